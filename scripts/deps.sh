@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages muster needs, only those that are missing.
+# Usage: scripts/deps.sh [build|gui|test]...   (build is always included)
+set -euo pipefail
+
+build=(cmake ninja-build pkg-config g++ libsqlitecpp-dev libsqlite3-dev libcereal-dev
+       libfmt-dev libcli11-dev)
+gui=(libimgui-dev libglfw3-dev libgl-dev fonts-dejavu-core)
+test=(catch2 libbenchmark-dev)
+
+want=("${build[@]}")
+for group in "$@"; do
+  case "$group" in
+    build) ;;
+    gui) want+=("${gui[@]}") ;;
+    test) want+=("${test[@]}") ;;
+    *) echo "deps.sh: unknown group '$group' (expected build, gui or test)" >&2; exit 2 ;;
+  esac
+done
+
+missing=()
+for pkg in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The README's second command, and what CI runs: installs, builds, runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh build test
+bash scripts/build.sh -DMUSTER_BUILD_TESTS=ON
+cd build
+ctest --output-on-failure --parallel "$(nproc)"

@@ -1,0 +1,39 @@
+#pragma once
+#include "rules/rule_set.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace muster::app {
+
+/// One rule set muster can offer.
+struct CatalogEntry {
+    std::string id;
+    std::string name;
+    std::string origin;  ///< "built in" or the file's path
+    std::string error;   ///< why an organiser's file was refused; empty when it loads
+};
+
+/// The rule sets on offer: the templates built into muster, and the organiser's own
+/// files in `<data dir>/rules/*.json`.
+class Catalog {
+public:
+    /// `user_dir` may be empty or missing: then only the built-in templates are offered.
+    explicit Catalog(std::string user_dir);
+    /// Every rule set, built-in first; an organiser's file that does not load is listed with its error.
+    std::vector<CatalogEntry> list() const;
+    /// Loads a rule set by id, or by path when `name` ends in .json or holds a '/'.
+    rules::RuleSet load(std::string_view name) const;
+    /// The JSON text of a rule set (to copy a template and edit it).
+    std::string text(std::string_view name) const;
+
+private:
+    std::vector<std::string> user_files() const;
+    std::string m_user_dir;
+};
+
+/// The catalog over the user's data directory.
+Catalog default_catalog();
+
+}  // namespace muster::app

@@ -1,0 +1,27 @@
+#include "app/roll_division.hpp"
+
+#include "core/error.hpp"
+
+#include <random>
+
+namespace muster::app {
+
+RolledDivision roll_division(const Catalog& catalog, const RollDivisionRequest& request) {
+    if (request.seed && !request.typed_rolls.empty())
+        throw UsageError("give a seed or typed-in rolls, not both");
+    RolledDivision out{catalog.load(request.rules), {}, std::nullopt};
+    if (!request.typed_rolls.empty()) {
+        dice::TypedSource dice(request.typed_rolls);
+        out.division = generate::generate_division(out.rules, request.division, dice);
+        dice.require_all_used();
+        return out;
+    }
+    // A fresh seed is only a starting point: it is printed, so the division can be rolled again.
+    const std::uint64_t seed = request.seed ? *request.seed : (std::uint64_t{std::random_device{}()} << 32 | std::random_device{}());
+    dice::SeededSource dice(seed);
+    out.division = generate::generate_division(out.rules, request.division, dice);
+    out.seed = seed;
+    return out;
+}
+
+}  // namespace muster::app

@@ -1,0 +1,5 @@
+#include "cli/cli.hpp"
+
+#include <iostream>
+
+int main(int argc, char** argv) { return muster::cli::run(argc, argv, std::cout, std::cerr); }

@@ -1,0 +1,21 @@
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace muster {
+
+/// "1st", "2nd", "3rd", "4th", "11th", "22nd"...
+std::string ordinal(int n);
+/// Joins parts with a separator.
+std::string join(const std::vector<std::string>& parts, std::string_view sep);
+/// Splits on a separator character; keeps empty parts.
+std::vector<std::string> split(std::string_view text, char sep);
+/// Removes leading and trailing spaces and tabs.
+std::string_view trim(std::string_view text);
+/// Parses a whole decimal integer (optional sign); false on anything else or overflow.
+bool parse_int(std::string_view text, int& out);
+/// "1 battery", "2 batteries": a count with its noun, singular or plural.
+std::string count_of(int n, std::string_view singular, std::string_view plural);
+
+}  // namespace muster

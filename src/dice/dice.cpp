@@ -1,0 +1,110 @@
+#include "dice/dice.hpp"
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace muster::dice {
+
+std::string Throw::faces_text() const {
+    std::vector<std::string> parts;
+    for (int f : faces) parts.push_back(std::to_string(f));
+    return join(parts, die == Die::two_d6 ? "+" : ",");
+}
+
+std::uint64_t SeededSource::next() {
+    ++m_counter;
+    std::uint64_t z = m_seed + m_counter * 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+int SeededSource::face(int sides) {
+    const auto s = static_cast<std::uint64_t>(sides);
+    // 2^64 mod s computed as (2^64 - s) mod s; draws at or above the limit are thrown away.
+    const std::uint64_t limit = 0 - ((0 - s) % s);
+    for (;;) {
+        const std::uint64_t x = next();
+        if (limit == 0 || x < limit) return static_cast<int>(x % s);
+    }
+}
+
+Throw SeededSource::roll(Die die, std::string_view) {
+    Throw t;
+    t.die = die;
+    switch (die) {
+        case Die::d6: t.faces = {face(6) + 1}; t.reading = t.faces[0]; break;
+        case Die::d10: t.faces = {face(10) + 1}; t.reading = t.faces[0]; break;
+        case Die::two_d6:
+            t.faces = {face(6) + 1, face(6) + 1};
+            t.reading = t.faces[0] + t.faces[1];
+            break;
+        case Die::percentile: {
+            const int tens = face(10), units = face(10);
+            t.faces = {tens, units};
+            t.reading = tens == 0 && units == 0 ? 100 : tens * 10 + units;
+            break;
+        }
+    }
+    return t;
+}
+
+Throw parse_typed(Die die, std::string_view raw, std::string_view what) {
+    const std::string_view text = trim(raw);
+    const int lo = rules::die_min(die), hi = rules::die_max(die);
+    std::string expected = std::to_string(lo) + " to " + std::to_string(hi);
+    if (die == Die::percentile) expected += ", or 00 for 100";
+    if (die == Die::two_d6) expected += ", or two dice such as 3+4";
+    auto refuse = [&]() -> Throw {
+        throw UsageError("typed roll \"" + std::string(text) + "\" for " + std::string(what) + " (" +
+                         std::string(rules::die_name(die)) + ") is not valid: expected " + expected);
+    };
+    Throw t;
+    t.die = die;
+    if (die == Die::two_d6 && text.find('+') != std::string_view::npos) {
+        const auto parts = split(text, '+');
+        int a = 0, b = 0;
+        if (parts.size() != 2 || !parse_int(trim(parts[0]), a) || !parse_int(trim(parts[1]), b) || a < 1 || a > 6 ||
+            b < 1 || b > 6)
+            return refuse();
+        t.faces = {a, b};
+        t.reading = a + b;
+        return t;
+    }
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string_view::npos || text.size() > 3)
+        return refuse();
+    int n = 0;
+    parse_int(text, n);
+    if (die == Die::percentile && text == "00") n = 100;
+    else if (text.size() > 1 && text[0] == '0' && !(die == Die::percentile && text.size() == 2))
+        return refuse();  // "007" is a typo, not a roll; "07" on percentile dice is how they read
+    if (n < lo || n > hi) return refuse();
+    t.reading = n;
+    if (die == Die::percentile) t.faces = {n == 100 ? 0 : n / 10, n % 10};
+    else t.faces = {n};
+    return t;
+}
+
+Throw TypedSource::roll(Die die, std::string_view purpose) {
+    const std::string what = "roll " + std::to_string(m_next + 1) + ", " + std::string(purpose);
+    if (m_next >= m_rolls.size())
+        throw UsageError("the typed-in rolls ran out at " + what + " (" + std::string(rules::die_name(die)) +
+                         "): " + std::to_string(m_rolls.size()) + " were given");
+    return parse_typed(die, m_rolls[m_next++], what);
+}
+
+void TypedSource::require_all_used() const {
+    if (m_next < m_rolls.size())
+        throw UsageError(std::to_string(m_rolls.size()) + " rolls were typed in but only " + std::to_string(m_next) +
+                         " were needed; the first unused one is \"" + m_rolls[m_next] + "\" (roll " +
+                         std::to_string(m_next + 1) + ")");
+}
+
+std::vector<std::string> split_rolls(std::string_view text) {
+    std::vector<std::string> out;
+    if (trim(text).empty()) return out;
+    for (auto& part : split(text, ',')) out.emplace_back(trim(part));
+    return out;
+}
+
+}  // namespace muster::dice

@@ -1,0 +1,73 @@
+#pragma once
+#include "rules/rule_set.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace muster::dice {
+
+using rules::Die;
+
+/// One throw of the dice: the faces as they lay and what they read.
+struct Throw {
+    Die die = Die::percentile;
+    std::vector<int> faces;  ///< percentile: tens and units die, 0-9 each; 2d6: both dice
+    int reading = 0;         ///< percentile 1-100 (0,0 reads 100), 2d6 2-12, d6 1-6, d10 1-10
+    /// The faces as written: "4,4", "0,0", "3+5", "6".
+    std::string faces_text() const;
+};
+
+/// Where rolls come from: a seeded generator, or dice the organiser rolled and typed in.
+class Source {
+public:
+    virtual ~Source() = default;
+    /// Throws the dice for `purpose` (named in errors, e.g. "2nd Brigade stands").
+    virtual Throw roll(Die die, std::string_view purpose) = 0;
+};
+
+/// SplitMix64 over a counter: draw n (n = 1, 2, ...) is mix(seed + n * 0x9E3779B97F4A7C15).
+/// A die of s faces takes draws until one falls below 2^64 - (2^64 mod s) and reads it mod s,
+/// so a seed gives the same rolls with any compiler and standard library. Percentile dice
+/// are two d10 faces 0-9 (tens, units); 2d6 is two d6.
+class SeededSource : public Source {
+public:
+    explicit SeededSource(std::uint64_t seed, std::uint64_t counter = 0) : m_seed(seed), m_counter(counter) {}
+    Throw roll(Die die, std::string_view purpose) override;
+    /// The next raw 64-bit draw (advances the counter).
+    std::uint64_t next();
+    std::uint64_t seed() const { return m_seed; }
+    /// How many raw draws have been taken: with the seed, where the sequence stands.
+    std::uint64_t counter() const { return m_counter; }
+
+private:
+    int face(int sides);  // 0 .. sides-1, unbiased
+    std::uint64_t m_seed;
+    std::uint64_t m_counter;
+};
+
+/// Rolls the organiser typed in, used in order. Each is checked against the die asked for;
+/// a bad value or running out is a muster::UsageError naming the roll and its purpose.
+class TypedSource : public Source {
+public:
+    explicit TypedSource(std::vector<std::string> rolls) : m_rolls(std::move(rolls)) {}
+    Throw roll(Die die, std::string_view purpose) override;
+    size_t used() const { return m_next; }
+    size_t given() const { return m_rolls.size(); }
+    /// Refuses typed rolls that were never used (they were meant for something).
+    void require_all_used() const;
+
+private:
+    std::vector<std::string> m_rolls;
+    size_t m_next = 0;
+};
+
+/// Reads one typed-in roll for a die: percentile "1"-"100" or "00" (reads 100); d6 "1"-"6";
+/// d10 "1"-"10"; 2d6 a total "2"-"12" or two faces "3+4". Throws UsageError naming `what`.
+Throw parse_typed(Die die, std::string_view text, std::string_view what);
+
+/// Splits "34,78,00" into rolls; spaces allowed around commas.
+std::vector<std::string> split_rolls(std::string_view text);
+
+}  // namespace muster::dice

@@ -1,0 +1,75 @@
+#include "export/division_text.hpp"
+
+#include "core/text.hpp"
+#include "export/text_table.hpp"
+
+#include <fmt/format.h>
+
+namespace muster::exporter {
+namespace {
+
+std::string name_of(const rules::Named* named, const std::string& id) { return named ? named->name : id; }
+
+}  // namespace
+
+std::string leader_text(const rules::RuleSet& rules, const army::Leader& leader) {
+    const auto* grade = rules.find_grade(leader.grade);
+    std::string out = leader.name.empty() ? "" : leader.name + ", ";
+    out += name_of(grade, leader.grade);
+    if (grade && !grade->mark.empty()) out += " [" + grade->mark + "]";
+    if (leader.rolled_grade != leader.grade)
+        out += " (rolled " + name_of(rules.find_grade(leader.rolled_grade), leader.rolled_grade) + ", by the book)";
+    return out;
+}
+
+std::string division_text(const rules::RuleSet& rules, const army::Division& d) {
+    const auto* side = rules.find_side(d.side);
+    std::string out = fmt::format("{} ({} {})", d.name, name_of(side, d.side), name_of(rules.find_arm(d.arm), d.arm));
+    if (d.year) out += fmt::format(", {}", d.year);
+    if (!d.theater.empty()) out += ", " + name_of(rules.find_theater(d.theater), d.theater);
+    out += "\nDivision leader: " + leader_text(rules, d.commander) + "\n";
+
+    TextTable table;
+    table.add({"Brigade", "Stands", "Label", "State", "Rating", "Brigadier"});
+    for (const auto& b : d.brigades)
+        table.add({b.name, std::to_string(b.stands), b.label.text(), std::string(rules::state_name(b.state())),
+                   name_of(rules.find_rating(b.rating), b.rating), leader_text(rules, b.commander)});
+    table.right_align(1);
+    out += table.render(2);
+
+    const auto& a = d.artillery;
+    out += fmt::format("Stands: {}.", d.stands());
+    if (a.stands_per_battery) {
+        out += fmt::format(" Artillery: 1 battery per {} stands; {}/{} = {}.{:02d}: {}", a.stands_per_battery,
+                           a.total_stands, a.stands_per_battery, a.whole, a.fraction_percent,
+                           count_of(a.whole, "battery", "batteries"));
+        if (a.fraction_percent) out += fmt::format(" and a {}% chance of one more ({})", a.fraction_percent, a.extra ? "rolled" : "missed");
+        out += fmt::format(": {}.\n", count_of(a.batteries, "battery", "batteries"));
+        std::vector<std::string> own, reserve;
+        for (const auto& bat : d.batteries) (bat.reserve ? reserve : own).push_back(bat.name);
+        out += fmt::format("  Division: {}{}\n", count_of(static_cast<int>(own.size()), "battery", "batteries"),
+                           own.empty() ? "" : " (" + join(own, ", ") + ")");
+        out += fmt::format("  {}: {}{}\n", side ? side->reserve : "Reserve",
+                           count_of(static_cast<int>(reserve.size()), "battery", "batteries"),
+                           reserve.empty() ? "" : " (" + join(reserve, ", ") + ")");
+    } else {
+        out += "\n";
+    }
+    return out;
+}
+
+std::string rolls_text(const std::vector<dice::RollRecord>& rolls) {
+    TextTable table;
+    table.add({"#", "For", "Dice", "Faces", "Reads", "Result"});
+    for (size_t i = 0; i < rolls.size(); ++i) {
+        const auto& r = rolls[i];
+        table.add({std::to_string(i + 1), r.purpose, std::string(rules::die_name(r.thrown.die)), r.thrown.faces_text(),
+                   r.thrown.die == rules::Die::percentile && r.thrown.reading == 100 ? "00" : std::to_string(r.thrown.reading),
+                   r.result});
+    }
+    table.right_align(0);
+    table.right_align(4);
+    return table.render();
+}
+
+}  // namespace muster::exporter

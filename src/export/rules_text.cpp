@@ -1,0 +1,151 @@
+#include "export/rules_text.hpp"
+
+#include "core/text.hpp"
+#include "export/text_table.hpp"
+
+#include <algorithm>
+
+namespace muster::exporter {
+namespace {
+
+using rules::Field;
+using rules::FieldValue;
+
+std::string names(const std::vector<rules::Named>& items) {
+    std::vector<std::string> out;
+    for (const auto& x : items) out.push_back(x.name + " (" + x.id + ")");
+    return join(out, ", ");
+}
+
+std::string condition_text(const rules::RuleSet& rules, const rules::Condition& c) {
+    if (c.field == Field::year) return c.text;
+    std::vector<std::string> out;
+    for (const auto& id : c.ids) out.push_back(rules.describe(c.field, {0, id}));
+    return join(out, "/");
+}
+
+std::string result_text(const rules::RuleSet& rules, const rules::RangeTable& t, const std::vector<FieldValue>& values) {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < values.size(); ++i) out.push_back(rules.describe(t.sets[i], values[i]));
+    return join(out, ", ");
+}
+
+template <class T>
+size_t index_of(std::vector<T>& list, const T& value) {
+    auto it = std::find(list.begin(), list.end(), value);
+    if (it != list.end()) return static_cast<size_t>(it - list.begin());
+    list.push_back(value);
+    return list.size() - 1;
+}
+
+}  // namespace
+
+std::string table_text(const rules::RuleSet& rules, const rules::RangeTable& t) {
+    std::string out = t.title + "  [" + t.id + ", " + std::string(rules::die_name(t.die)) + "]\n";
+    // A keyless table that sets two fields (year and theater) is a grid: first field across,
+    // second down, as table 1 of the ACW article prints it.
+    const bool grid = t.keys.empty() && t.sets.size() == 2 && t.blocks.size() == 1;
+    std::vector<std::string> columns, row_names;
+    std::vector<std::vector<std::string>> cells;
+    auto cell = [&](size_t row, size_t col) -> std::string& {
+        if (cells.size() <= row) cells.resize(row + 1);
+        if (cells[row].size() <= col) cells[row].resize(col + 1);
+        return cells[row][col];
+    };
+    for (const auto& block : t.blocks) {
+        std::vector<std::string> label;
+        for (const auto& c : block.when) label.push_back(condition_text(rules, c));
+        const size_t block_row = grid ? 0 : index_of(row_names, label.empty() ? std::string("All") : join(label, " "));
+        for (const auto& row : block.rows) {
+            if (grid) {
+                const size_t col = index_of(columns, rules.describe(t.sets[0], row.values[0]));
+                const size_t r = index_of(row_names, rules.describe(t.sets[1], row.values[1]));
+                cell(r, col) = row.range.text;
+            } else {
+                const size_t col = index_of(columns, result_text(rules, t, row.values));
+                cell(block_row, col) = row.range.text;
+            }
+        }
+    }
+    TextTable table;
+    std::vector<std::string> header{""};
+    header.insert(header.end(), columns.begin(), columns.end());
+    table.add(header);
+    for (size_t r = 0; r < row_names.size(); ++r) {
+        std::vector<std::string> line{row_names[r]};
+        for (size_t c = 0; c < columns.size(); ++c) {
+            const std::string v = r < cells.size() && c < cells[r].size() ? cells[r][c] : "";
+            line.push_back(v.empty() ? "-" : v);
+        }
+        table.add(line);
+    }
+    out += table.render(2);
+    if (!t.note.empty()) out += "  Note: " + t.note + "\n";
+    return out;
+}
+
+std::string effectiveness_text(const rules::RuleSet& rules) {
+    const auto& eff = rules.effectiveness;
+    std::string out = "Effectiveness labels (start/worn/spent)\n";
+    int lo = 99, hi = 0;
+    for (const auto& col : eff.columns)
+        for (const auto& l : col.labels) {
+            lo = std::min(lo, l.stands);
+            hi = std::max(hi, l.stands);
+        }
+    TextTable table;
+    std::vector<std::string> header{"Stands"};
+    for (const auto& col : eff.columns) header.push_back(rules.describe(Field::rating, {0, col.rating}));
+    table.add(header);
+    for (int n = lo; n <= hi; ++n) {
+        std::vector<std::string> line{std::to_string(n)};
+        for (const auto& col : eff.columns) {
+            const auto* l = eff.find(col.rating, n);
+            line.push_back(l ? l->text() : "-");
+        }
+        table.add(line);
+    }
+    table.right_align(0);
+    out += table.render(2);
+    if (eff.is_default) out += "  DEFAULT STAND-IN: replace it with your rulebook's table.\n";
+    if (!eff.note.empty()) out += "  Note: " + eff.note + "\n";
+    return out;
+}
+
+std::string rule_set_summary(const rules::RuleSet& r) {
+    std::string out = r.name + "  [" + r.id + "]\n";
+    if (!r.source.empty()) out += "Source: " + r.source + "\n";
+    if (!r.note.empty()) out += "Note: " + r.note + "\n";
+    std::vector<std::string> sides;
+    for (const auto& s : r.sides) sides.push_back(s.name + " (" + s.id + ", reserve: " + s.reserve + ")");
+    out += "Sides: " + join(sides, ", ") + "\n";
+    out += "Arms: " + names(r.arms) + "\n";
+    if (!r.theaters.empty()) out += "Theaters: " + names(r.theaters) + "\n";
+    if (!r.years.empty()) out += "Years: " + std::to_string(r.years.front()) + "-" + std::to_string(r.years.back()) + "\n";
+    out += "Ratings: " + names(r.ratings) + "\n";
+    std::vector<std::string> grades;
+    for (const auto& g : r.grades) {
+        std::string text = g.name + " (" + g.id;
+        if (!g.mark.empty()) text += ", mark " + g.mark;
+        if (!g.by_the_book_as.empty()) text += ", by the book: " + g.by_the_book_as;
+        grades.push_back(text + ")");
+    }
+    out += "Leader grades: " + join(grades, ", ") + "\n";
+    out += "Tables:\n";
+    for (const auto& t : r.tables) out += "  " + t.id + ": " + t.title + "\n";
+    out += std::string("  effectiveness: ") + (r.effectiveness.is_default ? "default stand-in" : "as entered") + "\n";
+    auto steps = [&](const std::vector<size_t>& ids) {
+        std::vector<std::string> out_ids;
+        for (size_t i : ids) out_ids.push_back(r.tables[i].id);
+        return join(out_ids, ", ");
+    };
+    const auto& g = r.generation;
+    out += "Generation: division " + steps(g.division) + "; each brigade " + steps(g.brigade) + "; division leader " +
+           steps(g.division_leader);
+    if (g.artillery)
+        out += "; artillery " + r.tables[*g.artillery].id + ", " + std::to_string(g.reserve_num) + "/" +
+               std::to_string(g.reserve_den) + " to the reserve";
+    return out + "\n";
+}
+
+}  // namespace muster::exporter

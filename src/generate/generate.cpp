@@ -1,0 +1,199 @@
+#include "generate/generate.hpp"
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace muster::generate {
+namespace {
+
+using rules::Context;
+using rules::Field;
+using rules::FieldValue;
+using rules::RangeTable;
+
+template <class T>
+std::string id_list(const std::vector<T>& items) {
+    std::vector<std::string> ids;
+    for (const auto& x : items) ids.push_back(x.id);
+    return join(ids, ", ");
+}
+
+class Roller {
+public:
+    Roller(const rules::RuleSet& rules, dice::Source& dice, army::Division& out)
+        : m_rules(rules), m_dice(dice), m_out(out) {}
+
+    // Rolls a table for the context and writes what the row sets into it.
+    void table(const RangeTable& t, Context& context, const std::string& purpose) {
+        const auto& block = t.block_for(context);
+        const dice::Throw thrown = m_dice.roll(t.die, purpose);
+        const rules::Row* hit = nullptr;
+        for (const auto& row : block.rows)
+            if (row.range.contains(thrown.reading)) hit = &row;
+        // Blocks cover every reading (validated), and sources only return valid readings.
+        if (!hit) throw Error("table " + t.id + " has no row for " + std::to_string(thrown.reading));
+        std::vector<std::string> results;
+        for (size_t i = 0; i < t.sets.size(); ++i) {
+            context.set(t.sets[i], hit->values[i]);
+            results.push_back(m_rules.describe(t.sets[i], hit->values[i]));
+        }
+        m_out.rolls.push_back({purpose, t.id, thrown, join(results, ", ")});
+    }
+
+    // A percentile roll against a chance: "roll equal or lower than the fraction".
+    bool chance(int percent, const std::string& purpose, const std::string& success, const std::string& failure) {
+        const dice::Throw thrown = m_dice.roll(rules::Die::percentile, purpose);
+        const bool hit = thrown.reading <= percent;
+        m_out.rolls.push_back({purpose, "", thrown,
+                               (hit ? success : failure) + " (" + std::to_string(thrown.reading) +
+                                   (hit ? " <= " : " > ") + std::to_string(percent) + ")"});
+        return hit;
+    }
+
+    void steps(const std::vector<size_t>& steps, Context& context, unsigned given, const std::string& purpose) {
+        for (size_t i : steps) {
+            const RangeTable& t = m_rules.tables[i];
+            bool all_given = true;
+            for (Field f : t.sets) all_given = all_given && (given & (1u << static_cast<unsigned>(f)));
+            if (!all_given) table(t, context, purpose + ": " + (t.title.empty() ? t.id : t.title));
+        }
+    }
+
+private:
+    const rules::RuleSet& m_rules;
+    dice::Source& m_dice;
+    army::Division& m_out;
+};
+
+army::Leader make_leader(const rules::RuleSet& rules, const Context& context, bool by_the_book) {
+    army::Leader leader;
+    leader.rolled_grade = context.get(Field::grade).id;
+    leader.grade = leader.rolled_grade;
+    const auto* grade = rules.find_grade(leader.rolled_grade);
+    if (by_the_book && grade && !grade->by_the_book_as.empty()) leader.grade = grade->by_the_book_as;
+    return leader;
+}
+
+Context start_context(const rules::RuleSet& rules, const Request& request, army::Division& d, unsigned& given) {
+    Context context;
+    if (!rules.find_side(request.side))
+        throw UsageError("unknown side \"" + request.side + "\" in rule set " + rules.id + " (expected one of: " +
+                         id_list(rules.sides) + ")");
+    d.side = request.side;
+    context.set(Field::side, {0, request.side});
+    d.arm = request.arm.empty() ? rules.arms.front().id : request.arm;
+    if (!rules.find_arm(d.arm))
+        throw UsageError("unknown arm \"" + d.arm + "\" in rule set " + rules.id + " (expected one of: " +
+                         id_list(rules.arms) + ")");
+    context.set(Field::arm, {0, d.arm});
+    if (request.year) {
+        if (rules.years.empty()) throw UsageError("rule set " + rules.id + " has no years; leave out the year");
+        if (*request.year < rules.years.front() || *request.year > rules.years.back())
+            throw UsageError("year " + std::to_string(*request.year) + " is outside rule set " + rules.id + "'s years " +
+                             std::to_string(rules.years.front()) + "-" + std::to_string(rules.years.back()));
+        context.set(Field::year, {*request.year, {}});
+        given |= 1u << static_cast<unsigned>(Field::year);
+    }
+    if (request.theater) {
+        if (!rules.find_theater(*request.theater))
+            throw UsageError("unknown theater \"" + *request.theater + "\" in rule set " + rules.id +
+                             (rules.theaters.empty() ? " (it has none)" : " (expected one of: " + id_list(rules.theaters) + ")"));
+        context.set(Field::theater, {0, *request.theater});
+        given |= 1u << static_cast<unsigned>(Field::theater);
+    }
+    return context;
+}
+
+void check_known(const rules::RuleSet& rules, const Context& context, unsigned given) {
+    // A table that rolls year and theater together cannot roll one of them alone.
+    for (size_t i : rules.generation.division) {
+        const auto& t = rules.tables[i];
+        bool some = false, all = true;
+        for (Field f : t.sets) {
+            const bool g = given & (1u << static_cast<unsigned>(f));
+            some = some || g;
+            all = all && g;
+        }
+        if (some && !all) {
+            std::vector<std::string> names;
+            for (Field f : t.sets) names.emplace_back(field_name(f));
+            throw UsageError("table " + t.id + " rolls " + join(names, " and ") + " together: give all of them or none");
+        }
+    }
+    for (Field f : {Field::year, Field::theater}) {
+        if (rules.domain(f).empty() || context.has(f)) continue;
+        bool rolled = false;
+        for (size_t i : rules.generation.division)
+            for (Field s : rules.tables[i].sets) rolled = rolled || s == f;
+        if (!rolled)
+            throw UsageError("rule set " + rules.id + " has no table that rolls the " + std::string(field_name(f)) +
+                             ": give it");
+    }
+}
+
+void add_artillery(const rules::RuleSet& rules, Roller& roll, Context context, army::Division& d) {
+    const auto& g = rules.generation;
+    if (!g.artillery) return;
+    roll.table(rules.tables[*g.artillery], context, "artillery ratio");
+    auto& a = d.artillery;
+    a.stands_per_battery = context.get(Field::stands_per_battery).number;
+    a.total_stands = d.stands();
+    a.whole = a.total_stands / a.stands_per_battery;
+    // "Do not round fractions of batteries up or down": 22 stands at 1 per 9 is 2.44, so two
+    // batteries and a roll of 44 or under for a third. Integer percent, rounded down, is the
+    // largest roll that is "equal or lower than the fraction".
+    a.fraction_percent = a.total_stands % a.stands_per_battery * 100 / a.stands_per_battery;
+    if (a.fraction_percent > 0)
+        a.extra = roll.chance(a.fraction_percent, "fractional battery (" + std::to_string(a.fraction_percent) + "%)",
+                              "one more battery", "no more batteries");
+    a.batteries = a.whole + (a.extra ? 1 : 0);
+    // The reserve takes its share (one third) of the whole batteries; a fraction of a battery
+    // in that share goes to the reserve on the same percentile rule, else stays with the division.
+    const int share = a.batteries * g.reserve_num;
+    a.to_reserve = share / g.reserve_den;
+    a.reserve_percent = share % g.reserve_den * 100 / g.reserve_den;
+    if (a.reserve_percent > 0 &&
+        roll.chance(a.reserve_percent, "reserve's share of the batteries (" + std::to_string(a.reserve_percent) + "%)",
+                    "one more battery to the reserve", "it stays with the division"))
+        ++a.to_reserve;
+    for (int i = 1; i <= a.batteries; ++i)
+        d.batteries.push_back({ordinal(i) + " Battery", i > a.batteries - a.to_reserve});
+}
+
+}  // namespace
+
+army::Division generate_division(const rules::RuleSet& rules, const Request& request, dice::Source& dice) {
+    army::Division d;
+    d.name = request.name.empty() ? "Division" : request.name;
+    unsigned given = 0;
+    Context context = start_context(rules, request, d, given);
+    check_known(rules, context, given);  // before any roll: a refused request uses no dice
+    Roller roll(rules, dice, d);
+    roll.steps(rules.generation.division, context, given, "division");
+    if (context.has(Field::year)) d.year = context.get(Field::year).number;
+    if (context.has(Field::theater)) d.theater = context.get(Field::theater).id;
+
+    const int count = context.get(Field::brigades).number;
+    for (int i = 1; i <= count; ++i) {
+        Context b = context;
+        army::Brigade brigade;
+        brigade.name = ordinal(i) + " Brigade";
+        roll.steps(rules.generation.brigade, b, 0, brigade.name);
+        brigade.arm = d.arm;
+        brigade.rating = b.get(Field::rating).id;
+        brigade.start_stands = brigade.stands = b.get(Field::stands).number;
+        brigade.label = *rules.effectiveness.find(brigade.rating, brigade.start_stands);  // validated
+        brigade.commander = make_leader(rules, b, request.despicable_by_the_book);
+        d.brigades.push_back(std::move(brigade));
+    }
+
+    Context leader = context;
+    roll.steps(rules.generation.division_leader, leader, 0, "division leader");
+    d.commander = make_leader(rules, leader, request.despicable_by_the_book);
+
+    add_artillery(rules, roll, context, d);
+    return d;
+}
+
+}  // namespace muster::generate
+

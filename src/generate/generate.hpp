@@ -1,0 +1,26 @@
+#pragma once
+#include "army/division.hpp"
+#include "dice/dice.hpp"
+#include "rules/rule_set.hpp"
+
+#include <optional>
+#include <string>
+
+namespace muster::generate {
+
+/// What the organiser knows when a division arrives.
+struct Request {
+    std::string side;
+    std::string arm;                     ///< empty: the rule set's first arm (infantry)
+    std::optional<int> year;             ///< with theater, skips the table that rolls them
+    std::optional<std::string> theater;
+    std::string name;                    ///< empty: "Division"
+    bool despicable_by_the_book = false; ///< play grades with by_the_book_as as that grade
+};
+
+/// Rolls up a division from the rule set's generation tables, in the order the rule set
+/// gives, recording every roll. Throws UsageError for a request the rule set cannot serve
+/// (unknown side, a year outside its years...) and whatever the dice source throws.
+army::Division generate_division(const rules::RuleSet& rules, const Request& request, dice::Source& dice);
+
+}  // namespace muster::generate

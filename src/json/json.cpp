@@ -1,0 +1,155 @@
+#include "json/json.hpp"
+
+#include "core/error.hpp"
+
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace muster::json {
+namespace {
+
+const rapidjson::Value& node(const void* p) { return *static_cast<const rapidjson::Value*>(p); }
+
+// Iterative parsing: a hostile, deeply nested file cannot exhaust the stack.
+constexpr unsigned k_parse_flags = rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
+
+}  // namespace
+
+struct Document::Impl {
+    rapidjson::Document doc;
+};
+
+Document::Document(std::string_view text, std::string file)
+    : m_impl(std::make_unique<Impl>()), m_file(std::move(file)) {
+    m_impl->doc.Parse<k_parse_flags>(text.data(), text.size());
+    if (m_impl->doc.HasParseError()) {
+        const size_t offset = std::min(m_impl->doc.GetErrorOffset(), text.size());
+        size_t line = 1, column = 1;
+        for (size_t i = 0; i < offset; ++i) {
+            if (text[i] == '\n') {
+                ++line;
+                column = 1;
+            } else {
+                ++column;
+            }
+        }
+        throw FileError(m_file, "", "not valid JSON at line " + std::to_string(line) + ", column " +
+                                        std::to_string(column) + ": " +
+                                        rapidjson::GetParseError_En(m_impl->doc.GetParseError()));
+    }
+}
+
+Document::~Document() = default;
+Document::Document(Document&&) noexcept = default;
+Document& Document::operator=(Document&&) noexcept = default;
+
+Value Document::root() const { return Value(&m_impl->doc, "$", &m_file); }
+
+void Value::fail(const std::string& reason) const { throw FileError(*m_file, m_path, reason); }
+
+bool Value::is_object() const { return node(m_node).IsObject(); }
+bool Value::is_array() const { return node(m_node).IsArray(); }
+bool Value::is_string() const { return node(m_node).IsString(); }
+bool Value::is_int() const { return node(m_node).IsInt(); }
+bool Value::is_null() const { return node(m_node).IsNull(); }
+
+std::string Value::type_name() const {
+    const auto& v = node(m_node);
+    if (v.IsObject()) return "an object";
+    if (v.IsArray()) return "an array";
+    if (v.IsString()) return "a string";
+    if (v.IsBool()) return "a boolean";
+    if (v.IsNull()) return "null";
+    return "a number";
+}
+
+Value Value::at(std::string_view key) const {
+    auto found = find(key);
+    if (!found) fail("missing \"" + std::string(key) + "\"");
+    return *found;
+}
+
+std::optional<Value> Value::find(std::string_view key) const {
+    const auto& v = node(m_node);
+    if (!v.IsObject()) fail("expected an object, found " + type_name());
+    const auto it = v.FindMember(rapidjson::StringRef(key.data(), key.size()));
+    if (it == v.MemberEnd()) return std::nullopt;
+    return Value(&it->value, m_path + "." + std::string(key), m_file);
+}
+
+void Value::allow_only(std::initializer_list<std::string_view> keys) const {
+    for (const auto& [name, value] : members()) {
+        bool known = false;
+        for (auto k : keys) known = known || k == name;
+        if (!known) {
+            std::string expected;
+            for (auto k : keys) expected += (expected.empty() ? "" : ", ") + std::string(k);
+            fail("unknown key \"" + name + "\" (expected one of: " + expected + ")");
+        }
+    }
+}
+
+std::string Value::as_string() const {
+    const auto& v = node(m_node);
+    if (!v.IsString()) fail("expected a string, found " + type_name());
+    return std::string(v.GetString(), v.GetStringLength());
+}
+
+int Value::as_int(int lo, int hi) const {
+    const auto& v = node(m_node);
+    if (!v.IsInt()) fail("expected a whole number, found " + type_name());
+    const int n = v.GetInt();
+    if (n < lo || n > hi)
+        fail(std::to_string(n) + " is out of range: expected " + std::to_string(lo) + " to " + std::to_string(hi));
+    return n;
+}
+
+bool Value::as_bool() const {
+    const auto& v = node(m_node);
+    if (!v.IsBool()) fail("expected true or false, found " + type_name());
+    return v.GetBool();
+}
+
+std::vector<Value> Value::items() const {
+    const auto& v = node(m_node);
+    if (!v.IsArray()) fail("expected an array, found " + type_name());
+    std::vector<Value> out;
+    out.reserve(v.Size());
+    for (rapidjson::SizeType i = 0; i < v.Size(); ++i)
+        out.push_back(Value(&v[i], m_path + "[" + std::to_string(i) + "]", m_file));
+    return out;
+}
+
+std::vector<std::pair<std::string, Value>> Value::members() const {
+    const auto& v = node(m_node);
+    if (!v.IsObject()) fail("expected an object, found " + type_name());
+    std::vector<std::pair<std::string, Value>> out;
+    for (auto it = v.MemberBegin(); it != v.MemberEnd(); ++it) {
+        std::string name(it->name.GetString(), it->name.GetStringLength());
+        for (const auto& seen : out)
+            if (seen.first == name) fail("the key \"" + name + "\" appears twice");
+        out.emplace_back(name, Value(&it->value, m_path + "." + name, m_file));
+    }
+    return out;
+}
+
+std::string read_file(const std::string& path, size_t max_bytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error(path + ": cannot open the file (does it exist, and may you read it?)");
+    in.seekg(0, std::ios::end);
+    const auto size = static_cast<long long>(in.tellg());
+    if (size < 0) throw Error(path + ": cannot read the file (is it a directory?)");
+    if (static_cast<unsigned long long>(size) > max_bytes)
+        throw Error(path + ": the file is " + std::to_string(size) + " bytes; muster reads at most " +
+                    std::to_string(max_bytes) + " bytes here");
+    in.seekg(0);
+    std::string text(static_cast<size_t>(size), '\0');
+    in.read(text.data(), size);
+    if (!in) throw Error(path + ": cannot read the file");
+    return text;
+}
+
+}  // namespace muster::json

@@ -1,0 +1,421 @@
+#include "rules/load.hpp"
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "json/json.hpp"
+
+#include <algorithm>
+
+namespace muster::rules {
+namespace {
+
+using json::Value;
+
+constexpr std::string_view k_format = "muster-rules/1";
+
+// Ids are what organisers type on the command line: keep them plain.
+std::string read_id(const Value& v) {
+    std::string id = v.as_string();
+    const bool ok = !id.empty() && id.size() <= 40 && std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    });
+    if (!ok) v.fail("\"" + id + "\" is not a valid id: expected 1 to 40 of a-z, 0-9, _ and -");
+    return id;
+}
+
+std::string read_text(const Value& v, size_t max = 2000) {
+    std::string s = v.as_string();
+    if (s.size() > max) v.fail("text of " + std::to_string(s.size()) + " characters; at most " + std::to_string(max));
+    return s;
+}
+
+std::string optional_text(const Value& parent, std::string_view key) {
+    auto v = parent.find(key);
+    return v ? read_text(*v, 20000) : std::string();
+}
+
+template <class T>
+void check_unique(const std::vector<T>& items, const Value& where, std::string_view what) {
+    for (size_t i = 0; i < items.size(); ++i)
+        for (size_t j = i + 1; j < items.size(); ++j)
+            if (items[i].id == items[j].id)
+                where.fail(std::string(what) + " \"" + items[i].id + "\" is defined twice");
+}
+
+std::vector<Named> read_named_list(const Value& list, std::string_view what) {
+    std::vector<Named> out;
+    for (const auto& item : list.items()) {
+        item.allow_only({"id", "name"});
+        out.push_back({read_id(item.at("id")), read_text(item.at("name"))});
+    }
+    if (out.empty()) list.fail("expected at least one " + std::string(what));
+    check_unique(out, list, what);
+    return out;
+}
+
+Range parse_range(const Value& v, Die die) {
+    const std::string text = v.as_string();
+    const auto parts = split(text, '-');
+    auto number = [&](const std::string& part) {
+        int n = 0;
+        if (part.empty() || part.size() > 3 || part.find_first_not_of("0123456789") != std::string::npos ||
+            !parse_int(part, n))
+            v.fail("\"" + text + "\" is not a roll range: expected e.g. \"01-06\", \"96-00\" or \"7\"");
+        // The tables write 100 as 00 ("91-00"), as percentile dice read it.
+        if (die == Die::percentile && part == "00") return 100;
+        return n;
+    };
+    if (parts.size() > 2) v.fail("\"" + text + "\" is not a roll range: expected e.g. \"01-06\"");
+    Range r{number(parts[0]), number(parts.back()), text};
+    if (r.lo > r.hi) v.fail("range \"" + text + "\" runs backwards (" + std::to_string(r.lo) + " > " + std::to_string(r.hi) + ")");
+    if (r.lo < die_min(die) || r.hi > die_max(die))
+        v.fail("range \"" + text + "\" is outside " + std::to_string(die_min(die)) + "-" +
+               std::to_string(die_max(die)) + ", the readings of " + std::string(die_name(die)) + " dice");
+    return r;
+}
+
+// Every reading of the die exactly once: name the gaps and the overlaps.
+void check_coverage(const std::vector<Row>& rows, const Value& where, Die die) {
+    for (size_t i = 0; i < rows.size(); ++i)
+        for (size_t j = i + 1; j < rows.size(); ++j) {
+            const int lo = std::max(rows[i].range.lo, rows[j].range.lo);
+            const int hi = std::min(rows[i].range.hi, rows[j].range.hi);
+            if (lo <= hi)
+                where.fail("rows[" + std::to_string(i) + "] \"" + rows[i].range.text + "\" and rows[" +
+                           std::to_string(j) + "] \"" + rows[j].range.text + "\" overlap: " +
+                           (lo == hi ? "roll " + std::to_string(lo) + " is" : "rolls " + std::to_string(lo) + "-" + std::to_string(hi) + " are") +
+                           " covered twice");
+        }
+    std::vector<std::string> gaps;
+    for (int r = die_min(die); r <= die_max(die);) {
+        auto covered = [&](int x) {
+            return std::any_of(rows.begin(), rows.end(), [&](const Row& row) { return row.range.contains(x); });
+        };
+        if (covered(r)) {
+            ++r;
+            continue;
+        }
+        int end = r;
+        while (end < die_max(die) && !covered(end + 1)) ++end;
+        gaps.push_back(r == end ? std::to_string(r) : std::to_string(r) + "-" + std::to_string(end));
+        r = end + 1;
+    }
+    if (!gaps.empty())
+        where.fail(std::string(gaps.size() == 1 && gaps[0].find('-') == std::string::npos ? "no row covers roll "
+                                                                                          : "no row covers rolls ") +
+                   join(gaps, ", ") + ": every roll from " + std::to_string(die_min(die)) + " to " +
+                   std::to_string(die_max(die)) + " must fall in exactly one row");
+}
+
+class Loader {
+public:
+    explicit Loader(RuleSet& rules) : m_rules(rules) {}
+
+    void load(const Value& root) {
+        root.allow_only({"format", "id", "name", "source", "note", "sides", "arms", "theaters", "years", "ratings",
+                         "leader_grades", "effectiveness", "tables", "generation"});
+        const auto format = root.at("format");
+        if (format.as_string() != k_format)
+            format.fail("\"" + format.as_string() + "\" is not a format this muster reads: expected \"" + std::string(k_format) + "\"");
+        m_rules.id = read_id(root.at("id"));
+        m_rules.name = read_text(root.at("name"));
+        m_rules.source = optional_text(root, "source");
+        m_rules.note = optional_text(root, "note");
+        read_sides(root.at("sides"));
+        m_rules.arms = read_named_list(root.at("arms"), "arm");
+        if (auto t = root.find("theaters")) m_rules.theaters = read_named_list(*t, "theater");
+        if (auto y = root.find("years")) read_years(*y);
+        m_rules.ratings = read_named_list(root.at("ratings"), "rating");
+        read_grades(root.at("leader_grades"));
+        read_effectiveness(root.at("effectiveness"));
+        read_tables(root.at("tables"));
+        read_generation(root.at("generation"));
+    }
+
+private:
+    void read_sides(const Value& list) {
+        for (const auto& item : list.items()) {
+            item.allow_only({"id", "name", "reserve"});
+            Side side;
+            side.id = read_id(item.at("id"));
+            side.name = read_text(item.at("name"));
+            side.reserve = read_text(item.at("reserve"));
+            m_rules.sides.push_back(side);
+        }
+        if (m_rules.sides.size() < 2) list.fail("expected at least two sides");
+        check_unique(m_rules.sides, list, "side");
+    }
+
+    void read_years(const Value& v) {
+        v.allow_only({"from", "to"});
+        const int from = v.at("from").as_int(1, 9999);
+        const int to = v.at("to").as_int(from, std::min(9999, from + 200));
+        for (int y = from; y <= to; ++y) m_rules.years.push_back(y);
+    }
+
+    void read_grades(const Value& list) {
+        for (const auto& item : list.items()) {
+            item.allow_only({"id", "name", "mark", "by_the_book_as", "modifiers", "note"});
+            LeaderGrade g;
+            g.id = read_id(item.at("id"));
+            g.name = read_text(item.at("name"));
+            if (auto m = item.find("mark")) g.mark = read_text(*m, 8);
+            if (auto b = item.find("by_the_book_as")) g.by_the_book_as = read_id(*b);
+            if (auto mods = item.find("modifiers"))
+                for (const auto& [name, value] : mods->members()) g.modifiers.emplace_back(name, value.as_int(-20, 20));
+            m_rules.grades.push_back(g);
+        }
+        if (m_rules.grades.empty()) list.fail("expected at least one leader grade");
+        check_unique(m_rules.grades, list, "leader grade");
+        for (const auto& [i, item] : enumerate(list.items()))
+            if (!m_rules.grades[i].by_the_book_as.empty() && !m_rules.find_grade(m_rules.grades[i].by_the_book_as))
+                item.at("by_the_book_as").fail("unknown leader grade \"" + m_rules.grades[i].by_the_book_as + "\"");
+    }
+
+    static std::vector<std::pair<size_t, Value>> enumerate(const std::vector<Value>& items) {
+        std::vector<std::pair<size_t, Value>> out;
+        for (size_t i = 0; i < items.size(); ++i) out.emplace_back(i, items[i]);
+        return out;
+    }
+
+    static EffectivenessLabel parse_label(const Value& v) {
+        const std::string text = v.as_string();
+        const auto parts = split(text, '/');
+        auto bad = [&](const std::string& why) {
+            v.fail("\"" + text + "\" is not an effectiveness label (" + why +
+                   "): expected start/worn/spent such as \"6/5/3\", with \"-\" for a state that never occurs");
+        };
+        if (parts.size() != 3) bad("three parts separated by /");
+        std::optional<int> n[3];
+        for (int i = 0; i < 3; ++i) {
+            if (parts[i] == "-") continue;
+            int x = 0;
+            if (!parse_int(parts[i], x) || x < 1 || x > 99) bad("\"" + parts[i] + "\" is not a number from 1 to 99 or -");
+            n[i] = x;
+        }
+        EffectivenessLabel label;
+        label.worn_at = n[1];
+        label.spent_at = n[2];
+        if (n[0]) {
+            label.stands = *n[0];
+            if (n[1] && *n[1] >= label.stands) bad("Worn must be below the start strength");
+            if (n[2] && *n[2] >= label.stands) bad("Spent must be below the start strength");
+        } else {
+            // "-/5/4": starts already Worn at 5; "-/-/5": starts already Spent at 5.
+            if (!n[1] && !n[2]) bad("no number at all");
+            label.stands = n[1] ? *n[1] : *n[2];
+        }
+        if (n[1] && n[2] && *n[2] >= *n[1]) bad("Spent must be below Worn");
+        return label;
+    }
+
+    void read_effectiveness(const Value& v) {
+        v.allow_only({"default", "note", "labels"});
+        auto& eff = m_rules.effectiveness;
+        if (auto d = v.find("default")) eff.is_default = d->as_bool();
+        eff.note = optional_text(v, "note");
+        for (const auto& [rating, list] : v.at("labels").members()) {
+            if (!m_rules.find_rating(rating))
+                list.fail("unknown rating \"" + rating + "\" (defined ratings: " + ids(m_rules.ratings) + ")");
+            EffectivenessColumn column{rating, {}};
+            for (const auto& item : list.items()) {
+                auto label = parse_label(item);
+                for (const auto& seen : column.labels)
+                    if (seen.stands == label.stands)
+                        item.fail("a second label for " + std::to_string(label.stands) + " stands");
+                column.labels.push_back(label);
+            }
+            eff.columns.push_back(column);
+        }
+    }
+
+    template <class T>
+    static std::string ids(const std::vector<T>& items) {
+        std::vector<std::string> out;
+        for (const auto& x : items) out.push_back(x.id);
+        return join(out, ", ");
+    }
+
+    std::string known_ids(Field field) const {
+        switch (field) {
+            case Field::side: return ids(m_rules.sides);
+            case Field::arm: return ids(m_rules.arms);
+            case Field::theater: return ids(m_rules.theaters);
+            case Field::rating: return ids(m_rules.ratings);
+            case Field::grade: return ids(m_rules.grades);
+            default: return {};
+        }
+    }
+
+    bool id_defined(Field field, const std::string& id) const {
+        for (const auto& v : m_rules.domain(field))
+            if (v.id == id) return true;
+        return false;
+    }
+
+    std::string check_id(Field field, const Value& v) const {
+        const std::string id = v.as_string();
+        if (!id_defined(field, id))
+            v.fail("unknown " + std::string(field_name(field)) + " \"" + id + "\" (defined: " + known_ids(field) + ")");
+        return id;
+    }
+
+    FieldValue read_value(Field field, const Value& v) const {
+        switch (field) {
+            case Field::year: {
+                if (m_rules.years.empty()) v.fail("a year, but the rule set defines no \"years\"");
+                return {v.as_int(m_rules.years.front(), m_rules.years.back()), {}};
+            }
+            case Field::brigades: return {v.as_int(1, 50), {}};
+            case Field::stands: return {v.as_int(1, 99), {}};
+            case Field::stands_per_battery: return {v.as_int(1, 99), {}};
+            default: return {0, check_id(field, v)};
+        }
+    }
+
+    Condition read_condition(Field field, const Value& v) const {
+        Condition c;
+        c.field = field;
+        if (field == Field::year) {
+            if (m_rules.years.empty()) v.fail("a year band, but the rule set defines no \"years\"");
+            if (v.is_int()) {
+                c.year_lo = c.year_hi = v.as_int(m_rules.years.front(), m_rules.years.back());
+                c.text = std::to_string(c.year_lo);
+                return c;
+            }
+            c.text = v.as_string();
+            const auto parts = split(c.text, '-');
+            if (parts.size() > 2 || !parse_int(parts.front(), c.year_lo) || !parse_int(parts.back(), c.year_hi) ||
+                c.year_lo > c.year_hi)
+                v.fail("\"" + c.text + "\" is not a band of years: expected e.g. \"1861-1863\" or 1863");
+            for (int y : {c.year_lo, c.year_hi})
+                if (y < m_rules.years.front() || y > m_rules.years.back())
+                    v.fail("year " + std::to_string(y) + " is outside the rule set's years " +
+                           std::to_string(m_rules.years.front()) + "-" + std::to_string(m_rules.years.back()));
+            return c;
+        }
+        if (v.is_array()) {
+            for (const auto& item : v.items()) c.ids.push_back(check_id(field, item));
+            if (c.ids.empty()) v.fail("an empty list matches nothing");
+        } else {
+            c.ids.push_back(check_id(field, v));
+        }
+        c.text = join(c.ids, "/");
+        return c;
+    }
+
+    std::vector<Field> read_fields(const Value& list, bool keys) const {
+        std::vector<Field> out;
+        for (const auto& item : list.items()) {
+            const std::string name = item.as_string();
+            auto field = parse_field(name);
+            if (!field) item.fail("unknown field \"" + name + "\"");
+            if (keys && !is_key_field(*field))
+                item.fail("a table cannot be keyed by \"" + name + "\" (keys: side, arm, theater, year, rating, grade)");
+            if (std::find(out.begin(), out.end(), *field) != out.end()) item.fail("\"" + name + "\" is named twice");
+            out.push_back(*field);
+        }
+        return out;
+    }
+
+    void read_tables(const Value& tables) {
+        for (const auto& [id, v] : tables.members()) {
+            v.allow_only({"title", "note", "dice", "keys", "sets", "blocks"});
+            RangeTable t;
+            t.id = id;
+            t.title = read_text(v.at("title"));
+            t.note = optional_text(v, "note");
+            const auto dice = v.at("dice");
+            const auto die = parse_die(dice.as_string());
+            if (!die) dice.fail("unknown dice \"" + dice.as_string() + "\" (expected d6, d10, 2d6 or percentile)");
+            t.die = *die;
+            t.keys = read_fields(v.at("keys"), true);
+            t.sets = read_fields(v.at("sets"), false);
+            if (t.sets.empty()) v.at("sets").fail("a table must set at least one field");
+            for (const auto& b : v.at("blocks").items()) t.blocks.push_back(read_block(t, b));
+            if (t.blocks.empty()) v.at("blocks").fail("a table needs at least one block");
+            m_rules.tables.push_back(std::move(t));
+        }
+        if (m_rules.tables.empty()) tables.fail("expected at least one table");
+    }
+
+    Block read_block(const RangeTable& t, const Value& v) const {
+        v.allow_only({"when", "rows"});
+        Block block;
+        if (auto when = v.find("when")) {
+            for (const auto& [name, cond] : when->members()) {
+                auto field = parse_field(name);
+                if (!field || std::find(t.keys.begin(), t.keys.end(), *field) == t.keys.end())
+                    cond.fail("\"" + name + "\" is not one of this table's keys (" + field_list(t.keys) + ")");
+                block.when.push_back(read_condition(*field, cond));
+            }
+        }
+        const auto rows = v.at("rows");
+        for (const auto& r : rows.items()) {
+            const auto cells = r.items();
+            if (cells.size() != t.sets.size() + 1)
+                r.fail("expected " + std::to_string(t.sets.size() + 1) + " cells: the roll range, then " +
+                       field_list(t.sets) + "; found " + std::to_string(cells.size()));
+            Row row;
+            row.range = parse_range(cells[0], t.die);
+            for (size_t i = 0; i < t.sets.size(); ++i) row.values.push_back(read_value(t.sets[i], cells[i + 1]));
+            block.rows.push_back(std::move(row));
+        }
+        check_coverage(block.rows, rows, t.die);
+        return block;
+    }
+
+    static std::string field_list(const std::vector<Field>& fields) {
+        std::vector<std::string> names;
+        for (auto f : fields) names.emplace_back(field_name(f));
+        return names.empty() ? "none" : join(names, ", ");
+    }
+
+    std::vector<size_t> read_steps(const Value& list) const {
+        std::vector<size_t> out;
+        for (const auto& item : list.items()) out.push_back(table_index(item));
+        return out;
+    }
+
+    size_t table_index(const Value& v) const {
+        const std::string id = v.as_string();
+        for (size_t i = 0; i < m_rules.tables.size(); ++i)
+            if (m_rules.tables[i].id == id) return i;
+        v.fail("unknown table \"" + id + "\" (tables: " + ids(m_rules.tables) + ")");
+    }
+
+    void read_generation(const Value& v) {
+        v.allow_only({"note", "division", "brigade", "division_leader", "artillery"});
+        auto& g = m_rules.generation;
+        g.division = read_steps(v.at("division"));
+        g.brigade = read_steps(v.at("brigade"));
+        g.division_leader = read_steps(v.at("division_leader"));
+        if (auto art = v.find("artillery")) {
+            art->allow_only({"table", "reserve_share"});
+            g.artillery = table_index(art->at("table"));
+            const auto share = art->at("reserve_share");
+            share.allow_only({"num", "den"});
+            g.reserve_den = share.at("den").as_int(1, 100);
+            g.reserve_num = share.at("num").as_int(0, g.reserve_den);
+        }
+    }
+
+    RuleSet& m_rules;
+};
+
+}  // namespace
+
+RuleSet load_rule_set(std::string_view text, const std::string& file) {
+    const json::Document doc(text, file);
+    RuleSet rules;
+    Loader(rules).load(doc.root());
+    validate_rule_set(rules, file);
+    rules.text = std::string(text);
+    return rules;
+}
+
+RuleSet load_rule_set_file(const std::string& path) {
+    return load_rule_set(json::read_file(path, k_max_rule_set_bytes), path);
+}
+
+}  // namespace muster::rules

@@ -1,0 +1,165 @@
+#include "rules/rule_set.hpp"
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+#include <algorithm>
+
+namespace muster::rules {
+namespace {
+
+constexpr std::array<std::string_view, k_field_count> k_field_names = {
+    "side", "arm", "theater", "year", "rating", "grade", "brigades", "stands", "stands_per_battery"};
+
+template <class T>
+const T* find_by_id(const std::vector<T>& items, std::string_view id) {
+    auto it = std::find_if(items.begin(), items.end(), [&](const T& x) { return x.id == id; });
+    return it == items.end() ? nullptr : &*it;
+}
+
+template <class T>
+std::vector<FieldValue> ids_of(const std::vector<T>& items) {
+    std::vector<FieldValue> out;
+    for (const auto& x : items) out.push_back({0, x.id});
+    return out;
+}
+
+}  // namespace
+
+std::string_view die_name(Die die) {
+    switch (die) {
+        case Die::d6: return "d6";
+        case Die::d10: return "d10";
+        case Die::two_d6: return "2d6";
+        case Die::percentile: return "percentile";
+    }
+    return "?";
+}
+
+int die_min(Die die) { return die == Die::two_d6 ? 2 : 1; }
+
+int die_max(Die die) {
+    switch (die) {
+        case Die::d6: return 6;
+        case Die::d10: return 10;
+        case Die::two_d6: return 12;
+        case Die::percentile: return 100;
+    }
+    return 0;
+}
+
+std::optional<Die> parse_die(std::string_view text) {
+    for (Die d : {Die::d6, Die::d10, Die::two_d6, Die::percentile})
+        if (die_name(d) == text) return d;
+    return std::nullopt;
+}
+
+std::string_view field_name(Field field) { return k_field_names[static_cast<size_t>(field)]; }
+
+std::optional<Field> parse_field(std::string_view text) {
+    for (size_t i = 0; i < k_field_count; ++i)
+        if (k_field_names[i] == text) return static_cast<Field>(i);
+    return std::nullopt;
+}
+
+bool is_numeric(Field field) {
+    return field == Field::year || field == Field::brigades || field == Field::stands ||
+           field == Field::stands_per_battery;
+}
+
+bool is_key_field(Field field) {
+    return field == Field::side || field == Field::arm || field == Field::theater || field == Field::year ||
+           field == Field::rating || field == Field::grade;
+}
+
+bool Condition::matches(const Context& context) const {
+    if (!context.has(field)) return false;
+    const FieldValue& v = context.get(field);
+    if (field == Field::year) return v.number >= year_lo && v.number <= year_hi;
+    return std::find(ids.begin(), ids.end(), v.id) != ids.end();
+}
+
+bool Block::matches(const Context& context) const {
+    return std::all_of(when.begin(), when.end(), [&](const Condition& c) { return c.matches(context); });
+}
+
+const Block& RangeTable::block_for(const Context& context) const {
+    for (const auto& block : blocks)
+        if (block.matches(context)) return block;
+    // Validation proves every combination of keys has a block; reaching here is a context
+    // missing a key, which is a bug in the caller, reported rather than crashed on.
+    throw Error("table " + id + " has no block for this division (a key it needs is not set)");
+}
+
+std::string_view state_name(State state) {
+    switch (state) {
+        case State::fresh: return "Fresh";
+        case State::worn: return "Worn";
+        case State::spent: return "Spent";
+    }
+    return "?";
+}
+
+std::string EffectivenessLabel::text() const {
+    auto part = [](std::optional<int> n) { return n ? std::to_string(*n) : std::string("-"); };
+    const bool starts_worn = worn_at && *worn_at >= stands;
+    const bool starts_spent = spent_at && *spent_at >= stands;
+    const std::string start = (starts_worn || starts_spent) ? "-" : std::to_string(stands);
+    return start + "/" + part(worn_at) + "/" + part(spent_at);
+}
+
+State EffectivenessLabel::state_at(int current) const {
+    if (spent_at && current <= *spent_at) return State::spent;
+    if (worn_at && current <= *worn_at) return State::worn;
+    return State::fresh;
+}
+
+const EffectivenessLabel* Effectiveness::find(std::string_view rating, int stands) const {
+    for (const auto& column : columns) {
+        if (column.rating != rating) continue;
+        for (const auto& label : column.labels)
+            if (label.stands == stands) return &label;
+    }
+    return nullptr;
+}
+
+const Side* RuleSet::find_side(std::string_view id) const { return find_by_id(sides, id); }
+const Named* RuleSet::find_arm(std::string_view id) const { return find_by_id(arms, id); }
+const Named* RuleSet::find_theater(std::string_view id) const { return find_by_id(theaters, id); }
+const Named* RuleSet::find_rating(std::string_view id) const { return find_by_id(ratings, id); }
+const LeaderGrade* RuleSet::find_grade(std::string_view id) const { return find_by_id(grades, id); }
+const RangeTable* RuleSet::find_table(std::string_view id) const { return find_by_id(tables, id); }
+
+std::vector<FieldValue> RuleSet::domain(Field field) const {
+    switch (field) {
+        case Field::side: return ids_of(sides);
+        case Field::arm: return ids_of(arms);
+        case Field::theater: return ids_of(theaters);
+        case Field::rating: return ids_of(ratings);
+        case Field::grade: return ids_of(grades);
+        case Field::year: {
+            std::vector<FieldValue> out;
+            for (int y : years) out.push_back({y, {}});
+            return out;
+        }
+        default: return {};
+    }
+}
+
+std::string RuleSet::describe(Field field, const FieldValue& value) const {
+    const Named* named = nullptr;
+    switch (field) {
+        case Field::side: named = find_side(value.id); break;
+        case Field::arm: named = find_arm(value.id); break;
+        case Field::theater: named = find_theater(value.id); break;
+        case Field::rating: named = find_rating(value.id); break;
+        case Field::grade: named = find_grade(value.id); break;
+        case Field::year: return std::to_string(value.number);
+        case Field::brigades: return count_of(value.number, "brigade", "brigades");
+        case Field::stands: return count_of(value.number, "stand", "stands");
+        case Field::stands_per_battery: return "1 battery per " + std::to_string(value.number) + " stands";
+    }
+    return named ? named->name : value.id;
+}
+
+}  // namespace muster::rules

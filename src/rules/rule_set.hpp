@@ -1,0 +1,177 @@
+#pragma once
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace muster::rules {
+
+/// The dice a table is read with.
+enum class Die { d6, d10, two_d6, percentile };
+/// "d6", "d10", "2d6", "percentile".
+std::string_view die_name(Die die);
+/// The lowest and highest reading of a die: 1–6, 1–10, 2–12, 1–100.
+int die_min(Die die);
+int die_max(Die die);
+std::optional<Die> parse_die(std::string_view text);
+
+/// A field of the generation context: what a table is keyed by, or what its rows set.
+enum class Field { side, arm, theater, year, rating, grade, brigades, stands, stands_per_battery };
+inline constexpr size_t k_field_count = 9;
+std::string_view field_name(Field field);
+std::optional<Field> parse_field(std::string_view text);
+/// Numeric fields (year, brigades, stands, stands_per_battery) hold numbers; the rest hold ids.
+bool is_numeric(Field field);
+/// Fields a table may be keyed by.
+bool is_key_field(Field field);
+
+/// One value of a field: a number or an id, as the field's kind says.
+struct FieldValue {
+    int number = 0;
+    std::string id;
+    bool operator==(const FieldValue&) const = default;
+};
+
+/// What is known while a division is generated: side, arm, year... and what tables set.
+class Context {
+public:
+    void set(Field field, FieldValue value) { m_values[static_cast<size_t>(field)] = std::move(value); }
+    bool has(Field field) const { return m_values[static_cast<size_t>(field)].has_value(); }
+    /// The value of a field that must be set (precondition: has(field)).
+    const FieldValue& get(Field field) const { return *m_values[static_cast<size_t>(field)]; }
+    bool operator==(const Context&) const = default;
+
+private:
+    std::array<std::optional<FieldValue>, k_field_count> m_values;
+};
+
+/// An inclusive range of readings, with the text it was written as ("96-00").
+struct Range {
+    int lo = 0;
+    int hi = 0;
+    std::string text;
+    bool contains(int reading) const { return reading >= lo && reading <= hi; }
+};
+
+/// A block's condition on one key: a set of ids, or a band of years.
+struct Condition {
+    Field field{};
+    std::vector<std::string> ids;
+    int year_lo = 0;
+    int year_hi = 0;
+    std::string text;  ///< as written, for display ("1861-1863", "union")
+    bool matches(const Context& context) const;
+};
+
+/// One line of a range table: the readings it covers and the values it sets (parallel to `sets`).
+struct Row {
+    Range range;
+    std::vector<FieldValue> values;
+};
+
+/// The rows that apply to one combination of keys (e.g. Confederates in the East, 1863).
+struct Block {
+    std::vector<Condition> when;
+    std::vector<Row> rows;
+    bool matches(const Context& context) const;
+};
+
+/// The one kind of dice table: readings of a die mapped to values, chosen by keys.
+/// Each block covers every reading of its die exactly once (checked on load).
+struct RangeTable {
+    std::string id;
+    std::string title;
+    std::string note;
+    Die die = Die::percentile;
+    std::vector<Field> keys;
+    std::vector<Field> sets;
+    std::vector<Block> blocks;
+
+    /// The block for a context (validation guarantees exactly one for every key combination).
+    const Block& block_for(const Context& context) const;
+};
+
+/// A row's reading of the effectiveness table: `6/5/3`, `6/-/5`, `-/5/4`.
+enum class State { fresh, worn, spent };
+std::string_view state_name(State state);
+
+struct EffectivenessLabel {
+    int stands = 0;                ///< the start strength this label is for
+    std::optional<int> worn_at;    ///< Worn at this many stands or fewer; none: never Worn
+    std::optional<int> spent_at;   ///< Spent at this many stands or fewer; none: never Spent
+    /// As printed on a label: `6/5/3`, with `-` for a state that never occurs or a unit
+    /// that starts already Worn (`-/5/4`) or Spent (`-/-/5`).
+    std::string text() const;
+    State state_at(int current) const;
+};
+
+struct EffectivenessColumn {
+    std::string rating;
+    std::vector<EffectivenessLabel> labels;
+};
+
+/// The effectiveness table: per rating, per start strength, when a unit turns Worn and Spent.
+struct Effectiveness {
+    bool is_default = false;  ///< a stand-in shipped for a table the rule set's sources lack
+    std::string note;
+    std::vector<EffectivenessColumn> columns;
+    const EffectivenessLabel* find(std::string_view rating, int stands) const;
+};
+
+struct Named {
+    std::string id;
+    std::string name;
+};
+
+struct Side : Named {
+    std::string reserve;  ///< where the reserve's share of the artillery goes
+};
+
+struct LeaderGrade : Named {
+    std::string mark;            ///< printed on labels: "EXC", "DP"; empty for none
+    std::string by_the_book_as;  ///< grade to treat this one as when the campaign plays by the book
+    std::vector<std::pair<std::string, int>> modifiers;
+};
+
+/// The order in which the generator rolls tables, by table index.
+struct Generation {
+    std::vector<size_t> division;         ///< e.g. year and theater, number of brigades
+    std::vector<size_t> brigade;          ///< per brigade: stands, rating, brigadier
+    std::vector<size_t> division_leader;  ///< the division commander's grade
+    std::optional<size_t> artillery;      ///< sets stands_per_battery
+    int reserve_num = 1;                  ///< the reserve's share of the batteries
+    int reserve_den = 3;
+};
+
+/// One game system as data. Loaded and validated by load_rule_set().
+struct RuleSet {
+    std::string id;
+    std::string name;
+    std::string source;
+    std::string note;
+    std::vector<Side> sides;
+    std::vector<Named> arms;
+    std::vector<Named> theaters;
+    std::vector<int> years;
+    std::vector<Named> ratings;
+    std::vector<LeaderGrade> grades;
+    Effectiveness effectiveness;
+    std::vector<RangeTable> tables;
+    Generation generation;
+    std::string text;  ///< the JSON text it was read from, which a campaign pins
+
+    const Side* find_side(std::string_view id) const;
+    const Named* find_arm(std::string_view id) const;
+    const Named* find_theater(std::string_view id) const;
+    const Named* find_rating(std::string_view id) const;
+    const LeaderGrade* find_grade(std::string_view id) const;
+    const RangeTable* find_table(std::string_view id) const;
+    /// The ids a key field can take (sides, arms, theaters, years as text, ratings, grades).
+    std::vector<FieldValue> domain(Field field) const;
+    /// A value as a person reads it: "Union", "1863", "7 stands", "Veteran".
+    std::string describe(Field field, const FieldValue& value) const;
+};
+
+}  // namespace muster::rules

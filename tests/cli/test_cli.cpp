@@ -1,0 +1,114 @@
+// The real muster binary, end to end: output, exit codes (0 done, 1 refused, 2 usage).
+#include "core/version.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+namespace {
+// Keep the user's real data directory out of the tests.
+const std::string k_env = "XDG_DATA_HOME=/tmp/muster-test-data-none";
+}
+
+TEST_CASE("muster --version and --help") {
+    const auto v = test::run_muster("--version", k_env);
+    CHECK(v.code == 0);
+    CHECK_THAT(v.out, Contains(std::string("muster ") + k_version));
+    const auto h = test::run_muster("--help", k_env);
+    CHECK(h.code == 0);
+    CHECK_THAT(h.out, Contains("generate"));
+    CHECK_THAT(h.out, Contains("rules"));
+    const auto gh = test::run_muster("generate --help", k_env);
+    CHECK(gh.code == 0);
+    CHECK_THAT(gh.out, Contains("--show-rolls"));
+}
+
+TEST_CASE("muster generate prints a division reproducibly from its seed") {
+    const auto a = test::run_muster("generate --rules acw --side union --year 1863 --theater east --seed 5 --show-rolls", k_env);
+    REQUIRE(a.code == 0);
+    CHECK_THAT(a.out, Contains("Division (Union Infantry), 1863, Eastern Theater of Operations"));
+    CHECK_THAT(a.out, Contains("Division leader:"));
+    CHECK_THAT(a.out, Contains("Army Artillery Reserve:"));
+    CHECK_THAT(a.out, Contains("4.) Brigade Strength"));
+    CHECK_THAT(a.out, Contains("Seed 5"));
+    const auto b = test::run_muster("generate --rules acw --side union --year 1863 --theater east --seed 5 --show-rolls", k_env);
+    CHECK(a.out == b.out);
+}
+
+TEST_CASE("muster generate --rolls uses the organiser's dice - --format json") {
+    const auto r = test::run_muster(
+        "generate --rules acw --side confederate --year 1863 --theater east --format json "
+        "--rolls 50,50,50,50,50,50,50,80,50,50,90,50,44",
+        k_env);
+    REQUIRE(r.code == 0);
+    CHECK_THAT(r.out, Contains("\"total_stands\": 22"));
+    CHECK_THAT(r.out, Contains("\"fraction_percent\": 44"));
+    CHECK_THAT(r.out, Contains("\"batteries\": 3"));
+    CHECK_THAT(r.out, Contains("\"to_reserve\": 1"));
+}
+
+TEST_CASE("Bad input: one clear line and exit code 2 or 1") {
+    const auto missing = test::run_muster("generate --rules acw", k_env);
+    CHECK(missing.code == 2);
+    CHECK_THAT(missing.err, Contains("--side is required"));
+    const auto side = test::run_muster("generate --rules acw --side prussia --seed 1", k_env);
+    CHECK(side.code == 2);
+    CHECK_THAT(side.err, Contains("unknown side \"prussia\""));
+    const auto roll = test::run_muster("generate --rules acw --side union --year 1863 --theater east --rolls 50,101", k_env);
+    CHECK(roll.code == 2);
+    CHECK_THAT(roll.err, Contains("typed roll \"101\" for roll 2, 1st Brigade"));
+    const auto out = test::run_muster("generate --rules acw --side union --year 1863 --theater east --rolls 50", k_env);
+    CHECK(out.code == 2);
+    CHECK_THAT(out.err, Contains("ran out at roll 2"));
+    const auto rules = test::run_muster("generate --rules nosuch --side union", k_env);
+    CHECK(rules.code == 2);
+    CHECK_THAT(rules.err, Contains("unknown rule set \"nosuch\" (known: acw"));
+    const auto file = test::run_muster("rules validate /nonexistent/x.json", k_env);
+    CHECK(file.code == 1);
+    CHECK_THAT(file.err, Contains("/nonexistent/x.json: cannot open the file"));
+    const auto sub = test::run_muster("fly", k_env);
+    CHECK(sub.code == 2);
+}
+
+TEST_CASE("muster rules list show validate copy") {
+    const auto list = test::run_muster("rules list", k_env);
+    CHECK(list.code == 0);
+    CHECK_THAT(list.out, Contains("acw"));
+    CHECK_THAT(list.out, Contains("built in"));
+
+    const auto show = test::run_muster("rules show acw brigade_morale", k_env);
+    REQUIRE(show.code == 0);
+    CHECK_THAT(show.out, Contains("5.) Brigade Morale Rating"));
+    CHECK_THAT(show.out, Contains("Confederate Eastern Theater of Operations 1863"));
+    CHECK_THAT(show.out, Contains("01-10"));
+    const auto grid = test::run_muster("rules show acw year_theater", k_env);
+    CHECK_THAT(grid.out, Contains("1861   1862   1863   1864   1865"));
+    CHECK_THAT(grid.out, Contains("Eastern Theater of Operations  01-06  13-25  39-51  65-77  91-95"));
+    const auto eff = test::run_muster("rules show acw effectiveness", k_env);
+    CHECK_THAT(eff.out, Contains("DEFAULT STAND-IN"));
+    CHECK(test::run_muster("rules show acw nosuch", k_env).code == 2);
+
+    const std::string dir = "/tmp/muster-test-rules-" + std::to_string(::getpid());
+    std::filesystem::create_directories(dir);
+    const std::string copy = dir + "/mine.json";
+    std::filesystem::remove(copy);
+    CHECK(test::run_muster("rules copy acw " + copy, k_env).code == 0);
+    CHECK(test::run_muster("rules copy acw " + copy, k_env).code == 1);  // never overwrites
+    const auto ok = test::run_muster("rules validate " + copy, k_env);
+    CHECK(ok.code == 0);
+    CHECK_THAT(ok.out, Contains("ok (acw"));
+    {
+        std::ofstream broken(dir + "/broken.json");
+        broken << "{\"format\": \"muster-rules/1\",\n \"id\": }";
+    }
+    const auto bad = test::run_muster("rules validate " + dir + "/broken.json", k_env);
+    CHECK(bad.code == 1);
+    CHECK_THAT(bad.err, Contains("broken.json: not valid JSON at line 2, column 8"));
+    std::filesystem::remove_all(dir);
+}

@@ -1,0 +1,43 @@
+#include "support.hpp"
+
+#include "json/json.hpp"
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace muster::test {
+
+std::string template_text(const std::string& file) {
+    return json::read_file(std::string(MUSTER_SOURCE_DIR) + "/templates/" + file, 1 << 24);
+}
+
+const rules::RuleSet& acw() {
+    static const rules::RuleSet r = rules::load_rule_set(template_text("acw_fire_and_fury.json"), "acw_fire_and_fury.json");
+    return r;
+}
+
+Run run_muster(const std::string& args, const std::string& env) {
+    static int counter = 0;
+    const std::string err_file = "/tmp/muster_test_err_" + std::to_string(getpid()) + "_" + std::to_string(++counter);
+    const std::string cmd = env + " " + MUSTER_BINARY + " " + args + " 2>" + err_file + " </dev/null";
+    Run r;
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (!pipe) return r;
+    std::array<char, 4096> buf{};
+    size_t n = 0;
+    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+    const int status = pclose(pipe);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream in(err_file);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    r.err = ss.str();
+    std::remove(err_file.c_str());
+    return r;
+}
+
+}  // namespace muster::test
