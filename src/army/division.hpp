@@ -2,20 +2,25 @@
 #include "dice/roll_record.hpp"
 #include "rules/rule_set.hpp"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace muster::army {
 
-/// A commander: brigadier, division or corps leader.
+/// A commander: brigadier, division, corps or army leader.
 struct Leader {
+    std::int64_t id = 0;       ///< the campaign's id for him; 0 when not stored
     std::string name;          ///< empty until the organiser names him
-    std::string grade;         ///< the grade in play (a despicable leader by the book plays as average)
-    std::string rolled_grade;  ///< the grade the table gave
+    std::string grade;         ///< the grade in play (a despicable leader by the book plays as average); empty: no leader
+    std::string rolled_grade;  ///< the grade the table gave (or the organiser entered)
+    std::string status = "active";
+    bool present() const { return !grade.empty(); }
 };
 
 /// The manoeuvre unit: counted in stands, with the effectiveness label of its start strength.
 struct Brigade {
+    std::int64_t id = 0;
     std::string name;
     std::string arm;
     std::string rating;
@@ -28,8 +33,10 @@ struct Brigade {
 
 /// One battery (one gun model), owned by the division or sent to the artillery reserve.
 struct Battery {
+    std::int64_t id = 0;
     std::string name;
-    bool reserve = false;
+    bool reserve = false;  ///< generated for the artillery reserve (stored with the corps or army)
+    std::string status = "active";
 };
 
 /// How the artillery was worked out: ratio, whole batteries, the fraction and its roll, the split.
@@ -44,13 +51,16 @@ struct ArtilleryWorking {
     int to_reserve = 0;
 };
 
-/// A generated (or hand-entered) division.
+/// A division: a placeholder until it arrives (generated) or is entered by hand.
 struct Division {
+    std::int64_t id = 0;
     std::string name;
     std::string side;
     std::string arm;
     int year = 0;          ///< 0 where the rule set has no years
     std::string theater;   ///< empty where the rule set has no theaters
+    std::string status = "arrived";  ///< placeholder, arrived (generated) or entered (by hand)
+    bool hidden = true;    ///< not yet seen by the other side
     Leader commander;
     std::vector<Brigade> brigades;
     std::vector<Battery> batteries;  ///< the division's and the reserve's share
@@ -58,6 +68,33 @@ struct Division {
     std::vector<dice::RollRecord> rolls;
 
     int stands() const;
+};
+
+/// A corps: its divisions and, where the rule set sends them there, reserve batteries.
+struct Corps {
+    std::int64_t id = 0;
+    std::string name;
+    Leader commander;
+    std::vector<Division> divisions;
+    std::vector<Battery> reserve;
+};
+
+/// An army of one side: its corps and its artillery reserve.
+struct Army {
+    std::int64_t id = 0;
+    std::string name;
+    std::string side;
+    Leader commander;
+    std::vector<Corps> corps;
+    std::vector<Battery> reserve;
+};
+
+/// A campaign's forces, army -> corps -> division -> brigade/battery, for one view.
+struct OrderOfBattle {
+    std::string campaign;
+    std::string rules;
+    std::string view;  ///< "umpire" or the side whose view this is
+    std::vector<Army> armies;
 };
 
 }  // namespace muster::army

@@ -6,12 +6,26 @@
 
 namespace muster::cli {
 
+app::CampaignService open_campaigns(const Io& io, bool create, bool select) {
+    app::CampaignService service(io.db, create, io.lock_wait_ms);
+    if (select && !io.campaign.empty()) service.select_campaign(io.campaign);
+    return service;
+}
+
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-    Io io{out, err, {}};
+    Io io{out, err, {}, {}, {}, 5000};
     CLI::App app{"muster: campaign manager and army generator for Fire and Fury", "muster"};
     app.set_version_flag("--version", std::string("muster ") + k_version);
     app.require_subcommand(1);
-    app.fallthrough(false);
+    // Global options may come before or after the subcommand (fallthrough).
+    app.fallthrough(true);
+    app.add_option("--db", io.db, "Campaign database file (default: $XDG_DATA_HOME/muster/campaigns.db)");
+    app.add_option("--campaign", io.campaign, "Campaign to act on (default: the database's current one)");
+    app.add_option("--lock-wait", io.lock_wait_ms, "Milliseconds to wait for another muster's write lock (default 5000)")
+        ->check(CLI::Range(0, 600000));
+    add_campaign_command(app, io);
+    add_forces_commands(app, io);
+    add_play_commands(app, io);
     add_generate_command(app, io);
     add_rules_command(app, io);
     try {

@@ -135,11 +135,15 @@ public:
 private:
     void read_sides(const Value& list) {
         for (const auto& item : list.items()) {
-            item.allow_only({"id", "name", "reserve"});
+            item.allow_only({"id", "name", "reserve", "reserve_level"});
             Side side;
             side.id = read_id(item.at("id"));
             side.name = read_text(item.at("name"));
             side.reserve = read_text(item.at("reserve"));
+            const auto level = item.at("reserve_level");
+            side.reserve_level = level.as_string();
+            if (side.reserve_level != "army" && side.reserve_level != "corps")
+                level.fail("\"" + side.reserve_level + "\" is not a reserve level: expected \"army\" or \"corps\"");
             m_rules.sides.push_back(side);
         }
         if (m_rules.sides.size() < 2) list.fail("expected at least two sides");
@@ -178,35 +182,14 @@ private:
         return out;
     }
 
-    static EffectivenessLabel parse_label(const Value& v) {
-        const std::string text = v.as_string();
-        const auto parts = split(text, '/');
-        auto bad = [&](const std::string& why) {
-            v.fail("\"" + text + "\" is not an effectiveness label (" + why +
-                   "): expected start/worn/spent such as \"6/5/3\", with \"-\" for a state that never occurs");
-        };
-        if (parts.size() != 3) bad("three parts separated by /");
-        std::optional<int> n[3];
-        for (int i = 0; i < 3; ++i) {
-            if (parts[i] == "-") continue;
-            int x = 0;
-            if (!parse_int(parts[i], x) || x < 1 || x > 99) bad("\"" + parts[i] + "\" is not a number from 1 to 99 or -");
-            n[i] = x;
+    static EffectivenessLabel read_label(const Value& v) {
+        try {
+            return parse_label(v.as_string());
+        } catch (const FileError&) {
+            throw;
+        } catch (const Error& e) {
+            v.fail(e.what());
         }
-        EffectivenessLabel label;
-        label.worn_at = n[1];
-        label.spent_at = n[2];
-        if (n[0]) {
-            label.stands = *n[0];
-            if (n[1] && *n[1] >= label.stands) bad("Worn must be below the start strength");
-            if (n[2] && *n[2] >= label.stands) bad("Spent must be below the start strength");
-        } else {
-            // "-/5/4": starts already Worn at 5; "-/-/5": starts already Spent at 5.
-            if (!n[1] && !n[2]) bad("no number at all");
-            label.stands = n[1] ? *n[1] : *n[2];
-        }
-        if (n[1] && n[2] && *n[2] >= *n[1]) bad("Spent must be below Worn");
-        return label;
     }
 
     void read_effectiveness(const Value& v) {
@@ -219,7 +202,7 @@ private:
                 list.fail("unknown rating \"" + rating + "\" (defined ratings: " + ids(m_rules.ratings) + ")");
             EffectivenessColumn column{rating, {}};
             for (const auto& item : list.items()) {
-                auto label = parse_label(item);
+                auto label = read_label(item);
                 for (const auto& seen : column.labels)
                     if (seen.stands == label.stands)
                         item.fail("a second label for " + std::to_string(label.stands) + " stands");

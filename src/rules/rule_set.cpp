@@ -114,6 +114,36 @@ State EffectivenessLabel::state_at(int current) const {
     return State::fresh;
 }
 
+EffectivenessLabel parse_label(std::string_view text) {
+    const auto parts = split(text, '/');
+    auto bad = [&](const std::string& why) {
+        throw Error("\"" + std::string(text) + "\" is not an effectiveness label (" + why +
+                    "): expected start/worn/spent such as \"6/5/3\", with \"-\" for a state that never occurs");
+    };
+    if (parts.size() != 3) bad("three parts separated by /");
+    std::optional<int> n[3];
+    for (int i = 0; i < 3; ++i) {
+        if (parts[i] == "-") continue;
+        int x = 0;
+        if (!parse_int(parts[i], x) || x < 1 || x > 99) bad("\"" + parts[i] + "\" is not a number from 1 to 99 or -");
+        n[i] = x;
+    }
+    EffectivenessLabel label;
+    label.worn_at = n[1];
+    label.spent_at = n[2];
+    if (n[0]) {
+        label.stands = *n[0];
+        if (n[1] && *n[1] >= label.stands) bad("Worn must be below the start strength");
+        if (n[2] && *n[2] >= label.stands) bad("Spent must be below the start strength");
+    } else {
+        // "-/5/4": starts already Worn at 5; "-/-/5": starts already Spent at 5.
+        if (!n[1] && !n[2]) bad("no number at all");
+        label.stands = n[1] ? *n[1] : *n[2];
+    }
+    if (n[1] && n[2] && *n[2] >= *n[1]) bad("Spent must be below Worn");
+    return label;
+}
+
 const EffectivenessLabel* Effectiveness::find(std::string_view rating, int stands) const {
     for (const auto& column : columns) {
         if (column.rating != rating) continue;

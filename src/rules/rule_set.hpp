@@ -107,6 +107,9 @@ struct EffectivenessLabel {
     State state_at(int current) const;
 };
 
+/// Reads "6/5/3", "6/-/5", "-/5/4", "-/-/5". Throws muster::Error saying what is wrong.
+EffectivenessLabel parse_label(std::string_view text);
+
 struct EffectivenessColumn {
     std::string rating;
     std::vector<EffectivenessLabel> labels;
@@ -126,7 +129,8 @@ struct Named {
 };
 
 struct Side : Named {
-    std::string reserve;  ///< where the reserve's share of the artillery goes
+    std::string reserve;        ///< the name of the artillery reserve: "Army Artillery Reserve"
+    std::string reserve_level;  ///< where it sits: "army" or "corps"
 };
 
 struct LeaderGrade : Named {

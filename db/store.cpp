@@ -1,0 +1,226 @@
+// Opening, migrating, operations and undo. The session extension records each operation's
+// changes to the campaign tables as a changeset; undo applies its inverse.
+#define SQLITE_ENABLE_SESSION 1
+#define SQLITE_ENABLE_PREUPDATE_HOOK 1
+#include <sqlite3.h>
+
+#include "store_impl.hpp"
+
+#include <ctime>
+#include <filesystem>
+#include <set>
+
+namespace muster::embedded {
+const std::vector<std::pair<std::string_view, std::string_view>>& migrations();
+}
+
+namespace muster::db {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int k_application_id = 1836413812;
+
+// Journal and file settings are kept outside the changesets: they record what happened
+// and must survive the undo of it.
+int session_table_filter(void*, const char* table) {
+    const std::string_view t(table);
+    return t == "operation" || t == "roll" || t == "meta" ? 0 : 1;
+}
+
+struct Session {
+    explicit Session(sqlite3* db) {
+        if (sqlite3session_create(db, "main", &s) != SQLITE_OK) throw Error("cannot start recording the operation");
+        sqlite3session_table_filter(s, session_table_filter, nullptr);
+        if (sqlite3session_attach(s, nullptr) != SQLITE_OK) throw Error("cannot start recording the operation");
+    }
+    ~Session() { sqlite3session_delete(s); }
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
+    std::string changeset() {
+        int size = 0;
+        void* data = nullptr;
+        if (sqlite3session_changeset(s, &size, &data) != SQLITE_OK) throw Error("cannot record the operation's changes");
+        std::string out(static_cast<const char*>(data), static_cast<size_t>(size));
+        sqlite3_free(data);
+        return out;
+    }
+    sqlite3_session* s = nullptr;
+};
+
+// Undo is exact or nothing: any row that is not as the operation left it aborts the undo.
+int abort_on_conflict(void*, int, sqlite3_changeset_iter*) { return SQLITE_CHANGESET_ABORT; }
+
+int migration_number(std::string_view file) {
+    int n = 0;
+    for (size_t i = 0; i < 4 && i < file.size(); ++i) n = n * 10 + (file[i] - '0');
+    return n;
+}
+
+void migrate(SQLite::Database& db) {
+    const auto& steps = embedded::migrations();
+    for (const auto& [file, sql] : steps) {
+        const int version = migration_number(file);
+        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        // Read again under the write lock: another process may have migrated meanwhile.
+        if (db.execAndGet("PRAGMA user_version").getInt() >= version) continue;
+        db.exec(std::string(sql));
+        db.exec("PRAGMA user_version = " + std::to_string(version));
+        t.commit();
+    }
+}
+
+}  // namespace
+
+int schema_version() { return migration_number(embedded::migrations().back().first); }
+
+Error translate(const std::string& path, const SQLite::Exception& e) {
+    const int code = e.getErrorCode() & 0xff;
+    const std::string what = e.what();
+    switch (code) {
+        case SQLITE_BUSY:
+        case SQLITE_LOCKED:
+            return Error(path + ": the campaign database is busy (another muster is writing it) and no lock "
+                                "could be had in time; nothing was changed, try again");
+        case SQLITE_READONLY:
+            return Error(path + ": cannot write the campaign database: the file or its folder is read-only");
+        case SQLITE_FULL:
+            return Error(path + ": the disk is full (or the database reached its size limit); nothing was changed");
+        case SQLITE_NOTADB:
+            return Error(path + ": not a muster campaign database (not an SQLite database at all)");
+        case SQLITE_CORRUPT:
+            return Error(path + ": the campaign database is damaged (" + what + "); restore a backup");
+        case SQLITE_CANTOPEN:
+            return Error(path + ": cannot open the campaign database (" + what + ")");
+        case SQLITE_IOERR:
+            return Error(path + ": cannot read or write the campaign database (" + what + ")");
+        case SQLITE_CONSTRAINT:
+            return Error(path + ": refused by the campaign database's rules (" + what + "); nothing was changed");
+        default:
+            return Error(path + ": database error: " + what);
+    }
+}
+
+std::string now_utc() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+std::int64_t to_sql(std::uint64_t v) { return static_cast<std::int64_t>(v); }
+std::uint64_t from_sql(std::int64_t v) { return static_cast<std::uint64_t>(v); }
+
+CampaignStore::CampaignStore(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_path(path) {
+    std::error_code ec;
+    if (!fs::exists(path, ec)) {
+        if (mode == OpenMode::existing)
+            throw Error(path + ": no campaign database here (create one with: muster campaign new NAME --rules ID)");
+        const auto parent = fs::path(path).parent_path();
+        if (!parent.empty() && !fs::exists(parent, ec) && !fs::create_directories(parent, ec))
+            throw Error(path + ": cannot create the folder " + parent.string() + " (" + ec.message() + ")");
+    } else if (fs::is_directory(path, ec)) {
+        throw Error(path + ": is a folder, not a campaign database");
+    }
+    guarded(m_path, [&] {
+        m_impl = std::make_unique<Impl>(
+            SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms));
+        auto& db = m_impl->db;
+        if (sqlite3_db_readonly(db.getHandle(), "main") == 1)
+            throw Error(path + ": cannot write the campaign database: the file or its folder is read-only");
+        // Reading the header fails here, before anything is written, on a file that is not SQLite.
+        const int app = db.execAndGet("PRAGMA application_id").getInt();
+        const int version = db.execAndGet("PRAGMA user_version").getInt();
+        const int tables = db.execAndGet("SELECT count(*) FROM sqlite_master").getInt();
+        if (version > schema_version())
+            throw Error(path + ": written by a newer muster (schema " + std::to_string(version) +
+                        "; this muster knows up to " + std::to_string(schema_version()) +
+                        "); it was not opened and not changed: upgrade muster");
+        const bool empty = app == 0 && version == 0 && tables == 0;
+        if (empty && mode == OpenMode::existing)
+            throw Error(path + ": not a muster campaign database (the file is empty); not changed");
+        if (app != k_application_id && !empty)
+            throw Error(path + ": not a muster campaign database (an SQLite database of another program); not changed");
+        db.exec("PRAGMA foreign_keys = ON");
+        if (db.execAndGet("PRAGMA journal_mode").getString() != "wal") db.exec("PRAGMA journal_mode = WAL");
+        migrate(db);
+    });
+}
+
+CampaignStore::~CampaignStore() = default;
+
+std::int64_t CampaignStore::run_operation(std::int64_t campaign, std::string_view kind,
+                                          const std::function<std::string(std::int64_t)>& change) {
+    return guarded(m_path, [&] {
+        auto& db = m_impl->db;
+        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (?, ?, '', ?)");
+        add.bind(1, campaign);
+        add.bind(2, std::string(kind));
+        add.bind(3, now_utc());
+        add.exec();
+        const std::int64_t op = db.getLastInsertRowid();
+        Session session(db.getHandle());
+        const std::string summary = change(op);
+        const std::string changes = session.changeset();
+        SQLite::Statement done(db, "UPDATE operation SET summary = ?, changeset = ? WHERE id = ?");
+        done.bind(1, summary);
+        if (changes.empty()) done.bind(2);
+        else done.bind(2, changes.data(), static_cast<int>(changes.size()));
+        done.bind(3, op);
+        done.exec();
+        t.commit();
+        return op;
+    });
+}
+
+journal::Entry CampaignStore::undo_last(std::int64_t campaign) {
+    return guarded(m_path, [&] {
+        auto& db = m_impl->db;
+        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Statement last(db,
+                               "SELECT id, kind, summary, changeset FROM operation WHERE campaign_id = ? AND "
+                               "undone_by IS NULL AND kind <> 'undo' AND changeset IS NOT NULL ORDER BY id DESC LIMIT 1");
+        last.bind(1, campaign);
+        if (!last.executeStep()) throw Error("nothing to undo: every change of this campaign is already undone");
+        const std::int64_t target = last.getColumn(0).getInt64();
+        const std::string kind = last.getColumn(1).getString();
+        const std::string summary = last.getColumn(2).getString();
+        const auto blob = last.getColumn(3);
+        std::string changes(static_cast<const char*>(blob.getBlob()), static_cast<size_t>(blob.getBytes()));
+        last.reset();
+
+        int inverted_size = 0;
+        void* inverted = nullptr;
+        if (sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK)
+            throw Error("the journal entry #" + std::to_string(target) + " cannot be reversed (its record is damaged)");
+        const int rc = sqlite3changeset_apply(db.getHandle(), inverted_size, inverted, nullptr, abort_on_conflict, nullptr);
+        sqlite3_free(inverted);
+        if (rc != SQLITE_OK)
+            throw Error("cannot undo #" + std::to_string(target) + " (" + kind + ") exactly: the campaign was changed "
+                        "outside muster's operations since; nothing was changed");
+
+        journal::Entry entry;
+        entry.kind = "undo";
+        entry.summary = "Undid #" + std::to_string(target) + " (" + kind + "): " + summary;
+        entry.created_at = now_utc();
+        entry.undoes = target;
+        SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, undoes) VALUES (?, 'undo', ?, ?, ?)");
+        add.bind(1, campaign);
+        add.bind(2, entry.summary);
+        add.bind(3, entry.created_at);
+        add.bind(4, target);
+        add.exec();
+        entry.id = db.getLastInsertRowid();
+        SQLite::Statement mark(db, "UPDATE operation SET undone_by = ? WHERE id = ?");
+        mark.bind(1, entry.id);
+        mark.bind(2, target);
+        mark.exec();
+        t.commit();
+        return entry;
+    });
+}
+
+}  // namespace muster::db

@@ -1,0 +1,205 @@
+#include "app/oob_import.hpp"
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "json/json.hpp"
+
+#include <set>
+
+namespace muster::app {
+namespace {
+
+using json::Value;
+
+class Reader {
+public:
+    explicit Reader(const rules::RuleSet& rules) : m_rules(rules) {}
+
+    army::OrderOfBattle read(const Value& root) {
+        root.allow_only({"format", "muster", "campaign", "rules", "view", "date", "armies"});
+        const auto format = root.at("format");
+        if (format.as_string() != "muster-oob/1")
+            format.fail("\"" + format.as_string() + "\" is not an order of battle muster reads: expected \"muster-oob/1\"");
+        army::OrderOfBattle oob;
+        for (const auto& a : root.at("armies").items()) oob.armies.push_back(army(a));
+        return oob;
+    }
+
+private:
+    std::string name(const Value& parent, std::set<std::string>& seen, const char* what) {
+        const auto v = parent.at("name");
+        std::string n = v.as_string();
+        if (trim(n).empty() || n.size() > 200) v.fail(std::string(what) + " name must have 1 to 200 characters");
+        if (!seen.insert(n).second) v.fail("a second " + std::string(what) + " named \"" + n + "\"");
+        return n;
+    }
+
+    std::string id_in(const Value& v, const char* what, const std::vector<std::string>& allowed) {
+        const std::string id = v.as_string();
+        for (const auto& a : allowed)
+            if (a == id) return id;
+        v.fail("unknown " + std::string(what) + " \"" + id + "\" (expected one of: " + join(allowed, ", ") + ")");
+    }
+
+    template <class T>
+    static std::vector<std::string> ids(const std::vector<T>& items) {
+        std::vector<std::string> out;
+        for (const auto& x : items) out.push_back(x.id);
+        return out;
+    }
+
+    army::Leader leader(const Value& parent) {
+        auto v = parent.find("commander");
+        if (!v) return {};
+        v->allow_only({"name", "grade", "rolled_grade", "status"});
+        army::Leader l;
+        l.name = v->at("name").as_string();
+        if (l.name.size() > 200) v->at("name").fail("a name of at most 200 characters");
+        l.grade = id_in(v->at("grade"), "leader grade", ids(m_rules.grades));
+        l.rolled_grade = v->find("rolled_grade") ? id_in(v->at("rolled_grade"), "leader grade", ids(m_rules.grades)) : l.grade;
+        if (auto s = v->find("status")) l.status = id_in(*s, "leader status", {"active", "killed", "wounded", "captured"});
+        return l;
+    }
+
+    std::vector<army::Battery> batteries(const Value& parent, const char* key, bool reserve) {
+        std::vector<army::Battery> out;
+        std::set<std::string> seen;
+        auto list = parent.find(key);
+        if (!list) return out;
+        for (const auto& b : list->items()) {
+            b.allow_only({"name", "status"});
+            army::Battery bat;
+            bat.name = name(b, seen, "battery");
+            bat.reserve = reserve;
+            if (auto s = b.find("status")) bat.status = id_in(*s, "battery status", {"active", "wrecked", "captured"});
+            out.push_back(bat);
+        }
+        return out;
+    }
+
+    army::Army army(const Value& v) {
+        v.allow_only({"name", "side", "commander", "reserve_batteries", "corps"});
+        army::Army a;
+        a.name = name(v, m_armies, "army");
+        a.side = id_in(v.at("side"), "side", ids(m_rules.sides));
+        a.commander = leader(v);
+        a.reserve = batteries(v, "reserve_batteries", true);
+        for (const auto& k : v.at("corps").items()) a.corps.push_back(corps(k, a.side));
+        return a;
+    }
+
+    army::Corps corps(const Value& v, const std::string& side) {
+        v.allow_only({"name", "commander", "reserve_batteries", "divisions"});
+        army::Corps k;
+        k.name = name(v, m_corps, "corps");
+        k.commander = leader(v);
+        k.reserve = batteries(v, "reserve_batteries", true);
+        for (const auto& d : v.at("divisions").items()) k.divisions.push_back(division(d, side));
+        return k;
+    }
+
+    army::Division division(const Value& v, const std::string& side) {
+        v.allow_only({"name", "arm", "status", "hidden", "year", "theater", "commander", "brigades", "batteries"});
+        army::Division d;
+        d.name = name(v, m_divisions, "division");
+        d.side = side;
+        d.arm = id_in(v.at("arm"), "arm", ids(m_rules.arms));
+        d.status = id_in(v.at("status"), "division status", {"placeholder", "arrived", "entered"});
+        if (auto h = v.find("hidden")) d.hidden = h->as_bool();
+        if (auto y = v.find("year")) {
+            if (m_rules.years.empty()) y->fail("rule set " + m_rules.id + " has no years");
+            d.year = y->as_int(m_rules.years.front(), m_rules.years.back());
+        }
+        if (auto t = v.find("theater")) d.theater = id_in(*t, "theater", ids(m_rules.theaters));
+        d.commander = leader(v);
+        std::set<std::string> names;
+        if (auto list = v.find("brigades"))
+            for (const auto& b : list->items()) d.brigades.push_back(brigade(b, names, d.arm));
+        d.batteries = batteries(v, "batteries", false);
+        if (d.status == "placeholder" && (!d.brigades.empty() || !d.batteries.empty() || d.commander.present()))
+            v.at("status").fail("a placeholder division has not arrived: it can have no brigades, batteries or commander");
+        return d;
+    }
+
+    army::Brigade brigade(const Value& v, std::set<std::string>& names, const std::string& arm) {
+        v.allow_only({"name", "arm", "rating", "start_stands", "stands", "label", "state", "commander"});
+        army::Brigade b;
+        b.name = name(v, names, "brigade");
+        b.arm = v.find("arm") ? id_in(v.at("arm"), "arm", ids(m_rules.arms)) : arm;
+        b.rating = id_in(v.at("rating"), "rating", ids(m_rules.ratings));
+        b.start_stands = v.at("start_stands").as_int(1, 99);
+        b.stands = v.at("stands").as_int(0, b.start_stands);
+        if (auto l = v.find("label")) {
+            try {
+                b.label = rules::parse_label(l->as_string());
+            } catch (const FileError&) {
+                throw;
+            } catch (const Error& e) {
+                l->fail(e.what());
+            }
+            if (b.label.stands != b.start_stands)
+                l->fail("label " + l->as_string() + " is for " + std::to_string(b.label.stands) + " stands, but start_stands is " +
+                        std::to_string(b.start_stands));
+        } else if (const auto* label = m_rules.effectiveness.find(b.rating, b.start_stands)) {
+            b.label = *label;
+        } else {
+            v.fail("no \"label\", and rule set " + m_rules.id + " has none for a " + b.rating + " brigade of " +
+                   std::to_string(b.start_stands) + " stands");
+        }
+        b.commander = leader(v);
+        return b;
+    }
+
+    const rules::RuleSet& m_rules;
+    std::set<std::string> m_armies, m_corps, m_divisions;
+};
+
+}  // namespace
+
+army::OrderOfBattle read_oob(std::string_view text, const std::string& file, const rules::RuleSet& rules) {
+    const json::Document doc(text, file);
+    return Reader(rules).read(doc.root());
+}
+
+army::OrderOfBattle read_oob_file(const std::string& path, const rules::RuleSet& rules) {
+    return read_oob(json::read_file(path, k_max_oob_bytes), path, rules);
+}
+
+std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, std::int64_t operation,
+                               const army::OrderOfBattle& oob) {
+    int corps_count = 0, divisions = 0, brigades = 0;
+    auto leader_id = [&](const army::Leader& l, const std::string& side, const char* rank) -> std::optional<std::int64_t> {
+        if (!l.present()) return std::nullopt;
+        return store.insert_leader(campaign, side, rank, l);
+    };
+    for (const auto& a : oob.armies) {
+        if (store.find_army(campaign, a.name)) throw Error("the campaign already has an army named \"" + a.name + "\"");
+        const auto army_id = store.insert_army(campaign, a.side, a.name, leader_id(a.commander, a.side, "army"));
+        for (const auto& bat : a.reserve) store.insert_battery(campaign, {0, army_id}, 0, bat);
+        for (const auto& k : a.corps) {
+            if (store.find_corps(campaign, k.name)) throw Error("the campaign already has a corps named \"" + k.name + "\"");
+            const auto corps_id = store.insert_corps(campaign, army_id, k.name, leader_id(k.commander, a.side, "corps"));
+            ++corps_count;
+            for (const auto& bat : k.reserve) store.insert_battery(campaign, {corps_id, 0}, 0, bat);
+            for (const auto& d : k.divisions) {
+                if (store.find_division(campaign, d.name))
+                    throw Error("the campaign already has a division named \"" + d.name + "\"");
+                db::DivisionRef ref;
+                ref.id = store.insert_division(campaign, corps_id, d.name, d.arm);
+                ref.name = d.name;
+                ref.side = a.side;
+                ref.corps_id = corps_id;
+                ref.army_id = army_id;
+                ++divisions;
+                brigades += static_cast<int>(d.brigades.size());
+                if (d.status != "placeholder") store.store_division_contents(campaign, operation, ref, d, {}, d.status);
+                if (!d.hidden) store.set_hidden(ref.id, false);
+            }
+        }
+    }
+    return count_of(static_cast<int>(oob.armies.size()), "army", "armies") + ", " +
+           count_of(corps_count, "corps", "corps") + ", " + count_of(divisions, "division", "divisions") + ", " +
+           count_of(brigades, "brigade", "brigades");
+}
+
+}  // namespace muster::app

@@ -1,0 +1,26 @@
+#pragma once
+#include "army/division.hpp"
+#include "db/campaign_store.hpp"
+#include "rules/rule_set.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace muster::app {
+
+/// The largest OOB file muster reads.
+inline constexpr size_t k_max_oob_bytes = 32 * 1024 * 1024;
+
+/// Reads a muster-oob/1 JSON text and checks it whole against the rule set: sides, arms,
+/// ratings, grades, labels, strengths, statuses, duplicate names. Throws FileError with the
+/// JSON path; nothing is stored.
+army::OrderOfBattle read_oob(std::string_view text, const std::string& file, const rules::RuleSet& rules);
+army::OrderOfBattle read_oob_file(const std::string& path, const rules::RuleSet& rules);
+
+/// Stores the read armies into a campaign inside the caller's operation; refuses a name the
+/// campaign already has. Returns a summary ("2 armies, 5 divisions, 14 brigades").
+std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, std::int64_t operation,
+                               const army::OrderOfBattle& oob);
+
+}  // namespace muster::app

@@ -1,0 +1,30 @@
+#include "army/view.hpp"
+
+namespace muster::army {
+
+OrderOfBattle view_of(const OrderOfBattle& all, const std::optional<std::string>& only_side, const std::string& viewer) {
+    OrderOfBattle out;
+    out.campaign = all.campaign;
+    out.rules = all.rules;
+    out.view = viewer;
+    for (const auto& a : all.armies) {
+        if (only_side && a.side != *only_side) continue;
+        const bool own = viewer == "umpire" || viewer == a.side;
+        if (own) {
+            out.armies.push_back(a);
+            continue;
+        }
+        // An enemy army: only what the viewer has seen, and no reserves (never revealed).
+        Army seen{a.id, a.name, a.side, a.commander, {}, {}};
+        for (const auto& k : a.corps) {
+            Corps corps{k.id, k.name, k.commander, {}, {}};
+            for (const auto& d : k.divisions)
+                if (!d.hidden) corps.divisions.push_back(d);
+            if (!corps.divisions.empty()) seen.corps.push_back(std::move(corps));
+        }
+        if (!seen.corps.empty()) out.armies.push_back(std::move(seen));
+    }
+    return out;
+}
+
+}  // namespace muster::army

@@ -1,0 +1,90 @@
+// The muster-oob/1 interchange format, written with cereal. app/oob_import.cpp reads it back;
+// the README documents it.
+#include "core/version.hpp"
+#include "export/oob.hpp"
+
+#include <cereal/archives/json.hpp>
+#include <cereal/types/string.hpp>
+#include <cereal/types/vector.hpp>
+
+#include <sstream>
+
+namespace muster::exporter {
+namespace {
+
+using cereal::make_nvp;
+
+template <class Archive>
+void leader(Archive& ar, const char* key, const army::Leader& l) {
+    if (!l.present()) return;
+    ar.setNextName(key);
+    ar.startNode();
+    ar(make_nvp("name", l.name), make_nvp("grade", l.grade), make_nvp("rolled_grade", l.rolled_grade),
+       make_nvp("status", l.status));
+    ar.finishNode();
+}
+
+template <class Archive>
+void batteries(Archive& ar, const char* key, const std::vector<army::Battery>& list) {
+    ar.setNextName(key);
+    ar.startNode();
+    ar.makeArray();
+    for (const auto& b : list) {
+        ar.startNode();
+        ar(make_nvp("name", b.name), make_nvp("status", b.status));
+        ar.finishNode();
+    }
+    ar.finishNode();
+}
+
+template <class Archive, class T, class F>
+void array(Archive& ar, const char* key, const std::vector<T>& list, F&& each) {
+    ar.setNextName(key);
+    ar.startNode();
+    ar.makeArray();
+    for (const auto& x : list) {
+        ar.startNode();
+        each(x);
+        ar.finishNode();
+    }
+    ar.finishNode();
+}
+
+}  // namespace
+
+std::string oob_json(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
+    std::ostringstream os;
+    {
+        cereal::JSONOutputArchive ar(os, cereal::JSONOutputArchive::Options(324, cereal::JSONOutputArchive::Options::IndentChar::space, 2));
+        ar(make_nvp("format", std::string("muster-oob/1")), make_nvp("muster", std::string(k_version)),
+           make_nvp("campaign", oob.campaign), make_nvp("rules", rules.id), make_nvp("view", oob.view),
+           make_nvp("date", p.date));
+        array(ar, "armies", oob.armies, [&](const army::Army& a) {
+            ar(make_nvp("name", a.name), make_nvp("side", a.side));
+            leader(ar, "commander", a.commander);
+            batteries(ar, "reserve_batteries", a.reserve);
+            array(ar, "corps", a.corps, [&](const army::Corps& k) {
+                ar(make_nvp("name", k.name));
+                leader(ar, "commander", k.commander);
+                batteries(ar, "reserve_batteries", k.reserve);
+                array(ar, "divisions", k.divisions, [&](const army::Division& d) {
+                    ar(make_nvp("name", d.name), make_nvp("arm", d.arm), make_nvp("status", d.status),
+                       make_nvp("hidden", d.hidden));
+                    if (d.year) ar(make_nvp("year", d.year));
+                    if (!d.theater.empty()) ar(make_nvp("theater", d.theater));
+                    leader(ar, "commander", d.commander);
+                    array(ar, "brigades", d.brigades, [&](const army::Brigade& b) {
+                        ar(make_nvp("name", b.name), make_nvp("arm", b.arm), make_nvp("rating", b.rating),
+                           make_nvp("start_stands", b.start_stands), make_nvp("stands", b.stands),
+                           make_nvp("label", b.label.text()), make_nvp("state", std::string(rules::state_name(b.state()))));
+                        leader(ar, "commander", b.commander);
+                    });
+                    batteries(ar, "batteries", d.batteries);
+                });
+            });
+        });
+    }
+    return os.str() + "\n";
+}
+
+}  // namespace muster::exporter

@@ -1,0 +1,31 @@
+#pragma once
+#include "dice/roll_record.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace muster::journal {
+
+/// A roll as the journal keeps it.
+struct Roll {
+    int seq = 0;
+    dice::RollRecord roll;
+    std::string source;  ///< seeded or typed
+    std::string status;  ///< applied or discarded (a preview's)
+};
+
+/// One thing the organiser did, with the rolls it made.
+struct Entry {
+    std::int64_t id = 0;
+    std::string kind;  ///< create, arrival, preview, reveal, add, import, undo...
+    std::string summary;
+    std::string created_at;
+    bool undoable = false;                 ///< it changed the campaign and is not yet undone
+    std::optional<std::int64_t> undoes;    ///< for an undo: the entry it reversed
+    std::optional<std::int64_t> undone_by;
+    std::vector<Roll> rolls;
+};
+
+}  // namespace muster::journal
