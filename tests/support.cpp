@@ -3,6 +3,8 @@
 #include "json/json.hpp"
 
 #include <array>
+#include <filesystem>
+#include <stdexcept>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -18,6 +20,31 @@ std::string template_text(const std::string& file) {
 const rules::RuleSet& acw() {
     static const rules::RuleSet r = rules::load_rule_set(template_text("acw_fire_and_fury.json"), "acw_fire_and_fury.json");
     return r;
+}
+
+TempDir::TempDir() {
+    char tmpl[] = "/tmp/muster-test-XXXXXX";
+    const char* made = mkdtemp(tmpl);
+    if (!made) throw std::runtime_error("cannot make a temporary folder");
+    m_path = made;
+}
+
+TempDir::~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(m_path, ec);
+}
+
+std::string file_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::string quote(const std::string& arg) {
+    std::string out = "'";
+    for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
 }
 
 Run run_muster(const std::string& args, const std::string& env) {

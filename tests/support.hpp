@@ -11,6 +11,25 @@ std::string template_text(const std::string& file);
 /// The ACW rule set as shipped.
 const rules::RuleSet& acw();
 
+/// A fresh folder under /tmp, removed with everything in it when the test ends.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const std::string& path() const { return m_path; }
+    std::string file(const std::string& name) const { return m_path + "/" + name; }
+
+private:
+    std::string m_path;
+};
+
+/// The bytes of a file ("" when missing).
+std::string file_bytes(const std::string& path);
+/// Shell-quotes one argument.
+std::string quote(const std::string& arg);
+
 /// The output and exit code of the muster binary run with `args` (a shell-quoted string).
 struct Run {
     int code = -1;

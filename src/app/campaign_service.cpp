@@ -72,6 +72,9 @@ struct CampaignService::State {
     db::CampaignStore store;
     Catalog catalog;
     std::optional<std::string> selected;
+    // The pinned rule set never changes, so it is parsed and validated once per campaign.
+    std::int64_t rules_campaign = 0;
+    std::optional<rules::RuleSet> rules;
 };
 
 CampaignService::CampaignService(std::string db_path, bool create, int lock_wait_ms, Catalog catalog)
@@ -135,15 +138,19 @@ db::CampaignRow CampaignService::current() const {
     throw UsageError("which campaign? give --campaign NAME (" + join(names, ", ") + ")");
 }
 
-rules::RuleSet CampaignService::rules() const {
+const rules::RuleSet& CampaignService::rules() const {
     const auto c = current();
-    return rules::load_rule_set(c.rules_json, "the rule set pinned by campaign " + c.name);
+    if (!m->rules || m->rules_campaign != c.id) {
+        m->rules = rules::load_rule_set(c.rules_json, "the rule set pinned by campaign " + c.name);
+        m->rules_campaign = c.id;
+    }
+    return *m->rules;
 }
 
 void CampaignService::add_army(const std::string& side, const std::string& name, const LeaderEntry& commander) {
     require_name("army", name);
     const auto c = current();
-    const auto r = rules();
+    const auto& r = rules();
     if (!r.find_side(side)) {
         std::vector<std::string> ids;
         for (const auto& s : r.sides) ids.push_back(s.id);
@@ -177,7 +184,7 @@ void CampaignService::add_corps(const std::string& army, const std::string& name
 void CampaignService::add_division(const std::string& corps, const std::string& name, const std::string& arm) {
     require_name("division", name);
     const auto c = current();
-    const auto r = rules();
+    const auto& r = rules();
     const std::string a = arm.empty() ? r.arms.front().id : arm;
     if (!r.find_arm(a)) throw UsageError("unknown arm \"" + a + "\" in rule set " + r.id);
     m->store.run_operation(c.id, "add", [&](std::int64_t) {
@@ -192,7 +199,7 @@ void CampaignService::add_division(const std::string& corps, const std::string& 
 void CampaignService::add_brigade(const BrigadeEntry& e) {
     require_name("brigade", e.name);
     const auto c = current();
-    const auto r = rules();
+    const auto& r = rules();
     army::Brigade b;
     b.name = e.name;
     b.rating = e.rating;
@@ -272,7 +279,7 @@ void CampaignService::add_battery(const BatteryEntry& e) {
 
 Arrival CampaignService::arrive(const ArrivalRequest& request) {
     const auto c = current();
-    const auto r = rules();
+    const auto& r = rules();
     if (c.dice == "typed" && request.rolls.empty())
         throw UsageError("campaign " + c.name + " uses typed-in dice: give the rolls (--rolls 34,78,...)");
     Arrival out;
@@ -328,7 +335,7 @@ void CampaignService::reveal(const std::string& division, bool hidden) {
 }
 
 army::OrderOfBattle CampaignService::order_of_battle(const OobRequest& request) const {
-    const auto r = rules();
+    const auto& r = rules();
     for (const auto* s : {request.side ? &*request.side : nullptr, request.viewer == "umpire" ? nullptr : &request.viewer})
         if (s && !r.find_side(*s)) {
             std::vector<std::string> ids;
@@ -348,7 +355,7 @@ void CampaignService::backup(const std::string& dest) const { m->store.backup(de
 
 std::string CampaignService::import_oob(const std::string& file) {
     const auto c = current();
-    const auto r = rules();
+    const auto& r = rules();
     const army::OrderOfBattle oob = read_oob_file(file, r);
     std::string summary;
     m->store.run_operation(c.id, "import", [&](std::int64_t op) {

@@ -95,8 +95,8 @@ public:
     void use_campaign(const std::string& name);
     /// The campaign commands act on: the selected one, else the file's current one, else the only one.
     db::CampaignRow current() const;
-    /// The rule set the current campaign pinned when it was created.
-    rules::RuleSet rules() const;
+    /// The rule set the current campaign pinned when it was created (loaded once per campaign).
+    const rules::RuleSet& rules() const;
 
     void add_army(const std::string& side, const std::string& name, const LeaderEntry& commander);
     void add_corps(const std::string& army, const std::string& name, const LeaderEntry& commander);

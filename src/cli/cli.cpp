@@ -31,8 +31,10 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        const int code = app.exit(e, out, err);
-        return code == 0 ? 0 : 2;
+        // --help and --version are "errors" with exit code 0; real ones get one line.
+        if (e.get_exit_code() == 0) return app.exit(e, out, err);
+        err << "muster: " << e.what() << " (see --help)\n";
+        return 2;
     }
     try {
         if (io.action) io.action();

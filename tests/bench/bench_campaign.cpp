@@ -1,0 +1,196 @@
+// A campaign of ~5,000 brigades built through the service layer (one operation per arrival:
+// transaction, session changeset, journal, rolls), against the floor: the same rows inserted
+// with raw prepared statements. Also opening that campaign and printing its order of battle.
+// MUSTER_BENCH_DIVISIONS sets the size (default 1650 divisions, about 5,000 brigades).
+#include "app/campaign_service.hpp"
+#include "dice/dice.hpp"
+#include "export/oob.hpp"
+#include "generate/generate.hpp"
+#include "support.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+using namespace muster;
+
+namespace {
+
+int divisions() {
+    const char* env = std::getenv("MUSTER_BENCH_DIVISIONS");
+    return env ? std::atoi(env) : 1650;
+}
+
+std::string division_name(int i) { return "Division " + std::to_string(i); }
+
+// A campaign with one Union army and corps holding `n` placeholder divisions.
+void lay_out(app::CampaignService& s, int n) {
+    app::NewCampaign c;
+    c.name = "Bench";
+    c.rules = "acw";
+    c.seed = 1;
+    s.create_campaign(c);
+    s.add_army("union", "Army", {});
+    s.add_corps("Army", "Corps", {});
+    for (int i = 0; i < n; ++i) s.add_division("Corps", division_name(i), "");
+}
+
+app::ArrivalRequest arrival(int i) {
+    app::ArrivalRequest r;
+    r.division = division_name(i);
+    r.year = 1863;
+    r.theater = "east";
+    return r;
+}
+
+const std::string& built_campaign() {
+    static const std::string path = [] {
+        static test::TempDir dir;
+        const auto p = dir.file("built.db");
+        app::CampaignService s(p, true, 5000, app::Catalog(""));
+        lay_out(s, divisions());
+        for (int i = 0; i < divisions(); ++i) s.arrive(arrival(i));
+        return p;
+    }();
+    return path;
+}
+
+void bm_arrivals_through_service(benchmark::State& state) {
+    const int n = divisions();
+    long brigades = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        test::TempDir dir;
+        app::CampaignService s(dir.file("c.db"), true, 5000, app::Catalog(""));
+        lay_out(s, n);
+        state.ResumeTiming();
+        brigades = 0;
+        for (int i = 0; i < n; ++i) brigades += static_cast<long>(s.arrive(arrival(i)).division.brigades.size());
+    }
+    state.counters["divisions"] = n;
+    state.counters["brigades"] = static_cast<double>(brigades);
+    state.counters["per_arrival_us"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(bm_arrivals_through_service)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// The floor: the same kind of rows (division update, leaders, brigades, moves, batteries, rolls)
+// with prepared statements, either all in one transaction or one transaction per division.
+void raw_floor(benchmark::State& state, bool one_transaction) {
+    const int n = divisions();
+    const auto& rules = test::acw();
+    std::vector<army::Division> generated;
+    dice::SeededSource dice(1);
+    generate::Request req;
+    req.side = "union";
+    req.year = 1863;
+    req.theater = "east";
+    for (int i = 0; i < n; ++i) generated.push_back(generate::generate_division(rules, req, dice));
+    for (auto _ : state) {
+        state.PauseTiming();
+        test::TempDir dir;
+        const auto path = dir.file("raw.db");
+        { app::CampaignService s(path, true, 5000, app::Catalog("")); lay_out(s, n); }
+        SQLite::Database db(path, SQLite::OPEN_READWRITE);
+        db.exec("PRAGMA foreign_keys = ON");
+        state.ResumeTiming();
+        SQLite::Statement leader(db, "INSERT INTO leader (campaign_id, side, name, rank, grade, rolled_grade) VALUES (1, 'union', '', ?, ?, ?)");
+        SQLite::Statement brigade(db, "INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, stands, worn_at, spent_at, commander_id) VALUES (1, ?, ?, ?, 'infantry', ?, ?, ?, ?, ?, ?)");
+        SQLite::Statement move(db, "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, 'generated', ?)");
+        SQLite::Statement battery(db, "INSERT INTO battery (campaign_id, division_id, army_id, position, name) VALUES (1, ?, ?, ?, ?)");
+        SQLite::Statement operation(db, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (1, 'arrival', ?, '2026-01-01')");
+        SQLite::Statement roll(db, "INSERT INTO roll (operation_id, seq, purpose, table_id, dice, faces, reading, result, source, status) VALUES (?, ?, ?, ?, 'percentile', ?, ?, ?, 'seeded', 'applied')");
+        SQLite::Statement division(db, "UPDATE division SET status = 'arrived', year = 1863, theater = 'east', commander_id = ? WHERE id = ?");
+        auto insert = [&](const army::Division& d, std::int64_t division_id) {
+            operation.bind(1, d.name);
+            operation.exec();
+            operation.reset();
+            const auto op = db.getLastInsertRowid();
+            for (size_t r = 0; r < d.rolls.size(); ++r) {
+                roll.bind(1, op);
+                roll.bind(2, static_cast<int>(r + 1));
+                roll.bind(3, d.rolls[r].purpose);
+                roll.bind(4, d.rolls[r].table);
+                roll.bind(5, d.rolls[r].thrown.faces_text());
+                roll.bind(6, d.rolls[r].thrown.reading);
+                roll.bind(7, d.rolls[r].result);
+                roll.exec();
+                roll.reset();
+            }
+            auto add_leader = [&](const army::Leader& l, const char* rank) {
+                leader.bind(1, rank);
+                leader.bind(2, l.grade);
+                leader.bind(3, l.rolled_grade);
+                leader.exec();
+                leader.reset();
+                return db.getLastInsertRowid();
+            };
+            int position = 0;
+            for (const auto& b : d.brigades) {
+                brigade.bind(1, division_id);
+                brigade.bind(2, position++);
+                brigade.bind(3, b.name);
+                brigade.bind(4, b.rating);
+                brigade.bind(5, b.start_stands);
+                brigade.bind(6, b.stands);
+                if (b.label.worn_at) brigade.bind(7, *b.label.worn_at); else brigade.bind(7);
+                if (b.label.spent_at) brigade.bind(8, *b.label.spent_at); else brigade.bind(8);
+                brigade.bind(9, add_leader(b.commander, "brigadier"));
+                brigade.exec();
+                brigade.reset();
+                move.bind(1, op);
+                move.bind(2, db.getLastInsertRowid());
+                move.bind(3, b.start_stands);
+                move.exec();
+                move.reset();
+            }
+            for (const auto& bat : d.batteries) {
+                if (bat.reserve) { battery.bind(1); battery.bind(2, 1); } else { battery.bind(1, division_id); battery.bind(2); }
+                battery.bind(3, position++);
+                battery.bind(4, bat.name);
+                battery.exec();
+                battery.reset();
+            }
+            division.bind(1, add_leader(d.commander, "division"));
+            division.bind(2, division_id);
+            division.exec();
+            division.reset();
+        };
+        if (one_transaction) {
+            SQLite::Transaction t(db);
+            for (int i = 0; i < n; ++i) insert(generated[i], i + 1);
+            t.commit();
+        } else {
+            for (int i = 0; i < n; ++i) {
+                SQLite::Transaction t(db);
+                insert(generated[i], i + 1);
+                t.commit();
+            }
+        }
+    }
+    state.counters["divisions"] = n;
+}
+
+void bm_raw_sql_one_transaction(benchmark::State& state) { raw_floor(state, true); }
+BENCHMARK(bm_raw_sql_one_transaction)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+void bm_raw_sql_transaction_per_division(benchmark::State& state) { raw_floor(state, false); }
+BENCHMARK(bm_raw_sql_transaction_per_division)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+void bm_open_and_print_oob(benchmark::State& state) {
+    const auto& path = built_campaign();
+    size_t bytes = 0;
+    for (auto _ : state) {
+        app::CampaignService s(path, false, 5000, app::Catalog(""));
+        const auto text = exporter::oob_text(s.rules(), s.order_of_battle({}), {"2026-01-01"});
+        bytes = text.size();
+        benchmark::DoNotOptimize(text);
+    }
+    state.counters["oob_bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(bm_open_and_print_oob)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

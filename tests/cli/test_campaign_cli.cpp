@@ -1,0 +1,231 @@
+// The campaign commands end to end against temp databases: output, exit codes, files
+// unchanged after refusals, two processes at once, a held lock.
+#include "db/campaign_store.hpp"
+#include "db/db_support.hpp"
+#include "support.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+namespace {
+
+struct Cli {
+    test::TempDir dir;
+    std::string db = dir.file("campaigns.db");
+    std::string env = "XDG_DATA_HOME=" + dir.file("data");
+    test::Run operator()(const std::string& args) const { return test::run_muster("--db " + test::quote(db) + " " + args, env); }
+    void ok(const std::string& args) const {
+        const auto r = (*this)(args);
+        INFO(args << "\n" << r.err);
+        REQUIRE(r.code == 0);
+    }
+    // A refused command: one line on stderr, the code, and the database exactly as before.
+    std::string refused(const std::string& args, int code) const {
+        const auto before = snapshot();
+        const auto r = (*this)(args);
+        INFO(args << "\n" << r.out << r.err);
+        CHECK(r.code == code);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(snapshot() == before);
+        return r.err;
+    }
+    // The database's content, or its bytes when it is not one.
+    std::string snapshot() const {
+        try {
+            return test::dump(db);
+        } catch (const std::exception&) {
+            return test::file_bytes(db);
+        }
+    }
+    void layout() const {
+        ok("campaign new 'Virginia 1863' --rules acw --seed 11");
+        ok("add army 'Army of Northern Virginia' --side confederate --leader 'R. E. Lee' --grade exceptional");
+        ok("add corps 'Third Corps' --army 'Army of Northern Virginia'");
+        ok("add division Heth --corps 'Third Corps'");
+        ok("add division Pender --corps 'Third Corps'");
+        ok("add army 'Army of the Potomac' --side union");
+        ok("add corps 'I Corps' --army 'Army of the Potomac'");
+        ok("add division Wadsworth --corps 'I Corps'");
+    }
+};
+
+}  // namespace
+
+TEST_CASE("Campaign commands end to end") {
+    Cli cli;
+    const auto created = cli("campaign new 'Virginia 1863' --rules acw --seed 11");
+    REQUIRE(created.code == 0);
+    CHECK_THAT(created.out, Contains("Created campaign \"Virginia 1863\""));
+    CHECK_THAT(created.out, Contains("seeded: 11, 0 draws so far"));
+    cli.ok("campaign new 'Georgia 1864' --rules acw --return-rate 40 --rounding down --despicable book --dice typed");
+    const auto list = cli("campaign list");
+    CHECK_THAT(list.out, Contains("Virginia 1863"));
+    CHECK_THAT(list.out, Contains("Georgia 1864"));
+    CHECK_THAT(cli("campaign show").out, Contains("Georgia 1864"));  // the newest is current
+    cli.ok("campaign use 'Virginia 1863'");
+    CHECK_THAT(cli("campaign show").out, Contains("Virginia 1863"));
+    CHECK_THAT(cli("--campaign 'Georgia 1864' campaign show").out, Contains("40%"));
+
+    cli.ok("add army 'Army of the Potomac' --side union --leader Meade --grade average");
+    cli.ok("add corps 'I Corps' --army 'Army of the Potomac' --leader Reynolds --grade exceptional");
+    cli.ok("add division Wadsworth --corps 'I Corps'");
+    cli.ok("add brigade 'Iron Brigade' --division Wadsworth --rating veteran --stands 6 --label 6/5/3 --leader Meredith --grade average");
+    cli.ok("add battery 'Battery B' --division Wadsworth");
+    cli.ok("add army 'Army of Northern Virginia' --side confederate");
+    cli.ok("add corps 'Third Corps' --army 'Army of Northern Virginia'");
+    cli.ok("add division Heth --corps 'Third Corps'");
+
+    const auto preview = cli("arrive Heth --year 1863 --theater east --preview --show-rolls");
+    REQUIRE(preview.code == 0);
+    CHECK_THAT(preview.out, Contains("PREVIEW"));
+    CHECK_THAT(preview.out, Contains("3.) Divisional Strength"));
+    const auto arrived = cli("arrive Heth --year 1863 --theater east");
+    REQUIRE(arrived.code == 0);
+    CHECK_THAT(arrived.out, Contains("hidden from the other side"));
+    // The preview showed exactly what arrived.
+    CHECK(preview.out.substr(preview.out.find("Heth"), 300) == arrived.out.substr(arrived.out.find("Heth"), 300));
+
+    const auto umpire = cli("oob");
+    CHECK_THAT(umpire.out, Contains("Iron Brigade     6/6  6/5/3  Fresh  Veteran  Meredith, Average"));
+    CHECK_THAT(umpire.out, Contains("Heth (Infantry, 1863, Eastern Theater of Operations, hidden)"));
+    CHECK_THAT(umpire.out, Contains("View: umpire"));
+    CHECK(cli("oob --side confederate --as union").out.find("Heth") == std::string::npos);
+    cli.ok("reveal Heth");
+    CHECK_THAT(cli("oob --side confederate --as union").out, Contains("Heth"));
+    CHECK_THAT(cli("oob --side union --as side").out, Contains("Iron Brigade"));
+    CHECK_THAT(cli("oob --format json").out, Contains("\"format\": \"muster-oob/1\""));
+
+    const auto journal = cli("journal");
+    CHECK_THAT(journal.out, Contains("preview  Previewed Heth (not applied)"));
+    CHECK_THAT(journal.out, Contains("rolls (seeded dice, discarded preview)"));
+    CHECK_THAT(journal.out, Contains("arrival  Heth arrived"));
+
+    const auto undo = cli("undo");
+    CHECK_THAT(undo.out, Contains("Undid"));
+    CHECK_THAT(undo.out, Contains("(reveal)"));
+    CHECK(cli("oob --side confederate --as union").out.find("Heth") == std::string::npos);
+
+    const auto check = cli("check");
+    CHECK(check.code == 0);
+    CHECK_THAT(check.out, Contains("every ledger balances"));
+
+    const auto copy = cli.dir.file("backup.db");
+    cli.ok("backup " + copy);
+    CHECK(test::run_muster("--db " + copy + " check", cli.env).code == 0);
+    CHECK_THAT(test::run_muster("--db " + copy + " oob", cli.env).out, Contains("Iron Brigade"));
+
+    cli.ok("oob --format json > " + cli.dir.file("oob.json"));
+    cli.ok("campaign new Copy --rules acw");
+    const auto imported = cli("import oob " + cli.dir.file("oob.json"));
+    CHECK(imported.code == 0);
+    CHECK_THAT(imported.out, Contains("Imported 2 armies, 2 corps, 2 divisions, 4 brigades"));
+}
+
+TEST_CASE("Commands refuse bad input with one line and change nothing") {
+    Cli cli;
+    CHECK_THAT(cli.refused("oob", 1), Contains("no campaign database here"));
+    cli.layout();
+    CHECK_THAT(cli.refused("arrive", 2), Contains("DIVISION is required"));
+    CHECK_THAT(cli.refused("arrive Nobody", 2), Contains("no division named \"Nobody\""));
+    CHECK_THAT(cli.refused("arrive Heth --year 1863", 2), Contains("rolls year and theater together"));
+    CHECK_THAT(cli.refused("arrive Heth --year 1863 --theater east --rolls 50,101", 2), Contains("typed roll \"101\""));
+    CHECK_THAT(cli.refused("add army X --side prussia", 2), Contains("unknown side \"prussia\""));
+    CHECK_THAT(cli.refused("add corps X --army Nowhere", 2), Contains("no army named \"Nowhere\""));
+    CHECK_THAT(cli.refused("add division Heth --corps 'Third Corps'", 1), Contains("already exists"));
+    CHECK_THAT(cli.refused("add brigade X --division Wadsworth --rating veteran --stands abc", 2), Contains("--stands"));
+    CHECK_THAT(cli.refused("campaign new 'Virginia 1863' --rules acw", 1), Contains("already exists"));
+    CHECK_THAT(cli.refused("campaign new Y --rules acw --return-rate 150", 2), Contains("return rate 150 is out of range"));
+    CHECK_THAT(cli.refused("campaign use Nope", 2), Contains("no campaign named \"Nope\""));
+    CHECK_THAT(cli.refused("--campaign Nope oob", 2), Contains("no campaign named \"Nope\""));
+    CHECK_THAT(cli.refused("import oob /nonexistent.json", 1), Contains("/nonexistent.json: cannot open the file"));
+    CHECK_THAT(cli.refused("backup /nonexistent/dir/b.db", 1), Contains("does not exist"));
+    cli.ok("arrive Heth --year 1863 --theater east");
+    CHECK_THAT(cli.refused("arrive Heth --year 1863 --theater east", 1), Contains("a division arrives once"));
+
+    // A database of a newer muster: refused, not a byte changed.
+    test::raw_sql(cli.db, "PRAGMA user_version = 999");
+    const auto bytes = test::file_bytes(cli.db);
+    const auto newer = cli("oob");
+    CHECK(newer.code == 1);
+    CHECK_THAT(newer.err, Contains("written by a newer muster (schema 999"));
+    CHECK(test::file_bytes(cli.db) == bytes);
+}
+
+TEST_CASE("Corrupt and truncated files are refused with one line") {
+    Cli cli;
+    std::ofstream(cli.db, std::ios::binary) << std::string(10000, '\x7f');
+    CHECK_THAT(cli.refused("oob", 1), Contains("not a muster campaign database (not an SQLite database at all)"));
+    CHECK(test::file_bytes(cli.db) == std::string(10000, '\x7f'));
+
+    std::filesystem::remove(cli.db);
+    cli.layout();
+    cli.ok("arrive Heth --year 1863 --theater east");
+    cli.ok("arrive Pender --year 1863 --theater east");
+    const auto bytes = test::file_bytes(cli.db);
+    std::ofstream(cli.db, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() / 2);
+    const auto truncated = test::file_bytes(cli.db);
+    const auto oob = cli("oob");
+    CHECK(oob.code == 1);
+    CHECK_THAT(oob.err, Contains("damaged"));
+    const auto check = cli("check");
+    CHECK(check.code == 1);
+    CHECK(test::file_bytes(cli.db) == truncated);
+}
+
+TEST_CASE("Two processes writing one campaign lose no update") {
+    Cli cli;
+    cli.layout();
+    // Eight musters add divisions at once, then eight make them arrive at once.
+    std::string adds, arrivals;
+    for (int i = 0; i < 8; ++i) {
+        const std::string base = cli.env + " " + MUSTER_BINARY + " --db " + test::quote(cli.db) + " ";
+        adds += base + "add division D" + std::to_string(i) + " --corps 'Third Corps' >/dev/null & ";
+        arrivals += base + "arrive D" + std::to_string(i) + " --year 1863 --theater east >/dev/null & ";
+    }
+    REQUIRE(std::system(("(" + adds + "wait)").c_str()) == 0);
+    REQUIRE(std::system(("(" + arrivals + "wait)").c_str()) == 0);
+    const auto oob = cli("oob").out;
+    for (int i = 0; i < 8; ++i) CHECK_THAT(oob, Contains("D" + std::to_string(i) + " (Infantry, 1863"));
+    CHECK(cli("check").code == 0);
+    // Every arrival took its own dice: the counter is two draws (tens, units) a percentile roll.
+    SQLite::Database db(cli.db, SQLite::OPEN_READONLY);
+    const auto rolls = db.execAndGet("SELECT count(*) FROM roll WHERE status = 'applied'").getInt64();
+    const auto counter = db.execAndGet("SELECT dice_counter FROM campaign").getInt64();
+    CHECK(counter == 2 * rolls);
+    CHECK(db.execAndGet("SELECT count(*) FROM operation WHERE kind = 'arrival'").getInt() == 8);
+}
+
+TEST_CASE("A held lock: the command waits, then says so and changes nothing") {
+    Cli cli;
+    cli.layout();
+    SQLite::Database holder(cli.db, SQLite::OPEN_READWRITE);
+    holder.exec("BEGIN IMMEDIATE");
+    const auto r = cli("--lock-wait 200 add division Late --corps 'Third Corps'");
+    holder.exec("ROLLBACK");
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Contains("busy (another muster is writing it)"));
+    CHECK(cli("oob").out.find("Late") == std::string::npos);
+}
+
+TEST_CASE("A read-only database is refused with one line") {
+    Cli cli;
+    cli.layout();
+    std::filesystem::permissions(cli.dir.path(), std::filesystem::perms::all);
+    std::filesystem::permissions(cli.db, std::filesystem::perms::owner_read | std::filesystem::perms::group_read |
+                                             std::filesystem::perms::others_read);
+    const auto before = test::file_bytes(cli.db);
+    // root writes anything: run as nobody when we are root.
+    const std::string as = ::geteuid() == 0 ? "setpriv --reuid=nobody --regid=nogroup --clear-groups " : "";
+    const auto r = test::run_muster("--db " + cli.db + " add division Late --corps 'Third Corps'", cli.env + " " + as);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Contains(cli.db));
+    CHECK_THAT(r.err, Contains("read-only") || Contains("cannot open"));
+    CHECK(test::file_bytes(cli.db) == before);
+}

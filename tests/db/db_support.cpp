@@ -1,0 +1,49 @@
+#include "db/db_support.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+namespace muster::test {
+
+std::string dump(const std::string& db_path, bool with_journal) {
+    SQLite::Database db(db_path, SQLite::OPEN_READONLY);
+    std::string out;
+    SQLite::Statement tables(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+    while (tables.executeStep()) {
+        const std::string t = tables.getColumn(0).getString();
+        if (!with_journal && (t == "operation" || t == "roll" || t == "meta")) continue;
+        out += "[" + t + "]\n";
+        SQLite::Statement rows(db, "SELECT * FROM \"" + t + "\" ORDER BY rowid");
+        while (rows.executeStep()) {
+            for (int i = 0; i < rows.getColumnCount(); ++i) {
+                const auto c = rows.getColumn(i);
+                out += (i ? "|" : "") + (c.isNull() ? std::string("NULL") : c.isBlob() ? "<" + std::to_string(c.getBytes()) + " bytes>" : c.getString());
+            }
+            out += "\n";
+        }
+    }
+    return out;
+}
+
+void raw_sql(const std::string& db_path, const std::string& sql) {
+    SQLite::Database db(db_path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec(sql);
+}
+
+app::CampaignService make_campaign(const std::string& db_path, std::uint64_t seed) {
+    app::CampaignService s(db_path, true, 5000, app::Catalog(""));
+    app::NewCampaign n;
+    n.name = "Test";
+    n.rules = "acw";
+    n.seed = seed;
+    s.create_campaign(n);
+    s.add_army("confederate", "Army of Northern Virginia", {"R. E. Lee", "exceptional"});
+    s.add_corps("Army of Northern Virginia", "Third Corps", {"A. P. Hill", "average"});
+    s.add_division("Third Corps", "Heth", "");
+    s.add_division("Third Corps", "Pender", "");
+    s.add_army("union", "Army of the Potomac", {});
+    s.add_corps("Army of the Potomac", "I Corps", {});
+    s.add_division("I Corps", "Wadsworth", "");
+    return s;
+}
+
+}  // namespace muster::test

@@ -1,0 +1,19 @@
+#pragma once
+// Helpers for tests that look inside a campaign database with SQLite directly.
+#include "app/campaign_service.hpp"
+
+#include <string>
+
+namespace muster::test {
+
+/// Every row of every table, as text, in a fixed order. `with_journal` false leaves out the
+/// journal and file settings (operation, roll, meta), which undo keeps by design.
+std::string dump(const std::string& db_path, bool with_journal = true);
+/// Runs one SQL statement on the file, outside muster (to corrupt or lock it).
+void raw_sql(const std::string& db_path, const std::string& sql);
+
+/// A campaign "Test" (acw, seed 7) with a Confederate army, corps and two placeholder
+/// divisions (Heth, Pender), and a Union army, corps and division (Wadsworth).
+app::CampaignService make_campaign(const std::string& db_path, std::uint64_t seed = 7);
+
+}  // namespace muster::test

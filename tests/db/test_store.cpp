@@ -1,0 +1,343 @@
+// The campaign store: migrations, refusing files, undo, the check, failures that change nothing.
+#include "core/error.hpp"
+#include "db/campaign_store.hpp"
+#include "db/db_support.hpp"
+#include "export/oob.hpp"
+#include "support.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+namespace muster::embedded {
+const std::vector<std::pair<std::string_view, std::string_view>>& migrations();
+}
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+namespace {
+
+int pragma(const std::string& path, const std::string& name) {
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    return db.execAndGet("PRAGMA " + name).getInt();
+}
+
+std::string refusal(const std::string& path, db::OpenMode mode = db::OpenMode::existing) {
+    try {
+        db::CampaignStore store(path, mode);
+    } catch (const Error& e) {
+        return e.what();
+    }
+    FAIL("the file was opened");
+    return {};
+}
+
+app::ArrivalRequest arrival(const std::string& division) {
+    app::ArrivalRequest r;
+    r.division = division;
+    r.year = 1863;
+    r.theater = "east";
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("Migrations are numbered 0001 upwards without gaps") {
+    const auto& steps = embedded::migrations();
+    REQUIRE_FALSE(steps.empty());
+    for (size_t i = 0; i < steps.size(); ++i) {
+        char expected[24];
+        std::snprintf(expected, sizeof expected, "%04zu_", i + 1);
+        CHECK(std::string(steps[i].first).substr(0, 5) == expected);
+    }
+    CHECK(db::schema_version() == static_cast<int>(steps.size()));
+}
+
+TEST_CASE("A new file gets every migration - WAL and the muster application id") {
+    test::TempDir dir;
+    const auto path = dir.file("new/campaigns.db");  // the folder is created too
+    { db::CampaignStore store(path, db::OpenMode::create); }
+    CHECK(pragma(path, "user_version") == db::schema_version());
+    CHECK(pragma(path, "application_id") == 1836413812);
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    CHECK(db.execAndGet("PRAGMA journal_mode").getString() == "wal");
+}
+
+TEST_CASE("Each earlier schema version migrates to the current one") {
+    const auto& steps = embedded::migrations();
+    for (size_t from = 0; from < steps.size(); ++from) {
+        test::TempDir dir;
+        const auto path = dir.file("old.db");
+        {
+            SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            for (size_t i = 0; i < from; ++i) {
+                db.exec(std::string(steps[i].second));
+                db.exec("PRAGMA user_version = " + std::to_string(i + 1));
+            }
+        }
+        INFO("from version " << from);
+        db::CampaignStore store(path, db::OpenMode::create);
+        CHECK(pragma(path, "user_version") == db::schema_version());
+        CHECK(store.check().ok());
+    }
+}
+
+TEST_CASE("A database from a newer muster is refused and left untouched") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    { test::make_campaign(path); }
+    test::raw_sql(path, "PRAGMA user_version = " + std::to_string(db::schema_version() + 1));
+    const auto before = test::file_bytes(path);
+    CHECK_THAT(refusal(path), Contains("written by a newer muster (schema " + std::to_string(db::schema_version() + 1)));
+    CHECK(test::file_bytes(path) == before);
+}
+
+TEST_CASE("Files that are not muster databases are refused and left untouched") {
+    test::TempDir dir;
+    const auto garbage = dir.file("garbage.db");
+    std::ofstream(garbage) << std::string(5000, 'x');
+    CHECK_THAT(refusal(garbage, db::OpenMode::create), Contains("not a muster campaign database (not an SQLite database at all)"));
+    CHECK(test::file_bytes(garbage) == std::string(5000, 'x'));
+
+    const auto other = dir.file("other.db");
+    test::raw_sql(other, "CREATE TABLE IF NOT EXISTS photos (id INTEGER PRIMARY KEY)");
+    const auto before = test::file_bytes(other);
+    CHECK_THAT(refusal(other, db::OpenMode::create), Contains("an SQLite database of another program"));
+    CHECK(test::file_bytes(other) == before);
+
+    const auto empty = dir.file("empty.db");
+    std::ofstream{empty};
+    CHECK_THAT(refusal(empty), Contains("not a muster campaign database (the file is empty)"));
+    CHECK(test::file_bytes(empty).empty());
+
+    CHECK_THAT(refusal(dir.file("missing.db")), Contains("no campaign database here"));
+    CHECK_THAT(refusal(dir.path(), db::OpenMode::create), Contains("is a folder"));
+}
+
+TEST_CASE("A truncated database is reported as damaged") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    {
+        auto s = test::make_campaign(path);
+        s.arrive(arrival("Heth"));
+    }
+    auto bytes = test::file_bytes(path);
+    REQUIRE(bytes.size() > 8192);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes.substr(0, 8192);
+    std::string message;
+    try {
+        app::CampaignService s(path, false);
+        s.order_of_battle({});
+    } catch (const Error& e) {
+        message = e.what();
+    }
+    CHECK_THAT(message, Contains("damaged"));
+}
+
+TEST_CASE("Undo after each kind of operation restores the campaign exactly") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    const auto oob_file = dir.file("oob.json");
+
+    const std::vector<std::pair<std::string, std::function<void()>>> operations = {
+        {"add army", [&] { s.add_army("union", "Army of the Shenandoah", {"Sheridan", "exceptional"}); }},
+        {"add corps", [&] { s.add_corps("Army of the Potomac", "II Corps", {"Hancock", "exceptional"}); }},
+        {"add division", [&] { s.add_division("I Corps", "Doubleday", "infantry"); }},
+        {"add brigade", [&] { s.add_brigade({"Wadsworth", "Iron Brigade", "veteran", 5, 6, "6/5/3", "", {"Meredith", "average"}}); }},
+        {"add battery", [&] { s.add_battery({"Battery B", "", "I Corps", ""}); }},
+        {"arrival", [&] { s.arrive(arrival("Heth")); }},
+        {"reveal", [&] { s.reveal("Pender"); }},
+        {"import", [&] {
+             std::ofstream(oob_file) << R"({"format": "muster-oob/1", "armies": [{"name": "Army of the Cumberland", "side": "union",
+                 "corps": [{"name": "XIV Corps", "divisions": [{"name": "Baird", "arm": "infantry", "status": "entered",
+                 "brigades": [{"name": "Scribner", "rating": "veteran", "start_stands": 7, "stands": 5}]}]}]}]})";
+             s.import_oob(oob_file);
+         }},
+    };
+    for (const auto& [name, op] : operations) {
+        INFO(name);
+        const auto before = test::dump(path, false);
+        op();
+        REQUIRE(test::dump(path, false) != before);
+        CHECK(s.check().ok());
+        const auto undone = s.undo();
+        CHECK(test::dump(path, false) == before);
+        CHECK(undone.kind == "undo");
+        CHECK(s.check().ok());
+        op();  // do it again, so the next operation starts from a fuller campaign
+    }
+    // And undo walks back through all of them, newest first.
+    for (size_t i = 0; i < operations.size(); ++i) s.undo();
+    const auto journal = s.journal();
+    CHECK(journal.back().kind == "undo");
+    CHECK_THAT(journal.back().summary, Contains("(add)"));
+}
+
+TEST_CASE("Undo says so when there is nothing left to undo") {
+    test::TempDir dir;
+    app::CampaignService s(dir.file("c.db"), true, 5000, app::Catalog(""));
+    app::NewCampaign n;
+    n.name = "Empty";
+    n.rules = "acw";
+    s.create_campaign(n);
+    CHECK_THROWS_WITH(s.undo(), Contains("nothing to undo"));
+}
+
+TEST_CASE("Undo refuses when the campaign was changed outside muster") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    s.arrive(arrival("Heth"));
+    test::raw_sql(path, "UPDATE brigade SET name = 'Renamed' WHERE position = 0");
+    const auto before = test::dump(path);
+    CHECK_THROWS_WITH(s.undo(), Contains("exactly: the campaign was changed outside"));
+    CHECK(test::dump(path) == before);
+}
+
+TEST_CASE("check passes a sound campaign and fails a hand-corrupted ledger") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    s.arrive(arrival("Heth"));
+    const auto ok = s.check();
+    CHECK(ok.ok());
+    CHECK(ok.brigades >= 2);
+    CHECK(ok.stands > 0);
+    test::raw_sql(path, "UPDATE brigade SET stands = stands - 1 WHERE position = 0");
+    const auto bad = s.check();
+    REQUIRE_FALSE(bad.ok());
+    CHECK_THAT(bad.problems.front(), Contains("ledger: Test: Heth, 1st Brigade has"));
+    CHECK_THAT(bad.problems.front(), Contains("but its recorded moves add up to"));
+}
+
+TEST_CASE("A failed operation leaves the file exactly as it was") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    s.arrive(arrival("Heth"));
+    const auto before = test::dump(path);
+    auto typed = arrival("Pender");
+    typed.rolls = {"50", "50"};  // runs out
+    CHECK_THROWS_WITH(s.arrive(typed), Contains("ran out"));
+    CHECK_THROWS_WITH(s.arrive(arrival("Heth")), Contains("a division arrives once"));
+    CHECK_THROWS_WITH(s.arrive(arrival("Nobody")), Contains("no division named \"Nobody\""));
+    CHECK_THROWS_WITH(s.add_army("prussia", "X", {}), Contains("unknown side \"prussia\""));
+    CHECK_THROWS_WITH(s.add_corps("Army of Northern Virginia", "Third Corps", {}), Contains("already exists"));
+    CHECK_THROWS_WITH(s.add_brigade({"Heth", "X", "veteran", 6, std::nullopt, "", "", {}}), Contains("generated on arrival"));
+    CHECK_THROWS_WITH(s.add_brigade({"Wadsworth", "X", "elite", 6, std::nullopt, "", "", {}}), Contains("unknown rating \"elite\""));
+    CHECK_THROWS_WITH(s.add_brigade({"Wadsworth", "X", "veteran", 7, 6, "", "", {}}), Contains("strength 7 is out of range"));
+    CHECK_THROWS_WITH(s.add_brigade({"Wadsworth", "X", "veteran", 6, std::nullopt, "6/7/2", "", {}}), Contains("Worn must be below"));
+    CHECK_THROWS_WITH(s.add_battery({"B", "Heth", "Third Corps", ""}), Contains("exactly one"));
+    CHECK(test::dump(path) == before);
+}
+
+TEST_CASE("A preview keeps its rolls as discarded and leaves the dice where they were") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    auto preview = arrival("Heth");
+    preview.preview = true;
+    const auto shown = s.arrive(preview);
+    CHECK(s.current().dice_counter == 0);
+    const auto real = s.arrive(arrival("Heth"));
+    REQUIRE(shown.division.brigades.size() == real.division.brigades.size());
+    for (size_t i = 0; i < real.division.brigades.size(); ++i) {
+        CHECK(shown.division.brigades[i].stands == real.division.brigades[i].stands);
+        CHECK(shown.division.brigades[i].rating == real.division.brigades[i].rating);
+    }
+    const auto journal = s.journal();
+    const auto& p = journal[journal.size() - 2];
+    CHECK(p.kind == "preview");
+    CHECK_FALSE(p.undoable);
+    REQUIRE_FALSE(p.rolls.empty());
+    CHECK(p.rolls.front().status == "discarded");
+    CHECK(journal.back().rolls.front().status == "applied");
+    CHECK(journal.back().rolls.size() == p.rolls.size());
+}
+
+TEST_CASE("The same seed replays the same campaign") {
+    test::TempDir dir;
+    auto a = test::make_campaign(dir.file("a.db"), 99);
+    auto b = test::make_campaign(dir.file("b.db"), 99);
+    for (auto* s : {&a, &b}) {
+        s->arrive(arrival("Heth"));
+        s->arrive(arrival("Pender"));
+    }
+    const exporter::Provenance p{"2026-01-01"};
+    CHECK(exporter::oob_json(a.rules(), a.order_of_battle({}), p) == exporter::oob_json(b.rules(), b.order_of_battle({}), p));
+    CHECK(a.current().dice_counter == b.current().dice_counter);
+    CHECK(a.current().dice_counter > 0);
+}
+
+TEST_CASE("A side sees its own forces and only the enemy divisions revealed to it") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.arrive(arrival("Heth"));
+    s.arrive(arrival("Pender"));
+    s.reveal("Pender");
+    auto names = [](const army::OrderOfBattle& oob) {
+        std::string out;
+        for (const auto& a : oob.armies)
+            for (const auto& k : a.corps)
+                for (const auto& d : k.divisions) out += d.name + ";";
+        return out;
+    };
+    CHECK(names(s.order_of_battle({})) == "Heth;Pender;Wadsworth;");
+    CHECK(names(s.order_of_battle({std::nullopt, "union"})) == "Pender;Wadsworth;");
+    CHECK(names(s.order_of_battle({std::nullopt, "confederate"})) == "Heth;Pender;");  // Wadsworth not seen
+    CHECK(names(s.order_of_battle({"confederate", "umpire"})) == "Heth;Pender;");
+    CHECK_THROWS_WITH(s.order_of_battle({"prussia", "umpire"}), Contains("unknown side \"prussia\""));
+}
+
+TEST_CASE("An OOB exported as JSON imports back exactly") {
+    test::TempDir dir;
+    auto a = test::make_campaign(dir.file("a.db"));
+    a.arrive(arrival("Heth"));
+    a.add_brigade({"Wadsworth", "Iron Brigade", "veteran", 5, 6, "6/5/3", "", {"Meredith", "average"}});
+    a.add_battery({"Battery B", "Wadsworth", "", ""});
+    a.reveal("Heth");
+    const exporter::Provenance p{"2026-01-01"};
+    const auto json = exporter::oob_json(a.rules(), a.order_of_battle({}), p);
+    std::ofstream(dir.file("oob.json")) << json;
+
+    app::CampaignService b(dir.file("b.db"), true, 5000, app::Catalog(""));
+    app::NewCampaign n;
+    n.name = "Test";
+    n.rules = "acw";
+    b.create_campaign(n);
+    CHECK(b.import_oob(dir.file("oob.json")) == "2 armies, 2 corps, 3 divisions, 4 brigades");
+    CHECK(exporter::oob_json(b.rules(), b.order_of_battle({}), p) == json);
+    CHECK(b.check().ok());
+}
+
+TEST_CASE("A bad OOB file is refused whole and imports nothing") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    const auto before = test::dump(path);
+    auto refuse = [&](const std::string& text) {
+        std::ofstream(dir.file("bad.json"), std::ios::trunc) << text;
+        try {
+            s.import_oob(dir.file("bad.json"));
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    const std::string army = R"({"format": "muster-oob/1", "armies": [{"name": "New", "side": "union", "corps": [{"name": "K",
+        "divisions": [{"name": "D", "arm": "infantry", "status": "entered", "brigades": [{"name": "B", "rating": )";
+    CHECK_THAT(refuse("not json"), Contains("bad.json: not valid JSON at line 1, column 2"));
+    CHECK_THAT(refuse("[]"), Contains("$: expected an object, found an array"));
+    CHECK_THAT(refuse(R"({"format": "muster-oob/1", "armies": {}})"), Contains("$.armies: expected an array"));
+    CHECK_THAT(refuse(army + R"("elite", "start_stands": 6, "stands": 6}]}]}]}]})"),
+               Contains("$.armies[0].corps[0].divisions[0].brigades[0].rating: unknown rating \"elite\""));
+    CHECK_THAT(refuse(army + R"("veteran", "start_stands": 6, "stands": 9}]}]}]}]})"), Contains("9 is out of range: expected 0 to 6"));
+    // The second army clashes with one the campaign has: the first must not be imported either.
+    CHECK_THAT(refuse(R"({"format": "muster-oob/1", "armies": [{"name": "Fresh", "side": "union", "corps": []},
+        {"name": "Army of the Potomac", "side": "union", "corps": []}]})"),
+               Contains("already has an army named \"Army of the Potomac\""));
+    CHECK(test::dump(path) == before);
+}
