@@ -30,6 +30,7 @@ struct CampaignRow {
     std::uint64_t seed = 0;
     std::uint64_t dice_counter = 0;
     std::string created_at;
+    std::optional<int> men_per_stand;    ///< for cartel values; none: the rule set's scale
 };
 
 /// A division as the store finds it by name, with where it sits.
@@ -49,12 +50,107 @@ struct ReserveTarget {
     std::int64_t army_id = 0;
 };
 
+/// A brigade with where it sits, as the battle commands find it.
+struct BrigadeRow {
+    std::int64_t id = 0;
+    std::string name;
+    std::string division;
+    std::int64_t division_id = 0;
+    std::string side;
+    std::string rating;
+    std::string status;  ///< active, destroyed, disbanded, merged
+    int stands = 0;
+    int start_stands = 0;
+    std::optional<std::int64_t> commander_id;
+    std::optional<int> worn_at;
+    std::optional<int> spent_at;
+    std::string ref() const { return division + "/" + name; }
+};
+
+/// A leader with the unit he commands (if any).
+struct LeaderRow {
+    std::int64_t id = 0;
+    std::string name;
+    std::string side;
+    std::string rank;  ///< brigadier, division, corps, army
+    std::string grade;
+    std::string rolled_grade;
+    std::string status;  ///< active, killed, wounded, captured
+    std::optional<std::int64_t> fell_in;
+    int out_battles = 0;
+    std::string commands;       ///< "Heth/1st Brigade", "Heth", a corps or army name; empty: none
+    std::string unit_kind;      ///< brigade, division, corps, army; empty: none
+    std::int64_t unit_id = 0;
+    std::string label() const { return name.empty() ? "commander of " + (commands.empty() ? "nothing" : commands) : name; }
+};
+
+/// A battery with its owner (a division, or a corps' or army's reserve).
+struct BatteryRow {
+    std::int64_t id = 0;
+    std::string name;
+    std::string owner;
+    std::string side;
+    std::string status;  ///< active, wrecked, captured
+    std::string ref() const { return owner + "/" + name; }
+};
+
+struct CampRow {
+    std::int64_t id = 0;
+    std::string name;
+    std::string side;  ///< the captor
+    bool liberated = false;
+};
+
+/// One thing a camp holds: stands of a brigade, a leader or a battery.
+struct Holding {
+    std::int64_t prisoner_id = 0;
+    std::int64_t camp_id = 0;
+    std::string kind;  ///< stands, leader, battery
+    std::int64_t unit_id = 0;
+    int stands = 0;
+};
+
+struct BattleRow {
+    std::int64_t id = 0;
+    std::string name;
+    std::string date;
+    std::string place;
+    bool recovered = false;
+};
+
+struct LossRow {
+    std::int64_t brigade_id = 0;
+    int casualties = 0;
+    int captured = 0;
+    int returned = 0;
+};
+
+/// One line of an exchange: stands of a brigade, a leader or a battery.
+struct ExchangeItem {
+    std::string direction;  ///< offer (held by the proposer) or ask (held by the counterpart)
+    std::string kind;       ///< stands, leader, battery
+    std::int64_t unit_id = 0;
+    int stands = 0;
+};
+
+struct ExchangeRow {
+    std::int64_t id = 0;
+    std::string proposer;
+    std::string counterpart;
+    std::string status;  ///< proposed, accepted, refused
+    std::string note;
+    std::vector<ExchangeItem> items;
+};
+
 /// What `muster check` found. Empty problems: the file is whole and every ledger balances.
 struct CheckReport {
     std::vector<std::string> problems;
     int campaigns = 0;
     int brigades = 0;
-    long long stands = 0;
+    long long stands = 0;      ///< in service now
+    long long generated = 0;   ///< ever generated or entered (with edits)
+    long long lost = 0;        ///< casualties not returned, and disbanded
+    long long held = 0;        ///< prisoners in camps
     int moves = 0;
     bool ok() const { return problems.empty(); }
 };
@@ -122,12 +218,48 @@ public:
     void insert_rolls(std::int64_t operation, const std::vector<dice::RollRecord>& rolls, std::string_view source,
                       std::string_view status);
 
+    /// Changes a brigade's strength by `delta` as a recorded move of `kind`.
+    void change_stands(std::int64_t operation, std::int64_t brigade, std::string_view kind, int delta);
+    void set_brigade_status(std::int64_t brigade, std::string_view status);
+    /// Puts a leader in command of a brigade, division, corps or army.
+    void set_commander(std::string_view unit_kind, std::int64_t unit, std::int64_t leader);
+    void set_leader_status(std::int64_t leader, std::string_view status, std::optional<std::int64_t> fell_in,
+                           std::optional<int> out_battles);
+    void set_battery_status(std::int64_t battery, std::string_view status);
+    void update_campaign_settings(const CampaignRow& row);
+
+    // --- battles, camps, prisoners, exchanges (call inside run_operation) ---------------
+    std::int64_t insert_battle(std::int64_t campaign, const BattleRow& battle);
+    void insert_battle_division(std::int64_t battle, std::int64_t division);
+    void insert_loss(std::int64_t battle, std::int64_t brigade, int casualties, int captured);
+    void set_returned(std::int64_t battle, std::int64_t brigade, int returned);
+    void set_battle_recovered(std::int64_t battle);
+    std::int64_t insert_camp(std::int64_t campaign, std::string_view side, std::string_view name);
+    void set_camp_liberated(std::int64_t camp);
+    /// Adds stands of a brigade to what a camp holds.
+    void hold_stands(std::int64_t camp, std::int64_t brigade, int stands);
+    void hold_leader(std::int64_t camp, std::int64_t leader);
+    void hold_battery(std::int64_t camp, std::int64_t battery);
+    /// Takes `stands` (all, for a leader or battery) out of a holding; removes it when empty.
+    void release(const Holding& holding, int stands);
+    std::int64_t insert_exchange(std::int64_t campaign, const ExchangeRow& exchange);
+    void set_exchange_status(std::int64_t exchange, std::string_view status);
+
     // --- finding -------------------------------------------------------------------------
     std::optional<DivisionRef> find_division(std::int64_t campaign, std::string_view name) const;
     std::optional<std::pair<std::int64_t, std::string>> find_army(std::int64_t campaign, std::string_view name) const;
     /// (corps id, army id, side)
     std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> find_corps(std::int64_t campaign,
                                                                                   std::string_view name) const;
+
+    std::vector<BrigadeRow> brigades(std::int64_t campaign) const;
+    std::vector<LeaderRow> leaders(std::int64_t campaign) const;
+    std::vector<BatteryRow> batteries(std::int64_t campaign) const;
+    std::vector<CampRow> camps(std::int64_t campaign) const;
+    std::vector<Holding> holdings(std::int64_t campaign) const;
+    std::vector<BattleRow> battles(std::int64_t campaign) const;
+    std::vector<LossRow> losses(std::int64_t battle) const;
+    std::vector<ExchangeRow> exchanges(std::int64_t campaign) const;
 
     // --- reading -----------------------------------------------------------------------
     /// The whole tree of a campaign, every division (hidden ones included).

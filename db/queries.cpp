@@ -64,7 +64,7 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         // Reads see one snapshot: a writer in another process cannot tear the tree.
-        SQLite::Transaction t(db, SQLite::TransactionBehavior::DEFERRED);
+        const ReadSnapshot snapshot(db);
         const CampaignRow c = this->campaign(campaign);
         army::OrderOfBattle oob;
         oob.campaign = c.name;
@@ -122,7 +122,7 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
                 for (auto& d : k.divisions) divisions[d.id] = &d;
 
         SQLite::Statement qb(db,
-                             "SELECT id, division_id, name, arm, rating, start_stands, stands, worn_at, spent_at, commander_id "
+                             "SELECT id, division_id, name, arm, rating, start_stands, stands, worn_at, spent_at, commander_id, status "
                              "FROM brigade WHERE campaign_id = ? ORDER BY division_id, position, id");
         qb.bind(1, campaign);
         while (qb.executeStep()) {
@@ -135,6 +135,7 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
             b.stands = qb.getColumn(6).getInt();
             b.label = {b.start_stands, optional_int(qb.getColumn(7)), optional_int(qb.getColumn(8))};
             b.commander = leader_of(leaders, qb.getColumn(9));
+            b.status = qb.getColumn(10).getString();
             divisions.at(qb.getColumn(1).getInt64())->brigades.push_back(std::move(b));
         }
 
@@ -152,7 +153,6 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
             else if (!qt.getColumn(2).isNull()) corps.at(qt.getColumn(2).getInt64())->reserve.push_back(bat);
             else armies.at(qt.getColumn(3).getInt64())->reserve.push_back(bat);
         }
-        t.commit();
         return oob;
     });
 }
@@ -160,7 +160,7 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
 std::vector<journal::Entry> CampaignStore::journal_entries(std::int64_t campaign) const {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
-        SQLite::Transaction t(db, SQLite::TransactionBehavior::DEFERRED);
+        const ReadSnapshot snapshot(db);
         std::vector<journal::Entry> out;
         std::map<std::int64_t, size_t> index;
         SQLite::Statement q(db,
@@ -197,7 +197,6 @@ std::vector<journal::Entry> CampaignStore::journal_entries(std::int64_t campaign
             jr.status = r.getColumn(9).getString();
             out[index.at(r.getColumn(0).getInt64())].rolls.push_back(std::move(jr));
         }
-        t.commit();
         return out;
     });
 }
@@ -205,7 +204,7 @@ std::vector<journal::Entry> CampaignStore::journal_entries(std::int64_t campaign
 CheckReport CampaignStore::check() const {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
-        SQLite::Transaction t(db, SQLite::TransactionBehavior::DEFERRED);
+        const ReadSnapshot snapshot(db);
         CheckReport report;
         SQLite::Statement integrity(db, "PRAGMA integrity_check");
         while (integrity.executeStep()) {
@@ -236,6 +235,53 @@ CheckReport CampaignStore::check() const {
                 report.problems.push_back("ledger: " + who + " starts with " + ledger.getColumn(5).getString() +
                                           " stands but was generated with " + ledger.getColumn(6).getString());
         }
+        // Every stand is somewhere: in service, lost for good, or held. Per brigade, what its
+        // moves say was captured and not yet released is what the camps hold; what the battles
+        // say was lost, captured and returned is what the moves say.
+        SQLite::Statement pools(db,
+                                "SELECT c.name, d.name, b.name, "
+                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'captured'), 0) - "
+                                "COALESCE((SELECT SUM(stands) FROM move WHERE brigade_id = b.id AND kind IN ('exchanged', 'freed')), 0), "
+                                "COALESCE((SELECT SUM(stands) FROM prisoner WHERE brigade_id = b.id), 0), "
+                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'casualty'), 0), "
+                                "COALESCE((SELECT SUM(casualties) FROM battle_loss WHERE brigade_id = b.id), 0), "
+                                "COALESCE((SELECT SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'returned'), 0), "
+                                "COALESCE((SELECT SUM(returned) FROM battle_loss WHERE brigade_id = b.id), 0), "
+                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'captured'), 0), "
+                                "COALESCE((SELECT SUM(captured) FROM battle_loss WHERE brigade_id = b.id), 0), "
+                                "COALESCE((SELECT SUM(stands) FROM move WHERE brigade_id = b.id AND kind IN ('generated', 'edited')), 0), "
+                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'disbanded'), 0) "
+                                "FROM brigade b JOIN division d ON d.id = b.division_id JOIN campaign c ON c.id = b.campaign_id");
+        while (pools.executeStep()) {
+            const std::string who = pools.getColumn(0).getString() + ": " + pools.getColumn(1).getString() + ", " +
+                                    pools.getColumn(2).getString();
+            auto col = [&](int i) { return pools.getColumn(i).getInt64(); };
+            if (col(3) != col(4))
+                report.problems.push_back("prisoners: " + who + " has " + std::to_string(col(3)) +
+                                          " stands captured and not released, but the camps hold " + std::to_string(col(4)));
+            if (col(5) != col(6) || col(7) != col(8) || col(9) != col(10))
+                report.problems.push_back("battles: " + who + "'s battle losses (" + std::to_string(col(6)) + " lost, " +
+                                          std::to_string(col(10)) + " captured, " + std::to_string(col(8)) +
+                                          " returned) disagree with its moves (" + std::to_string(col(5)) + ", " +
+                                          std::to_string(col(9)) + ", " + std::to_string(col(7)) + ")");
+            report.held += col(4);
+            report.generated += col(11);
+            report.lost += col(5) - col(7) + col(12);
+        }
+        SQLite::Statement merged(db, "SELECT c.name, SUM(m.stands) FROM move m JOIN brigade b ON b.id = m.brigade_id "
+                                     "JOIN campaign c ON c.id = b.campaign_id WHERE m.kind = 'merged' GROUP BY c.id HAVING SUM(m.stands) <> 0");
+        while (merged.executeStep())
+            report.problems.push_back("merges: in " + merged.getColumn(0).getString() + " stands merged out and in differ by " +
+                                      merged.getColumn(1).getString());
+        const char* captives[][2] = {
+            {"leader", "SELECT count(*) FROM leader l WHERE (l.status = 'captured') <> "
+                       "(EXISTS (SELECT 1 FROM prisoner p WHERE p.leader_id = l.id))"},
+            {"battery", "SELECT count(*) FROM battery t WHERE (t.status = 'captured') <> "
+                        "(EXISTS (SELECT 1 FROM prisoner p WHERE p.battery_id = t.id))"}};
+        for (const auto& [what, sql] : captives)
+            if (const int n = db.execAndGet(sql).getInt())
+                report.problems.push_back(std::string("prisoners: ") + std::to_string(n) + " " + what +
+                                          "(s) marked captured without being held in a camp, or held without being marked");
         report.moves = db.execAndGet("SELECT count(*) FROM move").getInt();
         report.campaigns = db.execAndGet("SELECT count(*) FROM campaign").getInt();
         // Each row belongs to the same campaign as its parent.
@@ -253,7 +299,6 @@ CheckReport CampaignStore::check() const {
             if (n) report.problems.push_back(std::string("ownership: ") + std::to_string(n) + " " + table +
                                              " rows belong to another campaign than their parent");
         }
-        t.commit();
         return report;
     });
 }

@@ -28,12 +28,13 @@ CampaignRow read_campaign(SQLite::Statement& q) {
     r.seed = from_sql(q.getColumn(8).getInt64());
     r.dice_counter = from_sql(q.getColumn(9).getInt64());
     r.created_at = q.getColumn(10).getString();
+    if (!q.getColumn(11).isNull()) r.men_per_stand = q.getColumn(11).getInt();
     return r;
 }
 
 constexpr const char* k_campaign_columns =
-    "SELECT id, name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at "
-    "FROM campaign ";
+    "SELECT id, name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at, "
+    "men_per_stand FROM campaign ";
 
 void insert_move(SQLite::Database& db, std::int64_t operation, std::int64_t brigade, std::string_view kind, int stands) {
     SQLite::Statement m(db, "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, ?, ?)");
@@ -52,7 +53,7 @@ std::int64_t CampaignStore::create_campaign(const CampaignRow& row) {
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         SQLite::Statement q(db,
                             "INSERT INTO campaign (name, rules_id, rules_json, return_rate, rounding, despicable, dice, "
-                            "seed, dice_counter, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)");
+                            "seed, dice_counter, created_at, men_per_stand) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)");
         q.bind(1, row.name);
         q.bind(2, row.rules_id);
         q.bind(3, row.rules_json);
@@ -63,6 +64,7 @@ std::int64_t CampaignStore::create_campaign(const CampaignRow& row) {
         q.bind(8, to_sql(row.seed));
         const std::string now = now_utc();
         q.bind(9, now);
+        bind_optional_int(q, 10, row.men_per_stand);
         q.exec();
         const std::int64_t id = db.getLastInsertRowid();
         SQLite::Statement op(db, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (?, 'create', ?, ?)");
@@ -193,8 +195,8 @@ std::int64_t CampaignStore::insert_brigade(std::int64_t campaign, std::int64_t o
         if (b.commander.present()) commander = insert_leader(campaign, side, "brigadier", b.commander);
         SQLite::Statement q(db,
                             "INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, "
-                            "stands, worn_at, spent_at, commander_id) VALUES (?, ?, "
-                            "(SELECT count(*) FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?)");
+                            "stands, worn_at, spent_at, commander_id, status) VALUES (?, ?, "
+                            "(SELECT count(*) FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         q.bind(1, campaign);
         q.bind(2, division);
         q.bind(3, division);
@@ -206,6 +208,7 @@ std::int64_t CampaignStore::insert_brigade(std::int64_t campaign, std::int64_t o
         bind_optional_int(q, 9, b.label.worn_at);
         bind_optional_int(q, 10, b.label.spent_at);
         bind_optional(q, 11, commander);
+        q.bind(12, b.status);
         q.exec();
         const std::int64_t id = db.getLastInsertRowid();
         insert_move(db, operation, id, "generated", b.start_stands);

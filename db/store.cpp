@@ -101,6 +101,18 @@ Error translate(const std::string& path, const SQLite::Exception& e) {
     }
 }
 
+ReadSnapshot::ReadSnapshot(SQLite::Database& db) : m_db(db), m_own(sqlite3_get_autocommit(db.getHandle()) != 0) {
+    if (m_own) m_db.exec("BEGIN DEFERRED");
+}
+
+ReadSnapshot::~ReadSnapshot() {
+    if (!m_own) return;
+    try {
+        m_db.exec("COMMIT");  // a read-only transaction: committing only releases the snapshot
+    } catch (...) {
+    }
+}
+
 std::string now_utc() {
     const std::time_t t = std::time(nullptr);
     std::tm tm{};

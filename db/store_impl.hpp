@@ -28,6 +28,20 @@ auto guarded(const std::string& path, F&& f) -> decltype(f()) {
     }
 }
 
+/// A read of several statements that must see one snapshot: a transaction of its own, unless
+/// it runs inside an operation's transaction already.
+class ReadSnapshot {
+public:
+    explicit ReadSnapshot(SQLite::Database& db);
+    ~ReadSnapshot();
+    ReadSnapshot(const ReadSnapshot&) = delete;
+    ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+
+private:
+    SQLite::Database& m_db;
+    bool m_own;
+};
+
 /// The current time, UTC, ISO 8601 to the second.
 std::string now_utc();
 

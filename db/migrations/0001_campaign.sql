@@ -133,7 +133,7 @@ CREATE TABLE move (
   operation_id INTEGER NOT NULL REFERENCES operation(id),
   brigade_id   INTEGER NOT NULL REFERENCES brigade(id),
   kind         TEXT NOT NULL CHECK (kind IN ('generated', 'casualty', 'returned', 'captured', 'exchanged',
-                                             'freed', 'disbanded', 'edited')),
+                                             'freed', 'disbanded', 'merged', 'edited')),
   stands       INTEGER NOT NULL CHECK (stands <> 0)
 );
 

@@ -1,5 +1,6 @@
 #include "app/campaign_service.hpp"
 
+#include "app/campaign_state.hpp"
 #include "app/oob_import.hpp"
 #include "app/paths.hpp"
 #include "army/view.hpp"
@@ -66,17 +67,6 @@ std::string division_summary(const rules::RuleSet& rules, const army::Division& 
 
 std::string default_db_path() { return data_dir() + "/campaigns.db"; }
 
-struct CampaignService::State {
-    State(const std::string& path, bool create, int lock_wait_ms, Catalog c)
-        : store(path, create ? db::OpenMode::create : db::OpenMode::existing, lock_wait_ms), catalog(std::move(c)) {}
-    db::CampaignStore store;
-    Catalog catalog;
-    std::optional<std::string> selected;
-    // The pinned rule set never changes, so it is parsed and validated once per campaign.
-    std::int64_t rules_campaign = 0;
-    std::optional<rules::RuleSet> rules;
-};
-
 CampaignService::CampaignService(std::string db_path, bool create, int lock_wait_ms, Catalog catalog)
     : m(std::make_unique<State>(db_path.empty() ? default_db_path() : db_path, create, lock_wait_ms, std::move(catalog))) {}
 
@@ -104,6 +94,9 @@ db::CampaignRow CampaignService::create_campaign(const NewCampaign& r) {
     row.despicable = r.despicable;
     row.dice = r.dice;
     row.seed = r.seed ? *r.seed : fresh_seed();
+    if (r.men_per_stand && (*r.men_per_stand < 1 || *r.men_per_stand > 10000))
+        throw UsageError("men per stand " + std::to_string(*r.men_per_stand) + " is out of range: expected 1 to 10000");
+    row.men_per_stand = r.men_per_stand;
     m->store.create_campaign(row);
     m->store.set_meta(k_current, r.name);
     return *m->store.find_campaign(r.name);
@@ -280,13 +273,8 @@ void CampaignService::add_battery(const BatteryEntry& e) {
 Arrival CampaignService::arrive(const ArrivalRequest& request) {
     const auto c = current();
     const auto& r = rules();
-    if (c.dice == "typed" && request.rolls.empty())
-        throw UsageError("campaign " + c.name + " uses typed-in dice: give the rolls (--rolls 34,78,...)");
     Arrival out;
-    out.preview = request.preview;
-    out.source = request.rolls.empty() ? "seeded" : "typed";
-    out.operation = m->store.run_operation(c.id, request.preview ? "preview" : "arrival", [&](std::int64_t op) {
-        // Everything is read inside the operation's transaction: two musters cannot roll the same dice.
+    const auto outcome = rolled_operation("arrival", request.rolls, request.preview, [&](std::int64_t op, dice::Source& dice) {
         const auto d = m->store.find_division(c.id, request.division);
         if (!d) throw UsageError("no division named \"" + request.division + "\" in campaign " + c.name);
         if (d->status != "placeholder")
@@ -300,27 +288,22 @@ Arrival CampaignService::arrive(const ArrivalRequest& request) {
         g.theater = request.theater;
         g.name = d->name;
         g.despicable_by_the_book = c.despicable == "book";
-        const auto now = m->store.campaign(c.id);
-        if (request.rolls.empty()) {
-            dice::SeededSource dice(now.seed, now.dice_counter);
-            out.division = generate::generate_division(r, g, dice);
-            // A preview leaves the counter where it was: accepting it rolls the same division.
-            if (!request.preview) m->store.set_dice_counter(c.id, dice.counter());
-        } else {
-            dice::TypedSource dice(request.rolls);
-            out.division = generate::generate_division(r, g, dice);
-            dice.require_all_used();
-        }
-        m->store.insert_rolls(op, out.division.rolls, out.source, request.preview ? "discarded" : "applied");
-        const std::string what = division_summary(r, out.division);
-        if (request.preview) return "Previewed " + d->name + " (not applied): " + what;
+        out.division = generate::generate_division(r, g, dice);
+        Planned plan;
+        plan.outcome.rolls = out.division.rolls;
+        plan.outcome.summary = d->name + " arrived: " + division_summary(r, out.division);
         const auto* side = r.find_side(d->side);
         db::ReserveTarget reserve;
         if (side->reserve_level == "corps") reserve.corps_id = d->corps_id;
         else reserve.army_id = d->army_id;
-        m->store.store_division_contents(c.id, op, *d, out.division, reserve, "arrived");
-        return d->name + " arrived: " + what;
+        plan.apply = [this, c, op, d = *d, reserve, &out] {
+            m->store.store_division_contents(c.id, op, d, out.division, reserve, "arrived");
+        };
+        return plan;
     });
+    out.preview = request.preview;
+    out.operation = outcome.operation;
+    out.source = request.rolls.empty() ? "seeded" : "typed";
     return out;
 }
 

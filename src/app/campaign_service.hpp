@@ -1,17 +1,21 @@
 #pragma once
 #include "app/catalog.hpp"
 #include "army/division.hpp"
+#include "battle/report.hpp"
 #include "db/campaign_store.hpp"
 #include "journal/journal.hpp"
 #include "rules/rule_set.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace muster::app {
+
+class Refs;
 
 /// The default campaign database: <data dir>/campaigns.db.
 std::string default_db_path();
@@ -25,6 +29,7 @@ struct NewCampaign {
     std::string despicable = "expanded";///< expanded (the article's DP rule) or book (as average)
     std::string dice = "seeded";        ///< seeded or typed
     std::optional<std::uint64_t> seed;  ///< none: a fresh one
+    std::optional<int> men_per_stand;   ///< none: the rule set's scale, if it has one
 };
 
 /// A leader entered by hand: grade empty means none.
@@ -66,6 +71,47 @@ struct Arrival {
     std::int64_t operation = 0;
     bool preview = false;
     std::string source;  ///< seeded or typed
+};
+
+/// A campaign's settings that may change mid-campaign (each change is an undoable operation).
+struct CampaignSettings {
+    std::optional<int> return_rate;
+    std::optional<std::string> rounding;
+    std::optional<std::string> despicable;
+    std::optional<int> men_per_stand;
+};
+
+/// What an operation did, line by line, for the organiser to read (and to preview).
+struct Outcome {
+    std::int64_t operation = 0;  ///< its journal entry; 0 for a preview that rolled nothing
+    bool preview = false;
+    std::string summary;
+    std::vector<std::string> lines;
+    std::vector<dice::RollRecord> rolls;
+};
+
+/// One side's proposal: prisoners it offers (it holds them) and asks for (the other side holds).
+/// Items: "stands:REF=N" (N stands of a brigade), "leader:REF", "battery:REF".
+struct ExchangeProposal {
+    std::string from;
+    std::string with;  ///< the other side; may be left out when the rule set has two sides
+    std::vector<std::string> offer;
+    std::vector<std::string> ask;
+    std::string note;
+};
+
+/// A camp and what it holds, as lines ("3 stands of Heth/1st Brigade").
+struct CampView {
+    db::CampRow camp;
+    std::vector<std::string> holds;
+};
+
+/// A proposal with its lines and, where the rule set has a cartel, their values in privates.
+struct ExchangeView {
+    db::ExchangeRow row;
+    std::vector<std::string> offer;
+    std::vector<std::string> ask;
+    std::string balance;  ///< "offers 60 privates, asks 80: unbalanced by 20", or why it cannot be weighed
 };
 
 /// Which forces, as whom: `side` filters the armies; `viewer` is "umpire" or a side id.
@@ -117,8 +163,48 @@ public:
     void backup(const std::string& dest) const;
     /// Adds the armies of an OOB JSON file (muster-oob/1) to the current campaign, all or nothing.
     std::string import_oob(const std::string& file);
+    void change_settings(const CampaignSettings& settings);
+
+    // --- after the battle ----------------------------------------------------------------
+    /// Records a battle and everything lost in it, checked as a whole, as one operation.
+    /// A preview checks and describes it and stores nothing.
+    Outcome report_battle(const battle::Report& report, bool preview);
+    /// Casualties of a battle return at the campaign's rate and rounding; prisoners do not.
+    Outcome recover(const std::string& battle, const std::vector<std::string>& rolls, bool preview);
+    std::vector<db::BattleRow> battles() const;
+
+    void add_camp(const std::string& side, const std::string& name);
+    std::vector<CampView> camps() const;
+    /// Everyone held in the camp goes home; the camp is marked liberated.
+    Outcome liberate(const std::string& camp);
+
+    ExchangeView propose_exchange(const ExchangeProposal& proposal);
+    /// The other side accepts (everyone in it goes home, atomically) or refuses.
+    Outcome answer_exchange(std::int64_t id, const std::string& side, bool accept);
+    std::vector<ExchangeView> exchanges() const;
+
+    std::vector<db::LeaderRow> leaders() const;
+    /// Every brigade with its division, side, strength and status (the battle report's rows).
+    std::vector<db::BrigadeRow> brigades() const;
+    /// Rolls a new commander for a unit ("Heth/1st Brigade", "Heth", a corps or army) on the
+    /// rule set's leader table. A fallen commander is replaced; a standing one only if his
+    /// grade allows it (a despicable brigadier keeps his brigade).
+    Outcome replace_leader(const std::string& unit, std::optional<int> year, const std::vector<std::string>& rolls, bool preview);
+    /// A wounded leader returns once the battles he was out for have been fought.
+    Outcome return_leader(const std::string& leader);
+
+    Outcome disband_brigade(const std::string& brigade);
+    Outcome destroy_brigade(const std::string& brigade);
+    /// Moves all of a brigade's stands into another of the same side.
+    Outcome merge_brigade(const std::string& from, const std::string& into);
 
 private:
+    /// Runs an operation that may roll dice: seeded (advancing the campaign's counter unless a
+    /// preview) or typed; the rolls are journaled, as discarded for a preview.
+    struct Planned;
+    ExchangeView describe_exchange(const Refs& refs, const db::ExchangeRow& row) const;
+    Outcome rolled_operation(std::string_view kind, const std::vector<std::string>& typed, bool preview,
+                             const std::function<Planned(std::int64_t operation, dice::Source& dice)>& change);
     struct State;
     std::unique_ptr<State> m;
 };

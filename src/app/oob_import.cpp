@@ -122,7 +122,7 @@ private:
     }
 
     army::Brigade brigade(const Value& v, std::set<std::string>& names, const std::string& arm) {
-        v.allow_only({"name", "arm", "rating", "start_stands", "stands", "label", "state", "commander"});
+        v.allow_only({"name", "arm", "rating", "start_stands", "stands", "label", "state", "status", "commander"});
         army::Brigade b;
         b.name = name(v, names, "brigade");
         b.arm = v.find("arm") ? id_in(v.at("arm"), "arm", ids(m_rules.arms)) : arm;
@@ -147,6 +147,7 @@ private:
                    std::to_string(b.start_stands) + " stands");
         }
         b.commander = leader(v);
+        if (auto s = v.find("status")) b.status = id_in(*s, "brigade status", {"active", "destroyed", "disbanded", "merged"});
         return b;
     }
 

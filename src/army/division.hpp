@@ -28,6 +28,7 @@ struct Brigade {
     int stands = 0;
     rules::EffectivenessLabel label;
     Leader commander;
+    std::string status = "active";  ///< active, destroyed, disbanded, merged
     rules::State state() const { return label.state_at(stands); }
 };
 

@@ -17,6 +17,7 @@ void show_campaign(std::ostream& out, const db::CampaignRow& c, const std::strin
     t.add({"Despicable leaders", c.despicable == "book" ? "by the book (as average)" : "expanded (DP)"});
     t.add({"Dice", c.dice == "seeded" ? "seeded: " + std::to_string(c.seed) + ", " + std::to_string(c.dice_counter) + " draws so far"
                                       : "typed in by the organiser"});
+    t.add({"Men per stand", c.men_per_stand ? std::to_string(*c.men_per_stand) : "(the rule set's scale, if any)"});
     t.add({"Created", c.created_at});
     out << t.render();
 }
@@ -36,6 +37,7 @@ void add_campaign_command(CLI::App& app, Io& io) {
     create->add_option("--despicable", n->despicable, "Despicable leaders: expanded (default) or book");
     create->add_option("--dice", n->dice, "seeded (default) or typed (you roll, muster records)");
     create->add_option("--seed", n->seed, "Seed of the campaign's dice (default: a fresh one)");
+    create->add_option("--men-per-stand", n->men_per_stand, "Men a stand stands for (weighs stands in an exchange cartel)");
     create->callback([n, &io] {
         io.action = [n, &io] {
             auto service = open_campaigns(io, true, false);
@@ -58,6 +60,20 @@ void add_campaign_command(CLI::App& app, Io& io) {
     cmd->add_subcommand("show", "Show the current campaign's settings")->callback([&io] {
         io.action = [&io] {
             auto service = open_campaigns(io);
+            show_campaign(io.out, service.current(), service.db_path());
+        };
+    });
+
+    auto settings = std::make_shared<app::CampaignSettings>();
+    auto* set = cmd->add_subcommand("set", "Change the current campaign's settings (an undoable operation)");
+    set->add_option("--return-rate", settings->return_rate, "Percent of casualties that return after a battle");
+    set->add_option("--rounding", settings->rounding, "Fractions of returning stands: down, half_up or roll");
+    set->add_option("--despicable", settings->despicable, "expanded or book");
+    set->add_option("--men-per-stand", settings->men_per_stand, "Men a stand stands for (weighs stands in an exchange cartel)");
+    set->callback([settings, &io] {
+        io.action = [settings, &io] {
+            auto service = open_campaigns(io);
+            service.change_settings(*settings);
             show_campaign(io.out, service.current(), service.db_path());
         };
     });

@@ -99,7 +99,9 @@ void add_play_commands(CLI::App& app, Io& io) {
                 const auto report = open_campaigns(io).check();
                 for (const auto& p : report.problems) io.out << "PROBLEM: " << p << "\n";
                 io.out << (report.ok() ? "ok: " : "FAILED: ") << report.campaigns << " campaigns, " << report.brigades
-                       << " brigades, " << report.stands << " stands, " << report.moves << " recorded moves";
+                       << " brigades, " << report.moves << " recorded moves; stands: " << report.generated
+                       << " generated = " << report.stands << " in service + " << report.lost << " lost for good + "
+                       << report.held << " held as prisoners";
                 io.out << (report.ok() ? "; every ledger balances\n" : "\n");
                 if (!report.ok()) throw Error("the campaign database failed its check (" + std::to_string(report.problems.size()) + " problems)");
             };

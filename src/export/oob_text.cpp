@@ -33,8 +33,10 @@ void division_block(const rules::RuleSet& rules, const army::Division& d, std::s
     t.add({"Brigade", "Stands", "Label", "State", "Rating", "Brigadier"});
     for (const auto& b : d.brigades)
         t.add({b.name, std::to_string(b.stands) + "/" + std::to_string(b.start_stands), b.label.text(),
-               std::string(rules::state_name(b.state())), name_of(rules.find_rating(b.rating), b.rating),
-               b.commander.present() ? leader_text(rules, b.commander) : "-"});
+               b.status == "active" ? std::string(rules::state_name(b.state())) : b.status,
+               name_of(rules.find_rating(b.rating), b.rating),
+               b.commander.present() ? leader_text(rules, b.commander) + (b.commander.status == "active" ? "" : ", " + b.commander.status)
+                                     : "-"});
     t.right_align(1);
     out += t.render(8);
     out += "        Artillery: " + batteries_line(d.batteries) + "\n";

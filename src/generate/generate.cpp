@@ -20,8 +20,8 @@ std::string id_list(const std::vector<T>& items) {
 
 class Roller {
 public:
-    Roller(const rules::RuleSet& rules, dice::Source& dice, army::Division& out)
-        : m_rules(rules), m_dice(dice), m_out(out) {}
+    Roller(const rules::RuleSet& rules, dice::Source& dice, std::vector<dice::RollRecord>& log)
+        : m_rules(rules), m_dice(dice), m_log(log) {}
 
     // Rolls a table for the context and writes what the row sets into it.
     void table(const RangeTable& t, Context& context, const std::string& purpose) {
@@ -37,14 +37,14 @@ public:
             context.set(t.sets[i], hit->values[i]);
             results.push_back(m_rules.describe(t.sets[i], hit->values[i]));
         }
-        m_out.rolls.push_back({purpose, t.id, thrown, join(results, ", ")});
+        m_log.push_back({purpose, t.id, thrown, join(results, ", ")});
     }
 
     // A percentile roll against a chance: "roll equal or lower than the fraction".
     bool chance(int percent, const std::string& purpose, const std::string& success, const std::string& failure) {
         const dice::Throw thrown = m_dice.roll(rules::Die::percentile, purpose);
         const bool hit = thrown.reading <= percent;
-        m_out.rolls.push_back({purpose, "", thrown,
+        m_log.push_back({purpose, "", thrown,
                                (hit ? success : failure) + " (" + std::to_string(thrown.reading) +
                                    (hit ? " <= " : " > ") + std::to_string(percent) + ")"});
         return hit;
@@ -62,7 +62,7 @@ public:
 private:
     const rules::RuleSet& m_rules;
     dice::Source& m_dice;
-    army::Division& m_out;
+    std::vector<dice::RollRecord>& m_log;
 };
 
 army::Leader make_leader(const rules::RuleSet& rules, const Context& context, bool by_the_book) {
@@ -162,13 +162,26 @@ void add_artillery(const rules::RuleSet& rules, Roller& roll, Context context, a
 
 }  // namespace
 
+army::Leader roll_leader(const rules::RuleSet& rules, const Request& request, dice::Source& dice,
+                         std::vector<dice::RollRecord>& rolls, const std::string& purpose) {
+    army::Division scratch;
+    unsigned given = 0;
+    Context context = start_context(rules, request, scratch, given);
+    if (!rules.years.empty() && !context.has(Field::year)) throw UsageError("the leader table needs the year: give it");
+    // Keys the leader table may need that only a division's own rolls would set (theater)
+    // must be given; validation guarantees side and year suffice for the shipped rule sets.
+    Roller roll(rules, dice, rolls);
+    roll.steps(rules.generation.division_leader, context, 0, purpose);
+    return make_leader(rules, context, request.despicable_by_the_book);
+}
+
 army::Division generate_division(const rules::RuleSet& rules, const Request& request, dice::Source& dice) {
     army::Division d;
     d.name = request.name.empty() ? "Division" : request.name;
     unsigned given = 0;
     Context context = start_context(rules, request, d, given);
     check_known(rules, context, given);  // before any roll: a refused request uses no dice
-    Roller roll(rules, dice, d);
+    Roller roll(rules, dice, d.rolls);
     roll.steps(rules.generation.division, context, given, "division");
     if (context.has(Field::year)) d.year = context.get(Field::year).number;
     if (context.has(Field::theater)) d.theater = context.get(Field::theater).id;

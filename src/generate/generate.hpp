@@ -23,4 +23,9 @@ struct Request {
 /// (unknown side, a year outside its years...) and whatever the dice source throws.
 army::Division generate_division(const rules::RuleSet& rules, const Request& request, dice::Source& dice);
 
+/// Rolls one leader on the rule set's division-leader steps (the leader table) for the
+/// request's side and year, appending the rolls to `rolls`. Used to replace fallen leaders.
+army::Leader roll_leader(const rules::RuleSet& rules, const Request& request, dice::Source& dice,
+                         std::vector<dice::RollRecord>& rolls, const std::string& purpose);
+
 }  // namespace muster::generate

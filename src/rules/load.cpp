@@ -113,7 +113,7 @@ public:
 
     void load(const Value& root) {
         root.allow_only({"format", "id", "name", "source", "note", "sides", "arms", "theaters", "years", "ratings",
-                         "leader_grades", "effectiveness", "tables", "generation"});
+                         "leader_grades", "effectiveness", "tables", "generation", "scale", "cartel"});
         const auto format = root.at("format");
         if (format.as_string() != k_format)
             format.fail("\"" + format.as_string() + "\" is not a format this muster reads: expected \"" + std::string(k_format) + "\"");
@@ -130,6 +130,8 @@ public:
         read_effectiveness(root.at("effectiveness"));
         read_tables(root.at("tables"));
         read_generation(root.at("generation"));
+        if (auto scale = root.find("scale")) read_scale(*scale);
+        if (auto cartel = root.find("cartel")) read_cartel(*cartel);
     }
 
 private:
@@ -159,12 +161,13 @@ private:
 
     void read_grades(const Value& list) {
         for (const auto& item : list.items()) {
-            item.allow_only({"id", "name", "mark", "by_the_book_as", "modifiers", "note"});
+            item.allow_only({"id", "name", "mark", "by_the_book_as", "keeps_brigade", "modifiers", "note"});
             LeaderGrade g;
             g.id = read_id(item.at("id"));
             g.name = read_text(item.at("name"));
             if (auto m = item.find("mark")) g.mark = read_text(*m, 8);
             if (auto b = item.find("by_the_book_as")) g.by_the_book_as = read_id(*b);
+            if (auto k = item.find("keeps_brigade")) g.keeps_brigade = k->as_bool();
             if (auto mods = item.find("modifiers"))
                 for (const auto& [name, value] : mods->members()) g.modifiers.emplace_back(name, value.as_int(-20, 20));
             m_rules.grades.push_back(g);
@@ -381,6 +384,39 @@ private:
             g.reserve_den = share.at("den").as_int(1, 100);
             g.reserve_num = share.at("num").as_int(0, g.reserve_den);
         }
+    }
+
+    void read_scale(const Value& v) {
+        v.allow_only({"men_per_figure", "figures_per_stand", "men_per_stand", "note"});
+        if (auto m = v.find("men_per_stand")) {
+            if (v.find("men_per_figure") || v.find("figures_per_stand"))
+                v.fail("give men_per_stand, or men_per_figure with figures_per_stand, not both");
+            m_rules.men_per_stand = m->as_int(1, 10000);
+        } else {
+            m_rules.men_per_stand = v.at("men_per_figure").as_int(1, 1000) * v.at("figures_per_stand").as_int(1, 100);
+        }
+    }
+
+    void read_cartel(const Value& v) {
+        v.allow_only({"name", "note", "ranks", "leaders", "stand_rank"});
+        Cartel c;
+        c.name = read_text(v.at("name"));
+        for (const auto& r : v.at("ranks").items()) {
+            r.allow_only({"id", "name", "privates"});
+            c.ranks.push_back({read_id(r.at("id")), read_text(r.at("name")), r.at("privates").as_int(1, 1000)});
+        }
+        if (c.ranks.empty()) v.at("ranks").fail("expected at least one rank");
+        check_unique(c.ranks, v.at("ranks"), "cartel rank");
+        auto rank_id = [&](const Value& x) {
+            const std::string id = x.as_string();
+            if (!c.find(id)) x.fail("unknown cartel rank \"" + id + "\" (ranks: " + ids(c.ranks) + ")");
+            return id;
+        };
+        const auto leaders = v.at("leaders");
+        leaders.allow_only({"army", "corps", "division", "brigadier"});
+        for (const char* rank : {"army", "corps", "division", "brigadier"}) c.leaders.emplace_back(rank, rank_id(leaders.at(rank)));
+        c.stand_rank = rank_id(v.at("stand_rank"));
+        m_rules.cartel = std::move(c);
     }
 
     RuleSet& m_rules;

@@ -153,6 +153,14 @@ const EffectivenessLabel* Effectiveness::find(std::string_view rating, int stand
     return nullptr;
 }
 
+const CartelRank* Cartel::find(std::string_view id) const { return find_by_id(ranks, id); }
+
+const CartelRank* Cartel::for_leader(std::string_view rank) const {
+    for (const auto& [leader, cartel_rank] : leaders)
+        if (leader == rank) return find(cartel_rank);
+    return nullptr;
+}
+
 const Side* RuleSet::find_side(std::string_view id) const { return find_by_id(sides, id); }
 const Named* RuleSet::find_arm(std::string_view id) const { return find_by_id(arms, id); }
 const Named* RuleSet::find_theater(std::string_view id) const { return find_by_id(theaters, id); }

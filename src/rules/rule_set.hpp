@@ -136,7 +136,26 @@ struct Side : Named {
 struct LeaderGrade : Named {
     std::string mark;            ///< printed on labels: "EXC", "DP"; empty for none
     std::string by_the_book_as;  ///< grade to treat this one as when the campaign plays by the book
+    bool keeps_brigade = false;  ///< a brigadier of this grade cannot be replaced voluntarily
     std::vector<std::pair<std::string, int>> modifiers;
+};
+
+/// One grade of an exchange cartel: what a prisoner of that rank is worth in privates.
+struct CartelRank {
+    std::string id;
+    std::string name;
+    int privates = 0;
+};
+
+/// An exchange cartel (the Dix-Hill cartel of 1862): values of prisoners by rank.
+struct Cartel {
+    std::string name;
+    std::vector<CartelRank> ranks;
+    std::vector<std::pair<std::string, std::string>> leaders;  ///< leader rank (army, corps, division, brigadier) -> cartel rank id
+    std::string stand_rank;                                    ///< the rank each man of a stand counts as
+    const CartelRank* find(std::string_view id) const;
+    /// The cartel rank of a leader of muster's rank ("brigadier"), or nullptr.
+    const CartelRank* for_leader(std::string_view rank) const;
 };
 
 /// The order in which the generator rolls tables, by table index.
@@ -164,6 +183,8 @@ struct RuleSet {
     Effectiveness effectiveness;
     std::vector<RangeTable> tables;
     Generation generation;
+    std::optional<int> men_per_stand;  ///< the scale, where the source gives it
+    std::optional<Cartel> cartel;
     std::string text;  ///< the JSON text it was read from, which a campaign pins
 
     const Side* find_side(std::string_view id) const;

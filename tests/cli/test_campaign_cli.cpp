@@ -103,7 +103,7 @@ TEST_CASE("Campaign commands end to end") {
     CHECK_THAT(cli("oob --format json").out, Contains("\"format\": \"muster-oob/1\""));
 
     const auto journal = cli("journal");
-    CHECK_THAT(journal.out, Contains("preview  Previewed Heth (not applied)"));
+    CHECK_THAT(journal.out, Contains("preview  Previewed (not applied): Heth arrived"));
     CHECK_THAT(journal.out, Contains("rolls (seeded dice, discarded preview)"));
     CHECK_THAT(journal.out, Contains("arrival  Heth arrived"));
 

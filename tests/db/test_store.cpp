@@ -341,3 +341,17 @@ TEST_CASE("A bad OOB file is refused whole and imports nothing") {
                Contains("already has an army named \"Army of the Potomac\""));
     CHECK(test::dump(path) == before);
 }
+
+TEST_CASE("Undo still reaches an operation recorded before a later migration added columns") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    s.arrive(arrival("Heth"));
+    // What a later migration may do: add columns with defaults.
+    test::raw_sql(path, "ALTER TABLE brigade ADD COLUMN nickname TEXT NOT NULL DEFAULT ''; "
+                        "ALTER TABLE division ADD COLUMN note TEXT");
+    s.undo();
+    CHECK(s.brigades().empty());
+    CHECK(s.check().ok());
+    CHECK(s.order_of_battle({}).armies.front().corps.front().divisions.front().status == "placeholder");
+}

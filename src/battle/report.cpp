@@ -1,0 +1,151 @@
+#include "battle/report.hpp"
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "json/json.hpp"
+
+namespace muster::battle {
+namespace {
+
+using json::Value;
+
+std::string text(const Value& parent, std::string_view key, size_t max = 200) {
+    auto v = parent.find(key);
+    if (!v) return {};
+    std::string s = v->as_string();
+    if (s.size() > max) v->fail("at most " + std::to_string(max) + " characters");
+    return s;
+}
+
+std::string required_text(const Value& parent, std::string_view key) {
+    const auto v = parent.at(key);
+    const std::string s = v.as_string();
+    if (trim(s).empty() || s.size() > 400) v.fail("expected 1 to 400 characters");
+    return s;
+}
+
+std::string fate(const Value& v, std::initializer_list<const char*> allowed) {
+    const std::string f = v.as_string();
+    std::string list;
+    for (const char* a : allowed) {
+        if (f == a) return f;
+        list += (list.empty() ? "" : ", ") + std::string(a);
+    }
+    v.fail("unknown fate \"" + f + "\" (expected " + list + ")");
+}
+
+// "A@B" -> (A, B); no '@' -> (A, "").
+std::pair<std::string, std::string> at_split(std::string_view s) {
+    const auto at = s.rfind('@');
+    if (at == std::string_view::npos) return {std::string(trim(s)), ""};
+    return {std::string(trim(s.substr(0, at))), std::string(trim(s.substr(at + 1)))};
+}
+
+int count(std::string_view spec, std::string_view number, std::string_view option) {
+    int n = 0;
+    if (!parse_int(trim(number), n) || n < 0 || n > 999)
+        throw UsageError(std::string(option) + " \"" + std::string(spec) + "\": \"" + std::string(number) +
+                         "\" is not a number of stands from 0 to 999");
+    return n;
+}
+
+// Splits "REF=REST" at the last '='; refuses a spec without one.
+std::pair<std::string, std::string> eq_split(std::string_view spec, std::string_view option, std::string_view form) {
+    const auto eq = spec.rfind('=');
+    if (eq == std::string_view::npos || trim(spec.substr(0, eq)).empty())
+        throw UsageError(std::string(option) + " \"" + std::string(spec) + "\" is not " + std::string(form));
+    return {std::string(trim(spec.substr(0, eq))), std::string(spec.substr(eq + 1))};
+}
+
+}  // namespace
+
+Report read_report(std::string_view json_text, const std::string& file) {
+    const json::Document doc(json_text, file);
+    const auto root = doc.root();
+    root.allow_only({"format", "battle", "divisions", "brigades", "leaders", "batteries"});
+    const auto format = root.at("format");
+    if (format.as_string() != "muster-battle/1")
+        format.fail("\"" + format.as_string() + "\" is not a battle report muster reads: expected \"muster-battle/1\"");
+    Report r;
+    const auto battle = root.at("battle");
+    battle.allow_only({"name", "date", "place"});
+    r.name = required_text(battle, "name");
+    r.date = text(battle, "date");
+    r.place = text(battle, "place");
+    if (auto list = root.find("divisions"))
+        for (const auto& d : list->items()) r.divisions.push_back(d.as_string());
+    if (auto list = root.find("brigades"))
+        for (const auto& b : list->items()) {
+            b.allow_only({"brigade", "lost", "captured", "camp"});
+            BrigadeLoss loss;
+            loss.brigade = required_text(b, "brigade");
+            if (auto v = b.find("lost")) loss.lost = v->as_int(0, 999);
+            if (auto v = b.find("captured")) loss.captured = v->as_int(0, 999);
+            loss.camp = text(b, "camp");
+            r.brigades.push_back(loss);
+        }
+    if (auto list = root.find("leaders"))
+        for (const auto& l : list->items()) {
+            l.allow_only({"leader", "fate", "camp", "out_for"});
+            LeaderFate f;
+            f.leader = required_text(l, "leader");
+            f.fate = fate(l.at("fate"), {"killed", "wounded", "captured"});
+            f.camp = text(l, "camp");
+            if (auto v = l.find("out_for")) f.out_for = v->as_int(0, 100);
+            r.leaders.push_back(f);
+        }
+    if (auto list = root.find("batteries"))
+        for (const auto& b : list->items()) {
+            b.allow_only({"battery", "fate", "camp"});
+            BatteryFate f;
+            f.battery = required_text(b, "battery");
+            f.fate = fate(b.at("fate"), {"wrecked", "captured"});
+            f.camp = text(b, "camp");
+            r.batteries.push_back(f);
+        }
+    return r;
+}
+
+Report read_report_file(const std::string& path) { return read_report(json::read_file(path, k_max_report_bytes), path); }
+
+void add_loss_spec(Report& report, std::string_view spec) {
+    const auto [ref, n] = eq_split(spec, "--loss", "REF=STANDS, e.g. \"Heth/1st Brigade=2\"");
+    report.brigades.push_back({ref, count(spec, n, "--loss"), 0, ""});
+}
+
+void add_captured_spec(Report& report, std::string_view spec) {
+    const auto [ref, rest] = eq_split(spec, "--captured", "REF=STANDS@CAMP, e.g. \"Heth/1st Brigade=1@Fort Delaware\"");
+    const auto [n, camp] = at_split(rest);
+    report.brigades.push_back({ref, 0, count(spec, n, "--captured"), camp});
+}
+
+void add_leader_spec(Report& report, std::string_view spec) {
+    const auto colon = spec.rfind(':');
+    if (colon == std::string_view::npos)
+        throw UsageError("--leader \"" + std::string(spec) + "\" is not REF:FATE, e.g. \"Heth/1st Brigade:captured@Fort Delaware\" or \"Heth:wounded/2\"");
+    LeaderFate f;
+    f.leader = std::string(trim(spec.substr(0, colon)));
+    std::string rest(spec.substr(colon + 1));
+    if (const auto slash = rest.find('/'); slash != std::string::npos) {
+        f.out_for = count(spec, rest.substr(slash + 1), "--leader");
+        rest = rest.substr(0, slash);
+    }
+    std::tie(f.fate, f.camp) = at_split(rest);
+    if (f.fate != "killed" && f.fate != "wounded" && f.fate != "captured")
+        throw UsageError("--leader \"" + std::string(spec) + "\": unknown fate \"" + f.fate + "\" (expected killed, wounded, captured)");
+    report.leaders.push_back(f);
+}
+
+void add_battery_spec(Report& report, std::string_view spec) {
+    const auto colon = spec.rfind(':');
+    if (colon == std::string_view::npos)
+        throw UsageError("--battery \"" + std::string(spec) + "\" is not REF:FATE, e.g. \"Heth/1st Battery:wrecked\"");
+    BatteryFate f;
+    f.battery = std::string(trim(spec.substr(0, colon)));
+    std::tie(f.fate, f.camp) = at_split(spec.substr(colon + 1));
+    if (f.fate != "wrecked" && f.fate != "captured")
+        throw UsageError("--battery \"" + std::string(spec) + "\": unknown fate \"" + f.fate + "\" (expected wrecked, captured)");
+    report.batteries.push_back(f);
+}
+
+}  // namespace muster::battle

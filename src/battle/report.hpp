@@ -1,0 +1,57 @@
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace muster::battle {
+
+/// What one brigade lost: stands lost to fire, melee and straggling, and stands captured.
+struct BrigadeLoss {
+    std::string brigade;  ///< "Division/Brigade", or a brigade name unique in the campaign
+    int lost = 0;
+    int captured = 0;
+    std::string camp;     ///< where the captured stands go (a camp of the captor)
+};
+
+/// A leader who fell: killed, wounded (out for some battles) or captured.
+struct LeaderFate {
+    std::string leader;   ///< a leader's name, or the unit he commands ("Heth/1st Brigade", "Heth")
+    std::string fate;     ///< killed, wounded, captured
+    std::string camp;     ///< for captured
+    int out_for = 0;      ///< for wounded: battles before he may return
+};
+
+/// A battery wrecked or captured.
+struct BatteryFate {
+    std::string battery;  ///< "Division/Battery", "Corps/Battery", or a unique battery name
+    std::string fate;     ///< wrecked, captured
+    std::string camp;
+};
+
+/// A battle and everything that happened to the units in it, applied as one operation.
+struct Report {
+    std::string name;
+    std::string date;
+    std::string place;
+    std::vector<std::string> divisions;  ///< that fought; empty: those of the reported brigades
+    std::vector<BrigadeLoss> brigades;
+    std::vector<LeaderFate> leaders;
+    std::vector<BatteryFate> batteries;
+};
+
+/// The largest battle report file muster reads.
+inline constexpr size_t k_max_report_bytes = 16 * 1024 * 1024;
+
+/// Reads a muster-battle/1 JSON report; errors name the file and JSON path. Shape only:
+/// the units are checked against the campaign when the report is applied.
+Report read_report(std::string_view text, const std::string& file);
+Report read_report_file(const std::string& path);
+
+/// The command line's forms: "REF=LOST" (--loss), "REF=N@CAMP" (--captured),
+/// "REF:FATE[@CAMP][/BATTLES]" (--leader), "REF:FATE[@CAMP]" (--battery). Throw UsageError.
+void add_loss_spec(Report& report, std::string_view spec);
+void add_captured_spec(Report& report, std::string_view spec);
+void add_leader_spec(Report& report, std::string_view spec);
+void add_battery_spec(Report& report, std::string_view spec);
+
+}  // namespace muster::battle

@@ -1,0 +1,96 @@
+#include "battle/recovery.hpp"
+#include "battle/report.hpp"
+#include "core/error.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace muster;
+using battle::Rounding;
+using Catch::Matchers::Contains;
+
+namespace {
+battle::Return with_roll(int casualties, int rate, Rounding rounding, std::vector<std::string> rolls) {
+    dice::TypedSource dice(std::move(rolls));
+    auto r = battle::recover(casualties, rate, rounding, dice, "test");
+    dice.require_all_used();
+    return r;
+}
+}  // namespace
+
+TEST_CASE("Half of 3 casualties is 1.5 stands: the fraction is rolled like a fractional battery") {
+    const auto in = with_roll(3, 50, Rounding::roll, {"50"});
+    CHECK(in.whole == 1);
+    CHECK(in.percent == 50);
+    CHECK(in.stands == 2);
+    REQUIRE(in.roll);
+    CHECK(in.roll->result == "one more stand returns (50 <= 50)");
+    const auto out = with_roll(3, 50, Rounding::roll, {"51"});
+    CHECK(out.stands == 1);
+    CHECK(out.roll->result == "no more stands return (51 > 50)");
+}
+
+TEST_CASE("Rounding down and half up roll no dice") {
+    CHECK(with_roll(3, 50, Rounding::down, {}).stands == 1);
+    CHECK(with_roll(3, 50, Rounding::half_up, {}).stands == 2);
+    CHECK(with_roll(5, 33, Rounding::half_up, {}).stands == 2);  // 1.65
+    CHECK(with_roll(4, 33, Rounding::half_up, {}).stands == 1);  // 1.32
+    CHECK_FALSE(with_roll(3, 50, Rounding::half_up, {}).roll);
+}
+
+TEST_CASE("Whole returns roll nothing - any rate from 0 to 100") {
+    CHECK(with_roll(4, 50, Rounding::roll, {}).stands == 2);
+    CHECK(with_roll(7, 100, Rounding::roll, {}).stands == 7);
+    CHECK(with_roll(7, 0, Rounding::roll, {}).stands == 0);
+    CHECK(with_roll(0, 50, Rounding::roll, {}).stands == 0);
+}
+
+TEST_CASE("A battle report file is read with paths in its errors") {
+    const auto r = battle::read_report(R"({"format": "muster-battle/1", "battle": {"name": "Gettysburg", "date": "1863-07-01"},
+        "divisions": ["Heth"], "brigades": [{"brigade": "Heth/1st Brigade", "lost": 3, "captured": 1, "camp": "Fort Delaware"}],
+        "leaders": [{"leader": "Archer", "fate": "captured", "camp": "Fort Delaware"}, {"leader": "Heth", "fate": "wounded", "out_for": 2}],
+        "batteries": [{"battery": "Heth/1st Battery", "fate": "wrecked"}]})", "r.json");
+    CHECK(r.name == "Gettysburg");
+    REQUIRE(r.brigades.size() == 1);
+    CHECK(r.brigades[0].lost == 3);
+    CHECK(r.brigades[0].captured == 1);
+    CHECK(r.leaders[1].out_for == 2);
+    CHECK(r.batteries[0].fate == "wrecked");
+    auto refusal = [](const std::string& text) {
+        try {
+            battle::read_report(text, "r.json");
+        } catch (const FileError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "brigades": [{"brigade": "A/B", "lost": -1}]})"),
+               Contains("r.json: $.brigades[0].lost: -1 is out of range: expected 0 to 999"));
+    CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "leaders": [{"leader": "A", "fate": "eaten"}]})"),
+               Contains("$.leaders[0].fate: unknown fate \"eaten\" (expected killed, wounded, captured)"));
+    CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {}})"), Contains("$.battle: missing \"name\""));
+    CHECK_THAT(refusal(R"({"format": "muster-battle/2", "battle": {"name": "X"}})"), Contains("expected \"muster-battle/1\""));
+    CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "brigades": [{"brigade": "A", "lsot": 1}]})"),
+               Contains("unknown key \"lsot\""));
+}
+
+TEST_CASE("The command line forms of a report") {
+    battle::Report r;
+    battle::add_loss_spec(r, "Heth/1st Brigade=3");
+    battle::add_captured_spec(r, "Heth/1st Brigade=1@Fort Delaware");
+    battle::add_leader_spec(r, "Heth/2nd Brigade:captured@Fort Delaware");
+    battle::add_leader_spec(r, "Heth:wounded/2");
+    battle::add_battery_spec(r, "Heth/1st Battery:captured@Fort Delaware");
+    REQUIRE(r.brigades.size() == 2);
+    CHECK(r.brigades[0].brigade == "Heth/1st Brigade");
+    CHECK(r.brigades[0].lost == 3);
+    CHECK(r.brigades[1].captured == 1);
+    CHECK(r.brigades[1].camp == "Fort Delaware");
+    CHECK(r.leaders[0].camp == "Fort Delaware");
+    CHECK(r.leaders[1].fate == "wounded");
+    CHECK(r.leaders[1].out_for == 2);
+    CHECK(r.batteries[0].camp == "Fort Delaware");
+    CHECK_THROWS_WITH(battle::add_loss_spec(r, "Heth/1st Brigade"), Contains("is not REF=STANDS"));
+    CHECK_THROWS_WITH(battle::add_loss_spec(r, "Heth/1st Brigade=-2"), Contains("is not a number of stands"));
+    CHECK_THROWS_WITH(battle::add_leader_spec(r, "Heth:drunk"), Contains("unknown fate \"drunk\""));
+    CHECK_THROWS_AS(battle::add_battery_spec(r, "Heth/1st Battery"), UsageError);
+}

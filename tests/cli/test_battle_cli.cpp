@@ -1,0 +1,76 @@
+// The after-battle commands end to end: report from a file and from options, recovery,
+// camps, exchange, liberation, leaders, brigades; refusals exit non-zero with one line.
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+TEST_CASE("After the battle from the command line") {
+    test::TempDir dir;
+    const std::string env = "XDG_DATA_HOME=" + dir.file("data");
+    auto run = [&](const std::string& args) { return test::run_muster("--db " + dir.file("c.db") + " " + args, env); };
+    auto ok = [&](const std::string& args) {
+        const auto r = run(args);
+        INFO(args << "\n" << r.err);
+        REQUIRE(r.code == 0);
+        return r.out;
+    };
+    ok("campaign new V --rules acw --seed 3 --men-per-stand 100");
+    ok("add army ANV --side confederate");
+    ok("add corps III --army ANV");
+    ok("add division Heth --corps III");
+    ok("add brigade Archer --division Heth --rating veteran --stands 8 --leader Archer --grade average");
+    ok("add army AoP --side union");
+    ok("add corps I --army AoP");
+    ok("add division Wadsworth --corps I");
+    ok("add brigade 'Iron Brigade' --division Wadsworth --rating veteran --stands 8 --leader Meredith --grade average");
+    ok("camp new 'Fort Delaware' --side union");
+    ok("camp new 'Libby Prison' --side confederate");
+
+    std::ofstream(dir.file("report.json")) << R"({"format": "muster-battle/1",
+        "battle": {"name": "Gettysburg", "date": "1863-07-01", "place": "Adams County"},
+        "brigades": [{"brigade": "Heth/Archer", "lost": 3, "captured": 1, "camp": "Fort Delaware"},
+                     {"brigade": "Wadsworth/Iron Brigade", "lost": 2, "captured": 2, "camp": "Libby Prison"}],
+        "leaders": [{"leader": "Archer", "fate": "captured", "camp": "Fort Delaware"}]})";
+    CHECK_THAT(ok("battle report " + dir.file("report.json") + " --preview"), Contains("PREVIEW"));
+    const auto report = ok("battle report " + dir.file("report.json"));
+    CHECK_THAT(report, Contains("Heth/Archer: 8 -> 4 stands (3 lost, 1 captured to Fort Delaware)"));
+    CHECK_THAT(ok("battle list"), Contains("Gettysburg"));
+    CHECK_THAT(ok("battle recover Gettysburg --rolls 50"), Contains("3 stands of 5 casualties returned"));
+    CHECK_THAT(ok("oob"), Contains("Archer      6/8  8/6/4  Worn   Veteran  Archer, Average, captured"));
+    const auto camps = ok("camp list");
+    CHECK_THAT(camps, Contains("1 stand of Heth/Archer"));
+    CHECK_THAT(camps, Contains("leader Archer (brigadier)"));
+    CHECK_THAT(camps, Contains("2 stands of Wadsworth/Iron Brigade"));
+
+    const auto proposal = ok("exchange propose --from union --offer 'stands:Heth/Archer=1' --offer leader:Archer "
+                             "--ask 'stands:Wadsworth/Iron Brigade=2'");
+    CHECK_THAT(proposal, Contains("offers 120 privates, asks 200"));
+    const auto own = run("exchange accept 1 --side union");
+    CHECK(own.code == 1);
+    CHECK_THAT(own.err, Contains("only confederate may accept or refuse it"));
+    CHECK_THAT(ok("exchange accept 1 --side confederate"), Contains("accepted by confederate"));
+    CHECK(run("exchange accept 1 --side confederate").code == 1);
+    CHECK_THAT(ok("check"), Contains("every ledger balances"));
+
+    ok("battle report --name Antietam --captured 'Heth/Archer=2@Fort Delaware' --leader 'Meredith:wounded/1'");
+    CHECK_THAT(ok("camp liberate 'Fort Delaware'"), Contains("home: 2 stands of Heth/Archer"));
+    CHECK(run("camp liberate 'Fort Delaware'").code == 1);
+    CHECK_THAT(run("leader return Meredith").err, Contains("out for 1 battle after Antietam"));
+    CHECK_THAT(ok("leader list"), Contains("wounded (out for 1 battle)"));
+    CHECK_THAT(ok("leader replace Wadsworth/Iron\\ Brigade --year 1863 --rolls 95"), Contains("Exceptional [EXC] (replacing Meredith, wounded)"));
+    CHECK_THAT(run("brigade merge 'Wadsworth/Iron Brigade' --into Heth/Archer").err, Contains("of different sides"));
+    CHECK_THAT(ok("brigade disband Heth/Archer"), Contains("Disbanded Heth/Archer"));
+    CHECK_THAT(ok("undo"), Contains("Undid"));
+    CHECK_THAT(ok("check"), Contains("every ledger balances"));
+
+    CHECK(run("battle report --name X --loss 'Heth/Archer=99'").code == 2);
+    CHECK(run("battle report --loss 'Heth/Archer=1'").code == 2);
+    CHECK_THAT(run("battle report --name X --leader 'Heth:eaten'").err, Contains("unknown fate \"eaten\""));
+    std::ofstream(dir.file("bad.json")) << "{\"format\": \"muster-battle/1\", \"battle\": {\"name\": 5}}";
+    CHECK_THAT(run("battle report " + dir.file("bad.json")).err, Contains("$.battle.name: expected a string, found a number"));
+}
