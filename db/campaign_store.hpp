@@ -259,6 +259,7 @@ public:
     std::vector<Holding> holdings(std::int64_t campaign) const;
     std::vector<BattleRow> battles(std::int64_t campaign) const;
     std::vector<LossRow> losses(std::int64_t battle) const;
+    std::vector<std::int64_t> battle_divisions(std::int64_t battle) const;
     std::vector<ExchangeRow> exchanges(std::int64_t campaign) const;
 
     // --- reading -----------------------------------------------------------------------

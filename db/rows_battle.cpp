@@ -323,6 +323,16 @@ std::vector<LossRow> CampaignStore::losses(std::int64_t battle) const {
     });
 }
 
+std::vector<std::int64_t> CampaignStore::battle_divisions(std::int64_t battle) const {
+    return guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db, "SELECT division_id FROM battle_division WHERE battle_id = ? ORDER BY division_id");
+        q.bind(1, battle);
+        std::vector<std::int64_t> out;
+        while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
+        return out;
+    });
+}
+
 std::vector<ExchangeRow> CampaignStore::exchanges(std::int64_t campaign) const {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;

@@ -2,6 +2,7 @@
 #include "app/catalog.hpp"
 #include "army/division.hpp"
 #include "battle/report.hpp"
+#include "export/oob.hpp"
 #include "db/campaign_store.hpp"
 #include "journal/journal.hpp"
 #include "rules/rule_set.hpp"
@@ -114,6 +115,15 @@ struct ExchangeView {
     std::string balance;  ///< "offers 60 privates, asks 80: unbalanced by 20", or why it cannot be weighed
 };
 
+/// What to export: which forces, as whom, in which format.
+struct ExportRequest {
+    std::optional<std::string> side;    ///< only this side's armies
+    std::string viewer = "umpire";      ///< umpire or a side id: what that side has seen
+    std::optional<std::string> battle;  ///< only the divisions that fought this battle
+    std::string format = "text";        ///< text, md, csv, html, json, pdf (labels: html, pdf)
+    std::string date;                   ///< printed on every page; empty: today
+};
+
 /// Which forces, as whom: `side` filters the armies; `viewer` is "umpire" or a side id.
 struct OobRequest {
     std::optional<std::string> side;
@@ -161,6 +171,11 @@ public:
     journal::Entry undo();
     db::CheckReport check() const;
     void backup(const std::string& dest) const;
+    /// The order of battle in a format, as bytes (the same snapshot for every format).
+    std::string export_oob(const ExportRequest& request) const;
+    /// A sheet of brigade labels (html or pdf).
+    std::string export_labels(const ExportRequest& request, const exporter::LabelSheet& sheet) const;
+
     /// Adds the armies of an OOB JSON file (muster-oob/1) to the current campaign, all or nothing.
     std::string import_oob(const std::string& file);
     void change_settings(const CampaignSettings& settings);

@@ -27,6 +27,7 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     add_forces_commands(app, io);
     add_play_commands(app, io);
     add_battle_commands(app, io);
+    add_export_command(app, io);
     add_generate_command(app, io);
     add_rules_command(app, io);
     try {

@@ -1,7 +1,6 @@
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 #include "export/division_text.hpp"
-#include "export/oob.hpp"
 
 #include <memory>
 
@@ -63,10 +62,11 @@ void add_play_commands(CLI::App& app, Io& io) {
     auto* oob = app.add_subcommand("oob", "Print the order of battle with strength and Fresh/Worn/Spent per brigade");
     oob->add_option("--side", oo->side, "Only this side's armies");
     oob->add_option("--as", oo->as, "Whose view: umpire (everything), side (the --side's own), or a side id");
-    oob->add_option("--format", oo->format, "text or json (muster-oob/1)")->check(CLI::IsMember({"text", "json"}));
+    oob->add_option("--format", oo->format, "text, md, csv, html or json (muster-oob/1); files and PDF: muster export oob")
+        ->check(CLI::IsMember({"text", "md", "csv", "html", "json"}));
     oob->callback([oo, &io] {
         io.action = [oo, &io] {
-            app::OobRequest r;
+            app::ExportRequest r;
             if (!oo->side.empty()) r.side = oo->side;
             if (oo->as == "side") {
                 if (oo->side.empty()) throw UsageError("--as side needs --side SIDE: whose view?");
@@ -74,11 +74,8 @@ void add_play_commands(CLI::App& app, Io& io) {
             } else {
                 r.viewer = oo->as;
             }
-            auto service = open_campaigns(io);
-            const auto rules = service.rules();
-            const auto view = service.order_of_battle(r);
-            const exporter::Provenance p{exporter::today()};
-            io.out << (oo->format == "json" ? exporter::oob_json(rules, view, p) : exporter::oob_text(rules, view, p));
+            r.format = oo->format;
+            io.out << open_campaigns(io).export_oob(r);
         };
     });
 

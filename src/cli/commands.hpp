@@ -31,6 +31,8 @@ void add_forces_commands(CLI::App& app, Io& io);
 void add_play_commands(CLI::App& app, Io& io);
 /// `muster battle`, `camp`, `exchange`, `leader`, `brigade`: after the battle.
 void add_battle_commands(CLI::App& app, Io& io);
+/// `muster export oob|labels`.
+void add_export_command(CLI::App& app, Io& io);
 /// `muster generate`: roll up a division outside a campaign.
 void add_generate_command(CLI::App& app, Io& io);
 /// `muster rules list|show|validate|copy`.

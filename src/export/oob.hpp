@@ -13,6 +13,47 @@ struct Provenance {
     std::string date;  ///< YYYY-MM-DD
 };
 
+/// "muster 0.1.0 | Virginia 1863 | 2026-11-29 | umpire's view" (or "Union's view").
+std::string provenance_line(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
+
+/// The size and paper of a label sheet.
+struct LabelSheet {
+    double width_mm = 60;
+    double height_mm = 20;
+    std::string paper = "a4";  ///< a4 or letter
+};
+
+/// Markdown: a heading per army, corps and division, a table of brigades per division.
+std::string oob_markdown(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
+/// CSV (RFC 4180): a provenance record, a header, then one record per brigade and battery.
+std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
+/// One self-contained HTML page with a print stylesheet; every name escaped.
+std::string oob_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
+/// A PDF (cairo, DejaVu Sans) with the provenance and page number on every page.
+std::string oob_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
+/// Brigade labels to stick under command stands, laid out with cut lines.
+std::string labels_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet);
+std::string labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet);
+
+/// A brigade's label as printed: name, division, start/worn/spent, rating, leader mark.
+struct LabelText {
+    std::string brigade;
+    std::string division;
+    std::string effectiveness;  ///< "6/5/3"
+    std::string rating;
+    std::string mark;           ///< "EXC", "DP" or empty
+};
+/// The labels of every brigade in service, in order of battle.
+std::vector<LabelText> label_texts(const rules::RuleSet& rules, const army::OrderOfBattle& oob);
+
+/// The brigade table's cells, shared by the text-like writers: name, stands now/start, label,
+/// state (or status), rating, brigadier.
+std::vector<std::string> brigade_cells(const rules::RuleSet& rules, const army::Brigade& b);
+/// "Infantry, 1863, Eastern Theater of Operations, hidden" and the like.
+std::string division_facts(const rules::RuleSet& rules, const army::Division& d);
+/// "(R. E. Lee, Exceptional [EXC])" or "" for no commander.
+std::string commander_text(const rules::RuleSet& rules, const army::Leader& l);
+
 /// The order of battle as text: army -> corps -> division -> brigades and batteries, with
 /// strength now/start, label, Fresh/Worn/Spent, rating and leaders.
 std::string oob_text(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);

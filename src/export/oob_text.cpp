@@ -4,16 +4,9 @@
 #include "export/oob.hpp"
 #include "export/text_table.hpp"
 
-#include <ctime>
 
 namespace muster::exporter {
 namespace {
-
-std::string name_of(const rules::Named* named, const std::string& id) { return named ? named->name : id; }
-
-std::string commander(const rules::RuleSet& rules, const army::Leader& l) {
-    return l.present() ? "  (" + leader_text(rules, l) + (l.status == "active" ? "" : ", " + l.status) + ")" : "";
-}
 
 std::string batteries_line(const std::vector<army::Battery>& list) {
     std::vector<std::string> names;
@@ -21,50 +14,31 @@ std::string batteries_line(const std::vector<army::Battery>& list) {
     return count_of(static_cast<int>(list.size()), "battery", "batteries") + (names.empty() ? "" : ": " + join(names, ", "));
 }
 
-void division_block(const rules::RuleSet& rules, const army::Division& d, std::string& out) {
-    std::string head = "      " + d.name + " (" + name_of(rules.find_arm(d.arm), d.arm);
-    if (d.status == "placeholder") head += ", not yet arrived";
-    if (d.year) head += ", " + std::to_string(d.year);
-    if (!d.theater.empty()) head += ", " + name_of(rules.find_theater(d.theater), d.theater);
-    head += d.hidden ? ", hidden)" : ", seen)";
-    out += head + commander(rules, d.commander) + "\n";
-    if (d.status == "placeholder") return;
-    TextTable t;
-    t.add({"Brigade", "Stands", "Label", "State", "Rating", "Brigadier"});
-    for (const auto& b : d.brigades)
-        t.add({b.name, std::to_string(b.stands) + "/" + std::to_string(b.start_stands), b.label.text(),
-               b.status == "active" ? std::string(rules::state_name(b.state())) : b.status,
-               name_of(rules.find_rating(b.rating), b.rating),
-               b.commander.present() ? leader_text(rules, b.commander) + (b.commander.status == "active" ? "" : ", " + b.commander.status)
-                                     : "-"});
-    t.right_align(1);
-    out += t.render(8);
-    out += "        Artillery: " + batteries_line(d.batteries) + "\n";
+std::string with_commander(const std::string& head, const rules::RuleSet& rules, const army::Leader& l) {
+    const std::string c = commander_text(rules, l);
+    return c.empty() ? head : head + "  " + c;
 }
 
 }  // namespace
 
-std::string today() {
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-    return buf;
-}
-
 std::string oob_text(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
-    const auto* viewer = rules.find_side(oob.view);
-    std::string out = "Order of battle: " + oob.campaign + "  [" + rules.name + "]\n";
-    out += "View: " + (viewer ? viewer->name + " (what that side has seen of the enemy)" : std::string("umpire (everything)")) +
-           "  |  muster " + k_version + "  |  " + p.date + "\n";
+    std::string out = "Order of battle: " + oob.campaign + "  [" + rules.name + "]\n" + provenance_line(rules, oob, p) + "\n";
     if (oob.armies.empty()) out += "\n(no forces to show)\n";
     for (const auto& a : oob.armies) {
         const auto* side = rules.find_side(a.side);
-        out += "\n" + a.name + "  [" + name_of(side, a.side) + "]" + commander(rules, a.commander) + "\n";
+        out += "\n" + with_commander(a.name + "  [" + (side ? side->name : a.side) + "]", rules, a.commander) + "\n";
         for (const auto& k : a.corps) {
-            out += "  " + k.name + commander(rules, k.commander) + "\n";
-            for (const auto& d : k.divisions) division_block(rules, d, out);
+            out += with_commander("  " + k.name, rules, k.commander) + "\n";
+            for (const auto& d : k.divisions) {
+                out += with_commander("      " + d.name + " (" + division_facts(rules, d) + ")", rules, d.commander) + "\n";
+                if (d.status == "placeholder") continue;
+                TextTable t;
+                t.add({"Brigade", "Stands", "Label", "State", "Rating", "Brigadier"});
+                for (const auto& b : d.brigades) t.add(brigade_cells(rules, b));
+                t.right_align(1);
+                out += t.render(8);
+                out += "        Artillery: " + batteries_line(d.batteries) + "\n";
+            }
             if (!k.reserve.empty()) out += "    " + k.name + " artillery reserve: " + batteries_line(k.reserve) + "\n";
         }
         if (!a.reserve.empty()) out += "  " + a.name + " artillery reserve: " + batteries_line(a.reserve) + "\n";

@@ -191,6 +191,29 @@ void bm_open_and_print_oob(benchmark::State& state) {
 }
 BENCHMARK(bm_open_and_print_oob)->Unit(benchmark::kMillisecond);
 
+// Exporting the whole campaign in each format: time, and output size as a counter.
+void bm_export(benchmark::State& state, const std::string& format, bool labels) {
+    app::CampaignService s(built_campaign(), false, 5000, app::Catalog(""));
+    app::ExportRequest r;
+    r.format = format;
+    r.date = "2026-01-01";
+    size_t bytes = 0;
+    for (auto _ : state) {
+        const auto out = labels ? s.export_labels(r, {}) : s.export_oob(r);
+        bytes = out.size();
+        benchmark::DoNotOptimize(out);
+    }
+    state.counters["bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK_CAPTURE(bm_export, text, std::string("text"), false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(bm_export, md, std::string("md"), false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(bm_export, csv, std::string("csv"), false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(bm_export, html, std::string("html"), false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(bm_export, json, std::string("json"), false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(bm_export, pdf, std::string("pdf"), false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(bm_export, labels_html, std::string("html"), true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(bm_export, labels_pdf, std::string("pdf"), true)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -95,7 +95,7 @@ TEST_CASE("Campaign commands end to end") {
     const auto umpire = cli("oob");
     CHECK_THAT(umpire.out, Contains("Iron Brigade     6/6  6/5/3  Fresh  Veteran  Meredith, Average"));
     CHECK_THAT(umpire.out, Contains("Heth (Infantry, 1863, Eastern Theater of Operations, hidden)"));
-    CHECK_THAT(umpire.out, Contains("View: umpire"));
+    CHECK_THAT(umpire.out, Contains("| umpire's view"));
     CHECK(cli("oob --side confederate --as union").out.find("Heth") == std::string::npos);
     cli.ok("reveal Heth");
     CHECK_THAT(cli("oob --side confederate --as union").out, Contains("Heth"));

@@ -1,0 +1,81 @@
+#include "app/files.hpp"
+#include "cli/commands.hpp"
+#include "core/error.hpp"
+
+#include <memory>
+
+namespace muster::cli {
+namespace {
+
+struct ExportOptions {
+    std::string side, as = "umpire", battle, format, output, size = "60x20", paper = "a4";
+};
+
+app::ExportRequest request_from(const ExportOptions& o) {
+    app::ExportRequest r;
+    if (!o.side.empty()) r.side = o.side;
+    if (o.as == "side") {
+        if (o.side.empty()) throw UsageError("--as side needs --side SIDE: whose view?");
+        r.viewer = o.side;
+    } else {
+        r.viewer = o.as;
+    }
+    if (!o.battle.empty()) r.battle = o.battle;
+    r.format = o.format;
+    return r;
+}
+
+void view_options(CLI::App* cmd, ExportOptions& o) {
+    cmd->add_option("--side", o.side, "Only this side's armies");
+    cmd->add_option("--as", o.as, "Whose view: umpire (everything), side (the --side's), or a side id");
+    cmd->add_option("--battle", o.battle, "Only the divisions that fought this battle");
+    cmd->add_option("-o,--output", o.output, "The file to write (written whole or not at all)")->required();
+}
+
+void write(Io& io, const std::string& path, const std::string& content) {
+    app::write_file(path, content);
+    io.out << "Wrote " << path << " (" << content.size() << " bytes)\n";
+}
+
+}  // namespace
+
+void add_export_command(CLI::App& app, Io& io) {
+    auto* exp = app.add_subcommand("export", "Print orders of battle and brigade labels to files");
+    exp->require_subcommand(1);
+
+    auto oo = std::make_shared<ExportOptions>();
+    oo->format = "text";
+    auto* oob = exp->add_subcommand("oob", "The order of battle as text, md, csv, html, json or pdf");
+    view_options(oob, *oo);
+    oob->add_option("--format", oo->format, "text, md, csv, html, json or pdf")
+        ->check(CLI::IsMember({"text", "md", "csv", "html", "json", "pdf"}));
+    oob->callback([oo, &io] {
+        io.action = [oo, &io] { write(io, oo->output, open_campaigns(io).export_oob(request_from(*oo))); };
+    });
+
+    auto lo = std::make_shared<ExportOptions>();
+    lo->format = "pdf";
+    auto* labels = exp->add_subcommand("labels", "A sheet of brigade labels, with cut lines, for command stands");
+    view_options(labels, *lo);
+    labels->add_option("--format", lo->format, "pdf or html")->check(CLI::IsMember({"pdf", "html"}));
+    labels->add_option("--size", lo->size, "Label size in mm, WIDTHxHEIGHT (default 60x20)");
+    labels->add_option("--paper", lo->paper, "a4 or letter")->check(CLI::IsMember({"a4", "letter"}));
+    labels->callback([lo, &io] {
+        io.action = [lo, &io] {
+            exporter::LabelSheet sheet;
+            sheet.paper = lo->paper;
+            const auto x = lo->size.find('x');
+            try {
+                if (x == std::string::npos) throw std::invalid_argument("no x");
+                size_t used = 0;
+                sheet.width_mm = std::stod(lo->size.substr(0, x), &used);
+                sheet.height_mm = std::stod(lo->size.substr(x + 1), &used);
+            } catch (const std::exception&) {
+                throw UsageError("--size \"" + lo->size + "\" is not WIDTHxHEIGHT in mm, e.g. 60x20");
+            }
+            write(io, lo->output, open_campaigns(io).export_labels(request_from(*lo), sheet));
+        };
+    });
+}
+
+}  // namespace muster::cli

@@ -1,0 +1,94 @@
+// Brigade label sheets, HTML and PDF: labels of the size the organiser chose, laid out on
+// A4 or Letter with cut lines.
+#include "core/error.hpp"
+#include "export/html.hpp"
+#include "export/oob.hpp"
+#include "export/pdf.hpp"
+
+#include <cmath>
+
+namespace muster::exporter {
+namespace {
+
+constexpr double k_point_per_mm = 72.0 / 25.4;
+
+struct Paper {
+    double width_mm, height_mm;
+};
+
+Paper paper_of(const LabelSheet& s) {
+    if (s.paper == "a4") return {210, 297};
+    if (s.paper == "letter") return {215.9, 279.4};
+    throw UsageError("paper \"" + s.paper + "\" is not known: expected a4 or letter");
+}
+
+// How many labels fit across and down the printable area (10 mm margins, a header line).
+std::pair<int, int> grid(const LabelSheet& s) {
+    const auto paper = paper_of(s);
+    if (s.width_mm < 15 || s.height_mm < 8 || s.width_mm > 190 || s.height_mm > 250)
+        throw UsageError("a label of " + std::to_string(static_cast<int>(s.width_mm)) + " x " +
+                         std::to_string(static_cast<int>(s.height_mm)) + " mm is out of range: 15 to 190 mm wide, 8 to 250 mm high");
+    const int across = static_cast<int>((paper.width_mm - 20) / s.width_mm);
+    const int down = static_cast<int>((paper.height_mm - 30) / s.height_mm);
+    if (across < 1 || down < 1) throw UsageError("a label that size does not fit on " + s.paper + " paper");
+    return {across, down};
+}
+
+std::string effectiveness_line(const LabelText& l) {
+    return l.effectiveness + "  " + l.rating + (l.mark.empty() ? "" : "  " + l.mark);
+}
+
+}  // namespace
+
+std::string labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet) {
+    const auto [across, down] = grid(sheet);
+    const auto paper = paper_of(sheet);
+    Pdf pdf(paper.width_mm * k_point_per_mm, paper.height_mm * k_point_per_mm, provenance_line(rules, oob, p) + " | brigade labels");
+    const double w = sheet.width_mm * k_point_per_mm, h = sheet.height_mm * k_point_per_mm;
+    const double left = 10 * k_point_per_mm, top = 20 * k_point_per_mm;
+    // Three lines in the label's height; the name shrinks to fit the width.
+    const double size = std::min(h / 4.2, 14.0);
+    const auto labels = label_texts(rules, oob);
+    for (size_t i = 0; i < labels.size(); ++i) {
+        const size_t on_page = i % static_cast<size_t>(across * down);
+        if (i > 0 && on_page == 0) pdf.new_page();
+        const double x = left + static_cast<double>(on_page % static_cast<size_t>(across)) * w;
+        const double y = top + static_cast<double>(on_page / static_cast<size_t>(across)) * h;
+        pdf.rectangle(x, y, w, h, true);
+        const auto& l = labels[i];
+        double name_size = size;
+        while (name_size > 4 && pdf.text_width(l.brigade, name_size, true) > w - 6) name_size -= 0.5;
+        pdf.text(x + 3, y + h * 0.32, l.brigade, name_size, true);
+        pdf.text(x + 3, y + h * 0.60, l.division, size * 0.8, false, true);
+        pdf.text(x + 3, y + h * 0.88, effectiveness_line(l), size * 0.85, true);
+    }
+    if (labels.empty()) pdf.text(left, top + 20, "No brigades in service to label.", 10);
+    return pdf.finish();
+}
+
+std::string labels_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet) {
+    const auto [across, down] = grid(sheet);
+    (void)down;
+    const auto paper = paper_of(sheet);
+    const std::string w = std::to_string(sheet.width_mm) + "mm", h = std::to_string(sheet.height_mm) + "mm";
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Brigade labels: " +
+                      html_escape(oob.campaign) + "</title>\n<style>\n@page { size: " + std::to_string(paper.width_mm) + "mm " +
+                      std::to_string(paper.height_mm) + "mm; margin: 10mm; }\n"
+                      "body { font-family: \"DejaVu Sans\", Arial, sans-serif; margin: 0; }\n"
+                      ".provenance { font-size: 8pt; color: #555; margin-bottom: 4mm; }\n"
+                      ".sheet { display: grid; grid-template-columns: repeat(" + std::to_string(across) + ", " + w + "); }\n"
+                      ".label { width: " + w + "; height: " + h + "; box-sizing: border-box; border: 0.3mm dashed #888; "
+                      "padding: 1mm 1.5mm; overflow: hidden; page-break-inside: avoid; font-size: " +
+                      std::to_string(std::min(sheet.height_mm / 4.2, 5.0)) + "mm; line-height: 1.15; }\n"
+                      ".name { font-weight: bold; white-space: nowrap; } .division { color: #555; font-size: 80%; }\n"
+                      ".effectiveness { font-weight: bold; }\n</style>\n</head>\n<body>\n<div class=\"provenance\">" +
+                      html_escape(provenance_line(rules, oob, p)) + " | brigade labels, " + html_escape(w + " x " + h) +
+                      ", cut along the dashed lines</div>\n<div class=\"sheet\">\n";
+    for (const auto& l : label_texts(rules, oob))
+        out += "<div class=\"label\"><div class=\"name\">" + html_escape(l.brigade) + "</div><div class=\"division\">" +
+               html_escape(l.division) + "</div><div class=\"effectiveness\">" + html_escape(effectiveness_line(l)) + "</div></div>\n";
+    out += "</div>\n</body>\n</html>\n";
+    return out;
+}
+
+}  // namespace muster::exporter

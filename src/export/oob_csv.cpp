@@ -1,0 +1,50 @@
+#include "core/text.hpp"
+#include "export/oob.hpp"
+
+namespace muster::exporter {
+namespace {
+
+// RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled; records end CRLF.
+std::string field(const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+    std::string out = "\"";
+    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+std::string record(const std::vector<std::string>& fields) {
+    std::vector<std::string> quoted;
+    for (const auto& f : fields) quoted.push_back(field(f));
+    return join(quoted, ",") + "\r\n";
+}
+
+}  // namespace
+
+std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
+    std::string out = record({provenance_line(rules, oob, p)});
+    out += record({"side", "army", "corps", "division", "unit", "name", "arm", "stands", "start", "label", "state", "rating",
+                   "commander", "grade", "mark", "owner"});
+    for (const auto& a : oob.armies) {
+        auto battery = [&](const std::string& corps, const std::string& division, const army::Battery& b, const std::string& owner) {
+            out += record({a.side, a.name, corps, division, "battery", b.name, "artillery", b.status == "active" ? "1" : "0", "1", "",
+                           b.status, "", "", "", "", owner});
+        };
+        for (const auto& b : a.reserve) battery("", "", b, "army reserve");
+        for (const auto& k : a.corps) {
+            for (const auto& b : k.reserve) battery(k.name, "", b, "corps reserve");
+            for (const auto& d : k.divisions) {
+                for (const auto& b : d.brigades) {
+                    const auto* grade = rules.find_grade(b.commander.grade);
+                    out += record({a.side, a.name, k.name, d.name, "brigade", b.name, b.arm, std::to_string(b.stands),
+                                   std::to_string(b.start_stands), b.label.text(),
+                                   b.status == "active" ? std::string(rules::state_name(b.state())) : b.status, b.rating,
+                                   b.commander.name, b.commander.grade, grade ? grade->mark : "", "division"});
+                }
+                for (const auto& b : d.batteries) battery(k.name, d.name, b, "division");
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace muster::exporter

@@ -1,0 +1,92 @@
+#include "core/text.hpp"
+#include "export/html.hpp"
+#include "export/oob.hpp"
+
+namespace muster::exporter {
+namespace {
+
+constexpr const char* k_style = R"(
+body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 11pt; margin: 1.5em; color: #111; }
+h1 { font-size: 16pt; margin-bottom: 0.2em; }
+h2 { font-size: 14pt; border-bottom: 2px solid #333; margin-top: 1.2em; }
+h3 { font-size: 12pt; margin: 0.8em 0 0.3em 0; }
+h4 { font-size: 11pt; margin: 0.6em 0 0.2em 1em; }
+.provenance { color: #555; font-size: 9pt; }
+.commander { font-weight: normal; color: #444; }
+table { border-collapse: collapse; margin: 0.2em 0 0.4em 2em; }
+th, td { border: 1px solid #999; padding: 2px 6px; text-align: left; }
+td.num { text-align: right; }
+.Fresh { } .Worn { background: #fff3cd; } .Spent { background: #f8d7da; }
+.artillery { margin-left: 2em; font-size: 10pt; }
+footer { display: none; }
+@media print {
+  body { margin: 0; font-size: 9pt; }
+  h2 { page-break-after: avoid; } h3, h4 { page-break-after: avoid; }
+  table { page-break-inside: avoid; }
+  footer { display: block; position: fixed; bottom: 0; font-size: 8pt; color: #555; }
+}
+)";
+
+std::string batteries(const std::vector<army::Battery>& list) {
+    std::vector<std::string> names;
+    for (const auto& b : list) names.push_back(html_escape(b.name) + (b.status == "active" ? "" : " (" + b.status + ")"));
+    return names.empty() ? "none" : join(names, ", ");
+}
+
+std::string heading(const char* tag, const std::string& text, const rules::RuleSet& rules, const army::Leader& l) {
+    const std::string c = commander_text(rules, l);
+    return std::string("<") + tag + ">" + html_escape(text) +
+           (c.empty() ? "" : " <span class=\"commander\">" + html_escape(c) + "</span>") + "</" + tag + ">\n";
+}
+
+}  // namespace
+
+std::string html_escape(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&#39;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string oob_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
+    const std::string prov = html_escape(provenance_line(rules, oob, p));
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Order of battle: " +
+                      html_escape(oob.campaign) + "</title>\n<style>" + k_style + "</style>\n</head>\n<body>\n";
+    out += "<h1>Order of battle: " + html_escape(oob.campaign) + "</h1>\n<p class=\"provenance\">" + prov + "</p>\n";
+    if (oob.armies.empty()) out += "<p>No forces to show.</p>\n";
+    for (const auto& a : oob.armies) {
+        const auto* side = rules.find_side(a.side);
+        out += heading("h2", a.name + " [" + (side ? side->name : a.side) + "]", rules, a.commander);
+        for (const auto& k : a.corps) {
+            out += heading("h3", k.name, rules, k.commander);
+            for (const auto& d : k.divisions) {
+                out += heading("h4", d.name + " (" + division_facts(rules, d) + ")", rules, d.commander);
+                if (d.status == "placeholder") continue;
+                out += "<table>\n<tr><th>Brigade</th><th>Stands</th><th>Label</th><th>State</th><th>Rating</th><th>Brigadier</th></tr>\n";
+                for (const auto& b : d.brigades) {
+                    const auto cells = brigade_cells(rules, b);
+                    out += "<tr class=\"" + html_escape(cells[3]) + "\"><td>" + html_escape(cells[0]) + "</td><td class=\"num\">" +
+                           html_escape(cells[1]) + "</td><td>" + html_escape(cells[2]) + "</td><td>" + html_escape(cells[3]) +
+                           "</td><td>" + html_escape(cells[4]) + "</td><td>" + html_escape(cells[5]) + "</td></tr>\n";
+                }
+                out += "</table>\n<p class=\"artillery\">Artillery: " + batteries(d.batteries) + "</p>\n";
+            }
+            if (!k.reserve.empty())
+                out += "<p class=\"artillery\">Artillery reserve of " + html_escape(k.name) + ": " + batteries(k.reserve) + "</p>\n";
+        }
+        if (!a.reserve.empty())
+            out += "<p class=\"artillery\">Artillery reserve of " + html_escape(a.name) + ": " + batteries(a.reserve) + "</p>\n";
+    }
+    out += "<footer>" + prov + "</footer>\n</body>\n</html>\n";
+    return out;
+}
+
+}  // namespace muster::exporter

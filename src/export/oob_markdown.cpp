@@ -1,0 +1,56 @@
+#include "core/text.hpp"
+#include "export/oob.hpp"
+
+namespace muster::exporter {
+namespace {
+
+// Names are the organiser's text: nothing in them may become Markdown.
+std::string md(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        if (std::string_view("\\`*_[]<>#|").find(c) != std::string_view::npos) out += '\\';
+        out += c == '\n' ? ' ' : c;
+    }
+    return out;
+}
+
+std::string batteries(const std::vector<army::Battery>& list) {
+    std::vector<std::string> names;
+    for (const auto& b : list) names.push_back(md(b.name) + (b.status == "active" ? "" : " (" + b.status + ")"));
+    return names.empty() ? "none" : join(names, ", ");
+}
+
+std::string heading(int level, const std::string& text, const rules::RuleSet& rules, const army::Leader& l) {
+    const std::string c = commander_text(rules, l);
+    return std::string(static_cast<size_t>(level), '#') + " " + md(text) + (c.empty() ? "" : " " + md(c)) + "\n\n";
+}
+
+}  // namespace
+
+std::string oob_markdown(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
+    std::string out = "# Order of battle: " + md(oob.campaign) + "\n\n*" + md(provenance_line(rules, oob, p)) + "*\n\n";
+    if (oob.armies.empty()) out += "No forces to show.\n";
+    for (const auto& a : oob.armies) {
+        const auto* side = rules.find_side(a.side);
+        out += heading(2, a.name + " [" + (side ? side->name : a.side) + "]", rules, a.commander);
+        for (const auto& k : a.corps) {
+            out += heading(3, k.name, rules, k.commander);
+            for (const auto& d : k.divisions) {
+                out += heading(4, d.name + " (" + division_facts(rules, d) + ")", rules, d.commander);
+                if (d.status == "placeholder") continue;
+                out += "| Brigade | Stands | Label | State | Rating | Brigadier |\n|---|---:|---|---|---|---|\n";
+                for (const auto& b : d.brigades) {
+                    std::vector<std::string> cells;
+                    for (const auto& c : brigade_cells(rules, b)) cells.push_back(md(c));
+                    out += "| " + join(cells, " | ") + " |\n";
+                }
+                out += "\nArtillery: " + batteries(d.batteries) + "\n\n";
+            }
+            if (!k.reserve.empty()) out += "Artillery reserve of " + md(k.name) + ": " + batteries(k.reserve) + "\n\n";
+        }
+        if (!a.reserve.empty()) out += "Artillery reserve of " + md(a.name) + ": " + batteries(a.reserve) + "\n\n";
+    }
+    return out;
+}
+
+}  // namespace muster::exporter

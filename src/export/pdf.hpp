@@ -1,0 +1,43 @@
+#pragma once
+// A PDF drawn with cairo in memory: pages with a provenance header and a page footer, text
+// in DejaVu Sans (embedded, so it selects and searches in a viewer).
+#include <memory>
+#include <string>
+
+namespace muster::exporter {
+
+class Pdf {
+public:
+    /// A new document of pages `width` x `height` points, each headed by `provenance`.
+    Pdf(double width, double height, std::string provenance);
+    ~Pdf();
+    Pdf(const Pdf&) = delete;
+    Pdf& operator=(const Pdf&) = delete;
+
+    double width() const { return m_width; }
+    double height() const { return m_height; }
+    static constexpr double k_margin = 36;  ///< half an inch
+    /// The first y below the header on each page.
+    static constexpr double k_top = k_margin + 18;
+
+    /// Text at (x, y baseline), `size` points, bold or not, greyed or not.
+    void text(double x, double y, const std::string& text, double size, bool bold = false, bool grey = false);
+    /// The width `text` takes at `size`.
+    double text_width(const std::string& text, double size, bool bold = false);
+    /// A thin rectangle, dashed for cut lines.
+    void rectangle(double x, double y, double w, double h, bool dashed);
+    /// Ends the page (writing its footer) and starts the next.
+    void new_page();
+    /// Ends the document and returns its bytes.
+    std::string finish();
+
+private:
+    void header();
+    struct Impl;
+    std::unique_ptr<Impl> m;
+    double m_width, m_height;
+    std::string m_provenance;
+    int m_page = 1;
+};
+
+}  // namespace muster::exporter

@@ -1,0 +1,221 @@
+// Every export format on a fixed seeded campaign: golden files, hidden divisions absent
+// from a side's view, HTML in headless Chromium, PDF through pdftotext, bad input refused.
+// MUSTER_UPDATE_GOLDEN=1 rewrites the golden files (then read the diff before committing).
+#include "app/files.hpp"
+#include "core/error.hpp"
+#include "db/db_support.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+namespace {
+
+const std::string k_date = "2026-01-01";
+const std::string k_script_name = "<script>document.title='PWNED'</script><img src=x onerror=\"document.title='PWNED'\">";
+
+// A campaign with arrivals, a hidden hand-entered division, a battle, prisoners and a
+// script-named brigade; the same every run.
+app::CampaignService fixed_campaign(const std::string& path) {
+    auto s = test::make_campaign(path, 1863);
+    app::ArrivalRequest a;
+    a.year = 1863;
+    a.theater = "east";
+    for (const char* d : {"Heth", "Pender"}) {
+        a.division = d;
+        s.arrive(a);
+    }
+    s.reveal("Pender");
+    s.add_division("Third Corps", "Hidden Longstreet", "infantry");
+    s.add_brigade({"Hidden Longstreet", "Kershaw Secret", "veteran", 7, std::nullopt, "", "", {"Kershaw", "exceptional"}});
+    s.add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
+    s.add_brigade({"Wadsworth", k_script_name, "green", 6, std::nullopt, "", "", {}});
+    s.add_battery({"Battery B", "Wadsworth", "", ""});
+    s.add_camp("union", "Fort Delaware");
+    battle::Report r;
+    r.name = "Gettysburg";
+    battle::add_loss_spec(r, "Heth/1st Brigade=2");
+    battle::add_captured_spec(r, "Heth/1st Brigade=1@Fort Delaware");
+    battle::add_loss_spec(r, "Wadsworth/Iron Brigade=1");
+    s.report_battle(r, false);
+    s.recover("Gettysburg", {}, false);
+    return s;
+}
+
+std::string golden(const std::string& name, const std::string& actual) {
+    const std::string path = std::string(MUSTER_SOURCE_DIR) + "/tests/export/golden/" + name;
+    if (std::getenv("MUSTER_UPDATE_GOLDEN")) app::write_file(path, actual);
+    return test::file_bytes(path);
+}
+
+std::string shell(const std::string& command) {
+    std::string out;
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe);
+    char buf[4096];
+    size_t n = 0;
+    while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
+    pclose(pipe);
+    return out;
+}
+
+std::string pdf_text(const std::string& file) { return shell("pdftotext -layout " + test::quote(file) + " - 2>&1"); }
+
+int pdf_pages(const std::string& file) {
+    std::smatch m;
+    const auto info = shell("pdfinfo " + test::quote(file) + " 2>&1");
+    REQUIRE(std::regex_search(info, m, std::regex("Pages:\\s+(\\d+)")));
+    return std::stoi(m[1]);
+}
+
+app::ExportRequest request(const std::string& format, std::optional<std::string> side = std::nullopt,
+                           const std::string& viewer = "umpire") {
+    app::ExportRequest r;
+    r.format = format;
+    r.side = std::move(side);
+    r.viewer = viewer;
+    r.date = k_date;
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("Every format matches its golden file on a fixed seeded campaign") {
+    test::TempDir dir;
+    const auto s = fixed_campaign(dir.file("c.db"));
+    for (const char* format : {"text", "md", "csv", "html", "json"}) {
+        INFO(format);
+        const auto out = s.export_oob(request(format));
+        CHECK(out == golden(std::string("oob.") + format, out));
+        // Every file says muster's version, the campaign, the date and the view.
+        if (std::string(format) == "json") {
+            CHECK_THAT(out, Contains("\"muster\": \"0.1.0\""));
+            CHECK_THAT(out, Contains("\"date\": \"" + k_date + "\""));
+        } else {
+            CHECK_THAT(out, Contains("muster 0.1.0 ") && Contains(k_date) && Contains("umpire"));
+        }
+    }
+    const auto labels = s.export_labels(request("html"), {});
+    CHECK(labels == golden("labels.html", labels));
+    const auto union_view = s.export_oob(request("text", std::nullopt, "union"));
+    CHECK(union_view == golden("oob_union_view.text", union_view));
+}
+
+TEST_CASE("CSV quotes by RFC 4180") {
+    test::TempDir dir;
+    auto s = fixed_campaign(dir.file("c.db"));
+    s.add_brigade({"Wadsworth", "Cutler, \"Old Iron\"", "veteran", 7, std::nullopt, "", "", {}});
+    const auto csv = s.export_oob(request("csv"));
+    CHECK_THAT(csv, Contains(",\"Cutler, \"\"Old Iron\"\"\",infantry,7,7,"));
+    CHECK(csv.find("\r\n") != std::string::npos);
+}
+
+TEST_CASE("A side's export leaves out every enemy division it has not seen - in every format") {
+    test::TempDir dir;
+    const auto s = fixed_campaign(dir.file("c.db"));
+    auto text_of = [&](const std::string& format, const std::string& viewer, bool labels) {
+        auto r = request(format, std::nullopt, viewer);
+        const auto bytes = labels ? s.export_labels(r, {}) : s.export_oob(r);
+        if (format != "pdf") return bytes;
+        app::write_file(dir.file("x.pdf"), bytes);
+        return pdf_text(dir.file("x.pdf"));
+    };
+    for (const char* format : {"text", "md", "csv", "html", "json", "pdf"}) {
+        INFO(format);
+        const auto umpire = text_of(format, "umpire", false);
+        const auto union_view = text_of(format, "union", false);
+        CHECK_THAT(umpire, Contains("Hidden Longstreet"));
+        CHECK_THAT(umpire, Contains("Kershaw Secret"));
+        CHECK(union_view.find("Hidden Longstreet") == std::string::npos);
+        CHECK(union_view.find("Kershaw Secret") == std::string::npos);
+        CHECK(union_view.find("Kershaw") == std::string::npos);
+        CHECK(union_view.find("Heth") == std::string::npos);  // arrived, not revealed
+        CHECK_THAT(union_view, Contains("Pender"));            // revealed
+        CHECK_THAT(union_view, Contains("Iron Brigade"));      // its own
+    }
+    for (const char* format : {"html", "pdf"}) {
+        INFO("labels " << format);
+        CHECK(text_of(format, "union", true).find("Kershaw Secret") == std::string::npos);
+        CHECK_THAT(text_of(format, "umpire", true), Contains("Kershaw Secret"));
+    }
+}
+
+TEST_CASE("The HTML renders in headless Chromium and a script-named brigade does not run") {
+    test::TempDir dir;
+    const auto s = fixed_campaign(dir.file("c.db"));
+    app::write_file(dir.file("oob.html"), s.export_oob(request("html")));
+    const std::string chromium = "chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
+                                 "--disable-background-networking --disable-component-update --disable-sync --user-data-dir=" +
+                                 dir.file("profile");
+    const auto dom = shell(chromium + " --dump-dom file://" + dir.file("oob.html") + " 2>/dev/null");
+    REQUIRE_THAT(dom, Contains("Iron Brigade"));  // it rendered
+    CHECK_THAT(dom, Contains("<title>Order of battle: Test</title>"));
+    CHECK(dom.find("PWNED</title>") == std::string::npos);
+    CHECK_THAT(dom, Contains("&lt;script&gt;document.title='PWNED'&lt;/script&gt;"));
+    CHECK(dom.find("<img src=\"x\"") == std::string::npos);
+    shell(chromium + " --screenshot=" + dir.file("oob.png") + " --window-size=1000,800 file://" + dir.file("oob.html") + " 2>/dev/null");
+    CHECK(std::filesystem::file_size(dir.file("oob.png")) > 10000);
+}
+
+TEST_CASE("The PDF has its pages and its text holds every brigade") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    // Enough hand-entered brigades for several pages of labels: 100 labels at 39 a page.
+    for (int i = 0; i < 100; ++i)
+        s.add_brigade({"Wadsworth", "Brigade " + std::to_string(i), "veteran", 6, std::nullopt, "", "", {}});
+    app::write_file(dir.file("labels.pdf"), s.export_labels(request("pdf"), {60, 20, "a4"}));
+    CHECK(pdf_pages(dir.file("labels.pdf")) == 3);
+    app::write_file(dir.file("letter.pdf"), s.export_labels(request("pdf"), {90, 30, "letter"}));
+    CHECK(pdf_pages(dir.file("letter.pdf")) == 7);  // 2 across, 8 down on Letter: 16 a page
+    app::write_file(dir.file("oob.pdf"), s.export_oob(request("pdf")));
+    CHECK(pdf_pages(dir.file("oob.pdf")) >= 2);
+    const auto text = pdf_text(dir.file("oob.pdf"));
+    for (int i = 0; i < 100; ++i) CHECK_THAT(text, Contains("Brigade " + std::to_string(i) + " "));
+    CHECK_THAT(text, Contains("muster 0.1.0 | Test | 2026-01-01 | umpire's view"));
+    CHECK_THAT(pdf_text(dir.file("labels.pdf")), Contains("6/4/3 Veteran"));
+}
+
+TEST_CASE("Bad export and import input: a clear error, nothing written or imported") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = fixed_campaign(path);
+    CHECK_THROWS_WITH(s.export_oob(request("text", std::string("prussia"))), Contains("unknown side \"prussia\""));
+    auto r = request("text");
+    r.battle = "Waterloo";
+    CHECK_THROWS_WITH(s.export_oob(r), Contains("no battle named \"Waterloo\""));
+    r.battle = "Gettysburg";
+    const auto battle = s.export_oob(r);
+    CHECK_THAT(battle, Contains("Heth"));
+    CHECK(battle.find("Pender") == std::string::npos);  // did not fight there
+    CHECK_THROWS_WITH(s.export_labels(request("pdf"), {300, 20, "a4"}), Contains("out of range"));
+    CHECK_THROWS_WITH(app::write_file(dir.file("missing/oob.txt"), "x"), Contains("the folder " + dir.file("missing") + " does not exist"));
+    CHECK_FALSE(std::filesystem::exists(dir.file("missing")));
+
+    const auto before = test::dump(path);
+    auto refuse = [&](const std::string& content) {
+        {
+            std::ofstream out(dir.file("in.json"), std::ios::binary | std::ios::trunc);
+            out << content;
+        }
+        try {
+            s.import_oob(dir.file("in.json"));
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    CHECK_THAT(refuse("<html>"), Contains("not valid JSON at line 1, column 1"));
+    CHECK_THAT(refuse(R"({"format": "muster-oob/1", "armies": [{"name": 1}]})"), Contains("$.armies[0].name: expected a string"));
+    CHECK_THAT(refuse(R"({"format": "muster-oob/1", "armies": [{"name": "X", "side": "union", "corps": [{"name": "K", "divisions":
+        [{"name": "D", "arm": "infantry", "status": "entered", "brigades": [{"name": "B", "rating": "elite", "start_stands": 6, "stands": 6}]}]}]}]})"),
+               Contains("unknown rating \"elite\""));
+    CHECK_THAT(refuse(std::string(200 * 1024 * 1024, 'x')), Contains("muster reads at most"));
+    CHECK(test::dump(path) == before);
+}
