@@ -122,7 +122,7 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
                 for (auto& d : k.divisions) divisions[d.id] = &d;
 
         SQLite::Statement qb(db,
-                             "SELECT id, division_id, name, arm, rating, start_stands, stands, worn_at, spent_at, commander_id, status "
+                             "SELECT id, division_id, name, arm, rating, start_stands, stands, worn_at, spent_at, commander_id, status, alternate_id "
                              "FROM brigade WHERE campaign_id = ? ORDER BY division_id, position, id");
         qb.bind(1, campaign);
         while (qb.executeStep()) {
@@ -136,6 +136,7 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
             b.label = {b.start_stands, optional_int(qb.getColumn(7)), optional_int(qb.getColumn(8))};
             b.commander = leader_of(leaders, qb.getColumn(9));
             b.status = qb.getColumn(10).getString();
+            b.alternate = leader_of(leaders, qb.getColumn(11));
             divisions.at(qb.getColumn(1).getInt64())->brigades.push_back(std::move(b));
         }
 

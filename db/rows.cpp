@@ -191,12 +191,13 @@ std::int64_t CampaignStore::insert_brigade(std::int64_t campaign, std::int64_t o
                                            std::string_view side, const army::Brigade& b) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
-        std::optional<std::int64_t> commander;
+        std::optional<std::int64_t> commander, alternate;
         if (b.commander.present()) commander = insert_leader(campaign, side, "brigadier", b.commander);
+        if (b.alternate.present()) alternate = insert_leader(campaign, side, "brigadier", b.alternate);
         SQLite::Statement q(db,
                             "INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, "
-                            "stands, worn_at, spent_at, commander_id, status) VALUES (?, ?, "
-                            "(SELECT count(*) FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                            "stands, worn_at, spent_at, commander_id, status, alternate_id) VALUES (?, ?, "
+                            "(SELECT count(*) FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         q.bind(1, campaign);
         q.bind(2, division);
         q.bind(3, division);
@@ -209,6 +210,7 @@ std::int64_t CampaignStore::insert_brigade(std::int64_t campaign, std::int64_t o
         bind_optional_int(q, 10, b.label.spent_at);
         bind_optional(q, 11, commander);
         q.bind(12, b.status);
+        bind_optional(q, 13, alternate);
         q.exec();
         const std::int64_t id = db.getLastInsertRowid();
         insert_move(db, operation, id, "generated", b.start_stands);

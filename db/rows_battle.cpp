@@ -226,11 +226,12 @@ std::vector<LeaderRow> CampaignStore::leaders(std::int64_t campaign) const {
         // The unit each leader commands, if any: a brigade (named with its division), a division, a corps or an army.
         SQLite::Statement q(m_impl->db,
                             "SELECT l.id, l.name, l.side, l.rank, l.grade, l.rolled_grade, l.status, l.fell_in, l.out_battles, "
-                            "COALESCE(bd.name || '/' || b.name, d.name, k.name, a.name, ''), "
-                            "CASE WHEN b.id IS NOT NULL THEN 'brigade' WHEN d.id IS NOT NULL THEN 'division' "
-                            "WHEN k.id IS NOT NULL THEN 'corps' WHEN a.id IS NOT NULL THEN 'army' ELSE '' END, "
-                            "COALESCE(b.id, d.id, k.id, a.id, 0) "
+                            "COALESCE(bd.name || '/' || b.name, xd.name || '/' || x.name || ' (alternate)', d.name, k.name, a.name, ''), "
+                            "CASE WHEN b.id IS NOT NULL THEN 'brigade' WHEN x.id IS NOT NULL THEN 'alternate' WHEN d.id IS NOT NULL "
+                            "THEN 'division' WHEN k.id IS NOT NULL THEN 'corps' WHEN a.id IS NOT NULL THEN 'army' ELSE '' END, "
+                            "COALESCE(b.id, x.id, d.id, k.id, a.id, 0) "
                             "FROM leader l LEFT JOIN brigade b ON b.commander_id = l.id LEFT JOIN division bd ON bd.id = b.division_id "
+                            "LEFT JOIN brigade x ON x.alternate_id = l.id LEFT JOIN division xd ON xd.id = x.division_id "
                             "LEFT JOIN division d ON d.commander_id = l.id LEFT JOIN corps k ON k.commander_id = l.id "
                             "LEFT JOIN army a ON a.commander_id = l.id WHERE l.campaign_id = ? ORDER BY l.id");
         q.bind(1, campaign);

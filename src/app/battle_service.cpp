@@ -302,6 +302,46 @@ Outcome CampaignService::replace_leader(const std::string& unit_ref, std::option
     });
 }
 
+Outcome CampaignService::leader_casualty(const std::string& ref, int out_for, const std::vector<std::string>& rolls,
+                                         bool preview) {
+    const auto c = current();
+    const auto& r = rules();
+    if (!r.fallen_leaders) throw UsageError("rule set " + r.id + " has no Fallen Leaders table: report the leader's fate in a battle report");
+    if (out_for < 0 || out_for > 100) throw UsageError("out for " + std::to_string(out_for) + " battles is out of range: expected 0 to 100");
+    return rolled_operation("fallen leader", rolls, preview, [&](std::int64_t, dice::Source& dice) {
+        const Refs refs(m->store, c.id);
+        const auto& l = refs.leader(ref);
+        if (l.status != "active") throw Error("leader " + l.label() + " is already " + l.status);
+        const auto& table = r.tables[*r.fallen_leaders];
+        rules::Context context;
+        context.set(rules::Field::side, {0, l.side});
+        const auto thrown = dice.roll(table.die, "fallen leader: " + l.label());
+        const rules::Row* hit = nullptr;
+        for (const auto& row : table.block_for(context).rows)
+            if (row.range.contains(thrown.reading)) hit = &row;
+        std::string fate = "none", outcome;
+        for (size_t i = 0; i < table.sets.size(); ++i) {
+            if (table.sets[i] == rules::Field::fate) fate = hit->values[i].id;
+            if (table.sets[i] == rules::Field::outcome) outcome = hit->values[i].id;
+        }
+        Planned plan;
+        auto& out = plan.outcome;
+        out.rolls.push_back({"fallen leader: " + l.label(), table.id, thrown, outcome.empty() ? fate : outcome + ": " + fate});
+        out.summary = "Leader " + l.label() + ": " + (outcome.empty() ? "" : outcome + ", ") +
+                      (fate == "none" ? std::string("no effect") : fate) +
+                      (fate == "wounded" ? ", out for " + count_of(out_for, "battle", "battles") : "");
+        if (fate == "captured") throw Error("the Fallen Leaders table gave \"captured\": report it in a battle report with the camp");
+        std::optional<std::int64_t> last_battle;
+        for (const auto& b : m->store.battles(c.id)) last_battle = b.id;
+        const auto id = l.id;
+        if (fate != "none")
+            plan.apply = [this, id, fate, last_battle, out_for] {
+                m->store.set_leader_status(id, fate, last_battle, fate == "wounded" ? std::optional<int>(out_for) : std::nullopt);
+            };
+        return plan;
+    });
+}
+
 Outcome CampaignService::return_leader(const std::string& ref) {
     const auto c = current();
     Outcome out;

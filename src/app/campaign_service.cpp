@@ -205,6 +205,9 @@ void CampaignService::add_brigade(const BrigadeEntry& e) {
     b.start_stands = e.start.value_or(e.stands);
     if (b.start_stands < 1 || b.start_stands > 99)
         throw UsageError("start strength " + std::to_string(b.start_stands) + " is out of range: expected 1 to 99 stands");
+    if (const auto* rating = r.find_rating(e.rating); rating->max_stands && b.start_stands > *rating->max_stands)
+        throw UsageError("a " + rating->name + " unit has at most " + std::to_string(*rating->max_stands) + " stands in rule set " +
+                         r.id + "; " + std::to_string(b.start_stands) + " is over the cap");
     if (b.stands < 0 || b.stands > b.start_stands)
         throw UsageError("strength " + std::to_string(b.stands) + " is out of range: expected 0 to the start strength " +
                          std::to_string(b.start_stands));

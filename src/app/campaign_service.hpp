@@ -205,6 +205,9 @@ public:
     /// rule set's leader table. A fallen commander is replaced; a standing one only if his
     /// grade allows it (a despicable brigadier keeps his brigade).
     Outcome replace_leader(const std::string& unit, std::optional<int> year, const std::vector<std::string>& rolls, bool preview);
+    /// Rolls the rule set's Fallen Leaders table for a leader who may have fallen and applies it:
+    /// killed, wounded (out for `out_for` battles) or no effect.
+    Outcome leader_casualty(const std::string& leader, int out_for, const std::vector<std::string>& rolls, bool preview);
     /// A wounded leader returns once the battles he was out for have been fought.
     Outcome return_leader(const std::string& leader);
 

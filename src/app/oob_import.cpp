@@ -48,8 +48,8 @@ private:
         return out;
     }
 
-    army::Leader leader(const Value& parent) {
-        auto v = parent.find("commander");
+    army::Leader leader(const Value& parent, std::string_view key = "commander") {
+        auto v = parent.find(key);
         if (!v) return {};
         v->allow_only({"name", "grade", "rolled_grade", "status"});
         army::Leader l;
@@ -122,12 +122,13 @@ private:
     }
 
     army::Brigade brigade(const Value& v, std::set<std::string>& names, const std::string& arm) {
-        v.allow_only({"name", "arm", "rating", "start_stands", "stands", "label", "state", "status", "commander"});
+        v.allow_only({"name", "arm", "rating", "start_stands", "stands", "label", "state", "status", "commander", "alternate"});
         army::Brigade b;
         b.name = name(v, names, "brigade");
         b.arm = v.find("arm") ? id_in(v.at("arm"), "arm", ids(m_rules.arms)) : arm;
         b.rating = id_in(v.at("rating"), "rating", ids(m_rules.ratings));
-        b.start_stands = v.at("start_stands").as_int(1, 99);
+        const auto* rating = m_rules.find_rating(b.rating);
+        b.start_stands = v.at("start_stands").as_int(1, rating->max_stands.value_or(99));
         b.stands = v.at("stands").as_int(0, b.start_stands);
         if (auto l = v.find("label")) {
             try {
@@ -147,6 +148,7 @@ private:
                    std::to_string(b.start_stands) + " stands");
         }
         b.commander = leader(v);
+        b.alternate = leader(v, "alternate");
         if (auto s = v.find("status")) b.status = id_in(*s, "brigade status", {"active", "destroyed", "disbanded", "merged"});
         return b;
     }

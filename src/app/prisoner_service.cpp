@@ -175,7 +175,7 @@ ExchangeView CampaignService::describe_exchange(const Refs& refs, const db::Exch
     const auto& r = rules();
     ExchangeView v{row, {}, {}, {}};
     const auto c = current();
-    const std::optional<int> men = c.men_per_stand ? c.men_per_stand : r.men_per_stand;
+    const std::optional<int> men = c.men_per_stand ? c.men_per_stand : r.men_per_stand();
     std::optional<long> values[2] = {0, 0};
     for (const auto& item : row.items) {
         const int side = item.direction == "offer" ? 0 : 1;

@@ -27,7 +27,8 @@ struct Brigade {
     int start_stands = 0;
     int stands = 0;
     rules::EffectivenessLabel label;
-    Leader commander;
+    Leader commander;  ///< the Main commander where the unit has two
+    Leader alternate;  ///< the Alternate commander, for units with extra command
     std::string status = "active";  ///< active, destroyed, disbanded, merged
     rules::State state() const { return label.state_at(stands); }
 };

@@ -189,6 +189,22 @@ void add_battle_commands(CLI::App& app, Io& io) {
             print(io.out, open_campaigns(io).replace_leader(rp->unit, year, dice::split_rolls(rp->rolls), rp->preview), rp->show_rolls);
         };
     });
+    struct CasualtyOptions {
+        std::string leader, rolls;
+        int out_for = 1;
+        bool preview = false;
+    };
+    auto ca = std::make_shared<CasualtyOptions>();
+    auto* casualty = leader->add_subcommand("casualty", "Roll the rule set's Fallen Leaders table for a leader who may have fallen");
+    casualty->add_option("LEADER", ca->leader, "His name or the unit he commands")->required();
+    casualty->add_option("--out-for", ca->out_for, "Battles a wounded leader misses (default 1)");
+    casualty->add_option("--rolls", ca->rolls, "Your own roll, e.g. 3+4");
+    casualty->add_flag("--preview", ca->preview, "Show the roll; keep it as discarded");
+    casualty->callback([ca, &io] {
+        io.action = [ca, &io] {
+            print(io.out, open_campaigns(io).leader_casualty(ca->leader, ca->out_for, dice::split_rolls(ca->rolls), ca->preview), true);
+        };
+    });
     auto back = std::make_shared<std::string>();
     auto* ret = leader->add_subcommand("return", "A wounded leader returns (once the battles he was out for are fought)");
     ret->add_option("LEADER", *back, "His name or the unit he commanded")->required();

@@ -30,10 +30,12 @@ std::string division_text(const rules::RuleSet& rules, const army::Division& d) 
     out += "\nDivision leader: " + leader_text(rules, d.commander) + "\n";
 
     TextTable table;
-    table.add({"Brigade", "Stands", "Label", "State", "Rating", "Brigadier"});
+    table.add({rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"});
     for (const auto& b : d.brigades)
         table.add({b.name, std::to_string(b.stands), b.label.text(), std::string(rules::state_name(b.state())),
-                   name_of(rules.find_rating(b.rating), b.rating), leader_text(rules, b.commander)});
+                   name_of(rules.find_rating(b.rating), b.rating),
+                   leader_text(rules, b.commander) +
+                       (b.alternate.present() ? "; alternate " + leader_text(rules, b.alternate) : "")});
     table.right_align(1);
     out += table.render(2);
 

@@ -48,8 +48,12 @@ std::vector<std::string> brigade_cells(const rules::RuleSet& rules, const army::
             b.label.text(),
             b.status == "active" ? std::string(rules::state_name(b.state())) : b.status,
             name_of(rules.find_rating(b.rating), b.rating),
-            b.commander.present() ? leader_text(rules, b.commander) + (b.commander.status == "active" ? "" : ", " + b.commander.status)
-                                  : "-"};
+            b.commander.present()
+                ? leader_text(rules, b.commander) + (b.commander.status == "active" ? "" : ", " + b.commander.status) +
+                      (b.alternate.present() ? "; alternate " + leader_text(rules, b.alternate) +
+                                                   (b.alternate.status == "active" ? "" : ", " + b.alternate.status)
+                                             : "")
+                : "-"};
 }
 
 std::vector<LabelText> label_texts(const rules::RuleSet& rules, const army::OrderOfBattle& oob) {

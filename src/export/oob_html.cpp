@@ -70,7 +70,7 @@ std::string oob_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob
             for (const auto& d : k.divisions) {
                 out += heading("h4", d.name + " (" + division_facts(rules, d) + ")", rules, d.commander);
                 if (d.status == "placeholder") continue;
-                out += "<table>\n<tr><th>Brigade</th><th>Stands</th><th>Label</th><th>State</th><th>Rating</th><th>Brigadier</th></tr>\n";
+                out += "<table>\n<tr><th>" + html_escape(rules.term_brigade) + "</th><th>Stands</th><th>Label</th><th>State</th><th>Rating</th><th>Commander</th></tr>\n";
                 for (const auto& b : d.brigades) {
                     const auto cells = brigade_cells(rules, b);
                     out += "<tr class=\"" + html_escape(cells[3]) + "\"><td>" + html_escape(cells[0]) + "</td><td class=\"num\">" +

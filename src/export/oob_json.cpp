@@ -79,6 +79,7 @@ std::string oob_json(const rules::RuleSet& rules, const army::OrderOfBattle& oob
                            make_nvp("label", b.label.text()), make_nvp("state", std::string(rules::state_name(b.state()))),
                            make_nvp("status", b.status));
                         leader(ar, "commander", b.commander);
+                        leader(ar, "alternate", b.alternate);
                     });
                     batteries(ar, "batteries", d.batteries);
                 });

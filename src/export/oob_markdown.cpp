@@ -38,7 +38,7 @@ std::string oob_markdown(const rules::RuleSet& rules, const army::OrderOfBattle&
             for (const auto& d : k.divisions) {
                 out += heading(4, d.name + " (" + division_facts(rules, d) + ")", rules, d.commander);
                 if (d.status == "placeholder") continue;
-                out += "| Brigade | Stands | Label | State | Rating | Brigadier |\n|---|---:|---|---|---|---|\n";
+                out += "| " + md(rules.term_brigade) + " | Stands | Label | State | Rating | Commander |\n|---|---:|---|---|---|---|\n";
                 for (const auto& b : d.brigades) {
                     std::vector<std::string> cells;
                     for (const auto& c : brigade_cells(rules, b)) cells.push_back(md(c));

@@ -58,7 +58,7 @@ std::string oob_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob,
             for (const auto& d : k.divisions) {
                 flow.line(20, with(d.name + " (" + division_facts(rules, d) + ")", commander_text(rules, d.commander)), 10, true, 3);
                 if (d.status == "placeholder") continue;
-                flow.row({"Brigade", "Stands", "Label", "State", "Rating", "Brigadier"}, true);
+                flow.row({rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"}, true);
                 for (const auto& b : d.brigades) flow.row(brigade_cells(rules, b), false);
                 flow.line(40, "Artillery: " + batteries(d.batteries), 8.5, false);
             }

@@ -33,7 +33,7 @@ std::string oob_text(const rules::RuleSet& rules, const army::OrderOfBattle& oob
                 out += with_commander("      " + d.name + " (" + division_facts(rules, d) + ")", rules, d.commander) + "\n";
                 if (d.status == "placeholder") continue;
                 TextTable t;
-                t.add({"Brigade", "Stands", "Label", "State", "Rating", "Brigadier"});
+                t.add({rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"});
                 for (const auto& b : d.brigades) t.add(brigade_cells(rules, b));
                 t.right_align(1);
                 out += t.render(8);

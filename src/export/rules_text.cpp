@@ -11,7 +11,8 @@ namespace {
 using rules::Field;
 using rules::FieldValue;
 
-std::string names(const std::vector<rules::Named>& items) {
+template <class T>
+std::string names(const std::vector<T>& items) {
     std::vector<std::string> out;
     for (const auto& x : items) out.push_back(x.name + " (" + x.id + ")");
     return join(out, ", ");
@@ -122,7 +123,12 @@ std::string rule_set_summary(const rules::RuleSet& r) {
     out += "Arms: " + names(r.arms) + "\n";
     if (!r.theaters.empty()) out += "Theaters: " + names(r.theaters) + "\n";
     if (!r.years.empty()) out += "Years: " + std::to_string(r.years.front()) + "-" + std::to_string(r.years.back()) + "\n";
-    out += "Ratings: " + names(r.ratings) + "\n";
+    std::vector<std::string> ratings;
+    for (const auto& x : r.ratings)
+        ratings.push_back(x.name + " (" + x.id + (x.max_stands ? ", at most " + std::to_string(*x.max_stands) + " stands" : "") + ")");
+    out += "Ratings: " + join(ratings, ", ") + "\n";
+    if (r.term_division != "Division" || r.term_brigade != "Brigade")
+        out += "Terms: a division is a " + r.term_division + ", a brigade a " + r.term_brigade + "\n";
     std::vector<std::string> grades;
     for (const auto& g : r.grades) {
         std::string text = g.name + " (" + g.id;
@@ -131,6 +137,28 @@ std::string rule_set_summary(const rules::RuleSet& r) {
         grades.push_back(text + ")");
     }
     out += "Leader grades: " + join(grades, ", ") + "\n";
+    for (const auto& g : r.grades)
+        if (!g.modifiers.empty()) {
+            std::vector<std::string> mods;
+            for (const auto& [name, value] : g.modifiers) mods.push_back(name + " " + (value > 0 ? "+" : "") + std::to_string(value));
+            out += "  " + g.name + ": " + join(mods, ", ") + "\n";
+        }
+    if (!r.unit_types.empty()) {
+        std::vector<std::string> types;
+        for (const auto& u : r.unit_types) types.push_back(u.name + (u.guns ? " (" + std::to_string(*u.guns) + " guns)" : ""));
+        out += "Unit types: " + join(types, ", ") + "\n";
+    }
+    for (const auto& n : r.nationalities) {
+        std::vector<std::string> mods;
+        for (const auto& [name, value] : n.modifiers) mods.push_back(name + " " + (value > 0 ? "+" : "") + std::to_string(value));
+        out += "Nationality " + n.name + (mods.empty() ? "" : ": " + join(mods, ", ")) + (n.note.empty() ? "" : " (" + n.note + ")") + "\n";
+    }
+    for (const auto& sc : r.scales) {
+        out += "Scale " + sc.name + ": " + std::to_string(sc.men_per_stand) + " men a stand";
+        if (sc.men_per_figure) out += " (" + std::to_string(*sc.men_per_figure) + " men a figure)";
+        if (sc.guns_per_model) out += ", " + std::to_string(*sc.guns_per_model) + " guns a gun model";
+        out += "\n";
+    }
     out += "Tables:\n";
     for (const auto& t : r.tables) out += "  " + t.id + ": " + t.title + "\n";
     out += std::string("  effectiveness: ") + (r.effectiveness.is_default ? "default stand-in" : "as entered") + "\n";

@@ -177,7 +177,7 @@ army::Leader roll_leader(const rules::RuleSet& rules, const Request& request, di
 
 army::Division generate_division(const rules::RuleSet& rules, const Request& request, dice::Source& dice) {
     army::Division d;
-    d.name = request.name.empty() ? "Division" : request.name;
+    d.name = request.name.empty() ? rules.term_division : request.name;
     unsigned given = 0;
     Context context = start_context(rules, request, d, given);
     check_known(rules, context, given);  // before any roll: a refused request uses no dice
@@ -190,13 +190,18 @@ army::Division generate_division(const rules::RuleSet& rules, const Request& req
     for (int i = 1; i <= count; ++i) {
         Context b = context;
         army::Brigade brigade;
-        brigade.name = ordinal(i) + " Brigade";
+        brigade.name = ordinal(i) + " " + rules.term_brigade;
         roll.steps(rules.generation.brigade, b, 0, brigade.name);
         brigade.arm = d.arm;
         brigade.rating = b.get(Field::rating).id;
         brigade.start_stands = brigade.stands = b.get(Field::stands).number;
         brigade.label = *rules.effectiveness.find(brigade.rating, brigade.start_stands);  // validated
         brigade.commander = make_leader(rules, b, request.despicable_by_the_book);
+        if (!rules.generation.alternate.empty() && b.has(Field::alternate) && b.get(Field::alternate).number == 1) {
+            Context alt = b;
+            roll.steps(rules.generation.alternate, alt, 0, brigade.name + " alternate commander");
+            brigade.alternate = make_leader(rules, alt, request.despicable_by_the_book);
+        }
         d.brigades.push_back(std::move(brigade));
     }
 

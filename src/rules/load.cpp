@@ -113,7 +113,8 @@ public:
 
     void load(const Value& root) {
         root.allow_only({"format", "id", "name", "source", "note", "sides", "arms", "theaters", "years", "ratings",
-                         "leader_grades", "effectiveness", "tables", "generation", "scale", "cartel"});
+                         "leader_grades", "effectiveness", "tables", "generation", "scales", "cartel", "unit_types",
+                         "nationalities", "terms", "campaign"});
         const auto format = root.at("format");
         if (format.as_string() != k_format)
             format.fail("\"" + format.as_string() + "\" is not a format this muster reads: expected \"" + std::string(k_format) + "\"");
@@ -125,13 +126,73 @@ public:
         m_rules.arms = read_named_list(root.at("arms"), "arm");
         if (auto t = root.find("theaters")) m_rules.theaters = read_named_list(*t, "theater");
         if (auto y = root.find("years")) read_years(*y);
-        m_rules.ratings = read_named_list(root.at("ratings"), "rating");
+        read_ratings(root.at("ratings"));
         read_grades(root.at("leader_grades"));
         read_effectiveness(root.at("effectiveness"));
         read_tables(root.at("tables"));
         read_generation(root.at("generation"));
-        if (auto scale = root.find("scale")) read_scale(*scale);
+        if (auto scales = root.find("scales")) read_scales(*scales);
         if (auto cartel = root.find("cartel")) read_cartel(*cartel);
+        if (auto types = root.find("unit_types")) read_unit_types(*types);
+        if (auto nations = root.find("nationalities")) read_nationalities(*nations);
+        if (auto terms = root.find("terms")) {
+            terms->allow_only({"division", "brigade"});
+            if (auto d = terms->find("division")) m_rules.term_division = read_text(*d, 40);
+            if (auto b = terms->find("brigade")) m_rules.term_brigade = read_text(*b, 40);
+        }
+        if (auto campaign = root.find("campaign")) {
+            campaign->allow_only({"fallen_leaders", "note"});
+            if (auto f = campaign->find("fallen_leaders")) {
+                const size_t t = table_index(*f);
+                const auto& sets = m_rules.tables[t].sets;
+                if (std::find(sets.begin(), sets.end(), Field::fate) == sets.end())
+                    f->fail("table " + m_rules.tables[t].id + " does not set \"fate\", so it cannot decide a fallen leader's");
+                m_rules.fallen_leaders = t;
+            }
+        }
+    }
+
+    void read_ratings(const Value& list) {
+        for (const auto& item : list.items()) {
+            item.allow_only({"id", "name", "max_stands", "note"});
+            Rating r;
+            r.id = read_id(item.at("id"));
+            r.name = read_text(item.at("name"));
+            if (auto m = item.find("max_stands")) r.max_stands = m->as_int(1, 99);
+            m_rules.ratings.push_back(r);
+        }
+        if (m_rules.ratings.empty()) list.fail("expected at least one rating");
+        check_unique(m_rules.ratings, list, "rating");
+    }
+
+    void read_unit_types(const Value& list) {
+        for (const auto& item : list.items()) {
+            item.allow_only({"id", "name", "arm", "guns", "note"});
+            UnitType u;
+            u.id = read_id(item.at("id"));
+            u.name = read_text(item.at("name"));
+            u.arm = item.at("arm").as_string();
+            if (u.arm != "artillery" && !m_rules.find_arm(u.arm))
+                item.at("arm").fail("unknown arm \"" + u.arm + "\" (defined: " + ids(m_rules.arms) + ", or artillery)");
+            if (auto g = item.find("guns")) u.guns = g->as_int(1, 100);
+            u.note = optional_text(item, "note");
+            m_rules.unit_types.push_back(u);
+        }
+        check_unique(m_rules.unit_types, list, "unit type");
+    }
+
+    void read_nationalities(const Value& list) {
+        for (const auto& item : list.items()) {
+            item.allow_only({"id", "name", "modifiers", "note"});
+            Nationality n;
+            n.id = read_id(item.at("id"));
+            n.name = read_text(item.at("name"));
+            if (auto mods = item.find("modifiers"))
+                for (const auto& [name, value] : mods->members()) n.modifiers.emplace_back(name, value.as_int(-20, 20));
+            n.note = optional_text(item, "note");
+            m_rules.nationalities.push_back(n);
+        }
+        check_unique(m_rules.nationalities, list, "nationality");
     }
 
 private:
@@ -169,7 +230,7 @@ private:
             if (auto b = item.find("by_the_book_as")) g.by_the_book_as = read_id(*b);
             if (auto k = item.find("keeps_brigade")) g.keeps_brigade = k->as_bool();
             if (auto mods = item.find("modifiers"))
-                for (const auto& [name, value] : mods->members()) g.modifiers.emplace_back(name, value.as_int(-20, 20));
+                for (const auto& [name, value] : mods->members()) g.modifiers.emplace_back(name, value.as_int(-1000, 1000));
             m_rules.grades.push_back(g);
         }
         if (m_rules.grades.empty()) list.fail("expected at least one leader grade");
@@ -200,12 +261,16 @@ private:
         auto& eff = m_rules.effectiveness;
         if (auto d = v.find("default")) eff.is_default = d->as_bool();
         eff.note = optional_text(v, "note");
-        for (const auto& [rating, list] : v.at("labels").members()) {
-            if (!m_rules.find_rating(rating))
-                list.fail("unknown rating \"" + rating + "\" (defined ratings: " + ids(m_rules.ratings) + ")");
-            EffectivenessColumn column{rating, {}};
+        for (const auto& [rating_id, list] : v.at("labels").members()) {
+            if (!m_rules.find_rating(rating_id))
+                list.fail("unknown rating \"" + rating_id + "\" (defined ratings: " + ids(m_rules.ratings) + ")");
+            EffectivenessColumn column{rating_id, {}};
             for (const auto& item : list.items()) {
                 auto label = read_label(item);
+                const auto* rating = m_rules.find_rating(rating_id);
+                if (rating->max_stands && label.stands > *rating->max_stands)
+                    item.fail("a label for " + std::to_string(label.stands) + " stands, over the " + rating->name +
+                              " cap of " + std::to_string(*rating->max_stands));
                 for (const auto& seen : column.labels)
                     if (seen.stands == label.stands)
                         item.fail("a second label for " + std::to_string(label.stands) + " stands");
@@ -229,6 +294,7 @@ private:
             case Field::theater: return ids(m_rules.theaters);
             case Field::rating: return ids(m_rules.ratings);
             case Field::grade: return ids(m_rules.grades);
+            case Field::fate: return "killed, wounded, captured, none";
             default: return {};
         }
     }
@@ -255,6 +321,8 @@ private:
             case Field::brigades: return {v.as_int(1, 50), {}};
             case Field::stands: return {v.as_int(1, 99), {}};
             case Field::stands_per_battery: return {v.as_int(1, 99), {}};
+            case Field::alternate: return {v.as_int(0, 1), {}};
+            case Field::outcome: return {0, read_text(v, 200)};
             default: return {0, check_id(field, v)};
         }
     }
@@ -371,11 +439,12 @@ private:
     }
 
     void read_generation(const Value& v) {
-        v.allow_only({"note", "division", "brigade", "division_leader", "artillery"});
+        v.allow_only({"note", "division", "brigade", "division_leader", "alternate", "artillery"});
         auto& g = m_rules.generation;
         g.division = read_steps(v.at("division"));
         g.brigade = read_steps(v.at("brigade"));
         g.division_leader = read_steps(v.at("division_leader"));
+        if (auto alt = v.find("alternate")) g.alternate = read_steps(*alt);
         if (auto art = v.find("artillery")) {
             art->allow_only({"table", "reserve_share"});
             g.artillery = table_index(art->at("table"));
@@ -386,15 +455,26 @@ private:
         }
     }
 
-    void read_scale(const Value& v) {
-        v.allow_only({"men_per_figure", "figures_per_stand", "men_per_stand", "note"});
-        if (auto m = v.find("men_per_stand")) {
-            if (v.find("men_per_figure") || v.find("figures_per_stand"))
-                v.fail("give men_per_stand, or men_per_figure with figures_per_stand, not both");
-            m_rules.men_per_stand = m->as_int(1, 10000);
-        } else {
-            m_rules.men_per_stand = v.at("men_per_figure").as_int(1, 1000) * v.at("figures_per_stand").as_int(1, 100);
+    void read_scales(const Value& list) {
+        for (const auto& item : list.items()) {
+            item.allow_only({"id", "name", "men_per_figure", "figures_per_stand", "men_per_stand", "guns_per_model", "note"});
+            Scale sc;
+            sc.id = read_id(item.at("id"));
+            sc.name = read_text(item.at("name"));
+            if (auto m = item.find("men_per_figure")) sc.men_per_figure = m->as_int(1, 1000);
+            if (auto f = item.find("figures_per_stand")) sc.figures_per_stand = f->as_int(1, 100);
+            if (auto m = item.find("men_per_stand")) sc.men_per_stand = m->as_int(1, 10000);
+            else if (sc.men_per_figure && sc.figures_per_stand) sc.men_per_stand = *sc.men_per_figure * *sc.figures_per_stand;
+            else item.fail("give men_per_stand, or men_per_figure and figures_per_stand");
+            if (sc.men_per_figure && sc.figures_per_stand && sc.men_per_stand != *sc.men_per_figure * *sc.figures_per_stand)
+                item.fail("men_per_stand " + std::to_string(sc.men_per_stand) + " is not men_per_figure x figures_per_stand (" +
+                          std::to_string(*sc.men_per_figure * *sc.figures_per_stand) + ")");
+            if (auto g = item.find("guns_per_model")) sc.guns_per_model = g->as_int(1, 1000);
+            sc.note = optional_text(item, "note");
+            m_rules.scales.push_back(sc);
         }
+        if (m_rules.scales.empty()) list.fail("expected at least one scale");
+        check_unique(m_rules.scales, list, "scale");
     }
 
     void read_cartel(const Value& v) {

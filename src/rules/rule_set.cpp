@@ -9,7 +9,8 @@ namespace muster::rules {
 namespace {
 
 constexpr std::array<std::string_view, k_field_count> k_field_names = {
-    "side", "arm", "theater", "year", "rating", "grade", "brigades", "stands", "stands_per_battery"};
+    "side", "arm", "theater", "year", "rating", "grade", "brigades", "stands", "stands_per_battery",
+    "alternate", "outcome", "fate"};
 
 template <class T>
 const T* find_by_id(const std::vector<T>& items, std::string_view id) {
@@ -64,8 +65,10 @@ std::optional<Field> parse_field(std::string_view text) {
 
 bool is_numeric(Field field) {
     return field == Field::year || field == Field::brigades || field == Field::stands ||
-           field == Field::stands_per_battery;
+           field == Field::stands_per_battery || field == Field::alternate;
 }
+
+bool is_text(Field field) { return field == Field::outcome; }
 
 bool is_key_field(Field field) {
     return field == Field::side || field == Field::arm || field == Field::theater || field == Field::year ||
@@ -164,7 +167,12 @@ const CartelRank* Cartel::for_leader(std::string_view rank) const {
 const Side* RuleSet::find_side(std::string_view id) const { return find_by_id(sides, id); }
 const Named* RuleSet::find_arm(std::string_view id) const { return find_by_id(arms, id); }
 const Named* RuleSet::find_theater(std::string_view id) const { return find_by_id(theaters, id); }
-const Named* RuleSet::find_rating(std::string_view id) const { return find_by_id(ratings, id); }
+const Rating* RuleSet::find_rating(std::string_view id) const { return find_by_id(ratings, id); }
+
+std::optional<int> RuleSet::men_per_stand() const {
+    if (scales.empty()) return std::nullopt;
+    return scales.front().men_per_stand;
+}
 const LeaderGrade* RuleSet::find_grade(std::string_view id) const { return find_by_id(grades, id); }
 const RangeTable* RuleSet::find_table(std::string_view id) const { return find_by_id(tables, id); }
 
@@ -175,6 +183,7 @@ std::vector<FieldValue> RuleSet::domain(Field field) const {
         case Field::theater: return ids_of(theaters);
         case Field::rating: return ids_of(ratings);
         case Field::grade: return ids_of(grades);
+        case Field::fate: return {{0, "killed"}, {0, "wounded"}, {0, "captured"}, {0, "none"}};
         case Field::year: {
             std::vector<FieldValue> out;
             for (int y : years) out.push_back({y, {}});
@@ -196,6 +205,9 @@ std::string RuleSet::describe(Field field, const FieldValue& value) const {
         case Field::brigades: return count_of(value.number, "brigade", "brigades");
         case Field::stands: return count_of(value.number, "stand", "stands");
         case Field::stands_per_battery: return "1 battery per " + std::to_string(value.number) + " stands";
+        case Field::alternate: return value.number ? "a Main and an Alternate commander" : "one commander";
+        case Field::outcome: return value.id;
+        case Field::fate: return value.id == "none" ? "no effect" : value.id;
     }
     return named ? named->name : value.id;
 }

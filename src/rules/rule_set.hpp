@@ -18,12 +18,19 @@ int die_max(Die die);
 std::optional<Die> parse_die(std::string_view text);
 
 /// A field of the generation context: what a table is keyed by, or what its rows set.
-enum class Field { side, arm, theater, year, rating, grade, brigades, stands, stands_per_battery };
-inline constexpr size_t k_field_count = 9;
+enum class Field {
+    side, arm, theater, year, rating, grade, brigades, stands, stands_per_battery,
+    alternate,  ///< 1: the unit has a Main and an Alternate commander
+    outcome,    ///< free text a table gives ("Felled by sniper")
+    fate        ///< what becomes of a leader: killed, wounded, captured, none
+};
+inline constexpr size_t k_field_count = 12;
 std::string_view field_name(Field field);
 std::optional<Field> parse_field(std::string_view text);
-/// Numeric fields (year, brigades, stands, stands_per_battery) hold numbers; the rest hold ids.
+/// Numeric fields (year, brigades, stands, stands_per_battery, alternate) hold numbers; the rest hold ids.
 bool is_numeric(Field field);
+/// Text fields (outcome) hold any text.
+bool is_text(Field field);
 /// Fields a table may be keyed by.
 bool is_key_field(Field field);
 
@@ -128,6 +135,33 @@ struct Named {
     std::string name;
 };
 
+/// A unit rating, with the largest unit the rules allow of it.
+struct Rating : Named {
+    std::optional<int> max_stands;
+};
+
+/// A kind of unit the rules know (light infantry, lancers, horse artillery...), for reference.
+struct UnitType : Named {
+    std::string arm;  ///< an arm id, or "artillery"
+    std::optional<int> guns;  ///< guns a stand or model stands for
+    std::string note;
+};
+
+/// A nation's characteristics (French charging +1...), for reference.
+struct Nationality : Named {
+    std::vector<std::pair<std::string, int>> modifiers;
+    std::string note;
+};
+
+/// How many men (and guns) a figure, stand or gun model stands for, at one figure size.
+struct Scale : Named {
+    std::optional<int> men_per_figure;
+    std::optional<int> figures_per_stand;
+    int men_per_stand = 0;
+    std::optional<int> guns_per_model;
+    std::string note;
+};
+
 struct Side : Named {
     std::string reserve;        ///< the name of the artillery reserve: "Army Artillery Reserve"
     std::string reserve_level;  ///< where it sits: "army" or "corps"
@@ -163,6 +197,7 @@ struct Generation {
     std::vector<size_t> division;         ///< e.g. year and theater, number of brigades
     std::vector<size_t> brigade;          ///< per brigade: stands, rating, brigadier
     std::vector<size_t> division_leader;  ///< the division commander's grade
+    std::vector<size_t> alternate;        ///< the alternate commander's grade, for units with extra command
     std::optional<size_t> artillery;      ///< sets stands_per_battery
     int reserve_num = 1;                  ///< the reserve's share of the batteries
     int reserve_den = 3;
@@ -178,19 +213,26 @@ struct RuleSet {
     std::vector<Named> arms;
     std::vector<Named> theaters;
     std::vector<int> years;
-    std::vector<Named> ratings;
+    std::vector<Rating> ratings;
     std::vector<LeaderGrade> grades;
+    std::vector<UnitType> unit_types;
+    std::vector<Nationality> nationalities;
+    std::vector<Scale> scales;
+    std::string term_division = "Division";  ///< what the rules call a division (AWI: Brigade)
+    std::string term_brigade = "Brigade";    ///< what they call a manoeuvre unit (AWI: Battalion)
+    std::optional<size_t> fallen_leaders;    ///< the table rolled for a leader who may have fallen
     Effectiveness effectiveness;
     std::vector<RangeTable> tables;
     Generation generation;
-    std::optional<int> men_per_stand;  ///< the scale, where the source gives it
     std::optional<Cartel> cartel;
     std::string text;  ///< the JSON text it was read from, which a campaign pins
 
     const Side* find_side(std::string_view id) const;
     const Named* find_arm(std::string_view id) const;
     const Named* find_theater(std::string_view id) const;
-    const Named* find_rating(std::string_view id) const;
+    const Rating* find_rating(std::string_view id) const;
+    /// Men per stand at the first scale, where the rules give one.
+    std::optional<int> men_per_stand() const;
     const LeaderGrade* find_grade(std::string_view id) const;
     const RangeTable* find_table(std::string_view id) const;
     /// The ids a key field can take (sides, arms, theaters, years as text, ratings, grades).

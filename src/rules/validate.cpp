@@ -183,12 +183,35 @@ void validate_rule_set(const RuleSet& rules, const std::string& file) {
     for (const auto& c : brigades) {
         const auto& rating = c.get(Field::rating).id;
         const int stands = c.get(Field::stands).number;
+        const auto* r = rules.find_rating(rating);
+        if (r->max_stands && stands > *r->max_stands)
+            throw FileError(file, "$.generation.brigade",
+                            "the tables can make a " + r->name + " unit of " + std::to_string(stands) + " stands, over its cap of " +
+                                std::to_string(*r->max_stands) + " (" + describe_context(c) + ")");
         if (!rules.effectiveness.find(rating, stands))
             throw FileError(file, "$.effectiveness.labels." + rating,
                             "no label for a " + rules.describe(Field::rating, c.get(Field::rating)) + " unit of " +
                                 std::to_string(stands) + " stands, which the generator can make (" +
                                 describe_context(c) + ")");
     }
+
+    if (!g.alternate.empty()) {
+        // Only units a brigade step marks with extra command get an alternate.
+        std::vector<Context> with_alternate;
+        for (const auto& c : brigades)
+            if (c.has(Field::alternate) && c.get(Field::alternate).number == 1) with_alternate.push_back(c);
+        if (with_alternate.empty())
+            throw FileError(file, "$.generation.alternate",
+                            "no brigade step sets \"alternate\" to 1, so no unit ever gets an alternate commander");
+        const auto alternates = sim.run(with_alternate, {"$.generation.alternate", g.alternate}, 0);
+        sim.require(alternates, Field::grade, "$.generation.alternate");
+    }
+
+    if (rules.fallen_leaders)
+        for (Field key : rules.tables[*rules.fallen_leaders].keys)
+            if (key != Field::side)
+                throw FileError(file, "$.campaign.fallen_leaders",
+                                "the fallen leaders table may be keyed by side only, not " + std::string(field_name(key)));
 
     if (g.artillery) {
         const auto art = sim.run(base, {"$.generation.artillery.table", std::vector<size_t>{*g.artillery}}, 0);

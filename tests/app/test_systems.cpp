@@ -1,0 +1,114 @@
+// A campaign of each system: created, a division generated, a battle applied, labels exported;
+// and an organiser's own rule set, good and malformed.
+#include "core/error.hpp"
+#include "db/db_support.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+namespace {
+
+void campaign_of(const std::string& rules, const std::string& side_a, const std::string& side_b, int year) {
+    test::TempDir dir;
+    app::CampaignService s(dir.file("c.db"), true, 5000, app::Catalog(""));
+    app::NewCampaign n;
+    n.name = rules + " campaign";
+    n.rules = rules;
+    n.seed = 42;
+    s.create_campaign(n);
+    s.add_army(side_a, "A", {});
+    s.add_corps("A", "A1", {});
+    s.add_division("A1", "First", "");
+    s.add_army(side_b, "B", {});
+    s.add_corps("B", "B1", {});
+    s.add_division("B1", "Second", "");
+    s.add_camp(side_b, "Camp B");
+    for (const char* d : {"First", "Second"}) {
+        app::ArrivalRequest a;
+        a.division = d;
+        a.year = year;
+        if (!s.rules().theaters.empty()) a.theater = s.rules().theaters.front().id;
+        const auto arrived = s.arrive(a);
+        REQUIRE_FALSE(arrived.division.brigades.empty());
+    }
+    const auto first = s.brigades().front();
+    battle::Report r;
+    r.name = "Clash";
+    battle::add_loss_spec(r, first.ref() + "=2");
+    battle::add_captured_spec(r, first.ref() + "=1@Camp B");
+    s.report_battle(r, false);
+    s.recover("Clash", {}, false);
+    CHECK(s.check().ok());
+    const auto labels = s.export_labels([] { app::ExportRequest e; e.format = "html"; e.date = "2026-01-01"; return e; }(), {});
+    CHECK_THAT(labels, Contains(first.name));
+    const auto oob = s.export_oob([] { app::ExportRequest e; e.format = "text"; e.date = "2026-01-01"; return e; }());
+    CHECK_THAT(oob, Contains(s.rules().term_brigade));
+}
+
+}  // namespace
+
+TEST_CASE("A campaign of each system: created, generated, fought, labelled") {
+    SECTION("ACW") { campaign_of("acw", "union", "confederate", 1863); }
+    SECTION("AWI") { campaign_of("awi", "british", "american", 1777); }
+    SECTION("Napoleonic") { campaign_of("napoleonic", "french", "allies", 1809); }
+}
+
+TEST_CASE("Napoleonic fallen leaders: the 2d6 table decides") {
+    test::TempDir dir;
+    app::CampaignService s(dir.file("c.db"), true, 5000, app::Catalog(""));
+    app::NewCampaign n;
+    n.name = "1809";
+    n.rules = "napoleonic";
+    s.create_campaign(n);
+    s.add_army("french", "Armee", {"Napoleon", "exceptional"});
+    s.add_corps("Armee", "IV Corps", {"Massena", "exceptional"});
+    auto fate = [&](const std::string& leader, const std::string& roll) {
+        return s.leader_casualty(leader, 2, {roll}, false).summary;
+    };
+    CHECK_THAT(fate("Massena", "5+5"), Contains("Staff officer struck, no effect"));
+    CHECK_THAT(fate("Massena", "3+3"), Contains("Grievously wounded, wounded, out for 2 battles"));
+    CHECK_THAT(fate("Napoleon", "1+1"), Contains("Felled by sniper, killed"));
+    CHECK_THROWS_WITH(fate("Napoleon", "6"), Contains("is already killed"));
+    s.add_corps("Armee", "V Corps", {"Lannes", "exceptional"});
+    CHECK_THROWS_WITH(fate("Lannes", "13"), Contains("typed roll \"13\" for roll 1, fallen leader: Lannes (2d6)"));
+}
+
+TEST_CASE("An organiser's own rule set: copied, edited, validated, used - or refused") {
+    test::TempDir dir;
+    const std::string rules_dir = dir.file("rules");
+    std::filesystem::create_directories(rules_dir);
+    auto text = test::template_text("acw_fire_and_fury.json");
+    text.replace(text.find("\"id\": \"acw\""), 11, "\"id\": \"my_acw\"");
+    text.replace(text.find("\"6/4/3\""), 7, "\"6/5/3\"");  // the rulebook's label, say
+    std::ofstream(rules_dir + "/my_acw.json") << text;
+    const app::Catalog catalog(rules_dir);
+    const auto mine = catalog.load("my_acw");
+    CHECK(mine.effectiveness.find("veteran", 6)->text() == "6/5/3");
+    app::CampaignService s(dir.file("c.db"), true, 5000, app::Catalog(rules_dir));
+    app::NewCampaign n;
+    n.name = "Mine";
+    n.rules = "my_acw";
+    s.create_campaign(n);
+    CHECK(s.current().rules_id == "my_acw");
+
+    // Editing the file later changes no running campaign: it pinned its copy.
+    text.replace(text.find("\"6/5/3\""), 7, "\"6/3/2\"");
+    std::ofstream(rules_dir + "/my_acw.json", std::ios::trunc) << text;
+    CHECK(s.rules().effectiveness.find("veteran", 6)->text() == "6/5/3");
+
+    std::ofstream(rules_dir + "/broken.json") << R"({"format": "muster-rules/1", "id": "broken", "name": "x", "sides": []})";
+    bool listed = false;
+    for (const auto& e : catalog.list())
+        if (e.origin == rules_dir + "/broken.json") {
+            listed = true;
+            CHECK_THAT(e.error, Contains("$.sides: expected at least two sides"));
+        }
+    CHECK(listed);
+    CHECK_THROWS_WITH(catalog.load("broken"), Contains("is refused"));
+}

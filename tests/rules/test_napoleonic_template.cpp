@@ -1,0 +1,77 @@
+// The Napoleonic template against L'Ordre Mixte, written out here independently.
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace muster;
+
+namespace {
+
+const rules::RuleSet& nap() {
+    static const auto r = rules::load_rule_set(test::template_text("napoleonic_lordre_mixte.json"), "napoleonic_lordre_mixte.json");
+    return r;
+}
+
+using V = std::vector<std::string>;
+
+std::string modifiers(const std::vector<std::pair<std::string, int>>& mods) {
+    std::string out;
+    for (const auto& [k, v] : mods) out += k + "=" + std::to_string(v) + ";";
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Napoleonic: nine classes, Veteran/Average/Raw crossed with Guard/Line/Militia") {
+    V names;
+    for (const auto& r : nap().ratings) names.push_back(r.name);
+    CHECK(names == V{"Veteran Guard", "Veteran Line", "Veteran Militia", "Average Guard", "Average Line", "Average Militia",
+                     "Raw Guard", "Raw Line", "Raw Militia"});
+    for (const auto& r : nap().ratings) CHECK(nap().effectiveness.find(r.id, 7));  // every class has labels
+    CHECK(nap().effectiveness.is_default);  // the source gives no numbers: marked
+}
+
+TEST_CASE("Napoleonic: national characteristics") {
+    V nations;
+    for (const auto& n : nap().nationalities) nations.push_back(n.id + ":" + modifiers(n.modifiers));
+    CHECK(nations == V{"french:charging=1;", "russian:defending=1;", "british:firing_in_single_line=1;", "austrian:manoeuvre=-1;",
+                       "prussian:manoeuvre=-1;", "spanish:manoeuvre=-1;", "militia:manoeuvre=-1;melee=-1;"});
+    CHECK(nap().nationalities[4].note == "before 1809");
+}
+
+TEST_CASE("Napoleonic: command radius by grade - division 8 12 6 - corps 18 24 12") {
+    CHECK(modifiers(nap().find_grade("average")->modifiers) == "division_radius=8;corps_radius=18;");
+    CHECK(modifiers(nap().find_grade("exceptional")->modifiers) == "division_radius=12;corps_radius=24;manoeuvre=1;");
+    CHECK(modifiers(nap().find_grade("poor")->modifiers) == "division_radius=6;corps_radius=12;");
+}
+
+TEST_CASE("Napoleonic: unit types including armoured cavalry, lancers, foot horse and heavy artillery") {
+    V types;
+    for (const auto& u : nap().unit_types) types.push_back(u.id);
+    CHECK(types == V{"infantry", "light_brigade", "detachment", "cavalry", "armoured_cavalry", "lancers", "foot_artillery",
+                     "horse_artillery", "heavy_artillery"});
+}
+
+TEST_CASE("Napoleonic: the 2d6 Fallen Leaders table row by row") {
+    const auto* t = nap().find_table("fallen_leaders");
+    REQUIRE(t);
+    CHECK(t->die == rules::Die::two_d6);
+    V rows;
+    for (const auto& row : t->blocks.at(0).rows) rows.push_back(row.range.text + " " + row.values[0].id + " " + row.values[1].id);
+    CHECK(rows == V{"2 Felled by sniper killed", "3 Crushed under falling horse killed", "4 Mortally stricken killed",
+                    "5 Shot dead in the saddle killed", "6 Grievously wounded wounded", "7 Disabled wounded",
+                    "8 Coolly ignores the fire none", "9 Horse shot out from under but unscathed none", "10 Staff officer struck none",
+                    "11 Coat pierced but unscathed none", "12 Mere flesh wound none"});
+    REQUIRE(nap().fallen_leaders);
+    CHECK(nap().tables[*nap().fallen_leaders].id == "fallen_leaders");
+}
+
+TEST_CASE("Napoleonic: scales for 25 mm and 15 mm") {
+    REQUIRE(nap().scales.size() == 2);
+    CHECK(nap().scales[0].name == "25 mm");
+    CHECK(nap().scales[0].men_per_figure == 100);
+    CHECK(nap().scales[0].men_per_stand == 400);
+    CHECK(nap().scales[0].guns_per_model == 10);
+    CHECK(nap().scales[1].name == "15 mm");
+    CHECK(nap().scales[1].men_per_stand == 200);
+}
