@@ -2,8 +2,12 @@
 # Builds and runs every benchmark in tests/bench/, printing their figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh build test
-bash scripts/build.sh -DMUSTER_BUILD_TESTS=ON
+bash scripts/deps.sh build gui test
+bash scripts/build.sh -DMUSTER_BUILD_GUI=ON -DMUSTER_BUILD_TESTS=ON
 for b in build/tests/bench/bench_*; do
-  [ -x "$b" ] && "$b" "$@"
+  [ -x "$b" ] || continue
+  case "$b" in
+    *bench_gui) xvfb-run -a -s "-screen 0 1280x800x24" "$b" "$@" ;;  # needs a display
+    *) "$b" "$@" ;;
+  esac
 done

@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # The README's first command: installs what muster needs, builds it, runs it.
-#   bash scripts/run.sh                      a sample: generate a Union division, 1863, East
+#   bash scripts/run.sh                      muster-gui on a display; else a sample Union division
+#   bash scripts/run.sh gui [DATABASE]       muster-gui
 #   bash scripts/run.sh ARGS...              muster ARGS...
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh build >&2
-bash scripts/build.sh -DMUSTER_BUILD_TESTS=OFF >&2
+bash scripts/deps.sh build gui >&2
+bash scripts/build.sh -DMUSTER_BUILD_GUI=ON -DMUSTER_BUILD_TESTS=OFF >&2
+if [ "${1:-}" = gui ]; then
+  shift
+  exec build/imgui_ui/muster-gui "$@"
+fi
 if [ $# -eq 0 ]; then
+  # With a display, the GUI; without one, a sample division on the command line.
+  if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then exec build/imgui_ui/muster-gui; fi
   set -- generate --rules acw --side union --year 1863 --theater east --show-rolls
 fi
 exec build/src/muster "$@"

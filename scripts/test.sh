@@ -2,7 +2,7 @@
 # The README's second command, and what CI runs: installs, builds, runs every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh build test
-bash scripts/build.sh -DMUSTER_BUILD_TESTS=ON
+bash scripts/deps.sh build gui test
+bash scripts/build.sh -DMUSTER_BUILD_GUI=ON -DMUSTER_BUILD_TESTS=ON
 cd build
 ctest --output-on-failure --parallel "$(nproc)"

@@ -310,6 +310,24 @@ Arrival CampaignService::arrive(const ArrivalRequest& request) {
     return out;
 }
 
+army::Division CampaignService::dry_run_arrival(const ArrivalRequest& request) const {
+    const auto c = current();
+    const auto d = m->store.find_division(c.id, request.division);
+    if (!d) throw UsageError("no division named \"" + request.division + "\" in campaign " + c.name);
+    if (d->status != "placeholder") throw Error("division " + d->name + " has already arrived: a division arrives once");
+    generate::Request g;
+    g.side = d->side;
+    g.arm = d->arm;
+    g.year = request.year;
+    g.theater = request.theater;
+    g.name = d->name;
+    g.despicable_by_the_book = c.despicable == "book";
+    dice::TypedSource dice(request.rolls);
+    auto division = generate::generate_division(rules(), g, dice);
+    dice.require_all_used();
+    return division;
+}
+
 void CampaignService::reveal(const std::string& division, bool hidden) {
     const auto c = current();
     m->store.run_operation(c.id, hidden ? "hide" : "reveal", [&](std::int64_t) {

@@ -107,6 +107,18 @@ struct CampView {
     std::vector<std::string> holds;
 };
 
+/// One thing held in a camp, as the prisoners screen lists it.
+struct HeldItem {
+    std::string camp;
+    bool camp_liberated = false;
+    std::string holder;  ///< the captor side
+    std::string owner;   ///< the prisoner's side
+    std::string kind;    ///< stands, leader, battery
+    std::string spec;    ///< for an exchange item: "stands:Heth/1st Brigade" (add "=N"), "leader:...", "battery:..."
+    std::string text;    ///< "3 stands of Heth/1st Brigade"
+    int stands = 0;
+};
+
 /// A proposal with its lines and, where the rule set has a cartel, their values in privates.
 struct ExchangeView {
     db::ExchangeRow row;
@@ -163,6 +175,9 @@ public:
     /// A division arrives: rolled up with the pinned rule set and the campaign's dice (or the
     /// typed ones), stored, hidden from the other side. A preview stores only its rolls, as discarded.
     Arrival arrive(const ArrivalRequest& request);
+    /// Rolls a division with typed dice and stores nothing, not even the rolls: for a front end
+    /// asking for physical dice one at a time. Throws dice::RollNeeded naming the next roll.
+    army::Division dry_run_arrival(const ArrivalRequest& request) const;
     /// Shows a division to the other side (or hides it again).
     void reveal(const std::string& division, bool hidden = false);
 
@@ -190,6 +205,8 @@ public:
 
     void add_camp(const std::string& side, const std::string& name);
     std::vector<CampView> camps() const;
+    /// Everything held in every camp, with the spec an exchange names it by.
+    std::vector<HeldItem> held() const;
     /// Everyone held in the camp goes home; the camp is marked liberated.
     Outcome liberate(const std::string& camp);
 

@@ -105,6 +105,28 @@ std::vector<CampView> CampaignService::camps() const {
     return out;
 }
 
+std::vector<HeldItem> CampaignService::held() const {
+    const Refs refs(m->store, current().id);
+    std::vector<HeldItem> out;
+    for (const auto& h : refs.holdings()) {
+        const db::CampRow* camp = nullptr;
+        for (const auto& c : refs.camps())
+            if (c.id == h.camp_id) camp = &c;
+        HeldItem item{camp->name, camp->liberated, camp->side, "", h.kind, "", refs.describe(h), h.stands};
+        const db::ExchangeItem as_item{"", h.kind, h.unit_id, h.stands};
+        item.owner = side_of(refs, as_item);
+        if (h.kind == "stands") item.spec = "stands:" + refs.brigade_by_id(h.unit_id)->ref();
+        else if (h.kind == "leader") {
+            const auto* l = refs.leader_by_id(h.unit_id);
+            item.spec = "leader:" + (l->name.empty() ? l->commands : l->name);
+        } else {
+            item.spec = "battery:" + refs.battery_by_id(h.unit_id)->ref();
+        }
+        out.push_back(std::move(item));
+    }
+    return out;
+}
+
 Outcome CampaignService::liberate(const std::string& camp_name) {
     const auto c = current();
     Outcome out;

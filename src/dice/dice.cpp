@@ -88,8 +88,9 @@ Throw parse_typed(Die die, std::string_view raw, std::string_view what) {
 Throw TypedSource::roll(Die die, std::string_view purpose) {
     const std::string what = "roll " + std::to_string(m_next + 1) + ", " + std::string(purpose);
     if (m_next >= m_rolls.size())
-        throw UsageError("the typed-in rolls ran out at " + what + " (" + std::string(rules::die_name(die)) +
-                         "): " + std::to_string(m_rolls.size()) + " were given");
+        throw RollNeeded("the typed-in rolls ran out at " + what + " (" + std::string(rules::die_name(die)) +
+                             "): " + std::to_string(m_rolls.size()) + " were given",
+                         die, std::string(purpose), m_next);
     return parse_typed(die, m_rolls[m_next++], what);
 }
 

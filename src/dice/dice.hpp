@@ -1,4 +1,5 @@
 #pragma once
+#include "core/error.hpp"
 #include "rules/rule_set.hpp"
 
 #include <cstdint>
@@ -45,6 +46,17 @@ private:
     int face(int sides);  // 0 .. sides-1, unbiased
     std::uint64_t m_seed;
     std::uint64_t m_counter;
+};
+
+/// Thrown by TypedSource when it runs out: which roll comes next and what it is for, so a
+/// front end can ask for it (physical dice, one field a roll).
+class RollNeeded : public UsageError {
+public:
+    RollNeeded(const std::string& message, Die die, std::string purpose, size_t index)
+        : UsageError(message), die(die), purpose(std::move(purpose)), index(index) {}
+    Die die;
+    std::string purpose;
+    size_t index;  ///< 0-based number of the roll asked for
 };
 
 /// Rolls the organiser typed in, used in order. Each is checked against the die asked for;

@@ -1,0 +1,116 @@
+#include "gui_app.hpp"
+
+#include "platform.hpp"
+#include "test_hooks.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+namespace muster::gui {
+
+void columns_text(const std::string& text) {
+    ImFont* mono = mono_font();
+    if (mono) ImGui::PushFont(mono);
+    ImGui::TextUnformatted(text.c_str());
+    if (mono) ImGui::PopFont();
+}
+
+GuiApp::GuiApp(const std::string& db_path) { open_database(db_path); }
+
+void GuiApp::open_database(const std::string& path) {
+    try {
+        m_service = std::make_unique<app::CampaignService>(path, true);
+        m_db_path = m_service->db_path();
+        m_status = "Opened " + m_db_path;
+    } catch (const std::exception& e) {
+        m_service.reset();
+        m_status = e.what();
+    }
+    changed();
+}
+
+void GuiApp::add_window(std::unique_ptr<Window> window) { m_windows.push_back(std::move(window)); }
+
+void GuiApp::add_action(Action action) { m_actions.push_back(std::move(action)); }
+
+bool GuiApp::run(const std::string& id) {
+    for (auto& a : m_actions) {
+        if (a.id != id) continue;
+        std::string& error = a.window ? a.window->error : m_status;
+        try {
+            if (!m_service && id.rfind("window.", 0) != 0 && id != "file.open")
+                throw std::runtime_error("no campaign database is open (File > Open)");
+            a.run();
+            if (a.window) a.window->error.clear();
+            changed();
+            return true;
+        } catch (const std::exception& e) {
+            // Refusals and failures are shown where the organiser is looking: never a crash.
+            error = e.what();
+            if (a.window) a.window->note.clear();
+            return false;
+        }
+    }
+    m_status = "no action " + id;
+    return false;
+}
+
+void GuiApp::menu() {
+    if (!ImGui::BeginMainMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        ImGui::InputText("##path", &m_open_path);
+        ImGui::SameLine();
+        if (ImGui::MenuItem("Open database")) open_database(m_open_path);
+        ImGui::TextDisabled("%s", m_db_path.c_str());
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Windows")) {
+        for (auto& w : m_windows) ImGui::MenuItem(w->title(), nullptr, &w->open);
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Actions")) {
+        for (const auto& a : m_actions)
+            if (!a.label.empty() && ImGui::MenuItem(a.label.c_str(), a.shortcut.empty() ? nullptr : a.shortcut.c_str())) run(a.id);
+        ImGui::EndMenu();
+    }
+    if (m_service) {
+        try {
+            ImGui::TextDisabled("| %s", m_service->current().name.c_str());
+        } catch (const std::exception&) {
+            ImGui::TextDisabled("| no campaign yet");
+        }
+    }
+    ImGui::EndMainMenuBar();
+}
+
+void GuiApp::frame() {
+    clear_marks();
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && !io.WantTextInput) run("undo");
+    menu();
+    for (size_t i = 0; i < m_windows.size(); ++i) {
+        auto& w = m_windows[i];
+        if (!w->open) continue;
+        // First use: cascade the windows so none hides another entirely.
+        ImGui::SetNextWindowPos(ImVec2(20.f + 36.f * static_cast<float>(i), 36.f + 28.f * static_cast<float>(i)), ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowSize(ImVec2(820, 560), ImGuiCond_FirstUseEver);
+        if (ImGui::Begin(w->title(), &w->open)) {
+            if (!m_service) ImGui::TextColored(ImVec4(0.7f, 0.1f, 0.1f, 1), "No campaign database: %s", m_status.c_str());
+            else w->draw(*this);
+            if (!w->error.empty()) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", w->error.c_str());
+            else if (!w->note.empty()) ImGui::TextColored(ImVec4(0.05f, 0.45f, 0.1f, 1), "%s", w->note.c_str());
+        }
+        ImGui::End();
+    }
+    // The status bar: the last thing said outside a window.
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + vp->Size.y - ImGui::GetFrameHeight() - 4));
+    ImGui::SetNextWindowSize(ImVec2(vp->Size.x, ImGui::GetFrameHeight() + 4));
+    ImGui::Begin("##status", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoBringToFrontOnFocus);
+    ImGui::TextUnformatted(m_status.c_str());
+    ImGui::End();
+}
+
+}  // namespace muster::gui

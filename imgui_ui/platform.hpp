@@ -1,0 +1,45 @@
+#pragma once
+// The window, the OpenGL context and Dear ImGui's GLFW/OpenGL3 backends; fonts and DPI;
+// screenshots. Used by muster-gui and by the GUI tests alike.
+#include <functional>
+#include <string>
+
+struct GLFWwindow;
+struct ImGuiIO;
+struct ImFont;
+
+namespace muster::gui {
+
+struct PlatformOptions {
+    int width = 1280;
+    int height = 800;
+    std::string title = "muster";
+    std::string ini_path;  ///< where ImGui keeps the window layout; empty: not kept
+    bool vsync = true;     ///< off for measuring frame time
+};
+
+/// The monospaced font, for text laid out in columns (tables, roll logs); the default if none.
+ImFont* mono_font();
+
+class Platform {
+public:
+    explicit Platform(const PlatformOptions& options);
+    ~Platform();
+    Platform(const Platform&) = delete;
+    Platform& operator=(const Platform&) = delete;
+
+    bool should_close() const;
+    /// Polls events and starts an ImGui frame; `input` may then override what the backend read
+    /// (the GUI tests drive the mouse and keyboard through it).
+    void begin_frame(const std::function<void(ImGuiIO&)>& input = {});
+    /// Renders; writes the frame to `png` first when it is not empty.
+    void end_frame(const std::string& png = {});
+    float scale() const { return m_scale; }
+
+private:
+    GLFWwindow* m_window = nullptr;
+    std::string m_ini;
+    float m_scale = 1.f;
+};
+
+}  // namespace muster::gui

@@ -1,0 +1,68 @@
+// Every window and every action, registered in one place. Buttons, the menu, shortcuts and
+// the GUI tests all run these actions by name.
+#include "gui_app.hpp"
+#include "windows/arrival_window.hpp"
+#include "windows/battle_window.hpp"
+#include "windows/campaigns_window.hpp"
+#include "windows/export_window.hpp"
+#include "windows/journal_window.hpp"
+#include "windows/oob_window.hpp"
+#include "windows/prisoners_window.hpp"
+#include "windows/tables_window.hpp"
+
+namespace muster::gui {
+
+void register_windows(GuiApp& app) {
+    auto campaigns = std::make_unique<CampaignsWindow>();
+    auto oob = std::make_unique<OobWindow>();
+    auto arrival = std::make_unique<ArrivalWindow>();
+    auto battle = std::make_unique<BattleWindow>();
+    auto prisoners = std::make_unique<PrisonersWindow>();
+    auto exports = std::make_unique<ExportWindow>();
+    auto tables = std::make_unique<TablesWindow>();
+    auto journal = std::make_unique<JournalWindow>();
+    campaigns->open = oob->open = journal->open = true;
+
+    auto* c = campaigns.get();
+    auto* a = arrival.get();
+    auto* b = battle.get();
+    auto* p = prisoners.get();
+    auto* e = exports.get();
+    auto* t = tables.get();
+    GuiApp* g = &app;
+    app.add_action({"campaign.create", "Create campaign", "", c, [c, g] { c->create(*g); }});
+    app.add_action({"campaign.use", "", "", c, [c, g] { c->use(*g); }});
+    app.add_action({"campaign.settings", "", "", c, [c, g] { c->save_settings(*g); }});
+    app.add_action({"arrival.roll", "", "", a, [a, g] { a->enter_roll(*g); }});
+    app.add_action({"arrival.preview", "Preview arrival", "", a, [a, g] { a->preview(*g); }});
+    app.add_action({"arrival.accept", "Accept arrival", "", a, [a, g] { a->accept(*g); }});
+    app.add_action({"arrival.discard", "", "", a, [a] { a->discard(); }});
+    app.add_action({"battle.apply", "Apply battle report", "", b, [b, g] { b->apply(*g); }});
+    app.add_action({"recovery.preview", "", "", b, [b, g] { b->recover(*g, true); }});
+    app.add_action({"recovery.apply", "Apply recovery", "", b, [b, g] { b->recover(*g, false); }});
+    app.add_action({"camp.new", "", "", p, [p, g] { p->new_camp(*g); }});
+    app.add_action({"camp.liberate", "", "", p, [p, g] { p->liberate(*g); }});
+    app.add_action({"exchange.propose", "Propose exchange", "", p, [p, g] { p->propose(*g); }});
+    app.add_action({"exchange.accept", "", "", p, [p, g] { p->answer(*g, true); }});
+    app.add_action({"exchange.refuse", "", "", p, [p, g] { p->answer(*g, false); }});
+    app.add_action({"export.write", "Export", "", e, [e, g] { e->write(*g); }});
+    app.add_action({"tables.odds", "", "", t, [t, g] { t->compute_odds(*g); }});
+    app.add_action({"undo", "Undo", "Ctrl+Z", journal.get(), [g] {
+                        const auto entry = g->service()->undo();
+                        g->set_status(entry.summary);
+                    }});
+
+    for (auto* w : std::initializer_list<Window*>{campaigns.get(), oob.get(), arrival.get(), battle.get(), prisoners.get(),
+                                                   exports.get(), tables.get(), journal.get()})
+        app.add_action({std::string("window.") + w->title(), "", "", nullptr, [w] { w->open = true; }});
+    app.add_window(std::move(campaigns));
+    app.add_window(std::move(oob));
+    app.add_window(std::move(arrival));
+    app.add_window(std::move(battle));
+    app.add_window(std::move(prisoners));
+    app.add_window(std::move(exports));
+    app.add_window(std::move(tables));
+    app.add_window(std::move(journal));
+}
+
+}  // namespace muster::gui

@@ -1,0 +1,17 @@
+#pragma once
+// Where the last frame drew the items a test may click: a button marks itself with an id.
+#include <imgui.h>
+
+#include <optional>
+#include <string>
+
+namespace muster::gui {
+
+/// Records the rectangle of the item just drawn under `id` ("Arrival/Accept").
+void mark(const std::string& id);
+/// The centre of a marked item in the last frame, if it was drawn.
+std::optional<ImVec2> marked(const std::string& id);
+/// Forgets the marks (at the start of each frame).
+void clear_marks();
+
+}  // namespace muster::gui

@@ -1,0 +1,22 @@
+#pragma once
+#include <string>
+
+namespace muster::gui {
+
+class GuiApp;
+
+/// One window: view state only (selection, filters, text being typed); every change goes
+/// through a named action of the GuiApp, which calls src/app.
+class Window {
+public:
+    virtual ~Window() = default;
+    /// The title, also its id in the menu, the actions and the tests.
+    virtual const char* title() const = 0;
+    /// Draws the window's contents (the GuiApp opens and closes the ImGui window).
+    virtual void draw(GuiApp& app) = 0;
+    bool open = false;
+    std::string error;  ///< the last refusal, shown in the window
+    std::string note;   ///< the last success, shown in the window
+};
+
+}  // namespace muster::gui

@@ -1,0 +1,127 @@
+#include "arrival_window.hpp"
+
+#include "core/error.hpp"
+#include "export/division_text.hpp"
+#include "gui_app.hpp"
+#include "test_hooks.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+namespace muster::gui {
+
+app::ArrivalRequest ArrivalWindow::request() const {
+    app::ArrivalRequest r;
+    r.division = division;
+    if (year > 0) r.year = year;
+    if (!theater.empty()) r.theater = theater;
+    if (physical) r.rolls = rolls;
+    return r;
+}
+
+void ArrivalWindow::preview(GuiApp& app) {
+    if (division.empty()) throw UsageError("pick the division that arrives");
+    auto r = request();
+    r.preview = true;
+    shown = app.service()->arrive(r);
+    note = "Preview #" + std::to_string(shown->operation) + ": its rolls stay in the journal as discarded";
+}
+
+void ArrivalWindow::accept(GuiApp& app) {
+    if (division.empty()) throw UsageError("pick the division that arrives");
+    shown = app.service()->arrive(request());
+    note = division + " arrived (journal #" + std::to_string(shown->operation) + "), hidden from the other side";
+    division.clear();
+    rolls.clear();
+}
+
+void ArrivalWindow::discard() {
+    shown.reset();
+    note = "Discarded: the preview's rolls stay in the journal";
+}
+
+void ArrivalWindow::ask_next(GuiApp& app) {
+    m_asking.clear();
+    m_die.reset();
+    m_complete = false;
+    if (division.empty()) return;
+    try {
+        app.service()->dry_run_arrival(request());
+        m_complete = true;
+    } catch (const dice::RollNeeded& need) {
+        m_asking = "Roll " + std::to_string(need.index + 1) + ": " + need.purpose + " (" + std::string(rules::die_name(need.die)) + ")";
+        m_die = need.die;
+    } catch (const Error& e) {
+        error = e.what();
+    }
+}
+
+void ArrivalWindow::enter_roll(GuiApp& app) {
+    ask_next(app);
+    if (!m_die) throw UsageError(m_complete ? "every roll is in: preview or accept" : "pick the division first");
+    dice::parse_typed(*m_die, next_roll, m_asking);  // refuses a bad value, naming the roll
+    rolls.push_back(next_roll);
+    next_roll.clear();
+}
+
+void ArrivalWindow::draw(GuiApp& app) {
+    auto& s = *app.service();
+    const auto& rules = s.rules();
+    if (ImGui::BeginCombo("Division", division.empty() ? "(choose a placeholder)" : division.c_str())) {
+        for (const auto& a : s.order_of_battle({}).armies)
+            for (const auto& k : a.corps)
+                for (const auto& d : k.divisions)
+                    if (d.status == "placeholder" && ImGui::Selectable((d.name + "  (" + k.name + ", " + a.side + ")").c_str())) {
+                        division = d.name;
+                        rolls.clear();
+                        shown.reset();
+                    }
+        ImGui::EndCombo();
+    }
+    if (!rules.years.empty()) ImGui::InputInt("Year (0: roll it)", &year);
+    if (!rules.theaters.empty() && ImGui::BeginCombo("Theater", theater.empty() ? "(roll it)" : theater.c_str())) {
+        if (ImGui::Selectable("(roll it)")) theater.clear();
+        for (const auto& t : rules.theaters)
+            if (ImGui::Selectable(t.name.c_str(), theater == t.id)) theater = t.id;
+        ImGui::EndCombo();
+    }
+    if (ImGui::Checkbox("Physical dice (type each roll as it is asked for)", &physical)) rolls.clear();
+
+    if (physical && !division.empty()) {
+        if (m_revision != static_cast<int>(rolls.size()) + app.revision() * 1000) {
+            ask_next(app);
+            m_revision = static_cast<int>(rolls.size()) + app.revision() * 1000;
+        }
+        for (size_t i = 0; i < rolls.size(); ++i) ImGui::BulletText("roll %zu: %s", i + 1, rolls[i].c_str());
+        if (!m_asking.empty()) {
+            ImGui::TextUnformatted(m_asking.c_str());
+            ImGui::SetNextItemWidth(80);
+            const bool entered = ImGui::InputText("##roll", &next_roll, ImGuiInputTextFlags_EnterReturnsTrue);
+            mark("Arrival/Roll");
+            ImGui::SameLine();
+            if (ImGui::Button("Enter roll") || entered) app.run("arrival.roll");
+            mark("Arrival/EnterRoll");
+        } else if (m_complete) {
+            ImGui::TextUnformatted("Every roll is in.");
+        }
+        if (!rolls.empty() && ImGui::SmallButton("Take back the last roll")) rolls.pop_back();
+    }
+
+    if (ImGui::Button("Preview")) app.run("arrival.preview");
+    mark("Arrival/Preview");
+    ImGui::SameLine();
+    if (ImGui::Button("Accept")) app.run("arrival.accept");
+    mark("Arrival/Accept");
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) app.run("arrival.discard");
+
+    if (shown) {
+        ImGui::Separator();
+        ImGui::TextUnformatted(shown->preview ? "PREVIEW (not stored)" : "ARRIVED");
+        columns_text(exporter::division_text(rules, shown->division));
+        if (ImGui::CollapsingHeader("Rolls", ImGuiTreeNodeFlags_DefaultOpen))
+            columns_text(exporter::rolls_text(shown->division.rolls));
+    }
+}
+
+}  // namespace muster::gui

@@ -1,0 +1,41 @@
+#pragma once
+#include "app/campaign_service.hpp"
+#include "window.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace muster::gui {
+
+/// A division arrives: pick the placeholder, roll it (the campaign's dice, or physical dice
+/// typed in one field a roll as they are asked for), preview it, accept or discard it.
+class ArrivalWindow : public Window {
+public:
+    const char* title() const override { return "Arrival"; }
+    void draw(GuiApp& app) override;
+    void preview(GuiApp& app);
+    void accept(GuiApp& app);
+    void discard();
+    /// Physical dice: checks the typed value against the roll asked for and takes it.
+    void enter_roll(GuiApp& app);
+
+    // View state
+    std::string division;
+    int year = 0;          // 0: rolled
+    std::string theater;   // empty: rolled
+    bool physical = false;
+    std::vector<std::string> rolls;  // physical dice entered so far
+    std::string next_roll;           // the field being typed
+    std::optional<app::Arrival> shown;  // the preview on screen
+
+private:
+    app::ArrivalRequest request() const;
+    void ask_next(GuiApp& app);
+    std::string m_asking;  // "Roll 4: 1st Brigade: 5.) Brigade Morale Rating (percentile)"
+    std::optional<rules::Die> m_die;
+    bool m_complete = false;
+    int m_revision = -1;
+};
+
+}  // namespace muster::gui

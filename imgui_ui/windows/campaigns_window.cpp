@@ -1,0 +1,94 @@
+#include "campaigns_window.hpp"
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "gui_app.hpp"
+#include "test_hooks.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+namespace muster::gui {
+namespace {
+const char* k_roundings[] = {"down", "half_up", "roll"};
+const char* k_despicable[] = {"expanded", "book"};
+const char* k_dice[] = {"seeded", "typed"};
+}  // namespace
+
+void CampaignsWindow::create(GuiApp& app) {
+    app::NewCampaign n;
+    n.name = name;
+    n.rules = rules;
+    n.return_rate = return_rate;
+    n.rounding = k_roundings[rounding];
+    n.despicable = k_despicable[despicable];
+    n.dice = k_dice[dice];
+    if (!seed.empty()) {
+        std::uint64_t value = 0;
+        for (char c : seed) {
+            if (c < '0' || c > '9') throw UsageError("seed \"" + seed + "\" is not a whole number");
+            value = value * 10 + static_cast<std::uint64_t>(c - '0');
+        }
+        n.seed = value;
+    }
+    if (men_per_stand > 0) n.men_per_stand = men_per_stand;
+    const auto c = app.service()->create_campaign(n);
+    note = "Created campaign " + c.name + " (now current)";
+    selected = c.name;
+}
+
+void CampaignsWindow::use(GuiApp& app) {
+    app.service()->use_campaign(selected);
+    note = "Current campaign: " + selected;
+}
+
+void CampaignsWindow::save_settings(GuiApp& app) {
+    app::CampaignSettings s;
+    s.return_rate = return_rate;
+    s.rounding = k_roundings[rounding];
+    s.despicable = k_despicable[despicable];
+    if (men_per_stand > 0) s.men_per_stand = men_per_stand;
+    app.service()->change_settings(s);
+    note = "Settings saved";
+}
+
+void CampaignsWindow::draw(GuiApp& app) {
+    auto& s = *app.service();
+    std::string current;
+    try {
+        current = s.current().name;
+    } catch (const Error&) {
+    }
+    ImGui::TextUnformatted("Campaigns in this database:");
+    if (ImGui::BeginListBox("##campaigns", ImVec2(-1, 5 * ImGui::GetTextLineHeightWithSpacing()))) {
+        for (const auto& c : s.campaigns()) {
+            const std::string label = c.name + "  [" + c.rules_id + ", " + c.dice + "]" + (c.name == current ? "  (current)" : "");
+            if (ImGui::Selectable(label.c_str(), selected == c.name)) selected = c.name;
+        }
+        ImGui::EndListBox();
+    }
+    if (ImGui::Button("Make current")) app.run("campaign.use");
+    mark("Campaigns/Use");
+
+    ImGui::Separator();
+    ImGui::TextUnformatted("New campaign");
+    ImGui::InputText("Name", &name);
+    mark("Campaigns/Name");
+    if (ImGui::BeginCombo("Rule set", rules.c_str())) {
+        for (const auto& e : app::default_catalog().list())
+            if (e.error.empty() && ImGui::Selectable((e.id + "  " + e.name).c_str(), rules == e.id)) rules = e.id;
+        ImGui::EndCombo();
+    }
+    ImGui::SliderInt("Casualties returning (%)", &return_rate, 0, 100);
+    ImGui::Combo("Fractions of stands", &rounding, k_roundings, 3);
+    ImGui::Combo("Despicable leaders", &despicable, k_despicable, 2);
+    ImGui::Combo("Dice", &dice, k_dice, 2);
+    ImGui::InputText("Seed (empty: fresh)", &seed, ImGuiInputTextFlags_CharsDecimal);
+    ImGui::InputInt("Men per stand (0: the rule set's)", &men_per_stand);
+    if (ImGui::Button("Create")) app.run("campaign.create");
+    mark("Campaigns/Create");
+    ImGui::SameLine();
+    if (ImGui::Button("Save settings to current")) app.run("campaign.settings");
+}
+
+}  // namespace muster::gui

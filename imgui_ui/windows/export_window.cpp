@@ -1,0 +1,77 @@
+#include "export_window.hpp"
+
+#include "app/files.hpp"
+#include "export/oob.hpp"
+#include "gui_app.hpp"
+#include "test_hooks.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+namespace muster::gui {
+namespace {
+const char* k_formats[] = {"pdf", "html", "text", "md", "csv", "json"};
+const char* k_papers[] = {"a4", "letter"};
+}  // namespace
+
+void ExportWindow::write(GuiApp& app) {
+    auto& s = *app.service();
+    const auto& rules = s.rules();
+    app::ExportRequest r;
+    if (side > 0) r.side = rules.sides[static_cast<size_t>(side - 1)].id;
+    if (viewer > 0) r.viewer = rules.sides[static_cast<size_t>(viewer - 1)].id;
+    r.format = k_formats[format];
+    const auto bytes = labels ? s.export_labels(r, {width_mm, height_mm, k_papers[paper]}) : s.export_oob(r);
+    app::write_file(path, bytes);
+    note = "Wrote " + path + " (" + std::to_string(bytes.size()) + " bytes)";
+}
+
+void ExportWindow::draw(GuiApp& app) {
+    auto& s = *app.service();
+    const auto& rules = s.rules();
+    std::vector<const char*> sides{"all sides"}, viewers{"umpire (everything)"};
+    for (const auto& sd : rules.sides) {
+        sides.push_back(sd.name.c_str());
+        viewers.push_back(sd.name.c_str());
+    }
+    ImGui::Checkbox("Brigade labels (pdf or html)", &labels);
+    ImGui::Combo("Side", &side, sides.data(), static_cast<int>(sides.size()));
+    ImGui::Combo("View as", &viewer, viewers.data(), static_cast<int>(viewers.size()));
+    ImGui::Combo("Format", &format, k_formats, labels ? 2 : 6);
+    ImGui::InputText("File", &path);
+    if (labels) {
+        ImGui::SliderFloat("Label width (mm)", &width_mm, 15, 190, "%.0f");
+        ImGui::SliderFloat("Label height (mm)", &height_mm, 8, 250, "%.0f");
+        ImGui::Combo("Paper", &paper, k_papers, 2);
+    }
+    if (ImGui::Button("Export")) app.run("export.write");
+    mark("Export/Export");
+
+    if (!labels) return;
+    // A preview of the sheet: the paper, the labels as they fall, their first lines.
+    app::OobRequest view;
+    if (side > 0) view.side = rules.sides[static_cast<size_t>(side - 1)].id;
+    if (viewer > 0) view.viewer = rules.sides[static_cast<size_t>(viewer - 1)].id;
+    const auto texts = exporter::label_texts(rules, s.order_of_battle(view));
+    const float paper_w = paper == 0 ? 210.f : 215.9f, paper_h = paper == 0 ? 297.f : 279.4f;
+    const float k = 1.6f;  // pixels a millimetre in the preview
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    dl->AddRectFilled(o, ImVec2(o.x + paper_w * k, o.y + paper_h * k), IM_COL32(255, 255, 255, 255));
+    dl->AddRect(o, ImVec2(o.x + paper_w * k, o.y + paper_h * k), IM_COL32(120, 120, 120, 255));
+    const int across = static_cast<int>((paper_w - 20) / width_mm), down = static_cast<int>((paper_h - 30) / height_mm);
+    for (int i = 0; across > 0 && down > 0 && i < across * down && i < static_cast<int>(texts.size()); ++i) {
+        const float x = o.x + (10 + static_cast<float>(i % across) * width_mm) * k;
+        const float y = o.y + (20 + static_cast<float>(i / across) * height_mm) * k;
+        dl->AddRect(ImVec2(x, y), ImVec2(x + width_mm * k, y + height_mm * k), IM_COL32(140, 140, 140, 255));
+        dl->PushClipRect(ImVec2(x, y), ImVec2(x + width_mm * k, y + height_mm * k), true);
+        const auto& t = texts[static_cast<size_t>(i)];
+        dl->AddText(ImVec2(x + 3, y + 2), IM_COL32(0, 0, 0, 255), t.brigade.c_str());
+        dl->AddText(ImVec2(x + 3, y + 2 + ImGui::GetFontSize()), IM_COL32(60, 60, 60, 255),
+                    (t.effectiveness + "  " + t.rating + (t.mark.empty() ? "" : "  " + t.mark)).c_str());
+        dl->PopClipRect();
+    }
+    ImGui::Dummy(ImVec2(paper_w * k, paper_h * k));
+}
+
+}  // namespace muster::gui

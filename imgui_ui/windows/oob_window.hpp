@@ -1,0 +1,40 @@
+#pragma once
+#include "army/division.hpp"
+#include "window.hpp"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace muster::gui {
+
+/// The order of battle as one clipped table, so 5,000 brigades stay smooth.
+class OobWindow : public Window {
+public:
+    const char* title() const override { return "Order of battle"; }
+    void draw(GuiApp& app) override;
+
+    // View state
+    int side = 0;    // 0: all, then the rule set's sides
+    int viewer = 0;  // 0: umpire, then the sides
+    std::set<std::string> collapsed;  // keys of collapsed armies, corps, divisions
+
+    /// One line of the flattened tree.
+    struct Row {
+        int depth = 0;
+        std::string key;  // empty for a brigade or battery line
+        std::string label;
+        std::vector<std::string> cells;  // stands, label, state, rating, commander
+        int state = -1;  // 0 fresh, 1 worn, 2 spent
+    };
+    const std::vector<Row>& rows() const { return m_rows; }
+
+private:
+    void rebuild(GuiApp& app);
+    std::vector<Row> m_rows;
+    int m_revision = -1;
+    int m_side = -1, m_viewer = -1;
+    size_t m_collapsed = 0;
+};
+
+}  // namespace muster::gui

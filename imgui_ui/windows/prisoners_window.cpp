@@ -1,0 +1,134 @@
+#include "prisoners_window.hpp"
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "gui_app.hpp"
+#include "test_hooks.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+namespace muster::gui {
+
+void PrisonersWindow::new_camp(GuiApp& app) {
+    app.service()->add_camp(camp_side, camp_name);
+    note = "Opened camp " + camp_name;
+    camp_name.clear();
+}
+
+void PrisonersWindow::liberate(GuiApp& app) {
+    if (liberate_camp.empty()) throw UsageError("choose the camp to liberate");
+    note = app.service()->liberate(liberate_camp).summary;
+}
+
+void PrisonersWindow::propose(GuiApp& app) {
+    if (from.empty()) throw UsageError("choose the side that proposes");
+    app::ExchangeProposal p;
+    p.from = from;
+    p.note = exchange_note;
+    for (const auto& item : app.service()->held()) {
+        const auto it = picked.find(item.spec);
+        if (it == picked.end() || it->second <= 0) continue;
+        const std::string spec = item.kind == "stands" ? item.spec + "=" + std::to_string(it->second) : item.spec;
+        if (item.holder == from) p.offer.push_back(spec);
+        else if (item.owner == from) p.ask.push_back(spec);
+    }
+    const auto v = app.service()->propose_exchange(p);
+    selected_exchange = v.row.id;
+    note = "Exchange #" + std::to_string(v.row.id) + " proposed to " + v.row.counterpart + ". " + v.balance;
+    picked.clear();
+}
+
+void PrisonersWindow::answer(GuiApp& app, bool accept) {
+    for (const auto& v : app.service()->exchanges())
+        if (v.row.id == selected_exchange) {
+            note = app.service()->answer_exchange(v.row.id, v.row.counterpart, accept).summary;
+            return;
+        }
+    throw UsageError("choose a proposal");
+}
+
+void PrisonersWindow::draw(GuiApp& app) {
+    auto& s = *app.service();
+    const auto& rules = s.rules();
+    const auto held = s.held();
+    if (ImGui::CollapsingHeader("Camps", ImGuiTreeNodeFlags_DefaultOpen)) {
+        for (const auto& v : s.camps()) {
+            const std::string label = v.camp.name + " (" + v.camp.side + (v.camp.liberated ? ", liberated" : "") + "): " +
+                                      count_of(static_cast<int>(v.holds.size()), "holding", "holdings");
+            if (ImGui::TreeNode(label.c_str())) {
+                for (const auto& h : v.holds) ImGui::BulletText("%s", h.c_str());
+                if (!v.camp.liberated && ImGui::SmallButton("Liberate")) {
+                    liberate_camp = v.camp.name;
+                    app.run("camp.liberate");
+                }
+                mark("Prisoners/Liberate/" + v.camp.name);
+                ImGui::TreePop();
+            }
+        }
+        ImGui::SetNextItemWidth(200);
+        ImGui::InputText("New camp", &camp_name);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(140);
+        if (ImGui::BeginCombo("of side", camp_side.c_str())) {
+            for (const auto& sd : rules.sides)
+                if (ImGui::Selectable(sd.id.c_str(), camp_side == sd.id)) camp_side = sd.id;
+            ImGui::EndCombo();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Open camp")) app.run("camp.new");
+    }
+    if (ImGui::CollapsingHeader("Propose an exchange", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::SetNextItemWidth(160);
+        if (ImGui::BeginCombo("Proposing side", from.c_str())) {
+            for (const auto& sd : rules.sides)
+                if (ImGui::Selectable(sd.id.c_str(), from == sd.id)) from = sd.id;
+            ImGui::EndCombo();
+        }
+        for (const auto& item : held) {
+            if (from.empty() || (item.holder != from && item.owner != from) || item.camp_liberated) continue;
+            ImGui::PushID(item.spec.c_str());
+            int& n = picked[item.spec];
+            bool in = n > 0;
+            if (ImGui::Checkbox(((item.holder == from ? "offer: " : "ask for: ") + item.text + " in " + item.camp).c_str(), &in))
+                n = in ? item.stands > 0 ? item.stands : 1 : 0;
+            if (in && item.kind == "stands") {
+                ImGui::SameLine();
+                ImGui::SetNextItemWidth(90);
+                ImGui::InputInt("stands", &n);
+            }
+            ImGui::PopID();
+        }
+        ImGui::InputText("Note", &exchange_note);
+        if (ImGui::Button("Propose")) app.run("exchange.propose");
+        mark("Prisoners/Propose");
+    }
+    if (ImGui::CollapsingHeader("Proposals", ImGuiTreeNodeFlags_DefaultOpen)) {
+        for (const auto& v : s.exchanges()) {
+            ImGui::PushID(static_cast<int>(v.row.id));
+            const std::string head = "#" + std::to_string(v.row.id) + " " + v.row.proposer + " -> " + v.row.counterpart + " [" +
+                                     v.row.status + "]";
+            if (ImGui::Selectable(head.c_str(), selected_exchange == v.row.id)) selected_exchange = v.row.id;
+            ImGui::Indent();
+            ImGui::TextWrapped("offers: %s", v.offer.empty() ? "nothing" : join(v.offer, ", ").c_str());
+            ImGui::TextWrapped("asks: %s", v.ask.empty() ? "nothing" : join(v.ask, ", ").c_str());
+            ImGui::TextDisabled("%s", v.balance.c_str());
+            if (v.row.status == "proposed") {
+                if (ImGui::SmallButton(("Accept as " + v.row.counterpart).c_str())) {
+                    selected_exchange = v.row.id;
+                    app.run("exchange.accept");
+                }
+                mark("Prisoners/Accept/" + std::to_string(v.row.id));
+                ImGui::SameLine();
+                if (ImGui::SmallButton(("Refuse as " + v.row.counterpart).c_str())) {
+                    selected_exchange = v.row.id;
+                    app.run("exchange.refuse");
+                }
+            }
+            ImGui::Unindent();
+            ImGui::PopID();
+        }
+    }
+}
+
+}  // namespace muster::gui

@@ -1,0 +1,207 @@
+// The real windows under Xvfb, driven through actions and ImGui input, checked against the
+// database; a screenshot of each window is saved for a person to look at
+// (build/tests/gui/screenshots/).
+#include "db/db_support.hpp"
+#include "driver.hpp"
+#include "support.hpp"
+#include "windows/arrival_window.hpp"
+#include "windows/battle_window.hpp"
+#include "windows/campaigns_window.hpp"
+#include "windows/export_window.hpp"
+#include "windows/journal_window.hpp"
+#include "windows/oob_window.hpp"
+#include "windows/prisoners_window.hpp"
+#include "windows/tables_window.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+namespace muster::test {
+void Driver::set_open(const char* title, bool open) {
+    using namespace gui;
+    auto set = [&](Window& w) {
+        if (std::string(w.title()) == title) w.open = open;
+    };
+    set(app.window<CampaignsWindow>());
+    set(app.window<OobWindow>());
+    set(app.window<ArrivalWindow>());
+    set(app.window<BattleWindow>());
+    set(app.window<PrisonersWindow>());
+    set(app.window<ExportWindow>());
+    set(app.window<TablesWindow>());
+    set(app.window<JournalWindow>());
+}
+}  // namespace muster::test
+
+namespace {
+
+std::string shot(const std::string& name) {
+    const std::string dir = std::string(MUSTER_GUI_SCREENSHOTS);
+    std::filesystem::create_directories(dir);
+    return dir + "/" + name + ".png";
+}
+
+int count_brigades(app::CampaignService& s) { return static_cast<int>(s.brigades().size()); }
+
+}  // namespace
+
+TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle, exchanges prisoners and undoes") {
+    test::TempDir dir;
+    const std::string db = dir.file("campaigns.db");
+    test::Driver d(db);
+    auto& s = *d.app.service();
+
+    // Create a campaign by typing its name and clicking Create.
+    auto& campaigns = d.show<gui::CampaignsWindow>();
+    campaigns.seed = "1863";
+    REQUIRE(d.click("Campaigns/Name"));
+    d.type("Gettysburg 1863");
+    REQUIRE(d.click("Campaigns/Create"));
+    INFO(campaigns.error);
+    REQUIRE(s.campaigns().size() == 1);
+    CHECK(s.campaigns()[0].name == "Gettysburg 1863");
+    CHECK(s.campaigns()[0].seed == 1863);
+    d.frame(shot("campaigns"));
+
+    // The armies are laid out (not what this test is about).
+    s.add_army("confederate", "Army of Northern Virginia", {"R. E. Lee", "exceptional"});
+    s.add_corps("Army of Northern Virginia", "Third Corps", {"A. P. Hill", "average"});
+    s.add_division("Third Corps", "Heth", "");
+    s.add_division("Third Corps", "Pender", "");
+    s.add_army("union", "Army of the Potomac", {"Meade", "average"});
+    s.add_corps("Army of the Potomac", "I Corps", {"Reynolds", "exceptional"});
+    s.add_division("I Corps", "Wadsworth", "");
+    s.add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
+    s.add_camp("union", "Fort Delaware");
+    s.add_camp("confederate", "Libby Prison");
+    d.app.changed();
+
+    // Arrival with physical dice: a bad value is refused inline, good ones are taken.
+    auto& arrival = d.show<gui::ArrivalWindow>();
+    arrival.division = "Pender";
+    arrival.year = 1863;
+    arrival.theater = "east";
+    arrival.physical = true;
+    d.frames(2);
+    REQUIRE(d.click("Arrival/Roll"));
+    d.type("101");
+    REQUIRE(d.click("Arrival/EnterRoll"));
+    CHECK_THAT(arrival.error, Contains("typed roll \"101\""));
+    CHECK(arrival.rolls.empty());
+    arrival.next_roll.clear();  // the organiser clears the field (it is not active now)
+    REQUIRE(d.click("Arrival/Roll"));
+    d.type("50");
+    d.press_enter();
+    CHECK(arrival.rolls == std::vector<std::string>{"50"});
+    d.frame(shot("arrival_physical_dice"));
+
+    // Arrival with the campaign's dice: preview, then accept.
+    arrival.physical = false;
+    arrival.division = "Heth";
+    REQUIRE(d.click("Arrival/Preview"));
+    INFO(arrival.error);
+    REQUIRE(arrival.shown);
+    CHECK(arrival.shown->preview);
+    CHECK(count_brigades(s) == 1);  // a preview stores nothing
+    d.frame(shot("arrival_preview"));
+    REQUIRE(d.click("Arrival/Accept"));
+    const int brigades = count_brigades(s);
+    CHECK(brigades > 1);
+    CHECK(s.journal().back().kind == "arrival");
+
+    // A battle, entered in the bulk table.
+    auto& battle = d.show<gui::BattleWindow>();
+    battle.name = "McPherson Ridge";
+    battle.divisions = {"Heth", "Wadsworth"};
+    battle.lines["Heth/1st Brigade"] = {2, 1, "Fort Delaware", 0, 1};
+    battle.lines["Wadsworth/Iron Brigade"] = {1, 2, "Libby Prison", 2, 1};
+    d.frames(3);
+    d.frame(shot("battle_report"));
+    REQUIRE(d.click("Battle/Apply"));
+    INFO(battle.error);
+    REQUIRE(s.battles().size() == 1);
+    for (const auto& b : s.brigades())
+        if (b.ref() == "Wadsworth/Iron Brigade") CHECK(b.stands == 3);
+    REQUIRE(d.click("Battle/RecoveryPreview"));
+    REQUIRE(battle.recovery);
+    d.frame(shot("battle_recovery_preview"));
+    REQUIRE(d.click("Battle/RecoveryApply"));
+    CHECK(s.battles()[0].recovered);
+
+    // An exchange: the Union offers its Confederate prisoner for its own two men.
+    auto iron = [&] {
+        for (const auto& b : s.brigades())
+            if (b.ref() == "Wadsworth/Iron Brigade") return b.stands;
+        return -1;
+    };
+    const int iron_before = iron();
+    auto& prisoners = d.show<gui::PrisonersWindow>();
+    prisoners.from = "union";
+    prisoners.picked["stands:Heth/1st Brigade"] = 1;
+    prisoners.picked["stands:Wadsworth/Iron Brigade"] = 2;
+    REQUIRE(d.click("Prisoners/Propose"));
+    INFO(prisoners.error);
+    REQUIRE(s.exchanges().size() == 1);
+    d.frame(shot("prisoners"));
+    REQUIRE(d.click("Prisoners/Accept/1"));
+    CHECK(s.exchanges()[0].row.status == "accepted");
+    CHECK(iron() == iron_before + 2);
+
+    // Undo with Ctrl+Z: the exchange is reversed.
+    d.show<gui::JournalWindow>();
+    d.ctrl_z();
+    CHECK(s.exchanges()[0].row.status == "proposed");
+    CHECK(iron() == iron_before);
+    CHECK(s.check().ok());
+    d.frame(shot("journal"));
+
+    // The other windows, for a person to look at.
+    auto& oob = d.show<gui::OobWindow>();
+    d.frames(2);
+    CHECK(oob.rows().size() > 8);
+    d.frame(shot("order_of_battle"));
+    auto& tables = d.show<gui::TablesWindow>();
+    tables.count = 4000;
+    REQUIRE(d.click("Tables/Odds"));
+    for (int i = 0; i < 600 && (tables.computing() || !tables.odds); ++i) d.frame();
+    REQUIRE(tables.odds);
+    CHECK(tables.odds->mean > 15);
+    d.frame(shot("tables"));
+    auto& exports = d.show<gui::ExportWindow>();
+    exports.labels = true;
+    exports.path = dir.file("labels.pdf");
+    REQUIRE(d.click("Export/Export"));
+    CHECK(std::filesystem::file_size(dir.file("labels.pdf")) > 1000);
+    d.frame(shot("export_labels"));
+}
+
+TEST_CASE("A GUI refusal shows in its window and changes nothing") {
+    test::TempDir dir;
+    test::make_campaign(dir.file("c.db"));
+    test::Driver d(dir.file("c.db"));
+    auto& arrival = d.show<gui::ArrivalWindow>();
+    arrival.division = "Nobody";
+    const auto before = test::dump(dir.file("c.db"));
+    REQUIRE(d.click("Arrival/Accept"));
+    CHECK_THAT(arrival.error, Contains("no division named \"Nobody\""));
+    CHECK(test::dump(dir.file("c.db")) == before);
+    CHECK_FALSE(d.app.run("no.such.action"));
+    d.frame(shot("refusal"));
+}
+
+TEST_CASE("A database that is not muster's: the GUI says so and keeps running") {
+    test::TempDir dir;
+    {
+        std::ofstream(dir.file("junk.db")) << std::string(4096, 'x');
+    }
+    test::Driver d(dir.file("junk.db"));
+    CHECK(d.app.service() == nullptr);
+    CHECK_THAT(d.app.status(), Contains("not a muster campaign database"));
+    CHECK_FALSE(d.app.run("undo"));
+    d.frames(3);
+}
