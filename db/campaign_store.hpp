@@ -155,6 +155,12 @@ struct CheckReport {
     bool ok() const { return problems.empty(); }
 };
 
+/// A change refused because another muster changed the campaign since this one looked.
+class StaleError : public Error {
+public:
+    using Error::Error;
+};
+
 enum class OpenMode {
     existing,  ///< the file must already be a muster database
     create,    ///< create the file (and its folder) when it is missing
@@ -180,6 +186,13 @@ public:
     /// its summary. Any exception rolls everything back and is rethrown.
     std::int64_t run_operation(std::int64_t campaign, std::string_view kind,
                                const std::function<std::string(std::int64_t operation)>& change);
+    /// The id of the campaign's newest journal entry (0 when none).
+    std::int64_t last_operation(std::int64_t campaign) const;
+    /// From now on, refuse any operation (StaleError) if the campaign's newest journal entry is
+    /// not `last`: what the caller shows was read at `last`. Each of this store's own
+    /// operations moves the expectation on. nullopt: no check (the CLI, which reads and
+    /// writes in one transaction).
+    void expect_last_operation(std::optional<std::int64_t> last) { m_expected = last; }
     /// Reverses the campaign's last operation that is not undone, exactly, as a new journal
     /// entry. Refused when there is nothing to undo or the campaign changed underneath it.
     journal::Entry undo_last(std::int64_t campaign);
@@ -274,9 +287,11 @@ public:
     void backup(const std::string& dest) const;
 
 private:
+    void check_not_stale(std::int64_t campaign) const;
     struct Impl;
     std::unique_ptr<Impl> m_impl;
     std::string m_path;
+    std::optional<std::int64_t> m_expected;
 };
 
 }  // namespace muster::db

@@ -92,8 +92,14 @@ Error translate(const std::string& path, const SQLite::Exception& e) {
             return Error(path + ": the campaign database is damaged (" + what + "); restore a backup");
         case SQLITE_CANTOPEN:
             return Error(path + ": cannot open the campaign database (" + what + ")");
-        case SQLITE_IOERR:
+        case SQLITE_IOERR: {
+            const int ext = e.getExtendedErrorCode();
+            if (ext == SQLITE_IOERR_WRITE || ext == SQLITE_IOERR_FSYNC || ext == SQLITE_IOERR_TRUNCATE ||
+                ext == SQLITE_IOERR_SHMSIZE)
+                return Error(path + ": writing the campaign database failed: the disk is full or the file reached a "
+                                    "size limit; nothing was changed");
             return Error(path + ": cannot read or write the campaign database (" + what + ")");
+        }
         case SQLITE_CONSTRAINT:
             return Error(path + ": refused by the campaign database's rules (" + what + "); nothing was changed");
         default:
@@ -163,11 +169,30 @@ CampaignStore::CampaignStore(const std::string& path, OpenMode mode, int busy_ti
 
 CampaignStore::~CampaignStore() = default;
 
+std::int64_t CampaignStore::last_operation(std::int64_t campaign) const {
+    return guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db, "SELECT COALESCE(MAX(id), 0) FROM operation WHERE campaign_id = ?");
+        q.bind(1, campaign);
+        q.executeStep();
+        return q.getColumn(0).getInt64();
+    });
+}
+
+// Inside the write transaction: nobody can slip in between this check and the change.
+void CampaignStore::check_not_stale(std::int64_t campaign) const {
+    if (!m_expected) return;
+    const auto now = last_operation(campaign);
+    if (now != *m_expected)
+        throw StaleError("the campaign was changed by another muster since this window last looked (journal #" +
+                         std::to_string(now) + "); nothing was changed: look at it again, then redo");
+}
+
 std::int64_t CampaignStore::run_operation(std::int64_t campaign, std::string_view kind,
                                           const std::function<std::string(std::int64_t)>& change) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        check_not_stale(campaign);
         SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (?, ?, '', ?)");
         add.bind(1, campaign);
         add.bind(2, std::string(kind));
@@ -184,6 +209,7 @@ std::int64_t CampaignStore::run_operation(std::int64_t campaign, std::string_vie
         done.bind(3, op);
         done.exec();
         t.commit();
+        if (m_expected) m_expected = op;
         return op;
     });
 }
@@ -192,6 +218,7 @@ journal::Entry CampaignStore::undo_last(std::int64_t campaign) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        check_not_stale(campaign);
         SQLite::Statement last(db,
                                "SELECT id, kind, summary, changeset FROM operation WHERE campaign_id = ? AND "
                                "undone_by IS NULL AND kind <> 'undo' AND changeset IS NOT NULL ORDER BY id DESC LIMIT 1");
@@ -231,6 +258,7 @@ journal::Entry CampaignStore::undo_last(std::int64_t campaign) {
         mark.bind(2, target);
         mark.exec();
         t.commit();
+        if (m_expected) m_expected = entry.id;
         return entry;
     });
 }

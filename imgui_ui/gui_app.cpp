@@ -44,6 +44,11 @@ bool GuiApp::run(const std::string& id) {
             if (a.window) a.window->error.clear();
             changed();
             return true;
+        } catch (const db::StaleError& e) {
+            // Another muster wrote first: show its changes, refuse ours, let the organiser redo.
+            error = e.what();
+            changed();
+            return false;
         } catch (const std::exception& e) {
             // Refusals and failures are shown where the organiser is looking: never a crash.
             error = e.what();
@@ -83,8 +88,32 @@ void GuiApp::menu() {
     ImGui::EndMainMenuBar();
 }
 
+// The windows show the campaign as of one journal entry. Once a second, ask whether another
+// muster (the CLI, another GUI) has written since; if so, reload. Between looks, the store
+// refuses a change made on what is no longer there (StaleError).
+void GuiApp::notice_outside_changes() {
+    if (!m_service) return;
+    const double now = ImGui::GetTime();
+    try {
+        if (m_seen >= 0 && now - m_last_look < 1.0) return;
+        m_last_look = now;
+        const auto last = m_service->last_operation();
+        if (m_seen >= 0 && last != m_seen) {
+            m_status = "The campaign was changed outside this window: showing it as it is now";
+            changed();
+        }
+        if (last != m_seen) {
+            m_service->seen();
+            m_seen = last;
+        }
+    } catch (const std::exception&) {
+        // No current campaign yet, or the file is busy: look again next second.
+    }
+}
+
 void GuiApp::frame() {
     clear_marks();
+    notice_outside_changes();
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && !io.WantTextInput) run("undo");
     menu();

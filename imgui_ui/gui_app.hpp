@@ -48,7 +48,10 @@ public:
     const std::string& db_path() const { return m_db_path; }
     /// Bumped after every change: windows reload what they show when it moves.
     int revision() const { return m_revision; }
-    void changed() { ++m_revision; }
+    void changed() {
+        ++m_revision;
+        m_seen = -1;  // look at the database again before the next frame
+    }
     const std::string& status() const { return m_status; }
     void set_status(std::string s) { m_status = std::move(s); }
 
@@ -59,8 +62,11 @@ private:
     std::vector<std::unique_ptr<Window>> m_windows;
     std::vector<Action> m_actions;
     std::string m_status;
+    void notice_outside_changes();
     std::string m_open_path;
     int m_revision = 0;
+    std::int64_t m_seen = -1;   // the newest journal entry the windows show
+    double m_last_look = 0;     // when the database was last asked for it
 };
 
 /// Text laid out in columns (a rule set's table, a roll log), in the monospaced font.

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages muster needs, only those that are missing.
-# Usage: scripts/deps.sh [build|gui|test]...   (build is always included)
+# Usage: scripts/deps.sh [build|gui|test|fuzz]...   (build is always included)
 set -euo pipefail
 
 build=(cmake ninja-build pkg-config g++ libsqlitecpp-dev libsqlite3-dev libcereal-dev
        libfmt-dev libcli11-dev libcairo2-dev fonts-dejavu-core)
 gui=(libimgui-dev libstb-dev libglfw3-dev libgl-dev fonts-dejavu-core)
 test=(catch2 libbenchmark-dev poppler-utils chromium xvfb xauth libgl1-mesa-dri)
+fuzz=(clang libclang-rt-14-dev)
 
 want=("${build[@]}")
 for group in "$@"; do
@@ -14,7 +15,8 @@ for group in "$@"; do
     build) ;;
     gui) want+=("${gui[@]}") ;;
     test) want+=("${test[@]}") ;;
-    *) echo "deps.sh: unknown group '$group' (expected build, gui or test)" >&2; exit 2 ;;
+    fuzz) want+=("${fuzz[@]}") ;;
+    *) echo "deps.sh: unknown group '$group' (expected build, gui, test or fuzz)" >&2; exit 2 ;;
   esac
 done
 

@@ -131,6 +131,10 @@ db::CampaignRow CampaignService::current() const {
     throw UsageError("which campaign? give --campaign NAME (" + join(names, ", ") + ")");
 }
 
+void CampaignService::seen() { m->store.expect_last_operation(last_operation()); }
+
+std::int64_t CampaignService::last_operation() const { return m->store.last_operation(current().id); }
+
 const rules::RuleSet& CampaignService::rules() const {
     const auto c = current();
     if (!m->rules || m->rules_campaign != c.id) {

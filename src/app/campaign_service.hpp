@@ -163,6 +163,11 @@ public:
     void use_campaign(const std::string& name);
     /// The campaign commands act on: the selected one, else the file's current one, else the only one.
     db::CampaignRow current() const;
+    /// For a front end that shows the campaign between changes (the GUI): what it shows is up
+    /// to date now; a later change is refused (db::StaleError) if another muster wrote first.
+    void seen();
+    /// The current campaign's newest journal entry (to notice another muster's changes).
+    std::int64_t last_operation() const;
     /// The rule set the current campaign pinned when it was created (loaded once per campaign).
     const rules::RuleSet& rules() const;
 

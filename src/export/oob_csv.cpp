@@ -33,6 +33,9 @@ std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob,
         for (const auto& k : a.corps) {
             for (const auto& b : k.reserve) battery(k.name, "", b, "corps reserve");
             for (const auto& d : k.divisions) {
+                // A division with no units yet (a placeholder) still has its line.
+                if (d.brigades.empty() && d.batteries.empty())
+                    out += record({a.side, a.name, k.name, d.name, "division", d.name, d.arm, "0", "0", "", d.status, "", "", "", "", ""});
                 for (const auto& b : d.brigades) {
                     const auto* grade = rules.find_grade(b.commander.grade);
                     out += record({a.side, a.name, k.name, d.name, "brigade", b.name, b.arm, std::to_string(b.stands),

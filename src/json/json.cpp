@@ -5,6 +5,7 @@
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -137,6 +138,8 @@ std::vector<std::pair<std::string, Value>> Value::members() const {
 }
 
 std::string read_file(const std::string& path, size_t max_bytes) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw Error(path + ": is a folder, not a file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw Error(path + ": cannot open the file (does it exist, and may you read it?)");
     in.seekg(0, std::ios::end);

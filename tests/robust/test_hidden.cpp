@@ -1,0 +1,93 @@
+// Hidden stays hidden: over random campaigns, no side's export in any format names a
+// division that side has not seen.
+#include "db/db_support.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <fstream>
+
+using namespace muster;
+
+namespace {
+
+std::string pdf_text(const std::string& bytes, const std::string& dir) {
+    const auto path = dir + "/x.pdf";
+    std::ofstream(path, std::ios::binary) << bytes;
+    std::string out;
+    FILE* p = popen(("pdftotext " + path + " - 2>/dev/null").c_str(), "r");
+    char buf[4096];
+    size_t n = 0;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+    pclose(p);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Random campaigns: no side's export in any format shows an enemy division it has not seen") {
+    int exports = 0, campaigns = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        test::TempDir dir;
+        app::CampaignService s(dir.file("c.db"), true, 5000, app::Catalog(""));
+        app::NewCampaign n;
+        n.name = "Random " + std::to_string(seed);
+        n.rules = "acw";
+        n.seed = seed;
+        s.create_campaign(n);
+        dice::SeededSource rng(seed * 7919);
+        const std::vector<std::string> sides{"union", "confederate"};
+        std::vector<std::pair<std::string, std::string>> divisions;  // name, side
+        for (const auto& side : sides) {
+            s.add_army(side, side + " army", {});
+            s.add_corps(side + " army", side + " corps", {});
+            for (int i = 0; i < 6; ++i) {
+                const std::string name = "Zq" + side.substr(0, 3) + std::to_string(seed) + "x" + std::to_string(i) + "Division";
+                s.add_division(side + " corps", name, "");
+                divisions.emplace_back(name, side);
+                if (rng.next() % 3) {
+                    app::ArrivalRequest a;
+                    a.division = name;
+                    a.year = 1862 + static_cast<int>(rng.next() % 3);
+                    a.theater = rng.next() % 2 ? "east" : "west";
+                    s.arrive(a);
+                    if (rng.next() % 2) s.reveal(name);
+                }
+            }
+        }
+        ++campaigns;
+        const auto all = s.order_of_battle({});
+        auto hidden = [&](const std::string& name) {
+            for (const auto& a : all.armies)
+                for (const auto& k : a.corps)
+                    for (const auto& d : k.divisions)
+                        if (d.name == name) return d.hidden;
+            return true;
+        };
+        for (const auto& viewer : sides)
+            for (const char* format : {"text", "md", "csv", "html", "json", "pdf"}) {
+                app::ExportRequest r;
+                r.format = format;
+                r.viewer = viewer;
+                r.date = "2026-01-01";
+                auto out = s.export_oob(r);
+                auto labels = std::string(format) == "pdf" || std::string(format) == "html" ? s.export_labels(r, {}) : "";
+                if (std::string(format) == "pdf") {
+                    out = pdf_text(out, dir.path());
+                    labels = pdf_text(labels, dir.path());
+                }
+                exports += labels.empty() ? 1 : 2;
+                for (const auto& [name, side] : divisions) {
+                    INFO(format << " as " << viewer << ": " << name);
+                    const bool may_see = side == viewer || !hidden(name);
+                    if (!may_see) {
+                        CHECK(out.find(name) == std::string::npos);
+                        CHECK(labels.find(name) == std::string::npos);
+                    }
+                    if (side == viewer) CHECK(out.find(name) != std::string::npos);
+                }
+            }
+    }
+    WARN("random campaigns: " << campaigns << ", side exports searched: " << exports);
+}

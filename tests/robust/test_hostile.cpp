@@ -1,0 +1,180 @@
+// Hostile files: every reader refuses them with a clear message, and nothing is written.
+#include "app/oob_import.hpp"
+#include "battle/report.hpp"
+#include "core/error.hpp"
+#include "db/campaign_store.hpp"
+#include "db/db_support.hpp"
+#include "rules/load.hpp"
+#include "support.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+namespace {
+
+// The hostile texts every JSON reader is given: what each is and its bytes.
+std::vector<std::pair<std::string, std::string>> hostile_texts() {
+    std::vector<std::pair<std::string, std::string>> out = {
+        {"empty", ""},
+        {"whitespace", "   \n\t "},
+        {"deeply nested arrays", std::string(1'000'000, '[')},
+        {"deeply nested objects", [] {
+             std::string s;
+             for (int i = 0; i < 200'000; ++i) s += "{\"a\":";
+             return s;
+         }()},
+        {"a NUL byte", std::string("{\"format\": \"muster-rules/1\"\0}", 29)},
+        {"a NUL in a string", std::string("{\"format\": \"mus\0ter\"}", 21)},
+        {"invalid UTF-8", "{\"format\": \"\xff\xfe\xc3\x28\"}"},
+        {"a lone surrogate", "{\"format\": \"\\ud800\"}"},
+        {"wrong types", R"({"format": 7, "armies": "none", "battle": [], "id": {}, "sides": 3})"},
+        {"a number too large", R"({"format": "muster-oob/1", "armies": [{"name": "A", "side": "union", "corps": [{"name": "K", "divisions": [{"name": "D", "arm": "infantry", "status": "entered", "brigades": [{"name": "B", "rating": "veteran", "start_stands": 99999999999999999999, "stands": 1}]}]}]}]})"},
+        {"a negative number", R"({"format": "muster-battle/1", "battle": {"name": "X"}, "brigades": [{"brigade": "A/B", "lost": -5}]})"},
+        {"NaN", R"({"format": "muster-battle/1", "battle": {"name": "X"}, "brigades": [{"brigade": "A/B", "lost": NaN}]})"},
+        {"trailing garbage", R"({"format": "muster-oob/1", "armies": []} garbage)"},
+        {"duplicate keys", R"({"format": "muster-oob/1", "armies": [], "armies": []})"},
+        {"binary", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16)},
+    };
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Rule sets - OOB imports - battle reports: every hostile text is refused") {
+    const auto& rules = test::acw();
+    int tried = 0;
+    for (const auto& [what, text] : hostile_texts()) {
+        INFO(what);
+        CHECK_THROWS_AS(rules::load_rule_set(text, "hostile.json"), Error);
+        CHECK_THROWS_AS(app::read_oob(text, "hostile.json", rules), Error);
+        CHECK_THROWS_AS(battle::read_report(text, "hostile.json"), Error);
+        tried += 3;
+    }
+    WARN("hostile JSON texts refused: " << tried);
+    CHECK_THROWS_WITH(rules::load_rule_set(std::string(1'000'000, '['), "deep.json"), Contains("deep.json: not valid JSON"));
+    CHECK_THROWS_WITH(battle::read_report("{\"format\": \"\xff\"}", "bad.json"), Contains("not valid JSON at line 1"));
+}
+
+TEST_CASE("Huge files (100 MB) are refused before they are read") {
+    test::TempDir dir;
+    const auto path = dir.file("huge.json");
+    {
+        std::ofstream out(path, std::ios::binary);
+        const std::string chunk(1 << 20, ' ');
+        for (int i = 0; i < 100; ++i) out << chunk;
+    }
+    CHECK_THROWS_WITH(rules::load_rule_set_file(path), Contains("the file is 104857600 bytes; muster reads at most"));
+    CHECK_THROWS_WITH(app::read_oob_file(path, test::acw()), Contains("muster reads at most"));
+    CHECK_THROWS_WITH(battle::read_report_file(path), Contains("muster reads at most"));
+    CHECK_THROWS_WITH(rules::load_rule_set_file(dir.path()), Contains("is a folder, not a file"));
+}
+
+TEST_CASE("Hostile database files are refused and not changed") {
+    test::TempDir dir;
+    auto refused = [&](const std::string& name, const std::string& bytes, const std::string& expected) {
+        const auto path = dir.file(name);
+        if (!bytes.empty() || name == "empty.db") std::ofstream(path, std::ios::binary) << bytes;
+        const auto before = test::file_bytes(path);
+        std::string message;
+        try {
+            db::CampaignStore store(path, db::OpenMode::existing);
+            store.check();
+        } catch (const Error& e) {
+            message = e.what();
+        }
+        INFO(name);
+        CHECK_THAT(message, Contains(expected));
+        CHECK(test::file_bytes(path) == before);
+    };
+    refused("zeros.db", std::string(65536, '\0'), "");  // all zeros: SQLite may read it as empty
+    refused("random.db", [] {
+        std::string s;
+        dice::SeededSource r(3);
+        for (int i = 0; i < 65536; ++i) s += static_cast<char>(r.next() & 0xff);
+        return s;
+    }(), "not a muster campaign database");
+    refused("empty.db", "", "the file is empty");
+    refused("missing.db", "", "no campaign database here");
+    std::string header = "SQLite format 3";
+    header += '\0';
+    refused("header_only.db", header + std::string(84, '\x01'), "");
+    {
+        const auto path = dir.file("other.db");
+        test::raw_sql(path, "CREATE TABLE songs (id INTEGER PRIMARY KEY, title TEXT)");
+        refused("other.db", "", "an SQLite database of another program");
+    }
+    {
+        const auto path = dir.file("newer.db");
+        { test::make_campaign(path); }
+        test::raw_sql(path, "PRAGMA user_version = 42");
+        refused("newer.db", "", "written by a newer muster");
+    }
+    {
+        const auto path = dir.file("truncated.db");
+        {
+            auto s = test::make_campaign(path);
+            app::ArrivalRequest a;
+            a.division = "Heth";
+            a.year = 1863;
+            a.theater = "east";
+            s.arrive(a);
+        }
+        const auto bytes = test::file_bytes(path);
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() / 3);
+        std::string message;
+        try {
+            db::CampaignStore store(path, db::OpenMode::existing);
+            const auto report = store.check();
+            if (!report.ok()) message = report.problems.front();
+            else store.order_of_battle(1);
+        } catch (const Error& e) {
+            message = e.what();
+        }
+        CHECK_FALSE(message.empty());
+    }
+}
+
+TEST_CASE("A full disk: the operation fails with a clear message and the campaign is unchanged") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    { test::make_campaign(path); }
+    const auto before = test::dump(path);
+    const auto bytes = test::file_bytes(path);
+    // No file may grow now, as on a full disk: a shell with a file size limit of one block
+    // runs muster, SIGXFSZ ignored so the write fails instead of killing it.
+    for (const std::string op : {"arrive Heth --year 1863 --theater east", "add division Big --corps 'Third Corps'",
+                                 "camp new Elmira --side union"}) {
+        const std::string command = "(trap '' XFSZ; ulimit -f 1; " + std::string(MUSTER_BINARY) + " --db " + path + " " + op +
+                                    " >/dev/null 2>" + dir.file("err.txt") + "; echo $? > " + dir.file("rc.txt") + ")";
+        std::system(command.c_str());
+        INFO(op);
+        CHECK(test::file_bytes(dir.file("rc.txt")) == "1\n");
+        CHECK_THAT(test::file_bytes(dir.file("err.txt")), Contains("the disk is full or the file reached a size limit; nothing was changed"));
+        CHECK(test::dump(path) == before);
+    }
+    CHECK(test::file_bytes(path) == bytes);
+    db::CampaignStore store(path, db::OpenMode::existing);
+    CHECK(store.check().ok());
+}
+
+TEST_CASE("Two writers: a stale edit is refused, not silently overwritten") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto gui = test::make_campaign(path);
+    app::CampaignService cli(path, false);
+    gui.seen();  // the window shows the campaign as it is now
+    cli.add_division("Third Corps", "Anderson", "");
+    const auto before = test::dump(path);
+    CHECK_THROWS_AS(gui.add_division("Third Corps", "Rodes", ""), db::StaleError);
+    CHECK_THROWS_WITH(gui.undo(), Contains("changed by another muster since this window last looked"));
+    CHECK(test::dump(path) == before);
+    gui.seen();  // it looks again
+    gui.add_division("Third Corps", "Rodes", "");
+    gui.add_division("Third Corps", "Early", "");  // its own changes do not make it stale
+    CHECK(gui.order_of_battle({}).armies.front().corps.front().divisions.size() == 5);
+}
