@@ -11,5 +11,6 @@ cd build-asan
 # checked in the GUI test alone (ASan's other checks still run there).
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export ASAN_OPTIONS=abort_on_error=1:strict_string_checks=1
+export LSAN_OPTIONS=suppressions=$PWD/../tests/lsan.supp:print_suppressions=0
 ctest --output-on-failure --parallel "$(nproc)" -LE bench -E gui_under_xvfb
 ASAN_OPTIONS=abort_on_error=1:detect_leaks=0 ctest --output-on-failure -R gui_under_xvfb

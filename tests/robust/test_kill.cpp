@@ -72,7 +72,12 @@ TEST_CASE("SIGKILL at random moments never leaves a campaign broken or half-writ
     }
     dice::SeededSource rng(424242);
     const auto script = series(db);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(150);
+    // How long one muster run takes here (a sanitizer build is much slower): kill moments
+    // are spread from half of that to twenty times it, so kills land everywhere in a run.
+    const auto t0 = std::chrono::steady_clock::now();
+    test::run_muster("--db " + db + " campaign show");
+    const auto one_run = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
     int kills = 0, operations = 0;
     while (kills < 220 && std::chrono::steady_clock::now() < deadline) {
         const pid_t child = fork();
@@ -83,8 +88,9 @@ TEST_CASE("SIGKILL at random moments never leaves a campaign broken or half-writ
             _exit(127);
         }
         setpgid(child, child);
-        // Between 5 and 120 ms in: early kills land in start-up, later ones mid-transaction.
-        std::this_thread::sleep_for(std::chrono::microseconds(5000 + rng.next() % 115000));
+        // Early kills land in start-up, later ones mid-transaction, some between operations.
+        const auto span = static_cast<std::uint64_t>(std::max<long long>(one_run, 1000));
+        std::this_thread::sleep_for(std::chrono::microseconds(span / 2 + rng.next() % (span * 20)));
         kill(-child, SIGKILL);
         int status = 0;
         waitpid(child, &status, 0);
