@@ -6,6 +6,8 @@
 
 #include "store_impl.hpp"
 
+#include "core/clock.hpp"
+
 #include <ctime>
 #include <filesystem>
 #include <set>
@@ -119,14 +121,7 @@ ReadSnapshot::~ReadSnapshot() {
     }
 }
 
-std::string now_utc() {
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
+std::string now_utc() { return utc_now("%Y-%m-%dT%H:%M:%SZ"); }
 
 std::int64_t to_sql(std::uint64_t v) { return static_cast<std::int64_t>(v); }
 std::uint64_t from_sql(std::int64_t v) { return static_cast<std::uint64_t>(v); }

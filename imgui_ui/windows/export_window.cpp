@@ -17,9 +17,10 @@ const char* k_papers[] = {"a4", "letter"};
 void ExportWindow::write(GuiApp& app) {
     auto& s = *app.service();
     const auto& rules = s.rules();
+    const auto view_request = view.request(rules);
     app::ExportRequest r;
-    if (side > 0) r.side = rules.sides[static_cast<size_t>(side - 1)].id;
-    if (viewer > 0) r.viewer = rules.sides[static_cast<size_t>(viewer - 1)].id;
+    r.side = view_request.side;
+    r.viewer = view_request.viewer;
     r.format = k_formats[format];
     const auto bytes = labels ? s.export_labels(r, {width_mm, height_mm, k_papers[paper]}) : s.export_oob(r);
     app::write_file(path, bytes);
@@ -29,14 +30,8 @@ void ExportWindow::write(GuiApp& app) {
 void ExportWindow::draw(GuiApp& app) {
     auto& s = *app.service();
     const auto& rules = s.rules();
-    std::vector<const char*> sides{"all sides"}, viewers{"umpire (everything)"};
-    for (const auto& sd : rules.sides) {
-        sides.push_back(sd.name.c_str());
-        viewers.push_back(sd.name.c_str());
-    }
     ImGui::Checkbox("Brigade labels (pdf or html)", &labels);
-    ImGui::Combo("Side", &side, sides.data(), static_cast<int>(sides.size()));
-    ImGui::Combo("View as", &viewer, viewers.data(), static_cast<int>(viewers.size()));
+    view.draw(rules);
     ImGui::Combo("Format", &format, k_formats, labels ? 2 : 6);
     ImGui::InputText("File", &path);
     if (labels) {
@@ -49,10 +44,7 @@ void ExportWindow::draw(GuiApp& app) {
 
     if (!labels) return;
     // A preview of the sheet: the paper, the labels as they fall, their first lines.
-    app::OobRequest view;
-    if (side > 0) view.side = rules.sides[static_cast<size_t>(side - 1)].id;
-    if (viewer > 0) view.viewer = rules.sides[static_cast<size_t>(viewer - 1)].id;
-    const auto texts = exporter::label_texts(rules, s.order_of_battle(view));
+    const auto texts = exporter::label_texts(rules, s.order_of_battle(view.request(rules)));
     const float paper_w = paper == 0 ? 210.f : 215.9f, paper_h = paper == 0 ? 297.f : 279.4f;
     const float k = 1.6f;  // pixels a millimetre in the preview
     ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -1,4 +1,5 @@
 #pragma once
+#include "view_choice.hpp"
 #include "window.hpp"
 
 #include <string>
@@ -13,7 +14,8 @@ public:
     void write(GuiApp& app);
 
     // View state
-    int side = 0, viewer = 0, format = 0, paper = 0;
+    ViewChoice view;
+    int format = 0, paper = 0;
     bool labels = false;
     float width_mm = 60, height_mm = 20;
     std::string path = "oob.pdf";

@@ -10,10 +10,7 @@ namespace muster::gui {
 void OobWindow::rebuild(GuiApp& app) {
     auto& s = *app.service();
     const auto& rules = s.rules();
-    app::OobRequest r;
-    if (side > 0) r.side = rules.sides[static_cast<size_t>(side - 1)].id;
-    if (viewer > 0) r.viewer = rules.sides[static_cast<size_t>(viewer - 1)].id;
-    const auto oob = s.order_of_battle(r);
+    const auto oob = s.order_of_battle(view.request(rules));
     m_rows.clear();
     auto node = [&](int depth, const std::string& key, const std::string& label) {
         m_rows.push_back({depth, key, label, {}, -1});
@@ -42,25 +39,15 @@ void OobWindow::rebuild(GuiApp& app) {
         for (const auto& t : a.reserve) m_rows.push_back({1, "", t.name + " (army reserve)", {"1", "", t.status, "battery", ""}, -1});
     }
     m_revision = app.revision();
-    m_side = side;
-    m_viewer = viewer;
+    m_view = view;
     m_collapsed = collapsed.size();
 }
 
 void OobWindow::draw(GuiApp& app) {
     auto& s = *app.service();
     const auto& rules = s.rules();
-    std::vector<const char*> sides{"all sides"}, viewers{"umpire (everything)"};
-    for (const auto& sd : rules.sides) {
-        sides.push_back(sd.name.c_str());
-        viewers.push_back(sd.name.c_str());
-    }
-    ImGui::SetNextItemWidth(180);
-    ImGui::Combo("Side", &side, sides.data(), static_cast<int>(sides.size()));
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(220);
-    ImGui::Combo("View as", &viewer, viewers.data(), static_cast<int>(viewers.size()));
-    if (m_revision != app.revision() || m_side != side || m_viewer != viewer || m_collapsed != collapsed.size()) rebuild(app);
+    view.draw(rules);
+    if (m_revision != app.revision() || !(m_view == view) || m_collapsed != collapsed.size()) rebuild(app);
     ImGui::SameLine();
     ImGui::TextDisabled("%zu lines", m_rows.size());
 

@@ -1,5 +1,6 @@
 #pragma once
 #include "army/division.hpp"
+#include "view_choice.hpp"
 #include "window.hpp"
 
 #include <set>
@@ -15,8 +16,7 @@ public:
     void draw(GuiApp& app) override;
 
     // View state
-    int side = 0;    // 0: all, then the rule set's sides
-    int viewer = 0;  // 0: umpire, then the sides
+    ViewChoice view;
     std::set<std::string> collapsed;  // keys of collapsed armies, corps, divisions
 
     /// One line of the flattened tree.
@@ -33,7 +33,7 @@ private:
     void rebuild(GuiApp& app);
     std::vector<Row> m_rows;
     int m_revision = -1;
-    int m_side = -1, m_viewer = -1;
+    ViewChoice m_view{-1, -1};
     size_t m_collapsed = 0;
 };
 

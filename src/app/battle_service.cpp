@@ -342,16 +342,26 @@ Outcome CampaignService::leader_casualty(const std::string& ref, int out_for, co
     });
 }
 
-Outcome CampaignService::return_leader(const std::string& ref) {
+Outcome CampaignService::named_operation(std::string_view kind,
+                                         const std::function<void(std::int64_t, const Refs&, Outcome&)>& change) {
     const auto c = current();
     Outcome out;
-    out.operation = m->store.run_operation(c.id, "return", [&](std::int64_t) {
+    out.operation = m->store.run_operation(c.id, kind, [&](std::int64_t op) {
         const Refs refs(m->store, c.id);
+        change(op, refs, out);
+        return out.summary;
+    });
+    return out;
+}
+
+Outcome CampaignService::return_leader(const std::string& ref) {
+    const auto battles = m->store.battles(current().id);
+    return named_operation("return", [&](std::int64_t, const Refs& refs, Outcome& out) {
         const auto& l = refs.leader(ref);
         if (l.status != "wounded") throw Error("leader " + l.label() + " is " + l.status + ", not wounded");
         int since = 0;
         std::string fell;
-        for (const auto& b : m->store.battles(c.id)) {
+        for (const auto& b : battles) {
             if (l.fell_in && b.id > *l.fell_in) ++since;
             if (l.fell_in && b.id == *l.fell_in) fell = b.name;
         }
@@ -361,31 +371,21 @@ Outcome CampaignService::return_leader(const std::string& ref) {
         m->store.set_leader_status(l.id, "active", std::nullopt, std::nullopt);
         out.summary = "Leader " + l.label() + " returns from his wounds" +
                       (l.commands.empty() ? " (no command: his post was filled)" : " to " + l.commands);
-        return out.summary;
     });
-    return out;
 }
 
 Outcome CampaignService::disband_brigade(const std::string& ref) {
-    const auto c = current();
-    Outcome out;
-    out.operation = m->store.run_operation(c.id, "disband", [&](std::int64_t op) {
-        const Refs refs(m->store, c.id);
+    return named_operation("disband", [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& b = refs.brigade(ref);
         if (b.status != "active") throw Error("brigade " + b.ref() + " is already " + b.status);
         m->store.change_stands(op, b.id, "disbanded", -b.stands);
         m->store.set_brigade_status(b.id, "disbanded");
         out.summary = "Disbanded " + b.ref() + " (" + count_of(b.stands, "stand", "stands") + " sent home)";
-        return out.summary;
     });
-    return out;
 }
 
 Outcome CampaignService::destroy_brigade(const std::string& ref) {
-    const auto c = current();
-    Outcome out;
-    out.operation = m->store.run_operation(c.id, "destroy", [&](std::int64_t) {
-        const Refs refs(m->store, c.id);
+    return named_operation("destroy", [&](std::int64_t, const Refs& refs, Outcome& out) {
         const auto& b = refs.brigade(ref);
         if (b.status != "active") throw Error("brigade " + b.ref() + " is already " + b.status);
         if (b.stands > 0)
@@ -393,16 +393,11 @@ Outcome CampaignService::destroy_brigade(const std::string& ref) {
                         ": disband it or merge it instead");
         m->store.set_brigade_status(b.id, "destroyed");
         out.summary = "Brigade " + b.ref() + " is destroyed";
-        return out.summary;
     });
-    return out;
 }
 
 Outcome CampaignService::merge_brigade(const std::string& from_ref, const std::string& into_ref) {
-    const auto c = current();
-    Outcome out;
-    out.operation = m->store.run_operation(c.id, "merge", [&](std::int64_t op) {
-        const Refs refs(m->store, c.id);
+    return named_operation("merge", [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& from = refs.brigade(from_ref);
         const auto& into = refs.brigade(into_ref);
         if (from.id == into.id) throw UsageError("a brigade cannot merge into itself");
@@ -414,9 +409,7 @@ Outcome CampaignService::merge_brigade(const std::string& from_ref, const std::s
         if (from.status == "active") m->store.set_brigade_status(from.id, "merged");
         out.summary = "Merged " + count_of(from.stands, "stand", "stands") + " of " + from.ref() + " into " + into.ref() +
                       " (now " + std::to_string(into.stands + from.stands) + ")";
-        return out.summary;
     });
-    return out;
 }
 
 }  // namespace muster::app

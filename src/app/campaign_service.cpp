@@ -63,6 +63,18 @@ std::string division_summary(const rules::RuleSet& rules, const army::Division& 
                        : "");
 }
 
+// What the generator is asked for when a placeholder division arrives.
+generate::Request division_request(const db::DivisionRef& d, const ArrivalRequest& request, const db::CampaignRow& c) {
+    generate::Request g;
+    g.side = d.side;
+    g.arm = d.arm;
+    g.year = request.year;
+    g.theater = request.theater;
+    g.name = d.name;
+    g.despicable_by_the_book = c.despicable == "book";
+    return g;
+}
+
 }  // namespace
 
 std::string default_db_path() { return data_dir() + "/campaigns.db"; }
@@ -288,14 +300,7 @@ Arrival CampaignService::arrive(const ArrivalRequest& request) {
             throw Error("division " + d->name + " has already " +
                         (d->status == "arrived" ? std::string("arrived") : std::string("been entered by hand")) +
                         ": a division arrives once");
-        generate::Request g;
-        g.side = d->side;
-        g.arm = d->arm;
-        g.year = request.year;
-        g.theater = request.theater;
-        g.name = d->name;
-        g.despicable_by_the_book = c.despicable == "book";
-        out.division = generate::generate_division(r, g, dice);
+        out.division = generate::generate_division(r, division_request(*d, request, c), dice);
         Planned plan;
         plan.outcome.rolls = out.division.rolls;
         plan.outcome.summary = d->name + " arrived: " + division_summary(r, out.division);
@@ -319,15 +324,8 @@ army::Division CampaignService::dry_run_arrival(const ArrivalRequest& request) c
     const auto d = m->store.find_division(c.id, request.division);
     if (!d) throw UsageError("no division named \"" + request.division + "\" in campaign " + c.name);
     if (d->status != "placeholder") throw Error("division " + d->name + " has already arrived: a division arrives once");
-    generate::Request g;
-    g.side = d->side;
-    g.arm = d->arm;
-    g.year = request.year;
-    g.theater = request.theater;
-    g.name = d->name;
-    g.despicable_by_the_book = c.despicable == "book";
     dice::TypedSource dice(request.rolls);
-    auto division = generate::generate_division(rules(), g, dice);
+    auto division = generate::generate_division(rules(), division_request(*d, request, c), dice);
     dice.require_all_used();
     return division;
 }

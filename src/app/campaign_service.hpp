@@ -242,6 +242,9 @@ private:
     /// Runs an operation that may roll dice: seeded (advancing the campaign's counter unless a
     /// preview) or typed; the rolls are journaled, as discarded for a preview.
     struct Planned;
+    /// One operation that finds what the organiser named (Refs) and says what it did.
+    Outcome named_operation(std::string_view kind,
+                            const std::function<void(std::int64_t operation, const Refs& refs, Outcome& out)>& change);
     ExchangeView describe_exchange(const Refs& refs, const db::ExchangeRow& row) const;
     Outcome rolled_operation(std::string_view kind, const std::vector<std::string>& typed, bool preview,
                              const std::function<Planned(std::int64_t operation, dice::Source& dice)>& change);

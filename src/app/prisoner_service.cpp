@@ -128,10 +128,7 @@ std::vector<HeldItem> CampaignService::held() const {
 }
 
 Outcome CampaignService::liberate(const std::string& camp_name) {
-    const auto c = current();
-    Outcome out;
-    out.operation = m->store.run_operation(c.id, "liberation", [&](std::int64_t op) {
-        const Refs refs(m->store, c.id);
+    return named_operation("liberation", [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& camp = refs.camp(camp_name);
         if (camp.liberated) throw Error("camp " + camp.name + " was already liberated");
         int freed = 0;
@@ -150,9 +147,7 @@ Outcome CampaignService::liberate(const std::string& camp_name) {
         if (freed == 0) throw Error("camp " + camp.name + " holds no one: there is nobody to liberate");
         m->store.set_camp_liberated(camp.id);
         out.summary = "Liberated " + camp.name + ": " + join(out.lines, "; ");
-        return out.summary;
     });
-    return out;
 }
 
 ExchangeView CampaignService::propose_exchange(const ExchangeProposal& p) {
@@ -229,9 +224,7 @@ ExchangeView CampaignService::describe_exchange(const Refs& refs, const db::Exch
 Outcome CampaignService::answer_exchange(std::int64_t id, const std::string& side, bool accept) {
     const auto c = current();
     require_side(rules(), side);
-    Outcome out;
-    out.operation = m->store.run_operation(c.id, accept ? "exchange accepted" : "exchange refused", [&](std::int64_t op) {
-        const Refs refs(m->store, c.id);
+    return named_operation(accept ? "exchange accepted" : "exchange refused", [&](std::int64_t op, const Refs& refs, Outcome& out) {
         std::optional<db::ExchangeRow> row;
         for (auto& e : m->store.exchanges(c.id))
             if (e.id == id) row = e;
@@ -245,7 +238,7 @@ Outcome CampaignService::answer_exchange(std::int64_t id, const std::string& sid
         m->store.set_exchange_status(id, accept ? "accepted" : "refused");
         if (!accept) {
             out.summary = "Exchange #" + std::to_string(id) + " refused by " + side;
-            return out.summary;
+            return;
         }
         // Everything is checked before anything moves: all of it goes home, or none of it.
         std::vector<std::pair<db::Holding, int>> moves;
@@ -256,9 +249,7 @@ Outcome CampaignService::answer_exchange(std::int64_t id, const std::string& sid
         }
         for (const auto& [h, n] : moves) free_holding(m->store, op, h, n, "exchanged");
         out.summary = "Exchange #" + std::to_string(id) + " accepted by " + side + ": " + join(out.lines, "; ");
-        return out.summary;
     });
-    return out;
 }
 
 std::vector<ExchangeView> CampaignService::exchanges() const {

@@ -12,6 +12,15 @@ app::CampaignService open_campaigns(const Io& io, bool create, bool select) {
     return service;
 }
 
+app::ExportRequest view_request(const std::string& side, const std::string& as, const std::string& format) {
+    app::ExportRequest r;
+    if (!side.empty()) r.side = side;
+    if (as == "side" && side.empty()) throw UsageError("--as side needs --side SIDE: whose view?");
+    r.viewer = as == "side" ? side : as;
+    r.format = format;
+    return r;
+}
+
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
     Io io{out, err, {}, {}, {}, 5000};
     CLI::App app{"muster: campaign manager and army generator for Fire and Fury", "muster"};

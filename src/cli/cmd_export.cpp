@@ -12,16 +12,8 @@ struct ExportOptions {
 };
 
 app::ExportRequest request_from(const ExportOptions& o) {
-    app::ExportRequest r;
-    if (!o.side.empty()) r.side = o.side;
-    if (o.as == "side") {
-        if (o.side.empty()) throw UsageError("--as side needs --side SIDE: whose view?");
-        r.viewer = o.side;
-    } else {
-        r.viewer = o.as;
-    }
+    auto r = view_request(o.side, o.as, o.format);
     if (!o.battle.empty()) r.battle = o.battle;
-    r.format = o.format;
     return r;
 }
 

@@ -66,16 +66,7 @@ void add_play_commands(CLI::App& app, Io& io) {
         ->check(CLI::IsMember({"text", "md", "csv", "html", "json"}));
     oob->callback([oo, &io] {
         io.action = [oo, &io] {
-            app::ExportRequest r;
-            if (!oo->side.empty()) r.side = oo->side;
-            if (oo->as == "side") {
-                if (oo->side.empty()) throw UsageError("--as side needs --side SIDE: whose view?");
-                r.viewer = oo->side;
-            } else {
-                r.viewer = oo->as;
-            }
-            r.format = oo->format;
-            io.out << open_campaigns(io).export_oob(r);
+            io.out << open_campaigns(io).export_oob(view_request(oo->side, oo->as, oo->format));
         };
     });
 

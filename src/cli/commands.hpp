@@ -20,6 +20,9 @@ struct Io {
     int lock_wait_ms = 5000;  ///< --lock-wait MS
 };
 
+/// The export request for --side and --as: "umpire", "side" (the --side's own view) or a side id.
+app::ExportRequest view_request(const std::string& side, const std::string& as, const std::string& format);
+
 /// Opens the campaign database named by --db (the default one otherwise); `select`: act on --campaign.
 app::CampaignService open_campaigns(const Io& io, bool create = false, bool select = true);
 

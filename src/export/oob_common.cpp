@@ -1,11 +1,11 @@
 // What the order-of-battle writers share: the provenance line, the brigade row, the
 // division's facts, the commander, and the labels.
+#include "core/clock.hpp"
 #include "core/text.hpp"
 #include "core/version.hpp"
 #include "export/division_text.hpp"
 #include "export/oob.hpp"
 
-#include <ctime>
 
 namespace muster::exporter {
 namespace {
@@ -14,14 +14,7 @@ std::string name_of(const rules::Named* named, const std::string& id) { return n
 
 }  // namespace
 
-std::string today() {
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-    return buf;
-}
+std::string today() { return utc_now("%Y-%m-%d"); }
 
 std::string provenance_line(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
     const auto* viewer = rules.find_side(oob.view);
