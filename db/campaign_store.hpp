@@ -226,6 +226,8 @@ public:
     std::int64_t insert_battery(std::int64_t campaign, const ReserveTarget& reserve, std::int64_t division,
                                 const army::Battery& battery);
     void set_division_status(std::int64_t division, std::string_view status);
+    /// Renames an army, corps, division, brigade or leader (`table` is the kind).
+    void rename(std::string_view table, std::int64_t id, std::string_view name);
     void set_hidden(std::int64_t division, bool hidden);
     /// Writes rolls of an operation in order (before their results are stored).
     void insert_rolls(std::int64_t operation, const std::vector<dice::RollRecord>& rolls, std::string_view source,

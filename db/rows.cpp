@@ -267,6 +267,18 @@ void CampaignStore::set_division_status(std::int64_t division, std::string_view 
     });
 }
 
+void CampaignStore::rename(std::string_view table, std::int64_t id, std::string_view name) {
+    const std::string t(table);
+    if (t != "army" && t != "corps" && t != "division" && t != "brigade" && t != "leader")
+        throw Error("nothing of kind \"" + t + "\" can be renamed");
+    guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db, "UPDATE " + t + " SET name = ? WHERE id = ?");
+        q.bind(1, std::string(name));
+        q.bind(2, id);
+        q.exec();
+    });
+}
+
 void CampaignStore::set_hidden(std::int64_t division, bool hidden) {
     guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db, "UPDATE division SET hidden = ? WHERE id = ?");

@@ -33,6 +33,9 @@ void register_windows(GuiApp& app) {
     app.add_action({"campaign.create", "Create campaign", "", c, [c, g] { c->create(*g); }});
     app.add_action({"campaign.use", "", "", c, [c, g] { c->use(*g); }});
     app.add_action({"campaign.settings", "", "", c, [c, g] { c->save_settings(*g); }});
+    auto* o = oob.get();
+    app.add_action({"oob.rename", "", "", o, [o, g] { o->rename(*g); }});
+    app.add_action({"oob.add_brigade", "", "", o, [o, g] { o->add_brigade(*g); }});
     app.add_action({"arrival.roll", "", "", a, [a, g] { a->enter_roll(*g); }});
     app.add_action({"arrival.preview", "Preview arrival", "", a, [a, g] { a->preview(*g); }});
     app.add_action({"arrival.accept", "Accept arrival", "", a, [a, g] { a->accept(*g); }});

@@ -2,6 +2,9 @@
 
 #include "export/oob.hpp"
 #include "gui_app.hpp"
+#include "test_hooks.hpp"
+
+#include <imgui_stdlib.h>
 
 #include <imgui.h>
 
@@ -12,31 +15,36 @@ void OobWindow::rebuild(GuiApp& app) {
     const auto& rules = s.rules();
     const auto oob = s.order_of_battle(view.request(rules));
     m_rows.clear();
-    auto node = [&](int depth, const std::string& key, const std::string& label) {
-        m_rows.push_back({depth, key, label, {}, -1});
+    auto node = [&](int depth, const std::string& key, const std::string& label, const std::string& kind, const std::string& ref,
+                    bool open = false) {
+        m_rows.push_back({depth, key, label, {}, -1, kind, ref, open});
         return !collapsed.count(key);
+    };
+    auto battery = [&](int depth, const std::string& label, const army::Battery& t) {
+        m_rows.push_back({depth, "", label, {"1", "", t.status, "battery", ""}, -1, "battery", t.name, false});
     };
     for (const auto& a : oob.armies) {
         const auto* sd = rules.find_side(a.side);
-        if (!node(0, "a" + std::to_string(a.id), a.name + " [" + (sd ? sd->name : a.side) + "] " + exporter::commander_text(rules, a.commander)))
+        if (!node(0, "a" + std::to_string(a.id), a.name + " [" + (sd ? sd->name : a.side) + "] " + exporter::commander_text(rules, a.commander),
+                  "army", a.name))
             continue;
         for (const auto& k : a.corps) {
-            if (!node(1, "k" + std::to_string(k.id), k.name + " " + exporter::commander_text(rules, k.commander))) continue;
+            if (!node(1, "k" + std::to_string(k.id), k.name + " " + exporter::commander_text(rules, k.commander), "corps", k.name)) continue;
             for (const auto& d : k.divisions) {
                 if (!node(2, "d" + std::to_string(d.id),
-                          d.name + " (" + exporter::division_facts(rules, d) + ") " + exporter::commander_text(rules, d.commander)))
+                          d.name + " (" + exporter::division_facts(rules, d) + ") " + exporter::commander_text(rules, d.commander),
+                          "division", d.name, d.status != "arrived"))
                     continue;
                 for (const auto& b : d.brigades) {
                     auto cells = exporter::brigade_cells(rules, b);
-                    Row row{3, "", cells[0], {cells.begin() + 1, cells.end()}, b.status == "active" ? static_cast<int>(b.state()) : -1};
-                    m_rows.push_back(std::move(row));
+                    m_rows.push_back({3, "", cells[0], {cells.begin() + 1, cells.end()},
+                                      b.status == "active" ? static_cast<int>(b.state()) : -1, "brigade", d.name + "/" + b.name, false});
                 }
-                for (const auto& t : d.batteries)
-                    m_rows.push_back({3, "", t.name, {"1", "", t.status, "battery", ""}, -1});
+                for (const auto& t : d.batteries) battery(3, t.name, t);
             }
-            for (const auto& t : k.reserve) m_rows.push_back({2, "", t.name + " (corps reserve)", {"1", "", t.status, "battery", ""}, -1});
+            for (const auto& t : k.reserve) battery(2, t.name + " (corps reserve)", t);
         }
-        for (const auto& t : a.reserve) m_rows.push_back({1, "", t.name + " (army reserve)", {"1", "", t.status, "battery", ""}, -1});
+        for (const auto& t : a.reserve) battery(1, t.name + " (army reserve)", t);
     }
     m_revision = app.revision();
     m_view = view;
@@ -53,7 +61,8 @@ void OobWindow::draw(GuiApp& app) {
 
     const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
                                   ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
-    if (!ImGui::BeginTable("oob", 6, flags, ImVec2(0, -ImGui::GetFrameHeightWithSpacing()))) return;
+    const float panel = selected_kind.empty() ? 0.f : (selected_open ? 8.f : 3.f) * ImGui::GetFrameHeightWithSpacing();
+    if (!ImGui::BeginTable("oob", 6, flags, ImVec2(0, -ImGui::GetFrameHeightWithSpacing() - panel))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn(rules.term_brigade.c_str(), ImGuiTableColumnFlags_WidthStretch, 3.f);
     for (const char* c : {"Stands", "Label", "State", "Rating", "Commander"}) ImGui::TableSetupColumn(c, ImGuiTableColumnFlags_WidthStretch, 1.f);
@@ -68,19 +77,23 @@ void OobWindow::draw(GuiApp& app) {
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
             ImGui::Indent(static_cast<float>(row.depth) * 14.f);
+            ImGui::PushID(i);
             if (!row.key.empty()) {
                 const bool is_collapsed = collapsed.count(row.key) > 0;
-                ImGui::PushID(row.key.c_str());
                 if (ImGui::SmallButton(is_collapsed ? "+" : "-")) {
                     if (is_collapsed) collapsed.erase(row.key);
                     else collapsed.insert(row.key);
                 }
-                ImGui::PopID();
                 ImGui::SameLine();
-                ImGui::TextUnformatted(row.label.c_str());
-            } else {
-                ImGui::TextUnformatted(row.label.c_str());
             }
+            // Selecting a line opens the edit panel below the table for it.
+            if (ImGui::Selectable(row.label.c_str(), selected_kind == row.kind && selected_ref == row.ref) && row.kind != "battery") {
+                selected_kind = row.kind;
+                selected_ref = row.ref;
+                selected_open = row.open;
+                new_name.clear();
+            }
+            ImGui::PopID();
             ImGui::Unindent(static_cast<float>(row.depth) * 14.f);
             for (size_t c = 0; c < row.cells.size(); ++c) {
                 ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
@@ -89,6 +102,58 @@ void OobWindow::draw(GuiApp& app) {
             }
         }
     ImGui::EndTable();
+    if (selected_kind.empty()) return;
+
+    ImGui::Text("%s %s:", selected_kind.c_str(), selected_ref.c_str());
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(260);
+    ImGui::InputText("##newname", &new_name);
+    mark("OOB/NewName");
+    ImGui::SameLine();
+    if (ImGui::Button("Rename")) app.run("oob.rename");
+    mark("OOB/Rename");
+    if (!selected_open) return;
+    ImGui::TextUnformatted("Enter a brigade by hand into this division:");
+    ImGui::SetNextItemWidth(200);
+    ImGui::InputText("Name##brigade", &entry.name);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(140);
+    if (ImGui::BeginCombo("Rating", entry.rating.c_str())) {
+        for (const auto& r : rules.ratings)
+            if (ImGui::Selectable(r.name.c_str(), entry.rating == r.id)) entry.rating = r.id;
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(90);
+    ImGui::InputInt("Stands", &entry.stands);
+    ImGui::SetNextItemWidth(100);
+    ImGui::InputText("Label (empty: the rule set's)", &entry.label);
+    ImGui::SetNextItemWidth(180);
+    ImGui::InputText("Brigadier", &entry.commander.name);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(150);
+    if (ImGui::BeginCombo("Grade", entry.commander.grade.c_str())) {
+        if (ImGui::Selectable("(no brigadier)")) entry.commander.grade.clear();
+        for (const auto& g : rules.grades)
+            if (ImGui::Selectable(g.name.c_str(), entry.commander.grade == g.id)) entry.commander.grade = g.id;
+        ImGui::EndCombo();
+    }
+    if (ImGui::Button("Add brigade")) app.run("oob.add_brigade");
+    mark("OOB/AddBrigade");
+}
+
+void OobWindow::rename(GuiApp& app) {
+    app.service()->rename(selected_kind, selected_ref, new_name);
+    note = "Renamed " + selected_ref + " to " + new_name;
+    selected_ref = selected_kind == "brigade" ? selected_ref.substr(0, selected_ref.find('/') + 1) + new_name : new_name;
+    new_name.clear();
+}
+
+void OobWindow::add_brigade(GuiApp& app) {
+    entry.division = selected_ref;
+    app.service()->add_brigade(entry);
+    note = "Added " + entry.name + " to " + selected_ref;
+    entry = app::BrigadeEntry{};
 }
 
 }  // namespace muster::gui

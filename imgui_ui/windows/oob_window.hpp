@@ -1,4 +1,5 @@
 #pragma once
+#include "app/campaign_service.hpp"
 #include "army/division.hpp"
 #include "view_choice.hpp"
 #include "window.hpp"
@@ -14,10 +15,18 @@ class OobWindow : public Window {
 public:
     const char* title() const override { return "Order of battle"; }
     void draw(GuiApp& app) override;
+    /// Renames the selected army, corps, division or brigade.
+    void rename(GuiApp& app);
+    /// Enters a historical brigade by hand into the selected division.
+    void add_brigade(GuiApp& app);
 
     // View state
     ViewChoice view;
     std::set<std::string> collapsed;  // keys of collapsed armies, corps, divisions
+    std::string selected_kind, selected_ref;  // what the edit panel acts on
+    bool selected_open = false;               // a division that takes hand-entered brigades
+    std::string new_name;
+    app::BrigadeEntry entry;                  // the brigade being entered by hand
 
     /// One line of the flattened tree.
     struct Row {
@@ -26,6 +35,9 @@ public:
         std::string label;
         std::vector<std::string> cells;  // stands, label, state, rating, commander
         int state = -1;  // 0 fresh, 1 worn, 2 spent
+        std::string kind;  // army, corps, division, brigade, battery
+        std::string ref;   // its name; a brigade's "Division/Brigade"
+        bool open = false; // a division that takes hand-entered brigades
     };
     const std::vector<Row>& rows() const { return m_rows; }
 

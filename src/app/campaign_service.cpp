@@ -2,6 +2,7 @@
 
 #include "app/campaign_state.hpp"
 #include "app/oob_import.hpp"
+#include "app/refs.hpp"
 #include "app/paths.hpp"
 #include "army/view.hpp"
 #include "core/error.hpp"
@@ -286,6 +287,42 @@ void CampaignService::add_battery(const BatteryEntry& e) {
         }
         m->store.insert_battery(c.id, reserve, division, bat);
         return "Added battery " + e.name + " to " + owner;
+    });
+}
+
+void CampaignService::rename(const std::string& kind, const std::string& ref, const std::string& new_name) {
+    require_name(kind, new_name);
+    named_operation("rename", [&](std::int64_t, const Refs& refs, Outcome& out) {
+        const auto c = current();
+        std::int64_t id = 0;
+        if (kind == "army") {
+            const auto a = m->store.find_army(c.id, ref);
+            if (!a) throw UsageError("no army named \"" + ref + "\"");
+            if (m->store.find_army(c.id, new_name)) throw Error("an army named \"" + new_name + "\" already exists");
+            id = a->first;
+        } else if (kind == "corps") {
+            const auto k = m->store.find_corps(c.id, ref);
+            if (!k) throw UsageError("no corps named \"" + ref + "\"");
+            if (m->store.find_corps(c.id, new_name)) throw Error("a corps named \"" + new_name + "\" already exists");
+            id = std::get<0>(*k);
+        } else if (kind == "division") {
+            const auto d = m->store.find_division(c.id, ref);
+            if (!d) throw UsageError("no division named \"" + ref + "\"");
+            if (m->store.find_division(c.id, new_name)) throw Error("a division named \"" + new_name + "\" already exists");
+            id = d->id;
+        } else if (kind == "brigade") {
+            const auto& b = refs.brigade(ref);
+            for (const auto& other : m->store.brigades(c.id))
+                if (other.division_id == b.division_id && other.name == new_name)
+                    throw Error("division " + b.division + " already has a brigade named \"" + new_name + "\"");
+            id = b.id;
+        } else if (kind == "leader") {
+            id = refs.leader(ref).id;
+        } else {
+            throw UsageError("kind \"" + kind + "\" cannot be renamed: expected army, corps, division, brigade or leader");
+        }
+        m->store.rename(kind, id, new_name);
+        out.summary = "Renamed " + kind + " " + ref + " to " + new_name;
     });
 }
 

@@ -176,6 +176,9 @@ public:
     void add_division(const std::string& corps, const std::string& name, const std::string& arm);
     void add_brigade(const BrigadeEntry& entry);
     void add_battery(const BatteryEntry& entry);
+    /// Renames an army, corps, division or brigade ("Division/Brigade"), or names a leader
+    /// (by his name or the unit he commands).
+    void rename(const std::string& kind, const std::string& ref, const std::string& new_name);
 
     /// A division arrives: rolled up with the pinned rule set and the campaign's dice (or the
     /// typed ones), stored, hidden from the other side. A preview stores only its rolls, as discarded.

@@ -80,6 +80,22 @@ void add_forces_commands(CLI::App& app, Io& io) {
         };
     });
 
+    struct RenameOptions {
+        std::string kind, ref, name;
+    };
+    auto rn = std::make_shared<RenameOptions>();
+    auto* rename = app.add_subcommand("rename", "Rename an army, corps, division or brigade, or name a leader");
+    rename->add_option("KIND", rn->kind, "army, corps, division, brigade or leader")
+        ->required()->check(CLI::IsMember({"army", "corps", "division", "brigade", "leader"}));
+    rename->add_option("NAME", rn->ref, "Its name now (a brigade as Division/Brigade; a leader by name or unit)")->required();
+    rename->add_option("NEW", rn->name, "The new name")->required();
+    rename->callback([rn, &io] {
+        io.action = [rn, &io] {
+            open_campaigns(io).rename(rn->kind, rn->ref, rn->name);
+            io.out << "Renamed " << rn->kind << " " << rn->ref << " to " << rn->name << ".\n";
+        };
+    });
+
     auto* imp = app.add_subcommand("import", "Import an order of battle");
     imp->require_subcommand(1);
     auto file = std::make_shared<std::string>();

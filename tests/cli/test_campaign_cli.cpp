@@ -102,6 +102,15 @@ TEST_CASE("Campaign commands end to end") {
     CHECK_THAT(cli("oob --side union --as side").out, Contains("Iron Brigade"));
     CHECK_THAT(cli("oob --format json").out, Contains("\"format\": \"muster-oob/1\""));
 
+    cli.ok("rename brigade 'Wadsworth/Iron Brigade' 'The Iron Brigade'");
+    cli.ok("rename leader Meade 'George G. Meade'");
+    CHECK_THAT(cli("oob").out, Contains("The Iron Brigade"));
+    CHECK_THAT(cli("oob").out, Contains("George G. Meade"));
+    CHECK_THAT(cli.refused("rename division Heth Wadsworth", 1), Contains("a division named \"Wadsworth\" already exists"));
+    CHECK_THAT(cli.refused("rename brigade 'Nowhere/Nobody' X", 2), Contains("no brigade"));
+    cli.ok("undo");
+    cli.ok("undo");
+
     const auto journal = cli("journal");
     CHECK_THAT(journal.out, Contains("preview  Previewed (not applied): Heth arrived"));
     CHECK_THAT(journal.out, Contains("rolls (seeded dice, discarded preview)"));

@@ -160,10 +160,33 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     CHECK(s.check().ok());
     d.frame(shot("journal"));
 
-    // The other windows, for a person to look at.
+    // The order of battle: rename a brigade, enter a historical brigade by hand.
     auto& oob = d.show<gui::OobWindow>();
     d.frames(2);
     CHECK(oob.rows().size() > 8);
+    oob.selected_kind = "brigade";
+    oob.selected_ref = "Heth/2nd Brigade";
+    d.frames(2);
+    REQUIRE(d.click("OOB/NewName"));
+    d.type("Davis's Brigade");
+    REQUIRE(d.click("OOB/Rename"));
+    INFO(oob.error);
+    bool renamed = false;
+    for (const auto& b : s.brigades()) renamed = renamed || b.ref() == "Heth/Davis's Brigade";
+    CHECK(renamed);
+    oob.selected_kind = "division";
+    oob.selected_ref = "Wadsworth";
+    oob.selected_open = true;
+    oob.entry.name = "Cutler's Brigade";
+    oob.entry.rating = "veteran";
+    oob.entry.stands = 7;
+    oob.entry.commander = {"Cutler", "average"};
+    REQUIRE(d.click("OOB/AddBrigade"));
+    INFO(oob.error);
+    bool added = false;
+    for (const auto& b : s.brigades()) added = added || b.ref() == "Wadsworth/Cutler's Brigade";
+    CHECK(added);
+    d.frames(2);
     d.frame(shot("order_of_battle"));
     auto& tables = d.show<gui::TablesWindow>();
     tables.count = 4000;
