@@ -64,6 +64,17 @@ std::string division_summary(const rules::RuleSet& rules, const army::Division& 
                        : "");
 }
 
+// The settings a campaign may hold, checked the same way when it is created and changed.
+void check_settings(const db::CampaignRow& c) {
+    if (c.return_rate < 0 || c.return_rate > 100)
+        throw UsageError("return rate " + std::to_string(c.return_rate) + " is out of range: expected 0 to 100 (percent)");
+    require_one_of("rounding", c.rounding, {"down", "half_up", "roll"});
+    require_one_of("despicable", c.despicable, {"expanded", "book"});
+    require_one_of("dice", c.dice, {"seeded", "typed"});
+    if (c.men_per_stand && (*c.men_per_stand < 1 || *c.men_per_stand > 10000))
+        throw UsageError("men per stand " + std::to_string(*c.men_per_stand) + " is out of range: expected 1 to 10000");
+}
+
 // What the generator is asked for when a placeholder division arrives.
 generate::Request division_request(const db::DivisionRef& d, const ArrivalRequest& request, const db::CampaignRow& c) {
     generate::Request g;
@@ -91,28 +102,36 @@ const std::string& CampaignService::db_path() const { return m->store.path(); }
 
 db::CampaignRow CampaignService::create_campaign(const NewCampaign& r) {
     require_name("campaign", r.name);
-    if (r.return_rate < 0 || r.return_rate > 100)
-        throw UsageError("return rate " + std::to_string(r.return_rate) + " is out of range: expected 0 to 100 (percent)");
-    require_one_of("rounding", r.rounding, {"down", "half_up", "roll"});
-    require_one_of("despicable", r.despicable, {"expanded", "book"});
-    require_one_of("dice", r.dice, {"seeded", "typed"});
-    if (m->store.find_campaign(r.name)) throw Error("a campaign named \"" + r.name + "\" already exists in " + db_path());
-    const rules::RuleSet rules = m->catalog.load(r.rules);
     db::CampaignRow row;
     row.name = r.name;
-    row.rules_id = rules.id;
-    row.rules_json = rules.text;
     row.return_rate = r.return_rate;
     row.rounding = r.rounding;
     row.despicable = r.despicable;
     row.dice = r.dice;
-    row.seed = r.seed ? *r.seed : fresh_seed();
-    if (r.men_per_stand && (*r.men_per_stand < 1 || *r.men_per_stand > 10000))
-        throw UsageError("men per stand " + std::to_string(*r.men_per_stand) + " is out of range: expected 1 to 10000");
     row.men_per_stand = r.men_per_stand;
+    check_settings(row);
+    if (m->store.find_campaign(r.name)) throw Error("a campaign named \"" + r.name + "\" already exists in " + db_path());
+    const rules::RuleSet rules = m->catalog.load(r.rules);
+    row.rules_id = rules.id;
+    row.rules_json = rules.text;
+    row.seed = r.seed ? *r.seed : fresh_seed();
     m->store.create_campaign(row);
     m->store.set_meta(k_current, r.name);
     return *m->store.find_campaign(r.name);
+}
+
+void CampaignService::change_settings(const CampaignSettings& s) {
+    auto c = current();
+    if (s.return_rate) c.return_rate = *s.return_rate;
+    if (s.rounding) c.rounding = *s.rounding;
+    if (s.despicable) c.despicable = *s.despicable;
+    if (s.men_per_stand) c.men_per_stand = *s.men_per_stand;
+    check_settings(c);
+    m->store.run_operation(c.id, "settings", [&](std::int64_t) {
+        m->store.update_campaign_settings(c);
+        return "Settings: return rate " + std::to_string(c.return_rate) + "%, rounding " + c.rounding + ", despicable " +
+               c.despicable + (c.men_per_stand ? ", " + std::to_string(*c.men_per_stand) + " men per stand" : "");
+    });
 }
 
 std::vector<db::CampaignRow> CampaignService::campaigns() const { return m->store.campaigns(); }

@@ -259,33 +259,5 @@ std::vector<ExchangeView> CampaignService::exchanges() const {
     return out;
 }
 
-void CampaignService::change_settings(const CampaignSettings& s) {
-    auto c = current();
-    if (s.return_rate) {
-        if (*s.return_rate < 0 || *s.return_rate > 100)
-            throw UsageError("return rate " + std::to_string(*s.return_rate) + " is out of range: expected 0 to 100 (percent)");
-        c.return_rate = *s.return_rate;
-    }
-    if (s.rounding) {
-        if (*s.rounding != "down" && *s.rounding != "half_up" && *s.rounding != "roll")
-            throw UsageError("rounding \"" + *s.rounding + "\" is not valid: expected one of down, half_up, roll");
-        c.rounding = *s.rounding;
-    }
-    if (s.despicable) {
-        if (*s.despicable != "expanded" && *s.despicable != "book")
-            throw UsageError("despicable \"" + *s.despicable + "\" is not valid: expected one of expanded, book");
-        c.despicable = *s.despicable;
-    }
-    if (s.men_per_stand) {
-        if (*s.men_per_stand < 1 || *s.men_per_stand > 10000)
-            throw UsageError("men per stand " + std::to_string(*s.men_per_stand) + " is out of range: expected 1 to 10000");
-        c.men_per_stand = *s.men_per_stand;
-    }
-    m->store.run_operation(c.id, "settings", [&](std::int64_t) {
-        m->store.update_campaign_settings(c);
-        return "Settings: return rate " + std::to_string(c.return_rate) + "%, rounding " + c.rounding + ", despicable " +
-               c.despicable + (c.men_per_stand ? ", " + std::to_string(*c.men_per_stand) + " men per stand" : "");
-    });
-}
 
 }  // namespace muster::app
