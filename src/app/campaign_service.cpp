@@ -371,7 +371,6 @@ Arrival CampaignService::arrive(const ArrivalRequest& request) {
     });
     out.preview = request.preview;
     out.operation = outcome.operation;
-    out.source = request.rolls.empty() ? "seeded" : "typed";
     return out;
 }
 

@@ -71,7 +71,6 @@ struct Arrival {
     army::Division division;
     std::int64_t operation = 0;
     bool preview = false;
-    std::string source;  ///< seeded or typed
 };
 
 /// A campaign's settings that may change mid-campaign (each change is an undoable operation).

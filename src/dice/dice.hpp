@@ -66,7 +66,6 @@ public:
     explicit TypedSource(std::vector<std::string> rolls) : m_rolls(std::move(rolls)) {}
     Throw roll(Die die, std::string_view purpose) override;
     size_t used() const { return m_next; }
-    size_t given() const { return m_rolls.size(); }
     /// Refuses typed rolls that were never used (they were meant for something).
     void require_all_used() const;
 

@@ -51,11 +51,8 @@ Value Document::root() const { return Value(&m_impl->doc, "$", &m_file); }
 
 void Value::fail(const std::string& reason) const { throw FileError(*m_file, m_path, reason); }
 
-bool Value::is_object() const { return node(m_node).IsObject(); }
 bool Value::is_array() const { return node(m_node).IsArray(); }
-bool Value::is_string() const { return node(m_node).IsString(); }
 bool Value::is_int() const { return node(m_node).IsInt(); }
-bool Value::is_null() const { return node(m_node).IsNull(); }
 
 std::string Value::type_name() const {
     const auto& v = node(m_node);

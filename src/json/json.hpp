@@ -19,11 +19,8 @@ public:
     /// Throws a FileError about this value.
     [[noreturn]] void fail(const std::string& reason) const;
 
-    bool is_object() const;
     bool is_array() const;
-    bool is_string() const;
     bool is_int() const;
-    bool is_null() const;
     /// "an object", "a string", "a number"... for messages.
     std::string type_name() const;
 
