@@ -6,7 +6,16 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <ctime>
+
 namespace muster::gui {
+namespace {
+double thread_cpu_ms() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+}  // namespace
 
 void columns_text(const std::string& text) {
     ImFont* mono = mono_font();
@@ -120,6 +129,7 @@ void GuiApp::frame() {
     for (size_t i = 0; i < m_windows.size(); ++i) {
         auto& w = m_windows[i];
         if (!w->open) continue;
+        const double started = thread_cpu_ms();
         // First use: cascade the windows so none hides another entirely.
         ImGui::SetNextWindowPos(ImVec2(20.f + 36.f * static_cast<float>(i), 36.f + 28.f * static_cast<float>(i)), ImGuiCond_FirstUseEver);
         ImGui::SetNextWindowSize(ImVec2(820, 560), ImGuiCond_FirstUseEver);
@@ -130,6 +140,7 @@ void GuiApp::frame() {
             else if (!w->note.empty()) ImGui::TextColored(ImVec4(0.05f, 0.45f, 0.1f, 1), "%s", w->note.c_str());
         }
         ImGui::End();
+        w->draw_cpu_ms = thread_cpu_ms() - started;
     }
     // The status bar: the last thing said outside a window.
     const ImGuiViewport* vp = ImGui::GetMainViewport();

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace muster::gui {
@@ -35,6 +36,12 @@ public:
         for (auto& w : m_windows)
             if (auto* t = dynamic_cast<T*>(w.get())) return *t;
         throw std::logic_error("window not registered");
+    }
+    /// The window with this title.
+    Window& window_titled(std::string_view title) {
+        for (auto& w : m_windows)
+            if (title == w->title()) return *w;
+        throw std::logic_error("no window titled " + std::string(title));
     }
     void add_action(Action action);
     /// Runs an action by id; a refusal goes to its window (or the status bar). True if it ran.

@@ -17,6 +17,7 @@ public:
     bool open = false;
     std::string error;  ///< the last refusal, shown in the window
     std::string note;   ///< the last success, shown in the window
+    double draw_cpu_ms = 0;  ///< main-thread CPU time of the last frame's draw (for the benchmark)
 };
 
 }  // namespace muster::gui
