@@ -15,22 +15,22 @@ namespace fs = std::filesystem;
 std::map<std::int64_t, army::Leader> load_leaders(SQLite::Database& db, std::int64_t campaign) {
     std::map<std::int64_t, army::Leader> out;
     SQLite::Statement q(db, "SELECT id, name, grade, rolled_grade, status FROM leader WHERE campaign_id = ?");
-    q.bind(1, campaign);
-    while (q.executeStep()) {
+    bind_all(q, campaign);
+    for (const Row row(q); q.executeStep();) {
         army::Leader l;
-        l.id = q.getColumn(0).getInt64();
-        l.name = q.getColumn(1).getString();
-        l.grade = q.getColumn(2).getString();
-        l.rolled_grade = q.getColumn(3).getString();
-        l.status = q.getColumn(4).getString();
+        l.id = row.id("id");
+        l.name = row.text("name");
+        l.grade = row.text("grade");
+        l.rolled_grade = row.text("rolled_grade");
+        l.status = row.word<LeaderStatus>("status");
         out.emplace(l.id, l);
     }
     return out;
 }
 
-army::Leader leader_of(const std::map<std::int64_t, army::Leader>& leaders, const SQLite::Column& id) {
-    if (id.isNull()) return {};
-    const auto it = leaders.find(id.getInt64());
+army::Leader leader_of(const std::map<std::int64_t, army::Leader>& leaders, std::optional<std::int64_t> id) {
+    if (!id) return {};
+    const auto it = leaders.find(*id);
     return it == leaders.end() ? army::Leader{} : it->second;
 }
 
@@ -53,11 +53,6 @@ std::vector<int> parse_faces(const std::string& text) {
     return faces;
 }
 
-std::optional<int> optional_int(const SQLite::Column& c) {
-    if (c.isNull()) return std::nullopt;
-    return c.getInt();
-}
-
 }  // namespace
 
 army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const {
@@ -65,36 +60,36 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
         auto& db = m_impl->db;
         // Reads see one snapshot: a writer in another process cannot tear the tree.
         const ReadSnapshot snapshot(db);
-        const CampaignRow c = this->campaign(campaign);
+        const campaign::CampaignInfo c = this->campaign(campaign);
         army::OrderOfBattle oob;
         oob.campaign = c.name;
         oob.rules = c.rules_id;
-        oob.view = "umpire";
+        oob.view = View::umpire();
         const auto leaders = load_leaders(db, campaign);
 
         std::map<std::int64_t, army::Army*> armies;
         std::map<std::int64_t, army::Corps*> corps;
         std::map<std::int64_t, army::Division*> divisions;
         SQLite::Statement qa(db, "SELECT id, name, side, commander_id FROM army WHERE campaign_id = ? ORDER BY id");
-        qa.bind(1, campaign);
-        while (qa.executeStep()) {
+        bind_all(qa, campaign);
+        for (const Row row(qa); qa.executeStep();) {
             army::Army a;
-            a.id = qa.getColumn(0).getInt64();
-            a.name = qa.getColumn(1).getString();
-            a.side = qa.getColumn(2).getString();
-            a.commander = leader_of(leaders, qa.getColumn(3));
+            a.id = row.id("id");
+            a.name = row.text("name");
+            a.side = row.text("side");
+            a.commander = leader_of(leaders, row.optional_id("commander_id"));
             oob.armies.push_back(std::move(a));
         }
         for (auto& a : oob.armies) armies[a.id] = &a;
 
         SQLite::Statement qc(db, "SELECT id, army_id, name, commander_id FROM corps WHERE campaign_id = ? ORDER BY id");
-        qc.bind(1, campaign);
-        while (qc.executeStep()) {
+        bind_all(qc, campaign);
+        for (const Row row(qc); qc.executeStep();) {
             army::Corps k;
-            k.id = qc.getColumn(0).getInt64();
-            k.name = qc.getColumn(2).getString();
-            k.commander = leader_of(leaders, qc.getColumn(3));
-            armies.at(qc.getColumn(1).getInt64())->corps.push_back(std::move(k));
+            k.id = row.id("id");
+            k.name = row.text("name");
+            k.commander = leader_of(leaders, row.optional_id("commander_id"));
+            armies.at(row.id("army_id"))->corps.push_back(std::move(k));
         }
         for (auto& a : oob.armies)
             for (auto& k : a.corps) corps[k.id] = &k;
@@ -103,177 +98,205 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
                              "SELECT d.id, d.corps_id, d.name, d.arm, d.status, d.hidden, d.year, d.theater, d.commander_id, a.side "
                              "FROM division d JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
                              "WHERE d.campaign_id = ? ORDER BY d.id");
-        qd.bind(1, campaign);
-        while (qd.executeStep()) {
+        bind_all(qd, campaign);
+        for (const Row row(qd); qd.executeStep();) {
             army::Division d;
-            d.id = qd.getColumn(0).getInt64();
-            d.name = qd.getColumn(2).getString();
-            d.arm = qd.getColumn(3).getString();
-            d.status = qd.getColumn(4).getString();
-            d.hidden = qd.getColumn(5).getInt() != 0;
-            d.year = qd.getColumn(6).isNull() ? 0 : qd.getColumn(6).getInt();
-            d.theater = qd.getColumn(7).isNull() ? "" : qd.getColumn(7).getString();
-            d.commander = leader_of(leaders, qd.getColumn(8));
-            d.side = qd.getColumn(9).getString();
-            corps.at(qd.getColumn(1).getInt64())->divisions.push_back(std::move(d));
+            d.id = row.id("id");
+            d.name = row.text("name");
+            d.arm = row.text("arm");
+            d.status = row.word<DivisionStatus>("status");
+            d.hidden = row.flag("hidden");
+            d.year = row.optional_integer("year").value_or(0);
+            d.theater = row.null("theater") ? "" : row.text("theater");
+            d.commander = leader_of(leaders, row.optional_id("commander_id"));
+            d.side = row.text("side");
+            corps.at(row.id("corps_id"))->divisions.push_back(std::move(d));
         }
         for (auto& a : oob.armies)
             for (auto& k : a.corps)
                 for (auto& d : k.divisions) divisions[d.id] = &d;
 
         SQLite::Statement qb(db,
-                             "SELECT id, division_id, name, arm, rating, start_stands, stands, worn_at, spent_at, commander_id, status, alternate_id "
+                             "SELECT id, division_id, name, arm, rating, start_stands, stands, worn_at, spent_at, commander_id, status, "
+                             "alternate_id "
                              "FROM brigade WHERE campaign_id = ? ORDER BY division_id, position, id");
-        qb.bind(1, campaign);
-        while (qb.executeStep()) {
+        bind_all(qb, campaign);
+        for (const Row row(qb); qb.executeStep();) {
             army::Brigade b;
-            b.id = qb.getColumn(0).getInt64();
-            b.name = qb.getColumn(2).getString();
-            b.arm = qb.getColumn(3).getString();
-            b.rating = qb.getColumn(4).getString();
-            b.start_stands = qb.getColumn(5).getInt();
-            b.stands = qb.getColumn(6).getInt();
-            b.label = {b.start_stands, optional_int(qb.getColumn(7)), optional_int(qb.getColumn(8))};
-            b.commander = leader_of(leaders, qb.getColumn(9));
-            b.status = qb.getColumn(10).getString();
-            b.alternate = leader_of(leaders, qb.getColumn(11));
-            divisions.at(qb.getColumn(1).getInt64())->brigades.push_back(std::move(b));
+            b.id = row.id("id");
+            b.name = row.text("name");
+            b.arm = row.text("arm");
+            b.rating = row.text("rating");
+            b.start_stands = row.integer("start_stands");
+            b.stands = row.integer("stands");
+            b.label = {b.start_stands, row.optional_integer("worn_at"), row.optional_integer("spent_at")};
+            b.commander = leader_of(leaders, row.optional_id("commander_id"));
+            b.status = row.word<BrigadeStatus>("status");
+            b.alternate = leader_of(leaders, row.optional_id("alternate_id"));
+            divisions.at(row.id("division_id"))->brigades.push_back(std::move(b));
         }
 
         SQLite::Statement qt(db,
                              "SELECT id, division_id, corps_id, army_id, name, status FROM battery WHERE campaign_id = ? "
                              "ORDER BY position, id");
-        qt.bind(1, campaign);
-        while (qt.executeStep()) {
+        bind_all(qt, campaign);
+        for (const Row row(qt); qt.executeStep();) {
             army::Battery bat;
-            bat.id = qt.getColumn(0).getInt64();
-            bat.name = qt.getColumn(4).getString();
-            bat.status = qt.getColumn(5).getString();
-            bat.reserve = qt.getColumn(1).isNull();
-            if (!qt.getColumn(1).isNull()) divisions.at(qt.getColumn(1).getInt64())->batteries.push_back(bat);
-            else if (!qt.getColumn(2).isNull()) corps.at(qt.getColumn(2).getInt64())->reserve.push_back(bat);
-            else armies.at(qt.getColumn(3).getInt64())->reserve.push_back(bat);
+            bat.id = row.id("id");
+            bat.name = row.text("name");
+            bat.status = row.word<BatteryStatus>("status");
+            bat.reserve = row.null("division_id");
+            if (!bat.reserve) divisions.at(row.id("division_id"))->batteries.push_back(bat);
+            else if (!row.null("corps_id")) corps.at(row.id("corps_id"))->reserve.push_back(bat);
+            else armies.at(row.id("army_id"))->reserve.push_back(bat);
         }
         return oob;
     });
 }
 
-std::vector<journal::Entry> CampaignStore::journal_entries(std::int64_t campaign) const {
+void CampaignStore::read(const std::function<void()>& read) const {
+    guarded(m_path, [&] {
+        const ReadSnapshot snapshot(m_impl->db);
+        read();
+    });
+}
+
+int CampaignStore::journal_size(std::int64_t campaign) const {
+    return guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db, "SELECT count(*) AS entries FROM operation WHERE campaign_id = ?");
+        bind_all(q, campaign);
+        q.executeStep();
+        return Row(q).integer("entries");
+    });
+}
+
+std::vector<journal::Entry> CampaignStore::journal_entries(std::int64_t campaign, std::optional<int> newest) const {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         const ReadSnapshot snapshot(db);
         std::vector<journal::Entry> out;
         std::map<std::int64_t, size_t> index;
         SQLite::Statement q(db,
-                            "SELECT id, kind, summary, created_at, changeset IS NOT NULL, undoes, undone_by FROM operation "
-                            "WHERE campaign_id = ? ORDER BY id");
-        q.bind(1, campaign);
-        while (q.executeStep()) {
+                            "SELECT id, kind, summary, created_at, changeset IS NOT NULL AS recorded, undoes, undone_by FROM operation "
+                            "WHERE campaign_id = ? AND id >= ? ORDER BY id");
+        // The first entry of the page: the newest so many, or all of them.
+        std::int64_t first = 0;
+        if (newest) {
+            SQLite::Statement f(db, "SELECT COALESCE(MIN(id), 0) AS first FROM (SELECT id FROM operation WHERE campaign_id = ? "
+                                    "ORDER BY id DESC LIMIT ?)");
+            bind_all(f, campaign, *newest);
+            f.executeStep();
+            first = Row(f).id("first");
+        }
+        bind_all(q, campaign, first);
+        for (const Row row(q); q.executeStep();) {
             journal::Entry e;
-            e.id = q.getColumn(0).getInt64();
-            e.kind = q.getColumn(1).getString();
-            e.summary = q.getColumn(2).getString();
-            e.created_at = q.getColumn(3).getString();
-            if (!q.getColumn(5).isNull()) e.undoes = q.getColumn(5).getInt64();
-            if (!q.getColumn(6).isNull()) e.undone_by = q.getColumn(6).getInt64();
-            e.undoable = q.getColumn(4).getInt() != 0 && !e.undone_by && e.kind != "undo";
+            e.id = row.id("id");
+            e.kind = row.word<OperationKind>("kind");
+            e.summary = row.text("summary");
+            e.created_at = row.text("created_at");
+            e.undoes = row.optional_id("undoes");
+            e.undone_by = row.optional_id("undone_by");
+            e.undoable = row.flag("recorded") && !e.undone_by && e.kind != OperationKind::undo;
             index[e.id] = out.size();
             out.push_back(std::move(e));
         }
         SQLite::Statement r(db,
                             "SELECT r.operation_id, r.seq, r.purpose, r.table_id, r.dice, r.faces, r.reading, r.result, "
                             "r.source, r.status FROM roll r JOIN operation o ON o.id = r.operation_id "
-                            "WHERE o.campaign_id = ? ORDER BY r.operation_id, r.seq");
-        r.bind(1, campaign);
-        while (r.executeStep()) {
+                            "WHERE o.campaign_id = ? AND r.operation_id >= ? ORDER BY r.operation_id, r.seq");
+        bind_all(r, campaign, first);
+        for (const Row row(r); r.executeStep();) {
             journal::Roll jr;
-            jr.seq = r.getColumn(1).getInt();
-            jr.roll.purpose = r.getColumn(2).getString();
-            jr.roll.table = r.getColumn(3).getString();
-            jr.roll.thrown.die = rules::parse_die(r.getColumn(4).getString()).value_or(rules::Die::percentile);
-            jr.roll.thrown.reading = r.getColumn(6).getInt();
-            jr.roll.thrown.faces = parse_faces(r.getColumn(5).getString());
-            jr.roll.result = r.getColumn(7).getString();
-            jr.source = r.getColumn(8).getString();
-            jr.status = r.getColumn(9).getString();
-            out[index.at(r.getColumn(0).getInt64())].rolls.push_back(std::move(jr));
+            jr.seq = row.integer("seq");
+            jr.roll.purpose = row.text("purpose");
+            jr.roll.table = row.text("table_id");
+            jr.roll.thrown.die = rules::parse_die(row.text("dice")).value_or(rules::Die::percentile);
+            jr.roll.thrown.reading = row.integer("reading");
+            jr.roll.thrown.faces = parse_faces(row.text("faces"));
+            jr.roll.result = row.text("result");
+            jr.source = row.word<DiceMode>("source");
+            jr.status = row.word<RollStatus>("status");
+            out[index.at(row.id("operation_id"))].rolls.push_back(std::move(jr));
         }
         return out;
     });
 }
 
-CheckReport CampaignStore::check() const {
+campaign::CheckReport CampaignStore::check() const {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         const ReadSnapshot snapshot(db);
-        CheckReport report;
+        campaign::CheckReport report;
         SQLite::Statement integrity(db, "PRAGMA integrity_check");
-        while (integrity.executeStep()) {
-            const std::string line = integrity.getColumn(0).getString();
+        for (const Row row(integrity); integrity.executeStep();) {
+            const std::string line = row.text("integrity_check");
             if (line != "ok") report.problems.push_back("integrity: " + line);
         }
         SQLite::Statement fk(db, "PRAGMA foreign_key_check");
-        while (fk.executeStep())
-            report.problems.push_back("foreign key: " + fk.getColumn(0).getString() + " row " +
-                                      std::to_string(fk.getColumn(1).getInt64()) + " points at a missing " +
-                                      fk.getColumn(2).getString() + " row");
+        for (const Row row(fk); fk.executeStep();)
+            report.problems.push_back("foreign key: " + row.text("table") + " row " + std::to_string(row.id("rowid")) +
+                                      " points at a missing " + row.text("parent") + " row");
         SQLite::Statement ledger(db,
-                                 "SELECT c.name, d.name, b.name, b.stands, COALESCE(SUM(m.stands), 0), b.start_stands, "
-                                 "COALESCE(SUM(CASE WHEN m.kind = 'generated' THEN m.stands END), 0) "
+                                 "SELECT c.name AS campaign, d.name AS division, b.name AS brigade, b.stands, "
+                                 "COALESCE(SUM(m.stands), 0) AS moved, b.start_stands, "
+                                 "COALESCE(SUM(CASE WHEN m.kind = 'generated' THEN m.stands END), 0) AS generated "
                                  "FROM brigade b JOIN division d ON d.id = b.division_id JOIN campaign c ON c.id = b.campaign_id "
                                  "LEFT JOIN move m ON m.brigade_id = b.id GROUP BY b.id");
-        while (ledger.executeStep()) {
+        for (const Row row(ledger); ledger.executeStep();) {
             ++report.brigades;
-            const int now = ledger.getColumn(3).getInt();
-            const int sum = ledger.getColumn(4).getInt();
+            const int now = row.integer("stands");
+            const int sum = row.integer("moved");
             report.stands += now;
-            const std::string who = ledger.getColumn(0).getString() + ": " + ledger.getColumn(1).getString() + ", " +
-                                    ledger.getColumn(2).getString();
+            const std::string who = row.text("campaign") + ": " + row.text("division") + ", " + row.text("brigade");
             if (now != sum)
                 report.problems.push_back("ledger: " + who + " has " + std::to_string(now) +
                                           " stands but its recorded moves add up to " + std::to_string(sum));
-            if (ledger.getColumn(6).getInt() != ledger.getColumn(5).getInt())
-                report.problems.push_back("ledger: " + who + " starts with " + ledger.getColumn(5).getString() +
-                                          " stands but was generated with " + ledger.getColumn(6).getString());
+            if (row.integer("generated") != row.integer("start_stands"))
+                report.problems.push_back("ledger: " + who + " starts with " + row.text("start_stands") +
+                                          " stands but was generated with " + row.text("generated"));
         }
         // Every stand is somewhere: in service, lost for good, or held. Per brigade, what its
         // moves say was captured and not yet released is what the camps hold; what the battles
         // say was lost, captured and returned is what the moves say.
         SQLite::Statement pools(db,
-                                "SELECT c.name, d.name, b.name, "
+                                "SELECT c.name AS campaign, d.name AS division, b.name AS brigade, "
                                 "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'captured'), 0) - "
-                                "COALESCE((SELECT SUM(stands) FROM move WHERE brigade_id = b.id AND kind IN ('exchanged', 'freed')), 0), "
-                                "COALESCE((SELECT SUM(stands) FROM prisoner WHERE brigade_id = b.id), 0), "
-                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'casualty'), 0), "
-                                "COALESCE((SELECT SUM(casualties) FROM battle_loss WHERE brigade_id = b.id), 0), "
-                                "COALESCE((SELECT SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'returned'), 0), "
-                                "COALESCE((SELECT SUM(returned) FROM battle_loss WHERE brigade_id = b.id), 0), "
-                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'captured'), 0), "
-                                "COALESCE((SELECT SUM(captured) FROM battle_loss WHERE brigade_id = b.id), 0), "
-                                "COALESCE((SELECT SUM(stands) FROM move WHERE brigade_id = b.id AND kind IN ('generated', 'edited')), 0), "
-                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'disbanded'), 0) "
+                                "COALESCE((SELECT SUM(stands) FROM move WHERE brigade_id = b.id AND kind IN ('exchanged', 'freed')), 0) "
+                                "AS unreleased, "
+                                "COALESCE((SELECT SUM(stands) FROM prisoner WHERE brigade_id = b.id), 0) AS held, "
+                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'casualty'), 0) AS moved_lost, "
+                                "COALESCE((SELECT SUM(casualties) FROM battle_loss WHERE brigade_id = b.id), 0) AS battle_lost, "
+                                "COALESCE((SELECT SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'returned'), 0) AS moved_returned, "
+                                "COALESCE((SELECT SUM(returned) FROM battle_loss WHERE brigade_id = b.id), 0) AS battle_returned, "
+                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'captured'), 0) AS moved_captured, "
+                                "COALESCE((SELECT SUM(captured) FROM battle_loss WHERE brigade_id = b.id), 0) AS battle_captured, "
+                                "COALESCE((SELECT SUM(stands) FROM move WHERE brigade_id = b.id AND kind IN ('generated', 'edited')), 0) "
+                                "AS generated, "
+                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'disbanded'), 0) AS disbanded "
                                 "FROM brigade b JOIN division d ON d.id = b.division_id JOIN campaign c ON c.id = b.campaign_id");
-        while (pools.executeStep()) {
-            const std::string who = pools.getColumn(0).getString() + ": " + pools.getColumn(1).getString() + ", " +
-                                    pools.getColumn(2).getString();
-            auto col = [&](int i) { return pools.getColumn(i).getInt64(); };
-            if (col(3) != col(4))
-                report.problems.push_back("prisoners: " + who + " has " + std::to_string(col(3)) +
-                                          " stands captured and not released, but the camps hold " + std::to_string(col(4)));
-            if (col(5) != col(6) || col(7) != col(8) || col(9) != col(10))
-                report.problems.push_back("battles: " + who + "'s battle losses (" + std::to_string(col(6)) + " lost, " +
-                                          std::to_string(col(10)) + " captured, " + std::to_string(col(8)) +
-                                          " returned) disagree with its moves (" + std::to_string(col(5)) + ", " +
-                                          std::to_string(col(9)) + ", " + std::to_string(col(7)) + ")");
-            report.held += col(4);
-            report.generated += col(11);
-            report.lost += col(5) - col(7) + col(12);
+        for (const Row row(pools); pools.executeStep();) {
+            const std::string who = row.text("campaign") + ": " + row.text("division") + ", " + row.text("brigade");
+            const auto n = [&](const char* column) { return row.id(column); };
+            if (n("unreleased") != n("held"))
+                report.problems.push_back("prisoners: " + who + " has " + std::to_string(n("unreleased")) +
+                                          " stands captured and not released, but the camps hold " + std::to_string(n("held")));
+            if (n("moved_lost") != n("battle_lost") || n("moved_returned") != n("battle_returned") ||
+                n("moved_captured") != n("battle_captured"))
+                report.problems.push_back("battles: " + who + "'s battle losses (" + std::to_string(n("battle_lost")) + " lost, " +
+                                          std::to_string(n("battle_captured")) + " captured, " +
+                                          std::to_string(n("battle_returned")) + " returned) disagree with its moves (" +
+                                          std::to_string(n("moved_lost")) + ", " + std::to_string(n("moved_captured")) + ", " +
+                                          std::to_string(n("moved_returned")) + ")");
+            report.held += n("held");
+            report.generated += n("generated");
+            report.lost += n("moved_lost") - n("moved_returned") + n("disbanded");
         }
-        SQLite::Statement merged(db, "SELECT c.name, SUM(m.stands) FROM move m JOIN brigade b ON b.id = m.brigade_id "
+        SQLite::Statement merged(db, "SELECT c.name, SUM(m.stands) AS difference FROM move m JOIN brigade b ON b.id = m.brigade_id "
                                      "JOIN campaign c ON c.id = b.campaign_id WHERE m.kind = 'merged' GROUP BY c.id HAVING SUM(m.stands) <> 0");
-        while (merged.executeStep())
-            report.problems.push_back("merges: in " + merged.getColumn(0).getString() + " stands merged out and in differ by " +
-                                      merged.getColumn(1).getString());
+        for (const Row row(merged); merged.executeStep();)
+            report.problems.push_back("merges: in " + row.text("name") + " stands merged out and in differ by " +
+                                      row.text("difference"));
         const char* captives[][2] = {
             {"leader", "SELECT count(*) FROM leader l WHERE (l.status = 'captured') <> "
                        "(EXISTS (SELECT 1 FROM prisoner p WHERE p.leader_id = l.id))"},

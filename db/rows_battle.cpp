@@ -5,138 +5,112 @@
 namespace muster::db {
 namespace {
 
-void exec(SQLite::Database& db, const char* sql, std::initializer_list<std::int64_t> ids) {
+template <class... Values>
+void exec(SQLite::Database& db, const char* sql, const Values&... values) {
     SQLite::Statement q(db, sql);
-    int i = 1;
-    for (auto id : ids) q.bind(i++, id);
+    bind_all(q, values...);
     q.exec();
 }
 
-std::optional<std::int64_t> optional_id(const SQLite::Column& c) {
-    if (c.isNull()) return std::nullopt;
-    return c.getInt64();
-}
+// The kind of a prisoner or exchange line, from which of its three references is set.
+constexpr const char* k_held_kind =
+    "CASE WHEN brigade_id IS NOT NULL THEN 'stands' WHEN leader_id IS NOT NULL THEN 'leader' ELSE 'battery' END AS kind";
 
 }  // namespace
 
-void CampaignStore::change_stands(std::int64_t operation, std::int64_t brigade, std::string_view kind, int delta) {
+void CampaignStore::change_stands(std::int64_t operation, std::int64_t brigade, MoveKind kind, int delta) {
     if (delta == 0) return;
     guarded(m_path, [&] {
         auto& db = m_impl->db;
-        SQLite::Statement m(db, "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, ?, ?)");
-        m.bind(1, operation);
-        m.bind(2, brigade);
-        m.bind(3, std::string(kind));
-        m.bind(4, delta);
-        m.exec();
-        exec(db, "UPDATE brigade SET stands = stands + ? WHERE id = ?", {delta, brigade});
+        exec(db, "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, ?, ?)", operation, brigade, kind, delta);
+        exec(db, "UPDATE brigade SET stands = stands + ? WHERE id = ?", delta, brigade);
     });
 }
 
-void CampaignStore::set_brigade_status(std::int64_t brigade, std::string_view status) {
+void CampaignStore::set_brigade_status(std::int64_t brigade, BrigadeStatus status) {
     guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db, "UPDATE brigade SET status = ? WHERE id = ?");
-        q.bind(1, std::string(status));
-        q.bind(2, brigade);
+        bind_all(q, status, brigade);
         q.exec();
     });
 }
 
-void CampaignStore::set_commander(std::string_view unit_kind, std::int64_t unit, std::int64_t leader) {
-    const std::string table = unit_kind == "brigadier" || unit_kind == "brigade" ? "brigade" : std::string(unit_kind);
-    if (table != "brigade" && table != "division" && table != "corps" && table != "army")
-        throw Error("no unit kind \"" + std::string(unit_kind) + "\" has a commander");
+void CampaignStore::set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader) {
     guarded(m_path, [&] {
-        SQLite::Statement q(m_impl->db, "UPDATE " + table + " SET commander_id = ? WHERE id = ?");
-        q.bind(1, leader);
-        q.bind(2, unit);
+        // The table of each kind of unit has the kind's own spelling as its name.
+        SQLite::Statement q(m_impl->db, "UPDATE " + word(unit_kind) + " SET commander_id = ? WHERE id = ?");
+        bind_all(q, leader, unit);
         q.exec();
     });
 }
 
-void CampaignStore::set_leader_status(std::int64_t leader, std::string_view status, std::optional<std::int64_t> fell_in,
+void CampaignStore::set_leader_status(std::int64_t leader, LeaderStatus status, std::optional<std::int64_t> fell_in,
                                       std::optional<int> out_battles) {
     guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db, "UPDATE leader SET status = ?, fell_in = ?, out_battles = ? WHERE id = ?");
-        q.bind(1, std::string(status));
-        if (fell_in) q.bind(2, *fell_in);
-        else q.bind(2);
-        if (out_battles) q.bind(3, *out_battles);
-        else q.bind(3);
-        q.bind(4, leader);
+        bind_all(q, status, fell_in, out_battles, leader);
         q.exec();
     });
 }
 
-void CampaignStore::set_battery_status(std::int64_t battery, std::string_view status) {
+void CampaignStore::set_battery_status(std::int64_t battery, BatteryStatus status) {
     guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db, "UPDATE battery SET status = ? WHERE id = ?");
-        q.bind(1, std::string(status));
-        q.bind(2, battery);
+        bind_all(q, status, battery);
         q.exec();
     });
 }
 
-void CampaignStore::update_campaign_settings(const CampaignRow& row) {
+void CampaignStore::update_campaign_settings(const campaign::CampaignInfo& row) {
     guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db,
                             "UPDATE campaign SET return_rate = ?, rounding = ?, despicable = ?, men_per_stand = ? WHERE id = ?");
-        q.bind(1, row.return_rate);
-        q.bind(2, row.rounding);
-        q.bind(3, row.despicable);
-        if (row.men_per_stand) q.bind(4, *row.men_per_stand);
-        else q.bind(4);
-        q.bind(5, row.id);
+        bind_all(q, row.return_rate, row.rounding, row.despicable, row.men_per_stand, row.id);
         q.exec();
     });
 }
 
-std::int64_t CampaignStore::insert_battle(std::int64_t campaign, const BattleRow& b) {
+std::int64_t CampaignStore::insert_battle(std::int64_t campaign, const campaign::BattleInfo& b) {
     return guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db, "INSERT INTO battle (campaign_id, name, date, place) VALUES (?, ?, ?, ?)");
-        q.bind(1, campaign);
-        q.bind(2, b.name);
-        q.bind(3, b.date);
-        q.bind(4, b.place);
+        bind_all(q, campaign, b.name, b.date, b.place);
         q.exec();
         return m_impl->db.getLastInsertRowid();
     });
 }
 
 void CampaignStore::insert_battle_division(std::int64_t battle, std::int64_t division) {
-    guarded(m_path, [&] { exec(m_impl->db, "INSERT INTO battle_division (battle_id, division_id) VALUES (?, ?)", {battle, division}); });
+    guarded(m_path, [&] { exec(m_impl->db, "INSERT INTO battle_division (battle_id, division_id) VALUES (?, ?)", battle, division); });
 }
 
 void CampaignStore::insert_loss(std::int64_t battle, std::int64_t brigade, int casualties, int captured) {
     guarded(m_path, [&] {
         exec(m_impl->db, "INSERT INTO battle_loss (battle_id, brigade_id, casualties, captured) VALUES (?, ?, ?, ?)",
-             {battle, brigade, casualties, captured});
+             battle, brigade, casualties, captured);
     });
 }
 
 void CampaignStore::set_returned(std::int64_t battle, std::int64_t brigade, int returned) {
     guarded(m_path, [&] {
-        exec(m_impl->db, "UPDATE battle_loss SET returned = ? WHERE battle_id = ? AND brigade_id = ?", {returned, battle, brigade});
+        exec(m_impl->db, "UPDATE battle_loss SET returned = ? WHERE battle_id = ? AND brigade_id = ?", returned, battle, brigade);
     });
 }
 
 void CampaignStore::set_battle_recovered(std::int64_t battle) {
-    guarded(m_path, [&] { exec(m_impl->db, "UPDATE battle SET recovered = 1 WHERE id = ?", {battle}); });
+    guarded(m_path, [&] { exec(m_impl->db, "UPDATE battle SET recovered = 1 WHERE id = ?", battle); });
 }
 
 std::int64_t CampaignStore::insert_camp(std::int64_t campaign, std::string_view side, std::string_view name) {
     return guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db, "INSERT INTO camp (campaign_id, side, name) VALUES (?, ?, ?)");
-        q.bind(1, campaign);
-        q.bind(2, std::string(side));
-        q.bind(3, std::string(name));
+        bind_all(q, campaign, std::string(side), std::string(name));
         q.exec();
         return m_impl->db.getLastInsertRowid();
     });
 }
 
 void CampaignStore::set_camp_liberated(std::int64_t camp) {
-    guarded(m_path, [&] { exec(m_impl->db, "UPDATE camp SET liberated = 1 WHERE id = ?", {camp}); });
+    guarded(m_path, [&] { exec(m_impl->db, "UPDATE camp SET liberated = 1 WHERE id = ?", camp); });
 }
 
 void CampaignStore::hold_stands(std::int64_t camp, std::int64_t brigade, int stands) {
@@ -144,47 +118,41 @@ void CampaignStore::hold_stands(std::int64_t camp, std::int64_t brigade, int sta
         exec(m_impl->db,
              "INSERT INTO prisoner (camp_id, brigade_id, stands) VALUES (?, ?, ?) "
              "ON CONFLICT (camp_id, brigade_id) DO UPDATE SET stands = stands + excluded.stands",
-             {camp, brigade, stands});
+             camp, brigade, stands);
     });
 }
 
 void CampaignStore::hold_leader(std::int64_t camp, std::int64_t leader) {
-    guarded(m_path, [&] { exec(m_impl->db, "INSERT INTO prisoner (camp_id, leader_id) VALUES (?, ?)", {camp, leader}); });
+    guarded(m_path, [&] { exec(m_impl->db, "INSERT INTO prisoner (camp_id, leader_id) VALUES (?, ?)", camp, leader); });
 }
 
 void CampaignStore::hold_battery(std::int64_t camp, std::int64_t battery) {
-    guarded(m_path, [&] { exec(m_impl->db, "INSERT INTO prisoner (camp_id, battery_id) VALUES (?, ?)", {camp, battery}); });
+    guarded(m_path, [&] { exec(m_impl->db, "INSERT INTO prisoner (camp_id, battery_id) VALUES (?, ?)", camp, battery); });
 }
 
-void CampaignStore::release(const Holding& h, int stands) {
+void CampaignStore::release(const campaign::Holding& h, int stands) {
     guarded(m_path, [&] {
-        if (h.kind == "stands" && stands < h.stands)
-            exec(m_impl->db, "UPDATE prisoner SET stands = stands - ? WHERE id = ?", {stands, h.prisoner_id});
+        if (h.kind == HeldKind::stands && stands < h.stands)
+            exec(m_impl->db, "UPDATE prisoner SET stands = stands - ? WHERE id = ?", stands, h.prisoner_id);
         else
-            exec(m_impl->db, "DELETE FROM prisoner WHERE id = ?", {h.prisoner_id});
+            exec(m_impl->db, "DELETE FROM prisoner WHERE id = ?", h.prisoner_id);
     });
 }
 
-std::int64_t CampaignStore::insert_exchange(std::int64_t campaign, const ExchangeRow& e) {
+std::int64_t CampaignStore::insert_exchange(std::int64_t campaign, const campaign::ExchangeInfo& e) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         SQLite::Statement q(db, "INSERT INTO exchange (campaign_id, proposer, counterpart, note) VALUES (?, ?, ?, ?)");
-        q.bind(1, campaign);
-        q.bind(2, e.proposer);
-        q.bind(3, e.counterpart);
-        q.bind(4, e.note);
+        bind_all(q, campaign, e.proposer, e.counterpart, e.note);
         q.exec();
         const auto id = db.getLastInsertRowid();
         SQLite::Statement item(db,
                                "INSERT INTO exchange_item (exchange_id, direction, brigade_id, stands, leader_id, battery_id) "
                                "VALUES (?, ?, ?, ?, ?, ?)");
         for (const auto& it : e.items) {
-            item.bind(1, id);
-            item.bind(2, it.direction);
-            if (it.kind == "stands") item.bind(3, it.unit_id); else item.bind(3);
-            item.bind(4, it.kind == "stands" ? it.stands : 0);
-            if (it.kind == "leader") item.bind(5, it.unit_id); else item.bind(5);
-            if (it.kind == "battery") item.bind(6, it.unit_id); else item.bind(6);
+            const auto unit_if = [&](HeldKind k) { return it.kind == k ? std::optional(it.unit_id) : std::nullopt; };
+            bind_all(item, id, it.direction, unit_if(HeldKind::stands), it.kind == HeldKind::stands ? it.stands : 0,
+                     unit_if(HeldKind::leader), unit_if(HeldKind::battery));
             item.exec();
             item.reset();
         }
@@ -192,134 +160,130 @@ std::int64_t CampaignStore::insert_exchange(std::int64_t campaign, const Exchang
     });
 }
 
-void CampaignStore::set_exchange_status(std::int64_t exchange, std::string_view status) {
+void CampaignStore::set_exchange_status(std::int64_t exchange, ExchangeStatus status) {
     guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db, "UPDATE exchange SET status = ? WHERE id = ?");
-        q.bind(1, std::string(status));
-        q.bind(2, exchange);
+        bind_all(q, status, exchange);
         q.exec();
     });
 }
 
-std::vector<BrigadeRow> CampaignStore::brigades(std::int64_t campaign) const {
+std::vector<campaign::BrigadeInfo> CampaignStore::brigades(std::int64_t campaign) const {
     return guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db,
-                            "SELECT b.id, b.name, d.name, d.id, a.side, b.rating, b.status, b.stands, b.start_stands, b.commander_id, "
-                            "b.worn_at, b.spent_at "
+                            "SELECT b.id, b.name, d.name AS division, d.id AS division_id, a.side, b.rating, b.status, b.stands, "
+                            "b.start_stands, b.commander_id, b.worn_at, b.spent_at "
                             "FROM brigade b JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id "
                             "JOIN army a ON a.id = k.army_id WHERE b.campaign_id = ? ORDER BY b.id");
-        q.bind(1, campaign);
-        std::vector<BrigadeRow> out;
-        while (q.executeStep())
-            out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(),
-                           q.getColumn(3).getInt64(), q.getColumn(4).getString(), q.getColumn(5).getString(),
-                           q.getColumn(6).getString(), q.getColumn(7).getInt(), q.getColumn(8).getInt(),
-                           optional_id(q.getColumn(9)),
-                           q.getColumn(10).isNull() ? std::nullopt : std::optional<int>(q.getColumn(10).getInt()),
-                           q.getColumn(11).isNull() ? std::nullopt : std::optional<int>(q.getColumn(11).getInt())});
+        bind_all(q, campaign);
+        std::vector<campaign::BrigadeInfo> out;
+        for (const Row row(q); q.executeStep();)
+            out.push_back({row.id("id"), row.text("name"), row.text("division"), row.id("division_id"), row.text("side"),
+                           row.text("rating"), row.word<BrigadeStatus>("status"), row.integer("stands"),
+                           row.integer("start_stands"), row.optional_id("commander_id"), row.optional_integer("worn_at"),
+                           row.optional_integer("spent_at")});
         return out;
     });
 }
 
-std::vector<LeaderRow> CampaignStore::leaders(std::int64_t campaign) const {
+std::vector<campaign::LeaderInfo> CampaignStore::leaders(std::int64_t campaign) const {
     return guarded(m_path, [&] {
         // The unit each leader commands, if any: a brigade (named with its division), a division, a corps or an army.
         SQLite::Statement q(m_impl->db,
                             "SELECT l.id, l.name, l.side, l.rank, l.grade, l.rolled_grade, l.status, l.fell_in, l.out_battles, "
-                            "COALESCE(bd.name || '/' || b.name, xd.name || '/' || x.name || ' (alternate)', d.name, k.name, a.name, ''), "
-                            "CASE WHEN b.id IS NOT NULL THEN 'brigade' WHEN x.id IS NOT NULL THEN 'alternate' WHEN d.id IS NOT NULL "
-                            "THEN 'division' WHEN k.id IS NOT NULL THEN 'corps' WHEN a.id IS NOT NULL THEN 'army' ELSE '' END, "
-                            "COALESCE(b.id, x.id, d.id, k.id, a.id, 0) "
+                            "COALESCE(bd.name || '/' || b.name, xd.name || '/' || x.name || ' (alternate)', d.name, k.name, a.name, '') "
+                            "AS commands, "
+                            "CASE WHEN b.id IS NOT NULL THEN 'brigade' WHEN d.id IS NOT NULL THEN 'division' WHEN k.id IS NOT NULL "
+                            "THEN 'corps' WHEN a.id IS NOT NULL THEN 'army' END AS unit_kind, "
+                            "COALESCE(b.id, d.id, k.id, a.id, 0) AS unit_id "
                             "FROM leader l LEFT JOIN brigade b ON b.commander_id = l.id LEFT JOIN division bd ON bd.id = b.division_id "
                             "LEFT JOIN brigade x ON x.alternate_id = l.id LEFT JOIN division xd ON xd.id = x.division_id "
                             "LEFT JOIN division d ON d.commander_id = l.id LEFT JOIN corps k ON k.commander_id = l.id "
                             "LEFT JOIN army a ON a.commander_id = l.id WHERE l.campaign_id = ? ORDER BY l.id");
-        q.bind(1, campaign);
-        std::vector<LeaderRow> out;
-        while (q.executeStep()) {
-            LeaderRow l;
-            l.id = q.getColumn(0).getInt64();
-            l.name = q.getColumn(1).getString();
-            l.side = q.getColumn(2).getString();
-            l.rank = q.getColumn(3).getString();
-            l.grade = q.getColumn(4).getString();
-            l.rolled_grade = q.getColumn(5).getString();
-            l.status = q.getColumn(6).getString();
-            l.fell_in = optional_id(q.getColumn(7));
-            l.out_battles = q.getColumn(8).isNull() ? 0 : q.getColumn(8).getInt();
-            l.commands = q.getColumn(9).getString();
-            l.unit_kind = q.getColumn(10).getString();
-            l.unit_id = q.getColumn(11).getInt64();
+        bind_all(q, campaign);
+        std::vector<campaign::LeaderInfo> out;
+        for (const Row row(q); q.executeStep();) {
+            campaign::LeaderInfo l;
+            l.id = row.id("id");
+            l.name = row.text("name");
+            l.side = row.text("side");
+            l.rank = row.word<Rank>("rank");
+            l.grade = row.text("grade");
+            l.rolled_grade = row.text("rolled_grade");
+            l.status = row.word<LeaderStatus>("status");
+            l.fell_in = row.optional_id("fell_in");
+            l.out_battles = row.optional_integer("out_battles").value_or(0);
+            l.commands = row.text("commands");
+            // An alternate commander is not the commander of his unit.
+            if (!row.null("unit_kind")) l.unit_kind = row.word<UnitKind>("unit_kind");
+            l.unit_id = row.id("unit_id");
             out.push_back(std::move(l));
         }
         return out;
     });
 }
 
-std::vector<BatteryRow> CampaignStore::batteries(std::int64_t campaign) const {
+std::vector<campaign::BatteryInfo> CampaignStore::batteries(std::int64_t campaign) const {
     return guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db,
-                            "SELECT t.id, t.name, COALESCE(d.name, k.name, a.name), COALESCE(da.side, ka.side, a.side), t.status "
+                            "SELECT t.id, t.name, COALESCE(d.name, k.name, a.name) AS owner, COALESCE(da.side, ka.side, a.side) AS side, "
+                            "t.status "
                             "FROM battery t LEFT JOIN division d ON d.id = t.division_id "
                             "LEFT JOIN corps dk ON dk.id = d.corps_id LEFT JOIN army da ON da.id = dk.army_id "
                             "LEFT JOIN corps k ON k.id = t.corps_id LEFT JOIN army ka ON ka.id = k.army_id "
                             "LEFT JOIN army a ON a.id = t.army_id WHERE t.campaign_id = ? ORDER BY t.id");
-        q.bind(1, campaign);
-        std::vector<BatteryRow> out;
-        while (q.executeStep())
-            out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(),
-                           q.getColumn(3).getString(), q.getColumn(4).getString()});
+        bind_all(q, campaign);
+        std::vector<campaign::BatteryInfo> out;
+        for (const Row row(q); q.executeStep();)
+            out.push_back({row.id("id"), row.text("name"), row.text("owner"), row.text("side"), row.word<BatteryStatus>("status")});
         return out;
     });
 }
 
-std::vector<CampRow> CampaignStore::camps(std::int64_t campaign) const {
+std::vector<campaign::CampInfo> CampaignStore::camps(std::int64_t campaign) const {
     return guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db, "SELECT id, name, side, liberated FROM camp WHERE campaign_id = ? ORDER BY id");
-        q.bind(1, campaign);
-        std::vector<CampRow> out;
-        while (q.executeStep())
-            out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(),
-                           q.getColumn(3).getInt() != 0});
+        bind_all(q, campaign);
+        std::vector<campaign::CampInfo> out;
+        for (const Row row(q); q.executeStep();)
+            out.push_back({row.id("id"), row.text("name"), row.text("side"), row.flag("liberated")});
         return out;
     });
 }
 
-std::vector<Holding> CampaignStore::holdings(std::int64_t campaign) const {
+std::vector<campaign::Holding> CampaignStore::holdings(std::int64_t campaign) const {
     return guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db,
-                            "SELECT p.id, p.camp_id, CASE WHEN p.brigade_id IS NOT NULL THEN 'stands' WHEN p.leader_id IS NOT NULL "
-                            "THEN 'leader' ELSE 'battery' END, COALESCE(p.brigade_id, p.leader_id, p.battery_id), p.stands "
-                            "FROM prisoner p JOIN camp c ON c.id = p.camp_id WHERE c.campaign_id = ? ORDER BY p.camp_id, p.id");
-        q.bind(1, campaign);
-        std::vector<Holding> out;
-        while (q.executeStep())
-            out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getInt64(), q.getColumn(2).getString(),
-                           q.getColumn(3).getInt64(), q.getColumn(4).getInt()});
+                            std::string("SELECT p.id, p.camp_id, ") + k_held_kind +
+                                ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, p.stands "
+                                "FROM prisoner p JOIN camp c ON c.id = p.camp_id WHERE c.campaign_id = ? ORDER BY p.camp_id, p.id");
+        bind_all(q, campaign);
+        std::vector<campaign::Holding> out;
+        for (const Row row(q); q.executeStep();)
+            out.push_back({row.id("id"), row.id("camp_id"), row.word<HeldKind>("kind"), row.id("unit_id"), row.integer("stands")});
         return out;
     });
 }
 
-std::vector<BattleRow> CampaignStore::battles(std::int64_t campaign) const {
+std::vector<campaign::BattleInfo> CampaignStore::battles(std::int64_t campaign) const {
     return guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db, "SELECT id, name, date, place, recovered FROM battle WHERE campaign_id = ? ORDER BY id");
-        q.bind(1, campaign);
-        std::vector<BattleRow> out;
-        while (q.executeStep())
-            out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(),
-                           q.getColumn(3).getString(), q.getColumn(4).getInt() != 0});
+        bind_all(q, campaign);
+        std::vector<campaign::BattleInfo> out;
+        for (const Row row(q); q.executeStep();)
+            out.push_back({row.id("id"), row.text("name"), row.text("date"), row.text("place"), row.flag("recovered")});
         return out;
     });
 }
 
-std::vector<LossRow> CampaignStore::losses(std::int64_t battle) const {
+std::vector<campaign::LossInfo> CampaignStore::losses(std::int64_t battle) const {
     return guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db,
                             "SELECT brigade_id, casualties, captured, returned FROM battle_loss WHERE battle_id = ? ORDER BY brigade_id");
-        q.bind(1, battle);
-        std::vector<LossRow> out;
-        while (q.executeStep())
-            out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getInt(), q.getColumn(2).getInt(), q.getColumn(3).getInt()});
+        bind_all(q, battle);
+        std::vector<campaign::LossInfo> out;
+        for (const Row row(q); q.executeStep();)
+            out.push_back({row.id("brigade_id"), row.integer("casualties"), row.integer("captured"), row.integer("returned")});
         return out;
     });
 }
@@ -327,35 +291,69 @@ std::vector<LossRow> CampaignStore::losses(std::int64_t battle) const {
 std::vector<std::int64_t> CampaignStore::battle_divisions(std::int64_t battle) const {
     return guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db, "SELECT division_id FROM battle_division WHERE battle_id = ? ORDER BY division_id");
-        q.bind(1, battle);
+        bind_all(q, battle);
         std::vector<std::int64_t> out;
-        while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
+        for (const Row row(q); q.executeStep();) out.push_back(row.id("division_id"));
         return out;
     });
 }
 
-std::vector<ExchangeRow> CampaignStore::exchanges(std::int64_t campaign) const {
+std::vector<campaign::ExchangeInfo> CampaignStore::exchanges(std::int64_t campaign) const {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
-        std::vector<ExchangeRow> out;
+        std::vector<campaign::ExchangeInfo> out;
         SQLite::Statement q(db, "SELECT id, proposer, counterpart, status, note FROM exchange WHERE campaign_id = ? ORDER BY id");
-        q.bind(1, campaign);
-        while (q.executeStep())
-            out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(),
-                           q.getColumn(3).getString(), q.getColumn(4).getString(), {}});
+        bind_all(q, campaign);
+        for (const Row row(q); q.executeStep();)
+            out.push_back({row.id("id"), row.text("proposer"), row.text("counterpart"), row.word<ExchangeStatus>("status"),
+                           row.text("note"), {}});
         SQLite::Statement items(db,
-                                "SELECT direction, CASE WHEN brigade_id IS NOT NULL THEN 'stands' WHEN leader_id IS NOT NULL "
-                                "THEN 'leader' ELSE 'battery' END, COALESCE(brigade_id, leader_id, battery_id), stands "
-                                "FROM exchange_item WHERE exchange_id = ? ORDER BY id");
+                                std::string("SELECT direction, ") + k_held_kind +
+                                    ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, stands "
+                                    "FROM exchange_item WHERE exchange_id = ? ORDER BY id");
         for (auto& e : out) {
-            items.bind(1, e.id);
-            while (items.executeStep())
-                e.items.push_back({items.getColumn(0).getString(), items.getColumn(1).getString(),
-                                   items.getColumn(2).getInt64(), items.getColumn(3).getInt()});
+            bind_all(items, e.id);
+            for (const Row row(items); items.executeStep();)
+                e.items.push_back({row.word<Direction>("direction"), row.word<HeldKind>("kind"), row.id("unit_id"),
+                                   row.integer("stands")});
             items.reset();
         }
         return out;
     });
+}
+
+std::vector<campaign::UnitInfo> CampaignStore::units(std::int64_t campaign) const {
+    return guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db,
+                            "SELECT 'army' AS kind, id, name, side, NULL AS status FROM army WHERE campaign_id = ?1 "
+                            "UNION ALL SELECT 'corps', k.id, k.name, a.side, NULL FROM corps k JOIN army a ON a.id = k.army_id "
+                            "WHERE k.campaign_id = ?1 "
+                            "UNION ALL SELECT 'division', d.id, d.name, a.side, d.status FROM division d "
+                            "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE d.campaign_id = ?1");
+        bind_all(q, campaign);
+        std::vector<campaign::UnitInfo> out;
+        for (const Row row(q); q.executeStep();) {
+            campaign::UnitInfo u{row.word<UnitKind>("kind"), row.id("id"), row.text("name"), row.text("side"), std::nullopt};
+            if (!row.null("status")) u.status = row.word<DivisionStatus>("status");
+            out.push_back(std::move(u));
+        }
+        return out;
+    });
+}
+
+campaign::Roster CampaignStore::roster(std::int64_t campaign) const {
+    campaign::Roster r;
+    read([&] {
+        r.brigades = brigades(campaign);
+        r.leaders = leaders(campaign);
+        r.batteries = batteries(campaign);
+        r.units = units(campaign);
+        r.camps = camps(campaign);
+        r.holdings = holdings(campaign);
+        r.battles = battles(campaign);
+        r.exchanges = exchanges(campaign);
+    });
+    return r;
 }
 
 }  // namespace muster::db

@@ -76,36 +76,36 @@ void migrate(SQLite::Database& db) {
 
 int schema_version() { return migration_number(embedded::migrations().back().first); }
 
-Error translate(const std::string& path, const SQLite::Exception& e) {
+std::exception_ptr translate(const std::string& path, const SQLite::Exception& e) {
     const int code = e.getErrorCode() & 0xff;
     const std::string what = e.what();
+    const auto error = [&](const std::string& message) { return std::make_exception_ptr(Error(path + ": " + message)); };
     switch (code) {
         case SQLITE_BUSY:
         case SQLITE_LOCKED:
-            return Error(path + ": the campaign database is busy (another muster is writing it) and no lock "
-                                "could be had in time; nothing was changed, try again");
+            return std::make_exception_ptr(BusyError(path + ": the campaign database is busy (another muster is writing it) and no lock "
+                                                             "could be had in time; nothing was changed, try again"));
         case SQLITE_READONLY:
-            return Error(path + ": cannot write the campaign database: the file or its folder is read-only");
+            return error("cannot write the campaign database: the file or its folder is read-only");
         case SQLITE_FULL:
-            return Error(path + ": the disk is full (or the database reached its size limit); nothing was changed");
+            return error("the disk is full (or the database reached its size limit); nothing was changed");
         case SQLITE_NOTADB:
-            return Error(path + ": not a muster campaign database (not an SQLite database at all)");
+            return error("not a muster campaign database (not an SQLite database at all)");
         case SQLITE_CORRUPT:
-            return Error(path + ": the campaign database is damaged (" + what + "); restore a backup");
+            return error("the campaign database is damaged (" + what + "); restore a backup");
         case SQLITE_CANTOPEN:
-            return Error(path + ": cannot open the campaign database (" + what + ")");
+            return error("cannot open the campaign database (" + what + ")");
         case SQLITE_IOERR: {
             const int ext = e.getExtendedErrorCode();
             if (ext == SQLITE_IOERR_WRITE || ext == SQLITE_IOERR_FSYNC || ext == SQLITE_IOERR_TRUNCATE ||
                 ext == SQLITE_IOERR_SHMSIZE)
-                return Error(path + ": writing the campaign database failed: the disk is full or the file reached a "
-                                    "size limit; nothing was changed");
-            return Error(path + ": cannot read or write the campaign database (" + what + ")");
+                return error("writing the campaign database failed: the disk is full or the file reached a size limit; nothing was changed");
+            return error("cannot read or write the campaign database (" + what + ")");
         }
         case SQLITE_CONSTRAINT:
-            return Error(path + ": refused by the campaign database's rules (" + what + "); nothing was changed");
+            return error("refused by the campaign database's rules (" + what + "); nothing was changed");
         default:
-            return Error(path + ": database error: " + what);
+            return error("database error: " + what);
     }
 }
 
@@ -166,10 +166,10 @@ CampaignStore::~CampaignStore() = default;
 
 std::int64_t CampaignStore::last_operation(std::int64_t campaign) const {
     return guarded(m_path, [&] {
-        SQLite::Statement q(m_impl->db, "SELECT COALESCE(MAX(id), 0) FROM operation WHERE campaign_id = ?");
-        q.bind(1, campaign);
+        SQLite::Statement q(m_impl->db, "SELECT COALESCE(MAX(id), 0) AS last FROM operation WHERE campaign_id = ?");
+        bind_all(q, campaign);
         q.executeStep();
-        return q.getColumn(0).getInt64();
+        return Row(q).id("last");
     });
 }
 
@@ -182,26 +182,21 @@ void CampaignStore::check_not_stale(std::int64_t campaign) const {
                          std::to_string(now) + "); nothing was changed: look at it again, then redo");
 }
 
-std::int64_t CampaignStore::run_operation(std::int64_t campaign, std::string_view kind,
+std::int64_t CampaignStore::run_operation(std::int64_t campaign, OperationKind kind,
                                           const std::function<std::string(std::int64_t)>& change) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         check_not_stale(campaign);
         SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (?, ?, '', ?)");
-        add.bind(1, campaign);
-        add.bind(2, std::string(kind));
-        add.bind(3, now_utc());
+        bind_all(add, campaign, kind, now_utc());
         add.exec();
         const std::int64_t op = db.getLastInsertRowid();
         Session session(db.getHandle());
         const std::string summary = change(op);
         const std::string changes = session.changeset();
         SQLite::Statement done(db, "UPDATE operation SET summary = ?, changeset = ? WHERE id = ?");
-        done.bind(1, summary);
-        if (changes.empty()) done.bind(2);
-        else done.bind(2, changes.data(), static_cast<int>(changes.size()));
-        done.bind(3, op);
+        bind_all(done, summary, Blob{changes}, op);
         done.exec();
         t.commit();
         if (m_expected) m_expected = op;
@@ -216,14 +211,14 @@ journal::Entry CampaignStore::undo_last(std::int64_t campaign) {
         check_not_stale(campaign);
         SQLite::Statement last(db,
                                "SELECT id, kind, summary, changeset FROM operation WHERE campaign_id = ? AND "
-                               "undone_by IS NULL AND kind <> 'undo' AND changeset IS NOT NULL ORDER BY id DESC LIMIT 1");
-        last.bind(1, campaign);
+                               "undone_by IS NULL AND kind <> ? AND changeset IS NOT NULL ORDER BY id DESC LIMIT 1");
+        bind_all(last, campaign, OperationKind::undo);
         if (!last.executeStep()) throw Error("nothing to undo: every change of this campaign is already undone");
-        const std::int64_t target = last.getColumn(0).getInt64();
-        const std::string kind = last.getColumn(1).getString();
-        const std::string summary = last.getColumn(2).getString();
-        const auto blob = last.getColumn(3);
-        std::string changes(static_cast<const char*>(blob.getBlob()), static_cast<size_t>(blob.getBytes()));
+        const Row row(last);
+        const std::int64_t target = row.id("id");
+        const std::string kind = row.text("kind");
+        const std::string summary = row.text("summary");
+        const std::string changes = row.blob("changeset");
         last.reset();
 
         int inverted_size = 0;
@@ -237,20 +232,16 @@ journal::Entry CampaignStore::undo_last(std::int64_t campaign) {
                         "outside muster's operations since; nothing was changed");
 
         journal::Entry entry;
-        entry.kind = "undo";
+        entry.kind = OperationKind::undo;
         entry.summary = "Undid #" + std::to_string(target) + " (" + kind + "): " + summary;
         entry.created_at = now_utc();
         entry.undoes = target;
-        SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, undoes) VALUES (?, 'undo', ?, ?, ?)");
-        add.bind(1, campaign);
-        add.bind(2, entry.summary);
-        add.bind(3, entry.created_at);
-        add.bind(4, target);
+        SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, undoes) VALUES (?, ?, ?, ?, ?)");
+        bind_all(add, campaign, entry.kind, entry.summary, entry.created_at, target);
         add.exec();
         entry.id = db.getLastInsertRowid();
         SQLite::Statement mark(db, "UPDATE operation SET undone_by = ? WHERE id = ?");
-        mark.bind(1, entry.id);
-        mark.bind(2, target);
+        bind_all(mark, entry.id, target);
         mark.exec();
         t.commit();
         if (m_expected) m_expected = entry.id;

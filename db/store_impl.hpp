@@ -3,10 +3,15 @@
 // SQLite's errors into messages for the organiser.
 #include "campaign_store.hpp"
 #include "core/error.hpp"
+#include "core/words.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <concepts>
+#include <exception>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace muster::db {
 
@@ -15,8 +20,9 @@ struct CampaignStore::Impl {
     SQLite::Database db;
 };
 
-/// A muster::Error for a SQLite error on `path`: busy, read-only, full, not a database...
-Error translate(const std::string& path, const SQLite::Exception& e);
+/// The muster::Error for a SQLite error on `path` (BusyError when locked; read-only, full,
+/// not a database...), ready to rethrow with its type.
+std::exception_ptr translate(const std::string& path, const SQLite::Exception& e);
 
 /// Runs `f`, turning SQLite exceptions into muster errors naming the file.
 template <class F>
@@ -24,7 +30,7 @@ auto guarded(const std::string& path, F&& f) -> decltype(f()) {
     try {
         return f();
     } catch (const SQLite::Exception& e) {
-        throw translate(path, e);
+        std::rethrow_exception(translate(path, e));
     }
 }
 
@@ -48,5 +54,75 @@ std::string now_utc();
 /// A 64-bit unsigned value stored in SQLite's signed INTEGER by its bit pattern.
 std::int64_t to_sql(std::uint64_t v);
 std::uint64_t from_sql(std::int64_t v);
+
+/// A word of muster's vocabulary, or any other value a statement takes.
+template <class E>
+concept Word = requires { Vocabulary<E>::table; };
+
+inline void bind_one(SQLite::Statement& q, int i, std::int64_t v) { q.bind(i, v); }
+inline void bind_one(SQLite::Statement& q, int i, int v) { q.bind(i, v); }
+inline void bind_one(SQLite::Statement& q, int i, bool v) { q.bind(i, v ? 1 : 0); }
+inline void bind_one(SQLite::Statement& q, int i, const std::string& v) { q.bind(i, v); }
+inline void bind_one(SQLite::Statement& q, int i, std::string_view v) { q.bind(i, std::string(v)); }
+inline void bind_one(SQLite::Statement& q, int i, const char* v) { q.bind(i, v); }
+inline void bind_one(SQLite::Statement& q, int i, std::nullopt_t) { q.bind(i); }
+/// Bytes stored as a BLOB; none stored as NULL.
+struct Blob {
+    std::string_view bytes;
+};
+inline void bind_one(SQLite::Statement& q, int i, Blob v) {
+    if (v.bytes.empty()) q.bind(i);
+    else q.bind(i, v.bytes.data(), static_cast<int>(v.bytes.size()));
+}
+template <Word E>
+void bind_one(SQLite::Statement& q, int i, E v) { q.bind(i, std::string(spell(v))); }
+template <class T>
+void bind_one(SQLite::Statement& q, int i, const std::optional<T>& v) {
+    if (v) bind_one(q, i, *v);
+    else q.bind(i);
+}
+
+/// Binds the statement's `?` parameters in the order they are written: no index is written
+/// anywhere, so adding a parameter cannot shift the others.
+template <class... Values>
+void bind_all(SQLite::Statement& q, const Values&... values) {
+    int i = 0;
+    (bind_one(q, ++i, values), ...);
+}
+
+/// One row of a result, read by column name (the SELECT's names or `AS` aliases), so a
+/// column added to a SELECT moves nothing else. A stored word that is not in muster's
+/// vocabulary is reported as damage, never trusted.
+class Row {
+public:
+    explicit Row(const SQLite::Statement& q) : m_q(const_cast<SQLite::Statement&>(q)) {}
+    std::int64_t id(const char* column) const { return m_q.getColumn(column).getInt64(); }
+    int integer(const char* column) const { return m_q.getColumn(column).getInt(); }
+    std::string text(const char* column) const { return m_q.getColumn(column).getString(); }
+    bool flag(const char* column) const { return m_q.getColumn(column).getInt() != 0; }
+    bool null(const char* column) const { return m_q.getColumn(column).isNull(); }
+    std::string blob(const char* column) const {
+        const auto c = m_q.getColumn(column);
+        return std::string(static_cast<const char*>(c.getBlob()), static_cast<size_t>(c.getBytes()));
+    }
+    std::optional<std::int64_t> optional_id(const char* column) const {
+        if (null(column)) return std::nullopt;
+        return id(column);
+    }
+    std::optional<int> optional_integer(const char* column) const {
+        if (null(column)) return std::nullopt;
+        return integer(column);
+    }
+    template <Word E>
+    E word(const char* column) const {
+        const std::string t = text(column);
+        if (auto w = find_word<E>(t)) return *w;
+        throw Error("the campaign database is damaged: column " + std::string(column) + " holds \"" + t + "\", not a " +
+                    std::string(Vocabulary<E>::what) + " (expected " + spellings<E>() + ")");
+    }
+
+private:
+    SQLite::Statement& m_q;
+};
 
 }  // namespace muster::db

@@ -28,14 +28,33 @@ GuiApp::GuiApp(const std::string& db_path) { open_database(db_path); }
 
 void GuiApp::open_database(const std::string& path) {
     try {
-        m_service = std::make_unique<app::CampaignService>(path, true);
-        m_db_path = m_service->db_path();
+        m_session = std::make_unique<app::Session>(path, true);
+        m_db_path = m_session->db_path();
         m_status = "Opened " + m_db_path;
     } catch (const std::exception& e) {
-        m_service.reset();
+        m_session.reset();
         m_status = e.what();
     }
     changed();
+}
+
+// The one place the windows' campaign is read: in one read transaction, after a change.
+void GuiApp::reload() {
+    m_stale = false;
+    ++m_revision;
+    if (!m_session) {
+        m_model = {};
+        return;
+    }
+    try {
+        m_model = app::load_model(*m_session);
+        // A change is refused (StaleError) if another muster writes after what the model shows.
+        if (m_model.current) m_session->seen(m_model.revision);
+    } catch (const std::exception& e) {
+        // The file is busy or damaged: show what it says, and look again next second.
+        m_model = {};
+        m_status = e.what();
+    }
 }
 
 void GuiApp::add_window(std::unique_ptr<Window> window) { m_windows.push_back(std::move(window)); }
@@ -47,13 +66,13 @@ bool GuiApp::run(const std::string& id) {
         if (a.id != id) continue;
         std::string& error = a.window ? a.window->error : m_status;
         try {
-            if (!m_service && id.rfind("window.", 0) != 0 && id != "file.open")
+            if (!m_session && id.rfind("window.", 0) != 0 && id != "file.open")
                 throw std::runtime_error("no campaign database is open (File > Open)");
             a.run();
             if (a.window) a.window->error.clear();
             changed();
             return true;
-        } catch (const db::StaleError& e) {
+        } catch (const StaleError& e) {
             // Another muster wrote first: show its changes, refuse ours, let the organiser redo.
             error = e.what();
             changed();
@@ -87,42 +106,32 @@ void GuiApp::menu() {
             if (!a.label.empty() && ImGui::MenuItem(a.label.c_str(), a.shortcut.empty() ? nullptr : a.shortcut.c_str())) run(a.id);
         ImGui::EndMenu();
     }
-    if (m_service) {
-        try {
-            ImGui::TextDisabled("| %s", m_service->current().name.c_str());
-        } catch (const std::exception&) {
-            ImGui::TextDisabled("| no campaign yet");
-        }
-    }
+    if (m_session) ImGui::TextDisabled("| %s", m_model.current ? m_model.current->name.c_str() : "no campaign yet");
     ImGui::EndMainMenuBar();
 }
 
 // The windows show the campaign as of one journal entry. Once a second, ask whether another
-// muster (the CLI, another GUI) has written since; if so, reload. Between looks, the store
-// refuses a change made on what is no longer there (StaleError).
+// muster (the CLI, another GUI) has written since; if so, read the model anew. Between looks,
+// the store refuses a change made on what is no longer there (StaleError).
 void GuiApp::notice_outside_changes() {
-    if (!m_service) return;
+    if (!m_session || !m_model.current) return;
     const double now = ImGui::GetTime();
+    if (m_last_look >= 0 && now - m_last_look < 1.0) return;
+    m_last_look = now;
     try {
-        if (m_seen >= 0 && now - m_last_look < 1.0) return;
-        m_last_look = now;
-        const auto last = m_service->last_operation();
-        if (m_seen >= 0 && last != m_seen) {
+        if (m_session->last_operation() != m_model.revision) {
             m_status = "The campaign was changed outside this window: showing it as it is now";
             changed();
         }
-        if (last != m_seen) {
-            m_service->seen();
-            m_seen = last;
-        }
     } catch (const std::exception&) {
-        // No current campaign yet, or the file is busy: look again next second.
+        // The file is busy: look again next second.
     }
 }
 
 void GuiApp::frame() {
     clear_marks();
     notice_outside_changes();
+    if (m_stale) reload();
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && !io.WantTextInput) run("undo");
     menu();
@@ -134,7 +143,8 @@ void GuiApp::frame() {
         ImGui::SetNextWindowPos(ImVec2(20.f + 36.f * static_cast<float>(i), 36.f + 28.f * static_cast<float>(i)), ImGuiCond_FirstUseEver);
         ImGui::SetNextWindowSize(ImVec2(820, 560), ImGuiCond_FirstUseEver);
         if (ImGui::Begin(w->title(), &w->open)) {
-            if (!m_service) ImGui::TextColored(ImVec4(0.7f, 0.1f, 0.1f, 1), "No campaign database: %s", m_status.c_str());
+            if (!m_session) ImGui::TextColored(ImVec4(0.7f, 0.1f, 0.1f, 1), "No campaign database: %s", m_status.c_str());
+            else if (!m_model.current && w->needs_campaign()) ImGui::TextDisabled("No campaign yet: create one in the Campaigns window.");
             else w->draw(*this);
             if (!w->error.empty()) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", w->error.c_str());
             else if (!w->note.empty()) ImGui::TextColored(ImVec4(0.05f, 0.45f, 0.1f, 1), "%s", w->note.c_str());

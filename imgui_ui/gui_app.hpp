@@ -1,5 +1,6 @@
 #pragma once
-#include "app/campaign_service.hpp"
+#include "app/model.hpp"
+#include "app/session.hpp"
 #include "window.hpp"
 
 #include <functional>
@@ -20,7 +21,8 @@ struct Action {
     std::function<void()> run;
 };
 
-/// The application: the campaign service, the windows, the actions, the menu.
+/// The application: the session, the campaign model the windows draw from, the windows, the
+/// actions, the menu. Windows read only the model; they change the campaign only through actions.
 class GuiApp {
 public:
     /// Opens (creating if needed) the campaign database; a refusal is shown, not thrown.
@@ -48,23 +50,26 @@ public:
     bool run(const std::string& id);
     const std::vector<Action>& actions() const { return m_actions; }
 
-    /// The service, or nullptr when no database could be opened.
-    app::CampaignService* service() { return m_service.get(); }
+    /// The session, or nullptr when no database could be opened. For actions, not for draw().
+    app::Session* session() { return m_session.get(); }
+    /// What the windows draw: the campaign as of its last change, read in one transaction.
+    const app::CampaignModel& model() const { return m_model; }
     /// Opens another database file (File > Open).
     void open_database(const std::string& path);
     const std::string& db_path() const { return m_db_path; }
-    /// Bumped after every change: windows reload what they show when it moves.
+    /// Bumped whenever the model is read anew: windows rebuild what they derive from it.
     int revision() const { return m_revision; }
-    void changed() {
-        ++m_revision;
-        m_seen = -1;  // look at the database again before the next frame
-    }
+    /// The campaign changed (or may have): the model is read anew before the next draw.
+    void changed() { m_stale = true; }
     const std::string& status() const { return m_status; }
     void set_status(std::string s) { m_status = std::move(s); }
 
 private:
     void menu();
-    std::unique_ptr<app::CampaignService> m_service;
+    void reload();
+    std::unique_ptr<app::Session> m_session;
+    app::CampaignModel m_model;
+    bool m_stale = true;
     std::string m_db_path;
     std::vector<std::unique_ptr<Window>> m_windows;
     std::vector<Action> m_actions;
@@ -72,8 +77,7 @@ private:
     void notice_outside_changes();
     std::string m_open_path;
     int m_revision = 0;
-    std::int64_t m_seen = -1;   // the newest journal entry the windows show
-    double m_last_look = 0;     // when the database was last asked for it
+    double m_last_look = -1;    // when the database was last asked for its newest journal entry
 };
 
 /// Text laid out in columns (a rule set's table, a roll log), in the monospaced font.

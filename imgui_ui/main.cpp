@@ -1,5 +1,5 @@
 // muster-gui [DATABASE]: the campaign database (default: the user's) in Dear ImGui windows.
-#include "app/campaign_service.hpp"
+#include "app/session.hpp"
 #include "app/paths.hpp"
 #include "gui_app.hpp"
 #include "platform.hpp"

@@ -1,5 +1,6 @@
 // Every window and every action, registered in one place. Buttons, the menu, shortcuts and
 // the GUI tests all run these actions by name.
+#include "app/history.hpp"
 #include "gui_app.hpp"
 #include "windows/arrival_window.hpp"
 #include "windows/battle_window.hpp"
@@ -37,6 +38,7 @@ void register_windows(GuiApp& app) {
     app.add_action({"oob.rename", "", "", o, [o, g] { o->rename(*g); }});
     app.add_action({"oob.add_brigade", "", "", o, [o, g] { o->add_brigade(*g); }});
     app.add_action({"arrival.roll", "", "", a, [a, g] { a->enter_roll(*g); }});
+    app.add_action({"arrival.take_back", "", "", a, [a] { a->take_back(); }});
     app.add_action({"arrival.preview", "Preview arrival", "", a, [a, g] { a->preview(*g); }});
     app.add_action({"arrival.accept", "Accept arrival", "", a, [a, g] { a->accept(*g); }});
     app.add_action({"arrival.discard", "", "", a, [a] { a->discard(); }});
@@ -51,7 +53,7 @@ void register_windows(GuiApp& app) {
     app.add_action({"export.write", "Export", "", e, [e, g] { e->write(*g); }});
     app.add_action({"tables.odds", "", "", t, [t, g] { t->compute_odds(*g); }});
     app.add_action({"undo", "Undo", "Ctrl+Z", journal.get(), [g] {
-                        const auto entry = g->service()->undo();
+                        const auto entry = g->session()->history().undo();
                         g->set_status(entry.summary);
                     }});
 

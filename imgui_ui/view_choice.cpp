@@ -22,7 +22,7 @@ void ViewChoice::draw(const rules::RuleSet& rules) {
 app::OobRequest ViewChoice::request(const rules::RuleSet& rules) const {
     app::OobRequest r;
     if (side > 0) r.side = rules.sides[static_cast<size_t>(side - 1)].id;
-    if (viewer > 0) r.viewer = rules.sides[static_cast<size_t>(viewer - 1)].id;
+    if (viewer > 0) r.viewer = View::of_side(rules.sides[static_cast<size_t>(viewer - 1)].id);
     return r;
 }
 

@@ -1,9 +1,9 @@
 #pragma once
-#include "app/campaign_service.hpp"
+#include "app/forces.hpp"
 
 namespace muster::gui {
 
-/// The side filter and the view ("umpire" or a side) that the OOB and Export windows share.
+/// The side filter and the view (the umpire or a side) that the OOB and Export windows share.
 struct ViewChoice {
     int side = 0;    ///< 0: all sides, then the rule set's sides in order
     int viewer = 0;  ///< 0: umpire, then the sides

@@ -12,8 +12,11 @@ public:
     virtual ~Window() = default;
     /// The title, also its id in the menu, the actions and the tests.
     virtual const char* title() const = 0;
-    /// Draws the window's contents (the GuiApp opens and closes the ImGui window).
+    /// Draws the window's contents from the app's campaign model (the GuiApp opens and closes
+    /// the ImGui window). Never reads the database: changes go through the app's actions.
     virtual void draw(GuiApp& app) = 0;
+    /// Whether the window has anything to show without a current campaign.
+    virtual bool needs_campaign() const { return true; }
     bool open = false;
     std::string error;  ///< the last refusal, shown in the window
     std::string note;   ///< the last success, shown in the window

@@ -23,13 +23,13 @@ void ArrivalWindow::preview(GuiApp& app) {
     if (division.empty()) throw UsageError("pick the division that arrives");
     auto r = request();
     r.preview = true;
-    shown = app.service()->arrive(r);
+    shown = app.session()->arrivals().arrive(r);
     note = "Preview #" + std::to_string(shown->operation) + ": its rolls stay in the journal as discarded";
 }
 
 void ArrivalWindow::accept(GuiApp& app) {
     if (division.empty()) throw UsageError("pick the division that arrives");
-    shown = app.service()->arrive(request());
+    shown = app.session()->arrivals().arrive(request());
     note = division + " arrived (journal #" + std::to_string(shown->operation) + "), hidden from the other side";
     division.clear();
     rolls.clear();
@@ -40,13 +40,24 @@ void ArrivalWindow::discard() {
     note = "Discarded: the preview's rolls stay in the journal";
 }
 
-void ArrivalWindow::ask_next(GuiApp& app) {
+void ArrivalWindow::take_back() {
+    if (!rolls.empty()) rolls.pop_back();
+}
+
+// The next physical roll the tables ask for, worked out in memory from the model's placeholder.
+void ArrivalWindow::ask_next(const app::CampaignModel& model) {
     m_asking.clear();
     m_die.reset();
     m_complete = false;
     if (division.empty()) return;
+    const army::Division* placeholder = nullptr;
+    for (const auto& a : model.oob.armies)
+        for (const auto& k : a.corps)
+            for (const auto& d : k.divisions)
+                if (d.name == division) placeholder = &d;
     try {
-        app.service()->dry_run_arrival(request());
+        if (!placeholder) throw UsageError("no division named \"" + division + "\" in this campaign");
+        app::dry_run_arrival(*model.rules, *model.current, *placeholder, request());
         m_complete = true;
     } catch (const dice::RollNeeded& need) {
         m_asking = "Roll " + std::to_string(need.index + 1) + ": " + need.purpose + " (" + std::string(rules::die_name(need.die)) + ")";
@@ -57,7 +68,7 @@ void ArrivalWindow::ask_next(GuiApp& app) {
 }
 
 void ArrivalWindow::enter_roll(GuiApp& app) {
-    ask_next(app);
+    ask_next(app.model());
     if (!m_die) throw UsageError(m_complete ? "every roll is in: preview or accept" : "pick the division first");
     dice::parse_typed(*m_die, next_roll, m_asking);  // refuses a bad value, naming the roll
     rolls.push_back(next_roll);
@@ -65,13 +76,12 @@ void ArrivalWindow::enter_roll(GuiApp& app) {
 }
 
 void ArrivalWindow::draw(GuiApp& app) {
-    auto& s = *app.service();
-    const auto& rules = s.rules();
+    const auto& rules = *app.model().rules;
     if (ImGui::BeginCombo("Division", division.empty() ? "(choose a placeholder)" : division.c_str())) {
-        for (const auto& a : s.order_of_battle({}).armies)
+        for (const auto& a : app.model().oob.armies)
             for (const auto& k : a.corps)
                 for (const auto& d : k.divisions)
-                    if (d.status == "placeholder" && ImGui::Selectable((d.name + "  (" + k.name + ", " + a.side + ")").c_str())) {
+                    if (d.status == DivisionStatus::placeholder && ImGui::Selectable((d.name + "  (" + k.name + ", " + a.side + ")").c_str())) {
                         division = d.name;
                         rolls.clear();
                         shown.reset();
@@ -88,9 +98,11 @@ void ArrivalWindow::draw(GuiApp& app) {
     if (ImGui::Checkbox("Physical dice (type each roll as it is asked for)", &physical)) rolls.clear();
 
     if (physical && !division.empty()) {
-        if (m_revision != static_cast<int>(rolls.size()) + app.revision() * 1000) {
-            ask_next(app);
-            m_revision = static_cast<int>(rolls.size()) + app.revision() * 1000;
+        const std::string asked = division + "|" + std::to_string(year) + "|" + theater + "|" + std::to_string(rolls.size());
+        if (m_revision != app.revision() || m_asked != asked) {
+            ask_next(app.model());
+            m_revision = app.revision();
+            m_asked = asked;
         }
         for (size_t i = 0; i < rolls.size(); ++i) ImGui::BulletText("roll %zu: %s", i + 1, rolls[i].c_str());
         if (!m_asking.empty()) {
@@ -104,7 +116,7 @@ void ArrivalWindow::draw(GuiApp& app) {
         } else if (m_complete) {
             ImGui::TextUnformatted("Every roll is in.");
         }
-        if (!rolls.empty() && ImGui::SmallButton("Take back the last roll")) rolls.pop_back();
+        if (!rolls.empty() && ImGui::SmallButton("Take back the last roll")) app.run("arrival.take_back");
     }
 
     if (ImGui::Button("Preview")) app.run("arrival.preview");

@@ -1,5 +1,6 @@
 #pragma once
-#include "app/campaign_service.hpp"
+#include "app/arrivals.hpp"
+#include "app/model.hpp"
 #include "window.hpp"
 
 #include <optional>
@@ -19,6 +20,8 @@ public:
     void discard();
     /// Physical dice: checks the typed value against the roll asked for and takes it.
     void enter_roll(GuiApp& app);
+    /// Physical dice: takes back the last roll entered.
+    void take_back();
 
     // View state
     std::string division;
@@ -31,11 +34,12 @@ public:
 
 private:
     app::ArrivalRequest request() const;
-    void ask_next(GuiApp& app);
+    void ask_next(const app::CampaignModel& model);
     std::string m_asking;  // "Roll 4: 1st Brigade: 5.) Brigade Morale Rating (percentile)"
     std::optional<rules::Die> m_die;
     bool m_complete = false;
-    int m_revision = -1;
+    int m_revision = -1;   // the model the question was worked out for
+    std::string m_asked;   // and the request: division, year, theater, rolls so far
 };
 
 }  // namespace muster::gui

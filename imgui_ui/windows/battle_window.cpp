@@ -4,14 +4,18 @@
 #include "core/text.hpp"
 #include "gui_app.hpp"
 #include "test_hooks.hpp"
+#include "widgets.hpp"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+
 namespace muster::gui {
 namespace {
-const char* k_fates[] = {"-", "killed", "wounded", "captured"};
-const char* k_battery_fates[] = {"-", "wrecked", "captured"};
+
+std::string division_of(const std::string& ref) { return ref.substr(0, ref.find('/')); }
+
 }  // namespace
 
 battle::Report BattleWindow::report() const {
@@ -21,17 +25,19 @@ battle::Report BattleWindow::report() const {
     r.place = place;
     r.divisions.assign(divisions.begin(), divisions.end());
     for (const auto& [ref, l] : lines) {
-        if (!divisions.count(ref.substr(0, ref.find('/')))) continue;
+        if (!divisions.count(division_of(ref))) continue;
         if (l.lost || l.captured) r.brigades.push_back({ref, l.lost, l.captured, l.camp});
-        if (l.fate) r.leaders.push_back({ref, k_fates[l.fate], l.fate == 3 ? l.camp : "", l.fate == 2 ? l.out_for : 0});
+        if (l.fate)
+            r.leaders.push_back({ref, *l.fate, l.fate == LeaderFate::captured ? l.camp : "", l.fate == LeaderFate::wounded ? l.out_for : 0});
     }
     for (const auto& [ref, fate] : batteries)
-        if (fate && divisions.count(ref.substr(0, ref.find('/')))) r.batteries.push_back({ref, k_battery_fates[fate], fate == 2 ? battery_camp : ""});
+        if (fate && divisions.count(division_of(ref)))
+            r.batteries.push_back({ref, *fate, fate == BatteryFate::captured ? battery_camp : ""});
     return r;
 }
 
 void BattleWindow::apply(GuiApp& app) {
-    const auto out = app.service()->report_battle(report(), false);
+    const auto out = app.session()->battles().report_battle(report(), false);
     note = out.summary + " (journal #" + std::to_string(out.operation) + ")";
     recovery_battle = name;
     lines.clear();
@@ -41,12 +47,31 @@ void BattleWindow::apply(GuiApp& app) {
 
 void BattleWindow::recover(GuiApp& app, bool preview) {
     if (recovery_battle.empty()) throw UsageError("choose the battle whose casualties return");
-    recovery = app.service()->recover(recovery_battle, {}, preview);
+    recovery = app.session()->battles().recover(recovery_battle, {}, preview);
     note = recovery->summary;
 }
 
+void BattleWindow::rebuild(GuiApp& app) {
+    m_arrived.clear();
+    m_units.clear();
+    for (const auto& a : app.model().oob.armies)
+        for (const auto& k : a.corps)
+            for (const auto& d : k.divisions) {
+                if (d.status == DivisionStatus::placeholder) continue;
+                m_arrived.push_back(d.name);
+                if (!divisions.count(d.name)) continue;
+                for (const auto& b : d.brigades)
+                    if (is_active(b.status)) m_units.push_back({d.name + "/" + b.name, b.stands, false, b.commander.present()});
+                for (const auto& t : d.batteries)
+                    if (is_active(t.status)) m_units.push_back({d.name + "/" + t.name, 0, true, false});
+            }
+    m_revision = app.revision();
+    m_built_for = divisions;
+}
+
 void BattleWindow::draw(GuiApp& app) {
-    auto& s = *app.service();
+    const auto& model = app.model();
+    if (m_revision != app.revision() || m_built_for != divisions) rebuild(app);
     ImGui::InputText("Battle", &name);
     ImGui::SetNextItemWidth(140);
     ImGui::InputText("Date", &date);
@@ -54,100 +79,107 @@ void BattleWindow::draw(GuiApp& app) {
     ImGui::SetNextItemWidth(200);
     ImGui::InputText("Place", &place);
 
-    const auto oob = s.order_of_battle({});
-    ImGui::TextUnformatted("Divisions that fought:");
-    for (const auto& a : oob.armies)
-        for (const auto& k : a.corps)
-            for (const auto& d : k.divisions) {
-                if (d.status == "placeholder") continue;
-                bool in = divisions.count(d.name) > 0;
-                ImGui::SameLine();
-                if (ImGui::Checkbox(d.name.c_str(), &in)) {
-                    if (in) divisions.insert(d.name);
-                    else divisions.erase(d.name);
-                }
+    // The divisions that fought: a filtered list, clipped, so thousands stay quick to draw.
+    ImGui::Text("Divisions that fought (%zu ticked):", divisions.size());
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(200);
+    ImGui::InputTextWithHint("##divfilter", "filter", &division_filter);
+    std::vector<const std::string*> shown;
+    for (const auto& d : m_arrived)
+        if (division_filter.empty() || d.find(division_filter) != std::string::npos) shown.push_back(&d);
+    ImGui::BeginChild("divisions", ImVec2(0, 3.5f * ImGui::GetFrameHeightWithSpacing()), true);
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(shown.size()));
+    while (clipper.Step())
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            const auto& d = *shown[static_cast<size_t>(i)];
+            bool in = divisions.count(d) > 0;
+            if (ImGui::Checkbox(d.c_str(), &in)) {
+                if (in) divisions.insert(d);
+                else divisions.erase(d);
             }
-    std::vector<const char*> camp_names{""};
-    const auto camps = s.camps();
-    for (const auto& c : camps)
-        if (!c.camp.liberated) camp_names.push_back(c.camp.name.c_str());
+        }
+    ImGui::EndChild();
 
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY;
-    if (ImGui::BeginTable("report", 7, flags, ImVec2(0, 260))) {
+    std::vector<const char*> camp_names{""};
+    for (const auto& c : model.roster.camps)
+        if (!c.liberated) camp_names.push_back(c.name.c_str());
+    const auto camp_combo = [&](const char* id, std::string& camp) {
+        if (!ImGui::BeginCombo(id, camp.c_str())) return;
+        for (const auto* c : camp_names)
+            if (ImGui::Selectable(*c ? c : "(the only camp of the captor)", camp == c)) camp = c;
+        ImGui::EndCombo();
+    };
+
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
+    // The table takes what the window has left above the check, Apply and the recovery.
+    const float below = 9.f * ImGui::GetFrameHeightWithSpacing();
+    const float height = std::max(6.f * ImGui::GetFrameHeightWithSpacing(), ImGui::GetContentRegionAvail().y - below);
+    if (ImGui::BeginTable("report", 7, flags, ImVec2(0, height))) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        for (const char* c : {"Brigade", "Stands", "Lost", "Captured", "Camp", "Brigadier", "Out for"}) ImGui::TableSetupColumn(c);
+        ImGui::TableSetupColumn("Brigade", ImGuiTableColumnFlags_WidthStretch, 2.5f);
+        for (const char* c : {"Stands", "Lost", "Captured", "Camp", "Brigadier", "Out for"})
+            ImGui::TableSetupColumn(c, ImGuiTableColumnFlags_WidthStretch, std::string(c) == "Stands" ? 0.6f : 1.f);
         ImGui::TableHeadersRow();
-        for (const auto& a : oob.armies)
-            for (const auto& k : a.corps)
-                for (const auto& d : k.divisions) {
-                    if (!divisions.count(d.name)) continue;
-                    for (const auto& b : d.brigades) {
-                        if (b.status != "active") continue;
-                        const std::string ref = d.name + "/" + b.name;
-                        auto& l = lines[ref];
-                        ImGui::PushID(ref.c_str());
-                        ImGui::TableNextRow();
-                        ImGui::TableSetColumnIndex(0);
-                        ImGui::TextUnformatted(ref.c_str());
-                        ImGui::TableSetColumnIndex(1);
-                        ImGui::Text("%d", b.stands);
-                        ImGui::TableSetColumnIndex(2);
-                        ImGui::SetNextItemWidth(-1);
-                        ImGui::InputInt("##lost", &l.lost, 1, 1);
-                        mark("Battle/Lost/" + ref);
-                        ImGui::TableSetColumnIndex(3);
-                        ImGui::SetNextItemWidth(-1);
-                        ImGui::InputInt("##captured", &l.captured, 1, 1);
-                        ImGui::TableSetColumnIndex(4);
-                        ImGui::SetNextItemWidth(-1);
-                        if (ImGui::BeginCombo("##camp", l.camp.c_str())) {
-                            for (const auto* c : camp_names)
-                                if (ImGui::Selectable(*c ? c : "(the only camp of the captor)", l.camp == c)) l.camp = c;
-                            ImGui::EndCombo();
-                        }
-                        ImGui::TableSetColumnIndex(5);
-                        ImGui::SetNextItemWidth(-1);
-                        if (b.commander.present()) ImGui::Combo("##fate", &l.fate, k_fates, 4);
-                        ImGui::TableSetColumnIndex(6);
-                        if (l.fate == 2) {
-                            ImGui::SetNextItemWidth(-1);
-                            ImGui::InputInt("##out", &l.out_for, 1, 1);
-                        }
-                        ImGui::PopID();
-                    }
-                    for (const auto& t : d.batteries) {
-                        if (t.status != "active") continue;
-                        const std::string ref = d.name + "/" + t.name;
-                        ImGui::PushID(ref.c_str());
-                        ImGui::TableNextRow();
-                        ImGui::TableSetColumnIndex(0);
-                        ImGui::Text("%s (battery)", ref.c_str());
-                        ImGui::TableSetColumnIndex(2);
-                        ImGui::SetNextItemWidth(-1);
-                        ImGui::Combo("##battery", &batteries[ref], k_battery_fates, 3);
-                        ImGui::PopID();
-                    }
+        ImGuiListClipper rows;
+        rows.Begin(static_cast<int>(m_units.size()));
+        while (rows.Step())
+            for (int i = rows.DisplayStart; i < rows.DisplayEnd; ++i) {
+                const auto& u = m_units[static_cast<size_t>(i)];
+                ImGui::PushID(u.ref.c_str());
+                ImGui::TableNextRow();
+                ImGui::TableSetColumnIndex(0);
+                if (u.battery) {
+                    ImGui::Text("%s (battery)", u.ref.c_str());
+                    ImGui::TableSetColumnIndex(2);
+                    ImGui::SetNextItemWidth(-1);
+                    word_combo("##battery", batteries[u.ref]);
+                    ImGui::PopID();
+                    continue;
                 }
+                auto& l = lines[u.ref];
+                ImGui::TextUnformatted(u.ref.c_str());
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", u.ref.c_str());
+                ImGui::TableSetColumnIndex(1);
+                ImGui::Text("%d", u.stands);
+                ImGui::TableSetColumnIndex(2);
+                ImGui::SetNextItemWidth(-1);
+                ImGui::InputInt("##lost", &l.lost, 1, 1);
+                mark("Battle/Lost/" + u.ref);
+                ImGui::TableSetColumnIndex(3);
+                ImGui::SetNextItemWidth(-1);
+                ImGui::InputInt("##captured", &l.captured, 1, 1);
+                ImGui::TableSetColumnIndex(4);
+                ImGui::SetNextItemWidth(-1);
+                camp_combo("##camp", l.camp);
+                ImGui::TableSetColumnIndex(5);
+                ImGui::SetNextItemWidth(-1);
+                if (u.has_commander) word_combo("##fate", l.fate);
+                ImGui::TableSetColumnIndex(6);
+                if (l.fate == LeaderFate::wounded) {
+                    ImGui::SetNextItemWidth(-1);
+                    ImGui::InputInt("##out", &l.out_for, 1, 1);
+                }
+                ImGui::PopID();
+            }
         ImGui::EndTable();
     }
     ImGui::SetNextItemWidth(200);
-    if (ImGui::BeginCombo("Camp for captured batteries", battery_camp.c_str())) {
-        for (const auto* c : camp_names)
-            if (ImGui::Selectable(*c ? c : "(the only camp of the captor)", battery_camp == c)) battery_camp = c;
-        ImGui::EndCombo();
-    }
+    camp_combo("Camp for captured batteries", battery_camp);
 
-    // Inline validation: the report is checked (a preview, nothing stored) whenever it changes.
+    // Inline validation: the report is checked against the model whenever it changes.
     const auto r = report();
     std::string key = r.name + "|";
     for (const auto& b : r.brigades) key += b.brigade + std::to_string(b.lost) + "," + std::to_string(b.captured) + b.camp + ";";
-    for (const auto& l : r.leaders) key += l.leader + l.fate + l.camp + std::to_string(l.out_for) + ";";
-    for (const auto& b : r.batteries) key += b.battery + b.fate + b.camp + ";";
+    for (const auto& l : r.leaders) key += l.leader + word(l.fate) + l.camp + std::to_string(l.out_for) + ";";
+    for (const auto& b : r.batteries) key += b.battery + word(b.fate) + b.camp + ";";
+    for (const auto& d : r.divisions) key += d + ",";
     key += std::to_string(app.revision());
     if (key != m_checked) {
         m_checked = key;
         try {
-            const auto preview = s.report_battle(r, true);
+            const auto preview = app::describe_battle(model.roster, r);
             m_check = join(preview.lines, "\n") + (preview.lines.empty() ? "" : "\n") + preview.summary;
             m_check_ok = true;
         } catch (const Error& e) {
@@ -155,7 +187,9 @@ void BattleWindow::draw(GuiApp& app) {
             m_check_ok = false;
         }
     }
+    ImGui::PushTextWrapPos(0);
     ImGui::TextColored(m_check_ok ? ImVec4(0.1f, 0.3f, 0.1f, 1) : ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", m_check.c_str());
+    ImGui::PopTextWrapPos();
     ImGui::BeginDisabled(!m_check_ok);
     if (ImGui::Button("Apply the report")) app.run("battle.apply");
     mark("Battle/Apply");
@@ -165,7 +199,7 @@ void BattleWindow::draw(GuiApp& app) {
     ImGui::TextUnformatted("Recovery: casualties return, prisoners do not");
     ImGui::SetNextItemWidth(220);
     if (ImGui::BeginCombo("Battle##recovery", recovery_battle.c_str())) {
-        for (const auto& b : s.battles())
+        for (const auto& b : model.roster.battles)
             if (!b.recovered && ImGui::Selectable(b.name.c_str(), recovery_battle == b.name)) recovery_battle = b.name;
         ImGui::EndCombo();
     }

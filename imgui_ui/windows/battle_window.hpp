@@ -1,8 +1,10 @@
 #pragma once
-#include "app/campaign_service.hpp"
+#include "app/battles.hpp"
+#include "app/outcome.hpp"
 #include "window.hpp"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -11,7 +13,8 @@ namespace muster::gui {
 
 /// The battle report in one bulk table: every brigade of the divisions that fought, with
 /// stands lost and captured, the brigadier's fate and the batteries lost; checked as it is
-/// typed; previewed; applied. Then the recovery of the casualties, previewed and applied.
+/// typed against the campaign model; applied. Then the recovery of the casualties, previewed
+/// and applied.
 class BattleWindow : public Window {
 public:
     const char* title() const override { return "Battle report"; }
@@ -23,14 +26,15 @@ public:
         int lost = 0;
         int captured = 0;
         std::string camp;
-        int fate = 0;  // 0 none, 1 killed, 2 wounded, 3 captured
+        std::optional<LeaderFate> fate;
         int out_for = 1;
     };
     // View state
     std::string name, date, place;
     std::set<std::string> divisions;     // that fought
+    std::string division_filter;         // narrows the list of divisions to tick
     std::map<std::string, Line> lines;   // by brigade ref
-    std::map<std::string, int> batteries;  // by battery ref: 0 none, 1 wrecked, 2 captured
+    std::map<std::string, std::optional<BatteryFate>> batteries;  // by battery ref
     std::string battery_camp;
     std::string recovery_battle;
     std::optional<app::Outcome> recovery;
@@ -39,6 +43,18 @@ public:
     battle::Report report() const;
 
 private:
+    void rebuild(GuiApp& app);
+    // Derived from the model when it or the ticked divisions change, not every frame.
+    struct Unit {
+        std::string ref;
+        int stands = 0;
+        bool battery = false;
+        bool has_commander = false;
+    };
+    std::vector<std::string> m_arrived;  // divisions that can have fought
+    std::vector<Unit> m_units;           // the table's rows
+    int m_revision = -1;
+    std::set<std::string> m_built_for;
     std::string m_check;     // the preview of the report, or why it is refused
     bool m_check_ok = false;
     std::string m_checked;   // the report text last checked

@@ -4,25 +4,20 @@
 #include "core/text.hpp"
 #include "gui_app.hpp"
 #include "test_hooks.hpp"
+#include "widgets.hpp"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 namespace muster::gui {
-namespace {
-const char* k_roundings[] = {"down", "half_up", "roll"};
-const char* k_despicable[] = {"expanded", "book"};
-const char* k_dice[] = {"seeded", "typed"};
-}  // namespace
-
 void CampaignsWindow::create(GuiApp& app) {
     app::NewCampaign n;
     n.name = name;
     n.rules = rules;
     n.return_rate = return_rate;
-    n.rounding = k_roundings[rounding];
-    n.despicable = k_despicable[despicable];
-    n.dice = k_dice[dice];
+    n.rounding = rounding;
+    n.despicable = despicable;
+    n.dice = dice;
     if (!seed.empty()) {
         std::uint64_t value = 0;
         for (char c : seed) {
@@ -32,37 +27,33 @@ void CampaignsWindow::create(GuiApp& app) {
         n.seed = value;
     }
     if (men_per_stand > 0) n.men_per_stand = men_per_stand;
-    const auto c = app.service()->create_campaign(n);
+    const auto c = app.session()->create_campaign(n);
     note = "Created campaign " + c.name + " (now current)";
     selected = c.name;
 }
 
 void CampaignsWindow::use(GuiApp& app) {
-    app.service()->use_campaign(selected);
+    app.session()->use_campaign(selected);
     note = "Current campaign: " + selected;
 }
 
 void CampaignsWindow::save_settings(GuiApp& app) {
     app::CampaignSettings s;
     s.return_rate = return_rate;
-    s.rounding = k_roundings[rounding];
-    s.despicable = k_despicable[despicable];
+    s.rounding = rounding;
+    s.despicable = despicable;
     if (men_per_stand > 0) s.men_per_stand = men_per_stand;
-    app.service()->change_settings(s);
+    app.session()->change_settings(s);
     note = "Settings saved";
 }
 
 void CampaignsWindow::draw(GuiApp& app) {
-    auto& s = *app.service();
-    std::string current;
-    try {
-        current = s.current().name;
-    } catch (const Error&) {
-    }
+    const auto& model = app.model();
+    const std::string current = model.current ? model.current->name : "";
     ImGui::TextUnformatted("Campaigns in this database:");
     if (ImGui::BeginListBox("##campaigns", ImVec2(-1, 5 * ImGui::GetTextLineHeightWithSpacing()))) {
-        for (const auto& c : s.campaigns()) {
-            const std::string label = c.name + "  [" + c.rules_id + ", " + c.dice + "]" + (c.name == current ? "  (current)" : "");
+        for (const auto& c : model.campaigns) {
+            const std::string label = c.name + "  [" + c.rules_id + ", " + word(c.dice) + "]" + (c.name == current ? "  (current)" : "");
             if (ImGui::Selectable(label.c_str(), selected == c.name)) selected = c.name;
         }
         ImGui::EndListBox();
@@ -75,14 +66,15 @@ void CampaignsWindow::draw(GuiApp& app) {
     ImGui::InputText("Name", &name);
     mark("Campaigns/Name");
     if (ImGui::BeginCombo("Rule set", rules.c_str())) {
-        for (const auto& e : app::default_catalog().list())
+        if (!m_rule_sets) m_rule_sets = app::default_catalog().list();
+        for (const auto& e : *m_rule_sets)
             if (e.error.empty() && ImGui::Selectable((e.id + "  " + e.name).c_str(), rules == e.id)) rules = e.id;
         ImGui::EndCombo();
     }
     ImGui::SliderInt("Casualties returning (%)", &return_rate, 0, 100);
-    ImGui::Combo("Fractions of stands", &rounding, k_roundings, 3);
-    ImGui::Combo("Despicable leaders", &despicable, k_despicable, 2);
-    ImGui::Combo("Dice", &dice, k_dice, 2);
+    word_combo("Fractions of stands", rounding);
+    word_combo("Despicable leaders", despicable);
+    word_combo("Dice", dice);
     ImGui::InputText("Seed (empty: fresh)", &seed, ImGuiInputTextFlags_CharsDecimal);
     ImGui::InputInt("Men per stand (0: the rule set's)", &men_per_stand);
     if (ImGui::Button("Create")) app.run("campaign.create");

@@ -1,7 +1,11 @@
 #pragma once
+#include "app/catalog.hpp"
+#include "core/words.hpp"
 #include "window.hpp"
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace muster::gui {
 
@@ -10,6 +14,7 @@ class CampaignsWindow : public Window {
 public:
     const char* title() const override { return "Campaigns"; }
     void draw(GuiApp& app) override;
+    bool needs_campaign() const override { return false; }
     void create(GuiApp& app);
     void use(GuiApp& app);
     void save_settings(GuiApp& app);
@@ -18,12 +23,15 @@ public:
     std::string name;
     std::string rules = "acw";
     int return_rate = 50;
-    int rounding = 2;    // down, half_up, roll
-    int despicable = 0;  // expanded, book
-    int dice = 0;        // seeded, typed
+    Rounding rounding = Rounding::roll;
+    Despicable despicable = Despicable::expanded;
+    DiceMode dice = DiceMode::seeded;
     std::string seed;
     std::string selected;
     int men_per_stand = 0;
+
+private:
+    std::optional<std::vector<app::CatalogEntry>> m_rule_sets;  // listed once, when first asked for
 };
 
 }  // namespace muster::gui

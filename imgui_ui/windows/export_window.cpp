@@ -1,38 +1,37 @@
 #include "export_window.hpp"
 
+#include "app/exports.hpp"
 #include "app/files.hpp"
 #include "export/oob.hpp"
 #include "gui_app.hpp"
 #include "test_hooks.hpp"
+#include "widgets.hpp"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 namespace muster::gui {
 namespace {
-const char* k_formats[] = {"pdf", "html", "text", "md", "csv", "json"};
 const char* k_papers[] = {"a4", "letter"};
 }  // namespace
 
 void ExportWindow::write(GuiApp& app) {
-    auto& s = *app.service();
-    const auto& rules = s.rules();
-    const auto view_request = view.request(rules);
+    const auto view_request = view.request(*app.model().rules);
     app::ExportRequest r;
     r.side = view_request.side;
     r.viewer = view_request.viewer;
-    r.format = k_formats[format];
-    const auto bytes = labels ? s.export_labels(r, {width_mm, height_mm, k_papers[paper]}) : s.export_oob(r);
+    const auto exports = app.session()->exports();
+    const auto bytes = labels ? exports.labels(r, label_format, {width_mm, height_mm, k_papers[paper]}) : exports.oob(r, format);
     app::write_file(path, bytes);
     note = "Wrote " + path + " (" + std::to_string(bytes.size()) + " bytes)";
 }
 
 void ExportWindow::draw(GuiApp& app) {
-    auto& s = *app.service();
-    const auto& rules = s.rules();
+    const auto& rules = *app.model().rules;
     ImGui::Checkbox("Brigade labels (pdf or html)", &labels);
     view.draw(rules);
-    ImGui::Combo("Format", &format, k_formats, labels ? 2 : 6);
+    if (labels) word_combo("Format", label_format);
+    else word_combo("Format", format);
     ImGui::InputText("File", &path);
     if (labels) {
         ImGui::SliderFloat("Label width (mm)", &width_mm, 15, 190, "%.0f");
@@ -44,7 +43,12 @@ void ExportWindow::draw(GuiApp& app) {
 
     if (!labels) return;
     // A preview of the sheet: the paper, the labels as they fall, their first lines.
-    const auto texts = exporter::label_texts(rules, s.order_of_battle(view.request(rules)));
+    if (m_revision != app.revision() || !(m_view == view)) {
+        m_texts = exporter::label_texts(rules, app::view_of(rules, app.model().oob, view.request(rules)));
+        m_revision = app.revision();
+        m_view = view;
+    }
+    const auto& texts = m_texts;
     const float paper_w = paper == 0 ? 210.f : 215.9f, paper_h = paper == 0 ? 297.f : 279.4f;
     const float k = 1.6f;  // pixels a millimetre in the preview
     ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -1,8 +1,10 @@
 #pragma once
+#include "export/oob.hpp"
 #include "view_choice.hpp"
 #include "window.hpp"
 
 #include <string>
+#include <vector>
 
 namespace muster::gui {
 
@@ -15,10 +17,18 @@ public:
 
     // View state
     ViewChoice view;
-    int format = 0, paper = 0;
+    OobFormat format = OobFormat::pdf;
+    LabelFormat label_format = LabelFormat::pdf;
+    int paper = 0;
     bool labels = false;
     float width_mm = 60, height_mm = 20;
     std::string path = "oob.pdf";
+
+private:
+    // The label texts of the preview, made again only when the model or the view changes.
+    std::vector<exporter::LabelText> m_texts;
+    int m_revision = -1;
+    ViewChoice m_view{-1, -1};
 };
 
 }  // namespace muster::gui

@@ -1,5 +1,6 @@
 #include "oob_window.hpp"
 
+#include "core/error.hpp"
 #include "export/oob.hpp"
 #include "gui_app.hpp"
 #include "test_hooks.hpp"
@@ -11,34 +12,35 @@
 namespace muster::gui {
 
 void OobWindow::rebuild(GuiApp& app) {
-    auto& s = *app.service();
-    const auto& rules = s.rules();
-    const auto oob = s.order_of_battle(view.request(rules));
+    const auto& model = app.model();
+    const auto& rules = *model.rules;
+    const auto oob = app::view_of(rules, model.oob, view.request(rules));
     m_rows.clear();
-    auto node = [&](int depth, const std::string& key, const std::string& label, const std::string& kind, const std::string& ref,
+    auto node = [&](int depth, const std::string& key, const std::string& label, NamedKind kind, const std::string& ref,
                     bool open = false) {
         m_rows.push_back({depth, key, label, {}, -1, kind, ref, open});
         return !collapsed.count(key);
     };
     auto battery = [&](int depth, const std::string& label, const army::Battery& t) {
-        m_rows.push_back({depth, "", label, {"1", "", t.status, "battery", ""}, -1, "battery", t.name, false});
+        m_rows.push_back({depth, "", label, {"1", "", word(t.status), "battery", ""}, -1, std::nullopt, t.name, false});
     };
     for (const auto& a : oob.armies) {
         const auto* sd = rules.find_side(a.side);
         if (!node(0, "a" + std::to_string(a.id), a.name + " [" + (sd ? sd->name : a.side) + "] " + exporter::commander_text(rules, a.commander),
-                  "army", a.name))
+                  NamedKind::army, a.name))
             continue;
         for (const auto& k : a.corps) {
-            if (!node(1, "k" + std::to_string(k.id), k.name + " " + exporter::commander_text(rules, k.commander), "corps", k.name)) continue;
+            if (!node(1, "k" + std::to_string(k.id), k.name + " " + exporter::commander_text(rules, k.commander), NamedKind::corps, k.name))
+                continue;
             for (const auto& d : k.divisions) {
                 if (!node(2, "d" + std::to_string(d.id),
                           d.name + " (" + exporter::division_facts(rules, d) + ") " + exporter::commander_text(rules, d.commander),
-                          "division", d.name, d.status != "arrived"))
+                          NamedKind::division, d.name, d.status != DivisionStatus::arrived))
                     continue;
                 for (const auto& b : d.brigades) {
                     auto cells = exporter::brigade_cells(rules, b);
                     m_rows.push_back({3, "", cells[0], {cells.begin() + 1, cells.end()},
-                                      b.status == "active" ? static_cast<int>(b.state()) : -1, "brigade", d.name + "/" + b.name, false});
+                                      is_active(b.status) ? static_cast<int>(b.state()) : -1, NamedKind::brigade, d.name + "/" + b.name, false});
                 }
                 for (const auto& t : d.batteries) battery(3, t.name, t);
             }
@@ -52,8 +54,7 @@ void OobWindow::rebuild(GuiApp& app) {
 }
 
 void OobWindow::draw(GuiApp& app) {
-    auto& s = *app.service();
-    const auto& rules = s.rules();
+    const auto& rules = *app.model().rules;
     view.draw(rules);
     if (m_revision != app.revision() || !(m_view == view) || m_collapsed != collapsed.size()) rebuild(app);
     ImGui::SameLine();
@@ -61,7 +62,7 @@ void OobWindow::draw(GuiApp& app) {
 
     const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
                                   ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
-    const float panel = selected_kind.empty() ? 0.f : (selected_open ? 8.f : 3.f) * ImGui::GetFrameHeightWithSpacing();
+    const float panel = !selected_kind ? 0.f : (selected_open ? 8.f : 3.f) * ImGui::GetFrameHeightWithSpacing();
     if (!ImGui::BeginTable("oob", 6, flags, ImVec2(0, -ImGui::GetFrameHeightWithSpacing() - panel))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn(rules.term_brigade.c_str(), ImGuiTableColumnFlags_WidthStretch, 3.f);
@@ -87,7 +88,7 @@ void OobWindow::draw(GuiApp& app) {
                 ImGui::SameLine();
             }
             // Selecting a line opens the edit panel below the table for it.
-            if (ImGui::Selectable(row.label.c_str(), selected_kind == row.kind && selected_ref == row.ref) && row.kind != "battery") {
+            if (ImGui::Selectable(row.label.c_str(), selected_kind == row.kind && selected_ref == row.ref) && row.kind) {
                 selected_kind = row.kind;
                 selected_ref = row.ref;
                 selected_open = row.open;
@@ -102,9 +103,9 @@ void OobWindow::draw(GuiApp& app) {
             }
         }
     ImGui::EndTable();
-    if (selected_kind.empty()) return;
+    if (!selected_kind) return;
 
-    ImGui::Text("%s %s:", selected_kind.c_str(), selected_ref.c_str());
+    ImGui::Text("%s %s:", word(*selected_kind).c_str(), selected_ref.c_str());
     ImGui::SameLine();
     ImGui::SetNextItemWidth(260);
     ImGui::InputText("##newname", &new_name);
@@ -143,15 +144,16 @@ void OobWindow::draw(GuiApp& app) {
 }
 
 void OobWindow::rename(GuiApp& app) {
-    app.service()->rename(selected_kind, selected_ref, new_name);
+    if (!selected_kind) throw UsageError("choose what to rename in the order of battle");
+    app.session()->forces().rename(*selected_kind, selected_ref, new_name);
     note = "Renamed " + selected_ref + " to " + new_name;
-    selected_ref = selected_kind == "brigade" ? selected_ref.substr(0, selected_ref.find('/') + 1) + new_name : new_name;
+    selected_ref = selected_kind == NamedKind::brigade ? selected_ref.substr(0, selected_ref.find('/') + 1) + new_name : new_name;
     new_name.clear();
 }
 
 void OobWindow::add_brigade(GuiApp& app) {
     entry.division = selected_ref;
-    app.service()->add_brigade(entry);
+    app.session()->forces().add_brigade(entry);
     note = "Added " + entry.name + " to " + selected_ref;
     entry = app::BrigadeEntry{};
 }

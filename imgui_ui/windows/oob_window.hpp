@@ -1,9 +1,10 @@
 #pragma once
-#include "app/campaign_service.hpp"
+#include "app/forces.hpp"
 #include "army/division.hpp"
 #include "view_choice.hpp"
 #include "window.hpp"
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,7 +24,8 @@ public:
     // View state
     ViewChoice view;
     std::set<std::string> collapsed;  // keys of collapsed armies, corps, divisions
-    std::string selected_kind, selected_ref;  // what the edit panel acts on
+    std::optional<NamedKind> selected_kind;   // what the edit panel acts on
+    std::string selected_ref;
     bool selected_open = false;               // a division that takes hand-entered brigades
     std::string new_name;
     app::BrigadeEntry entry;                  // the brigade being entered by hand
@@ -35,7 +37,7 @@ public:
         std::string label;
         std::vector<std::string> cells;  // stands, label, state, rating, commander
         int state = -1;  // 0 fresh, 1 worn, 2 spent
-        std::string kind;  // army, corps, division, brigade, battery
+        std::optional<NamedKind> kind;  // none: a battery
         std::string ref;   // its name; a brigade's "Division/Brigade"
         bool open = false; // a division that takes hand-entered brigades
     };

@@ -8,17 +8,19 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+
 namespace muster::gui {
 
 void PrisonersWindow::new_camp(GuiApp& app) {
-    app.service()->add_camp(camp_side, camp_name);
+    app.session()->prisoners().add_camp(camp_side, camp_name);
     note = "Opened camp " + camp_name;
     camp_name.clear();
 }
 
 void PrisonersWindow::liberate(GuiApp& app) {
     if (liberate_camp.empty()) throw UsageError("choose the camp to liberate");
-    note = app.service()->liberate(liberate_camp).summary;
+    note = app.session()->prisoners().liberate(liberate_camp).summary;
 }
 
 void PrisonersWindow::propose(GuiApp& app) {
@@ -26,34 +28,33 @@ void PrisonersWindow::propose(GuiApp& app) {
     app::ExchangeProposal p;
     p.from = from;
     p.note = exchange_note;
-    for (const auto& item : app.service()->held()) {
+    for (const auto& item : app.model().held) {
         const auto it = picked.find(item.spec);
         if (it == picked.end() || it->second <= 0) continue;
-        const std::string spec = item.kind == "stands" ? item.spec + "=" + std::to_string(it->second) : item.spec;
+        const std::string spec = item.kind == HeldKind::stands ? item.spec + "=" + std::to_string(it->second) : item.spec;
         if (item.holder == from) p.offer.push_back(spec);
         else if (item.owner == from) p.ask.push_back(spec);
     }
-    const auto v = app.service()->propose_exchange(p);
+    const auto v = app.session()->prisoners().propose_exchange(p);
     selected_exchange = v.row.id;
     note = "Exchange #" + std::to_string(v.row.id) + " proposed to " + v.row.counterpart + ". " + v.balance;
     picked.clear();
 }
 
 void PrisonersWindow::answer(GuiApp& app, bool accept) {
-    for (const auto& v : app.service()->exchanges())
+    for (const auto& v : app.model().exchanges)
         if (v.row.id == selected_exchange) {
-            note = app.service()->answer_exchange(v.row.id, v.row.counterpart, accept).summary;
+            note = app.session()->prisoners().answer_exchange(v.row.id, v.row.counterpart, accept).summary;
             return;
         }
     throw UsageError("choose a proposal");
 }
 
 void PrisonersWindow::draw(GuiApp& app) {
-    auto& s = *app.service();
-    const auto& rules = s.rules();
-    const auto held = s.held();
+    const auto& model = app.model();
+    const auto& rules = *model.rules;
     if (ImGui::CollapsingHeader("Camps", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const auto& v : s.camps()) {
+        for (const auto& v : model.camps) {
             const std::string label = v.camp.name + " (" + v.camp.side + (v.camp.liberated ? ", liberated" : "") + "): " +
                                       count_of(static_cast<int>(v.holds.size()), "holding", "holdings");
             if (ImGui::TreeNode(label.c_str())) {
@@ -85,35 +86,44 @@ void PrisonersWindow::draw(GuiApp& app) {
                 if (ImGui::Selectable(sd.id.c_str(), from == sd.id)) from = sd.id;
             ImGui::EndCombo();
         }
-        for (const auto& item : held) {
-            if (from.empty() || (item.holder != from && item.owner != from) || item.camp_liberated) continue;
-            ImGui::PushID(item.spec.c_str());
-            int& n = picked[item.spec];
-            bool in = n > 0;
-            if (ImGui::Checkbox(((item.holder == from ? "offer: " : "ask for: ") + item.text + " in " + item.camp).c_str(), &in))
-                n = in ? item.stands > 0 ? item.stands : 1 : 0;
-            if (in && item.kind == "stands") {
-                ImGui::SameLine();
-                ImGui::SetNextItemWidth(90);
-                ImGui::InputInt("stands", &n);
+        std::vector<const app::HeldItem*> offered;
+        for (const auto& item : model.held)
+            if (!from.empty() && (item.holder == from || item.owner == from) && !item.camp_liberated) offered.push_back(&item);
+        // Only the lines on screen are drawn: a long war fills the camps.
+        ImGui::BeginChild("held", ImVec2(0, std::min(10.f, static_cast<float>(offered.size()) + 0.5f) * ImGui::GetFrameHeightWithSpacing()));
+        ImGuiListClipper clipper;
+        clipper.Begin(static_cast<int>(offered.size()));
+        while (clipper.Step())
+            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+                const auto& item = *offered[static_cast<size_t>(i)];
+                ImGui::PushID(item.spec.c_str());
+                int& n = picked[item.spec];
+                bool in = n > 0;
+                if (ImGui::Checkbox(((item.holder == from ? "offer: " : "ask for: ") + item.text + " in " + item.camp).c_str(), &in))
+                    n = in ? item.stands > 0 ? item.stands : 1 : 0;
+                if (in && item.kind == HeldKind::stands) {
+                    ImGui::SameLine();
+                    ImGui::SetNextItemWidth(90);
+                    ImGui::InputInt("stands", &n);
+                }
+                ImGui::PopID();
             }
-            ImGui::PopID();
-        }
+        ImGui::EndChild();
         ImGui::InputText("Note", &exchange_note);
         if (ImGui::Button("Propose")) app.run("exchange.propose");
         mark("Prisoners/Propose");
     }
     if (ImGui::CollapsingHeader("Proposals", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const auto& v : s.exchanges()) {
+        for (const auto& v : model.exchanges) {
             ImGui::PushID(static_cast<int>(v.row.id));
             const std::string head = "#" + std::to_string(v.row.id) + " " + v.row.proposer + " -> " + v.row.counterpart + " [" +
-                                     v.row.status + "]";
+                                     word(v.row.status) + "]";
             if (ImGui::Selectable(head.c_str(), selected_exchange == v.row.id)) selected_exchange = v.row.id;
             ImGui::Indent();
             ImGui::TextWrapped("offers: %s", v.offer.empty() ? "nothing" : join(v.offer, ", ").c_str());
             ImGui::TextWrapped("asks: %s", v.ask.empty() ? "nothing" : join(v.ask, ", ").c_str());
             ImGui::TextDisabled("%s", v.balance.c_str());
-            if (v.row.status == "proposed") {
+            if (v.row.status == ExchangeStatus::proposed) {
                 if (ImGui::SmallButton(("Accept as " + v.row.counterpart).c_str())) {
                     selected_exchange = v.row.id;
                     app.run("exchange.accept");

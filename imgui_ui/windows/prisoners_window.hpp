@@ -1,5 +1,5 @@
 #pragma once
-#include "app/campaign_service.hpp"
+#include "app/prisoners.hpp"
 #include "window.hpp"
 
 #include <map>

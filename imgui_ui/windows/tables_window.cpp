@@ -11,7 +11,7 @@
 namespace muster::gui {
 
 void TablesWindow::compute_odds(GuiApp& app) {
-    const auto rules = app.service()->rules();  // a copy: the task outlives this frame
+    const auto rules = *app.model().rules;  // a copy: the task outlives this frame
     generate::Request r;
     r.side = rules.sides[static_cast<size_t>(side)].id;
     if (!rules.years.empty()) r.year = year ? year : rules.years.front();
@@ -23,17 +23,20 @@ void TablesWindow::compute_odds(GuiApp& app) {
 }
 
 void TablesWindow::draw(GuiApp& app) {
-    const auto& rules = app.service()->rules();
+    const auto& rules = *app.model().rules;
     ImGui::Text("%s  [%s]", rules.name.c_str(), rules.id.c_str());
     std::vector<const char*> names;
     for (const auto& t : rules.tables) names.push_back(t.id.c_str());
     names.push_back("effectiveness");
     ImGui::Combo("Table", &table, names.data(), static_cast<int>(names.size()));
-    const std::string text = table < static_cast<int>(rules.tables.size())
-                                 ? exporter::table_text(rules, rules.tables[static_cast<size_t>(table)])
-                                 : exporter::effectiveness_text(rules);
+    if (m_shown_table != table || m_revision != app.revision()) {
+        m_text = table < static_cast<int>(rules.tables.size()) ? exporter::table_text(rules, rules.tables[static_cast<size_t>(table)])
+                                                               : exporter::effectiveness_text(rules);
+        m_shown_table = table;
+        m_revision = app.revision();
+    }
     ImGui::BeginChild("table", ImVec2(0, 220), true, ImGuiWindowFlags_HorizontalScrollbar);
-    columns_text(text);
+    columns_text(m_text);
     ImGui::EndChild();
 
     ImGui::Separator();

@@ -27,6 +27,9 @@ public:
 private:
     std::future<app::StrengthOdds> m_task;
     std::atomic<float> m_progress{0};
+    std::string m_text;  // the table shown, as text
+    int m_shown_table = -1;
+    int m_revision = -1;
 };
 
 }  // namespace muster::gui

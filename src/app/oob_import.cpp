@@ -1,4 +1,5 @@
 #include "app/oob_import.hpp"
+#include "app/session_state.hpp"
 
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -41,6 +42,13 @@ private:
         v.fail("unknown " + std::string(what) + " \"" + id + "\" (expected one of: " + join(allowed, ", ") + ")");
     }
 
+    template <class E>
+    E word_in(const Value& v) {
+        const std::string text = v.as_string();
+        if (auto w = find_word<E>(text)) return *w;
+        v.fail("unknown " + std::string(Vocabulary<E>::what) + " \"" + text + "\" (expected one of: " + spellings<E>() + ")");
+    }
+
     template <class T>
     static std::vector<std::string> ids(const std::vector<T>& items) {
         std::vector<std::string> out;
@@ -57,7 +65,7 @@ private:
         if (l.name.size() > 200) v->at("name").fail("a name of at most 200 characters");
         l.grade = id_in(v->at("grade"), "leader grade", ids(m_rules.grades));
         l.rolled_grade = v->find("rolled_grade") ? id_in(v->at("rolled_grade"), "leader grade", ids(m_rules.grades)) : l.grade;
-        if (auto s = v->find("status")) l.status = id_in(*s, "leader status", {"active", "killed", "wounded", "captured"});
+        if (auto s = v->find("status")) l.status = word_in<LeaderStatus>(*s);
         return l;
     }
 
@@ -71,7 +79,7 @@ private:
             army::Battery bat;
             bat.name = name(b, seen, "battery");
             bat.reserve = reserve;
-            if (auto s = b.find("status")) bat.status = id_in(*s, "battery status", {"active", "wrecked", "captured"});
+            if (auto s = b.find("status")) bat.status = word_in<BatteryStatus>(*s);
             out.push_back(bat);
         }
         return out;
@@ -104,7 +112,7 @@ private:
         d.name = name(v, m_divisions, "division");
         d.side = side;
         d.arm = id_in(v.at("arm"), "arm", ids(m_rules.arms));
-        d.status = id_in(v.at("status"), "division status", {"placeholder", "arrived", "entered"});
+        d.status = word_in<DivisionStatus>(v.at("status"));
         if (auto h = v.find("hidden")) d.hidden = h->as_bool();
         if (auto y = v.find("year")) {
             if (m_rules.years.empty()) y->fail("rule set " + m_rules.id + " has no years");
@@ -116,7 +124,7 @@ private:
         if (auto list = v.find("brigades"))
             for (const auto& b : list->items()) d.brigades.push_back(brigade(b, names, d.arm));
         d.batteries = batteries(v, "batteries", false);
-        if (d.status == "placeholder" && (!d.brigades.empty() || !d.batteries.empty() || d.commander.present()))
+        if (d.status == DivisionStatus::placeholder && (!d.brigades.empty() || !d.batteries.empty() || d.commander.present()))
             v.at("status").fail("a placeholder division has not arrived: it can have no brigades, batteries or commander");
         return d;
     }
@@ -149,7 +157,7 @@ private:
         }
         b.commander = leader(v);
         b.alternate = leader(v, "alternate");
-        if (auto s = v.find("status")) b.status = id_in(*s, "brigade status", {"active", "destroyed", "disbanded", "merged"});
+        if (auto s = v.find("status")) b.status = word_in<BrigadeStatus>(*s);
         return b;
     }
 
@@ -171,17 +179,17 @@ army::OrderOfBattle read_oob_file(const std::string& path, const rules::RuleSet&
 std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, std::int64_t operation,
                                const army::OrderOfBattle& oob) {
     int corps_count = 0, divisions = 0, brigades = 0;
-    auto leader_id = [&](const army::Leader& l, const std::string& side, const char* rank) -> std::optional<std::int64_t> {
+    auto leader_id = [&](const army::Leader& l, const std::string& side, Rank rank) -> std::optional<std::int64_t> {
         if (!l.present()) return std::nullopt;
         return store.insert_leader(campaign, side, rank, l);
     };
     for (const auto& a : oob.armies) {
         if (store.find_army(campaign, a.name)) throw Error("the campaign already has an army named \"" + a.name + "\"");
-        const auto army_id = store.insert_army(campaign, a.side, a.name, leader_id(a.commander, a.side, "army"));
+        const auto army_id = store.insert_army(campaign, a.side, a.name, leader_id(a.commander, a.side, Rank::army));
         for (const auto& bat : a.reserve) store.insert_battery(campaign, {0, army_id}, 0, bat);
         for (const auto& k : a.corps) {
             if (store.find_corps(campaign, k.name)) throw Error("the campaign already has a corps named \"" + k.name + "\"");
-            const auto corps_id = store.insert_corps(campaign, army_id, k.name, leader_id(k.commander, a.side, "corps"));
+            const auto corps_id = store.insert_corps(campaign, army_id, k.name, leader_id(k.commander, a.side, Rank::corps));
             ++corps_count;
             for (const auto& bat : k.reserve) store.insert_battery(campaign, {corps_id, 0}, 0, bat);
             for (const auto& d : k.divisions) {
@@ -195,7 +203,7 @@ std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, 
                 ref.army_id = army_id;
                 ++divisions;
                 brigades += static_cast<int>(d.brigades.size());
-                if (d.status != "placeholder") store.store_division_contents(campaign, operation, ref, d, {}, d.status);
+                if (d.status != DivisionStatus::placeholder) store.store_division_contents(campaign, operation, ref, d, {}, d.status);
                 if (!d.hidden) store.set_hidden(ref.id, false);
             }
         }

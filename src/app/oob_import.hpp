@@ -1,6 +1,5 @@
 #pragma once
 #include "army/division.hpp"
-#include "db/campaign_store.hpp"
 #include "rules/rule_set.hpp"
 
 #include <cstdint>
@@ -17,10 +16,5 @@ inline constexpr size_t k_max_oob_bytes = 32 * 1024 * 1024;
 /// JSON path; nothing is stored.
 army::OrderOfBattle read_oob(std::string_view text, const std::string& file, const rules::RuleSet& rules);
 army::OrderOfBattle read_oob_file(const std::string& path, const rules::RuleSet& rules);
-
-/// Stores the read armies into a campaign inside the caller's operation; refuses a name the
-/// campaign already has. Returns a summary ("2 armies, 5 divisions, 14 brigades").
-std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, std::int64_t operation,
-                               const army::OrderOfBattle& oob);
 
 }  // namespace muster::app

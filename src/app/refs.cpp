@@ -15,108 +15,114 @@ const T& find_one(const std::vector<T>& items, const std::string& ref, Ref&& ful
     for (const auto& x : items)
         if (x.name == ref) named.push_back(&x);
     if (named.size() == 1) return *named.front();
-    if (named.empty()) throw UsageError("no " + what + " \"" + ref + "\" in this campaign (give " + form + ")");
+    if (named.empty()) throw NotFoundError("no " + what + " \"" + ref + "\" in this campaign (give " + form + ")");
     std::vector<std::string> refs;
     for (const auto* x : named) refs.push_back(full_ref(*x));
     throw UsageError(what + " name \"" + ref + "\" is not unique (" + join(refs, ", ") + "): give " + form);
 }
 
+template <class T>
+const T* by_id(const std::vector<T>& items, std::int64_t id) {
+    for (const auto& x : items)
+        if (x.id == id) return &x;
+    return nullptr;
+}
+
+const campaign::UnitInfo* unit_named(const std::vector<campaign::UnitInfo>& units, UnitKind kind, const std::string& name) {
+    for (const auto& u : units)
+        if (u.kind == kind && u.name == name) return &u;
+    return nullptr;
+}
+
 }  // namespace
 
-Refs::Refs(const db::CampaignStore& store, std::int64_t campaign)
-    : m_store(store),
-      m_campaign(campaign),
-      m_brigades(store.brigades(campaign)),
-      m_leaders(store.leaders(campaign)),
-      m_batteries(store.batteries(campaign)),
-      m_camps(store.camps(campaign)),
-      m_holdings(store.holdings(campaign)) {}
-
-const db::BrigadeRow& Refs::brigade(const std::string& ref) const {
-    return find_one(m_brigades, ref, [](const db::BrigadeRow& b) { return b.ref(); }, "brigade",
+const campaign::BrigadeInfo& Refs::brigade(const std::string& ref) const {
+    return find_one(m.brigades, ref, [](const campaign::BrigadeInfo& b) { return b.ref(); }, "brigade",
                     "Division/Brigade, e.g. \"Heth/1st Brigade\"");
 }
 
-const db::LeaderRow& Refs::leader(const std::string& ref) const {
-    for (const auto& l : m_leaders)
+const campaign::LeaderInfo& Refs::leader(const std::string& ref) const {
+    for (const auto& l : m.leaders)
         if (!l.commands.empty() && l.commands == ref) return l;
-    std::vector<const db::LeaderRow*> named;
-    for (const auto& l : m_leaders)
+    std::vector<const campaign::LeaderInfo*> named;
+    for (const auto& l : m.leaders)
         if (!l.name.empty() && l.name == ref) named.push_back(&l);
     if (named.size() == 1) return *named.front();
     if (named.size() > 1) throw UsageError("leader name \"" + ref + "\" is not unique: name the unit he commands instead");
-    throw UsageError("no leader \"" + ref + "\" in this campaign (give his name or the unit he commands, e.g. \"Heth/1st Brigade\")");
+    throw NotFoundError("no leader \"" + ref + "\" in this campaign (give his name or the unit he commands, e.g. \"Heth/1st Brigade\")");
 }
 
 Refs::Unit Refs::unit(const std::string& ref) const {
     Unit u;
-    if (ref.find('/') != std::string::npos) {
-        const auto& b = brigade(ref);
-        u = {"brigade", b.id, b.side, nullptr};
-        if (b.commander_id) u.commander = leader_by_id(*b.commander_id);
-        return u;
-    }
-    if (auto d = m_store.find_division(m_campaign, ref)) {
-        u = {"division", d->id, d->side, nullptr};
-    } else if (auto k = m_store.find_corps(m_campaign, ref)) {
-        u = {"corps", std::get<0>(*k), std::get<2>(*k), nullptr};
-    } else if (auto a = m_store.find_army(m_campaign, ref)) {
-        u = {"army", a->first, a->second, nullptr};
+    const campaign::UnitInfo* found = nullptr;
+    if (ref.find('/') == std::string::npos)
+        for (auto kind : {UnitKind::division, UnitKind::corps, UnitKind::army})
+            if (!found) found = unit_named(m.units, kind, ref);
+    if (found) {
+        u = {found->kind, found->id, found->side, nullptr};
     } else {
         const auto& b = brigade(ref);
-        u = {"brigade", b.id, b.side, nullptr};
+        u = {UnitKind::brigade, b.id, b.side, nullptr};
     }
-    for (const auto& l : m_leaders)
+    for (const auto& l : m.leaders)
         if (l.unit_kind == u.kind && l.unit_id == u.id) u.commander = &l;
     return u;
 }
 
-const db::BatteryRow& Refs::battery(const std::string& ref) const {
-    return find_one(m_batteries, ref, [](const db::BatteryRow& b) { return b.ref(); }, "battery",
+const campaign::UnitInfo& Refs::division(const std::string& name) const {
+    if (const auto* d = unit_named(m.units, UnitKind::division, name)) return *d;
+    throw NotFoundError("no division named \"" + name + "\" in this campaign");
+}
+
+const campaign::BatteryInfo& Refs::battery(const std::string& ref) const {
+    return find_one(m.batteries, ref, [](const campaign::BatteryInfo& b) { return b.ref(); }, "battery",
                     "Owner/Battery, e.g. \"Heth/1st Battery\"");
 }
 
-const db::CampRow& Refs::camp(const std::string& name) const {
-    for (const auto& c : m_camps)
+const campaign::CampInfo& Refs::camp(const std::string& name) const {
+    for (const auto& c : m.camps)
         if (c.name == name) return c;
     std::vector<std::string> names;
-    for (const auto& c : m_camps) names.push_back(c.name);
-    throw UsageError("no camp \"" + name + "\" (camps: " + (names.empty() ? "none yet: muster camp new NAME --side SIDE" : join(names, ", ")) + ")");
+    for (const auto& c : m.camps) names.push_back(c.name);
+    throw NotFoundError("no camp \"" + name + "\" (camps: " + (names.empty() ? "none yet: muster camp new NAME --side SIDE" : join(names, ", ")) + ")");
 }
 
-const db::BrigadeRow* Refs::brigade_by_id(std::int64_t id) const {
-    for (const auto& b : m_brigades)
-        if (b.id == id) return &b;
-    return nullptr;
+const campaign::BattleInfo& Refs::battle(const std::string& name) const {
+    for (const auto& b : m.battles)
+        if (b.name == name) return b;
+    throw NotFoundError("no battle named \"" + name + "\" in this campaign");
 }
 
-const db::LeaderRow* Refs::leader_by_id(std::int64_t id) const {
-    for (const auto& l : m_leaders)
-        if (l.id == id) return &l;
-    return nullptr;
-}
+const campaign::BrigadeInfo* Refs::brigade_by_id(std::int64_t id) const { return by_id(m.brigades, id); }
+const campaign::LeaderInfo* Refs::leader_by_id(std::int64_t id) const { return by_id(m.leaders, id); }
+const campaign::BatteryInfo* Refs::battery_by_id(std::int64_t id) const { return by_id(m.batteries, id); }
+const campaign::CampInfo* Refs::camp_by_id(std::int64_t id) const { return by_id(m.camps, id); }
 
-const db::BatteryRow* Refs::battery_by_id(std::int64_t id) const {
-    for (const auto& b : m_batteries)
-        if (b.id == id) return &b;
-    return nullptr;
-}
-
-std::string Refs::describe(const db::Holding& h) const {
-    return describe(db::ExchangeItem{"", h.kind, h.unit_id, h.stands});
-}
-
-std::string Refs::describe(const db::ExchangeItem& item) const {
-    if (item.kind == "stands") {
-        const auto* b = brigade_by_id(item.unit_id);
-        return count_of(item.stands, "stand", "stands") + " of " + (b ? b->ref() : "?");
+std::string Refs::side_of(HeldKind kind, std::int64_t unit_id) const {
+    switch (kind) {
+        case HeldKind::stands: return brigade_by_id(unit_id)->side;
+        case HeldKind::leader: return leader_by_id(unit_id)->side;
+        case HeldKind::battery: return battery_by_id(unit_id)->side;
     }
-    if (item.kind == "leader") {
-        const auto* l = leader_by_id(item.unit_id);
-        return l ? "leader " + l->label() + " (" + l->rank + ")" : "leader ?";
+    return {};
+}
+
+std::string Refs::describe(HeldKind kind, std::int64_t unit_id, int stands) const {
+    switch (kind) {
+        case HeldKind::stands: {
+            const auto* b = brigade_by_id(unit_id);
+            return count_of(stands, "stand", "stands") + " of " + (b ? b->ref() : "?");
+        }
+        case HeldKind::leader: {
+            const auto* l = leader_by_id(unit_id);
+            return l ? "leader " + l->label() + " (" + word(l->rank) + ")" : "leader ?";
+        }
+        case HeldKind::battery: {
+            const auto* b = battery_by_id(unit_id);
+            return "battery " + (b ? b->ref() : "?");
+        }
     }
-    const auto* b = battery_by_id(item.unit_id);
-    return "battery " + (b ? b->ref() : "?");
+    return {};
 }
 
 }  // namespace muster::app

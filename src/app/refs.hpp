@@ -1,7 +1,8 @@
 #pragma once
-// Finding the units, leaders, batteries and camps the organiser names, with errors that say
-// what to write instead. Built from one read of the campaign; used inside an operation.
-#include "db/campaign_store.hpp"
+// Finding the units, leaders, batteries, camps and battles the organiser names, with errors
+// that say what to write instead. Works over one roster read in one snapshot: inside an
+// operation (read under the write lock) or from the GUI's campaign model.
+#include "campaign/records.hpp"
 
 #include <string>
 #include <vector>
@@ -10,42 +11,45 @@ namespace muster::app {
 
 class Refs {
 public:
-    Refs(const db::CampaignStore& store, std::int64_t campaign);
+    explicit Refs(const campaign::Roster& roster) : m(roster) {}
 
     /// "Division/Brigade", or a brigade name unique in the campaign.
-    const db::BrigadeRow& brigade(const std::string& ref) const;
+    const campaign::BrigadeInfo& brigade(const std::string& ref) const;
     /// A leader's name, or the unit he commands ("Heth/1st Brigade", "Heth", a corps or army).
-    const db::LeaderRow& leader(const std::string& ref) const;
-    /// The leader commanding a unit ("Heth/1st Brigade", "Heth", a corps or army), if any; the
-    /// unit must exist. Returns (unit kind, unit id, current commander or nullptr).
+    const campaign::LeaderInfo& leader(const std::string& ref) const;
+    /// A unit that has a commander: "Heth/1st Brigade", a division, a corps or an army.
     struct Unit {
-        std::string kind;  ///< brigade, division, corps, army
+        UnitKind kind = UnitKind::brigade;
         std::int64_t id = 0;
         std::string side;
-        const db::LeaderRow* commander = nullptr;
+        const campaign::LeaderInfo* commander = nullptr;
     };
     Unit unit(const std::string& ref) const;
+    /// A division by its name.
+    const campaign::UnitInfo& division(const std::string& name) const;
     /// "Owner/Battery", or a battery name unique in the campaign.
-    const db::BatteryRow& battery(const std::string& ref) const;
-    const db::CampRow& camp(const std::string& name) const;
+    const campaign::BatteryInfo& battery(const std::string& ref) const;
+    const campaign::CampInfo& camp(const std::string& name) const;
+    const campaign::BattleInfo& battle(const std::string& name) const;
 
-    const db::BrigadeRow* brigade_by_id(std::int64_t id) const;
-    const db::LeaderRow* leader_by_id(std::int64_t id) const;
-    const db::BatteryRow* battery_by_id(std::int64_t id) const;
-    const std::vector<db::CampRow>& camps() const { return m_camps; }
-    const std::vector<db::Holding>& holdings() const { return m_holdings; }
-    /// How a held thing reads: "3 stands of Heth/1st Brigade", "leader Archer (brigadier, ...)".
-    std::string describe(const db::Holding& h) const;
-    std::string describe(const db::ExchangeItem& item) const;
+    const campaign::BrigadeInfo* brigade_by_id(std::int64_t id) const;
+    const campaign::LeaderInfo* leader_by_id(std::int64_t id) const;
+    const campaign::BatteryInfo* battery_by_id(std::int64_t id) const;
+    const campaign::CampInfo* camp_by_id(std::int64_t id) const;
+    const std::vector<campaign::CampInfo>& camps() const { return m.camps; }
+    const std::vector<campaign::Holding>& holdings() const { return m.holdings; }
+    const std::vector<campaign::BattleInfo>& battles() const { return m.battles; }
+    const std::vector<campaign::ExchangeInfo>& exchanges() const { return m.exchanges; }
+    const std::vector<campaign::BrigadeInfo>& brigades() const { return m.brigades; }
+    /// The side a held thing belongs to (not its captor).
+    std::string side_of(HeldKind kind, std::int64_t unit_id) const;
+    /// How a held thing reads: "3 stands of Heth/1st Brigade", "leader Archer (brigadier)".
+    std::string describe(HeldKind kind, std::int64_t unit_id, int stands) const;
+    std::string describe(const campaign::Holding& h) const { return describe(h.kind, h.unit_id, h.stands); }
+    std::string describe(const campaign::ExchangeItem& i) const { return describe(i.kind, i.unit_id, i.stands); }
 
 private:
-    const db::CampaignStore& m_store;
-    std::int64_t m_campaign;
-    std::vector<db::BrigadeRow> m_brigades;
-    std::vector<db::LeaderRow> m_leaders;
-    std::vector<db::BatteryRow> m_batteries;
-    std::vector<db::CampRow> m_camps;
-    std::vector<db::Holding> m_holdings;
+    const campaign::Roster& m;
 };
 
 }  // namespace muster::app

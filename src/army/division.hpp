@@ -1,4 +1,5 @@
 #pragma once
+#include "core/words.hpp"
 #include "dice/roll_record.hpp"
 #include "rules/rule_set.hpp"
 
@@ -14,7 +15,7 @@ struct Leader {
     std::string name;          ///< empty until the organiser names him
     std::string grade;         ///< the grade in play (a despicable leader by the book plays as average); empty: no leader
     std::string rolled_grade;  ///< the grade the table gave (or the organiser entered)
-    std::string status = "active";
+    LeaderStatus status = LeaderStatus::active;
     bool present() const { return !grade.empty(); }
 };
 
@@ -29,7 +30,7 @@ struct Brigade {
     rules::EffectivenessLabel label;
     Leader commander;  ///< the Main commander where the unit has two
     Leader alternate;  ///< the Alternate commander, for units with extra command
-    std::string status = "active";  ///< active, destroyed, disbanded, merged
+    BrigadeStatus status = BrigadeStatus::active;
     rules::State state() const { return label.state_at(stands); }
 };
 
@@ -38,7 +39,7 @@ struct Battery {
     std::int64_t id = 0;
     std::string name;
     bool reserve = false;  ///< generated for the artillery reserve (stored with the corps or army)
-    std::string status = "active";
+    BatteryStatus status = BatteryStatus::active;
 };
 
 /// How the artillery was worked out: ratio, whole batteries, the fraction and its roll, the split.
@@ -61,7 +62,7 @@ struct Division {
     std::string arm;
     int year = 0;          ///< 0 where the rule set has no years
     std::string theater;   ///< empty where the rule set has no theaters
-    std::string status = "arrived";  ///< placeholder, arrived (generated) or entered (by hand)
+    DivisionStatus status = DivisionStatus::arrived;
     bool hidden = true;    ///< not yet seen by the other side
     Leader commander;
     std::vector<Brigade> brigades;
@@ -95,7 +96,7 @@ struct Army {
 struct OrderOfBattle {
     std::string campaign;
     std::string rules;
-    std::string view;  ///< "umpire" or the side whose view this is
+    View view;
     std::vector<Army> armies;
 };
 

@@ -2,15 +2,14 @@
 
 namespace muster::army {
 
-OrderOfBattle view_of(const OrderOfBattle& all, const std::optional<std::string>& only_side, const std::string& viewer) {
+OrderOfBattle view_of(const OrderOfBattle& all, const std::optional<std::string>& only_side, const View& viewer) {
     OrderOfBattle out;
     out.campaign = all.campaign;
     out.rules = all.rules;
     out.view = viewer;
     for (const auto& a : all.armies) {
         if (only_side && a.side != *only_side) continue;
-        const bool own = viewer == "umpire" || viewer == a.side;
-        if (own) {
+        if (viewer.owns(a.side)) {
             out.armies.push_back(a);
             continue;
         }

@@ -2,12 +2,6 @@
 
 namespace muster::battle {
 
-std::optional<Rounding> parse_rounding(std::string_view text) {
-    if (text == "down") return Rounding::down;
-    if (text == "half_up") return Rounding::half_up;
-    if (text == "roll") return Rounding::roll;
-    return std::nullopt;
-}
 
 Return recover(int casualties, int rate_percent, Rounding rounding, dice::Source& dice, const std::string& purpose) {
     Return r;

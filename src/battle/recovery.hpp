@@ -1,4 +1,5 @@
 #pragma once
+#include "core/words.hpp"
 #include "dice/dice.hpp"
 #include "dice/roll_record.hpp"
 
@@ -7,11 +8,6 @@
 #include <string_view>
 
 namespace muster::battle {
-
-/// How a fraction of a returning stand is settled (a campaign setting).
-enum class Rounding { down, half_up, roll };
-/// "down", "half_up", "roll"; nullopt for anything else.
-std::optional<Rounding> parse_rounding(std::string_view text);
 
 /// What comes back of one brigade's casualties after a battle.
 struct Return {

@@ -24,21 +24,27 @@ std::string required_text(const Value& parent, std::string_view key) {
     return s;
 }
 
-std::string fate(const Value& v, std::initializer_list<const char*> allowed) {
-    const std::string f = v.as_string();
-    std::string list;
-    for (const char* a : allowed) {
-        if (f == a) return f;
-        list += (list.empty() ? "" : ", ") + std::string(a);
-    }
-    v.fail("unknown fate \"" + f + "\" (expected " + list + ")");
-}
-
 // "A@B" -> (A, B); no '@' -> (A, "").
 std::pair<std::string, std::string> at_split(std::string_view s) {
     const auto at = s.rfind('@');
     if (at == std::string_view::npos) return {std::string(trim(s)), ""};
     return {std::string(trim(s.substr(0, at))), std::string(trim(s.substr(at + 1)))};
+}
+
+template <class Fate>
+Fate fate(const Value& v) {
+    const std::string f = v.as_string();
+    if (auto found = find_word<Fate>(f)) return *found;
+    v.fail("unknown fate \"" + f + "\" (expected " + spellings<Fate>() + ")");
+}
+
+// The fate after the ':' of a --leader or --battery spec, and the camp after its '@'.
+template <class Fate>
+std::pair<Fate, std::string> fate_at(std::string_view spec, std::string_view rest, std::string_view option) {
+    const auto [word, camp] = at_split(rest);
+    if (auto f = find_word<Fate>(word)) return {*f, camp};
+    throw UsageError(std::string(option) + " \"" + std::string(spec) + "\": unknown fate \"" + word + "\" (expected " +
+                     spellings<Fate>() + ")");
 }
 
 int count(std::string_view spec, std::string_view number, std::string_view option) {
@@ -87,9 +93,9 @@ Report read_report(std::string_view json_text, const std::string& file) {
     if (auto list = root.find("leaders"))
         for (const auto& l : list->items()) {
             l.allow_only({"leader", "fate", "camp", "out_for"});
-            LeaderFate f;
+            FallenLeader f;
             f.leader = required_text(l, "leader");
-            f.fate = fate(l.at("fate"), {"killed", "wounded", "captured"});
+            f.fate = fate<LeaderFate>(l.at("fate"));
             f.camp = text(l, "camp");
             if (auto v = l.find("out_for")) f.out_for = v->as_int(0, 100);
             r.leaders.push_back(f);
@@ -97,9 +103,9 @@ Report read_report(std::string_view json_text, const std::string& file) {
     if (auto list = root.find("batteries"))
         for (const auto& b : list->items()) {
             b.allow_only({"battery", "fate", "camp"});
-            BatteryFate f;
+            LostBattery f;
             f.battery = required_text(b, "battery");
-            f.fate = fate(b.at("fate"), {"wrecked", "captured"});
+            f.fate = fate<BatteryFate>(b.at("fate"));
             f.camp = text(b, "camp");
             r.batteries.push_back(f);
         }
@@ -123,16 +129,14 @@ void add_leader_spec(Report& report, std::string_view spec) {
     const auto colon = spec.rfind(':');
     if (colon == std::string_view::npos)
         throw UsageError("--leader \"" + std::string(spec) + "\" is not REF:FATE, e.g. \"Heth/1st Brigade:captured@Fort Delaware\" or \"Heth:wounded/2\"");
-    LeaderFate f;
+    FallenLeader f;
     f.leader = std::string(trim(spec.substr(0, colon)));
     std::string rest(spec.substr(colon + 1));
     if (const auto slash = rest.find('/'); slash != std::string::npos) {
         f.out_for = count(spec, rest.substr(slash + 1), "--leader");
         rest = rest.substr(0, slash);
     }
-    std::tie(f.fate, f.camp) = at_split(rest);
-    if (f.fate != "killed" && f.fate != "wounded" && f.fate != "captured")
-        throw UsageError("--leader \"" + std::string(spec) + "\": unknown fate \"" + f.fate + "\" (expected killed, wounded, captured)");
+    std::tie(f.fate, f.camp) = fate_at<LeaderFate>(spec, rest, "--leader");
     report.leaders.push_back(f);
 }
 
@@ -140,11 +144,9 @@ void add_battery_spec(Report& report, std::string_view spec) {
     const auto colon = spec.rfind(':');
     if (colon == std::string_view::npos)
         throw UsageError("--battery \"" + std::string(spec) + "\" is not REF:FATE, e.g. \"Heth/1st Battery:wrecked\"");
-    BatteryFate f;
+    LostBattery f;
     f.battery = std::string(trim(spec.substr(0, colon)));
-    std::tie(f.fate, f.camp) = at_split(spec.substr(colon + 1));
-    if (f.fate != "wrecked" && f.fate != "captured")
-        throw UsageError("--battery \"" + std::string(spec) + "\": unknown fate \"" + f.fate + "\" (expected wrecked, captured)");
+    std::tie(f.fate, f.camp) = fate_at<BatteryFate>(spec, spec.substr(colon + 1), "--battery");
     report.batteries.push_back(f);
 }
 

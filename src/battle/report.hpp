@@ -1,4 +1,6 @@
 #pragma once
+#include "core/words.hpp"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,17 +16,17 @@ struct BrigadeLoss {
 };
 
 /// A leader who fell: killed, wounded (out for some battles) or captured.
-struct LeaderFate {
+struct FallenLeader {
     std::string leader;   ///< a leader's name, or the unit he commands ("Heth/1st Brigade", "Heth")
-    std::string fate;     ///< killed, wounded, captured
+    LeaderFate fate = LeaderFate::killed;
     std::string camp;     ///< for captured
     int out_for = 0;      ///< for wounded: battles before he may return
 };
 
 /// A battery wrecked or captured.
-struct BatteryFate {
+struct LostBattery {
     std::string battery;  ///< "Division/Battery", "Corps/Battery", or a unique battery name
-    std::string fate;     ///< wrecked, captured
+    BatteryFate fate = BatteryFate::wrecked;
     std::string camp;
 };
 
@@ -35,8 +37,8 @@ struct Report {
     std::string place;
     std::vector<std::string> divisions;  ///< that fought; empty: those of the reported brigades
     std::vector<BrigadeLoss> brigades;
-    std::vector<LeaderFate> leaders;
-    std::vector<BatteryFate> batteries;
+    std::vector<FallenLeader> leaders;
+    std::vector<LostBattery> batteries;
 };
 
 /// The largest battle report file muster reads.

@@ -3,22 +3,28 @@
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 #include "core/version.hpp"
+#include "export/division_text.hpp"
 
 namespace muster::cli {
 
-app::CampaignService open_campaigns(const Io& io, bool create, bool select) {
-    app::CampaignService service(io.db, create, io.lock_wait_ms);
-    if (select && !io.campaign.empty()) service.select_campaign(io.campaign);
-    return service;
+app::Session open_campaigns(const Io& io, bool create, bool select) {
+    app::Session session(io.db, create, io.lock_wait_ms);
+    if (select && !io.campaign.empty()) session.select_campaign(io.campaign);
+    return session;
 }
 
-app::ExportRequest view_request(const std::string& side, const std::string& as, const std::string& format) {
-    app::ExportRequest r;
-    if (!side.empty()) r.side = side;
-    if (as == "side" && side.empty()) throw UsageError("--as side needs --side SIDE: whose view?");
-    r.viewer = as == "side" ? side : as;
-    r.format = format;
-    return r;
+View view_of(const std::string& side, const std::string& as) {
+    if (as != "side") return View::parse(as);
+    if (side.empty()) throw UsageError("--as side needs --side SIDE: whose view?");
+    return View::of_side(side);
+}
+
+void print_outcome(std::ostream& out, const app::Outcome& o, bool show_rolls) {
+    if (o.preview) out << "PREVIEW (nothing stored" << (o.rolls.empty() ? "" : "; its rolls are kept in the journal as discarded") << ")\n";
+    for (const auto& line : o.lines) out << "  " << line << "\n";
+    out << o.summary << "\n";
+    if (show_rolls && !o.rolls.empty()) out << "\nRolls:\n" << exporter::rolls_text(o.rolls);
+    if (o.operation) out << "Journal #" << o.operation << "\n";
 }
 
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -32,13 +38,16 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
     app.add_option("--campaign", io.campaign, "Campaign to act on (default: the database's current one)");
     app.add_option("--lock-wait", io.lock_wait_ms, "Milliseconds to wait for another muster's write lock (default 5000)")
         ->check(CLI::Range(0, 600000));
-    add_campaign_command(app, io);
+    add_campaign_commands(app, io);
     add_forces_commands(app, io);
-    add_play_commands(app, io);
+    add_arrive_command(app, io);
     add_battle_commands(app, io);
-    add_export_command(app, io);
+    add_leader_commands(app, io);
+    add_prisoner_commands(app, io);
+    add_export_commands(app, io);
+    add_history_commands(app, io);
     add_generate_command(app, io);
-    add_rules_command(app, io);
+    add_rules_commands(app, io);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -1,3 +1,4 @@
+#include "app/exports.hpp"
 #include "app/files.hpp"
 #include "cli/commands.hpp"
 #include "core/error.hpp"
@@ -8,11 +9,15 @@ namespace muster::cli {
 namespace {
 
 struct ExportOptions {
-    std::string side, as = "umpire", battle, format, output, size = "60x20", paper = "a4";
+    std::string side, as = std::string(View::k_umpire), battle, output, size = "60x20", paper = "a4";
+    OobFormat format = OobFormat::text;
+    LabelFormat label_format = LabelFormat::pdf;
 };
 
 app::ExportRequest request_from(const ExportOptions& o) {
-    auto r = view_request(o.side, o.as, o.format);
+    app::ExportRequest r;
+    if (!o.side.empty()) r.side = o.side;
+    r.viewer = view_of(o.side, o.as);
     if (!o.battle.empty()) r.battle = o.battle;
     return r;
 }
@@ -31,42 +36,35 @@ void write(Io& io, const std::string& path, const std::string& content) {
 
 }  // namespace
 
-void add_export_command(CLI::App& app, Io& io) {
+void add_export_commands(CLI::App& app, Io& io) {
     auto* exp = app.add_subcommand("export", "Print orders of battle and brigade labels to files");
     exp->require_subcommand(1);
 
     auto oo = std::make_shared<ExportOptions>();
-    oo->format = "text";
     auto* oob = exp->add_subcommand("oob", "The order of battle as text, md, csv, html, json or pdf");
     view_options(oob, *oo);
-    oob->add_option("--format", oo->format, "text, md, csv, html, json or pdf")
-        ->check(CLI::IsMember({"text", "md", "csv", "html", "json", "pdf"}));
-    oob->callback([oo, &io] {
-        io.action = [oo, &io] { write(io, oo->output, open_campaigns(io).export_oob(request_from(*oo))); };
-    });
+    word_option<OobFormat>(oob, "--format", oo->format, "The format (default text)");
+    on_run(oob, io, [oo, &io] { write(io, oo->output, open_campaigns(io).exports().oob(request_from(*oo), oo->format)); });
 
     auto lo = std::make_shared<ExportOptions>();
-    lo->format = "pdf";
     auto* labels = exp->add_subcommand("labels", "A sheet of brigade labels, with cut lines, for command stands");
     view_options(labels, *lo);
-    labels->add_option("--format", lo->format, "pdf or html")->check(CLI::IsMember({"pdf", "html"}));
+    word_option<LabelFormat>(labels, "--format", lo->label_format, "The format (default pdf)");
     labels->add_option("--size", lo->size, "Label size in mm, WIDTHxHEIGHT (default 60x20)");
     labels->add_option("--paper", lo->paper, "a4 or letter")->check(CLI::IsMember({"a4", "letter"}));
-    labels->callback([lo, &io] {
-        io.action = [lo, &io] {
-            exporter::LabelSheet sheet;
-            sheet.paper = lo->paper;
-            const auto x = lo->size.find('x');
-            try {
-                if (x == std::string::npos) throw std::invalid_argument("no x");
-                size_t used = 0;
-                sheet.width_mm = std::stod(lo->size.substr(0, x), &used);
-                sheet.height_mm = std::stod(lo->size.substr(x + 1), &used);
-            } catch (const std::exception&) {
-                throw UsageError("--size \"" + lo->size + "\" is not WIDTHxHEIGHT in mm, e.g. 60x20");
-            }
-            write(io, lo->output, open_campaigns(io).export_labels(request_from(*lo), sheet));
-        };
+    on_run(labels, io, [lo, &io] {
+        exporter::LabelSheet sheet;
+        sheet.paper = lo->paper;
+        const auto x = lo->size.find('x');
+        try {
+            if (x == std::string::npos) throw std::invalid_argument("no x");
+            size_t used = 0;
+            sheet.width_mm = std::stod(lo->size.substr(0, x), &used);
+            sheet.height_mm = std::stod(lo->size.substr(x + 1), &used);
+        } catch (const std::exception&) {
+            throw UsageError("--size \"" + lo->size + "\" is not WIDTHxHEIGHT in mm, e.g. 60x20");
+        }
+        write(io, lo->output, open_campaigns(io).exports().labels(request_from(*lo), lo->label_format, sheet));
     });
 }
 

@@ -1,3 +1,6 @@
+// `muster add`, `rename`, `import oob`, `reveal`, `oob`: laying out and reading the forces.
+#include "app/exports.hpp"
+#include "app/forces.hpp"
 #include "cli/commands.hpp"
 
 #include <memory>
@@ -17,11 +20,9 @@ void add_forces_commands(CLI::App& app, Io& io) {
     a->add_option("--side", army->side, "Side id, e.g. union")->required();
     a->add_option("--leader", army->leader, "Commander's name");
     a->add_option("--grade", army->grade, "Commander's grade, e.g. average");
-    a->callback([army, &io] {
-        io.action = [army, &io] {
-            open_campaigns(io).add_army(army->side, army->name, {army->leader, army->grade});
-            io.out << "Added army " << army->name << ".\n";
-        };
+    on_run(a, io, [army, &io] {
+        open_campaigns(io).forces().add_army(army->side, army->name, {army->leader, army->grade});
+        io.out << "Added army " << army->name << ".\n";
     });
 
     auto corps = std::make_shared<Named>();
@@ -30,11 +31,9 @@ void add_forces_commands(CLI::App& app, Io& io) {
     k->add_option("--army", corps->parent, "Army it belongs to")->required();
     k->add_option("--leader", corps->leader, "Commander's name");
     k->add_option("--grade", corps->grade, "Commander's grade");
-    k->callback([corps, &io] {
-        io.action = [corps, &io] {
-            open_campaigns(io).add_corps(corps->parent, corps->name, {corps->leader, corps->grade});
-            io.out << "Added corps " << corps->name << ".\n";
-        };
+    on_run(k, io, [corps, &io] {
+        open_campaigns(io).forces().add_corps(corps->parent, corps->name, {corps->leader, corps->grade});
+        io.out << "Added corps " << corps->name << ".\n";
     });
 
     auto div = std::make_shared<Named>();
@@ -42,11 +41,9 @@ void add_forces_commands(CLI::App& app, Io& io) {
     d->add_option("NAME", div->name, "Division name")->required();
     d->add_option("--corps", div->parent, "Corps it belongs to")->required();
     d->add_option("--arm", div->arm, "Arm, e.g. infantry or cavalry (default: the rule set's first)");
-    d->callback([div, &io] {
-        io.action = [div, &io] {
-            open_campaigns(io).add_division(div->parent, div->name, div->arm);
-            io.out << "Added division " << div->name << " (placeholder).\n";
-        };
+    on_run(d, io, [div, &io] {
+        open_campaigns(io).forces().add_division(div->parent, div->name, div->arm);
+        io.out << "Added division " << div->name << " (placeholder).\n";
     });
 
     auto bri = std::make_shared<app::BrigadeEntry>();
@@ -60,11 +57,9 @@ void add_forces_commands(CLI::App& app, Io& io) {
     b->add_option("--arm", bri->arm, "Arm (default: the division's)");
     b->add_option("--leader", bri->commander.name, "Brigadier's name");
     b->add_option("--grade", bri->commander.grade, "Brigadier's grade");
-    b->callback([bri, &io] {
-        io.action = [bri, &io] {
-            open_campaigns(io).add_brigade(*bri);
-            io.out << "Added brigade " << bri->name << ".\n";
-        };
+    on_run(b, io, [bri, &io] {
+        open_campaigns(io).forces().add_brigade(*bri);
+        io.out << "Added brigade " << bri->name << ".\n";
     });
 
     auto bat = std::make_shared<app::BatteryEntry>();
@@ -73,27 +68,23 @@ void add_forces_commands(CLI::App& app, Io& io) {
     t->add_option("--division", bat->division, "Division");
     t->add_option("--corps", bat->corps, "Corps (its artillery reserve)");
     t->add_option("--army", bat->army, "Army (its artillery reserve)");
-    t->callback([bat, &io] {
-        io.action = [bat, &io] {
-            open_campaigns(io).add_battery(*bat);
-            io.out << "Added battery " << bat->name << ".\n";
-        };
+    on_run(t, io, [bat, &io] {
+        open_campaigns(io).forces().add_battery(*bat);
+        io.out << "Added battery " << bat->name << ".\n";
     });
 
     struct RenameOptions {
-        std::string kind, ref, name;
+        NamedKind kind = NamedKind::army;
+        std::string ref, name;
     };
     auto rn = std::make_shared<RenameOptions>();
     auto* rename = app.add_subcommand("rename", "Rename an army, corps, division or brigade, or name a leader");
-    rename->add_option("KIND", rn->kind, "army, corps, division, brigade or leader")
-        ->required()->check(CLI::IsMember({"army", "corps", "division", "brigade", "leader"}));
+    word_option<NamedKind>(rename, "KIND", rn->kind, "What to rename")->required();
     rename->add_option("NAME", rn->ref, "Its name now (a brigade as Division/Brigade; a leader by name or unit)")->required();
     rename->add_option("NEW", rn->name, "The new name")->required();
-    rename->callback([rn, &io] {
-        io.action = [rn, &io] {
-            open_campaigns(io).rename(rn->kind, rn->ref, rn->name);
-            io.out << "Renamed " << rn->kind << " " << rn->ref << " to " << rn->name << ".\n";
-        };
+    on_run(rename, io, [rn, &io] {
+        open_campaigns(io).forces().rename(rn->kind, rn->ref, rn->name);
+        io.out << "Renamed " << word(rn->kind) << " " << rn->ref << " to " << rn->name << ".\n";
     });
 
     auto* imp = app.add_subcommand("import", "Import an order of battle");
@@ -101,11 +92,39 @@ void add_forces_commands(CLI::App& app, Io& io) {
     auto file = std::make_shared<std::string>();
     auto* oob = imp->add_subcommand("oob", "Add the armies of a muster-oob/1 JSON file to the campaign, all or nothing");
     oob->add_option("FILE", *file, "The JSON file (as `muster oob --format json` writes it)")->required();
-    oob->callback([file, &io] {
-        io.action = [file, &io] {
-            const auto summary = open_campaigns(io).import_oob(*file);
-            io.out << "Imported " << summary << ".\n";
-        };
+    on_run(oob, io, [file, &io] {
+        const auto summary = open_campaigns(io).forces().import_oob(*file);
+        io.out << "Imported " << summary << ".\n";
+    });
+
+    struct RevealOptions {
+        std::string division;
+        bool hide = false;
+    };
+    auto rv = std::make_shared<RevealOptions>();
+    auto* reveal = app.add_subcommand("reveal", "Show a division to the other side");
+    reveal->add_option("DIVISION", rv->division, "Division")->required();
+    reveal->add_flag("--hide", rv->hide, "Hide it again instead");
+    on_run(reveal, io, [rv, &io] {
+        open_campaigns(io).forces().reveal(rv->division, rv->hide);
+        io.out << (rv->hide ? "Hidden: " : "Revealed: ") << rv->division << "\n";
+    });
+
+    struct OobOptions {
+        std::string side, as = std::string(View::k_umpire);
+        OobFormat format = OobFormat::text;
+    };
+    auto oo = std::make_shared<OobOptions>();
+    auto* print = app.add_subcommand("oob", "Print the order of battle with strength and Fresh/Worn/Spent per brigade");
+    print->add_option("--side", oo->side, "Only this side's armies");
+    print->add_option("--as", oo->as, "Whose view: umpire (everything), side (the --side's own), or a side id");
+    word_option<OobFormat>(print, "--format", oo->format, "The format; json is muster-oob/1 (default text)");
+    on_run(print, io, [oo, &io] {
+        if (oo->format == OobFormat::pdf) throw UsageError("a PDF goes to a file: muster export oob --format pdf -o FILE");
+        app::ExportRequest r;
+        if (!oo->side.empty()) r.side = oo->side;
+        r.viewer = view_of(oo->side, oo->as);
+        io.out << open_campaigns(io).exports().oob(r, oo->format);
     });
 }
 

@@ -13,7 +13,7 @@ void add_generate_command(CLI::App& app, Io& io) {
         int year = 0;
         std::string theater;
         std::string rolls;
-        std::string despicable = "expanded";
+        Despicable despicable = Despicable::expanded;
         std::string format = "text";
         bool show_rolls = false;
     };
@@ -27,27 +27,25 @@ void add_generate_command(CLI::App& app, Io& io) {
     cmd->add_option("--name", o->request.division.name, "Division name");
     cmd->add_option("--seed", o->request.seed, "Seed of the dice: the same seed rolls the same division");
     cmd->add_option("--rolls", o->rolls, "Dice you rolled yourself, in order, e.g. 34,78,00 (percentile 1-100, 00 = 100)");
-    cmd->add_option("--despicable", o->despicable, "Despicable leaders: expanded (the article's rule, DP) or book (play as average)")
-        ->check(CLI::IsMember({"expanded", "book"}));
+    word_option<Despicable>(cmd, "--despicable", o->despicable,
+                            "Despicable leaders: the article's rule (DP), or by the book (played as average)");
     cmd->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
     cmd->add_flag("--show-rolls", o->show_rolls, "Also print every roll: purpose, dice, reading, result");
-    cmd->callback([o, &io, cmd] {
-        io.action = [o, &io, cmd] {
-            auto& r = o->request;
-            if (cmd->count("--year")) r.division.year = o->year;
-            if (cmd->count("--theater")) r.division.theater = o->theater;
-            r.division.despicable_by_the_book = o->despicable == "book";
-            r.typed_rolls = dice::split_rolls(o->rolls);
-            if (cmd->count("--rolls") && r.typed_rolls.empty()) throw UsageError("--rolls is empty: give the rolls, e.g. 34,78,00");
-            const auto result = app::roll_division(app::default_catalog(), r);
-            if (o->format == "json") {
-                io.out << exporter::division_json(result.rules, result.division, o->show_rolls);
-                return;
-            }
-            io.out << exporter::division_text(result.rules, result.division);
-            if (o->show_rolls) io.out << "\nRolls:\n" << exporter::rolls_text(result.division.rolls);
-            if (result.seed) io.out << "\nSeed " << *result.seed << " (--seed " << *result.seed << " rolls this division again)\n";
-        };
+    on_run(cmd, io, [o, &io, cmd] {
+        auto& r = o->request;
+        if (cmd->count("--year")) r.division.year = o->year;
+        if (cmd->count("--theater")) r.division.theater = o->theater;
+        r.division.despicable_by_the_book = o->despicable == Despicable::book;
+        r.typed_rolls = dice::split_rolls(o->rolls);
+        if (cmd->count("--rolls") && r.typed_rolls.empty()) throw UsageError("--rolls is empty: give the rolls, e.g. 34,78,00");
+        const auto result = app::roll_division(app::default_catalog(), r);
+        if (o->format == "json") {
+            io.out << exporter::division_json(result.rules, result.division, o->show_rolls);
+            return;
+        }
+        io.out << exporter::division_text(result.rules, result.division);
+        if (o->show_rolls) io.out << "\nRolls:\n" << exporter::rolls_text(result.division.rolls);
+        if (result.seed) io.out << "\nSeed " << *result.seed << " (--seed " << *result.seed << " rolls this division again)\n";
     });
 }
 

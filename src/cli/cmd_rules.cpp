@@ -11,19 +11,17 @@
 
 namespace muster::cli {
 
-void add_rules_command(CLI::App& app, Io& io) {
+void add_rules_commands(CLI::App& app, Io& io) {
     auto* rules_cmd = app.add_subcommand("rules", "List, show, validate and copy rule sets");
     rules_cmd->require_subcommand(1);
 
     auto* list = rules_cmd->add_subcommand("list", "List the built-in rule sets and your own (in <data dir>/rules)");
-    list->callback([&io] {
-        io.action = [&io] {
-            exporter::TextTable table;
-            table.add({"Id", "Name", "From"});
-            for (const auto& e : app::default_catalog().list())
-                table.add({e.id, e.error.empty() ? e.name : "REFUSED: " + e.error, e.origin});
-            io.out << table.render();
-        };
+    on_run(list, io, [&io] {
+        exporter::TextTable table;
+        table.add({"Id", "Name", "From"});
+        for (const auto& e : app::default_catalog().list())
+            table.add({e.id, e.error.empty() ? e.name : "REFUSED: " + e.error, e.origin});
+        io.out << table.render();
     });
 
     struct ShowOptions {
@@ -33,38 +31,34 @@ void add_rules_command(CLI::App& app, Io& io) {
     auto* show = rules_cmd->add_subcommand("show", "Show a rule set, or one of its tables as the source prints it");
     show->add_option("RULES", show_o->name, "Rule set id or .json file")->required();
     show->add_option("TABLE", show_o->table, "A table id, \"effectiveness\", or \"all\"");
-    show->callback([show_o, &io] {
-        io.action = [show_o, &io] {
-            const auto r = app::default_catalog().load(show_o->name);
-            const auto& t = show_o->table;
-            if (t.empty()) {
-                io.out << exporter::rule_set_summary(r);
-            } else if (t == "effectiveness") {
-                io.out << exporter::effectiveness_text(r);
-            } else if (t == "all") {
-                for (const auto& table : r.tables) io.out << exporter::table_text(r, table) << "\n";
-                io.out << exporter::effectiveness_text(r);
-            } else if (const auto* table = r.find_table(t)) {
-                io.out << exporter::table_text(r, *table);
-            } else {
-                std::string ids;
-                for (const auto& x : r.tables) ids += x.id + ", ";
-                throw UsageError("rule set " + r.id + " has no table \"" + t + "\" (tables: " + ids +
-                                 "effectiveness, all)");
-            }
-        };
+    on_run(show, io, [show_o, &io] {
+        const auto r = app::default_catalog().load(show_o->name);
+        const auto& t = show_o->table;
+        if (t.empty()) {
+            io.out << exporter::rule_set_summary(r);
+        } else if (t == "effectiveness") {
+            io.out << exporter::effectiveness_text(r);
+        } else if (t == "all") {
+            for (const auto& table : r.tables) io.out << exporter::table_text(r, table) << "\n";
+            io.out << exporter::effectiveness_text(r);
+        } else if (const auto* table = r.find_table(t)) {
+            io.out << exporter::table_text(r, *table);
+        } else {
+            std::string ids;
+            for (const auto& x : r.tables) ids += x.id + ", ";
+            throw UsageError("rule set " + r.id + " has no table \"" + t + "\" (tables: " + ids +
+                             "effectiveness, all)");
+        }
     });
 
     auto files = std::make_shared<std::vector<std::string>>();
     auto* validate = rules_cmd->add_subcommand("validate", "Check rule set files; says the file, JSON path and problem");
     validate->add_option("FILE", *files, "Rule set .json files")->required();
-    validate->callback([files, &io] {
-        io.action = [files, &io] {
-            for (const auto& f : *files) {
-                const auto r = rules::load_rule_set_file(f);
-                io.out << f << ": ok (" << r.id << ": " << r.name << ", " << r.tables.size() << " tables)\n";
-            }
-        };
+    on_run(validate, io, [files, &io] {
+        for (const auto& f : *files) {
+            const auto r = rules::load_rule_set_file(f);
+            io.out << f << ": ok (" << r.id << ": " << r.name << ", " << r.tables.size() << " tables)\n";
+        }
     });
 
     struct CopyOptions {
@@ -74,19 +68,17 @@ void add_rules_command(CLI::App& app, Io& io) {
     auto* copy = rules_cmd->add_subcommand("copy", "Write a rule set's JSON to a file, to edit it into your own");
     copy->add_option("RULES", copy_o->name, "Rule set id")->required();
     copy->add_option("FILE", copy_o->dest, "Where to write it (must not exist)")->required();
-    copy->callback([copy_o, &io] {
-        io.action = [copy_o, &io] {
-            const std::string text = app::default_catalog().text(copy_o->name);
-            std::error_code ec;
-            if (std::filesystem::exists(copy_o->dest, ec))
-                throw Error(copy_o->dest + ": the file exists; muster will not overwrite it");
-            std::ofstream out(copy_o->dest, std::ios::binary);
-            out << text;
-            out.close();
-            if (!out) throw Error(copy_o->dest + ": cannot write the file");
-            io.out << "Wrote " << copy_o->dest << ". Change its \"id\", edit it, then: muster rules validate "
-                   << copy_o->dest << "\n";
-        };
+    on_run(copy, io, [copy_o, &io] {
+        const std::string text = app::default_catalog().text(copy_o->name);
+        std::error_code ec;
+        if (std::filesystem::exists(copy_o->dest, ec))
+            throw Error(copy_o->dest + ": the file exists; muster will not overwrite it");
+        std::ofstream out(copy_o->dest, std::ios::binary);
+        out << text;
+        out.close();
+        if (!out) throw Error(copy_o->dest + ": cannot write the file");
+        io.out << "Wrote " << copy_o->dest << ". Change its \"id\", edit it, then: muster rules validate "
+               << copy_o->dest << "\n";
     });
 }
 

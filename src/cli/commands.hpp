@@ -1,9 +1,14 @@
 #pragma once
-#include "app/campaign_service.hpp"
+// The command line: one file a command group, each registering its commands on the app.
+#include "app/outcome.hpp"
+#include "app/session.hpp"
+#include "core/error.hpp"
+#include "core/words.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -20,25 +25,53 @@ struct Io {
     int lock_wait_ms = 5000;  ///< --lock-wait MS
 };
 
-/// The export request for --side and --as: "umpire", "side" (the --side's own view) or a side id.
-app::ExportRequest view_request(const std::string& side, const std::string& as, const std::string& format);
+/// What `cmd` does when it is the command given: run after the whole line is parsed (so global
+/// options after it count), its errors caught once in cli::run.
+inline void on_run(CLI::App* cmd, Io& io, std::function<void()> action) {
+    cmd->callback([&io, action = std::move(action)] { io.action = action; });
+}
+
+/// An option that takes one of muster's words (a rounding, a format...), refused at parse time
+/// with the word's spellings.
+template <class E, class Target>
+CLI::Option* word_option(CLI::App* cmd, const std::string& name, Target& target, const std::string& help) {
+    return cmd->add_option_function<std::string>(
+        name,
+        [&target](const std::string& text) {
+            if (auto w = find_word<E>(text)) target = *w;
+            else throw CLI::ValidationError(std::string(Vocabulary<E>::what), "\"" + text + "\" is not valid: expected " + spellings<E>());
+        },
+        help + " (" + spellings<E>() + ")");
+}
+
+/// Prints what an operation did (or would do): its lines, its summary, its rolls if asked, its journal entry.
+void print_outcome(std::ostream& out, const app::Outcome& outcome, bool show_rolls);
+
+/// The view for --side and --as: "umpire", "side" (the --side's own view) or a side id.
+View view_of(const std::string& side, const std::string& as);
 
 /// Opens the campaign database named by --db (the default one otherwise); `select`: act on --campaign.
-app::CampaignService open_campaigns(const Io& io, bool create = false, bool select = true);
+app::Session open_campaigns(const Io& io, bool create = false, bool select = true);
 
-/// `muster campaign new|list|show|use`.
-void add_campaign_command(CLI::App& app, Io& io);
-/// `muster add army|corps|division|brigade|battery` and `muster import oob`.
+/// `muster campaign new|list|show|set|use`.
+void add_campaign_commands(CLI::App& app, Io& io);
+/// `muster add army|corps|division|brigade|battery`, `rename`, `import oob`, `reveal`, `oob`.
 void add_forces_commands(CLI::App& app, Io& io);
-/// `muster arrive`, `reveal`, `oob`, `journal`, `undo`, `check`, `backup`.
-void add_play_commands(CLI::App& app, Io& io);
-/// `muster battle`, `camp`, `exchange`, `leader`, `brigade`: after the battle.
+/// `muster arrive`.
+void add_arrive_command(CLI::App& app, Io& io);
+/// `muster battle report|recover|list` and `muster brigade disband|destroy|merge`.
 void add_battle_commands(CLI::App& app, Io& io);
+/// `muster leader list|replace|casualty|return`.
+void add_leader_commands(CLI::App& app, Io& io);
+/// `muster camp new|list|liberate` and `muster exchange propose|accept|refuse|list`.
+void add_prisoner_commands(CLI::App& app, Io& io);
 /// `muster export oob|labels`.
-void add_export_command(CLI::App& app, Io& io);
+void add_export_commands(CLI::App& app, Io& io);
+/// `muster journal`, `undo`, `check`, `backup`.
+void add_history_commands(CLI::App& app, Io& io);
 /// `muster generate`: roll up a division outside a campaign.
 void add_generate_command(CLI::App& app, Io& io);
 /// `muster rules list|show|validate|copy`.
-void add_rules_command(CLI::App& app, Io& io);
+void add_rules_commands(CLI::App& app, Io& io);
 
 }  // namespace muster::cli

@@ -24,4 +24,23 @@ public:
         : Error(file + ": " + (path.empty() ? "" : path + ": ") + reason) {}
 };
 
+/// A change refused because another muster changed the campaign since this one looked: the
+/// front end shows the campaign as it is now and the organiser does it again.
+class StaleError : public Error {
+public:
+    using Error::Error;
+};
+
+/// The database is locked by another muster writing to it for longer than the wait allowed.
+class BusyError : public Error {
+public:
+    using Error::Error;
+};
+
+/// What the organiser named does not exist (no division, brigade, camp... of that name).
+class NotFoundError : public UsageError {
+public:
+    using UsageError::UsageError;
+};
+
 }  // namespace muster

@@ -26,8 +26,8 @@ std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob,
                    "commander", "grade", "mark", "owner"});
     for (const auto& a : oob.armies) {
         auto battery = [&](const std::string& corps, const std::string& division, const army::Battery& b, const std::string& owner) {
-            out += record({a.side, a.name, corps, division, "battery", b.name, "artillery", b.status == "active" ? "1" : "0", "1", "",
-                           b.status, "", "", "", "", owner});
+            out += record({a.side, a.name, corps, division, "battery", b.name, "artillery", is_active(b.status) ? "1" : "0", "1", "",
+                           word(b.status), "", "", "", "", owner});
         };
         for (const auto& b : a.reserve) battery("", "", b, "army reserve");
         for (const auto& k : a.corps) {
@@ -35,12 +35,12 @@ std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob,
             for (const auto& d : k.divisions) {
                 // A division with no units yet (a placeholder) still has its line.
                 if (d.brigades.empty() && d.batteries.empty())
-                    out += record({a.side, a.name, k.name, d.name, "division", d.name, d.arm, "0", "0", "", d.status, "", "", "", "", ""});
+                    out += record({a.side, a.name, k.name, d.name, "division", d.name, d.arm, "0", "0", "", word(d.status), "", "", "", "", ""});
                 for (const auto& b : d.brigades) {
                     const auto* grade = rules.find_grade(b.commander.grade);
                     out += record({a.side, a.name, k.name, d.name, "brigade", b.name, b.arm, std::to_string(b.stands),
                                    std::to_string(b.start_stands), b.label.text(),
-                                   b.status == "active" ? std::string(rules::state_name(b.state())) : b.status, b.rating,
+                                   is_active(b.status) ? std::string(rules::state_name(b.state())) : word(b.status), b.rating,
                                    b.commander.name, b.commander.grade, grade ? grade->mark : "", "division"});
                 }
                 for (const auto& b : d.batteries) battery(k.name, d.name, b, "division");

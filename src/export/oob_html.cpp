@@ -29,7 +29,7 @@ footer { display: none; }
 
 std::string batteries(const std::vector<army::Battery>& list) {
     std::vector<std::string> names;
-    for (const auto& b : list) names.push_back(html_escape(b.name) + (b.status == "active" ? "" : " (" + b.status + ")"));
+    for (const auto& b : list) names.push_back(html_escape(b.name) + (is_active(b.status) ? "" : " (" + word(b.status) + ")"));
     return names.empty() ? "none" : join(names, ", ");
 }
 
@@ -69,7 +69,7 @@ std::string oob_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob
             out += heading("h3", k.name, rules, k.commander);
             for (const auto& d : k.divisions) {
                 out += heading("h4", d.name + " (" + division_facts(rules, d) + ")", rules, d.commander);
-                if (d.status == "placeholder") continue;
+                if (d.status == DivisionStatus::placeholder) continue;
                 out += "<table>\n<tr><th>" + html_escape(rules.term_brigade) + "</th><th>Stands</th><th>Label</th><th>State</th><th>Rating</th><th>Commander</th></tr>\n";
                 for (const auto& b : d.brigades) {
                     const auto cells = brigade_cells(rules, b);

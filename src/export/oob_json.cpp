@@ -20,7 +20,7 @@ void leader(Archive& ar, const char* key, const army::Leader& l) {
     ar.setNextName(key);
     ar.startNode();
     ar(make_nvp("name", l.name), make_nvp("grade", l.grade), make_nvp("rolled_grade", l.rolled_grade),
-       make_nvp("status", l.status));
+       make_nvp("status", word(l.status)));
     ar.finishNode();
 }
 
@@ -31,7 +31,7 @@ void batteries(Archive& ar, const char* key, const std::vector<army::Battery>& l
     ar.makeArray();
     for (const auto& b : list) {
         ar.startNode();
-        ar(make_nvp("name", b.name), make_nvp("status", b.status));
+        ar(make_nvp("name", b.name), make_nvp("status", word(b.status)));
         ar.finishNode();
     }
     ar.finishNode();
@@ -57,7 +57,7 @@ std::string oob_json(const rules::RuleSet& rules, const army::OrderOfBattle& oob
     {
         cereal::JSONOutputArchive ar(os, cereal::JSONOutputArchive::Options(324, cereal::JSONOutputArchive::Options::IndentChar::space, 2));
         ar(make_nvp("format", std::string("muster-oob/1")), make_nvp("muster", std::string(k_version)),
-           make_nvp("campaign", oob.campaign), make_nvp("rules", rules.id), make_nvp("view", oob.view),
+           make_nvp("campaign", oob.campaign), make_nvp("rules", rules.id), make_nvp("view", oob.view.text()),
            make_nvp("date", p.date));
         array(ar, "armies", oob.armies, [&](const army::Army& a) {
             ar(make_nvp("name", a.name), make_nvp("side", a.side));
@@ -68,7 +68,7 @@ std::string oob_json(const rules::RuleSet& rules, const army::OrderOfBattle& oob
                 leader(ar, "commander", k.commander);
                 batteries(ar, "reserve_batteries", k.reserve);
                 array(ar, "divisions", k.divisions, [&](const army::Division& d) {
-                    ar(make_nvp("name", d.name), make_nvp("arm", d.arm), make_nvp("status", d.status),
+                    ar(make_nvp("name", d.name), make_nvp("arm", d.arm), make_nvp("status", word(d.status)),
                        make_nvp("hidden", d.hidden));
                     if (d.year) ar(make_nvp("year", d.year));
                     if (!d.theater.empty()) ar(make_nvp("theater", d.theater));
@@ -77,7 +77,7 @@ std::string oob_json(const rules::RuleSet& rules, const army::OrderOfBattle& oob
                         ar(make_nvp("name", b.name), make_nvp("arm", b.arm), make_nvp("rating", b.rating),
                            make_nvp("start_stands", b.start_stands), make_nvp("stands", b.stands),
                            make_nvp("label", b.label.text()), make_nvp("state", std::string(rules::state_name(b.state()))),
-                           make_nvp("status", b.status));
+                           make_nvp("status", word(b.status)));
                         leader(ar, "commander", b.commander);
                         leader(ar, "alternate", b.alternate);
                     });

@@ -16,7 +16,7 @@ std::string md(const std::string& text) {
 
 std::string batteries(const std::vector<army::Battery>& list) {
     std::vector<std::string> names;
-    for (const auto& b : list) names.push_back(md(b.name) + (b.status == "active" ? "" : " (" + b.status + ")"));
+    for (const auto& b : list) names.push_back(md(b.name) + (is_active(b.status) ? "" : " (" + word(b.status) + ")"));
     return names.empty() ? "none" : join(names, ", ");
 }
 
@@ -37,7 +37,7 @@ std::string oob_markdown(const rules::RuleSet& rules, const army::OrderOfBattle&
             out += heading(3, k.name, rules, k.commander);
             for (const auto& d : k.divisions) {
                 out += heading(4, d.name + " (" + division_facts(rules, d) + ")", rules, d.commander);
-                if (d.status == "placeholder") continue;
+                if (d.status == DivisionStatus::placeholder) continue;
                 out += "| " + md(rules.term_brigade) + " | Stands | Label | State | Rating | Commander |\n|---|---:|---|---|---|---|\n";
                 for (const auto& b : d.brigades) {
                     std::vector<std::string> cells;

@@ -39,7 +39,7 @@ std::string with(const std::string& head, const std::string& commander) {
 
 std::string batteries(const std::vector<army::Battery>& list) {
     std::string out;
-    for (const auto& b : list) out += (out.empty() ? "" : ", ") + b.name + (b.status == "active" ? "" : " (" + b.status + ")");
+    for (const auto& b : list) out += (out.empty() ? "" : ", ") + b.name + (is_active(b.status) ? "" : " (" + word(b.status) + ")");
     return out.empty() ? "none" : out;
 }
 
@@ -57,7 +57,7 @@ std::string oob_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob,
             flow.line(10, with(k.name, commander_text(rules, k.commander)), 11, true, 5);
             for (const auto& d : k.divisions) {
                 flow.line(20, with(d.name + " (" + division_facts(rules, d) + ")", commander_text(rules, d.commander)), 10, true, 3);
-                if (d.status == "placeholder") continue;
+                if (d.status == DivisionStatus::placeholder) continue;
                 flow.row({rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"}, true);
                 for (const auto& b : d.brigades) flow.row(brigade_cells(rules, b), false);
                 flow.line(40, "Artillery: " + batteries(d.batteries), 8.5, false);

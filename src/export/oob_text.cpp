@@ -10,7 +10,7 @@ namespace {
 
 std::string batteries_line(const std::vector<army::Battery>& list) {
     std::vector<std::string> names;
-    for (const auto& b : list) names.push_back(b.status == "active" ? b.name : b.name + " (" + b.status + ")");
+    for (const auto& b : list) names.push_back(is_active(b.status) ? b.name : b.name + " (" + word(b.status) + ")");
     return count_of(static_cast<int>(list.size()), "battery", "batteries") + (names.empty() ? "" : ": " + join(names, ", "));
 }
 
@@ -31,7 +31,7 @@ std::string oob_text(const rules::RuleSet& rules, const army::OrderOfBattle& oob
             out += with_commander("  " + k.name, rules, k.commander) + "\n";
             for (const auto& d : k.divisions) {
                 out += with_commander("      " + d.name + " (" + division_facts(rules, d) + ")", rules, d.commander) + "\n";
-                if (d.status == "placeholder") continue;
+                if (d.status == DivisionStatus::placeholder) continue;
                 TextTable t;
                 t.add({rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"});
                 for (const auto& b : d.brigades) t.add(brigade_cells(rules, b));
@@ -51,12 +51,12 @@ std::string journal_text(const std::vector<journal::Entry>& entries) {
     for (const auto& e : entries) {
         std::string flags;
         if (e.undone_by) flags = "  [undone by #" + std::to_string(*e.undone_by) + "]";
-        out += "#" + std::to_string(e.id) + "  " + e.created_at + "  " + e.kind + "  " + e.summary + flags + "\n";
+        out += "#" + std::to_string(e.id) + "  " + e.created_at + "  " + word(e.kind) + "  " + e.summary + flags + "\n";
         if (e.rolls.empty()) continue;
         std::vector<dice::RollRecord> rolls;
         for (const auto& r : e.rolls) rolls.push_back(r.roll);
-        const std::string how = e.rolls.front().source + " dice" +
-                                (e.rolls.front().status == "discarded" ? ", discarded preview" : "");
+        const std::string how = word(e.rolls.front().source) + " dice" +
+                                (e.rolls.front().status == RollStatus::discarded ? ", discarded preview" : "");
         out += "    rolls (" + how + "):\n";
         std::string table = rolls_text(rolls);
         std::string indented;

@@ -157,7 +157,7 @@ void add_artillery(const rules::RuleSet& rules, Roller& roll, Context context, a
                     "one more battery to the reserve", "it stays with the division"))
         ++a.to_reserve;
     for (int i = 1; i <= a.batteries; ++i)
-        d.batteries.push_back({0, ordinal(i) + " Battery", i > a.batteries - a.to_reserve, "active"});
+        d.batteries.push_back({0, ordinal(i) + " Battery", i > a.batteries - a.to_reserve, BatteryStatus::active});
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/words.hpp"
 #include "dice/roll_record.hpp"
 
 #include <cstdint>
@@ -12,14 +13,14 @@ namespace muster::journal {
 struct Roll {
     int seq = 0;
     dice::RollRecord roll;
-    std::string source;  ///< seeded or typed
-    std::string status;  ///< applied or discarded (a preview's)
+    DiceMode source = DiceMode::seeded;
+    RollStatus status = RollStatus::applied;
 };
 
 /// One thing the organiser did, with the rolls it made.
 struct Entry {
     std::int64_t id = 0;
-    std::string kind;  ///< create, arrival, preview, reveal, add, import, undo...
+    OperationKind kind = OperationKind::add;
     std::string summary;
     std::string created_at;
     bool undoable = false;                 ///< it changed the campaign and is not yet undone

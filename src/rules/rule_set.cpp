@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 
 #include <algorithm>
 
@@ -183,7 +184,13 @@ std::vector<FieldValue> RuleSet::domain(Field field) const {
         case Field::theater: return ids_of(theaters);
         case Field::rating: return ids_of(ratings);
         case Field::grade: return ids_of(grades);
-        case Field::fate: return {{0, "killed"}, {0, "wounded"}, {0, "captured"}, {0, "none"}};
+        case Field::fate: {
+            // A leader's fate, or "none": the table's own word for no effect.
+            std::vector<FieldValue> out;
+            for (const auto& w : Vocabulary<LeaderFate>::table) out.push_back({0, std::string(w.text)});
+            out.push_back({0, "none"});
+            return out;
+        }
         case Field::year: {
             std::vector<FieldValue> out;
             for (int y : years) out.push_back({y, {}});

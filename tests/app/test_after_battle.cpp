@@ -17,18 +17,18 @@ namespace {
 struct Fixture {
     test::TempDir dir;
     std::string path = dir.file("c.db");
-    app::CampaignService s = test::make_campaign(path);
+    app::Session s = test::make_campaign(path);
     Fixture() {
-        s.add_brigade({"Heth", "Archer", "veteran", 8, std::nullopt, "", "", {"Archer", "average"}});
-        s.add_brigade({"Heth", "Davis", "veteran", 7, std::nullopt, "", "", {"Davis", "despicable"}});
-        s.add_battery({"1st Battery", "Heth", "", ""});
-        s.add_brigade({"Wadsworth", "Iron Brigade", "veteran", 8, std::nullopt, "", "", {"Meredith", "average"}});
-        s.add_brigade({"Wadsworth", "Cutler", "green", 7, std::nullopt, "", "", {"Cutler", "average"}});
-        s.add_camp("union", "Fort Delaware");
-        s.add_camp("confederate", "Libby Prison");
+        s.forces().add_brigade({"Heth", "Archer", "veteran", 8, std::nullopt, "", "", {"Archer", "average"}});
+        s.forces().add_brigade({"Heth", "Davis", "veteran", 7, std::nullopt, "", "", {"Davis", "despicable"}});
+        s.forces().add_battery({"1st Battery", "Heth", "", ""});
+        s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 8, std::nullopt, "", "", {"Meredith", "average"}});
+        s.forces().add_brigade({"Wadsworth", "Cutler", "green", 7, std::nullopt, "", "", {"Cutler", "average"}});
+        s.prisoners().add_camp("union", "Fort Delaware");
+        s.prisoners().add_camp("confederate", "Libby Prison");
     }
-    int stands(const std::string& ref) const {
-        for (const auto& b : s.brigades())
+    int stands(const std::string& ref) {
+        for (const auto& b : s.forces().brigades())
             if (b.ref() == ref) return b.stands;
         FAIL("no brigade " << ref);
         return -1;
@@ -59,15 +59,15 @@ battle::Report gettysburg() {
 TEST_CASE("The seed's rule worked: 8 stands lose 3 and 1 captured - 4 - then 5 or 6 after recovery") {
     for (const auto& [roll, after] : std::vector<std::pair<std::string, int>>{{"50", 6}, {"51", 5}}) {
         Fixture f;
-        f.s.report_battle(gettysburg(), false);
+        f.s.battles().report_battle(gettysburg(), false);
         CHECK(f.stands("Heth/Archer") == 4);
-        const auto out = f.s.recover("Gettysburg", {roll}, false);
+        const auto out = f.s.battles().recover("Gettysburg", {roll}, false);
         CHECK(f.stands("Heth/Archer") == after);
         REQUIRE(out.rolls.size() == 1);
         // The prisoner does not come back with the casualties.
-        const auto camps = f.s.camps();
+        const auto camps = f.s.prisoners().camps();
         CHECK(camps[0].holds == std::vector<std::string>{"1 stand of Heth/Archer"});
-        const auto report = f.s.check();
+        const auto report = f.s.history().check();
         CHECK(report.ok());
         CHECK(report.held == 1);
     }
@@ -76,12 +76,12 @@ TEST_CASE("The seed's rule worked: 8 stands lose 3 and 1 captured - 4 - then 5 o
 TEST_CASE("A report is previewed first and stores nothing") {
     Fixture f;
     const auto before = test::dump(f.path);
-    const auto preview = f.s.report_battle(gettysburg(), true);
+    const auto preview = f.s.battles().report_battle(gettysburg(), true);
     CHECK(preview.preview);
     CHECK(preview.operation == 0);
     CHECK_THAT(preview.lines.front(), Contains("Heth/Archer: 8 -> 4 stands (3 lost, 1 captured to Fort Delaware)"));
     CHECK(test::dump(f.path) == before);
-    const auto applied = f.s.report_battle(gettysburg(), false);
+    const auto applied = f.s.battles().report_battle(gettysburg(), false);
     CHECK(applied.lines == preview.lines);
     CHECK(applied.summary == preview.summary);
 }
@@ -92,7 +92,7 @@ TEST_CASE("A battle report is checked as a whole and a bad one changes nothing")
         battle::Report r;
         r.name = "Bad";
         edit(r);
-        return f.refusal([&] { f.s.report_battle(r, false); });
+        return f.refusal([&] { f.s.battles().report_battle(r, false); });
     };
     CHECK_THAT(report([](auto& r) { battle::add_loss_spec(r, "Heth/Nobody=1"); }), Contains("no brigade \"Heth/Nobody\""));
     CHECK_THAT(report([](auto& r) {
@@ -116,27 +116,27 @@ TEST_CASE("A battle report is checked as a whole and a bad one changes nothing")
                    battle::add_loss_spec(r, "Heth/Archer=1");
                }),
                Contains("division Pender has not arrived"));
-    f.s.report_battle(gettysburg(), false);
-    CHECK_THAT(f.refusal([&] { f.s.report_battle(gettysburg(), false); }), Contains("a battle named \"Gettysburg\" is already recorded"));
+    f.s.battles().report_battle(gettysburg(), false);
+    CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(gettysburg(), false); }), Contains("a battle named \"Gettysburg\" is already recorded"));
     battle::Report again;
     again.name = "Again";
     battle::add_leader_spec(again, "Archer:captured@Fort Delaware");
-    f.s.report_battle(again, false);
+    f.s.battles().report_battle(again, false);
     battle::Report twice;
     twice.name = "Twice";
     battle::add_leader_spec(twice, "Archer:killed");
-    CHECK_THAT(f.refusal([&] { f.s.report_battle(twice, false); }), Contains("leader Archer is already captured"));
+    CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(twice, false); }), Contains("leader Archer is already captured"));
 }
 
 TEST_CASE("Casualties return once - a preview of the recovery keeps the dice") {
     Fixture f;
-    f.s.report_battle(gettysburg(), false);
-    const auto preview = f.s.recover("Gettysburg", {}, true);
-    const auto real = f.s.recover("Gettysburg", {}, false);
+    f.s.battles().report_battle(gettysburg(), false);
+    const auto preview = f.s.battles().recover("Gettysburg", {}, true);
+    const auto real = f.s.battles().recover("Gettysburg", {}, false);
     CHECK(preview.lines == real.lines);
-    CHECK(f.s.journal()[f.s.journal().size() - 2].rolls.front().status == "discarded");
-    CHECK_THAT(f.refusal([&] { f.s.recover("Gettysburg", {}, false); }), Contains("have already returned"));
-    CHECK_THAT(f.refusal([&] { f.s.recover("Antietam", {}, false); }), Contains("no battle named \"Antietam\""));
+    CHECK(word(f.s.history().journal()[f.s.history().journal().size() - 2].rolls.front().status) == "discarded");
+    CHECK_THAT(f.refusal([&] { f.s.battles().recover("Gettysburg", {}, false); }), Contains("have already returned"));
+    CHECK_THAT(f.refusal([&] { f.s.battles().recover("Antietam", {}, false); }), Contains("no battle named \"Antietam\""));
 }
 
 TEST_CASE("Exchange by mutual consent end to end") {
@@ -144,39 +144,39 @@ TEST_CASE("Exchange by mutual consent end to end") {
     battle::Report r = gettysburg();
     battle::add_captured_spec(r, "Wadsworth/Iron Brigade=2@Libby Prison");
     battle::add_leader_spec(r, "Meredith:captured@Libby Prison");
-    f.s.report_battle(r, false);
+    f.s.battles().report_battle(r, false);
     f.s.change_settings({std::nullopt, std::nullopt, std::nullopt, 100});
 
-    const auto v = f.s.propose_exchange({"union", "", {"stands:Heth/Archer=1"}, {"stands:Wadsworth/Iron Brigade=2", "leader:Meredith"}, "even?"});
+    const auto v = f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=1"}, {"stands:Wadsworth/Iron Brigade=2", "leader:Meredith"}, "even?"});
     CHECK(v.row.counterpart == "confederate");
     CHECK(v.offer == std::vector<std::string>{"1 stand of Heth/Archer"});
     CHECK(v.ask == std::vector<std::string>{"2 stands of Wadsworth/Iron Brigade", "leader Meredith (brigadier)"});
     CHECK(v.balance == "Dix-Hill cartel of 1862: offers 100 privates, asks 220: the proposer asks 120 more");
     CHECK(f.stands("Wadsworth/Iron Brigade") == 6);
 
-    CHECK_THAT(f.refusal([&] { f.s.answer_exchange(v.row.id, "union", true); }),
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "union", true); }),
                Contains("was proposed by union: only confederate may accept or refuse it"));
-    CHECK_THAT(f.refusal([&] { f.s.answer_exchange(99, "confederate", true); }), Contains("no exchange #99"));
-    CHECK_THAT(f.refusal([&] { f.s.propose_exchange({"union", "", {"stands:Heth/Archer=2"}, {}, ""}); }),
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(99, "confederate", true); }), Contains("no exchange #99"));
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=2"}, {}, ""}); }),
                Contains("2 stands of Heth/Archer are not held by union (short by 1)"));
-    CHECK_THAT(f.refusal([&] { f.s.propose_exchange({"union", "", {"stands:Wadsworth/Iron Brigade=1"}, {}, ""}); }),
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().propose_exchange({"union", "", {"stands:Wadsworth/Iron Brigade=1"}, {}, ""}); }),
                Contains("is not of confederate"));
 
-    f.s.answer_exchange(v.row.id, "confederate", true);
+    f.s.prisoners().answer_exchange(v.row.id, "confederate", true);
     CHECK(f.stands("Wadsworth/Iron Brigade") == 8);
     CHECK(f.stands("Heth/Archer") == 5);
-    for (const auto& camp : f.s.camps()) CHECK(camp.holds.empty());
-    for (const auto& l : f.s.leaders())
-        if (l.name == "Meredith") CHECK(l.status == "active");
-    CHECK(f.s.check().ok());
-    CHECK_THAT(f.refusal([&] { f.s.answer_exchange(v.row.id, "confederate", true); }), Contains("was already accepted"));
+    for (const auto& camp : f.s.prisoners().camps()) CHECK(camp.holds.empty());
+    for (const auto& l : f.s.leaders().list())
+        if (l.name == "Meredith") CHECK(word(l.status) == "active");
+    CHECK(f.s.history().check().ok());
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "confederate", true); }), Contains("was already accepted"));
 
     // A refused proposal moves no one.
-    f.s.report_battle([] { battle::Report x; x.name = "Second"; battle::add_captured_spec(x, "Heth/Davis=2@Fort Delaware"); return x; }(), false);
-    const auto no = f.s.propose_exchange({"confederate", "", {}, {"stands:Heth/Davis=2"}, ""});
-    f.s.answer_exchange(no.row.id, "union", false);
+    f.s.battles().report_battle([] { battle::Report x; x.name = "Second"; battle::add_captured_spec(x, "Heth/Davis=2@Fort Delaware"); return x; }(), false);
+    const auto no = f.s.prisoners().propose_exchange({"confederate", "", {}, {"stands:Heth/Davis=2"}, ""});
+    f.s.prisoners().answer_exchange(no.row.id, "union", false);
     CHECK(f.stands("Heth/Davis") == 5);
-    CHECK(f.s.exchanges().back().row.status == "refused");
+    CHECK(word(f.s.prisoners().exchanges().back().row.status) == "refused");
 }
 
 TEST_CASE("Liberating a camp sends everyone home - an empty or liberated camp is refused") {
@@ -184,69 +184,69 @@ TEST_CASE("Liberating a camp sends everyone home - an empty or liberated camp is
     battle::Report r = gettysburg();
     battle::add_leader_spec(r, "Heth/Davis:captured@Fort Delaware");
     battle::add_battery_spec(r, "Heth/1st Battery:captured@Fort Delaware");
-    f.s.report_battle(r, false);
-    f.s.disband_brigade("Heth/Archer");  // its captured stand has no brigade in service to return to
-    CHECK_THAT(f.refusal([&] { f.s.liberate("Libby Prison"); }), Contains("holds no one"));
-    const auto out = f.s.liberate("Fort Delaware");
+    f.s.battles().report_battle(r, false);
+    f.s.battles().disband_brigade("Heth/Archer");  // its captured stand has no brigade in service to return to
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().liberate("Libby Prison"); }), Contains("holds no one"));
+    const auto out = f.s.prisoners().liberate("Fort Delaware");
     CHECK(out.lines.size() == 3);
     CHECK_THAT(out.lines[0], Contains("the brigade is disbanded: they wait there until merged"));
     CHECK(f.stands("Heth/Archer") == 1);
-    f.s.merge_brigade("Heth/Archer", "Heth/Davis");
+    f.s.battles().merge_brigade("Heth/Archer", "Heth/Davis");
     CHECK(f.stands("Heth/Davis") == 8);
-    CHECK(f.s.check().ok());
-    CHECK_THAT(f.refusal([&] { f.s.liberate("Fort Delaware"); }), Contains("was already liberated"));
+    CHECK(f.s.history().check().ok());
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().liberate("Fort Delaware"); }), Contains("was already liberated"));
     battle::Report later;
     later.name = "Later";
     battle::add_captured_spec(later, "Heth/Davis=1@Fort Delaware");
-    CHECK_THAT(f.refusal([&] { f.s.report_battle(later, false); }), Contains("camp Fort Delaware was liberated"));
+    CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(later, false); }), Contains("camp Fort Delaware was liberated"));
 }
 
 TEST_CASE("Fallen leaders: a despicable brigadier keeps his brigade until he falls") {
     Fixture f;
-    CHECK_THAT(f.refusal([&] { f.s.replace_leader("Heth/Davis", 1863, {"50"}, false); }),
+    CHECK_THAT(f.refusal([&] { f.s.leaders().replace_leader("Heth/Davis", 1863, {"50"}, false); }),
                Contains("is permanently in command: he cannot be replaced voluntarily"));
-    f.s.replace_leader("Heth/Archer", 1863, {"95"}, false);  // a voluntary replacement of an average one
+    f.s.leaders().replace_leader("Heth/Archer", 1863, {"95"}, false);  // a voluntary replacement of an average one
     battle::Report r;
     r.name = "Falling";
     battle::add_leader_spec(r, "Davis:killed");
     battle::add_leader_spec(r, "Meredith:wounded/1");
-    f.s.report_battle(r, false);
-    const auto replaced = f.s.replace_leader("Heth/Davis", 1863, {"90"}, false);  // Confederate 1861-63: 73-00 exceptional
+    f.s.battles().report_battle(r, false);
+    const auto replaced = f.s.leaders().replace_leader("Heth/Davis", 1863, {"90"}, false);  // Confederate 1861-63: 73-00 exceptional
     CHECK_THAT(replaced.summary, Contains("New commander of Heth/Davis: Exceptional [EXC] (replacing Davis, killed)"));
-    CHECK_THAT(f.refusal([&] { f.s.return_leader("Meredith"); }), Contains("out for 1 battle after Falling; 0 fought since"));
+    CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("out for 1 battle after Falling; 0 fought since"));
     battle::Report quiet;
     quiet.name = "Quiet";
-    f.s.report_battle(quiet, false);
-    f.s.return_leader("Meredith");
-    CHECK_THAT(f.refusal([&] { f.s.return_leader("Meredith"); }), Contains("is active, not wounded"));
-    CHECK_THAT(f.refusal([&] { f.s.return_leader("Davis"); }), Contains("is killed"));
+    f.s.battles().report_battle(quiet, false);
+    f.s.leaders().return_leader("Meredith");
+    CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("is active, not wounded"));
+    CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Davis"); }), Contains("is killed"));
 }
 
 TEST_CASE("By the book a despicable brigadier plays as average and may be replaced") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
-    s.change_settings({std::nullopt, std::nullopt, std::string("book"), std::nullopt});
-    s.add_brigade({"Heth", "Davis", "veteran", 7, std::nullopt, "", "", {"Davis", "average"}});
-    CHECK_NOTHROW(s.replace_leader("Heth/Davis", 1863, {"03"}, false));  // rolls despicable, plays as average
-    const auto leaders = s.leaders();
+    s.change_settings({std::nullopt, std::nullopt, Despicable::book, std::nullopt});
+    s.forces().add_brigade({"Heth", "Davis", "veteran", 7, std::nullopt, "", "", {"Davis", "average"}});
+    CHECK_NOTHROW(s.leaders().replace_leader("Heth/Davis", 1863, {"03"}, false));  // rolls despicable, plays as average
+    const auto leaders = s.leaders().list();
     CHECK(leaders.back().rolled_grade == "despicable");
     CHECK(leaders.back().grade == "average");
 }
 
 TEST_CASE("Brigades destroyed, disbanded and merged") {
     Fixture f;
-    CHECK_THAT(f.refusal([&] { f.s.destroy_brigade("Heth/Archer"); }), Contains("still has 8 stands"));
+    CHECK_THAT(f.refusal([&] { f.s.battles().destroy_brigade("Heth/Archer"); }), Contains("still has 8 stands"));
     battle::Report r;
     r.name = "Wiped out";
     battle::add_loss_spec(r, "Heth/Archer=8");
-    f.s.report_battle(r, false);
-    f.s.destroy_brigade("Heth/Archer");
-    CHECK_THAT(f.refusal([&] { f.s.disband_brigade("Heth/Archer"); }), Contains("is already destroyed"));
-    CHECK_THAT(f.refusal([&] { f.s.merge_brigade("Heth/Davis", "Wadsworth/Cutler"); }), Contains("of different sides"));
-    f.s.merge_brigade("Wadsworth/Cutler", "Wadsworth/Iron Brigade");
+    f.s.battles().report_battle(r, false);
+    f.s.battles().destroy_brigade("Heth/Archer");
+    CHECK_THAT(f.refusal([&] { f.s.battles().disband_brigade("Heth/Archer"); }), Contains("is already destroyed"));
+    CHECK_THAT(f.refusal([&] { f.s.battles().merge_brigade("Heth/Davis", "Wadsworth/Cutler"); }), Contains("of different sides"));
+    f.s.battles().merge_brigade("Wadsworth/Cutler", "Wadsworth/Iron Brigade");
     CHECK(f.stands("Wadsworth/Iron Brigade") == 15);
-    f.s.disband_brigade("Heth/Davis");
-    const auto report = f.s.check();
+    f.s.battles().disband_brigade("Heth/Davis");
+    const auto report = f.s.history().check();
     CHECK(report.ok());
     CHECK(report.generated == report.stands + report.lost + report.held);
 }
@@ -257,23 +257,23 @@ TEST_CASE("Undo reverses each after-battle operation exactly") {
     battle::add_captured_spec(r, "Wadsworth/Iron Brigade=2@Libby Prison");
     battle::add_leader_spec(r, "Davis:wounded/1");
     const std::vector<std::pair<std::string, std::function<void()>>> operations = {
-        {"camp", [&] { f.s.add_camp("union", "Elmira"); }},
-        {"battle", [&] { f.s.report_battle(r, false); }},
-        {"recovery", [&] { f.s.recover("Gettysburg", {}, false); }},
-        {"exchange proposed", [&] { f.s.propose_exchange({"union", "", {"stands:Heth/Archer=1"}, {"stands:Wadsworth/Iron Brigade=1"}, ""}); }},
-        {"exchange accepted", [&] { f.s.answer_exchange(1, "confederate", true); }},
-        {"liberation", [&] { f.s.liberate("Libby Prison"); }},
-        {"replace", [&] { f.s.replace_leader("Heth/Davis", 1863, {}, false); }},
-        {"settings", [&] { f.s.change_settings({30, std::string("down"), std::nullopt, 50}); }},
-        {"merge", [&] { f.s.merge_brigade("Wadsworth/Cutler", "Wadsworth/Iron Brigade"); }},
-        {"disband", [&] { f.s.disband_brigade("Heth/Davis"); }},
+        {"camp", [&] { f.s.prisoners().add_camp("union", "Elmira"); }},
+        {"battle", [&] { f.s.battles().report_battle(r, false); }},
+        {"recovery", [&] { f.s.battles().recover("Gettysburg", {}, false); }},
+        {"exchange proposed", [&] { f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=1"}, {"stands:Wadsworth/Iron Brigade=1"}, ""}); }},
+        {"exchange accepted", [&] { f.s.prisoners().answer_exchange(1, "confederate", true); }},
+        {"liberation", [&] { f.s.prisoners().liberate("Libby Prison"); }},
+        {"replace", [&] { f.s.leaders().replace_leader("Heth/Davis", 1863, {}, false); }},
+        {"settings", [&] { f.s.change_settings({30, Rounding::down, std::nullopt, 50}); }},
+        {"merge", [&] { f.s.battles().merge_brigade("Wadsworth/Cutler", "Wadsworth/Iron Brigade"); }},
+        {"disband", [&] { f.s.battles().disband_brigade("Heth/Davis"); }},
     };
     for (const auto& [name, op] : operations) {
         INFO(name);
         const auto before = test::dump(f.path, false);
         op();
-        CHECK(f.s.check().ok());
-        f.s.undo();
+        CHECK(f.s.history().check().ok());
+        f.s.history().undo();
         CHECK(test::dump(f.path, false) == before);
         op();
     }
@@ -281,14 +281,14 @@ TEST_CASE("Undo reverses each after-battle operation exactly") {
 
 TEST_CASE("Random battle sequences never lose or make a stand") {
     Fixture f;
-    f.s.arrive([] { app::ArrivalRequest a; a.division = "Pender"; a.year = 1863; a.theater = "east"; return a; }());
-    f.s.add_camp("union", "Elmira");
+    f.s.arrivals().arrive([] { app::ArrivalRequest a; a.division = "Pender"; a.year = 1863; a.theater = "east"; return a; }());
+    f.s.prisoners().add_camp("union", "Elmira");
     dice::SeededSource rng(20261129);
     auto pick = [&](int n) { return static_cast<int>(rng.next() % static_cast<std::uint64_t>(n)); };
     int battles = 0, applied = 0, refused = 0;
     for (int step = 0; step < 150; ++step) {
-        const auto brigades = f.s.brigades();
-        const auto camps = f.s.camps();
+        const auto brigades = f.s.forces().brigades();
+        const auto camps = f.s.prisoners().camps();
         const std::string before = test::dump(f.path);
         try {
             switch (pick(7)) {
@@ -297,31 +297,31 @@ TEST_CASE("Random battle sequences never lose or make a stand") {
                     battle::Report r;
                     r.name = "Battle " + std::to_string(++battles);
                     for (const auto& b : brigades) {
-                        if (b.status != "active" || pick(2)) continue;
+                        if (!is_active(b.status) || pick(2)) continue;
                         // Now and then ask for more than the brigade has: that report must be refused whole.
                         const int lost = pick(b.stands + 2), captured = pick(3);
                         battle::add_loss_spec(r, b.ref() + "=" + std::to_string(lost));
                         if (captured) battle::add_captured_spec(r, b.ref() + "=" + std::to_string(captured) + "@" +
                                                                        (b.side == "union" ? "Libby Prison" : (pick(2) ? "Fort Delaware" : "Elmira")));
                     }
-                    f.s.report_battle(r, false);
+                    f.s.battles().report_battle(r, false);
                     break;
                 }
-                case 2: f.s.recover("Battle " + std::to_string(1 + pick(std::max(battles, 1))), {}, false); break;
+                case 2: f.s.battles().recover("Battle " + std::to_string(1 + pick(std::max(battles, 1))), {}, false); break;
                 case 3: {
                     const auto& b = brigades[pick(static_cast<int>(brigades.size()))];
                     const bool union_brigade = b.side == "union";
-                    auto x = f.s.propose_exchange({union_brigade ? "union" : "confederate", "", {},
+                    auto x = f.s.prisoners().propose_exchange({union_brigade ? "union" : "confederate", "", {},
                                                    {"stands:" + b.ref() + "=" + std::to_string(1 + pick(2))}, ""});
-                    f.s.answer_exchange(x.row.id, union_brigade ? "confederate" : "union", pick(2));
+                    f.s.prisoners().answer_exchange(x.row.id, union_brigade ? "confederate" : "union", pick(2));
                     break;
                 }
-                case 4: f.s.liberate(camps[pick(static_cast<int>(camps.size()))].camp.name); break;
-                case 5: f.s.undo(); break;
+                case 4: f.s.prisoners().liberate(camps[pick(static_cast<int>(camps.size()))].camp.name); break;
+                case 5: f.s.history().undo(); break;
                 case 6: {
                     const auto& from = brigades[pick(static_cast<int>(brigades.size()))];
                     const auto& into = brigades[pick(static_cast<int>(brigades.size()))];
-                    pick(3) ? f.s.merge_brigade(from.ref(), into.ref()) : f.s.disband_brigade(from.ref());
+                    pick(3) ? f.s.battles().merge_brigade(from.ref(), into.ref()) : f.s.battles().disband_brigade(from.ref());
                     break;
                 }
             }
@@ -330,7 +330,7 @@ TEST_CASE("Random battle sequences never lose or make a stand") {
             ++refused;
             REQUIRE(test::dump(f.path) == before);  // a refusal changes nothing
         }
-        const auto report = f.s.check();
+        const auto report = f.s.history().check();
         INFO("step " << step);
         for (const auto& p : report.problems) INFO(p);
         REQUIRE(report.ok());

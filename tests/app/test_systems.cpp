@@ -16,38 +16,38 @@ namespace {
 
 void campaign_of(const std::string& rules, const std::string& side_a, const std::string& side_b, int year) {
     test::TempDir dir;
-    app::CampaignService s(dir.file("c.db"), true, 5000, app::Catalog(""));
+    app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
     app::NewCampaign n;
     n.name = rules + " campaign";
     n.rules = rules;
     n.seed = 42;
     s.create_campaign(n);
-    s.add_army(side_a, "A", {});
-    s.add_corps("A", "A1", {});
-    s.add_division("A1", "First", "");
-    s.add_army(side_b, "B", {});
-    s.add_corps("B", "B1", {});
-    s.add_division("B1", "Second", "");
-    s.add_camp(side_b, "Camp B");
+    s.forces().add_army(side_a, "A", {});
+    s.forces().add_corps("A", "A1", {});
+    s.forces().add_division("A1", "First", "");
+    s.forces().add_army(side_b, "B", {});
+    s.forces().add_corps("B", "B1", {});
+    s.forces().add_division("B1", "Second", "");
+    s.prisoners().add_camp(side_b, "Camp B");
     for (const char* d : {"First", "Second"}) {
         app::ArrivalRequest a;
         a.division = d;
         a.year = year;
         if (!s.rules().theaters.empty()) a.theater = s.rules().theaters.front().id;
-        const auto arrived = s.arrive(a);
+        const auto arrived = s.arrivals().arrive(a);
         REQUIRE_FALSE(arrived.division.brigades.empty());
     }
-    const auto first = s.brigades().front();
+    const auto first = s.forces().brigades().front();
     battle::Report r;
     r.name = "Clash";
     battle::add_loss_spec(r, first.ref() + "=2");
     battle::add_captured_spec(r, first.ref() + "=1@Camp B");
-    s.report_battle(r, false);
-    s.recover("Clash", {}, false);
-    CHECK(s.check().ok());
-    const auto labels = s.export_labels([] { app::ExportRequest e; e.format = "html"; e.date = "2026-01-01"; return e; }(), {});
+    s.battles().report_battle(r, false);
+    s.battles().recover("Clash", {}, false);
+    CHECK(s.history().check().ok());
+    const auto labels = test::export_labels(s, [] { test::Export e; e.format = "html"; e.request.date = "2026-01-01"; return e; }(), {});
     CHECK_THAT(labels, Contains(first.name));
-    const auto oob = s.export_oob([] { app::ExportRequest e; e.format = "text"; e.date = "2026-01-01"; return e; }());
+    const auto oob = test::export_oob(s, [] { test::Export e; e.format = "text"; e.request.date = "2026-01-01"; return e; }());
     CHECK_THAT(oob, Contains(s.rules().term_brigade));
 }
 
@@ -61,21 +61,21 @@ TEST_CASE("A campaign of each system: created, generated, fought, labelled") {
 
 TEST_CASE("Napoleonic fallen leaders: the 2d6 table decides") {
     test::TempDir dir;
-    app::CampaignService s(dir.file("c.db"), true, 5000, app::Catalog(""));
+    app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
     app::NewCampaign n;
     n.name = "1809";
     n.rules = "napoleonic";
     s.create_campaign(n);
-    s.add_army("french", "Armee", {"Napoleon", "exceptional"});
-    s.add_corps("Armee", "IV Corps", {"Massena", "exceptional"});
+    s.forces().add_army("french", "Armee", {"Napoleon", "exceptional"});
+    s.forces().add_corps("Armee", "IV Corps", {"Massena", "exceptional"});
     auto fate = [&](const std::string& leader, const std::string& roll) {
-        return s.leader_casualty(leader, 2, {roll}, false).summary;
+        return s.leaders().leader_casualty(leader, 2, {roll}, false).summary;
     };
     CHECK_THAT(fate("Massena", "5+5"), Contains("Staff officer struck, no effect"));
     CHECK_THAT(fate("Massena", "3+3"), Contains("Grievously wounded, wounded, out for 2 battles"));
     CHECK_THAT(fate("Napoleon", "1+1"), Contains("Felled by sniper, killed"));
     CHECK_THROWS_WITH(fate("Napoleon", "6"), Contains("is already killed"));
-    s.add_corps("Armee", "V Corps", {"Lannes", "exceptional"});
+    s.forces().add_corps("Armee", "V Corps", {"Lannes", "exceptional"});
     CHECK_THROWS_WITH(fate("Lannes", "13"), Contains("typed roll \"13\" for roll 1, fallen leader: Lannes (2d6)"));
 }
 
@@ -90,7 +90,7 @@ TEST_CASE("An organiser's own rule set: copied, edited, validated, used - or ref
     const app::Catalog catalog(rules_dir);
     const auto mine = catalog.load("my_acw");
     CHECK(mine.effectiveness.find("veteran", 6)->text() == "6/5/3");
-    app::CampaignService s(dir.file("c.db"), true, 5000, app::Catalog(rules_dir));
+    app::Session s(dir.file("c.db"), true, 5000, app::Catalog(rules_dir));
     app::NewCampaign n;
     n.name = "Mine";
     n.rules = "my_acw";

@@ -1,7 +1,7 @@
 // A battle report for 500 brigades and its recovery, through the service layer (one
 // operation each: checks, moves, camps, journal, changeset), against the floor: the same
 // rows written with raw prepared statements in one transaction.
-#include "app/campaign_service.hpp"
+#include "app_support.hpp"
 #include "support.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -19,33 +19,33 @@ int target_brigades() {
 }
 
 // A Union and a Confederate army whose divisions arrive until there are `n` brigades.
-std::vector<db::BrigadeRow> build(app::CampaignService& s, int n) {
+std::vector<campaign::BrigadeInfo> build(app::Session& s, int n) {
     app::NewCampaign c;
     c.name = "Bench";
     c.rules = "acw";
     c.seed = 5;
     s.create_campaign(c);
     for (const char* side : {"union", "confederate"}) {
-        s.add_army(side, std::string(side) + " army", {});
-        s.add_corps(std::string(side) + " army", std::string(side) + " corps", {});
+        s.forces().add_army(side, std::string(side) + " army", {});
+        s.forces().add_corps(std::string(side) + " army", std::string(side) + " corps", {});
     }
-    s.add_camp("union", "Union camp");
-    s.add_camp("confederate", "Confederate camp");
+    s.prisoners().add_camp("union", "Union camp");
+    s.prisoners().add_camp("confederate", "Confederate camp");
     int brigades = 0;
     for (int i = 0; brigades < n; ++i) {
         const std::string side = i % 2 ? "confederate" : "union";
         const std::string name = "D" + std::to_string(i);
-        s.add_division(side + " corps", name, "");
+        s.forces().add_division(side + " corps", name, "");
         app::ArrivalRequest a;
         a.division = name;
         a.year = 1863;
         a.theater = "east";
-        brigades += static_cast<int>(s.arrive(a).division.brigades.size());
+        brigades += static_cast<int>(s.arrivals().arrive(a).division.brigades.size());
     }
-    return s.brigades();
+    return s.forces().brigades();
 }
 
-battle::Report report_for(const std::vector<db::BrigadeRow>& brigades) {
+battle::Report report_for(const std::vector<campaign::BrigadeInfo>& brigades) {
     battle::Report r;
     r.name = "Big battle";
     for (size_t i = 0; i < brigades.size(); ++i) {
@@ -60,12 +60,12 @@ void bm_battle_and_recovery_through_service(benchmark::State& state) {
     for (auto _ : state) {
         state.PauseTiming();
         test::TempDir dir;
-        app::CampaignService s(dir.file("c.db"), true, 5000, app::Catalog(""));
+        app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
         const auto report = report_for(build(s, target_brigades()));
         count = report.brigades.size();
         state.ResumeTiming();
-        s.report_battle(report, false);
-        s.recover(report.name, {}, false);
+        s.battles().report_battle(report, false);
+        s.battles().recover(report.name, {}, false);
     }
     state.counters["brigades"] = static_cast<double>(count);
 }
@@ -77,9 +77,9 @@ void bm_battle_and_recovery_raw_sql(benchmark::State& state) {
         state.PauseTiming();
         test::TempDir dir;
         const auto path = dir.file("c.db");
-        std::vector<db::BrigadeRow> brigades;
+        std::vector<campaign::BrigadeInfo> brigades;
         {
-            app::CampaignService s(path, true, 5000, app::Catalog(""));
+            app::Session s(path, true, 5000, app::Catalog(""));
             brigades = build(s, target_brigades());
         }
         count = brigades.size();

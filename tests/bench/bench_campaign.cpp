@@ -2,7 +2,7 @@
 // transaction, session changeset, journal, rolls), against the floor: the same rows inserted
 // with raw prepared statements. Also opening that campaign and printing its order of battle.
 // MUSTER_BENCH_DIVISIONS sets the size (default 1650 divisions, about 5,000 brigades).
-#include "app/campaign_service.hpp"
+#include "app_support.hpp"
 #include "dice/dice.hpp"
 #include "export/oob.hpp"
 #include "generate/generate.hpp"
@@ -26,15 +26,15 @@ int divisions() {
 std::string division_name(int i) { return "Division " + std::to_string(i); }
 
 // A campaign with one Union army and corps holding `n` placeholder divisions.
-void lay_out(app::CampaignService& s, int n) {
+void lay_out(app::Session& s, int n) {
     app::NewCampaign c;
     c.name = "Bench";
     c.rules = "acw";
     c.seed = 1;
     s.create_campaign(c);
-    s.add_army("union", "Army", {});
-    s.add_corps("Army", "Corps", {});
-    for (int i = 0; i < n; ++i) s.add_division("Corps", division_name(i), "");
+    s.forces().add_army("union", "Army", {});
+    s.forces().add_corps("Army", "Corps", {});
+    for (int i = 0; i < n; ++i) s.forces().add_division("Corps", division_name(i), "");
 }
 
 app::ArrivalRequest arrival(int i) {
@@ -49,9 +49,9 @@ const std::string& built_campaign() {
     static const std::string path = [] {
         static test::TempDir dir;
         const auto p = dir.file("built.db");
-        app::CampaignService s(p, true, 5000, app::Catalog(""));
+        app::Session s(p, true, 5000, app::Catalog(""));
         lay_out(s, divisions());
-        for (int i = 0; i < divisions(); ++i) s.arrive(arrival(i));
+        for (int i = 0; i < divisions(); ++i) s.arrivals().arrive(arrival(i));
         return p;
     }();
     return path;
@@ -63,11 +63,11 @@ void bm_arrivals_through_service(benchmark::State& state) {
     for (auto _ : state) {
         state.PauseTiming();
         test::TempDir dir;
-        app::CampaignService s(dir.file("c.db"), true, 5000, app::Catalog(""));
+        app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
         lay_out(s, n);
         state.ResumeTiming();
         brigades = 0;
-        for (int i = 0; i < n; ++i) brigades += static_cast<long>(s.arrive(arrival(i)).division.brigades.size());
+        for (int i = 0; i < n; ++i) brigades += static_cast<long>(s.arrivals().arrive(arrival(i)).division.brigades.size());
     }
     state.counters["divisions"] = n;
     state.counters["brigades"] = static_cast<double>(brigades);
@@ -91,7 +91,7 @@ void raw_floor(benchmark::State& state, bool one_transaction) {
         state.PauseTiming();
         test::TempDir dir;
         const auto path = dir.file("raw.db");
-        { app::CampaignService s(path, true, 5000, app::Catalog("")); lay_out(s, n); }
+        { app::Session s(path, true, 5000, app::Catalog("")); lay_out(s, n); }
         SQLite::Database db(path, SQLite::OPEN_READWRITE);
         db.exec("PRAGMA foreign_keys = ON");
         state.ResumeTiming();
@@ -182,8 +182,8 @@ void bm_open_and_print_oob(benchmark::State& state) {
     const auto& path = built_campaign();
     size_t bytes = 0;
     for (auto _ : state) {
-        app::CampaignService s(path, false, 5000, app::Catalog(""));
-        const auto text = exporter::oob_text(s.rules(), s.order_of_battle({}), {"2026-01-01"});
+        app::Session s(path, false, 5000, app::Catalog(""));
+        const auto text = exporter::oob_text(s.rules(), s.forces().order_of_battle({}), {"2026-01-01"});
         bytes = text.size();
         benchmark::DoNotOptimize(text);
     }
@@ -193,13 +193,13 @@ BENCHMARK(bm_open_and_print_oob)->Unit(benchmark::kMillisecond);
 
 // Exporting the whole campaign in each format: time, and output size as a counter.
 void bm_export(benchmark::State& state, const std::string& format, bool labels) {
-    app::CampaignService s(built_campaign(), false, 5000, app::Catalog(""));
-    app::ExportRequest r;
+    app::Session s(built_campaign(), false, 5000, app::Catalog(""));
+    test::Export r;
     r.format = format;
-    r.date = "2026-01-01";
+    r.request.date = "2026-01-01";
     size_t bytes = 0;
     for (auto _ : state) {
-        const auto out = labels ? s.export_labels(r, {}) : s.export_oob(r);
+        const auto out = labels ? test::export_labels(s, r, {}) : test::export_oob(s, r);
         bytes = out.size();
         benchmark::DoNotOptimize(out);
     }

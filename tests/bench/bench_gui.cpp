@@ -3,7 +3,7 @@
 // battle, holds prisoners in camps and has an exchange on the table, so every window has
 // something to show. Under Xvfb with Mesa's software renderer (run through xvfb-run).
 // MUSTER_BENCH_DIVISIONS sets the sizes ("1000,5000" by default).
-#include "app/campaign_service.hpp"
+#include "app_support.hpp"
 #include "gui_app.hpp"
 #include "platform.hpp"
 #include "support.hpp"
@@ -39,43 +39,43 @@ double thread_cpu_ms() {
 // A campaign of `n` divisions, half on each side, every one arrived; the first ten of each side
 // fought a battle in which stands and a brigadier were captured; one exchange is proposed.
 void build_campaign(const std::string& db, int n) {
-    app::CampaignService s(db, true, 5000, app::Catalog(""));
+    app::Session s(db, true, 5000, app::Catalog(""));
     app::NewCampaign c;
     c.name = "Bench";
     c.rules = "acw";
     c.seed = 9;
     s.create_campaign(c);
-    s.add_army("union", "Potomac", {});
-    s.add_army("confederate", "Northern Virginia", {});
-    s.add_corps("Potomac", "I Corps", {});
-    s.add_corps("Northern Virginia", "Third Corps", {});
-    s.add_camp("union", "Fort Delaware");
-    s.add_camp("confederate", "Libby");
+    s.forces().add_army("union", "Potomac", {});
+    s.forces().add_army("confederate", "Northern Virginia", {});
+    s.forces().add_corps("Potomac", "I Corps", {});
+    s.forces().add_corps("Northern Virginia", "Third Corps", {});
+    s.prisoners().add_camp("union", "Fort Delaware");
+    s.prisoners().add_camp("confederate", "Libby");
     for (int i = 0; i < n; ++i) {
         const std::string name = (i % 2 ? "C" : "U") + std::to_string(i);
-        s.add_division(i % 2 ? "Third Corps" : "I Corps", name, "");
+        s.forces().add_division(i % 2 ? "Third Corps" : "I Corps", name, "");
         app::ArrivalRequest a;
         a.division = name;
         a.year = 1863;
         a.theater = "east";
-        s.arrive(a);
+        s.arrivals().arrive(a);
     }
     battle::Report r;
     r.name = "First Battle";
-    for (const auto& b : s.brigades()) {
+    for (const auto& b : s.forces().brigades()) {
         if (r.brigades.size() >= 40) break;
         r.brigades.push_back({b.ref(), 1, 1, b.side == "union" ? "Libby" : "Fort Delaware"});
     }
-    s.report_battle(r, false);
-    s.recover("First Battle", {}, false);
+    s.battles().report_battle(r, false);
+    s.battles().recover("First Battle", {}, false);
     app::ExchangeProposal p;
     p.from = "union";
-    for (const auto& h : s.held())
+    for (const auto& h : s.prisoners().held())
         if (h.holder == "union") {
             p.offer.push_back(h.spec + "=1");
             break;
         }
-    s.propose_exchange(p);
+    s.prisoners().propose_exchange(p);
 }
 
 void bm_gui_frame_every_window(benchmark::State& state) {

@@ -29,20 +29,20 @@ void raw_sql(const std::string& db_path, const std::string& sql) {
     db.exec(sql);
 }
 
-app::CampaignService make_campaign(const std::string& db_path, std::uint64_t seed) {
-    app::CampaignService s(db_path, true, 5000, app::Catalog(""));
+app::Session make_campaign(const std::string& db_path, std::uint64_t seed) {
+    app::Session s(db_path, true, 5000, app::Catalog(""));
     app::NewCampaign n;
     n.name = "Test";
     n.rules = "acw";
     n.seed = seed;
     s.create_campaign(n);
-    s.add_army("confederate", "Army of Northern Virginia", {"R. E. Lee", "exceptional"});
-    s.add_corps("Army of Northern Virginia", "Third Corps", {"A. P. Hill", "average"});
-    s.add_division("Third Corps", "Heth", "");
-    s.add_division("Third Corps", "Pender", "");
-    s.add_army("union", "Army of the Potomac", {});
-    s.add_corps("Army of the Potomac", "I Corps", {});
-    s.add_division("I Corps", "Wadsworth", "");
+    s.forces().add_army("confederate", "Army of Northern Virginia", {"R. E. Lee", "exceptional"});
+    s.forces().add_corps("Army of Northern Virginia", "Third Corps", {"A. P. Hill", "average"});
+    s.forces().add_division("Third Corps", "Heth", "");
+    s.forces().add_division("Third Corps", "Pender", "");
+    s.forces().add_army("union", "Army of the Potomac", {});
+    s.forces().add_corps("Army of the Potomac", "I Corps", {});
+    s.forces().add_division("I Corps", "Wadsworth", "");
     return s;
 }
 

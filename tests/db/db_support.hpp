@@ -1,6 +1,6 @@
 #pragma once
 // Helpers for tests that look inside a campaign database with SQLite directly.
-#include "app/campaign_service.hpp"
+#include "app_support.hpp"
 
 #include <string>
 
@@ -14,6 +14,6 @@ void raw_sql(const std::string& db_path, const std::string& sql);
 
 /// A campaign "Test" (acw, seed 7) with a Confederate army, corps and two placeholder
 /// divisions (Heth, Pender), and a Union army, corps and division (Wadsworth).
-app::CampaignService make_campaign(const std::string& db_path, std::uint64_t seed = 7);
+app::Session make_campaign(const std::string& db_path, std::uint64_t seed = 7);
 
 }  // namespace muster::test

@@ -121,15 +121,15 @@ TEST_CASE("A truncated database is reported as damaged") {
     const auto path = dir.file("c.db");
     {
         auto s = test::make_campaign(path);
-        s.arrive(arrival("Heth"));
+        s.arrivals().arrive(arrival("Heth"));
     }
     auto bytes = test::file_bytes(path);
     REQUIRE(bytes.size() > 8192);
     std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes.substr(0, 8192);
     std::string message;
     try {
-        app::CampaignService s(path, false);
-        s.order_of_battle({});
+        app::Session s(path, false);
+        s.forces().order_of_battle({});
     } catch (const Error& e) {
         message = e.what();
     }
@@ -143,18 +143,18 @@ TEST_CASE("Undo after each kind of operation restores the campaign exactly") {
     const auto oob_file = dir.file("oob.json");
 
     const std::vector<std::pair<std::string, std::function<void()>>> operations = {
-        {"add army", [&] { s.add_army("union", "Army of the Shenandoah", {"Sheridan", "exceptional"}); }},
-        {"add corps", [&] { s.add_corps("Army of the Potomac", "II Corps", {"Hancock", "exceptional"}); }},
-        {"add division", [&] { s.add_division("I Corps", "Doubleday", "infantry"); }},
-        {"add brigade", [&] { s.add_brigade({"Wadsworth", "Iron Brigade", "veteran", 5, 6, "6/5/3", "", {"Meredith", "average"}}); }},
-        {"add battery", [&] { s.add_battery({"Battery B", "", "I Corps", ""}); }},
-        {"arrival", [&] { s.arrive(arrival("Heth")); }},
-        {"reveal", [&] { s.reveal("Pender"); }},
+        {"add army", [&] { s.forces().add_army("union", "Army of the Shenandoah", {"Sheridan", "exceptional"}); }},
+        {"add corps", [&] { s.forces().add_corps("Army of the Potomac", "II Corps", {"Hancock", "exceptional"}); }},
+        {"add division", [&] { s.forces().add_division("I Corps", "Doubleday", "infantry"); }},
+        {"add brigade", [&] { s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 5, 6, "6/5/3", "", {"Meredith", "average"}}); }},
+        {"add battery", [&] { s.forces().add_battery({"Battery B", "", "I Corps", ""}); }},
+        {"arrival", [&] { s.arrivals().arrive(arrival("Heth")); }},
+        {"reveal", [&] { s.forces().reveal("Pender"); }},
         {"import", [&] {
              std::ofstream(oob_file) << R"({"format": "muster-oob/1", "armies": [{"name": "Army of the Cumberland", "side": "union",
                  "corps": [{"name": "XIV Corps", "divisions": [{"name": "Baird", "arm": "infantry", "status": "entered",
                  "brigades": [{"name": "Scribner", "rating": "veteran", "start_stands": 7, "stands": 5}]}]}]}]})";
-             s.import_oob(oob_file);
+             s.forces().import_oob(oob_file);
          }},
     };
     for (const auto& [name, op] : operations) {
@@ -162,38 +162,38 @@ TEST_CASE("Undo after each kind of operation restores the campaign exactly") {
         const auto before = test::dump(path, false);
         op();
         REQUIRE(test::dump(path, false) != before);
-        CHECK(s.check().ok());
-        const auto undone = s.undo();
+        CHECK(s.history().check().ok());
+        const auto undone = s.history().undo();
         CHECK(test::dump(path, false) == before);
-        CHECK(undone.kind == "undo");
-        CHECK(s.check().ok());
+        CHECK(word(undone.kind) == "undo");
+        CHECK(s.history().check().ok());
         op();  // do it again, so the next operation starts from a fuller campaign
     }
     // And undo walks back through all of them, newest first.
-    for (size_t i = 0; i < operations.size(); ++i) s.undo();
-    const auto journal = s.journal();
-    CHECK(journal.back().kind == "undo");
+    for (size_t i = 0; i < operations.size(); ++i) s.history().undo();
+    const auto journal = s.history().journal();
+    CHECK(word(journal.back().kind) == "undo");
     CHECK_THAT(journal.back().summary, Contains("(add)"));
 }
 
 TEST_CASE("Undo says so when there is nothing left to undo") {
     test::TempDir dir;
-    app::CampaignService s(dir.file("c.db"), true, 5000, app::Catalog(""));
+    app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
     app::NewCampaign n;
     n.name = "Empty";
     n.rules = "acw";
     s.create_campaign(n);
-    CHECK_THROWS_WITH(s.undo(), Contains("nothing to undo"));
+    CHECK_THROWS_WITH(s.history().undo(), Contains("nothing to undo"));
 }
 
 TEST_CASE("Undo refuses when the campaign was changed outside muster") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
-    s.arrive(arrival("Heth"));
+    s.arrivals().arrive(arrival("Heth"));
     test::raw_sql(path, "UPDATE brigade SET name = 'Renamed' WHERE position = 0");
     const auto before = test::dump(path);
-    CHECK_THROWS_WITH(s.undo(), Contains("exactly: the campaign was changed outside"));
+    CHECK_THROWS_WITH(s.history().undo(), Contains("exactly: the campaign was changed outside"));
     CHECK(test::dump(path) == before);
 }
 
@@ -201,13 +201,13 @@ TEST_CASE("check passes a sound campaign and fails a hand-corrupted ledger") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
-    s.arrive(arrival("Heth"));
-    const auto ok = s.check();
+    s.arrivals().arrive(arrival("Heth"));
+    const auto ok = s.history().check();
     CHECK(ok.ok());
     CHECK(ok.brigades >= 2);
     CHECK(ok.stands > 0);
     test::raw_sql(path, "UPDATE brigade SET stands = stands - 1 WHERE position = 0");
-    const auto bad = s.check();
+    const auto bad = s.history().check();
     REQUIRE_FALSE(bad.ok());
     CHECK_THAT(bad.problems.front(), Contains("ledger: Test: Heth, 1st Brigade has"));
     CHECK_THAT(bad.problems.front(), Contains("but its recorded moves add up to"));
@@ -217,20 +217,20 @@ TEST_CASE("A failed operation leaves the file exactly as it was") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
-    s.arrive(arrival("Heth"));
+    s.arrivals().arrive(arrival("Heth"));
     const auto before = test::dump(path);
     auto typed = arrival("Pender");
     typed.rolls = {"50", "50"};  // runs out
-    CHECK_THROWS_WITH(s.arrive(typed), Contains("ran out"));
-    CHECK_THROWS_WITH(s.arrive(arrival("Heth")), Contains("a division arrives once"));
-    CHECK_THROWS_WITH(s.arrive(arrival("Nobody")), Contains("no division named \"Nobody\""));
-    CHECK_THROWS_WITH(s.add_army("prussia", "X", {}), Contains("unknown side \"prussia\""));
-    CHECK_THROWS_WITH(s.add_corps("Army of Northern Virginia", "Third Corps", {}), Contains("already exists"));
-    CHECK_THROWS_WITH(s.add_brigade({"Heth", "X", "veteran", 6, std::nullopt, "", "", {}}), Contains("generated on arrival"));
-    CHECK_THROWS_WITH(s.add_brigade({"Wadsworth", "X", "elite", 6, std::nullopt, "", "", {}}), Contains("unknown rating \"elite\""));
-    CHECK_THROWS_WITH(s.add_brigade({"Wadsworth", "X", "veteran", 7, 6, "", "", {}}), Contains("strength 7 is out of range"));
-    CHECK_THROWS_WITH(s.add_brigade({"Wadsworth", "X", "veteran", 6, std::nullopt, "6/7/2", "", {}}), Contains("Worn must be below"));
-    CHECK_THROWS_WITH(s.add_battery({"B", "Heth", "Third Corps", ""}), Contains("exactly one"));
+    CHECK_THROWS_WITH(s.arrivals().arrive(typed), Contains("ran out"));
+    CHECK_THROWS_WITH(s.arrivals().arrive(arrival("Heth")), Contains("a division arrives once"));
+    CHECK_THROWS_WITH(s.arrivals().arrive(arrival("Nobody")), Contains("no division named \"Nobody\""));
+    CHECK_THROWS_WITH(s.forces().add_army("prussia", "X", {}), Contains("unknown side \"prussia\""));
+    CHECK_THROWS_WITH(s.forces().add_corps("Army of Northern Virginia", "Third Corps", {}), Contains("already exists"));
+    CHECK_THROWS_WITH(s.forces().add_brigade({"Heth", "X", "veteran", 6, std::nullopt, "", "", {}}), Contains("generated on arrival"));
+    CHECK_THROWS_WITH(s.forces().add_brigade({"Wadsworth", "X", "elite", 6, std::nullopt, "", "", {}}), Contains("unknown rating \"elite\""));
+    CHECK_THROWS_WITH(s.forces().add_brigade({"Wadsworth", "X", "veteran", 7, 6, "", "", {}}), Contains("strength 7 is out of range"));
+    CHECK_THROWS_WITH(s.forces().add_brigade({"Wadsworth", "X", "veteran", 6, std::nullopt, "6/7/2", "", {}}), Contains("Worn must be below"));
+    CHECK_THROWS_WITH(s.forces().add_battery({"B", "Heth", "Third Corps", ""}), Contains("exactly one"));
     CHECK(test::dump(path) == before);
 }
 
@@ -240,21 +240,21 @@ TEST_CASE("A preview keeps its rolls as discarded and leaves the dice where they
     auto s = test::make_campaign(path);
     auto preview = arrival("Heth");
     preview.preview = true;
-    const auto shown = s.arrive(preview);
+    const auto shown = s.arrivals().arrive(preview);
     CHECK(s.current().dice_counter == 0);
-    const auto real = s.arrive(arrival("Heth"));
+    const auto real = s.arrivals().arrive(arrival("Heth"));
     REQUIRE(shown.division.brigades.size() == real.division.brigades.size());
     for (size_t i = 0; i < real.division.brigades.size(); ++i) {
         CHECK(shown.division.brigades[i].stands == real.division.brigades[i].stands);
         CHECK(shown.division.brigades[i].rating == real.division.brigades[i].rating);
     }
-    const auto journal = s.journal();
+    const auto journal = s.history().journal();
     const auto& p = journal[journal.size() - 2];
-    CHECK(p.kind == "preview");
+    CHECK(word(p.kind) == "preview");
     CHECK_FALSE(p.undoable);
     REQUIRE_FALSE(p.rolls.empty());
-    CHECK(p.rolls.front().status == "discarded");
-    CHECK(journal.back().rolls.front().status == "applied");
+    CHECK(word(p.rolls.front().status) == "discarded");
+    CHECK(word(journal.back().rolls.front().status) == "applied");
     CHECK(journal.back().rolls.size() == p.rolls.size());
 }
 
@@ -263,11 +263,11 @@ TEST_CASE("The same seed replays the same campaign") {
     auto a = test::make_campaign(dir.file("a.db"), 99);
     auto b = test::make_campaign(dir.file("b.db"), 99);
     for (auto* s : {&a, &b}) {
-        s->arrive(arrival("Heth"));
-        s->arrive(arrival("Pender"));
+        s->arrivals().arrive(arrival("Heth"));
+        s->arrivals().arrive(arrival("Pender"));
     }
     const exporter::Provenance p{"2026-01-01"};
-    CHECK(exporter::oob_json(a.rules(), a.order_of_battle({}), p) == exporter::oob_json(b.rules(), b.order_of_battle({}), p));
+    CHECK(exporter::oob_json(a.rules(), a.forces().order_of_battle({}), p) == exporter::oob_json(b.rules(), b.forces().order_of_battle({}), p));
     CHECK(a.current().dice_counter == b.current().dice_counter);
     CHECK(a.current().dice_counter > 0);
 }
@@ -275,9 +275,9 @@ TEST_CASE("The same seed replays the same campaign") {
 TEST_CASE("A side sees its own forces and only the enemy divisions revealed to it") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
-    s.arrive(arrival("Heth"));
-    s.arrive(arrival("Pender"));
-    s.reveal("Pender");
+    s.arrivals().arrive(arrival("Heth"));
+    s.arrivals().arrive(arrival("Pender"));
+    s.forces().reveal("Pender");
     auto names = [](const army::OrderOfBattle& oob) {
         std::string out;
         for (const auto& a : oob.armies)
@@ -285,32 +285,32 @@ TEST_CASE("A side sees its own forces and only the enemy divisions revealed to i
                 for (const auto& d : k.divisions) out += d.name + ";";
         return out;
     };
-    CHECK(names(s.order_of_battle({})) == "Heth;Pender;Wadsworth;");
-    CHECK(names(s.order_of_battle({std::nullopt, "union"})) == "Pender;Wadsworth;");
-    CHECK(names(s.order_of_battle({std::nullopt, "confederate"})) == "Heth;Pender;");  // Wadsworth not seen
-    CHECK(names(s.order_of_battle({"confederate", "umpire"})) == "Heth;Pender;");
-    CHECK_THROWS_WITH(s.order_of_battle({"prussia", "umpire"}), Contains("unknown side \"prussia\""));
+    CHECK(names(s.forces().order_of_battle({})) == "Heth;Pender;Wadsworth;");
+    CHECK(names(s.forces().order_of_battle({std::nullopt, View::of_side("union")})) == "Pender;Wadsworth;");
+    CHECK(names(s.forces().order_of_battle({std::nullopt, View::of_side("confederate")})) == "Heth;Pender;");  // Wadsworth not seen
+    CHECK(names(s.forces().order_of_battle({"confederate", View::umpire()})) == "Heth;Pender;");
+    CHECK_THROWS_WITH(s.forces().order_of_battle({"prussia", View::umpire()}), Contains("unknown side \"prussia\""));
 }
 
 TEST_CASE("An OOB exported as JSON imports back exactly") {
     test::TempDir dir;
     auto a = test::make_campaign(dir.file("a.db"));
-    a.arrive(arrival("Heth"));
-    a.add_brigade({"Wadsworth", "Iron Brigade", "veteran", 5, 6, "6/5/3", "", {"Meredith", "average"}});
-    a.add_battery({"Battery B", "Wadsworth", "", ""});
-    a.reveal("Heth");
+    a.arrivals().arrive(arrival("Heth"));
+    a.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 5, 6, "6/5/3", "", {"Meredith", "average"}});
+    a.forces().add_battery({"Battery B", "Wadsworth", "", ""});
+    a.forces().reveal("Heth");
     const exporter::Provenance p{"2026-01-01"};
-    const auto json = exporter::oob_json(a.rules(), a.order_of_battle({}), p);
+    const auto json = exporter::oob_json(a.rules(), a.forces().order_of_battle({}), p);
     std::ofstream(dir.file("oob.json")) << json;
 
-    app::CampaignService b(dir.file("b.db"), true, 5000, app::Catalog(""));
+    app::Session b(dir.file("b.db"), true, 5000, app::Catalog(""));
     app::NewCampaign n;
     n.name = "Test";
     n.rules = "acw";
     b.create_campaign(n);
-    CHECK(b.import_oob(dir.file("oob.json")) == "2 armies, 2 corps, 3 divisions, 4 brigades");
-    CHECK(exporter::oob_json(b.rules(), b.order_of_battle({}), p) == json);
-    CHECK(b.check().ok());
+    CHECK(b.forces().import_oob(dir.file("oob.json")) == "2 armies, 2 corps, 3 divisions, 4 brigades");
+    CHECK(exporter::oob_json(b.rules(), b.forces().order_of_battle({}), p) == json);
+    CHECK(b.history().check().ok());
 }
 
 TEST_CASE("A bad OOB file is refused whole and imports nothing") {
@@ -321,7 +321,7 @@ TEST_CASE("A bad OOB file is refused whole and imports nothing") {
     auto refuse = [&](const std::string& text) {
         std::ofstream(dir.file("bad.json"), std::ios::trunc) << text;
         try {
-            s.import_oob(dir.file("bad.json"));
+            s.forces().import_oob(dir.file("bad.json"));
         } catch (const Error& e) {
             return std::string(e.what());
         }
@@ -346,12 +346,12 @@ TEST_CASE("Undo still reaches an operation recorded before a later migration add
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
-    s.arrive(arrival("Heth"));
+    s.arrivals().arrive(arrival("Heth"));
     // What a later migration may do: add columns with defaults.
     test::raw_sql(path, "ALTER TABLE brigade ADD COLUMN nickname TEXT NOT NULL DEFAULT ''; "
                         "ALTER TABLE division ADD COLUMN note TEXT");
-    s.undo();
-    CHECK(s.brigades().empty());
-    CHECK(s.check().ok());
-    CHECK(s.order_of_battle({}).armies.front().corps.front().divisions.front().status == "placeholder");
+    s.history().undo();
+    CHECK(s.forces().brigades().empty());
+    CHECK(s.history().check().ok());
+    CHECK(word(s.forces().order_of_battle({}).armies.front().corps.front().divisions.front().status) == "placeholder");
 }

@@ -23,29 +23,29 @@ const std::string k_script_name = "<script>document.title='PWNED'</script><img s
 
 // A campaign with arrivals, a hidden hand-entered division, a battle, prisoners and a
 // script-named brigade; the same every run.
-app::CampaignService fixed_campaign(const std::string& path) {
+app::Session fixed_campaign(const std::string& path) {
     auto s = test::make_campaign(path, 1863);
     app::ArrivalRequest a;
     a.year = 1863;
     a.theater = "east";
     for (const char* d : {"Heth", "Pender"}) {
         a.division = d;
-        s.arrive(a);
+        s.arrivals().arrive(a);
     }
-    s.reveal("Pender");
-    s.add_division("Third Corps", "Hidden Longstreet", "infantry");
-    s.add_brigade({"Hidden Longstreet", "Kershaw Secret", "veteran", 7, std::nullopt, "", "", {"Kershaw", "exceptional"}});
-    s.add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
-    s.add_brigade({"Wadsworth", k_script_name, "green", 6, std::nullopt, "", "", {}});
-    s.add_battery({"Battery B", "Wadsworth", "", ""});
-    s.add_camp("union", "Fort Delaware");
+    s.forces().reveal("Pender");
+    s.forces().add_division("Third Corps", "Hidden Longstreet", "infantry");
+    s.forces().add_brigade({"Hidden Longstreet", "Kershaw Secret", "veteran", 7, std::nullopt, "", "", {"Kershaw", "exceptional"}});
+    s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
+    s.forces().add_brigade({"Wadsworth", k_script_name, "green", 6, std::nullopt, "", "", {}});
+    s.forces().add_battery({"Battery B", "Wadsworth", "", ""});
+    s.prisoners().add_camp("union", "Fort Delaware");
     battle::Report r;
     r.name = "Gettysburg";
     battle::add_loss_spec(r, "Heth/1st Brigade=2");
     battle::add_captured_spec(r, "Heth/1st Brigade=1@Fort Delaware");
     battle::add_loss_spec(r, "Wadsworth/Iron Brigade=1");
-    s.report_battle(r, false);
-    s.recover("Gettysburg", {}, false);
+    s.battles().report_battle(r, false);
+    s.battles().recover("Gettysburg", {}, false);
     return s;
 }
 
@@ -75,13 +75,13 @@ int pdf_pages(const std::string& file) {
     return std::stoi(m[1]);
 }
 
-app::ExportRequest request(const std::string& format, std::optional<std::string> side = std::nullopt,
+test::Export request(const std::string& format, std::optional<std::string> side = std::nullopt,
                            const std::string& viewer = "umpire") {
-    app::ExportRequest r;
+    test::Export r;
     r.format = format;
-    r.side = std::move(side);
-    r.viewer = viewer;
-    r.date = k_date;
+    r.request.side = std::move(side);
+    r.request.viewer = View::parse(viewer);
+    r.request.date = k_date;
     return r;
 }
 
@@ -89,10 +89,10 @@ app::ExportRequest request(const std::string& format, std::optional<std::string>
 
 TEST_CASE("Every format matches its golden file on a fixed seeded campaign") {
     test::TempDir dir;
-    const auto s = fixed_campaign(dir.file("c.db"));
+    auto s = fixed_campaign(dir.file("c.db"));
     for (const char* format : {"text", "md", "csv", "html", "json"}) {
         INFO(format);
-        const auto out = s.export_oob(request(format));
+        const auto out = test::export_oob(s, request(format));
         CHECK(out == golden(std::string("oob.") + format, out));
         // Every file says muster's version, the campaign, the date and the view.
         if (std::string(format) == "json") {
@@ -102,27 +102,27 @@ TEST_CASE("Every format matches its golden file on a fixed seeded campaign") {
             CHECK_THAT(out, Contains("muster 0.1.0 ") && Contains(k_date) && Contains("umpire"));
         }
     }
-    const auto labels = s.export_labels(request("html"), {});
+    const auto labels = test::export_labels(s, request("html"), {});
     CHECK(labels == golden("labels.html", labels));
-    const auto union_view = s.export_oob(request("text", std::nullopt, "union"));
+    const auto union_view = test::export_oob(s, request("text", std::nullopt, "union"));
     CHECK(union_view == golden("oob_union_view.text", union_view));
 }
 
 TEST_CASE("CSV quotes by RFC 4180") {
     test::TempDir dir;
     auto s = fixed_campaign(dir.file("c.db"));
-    s.add_brigade({"Wadsworth", "Cutler, \"Old Iron\"", "veteran", 7, std::nullopt, "", "", {}});
-    const auto csv = s.export_oob(request("csv"));
+    s.forces().add_brigade({"Wadsworth", "Cutler, \"Old Iron\"", "veteran", 7, std::nullopt, "", "", {}});
+    const auto csv = test::export_oob(s, request("csv"));
     CHECK_THAT(csv, Contains(",\"Cutler, \"\"Old Iron\"\"\",infantry,7,7,"));
     CHECK(csv.find("\r\n") != std::string::npos);
 }
 
 TEST_CASE("A side's export leaves out every enemy division it has not seen - in every format") {
     test::TempDir dir;
-    const auto s = fixed_campaign(dir.file("c.db"));
+    auto s = fixed_campaign(dir.file("c.db"));
     auto text_of = [&](const std::string& format, const std::string& viewer, bool labels) {
         auto r = request(format, std::nullopt, viewer);
-        const auto bytes = labels ? s.export_labels(r, {}) : s.export_oob(r);
+        const auto bytes = labels ? test::export_labels(s, r, {}) : test::export_oob(s, r);
         if (format != "pdf") return bytes;
         app::write_file(dir.file("x.pdf"), bytes);
         return pdf_text(dir.file("x.pdf"));
@@ -149,8 +149,8 @@ TEST_CASE("A side's export leaves out every enemy division it has not seen - in 
 
 TEST_CASE("The HTML renders in headless Chromium and a script-named brigade does not run") {
     test::TempDir dir;
-    const auto s = fixed_campaign(dir.file("c.db"));
-    app::write_file(dir.file("oob.html"), s.export_oob(request("html")));
+    auto s = fixed_campaign(dir.file("c.db"));
+    app::write_file(dir.file("oob.html"), test::export_oob(s, request("html")));
     const std::string chromium = "chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
                                  "--disable-background-networking --disable-component-update --disable-sync --user-data-dir=" +
                                  dir.file("profile");
@@ -169,12 +169,12 @@ TEST_CASE("The PDF has its pages and its text holds every brigade") {
     auto s = test::make_campaign(dir.file("c.db"));
     // Enough hand-entered brigades for several pages of labels: 100 labels at 39 a page.
     for (int i = 0; i < 100; ++i)
-        s.add_brigade({"Wadsworth", "Brigade " + std::to_string(i), "veteran", 6, std::nullopt, "", "", {}});
-    app::write_file(dir.file("labels.pdf"), s.export_labels(request("pdf"), {60, 20, "a4"}));
+        s.forces().add_brigade({"Wadsworth", "Brigade " + std::to_string(i), "veteran", 6, std::nullopt, "", "", {}});
+    app::write_file(dir.file("labels.pdf"), test::export_labels(s, request("pdf"), {60, 20, "a4"}));
     CHECK(pdf_pages(dir.file("labels.pdf")) == 3);
-    app::write_file(dir.file("letter.pdf"), s.export_labels(request("pdf"), {90, 30, "letter"}));
+    app::write_file(dir.file("letter.pdf"), test::export_labels(s, request("pdf"), {90, 30, "letter"}));
     CHECK(pdf_pages(dir.file("letter.pdf")) == 7);  // 2 across, 8 down on Letter: 16 a page
-    app::write_file(dir.file("oob.pdf"), s.export_oob(request("pdf")));
+    app::write_file(dir.file("oob.pdf"), test::export_oob(s, request("pdf")));
     CHECK(pdf_pages(dir.file("oob.pdf")) >= 2);
     const auto text = pdf_text(dir.file("oob.pdf"));
     for (int i = 0; i < 100; ++i) CHECK_THAT(text, Contains("Brigade " + std::to_string(i) + " "));
@@ -186,15 +186,15 @@ TEST_CASE("Bad export and import input: a clear error, nothing written or import
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto s = fixed_campaign(path);
-    CHECK_THROWS_WITH(s.export_oob(request("text", std::string("prussia"))), Contains("unknown side \"prussia\""));
+    CHECK_THROWS_WITH(test::export_oob(s, request("text", std::string("prussia"))), Contains("unknown side \"prussia\""));
     auto r = request("text");
-    r.battle = "Waterloo";
-    CHECK_THROWS_WITH(s.export_oob(r), Contains("no battle named \"Waterloo\""));
-    r.battle = "Gettysburg";
-    const auto battle = s.export_oob(r);
+    r.request.battle = "Waterloo";
+    CHECK_THROWS_WITH(test::export_oob(s, r), Contains("no battle named \"Waterloo\""));
+    r.request.battle = "Gettysburg";
+    const auto battle = test::export_oob(s, r);
     CHECK_THAT(battle, Contains("Heth"));
     CHECK(battle.find("Pender") == std::string::npos);  // did not fight there
-    CHECK_THROWS_WITH(s.export_labels(request("pdf"), {300, 20, "a4"}), Contains("out of range"));
+    CHECK_THROWS_WITH(test::export_labels(s, request("pdf"), {300, 20, "a4"}), Contains("out of range"));
     CHECK_THROWS_WITH(app::write_file(dir.file("missing/oob.txt"), "x"), Contains("the folder " + dir.file("missing") + " does not exist"));
     CHECK_FALSE(std::filesystem::exists(dir.file("missing")));
 
@@ -205,7 +205,7 @@ TEST_CASE("Bad export and import input: a clear error, nothing written or import
             out << content;
         }
         try {
-            s.import_oob(dir.file("in.json"));
+            s.forces().import_oob(dir.file("in.json"));
         } catch (const Error& e) {
             return std::string(e.what());
         }

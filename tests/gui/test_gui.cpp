@@ -46,7 +46,7 @@ std::string shot(const std::string& name) {
     return dir + "/" + name + ".png";
 }
 
-int count_brigades(app::CampaignService& s) { return static_cast<int>(s.brigades().size()); }
+int count_brigades(app::Session& s) { return static_cast<int>(s.forces().brigades().size()); }
 
 }  // namespace
 
@@ -54,7 +54,7 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     test::TempDir dir;
     const std::string db = dir.file("campaigns.db");
     test::Driver d(db);
-    auto& s = *d.app.service();
+    auto& s = *d.app.session();
 
     // Create a campaign by typing its name and clicking Create.
     auto& campaigns = d.show<gui::CampaignsWindow>();
@@ -69,16 +69,16 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     d.frame(shot("campaigns"));
 
     // The armies are laid out (not what this test is about).
-    s.add_army("confederate", "Army of Northern Virginia", {"R. E. Lee", "exceptional"});
-    s.add_corps("Army of Northern Virginia", "Third Corps", {"A. P. Hill", "average"});
-    s.add_division("Third Corps", "Heth", "");
-    s.add_division("Third Corps", "Pender", "");
-    s.add_army("union", "Army of the Potomac", {"Meade", "average"});
-    s.add_corps("Army of the Potomac", "I Corps", {"Reynolds", "exceptional"});
-    s.add_division("I Corps", "Wadsworth", "");
-    s.add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
-    s.add_camp("union", "Fort Delaware");
-    s.add_camp("confederate", "Libby Prison");
+    s.forces().add_army("confederate", "Army of Northern Virginia", {"R. E. Lee", "exceptional"});
+    s.forces().add_corps("Army of Northern Virginia", "Third Corps", {"A. P. Hill", "average"});
+    s.forces().add_division("Third Corps", "Heth", "");
+    s.forces().add_division("Third Corps", "Pender", "");
+    s.forces().add_army("union", "Army of the Potomac", {"Meade", "average"});
+    s.forces().add_corps("Army of the Potomac", "I Corps", {"Reynolds", "exceptional"});
+    s.forces().add_division("I Corps", "Wadsworth", "");
+    s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
+    s.prisoners().add_camp("union", "Fort Delaware");
+    s.prisoners().add_camp("confederate", "Libby Prison");
     d.app.changed();
 
     // Arrival with physical dice: a bad value is refused inline, good ones are taken.
@@ -112,30 +112,30 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     REQUIRE(d.click("Arrival/Accept"));
     const int brigades = count_brigades(s);
     CHECK(brigades > 1);
-    CHECK(s.journal().back().kind == "arrival");
+    CHECK(word(s.history().journal().back().kind) == "arrival");
 
     // A battle, entered in the bulk table.
     auto& battle = d.show<gui::BattleWindow>();
     battle.name = "McPherson Ridge";
     battle.divisions = {"Heth", "Wadsworth"};
-    battle.lines["Heth/1st Brigade"] = {2, 1, "Fort Delaware", 0, 1};
-    battle.lines["Wadsworth/Iron Brigade"] = {1, 2, "Libby Prison", 2, 1};
+    battle.lines["Heth/1st Brigade"] = {2, 1, "Fort Delaware", std::nullopt, 1};
+    battle.lines["Wadsworth/Iron Brigade"] = {1, 2, "Libby Prison", LeaderFate::wounded, 1};
     d.frames(3);
     d.frame(shot("battle_report"));
     REQUIRE(d.click("Battle/Apply"));
     INFO(battle.error);
-    REQUIRE(s.battles().size() == 1);
-    for (const auto& b : s.brigades())
+    REQUIRE(s.battles().list().size() == 1);
+    for (const auto& b : s.forces().brigades())
         if (b.ref() == "Wadsworth/Iron Brigade") CHECK(b.stands == 3);
     REQUIRE(d.click("Battle/RecoveryPreview"));
     REQUIRE(battle.recovery);
     d.frame(shot("battle_recovery_preview"));
     REQUIRE(d.click("Battle/RecoveryApply"));
-    CHECK(s.battles()[0].recovered);
+    CHECK(s.battles().list()[0].recovered);
 
     // An exchange: the Union offers its Confederate prisoner for its own two men.
     auto iron = [&] {
-        for (const auto& b : s.brigades())
+        for (const auto& b : s.forces().brigades())
             if (b.ref() == "Wadsworth/Iron Brigade") return b.stands;
         return -1;
     };
@@ -146,25 +146,25 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     prisoners.picked["stands:Wadsworth/Iron Brigade"] = 2;
     REQUIRE(d.click("Prisoners/Propose"));
     INFO(prisoners.error);
-    REQUIRE(s.exchanges().size() == 1);
+    REQUIRE(s.prisoners().exchanges().size() == 1);
     d.frame(shot("prisoners"));
     REQUIRE(d.click("Prisoners/Accept/1"));
-    CHECK(s.exchanges()[0].row.status == "accepted");
+    CHECK(word(s.prisoners().exchanges()[0].row.status) == "accepted");
     CHECK(iron() == iron_before + 2);
 
     // Undo with Ctrl+Z: the exchange is reversed.
     d.show<gui::JournalWindow>();
     d.ctrl_z();
-    CHECK(s.exchanges()[0].row.status == "proposed");
+    CHECK(word(s.prisoners().exchanges()[0].row.status) == "proposed");
     CHECK(iron() == iron_before);
-    CHECK(s.check().ok());
+    CHECK(s.history().check().ok());
     d.frame(shot("journal"));
 
     // The order of battle: rename a brigade, enter a historical brigade by hand.
     auto& oob = d.show<gui::OobWindow>();
     d.frames(2);
     CHECK(oob.rows().size() > 8);
-    oob.selected_kind = "brigade";
+    oob.selected_kind = NamedKind::brigade;
     oob.selected_ref = "Heth/2nd Brigade";
     d.frames(2);
     REQUIRE(d.click("OOB/NewName"));
@@ -172,9 +172,9 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     REQUIRE(d.click("OOB/Rename"));
     INFO(oob.error);
     bool renamed = false;
-    for (const auto& b : s.brigades()) renamed = renamed || b.ref() == "Heth/Davis's Brigade";
+    for (const auto& b : s.forces().brigades()) renamed = renamed || b.ref() == "Heth/Davis's Brigade";
     CHECK(renamed);
-    oob.selected_kind = "division";
+    oob.selected_kind = NamedKind::division;
     oob.selected_ref = "Wadsworth";
     oob.selected_open = true;
     oob.entry.name = "Cutler's Brigade";
@@ -184,7 +184,7 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     REQUIRE(d.click("OOB/AddBrigade"));
     INFO(oob.error);
     bool added = false;
-    for (const auto& b : s.brigades()) added = added || b.ref() == "Wadsworth/Cutler's Brigade";
+    for (const auto& b : s.forces().brigades()) added = added || b.ref() == "Wadsworth/Cutler's Brigade";
     CHECK(added);
     d.frames(2);
     d.frame(shot("order_of_battle"));
@@ -223,7 +223,7 @@ TEST_CASE("A database that is not muster's: the GUI says so and keeps running") 
         std::ofstream(dir.file("junk.db")) << std::string(4096, 'x');
     }
     test::Driver d(dir.file("junk.db"));
-    CHECK(d.app.service() == nullptr);
+    CHECK(d.app.session() == nullptr);
     CHECK_THAT(d.app.status(), Contains("not a muster campaign database"));
     CHECK_FALSE(d.app.run("undo"));
     d.frames(3);

@@ -30,7 +30,7 @@ TEST_CASE("Random campaigns: no side's export in any format shows an enemy divis
     int exports = 0, campaigns = 0;
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
         test::TempDir dir;
-        app::CampaignService s(dir.file("c.db"), true, 5000, app::Catalog(""));
+        app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
         app::NewCampaign n;
         n.name = "Random " + std::to_string(seed);
         n.rules = "acw";
@@ -40,24 +40,24 @@ TEST_CASE("Random campaigns: no side's export in any format shows an enemy divis
         const std::vector<std::string> sides{"union", "confederate"};
         std::vector<std::pair<std::string, std::string>> divisions;  // name, side
         for (const auto& side : sides) {
-            s.add_army(side, side + " army", {});
-            s.add_corps(side + " army", side + " corps", {});
+            s.forces().add_army(side, side + " army", {});
+            s.forces().add_corps(side + " army", side + " corps", {});
             for (int i = 0; i < 6; ++i) {
                 const std::string name = "Zq" + side.substr(0, 3) + std::to_string(seed) + "x" + std::to_string(i) + "Division";
-                s.add_division(side + " corps", name, "");
+                s.forces().add_division(side + " corps", name, "");
                 divisions.emplace_back(name, side);
                 if (rng.next() % 3) {
                     app::ArrivalRequest a;
                     a.division = name;
                     a.year = 1862 + static_cast<int>(rng.next() % 3);
                     a.theater = rng.next() % 2 ? "east" : "west";
-                    s.arrive(a);
-                    if (rng.next() % 2) s.reveal(name);
+                    s.arrivals().arrive(a);
+                    if (rng.next() % 2) s.forces().reveal(name);
                 }
             }
         }
         ++campaigns;
-        const auto all = s.order_of_battle({});
+        const auto all = s.forces().order_of_battle({});
         auto hidden = [&](const std::string& name) {
             for (const auto& a : all.armies)
                 for (const auto& k : a.corps)
@@ -67,12 +67,12 @@ TEST_CASE("Random campaigns: no side's export in any format shows an enemy divis
         };
         for (const auto& viewer : sides)
             for (const char* format : {"text", "md", "csv", "html", "json", "pdf"}) {
-                app::ExportRequest r;
+                test::Export r;
                 r.format = format;
-                r.viewer = viewer;
-                r.date = "2026-01-01";
-                auto out = s.export_oob(r);
-                auto labels = std::string(format) == "pdf" || std::string(format) == "html" ? s.export_labels(r, {}) : "";
+                r.request.viewer = View::parse(viewer);
+                r.request.date = "2026-01-01";
+                auto out = test::export_oob(s, r);
+                auto labels = std::string(format) == "pdf" || std::string(format) == "html" ? test::export_labels(s, r, {}) : "";
                 if (std::string(format) == "pdf") {
                     out = pdf_text(out, dir.path());
                     labels = pdf_text(labels, dir.path());

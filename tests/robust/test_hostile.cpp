@@ -122,7 +122,7 @@ TEST_CASE("Hostile database files are refused and not changed") {
             a.division = "Heth";
             a.year = 1863;
             a.theater = "east";
-            s.arrive(a);
+            s.arrivals().arrive(a);
         }
         const auto bytes = test::file_bytes(path);
         std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() / 3);
@@ -166,15 +166,15 @@ TEST_CASE("Two writers: a stale edit is refused, not silently overwritten") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto gui = test::make_campaign(path);
-    app::CampaignService cli(path, false);
-    gui.seen();  // the window shows the campaign as it is now
-    cli.add_division("Third Corps", "Anderson", "");
+    app::Session cli(path, false);
+    gui.seen(gui.last_operation());  // the window shows the campaign as it is now
+    cli.forces().add_division("Third Corps", "Anderson", "");
     const auto before = test::dump(path);
-    CHECK_THROWS_AS(gui.add_division("Third Corps", "Rodes", ""), db::StaleError);
-    CHECK_THROWS_WITH(gui.undo(), Contains("changed by another muster since this window last looked"));
+    CHECK_THROWS_AS(gui.forces().add_division("Third Corps", "Rodes", ""), StaleError);
+    CHECK_THROWS_WITH(gui.history().undo(), Contains("changed by another muster since this window last looked"));
     CHECK(test::dump(path) == before);
-    gui.seen();  // it looks again
-    gui.add_division("Third Corps", "Rodes", "");
-    gui.add_division("Third Corps", "Early", "");  // its own changes do not make it stale
-    CHECK(gui.order_of_battle({}).armies.front().corps.front().divisions.size() == 5);
+    gui.seen(gui.last_operation());  // it looks again
+    gui.forces().add_division("Third Corps", "Rodes", "");
+    gui.forces().add_division("Third Corps", "Early", "");  // its own changes do not make it stale
+    CHECK(gui.forces().order_of_battle({}).armies.front().corps.front().divisions.size() == 5);
 }

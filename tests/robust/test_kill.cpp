@@ -68,7 +68,7 @@ TEST_CASE("SIGKILL at random moments never leaves a campaign broken or half-writ
     const auto db = dir.file("c.db");
     {
         auto s = test::make_campaign(db);
-        s.add_corps("Army of Northern Virginia", "Corps", {});
+        s.forces().add_corps("Army of Northern Virginia", "Corps", {});
     }
     dice::SeededSource rng(424242);
     const auto script = series(db);

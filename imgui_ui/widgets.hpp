@@ -1,0 +1,31 @@
+#pragma once
+// Small widgets over muster's own words: a combo lists a word's spellings from its one table.
+#include "core/words.hpp"
+
+#include <imgui.h>
+
+#include <optional>
+#include <string>
+
+namespace muster::gui {
+
+/// A combo choosing one of a word's values.
+template <class E>
+void word_combo(const char* label, E& value) {
+    if (!ImGui::BeginCombo(label, word(value).c_str())) return;
+    for (const auto& w : Vocabulary<E>::table)
+        if (ImGui::Selectable(std::string(w.text).c_str(), value == w.value)) value = w.value;
+    ImGui::EndCombo();
+}
+
+/// A combo choosing one of a word's values, or none ("-").
+template <class E>
+void word_combo(const char* label, std::optional<E>& value) {
+    if (!ImGui::BeginCombo(label, value ? word(*value).c_str() : "-")) return;
+    if (ImGui::Selectable("-", !value)) value.reset();
+    for (const auto& w : Vocabulary<E>::table)
+        if (ImGui::Selectable(std::string(w.text).c_str(), value == w.value)) value = w.value;
+    ImGui::EndCombo();
+}
+
+}  // namespace muster::gui

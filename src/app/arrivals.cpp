@@ -1,0 +1,83 @@
+// An arrival, top to bottom: the request, the placeholder and the dice read under the write
+// lock, the rolls, the rolls journaled, the division stored, the journal entry, the result.
+#include "app/arrivals.hpp"
+
+#include "app/session_state.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "generate/generate.hpp"
+
+namespace muster::app {
+namespace {
+
+std::string division_summary(const rules::RuleSet& rules, const army::Division& d) {
+    int to_reserve = 0;
+    for (const auto& b : d.batteries) to_reserve += b.reserve;
+    const auto* side = rules.find_side(d.side);
+    return count_of(static_cast<int>(d.brigades.size()), "brigade", "brigades") + ", " +
+           count_of(d.stands(), "stand", "stands") + ", " +
+           count_of(static_cast<int>(d.batteries.size()) - to_reserve, "battery", "batteries") +
+           (to_reserve ? " and " + count_of(to_reserve, "battery", "batteries") + " to the " +
+                             (side ? side->reserve : std::string("reserve"))
+                       : "");
+}
+
+// What the generator is asked for when a placeholder division arrives.
+generate::Request division_request(const std::string& name, const std::string& side, const std::string& arm,
+                                   const ArrivalRequest& request, const campaign::CampaignInfo& c) {
+    generate::Request g;
+    g.side = side;
+    g.arm = arm;
+    g.year = request.year;
+    g.theater = request.theater;
+    g.name = name;
+    g.despicable_by_the_book = c.despicable == Despicable::book;
+    return g;
+}
+
+void require_placeholder(const std::string& name, DivisionStatus status) {
+    if (status != DivisionStatus::placeholder)
+        throw Error("division " + name + " has already " +
+                    (status == DivisionStatus::arrived ? std::string("arrived") : std::string("been entered by hand")) +
+                    ": a division arrives once");
+}
+
+}  // namespace
+
+Arrival Arrivals::arrive(const ArrivalRequest& request) {
+    const auto c = m_session.current();
+    const auto& rules = m_session.rules();
+    require_rolls(c, request.rolls);
+    auto& store = m_session.state().store;
+    Arrival out;
+    out.preview = request.preview;
+    out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::arrival, request.preview), [&](std::int64_t op) {
+        const auto d = store.find_division(c.id, request.division);
+        if (!d) throw NotFoundError("no division named \"" + request.division + "\" in campaign " + c.name);
+        require_placeholder(d->name, d->status);
+        OperationDice dice(store, c, request.rolls);
+        out.division = generate::generate_division(rules, division_request(d->name, d->side, d->arm, request, c), dice.source());
+        dice.record(store, op, out.division.rolls, request.preview);
+        const std::string summary = d->name + " arrived: " + division_summary(rules, out.division);
+        if (request.preview) return "Previewed (not applied): " + summary;
+        // The reserve's share goes to the corps or the army, as the rule set says for the side.
+        db::ReserveTarget reserve;
+        if (rules.find_side(d->side)->reserve_level == "corps") reserve.corps_id = d->corps_id;
+        else reserve.army_id = d->army_id;
+        store.store_division_contents(c.id, op, *d, out.division, reserve, DivisionStatus::arrived);
+        return summary;
+    });
+    return out;
+}
+
+army::Division dry_run_arrival(const rules::RuleSet& rules, const campaign::CampaignInfo& c, const army::Division& placeholder,
+                               const ArrivalRequest& request) {
+    require_placeholder(placeholder.name, placeholder.status);
+    dice::TypedSource dice(request.rolls);
+    auto division =
+        generate::generate_division(rules, division_request(placeholder.name, placeholder.side, placeholder.arm, request, c), dice);
+    dice.require_all_used();
+    return division;
+}
+
+}  // namespace muster::app

@@ -1,0 +1,44 @@
+#pragma once
+// A division arrives: rolled up from the pinned rule set's tables, stored, hidden from the
+// other side.
+#include "app/session.hpp"
+#include "army/division.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace muster::app {
+
+struct ArrivalRequest {
+    std::string division;
+    std::optional<int> year;
+    std::optional<std::string> theater;
+    std::vector<std::string> rolls;  ///< typed-in dice; empty: the campaign's seeded dice
+    bool preview = false;            ///< roll and show; store nothing but the (discarded) rolls
+};
+
+struct Arrival {
+    army::Division division;
+    std::int64_t operation = 0;
+    bool preview = false;
+};
+
+class Arrivals {
+public:
+    explicit Arrivals(Session& session) : m_session(session) {}
+    /// A division arrives: rolled up with the pinned rule set and the campaign's dice (or the
+    /// typed ones), stored, hidden from the other side. A preview stores only its rolls, as discarded.
+    Arrival arrive(const ArrivalRequest& request);
+
+private:
+    Session& m_session;
+};
+
+/// Rolls a placeholder division (as the campaign's order of battle holds it) with typed dice
+/// and stores nothing: for a front end asking for physical dice one at a time. Throws
+/// dice::RollNeeded naming the next roll while the rolls run short.
+army::Division dry_run_arrival(const rules::RuleSet& rules, const campaign::CampaignInfo& campaign,
+                               const army::Division& placeholder, const ArrivalRequest& request);
+
+}  // namespace muster::app

@@ -1,0 +1,283 @@
+// After the battle. A battle report, top to bottom: the request, the roster read under the
+// write lock, the plan (everything checked before anything is written), the writes, the
+// journal entry, the outcome. A preview makes the same plan from one read snapshot.
+#include "app/battles.hpp"
+
+#include "app/refs.hpp"
+#include "app/session_state.hpp"
+#include "battle/recovery.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace muster::app {
+namespace {
+
+std::string state_after(const campaign::BrigadeInfo& b, int stands) {
+    const rules::EffectivenessLabel label{b.start_stands, b.worn_at, b.spent_at};
+    return std::string(rules::state_name(label.state_at(stands))) + " (" + label.text() + ")";
+}
+
+// The camp prisoners of `unit_side` go to: the one named, or the only open camp of another side.
+const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name, const std::string& unit_side,
+                                      const std::string& what) {
+    const campaign::CampInfo* camp = nullptr;
+    if (!name.empty()) {
+        camp = &refs.camp(name);
+    } else {
+        std::vector<const campaign::CampInfo*> open;
+        for (const auto& c : refs.camps())
+            if (c.side != unit_side && !c.liberated) open.push_back(&c);
+        if (open.size() != 1)
+            throw UsageError(what + " is captured: name the camp that receives the prisoners (" +
+                             (open.empty() ? std::string("the captor has no camp yet: muster camp new NAME --side SIDE")
+                                           : std::to_string(open.size()) + " camps could") + ")");
+        camp = open.front();
+    }
+    if (camp->side == unit_side)
+        throw UsageError("camp " + camp->name + " belongs to " + unit_side + ", the side of " + what +
+                         ": prisoners go to a camp of the captor");
+    if (camp->liberated) throw UsageError("camp " + camp->name + " was liberated: it holds no more prisoners");
+    return *camp;
+}
+
+// A battle report checked whole against the roster: what each unit loses and where its
+// prisoners go. Points into the roster it was made from.
+struct BattlePlan {
+    struct Loss {
+        const campaign::BrigadeInfo* brigade;
+        int lost = 0;
+        std::vector<std::pair<const campaign::CampInfo*, int>> captured;
+        int captured_total = 0;
+    };
+    struct Fall {
+        const campaign::LeaderInfo* leader;
+        const battle::FallenLeader* fate;
+        const campaign::CampInfo* camp;  // where a captured leader goes
+    };
+    struct Gun {
+        const campaign::BatteryInfo* battery;
+        BatteryFate fate;
+        const campaign::CampInfo* camp;
+    };
+    std::vector<Loss> losses;
+    std::vector<Fall> leaders;
+    std::vector<Gun> batteries;
+    std::vector<std::int64_t> divisions;  // that fought
+    Outcome outcome;
+};
+
+BattlePlan plan_battle(const Refs& refs, const battle::Report& report) {
+    if (trim(report.name).empty()) throw UsageError("the battle needs a name");
+    for (const auto& b : refs.battles())
+        if (b.name == report.name) throw Error("a battle named \"" + report.name + "\" is already recorded");
+    BattlePlan plan;
+    // Per brigade: a brigade may be named more than once (once for its losses, once per camp
+    // its captured stands go to).
+    std::map<std::int64_t, size_t> index;
+    for (const auto& l : report.brigades) {
+        const auto& b = refs.brigade(l.brigade);
+        if (!is_active(b.status)) throw Error("brigade " + b.ref() + " is " + word(b.status) + ": it fought no battle");
+        auto [it, fresh] = index.emplace(b.id, plan.losses.size());
+        if (fresh) plan.losses.push_back({&b, 0, {}, 0});
+        auto& loss = plan.losses[it->second];
+        loss.lost += l.lost;
+        if (l.captured > 0) {
+            loss.captured.emplace_back(&captor_camp(refs, l.camp, b.side, "brigade " + b.ref()), l.captured);
+            loss.captured_total += l.captured;
+        }
+    }
+    for (const auto& l : plan.losses)
+        if (l.lost + l.captured_total > l.brigade->stands)
+            throw UsageError("brigade " + l.brigade->ref() + " loses " + std::to_string(l.lost) + " and has " +
+                             std::to_string(l.captured_total) + " captured, but has only " +
+                             std::to_string(l.brigade->stands) + " stands");
+    for (const auto& f : report.leaders) {
+        const auto& l = refs.leader(f.leader);
+        for (const auto& seen : plan.leaders)
+            if (seen.leader->id == l.id) throw UsageError("leader " + l.label() + " is reported twice");
+        if (!is_active(l.status)) throw Error("leader " + l.label() + " is already " + word(l.status));
+        plan.leaders.push_back(
+            {&l, &f, f.fate == LeaderFate::captured ? &captor_camp(refs, f.camp, l.side, "leader " + l.label()) : nullptr});
+    }
+    for (const auto& f : report.batteries) {
+        const auto& t = refs.battery(f.battery);
+        for (const auto& seen : plan.batteries)
+            if (seen.battery->id == t.id) throw UsageError("battery " + t.ref() + " is reported twice");
+        if (!is_active(t.status)) throw Error("battery " + t.ref() + " is already " + word(t.status));
+        plan.batteries.push_back(
+            {&t, f.fate, f.fate == BatteryFate::captured ? &captor_camp(refs, f.camp, t.side, "battery " + t.ref()) : nullptr});
+    }
+    // The divisions that fought: as given, and every division a reported brigade belongs to.
+    for (const auto& name : report.divisions) {
+        const auto& d = refs.division(name);
+        if (d.status == DivisionStatus::placeholder) throw Error("division " + name + " has not arrived: it cannot have fought");
+        plan.divisions.push_back(d.id);
+    }
+    for (const auto& l : plan.losses) {
+        if (std::find(plan.divisions.begin(), plan.divisions.end(), l.brigade->division_id) != plan.divisions.end()) continue;
+        if (!report.divisions.empty())
+            throw UsageError("brigade " + l.brigade->ref() + " is reported but its division is not among those that fought");
+        plan.divisions.push_back(l.brigade->division_id);
+    }
+
+    auto& out = plan.outcome;
+    int lost = 0, captured = 0;
+    for (const auto& l : plan.losses) {
+        const int after = l.brigade->stands - l.lost - l.captured_total;
+        std::string line = l.brigade->ref() + ": " + std::to_string(l.brigade->stands) + " -> " + std::to_string(after) +
+                           " stands (" + std::to_string(l.lost) + " lost";
+        for (const auto& [camp, n] : l.captured) line += ", " + std::to_string(n) + " captured to " + camp->name;
+        out.lines.push_back(line + "), " + state_after(*l.brigade, after));
+        lost += l.lost;
+        captured += l.captured_total;
+    }
+    for (const auto& f : plan.leaders)
+        out.lines.push_back("leader " + f.leader->label() + ": " + word(f.fate->fate) + (f.camp ? " to " + f.camp->name : "") +
+                            (f.fate->fate == LeaderFate::wounded ? ", out for " + count_of(f.fate->out_for, "battle", "battles") : ""));
+    for (const auto& g : plan.batteries)
+        out.lines.push_back("battery " + g.battery->ref() + ": " + word(g.fate) + (g.camp ? " to " + g.camp->name : ""));
+    out.summary = "Battle of " + report.name + ": " + count_of(static_cast<int>(plan.divisions.size()), "division", "divisions") +
+                  ", " + count_of(lost, "stand", "stands") + " lost, " + count_of(captured, "stand", "stands") + " captured, " +
+                  count_of(static_cast<int>(plan.leaders.size()), "leader", "leaders") + " fallen, " +
+                  count_of(static_cast<int>(plan.batteries.size()), "battery", "batteries") + " lost";
+    return plan;
+}
+
+}  // namespace
+
+Outcome describe_battle(const campaign::Roster& roster, const battle::Report& report) {
+    auto out = plan_battle(Refs(roster), report).outcome;
+    out.preview = true;
+    return out;
+}
+
+Outcome Battles::report_battle(const battle::Report& report, bool preview) {
+    const auto c = m_session.current();
+    auto& store = m_session.state().store;
+    if (preview) return describe_battle(store.roster(c.id), report);
+    Outcome out;
+    const auto op = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
+        const auto roster = store.roster(c.id);
+        const auto plan = plan_battle(Refs(roster), report);
+        const auto battle = store.insert_battle(c.id, {0, report.name, report.date, report.place, false});
+        for (auto d : plan.divisions) store.insert_battle_division(battle, d);
+        for (const auto& l : plan.losses) {
+            store.insert_loss(battle, l.brigade->id, l.lost, l.captured_total);
+            store.change_stands(op, l.brigade->id, MoveKind::casualty, -l.lost);
+            store.change_stands(op, l.brigade->id, MoveKind::captured, -l.captured_total);
+            for (const auto& [camp, n] : l.captured) store.hold_stands(camp->id, l.brigade->id, n);
+        }
+        for (const auto& f : plan.leaders) {
+            const auto fate = f.fate->fate;
+            store.set_leader_status(f.leader->id, status_after(fate), battle,
+                                    fate == LeaderFate::wounded ? std::optional<int>(f.fate->out_for) : std::nullopt);
+            if (f.camp) store.hold_leader(f.camp->id, f.leader->id);
+        }
+        for (const auto& g : plan.batteries) {
+            store.set_battery_status(g.battery->id, status_after(g.fate));
+            if (g.camp) store.hold_battery(g.camp->id, g.battery->id);
+        }
+        out = plan.outcome;
+        return out.summary;
+    });
+    out.operation = op;
+    return out;
+}
+
+Outcome Battles::recover(const std::string& battle_name, const std::vector<std::string>& rolls, bool preview) {
+    const auto c = m_session.current();
+    require_rolls(c, rolls);
+    auto& store = m_session.state().store;
+    Outcome out;
+    const auto op = store.run_operation(c.id, kind_or_preview(OperationKind::recovery, preview), [&](std::int64_t op) {
+        const auto roster = store.roster(c.id);
+        const Refs refs(roster);
+        const auto& battle = refs.battle(battle_name);
+        if (battle.recovered) throw Error("the casualties of " + battle_name + " have already returned");
+        OperationDice dice(store, c, rolls);
+        struct Back {
+            std::int64_t brigade;
+            int stands;
+        };
+        std::vector<Back> backs;
+        int total = 0, casualties = 0;
+        for (const auto& loss : store.losses(battle.id)) {
+            if (loss.casualties == 0) continue;
+            const auto* b = refs.brigade_by_id(loss.brigade_id);
+            const auto r = battle::recover(loss.casualties, c.return_rate, c.rounding, dice.source(), b->ref() + " returning stands");
+            if (r.roll) out.rolls.push_back(*r.roll);
+            std::string line = b->ref() + ": " + std::to_string(loss.casualties) + " lost, " + std::to_string(c.return_rate) +
+                               "% is " + std::to_string(r.whole) + (r.percent ? "." + std::to_string(r.percent / 10) : "") +
+                               ": " + count_of(r.stands, "stand returns", "stands return") + "; " +
+                               std::to_string(b->stands) + " -> " + std::to_string(b->stands + r.stands) + ", " +
+                               state_after(*b, b->stands + r.stands);
+            if (r.roll) line += " [" + r.roll->result + "]";
+            out.lines.push_back(line);
+            backs.push_back({loss.brigade_id, r.stands});
+            total += r.stands;
+            casualties += loss.casualties;
+        }
+        out.summary = "Recovery after " + battle_name + ": " + count_of(total, "stand", "stands") + " of " +
+                      std::to_string(casualties) + " casualties returned at " + std::to_string(c.return_rate) + "% (" +
+                      word(c.rounding) + "); prisoners stay in their camps";
+        dice.record(store, op, out.rolls, preview);
+        if (preview) return "Previewed (not applied): " + out.summary;
+        for (const auto& back : backs) {
+            store.change_stands(op, back.brigade, MoveKind::returned, back.stands);
+            store.set_returned(battle.id, back.brigade, back.stands);
+        }
+        store.set_battle_recovered(battle.id);
+        return out.summary;
+    });
+    out.preview = preview;
+    out.operation = op;
+    return out;
+}
+
+std::vector<campaign::BattleInfo> Battles::list() const { return m_session.state().store.battles(m_session.current().id); }
+
+Outcome Battles::disband_brigade(const std::string& ref) {
+    auto& store = m_session.state().store;
+    return named_operation(m_session, OperationKind::disband, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+        const auto& b = refs.brigade(ref);
+        if (!is_active(b.status)) throw Error("brigade " + b.ref() + " is already " + word(b.status));
+        store.change_stands(op, b.id, MoveKind::disbanded, -b.stands);
+        store.set_brigade_status(b.id, BrigadeStatus::disbanded);
+        out.summary = "Disbanded " + b.ref() + " (" + count_of(b.stands, "stand", "stands") + " sent home)";
+    });
+}
+
+Outcome Battles::destroy_brigade(const std::string& ref) {
+    auto& store = m_session.state().store;
+    return named_operation(m_session, OperationKind::destroy, [&](std::int64_t, const Refs& refs, Outcome& out) {
+        const auto& b = refs.brigade(ref);
+        if (!is_active(b.status)) throw Error("brigade " + b.ref() + " is already " + word(b.status));
+        if (b.stands > 0)
+            throw Error("brigade " + b.ref() + " still has " + count_of(b.stands, "stand", "stands") +
+                        ": disband it or merge it instead");
+        store.set_brigade_status(b.id, BrigadeStatus::destroyed);
+        out.summary = "Brigade " + b.ref() + " is destroyed";
+    });
+}
+
+Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& into_ref) {
+    auto& store = m_session.state().store;
+    return named_operation(m_session, OperationKind::merge, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+        const auto& from = refs.brigade(from_ref);
+        const auto& into = refs.brigade(into_ref);
+        if (from.id == into.id) throw UsageError("a brigade cannot merge into itself");
+        if (!is_active(into.status)) throw Error("brigade " + into.ref() + " is " + word(into.status) + ": merge into an active brigade");
+        if (from.side != into.side) throw Error("brigades " + from.ref() + " and " + into.ref() + " are of different sides");
+        if (from.stands == 0) throw Error("brigade " + from.ref() + " has no stands to merge");
+        store.change_stands(op, from.id, MoveKind::merged, -from.stands);
+        store.change_stands(op, into.id, MoveKind::merged, from.stands);
+        if (is_active(from.status)) store.set_brigade_status(from.id, BrigadeStatus::merged);
+        out.summary = "Merged " + count_of(from.stands, "stand", "stands") + " of " + from.ref() + " into " + into.ref() +
+                      " (now " + std::to_string(into.stands + from.stands) + ")";
+    });
+}
+
+}  // namespace muster::app

@@ -1,0 +1,36 @@
+#pragma once
+// After the battle: the report of what was lost, the return of the casualties, and the fate
+// of brigades (disbanded, destroyed, merged).
+#include "app/outcome.hpp"
+#include "app/session.hpp"
+#include "battle/report.hpp"
+
+#include <string>
+#include <vector>
+
+namespace muster::app {
+
+class Battles {
+public:
+    explicit Battles(Session& session) : m_session(session) {}
+    /// Records a battle and everything lost in it, checked as a whole, as one operation.
+    /// A preview checks and describes it against one snapshot and stores nothing.
+    Outcome report_battle(const battle::Report& report, bool preview);
+    /// Casualties of a battle return at the campaign's rate and rounding; prisoners do not.
+    Outcome recover(const std::string& battle, const std::vector<std::string>& rolls, bool preview);
+    std::vector<campaign::BattleInfo> list() const;
+
+    Outcome disband_brigade(const std::string& brigade);
+    Outcome destroy_brigade(const std::string& brigade);
+    /// Moves all of a brigade's stands into another of the same side.
+    Outcome merge_brigade(const std::string& from, const std::string& into);
+
+private:
+    Session& m_session;
+};
+
+/// What a battle report would do to the campaign as `roster` holds it, line by line, or the
+/// error that refuses it. Reads nothing else: the GUI checks a report as it is typed with it.
+Outcome describe_battle(const campaign::Roster& roster, const battle::Report& report);
+
+}  // namespace muster::app

@@ -1,0 +1,76 @@
+// Exports: one order-of-battle snapshot, filtered for the view and the battle, handed to the
+// writer of the format asked for.
+#include "app/exports.hpp"
+
+#include "app/forces.hpp"
+#include "app/refs.hpp"
+#include "app/session_state.hpp"
+#include "core/error.hpp"
+
+#include <algorithm>
+
+namespace muster::app {
+namespace {
+
+// Keeps only the divisions in `keep`, and the corps and armies that still hold one.
+army::OrderOfBattle only_divisions(army::OrderOfBattle oob, const std::vector<std::int64_t>& keep) {
+    std::vector<army::Army> armies;
+    for (auto& a : oob.armies) {
+        std::vector<army::Corps> corps;
+        for (auto& k : a.corps) {
+            std::erase_if(k.divisions, [&](const army::Division& d) { return std::find(keep.begin(), keep.end(), d.id) == keep.end(); });
+            if (!k.divisions.empty()) corps.push_back(std::move(k));
+        }
+        a.corps = std::move(corps);
+        if (!a.corps.empty()) armies.push_back(std::move(a));
+    }
+    oob.armies = std::move(armies);
+    return oob;
+}
+
+}  // namespace
+
+army::OrderOfBattle Exports::snapshot(const ExportRequest& r) const {
+    const auto c = m_session.current();
+    const auto& store = m_session.state().store;
+    army::OrderOfBattle oob;
+    store.read([&] {
+        oob = m_session.forces().order_of_battle({r.side, r.viewer});
+        if (!r.battle) return;
+        for (const auto& b : store.battles(c.id))
+            if (b.name == *r.battle) {
+                oob = only_divisions(std::move(oob), store.battle_divisions(b.id));
+                return;
+            }
+        throw NotFoundError("no battle named \"" + *r.battle + "\" in campaign " + c.name);
+    });
+    return oob;
+}
+
+std::string Exports::oob(const ExportRequest& r, OobFormat format) const {
+    const auto& rules = m_session.rules();
+    const auto oob = snapshot(r);
+    const exporter::Provenance p{r.date.empty() ? exporter::today() : r.date};
+    switch (format) {
+        case OobFormat::text: return exporter::oob_text(rules, oob, p);
+        case OobFormat::md: return exporter::oob_markdown(rules, oob, p);
+        case OobFormat::csv: return exporter::oob_csv(rules, oob, p);
+        case OobFormat::html: return exporter::oob_html(rules, oob, p);
+        case OobFormat::json: return exporter::oob_json(rules, oob, p);
+        case OobFormat::pdf: return exporter::oob_pdf(rules, oob, p);
+    }
+    return {};
+}
+
+std::string Exports::labels(const ExportRequest& r, LabelFormat format, const exporter::LabelSheet& sheet) const {
+    const auto& rules = m_session.rules();
+    const auto oob = snapshot(r);
+    const exporter::Provenance p{r.date.empty() ? exporter::today() : r.date};
+    switch (format) {
+        case LabelFormat::html: return exporter::labels_html(rules, oob, p, sheet);
+        case LabelFormat::pdf: return exporter::labels_pdf(rules, oob, p, sheet);
+    }
+    return {};
+}
+
+}  // namespace muster::app

@@ -1,0 +1,33 @@
+#pragma once
+// Printed output: the order of battle in every format and sheets of brigade labels, all from
+// one snapshot filtered for the view (and the battle) asked for.
+#include "app/session.hpp"
+#include "export/oob.hpp"
+
+#include <optional>
+#include <string>
+
+namespace muster::app {
+
+/// What to export: which forces, as whom, of which battle.
+struct ExportRequest {
+    std::optional<std::string> side;    ///< only this side's armies
+    View viewer;                        ///< the umpire, or what a side has seen
+    std::optional<std::string> battle;  ///< only the divisions that fought this battle
+    std::string date;                   ///< printed on every page; empty: today
+};
+
+class Exports {
+public:
+    explicit Exports(Session& session) : m_session(session) {}
+    /// The order of battle in a format, as bytes.
+    std::string oob(const ExportRequest& request, OobFormat format) const;
+    /// A sheet of brigade labels.
+    std::string labels(const ExportRequest& request, LabelFormat format, const exporter::LabelSheet& sheet) const;
+
+private:
+    army::OrderOfBattle snapshot(const ExportRequest& request) const;
+    Session& m_session;
+};
+
+}  // namespace muster::app

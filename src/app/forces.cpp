@@ -1,0 +1,252 @@
+// Laying out the forces: every change is one operation of the store.
+#include "app/forces.hpp"
+
+#include "app/oob_import.hpp"
+#include "app/refs.hpp"
+#include "app/session_state.hpp"
+#include "army/view.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace muster::app {
+namespace {
+
+army::Leader leader_from(const rules::RuleSet& rules, const LeaderEntry& e, const std::string& what) {
+    army::Leader l;
+    if (e.grade.empty()) {
+        if (!e.name.empty()) throw UsageError(what + " " + e.name + " needs a grade (e.g. --grade average)");
+        return l;
+    }
+    if (!rules.find_grade(e.grade)) {
+        std::vector<std::string> ids;
+        for (const auto& g : rules.grades) ids.push_back(g.id);
+        throw UsageError("unknown leader grade \"" + e.grade + "\" (rule set " + rules.id + ": " + join(ids, ", ") + ")");
+    }
+    l.name = e.name;
+    l.grade = l.rolled_grade = e.grade;
+    return l;
+}
+
+// A hand-entered brigade checked against the rule set: rating, strength, cap, label.
+army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e) {
+    army::Brigade b;
+    b.name = e.name;
+    b.rating = e.rating;
+    const auto* rating = r.find_rating(e.rating);
+    if (!rating) {
+        std::vector<std::string> ids;
+        for (const auto& x : r.ratings) ids.push_back(x.id);
+        throw UsageError("unknown rating \"" + e.rating + "\" (rule set " + r.id + ": " + join(ids, ", ") + ")");
+    }
+    b.stands = e.stands;
+    b.start_stands = e.start.value_or(e.stands);
+    if (b.start_stands < 1 || b.start_stands > 99)
+        throw UsageError("start strength " + std::to_string(b.start_stands) + " is out of range: expected 1 to 99 stands");
+    if (rating->max_stands && b.start_stands > *rating->max_stands)
+        throw UsageError("a " + rating->name + " unit has at most " + std::to_string(*rating->max_stands) + " stands in rule set " +
+                         r.id + "; " + std::to_string(b.start_stands) + " is over the cap");
+    if (b.stands < 0 || b.stands > b.start_stands)
+        throw UsageError("strength " + std::to_string(b.stands) + " is out of range: expected 0 to the start strength " +
+                         std::to_string(b.start_stands));
+    if (!e.label.empty()) {
+        try {
+            b.label = rules::parse_label(e.label);
+        } catch (const Error& err) {
+            throw UsageError(err.what());
+        }
+        if (b.label.stands != b.start_stands)
+            throw UsageError("label " + e.label + " is for " + std::to_string(b.label.stands) + " stands, but the brigade starts with " +
+                             std::to_string(b.start_stands));
+    } else if (const auto* l = r.effectiveness.find(e.rating, b.start_stands)) {
+        b.label = *l;
+    } else {
+        throw UsageError("rule set " + r.id + " has no effectiveness label for a " + e.rating + " brigade of " +
+                         std::to_string(b.start_stands) + " stands: give --label start/worn/spent");
+    }
+    b.commander = leader_from(r, e.commander, "brigadier");
+    return b;
+}
+
+}  // namespace
+
+army::OrderOfBattle view_of(const rules::RuleSet& r, const army::OrderOfBattle& all, const OobRequest& request) {
+    if (request.side) require_side(r, *request.side);
+    if (!request.viewer.is_umpire()) require_side(r, request.viewer.side());
+    return army::view_of(all, request.side, request.viewer);
+}
+
+void Forces::add_army(const std::string& side, const std::string& name, const LeaderEntry& commander) {
+    require_name("army", name);
+    const auto c = m_session.current();
+    const auto& r = m_session.rules();
+    require_side(r, side);
+    const auto leader = leader_from(r, commander, "army commander");
+    auto& store = m_session.state().store;
+    store.run_operation(c.id, OperationKind::add, [&](std::int64_t) {
+        if (store.find_army(c.id, name)) throw Error("an army named \"" + name + "\" already exists");
+        std::optional<std::int64_t> lid;
+        if (leader.present()) lid = store.insert_leader(c.id, side, Rank::army, leader);
+        store.insert_army(c.id, side, name, lid);
+        return "Added army " + name + " (" + side + ")";
+    });
+}
+
+void Forces::add_corps(const std::string& army, const std::string& name, const LeaderEntry& commander) {
+    require_name("corps", name);
+    const auto c = m_session.current();
+    const auto leader = leader_from(m_session.rules(), commander, "corps commander");
+    auto& store = m_session.state().store;
+    store.run_operation(c.id, OperationKind::add, [&](std::int64_t) {
+        const auto a = store.find_army(c.id, army);
+        if (!a) throw NotFoundError("no army named \"" + army + "\" in campaign " + c.name);
+        if (store.find_corps(c.id, name)) throw Error("a corps named \"" + name + "\" already exists");
+        std::optional<std::int64_t> lid;
+        if (leader.present()) lid = store.insert_leader(c.id, a->second, Rank::corps, leader);
+        store.insert_corps(c.id, a->first, name, lid);
+        return "Added corps " + name + " to " + army;
+    });
+}
+
+void Forces::add_division(const std::string& corps, const std::string& name, const std::string& arm) {
+    require_name("division", name);
+    const auto c = m_session.current();
+    const auto& r = m_session.rules();
+    const std::string a = arm.empty() ? r.arms.front().id : arm;
+    if (!r.find_arm(a)) throw UsageError("unknown arm \"" + a + "\" in rule set " + r.id);
+    auto& store = m_session.state().store;
+    store.run_operation(c.id, OperationKind::add, [&](std::int64_t) {
+        const auto k = store.find_corps(c.id, corps);
+        if (!k) throw NotFoundError("no corps named \"" + corps + "\" in campaign " + c.name);
+        if (store.find_division(c.id, name)) throw Error("a division named \"" + name + "\" already exists");
+        store.insert_division(c.id, std::get<0>(*k), name, a);
+        return "Added division " + name + " (placeholder, " + a + ") to " + corps;
+    });
+}
+
+void Forces::add_brigade(const BrigadeEntry& e) {
+    require_name("brigade", e.name);
+    const auto c = m_session.current();
+    const auto& r = m_session.rules();
+    army::Brigade b = brigade_from(r, e);
+    auto& store = m_session.state().store;
+    store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
+        const auto d = store.find_division(c.id, e.division);
+        if (!d) throw NotFoundError("no division named \"" + e.division + "\" in campaign " + c.name);
+        if (d->status == DivisionStatus::arrived)
+            throw Error("division " + d->name + " was generated on arrival; add hand-entered brigades to a placeholder or hand-entered division");
+        b.arm = e.arm.empty() ? d->arm : e.arm;
+        if (!r.find_arm(b.arm)) throw UsageError("unknown arm \"" + b.arm + "\" in rule set " + r.id);
+        store.insert_brigade(c.id, op, d->id, d->side, b);
+        if (d->status == DivisionStatus::placeholder) store.set_division_status(d->id, DivisionStatus::entered);
+        return "Added brigade " + b.name + " (" + std::to_string(b.stands) + " stands, " + b.label.text() + ", " + b.rating +
+               ") to " + d->name;
+    });
+}
+
+void Forces::add_battery(const BatteryEntry& e) {
+    require_name("battery", e.name);
+    const int owners = !e.division.empty() + !e.corps.empty() + !e.army.empty();
+    if (owners != 1) throw UsageError("a battery goes to exactly one of a division, a corps' reserve or an army's reserve");
+    const auto c = m_session.current();
+    auto& store = m_session.state().store;
+    store.run_operation(c.id, OperationKind::add, [&](std::int64_t) {
+        army::Battery bat;
+        bat.name = e.name;
+        db::ReserveTarget reserve;
+        std::int64_t division = 0;
+        std::string owner;
+        if (!e.division.empty()) {
+            const auto d = store.find_division(c.id, e.division);
+            if (!d) throw NotFoundError("no division named \"" + e.division + "\" in campaign " + c.name);
+            division = d->id;
+            owner = d->name;
+        } else if (!e.corps.empty()) {
+            const auto k = store.find_corps(c.id, e.corps);
+            if (!k) throw NotFoundError("no corps named \"" + e.corps + "\" in campaign " + c.name);
+            reserve.corps_id = std::get<0>(*k);
+            owner = e.corps + "'s reserve";
+        } else {
+            const auto a = store.find_army(c.id, e.army);
+            if (!a) throw NotFoundError("no army named \"" + e.army + "\" in campaign " + c.name);
+            reserve.army_id = a->first;
+            owner = e.army + "'s reserve";
+        }
+        store.insert_battery(c.id, reserve, division, bat);
+        return "Added battery " + e.name + " to " + owner;
+    });
+}
+
+void Forces::rename(NamedKind kind, const std::string& ref, const std::string& new_name) {
+    require_name(word(kind), new_name);
+    const auto c = m_session.current();
+    auto& store = m_session.state().store;
+    named_operation(m_session, OperationKind::rename, [&](std::int64_t, const Refs& refs, Outcome& out) {
+        std::int64_t id = 0;
+        switch (kind) {
+            case NamedKind::army: {
+                const auto a = store.find_army(c.id, ref);
+                if (!a) throw NotFoundError("no army named \"" + ref + "\"");
+                if (store.find_army(c.id, new_name)) throw Error("an army named \"" + new_name + "\" already exists");
+                id = a->first;
+                break;
+            }
+            case NamedKind::corps: {
+                const auto k = store.find_corps(c.id, ref);
+                if (!k) throw NotFoundError("no corps named \"" + ref + "\"");
+                if (store.find_corps(c.id, new_name)) throw Error("a corps named \"" + new_name + "\" already exists");
+                id = std::get<0>(*k);
+                break;
+            }
+            case NamedKind::division: {
+                const auto d = store.find_division(c.id, ref);
+                if (!d) throw NotFoundError("no division named \"" + ref + "\"");
+                if (store.find_division(c.id, new_name)) throw Error("a division named \"" + new_name + "\" already exists");
+                id = d->id;
+                break;
+            }
+            case NamedKind::brigade: {
+                const auto& b = refs.brigade(ref);
+                for (const auto& other : refs.brigades())
+                    if (other.division_id == b.division_id && other.name == new_name)
+                        throw Error("division " + b.division + " already has a brigade named \"" + new_name + "\"");
+                id = b.id;
+                break;
+            }
+            case NamedKind::leader: id = refs.leader(ref).id; break;
+        }
+        store.rename(kind, id, new_name);
+        out.summary = "Renamed " + word(kind) + " " + ref + " to " + new_name;
+    });
+}
+
+void Forces::reveal(const std::string& division, bool hidden) {
+    const auto c = m_session.current();
+    auto& store = m_session.state().store;
+    store.run_operation(c.id, hidden ? OperationKind::hide : OperationKind::reveal, [&](std::int64_t) {
+        const auto d = store.find_division(c.id, division);
+        if (!d) throw NotFoundError("no division named \"" + division + "\" in campaign " + c.name);
+        store.set_hidden(d->id, hidden);
+        return (hidden ? "Hid " : "Revealed ") + d->name + (hidden ? " from the other side" : " to the other side");
+    });
+}
+
+std::string Forces::import_oob(const std::string& file) {
+    const auto c = m_session.current();
+    const army::OrderOfBattle oob = read_oob_file(file, m_session.rules());
+    auto& store = m_session.state().store;
+    std::string summary;
+    store.run_operation(c.id, OperationKind::import, [&](std::int64_t op) {
+        summary = store_imported_oob(store, c.id, op, oob);
+        return "Imported " + file + ": " + summary;
+    });
+    return summary;
+}
+
+army::OrderOfBattle Forces::order_of_battle(const OobRequest& request) const {
+    const auto& r = m_session.rules();
+    return view_of(r, m_session.state().store.order_of_battle(m_session.current().id), request);
+}
+
+std::vector<campaign::BrigadeInfo> Forces::brigades() const { return m_session.state().store.brigades(m_session.current().id); }
+
+}  // namespace muster::app

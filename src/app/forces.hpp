@@ -1,0 +1,75 @@
+#pragma once
+// Laying out the forces: armies, corps, placeholder divisions, hand-entered brigades and
+// batteries, names, what the other side has seen, imported orders of battle; and reading them.
+#include "app/session.hpp"
+#include "army/division.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace muster::app {
+
+/// A leader entered by hand: grade empty means none.
+struct LeaderEntry {
+    std::string name;
+    std::string grade;
+};
+
+/// A brigade entered by hand (a historical unit).
+struct BrigadeEntry {
+    std::string division;
+    std::string name;
+    std::string rating;
+    int stands = 0;
+    std::optional<int> start;  ///< start strength when not `stands`
+    std::string label;         ///< "6/5/3"; empty: from the rule set's effectiveness table
+    std::string arm;           ///< empty: the division's
+    LeaderEntry commander;
+};
+
+/// Where a hand-entered battery goes: exactly one of these.
+struct BatteryEntry {
+    std::string name;
+    std::string division;
+    std::string corps;  ///< the corps' reserve
+    std::string army;   ///< the army's reserve
+};
+
+/// Which forces, as whom: `side` filters the armies; `viewer` is the umpire or a side.
+struct OobRequest {
+    std::optional<std::string> side;
+    View viewer;
+};
+
+/// The forces of the current campaign.
+class Forces {
+public:
+    explicit Forces(Session& session) : m_session(session) {}
+
+    void add_army(const std::string& side, const std::string& name, const LeaderEntry& commander);
+    void add_corps(const std::string& army, const std::string& name, const LeaderEntry& commander);
+    void add_division(const std::string& corps, const std::string& name, const std::string& arm);
+    void add_brigade(const BrigadeEntry& entry);
+    void add_battery(const BatteryEntry& entry);
+    /// Renames an army, corps, division or brigade ("Division/Brigade"), or names a leader
+    /// (by his name or the unit he commands).
+    void rename(NamedKind kind, const std::string& ref, const std::string& new_name);
+    /// Shows a division to the other side (or hides it again).
+    void reveal(const std::string& division, bool hidden = false);
+    /// Adds the armies of an OOB JSON file (muster-oob/1), all or nothing; returns a summary.
+    std::string import_oob(const std::string& file);
+
+    /// The order of battle as `request.viewer` may see it.
+    army::OrderOfBattle order_of_battle(const OobRequest& request) const;
+    /// Every brigade with its division, side, strength and status (the battle report's rows).
+    std::vector<campaign::BrigadeInfo> brigades() const;
+
+private:
+    Session& m_session;
+};
+
+/// The order of battle as a viewer may see it, checking the sides named.
+army::OrderOfBattle view_of(const rules::RuleSet& rules, const army::OrderOfBattle& all, const OobRequest& request);
+
+}  // namespace muster::app

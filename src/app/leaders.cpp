@@ -1,0 +1,156 @@
+// Leaders. Each rolled operation reads top to bottom: the unit and the dice read under the
+// write lock, the rolls, the rolls journaled, the change, the journal entry, the outcome.
+#include "app/leaders.hpp"
+
+#include "app/refs.hpp"
+#include "app/session_state.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "generate/generate.hpp"
+
+#include <algorithm>
+
+namespace muster::app {
+namespace {
+
+// The year a unit's leader table is read for: the latest year of the divisions under it.
+std::optional<int> year_of(const army::OrderOfBattle& oob, const Refs::Unit& unit) {
+    std::optional<int> year;
+    for (const auto& a : oob.armies)
+        for (const auto& k : a.corps)
+            for (const auto& d : k.divisions) {
+                const bool here = (unit.kind == UnitKind::division && d.id == unit.id) ||
+                                  (unit.kind == UnitKind::corps && k.id == unit.id) ||
+                                  (unit.kind == UnitKind::army && a.id == unit.id) ||
+                                  (unit.kind == UnitKind::brigade &&
+                                   std::any_of(d.brigades.begin(), d.brigades.end(), [&](const auto& b) { return b.id == unit.id; }));
+                if (here && d.year) year = std::max(year.value_or(0), d.year);
+            }
+    return year;
+}
+
+Rank rank_of(UnitKind kind) {
+    switch (kind) {
+        case UnitKind::brigade: return Rank::brigadier;
+        case UnitKind::division: return Rank::division;
+        case UnitKind::corps: return Rank::corps;
+        case UnitKind::army: return Rank::army;
+    }
+    return Rank::brigadier;
+}
+
+}  // namespace
+
+std::vector<campaign::LeaderInfo> Leaders::list() const { return m_session.state().store.leaders(m_session.current().id); }
+
+Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> year, const std::vector<std::string>& rolls,
+                                bool preview) {
+    const auto c = m_session.current();
+    const auto& r = m_session.rules();
+    require_rolls(c, rolls);
+    auto& store = m_session.state().store;
+    Outcome out;
+    out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::replace, preview), [&](std::int64_t op) {
+        const auto roster = store.roster(c.id);
+        const auto unit = Refs(roster).unit(unit_ref);
+        const auto* old = unit.commander;
+        if (old && is_active(old->status)) {
+            const auto* grade = r.find_grade(old->grade);
+            if (unit.kind == UnitKind::brigade && grade && grade->keeps_brigade)
+                throw Error("the " + grade->name + " brigadier of " + unit_ref +
+                            " is permanently in command: he cannot be replaced voluntarily, only when he falls");
+        }
+        // The leader table is keyed by side (and year): the year of the unit's division, unless given.
+        generate::Request req;
+        req.side = unit.side;
+        req.year = year;
+        if (!req.year && !r.years.empty()) {
+            req.year = year_of(store.order_of_battle(c.id), unit);
+            if (!req.year) throw UsageError("which year is it? give --year (the leader table depends on it)");
+        }
+        req.despicable_by_the_book = c.despicable == Despicable::book;
+        OperationDice dice(store, c, rolls);
+        const auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit_ref + " new commander");
+        const auto* grade = r.find_grade(leader.grade);
+        out.summary = "New commander of " + unit_ref + ": " + (grade ? grade->name : leader.grade) +
+                      (grade && !grade->mark.empty() ? " [" + grade->mark + "]" : "") +
+                      (old ? " (replacing " + old->label() + ", " + word(old->status) + ")" : "");
+        dice.record(store, op, out.rolls, preview);
+        if (preview) return "Previewed (not applied): " + out.summary;
+        store.set_commander(unit.kind, unit.id, store.insert_leader(c.id, unit.side, rank_of(unit.kind), leader));
+        return out.summary;
+    });
+    out.preview = preview;
+    return out;
+}
+
+Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std::vector<std::string>& rolls, bool preview) {
+    const auto c = m_session.current();
+    const auto& r = m_session.rules();
+    if (!r.fallen_leaders) throw UsageError("rule set " + r.id + " has no Fallen Leaders table: report the leader's fate in a battle report");
+    if (out_for < 0 || out_for > 100) throw UsageError("out for " + std::to_string(out_for) + " battles is out of range: expected 0 to 100");
+    require_rolls(c, rolls);
+    auto& store = m_session.state().store;
+    Outcome out;
+    out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::fallen_leader, preview), [&](std::int64_t op) {
+        const auto roster = store.roster(c.id);
+        const Refs refs(roster);
+        const auto& l = refs.leader(ref);
+        if (!is_active(l.status)) throw Error("leader " + l.label() + " is already " + word(l.status));
+        const auto& table = r.tables[*r.fallen_leaders];
+        rules::Context context;
+        context.set(rules::Field::side, {0, l.side});
+        OperationDice dice(store, c, rolls);
+        const auto thrown = dice.source().roll(table.die, "fallen leader: " + l.label());
+        const rules::Row* hit = nullptr;
+        for (const auto& row : table.block_for(context).rows)
+            if (row.range.contains(thrown.reading)) hit = &row;
+        // The table's fate column holds a leader fate, or "none" (its own word for no effect).
+        std::optional<LeaderFate> fate;
+        std::string fate_text = "none", outcome;
+        for (size_t i = 0; i < table.sets.size(); ++i) {
+            if (table.sets[i] == rules::Field::fate) fate_text = hit->values[i].id;
+            if (table.sets[i] == rules::Field::outcome) outcome = hit->values[i].id;
+        }
+        fate = find_word<LeaderFate>(fate_text);
+        out.rolls.push_back({"fallen leader: " + l.label(), table.id, thrown, outcome.empty() ? fate_text : outcome + ": " + fate_text});
+        out.summary = "Leader " + l.label() + ": " + (outcome.empty() ? "" : outcome + ", ") +
+                      (fate ? word(*fate) : std::string("no effect")) +
+                      (fate == LeaderFate::wounded ? ", out for " + count_of(out_for, "battle", "battles") : "");
+        if (fate == LeaderFate::captured)
+            throw Error("the Fallen Leaders table gave \"captured\": report it in a battle report with the camp");
+        dice.record(store, op, out.rolls, preview);
+        if (preview) return "Previewed (not applied): " + out.summary;
+        if (fate) {
+            std::optional<std::int64_t> last_battle;
+            for (const auto& b : refs.battles()) last_battle = b.id;
+            store.set_leader_status(l.id, status_after(*fate), last_battle,
+                                    fate == LeaderFate::wounded ? std::optional<int>(out_for) : std::nullopt);
+        }
+        return out.summary;
+    });
+    out.preview = preview;
+    return out;
+}
+
+Outcome Leaders::return_leader(const std::string& ref) {
+    auto& store = m_session.state().store;
+    return named_operation(m_session, OperationKind::leader_return, [&](std::int64_t, const Refs& refs, Outcome& out) {
+        const auto& l = refs.leader(ref);
+        if (l.status != LeaderStatus::wounded) throw Error("leader " + l.label() + " is " + word(l.status) + ", not wounded");
+        int since = 0;
+        std::string fell;
+        for (const auto& b : refs.battles()) {
+            if (l.fell_in && b.id > *l.fell_in) ++since;
+            if (l.fell_in && b.id == *l.fell_in) fell = b.name;
+        }
+        if (since < l.out_battles)
+            throw Error("leader " + l.label() + " is out for " + count_of(l.out_battles, "battle", "battles") + " after " + fell +
+                        "; " + std::to_string(since) + " fought since");
+        store.set_leader_status(l.id, LeaderStatus::active, std::nullopt, std::nullopt);
+        out.summary = "Leader " + l.label() + " returns from his wounds" +
+                      (l.commands.empty() ? " (no command: his post was filled)" : " to " + l.commands);
+    });
+}
+
+}  // namespace muster::app

@@ -1,0 +1,32 @@
+#pragma once
+// Leaders: who commands what, replacements rolled on the rule set's leader table, the Fallen
+// Leaders table, and the return of the wounded.
+#include "app/outcome.hpp"
+#include "app/session.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace muster::app {
+
+class Leaders {
+public:
+    explicit Leaders(Session& session) : m_session(session) {}
+    /// Every leader with the unit he commands.
+    std::vector<campaign::LeaderInfo> list() const;
+    /// Rolls a new commander for a unit ("Heth/1st Brigade", "Heth", a corps or army) on the
+    /// rule set's leader table. A fallen commander is replaced; a standing one only if his
+    /// grade allows it (a despicable brigadier keeps his brigade).
+    Outcome replace_leader(const std::string& unit, std::optional<int> year, const std::vector<std::string>& rolls, bool preview);
+    /// Rolls the rule set's Fallen Leaders table for a leader who may have fallen and applies it:
+    /// killed, wounded (out for `out_for` battles) or no effect.
+    Outcome leader_casualty(const std::string& leader, int out_for, const std::vector<std::string>& rolls, bool preview);
+    /// A wounded leader returns once the battles he was out for have been fought.
+    Outcome return_leader(const std::string& leader);
+
+private:
+    Session& m_session;
+};
+
+}  // namespace muster::app

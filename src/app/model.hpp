@@ -1,0 +1,37 @@
+#pragma once
+// The campaign model: what a front end that shows the campaign between changes (the GUI)
+// draws from, read in one read transaction and kept in memory until the campaign changes.
+// Nothing in it is read again while it is drawn.
+#include "app/prisoners.hpp"
+#include "app/session.hpp"
+#include "army/division.hpp"
+#include "journal/journal.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace muster::app {
+
+struct CampaignModel {
+    std::int64_t revision = -1;                       ///< the current campaign's newest journal entry
+    std::vector<campaign::CampaignInfo> campaigns;    ///< every campaign in the file
+    std::optional<campaign::CampaignInfo> current;    ///< none: the file has no campaign (or no current one)
+    const rules::RuleSet* rules = nullptr;            ///< the current campaign's pinned rule set
+    army::OrderOfBattle oob;                          ///< the umpire's whole order of battle
+    campaign::Roster roster;                          ///< brigades, leaders, batteries, camps, battles...
+    std::vector<CampView> camps;
+    std::vector<HeldItem> held;
+    std::vector<ExchangeView> exchanges;
+    std::vector<journal::Entry> journal;              ///< the newest entries, oldest first
+    int journal_size = 0;                             ///< entries in the whole journal
+};
+
+/// How many of the newest journal entries the model holds.
+inline constexpr int k_journal_page = 200;
+
+/// Reads the model of the session's current campaign in one read transaction.
+CampaignModel load_model(Session& session, int journal_page = k_journal_page);
+
+}  // namespace muster::app

@@ -1,0 +1,264 @@
+// Prisoners of war: camps, exchanges by mutual consent, liberation.
+#include "app/prisoners.hpp"
+
+#include "app/refs.hpp"
+#include "app/session_state.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+#include <map>
+
+namespace muster::app {
+namespace {
+
+// "stands:Heth/1st Brigade=3", "leader:Archer", "battery:Heth/1st Battery".
+campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Direction direction) {
+    const auto colon = spec.find(':');
+    const auto kind = colon == std::string::npos ? std::nullopt : find_word<HeldKind>(spec.substr(0, colon));
+    const std::string rest = colon == std::string::npos ? "" : spec.substr(colon + 1);
+    if (!kind) throw UsageError("exchange item \"" + spec + "\": expected stands:REF=N, leader:REF or battery:REF");
+    campaign::ExchangeItem item;
+    item.direction = direction;
+    item.kind = *kind;
+    switch (*kind) {
+        case HeldKind::stands: {
+            const auto eq = rest.rfind('=');
+            int n = 0;
+            if (eq == std::string::npos || !parse_int(rest.substr(eq + 1), n) || n < 1)
+                throw UsageError("exchange item \"" + spec + "\": expected stands:Division/Brigade=N with N at least 1");
+            item.unit_id = refs.brigade(std::string(trim(rest.substr(0, eq)))).id;
+            item.stands = n;
+            break;
+        }
+        case HeldKind::leader: item.unit_id = refs.leader(std::string(trim(rest))).id; break;
+        case HeldKind::battery: item.unit_id = refs.battery(std::string(trim(rest))).id; break;
+    }
+    return item;
+}
+
+// The holdings that make up an item, in camps of `holder`; refuses what is not held there.
+std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const campaign::ExchangeItem& item, const std::string& holder) {
+    std::vector<std::pair<campaign::Holding, int>> out;
+    const bool stands = item.kind == HeldKind::stands;
+    int wanted = stands ? item.stands : 1;
+    for (const auto& h : refs.holdings()) {
+        if (wanted == 0) break;
+        if (h.kind != item.kind || h.unit_id != item.unit_id || refs.camp_by_id(h.camp_id)->side != holder) continue;
+        const int n = stands ? std::min(wanted, h.stands) : 1;
+        out.emplace_back(h, n);
+        wanted -= n;
+    }
+    if (wanted > 0)
+        throw Error(refs.describe(item) + " " + (stands ? "are" : "is") + " not held by " + holder +
+                    (stands ? " (short by " + std::to_string(wanted) + ")" : ""));
+    return out;
+}
+
+// Sends a held thing home: stands back to their brigade, a leader or battery back to duty.
+void free_holding(db::CampaignStore& store, std::int64_t op, const campaign::Holding& h, int stands, MoveKind move) {
+    switch (h.kind) {
+        case HeldKind::stands: store.change_stands(op, h.unit_id, move, stands); break;
+        case HeldKind::leader: store.set_leader_status(h.unit_id, LeaderStatus::active, std::nullopt, std::nullopt); break;
+        case HeldKind::battery: store.set_battery_status(h.unit_id, BatteryStatus::active); break;
+    }
+    store.release(h, stands);
+}
+
+ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const campaign::CampaignInfo& c,
+                               const campaign::ExchangeInfo& row) {
+    ExchangeView v{row, {}, {}, {}};
+    const std::optional<int> men = c.men_per_stand ? c.men_per_stand : r.men_per_stand();
+    std::optional<long> values[2] = {0, 0};
+    for (const auto& item : row.items) {
+        const int side = item.direction == Direction::offer ? 0 : 1;
+        (side == 0 ? v.offer : v.ask).push_back(refs.describe(item));
+        if (!r.cartel || !values[side]) continue;
+        const auto& cartel = *r.cartel;
+        if (item.kind == HeldKind::stands) {
+            if (!men) values[side].reset();
+            else *values[side] += static_cast<long>(item.stands) * *men * cartel.find(cartel.stand_rank)->privates;
+        } else if (item.kind == HeldKind::leader) {
+            const auto* rank = cartel.for_leader(word(refs.leader_by_id(item.unit_id)->rank));
+            *values[side] += rank ? rank->privates : 0;
+        }  // batteries are guns, not men: the cartel does not weigh them
+    }
+    if (!r.cartel) {
+        v.balance = "rule set " + r.id + " has no exchange cartel";
+    } else if (!values[0] || !values[1]) {
+        v.balance = "stands cannot be weighed: set the campaign's men per stand (muster campaign set --men-per-stand N)";
+    } else {
+        const long diff = *values[0] - *values[1];
+        v.balance = r.cartel->name + ": offers " + std::to_string(*values[0]) + " privates, asks " +
+                    std::to_string(*values[1]) +
+                    (diff == 0 ? ": balanced" : diff > 0 ? ": the proposer gives " + std::to_string(diff) + " more"
+                                                         : ": the proposer asks " + std::to_string(-diff) + " more");
+    }
+    return v;
+}
+
+}  // namespace
+
+std::vector<CampView> camps_of(const Refs& refs) {
+    std::vector<CampView> out;
+    std::map<std::int64_t, size_t> index;
+    for (const auto& camp : refs.camps()) {
+        index[camp.id] = out.size();
+        out.push_back({camp, {}});
+    }
+    for (const auto& h : refs.holdings()) out[index.at(h.camp_id)].holds.push_back(refs.describe(h));
+    return out;
+}
+
+std::vector<HeldItem> held_of(const Refs& refs) {
+    std::vector<HeldItem> out;
+    for (const auto& h : refs.holdings()) {
+        const auto* camp = refs.camp_by_id(h.camp_id);
+        HeldItem item{camp->name, camp->liberated, camp->side, refs.side_of(h.kind, h.unit_id), h.kind, "", refs.describe(h), h.stands};
+        switch (h.kind) {
+            case HeldKind::stands: item.spec = refs.brigade_by_id(h.unit_id)->ref(); break;
+            case HeldKind::leader: {
+                const auto* l = refs.leader_by_id(h.unit_id);
+                item.spec = l->name.empty() ? l->commands : l->name;
+                break;
+            }
+            case HeldKind::battery: item.spec = refs.battery_by_id(h.unit_id)->ref(); break;
+        }
+        item.spec = word(h.kind) + ":" + item.spec;
+        out.push_back(std::move(item));
+    }
+    return out;
+}
+
+std::vector<ExchangeView> exchanges_of(const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& c) {
+    std::vector<ExchangeView> out;
+    for (const auto& e : refs.exchanges()) out.push_back(describe_exchange(refs, rules, c, e));
+    return out;
+}
+
+void Prisoners::add_camp(const std::string& side, const std::string& name) {
+    if (trim(name).empty() || name.size() > 200) throw UsageError("a camp needs a name of 1 to 200 characters");
+    const auto c = m_session.current();
+    require_side(m_session.rules(), side);
+    auto& store = m_session.state().store;
+    store.run_operation(c.id, OperationKind::camp, [&](std::int64_t) {
+        for (const auto& camp : store.camps(c.id))
+            if (camp.name == name) throw Error("a camp named \"" + name + "\" already exists");
+        store.insert_camp(c.id, side, name);
+        return "New POW camp " + name + " (" + side + ")";
+    });
+}
+
+std::vector<CampView> Prisoners::camps() const {
+    const auto roster = m_session.state().store.roster(m_session.current().id);
+    return camps_of(Refs(roster));
+}
+
+std::vector<HeldItem> Prisoners::held() const {
+    const auto roster = m_session.state().store.roster(m_session.current().id);
+    return held_of(Refs(roster));
+}
+
+std::vector<ExchangeView> Prisoners::exchanges() const {
+    const auto c = m_session.current();
+    const auto roster = m_session.state().store.roster(c.id);
+    return exchanges_of(Refs(roster), m_session.rules(), c);
+}
+
+Outcome Prisoners::liberate(const std::string& camp_name) {
+    auto& store = m_session.state().store;
+    return named_operation(m_session, OperationKind::liberation, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+        const auto& camp = refs.camp(camp_name);
+        if (camp.liberated) throw Error("camp " + camp.name + " was already liberated");
+        int freed = 0;
+        for (const auto& h : refs.holdings()) {
+            if (h.camp_id != camp.id) continue;
+            std::string line = "home: " + refs.describe(h);
+            if (h.kind == HeldKind::stands) {
+                const auto* b = refs.brigade_by_id(h.unit_id);
+                if (!is_active(b->status))
+                    line += " (the brigade is " + word(b->status) + ": they wait there until merged into another)";
+            }
+            out.lines.push_back(line);
+            free_holding(store, op, h, h.stands, MoveKind::freed);
+            ++freed;
+        }
+        if (freed == 0) throw Error("camp " + camp.name + " holds no one: there is nobody to liberate");
+        store.set_camp_liberated(camp.id);
+        out.summary = "Liberated " + camp.name + ": " + join(out.lines, "; ");
+    });
+}
+
+ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
+    const auto c = m_session.current();
+    const auto& r = m_session.rules();
+    require_side(r, p.from);
+    std::string with = p.with;
+    if (with.empty()) {
+        if (r.sides.size() != 2) throw UsageError("give the other side of the exchange (--with SIDE)");
+        with = r.sides[0].id == p.from ? r.sides[1].id : r.sides[0].id;
+    }
+    require_side(r, with);
+    if (with == p.from) throw UsageError("an exchange is between two different sides");
+    if (p.offer.empty() && p.ask.empty()) throw UsageError("the proposal offers nothing and asks nothing");
+    auto& store = m_session.state().store;
+    ExchangeView view;
+    store.run_operation(c.id, OperationKind::exchange, [&](std::int64_t) {
+        const auto roster = store.roster(c.id);
+        const Refs refs(roster);
+        campaign::ExchangeInfo row{0, p.from, with, ExchangeStatus::proposed, p.note, {}};
+        for (const auto& [specs, direction] : {std::pair{&p.offer, Direction::offer}, std::pair{&p.ask, Direction::ask}})
+            for (const auto& spec : *specs) {
+                auto item = parse_item(refs, spec, direction);
+                // The proposer offers the other side's men it holds, and asks for its own.
+                const bool offer = direction == Direction::offer;
+                const std::string owner = offer ? with : p.from;
+                if (refs.side_of(item.kind, item.unit_id) != owner)
+                    throw UsageError("exchange item \"" + spec + "\": " + refs.describe(item) + " is not of " + owner +
+                                     (offer ? " (offer the other side's prisoners you hold)"
+                                            : " (ask for your own men the other side holds)"));
+                take(refs, item, offer ? p.from : with);
+                row.items.push_back(item);
+            }
+        row.id = store.insert_exchange(c.id, row);
+        view = describe_exchange(refs, r, c, row);
+        return "Exchange #" + std::to_string(row.id) + " proposed by " + p.from + " to " + with + ": offers " +
+               (view.offer.empty() ? "nothing" : join(view.offer, ", ")) + "; asks " +
+               (view.ask.empty() ? "nothing" : join(view.ask, ", "));
+    });
+    return view;
+}
+
+Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& side, bool accept) {
+    const auto c = m_session.current();
+    require_side(m_session.rules(), side);
+    auto& store = m_session.state().store;
+    const auto kind = accept ? OperationKind::exchange_accepted : OperationKind::exchange_refused;
+    return named_operation(m_session, kind, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+        const campaign::ExchangeInfo* row = nullptr;
+        for (const auto& e : refs.exchanges())
+            if (e.id == id) row = &e;
+        if (!row) throw NotFoundError("no exchange #" + std::to_string(id) + " in campaign " + c.name);
+        if (row->status != ExchangeStatus::proposed) throw Error("exchange #" + std::to_string(id) + " was already " + word(row->status));
+        if (side == row->proposer)
+            throw Error("exchange #" + std::to_string(id) + " was proposed by " + side + ": only " + row->counterpart +
+                        " may accept or refuse it");
+        if (side != row->counterpart)
+            throw Error("exchange #" + std::to_string(id) + " is between " + row->proposer + " and " + row->counterpart);
+        store.set_exchange_status(id, accept ? ExchangeStatus::accepted : ExchangeStatus::refused);
+        if (!accept) {
+            out.summary = "Exchange #" + std::to_string(id) + " refused by " + side;
+            return;
+        }
+        // Everything is checked before anything moves: all of it goes home, or none of it.
+        std::vector<std::pair<campaign::Holding, int>> moves;
+        for (const auto& item : row->items) {
+            const auto parts = take(refs, item, item.direction == Direction::offer ? row->proposer : row->counterpart);
+            moves.insert(moves.end(), parts.begin(), parts.end());
+            out.lines.push_back("home: " + refs.describe(item));
+        }
+        for (const auto& [h, n] : moves) free_holding(store, op, h, n, MoveKind::exchanged);
+        out.summary = "Exchange #" + std::to_string(id) + " accepted by " + side + ": " + join(out.lines, "; ");
+    });
+}
+
+}  // namespace muster::app

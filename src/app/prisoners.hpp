@@ -1,0 +1,76 @@
+#pragma once
+// Prisoners of war: the captors' camps, exchanges by mutual consent, liberation.
+#include "app/outcome.hpp"
+#include "app/session.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace muster::app {
+
+class Refs;
+
+/// One side's proposal: prisoners it offers (it holds them) and asks for (the other side holds).
+/// Items: "stands:REF=N" (N stands of a brigade), "leader:REF", "battery:REF".
+struct ExchangeProposal {
+    std::string from;
+    std::string with;  ///< the other side; may be left out when the rule set has two sides
+    std::vector<std::string> offer;
+    std::vector<std::string> ask;
+    std::string note;
+};
+
+/// A camp and what it holds, as lines ("3 stands of Heth/1st Brigade").
+struct CampView {
+    campaign::CampInfo camp;
+    std::vector<std::string> holds;
+};
+
+/// One thing held in a camp, as the prisoners screen lists it.
+struct HeldItem {
+    std::string camp;
+    bool camp_liberated = false;
+    std::string holder;  ///< the captor side
+    std::string owner;   ///< the prisoner's side
+    HeldKind kind = HeldKind::stands;
+    std::string spec;    ///< for an exchange item: "stands:Heth/1st Brigade" (add "=N"), "leader:...", "battery:..."
+    std::string text;    ///< "3 stands of Heth/1st Brigade"
+    int stands = 0;
+};
+
+/// A proposal with its lines and, where the rule set has a cartel, their values in privates.
+struct ExchangeView {
+    campaign::ExchangeInfo row;
+    std::vector<std::string> offer;
+    std::vector<std::string> ask;
+    std::string balance;  ///< "offers 60 privates, asks 80: unbalanced by 20", or why it cannot be weighed
+};
+
+class Prisoners {
+public:
+    explicit Prisoners(Session& session) : m_session(session) {}
+
+    void add_camp(const std::string& side, const std::string& name);
+    std::vector<CampView> camps() const;
+    /// Everything held in every camp, with the spec an exchange names it by.
+    std::vector<HeldItem> held() const;
+    /// Everyone held in the camp goes home; the camp is marked liberated.
+    Outcome liberate(const std::string& camp);
+
+    ExchangeView propose_exchange(const ExchangeProposal& proposal);
+    /// The other side accepts (everyone in it goes home, atomically) or refuses.
+    Outcome answer_exchange(std::int64_t id, const std::string& side, bool accept);
+    std::vector<ExchangeView> exchanges() const;
+
+private:
+    Session& m_session;
+};
+
+/// The camps, what they hold and the exchanges, as described from one roster (the GUI's
+/// campaign model makes them from its snapshot).
+std::vector<CampView> camps_of(const Refs& refs);
+std::vector<HeldItem> held_of(const Refs& refs);
+std::vector<ExchangeView> exchanges_of(const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& campaign);
+
+}  // namespace muster::app

@@ -1,0 +1,194 @@
+// The session: opening the database, the campaign acted on, its settings, and the steps every
+// operation shares (named operations, the dice of rolled ones).
+#include "app/session.hpp"
+
+#include "app/arrivals.hpp"
+#include "app/battles.hpp"
+#include "app/exports.hpp"
+#include "app/forces.hpp"
+#include "app/history.hpp"
+#include "app/leaders.hpp"
+#include "app/paths.hpp"
+#include "app/prisoners.hpp"
+#include "app/refs.hpp"
+#include "app/session_state.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "rules/load.hpp"
+
+#include <random>
+
+namespace muster::app {
+namespace {
+
+constexpr const char* k_current = "current_campaign";
+
+std::uint64_t fresh_seed() {
+    std::random_device rd;
+    return (std::uint64_t{rd()} << 32) | rd();
+}
+
+// The settings a campaign may hold, checked the same way when it is created and changed.
+void check_settings(const campaign::CampaignInfo& c) {
+    if (c.return_rate < 0 || c.return_rate > 100)
+        throw UsageError("return rate " + std::to_string(c.return_rate) + " is out of range: expected 0 to 100 (percent)");
+    if (c.men_per_stand && (*c.men_per_stand < 1 || *c.men_per_stand > 10000))
+        throw UsageError("men per stand " + std::to_string(*c.men_per_stand) + " is out of range: expected 1 to 10000");
+}
+
+std::string settings_text(const campaign::CampaignInfo& c) {
+    return "return rate " + std::to_string(c.return_rate) + "%, rounding " + word(c.rounding) + ", despicable " +
+           word(c.despicable) + (c.men_per_stand ? ", " + std::to_string(*c.men_per_stand) + " men per stand" : "");
+}
+
+}  // namespace
+
+std::string default_db_path() { return data_dir() + "/campaigns.db"; }
+
+Session::Session(std::string db_path, bool create, int lock_wait_ms, Catalog catalog)
+    : m(std::make_unique<State>(db_path.empty() ? default_db_path() : db_path, create, lock_wait_ms, std::move(catalog))) {}
+
+Session::~Session() = default;
+Session::Session(Session&&) noexcept = default;
+Session& Session::operator=(Session&&) noexcept = default;
+
+const std::string& Session::db_path() const { return m->store.path(); }
+
+campaign::CampaignInfo Session::create_campaign(const NewCampaign& r) {
+    require_name("campaign", r.name);
+    campaign::CampaignInfo row;
+    row.name = r.name;
+    row.return_rate = r.return_rate;
+    row.rounding = r.rounding;
+    row.despicable = r.despicable;
+    row.dice = r.dice;
+    row.men_per_stand = r.men_per_stand;
+    check_settings(row);
+    if (m->store.find_campaign(r.name)) throw Error("a campaign named \"" + r.name + "\" already exists in " + db_path());
+    const rules::RuleSet rules = m->catalog.load(r.rules);
+    row.rules_id = rules.id;
+    row.rules_json = rules.text;
+    row.seed = r.seed ? *r.seed : fresh_seed();
+    m->store.create_campaign(row);
+    m->store.set_meta(k_current, r.name);
+    return *m->store.find_campaign(r.name);
+}
+
+void Session::change_settings(const CampaignSettings& s) {
+    auto c = current();
+    if (s.return_rate) c.return_rate = *s.return_rate;
+    if (s.rounding) c.rounding = *s.rounding;
+    if (s.despicable) c.despicable = *s.despicable;
+    if (s.men_per_stand) c.men_per_stand = *s.men_per_stand;
+    check_settings(c);
+    m->store.run_operation(c.id, OperationKind::settings, [&](std::int64_t) {
+        m->store.update_campaign_settings(c);
+        return "Settings: " + settings_text(c);
+    });
+}
+
+std::vector<campaign::CampaignInfo> Session::campaigns() const { return m->store.campaigns(); }
+
+void Session::select_campaign(const std::string& name) {
+    if (!m->store.find_campaign(name)) {
+        std::vector<std::string> names;
+        for (const auto& c : m->store.campaigns()) names.push_back(c.name);
+        throw NotFoundError("no campaign named \"" + name + "\" in " + db_path() +
+                            (names.empty() ? " (it has none)" : " (campaigns: " + join(names, ", ") + ")"));
+    }
+    m->selected = name;
+}
+
+void Session::use_campaign(const std::string& name) {
+    select_campaign(name);
+    m->store.set_meta(k_current, name);
+}
+
+campaign::CampaignInfo Session::current() const {
+    if (m->selected) return *m->store.find_campaign(*m->selected);
+    if (auto name = m->store.meta(k_current))
+        if (auto c = m->store.find_campaign(*name)) return *c;
+    const auto all = m->store.campaigns();
+    if (all.size() == 1) return all.front();
+    if (all.empty()) throw UsageError(db_path() + " holds no campaign yet: muster campaign new NAME --rules ID");
+    std::vector<std::string> names;
+    for (const auto& c : all) names.push_back(c.name);
+    throw UsageError("which campaign? give --campaign NAME (" + join(names, ", ") + ")");
+}
+
+std::optional<campaign::CampaignInfo> Session::current_if_any() const {
+    try {
+        return current();
+    } catch (const UsageError&) {
+        return std::nullopt;
+    }
+}
+
+void Session::seen(std::int64_t revision) { m->store.expect_last_operation(revision); }
+
+std::int64_t Session::last_operation() const { return m->store.last_operation(current().id); }
+
+const rules::RuleSet& Session::rules() const {
+    const auto c = current();
+    if (!m->rules || m->rules_campaign != c.id) {
+        m->rules = rules::load_rule_set(c.rules_json, "the rule set pinned by campaign " + c.name);
+        m->rules_campaign = c.id;
+    }
+    return *m->rules;
+}
+
+Forces Session::forces() { return Forces(*this); }
+Arrivals Session::arrivals() { return Arrivals(*this); }
+Battles Session::battles() { return Battles(*this); }
+Leaders Session::leaders() { return Leaders(*this); }
+Prisoners Session::prisoners() { return Prisoners(*this); }
+Exports Session::exports() { return Exports(*this); }
+History Session::history() { return History(*this); }
+
+Outcome named_operation(Session& session, OperationKind kind,
+                        const std::function<void(std::int64_t, const Refs&, Outcome&)>& change) {
+    const auto c = session.current();
+    auto& store = session.state().store;
+    Outcome out;
+    out.operation = store.run_operation(c.id, kind, [&](std::int64_t op) {
+        const auto roster = store.roster(c.id);
+        change(op, Refs(roster), out);
+        return out.summary;
+    });
+    return out;
+}
+
+void require_name(const std::string& what, const std::string& name) {
+    if (trim(name).empty()) throw UsageError(what + " name is empty");
+    if (name.size() > 200) throw UsageError(what + " name is " + std::to_string(name.size()) + " characters; at most 200");
+}
+
+void require_side(const rules::RuleSet& r, const std::string& side) {
+    if (r.find_side(side)) return;
+    std::vector<std::string> ids;
+    for (const auto& s : r.sides) ids.push_back(s.id);
+    throw UsageError("unknown side \"" + side + "\" (rule set " + r.id + ": " + join(ids, ", ") + ")");
+}
+
+void require_rolls(const campaign::CampaignInfo& c, const std::vector<std::string>& typed) {
+    if (c.dice == DiceMode::typed && typed.empty())
+        throw UsageError("campaign " + c.name + " uses typed-in dice: give the rolls (--rolls 34,78,...)");
+}
+
+OperationDice::OperationDice(const db::CampaignStore& store, const campaign::CampaignInfo& c, const std::vector<std::string>& typed)
+    : m_campaign(c.id), m_seeded([&] {
+          const auto now = store.campaign(c.id);
+          return dice::SeededSource(now.seed, now.dice_counter);
+      }()) {
+    if (!typed.empty()) m_typed.emplace(typed);
+}
+
+void OperationDice::record(db::CampaignStore& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls,
+                           bool preview) {
+    if (m_typed) m_typed->require_all_used();
+    store.insert_rolls(operation, rolls, m_typed ? DiceMode::typed : DiceMode::seeded,
+                       preview ? RollStatus::discarded : RollStatus::applied);
+    if (!preview && !m_typed) store.set_dice_counter(m_campaign, m_seeded.counter());
+}
+
+}  // namespace muster::app

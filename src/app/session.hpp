@@ -1,0 +1,101 @@
+#pragma once
+// The application layer's entry point: one campaign database, the campaign acted on, and the
+// use cases grouped by concern (forces, arrivals, battles, leaders, prisoners, exports,
+// history). The CLI and the GUI see only src/app's types and muster's error family
+// (core/error.hpp): never a db:: type.
+#include "app/catalog.hpp"
+#include "campaign/records.hpp"
+#include "core/words.hpp"
+#include "rules/rule_set.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace muster::app {
+
+class Forces;
+class Arrivals;
+class Battles;
+class Leaders;
+class Prisoners;
+class Exports;
+class History;
+
+/// The default campaign database: <data dir>/campaigns.db.
+std::string default_db_path();
+
+/// Settings of a new campaign.
+struct NewCampaign {
+    std::string name;
+    std::string rules;                  ///< rule set id or .json path; a copy is pinned
+    int return_rate = 50;               ///< percent of casualties that return after a battle
+    Rounding rounding = Rounding::roll;
+    Despicable despicable = Despicable::expanded;
+    DiceMode dice = DiceMode::seeded;
+    std::optional<std::uint64_t> seed;  ///< none: a fresh one
+    std::optional<int> men_per_stand;   ///< none: the rule set's scale, if it has one
+};
+
+/// A campaign's settings that may change mid-campaign (each change is an undoable operation).
+struct CampaignSettings {
+    std::optional<int> return_rate;
+    std::optional<Rounding> rounding;
+    std::optional<Despicable> despicable;
+    std::optional<int> men_per_stand;
+};
+
+/// One campaign database opened, and the campaign its use cases act on. Every change is one
+/// operation of the store: one transaction, one journal entry, undoable.
+class Session {
+public:
+    /// Opens `db_path` (empty: the default database). `create` makes the file if missing;
+    /// `lock_wait_ms` is how long to wait for another muster's write lock before BusyError.
+    Session(std::string db_path, bool create, int lock_wait_ms = 5000, Catalog catalog = default_catalog());
+    ~Session();
+    Session(Session&&) noexcept;
+    Session& operator=(Session&&) noexcept;
+
+    const std::string& db_path() const;
+
+    /// Creates a campaign (pinning its rule set) and makes it the file's current one.
+    campaign::CampaignInfo create_campaign(const NewCampaign& request);
+    std::vector<campaign::CampaignInfo> campaigns() const;
+    /// Acts on this campaign from now on (the CLI's --campaign).
+    void select_campaign(const std::string& name);
+    /// Makes a campaign the file's current one (what commands act on without --campaign).
+    void use_campaign(const std::string& name);
+    /// The campaign commands act on: the selected one, else the file's current one, else the only one.
+    campaign::CampaignInfo current() const;
+    /// The campaign acted on, or nullopt when the file has none or it is ambiguous.
+    std::optional<campaign::CampaignInfo> current_if_any() const;
+    void change_settings(const CampaignSettings& settings);
+    /// The rule set the current campaign pinned when it was created (loaded once per campaign).
+    const rules::RuleSet& rules() const;
+
+    /// For a front end that shows the campaign between changes (the GUI): what it shows was read
+    /// at journal entry `revision`; a later change is refused (StaleError) if the campaign has
+    /// moved on since (another muster wrote).
+    void seen(std::int64_t revision);
+    /// The current campaign's newest journal entry (to notice another muster's changes).
+    std::int64_t last_operation() const;
+
+    Forces forces();
+    Arrivals arrivals();
+    Battles battles();
+    Leaders leaders();
+    Prisoners prisoners();
+    Exports exports();
+    History history();
+
+    /// src/app's own access to the store behind the session (app/session_state.hpp).
+    struct State;
+    State& state() const { return *m; }
+
+private:
+    std::unique_ptr<State> m;
+};
+
+}  // namespace muster::app

@@ -1,0 +1,65 @@
+#pragma once
+// Private to src/app: the store behind a Session, and the steps every operation shares.
+#include "app/outcome.hpp"
+#include "app/session.hpp"
+#include "db/campaign_store.hpp"
+#include "dice/dice.hpp"
+
+#include <functional>
+#include <optional>
+
+namespace muster::app {
+
+class Refs;
+
+struct Session::State {
+    State(const std::string& path, bool create, int lock_wait_ms, Catalog c)
+        : store(path, create ? db::OpenMode::create : db::OpenMode::existing, lock_wait_ms), catalog(std::move(c)) {}
+    db::CampaignStore store;
+    Catalog catalog;
+    std::optional<std::string> selected;
+    // The pinned rule set never changes, so it is parsed and validated once per campaign.
+    std::int64_t rules_campaign = 0;
+    std::optional<rules::RuleSet> rules;
+};
+
+/// One operation on what the organiser names: `change` gets the operation's id and the
+/// campaign's roster as read under the write lock, fills the outcome and writes through the store.
+Outcome named_operation(Session& session, OperationKind kind,
+                        const std::function<void(std::int64_t operation, const Refs& refs, Outcome& out)>& change);
+
+/// The dice of an operation that rolls, opened inside its transaction: the campaign's seeded
+/// dice where its counter stands now (under the write lock, so two musters cannot roll the same
+/// numbers), or the typed-in rolls, every one of which must be used.
+class OperationDice {
+public:
+    OperationDice(const db::CampaignStore& store, const campaign::CampaignInfo& campaign, const std::vector<std::string>& typed);
+    dice::Source& source() { return m_typed ? static_cast<dice::Source&>(*m_typed) : m_seeded; }
+    /// Journals the rolls before their results are written: applied, or discarded for a
+    /// preview. A preview leaves the dice where they were, so doing it for real rolls the same.
+    void record(db::CampaignStore& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, bool preview);
+
+private:
+    std::int64_t m_campaign;
+    dice::SeededSource m_seeded;
+    std::optional<dice::TypedSource> m_typed;
+};
+
+/// A campaign of typed-in dice needs the rolls given.
+void require_rolls(const campaign::CampaignInfo& campaign, const std::vector<std::string>& typed);
+
+/// Stores imported armies (read by read_oob) into a campaign inside the caller's operation;
+/// refuses a name the campaign already has. Returns a summary ("2 armies, 5 divisions, 14 brigades").
+std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, std::int64_t operation,
+                               const army::OrderOfBattle& oob);
+
+/// A name the organiser gives: 1 to 200 characters, not blank.
+void require_name(const std::string& what, const std::string& name);
+
+/// A side of the rule set, or UsageError listing them.
+void require_side(const rules::RuleSet& rules, const std::string& side);
+
+/// The operation kind of a rolled operation: itself, or a preview.
+inline OperationKind kind_or_preview(OperationKind kind, bool preview) { return preview ? OperationKind::preview : kind; }
+
+}  // namespace muster::app

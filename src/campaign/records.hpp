@@ -1,0 +1,160 @@
+#pragma once
+// What a campaign holds, as plain values: what db/ reads and writes and src/app hands up to
+// the CLI and the GUI. No SQL here, and nothing above src/app needs to know db/ exists.
+#include "core/words.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace muster::campaign {
+
+/// A campaign: its settings, the pinned rule set and where its dice stand.
+struct CampaignInfo {
+    std::int64_t id = 0;
+    std::string name;
+    std::string rules_id;
+    std::string rules_json;
+    int return_rate = 50;
+    Rounding rounding = Rounding::roll;
+    Despicable despicable = Despicable::expanded;
+    DiceMode dice = DiceMode::seeded;
+    std::uint64_t seed = 0;
+    std::uint64_t dice_counter = 0;
+    std::string created_at;
+    std::optional<int> men_per_stand;    ///< for cartel values; none: the rule set's scale
+};
+
+/// A brigade with where it sits, as the battle commands find it.
+struct BrigadeInfo {
+    std::int64_t id = 0;
+    std::string name;
+    std::string division;
+    std::int64_t division_id = 0;
+    std::string side;
+    std::string rating;
+    BrigadeStatus status = BrigadeStatus::active;
+    int stands = 0;
+    int start_stands = 0;
+    std::optional<std::int64_t> commander_id;
+    std::optional<int> worn_at;
+    std::optional<int> spent_at;
+    std::string ref() const { return division + "/" + name; }
+};
+
+/// A leader with the unit he commands (if any).
+struct LeaderInfo {
+    std::int64_t id = 0;
+    std::string name;
+    std::string side;
+    Rank rank = Rank::brigadier;
+    std::string grade;
+    std::string rolled_grade;
+    LeaderStatus status = LeaderStatus::active;
+    std::optional<std::int64_t> fell_in;
+    int out_battles = 0;
+    std::string commands;       ///< "Heth/1st Brigade", "Heth", a corps or army name; empty: none
+    std::optional<UnitKind> unit_kind;  ///< none: he commands nothing
+    std::int64_t unit_id = 0;
+    std::string label() const { return name.empty() ? "commander of " + (commands.empty() ? "nothing" : commands) : name; }
+};
+
+/// A battery with its owner (a division, or a corps' or army's reserve).
+struct BatteryInfo {
+    std::int64_t id = 0;
+    std::string name;
+    std::string owner;
+    std::string side;
+    BatteryStatus status = BatteryStatus::active;
+    std::string ref() const { return owner + "/" + name; }
+};
+
+/// A camp of the captor side.
+struct CampInfo {
+    std::int64_t id = 0;
+    std::string name;
+    std::string side;  ///< the captor
+    bool liberated = false;
+};
+
+/// One thing a camp holds: stands of a brigade, a leader or a battery.
+struct Holding {
+    std::int64_t prisoner_id = 0;
+    std::int64_t camp_id = 0;
+    HeldKind kind = HeldKind::stands;
+    std::int64_t unit_id = 0;
+    int stands = 0;
+};
+
+/// A battle as recorded.
+struct BattleInfo {
+    std::int64_t id = 0;
+    std::string name;
+    std::string date;
+    std::string place;
+    bool recovered = false;
+};
+
+/// What one brigade lost in a battle, and what of it has returned.
+struct LossInfo {
+    std::int64_t brigade_id = 0;
+    int casualties = 0;
+    int captured = 0;
+    int returned = 0;
+};
+
+/// One line of an exchange: stands of a brigade, a leader or a battery.
+struct ExchangeItem {
+    Direction direction = Direction::offer;  ///< offer: held by the proposer; ask: by the counterpart
+    HeldKind kind = HeldKind::stands;
+    std::int64_t unit_id = 0;
+    int stands = 0;
+};
+
+/// A proposal to exchange prisoners.
+struct ExchangeInfo {
+    std::int64_t id = 0;
+    std::string proposer;
+    std::string counterpart;
+    ExchangeStatus status = ExchangeStatus::proposed;
+    std::string note;
+    std::vector<ExchangeItem> items;
+};
+
+/// An army, corps or division as the organiser names it.
+struct UnitInfo {
+    UnitKind kind = UnitKind::division;
+    std::int64_t id = 0;
+    std::string name;
+    std::string side;
+    std::optional<DivisionStatus> status;  ///< a division's
+};
+
+/// Everything an operation finds by name, read in one snapshot: the brigades, leaders,
+/// batteries and units, the camps and what they hold, the battles and the exchanges.
+struct Roster {
+    std::vector<BrigadeInfo> brigades;
+    std::vector<LeaderInfo> leaders;
+    std::vector<BatteryInfo> batteries;
+    std::vector<UnitInfo> units;
+    std::vector<CampInfo> camps;
+    std::vector<Holding> holdings;
+    std::vector<BattleInfo> battles;
+    std::vector<ExchangeInfo> exchanges;
+};
+
+/// What `muster check` found. Empty problems: the file is whole and every ledger balances.
+struct CheckReport {
+    std::vector<std::string> problems;
+    int campaigns = 0;
+    int brigades = 0;
+    long long stands = 0;      ///< in service now
+    long long generated = 0;   ///< ever generated or entered (with edits)
+    long long lost = 0;        ///< casualties not returned, and disbanded
+    long long held = 0;        ///< prisoners in camps
+    int moves = 0;
+    bool ok() const { return problems.empty(); }
+};
+
+}  // namespace muster::campaign

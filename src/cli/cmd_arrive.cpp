@@ -1,0 +1,43 @@
+// `muster arrive`: a division arrives.
+#include "app/arrivals.hpp"
+#include "cli/commands.hpp"
+#include "export/division_text.hpp"
+
+#include <memory>
+
+namespace muster::cli {
+
+void add_arrive_command(CLI::App& app, Io& io) {
+    struct ArriveOptions {
+        app::ArrivalRequest request;
+        int year = 0;
+        std::string theater, rolls;
+        bool show_rolls = false;
+    };
+    auto ar = std::make_shared<ArriveOptions>();
+    auto* arrive = app.add_subcommand("arrive", "A division arrives: roll it up, store it, hidden from the other side");
+    arrive->add_option("DIVISION", ar->request.division, "The placeholder division")->required();
+    arrive->add_option("--year", ar->year, "Year (with --theater; otherwise rolled)");
+    arrive->add_option("--theater", ar->theater, "Theater, e.g. east");
+    arrive->add_option("--rolls", ar->rolls, "Dice you rolled, in order, e.g. 34,78,00");
+    arrive->add_flag("--preview", ar->request.preview, "Show the division and keep its rolls as discarded; store nothing");
+    arrive->add_flag("--show-rolls", ar->show_rolls, "Print every roll");
+    on_run(arrive, io, [ar, &io, arrive] {
+        auto& r = ar->request;
+        if (arrive->count("--year")) r.year = ar->year;
+        if (arrive->count("--theater")) r.theater = ar->theater;
+        r.rolls = dice::split_rolls(ar->rolls);
+        if (arrive->count("--rolls") && r.rolls.empty()) throw UsageError("--rolls is empty: give the rolls, e.g. 34,78,00");
+        auto service = open_campaigns(io);
+        const auto result = service.arrivals().arrive(r);
+        const auto rules = service.rules();
+        io.out << (result.preview ? "PREVIEW (not stored; its rolls are kept in the journal as discarded)\n" : "");
+        io.out << exporter::division_text(rules, result.division);
+        if (ar->show_rolls) io.out << "\nRolls:\n" << exporter::rolls_text(result.division.rolls);
+        io.out << "\nJournal #" << result.operation
+               << (result.preview ? ": preview. Run again without --preview to accept it.\n"
+                                  : ": arrived, hidden from the other side until `muster reveal`.\n");
+    });
+}
+
+}  // namespace muster::cli

@@ -1,0 +1,40 @@
+// `muster journal`, `undo`, `check`, `backup`: looking back, and keeping the file safe.
+#include "app/history.hpp"
+#include "cli/commands.hpp"
+#include "export/oob.hpp"
+
+#include <memory>
+
+namespace muster::cli {
+
+void add_history_commands(CLI::App& app, Io& io) {
+    on_run(app.add_subcommand("journal", "List every operation and every roll"), io,
+           [&io] { io.out << exporter::journal_text(open_campaigns(io).history().journal()); });
+
+    on_run(app.add_subcommand("undo", "Reverse the last operation exactly"), io, [&io] {
+        const auto e = open_campaigns(io).history().undo();
+        io.out << e.summary << " (journal #" << e.id << ")\n";
+    });
+
+    auto* check = app.add_subcommand("check", "Verify the database: integrity, foreign keys, and every brigade's stand ledger");
+    on_run(check, io, [&io] {
+        const auto report = open_campaigns(io).history().check();
+        for (const auto& p : report.problems) io.out << "PROBLEM: " << p << "\n";
+        io.out << (report.ok() ? "ok: " : "FAILED: ") << report.campaigns << " campaigns, " << report.brigades
+               << " brigades, " << report.moves << " recorded moves; stands: " << report.generated
+               << " generated = " << report.stands << " in service + " << report.lost << " lost for good + "
+               << report.held << " held as prisoners";
+        io.out << (report.ok() ? "; every ledger balances\n" : "\n");
+        if (!report.ok()) throw Error("the campaign database failed its check (" + std::to_string(report.problems.size()) + " problems)");
+    });
+
+    auto dest = std::make_shared<std::string>();
+    auto* backup = app.add_subcommand("backup", "Write a consistent copy of the database (safe while it is in use)");
+    backup->add_option("FILE", *dest, "Where to write the copy (must not exist)")->required();
+    on_run(backup, io, [dest, &io] {
+        open_campaigns(io).history().backup(*dest);
+        io.out << "Backed up to " << *dest << "\n";
+    });
+}
+
+}  // namespace muster::cli

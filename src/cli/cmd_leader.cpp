@@ -1,0 +1,59 @@
+// `muster leader list|replace|casualty|return`.
+#include "app/leaders.hpp"
+#include "cli/commands.hpp"
+#include "core/text.hpp"
+#include "export/text_table.hpp"
+
+#include <memory>
+
+namespace muster::cli {
+
+void add_leader_commands(CLI::App& app, Io& io) {
+    auto* leader = app.add_subcommand("leader", "Fallen leaders: list, replace, return from wounds");
+    leader->require_subcommand(1);
+    on_run(leader->add_subcommand("list", "List every leader with his command and state"), io, [&io] {
+        exporter::TextTable t;
+        t.add({"Leader", "Side", "Rank", "Grade", "State", "Commands"});
+        for (const auto& l : open_campaigns(io).leaders().list())
+            t.add({l.name.empty() ? "(unnamed)" : l.name, l.side, word(l.rank), l.grade,
+                   word(l.status) + (l.status == LeaderStatus::wounded ? " (out for " + count_of(l.out_battles, "battle", "battles") + ")" : ""),
+                   l.commands.empty() ? "-" : l.commands});
+        io.out << t.render();
+    });
+    struct ReplaceOptions {
+        std::string unit, rolls;
+        int year = 0;
+        bool preview = false, show_rolls = false;
+    };
+    auto rp = std::make_shared<ReplaceOptions>();
+    auto* replace = leader->add_subcommand("replace", "Roll a new commander for a unit on the rule set's leader table");
+    replace->add_option("UNIT", rp->unit, "\"Division/Brigade\", a division, corps or army")->required();
+    replace->add_option("--year", rp->year, "Year for the leader table (default: the unit's division's)");
+    replace->add_option("--rolls", rp->rolls, "Your own rolls");
+    replace->add_flag("--preview", rp->preview, "Show the roll; keep it as discarded");
+    replace->add_flag("--show-rolls", rp->show_rolls, "Print every roll");
+    on_run(replace, io, [rp, &io, replace] {
+        const auto year = replace->count("--year") ? std::optional<int>(rp->year) : std::nullopt;
+        print_outcome(io.out, open_campaigns(io).leaders().replace_leader(rp->unit, year, dice::split_rolls(rp->rolls), rp->preview), rp->show_rolls);
+    });
+    struct CasualtyOptions {
+        std::string leader, rolls;
+        int out_for = 1;
+        bool preview = false;
+    };
+    auto ca = std::make_shared<CasualtyOptions>();
+    auto* casualty = leader->add_subcommand("casualty", "Roll the rule set's Fallen Leaders table for a leader who may have fallen");
+    casualty->add_option("LEADER", ca->leader, "His name or the unit he commands")->required();
+    casualty->add_option("--out-for", ca->out_for, "Battles a wounded leader misses (default 1)");
+    casualty->add_option("--rolls", ca->rolls, "Your own roll, e.g. 3+4");
+    casualty->add_flag("--preview", ca->preview, "Show the roll; keep it as discarded");
+    on_run(casualty, io, [ca, &io] {
+        print_outcome(io.out, open_campaigns(io).leaders().leader_casualty(ca->leader, ca->out_for, dice::split_rolls(ca->rolls), ca->preview), true);
+    });
+    auto back = std::make_shared<std::string>();
+    auto* ret = leader->add_subcommand("return", "A wounded leader returns (once the battles he was out for are fought)");
+    ret->add_option("LEADER", *back, "His name or the unit he commanded")->required();
+    on_run(ret, io, [back, &io] { print_outcome(io.out, open_campaigns(io).leaders().return_leader(*back), false); });
+}
+
+}  // namespace muster::cli

@@ -1,0 +1,73 @@
+// `muster camp new|list|liberate` and `muster exchange propose|accept|refuse|list`.
+#include "app/prisoners.hpp"
+#include "cli/commands.hpp"
+#include "core/text.hpp"
+
+#include <memory>
+
+namespace muster::cli {
+
+void add_prisoner_commands(CLI::App& app, Io& io) {
+    auto* camp = app.add_subcommand("camp", "Prisoner of war camps");
+    camp->require_subcommand(1);
+    struct CampOptions {
+        std::string name, side;
+    };
+    auto co = std::make_shared<CampOptions>();
+    auto* camp_new = camp->add_subcommand("new", "Open a camp of a side (the captor)");
+    camp_new->add_option("NAME", co->name, "Camp name")->required();
+    camp_new->add_option("--side", co->side, "The side that holds prisoners there")->required();
+    on_run(camp_new, io, [co, &io] {
+        open_campaigns(io).prisoners().add_camp(co->side, co->name);
+        io.out << "Opened camp " << co->name << " (" << co->side << ").\n";
+    });
+    on_run(camp->add_subcommand("list", "List the camps and whom each holds"), io, [&io] {
+        for (const auto& v : open_campaigns(io).prisoners().camps()) {
+            io.out << v.camp.name << " (" << v.camp.side << (v.camp.liberated ? ", liberated" : "") << "): "
+                   << (v.holds.empty() ? "holds no one" : count_of(static_cast<int>(v.holds.size()), "holding", "holdings")) << "\n";
+            for (const auto& h : v.holds) io.out << "  " << h << "\n";
+        }
+    });
+    auto lib = std::make_shared<std::string>();
+    auto* liberate = camp->add_subcommand("liberate", "Free everyone held in a camp");
+    liberate->add_option("NAME", *lib, "Camp name")->required();
+    on_run(liberate, io, [lib, &io] { print_outcome(io.out, open_campaigns(io).prisoners().liberate(*lib), false); });
+
+    auto* exchange = app.add_subcommand("exchange", "Exchange prisoners by mutual consent");
+    exchange->require_subcommand(1);
+    auto ep = std::make_shared<app::ExchangeProposal>();
+    auto* propose = exchange->add_subcommand("propose", "One side proposes an exchange; the other accepts or refuses");
+    propose->add_option("--from", ep->from, "The proposing side")->required();
+    propose->add_option("--with", ep->with, "The other side (default: the only other one)");
+    propose->add_option("--offer", ep->offer, "Prisoners you hold: \"stands:Division/Brigade=N\", \"leader:REF\", \"battery:REF\"");
+    propose->add_option("--ask", ep->ask, "Your own men the other side holds, in the same forms");
+    propose->add_option("--note", ep->note, "A note to the other side");
+    on_run(propose, io, [ep, &io] {
+        const auto v = open_campaigns(io).prisoners().propose_exchange(*ep);
+        io.out << "Exchange #" << v.row.id << " proposed by " << v.row.proposer << " to " << v.row.counterpart << "\n"
+               << "  offers: " << (v.offer.empty() ? "nothing" : join(v.offer, ", ")) << "\n"
+               << "  asks:   " << (v.ask.empty() ? "nothing" : join(v.ask, ", ")) << "\n"
+               << "  " << v.balance << "\n";
+    });
+    for (const bool accept : {true, false}) {
+        struct Answer {
+            std::int64_t id = 0;
+            std::string side;
+        };
+        auto an = std::make_shared<Answer>();
+        auto* cmd = exchange->add_subcommand(accept ? "accept" : "refuse",
+                                             accept ? "The other side accepts: everyone in it goes home at once" : "The other side refuses");
+        cmd->add_option("ID", an->id, "Exchange number")->required();
+        cmd->add_option("--side", an->side, "The side answering (the one the proposal was made to)")->required();
+        on_run(cmd, io, [an, accept, &io] { print_outcome(io.out, open_campaigns(io).prisoners().answer_exchange(an->id, an->side, accept), false); });
+    }
+    on_run(exchange->add_subcommand("list", "List proposals and what they weigh"), io, [&io] {
+        for (const auto& v : open_campaigns(io).prisoners().exchanges())
+            io.out << "#" << v.row.id << " " << v.row.proposer << " -> " << v.row.counterpart << " [" << word(v.row.status) << "]"
+                   << (v.row.note.empty() ? "" : " \"" + v.row.note + "\"") << "\n  offers: "
+                   << (v.offer.empty() ? "nothing" : join(v.offer, ", ")) << "\n  asks:   "
+                   << (v.ask.empty() ? "nothing" : join(v.ask, ", ")) << "\n  " << v.balance << "\n";
+    });
+}
+
+}  // namespace muster::cli

@@ -1,0 +1,213 @@
+#pragma once
+// muster's own words as types. Each enum has exactly one table below that spells it, the
+// spelling stored in the database, printed in exports and typed on the command line. Nothing
+// else in the program spells these words; a typo is a compile error, not a silent mismatch.
+// (The rule set's words, ratings, grades, arms, sides, stay data: validated ids.)
+#include "core/error.hpp"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace muster {
+
+/// A division's life: a placeholder until it arrives (generated) or is entered by hand.
+enum class DivisionStatus { placeholder, arrived, entered };
+/// A brigade (battalion) in service or gone.
+enum class BrigadeStatus { active, destroyed, disbanded, merged };
+/// A leader in command or fallen.
+enum class LeaderStatus { active, killed, wounded, captured };
+/// A battery in service or lost.
+enum class BatteryStatus { active, wrecked, captured };
+/// What befell a leader in a battle (a battle report's word).
+enum class LeaderFate { killed, wounded, captured };
+/// What befell a battery in a battle.
+enum class BatteryFate { wrecked, captured };
+/// An exchange of prisoners between two sides.
+enum class ExchangeStatus { proposed, accepted, refused };
+/// What a camp holds: stands of a brigade, a leader or a battery.
+enum class HeldKind { stands, leader, battery };
+/// Which way an exchange line goes: offered by the proposer or asked of the counterpart.
+enum class Direction { offer, ask };
+/// A recorded change of a brigade's strength (the stand ledger).
+enum class MoveKind { generated, edited, casualty, returned, captured, exchanged, freed, disbanded, merged };
+/// A leader's rank: what he commands.
+enum class Rank { brigadier, division, corps, army };
+/// A unit a leader can command.
+enum class UnitKind { brigade, division, corps, army };
+/// A thing the organiser can name and rename.
+enum class NamedKind { army, corps, division, brigade, leader };
+/// Where a campaign's dice come from.
+enum class DiceMode { seeded, typed };
+/// A roll kept (its result applied) or discarded (a preview's).
+enum class RollStatus { applied, discarded };
+/// How a fraction of a returning stand is settled (a campaign setting).
+enum class Rounding { down, half_up, roll };
+/// Despicable leaders: the article's expansion, or by the book (played as average).
+enum class Despicable { expanded, book };
+/// One thing the organiser did: the journal's kinds of entry.
+enum class OperationKind {
+    create, add, rename, import, settings, arrival, preview, reveal, hide, battle, recovery, camp, liberation,
+    exchange, exchange_accepted, exchange_refused, replace, fallen_leader, leader_return, disband, destroy, merge, undo
+};
+/// The formats an order of battle is written in.
+enum class OobFormat { text, md, csv, html, json, pdf };
+/// The formats a sheet of labels is written in.
+enum class LabelFormat { html, pdf };
+
+/// One spelling of a word.
+template <class E>
+struct Spelling {
+    E value;
+    std::string_view text;
+};
+
+/// The one table of a word: `what` names it in messages, `table` spells every value.
+template <class E>
+struct Vocabulary;
+
+#define MUSTER_VOCABULARY(E, WHAT, ...)                                             \
+    template <>                                                                     \
+    struct Vocabulary<E> {                                                          \
+        static constexpr std::string_view what = WHAT;                             \
+        static constexpr auto table = std::to_array<Spelling<E>>({__VA_ARGS__});   \
+    }
+
+MUSTER_VOCABULARY(DivisionStatus, "division status",
+                  {DivisionStatus::placeholder, "placeholder"}, {DivisionStatus::arrived, "arrived"},
+                  {DivisionStatus::entered, "entered"});
+MUSTER_VOCABULARY(BrigadeStatus, "brigade status",
+                  {BrigadeStatus::active, "active"}, {BrigadeStatus::destroyed, "destroyed"},
+                  {BrigadeStatus::disbanded, "disbanded"}, {BrigadeStatus::merged, "merged"});
+MUSTER_VOCABULARY(LeaderStatus, "leader status",
+                  {LeaderStatus::active, "active"}, {LeaderStatus::killed, "killed"}, {LeaderStatus::wounded, "wounded"},
+                  {LeaderStatus::captured, "captured"});
+MUSTER_VOCABULARY(BatteryStatus, "battery status",
+                  {BatteryStatus::active, "active"}, {BatteryStatus::wrecked, "wrecked"},
+                  {BatteryStatus::captured, "captured"});
+MUSTER_VOCABULARY(LeaderFate, "leader fate",
+                  {LeaderFate::killed, "killed"}, {LeaderFate::wounded, "wounded"}, {LeaderFate::captured, "captured"});
+MUSTER_VOCABULARY(BatteryFate, "battery fate", {BatteryFate::wrecked, "wrecked"}, {BatteryFate::captured, "captured"});
+MUSTER_VOCABULARY(ExchangeStatus, "exchange status",
+                  {ExchangeStatus::proposed, "proposed"}, {ExchangeStatus::accepted, "accepted"},
+                  {ExchangeStatus::refused, "refused"});
+MUSTER_VOCABULARY(HeldKind, "kind of prisoner",
+                  {HeldKind::stands, "stands"}, {HeldKind::leader, "leader"}, {HeldKind::battery, "battery"});
+MUSTER_VOCABULARY(Direction, "exchange direction", {Direction::offer, "offer"}, {Direction::ask, "ask"});
+MUSTER_VOCABULARY(MoveKind, "kind of move",
+                  {MoveKind::generated, "generated"}, {MoveKind::edited, "edited"}, {MoveKind::casualty, "casualty"},
+                  {MoveKind::returned, "returned"}, {MoveKind::captured, "captured"}, {MoveKind::exchanged, "exchanged"},
+                  {MoveKind::freed, "freed"}, {MoveKind::disbanded, "disbanded"}, {MoveKind::merged, "merged"});
+MUSTER_VOCABULARY(Rank, "leader rank",
+                  {Rank::brigadier, "brigadier"}, {Rank::division, "division"}, {Rank::corps, "corps"}, {Rank::army, "army"});
+MUSTER_VOCABULARY(UnitKind, "kind of unit",
+                  {UnitKind::brigade, "brigade"}, {UnitKind::division, "division"}, {UnitKind::corps, "corps"},
+                  {UnitKind::army, "army"});
+MUSTER_VOCABULARY(NamedKind, "kind",
+                  {NamedKind::army, "army"}, {NamedKind::corps, "corps"}, {NamedKind::division, "division"},
+                  {NamedKind::brigade, "brigade"}, {NamedKind::leader, "leader"});
+MUSTER_VOCABULARY(DiceMode, "dice", {DiceMode::seeded, "seeded"}, {DiceMode::typed, "typed"});
+MUSTER_VOCABULARY(RollStatus, "roll status", {RollStatus::applied, "applied"}, {RollStatus::discarded, "discarded"});
+MUSTER_VOCABULARY(Rounding, "rounding", {Rounding::down, "down"}, {Rounding::half_up, "half_up"}, {Rounding::roll, "roll"});
+MUSTER_VOCABULARY(Despicable, "despicable", {Despicable::expanded, "expanded"}, {Despicable::book, "book"});
+MUSTER_VOCABULARY(OperationKind, "kind of operation",
+                  {OperationKind::create, "create"}, {OperationKind::add, "add"}, {OperationKind::rename, "rename"},
+                  {OperationKind::import, "import"}, {OperationKind::settings, "settings"},
+                  {OperationKind::arrival, "arrival"}, {OperationKind::preview, "preview"},
+                  {OperationKind::reveal, "reveal"}, {OperationKind::hide, "hide"}, {OperationKind::battle, "battle"},
+                  {OperationKind::recovery, "recovery"}, {OperationKind::camp, "camp"},
+                  {OperationKind::liberation, "liberation"}, {OperationKind::exchange, "exchange"},
+                  {OperationKind::exchange_accepted, "exchange accepted"},
+                  {OperationKind::exchange_refused, "exchange refused"},
+                  {OperationKind::replace, "replace"}, {OperationKind::fallen_leader, "fallen leader"},
+                  {OperationKind::leader_return, "return"}, {OperationKind::disband, "disband"},
+                  {OperationKind::destroy, "destroy"}, {OperationKind::merge, "merge"}, {OperationKind::undo, "undo"});
+MUSTER_VOCABULARY(OobFormat, "format",
+                  {OobFormat::text, "text"}, {OobFormat::md, "md"}, {OobFormat::csv, "csv"}, {OobFormat::html, "html"},
+                  {OobFormat::json, "json"}, {OobFormat::pdf, "pdf"});
+MUSTER_VOCABULARY(LabelFormat, "label format", {LabelFormat::html, "html"}, {LabelFormat::pdf, "pdf"});
+
+#undef MUSTER_VOCABULARY
+
+/// How a value is stored and printed.
+template <class E>
+constexpr std::string_view spell(E value) {
+    for (const auto& s : Vocabulary<E>::table)
+        if (s.value == value) return s.text;
+    return "?";  // unreachable for a value of the enum: every table spells every value
+}
+
+/// The value spelled `text`, or nullopt.
+template <class E>
+constexpr std::optional<E> find_word(std::string_view text) {
+    for (const auto& s : Vocabulary<E>::table)
+        if (s.text == text) return s.value;
+    return std::nullopt;
+}
+
+/// Every spelling, "a, b or c", for messages.
+template <class E>
+std::string spellings() {
+    std::string out;
+    const auto& t = Vocabulary<E>::table;
+    for (size_t i = 0; i < t.size(); ++i) out += (i == 0 ? "" : i + 1 == t.size() ? " or " : ", ") + std::string(t[i].text);
+    return out;
+}
+
+/// The value spelled `text`; UsageError naming the word, the value and what was expected.
+template <class E>
+E parse_word(std::string_view text) {
+    if (auto v = find_word<E>(text)) return *v;
+    throw UsageError(std::string(Vocabulary<E>::what) + " \"" + std::string(text) + "\" is not valid: expected " + spellings<E>());
+}
+
+/// The spelling as a std::string (for building messages).
+template <class E>
+std::string word(E value) {
+    return std::string(spell(value));
+}
+
+/// Whether a brigade, leader or battery is in service.
+template <class Status>
+constexpr bool is_active(Status s) {
+    return s == Status::active;
+}
+
+/// The status a leader's fate leaves him in; the status a battery's leaves it in.
+constexpr LeaderStatus status_after(LeaderFate f) {
+    return f == LeaderFate::killed ? LeaderStatus::killed : f == LeaderFate::wounded ? LeaderStatus::wounded : LeaderStatus::captured;
+}
+constexpr BatteryStatus status_after(BatteryFate f) {
+    return f == BatteryFate::wrecked ? BatteryStatus::wrecked : BatteryStatus::captured;
+}
+
+/// Whose view: the umpire (everything) or one side (its own forces, and what it has seen).
+class View {
+public:
+    View() = default;
+    static View umpire() { return {}; }
+    static View of_side(std::string side) {
+        View v;
+        v.m_side = std::move(side);
+        return v;
+    }
+    /// "umpire" or a side id.
+    static View parse(std::string_view text) { return text == k_umpire ? umpire() : of_side(std::string(text)); }
+    bool is_umpire() const { return !m_side; }
+    /// The side; empty for the umpire.
+    const std::string& side() const {
+        static const std::string none;
+        return m_side ? *m_side : none;
+    }
+    /// Whether this view sees everything of `side`.
+    bool owns(std::string_view side) const { return !m_side || *m_side == side; }
+    std::string text() const { return m_side ? *m_side : std::string(k_umpire); }
+    bool operator==(const View&) const = default;
+    static constexpr std::string_view k_umpire = "umpire";
+
+private:
+    std::optional<std::string> m_side;
+};
+
+}  // namespace muster
