@@ -161,6 +161,9 @@ public:
     std::vector<journal::Entry> journal_entries(std::int64_t campaign, std::optional<int> newest = std::nullopt) const;
     /// How many entries the campaign's journal has.
     int journal_size(std::int64_t campaign) const;
+    /// Database pages this connection has fetched since it opened (from its cache or the file):
+    /// what a caller read, counted by SQLite itself. A front end drawing from memory reads none.
+    std::int64_t page_reads() const;
     /// Runs `read` in one read transaction (unless inside an operation already): every read in
     /// it sees the same snapshot while other processes write. It must not write.
     void read(const std::function<void()>& read) const;

@@ -173,6 +173,16 @@ std::int64_t CampaignStore::last_operation(std::int64_t campaign) const {
     });
 }
 
+std::int64_t CampaignStore::page_reads() const {
+    std::int64_t pages = 0;
+    for (int counter : {SQLITE_DBSTATUS_CACHE_HIT, SQLITE_DBSTATUS_CACHE_MISS}) {
+        int now = 0, highest = 0;
+        sqlite3_db_status(m_impl->db.getHandle(), counter, &now, &highest, 0);
+        pages += now;
+    }
+    return pages;
+}
+
 // Inside the write transaction: nobody can slip in between this check and the change.
 void CampaignStore::check_not_stale(std::int64_t campaign) const {
     if (!m_expected) return;

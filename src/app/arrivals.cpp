@@ -36,10 +36,9 @@ generate::Request division_request(const std::string& name, const std::string& s
 }
 
 void require_placeholder(const std::string& name, DivisionStatus status) {
-    if (status != DivisionStatus::placeholder)
-        throw Error("division " + name + " has already " +
-                    (status == DivisionStatus::arrived ? std::string("arrived") : std::string("been entered by hand")) +
-                    ": a division arrives once");
+    if (status == DivisionStatus::arrived) throw Error("division " + name + " has already arrived: a division arrives once");
+    if (status == DivisionStatus::entered)
+        throw Error("division " + name + " was entered by hand: a division arrives once, as a placeholder");
 }
 
 }  // namespace

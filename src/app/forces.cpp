@@ -63,7 +63,7 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e) {
         throw UsageError("rule set " + r.id + " has no effectiveness label for a " + e.rating + " brigade of " +
                          std::to_string(b.start_stands) + " stands: give --label start/worn/spent");
     }
-    b.commander = leader_from(r, e.commander, "brigadier");
+    b.commander = leader_from(r, e.commander, word(Rank::brigadier));
     return b;
 }
 

@@ -41,7 +41,7 @@ CLI::Option* word_option(CLI::App* cmd, const std::string& name, Target& target,
             if (auto w = find_word<E>(text)) target = *w;
             else throw CLI::ValidationError(std::string(Vocabulary<E>::what), "\"" + text + "\" is not valid: expected " + spellings<E>());
         },
-        help + " (" + spellings<E>() + ")");
+        help + ": " + spellings<E>());
 }
 
 /// Prints what an operation did (or would do): its lines, its summary, its rolls if asked, its journal entry.

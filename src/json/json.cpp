@@ -78,7 +78,9 @@ std::optional<Value> Value::find(std::string_view key) const {
     return Value(&it->value, m_path + "." + std::string(key), m_file);
 }
 
-void Value::allow_only(std::initializer_list<std::string_view> keys) const {
+void Value::allow_only(std::initializer_list<std::string_view> keys) const { allow_only(std::span(keys.begin(), keys.size())); }
+
+void Value::allow_only(std::span<const std::string_view> keys) const {
     for (const auto& [name, value] : members()) {
         bool known = false;
         for (auto k : keys) known = known || k == name;

@@ -1,6 +1,7 @@
 #pragma once
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -30,6 +31,7 @@ public:
     std::optional<Value> find(std::string_view key) const;
     /// Refuses any member not named here (catches typos in hand-written files).
     void allow_only(std::initializer_list<std::string_view> keys) const;
+    void allow_only(std::span<const std::string_view> keys) const;
 
     std::string as_string() const;
     /// An integer within [lo, hi], named in the error otherwise.

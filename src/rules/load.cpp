@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include "json/json.hpp"
 
 #include <algorithm>
@@ -493,8 +494,11 @@ private:
             return id;
         };
         const auto leaders = v.at("leaders");
-        leaders.allow_only({"army", "corps", "division", "brigadier"});
-        for (const char* rank : {"army", "corps", "division", "brigadier"}) c.leaders.emplace_back(rank, rank_id(leaders.at(rank)));
+        // Keyed by muster's leader ranks.
+        std::vector<std::string_view> ranks;
+        for (const auto& w : Vocabulary<Rank>::table) ranks.push_back(w.text);
+        leaders.allow_only(ranks);
+        for (auto rank : ranks) c.leaders.emplace_back(std::string(rank), rank_id(leaders.at(rank)));
         c.stand_rank = rank_id(v.at("stand_rank"));
         m_rules.cartel = std::move(c);
     }

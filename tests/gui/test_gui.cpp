@@ -1,6 +1,7 @@
 // The real windows under Xvfb, driven through actions and ImGui input, checked against the
 // database; a screenshot of each window is saved for a person to look at
 // (build/tests/gui/screenshots/).
+#include "app/session_state.hpp"
 #include "db/db_support.hpp"
 #include "driver.hpp"
 #include "support.hpp"
@@ -227,4 +228,52 @@ TEST_CASE("A database that is not muster's: the GUI says so and keeps running") 
     CHECK_THAT(d.app.status(), Contains("not a muster campaign database"));
     CHECK_FALSE(d.app.run("undo"));
     d.frames(3);
+}
+
+TEST_CASE("With every window open, a frame draws from the campaign model and reads nothing from the database") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    {
+        auto s = test::make_campaign(db);
+        s.arrivals().arrive([] {
+            app::ArrivalRequest r;
+            r.division = "Heth";
+            r.year = 1863;
+            r.theater = "east";
+            return r;
+        }());
+        s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
+        s.prisoners().add_camp("union", "Fort Delaware");
+        battle::Report r;
+        r.name = "McPherson Ridge";
+        r.brigades.push_back({"Heth/1st Brigade", 1, 1, "Fort Delaware"});
+        s.battles().report_battle(r, false);
+    }
+    test::Driver d(db);
+    for (const auto& a : d.app.actions())
+        if (a.id.rfind("window.", 0) == 0) d.app.run(a.id);
+    d.app.window<gui::BattleWindow>().divisions = {"Heth", "Wadsworth"};
+    d.app.window<gui::PrisonersWindow>().from = "union";
+    d.frames(3);  // the model is read once, the windows derive what they show
+    REQUIRE(d.app.model().current);
+    CHECK(d.app.model().held.size() == 1);
+    const auto& store = d.app.session()->state().store;
+    const double started = ImGui::GetTime();
+    const auto before = store.page_reads();
+    d.frames(30);
+    const auto read = store.page_reads() - before;
+    // Once a second the app asks the journal's newest entry (another muster may have written):
+    // a few pages each time. Everything else is drawn from memory.
+    const auto looks = static_cast<std::int64_t>(ImGui::GetTime() - started) + 1;
+    INFO(read << " pages read in " << looks << " looks");
+    CHECK(read <= 4 * looks);
+    // A change through an action reads the model anew, once.
+    REQUIRE(d.app.run("camp.new") == false);  // no name given: refused, and nothing read again
+    const auto revision = d.app.revision();
+    d.app.session()->prisoners().add_camp("confederate", "Libby Prison");
+    d.app.changed();
+    d.frames(2);
+    CHECK(d.app.revision() == revision + 1);
+    CHECK(d.app.model().camps.size() == 2);
+    d.frame(shot("every_window"));
 }
