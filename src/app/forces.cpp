@@ -178,32 +178,20 @@ void Forces::add_battery(const BatteryEntry& e) {
 
 void Forces::rename(NamedKind kind, const std::string& ref, const std::string& new_name) {
     require_name(word(kind), new_name);
-    const auto c = m_session.current();
     auto& store = m_session.state().store;
     named_operation(m_session, OperationKind::rename, [&](std::int64_t, const Refs& refs, Outcome& out) {
         std::int64_t id = 0;
+        const auto unit = [&](UnitKind unit_kind) {
+            const auto* u = refs.find_unit(unit_kind, ref);
+            if (!u) throw NotFoundError("no " + word(kind) + " named \"" + ref + "\"");
+            if (refs.find_unit(unit_kind, new_name))
+                throw Error((kind == NamedKind::army ? "an " : "a ") + word(kind) + " named \"" + new_name + "\" already exists");
+            return u->id;
+        };
         switch (kind) {
-            case NamedKind::army: {
-                const auto a = store.find_army(c.id, ref);
-                if (!a) throw NotFoundError("no army named \"" + ref + "\"");
-                if (store.find_army(c.id, new_name)) throw Error("an army named \"" + new_name + "\" already exists");
-                id = a->first;
-                break;
-            }
-            case NamedKind::corps: {
-                const auto k = store.find_corps(c.id, ref);
-                if (!k) throw NotFoundError("no corps named \"" + ref + "\"");
-                if (store.find_corps(c.id, new_name)) throw Error("a corps named \"" + new_name + "\" already exists");
-                id = std::get<0>(*k);
-                break;
-            }
-            case NamedKind::division: {
-                const auto d = store.find_division(c.id, ref);
-                if (!d) throw NotFoundError("no division named \"" + ref + "\"");
-                if (store.find_division(c.id, new_name)) throw Error("a division named \"" + new_name + "\" already exists");
-                id = d->id;
-                break;
-            }
+            case NamedKind::army: id = unit(UnitKind::army); break;
+            case NamedKind::corps: id = unit(UnitKind::corps); break;
+            case NamedKind::division: id = unit(UnitKind::division); break;
             case NamedKind::brigade: {
                 const auto& b = refs.brigade(ref);
                 for (const auto& other : refs.brigades())

@@ -28,12 +28,6 @@ const T* by_id(const std::vector<T>& items, std::int64_t id) {
     return nullptr;
 }
 
-const campaign::UnitInfo* unit_named(const std::vector<campaign::UnitInfo>& units, UnitKind kind, const std::string& name) {
-    for (const auto& u : units)
-        if (u.kind == kind && u.name == name) return &u;
-    return nullptr;
-}
-
 }  // namespace
 
 const campaign::BrigadeInfo& Refs::brigade(const std::string& ref) const {
@@ -57,7 +51,7 @@ Refs::Unit Refs::unit(const std::string& ref) const {
     const campaign::UnitInfo* found = nullptr;
     if (ref.find('/') == std::string::npos)
         for (auto kind : {UnitKind::division, UnitKind::corps, UnitKind::army})
-            if (!found) found = unit_named(m.units, kind, ref);
+            if (!found) found = find_unit(kind, ref);
     if (found) {
         u = {found->kind, found->id, found->side, nullptr};
     } else {
@@ -69,8 +63,14 @@ Refs::Unit Refs::unit(const std::string& ref) const {
     return u;
 }
 
+const campaign::UnitInfo* Refs::find_unit(UnitKind kind, const std::string& name) const {
+    for (const auto& u : m.units)
+        if (u.kind == kind && u.name == name) return &u;
+    return nullptr;
+}
+
 const campaign::UnitInfo& Refs::division(const std::string& name) const {
-    if (const auto* d = unit_named(m.units, UnitKind::division, name)) return *d;
+    if (const auto* d = find_unit(UnitKind::division, name)) return *d;
     throw NotFoundError("no division named \"" + name + "\" in this campaign");
 }
 

@@ -27,6 +27,8 @@ public:
     Unit unit(const std::string& ref) const;
     /// A division by its name.
     const campaign::UnitInfo& division(const std::string& name) const;
+    /// An army, corps or division by its kind and name, or nullptr.
+    const campaign::UnitInfo* find_unit(UnitKind kind, const std::string& name) const;
     /// "Owner/Battery", or a battery name unique in the campaign.
     const campaign::BatteryInfo& battery(const std::string& ref) const;
     const campaign::CampInfo& camp(const std::string& name) const;

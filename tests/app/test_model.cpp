@@ -7,22 +7,10 @@
 
 using namespace muster;
 
-namespace {
-
-app::ArrivalRequest arrival(const std::string& division) {
-    app::ArrivalRequest r;
-    r.division = division;
-    r.year = 1863;
-    r.theater = "east";
-    return r;
-}
-
-}  // namespace
-
 TEST_CASE("The campaign model holds what the application's queries return") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
-    s.arrivals().arrive(arrival("Heth"));
+    s.arrivals().arrive(test::arrival("Heth"));
     s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
     s.prisoners().add_camp("union", "Fort Delaware");
     s.prisoners().add_camp("confederate", "Libby Prison");
@@ -69,7 +57,7 @@ TEST_CASE("The model's journal is its newest page, oldest first, with the whole 
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
     for (int i = 0; i < 12; ++i) s.forces().add_division("I Corps", "D" + std::to_string(i), "");
-    s.arrivals().arrive(arrival("D3"));
+    s.arrivals().arrive(test::arrival("D3"));
     const auto all = s.history().journal();
     const auto m = app::load_model(s, 5);
     CHECK(m.journal_size == static_cast<int>(all.size()));

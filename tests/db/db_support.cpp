@@ -46,4 +46,12 @@ app::Session make_campaign(const std::string& db_path, std::uint64_t seed) {
     return s;
 }
 
+app::ArrivalRequest arrival(const std::string& division) {
+    app::ArrivalRequest r;
+    r.division = division;
+    r.year = 1863;
+    r.theater = "east";
+    return r;
+}
+
 }  // namespace muster::test

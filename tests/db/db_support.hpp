@@ -12,6 +12,9 @@ std::string dump(const std::string& db_path, bool with_journal = true);
 /// Runs one SQL statement on the file, outside muster (to corrupt or lock it).
 void raw_sql(const std::string& db_path, const std::string& sql);
 
+/// A division's arrival in the east in 1863, with the campaign's dice.
+app::ArrivalRequest arrival(const std::string& division);
+
 /// A campaign "Test" (acw, seed 7) with a Confederate army, corps and two placeholder
 /// divisions (Heth, Pender), and a Union army, corps and division (Wadsworth).
 app::Session make_campaign(const std::string& db_path, std::uint64_t seed = 7);

@@ -34,14 +34,6 @@ std::string refusal(const std::string& path, db::OpenMode mode = db::OpenMode::e
     return {};
 }
 
-app::ArrivalRequest arrival(const std::string& division) {
-    app::ArrivalRequest r;
-    r.division = division;
-    r.year = 1863;
-    r.theater = "east";
-    return r;
-}
-
 }  // namespace
 
 TEST_CASE("Migrations are numbered 0001 upwards without gaps") {
@@ -121,7 +113,7 @@ TEST_CASE("A truncated database is reported as damaged") {
     const auto path = dir.file("c.db");
     {
         auto s = test::make_campaign(path);
-        s.arrivals().arrive(arrival("Heth"));
+        s.arrivals().arrive(test::arrival("Heth"));
     }
     auto bytes = test::file_bytes(path);
     REQUIRE(bytes.size() > 8192);
@@ -148,7 +140,7 @@ TEST_CASE("Undo after each kind of operation restores the campaign exactly") {
         {"add division", [&] { s.forces().add_division("I Corps", "Doubleday", "infantry"); }},
         {"add brigade", [&] { s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 5, 6, "6/5/3", "", {"Meredith", "average"}}); }},
         {"add battery", [&] { s.forces().add_battery({"Battery B", "", "I Corps", ""}); }},
-        {"arrival", [&] { s.arrivals().arrive(arrival("Heth")); }},
+        {"arrival", [&] { s.arrivals().arrive(test::arrival("Heth")); }},
         {"reveal", [&] { s.forces().reveal("Pender"); }},
         {"import", [&] {
              std::ofstream(oob_file) << R"({"format": "muster-oob/1", "armies": [{"name": "Army of the Cumberland", "side": "union",
@@ -190,7 +182,7 @@ TEST_CASE("Undo refuses when the campaign was changed outside muster") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
-    s.arrivals().arrive(arrival("Heth"));
+    s.arrivals().arrive(test::arrival("Heth"));
     test::raw_sql(path, "UPDATE brigade SET name = 'Renamed' WHERE position = 0");
     const auto before = test::dump(path);
     CHECK_THROWS_WITH(s.history().undo(), Contains("exactly: the campaign was changed outside"));
@@ -201,7 +193,7 @@ TEST_CASE("check passes a sound campaign and fails a hand-corrupted ledger") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
-    s.arrivals().arrive(arrival("Heth"));
+    s.arrivals().arrive(test::arrival("Heth"));
     const auto ok = s.history().check();
     CHECK(ok.ok());
     CHECK(ok.brigades >= 2);
@@ -217,13 +209,13 @@ TEST_CASE("A failed operation leaves the file exactly as it was") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
-    s.arrivals().arrive(arrival("Heth"));
+    s.arrivals().arrive(test::arrival("Heth"));
     const auto before = test::dump(path);
-    auto typed = arrival("Pender");
+    auto typed = test::arrival("Pender");
     typed.rolls = {"50", "50"};  // runs out
     CHECK_THROWS_WITH(s.arrivals().arrive(typed), Contains("ran out"));
-    CHECK_THROWS_WITH(s.arrivals().arrive(arrival("Heth")), Contains("a division arrives once"));
-    CHECK_THROWS_WITH(s.arrivals().arrive(arrival("Nobody")), Contains("no division named \"Nobody\""));
+    CHECK_THROWS_WITH(s.arrivals().arrive(test::arrival("Heth")), Contains("a division arrives once"));
+    CHECK_THROWS_WITH(s.arrivals().arrive(test::arrival("Nobody")), Contains("no division named \"Nobody\""));
     CHECK_THROWS_WITH(s.forces().add_army("prussia", "X", {}), Contains("unknown side \"prussia\""));
     CHECK_THROWS_WITH(s.forces().add_corps("Army of Northern Virginia", "Third Corps", {}), Contains("already exists"));
     CHECK_THROWS_WITH(s.forces().add_brigade({"Heth", "X", "veteran", 6, std::nullopt, "", "", {}}), Contains("generated on arrival"));
@@ -238,11 +230,11 @@ TEST_CASE("A preview keeps its rolls as discarded and leaves the dice where they
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
-    auto preview = arrival("Heth");
+    auto preview = test::arrival("Heth");
     preview.preview = true;
     const auto shown = s.arrivals().arrive(preview);
     CHECK(s.current().dice_counter == 0);
-    const auto real = s.arrivals().arrive(arrival("Heth"));
+    const auto real = s.arrivals().arrive(test::arrival("Heth"));
     REQUIRE(shown.division.brigades.size() == real.division.brigades.size());
     for (size_t i = 0; i < real.division.brigades.size(); ++i) {
         CHECK(shown.division.brigades[i].stands == real.division.brigades[i].stands);
@@ -263,8 +255,8 @@ TEST_CASE("The same seed replays the same campaign") {
     auto a = test::make_campaign(dir.file("a.db"), 99);
     auto b = test::make_campaign(dir.file("b.db"), 99);
     for (auto* s : {&a, &b}) {
-        s->arrivals().arrive(arrival("Heth"));
-        s->arrivals().arrive(arrival("Pender"));
+        s->arrivals().arrive(test::arrival("Heth"));
+        s->arrivals().arrive(test::arrival("Pender"));
     }
     const exporter::Provenance p{"2026-01-01"};
     CHECK(exporter::oob_json(a.rules(), a.forces().order_of_battle({}), p) == exporter::oob_json(b.rules(), b.forces().order_of_battle({}), p));
@@ -275,8 +267,8 @@ TEST_CASE("The same seed replays the same campaign") {
 TEST_CASE("A side sees its own forces and only the enemy divisions revealed to it") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
-    s.arrivals().arrive(arrival("Heth"));
-    s.arrivals().arrive(arrival("Pender"));
+    s.arrivals().arrive(test::arrival("Heth"));
+    s.arrivals().arrive(test::arrival("Pender"));
     s.forces().reveal("Pender");
     auto names = [](const army::OrderOfBattle& oob) {
         std::string out;
@@ -295,7 +287,7 @@ TEST_CASE("A side sees its own forces and only the enemy divisions revealed to i
 TEST_CASE("An OOB exported as JSON imports back exactly") {
     test::TempDir dir;
     auto a = test::make_campaign(dir.file("a.db"));
-    a.arrivals().arrive(arrival("Heth"));
+    a.arrivals().arrive(test::arrival("Heth"));
     a.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 5, 6, "6/5/3", "", {"Meredith", "average"}});
     a.forces().add_battery({"Battery B", "Wadsworth", "", ""});
     a.forces().reveal("Heth");
@@ -346,7 +338,7 @@ TEST_CASE("Undo still reaches an operation recorded before a later migration add
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
-    s.arrivals().arrive(arrival("Heth"));
+    s.arrivals().arrive(test::arrival("Heth"));
     // What a later migration may do: add columns with defaults.
     test::raw_sql(path, "ALTER TABLE brigade ADD COLUMN nickname TEXT NOT NULL DEFAULT ''; "
                         "ALTER TABLE division ADD COLUMN note TEXT");

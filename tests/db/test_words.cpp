@@ -33,7 +33,7 @@ void check_word() {
     // The enum's values are 0..N-1 (none left out of the table).
     CHECK(*values.rbegin() == static_cast<int>(table.size()) - 1);
     // Near misses are refused, naming the word and every spelling.
-    for (const std::string bad : {std::string(), std::string(table[0].text) + " ", "X" + std::string(table[0].text), std::string("?")}) {
+    for (const std::string& bad : {std::string(), std::string(table[0].text) + " ", "X" + std::string(table[0].text), std::string("?")}) {
         CHECK_FALSE(find_word<E>(bad));
         CHECK_THROWS_WITH(parse_word<E>(bad), Contains(std::string(Vocabulary<E>::what)) && Contains(spellings<E>()));
     }

@@ -235,13 +235,7 @@ TEST_CASE("With every window open, a frame draws from the campaign model and rea
     const auto db = dir.file("c.db");
     {
         auto s = test::make_campaign(db);
-        s.arrivals().arrive([] {
-            app::ArrivalRequest r;
-            r.division = "Heth";
-            r.year = 1863;
-            r.theater = "east";
-            return r;
-        }());
+        s.arrivals().arrive(test::arrival("Heth"));
         s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
         s.prisoners().add_camp("union", "Fort Delaware");
         battle::Report r;
