@@ -35,25 +35,25 @@ void GuiApp::open_database(const std::string& path) {
         m_session.reset();
         m_status = e.what();
     }
+    // Nothing of the file shown before stays on screen.
+    m_model = {};
+    ++m_revision;
     changed();
 }
 
 // The one place the windows' campaign is read: in one read transaction, after a change.
 void GuiApp::reload() {
-    m_stale = false;
-    ++m_revision;
-    if (!m_session) {
-        m_model = {};
-        return;
-    }
     try {
-        m_model = app::load_model(*m_session);
+        m_model = m_session ? app::load_model(*m_session) : app::CampaignModel{};
+        m_stale = false;
+        ++m_revision;
         // A change is refused (StaleError) if another muster writes after what the model shows.
         if (m_model.current) m_session->seen(m_model.revision);
     } catch (const std::exception& e) {
-        // The file is busy or damaged: show what it says, and look again next second.
-        m_model = {};
+        // The file cannot be read now (busy, damaged): keep showing what was read last, say
+        // why, and try again in a second. A change made meanwhile is refused as stale.
         m_status = e.what();
+        m_retry_at = ImGui::GetTime() + 1.0;
     }
 }
 
@@ -131,7 +131,7 @@ void GuiApp::notice_outside_changes() {
 void GuiApp::frame() {
     clear_marks();
     notice_outside_changes();
-    if (m_stale) reload();
+    if (m_stale && ImGui::GetTime() >= m_retry_at) reload();
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && !io.WantTextInput) run("undo");
     menu();

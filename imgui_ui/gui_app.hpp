@@ -70,6 +70,7 @@ private:
     std::unique_ptr<app::Session> m_session;
     app::CampaignModel m_model;
     bool m_stale = true;
+    double m_retry_at = 0;  // when to try reading the model again after it could not be read
     std::string m_db_path;
     std::vector<std::unique_ptr<Window>> m_windows;
     std::vector<Action> m_actions;

@@ -3,7 +3,6 @@
 #include "app/exports.hpp"
 
 #include "app/forces.hpp"
-#include "app/refs.hpp"
 #include "app/session_state.hpp"
 #include "core/error.hpp"
 
