@@ -151,6 +151,8 @@ public:
     std::vector<std::int64_t> battle_divisions(std::int64_t battle) const;
     std::vector<campaign::ExchangeInfo> exchanges(std::int64_t campaign) const;
     std::vector<campaign::UnitInfo> units(std::int64_t campaign) const;
+    /// The names of the batteries in a corps' or an army's reserve.
+    std::vector<std::string> reserve_battery_names(const ReserveTarget& reserve) const;
     /// All of the above for one campaign, in one snapshot.
     campaign::Roster roster(std::int64_t campaign) const;
 

@@ -341,6 +341,17 @@ std::vector<campaign::UnitInfo> CampaignStore::units(std::int64_t campaign) cons
     });
 }
 
+std::vector<std::string> CampaignStore::reserve_battery_names(const ReserveTarget& reserve) const {
+    return guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db, "SELECT name FROM battery WHERE corps_id IS ? AND army_id IS ? ORDER BY id");
+        bind_all(q, reserve.corps_id ? std::optional(reserve.corps_id) : std::nullopt,
+                 reserve.army_id ? std::optional(reserve.army_id) : std::nullopt);
+        std::vector<std::string> out;
+        for (const Row row(q); q.executeStep();) out.push_back(row.text("name"));
+        return out;
+    });
+}
+
 campaign::Roster CampaignStore::roster(std::int64_t campaign) const {
     campaign::Roster r;
     read([&] {

@@ -7,6 +7,8 @@
 #include "core/text.hpp"
 #include "generate/generate.hpp"
 
+#include <algorithm>
+
 namespace muster::app {
 namespace {
 
@@ -35,6 +37,18 @@ generate::Request division_request(const std::string& name, const std::string& s
     return g;
 }
 
+// The reserve's new batteries are numbered on from those it has, so every battery's name is
+// unique within its owner (a division's are numbered within the division).
+void number_reserve_batteries(army::Division& d, std::vector<std::string> taken) {
+    int next = static_cast<int>(taken.size());
+    for (auto& b : d.batteries) {
+        if (!b.reserve) continue;
+        do b.name = ordinal(++next) + " Battery";
+        while (std::find(taken.begin(), taken.end(), b.name) != taken.end());
+        taken.push_back(b.name);
+    }
+}
+
 void require_placeholder(const std::string& name, DivisionStatus status) {
     if (status == DivisionStatus::arrived) throw Error("division " + name + " has already arrived: a division arrives once");
     if (status == DivisionStatus::entered)
@@ -57,12 +71,13 @@ Arrival Arrivals::arrive(const ArrivalRequest& request) {
         OperationDice dice(store, c, request.rolls);
         out.division = generate::generate_division(rules, division_request(d->name, d->side, d->arm, request, c), dice.source());
         dice.record(store, op, out.division.rolls, request.preview);
-        const std::string summary = d->name + " arrived: " + division_summary(rules, out.division);
-        if (request.preview) return "Previewed (not applied): " + summary;
         // The reserve's share goes to the corps or the army, as the rule set says for the side.
         db::ReserveTarget reserve;
         if (rules.find_side(d->side)->reserve_level == "corps") reserve.corps_id = d->corps_id;
         else reserve.army_id = d->army_id;
+        number_reserve_batteries(out.division, store.reserve_battery_names(reserve));
+        const std::string summary = d->name + " arrived: " + division_summary(rules, out.division);
+        if (request.preview) return "Previewed (not applied): " + summary;
         store.store_division_contents(c.id, op, *d, out.division, reserve, DivisionStatus::arrived);
         return summary;
     });
