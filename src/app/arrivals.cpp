@@ -60,7 +60,6 @@ void require_placeholder(const std::string& name, DivisionStatus status) {
 Arrival Arrivals::arrive(const ArrivalRequest& request) {
     const auto c = m_session.current();
     const auto& rules = m_session.rules();
-    require_rolls(c, request.rolls);
     auto& store = m_session.state().store;
     Arrival out;
     out.preview = request.preview;

@@ -189,7 +189,6 @@ Outcome Battles::report_battle(const battle::Report& report, bool preview) {
 
 Outcome Battles::recover(const std::string& battle_name, const std::vector<std::string>& rolls, bool preview) {
     const auto c = m_session.current();
-    require_rolls(c, rolls);
     auto& store = m_session.state().store;
     Outcome out;
     const auto op = store.run_operation(c.id, kind_or_preview(OperationKind::recovery, preview), [&](std::int64_t op) {

@@ -47,7 +47,6 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
                                 bool preview) {
     const auto c = m_session.current();
     const auto& r = m_session.rules();
-    require_rolls(c, rolls);
     auto& store = m_session.state().store;
     Outcome out;
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::replace, preview), [&](std::int64_t op) {
@@ -89,7 +88,6 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
     const auto& r = m_session.rules();
     if (!r.fallen_leaders) throw UsageError("rule set " + r.id + " has no Fallen Leaders table: report the leader's fate in a battle report");
     if (out_for < 0 || out_for > 100) throw UsageError("out for " + std::to_string(out_for) + " battles is out of range: expected 0 to 100");
-    require_rolls(c, rolls);
     auto& store = m_session.state().store;
     Outcome out;
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::fallen_leader, preview), [&](std::int64_t op) {

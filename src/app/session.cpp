@@ -170,17 +170,14 @@ void require_side(const rules::RuleSet& r, const std::string& side) {
     throw UsageError("unknown side \"" + side + "\" (rule set " + r.id + ": " + join(ids, ", ") + ")");
 }
 
-void require_rolls(const campaign::CampaignInfo& c, const std::vector<std::string>& typed) {
-    if (c.dice == DiceMode::typed && typed.empty())
-        throw UsageError("campaign " + c.name + " uses typed-in dice: give the rolls (--rolls 34,78,...)");
-}
-
 OperationDice::OperationDice(const db::CampaignStore& store, const campaign::CampaignInfo& c, const std::vector<std::string>& typed)
     : m_campaign(c.id), m_seeded([&] {
           const auto now = store.campaign(c.id);
           return dice::SeededSource(now.seed, now.dice_counter);
       }()) {
-    if (!typed.empty()) m_typed.emplace(typed);
+    // A campaign of typed-in dice takes only the organiser's rolls, none if nothing is rolled
+    // (a recovery with no fraction to settle); one asked for and not given is named.
+    if (!typed.empty() || c.dice == DiceMode::typed) m_typed.emplace(typed);
 }
 
 void OperationDice::record(db::CampaignStore& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls,

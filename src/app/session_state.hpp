@@ -30,7 +30,8 @@ Outcome named_operation(Session& session, OperationKind kind,
 
 /// The dice of an operation that rolls, opened inside its transaction: the campaign's seeded
 /// dice where its counter stands now (under the write lock, so two musters cannot roll the same
-/// numbers), or the typed-in rolls, every one of which must be used.
+/// numbers), or the typed-in rolls (given, or the campaign's dice are typed), every one of
+/// which must be used.
 class OperationDice {
 public:
     OperationDice(const db::CampaignStore& store, const campaign::CampaignInfo& campaign, const std::vector<std::string>& typed);
@@ -44,9 +45,6 @@ private:
     dice::SeededSource m_seeded;
     std::optional<dice::TypedSource> m_typed;
 };
-
-/// A campaign of typed-in dice needs the rolls given.
-void require_rolls(const campaign::CampaignInfo& campaign, const std::vector<std::string>& typed);
 
 /// Stores imported armies (read by read_oob) into a campaign inside the caller's operation;
 /// refuses a name the campaign already has. Returns a summary ("2 armies, 5 divisions, 14 brigades").

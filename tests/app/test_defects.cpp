@@ -67,3 +67,47 @@ TEST_CASE("Reserve batteries are numbered on across arrivals, and the campaign's
         CHECK_NOTHROW(t.forces().import_oob(file));
     }
 }
+
+TEST_CASE("With typed dice, a recovery that needs no roll is applied without rolls; one that needs one names it") {
+    struct Case {
+        Rounding rounding;
+        int lost;
+        bool needs_a_roll;
+    };
+    for (const auto& [rounding, lost, needs_a_roll] : {Case{Rounding::down, 3, false}, Case{Rounding::half_up, 3, false},
+                                                         Case{Rounding::roll, 2, false}, Case{Rounding::roll, 3, true}}) {
+        INFO(word(rounding) << ", " << lost << " lost");
+        test::TempDir dir;
+        const auto path = dir.file("c.db");
+        {
+            app::Session s(path, true);
+            app::NewCampaign c;
+            c.name = "Typed";
+            c.rules = "acw";
+            c.dice = DiceMode::typed;
+            c.rounding = rounding;
+            s.create_campaign(c);
+            s.forces().add_army("union", "Army", {});
+            s.forces().add_corps("Army", "I Corps", {});
+            s.forces().add_division("I Corps", "Wadsworth", "");
+            s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {}});
+            battle::Report r;
+            r.name = "Ridge";
+            r.brigades.push_back({"Wadsworth/Iron Brigade", lost, 0, ""});
+            s.battles().report_battle(r, false);
+        }
+        app::Session s(path, false);
+        if (!needs_a_roll) {
+            const auto out = s.battles().recover("Ridge", {}, false);
+            CHECK(out.operation > 0);
+            CHECK(s.battles().list().front().recovered);
+            CHECK_THROWS_WITH(app::Session(path, false).battles().recover("Ridge", {"50"}, false), Contains("already returned"));
+        } else {
+            const auto before = test::dump(path);
+            CHECK_THROWS_WITH(s.battles().recover("Ridge", {}, false),
+                              Contains("roll 1") && Contains("Wadsworth/Iron Brigade returning stands") && Contains("percentile"));
+            CHECK(test::dump(path) == before);
+            CHECK(s.battles().recover("Ridge", {"40"}, false).summary.find("2 stands of 3") != std::string::npos);
+        }
+    }
+}
