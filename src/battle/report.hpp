@@ -20,7 +20,7 @@ struct FallenLeader {
     std::string leader;   ///< a leader's name, or the unit he commands ("Heth/1st Brigade", "Heth")
     LeaderFate fate = LeaderFate::killed;
     std::string camp;     ///< for captured
-    int out_for = 0;      ///< for wounded: battles before he may return
+    int out_for = 1;      ///< for wounded: battles before he may return (1 unless the report says)
 };
 
 /// A battery wrecked or captured.

@@ -111,3 +111,24 @@ TEST_CASE("With typed dice, a recovery that needs no roll is applied without rol
         }
     }
 }
+
+TEST_CASE("A wounded leader reported without a count of battles is out for one, in every form of report") {
+    battle::Report cli;
+    battle::add_leader_spec(cli, "Meredith:wounded");
+    CHECK(cli.leaders.at(0).out_for == 1);
+    battle::add_leader_spec(cli, "Cutler:wounded/3");
+    CHECK(cli.leaders.at(1).out_for == 3);
+    const auto file = battle::read_report(
+        R"({"format": "muster-battle/1", "battle": {"name": "B"}, "leaders": [{"leader": "Meredith", "fate": "wounded"}]})", "r.json");
+    CHECK(file.leaders.at(0).out_for == 1);
+
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
+    battle::Report r;
+    r.name = "Ridge";
+    battle::add_leader_spec(r, "Meredith:wounded");
+    s.battles().report_battle(r, false);
+    // Out for one battle: he cannot return before another battle is fought.
+    CHECK_THROWS_WITH(s.leaders().return_leader("Meredith"), Contains("out for 1 battle"));
+}
