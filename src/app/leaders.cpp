@@ -44,7 +44,7 @@ Rank rank_of(UnitKind kind) {
 std::vector<campaign::LeaderInfo> Leaders::list() const { return m_session.state().store.leaders(m_session.current().id); }
 
 Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> year, const std::vector<std::string>& rolls,
-                                bool preview) {
+                                bool preview, bool force) {
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     auto& store = m_session.state().store;
@@ -53,11 +53,15 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         const auto roster = store.roster(c.id);
         const auto unit = Refs(roster).unit(unit_ref);
         const auto* old = unit.commander;
-        if (old && is_active(old->status)) {
+        const bool sound = old && is_active(old->status);
+        if (sound) {
             const auto* grade = r.find_grade(old->grade);
             if (unit.kind == UnitKind::brigade && grade && grade->keeps_brigade)
                 throw Error("the " + grade->name + " brigadier of " + unit_ref +
                             " is permanently in command: he cannot be replaced voluntarily, only when he falls");
+            if (!force)
+                throw Error("the commander of " + unit_ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade) +
+                            "), is in command and sound: replacing him is the organiser's choice; give --force to make it");
         }
         // The leader table is keyed by side (and year): the year of the unit's division, unless given.
         generate::Request req;
@@ -73,7 +77,8 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         const auto* grade = r.find_grade(leader.grade);
         out.summary = "New commander of " + unit_ref + ": " + (grade ? grade->name : leader.grade) +
                       (grade && !grade->mark.empty() ? " [" + grade->mark + "]" : "") +
-                      (old ? " (replacing " + old->label() + ", " + word(old->status) + ")" : "");
+                      (old ? " (replacing " + old->label() + ", " + word(old->status) + (sound ? ", by the organiser's choice" : "") + ")"
+                           : "");
         dice.record(store, op, out.rolls, preview);
         if (preview) return "Previewed (not applied): " + out.summary;
         store.set_commander(unit.kind, unit.id, store.insert_leader(c.id, unit.side, rank_of(unit.kind), leader));

@@ -16,9 +16,11 @@ public:
     /// Every leader with the unit he commands.
     std::vector<campaign::LeaderInfo> list() const;
     /// Rolls a new commander for a unit ("Heth/1st Brigade", "Heth", a corps or army) on the
-    /// rule set's leader table. A fallen commander is replaced; a standing one only if his
-    /// grade allows it (a despicable brigadier keeps his brigade).
-    Outcome replace_leader(const std::string& unit, std::optional<int> year, const std::vector<std::string>& rolls, bool preview);
+    /// rule set's leader table. A fallen commander (or none) is replaced; a sound one only by the
+    /// organiser's choice (`force`), and only if his grade allows it (a despicable brigadier
+    /// keeps his brigade).
+    Outcome replace_leader(const std::string& unit, std::optional<int> year, const std::vector<std::string>& rolls, bool preview,
+                           bool force);
     /// Rolls the rule set's Fallen Leaders table for a leader who may have fallen and applies it:
     /// killed, wounded (out for `out_for` battles) or no effect.
     Outcome leader_casualty(const std::string& leader, int out_for, const std::vector<std::string>& rolls, bool preview);

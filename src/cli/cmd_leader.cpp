@@ -23,7 +23,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
     struct ReplaceOptions {
         std::string unit, rolls;
         int year = 0;
-        bool preview = false, show_rolls = false;
+        bool preview = false, show_rolls = false, force = false;
     };
     auto rp = std::make_shared<ReplaceOptions>();
     auto* replace = leader->add_subcommand("replace", "Roll a new commander for a unit on the rule set's leader table");
@@ -31,10 +31,12 @@ void add_leader_commands(CLI::App& app, Io& io) {
     replace->add_option("--year", rp->year, "Year for the leader table (default: the unit's division's)");
     replace->add_option("--rolls", rp->rolls, "Your own rolls");
     replace->add_flag("--preview", rp->preview, "Show the roll; keep it as discarded");
+    replace->add_flag("--force", rp->force, "Replace a commander who is sound (the organiser's choice, not a rule)");
     replace->add_flag("--show-rolls", rp->show_rolls, "Print every roll");
     on_run(replace, io, [rp, &io, replace] {
         const auto year = replace->count("--year") ? std::optional<int>(rp->year) : std::nullopt;
-        print_outcome(io.out, open_campaigns(io).leaders().replace_leader(rp->unit, year, dice::split_rolls(rp->rolls), rp->preview), rp->show_rolls);
+        print_outcome(io.out, open_campaigns(io).leaders().replace_leader(rp->unit, year, dice::split_rolls(rp->rolls), rp->preview, rp->force),
+                      rp->show_rolls);
     });
     struct CasualtyOptions {
         std::string leader, rolls;

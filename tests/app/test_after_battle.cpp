@@ -203,15 +203,18 @@ TEST_CASE("Liberating a camp sends everyone home - an empty or liberated camp is
 
 TEST_CASE("Fallen leaders: a despicable brigadier keeps his brigade until he falls") {
     Fixture f;
-    CHECK_THAT(f.refusal([&] { f.s.leaders().replace_leader("Heth/Davis", 1863, {"50"}, false); }),
+    CHECK_THAT(f.refusal([&] { f.s.leaders().replace_leader("Heth/Davis", 1863, {"50"}, false, true); }),
                Contains("is permanently in command: he cannot be replaced voluntarily"));
-    f.s.leaders().replace_leader("Heth/Archer", 1863, {"95"}, false);  // a voluntary replacement of an average one
+    CHECK_THAT(f.refusal([&] { f.s.leaders().replace_leader("Heth/Archer", 1863, {"95"}, false, false); }),
+               Contains("is in command and sound: replacing him is the organiser's choice; give --force"));
+    const auto chosen = f.s.leaders().replace_leader("Heth/Archer", 1863, {"95"}, false, true);  // a voluntary replacement
+    CHECK_THAT(chosen.summary, Contains("by the organiser's choice"));
     battle::Report r;
     r.name = "Falling";
     battle::add_leader_spec(r, "Davis:killed");
     battle::add_leader_spec(r, "Meredith:wounded/1");
     f.s.battles().report_battle(r, false);
-    const auto replaced = f.s.leaders().replace_leader("Heth/Davis", 1863, {"90"}, false);  // Confederate 1861-63: 73-00 exceptional
+    const auto replaced = f.s.leaders().replace_leader("Heth/Davis", 1863, {"90"}, false, false);  // Confederate 1861-63: 73-00 exceptional
     CHECK_THAT(replaced.summary, Contains("New commander of Heth/Davis: Exceptional [EXC] (replacing Davis, killed)"));
     CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("out for 1 battle after Falling; 0 fought since"));
     battle::Report quiet;
@@ -227,7 +230,7 @@ TEST_CASE("By the book a despicable brigadier plays as average and may be replac
     auto s = test::make_campaign(dir.file("c.db"));
     s.change_settings({std::nullopt, std::nullopt, Despicable::book, std::nullopt});
     s.forces().add_brigade({"Heth", "Davis", "veteran", 7, std::nullopt, "", "", {"Davis", "average"}});
-    CHECK_NOTHROW(s.leaders().replace_leader("Heth/Davis", 1863, {"03"}, false));  // rolls despicable, plays as average
+    CHECK_NOTHROW(s.leaders().replace_leader("Heth/Davis", 1863, {"03"}, false, true));  // rolls despicable, plays as average
     const auto leaders = s.leaders().list();
     CHECK(leaders.back().rolled_grade == "despicable");
     CHECK(leaders.back().grade == "average");
@@ -263,7 +266,7 @@ TEST_CASE("Undo reverses each after-battle operation exactly") {
         {"exchange proposed", [&] { f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=1"}, {"stands:Wadsworth/Iron Brigade=1"}, ""}); }},
         {"exchange accepted", [&] { f.s.prisoners().answer_exchange(1, "confederate", true); }},
         {"liberation", [&] { f.s.prisoners().liberate("Libby Prison"); }},
-        {"replace", [&] { f.s.leaders().replace_leader("Heth/Davis", 1863, {}, false); }},
+        {"replace", [&] { f.s.leaders().replace_leader("Heth/Davis", 1863, {}, false, false); }},
         {"settings", [&] { f.s.change_settings({30, Rounding::down, std::nullopt, 50}); }},
         {"merge", [&] { f.s.battles().merge_brigade("Wadsworth/Cutler", "Wadsworth/Iron Brigade"); }},
         {"disband", [&] { f.s.battles().disband_brigade("Heth/Davis"); }},
