@@ -227,7 +227,7 @@ std::vector<campaign::BatteryInfo> CampaignStore::batteries(std::int64_t campaig
     return guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db,
                             "SELECT t.id, t.name, COALESCE(d.name, k.name, a.name) AS owner, COALESCE(da.side, ka.side, a.side) AS side, "
-                            "t.status "
+                            "t.status, t.division_id "
                             "FROM battery t LEFT JOIN division d ON d.id = t.division_id "
                             "LEFT JOIN corps dk ON dk.id = d.corps_id LEFT JOIN army da ON da.id = dk.army_id "
                             "LEFT JOIN corps k ON k.id = t.corps_id LEFT JOIN army ka ON ka.id = k.army_id "
@@ -235,7 +235,8 @@ std::vector<campaign::BatteryInfo> CampaignStore::batteries(std::int64_t campaig
         bind_all(q, campaign);
         std::vector<campaign::BatteryInfo> out;
         for (const Row row(q); q.executeStep();)
-            out.push_back({row.id("id"), row.text("name"), row.text("owner"), row.text("side"), row.word<BatteryStatus>("status")});
+            out.push_back({row.id("id"), row.text("name"), row.text("owner"), row.text("side"), row.word<BatteryStatus>("status"),
+                           row.optional_id("division_id")});
         return out;
     });
 }

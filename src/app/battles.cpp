@@ -116,12 +116,21 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report) {
         if (d.status == DivisionStatus::placeholder) throw Error("division " + name + " has not arrived: it cannot have fought");
         plan.divisions.push_back(d.id);
     }
-    for (const auto& l : plan.losses) {
-        if (std::find(plan.divisions.begin(), plan.divisions.end(), l.brigade->division_id) != plan.divisions.end()) continue;
-        if (!report.divisions.empty())
-            throw UsageError("brigade " + l.brigade->ref() + " is reported but its division is not among those that fought");
-        plan.divisions.push_back(l.brigade->division_id);
+    // ... and the division of every reported brigade, fallen leader and lost battery, so a
+    // report of only a fallen leader still says which division fought.
+    const auto fought = [&](std::optional<std::int64_t> division, const std::string& what) {
+        if (!division || std::find(plan.divisions.begin(), plan.divisions.end(), *division) != plan.divisions.end()) return;
+        if (!report.divisions.empty()) throw UsageError(what + " is reported but its division is not among those that fought");
+        plan.divisions.push_back(*division);
+    };
+    for (const auto& l : plan.losses) fought(l.brigade->division_id, "brigade " + l.brigade->ref());
+    for (const auto& f : plan.leaders) {
+        std::optional<std::int64_t> division;
+        if (f.leader->unit_kind == UnitKind::division) division = f.leader->unit_id;
+        if (f.leader->unit_kind == UnitKind::brigade) division = refs.brigade_by_id(f.leader->unit_id)->division_id;
+        fought(division, "leader " + f.leader->label());
     }
+    for (const auto& g : plan.batteries) fought(g.battery->division_id, "battery " + g.battery->ref());
 
     auto& out = plan.outcome;
     int lost = 0, captured = 0;

@@ -67,6 +67,7 @@ struct BatteryInfo {
     std::string owner;
     std::string side;
     BatteryStatus status = BatteryStatus::active;
+    std::optional<std::int64_t> division_id;  ///< none: a corps' or army's reserve battery
     std::string ref() const { return owner + "/" + name; }
 };
 

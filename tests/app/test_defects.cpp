@@ -132,3 +132,32 @@ TEST_CASE("A wounded leader reported without a count of battles is out for one, 
     // Out for one battle: he cannot return before another battle is fought.
     CHECK_THROWS_WITH(s.leaders().return_leader("Meredith"), Contains("out for 1 battle"));
 }
+
+TEST_CASE("A report of only a fallen leader or a lost battery records the division that fought") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.arrivals().arrive(test::arrival("Heth"));
+    battle::Report r;
+    r.name = "Skirmish";
+    battle::add_leader_spec(r, "Heth/1st Brigade:killed");
+    const auto out = s.battles().report_battle(r, false);
+    CHECK_THAT(out.summary, Contains("1 division"));
+    app::ExportRequest e;
+    e.battle = "Skirmish";
+    e.date = "2026-01-01";
+    const auto text = s.exports().oob(e, OobFormat::text);
+    CHECK_THAT(text, Contains("Heth"));
+    CHECK(text.find("Pender") == std::string::npos);
+
+    battle::Report guns;
+    guns.name = "Cannonade";
+    battle::add_battery_spec(guns, "Heth/1st Battery:wrecked");
+    CHECK_THAT(s.battles().report_battle(guns, false).summary, Contains("1 division"));
+    // Divisions given: a fallen leader of another division is refused, as a brigade is.
+    s.forces().add_brigade({"Pender", "Lane", "veteran", 6, std::nullopt, "6/5/3", "", {"Lane", "average"}});
+    battle::Report lane;
+    lane.name = "Elsewhere";
+    lane.divisions = {"Heth"};
+    battle::add_leader_spec(lane, "Pender/Lane:wounded");
+    CHECK_THROWS_WITH(s.battles().report_battle(lane, true), Contains("leader Lane is reported but its division is not among those that fought"));
+}
