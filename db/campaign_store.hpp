@@ -27,6 +27,7 @@ struct DivisionRef {
     std::int64_t corps_id = 0;
     std::int64_t army_id = 0;
     std::string side;
+    bool hidden = true;  ///< not yet seen by the other side
 };
 
 /// Where a generated division's reserve batteries go.

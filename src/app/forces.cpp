@@ -213,6 +213,9 @@ void Forces::reveal(const std::string& division, bool hidden) {
     store.run_operation(c.id, hidden ? OperationKind::hide : OperationKind::reveal, [&](std::int64_t) {
         const auto d = store.find_division(c.id, division);
         if (!d) throw NotFoundError("no division named \"" + division + "\" in campaign " + c.name);
+        if (d->hidden == hidden)
+            throw Error("division " + d->name + (hidden ? " is hidden from the other side already" : " is seen by the other side already") +
+                        ": nothing to do");
         store.set_hidden(d->id, hidden);
         return (hidden ? "Hid " : "Revealed ") + d->name + (hidden ? " from the other side" : " to the other side");
     });

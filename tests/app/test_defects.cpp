@@ -161,3 +161,17 @@ TEST_CASE("A report of only a fallen leader or a lost battery records the divisi
     battle::add_leader_spec(lane, "Pender/Lane:wounded");
     CHECK_THROWS_WITH(s.battles().report_battle(lane, true), Contains("leader Lane is reported but its division is not among those that fought"));
 }
+
+TEST_CASE("Revealing a division already seen, or hiding one already hidden, is refused and writes nothing") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    s.arrivals().arrive(test::arrival("Heth"));
+    CHECK_THROWS_WITH(s.forces().reveal("Heth", true), Contains("Heth is hidden from the other side already"));
+    s.forces().reveal("Heth");
+    const auto entries = s.history().journal().size();
+    const auto before = test::dump(path);
+    CHECK_THROWS_WITH(s.forces().reveal("Heth"), Contains("Heth is seen by the other side already: nothing to do"));
+    CHECK(test::dump(path) == before);
+    CHECK(s.history().journal().size() == entries);
+}
