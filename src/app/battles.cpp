@@ -74,8 +74,9 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report) {
     for (const auto& b : refs.battles())
         if (b.name == report.name) throw Error("a battle named \"" + report.name + "\" is already recorded");
     BattlePlan plan;
-    // Per brigade: a brigade may be named more than once (once for its losses, once per camp
-    // its captured stands go to).
+    // Per brigade: a brigade may be named more than once, once for its losses and once per camp
+    // its captured stands go to (as --loss and --captured give them); the same losses or the
+    // same camp twice is refused, as a leader reported twice is.
     std::map<std::int64_t, size_t> index;
     for (const auto& l : report.brigades) {
         const auto& b = refs.brigade(l.brigade);
@@ -83,9 +84,14 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report) {
         auto [it, fresh] = index.emplace(b.id, plan.losses.size());
         if (fresh) plan.losses.push_back({&b, 0, {}, 0});
         auto& loss = plan.losses[it->second];
+        if (l.lost > 0 && loss.lost > 0) throw UsageError("brigade " + b.ref() + "'s stands lost are reported twice: give them once");
         loss.lost += l.lost;
         if (l.captured > 0) {
-            loss.captured.emplace_back(&captor_camp(refs, l.camp, b.side, "brigade " + b.ref()), l.captured);
+            const auto* camp = &captor_camp(refs, l.camp, b.side, "brigade " + b.ref());
+            for (const auto& [seen, _] : loss.captured)
+                if (seen == camp)
+                    throw UsageError("brigade " + b.ref() + "'s stands captured to " + camp->name + " are reported twice: give them once");
+            loss.captured.emplace_back(camp, l.captured);
             loss.captured_total += l.captured;
         }
     }

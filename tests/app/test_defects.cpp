@@ -175,3 +175,25 @@ TEST_CASE("Revealing a division already seen, or hiding one already hidden, is r
     CHECK(test::dump(path) == before);
     CHECK(s.history().journal().size() == entries);
 }
+
+TEST_CASE("A brigade's losses, or its stands captured to one camp, reported twice are refused, as a leader twice is") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.arrivals().arrive(test::arrival("Heth"));
+    s.prisoners().add_camp("union", "Fort Delaware");
+    s.prisoners().add_camp("union", "Point Lookout");
+    const auto report = [](const std::string& json) {
+        return battle::read_report(R"({"format": "muster-battle/1", "battle": {"name": "B"}, "brigades": [)" + json + "]}", "r.json");
+    };
+    CHECK_THROWS_WITH(s.battles().report_battle(report(R"({"brigade": "Heth/1st Brigade", "lost": 1},
+                                                         {"brigade": "Heth/1st Brigade", "lost": 2})"), true),
+                      Contains("Heth/1st Brigade's stands lost are reported twice"));
+    CHECK_THROWS_WITH(s.battles().report_battle(report(R"({"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Fort Delaware"},
+                                                         {"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Fort Delaware"})"), true),
+                      Contains("captured to Fort Delaware are reported twice"));
+    // Losses once and captures to two camps: one brigade's whole loss, as the command line gives it.
+    const auto ok = s.battles().report_battle(report(R"({"brigade": "Heth/1st Brigade", "lost": 1},
+                                                      {"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Fort Delaware"},
+                                                      {"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Point Lookout"})"), true);
+    CHECK_THAT(ok.summary, Contains("1 stand lost, 2 stands captured"));
+}
