@@ -21,7 +21,8 @@ void ExportWindow::write(GuiApp& app) {
     r.side = view_request.side;
     r.viewer = view_request.viewer;
     const auto exports = app.session()->exports();
-    const auto bytes = labels ? exports.labels(r, label_format, {width_mm, height_mm, k_papers[paper]}) : exports.oob(r, format);
+    const auto bytes = labels ? exports.labels(r, app::label_format_for(path, label_format, label_format), {width_mm, height_mm, k_papers[paper]})
+                              : exports.oob(r, app::oob_format_for(path, format, format));
     app::write_file(path, bytes);
     note = "Wrote " + path + " (" + std::to_string(bytes.size()) + " bytes)";
 }

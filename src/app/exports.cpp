@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace muster::app {
 namespace {
@@ -27,7 +28,40 @@ army::OrderOfBattle only_divisions(army::OrderOfBattle oob, const std::vector<st
     return oob;
 }
 
+// The extension of a file name, lower case, as a format is spelled (".txt" is text); empty: none.
+std::string extension_word(const std::string& path) {
+    const auto dot = path.rfind('.');
+    const auto slash = path.find_last_of("/\\");
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return {};
+    std::string ext = path.substr(dot + 1);
+    for (auto& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (ext == "txt") return "text";
+    if (ext == "htm") return "html";
+    return ext;
+}
+
+template <class Format>
+Format format_for(const std::string& path, std::optional<Format> asked, Format otherwise) {
+    const std::string ext = extension_word(path);
+    const auto named = find_word<Format>(ext);
+    if (!named && find_word<OobFormat>(ext))
+        throw UsageError("the file " + path + " is named as " + ext + ", which this export does not come in (" +
+                         spellings<Format>() + ")");
+    if (named && asked && *named != *asked)
+        throw UsageError("the file " + path + " is named as " + word(*named) + " but the format asked for is " + word(*asked) +
+                         ": rename the file, or leave the format out");
+    return named ? *named : asked ? *asked : otherwise;
+}
+
 }  // namespace
+
+OobFormat oob_format_for(const std::string& path, std::optional<OobFormat> asked, OobFormat otherwise) {
+    return format_for(path, asked, otherwise);
+}
+
+LabelFormat label_format_for(const std::string& path, std::optional<LabelFormat> asked, LabelFormat otherwise) {
+    return format_for(path, asked, otherwise);
+}
 
 army::OrderOfBattle Exports::snapshot(const ExportRequest& r) const {
     const auto c = m_session.current();

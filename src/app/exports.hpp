@@ -17,6 +17,12 @@ struct ExportRequest {
     std::string date;                   ///< printed on every page; empty: today
 };
 
+/// The format to write `path` in: the one its extension names (.txt, .md, .csv, .html, .json,
+/// .pdf; labels .html, .pdf), else `asked`, else `otherwise`. An extension that names another
+/// format than `asked` is refused (a PDF written as text would open as nothing).
+OobFormat oob_format_for(const std::string& path, std::optional<OobFormat> asked, OobFormat otherwise);
+LabelFormat label_format_for(const std::string& path, std::optional<LabelFormat> asked, LabelFormat otherwise);
+
 class Exports {
 public:
     explicit Exports(Session& session) : m_session(session) {}

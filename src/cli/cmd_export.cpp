@@ -10,8 +10,8 @@ namespace {
 
 struct ExportOptions {
     std::string side, as = std::string(View::k_umpire), battle, output, size = "60x20", paper = "a4";
-    OobFormat format = OobFormat::text;
-    LabelFormat label_format = LabelFormat::pdf;
+    std::optional<OobFormat> format;  // none: from the file's extension, else text
+    std::optional<LabelFormat> label_format;  // none: from the file's extension, else pdf
 };
 
 app::ExportRequest request_from(const ExportOptions& o) {
@@ -43,16 +43,20 @@ void add_export_commands(CLI::App& app, Io& io) {
     auto oo = std::make_shared<ExportOptions>();
     auto* oob = exp->add_subcommand("oob", "The order of battle as text, md, csv, html, json or pdf");
     view_options(oob, *oo);
-    word_option<OobFormat>(oob, "--format", oo->format, "The format (default text)");
-    on_run(oob, io, [oo, &io] { write(io, oo->output, open_campaigns(io).exports().oob(request_from(*oo), oo->format)); });
+    word_option<OobFormat>(oob, "--format", oo->format, "The format (default: the file's extension, else text)");
+    on_run(oob, io, [oo, &io] {
+        const auto format = app::oob_format_for(oo->output, oo->format, OobFormat::text);
+        write(io, oo->output, open_campaigns(io).exports().oob(request_from(*oo), format));
+    });
 
     auto lo = std::make_shared<ExportOptions>();
     auto* labels = exp->add_subcommand("labels", "A sheet of brigade labels, with cut lines, for command stands");
     view_options(labels, *lo);
-    word_option<LabelFormat>(labels, "--format", lo->label_format, "The format (default pdf)");
+    word_option<LabelFormat>(labels, "--format", lo->label_format, "The format (default: the file's extension, else pdf)");
     labels->add_option("--size", lo->size, "Label size in mm, WIDTHxHEIGHT (default 60x20)");
     labels->add_option("--paper", lo->paper, "a4 or letter")->check(CLI::IsMember({"a4", "letter"}));
     on_run(labels, io, [lo, &io] {
+        const auto format = app::label_format_for(lo->output, lo->label_format, LabelFormat::pdf);
         exporter::LabelSheet sheet;
         sheet.paper = lo->paper;
         const auto x = lo->size.find('x');
@@ -64,7 +68,7 @@ void add_export_commands(CLI::App& app, Io& io) {
         } catch (const std::exception&) {
             throw UsageError("--size \"" + lo->size + "\" is not WIDTHxHEIGHT in mm, e.g. 60x20");
         }
-        write(io, lo->output, open_campaigns(io).exports().labels(request_from(*lo), lo->label_format, sheet));
+        write(io, lo->output, open_campaigns(io).exports().labels(request_from(*lo), format, sheet));
     });
 }
 

@@ -68,7 +68,7 @@ TEST_CASE("Reserve batteries are numbered on across arrivals, and the campaign's
     }
 }
 
-TEST_CASE("With typed dice, a recovery that needs no roll is applied without rolls; one that needs one names it") {
+TEST_CASE("With typed dice, a recovery that needs no roll is applied without rolls, and one that needs a roll names it") {
     struct Case {
         Rounding rounding;
         int lost;

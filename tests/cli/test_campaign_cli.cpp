@@ -238,3 +238,28 @@ TEST_CASE("A read-only database is refused with one line") {
     CHECK_THAT(r.err, Contains("read-only") || Contains("cannot open"));
     CHECK(test::file_bytes(cli.db) == before);
 }
+
+TEST_CASE("An export takes its format from the file's extension and refuses one that contradicts --format") {
+    Cli cli;
+    cli.ok("campaign new C --rules acw --seed 5");
+    cli.ok("add army Army --side union");
+    cli.ok("add corps Corps --army Army");
+    cli.ok("add division D1 --corps Corps");
+    cli.ok("arrive D1 --year 1863 --theater east");
+    const auto starts_with = [](const std::string& file, const std::string& head) {
+        return test::file_bytes(file).rfind(head, 0) == 0;
+    };
+    cli.ok("export oob -o " + cli.dir.file("guess.pdf"));
+    CHECK(starts_with(cli.dir.file("guess.pdf"), "%PDF"));
+    cli.ok("export oob -o " + cli.dir.file("guess.HTML"));
+    CHECK(starts_with(cli.dir.file("guess.HTML"), "<!DOCTYPE html>"));
+    cli.ok("export labels -o " + cli.dir.file("labels.html"));
+    CHECK(starts_with(cli.dir.file("labels.html"), "<!DOCTYPE html>"));
+    cli.ok("export oob --format csv -o " + cli.dir.file("no-extension"));
+    CHECK(test::file_bytes(cli.dir.file("no-extension")).find("side,army,corps") != std::string::npos);
+    CHECK_THAT(cli.refused("export oob --format text -o " + cli.dir.file("x.pdf"), 2),
+               Contains("x.pdf is named as pdf but the format asked for is text"));
+    CHECK_THAT(cli.refused("export labels -o " + cli.dir.file("x.csv"), 2), Contains("which this export does not come in (html or pdf)"));
+    CHECK_FALSE(std::filesystem::exists(cli.dir.file("x.pdf")));
+    CHECK_FALSE(std::filesystem::exists(cli.dir.file("x.csv")));
+}
