@@ -123,7 +123,8 @@ void PrisonersWindow::draw(GuiApp& app) {
             ImGui::TextWrapped("offers: %s", v.offer.empty() ? "nothing" : join(v.offer, ", ").c_str());
             ImGui::TextWrapped("asks: %s", v.ask.empty() ? "nothing" : join(v.ask, ", ").c_str());
             ImGui::TextDisabled("%s", v.balance.c_str());
-            if (v.row.status == ExchangeStatus::proposed) {
+            if (!v.lapsed.empty()) ImGui::TextColored(ImVec4(0.6f, 0.3f, 0.f, 1), "lapsed: %s", v.lapsed.c_str());
+            if (v.row.status == ExchangeStatus::proposed && v.lapsed.empty()) {
                 if (ImGui::SmallButton(("Accept as " + v.row.counterpart).c_str())) {
                     selected_exchange = v.row.id;
                     app.run("exchange.accept");

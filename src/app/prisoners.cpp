@@ -49,7 +49,7 @@ std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const camp
         wanted -= n;
     }
     if (wanted > 0)
-        throw Error(refs.describe(item) + " " + (stands ? "are" : "is") + " not held by " + holder +
+        throw Error(refs.describe(item) + " " + (stands && item.stands != 1 ? "are" : "is") + " not held by " + holder +
                     (stands ? " (short by " + std::to_string(wanted) + ")" : ""));
     return out;
 }
@@ -66,7 +66,7 @@ void free_holding(db::CampaignStore& store, std::int64_t op, const campaign::Hol
 
 ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const campaign::CampaignInfo& c,
                                const campaign::ExchangeInfo& row) {
-    ExchangeView v{row, {}, {}, {}};
+    ExchangeView v{row, {}, {}, {}, {}};
     const std::optional<int> men = c.men_per_stand ? c.men_per_stand : r.men_per_stand();
     std::optional<long> values[2] = {0, 0};
     for (const auto& item : row.items) {
@@ -82,6 +82,16 @@ ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const 
             *values[side] += rank ? rank->privates : 0;
         }  // batteries are guns, not men: the cartel does not weigh them
     }
+    // A proposal whose men were freed or exchanged since cannot be accepted: say so.
+    if (row.status == ExchangeStatus::proposed)
+        for (const auto& item : row.items) {
+            try {
+                take(refs, item, item.direction == Direction::offer ? row.proposer : row.counterpart);
+            } catch (const Error& e) {
+                v.lapsed = e.what();
+                break;
+            }
+        }
     if (!r.cartel) {
         v.balance = "rule set " + r.id + " has no exchange cartel";
     } else if (!values[0] || !values[1]) {

@@ -45,6 +45,7 @@ struct ExchangeView {
     std::vector<std::string> offer;
     std::vector<std::string> ask;
     std::string balance;  ///< "offers 60 privates, asks 80: unbalanced by 20", or why it cannot be weighed
+    std::string lapsed;   ///< for a proposal: why it can no longer be carried out (its men freed or exchanged); empty: it can
 };
 
 class Prisoners {

@@ -63,7 +63,7 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
     }
     on_run(exchange->add_subcommand("list", "List proposals and what they weigh"), io, [&io] {
         for (const auto& v : open_campaigns(io).prisoners().exchanges())
-            io.out << "#" << v.row.id << " " << v.row.proposer << " -> " << v.row.counterpart << " [" << word(v.row.status) << "]"
+            io.out << "#" << v.row.id << " " << v.row.proposer << " -> " << v.row.counterpart << " [" << word(v.row.status) << (v.lapsed.empty() ? "" : ", lapsed: " + v.lapsed) << "]"
                    << (v.row.note.empty() ? "" : " \"" + v.row.note + "\"") << "\n  offers: "
                    << (v.offer.empty() ? "nothing" : join(v.offer, ", ")) << "\n  asks:   "
                    << (v.ask.empty() ? "nothing" : join(v.ask, ", ")) << "\n  " << v.balance << "\n";

@@ -197,3 +197,24 @@ TEST_CASE("A brigade's losses, or its stands captured to one camp, reported twic
                                                       {"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Point Lookout"})"), true);
     CHECK_THAT(ok.summary, Contains("1 stand lost, 2 stands captured"));
 }
+
+TEST_CASE("A proposal whose prisoners were freed since lists as lapsed, saying why, and cannot be accepted") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.arrivals().arrive(test::arrival("Heth"));
+    s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {}});
+    s.prisoners().add_camp("union", "Fort Delaware");
+    s.prisoners().add_camp("confederate", "Libby Prison");
+    battle::Report r;
+    r.name = "Ridge";
+    r.brigades.push_back({"Heth/1st Brigade", 0, 1, "Fort Delaware"});
+    r.brigades.push_back({"Wadsworth/Iron Brigade", 0, 1, "Libby Prison"});
+    s.battles().report_battle(r, false);
+    s.prisoners().propose_exchange({"union", "", {"stands:Heth/1st Brigade=1"}, {"stands:Wadsworth/Iron Brigade=1"}, ""});
+    CHECK(s.prisoners().exchanges().at(0).lapsed.empty());
+    s.prisoners().liberate("Libby Prison");
+    const auto v = s.prisoners().exchanges().at(0);
+    CHECK(v.row.status == ExchangeStatus::proposed);
+    CHECK(v.lapsed == "1 stand of Wadsworth/Iron Brigade is not held by confederate (short by 1)");
+    CHECK_THROWS_WITH(s.prisoners().answer_exchange(1, "confederate", true), Contains("is not held by confederate"));
+}
