@@ -201,16 +201,7 @@ TEST_CASE("A brigade's losses, or its stands captured to one camp, reported twic
 TEST_CASE("A proposal whose prisoners were freed since lists as lapsed, saying why, and cannot be accepted") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
-    s.arrivals().arrive(test::arrival("Heth"));
-    s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {}});
-    s.prisoners().add_camp("union", "Fort Delaware");
-    s.prisoners().add_camp("confederate", "Libby Prison");
-    battle::Report r;
-    r.name = "Ridge";
-    r.brigades.push_back({"Heth/1st Brigade", 0, 1, "Fort Delaware"});
-    r.brigades.push_back({"Wadsworth/Iron Brigade", 0, 1, "Libby Prison"});
-    s.battles().report_battle(r, false);
-    s.prisoners().propose_exchange({"union", "", {"stands:Heth/1st Brigade=1"}, {"stands:Wadsworth/Iron Brigade=1"}, ""});
+    test::fight_and_propose(s);
     CHECK(s.prisoners().exchanges().at(0).lapsed.empty());
     s.prisoners().liberate("Libby Prison");
     const auto v = s.prisoners().exchanges().at(0);

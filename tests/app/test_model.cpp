@@ -10,16 +10,7 @@ using namespace muster;
 TEST_CASE("The campaign model holds what the application's queries return") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
-    s.arrivals().arrive(test::arrival("Heth"));
-    s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
-    s.prisoners().add_camp("union", "Fort Delaware");
-    s.prisoners().add_camp("confederate", "Libby Prison");
-    battle::Report r;
-    r.name = "McPherson Ridge";
-    r.brigades.push_back({"Heth/1st Brigade", 1, 2, "Fort Delaware"});
-    r.brigades.push_back({"Wadsworth/Iron Brigade", 0, 1, "Libby Prison"});
-    s.battles().report_battle(r, false);
-    s.prisoners().propose_exchange({"union", "", {"stands:Heth/1st Brigade=1"}, {"stands:Wadsworth/Iron Brigade=1"}, ""});
+    test::fight_and_propose(s);
 
     const auto m = app::load_model(s);
     REQUIRE(m.current);

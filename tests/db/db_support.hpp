@@ -15,6 +15,12 @@ void raw_sql(const std::string& db_path, const std::string& sql);
 /// A division's arrival in the east in 1863, with the campaign's dice.
 app::ArrivalRequest arrival(const std::string& division);
 
+/// On make_campaign's campaign: Heth arrives, Wadsworth gets the Iron Brigade (Meredith), each
+/// side opens a camp (Fort Delaware, Libby Prison), the battle of McPherson Ridge takes prisoners
+/// of both (Heth/1st Brigade 1 lost and 2 captured, the Iron Brigade 1 captured), and the Union
+/// proposes to exchange one of each.
+void fight_and_propose(app::Session& s);
+
 /// A campaign "Test" (acw, seed 7) with a Confederate army, corps and two placeholder
 /// divisions (Heth, Pender), and a Union army, corps and division (Wadsworth).
 app::Session make_campaign(const std::string& db_path, std::uint64_t seed = 7);
