@@ -111,6 +111,9 @@ public:
     /// Changes a brigade's strength by `delta` as a recorded move of `kind`.
     void change_stands(std::int64_t operation, std::int64_t brigade, MoveKind kind, int delta);
     void set_brigade_status(std::int64_t brigade, BrigadeStatus status);
+    /// Gives a brigade a new start strength and label (after a merge; the ledger counts the
+    /// stands merged in as part of its start).
+    void relabel_brigade(std::int64_t brigade, const rules::EffectivenessLabel& label);
     /// Puts a leader in command of a brigade, division, corps or army.
     void set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader);
     void set_leader_status(std::int64_t leader, LeaderStatus status, std::optional<std::int64_t> fell_in,

@@ -240,7 +240,8 @@ campaign::CheckReport CampaignStore::check() const {
         SQLite::Statement ledger(db,
                                  "SELECT c.name AS campaign, d.name AS division, b.name AS brigade, b.stands, "
                                  "COALESCE(SUM(m.stands), 0) AS moved, b.start_stands, "
-                                 "COALESCE(SUM(CASE WHEN m.kind = 'generated' THEN m.stands END), 0) AS generated "
+                                 "COALESCE(SUM(CASE WHEN m.kind = 'generated' THEN m.stands END), 0) AS generated, "
+                                 "COALESCE(SUM(CASE WHEN m.kind = 'merged' AND m.stands > 0 THEN m.stands END), 0) AS merged_in "
                                  "FROM brigade b JOIN division d ON d.id = b.division_id JOIN campaign c ON c.id = b.campaign_id "
                                  "LEFT JOIN move m ON m.brigade_id = b.id GROUP BY b.id");
         for (const Row row(ledger); ledger.executeStep();) {
@@ -252,9 +253,11 @@ campaign::CheckReport CampaignStore::check() const {
             if (now != sum)
                 report.problems.push_back("ledger: " + who + " has " + std::to_string(now) +
                                           " stands but its recorded moves add up to " + std::to_string(sum));
-            if (row.integer("generated") != row.integer("start_stands"))
-                report.problems.push_back("ledger: " + who + " starts with " + row.text("start_stands") +
-                                          " stands but was generated with " + row.text("generated"));
+            // A merge above the start strength relabels the brigade for its new strength.
+            const int generated = row.integer("generated"), start = row.integer("start_stands");
+            if (start < generated || start > generated + row.integer("merged_in"))
+                report.problems.push_back("ledger: " + who + " starts with " + row.text("start_stands") + " stands but was generated with " +
+                                          row.text("generated") + " and had " + row.text("merged_in") + " merged in");
         }
         // Every stand is somewhere: in service, lost for good, or held. Per brigade, what its
         // moves say was captured and not yet released is what the camps hold; what the battles

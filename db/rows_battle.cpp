@@ -35,6 +35,14 @@ void CampaignStore::set_brigade_status(std::int64_t brigade, BrigadeStatus statu
     });
 }
 
+void CampaignStore::relabel_brigade(std::int64_t brigade, const rules::EffectivenessLabel& label) {
+    guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db, "UPDATE brigade SET start_stands = ?, worn_at = ?, spent_at = ? WHERE id = ?");
+        bind_all(q, label.stands, label.worn_at, label.spent_at, brigade);
+        q.exec();
+    });
+}
+
 void CampaignStore::set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader) {
     guarded(m_path, [&] {
         // The table of each kind of unit has the kind's own spelling as its name.

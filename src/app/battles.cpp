@@ -286,11 +286,22 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
         if (!is_active(into.status)) throw Error("brigade " + into.ref() + " is " + word(into.status) + ": merge into an active brigade");
         if (from.side != into.side) throw Error("brigades " + from.ref() + " and " + into.ref() + " are of different sides");
         if (from.stands == 0) throw Error("brigade " + from.ref() + " has no stands to merge");
+        // A brigade merged above its start strength starts again at the new one, labelled for it.
+        const int strength = into.stands + from.stands;
+        const rules::EffectivenessLabel* label = nullptr;
+        if (strength > into.start_stands) {
+            label = m_session.rules().effectiveness.find(into.rating, strength);
+            if (!label)
+                throw Error("brigade " + into.ref() + " would have " + std::to_string(strength) + " stands, above its start of " +
+                            std::to_string(into.start_stands) + ", and the effectiveness table has no " + into.rating +
+                            " label for that many: merge fewer stands");
+            store.relabel_brigade(into.id, *label);
+        }
         store.change_stands(op, from.id, MoveKind::merged, -from.stands);
         store.change_stands(op, into.id, MoveKind::merged, from.stands);
         if (is_active(from.status)) store.set_brigade_status(from.id, BrigadeStatus::merged);
         out.summary = "Merged " + count_of(from.stands, "stand", "stands") + " of " + from.ref() + " into " + into.ref() +
-                      " (now " + std::to_string(into.stands + from.stands) + ")";
+                      " (now " + std::to_string(strength) + (label ? ", labelled " + label->text() : std::string()) + ")";
     });
 }
 

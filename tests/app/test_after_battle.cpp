@@ -193,6 +193,14 @@ TEST_CASE("Liberating a camp sends everyone home - an empty or liberated camp is
     CHECK(f.stands("Heth/Archer") == 1);
     f.s.battles().merge_brigade("Heth/Archer", "Heth/Davis");
     CHECK(f.stands("Heth/Davis") == 8);
+    // The merged brigade starts again at 8 stands, labelled for 8 by the effectiveness table.
+    const auto& table = f.s.rules().effectiveness;
+    for (const auto& b : f.s.forces().brigades())
+        if (b.ref() == "Heth/Davis") {
+            CHECK(b.start_stands == 8);
+            CHECK(b.worn_at == table.find("veteran", 8)->worn_at);
+            CHECK(b.spent_at == table.find("veteran", 8)->spent_at);
+        }
     CHECK(f.s.history().check().ok());
     CHECK_THAT(f.refusal([&] { f.s.prisoners().liberate("Fort Delaware"); }), Contains("was already liberated"));
     battle::Report later;
@@ -246,6 +254,12 @@ TEST_CASE("Brigades destroyed, disbanded and merged") {
     f.s.battles().destroy_brigade("Heth/Archer");
     CHECK_THAT(f.refusal([&] { f.s.battles().disband_brigade("Heth/Archer"); }), Contains("is already destroyed"));
     CHECK_THAT(f.refusal([&] { f.s.battles().merge_brigade("Heth/Davis", "Wadsworth/Cutler"); }), Contains("of different sides"));
+    int largest = 0;
+    for (int n = 1; n < 100; ++n)
+        if (f.s.rules().effectiveness.find("veteran", n)) largest = n;
+    f.s.forces().add_brigade({"Wadsworth", "Huge", "veteran", largest, std::nullopt, "", "", {"Huge", "average"}});
+    CHECK_THAT(f.refusal([&] { f.s.battles().merge_brigade("Wadsworth/Cutler", "Wadsworth/Huge"); }),
+               Contains("above its start of " + std::to_string(largest) + ", and the effectiveness table has no veteran label"));
     f.s.battles().merge_brigade("Wadsworth/Cutler", "Wadsworth/Iron Brigade");
     CHECK(f.stands("Wadsworth/Iron Brigade") == 15);
     f.s.battles().disband_brigade("Heth/Davis");
