@@ -16,6 +16,7 @@ app::ArrivalRequest ArrivalWindow::request() const {
     if (year > 0) r.year = year;
     if (!theater.empty()) r.theater = theater;
     if (physical) r.rolls = rolls;
+    r.discard_preview = discarded;
     return r;
 }
 
@@ -24,6 +25,7 @@ void ArrivalWindow::preview(GuiApp& app) {
     auto r = request();
     r.preview = true;
     shown = app.session()->arrivals().arrive(r);
+    discarded = false;
     note = "Preview #" + std::to_string(shown->operation) + ": its rolls stay in the journal as discarded";
 }
 
@@ -33,10 +35,12 @@ void ArrivalWindow::accept(GuiApp& app) {
     note = division + " arrived (journal #" + std::to_string(shown->operation) + "), hidden from the other side";
     division.clear();
     rolls.clear();
+    discarded = false;
 }
 
 void ArrivalWindow::discard() {
     shown.reset();
+    discarded = true;
     note = "Discarded: the preview's rolls stay in the journal";
 }
 

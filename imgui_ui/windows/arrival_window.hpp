@@ -31,6 +31,7 @@ public:
     std::vector<std::string> rolls;  // physical dice entered so far
     std::string next_roll;           // the field being typed
     std::optional<app::Arrival> shown;  // the preview on screen
+    bool discarded = false;             // the organiser discarded a preview: the next accept rolls anew
 
 private:
     app::ArrivalRequest request() const;

@@ -49,6 +49,41 @@ void number_reserve_batteries(army::Division& d, std::vector<std::string> taken)
     }
 }
 
+// What an arrival was asked for, as its preview's journal entry records it.
+std::string inputs_text(const ArrivalRequest& r) {
+    std::string out = r.year ? "year " + std::to_string(*r.year) : std::string("year rolled");
+    out += r.theater ? ", theater " + *r.theater : std::string(", theater rolled");
+    if (!r.rolls.empty()) out += ", typed rolls " + join(r.rolls, ",");
+    return "[" + out + "]";
+}
+
+constexpr std::string_view k_previewed = "Previewed (not applied): ";
+
+// Accepting a preview rolls the division it showed, or is refused naming the difference: the
+// newest preview of this division must have thrown exactly these dice.
+void require_previewed(const db::CampaignStore& store, std::int64_t campaign, const std::string& name,
+                       const ArrivalRequest& request, const std::vector<dice::RollRecord>& rolls) {
+    const std::string subject = std::string(k_previewed) + name + " arrived:";
+    const auto entries = store.journal_entries(campaign, 500);
+    const auto preview = std::find_if(entries.rbegin(), entries.rend(), [&](const journal::Entry& e) {
+        return e.kind == OperationKind::preview && e.summary.rfind(subject, 0) == 0;
+    });
+    if (preview == entries.rend()) return;
+    bool same = preview->rolls.size() == rolls.size();
+    for (size_t i = 0; same && i < rolls.size(); ++i) {
+        const auto& was = preview->rolls[i].roll;
+        same = was.purpose == rolls[i].purpose && was.thrown.faces == rolls[i].thrown.faces && was.result == rolls[i].result;
+    }
+    if (same) return;
+    const auto asked = preview->summary.substr(preview->summary.rfind(" ["));
+    const auto now = inputs_text(request);
+    throw UsageError("division " + name + " would not arrive as its preview (journal #" + std::to_string(preview->id) +
+                     ") showed: " +
+                     (asked.substr(1) != now ? "the preview was asked for " + asked.substr(1) + ", this arrival for " + now
+                                             : "the dice have moved since (other rolls were applied after it)") +
+                     ". Ask for the same, preview again, or give --discard-preview to roll anew");
+}
+
 void require_placeholder(const std::string& name, DivisionStatus status) {
     if (status == DivisionStatus::arrived) throw Error("division " + name + " has already arrived: a division arrives once");
     if (status == DivisionStatus::entered)
@@ -69,6 +104,7 @@ Arrival Arrivals::arrive(const ArrivalRequest& request) {
         require_placeholder(d->name, d->status);
         OperationDice dice(store, c, request.rolls);
         out.division = generate::generate_division(rules, division_request(d->name, d->side, d->arm, request, c), dice.source());
+        if (!request.preview && !request.discard_preview) require_previewed(store, c.id, d->name, request, out.division.rolls);
         dice.record(store, op, out.division.rolls, request.preview);
         // The reserve's share goes to the corps or the army, as the rule set says for the side.
         db::ReserveTarget reserve;
@@ -76,7 +112,7 @@ Arrival Arrivals::arrive(const ArrivalRequest& request) {
         else reserve.army_id = d->army_id;
         number_reserve_batteries(out.division, store.reserve_battery_names(reserve));
         const std::string summary = d->name + " arrived: " + division_summary(rules, out.division);
-        if (request.preview) return "Previewed (not applied): " + summary;
+        if (request.preview) return std::string(k_previewed) + summary + " " + inputs_text(request);
         store.store_division_contents(c.id, op, *d, out.division, reserve, DivisionStatus::arrived);
         return summary;
     });

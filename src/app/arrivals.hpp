@@ -16,6 +16,9 @@ struct ArrivalRequest {
     std::optional<std::string> theater;
     std::vector<std::string> rolls;  ///< typed-in dice; empty: the campaign's seeded dice
     bool preview = false;            ///< roll and show; store nothing but the (discarded) rolls
+    /// Roll anew although the division's newest preview showed something else. Without it an
+    /// arrival that would not roll what its preview showed is refused, naming the difference.
+    bool discard_preview = false;
 };
 
 struct Arrival {
@@ -28,7 +31,8 @@ class Arrivals {
 public:
     explicit Arrivals(Session& session) : m_session(session) {}
     /// A division arrives: rolled up with the pinned rule set and the campaign's dice (or the
-    /// typed ones), stored, hidden from the other side. A preview stores only its rolls, as discarded.
+    /// typed ones), stored, hidden from the other side. A preview stores only its rolls, as
+    /// discarded; accepting it rolls the previewed division or is refused (see discard_preview).
     Arrival arrive(const ArrivalRequest& request);
 
 private:

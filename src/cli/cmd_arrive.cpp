@@ -21,6 +21,8 @@ void add_arrive_command(CLI::App& app, Io& io) {
     arrive->add_option("--theater", ar->theater, "Theater, e.g. east");
     arrive->add_option("--rolls", ar->rolls, "Dice you rolled, in order, e.g. 34,78,00");
     arrive->add_flag("--preview", ar->request.preview, "Show the division and keep its rolls as discarded; store nothing");
+    arrive->add_flag("--discard-preview", ar->request.discard_preview,
+                     "Roll anew although the division's preview showed something else");
     arrive->add_flag("--show-rolls", ar->show_rolls, "Print every roll");
     on_run(arrive, io, [ar, &io, arrive] {
         auto& r = ar->request;

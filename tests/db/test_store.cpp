@@ -250,6 +250,37 @@ TEST_CASE("A preview keeps its rolls as discarded and leaves the dice where they
     CHECK(journal.back().rolls.size() == p.rolls.size());
 }
 
+TEST_CASE("Accepting a preview rolls the previewed division or is refused, naming the difference") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    auto preview = test::arrival("Heth");
+    preview.preview = true;
+    s.arrivals().arrive(preview);
+
+    SECTION("other inputs: refused, naming both, nothing changed") {
+        auto other = test::arrival("Heth");
+        other.year.reset();
+        other.theater.reset();
+        const auto before = test::dump(path);
+        CHECK_THROWS_WITH(s.arrivals().arrive(other),
+                          Contains("[year 1863, theater east]") && Contains("[year rolled, theater rolled]") && Contains("--discard-preview"));
+        CHECK(test::dump(path) == before);
+        other.discard_preview = true;
+        CHECK(s.arrivals().arrive(other).operation > 0);
+    }
+    SECTION("the dice moved since: refused") {
+        s.arrivals().arrive(test::arrival("Pender"));
+        CHECK_THROWS_WITH(s.arrivals().arrive(test::arrival("Heth")), Contains("the dice have moved since"));
+    }
+    SECTION("the same inputs: accepted, a later preview of another division does not stand in the way") {
+        auto pender = test::arrival("Pender");
+        pender.preview = true;
+        s.arrivals().arrive(pender);
+        CHECK(s.arrivals().arrive(test::arrival("Heth")).operation > 0);
+    }
+}
+
 TEST_CASE("The same seed replays the same campaign") {
     test::TempDir dir;
     auto a = test::make_campaign(dir.file("a.db"), 99);
