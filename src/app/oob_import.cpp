@@ -17,7 +17,7 @@ public:
     explicit Reader(const rules::RuleSet& rules) : m_rules(rules) {}
 
     army::OrderOfBattle read(const Value& root) {
-        root.allow_only({"format", "muster", "campaign", "rules", "view", "date", "armies"});
+        root.allow_only({"format", "muster", "campaign", "rules", "view", "date", "armies", "sides"});
         const auto format = root.at("format");
         if (format.as_string() != "muster-oob/1")
             format.fail("\"" + format.as_string() + "\" is not an order of battle muster reads: expected \"muster-oob/1\"");
@@ -86,7 +86,7 @@ private:
     }
 
     army::Army army(const Value& v) {
-        v.allow_only({"name", "side", "commander", "reserve_batteries", "corps"});
+        v.allow_only({"name", "side", "commander", "reserve_batteries", "corps", "totals"});
         army::Army a;
         a.name = name(v, m_armies, "army");
         a.side = id_in(v.at("side"), "side", ids(m_rules.sides));
@@ -97,7 +97,7 @@ private:
     }
 
     army::Corps corps(const Value& v, const std::string& side) {
-        v.allow_only({"name", "commander", "reserve_batteries", "divisions"});
+        v.allow_only({"name", "commander", "reserve_batteries", "divisions", "totals"});
         army::Corps k;
         k.name = name(v, m_corps, "corps");
         k.commander = leader(v);
@@ -107,7 +107,7 @@ private:
     }
 
     army::Division division(const Value& v, const std::string& side) {
-        v.allow_only({"name", "arm", "status", "hidden", "year", "theater", "commander", "brigades", "batteries"});
+        v.allow_only({"name", "arm", "status", "hidden", "year", "theater", "commander", "brigades", "batteries", "totals"});
         army::Division d;
         d.name = name(v, m_divisions, "division");
         d.side = side;

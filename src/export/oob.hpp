@@ -13,7 +13,10 @@ struct Provenance {
     std::string date;  ///< YYYY-MM-DD
 };
 
-/// "muster 0.1.0 | Virginia 1863 | 2026-11-29 | umpire's view" (or "Union's view").
+/// muster's version, the campaign, the date and the view: "muster 0.1.0", "Virginia 1863",
+/// "2026-11-29", "umpire's view" (or "view of the Union").
+std::vector<std::string> provenance_fields(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
+/// The fields joined: "muster 0.1.0 | Virginia 1863 | 2026-11-29 | umpire's view".
 std::string provenance_line(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
 
 /// The size and paper of a label sheet.
@@ -25,7 +28,9 @@ struct LabelSheet {
 
 /// Markdown: a heading per army, corps and division, a table of brigades per division.
 std::string oob_markdown(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
-/// CSV (RFC 4180): a provenance record, a header, then one record per brigade and battery.
+/// CSV (RFC 4180): a header, then one record per brigade and battery and one per total of a
+/// division, corps, army and side, every record with the same fields, the provenance in the
+/// last four.
 std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
 /// One self-contained HTML page with a print stylesheet; every name escaped.
 std::string oob_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
@@ -53,6 +58,25 @@ std::vector<std::string> brigade_cells(const rules::RuleSet& rules, const army::
 std::string division_facts(const rules::RuleSet& rules, const army::Division& d);
 /// "(R. E. Lee, Exceptional [EXC])" or "" for no commander.
 std::string commander_text(const rules::RuleSet& rules, const army::Leader& l);
+
+/// What a division, corps, army or side has in service: brigades, their stands now and at
+/// their start, and batteries. Counted from the order of battle as the view shows it.
+struct Totals {
+    int brigades = 0;
+    int stands = 0;
+    int start = 0;
+    int batteries = 0;
+    Totals& operator+=(const Totals& other);
+};
+Totals totals_of(const army::Division& d);
+Totals totals_of(const army::Corps& k);
+Totals totals_of(const army::Army& a);
+/// Each side's totals, sides in the order their first army comes.
+std::vector<std::pair<std::string, Totals>> side_totals(const army::OrderOfBattle& oob);
+/// "3 brigades, 18/21 stands, 2 batteries", in the rule set's terms.
+std::string totals_text(const rules::RuleSet& rules, const Totals& t);
+/// "Union: 12 brigades, ...; Confederate: ..." for the foot of an order of battle.
+std::vector<std::string> side_totals_lines(const rules::RuleSet& rules, const army::OrderOfBattle& oob);
 
 /// The order of battle as text: army -> corps -> division -> brigades and batteries, with
 /// strength now/start, label, Fresh/Worn/Spent, rating and leaders.

@@ -6,6 +6,8 @@
 #include "export/division_text.hpp"
 #include "export/oob.hpp"
 
+#include <algorithm>
+
 
 namespace muster::exporter {
 namespace {
@@ -16,10 +18,14 @@ std::string name_of(const rules::Named* named, const std::string& id) { return n
 
 std::string today() { return utc_now("%Y-%m-%d"); }
 
-std::string provenance_line(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
+std::vector<std::string> provenance_fields(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
     const auto* viewer = rules.find_side(oob.view.side());
-    return std::string("muster ") + k_version + " | " + oob.campaign + " | " + p.date + " | " +
-           (viewer ? viewer->name + "'s view" : std::string("umpire's view"));
+    return {std::string("muster ") + k_version, oob.campaign, p.date,
+            viewer ? "view of the " + viewer->name : std::string("umpire's view")};
+}
+
+std::string provenance_line(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
+    return join(provenance_fields(rules, oob, p), " | ");
 }
 
 std::string commander_text(const rules::RuleSet& rules, const army::Leader& l) {
@@ -47,6 +53,72 @@ std::vector<std::string> brigade_cells(const rules::RuleSet& rules, const army::
                                                    (is_active(b.alternate.status) ? "" : ", " + word(b.alternate.status))
                                              : "")
                 : "-"};
+}
+
+Totals& Totals::operator+=(const Totals& other) {
+    brigades += other.brigades;
+    stands += other.stands;
+    start += other.start;
+    batteries += other.batteries;
+    return *this;
+}
+
+namespace {
+
+int in_service(const std::vector<army::Battery>& list) {
+    return static_cast<int>(std::count_if(list.begin(), list.end(), [](const army::Battery& b) { return is_active(b.status); }));
+}
+
+}  // namespace
+
+Totals totals_of(const army::Division& d) {
+    Totals t;
+    for (const auto& b : d.brigades) {
+        if (!is_active(b.status)) continue;
+        ++t.brigades;
+        t.stands += b.stands;
+        t.start += b.start_stands;
+    }
+    t.batteries = in_service(d.batteries);
+    return t;
+}
+
+Totals totals_of(const army::Corps& k) {
+    Totals t;
+    for (const auto& d : k.divisions) t += totals_of(d);
+    t.batteries += in_service(k.reserve);
+    return t;
+}
+
+Totals totals_of(const army::Army& a) {
+    Totals t;
+    for (const auto& k : a.corps) t += totals_of(k);
+    t.batteries += in_service(a.reserve);
+    return t;
+}
+
+std::vector<std::pair<std::string, Totals>> side_totals(const army::OrderOfBattle& oob) {
+    std::vector<std::pair<std::string, Totals>> out;
+    for (const auto& a : oob.armies) {
+        auto it = std::find_if(out.begin(), out.end(), [&](const auto& s) { return s.first == a.side; });
+        if (it == out.end()) it = out.insert(out.end(), {a.side, Totals{}});
+        it->second += totals_of(a);
+    }
+    return out;
+}
+
+std::string totals_text(const rules::RuleSet& rules, const Totals& t) {
+    return rules.count_brigades(t.brigades) + ", " + std::to_string(t.stands) + "/" + std::to_string(t.start) + " stands, " +
+           count_of(t.batteries, "battery", "batteries");
+}
+
+std::vector<std::string> side_totals_lines(const rules::RuleSet& rules, const army::OrderOfBattle& oob) {
+    std::vector<std::string> out;
+    for (const auto& [id, t] : side_totals(oob)) {
+        const auto* side = rules.find_side(id);
+        out.push_back((side ? side->name : id) + ": " + totals_text(rules, t));
+    }
+    return out;
 }
 
 std::vector<LabelText> label_texts(const rules::RuleSet& rules, const army::OrderOfBattle& oob) {

@@ -21,13 +21,24 @@ std::string record(const std::vector<std::string>& fields) {
 }  // namespace
 
 std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
-    std::string out = record({provenance_line(rules, oob, p)});
-    out += record({"side", "army", "corps", "division", "unit", "name", "arm", "stands", "start", "label", "state", "rating",
-                   "commander", "grade", "mark", "owner"});
+    const auto provenance = provenance_fields(rules, oob, p);
+    std::string out;
+    // Every record has the header's fields, the provenance last.
+    auto add = [&](std::vector<std::string> fields) {
+        fields.insert(fields.end(), provenance.begin(), provenance.end());
+        out += record(fields);
+    };
+    auto total = [&](const std::string& side, const std::string& army, const std::string& corps, const std::string& division,
+                     const std::string& level, const std::string& name, const Totals& t) {
+        add({side, army, corps, division, level + " total", name, "", std::to_string(t.stands), std::to_string(t.start), "", "", "", "",
+             "", "", "", std::to_string(t.brigades), std::to_string(t.batteries)});
+    };
+    out = record({"side", "army", "corps", "division", "unit", "name", "arm", "stands", "start", "label", "state", "rating", "commander",
+                  "grade", "mark", "owner", "brigades", "batteries", "muster", "campaign", "exported", "view"});
     for (const auto& a : oob.armies) {
         auto battery = [&](const std::string& corps, const std::string& division, const army::Battery& b, const std::string& owner) {
-            out += record({a.side, a.name, corps, division, "battery", b.name, "artillery", is_active(b.status) ? "1" : "0", "1", "",
-                           word(b.status), "", "", "", "", owner});
+            add({a.side, a.name, corps, division, "battery", b.name, "artillery", is_active(b.status) ? "1" : "0", "1", "",
+                 word(b.status), "", "", "", "", owner, "", is_active(b.status) ? "1" : "0"});
         };
         for (const auto& b : a.reserve) battery("", "", b, "army reserve");
         for (const auto& k : a.corps) {
@@ -35,18 +46,22 @@ std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob,
             for (const auto& d : k.divisions) {
                 // A division with no units yet (a placeholder) still has its line.
                 if (d.brigades.empty() && d.batteries.empty())
-                    out += record({a.side, a.name, k.name, d.name, "division", d.name, d.arm, "0", "0", "", word(d.status), "", "", "", "", ""});
+                    add({a.side, a.name, k.name, d.name, "division", d.name, d.arm, "0", "0", "", word(d.status), "", "", "", "", "", "0",
+                         "0"});
                 for (const auto& b : d.brigades) {
                     const auto* grade = rules.find_grade(b.commander.grade);
-                    out += record({a.side, a.name, k.name, d.name, "brigade", b.name, b.arm, std::to_string(b.stands),
-                                   std::to_string(b.start_stands), b.label.text(),
-                                   is_active(b.status) ? std::string(rules::state_name(b.state())) : word(b.status), b.rating,
-                                   b.commander.name, b.commander.grade, grade ? grade->mark : "", "division"});
+                    add({a.side, a.name, k.name, d.name, "brigade", b.name, b.arm, std::to_string(b.stands), std::to_string(b.start_stands),
+                         b.label.text(), is_active(b.status) ? std::string(rules::state_name(b.state())) : word(b.status), b.rating,
+                         b.commander.name, b.commander.grade, grade ? grade->mark : "", "division", is_active(b.status) ? "1" : "0", ""});
                 }
                 for (const auto& b : d.batteries) battery(k.name, d.name, b, "division");
+                total(a.side, a.name, k.name, d.name, "division", d.name, totals_of(d));
             }
+            total(a.side, a.name, k.name, "", "corps", k.name, totals_of(k));
         }
+        total(a.side, a.name, "", "", "army", a.name, totals_of(a));
     }
+    for (const auto& [side, t] : side_totals(oob)) total(side, "", "", "", "side", side, t);
     return out;
 }
 

@@ -18,6 +18,7 @@ th, td { border: 1px solid #999; padding: 2px 6px; text-align: left; }
 td.num { text-align: right; }
 .Fresh { } .Worn { background: #fff3cd; } .Spent { background: #f8d7da; }
 .artillery { margin-left: 2em; font-size: 10pt; }
+.total { margin-left: 2em; font-size: 10pt; }
 footer { display: none; }
 @media print {
   body { margin: 0; font-size: 9pt; }
@@ -78,13 +79,19 @@ std::string oob_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob
                            "</td><td>" + html_escape(cells[4]) + "</td><td>" + html_escape(cells[5]) + "</td></tr>\n";
                 }
                 out += "</table>\n<p class=\"artillery\">Artillery: " + batteries(d.batteries) + "</p>\n";
+                out += "<p class=\"total\">Total: " + html_escape(totals_text(rules, totals_of(d))) + "</p>\n";
             }
             if (!k.reserve.empty())
                 out += "<p class=\"artillery\">Artillery reserve of " + html_escape(k.name) + ": " + batteries(k.reserve) + "</p>\n";
+            out += "<p class=\"total\"><b>Total of " + html_escape(k.name) + ":</b> " + html_escape(totals_text(rules, totals_of(k))) + "</p>\n";
         }
         if (!a.reserve.empty())
             out += "<p class=\"artillery\">Artillery reserve of " + html_escape(a.name) + ": " + batteries(a.reserve) + "</p>\n";
+        out += "<p class=\"total\"><b>Total of " + html_escape(a.name) + ":</b> " + html_escape(totals_text(rules, totals_of(a))) + "</p>\n";
     }
+    if (!oob.armies.empty()) out += "<h2>Totals by side</h2>\n<ul>\n";
+    for (const auto& line : side_totals_lines(rules, oob)) out += "<li>" + html_escape(line) + "</li>\n";
+    if (!oob.armies.empty()) out += "</ul>\n";
     out += "<footer>" + prov + "</footer>\n</body>\n</html>\n";
     return out;
 }

@@ -37,6 +37,16 @@ void batteries(Archive& ar, const char* key, const std::vector<army::Battery>& l
     ar.finishNode();
 }
 
+// Derived figures for a reader; the import ignores them.
+template <class Archive>
+void totals(Archive& ar, const Totals& t) {
+    ar.setNextName("totals");
+    ar.startNode();
+    ar(make_nvp("brigades", t.brigades), make_nvp("stands", t.stands), make_nvp("start_stands", t.start),
+       make_nvp("batteries", t.batteries));
+    ar.finishNode();
+}
+
 template <class Archive, class T, class F>
 void array(Archive& ar, const char* key, const std::vector<T>& list, F&& each) {
     ar.setNextName(key);
@@ -82,8 +92,15 @@ std::string oob_json(const rules::RuleSet& rules, const army::OrderOfBattle& oob
                         leader(ar, "alternate", b.alternate);
                     });
                     batteries(ar, "batteries", d.batteries);
+                    totals(ar, totals_of(d));
                 });
+                totals(ar, totals_of(k));
             });
+            totals(ar, totals_of(a));
+        });
+        array(ar, "sides", side_totals(oob), [&](const std::pair<std::string, Totals>& s) {
+            ar(make_nvp("side", s.first));
+            totals(ar, s.second);
         });
     }
     return os.str() + "\n";

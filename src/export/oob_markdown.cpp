@@ -45,11 +45,16 @@ std::string oob_markdown(const rules::RuleSet& rules, const army::OrderOfBattle&
                     out += "| " + join(cells, " | ") + " |\n";
                 }
                 out += "\nArtillery: " + batteries(d.batteries) + "\n\n";
+                out += "Total: " + totals_text(rules, totals_of(d)) + "\n\n";
             }
             if (!k.reserve.empty()) out += "Artillery reserve of " + md(k.name) + ": " + batteries(k.reserve) + "\n\n";
+            out += "**Total of " + md(k.name) + ":** " + totals_text(rules, totals_of(k)) + "\n\n";
         }
         if (!a.reserve.empty()) out += "Artillery reserve of " + md(a.name) + ": " + batteries(a.reserve) + "\n\n";
+        out += "**Total of " + md(a.name) + ":** " + totals_text(rules, totals_of(a)) + "\n\n";
     }
+    if (!oob.armies.empty()) out += "## Totals by side\n\n";
+    for (const auto& line : side_totals_lines(rules, oob)) out += "- " + md(line) + "\n";
     return out;
 }
 

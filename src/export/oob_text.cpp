@@ -38,11 +38,16 @@ std::string oob_text(const rules::RuleSet& rules, const army::OrderOfBattle& oob
                 t.right_align(1);
                 out += t.render(8);
                 out += "        Artillery: " + batteries_line(d.batteries) + "\n";
+                out += "        Total: " + totals_text(rules, totals_of(d)) + "\n";
             }
             if (!k.reserve.empty()) out += "    " + k.name + " artillery reserve: " + batteries_line(k.reserve) + "\n";
+            out += "    Total of " + k.name + ": " + totals_text(rules, totals_of(k)) + "\n";
         }
         if (!a.reserve.empty()) out += "  " + a.name + " artillery reserve: " + batteries_line(a.reserve) + "\n";
+        out += "  Total of " + a.name + ": " + totals_text(rules, totals_of(a)) + "\n";
     }
+    if (!oob.armies.empty()) out += "\nTotals by side\n";
+    for (const auto& line : side_totals_lines(rules, oob)) out += "  " + line + "\n";
     return out;
 }
 

@@ -165,6 +165,21 @@ const CartelRank* Cartel::for_leader(std::string_view rank) const {
     return nullptr;
 }
 
+namespace {
+
+// A term as a noun in running text: "Battalion" -> "battalion".
+std::string noun(const std::string& term) {
+    std::string out = term;
+    if (!out.empty() && out[0] >= 'A' && out[0] <= 'Z') out[0] = static_cast<char>(out[0] - 'A' + 'a');
+    return out;
+}
+
+}  // namespace
+
+std::string RuleSet::brigade_noun() const { return noun(term_brigade); }
+std::string RuleSet::count_brigades(int n) const { return count_of(n, noun(term_brigade), noun(term_brigade) + "s"); }
+std::string RuleSet::count_divisions(int n) const { return count_of(n, noun(term_division), noun(term_division) + "s"); }
+
 const Side* RuleSet::find_side(std::string_view id) const { return find_by_id(sides, id); }
 const Named* RuleSet::find_arm(std::string_view id) const { return find_by_id(arms, id); }
 const Named* RuleSet::find_theater(std::string_view id) const { return find_by_id(theaters, id); }

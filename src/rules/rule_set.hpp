@@ -227,6 +227,11 @@ struct RuleSet {
     std::optional<Cartel> cartel;
     std::string text;  ///< the JSON text it was read from, which a campaign pins
 
+    /// "brigade", "battalion": the rule set's word for a manoeuvre unit, lower case.
+    std::string brigade_noun() const;
+    /// "3 brigades", "1 battalion": a count in the rule set's own words, lower case.
+    std::string count_brigades(int n) const;
+    std::string count_divisions(int n) const;
     const Side* find_side(std::string_view id) const;
     const Named* find_arm(std::string_view id) const;
     const Named* find_theater(std::string_view id) const;
