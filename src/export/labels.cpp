@@ -6,6 +6,7 @@
 #include "export/pdf.hpp"
 
 #include <cmath>
+#include <sstream>
 
 namespace muster::exporter {
 namespace {
@@ -34,6 +35,13 @@ std::pair<int, int> grid(const LabelSheet& s) {
     return {across, down};
 }
 
+// "60mm", "62.5mm".
+std::string mm(double v) {
+    std::ostringstream out;
+    out << v << "mm";
+    return out.str();
+}
+
 std::string effectiveness_line(const LabelText& l) {
     return l.effectiveness + "  " + l.rating + (l.mark.empty() ? "" : "  " + l.mark);
 }
@@ -43,7 +51,7 @@ std::string effectiveness_line(const LabelText& l) {
 std::string labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet) {
     const auto [across, down] = grid(sheet);
     const auto paper = paper_of(sheet);
-    Pdf pdf(paper.width_mm * k_point_per_mm, paper.height_mm * k_point_per_mm, provenance_line(rules, oob, p) + " | brigade labels");
+    Pdf pdf(paper.width_mm * k_point_per_mm, paper.height_mm * k_point_per_mm, provenance_line(rules, oob, p) + " | " + rules.brigade_noun() + " labels");
     const double w = sheet.width_mm * k_point_per_mm, h = sheet.height_mm * k_point_per_mm;
     const double left = 10 * k_point_per_mm, top = 20 * k_point_per_mm;
     // Three lines in the label's height; the name shrinks to fit the width.
@@ -56,13 +64,16 @@ std::string labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& o
         const double y = top + static_cast<double>(on_page / static_cast<size_t>(across)) * h;
         pdf.rectangle(x, y, w, h, true);
         const auto& l = labels[i];
-        double name_size = size;
-        while (name_size > 4 && pdf.text_width(l.brigade, name_size, true) > w - 6) name_size -= 0.5;
-        pdf.text(x + 3, y + h * 0.32, l.brigade, name_size, true);
-        pdf.text(x + 3, y + h * 0.60, l.division, size * 0.8, false, true);
-        pdf.text(x + 3, y + h * 0.88, effectiveness_line(l), size * 0.85, true);
+        // Each line shrinks to fit the label's width, and what still does not fit is cut.
+        auto fitted = [&](double down_by, const std::string& text, double largest, bool bold, bool grey) {
+            const double fit = pdf.fitting_size(text, w - 6, largest, 4, bold);
+            pdf.text(x + 3, y + h * down_by, pdf.cut(text, w - 6, fit, bold), fit, bold, grey);
+        };
+        fitted(0.32, l.brigade, size, true, false);
+        fitted(0.60, l.division, size * 0.8, false, true);
+        fitted(0.88, effectiveness_line(l), size * 0.85, true, false);
     }
-    if (labels.empty()) pdf.text(left, top + 20, "No brigades in service to label.", 10);
+    if (labels.empty()) pdf.text(left, top + 20, "No " + rules.brigade_noun() + "s in service to label.", 10);
     return pdf.finish();
 }
 
@@ -70,19 +81,18 @@ std::string labels_html(const rules::RuleSet& rules, const army::OrderOfBattle& 
     const auto [across, down] = grid(sheet);
     (void)down;
     const auto paper = paper_of(sheet);
-    const std::string w = std::to_string(sheet.width_mm) + "mm", h = std::to_string(sheet.height_mm) + "mm";
-    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Brigade labels: " +
-                      html_escape(oob.campaign) + "</title>\n<style>\n@page { size: " + std::to_string(paper.width_mm) + "mm " +
-                      std::to_string(paper.height_mm) + "mm; margin: 10mm; }\n"
+    const std::string w = mm(sheet.width_mm), h = mm(sheet.height_mm);
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(rules.term_brigade) + " labels: " +
+                      html_escape(oob.campaign) + "</title>\n<style>\n@page { size: " + mm(paper.width_mm) + " " + mm(paper.height_mm) + "; margin: 10mm; }\n"
                       "body { font-family: \"DejaVu Sans\", Arial, sans-serif; margin: 0; }\n"
                       ".provenance { font-size: 8pt; color: #555; margin-bottom: 4mm; }\n"
                       ".sheet { display: grid; grid-template-columns: repeat(" + std::to_string(across) + ", " + w + "); }\n"
                       ".label { width: " + w + "; height: " + h + "; box-sizing: border-box; border: 0.3mm dashed #888; "
                       "padding: 1mm 1.5mm; overflow: hidden; page-break-inside: avoid; font-size: " +
-                      std::to_string(std::min(sheet.height_mm / 4.2, 5.0)) + "mm; line-height: 1.15; }\n"
+                      mm(std::min(sheet.height_mm / 4.2, 5.0)) + "; line-height: 1.15; }\n"
                       ".name { font-weight: bold; white-space: nowrap; } .division { color: #555; font-size: 80%; }\n"
                       ".effectiveness { font-weight: bold; }\n</style>\n</head>\n<body>\n<div class=\"provenance\">" +
-                      html_escape(provenance_line(rules, oob, p)) + " | brigade labels, " + html_escape(w + " x " + h) +
+                      html_escape(provenance_line(rules, oob, p)) + " | " + html_escape(rules.brigade_noun()) + " labels, " + html_escape(w + " x " + h) +
                       ", cut along the dashed lines</div>\n<div class=\"sheet\">\n";
     for (const auto& l : label_texts(rules, oob))
         out += "<div class=\"label\"><div class=\"name\">" + html_escape(l.brigade) + "</div><div class=\"division\">" +

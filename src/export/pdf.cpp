@@ -5,6 +5,8 @@
 #include <cairo-pdf.h>
 #include <cairo.h>
 
+#include <algorithm>
+
 namespace muster::exporter {
 namespace {
 
@@ -52,6 +54,67 @@ double Pdf::text_width(const std::string& s, double size, bool bold) {
     return e.x_advance;
 }
 
+double Pdf::fitting_size(const std::string& s, double width, double size, double smallest, bool bold) {
+    while (size > smallest && text_width(s, size, bold) > width) size -= 0.5;
+    return std::max(size, smallest);
+}
+
+namespace {
+
+// Where the UTF-8 character after byte `i` starts.
+size_t next_char(const std::string& s, size_t i) {
+    ++i;
+    while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
+    return i;
+}
+
+}  // namespace
+
+std::vector<std::string> Pdf::wrap(const std::string& s, double width, double size, bool bold) {
+    std::vector<std::string> lines;
+    std::string line;
+    auto fits = [&](const std::string& t) { return text_width(t, size, bold) <= width; };
+    size_t i = 0;
+    while (i < s.size()) {
+        const size_t space = s.find(' ', i);
+        const std::string word = s.substr(i, space == std::string::npos ? std::string::npos : space - i);
+        i = space == std::string::npos ? s.size() : space + 1;
+        if (word.empty()) continue;
+        const std::string joined = line.empty() ? word : line + " " + word;
+        if (fits(joined)) {
+            line = joined;
+            continue;
+        }
+        if (!line.empty()) lines.push_back(line);
+        line.clear();
+        // A word wider than the line goes in pieces, as many characters as fit (at least one).
+        for (size_t c = 0; c < word.size();) {
+            size_t end = next_char(word, c);
+            while (end < word.size() && fits(line + word.substr(c, next_char(word, end) - c))) end = next_char(word, end);
+            line += word.substr(c, end - c);
+            c = end;
+            if (c < word.size()) {
+                lines.push_back(line);
+                line.clear();
+            }
+        }
+    }
+    if (!line.empty() || lines.empty()) lines.push_back(line);
+    return lines;
+}
+
+std::string Pdf::cut(const std::string& s, double width, double size, bool bold) {
+    if (text_width(s, size, bold) <= width) return s;
+    std::string kept;
+    for (size_t c = 0; c < s.size();) {
+        const size_t end = next_char(s, c);
+        if (text_width(kept + s.substr(c, end - c) + "…", size, bold) > width) break;
+        kept += s.substr(c, end - c);
+        c = end;
+    }
+    return kept + "…";
+}
+
 void Pdf::rectangle(double x, double y, double w, double h, bool dashed) {
     const double dash[] = {3.0, 2.0};
     cairo_set_dash(m->cr, dash, dashed ? 2 : 0, 0);
@@ -63,7 +126,7 @@ void Pdf::rectangle(double x, double y, double w, double h, bool dashed) {
 }
 
 void Pdf::header() {
-    text(k_margin, k_margin, m_provenance, 8, false, true);
+    text(k_margin, k_margin, cut(m_provenance, m_width - 2 * k_margin, 8), 8, false, true);
     text(k_margin, m_height - k_margin / 2, "page " + std::to_string(m_page), 8, false, true);
 }
 

@@ -3,6 +3,7 @@
 // in DejaVu Sans (embedded, so it selects and searches in a viewer).
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace muster::exporter {
 
@@ -24,6 +25,14 @@ public:
     void text(double x, double y, const std::string& text, double size, bool bold = false, bool grey = false);
     /// The width `text` takes at `size`.
     double text_width(const std::string& text, double size, bool bold = false);
+    /// The largest size from `size` down to `smallest` (in half points) at which `text` fits
+    /// `width`; `smallest` if none does.
+    double fitting_size(const std::string& text, double width, double size, double smallest, bool bold = false);
+    /// `text` in lines no wider than `width` at `size`: broken at spaces, and a word too long
+    /// for a line broken between characters.
+    std::vector<std::string> wrap(const std::string& text, double width, double size, bool bold = false);
+    /// `text` cut to fit `width` at `size`, ending in an ellipsis where it was cut.
+    std::string cut(const std::string& text, double width, double size, bool bold = false);
     /// A thin rectangle, dashed for cut lines.
     void rectangle(double x, double y, double w, double h, bool dashed);
     /// Ends the page (writing its footer) and starts the next.

@@ -3,6 +3,7 @@
 // MUSTER_UPDATE_GOLDEN=1 rewrites the golden files (then read the diff before committing).
 #include "app/files.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
 
@@ -12,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <utility>
 
 using namespace muster;
 using Catch::Matchers::Contains;
@@ -75,6 +77,27 @@ int pdf_pages(const std::string& file) {
     return std::stoi(m[1]);
 }
 
+// RFC 4180 read back: fields split at commas outside quotes, records at CRLF outside quotes.
+std::vector<std::vector<std::string>> csv_records(const std::string& csv) {
+    std::vector<std::vector<std::string>> out(1);
+    std::string field;
+    bool quoted = false;
+    for (size_t i = 0; i < csv.size(); ++i) {
+        const char c = csv[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < csv.size() && csv[i + 1] == '"') field += csv[++i];
+            else if (c == '"') quoted = false;
+            else field += c;
+        } else if (c == '"') quoted = true;
+        else if (c == ',') out.back().push_back(std::exchange(field, {}));
+        else if (c == '\r' && i + 1 < csv.size() && csv[i + 1] == '\n') {
+            out.back().push_back(std::exchange(field, {}));
+            if (++i + 1 < csv.size()) out.emplace_back();
+        } else field += c;
+    }
+    return out;
+}
+
 test::Export request(const std::string& format, std::optional<std::string> side = std::nullopt,
                            const std::string& viewer = "umpire") {
     test::Export r;
@@ -99,7 +122,7 @@ TEST_CASE("Every format matches its golden file on a fixed seeded campaign") {
             CHECK_THAT(out, Contains("\"muster\": \"0.1.0\""));
             CHECK_THAT(out, Contains("\"date\": \"" + k_date + "\""));
         } else {
-            CHECK_THAT(out, Contains("muster 0.1.0 ") && Contains(k_date) && Contains("umpire"));
+            CHECK_THAT(out, Contains("muster 0.1.0") && Contains(k_date) && Contains("umpire"));
         }
     }
     const auto labels = test::export_labels(s, request("html"), {});
@@ -115,6 +138,18 @@ TEST_CASE("CSV quotes by RFC 4180") {
     const auto csv = test::export_oob(s, request("csv"));
     CHECK_THAT(csv, Contains(",\"Cutler, \"\"Old Iron\"\"\",infantry,7,7,"));
     CHECK(csv.find("\r\n") != std::string::npos);
+    // The header comes first and every record has its number of fields, the provenance last.
+    const auto records = csv_records(csv);
+    REQUIRE(records.size() > 10);
+    CHECK(records.front().front() == "side");
+    CHECK(records.front().back() == "view");
+    for (const auto& r : records) {
+        INFO(join(r, "|"));
+        CHECK(r.size() == records.front().size());
+        if (&r != &records.front()) CHECK(r.back() == "umpire's view");
+    }
+    const auto totals = std::count_if(records.begin(), records.end(), [](const auto& r) { return r[4].find(" total") != std::string::npos; });
+    CHECK(totals == 4 /* divisions */ + 2 /* corps */ + 2 /* armies */ + 2 /* sides */);
 }
 
 TEST_CASE("A side's export leaves out every enemy division it has not seen - in every format") {
@@ -180,6 +215,121 @@ TEST_CASE("The PDF has its pages and its text holds every brigade") {
     for (int i = 0; i < 100; ++i) CHECK_THAT(text, Contains("Brigade " + std::to_string(i) + " "));
     CHECK_THAT(text, Contains("muster 0.1.0 | Test | 2026-01-01 | umpire's view"));
     CHECK_THAT(pdf_text(dir.file("labels.pdf")), Contains("6/4/3 Veteran"));
+}
+
+namespace {
+
+// A word of a PDF page as poppler finds it, its box in points from the page's top left.
+struct Word {
+    int page = 0;
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    std::string text;
+};
+
+struct PdfWords {
+    double width = 0, height = 0;
+    std::vector<Word> words;  // in the order they were drawn
+};
+
+PdfWords pdf_words(const std::string& file) {
+    const auto xml = shell("pdftotext -bbox -raw " + test::quote(file) + " - 2>&1");
+    PdfWords out;
+    int page = 0;
+    const std::regex token("<page width=\"([0-9.]+)\" height=\"([0-9.]+)\">|<word xMin=\"([0-9.]+)\" yMin=\"([0-9.]+)\" "
+                           "xMax=\"([0-9.]+)\" yMax=\"([0-9.]+)\">([^<]*)</word>");
+    for (std::sregex_iterator it(xml.begin(), xml.end(), token), end; it != end; ++it) {
+        const auto& m = *it;
+        if (m[1].matched) {
+            ++page;
+            out.width = std::stod(m[1]);
+            out.height = std::stod(m[2]);
+        } else {
+            out.words.push_back({page, std::stod(m[3]), std::stod(m[4]), std::stod(m[5]), std::stod(m[6]), m[7]});
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Printed sheets fit: no word of a long name overruns its column, its label or the page") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    const std::string long_division = "The Division of Major General Prinz Karl von Mecklenburg-Strelitz and of the Reserve "
+                                      "of the Left Wing of the Grand Army";
+    s.forces().add_division("Third Corps", long_division, "infantry");
+    const std::vector<std::string> names = {
+        "The Brigade of Brigadier General Johnston Pettigrew of North Carolina and Virginia",
+        "Mecklenburg-Strelitz-Grenadier-Garde-Bataillon-Nummer-Eins-Zwei-Drei",  // one word, wider than its column
+        "Iron Brigade"};
+    for (const auto& name : names)
+        s.forces().add_brigade({long_division, name, "veteran", 6, std::nullopt, "", "",
+                                {"Prinz Karl von Mecklenburg-Strelitz the Younger", "exceptional"}});
+    s.forces().reveal(long_division);
+
+    SECTION("the order of battle") {
+        app::write_file(dir.file("oob.pdf"), test::export_oob(s, request("pdf")));
+        const auto pdf = pdf_words(dir.file("oob.pdf"));
+        REQUIRE(pdf.words.size() > 50);
+        std::string all;
+        for (const auto& w : pdf.words) {
+            INFO(w.text << " on page " << w.page << " at " << w.x0 << "-" << w.x1);
+            CHECK(w.x0 >= 36 - 0.5);
+            CHECK(w.x1 <= pdf.width - 36 + 0.5);
+            CHECK(w.y1 <= pdf.height);
+            all += w.text;
+        }
+        // Nothing is cut: every letter of every name is printed (wrapped, maybe, not lost).
+        std::string letters_of_names;
+        for (const auto& n : names)
+            for (char c : n)
+                if (c != ' ') letters_of_names += c;
+        CHECK_THAT(all, Contains("Mecklenburg-Strelitz"));
+        CHECK_THAT(all, Contains("Younger"));
+        CHECK_THAT(all, Contains("GrandArmy") || Contains("Grand"));
+        // The brigade tables: the header row gives the columns' left edges; every word drawn
+        // after it, up to the artillery line, lies inside one column.
+        for (size_t i = 0; i + 5 < pdf.words.size(); ++i) {
+            if (pdf.words[i + 1].text != "Stands" || pdf.words[i + 5].text != "Commander") continue;
+            std::vector<double> edges;
+            for (size_t c = 0; c < 6; ++c) edges.push_back(pdf.words[i + c].x0);
+            edges.push_back(pdf.width - 36);
+            for (size_t j = i + 6; j < pdf.words.size() && pdf.words[j].text != "Artillery:"; ++j) {
+                const auto& w = pdf.words[j];
+                size_t column = 0;
+                while (column + 1 < edges.size() - 1 && w.x0 >= edges[column + 1] - 0.5) ++column;
+                INFO(w.text << " at " << w.x0 << "-" << w.x1 << " in column " << column << " ending at " << edges[column + 1]);
+                CHECK(w.x1 <= edges[column + 1] + 0.5);
+            }
+        }
+        // No two words overprint each other.
+        for (size_t i = 0; i < pdf.words.size(); ++i)
+            for (size_t j = i + 1; j < pdf.words.size(); ++j) {
+                const auto &a = pdf.words[i], &b = pdf.words[j];
+                if (a.page != b.page) continue;
+                const bool overlap = a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5;
+                INFO(a.text << " and " << b.text);
+                CHECK_FALSE(overlap);
+            }
+    }
+    SECTION("the label sheet") {
+        for (const auto& [w_mm, h_mm] : std::vector<std::pair<double, double>>{{60, 20}, {30, 10}}) {
+            app::write_file(dir.file("labels.pdf"), test::export_labels(s, request("pdf"), {w_mm, h_mm, "a4"}));
+            const auto pdf = pdf_words(dir.file("labels.pdf"));
+            const double mm = 72 / 25.4, left = 10 * mm, top = 20 * mm, w = w_mm * mm, h = h_mm * mm;
+            int on_labels = 0;
+            for (const auto& word : pdf.words) {
+                if (word.y0 < top || word.y0 > pdf.height - 36) continue;  // the provenance line and the page number
+                ++on_labels;
+                const double column = std::floor((word.x0 - left) / w), row = std::floor((word.y0 - top) / h);
+                INFO(word.text << " at " << word.x0 << "-" << word.x1 << " x " << word.y0 << "-" << word.y1 << " on a " << w_mm << "x" << h_mm
+                               << " sheet");
+                CHECK(word.x1 <= left + (column + 1) * w + 0.5);
+                CHECK(word.y1 <= top + (row + 1) * h + 0.5);
+            }
+            CHECK(on_labels > 10);
+        }
+    }
 }
 
 TEST_CASE("Bad export and import input: a clear error, nothing written or imported") {
