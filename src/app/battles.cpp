@@ -15,6 +15,14 @@
 namespace muster::app {
 namespace {
 
+// A whole and hundredths as a decimal: (1, 50) "1.5", (0, 99) "0.99", (2, 5) "2.05", (3, 0) "3".
+std::string decimal(int whole, int hundredths) {
+    if (hundredths == 0) return std::to_string(whole);
+    std::string digits = std::to_string(100 + hundredths).substr(1);
+    if (digits.back() == '0') digits.pop_back();
+    return std::to_string(whole) + "." + digits;
+}
+
 std::string state_after(const campaign::BrigadeInfo& b, int stands) {
     const rules::EffectivenessLabel label{b.start_stands, b.worn_at, b.spent_at};
     return std::string(rules::state_name(label.state_at(stands))) + " (" + label.text() + ")";
@@ -224,7 +232,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
             const auto r = battle::recover(loss.casualties, c.return_rate, c.rounding, dice.source(), b->ref() + " returning stands");
             if (r.roll) out.rolls.push_back(*r.roll);
             std::string line = b->ref() + ": " + std::to_string(loss.casualties) + " lost, " + std::to_string(c.return_rate) +
-                               "% is " + std::to_string(r.whole) + (r.percent ? "." + std::to_string(r.percent / 10) : "") +
+                               "% is " + decimal(r.whole, r.percent) +
                                ": " + count_of(r.stands, "stand returns", "stands return") + "; " +
                                std::to_string(b->stands) + " -> " + std::to_string(b->stands + r.stands) + ", " +
                                state_after(*b, b->stands + r.stands);

@@ -227,7 +227,7 @@ std::string Forces::import_oob(const std::string& file) {
     auto& store = m_session.state().store;
     std::string summary;
     store.run_operation(c.id, OperationKind::import, [&](std::int64_t op) {
-        summary = store_imported_oob(store, c.id, op, oob);
+        summary = store_imported_oob(store, c.id, op, oob, m_session.rules());
         return "Imported " + file + ": " + summary;
     });
     return summary;

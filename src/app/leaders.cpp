@@ -57,7 +57,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         if (sound) {
             const auto* grade = r.find_grade(old->grade);
             if (unit.kind == UnitKind::brigade && grade && grade->keeps_brigade)
-                throw Error("the " + grade->name + " brigadier of " + unit_ref +
+                throw Error("the " + grade->name + " commander of " + unit_ref +
                             " is permanently in command: he cannot be replaced voluntarily, only when he falls");
             if (!force)
                 throw Error("the commander of " + unit_ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade) +

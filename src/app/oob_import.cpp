@@ -177,7 +177,7 @@ army::OrderOfBattle read_oob_file(const std::string& path, const rules::RuleSet&
 }
 
 std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, std::int64_t operation,
-                               const army::OrderOfBattle& oob) {
+                               const army::OrderOfBattle& oob, const rules::RuleSet& rules) {
     int corps_count = 0, divisions = 0, brigades = 0;
     auto leader_id = [&](const army::Leader& l, const std::string& side, Rank rank) -> std::optional<std::int64_t> {
         if (!l.present()) return std::nullopt;
@@ -209,8 +209,7 @@ std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, 
         }
     }
     return count_of(static_cast<int>(oob.armies.size()), "army", "armies") + ", " +
-           count_of(corps_count, "corps", "corps") + ", " + count_of(divisions, "division", "divisions") + ", " +
-           count_of(brigades, "brigade", "brigades");
+           count_of(corps_count, "corps", "corps") + ", " + rules.count_divisions(divisions) + ", " + rules.count_brigades(brigades);
 }
 
 }  // namespace muster::app

@@ -43,7 +43,13 @@ const campaign::LeaderInfo& Refs::leader(const std::string& ref) const {
         if (!l.name.empty() && l.name == ref) named.push_back(&l);
     if (named.size() == 1) return *named.front();
     if (named.size() > 1) throw UsageError("leader name \"" + ref + "\" is not unique: name the unit he commands instead");
-    throw NotFoundError("no leader \"" + ref + "\" in this campaign (give his name or the unit he commands, e.g. \"Heth/1st Brigade\")");
+    // An unnamed leader who commands nothing goes by his number: "leader #12" or "#12".
+    const std::string number = ref.rfind("leader #", 0) == 0 ? ref.substr(8) : ref.rfind('#', 0) == 0 ? ref.substr(1) : "";
+    if (!number.empty() && number.find_first_not_of("0123456789") == std::string::npos && number.size() < 18)
+        for (const auto& l : m.leaders)
+            if (l.id == std::stoll(number)) return l;
+    throw NotFoundError("no leader \"" + ref + "\" in this campaign (give his name, the unit he commands, e.g. \"Heth/1st Brigade\", "
+                        "or his number, e.g. \"leader #12\")");
 }
 
 Refs::Unit Refs::unit(const std::string& ref) const {
@@ -115,7 +121,8 @@ std::string Refs::describe(HeldKind kind, std::int64_t unit_id, int stands) cons
         }
         case HeldKind::leader: {
             const auto* l = leader_by_id(unit_id);
-            return l ? "leader " + l->label() + " (" + word(l->rank) + ")" : "leader ?";
+            if (!l) return "leader ?";
+            return l->name.empty() && l->commands.empty() ? l->label() : "leader " + l->label();
         }
         case HeldKind::battery: {
             const auto* b = battery_by_id(unit_id);

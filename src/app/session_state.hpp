@@ -49,7 +49,7 @@ private:
 /// Stores imported armies (read by read_oob) into a campaign inside the caller's operation;
 /// refuses a name the campaign already has. Returns a summary ("2 armies, 5 divisions, 14 brigades").
 std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, std::int64_t operation,
-                               const army::OrderOfBattle& oob);
+                               const army::OrderOfBattle& oob, const rules::RuleSet& rules);
 
 /// A name the organiser gives: 1 to 200 characters, not blank.
 void require_name(const std::string& what, const std::string& name);

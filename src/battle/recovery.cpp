@@ -18,7 +18,7 @@ Return recover(int casualties, int rate_percent, Rounding rounding, dice::Source
             const bool back = thrown.reading <= r.percent;
             r.stands += back ? 1 : 0;
             r.roll = dice::RollRecord{purpose, "", thrown,
-                                      std::string(back ? "one more stand returns" : "no more stands return") + " (" +
+                                      std::string(back ? "the fraction brings a stand back" : "the fraction brings none back") + " (" +
                                           std::to_string(thrown.reading) + (back ? " <= " : " > ") +
                                           std::to_string(r.percent) + ")"};
             break;

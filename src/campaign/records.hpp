@@ -57,7 +57,12 @@ struct LeaderInfo {
     std::string commands;       ///< "Heth/1st Brigade", "Heth", a corps or army name; empty: none
     std::optional<UnitKind> unit_kind;  ///< none: he commands nothing
     std::int64_t unit_id = 0;
-    std::string label() const { return name.empty() ? "commander of " + (commands.empty() ? "nothing" : commands) : name; }
+    /// His name; unnamed, the unit he commands, or (commanding nothing) his number, "leader #12",
+    /// which a reference may give.
+    std::string label() const {
+        if (!name.empty()) return name;
+        return commands.empty() ? "leader #" + std::to_string(id) : "commander of " + commands;
+    }
 };
 
 /// A battery with its owner (a division, or a corps' or army's reserve).

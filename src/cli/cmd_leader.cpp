@@ -14,8 +14,10 @@ void add_leader_commands(CLI::App& app, Io& io) {
     on_run(leader->add_subcommand("list", "List every leader with his command and state"), io, [&io] {
         exporter::TextTable t;
         t.add({"Leader", "Side", "Rank", "Grade", "State", "Commands"});
-        for (const auto& l : open_campaigns(io).leaders().list())
-            t.add({l.name.empty() ? "(unnamed)" : l.name, l.side, word(l.rank), l.grade,
+        auto session = open_campaigns(io);
+        const auto& rules = session.rules();
+        for (const auto& l : session.leaders().list())
+            t.add({l.label(), l.side, rules.rank_name(l.rank), l.grade,
                    word(l.status) + (l.status == LeaderStatus::wounded ? " (out for " + count_of(l.out_battles, "battle", "battles") + ")" : ""),
                    l.commands.empty() ? "-" : l.commands});
         io.out << t.render();

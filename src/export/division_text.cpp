@@ -27,7 +27,7 @@ std::string division_text(const rules::RuleSet& rules, const army::Division& d) 
     std::string out = fmt::format("{} ({} {})", d.name, name_of(side, d.side), name_of(rules.find_arm(d.arm), d.arm));
     if (d.year) out += fmt::format(", {}", d.year);
     if (!d.theater.empty()) out += ", " + name_of(rules.find_theater(d.theater), d.theater);
-    out += "\nDivision leader: " + leader_text(rules, d.commander) + "\n";
+    out += "\n" + rules.rank_name(Rank::division) + ": " + leader_text(rules, d.commander) + "\n";
 
     TextTable table;
     table.add({rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"});

@@ -180,6 +180,16 @@ std::string RuleSet::brigade_noun() const { return noun(term_brigade); }
 std::string RuleSet::count_brigades(int n) const { return count_of(n, noun(term_brigade), noun(term_brigade) + "s"); }
 std::string RuleSet::count_divisions(int n) const { return count_of(n, noun(term_division), noun(term_division) + "s"); }
 
+std::string RuleSet::rank_name(Rank rank) const {
+    switch (rank) {
+        case Rank::brigadier: return term_brigade + " commander";
+        case Rank::division: return term_division + " commander";
+        case Rank::corps: return "Corps commander";
+        case Rank::army: return "Army commander";
+    }
+    return word(rank);
+}
+
 const Side* RuleSet::find_side(std::string_view id) const { return find_by_id(sides, id); }
 const Named* RuleSet::find_arm(std::string_view id) const { return find_by_id(arms, id); }
 const Named* RuleSet::find_theater(std::string_view id) const { return find_by_id(theaters, id); }

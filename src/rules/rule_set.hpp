@@ -1,4 +1,6 @@
 #pragma once
+#include "core/words.hpp"
+
 #include <array>
 #include <optional>
 #include <string>
@@ -232,6 +234,9 @@ struct RuleSet {
     /// "3 brigades", "1 battalion": a count in the rule set's own words, lower case.
     std::string count_brigades(int n) const;
     std::string count_divisions(int n) const;
+    /// A leader's rank in the rule set's words: "Battalion commander", "Brigade commander",
+    /// "Corps commander", "Army commander".
+    std::string rank_name(Rank rank) const;
     const Side* find_side(std::string_view id) const;
     const Named* find_arm(std::string_view id) const;
     const Named* find_theater(std::string_view id) const;

@@ -150,7 +150,7 @@ TEST_CASE("Exchange by mutual consent end to end") {
     const auto v = f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=1"}, {"stands:Wadsworth/Iron Brigade=2", "leader:Meredith"}, "even?"});
     CHECK(v.row.counterpart == "confederate");
     CHECK(v.offer == std::vector<std::string>{"1 stand of Heth/Archer"});
-    CHECK(v.ask == std::vector<std::string>{"2 stands of Wadsworth/Iron Brigade", "leader Meredith (brigadier)"});
+    CHECK(v.ask == std::vector<std::string>{"2 stands of Wadsworth/Iron Brigade", "leader Meredith"});
     CHECK(v.balance == "Dix-Hill cartel of 1862: offers 100 privates, asks 220: the proposer asks 120 more");
     CHECK(f.stands("Wadsworth/Iron Brigade") == 6);
 
@@ -207,6 +207,28 @@ TEST_CASE("Liberating a camp sends everyone home - an empty or liberated camp is
     later.name = "Later";
     battle::add_captured_spec(later, "Heth/Davis=1@Fort Delaware");
     CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(later, false); }), Contains("camp Fort Delaware was liberated"));
+}
+
+TEST_CASE("An unnamed commander whose post was filled goes by his number, and can be named and brought back") {
+    Fixture f;
+    f.s.arrivals().arrive(test::arrival("Pender"));  // generated brigadiers are unnamed
+    battle::Report r;
+    r.name = "Falling";
+    battle::add_leader_spec(r, "Pender/1st Brigade:wounded/1");
+    f.s.battles().report_battle(r, false);
+    f.s.leaders().replace_leader("Pender/1st Brigade", 1863, {"50"}, false, false);
+    const auto leaders = f.s.leaders().list();
+    const auto fallen = std::find_if(leaders.begin(), leaders.end(), [](const auto& l) { return l.status == LeaderStatus::wounded; });
+    REQUIRE(fallen != leaders.end());
+    const std::string number = "leader #" + std::to_string(fallen->id);
+    CHECK(fallen->label() == number);
+    f.s.forces().rename(NamedKind::leader, number, "Pettigrew");
+    battle::Report later;
+    later.name = "Later";
+    battle::add_loss_spec(later, "Pender/2nd Brigade=1");
+    f.s.battles().report_battle(later, false);
+    CHECK_THAT(f.s.leaders().return_leader("Pettigrew").summary, Contains("Pettigrew"));
+    CHECK_THAT(f.refusal([&] { f.s.forces().rename(NamedKind::leader, "#999999", "Nobody"); }), Contains("his number, e.g. \"leader #12\""));
 }
 
 TEST_CASE("Fallen leaders: a despicable brigadier keeps his brigade until he falls") {

@@ -22,10 +22,10 @@ TEST_CASE("Half of 3 casualties is 1.5 stands: the fraction is rolled like a fra
     CHECK(in.percent == 50);
     CHECK(in.stands == 2);
     REQUIRE(in.roll);
-    CHECK(in.roll->result == "one more stand returns (50 <= 50)");
+    CHECK(in.roll->result == "the fraction brings a stand back (50 <= 50)");
     const auto out = with_roll(3, 50, Rounding::roll, {"51"});
     CHECK(out.stands == 1);
-    CHECK(out.roll->result == "no more stands return (51 > 50)");
+    CHECK(out.roll->result == "the fraction brings none back (51 > 50)");
 }
 
 TEST_CASE("Rounding down and half up roll no dice") {

@@ -44,7 +44,7 @@ TEST_CASE("After the battle from the command line") {
     CHECK_THAT(ok("oob"), Contains("Archer      6/8  8/6/4  Worn   Veteran  Archer, Average, captured"));
     const auto camps = ok("camp list");
     CHECK_THAT(camps, Contains("1 stand of Heth/Archer"));
-    CHECK_THAT(camps, Contains("leader Archer (brigadier)"));
+    CHECK_THAT(camps, Contains("leader Archer\n"));
     CHECK_THAT(camps, Contains("2 stands of Wadsworth/Iron Brigade"));
 
     const auto proposal = ok("exchange propose --from union --offer 'stands:Heth/Archer=1' --offer leader:Archer "

@@ -33,12 +33,20 @@ TEST_CASE("muster generate prints a division reproducibly from its seed") {
     const auto a = test::run_muster("generate --rules acw --side union --year 1863 --theater east --seed 5 --show-rolls", k_env);
     REQUIRE(a.code == 0);
     CHECK_THAT(a.out, Contains("Division (Union Infantry), 1863, Eastern Theater of Operations"));
-    CHECK_THAT(a.out, Contains("Division leader:"));
+    CHECK_THAT(a.out, Contains("Division commander:"));
     CHECK_THAT(a.out, Contains("Army Artillery Reserve:"));
     CHECK_THAT(a.out, Contains("4.) Brigade Strength"));
     CHECK_THAT(a.out, Contains("Seed 5"));
     const auto b = test::run_muster("generate --rules acw --side union --year 1863 --theater east --seed 5 --show-rolls", k_env);
     CHECK(a.out == b.out);
+}
+
+TEST_CASE("A rule set's own terms are used for its units in what muster prints") {
+    const auto a = test::run_muster("generate --rules awi --side british --year 1777 --seed 3", k_env);
+    REQUIRE(a.code == 0);
+    CHECK_THAT(a.out, Contains("Brigade commander:") && Contains("Battalion "));
+    CHECK(a.out.find("Division") == std::string::npos);
+    CHECK(a.out.find("brigadier") == std::string::npos);
 }
 
 TEST_CASE("muster generate --rolls uses the organiser's dice - --format json") {
