@@ -125,7 +125,8 @@ std::string rule_set_summary(const rules::RuleSet& r) {
     if (!r.years.empty()) out += "Years: " + std::to_string(r.years.front()) + "-" + std::to_string(r.years.back()) + "\n";
     std::vector<std::string> ratings;
     for (const auto& x : r.ratings)
-        ratings.push_back(x.name + " (" + x.id + (x.max_stands ? ", at most " + std::to_string(*x.max_stands) + " stands" : "") + ")");
+        ratings.push_back(x.name + " (" + x.id + (x.max_stands ? ", at most " + std::to_string(*x.max_stands) + " stands" : "") +
+                          (x.note.empty() ? "" : "; " + x.note) + ")");
     out += "Ratings: " + join(ratings, ", ") + "\n";
     if (r.term_division != "Division" || r.term_brigade != "Brigade")
         out += "Terms: a division is a " + r.term_division + ", a brigade a " + r.term_brigade + "\n";

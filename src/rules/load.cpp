@@ -160,6 +160,7 @@ public:
             r.id = read_id(item.at("id"));
             r.name = read_text(item.at("name"));
             if (auto m = item.find("max_stands")) r.max_stands = m->as_int(1, 99);
+            if (auto n = item.find("note")) r.note = read_text(*n, 1000);
             m_rules.ratings.push_back(r);
         }
         if (m_rules.ratings.empty()) list.fail("expected at least one rating");

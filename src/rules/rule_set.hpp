@@ -140,6 +140,7 @@ struct Named {
 /// A unit rating, with the largest unit the rules allow of it.
 struct Rating : Named {
     std::optional<int> max_stands;
+    std::string note;  ///< who is of it, and what it changes at the table
 };
 
 /// A kind of unit the rules know (light infantry, lancers, horse artillery...), for reference.

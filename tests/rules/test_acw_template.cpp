@@ -134,3 +134,17 @@ TEST_CASE("ACW effectiveness is the marked default stand-in: the 000 table's Cra
                                  "14/11/9", "15/11/9"});
     CHECK(column("green") == V{"-/5/4", "6/-/5", "7/-/6", "8/7/6", "9/8/7", "10/9/8", "11/10/9", "12/11/10"});
 }
+
+TEST_CASE("What the ACW article does not give is marked as muster's own in the template") {
+    const auto& text = test::acw().text;
+    // The note of a JSON object: the first "note" after its key.
+    auto note_after = [&](const std::string& key) {
+        const auto at = text.find("\"" + key + "\"");
+        REQUIRE(at != std::string::npos);
+        const auto note = text.find("\"note\"", at);
+        return text.substr(note, text.find('\n', note) - note);
+    };
+    CHECK_THAT(note_after("cartel"), Catch::Matchers::Contains("MUSTER'S OWN") && Catch::Matchers::Contains("no cartel"));
+    CHECK_THAT(note_after("artillery_ratio"), Catch::Matchers::Contains("MUSTER'S OWN") && Catch::Matchers::Contains("33% or 66%"));
+    CHECK(test::acw().effectiveness.is_default);
+}

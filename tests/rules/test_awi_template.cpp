@@ -26,6 +26,14 @@ TEST_CASE("AWI: the seven ratings and their caps") {
     CHECK(awi().find_rating("elite")->max_stands == 12);
     CHECK(awi().find_rating("crack")->max_stands == 12);
     CHECK(awi().find_rating("levy")->max_stands == 10);
+    // The article states the Elite, Veteran, Regulars and Militia caps; Crack's and Levy's are
+    // muster's reading of where the table stops, and marked so.
+    CHECK_THAT(awi().find_rating("crack")->note, Catch::Matchers::Contains("MUSTER'S OWN"));
+    CHECK_THAT(awi().find_rating("levy")->note, Catch::Matchers::Contains("MUSTER'S OWN"));
+    CHECK(awi().find_rating("elite")->note.find("MUSTER'S OWN") == std::string::npos);
+    // Every detached leader has the 12-inch radius, not only the Exceptional.
+    CHECK_THAT(awi().text, Catch::Matchers::Contains("every detached leader, of any grade, has a command radius of 12 inches"));
+    CHECK(awi().text.find("\"note\": \"Detached leaders have a command radius") == std::string::npos);
     for (const char* r : {"veteran", "regulars", "militia"}) CHECK(awi().find_rating(r)->max_stands == 15);
 }
 

@@ -29,13 +29,18 @@ TEST_CASE("Napoleonic: nine classes, Veteran/Average/Raw crossed with Guard/Line
                      "Raw Guard", "Raw Line", "Raw Militia"});
     for (const auto& r : nap().ratings) CHECK(nap().effectiveness.find(r.id, 7));  // every class has labels
     CHECK(nap().effectiveness.is_default);  // the source gives no numbers: marked
+    // Guard +1 and Militia -1 belong to the troop class, not to a nation.
+    for (const auto& r : nap().ratings) {
+        if (r.id.find("_guard") != std::string::npos) CHECK(r.note == "Guard: +1 on Manoeuvre and Melee");
+        if (r.id.find("_militia") != std::string::npos) CHECK(r.note == "Militia: -1 on Manoeuvre and Melee");
+    }
 }
 
 TEST_CASE("Napoleonic: national characteristics") {
     V nations;
     for (const auto& n : nap().nationalities) nations.push_back(n.id + ":" + modifiers(n.modifiers));
     CHECK(nations == V{"french:charging=1;", "russian:defending=1;", "british:firing_in_single_line=1;", "austrian:manoeuvre=-1;",
-                       "prussian:manoeuvre=-1;", "spanish:manoeuvre=-1;", "militia:manoeuvre=-1;melee=-1;"});
+                       "prussian:manoeuvre=-1;", "spanish:manoeuvre=-1;"});
     CHECK(nap().nationalities[4].note == "before 1809");
 }
 
@@ -64,6 +69,9 @@ TEST_CASE("Napoleonic: the 2d6 Fallen Leaders table row by row") {
                     "11 Coat pierced but unscathed none", "12 Mere flesh wound none"});
     REQUIRE(nap().fallen_leaders);
     CHECK(nap().tables[*nap().fallen_leaders].id == "fallen_leaders");
+    // The source rolls it for a fire roll of 11 or 12 before adjustment; a charge is not among its triggers.
+    CHECK(t->note.find("charge") == std::string::npos);
+    CHECK(t->note.find("11 or 12 before adjustment") != std::string::npos);
 }
 
 TEST_CASE("Napoleonic: scales for 25 mm and 15 mm") {
