@@ -19,12 +19,14 @@ campaign::CampaignInfo read_campaign(const Row& row) {
     r.dice_counter = from_sql(row.id("dice_counter"));
     r.created_at = row.text("created_at");
     r.men_per_stand = row.optional_integer("men_per_stand");
+    if (!row.null("date")) r.date = row.text("date");
+    if (!row.null("theater")) r.theater = row.text("theater");
     return r;
 }
 
 constexpr const char* k_campaign_columns =
     "SELECT id, name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at, "
-    "men_per_stand FROM campaign ";
+    "men_per_stand, date, theater FROM campaign ";
 
 void insert_move(SQLite::Database& db, std::int64_t operation, std::int64_t brigade, MoveKind kind, int stands) {
     SQLite::Statement m(db, "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, ?, ?)");
@@ -40,10 +42,10 @@ std::int64_t CampaignStore::create_campaign(const campaign::CampaignInfo& row) {
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         SQLite::Statement q(db,
                             "INSERT INTO campaign (name, rules_id, rules_json, return_rate, rounding, despicable, dice, "
-                            "seed, dice_counter, created_at, men_per_stand) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)");
+                            "seed, dice_counter, created_at, men_per_stand, date, theater) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)");
         const std::string now = now_utc();
         bind_all(q, row.name, row.rules_id, row.rules_json, row.return_rate, row.rounding, row.despicable, row.dice,
-                 to_sql(row.seed), now, row.men_per_stand);
+                 to_sql(row.seed), now, row.men_per_stand, row.date, row.theater);
         q.exec();
         const std::int64_t id = db.getLastInsertRowid();
         SQLite::Statement op(db, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (?, ?, ?, ?)");

@@ -72,8 +72,9 @@ void CampaignStore::set_battery_status(std::int64_t battery, BatteryStatus statu
 void CampaignStore::update_campaign_settings(const campaign::CampaignInfo& row) {
     guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db,
-                            "UPDATE campaign SET return_rate = ?, rounding = ?, despicable = ?, men_per_stand = ? WHERE id = ?");
-        bind_all(q, row.return_rate, row.rounding, row.despicable, row.men_per_stand, row.id);
+                            "UPDATE campaign SET return_rate = ?, rounding = ?, despicable = ?, men_per_stand = ?, date = ?, theater = ? "
+                            "WHERE id = ?");
+        bind_all(q, row.return_rate, row.rounding, row.despicable, row.men_per_stand, row.date, row.theater, row.id);
         q.exec();
     });
 }

@@ -15,6 +15,7 @@ app::ArrivalRequest ArrivalWindow::request() const {
     r.division = division;
     if (year > 0) r.year = year;
     if (!theater.empty()) r.theater = theater;
+    r.roll_year_theater = roll_year_theater;
     if (physical) r.rolls = rolls;
     r.discard_preview = discarded;
     return r;
@@ -92,17 +93,26 @@ void ArrivalWindow::draw(GuiApp& app) {
                     }
         ImGui::EndCombo();
     }
-    if (!rules.years.empty()) ImGui::InputInt("Year (0: roll it)", &year);
-    if (!rules.theaters.empty() && ImGui::BeginCombo("Theater", theater.empty() ? "(roll it)" : theater.c_str())) {
-        if (ImGui::Selectable("(roll it)")) theater.clear();
+    const auto& campaign = *app.model().current;
+    if (!rules.years.empty() && !roll_year_theater)
+        ImGui::InputInt(campaign.year() ? ("Year (0: the campaign's, " + std::to_string(*campaign.year()) + ")").c_str() : "Year", &year);
+    const std::string campaigns_theater = "(the campaign's" + (campaign.theater ? ", " + *campaign.theater : std::string()) + ")";
+    if (!rules.theaters.empty() && !roll_year_theater &&
+        ImGui::BeginCombo("Theater", theater.empty() ? campaigns_theater.c_str() : theater.c_str())) {
+        if (ImGui::Selectable(campaigns_theater.c_str())) theater.clear();
         for (const auto& t : rules.theaters)
             if (ImGui::Selectable(t.name.c_str(), theater == t.id)) theater = t.id;
         ImGui::EndCombo();
     }
+    if (!rules.years.empty() && ImGui::Checkbox("Roll the year and theater on the rule set's table", &roll_year_theater)) {
+        year = 0;
+        theater.clear();
+    }
     if (ImGui::Checkbox("Physical dice (type each roll as it is asked for)", &physical)) rolls.clear();
 
     if (physical && !division.empty()) {
-        const std::string asked = division + "|" + std::to_string(year) + "|" + theater + "|" + std::to_string(rolls.size());
+        const std::string asked = division + "|" + std::to_string(year) + "|" + theater + "|" + std::to_string(roll_year_theater) + "|" +
+                                  std::to_string(rolls.size());
         if (m_revision != app.revision() || m_asked != asked) {
             ask_next(app.model());
             m_revision = app.revision();

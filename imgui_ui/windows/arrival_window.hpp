@@ -25,8 +25,9 @@ public:
 
     // View state
     std::string division;
-    int year = 0;          // 0: rolled
-    std::string theater;   // empty: rolled
+    int year = 0;          // 0: the campaign's
+    std::string theater;   // empty: the campaign's
+    bool roll_year_theater = false;  // roll them on the rule set's table instead
     bool physical = false;
     std::vector<std::string> rolls;  // physical dice entered so far
     std::string next_roll;           // the field being typed

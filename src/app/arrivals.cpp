@@ -24,6 +24,26 @@ std::string division_summary(const rules::RuleSet& rules, const army::Division& 
                        : "");
 }
 
+// The year and theater an arrival is rolled for: those asked for, else the campaign's; table 1
+// (a table that rolls them) is rolled only when the organiser asks for it.
+ArrivalRequest with_campaign_defaults(const rules::RuleSet& rules, const campaign::CampaignInfo& c, ArrivalRequest r) {
+    if (r.roll_year_theater) {
+        if (r.year || r.theater) throw UsageError("give --year and --theater, or roll them on the table: not both");
+        return r;
+    }
+    if (!r.year && !rules.years.empty()) r.year = c.year();
+    if (!r.theater && !rules.theaters.empty()) r.theater = c.theater;
+    std::vector<std::string> missing;
+    if (!rules.years.empty() && !r.year) missing.emplace_back("year");
+    if (!rules.theaters.empty() && !r.theater) missing.emplace_back("theater");
+    if (!missing.empty())
+        throw UsageError("division " + r.division + " needs a " + join(missing, " and a ") + " to arrive in: give --" +
+                         join(missing, " and --") + ", set the campaign's (muster campaign set --date YYYY-MM-DD" +
+                         (rules.theaters.empty() ? "" : " --theater ID") + ")" +
+                         (rules.theaters.empty() ? "" : ", or roll year and theater on the rule set's table (--roll-year-theater)"));
+    return r;
+}
+
 // What the generator is asked for when a placeholder division arrives.
 generate::Request division_request(const std::string& name, const std::string& side, const std::string& arm,
                                    const ArrivalRequest& request, const campaign::CampaignInfo& c) {
@@ -51,10 +71,12 @@ void number_reserve_batteries(army::Division& d, std::vector<std::string> taken)
 
 // What an arrival was asked for, as its preview's journal entry records it.
 std::string inputs_text(const ArrivalRequest& r) {
-    std::string out = r.year ? "year " + std::to_string(*r.year) : std::string("year rolled");
-    out += r.theater ? ", theater " + *r.theater : std::string(", theater rolled");
-    if (!r.rolls.empty()) out += ", typed rolls " + join(r.rolls, ",");
-    return "[" + out + "]";
+    std::vector<std::string> parts;
+    if (r.year) parts.push_back("year " + std::to_string(*r.year));
+    if (r.theater) parts.push_back("theater " + *r.theater);
+    if (r.roll_year_theater) parts.emplace_back("year and theater rolled on the table");
+    if (!r.rolls.empty()) parts.push_back("typed rolls " + join(r.rolls, ","));
+    return "[" + join(parts, ", ") + "]";
 }
 
 constexpr std::string_view k_previewed = "Previewed (not applied): ";
@@ -92,16 +114,17 @@ void require_placeholder(const std::string& name, DivisionStatus status) {
 
 }  // namespace
 
-Arrival Arrivals::arrive(const ArrivalRequest& request) {
+Arrival Arrivals::arrive(const ArrivalRequest& asked) {
     const auto c = m_session.current();
     const auto& rules = m_session.rules();
     auto& store = m_session.state().store;
     Arrival out;
-    out.preview = request.preview;
-    out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::arrival, request.preview), [&](std::int64_t op) {
-        const auto d = store.find_division(c.id, request.division);
-        if (!d) throw NotFoundError("no division named \"" + request.division + "\" in campaign " + c.name);
+    out.preview = asked.preview;
+    out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::arrival, asked.preview), [&](std::int64_t op) {
+        const auto d = store.find_division(c.id, asked.division);
+        if (!d) throw NotFoundError("no division named \"" + asked.division + "\" in campaign " + c.name);
         require_placeholder(d->name, d->status);
+        const auto request = with_campaign_defaults(rules, c, asked);
         OperationDice dice(store, c, request.rolls);
         out.division = generate::generate_division(rules, division_request(d->name, d->side, d->arm, request, c), dice.source());
         if (!request.preview && !request.discard_preview) require_previewed(store, c.id, d->name, request, out.division.rolls);
@@ -120,8 +143,9 @@ Arrival Arrivals::arrive(const ArrivalRequest& request) {
 }
 
 army::Division dry_run_arrival(const rules::RuleSet& rules, const campaign::CampaignInfo& c, const army::Division& placeholder,
-                               const ArrivalRequest& request) {
+                               const ArrivalRequest& asked) {
     require_placeholder(placeholder.name, placeholder.status);
+    const auto request = with_campaign_defaults(rules, c, asked);
     dice::TypedSource dice(request.rolls);
     auto division =
         generate::generate_division(rules, division_request(placeholder.name, placeholder.side, placeholder.arm, request, c), dice);

@@ -12,8 +12,9 @@ namespace muster::app {
 
 struct ArrivalRequest {
     std::string division;
-    std::optional<int> year;
-    std::optional<std::string> theater;
+    std::optional<int> year;                ///< none: the campaign's
+    std::optional<std::string> theater;     ///< none: the campaign's
+    bool roll_year_theater = false;         ///< roll them on the rule set's table instead
     std::vector<std::string> rolls;  ///< typed-in dice; empty: the campaign's seeded dice
     bool preview = false;            ///< roll and show; store nothing but the (discarded) rolls
     /// Roll anew although the division's newest preview showed something else. Without it an

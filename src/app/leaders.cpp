@@ -63,13 +63,17 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
                 throw Error("the commander of " + unit_ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade) +
                             "), is in command and sound: replacing him is the organiser's choice; give --force to make it");
         }
-        // The leader table is keyed by side (and year): the year of the unit's division, unless given.
+        // The leader table is keyed by side (and year): the year given, else the unit's division's,
+        // else the campaign's.
         generate::Request req;
         req.side = unit.side;
         req.year = year;
         if (!req.year && !r.years.empty()) {
             req.year = year_of(store.order_of_battle(c.id), unit);
-            if (!req.year) throw UsageError("which year is it? give --year (the leader table depends on it)");
+            if (!req.year) req.year = c.year();
+            if (!req.year)
+                throw UsageError("which year is it? give --year or set the campaign's date (muster campaign set --date YYYY-MM-DD): "
+                                 "the leader table depends on it");
         }
         req.despicable_by_the_book = c.despicable == Despicable::book;
         OperationDice dice(store, c, rolls);

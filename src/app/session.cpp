@@ -16,6 +16,7 @@
 #include "core/text.hpp"
 #include "rules/load.hpp"
 
+#include <algorithm>
 #include <random>
 
 namespace muster::app {
@@ -36,9 +37,35 @@ void check_settings(const campaign::CampaignInfo& c) {
         throw UsageError("men per stand " + std::to_string(*c.men_per_stand) + " is out of range: expected 1 to 10000");
 }
 
+// The campaign's date is a day of the calendar within the rule set's years; its theater one of
+// the rule set's.
+void check_date_and_theater(const rules::RuleSet& r, const campaign::CampaignInfo& c) {
+    if (c.date) {
+        const auto& d = *c.date;
+        const bool shaped = d.size() == 10 && d[4] == '-' && d[7] == '-' &&
+                            std::all_of(d.begin(), d.end(), [](char ch) { return ch == '-' || (ch >= '0' && ch <= '9'); });
+        const int year = shaped ? std::stoi(d.substr(0, 4)) : 0, month = shaped ? std::stoi(d.substr(5, 2)) : 0,
+                  day = shaped ? std::stoi(d.substr(8, 2)) : 0;
+        const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+        const int days[] = {31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+        if (!shaped || month < 1 || month > 12 || day < 1 || day > days[month - 1])
+            throw UsageError("date \"" + d + "\" is not a day of the calendar: expected YYYY-MM-DD, e.g. 1863-07-01");
+        if (!r.years.empty() && std::find(r.years.begin(), r.years.end(), year) == r.years.end())
+            throw UsageError("date " + d + " is outside rule set " + r.id + "'s years: expected " + std::to_string(r.years.front()) +
+                             " to " + std::to_string(r.years.back()));
+    }
+    if (c.theater && !r.find_theater(*c.theater)) {
+        std::vector<std::string> ids;
+        for (const auto& t : r.theaters) ids.push_back(t.id);
+        throw UsageError("theater \"" + *c.theater + "\" is not one of rule set " + r.id + "'s" +
+                         (ids.empty() ? " (it has no theaters)" : ": expected " + join(ids, ", ")));
+    }
+}
+
 std::string settings_text(const campaign::CampaignInfo& c) {
     return "return rate " + std::to_string(c.return_rate) + "%, rounding " + word(c.rounding) + ", despicable " +
-           word(c.despicable) + (c.men_per_stand ? ", " + std::to_string(*c.men_per_stand) + " men per stand" : "");
+           word(c.despicable) + (c.men_per_stand ? ", " + std::to_string(*c.men_per_stand) + " men per stand" : "") +
+           (c.date ? ", date " + *c.date : "") + (c.theater ? ", theater " + *c.theater : "");
 }
 
 }  // namespace
@@ -63,9 +90,12 @@ campaign::CampaignInfo Session::create_campaign(const NewCampaign& r) {
     row.despicable = r.despicable;
     row.dice = r.dice;
     row.men_per_stand = r.men_per_stand;
+    row.date = r.date;
+    row.theater = r.theater;
     check_settings(row);
     if (m->store.find_campaign(r.name)) throw Error("a campaign named \"" + r.name + "\" already exists in " + db_path());
     const rules::RuleSet rules = m->catalog.load(r.rules);
+    check_date_and_theater(rules, row);
     row.rules_id = rules.id;
     row.rules_json = rules.text;
     row.seed = r.seed ? *r.seed : fresh_seed();
@@ -80,7 +110,10 @@ void Session::change_settings(const CampaignSettings& s) {
     if (s.rounding) c.rounding = *s.rounding;
     if (s.despicable) c.despicable = *s.despicable;
     if (s.men_per_stand) c.men_per_stand = *s.men_per_stand;
+    if (s.date) c.date = *s.date;
+    if (s.theater) c.theater = *s.theater;
     check_settings(c);
+    check_date_and_theater(rules(), c);
     m->store.run_operation(c.id, OperationKind::settings, [&](std::int64_t) {
         m->store.update_campaign_settings(c);
         return "Settings: " + settings_text(c);

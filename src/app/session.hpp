@@ -37,6 +37,8 @@ struct NewCampaign {
     DiceMode dice = DiceMode::seeded;
     std::optional<std::uint64_t> seed;  ///< none: a fresh one
     std::optional<int> men_per_stand;   ///< none: the rule set's scale, if it has one
+    std::optional<std::string> date;    ///< YYYY-MM-DD: arrivals and the leader table take its year
+    std::optional<std::string> theater; ///< a theater of the rule set: arrivals take it
 };
 
 /// A campaign's settings that may change mid-campaign (each change is an undoable operation).
@@ -45,6 +47,8 @@ struct CampaignSettings {
     std::optional<Rounding> rounding;
     std::optional<Despicable> despicable;
     std::optional<int> men_per_stand;
+    std::optional<std::string> date;     ///< YYYY-MM-DD
+    std::optional<std::string> theater;  ///< a theater id of the rule set
 };
 
 /// One campaign database opened, and the campaign its use cases act on. Every change is one

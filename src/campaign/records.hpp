@@ -24,6 +24,10 @@ struct CampaignInfo {
     std::uint64_t dice_counter = 0;
     std::string created_at;
     std::optional<int> men_per_stand;    ///< for cartel values; none: the rule set's scale
+    std::optional<std::string> date;     ///< the campaign's date, YYYY-MM-DD; none: not set
+    std::optional<std::string> theater;  ///< the theater of operations (a rule set theater id)
+    /// The year of the campaign's date.
+    std::optional<int> year() const { return date ? std::optional<int>(std::stoi(date->substr(0, 4))) : std::nullopt; }
 };
 
 /// A brigade with where it sits, as the battle commands find it.

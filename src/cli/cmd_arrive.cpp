@@ -17,8 +17,10 @@ void add_arrive_command(CLI::App& app, Io& io) {
     auto ar = std::make_shared<ArriveOptions>();
     auto* arrive = app.add_subcommand("arrive", "A division arrives: roll it up, store it, hidden from the other side");
     arrive->add_option("DIVISION", ar->request.division, "The placeholder division")->required();
-    arrive->add_option("--year", ar->year, "Year (with --theater; otherwise rolled)");
-    arrive->add_option("--theater", ar->theater, "Theater, e.g. east");
+    arrive->add_option("--year", ar->year, "Year (default: the campaign's date)");
+    arrive->add_option("--theater", ar->theater, "Theater, e.g. east (default: the campaign's)");
+    arrive->add_flag("--roll-year-theater", ar->request.roll_year_theater,
+                     "Roll the year and theater on the rule set's table instead (ACW table 1)");
     arrive->add_option("--rolls", ar->rolls, "Dice you rolled, in order, e.g. 34,78,00");
     arrive->add_flag("--preview", ar->request.preview, "Show the division and keep its rolls as discarded; store nothing");
     arrive->add_flag("--discard-preview", ar->request.discard_preview,

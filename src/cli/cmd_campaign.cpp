@@ -19,6 +19,8 @@ void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const std
     t.add({"Dice", c.dice == DiceMode::seeded ? "seeded: " + std::to_string(c.seed) + ", " + std::to_string(c.dice_counter) + " draws so far"
                                       : "typed in by the organiser"});
     t.add({"Men per stand", c.men_per_stand ? std::to_string(*c.men_per_stand) : "(the rule set's scale, if any)"});
+    t.add({"Date", c.date ? *c.date : "(not set: give --year when a division arrives)"});
+    t.add({"Theater", c.theater ? *c.theater : "(not set)"});
     t.add({"Created", c.created_at});
     out << t.render();
 }
@@ -39,6 +41,8 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     word_option<DiceMode>(create, "--dice", n->dice, "Dice: seeded by muster (default) or typed in by you");
     create->add_option("--seed", n->seed, "Seed of the campaign's dice (default: a fresh one)");
     create->add_option("--men-per-stand", n->men_per_stand, "Men a stand stands for (weighs stands in an exchange cartel)");
+    create->add_option("--date", n->date, "The campaign's date, YYYY-MM-DD: arrivals and the leader table take its year");
+    create->add_option("--theater", n->theater, "The theater of operations, e.g. east: arrivals take it");
     on_run(create, io, [n, &io] {
         auto service = open_campaigns(io, true, false);
         const auto c = service.create_campaign(*n);
@@ -65,6 +69,8 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     word_option<Rounding>(set, "--rounding", settings->rounding, "Fractions of returning stands");
     word_option<Despicable>(set, "--despicable", settings->despicable, "Despicable leaders");
     set->add_option("--men-per-stand", settings->men_per_stand, "Men a stand stands for (weighs stands in an exchange cartel)");
+    set->add_option("--date", settings->date, "The campaign's date, YYYY-MM-DD: arrivals and the leader table take its year");
+    set->add_option("--theater", settings->theater, "The theater of operations, e.g. east: arrivals take it");
     on_run(set, io, [settings, &io] {
         auto service = open_campaigns(io);
         service.change_settings(*settings);

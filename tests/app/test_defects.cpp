@@ -209,3 +209,66 @@ TEST_CASE("A proposal whose prisoners were freed since lists as lapsed, saying w
     CHECK(v.lapsed == "1 stand of Wadsworth/Iron Brigade is not held by confederate (short by 1)");
     CHECK_THROWS_WITH(s.prisoners().answer_exchange(1, "confederate", true), Contains("is not held by confederate"));
 }
+
+TEST_CASE("Year and theater come from the campaign's date - table 1 is rolled only when asked") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    auto bare = [](const std::string& division) {
+        app::ArrivalRequest r;
+        r.division = division;
+        return r;
+    };
+    auto rolled_table_1 = [](const army::Division& d) {
+        return std::any_of(d.rolls.begin(), d.rolls.end(), [](const dice::RollRecord& r) { return r.table == "year_theater"; });
+    };
+    // No date set and none given: refused, naming what to give; nothing changed.
+    const auto before = test::dump(path);
+    CHECK_THROWS_WITH(s.arrivals().arrive(bare("Heth")),
+                      Contains("division Heth needs a year and a theater to arrive in") && Contains("--roll-year-theater"));
+    CHECK(test::dump(path) == before);
+
+    SECTION("bad dates and theaters are refused by name, changing nothing") {
+        for (const char* date : {"1863-02-29", "1863-13-01", "1863-7-1", "yesterday", "1870-07-01", "1863-00-10", ""}) {
+            app::CampaignSettings bad;
+            bad.date = date;
+            CHECK_THROWS_WITH(s.change_settings(bad), Contains(std::string("date \"") + date + "\"") || Contains(std::string("date ") + date));
+        }
+        app::CampaignSettings bad;
+        bad.theater = "East";
+        CHECK_THROWS_WITH(s.change_settings(bad), Contains("theater \"East\" is not one of rule set acw's: expected east, west"));
+        CHECK(test::dump(path) == before);
+    }
+    SECTION("the campaign's date and theater: every arrival takes them, and table 1 is not rolled") {
+        app::CampaignSettings clock;
+        clock.date = "1864-05-05";
+        clock.theater = "east";
+        s.change_settings(clock);
+        CHECK(s.current().year() == 1864);
+        for (const char* name : {"Heth", "Pender"}) {
+            const auto d = s.arrivals().arrive(bare(name)).division;
+            CHECK(d.year == 1864);
+            CHECK(d.theater == "east");
+            CHECK_FALSE(rolled_table_1(d));
+        }
+        s.history().undo();  // Pender again
+        s.history().undo();  // Heth again
+        s.history().undo();  // the date
+        CHECK_FALSE(s.current().date);
+    }
+    SECTION("asked for, table 1 is rolled") {
+        auto r = bare("Heth");
+        r.roll_year_theater = true;
+        CHECK(rolled_table_1(s.arrivals().arrive(r).division));
+    }
+    SECTION("the leader table takes the campaign's year for a unit whose division has none") {
+        s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "", "", {"Meredith", "average"}});
+        CHECK_THROWS_WITH(s.leaders().replace_leader("Wadsworth/Iron Brigade", std::nullopt, {"50"}, false, true),
+                          Contains("which year is it? give --year or set the campaign's date"));
+        app::CampaignSettings clock;
+        clock.date = "1863-07-01";
+        s.change_settings(clock);
+        CHECK_THAT(s.leaders().replace_leader("Wadsworth/Iron Brigade", std::nullopt, {"50"}, false, true).summary,
+                   Contains("New commander of Wadsworth/Iron Brigade"));
+    }
+}

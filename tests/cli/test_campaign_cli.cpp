@@ -143,7 +143,8 @@ TEST_CASE("Commands refuse bad input with one line and change nothing") {
     cli.layout();
     CHECK_THAT(cli.refused("arrive", 2), Contains("DIVISION is required"));
     CHECK_THAT(cli.refused("arrive Nobody", 2), Contains("no division named \"Nobody\""));
-    CHECK_THAT(cli.refused("arrive Heth --year 1863", 2), Contains("rolls year and theater together"));
+    CHECK_THAT(cli.refused("arrive Heth --year 1863", 2), Contains("division Heth needs a theater to arrive in: give --theater"));
+    CHECK_THAT(cli.refused("arrive Heth --year 1863 --roll-year-theater", 2), Contains("not both"));
     CHECK_THAT(cli.refused("arrive Heth --year 1863 --theater east --rolls 50,101", 2), Contains("typed roll \"101\""));
     CHECK_THAT(cli.refused("add army X --side prussia", 2), Contains("unknown side \"prussia\""));
     CHECK_THAT(cli.refused("add corps X --army Nowhere", 2), Contains("no army named \"Nowhere\""));

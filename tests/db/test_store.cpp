@@ -262,9 +262,10 @@ TEST_CASE("Accepting a preview rolls the previewed division or is refused, namin
         auto other = test::arrival("Heth");
         other.year.reset();
         other.theater.reset();
+        other.roll_year_theater = true;
         const auto before = test::dump(path);
         CHECK_THROWS_WITH(s.arrivals().arrive(other),
-                          Contains("[year 1863, theater east]") && Contains("[year rolled, theater rolled]") && Contains("--discard-preview"));
+                          Contains("[year 1863, theater east]") && Contains("[year and theater rolled on the table]") && Contains("--discard-preview"));
         CHECK(test::dump(path) == before);
         other.discard_preview = true;
         CHECK(s.arrivals().arrive(other).operation > 0);
