@@ -7,14 +7,19 @@
 #include "army/view.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "generate/generate.hpp"
 
 namespace muster::app {
 namespace {
 
-army::Leader leader_from(const rules::RuleSet& rules, const LeaderEntry& e, const std::string& what) {
+// A leader as entered. Without a grade he is absent, unless he is named and `may_roll` (an army
+// or corps commander, whose grade the rule set's leader table rolls when it has one).
+army::Leader leader_from(const rules::RuleSet& rules, const LeaderEntry& e, const std::string& what, bool may_roll = false) {
     army::Leader l;
     if (e.grade.empty()) {
-        if (!e.name.empty()) throw UsageError(what + " " + e.name + " needs a grade (e.g. --grade average)");
+        if (!e.name.empty() && (!may_roll || rules.generation.division_leader.empty()))
+            throw UsageError(what + " " + e.name + " needs a grade (e.g. --grade average)" +
+                             (may_roll ? ": rule set " + rules.id + " has no leader table to roll it" : ""));
         return l;
     }
     if (!rules.find_grade(e.grade)) {
@@ -67,6 +72,35 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e) {
     return b;
 }
 
+// An army or corps commander named without a grade: rolled on the rule set's leader table for
+// his side and the campaign's year, the rolls journaled with the operation.
+army::Leader rolled_commander(Session& session, db::CampaignStore& store, const campaign::CampaignInfo& c, std::int64_t operation,
+                              const std::string& side, const LeaderEntry& e, const std::string& what) {
+    const auto& r = session.rules();
+    if (c.dice == DiceMode::typed)
+        throw UsageError(what + " " + e.name + " needs a grade (e.g. --grade average): this campaign's dice are typed in, so muster does "
+                         "not roll it here");
+    generate::Request req;
+    req.side = side;
+    if (!r.years.empty() && !(req.year = c.year()))
+        throw UsageError(what + " " + e.name + " has no grade, and the leader table that would roll it needs the year: give --grade, "
+                         "or set the campaign's date (muster campaign set --date YYYY-MM-DD)");
+    req.despicable_by_the_book = c.despicable == Despicable::book;
+    OperationDice dice(store, c, {});
+    std::vector<dice::RollRecord> rolls;
+    auto leader = generate::roll_leader(r, req, dice.source(), rolls, what + " " + e.name);
+    dice.record(store, operation, rolls, false);
+    leader.name = e.name;
+    return leader;
+}
+
+// ", commander Meade (rolled Average)" for the journal, where the grade was rolled.
+std::string rolled_text(const rules::RuleSet& r, const LeaderEntry& e, const army::Leader& l) {
+    if (!e.grade.empty() || !l.present()) return "";
+    const auto* grade = r.find_grade(l.grade);
+    return ", commander " + l.name + " (rolled " + (grade ? grade->name : l.grade) + ")";
+}
+
 }  // namespace
 
 army::OrderOfBattle view_of(const rules::RuleSet& r, const army::OrderOfBattle& all, const OobRequest& request) {
@@ -80,30 +114,33 @@ void Forces::add_army(const std::string& side, const std::string& name, const Le
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     require_side(r, side);
-    const auto leader = leader_from(r, commander, "army commander");
+    auto leader = leader_from(r, commander, "army commander", true);
     auto& store = m_session.state().store;
-    store.run_operation(c.id, OperationKind::add, [&](std::int64_t) {
+    store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         if (store.find_army(c.id, name)) throw Error("an army named \"" + name + "\" already exists");
+        if (!leader.present() && !commander.name.empty()) leader = rolled_commander(m_session, store, c, op, side, commander, "army commander");
         std::optional<std::int64_t> lid;
         if (leader.present()) lid = store.insert_leader(c.id, side, Rank::army, leader);
         store.insert_army(c.id, side, name, lid);
-        return "Added army " + name + " (" + side + ")";
+        return "Added army " + name + " (" + side + ")" + rolled_text(r, commander, leader);
     });
 }
 
 void Forces::add_corps(const std::string& army, const std::string& name, const LeaderEntry& commander) {
     require_name("corps", name);
     const auto c = m_session.current();
-    const auto leader = leader_from(m_session.rules(), commander, "corps commander");
+    auto leader = leader_from(m_session.rules(), commander, "corps commander", true);
     auto& store = m_session.state().store;
-    store.run_operation(c.id, OperationKind::add, [&](std::int64_t) {
+    store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto a = store.find_army(c.id, army);
         if (!a) throw NotFoundError("no army named \"" + army + "\" in campaign " + c.name);
         if (store.find_corps(c.id, name)) throw Error("a corps named \"" + name + "\" already exists");
+        if (!leader.present() && !commander.name.empty())
+            leader = rolled_commander(m_session, store, c, op, a->second, commander, "corps commander");
         std::optional<std::int64_t> lid;
         if (leader.present()) lid = store.insert_leader(c.id, a->second, Rank::corps, leader);
         store.insert_corps(c.id, a->first, name, lid);
-        return "Added corps " + name + " to " + army;
+        return "Added corps " + name + " to " + army + rolled_text(m_session.rules(), commander, leader);
     });
 }
 

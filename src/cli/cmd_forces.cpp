@@ -19,7 +19,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     a->add_option("NAME", army->name, "Army name")->required();
     a->add_option("--side", army->side, "Side id, e.g. union")->required();
     a->add_option("--leader", army->leader, "Commander's name");
-    a->add_option("--grade", army->grade, "Commander's grade, e.g. average");
+    a->add_option("--grade", army->grade, "Commander's grade, e.g. average (default with --leader: rolled on the leader table for the campaign's year)");
     on_run(a, io, [army, &io] {
         open_campaigns(io).forces().add_army(army->side, army->name, {army->leader, army->grade});
         io.out << "Added army " << army->name << ".\n";
@@ -30,7 +30,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     k->add_option("NAME", corps->name, "Corps name")->required();
     k->add_option("--army", corps->parent, "Army it belongs to")->required();
     k->add_option("--leader", corps->leader, "Commander's name");
-    k->add_option("--grade", corps->grade, "Commander's grade");
+    k->add_option("--grade", corps->grade, "Commander's grade (default with --leader: rolled on the leader table for the campaign's year)");
     on_run(k, io, [corps, &io] {
         open_campaigns(io).forces().add_corps(corps->parent, corps->name, {corps->leader, corps->grade});
         io.out << "Added corps " << corps->name << ".\n";

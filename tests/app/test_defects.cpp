@@ -272,3 +272,106 @@ TEST_CASE("Year and theater come from the campaign's date - table 1 is rolled on
                    Contains("New commander of Wadsworth/Iron Brigade"));
     }
 }
+
+TEST_CASE("muster's own JSON export always imports again, whole, after any campaign") {
+    std::string all_exports;  // what the random campaigns came to, to see they went far enough
+    int applied = 0;
+    for (const std::uint64_t seed : {3, 5, 8, 13, 21, 34}) {
+        INFO("seed " << seed);
+        test::TempDir dir;
+        auto s = test::make_campaign(dir.file("c.db"), seed);
+        dice::SeededSource rng(seed * 7919);
+        auto pick = [&](int n) { return static_cast<int>(rng.next() % static_cast<std::uint64_t>(n)); };
+        for (int i = 0; i < 6; ++i) s.forces().add_division(i % 2 ? "I Corps" : "Third Corps", "D" + std::to_string(i), "");
+        for (const char* d : {"Heth", "Pender", "Wadsworth", "D0", "D1", "D2", "D3", "D4", "D5"}) s.arrivals().arrive(test::arrival(d));
+        s.prisoners().add_camp("union", "Fort Delaware");
+        s.prisoners().add_camp("confederate", "Libby Prison");
+        int battles = 0;
+        for (int step = 0; step < 60; ++step) {
+            const auto brigades = s.forces().brigades();
+            const auto& b = brigades[static_cast<size_t>(pick(static_cast<int>(brigades.size())))];
+            const auto& other = brigades[static_cast<size_t>(pick(static_cast<int>(brigades.size())))];
+            const std::string camp = b.side == "union" ? "Libby Prison" : "Fort Delaware";
+            try {
+                switch (pick(8)) {
+                    case 0:
+                    case 1: {
+                        battle::Report r;
+                        r.name = "Battle " + std::to_string(++battles);
+                        battle::add_loss_spec(r, b.ref() + "=" + std::to_string(pick(3)));
+                        battle::add_captured_spec(r, b.ref() + "=1@" + camp);
+                        if (pick(3) == 0) battle::add_leader_spec(r, b.ref() + (pick(2) ? ":wounded/1" : ":captured@" + camp));
+                        s.battles().report_battle(r, false);
+                        break;
+                    }
+                    case 2: s.battles().recover("Battle " + std::to_string(1 + pick(std::max(battles, 1))), {}, false); break;
+                    case 3: s.battles().merge_brigade(b.ref(), other.ref()); break;
+                    case 4: s.battles().disband_brigade(b.ref()); break;
+                    case 5: {
+                        const auto x = s.prisoners().propose_exchange({b.side, "", {}, {"stands:" + b.ref() + "=1"}, ""});
+                        s.prisoners().answer_exchange(x.row.id, b.side == "union" ? "confederate" : "union", pick(2));
+                        break;
+                    }
+                    case 6:  // now and then, so that some prisoners are still held at the end
+                        if (pick(4) == 0) s.prisoners().liberate(camp);
+                        break;
+                    case 7: s.leaders().replace_leader(b.ref(), std::nullopt, {}, false, true); break;
+                }
+                ++applied;
+            } catch (const Error&) {
+                // A refused step changes nothing; the campaign goes on.
+            }
+        }
+        const auto export_of = [](app::Session& session) {
+            return test::export_oob(session, {{std::nullopt, View::umpire(), std::nullopt, "2026-01-01"}, "json"});
+        };
+        const auto json = export_of(s);
+        app::write_file(dir.file("oob.json"), json);
+        // Into a campaign of the same name and rules in another file, which has no forces yet.
+        app::Session copy(dir.file("copy.db"), true);
+        app::NewCampaign c;
+        c.name = "Test";
+        c.rules = "acw";
+        copy.create_campaign(c);
+        REQUIRE_NOTHROW(copy.forces().import_oob(dir.file("oob.json")));
+        CHECK(export_of(copy) == json);
+        all_exports += json;
+    }
+    CHECK(applied > 150);
+    for (const char* status : {"\"merged\"", "\"disbanded\"", "\"wounded\"", "\"captured\"", "\"Worn\"", "\"Spent\""}) {
+        INFO(status);
+        CHECK(all_exports.find(status) != std::string::npos);
+    }
+}
+
+TEST_CASE("An army or corps commander named without a grade is rolled on the leader table") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    const auto before = test::dump(path);
+    CHECK_THROWS_WITH(s.forces().add_army("union", "Army of the James", {"Butler", ""}),
+                      Contains("army commander Butler has no grade, and the leader table that would roll it needs the year"));
+    CHECK_THROWS_WITH(s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "", "", {"Meredith", ""}}),
+                      Contains("Meredith needs a grade"));
+    CHECK(test::dump(path) == before);
+
+    app::CampaignSettings clock;
+    clock.date = "1864-05-05";
+    s.change_settings(clock);
+    s.forces().add_army("union", "Army of the James", {"Butler", ""});
+    s.forces().add_corps("Army of the James", "X Corps", {"Gillmore", ""});
+    s.forces().add_corps("Army of the James", "XVIII Corps", {"Smith", "average"});  // given: not rolled
+    const auto journal = s.history().journal();
+    const auto& army = journal[journal.size() - 3];
+    CHECK_THAT(army.summary, Contains("commander Butler (rolled "));
+    REQUIRE_FALSE(army.rolls.empty());
+    CHECK_THAT(army.rolls.front().roll.purpose, Contains("army commander Butler"));
+    CHECK_THAT(journal[journal.size() - 2].summary, Contains("commander Gillmore (rolled "));
+    CHECK(journal.back().rolls.empty());
+    const auto oob = s.forces().order_of_battle({});
+    for (const auto& a : oob.armies)
+        if (a.name == "Army of the James") {
+            CHECK(a.commander.name == "Butler");
+            CHECK(s.rules().find_grade(a.commander.grade));
+        }
+}
