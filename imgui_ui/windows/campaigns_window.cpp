@@ -27,6 +27,8 @@ void CampaignsWindow::create(GuiApp& app) {
         n.seed = value;
     }
     if (men_per_stand > 0) n.men_per_stand = men_per_stand;
+    if (!date.empty()) n.date = date;
+    if (!theater.empty()) n.theater = theater;
     const auto c = app.session()->create_campaign(n);
     note = "Created campaign " + c.name + " (now current)";
     selected = c.name;
@@ -43,6 +45,8 @@ void CampaignsWindow::save_settings(GuiApp& app) {
     s.rounding = rounding;
     s.despicable = despicable;
     if (men_per_stand > 0) s.men_per_stand = men_per_stand;
+    if (!date.empty()) s.date = date;
+    if (!theater.empty()) s.theater = theater;
     app.session()->change_settings(s);
     note = "Settings saved";
 }
@@ -77,6 +81,13 @@ void CampaignsWindow::draw(GuiApp& app) {
     word_combo("Dice", dice);
     ImGui::InputText("Seed (empty: fresh)", &seed, ImGuiInputTextFlags_CharsDecimal);
     ImGui::InputInt("Men per stand (0: the rule set's)", &men_per_stand);
+    ImGui::InputTextWithHint("Date", "YYYY-MM-DD: arrivals take its year", &date);
+    mark("Campaigns/Date");
+    ImGui::InputTextWithHint("Theater", "e.g. east: arrivals take it", &theater);
+    mark("Campaigns/Theater");
+    if (model.current)
+        ImGui::Text("Current campaign's date: %s, theater: %s", model.current->date ? model.current->date->c_str() : "(not set)",
+                    model.current->theater ? model.current->theater->c_str() : "(not set)");
     if (ImGui::Button("Create")) app.run("campaign.create");
     mark("Campaigns/Create");
     ImGui::SameLine();

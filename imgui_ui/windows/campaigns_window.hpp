@@ -29,6 +29,8 @@ public:
     std::string seed;
     std::string selected;
     int men_per_stand = 0;
+    std::string date;     // YYYY-MM-DD; empty: unchanged (none for a new campaign)
+    std::string theater;  // a theater id; empty: unchanged
 
 private:
     std::optional<std::vector<app::CatalogEntry>> m_rule_sets;  // listed once, when first asked for

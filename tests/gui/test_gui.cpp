@@ -62,10 +62,16 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     campaigns.seed = "1863";
     REQUIRE(d.click("Campaigns/Name"));
     d.type("Gettysburg 1863");
+    REQUIRE(d.click("Campaigns/Date"));
+    d.type("1863-07-01");
+    REQUIRE(d.click("Campaigns/Theater"));
+    d.type("east");
     REQUIRE(d.click("Campaigns/Create"));
     INFO(campaigns.error);
     REQUIRE(s.campaigns().size() == 1);
     CHECK(s.campaigns()[0].name == "Gettysburg 1863");
+    CHECK(s.campaigns()[0].date == "1863-07-01");  // what arrivals and the leader table take
+    CHECK(s.campaigns()[0].theater == "east");
     CHECK(s.campaigns()[0].seed == 1863);
     d.frame(shot("campaigns"));
 
