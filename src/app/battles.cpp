@@ -77,7 +77,7 @@ struct BattlePlan {
     Outcome outcome;
 };
 
-BattlePlan plan_battle(const Refs& refs, const battle::Report& report) {
+BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rules::RuleSet& rules) {
     if (trim(report.name).empty()) throw UsageError("the battle needs a name");
     for (const auto& b : refs.battles())
         if (b.name == report.name) throw Error("a battle named \"" + report.name + "\" is already recorded");
@@ -162,7 +162,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report) {
                             (f.fate->fate == LeaderFate::wounded ? ", out for " + count_of(f.fate->out_for, "battle", "battles") : ""));
     for (const auto& g : plan.batteries)
         out.lines.push_back("battery " + g.battery->ref() + ": " + word(g.fate) + (g.camp ? " to " + g.camp->name : ""));
-    out.summary = "Battle of " + report.name + ": " + count_of(static_cast<int>(plan.divisions.size()), "division", "divisions") +
+    out.summary = "Battle of " + report.name + ": " + rules.count_divisions(static_cast<int>(plan.divisions.size())) +
                   ", " + count_of(lost, "stand", "stands") + " lost, " + count_of(captured, "stand", "stands") + " captured, " +
                   count_of(static_cast<int>(plan.leaders.size()), "leader", "leaders") + " fallen, " +
                   count_of(static_cast<int>(plan.batteries.size()), "battery", "batteries") + " lost";
@@ -171,8 +171,8 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report) {
 
 }  // namespace
 
-Outcome describe_battle(const campaign::Roster& roster, const battle::Report& report) {
-    auto out = plan_battle(Refs(roster), report).outcome;
+Outcome describe_battle(const campaign::Roster& roster, const battle::Report& report, const rules::RuleSet& rules) {
+    auto out = plan_battle(Refs(roster), report, rules).outcome;
     out.preview = true;
     return out;
 }
@@ -180,11 +180,11 @@ Outcome describe_battle(const campaign::Roster& roster, const battle::Report& re
 Outcome Battles::report_battle(const battle::Report& report, bool preview) {
     const auto c = m_session.current();
     auto& store = m_session.state().store;
-    if (preview) return describe_battle(store.roster(c.id), report);
+    if (preview) return describe_battle(store.roster(c.id), report, m_session.rules());
     Outcome out;
     const auto op = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
         const auto roster = store.roster(c.id);
-        const auto plan = plan_battle(Refs(roster), report);
+        const auto plan = plan_battle(Refs(roster), report, m_session.rules());
         const auto battle = store.insert_battle(c.id, {0, report.name, report.date, report.place, false});
         for (auto d : plan.divisions) store.insert_battle_division(battle, d);
         for (const auto& l : plan.losses) {
@@ -281,7 +281,7 @@ Outcome Battles::destroy_brigade(const std::string& ref) {
             throw Error("brigade " + b.ref() + " still has " + count_of(b.stands, "stand", "stands") +
                         ": disband it or merge it instead");
         store.set_brigade_status(b.id, BrigadeStatus::destroyed);
-        out.summary = "Brigade " + b.ref() + " is destroyed";
+        out.summary = m_session.rules().term_brigade + " " + b.ref() + " is destroyed";
     });
 }
 

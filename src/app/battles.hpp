@@ -31,6 +31,6 @@ private:
 
 /// What a battle report would do to the campaign as `roster` holds it, line by line, or the
 /// error that refuses it. Reads nothing else: the GUI checks a report as it is typed with it.
-Outcome describe_battle(const campaign::Roster& roster, const battle::Report& report);
+Outcome describe_battle(const campaign::Roster& roster, const battle::Report& report, const rules::RuleSet& rules);
 
 }  // namespace muster::app

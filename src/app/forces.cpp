@@ -156,7 +156,7 @@ void Forces::add_division(const std::string& corps, const std::string& name, con
         if (!k) throw NotFoundError("no corps named \"" + corps + "\" in campaign " + c.name);
         if (store.find_division(c.id, name)) throw Error("a division named \"" + name + "\" already exists");
         store.insert_division(c.id, std::get<0>(*k), name, a);
-        return "Added division " + name + " (placeholder, " + a + ") to " + corps;
+        return "Added " + r.division_noun() + " " + name + " (placeholder, " + a + ") to " + corps;
     });
 }
 
@@ -175,7 +175,7 @@ void Forces::add_brigade(const BrigadeEntry& e) {
         if (!r.find_arm(b.arm)) throw UsageError("unknown arm \"" + b.arm + "\" in rule set " + r.id);
         store.insert_brigade(c.id, op, d->id, d->side, b);
         if (d->status == DivisionStatus::placeholder) store.set_division_status(d->id, DivisionStatus::entered);
-        return "Added brigade " + b.name + " (" + std::to_string(b.stands) + " stands, " + b.label.text() + ", " + b.rating +
+        return "Added " + r.brigade_noun() + " " + b.name + " (" + std::to_string(b.stands) + " stands, " + b.label.text() + ", " + b.rating +
                ") to " + d->name;
     });
 }

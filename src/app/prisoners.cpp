@@ -186,7 +186,7 @@ Outcome Prisoners::liberate(const std::string& camp_name) {
             if (h.kind == HeldKind::stands) {
                 const auto* b = refs.brigade_by_id(h.unit_id);
                 if (!is_active(b->status))
-                    line += " (the brigade is " + word(b->status) + ": they wait there until merged into another)";
+                    line += " (the " + m_session.rules().brigade_noun() + " is " + word(b->status) + ": they wait there until merged into another)";
             }
             out.lines.push_back(line);
             free_holding(store, op, h, h.stands, MoveKind::freed);

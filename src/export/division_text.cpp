@@ -49,7 +49,7 @@ std::string division_text(const rules::RuleSet& rules, const army::Division& d) 
         out += fmt::format(": {}.\n", count_of(a.batteries, "battery", "batteries"));
         std::vector<std::string> own, reserve;
         for (const auto& bat : d.batteries) (bat.reserve ? reserve : own).push_back(bat.name);
-        out += fmt::format("  Division: {}{}\n", count_of(static_cast<int>(own.size()), "battery", "batteries"),
+        out += fmt::format("  {}: {}{}\n", rules.term_division, count_of(static_cast<int>(own.size()), "battery", "batteries"),
                            own.empty() ? "" : " (" + join(own, ", ") + ")");
         out += fmt::format("  {}: {}{}\n", side ? side->reserve : "Reserve",
                            count_of(static_cast<int>(reserve.size()), "battery", "batteries"),

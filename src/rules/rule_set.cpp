@@ -177,6 +177,7 @@ std::string noun(const std::string& term) {
 }  // namespace
 
 std::string RuleSet::brigade_noun() const { return noun(term_brigade); }
+std::string RuleSet::division_noun() const { return noun(term_division); }
 std::string RuleSet::count_brigades(int n) const { return count_of(n, noun(term_brigade), noun(term_brigade) + "s"); }
 std::string RuleSet::count_divisions(int n) const { return count_of(n, noun(term_division), noun(term_division) + "s"); }
 

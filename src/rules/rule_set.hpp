@@ -232,6 +232,7 @@ struct RuleSet {
 
     /// "brigade", "battalion": the rule set's word for a manoeuvre unit, lower case.
     std::string brigade_noun() const;
+    std::string division_noun() const;
     /// "3 brigades", "1 battalion": a count in the rule set's own words, lower case.
     std::string count_brigades(int n) const;
     std::string count_divisions(int n) const;

@@ -41,7 +41,7 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     battle::Report next;
     next.name = "Seminary Ridge";
     next.brigades.push_back({"Heth/2nd Brigade", 2, 0, ""});
-    CHECK(app::describe_battle(m.roster, next).summary == s.battles().report_battle(next, true).summary);
+    CHECK(app::describe_battle(m.roster, next, s.rules()).summary == s.battles().report_battle(next, true).summary);
 }
 
 TEST_CASE("The model's journal is its newest page, oldest first, with the whole journal's size") {
