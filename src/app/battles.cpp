@@ -177,7 +177,9 @@ Outcome describe_battle(const campaign::Roster& roster, const battle::Report& re
     return out;
 }
 
-Outcome Battles::report_battle(const battle::Report& report, bool preview) {
+Outcome Battles::report_battle(const battle::Report& given, bool preview) {
+    battle::Report report = given;
+    report.name = require_name("battle", given.name);
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     if (preview) return describe_battle(store.roster(c.id), report, m_session.rules());

@@ -6,6 +6,7 @@
 #include "app/session_state.hpp"
 #include "army/view.hpp"
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 #include "generate/generate.hpp"
 
@@ -27,7 +28,7 @@ army::Leader leader_from(const rules::RuleSet& rules, const LeaderEntry& e, cons
         for (const auto& g : rules.grades) ids.push_back(g.id);
         throw UsageError("unknown leader grade \"" + e.grade + "\" (rule set " + rules.id + ": " + join(ids, ", ") + ")");
     }
-    l.name = e.name;
+    l.name = checked_leader_name(e.name);
     l.grade = l.rolled_grade = e.grade;
     return l;
 }
@@ -90,7 +91,7 @@ army::Leader rolled_commander(Session& session, db::CampaignStore& store, const 
     std::vector<dice::RollRecord> rolls;
     auto leader = generate::roll_leader(r, req, dice.source(), rolls, what + " " + e.name);
     dice.record(store, operation, rolls, false);
-    leader.name = e.name;
+    leader.name = checked_leader_name(e.name);
     return leader;
 }
 
@@ -109,8 +110,8 @@ army::OrderOfBattle view_of(const rules::RuleSet& r, const army::OrderOfBattle& 
     return army::view_of(all, request.side, request.viewer);
 }
 
-void Forces::add_army(const std::string& side, const std::string& name, const LeaderEntry& commander) {
-    require_name("army", name);
+void Forces::add_army(const std::string& side, const std::string& given_name, const LeaderEntry& commander) {
+    const auto name = require_name("army", given_name);
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     require_side(r, side);
@@ -126,8 +127,8 @@ void Forces::add_army(const std::string& side, const std::string& name, const Le
     });
 }
 
-void Forces::add_corps(const std::string& army, const std::string& name, const LeaderEntry& commander) {
-    require_name("corps", name);
+void Forces::add_corps(const std::string& army, const std::string& given_name, const LeaderEntry& commander) {
+    const auto name = require_name("corps", given_name);
     const auto c = m_session.current();
     auto leader = leader_from(m_session.rules(), commander, "corps commander", true);
     auto& store = m_session.state().store;
@@ -144,8 +145,8 @@ void Forces::add_corps(const std::string& army, const std::string& name, const L
     });
 }
 
-void Forces::add_division(const std::string& corps, const std::string& name, const std::string& arm) {
-    require_name("division", name);
+void Forces::add_division(const std::string& corps, const std::string& given_name, const std::string& arm) {
+    const auto name = require_name("division", given_name);
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     const std::string a = arm.empty() ? r.arms.front().id : arm;
@@ -160,8 +161,9 @@ void Forces::add_division(const std::string& corps, const std::string& name, con
     });
 }
 
-void Forces::add_brigade(const BrigadeEntry& e) {
-    require_name("brigade", e.name);
+void Forces::add_brigade(const BrigadeEntry& given) {
+    BrigadeEntry e = given;
+    e.name = require_name("brigade", given.name);
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     army::Brigade b = brigade_from(r, e);
@@ -180,8 +182,9 @@ void Forces::add_brigade(const BrigadeEntry& e) {
     });
 }
 
-void Forces::add_battery(const BatteryEntry& e) {
-    require_name("battery", e.name);
+void Forces::add_battery(const BatteryEntry& given) {
+    BatteryEntry e = given;
+    e.name = require_name("battery", given.name);
     const int owners = !e.division.empty() + !e.corps.empty() + !e.army.empty();
     if (owners != 1) throw UsageError("a battery goes to exactly one of a division, a corps' reserve or an army's reserve");
     const auto c = m_session.current();
@@ -213,16 +216,23 @@ void Forces::add_battery(const BatteryEntry& e) {
     });
 }
 
-void Forces::rename(NamedKind kind, const std::string& ref, const std::string& new_name) {
-    require_name(word(kind), new_name);
+void Forces::rename(NamedKind kind, const std::string& ref, const std::string& given_name) {
+    const auto new_name = kind == NamedKind::leader ? checked_leader_name(given_name) : require_name(word(kind), given_name);
+    if (new_name.empty()) throw UsageError("leader name is empty: a rename gives a name");
     auto& store = m_session.state().store;
     named_operation(m_session, OperationKind::rename, [&](std::int64_t, const Refs& refs, Outcome& out) {
         std::int64_t id = 0;
+        // A leader is found by his name or by the unit he commands: no rename may let one
+        // reference name two leaders.
         const auto unit = [&](UnitKind unit_kind) {
             const auto* u = refs.find_unit(unit_kind, ref);
             if (!u) throw NotFoundError("no " + word(kind) + " named \"" + ref + "\"");
             if (refs.find_unit(unit_kind, new_name))
                 throw Error((kind == NamedKind::army ? "an " : "a ") + word(kind) + " named \"" + new_name + "\" already exists");
+            for (const auto& l : refs.leaders())
+                if (l.name == new_name && !(l.unit_kind == unit_kind && l.unit_id == u->id))
+                    throw Error("\"" + new_name + "\" is the name of leader " + l.label() +
+                                ", who does not command it: a reference to \"" + new_name + "\" would name two leaders");
             return u->id;
         };
         switch (kind) {
@@ -237,7 +247,17 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& n
                 id = b.id;
                 break;
             }
-            case NamedKind::leader: id = refs.leader(ref).id; break;
+            case NamedKind::leader: {
+                id = refs.leader(ref).id;
+                for (const auto& l : refs.leaders()) {
+                    if (l.id == id) continue;
+                    if (l.name == new_name) throw Error("a leader named \"" + new_name + "\" already exists: give this one another");
+                    if (l.commands == new_name)
+                        throw Error("\"" + new_name + "\" is what leader " + l.label() +
+                                    " commands: a reference to it would name two leaders");
+                }
+                break;
+            }
         }
         store.rename(kind, id, new_name);
         out.summary = "Renamed " + word(kind) + " " + ref + " to " + new_name;

@@ -2,6 +2,7 @@
 #include "app/session_state.hpp"
 
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 #include "json/json.hpp"
 
@@ -29,8 +30,10 @@ public:
 private:
     std::string name(const Value& parent, std::set<std::string>& seen, const char* what) {
         const auto v = parent.at("name");
-        std::string n = v.as_string();
-        if (trim(n).empty() || n.size() > 200) v.fail(std::string(what) + " name must have 1 to 200 characters");
+        const std::string raw = v.as_string();
+        if (const auto problem = name_problem(trim(raw).empty() ? raw : std::string(trim(raw))); !problem.empty())
+            v.fail(std::string(what) + " name \"" + visible(raw) + "\" is refused: " + problem);
+        std::string n(trim(raw));
         if (!seen.insert(n).second) v.fail("a second " + std::string(what) + " named \"" + n + "\"");
         return n;
     }
@@ -61,8 +64,11 @@ private:
         if (!v) return {};
         v->allow_only({"name", "grade", "rolled_grade", "status"});
         army::Leader l;
-        l.name = v->at("name").as_string();
-        if (l.name.size() > 200) v->at("name").fail("a name of at most 200 characters");
+        try {
+            l.name = checked_leader_name(v->at("name").as_string());
+        } catch (const UsageError& e) {
+            v->at("name").fail(e.what());
+        }
         l.grade = id_in(v->at("grade"), "leader grade", ids(m_rules.grades));
         l.rolled_grade = v->find("rolled_grade") ? id_in(v->at("rolled_grade"), "leader grade", ids(m_rules.grades)) : l.grade;
         if (auto s = v->find("status")) l.status = word_in<LeaderStatus>(*s);

@@ -145,8 +145,8 @@ std::vector<ExchangeView> exchanges_of(const Refs& refs, const rules::RuleSet& r
     return out;
 }
 
-void Prisoners::add_camp(const std::string& side, const std::string& name) {
-    if (trim(name).empty() || name.size() > 200) throw UsageError("a camp needs a name of 1 to 200 characters");
+void Prisoners::add_camp(const std::string& side, const std::string& given_name) {
+    const auto name = require_name("camp", given_name);
     const auto c = m_session.current();
     require_side(m_session.rules(), side);
     auto& store = m_session.state().store;

@@ -13,6 +13,7 @@
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 #include "rules/load.hpp"
 
@@ -82,9 +83,8 @@ Session& Session::operator=(Session&&) noexcept = default;
 const std::string& Session::db_path() const { return m->store.path(); }
 
 campaign::CampaignInfo Session::create_campaign(const NewCampaign& r) {
-    require_name("campaign", r.name);
     campaign::CampaignInfo row;
-    row.name = r.name;
+    row.name = require_name("campaign", r.name);
     row.return_rate = r.return_rate;
     row.rounding = r.rounding;
     row.despicable = r.despicable;
@@ -93,15 +93,15 @@ campaign::CampaignInfo Session::create_campaign(const NewCampaign& r) {
     row.date = r.date;
     row.theater = r.theater;
     check_settings(row);
-    if (m->store.find_campaign(r.name)) throw Error("a campaign named \"" + r.name + "\" already exists in " + db_path());
+    if (m->store.find_campaign(row.name)) throw Error("a campaign named \"" + row.name + "\" already exists in " + db_path());
     const rules::RuleSet rules = m->catalog.load(r.rules);
     check_date_and_theater(rules, row);
     row.rules_id = rules.id;
     row.rules_json = rules.text;
     row.seed = r.seed ? *r.seed : fresh_seed();
     m->store.create_campaign(row);
-    m->store.set_meta(k_current, r.name);
-    return *m->store.find_campaign(r.name);
+    m->store.set_meta(k_current, row.name);
+    return *m->store.find_campaign(row.name);
 }
 
 void Session::change_settings(const CampaignSettings& s) {
@@ -191,10 +191,7 @@ Outcome named_operation(Session& session, OperationKind kind,
     return out;
 }
 
-void require_name(const std::string& what, const std::string& name) {
-    if (trim(name).empty()) throw UsageError(what + " name is empty");
-    if (name.size() > 200) throw UsageError(what + " name is " + std::to_string(name.size()) + " characters; at most 200");
-}
+std::string require_name(const std::string& what, const std::string& name) { return checked_name(what + " name", name); }
 
 void require_side(const rules::RuleSet& r, const std::string& side) {
     if (r.find_side(side)) return;

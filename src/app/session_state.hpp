@@ -51,8 +51,8 @@ private:
 std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, std::int64_t operation,
                                const army::OrderOfBattle& oob, const rules::RuleSet& rules);
 
-/// A name the organiser gives: 1 to 200 characters, not blank.
-void require_name(const std::string& what, const std::string& name);
+/// A name the organiser gives, by the one name rule (core/names.hpp): returned trimmed.
+std::string require_name(const std::string& what, const std::string& name);
 
 /// A side of the rule set, or UsageError listing them.
 void require_side(const rules::RuleSet& rules, const std::string& side);

@@ -21,7 +21,8 @@ using Catch::Matchers::Contains;
 namespace {
 
 const std::string k_date = "2026-01-01";
-const std::string k_script_name = "<script>document.title='PWNED'</script><img src=x onerror=\"document.title='PWNED'\">";
+// No "/" in it: the name rule keeps that for references.
+const std::string k_script_name = "<script>document.title='PWNED'<img src=x onerror=\"document.title='PWNED'\">";
 
 // A campaign with arrivals, a hidden hand-entered division, a battle, prisoners and a
 // script-named brigade; the same every run.
@@ -193,7 +194,7 @@ TEST_CASE("The HTML renders in headless Chromium and a script-named brigade does
     REQUIRE_THAT(dom, Contains("Iron Brigade"));  // it rendered
     CHECK_THAT(dom, Contains("<title>Order of battle: Test</title>"));
     CHECK(dom.find("PWNED</title>") == std::string::npos);
-    CHECK_THAT(dom, Contains("&lt;script&gt;document.title='PWNED'&lt;/script&gt;"));
+    CHECK_THAT(dom, Contains("&lt;script&gt;document.title='PWNED'&lt;img"));
     CHECK(dom.find("<img src=\"x\"") == std::string::npos);
     shell(chromium + " --screenshot=" + dir.file("oob.png") + " --window-size=1000,800 file://" + dir.file("oob.html") + " 2>/dev/null");
     CHECK(std::filesystem::file_size(dir.file("oob.png")) > 10000);

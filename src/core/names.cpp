@@ -1,0 +1,95 @@
+#include "core/names.hpp"
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+#include <cstdio>
+
+namespace muster {
+namespace {
+
+constexpr char32_t k_invalid = 0xFFFFFFFF;
+
+// Decodes the UTF-8 character at `i`, moving `i` past it; k_invalid (one byte taken) for a
+// byte that does not begin a well-formed character (overlong forms and surrogates included).
+char32_t decode(std::string_view s, size_t& i) {
+    const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char b = byte(i);
+    int extra = 0;
+    char32_t c = 0, least = 0;
+    if (b < 0x80) return ++i, b;
+    if ((b & 0xE0) == 0xC0) extra = 1, c = b & 0x1F, least = 0x80;
+    else if ((b & 0xF0) == 0xE0) extra = 2, c = b & 0x0F, least = 0x800;
+    else if ((b & 0xF8) == 0xF0) extra = 3, c = b & 0x07, least = 0x10000;
+    else return ++i, k_invalid;
+    if (i + static_cast<size_t>(extra) >= s.size()) return ++i, k_invalid;
+    for (int k = 1; k <= extra; ++k) {
+        if ((byte(i + static_cast<size_t>(k)) & 0xC0) != 0x80) return ++i, k_invalid;
+        c = (c << 6) | (byte(i + static_cast<size_t>(k)) & 0x3F);
+    }
+    if (c < least || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return ++i, k_invalid;
+    i += static_cast<size_t>(extra) + 1;
+    return c;
+}
+
+bool is_control(char32_t c) { return c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F); }
+
+bool is_bidi(char32_t c) {
+    return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+std::string hex(const char* format, unsigned value) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, format, value);
+    return buf;
+}
+
+}  // namespace
+
+std::string name_problem(std::string_view name) {
+    if (trim(name).empty()) return "it is empty";
+    size_t chars = 0;
+    for (size_t i = 0; i < name.size();) {
+        const size_t at = i;
+        const char32_t c = decode(name, i);
+        ++chars;
+        const std::string where = " at character " + std::to_string(chars);
+        if (c == k_invalid) return "byte " + hex("\\x%02X", static_cast<unsigned char>(name[at])) + " is not valid UTF-8" + where;
+        if (c == 0) return "a NUL character" + where;
+        if (is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where;
+        if (is_bidi(c)) return "bidirectional control " + hex("U+%04X", static_cast<unsigned>(c)) + where;
+        if (c == '/') return "a \"/\"" + where + " (it separates the parts of a reference, as in Heth/1st Brigade)";
+    }
+    if (chars > k_max_name_chars)
+        return std::to_string(chars) + " characters, at most " + std::to_string(k_max_name_chars);
+    return "";
+}
+
+std::string checked_name(std::string_view what, std::string_view name) {
+    const std::string_view kept = trim(name);
+    const auto problem = name_problem(kept.empty() ? name : kept);
+    if (!problem.empty()) throw UsageError(std::string(what) + " \"" + visible(name) + "\" is refused: " + problem);
+    return std::string(kept);
+}
+
+std::string checked_leader_name(std::string_view name) {
+    if (name.empty()) return "";
+    auto kept = checked_name("leader name", name);
+    if (kept.rfind('#', 0) == 0 || kept.rfind("leader #", 0) == 0)
+        throw UsageError("leader name \"" + visible(kept) + "\" is refused: it begins as a leader's number does (\"leader #12\")");
+    return kept;
+}
+
+std::string visible(std::string_view text) {
+    std::string out;
+    for (size_t i = 0; i < text.size();) {
+        const size_t at = i;
+        const char32_t c = decode(text, i);
+        if (c == k_invalid) out += hex("\\x%02X", static_cast<unsigned char>(text[at]));
+        else if (is_control(c) || is_bidi(c)) out += c < 0x100 ? hex("\\x%02X", static_cast<unsigned>(c)) : hex("\\u{%04X}", static_cast<unsigned>(c));
+        else out.append(text.substr(at, i - at));
+    }
+    return out;
+}
+
+}  // namespace muster

@@ -1,0 +1,31 @@
+#pragma once
+// The one rule for every name muster keeps (campaigns, armies, corps, divisions, brigades,
+// batteries, leaders, camps, battles), from every source: the command line, JSON imports,
+// battle reports and the GUI.
+#include <string>
+#include <string_view>
+
+namespace muster {
+
+/// The longest name, in characters.
+constexpr size_t k_max_name_chars = 200;
+
+/// What is wrong with a name, or "" when it keeps the rule: valid UTF-8; no NUL, control
+/// character (C0, DEL, C1) or bidirectional override, embedding, isolate or mark; no `/` (the
+/// separator of references such as "Heth/1st Brigade"); not empty or blank; at most
+/// k_max_name_chars characters. Positions are counted in characters from 1.
+std::string name_problem(std::string_view name);
+
+/// The name with leading and trailing spaces removed, or a UsageError naming `what` (e.g.
+/// "brigade name"), the name as it can be shown, the problem and where it is.
+std::string checked_name(std::string_view what, std::string_view name);
+
+/// A leader's name: "" (unnamed) or a name by the rule that does not begin with "#" or
+/// "leader #" (those are how an unnamed leader is referred to by his number).
+std::string checked_leader_name(std::string_view name);
+
+/// Text as it can safely be shown on a terminal or in one line: control characters, bidi
+/// controls and invalid bytes written as \xNN or \u{NNNN}; everything else as it is.
+std::string visible(std::string_view text);
+
+}  // namespace muster
