@@ -2,10 +2,45 @@
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "core/version.hpp"
 #include "export/division_text.hpp"
 
+#include <streambuf>
+
 namespace muster::cli {
+namespace {
+
+// What muster prints goes out line by line with every control character, bidi control and
+// invalid byte written visibly (\x1B, \u{202E}): no data can retitle a terminal, move its
+// cursor or reorder a line. A CRLF line end (CSV) stays as it is.
+class VisibleLines : public std::streambuf {
+public:
+    explicit VisibleLines(std::streambuf* target) : m_target(target) {}
+    ~VisibleLines() override { sync(); }
+
+protected:
+    int_type overflow(int_type c) override {
+        if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+        if (traits_type::to_char_type(c) == '\n') return flush_line(true) ? c : traits_type::eof();
+        m_line += traits_type::to_char_type(c);
+        return c;
+    }
+    int sync() override { return flush_line(false) && m_target->pubsync() == 0 ? 0 : -1; }
+
+private:
+    bool flush_line(bool newline) {
+        const bool crlf = newline && !m_line.empty() && m_line.back() == '\r';
+        if (crlf) m_line.pop_back();
+        const std::string out = visible(m_line) + (crlf ? "\r\n" : newline ? "\n" : "");
+        m_line.clear();
+        return m_target->sputn(out.data(), static_cast<std::streamsize>(out.size())) == static_cast<std::streamsize>(out.size());
+    }
+    std::streambuf* m_target;
+    std::string m_line;
+};
+
+}  // namespace
 
 app::Session open_campaigns(const Io& io, bool create, bool select) {
     app::Session session(io.db, create, io.lock_wait_ms);
@@ -27,7 +62,9 @@ void print_outcome(std::ostream& out, const app::Outcome& o, bool show_rolls) {
     if (o.operation) out << "Journal #" << o.operation << "\n";
 }
 
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& raw_err) {
+    VisibleLines out_lines(raw_out.rdbuf()), err_lines(raw_err.rdbuf());
+    std::ostream out(&out_lines), err(&err_lines);
     Io io{out, err, {}, {}, {}, 5000};
     CLI::App app{"muster: campaign manager and army generator for Fire and Fury", "muster"};
     app.set_version_flag("--version", std::string("muster ") + k_version);

@@ -5,7 +5,10 @@ namespace muster::exporter {
 namespace {
 
 // RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled; records end CRLF.
-std::string field(const std::string& text) {
+// A field a spreadsheet would evaluate as a formula (it begins with =, +, -, @, a tab or a CR:
+// the OWASP rule) is written after an apostrophe, so "-/5/4" goes out as "'-/5/4".
+std::string field(const std::string& raw) {
+    const std::string text = !raw.empty() && std::string_view("=+-@\t\r").find(raw.front()) != std::string_view::npos ? "'" + raw : raw;
     if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
     std::string out = "\"";
     for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);

@@ -4,12 +4,17 @@
 namespace muster::exporter {
 namespace {
 
-// Names are the organiser's text: nothing in them may become Markdown.
+// Names are the organiser's text: nothing in them may become Markdown or HTML (an & starts
+// an entity), and no line break may end a table row.
 std::string md(const std::string& text) {
     std::string out;
     for (char c : text) {
-        if (std::string_view("\\`*_[]<>#|").find(c) != std::string_view::npos) out += '\\';
-        out += c == '\n' ? ' ' : c;
+        if (c == '&') out += "&amp;";
+        else if (c == '\n' || c == '\r') out += ' ';
+        else {
+            if (std::string_view("\\`*_[]<>#|~!").find(c) != std::string_view::npos) out += '\\';
+            out += c;
+        }
     }
     return out;
 }

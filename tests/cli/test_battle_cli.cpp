@@ -1,5 +1,6 @@
 // The after-battle commands end to end: report from a file and from options, recovery,
 // camps, exchange, liberation, leaders, brigades; refusals exit non-zero with one line.
+#include "db/db_support.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
@@ -73,4 +74,31 @@ TEST_CASE("After the battle from the command line") {
     CHECK_THAT(run("battle report --name X --leader 'Heth:eaten'").err, Contains("unknown fate \"eaten\""));
     std::ofstream(dir.file("bad.json")) << "{\"format\": \"muster-battle/1\", \"battle\": {\"name\": 5}}";
     CHECK_THAT(run("battle report " + dir.file("bad.json")).err, Contains("$.battle.name: expected a string, found a number"));
+}
+
+TEST_CASE("Nothing from the data reaches the terminal as a control sequence, and CSV keeps its CRLF") {
+    test::TempDir dir;
+    const std::string env = "XDG_DATA_HOME=" + dir.file("data");
+    const std::string db = dir.file("c.db");
+    auto run = [&](const std::string& args) { return test::run_muster("--db " + db + " " + args, env); };
+    REQUIRE(run("campaign new V --rules acw --seed 3").code == 0);
+    REQUIRE(run("add army ANV --side confederate").code == 0);
+    REQUIRE(run("add corps III --army ANV").code == 0);
+    REQUIRE(run("add division Heth --corps III").code == 0);
+    REQUIRE(run("add brigade Archer --division Heth --rating veteran --stands 8 --leader Archer --grade average").code == 0);
+    // A file written by something other than muster: names with a terminal escape, a CR and a bidi override.
+    test::raw_sql(db, "UPDATE brigade SET name = 'Arch' || char(27) || ']0;PWNED' || char(7) || 'er' ; "
+                      "UPDATE division SET name = 'He' || char(13) || 'th' || char(8238) || 'x'");
+    for (const char* command : {"oob", "oob --format csv", "oob --format md", "journal", "leader list", "brigade merge Nobody --into None"}) {
+        const auto r = run(command);
+        INFO(command << "\n" << r.out << r.err);
+        for (const std::string* text : {&r.out, &r.err}) {
+            CHECK(text->find('\x1b') == std::string::npos);
+            CHECK(text->find('\x07') == std::string::npos);
+            CHECK(text->find("\xe2\x80\xae") == std::string::npos);
+            for (size_t at = text->find('\r'); at != std::string::npos; at = text->find('\r', at + 1)) CHECK(text->substr(at, 2) == "\r\n");
+        }
+    }
+    CHECK_THAT(run("oob").out, Contains("Arch\\x1B]0;PWNED\\x07er") && Contains("He\\x0Dth\\u{202E}x"));
+    CHECK_THAT(run("oob --format csv").out, Contains("\r\n"));
 }

@@ -153,6 +153,25 @@ TEST_CASE("CSV quotes by RFC 4180") {
     CHECK(totals == 4 /* divisions */ + 2 /* corps */ + 2 /* armies */ + 2 /* sides */);
 }
 
+TEST_CASE("A CSV cell a spreadsheet would evaluate is neutralised, and Markdown escapes its specials") {
+    test::TempDir dir;
+    auto s = fixed_campaign(dir.file("c.db"));
+    const std::vector<std::string> formulas = {"=HYPERLINK(\"http:x\";\"click\")", "+1+1", "-1-1", "@SUM(A1)"};
+    for (const auto& f : formulas) s.forces().add_brigade({"Wadsworth", f, "green", 6, std::nullopt, "", "", {}});
+    s.forces().add_brigade({"Wadsworth", "Smith & Wesson *bold* [link](x)", "green", 6, std::nullopt, "", "", {}});
+    const auto records = csv_records(test::export_oob(s, request("csv")));
+    int neutralised = 0;
+    for (const auto& r : records)
+        for (const auto& cell : r) {
+            INFO(cell);
+            CHECK(std::string_view("=+-@\t\r").find(cell.empty() ? 'x' : cell.front()) == std::string_view::npos);
+            for (const auto& f : formulas) neutralised += cell == "'" + f;
+        }
+    CHECK(neutralised == static_cast<int>(formulas.size()));
+    const auto md = test::export_oob(s, request("md"));
+    CHECK_THAT(md, Contains("Smith &amp; Wesson \\*bold\\* \\[link\\](x)"));
+}
+
 TEST_CASE("A side's export leaves out every enemy division it has not seen - in every format") {
     test::TempDir dir;
     auto s = fixed_campaign(dir.file("c.db"));
