@@ -16,6 +16,15 @@ void write_file(const std::string& path, const std::string& content) {
     const auto folder = fs::path(path).parent_path();
     if (!folder.empty() && !fs::is_directory(folder, ec)) throw Error(path + ": the folder " + folder.string() + " does not exist");
     if (fs::is_directory(path, ec)) throw Error(path + ": is a folder; give a file name");
+    // Only a new file or a regular one is replaced: never a link, a device or a pipe.
+    const auto status = fs::symlink_status(path, ec);
+    if (!ec && fs::exists(status) && !fs::is_regular_file(status))
+        throw Error(path + ": is " +
+                    (fs::is_symlink(status)        ? std::string("a symbolic link; give the file it points to")
+                     : fs::is_fifo(status)         ? std::string("a pipe or FIFO")
+                     : fs::is_character_file(status) || fs::is_block_file(status) ? std::string("a device")
+                                                                                   : std::string("not a regular file")) +
+                    ": muster writes only a new file or replaces a regular one; nothing was written");
     const std::string temp = path + ".part-" + std::to_string(::getpid());
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);

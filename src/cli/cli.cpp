@@ -71,7 +71,13 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
     app.require_subcommand(1);
     // Global options may come before or after the subcommand (fallthrough).
     app.fallthrough(true);
-    app.add_option("--db", io.db, "Campaign database file (default: $XDG_DATA_HOME/muster/campaigns.db)");
+    app.add_option_function<std::string>(
+           "--db",
+           [&io](const std::string& path) {
+               if (path.empty()) throw CLI::ValidationError("--db", "is empty: give the campaign database file, or leave --db out for the default");
+               io.db = path;
+           },
+           "Campaign database file (default: $XDG_DATA_HOME/muster/campaigns.db)");
     app.add_option("--campaign", io.campaign, "Campaign to act on (default: the database's current one)");
     app.add_option("--lock-wait", io.lock_wait_ms, "Milliseconds to wait for another muster's write lock (default 5000)")
         ->check(CLI::Range(0, 600000));

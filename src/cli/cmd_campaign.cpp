@@ -39,7 +39,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     word_option<Rounding>(create, "--rounding", n->rounding, "Fractions of returning stands (default roll)");
     word_option<Despicable>(create, "--despicable", n->despicable, "Despicable leaders (default expanded)");
     word_option<DiceMode>(create, "--dice", n->dice, "Dice: seeded by muster (default) or typed in by you");
-    create->add_option("--seed", n->seed, "Seed of the campaign's dice (default: a fresh one)");
+    seed_option(create, "--seed", n->seed, "Seed of the campaign's dice (default: a fresh one)");
     create->add_option("--men-per-stand", n->men_per_stand, "Men a stand stands for (weighs stands in an exchange cartel)");
     create->add_option("--date", n->date, "The campaign's date, YYYY-MM-DD: arrivals and the leader table take its year");
     create->add_option("--theater", n->theater, "The theater of operations, e.g. east: arrivals take it");

@@ -25,7 +25,7 @@ void add_generate_command(CLI::App& app, Io& io) {
     cmd->add_option("--year", o->year, "Year; with --theater skips the year and theater table");
     cmd->add_option("--theater", o->theater, "Theater, e.g. east or west");
     cmd->add_option("--name", o->request.division.name, "Division name");
-    cmd->add_option("--seed", o->request.seed, "Seed of the dice: the same seed rolls the same division");
+    seed_option(cmd, "--seed", o->request.seed, "Seed of the dice: the same seed rolls the same division");
     cmd->add_option("--rolls", o->rolls, "Dice you rolled yourself, in order, e.g. 34,78,00 (percentile 1-100, 00 = 100)");
     word_option<Despicable>(cmd, "--despicable", o->despicable,
                             "Despicable leaders: the article's rule (DP), or by the book (played as average)");

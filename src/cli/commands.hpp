@@ -7,6 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <charconv>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <ostream>
@@ -42,6 +44,20 @@ CLI::Option* word_option(CLI::App* cmd, const std::string& name, Target& target,
             else throw CLI::ValidationError(std::string(Vocabulary<E>::what), "\"" + text + "\" is not valid: expected " + spellings<E>());
         },
         help + ": " + spellings<E>());
+}
+
+/// A seed: a whole number from 0 to 18446744073709551615, refused (never clamped) outside it.
+inline CLI::Option* seed_option(CLI::App* cmd, const std::string& name, std::optional<std::uint64_t>& target, const std::string& help) {
+    return cmd->add_option_function<std::string>(
+        name,
+        [&target, name](const std::string& text) {
+            std::uint64_t value = 0;
+            const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+            if (text.empty() || error != std::errc() || end != text.data() + text.size())
+                throw CLI::ValidationError(name, "\"" + text + "\" is not a seed: expected a whole number from 0 to 18446744073709551615");
+            target = value;
+        },
+        help);
 }
 
 /// Prints what an operation did (or would do): its lines, its summary, its rolls if asked, its journal entry.

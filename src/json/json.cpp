@@ -7,7 +7,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
+
+#include <sys/stat.h>
 
 namespace muster::json {
 namespace {
@@ -137,8 +140,22 @@ std::vector<std::pair<std::string, Value>> Value::members() const {
 }
 
 std::string read_file(const std::string& path, size_t max_bytes) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw Error(path + ": is a folder, not a file");
+    // "-" is standard input, read up to the limit; anything else must be a regular file, so a
+    // FIFO or a device can never keep muster waiting.
+    if (path == "-") {
+        std::string text(max_bytes + 1, '\0');
+        std::cin.read(text.data(), static_cast<std::streamsize>(text.size()));
+        text.resize(static_cast<size_t>(std::cin.gcount()));
+        if (text.size() > max_bytes)
+            throw Error("standard input: more than " + std::to_string(max_bytes) + " bytes; muster reads at most that here");
+        return text;
+    }
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) throw Error(path + ": cannot open the file (does it exist, and may you read it?)");
+    if (S_ISDIR(st.st_mode)) throw Error(path + ": is a folder, not a file");
+    if (!S_ISREG(st.st_mode))
+        throw Error(path + ": is " + (S_ISFIFO(st.st_mode) ? "a pipe or FIFO" : S_ISSOCK(st.st_mode) ? "a socket" : "a device") +
+                    ", not a regular file: give a file, or - for standard input");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw Error(path + ": cannot open the file (does it exist, and may you read it?)");
     in.seekg(0, std::ios::end);

@@ -8,6 +8,10 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 #include <unistd.h>
 
@@ -166,6 +170,48 @@ TEST_CASE("Commands refuse bad input with one line and change nothing") {
     CHECK(newer.code == 1);
     CHECK_THAT(newer.err, Contains("written by a newer muster (schema 999"));
     CHECK(test::file_bytes(cli.db) == bytes);
+}
+
+TEST_CASE("Files and numbers - special files refused and never waited on, only a regular file replaced, no number clamped") {
+    Cli cli;
+    cli.layout();
+    // Numbers out of range are refused, never clamped.
+    CHECK_THAT(cli.refused("campaign new S --rules acw --seed 99999999999999999999999", 2), Contains("is not a seed"));
+    CHECK_THAT(cli.refused("campaign new S --rules acw --seed -1", 2), Contains("is not a seed"));
+    const auto generated = test::run_muster("generate --rules acw --side union --year 1863 --theater east --seed 18446744073709551616", cli.env);
+    CHECK(generated.code == 2);
+    CHECK_THAT(generated.err, Contains("is not a seed"));
+    CHECK(test::run_muster("generate --rules acw --side union --year 1863 --theater east --seed 18446744073709551615", cli.env).code == 0);
+    const auto empty_db = test::run_muster("--db '' campaign list", cli.env);
+    CHECK(empty_db.code == 2);
+    CHECK_THAT(empty_db.err, Contains("--db") && Contains("is empty"));
+
+    // A FIFO with no writer, a device, a folder: refused at once with a line, never read.
+    const auto fifo = cli.dir.file("pipe.json");
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    for (const auto& [file, says] : std::vector<std::pair<std::string, std::string>>{
+             {fifo, "is a pipe or FIFO, not a regular file"}, {"/dev/zero", "is a device, not a regular file"}, {cli.dir.path(), "is a folder"}}) {
+        for (const std::string command : {"import oob ", "battle report ", "rules validate "}) {
+            INFO(command << file);
+            CHECK_THAT(cli.refused(command + test::quote(file), 1), Contains(says));
+        }
+    }
+    // -o replaces a regular file, never a link, a device or a pipe.
+    const auto target = cli.dir.file("target.txt");
+    std::ofstream(target) << "kept";
+    const auto link = cli.dir.file("link.txt");
+    REQUIRE(::symlink(target.c_str(), link.c_str()) == 0);
+    const auto out_fifo = cli.dir.file("pipe.out");
+    REQUIRE(::mkfifo(out_fifo.c_str(), 0600) == 0);
+    for (const auto& [out, says] : std::vector<std::pair<std::string, std::string>>{
+             {link, "is a symbolic link"}, {out_fifo, "is a pipe or FIFO"}, {"/dev/null", "is a device"}}) {
+        INFO(out);
+        CHECK_THAT(cli.refused("export oob -o " + test::quote(out) + " --format text", 1), Contains(says) && Contains("nothing was written"));
+    }
+    CHECK(test::file_bytes(target) == "kept");
+    CHECK(std::filesystem::is_symlink(link));
+    cli.ok("export oob -o " + test::quote(target) + " --format text");  // a regular file is replaced
+    CHECK_THAT(test::file_bytes(target), Contains("Order of battle"));
 }
 
 TEST_CASE("Corrupt and truncated files are refused with one line") {
