@@ -95,7 +95,7 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
             for (auto& k : a.corps) corps[k.id] = &k;
 
         SQLite::Statement qd(db,
-                             "SELECT d.id, d.corps_id, d.name, d.arm, d.status, d.hidden, d.year, d.theater, d.commander_id, a.side "
+                             "SELECT d.id, d.corps_id, d.name, d.arm, d.status, d.hidden, d.name_seen, d.year, d.theater, d.commander_id, a.side "
                              "FROM division d JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
                              "WHERE d.campaign_id = ? ORDER BY d.id");
         bind_all(qd, campaign);
@@ -106,6 +106,7 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
             d.arm = row.text("arm");
             d.status = row.word<DivisionStatus>("status");
             d.hidden = row.flag("hidden");
+            d.name_seen = row.flag("name_seen");
             d.year = row.optional_integer("year").value_or(0);
             d.theater = row.null("theater") ? "" : row.text("theater");
             d.commander = leader_of(leaders, row.optional_id("commander_id"));

@@ -192,7 +192,7 @@ void CampaignStore::store_division_contents(std::int64_t campaign, std::int64_t 
         for (const auto& b : d.brigades) insert_brigade(campaign, operation, where.id, where.side, b);
         for (const auto& bat : d.batteries) insert_battery(campaign, reserve, bat.reserve ? 0 : where.id, bat);
         SQLite::Statement q(m_impl->db,
-                            "UPDATE division SET status = ?, year = ?, theater = ?, commander_id = ? WHERE id = ?");
+                            "UPDATE division SET status = ?, year = ?, theater = ?, commander_id = ?, hidden = 1 WHERE id = ?");
         bind_all(q, status, d.year ? std::optional<int>(d.year) : std::nullopt,
                  d.theater.empty() ? std::nullopt : std::optional<std::string>(d.theater), commander, where.id);
         q.exec();
@@ -201,7 +201,9 @@ void CampaignStore::store_division_contents(std::int64_t campaign, std::int64_t 
 
 void CampaignStore::set_division_status(std::int64_t division, DivisionStatus status) {
     guarded(m_path, [&] {
-        SQLite::Statement q(m_impl->db, "UPDATE division SET status = ? WHERE id = ?");
+        // A placeholder filled by hand is hidden again: revealing it showed its name only.
+        SQLite::Statement q(m_impl->db,
+                            "UPDATE division SET hidden = CASE WHEN status = 'placeholder' THEN 1 ELSE hidden END, status = ? WHERE id = ?");
         bind_all(q, status, division);
         q.exec();
     });
@@ -218,8 +220,11 @@ void CampaignStore::rename(NamedKind kind, std::int64_t id, std::string_view nam
 
 void CampaignStore::set_hidden(std::int64_t division, bool hidden) {
     guarded(m_path, [&] {
-        SQLite::Statement q(m_impl->db, "UPDATE division SET hidden = ? WHERE id = ?");
-        bind_all(q, hidden ? 1 : 0, division);
+        // Revealing a placeholder shows its name only; hiding a division takes that back too.
+        SQLite::Statement q(m_impl->db,
+                            "UPDATE division SET hidden = ?, name_seen = CASE WHEN ? THEN 0 WHEN status = 'placeholder' THEN 1 "
+                            "ELSE name_seen END WHERE id = ?");
+        bind_all(q, hidden, hidden, division);
         q.exec();
     });
 }

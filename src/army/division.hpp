@@ -64,6 +64,7 @@ struct Division {
     std::string theater;   ///< empty where the rule set has no theaters
     DivisionStatus status = DivisionStatus::arrived;
     bool hidden = true;    ///< not yet seen by the other side
+    bool name_seen = false;  ///< hidden, but seen by name as a placeholder: the other side sees that
     Leader commander;
     std::vector<Brigade> brigades;
     std::vector<Battery> batteries;  ///< the division's and the reserve's share

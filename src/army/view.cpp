@@ -17,8 +17,11 @@ OrderOfBattle view_of(const OrderOfBattle& all, const std::optional<std::string>
         Army seen{a.id, a.name, a.side, a.commander, {}, {}};
         for (const auto& k : a.corps) {
             Corps corps{k.id, k.name, k.commander, {}, {}};
-            for (const auto& d : k.divisions)
+            for (const auto& d : k.divisions) {
                 if (!d.hidden) corps.divisions.push_back(d);
+                // Seen by name as a placeholder, arrived since: still a placeholder to this side.
+                else if (d.name_seen) corps.divisions.push_back(Division{d.id, d.name, d.side, d.arm, 0, {}, DivisionStatus::placeholder, false, false});
+            }
             if (!corps.divisions.empty()) seen.corps.push_back(std::move(corps));
         }
         if (!seen.corps.empty()) out.armies.push_back(std::move(seen));

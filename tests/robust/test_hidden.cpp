@@ -91,3 +91,25 @@ TEST_CASE("Random campaigns: no side's export in any format shows an enemy divis
     }
     WARN("random campaigns: " << campaigns << ", side exports searched: " << exports);
 }
+
+TEST_CASE("A placeholder revealed by name stays a name to the other side when it arrives, until revealed again") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.forces().reveal("Heth");  // the Union has heard of Heth: a name, nothing more
+    s.forces().reveal("Pender");
+    auto union_views = [&] {
+        std::string all;
+        for (const char* format : {"text", "md", "csv", "html", "json"})
+            all += test::export_oob(s, {{std::nullopt, View::parse("union"), std::nullopt, "2026-01-01"}, format});
+        return all;
+    };
+    const auto before = union_views();
+    CHECK(before.find("Heth") != std::string::npos);
+    s.arrivals().arrive(test::arrival("Heth"));
+    s.forces().add_brigade({"Pender", "Scales", "veteran", 7, std::nullopt, "", "", {"Scales", "average"}});  // filled by hand
+    CHECK(union_views() == before);  // byte for byte: nothing tells the Union they came
+    s.forces().reveal("Heth");
+    const auto seen = test::export_oob(s, {{std::nullopt, View::parse("union"), std::nullopt, "2026-01-01"}, "text"});
+    CHECK(seen.find("1st Brigade") != std::string::npos);
+    CHECK(seen.find("Scales") == std::string::npos);
+}
