@@ -74,7 +74,9 @@ public:
 
     // --- campaigns ---------------------------------------------------------------------
     /// Creates a campaign and its first journal entry ("created"), in one transaction.
-    std::int64_t create_campaign(const campaign::CampaignInfo& row);
+    /// Creates a campaign, its journal's first entry, and makes it the file's current one (the
+    /// meta `current_key`): one transaction. Refuses a name the file already has.
+    std::int64_t create_campaign(const campaign::CampaignInfo& row, std::string_view current_key);
     std::vector<campaign::CampaignInfo> campaigns() const;
     std::optional<campaign::CampaignInfo> find_campaign(std::string_view name) const;
     campaign::CampaignInfo campaign(std::int64_t id) const;

@@ -36,10 +36,13 @@ void insert_move(SQLite::Database& db, std::int64_t operation, std::int64_t brig
 
 }  // namespace
 
-std::int64_t CampaignStore::create_campaign(const campaign::CampaignInfo& row) {
+std::int64_t CampaignStore::create_campaign(const campaign::CampaignInfo& row, std::string_view current_key) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Statement exists(db, "SELECT 1 FROM campaign WHERE name = ?");
+        bind_all(exists, row.name);
+        if (exists.executeStep()) throw Error("a campaign named \"" + row.name + "\" already exists in " + m_path);
         SQLite::Statement q(db,
                             "INSERT INTO campaign (name, rules_id, rules_json, return_rate, rounding, despicable, dice, "
                             "seed, dice_counter, created_at, men_per_stand, date, theater) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)");
@@ -51,6 +54,7 @@ std::int64_t CampaignStore::create_campaign(const campaign::CampaignInfo& row) {
         SQLite::Statement op(db, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (?, ?, ?, ?)");
         bind_all(op, id, OperationKind::create, "Created campaign " + row.name + " with rule set " + row.rules_id, now);
         op.exec();
+        set_meta(current_key, row.name);
         t.commit();
         return id;
     });

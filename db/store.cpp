@@ -157,6 +157,9 @@ CampaignStore::CampaignStore(const std::string& path, OpenMode mode, int busy_ti
         if (app != k_application_id && !empty)
             throw Error(path + ": not a muster campaign database (an SQLite database of another program); not changed");
         db.exec("PRAGMA foreign_keys = ON");
+        // A file of this muster's schema is only read here: readers never wait for a writer.
+        // Only a new file, or one of an older schema, takes the write lock to be brought up.
+        if (version == schema_version()) return;
         if (db.execAndGet("PRAGMA journal_mode").getString() != "wal") db.exec("PRAGMA journal_mode = WAL");
         migrate(db);
     });

@@ -93,14 +93,12 @@ campaign::CampaignInfo Session::create_campaign(const NewCampaign& r) {
     row.date = r.date;
     row.theater = r.theater;
     check_settings(row);
-    if (m->store.find_campaign(row.name)) throw Error("a campaign named \"" + row.name + "\" already exists in " + db_path());
     const rules::RuleSet rules = m->catalog.load(r.rules);
     check_date_and_theater(rules, row);
     row.rules_id = rules.id;
     row.rules_json = rules.text;
     row.seed = r.seed ? *r.seed : fresh_seed();
-    m->store.create_campaign(row);
-    m->store.set_meta(k_current, row.name);
+    m->store.create_campaign(row, k_current);
     return *m->store.find_campaign(row.name);
 }
 

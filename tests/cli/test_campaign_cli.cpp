@@ -270,6 +270,29 @@ TEST_CASE("A held lock: the command waits, then says so and changes nothing") {
     CHECK(cli("oob").out.find("Late") == std::string::npos);
 }
 
+TEST_CASE("Readers never wait for a writer: with the write lock held elsewhere, every reading command answers from its snapshot") {
+    Cli cli;
+    cli.layout();
+    cli.ok("arrive Heth --year 1863 --theater east");
+    SQLite::Database holder(cli.db, SQLite::OPEN_READWRITE);
+    holder.exec("BEGIN IMMEDIATE");
+    holder.exec("INSERT INTO meta (key, value) VALUES ('uncommitted', 'x')");  // a writer in the middle of its work
+    const auto out = cli.dir.file("out");
+    for (const std::string& command : std::vector<std::string>{"campaign list", "campaign show", "oob", "oob --format json", "oob --format csv", "oob --side confederate --as union",
+          "export oob -o " + out + ".pdf", "export oob -o " + out + ".html", "export labels -o " + out + "-labels.pdf", "journal",
+          "check", "backup " + out + ".db", "leader list", "camp list", "exchange list", "battle list"}) {
+        INFO(command);
+        const auto r = cli("--lock-wait 0 " + command);
+        INFO(r.err);
+        CHECK(r.code == 0);
+    }
+    // A writer still waits for the lock, and says so.
+    const auto w = cli("--lock-wait 100 add division Late --corps 'Third Corps'");
+    CHECK(w.code == 1);
+    CHECK_THAT(w.err, Contains("busy"));
+    holder.exec("ROLLBACK");
+}
+
 TEST_CASE("A read-only database is refused with one line") {
     Cli cli;
     cli.layout();

@@ -379,3 +379,18 @@ TEST_CASE("Undo still reaches an operation recorded before a later migration add
     CHECK(s.history().check().ok());
     CHECK(word(s.forces().order_of_battle({}).armies.front().corps.front().divisions.front().status) == "placeholder");
 }
+
+TEST_CASE("Creating a campaign is one transaction: the campaign, its journal and becoming current, or nothing") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    // The last write of the three fails (as on a damaged file): nothing of the campaign stays.
+    test::raw_sql(path, "CREATE TRIGGER refuse_meta BEFORE UPDATE ON meta BEGIN SELECT RAISE(ABORT, 'meta is damaged'); END");
+    const auto before = test::dump(path);
+    app::NewCampaign c;
+    c.name = "Second";
+    c.rules = "acw";
+    CHECK_THROWS_WITH(s.create_campaign(c), Contains("meta is damaged"));
+    CHECK(test::dump(path) == before);
+    CHECK(s.campaigns().size() == 1);
+}
