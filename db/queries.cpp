@@ -3,6 +3,8 @@
 
 #include <SQLiteCpp/Backup.h>
 
+#include "core/names.hpp"
+
 #include <filesystem>
 #include <map>
 #include <unistd.h>
@@ -32,6 +34,16 @@ army::Leader leader_of(const std::map<std::int64_t, army::Leader>& leaders, std:
     if (!id) return {};
     const auto it = leaders.find(*id);
     return it == leaders.end() ? army::Leader{} : it->second;
+}
+
+// A row's parent as read: a reference to a row that is not there is damage, said so.
+template <class Map>
+auto parent(const Map& map, std::int64_t id, const char* child, const char* what) {
+    const auto it = map.find(id);
+    if (it == map.end())
+        throw Error(std::string("the campaign database is damaged: a ") + child + " points at " + what + " " + std::to_string(id) +
+                    ", which is not there; run muster check, or restore a backup");
+    return it->second;
 }
 
 // Faces are stored as written ("4,4", "3+5", "10").
@@ -89,7 +101,7 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
             k.id = row.id("id");
             k.name = row.text("name");
             k.commander = leader_of(leaders, row.optional_id("commander_id"));
-            armies.at(row.id("army_id"))->corps.push_back(std::move(k));
+            parent(armies, row.id("army_id"), "corps", "army")->corps.push_back(std::move(k));
         }
         for (auto& a : oob.armies)
             for (auto& k : a.corps) corps[k.id] = &k;
@@ -111,7 +123,7 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
             d.theater = row.null("theater") ? "" : row.text("theater");
             d.commander = leader_of(leaders, row.optional_id("commander_id"));
             d.side = row.text("side");
-            corps.at(row.id("corps_id"))->divisions.push_back(std::move(d));
+            parent(corps, row.id("corps_id"), "division", "corps")->divisions.push_back(std::move(d));
         }
         for (auto& a : oob.armies)
             for (auto& k : a.corps)
@@ -134,7 +146,7 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
             b.commander = leader_of(leaders, row.optional_id("commander_id"));
             b.status = row.word<BrigadeStatus>("status");
             b.alternate = leader_of(leaders, row.optional_id("alternate_id"));
-            divisions.at(row.id("division_id"))->brigades.push_back(std::move(b));
+            parent(divisions, row.id("division_id"), "brigade", "division")->brigades.push_back(std::move(b));
         }
 
         SQLite::Statement qt(db,
@@ -147,9 +159,9 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
             bat.name = row.text("name");
             bat.status = row.word<BatteryStatus>("status");
             bat.reserve = row.null("division_id");
-            if (!bat.reserve) divisions.at(row.id("division_id"))->batteries.push_back(bat);
-            else if (!row.null("corps_id")) corps.at(row.id("corps_id"))->reserve.push_back(bat);
-            else armies.at(row.id("army_id"))->reserve.push_back(bat);
+            if (!bat.reserve) parent(divisions, row.id("division_id"), "battery", "division")->batteries.push_back(bat);
+            else if (!row.null("corps_id")) parent(corps, row.id("corps_id"), "battery", "corps")->reserve.push_back(bat);
+            else parent(armies, row.id("army_id"), "battery", "army")->reserve.push_back(bat);
         }
         return oob;
     });
@@ -218,7 +230,7 @@ std::vector<journal::Entry> CampaignStore::journal_entries(std::int64_t campaign
             jr.roll.result = row.text("result");
             jr.source = row.word<DiceMode>("source");
             jr.status = row.word<RollStatus>("status");
-            out[index.at(row.id("operation_id"))].rolls.push_back(std::move(jr));
+            out[parent(index, row.id("operation_id"), "roll", "operation")].rolls.push_back(std::move(jr));
         }
         return out;
     });
@@ -310,6 +322,23 @@ campaign::CheckReport CampaignStore::check() const {
             if (const int n = db.execAndGet(sql).getInt())
                 report.problems.push_back(std::string("prisoners: ") + std::to_string(n) + " " + what +
                                           "(s) marked captured without being held in a camp, or held without being marked");
+        for (auto& p : schema_problems(db)) report.problems.push_back(std::move(p));
+        // Values the schema's types let through: a seed or dice counter that is not a number.
+        SQLite::Statement numbers(db, "SELECT name FROM campaign WHERE typeof(seed) <> 'integer' OR typeof(dice_counter) <> 'integer'");
+        for (const Row row(numbers); numbers.executeStep();)
+            report.problems.push_back("campaign " + visible(row.text("name")) + ": its seed or dice counter is not a whole number");
+        // Every name keeps the name rule (a leader may be unnamed).
+        SQLite::Statement names(db,
+                                "SELECT 'campaign' AS kind, name FROM campaign UNION ALL SELECT 'army', name FROM army UNION ALL "
+                                "SELECT 'corps', name FROM corps UNION ALL SELECT 'division', name FROM division UNION ALL "
+                                "SELECT 'brigade', name FROM brigade UNION ALL SELECT 'battery', name FROM battery UNION ALL "
+                                "SELECT 'leader', name FROM leader WHERE name <> '' UNION ALL SELECT 'camp', name FROM camp UNION ALL "
+                                "SELECT 'battle', name FROM battle");
+        for (const Row row(names); names.executeStep();) {
+            const auto name = row.text("name");
+            if (const auto problem = name_problem(name); !problem.empty())
+                report.problems.push_back("names: " + row.text("kind") + " \"" + visible(name) + "\": " + problem);
+        }
         report.moves = db.execAndGet("SELECT count(*) FROM move").getInt();
         report.campaigns = db.execAndGet("SELECT count(*) FROM campaign").getInt();
         // Each row belongs to the same campaign as its parent.

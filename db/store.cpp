@@ -7,9 +7,11 @@
 #include "store_impl.hpp"
 
 #include "core/clock.hpp"
+#include "core/names.hpp"
 
 #include <ctime>
 #include <filesystem>
+#include <map>
 #include <set>
 
 namespace muster::embedded {
@@ -75,6 +77,30 @@ void migrate(SQLite::Database& db) {
 }  // namespace
 
 int schema_version() { return migration_number(embedded::migrations().back().first); }
+
+std::vector<std::string> schema_problems(SQLite::Database& db) {
+    // What the migrations make, made afresh in memory, object by object against the file's.
+    SQLite::Database fresh(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    for (const auto& [file, sql] : embedded::migrations()) fresh.exec(std::string(sql));
+    const auto objects = [](SQLite::Database& d) {
+        std::map<std::string, std::pair<std::string, std::string>> out;  // name -> (type, sql)
+        SQLite::Statement q(d, "SELECT type, name, COALESCE(sql, '') AS sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'");
+        for (const Row row(q); q.executeStep();) out[row.text("name")] = {row.text("type"), row.text("sql")};
+        return out;
+    };
+    const auto want = objects(fresh), have = objects(db);
+    std::vector<std::string> problems;
+    for (const auto& [name, object] : have) {
+        const auto it = want.find(name);
+        if (it == want.end())
+            problems.push_back("schema: a " + object.first + " named \"" + visible(name) + "\" that muster does not make (remove it)");
+        else if (it->second != object)
+            problems.push_back("schema: the " + object.first + " " + name + " is not as muster makes it");
+    }
+    for (const auto& [name, object] : want)
+        if (!have.count(name)) problems.push_back("schema: the " + object.first + " " + name + " is missing");
+    return problems;
+}
 
 std::exception_ptr translate(const std::string& path, const SQLite::Exception& e) {
     const int code = e.getErrorCode() & 0xff;

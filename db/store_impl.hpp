@@ -48,6 +48,10 @@ private:
     bool m_own;
 };
 
+/// How the file's schema differs from what the migrations make: objects added (a trigger, a
+/// view, an index), missing or changed; one line each.
+std::vector<std::string> schema_problems(SQLite::Database& db);
+
 /// The current time, UTC, ISO 8601 to the second.
 std::string now_utc();
 

@@ -16,7 +16,7 @@ void add_history_commands(CLI::App& app, Io& io) {
         io.out << e.summary << " (journal #" << e.id << ")\n";
     });
 
-    auto* check = app.add_subcommand("check", "Verify the database: integrity, foreign keys, and every brigade's stand ledger");
+    auto* check = app.add_subcommand("check", "Verify the database: integrity, its schema object by object, references, ids and names, and every stand's ledger");
     on_run(check, io, [&io] {
         const auto report = open_campaigns(io).history().check();
         for (const auto& p : report.problems) io.out << "PROBLEM: " << p << "\n";

@@ -293,6 +293,46 @@ TEST_CASE("Readers never wait for a writer: with the write lock held elsewhere, 
     holder.exec("ROLLBACK");
 }
 
+TEST_CASE("check verifies the database itself - schema, ids, numbers, names, references - one named line each") {
+    struct Case {
+        std::string sql, says;
+    };
+    for (const auto& [sql, says] : std::vector<Case>{
+             {"CREATE TRIGGER more_stands AFTER INSERT ON operation BEGIN UPDATE brigade SET stands = stands + 1; END",
+              "schema: a trigger named \"more_stands\" that muster does not make"},
+             {"CREATE VIEW everything AS SELECT * FROM brigade", "schema: a view named \"everything\""},
+             {"CREATE INDEX by_name ON brigade(name)", "schema: a index named \"by_name\""},
+             {"UPDATE leader SET grade = 'godlike' WHERE name = 'Meredith'", "has a leader of grade \"godlike\", which rule set acw does not know"},
+             {"UPDATE brigade SET rating = 'elite'", "has the rating \"elite\", which rule set acw does not know"},
+             {"UPDATE army SET side = 'prussia' WHERE side = 'union'", "has the side \"prussia\""},
+             {"UPDATE campaign SET seed = 'abc'", "its seed or dice counter is not a whole number"},
+             {"UPDATE brigade SET name = 'Iron' || char(0) || 'Brigade'", "a NUL character at character 5"},
+             {"UPDATE division SET name = CAST(x'48ff' AS TEXT) WHERE name = 'Wadsworth'", "byte \\xFF is not valid UTF-8"},
+             {"UPDATE division SET name = 'He' || char(27) || '[2Jth' WHERE name = 'Heth'", "control character U+001B"},
+             {"PRAGMA foreign_keys = OFF; UPDATE corps SET army_id = 999", "a corps points at army 999, which is not there"},
+         }) {
+        Cli cli;
+        cli.layout();
+        cli.ok("add brigade 'Iron Brigade' --division Wadsworth --rating veteran --stands 6 --leader Meredith --grade average");
+        test::raw_sql(cli.db, sql);
+        INFO(sql);
+        const auto before = test::file_bytes(cli.db);
+        const auto r = cli("check");
+        CHECK(r.code == 1);
+        CHECK_THAT(r.out, Contains(says));
+        CHECK(r.err.find("unexpected error") == std::string::npos);
+        CHECK(r.out.find('\x1b') == std::string::npos);
+        CHECK(test::file_bytes(cli.db) == before);
+    }
+    // A broken reference is damage named by every reading command, never a crash.
+    Cli cli;
+    cli.layout();
+    test::raw_sql(cli.db, "PRAGMA foreign_keys = OFF; UPDATE corps SET army_id = 777");
+    const auto oob = cli("oob");
+    CHECK(oob.code == 1);
+    CHECK_THAT(oob.err, Contains("the campaign database is damaged: a corps points at army 777"));
+}
+
 TEST_CASE("A read-only database is refused with one line") {
     Cli cli;
     cli.layout();

@@ -376,7 +376,10 @@ TEST_CASE("Undo still reaches an operation recorded before a later migration add
                         "ALTER TABLE division ADD COLUMN note TEXT");
     s.history().undo();
     CHECK(s.forces().brigades().empty());
-    CHECK(s.history().check().ok());
+    // The ledger balances; check names the two tables this muster's migrations did not make so.
+    const auto report = s.history().check();
+    CHECK(report.problems == std::vector<std::string>{"schema: the table brigade is not as muster makes it",
+                                                      "schema: the table division is not as muster makes it"});
     CHECK(word(s.forces().order_of_battle({}).armies.front().corps.front().divisions.front().status) == "placeholder");
 }
 
