@@ -74,7 +74,55 @@ void migrate(SQLite::Database& db) {
     }
 }
 
+// "file:" URI of a path: the characters a URI gives meaning to, percent-encoded.
+std::string file_uri(const std::string& path) {
+    std::string out = "file:";
+    for (char c : path) {
+        if (c == '%' || c == '?' || c == '#') {
+            static const char* digits = "0123456789ABCDEF";
+            out += '%';
+            out += digits[(static_cast<unsigned char>(c) >> 4) & 0xF];
+            out += digits[static_cast<unsigned char>(c) & 0xF];
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 }  // namespace
+
+// Identifies an existing file on a read-only connection before anything may write it: one
+// of another program, of a newer muster, or with muster's mark but not muster's tables is
+// refused with its -wal and -shm as they were (a read-only connection never checkpoints; with
+// no -wal beside it, the file is opened immutable and nothing beside it is made).
+void identify(const std::string& path, OpenMode mode) {
+    std::error_code ec;
+    const bool wal = fs::exists(path + "-wal", ec), shm = fs::exists(path + "-shm", ec);
+    const auto refusal = [&]() -> std::string {
+        SQLite::Database probe(file_uri(path) + "?mode=ro" + (wal ? "" : "&immutable=1"), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+        const int app = probe.execAndGet("PRAGMA application_id").getInt();
+        const int version = probe.execAndGet("PRAGMA user_version").getInt();
+        const int tables = probe.execAndGet("SELECT count(*) FROM sqlite_master").getInt();
+        if (version > schema_version())
+            return "written by a newer muster (schema " + std::to_string(version) + "; this muster knows up to " +
+                   std::to_string(schema_version()) + "); it was not opened and not changed: upgrade muster";
+        const bool empty = app == 0 && version == 0 && tables == 0;
+        if (empty && mode == OpenMode::existing) return "not a muster campaign database (the file is empty); not changed";
+        if (app != k_application_id && !empty) return "not a muster campaign database (an SQLite database of another program); not changed";
+        // muster's mark: its tables must be there, as far as its schema has come.
+        const int have = probe.execAndGet("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN "
+                                          "('campaign', 'operation', 'roll', 'meta', 'army', 'corps', 'division', 'brigade')")
+                             .getInt();
+        if (app == k_application_id && (version < 1 || have != 8))
+            return "has muster's mark but not muster's tables (schema " + std::to_string(version) + "); it was not opened and not changed";
+        return "";
+    }();
+    if (refusal.empty()) return;
+    // Reading through a -wal needs a -shm: one this probe made goes again, leaving the files as they were.
+    if (wal && !shm) fs::remove(path + "-shm", ec);
+    throw Error(path + ": " + refusal);
+}
 
 int schema_version() { return migration_number(embedded::migrations().back().first); }
 
@@ -163,29 +211,17 @@ CampaignStore::CampaignStore(const std::string& path, OpenMode mode, int busy_ti
     } else if (fs::is_directory(path, ec)) {
         throw Error(path + ": is a folder, not a campaign database");
     }
+    if (fs::exists(path, ec)) guarded(m_path, [&] { identify(path, mode); });
     guarded(m_path, [&] {
         m_impl = std::make_unique<Impl>(
             SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms));
         auto& db = m_impl->db;
         if (sqlite3_db_readonly(db.getHandle(), "main") == 1)
             throw Error(path + ": cannot write the campaign database: the file or its folder is read-only");
-        // Reading the header fails here, before anything is written, on a file that is not SQLite.
-        const int app = db.execAndGet("PRAGMA application_id").getInt();
-        const int version = db.execAndGet("PRAGMA user_version").getInt();
-        const int tables = db.execAndGet("SELECT count(*) FROM sqlite_master").getInt();
-        if (version > schema_version())
-            throw Error(path + ": written by a newer muster (schema " + std::to_string(version) +
-                        "; this muster knows up to " + std::to_string(schema_version()) +
-                        "); it was not opened and not changed: upgrade muster");
-        const bool empty = app == 0 && version == 0 && tables == 0;
-        if (empty && mode == OpenMode::existing)
-            throw Error(path + ": not a muster campaign database (the file is empty); not changed");
-        if (app != k_application_id && !empty)
-            throw Error(path + ": not a muster campaign database (an SQLite database of another program); not changed");
         db.exec("PRAGMA foreign_keys = ON");
         // A file of this muster's schema is only read here: readers never wait for a writer.
         // Only a new file, or one of an older schema, takes the write lock to be brought up.
-        if (version == schema_version()) return;
+        if (db.execAndGet("PRAGMA user_version").getInt() == schema_version()) return;
         if (db.execAndGet("PRAGMA journal_mode").getString() != "wal") db.exec("PRAGMA journal_mode = WAL");
         migrate(db);
     });

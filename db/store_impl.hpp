@@ -48,6 +48,10 @@ private:
     bool m_own;
 };
 
+/// Refuses, without writing anything, an existing file that is not a muster campaign database
+/// this muster may open (see store.cpp).
+void identify(const std::string& path, OpenMode mode);
+
 /// How the file's schema differs from what the migrations make: objects added (a trigger, a
 /// view, an index), missing or changed; one line each.
 std::vector<std::string> schema_problems(SQLite::Database& db);

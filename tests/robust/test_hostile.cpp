@@ -10,6 +10,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <fstream>
 
 using namespace muster;
@@ -136,6 +137,59 @@ TEST_CASE("Hostile database files are refused and not changed") {
             message = e.what();
         }
         CHECK_FALSE(message.empty());
+    }
+}
+
+TEST_CASE("A refused file is never touched - with its -wal and -shm, nothing is checkpointed, created or deleted") {
+    test::TempDir dir;
+    namespace fs = std::filesystem;
+    // Every file of the database as it is: the file, its -wal and its -shm (or their absence).
+    const auto files = [](const std::string& path) {
+        std::string all;
+        for (const char* suffix : {"", "-wal", "-shm"})
+            all += std::string(suffix) + "=" + (fs::exists(path + suffix) ? test::file_bytes(path + suffix) : std::string("(none)")) + "|";
+        return all;
+    };
+    const auto refused = [&](const std::string& path, const std::string& expected) {
+        const auto before = files(path);
+        std::string message;
+        try {
+            db::CampaignStore store(path, db::OpenMode::existing);
+        } catch (const Error& e) {
+            message = e.what();
+        }
+        INFO(path);
+        CHECK_THAT(message, Contains(expected));
+        CHECK(files(path) == before);
+    };
+    // A database left with a -wal of its own (as a SIGKILL leaves it): copied while its writer is open.
+    const auto with_pending_wal = [&](const std::string& from, const std::string& to, const std::string& sql) {
+        SQLite::Database writer(from, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        writer.exec("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0");
+        writer.exec(sql);
+        fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+        fs::copy_file(from + "-wal", to + "-wal", fs::copy_options::overwrite_existing);
+    };
+    {  // A muster file beside a stray -wal of another program's database.
+        const auto path = dir.file("stray.db");
+        { test::make_campaign(path); }
+        with_pending_wal(dir.file("songs.db"), dir.file("songs-copy.db"),
+                         "CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('a'), ('b'), ('c')");
+        fs::copy_file(dir.file("songs-copy.db-wal"), path + "-wal");
+        refused(path, "an SQLite database of another program");
+    }
+    {  // A newer muster's file with its latest change still in the -wal.
+        const auto source = dir.file("newer-source.db");
+        { test::make_campaign(source); }
+        with_pending_wal(source, dir.file("newer.db"), "PRAGMA user_version = 99");
+        refused(dir.file("newer.db"), "written by a newer muster (schema 99");
+    }
+    {  // muster's mark without muster's tables: not adopted, not switched to WAL.
+        const auto path = dir.file("marked.db");
+        test::raw_sql(path, "PRAGMA application_id = 1836413812; CREATE TABLE notes (text TEXT)");
+        refused(path, "has muster's mark but not muster's tables");
+        test::raw_sql(dir.file("marked-versioned.db"), "PRAGMA application_id = 1836413812; PRAGMA user_version = 2; CREATE TABLE campaign (x)");
+        refused(dir.file("marked-versioned.db"), "has muster's mark but not muster's tables (schema 2)");
     }
 }
 
