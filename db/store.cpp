@@ -11,6 +11,8 @@
 
 #include <ctime>
 #include <filesystem>
+#include <fstream>
+#include <optional>
 #include <map>
 #include <set>
 
@@ -74,6 +76,19 @@ void migrate(SQLite::Database& db) {
     }
 }
 
+// The application id and schema version in an SQLite file's own header (bytes 68 and 60, big
+// endian), or none for a file too short or not SQLite.
+std::optional<std::pair<int, int>> header_of(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    char h[100] = {};
+    if (!in.read(h, sizeof h) || std::string_view(h, 16) != std::string_view("SQLite format 3\0", 16)) return std::nullopt;
+    const auto be32 = [&](int at) {
+        return static_cast<int>((static_cast<unsigned char>(h[at]) << 24) | (static_cast<unsigned char>(h[at + 1]) << 16) |
+                                (static_cast<unsigned char>(h[at + 2]) << 8) | static_cast<unsigned char>(h[at + 3]));
+    };
+    return std::pair{be32(68), be32(60)};
+}
+
 // "file:" URI of a path: the characters a URI gives meaning to, percent-encoded.
 std::string file_uri(const std::string& path) {
     std::string out = "file:";
@@ -96,24 +111,39 @@ std::string file_uri(const std::string& path) {
 // of another program, of a newer muster, or with muster's mark but not muster's tables is
 // refused with its -wal and -shm as they were (a read-only connection never checkpoints; with
 // no -wal beside it, the file is opened immutable and nothing beside it is made).
-void identify(const std::string& path, OpenMode mode) {
+void identify(const std::string& path, OpenMode mode, int busy_timeout_ms) {
     std::error_code ec;
     const bool wal = fs::exists(path + "-wal", ec), shm = fs::exists(path + "-shm", ec);
     const auto refusal = [&]() -> std::string {
-        SQLite::Database probe(file_uri(path) + "?mode=ro" + (wal ? "" : "&immutable=1"), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
-        const int app = probe.execAndGet("PRAGMA application_id").getInt();
-        const int version = probe.execAndGet("PRAGMA user_version").getInt();
-        const int tables = probe.execAndGet("SELECT count(*) FROM sqlite_master").getInt();
+        int app = 0, version = 0, tables = 0, have = 0;
+        try {
+            SQLite::Database probe(file_uri(path) + "?mode=ro" + (wal ? "" : "&immutable=1"), SQLite::OPEN_READONLY | SQLite::OPEN_URI,
+                                   busy_timeout_ms);
+            app = probe.execAndGet("PRAGMA application_id").getInt();
+            version = probe.execAndGet("PRAGMA user_version").getInt();
+            tables = probe.execAndGet("SELECT count(*) FROM sqlite_master").getInt();
+            // muster's mark: its tables must be there, as far as its schema has come.
+            have = probe.execAndGet("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN "
+                                    "('campaign', 'operation', 'roll', 'meta', 'army', 'corps', 'division', 'brigade')")
+                       .getInt();
+        } catch (const SQLite::Exception& e) {
+            // A -wal its writer left unfinished (a crash) needs recovery, which a read-only
+            // connection cannot do: the file's own header decides, and the writable open recovers it.
+            const int code = e.getErrorCode() & 0xff;
+            if ((code != SQLITE_BUSY && code != SQLITE_READONLY) || !wal) throw;
+            const auto header = header_of(path);
+            if (!header) throw;
+            app = header->first;
+            version = header->second;
+            tables = 1;
+            have = 8;
+        }
         if (version > schema_version())
             return "written by a newer muster (schema " + std::to_string(version) + "; this muster knows up to " +
                    std::to_string(schema_version()) + "); it was not opened and not changed: upgrade muster";
         const bool empty = app == 0 && version == 0 && tables == 0;
         if (empty && mode == OpenMode::existing) return "not a muster campaign database (the file is empty); not changed";
         if (app != k_application_id && !empty) return "not a muster campaign database (an SQLite database of another program); not changed";
-        // muster's mark: its tables must be there, as far as its schema has come.
-        const int have = probe.execAndGet("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN "
-                                          "('campaign', 'operation', 'roll', 'meta', 'army', 'corps', 'division', 'brigade')")
-                             .getInt();
         if (app == k_application_id && (version < 1 || have != 8))
             return "has muster's mark but not muster's tables (schema " + std::to_string(version) + "); it was not opened and not changed";
         return "";
@@ -211,7 +241,7 @@ CampaignStore::CampaignStore(const std::string& path, OpenMode mode, int busy_ti
     } else if (fs::is_directory(path, ec)) {
         throw Error(path + ": is a folder, not a campaign database");
     }
-    if (fs::exists(path, ec)) guarded(m_path, [&] { identify(path, mode); });
+    if (fs::exists(path, ec)) guarded(m_path, [&] { identify(path, mode, busy_timeout_ms); });
     guarded(m_path, [&] {
         m_impl = std::make_unique<Impl>(
             SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms));

@@ -50,7 +50,7 @@ private:
 
 /// Refuses, without writing anything, an existing file that is not a muster campaign database
 /// this muster may open (see store.cpp).
-void identify(const std::string& path, OpenMode mode);
+void identify(const std::string& path, OpenMode mode, int busy_timeout_ms);
 
 /// How the file's schema differs from what the migrations make: objects added (a trigger, a
 /// view, an index), missing or changed; one line each.
