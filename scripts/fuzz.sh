@@ -10,7 +10,7 @@ seconds=${FUZZ_SECONDS:-60}
 CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMUSTER_FUZZ=ON -DMUSTER_BUILD_GUI=OFF >/dev/null
 cmake --build build-fuzz --parallel "$(nproc)"
 mkdir -p build-fuzz/crashes
-for target in rules oob report dice; do
+for target in rules oob report dice text; do
   scratch=$(mktemp -d)
   log=build-fuzz/fuzz_$target.log
   echo "fuzz_$target: ${seconds}s"

@@ -3,6 +3,7 @@
 // MUSTER_UPDATE_GOLDEN=1 rewrites the golden files (then read the diff before committing).
 #include "app/files.hpp"
 #include "core/error.hpp"
+#include "csv_reader.hpp"
 #include "core/text.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
@@ -78,27 +79,6 @@ int pdf_pages(const std::string& file) {
     return std::stoi(m[1]);
 }
 
-// RFC 4180 read back: fields split at commas outside quotes, records at CRLF outside quotes.
-std::vector<std::vector<std::string>> csv_records(const std::string& csv) {
-    std::vector<std::vector<std::string>> out(1);
-    std::string field;
-    bool quoted = false;
-    for (size_t i = 0; i < csv.size(); ++i) {
-        const char c = csv[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < csv.size() && csv[i + 1] == '"') field += csv[++i];
-            else if (c == '"') quoted = false;
-            else field += c;
-        } else if (c == '"') quoted = true;
-        else if (c == ',') out.back().push_back(std::exchange(field, {}));
-        else if (c == '\r' && i + 1 < csv.size() && csv[i + 1] == '\n') {
-            out.back().push_back(std::exchange(field, {}));
-            if (++i + 1 < csv.size()) out.emplace_back();
-        } else field += c;
-    }
-    return out;
-}
-
 test::Export request(const std::string& format, std::optional<std::string> side = std::nullopt,
                            const std::string& viewer = "umpire") {
     test::Export r;
@@ -140,7 +120,7 @@ TEST_CASE("CSV quotes by RFC 4180") {
     CHECK_THAT(csv, Contains(",\"Cutler, \"\"Old Iron\"\"\",infantry,7,7,"));
     CHECK(csv.find("\r\n") != std::string::npos);
     // The header comes first and every record has its number of fields, the provenance last.
-    const auto records = csv_records(csv);
+    const auto records = test::csv_records(csv);
     REQUIRE(records.size() > 10);
     CHECK(records.front().front() == "side");
     CHECK(records.front().back() == "view");
@@ -159,7 +139,7 @@ TEST_CASE("A CSV cell a spreadsheet would evaluate is neutralised, and Markdown 
     const std::vector<std::string> formulas = {"=HYPERLINK(\"http:x\";\"click\")", "+1+1", "-1-1", "@SUM(A1)"};
     for (const auto& f : formulas) s.forces().add_brigade({"Wadsworth", f, "green", 6, std::nullopt, "", "", {}});
     s.forces().add_brigade({"Wadsworth", "Smith & Wesson *bold* [link](x)", "green", 6, std::nullopt, "", "", {}});
-    const auto records = csv_records(test::export_oob(s, request("csv")));
+    const auto records = test::csv_records(test::export_oob(s, request("csv")));
     int neutralised = 0;
     for (const auto& r : records)
         for (const auto& cell : r) {
