@@ -20,7 +20,16 @@ OrderOfBattle view_of(const OrderOfBattle& all, const std::optional<std::string>
             for (const auto& d : k.divisions) {
                 if (!d.hidden) corps.divisions.push_back(d);
                 // Seen by name as a placeholder, arrived since: still a placeholder to this side.
-                else if (d.name_seen) corps.divisions.push_back(Division{d.id, d.name, d.side, d.arm, 0, {}, DivisionStatus::placeholder, false, false});
+                else if (d.name_seen) {
+                    Division name_only;
+                    name_only.id = d.id;
+                    name_only.name = d.name;
+                    name_only.side = d.side;
+                    name_only.arm = d.arm;
+                    name_only.status = DivisionStatus::placeholder;
+                    name_only.hidden = false;
+                    corps.divisions.push_back(std::move(name_only));
+                }
             }
             if (!corps.divisions.empty()) seen.corps.push_back(std::move(corps));
         }

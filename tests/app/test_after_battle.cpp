@@ -145,7 +145,9 @@ TEST_CASE("Exchange by mutual consent end to end") {
     battle::add_captured_spec(r, "Wadsworth/Iron Brigade=2@Libby Prison");
     battle::add_leader_spec(r, "Meredith:captured@Libby Prison");
     f.s.battles().report_battle(r, false);
-    f.s.change_settings({std::nullopt, std::nullopt, std::nullopt, 100});
+    app::CampaignSettings hundred;
+    hundred.men_per_stand = 100;
+    f.s.change_settings(hundred);
 
     const auto v = f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=1"}, {"stands:Wadsworth/Iron Brigade=2", "leader:Meredith"}, "even?"});
     CHECK(v.row.counterpart == "confederate");
@@ -258,7 +260,9 @@ TEST_CASE("Fallen leaders: a despicable brigadier keeps his brigade until he fal
 TEST_CASE("By the book a despicable brigadier plays as average and may be replaced") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
-    s.change_settings({std::nullopt, std::nullopt, Despicable::book, std::nullopt});
+    app::CampaignSettings book;
+    book.despicable = Despicable::book;
+    s.change_settings(book);
     s.forces().add_brigade({"Heth", "Davis", "veteran", 7, std::nullopt, "", "", {"Davis", "average"}});
     CHECK_NOTHROW(s.leaders().replace_leader("Heth/Davis", 1863, {"03"}, false, true));  // rolls despicable, plays as average
     const auto leaders = s.leaders().list();
@@ -303,7 +307,14 @@ TEST_CASE("Undo reverses each after-battle operation exactly") {
         {"exchange accepted", [&] { f.s.prisoners().answer_exchange(1, "confederate", true); }},
         {"liberation", [&] { f.s.prisoners().liberate("Libby Prison"); }},
         {"replace", [&] { f.s.leaders().replace_leader("Heth/Davis", 1863, {}, false, false); }},
-        {"settings", [&] { f.s.change_settings({30, Rounding::down, std::nullopt, 50}); }},
+        {"settings",
+         [&] {
+             app::CampaignSettings c;
+             c.return_rate = 30;
+             c.rounding = Rounding::down;
+             c.men_per_stand = 50;
+             f.s.change_settings(c);
+         }},
         {"merge", [&] { f.s.battles().merge_brigade("Wadsworth/Cutler", "Wadsworth/Iron Brigade"); }},
         {"disband", [&] { f.s.battles().disband_brigade("Heth/Davis"); }},
     };

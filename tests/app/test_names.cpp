@@ -72,7 +72,10 @@ TEST_CASE("Every door refuses a bad name, naming the field and the place, and ch
     for (const auto& bad : bad_names()) {
         const std::string& n = bad.name;
         const std::vector<std::pair<std::string, std::function<void()>>> doors = {
-            {"campaign name", [&] { s.create_campaign({n, "acw"}); }},
+            {"campaign name", [&] { app::NewCampaign c;
+                 c.name = n;
+                 c.rules = "acw";
+                 s.create_campaign(c); }},
             {"army name", [&] { s.forces().add_army("union", n, {}); }},
             {"corps name", [&] { s.forces().add_corps("Army of the Potomac", n, {}); }},
             {"division name", [&] { s.forces().add_division("I Corps", n, ""); }},
