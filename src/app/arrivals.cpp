@@ -97,12 +97,15 @@ void require_previewed(const db::CampaignStore& store, std::int64_t campaign, co
         same = was.purpose == rolls[i].purpose && was.thrown.faces == rolls[i].thrown.faces && was.result == rolls[i].result;
     }
     if (same) return;
-    const auto asked = preview->summary.substr(preview->summary.rfind(" ["));
+    // What the preview was asked for ends its summary; an earlier muster's preview does not say.
+    const auto open = preview->summary.rfind(" [");
+    const std::string asked = open == std::string::npos ? "" : preview->summary.substr(open + 1);
     const auto now = inputs_text(request);
     throw UsageError("division " + name + " would not arrive as its preview (journal #" + std::to_string(preview->id) +
                      ") showed: " +
-                     (asked.substr(1) != now ? "the preview was asked for " + asked.substr(1) + ", this arrival for " + now
-                                             : "the dice have moved since (other rolls were applied after it)") +
+                     (asked.empty()  ? std::string("the preview does not say what it was asked for")
+                      : asked != now ? "the preview was asked for " + asked + ", this arrival for " + now
+                                     : std::string("the dice have moved since (other rolls were applied after it)")) +
                      ". Ask for the same, preview again, or give --discard-preview to roll anew");
 }
 

@@ -270,6 +270,11 @@ TEST_CASE("Accepting a preview rolls the previewed division or is refused, namin
         other.discard_preview = true;
         CHECK(s.arrivals().arrive(other).operation > 0);
     }
+    SECTION("an earlier muster's preview, which does not say what it was asked for: refused, never a crash") {
+        test::raw_sql(path, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES "
+                            "(1, 'preview', 'Previewed (not applied): Heth arrived: 2 brigades, 14 stands, 1 battery', '2026-01-01T00:00:00Z')");
+        CHECK_THROWS_WITH(s.arrivals().arrive(test::arrival("Heth")), Contains("the preview does not say what it was asked for"));
+    }
     SECTION("the dice moved since: refused") {
         s.arrivals().arrive(test::arrival("Pender"));
         CHECK_THROWS_WITH(s.arrivals().arrive(test::arrival("Heth")), Contains("the dice have moved since"));
