@@ -167,6 +167,8 @@ public:
     army::OrderOfBattle order_of_battle(std::int64_t campaign) const;
     /// The journal, oldest first; `newest`: only the last so many entries.
     std::vector<journal::Entry> journal_entries(std::int64_t campaign, std::optional<int> newest = std::nullopt) const;
+    /// The campaign's newest preview whose summary begins with `summary_prefix` (byte for byte), with its rolls.
+    std::optional<journal::Entry> newest_preview(std::int64_t campaign, std::string_view summary_prefix) const;
     /// How many entries the campaign's journal has.
     int journal_size(std::int64_t campaign) const;
     /// Database pages this connection has fetched since it opened (from its cache or the file):

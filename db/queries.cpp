@@ -6,6 +6,7 @@
 #include "core/names.hpp"
 
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <unistd.h>
 
@@ -183,15 +184,55 @@ int CampaignStore::journal_size(std::int64_t campaign) const {
     });
 }
 
+namespace {
+
+// The journal entries of a campaign from operation `first` to `last`, each with its rolls.
+std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t campaign, std::int64_t first, std::int64_t last) {
+    std::vector<journal::Entry> out;
+    std::map<std::int64_t, size_t> index;
+    SQLite::Statement q(db,
+                        "SELECT id, kind, summary, created_at, changeset IS NOT NULL AS recorded, undoes, undone_by FROM operation "
+                        "WHERE campaign_id = ? AND id BETWEEN ? AND ? ORDER BY id");
+    bind_all(q, campaign, first, last);
+    for (const Row row(q); q.executeStep();) {
+        journal::Entry e;
+        e.id = row.id("id");
+        e.kind = row.word<OperationKind>("kind");
+        e.summary = row.text("summary");
+        e.created_at = row.text("created_at");
+        e.undoes = row.optional_id("undoes");
+        e.undone_by = row.optional_id("undone_by");
+        e.undoable = row.flag("recorded") && !e.undone_by && e.kind != OperationKind::undo;
+        index[e.id] = out.size();
+        out.push_back(std::move(e));
+    }
+    SQLite::Statement r(db,
+                        "SELECT r.operation_id, r.seq, r.purpose, r.table_id, r.dice, r.faces, r.reading, r.result, "
+                        "r.source, r.status FROM roll r JOIN operation o ON o.id = r.operation_id "
+                        "WHERE o.campaign_id = ? AND r.operation_id BETWEEN ? AND ? ORDER BY r.operation_id, r.seq");
+    bind_all(r, campaign, first, last);
+    for (const Row row(r); r.executeStep();) {
+        journal::Roll jr;
+        jr.seq = row.integer("seq");
+        jr.roll.purpose = row.text("purpose");
+        jr.roll.table = row.text("table_id");
+        jr.roll.thrown.die = rules::parse_die(row.text("dice")).value_or(rules::Die::percentile);
+        jr.roll.thrown.reading = row.integer("reading");
+        jr.roll.thrown.faces = parse_faces(row.text("faces"));
+        jr.roll.result = row.text("result");
+        jr.source = row.word<DiceMode>("source");
+        jr.status = row.word<RollStatus>("status");
+        out[parent(index, row.id("operation_id"), "roll", "operation")].rolls.push_back(std::move(jr));
+    }
+    return out;
+}
+
+}  // namespace
+
 std::vector<journal::Entry> CampaignStore::journal_entries(std::int64_t campaign, std::optional<int> newest) const {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         const ReadSnapshot snapshot(db);
-        std::vector<journal::Entry> out;
-        std::map<std::int64_t, size_t> index;
-        SQLite::Statement q(db,
-                            "SELECT id, kind, summary, created_at, changeset IS NOT NULL AS recorded, undoes, undone_by FROM operation "
-                            "WHERE campaign_id = ? AND id >= ? ORDER BY id");
         // The first entry of the page: the newest so many, or all of them.
         std::int64_t first = 0;
         if (newest) {
@@ -201,38 +242,21 @@ std::vector<journal::Entry> CampaignStore::journal_entries(std::int64_t campaign
             f.executeStep();
             first = Row(f).id("first");
         }
-        bind_all(q, campaign, first);
-        for (const Row row(q); q.executeStep();) {
-            journal::Entry e;
-            e.id = row.id("id");
-            e.kind = row.word<OperationKind>("kind");
-            e.summary = row.text("summary");
-            e.created_at = row.text("created_at");
-            e.undoes = row.optional_id("undoes");
-            e.undone_by = row.optional_id("undone_by");
-            e.undoable = row.flag("recorded") && !e.undone_by && e.kind != OperationKind::undo;
-            index[e.id] = out.size();
-            out.push_back(std::move(e));
-        }
-        SQLite::Statement r(db,
-                            "SELECT r.operation_id, r.seq, r.purpose, r.table_id, r.dice, r.faces, r.reading, r.result, "
-                            "r.source, r.status FROM roll r JOIN operation o ON o.id = r.operation_id "
-                            "WHERE o.campaign_id = ? AND r.operation_id >= ? ORDER BY r.operation_id, r.seq");
-        bind_all(r, campaign, first);
-        for (const Row row(r); r.executeStep();) {
-            journal::Roll jr;
-            jr.seq = row.integer("seq");
-            jr.roll.purpose = row.text("purpose");
-            jr.roll.table = row.text("table_id");
-            jr.roll.thrown.die = rules::parse_die(row.text("dice")).value_or(rules::Die::percentile);
-            jr.roll.thrown.reading = row.integer("reading");
-            jr.roll.thrown.faces = parse_faces(row.text("faces"));
-            jr.roll.result = row.text("result");
-            jr.source = row.word<DiceMode>("source");
-            jr.status = row.word<RollStatus>("status");
-            out[parent(index, row.id("operation_id"), "roll", "operation")].rolls.push_back(std::move(jr));
-        }
-        return out;
+        return read_entries(db, campaign, first, std::numeric_limits<std::int64_t>::max());
+    });
+}
+
+std::optional<journal::Entry> CampaignStore::newest_preview(std::int64_t campaign, std::string_view summary_prefix) const {
+    return guarded(m_path, [&]() -> std::optional<journal::Entry> {
+        auto& db = m_impl->db;
+        const ReadSnapshot snapshot(db);
+        SQLite::Statement f(db, "SELECT id FROM operation WHERE campaign_id = ? AND kind = ? AND substr(CAST(summary AS BLOB), 1, ?) = CAST(? AS BLOB) "
+                                "ORDER BY id DESC LIMIT 1");
+        bind_all(f, campaign, OperationKind::preview, static_cast<int>(summary_prefix.size()), summary_prefix);
+        if (!f.executeStep()) return std::nullopt;
+        const auto id = Row(f).id("id");
+        auto entries = read_entries(db, campaign, id, id);
+        return entries.front();
     });
 }
 

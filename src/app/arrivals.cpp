@@ -85,12 +85,8 @@ constexpr std::string_view k_previewed = "Previewed (not applied): ";
 // newest preview of this division must have thrown exactly these dice.
 void require_previewed(const db::CampaignStore& store, std::int64_t campaign, const std::string& name,
                        const ArrivalRequest& request, const std::vector<dice::RollRecord>& rolls) {
-    const std::string subject = std::string(k_previewed) + name + " arrived:";
-    const auto entries = store.journal_entries(campaign, 500);
-    const auto preview = std::find_if(entries.rbegin(), entries.rend(), [&](const journal::Entry& e) {
-        return e.kind == OperationKind::preview && e.summary.rfind(subject, 0) == 0;
-    });
-    if (preview == entries.rend()) return;
+    const auto preview = store.newest_preview(campaign, std::string(k_previewed) + name + " arrived:");
+    if (!preview) return;
     bool same = preview->rolls.size() == rolls.size();
     for (size_t i = 0; same && i < rolls.size(); ++i) {
         const auto& was = preview->rolls[i].roll;
