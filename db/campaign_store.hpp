@@ -80,7 +80,11 @@ public:
     std::vector<campaign::CampaignInfo> campaigns() const;
     std::optional<campaign::CampaignInfo> find_campaign(std::string_view name) const;
     campaign::CampaignInfo campaign(std::int64_t id) const;
-    void set_dice_counter(std::int64_t campaign, std::uint64_t counter);
+    /// Where the seeded dice of an audience stand (every side's: the campaign's dice_counter).
+    std::uint64_t dice_counter(std::int64_t campaign, const Audience& audience) const;
+    void set_dice_counter(std::int64_t campaign, const Audience& audience, std::uint64_t counter);
+    /// Who may read an operation (inside run_operation; an operation is the umpire's until set).
+    void set_audience(std::int64_t operation, const Audience& audience);
     /// Small settings of the file itself (not undoable): e.g. the current campaign.
     std::optional<std::string> meta(std::string_view key) const;
     void set_meta(std::string_view key, std::string_view value);
@@ -165,8 +169,9 @@ public:
     // --- reading -----------------------------------------------------------------------
     /// The whole tree of a campaign, every division (hidden ones included).
     army::OrderOfBattle order_of_battle(std::int64_t campaign) const;
-    /// The journal, oldest first; `newest`: only the last so many entries.
-    std::vector<journal::Entry> journal_entries(std::int64_t campaign, std::optional<int> newest = std::nullopt) const;
+    /// The journal as `viewer` may read it (the newest so many entries, or all), numbered for
+    /// that view: a side's entries count 1, 2, ... over what it may read.
+    std::vector<journal::Entry> journal_entries(std::int64_t campaign, const View& viewer, std::optional<int> newest = std::nullopt) const;
     /// The campaign's newest preview whose summary begins with `summary_prefix` (byte for byte), with its rolls.
     std::optional<journal::Entry> newest_preview(std::int64_t campaign, std::string_view summary_prefix) const;
     /// How many entries the campaign's journal has.

@@ -186,31 +186,53 @@ int CampaignStore::journal_size(std::int64_t campaign) const {
 
 namespace {
 
-// The journal entries of a campaign from operation `first` to `last`, each with its rolls.
-std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t campaign, std::int64_t first, std::int64_t last) {
+// The operations `viewer` may read, each with its number in that view: the umpire's are the
+// journal's own ids; a side's count 1, 2, ... over only what it may read, so no gap betrays
+// what it may not. A common table expression, bound (campaign, side).
+constexpr const char* k_seen =
+    "WITH seen AS (SELECT id, CASE WHEN ?2 IS NULL THEN id ELSE row_number() OVER (ORDER BY id) END AS number "
+    "FROM operation WHERE campaign_id = ?1 AND (?2 IS NULL OR seen_by = '*' OR instr(',' || seen_by || ',', ',' || ?2 || ',') > 0)) ";
+
+// The side a view binds as ?2: none for the umpire.
+std::optional<std::string> side_of(const View& viewer) {
+    if (viewer.is_umpire()) return std::nullopt;
+    return viewer.side();
+}
+
+// The journal entries `viewer` may read whose numbers run from `first` to `last` (in that
+// view), each with its rolls, numbered as the view numbers them.
+std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t campaign, const View& viewer, std::int64_t first,
+                                         std::int64_t last) {
     std::vector<journal::Entry> out;
-    std::map<std::int64_t, size_t> index;
-    SQLite::Statement q(db,
-                        "SELECT id, kind, summary, created_at, changeset IS NOT NULL AS recorded, undoes, undone_by FROM operation "
-                        "WHERE campaign_id = ? AND id BETWEEN ? AND ? ORDER BY id");
-    bind_all(q, campaign, first, last);
+    std::map<std::int64_t, size_t> index;  // by operation id
+    SQLite::Statement q(db, std::string(k_seen) +
+                                "SELECT o.id, s.number, o.kind, o.summary, o.created_at, o.changeset IS NOT NULL AS recorded, "
+                                "o.undoes, o.undone_by, o.seen_by, (SELECT number FROM seen WHERE id = o.undoes) AS undoes_number, "
+                                "(SELECT number FROM seen WHERE id = o.undone_by) AS undone_by_number "
+                                "FROM seen s JOIN operation o ON o.id = s.id WHERE s.number BETWEEN ?3 AND ?4 ORDER BY o.id");
+    bind_all(q, campaign, side_of(viewer), first, last);
     for (const Row row(q); q.executeStep();) {
         journal::Entry e;
-        e.id = row.id("id");
+        e.id = row.id("number");
         e.kind = row.word<OperationKind>("kind");
         e.summary = row.text("summary");
         e.created_at = row.text("created_at");
-        e.undoes = row.optional_id("undoes");
-        e.undone_by = row.optional_id("undone_by");
-        e.undoable = row.flag("recorded") && !e.undone_by && e.kind != OperationKind::undo;
-        index[e.id] = out.size();
+        e.undoes = row.optional_id("undoes_number");
+        e.undone_by = row.optional_id("undone_by_number");
+        e.undoable = row.flag("recorded") && !row.optional_id("undone_by") && e.kind != OperationKind::undo;
+        e.audience = Audience::parse(row.text("seen_by"));
+        // An undo names what it reversed by its number: in a side's view, that view's number.
+        const auto undid = "Undid #" + std::to_string(row.optional_id("undoes").value_or(0));
+        if (e.kind == OperationKind::undo && e.undoes && e.summary.rfind(undid, 0) == 0)
+            e.summary = "Undid #" + std::to_string(*e.undoes) + e.summary.substr(undid.size());
+        index[row.id("id")] = out.size();
         out.push_back(std::move(e));
     }
-    SQLite::Statement r(db,
-                        "SELECT r.operation_id, r.seq, r.purpose, r.table_id, r.dice, r.faces, r.reading, r.result, "
-                        "r.source, r.status FROM roll r JOIN operation o ON o.id = r.operation_id "
-                        "WHERE o.campaign_id = ? AND r.operation_id BETWEEN ? AND ? ORDER BY r.operation_id, r.seq");
-    bind_all(r, campaign, first, last);
+    SQLite::Statement r(db, std::string(k_seen) +
+                                "SELECT r.operation_id, r.seq, r.purpose, r.table_id, r.dice, r.faces, r.reading, r.result, "
+                                "r.source, r.status FROM roll r JOIN seen s ON s.id = r.operation_id "
+                                "WHERE s.number BETWEEN ?3 AND ?4 ORDER BY r.operation_id, r.seq");
+    bind_all(r, campaign, side_of(viewer), first, last);
     for (const Row row(r); r.executeStep();) {
         journal::Roll jr;
         jr.seq = row.integer("seq");
@@ -229,20 +251,20 @@ std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t camp
 
 }  // namespace
 
-std::vector<journal::Entry> CampaignStore::journal_entries(std::int64_t campaign, std::optional<int> newest) const {
+std::vector<journal::Entry> CampaignStore::journal_entries(std::int64_t campaign, const View& viewer, std::optional<int> newest) const {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         const ReadSnapshot snapshot(db);
         // The first entry of the page: the newest so many, or all of them.
         std::int64_t first = 0;
         if (newest) {
-            SQLite::Statement f(db, "SELECT COALESCE(MIN(id), 0) AS first FROM (SELECT id FROM operation WHERE campaign_id = ? "
-                                    "ORDER BY id DESC LIMIT ?)");
-            bind_all(f, campaign, *newest);
+            SQLite::Statement f(db, std::string(k_seen) + "SELECT COALESCE(MIN(number), 0) AS first FROM "
+                                                          "(SELECT number FROM seen ORDER BY id DESC LIMIT ?3)");
+            bind_all(f, campaign, side_of(viewer), *newest);
             f.executeStep();
             first = Row(f).id("first");
         }
-        return read_entries(db, campaign, first, std::numeric_limits<std::int64_t>::max());
+        return read_entries(db, campaign, viewer, first, std::numeric_limits<std::int64_t>::max());
     });
 }
 
@@ -255,7 +277,7 @@ std::optional<journal::Entry> CampaignStore::newest_preview(std::int64_t campaig
         bind_all(f, campaign, OperationKind::preview, static_cast<int>(summary_prefix.size()), summary_prefix);
         if (!f.executeStep()) return std::nullopt;
         const auto id = Row(f).id("id");
-        auto entries = read_entries(db, campaign, id, id);
+        auto entries = read_entries(db, campaign, View::umpire(), id, id);
         return entries.front();
     });
 }

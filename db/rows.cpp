@@ -51,8 +51,9 @@ std::int64_t CampaignStore::create_campaign(const campaign::CampaignInfo& row, s
                  to_sql(row.seed), now, row.men_per_stand, row.date, row.theater);
         q.exec();
         const std::int64_t id = db.getLastInsertRowid();
-        SQLite::Statement op(db, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (?, ?, ?, ?)");
-        bind_all(op, id, OperationKind::create, "Created campaign " + row.name + " with rule set " + row.rules_id, now);
+        SQLite::Statement op(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, seen_by) VALUES (?, ?, ?, ?, ?)");
+        bind_all(op, id, OperationKind::create, "Created campaign " + row.name + " with rule set " + row.rules_id, now,
+                 Audience::everyone().text());
         op.exec();
         set_meta(current_key, row.name);
         t.commit();
@@ -87,10 +88,34 @@ campaign::CampaignInfo CampaignStore::campaign(std::int64_t id) const {
     });
 }
 
-void CampaignStore::set_dice_counter(std::int64_t campaign, std::uint64_t counter) {
+std::uint64_t CampaignStore::dice_counter(std::int64_t campaign, const Audience& audience) const {
+    if (audience.is_everyone()) return this->campaign(campaign).dice_counter;
+    return guarded(m_path, [&]() -> std::uint64_t {
+        SQLite::Statement q(m_impl->db, "SELECT counter FROM dice_stream WHERE campaign_id = ? AND seen_by = ?");
+        bind_all(q, campaign, audience.text());
+        return q.executeStep() ? from_sql(Row(q).id("counter")) : 0;
+    });
+}
+
+void CampaignStore::set_dice_counter(std::int64_t campaign, const Audience& audience, std::uint64_t counter) {
     guarded(m_path, [&] {
-        SQLite::Statement q(m_impl->db, "UPDATE campaign SET dice_counter = ? WHERE id = ?");
-        bind_all(q, to_sql(counter), campaign);
+        if (audience.is_everyone()) {
+            SQLite::Statement q(m_impl->db, "UPDATE campaign SET dice_counter = ? WHERE id = ?");
+            bind_all(q, to_sql(counter), campaign);
+            q.exec();
+            return;
+        }
+        SQLite::Statement q(m_impl->db, "INSERT INTO dice_stream (campaign_id, seen_by, counter) VALUES (?, ?, ?) "
+                                        "ON CONFLICT (campaign_id, seen_by) DO UPDATE SET counter = excluded.counter");
+        bind_all(q, campaign, audience.text(), to_sql(counter));
+        q.exec();
+    });
+}
+
+void CampaignStore::set_audience(std::int64_t operation, const Audience& audience) {
+    guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db, "UPDATE operation SET seen_by = ? WHERE id = ?");
+        bind_all(q, audience.text(), operation);
         q.exec();
     });
 }

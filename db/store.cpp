@@ -315,7 +315,7 @@ journal::Entry CampaignStore::undo_last(std::int64_t campaign) {
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         check_not_stale(campaign);
         SQLite::Statement last(db,
-                               "SELECT id, kind, summary, changeset FROM operation WHERE campaign_id = ? AND "
+                               "SELECT id, kind, summary, changeset, seen_by FROM operation WHERE campaign_id = ? AND "
                                "undone_by IS NULL AND kind <> ? AND changeset IS NOT NULL ORDER BY id DESC LIMIT 1");
         bind_all(last, campaign, OperationKind::undo);
         if (!last.executeStep()) throw Error("nothing to undo: every change of this campaign is already undone");
@@ -324,6 +324,7 @@ journal::Entry CampaignStore::undo_last(std::int64_t campaign) {
         const std::string kind = row.text("kind");
         const std::string summary = row.text("summary");
         const std::string changes = row.blob("changeset");
+        const auto audience = Audience::parse(row.text("seen_by"));
         last.reset();
 
         int inverted_size = 0;
@@ -341,8 +342,9 @@ journal::Entry CampaignStore::undo_last(std::int64_t campaign) {
         entry.summary = "Undid #" + std::to_string(target) + " (" + kind + "): " + summary;
         entry.created_at = now_utc();
         entry.undoes = target;
-        SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, undoes) VALUES (?, ?, ?, ?, ?)");
-        bind_all(add, campaign, entry.kind, entry.summary, entry.created_at, target);
+        entry.audience = audience;  // an undo is read by whoever read what it reverses
+        SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, undoes, seen_by) VALUES (?, ?, ?, ?, ?, ?)");
+        bind_all(add, campaign, entry.kind, entry.summary, entry.created_at, target, audience.text());
         add.exec();
         entry.id = db.getLastInsertRowid();
         SQLite::Statement mark(db, "UPDATE operation SET undone_by = ? WHERE id = ?");

@@ -7,6 +7,7 @@
 #include <imgui_stdlib.h>
 
 #include <ctime>
+#include <vector>
 
 namespace muster::gui {
 namespace {
@@ -107,7 +108,21 @@ void GuiApp::menu() {
         ImGui::EndMenu();
     }
     if (m_session) ImGui::TextDisabled("| %s", m_model.current ? m_model.current->name.c_str() : "no campaign yet");
+    if (m_model.rules) {
+        std::vector<const char*> viewers{"the umpire (everything)"};
+        for (const auto& sd : m_model.rules->sides) viewers.push_back(sd.name.c_str());
+        if (m_viewer >= static_cast<int>(viewers.size())) m_viewer = 0;
+        ImGui::TextDisabled("| view as");
+        ImGui::SetNextItemWidth(200);
+        ImGui::Combo("##viewer", &m_viewer, viewers.data(), static_cast<int>(viewers.size()));
+        mark("Menu/View as");
+    }
     ImGui::EndMainMenuBar();
+}
+
+View GuiApp::viewer() const {
+    if (m_viewer <= 0 || !m_model.rules || m_viewer > static_cast<int>(m_model.rules->sides.size())) return View::umpire();
+    return View::of_side(m_model.rules->sides[static_cast<size_t>(m_viewer - 1)].id);
 }
 
 // The windows show the campaign as of one journal entry. Once a second, ask whether another

@@ -54,6 +54,10 @@ public:
     app::Session* session() { return m_session.get(); }
     /// What the windows draw: the campaign as of its last change, read in one transaction.
     const app::CampaignModel& model() const { return m_model; }
+    /// Whose view the journal and prisoners windows show (the menu bar's "View as").
+    View viewer() const;
+    /// What that viewer may read of the model.
+    const app::SeenModel& seen() const { return m_model.seen_by(viewer()); }
     /// Opens another database file (File > Open).
     void open_database(const std::string& path);
     const std::string& db_path() const { return m_db_path; }
@@ -78,6 +82,7 @@ private:
     void notice_outside_changes();
     std::string m_open_path;
     int m_revision = 0;
+    int m_viewer = 0;  // 0: the umpire, then the rule set's sides in order
     double m_last_look = -1;    // when the database was last asked for its newest journal entry
 };
 

@@ -9,15 +9,21 @@
 namespace muster::gui {
 
 void JournalWindow::draw(GuiApp& app) {
-    if (ImGui::Button("Undo the last operation (Ctrl+Z)")) app.run("undo");
-    mark("Journal/Undo");
     const auto& model = app.model();
-    const auto& entries = model.journal;
-    ImGui::SameLine();
-    if (static_cast<int>(entries.size()) < model.journal_size)
-        ImGui::TextDisabled("the newest %zu of %d entries (muster journal lists them all)", entries.size(), model.journal_size);
-    else
-        ImGui::TextDisabled("%zu entries", entries.size());
+    const auto& seen = app.seen();
+    const auto& entries = seen.journal;
+    if (seen.viewer.is_umpire()) {
+        if (ImGui::Button("Undo the last operation (Ctrl+Z)")) app.run("undo");
+        mark("Journal/Undo");
+        ImGui::SameLine();
+        if (static_cast<int>(entries.size()) < model.journal_size)
+            ImGui::TextDisabled("the newest %zu of %d entries (muster journal lists them all)", entries.size(), model.journal_size);
+        else
+            ImGui::TextDisabled("%zu entries", entries.size());
+    } else {
+        // A side's view: what it may read, numbered as it counts them; no total that betrays more.
+        ImGui::TextDisabled("as the %s read it (muster journal --as %s)", seen.viewer.side().c_str(), seen.viewer.side().c_str());
+    }
     ImGui::BeginChild("entries");
     for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
         const auto& e = *it;

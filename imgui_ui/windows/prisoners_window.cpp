@@ -28,7 +28,7 @@ void PrisonersWindow::propose(GuiApp& app) {
     app::ExchangeProposal p;
     p.from = from;
     p.note = exchange_note;
-    for (const auto& item : app.model().held) {
+    for (const auto& item : app.seen().held) {
         const auto it = picked.find(item.spec);
         if (it == picked.end() || it->second <= 0) continue;
         const std::string spec = item.kind == HeldKind::stands ? item.spec + "=" + std::to_string(it->second) : item.spec;
@@ -42,7 +42,7 @@ void PrisonersWindow::propose(GuiApp& app) {
 }
 
 void PrisonersWindow::answer(GuiApp& app, bool accept) {
-    for (const auto& v : app.model().exchanges)
+    for (const auto& v : app.seen().exchanges)
         if (v.row.id == selected_exchange) {
             note = app.session()->prisoners().answer_exchange(v.row.id, v.row.counterpart, accept).summary;
             return;
@@ -51,10 +51,10 @@ void PrisonersWindow::answer(GuiApp& app, bool accept) {
 }
 
 void PrisonersWindow::draw(GuiApp& app) {
-    const auto& model = app.model();
-    const auto& rules = *model.rules;
+    const auto& rules = *app.model().rules;
+    const auto& seen = app.seen();  // the menu bar's view: a side sees its camps, its men held and its exchanges
     if (ImGui::CollapsingHeader("Camps", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const auto& v : model.camps) {
+        for (const auto& v : seen.camps) {
             const std::string label = v.camp.name + " (" + v.camp.side + (v.camp.liberated ? ", liberated" : "") + "): " +
                                       count_of(static_cast<int>(v.holds.size()), "holding", "holdings");
             if (ImGui::TreeNode(label.c_str())) {
@@ -87,7 +87,7 @@ void PrisonersWindow::draw(GuiApp& app) {
             ImGui::EndCombo();
         }
         std::vector<const app::HeldItem*> offered;
-        for (const auto& item : model.held)
+        for (const auto& item : seen.held)
             if (!from.empty() && (item.holder == from || item.owner == from) && !item.camp_liberated) offered.push_back(&item);
         // Only the lines on screen are drawn: a long war fills the camps.
         ImGui::BeginChild("held", ImVec2(0, std::min(10.f, static_cast<float>(offered.size()) + 0.5f) * ImGui::GetFrameHeightWithSpacing()));
@@ -114,7 +114,7 @@ void PrisonersWindow::draw(GuiApp& app) {
         mark("Prisoners/Propose");
     }
     if (ImGui::CollapsingHeader("Proposals", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const auto& v : model.exchanges) {
+        for (const auto& v : seen.exchanges) {
             ImGui::PushID(static_cast<int>(v.row.id));
             const std::string head = "#" + std::to_string(v.row.id) + " " + v.row.proposer + " -> " + v.row.counterpart + " [" +
                                      word(v.row.status) + "]";

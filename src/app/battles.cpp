@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace muster::app {
 namespace {
@@ -74,6 +75,7 @@ struct BattlePlan {
     std::vector<Fall> leaders;
     std::vector<Gun> batteries;
     std::vector<std::int64_t> divisions;  // that fought
+    std::set<std::string> sides;          // that fought, or hold its prisoners: who reads the report
     Outcome outcome;
 };
 
@@ -129,6 +131,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
         const auto& d = refs.division(name);
         if (d.status == DivisionStatus::placeholder) throw Error("division " + name + " has not arrived: it cannot have fought");
         plan.divisions.push_back(d.id);
+        plan.sides.insert(d.side);
     }
     // ... and the division of every reported brigade, fallen leader and lost battery, so a
     // report of only a fallen leader still says which division fought.
@@ -145,6 +148,18 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
         fought(division, "leader " + f.leader->label());
     }
     for (const auto& g : plan.batteries) fought(g.battery->division_id, "battery " + g.battery->ref());
+    for (const auto& l : plan.losses) {
+        plan.sides.insert(l.brigade->side);
+        for (const auto& [camp, _] : l.captured) plan.sides.insert(camp->side);
+    }
+    for (const auto& f : plan.leaders) {
+        plan.sides.insert(f.leader->side);
+        if (f.camp) plan.sides.insert(f.camp->side);
+    }
+    for (const auto& g : plan.batteries) {
+        plan.sides.insert(g.battery->side);
+        if (g.camp) plan.sides.insert(g.camp->side);
+    }
 
     auto& out = plan.outcome;
     int lost = 0, captured = 0;
@@ -188,7 +203,12 @@ Outcome Battles::report_battle(const battle::Report& given, bool preview) {
         const auto roster = store.roster(c.id);
         const auto plan = plan_battle(Refs(roster), report, m_session.rules());
         const auto battle = store.insert_battle(c.id, {0, report.name, report.date, report.place, false});
-        for (auto d : plan.divisions) store.insert_battle_division(battle, d);
+        store.set_audience(op, Audience::sides(plan.sides));
+        // A division that fought has been seen by the enemy it fought.
+        for (auto d : plan.divisions) {
+            store.insert_battle_division(battle, d);
+            store.set_hidden(d, false);
+        }
         for (const auto& l : plan.losses) {
             store.insert_loss(battle, l.brigade->id, l.lost, l.captured_total);
             store.change_stands(op, l.brigade->id, MoveKind::casualty, -l.lost);
@@ -221,7 +241,10 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         const Refs refs(roster);
         const auto& battle = refs.battle(battle_name);
         if (battle.recovered) throw Error("the casualties of " + battle_name + " have already returned");
-        OperationDice dice(store, c, rolls);
+        // Read by the sides whose casualties return (they fought): their own dice.
+        std::set<std::string> sides;
+        for (const auto& loss : store.losses(battle.id)) sides.insert(refs.brigade_by_id(loss.brigade_id)->side);
+        OperationDice dice(store, c, op, Audience::sides(sides), rolls);
         struct Back {
             std::int64_t brigade;
             int stands;
@@ -267,6 +290,7 @@ Outcome Battles::disband_brigade(const std::string& ref) {
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::disband, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& b = refs.brigade(ref);
+        store.set_audience(op, Audience::side(b.side));
         if (!is_active(b.status)) throw Error("brigade " + b.ref() + " is already " + word(b.status));
         store.change_stands(op, b.id, MoveKind::disbanded, -b.stands);
         store.set_brigade_status(b.id, BrigadeStatus::disbanded);
@@ -276,8 +300,9 @@ Outcome Battles::disband_brigade(const std::string& ref) {
 
 Outcome Battles::destroy_brigade(const std::string& ref) {
     auto& store = m_session.state().store;
-    return named_operation(m_session, OperationKind::destroy, [&](std::int64_t, const Refs& refs, Outcome& out) {
+    return named_operation(m_session, OperationKind::destroy, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& b = refs.brigade(ref);
+        store.set_audience(op, Audience::side(b.side));
         if (!is_active(b.status)) throw Error("brigade " + b.ref() + " is already " + word(b.status));
         if (b.stands > 0)
             throw Error("brigade " + b.ref() + " still has " + count_of(b.stands, "stand", "stands") +
@@ -295,6 +320,7 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
         if (from.id == into.id) throw UsageError("a brigade cannot merge into itself");
         if (!is_active(into.status)) throw Error("brigade " + into.ref() + " is " + word(into.status) + ": merge into an active brigade");
         if (from.side != into.side) throw Error("brigades " + from.ref() + " and " + into.ref() + " are of different sides");
+        store.set_audience(op, Audience::side(into.side));
         if (from.stands == 0) throw Error("brigade " + from.ref() + " has no stands to merge");
         // A brigade merged above its start strength starts again at the new one, labelled for it.
         const int strength = into.stands + from.stands;

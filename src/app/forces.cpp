@@ -87,7 +87,7 @@ army::Leader rolled_commander(Session& session, db::CampaignStore& store, const 
         throw UsageError(what + " " + e.name + " has no grade, and the leader table that would roll it needs the year: give --grade, "
                          "or set the campaign's date (muster campaign set --date YYYY-MM-DD)");
     req.despicable_by_the_book = c.despicable == Despicable::book;
-    OperationDice dice(store, c, {});
+    OperationDice dice(store, c, operation, Audience::side(side), {});
     std::vector<dice::RollRecord> rolls;
     auto leader = generate::roll_leader(r, req, dice.source(), rolls, what + " " + e.name);
     dice.record(store, operation, rolls, false);
@@ -106,7 +106,7 @@ std::string rolled_text(const rules::RuleSet& r, const LeaderEntry& e, const arm
 
 army::OrderOfBattle view_of(const rules::RuleSet& r, const army::OrderOfBattle& all, const OobRequest& request) {
     if (request.side) require_side(r, *request.side);
-    if (!request.viewer.is_umpire()) require_side(r, request.viewer.side());
+    require_view(r, request.viewer);
     return army::view_of(all, request.side, request.viewer);
 }
 
@@ -119,6 +119,7 @@ void Forces::add_army(const std::string& side, const std::string& given_name, co
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         if (store.find_army(c.id, name)) throw Error("an army named \"" + name + "\" already exists");
+        store.set_audience(op, Audience::side(side));
         if (!leader.present() && !commander.name.empty()) leader = rolled_commander(m_session, store, c, op, side, commander, "army commander");
         std::optional<std::int64_t> lid;
         if (leader.present()) lid = store.insert_leader(c.id, side, Rank::army, leader);
@@ -136,6 +137,7 @@ void Forces::add_corps(const std::string& army, const std::string& given_name, c
         const auto a = store.find_army(c.id, army);
         if (!a) throw NotFoundError("no army named \"" + army + "\" in campaign " + c.name);
         if (store.find_corps(c.id, name)) throw Error("a corps named \"" + name + "\" already exists");
+        store.set_audience(op, Audience::side(a->second));
         if (!leader.present() && !commander.name.empty())
             leader = rolled_commander(m_session, store, c, op, a->second, commander, "corps commander");
         std::optional<std::int64_t> lid;
@@ -152,10 +154,11 @@ void Forces::add_division(const std::string& corps, const std::string& given_nam
     const std::string a = arm.empty() ? r.arms.front().id : arm;
     if (!r.find_arm(a)) throw UsageError("unknown arm \"" + a + "\" in rule set " + r.id);
     auto& store = m_session.state().store;
-    store.run_operation(c.id, OperationKind::add, [&](std::int64_t) {
+    store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto k = store.find_corps(c.id, corps);
         if (!k) throw NotFoundError("no corps named \"" + corps + "\" in campaign " + c.name);
         if (store.find_division(c.id, name)) throw Error("a division named \"" + name + "\" already exists");
+        store.set_audience(op, Audience::side(std::get<2>(*k)));
         store.insert_division(c.id, std::get<0>(*k), name, a);
         return "Added " + r.division_noun() + " " + name + " (placeholder, " + a + ") to " + corps;
     });
@@ -171,6 +174,7 @@ void Forces::add_brigade(const BrigadeEntry& given) {
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto d = store.find_division(c.id, e.division);
         if (!d) throw NotFoundError("no division named \"" + e.division + "\" in campaign " + c.name);
+        store.set_audience(op, Audience::side(d->side));
         if (d->status == DivisionStatus::arrived)
             throw Error("division " + d->name + " was generated on arrival; add hand-entered brigades to a placeholder or hand-entered division");
         b.arm = e.arm.empty() ? d->arm : e.arm;
@@ -189,7 +193,7 @@ void Forces::add_battery(const BatteryEntry& given) {
     if (owners != 1) throw UsageError("a battery goes to exactly one of a division, a corps' reserve or an army's reserve");
     const auto c = m_session.current();
     auto& store = m_session.state().store;
-    store.run_operation(c.id, OperationKind::add, [&](std::int64_t) {
+    store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         army::Battery bat;
         bat.name = e.name;
         db::ReserveTarget reserve;
@@ -200,16 +204,19 @@ void Forces::add_battery(const BatteryEntry& given) {
             if (!d) throw NotFoundError("no division named \"" + e.division + "\" in campaign " + c.name);
             division = d->id;
             owner = d->name;
+            store.set_audience(op, Audience::side(d->side));
         } else if (!e.corps.empty()) {
             const auto k = store.find_corps(c.id, e.corps);
             if (!k) throw NotFoundError("no corps named \"" + e.corps + "\" in campaign " + c.name);
             reserve.corps_id = std::get<0>(*k);
             owner = e.corps + "'s reserve";
+            store.set_audience(op, Audience::side(std::get<2>(*k)));
         } else {
             const auto a = store.find_army(c.id, e.army);
             if (!a) throw NotFoundError("no army named \"" + e.army + "\" in campaign " + c.name);
             reserve.army_id = a->first;
             owner = e.army + "'s reserve";
+            store.set_audience(op, Audience::side(a->second));
         }
         store.insert_battery(c.id, reserve, division, bat);
         return "Added battery " + e.name + " to " + owner;
@@ -220,8 +227,9 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
     const auto new_name = kind == NamedKind::leader ? checked_leader_name(given_name) : require_name(word(kind), given_name);
     if (new_name.empty()) throw UsageError("leader name is empty: a rename gives a name");
     auto& store = m_session.state().store;
-    named_operation(m_session, OperationKind::rename, [&](std::int64_t, const Refs& refs, Outcome& out) {
+    named_operation(m_session, OperationKind::rename, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         std::int64_t id = 0;
+        std::string side;
         // A leader is found by his name or by the unit he commands: no rename may let one
         // reference name two leaders.
         const auto unit = [&](UnitKind unit_kind) {
@@ -233,6 +241,7 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
                 if (l.name == new_name && !(l.unit_kind == unit_kind && l.unit_id == u->id))
                     throw Error("\"" + new_name + "\" is the name of leader " + l.label() +
                                 ", who does not command it: a reference to \"" + new_name + "\" would name two leaders");
+            side = u->side;
             return u->id;
         };
         switch (kind) {
@@ -245,10 +254,12 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
                     if (other.division_id == b.division_id && other.name == new_name)
                         throw Error("division " + b.division + " already has a brigade named \"" + new_name + "\"");
                 id = b.id;
+                side = b.side;
                 break;
             }
             case NamedKind::leader: {
                 id = refs.leader(ref).id;
+                side = refs.leader(ref).side;
                 for (const auto& l : refs.leaders()) {
                     if (l.id == id) continue;
                     if (l.name == new_name) throw Error("a leader named \"" + new_name + "\" already exists: give this one another");
@@ -260,6 +271,8 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
             }
         }
         store.rename(kind, id, new_name);
+        // A rename is read by the side it belongs to: the other side learns a name only by a reveal.
+        store.set_audience(op, Audience::side(side));
         out.summary = "Renamed " + word(kind) + " " + ref + " to " + new_name;
     });
 }
@@ -267,9 +280,10 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
 void Forces::reveal(const std::string& division, bool hidden) {
     const auto c = m_session.current();
     auto& store = m_session.state().store;
-    store.run_operation(c.id, hidden ? OperationKind::hide : OperationKind::reveal, [&](std::int64_t) {
+    store.run_operation(c.id, hidden ? OperationKind::hide : OperationKind::reveal, [&](std::int64_t op) {
         const auto d = store.find_division(c.id, division);
         if (!d) throw NotFoundError("no division named \"" + division + "\" in campaign " + c.name);
+        store.set_audience(op, hidden ? Audience::side(d->side) : Audience::everyone());
         if (d->hidden == hidden)
             throw Error("division " + d->name + (hidden ? " is hidden from the other side already" : " is seen by the other side already") +
                         ": nothing to do");

@@ -7,7 +7,10 @@
 
 namespace muster::app {
 
-std::vector<journal::Entry> History::journal() const { return m_session.state().store.journal_entries(m_session.current().id); }
+std::vector<journal::Entry> History::journal(const View& viewer) const {
+    require_view(m_session.rules(), viewer);
+    return m_session.state().store.journal_entries(m_session.current().id, viewer);
+}
 
 journal::Entry History::undo() { return m_session.state().store.undo_last(m_session.current().id); }
 

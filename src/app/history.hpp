@@ -11,8 +11,10 @@ namespace muster::app {
 class History {
 public:
     explicit History(Session& session) : m_session(session) {}
-    /// The current campaign's journal, oldest first.
-    std::vector<journal::Entry> journal() const;
+    /// The current campaign's journal, oldest first, as `viewer` may read it: a side reads the
+    /// operations of its own forces, and of the others only what it is party to (battles it
+    /// fought, exchanges, reveals, the campaign's settings), numbered 1, 2, ... in its view.
+    std::vector<journal::Entry> journal(const View& viewer = View::umpire()) const;
     /// Reverses the last operation exactly, as a new journal entry.
     journal::Entry undo();
     /// The whole file: integrity, and every stand's ledger.

@@ -4,11 +4,13 @@
 
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
+#include "army/view.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "generate/generate.hpp"
 
 #include <algorithm>
+#include <set>
 
 namespace muster::app {
 namespace {
@@ -41,7 +43,44 @@ Rank rank_of(UnitKind kind) {
 
 }  // namespace
 
-std::vector<campaign::LeaderInfo> Leaders::list() const { return m_session.state().store.leaders(m_session.current().id); }
+std::vector<campaign::LeaderInfo> Leaders::list(const View& viewer) const {
+    require_view(m_session.rules(), viewer);
+    const auto& store = m_session.state().store;
+    const auto id = m_session.current().id;
+    if (viewer.is_umpire()) return store.leaders(id);
+    campaign::Roster roster;
+    army::OrderOfBattle all;
+    store.read([&] {
+        roster = store.roster(id);
+        all = store.order_of_battle(id);
+    });
+    return leaders_seen_by(roster, all, viewer);
+}
+
+std::vector<campaign::LeaderInfo> leaders_seen_by(const campaign::Roster& roster, const army::OrderOfBattle& all,
+                                                  const View& viewer) {
+    if (viewer.is_umpire()) return roster.leaders;
+    std::set<std::pair<UnitKind, std::int64_t>> shown;
+    for (const auto& a : army::view_of(all, std::nullopt, viewer).armies) {
+        shown.insert({UnitKind::army, a.id});
+        for (const auto& k : a.corps) {
+            shown.insert({UnitKind::corps, k.id});
+            for (const auto& d : k.divisions) {
+                if (d.status == DivisionStatus::placeholder) continue;  // a name only: no commander seen
+                shown.insert({UnitKind::division, d.id});
+                for (const auto& b : d.brigades) shown.insert({UnitKind::brigade, b.id});
+            }
+        }
+    }
+    std::set<std::int64_t> held;
+    for (const auto& h : roster.holdings)
+        for (const auto& camp : roster.camps)
+            if (h.kind == HeldKind::leader && camp.id == h.camp_id && viewer.owns(camp.side)) held.insert(h.unit_id);
+    std::vector<campaign::LeaderInfo> out;
+    for (const auto& l : roster.leaders)
+        if (viewer.owns(l.side) || (l.unit_kind && shown.count({*l.unit_kind, l.unit_id})) || held.count(l.id)) out.push_back(l);
+    return out;
+}
 
 Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> year, const std::vector<std::string>& rolls,
                                 bool preview, bool force) {
@@ -76,7 +115,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
                                  "the leader table depends on it");
         }
         req.despicable_by_the_book = c.despicable == Despicable::book;
-        OperationDice dice(store, c, rolls);
+        OperationDice dice(store, c, op, Audience::side(unit.side), rolls);
         const auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit_ref + " new commander");
         const auto* grade = r.find_grade(leader.grade);
         out.summary = "New commander of " + unit_ref + ": " + (grade ? grade->name : leader.grade) +
@@ -107,7 +146,7 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
         const auto& table = r.tables[*r.fallen_leaders];
         rules::Context context;
         context.set(rules::Field::side, {0, l.side});
-        OperationDice dice(store, c, rolls);
+        OperationDice dice(store, c, op, Audience::side(l.side), rolls);
         const auto thrown = dice.source().roll(table.die, "fallen leader: " + l.label());
         const rules::Row* hit = nullptr;
         for (const auto& row : table.block_for(context).rows)
@@ -142,8 +181,9 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
 
 Outcome Leaders::return_leader(const std::string& ref) {
     auto& store = m_session.state().store;
-    return named_operation(m_session, OperationKind::leader_return, [&](std::int64_t, const Refs& refs, Outcome& out) {
+    return named_operation(m_session, OperationKind::leader_return, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& l = refs.leader(ref);
+        store.set_audience(op, Audience::side(l.side));
         if (l.status != LeaderStatus::wounded) throw Error("leader " + l.label() + " is " + word(l.status) + ", not wounded");
         int since = 0;
         std::string fell;

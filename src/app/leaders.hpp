@@ -3,6 +3,7 @@
 // Leaders table, and the return of the wounded.
 #include "app/outcome.hpp"
 #include "app/session.hpp"
+#include "army/division.hpp"
 
 #include <optional>
 #include <string>
@@ -13,8 +14,8 @@ namespace muster::app {
 class Leaders {
 public:
     explicit Leaders(Session& session) : m_session(session) {}
-    /// Every leader with the unit he commands.
-    std::vector<campaign::LeaderInfo> list() const;
+    /// Every leader `viewer` may see (see leaders_seen_by), with the unit he commands.
+    std::vector<campaign::LeaderInfo> list(const View& viewer = View::umpire()) const;
     /// Rolls a new commander for a unit ("Heth/1st Brigade", "Heth", a corps or army) on the
     /// rule set's leader table. A fallen commander (or none) is replaced; a sound one only by the
     /// organiser's choice (`force`), and only if his grade allows it (a despicable brigadier
@@ -30,5 +31,10 @@ public:
 private:
     Session& m_session;
 };
+
+/// The leaders `viewer` may see: a side, all its own; of the enemy, those commanding what its
+/// view of the order of battle shows (`all`: the umpire's), and those its camps hold.
+std::vector<campaign::LeaderInfo> leaders_seen_by(const campaign::Roster& roster, const army::OrderOfBattle& all,
+                                                  const View& viewer);
 
 }  // namespace muster::app

@@ -1,5 +1,6 @@
 #include "app/model.hpp"
 
+#include "app/leaders.hpp"
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
 
@@ -18,13 +19,28 @@ CampaignModel load_model(Session& session, int journal_page) {
         model.oob = store.order_of_battle(id);
         model.roster = store.roster(id);
         const Refs refs(model.roster);
-        model.camps = camps_of(refs);
-        model.held = held_of(refs);
-        model.exchanges = exchanges_of(refs, *model.rules, *model.current);
-        model.journal = store.journal_entries(id, journal_page);
+        std::vector<View> viewers{View::umpire()};
+        for (const auto& side : model.rules->sides) viewers.push_back(View::of_side(side.id));
+        for (const auto& viewer : viewers) {
+            SeenModel seen;
+            seen.viewer = viewer;
+            seen.camps = camps_of(refs, viewer);
+            seen.held = held_of(refs, viewer);
+            seen.exchanges = exchanges_of(refs, *model.rules, *model.current, viewer);
+            seen.leaders = leaders_seen_by(model.roster, model.oob, viewer);
+            seen.journal = store.journal_entries(id, viewer, journal_page);
+            model.views.push_back(std::move(seen));
+        }
         model.journal_size = store.journal_size(id);
     });
     return model;
+}
+
+const SeenModel& CampaignModel::seen_by(const View& viewer) const {
+    static const SeenModel none;
+    for (const auto& v : views)
+        if (v.viewer == viewer) return v;
+    return none;  // never another view's: a side the model does not know reads nothing
 }
 
 }  // namespace muster::app

@@ -14,6 +14,16 @@
 
 namespace muster::app {
 
+/// What one viewer may read of the campaign (the umpire: everything).
+struct SeenModel {
+    View viewer;
+    std::vector<CampView> camps;
+    std::vector<HeldItem> held;
+    std::vector<ExchangeView> exchanges;
+    std::vector<campaign::LeaderInfo> leaders;
+    std::vector<journal::Entry> journal;              ///< the newest entries it may read, oldest first
+};
+
 struct CampaignModel {
     std::int64_t revision = -1;                       ///< the current campaign's newest journal entry
     std::vector<campaign::CampaignInfo> campaigns;    ///< every campaign in the file
@@ -21,11 +31,10 @@ struct CampaignModel {
     const rules::RuleSet* rules = nullptr;            ///< the current campaign's pinned rule set
     army::OrderOfBattle oob;                          ///< the umpire's whole order of battle
     campaign::Roster roster;                          ///< brigades, leaders, batteries, camps, battles...
-    std::vector<CampView> camps;
-    std::vector<HeldItem> held;
-    std::vector<ExchangeView> exchanges;
-    std::vector<journal::Entry> journal;              ///< the newest entries, oldest first
-    int journal_size = 0;                             ///< entries in the whole journal
+    std::vector<SeenModel> views;                     ///< the umpire's, then each side's of the rule set
+    int journal_size = 0;                             ///< entries in the whole journal (the umpire's)
+    /// What `viewer` may read (nothing, for a viewer the model has no view for).
+    const SeenModel& seen_by(const View& viewer) const;
 };
 
 /// How many of the newest journal entries the model holds.

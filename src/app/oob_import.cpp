@@ -143,7 +143,9 @@ private:
         b.rating = id_in(v.at("rating"), "rating", ids(m_rules.ratings));
         const auto* rating = m_rules.find_rating(b.rating);
         b.start_stands = v.at("start_stands").as_int(1, rating->max_stands.value_or(99));
-        b.stands = v.at("stands").as_int(0, b.start_stands);
+        // Above its start when stands merged in were followed by its own casualties returning:
+        // what the campaign itself allows (the schema's 999).
+        b.stands = v.at("stands").as_int(0, 999);
         if (auto l = v.find("label")) {
             try {
                 b.label = rules::parse_label(l->as_string());

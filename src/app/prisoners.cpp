@@ -6,7 +6,9 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 
+#include <array>
 #include <map>
+#include <set>
 
 namespace muster::app {
 namespace {
@@ -108,20 +110,34 @@ ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const 
 
 }  // namespace
 
-std::vector<CampView> camps_of(const Refs& refs) {
-    std::vector<CampView> out;
+namespace {
+
+// Whether `viewer` sees a prisoner: the captor's and the prisoner's own side do.
+bool sees(const Refs& refs, const View& viewer, const campaign::Holding& h) {
+    return viewer.owns(refs.camp_by_id(h.camp_id)->side) || viewer.owns(refs.side_of(h.kind, h.unit_id));
+}
+
+}  // namespace
+
+std::vector<CampView> camps_of(const Refs& refs, const View& viewer) {
+    std::vector<CampView> all;
     std::map<std::int64_t, size_t> index;
     for (const auto& camp : refs.camps()) {
-        index[camp.id] = out.size();
-        out.push_back({camp, {}});
+        index[camp.id] = all.size();
+        all.push_back({camp, {}});
     }
-    for (const auto& h : refs.holdings()) out[index.at(h.camp_id)].holds.push_back(refs.describe(h));
+    for (const auto& h : refs.holdings())
+        if (sees(refs, viewer, h)) all[index.at(h.camp_id)].holds.push_back(refs.describe(h));
+    std::vector<CampView> out;
+    for (auto& v : all)
+        if (viewer.owns(v.camp.side) || !v.holds.empty()) out.push_back(std::move(v));
     return out;
 }
 
-std::vector<HeldItem> held_of(const Refs& refs) {
+std::vector<HeldItem> held_of(const Refs& refs, const View& viewer) {
     std::vector<HeldItem> out;
     for (const auto& h : refs.holdings()) {
+        if (!sees(refs, viewer, h)) continue;
         const auto* camp = refs.camp_by_id(h.camp_id);
         HeldItem item{camp->name, camp->liberated, camp->side, refs.side_of(h.kind, h.unit_id), h.kind, "", refs.describe(h), h.stands};
         switch (h.kind) {
@@ -139,9 +155,11 @@ std::vector<HeldItem> held_of(const Refs& refs) {
     return out;
 }
 
-std::vector<ExchangeView> exchanges_of(const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& c) {
+std::vector<ExchangeView> exchanges_of(const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& c,
+                                       const View& viewer) {
     std::vector<ExchangeView> out;
-    for (const auto& e : refs.exchanges()) out.push_back(describe_exchange(refs, rules, c, e));
+    for (const auto& e : refs.exchanges())
+        if (viewer.owns(e.proposer) || viewer.owns(e.counterpart)) out.push_back(describe_exchange(refs, rules, c, e));
     return out;
 }
 
@@ -150,7 +168,8 @@ void Prisoners::add_camp(const std::string& side, const std::string& given_name)
     const auto c = m_session.current();
     require_side(m_session.rules(), side);
     auto& store = m_session.state().store;
-    store.run_operation(c.id, OperationKind::camp, [&](std::int64_t) {
+    store.run_operation(c.id, OperationKind::camp, [&](std::int64_t op) {
+        store.set_audience(op, Audience::side(side));
         for (const auto& camp : store.camps(c.id))
             if (camp.name == name) throw Error("a camp named \"" + name + "\" already exists");
         store.insert_camp(c.id, side, name);
@@ -158,20 +177,23 @@ void Prisoners::add_camp(const std::string& side, const std::string& given_name)
     });
 }
 
-std::vector<CampView> Prisoners::camps() const {
+std::vector<CampView> Prisoners::camps(const View& viewer) const {
+    require_view(m_session.rules(), viewer);
     const auto roster = m_session.state().store.roster(m_session.current().id);
-    return camps_of(Refs(roster));
+    return camps_of(Refs(roster), viewer);
 }
 
-std::vector<HeldItem> Prisoners::held() const {
+std::vector<HeldItem> Prisoners::held(const View& viewer) const {
+    require_view(m_session.rules(), viewer);
     const auto roster = m_session.state().store.roster(m_session.current().id);
-    return held_of(Refs(roster));
+    return held_of(Refs(roster), viewer);
 }
 
-std::vector<ExchangeView> Prisoners::exchanges() const {
+std::vector<ExchangeView> Prisoners::exchanges(const View& viewer) const {
+    require_view(m_session.rules(), viewer);
     const auto c = m_session.current();
     const auto roster = m_session.state().store.roster(c.id);
-    return exchanges_of(Refs(roster), m_session.rules(), c);
+    return exchanges_of(Refs(roster), m_session.rules(), c, viewer);
 }
 
 Outcome Prisoners::liberate(const std::string& camp_name) {
@@ -179,6 +201,8 @@ Outcome Prisoners::liberate(const std::string& camp_name) {
     return named_operation(m_session, OperationKind::liberation, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& camp = refs.camp(camp_name);
         if (camp.liberated) throw Error("camp " + camp.name + " was already liberated");
+        // Read by the captor and by every side whose men go home.
+        std::set<std::string> sides{camp.side};
         int freed = 0;
         for (const auto& h : refs.holdings()) {
             if (h.camp_id != camp.id) continue;
@@ -190,10 +214,12 @@ Outcome Prisoners::liberate(const std::string& camp_name) {
             }
             out.lines.push_back(line);
             free_holding(store, op, h, h.stands, MoveKind::freed);
+            sides.insert(refs.side_of(h.kind, h.unit_id));
             ++freed;
         }
         if (freed == 0) throw Error("camp " + camp.name + " holds no one: there is nobody to liberate");
         store.set_camp_liberated(camp.id);
+        store.set_audience(op, Audience::sides(sides));
         out.summary = "Liberated " + camp.name + ": " + join(out.lines, "; ");
     });
 }
@@ -212,7 +238,8 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
     if (p.offer.empty() && p.ask.empty()) throw UsageError("the proposal offers nothing and asks nothing");
     auto& store = m_session.state().store;
     ExchangeView view;
-    store.run_operation(c.id, OperationKind::exchange, [&](std::int64_t) {
+    store.run_operation(c.id, OperationKind::exchange, [&](std::int64_t op) {
+        store.set_audience(op, Audience::sides(std::array{p.from, with}));
         const auto roster = store.roster(c.id);
         const Refs refs(roster);
         campaign::ExchangeInfo row{0, p.from, with, ExchangeStatus::proposed, p.note, {}};
@@ -254,6 +281,7 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& side, boo
                         " may accept or refuse it");
         if (side != row->counterpart)
             throw Error("exchange #" + std::to_string(id) + " is between " + row->proposer + " and " + row->counterpart);
+        store.set_audience(op, Audience::sides(std::array{row->proposer, row->counterpart}));
         store.set_exchange_status(id, accept ? ExchangeStatus::accepted : ExchangeStatus::refused);
         if (!accept) {
             out.summary = "Exchange #" + std::to_string(id) + " refused by " + side;

@@ -53,25 +53,30 @@ public:
     explicit Prisoners(Session& session) : m_session(session) {}
 
     void add_camp(const std::string& side, const std::string& name);
-    std::vector<CampView> camps() const;
-    /// Everything held in every camp, with the spec an exchange names it by.
-    std::vector<HeldItem> held() const;
+    /// The camps and what they hold, as `viewer` may see them (see camps_of).
+    std::vector<CampView> camps(const View& viewer = View::umpire()) const;
+    /// Everything held in every camp, with the spec an exchange names it by (as `viewer` may see it).
+    std::vector<HeldItem> held(const View& viewer = View::umpire()) const;
     /// Everyone held in the camp goes home; the camp is marked liberated.
     Outcome liberate(const std::string& camp);
 
     ExchangeView propose_exchange(const ExchangeProposal& proposal);
     /// The other side accepts (everyone in it goes home, atomically) or refuses.
     Outcome answer_exchange(std::int64_t id, const std::string& side, bool accept);
-    std::vector<ExchangeView> exchanges() const;
+    /// The exchanges `viewer` is party to (the umpire: all of them).
+    std::vector<ExchangeView> exchanges(const View& viewer = View::umpire()) const;
 
 private:
     Session& m_session;
 };
 
 /// The camps, what they hold and the exchanges, as described from one roster (the GUI's
-/// campaign model makes them from its snapshot).
-std::vector<CampView> camps_of(const Refs& refs);
-std::vector<HeldItem> held_of(const Refs& refs);
-std::vector<ExchangeView> exchanges_of(const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& campaign);
+/// campaign model makes them from its snapshot) for one viewer. A side sees its own camps
+/// whole, of the others' only its own men they hold (and nothing of a camp that holds none of
+/// them), and the exchanges it is party to.
+std::vector<CampView> camps_of(const Refs& refs, const View& viewer);
+std::vector<HeldItem> held_of(const Refs& refs, const View& viewer);
+std::vector<ExchangeView> exchanges_of(const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& campaign,
+                                       const View& viewer);
 
 }  // namespace muster::app

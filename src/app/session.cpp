@@ -112,7 +112,8 @@ void Session::change_settings(const CampaignSettings& s) {
     if (s.theater) c.theater = *s.theater;
     check_settings(c);
     check_date_and_theater(rules(), c);
-    m->store.run_operation(c.id, OperationKind::settings, [&](std::int64_t) {
+    m->store.run_operation(c.id, OperationKind::settings, [&](std::int64_t op) {
+        m->store.set_audience(op, Audience::everyone());  // the campaign's rules and date are every side's
         m->store.update_campaign_settings(c);
         return "Settings: " + settings_text(c);
     });
@@ -168,6 +169,12 @@ const rules::RuleSet& Session::rules() const {
     return *m->rules;
 }
 
+View Session::view(std::string_view text) const {
+    const auto viewer = View::parse(text);
+    require_view(rules(), viewer);
+    return viewer;
+}
+
 Forces Session::forces() { return Forces(*this); }
 Arrivals Session::arrivals() { return Arrivals(*this); }
 Battles Session::battles() { return Battles(*this); }
@@ -198,11 +205,17 @@ void require_side(const rules::RuleSet& r, const std::string& side) {
     throw UsageError("unknown side \"" + side + "\" (rule set " + r.id + ": " + join(ids, ", ") + ")");
 }
 
-OperationDice::OperationDice(const db::CampaignStore& store, const campaign::CampaignInfo& c, const std::vector<std::string>& typed)
-    : m_campaign(c.id), m_seeded([&] {
-          const auto now = store.campaign(c.id);
-          return dice::SeededSource(now.seed, now.dice_counter);
+void require_view(const rules::RuleSet& r, const View& viewer) {
+    if (!viewer.is_umpire()) require_side(r, viewer.side());
+}
+
+OperationDice::OperationDice(db::CampaignStore& store, const campaign::CampaignInfo& c, std::int64_t operation,
+                             const Audience& audience, const std::vector<std::string>& typed)
+    : m_campaign(c.id), m_audience(audience), m_seeded([&] {
+          const auto counter = store.dice_counter(c.id, audience);
+          return dice::SeededSource(audience.is_everyone() ? c.seed : dice::SeededSource::stream_seed(c.seed, audience.text()), counter);
       }()) {
+    store.set_audience(operation, audience);
     // A campaign of typed-in dice takes only the organiser's rolls, none if nothing is rolled
     // (a recovery with no fraction to settle); one asked for and not given is named.
     if (!typed.empty() || c.dice == DiceMode::typed) m_typed.emplace(typed);
@@ -213,7 +226,7 @@ void OperationDice::record(db::CampaignStore& store, std::int64_t operation, con
     if (m_typed) m_typed->require_all_used();
     store.insert_rolls(operation, rolls, m_typed ? DiceMode::typed : DiceMode::seeded,
                        preview ? RollStatus::discarded : RollStatus::applied);
-    if (!preview && !m_typed) store.set_dice_counter(m_campaign, m_seeded.counter());
+    if (!preview && !m_typed) store.set_dice_counter(m_campaign, m_audience, m_seeded.counter());
 }
 
 }  // namespace muster::app

@@ -78,6 +78,8 @@ public:
     void change_settings(const CampaignSettings& settings);
     /// The rule set the current campaign pinned when it was created (loaded once per campaign).
     const rules::RuleSet& rules() const;
+    /// A view as typed: "umpire", or a side of the rule set (else UsageError listing them).
+    View view(std::string_view text) const;
 
     /// For a front end that shows the campaign between changes (the GUI): what it shows was read
     /// at journal entry `revision`; a later change is refused (StaleError) if the campaign has

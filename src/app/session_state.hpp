@@ -28,13 +28,14 @@ struct Session::State {
 Outcome named_operation(Session& session, OperationKind kind,
                         const std::function<void(std::int64_t operation, const Refs& refs, Outcome& out)>& change);
 
-/// The dice of an operation that rolls, opened inside its transaction: the campaign's seeded
-/// dice where its counter stands now (under the write lock, so two musters cannot roll the same
-/// numbers), or the typed-in rolls (given, or the campaign's dice are typed), every one of
-/// which must be used.
+/// The dice of an operation that rolls, opened inside its transaction: the seeded dice of the
+/// operation's audience where their counter stands now (under the write lock, so two musters
+/// cannot roll the same numbers), or the typed-in rolls (given, or the campaign's dice are
+/// typed), every one of which must be used. Opening them sets the operation's audience.
 class OperationDice {
 public:
-    OperationDice(const db::CampaignStore& store, const campaign::CampaignInfo& campaign, const std::vector<std::string>& typed);
+    OperationDice(db::CampaignStore& store, const campaign::CampaignInfo& campaign, std::int64_t operation,
+                  const Audience& audience, const std::vector<std::string>& typed);
     dice::Source& source() { return m_typed ? static_cast<dice::Source&>(*m_typed) : m_seeded; }
     /// Journals the rolls before their results are written: applied, or discarded for a
     /// preview. A preview leaves the dice where they were, so doing it for real rolls the same.
@@ -42,6 +43,7 @@ public:
 
 private:
     std::int64_t m_campaign;
+    Audience m_audience;
     dice::SeededSource m_seeded;
     std::optional<dice::TypedSource> m_typed;
 };
@@ -56,6 +58,8 @@ std::string require_name(const std::string& what, const std::string& name);
 
 /// A side of the rule set, or UsageError listing them.
 void require_side(const rules::RuleSet& rules, const std::string& side);
+/// The umpire, or a side of the rule set (else UsageError listing them).
+void require_view(const rules::RuleSet& rules, const View& viewer);
 
 /// The operation kind of a rolled operation: itself, or a preview.
 inline OperationKind kind_or_preview(OperationKind kind, bool preview) { return preview ? OperationKind::preview : kind; }

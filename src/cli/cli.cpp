@@ -54,6 +54,11 @@ View view_of(const std::string& side, const std::string& as) {
     return View::of_side(side);
 }
 
+void add_view_option(CLI::App* cmd, std::string& as) {
+    as = std::string(View::k_umpire);
+    cmd->add_option("--as", as, "Whose view: umpire (everything, the default) or a side id (what that side may know)");
+}
+
 void print_outcome(std::ostream& out, const app::Outcome& o, bool show_rolls) {
     if (o.preview) out << "PREVIEW (nothing stored" << (o.rolls.empty() ? "" : "; its rolls are kept in the journal as discarded") << ")\n";
     for (const auto& line : o.lines) out << "  " << line << "\n";

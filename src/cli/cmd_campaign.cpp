@@ -8,16 +8,21 @@
 namespace muster::cli {
 namespace {
 
-void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const std::string& path) {
+// The umpire's view shows the file and the dice; a side's, neither: where the dice stand
+// counts every roll, the enemy's hidden ones too.
+void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const std::string& path, const View& viewer = View::umpire()) {
     exporter::TextTable t;
     t.add({"Campaign", c.name});
-    t.add({"Database", path});
+    if (viewer.is_umpire()) t.add({"Database", path});
     t.add({"Rule set", c.rules_id + " (pinned copy)"});
     t.add({"Casualties returning", std::to_string(c.return_rate) + "%"});
     t.add({"Fractions of stands", word(c.rounding)});
     t.add({"Despicable leaders", c.despicable == Despicable::book ? "by the book (as average)" : "expanded (DP)"});
-    t.add({"Dice", c.dice == DiceMode::seeded ? "seeded: " + std::to_string(c.seed) + ", " + std::to_string(c.dice_counter) + " draws so far"
-                                      : "typed in by the organiser"});
+    if (!viewer.is_umpire()) t.add({"Dice", c.dice == DiceMode::seeded ? "seeded by muster" : "typed in by the organiser"});
+    else
+        t.add({"Dice", c.dice == DiceMode::seeded ? "seeded: " + std::to_string(c.seed) + ", " + std::to_string(c.dice_counter) +
+                                                         " draws so far of every side's dice"
+                                                   : "typed in by the organiser"});
     t.add({"Men per stand", c.men_per_stand ? std::to_string(*c.men_per_stand) : "(the rule set's scale, if any)"});
     t.add({"Date", c.date ? *c.date : "(not set: give --year when a division arrives)"});
     t.add({"Theater", c.theater ? *c.theater : "(not set)"});
@@ -58,9 +63,12 @@ void add_campaign_commands(CLI::App& app, Io& io) {
         io.out << t.render();
     });
 
-    on_run(cmd->add_subcommand("show", "Show the current campaign's settings"), io, [&io] {
+    auto as = std::make_shared<std::string>();
+    auto* show = cmd->add_subcommand("show", "Show the current campaign's settings");
+    add_view_option(show, *as);
+    on_run(show, io, [as, &io] {
         auto service = open_campaigns(io);
-        show_campaign(io.out, service.current(), service.db_path());
+        show_campaign(io.out, service.current(), service.db_path(), service.view(*as));
     });
 
     auto settings = std::make_shared<app::CampaignSettings>();

@@ -8,8 +8,13 @@
 namespace muster::cli {
 
 void add_history_commands(CLI::App& app, Io& io) {
-    on_run(app.add_subcommand("journal", "List every operation and every roll"), io,
-           [&io] { io.out << exporter::journal_text(open_campaigns(io).history().journal()); });
+    auto as = std::make_shared<std::string>();
+    auto* journal = app.add_subcommand("journal", "List every operation and every roll (--as SIDE: what that side may read)");
+    add_view_option(journal, *as);
+    on_run(journal, io, [as, &io] {
+        auto session = open_campaigns(io);
+        io.out << exporter::journal_text(session.history().journal(session.view(*as)));
+    });
 
     on_run(app.add_subcommand("undo", "Reverse the last operation exactly"), io, [&io] {
         const auto e = open_campaigns(io).history().undo();

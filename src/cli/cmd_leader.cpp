@@ -11,12 +11,15 @@ namespace muster::cli {
 void add_leader_commands(CLI::App& app, Io& io) {
     auto* leader = app.add_subcommand("leader", "Fallen leaders: list, replace, return from wounds");
     leader->require_subcommand(1);
-    on_run(leader->add_subcommand("list", "List every leader with his command and state"), io, [&io] {
+    auto as = std::make_shared<std::string>();
+    auto* list = leader->add_subcommand("list", "List every leader with his command and state");
+    add_view_option(list, *as);
+    on_run(list, io, [as, &io] {
         exporter::TextTable t;
         t.add({"Leader", "Side", "Rank", "Grade", "State", "Commands"});
         auto session = open_campaigns(io);
         const auto& rules = session.rules();
-        for (const auto& l : session.leaders().list())
+        for (const auto& l : session.leaders().list(session.view(*as)))
             t.add({l.label(), l.side, rules.rank_name(l.rank), l.grade,
                    word(l.status) + (l.status == LeaderStatus::wounded ? " (out for " + count_of(l.out_battles, "battle", "battles") + ")" : ""),
                    l.commands.empty() ? "-" : l.commands});

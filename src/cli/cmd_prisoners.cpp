@@ -21,8 +21,12 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
         open_campaigns(io).prisoners().add_camp(co->side, co->name);
         io.out << "Opened camp " << co->name << " (" << co->side << ").\n";
     });
-    on_run(camp->add_subcommand("list", "List the camps and whom each holds"), io, [&io] {
-        for (const auto& v : open_campaigns(io).prisoners().camps()) {
+    auto camp_view = std::make_shared<std::string>();
+    auto* camp_list = camp->add_subcommand("list", "List the camps and whom each holds");
+    add_view_option(camp_list, *camp_view);
+    on_run(camp_list, io, [camp_view, &io] {
+        auto session = open_campaigns(io);
+        for (const auto& v : session.prisoners().camps(session.view(*camp_view))) {
             io.out << v.camp.name << " (" << v.camp.side << (v.camp.liberated ? ", liberated" : "") << "): "
                    << (v.holds.empty() ? "holds no one" : count_of(static_cast<int>(v.holds.size()), "holding", "holdings")) << "\n";
             for (const auto& h : v.holds) io.out << "  " << h << "\n";
@@ -61,8 +65,12 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
         cmd->add_option("--side", an->side, "The side answering (the one the proposal was made to)")->required();
         on_run(cmd, io, [an, accept, &io] { print_outcome(io.out, open_campaigns(io).prisoners().answer_exchange(an->id, an->side, accept), false); });
     }
-    on_run(exchange->add_subcommand("list", "List proposals and what they weigh"), io, [&io] {
-        for (const auto& v : open_campaigns(io).prisoners().exchanges())
+    auto exchange_view = std::make_shared<std::string>();
+    auto* exchange_list = exchange->add_subcommand("list", "List proposals and what they weigh");
+    add_view_option(exchange_list, *exchange_view);
+    on_run(exchange_list, io, [exchange_view, &io] {
+        auto session = open_campaigns(io);
+        for (const auto& v : session.prisoners().exchanges(session.view(*exchange_view)))
             io.out << "#" << v.row.id << " " << v.row.proposer << " -> " << v.row.counterpart << " [" << word(v.row.status) << (v.lapsed.empty() ? "" : ", lapsed: " + v.lapsed) << "]"
                    << (v.row.note.empty() ? "" : " \"" + v.row.note + "\"") << "\n  offers: "
                    << (v.offer.empty() ? "nothing" : join(v.offer, ", ")) << "\n  asks:   "

@@ -65,6 +65,8 @@ void print_outcome(std::ostream& out, const app::Outcome& outcome, bool show_rol
 
 /// The view for --side and --as: "umpire", "side" (the --side's own view) or a side id.
 View view_of(const std::string& side, const std::string& as);
+/// `--as VIEW` on a reading command: whose view, the umpire's (the default) or a side's.
+void add_view_option(CLI::App* cmd, std::string& as);
 
 /// Opens the campaign database named by --db (the default one otherwise); `select`: act on --campaign.
 app::Session open_campaigns(const Io& io, bool create = false, bool select = true);

@@ -5,10 +5,12 @@
 // (The rule set's words, ratings, grades, arms, sides, stay data: validated ids.)
 #include "core/error.hpp"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace muster {
 
@@ -208,6 +210,49 @@ public:
 
 private:
     std::optional<std::string> m_side;
+};
+
+/// Who may read an operation in the journal, and whose dice it rolls: every side, the umpire
+/// only, or some sides (an operation of one side's forces; a battle: the sides that fought).
+/// Each audience rolls its own stream of the campaign's seeded dice, so what a side may read
+/// never depends on what it may not (an enemy's hidden arrival draws no number a side sees).
+class Audience {
+public:
+    Audience() = default;  ///< the umpire only
+    static Audience everyone() { return Audience(std::string(k_everyone)); }
+    static Audience umpire_only() { return Audience(std::string()); }
+    /// The sides given (ids of the rule set: a-z, 0-9, _ and -), in any order, repeats allowed.
+    template <class Range>
+    static Audience sides(const Range& ids) {
+        std::vector<std::string> v(std::begin(ids), std::end(ids));
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+        std::string text;
+        for (const auto& id : v) text += (text.empty() ? "" : ",") + id;
+        return Audience(text);
+    }
+    static Audience side(const std::string& id) { return Audience(id); }
+    /// As stored: "*" every side, "" the umpire only, else the side ids sorted, comma-separated.
+    static Audience parse(std::string_view text) { return Audience(std::string(text)); }
+    const std::string& text() const { return m_text; }
+    bool is_everyone() const { return m_text == k_everyone; }
+    /// Whether `viewer` may read it: the umpire reads everything.
+    bool seen_by(const View& viewer) const {
+        if (viewer.is_umpire() || is_everyone()) return true;
+        std::string_view rest = m_text;
+        while (!rest.empty()) {
+            const auto comma = rest.find(',');
+            if (rest.substr(0, comma) == viewer.side()) return true;
+            rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+        }
+        return false;
+    }
+    bool operator==(const Audience&) const = default;
+    static constexpr std::string_view k_everyone = "*";
+
+private:
+    explicit Audience(std::string text) : m_text(std::move(text)) {}
+    std::string m_text;
 };
 
 }  // namespace muster

@@ -19,6 +19,13 @@ std::uint64_t SeededSource::next() {
     return z ^ (z >> 31);
 }
 
+std::uint64_t SeededSource::stream_seed(std::uint64_t seed, std::string_view stream) {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned char ch : stream) h = (h ^ ch) * 0x100000001b3ull;
+    SeededSource mix(seed ^ h);
+    return mix.next();
+}
+
 int SeededSource::face(int sides) {
     const auto s = static_cast<std::uint64_t>(sides);
     // 2^64 mod s computed as (2^64 - s) mod s; draws at or above the limit are thrown away.

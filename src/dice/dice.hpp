@@ -42,6 +42,10 @@ public:
     /// How many raw draws have been taken: with the seed, where the sequence stands.
     std::uint64_t counter() const { return m_counter; }
 
+    /// The seed of a named stream of the same campaign (an audience's dice): the campaign's
+    /// seed mixed with the FNV-1a hash of the name, so each stream is its own sequence.
+    static std::uint64_t stream_seed(std::uint64_t seed, std::string_view stream);
+
 private:
     int face(int sides);  // 0 .. sides-1, unbiased
     std::uint64_t m_seed;

@@ -27,6 +27,7 @@ struct Entry {
     std::optional<std::int64_t> undoes;    ///< for an undo: the entry it reversed
     std::optional<std::int64_t> undone_by;
     std::vector<Roll> rolls;
+    Audience audience;                     ///< who may read it (and whose dice it rolled)
 };
 
 }  // namespace muster::journal

@@ -11,6 +11,9 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
     test::fight_and_propose(s);
+    // A hand-entered division the Union has not seen, and its brigadier.
+    s.forces().add_division("Third Corps", "Secret", "");
+    s.forces().add_brigade({"Secret", "Armistead's", "veteran", 6, std::nullopt, "", "", {"Armistead", "average"}});
 
     const auto m = app::load_model(s);
     REQUIRE(m.current);
@@ -23,20 +26,29 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     CHECK(m.roster.brigades.size() == s.forces().brigades().size());
     CHECK(m.roster.leaders.size() == s.leaders().list().size());
     CHECK(m.roster.battles.size() == 1);
-    const auto held = s.prisoners().held();
-    REQUIRE(m.held.size() == held.size());
-    for (size_t i = 0; i < held.size(); ++i) {
-        CHECK(m.held[i].spec == held[i].spec);
-        CHECK(m.held[i].text == held[i].text);
-        CHECK(m.held[i].owner == held[i].owner);
+    // Every view of the model is what the services give that viewer.
+    for (const auto& viewer : {View::umpire(), View::of_side("union"), View::of_side("confederate")}) {
+        INFO(viewer.text());
+        const auto& seen = m.seen_by(viewer);
+        const auto held = s.prisoners().held(viewer);
+        REQUIRE(seen.held.size() == held.size());
+        for (size_t i = 0; i < held.size(); ++i) {
+            CHECK(seen.held[i].spec == held[i].spec);
+            CHECK(seen.held[i].text == held[i].text);
+            CHECK(seen.held[i].owner == held[i].owner);
+        }
+        const auto camps = s.prisoners().camps(viewer);
+        REQUIRE(seen.camps.size() == camps.size());
+        for (size_t i = 0; i < camps.size(); ++i) CHECK(seen.camps[i].holds == camps[i].holds);
+        const auto exchanges = s.prisoners().exchanges(viewer);
+        REQUIRE(seen.exchanges.size() == 1);
+        CHECK(seen.exchanges[0].offer == exchanges[0].offer);
+        CHECK(seen.exchanges[0].balance == exchanges[0].balance);
+        const auto leaders = s.leaders().list(viewer);
+        REQUIRE(seen.leaders.size() == leaders.size());
+        for (size_t i = 0; i < leaders.size(); ++i) CHECK(seen.leaders[i].label() == leaders[i].label());
     }
-    const auto camps = s.prisoners().camps();
-    REQUIRE(m.camps.size() == camps.size());
-    for (size_t i = 0; i < camps.size(); ++i) CHECK(m.camps[i].holds == camps[i].holds);
-    const auto exchanges = s.prisoners().exchanges();
-    REQUIRE(m.exchanges.size() == 1);
-    CHECK(m.exchanges[0].offer == exchanges[0].offer);
-    CHECK(m.exchanges[0].balance == exchanges[0].balance);
+    CHECK(s.leaders().list(View::of_side("union")).size() < s.leaders().list().size());
     // A battle checked against the model says what the service's preview says.
     battle::Report next;
     next.name = "Seminary Ridge";
@@ -44,22 +56,31 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     CHECK(app::describe_battle(m.roster, next, s.rules()).summary == s.battles().report_battle(next, true).summary);
 }
 
-TEST_CASE("The model's journal is its newest page, oldest first, with the whole journal's size") {
+TEST_CASE("The model's journal is its newest page, oldest first, with the whole journal's size - for every view") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
     for (int i = 0; i < 12; ++i) s.forces().add_division("I Corps", "D" + std::to_string(i), "");
     s.arrivals().arrive(test::arrival("D3"));
-    const auto all = s.history().journal();
+    s.arrivals().arrive(test::arrival("Heth"));  // the Confederacy's: not in the Union's journal
     const auto m = app::load_model(s, 5);
-    CHECK(m.journal_size == static_cast<int>(all.size()));
-    REQUIRE(m.journal.size() == 5);
-    for (size_t i = 0; i < 5; ++i) {
-        const auto& want = all[all.size() - 5 + i];
-        CHECK(m.journal[i].id == want.id);
-        CHECK(m.journal[i].summary == want.summary);
-        CHECK(m.journal[i].rolls.size() == want.rolls.size());
+    CHECK(m.journal_size == static_cast<int>(s.history().journal().size()));
+    for (const auto& viewer : {View::umpire(), View::of_side("union"), View::of_side("confederate")}) {
+        INFO(viewer.text());
+        const auto all = s.history().journal(viewer);
+        const auto& page = m.seen_by(viewer).journal;
+        REQUIRE(page.size() == 5);
+        for (size_t i = 0; i < 5; ++i) {
+            const auto& want = all[all.size() - 5 + i];
+            CHECK(page[i].id == want.id);
+            CHECK(page[i].summary == want.summary);
+            CHECK(page[i].rolls.size() == want.rolls.size());
+        }
+        CHECK_FALSE(page.back().rolls.empty());  // the newest arrival of its own, with its rolls
     }
-    CHECK_FALSE(m.journal.back().rolls.empty());  // the arrival's rolls come with it
+    // A side's entries are numbered in its own view: 1, 2, ... with no gap.
+    const auto union_journal = s.history().journal(View::of_side("union"));
+    for (size_t i = 0; i < union_journal.size(); ++i) CHECK(union_journal[i].id == static_cast<std::int64_t>(i + 1));
+    CHECK(m.seen_by(View::of_side("prussia")).journal.empty());  // no view of a side the rules lack: nothing
 }
 
 TEST_CASE("A file with no campaign gives an empty model, not an error") {

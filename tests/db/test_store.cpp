@@ -297,8 +297,14 @@ TEST_CASE("The same seed replays the same campaign") {
     }
     const exporter::Provenance p{"2026-01-01"};
     CHECK(exporter::oob_json(a.rules(), a.forces().order_of_battle({}), p) == exporter::oob_json(b.rules(), b.forces().order_of_battle({}), p));
-    CHECK(a.current().dice_counter == b.current().dice_counter);
-    CHECK(a.current().dice_counter > 0);
+    const auto rolls_of = [](app::Session& s) {
+        std::vector<std::string> out;
+        for (const auto& e : s.history().journal())
+            for (const auto& r : e.rolls) out.push_back(r.roll.purpose + " " + r.roll.thrown.faces_text());
+        return out;
+    };
+    CHECK(rolls_of(a) == rolls_of(b));
+    CHECK(rolls_of(a).size() > 4);
 }
 
 TEST_CASE("A side sees its own forces and only the enemy divisions revealed to it") {
@@ -337,7 +343,9 @@ TEST_CASE("An OOB exported as JSON imports back exactly") {
     n.name = "Test";
     n.rules = "acw";
     b.create_campaign(n);
-    CHECK(b.forces().import_oob(dir.file("oob.json")) == "2 armies, 2 corps, 3 divisions, 4 brigades");
+    const auto brigades = a.forces().brigades().size();
+    REQUIRE(brigades > 1);
+    CHECK(b.forces().import_oob(dir.file("oob.json")) == "2 armies, 2 corps, 3 divisions, " + std::to_string(brigades) + " brigades");
     CHECK(exporter::oob_json(b.rules(), b.forces().order_of_battle({}), p) == json);
     CHECK(b.history().check().ok());
 }
@@ -363,7 +371,7 @@ TEST_CASE("A bad OOB file is refused whole and imports nothing") {
     CHECK_THAT(refuse(R"({"format": "muster-oob/1", "armies": {}})"), Contains("$.armies: expected an array"));
     CHECK_THAT(refuse(army + R"("elite", "start_stands": 6, "stands": 6}]}]}]}]})"),
                Contains("$.armies[0].corps[0].divisions[0].brigades[0].rating: unknown rating \"elite\""));
-    CHECK_THAT(refuse(army + R"("veteran", "start_stands": 6, "stands": 9}]}]}]}]})"), Contains("9 is out of range: expected 0 to 6"));
+    CHECK_THAT(refuse(army + R"("veteran", "start_stands": 6, "stands": 1000}]}]}]}]})"), Contains("1000 is out of range: expected 0 to 999"));
     // The second army clashes with one the campaign has: the first must not be imported either.
     CHECK_THAT(refuse(R"({"format": "muster-oob/1", "armies": [{"name": "Fresh", "side": "union", "corps": []},
         {"name": "Army of the Potomac", "side": "union", "corps": []}]})"),

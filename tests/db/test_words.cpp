@@ -114,6 +114,6 @@ TEST_CASE("A stored word muster does not know is reported as damage, not trusted
     test::raw_sql(path, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (" + std::to_string(campaign) +
                             ", 'teleport', 'x', '2026-01-01T00:00:00Z')");
     db::CampaignStore store(path, db::OpenMode::existing);
-    CHECK_THROWS_WITH(store.journal_entries(campaign),
+    CHECK_THROWS_WITH(store.journal_entries(campaign, View::umpire()),
                       Contains("damaged") && Contains("\"teleport\"") && Contains("kind of operation") && Contains("arrival"));
 }

@@ -25,14 +25,15 @@ const std::string k_date = "2026-01-01";
 // No "/" in it: the name rule keeps that for references.
 const std::string k_script_name = "<script>document.title='PWNED'<img src=x onerror=\"document.title='PWNED'\">";
 
-// A campaign with arrivals, a hidden hand-entered division, a battle, prisoners and a
+// A campaign with arrivals (one never seen), a hidden hand-entered division, a battle, prisoners and a
 // script-named brigade; the same every run.
 app::Session fixed_campaign(const std::string& path) {
     auto s = test::make_campaign(path, 1863);
     app::ArrivalRequest a;
     a.year = 1863;
     a.theater = "east";
-    for (const char* d : {"Heth", "Pender"}) {
+    s.forces().add_division("Third Corps", "Anderson", "");
+    for (const char* d : {"Heth", "Pender", "Anderson"}) {
         a.division = d;
         s.arrivals().arrive(a);
     }
@@ -130,7 +131,7 @@ TEST_CASE("CSV quotes by RFC 4180") {
         if (&r != &records.front()) CHECK(r.back() == "umpire's view");
     }
     const auto totals = std::count_if(records.begin(), records.end(), [](const auto& r) { return r[4].find(" total") != std::string::npos; });
-    CHECK(totals == 4 /* divisions */ + 2 /* corps */ + 2 /* armies */ + 2 /* sides */);
+    CHECK(totals == 5 /* divisions */ + 2 /* corps */ + 2 /* armies */ + 2 /* sides */);
 }
 
 TEST_CASE("A CSV cell a spreadsheet would evaluate is neutralised, and Markdown escapes its specials") {
@@ -171,7 +172,8 @@ TEST_CASE("A side's export leaves out every enemy division it has not seen - in 
         CHECK(union_view.find("Hidden Longstreet") == std::string::npos);
         CHECK(union_view.find("Kershaw Secret") == std::string::npos);
         CHECK(union_view.find("Kershaw") == std::string::npos);
-        CHECK(union_view.find("Heth") == std::string::npos);  // arrived, not revealed
+        CHECK(union_view.find("Anderson") == std::string::npos);  // arrived, not revealed
+        CHECK_THAT(union_view, Contains("Heth"));                   // not revealed, but it fought the Union
         CHECK_THAT(union_view, Contains("Pender"));            // revealed
         CHECK_THAT(union_view, Contains("Iron Brigade"));      // its own
     }

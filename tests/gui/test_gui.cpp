@@ -256,7 +256,7 @@ TEST_CASE("With every window open, a frame draws from the campaign model and rea
     d.app.window<gui::PrisonersWindow>().from = "union";
     d.frames(3);  // the model is read once, the windows derive what they show
     REQUIRE(d.app.model().current);
-    CHECK(d.app.model().held.size() == 1);
+    CHECK(d.app.seen().held.size() == 1);
     const auto& store = d.app.session()->state().store;
     // What one look for another muster's changes reads: the journal's newest entry.
     const auto look_before = store.page_reads();
@@ -278,6 +278,6 @@ TEST_CASE("With every window open, a frame draws from the campaign model and rea
     d.app.changed();
     d.frames(2);
     CHECK(d.app.revision() == revision + 1);
-    CHECK(d.app.model().camps.size() == 2);
+    CHECK(d.app.seen().camps.size() == 2);
     d.frame(shot("every_window"));
 }
