@@ -80,9 +80,10 @@ public:
     std::vector<campaign::CampaignInfo> campaigns() const;
     std::optional<campaign::CampaignInfo> find_campaign(std::string_view name) const;
     campaign::CampaignInfo campaign(std::int64_t id) const;
-    /// Where the seeded dice of an audience stand (every side's: the campaign's dice_counter).
-    std::uint64_t dice_counter(std::int64_t campaign, const Audience& audience) const;
-    void set_dice_counter(std::int64_t campaign, const Audience& audience, std::uint64_t counter);
+    /// Where a stream of the campaign's seeded dice stands ("*", every side's: the campaign's
+    /// dice_counter; else an audience, or an audience and a subject: "union|Heth").
+    std::uint64_t dice_counter(std::int64_t campaign, std::string_view stream) const;
+    void set_dice_counter(std::int64_t campaign, std::string_view stream, std::uint64_t counter);
     /// Who may read an operation (inside run_operation; an operation is the umpire's until set).
     void set_audience(std::int64_t operation, const Audience& audience);
     /// Small settings of the file itself (not undoable): e.g. the current campaign.
@@ -121,7 +122,9 @@ public:
     /// stands merged in as part of its start).
     void relabel_brigade(std::int64_t brigade, const rules::EffectivenessLabel& label);
     /// Puts a leader in command of a brigade, division, corps or army.
-    void set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader);
+    /// Puts `leader` in command of the unit; the leader he replaces keeps `post` (the unit as
+    /// named now) as his former post.
+    void set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, const std::string& post);
     void set_leader_status(std::int64_t leader, LeaderStatus status, std::optional<std::int64_t> fell_in,
                            std::optional<int> out_battles);
     void set_battery_status(std::int64_t battery, BatteryStatus status);

@@ -88,26 +88,26 @@ campaign::CampaignInfo CampaignStore::campaign(std::int64_t id) const {
     });
 }
 
-std::uint64_t CampaignStore::dice_counter(std::int64_t campaign, const Audience& audience) const {
-    if (audience.is_everyone()) return this->campaign(campaign).dice_counter;
+std::uint64_t CampaignStore::dice_counter(std::int64_t campaign, std::string_view stream) const {
+    if (stream == Audience::k_everyone) return this->campaign(campaign).dice_counter;
     return guarded(m_path, [&]() -> std::uint64_t {
-        SQLite::Statement q(m_impl->db, "SELECT counter FROM dice_stream WHERE campaign_id = ? AND seen_by = ?");
-        bind_all(q, campaign, audience.text());
+        SQLite::Statement q(m_impl->db, "SELECT counter FROM dice_stream WHERE campaign_id = ? AND stream = ?");
+        bind_all(q, campaign, stream);
         return q.executeStep() ? from_sql(Row(q).id("counter")) : 0;
     });
 }
 
-void CampaignStore::set_dice_counter(std::int64_t campaign, const Audience& audience, std::uint64_t counter) {
+void CampaignStore::set_dice_counter(std::int64_t campaign, std::string_view stream, std::uint64_t counter) {
     guarded(m_path, [&] {
-        if (audience.is_everyone()) {
+        if (stream == Audience::k_everyone) {
             SQLite::Statement q(m_impl->db, "UPDATE campaign SET dice_counter = ? WHERE id = ?");
             bind_all(q, to_sql(counter), campaign);
             q.exec();
             return;
         }
-        SQLite::Statement q(m_impl->db, "INSERT INTO dice_stream (campaign_id, seen_by, counter) VALUES (?, ?, ?) "
-                                        "ON CONFLICT (campaign_id, seen_by) DO UPDATE SET counter = excluded.counter");
-        bind_all(q, campaign, audience.text(), to_sql(counter));
+        SQLite::Statement q(m_impl->db, "INSERT INTO dice_stream (campaign_id, stream, counter) VALUES (?, ?, ?) "
+                                        "ON CONFLICT (campaign_id, stream) DO UPDATE SET counter = excluded.counter");
+        bind_all(q, campaign, stream, to_sql(counter));
         q.exec();
     });
 }

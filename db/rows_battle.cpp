@@ -43,9 +43,13 @@ void CampaignStore::relabel_brigade(std::int64_t brigade, const rules::Effective
     });
 }
 
-void CampaignStore::set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader) {
+void CampaignStore::set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, const std::string& post) {
     guarded(m_path, [&] {
         // The table of each kind of unit has the kind's own spelling as its name.
+        SQLite::Statement old(m_impl->db, "UPDATE leader SET former_post = ? WHERE id = (SELECT commander_id FROM " + word(unit_kind) +
+                                              " WHERE id = ?)");
+        bind_all(old, post, unit);
+        old.exec();
         SQLite::Statement q(m_impl->db, "UPDATE " + word(unit_kind) + " SET commander_id = ? WHERE id = ?");
         bind_all(q, leader, unit);
         q.exec();
@@ -204,7 +208,8 @@ std::vector<campaign::LeaderInfo> CampaignStore::leaders(std::int64_t campaign) 
                             "AS commands, "
                             "CASE WHEN b.id IS NOT NULL THEN 'brigade' WHEN d.id IS NOT NULL THEN 'division' WHEN k.id IS NOT NULL "
                             "THEN 'corps' WHEN a.id IS NOT NULL THEN 'army' END AS unit_kind, "
-                            "COALESCE(b.id, d.id, k.id, a.id, 0) AS unit_id "
+                            "COALESCE(b.id, d.id, k.id, a.id, 0) AS unit_id, l.former_post, "
+                            "row_number() OVER (PARTITION BY l.side, l.former_post ORDER BY l.id) AS post_number "
                             "FROM leader l LEFT JOIN brigade b ON b.commander_id = l.id LEFT JOIN division bd ON bd.id = b.division_id "
                             "LEFT JOIN brigade x ON x.alternate_id = l.id LEFT JOIN division xd ON xd.id = x.division_id "
                             "LEFT JOIN division d ON d.commander_id = l.id LEFT JOIN corps k ON k.commander_id = l.id "
@@ -226,6 +231,7 @@ std::vector<campaign::LeaderInfo> CampaignStore::leaders(std::int64_t campaign) 
             // An alternate commander is not the commander of his unit.
             if (!row.null("unit_kind")) l.unit_kind = row.word<UnitKind>("unit_kind");
             l.unit_id = row.id("unit_id");
+            if (!row.null("former_post")) l.former_post = {row.text("former_post"), row.integer("post_number")};
             out.push_back(std::move(l));
         }
         return out;

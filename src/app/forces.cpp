@@ -87,7 +87,7 @@ army::Leader rolled_commander(Session& session, db::CampaignStore& store, const 
         throw UsageError(what + " " + e.name + " has no grade, and the leader table that would roll it needs the year: give --grade, "
                          "or set the campaign's date (muster campaign set --date YYYY-MM-DD)");
     req.despicable_by_the_book = c.despicable == Despicable::book;
-    OperationDice dice(store, c, operation, Audience::side(side), {});
+    OperationDice dice(store, c, operation, Audience::side(side), e.name, {});
     std::vector<dice::RollRecord> rolls;
     auto leader = generate::roll_leader(r, req, dice.source(), rolls, what + " " + e.name);
     dice.record(store, operation, rolls, false);

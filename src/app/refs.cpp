@@ -43,13 +43,16 @@ const campaign::LeaderInfo& Refs::leader(const std::string& ref) const {
         if (!l.name.empty() && l.name == ref) named.push_back(&l);
     if (named.size() == 1) return *named.front();
     if (named.size() > 1) throw UsageError("leader name \"" + ref + "\" is not unique: name the unit he commands instead");
+    // An unnamed leader who commands nothing goes by the post he held: "former commander of Heth".
+    for (const auto& l : m.leaders)
+        if (l.name.empty() && l.commands.empty() && l.former_post && l.label() == ref) return l;
     // An unnamed leader who commands nothing goes by his number: "leader #12" or "#12".
     const std::string number = ref.rfind("leader #", 0) == 0 ? ref.substr(8) : ref.rfind('#', 0) == 0 ? ref.substr(1) : "";
     if (!number.empty() && number.find_first_not_of("0123456789") == std::string::npos && number.size() < 18)
         for (const auto& l : m.leaders)
             if (l.id == std::stoll(number)) return l;
     throw NotFoundError("no leader \"" + ref + "\" in this campaign (give his name, the unit he commands, e.g. \"Heth/1st Brigade\", "
-                        "or his number, e.g. \"leader #12\")");
+                        "or the post he held, as muster leader list shows it, e.g. \"former commander of Heth/1st Brigade\")");
 }
 
 Refs::Unit Refs::unit(const std::string& ref) const {
@@ -59,10 +62,10 @@ Refs::Unit Refs::unit(const std::string& ref) const {
         for (auto kind : {UnitKind::division, UnitKind::corps, UnitKind::army})
             if (!found) found = find_unit(kind, ref);
     if (found) {
-        u = {found->kind, found->id, found->side, nullptr};
+        u = {found->kind, found->id, found->side, nullptr, found->name};
     } else {
         const auto& b = brigade(ref);
-        u = {UnitKind::brigade, b.id, b.side, nullptr};
+        u = {UnitKind::brigade, b.id, b.side, nullptr, b.ref()};
     }
     for (const auto& l : m.leaders)
         if (l.unit_kind == u.kind && l.unit_id == u.id) u.commander = &l;

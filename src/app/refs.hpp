@@ -23,6 +23,7 @@ public:
         std::int64_t id = 0;
         std::string side;
         const campaign::LeaderInfo* commander = nullptr;
+        std::string ref;  ///< as the campaign names it: "Heth/1st Brigade", "Heth", a corps or an army
     };
     Unit unit(const std::string& ref) const;
     /// A division by its name.

@@ -210,10 +210,10 @@ void require_view(const rules::RuleSet& r, const View& viewer) {
 }
 
 OperationDice::OperationDice(db::CampaignStore& store, const campaign::CampaignInfo& c, std::int64_t operation,
-                             const Audience& audience, const std::vector<std::string>& typed)
-    : m_campaign(c.id), m_audience(audience), m_seeded([&] {
-          const auto counter = store.dice_counter(c.id, audience);
-          return dice::SeededSource(audience.is_everyone() ? c.seed : dice::SeededSource::stream_seed(c.seed, audience.text()), counter);
+                             const Audience& audience, const std::string& subject, const std::vector<std::string>& typed)
+    : m_campaign(c.id), m_stream(audience.text() + (subject.empty() ? "" : "|" + subject)), m_seeded([&] {
+          const auto counter = store.dice_counter(c.id, m_stream);
+          return dice::SeededSource(m_stream == Audience::k_everyone ? c.seed : dice::SeededSource::stream_seed(c.seed, m_stream), counter);
       }()) {
     store.set_audience(operation, audience);
     // A campaign of typed-in dice takes only the organiser's rolls, none if nothing is rolled
@@ -226,7 +226,7 @@ void OperationDice::record(db::CampaignStore& store, std::int64_t operation, con
     if (m_typed) m_typed->require_all_used();
     store.insert_rolls(operation, rolls, m_typed ? DiceMode::typed : DiceMode::seeded,
                        preview ? RollStatus::discarded : RollStatus::applied);
-    if (!preview && !m_typed) store.set_dice_counter(m_campaign, m_audience, m_seeded.counter());
+    if (!preview && !m_typed) store.set_dice_counter(m_campaign, m_stream, m_seeded.counter());
 }
 
 }  // namespace muster::app

@@ -29,13 +29,15 @@ Outcome named_operation(Session& session, OperationKind kind,
                         const std::function<void(std::int64_t operation, const Refs& refs, Outcome& out)>& change);
 
 /// The dice of an operation that rolls, opened inside its transaction: the seeded dice of the
-/// operation's audience where their counter stands now (under the write lock, so two musters
-/// cannot roll the same numbers), or the typed-in rolls (given, or the campaign's dice are
-/// typed), every one of which must be used. Opening them sets the operation's audience.
+/// operation's audience and subject (the division arriving, the unit whose commander is rolled:
+/// its own stream, so no other roll, the enemy's hidden ones least of all, shifts its numbers)
+/// where their counter stands now (under the write lock, so two musters cannot roll the same
+/// numbers), or the typed-in rolls (given, or the campaign's dice are typed), every one of
+/// which must be used. Opening them sets the operation's audience.
 class OperationDice {
 public:
     OperationDice(db::CampaignStore& store, const campaign::CampaignInfo& campaign, std::int64_t operation,
-                  const Audience& audience, const std::vector<std::string>& typed);
+                  const Audience& audience, const std::string& subject, const std::vector<std::string>& typed);
     dice::Source& source() { return m_typed ? static_cast<dice::Source&>(*m_typed) : m_seeded; }
     /// Journals the rolls before their results are written: applied, or discarded for a
     /// preview. A preview leaves the dice where they were, so doing it for real rolls the same.
@@ -43,7 +45,7 @@ public:
 
 private:
     std::int64_t m_campaign;
-    Audience m_audience;
+    std::string m_stream;
     dice::SeededSource m_seeded;
     std::optional<dice::TypedSource> m_typed;
 };

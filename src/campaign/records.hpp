@@ -61,11 +61,22 @@ struct LeaderInfo {
     std::string commands;       ///< "Heth/1st Brigade", "Heth", a corps or army name; empty: none
     std::optional<UnitKind> unit_kind;  ///< none: he commands nothing
     std::int64_t unit_id = 0;
-    /// His name; unnamed, the unit he commands, or (commanding nothing) his number, "leader #12",
-    /// which a reference may give.
+    /// The unit he commanded until he was replaced, and which of its former commanders he is
+    /// (1: the first replaced).
+    struct Post {
+        std::string unit;
+        int number = 1;
+    };
+    std::optional<Post> former_post;
+    /// His name; unnamed, the unit he commands; commanding nothing, the unit he commanded
+    /// ("former commander of Heth/1st Brigade", "... (2)" for the second), or for a leader of
+    /// an earlier muster who has none, his number ("leader #12"). A reference may give any.
     std::string label() const {
         if (!name.empty()) return name;
-        return commands.empty() ? "leader #" + std::to_string(id) : "commander of " + commands;
+        if (!commands.empty()) return "commander of " + commands;
+        if (former_post)
+            return "former commander of " + former_post->unit + (former_post->number > 1 ? " (" + std::to_string(former_post->number) + ")" : "");
+        return "leader #" + std::to_string(id);
     }
 };
 

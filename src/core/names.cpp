@@ -77,6 +77,10 @@ std::string checked_leader_name(std::string_view name) {
     auto kept = checked_name("leader name", name);
     if (kept.rfind('#', 0) == 0 || kept.rfind("leader #", 0) == 0)
         throw UsageError("leader name \"" + visible(kept) + "\" is refused: it begins as a leader's number does (\"leader #12\")");
+    for (std::string_view post : {"commander of ", "former commander of "})
+        if (kept.rfind(post, 0) == 0)
+            throw UsageError("leader name \"" + visible(kept) + "\" is refused: it begins as an unnamed leader is called (\"" +
+                             std::string(post) + "Heth\")");
     return kept;
 }
 

@@ -20,8 +20,8 @@ std::string name_problem(std::string_view name);
 /// "brigade name"), the name as it can be shown, the problem and where it is.
 std::string checked_name(std::string_view what, std::string_view name);
 
-/// A leader's name: "" (unnamed) or a name by the rule that does not begin with "#" or
-/// "leader #" (those are how an unnamed leader is referred to by his number).
+/// A leader's name: "" (unnamed) or a name by the rule that does not begin with "#",
+/// "leader #", "commander of " or "former commander of " (how an unnamed leader is called).
 std::string checked_leader_name(std::string_view name);
 
 /// Text as it can safely be shown on a terminal or in one line: control characters, bidi

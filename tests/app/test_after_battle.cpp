@@ -211,7 +211,7 @@ TEST_CASE("Liberating a camp sends everyone home - an empty or liberated camp is
     CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(later, false); }), Contains("camp Fort Delaware was liberated"));
 }
 
-TEST_CASE("An unnamed commander whose post was filled goes by his number, and can be named and brought back") {
+TEST_CASE("An unnamed commander whose post was filled goes by the post he held, and can be named and brought back") {
     Fixture f;
     f.s.arrivals().arrive(test::arrival("Pender"));  // generated brigadiers are unnamed
     battle::Report r;
@@ -222,15 +222,22 @@ TEST_CASE("An unnamed commander whose post was filled goes by his number, and ca
     const auto leaders = f.s.leaders().list();
     const auto fallen = std::find_if(leaders.begin(), leaders.end(), [](const auto& l) { return l.status == LeaderStatus::wounded; });
     REQUIRE(fallen != leaders.end());
-    const std::string number = "leader #" + std::to_string(fallen->id);
-    CHECK(fallen->label() == number);
-    f.s.forces().rename(NamedKind::leader, number, "Pettigrew");
+    const std::string post = "former commander of Pender/1st Brigade";
+    CHECK(fallen->label() == post);
+    // The second replaced there is told apart by his number among them.
+    f.s.leaders().replace_leader("Pender/1st Brigade", 1863, {"50"}, false, true);
+    const auto after = f.s.leaders().list();
+    CHECK(std::count_if(after.begin(), after.end(), [&](const auto& l) { return l.label() == post + " (2)"; }) == 1);
+    f.s.forces().rename(NamedKind::leader, post, "Pettigrew");
     battle::Report later;
     later.name = "Later";
     battle::add_loss_spec(later, "Pender/2nd Brigade=1");
     f.s.battles().report_battle(later, false);
     CHECK_THAT(f.s.leaders().return_leader("Pettigrew").summary, Contains("Pettigrew"));
-    CHECK_THAT(f.refusal([&] { f.s.forces().rename(NamedKind::leader, "#999999", "Nobody"); }), Contains("his number, e.g. \"leader #12\""));
+    CHECK_THAT(f.refusal([&] { f.s.forces().rename(NamedKind::leader, "#999999", "Nobody"); }),
+               Contains("or the post he held, as muster leader list shows it"));
+    CHECK_THAT(f.refusal([&] { f.s.forces().rename(NamedKind::leader, "Pettigrew", "former commander of Heth"); }),
+               Contains("begins as an unnamed leader is called"));
 }
 
 TEST_CASE("Fallen leaders: a despicable brigadier keeps his brigade until he falls") {

@@ -275,9 +275,16 @@ TEST_CASE("Accepting a preview rolls the previewed division or is refused, namin
                             "(1, 'preview', 'Previewed (not applied): Heth arrived: 2 brigades, 14 stands, 1 battery', '2026-01-01T00:00:00Z')");
         CHECK_THROWS_WITH(s.arrivals().arrive(test::arrival("Heth")), Contains("the preview does not say what it was asked for"));
     }
-    SECTION("the dice moved since: refused") {
-        s.arrivals().arrive(test::arrival("Pender"));
+    SECTION("the division's own dice moved since (another muster rolled them): refused") {
+        test::raw_sql(path, "INSERT OR REPLACE INTO dice_stream (campaign_id, stream, counter) VALUES (1, 'confederate|Heth', 7)");
         CHECK_THROWS_WITH(s.arrivals().arrive(test::arrival("Heth")), Contains("the dice have moved since"));
+    }
+    SECTION("another division's arrival does not move them: accepted, as previewed") {
+        s.arrivals().arrive(test::arrival("Pender"));
+        const auto previewed = s.history().journal().at(s.history().journal().size() - 2).rolls;
+        const auto arrived = s.arrivals().arrive(test::arrival("Heth"));
+        REQUIRE(arrived.division.rolls.size() == previewed.size());
+        for (size_t i = 0; i < previewed.size(); ++i) CHECK(arrived.division.rolls[i].thrown.faces == previewed[i].roll.thrown.faces);
     }
     SECTION("the same inputs: accepted, a later preview of another division does not stand in the way") {
         auto pender = test::arrival("Pender");
