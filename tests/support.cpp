@@ -67,4 +67,17 @@ Run run_muster(const std::string& args, const std::string& env) {
     return r;
 }
 
+std::string shell(const std::string& command) {
+    std::string out;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) return out;
+    std::array<char, 4096> buf{};
+    size_t n = 0;
+    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
+    pclose(pipe);
+    return out;
+}
+
+std::string pdf_text(const std::string& file) { return shell("pdftotext -layout " + quote(file) + " - 2>&1"); }
+
 }  // namespace muster::test

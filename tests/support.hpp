@@ -37,5 +37,9 @@ struct Run {
     std::string err;
 };
 Run run_muster(const std::string& args, const std::string& env = "");
+/// What a shell command prints on its standard output.
+std::string shell(const std::string& command);
+/// The text of a PDF file, laid out (pdftotext -layout).
+std::string pdf_text(const std::string& file);
 
 }  // namespace muster::test

@@ -60,18 +60,8 @@ std::string golden(const std::string& name, const std::string& actual) {
     return test::file_bytes(path);
 }
 
-std::string shell(const std::string& command) {
-    std::string out;
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe);
-    char buf[4096];
-    size_t n = 0;
-    while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) out.append(buf, n);
-    pclose(pipe);
-    return out;
-}
-
-std::string pdf_text(const std::string& file) { return shell("pdftotext -layout " + test::quote(file) + " - 2>&1"); }
+using test::pdf_text;
+using test::shell;
 
 int pdf_pages(const std::string& file) {
     std::smatch m;

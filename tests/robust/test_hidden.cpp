@@ -15,13 +15,7 @@ namespace {
 std::string pdf_text(const std::string& bytes, const std::string& dir) {
     const auto path = dir + "/x.pdf";
     std::ofstream(path, std::ios::binary) << bytes;
-    std::string out;
-    FILE* p = popen(("pdftotext " + path + " - 2>/dev/null").c_str(), "r");
-    char buf[4096];
-    size_t n = 0;
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-    pclose(p);
-    return out;
+    return test::pdf_text(path);
 }
 
 }  // namespace

@@ -78,10 +78,11 @@ TEST_CASE("SIGKILL at random moments never leaves a campaign broken or half-writ
     const auto t0 = std::chrono::steady_clock::now();
     test::run_muster("--db " + db + " campaign show");
     const auto one_run = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count();
-    // 220 kills take about a minute in a release build and up to seven under the sanitizers.
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(600);
+    // A fixed number of kills, however slow the machine (a count cut short by a clock would
+    // fail a loaded machine): about a minute in a release build, six under the sanitizers.
+    constexpr int k_kills = 180;
     int kills = 0, operations = 0;
-    while (kills < 220 && std::chrono::steady_clock::now() < deadline) {
+    while (kills < k_kills) {
         const pid_t child = fork();
         REQUIRE(child >= 0);
         if (child == 0) {
@@ -106,6 +107,5 @@ TEST_CASE("SIGKILL at random moments never leaves a campaign broken or half-writ
         operations = static_cast<int>(store.last_operation(1));
     }
     WARN("kills survived: " << kills << ", journal entries written meanwhile: " << operations);
-    CHECK(kills >= 200);
     CHECK(operations > 100);
 }

@@ -1,0 +1,234 @@
+// Secrecy as a property: a random campaign is built twice, once with the enemy's hidden
+// divisions (added, arrived, filled by hand, commanders replaced, brigades disbanded and
+// merged, never revealed and never in a battle) and once without them. Everything the other
+// side may read, from every reading command in every format, must be byte for byte the same:
+// nothing it sees, no count, no number, no roll, may depend on what is hidden from it.
+#include "app/battles.hpp"
+#include "app/forces.hpp"
+#include "app/history.hpp"
+#include "app/leaders.hpp"
+#include "app/prisoners.hpp"
+#include "battle/report.hpp"
+#include "core/error.hpp"
+#include "db/db_support.hpp"
+#include "dice/dice.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <regex>
+
+using namespace muster;
+
+namespace {
+
+struct Sides {
+    std::string viewer, enemy;
+};
+
+// Builds one campaign from `seed`. With `hidden`, the enemy also has hidden divisions, and
+// everything done to them; the script's choices never depend on them (their own dice, `h`).
+// Returns what each step did, so both builds are seen to take the same steps.
+std::vector<std::string> build(const std::string& path, std::uint64_t seed, const Sides& sides, bool hidden) {
+    app::Session s(path, true);
+    app::NewCampaign n;
+    n.name = "Season";
+    n.rules = "acw";
+    n.seed = seed;
+    n.date = "1863-07-01";
+    n.theater = "east";
+    s.create_campaign(n);
+    for (const auto& side : {sides.viewer, sides.enemy}) {
+        s.forces().add_army(side, side + " army", {side + " general", "average"});
+        s.forces().add_corps(side + " army", side + " corps", {});
+        for (int i = 0; i < 4; ++i) s.forces().add_division(side + " corps", side + " division " + std::to_string(i), "");
+        s.prisoners().add_camp(side, side + " camp");
+    }
+    std::vector<std::string> hidden_divisions;
+    dice::SeededSource rng(seed), h(seed ^ 0x5eed);
+    const auto pick = [](dice::SeededSource& r, size_t n) { return static_cast<size_t>(r.next() % n); };
+    const auto active = [&](const std::string& side, bool seen_only) {
+        std::vector<campaign::BrigadeInfo> out;
+        for (const auto& b : s.forces().brigades())
+            if (b.side == side && is_active(b.status) && b.stands > 0 &&
+                !(seen_only && b.division.rfind("Hidden", 0) == 0))
+                out.push_back(b);
+        return out;
+    };
+    std::vector<std::string> log;
+    int battles = 0, arrived_viewer = 0, arrived_enemy = 0;
+    // Undo reverses the newest operation: only one the viewer may know of, the same in both builds.
+    bool undoable = false;
+    for (int step = 0; step < 70; ++step) {
+        const auto kind = pick(rng, 11);
+        const bool touches_hidden = kind >= 8;
+        if (touches_hidden) undoable = false;
+        if (touches_hidden && !hidden) continue;
+        const auto before = s.last_operation();
+        std::string what = std::to_string(step) + ": ";
+        try {
+            switch (kind) {
+                case 0:
+                    if (arrived_viewer < 4) s.arrivals().arrive({sides.viewer + " division " + std::to_string(arrived_viewer++)});
+                    break;
+                case 1:
+                    if (arrived_enemy < 4) {
+                        const auto name = sides.enemy + " division " + std::to_string(arrived_enemy++);
+                        if (pick(rng, 2)) s.forces().reveal(name);  // revealed as a placeholder: its name only
+                        s.arrivals().arrive({name});
+                        if (pick(rng, 2)) s.forces().reveal(name);
+                    }
+                    break;
+                case 2: {
+                    const auto mine = active(sides.viewer, false);
+                    const auto theirs = active(sides.enemy, true);
+                    if (mine.empty() || theirs.empty()) break;
+                    const auto& a = mine[pick(rng, mine.size())];
+                    const auto& b = theirs[pick(rng, theirs.size())];
+                    battle::Report r;
+                    r.name = "Battle " + std::to_string(++battles);
+                    battle::add_loss_spec(r, a.ref() + "=" + std::to_string(1 + pick(rng, 2)));
+                    battle::add_loss_spec(r, b.ref() + "=1");
+                    if (b.stands > 2) battle::add_captured_spec(r, b.ref() + "=1@" + sides.viewer + " camp");
+                    if (pick(rng, 3) == 0) battle::add_leader_spec(r, b.ref() + ":captured@" + sides.viewer + " camp");
+                    if (pick(rng, 3) == 0) battle::add_leader_spec(r, a.ref() + ":wounded/1");
+                    s.battles().report_battle(r, false);
+                    break;
+                }
+                case 3:
+                    if (battles > 0) s.battles().recover("Battle " + std::to_string(1 + pick(rng, static_cast<size_t>(battles))), {}, false);
+                    break;
+                case 4: {
+                    for (const auto& side : {sides.viewer, sides.enemy}) {
+                        const auto list = active(side, true);
+                        if (!list.empty()) s.leaders().replace_leader(list[pick(rng, list.size())].ref(), std::nullopt, {}, false, true);
+                    }
+                    break;
+                }
+                case 5: {
+                    const auto held = s.prisoners().held();
+                    for (const auto& item : held)
+                        if (item.holder == sides.viewer && !item.camp_liberated) {
+                            const auto x = s.prisoners().propose_exchange(
+                                {sides.viewer, "", {item.spec + (item.kind == HeldKind::stands ? "=1" : "")}, {}, ""});
+                            s.prisoners().answer_exchange(x.row.id, sides.enemy, pick(rng, 2));
+                            break;
+                        }
+                    break;
+                }
+                case 6: {
+                    const auto mine = active(sides.viewer, false);
+                    if (mine.size() > 1) s.battles().merge_brigade(mine[0].ref(), mine[1].ref());
+                    break;
+                }
+                case 7:
+                    if (undoable) s.history().undo();
+                    break;
+                // What only the build with the enemy's hidden divisions does, with their own dice.
+                case 8: {
+                    const auto name = "Hidden " + std::to_string(hidden_divisions.size());
+                    s.forces().add_division(sides.enemy + " corps", name, "");
+                    if (pick(h, 2)) s.forces().reveal(name, true);  // hidden, and said so again
+                    s.arrivals().arrive({name});
+                    hidden_divisions.push_back(name);
+                    break;
+                }
+                case 9: {
+                    const auto name = "Hidden " + std::to_string(hidden_divisions.size());
+                    if (pick(h, 2)) s.forces().add_corps(sides.enemy + " army", "Hidden corps " + name, {"Hidden general " + name, "average"});
+                    s.forces().add_division(pick(h, 2) ? sides.enemy + " corps" : "Hidden corps " + name, name, "");
+                    s.forces().add_brigade({name, "Secret Brigade", "veteran", 6, std::nullopt, "", "", {"Secret " + name, "good"}});
+                    s.forces().add_battery({"Secret Battery", name, "", ""});
+                    hidden_divisions.push_back(name);
+                    break;
+                }
+                case 10: {
+                    std::vector<campaign::BrigadeInfo> list;
+                    for (const auto& b : s.forces().brigades())
+                        if (b.division.rfind("Hidden", 0) == 0 && is_active(b.status) && b.stands > 0) list.push_back(b);
+                    if (list.empty()) break;
+                    const auto& b = list[pick(h, list.size())];
+                    switch (pick(h, 4)) {
+                        case 0: s.leaders().replace_leader(b.ref(), std::nullopt, {}, false, true); break;
+                        case 1: s.battles().disband_brigade(b.ref()); break;
+                        case 2:
+                            for (const auto& other : list)
+                                if (other.id != b.id) {
+                                    s.battles().merge_brigade(b.ref(), other.ref());
+                                    break;
+                                }
+                            break;
+                        case 3: s.forces().rename(NamedKind::brigade, b.ref(), b.name + " renamed"); break;
+                    }
+                    break;
+                }
+            }
+            what += "kind " + std::to_string(kind) + " done";
+        } catch (const Error& e) {
+            what += "kind " + std::to_string(kind) + " refused: " + e.what();
+        }
+        if (!touches_hidden) {
+            undoable = kind != 7 && s.last_operation() != before;
+            log.push_back(what);
+        }
+    }
+    return log;
+}
+
+// Everything `viewer` may read of the campaign in `db`, from every reading command in every
+// format, the journal's clock times blanked (the two builds ran at different moments).
+std::string everything_seen(const std::string& db, const std::string& dir, const std::string& viewer) {
+    std::string all;
+    const auto run = [&](const std::string& args) {
+        const auto r = test::run_muster("--db " + test::quote(db) + " " + args);
+        INFO(args << "\n" << r.err);
+        CHECK(r.code == 0);
+        all += "$ " + args + "\n" + r.out;
+    };
+    for (const std::string command : {"journal", "camp list", "leader list", "exchange list", "campaign show", "oob"})
+        run(command + " --as " + viewer);
+    for (const std::string format : {"text", "md", "csv", "html", "json", "pdf"}) {
+        const auto file = dir + "/oob." + format;
+        std::remove(file.c_str());
+        run("export oob --as " + viewer + " --format " + format + " -o " + test::quote(file));
+        all += format == "pdf" ? test::pdf_text(file) : test::file_bytes(file);
+    }
+    for (const std::string format : {"html", "pdf"}) {
+        const auto file = dir + "/labels." + format;
+        std::remove(file.c_str());
+        run("export labels --as " + viewer + " --format " + format + " -o " + test::quote(file));
+        all += format == "pdf" ? test::pdf_text(file) : test::file_bytes(file);
+    }
+    return std::regex_replace(all, std::regex("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), "<time>");
+}
+
+}  // namespace
+
+TEST_CASE("A side's view of everything is byte-identical with and without the enemy's hidden divisions") {
+    int hidden_steps = 0;
+    for (std::uint64_t seed : {11u, 12u, 13u, 14u}) {
+        const Sides sides = seed % 2 ? Sides{"union", "confederate"} : Sides{"confederate", "union"};
+        INFO("seed " << seed << ", the " << sides.viewer << "'s view");
+        test::TempDir dir;
+        const auto with = dir.file("with.db"), without = dir.file("without.db");
+        const auto steps_with = build(with, seed, sides, true);
+        const auto steps_without = build(without, seed, sides, false);
+        CHECK(steps_with == steps_without);  // every step the viewer may know of went the same way
+        // The builds differ: the umpire sees the hidden divisions in one of them only.
+        const auto umpire_with = test::run_muster("--db " + test::quote(with) + " oob").out;
+        const auto umpire_without = test::run_muster("--db " + test::quote(without) + " oob").out;
+        REQUIRE(umpire_with.find("Hidden") != std::string::npos);
+        CHECK(umpire_without.find("Hidden") == std::string::npos);
+        hidden_steps += static_cast<int>(test::run_muster("--db " + test::quote(with) + " journal").out.size() -
+                                         test::run_muster("--db " + test::quote(without) + " journal").out.size());
+        const auto seen_with = everything_seen(with, dir.path(), sides.viewer);
+        const auto seen_without = everything_seen(without, dir.path(), sides.viewer);
+        CHECK(seen_with.find("Hidden") == std::string::npos);
+        CHECK(seen_with.find("Secret") == std::string::npos);
+        CHECK(seen_with == seen_without);
+        // ...and the view is not empty: it holds battles, prisoners, the enemy it has seen.
+        CHECK(seen_with.find("Battle 1") != std::string::npos);
+        CHECK(seen_with.find(sides.enemy + " division") != std::string::npos);
+    }
+    CHECK(hidden_steps > 0);
+}
