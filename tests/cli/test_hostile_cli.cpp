@@ -1,0 +1,213 @@
+// The hostile corpus, through the real binary: names, JSON inputs, arguments and database
+// files an attacker or a careless hand could give. Each case must be refused with its exit
+// code (1 refused, 2 usage: README "Exit codes"), one line on stderr that starts "muster: ",
+// nothing on stdout, and every file in the folder (the database with its -wal and -shm, the
+// inputs) byte for byte as it was.
+#include "db/db_support.hpp"
+#include "dice/dice.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <sys/stat.h>
+
+using namespace muster;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string k_env = "XDG_DATA_HOME=/tmp/muster-test-data-none";
+
+// Every file in the folder and its bytes.
+std::map<std::string, std::string> files_in(const std::string& dir) {
+    std::map<std::string, std::string> out;
+    for (const auto& e : fs::directory_iterator(dir))
+        out[e.path().filename().string()] = e.is_regular_file() ? test::file_bytes(e.path().string()) : "(not a regular file)";
+    return out;
+}
+
+struct Corpus {
+    test::TempDir dir;
+    int cases = 0;
+
+    // Runs `args` on the folder's campaign; it must be refused with `code` and change nothing.
+    void refused(const std::string& what, const std::string& args, int code, const std::string& db = "c.db") {
+        const auto before = files_in(dir.path());
+        const auto r = test::run_muster("--db " + test::quote(dir.file(db)) + " " + args, k_env);
+        INFO(what << "\n$ muster " << args << "\nstdout: " << r.out << "\nstderr: " << r.err);
+        CHECK(r.code == code);
+        CHECK(r.out.empty());
+        CHECK(r.err.rfind("muster: ", 0) == 0);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(r.err.back() == '\n');
+        CHECK(files_in(dir.path()) == before);
+        ++cases;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("The hostile corpus: every case refused with its exit code and one line, and every file unchanged") {
+    Corpus c;
+    { test::make_campaign(c.dir.file("c.db")); }
+    {
+        auto s = app::Session(c.dir.file("c.db"), false);
+        s.arrivals().arrive(test::arrival("Heth"));
+    }
+
+    // Names, from the command line, to every command that takes one.
+    const std::vector<std::pair<std::string, std::string>> names = {
+        {"empty", ""},
+        {"only spaces", "   "},
+        {"a newline", "Heth\nPender"},
+        {"a carriage return", "Heth\rPender"},
+        {"a tab", "Heth\tPender"},
+        {"an escape sequence that retitles the terminal", "\x1b]0;PWNED\x07"},
+        {"a colour escape", "\x1b[31mRed"},
+        {"a bidi override", "Heth\u202Eevil"},
+        {"a bidi isolate", "\u2066Heth"},
+        {"invalid UTF-8", "Heth\xff\xfe"},
+        {"an overlong UTF-8 encoding", "\xc0\xaf"},
+        {"a lone surrogate encoded", "\xed\xa0\x80"},
+        {"the reference separator", "A/2nd Brigade"},
+        {"DEL", "Heth\x7f"},
+        {"far too long", std::string(5000, 'x')},
+    };
+    const std::vector<std::pair<std::string, std::string>> commands = {
+        {"army", "add army NAME --side union"},
+        {"corps", "add corps NAME --army 'Army of the Potomac'"},
+        {"division", "add division NAME --corps 'I Corps'"},
+        {"brigade", "add brigade NAME --division Wadsworth --rating veteran --stands 6"},
+        {"camp", "camp new NAME --side union"},
+        {"rename", "rename division Wadsworth NAME"},
+    };
+    for (const auto& [what, name] : names)
+        for (const auto& [command, args] : commands) {
+            auto line = args;
+            line.replace(line.find("NAME"), 4, test::quote(name));
+            c.refused(command + " named with " + what, line, 2);
+        }
+
+    // JSON inputs to every reader of a file.
+    const std::vector<std::pair<std::string, std::string>> texts = {
+        {"empty", ""},
+        {"whitespace", "  \n\t"},
+        {"deeply nested", std::string(200'000, '[')},
+        {"a NUL byte", std::string("{\"format\": \"muster-oob/1\"\0}", 27)},
+        {"invalid UTF-8", "{\"format\": \"\xff\xfe\"}"},
+        {"a lone surrogate", "{\"format\": \"\\ud800\"}"},
+        {"wrong types", R"({"format": 7, "armies": "none", "battle": []})"},
+        {"a number too large", R"({"format": "muster-oob/1", "armies": [{"name": "A", "side": "union", "corps": [{"name": "K", "divisions": [{"name": "D", "arm": "infantry", "status": "entered", "brigades": [{"name": "B", "rating": "veteran", "start_stands": 99999999999999999999, "stands": 1}]}]}]}]})"},
+        {"NaN", R"({"format": "muster-battle/1", "battle": {"name": "X"}, "brigades": [{"brigade": "Heth/1st Brigade", "lost": NaN}]})"},
+        {"trailing garbage", R"({"format": "muster-oob/1", "armies": []} garbage)"},
+        {"duplicate keys", R"({"format": "muster-oob/1", "armies": [], "armies": []})"},
+        {"binary", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16)},
+        {"a hostile name inside", "{\"format\": \"muster-oob/1\", \"armies\": [{\"name\": \"\\u001b]0;x\\u0007\", \"side\": \"union\", \"corps\": []}]}"},
+        {"a NUL name inside", "{\"format\": \"muster-oob/1\", \"armies\": [{\"name\": \"A\\u0000B\", \"side\": \"union\", \"corps\": []}]}"},
+        {"another format", R"({"format": "muster-rules/1"})"},
+    };
+    int n = 0;
+    for (const auto& [what, text] : texts) {
+        const auto file = c.dir.file("input" + std::to_string(++n) + ".json");
+        std::ofstream(file, std::ios::binary) << text;
+        c.refused("an OOB import of " + what, "import oob " + test::quote(file), 1);
+        c.refused("a battle report of " + what, "battle report " + test::quote(file), 1);
+        c.refused("a rule set of " + what, "rules show " + test::quote(file), 1);
+    }
+
+    // Files that are not files: a folder, a device, a pipe, nothing.
+    fs::create_directory(c.dir.file("folder"));
+    mkfifo(c.dir.file("pipe").c_str(), 0600);
+    for (const auto& [what, path] : std::vector<std::pair<std::string, std::string>>{
+             {"a folder", c.dir.file("folder")}, {"a device", "/dev/zero"}, {"a FIFO", c.dir.file("pipe")}, {"a missing file", c.dir.file("none.json")}}) {
+        c.refused("an OOB import of " + what, "import oob " + test::quote(path), 1);
+        c.refused("a battle report of " + what, "battle report " + test::quote(path), 1);
+    }
+    fs::create_symlink(c.dir.file("c.db"), c.dir.file("link.txt"));
+    c.refused("-o over a symbolic link", "export oob -o " + test::quote(c.dir.file("link.txt")), 1);
+    c.refused("-o over a FIFO", "export oob --format text -o " + test::quote(c.dir.file("pipe")), 1);
+    c.refused("-o over a folder", "export oob --format text -o " + test::quote(c.dir.file("folder")), 1);
+
+    // Arguments out of range or malformed: refused, never clamped or guessed.
+    for (const auto& [what, args, code] : std::vector<std::tuple<std::string, std::string, int>>{
+             {"a seed too large", "campaign new X --rules acw --seed 99999999999999999999", 2},
+             {"a negative seed", "campaign new X --rules acw --seed -1", 2},
+             {"a seed of words", "campaign new X --rules acw --seed seven", 2},
+             {"a return rate above 100", "campaign set --return-rate 101", 2},
+             {"a negative return rate", "campaign set --return-rate -5", 2},
+             {"a return rate of words", "campaign set --return-rate half", 2},
+             {"the 30th of February", "campaign set --date 1863-02-30", 2},
+             {"month 13", "campaign set --date 1863-13-01", 2},
+             {"a date in words", "campaign set --date yesterday", 2},
+             {"a year outside the rules", "campaign set --date 1900-01-01", 2},
+             {"an unknown theater", "campaign set --theater mars", 2},
+             {"an unknown rounding", "campaign set --rounding sideways", 2},
+             {"an unknown rule set", "campaign new X --rules nowhere", 2},
+             {"an unknown side", "add army X --side prussia", 2},
+             {"an unknown division", "arrive Nobody", 2},
+             {"a division that has arrived", "arrive Heth", 1},
+             {"an unknown view of the journal", "journal --as prussia", 2},
+             {"an unknown view of the camps", "camp list --as prussia", 2},
+             {"an unknown view of the leaders", "leader list --as prussia", 2},
+             {"an unknown view of the exchanges", "exchange list --as prussia", 2},
+             {"an unknown view of the campaign", "campaign show --as prussia", 2},
+             {"an unknown view of the order of battle", "oob --as prussia", 2},
+             {"an unknown format", "export oob --format xls -o " + test::quote(c.dir.file("x.xls")), 2},
+             {"a bad typed roll", "arrive Pender --year 1863 --theater east --rolls 0", 2},
+             {"too few typed rolls", "arrive Pender --year 1863 --theater east --rolls 50", 2},
+             {"a roll of words", "arrive Pender --year 1863 --theater east --rolls fifty", 2},
+             {"out-for out of range", "leader casualty Heth --out-for 1000", 2},
+             {"an unknown leader", "leader return Nobody", 2},
+             {"an exchange that does not exist", "exchange accept 99 --side union", 2},
+             {"an unknown camp", "camp liberate Nowhere", 2},
+             {"an empty database path", "oob", 2},
+             {"an unknown option", "oob --secret", 2},
+             {"an unknown command", "teleport", 2},
+         }) {
+        if (what == "an empty database path") {
+            const auto before = files_in(c.dir.path());
+            const auto r = test::run_muster("--db '' oob", k_env);
+            INFO(what << ": " << r.err);
+            CHECK(r.code == code);
+            CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+            CHECK(files_in(c.dir.path()) == before);
+            ++c.cases;
+            continue;
+        }
+        c.refused(what, args, code);
+    }
+
+    // Database files that are not muster's, or not whole: each reading and writing command.
+    const auto write_db = [&](const std::string& name, const std::string& bytes) { std::ofstream(c.dir.file(name), std::ios::binary) << bytes; };
+    write_db("zeros.db", std::string(65536, '\0'));
+    write_db("random.db", [] {
+        std::string s;
+        dice::SeededSource r(3);
+        for (int i = 0; i < 65536; ++i) s += static_cast<char>(r.next() & 0xff);
+        return s;
+    }());
+    write_db("empty.db", "");
+    write_db("text.db", "a shopping list\n");
+    test::raw_sql(c.dir.file("other.db"), "CREATE TABLE songs (id INTEGER PRIMARY KEY, title TEXT)");
+    fs::copy_file(c.dir.file("c.db"), c.dir.file("newer.db"));
+    test::raw_sql(c.dir.file("newer.db"), "PRAGMA user_version = 99");
+    test::raw_sql(c.dir.file("marked.db"), "PRAGMA application_id = 1836413812");
+    test::raw_sql(c.dir.file("marked.db"), "CREATE TABLE t (x)");
+    {
+        const auto bytes = test::file_bytes(c.dir.file("c.db"));
+        write_db("truncated.db", bytes.substr(0, bytes.size() / 3));
+    }
+    for (const std::string db : {"zeros.db", "random.db", "empty.db", "text.db", "other.db", "newer.db", "marked.db", "truncated.db",
+                                 "missing.db"})
+        for (const std::string args : {"oob", "journal", "add army X --side union"}) {
+            // An empty SQLite file reads as a database with no tables: not a muster one either.
+            c.refused(db + ": " + args, args, 1, db);
+        }
+    WARN("hostile cases refused through the binary: " << c.cases);
+    CHECK(c.cases >= 150);
+}
