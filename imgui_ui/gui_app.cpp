@@ -7,7 +7,6 @@
 #include <imgui_stdlib.h>
 
 #include <ctime>
-#include <vector>
 
 namespace muster::gui {
 namespace {
@@ -109,13 +108,21 @@ void GuiApp::menu() {
     }
     if (m_session) ImGui::TextDisabled("| %s", m_model.current ? m_model.current->name.c_str() : "no campaign yet");
     if (m_model.rules) {
-        std::vector<const char*> viewers{"the umpire (everything)"};
-        for (const auto& sd : m_model.rules->sides) viewers.push_back(sd.name.c_str());
-        if (m_viewer >= static_cast<int>(viewers.size())) m_viewer = 0;
-        ImGui::TextDisabled("| view as");
-        ImGui::SetNextItemWidth(200);
-        ImGui::Combo("##viewer", &m_viewer, viewers.data(), static_cast<int>(viewers.size()));
-        mark("Menu/View as");
+        // Whose view the journal and prisoners windows show: the umpire's, or what a side may read.
+        const auto& sides = m_model.rules->sides;
+        const auto viewer = this->viewer();
+        const std::string label = "View: " + (viewer.is_umpire() ? std::string("the umpire") : m_model.rules->find_side(viewer.side())->name) + "###view";
+        const bool open = ImGui::BeginMenu(label.c_str());
+        mark("Menu/View");
+        if (open) {
+            if (ImGui::MenuItem("The umpire (everything)", nullptr, viewer.is_umpire())) m_viewer = 0;
+            mark("Menu/View/umpire");
+            for (size_t i = 0; i < sides.size(); ++i) {
+                if (ImGui::MenuItem(sides[i].name.c_str(), nullptr, viewer.side() == sides[i].id)) m_viewer = static_cast<int>(i) + 1;
+                mark("Menu/View/" + sides[i].id);
+            }
+            ImGui::EndMenu();
+        }
     }
     ImGui::EndMainMenuBar();
 }

@@ -22,7 +22,8 @@ void JournalWindow::draw(GuiApp& app) {
             ImGui::TextDisabled("%zu entries", entries.size());
     } else {
         // A side's view: what it may read, numbered as it counts them; no total that betrays more.
-        ImGui::TextDisabled("as the %s read it (muster journal --as %s)", seen.viewer.side().c_str(), seen.viewer.side().c_str());
+        const auto* side = model.rules->find_side(seen.viewer.side());
+        ImGui::TextDisabled("what the %s may read (muster journal --as %s)", side ? side->name.c_str() : "", seen.viewer.side().c_str());
     }
     ImGui::BeginChild("entries");
     for (auto it = entries.rbegin(); it != entries.rend(); ++it) {

@@ -281,3 +281,39 @@ TEST_CASE("With every window open, a frame draws from the campaign model and rea
     CHECK(d.app.seen().camps.size() == 2);
     d.frame(shot("every_window"));
 }
+
+TEST_CASE("The menu bar's view: chosen by mouse, the journal and prisoners windows show only what that side may read") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    {
+        auto s = test::make_campaign(db);
+        test::fight_and_propose(s);                     // Heth fought the Union: seen by it
+        s.arrivals().arrive(test::arrival("Pender"));  // hidden from the Union, rolls and all
+    }
+    test::Driver d(db);
+    d.show<gui::JournalWindow>();
+    d.app.window<gui::PrisonersWindow>().open = true;
+    const auto mentions = [](const std::vector<journal::Entry>& journal, const std::string& text) {
+        return std::any_of(journal.begin(), journal.end(), [&](const auto& e) { return e.summary.find(text) != std::string::npos; });
+    };
+    CHECK(d.app.viewer().is_umpire());
+    CHECK(mentions(d.app.seen().journal, "Pender"));
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/union"));
+    CHECK(d.app.viewer() == View::of_side("union"));
+    const auto& seen = d.app.seen();
+    CHECK_FALSE(mentions(seen.journal, "Pender"));
+    CHECK(mentions(seen.journal, "McPherson Ridge"));  // the battle it fought
+    for (const auto& e : seen.journal)
+        for (const auto& r : e.rolls) CHECK(r.roll.purpose.find("Pender") == std::string::npos);
+    // A side's entries are numbered 1, 2, ... in its view: no gap betrays what it may not read.
+    for (size_t i = 0; i < seen.journal.size(); ++i) CHECK(seen.journal[i].id == static_cast<std::int64_t>(i + 1));
+    CHECK(seen.journal.size() < d.app.model().seen_by(View::umpire()).journal.size());
+    d.frame(shot("prisoners_union_view"));
+    d.app.window<gui::PrisonersWindow>().open = false;
+    d.frame(shot("journal_union_view"));
+    // Back to the umpire: everything again.
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/umpire"));
+    CHECK(mentions(d.app.seen().journal, "Pender"));
+}
