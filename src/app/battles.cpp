@@ -284,7 +284,20 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
     return out;
 }
 
-std::vector<campaign::BattleInfo> Battles::list() const { return m_session.state().store.battles(m_session.current().id); }
+std::vector<campaign::BattleInfo> Battles::list(const View& viewer) const {
+    require_view(m_session.rules(), viewer);
+    const auto& store = m_session.state().store;
+    const auto roster = store.roster(m_session.current().id);
+    std::vector<campaign::BattleInfo> out;
+    for (const auto& b : roster.battles) {
+        bool fought = viewer.is_umpire();
+        for (const auto division : store.battle_divisions(b.id))
+            for (const auto& u : roster.units)
+                if (u.kind == UnitKind::division && u.id == division && viewer.owns(u.side)) fought = true;
+        if (fought) out.push_back(b);
+    }
+    return out;
+}
 
 Outcome Battles::disband_brigade(const std::string& ref) {
     auto& store = m_session.state().store;

@@ -18,7 +18,8 @@ public:
     Outcome report_battle(const battle::Report& report, bool preview);
     /// Casualties of a battle return at the campaign's rate and rounding; prisoners do not.
     Outcome recover(const std::string& battle, const std::vector<std::string>& rolls, bool preview);
-    std::vector<campaign::BattleInfo> list() const;
+    /// The battles `viewer` fought (the umpire: all of them), oldest first.
+    std::vector<campaign::BattleInfo> list(const View& viewer = View::umpire()) const;
 
     Outcome disband_brigade(const std::string& brigade);
     Outcome destroy_brigade(const std::string& brigade);

@@ -61,10 +61,14 @@ void add_battle_commands(CLI::App& app, Io& io) {
         print_outcome(io.out, open_campaigns(io).battles().recover(rc->battle, dice::split_rolls(rc->rolls), rc->preview), rc->show_rolls);
     });
 
-    on_run(battle->add_subcommand("list", "List the battles"), io, [&io] {
+    auto as = std::make_shared<std::string>();
+    auto* list = battle->add_subcommand("list", "List the battles (--as SIDE: those it fought)");
+    add_view_option(list, *as);
+    on_run(list, io, [as, &io] {
         exporter::TextTable t;
         t.add({"Battle", "Date", "Place", "Casualties"});
-        for (const auto& b : open_campaigns(io).battles().list())
+        auto session = open_campaigns(io);
+        for (const auto& b : session.battles().list(session.view(*as)))
             t.add({b.name, b.date, b.place, b.recovered ? "returned" : "not yet returned"});
         io.out << t.render();
     });

@@ -49,6 +49,14 @@ TEST_CASE("The campaign model holds what the application's queries return") {
         for (size_t i = 0; i < leaders.size(); ++i) CHECK(seen.leaders[i].label() == leaders[i].label());
     }
     CHECK(s.leaders().list(View::of_side("union")).size() < s.leaders().list().size());
+    // The battles a side fought: a Confederate division's skirmish alone is not the Union's.
+    battle::Report skirmish;
+    skirmish.name = "Skirmish";
+    battle::add_loss_spec(skirmish, "Heth/1st Brigade=1");
+    s.battles().report_battle(skirmish, false);
+    CHECK(s.battles().list(View::of_side("union")).size() == 1);
+    CHECK(s.battles().list(View::of_side("confederate")).size() == 2);
+    CHECK(s.battles().list().size() == 2);
     // A battle checked against the model says what the service's preview says.
     battle::Report next;
     next.name = "Seminary Ridge";

@@ -156,6 +156,7 @@ TEST_CASE("The hostile corpus: every case refused with its exit code and one lin
              {"an unknown view of the leaders", "leader list --as prussia", 2},
              {"an unknown view of the exchanges", "exchange list --as prussia", 2},
              {"an unknown view of the campaign", "campaign show --as prussia", 2},
+             {"an unknown view of the battles", "battle list --as prussia", 2},
              {"an unknown view of the order of battle", "oob --as prussia", 2},
              {"an unknown format", "export oob --format xls -o " + test::quote(c.dir.file("x.xls")), 2},
              {"a bad typed roll", "arrive Pender --year 1863 --theater east --rolls 0", 2},

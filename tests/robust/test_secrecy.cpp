@@ -185,7 +185,7 @@ std::string everything_seen(const std::string& db, const std::string& dir, const
         CHECK(r.code == 0);
         all += "$ " + args + "\n" + r.out;
     };
-    for (const std::string command : {"journal", "camp list", "leader list", "exchange list", "campaign show", "oob"})
+    for (const std::string command : {"journal", "camp list", "leader list", "exchange list", "battle list", "campaign show", "oob"})
         run(command + " --as " + viewer);
     for (const std::string format : {"text", "md", "csv", "html", "json", "pdf"}) {
         const auto file = dir + "/oob." + format;
