@@ -130,6 +130,11 @@ public:
     void set_battery_status(std::int64_t battery, BatteryStatus status);
     void update_campaign_settings(const campaign::CampaignInfo& row);
 
+    /// A division's turn in the reinforcement schedule; none: off the schedule.
+    void set_schedule(std::int64_t division, std::optional<int> turn);
+    /// The reinforcement schedule, by turn.
+    std::vector<campaign::ScheduleEntry> schedule(std::int64_t campaign) const;
+
     // --- battles, camps, prisoners, exchanges (call inside run_operation) ---------------
     std::int64_t insert_battle(std::int64_t campaign, const campaign::BattleInfo& battle);
     void insert_battle_division(std::int64_t battle, std::int64_t division);

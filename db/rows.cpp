@@ -21,12 +21,14 @@ campaign::CampaignInfo read_campaign(const Row& row) {
     r.men_per_stand = row.optional_integer("men_per_stand");
     if (!row.null("date")) r.date = row.text("date");
     if (!row.null("theater")) r.theater = row.text("theater");
+    r.turn = row.integer("turn");
+    r.turn_days = row.optional_integer("turn_days");
     return r;
 }
 
 constexpr const char* k_campaign_columns =
     "SELECT id, name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at, "
-    "men_per_stand, date, theater FROM campaign ";
+    "men_per_stand, date, theater, turn, turn_days FROM campaign ";
 
 void insert_move(SQLite::Database& db, std::int64_t operation, std::int64_t brigade, MoveKind kind, int stands) {
     SQLite::Statement m(db, "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, ?, ?)");
@@ -45,10 +47,11 @@ std::int64_t CampaignStore::create_campaign(const campaign::CampaignInfo& row, s
         if (exists.executeStep()) throw Error("a campaign named \"" + row.name + "\" already exists in " + m_path);
         SQLite::Statement q(db,
                             "INSERT INTO campaign (name, rules_id, rules_json, return_rate, rounding, despicable, dice, "
-                            "seed, dice_counter, created_at, men_per_stand, date, theater) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)");
+                            "seed, dice_counter, created_at, men_per_stand, date, theater, turn_days) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)");
         const std::string now = now_utc();
         bind_all(q, row.name, row.rules_id, row.rules_json, row.return_rate, row.rounding, row.despicable, row.dice,
-                 to_sql(row.seed), now, row.men_per_stand, row.date, row.theater);
+                 to_sql(row.seed), now, row.men_per_stand, row.date, row.theater, row.turn_days);
         q.exec();
         const std::int64_t id = db.getLastInsertRowid();
         SQLite::Statement op(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, seen_by) VALUES (?, ?, ?, ?, ?)");

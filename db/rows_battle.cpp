@@ -76,10 +76,45 @@ void CampaignStore::set_battery_status(std::int64_t battery, BatteryStatus statu
 void CampaignStore::update_campaign_settings(const campaign::CampaignInfo& row) {
     guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db,
-                            "UPDATE campaign SET return_rate = ?, rounding = ?, despicable = ?, men_per_stand = ?, date = ?, theater = ? "
-                            "WHERE id = ?");
-        bind_all(q, row.return_rate, row.rounding, row.despicable, row.men_per_stand, row.date, row.theater, row.id);
+                            "UPDATE campaign SET return_rate = ?, rounding = ?, despicable = ?, men_per_stand = ?, date = ?, theater = ?, "
+                            "turn = ?, turn_days = ? WHERE id = ?");
+        bind_all(q, row.return_rate, row.rounding, row.despicable, row.men_per_stand, row.date, row.theater, row.turn, row.turn_days,
+                 row.id);
         q.exec();
+    });
+}
+
+void CampaignStore::set_schedule(std::int64_t division, std::optional<int> turn) {
+    guarded(m_path, [&] {
+        if (!turn) {
+            exec(m_impl->db, "DELETE FROM schedule WHERE division_id = ?", division);
+            return;
+        }
+        SQLite::Statement q(m_impl->db, "INSERT INTO schedule (division_id, turn) VALUES (?, ?) "
+                                        "ON CONFLICT (division_id) DO UPDATE SET turn = excluded.turn");
+        bind_all(q, division, *turn);
+        q.exec();
+    });
+}
+
+std::vector<campaign::ScheduleEntry> CampaignStore::schedule(std::int64_t campaign) const {
+    return guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db,
+                            "SELECT s.division_id, d.name, a.side, d.status, s.turn FROM schedule s JOIN division d ON d.id = s.division_id "
+                            "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE d.campaign_id = ? "
+                            "ORDER BY s.turn, d.id");
+        bind_all(q, campaign);
+        std::vector<campaign::ScheduleEntry> out;
+        for (const Row row(q); q.executeStep();) {
+            campaign::ScheduleEntry e;
+            e.division_id = row.id("division_id");
+            e.division = row.text("name");
+            e.side = row.text("side");
+            e.status = row.word<DivisionStatus>("status");
+            e.turn = row.integer("turn");
+            out.push_back(std::move(e));
+        }
+        return out;
     });
 }
 

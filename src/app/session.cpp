@@ -11,7 +11,9 @@
 #include "app/paths.hpp"
 #include "app/prisoners.hpp"
 #include "app/refs.hpp"
+#include "app/season.hpp"
 #include "app/session_state.hpp"
+#include "core/date.hpp"
 #include "core/error.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
@@ -36,22 +38,18 @@ void check_settings(const campaign::CampaignInfo& c) {
         throw UsageError("return rate " + std::to_string(c.return_rate) + " is out of range: expected 0 to 100 (percent)");
     if (c.men_per_stand && (*c.men_per_stand < 1 || *c.men_per_stand > 10000))
         throw UsageError("men per stand " + std::to_string(*c.men_per_stand) + " is out of range: expected 1 to 10000");
+    if (c.turn_days && (*c.turn_days < 1 || *c.turn_days > 366))
+        throw UsageError("turn length " + std::to_string(*c.turn_days) + " days is out of range: expected 1 to 366 days");
 }
 
-// The campaign's date is a day of the calendar within the rule set's years; its theater one of
-// the rule set's.
+}  // namespace
+
 void check_date_and_theater(const rules::RuleSet& r, const campaign::CampaignInfo& c) {
     if (c.date) {
         const auto& d = *c.date;
-        const bool shaped = d.size() == 10 && d[4] == '-' && d[7] == '-' &&
-                            std::all_of(d.begin(), d.end(), [](char ch) { return ch == '-' || (ch >= '0' && ch <= '9'); });
-        const int year = shaped ? std::stoi(d.substr(0, 4)) : 0, month = shaped ? std::stoi(d.substr(5, 2)) : 0,
-                  day = shaped ? std::stoi(d.substr(8, 2)) : 0;
-        const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-        const int days[] = {31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-        if (!shaped || month < 1 || month > 12 || day < 1 || day > days[month - 1])
-            throw UsageError("date \"" + d + "\" is not a day of the calendar: expected YYYY-MM-DD, e.g. 1863-07-01");
-        if (!r.years.empty() && std::find(r.years.begin(), r.years.end(), year) == r.years.end())
+        const auto day = Day::parse(d);
+        if (!day) throw UsageError("date \"" + d + "\" is not a day of the calendar: expected YYYY-MM-DD, e.g. 1863-07-01");
+        if (!r.years.empty() && std::find(r.years.begin(), r.years.end(), day->year()) == r.years.end())
             throw UsageError("date " + d + " is outside rule set " + r.id + "'s years: expected " + std::to_string(r.years.front()) +
                              " to " + std::to_string(r.years.back()));
     }
@@ -63,10 +61,13 @@ void check_date_and_theater(const rules::RuleSet& r, const campaign::CampaignInf
     }
 }
 
+namespace {
+
 std::string settings_text(const campaign::CampaignInfo& c) {
     return "return rate " + std::to_string(c.return_rate) + "%, rounding " + word(c.rounding) + ", despicable " +
            word(c.despicable) + (c.men_per_stand ? ", " + std::to_string(*c.men_per_stand) + " men per stand" : "") +
-           (c.date ? ", date " + *c.date : "") + (c.theater ? ", theater " + *c.theater : "");
+           (c.date ? ", date " + *c.date : "") + (c.theater ? ", theater " + *c.theater : "") +
+           (c.turn_days ? ", turns of " + std::to_string(*c.turn_days) + " days" : "");
 }
 
 }  // namespace
@@ -92,6 +93,7 @@ campaign::CampaignInfo Session::create_campaign(const NewCampaign& r) {
     row.men_per_stand = r.men_per_stand;
     row.date = r.date;
     row.theater = r.theater;
+    row.turn_days = r.turn_days;
     check_settings(row);
     const rules::RuleSet rules = m->catalog.load(r.rules);
     check_date_and_theater(rules, row);
@@ -110,6 +112,7 @@ void Session::change_settings(const CampaignSettings& s) {
     if (s.men_per_stand) c.men_per_stand = *s.men_per_stand;
     if (s.date) c.date = *s.date;
     if (s.theater) c.theater = *s.theater;
+    if (s.turn_days) c.turn_days = *s.turn_days;
     check_settings(c);
     check_date_and_theater(rules(), c);
     m->store.run_operation(c.id, OperationKind::settings, [&](std::int64_t op) {
@@ -182,6 +185,7 @@ Leaders Session::leaders() { return Leaders(*this); }
 Prisoners Session::prisoners() { return Prisoners(*this); }
 Exports Session::exports() { return Exports(*this); }
 History Session::history() { return History(*this); }
+Season Session::season() { return Season(*this); }
 
 Outcome named_operation(Session& session, OperationKind kind,
                         const std::function<void(std::int64_t, const Refs&, Outcome&)>& change) {

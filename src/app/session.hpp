@@ -23,6 +23,7 @@ class Leaders;
 class Prisoners;
 class Exports;
 class History;
+class Season;
 
 /// The default campaign database: <data dir>/campaigns.db.
 std::string default_db_path();
@@ -39,6 +40,7 @@ struct NewCampaign {
     std::optional<int> men_per_stand;   ///< none: the rule set's scale, if it has one
     std::optional<std::string> date;    ///< YYYY-MM-DD: arrivals and the leader table take its year
     std::optional<std::string> theater; ///< a theater of the rule set: arrivals take it
+    std::optional<int> turn_days;       ///< how many days a turn lasts (`muster turn next` moves the date on)
 };
 
 /// A campaign's settings that may change mid-campaign (each change is an undoable operation).
@@ -49,6 +51,7 @@ struct CampaignSettings {
     std::optional<int> men_per_stand;
     std::optional<std::string> date;     ///< YYYY-MM-DD
     std::optional<std::string> theater;  ///< a theater id of the rule set
+    std::optional<int> turn_days;        ///< how many days a turn lasts
 };
 
 /// One campaign database opened, and the campaign its use cases act on. Every change is one
@@ -95,6 +98,7 @@ public:
     Prisoners prisoners();
     Exports exports();
     History history();
+    Season season();
 
     /// src/app's own access to the store behind the session (app/session_state.hpp).
     struct State;

@@ -60,6 +60,9 @@ std::string require_name(const std::string& what, const std::string& name);
 
 /// A side of the rule set, or UsageError listing them.
 void require_side(const rules::RuleSet& rules, const std::string& side);
+/// The campaign's date is a day of the calendar within the rule set's years; its theater one of
+/// the rule set's (else UsageError).
+void check_date_and_theater(const rules::RuleSet& rules, const campaign::CampaignInfo& campaign);
 /// The umpire, or a side of the rule set (else UsageError listing them).
 void require_view(const rules::RuleSet& rules, const View& viewer);
 

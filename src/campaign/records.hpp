@@ -26,6 +26,8 @@ struct CampaignInfo {
     std::optional<int> men_per_stand;    ///< for cartel values; none: the rule set's scale
     std::optional<std::string> date;     ///< the campaign's date, YYYY-MM-DD; none: not set
     std::optional<std::string> theater;  ///< the theater of operations (a rule set theater id)
+    int turn = 1;                        ///< the campaign's turn, from 1
+    std::optional<int> turn_days;        ///< how many days a turn lasts; none: turns have no length
     /// The year of the campaign's date.
     std::optional<int> year() const { return date ? std::optional<int>(std::stoi(date->substr(0, 4))) : std::nullopt; }
 };
@@ -150,6 +152,15 @@ struct UnitInfo {
     std::string name;
     std::string side;
     std::optional<DivisionStatus> status;  ///< a division's
+};
+
+/// A division's place in the reinforcement schedule.
+struct ScheduleEntry {
+    std::int64_t division_id = 0;
+    std::string division;
+    std::string side;
+    DivisionStatus status = DivisionStatus::placeholder;
+    int turn = 1;
 };
 
 /// Everything an operation finds by name, read in one snapshot: the brigades, leaders,

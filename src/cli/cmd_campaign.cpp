@@ -26,6 +26,7 @@ void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const std
     t.add({"Men per stand", c.men_per_stand ? std::to_string(*c.men_per_stand) : "(the rule set's scale, if any)"});
     t.add({"Date", c.date ? *c.date : "(not set: give --year when a division arrives)"});
     t.add({"Theater", c.theater ? *c.theater : "(not set)"});
+    t.add({"Turn", std::to_string(c.turn) + (c.turn_days ? ", of " + std::to_string(*c.turn_days) + " days" : " (turns have no length: give --turn-length)")});
     t.add({"Created", c.created_at});
     out << t.render();
 }
@@ -48,6 +49,8 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     create->add_option("--men-per-stand", n->men_per_stand, "Men a stand stands for (weighs stands in an exchange cartel)");
     create->add_option("--date", n->date, "The campaign's date, YYYY-MM-DD: arrivals and the leader table take its year");
     create->add_option("--theater", n->theater, "The theater of operations, e.g. east: arrivals take it");
+    create->add_option_function<std::string>("--turn-length", [n](const std::string& t) { n->turn_days = parse_turn_length(t); },
+                                             "How long a turn lasts, e.g. 7d or 2w: `muster turn next` moves the date on by it");
     on_run(create, io, [n, &io] {
         auto service = open_campaigns(io, true, false);
         const auto c = service.create_campaign(*n);
@@ -79,6 +82,8 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     set->add_option("--men-per-stand", settings->men_per_stand, "Men a stand stands for (weighs stands in an exchange cartel)");
     set->add_option("--date", settings->date, "The campaign's date, YYYY-MM-DD: arrivals and the leader table take its year");
     set->add_option("--theater", settings->theater, "The theater of operations, e.g. east: arrivals take it");
+    set->add_option_function<std::string>("--turn-length", [settings](const std::string& t) { settings->turn_days = parse_turn_length(t); },
+                                          "How long a turn lasts, e.g. 7d or 2w");
     on_run(set, io, [settings, &io] {
         auto service = open_campaigns(io);
         service.change_settings(*settings);

@@ -376,3 +376,64 @@ TEST_CASE("An export takes its format from the file's extension and refuses one 
     CHECK_FALSE(std::filesystem::exists(cli.dir.file("x.pdf")));
     CHECK_FALSE(std::filesystem::exists(cli.dir.file("x.csv")));
 }
+
+TEST_CASE("The campaign clock and the reinforcement schedule: turns pass, the date moves on, the divisions due arrive") {
+    Cli cli;
+    cli.ok("campaign new Season --rules acw --seed 5 --date 1863-06-01 --theater east --turn-length 7d");
+    cli.ok("add army ANV --side confederate");
+    cli.ok("add corps III --army ANV");
+    cli.ok("add army AoP --side union");
+    cli.ok("add corps I --army AoP");
+    for (const char* d : {"Heth", "Pender"}) cli.ok(std::string("add division ") + d + " --corps III");
+    for (const char* d : {"Wadsworth", "Doubleday"}) cli.ok(std::string("add division ") + d + " --corps I");
+    CHECK_THAT(cli("schedule Heth --turn 2").out, Contains("Scheduled Heth to arrive on turn 2 (1863-06-08)"));
+    CHECK_THAT(cli("schedule Pender --date 1863-06-16").out, Contains("turn 3 (1863-06-15)"));  // the turn that holds the date
+    cli.ok("schedule Wadsworth --turn 2");
+    cli.ok("schedule Doubleday --turn 9");
+    cli.ok("schedule Doubleday --clear");
+    const auto listed = cli("schedule").out;
+    CHECK_THAT(listed, Contains("Heth") && Contains("Pender") && Contains("Wadsworth"));
+    CHECK(listed.find("Doubleday") == std::string::npos);
+
+    const auto now = cli("turn").out;
+    CHECK_THAT(now, Contains("Turn 1 of campaign Season: 1863-06-01 (turns of 7 days)"));
+    CHECK_THAT(now, Contains("Due next turn: Heth (confederate), Wadsworth (union)"));
+    // A side reads the turn and the date; who is coming is the umpire's.
+    const auto side = cli("turn --as union").out;
+    CHECK_THAT(side, Contains("Turn 1"));
+    CHECK(side.find("Heth") == std::string::npos);
+    CHECK(side.find("Wadsworth") == std::string::npos);
+    CHECK(cli("journal --as union").out.find("Scheduled") == std::string::npos);
+
+    const auto second = cli("turn next");
+    REQUIRE(second.code == 0);
+    CHECK_THAT(second.out, Contains("Turn 2 begins: 1863-06-08"));
+    CHECK_THAT(second.out, Contains("Heth (Confederate Infantry), 1863") && Contains("Wadsworth (Union Infantry), 1863"));
+    CHECK(second.out.find("Pender (") == std::string::npos);
+    CHECK_THAT(cli("campaign show").out, Contains("1863-06-08") && Contains("2, of 7 days"));
+    const auto journal = cli("journal").out;
+    CHECK_THAT(journal, Contains("turn  Turn 2 begins: 1863-06-08") && Contains("arrival  Heth arrived"));
+    CHECK_THAT(cli("turn").out, Contains("Due now: nothing") && Contains("Due next turn: Pender (confederate)"));
+    CHECK_THAT(cli("turn next").out, Contains("Turn 3 begins: 1863-06-15") && Contains("Pender (Confederate Infantry), 1863"));
+    CHECK(cli("check").code == 0);
+    // The arrivals are hidden as usual: the Union sees none of the Confederate reinforcements.
+    CHECK(cli("oob --as union").out.find("Heth") == std::string::npos);
+    CHECK_THAT(cli("schedule").out, Contains("arrived"));
+
+    // Refused, naming what was wrong, changing nothing.
+    CHECK_THAT(cli.refused("schedule Heth --turn 5", 1), Contains("has arrived"));
+    CHECK_THAT(cli.refused("schedule Doubleday --turn 2", 2), Contains("turn 2 is out of range: expected 3"));
+    CHECK_THAT(cli.refused("schedule Doubleday --date 1863-05-01", 2), Contains("before the campaign's date"));
+    CHECK_THAT(cli.refused("schedule Doubleday --date 1863-02-30", 2), Contains("not a day of the calendar"));
+    CHECK_THAT(cli.refused("schedule Doubleday", 2), Contains("--turn N") && Contains("--date"));
+    CHECK_THAT(cli.refused("schedule Nobody --turn 4", 2), Contains("no division named \"Nobody\""));
+    CHECK_THAT(cli.refused("campaign set --turn-length 0d", 2), Contains("turn length 0 days is out of range"));
+    CHECK_THAT(cli.refused("campaign set --turn-length soon", 2), Contains("is not a length"));
+    // Undo takes back the last operation: the last turn's last arrival, then the turn itself.
+    cli.ok("undo");
+    cli.ok("undo");
+    CHECK_THAT(cli("turn").out, Contains("Turn 2 of campaign Season: 1863-06-08") && Contains("Due next turn: Pender"));
+    // The clock stops at the rule set's last year.
+    cli.ok("campaign set --date 1865-12-30");
+    CHECK_THAT(cli.refused("turn next", 2), Contains("outside rule set acw's years"));
+}

@@ -44,6 +44,11 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
         for (int i = 0; i < 4; ++i) s.forces().add_division(side + " corps", side + " division " + std::to_string(i), "");
         s.prisoners().add_camp(side, side + " camp");
     }
+    const auto arrive = [&](const std::string& division) {
+        app::ArrivalRequest r;
+        r.division = division;
+        s.arrivals().arrive(r);
+    };
     std::vector<std::string> hidden_divisions;
     dice::SeededSource rng(seed), h(seed ^ 0x5eed);
     const auto pick = [](dice::SeededSource& r, size_t n) { return static_cast<size_t>(r.next() % n); };
@@ -69,13 +74,13 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
         try {
             switch (kind) {
                 case 0:
-                    if (arrived_viewer < 4) s.arrivals().arrive({sides.viewer + " division " + std::to_string(arrived_viewer++)});
+                    if (arrived_viewer < 4) arrive(sides.viewer + " division " + std::to_string(arrived_viewer++));
                     break;
                 case 1:
                     if (arrived_enemy < 4) {
                         const auto name = sides.enemy + " division " + std::to_string(arrived_enemy++);
                         if (pick(rng, 2)) s.forces().reveal(name);  // revealed as a placeholder: its name only
-                        s.arrivals().arrive({name});
+                        arrive(name);
                         if (pick(rng, 2)) s.forces().reveal(name);
                     }
                     break;
@@ -129,7 +134,7 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
                     const auto name = "Hidden " + std::to_string(hidden_divisions.size());
                     s.forces().add_division(sides.enemy + " corps", name, "");
                     if (pick(h, 2)) s.forces().reveal(name, true);  // hidden, and said so again
-                    s.arrivals().arrive({name});
+                    arrive(name);
                     hidden_divisions.push_back(name);
                     break;
                 }

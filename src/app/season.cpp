@@ -1,0 +1,125 @@
+#include "app/season.hpp"
+
+#include "app/session_state.hpp"
+#include "core/date.hpp"
+#include "core/error.hpp"
+
+namespace muster::app {
+namespace {
+
+constexpr int k_last_turn = 100000;
+
+// The date turn `turn` begins, when the campaign has a date and its turns a length.
+std::optional<std::string> date_of(const campaign::CampaignInfo& c, int turn) {
+    if (!c.date || !c.turn_days) return std::nullopt;
+    return Day::parse(*c.date)->plus((turn - c.turn) * *c.turn_days).text();
+}
+
+Scheduled with_date(const campaign::CampaignInfo& c, campaign::ScheduleEntry e) {
+    const int turn = e.turn;
+    return {std::move(e), date_of(c, turn)};
+}
+
+}  // namespace
+
+TurnView Season::now() const {
+    const auto c = m_session.current();
+    TurnView v;
+    v.turn = c.turn;
+    v.date = c.date;
+    v.turn_days = c.turn_days;
+    for (auto& e : m_session.state().store.schedule(c.id)) {
+        if (e.status != DivisionStatus::placeholder) continue;
+        if (e.turn <= c.turn) v.due.push_back(with_date(c, e));
+        else if (e.turn == c.turn + 1) v.next.push_back(with_date(c, e));
+    }
+    return v;
+}
+
+std::vector<Scheduled> Season::schedule() const {
+    const auto c = m_session.current();
+    std::vector<Scheduled> out;
+    for (auto& e : m_session.state().store.schedule(c.id)) out.push_back(with_date(c, std::move(e)));
+    return out;
+}
+
+Scheduled Season::schedule_division(const std::string& division, std::optional<int> turn, const std::optional<std::string>& date) {
+    const auto c = m_session.current();
+    if (turn.has_value() == date.has_value()) throw UsageError("give the turn the division is due (--turn N) or the date (--date YYYY-MM-DD)");
+    if (date) {
+        const auto day = Day::parse(*date);
+        if (!day) throw UsageError("date \"" + *date + "\" is not a day of the calendar: expected YYYY-MM-DD, e.g. 1863-07-01");
+        if (!c.date || !c.turn_days)
+            throw UsageError("a division is scheduled by date only when the campaign has a date and a turn length "
+                             "(muster campaign set --date YYYY-MM-DD --turn-length 7d): give --turn N instead");
+        const int days = day->minus(*Day::parse(*c.date));
+        if (days < 0) throw UsageError("date " + *date + " is before the campaign's date, " + *c.date + ": that turn has passed");
+        turn = c.turn + days / *c.turn_days;
+    }
+    if (*turn < c.turn || *turn > k_last_turn)
+        throw UsageError("turn " + std::to_string(*turn) + " is out of range: expected " + std::to_string(c.turn) +
+                         " (the campaign's turn) to " + std::to_string(k_last_turn));
+    auto& store = m_session.state().store;
+    store.run_operation(c.id, OperationKind::schedule, [&](std::int64_t) {
+        const auto d = store.find_division(c.id, division);
+        if (!d) throw NotFoundError("no division named \"" + division + "\" in campaign " + c.name);
+        if (d->status != DivisionStatus::placeholder)
+            throw Error("division " + d->name + " has " + (d->status == DivisionStatus::arrived ? "arrived" : "been entered by hand") +
+                        ": only a placeholder is scheduled to arrive");
+        store.set_schedule(d->id, turn);
+        const auto on = date_of(c, *turn);
+        return "Scheduled " + d->name + " to arrive on turn " + std::to_string(*turn) + (on ? " (" + *on + ")" : "");
+    });
+    for (const auto& s : schedule())
+        if (s.entry.division == division) return s;
+    throw Error("division " + division + " is not in the schedule after it was put there");
+}
+
+void Season::unschedule(const std::string& division) {
+    const auto c = m_session.current();
+    auto& store = m_session.state().store;
+    store.run_operation(c.id, OperationKind::schedule, [&](std::int64_t) {
+        const auto d = store.find_division(c.id, division);
+        if (!d) throw NotFoundError("no division named \"" + division + "\" in campaign " + c.name);
+        bool listed = false;
+        for (const auto& e : store.schedule(c.id)) listed = listed || e.division_id == d->id;
+        if (!listed) throw Error("division " + d->name + " is not in the schedule");
+        store.set_schedule(d->id, std::nullopt);
+        return "Took " + d->name + " off the schedule";
+    });
+}
+
+TurnResult Season::next_turn() {
+    auto c = m_session.current();
+    if (c.turn >= k_last_turn) throw Error("the campaign is at turn " + std::to_string(k_last_turn) + ", the last muster counts");
+    const auto date = date_of(c, c.turn + 1);
+    campaign::CampaignInfo next = c;
+    next.turn = c.turn + 1;
+    next.date = date ? date : c.date;
+    check_date_and_theater(m_session.rules(), next);
+    TurnResult out;
+    out.turn = next.turn;
+    out.date = next.date;
+    auto& store = m_session.state().store;
+    out.operation = store.run_operation(c.id, OperationKind::turn, [&](std::int64_t op) {
+        store.set_audience(op, Audience::everyone());  // the turn and the date are every side's
+        if (store.campaign(c.id).turn != c.turn) throw Error("another muster has begun turn " + std::to_string(store.campaign(c.id).turn) + " meanwhile: nothing was changed");
+        store.update_campaign_settings(next);
+        return "Turn " + std::to_string(next.turn) + " begins" + (date ? ": " + *date : "");
+    });
+    // Every division due by now arrives, each its own operation: one that cannot is named, the
+    // others go on (it stays due, and `muster turn` lists it).
+    for (const auto& e : store.schedule(c.id)) {
+        if (e.turn > next.turn || e.status != DivisionStatus::placeholder) continue;
+        ArrivalRequest r;
+        r.division = e.division;
+        try {
+            out.arrivals.push_back(m_session.arrivals().arrive(r));
+        } catch (const Error& ex) {
+            out.refused.push_back(e.division + ": " + ex.what());
+        }
+    }
+    return out;
+}
+
+}  // namespace muster::app

@@ -1,0 +1,100 @@
+// `muster turn [next]` and `muster schedule`: the campaign's clock and its reinforcements.
+#include "app/season.hpp"
+#include "cli/commands.hpp"
+#include "export/division_text.hpp"
+#include "export/text_table.hpp"
+
+#include <memory>
+
+namespace muster::cli {
+namespace {
+
+std::string when(const app::Scheduled& s) { return "turn " + std::to_string(s.entry.turn) + (s.date ? " (" + *s.date + ")" : ""); }
+
+}  // namespace
+
+std::optional<int> parse_turn_length(const std::string& text) {
+    // "7d", "2w" or a number of days.
+    const bool weeks = !text.empty() && text.back() == 'w';
+    const std::string number = !text.empty() && (text.back() == 'd' || weeks) ? text.substr(0, text.size() - 1) : text;
+    if (number.empty() || number.size() > 4 || number.find_first_not_of("0123456789") != std::string::npos)
+        throw CLI::ValidationError("--turn-length", "\"" + text + "\" is not a length: expected days or weeks, e.g. 7d, 2w or 7");
+    return std::stoi(number) * (weeks ? 7 : 1);
+}
+
+void add_season_commands(CLI::App& app, Io& io) {
+    auto as = std::make_shared<std::string>();
+    auto* turn = app.add_subcommand("turn", "The campaign's turn and date, and what is due (`turn next`: the next turn begins)");
+    add_view_option(turn, *as);
+    auto* next = turn->add_subcommand("next", "The next turn begins: the date moves on, and every division due arrives");
+    turn->callback([&io, as, turn] {
+        if (turn->got_subcommand("next")) return;
+        io.action = [&io, as] {
+            auto session = open_campaigns(io);
+            const auto viewer = session.view(*as);
+            const auto now = session.season().now();
+            io.out << "Turn " << now.turn << " of campaign " << session.current().name << (now.date ? ": " + *now.date : "")
+                   << (now.turn_days ? " (turns of " + std::to_string(*now.turn_days) + " days)" : "") << "\n";
+            if (!viewer.is_umpire()) return;  // the schedule says who is coming: the umpire's alone
+            io.out << "Due now: ";
+            if (now.due.empty()) io.out << "nothing";
+            for (size_t i = 0; i < now.due.size(); ++i)
+                io.out << (i ? ", " : "") << now.due[i].entry.division << " (" << now.due[i].entry.side << ", " << when(now.due[i]) << ")";
+            io.out << "\nDue next turn: ";
+            if (now.next.empty()) io.out << "nothing";
+            for (size_t i = 0; i < now.next.size(); ++i)
+                io.out << (i ? ", " : "") << now.next[i].entry.division << " (" << now.next[i].entry.side << ")";
+            io.out << "\n";
+        };
+    });
+    on_run(next, io, [&io] {
+        auto session = open_campaigns(io);
+        const auto result = session.season().next_turn();
+        io.out << "Turn " << result.turn << " begins" << (result.date ? ": " + *result.date : "") << " (journal #" << result.operation
+               << ")\n";
+        for (const auto& a : result.arrivals)
+            io.out << "\n" << exporter::division_text(session.rules(), a.division) << "Journal #" << a.operation
+                   << ": arrived, hidden from the other side until `muster reveal`.\n";
+        for (const auto& r : result.refused) io.out << "\nDue but not arrived: " << r << "\n";
+        if (!result.refused.empty())
+            throw Error(std::to_string(result.refused.size()) + " of the divisions due could not arrive (named above): "
+                        "they stay due");
+    });
+
+    struct ScheduleOptions {
+        std::string division, date;
+        int turn = 0;
+        bool clear = false;
+    };
+    auto so = std::make_shared<ScheduleOptions>();
+    auto* schedule = app.add_subcommand("schedule", "The reinforcement schedule: list it, or put a division on a turn (umpire only)");
+    schedule->add_option("DIVISION", so->division, "The placeholder division to schedule (none: list the schedule)");
+    schedule->add_option("--turn", so->turn, "The turn it is due");
+    schedule->add_option("--date", so->date, "The date it is due (the turn that holds it)");
+    schedule->add_flag("--clear", so->clear, "Take it off the schedule");
+    on_run(schedule, io, [so, &io, schedule] {
+        auto session = open_campaigns(io);
+        auto season = session.season();
+        if (so->division.empty()) {
+            if (schedule->count("--turn") || schedule->count("--date") || so->clear)
+                throw UsageError("name the division to schedule, e.g. muster schedule Heth --turn 3");
+            exporter::TextTable t;
+            t.add({"Turn", "Date", "Division", "Side", "Status"});
+            for (const auto& s : season.schedule())
+                t.add({std::to_string(s.entry.turn), s.date.value_or("-"), s.entry.division, s.entry.side,
+                       s.entry.status == DivisionStatus::placeholder ? "due" : word(s.entry.status)});
+            io.out << t.render();
+            return;
+        }
+        if (so->clear) {
+            season.unschedule(so->division);
+            io.out << "Took " << so->division << " off the schedule.\n";
+            return;
+        }
+        const auto s = season.schedule_division(so->division, schedule->count("--turn") ? std::optional<int>(so->turn) : std::nullopt,
+                                                schedule->count("--date") ? std::optional<std::string>(so->date) : std::nullopt);
+        io.out << "Scheduled " << s.entry.division << " to arrive on " << when(s) << ".\n";
+    });
+}
+
+}  // namespace muster::cli
