@@ -153,7 +153,10 @@ public:
     void set_exchange_status(std::int64_t exchange, ExchangeStatus status);
 
     // --- finding -------------------------------------------------------------------------
+    /// Found by the exact name (a name a person typed is matched by app's *_named first).
     std::optional<DivisionRef> find_division(std::int64_t campaign, std::string_view name) const;
+    /// The names of a campaign's divisions, corps or armies, oldest first.
+    std::vector<std::string> unit_names(std::int64_t campaign, UnitKind kind) const;
     std::optional<std::pair<std::int64_t, std::string>> find_army(std::int64_t campaign, std::string_view name) const;
     /// (corps id, army id, side)
     std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> find_corps(std::int64_t campaign,

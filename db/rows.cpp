@@ -291,6 +291,18 @@ std::optional<DivisionRef> CampaignStore::find_division(std::int64_t campaign, s
     });
 }
 
+std::vector<std::string> CampaignStore::unit_names(std::int64_t campaign, UnitKind kind) const {
+    return guarded(m_path, [&] {
+        if (kind == UnitKind::brigade) throw Error("brigade names are not unique: they are found with their division");
+        // The table of each kind of unit has the kind's own spelling as its name.
+        SQLite::Statement q(m_impl->db, "SELECT name FROM " + word(kind) + " WHERE campaign_id = ? ORDER BY id");
+        bind_all(q, campaign);
+        std::vector<std::string> out;
+        for (const Row row(q); q.executeStep();) out.push_back(row.text("name"));
+        return out;
+    });
+}
+
 std::optional<std::pair<std::int64_t, std::string>> CampaignStore::find_army(std::int64_t campaign,
                                                                              std::string_view name) const {
     return guarded(m_path, [&]() -> std::optional<std::pair<std::int64_t, std::string>> {

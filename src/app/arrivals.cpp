@@ -32,6 +32,7 @@ ArrivalRequest with_campaign_defaults(const rules::RuleSet& rules, const campaig
         return r;
     }
     if (!r.year && !rules.years.empty()) r.year = c.year();
+    if (r.theater) r.theater = theater_id(rules, *r.theater);
     if (!r.theater && !rules.theaters.empty()) r.theater = c.theater;
     std::vector<std::string> missing;
     if (!rules.years.empty() && !r.year) missing.emplace_back("year");
@@ -120,22 +121,21 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
     Arrival out;
     out.preview = asked.preview;
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::arrival, asked.preview), [&](std::int64_t op) {
-        const auto d = store.find_division(c.id, asked.division);
-        if (!d) throw NotFoundError("no division named \"" + asked.division + "\" in campaign " + c.name);
-        require_placeholder(d->name, d->status);
+        const auto d = division_named(store, c, asked.division);
+        require_placeholder(d.name, d.status);
         const auto request = with_campaign_defaults(rules, c, asked);
-        OperationDice dice(store, c, op, Audience::side(d->side), d->name, request.rolls);
-        out.division = generate::generate_division(rules, division_request(d->name, d->side, d->arm, request, c), dice.source());
-        if (!request.preview && !request.discard_preview) require_previewed(store, c.id, d->name, request, out.division.rolls);
+        OperationDice dice(store, c, op, Audience::side(d.side), d.name, request.rolls);
+        out.division = generate::generate_division(rules, division_request(d.name, d.side, d.arm, request, c), dice.source());
+        if (!request.preview && !request.discard_preview) require_previewed(store, c.id, d.name, request, out.division.rolls);
         dice.record(store, op, out.division.rolls, request.preview);
         // The reserve's share goes to the corps or the army, as the rule set says for the side.
         db::ReserveTarget reserve;
-        if (rules.find_side(d->side)->reserve_level == "corps") reserve.corps_id = d->corps_id;
-        else reserve.army_id = d->army_id;
+        if (rules.find_side(d.side)->reserve_level == "corps") reserve.corps_id = d.corps_id;
+        else reserve.army_id = d.army_id;
         number_reserve_batteries(out.division, store.reserve_battery_names(reserve));
-        const std::string summary = d->name + " arrived: " + division_summary(rules, out.division);
+        const std::string summary = d.name + " arrived: " + division_summary(rules, out.division);
         if (request.preview) return std::string(k_previewed) + summary + " " + inputs_text(request);
-        store.store_division_contents(c.id, op, *d, out.division, reserve, DivisionStatus::arrived);
+        store.store_division_contents(c.id, op, d, out.division, reserve, DivisionStatus::arrived);
         return summary;
     });
     return out;

@@ -240,7 +240,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         const auto roster = store.roster(c.id);
         const Refs refs(roster);
         const auto& battle = refs.battle(battle_name);
-        if (battle.recovered) throw Error("the casualties of " + battle_name + " have already returned");
+        if (battle.recovered) throw Error("the casualties of " + battle.name + " have already returned");
         // Read by the sides whose casualties return (they fought): their own dice.
         std::set<std::string> sides;
         for (const auto& loss : store.losses(battle.id)) sides.insert(refs.brigade_by_id(loss.brigade_id)->side);
@@ -267,7 +267,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
             total += r.stands;
             casualties += loss.casualties;
         }
-        out.summary = "Recovery after " + battle_name + ": " + count_of(total, "stand", "stands") + " of " +
+        out.summary = "Recovery after " + battle.name + ": " + count_of(total, "stand", "stands") + " of " +
                       std::to_string(casualties) + " casualties returned at " + std::to_string(c.return_rate) + "% (" +
                       word(c.rounding) + "); prisoners stay in their camps";
         dice.record(store, op, out.rolls, preview);

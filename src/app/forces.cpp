@@ -105,16 +105,18 @@ std::string rolled_text(const rules::RuleSet& r, const LeaderEntry& e, const arm
 }  // namespace
 
 army::OrderOfBattle view_of(const rules::RuleSet& r, const army::OrderOfBattle& all, const OobRequest& request) {
-    if (request.side) require_side(r, *request.side);
-    require_view(r, request.viewer);
-    return army::view_of(all, request.side, request.viewer);
+    // The side and the viewer as typed ("Union", "conf"), as the rule set spells them.
+    std::optional<std::string> side;
+    if (request.side) side = side_id(r, *request.side);
+    const auto viewer = request.viewer.is_umpire() ? request.viewer : View::of_side(side_id(r, request.viewer.side()));
+    return army::view_of(all, side, viewer);
 }
 
-void Forces::add_army(const std::string& side, const std::string& given_name, const LeaderEntry& commander) {
+void Forces::add_army(const std::string& typed_side, const std::string& given_name, const LeaderEntry& commander) {
     const auto name = require_name("army", given_name);
     const auto c = m_session.current();
     const auto& r = m_session.rules();
-    require_side(r, side);
+    const auto side = side_id(r, typed_side);
     auto leader = leader_from(r, commander, "army commander", true);
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
@@ -134,15 +136,14 @@ void Forces::add_corps(const std::string& army, const std::string& given_name, c
     auto leader = leader_from(m_session.rules(), commander, "corps commander", true);
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
-        const auto a = store.find_army(c.id, army);
-        if (!a) throw NotFoundError("no army named \"" + army + "\" in campaign " + c.name);
+        const auto a = army_named(store, c, army);
         if (store.find_corps(c.id, name)) throw Error("a corps named \"" + name + "\" already exists");
-        store.set_audience(op, Audience::side(a->second));
+        store.set_audience(op, Audience::side(a.second));
         if (!leader.present() && !commander.name.empty())
-            leader = rolled_commander(m_session, store, c, op, a->second, commander, "corps commander");
+            leader = rolled_commander(m_session, store, c, op, a.second, commander, "corps commander");
         std::optional<std::int64_t> lid;
-        if (leader.present()) lid = store.insert_leader(c.id, a->second, Rank::corps, leader);
-        store.insert_corps(c.id, a->first, name, lid);
+        if (leader.present()) lid = store.insert_leader(c.id, a.second, Rank::corps, leader);
+        store.insert_corps(c.id, a.first, name, lid);
         return "Added corps " + name + " to " + army + rolled_text(m_session.rules(), commander, leader);
     });
 }
@@ -155,11 +156,10 @@ void Forces::add_division(const std::string& corps, const std::string& given_nam
     if (!r.find_arm(a)) throw UsageError("unknown arm \"" + a + "\" in rule set " + r.id);
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
-        const auto k = store.find_corps(c.id, corps);
-        if (!k) throw NotFoundError("no corps named \"" + corps + "\" in campaign " + c.name);
+        const auto k = corps_named(store, c, corps);
         if (store.find_division(c.id, name)) throw Error("a division named \"" + name + "\" already exists");
-        store.set_audience(op, Audience::side(std::get<2>(*k)));
-        store.insert_division(c.id, std::get<0>(*k), name, a);
+        store.set_audience(op, Audience::side(std::get<2>(k)));
+        store.insert_division(c.id, std::get<0>(k), name, a);
         return "Added " + r.division_noun() + " " + name + " (placeholder, " + a + ") to " + corps;
     });
 }
@@ -172,17 +172,16 @@ void Forces::add_brigade(const BrigadeEntry& given) {
     army::Brigade b = brigade_from(r, e);
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
-        const auto d = store.find_division(c.id, e.division);
-        if (!d) throw NotFoundError("no division named \"" + e.division + "\" in campaign " + c.name);
-        store.set_audience(op, Audience::side(d->side));
-        if (d->status == DivisionStatus::arrived)
-            throw Error("division " + d->name + " was generated on arrival; add hand-entered brigades to a placeholder or hand-entered division");
-        b.arm = e.arm.empty() ? d->arm : e.arm;
+        const auto d = division_named(store, c, e.division);
+        store.set_audience(op, Audience::side(d.side));
+        if (d.status == DivisionStatus::arrived)
+            throw Error("division " + d.name + " was generated on arrival; add hand-entered brigades to a placeholder or hand-entered division");
+        b.arm = e.arm.empty() ? d.arm : e.arm;
         if (!r.find_arm(b.arm)) throw UsageError("unknown arm \"" + b.arm + "\" in rule set " + r.id);
-        store.insert_brigade(c.id, op, d->id, d->side, b);
-        if (d->status == DivisionStatus::placeholder) store.set_division_status(d->id, DivisionStatus::entered);
+        store.insert_brigade(c.id, op, d.id, d.side, b);
+        if (d.status == DivisionStatus::placeholder) store.set_division_status(d.id, DivisionStatus::entered);
         return "Added " + r.brigade_noun() + " " + b.name + " (" + std::to_string(b.stands) + " stands, " + b.label.text() + ", " + b.rating +
-               ") to " + d->name;
+               ") to " + d.name;
     });
 }
 
@@ -200,23 +199,20 @@ void Forces::add_battery(const BatteryEntry& given) {
         std::int64_t division = 0;
         std::string owner;
         if (!e.division.empty()) {
-            const auto d = store.find_division(c.id, e.division);
-            if (!d) throw NotFoundError("no division named \"" + e.division + "\" in campaign " + c.name);
-            division = d->id;
-            owner = d->name;
-            store.set_audience(op, Audience::side(d->side));
+            const auto d = division_named(store, c, e.division);
+            division = d.id;
+            owner = d.name;
+            store.set_audience(op, Audience::side(d.side));
         } else if (!e.corps.empty()) {
-            const auto k = store.find_corps(c.id, e.corps);
-            if (!k) throw NotFoundError("no corps named \"" + e.corps + "\" in campaign " + c.name);
-            reserve.corps_id = std::get<0>(*k);
+            const auto k = corps_named(store, c, e.corps);
+            reserve.corps_id = std::get<0>(k);
             owner = e.corps + "'s reserve";
-            store.set_audience(op, Audience::side(std::get<2>(*k)));
+            store.set_audience(op, Audience::side(std::get<2>(k)));
         } else {
-            const auto a = store.find_army(c.id, e.army);
-            if (!a) throw NotFoundError("no army named \"" + e.army + "\" in campaign " + c.name);
-            reserve.army_id = a->first;
+            const auto a = army_named(store, c, e.army);
+            reserve.army_id = a.first;
             owner = e.army + "'s reserve";
-            store.set_audience(op, Audience::side(a->second));
+            store.set_audience(op, Audience::side(a.second));
         }
         store.insert_battery(c.id, reserve, division, bat);
         return "Added battery " + e.name + " to " + owner;
@@ -229,12 +225,11 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
     auto& store = m_session.state().store;
     named_operation(m_session, OperationKind::rename, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         std::int64_t id = 0;
-        std::string side;
+        std::string side, old;  // whose it is, and its name as the campaign spelled it
         // A leader is found by his name or by the unit he commands: no rename may let one
         // reference name two leaders.
         const auto unit = [&](UnitKind unit_kind) {
-            const auto* u = refs.find_unit(unit_kind, ref);
-            if (!u) throw NotFoundError("no " + word(kind) + " named \"" + ref + "\"");
+            const auto* u = &refs.unit_named(unit_kind, ref);
             if (refs.find_unit(unit_kind, new_name))
                 throw Error((kind == NamedKind::army ? "an " : "a ") + word(kind) + " named \"" + new_name + "\" already exists");
             for (const auto& l : refs.leaders())
@@ -242,6 +237,7 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
                     throw Error("\"" + new_name + "\" is the name of leader " + l.label() +
                                 ", who does not command it: a reference to \"" + new_name + "\" would name two leaders");
             side = u->side;
+            old = u->name;
             return u->id;
         };
         switch (kind) {
@@ -255,11 +251,13 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
                         throw Error("division " + b.division + " already has a brigade named \"" + new_name + "\"");
                 id = b.id;
                 side = b.side;
+                old = b.ref();
                 break;
             }
             case NamedKind::leader: {
                 id = refs.leader(ref).id;
                 side = refs.leader(ref).side;
+                old = refs.leader(ref).label();
                 for (const auto& l : refs.leaders()) {
                     if (l.id == id) continue;
                     if (l.name == new_name) throw Error("a leader named \"" + new_name + "\" already exists: give this one another");
@@ -273,7 +271,7 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
         store.rename(kind, id, new_name);
         // A rename is read by the side it belongs to: the other side learns a name only by a reveal.
         store.set_audience(op, Audience::side(side));
-        out.summary = "Renamed " + word(kind) + " " + ref + " to " + new_name;
+        out.summary = "Renamed " + word(kind) + " " + old + " to " + new_name;
     });
 }
 
@@ -281,14 +279,13 @@ void Forces::reveal(const std::string& division, bool hidden) {
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     store.run_operation(c.id, hidden ? OperationKind::hide : OperationKind::reveal, [&](std::int64_t op) {
-        const auto d = store.find_division(c.id, division);
-        if (!d) throw NotFoundError("no division named \"" + division + "\" in campaign " + c.name);
-        store.set_audience(op, hidden ? Audience::side(d->side) : Audience::everyone());
-        if (d->hidden == hidden)
-            throw Error("division " + d->name + (hidden ? " is hidden from the other side already" : " is seen by the other side already") +
+        const auto d = division_named(store, c, division);
+        store.set_audience(op, hidden ? Audience::side(d.side) : Audience::everyone());
+        if (d.hidden == hidden)
+            throw Error("division " + d.name + (hidden ? " is hidden from the other side already" : " is seen by the other side already") +
                         ": nothing to do");
-        store.set_hidden(d->id, hidden);
-        return (hidden ? "Hid " : "Revealed ") + d->name + (hidden ? " from the other side" : " to the other side");
+        store.set_hidden(d.id, hidden);
+        return (hidden ? "Hid " : "Revealed ") + d.name + (hidden ? " from the other side" : " to the other side");
     });
 }
 

@@ -96,10 +96,10 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         if (sound) {
             const auto* grade = r.find_grade(old->grade);
             if (unit.kind == UnitKind::brigade && grade && grade->keeps_brigade)
-                throw Error("the " + grade->name + " commander of " + unit_ref +
+                throw Error("the " + grade->name + " commander of " + unit.ref +
                             " is permanently in command: he cannot be replaced voluntarily, only when he falls");
             if (!force)
-                throw Error("the commander of " + unit_ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade) +
+                throw Error("the commander of " + unit.ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade) +
                             "), is in command and sound: replacing him is the organiser's choice; give --force to make it");
         }
         // The leader table is keyed by side (and year): the year given, else the unit's division's,
@@ -116,9 +116,9 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         }
         req.despicable_by_the_book = c.despicable == Despicable::book;
         OperationDice dice(store, c, op, Audience::side(unit.side), unit.ref, rolls);
-        const auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit_ref + " new commander");
+        const auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit.ref + " new commander");
         const auto* grade = r.find_grade(leader.grade);
-        out.summary = "New commander of " + unit_ref + ": " + (grade ? grade->name : leader.grade) +
+        out.summary = "New commander of " + unit.ref + ": " + (grade ? grade->name : leader.grade) +
                       (grade && !grade->mark.empty() ? " [" + grade->mark + "]" : "") +
                       (old ? " (replacing " + old->label() + ", " + word(old->status) + (sound ? ", by the organiser's choice" : "") + ")"
                            : "");

@@ -163,10 +163,10 @@ std::vector<ExchangeView> exchanges_of(const Refs& refs, const rules::RuleSet& r
     return out;
 }
 
-void Prisoners::add_camp(const std::string& side, const std::string& given_name) {
+void Prisoners::add_camp(const std::string& typed_side, const std::string& given_name) {
     const auto name = require_name("camp", given_name);
     const auto c = m_session.current();
-    require_side(m_session.rules(), side);
+    const auto side = side_id(m_session.rules(), typed_side);
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::camp, [&](std::int64_t op) {
         store.set_audience(op, Audience::side(side));
@@ -227,47 +227,46 @@ Outcome Prisoners::liberate(const std::string& camp_name) {
 ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
     const auto c = m_session.current();
     const auto& r = m_session.rules();
-    require_side(r, p.from);
-    std::string with = p.with;
+    const auto from = side_id(r, p.from);
+    std::string with = p.with.empty() ? "" : side_id(r, p.with);
     if (with.empty()) {
         if (r.sides.size() != 2) throw UsageError("give the other side of the exchange (--with SIDE)");
-        with = r.sides[0].id == p.from ? r.sides[1].id : r.sides[0].id;
+        with = r.sides[0].id == from ? r.sides[1].id : r.sides[0].id;
     }
-    require_side(r, with);
-    if (with == p.from) throw UsageError("an exchange is between two different sides");
+    if (with == from) throw UsageError("an exchange is between two different sides");
     if (p.offer.empty() && p.ask.empty()) throw UsageError("the proposal offers nothing and asks nothing");
     auto& store = m_session.state().store;
     ExchangeView view;
     store.run_operation(c.id, OperationKind::exchange, [&](std::int64_t op) {
-        store.set_audience(op, Audience::sides(std::array{p.from, with}));
+        store.set_audience(op, Audience::sides(std::array{from, with}));
         const auto roster = store.roster(c.id);
         const Refs refs(roster);
-        campaign::ExchangeInfo row{0, p.from, with, ExchangeStatus::proposed, p.note, {}};
+        campaign::ExchangeInfo row{0, from, with, ExchangeStatus::proposed, p.note, {}};
         for (const auto& [specs, direction] : {std::pair{&p.offer, Direction::offer}, std::pair{&p.ask, Direction::ask}})
             for (const auto& spec : *specs) {
                 auto item = parse_item(refs, spec, direction);
                 // The proposer offers the other side's men it holds, and asks for its own.
                 const bool offer = direction == Direction::offer;
-                const std::string owner = offer ? with : p.from;
+                const std::string owner = offer ? with : from;
                 if (refs.side_of(item.kind, item.unit_id) != owner)
                     throw UsageError("exchange item \"" + spec + "\": " + refs.describe(item) + " is not of " + owner +
                                      (offer ? " (offer the other side's prisoners you hold)"
                                             : " (ask for your own men the other side holds)"));
-                take(refs, item, offer ? p.from : with);
+                take(refs, item, offer ? from : with);
                 row.items.push_back(item);
             }
         row.id = store.insert_exchange(c.id, row);
         view = describe_exchange(refs, r, c, row);
-        return "Exchange #" + std::to_string(row.id) + " proposed by " + p.from + " to " + with + ": offers " +
+        return "Exchange #" + std::to_string(row.id) + " proposed by " + from + " to " + with + ": offers " +
                (view.offer.empty() ? "nothing" : join(view.offer, ", ")) + "; asks " +
                (view.ask.empty() ? "nothing" : join(view.ask, ", "));
     });
     return view;
 }
 
-Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& side, bool accept) {
+Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_side, bool accept) {
     const auto c = m_session.current();
-    require_side(m_session.rules(), side);
+    const auto side = side_id(m_session.rules(), typed_side);
     auto& store = m_session.state().store;
     const auto kind = accept ? OperationKind::exchange_accepted : OperationKind::exchange_refused;
     return named_operation(m_session, kind, [&](std::int64_t op, const Refs& refs, Outcome& out) {

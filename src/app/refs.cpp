@@ -1,24 +1,63 @@
 #include "app/refs.hpp"
 
 #include "core/error.hpp"
+#include "core/match.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
+
+#include <algorithm>
+#include <functional>
 
 namespace muster::app {
 namespace {
 
+// What a person typed, found among `keys` (each naming items[owner[k]]): exactly, ignoring
+// case, or by a beginning, the first rule that finds any; several items: UsageError.
+template <class T>
+const T* found(const std::vector<T>& items, const std::vector<std::string>& keys, const std::vector<size_t>& owner,
+               const std::string& typed, const std::string& what, const std::string& form,
+               const std::function<std::string(const T&)>& shown) {
+    std::vector<size_t> hits;
+    for (const auto k : matching_names(typed, keys))
+        if (std::find(hits.begin(), hits.end(), owner[k]) == hits.end()) hits.push_back(owner[k]);
+    if (hits.empty()) return nullptr;
+    if (hits.size() == 1) return &items[hits.front()];
+    std::vector<std::string> candidates;
+    for (size_t i = 0; i < hits.size() && i < 6; ++i) candidates.push_back(visible(shown(items[hits[i]])));
+    throw UsageError(what + " \"" + visible(typed) + "\" could be any of " + std::to_string(hits.size()) + " (" + join(candidates, ", ") +
+                     (hits.size() > candidates.size() ? ", ..." : "") + "): give " + form);
+}
+
+// An item by its full reference ("Heth/1st Brigade") or, failing that, by its own name.
 template <class T, class Ref>
 const T& find_one(const std::vector<T>& items, const std::string& ref, Ref&& full_ref, const std::string& what,
                   const std::string& form) {
-    for (const auto& x : items)
-        if (full_ref(x) == ref) return x;
-    std::vector<const T*> named;
-    for (const auto& x : items)
-        if (x.name == ref) named.push_back(&x);
-    if (named.size() == 1) return *named.front();
-    if (named.empty()) throw NotFoundError("no " + what + " \"" + ref + "\" in this campaign (give " + form + ")");
-    std::vector<std::string> refs;
-    for (const auto* x : named) refs.push_back(full_ref(*x));
-    throw UsageError(what + " name \"" + ref + "\" is not unique (" + join(refs, ", ") + "): give " + form);
+    std::vector<std::string> refs, names;
+    std::vector<size_t> owner;
+    for (size_t i = 0; i < items.size(); ++i) {
+        refs.push_back(full_ref(items[i]));
+        names.push_back(items[i].name);
+        owner.push_back(i);
+    }
+    const std::function<std::string(const T&)> shown = full_ref;
+    if (const auto* x = found(items, refs, owner, ref, what, form, shown)) return *x;
+    if (const auto* x = found(items, names, owner, ref, what, form, shown)) return *x;
+    throw NotFoundError("no " + what + " \"" + visible(ref) + "\" in this campaign (give " + form + ")" + did_you_mean(ref, refs));
+}
+
+// A camp, battle or unit by its name, with the nearest names when there is none.
+template <class T>
+const T& by_name(const std::vector<T>& items, const std::string& typed, const std::string& what, const std::string& none) {
+    std::vector<std::string> names;
+    std::vector<size_t> owner;
+    for (size_t i = 0; i < items.size(); ++i) {
+        names.push_back(items[i].name);
+        owner.push_back(i);
+    }
+    const std::function<std::string(const T&)> shown = [](const T& x) { return x.name; };
+    if (const auto* x = found(items, names, owner, typed, what, "more of the name", shown)) return *x;
+    const auto near = did_you_mean(typed, names);
+    throw NotFoundError("no " + what + " named \"" + visible(typed) + "\" in this campaign" + (near.empty() ? none : near));
 }
 
 template <class T>
@@ -36,33 +75,51 @@ const campaign::BrigadeInfo& Refs::brigade(const std::string& ref) const {
 }
 
 const campaign::LeaderInfo& Refs::leader(const std::string& ref) const {
-    for (const auto& l : m.leaders)
-        if (!l.commands.empty() && l.commands == ref) return l;
-    std::vector<const campaign::LeaderInfo*> named;
-    for (const auto& l : m.leaders)
-        if (!l.name.empty() && l.name == ref) named.push_back(&l);
-    if (named.size() == 1) return *named.front();
-    if (named.size() > 1) throw UsageError("leader name \"" + ref + "\" is not unique: name the unit he commands instead");
-    // An unnamed leader who commands nothing goes by the post he held: "former commander of Heth".
-    for (const auto& l : m.leaders)
-        if (l.name.empty() && l.commands.empty() && l.former_post && l.label() == ref) return l;
+    // By the unit he commands, his name, or (unnamed, commanding nothing) the post he held:
+    // "former commander of Heth".
+    std::vector<std::string> keys;
+    std::vector<size_t> owner;
+    for (size_t i = 0; i < m.leaders.size(); ++i) {
+        const auto& l = m.leaders[i];
+        for (const auto* key : {&l.commands, &l.name})
+            if (!key->empty()) {
+                keys.push_back(*key);
+                owner.push_back(i);
+            }
+        if (l.name.empty() && l.commands.empty() && l.former_post) {
+            keys.push_back(l.label());
+            owner.push_back(i);
+        }
+    }
+    const std::function<std::string(const campaign::LeaderInfo&)> shown = [](const campaign::LeaderInfo& l) { return l.label(); };
+    if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his name in full, or the unit he commands", shown)) return *l;
     // An unnamed leader who commands nothing goes by his number: "leader #12" or "#12".
     const std::string number = ref.rfind("leader #", 0) == 0 ? ref.substr(8) : ref.rfind('#', 0) == 0 ? ref.substr(1) : "";
     if (!number.empty() && number.find_first_not_of("0123456789") == std::string::npos && number.size() < 18)
         for (const auto& l : m.leaders)
             if (l.id == std::stoll(number)) return l;
-    throw NotFoundError("no leader \"" + ref + "\" in this campaign (give his name, the unit he commands, e.g. \"Heth/1st Brigade\", "
-                        "or the post he held, as muster leader list shows it, e.g. \"former commander of Heth/1st Brigade\")");
+    const auto near = did_you_mean(ref, keys);
+    throw NotFoundError("no leader \"" + visible(ref) + "\" in this campaign" +
+                        (near.empty() ? " (give his name, the unit he commands, e.g. \"Heth/1st Brigade\", "
+                                        "or the post he held, as muster leader list shows it, e.g. \"former commander of Heth/1st Brigade\")"
+                                      : near));
 }
 
 Refs::Unit Refs::unit(const std::string& ref) const {
     Unit u;
-    const campaign::UnitInfo* found = nullptr;
-    if (ref.find('/') == std::string::npos)
-        for (auto kind : {UnitKind::division, UnitKind::corps, UnitKind::army})
-            if (!found) found = find_unit(kind, ref);
-    if (found) {
-        u = {found->kind, found->id, found->side, nullptr, found->name};
+    // A division, corps or army by its name; else a brigade.
+    std::vector<std::string> names;
+    std::vector<size_t> owner;
+    for (size_t i = 0; i < m.units.size(); ++i) {
+        names.push_back(m.units[i].name);
+        owner.push_back(i);
+    }
+    const std::function<std::string(const campaign::UnitInfo&)> shown = [](const campaign::UnitInfo& x) { return word(x.kind) + " " + x.name; };
+    const auto* unit = ref.find('/') == std::string::npos
+                           ? found(m.units, names, owner, ref, "unit", "more of the name, or Division/Brigade for a brigade", shown)
+                           : nullptr;
+    if (unit) {
+        u = {unit->kind, unit->id, unit->side, nullptr, unit->name};
     } else {
         const auto& b = brigade(ref);
         u = {UnitKind::brigade, b.id, b.side, nullptr, b.ref()};
@@ -78,10 +135,15 @@ const campaign::UnitInfo* Refs::find_unit(UnitKind kind, const std::string& name
     return nullptr;
 }
 
-const campaign::UnitInfo& Refs::division(const std::string& name) const {
-    if (const auto* d = find_unit(UnitKind::division, name)) return *d;
-    throw NotFoundError("no division named \"" + name + "\" in this campaign");
+const campaign::UnitInfo& Refs::unit_named(UnitKind kind, const std::string& name) const {
+    std::vector<campaign::UnitInfo> of_kind;
+    for (const auto& u : m.units)
+        if (u.kind == kind) of_kind.push_back(u);
+    const auto& u = by_name(of_kind, name, word(kind), "");
+    return *find_unit(kind, u.name);
 }
+
+const campaign::UnitInfo& Refs::division(const std::string& name) const { return unit_named(UnitKind::division, name); }
 
 const campaign::BatteryInfo& Refs::battery(const std::string& ref) const {
     return find_one(m.batteries, ref, [](const campaign::BatteryInfo& b) { return b.ref(); }, "battery",
@@ -89,18 +151,13 @@ const campaign::BatteryInfo& Refs::battery(const std::string& ref) const {
 }
 
 const campaign::CampInfo& Refs::camp(const std::string& name) const {
-    for (const auto& c : m.camps)
-        if (c.name == name) return c;
     std::vector<std::string> names;
     for (const auto& c : m.camps) names.push_back(c.name);
-    throw NotFoundError("no camp \"" + name + "\" (camps: " + (names.empty() ? "none yet: muster camp new NAME --side SIDE" : join(names, ", ")) + ")");
+    return by_name(m.camps, name, "camp",
+                   " (camps: " + (names.empty() ? "none yet: muster camp new NAME --side SIDE" : join(names, ", ")) + ")");
 }
 
-const campaign::BattleInfo& Refs::battle(const std::string& name) const {
-    for (const auto& b : m.battles)
-        if (b.name == name) return b;
-    throw NotFoundError("no battle named \"" + name + "\" in this campaign");
-}
+const campaign::BattleInfo& Refs::battle(const std::string& name) const { return by_name(m.battles, name, "battle", ""); }
 
 const campaign::BrigadeInfo* Refs::brigade_by_id(std::int64_t id) const { return by_id(m.brigades, id); }
 const campaign::LeaderInfo* Refs::leader_by_id(std::int64_t id) const { return by_id(m.leaders, id); }

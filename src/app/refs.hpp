@@ -28,7 +28,10 @@ public:
     Unit unit(const std::string& ref) const;
     /// A division by its name.
     const campaign::UnitInfo& division(const std::string& name) const;
-    /// An army, corps or division by its kind and name, or nullptr.
+    /// An army, corps or division as a person named it (exactly, ignoring case, or a unique
+    /// beginning), else NotFoundError with the nearest names.
+    const campaign::UnitInfo& unit_named(UnitKind kind, const std::string& name) const;
+    /// An army, corps or division by its kind and exact name, or nullptr.
     const campaign::UnitInfo* find_unit(UnitKind kind, const std::string& name) const;
     /// "Owner/Battery", or a battery name unique in the campaign.
     const campaign::BatteryInfo& battery(const std::string& ref) const;

@@ -60,32 +60,32 @@ Scheduled Season::schedule_division(const std::string& division, std::optional<i
         throw UsageError("turn " + std::to_string(*turn) + " is out of range: expected " + std::to_string(c.turn) +
                          " (the campaign's turn) to " + std::to_string(k_last_turn));
     auto& store = m_session.state().store;
+    std::string name;
     store.run_operation(c.id, OperationKind::schedule, [&](std::int64_t) {
-        const auto d = store.find_division(c.id, division);
-        if (!d) throw NotFoundError("no division named \"" + division + "\" in campaign " + c.name);
-        if (d->status != DivisionStatus::placeholder)
-            throw Error("division " + d->name + " has " + (d->status == DivisionStatus::arrived ? "arrived" : "been entered by hand") +
+        const auto d = division_named(store, c, division);
+        name = d.name;
+        if (d.status != DivisionStatus::placeholder)
+            throw Error("division " + d.name + " has " + (d.status == DivisionStatus::arrived ? "arrived" : "been entered by hand") +
                         ": only a placeholder is scheduled to arrive");
-        store.set_schedule(d->id, turn);
+        store.set_schedule(d.id, turn);
         const auto on = date_of(c, *turn);
-        return "Scheduled " + d->name + " to arrive on turn " + std::to_string(*turn) + (on ? " (" + *on + ")" : "");
+        return "Scheduled " + d.name + " to arrive on turn " + std::to_string(*turn) + (on ? " (" + *on + ")" : "");
     });
     for (const auto& s : schedule())
-        if (s.entry.division == division) return s;
-    throw Error("division " + division + " is not in the schedule after it was put there");
+        if (s.entry.division == name) return s;
+    throw Error("division " + name + " is not in the schedule after it was put there");
 }
 
 void Season::unschedule(const std::string& division) {
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::schedule, [&](std::int64_t) {
-        const auto d = store.find_division(c.id, division);
-        if (!d) throw NotFoundError("no division named \"" + division + "\" in campaign " + c.name);
+        const auto d = division_named(store, c, division);
         bool listed = false;
-        for (const auto& e : store.schedule(c.id)) listed = listed || e.division_id == d->id;
-        if (!listed) throw Error("division " + d->name + " is not in the schedule");
-        store.set_schedule(d->id, std::nullopt);
-        return "Took " + d->name + " off the schedule";
+        for (const auto& e : store.schedule(c.id)) listed = listed || e.division_id == d.id;
+        if (!listed) throw Error("division " + d.name + " is not in the schedule");
+        store.set_schedule(d.id, std::nullopt);
+        return "Took " + d.name + " off the schedule";
     });
 }
 

@@ -15,6 +15,7 @@
 #include "app/session_state.hpp"
 #include "core/date.hpp"
 #include "core/error.hpp"
+#include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
 #include "rules/load.hpp"
@@ -53,12 +54,8 @@ void check_date_and_theater(const rules::RuleSet& r, const campaign::CampaignInf
             throw UsageError("date " + d + " is outside rule set " + r.id + "'s years: expected " + std::to_string(r.years.front()) +
                              " to " + std::to_string(r.years.back()));
     }
-    if (c.theater && !r.find_theater(*c.theater)) {
-        std::vector<std::string> ids;
-        for (const auto& t : r.theaters) ids.push_back(t.id);
-        throw UsageError("theater \"" + *c.theater + "\" is not one of rule set " + r.id + "'s" +
-                         (ids.empty() ? " (it has no theaters)" : ": expected " + join(ids, ", ")));
-    }
+    if (c.theater && theater_id(r, *c.theater) != *c.theater)
+        throw UsageError("theater \"" + visible(*c.theater) + "\" is not as rule set " + r.id + " spells it: " + theater_id(r, *c.theater));
 }
 
 namespace {
@@ -92,10 +89,10 @@ campaign::CampaignInfo Session::create_campaign(const NewCampaign& r) {
     row.dice = r.dice;
     row.men_per_stand = r.men_per_stand;
     row.date = r.date;
-    row.theater = r.theater;
     row.turn_days = r.turn_days;
     check_settings(row);
     const rules::RuleSet rules = m->catalog.load(r.rules);
+    if (r.theater) row.theater = theater_id(rules, *r.theater);
     check_date_and_theater(rules, row);
     row.rules_id = rules.id;
     row.rules_json = rules.text;
@@ -111,7 +108,7 @@ void Session::change_settings(const CampaignSettings& s) {
     if (s.despicable) c.despicable = *s.despicable;
     if (s.men_per_stand) c.men_per_stand = *s.men_per_stand;
     if (s.date) c.date = *s.date;
-    if (s.theater) c.theater = *s.theater;
+    if (s.theater) c.theater = theater_id(rules(), *s.theater);
     if (s.turn_days) c.turn_days = *s.turn_days;
     check_settings(c);
     check_date_and_theater(rules(), c);
@@ -124,19 +121,19 @@ void Session::change_settings(const CampaignSettings& s) {
 
 std::vector<campaign::CampaignInfo> Session::campaigns() const { return m->store.campaigns(); }
 
-void Session::select_campaign(const std::string& name) {
-    if (!m->store.find_campaign(name)) {
-        std::vector<std::string> names;
-        for (const auto& c : m->store.campaigns()) names.push_back(c.name);
-        throw NotFoundError("no campaign named \"" + name + "\" in " + db_path() +
+void Session::select_campaign(const std::string& typed) {
+    std::vector<std::string> names;
+    for (const auto& c : m->store.campaigns()) names.push_back(c.name);
+    const auto i = match_one(typed, names, "campaign");
+    if (i < 0)
+        throw NotFoundError("no campaign named \"" + visible(typed) + "\" in " + db_path() +
                             (names.empty() ? " (it has none)" : " (campaigns: " + join(names, ", ") + ")"));
-    }
-    m->selected = name;
+    m->selected = names[static_cast<size_t>(i)];
 }
 
 void Session::use_campaign(const std::string& name) {
     select_campaign(name);
-    m->store.set_meta(k_current, name);
+    m->store.set_meta(k_current, *m->selected);
 }
 
 campaign::CampaignInfo Session::current() const {
@@ -174,8 +171,7 @@ const rules::RuleSet& Session::rules() const {
 
 View Session::view(std::string_view text) const {
     const auto viewer = View::parse(text);
-    require_view(rules(), viewer);
-    return viewer;
+    return viewer.is_umpire() ? viewer : View::of_side(side_id(rules(), viewer.side()));
 }
 
 Forces Session::forces() { return Forces(*this); }
@@ -202,15 +198,51 @@ Outcome named_operation(Session& session, OperationKind kind,
 
 std::string require_name(const std::string& what, const std::string& name) { return checked_name(what + " name", name); }
 
-void require_side(const rules::RuleSet& r, const std::string& side) {
-    if (r.find_side(side)) return;
+std::string side_id(const rules::RuleSet& r, const std::string& typed) {
     std::vector<std::string> ids;
     for (const auto& s : r.sides) ids.push_back(s.id);
-    throw UsageError("unknown side \"" + side + "\" (rule set " + r.id + ": " + join(ids, ", ") + ")");
+    const auto i = match_one(typed, ids, "side");
+    if (i >= 0) return ids[static_cast<size_t>(i)];
+    throw UsageError("unknown side \"" + visible(typed) + "\" (rule set " + r.id + ": " + join(ids, ", ") + ")" + did_you_mean(typed, ids));
+}
+
+std::string theater_id(const rules::RuleSet& r, const std::string& typed) {
+    std::vector<std::string> ids;
+    for (const auto& t : r.theaters) ids.push_back(t.id);
+    const auto i = match_one(typed, ids, "theater");
+    if (i >= 0) return ids[static_cast<size_t>(i)];
+    throw UsageError("theater \"" + visible(typed) + "\" is not one of rule set " + r.id + "'s" +
+                     (ids.empty() ? " (it has no theaters)" : ": expected " + join(ids, ", ")) + did_you_mean(typed, ids));
+}
+
+namespace {
+
+// The name a person typed for a division, corps or army, as the campaign spells it.
+std::string unit_name(const db::CampaignStore& store, const campaign::CampaignInfo& c, UnitKind kind, const std::string& typed) {
+    const auto names = store.unit_names(c.id, kind);
+    const auto i = match_one(typed, names, word(kind));
+    if (i < 0) throw NotFoundError("no " + word(kind) + " named \"" + visible(typed) + "\" in campaign " + c.name + did_you_mean(typed, names));
+    return names[static_cast<size_t>(i)];
+}
+
+}  // namespace
+
+db::DivisionRef division_named(const db::CampaignStore& store, const campaign::CampaignInfo& c, const std::string& typed) {
+    return *store.find_division(c.id, unit_name(store, c, UnitKind::division, typed));
+}
+
+std::tuple<std::int64_t, std::int64_t, std::string> corps_named(const db::CampaignStore& store, const campaign::CampaignInfo& c,
+                                                                const std::string& typed) {
+    return *store.find_corps(c.id, unit_name(store, c, UnitKind::corps, typed));
+}
+
+std::pair<std::int64_t, std::string> army_named(const db::CampaignStore& store, const campaign::CampaignInfo& c, const std::string& typed) {
+    return *store.find_army(c.id, unit_name(store, c, UnitKind::army, typed));
 }
 
 void require_view(const rules::RuleSet& r, const View& viewer) {
-    if (!viewer.is_umpire()) require_side(r, viewer.side());
+    if (!viewer.is_umpire() && side_id(r, viewer.side()) != viewer.side())
+        throw UsageError("side \"" + visible(viewer.side()) + "\" is not as rule set " + r.id + " spells it: " + side_id(r, viewer.side()));
 }
 
 OperationDice::OperationDice(db::CampaignStore& store, const campaign::CampaignInfo& c, std::int64_t operation,

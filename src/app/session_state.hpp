@@ -58,11 +58,20 @@ std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, 
 /// A name the organiser gives, by the one name rule (core/names.hpp): returned trimmed.
 std::string require_name(const std::string& what, const std::string& name);
 
-/// A side of the rule set, or UsageError listing them.
-void require_side(const rules::RuleSet& rules, const std::string& side);
+/// A side or theater of the rule set as a person typed it (exactly, ignoring case, or a unique
+/// beginning): its id; else UsageError listing them, with the nearest.
+std::string side_id(const rules::RuleSet& rules, const std::string& typed);
+std::string theater_id(const rules::RuleSet& rules, const std::string& typed);
 /// The campaign's date is a day of the calendar within the rule set's years; its theater one of
 /// the rule set's (else UsageError).
 void check_date_and_theater(const rules::RuleSet& rules, const campaign::CampaignInfo& campaign);
+/// The division, corps or army a person named: exactly, ignoring case, or by the one name it
+/// begins; else NotFoundError with the nearest names (an ambiguous beginning: UsageError).
+db::DivisionRef division_named(const db::CampaignStore& store, const campaign::CampaignInfo& campaign, const std::string& typed);
+std::tuple<std::int64_t, std::int64_t, std::string> corps_named(const db::CampaignStore& store, const campaign::CampaignInfo& campaign,
+                                                                const std::string& typed);
+std::pair<std::int64_t, std::string> army_named(const db::CampaignStore& store, const campaign::CampaignInfo& campaign,
+                                                const std::string& typed);
 /// The umpire, or a side of the rule set (else UsageError listing them).
 void require_view(const rules::RuleSet& rules, const View& viewer);
 

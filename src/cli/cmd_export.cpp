@@ -54,7 +54,7 @@ void add_export_commands(CLI::App& app, Io& io) {
     view_options(labels, *lo);
     word_option<LabelFormat>(labels, "--format", lo->label_format, "The format (default: the file's extension, else pdf)");
     labels->add_option("--size", lo->size, "Label size in mm, WIDTHxHEIGHT (default 60x20)");
-    labels->add_option("--paper", lo->paper, "a4 or letter")->check(CLI::IsMember({"a4", "letter"}));
+    labels->add_option("--paper", lo->paper, "a4 or letter")->transform(CLI::IsMember({"a4", "letter"}, CLI::ignore_case));
     on_run(labels, io, [lo, &io] {
         const auto format = app::label_format_for(lo->output, lo->label_format, LabelFormat::pdf);
         exporter::LabelSheet sheet;

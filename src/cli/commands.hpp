@@ -40,7 +40,11 @@ CLI::Option* word_option(CLI::App* cmd, const std::string& name, Target& target,
     return cmd->add_option_function<std::string>(
         name,
         [&target](const std::string& text) {
+            // As typed, or ignoring case ("Roll", "A4").
+            std::string folded = text;
+            for (auto& ch : folded) ch = ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch;
             if (auto w = find_word<E>(text)) target = *w;
+            else if (auto f = find_word<E>(folded)) target = *f;
             else throw CLI::ValidationError(std::string(Vocabulary<E>::what), "\"" + text + "\" is not valid: expected " + spellings<E>());
         },
         help + ": " + spellings<E>());

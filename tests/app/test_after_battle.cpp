@@ -102,7 +102,7 @@ TEST_CASE("A battle report is checked as a whole and a bad one changes nothing")
                Contains("brigade Heth/Archer loses 5 and has 4 captured, but has only 8 stands"));
     CHECK_THAT(report([](auto& r) { battle::add_captured_spec(r, "Heth/Archer=1@Libby Prison"); }),
                Contains("camp Libby Prison belongs to confederate, the side of brigade Heth/Archer: prisoners go to a camp of the captor"));
-    CHECK_THAT(report([](auto& r) { battle::add_captured_spec(r, "Heth/Archer=1@Andersonville"); }), Contains("no camp \"Andersonville\""));
+    CHECK_THAT(report([](auto& r) { battle::add_captured_spec(r, "Heth/Archer=1@Andersonville"); }), Contains("no camp named \"Andersonville\""));
     CHECK_THAT(report([](auto& r) { battle::add_leader_spec(r, "Longstreet:killed"); }), Contains("no leader \"Longstreet\""));
     CHECK_THAT(report([](auto& r) {
                    battle::add_leader_spec(r, "Archer:killed");

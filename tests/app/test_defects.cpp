@@ -235,8 +235,8 @@ TEST_CASE("Year and theater come from the campaign's date - table 1 is rolled on
             CHECK_THROWS_WITH(s.change_settings(bad), Contains(std::string("date \"") + date + "\"") || Contains(std::string("date ") + date));
         }
         app::CampaignSettings bad;
-        bad.theater = "East";
-        CHECK_THROWS_WITH(s.change_settings(bad), Contains("theater \"East\" is not one of rule set acw's: expected east, west"));
+        bad.theater = "Mars";
+        CHECK_THROWS_WITH(s.change_settings(bad), Contains("theater \"Mars\" is not one of rule set acw's: expected east, west"));
         CHECK(test::dump(path) == before);
     }
     SECTION("the campaign's date and theater: every arrival takes them, and table 1 is not rolled") {

@@ -2,6 +2,7 @@
 // the order-of-battle import and the battle report. Every refusal names the field and where
 // the offending character is, and changes nothing.
 #include "app/files.hpp"
+#include "core/match.hpp"
 #include "core/names.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
@@ -155,4 +156,43 @@ TEST_CASE("No rename lets one reference name two leaders") {
     // What is no conflict goes through: the commander of Heth named Heth.
     s.forces().rename(NamedKind::leader, "Heth", "Heth");
     CHECK(s.leaders().list().size() > 2);
+}
+
+TEST_CASE("Names as people type them: exactly, ignoring case, or a unique beginning - a miss suggests the nearest") {
+    // The rule itself, on the class of inputs.
+    const std::vector<std::string> names{"Robinson", "Rodes", "Heth", "heth's reserve", "Iron Brigade"};
+    CHECK(matching_names("Heth", names) == std::vector<size_t>{2});           // exact wins over a longer name it begins
+    CHECK(matching_names("HETH", names) == std::vector<size_t>{2});           // ignoring case
+    CHECK(matching_names("rob", names) == std::vector<size_t>{0});            // a unique beginning
+    CHECK(matching_names("ro", names) == std::vector<size_t>{0, 1});          // two: the caller calls it ambiguous
+    CHECK(matching_names("", names).empty());
+    CHECK(matching_names("Zouaves", names).empty());
+    CHECK_THROWS_WITH(match_one("ro", names, "division"), Contains("could be any of 2 (Robinson, Rodes)"));
+    CHECK(did_you_mean("robinsn", names) == ": did you mean Robinson?");
+    CHECK(did_you_mean("Rhodes", names) == ": did you mean Rodes?");
+    CHECK(did_you_mean("Longstreet", names).empty());  // nothing near: no guess
+
+    // And at every door that takes a reference.
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    test::fight_and_propose(s);
+    CHECK(s.arrivals().arrive(test::arrival("pend")).division.name == "Pender");
+    CHECK_THROWS_WITH(s.arrivals().arrive(test::arrival("Pendr")), Contains("no division named \"Pendr\"") && Contains("did you mean Pender?"));
+    s.forces().add_division("third corps", "Anderson", "");  // a corps ignoring case
+    CHECK_THROWS_WITH(s.forces().add_division("Thrid Corps", "Rodes", ""), Contains("did you mean Third Corps?"));
+    CHECK_THAT(s.battles().recover("mcpherson ridge", {}, false).summary, Contains("McPherson Ridge"));
+    CHECK_THROWS_WITH(s.battles().recover("McPhersen Ridge", {}, false), Contains("did you mean McPherson Ridge?"));
+    CHECK(s.prisoners().camps(s.view("Union")).size() == 2);  // a side ignoring case: its camp, and the one holding its men
+    CHECK_THROWS_WITH(s.prisoners().add_camp("unoin", "Elmira"), Contains("unknown side") && Contains("did you mean union?"));
+    CHECK_THAT(s.prisoners().liberate("fort del").summary, Contains("Liberated Fort Delaware"));
+    CHECK_THROWS_WITH(s.battles().disband_brigade("heth/"), Contains("could be any of") && Contains("Heth/1st Brigade"));
+    CHECK_THAT(s.battles().disband_brigade("wadsworth/iron").summary, Contains("Disbanded Wadsworth/Iron Brigade"));
+    CHECK_THROWS_WITH(s.leaders().return_leader("Meredth"), Contains("did you mean Meredith?"));
+    app::CampaignSettings east;
+    east.theater = "East";
+    s.change_settings(east);
+    CHECK(s.current().theater == "east");
+    s.select_campaign("test");
+    CHECK(s.current().name == "Test");
+    CHECK(s.history().check().ok());
 }

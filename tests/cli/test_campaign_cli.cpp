@@ -437,3 +437,18 @@ TEST_CASE("The campaign clock and the reinforcement schedule: turns pass, the da
     cli.ok("campaign set --date 1865-12-30");
     CHECK_THAT(cli.refused("turn next", 2), Contains("outside rule set acw's years"));
 }
+
+TEST_CASE("On the command line, names and option values are taken as people type them, and a miss suggests") {
+    Cli cli;
+    cli.layout();
+    cli.ok("add division Robinson --corps 'I Corps'");
+    CHECK_THAT(cli.refused("arrive robinsn --year 1863 --theater east", 2), Contains("no division named \"robinsn\"") && Contains("did you mean Robinson?"));
+    cli.ok("arrive heth --year 1863 --theater East");                 // the division and the theater ignoring case
+    cli.ok("camp new Elmira --side Union");
+    cli.ok("add division Rodes --corps 'third corps'");
+    CHECK_THAT(cli("oob --as UNION").out, Contains("view of the Union"));
+    cli.ok("campaign set --rounding Half_Up");
+    cli.ok("export labels --paper A4 --format pdf -o " + test::quote(cli.dir.file("labels.pdf")));
+    CHECK_THAT(cli.refused("add division Early --corps 'Thrid Corps'", 2), Contains("did you mean Third Corps?"));
+    CHECK(cli("check").code == 0);
+}

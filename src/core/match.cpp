@@ -1,0 +1,83 @@
+#include "core/match.hpp"
+
+#include "core/error.hpp"
+#include "core/names.hpp"
+
+#include <algorithm>
+
+namespace muster {
+namespace {
+
+char fold(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool same_ignoring_case(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return fold(x) == fold(y); });
+}
+
+bool begins_ignoring_case(std::string_view name, std::string_view prefix) {
+    return name.size() > prefix.size() && same_ignoring_case(name.substr(0, prefix.size()), prefix);
+}
+
+// Levenshtein distance ignoring case, giving up (returning `limit` + 1) past `limit`.
+size_t distance(std::string_view a, std::string_view b, size_t limit) {
+    if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) > limit) return limit + 1;
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        size_t diagonal = row[0], best = ++row[0];
+        for (size_t j = 1; j <= b.size(); ++j) {
+            const size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (fold(a[i - 1]) == fold(b[j - 1]) ? 0 : 1)});
+            diagonal = up;
+            best = std::min(best, row[j]);
+        }
+        if (best > limit) return limit + 1;
+    }
+    return row[b.size()];
+}
+
+}  // namespace
+
+std::vector<size_t> matching_names(std::string_view typed, const std::vector<std::string>& names) {
+    std::vector<size_t> out;
+    for (size_t i = 0; i < names.size(); ++i)
+        if (names[i] == typed) out.push_back(i);
+    if (!out.empty() || typed.empty()) return out;
+    for (size_t i = 0; i < names.size(); ++i)
+        if (same_ignoring_case(names[i], typed)) out.push_back(i);
+    if (!out.empty()) return out;
+    for (size_t i = 0; i < names.size(); ++i)
+        if (begins_ignoring_case(names[i], typed)) out.push_back(i);
+    return out;
+}
+
+long match_one(std::string_view typed, const std::vector<std::string>& names, std::string_view what) {
+    const auto found = matching_names(typed, names);
+    if (found.empty()) return -1;
+    if (found.size() == 1) return static_cast<long>(found.front());
+    std::vector<std::string> candidates;
+    for (size_t i = 0; i < found.size() && i < 6; ++i) candidates.push_back(visible(names[found[i]]));
+    std::string list;
+    for (size_t i = 0; i < candidates.size(); ++i) list += (i ? ", " : "") + candidates[i];
+    throw UsageError(std::string(what) + " \"" + visible(typed) + "\" could be any of " + std::to_string(found.size()) + " (" + list +
+                     (found.size() > candidates.size() ? ", ..." : "") + "): give more of the name");
+}
+
+std::string did_you_mean(std::string_view typed, const std::vector<std::string>& names) {
+    // A slip: a third of the name's letters at most (two for a short one).
+    const size_t limit = std::max<size_t>(2, typed.size() / 3);
+    std::vector<std::pair<size_t, size_t>> near;  // distance, index
+    for (size_t i = 0; i < names.size(); ++i) {
+        const auto d = distance(typed, names[i], limit);
+        const bool again = std::any_of(near.begin(), near.end(), [&](const auto& n) { return names[n.second] == names[i]; });
+        if (d <= limit && !again) near.emplace_back(d, i);
+    }
+    if (near.empty()) return "";
+    std::stable_sort(near.begin(), near.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::string out = ": did you mean ";
+    const size_t n = std::min<size_t>(near.size(), 3);
+    for (size_t k = 0; k < n; ++k) out += (k == 0 ? "" : k + 1 == n ? " or " : ", ") + visible(names[near[k].second]);
+    return out + "?";
+}
+
+}  // namespace muster

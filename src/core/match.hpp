@@ -1,0 +1,23 @@
+#pragma once
+// Names as people type them: a reference is found exactly, else ignoring case, else as the
+// beginning of one name; a miss suggests the nearest names.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace muster {
+
+/// The names among `names` that `typed` refers to, by the first rule that finds any: the name
+/// itself; the name ignoring case (ASCII letters); the names it begins, ignoring case. Indexes
+/// into `names`; more than one is for the caller to call ambiguous.
+std::vector<size_t> matching_names(std::string_view typed, const std::vector<std::string>& names);
+
+/// The one name `typed` refers to, as an index into `names`; none: -1. Several: UsageError
+/// naming `what` and the candidates.
+long match_one(std::string_view typed, const std::vector<std::string>& names, std::string_view what);
+
+/// ": did you mean Robinson?" (up to three, nearest first, by edit distance ignoring case,
+/// close enough to be a slip), or "" when none is near.
+std::string did_you_mean(std::string_view typed, const std::vector<std::string>& names);
+
+}  // namespace muster
