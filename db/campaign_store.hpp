@@ -137,7 +137,9 @@ public:
 
     // --- battles, camps, prisoners, exchanges (call inside run_operation) ---------------
     std::int64_t insert_battle(std::int64_t campaign, const campaign::BattleInfo& battle);
-    void insert_battle_division(std::int64_t battle, std::int64_t division);
+    void insert_battle_division(std::int64_t battle, std::int64_t division, int engaged);
+    void insert_battle_fallen(std::int64_t battle, std::int64_t leader, LeaderFate fate);
+    void insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate);
     void insert_loss(std::int64_t battle, std::int64_t brigade, int casualties, int captured);
     void set_returned(std::int64_t battle, std::int64_t brigade, int returned);
     void set_battle_recovered(std::int64_t battle);
@@ -170,6 +172,8 @@ public:
     std::vector<campaign::BattleInfo> battles(std::int64_t campaign) const;
     std::vector<campaign::LossInfo> losses(std::int64_t battle) const;
     std::vector<std::int64_t> battle_divisions(std::int64_t battle) const;
+    /// The divisions that fought with the stands they engaged, the leaders and batteries lost.
+    campaign::BattleRecord battle_record(std::int64_t battle) const;
     std::vector<campaign::ExchangeInfo> exchanges(std::int64_t campaign) const;
     std::vector<campaign::UnitInfo> units(std::int64_t campaign) const;
     /// The names of the batteries in a corps' or an army's reserve.

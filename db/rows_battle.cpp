@@ -127,8 +127,18 @@ std::int64_t CampaignStore::insert_battle(std::int64_t campaign, const campaign:
     });
 }
 
-void CampaignStore::insert_battle_division(std::int64_t battle, std::int64_t division) {
-    guarded(m_path, [&] { exec(m_impl->db, "INSERT INTO battle_division (battle_id, division_id) VALUES (?, ?)", battle, division); });
+void CampaignStore::insert_battle_division(std::int64_t battle, std::int64_t division, int engaged) {
+    guarded(m_path, [&] {
+        exec(m_impl->db, "INSERT INTO battle_division (battle_id, division_id, engaged) VALUES (?, ?, ?)", battle, division, engaged);
+    });
+}
+
+void CampaignStore::insert_battle_fallen(std::int64_t battle, std::int64_t leader, LeaderFate fate) {
+    guarded(m_path, [&] { exec(m_impl->db, "INSERT INTO battle_fallen (battle_id, leader_id, fate) VALUES (?, ?, ?)", battle, leader, fate); });
+}
+
+void CampaignStore::insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate) {
+    guarded(m_path, [&] { exec(m_impl->db, "INSERT INTO battle_gun (battle_id, battery_id, fate) VALUES (?, ?, ?)", battle, battery, fate); });
 }
 
 void CampaignStore::insert_loss(std::int64_t battle, std::int64_t brigade, int casualties, int captured) {
@@ -335,6 +345,24 @@ std::vector<campaign::LossInfo> CampaignStore::losses(std::int64_t battle) const
         std::vector<campaign::LossInfo> out;
         for (const Row row(q); q.executeStep();)
             out.push_back({row.id("brigade_id"), row.integer("casualties"), row.integer("captured"), row.integer("returned")});
+        return out;
+    });
+}
+
+campaign::BattleRecord CampaignStore::battle_record(std::int64_t battle) const {
+    return guarded(m_path, [&] {
+        auto& db = m_impl->db;
+        const ReadSnapshot snapshot(db);
+        campaign::BattleRecord out;
+        SQLite::Statement d(db, "SELECT division_id, engaged FROM battle_division WHERE battle_id = ? ORDER BY division_id");
+        bind_all(d, battle);
+        for (const Row row(d); d.executeStep();) out.divisions.push_back({row.id("division_id"), row.optional_integer("engaged")});
+        SQLite::Statement f(db, "SELECT leader_id, fate FROM battle_fallen WHERE battle_id = ? ORDER BY leader_id");
+        bind_all(f, battle);
+        for (const Row row(f); f.executeStep();) out.fallen.push_back({row.id("leader_id"), row.word<LeaderFate>("fate")});
+        SQLite::Statement g(db, "SELECT battery_id, fate FROM battle_gun WHERE battle_id = ? ORDER BY battery_id");
+        bind_all(g, battle);
+        for (const Row row(g); g.executeStep();) out.guns.push_back({row.id("battery_id"), row.word<BatteryFate>("fate")});
         return out;
     });
 }

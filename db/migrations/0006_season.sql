@@ -6,3 +6,18 @@ CREATE TABLE schedule (
   division_id INTEGER PRIMARY KEY REFERENCES division(id),
   turn        INTEGER NOT NULL CHECK (turn BETWEEN 1 AND 100000)
 );
+-- What a battle's summary shows: the stands each division engaged, and the leaders and
+-- batteries lost there (their status may change later; what befell them there does not).
+ALTER TABLE battle_division ADD COLUMN engaged INTEGER CHECK (engaged IS NULL OR engaged >= 0);
+CREATE TABLE battle_fallen (
+  battle_id INTEGER NOT NULL REFERENCES battle(id),
+  leader_id INTEGER NOT NULL REFERENCES leader(id),
+  fate      TEXT NOT NULL CHECK (fate IN ('killed', 'wounded', 'captured')),
+  PRIMARY KEY (battle_id, leader_id)
+);
+CREATE TABLE battle_gun (
+  battle_id  INTEGER NOT NULL REFERENCES battle(id),
+  battery_id INTEGER NOT NULL REFERENCES battery(id),
+  fate       TEXT NOT NULL CHECK (fate IN ('wrecked', 'captured')),
+  PRIMARY KEY (battle_id, battery_id)
+);

@@ -5,6 +5,8 @@
 
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
+#include "army/view.hpp"
+#include "core/names.hpp"
 #include "battle/recovery.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -204,10 +206,14 @@ Outcome Battles::report_battle(const battle::Report& given, bool preview) {
         const auto plan = plan_battle(Refs(roster), report, m_session.rules());
         const auto battle = store.insert_battle(c.id, {0, report.name, report.date, report.place, false});
         store.set_audience(op, Audience::sides(plan.sides));
-        // A division that fought has been seen by the enemy it fought.
+        // The stands each division engaged, before its losses; a division that fought has been
+        // seen by the enemy it fought, unless the report says to keep it hidden.
         for (auto d : plan.divisions) {
-            store.insert_battle_division(battle, d);
-            store.set_hidden(d, false);
+            int engaged = 0;
+            for (const auto& b : roster.brigades)
+                if (b.division_id == d && is_active(b.status)) engaged += b.stands;
+            store.insert_battle_division(battle, d, engaged);
+            if (report.reveal_engaged) store.set_hidden(d, false);
         }
         for (const auto& l : plan.losses) {
             store.insert_loss(battle, l.brigade->id, l.lost, l.captured_total);
@@ -219,10 +225,12 @@ Outcome Battles::report_battle(const battle::Report& given, bool preview) {
             const auto fate = f.fate->fate;
             store.set_leader_status(f.leader->id, status_after(fate), battle,
                                     fate == LeaderFate::wounded ? std::optional<int>(f.fate->out_for) : std::nullopt);
+            store.insert_battle_fallen(battle, f.leader->id, fate);
             if (f.camp) store.hold_leader(f.camp->id, f.leader->id);
         }
         for (const auto& g : plan.batteries) {
             store.set_battery_status(g.battery->id, status_after(g.fate));
+            store.insert_battle_gun(battle, g.battery->id, g.fate);
             if (g.camp) store.hold_battery(g.camp->id, g.battery->id);
         }
         out = plan.outcome;
@@ -295,6 +303,67 @@ std::vector<campaign::BattleInfo> Battles::list(const View& viewer) const {
             for (const auto& u : roster.units)
                 if (u.kind == UnitKind::division && u.id == division && viewer.owns(u.side)) fought = true;
         if (fought) out.push_back(b);
+    }
+    return out;
+}
+
+BattleSummary Battles::summary(const std::string& name, const View& viewer) const {
+    require_view(m_session.rules(), viewer);
+    const auto c = m_session.current();
+    const auto& store = m_session.state().store;
+    campaign::Roster roster;
+    army::OrderOfBattle all;
+    campaign::BattleRecord record;
+    std::vector<campaign::LossInfo> losses;
+    BattleSummary out;
+    store.read([&] {
+        roster = store.roster(c.id);
+        all = store.order_of_battle(c.id);
+        out.battle = Refs(roster).battle(name);
+        record = store.battle_record(out.battle.id);
+        losses = store.losses(out.battle.id);
+    });
+    const Refs refs(roster);
+    bool fought = viewer.is_umpire();
+    std::set<std::int64_t> seen;  // the divisions the viewer sees whole
+    for (const auto& a : army::view_of(all, std::nullopt, viewer).armies)
+        for (const auto& k : a.corps)
+            for (const auto& d : k.divisions)
+                if (d.status != DivisionStatus::placeholder) seen.insert(d.id);
+    bool enemy_hidden = false;
+    std::map<std::int64_t, std::pair<std::string, SideInBattle::Division>> divisions;  // by id: side, line
+    for (const auto& e : record.divisions) {
+        const campaign::UnitInfo* unit = nullptr;
+        for (const auto& u : roster.units)
+            if (u.kind == UnitKind::division && u.id == e.division_id) unit = &u;
+        if (!unit) continue;
+        fought = fought || viewer.owns(unit->side);
+        if (!seen.count(unit->id)) {
+            enemy_hidden = true;
+            continue;
+        }
+        divisions[unit->id] = {unit->side, {unit->name, e.stands, 0, 0, 0}};
+    }
+    if (!fought) throw NotFoundError("no battle named \"" + visible(name) + "\" that the " + viewer.side() + " fought");
+    for (const auto& l : losses) {
+        const auto* b = refs.brigade_by_id(l.brigade_id);
+        const auto it = divisions.find(b->division_id);
+        if (it == divisions.end()) continue;
+        it->second.second.lost += l.casualties;
+        it->second.second.captured += l.captured;
+        it->second.second.returned += l.returned;
+    }
+    for (const auto& sd : m_session.rules().sides) {
+        SideInBattle side;
+        side.side = sd.id;
+        for (const auto& [id, line] : divisions)
+            if (line.first == sd.id) side.divisions.push_back(line.second);
+        const bool whole = viewer.owns(sd.id) || !enemy_hidden;
+        for (const auto& f : record.fallen)
+            if (const auto* l = refs.leader_by_id(f.leader_id); l && l->side == sd.id && whole) side.fallen.push_back(l->label() + ": " + word(f.fate));
+        for (const auto& g : record.guns)
+            if (const auto* t = refs.battery_by_id(g.battery_id); t && t->side == sd.id && whole) side.batteries.push_back(t->ref() + ": " + word(g.fate));
+        if (!side.divisions.empty() || !side.fallen.empty() || !side.batteries.empty()) out.sides.push_back(std::move(side));
     }
     return out;
 }

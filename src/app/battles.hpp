@@ -10,6 +10,25 @@
 
 namespace muster::app {
 
+/// One side in a battle's summary: each division that fought with the stands it engaged,
+/// lost, had captured and got back; the leaders and batteries it lost there.
+struct SideInBattle {
+    struct Division {
+        std::string name;
+        std::optional<int> engaged;  ///< none: a battle recorded by an earlier muster
+        int lost = 0, captured = 0, returned = 0;
+    };
+    std::string side;
+    std::vector<Division> divisions;
+    std::vector<std::string> fallen;     ///< "Archer: captured"
+    std::vector<std::string> batteries;  ///< "Heth/1st Battery: wrecked"
+};
+
+struct BattleSummary {
+    campaign::BattleInfo battle;
+    std::vector<SideInBattle> sides;  ///< in the rule set's order
+};
+
 class Battles {
 public:
     explicit Battles(Session& session) : m_session(session) {}
@@ -20,6 +39,10 @@ public:
     Outcome recover(const std::string& battle, const std::vector<std::string>& rolls, bool preview);
     /// The battles `viewer` fought (the umpire: all of them), oldest first.
     std::vector<campaign::BattleInfo> list(const View& viewer = View::umpire()) const;
+    /// A battle as `viewer` may read it: a side, one it fought, its own part whole and of the
+    /// enemy the divisions it has seen (and the enemy's fallen and lost guns once every enemy
+    /// division there is seen).
+    BattleSummary summary(const std::string& battle, const View& viewer = View::umpire()) const;
 
     Outcome disband_brigade(const std::string& brigade);
     Outcome destroy_brigade(const std::string& brigade);

@@ -39,6 +39,9 @@ struct Report {
     std::vector<BrigadeLoss> brigades;
     std::vector<FallenLeader> leaders;
     std::vector<LostBattery> batteries;
+    /// The divisions that fought become seen by the enemy (muster's default: a division that
+    /// fought has been seen); false keeps hidden ones hidden.
+    bool reveal_engaged = true;
 };
 
 /// The largest battle report file muster reads.

@@ -119,6 +119,26 @@ struct BattleInfo {
     bool recovered = false;
 };
 
+/// What a battle's record holds beyond its losses: the stands each division engaged (none for a
+/// battle of an earlier muster), and the leaders and batteries lost there.
+struct BattleRecord {
+    struct Engaged {
+        std::int64_t division_id = 0;
+        std::optional<int> stands;
+    };
+    struct Fallen {
+        std::int64_t leader_id = 0;
+        LeaderFate fate = LeaderFate::killed;
+    };
+    struct Gun {
+        std::int64_t battery_id = 0;
+        BatteryFate fate = BatteryFate::wrecked;
+    };
+    std::vector<Engaged> divisions;
+    std::vector<Fallen> fallen;
+    std::vector<Gun> guns;
+};
+
 /// What one brigade lost in a battle, and what of it has returned.
 struct LossInfo {
     std::int64_t brigade_id = 0;

@@ -1,6 +1,7 @@
 // `muster battle report|recover|list` and `muster brigade disband|destroy|merge`.
 #include "app/battles.hpp"
 #include "cli/commands.hpp"
+#include "core/text.hpp"
 #include "export/text_table.hpp"
 
 #include <memory>
@@ -15,7 +16,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
         std::string file;
         battle::Report report;
         std::vector<std::string> loss, captured, leader, battery;
-        bool preview = false;
+        bool preview = false, reveal_engaged = true;
     };
     auto ro = std::make_shared<ReportOptions>();
     auto* report = battle->add_subcommand("report", "Record a battle and its losses as one operation (from a file or options)");
@@ -29,6 +30,8 @@ void add_battle_commands(CLI::App& app, Io& io) {
     report->add_option("--leader", ro->leader, "A fallen leader: \"REF:killed\", \"REF:wounded/BATTLES\", \"REF:captured@Camp\"");
     report->add_option("--battery", ro->battery, "A battery lost: \"Owner/Battery:wrecked\" or \"...:captured@Camp\"");
     report->add_flag("--preview", ro->preview, "Check and show the report; store nothing");
+    report->add_flag("--reveal-engaged,!--keep-hidden", ro->reveal_engaged,
+                     "The divisions that fought become seen by the enemy (the default); --keep-hidden keeps hidden ones hidden");
     on_run(report, io, [ro, &io] {
         battle::Report r;
         if (!ro->file.empty()) {
@@ -44,6 +47,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
             for (const auto& s : ro->leader) battle::add_leader_spec(r, s);
             for (const auto& s : ro->battery) battle::add_battery_spec(r, s);
         }
+        r.reveal_engaged = ro->reveal_engaged;
         print_outcome(io.out, open_campaigns(io).battles().report_battle(r, ro->preview), false);
     });
 
@@ -71,6 +75,35 @@ void add_battle_commands(CLI::App& app, Io& io) {
         for (const auto& b : session.battles().list(session.view(*as)))
             t.add({b.name, b.date, b.place, b.recovered ? "returned" : "not yet returned"});
         io.out << t.render();
+    });
+
+    struct ShowOptions {
+        std::string battle, as;
+    };
+    auto so = std::make_shared<ShowOptions>();
+    auto* show = battle->add_subcommand("show", "A battle's summary: per side and division, stands engaged, lost, captured, returned");
+    show->add_option("BATTLE", so->battle, "The battle")->required();
+    add_view_option(show, so->as);
+    on_run(show, io, [so, &io] {
+        auto session = open_campaigns(io);
+        const auto& rules = session.rules();
+        const auto s = session.battles().summary(so->battle, session.view(so->as));
+        io.out << "Battle of " << s.battle.name << (s.battle.date.empty() ? "" : ", " + s.battle.date)
+               << (s.battle.place.empty() ? "" : ", " + s.battle.place)
+               << (s.battle.recovered ? " (casualties returned)" : " (casualties not yet returned)") << "\n";
+        for (const auto& side : s.sides) {
+            const auto* sd = rules.find_side(side.side);
+            io.out << (sd ? sd->name : side.side) << "\n";
+            exporter::TextTable t;
+            t.add({rules.term_division, "Engaged", "Lost", "Captured", "Returned"});
+            for (const auto& d : side.divisions)
+                t.add({d.name, d.engaged ? std::to_string(*d.engaged) : "-", std::to_string(d.lost), std::to_string(d.captured),
+                       std::to_string(d.returned)});
+            for (const auto& line : split(t.render(), '\n'))
+                if (!line.empty()) io.out << "  " << line << "\n";
+            io.out << "  Leaders fallen: " << (side.fallen.empty() ? "none" : join(side.fallen, "; ")) << "\n";
+            io.out << "  Batteries lost: " << (side.batteries.empty() ? "none" : join(side.batteries, "; ")) << "\n";
+        }
     });
 
     auto* brigade = app.add_subcommand("brigade", "Disband, destroy or merge brigades");

@@ -102,3 +102,63 @@ TEST_CASE("Nothing from the data reaches the terminal as a control sequence, and
     CHECK_THAT(run("oob").out, Contains("Arch\\x1B]0;PWNED\\x07er") && Contains("He\\x0Dth\\u{202E}x"));
     CHECK_THAT(run("oob --format csv").out, Contains("\r\n"));
 }
+
+TEST_CASE("A battle's summary per side and division, for the umpire and for each side") {
+    test::TempDir dir;
+    const std::string env = "XDG_DATA_HOME=" + dir.file("data");
+    auto run = [&](const std::string& args) { return test::run_muster("--db " + dir.file("c.db") + " " + args, env); };
+    auto ok = [&](const std::string& args) {
+        const auto r = run(args);
+        INFO(args << "\n" << r.err);
+        REQUIRE(r.code == 0);
+        return r.out;
+    };
+    ok("campaign new V --rules acw --seed 3");
+    ok("add army ANV --side confederate");
+    ok("add corps III --army ANV");
+    ok("add division Heth --corps III");
+    ok("add brigade Archer --division Heth --rating veteran --stands 8 --leader Archer --grade average");
+    ok("add division Pender --corps III");
+    ok("add brigade Lane --division Pender --rating veteran --stands 7");
+    ok("add army AoP --side union");
+    ok("add corps I --army AoP");
+    ok("add division Wadsworth --corps I");
+    ok("add brigade 'Iron Brigade' --division Wadsworth --rating veteran --stands 8 --leader Meredith --grade average");
+    ok("camp new 'Fort Delaware' --side union");
+    ok("camp new 'Libby Prison' --side confederate");
+    ok("battle report --name Gettysburg --date 1863-07-01 --loss Heth/Archer=3 --captured 'Wadsworth/Iron Brigade=2@Libby Prison' "
+       "--leader 'Archer:captured@Fort Delaware'");
+    const auto squeezed = [](std::string s) {  // the table's columns, one space apart
+        std::string out;
+        for (char c : s)
+            if (c != ' ' || (!out.empty() && out.back() != ' ')) out += c;
+        return out;
+    };
+    const auto umpire = squeezed(ok("battle show gettysburg"));
+    CHECK_THAT(umpire, Contains("Battle of Gettysburg, 1863-07-01 (casualties not yet returned)"));
+    CHECK_THAT(umpire, Contains("Confederate") && Contains("Union"));
+    CHECK_THAT(umpire, Contains("Heth 8 3 0 0"));
+    CHECK_THAT(umpire, Contains("Wadsworth 8 0 2 0"));
+    CHECK_THAT(umpire, Contains("Leaders fallen: Archer: captured"));
+    ok("battle recover Gettysburg --rolls 1");
+    CHECK_THAT(ok("battle show Gettysburg"), Contains("(casualties returned)"));
+    // Heth fought the Union: it has been seen, and the Union reads the whole battle.
+    const auto union_view = ok("battle show Gettysburg --as union");
+    CHECK_THAT(union_view, Contains("Heth") && Contains("Archer: captured"));
+    CHECK_THAT(ok("oob --as union"), Contains("Heth"));
+
+    // A report may keep the divisions that fought hidden: then the Union reads only its own part.
+    ok("battle report --name Skirmish --loss Pender/Lane=1 --loss 'Wadsworth/Iron Brigade=1' --keep-hidden");
+    CHECK_THAT(ok("battle show Skirmish"), Contains("Pender"));
+    const auto kept = ok("battle show Skirmish --as union");
+    CHECK(kept.find("Pender") == std::string::npos);
+    CHECK(kept.find("Lane") == std::string::npos);
+    CHECK_THAT(kept, Contains("Wadsworth"));
+    CHECK(ok("oob --as union").find("Pender") == std::string::npos);
+    CHECK(ok("battle list --as union").find("Skirmish") != std::string::npos);
+
+    const auto missing = run("battle show Gettysberg");
+    CHECK(missing.code == 2);
+    CHECK_THAT(missing.err, Contains("did you mean Gettysburg?"));
+    CHECK(run("check").code == 0);
+}
