@@ -6,6 +6,7 @@
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
 #include "army/view.hpp"
+#include "export/text_table.hpp"
 #include "core/names.hpp"
 #include "battle/recovery.hpp"
 #include "core/error.hpp"
@@ -364,6 +365,26 @@ BattleSummary Battles::summary(const std::string& name, const View& viewer) cons
         for (const auto& g : record.guns)
             if (const auto* t = refs.battery_by_id(g.battery_id); t && t->side == sd.id && whole) side.batteries.push_back(t->ref() + ": " + word(g.fate));
         if (!side.divisions.empty() || !side.fallen.empty() || !side.batteries.empty()) out.sides.push_back(std::move(side));
+    }
+    return out;
+}
+
+std::string summary_text(const rules::RuleSet& rules, const BattleSummary& s) {
+    std::string out = "Battle of " + s.battle.name + (s.battle.date.empty() ? "" : ", " + s.battle.date) +
+                      (s.battle.place.empty() ? "" : ", " + s.battle.place) +
+                      (s.battle.recovered ? " (casualties returned)" : " (casualties not yet returned)") + "\n";
+    for (const auto& side : s.sides) {
+        const auto* sd = rules.find_side(side.side);
+        out += (sd ? sd->name : side.side) + "\n";
+        exporter::TextTable t;
+        t.add({rules.term_division, "Engaged", "Lost", "Captured", "Returned"});
+        for (const auto& d : side.divisions)
+            t.add({d.name, d.engaged ? std::to_string(*d.engaged) : "-", std::to_string(d.lost), std::to_string(d.captured),
+                   std::to_string(d.returned)});
+        for (const auto& line : split(t.render(), '\n'))
+            if (!line.empty()) out += "  " + line + "\n";
+        out += "  Leaders fallen: " + (side.fallen.empty() ? std::string("none") : join(side.fallen, "; ")) + "\n";
+        out += "  Batteries lost: " + (side.batteries.empty() ? std::string("none") : join(side.batteries, "; ")) + "\n";
     }
     return out;
 }

@@ -53,6 +53,10 @@ private:
     Session& m_session;
 };
 
+/// A battle's summary as text: its name, date and place, then per side a table of its divisions
+/// and the leaders and batteries it lost.
+std::string summary_text(const rules::RuleSet& rules, const BattleSummary& summary);
+
 /// What a battle report would do to the campaign as `roster` holds it, line by line, or the
 /// error that refuses it. Reads nothing else: the GUI checks a report as it is typed with it.
 Outcome describe_battle(const campaign::Roster& roster, const battle::Report& report, const rules::RuleSet& rules);

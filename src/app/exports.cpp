@@ -2,9 +2,12 @@
 // writer of the format asked for.
 #include "app/exports.hpp"
 
+#include "app/battles.hpp"
 #include "app/forces.hpp"
+#include "app/prisoners.hpp"
 #include "app/session_state.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -104,6 +107,54 @@ std::string Exports::labels(const ExportRequest& r, LabelFormat format, const ex
         case LabelFormat::pdf: return exporter::labels_pdf(rules, oob, p, sheet);
     }
     return {};
+}
+
+std::vector<std::pair<std::string, std::string>> Exports::handout(const std::string& typed_side, const std::string& date) const {
+    const auto side = side_id(m_session.rules(), typed_side);
+    const auto viewer = View::of_side(side);
+    const auto& rules = m_session.rules();
+    std::vector<std::pair<std::string, std::string>> files;
+    // One snapshot for the whole packet: each part reads inside it.
+    m_session.state().store.read([&] {
+        ExportRequest everything;
+        everything.viewer = viewer;
+        everything.date = date;
+        files.emplace_back("oob.pdf", oob(everything, OobFormat::pdf));
+        ExportRequest own = everything;
+        own.side = side;
+        files.emplace_back("labels.pdf", labels(own, LabelFormat::pdf, exporter::LabelSheet{}));
+
+        const auto c = m_session.current();
+        const auto* sd = rules.find_side(side);
+        std::string papers = "Papers of the " + sd->name + ", campaign " + c.name + ": turn " + std::to_string(c.turn) +
+                             (c.date ? ", " + *c.date : "") + "\n\n";
+        const auto battles = m_session.battles().list(viewer);
+        papers += "The last battle\n";
+        papers += battles.empty() ? "  none fought yet\n" : summary_text(rules, m_session.battles().summary(battles.back().name, viewer));
+        const auto held = m_session.prisoners().held(viewer);
+        for (const bool ours : {true, false}) {
+            papers += ours ? "\nPrisoners the " + sd->name + " holds\n" : "\nThe " + sd->name + "'s men the enemy holds\n";
+            int n = 0;
+            for (const auto& h : held)
+                if ((h.holder == side) == ours && !h.camp_liberated) {
+                    papers += "  " + h.text + " (" + h.camp + ")\n";
+                    ++n;
+                }
+            if (n == 0) papers += "  none\n";
+        }
+        papers += "\nExchange proposals awaiting the " + sd->name + "'s answer\n";
+        int waiting = 0;
+        for (const auto& x : m_session.prisoners().exchanges(viewer))
+            if (x.row.status == ExchangeStatus::proposed && x.row.counterpart == side && x.lapsed.empty()) {
+                papers += "  #" + std::to_string(x.row.id) + " from the " + x.row.proposer + ": offers " +
+                          (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")) +
+                          (x.row.note.empty() ? "" : " (\"" + x.row.note + "\")") + "\n";
+                ++waiting;
+            }
+        if (waiting == 0) papers += "  none\n";
+        files.emplace_back("papers.txt", papers);
+    });
+    return files;
 }
 
 }  // namespace muster::app

@@ -30,6 +30,11 @@ public:
     std::string oob(const ExportRequest& request, OobFormat format) const;
     /// A sheet of brigade labels.
     std::string labels(const ExportRequest& request, LabelFormat format, const exporter::LabelSheet& sheet) const;
+    /// One side's papers for the next battle, never more than it may know: its view of the
+    /// order of battle (oob.pdf), its labels (labels.pdf), and papers.txt: the turn and date,
+    /// its last battle's summary, the prisoners it holds and the enemy holds of it, and the
+    /// exchange proposals awaiting its answer. File names and their bytes.
+    std::vector<std::pair<std::string, std::string>> handout(const std::string& side, const std::string& date = {}) const;
 
 private:
     army::OrderOfBattle snapshot(const ExportRequest& request) const;

@@ -1,7 +1,6 @@
 // `muster battle report|recover|list` and `muster brigade disband|destroy|merge`.
 #include "app/battles.hpp"
 #include "cli/commands.hpp"
-#include "core/text.hpp"
 #include "export/text_table.hpp"
 
 #include <memory>
@@ -86,24 +85,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
     add_view_option(show, so->as);
     on_run(show, io, [so, &io] {
         auto session = open_campaigns(io);
-        const auto& rules = session.rules();
-        const auto s = session.battles().summary(so->battle, session.view(so->as));
-        io.out << "Battle of " << s.battle.name << (s.battle.date.empty() ? "" : ", " + s.battle.date)
-               << (s.battle.place.empty() ? "" : ", " + s.battle.place)
-               << (s.battle.recovered ? " (casualties returned)" : " (casualties not yet returned)") << "\n";
-        for (const auto& side : s.sides) {
-            const auto* sd = rules.find_side(side.side);
-            io.out << (sd ? sd->name : side.side) << "\n";
-            exporter::TextTable t;
-            t.add({rules.term_division, "Engaged", "Lost", "Captured", "Returned"});
-            for (const auto& d : side.divisions)
-                t.add({d.name, d.engaged ? std::to_string(*d.engaged) : "-", std::to_string(d.lost), std::to_string(d.captured),
-                       std::to_string(d.returned)});
-            for (const auto& line : split(t.render(), '\n'))
-                if (!line.empty()) io.out << "  " << line << "\n";
-            io.out << "  Leaders fallen: " << (side.fallen.empty() ? "none" : join(side.fallen, "; ")) << "\n";
-            io.out << "  Batteries lost: " << (side.batteries.empty() ? "none" : join(side.batteries, "; ")) << "\n";
-        }
+        io.out << app::summary_text(session.rules(), session.battles().summary(so->battle, session.view(so->as)));
     });
 
     auto* brigade = app.add_subcommand("brigade", "Disband, destroy or merge brigades");

@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 
+#include <filesystem>
 #include <memory>
 
 namespace muster::cli {
@@ -69,6 +70,22 @@ void add_export_commands(CLI::App& app, Io& io) {
             throw UsageError("--size \"" + lo->size + "\" is not WIDTHxHEIGHT in mm, e.g. 60x20");
         }
         write(io, lo->output, open_campaigns(io).exports().labels(request_from(*lo), format, sheet));
+    });
+
+    struct HandoutOptions {
+        std::string side, folder;
+    };
+    auto ho = std::make_shared<HandoutOptions>();
+    auto* handout = app.add_subcommand("handout", "One side's papers for the next battle: its order of battle, labels and papers");
+    handout->add_option("--side", ho->side, "The side whose papers these are")->required();
+    handout->add_option("-o,--output", ho->folder, "The folder to write them in (made if missing; files in it replaced)")->required();
+    on_run(handout, io, [ho, &io] {
+        const auto files = open_campaigns(io).exports().handout(ho->side);
+        std::error_code ec;
+        std::filesystem::create_directory(ho->folder, ec);
+        if (!std::filesystem::is_directory(ho->folder))
+            throw FileError(ho->folder, "", "cannot be made a folder for the handout (is it a file?)");
+        for (const auto& [name, bytes] : files) write(io, (std::filesystem::path(ho->folder) / name).string(), bytes);
     });
 }
 

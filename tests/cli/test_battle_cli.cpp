@@ -157,6 +157,22 @@ TEST_CASE("A battle's summary per side and division, for the umpire and for each
     CHECK(ok("oob --as union").find("Pender") == std::string::npos);
     CHECK(ok("battle list --as union").find("Skirmish") != std::string::npos);
 
+    // The Union's handout: its view of the armies, its labels, and its papers.
+    CHECK_THAT(ok("handout --side Union -o " + dir.file("union")), Contains("oob.pdf") && Contains("labels.pdf") && Contains("papers.txt"));
+    const auto papers = test::file_bytes(dir.file("union/papers.txt"));
+    CHECK_THAT(papers, Contains("Papers of the Union, campaign V: turn 1"));
+    CHECK_THAT(papers, Contains("Battle of Skirmish"));              // its last battle
+    CHECK(papers.find("Pender") == std::string::npos);              // kept hidden there
+    CHECK_THAT(papers, Contains("Prisoners the Union holds\n  leader Archer (Fort Delaware)"));
+    CHECK_THAT(papers, Contains("The Union's men the enemy holds\n  2 stands of Wadsworth/Iron Brigade (Libby Prison)"));
+    CHECK_THAT(test::pdf_text(dir.file("union/oob.pdf")), Contains("Heth") && Contains("Wadsworth"));
+    CHECK(test::pdf_text(dir.file("union/oob.pdf")).find("Pender") == std::string::npos);
+    CHECK(test::pdf_text(dir.file("union/labels.pdf")).find("Archer") == std::string::npos);  // its own labels only
+    ok("exchange propose --from confederate --offer 'stands:Wadsworth/Iron Brigade=1' --ask leader:Archer");
+    ok("handout --side union -o " + dir.file("union"));
+    CHECK_THAT(test::file_bytes(dir.file("union/papers.txt")),
+               Contains("awaiting the Union's answer\n  #1 from the confederate: offers 1 stand of Wadsworth/Iron Brigade; asks leader Archer"));
+
     const auto missing = run("battle show Gettysberg");
     CHECK(missing.code == 2);
     CHECK_THAT(missing.err, Contains("did you mean Gettysburg?"));

@@ -204,6 +204,10 @@ std::string everything_seen(const std::string& db, const std::string& dir, const
         run("export labels --as " + viewer + " --format " + format + " -o " + test::quote(file));
         all += format == "pdf" ? test::pdf_text(file) : test::file_bytes(file);
     }
+    const auto folder = dir + "/handout";
+    run("handout --side " + viewer + " -o " + test::quote(folder));
+    for (const std::string file : {"oob.pdf", "labels.pdf"}) all += test::pdf_text(folder + "/" + file);
+    all += test::file_bytes(folder + "/papers.txt");
     return std::regex_replace(all, std::regex("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), "<time>");
 }
 
