@@ -227,16 +227,21 @@ std::string unit_name(const db::CampaignStore& store, const campaign::CampaignIn
 
 }  // namespace
 
+// The exact name is looked up first: only a miss lists the campaign's names (an arrival at
+// 33,000 divisions reads one row, not every name).
 db::DivisionRef division_named(const db::CampaignStore& store, const campaign::CampaignInfo& c, const std::string& typed) {
+    if (auto d = store.find_division(c.id, typed)) return *d;
     return *store.find_division(c.id, unit_name(store, c, UnitKind::division, typed));
 }
 
 std::tuple<std::int64_t, std::int64_t, std::string> corps_named(const db::CampaignStore& store, const campaign::CampaignInfo& c,
                                                                 const std::string& typed) {
+    if (auto k = store.find_corps(c.id, typed)) return *k;
     return *store.find_corps(c.id, unit_name(store, c, UnitKind::corps, typed));
 }
 
 std::pair<std::int64_t, std::string> army_named(const db::CampaignStore& store, const campaign::CampaignInfo& c, const std::string& typed) {
+    if (auto a = store.find_army(c.id, typed)) return *a;
     return *store.find_army(c.id, unit_name(store, c, UnitKind::army, typed));
 }
 
