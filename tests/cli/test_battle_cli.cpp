@@ -10,16 +10,28 @@
 using namespace muster;
 using Catch::Matchers::Contains;
 
-TEST_CASE("After the battle from the command line") {
+namespace {
+
+// The binary on one campaign file in a folder of its own: `run` any command, `ok` one that must succeed.
+struct Campaign {
     test::TempDir dir;
-    const std::string env = "XDG_DATA_HOME=" + dir.file("data");
-    auto run = [&](const std::string& args) { return test::run_muster("--db " + dir.file("c.db") + " " + args, env); };
-    auto ok = [&](const std::string& args) {
+    std::string env = "XDG_DATA_HOME=" + dir.file("data");
+    test::Run run(const std::string& args) const { return test::run_muster("--db " + dir.file("c.db") + " " + args, env); }
+    std::string ok(const std::string& args) const {
         const auto r = run(args);
         INFO(args << "\n" << r.err);
         REQUIRE(r.code == 0);
         return r.out;
-    };
+    }
+};
+
+}  // namespace
+
+TEST_CASE("After the battle from the command line") {
+    const Campaign campaign;
+    const auto& dir = campaign.dir;
+    const auto run = [&](const std::string& args) { return campaign.run(args); };
+    const auto ok = [&](const std::string& args) { return campaign.ok(args); };
     ok("campaign new V --rules acw --seed 3 --men-per-stand 100");
     ok("add army ANV --side confederate");
     ok("add corps III --army ANV");
@@ -104,15 +116,10 @@ TEST_CASE("Nothing from the data reaches the terminal as a control sequence, and
 }
 
 TEST_CASE("A battle's summary per side and division, for the umpire and for each side") {
-    test::TempDir dir;
-    const std::string env = "XDG_DATA_HOME=" + dir.file("data");
-    auto run = [&](const std::string& args) { return test::run_muster("--db " + dir.file("c.db") + " " + args, env); };
-    auto ok = [&](const std::string& args) {
-        const auto r = run(args);
-        INFO(args << "\n" << r.err);
-        REQUIRE(r.code == 0);
-        return r.out;
-    };
+    const Campaign campaign;
+    const auto& dir = campaign.dir;
+    const auto run = [&](const std::string& args) { return campaign.run(args); };
+    const auto ok = [&](const std::string& args) { return campaign.ok(args); };
     ok("campaign new V --rules acw --seed 3");
     ok("add army ANV --side confederate");
     ok("add corps III --army ANV");
