@@ -47,10 +47,12 @@ std::string quote(const std::string& arg) {
     return out + "'";
 }
 
-Run run_muster(const std::string& args, const std::string& env) {
+Run run_muster(const std::string& args, const std::string& env, const std::string& input) {
     static int counter = 0;
-    const std::string err_file = "/tmp/muster_test_err_" + std::to_string(getpid()) + "_" + std::to_string(++counter);
-    const std::string cmd = env + " " + MUSTER_BINARY + " " + args + " 2>" + err_file + " </dev/null";
+    const std::string base = "/tmp/muster_test_" + std::to_string(getpid()) + "_" + std::to_string(++counter);
+    const std::string err_file = base + ".err", in_file = base + ".in";
+    if (!input.empty()) std::ofstream(in_file) << input;
+    const std::string cmd = env + " " + MUSTER_BINARY + " " + args + " 2>" + err_file + " <" + (input.empty() ? "/dev/null" : in_file);
     Run r;
     FILE* pipe = popen(cmd.c_str(), "r");
     if (!pipe) return r;
@@ -64,6 +66,7 @@ Run run_muster(const std::string& args, const std::string& env) {
     ss << in.rdbuf();
     r.err = ss.str();
     std::remove(err_file.c_str());
+    std::remove(in_file.c_str());
     return r;
 }
 

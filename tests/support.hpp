@@ -36,7 +36,8 @@ struct Run {
     std::string out;
     std::string err;
 };
-Run run_muster(const std::string& args, const std::string& env = "");
+/// `input`: what it reads on standard input (a file, so a pipe's end); none: /dev/null.
+Run run_muster(const std::string& args, const std::string& env = "", const std::string& input = "");
 /// What a shell command prints on its standard output.
 std::string shell(const std::string& command);
 /// The text of a PDF file, laid out (pdftotext -layout).

@@ -124,7 +124,7 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
         const auto d = division_named(store, c, asked.division);
         require_placeholder(d.name, d.status);
         const auto request = with_campaign_defaults(rules, c, asked);
-        OperationDice dice(store, c, op, Audience::side(d.side), d.name, request.rolls);
+        OperationDice dice(m_session.state(), c, op, Audience::side(d.side), d.name, request.rolls);
         out.division = generate::generate_division(rules, division_request(d.name, d.side, d.arm, request, c), dice.source());
         if (!request.preview && !request.discard_preview) require_previewed(store, c.id, d.name, request, out.division.rolls);
         dice.record(store, op, out.division.rolls, request.preview);

@@ -253,7 +253,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         // Read by the sides whose casualties return (they fought): their own dice.
         std::set<std::string> sides;
         for (const auto& loss : store.losses(battle.id)) sides.insert(refs.brigade_by_id(loss.brigade_id)->side);
-        OperationDice dice(store, c, op, Audience::sides(sides), "recovery", rolls);
+        OperationDice dice(m_session.state(), c, op, Audience::sides(sides), "recovery", rolls);
         struct Back {
             std::int64_t brigade;
             int stands;

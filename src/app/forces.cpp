@@ -78,7 +78,8 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e) {
 army::Leader rolled_commander(Session& session, db::CampaignStore& store, const campaign::CampaignInfo& c, std::int64_t operation,
                               const std::string& side, const LeaderEntry& e, const std::string& what) {
     const auto& r = session.rules();
-    if (c.dice == DiceMode::typed)
+    OperationDice dice(session.state(), c, operation, Audience::side(side), e.name, {});
+    if (dice.typed())
         throw UsageError(what + " " + e.name + " needs a grade (e.g. --grade average): this campaign's dice are typed in, so muster does "
                          "not roll it here");
     generate::Request req;
@@ -87,7 +88,6 @@ army::Leader rolled_commander(Session& session, db::CampaignStore& store, const 
         throw UsageError(what + " " + e.name + " has no grade, and the leader table that would roll it needs the year: give --grade, "
                          "or set the campaign's date (muster campaign set --date YYYY-MM-DD)");
     req.despicable_by_the_book = c.despicable == Despicable::book;
-    OperationDice dice(store, c, operation, Audience::side(side), e.name, {});
     std::vector<dice::RollRecord> rolls;
     auto leader = generate::roll_leader(r, req, dice.source(), rolls, what + " " + e.name);
     dice.record(store, operation, rolls, false);

@@ -115,7 +115,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
                                  "the leader table depends on it");
         }
         req.despicable_by_the_book = c.despicable == Despicable::book;
-        OperationDice dice(store, c, op, Audience::side(unit.side), unit.ref, rolls);
+        OperationDice dice(m_session.state(), c, op, Audience::side(unit.side), unit.ref, rolls);
         const auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit.ref + " new commander");
         const auto* grade = r.find_grade(leader.grade);
         out.summary = "New commander of " + unit.ref + ": " + (grade ? grade->name : leader.grade) +
@@ -146,7 +146,7 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
         const auto& table = r.tables[*r.fallen_leaders];
         rules::Context context;
         context.set(rules::Field::side, {0, l.side});
-        OperationDice dice(store, c, op, Audience::side(l.side), l.label(), rolls);
+        OperationDice dice(m_session.state(), c, op, Audience::side(l.side), l.label(), rolls);
         const auto thrown = dice.source().roll(table.die, "fallen leader: " + l.label());
         const rules::Row* hit = nullptr;
         for (const auto& row : table.block_for(context).rows)

@@ -5,6 +5,7 @@
 #include "app/session.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,7 +51,9 @@ public:
     /// The next turn begins (the date moves on by the turn's length) as one operation; then every
     /// division due by then arrives, each as its own operation with its rolls in the journal,
     /// hidden as usual.
-    TurnResult next_turn();
+    /// `arrive` rolls up one division due (by default Arrivals::arrive; a front end that asks
+    /// for the organiser's dice wraps it).
+    TurnResult next_turn(const std::function<Arrival(const ArrivalRequest&)>& arrive = {});
 
 private:
     Session& m_session;

@@ -136,6 +136,8 @@ void Session::use_campaign(const std::string& name) {
     m->store.set_meta(k_current, *m->selected);
 }
 
+void Session::roll_own_dice(bool on) { m->own_dice = on; }
+
 campaign::CampaignInfo Session::current() const {
     if (m->selected) return *m->store.find_campaign(*m->selected);
     if (auto name = m->store.meta(k_current))
@@ -250,16 +252,16 @@ void require_view(const rules::RuleSet& r, const View& viewer) {
         throw UsageError("side \"" + visible(viewer.side()) + "\" is not as rule set " + r.id + " spells it: " + side_id(r, viewer.side()));
 }
 
-OperationDice::OperationDice(db::CampaignStore& store, const campaign::CampaignInfo& c, std::int64_t operation,
+OperationDice::OperationDice(Session::State& state, const campaign::CampaignInfo& c, std::int64_t operation,
                              const Audience& audience, const std::string& subject, const std::vector<std::string>& typed)
     : m_campaign(c.id), m_stream(audience.text() + (subject.empty() ? "" : "|" + subject)), m_seeded([&] {
-          const auto counter = store.dice_counter(c.id, m_stream);
+          const auto counter = state.store.dice_counter(c.id, m_stream);
           return dice::SeededSource(m_stream == Audience::k_everyone ? c.seed : dice::SeededSource::stream_seed(c.seed, m_stream), counter);
       }()) {
-    store.set_audience(operation, audience);
+    state.store.set_audience(operation, audience);
     // A campaign of typed-in dice takes only the organiser's rolls, none if nothing is rolled
     // (a recovery with no fraction to settle); one asked for and not given is named.
-    if (!typed.empty() || c.dice == DiceMode::typed) m_typed.emplace(typed);
+    if (!typed.empty() || c.dice == DiceMode::typed || state.own_dice) m_typed.emplace(typed);
 }
 
 void OperationDice::record(db::CampaignStore& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls,

@@ -88,6 +88,10 @@ public:
     /// at journal entry `revision`; a later change is refused (StaleError) if the campaign has
     /// moved on since (another muster wrote).
     void seen(std::int64_t revision);
+    /// The organiser rolls his own dice in this session: every rolled operation takes typed-in
+    /// rolls (a front end asks for them one by one, see dice::RollNeeded), even in a campaign
+    /// of seeded dice.
+    void roll_own_dice(bool on);
     /// The current campaign's newest journal entry (to notice another muster's changes).
     std::int64_t last_operation() const;
 

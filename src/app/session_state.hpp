@@ -21,6 +21,7 @@ struct Session::State {
     // The pinned rule set never changes, so it is parsed and validated once per campaign.
     std::int64_t rules_campaign = 0;
     std::optional<rules::RuleSet> rules;
+    bool own_dice = false;  // Session::roll_own_dice
 };
 
 /// One operation on what the organiser names: `change` gets the operation's id and the
@@ -32,13 +33,14 @@ Outcome named_operation(Session& session, OperationKind kind,
 /// operation's audience and subject (the division arriving, the unit whose commander is rolled:
 /// its own stream, so no other roll, the enemy's hidden ones least of all, shifts its numbers)
 /// where their counter stands now (under the write lock, so two musters cannot roll the same
-/// numbers), or the typed-in rolls (given, or the campaign's dice are typed), every one of
-/// which must be used. Opening them sets the operation's audience.
+/// numbers), or the typed-in rolls (given, the campaign's dice are typed, or the session rolls
+/// the organiser's own), every one of which must be used. Opening them sets the operation's audience.
 class OperationDice {
 public:
-    OperationDice(db::CampaignStore& store, const campaign::CampaignInfo& campaign, std::int64_t operation,
+    OperationDice(Session::State& state, const campaign::CampaignInfo& campaign, std::int64_t operation,
                   const Audience& audience, const std::string& subject, const std::vector<std::string>& typed);
     dice::Source& source() { return m_typed ? static_cast<dice::Source&>(*m_typed) : m_seeded; }
+    bool typed() const { return m_typed.has_value(); }
     /// Journals the rolls before their results are written: applied, or discarded for a
     /// preview. A preview leaves the dice where they were, so doing it for real rolls the same.
     void record(db::CampaignStore& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, bool preview);

@@ -6,6 +6,7 @@
 #include "core/version.hpp"
 #include "export/division_text.hpp"
 
+#include <iostream>
 #include <streambuf>
 
 namespace muster::cli {
@@ -70,7 +71,7 @@ void print_outcome(std::ostream& out, const app::Outcome& o, bool show_rolls) {
 int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& raw_err) {
     VisibleLines out_lines(raw_out.rdbuf()), err_lines(raw_err.rdbuf());
     std::ostream out(&out_lines), err(&err_lines);
-    Io io{out, err, {}, {}, {}, 5000};
+    Io io{out, err, std::cin, {}, {}, {}, 5000};
     CLI::App app{"muster: campaign manager and army generator for Fire and Fury", "muster"};
     app.set_version_flag("--version", std::string("muster ") + k_version);
     app.require_subcommand(1);

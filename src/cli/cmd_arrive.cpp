@@ -1,6 +1,6 @@
 // `muster arrive`: a division arrives.
 #include "app/arrivals.hpp"
-#include "cli/commands.hpp"
+#include "cli/dice_at_table.hpp"
 #include "export/division_text.hpp"
 
 #include <memory>
@@ -11,7 +11,8 @@ void add_arrive_command(CLI::App& app, Io& io) {
     struct ArriveOptions {
         app::ArrivalRequest request;
         int year = 0;
-        std::string theater, rolls;
+        std::string theater;
+        RollOptions dice;
         bool show_rolls = false;
     };
     auto ar = std::make_shared<ArriveOptions>();
@@ -21,7 +22,7 @@ void add_arrive_command(CLI::App& app, Io& io) {
     arrive->add_option("--theater", ar->theater, "Theater, e.g. east (default: the campaign's)");
     arrive->add_flag("--roll-year-theater", ar->request.roll_year_theater,
                      "Roll the year and theater on the rule set's table instead (ACW table 1)");
-    arrive->add_option("--rolls", ar->rolls, "Dice you rolled, in order, e.g. 34,78,00");
+    add_roll_options(arrive, ar->dice, "Dice you rolled, in order, e.g. 34,78,00");
     arrive->add_flag("--preview", ar->request.preview, "Show the division and keep its rolls as discarded; store nothing");
     arrive->add_flag("--discard-preview", ar->request.discard_preview,
                      "Roll anew although the division's preview showed something else");
@@ -30,10 +31,11 @@ void add_arrive_command(CLI::App& app, Io& io) {
         auto& r = ar->request;
         if (arrive->count("--year")) r.year = ar->year;
         if (arrive->count("--theater")) r.theater = ar->theater;
-        r.rolls = dice::split_rolls(ar->rolls);
-        if (arrive->count("--rolls") && r.rolls.empty()) throw UsageError("--rolls is empty: give the rolls, e.g. 34,78,00");
         auto service = open_campaigns(io);
-        const auto result = service.arrivals().arrive(r);
+        const auto result = with_dice(service, io, ar->dice, [&](const std::vector<std::string>& rolls) {
+            r.rolls = rolls;
+            return service.arrivals().arrive(r);
+        });
         const auto rules = service.rules();
         io.out << (result.preview ? "PREVIEW (not stored; its rolls are kept in the journal as discarded)\n" : "");
         io.out << exporter::division_text(rules, result.division);

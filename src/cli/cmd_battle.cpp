@@ -1,6 +1,6 @@
 // `muster battle report|recover|list` and `muster brigade disband|destroy|merge`.
 #include "app/battles.hpp"
-#include "cli/commands.hpp"
+#include "cli/dice_at_table.hpp"
 #include "export/text_table.hpp"
 
 #include <memory>
@@ -51,17 +51,22 @@ void add_battle_commands(CLI::App& app, Io& io) {
     });
 
     struct RecoverOptions {
-        std::string battle, rolls;
+        std::string battle;
+        RollOptions dice;
         bool preview = false, show_rolls = false;
     };
     auto rc = std::make_shared<RecoverOptions>();
     auto* recover = battle->add_subcommand("recover", "Return the battle's casualties at the campaign's rate; prisoners stay");
     recover->add_option("BATTLE", rc->battle, "Battle name")->required();
-    recover->add_option("--rolls", rc->rolls, "Your own percentile rolls for fractions of stands, in order");
+    add_roll_options(recover, rc->dice, "Your own percentile rolls for fractions of stands, in order");
     recover->add_flag("--preview", rc->preview, "Show what would return; keep the rolls as discarded");
     recover->add_flag("--show-rolls", rc->show_rolls, "Print every roll");
     on_run(recover, io, [rc, &io] {
-        print_outcome(io.out, open_campaigns(io).battles().recover(rc->battle, dice::split_rolls(rc->rolls), rc->preview), rc->show_rolls);
+        auto session = open_campaigns(io);
+        print_outcome(io.out,
+                      with_dice(session, io, rc->dice,
+                                [&](const std::vector<std::string>& rolls) { return session.battles().recover(rc->battle, rolls, rc->preview); }),
+                      rc->show_rolls);
     });
 
     auto as = std::make_shared<std::string>();

@@ -1,6 +1,6 @@
 // `muster leader list|replace|casualty|return`.
 #include "app/leaders.hpp"
-#include "cli/commands.hpp"
+#include "cli/dice_at_table.hpp"
 #include "core/text.hpp"
 #include "export/text_table.hpp"
 
@@ -26,7 +26,8 @@ void add_leader_commands(CLI::App& app, Io& io) {
         io.out << t.render();
     });
     struct ReplaceOptions {
-        std::string unit, rolls;
+        std::string unit;
+        RollOptions dice;
         int year = 0;
         bool preview = false, show_rolls = false, force = false;
     };
@@ -34,17 +35,21 @@ void add_leader_commands(CLI::App& app, Io& io) {
     auto* replace = leader->add_subcommand("replace", "Roll a new commander for a unit on the rule set's leader table");
     replace->add_option("UNIT", rp->unit, "\"Division/Brigade\", a division, corps or army")->required();
     replace->add_option("--year", rp->year, "Year for the leader table (default: the unit's division's)");
-    replace->add_option("--rolls", rp->rolls, "Your own rolls");
+    add_roll_options(replace, rp->dice, "Your own rolls");
     replace->add_flag("--preview", rp->preview, "Show the roll; keep it as discarded");
     replace->add_flag("--force", rp->force, "Replace a commander who is sound (the organiser's choice, not a rule)");
     replace->add_flag("--show-rolls", rp->show_rolls, "Print every roll");
     on_run(replace, io, [rp, &io, replace] {
         const auto year = replace->count("--year") ? std::optional<int>(rp->year) : std::nullopt;
-        print_outcome(io.out, open_campaigns(io).leaders().replace_leader(rp->unit, year, dice::split_rolls(rp->rolls), rp->preview, rp->force),
+        auto session = open_campaigns(io);
+        print_outcome(io.out, with_dice(session, io, rp->dice, [&](const std::vector<std::string>& rolls) {
+                          return session.leaders().replace_leader(rp->unit, year, rolls, rp->preview, rp->force);
+                      }),
                       rp->show_rolls);
     });
     struct CasualtyOptions {
-        std::string leader, rolls;
+        std::string leader;
+        RollOptions dice;
         int out_for = 1;
         bool preview = false;
     };
@@ -52,10 +57,14 @@ void add_leader_commands(CLI::App& app, Io& io) {
     auto* casualty = leader->add_subcommand("casualty", "Roll the rule set's Fallen Leaders table for a leader who may have fallen");
     casualty->add_option("LEADER", ca->leader, "His name or the unit he commands")->required();
     casualty->add_option("--out-for", ca->out_for, "Battles a wounded leader misses (default 1)");
-    casualty->add_option("--rolls", ca->rolls, "Your own roll, e.g. 3+4");
+    add_roll_options(casualty, ca->dice, "Your own roll, e.g. 3+4");
     casualty->add_flag("--preview", ca->preview, "Show the roll; keep it as discarded");
     on_run(casualty, io, [ca, &io] {
-        print_outcome(io.out, open_campaigns(io).leaders().leader_casualty(ca->leader, ca->out_for, dice::split_rolls(ca->rolls), ca->preview), true);
+        auto session = open_campaigns(io);
+        print_outcome(io.out, with_dice(session, io, ca->dice, [&](const std::vector<std::string>& rolls) {
+                          return session.leaders().leader_casualty(ca->leader, ca->out_for, rolls, ca->preview);
+                      }),
+                      true);
     });
     auto back = std::make_shared<std::string>();
     auto* ret = leader->add_subcommand("return", "A wounded leader returns (once the battles he was out for are fought)");

@@ -1,6 +1,6 @@
 // `muster turn [next]` and `muster schedule`: the campaign's clock and its reinforcements.
 #include "app/season.hpp"
-#include "cli/commands.hpp"
+#include "cli/dice_at_table.hpp"
 #include "export/division_text.hpp"
 #include "export/text_table.hpp"
 
@@ -47,9 +47,18 @@ void add_season_commands(CLI::App& app, Io& io) {
             io.out << "\n";
         };
     });
-    on_run(next, io, [&io] {
+    auto dice = std::make_shared<RollOptions>();
+    add_roll_options(next, *dice, "");
+    on_run(next, io, [&io, dice] {
         auto session = open_campaigns(io);
-        const auto result = session.season().next_turn();
+        const bool asking = asks_for_dice(session, *dice);
+        const auto result = session.season().next_turn([&](app::ArrivalRequest r) {
+            if (asking) io.err << "Dice for " << r.division << ":\n";
+            return with_dice(session, io, *dice, [&](const std::vector<std::string>& rolls) {
+                r.rolls = rolls;
+                return session.arrivals().arrive(r);
+            });
+        });
         io.out << "Turn " << result.turn << " begins" << (result.date ? ": " + *result.date : "") << " (journal #" << result.operation
                << ")\n";
         for (const auto& a : result.arrivals)

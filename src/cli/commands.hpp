@@ -10,6 +10,7 @@
 #include <charconv>
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -21,6 +22,7 @@ namespace muster::cli {
 struct Io {
     std::ostream& out;
     std::ostream& err;
+    std::istream& in;  ///< asked dice (--dice ask)
     std::function<void()> action;
     std::string db;        ///< --db FILE; empty: the default database
     std::string campaign;  ///< --campaign NAME; empty: the file's current campaign

@@ -7,6 +7,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -24,7 +25,10 @@ struct Cli {
     test::TempDir dir;
     std::string db = dir.file("campaigns.db");
     std::string env = "XDG_DATA_HOME=" + dir.file("data");
-    test::Run operator()(const std::string& args) const { return test::run_muster("--db " + test::quote(db) + " " + args, env); }
+    /// `input`: standard input (asked dice), else /dev/null.
+    test::Run operator()(const std::string& args, const std::string& input = "") const {
+        return test::run_muster("--db " + test::quote(db) + " " + args, env, input);
+    }
     void ok(const std::string& args) const {
         const auto r = (*this)(args);
         INFO(args << "\n" << r.err);
@@ -451,4 +455,81 @@ TEST_CASE("On the command line, names and option values are taken as people type
     cli.ok("export labels --paper A4 --format pdf -o " + test::quote(cli.dir.file("labels.pdf")));
     CHECK_THAT(cli.refused("add division Early --corps 'Thrid Corps'", 2), Contains("did you mean Third Corps?"));
     CHECK(cli("check").code == 0);
+}
+
+namespace {
+
+// The numbers of the rolls asked for, in order ("Roll 3 (d6) for ...?" reads 3).
+std::vector<int> asked(const std::string& err) {
+    std::vector<int> out;
+    for (size_t at = err.find("Roll "); at != std::string::npos; at = err.find("Roll ", at + 1)) out.push_back(std::stoi(err.substr(at + 5)));
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& rolls, size_t n) {
+    std::string out;
+    for (size_t i = 0; i < n; ++i) out += (i ? "," : "") + rolls[i % rolls.size()];
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Dice at the table: --dice ask reads one roll a line on a pipe, asks again after a bad one, takes one back") {
+    // Twin campaigns of typed dice: one asked roll by roll, the other given the same rolls up front.
+    Cli ask, given;
+    for (const Cli* c : {&ask, &given}) {
+        c->ok("campaign new T --rules acw --dice typed --seed 1 --date 1863-06-01 --theater east --turn-length 7d");
+        c->ok("add army ANV --side confederate");
+        c->ok("add corps III --army ANV");
+        for (const char* d : {"Heth", "Pender", "Rodes"}) c->ok(std::string("add division ") + d + " --corps III");
+        c->ok("schedule Pender --turn 2");
+        c->ok("schedule Rodes --turn 2");
+    }
+    // 2 to 6 read on every die muster asks for (d6, d10, 2d6, percentile).
+    const std::vector<std::string> pattern = {"4", "2", "6", "3", "5"};
+    std::string rest;
+    for (size_t i = 2; i < 400; ++i) rest += pattern[i % pattern.size()] + "\n";
+    // Nothing to take back yet; a word and a zero refused; a roll of 5 taken back.
+    const auto arrival = ask("arrive Heth --dice ask --show-rolls", "back\n4\nseven\n0\n2\n5\nback\n" + rest);
+    INFO(arrival.err);
+    REQUIRE(arrival.code == 0);
+    CHECK_THAT(arrival.err, Contains("no roll to take back") && Contains("took back roll 3 (5)"));
+    CHECK_THAT(arrival.err, Contains("\"seven\"") && Contains("roll again"));
+    CHECK_THAT(arrival.err, Contains("? 4\nRoll 2"));  // on a pipe the roll read is echoed after its question
+    const auto numbers = asked(arrival.err);
+    REQUIRE(numbers.size() > 3);
+    // Each roll is asked for by its number: 1 (nothing to take back), 1, 2 (refused twice), 2, 2, 3, 4 (take 3 back), 3, 4, ...
+    REQUIRE(numbers.size() > 8);
+    CHECK(std::vector<int>(numbers.begin(), numbers.begin() + 9) == std::vector<int>{1, 1, 2, 2, 2, 3, 4, 3, 4});
+    const auto used = static_cast<size_t>(*std::max_element(numbers.begin(), numbers.end()));
+    CHECK(arrival.out == given("arrive Heth --show-rolls --rolls " + joined(pattern, used)).out);
+
+    // Input that ends before the rolls do: refused, naming the roll, nothing changed.
+    const auto before = ask.snapshot();
+    const auto short_input = ask("arrive Pender --dice ask", "4\n2\n");
+    CHECK(short_input.code != 0);
+    CHECK_THAT(short_input.err, Contains("roll 3") && Contains("when standard input ended"));
+    CHECK(ask.snapshot() == before);
+
+    // A leader replaced and a recovery, asked; the twin given the same rolls says the same.
+    const auto replaced = ask("leader replace Heth --force --dice ask --show-rolls", "3\n");
+    REQUIRE(replaced.code == 0);
+    CHECK(replaced.out == given("leader replace Heth --force --show-rolls --rolls 3").out);
+    for (const Cli* c : {&ask, &given}) c->ok("battle report --name Cashtown --date 1863-06-05 --loss 'Heth/1st Brigade=3'");
+    const auto recovered = ask("battle recover Cashtown --dice ask --show-rolls", "30\n");
+    REQUIRE(recovered.code == 0);
+    CHECK(asked(recovered.err).size() == 1);
+    CHECK(recovered.out == given("battle recover Cashtown --show-rolls --rolls 30").out);
+
+    // The turn's arrivals, each asked from roll 1; both divisions due arrive.
+    const auto turn = ask("turn next --dice ask", rest + rest);
+    INFO(turn.err);
+    REQUIRE(turn.code == 0);
+    CHECK_THAT(turn.out, Contains("Pender (Confederate Infantry)") && Contains("Rodes (Confederate Infantry)"));
+    const auto turn_rolls = asked(turn.err);
+    CHECK(std::count(turn_rolls.begin(), turn_rolls.end(), 1) == 2);
+    CHECK_THAT(turn.err, Contains("Dice for Pender:\nRoll 1") && Contains("Dice for Rodes:\nRoll 1"));
+    ask.ok("check");
+    // --dice takes one word.
+    CHECK_THAT(ask.refused("leader replace Heth --force --dice roll", 2), Contains("expected ask"));
 }

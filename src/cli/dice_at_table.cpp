@@ -1,0 +1,57 @@
+#include "cli/dice_at_table.hpp"
+
+#include "core/text.hpp"
+
+#include <unistd.h>
+
+namespace muster::cli {
+
+void add_roll_options(CLI::App* cmd, RollOptions& options, const std::string& rolls_help) {
+    if (!rolls_help.empty()) cmd->add_option("--rolls", options.rolls, rolls_help);
+    cmd->add_option_function<std::string>(
+        "--dice",
+        [&options](const std::string& text) {
+            if (text != "ask") throw CLI::ValidationError("--dice", "\"" + text + "\" is not valid: expected ask");
+            options.ask = true;
+        },
+        "ask: ask for each roll on standard input as it comes (one a line; \"back\" takes back the last); "
+        "the default in a campaign of typed dice on a terminal");
+}
+
+bool asks_for_dice(const app::Session& session, const RollOptions& options) {
+    return options.ask || (session.current().dice == DiceMode::typed && isatty(STDIN_FILENO));
+}
+
+bool ask_roll(Io& io, const dice::RollNeeded& need, std::vector<std::string>& rolls) {
+    const std::string what = "roll " + std::to_string(need.index + 1) + ", " + need.purpose;
+    for (;;) {
+        io.err << "Roll " << need.index + 1 << " (" << rules::die_name(need.die) << ") for " << need.purpose << "? " << std::flush;
+        std::string line;
+        if (!std::getline(io.in, line)) {
+            io.err << "\n";
+            return false;
+        }
+        const auto typed = std::string(trim(line));
+        if (!isatty(STDIN_FILENO)) io.err << typed << "\n";  // a transcript reads question, answer
+        if (typed.empty()) continue;
+        if (typed == "back") {
+            if (rolls.empty()) {
+                io.err << "  no roll to take back\n";
+                continue;
+            }
+            io.err << "  took back roll " << rolls.size() << " (" << rolls.back() << ")\n";
+            rolls.pop_back();
+            return true;
+        }
+        try {
+            dice::parse_typed(need.die, typed, what);
+        } catch (const UsageError& e) {
+            io.err << "  " << e.what() << "; roll again\n";
+            continue;
+        }
+        rolls.push_back(typed);
+        return true;
+    }
+}
+
+}  // namespace muster::cli

@@ -1,0 +1,47 @@
+#pragma once
+// Dice at the table: `--rolls` and `--dice ask` on every command that rolls. Asked dice are
+// read from standard input one by one, as the operation comes to each roll, by its purpose.
+#include "cli/commands.hpp"
+#include "dice/dice.hpp"
+
+#include <string>
+#include <vector>
+
+namespace muster::cli {
+
+/// A command's dice as typed: rolls given up front, and whether to ask for the rest.
+struct RollOptions {
+    std::string rolls;  ///< --rolls 34,78,00
+    bool ask = false;   ///< --dice ask
+};
+
+/// Adds `--rolls` (unless `rolls_help` is empty) and `--dice ask` to a command that rolls.
+void add_roll_options(CLI::App* cmd, RollOptions& options, const std::string& rolls_help);
+
+/// Asks on standard input for the roll `need` names: a good value is added to `rolls`, a bad one
+/// is refused and asked again, "back" takes back the last roll given. False: input ended.
+bool ask_roll(Io& io, const dice::RollNeeded& need, std::vector<std::string>& rolls);
+
+/// Whether this command asks for its dice: --dice ask, or by default a campaign of typed dice
+/// when standard input is a terminal.
+bool asks_for_dice(const app::Session& session, const RollOptions& options);
+
+/// Runs `attempt(rolls)`, an operation that rolls, with the dice given. Asking, each time it runs
+/// short (dice::RollNeeded: nothing was changed) the next roll is asked for and it runs again,
+/// until it is done; if input ends first, it is refused naming the roll it needed.
+template <class Attempt>
+auto with_dice(app::Session& session, Io& io, const RollOptions& options, Attempt&& attempt) {
+    auto rolls = dice::split_rolls(options.rolls);
+    if (!options.rolls.empty() && rolls.empty()) throw UsageError("--rolls is empty: give the rolls, e.g. 34,78,00");
+    if (!asks_for_dice(session, options)) return attempt(rolls);
+    session.roll_own_dice(true);
+    for (;;) {
+        try {
+            return attempt(rolls);
+        } catch (const dice::RollNeeded& need) {
+            if (!ask_roll(io, need, rolls)) throw UsageError(std::string(need.what()) + " when standard input ended");
+        }
+    }
+}
+
+}  // namespace muster::cli
