@@ -122,9 +122,9 @@ public:
     /// stands merged in as part of its start).
     void relabel_brigade(std::int64_t brigade, const rules::EffectivenessLabel& label);
     /// Puts a leader in command of a brigade, division, corps or army.
-    /// Puts `leader` in command of the unit; the leader he replaces keeps `post` (the unit as
-    /// named now) as his former post.
-    void set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, const std::string& post);
+    /// Puts `leader` in command of the unit, at the post's `rank`; the leader he replaces keeps
+    /// `post` (the unit as named now) as his former post.
+    void set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, Rank rank, const std::string& post);
     void set_leader_status(std::int64_t leader, LeaderStatus status, std::optional<std::int64_t> fell_in,
                            std::optional<int> out_battles);
     void set_battery_status(std::int64_t battery, BatteryStatus status);

@@ -43,7 +43,7 @@ void CampaignStore::relabel_brigade(std::int64_t brigade, const rules::Effective
     });
 }
 
-void CampaignStore::set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, const std::string& post) {
+void CampaignStore::set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, Rank rank, const std::string& post) {
     guarded(m_path, [&] {
         // The table of each kind of unit has the kind's own spelling as its name.
         SQLite::Statement old(m_impl->db, "UPDATE leader SET former_post = ? WHERE id = (SELECT commander_id FROM " + word(unit_kind) +
@@ -53,6 +53,9 @@ void CampaignStore::set_commander(UnitKind unit_kind, std::int64_t unit, std::in
         SQLite::Statement q(m_impl->db, "UPDATE " + word(unit_kind) + " SET commander_id = ? WHERE id = ?");
         bind_all(q, leader, unit);
         q.exec();
+        SQLite::Statement r(m_impl->db, "UPDATE leader SET rank = ? WHERE id = ?");
+        bind_all(r, rank, leader);
+        r.exec();
     });
 }
 

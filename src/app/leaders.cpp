@@ -6,6 +6,7 @@
 #include "app/session_state.hpp"
 #include "army/view.hpp"
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 #include "generate/generate.hpp"
 
@@ -29,6 +30,21 @@ std::optional<int> year_of(const army::OrderOfBattle& oob, const Refs::Unit& uni
                 if (here && d.year) year = std::max(year.value_or(0), d.year);
             }
     return year;
+}
+
+// Whether the unit's commander is sound (replacing him then is the organiser's choice, `force`,
+// and only if his grade allows it: a despicable brigadier keeps his brigade); else Error.
+bool require_replaceable(const rules::RuleSet& r, const Refs::Unit& unit, bool force) {
+    const auto* old = unit.commander;
+    if (!old || !is_active(old->status)) return false;
+    const auto* grade = r.find_grade(old->grade);
+    if (unit.kind == UnitKind::brigade && grade && grade->keeps_brigade)
+        throw Error("the " + grade->name + " commander of " + unit.ref +
+                    " is permanently in command: he cannot be replaced voluntarily, only when he falls");
+    if (!force)
+        throw Error("the commander of " + unit.ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade) +
+                    "), is in command and sound: replacing him is the organiser's choice; give --force to make it");
+    return true;
 }
 
 Rank rank_of(UnitKind kind) {
@@ -83,7 +99,8 @@ std::vector<campaign::LeaderInfo> leaders_seen_by(const campaign::Roster& roster
 }
 
 Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> year, const std::vector<std::string>& rolls,
-                                bool preview, bool force) {
+                                bool preview, bool force, const std::string& name) {
+    const auto given_name = name.empty() ? std::string() : checked_leader_name(name);
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     auto& store = m_session.state().store;
@@ -92,16 +109,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         const auto roster = store.roster(c.id);
         const auto unit = Refs(roster).unit(unit_ref);
         const auto* old = unit.commander;
-        const bool sound = old && is_active(old->status);
-        if (sound) {
-            const auto* grade = r.find_grade(old->grade);
-            if (unit.kind == UnitKind::brigade && grade && grade->keeps_brigade)
-                throw Error("the " + grade->name + " commander of " + unit.ref +
-                            " is permanently in command: he cannot be replaced voluntarily, only when he falls");
-            if (!force)
-                throw Error("the commander of " + unit.ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade) +
-                            "), is in command and sound: replacing him is the organiser's choice; give --force to make it");
-        }
+        const bool sound = require_replaceable(r, unit, force);
         // The leader table is keyed by side (and year): the year given, else the unit's division's,
         // else the campaign's.
         generate::Request req;
@@ -116,15 +124,16 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         }
         req.despicable_by_the_book = c.despicable == Despicable::book;
         OperationDice dice(m_session.state(), c, op, Audience::side(unit.side), unit.ref, rolls);
-        const auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit.ref + " new commander");
+        auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit.ref + " new commander");
+        leader.name = given_name;
         const auto* grade = r.find_grade(leader.grade);
-        out.summary = "New commander of " + unit.ref + ": " + (grade ? grade->name : leader.grade) +
+        out.summary = "New commander of " + unit.ref + ": " + (given_name.empty() ? "" : given_name + ", ") + (grade ? grade->name : leader.grade) +
                       (grade && !grade->mark.empty() ? " [" + grade->mark + "]" : "") +
                       (old ? " (replacing " + old->label() + ", " + word(old->status) + (sound ? ", by the organiser's choice" : "") + ")"
                            : "");
         dice.record(store, op, out.rolls, preview);
         if (preview) return "Previewed (not applied): " + out.summary;
-        store.set_commander(unit.kind, unit.id, store.insert_leader(c.id, unit.side, rank_of(unit.kind), leader), unit.ref);
+        store.set_commander(unit.kind, unit.id, store.insert_leader(c.id, unit.side, rank_of(unit.kind), leader), rank_of(unit.kind), unit.ref);
         return out.summary;
     });
     out.preview = preview;
@@ -177,6 +186,30 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
     });
     out.preview = preview;
     return out;
+}
+
+Outcome Leaders::assign(const std::string& leader_ref, const std::string& unit_ref, bool force) {
+    auto& store = m_session.state().store;
+    const auto& r = m_session.rules();
+    return named_operation(m_session, OperationKind::assign, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+        const auto& l = refs.leader(leader_ref);
+        const auto unit = refs.unit(unit_ref);
+        store.set_audience(op, Audience::side(l.side));
+        if (l.side != unit.side)
+            throw Error("leader " + l.label() + " is of side " + l.side + " and " + unit.ref + " of side " + unit.side +
+                        ": a leader commands his own side's units");
+        if (!is_active(l.status))
+            throw Error("leader " + l.label() + " is " + word(l.status) +
+                        (l.status == LeaderStatus::wounded ? ": he returns first (muster leader return)" : ": he cannot command"));
+        if (!l.commands.empty())
+            throw Error("leader " + l.label() + " commands " + l.commands + ": a leader commands one unit; give " + l.commands +
+                        " another commander first");
+        const auto* old = unit.commander;
+        const bool sound = require_replaceable(r, unit, force);
+        out.summary = "Leader " + l.label() + " takes command of " + unit.ref +
+                      (old ? " (replacing " + old->label() + ", " + word(old->status) + (sound ? ", by the organiser's choice" : "") + ")" : "");
+        store.set_commander(unit.kind, unit.id, l.id, rank_of(unit.kind), unit.ref);
+    });
 }
 
 Outcome Leaders::return_leader(const std::string& ref) {

@@ -19,9 +19,13 @@ public:
     /// Rolls a new commander for a unit ("Heth/1st Brigade", "Heth", a corps or army) on the
     /// rule set's leader table. A fallen commander (or none) is replaced; a sound one only by the
     /// organiser's choice (`force`), and only if his grade allows it (a despicable brigadier
-    /// keeps his brigade).
+    /// keeps his brigade). `name`: the new commander's (else none).
     Outcome replace_leader(const std::string& unit, std::optional<int> year, const std::vector<std::string>& rolls, bool preview,
-                           bool force);
+                           bool force, const std::string& name = "");
+    /// Puts a leader of the unit's side who commands nothing (returned from wounds, exchanged,
+    /// displaced) in command of a unit, at its rank; a sound commander there is displaced only
+    /// by the organiser's choice (`force`), as for a replacement.
+    Outcome assign(const std::string& leader, const std::string& unit, bool force);
     /// Rolls the rule set's Fallen Leaders table for a leader who may have fallen and applies it:
     /// killed, wounded (out for `out_for` battles) or no effect.
     Outcome leader_casualty(const std::string& leader, int out_for, const std::vector<std::string>& rolls, bool preview);

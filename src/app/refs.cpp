@@ -75,6 +75,13 @@ const campaign::BrigadeInfo& Refs::brigade(const std::string& ref) const {
 }
 
 const campaign::LeaderInfo& Refs::leader(const std::string& ref) const {
+    // Any leader goes by his number, as the umpire's leader list shows it: "#12" or "leader #12".
+    const std::string number = ref.rfind("leader #", 0) == 0 ? ref.substr(8) : ref.rfind('#', 0) == 0 ? ref.substr(1) : "";
+    if (!number.empty() && number.find_first_not_of("0123456789") == std::string::npos && number.size() < 18) {
+        for (const auto& l : m.leaders)
+            if (l.id == std::stoll(number)) return l;
+        throw NotFoundError("no leader " + visible(ref) + " in this campaign (muster leader list shows every leader's number)");
+    }
     // By the unit he commands, his name, or (unnamed, commanding nothing) the post he held:
     // "former commander of Heth".
     std::vector<std::string> keys;
@@ -93,11 +100,6 @@ const campaign::LeaderInfo& Refs::leader(const std::string& ref) const {
     }
     const std::function<std::string(const campaign::LeaderInfo&)> shown = [](const campaign::LeaderInfo& l) { return l.label(); };
     if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his name in full, or the unit he commands", shown)) return *l;
-    // An unnamed leader who commands nothing goes by his number: "leader #12" or "#12".
-    const std::string number = ref.rfind("leader #", 0) == 0 ? ref.substr(8) : ref.rfind('#', 0) == 0 ? ref.substr(1) : "";
-    if (!number.empty() && number.find_first_not_of("0123456789") == std::string::npos && number.size() < 18)
-        for (const auto& l : m.leaders)
-            if (l.id == std::stoll(number)) return l;
     const auto near = did_you_mean(ref, keys);
     throw NotFoundError("no leader \"" + visible(ref) + "\" in this campaign" +
                         (near.empty() ? " (give his name, the unit he commands, e.g. \"Heth/1st Brigade\", "

@@ -1,4 +1,4 @@
-// `muster leader list|replace|casualty|return`.
+// `muster leader list|replace|assign|casualty|return`.
 #include "app/leaders.hpp"
 #include "cli/dice_at_table.hpp"
 #include "core/text.hpp"
@@ -9,24 +9,32 @@
 namespace muster::cli {
 
 void add_leader_commands(CLI::App& app, Io& io) {
-    auto* leader = app.add_subcommand("leader", "Fallen leaders: list, replace, return from wounds");
+    auto* leader = app.add_subcommand("leader", "Leaders: list, replace, assign to a command, fallen, return from wounds");
     leader->require_subcommand(1);
     auto as = std::make_shared<std::string>();
-    auto* list = leader->add_subcommand("list", "List every leader with his command and state");
+    auto* list = leader->add_subcommand("list", "List every leader with his number, command and state");
     add_view_option(list, *as);
     on_run(list, io, [as, &io] {
         exporter::TextTable t;
-        t.add({"Leader", "Side", "Rank", "Grade", "State", "Commands"});
         auto session = open_campaigns(io);
+        const auto viewer = session.view(*as);
+        // The umpire's list numbers every leader ("#12" names him in any command); a side's has
+        // no numbers, which count every side's leaders.
+        std::vector<std::string> head = {"Leader", "Side", "Rank", "Grade", "State", "Commands"};
+        if (viewer.is_umpire()) head.insert(head.begin(), "No.");
+        t.add(head);
         const auto& rules = session.rules();
-        for (const auto& l : session.leaders().list(session.view(*as)))
-            t.add({l.label(), l.side, rules.rank_name(l.rank), l.grade,
+        for (const auto& l : session.leaders().list(viewer)) {
+            std::vector<std::string> row = {l.label(), l.side, rules.rank_name(l.rank), l.grade,
                    word(l.status) + (l.status == LeaderStatus::wounded ? " (out for " + count_of(l.out_battles, "battle", "battles") + ")" : ""),
-                   l.commands.empty() ? "-" : l.commands});
+                   l.commands.empty() ? "-" : l.commands};
+            if (viewer.is_umpire()) row.insert(row.begin(), "#" + std::to_string(l.id));
+            t.add(row);
+        }
         io.out << t.render();
     });
     struct ReplaceOptions {
-        std::string unit;
+        std::string unit, name;
         RollOptions dice;
         int year = 0;
         bool preview = false, show_rolls = false, force = false;
@@ -37,15 +45,28 @@ void add_leader_commands(CLI::App& app, Io& io) {
     replace->add_option("--year", rp->year, "Year for the leader table (default: the unit's division's)");
     add_roll_options(replace, rp->dice, "Your own rolls");
     replace->add_flag("--preview", rp->preview, "Show the roll; keep it as discarded");
+    replace->add_option("--name", rp->name, "The new commander's name");
     replace->add_flag("--force", rp->force, "Replace a commander who is sound (the organiser's choice, not a rule)");
     replace->add_flag("--show-rolls", rp->show_rolls, "Print every roll");
     on_run(replace, io, [rp, &io, replace] {
         const auto year = replace->count("--year") ? std::optional<int>(rp->year) : std::nullopt;
         auto session = open_campaigns(io);
         print_outcome(io.out, with_dice(session, io, rp->dice, [&](const std::vector<std::string>& rolls) {
-                          return session.leaders().replace_leader(rp->unit, year, rolls, rp->preview, rp->force);
+                          return session.leaders().replace_leader(rp->unit, year, rolls, rp->preview, rp->force, rp->name);
                       }),
                       rp->show_rolls);
+    });
+    struct AssignOptions {
+        std::string leader, unit;
+        bool force = false;
+    };
+    auto as_opt = std::make_shared<AssignOptions>();
+    auto* assign = leader->add_subcommand("assign", "Put a leader who commands nothing (returned, exchanged, displaced) in command of a unit");
+    assign->add_option("LEADER", as_opt->leader, "His name, or his number as leader list shows it (#12)")->required();
+    assign->add_option("UNIT", as_opt->unit, "\"Division/Brigade\", a division, corps or army of his side")->required();
+    assign->add_flag("--force", as_opt->force, "Displace a commander who is sound (the organiser's choice, not a rule)");
+    on_run(assign, io, [as_opt, &io] {
+        print_outcome(io.out, open_campaigns(io).leaders().assign(as_opt->leader, as_opt->unit, as_opt->force), false);
     });
     struct CasualtyOptions {
         std::string leader;

@@ -85,7 +85,7 @@ void add_forces_commands(CLI::App& app, Io& io);
 void add_arrive_command(CLI::App& app, Io& io);
 /// `muster battle report|recover|list` and `muster brigade disband|destroy|merge`.
 void add_battle_commands(CLI::App& app, Io& io);
-/// `muster leader list|replace|casualty|return`.
+/// `muster leader list|replace|assign|casualty|return`.
 void add_leader_commands(CLI::App& app, Io& io);
 /// `muster camp new|list|liberate` and `muster exchange propose|accept|refuse|list`.
 void add_prisoner_commands(CLI::App& app, Io& io);

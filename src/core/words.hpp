@@ -52,7 +52,7 @@ enum class Despicable { expanded, book };
 enum class OperationKind {
     create, add, rename, import, settings, arrival, preview, reveal, hide, battle, recovery, camp, liberation,
     exchange, exchange_accepted, exchange_refused, replace, fallen_leader, leader_return, disband, destroy, merge, undo,
-    turn, schedule
+    turn, schedule, assign, edit
 };
 /// The formats an order of battle is written in.
 enum class OobFormat { text, md, csv, html, json, pdf };
@@ -126,7 +126,8 @@ MUSTER_VOCABULARY(OperationKind, "kind of operation",
                   {OperationKind::replace, "replace"}, {OperationKind::fallen_leader, "fallen leader"},
                   {OperationKind::leader_return, "return"}, {OperationKind::disband, "disband"},
                   {OperationKind::destroy, "destroy"}, {OperationKind::merge, "merge"}, {OperationKind::undo, "undo"},
-                  {OperationKind::turn, "turn"}, {OperationKind::schedule, "schedule"});
+                  {OperationKind::turn, "turn"}, {OperationKind::schedule, "schedule"}, {OperationKind::assign, "assign"},
+                  {OperationKind::edit, "edit"});
 MUSTER_VOCABULARY(OobFormat, "format",
                   {OobFormat::text, "text"}, {OobFormat::md, "md"}, {OobFormat::csv, "csv"}, {OobFormat::html, "html"},
                   {OobFormat::json, "json"}, {OobFormat::pdf, "pdf"});

@@ -185,3 +185,53 @@ TEST_CASE("A battle's summary per side and division, for the umpire and for each
     CHECK_THAT(missing.err, Contains("did you mean Gettysburg?"));
     CHECK(run("check").code == 0);
 }
+
+TEST_CASE("Leaders: every one numbered for the umpire, a replacement named, a returned leader put back in command") {
+    const Campaign campaign;
+    const auto run = [&](const std::string& args) { return campaign.run(args); };
+    const auto ok = [&](const std::string& args) { return campaign.ok(args); };
+    ok("campaign new V --rules acw --seed 3 --date 1863-06-01 --theater east");
+    ok("add army ANV --side confederate");
+    ok("add corps III --army ANV");
+    ok("add division Heth --corps III");
+    ok("add brigade Archer --division Heth --rating veteran --stands 8 --leader Archer --grade average");
+    ok("add brigade Davis --division Heth --rating veteran --stands 8 --leader Davis --grade average");
+    ok("add army AoP --side union");
+    ok("add corps I --army AoP");
+    ok("add division Wadsworth --corps I");
+    ok("add brigade Cutler --division Wadsworth --rating veteran --stands 8 --leader Cutler --grade average");
+
+    ok("battle report --name Cashtown --leader 'Archer:wounded/1'");
+    CHECK_THAT(ok("leader replace Heth/Archer --name Fry --rolls 40"), Contains("New commander of Heth/Archer: Fry, ") && Contains("(replacing Archer, wounded)"));
+    const auto list = ok("leader list");
+    CHECK_THAT(list, Contains("No.") && Contains("Fry") && Contains("Archer"));
+    // The umpire's list numbers every leader, and each number names him.
+    size_t numbered = 0;
+    for (size_t at = list.find('#'); at != std::string::npos; at = list.find('#', at + 1)) {
+        const auto number = list.substr(at, list.find(' ', at) - at);
+        CHECK(run("leader assign '" + number + "' Nowhere").err.find("no leader") == std::string::npos);
+        ++numbered;
+    }
+    CHECK(numbered == 4);
+    // A side's list has no numbers: they would count every side's leaders.
+    CHECK(ok("leader list --as confederate").find('#') == std::string::npos);
+
+    // Archer back from his wounds commands nothing; he is put back in command, of the division.
+    ok("battle report --name Gettysburg --loss 'Heth/Davis=1'");
+    CHECK_THAT(ok("leader return Archer"), Contains("no command: his post was filled"));
+    CHECK_THAT(run("leader assign Archer Heth/Davis").err, Contains("is in command and sound") && Contains("--force"));
+    CHECK_THAT(run("leader assign Archer Wadsworth").err, Contains("a leader commands his own side's units"));
+    CHECK_THAT(run("leader assign Fry Heth").err, Contains("commands Heth/Archer"));
+    CHECK_THAT(run("leader assign Cutler Heth").err, Contains("of side union"));
+    CHECK_THAT(ok("leader assign archer heth"), Contains("Leader Archer takes command of Heth"));
+    CHECK_THAT(ok("leader list"), Contains("Archer") && Contains("Division"));
+    CHECK_THAT(ok("oob"), Contains("Archer"));
+    CHECK_THAT(run("leader assign Archer Heth/Davis --force").err, Contains("commands Heth"));
+    // Davis displaced by the organiser's choice commands nothing, and can be given a command again.
+    CHECK_THAT(ok("leader replace Heth/Davis --force --name Lane --rolls 50"), Contains("by the organiser's choice"));
+    CHECK_THAT(ok("leader list"), Contains("Davis"));
+    ok("undo");
+    CHECK_THAT(run("leader assign Cutler Wadsworth/Cutler").err, Contains("commands Wadsworth/Cutler"));
+    CHECK_THAT(ok("check"), Contains("every ledger balances"));
+    CHECK(run("leader assign '#999' Heth").err.find("no leader #999") != std::string::npos);
+}
