@@ -83,6 +83,9 @@ public:
     /// Where a stream of the campaign's seeded dice stands ("*", every side's: the campaign's
     /// dice_counter; else an audience, or an audience and a subject: "union|Heth").
     std::uint64_t dice_counter(std::int64_t campaign, std::string_view stream) const;
+    /// Whether one of a side's leaders bears `name`, or an army, corps or division of the side
+    /// is called so (a leader is also found by what he commands).
+    bool leader_name_taken(std::int64_t campaign, std::string_view side, std::string_view name) const;
     void set_dice_counter(std::int64_t campaign, std::string_view stream, std::uint64_t counter);
     /// Who may read an operation (inside run_operation; an operation is the umpire's until set).
     void set_audience(std::int64_t operation, const Audience& audience);

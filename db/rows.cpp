@@ -23,12 +23,13 @@ campaign::CampaignInfo read_campaign(const Row& row) {
     if (!row.null("theater")) r.theater = row.text("theater");
     r.turn = row.integer("turn");
     r.turn_days = row.optional_integer("turn_days");
+    r.leader_names = row.integer("leader_names") != 0;
     return r;
 }
 
 constexpr const char* k_campaign_columns =
     "SELECT id, name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at, "
-    "men_per_stand, date, theater, turn, turn_days FROM campaign ";
+    "men_per_stand, date, theater, turn, turn_days, leader_names FROM campaign ";
 
 void insert_move(SQLite::Database& db, std::int64_t operation, std::int64_t brigade, MoveKind kind, int stands) {
     SQLite::Statement m(db, "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, ?, ?)");
@@ -47,11 +48,11 @@ std::int64_t CampaignStore::create_campaign(const campaign::CampaignInfo& row, s
         if (exists.executeStep()) throw Error("a campaign named \"" + row.name + "\" already exists in " + m_path);
         SQLite::Statement q(db,
                             "INSERT INTO campaign (name, rules_id, rules_json, return_rate, rounding, despicable, dice, "
-                            "seed, dice_counter, created_at, men_per_stand, date, theater, turn_days) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)");
+                            "seed, dice_counter, created_at, men_per_stand, date, theater, turn_days, leader_names) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)");
         const std::string now = now_utc();
         bind_all(q, row.name, row.rules_id, row.rules_json, row.return_rate, row.rounding, row.despicable, row.dice,
-                 to_sql(row.seed), now, row.men_per_stand, row.date, row.theater, row.turn_days);
+                 to_sql(row.seed), now, row.men_per_stand, row.date, row.theater, row.turn_days, row.leader_names ? 1 : 0);
         q.exec();
         const std::int64_t id = db.getLastInsertRowid();
         SQLite::Statement op(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, seen_by) VALUES (?, ?, ?, ?, ?)");
@@ -97,6 +98,21 @@ std::uint64_t CampaignStore::dice_counter(std::int64_t campaign, std::string_vie
         SQLite::Statement q(m_impl->db, "SELECT counter FROM dice_stream WHERE campaign_id = ? AND stream = ?");
         bind_all(q, campaign, stream);
         return q.executeStep() ? from_sql(Row(q).id("counter")) : 0;
+    });
+}
+
+bool CampaignStore::leader_name_taken(std::int64_t campaign, std::string_view side, std::string_view name) const {
+    return guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db,
+                            "SELECT EXISTS (SELECT 1 FROM leader WHERE campaign_id = ?1 AND side = ?2 AND name = ?3) "
+                            "OR EXISTS (SELECT 1 FROM army WHERE campaign_id = ?1 AND side = ?2 AND name = ?3) "
+                            "OR EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id "
+                            "WHERE k.campaign_id = ?1 AND k.name = ?3 AND a.side = ?2) "
+                            "OR EXISTS (SELECT 1 FROM division d JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
+                            "WHERE d.campaign_id = ?1 AND d.name = ?3 AND a.side = ?2) AS taken");
+        bind_all(q, campaign, side, name);
+        q.executeStep();
+        return Row(q).integer("taken") != 0;
     });
 }
 
@@ -264,13 +280,13 @@ void CampaignStore::set_hidden(std::int64_t division, bool hidden) {
 void CampaignStore::insert_rolls(std::int64_t operation, const std::vector<dice::RollRecord>& rolls,
                                  DiceMode source, RollStatus status) {
     guarded(m_path, [&] {
+        // Numbered on from the operation's rolls so far (its game's, then the names drawn).
         SQLite::Statement q(m_impl->db,
-                            "INSERT INTO roll (operation_id, seq, purpose, table_id, dice, faces, reading, result, source, "
-                            "status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        for (size_t i = 0; i < rolls.size(); ++i) {
-            const auto& r = rolls[i];
-            bind_all(q, operation, static_cast<int>(i + 1), r.purpose, r.table, std::string(rules::die_name(r.thrown.die)),
-                     r.thrown.faces_text(), r.thrown.reading, r.result, source, status);
+                            "INSERT INTO roll (operation_id, seq, purpose, table_id, dice, faces, reading, result, source, status) "
+                            "VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM roll WHERE operation_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+        for (const auto& r : rolls) {
+            bind_all(q, operation, r.purpose, r.table, std::string(rules::die_name(r.thrown.die)), r.thrown.faces_text(),
+                     r.thrown.reading, r.result, source, status);
             q.exec();
             q.reset();
         }

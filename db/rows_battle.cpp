@@ -80,9 +80,9 @@ void CampaignStore::update_campaign_settings(const campaign::CampaignInfo& row) 
     guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db,
                             "UPDATE campaign SET return_rate = ?, rounding = ?, despicable = ?, men_per_stand = ?, date = ?, theater = ?, "
-                            "turn = ?, turn_days = ? WHERE id = ?");
+                            "turn = ?, turn_days = ?, leader_names = ?, dice = ? WHERE id = ?");
         bind_all(q, row.return_rate, row.rounding, row.despicable, row.men_per_stand, row.date, row.theater, row.turn, row.turn_days,
-                 row.id);
+                 row.leader_names ? 1 : 0, row.dice, row.id);
         q.exec();
     });
 }

@@ -126,8 +126,17 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
         const auto request = with_campaign_defaults(rules, c, asked);
         OperationDice dice(m_session.state(), c, op, Audience::side(d.side), d.name, request.rolls);
         out.division = generate::generate_division(rules, division_request(d.name, d.side, d.arm, request, c), dice.source());
-        if (!request.preview && !request.discard_preview) require_previewed(store, c.id, d.name, request, out.division.rolls);
+        std::vector<std::pair<army::Leader*, std::string>> leaders = {{&out.division.commander, d.name}};
+        for (auto& b : out.division.brigades) {
+            leaders.emplace_back(&b.commander, d.name + "/" + b.name);
+            leaders.emplace_back(&b.alternate, d.name + "/" + b.name + " (alternate)");
+        }
+        const auto names = dice.name_leaders(store, c, d.side, "", leaders);
+        auto shown = out.division.rolls;  // what a preview showed: the game's rolls, then the names drawn
+        shown.insert(shown.end(), names.begin(), names.end());
+        if (!request.preview && !request.discard_preview) require_previewed(store, c.id, d.name, request, shown);
         dice.record(store, op, out.division.rolls, request.preview);
+        out.division.rolls = std::move(shown);
         // The reserve's share goes to the corps or the army, as the rule set says for the side.
         db::ReserveTarget reserve;
         if (rules.find_side(d.side)->reserve_level == "corps") reserve.corps_id = d.corps_id;

@@ -10,6 +10,7 @@
 
 namespace muster::embedded {
 const std::vector<std::pair<std::string_view, std::string_view>>& templates();
+const std::vector<std::pair<std::string_view, std::string_view>>& names();
 }
 
 namespace muster::app {
@@ -88,5 +89,16 @@ rules::RuleSet Catalog::load(std::string_view name) const {
 std::string Catalog::text(std::string_view name) const { return load(name).text; }
 
 Catalog default_catalog() { return Catalog(data_dir() + "/rules"); }
+
+const std::vector<generate::NameList>& leader_name_lists() {
+    // Built-in lists are checked by the tests; reading one cannot fail in a released build.
+    static const std::vector<generate::NameList> lists = [] {
+        std::vector<generate::NameList> out;
+        for (const auto& [file, text] : embedded::names()) out.push_back(generate::parse_name_list("assets/names/" + std::string(file), text));
+        std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.file < b.file; });
+        return out;
+    }();
+    return lists;
+}
 
 }  // namespace muster::app

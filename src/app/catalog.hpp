@@ -1,4 +1,5 @@
 #pragma once
+#include "generate/leader_names.hpp"
 #include "rules/rule_set.hpp"
 
 #include <string>
@@ -35,5 +36,8 @@ private:
 
 /// The catalog over the user's data directory.
 Catalog default_catalog();
+
+/// muster's lists of leader names (assets/names, built in), in file order.
+const std::vector<generate::NameList>& leader_name_lists();
 
 }  // namespace muster::app

@@ -126,12 +126,14 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         OperationDice dice(m_session.state(), c, op, Audience::side(unit.side), unit.ref, rolls);
         auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit.ref + " new commander");
         leader.name = given_name;
+        const auto names = dice.name_leaders(store, c, unit.side, "", {{&leader, unit.ref}});
         const auto* grade = r.find_grade(leader.grade);
-        out.summary = "New commander of " + unit.ref + ": " + (given_name.empty() ? "" : given_name + ", ") + (grade ? grade->name : leader.grade) +
+        out.summary = "New commander of " + unit.ref + ": " + (leader.name.empty() ? "" : leader.name + ", ") + (grade ? grade->name : leader.grade) +
                       (grade && !grade->mark.empty() ? " [" + grade->mark + "]" : "") +
                       (old ? " (replacing " + old->label() + ", " + word(old->status) + (sound ? ", by the organiser's choice" : "") + ")"
                            : "");
         dice.record(store, op, out.rolls, preview);
+        out.rolls.insert(out.rolls.end(), names.begin(), names.end());
         if (preview) return "Previewed (not applied): " + out.summary;
         store.set_commander(unit.kind, unit.id, store.insert_leader(c.id, unit.side, rank_of(unit.kind), leader), rank_of(unit.kind), unit.ref);
         return out.summary;

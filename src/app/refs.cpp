@@ -98,7 +98,10 @@ const campaign::LeaderInfo& Refs::leader(const std::string& ref) const {
             owner.push_back(i);
         }
     }
-    const std::function<std::string(const campaign::LeaderInfo&)> shown = [](const campaign::LeaderInfo& l) { return l.label(); };
+    // Two leaders of one name are told apart by their numbers.
+    const std::function<std::string(const campaign::LeaderInfo&)> shown = [](const campaign::LeaderInfo& l) {
+        return l.label() + " (#" + std::to_string(l.id) + ")";
+    };
     if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his name in full, or the unit he commands", shown)) return *l;
     const auto near = did_you_mean(ref, keys);
     throw NotFoundError("no leader \"" + visible(ref) + "\" in this campaign" +

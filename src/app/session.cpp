@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <random>
+#include <set>
 
 namespace muster::app {
 namespace {
@@ -64,7 +65,8 @@ std::string settings_text(const campaign::CampaignInfo& c) {
     return "return rate " + std::to_string(c.return_rate) + "%, rounding " + word(c.rounding) + ", despicable " +
            word(c.despicable) + (c.men_per_stand ? ", " + std::to_string(*c.men_per_stand) + " men per stand" : "") +
            (c.date ? ", date " + *c.date : "") + (c.theater ? ", theater " + *c.theater : "") +
-           (c.turn_days ? ", turns of " + std::to_string(*c.turn_days) + " days" : "");
+           (c.turn_days ? ", turns of " + std::to_string(*c.turn_days) + " days" : "") + ", dice " + word(c.dice) +
+           (c.leader_names ? "" : ", leader names not drawn");
 }
 
 }  // namespace
@@ -90,6 +92,7 @@ campaign::CampaignInfo Session::create_campaign(const NewCampaign& r) {
     row.men_per_stand = r.men_per_stand;
     row.date = r.date;
     row.turn_days = r.turn_days;
+    row.leader_names = r.leader_names == Switch::on;
     check_settings(row);
     const rules::RuleSet rules = m->catalog.load(r.rules);
     if (r.theater) row.theater = theater_id(rules, *r.theater);
@@ -110,6 +113,8 @@ void Session::change_settings(const CampaignSettings& s) {
     if (s.date) c.date = *s.date;
     if (s.theater) c.theater = theater_id(rules(), *s.theater);
     if (s.turn_days) c.turn_days = *s.turn_days;
+    if (s.leader_names) c.leader_names = *s.leader_names == Switch::on;
+    if (s.dice) c.dice = *s.dice;
     check_settings(c);
     check_date_and_theater(rules(), c);
     m->store.run_operation(c.id, OperationKind::settings, [&](std::int64_t op) {
@@ -257,7 +262,8 @@ OperationDice::OperationDice(Session::State& state, const campaign::CampaignInfo
     : m_campaign(c.id), m_stream(audience.text() + (subject.empty() ? "" : "|" + subject)), m_seeded([&] {
           const auto counter = state.store.dice_counter(c.id, m_stream);
           return dice::SeededSource(m_stream == Audience::k_everyone ? c.seed : dice::SeededSource::stream_seed(c.seed, m_stream), counter);
-      }()) {
+      }()),
+      m_names(dice::SeededSource::stream_seed(c.seed, m_stream + "|names"), state.store.dice_counter(c.id, m_stream + "|names")) {
     state.store.set_audience(operation, audience);
     // A campaign of typed-in dice takes only the organiser's rolls, none if nothing is rolled
     // (a recovery with no fraction to settle); one asked for and not given is named.
@@ -270,6 +276,29 @@ void OperationDice::record(db::CampaignStore& store, std::int64_t operation, con
     store.insert_rolls(operation, rolls, m_typed ? DiceMode::typed : DiceMode::seeded,
                        preview ? RollStatus::discarded : RollStatus::applied);
     if (!preview && !m_typed) store.set_dice_counter(m_campaign, m_stream, m_seeded.counter());
+    if (m_name_rolls.empty()) return;
+    store.insert_rolls(operation, m_name_rolls, DiceMode::seeded, preview ? RollStatus::discarded : RollStatus::applied);
+    if (!preview) store.set_dice_counter(m_campaign, m_stream + "|names", m_names.counter());
+}
+
+std::vector<dice::RollRecord> OperationDice::name_leaders(const db::CampaignStore& store, const campaign::CampaignInfo& c,
+                                                          const std::string& side, const std::string& nationality,
+                                                          const std::vector<std::pair<army::Leader*, std::string>>& leaders) {
+    std::vector<dice::RollRecord> drawn;
+    if (!c.leader_names) return drawn;
+    const auto pool = generate::name_pool(leader_name_lists(), c.rules_id, side, nationality);
+    if (pool.empty()) return drawn;
+    // Taken: a name the side's leaders bear or its armies, corps and divisions are called (never
+    // the enemy's: what they are called must not move a side's draws), or drawn just now.
+    std::set<std::string> now;
+    const auto taken = [&](const std::string& name) { return now.count(name) > 0 || store.leader_name_taken(c.id, side, name); };
+    for (const auto& [leader, post] : leaders) {
+        if (!leader->present() || !leader->name.empty()) continue;
+        leader->name = generate::draw_name(pool, taken, m_names, drawn, "name of the commander of " + post);
+        now.insert(leader->name);
+    }
+    m_name_rolls.insert(m_name_rolls.end(), drawn.begin(), drawn.end());
+    return drawn;
 }
 
 }  // namespace muster::app

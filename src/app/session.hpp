@@ -41,6 +41,7 @@ struct NewCampaign {
     std::optional<std::string> date;    ///< YYYY-MM-DD: arrivals and the leader table take its year
     std::optional<std::string> theater; ///< a theater of the rule set: arrivals take it
     std::optional<int> turn_days;       ///< how many days a turn lasts (`muster turn next` moves the date on)
+    Switch leader_names = Switch::on;   ///< draw names from muster's lists for the leaders the tables roll
 };
 
 /// A campaign's settings that may change mid-campaign (each change is an undoable operation).
@@ -52,6 +53,8 @@ struct CampaignSettings {
     std::optional<std::string> date;     ///< YYYY-MM-DD
     std::optional<std::string> theater;  ///< a theater id of the rule set
     std::optional<int> turn_days;        ///< how many days a turn lasts
+    std::optional<Switch> leader_names;  ///< draw names for the leaders the tables roll
+    std::optional<DiceMode> dice;        ///< seeded by muster, or typed in by the organiser
 };
 
 /// One campaign database opened, and the campaign its use cases act on. Every change is one

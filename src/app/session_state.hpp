@@ -41,6 +41,13 @@ public:
                   const Audience& audience, const std::string& subject, const std::vector<std::string>& typed);
     dice::Source& source() { return m_typed ? static_cast<dice::Source&>(*m_typed) : m_seeded; }
     bool typed() const { return m_typed.has_value(); }
+    /// Names every unnamed leader in `leaders` (with what each commands, for the journal) from
+    /// muster's lists for the side (and nationality), if the campaign draws names: not a game
+    /// roll, so always with the seeded dice of the operation's stream, even where the game's
+    /// are typed; a name the side's leaders already bear passes to the next. Returns the draws.
+    std::vector<dice::RollRecord> name_leaders(const db::CampaignStore& store, const campaign::CampaignInfo& campaign,
+                                               const std::string& side, const std::string& nationality,
+                                               const std::vector<std::pair<army::Leader*, std::string>>& leaders);
     /// Journals the rolls before their results are written: applied, or discarded for a
     /// preview. A preview leaves the dice where they were, so doing it for real rolls the same.
     void record(db::CampaignStore& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, bool preview);
@@ -50,6 +57,8 @@ private:
     std::string m_stream;
     dice::SeededSource m_seeded;
     std::optional<dice::TypedSource> m_typed;
+    dice::SeededSource m_names;  // the stream's names: "<stream>|names"
+    std::vector<dice::RollRecord> m_name_rolls;
 };
 
 /// Stores imported armies (read by read_oob) into a campaign inside the caller's operation;

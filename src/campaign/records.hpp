@@ -28,6 +28,7 @@ struct CampaignInfo {
     std::optional<std::string> theater;  ///< the theater of operations (a rule set theater id)
     int turn = 1;                        ///< the campaign's turn, from 1
     std::optional<int> turn_days;        ///< how many days a turn lasts; none: turns have no length
+    bool leader_names = true;            ///< unnamed leaders the tables roll get a name drawn from muster's lists
     /// The year of the campaign's date.
     std::optional<int> year() const { return date ? std::optional<int>(std::stoi(date->substr(0, 4))) : std::nullopt; }
 };

@@ -26,6 +26,7 @@ void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const std
     t.add({"Men per stand", c.men_per_stand ? std::to_string(*c.men_per_stand) : "(the rule set's scale, if any)"});
     t.add({"Date", c.date ? *c.date : "(not set: give --year when a division arrives)"});
     t.add({"Theater", c.theater ? *c.theater : "(not set)"});
+    t.add({"Leader names", c.leader_names ? "drawn from muster's lists for the leaders the tables roll" : "off"});
     t.add({"Turn", std::to_string(c.turn) + (c.turn_days ? ", of " + std::to_string(*c.turn_days) + " days" : " (turns have no length: give --turn-length)")});
     t.add({"Created", c.created_at});
     out << t.render();
@@ -51,6 +52,8 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     create->add_option("--theater", n->theater, "The theater of operations, e.g. east: arrivals take it");
     create->add_option_function<std::string>("--turn-length", [n](const std::string& t) { n->turn_days = parse_turn_length(t); },
                                              "How long a turn lasts, e.g. 7d or 2w: `muster turn next` moves the date on by it");
+    word_option<Switch>(create, "--leader-names", n->leader_names,
+                        "Names drawn from muster's lists for the leaders the tables roll (default on)");
     on_run(create, io, [n, &io] {
         auto service = open_campaigns(io, true, false);
         const auto c = service.create_campaign(*n);
@@ -84,6 +87,8 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     set->add_option("--theater", settings->theater, "The theater of operations, e.g. east: arrivals take it");
     set->add_option_function<std::string>("--turn-length", [settings](const std::string& t) { settings->turn_days = parse_turn_length(t); },
                                           "How long a turn lasts, e.g. 7d or 2w");
+    word_option<Switch>(set, "--leader-names", settings->leader_names, "Names drawn for the leaders the tables roll from now on");
+    word_option<DiceMode>(set, "--dice", settings->dice, "Dice from now on: seeded by muster or typed in by you");
     on_run(set, io, [settings, &io] {
         auto service = open_campaigns(io);
         service.change_settings(*settings);

@@ -42,6 +42,8 @@ enum class UnitKind { brigade, division, corps, army };
 enum class NamedKind { army, corps, division, brigade, leader };
 /// Where a campaign's dice come from.
 enum class DiceMode { seeded, typed };
+/// A setting turned on or off (`--leader-names off`).
+enum class Switch { on, off };
 /// A roll kept (its result applied) or discarded (a preview's).
 enum class RollStatus { applied, discarded };
 /// How a fraction of a returning stand is settled (a campaign setting).
@@ -111,6 +113,7 @@ MUSTER_VOCABULARY(NamedKind, "kind",
                   {NamedKind::army, "army"}, {NamedKind::corps, "corps"}, {NamedKind::division, "division"},
                   {NamedKind::brigade, "brigade"}, {NamedKind::leader, "leader"});
 MUSTER_VOCABULARY(DiceMode, "dice", {DiceMode::seeded, "seeded"}, {DiceMode::typed, "typed"});
+MUSTER_VOCABULARY(Switch, "setting", {Switch::on, "on"}, {Switch::off, "off"});
 MUSTER_VOCABULARY(RollStatus, "roll status", {RollStatus::applied, "applied"}, {RollStatus::discarded, "discarded"});
 MUSTER_VOCABULARY(Rounding, "rounding", {Rounding::down, "down"}, {Rounding::half_up, "half_up"}, {Rounding::roll, "roll"});
 MUSTER_VOCABULARY(Despicable, "despicable", {Despicable::expanded, "expanded"}, {Despicable::book, "book"});

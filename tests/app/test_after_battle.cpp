@@ -213,7 +213,10 @@ TEST_CASE("Liberating a camp sends everyone home - an empty or liberated camp is
 
 TEST_CASE("An unnamed commander whose post was filled goes by the post he held, and can be named and brought back") {
     Fixture f;
-    f.s.arrivals().arrive(test::arrival("Pender"));  // generated brigadiers are unnamed
+    app::CampaignSettings unnamed;
+    unnamed.leader_names = Switch::off;
+    f.s.change_settings(unnamed);
+    f.s.arrivals().arrive(test::arrival("Pender"));  // generated brigadiers are unnamed where the campaign draws no names
     battle::Report r;
     r.name = "Falling";
     battle::add_leader_spec(r, "Pender/1st Brigade:wounded/1");
@@ -235,6 +238,8 @@ TEST_CASE("An unnamed commander whose post was filled goes by the post he held, 
     f.s.battles().report_battle(later, false);
     CHECK_THAT(f.s.leaders().return_leader("Pettigrew").summary, Contains("Pettigrew"));
     CHECK_THAT(f.refusal([&] { f.s.forces().rename(NamedKind::leader, "#999999", "Nobody"); }),
+               Contains("no leader #999999") && Contains("leader list shows every leader's number"));
+    CHECK_THAT(f.refusal([&] { f.s.forces().rename(NamedKind::leader, "Nobody Atall", "Nobody"); }),
                Contains("or the post he held, as muster leader list shows it"));
     CHECK_THAT(f.refusal([&] { f.s.forces().rename(NamedKind::leader, "Pettigrew", "former commander of Heth"); }),
                Contains("begins as an unnamed leader is called"));
@@ -254,7 +259,7 @@ TEST_CASE("Fallen leaders: a despicable brigadier keeps his brigade until he fal
     battle::add_leader_spec(r, "Meredith:wounded/1");
     f.s.battles().report_battle(r, false);
     const auto replaced = f.s.leaders().replace_leader("Heth/Davis", 1863, {"90"}, false, false);  // Confederate 1861-63: 73-00 exceptional
-    CHECK_THAT(replaced.summary, Contains("New commander of Heth/Davis: Exceptional [EXC] (replacing Davis, killed)"));
+    CHECK_THAT(replaced.summary, Contains("New commander of Heth/Davis: ") && Contains(", Exceptional [EXC] (replacing Davis, killed)"));
     CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("out for 1 battle after Falling; 0 fought since"));
     battle::Report quiet;
     quiet.name = "Quiet";

@@ -144,6 +144,9 @@ TEST_CASE("No rename lets one reference name two leaders") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
+    app::CampaignSettings unnamed;
+    unnamed.leader_names = Switch::off;
+    s.change_settings(unnamed);
     s.arrivals().arrive(test::arrival("Heth"));  // an unnamed division commander, "commander of Heth"
     s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "", "", {"Meredith", "average"}});
     s.forces().add_brigade({"Wadsworth", "Cutler's Brigade", "veteran", 6, std::nullopt, "", "", {"Cutler", "average"}});

@@ -234,4 +234,14 @@ TEST_CASE("Leaders: every one numbered for the umpire, a replacement named, a re
     CHECK_THAT(run("leader assign Cutler Wadsworth/Cutler").err, Contains("commands Wadsworth/Cutler"));
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
     CHECK(run("leader assign '#999' Heth").err.find("no leader #999") != std::string::npos);
+
+    // A replacement without --name draws one from the side's list, as the journal's rolls show;
+    // a campaign that turns names off leaves him unnamed.
+    const auto drawn = ok("leader replace Heth/Davis --force --rolls 50 --show-rolls");
+    CHECK_THAT(drawn, Contains("name of the commander of Heth/Davis"));
+    ok("undo");
+    CHECK_THAT(ok("campaign set --leader-names OFF"), Contains("Leader names") && Contains("off"));
+    CHECK(ok("leader replace Heth/Davis --force --rolls 50 --show-rolls").find("name of the commander") == std::string::npos);
+    CHECK_THAT(ok("leader list"), Contains("commander of Heth/Davis"));
+    CHECK_THAT(run("campaign set --leader-names maybe").err, Contains("expected on or off"));
 }
