@@ -28,6 +28,7 @@ struct DivisionRef {
     std::int64_t army_id = 0;
     std::string side;
     bool hidden = true;  ///< not yet seen by the other side
+    std::string nationality;  ///< a nationality of the rule set, or empty
 };
 
 /// Where a generated division's reserve batteries go.
@@ -113,6 +114,8 @@ public:
     void set_division_status(std::int64_t division, DivisionStatus status);
     /// Renames an army, corps, division, brigade or leader.
     void rename(NamedKind kind, std::int64_t id, std::string_view name);
+    /// A division's nationality (empty: none).
+    void set_nationality(std::int64_t division, std::string_view nationality);
     void set_hidden(std::int64_t division, bool hidden);
     /// Writes rolls of an operation in order (before their results are stored).
     void insert_rolls(std::int64_t operation, const std::vector<dice::RollRecord>& rolls, DiceMode source,
@@ -121,9 +124,10 @@ public:
     /// Changes a brigade's strength by `delta` as a recorded move of `kind`.
     void change_stands(std::int64_t operation, std::int64_t brigade, MoveKind kind, int delta);
     void set_brigade_status(std::int64_t brigade, BrigadeStatus status);
-    /// Gives a brigade a new start strength and label (after a merge; the ledger counts the
-    /// stands merged in as part of its start).
-    void relabel_brigade(std::int64_t brigade, const rules::EffectivenessLabel& label);
+    /// Gives a brigade a new start strength and label: after a merge (the ledger counts the
+    /// stands merged in as part of its start), or as the organiser chose (`by_organiser`: the
+    /// ledger takes his start strength as it is, until a merge relabels it again).
+    void relabel_brigade(std::int64_t brigade, const rules::EffectivenessLabel& label, bool by_organiser);
     /// Puts a leader in command of a brigade, division, corps or army.
     /// Puts `leader` in command of the unit, at the post's `rank`; the leader he replaces keeps
     /// `post` (the unit as named now) as his former post.

@@ -108,7 +108,7 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
             for (auto& k : a.corps) corps[k.id] = &k;
 
         SQLite::Statement qd(db,
-                             "SELECT d.id, d.corps_id, d.name, d.arm, d.status, d.hidden, d.name_seen, d.year, d.theater, d.commander_id, a.side "
+                             "SELECT d.id, d.corps_id, d.name, d.arm, d.status, d.hidden, d.name_seen, d.year, d.theater, d.nationality, d.commander_id, a.side "
                              "FROM division d JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
                              "WHERE d.campaign_id = ? ORDER BY d.id");
         bind_all(qd, campaign);
@@ -122,6 +122,7 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
             d.name_seen = row.flag("name_seen");
             d.year = row.optional_integer("year").value_or(0);
             d.theater = row.null("theater") ? "" : row.text("theater");
+            d.nationality = row.null("nationality") ? "" : row.text("nationality");
             d.commander = leader_of(leaders, row.optional_id("commander_id"));
             d.side = row.text("side");
             parent(corps, row.id("corps_id"), "division", "corps")->divisions.push_back(std::move(d));
@@ -298,7 +299,7 @@ campaign::CheckReport CampaignStore::check() const {
                                       " points at a missing " + row.text("parent") + " row");
         SQLite::Statement ledger(db,
                                  "SELECT c.name AS campaign, d.name AS division, b.name AS brigade, b.stands, "
-                                 "COALESCE(SUM(m.stands), 0) AS moved, b.start_stands, "
+                                 "COALESCE(SUM(m.stands), 0) AS moved, b.start_stands, b.labelled_for, "
                                  "COALESCE(SUM(CASE WHEN m.kind = 'generated' THEN m.stands END), 0) AS generated, "
                                  "COALESCE(SUM(CASE WHEN m.kind = 'merged' AND m.stands > 0 THEN m.stands END), 0) AS merged_in "
                                  "FROM brigade b JOIN division d ON d.id = b.division_id JOIN campaign c ON c.id = b.campaign_id "
@@ -312,9 +313,11 @@ campaign::CheckReport CampaignStore::check() const {
             if (now != sum)
                 report.problems.push_back("ledger: " + who + " has " + std::to_string(now) +
                                           " stands but its recorded moves add up to " + std::to_string(sum));
-            // A merge above the start strength relabels the brigade for its new strength.
+            // A merge above the start strength relabels the brigade for its new strength; the
+            // organiser may relabel it for another (brigade relabel), recorded as he gave it.
             const int generated = row.integer("generated"), start = row.integer("start_stands");
-            if (start < generated || start > generated + row.integer("merged_in"))
+            if (!row.null("labelled_for") ? start != row.integer("labelled_for")
+                                          : start < generated || start > generated + row.integer("merged_in"))
                 report.problems.push_back("ledger: " + who + " starts with " + row.text("start_stands") + " stands but was generated with " +
                                           row.text("generated") + " and had " + row.text("merged_in") + " merged in");
         }

@@ -266,6 +266,14 @@ void CampaignStore::rename(NamedKind kind, std::int64_t id, std::string_view nam
     });
 }
 
+void CampaignStore::set_nationality(std::int64_t division, std::string_view nationality) {
+    guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db, "UPDATE division SET nationality = NULLIF(?, '') WHERE id = ?");
+        bind_all(q, std::string(nationality), division);
+        q.exec();
+    });
+}
+
 void CampaignStore::set_hidden(std::int64_t division, bool hidden) {
     guarded(m_path, [&] {
         // Revealing a placeholder shows its name only; hiding a division takes that back too.
@@ -296,14 +304,15 @@ void CampaignStore::insert_rolls(std::int64_t operation, const std::vector<dice:
 std::optional<DivisionRef> CampaignStore::find_division(std::int64_t campaign, std::string_view name) const {
     return guarded(m_path, [&]() -> std::optional<DivisionRef> {
         SQLite::Statement q(m_impl->db,
-                            "SELECT d.id, d.name, d.arm, d.status, d.corps_id, c.army_id, a.side, d.hidden FROM division d "
+                            "SELECT d.id, d.name, d.arm, d.status, d.corps_id, c.army_id, a.side, d.hidden, d.nationality FROM division d "
                             "JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
                             "WHERE d.campaign_id = ? AND d.name = ?");
         bind_all(q, campaign, std::string(name));
         if (!q.executeStep()) return std::nullopt;
         const Row row(q);
         return DivisionRef{row.id("id"), row.text("name"), row.text("arm"), row.word<DivisionStatus>("status"),
-                           row.id("corps_id"), row.id("army_id"), row.text("side"), row.flag("hidden")};
+                           row.id("corps_id"), row.id("army_id"), row.text("side"), row.flag("hidden"),
+                           row.null("nationality") ? "" : row.text("nationality")};
     });
 }
 

@@ -35,10 +35,10 @@ void CampaignStore::set_brigade_status(std::int64_t brigade, BrigadeStatus statu
     });
 }
 
-void CampaignStore::relabel_brigade(std::int64_t brigade, const rules::EffectivenessLabel& label) {
+void CampaignStore::relabel_brigade(std::int64_t brigade, const rules::EffectivenessLabel& label, bool by_organiser) {
     guarded(m_path, [&] {
-        SQLite::Statement q(m_impl->db, "UPDATE brigade SET start_stands = ?, worn_at = ?, spent_at = ? WHERE id = ?");
-        bind_all(q, label.stands, label.worn_at, label.spent_at, brigade);
+        SQLite::Statement q(m_impl->db, "UPDATE brigade SET start_stands = ?, worn_at = ?, spent_at = ?, labelled_for = ? WHERE id = ?");
+        bind_all(q, label.stands, label.worn_at, label.spent_at, by_organiser ? std::optional<int>(label.stands) : std::nullopt, brigade);
         q.exec();
     });
 }

@@ -131,7 +131,7 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
             leaders.emplace_back(&b.commander, d.name + "/" + b.name);
             leaders.emplace_back(&b.alternate, d.name + "/" + b.name + " (alternate)");
         }
-        const auto names = dice.name_leaders(store, c, d.side, "", leaders);
+        const auto names = dice.name_leaders(store, c, d.side, d.nationality, leaders);
         auto shown = out.division.rolls;  // what a preview showed: the game's rolls, then the names drawn
         shown.insert(shown.end(), names.begin(), names.end());
         if (!request.preview && !request.discard_preview) require_previewed(store, c.id, d.name, request, shown);

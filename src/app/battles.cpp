@@ -434,7 +434,7 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
                 throw Error("brigade " + into.ref() + " would have " + std::to_string(strength) + " stands, above its start of " +
                             std::to_string(into.start_stands) + ", and the effectiveness table has no " + into.rating +
                             " label for that many: merge fewer stands");
-            store.relabel_brigade(into.id, *label);
+            store.relabel_brigade(into.id, *label, false);
         }
         store.change_stands(op, from.id, MoveKind::merged, -from.stands);
         store.change_stands(op, into.id, MoveKind::merged, from.stands);

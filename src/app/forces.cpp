@@ -6,6 +6,7 @@
 #include "app/session_state.hpp"
 #include "army/view.hpp"
 #include "core/error.hpp"
+#include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
 #include "generate/generate.hpp"
@@ -254,6 +255,16 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
                 old = b.ref();
                 break;
             }
+            case NamedKind::battery: {
+                const auto& b = refs.battery(ref);
+                for (const auto& other : refs.batteries())
+                    if (other.owner == b.owner && other.side == b.side && other.name == new_name)
+                        throw Error(b.owner + " already has a battery named \"" + new_name + "\"");
+                id = b.id;
+                side = b.side;
+                old = b.ref();
+                break;
+            }
             case NamedKind::leader: {
                 id = refs.leader(ref).id;
                 side = refs.leader(ref).side;
@@ -273,6 +284,53 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
         store.set_audience(op, Audience::side(side));
         out.summary = "Renamed " + word(kind) + " " + old + " to " + new_name;
     });
+}
+
+Outcome Forces::relabel_brigade(const std::string& ref, int stands) {
+    auto& store = m_session.state().store;
+    const auto& r = m_session.rules();
+    return named_operation(m_session, OperationKind::edit, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+        const auto& b = refs.brigade(ref);
+        store.set_audience(op, Audience::side(b.side));
+        if (stands < b.stands)
+            throw UsageError("a start strength of " + count_of(stands, "stand", "stands") + " is below the " + std::to_string(b.stands) +
+                             " " + b.ref() + " has: expected " + std::to_string(b.stands) + " or more");
+        const auto* label = r.effectiveness.find(b.rating, stands);
+        const auto* rating = r.find_rating(b.rating);
+        if (!label)
+            throw UsageError("rule set " + r.id + " has no label for a " + (rating ? rating->name : b.rating) + " " + r.brigade_noun() +
+                             " of " + count_of(stands, "stand", "stands") + ": expected a strength its effectiveness table lists");
+        const rules::EffectivenessLabel was{b.start_stands, b.worn_at, b.spent_at};
+        store.relabel_brigade(b.id, *label, true);
+        out.summary = "Relabelled " + b.ref() + ": " + was.text() + " -> " + label->text() + " (" + std::to_string(b.stands) + "/" +
+                      std::to_string(label->stands) + " stands)";
+    });
+}
+
+Outcome Forces::set_nationality(const std::string& division, const std::string& nationality) {
+    auto& store = m_session.state().store;
+    const auto& r = m_session.rules();
+    if (r.nationalities.empty()) throw UsageError("rule set " + r.id + " has no nationalities");
+    std::string id;
+    if (!nationality.empty()) {
+        std::vector<std::string> ids;
+        for (const auto& n : r.nationalities) ids.push_back(n.id);
+        const auto i = match_one(nationality, ids, "nationality");
+        if (i < 0)
+            throw UsageError("nationality \"" + visible(nationality) + "\" is not one of rule set " + r.id + "'s: expected " +
+                             join(ids, ", ") + did_you_mean(nationality, ids));
+        id = ids[static_cast<size_t>(i)];
+    }
+    const auto c = m_session.current();
+    Outcome out;
+    out.operation = store.run_operation(c.id, OperationKind::edit, [&](std::int64_t op) {
+        const auto d = division_named(store, c, division);
+        store.set_audience(op, Audience::side(d.side));
+        store.set_nationality(d.id, id);
+        out.summary = "Nationality of " + d.name + ": " + (id.empty() ? "none" : r.find_nationality(id)->name);
+        return out.summary;
+    });
+    return out;
 }
 
 void Forces::reveal(const std::string& division, bool hidden) {

@@ -1,6 +1,7 @@
 #pragma once
 // Laying out the forces: armies, corps, placeholder divisions, hand-entered brigades and
 // batteries, names, what the other side has seen, imported orders of battle; and reading them.
+#include "app/outcome.hpp"
 #include "app/session.hpp"
 #include "army/division.hpp"
 
@@ -55,6 +56,11 @@ public:
     /// Renames an army, corps, division or brigade ("Division/Brigade"), or names a leader
     /// (by his name or the unit he commands).
     void rename(NamedKind kind, const std::string& ref, const std::string& new_name);
+    /// Labels a brigade for a start strength of `stands` (its rating's label for that many in the
+    /// rule set's effectiveness table); the stands it has stay as they are.
+    Outcome relabel_brigade(const std::string& brigade, int stands);
+    /// A division's nationality, where the rule set has nationalities (empty: none).
+    Outcome set_nationality(const std::string& division, const std::string& nationality);
     /// Shows a division to the other side (or hides it again).
     void reveal(const std::string& division, bool hidden = false);
     /// Adds the armies of an OOB JSON file (muster-oob/1), all or nothing; returns a summary.

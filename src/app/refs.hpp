@@ -47,6 +47,7 @@ public:
     const std::vector<campaign::BattleInfo>& battles() const { return m.battles; }
     const std::vector<campaign::ExchangeInfo>& exchanges() const { return m.exchanges; }
     const std::vector<campaign::BrigadeInfo>& brigades() const { return m.brigades; }
+    const std::vector<campaign::BatteryInfo>& batteries() const { return m.batteries; }
     const std::vector<campaign::LeaderInfo>& leaders() const { return m.leaders; }
     /// The side a held thing belongs to (not its captor).
     std::string side_of(HeldKind kind, std::int64_t unit_id) const;

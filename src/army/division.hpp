@@ -62,6 +62,7 @@ struct Division {
     std::string arm;
     int year = 0;          ///< 0 where the rule set has no years
     std::string theater;   ///< empty where the rule set has no theaters
+    std::string nationality;  ///< a nationality of the rule set; empty: none given
     DivisionStatus status = DivisionStatus::arrived;
     bool hidden = true;    ///< not yet seen by the other side
     bool name_seen = false;  ///< hidden, but seen by name as a placeholder: the other side sees that

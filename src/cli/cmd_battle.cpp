@@ -1,5 +1,6 @@
-// `muster battle report|recover|list` and `muster brigade disband|destroy|merge`.
+// `muster battle report|recover|list|show` and `muster brigade disband|destroy|merge|relabel`.
 #include "app/battles.hpp"
+#include "app/forces.hpp"
 #include "cli/dice_at_table.hpp"
 #include "export/text_table.hpp"
 
@@ -93,7 +94,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
         io.out << app::summary_text(session.rules(), session.battles().summary(so->battle, session.view(so->as)));
     });
 
-    auto* brigade = app.add_subcommand("brigade", "Disband, destroy or merge brigades");
+    auto* brigade = app.add_subcommand("brigade", "Disband, destroy, merge or relabel brigades");
     brigade->require_subcommand(1);
     struct BrigadeOptions {
         std::string ref, into;
@@ -109,6 +110,11 @@ void add_battle_commands(CLI::App& app, Io& io) {
     merge->add_option("BRIGADE", bo->ref, "\"Division/Brigade\" to merge")->required();
     merge->add_option("--into", bo->into, "\"Division/Brigade\" that takes them")->required();
     on_run(merge, io, [bo, &io] { print_outcome(io.out, open_campaigns(io).battles().merge_brigade(bo->ref, bo->into), false); });
+    auto start = std::make_shared<int>(0);
+    auto* relabel = brigade->add_subcommand("relabel", "Label a brigade for another start strength (the stands it has stay)");
+    relabel->add_option("BRIGADE", bo->ref, "\"Division/Brigade\"")->required();
+    relabel->add_option("--stands", *start, "The start strength to label it for")->required()->check(CLI::Range(1, 1000));
+    on_run(relabel, io, [bo, start, &io] { print_outcome(io.out, open_campaigns(io).forces().relabel_brigade(bo->ref, *start), false); });
 }
 
 }  // namespace muster::cli

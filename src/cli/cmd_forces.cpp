@@ -78,7 +78,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
         std::string ref, name;
     };
     auto rn = std::make_shared<RenameOptions>();
-    auto* rename = app.add_subcommand("rename", "Rename an army, corps, division or brigade, or name a leader");
+    auto* rename = app.add_subcommand("rename", "Rename an army, corps, division, brigade or battery, or name a leader");
     word_option<NamedKind>(rename, "KIND", rn->kind, "What to rename")->required();
     rename->add_option("NAME", rn->ref, "Its name now (a brigade as Division/Brigade; a leader by name or unit)")->required();
     rename->add_option("NEW", rn->name, "The new name")->required();
@@ -109,6 +109,17 @@ void add_forces_commands(CLI::App& app, Io& io) {
         open_campaigns(io).forces().reveal(rv->division, rv->hide);
         io.out << (rv->hide ? "Hidden: " : "Revealed: ") << rv->division << "\n";
     });
+
+    struct NationalityOptions {
+        std::string division, nationality;
+    };
+    auto na = std::make_shared<NationalityOptions>();
+    auto* division = app.add_subcommand("division", "Edit a division");
+    division->require_subcommand(1);
+    auto* nationality = division->add_subcommand("nationality", "Give a division its nationality (rule sets with nationalities)");
+    nationality->add_option("DIVISION", na->division, "Division")->required();
+    nationality->add_option("NATIONALITY", na->nationality, "A nationality of the rule set; none given: none");
+    on_run(nationality, io, [na, &io] { print_outcome(io.out, open_campaigns(io).forces().set_nationality(na->division, na->nationality), false); });
 
     struct OobOptions {
         std::string side, as = std::string(View::k_umpire);

@@ -79,11 +79,11 @@ app::Session open_campaigns(const Io& io, bool create = false, bool select = tru
 
 /// `muster campaign new|list|show|set|use`.
 void add_campaign_commands(CLI::App& app, Io& io);
-/// `muster add army|corps|division|brigade|battery`, `rename`, `import oob`, `reveal`, `oob`.
+/// `muster add army|corps|division|brigade|battery`, `rename`, `division nationality`, `import oob`, `reveal`, `oob`.
 void add_forces_commands(CLI::App& app, Io& io);
 /// `muster arrive`.
 void add_arrive_command(CLI::App& app, Io& io);
-/// `muster battle report|recover|list` and `muster brigade disband|destroy|merge`.
+/// `muster battle report|recover|list|show` and `muster brigade disband|destroy|merge|relabel`.
 void add_battle_commands(CLI::App& app, Io& io);
 /// `muster leader list|replace|assign|casualty|return`.
 void add_leader_commands(CLI::App& app, Io& io);

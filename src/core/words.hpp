@@ -39,7 +39,7 @@ enum class Rank { brigadier, division, corps, army };
 /// A unit a leader can command.
 enum class UnitKind { brigade, division, corps, army };
 /// A thing the organiser can name and rename.
-enum class NamedKind { army, corps, division, brigade, leader };
+enum class NamedKind { army, corps, division, brigade, leader, battery };
 /// Where a campaign's dice come from.
 enum class DiceMode { seeded, typed };
 /// A setting turned on or off (`--leader-names off`).
@@ -111,7 +111,7 @@ MUSTER_VOCABULARY(UnitKind, "kind of unit",
                   {UnitKind::army, "army"});
 MUSTER_VOCABULARY(NamedKind, "kind",
                   {NamedKind::army, "army"}, {NamedKind::corps, "corps"}, {NamedKind::division, "division"},
-                  {NamedKind::brigade, "brigade"}, {NamedKind::leader, "leader"});
+                  {NamedKind::brigade, "brigade"}, {NamedKind::leader, "leader"}, {NamedKind::battery, "battery"});
 MUSTER_VOCABULARY(DiceMode, "dice", {DiceMode::seeded, "seeded"}, {DiceMode::typed, "typed"});
 MUSTER_VOCABULARY(Switch, "setting", {Switch::on, "on"}, {Switch::off, "off"});
 MUSTER_VOCABULARY(RollStatus, "roll status", {RollStatus::applied, "applied"}, {RollStatus::discarded, "discarded"});

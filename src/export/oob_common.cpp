@@ -38,6 +38,7 @@ std::string division_facts(const rules::RuleSet& rules, const army::Division& d)
     if (d.status == DivisionStatus::placeholder) facts += ", not yet arrived";
     if (d.year) facts += ", " + std::to_string(d.year);
     if (!d.theater.empty()) facts += ", " + name_of(rules.find_theater(d.theater), d.theater);
+    if (!d.nationality.empty()) facts += ", " + name_of(rules.find_nationality(d.nationality), d.nationality);
     return facts + (d.hidden ? ", hidden" : ", seen");
 }
 

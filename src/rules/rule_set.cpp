@@ -194,6 +194,7 @@ std::string RuleSet::rank_name(Rank rank) const {
 const Side* RuleSet::find_side(std::string_view id) const { return find_by_id(sides, id); }
 const Named* RuleSet::find_arm(std::string_view id) const { return find_by_id(arms, id); }
 const Named* RuleSet::find_theater(std::string_view id) const { return find_by_id(theaters, id); }
+const Nationality* RuleSet::find_nationality(std::string_view id) const { return find_by_id(nationalities, id); }
 const Rating* RuleSet::find_rating(std::string_view id) const { return find_by_id(ratings, id); }
 
 std::optional<int> RuleSet::men_per_stand() const {

@@ -242,6 +242,7 @@ struct RuleSet {
     const Side* find_side(std::string_view id) const;
     const Named* find_arm(std::string_view id) const;
     const Named* find_theater(std::string_view id) const;
+    const Nationality* find_nationality(std::string_view id) const;
     const Rating* find_rating(std::string_view id) const;
     /// Men per stand at the first scale, where the rules give one.
     std::optional<int> men_per_stand() const;

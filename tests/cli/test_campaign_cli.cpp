@@ -8,6 +8,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <set>
+#include <sstream>
 #include <filesystem>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -534,4 +536,53 @@ TEST_CASE("Dice at the table: --dice ask reads one roll a line on a pipe, asks a
     ask.ok("check");
     // --dice takes one word.
     CHECK_THAT(ask.refused("leader replace Heth --force --dice roll", 2), Contains("expected ask"));
+}
+
+TEST_CASE("Small edits: a division's nationality (its leaders' names drawn from it), a brigade relabelled, a battery renamed, the dice switched") {
+    Cli cli;
+    cli.ok("campaign new N --rules napoleonic --seed 4 --date 1813-08-01");
+    cli.ok("add army Bohemia --side allies");
+    cli.ok("add corps II --army Bohemia");
+    cli.ok("add division Eugen --corps II");
+    CHECK_THAT(cli("division nationality eugen RUSS").out, Contains("Nationality of Eugen: Russians"));
+    CHECK_THAT(cli.refused("division nationality Eugen martian", 2), Contains("expected french, russian, british"));
+    cli.ok("arrive Eugen");
+    CHECK_THAT(cli("oob").out, Contains("Eugen (Infantry, 1813, Russians, hidden)"));
+    // Every leader the tables rolled for a Russian division bears a Russian general's name.
+    const std::set<std::string> russian = {"Bagration", "Bagovut",    "Barclay",      "Bennigsen",  "Buxhowden",
+                                           "Dokhturov", "Ermolov",    "Golitsyn",     "Konovnitsyn", "Kutuzov",
+                                           "Langeron",  "Miloradovich", "Neverovsky", "Osterman",   "Platov",
+                                           "Raevsky",   "Sacken",     "Tormasov",     "Uvarov",     "Wittgenstein"};
+    const auto leaders = cli("leader list").out;
+    size_t named = 0;
+    std::istringstream lines(leaders);
+    std::string line;
+    std::getline(lines, line);  // the header
+    while (std::getline(lines, line)) {
+        std::istringstream words(line);
+        std::string number, name;
+        words >> number >> name;
+        INFO(line);
+        CHECK(russian.count(name) == 1);
+        ++named;
+    }
+    CHECK(named >= 3);
+
+    CHECK_THAT(cli("brigade relabel 'Eugen/1st Brigade' --stands 10").out, Contains("Relabelled Eugen/1st Brigade: 8/6/4 -> "));
+    CHECK_THAT(cli.refused("brigade relabel 'Eugen/1st Brigade' --stands 5", 2), Contains("below the 8 Eugen/1st Brigade has"));
+    CHECK_THAT(cli.refused("brigade relabel 'Eugen/1st Brigade' --stands 99", 2), Contains("no label for a Average Line brigade of 99 stands"));
+    cli.ok("add battery 'Horse Battery' --division Eugen");
+    cli.ok("add battery 'Foot Battery' --division Eugen");
+    CHECK_THAT(cli.refused("rename battery 'Eugen/Horse Battery' 'Foot Battery'", 1), Contains("Eugen already has a battery named \"Foot Battery\""));
+    cli.ok("rename battery 'Eugen/Horse Battery' '12th Horse Battery'");
+    CHECK_THAT(cli("oob").out, Contains("12th Horse Battery"));
+    CHECK(cli("journal --as french").out.find("Horse") == std::string::npos);  // the Allies' own edit
+
+    // Switching the dice: typed from now on, asked for; then seeded again.
+    CHECK_THAT(cli("campaign set --dice typed").out, Contains("typed in by the organiser"));
+    cli.ok("add division Gortschakov --corps II");
+    CHECK_THAT(cli.refused("arrive Gortschakov", 2), Contains("ran out at roll 1"));
+    cli.ok("campaign set --dice seeded");
+    cli.ok("arrive Gortschakov");
+    cli.ok("check");
 }

@@ -1,0 +1,121 @@
+// A season played through the command line as an organiser plays it: five turns, scheduled
+// arrivals, three battles with their reports and recoveries, an exchange and a liberation, each
+// side's handout after every battle. After every step the campaign passes `check`, and no
+// handout holds anything of a division the enemy keeps hidden.
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+namespace {
+
+struct Season {
+    test::TempDir dir;
+    std::string env = "XDG_DATA_HOME=" + dir.file("data");
+    test::Run run(const std::string& args) const { return test::run_muster("--db " + dir.file("s.db") + " " + args, env); }
+    // A step of the season: it succeeds, and the campaign passes its check after it.
+    std::string step(const std::string& args) const {
+        const auto r = run(args);
+        INFO(args << "\n" << r.out << r.err);
+        REQUIRE(r.code == 0);
+        const auto check = run("check");
+        INFO("check after: " << args << "\n" << check.out << check.err);
+        REQUIRE(check.code == 0);
+        return r.out;
+    }
+    // The names of the leaders who command a division or its brigades, from the umpire's list.
+    std::set<std::string> leaders_of(const std::string& division) const {
+        std::set<std::string> out;
+        std::istringstream lines(run("leader list").out);
+        std::string line;
+        while (std::getline(lines, line)) {
+            std::istringstream words(line);
+            std::string number, name, last;
+            words >> number >> name;
+            for (std::string w; words >> w;) last = w;
+            if (last == division || last.rfind(division + "/", 0) == 0) out.insert(name);
+        }
+        return out;
+    }
+    // Each side's handout, with what the enemy keeps hidden from it nowhere in it.
+    void handouts(const std::string& when, const std::map<std::string, std::set<std::string>>& hidden_from) const {
+        for (const auto& [side, hidden] : hidden_from) {
+            const auto folder = dir.file(when + "_" + side);
+            step("handout --side " + side + " -o " + folder);
+            const auto packet = test::pdf_text(folder + "/oob.pdf") + test::pdf_text(folder + "/labels.pdf") +
+                                test::file_bytes(folder + "/papers.txt");
+            CHECK_THAT(packet, Contains("Turn"));
+            for (const auto& division : hidden) {
+                INFO(when << ": " << side << "'s handout and " << division);
+                CHECK_FALSE(std::regex_search(packet, std::regex("\\b" + division + "\\b")));
+                for (const auto& leader : leaders_of(division)) {
+                    INFO("its leader " << leader);
+                    CHECK_FALSE(std::regex_search(packet, std::regex("\\b" + leader + "\\b")));
+                }
+            }
+        }
+    }
+};
+
+}  // namespace
+
+TEST_CASE("A season through the command line: five turns, three battles, an exchange, a liberation, handouts that keep the secrets") {
+    const Season s;
+    s.step("campaign new 'Pennsylvania 1863' --rules acw --seed 1863 --date 1863-06-15 --theater east --turn-length 7d");
+    s.step("add army 'Army of Northern Virginia' --side confederate --leader Lee --grade exceptional");
+    s.step("add corps 'Third Corps' --army 'Army of Northern Virginia' --leader Hill --grade average");
+    for (const char* d : {"Heth", "Pender", "Rodes"}) s.step(std::string("add division ") + d + " --corps 'Third Corps'");
+    s.step("add army 'Army of the Potomac' --side union --leader Meade --grade average");
+    s.step("add corps 'I Corps' --army 'Army of the Potomac' --leader Reynolds --grade exceptional");
+    for (const char* d : {"Wadsworth", "Doubleday", "Robinson"}) s.step(std::string("add division ") + d + " --corps 'I Corps'");
+    s.step("camp new 'Fort Delaware' --side union");
+    s.step("camp new 'Libby Prison' --side confederate");
+    s.step("schedule heth --turn 2");
+    s.step("schedule Wadsworth --date 1863-06-22");
+    s.step("schedule Pender --turn 3");
+    s.step("schedule Doubleday --turn 3");
+    s.step("schedule Rodes --turn 4");
+    s.step("schedule Robinson --turn 5");
+    CHECK_THAT(s.step("turn"), Contains("Turn 1") && Contains("Due next turn: Heth (confederate), Wadsworth (union)"));
+
+    // Turn 2: Heth and Wadsworth arrive and meet at Cashtown.
+    CHECK_THAT(s.step("turn next"), Contains("Turn 2 begins: 1863-06-22") && Contains("Heth (Confederate Infantry)") &&
+                                        Contains("Wadsworth (Union Infantry)"));
+    s.step("battle report --name Cashtown --date 1863-06-23 --loss 'Heth/1st Brigade=2' --loss 'Wadsworth/1st Brigade=2' "
+           "--captured 'Heth/2nd Brigade=1@Fort Delaware'");
+    s.step("battle recover cashtown");
+    CHECK_THAT(s.step("battle show Cashtown --as union"), Contains("Heth") && Contains("Wadsworth"));
+    s.handouts("cashtown", {{"union", {"Pender", "Rodes"}}, {"confederate", {"Doubleday", "Robinson"}}});
+
+    // Turn 3: Pender and Doubleday arrive and fight on Oak Ridge; then an exchange.
+    CHECK_THAT(s.step("turn next"), Contains("Turn 3 begins: 1863-06-29") && Contains("Pender (") && Contains("Doubleday ("));
+    s.step("battle report --name 'Oak Ridge' --date 1863-06-30 --loss 'Pender/1st Brigade=1' --captured 'Doubleday/1st Brigade=2@Libby Prison'");
+    s.step("battle recover 'oak ridge'");
+    s.handouts("oak_ridge", {{"union", {"Rodes"}}, {"confederate", {"Robinson"}}});
+    CHECK_THAT(s.step("exchange propose --from confederate --offer 'stands:Doubleday/1st Brigade=1' --ask 'stands:Heth/2nd Brigade=1'"),
+               Contains("Exchange"));
+    CHECK_THAT(s.step("exchange accept 1 --side union"), Contains("accepted by union"));
+
+    // Turn 4: Rodes arrives (and stays hidden: he never fights); Seminary Ridge; Fort Delaware liberated.
+    CHECK_THAT(s.step("turn next"), Contains("Turn 4 begins: 1863-07-06") && Contains("Rodes ("));
+    s.step("battle report --name 'Seminary Ridge' --date 1863-07-07 --loss 'Heth/1st Brigade=1' --loss 'Wadsworth/2nd Brigade=1' "
+           "--captured 'Pender/2nd Brigade=1@Fort Delaware'");
+    s.step("battle recover 'Seminary Ridge'");
+    s.handouts("seminary_ridge", {{"union", {"Rodes"}}, {"confederate", {"Robinson"}}});
+    CHECK_THAT(s.step("camp liberate 'Fort Delaware'"), Contains("Pender/2nd Brigade"));
+
+    // Turn 5: Robinson arrives; the last handouts still keep Rodes and Robinson from the enemy.
+    CHECK_THAT(s.step("turn next"), Contains("Turn 5 begins: 1863-07-13") && Contains("Robinson ("));
+    s.handouts("turn5", {{"union", {"Rodes"}}, {"confederate", {"Robinson"}}});
+    CHECK_THAT(s.step("battle list"), Contains("Cashtown") && Contains("Oak Ridge") && Contains("Seminary Ridge"));
+    const auto journal = s.step("journal");
+    CHECK_THAT(journal, Contains("turn  Turn 5 begins") && Contains("liberation") && Contains("exchange accepted"));
+    CHECK_THAT(s.step("turn"), Contains("Turn 5 of campaign Pennsylvania 1863: 1863-07-13") && Contains("Due now: nothing"));
+}
