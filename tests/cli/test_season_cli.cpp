@@ -37,10 +37,12 @@ struct Season {
         std::string line;
         while (std::getline(lines, line)) {
             std::istringstream words(line);
-            std::string number, name, last;
+            std::string number, name;
             words >> number >> name;
-            for (std::string w; words >> w;) last = w;
-            if (last == division || last.rfind(division + "/", 0) == 0) out.insert(name);
+            // The last column: what he commands, "Rodes" or "Rodes/1st Brigade".
+            const auto commands = line.rfind("  ");
+            const auto unit = line.substr(commands + 2);
+            if (unit == division || unit.rfind(division + "/", 0) == 0) out.insert(name);
         }
         return out;
     }
@@ -51,7 +53,7 @@ struct Season {
             step("handout --side " + side + " -o " + folder);
             const auto packet = test::pdf_text(folder + "/oob.pdf") + test::pdf_text(folder + "/labels.pdf") +
                                 test::file_bytes(folder + "/papers.txt");
-            CHECK_THAT(packet, Contains("Turn"));
+            CHECK_THAT(packet, Contains("Papers of the") && Contains("The last battle"));
             for (const auto& division : hidden) {
                 INFO(when << ": " << side << "'s handout and " << division);
                 CHECK_FALSE(std::regex_search(packet, std::regex("\\b" + division + "\\b")));
@@ -113,7 +115,11 @@ TEST_CASE("A season through the command line: five turns, three battles, an exch
 
     // Turn 5: Robinson arrives; the last handouts still keep Rodes and Robinson from the enemy.
     CHECK_THAT(s.step("turn next"), Contains("Turn 5 begins: 1863-07-13") && Contains("Robinson ("));
+    CHECK(s.leaders_of("Rodes").size() >= 3);  // their commanders' names are looked for too
+    CHECK(s.leaders_of("Robinson").size() >= 3);
     s.handouts("turn5", {{"union", {"Rodes"}}, {"confederate", {"Robinson"}}});
+    // What a side has seen is in its packet: the enemy divisions it fought.
+    CHECK_THAT(test::pdf_text(s.dir.file("turn5_union/oob.pdf")), Contains("Heth") && Contains("Pender") && Contains("Robinson"));
     CHECK_THAT(s.step("battle list"), Contains("Cashtown") && Contains("Oak Ridge") && Contains("Seminary Ridge"));
     const auto journal = s.step("journal");
     CHECK_THAT(journal, Contains("turn  Turn 5 begins") && Contains("liberation") && Contains("exchange accepted"));
