@@ -22,9 +22,12 @@ bool asks_for_dice(const app::Session& session, const RollOptions& options) {
     return options.ask || (session.current().dice == DiceMode::typed && isatty(STDIN_FILENO));
 }
 
-bool ask_roll(Io& io, const dice::RollNeeded& need, std::vector<std::string>& rolls) {
+bool ask_roll(Io& io, const dice::RollNeeded& need, std::vector<std::string>& rolls, size_t& answers) {
     const std::string what = "roll " + std::to_string(need.index + 1) + ", " + need.purpose;
     for (;;) {
+        if (++answers > k_most_answers)
+            throw UsageError("more than " + std::to_string(k_most_answers) + " answers for one operation, at " + what +
+                             ": refused, nothing changed (does standard input repeat itself?)");
         io.err << "Roll " << need.index + 1 << " (" << rules::die_name(need.die) << ") for " << need.purpose << "? " << std::flush;
         std::string line;
         if (!std::getline(io.in, line)) {

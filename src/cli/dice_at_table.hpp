@@ -20,7 +20,10 @@ void add_roll_options(CLI::App* cmd, RollOptions& options, const std::string& ro
 
 /// Asks on standard input for the roll `need` names: a good value is added to `rolls`, a bad one
 /// is refused and asked again, "back" takes back the last roll given. False: input ended.
-bool ask_roll(Io& io, const dice::RollNeeded& need, std::vector<std::string>& rolls);
+/// `answers` counts the lines read for the operation: past k_most_answers it is refused (an
+/// endless input of bad values or take-backs would otherwise never end).
+bool ask_roll(Io& io, const dice::RollNeeded& need, std::vector<std::string>& rolls, size_t& answers);
+constexpr size_t k_most_answers = 1000;
 
 /// Whether this command asks for its dice: --dice ask, or by default a campaign of typed dice
 /// when standard input is a terminal.
@@ -35,11 +38,12 @@ auto with_dice(app::Session& session, Io& io, const RollOptions& options, Attemp
     if (!options.rolls.empty() && rolls.empty()) throw UsageError("--rolls is empty: give the rolls, e.g. 34,78,00");
     if (!asks_for_dice(session, options)) return attempt(rolls);
     session.roll_own_dice(true);
+    size_t answers = 0;
     for (;;) {
         try {
             return attempt(rolls);
         } catch (const dice::RollNeeded& need) {
-            if (!ask_roll(io, need, rolls)) throw UsageError(std::string(need.what()) + " when standard input ended");
+            if (!ask_roll(io, need, rolls, answers)) throw UsageError(std::string(need.what()) + " when standard input ended");
         }
     }
 }

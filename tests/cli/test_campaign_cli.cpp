@@ -534,6 +534,12 @@ TEST_CASE("Dice at the table: --dice ask reads one roll a line on a pipe, asks a
     CHECK(std::count(turn_rolls.begin(), turn_rolls.end(), 1) == 2);
     CHECK_THAT(turn.err, Contains("Dice for Pender:\nRoll 1") && Contains("Dice for Rodes:\nRoll 1"));
     ask.ok("check");
+    // An input that never ends in good rolls (bad values, take-backs) is refused, not followed forever.
+    std::string endless;
+    for (int i = 0; i < 3000; ++i) endless += i % 2 ? "back\n" : "seven\n";
+    const auto loop = ask("leader replace Heth --force --dice ask", endless);
+    CHECK(loop.code == 2);
+    CHECK_THAT(loop.err, Contains("more than 1000 answers for one operation"));
     // --dice takes one word.
     CHECK_THAT(ask.refused("leader replace Heth --force --dice roll", 2), Contains("expected ask"));
 }
