@@ -49,6 +49,8 @@ void add_leader_commands(CLI::App& app, Io& io) {
     replace->add_flag("--force", rp->force, "Replace a commander who is sound (the organiser's choice, not a rule)");
     replace->add_flag("--show-rolls", rp->show_rolls, "Print every roll");
     on_run(replace, io, [rp, &io, replace] {
+        if (replace->count("--name") && std::string(trim(rp->name)).empty())
+            throw UsageError("--name is empty: give the new commander's name, or leave --name out");
         const auto year = replace->count("--year") ? std::optional<int>(rp->year) : std::nullopt;
         auto session = open_campaigns(io);
         print_outcome(io.out, with_dice(session, io, rp->dice, [&](const std::vector<std::string>& rolls) {

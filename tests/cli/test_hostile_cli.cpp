@@ -85,6 +85,7 @@ TEST_CASE("The hostile corpus: every case refused with its exit code and one lin
         {"brigade", "add brigade NAME --division Wadsworth --rating veteran --stands 6"},
         {"camp", "camp new NAME --side union"},
         {"rename", "rename division Wadsworth NAME"},
+        {"replacement leader", "leader replace Heth --force --name NAME"},
     };
     for (const auto& [what, name] : names)
         for (const auto& [command, args] : commands) {
@@ -169,6 +170,16 @@ TEST_CASE("The hostile corpus: every case refused with its exit code and one lin
              {"an empty database path", "oob", 2},
              {"an unknown option", "oob --secret", 2},
              {"an unknown command", "teleport", 2},
+             {"a relabel to no stands", "brigade relabel 'Heth/1st Brigade' --stands 0", 2},
+             {"a relabel below the stands it has", "brigade relabel 'Heth/1st Brigade' --stands 1", 2},
+             {"a relabel of words", "brigade relabel 'Heth/1st Brigade' --stands many", 2},
+             {"dice of another word", "arrive Pender --dice maybe", 2},
+             {"leader names of another word", "campaign set --leader-names sometimes", 2},
+             {"dice mode of another word", "campaign set --dice loaded", 2},
+             {"assigning an unknown leader", "leader assign Nobody Heth", 2},
+             {"assigning to an unknown unit", "leader assign '#1' Nowhere", 2},
+             {"assigning an unknown number", "leader assign '#99999999999999999999' Heth", 2},
+             {"a nationality the rule set does not have", "division nationality Heth russian", 2},
          }) {
         if (what == "an empty database path") {
             const auto before = files_in(c.dir.path());
