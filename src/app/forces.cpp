@@ -269,13 +269,7 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
                 id = refs.leader(ref).id;
                 side = refs.leader(ref).side;
                 old = refs.leader(ref).label();
-                for (const auto& l : refs.leaders()) {
-                    if (l.id == id) continue;
-                    if (l.name == new_name) throw Error("a leader named \"" + new_name + "\" already exists: give this one another");
-                    if (l.commands == new_name)
-                        throw Error("\"" + new_name + "\" is what leader " + l.label() +
-                                    " commands: a reference to it would name two leaders");
-                }
+                refs.require_free_leader_name(new_name, id);
                 break;
             }
         }

@@ -101,15 +101,18 @@ std::vector<campaign::LeaderInfo> leaders_seen_by(const campaign::Roster& roster
 Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> year, const std::vector<std::string>& rolls,
                                 bool preview, bool force, const std::string& name) {
     const auto given_name = name.empty() ? std::string() : checked_leader_name(name);
+    if (!name.empty() && given_name.empty()) throw UsageError("the new commander's name is empty: give a name, or none");
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     auto& store = m_session.state().store;
     Outcome out;
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::replace, preview), [&](std::int64_t op) {
         const auto roster = store.roster(c.id);
-        const auto unit = Refs(roster).unit(unit_ref);
+        const Refs refs(roster);
+        const auto unit = refs.unit(unit_ref);
         const auto* old = unit.commander;
         const bool sound = require_replaceable(r, unit, force);
+        if (!given_name.empty()) refs.require_free_leader_name(given_name);
         // The leader table is keyed by side (and year): the year given, else the unit's division's,
         // else the campaign's.
         generate::Request req;

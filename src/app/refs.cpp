@@ -110,6 +110,15 @@ const campaign::LeaderInfo& Refs::leader(const std::string& ref) const {
                                       : near));
 }
 
+void Refs::require_free_leader_name(const std::string& name, std::int64_t except) const {
+    for (const auto& l : m.leaders) {
+        if (l.id == except) continue;
+        if (l.name == name) throw Error("a leader named \"" + name + "\" already exists: give this one another");
+        if (l.commands == name)
+            throw Error("\"" + name + "\" is what leader " + l.label() + " commands: a reference to it would name two leaders");
+    }
+}
+
 Refs::Unit Refs::unit(const std::string& ref) const {
     Unit u;
     // A division, corps or army by its name; else a brigade.

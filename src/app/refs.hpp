@@ -17,6 +17,9 @@ public:
     const campaign::BrigadeInfo& brigade(const std::string& ref) const;
     /// A leader's name, or the unit he commands ("Heth/1st Brigade", "Heth", a corps or army).
     const campaign::LeaderInfo& leader(const std::string& ref) const;
+    /// Refuses to give a leader (other than `except`) a name another leader bears or a name of
+    /// what a leader commands: a reference to it would name two leaders.
+    void require_free_leader_name(const std::string& name, std::int64_t except = 0) const;
     /// A unit that has a commander: "Heth/1st Brigade", a division, a corps or an army.
     struct Unit {
         UnitKind kind = UnitKind::brigade;

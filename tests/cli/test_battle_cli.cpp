@@ -202,6 +202,7 @@ TEST_CASE("Leaders: every one numbered for the umpire, a replacement named, a re
     ok("add brigade Cutler --division Wadsworth --rating veteran --stands 8 --leader Cutler --grade average");
 
     ok("battle report --name Cashtown --leader 'Archer:wounded/1'");
+    CHECK_THAT(run("leader replace Heth/Archer --name Davis --rolls 40").err, Contains("a leader named \"Davis\" already exists"));
     CHECK_THAT(ok("leader replace Heth/Archer --name Fry --rolls 40"), Contains("New commander of Heth/Archer: Fry, ") && Contains("(replacing Archer, wounded)"));
     const auto list = ok("leader list");
     CHECK_THAT(list, Contains("No.") && Contains("Fry") && Contains("Archer"));
