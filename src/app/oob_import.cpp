@@ -113,7 +113,7 @@ private:
     }
 
     army::Division division(const Value& v, const std::string& side) {
-        v.allow_only({"name", "arm", "status", "hidden", "year", "theater", "commander", "brigades", "batteries", "totals"});
+        v.allow_only({"name", "arm", "status", "hidden", "year", "theater", "nationality", "commander", "brigades", "batteries", "totals"});
         army::Division d;
         d.name = name(v, m_divisions, "division");
         d.side = side;
@@ -125,6 +125,10 @@ private:
             d.year = y->as_int(m_rules.years.front(), m_rules.years.back());
         }
         if (auto t = v.find("theater")) d.theater = id_in(*t, "theater", ids(m_rules.theaters));
+        if (auto n = v.find("nationality")) {
+            if (m_rules.nationalities.empty()) n->fail("rule set " + m_rules.id + " has no nationalities");
+            d.nationality = id_in(*n, "nationality", ids(m_rules.nationalities));
+        }
         d.commander = leader(v);
         std::set<std::string> names;
         if (auto list = v.find("brigades"))
@@ -209,6 +213,7 @@ std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, 
                 ref.side = a.side;
                 ref.corps_id = corps_id;
                 ref.army_id = army_id;
+                if (!d.nationality.empty()) store.set_nationality(ref.id, d.nationality);
                 ++divisions;
                 brigades += static_cast<int>(d.brigades.size());
                 if (d.status != DivisionStatus::placeholder) store.store_division_contents(campaign, operation, ref, d, {}, d.status);

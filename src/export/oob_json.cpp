@@ -82,6 +82,7 @@ std::string oob_json(const rules::RuleSet& rules, const army::OrderOfBattle& oob
                        make_nvp("hidden", d.hidden));
                     if (d.year) ar(make_nvp("year", d.year));
                     if (!d.theater.empty()) ar(make_nvp("theater", d.theater));
+                    if (!d.nationality.empty()) ar(make_nvp("nationality", d.nationality));
                     leader(ar, "commander", d.commander);
                     array(ar, "brigades", d.brigades, [&](const army::Brigade& b) {
                         ar(make_nvp("name", b.name), make_nvp("arm", b.arm), make_nvp("rating", b.rating),

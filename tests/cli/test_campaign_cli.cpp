@@ -554,6 +554,14 @@ TEST_CASE("Small edits: a division's nationality (its leaders' names drawn from 
     CHECK_THAT(cli.refused("division nationality Eugen martian", 2), Contains("expected french, russian, british"));
     cli.ok("arrive Eugen");
     CHECK_THAT(cli("oob").out, Contains("Eugen (Infantry, 1813, Russians, hidden)"));
+    // The nationality goes out with the JSON order of battle and comes back in with it.
+    const auto exported = cli.dir.file("n.json");
+    cli.ok("export oob --format json -o " + exported);
+    CHECK_THAT(test::file_bytes(exported), Contains("\"nationality\": \"russian\""));
+    const Cli other;
+    other.ok("campaign new M --rules napoleonic --seed 4 --date 1813-08-01");
+    other.ok("import oob " + exported);
+    CHECK_THAT(other("oob").out, Contains("Eugen (Infantry, 1813, Russians, hidden)"));
     // Every leader the tables rolled for a Russian division bears a Russian general's name.
     const std::set<std::string> russian = {"Bagration", "Bagovut",    "Barclay",      "Bennigsen",  "Buxhowden",
                                            "Dokhturov", "Ermolov",    "Golitsyn",     "Konovnitsyn", "Kutuzov",
