@@ -1,7 +1,7 @@
 // The after-battle commands end to end: report from a file and from options, recovery,
 // camps, exchange, liberation, leaders, brigades; refusals exit non-zero with one line.
+#include "cli/campaign_file.hpp"
 #include "db/db_support.hpp"
-#include "support.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -10,22 +10,7 @@
 using namespace muster;
 using Catch::Matchers::Contains;
 
-namespace {
-
-// The binary on one campaign file in a folder of its own: `run` any command, `ok` one that must succeed.
-struct Campaign {
-    test::TempDir dir;
-    std::string env = "XDG_DATA_HOME=" + dir.file("data");
-    test::Run run(const std::string& args) const { return test::run_muster("--db " + dir.file("c.db") + " " + args, env); }
-    std::string ok(const std::string& args) const {
-        const auto r = run(args);
-        INFO(args << "\n" << r.err);
-        REQUIRE(r.code == 0);
-        return r.out;
-    }
-};
-
-}  // namespace
+using Campaign = test::CampaignFile;
 
 TEST_CASE("After the battle from the command line") {
     const Campaign campaign;

@@ -2,7 +2,7 @@
 // arrivals, three battles with their reports and recoveries, an exchange and a liberation, each
 // side's handout after every battle. After every step the campaign passes `check`, and no
 // handout holds anything of a division the enemy keeps hidden.
-#include "support.hpp"
+#include "cli/campaign_file.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -16,10 +16,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-struct Season {
-    test::TempDir dir;
-    std::string env = "XDG_DATA_HOME=" + dir.file("data");
-    test::Run run(const std::string& args) const { return test::run_muster("--db " + dir.file("s.db") + " " + args, env); }
+struct Season : test::CampaignFile {
     // A step of the season: it succeeds, and the campaign passes its check after it.
     std::string step(const std::string& args) const {
         const auto r = run(args);
