@@ -74,10 +74,17 @@ public:
     journal::Entry undo_last(std::int64_t campaign);
 
     // --- campaigns ---------------------------------------------------------------------
-    /// Creates a campaign and its first journal entry ("created"), in one transaction.
-    /// Creates a campaign, its journal's first entry, and makes it the file's current one (the
-    /// meta `current_key`): one transaction. Refuses a name the file already has.
-    std::int64_t create_campaign(const campaign::CampaignInfo& row, std::string_view current_key);
+    /// What a new campaign starts with: an operation run as run_operation's `change` (one
+    /// undoable journal entry), given the new campaign's id and the entry's id.
+    struct FirstOperation {
+        OperationKind kind;
+        std::function<std::string(std::int64_t campaign, std::int64_t operation)> change;
+    };
+    /// Creates a campaign, its journal's first entry ("created"), and `first` when given, and
+    /// makes it the file's current one (the meta `current_key`): one transaction, so a campaign
+    /// is created whole or not at all. Refuses a name the file already has.
+    std::int64_t create_campaign(const campaign::CampaignInfo& row, std::string_view current_key,
+                                 const std::optional<FirstOperation>& first = std::nullopt);
     std::vector<campaign::CampaignInfo> campaigns() const;
     std::optional<campaign::CampaignInfo> find_campaign(std::string_view name) const;
     campaign::CampaignInfo campaign(std::int64_t id) const;
@@ -213,6 +220,8 @@ public:
 
 private:
     void check_not_stale(std::int64_t campaign) const;
+    std::int64_t record_operation(std::int64_t campaign, OperationKind kind,
+                                  const std::function<std::string(std::int64_t operation)>& change);
     struct Impl;
     std::unique_ptr<Impl> m_impl;
     std::string m_path;

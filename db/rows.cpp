@@ -39,7 +39,8 @@ void insert_move(SQLite::Database& db, std::int64_t operation, std::int64_t brig
 
 }  // namespace
 
-std::int64_t CampaignStore::create_campaign(const campaign::CampaignInfo& row, std::string_view current_key) {
+std::int64_t CampaignStore::create_campaign(const campaign::CampaignInfo& row, std::string_view current_key,
+                                            const std::optional<FirstOperation>& first) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
@@ -59,6 +60,7 @@ std::int64_t CampaignStore::create_campaign(const campaign::CampaignInfo& row, s
         bind_all(op, id, OperationKind::create, "Created campaign " + row.name + " with rule set " + row.rules_id, now,
                  Audience::everyone().text());
         op.exec();
+        if (first) record_operation(id, first->kind, [&](std::int64_t operation) { return first->change(id, operation); });
         set_meta(current_key, row.name);
         t.commit();
         return id;

@@ -290,23 +290,30 @@ void CampaignStore::check_not_stale(std::int64_t campaign) const {
 std::int64_t CampaignStore::run_operation(std::int64_t campaign, OperationKind kind,
                                           const std::function<std::string(std::int64_t)>& change) {
     return guarded(m_path, [&] {
-        auto& db = m_impl->db;
-        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Transaction t(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
         check_not_stale(campaign);
-        SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (?, ?, '', ?)");
-        bind_all(add, campaign, kind, now_utc());
-        add.exec();
-        const std::int64_t op = db.getLastInsertRowid();
-        Session session(db.getHandle());
-        const std::string summary = change(op);
-        const std::string changes = session.changeset();
-        SQLite::Statement done(db, "UPDATE operation SET summary = ?, changeset = ? WHERE id = ?");
-        bind_all(done, summary, Blob{changes}, op);
-        done.exec();
+        const std::int64_t op = record_operation(campaign, kind, change);
         t.commit();
         if (m_expected) m_expected = op;
         return op;
     });
+}
+
+// Inside a write transaction: the journal entry, and the change recorded into its changeset.
+std::int64_t CampaignStore::record_operation(std::int64_t campaign, OperationKind kind,
+                                             const std::function<std::string(std::int64_t)>& change) {
+    auto& db = m_impl->db;
+    SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (?, ?, '', ?)");
+    bind_all(add, campaign, kind, now_utc());
+    add.exec();
+    const std::int64_t op = db.getLastInsertRowid();
+    Session session(db.getHandle());
+    const std::string summary = change(op);
+    const std::string changes = session.changeset();
+    SQLite::Statement done(db, "UPDATE operation SET summary = ?, changeset = ? WHERE id = ?");
+    bind_all(done, summary, Blob{changes}, op);
+    done.exec();
+    return op;
 }
 
 journal::Entry CampaignStore::undo_last(std::int64_t campaign) {

@@ -18,7 +18,7 @@ public:
     explicit Reader(const rules::RuleSet& rules) : m_rules(rules) {}
 
     army::OrderOfBattle read(const Value& root) {
-        root.allow_only({"format", "muster", "campaign", "rules", "view", "date", "armies", "sides"});
+        root.allow_only({"format", "muster", "campaign", "rules", "view", "date", "armies", "sides", "sample"});
         const auto format = root.at("format");
         if (format.as_string() != "muster-oob/1")
             format.fail("\"" + format.as_string() + "\" is not an order of battle muster reads: expected \"muster-oob/1\"");

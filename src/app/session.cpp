@@ -10,7 +10,9 @@
 #include "app/leaders.hpp"
 #include "app/paths.hpp"
 #include "app/prisoners.hpp"
+#include "app/oob_import.hpp"
 #include "app/refs.hpp"
+#include "app/samples.hpp"
 #include "app/season.hpp"
 #include "app/session_state.hpp"
 #include "core/date.hpp"
@@ -65,7 +67,7 @@ std::string settings_text(const campaign::CampaignInfo& c) {
     return "return rate " + std::to_string(c.return_rate) + "%, rounding " + word(c.rounding) + ", despicable " +
            word(c.despicable) + (c.men_per_stand ? ", " + std::to_string(*c.men_per_stand) + " men per stand" : "") +
            (c.date ? ", date " + *c.date : "") + (c.theater ? ", theater " + *c.theater : "") +
-           (c.turn_days ? ", turns of " + std::to_string(*c.turn_days) + " days" : "") + ", dice " + word(c.dice) +
+           (c.turn_days ? ", turns of " + count_of(*c.turn_days, "day", "days") : "") + ", dice " + word(c.dice) +
            (c.leader_names ? "" : ", leader names not drawn");
 }
 
@@ -82,7 +84,17 @@ Session& Session::operator=(Session&&) noexcept = default;
 
 const std::string& Session::db_path() const { return m->store.path(); }
 
-campaign::CampaignInfo Session::create_campaign(const NewCampaign& r) {
+campaign::CampaignInfo Session::create_campaign(const NewCampaign& request) {
+    NewCampaign r = request;
+    const Sample* sample = r.sample ? &find_sample(*r.sample) : nullptr;
+    if (sample) {
+        if (r.rules.empty()) r.rules = sample->rules;
+        if (!r.date) r.date = sample->date;
+        if (!r.theater) r.theater = sample->theater;
+        if (!r.turn_days) r.turn_days = sample->turn_days;
+        if (!r.men_per_stand) r.men_per_stand = sample->men_per_stand;
+    }
+    if (r.rules.empty()) throw UsageError("a new campaign needs a rule set (--rules ID) or a sample to start from (--sample ID)");
     campaign::CampaignInfo row;
     row.name = require_name("campaign", r.name);
     row.return_rate = r.return_rate;
@@ -95,12 +107,32 @@ campaign::CampaignInfo Session::create_campaign(const NewCampaign& r) {
     row.leader_names = r.leader_names == Switch::on;
     check_settings(row);
     const rules::RuleSet rules = m->catalog.load(r.rules);
+    if (sample && rules.id != sample->rules)
+        throw UsageError("sample " + sample->id + " is written for rule set " + sample->rules + ", not " + rules.id);
     if (r.theater) row.theater = theater_id(rules, *r.theater);
     check_date_and_theater(rules, row);
     row.rules_id = rules.id;
     row.rules_json = rules.text;
     row.seed = r.seed ? *r.seed : fresh_seed();
-    m->store.create_campaign(row, k_current);
+    std::optional<db::CampaignStore::FirstOperation> first;
+    army::OrderOfBattle oob;
+    if (sample) {
+        // Read whole against the rule set before anything is written.
+        oob = read_oob(sample->text, sample->file, rules);
+        first = db::CampaignStore::FirstOperation{OperationKind::import, [&](std::int64_t campaign, std::int64_t op) {
+            auto& store = m->store;
+            const std::string summary = store_imported_oob(store, campaign, op, oob, rules);
+            for (const auto& [division, turn] : sample->schedule) {
+                const auto d = store.find_division(campaign, division);
+                if (!d || d->status != DivisionStatus::placeholder)
+                    throw FileError(sample->file, "$.sample.schedule", "\"" + division + "\" is not a placeholder division of the sample");
+                store.set_schedule(d->id, turn);
+            }
+            return "Started from sample " + sample->id + " (" + sample->title + "): " + summary + ", " +
+                   count_of(static_cast<int>(sample->schedule.size()), "division", "divisions") + " scheduled";
+        }};
+    }
+    m->store.create_campaign(row, k_current, first);
     return *m->store.find_campaign(row.name);
 }
 

@@ -42,6 +42,9 @@ struct NewCampaign {
     std::optional<std::string> theater; ///< a theater of the rule set: arrivals take it
     std::optional<int> turn_days;       ///< how many days a turn lasts (`muster turn next` moves the date on)
     Switch leader_names = Switch::on;   ///< draw names from muster's lists for the leaders the tables roll
+    /// Start from a built-in sample (app/samples.hpp): its armies and schedule, and its rule
+    /// set, date, theater, turn length and men per stand where the fields above leave them unset.
+    std::optional<std::string> sample;
 };
 
 /// A campaign's settings that may change mid-campaign (each change is an undoable operation).
@@ -70,7 +73,9 @@ public:
 
     const std::string& db_path() const;
 
-    /// Creates a campaign (pinning its rule set) and makes it the file's current one.
+    /// Creates a campaign (pinning its rule set) and makes it the file's current one; from a
+    /// sample, its order of battle and schedule come in as one undoable operation, created
+    /// with the campaign in one transaction.
     campaign::CampaignInfo create_campaign(const NewCampaign& request);
     std::vector<campaign::CampaignInfo> campaigns() const;
     /// Acts on this campaign from now on (the CLI's --campaign).

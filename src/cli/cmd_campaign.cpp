@@ -1,8 +1,11 @@
 // `muster campaign new|list|show|set|use`.
+#include "app/samples.hpp"
 #include "cli/commands.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "export/text_table.hpp"
 
+#include <filesystem>
 #include <memory>
 
 namespace muster::cli {
@@ -27,7 +30,7 @@ void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const std
     t.add({"Date", c.date ? *c.date : "(not set: give --year when a division arrives)"});
     t.add({"Theater", c.theater ? *c.theater : "(not set)"});
     t.add({"Leader names", c.leader_names ? "drawn from muster's lists for the leaders the tables roll" : "off"});
-    t.add({"Turn", std::to_string(c.turn) + (c.turn_days ? ", of " + std::to_string(*c.turn_days) + " days" : " (turns have no length: give --turn-length)")});
+    t.add({"Turn", std::to_string(c.turn) + (c.turn_days ? ", of " + count_of(*c.turn_days, "day", "days") : " (turns have no length: give --turn-length)")});
     t.add({"Created", c.created_at});
     out << t.render();
 }
@@ -41,7 +44,8 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     auto n = std::make_shared<app::NewCampaign>();
     auto* create = cmd->add_subcommand("new", "Create a campaign (it pins a copy of its rule set) and make it current");
     create->add_option("NAME", n->name, "Campaign name")->required();
-    create->add_option("--rules", n->rules, "Rule set id or .json file")->required();
+    create->add_option("--rules", n->rules, "Rule set id or .json file (with --sample: the sample's, unless given)");
+    create->add_option("--sample", n->sample, "Start from a sample campaign: its armies, schedule and settings (muster campaign samples)");
     create->add_option("--return-rate", n->return_rate, "Percent of casualties that return after a battle (default 50)");
     word_option<Rounding>(create, "--rounding", n->rounding, "Fractions of returning stands (default roll)");
     word_option<Despicable>(create, "--despicable", n->despicable, "Despicable leaders (default expanded)");
@@ -55,10 +59,29 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     word_option<Switch>(create, "--leader-names", n->leader_names,
                         "Names drawn from muster's lists for the leaders the tables roll (default on)");
     on_run(create, io, [n, &io] {
-        auto service = open_campaigns(io, true, false);
-        const auto c = service.create_campaign(*n);
-        io.out << "Created campaign \"" << c.name << "\" in " << service.db_path() << " (now current).\n";
-        show_campaign(io.out, c, service.db_path());
+        const std::string path = io.db.empty() ? app::default_db_path() : io.db;
+        std::error_code ec;
+        const bool existed = std::filesystem::exists(path, ec);
+        try {
+            auto service = open_campaigns(io, true, false);
+            const auto c = service.create_campaign(*n);
+            io.out << "Created campaign \"" << c.name << "\" in " << service.db_path() << " (now current).\n";
+            show_campaign(io.out, c, service.db_path());
+        } catch (...) {
+            // A refused first campaign leaves no file behind: the database was made for it alone.
+            if (!existed)
+                for (const char* end : {"", "-wal", "-shm", "-journal"}) std::filesystem::remove(path + end, ec);
+            throw;
+        }
+    });
+
+    on_run(cmd->add_subcommand("samples", "The sample campaigns muster ships: what each holds and where it comes from"), io, [&io] {
+        exporter::TextTable t;
+        t.add({"Sample", "Rule set", "Title", "Starts"});
+        for (const auto& s : app::samples()) t.add({s.id, s.rules, s.title, s.date.value_or("")});
+        io.out << t.render();
+        for (const auto& s : app::samples()) io.out << "\n" << s.id << ": " << s.about << "\n  Source: " << s.source << "\n";
+        io.out << "\nStart one: muster campaign new NAME --sample ID\n";
     });
 
     on_run(cmd->add_subcommand("list", "List the campaigns in the database"), io, [&io] {

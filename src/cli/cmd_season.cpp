@@ -2,6 +2,7 @@
 #include "app/season.hpp"
 #include "cli/dice_at_table.hpp"
 #include "export/division_text.hpp"
+#include "core/text.hpp"
 #include "export/text_table.hpp"
 
 #include <memory>
@@ -34,7 +35,7 @@ void add_season_commands(CLI::App& app, Io& io) {
             const auto viewer = session.view(*as);
             const auto now = session.season().now();
             io.out << "Turn " << now.turn << " of campaign " << session.current().name << (now.date ? ": " + *now.date : "")
-                   << (now.turn_days ? " (turns of " + std::to_string(*now.turn_days) + " days)" : "") << "\n";
+                   << (now.turn_days ? " (turns of " + count_of(*now.turn_days, "day", "days") + ")" : "") << "\n";
             if (!viewer.is_umpire()) return;  // the schedule says who is coming: the umpire's alone
             io.out << "Due now: ";
             if (now.due.empty()) io.out << "nothing";

@@ -600,3 +600,49 @@ TEST_CASE("Small edits: a division's nationality (its leaders' names drawn from 
     cli.ok("arrive Gortschakov");
     cli.ok("check");
 }
+
+TEST_CASE("campaign samples lists the samples, and campaign new --sample starts one: played on, undone, refused whole") {
+    Cli cli;
+    const auto list = cli("campaign samples");
+    REQUIRE(list.code == 0);
+    for (const char* s : {"gettysburg", "saratoga", "grossbeeren", "Source: ", "muster campaign new NAME --sample ID"})
+        CHECK_THAT(list.out, Contains(s));
+
+    // Refused before anything is created: no file is left where there was none...
+    for (const char* refused : {"campaign new G --sample antietam", "campaign new G --rules nowhere", "campaign new G"}) {
+        INFO(refused);
+        CHECK(cli(refused).code == 2);
+        CHECK_FALSE(std::filesystem::exists(cli.db));
+    }
+    // ...and not a byte of a file that was there changes.
+    cli.ok("campaign new First --rules acw");
+    CHECK_THAT(cli.refused("campaign new G --sample antietam", 2),
+               Contains("no sample campaign \"antietam\"") && Contains("gettysburg, grossbeeren, saratoga"));
+    CHECK_THAT(cli.refused("campaign new G --sample saratoga --rules acw", 2), Contains("sample saratoga is written for rule set awi, not acw"));
+    CHECK_THAT(cli.refused("campaign new G --sample gettysburg --date 1777-01-01", 2), Contains("outside rule set acw's years"));
+    CHECK_THAT(cli.refused("campaign new First --sample gettysburg", 1), Contains("already exists"));
+    CHECK_THAT(cli.refused("campaign new G", 2), Contains("--rules ID") && Contains("--sample ID"));
+
+    // Started as typed ("gett"), with the sample's settings unless given: a week's turns here.
+    const auto made = cli("campaign new G --sample gett --turn-length 7d --seed 5");
+    INFO(made.err);
+    REQUIRE(made.code == 0);
+    CHECK_THAT(made.out, Contains("1863-07-01") && Contains("east") && Contains("of 7 days"));
+    CHECK_THAT(cli("turn").out, Contains("Due now: Robinson"));
+    CHECK_THAT(cli("journal").out, Contains("Started from sample gettysburg"));
+    CHECK_THAT(cli("oob").out, Contains("Iron Brigade") && Contains("Armistead's Brigade"));
+    // Undone: the sample's forces and schedule go, the campaign stays.
+    cli.ok("undo");
+    CHECK_THAT(cli("oob").out, !Contains("Iron Brigade"));
+    CHECK_THAT(cli("schedule").out, !Contains("Robinson"));
+    cli.ok("check");
+
+    // Played on: the next turn rolls up the divisions due, and the ledger holds.
+    cli.ok("campaign new H --sample grossbeeren --seed 3");
+    const auto next = cli("turn next");
+    INFO(next.err);
+    CHECK(next.code == 0);
+    CHECK_THAT(cli("turn").out, Contains("Turn 2") && Contains("1813-08-24") && Contains("(turns of 1 day)"));
+    CHECK_THAT(cli("oob").out, Contains("Lecoq") && Contains("Borstell") && !Contains("not yet arrived, Prussians"));
+    cli.ok("check");
+}
