@@ -66,7 +66,7 @@ bool GuiApp::run(const std::string& id) {
         if (a.id != id) continue;
         std::string& error = a.window ? a.window->error : m_status;
         try {
-            if (!m_session && id.rfind("window.", 0) != 0 && id != "file.open")
+            if (!m_session && id.rfind("window.", 0) != 0 && id != "welcome.open")
                 throw std::runtime_error("no campaign database is open (File > Open)");
             a.run();
             if (a.window) a.window->error.clear();
@@ -150,13 +150,7 @@ void GuiApp::notice_outside_changes() {
     }
 }
 
-void GuiApp::frame() {
-    clear_marks();
-    notice_outside_changes();
-    if (m_stale && ImGui::GetTime() >= m_retry_at) reload();
-    const ImGuiIO& io = ImGui::GetIO();
-    if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && !io.WantTextInput) run("undo");
-    menu();
+void GuiApp::draw_windows() {
     for (size_t i = 0; i < m_windows.size(); ++i) {
         auto& w = m_windows[i];
         if (!w->open) continue;
@@ -165,8 +159,7 @@ void GuiApp::frame() {
         ImGui::SetNextWindowPos(ImVec2(20.f + 36.f * static_cast<float>(i), 36.f + 28.f * static_cast<float>(i)), ImGuiCond_FirstUseEver);
         ImGui::SetNextWindowSize(ImVec2(820, 560), ImGuiCond_FirstUseEver);
         if (ImGui::Begin(w->title(), &w->open)) {
-            if (!m_session) ImGui::TextColored(ImVec4(0.7f, 0.1f, 0.1f, 1), "No campaign database: %s", m_status.c_str());
-            else if (!m_model.current && w->needs_campaign()) ImGui::TextDisabled("No campaign yet: create one in the Campaigns window.");
+            if (!m_model.current && w->needs_campaign()) ImGui::TextDisabled("No campaign chosen: make one current in the Campaigns window.");
             else w->draw(*this);
             if (!w->error.empty()) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", w->error.c_str());
             else if (!w->note.empty()) ImGui::TextColored(ImVec4(0.05f, 0.45f, 0.1f, 1), "%s", w->note.c_str());
@@ -174,6 +167,31 @@ void GuiApp::frame() {
         ImGui::End();
         w->draw_cpu_ms = thread_cpu_ms() - started;
     }
+}
+
+// Between the menu bar and the status bar, the whole window: nothing else to look at yet.
+void GuiApp::draw_welcome() {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const float bar = ImGui::GetFrameHeight();
+    ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + bar));
+    ImGui::SetNextWindowSize(ImVec2(vp->Size.x, vp->Size.y - 2 * bar - 4));
+    if (ImGui::Begin("Welcome", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                             ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus)) {
+        m_welcome->draw(*this);
+        if (!m_welcome->error.empty()) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", m_welcome->error.c_str());
+    }
+    ImGui::End();
+}
+
+void GuiApp::frame() {
+    clear_marks();
+    notice_outside_changes();
+    if (m_stale && ImGui::GetTime() >= m_retry_at) reload();
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && !io.WantTextInput) run("undo");
+    menu();
+    if (welcoming()) draw_welcome();
+    else draw_windows();
     // The status bar: the last thing said outside a window.
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + vp->Size.y - ImGui::GetFrameHeight() - 4));

@@ -32,6 +32,11 @@ public:
     void frame();
 
     void add_window(std::unique_ptr<Window> window);
+    /// The panel that fills the window while there is no campaign to show (no database, or
+    /// none in it): the other windows wait until there is one.
+    void set_welcome(std::unique_ptr<Window> welcome) { m_welcome = std::move(welcome); }
+    /// Whether the welcome is what this frame shows.
+    bool welcoming() const { return m_welcome && (!m_session || m_model.campaigns.empty()); }
     /// The window of a type (each is registered once).
     template <class T>
     T& window() {
@@ -71,12 +76,15 @@ public:
 private:
     void menu();
     void reload();
+    void draw_windows();
+    void draw_welcome();
     std::unique_ptr<app::Session> m_session;
     app::CampaignModel m_model;
     bool m_stale = true;
     double m_retry_at = 0;  // when to try reading the model again after it could not be read
     std::string m_db_path;
     std::vector<std::unique_ptr<Window>> m_windows;
+    std::unique_ptr<Window> m_welcome;
     std::vector<Action> m_actions;
     std::string m_status;
     void notice_outside_changes();

@@ -10,6 +10,7 @@
 #include "windows/oob_window.hpp"
 #include "windows/prisoners_window.hpp"
 #include "windows/tables_window.hpp"
+#include "windows/welcome_window.hpp"
 
 namespace muster::gui {
 
@@ -25,13 +26,19 @@ void register_windows(GuiApp& app) {
     campaigns->open = oob->open = journal->open = true;
 
     auto* c = campaigns.get();
+
     auto* a = arrival.get();
     auto* b = battle.get();
     auto* p = prisoners.get();
     auto* e = exports.get();
     auto* t = tables.get();
     GuiApp* g = &app;
+    auto welcome = std::make_unique<WelcomeWindow>(*campaigns);
+    auto* hello = welcome.get();
+    app.add_action({"welcome.open", "", "", hello, [hello, g] { hello->open_file(*g); }});
+    app.set_welcome(std::move(welcome));
     app.add_action({"campaign.create", "Create campaign", "", c, [c, g] { c->create(*g); }});
+    app.add_action({"campaign.sample", "", "", c, [c, g] { c->start_sample(*g); }});
     app.add_action({"campaign.use", "", "", c, [c, g] { c->use(*g); }});
     app.add_action({"campaign.settings", "", "", c, [c, g] { c->save_settings(*g); }});
     auto* o = oob.get();

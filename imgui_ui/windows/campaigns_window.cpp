@@ -1,5 +1,6 @@
 #include "campaigns_window.hpp"
 
+#include "app/samples.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "gui_app.hpp"
@@ -34,6 +35,18 @@ void CampaignsWindow::create(GuiApp& app) {
     selected = c.name;
 }
 
+void CampaignsWindow::start_sample(GuiApp& app) {
+    const auto& chosen = app::find_sample(sample);
+    app::NewCampaign n;
+    n.name = sample_name.empty() ? chosen.title : sample_name;
+    n.sample = chosen.id;
+    n.dice = sample_dice;
+    const auto c = app.session()->create_campaign(n);
+    note = "Created campaign " + c.name + " from sample " + chosen.id + " (now current)";
+    app.set_status(note);
+    selected = c.name;
+}
+
 void CampaignsWindow::use(GuiApp& app) {
     app.session()->use_campaign(selected);
     note = "Current campaign: " + selected;
@@ -65,8 +78,41 @@ void CampaignsWindow::draw(GuiApp& app) {
     if (ImGui::Button("Make current")) app.run("campaign.use");
     mark("Campaigns/Use");
 
+    if (ImGui::CollapsingHeader("Start from a sample campaign")) draw_samples(app);
     ImGui::Separator();
     ImGui::TextUnformatted("New campaign");
+    draw_new_campaign(app);
+    if (model.current) {
+        ImGui::SameLine();
+        if (ImGui::Button("Save settings to current")) app.run("campaign.settings");
+        ImGui::Text("Current campaign's date: %s, theater: %s", model.current->date ? model.current->date->c_str() : "(not set)",
+                    model.current->theater ? model.current->theater->c_str() : "(not set)");
+    }
+}
+
+void CampaignsWindow::draw_samples(GuiApp& app) {
+    const app::Sample* chosen = nullptr;
+    for (const auto& s : app::samples()) {
+        if (ImGui::Selectable((s.title + "  [" + s.rules + "]").c_str(), sample == s.id)) sample = s.id;
+        mark("Campaigns/Sample/" + s.id);
+        if (sample == s.id) chosen = &s;
+    }
+    if (chosen) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(chosen->about.c_str());
+        ImGui::TextDisabled("Source: %s", chosen->source.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::InputTextWithHint("Campaign name##sample", chosen ? chosen->title.c_str() : "", &sample_name);
+    mark("Campaigns/SampleName");
+    word_combo("Dice##sample", sample_dice);
+    if (ImGui::Button("Start this sample")) app.run("campaign.sample");
+    mark("Campaigns/StartSample");
+}
+
+void CampaignsWindow::draw_new_campaign(GuiApp& app) {
+    // Fields leave room for the longest label, so none is cut off in a narrow column.
+    ImGui::PushItemWidth(-ImGui::CalcTextSize("Men per stand (0: the rule set's)").x - ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::InputText("Name", &name);
     mark("Campaigns/Name");
     if (ImGui::BeginCombo("Rule set", rules.c_str())) {
@@ -85,13 +131,9 @@ void CampaignsWindow::draw(GuiApp& app) {
     mark("Campaigns/Date");
     ImGui::InputTextWithHint("Theater", "e.g. east: arrivals take it", &theater);
     mark("Campaigns/Theater");
-    if (model.current)
-        ImGui::Text("Current campaign's date: %s, theater: %s", model.current->date ? model.current->date->c_str() : "(not set)",
-                    model.current->theater ? model.current->theater->c_str() : "(not set)");
+    ImGui::PopItemWidth();
     if (ImGui::Button("Create")) app.run("campaign.create");
     mark("Campaigns/Create");
-    ImGui::SameLine();
-    if (ImGui::Button("Save settings to current")) app.run("campaign.settings");
 }
 
 }  // namespace muster::gui

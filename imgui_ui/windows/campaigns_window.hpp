@@ -15,6 +15,12 @@ public:
     const char* title() const override { return "Campaigns"; }
     void draw(GuiApp& app) override;
     bool needs_campaign() const override { return false; }
+    /// The new campaign's form and its Create button (also on the welcome panel).
+    void draw_new_campaign(GuiApp& app);
+    /// The sample campaigns, what the chosen one holds, and its Start button (also on the
+    /// welcome panel).
+    void draw_samples(GuiApp& app);
+    void start_sample(GuiApp& app);
     void create(GuiApp& app);
     void use(GuiApp& app);
     void save_settings(GuiApp& app);
@@ -31,6 +37,9 @@ public:
     int men_per_stand = 0;
     std::string date;     // YYYY-MM-DD; empty: unchanged (none for a new campaign)
     std::string theater;  // a theater id; empty: unchanged
+    std::string sample = "gettysburg";  // the sample chosen
+    std::string sample_name;            // the new campaign's name; empty: the sample's title
+    DiceMode sample_dice = DiceMode::seeded;
 
 private:
     std::optional<std::vector<app::CatalogEntry>> m_rule_sets;  // listed once, when first asked for
