@@ -14,6 +14,9 @@ fi
 if [ $# -eq 0 ]; then
   # With a display, the GUI; without one, a sample division on the command line.
   if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then exec build/imgui_ui/muster-gui; fi
-  set -- generate --rules acw --side union --year 1863 --theater east --show-rolls
+  build/src/muster generate --rules acw --side union --year 1863 --theater east --show-rolls
+  echo
+  echo "A whole campaign to look at: bash scripts/run.sh campaign new Gettysburg --sample gettysburg; then bash scripts/run.sh oob"
+  exit 0
 fi
 exec build/src/muster "$@"
