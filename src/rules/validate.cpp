@@ -62,6 +62,14 @@ void check_blocks(const RuleSet& rules, const RangeTable& t, const std::string& 
     }
 }
 
+// The context with only these fields.
+Context project(const Context& c, const std::set<Field>& fields) {
+    Context n;
+    for (Field f : fields)
+        if (c.has(f)) n.set(f, c.get(f));
+    return n;
+}
+
 struct Stage {
     std::string path;
     const std::vector<size_t>& steps;
@@ -72,9 +80,15 @@ public:
     Simulator(const RuleSet& rules, const std::string& file) : m_rules(rules), m_file(file) {}
 
     // Rolls every row of every step over every context: the contexts the generator can reach.
-    std::vector<Context> run(const std::vector<Context>& start, const Stage& stage, unsigned given) const {
+    // After each step a context keeps only the fields a later step of the stage is keyed by and
+    // those in `keep` (what the caller reads afterwards): contexts that differ only in a field
+    // nothing reads again are one, so the count stays the product of what matters.
+    std::vector<Context> run(const std::vector<Context>& start, const Stage& stage, unsigned given, std::set<Field> keep) const {
         std::vector<Context> contexts = start;
         for (size_t s = 0; s < stage.steps.size(); ++s) {
+            std::set<Field> live = keep;
+            for (size_t later = s + 1; later < stage.steps.size(); ++later)
+                for (Field key : m_rules.tables[stage.steps[later]].keys) live.insert(key);
             const RangeTable& t = m_rules.tables[stage.steps[s]];
             if (all_given(t, given)) continue;
             for (Field key : t.keys)
@@ -89,6 +103,7 @@ public:
                 for (const auto& row : t.block_for(c).rows) {
                     Context n = c;
                     for (size_t i = 0; i < t.sets.size(); ++i) n.set(t.sets[i], row.values[i]);
+                    n = project(n, live);
                     if (seen.insert(context_key(n)).second) next.push_back(std::move(n));
                 }
             contexts = std::move(next);
@@ -114,18 +129,26 @@ private:
     const std::string& m_file;
 };
 
-// Keeps only the fields later tables may be keyed by, so the brigade stage starts small.
-std::vector<Context> keys_only(const std::vector<Context>& contexts) {
+// Keeps only the fields later tables are keyed by, so the brigade stage starts small.
+std::vector<Context> keys_only(const std::vector<Context>& contexts, const std::set<Field>& keys) {
     std::vector<Context> out;
     std::set<std::string> seen;
     for (const auto& c : contexts) {
-        Context n;
-        for (size_t i = 0; i < k_field_count; ++i) {
-            const auto f = static_cast<Field>(i);
-            if (c.has(f) && is_key_field(f) && f != Field::rating && f != Field::grade) n.set(f, c.get(f));
-        }
+        std::set<Field> kept = keys;
+        kept.erase(Field::rating);
+        kept.erase(Field::grade);
+        Context n = project(c, kept);
         if (seen.insert(context_key(n)).second) out.push_back(n);
     }
+    return out;
+}
+
+// Every field the tables of these stages are keyed by.
+std::set<Field> keys_of(const RuleSet& rules, std::initializer_list<const std::vector<size_t>*> stages) {
+    std::set<Field> out;
+    for (const auto* steps : stages)
+        for (size_t t : *steps)
+            for (Field key : rules.tables[t].keys) out.insert(key);
     return out;
 }
 
@@ -159,7 +182,12 @@ void validate_rule_set(const RuleSet& rules, const std::string& file) {
             given |= 1u << static_cast<unsigned>(f);
         }
 
-    std::vector<Context> divisions = sim.run(start, {"$.generation.division", g.division}, given);
+    const std::vector<size_t> artillery = g.artillery ? std::vector<size_t>{*g.artillery} : std::vector<size_t>{};
+    // What the later stages read of a division: the fields their tables are keyed by.
+    const auto later_keys = keys_of(rules, {&g.division_leader, &g.brigade, &g.alternate, &artillery});
+    std::set<Field> division_out = later_keys;
+    division_out.insert(Field::brigades);
+    std::vector<Context> divisions = sim.run(start, {"$.generation.division", g.division}, given, division_out);
     bool rolls_all = true;
     for (Field f : {Field::year, Field::theater})
         if (!rules.domain(f).empty()) {
@@ -169,16 +197,18 @@ void validate_rule_set(const RuleSet& rules, const std::string& file) {
             rolls_all = rolls_all && set_somewhere;
         }
     if (rolls_all) {
-        auto rolled = sim.run(rolled_start, {"$.generation.division", g.division}, 0);
+        auto rolled = sim.run(rolled_start, {"$.generation.division", g.division}, 0, division_out);
         divisions.insert(divisions.end(), rolled.begin(), rolled.end());
     }
     sim.require(divisions, Field::brigades, "$.generation.division");
 
-    const auto base = keys_only(divisions);
-    const auto leaders = sim.run(base, {"$.generation.division_leader", g.division_leader}, 0);
+    const auto base = keys_only(divisions, later_keys);
+    const auto leaders = sim.run(base, {"$.generation.division_leader", g.division_leader}, 0, {Field::grade});
     sim.require(leaders, Field::grade, "$.generation.division_leader");
 
-    const auto brigades = sim.run(base, {"$.generation.brigade", g.brigade}, 0);
+    std::set<Field> brigade_out = keys_of(rules, {&g.alternate});
+    for (Field f : {Field::stands, Field::rating, Field::grade, Field::alternate}) brigade_out.insert(f);
+    const auto brigades = sim.run(base, {"$.generation.brigade", g.brigade}, 0, brigade_out);
     for (Field f : {Field::stands, Field::rating, Field::grade}) sim.require(brigades, f, "$.generation.brigade");
     for (const auto& c : brigades) {
         const auto& rating = c.get(Field::rating).id;
@@ -203,7 +233,7 @@ void validate_rule_set(const RuleSet& rules, const std::string& file) {
         if (with_alternate.empty())
             throw FileError(file, "$.generation.alternate",
                             "no brigade step sets \"alternate\" to 1, so no unit ever gets an alternate commander");
-        const auto alternates = sim.run(with_alternate, {"$.generation.alternate", g.alternate}, 0);
+        const auto alternates = sim.run(with_alternate, {"$.generation.alternate", g.alternate}, 0, {Field::grade});
         sim.require(alternates, Field::grade, "$.generation.alternate");
     }
 
@@ -214,7 +244,7 @@ void validate_rule_set(const RuleSet& rules, const std::string& file) {
                                 "the fallen leaders table may be keyed by side only, not " + std::string(field_name(key)));
 
     if (g.artillery) {
-        const auto art = sim.run(base, {"$.generation.artillery.table", std::vector<size_t>{*g.artillery}}, 0);
+        const auto art = sim.run(base, {"$.generation.artillery.table", artillery}, 0, {Field::stands_per_battery});
         sim.require(art, Field::stands_per_battery, "$.generation.artillery.table");
     }
 }
