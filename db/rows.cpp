@@ -31,8 +31,9 @@ constexpr const char* k_campaign_columns =
     "SELECT id, name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at, "
     "men_per_stand, date, theater, turn, turn_days, leader_names FROM campaign ";
 
-void insert_move(SQLite::Database& db, std::int64_t operation, std::int64_t brigade, MoveKind kind, int stands) {
-    SQLite::Statement m(db, "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, ?, ?)");
+constexpr const char* k_insert_move = "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, ?, ?)";
+
+void insert_move(SQLite::Statement& m, std::int64_t operation, std::int64_t brigade, MoveKind kind, int stands) {
     bind_all(m, operation, brigade, kind, stands);
     m.exec();
 }
@@ -161,8 +162,7 @@ void CampaignStore::set_meta(std::string_view key, std::string_view value) {
 std::int64_t CampaignStore::insert_leader(std::int64_t campaign, std::string_view side, Rank rank,
                                           const army::Leader& leader) {
     return guarded(m_path, [&] {
-        SQLite::Statement q(m_impl->db,
-                            "INSERT INTO leader (campaign_id, side, name, rank, grade, rolled_grade, status) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        auto& q = m_impl->writer("INSERT INTO leader (campaign_id, side, name, rank, grade, rolled_grade, status) VALUES (?, ?, ?, ?, ?, ?, ?)");
         bind_all(q, campaign, side, leader.name, rank, leader.grade, leader.rolled_grade.empty() ? leader.grade : leader.rolled_grade, leader.status);
         q.exec();
         return m_impl->db.getLastInsertRowid();
@@ -192,7 +192,7 @@ std::int64_t CampaignStore::insert_corps(std::int64_t campaign, std::int64_t arm
 std::int64_t CampaignStore::insert_division(std::int64_t campaign, std::int64_t corps, std::string_view name,
                                             std::string_view arm) {
     return guarded(m_path, [&] {
-        SQLite::Statement q(m_impl->db, "INSERT INTO division (campaign_id, corps_id, name, arm) VALUES (?, ?, ?, ?)");
+        auto& q = m_impl->writer("INSERT INTO division (campaign_id, corps_id, name, arm) VALUES (?, ?, ?, ?)");
         bind_all(q, campaign, corps, std::string(name), std::string(arm));
         q.exec();
         return m_impl->db.getLastInsertRowid();
@@ -206,16 +206,15 @@ std::int64_t CampaignStore::insert_brigade(std::int64_t campaign, std::int64_t o
         std::optional<std::int64_t> commander, alternate;
         if (b.commander.present()) commander = insert_leader(campaign, side, Rank::brigadier, b.commander);
         if (b.alternate.present()) alternate = insert_leader(campaign, side, Rank::brigadier, b.alternate);
-        SQLite::Statement q(db,
-                            "INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, "
-                            "stands, worn_at, spent_at, commander_id, status, alternate_id) VALUES (?, ?, "
-                            "(SELECT count(*) FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        auto& q = m_impl->writer("INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, "
+                                 "stands, worn_at, spent_at, commander_id, status, alternate_id) VALUES (?, ?, "
+                                 "(SELECT count(*) FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         bind_all(q, campaign, division, division, b.name, b.arm, b.rating,
                  b.start_stands, b.stands, b.label.worn_at, b.label.spent_at, commander, b.status, alternate);
         q.exec();
         const std::int64_t id = db.getLastInsertRowid();
-        insert_move(db, operation, id, MoveKind::generated, b.start_stands);
-        if (b.stands != b.start_stands) insert_move(db, operation, id, MoveKind::edited, b.stands - b.start_stands);
+        insert_move(m_impl->writer(k_insert_move), operation, id, MoveKind::generated, b.start_stands);
+        if (b.stands != b.start_stands) insert_move(m_impl->writer(k_insert_move), operation, id, MoveKind::edited, b.stands - b.start_stands);
         return id;
     });
 }
@@ -241,8 +240,7 @@ void CampaignStore::store_division_contents(std::int64_t campaign, std::int64_t 
         if (d.commander.present()) commander = insert_leader(campaign, where.side, Rank::division, d.commander);
         for (const auto& b : d.brigades) insert_brigade(campaign, operation, where.id, where.side, b);
         for (const auto& bat : d.batteries) insert_battery(campaign, reserve, bat.reserve ? 0 : where.id, bat);
-        SQLite::Statement q(m_impl->db,
-                            "UPDATE division SET status = ?, year = ?, theater = ?, commander_id = ?, hidden = 1 WHERE id = ?");
+        auto& q = m_impl->writer("UPDATE division SET status = ?, year = ?, theater = ?, commander_id = ?, hidden = 1 WHERE id = ?");
         bind_all(q, status, d.year ? std::optional<int>(d.year) : std::nullopt,
                  d.theater.empty() ? std::nullopt : std::optional<std::string>(d.theater), commander, where.id);
         q.exec();
@@ -270,7 +268,7 @@ void CampaignStore::rename(NamedKind kind, std::int64_t id, std::string_view nam
 
 void CampaignStore::set_nationality(std::int64_t division, std::string_view nationality) {
     guarded(m_path, [&] {
-        SQLite::Statement q(m_impl->db, "UPDATE division SET nationality = NULLIF(?, '') WHERE id = ?");
+        auto& q = m_impl->writer("UPDATE division SET nationality = NULLIF(?, '') WHERE id = ?");
         bind_all(q, std::string(nationality), division);
         q.exec();
     });
@@ -279,9 +277,8 @@ void CampaignStore::set_nationality(std::int64_t division, std::string_view nati
 void CampaignStore::set_hidden(std::int64_t division, bool hidden) {
     guarded(m_path, [&] {
         // Revealing a placeholder shows its name only; hiding a division takes that back too.
-        SQLite::Statement q(m_impl->db,
-                            "UPDATE division SET hidden = ?, name_seen = CASE WHEN ? THEN 0 WHEN status = 'placeholder' THEN 1 "
-                            "ELSE name_seen END WHERE id = ?");
+        auto& q = m_impl->writer("UPDATE division SET hidden = ?, name_seen = CASE WHEN ? THEN 0 WHEN status = 'placeholder' THEN 1 "
+                                 "ELSE name_seen END WHERE id = ?");
         bind_all(q, hidden, hidden, division);
         q.exec();
     });

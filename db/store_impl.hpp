@@ -7,6 +7,10 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <memory>
+#include <string>
+#include <unordered_map>
+
 #include <concepts>
 #include <exception>
 #include <optional>
@@ -18,6 +22,21 @@ namespace muster::db {
 struct CampaignStore::Impl {
     explicit Impl(SQLite::Database database) : db(std::move(database)) {}
     SQLite::Database db;
+
+    /// A write statement (INSERT, UPDATE) prepared once for the store's life and unbound for
+    /// each use: an import or a long operation writes thousands of rows, and preparing each
+    /// statement again cost more than running it. Only statements run to completion by exec(),
+    /// so none holds a read open between uses.
+    SQLite::Statement& writer(const char* sql) {
+        auto& s = m_writers[sql];
+        if (!s) s = std::make_unique<SQLite::Statement>(db, sql);
+        s->reset();
+        s->clearBindings();
+        return *s;
+    }
+
+private:
+    std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> m_writers;  // destroyed before db
 };
 
 /// The muster::Error for a SQLite error on `path` (BusyError when locked; read-only, full,
