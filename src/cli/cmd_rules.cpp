@@ -51,6 +51,30 @@ void add_rules_commands(CLI::App& app, Io& io) {
         }
     });
 
+    struct OddsOptions {
+        std::string rules, format = "text";
+        generate::Request request;
+        int year = 0;
+        std::string theater;
+    };
+    auto odds_o = std::make_shared<OddsOptions>();
+    auto* odds = rules_cmd->add_subcommand("odds", "The exact chances of a division's brigades, stands and batteries, from the tables");
+    odds->add_option("--rules", odds_o->rules, "Rule set id or .json file")->required();
+    odds->add_option("--side", odds_o->request.side, "Side, e.g. union")->required();
+    odds->add_option("--arm", odds_o->request.arm, "Arm (default: the rule set's first)");
+    odds->add_option("--year", odds_o->year, "Year (default: rolled on the rule set's table)");
+    odds->add_option("--theater", odds_o->theater, "Theater (default: rolled on the rule set's table)");
+    odds->add_option("--format", odds_o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
+    on_run(odds, io, [odds_o, odds, &io] {
+        const auto r = app::default_catalog().load(odds_o->rules);
+        auto request = odds_o->request;
+        if (odds->count("--year")) request.year = odds_o->year;
+        if (odds->count("--theater")) request.theater = odds_o->theater;
+        const auto exact = generate::exact_odds(r, request);  // refuses an unknown side, arm, year or theater
+        if (request.arm.empty()) request.arm = r.arms.front().id;
+        io.out << (odds_o->format == "json" ? exporter::odds_json(exact, r.id, request) : exporter::odds_text(exact, r.id, request));
+    });
+
     auto files = std::make_shared<std::vector<std::string>>();
     auto* validate = rules_cmd->add_subcommand("validate", "Check rule set files; says the file, JSON path and problem");
     validate->add_option("FILE", *files, "Rule set .json files")->required();

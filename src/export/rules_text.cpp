@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 namespace muster::exporter {
 namespace {
 
@@ -175,6 +177,55 @@ std::string rule_set_summary(const rules::RuleSet& r) {
         out += "; artillery " + r.tables[*g.artillery].id + ", " + std::to_string(g.reserve_num) + "/" +
                std::to_string(g.reserve_den) + " to the reserve";
     return out + "\n";
+}
+
+namespace {
+
+struct Measure {
+    const char* key;
+    const char* title;
+    const generate::Distribution* chance;
+};
+
+std::vector<Measure> measures(const generate::ExactOdds& o) {
+    return {{"brigades", "Brigades", &o.brigades},
+            {"stands", "Stands", &o.stands},
+            {"batteries", "Batteries", &o.batteries},
+            {"division_batteries", "Batteries with the division", &o.division_batteries},
+            {"reserve_batteries", "Batteries to the reserve", &o.reserve_batteries}};
+}
+
+}  // namespace
+
+std::string odds_text(const generate::ExactOdds& odds, const std::string& rules_id, const generate::Request& r) {
+    std::string out = "Exact odds of a division: " + rules_id + ", " + r.side + ", " + r.arm + ", " +
+                      (r.year ? std::to_string(*r.year) : "year rolled") + ", " + r.theater.value_or("theater rolled") + "\n";
+    for (const auto& m : measures(odds)) {
+        double top = 0;
+        for (const auto& [v, p] : *m.chance) top = std::max(top, p);
+        out += fmt::format("\n{} (mean {:.2f})\n", m.title, generate::mean(*m.chance));
+        TextTable t;
+        for (const auto& [v, p] : *m.chance)
+            t.add({std::to_string(v), 100 * p < 0.005 ? "<0.01%" : fmt::format("{:.2f}%", 100 * p), std::string(static_cast<size_t>(40 * p / top + 0.5), '#')});
+        out += t.render();
+    }
+    return out;
+}
+
+std::string odds_json(const generate::ExactOdds& odds, const std::string& rules_id, const generate::Request& r) {
+    // Ids are a-z, 0-9, _ and - (the rule-set loader's rule): nothing to escape.
+    std::string out = fmt::format(R"({{"rules": "{}", "side": "{}", "arm": "{}", "year": {}, "theater": {})", rules_id, r.side, r.arm,
+                                  r.year ? std::to_string(*r.year) : "null", r.theater ? "\"" + *r.theater + "\"" : "null");
+    for (const auto& m : measures(odds)) {
+        out += fmt::format(", \"{}\": {{\"mean\": {:.6g}, \"chance\": {{", m.key, generate::mean(*m.chance));
+        bool first = true;
+        for (const auto& [v, p] : *m.chance) {
+            out += fmt::format("{}\"{}\": {:.6g}", first ? "" : ", ", v, p);
+            first = false;
+        }
+        out += "}}";
+    }
+    return out + "}\n";
 }
 
 }  // namespace muster::exporter

@@ -1,4 +1,5 @@
 #pragma once
+#include "generate/generate.hpp"
 #include "rules/rule_set.hpp"
 
 #include <string>
@@ -11,5 +12,11 @@ std::string rule_set_summary(const rules::RuleSet& rules);
 std::string table_text(const rules::RuleSet& rules, const rules::RangeTable& table);
 /// The effectiveness labels, one column a rating, one row a start strength.
 std::string effectiveness_text(const rules::RuleSet& rules);
+
+/// A division's exact odds for a request of rule set `rules_id`: per measure, each value's
+/// chance in percent with a bar, and the mean.
+std::string odds_text(const generate::ExactOdds& odds, const std::string& rules_id, const generate::Request& request);
+/// The same as JSON: the request's fields, then per measure {"mean": m, "chance": {"3": p, ...}}.
+std::string odds_json(const generate::ExactOdds& odds, const std::string& rules_id, const generate::Request& request);
 
 }  // namespace muster::exporter

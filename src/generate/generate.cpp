@@ -3,6 +3,8 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 
+#include <set>
+
 namespace muster::generate {
 namespace {
 
@@ -160,7 +162,136 @@ void add_artillery(const rules::RuleSet& rules, Roller& roll, Context context, a
         d.batteries.push_back({0, ordinal(i) + " Battery", i > a.batteries - a.to_reserve, BatteryStatus::active});
 }
 
+// The chance that a die reads within a row's range.
+double chance_of(rules::Die die, const rules::Range& range) {
+    int hits = 0, ways = 0;
+    if (die == rules::Die::two_d6) {
+        for (int a = 1; a <= 6; ++a)
+            for (int b = 1; b <= 6; ++b, ++ways) hits += range.contains(a + b) ? 1 : 0;
+    } else {
+        for (int r = rules::die_min(die); r <= rules::die_max(die); ++r, ++ways) hits += range.contains(r) ? 1 : 0;
+    }
+    return static_cast<double>(hits) / ways;
+}
+
+using Weighted = std::vector<std::pair<Context, double>>;
+
+void add(Weighted& w, Context c, double p) {
+    for (auto& [k, q] : w)
+        if (k == c) {
+            q += p;
+            return;
+        }
+    w.emplace_back(std::move(c), p);
+}
+
+void add(Distribution& d, int value, double p) {
+    if (p > 0) d[value] += p;
+}
+
+std::set<Field> keys_of(const rules::RuleSet& rules, const std::vector<size_t>& steps) {
+    std::set<Field> out;
+    for (size_t t : steps)
+        for (Field key : rules.tables[t].keys) out.insert(key);
+    return out;
+}
+
+// Every context the steps reach, with its chance. Each keeps only the fields a later step is
+// keyed by and those in `keep`, so contexts that differ in nothing read again are one.
+Weighted weigh(const rules::RuleSet& rules, const std::vector<size_t>& steps, Weighted contexts, unsigned given,
+               const std::set<Field>& keep) {
+    for (size_t s = 0; s < steps.size(); ++s) {
+        const RangeTable& t = rules.tables[steps[s]];
+        bool all_given = true;
+        for (Field f : t.sets) all_given = all_given && (given & (1u << static_cast<unsigned>(f)));
+        if (all_given) continue;
+        std::set<Field> live = keep;
+        for (Field f : keys_of(rules, {steps.begin() + static_cast<long>(s) + 1, steps.end()})) live.insert(f);
+        Weighted next;
+        for (const auto& [c, p] : contexts)
+            for (const auto& row : t.block_for(c).rows) {
+                const double q = chance_of(t.die, row.range);
+                if (q == 0) continue;
+                Context n = c;
+                for (size_t i = 0; i < t.sets.size(); ++i) n.set(t.sets[i], row.values[i]);
+                add(next, n.only(live), p * q);
+            }
+        contexts = std::move(next);
+    }
+    return contexts;
+}
+
+// The sum of `n` independent draws from `one`.
+Distribution sum_of(const Distribution& one, int n) {
+    Distribution total{{0, 1.0}};
+    for (int i = 0; i < n; ++i) {
+        Distribution next;
+        for (const auto& [a, p] : total)
+            for (const auto& [b, q] : one) next[a + b] += p * q;
+        total = std::move(next);
+    }
+    return total;
+}
+
+// A percentile roll of `percent` or under: the chance the generator's chance() succeeds.
+double percentile_chance(int percent) { return percent / 100.0; }
+
 }  // namespace
+
+double mean(const Distribution& d) {
+    double m = 0;
+    for (const auto& [v, p] : d) m += v * p;
+    return m;
+}
+
+ExactOdds exact_odds(const rules::RuleSet& rules, const Request& request) {
+    army::Division scratch;
+    unsigned given = 0;
+    const Context start = start_context(rules, request, scratch, given);
+    check_known(rules, start, given);
+    const auto& g = rules.generation;
+    const std::vector<size_t> artillery = g.artillery ? std::vector<size_t>{*g.artillery} : std::vector<size_t>{};
+    std::set<Field> division_keep = keys_of(rules, g.brigade);
+    for (Field f : keys_of(rules, artillery)) division_keep.insert(f);
+    division_keep.insert(Field::brigades);
+
+    ExactOdds odds;
+    for (const auto& [division, p] : weigh(rules, g.division, {{start, 1.0}}, given, division_keep)) {
+        const int count = division.get(Field::brigades).number;
+        add(odds.brigades, count, p);
+        Distribution one;  // a brigade's stands
+        for (const auto& [b, q] : weigh(rules, g.brigade, {{division, 1.0}}, 0, {Field::stands})) add(one, b.get(Field::stands).number, q);
+        const Distribution stands = sum_of(one, count);
+        for (const auto& [total, q] : stands) add(odds.stands, total, p * q);
+        if (!g.artillery) {
+            add(odds.batteries, 0, p);
+            add(odds.division_batteries, 0, p);
+            add(odds.reserve_batteries, 0, p);
+            continue;
+        }
+        // As add_artillery rolls it: whole batteries, a percentile roll for the fraction, then
+        // the reserve's share and a percentile roll for its fraction.
+        for (const auto& [ratio, r] : weigh(rules, artillery, {{division, 1.0}}, 0, {Field::stands_per_battery})) {
+            const int per = ratio.get(Field::stands_per_battery).number;
+            for (const auto& [total, q] : stands) {
+                const double weight = p * r * q;
+                const int whole = total / per;
+                const double extra = percentile_chance(total % per * 100 / per);
+                for (const auto& [batteries, b] : Distribution{{whole, 1 - extra}, {whole + 1, extra}}) {
+                    if (b <= 0) continue;
+                    add(odds.batteries, batteries, weight * b);
+                    const int share = batteries * g.reserve_num;
+                    const double more = percentile_chance(share % g.reserve_den * 100 / g.reserve_den);
+                    for (const auto& [reserve, m] : Distribution{{share / g.reserve_den, 1 - more}, {share / g.reserve_den + 1, more}}) {
+                        add(odds.reserve_batteries, reserve, weight * b * m);
+                        add(odds.division_batteries, batteries - reserve, weight * b * m);
+                    }
+                }
+            }
+        }
+    }
+    return odds;
+}
 
 army::Leader roll_leader(const rules::RuleSet& rules, const Request& request, dice::Source& dice,
                          std::vector<dice::RollRecord>& rolls, const std::string& purpose) {

@@ -3,6 +3,7 @@
 #include "dice/dice.hpp"
 #include "rules/rule_set.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -27,5 +28,21 @@ army::Division generate_division(const rules::RuleSet& rules, const Request& req
 /// request's side and year, appending the rolls to `rolls`. Used to replace fallen leaders.
 army::Leader roll_leader(const rules::RuleSet& rules, const Request& request, dice::Source& dice,
                          std::vector<dice::RollRecord>& rolls, const std::string& purpose);
+
+/// The exact chance of each value (value -> chance, the chances summing to 1).
+using Distribution = std::map<int, double>;
+double mean(const Distribution& d);
+
+/// How a division of the request comes out, computed from the tables, not rolled: each row's
+/// share of its die, brigade by brigade, the batteries with their fractional roll, and the
+/// reserve's share with its own.
+struct ExactOdds {
+    Distribution brigades;
+    Distribution stands;             ///< the division's stands at arrival
+    Distribution batteries;          ///< all the batteries its stands give
+    Distribution division_batteries; ///< those that stay with the division
+    Distribution reserve_batteries;  ///< those that go to the artillery reserve
+};
+ExactOdds exact_odds(const rules::RuleSet& rules, const Request& request);
 
 }  // namespace muster::generate

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -51,6 +52,13 @@ public:
     /// The value of a field that must be set (precondition: has(field)).
     const FieldValue& get(Field field) const { return *m_values[static_cast<size_t>(field)]; }
     bool operator==(const Context&) const = default;
+    /// The context with only these fields (those a later step reads).
+    Context only(const std::set<Field>& fields) const {
+        Context n;
+        for (Field f : fields)
+            if (has(f)) n.set(f, get(f));
+        return n;
+    }
 
 private:
     std::array<std::optional<FieldValue>, k_field_count> m_values;

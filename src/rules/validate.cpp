@@ -62,14 +62,6 @@ void check_blocks(const RuleSet& rules, const RangeTable& t, const std::string& 
     }
 }
 
-// The context with only these fields.
-Context project(const Context& c, const std::set<Field>& fields) {
-    Context n;
-    for (Field f : fields)
-        if (c.has(f)) n.set(f, c.get(f));
-    return n;
-}
-
 struct Stage {
     std::string path;
     const std::vector<size_t>& steps;
@@ -103,7 +95,7 @@ public:
                 for (const auto& row : t.block_for(c).rows) {
                     Context n = c;
                     for (size_t i = 0; i < t.sets.size(); ++i) n.set(t.sets[i], row.values[i]);
-                    n = project(n, live);
+                    n = n.only(live);
                     if (seen.insert(context_key(n)).second) next.push_back(std::move(n));
                 }
             contexts = std::move(next);
@@ -137,7 +129,7 @@ std::vector<Context> keys_only(const std::vector<Context>& contexts, const std::
         std::set<Field> kept = keys;
         kept.erase(Field::rating);
         kept.erase(Field::grade);
-        Context n = project(c, kept);
+        Context n = c.only(kept);
         if (seen.insert(context_key(n)).second) out.push_back(n);
     }
     return out;

@@ -7,9 +7,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 
 using namespace muster;
 using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
 
 namespace {
 // Keep the user's real data directory out of the tests.
@@ -119,4 +121,40 @@ TEST_CASE("muster rules list show validate copy") {
     CHECK(bad.code == 1);
     CHECK_THAT(bad.err, Contains("broken.json: not valid JSON at line 2, column 8"));
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("muster rules odds: the exact chances as a table and as JSON, refused for a request the tables cannot serve") {
+    const auto text = test::run_muster("rules odds --rules acw --side union --year 1863 --theater east", k_env);
+    REQUIRE(text.code == 0);
+    for (const char* heading : {"Exact odds of a division: acw, union, infantry, 1863, east", "Brigades (mean ", "Stands (mean ",
+                                "Batteries (mean ", "Batteries with the division (mean ", "Batteries to the reserve (mean "})
+        CHECK_THAT(text.out, Contains(heading));
+
+    const auto json = test::run_muster("rules odds --rules awi --side british --year 1777 --format json", k_env);
+    REQUIRE(json.code == 0);
+    CHECK_THAT(json.out, StartsWith(R"({"rules": "awi", "side": "british", "arm": "infantry", "year": 1777, "theater": null, "brigades": {"mean": )"));
+    // Each measure's chances sum to one.
+    const std::regex measure(R"re("(\w+)": \{"mean": [0-9.e+-]+, "chance": \{([^}]*)\}\})re");
+    const std::regex chance(R"re("-?\d+": ([0-9.e+-]+))re");
+    int measures = 0;
+    for (auto m = std::sregex_iterator(json.out.begin(), json.out.end(), measure); m != std::sregex_iterator(); ++m, ++measures) {
+        INFO((*m)[1]);
+        const std::string cells = (*m)[2];
+        double total = 0;
+        for (auto c = std::sregex_iterator(cells.begin(), cells.end(), chance); c != std::sregex_iterator(); ++c) total += std::stod((*c)[1]);
+        CHECK(total == Approx(1.0).epsilon(1e-4));
+    }
+    CHECK(measures == 5);
+
+    for (const auto& [args, said] : std::vector<std::pair<std::string, std::string>>{
+             {"rules odds --rules acw --side prussia", "unknown side \"prussia\""},
+             {"rules odds --rules awi --side british", "no table that rolls the year"},
+             {"rules odds --rules acw --side union --year 1700", "year 1700 is outside"},
+             {"rules odds --rules acw --side union --format xml", "--format"}}) {
+        const auto r = test::run_muster(args, k_env);
+        INFO(args << "\n" << r.err);
+        CHECK(r.code == 2);
+        CHECK(r.out.empty());
+        CHECK_THAT(r.err, StartsWith("muster: ") && Contains(said));
+    }
 }

@@ -1,11 +1,15 @@
 // Over many seeded divisions the outcomes follow the tables: a chi-square bound at p = 0.001
 // with a fixed seed, so the test is repeatable and fails if a table is read wrongly.
 #include "generate/generate.hpp"
+#include "rules/load.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <map>
+#include <optional>
+#include <tuple>
 
 using namespace muster;
 
@@ -78,4 +82,71 @@ TEST_CASE("The fractional battery comes in as often as its percentage says") {
     // Binomial-ish bound: within 4 standard deviations of the expected count.
     const double sd = std::sqrt(expected * (1 - expected / n));
     CHECK(std::abs(observed - expected) < 4 * sd);
+}
+
+TEST_CASE("The exact odds match 100,000 rolled divisions: brigades, stands, batteries and the reserve's share") {
+    struct Case {
+        const rules::RuleSet* rules;
+        generate::Request request;
+    };
+    std::vector<Case> cases;
+    const auto request = [](std::string side, std::optional<int> year, std::optional<std::string> theater) {
+        generate::Request r;
+        r.side = std::move(side);
+        r.year = year;
+        r.theater = std::move(theater);
+        return r;
+    };
+    const auto awi = rules::load_rule_set(test::template_text("awi_fire_and_fury.json"), "awi");
+    const auto lom = rules::load_rule_set(test::template_text("napoleonic_lordre_mixte.json"), "napoleonic");
+    cases.push_back({&test::acw(), request("union", 1863, "east")});
+    cases.push_back({&test::acw(), request("confederate", std::nullopt, std::nullopt)});  // year and theater rolled too
+    cases.push_back({&awi, request("british", 1777, std::nullopt)});
+    cases.push_back({&lom, request("allies", 1813, std::nullopt)});
+    for (const auto& c : cases) {
+        INFO(c.rules->id << " " << c.request.side);
+        const auto exact = generate::exact_odds(*c.rules, c.request);
+        constexpr int k_divisions = 100000;
+        generate::Distribution brigades, stands, batteries, division_batteries, reserve_batteries;
+        dice::SeededSource dice(4242);
+        for (int i = 0; i < k_divisions; ++i) {
+            const auto d = generate::generate_division(*c.rules, c.request, dice);
+            brigades[static_cast<int>(d.brigades.size())] += 1.0 / k_divisions;
+            stands[d.stands()] += 1.0 / k_divisions;
+            batteries[d.artillery.batteries] += 1.0 / k_divisions;
+            division_batteries[d.artillery.batteries - d.artillery.to_reserve] += 1.0 / k_divisions;
+            reserve_batteries[d.artillery.to_reserve] += 1.0 / k_divisions;
+        }
+        for (const auto& [name, want, got] : std::vector<std::tuple<std::string, const generate::Distribution*, generate::Distribution*>>{
+                 {"brigades", &exact.brigades, &brigades},
+                 {"stands", &exact.stands, &stands},
+                 {"batteries", &exact.batteries, &batteries},
+                 {"division batteries", &exact.division_batteries, &division_batteries},
+                 {"reserve batteries", &exact.reserve_batteries, &reserve_batteries}}) {
+            INFO(name);
+            double total = 0;
+            for (const auto& [v, p] : *want) total += p;
+            CHECK(total == Approx(1.0).epsilon(1e-9));
+            // Every value rolled is one the exact odds give; each share within five standard
+            // errors of its chance (a fixed seed: the test is repeatable).
+            for (const auto& [v, share] : *got) {
+                INFO(v);
+                CHECK(want->count(v) == 1);
+            }
+            for (const auto& [v, p] : *want) {
+                INFO(v << ": exact " << p << ", rolled " << (*got)[v]);
+                CHECK(std::abs((*got)[v] - p) <= 5 * std::sqrt(p * (1 - p) / k_divisions) + 1e-5);
+            }
+            CHECK(generate::mean(*got) == Approx(generate::mean(*want)).epsilon(0.01));
+        }
+    }
+}
+
+TEST_CASE("Exact odds refuse what the generator refuses") {
+    generate::Request r;
+    r.side = "prussia";
+    CHECK_THROWS_WITH(generate::exact_odds(test::acw(), r), Catch::Matchers::Contains("unknown side \"prussia\""));
+    r.side = "union";
+    r.year = 1900;
+    CHECK_THROWS_WITH(generate::exact_odds(test::acw(), r), Catch::Matchers::Contains("year 1900 is outside"));
 }
