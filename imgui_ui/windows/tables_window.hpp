@@ -1,32 +1,30 @@
 #pragma once
-#include "app/odds.hpp"
+#include "generate/generate.hpp"
 #include "window.hpp"
 
-#include <atomic>
-#include <future>
+#include <optional>
 #include <string>
 
 namespace muster::gui {
 
-/// The pinned rule set's tables, and the odds of a division's strength as a plot.
+/// The pinned rule set's tables, and the exact odds of a division (brigades, stands,
+/// batteries) as a histogram with axes, computed from the tables.
 class TablesWindow : public Window {
 public:
     const char* title() const override { return "Tables"; }
     void draw(GuiApp& app) override;
-    /// Starts rolling divisions for the odds in the background (progress shows as it goes).
+    /// Computes the exact odds for the side and year chosen (a few milliseconds).
     void compute_odds(GuiApp& app);
-    bool computing() const { return m_task.valid(); }
 
     // View state
     int table = 0;
     int side = 0;
     int year = 0;
-    int count = 20000;
-    std::optional<app::StrengthOdds> odds;
+    int measure = 1;  ///< which distribution the histogram shows: 0 brigades, 1 stands, ...
+    std::optional<generate::ExactOdds> odds;
+    std::string hovered;  ///< what the mouse is over in the histogram ("22 stands: 17.09%")
 
 private:
-    std::future<app::StrengthOdds> m_task;
-    std::atomic<float> m_progress{0};
     std::string m_text;  // the table shown, as text
     int m_shown_table = -1;
     int m_revision = -1;

@@ -196,11 +196,12 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     d.frames(2);
     d.frame(shot("order_of_battle"));
     auto& tables = d.show<gui::TablesWindow>();
-    tables.count = 4000;
     REQUIRE(d.click("Tables/Odds"));
-    for (int i = 0; i < 600 && (tables.computing() || !tables.odds); ++i) d.frame();
     REQUIRE(tables.odds);
-    CHECK(tables.odds->mean > 15);
+    CHECK(generate::mean(tables.odds->stands) > 15);
+    // Over the histogram, the bar under the mouse says its value and chance.
+    REQUIRE(d.click("Tables/Histogram"));
+    CHECK_THAT(tables.hovered, Contains(" stands: ") && Contains("%"));
     d.frame(shot("tables"));
     auto& exports = d.show<gui::ExportWindow>();
     exports.labels = true;
