@@ -222,9 +222,8 @@ std::int64_t CampaignStore::insert_brigade(std::int64_t campaign, std::int64_t o
 std::int64_t CampaignStore::insert_battery(std::int64_t campaign, const ReserveTarget& reserve, std::int64_t division,
                                            const army::Battery& battery) {
     return guarded(m_path, [&] {
-        SQLite::Statement q(m_impl->db,
-                            "INSERT INTO battery (campaign_id, division_id, corps_id, army_id, position, name, status) "
-                            "VALUES (?, ?, ?, ?, (SELECT count(*) FROM battery WHERE campaign_id = ?), ?, ?)");
+        auto& q = m_impl->writer("INSERT INTO battery (campaign_id, division_id, corps_id, army_id, position, name, status) "
+                                 "VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM battery WHERE campaign_id = ?), ?, ?)");
         bind_all(q, campaign, division ? std::optional<std::int64_t>(division) : std::nullopt, !division && reserve.corps_id ? std::optional<std::int64_t>(reserve.corps_id) : std::nullopt,
                  !division && reserve.army_id ? std::optional<std::int64_t>(reserve.army_id) : std::nullopt, campaign, battery.name, battery.status);
         q.exec();

@@ -9,7 +9,8 @@
 namespace muster::app {
 
 /// The largest OOB file muster reads.
-inline constexpr size_t k_max_oob_bytes = 32 * 1024 * 1024;
+/// muster's own export of 33,000 divisions (100,000 brigades) is about 90 MB.
+inline constexpr size_t k_max_oob_bytes = 256 * 1024 * 1024;
 
 /// Reads a muster-oob/1 JSON text and checks it whole against the rule set: sides, arms,
 /// ratings, grades, labels, strengths, statuses, duplicate names. Throws FileError with the
