@@ -87,7 +87,9 @@ void TablesWindow::compute_odds(GuiApp& app) {
     const auto& rules = *app.model().rules;
     generate::Request r;
     r.side = rules.sides[static_cast<size_t>(side)].id;
-    if (!rules.years.empty()) r.year = year ? year : rules.years.front();
+    // No year typed: the campaign's, else the rule set's first.
+    const auto& date = app.model().current ? app.model().current->date : std::nullopt;
+    if (!rules.years.empty()) r.year = year ? year : date ? std::stoi(date->substr(0, 4)) : rules.years.front();
     if (!rules.theaters.empty()) r.theater = rules.theaters.front().id;
     odds = generate::exact_odds(rules, r);
 }

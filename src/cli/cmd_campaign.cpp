@@ -61,7 +61,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     on_run(create, io, [n, &io] {
         const std::string path = io.db.empty() ? app::default_db_path() : io.db;
         std::error_code ec;
-        const bool existed = std::filesystem::exists(path, ec);
+        const bool existed = std::filesystem::exists(std::filesystem::symlink_status(path, ec));  // a link counts, dangling or not
         try {
             auto service = open_campaigns(io, true, false);
             const auto c = service.create_campaign(*n);
