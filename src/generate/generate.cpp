@@ -55,9 +55,7 @@ public:
     void steps(const std::vector<size_t>& steps, Context& context, unsigned given, const std::string& purpose) {
         for (size_t i : steps) {
             const RangeTable& t = m_rules.tables[i];
-            bool all_given = true;
-            for (Field f : t.sets) all_given = all_given && (given & (1u << static_cast<unsigned>(f)));
-            if (!all_given) table(t, context, purpose + ": " + (t.title.empty() ? t.id : t.title));
+            if (!t.all_given(given)) table(t, context, purpose + ": " + (t.title.empty() ? t.id : t.title));
         }
     }
 
@@ -189,24 +187,15 @@ void add(Distribution& d, int value, double p) {
     if (p > 0) d[value] += p;
 }
 
-std::set<Field> keys_of(const rules::RuleSet& rules, const std::vector<size_t>& steps) {
-    std::set<Field> out;
-    for (size_t t : steps)
-        for (Field key : rules.tables[t].keys) out.insert(key);
-    return out;
-}
-
 // Every context the steps reach, with its chance. Each keeps only the fields a later step is
 // keyed by and those in `keep`, so contexts that differ in nothing read again are one.
 Weighted weigh(const rules::RuleSet& rules, const std::vector<size_t>& steps, Weighted contexts, unsigned given,
                const std::set<Field>& keep) {
     for (size_t s = 0; s < steps.size(); ++s) {
         const RangeTable& t = rules.tables[steps[s]];
-        bool all_given = true;
-        for (Field f : t.sets) all_given = all_given && (given & (1u << static_cast<unsigned>(f)));
-        if (all_given) continue;
-        std::set<Field> live = keep;
-        for (Field f : keys_of(rules, {steps.begin() + static_cast<long>(s) + 1, steps.end()})) live.insert(f);
+        if (t.all_given(given)) continue;
+        std::set<Field> live = rules::keys_of(rules, {std::span(steps).subspan(s + 1)});
+        live.insert(keep.begin(), keep.end());
         Weighted next;
         for (const auto& [c, p] : contexts)
             for (const auto& row : t.block_for(c).rows) {
@@ -251,8 +240,7 @@ ExactOdds exact_odds(const rules::RuleSet& rules, const Request& request) {
     check_known(rules, start, given);
     const auto& g = rules.generation;
     const std::vector<size_t> artillery = g.artillery ? std::vector<size_t>{*g.artillery} : std::vector<size_t>{};
-    std::set<Field> division_keep = keys_of(rules, g.brigade);
-    for (Field f : keys_of(rules, artillery)) division_keep.insert(f);
+    std::set<Field> division_keep = rules::keys_of(rules, {g.brigade, artillery});
     division_keep.insert(Field::brigades);
 
     ExactOdds odds;

@@ -246,4 +246,12 @@ std::string RuleSet::describe(Field field, const FieldValue& value) const {
     return named ? named->name : value.id;
 }
 
+std::set<Field> keys_of(const RuleSet& rules, std::initializer_list<std::span<const size_t>> steps) {
+    std::set<Field> out;
+    for (const auto& stage : steps)
+        for (size_t t : stage)
+            for (Field key : rules.tables[t].keys) out.insert(key);
+    return out;
+}
+
 }  // namespace muster::rules

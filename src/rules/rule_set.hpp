@@ -3,7 +3,9 @@
 
 #include <array>
 #include <optional>
+#include <initializer_list>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -108,6 +110,12 @@ struct RangeTable {
 
     /// The block for a context (validation guarantees exactly one for every key combination).
     const Block& block_for(const Context& context) const;
+    /// Whether every field the table sets is given (a bit per Field): then it is not rolled.
+    bool all_given(unsigned given) const {
+        for (Field f : sets)
+            if (!(given & (1u << static_cast<unsigned>(f)))) return false;
+        return true;
+    }
 };
 
 /// A row's reading of the effectiveness table: `6/5/3`, `6/-/5`, `-/5/4`.
@@ -261,5 +269,8 @@ struct RuleSet {
     /// A value as a person reads it: "Union", "1863", "7 stands", "Veteran".
     std::string describe(Field field, const FieldValue& value) const;
 };
+
+/// Every field the tables of these generation steps are keyed by (what a later step reads).
+std::set<Field> keys_of(const RuleSet& rules, std::initializer_list<std::span<const size_t>> steps);
 
 }  // namespace muster::rules

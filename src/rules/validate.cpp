@@ -78,11 +78,10 @@ public:
     std::vector<Context> run(const std::vector<Context>& start, const Stage& stage, unsigned given, std::set<Field> keep) const {
         std::vector<Context> contexts = start;
         for (size_t s = 0; s < stage.steps.size(); ++s) {
-            std::set<Field> live = keep;
-            for (size_t later = s + 1; later < stage.steps.size(); ++later)
-                for (Field key : m_rules.tables[stage.steps[later]].keys) live.insert(key);
+            std::set<Field> live = keys_of(m_rules, {std::span(stage.steps).subspan(s + 1)});
+            live.insert(keep.begin(), keep.end());
             const RangeTable& t = m_rules.tables[stage.steps[s]];
-            if (all_given(t, given)) continue;
+            if (t.all_given(given)) continue;
             for (Field key : t.keys)
                 for (const auto& c : contexts)
                     if (!c.has(key))
@@ -110,12 +109,6 @@ public:
                                 "no table in these steps sets " + std::string(field_name(field)) + ", which the generator needs");
     }
 
-    static bool all_given(const RangeTable& t, unsigned given) {
-        for (Field f : t.sets)
-            if (!(given & (1u << static_cast<unsigned>(f)))) return false;
-        return true;
-    }
-
 private:
     const RuleSet& m_rules;
     const std::string& m_file;
@@ -132,15 +125,6 @@ std::vector<Context> keys_only(const std::vector<Context>& contexts, const std::
         Context n = c.only(kept);
         if (seen.insert(context_key(n)).second) out.push_back(n);
     }
-    return out;
-}
-
-// Every field the tables of these stages are keyed by.
-std::set<Field> keys_of(const RuleSet& rules, std::initializer_list<const std::vector<size_t>*> stages) {
-    std::set<Field> out;
-    for (const auto* steps : stages)
-        for (size_t t : *steps)
-            for (Field key : rules.tables[t].keys) out.insert(key);
     return out;
 }
 
@@ -176,7 +160,7 @@ void validate_rule_set(const RuleSet& rules, const std::string& file) {
 
     const std::vector<size_t> artillery = g.artillery ? std::vector<size_t>{*g.artillery} : std::vector<size_t>{};
     // What the later stages read of a division: the fields their tables are keyed by.
-    const auto later_keys = keys_of(rules, {&g.division_leader, &g.brigade, &g.alternate, &artillery});
+    const auto later_keys = keys_of(rules, {g.division_leader, g.brigade, g.alternate, artillery});
     std::set<Field> division_out = later_keys;
     division_out.insert(Field::brigades);
     std::vector<Context> divisions = sim.run(start, {"$.generation.division", g.division}, given, division_out);
@@ -198,7 +182,7 @@ void validate_rule_set(const RuleSet& rules, const std::string& file) {
     const auto leaders = sim.run(base, {"$.generation.division_leader", g.division_leader}, 0, {Field::grade});
     sim.require(leaders, Field::grade, "$.generation.division_leader");
 
-    std::set<Field> brigade_out = keys_of(rules, {&g.alternate});
+    std::set<Field> brigade_out = keys_of(rules, {g.alternate});
     for (Field f : {Field::stands, Field::rating, Field::grade, Field::alternate}) brigade_out.insert(f);
     const auto brigades = sim.run(base, {"$.generation.brigade", g.brigade}, 0, brigade_out);
     for (Field f : {Field::stands, Field::rating, Field::grade}) sim.require(brigades, f, "$.generation.brigade");
