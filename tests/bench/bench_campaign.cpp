@@ -3,6 +3,7 @@
 // with raw prepared statements. Also opening that campaign and printing its order of battle.
 // MUSTER_BENCH_DIVISIONS sets the size (default 1650 divisions, about 5,000 brigades).
 #include "app_support.hpp"
+#include "bench/raw_rows.hpp"
 #include "dice/dice.hpp"
 #include "export/oob.hpp"
 #include "generate/generate.hpp"
@@ -95,17 +96,13 @@ void raw_floor(benchmark::State& state, bool one_transaction) {
         SQLite::Database db(path, SQLite::OPEN_READWRITE);
         db.exec("PRAGMA foreign_keys = ON");
         state.ResumeTiming();
-        SQLite::Statement leader(db, "INSERT INTO leader (campaign_id, side, name, rank, grade, rolled_grade) VALUES (1, 'union', '', ?, ?, ?)");
-        SQLite::Statement brigade(db, "INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, stands, worn_at, spent_at, commander_id) VALUES (1, ?, ?, ?, 'infantry', ?, ?, ?, ?, ?, ?)");
-        SQLite::Statement move(db, "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, 'generated', ?)");
-        SQLite::Statement battery(db, "INSERT INTO battery (campaign_id, division_id, army_id, position, name) VALUES (1, ?, ?, ?, ?)");
+        test::RawRows rows(db);
         SQLite::Statement operation(db, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (1, 'arrival', ?, '2026-01-01')");
         SQLite::Statement roll(db, "INSERT INTO roll (operation_id, seq, purpose, table_id, dice, faces, reading, result, source, status) VALUES (?, ?, ?, ?, 'percentile', ?, ?, ?, 'seeded', 'applied')");
         SQLite::Statement division(db, "UPDATE division SET status = 'arrived', year = 1863, theater = 'east', commander_id = ? WHERE id = ?");
         auto insert = [&](const army::Division& d, std::int64_t division_id) {
             operation.bind(1, d.name);
-            operation.exec();
-            operation.reset();
+            test::RawRows::run(operation);
             const auto op = db.getLastInsertRowid();
             for (size_t r = 0; r < d.rolls.size(); ++r) {
                 roll.bind(1, op);
@@ -115,47 +112,12 @@ void raw_floor(benchmark::State& state, bool one_transaction) {
                 roll.bind(5, d.rolls[r].thrown.faces_text());
                 roll.bind(6, d.rolls[r].thrown.reading);
                 roll.bind(7, d.rolls[r].result);
-                roll.exec();
-                roll.reset();
+                test::RawRows::run(roll);
             }
-            auto add_leader = [&](const army::Leader& l, const char* rank) {
-                leader.bind(1, rank);
-                leader.bind(2, l.grade);
-                leader.bind(3, l.rolled_grade);
-                leader.exec();
-                leader.reset();
-                return db.getLastInsertRowid();
-            };
-            int position = 0;
-            for (const auto& b : d.brigades) {
-                brigade.bind(1, division_id);
-                brigade.bind(2, position++);
-                brigade.bind(3, b.name);
-                brigade.bind(4, b.rating);
-                brigade.bind(5, b.start_stands);
-                brigade.bind(6, b.stands);
-                if (b.label.worn_at) brigade.bind(7, *b.label.worn_at); else brigade.bind(7);
-                if (b.label.spent_at) brigade.bind(8, *b.label.spent_at); else brigade.bind(8);
-                brigade.bind(9, add_leader(b.commander, "brigadier"));
-                brigade.exec();
-                brigade.reset();
-                move.bind(1, op);
-                move.bind(2, db.getLastInsertRowid());
-                move.bind(3, b.start_stands);
-                move.exec();
-                move.reset();
-            }
-            for (const auto& bat : d.batteries) {
-                if (bat.reserve) { battery.bind(1); battery.bind(2, 1); } else { battery.bind(1, division_id); battery.bind(2); }
-                battery.bind(3, position++);
-                battery.bind(4, bat.name);
-                battery.exec();
-                battery.reset();
-            }
-            division.bind(1, add_leader(d.commander, "division"));
+            rows.contents(division_id, op, "union", d, 1);
+            division.bind(1, rows.leader("union", d.commander, "division"));
             division.bind(2, division_id);
-            division.exec();
-            division.reset();
+            test::RawRows::run(division);
         };
         if (one_transaction) {
             SQLite::Transaction t(db);

@@ -5,6 +5,7 @@
 // the start-up of `muster generate` and `rules list` against `muster --version`. Wall time of
 // one run each; figures, not assertions.
 #include "app_support.hpp"
+#include "bench/raw_rows.hpp"
 #include "dice/dice.hpp"
 #include "export/oob.hpp"
 #include "generate/generate.hpp"
@@ -72,8 +73,8 @@ void new_campaign(app::Session& s) {
     s.create_campaign(c);
 }
 
-// The floor: the rows an import writes (corps, divisions, leaders, brigades, moves,
-// batteries), raw prepared statements, one transaction.
+// The floor: the rows an import writes (armies, corps, divisions and their contents), raw
+// prepared statements, one transaction.
 double raw_floor(const army::OrderOfBattle& oob, const std::string& path) {
     { app::Session s(path, true, 5000, app::Catalog("")); new_campaign(s); }
     SQLite::Database db(path, SQLite::OPEN_READWRITE);
@@ -85,63 +86,23 @@ double raw_floor(const army::OrderOfBattle& oob, const std::string& path) {
         SQLite::Statement army(db, "INSERT INTO army (campaign_id, side, name) VALUES (1, ?, ?)");
         SQLite::Statement corps(db, "INSERT INTO corps (campaign_id, army_id, name) VALUES (1, ?, ?)");
         SQLite::Statement division(db, "INSERT INTO division (campaign_id, corps_id, name, arm, status, commander_id) VALUES (1, ?, ?, 'infantry', 'entered', ?)");
-        SQLite::Statement leader(db, "INSERT INTO leader (campaign_id, side, name, rank, grade, rolled_grade) VALUES (1, ?, ?, ?, ?, ?)");
-        SQLite::Statement brigade(db, "INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, stands, worn_at, spent_at, commander_id) VALUES (1, ?, ?, ?, 'infantry', ?, ?, ?, ?, ?, ?)");
-        SQLite::Statement move(db, "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, 'generated', ?)");
-        SQLite::Statement battery(db, "INSERT INTO battery (campaign_id, division_id, position, name) VALUES (1, ?, ?, ?)");
-        const auto run = [](SQLite::Statement& q) {
-            q.exec();
-            q.reset();
-        };
-        const auto add_leader = [&](const army::Leader& l, const std::string& side, const char* rank) {
-            leader.bind(1, side);
-            leader.bind(2, l.name);
-            leader.bind(3, rank);
-            leader.bind(4, l.grade);
-            leader.bind(5, l.rolled_grade);
-            run(leader);
-            return db.getLastInsertRowid();
-        };
-        int batteries = 0;
+        test::RawRows rows(db);
         for (const auto& a : oob.armies) {
             army.bind(1, a.side);
             army.bind(2, a.name);
-            run(army);
+            test::RawRows::run(army);
             const auto army_id = db.getLastInsertRowid();
             for (const auto& k : a.corps) {
                 corps.bind(1, army_id);
                 corps.bind(2, k.name);
-                run(corps);
+                test::RawRows::run(corps);
                 const auto corps_id = db.getLastInsertRowid();
                 for (const auto& d : k.divisions) {
                     division.bind(1, corps_id);
                     division.bind(2, d.name);
-                    division.bind(3, add_leader(d.commander, a.side, "division"));
-                    run(division);
-                    const auto division_id = db.getLastInsertRowid();
-                    int position = 0;
-                    for (const auto& b : d.brigades) {
-                        brigade.bind(1, division_id);
-                        brigade.bind(2, position++);
-                        brigade.bind(3, b.name);
-                        brigade.bind(4, b.rating);
-                        brigade.bind(5, b.start_stands);
-                        brigade.bind(6, b.stands);
-                        if (b.label.worn_at) brigade.bind(7, *b.label.worn_at); else brigade.bind(7);
-                        if (b.label.spent_at) brigade.bind(8, *b.label.spent_at); else brigade.bind(8);
-                        brigade.bind(9, add_leader(b.commander, a.side, "brigadier"));
-                        run(brigade);
-                        move.bind(1, op);
-                        move.bind(2, db.getLastInsertRowid());
-                        move.bind(3, b.start_stands);
-                        run(move);
-                    }
-                    for (const auto& bat : d.batteries) {
-                        battery.bind(1, division_id);
-                        battery.bind(2, batteries++);
-                        battery.bind(3, bat.name);
-                        run(battery);
-                    }
+                    division.bind(3, rows.leader(a.side, d.commander, "division"));
+                    test::RawRows::run(division);
+                    rows.contents(db.getLastInsertRowid(), op, a.side, d, army_id);
                 }
             }
         }
