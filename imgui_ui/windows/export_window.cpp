@@ -21,10 +21,11 @@ void ExportWindow::write(GuiApp& app) {
     r.side = view_request.side;
     r.viewer = view_request.viewer;
     const auto exports = app.session()->exports();
-    const auto bytes = labels ? exports.labels(r, app::label_format_for(path, label_format, label_format), {width_mm, height_mm, k_papers[paper]})
-                              : exports.oob(r, app::oob_format_for(path, format, format));
-    app::write_file(path, bytes);
-    note = "Wrote " + path + " (" + std::to_string(bytes.size()) + " bytes)";
+    const auto bytes = app::write_file(path, [&](const Sink& out) {
+        if (labels) exports.labels(r, app::label_format_for(path, label_format, label_format), {width_mm, height_mm, k_papers[paper]}, out);
+        else exports.oob(r, app::oob_format_for(path, format, format), out);
+    });
+    note = "Wrote " + path + " (" + std::to_string(bytes) + " bytes)";
 }
 
 void ExportWindow::draw(GuiApp& app) {

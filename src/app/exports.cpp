@@ -83,47 +83,57 @@ army::OrderOfBattle Exports::snapshot(const ExportRequest& r) const {
     return oob;
 }
 
-std::string Exports::oob(const ExportRequest& r, OobFormat format) const {
+void Exports::oob(const ExportRequest& r, OobFormat format, const Sink& out) const {
     const auto& rules = m_session.rules();
     const auto oob = snapshot(r);
     const exporter::Provenance p{r.date.empty() ? exporter::today() : r.date};
     switch (format) {
-        case OobFormat::text: return exporter::oob_text(rules, oob, p);
-        case OobFormat::md: return exporter::oob_markdown(rules, oob, p);
-        case OobFormat::csv: return exporter::oob_csv(rules, oob, p);
-        case OobFormat::html: return exporter::oob_html(rules, oob, p);
-        case OobFormat::json: return exporter::oob_json(rules, oob, p);
-        case OobFormat::pdf: return exporter::oob_pdf(rules, oob, p);
+        case OobFormat::text: return out(exporter::oob_text(rules, oob, p));
+        case OobFormat::md: return out(exporter::oob_markdown(rules, oob, p));
+        case OobFormat::csv: return out(exporter::oob_csv(rules, oob, p));
+        case OobFormat::html: return out(exporter::oob_html(rules, oob, p));
+        case OobFormat::json: return out(exporter::oob_json(rules, oob, p));
+        case OobFormat::pdf: return exporter::oob_pdf(rules, oob, p, out);
     }
-    return {};
+}
+
+void Exports::labels(const ExportRequest& r, LabelFormat format, const exporter::LabelSheet& sheet, const Sink& out) const {
+    const auto& rules = m_session.rules();
+    const auto oob = snapshot(r);
+    const exporter::Provenance p{r.date.empty() ? exporter::today() : r.date};
+    switch (format) {
+        case LabelFormat::html: return out(exporter::labels_html(rules, oob, p, sheet));
+        case LabelFormat::pdf: return exporter::labels_pdf(rules, oob, p, sheet, out);
+    }
+}
+
+namespace {
+
+Sink into(std::string& bytes) {
+    return [&bytes](std::string_view piece) { bytes.append(piece); };
+}
+
+}  // namespace
+
+std::string Exports::oob(const ExportRequest& r, OobFormat format) const {
+    std::string bytes;
+    oob(r, format, into(bytes));
+    return bytes;
 }
 
 std::string Exports::labels(const ExportRequest& r, LabelFormat format, const exporter::LabelSheet& sheet) const {
-    const auto& rules = m_session.rules();
-    const auto oob = snapshot(r);
-    const exporter::Provenance p{r.date.empty() ? exporter::today() : r.date};
-    switch (format) {
-        case LabelFormat::html: return exporter::labels_html(rules, oob, p, sheet);
-        case LabelFormat::pdf: return exporter::labels_pdf(rules, oob, p, sheet);
-    }
-    return {};
+    std::string bytes;
+    labels(r, format, sheet, into(bytes));
+    return bytes;
 }
 
-std::vector<std::pair<std::string, std::string>> Exports::handout(const std::string& typed_side, const std::string& date) const {
+void Exports::handout(const std::string& typed_side, const HandoutFile& file, const std::string& date) const {
     const auto side = side_id(m_session.rules(), typed_side);
     const auto viewer = View::of_side(side);
     const auto& rules = m_session.rules();
-    std::vector<std::pair<std::string, std::string>> files;
     // One snapshot for the whole packet: each part reads inside it.
     m_session.state().store.read([&] {
-        ExportRequest everything;
-        everything.viewer = viewer;
-        everything.date = date;
-        files.emplace_back("oob.pdf", oob(everything, OobFormat::pdf));
-        ExportRequest own = everything;
-        own.side = side;
-        files.emplace_back("labels.pdf", labels(own, LabelFormat::pdf, exporter::LabelSheet{}));
-
+        // The papers are read first: nothing is written before everything has been read.
         const auto c = m_session.current();
         const auto* sd = rules.find_side(side);
         std::string papers = "Papers of the " + sd->name + ", campaign " + c.name + ": turn " + std::to_string(c.turn) +
@@ -152,9 +162,15 @@ std::vector<std::pair<std::string, std::string>> Exports::handout(const std::str
                 ++waiting;
             }
         if (waiting == 0) papers += "  none\n";
-        files.emplace_back("papers.txt", papers);
+        ExportRequest everything;
+        everything.viewer = viewer;
+        everything.date = date;
+        ExportRequest own = everything;
+        own.side = side;
+        file("oob.pdf", [&](const Sink& out) { oob(everything, OobFormat::pdf, out); });
+        file("labels.pdf", [&](const Sink& out) { labels(own, LabelFormat::pdf, exporter::LabelSheet{}, out); });
+        file("papers.txt", [&](const Sink& out) { out(papers); });
     });
-    return files;
 }
 
 }  // namespace muster::app

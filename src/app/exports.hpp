@@ -4,6 +4,7 @@
 #include "app/session.hpp"
 #include "export/oob.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -26,15 +27,20 @@ LabelFormat label_format_for(const std::string& path, std::optional<LabelFormat>
 class Exports {
 public:
     explicit Exports(Session& session) : m_session(session) {}
-    /// The order of battle in a format, as bytes.
+    /// The order of battle in a format, written to `out` (a PDF page by page).
+    void oob(const ExportRequest& request, OobFormat format, const Sink& out) const;
+    /// A sheet of brigade labels, written to `out`.
+    void labels(const ExportRequest& request, LabelFormat format, const exporter::LabelSheet& sheet, const Sink& out) const;
+    /// The same, as bytes in memory.
     std::string oob(const ExportRequest& request, OobFormat format) const;
-    /// A sheet of brigade labels.
     std::string labels(const ExportRequest& request, LabelFormat format, const exporter::LabelSheet& sheet) const;
     /// One side's papers for the next battle, never more than it may know: its view of the
     /// order of battle (oob.pdf), its labels (labels.pdf), and papers.txt: the turn and date,
     /// its last battle's summary, the prisoners it holds and the enemy holds of it, and the
-    /// exchange proposals awaiting its answer. File names and their bytes.
-    std::vector<std::pair<std::string, std::string>> handout(const std::string& side, const std::string& date = {}) const;
+    /// exchange proposals awaiting its answer. Each file is given to `file` by name, with what
+    /// writes it, all from one snapshot.
+    using HandoutFile = std::function<void(const std::string& name, const Producer& produce)>;
+    void handout(const std::string& side, const HandoutFile& file, const std::string& date = {}) const;
 
 private:
     army::OrderOfBattle snapshot(const ExportRequest& request) const;

@@ -10,7 +10,7 @@
 
 namespace muster::app {
 
-void write_file(const std::string& path, const std::string& content) {
+std::uintmax_t write_file(const std::string& path, const Producer& produce) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const auto folder = fs::path(path).parent_path();
@@ -26,21 +26,38 @@ void write_file(const std::string& path, const std::string& content) {
                                                                                    : std::string("not a regular file")) +
                     ": muster writes only a new file or replaces a regular one; nothing was written");
     const std::string temp = path + ".part-" + std::to_string(::getpid());
+    std::uintmax_t written = 0;
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
         if (!out) throw Error(path + ": cannot write here (" + std::strerror(errno) + ")");
-        out.write(content.data(), static_cast<std::streamsize>(content.size()));
-        out.close();
-        if (!out) {
+        const auto failed = [&] {
             fs::remove(temp, ec);
-            throw Error(path + ": writing failed (is the disk full?); nothing was written");
+            return Error(path + ": writing failed (is the disk full?); nothing was written");
+        };
+        try {
+            produce([&](std::string_view piece) {
+                out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+                if (!out) throw failed();
+                written += piece.size();
+            });
+        } catch (...) {
+            out.close();
+            fs::remove(temp, ec);
+            throw;
         }
+        out.close();
+        if (!out) throw failed();
     }
     fs::rename(temp, path, ec);
     if (ec) {
         fs::remove(temp, ec);
         throw Error(path + ": cannot put the file in place (" + ec.message() + ")");
     }
+    return written;
+}
+
+std::uintmax_t write_file(const std::string& path, std::string_view content) {
+    return write_file(path, [&](const Sink& out) { out(content); });
 }
 
 }  // namespace muster::app

@@ -1,10 +1,15 @@
 #pragma once
+#include "core/sink.hpp"
+
+#include <cstdint>
 #include <string>
 
 namespace muster::app {
 
-/// Writes a whole file or nothing: into a temporary file beside it, then renamed over it.
-/// Refuses a path whose folder is missing or unwritable, naming it.
-void write_file(const std::string& path, const std::string& content);
+/// Writes a whole file or nothing: `produce` writes into a temporary file beside it, piece by
+/// piece, which is then renamed over it; if `produce` throws, nothing is left. Refuses a path
+/// whose folder is missing or unwritable, naming it. Returns the bytes written.
+std::uintmax_t write_file(const std::string& path, const Producer& produce);
+std::uintmax_t write_file(const std::string& path, std::string_view content);
 
 }  // namespace muster::app

@@ -30,9 +30,9 @@ void view_options(CLI::App* cmd, ExportOptions& o) {
     cmd->add_option("-o,--output", o.output, "The file to write (written whole or not at all)")->required();
 }
 
-void write(Io& io, const std::string& path, const std::string& content) {
-    app::write_file(path, content);
-    io.out << "Wrote " << path << " (" << content.size() << " bytes)\n";
+void write(Io& io, const std::string& path, const Producer& produce) {
+    const auto bytes = app::write_file(path, produce);
+    io.out << "Wrote " << path << " (" << bytes << " bytes)\n";
 }
 
 }  // namespace
@@ -47,7 +47,9 @@ void add_export_commands(CLI::App& app, Io& io) {
     word_option<OobFormat>(oob, "--format", oo->format, "The format (default: the file's extension, else text)");
     on_run(oob, io, [oo, &io] {
         const auto format = app::oob_format_for(oo->output, oo->format, OobFormat::text);
-        write(io, oo->output, open_campaigns(io).exports().oob(request_from(*oo), format));
+        auto session = open_campaigns(io);
+        const auto exports = session.exports();
+        write(io, oo->output, [&](const Sink& out) { exports.oob(request_from(*oo), format, out); });
     });
 
     auto lo = std::make_shared<ExportOptions>();
@@ -69,7 +71,9 @@ void add_export_commands(CLI::App& app, Io& io) {
         } catch (const std::exception&) {
             throw UsageError("--size \"" + lo->size + "\" is not WIDTHxHEIGHT in mm, e.g. 60x20");
         }
-        write(io, lo->output, open_campaigns(io).exports().labels(request_from(*lo), format, sheet));
+        auto session = open_campaigns(io);
+        const auto exports = session.exports();
+        write(io, lo->output, [&](const Sink& out) { exports.labels(request_from(*lo), format, sheet, out); });
     });
 
     struct HandoutOptions {
@@ -80,12 +84,15 @@ void add_export_commands(CLI::App& app, Io& io) {
     handout->add_option("--side", ho->side, "The side whose papers these are")->required();
     handout->add_option("-o,--output", ho->folder, "The folder to write them in (made if missing; files in it replaced)")->required();
     on_run(handout, io, [ho, &io] {
-        const auto files = open_campaigns(io).exports().handout(ho->side);
+        auto session = open_campaigns(io);
+        const auto exports = session.exports();
         std::error_code ec;
         std::filesystem::create_directory(ho->folder, ec);
         if (!std::filesystem::is_directory(ho->folder))
             throw FileError(ho->folder, "", "cannot be made a folder for the handout (is it a file?)");
-        for (const auto& [name, bytes] : files) write(io, (std::filesystem::path(ho->folder) / name).string(), bytes);
+        exports.handout(ho->side, [&](const std::string& name, const Producer& produce) {
+            write(io, (std::filesystem::path(ho->folder) / name).string(), produce);
+        });
     });
 }
 

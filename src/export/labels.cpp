@@ -48,10 +48,11 @@ std::string effectiveness_line(const LabelText& l) {
 
 }  // namespace
 
-std::string labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet) {
+void labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet,
+                const Sink& out) {
     const auto [across, down] = grid(sheet);
     const auto paper = paper_of(sheet);
-    Pdf pdf(paper.width_mm * k_point_per_mm, paper.height_mm * k_point_per_mm, provenance_line(rules, oob, p) + " | " + rules.brigade_noun() + " labels");
+    Pdf pdf(paper.width_mm * k_point_per_mm, paper.height_mm * k_point_per_mm, provenance_line(rules, oob, p) + " | " + rules.brigade_noun() + " labels", out);
     const double w = sheet.width_mm * k_point_per_mm, h = sheet.height_mm * k_point_per_mm;
     const double left = 10 * k_point_per_mm, top = 20 * k_point_per_mm;
     // Three lines in the label's height; the name shrinks to fit the width.
@@ -74,7 +75,7 @@ std::string labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& o
         fitted(0.88, effectiveness_line(l), size * 0.85, true, false);
     }
     if (labels.empty()) pdf.text(left, top + 20, "No " + rules.brigade_noun() + "s in service to label.", 10);
-    return pdf.finish();
+    pdf.finish();
 }
 
 std::string labels_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet) {

@@ -1,5 +1,6 @@
 #pragma once
 #include "army/division.hpp"
+#include "core/sink.hpp"
 #include "journal/journal.hpp"
 #include "rules/rule_set.hpp"
 
@@ -34,11 +35,13 @@ std::string oob_markdown(const rules::RuleSet& rules, const army::OrderOfBattle&
 std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
 /// One self-contained HTML page with a print stylesheet; every name escaped.
 std::string oob_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
-/// A PDF (cairo, DejaVu Sans) with the provenance and page number on every page.
-std::string oob_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
+/// A PDF (cairo, DejaVu Sans) with the provenance and page number on every page, written to
+/// `out` page by page.
+void oob_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const Sink& out);
 /// Brigade labels to stick under command stands, laid out with cut lines.
 std::string labels_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet);
-std::string labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet);
+void labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet,
+                const Sink& out);
 
 /// A brigade's label as printed: name, division, start/worn/spent, rating, leader mark.
 struct LabelText {

@@ -73,8 +73,8 @@ std::string batteries(const std::vector<army::Battery>& list) {
 
 }  // namespace
 
-std::string oob_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
-    Pdf pdf(k_a4_width, k_a4_height, provenance_line(rules, oob, p));
+void oob_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const Sink& out) {
+    Pdf pdf(k_a4_width, k_a4_height, provenance_line(rules, oob, p), out);
     Flow flow(pdf);
     flow.line(0, "Order of battle: " + oob.campaign, 15, true);
     if (oob.armies.empty()) flow.line(0, "No forces to show.", 10, false, 8);
@@ -99,7 +99,7 @@ std::string oob_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob,
     }
     if (!oob.armies.empty()) flow.line(0, "Totals by side", 12.5, true, 10);
     for (const auto& line : side_totals_lines(rules, oob)) flow.line(10, line, 9, false, 2);
-    return pdf.finish();
+    pdf.finish();
 }
 
 }  // namespace muster::exporter

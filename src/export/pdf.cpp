@@ -6,53 +6,88 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <exception>
+#include <string_view>
+#include <unordered_map>
 
 namespace muster::exporter {
 namespace {
 
-cairo_status_t append(void* closure, const unsigned char* data, unsigned int length) {
-    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
-}
-
 }  // namespace
 
 struct Pdf::Impl {
-    std::string bytes;
+    const Sink* out = nullptr;
+    std::exception_ptr failed;  // what the sink threw: cairo is C, nothing may unwind through it
     cairo_surface_t* surface = nullptr;
     cairo_t* cr = nullptr;
+    cairo_font_face_t* faces[2] = {nullptr, nullptr};  // regular, bold
+    // Each character's advance at one point, by weight: cairo's toy text neither kerns nor
+    // shapes, so a text's width is the sum of its characters' advances. Measuring it that
+    // way, not by asking cairo for every candidate line, makes wrapping and fitting cheap.
+    std::unordered_map<std::uint32_t, double> advances[2];
+
+    void font(bool bold, double size) {
+        cairo_set_font_face(cr, faces[bold ? 1 : 0]);
+        cairo_set_font_size(cr, size);
+    }
+    double advance(std::string_view utf8, bool bold) {
+        if (utf8.size() > 4) return measure(utf8, bold);  // not one character: a stray run of continuation bytes
+        std::uint32_t key = 0;
+        for (const char b : utf8) key = key << 8 | static_cast<unsigned char>(b);
+        auto [it, added] = advances[bold ? 1 : 0].try_emplace(key, 0.0);
+        if (added) it->second = measure(utf8, bold);
+        return it->second;
+    }
+    double measure(std::string_view utf8, bool bold) {
+        cairo_save(cr);
+        font(bold, 1);
+        cairo_text_extents_t e;
+        cairo_text_extents(cr, std::string(utf8).c_str(), &e);
+        cairo_restore(cr);
+        return e.x_advance;
+    }
+
+    static cairo_status_t write(void* closure, const unsigned char* data, unsigned int length) {
+        auto* self = static_cast<Impl*>(closure);
+        if (self->failed) return CAIRO_STATUS_WRITE_ERROR;
+        try {
+            (*self->out)(std::string_view(reinterpret_cast<const char*>(data), length));
+            return CAIRO_STATUS_SUCCESS;
+        } catch (...) {
+            self->failed = std::current_exception();
+            return CAIRO_STATUS_WRITE_ERROR;
+        }
+    }
 };
 
-Pdf::Pdf(double width, double height, std::string provenance)
+Pdf::Pdf(double width, double height, std::string provenance, const Sink& out)
     : m(std::make_unique<Impl>()), m_width(width), m_height(height), m_provenance(std::move(provenance)) {
-    m->surface = cairo_pdf_surface_create_for_stream(append, &m->bytes, width, height);
+    m->out = &out;
+    m->surface = cairo_pdf_surface_create_for_stream(Impl::write, m.get(), width, height);
     cairo_pdf_surface_set_metadata(m->surface, CAIRO_PDF_METADATA_CREATOR, "muster");
     m->cr = cairo_create(m->surface);
     if (cairo_status(m->cr) != CAIRO_STATUS_SUCCESS) throw Error("cannot start a PDF (cairo: out of memory?)");
+    for (const bool bold : {false, true})
+        m->faces[bold ? 1 : 0] = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+                                                            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
     header();
 }
 
 Pdf::~Pdf() {
     if (m->cr) cairo_destroy(m->cr);
     if (m->surface) cairo_surface_destroy(m->surface);
+    for (auto* face : m->faces) cairo_font_face_destroy(face);
 }
 
 void Pdf::text(double x, double y, const std::string& s, double size, bool bold, bool grey) {
-    cairo_select_font_face(m->cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(m->cr, size);
+    m->font(bold, size);
     const double shade = grey ? 0.35 : 0.0;
     cairo_set_source_rgb(m->cr, shade, shade, shade);
     cairo_move_to(m->cr, x, y);
     cairo_show_text(m->cr, s.c_str());
 }
 
-double Pdf::text_width(const std::string& s, double size, bool bold) {
-    cairo_select_font_face(m->cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(m->cr, size);
-    cairo_text_extents_t e;
-    cairo_text_extents(m->cr, s.c_str(), &e);
-    return e.x_advance;
-}
 
 double Pdf::fitting_size(const std::string& s, double width, double size, double smallest, bool bold) {
     while (size > smallest && text_width(s, size, bold) > width) size -= 0.5;
@@ -69,6 +104,16 @@ size_t next_char(const std::string& s, size_t i) {
 }
 
 }  // namespace
+
+double Pdf::text_width(const std::string& s, double size, bool bold) {
+    double width = 0;
+    for (size_t i = 0; i < s.size();) {
+        const size_t end = next_char(s, i);
+        width += m->advance(std::string_view(s).substr(i, end - i), bold);
+        i = end;
+    }
+    return width * size;
+}
 
 std::vector<std::string> Pdf::wrap(const std::string& s, double width, double size, bool bold) {
     std::vector<std::string> lines;
@@ -136,15 +181,15 @@ void Pdf::new_page() {
     header();
 }
 
-std::string Pdf::finish() {
+void Pdf::finish() {
     cairo_destroy(m->cr);
     m->cr = nullptr;
     cairo_surface_finish(m->surface);
     const auto status = cairo_surface_status(m->surface);
     cairo_surface_destroy(m->surface);
     m->surface = nullptr;
+    if (m->failed) std::rethrow_exception(m->failed);
     if (status != CAIRO_STATUS_SUCCESS) throw Error(std::string("cannot write the PDF: ") + cairo_status_to_string(status));
-    return std::move(m->bytes);
 }
 
 }  // namespace muster::exporter

@@ -1,6 +1,8 @@
 #pragma once
-// A PDF drawn with cairo in memory: pages with a provenance header and a page footer, text
-// in DejaVu Sans (embedded, so it selects and searches in a viewer).
+// A PDF drawn with cairo, written to a sink page by page: pages with a provenance header and a
+// page footer, text in DejaVu Sans (embedded, so it selects and searches in a viewer).
+#include "core/sink.hpp"
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -9,8 +11,9 @@ namespace muster::exporter {
 
 class Pdf {
 public:
-    /// A new document of pages `width` x `height` points, each headed by `provenance`.
-    Pdf(double width, double height, std::string provenance);
+    /// A new document of pages `width` x `height` points, each headed by `provenance`, its
+    /// bytes written to `out` as each page ends. `out` must outlive the Pdf.
+    Pdf(double width, double height, std::string provenance, const Sink& out);
     ~Pdf();
     Pdf(const Pdf&) = delete;
     Pdf& operator=(const Pdf&) = delete;
@@ -37,8 +40,8 @@ public:
     void rectangle(double x, double y, double w, double h, bool dashed);
     /// Ends the page (writing its footer) and starts the next.
     void new_page();
-    /// Ends the document and returns its bytes.
-    std::string finish();
+    /// Ends the document, writing its last bytes. What the sink threw, finish throws.
+    void finish();
 
 private:
     void header();

@@ -210,6 +210,48 @@ TEST_CASE("The PDF has its pages and its text holds every brigade") {
     CHECK_THAT(pdf_text(dir.file("labels.pdf")), Contains("6/4/3 Veteran"));
 }
 
+TEST_CASE("A PDF is written page by page, and a write that fails leaves no file") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    for (int i = 0; i < 400; ++i)
+        s.forces().add_brigade({"Wadsworth", "Brigade " + std::to_string(i), "veteran", 6, std::nullopt, "", "", {}});
+    for (const bool labels : {false, true}) {
+        INFO((labels ? "labels" : "order of battle"));
+        // Pages reach the sink as they end: no piece is near the whole document.
+        std::string whole;
+        size_t largest = 0, pieces = 0;
+        const Sink collect = [&](std::string_view piece) {
+            whole.append(piece);
+            largest = std::max(largest, piece.size());
+            ++pieces;
+        };
+        if (labels) s.exports().labels(request("pdf").request, LabelFormat::pdf, {60, 20, "a4"}, collect);
+        else s.exports().oob(request("pdf").request, OobFormat::pdf, collect);
+        app::write_file(dir.file("streamed.pdf"), whole);
+        REQUIRE(pdf_pages(dir.file("streamed.pdf")) >= 6);
+        CHECK(pieces > 6);
+        CHECK(largest * 2 < whole.size());
+        // A sink that fails half way: the error comes out, and write_file leaves nothing.
+        const auto target = dir.file(labels ? "labels.pdf" : "oob.pdf");
+        size_t written = 0;
+        CHECK_THROWS_WITH(app::write_file(target,
+                                          [&](const Sink& out) {
+                                              const Sink failing = [&](std::string_view piece) {
+                                                  if (written > whole.size() / 2) throw Error("the disk is full");
+                                                  written += piece.size();
+                                                  out(piece);
+                                              };
+                                              if (labels) s.exports().labels(request("pdf").request, LabelFormat::pdf, {60, 20, "a4"}, failing);
+                                              else s.exports().oob(request("pdf").request, OobFormat::pdf, failing);
+                                          }),
+                          Contains("the disk is full"));
+        CHECK(written > 0);
+        CHECK_FALSE(std::filesystem::exists(target));
+        for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
+            CHECK(entry.path().filename().string().find(".part-") == std::string::npos);
+    }
+}
+
 namespace {
 
 // A word of a PDF page as poppler finds it, its box in points from the page's top left.
