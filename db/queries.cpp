@@ -5,6 +5,7 @@
 
 #include "core/names.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <limits>
 #include <map>
@@ -406,6 +407,52 @@ campaign::CheckReport CampaignStore::check() const {
                                              " rows belong to another campaign than their parent");
         }
         return report;
+    });
+}
+
+std::vector<CampaignStore::UnknownId> CampaignStore::unknown_ids(std::int64_t campaign, const KnownIds& known) const {
+    return guarded(m_path, [&] {
+        auto& db = m_impl->db;
+        const ReadSnapshot snapshot(db);
+        // Every id-valued field of the campaign's rows with its owner; ?1 is the campaign.
+        const std::string valued =
+            "WITH command(owner, name, leader_id) AS ("
+            " SELECT 'army', name, commander_id FROM army WHERE campaign_id = ?1 UNION ALL"
+            " SELECT 'corps', name, commander_id FROM corps WHERE campaign_id = ?1 UNION ALL"
+            " SELECT 'division', name, commander_id FROM division WHERE campaign_id = ?1 UNION ALL"
+            " SELECT 'brigade', d.name || '/' || b.name, b.commander_id FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ?1 UNION ALL"
+            " SELECT 'brigade', d.name || '/' || b.name, b.alternate_id FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ?1), "
+            "valued(owner, name, what, value) AS ("
+            " SELECT 'army', name, 'the side', side FROM army WHERE campaign_id = ?1 UNION ALL"
+            " SELECT 'division', name, 'the arm', arm FROM division WHERE campaign_id = ?1 UNION ALL"
+            " SELECT 'division', name, 'the theater', theater FROM division WHERE campaign_id = ?1 AND theater <> '' UNION ALL"
+            " SELECT 'brigade', d.name || '/' || b.name, 'the rating', b.rating FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ?1 UNION ALL"
+            " SELECT 'brigade', d.name || '/' || b.name, 'the arm', b.arm FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ?1 UNION ALL"
+            " SELECT c.owner, c.name, 'a leader of grade', l.grade FROM command c JOIN leader l ON l.id = c.leader_id UNION ALL"
+            " SELECT c.owner, c.name, 'a leader of rolled grade', l.rolled_grade FROM command c JOIN leader l ON l.id = c.leader_id WHERE l.rolled_grade <> '') ";
+        const auto ids = [&](const std::string& what) -> const std::vector<std::string>& {
+            if (what == "the side") return known.sides;
+            if (what == "the arm") return known.arms;
+            if (what == "the theater") return known.theaters;
+            if (what == "the rating") return known.ratings;
+            return known.grades;
+        };
+        // The distinct values first; the owners only of a value the rule set does not know.
+        std::vector<std::pair<std::string, std::string>> unknown;
+        SQLite::Statement values(db, valued + "SELECT DISTINCT what, value FROM valued");
+        bind_all(values, campaign);
+        for (const Row row(values); values.executeStep();) {
+            auto what = row.text("what"), value = row.text("value");
+            const auto& list = ids(what);
+            if (std::find(list.begin(), list.end(), value) == list.end()) unknown.emplace_back(std::move(what), std::move(value));
+        }
+        std::vector<UnknownId> out;
+        for (const auto& [what, value] : unknown) {
+            SQLite::Statement owners(db, valued + "SELECT owner, name FROM valued WHERE what = ?2 AND value = ?3");
+            bind_all(owners, campaign, what, value);
+            for (const Row row(owners); owners.executeStep();) out.push_back({row.text("owner"), row.text("name"), what, value});
+        }
+        return out;
     });
 }
 

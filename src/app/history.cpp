@@ -27,41 +27,14 @@ void check_ids(const db::CampaignStore& store, const campaign::CampaignInfo& c, 
         report.problems.push_back(who + "its pinned rule set does not load (" + visible(e.what()) + ")");
         return;
     }
-    army::OrderOfBattle oob;
-    try {
-        oob = store.order_of_battle(c.id);
-    } catch (const Error& e) {
-        report.problems.push_back(who + visible(e.what()));
-        return;
-    }
-    const auto unknown = [&](const std::string& what, const std::string& owner, const std::string& id) {
-        report.problems.push_back(who + owner + " has " + what + " \"" + visible(id) + "\", which rule set " + r.id + " does not know");
+    const auto ids = [](const auto& list) {
+        std::vector<std::string> out;
+        for (const auto& item : list) out.push_back(item.id);
+        return out;
     };
-    const auto leader = [&](const army::Leader& l, const std::string& owner) {
-        if (!l.present()) return;
-        if (!r.find_grade(l.grade)) unknown("a leader of grade", owner, l.grade);
-        if (!l.rolled_grade.empty() && !r.find_grade(l.rolled_grade)) unknown("a leader of rolled grade", owner, l.rolled_grade);
-    };
-    for (const auto& a : oob.armies) {
-        if (!r.find_side(a.side)) unknown("the side", "army " + visible(a.name), a.side);
-        leader(a.commander, "army " + visible(a.name));
-        for (const auto& k : a.corps) {
-            leader(k.commander, "corps " + visible(k.name));
-            for (const auto& d : k.divisions) {
-                const std::string dn = "division " + visible(d.name);
-                if (!r.find_arm(d.arm)) unknown("the arm", dn, d.arm);
-                if (!d.theater.empty() && !r.find_theater(d.theater)) unknown("the theater", dn, d.theater);
-                leader(d.commander, dn);
-                for (const auto& b : d.brigades) {
-                    const std::string bn = "brigade " + visible(d.name + "/" + b.name);
-                    if (!r.find_rating(b.rating)) unknown("the rating", bn, b.rating);
-                    if (!r.find_arm(b.arm)) unknown("the arm", bn, b.arm);
-                    leader(b.commander, bn);
-                    leader(b.alternate, bn);
-                }
-            }
-        }
-    }
+    for (const auto& u : store.unknown_ids(c.id, {ids(r.sides), ids(r.arms), ids(r.theaters), ids(r.ratings), ids(r.grades)}))
+        report.problems.push_back(who + u.owner + " " + visible(u.name) + " has " + u.what + " \"" + visible(u.value) +
+                                  "\", which rule set " + r.id + " does not know");
 }
 
 }  // namespace

@@ -320,7 +320,7 @@ TEST_CASE("check verifies the database itself - schema, ids, numbers, names, ref
              {"UPDATE brigade SET name = 'Iron' || char(0) || 'Brigade'", "a NUL character at character 5"},
              {"UPDATE division SET name = CAST(x'48ff' AS TEXT) WHERE name = 'Wadsworth'", "byte \\xFF is not valid UTF-8"},
              {"UPDATE division SET name = 'He' || char(27) || '[2Jth' WHERE name = 'Heth'", "control character U+001B"},
-             {"PRAGMA foreign_keys = OFF; UPDATE corps SET army_id = 999", "a corps points at army 999, which is not there"},
+             {"PRAGMA foreign_keys = OFF; UPDATE corps SET army_id = 999", "foreign key: corps row 1 points at a missing army row"},
          }) {
         Cli cli;
         cli.layout();
