@@ -7,7 +7,7 @@ bash scripts/build.sh -DMUSTER_BUILD_GUI=ON -DMUSTER_BUILD_TESTS=ON
 for b in build/tests/bench/bench_*; do
   [ -x "$b" ] || continue
   case "$b" in
-    *bench_gui) xvfb-run -a -s "-screen 0 1280x800x24" "$b" "$@" ;;  # needs a display
+    *bench_gui|*bench_growth) xvfb-run -a -s "-screen 0 1280x800x24" "$b" "$@" ;;  # needs a display
     *) "$b" "$@" ;;
   esac
 done

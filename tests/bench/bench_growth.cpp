@@ -1,14 +1,16 @@
-// How each operation grows with the campaign: import, one arrival, the order of battle, the
-// check and every export at 1,000, 10,000 and 33,000 divisions (MUSTER_GROWTH_SIZES, comma
-// separated), each division about three brigades. The import is set against its floor measured
-// in the same run: the same rows inserted with raw prepared statements in one transaction. And
-// the start-up of `muster generate` and `rules list` against `muster --version`. Wall time of
-// one run each; figures, not assertions.
+// How each operation grows with the campaign: import, one arrival, a battle report and its
+// recovery, the order of battle, the check, every export (with the peak memory of the PDF
+// commands) and, with a display, muster-gui's first frame, at 1,000, 10,000 and 33,000
+// divisions (MUSTER_GROWTH_SIZES, comma separated), each division about three brigades. The
+// import is set against its floor measured in the same run: the same rows inserted with raw
+// prepared statements in one transaction. And the start-up of `muster generate` and `rules
+// list` against `muster --version`. Wall time of one run each; figures, not assertions.
 #include "app_support.hpp"
 #include "bench/raw_rows.hpp"
-#include "dice/dice.hpp"
+#include "bench/generated_forces.hpp"
+#include "app/exports.hpp"
+#include "app/files.hpp"
 #include "export/oob.hpp"
-#include "generate/generate.hpp"
 #include "support.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -17,10 +19,17 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
 #include <sstream>
+#include <stdexcept>
+
+#ifdef MUSTER_GROWTH_GUI
+#include "gui_app.hpp"
+#include "platform.hpp"
+#endif
 
 using namespace muster;
 
@@ -38,31 +47,6 @@ std::vector<int> sizes() {
     std::stringstream in(env ? env : "1000,10000,33000");
     for (std::string part; std::getline(in, part, ',');) out.push_back(std::stoi(part));
     return out;
-}
-
-// `n` generated divisions, half a side, in corps of ten: the order of battle an import reads.
-army::OrderOfBattle forces(int n) {
-    army::OrderOfBattle oob;
-    dice::SeededSource dice(1);
-    for (const char* side : {"union", "confederate"}) {
-        army::Army a;
-        a.name = std::string(side) + " army";
-        a.side = side;
-        generate::Request r;
-        r.side = side;
-        r.year = 1863;
-        r.theater = "east";
-        for (int i = 0; i < n / 2; ++i) {
-            if (i % 10 == 0) a.corps.push_back({0, a.name + " corps " + std::to_string(i / 10), {}, {}, {}});
-            auto d = generate::generate_division(test::acw(), r, dice);
-            d.name = std::string(side) + " division " + std::to_string(i);
-            d.status = DivisionStatus::entered;
-            d.rolls.clear();
-            a.corps.back().divisions.push_back(std::move(d));
-        }
-        oob.armies.push_back(std::move(a));
-    }
-    return oob;
 }
 
 void new_campaign(app::Session& s) {
@@ -118,6 +102,34 @@ double command_seconds(const std::string& args, int runs = 9) {
     return times[times.size() / 2];
 }
 
+// The peak resident memory of a command of the real binary, in MB, as GNU time reports it. (A
+// child forked from this process would report this process's own peak: Linux carries the
+// high-water mark across fork and exec.)
+double peak_mb(const std::string& args) {
+    const auto out = test::shell("/usr/bin/time -f 'peak-kb %M' " MUSTER_BINARY " " + args + " 2>&1 >/dev/null");
+    const auto at = out.rfind("peak-kb ");
+    if (at == std::string::npos) throw std::runtime_error("muster " + args + ": no peak memory measured (" + out + ")");
+    return std::stod(out.substr(at + 8)) / 1024.0;
+}
+
+#ifdef MUSTER_GROWTH_GUI
+// Opening the campaign in muster-gui to the end of its first frame: the model read, the
+// windows built and drawn. With the windows a first run opens, or with every window open.
+double first_frame(const std::string& db, bool every_window) {
+    gui::Platform platform({1280, 800, "bench", "", false});
+    return seconds([&] {
+        gui::GuiApp app(db);
+        gui::register_windows(app);
+        if (every_window)
+            for (const auto& a : app.actions())
+                if (a.id.rfind("window.", 0) == 0) app.run(a.id);
+        platform.begin_frame();
+        app.frame();
+        platform.end_frame();
+    });
+}
+#endif
+
 }  // namespace
 
 int main() {
@@ -130,7 +142,7 @@ int main() {
     long brigades_at_top = 0;
     for (int n : sizes()) {
         test::TempDir dir;
-        const auto oob = forces(n);
+        const auto oob = test::generated_forces(n);
         const auto file = dir.file("oob.json");
         std::ofstream(file) << exporter::oob_json(test::acw(), oob, {"2026-01-01"});
         record("raw insert floor", raw_floor(oob, dir.file("floor.db")));
@@ -144,6 +156,19 @@ int main() {
         arrival.year = 1863;
         arrival.theater = "east";
         record("arrive (one division)", seconds([&] { s.arrivals().arrive(arrival); }));
+        // A battle of fixed size, 30 brigades a side: its cost should not grow with the campaign.
+        s.prisoners().add_camp("union", "Union camp");
+        s.prisoners().add_camp("confederate", "Confederate camp");
+        battle::Report report;
+        report.name = "Growth battle";
+        int per_side[2] = {0, 0};
+        for (const auto& b : s.forces().brigades())
+            if (int& k = per_side[b.side == "union" ? 0 : 1]; k < 30) {
+                ++k;
+                report.brigades.push_back({b.ref(), 2, 1, b.side == "union" ? "Confederate camp" : "Union camp"});
+            }
+        record("battle report (60 br.)", seconds([&] { s.battles().report_battle(report, false); }));
+        record("recovery (60 br.)", seconds([&] { s.battles().recover(report.name, {}, false); }));
         record("open + oob text", seconds([&] {
                    app::Session fresh(dir.file("c.db"), false, 5000, app::Catalog(""));
                    test::Export e;
@@ -151,19 +176,37 @@ int main() {
                    test::export_oob(fresh, e);
                }));
         record("check", seconds([&] { s.history().check(); }));
-        for (const char* format : {"md", "csv", "html", "json", "pdf"}) {
-            test::Export e;
-            e.format = format;
-            e.request.date = "2026-01-01";
-            record(std::string("export oob ") + format, seconds([&] { test::export_oob(s, e); }));
+        // Each export written to its file as muster writes it: a PDF page by page.
+        app::ExportRequest request;
+        request.date = "2026-01-01";
+        const auto exports = s.exports();
+        for (const auto format : {OobFormat::md, OobFormat::csv, OobFormat::html, OobFormat::json, OobFormat::pdf})
+            record("export oob " + word(format), seconds([&] {
+                       app::write_file(dir.file("oob." + word(format)), [&](const Sink& out) { exports.oob(request, format, out); });
+                   }));
+        for (const auto format : {LabelFormat::html, LabelFormat::pdf})
+            record("export labels " + word(format), seconds([&] {
+                       app::write_file(dir.file("labels." + word(format)),
+                                       [&](const Sink& out) { exports.labels(request, format, exporter::LabelSheet{}, out); });
+                   }));
+        record("oob pdf size (MB)", static_cast<double>(std::filesystem::file_size(dir.file("oob.pdf"))) / 1e6);
+        // Peak memory of the command, whole process: a PDF adds no more than the order of
+        // battle it is drawn from (the text export holds the same), whatever its page count.
+        const std::string db = "--db " + dir.file("c.db") + " ";
+        record("peak MB: oob md (CLI)", peak_mb(db + "export oob -o " + dir.file("cli.md")));
+        record("peak MB: oob pdf (CLI)", peak_mb(db + "export oob -o " + dir.file("cli.pdf")));
+        record("peak MB: labels pdf (CLI)", peak_mb(db + "export labels -o " + dir.file("cli-labels.pdf")));
+#ifdef MUSTER_GROWTH_GUI
+        if (std::getenv("DISPLAY")) {
+            record("gui first frame", first_frame(dir.file("c.db"), false));
+            record("gui first frame, all open", first_frame(dir.file("c.db"), true));
         }
-        for (const char* format : {"html", "pdf"}) {
-            test::Export e;
-            e.format = format;
-            e.request.date = "2026-01-01";
-            record(std::string("export labels ") + format, seconds([&] { test::export_labels(s, e, {}); }));
-        }
+#endif
         brigades_at_top = static_cast<long>(s.forces().brigades().size());
+        if (const char* keep = std::getenv("MUSTER_GROWTH_KEEP")) {  // for profiling: keep the largest campaign
+            std::filesystem::copy_file(dir.file("c.db"), keep, std::filesystem::copy_options::overwrite_existing);
+            std::filesystem::copy_file(file, std::string(keep) + ".oob.json", std::filesystem::copy_options::overwrite_existing);
+        }
     }
     const auto ns = sizes();
     std::string head = fmt::format("{:<24}", "seconds, by divisions");
