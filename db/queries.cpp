@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <limits>
 #include <map>
+#include <unordered_map>
 #include <unistd.h>
 
 namespace muster::db {
@@ -16,8 +17,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::map<std::int64_t, army::Leader> load_leaders(SQLite::Database& db, std::int64_t campaign) {
-    std::map<std::int64_t, army::Leader> out;
+std::unordered_map<std::int64_t, army::Leader> load_leaders(SQLite::Database& db, std::int64_t campaign) {
+    std::unordered_map<std::int64_t, army::Leader> out;
     SQLite::Statement q(db, "SELECT id, name, grade, rolled_grade, status FROM leader WHERE campaign_id = ?");
     bind_all(q, campaign);
     for (const Row row(q); q.executeStep();) {
@@ -27,12 +28,13 @@ std::map<std::int64_t, army::Leader> load_leaders(SQLite::Database& db, std::int
         l.grade = row.text("grade");
         l.rolled_grade = row.text("rolled_grade");
         l.status = row.word<LeaderStatus>("status");
-        out.emplace(l.id, l);
+        const auto id = l.id;
+        out.emplace(id, std::move(l));
     }
     return out;
 }
 
-army::Leader leader_of(const std::map<std::int64_t, army::Leader>& leaders, std::optional<std::int64_t> id) {
+army::Leader leader_of(const std::unordered_map<std::int64_t, army::Leader>& leaders, std::optional<std::int64_t> id) {
     if (!id) return {};
     const auto it = leaders.find(*id);
     return it == leaders.end() ? army::Leader{} : it->second;
@@ -81,9 +83,9 @@ army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const 
         oob.view = View::umpire();
         const auto leaders = load_leaders(db, campaign);
 
-        std::map<std::int64_t, army::Army*> armies;
-        std::map<std::int64_t, army::Corps*> corps;
-        std::map<std::int64_t, army::Division*> divisions;
+        std::unordered_map<std::int64_t, army::Army*> armies;
+        std::unordered_map<std::int64_t, army::Corps*> corps;
+        std::unordered_map<std::int64_t, army::Division*> divisions;
         SQLite::Statement qa(db, "SELECT id, name, side, commander_id FROM army WHERE campaign_id = ? ORDER BY id");
         bind_all(qa, campaign);
         for (const Row row(qa); qa.executeStep();) {
