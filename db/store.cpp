@@ -244,7 +244,7 @@ CampaignStore::CampaignStore(const std::string& path, OpenMode mode, int busy_ti
     if (fs::exists(path, ec)) guarded(m_path, [&] { identify(path, mode, busy_timeout_ms); });
     guarded(m_path, [&] {
         m_impl = std::make_unique<Impl>(
-            SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms));
+            SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms), busy_timeout_ms);
         auto& db = m_impl->db;
         if (sqlite3_db_readonly(db.getHandle(), "main") == 1)
             throw Error(path + ": cannot write the campaign database: the file or its folder is read-only");

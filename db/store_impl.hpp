@@ -20,8 +20,9 @@
 namespace muster::db {
 
 struct CampaignStore::Impl {
-    explicit Impl(SQLite::Database database) : db(std::move(database)) {}
+    Impl(SQLite::Database database, int busy_timeout) : db(std::move(database)), busy_timeout_ms(busy_timeout) {}
     SQLite::Database db;
+    int busy_timeout_ms;
 
     /// A write statement (INSERT, UPDATE) prepared once for the store's life and unbound for
     /// each use: an import or a long operation writes thousands of rows, and preparing each

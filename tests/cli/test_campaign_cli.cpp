@@ -321,6 +321,10 @@ TEST_CASE("check verifies the database itself - schema, ids, numbers, names, ref
              {"UPDATE division SET name = CAST(x'48ff' AS TEXT) WHERE name = 'Wadsworth'", "byte \\xFF is not valid UTF-8"},
              {"UPDATE division SET name = 'He' || char(27) || '[2Jth' WHERE name = 'Heth'", "control character U+001B"},
              {"PRAGMA foreign_keys = OFF; UPDATE corps SET army_id = 999", "foreign key: corps row 1 points at a missing army row"},
+             // An index whose rows are not its table's: SQLite's own check (run on a second connection) finds it.
+             {"PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = 'CREATE INDEX move_by_brigade ON move(stands)' "
+              "WHERE name = 'move_by_brigade'",
+              "integrity: "},
          }) {
         Cli cli;
         cli.layout();
