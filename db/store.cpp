@@ -1,5 +1,6 @@
 // Opening, migrating, operations and undo. The session extension records each operation's
-// changes to the campaign tables as a changeset; undo applies its inverse.
+// changes to the campaign tables as a changeset; undo applies its inverse. An operation that
+// only adds rows (an import) records which rows it added instead; undo deletes them.
 #define SQLITE_ENABLE_SESSION 1
 #define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #include <sqlite3.h>
@@ -9,6 +10,9 @@
 #include "core/clock.hpp"
 #include "core/names.hpp"
 
+#include <algorithm>
+#include <sstream>
+#include <cstdint>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -56,6 +60,141 @@ struct Session {
 
 // Undo is exact or nothing: any row that is not as the operation left it aborts the undo.
 int abort_on_conflict(void*, int, sqlite3_changeset_iter*) { return SQLITE_CHANGESET_ABORT; }
+
+// The tables an operation's changes are recorded for: every table but the journal's and meta.
+std::vector<std::string> recorded_tables(SQLite::Database& db) {
+    SQLite::Statement q(db, "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+    std::vector<std::string> out;
+    for (const Row row(q); q.executeStep();)
+        if (const auto name = row.text("name"); session_table_filter(nullptr, name.c_str())) out.push_back(name);
+    return out;
+}
+
+std::string sql_name(const std::string& table) {
+    std::string out = "\"";
+    for (const char c : table) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+// How many rows of `table` have rowids from `first` to `last`, and a 64-bit FNV-1a digest of
+// every value of theirs (each with its type), in rowid order.
+std::pair<std::int64_t, std::uint64_t> digest_rows(SQLite::Database& db, const std::string& table, std::int64_t first, std::int64_t last) {
+    SQLite::Statement q(db, "SELECT rowid AS muster_rowid, * FROM " + sql_name(table) + " WHERE rowid BETWEEN ? AND ? ORDER BY rowid");
+    bind_all(q, first, last);
+    std::uint64_t h = 1469598103934665603ull;
+    const auto mix = [&h](const void* data, size_t n) {
+        for (size_t i = 0; i < n; ++i) {
+            h ^= static_cast<const unsigned char*>(data)[i];
+            h *= 1099511628211ull;
+        }
+    };
+    std::int64_t count = 0;
+    const int columns = q.getColumnCount();
+    while (q.executeStep()) {
+        ++count;
+        for (int i = 0; i < columns; ++i) {
+            const auto c = q.getColumn(i);
+            const int type = c.getType();
+            mix(&type, sizeof type);
+            if (type == SQLITE_INTEGER) {
+                const std::int64_t v = c.getInt64();
+                mix(&v, sizeof v);
+            } else if (type == SQLITE_FLOAT) {
+                const double v = c.getDouble();
+                mix(&v, sizeof v);
+            } else if (type != SQLITE_NULL) {
+                const int n = c.getBytes();
+                mix(&n, sizeof n);
+                mix(c.getBlob(), static_cast<size_t>(n));
+            }
+        }
+    }
+    return {count, h};
+}
+
+// While an operation that may only add rows runs: every table's largest rowid before it, and
+// the first change it makes to a row that was there before (which it must not make).
+class InsertOnly {
+public:
+    explicit InsertOnly(SQLite::Database& db) : m_db(db) {
+        for (auto& table : recorded_tables(db)) {
+            const auto before = db.execAndGet("SELECT COALESCE(MAX(rowid), 0) FROM " + sql_name(table)).getInt64();
+            m_tables.push_back({std::move(table), before});
+        }
+        sqlite3_preupdate_hook(db.getHandle(), hook, this);
+    }
+    ~InsertOnly() { sqlite3_preupdate_hook(m_db.getHandle(), nullptr, nullptr); }
+    InsertOnly(const InsertOnly&) = delete;
+    InsertOnly& operator=(const InsertOnly&) = delete;
+
+    /// "TABLE FIRST LAST COUNT DIGEST" for each table the operation added rows to; refuses an
+    /// operation that changed a row it did not add.
+    std::string record() {
+        if (!m_broken.empty()) throw Error("muster cannot record this import for undo: it " + m_broken + "; nothing was changed");
+        std::string out;
+        for (const auto& [table, before] : m_tables) {
+            const auto last = m_db.execAndGet("SELECT COALESCE(MAX(rowid), 0) FROM " + sql_name(table)).getInt64();
+            if (last <= before) continue;
+            const auto [count, digest] = digest_rows(m_db, table, before + 1, last);
+            out += table + " " + std::to_string(before + 1) + " " + std::to_string(last) + " " + std::to_string(count) + " " +
+                   std::to_string(digest) + "\n";
+        }
+        return out;
+    }
+
+private:
+    static void hook(void* self, sqlite3*, int op, const char* db, const char* table, sqlite3_int64 old_key, sqlite3_int64 new_key) {
+        auto& me = *static_cast<InsertOnly*>(self);
+        if (!me.m_broken.empty() || std::string_view(db) != "main" || !session_table_filter(nullptr, table)) return;
+        std::int64_t before = 0;
+        bool known = false;
+        for (const auto& t : me.m_tables)
+            if (t.first == table) {
+                before = t.second;
+                known = true;
+            }
+        const bool touches_old = op == SQLITE_INSERT ? new_key <= before : old_key <= before || (op == SQLITE_UPDATE && new_key <= before);
+        if (!known) me.m_broken = std::string("changed table ") + table + ", which was not there when it began";
+        else if (touches_old) me.m_broken = std::string(op == SQLITE_DELETE ? "deleted" : "changed") + " a row of " + table + " it did not add";
+    }
+    SQLite::Database& m_db;
+    std::vector<std::pair<std::string, std::int64_t>> m_tables;
+    std::string m_broken;
+};
+
+// Undoes an operation that only added rows: each table's rows of the record, if they are still
+// all there exactly as it left them. False if they are not (nothing is deleted then).
+bool undo_inserts(SQLite::Database& db, std::int64_t operation, const std::string& record) {
+    const auto damaged = [&] { return Error("the journal entry #" + std::to_string(operation) + " cannot be reversed (its record is damaged)"); };
+    const auto tables = recorded_tables(db);
+    struct Range {
+        std::string table;
+        std::int64_t first, last;
+    };
+    std::vector<Range> ranges;
+    std::istringstream in(record);
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream fields(line);
+        Range r;
+        std::int64_t count = 0;
+        std::uint64_t digest = 0;
+        std::string rest;
+        if (!(fields >> r.table >> r.first >> r.last >> count >> digest) || (fields >> rest) || r.first > r.last ||
+            std::find(tables.begin(), tables.end(), r.table) == tables.end())
+            throw damaged();
+        if (digest_rows(db, r.table, r.first, r.last) != std::pair<std::int64_t, std::uint64_t>{count, digest}) return false;
+        ranges.push_back(std::move(r));
+    }
+    if (ranges.empty()) throw damaged();
+    // Rows refer to each other across tables: the references are checked once all are gone.
+    db.exec("PRAGMA defer_foreign_keys = ON");
+    for (const auto& r : ranges) {
+        SQLite::Statement q(db, "DELETE FROM " + sql_name(r.table) + " WHERE rowid BETWEEN ? AND ?");
+        bind_all(q, r.first, r.last);
+        q.exec();
+    }
+    return true;
+}
 
 int migration_number(std::string_view file) {
     int n = 0;
@@ -307,6 +446,16 @@ std::int64_t CampaignStore::record_operation(std::int64_t campaign, OperationKin
     bind_all(add, campaign, kind, now_utc());
     add.exec();
     const std::int64_t op = db.getLastInsertRowid();
+    if (kind == OperationKind::import) {
+        // An import only adds rows: the rows are its undo (see InsertOnly).
+        InsertOnly inserts(db);
+        const std::string summary = change(op);
+        const std::string record = inserts.record();
+        SQLite::Statement done(db, "UPDATE operation SET summary = ?, inserted = NULLIF(?, '') WHERE id = ?");
+        bind_all(done, summary, record, op);
+        done.exec();
+        return op;
+    }
     Session session(db.getHandle());
     const std::string summary = change(op);
     const std::string changes = session.changeset();
@@ -322,8 +471,8 @@ journal::Entry CampaignStore::undo_last(std::int64_t campaign) {
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         check_not_stale(campaign);
         SQLite::Statement last(db,
-                               "SELECT id, kind, summary, changeset, seen_by FROM operation WHERE campaign_id = ? AND "
-                               "undone_by IS NULL AND kind <> ? AND changeset IS NOT NULL ORDER BY id DESC LIMIT 1");
+                               "SELECT id, kind, summary, changeset, inserted, seen_by FROM operation WHERE campaign_id = ? AND "
+                               "undone_by IS NULL AND kind <> ? AND (changeset IS NOT NULL OR inserted IS NOT NULL) ORDER BY id DESC LIMIT 1");
         bind_all(last, campaign, OperationKind::undo);
         if (!last.executeStep()) throw Error("nothing to undo: every change of this campaign is already undone");
         const Row row(last);
@@ -331,18 +480,25 @@ journal::Entry CampaignStore::undo_last(std::int64_t campaign) {
         const std::string kind = row.text("kind");
         const std::string summary = row.text("summary");
         const std::string changes = row.blob("changeset");
+        const std::optional<std::string> inserted = row.null("inserted") ? std::nullopt : std::optional(row.text("inserted"));
         const auto audience = Audience::parse(row.text("seen_by"));
         last.reset();
 
-        int inverted_size = 0;
-        void* inverted = nullptr;
-        if (sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK)
-            throw Error("the journal entry #" + std::to_string(target) + " cannot be reversed (its record is damaged)");
-        const int rc = sqlite3changeset_apply(db.getHandle(), inverted_size, inverted, nullptr, abort_on_conflict, nullptr);
-        sqlite3_free(inverted);
-        if (rc != SQLITE_OK)
-            throw Error("cannot undo #" + std::to_string(target) + " (" + kind + ") exactly: the campaign was changed "
-                        "outside muster's operations since; nothing was changed");
+        const auto changed_since = [&] {
+            return Error("cannot undo #" + std::to_string(target) + " (" + kind + ") exactly: the campaign was changed "
+                         "outside muster's operations since; nothing was changed");
+        };
+        if (inserted) {
+            if (!undo_inserts(db, target, *inserted)) throw changed_since();
+        } else {
+            int inverted_size = 0;
+            void* inverted = nullptr;
+            if (sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK)
+                throw Error("the journal entry #" + std::to_string(target) + " cannot be reversed (its record is damaged)");
+            const int rc = sqlite3changeset_apply(db.getHandle(), inverted_size, inverted, nullptr, abort_on_conflict, nullptr);
+            sqlite3_free(inverted);
+            if (rc != SQLITE_OK) throw changed_since();
+        }
 
         journal::Entry entry;
         entry.kind = OperationKind::undo;
@@ -357,7 +513,13 @@ journal::Entry CampaignStore::undo_last(std::int64_t campaign) {
         SQLite::Statement mark(db, "UPDATE operation SET undone_by = ? WHERE id = ?");
         bind_all(mark, entry.id, target);
         mark.exec();
-        t.commit();
+        try {
+            t.commit();
+        } catch (const SQLite::Exception& e) {
+            // A row outside the operation refers to a row it added (checked at commit).
+            if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_FOREIGNKEY) throw changed_since();
+            throw;
+        }
         if (m_expected) m_expected = entry.id;
         return entry;
     });

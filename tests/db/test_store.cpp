@@ -189,6 +189,80 @@ TEST_CASE("Undo refuses when the campaign was changed outside muster") {
     CHECK(test::dump(path) == before);
 }
 
+namespace {
+
+// Imports an army: corps, division, brigades with their brigadiers and moves, a battery, a
+// division commander.
+void import_army(app::Session& s, const std::string& oob_file) {
+    std::ofstream(oob_file) << R"({"format": "muster-oob/1", "armies": [{"name": "Army of the Cumberland", "side": "union",
+        "corps": [{"name": "XIV Corps", "divisions": [{"name": "Baird", "arm": "infantry", "status": "entered",
+        "commander": {"name": "Absalom Baird", "grade": "average"},
+        "brigades": [{"name": "Scribner", "rating": "veteran", "start_stands": 7, "stands": 5, "commander": {"name": "Scribner", "grade": "average"}},
+                     {"name": "Starkweather", "rating": "green", "start_stands": 6, "stands": 6}],
+        "batteries": [{"name": "Battery A"}]}]}]}]})";
+    s.forces().import_oob(oob_file);
+}
+
+}  // namespace
+
+TEST_CASE("An import's undo deletes exactly the rows it added, and refuses if one changed or anything refers to them") {
+    {
+        test::TempDir dir;
+        const auto path = dir.file("c.db");
+        auto s = test::make_campaign(path);
+        const auto before = test::dump(path, false);
+        import_army(s, dir.file("oob.json"));
+        // Recorded as the rows it added, not as a changeset of their values.
+        SQLite::Database db(path, SQLite::OPEN_READONLY);
+        const auto record = db.execAndGet("SELECT inserted FROM operation WHERE kind = 'import'").getString();
+        CHECK_THAT(record, Contains("brigade ") && Contains("leader ") && Contains("move ") && Contains("battery ") && Contains("division "));
+        CHECK(db.execAndGet("SELECT changeset IS NULL FROM operation WHERE kind = 'import'").getInt() == 1);
+        CHECK(s.history().journal().back().undoable);
+        s.history().undo();
+        CHECK(test::dump(path, false) == before);
+        CHECK(s.history().check().ok());
+    }
+    struct Case {
+        std::string sql, says;
+    };
+    for (const auto& [sql, says] : std::vector<Case>{
+             {"UPDATE brigade SET stands = 4 WHERE name = 'Scribner'", "was changed outside muster's operations"},
+             {"UPDATE leader SET name = 'Somebody' WHERE name = 'Absalom Baird'", "was changed outside muster's operations"},
+             {"DELETE FROM battery WHERE name = 'Battery A'", "was changed outside muster's operations"},
+             // A row added since, outside the import, refers to one of its brigades.
+             {"INSERT INTO move (operation_id, brigade_id, kind, stands) SELECT id, (SELECT id FROM brigade WHERE name = 'Scribner'), "
+              "'edited', 1 FROM operation WHERE kind = 'import'",
+              "was changed outside muster's operations"},
+             {"UPDATE operation SET inserted = 'brigade; DROP TABLE campaign 1 2 3 4' WHERE kind = 'import'", "its record is damaged"},
+             {"UPDATE operation SET inserted = 'operation 1 9 9 0' WHERE kind = 'import'", "its record is damaged"},
+             {"UPDATE operation SET inserted = 'campaign 1 1 1 0' WHERE kind = 'import'", "was changed outside muster's operations"},
+         }) {
+        INFO(sql);
+        test::TempDir dir;
+        const auto path = dir.file("c.db");
+        auto s = test::make_campaign(path);
+        import_army(s, dir.file("oob.json"));
+        test::raw_sql(path, sql);
+        const auto before = test::dump(path);
+        CHECK_THROWS_WITH(s.history().undo(), Contains(says));
+        CHECK(test::dump(path) == before);
+    }
+}
+
+TEST_CASE("An import that would change a row it did not add (a hostile trigger) is refused whole") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    test::raw_sql(path, "CREATE TRIGGER touch AFTER INSERT ON brigade BEGIN UPDATE campaign SET turn = turn; END");
+    const auto before = test::dump(path);
+    std::ofstream(dir.file("oob.json")) << R"({"format": "muster-oob/1", "armies": [{"name": "Army of the Cumberland", "side": "union",
+        "corps": [{"name": "XIV Corps", "divisions": [{"name": "Baird", "arm": "infantry", "status": "entered",
+        "brigades": [{"name": "Scribner", "rating": "veteran", "start_stands": 7, "stands": 5}]}]}]}]})";
+    CHECK_THROWS_WITH(s.forces().import_oob(dir.file("oob.json")),
+                      Contains("cannot record this import for undo") && Contains("changed a row of campaign it did not add"));
+    CHECK(test::dump(path) == before);
+}
+
 TEST_CASE("check passes a sound campaign and fails a hand-corrupted ledger") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
