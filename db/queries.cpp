@@ -307,54 +307,46 @@ campaign::CheckReport CampaignStore::check() const {
         for (const Row row(fk); fk.executeStep();)
             report.problems.push_back("foreign key: " + row.text("table") + " row " + std::to_string(row.id("rowid")) +
                                       " points at a missing " + row.text("parent") + " row");
+        // Per brigade, in one pass over its moves: the ledger (its stands are the sum of its
+        // moves; its start strength is what it was generated with, or merged up to), and every
+        // stand somewhere: in service, lost for good, or held. What its moves say was captured
+        // and not yet released is what the camps hold; what the battles say was lost, captured
+        // and returned is what the moves say.
         SQLite::Statement ledger(db,
-                                 "SELECT c.name AS campaign, d.name AS division, b.name AS brigade, b.stands, "
-                                 "COALESCE(SUM(m.stands), 0) AS moved, b.start_stands, b.labelled_for, "
+                                 "SELECT c.name AS campaign, d.name AS division, b.name AS brigade, b.stands, b.start_stands, b.labelled_for, "
+                                 "COALESCE(SUM(m.stands), 0) AS moved, "
                                  "COALESCE(SUM(CASE WHEN m.kind = 'generated' THEN m.stands END), 0) AS generated, "
-                                 "COALESCE(SUM(CASE WHEN m.kind = 'merged' AND m.stands > 0 THEN m.stands END), 0) AS merged_in "
+                                 "COALESCE(SUM(CASE WHEN m.kind = 'merged' AND m.stands > 0 THEN m.stands END), 0) AS merged_in, "
+                                 "COALESCE(-SUM(CASE WHEN m.kind = 'captured' THEN m.stands END), 0) AS moved_captured, "
+                                 "COALESCE(SUM(CASE WHEN m.kind IN ('exchanged', 'freed') THEN m.stands END), 0) AS released, "
+                                 "COALESCE(-SUM(CASE WHEN m.kind = 'casualty' THEN m.stands END), 0) AS moved_lost, "
+                                 "COALESCE(SUM(CASE WHEN m.kind = 'returned' THEN m.stands END), 0) AS moved_returned, "
+                                 "COALESCE(SUM(CASE WHEN m.kind IN ('generated', 'edited') THEN m.stands END), 0) AS entered, "
+                                 "COALESCE(-SUM(CASE WHEN m.kind = 'disbanded' THEN m.stands END), 0) AS disbanded, "
+                                 "(SELECT COALESCE(SUM(stands), 0) FROM prisoner WHERE brigade_id = b.id) AS held, "
+                                 "(SELECT COALESCE(SUM(casualties), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_lost, "
+                                 "(SELECT COALESCE(SUM(returned), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_returned, "
+                                 "(SELECT COALESCE(SUM(captured), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_captured "
                                  "FROM brigade b JOIN division d ON d.id = b.division_id JOIN campaign c ON c.id = b.campaign_id "
                                  "LEFT JOIN move m ON m.brigade_id = b.id GROUP BY b.id");
         for (const Row row(ledger); ledger.executeStep();) {
             ++report.brigades;
+            const auto n = [&](const char* column) { return row.id(column); };
             const int now = row.integer("stands");
-            const int sum = row.integer("moved");
             report.stands += now;
             const std::string who = row.text("campaign") + ": " + row.text("division") + ", " + row.text("brigade");
-            if (now != sum)
+            if (now != n("moved"))
                 report.problems.push_back("ledger: " + who + " has " + std::to_string(now) +
-                                          " stands but its recorded moves add up to " + std::to_string(sum));
+                                          " stands but its recorded moves add up to " + std::to_string(n("moved")));
             // A merge above the start strength relabels the brigade for its new strength; the
             // organiser may relabel it for another (brigade relabel), recorded as he gave it.
-            const int generated = row.integer("generated"), start = row.integer("start_stands");
-            if (!row.null("labelled_for") ? start != row.integer("labelled_for")
-                                          : start < generated || start > generated + row.integer("merged_in"))
-                report.problems.push_back("ledger: " + who + " starts with " + row.text("start_stands") + " stands but was generated with " +
-                                          row.text("generated") + " and had " + row.text("merged_in") + " merged in");
-        }
-        // Every stand is somewhere: in service, lost for good, or held. Per brigade, what its
-        // moves say was captured and not yet released is what the camps hold; what the battles
-        // say was lost, captured and returned is what the moves say.
-        SQLite::Statement pools(db,
-                                "SELECT c.name AS campaign, d.name AS division, b.name AS brigade, "
-                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'captured'), 0) - "
-                                "COALESCE((SELECT SUM(stands) FROM move WHERE brigade_id = b.id AND kind IN ('exchanged', 'freed')), 0) "
-                                "AS unreleased, "
-                                "COALESCE((SELECT SUM(stands) FROM prisoner WHERE brigade_id = b.id), 0) AS held, "
-                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'casualty'), 0) AS moved_lost, "
-                                "COALESCE((SELECT SUM(casualties) FROM battle_loss WHERE brigade_id = b.id), 0) AS battle_lost, "
-                                "COALESCE((SELECT SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'returned'), 0) AS moved_returned, "
-                                "COALESCE((SELECT SUM(returned) FROM battle_loss WHERE brigade_id = b.id), 0) AS battle_returned, "
-                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'captured'), 0) AS moved_captured, "
-                                "COALESCE((SELECT SUM(captured) FROM battle_loss WHERE brigade_id = b.id), 0) AS battle_captured, "
-                                "COALESCE((SELECT SUM(stands) FROM move WHERE brigade_id = b.id AND kind IN ('generated', 'edited')), 0) "
-                                "AS generated, "
-                                "COALESCE((SELECT -SUM(stands) FROM move WHERE brigade_id = b.id AND kind = 'disbanded'), 0) AS disbanded "
-                                "FROM brigade b JOIN division d ON d.id = b.division_id JOIN campaign c ON c.id = b.campaign_id");
-        for (const Row row(pools); pools.executeStep();) {
-            const std::string who = row.text("campaign") + ": " + row.text("division") + ", " + row.text("brigade");
-            const auto n = [&](const char* column) { return row.id(column); };
-            if (n("unreleased") != n("held"))
-                report.problems.push_back("prisoners: " + who + " has " + std::to_string(n("unreleased")) +
+            const auto generated = n("generated"), start = n("start_stands");
+            if (!row.null("labelled_for") ? start != n("labelled_for") : start < generated || start > generated + n("merged_in"))
+                report.problems.push_back("ledger: " + who + " starts with " + std::to_string(start) + " stands but was generated with " +
+                                          std::to_string(generated) + " and had " + std::to_string(n("merged_in")) + " merged in");
+            const auto unreleased = n("moved_captured") - n("released");
+            if (unreleased != n("held"))
+                report.problems.push_back("prisoners: " + who + " has " + std::to_string(unreleased) +
                                           " stands captured and not released, but the camps hold " + std::to_string(n("held")));
             if (n("moved_lost") != n("battle_lost") || n("moved_returned") != n("battle_returned") ||
                 n("moved_captured") != n("battle_captured"))
@@ -364,7 +356,7 @@ campaign::CheckReport CampaignStore::check() const {
                                           std::to_string(n("moved_lost")) + ", " + std::to_string(n("moved_captured")) + ", " +
                                           std::to_string(n("moved_returned")) + ")");
             report.held += n("held");
-            report.generated += n("generated");
+            report.generated += n("entered");
             report.lost += n("moved_lost") - n("moved_returned") + n("disbanded");
         }
         SQLite::Statement merged(db, "SELECT c.name, SUM(m.stands) AS difference FROM move m JOIN brigade b ON b.id = m.brigade_id "
