@@ -5,6 +5,7 @@
 #include "export/oob.hpp"
 #include "export/pdf.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -42,6 +43,24 @@ std::string mm(double v) {
     return out.str();
 }
 
+// The cut lines of a page holding `n` labels, filled row by row on a grid `across` wide from
+// (left, top): each line between two cells, or a cell and the margin, drawn once, as long as
+// the labels on either side of it. (A dashed rectangle a label drew every shared edge twice,
+// and was most of the time a label sheet took.)
+std::vector<Pdf::Line> cut_lines(int n, int across, double left, double top, double w, double h) {
+    const int full_rows = n / across, rest = n % across, rows = full_rows + (rest ? 1 : 0);
+    const auto in_row = [&](int r) { return r < 0 || r >= rows ? 0 : r < full_rows ? across : rest; };
+    const auto in_column = [&](int c) { return c < 0 || c >= across ? 0 : full_rows + (c < rest ? 1 : 0); };
+    std::vector<Pdf::Line> out;
+    for (int r = 0; r <= rows; ++r)
+        if (const int cells = std::max(in_row(r - 1), in_row(r)))
+            out.push_back({left, top + r * h, left + cells * w, top + r * h});
+    for (int c = 0; c <= across; ++c)
+        if (const int cells = std::max(in_column(c - 1), in_column(c)))
+            out.push_back({left + c * w, top, left + c * w, top + cells * h});
+    return out;
+}
+
 std::string effectiveness_line(const LabelText& l) {
     return l.effectiveness + "  " + l.rating + (l.mark.empty() ? "" : "  " + l.mark);
 }
@@ -58,12 +77,15 @@ void labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, con
     // Three lines in the label's height; the name shrinks to fit the width.
     const double size = std::min(h / 4.2, 14.0);
     const auto labels = label_texts(rules, oob);
+    const size_t per_page = static_cast<size_t>(across * down);
     for (size_t i = 0; i < labels.size(); ++i) {
-        const size_t on_page = i % static_cast<size_t>(across * down);
-        if (i > 0 && on_page == 0) pdf.new_page();
+        const size_t on_page = i % per_page;
+        if (on_page == 0) {
+            if (i > 0) pdf.new_page();
+            pdf.lines(cut_lines(static_cast<int>(std::min(per_page, labels.size() - i)), across, left, top, w, h), true);
+        }
         const double x = left + static_cast<double>(on_page % static_cast<size_t>(across)) * w;
         const double y = top + static_cast<double>(on_page / static_cast<size_t>(across)) * h;
-        pdf.rectangle(x, y, w, h, true);
         const auto& l = labels[i];
         // Each line shrinks to fit the label's width, and what still does not fit is cut.
         auto fitted = [&](double down_by, const std::string& text, double largest, bool bold, bool grey) {

@@ -160,12 +160,16 @@ std::string Pdf::cut(const std::string& s, double width, double size, bool bold)
     return kept + "…";
 }
 
-void Pdf::rectangle(double x, double y, double w, double h, bool dashed) {
+void Pdf::lines(const std::vector<Line>& lines, bool dashed) {
+    if (lines.empty()) return;
     const double dash[] = {3.0, 2.0};
     cairo_set_dash(m->cr, dash, dashed ? 2 : 0, 0);
     cairo_set_line_width(m->cr, 0.4);
     cairo_set_source_rgb(m->cr, 0.5, 0.5, 0.5);
-    cairo_rectangle(m->cr, x, y, w, h);
+    for (const auto& l : lines) {
+        cairo_move_to(m->cr, l.x0, l.y0);
+        cairo_line_to(m->cr, l.x1, l.y1);
+    }
     cairo_stroke(m->cr);
     cairo_set_dash(m->cr, nullptr, 0, 0);
 }

@@ -36,8 +36,11 @@ public:
     std::vector<std::string> wrap(const std::string& text, double width, double size, bool bold = false);
     /// `text` cut to fit `width` at `size`, ending in an ellipsis where it was cut.
     std::string cut(const std::string& text, double width, double size, bool bold = false);
-    /// A thin rectangle, dashed for cut lines.
-    void rectangle(double x, double y, double w, double h, bool dashed);
+    /// Thin lines, dashed for cut lines, each from (x0, y0) to (x1, y1), stroked as one path.
+    struct Line {
+        double x0, y0, x1, y1;
+    };
+    void lines(const std::vector<Line>& lines, bool dashed);
     /// Ends the page (writing its footer) and starts the next.
     void new_page();
     /// Ends the document, writing its last bytes. What the sink threw, finish throws.

@@ -210,6 +210,70 @@ TEST_CASE("The PDF has its pages and its text holds every brigade") {
     CHECK_THAT(pdf_text(dir.file("labels.pdf")), Contains("6/4/3 Veteran"));
 }
 
+namespace {
+
+// A page of a PDF rendered in grey at `dpi`: its width, height and one byte a pixel (255 white).
+struct Grey {
+    int width = 0, height = 0;
+    std::string pixels;
+    int at(int x, int y) const { return static_cast<unsigned char>(pixels[static_cast<size_t>(y * width + x)]); }
+};
+
+Grey render_page(const std::string& pdf, int page, int dpi) {
+    const auto base = pdf + ".page";
+    shell("pdftoppm -gray -r " + std::to_string(dpi) + " -f " + std::to_string(page) + " -l " + std::to_string(page) +
+          " -singlefile " + test::quote(pdf) + " " + test::quote(base));
+    std::ifstream in(base + ".pgm", std::ios::binary);
+    std::string magic;
+    Grey g;
+    int max = 0;
+    in >> magic >> g.width >> g.height >> max;
+    in.get();
+    g.pixels.assign(static_cast<size_t>(g.width * g.height), '\0');
+    in.read(g.pixels.data(), static_cast<std::streamsize>(g.pixels.size()));
+    REQUIRE(magic == "P5");
+    return g;
+}
+
+// The share of pixels darker than white along a horizontal or vertical run, in points.
+double inked(const Grey& g, double dpi, double x0, double y0, double x1, double y1) {
+    const double k = dpi / 72.0;
+    int dark = 0, all = 0;
+    for (double t = 0; t <= 1; t += 0.002) {
+        const int x = static_cast<int>((x0 + (x1 - x0) * t) * k), y = static_cast<int>((y0 + (y1 - y0) * t) * k);
+        bool any = false;  // the line may fall on either pixel of its position
+        for (int d = -1; d <= 1; ++d)
+            any = any || (y0 == y1 ? g.at(x, y + d) : g.at(x + d, y)) < 245;
+        dark += any;
+        ++all;
+    }
+    return static_cast<double>(dark) / all;
+}
+
+}  // namespace
+
+TEST_CASE("The label sheet's cut lines run along every label and nowhere else") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    const int before = static_cast<int>(s.forces().brigades().size());
+    for (int i = before; i < 100; ++i)
+        s.forces().add_brigade({"Wadsworth", "Brigade " + std::to_string(i), "veteran", 6, std::nullopt, "", "", {}});
+    app::write_file(dir.file("labels.pdf"), test::export_labels(s, request("pdf"), {60, 20, "a4"}));
+    REQUIRE(pdf_pages(dir.file("labels.pdf")) == 3);  // 39 a page (3 across, 13 down): 22 on the last
+    const double mm = 72 / 25.4, left = 10 * mm, top = 20 * mm, w = 60 * mm, h = 20 * mm, dpi = 144;
+    const auto first = render_page(dir.file("labels.pdf"), 1, 144);
+    for (int r = 0; r <= 13; ++r) CHECK(inked(first, dpi, left + 2, top + r * h, left + 3 * w - 2, top + r * h) > 0.4);
+    for (int c = 0; c <= 3; ++c) CHECK(inked(first, dpi, left + c * w, top + 2, left + c * w, top + 13 * h - 2) > 0.4);
+    // The last page: seven full rows and one label in the eighth.
+    const auto last = render_page(dir.file("labels.pdf"), 3, 144);
+    for (int r = 0; r <= 7; ++r) CHECK(inked(last, dpi, left + 2, top + r * h, left + 3 * w - 2, top + r * h) > 0.4);
+    CHECK(inked(last, dpi, left + 2, top + 8 * h, left + w - 2, top + 8 * h) > 0.4);         // under the last label
+    CHECK(inked(last, dpi, left + w + 2, top + 8 * h, left + 3 * w - 2, top + 8 * h) == 0);  // no label there
+    CHECK(inked(last, dpi, left + w, top + 7 * h + 2, left + w, top + 8 * h - 2) > 0.4);     // its right edge
+    CHECK(inked(last, dpi, left + 3 * w, top + 7 * h + 2, left + 3 * w, top + 8 * h - 2) == 0);
+    CHECK(inked(last, dpi, left + 2, top + 9 * h, left + 3 * w - 2, top + 9 * h) == 0);
+}
+
 TEST_CASE("A PDF is written page by page, and a write that fails leaves no file") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
