@@ -255,10 +255,7 @@ TEST_CASE("An import that would change a row it did not add (a hostile trigger) 
     auto s = test::make_campaign(path);
     test::raw_sql(path, "CREATE TRIGGER touch AFTER INSERT ON brigade BEGIN UPDATE campaign SET turn = turn; END");
     const auto before = test::dump(path);
-    std::ofstream(dir.file("oob.json")) << R"({"format": "muster-oob/1", "armies": [{"name": "Army of the Cumberland", "side": "union",
-        "corps": [{"name": "XIV Corps", "divisions": [{"name": "Baird", "arm": "infantry", "status": "entered",
-        "brigades": [{"name": "Scribner", "rating": "veteran", "start_stands": 7, "stands": 5}]}]}]}]})";
-    CHECK_THROWS_WITH(s.forces().import_oob(dir.file("oob.json")),
+    CHECK_THROWS_WITH(import_army(s, dir.file("oob.json")),
                       Contains("cannot record this import for undo") && Contains("changed a row of campaign it did not add"));
     CHECK(test::dump(path) == before);
 }
