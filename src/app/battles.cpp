@@ -208,13 +208,15 @@ Outcome Battles::report_battle(const battle::Report& given, bool preview) {
         const auto battle = store.insert_battle(c.id, {0, report.name, report.date, report.place, false});
         store.set_audience(op, Audience::sides(plan.sides));
         // The stands each division engaged, before its losses; a division that fought has been
-        // seen by the enemy it fought, unless the report says to keep it hidden.
+        // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one
+        // side alone (losses on the march, say) had no enemy there to see it: nothing is shown.
+        const bool seen = report.reveal_engaged && plan.sides.size() > 1;
         for (auto d : plan.divisions) {
             int engaged = 0;
             for (const auto& b : roster.brigades)
                 if (b.division_id == d && is_active(b.status)) engaged += b.stands;
             store.insert_battle_division(battle, d, engaged);
-            if (report.reveal_engaged) store.set_hidden(d, false);
+            if (seen) store.set_hidden(d, false);
         }
         for (const auto& l : plan.losses) {
             store.insert_loss(battle, l.brigade->id, l.lost, l.captured_total);

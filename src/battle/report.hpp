@@ -39,8 +39,8 @@ struct Report {
     std::vector<BrigadeLoss> brigades;
     std::vector<FallenLeader> leaders;
     std::vector<LostBattery> batteries;
-    /// The divisions that fought become seen by the enemy (muster's default: a division that
-    /// fought has been seen); false keeps hidden ones hidden.
+    /// The divisions that fought become seen by the enemy, if any side but theirs was there
+    /// (muster's default: a division that fought has been seen); false keeps hidden ones hidden.
     bool reveal_engaged = true;
 };
 

@@ -148,6 +148,10 @@ TEST_CASE("A battle's summary per side and division, for the umpire and for each
     CHECK_THAT(kept, Contains("Wadsworth"));
     CHECK(ok("oob --as union").find("Pender") == std::string::npos);
     CHECK(ok("battle list --as union").find("Skirmish") != std::string::npos);
+    // Losses of one side alone (on the march, say): no enemy was there to see the division.
+    ok("battle report --name 'Forced march' --loss Pender/Lane=1");
+    CHECK(ok("oob --as union").find("Pender") == std::string::npos);
+    CHECK(ok("battle list --as union").find("Forced march") == std::string::npos);
 
     // The Union's handout: its view of the armies, its labels, and its papers.
     CHECK_THAT(ok("handout --side Union -o " + dir.file("union")), Contains("oob.pdf") && Contains("labels.pdf") && Contains("papers.txt"));
