@@ -76,15 +76,21 @@ std::vector<campaign::LeaderInfo> Leaders::list(const View& viewer) const {
 std::vector<campaign::LeaderInfo> leaders_seen_by(const campaign::Roster& roster, const army::OrderOfBattle& all,
                                                   const View& viewer) {
     if (viewer.is_umpire()) return roster.leaders;
+    // The viewer's own leaders are all read; of the enemy's, those of the units it has seen.
+    std::set<std::string> enemies;
+    for (const auto& a : all.armies)
+        if (!viewer.owns(a.side)) enemies.insert(a.side);
     std::set<std::pair<UnitKind, std::int64_t>> shown;
-    for (const auto& a : army::view_of(all, std::nullopt, viewer).armies) {
-        shown.insert({UnitKind::army, a.id});
-        for (const auto& k : a.corps) {
-            shown.insert({UnitKind::corps, k.id});
-            for (const auto& d : k.divisions) {
-                if (d.status == DivisionStatus::placeholder) continue;  // a name only: no commander seen
-                shown.insert({UnitKind::division, d.id});
-                for (const auto& b : d.brigades) shown.insert({UnitKind::brigade, b.id});
+    for (const auto& enemy : enemies) {
+        for (const auto& a : army::view_of(all, enemy, viewer).armies) {
+            shown.insert({UnitKind::army, a.id});
+            for (const auto& k : a.corps) {
+                shown.insert({UnitKind::corps, k.id});
+                for (const auto& d : k.divisions) {
+                    if (d.status == DivisionStatus::placeholder) continue;  // a name only: no commander seen
+                    shown.insert({UnitKind::division, d.id});
+                    for (const auto& b : d.brigades) shown.insert({UnitKind::brigade, b.id});
+                }
             }
         }
     }
