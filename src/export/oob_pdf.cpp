@@ -37,8 +37,10 @@ public:
             const double width = (i + 1 < n ? columns[i + 1] : right) - columns[i] - 4;
             // A little smaller where that makes it fit on one line; else wrapped at full size.
             sizes[i] = m_pdf.fitting_size(cells[i], width, k_size, k_smallest, bold);
-            if (m_pdf.text_width(cells[i], sizes[i], bold) > width) sizes[i] = k_size;
-            lines[i] = m_pdf.wrap(cells[i], width, sizes[i], bold);
+            if (m_pdf.text_width(cells[i], sizes[i], bold) <= width)
+                lines[i] = {cells[i]};
+            else
+                lines[i] = m_pdf.wrap(cells[i], width, sizes[i] = k_size, bold);
             height = std::max(height, lines[i].size());
         }
         const double leading = k_size * 1.35;

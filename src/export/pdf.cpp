@@ -8,13 +8,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <exception>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
 namespace muster::exporter {
-namespace {
-
-}  // namespace
 
 struct Pdf::Impl {
     const Sink* out = nullptr;
@@ -22,30 +20,70 @@ struct Pdf::Impl {
     cairo_surface_t* surface = nullptr;
     cairo_t* cr = nullptr;
     cairo_font_face_t* faces[2] = {nullptr, nullptr};  // regular, bold
-    // Each character's advance at one point, by weight: cairo's toy text neither kerns nor
-    // shapes, so a text's width is the sum of its characters' advances. Measuring it that
-    // way, not by asking cairo for every candidate line, makes wrapping and fitting cheap.
-    std::unordered_map<std::uint32_t, double> advances[2];
+    // Each character's glyph and its advance at one point, by weight: cairo's toy text neither
+    // kerns nor shapes, so a text is its characters' glyphs side by side. Measuring that way,
+    // not by asking cairo for every candidate line, makes wrapping and fitting cheap.
+    struct Glyph {
+        unsigned long index = 0;
+        double advance = 0;
+        bool drawn = false;  // false for bytes that are not UTF-8: they take no room and draw nothing
+    };
+    std::optional<Glyph> ascii[2][128];
+    std::unordered_map<std::uint32_t, Glyph> glyphs[2];
+
+    // Text is drawn in runs: consecutive texts in one style are one cairo_show_glyphs, so the
+    // page holds a few hundred runs rather than one per cell (which made writing the page,
+    // not laying it out, most of the work). Runs keep the order the texts were drawn in.
+    struct Style {
+        bool bold = false, grey = false;
+        double size = 0;
+        bool operator==(const Style&) const = default;
+    };
+    Style style;
+    std::vector<cairo_glyph_t> run;
 
     void font(bool bold, double size) {
         cairo_set_font_face(cr, faces[bold ? 1 : 0]);
         cairo_set_font_size(cr, size);
     }
-    double advance(std::string_view utf8, bool bold) {
-        if (utf8.size() > 4) return measure(utf8, bold);  // not one character: a stray run of continuation bytes
+    const Glyph& glyph(std::string_view utf8, bool bold) {
+        const int w = bold ? 1 : 0;
+        if (utf8.size() == 1 && static_cast<unsigned char>(utf8[0]) < 0x80) {  // most text: one table lookup
+            auto& slot = ascii[w][static_cast<unsigned char>(utf8[0])];
+            if (!slot) slot = look_up(utf8, bold);
+            return *slot;
+        }
         std::uint32_t key = 0;
         for (const char b : utf8) key = key << 8 | static_cast<unsigned char>(b);
-        auto [it, added] = advances[bold ? 1 : 0].try_emplace(key, 0.0);
-        if (added) it->second = measure(utf8, bold);
+        if (utf8.size() > 4) key = 0xFFFFFFFF;  // not one character: a stray run of continuation bytes
+        auto [it, added] = glyphs[w].try_emplace(key);
+        if (added) it->second = look_up(utf8, bold);
         return it->second;
     }
-    double measure(std::string_view utf8, bool bold) {
+    Glyph look_up(std::string_view utf8, bool bold) {
         cairo_save(cr);
         font(bold, 1);
-        cairo_text_extents_t e;
-        cairo_text_extents(cr, std::string(utf8).c_str(), &e);
+        cairo_glyph_t* found = nullptr;
+        int count = 0;
+        Glyph g;
+        if (cairo_scaled_font_text_to_glyphs(cairo_get_scaled_font(cr), 0, 0, utf8.data(), static_cast<int>(utf8.size()),
+                                             &found, &count, nullptr, nullptr, nullptr) == CAIRO_STATUS_SUCCESS &&
+            count == 1) {
+            cairo_text_extents_t e;
+            cairo_glyph_extents(cr, found, 1, &e);
+            g = {found[0].index, e.x_advance, true};
+        }
+        cairo_glyph_free(found);
         cairo_restore(cr);
-        return e.x_advance;
+        return g;
+    }
+    void flush() {
+        if (run.empty()) return;
+        font(style.bold, style.size);
+        const double shade = style.grey ? 0.35 : 0.0;
+        cairo_set_source_rgb(cr, shade, shade, shade);
+        cairo_show_glyphs(cr, run.data(), static_cast<int>(run.size()));
+        run.clear();
     }
 
     static cairo_status_t write(void* closure, const unsigned char* data, unsigned int length) {
@@ -80,20 +118,6 @@ Pdf::~Pdf() {
     for (auto* face : m->faces) cairo_font_face_destroy(face);
 }
 
-void Pdf::text(double x, double y, const std::string& s, double size, bool bold, bool grey) {
-    m->font(bold, size);
-    const double shade = grey ? 0.35 : 0.0;
-    cairo_set_source_rgb(m->cr, shade, shade, shade);
-    cairo_move_to(m->cr, x, y);
-    cairo_show_text(m->cr, s.c_str());
-}
-
-
-double Pdf::fitting_size(const std::string& s, double width, double size, double smallest, bool bold) {
-    while (size > smallest && text_width(s, size, bold) > width) size -= 0.5;
-    return std::max(size, smallest);
-}
-
 namespace {
 
 // Where the UTF-8 character after byte `i` starts.
@@ -105,17 +129,39 @@ size_t next_char(const std::string& s, size_t i) {
 
 }  // namespace
 
+void Pdf::text(double x, double y, const std::string& s, double size, bool bold, bool grey) {
+    const Impl::Style style{bold, grey, size};
+    if (!(style == m->style)) {
+        m->flush();
+        m->style = style;
+    }
+    for (size_t i = 0; i < s.size();) {
+        const size_t end = next_char(s, i);
+        const auto& g = m->glyph(std::string_view(s).substr(i, end - i), bold);
+        if (g.drawn) m->run.push_back({g.index, x, y});
+        x += g.advance * size;
+        i = end;
+    }
+}
+
+double Pdf::fitting_size(const std::string& s, double width, double size, double smallest, bool bold) {
+    const double at_one = text_width(s, 1, bold);
+    while (size > smallest && at_one * size > width) size -= 0.5;
+    return std::max(size, smallest);
+}
+
 double Pdf::text_width(const std::string& s, double size, bool bold) {
     double width = 0;
     for (size_t i = 0; i < s.size();) {
         const size_t end = next_char(s, i);
-        width += m->advance(std::string_view(s).substr(i, end - i), bold);
+        width += m->glyph(std::string_view(s).substr(i, end - i), bold).advance;
         i = end;
     }
     return width * size;
 }
 
 std::vector<std::string> Pdf::wrap(const std::string& s, double width, double size, bool bold) {
+    if (text_width(s, size, bold) <= width) return {s};  // one line as it stands: most texts
     std::vector<std::string> lines;
     std::string line;
     auto fits = [&](const std::string& t) { return text_width(t, size, bold) <= width; };
@@ -162,6 +208,7 @@ std::string Pdf::cut(const std::string& s, double width, double size, bool bold)
 
 void Pdf::lines(const std::vector<Line>& lines, bool dashed) {
     if (lines.empty()) return;
+    m->flush();
     const double dash[] = {3.0, 2.0};
     cairo_set_dash(m->cr, dash, dashed ? 2 : 0, 0);
     cairo_set_line_width(m->cr, 0.4);
@@ -180,12 +227,14 @@ void Pdf::header() {
 }
 
 void Pdf::new_page() {
+    m->flush();
     cairo_show_page(m->cr);
     ++m_page;
     header();
 }
 
 void Pdf::finish() {
+    m->flush();
     cairo_destroy(m->cr);
     m->cr = nullptr;
     cairo_surface_finish(m->surface);

@@ -205,6 +205,9 @@ int main() {
         brigades_at_top = static_cast<long>(s.forces().brigades().size());
         if (const char* keep = std::getenv("MUSTER_GROWTH_KEEP")) {  // for profiling: keep the largest campaign
             std::filesystem::copy_file(dir.file("c.db"), keep, std::filesystem::copy_options::overwrite_existing);
+            std::filesystem::remove(std::string(keep) + "-wal");  // the campaign is the file and its write-ahead log
+            if (std::filesystem::exists(dir.file("c.db-wal")))
+                std::filesystem::copy_file(dir.file("c.db-wal"), std::string(keep) + "-wal");
             std::filesystem::copy_file(file, std::string(keep) + ".oob.json", std::filesystem::copy_options::overwrite_existing);
         }
     }
