@@ -417,22 +417,21 @@ std::vector<CampaignStore::UnknownId> CampaignStore::unknown_ids(std::int64_t ca
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         const ReadSnapshot snapshot(db);
-        // Every id-valued field of the campaign's rows with its owner; ?1 is the campaign.
-        const std::string valued =
-            "WITH command(owner, name, leader_id) AS ("
-            " SELECT 'army', name, commander_id FROM army WHERE campaign_id = ?1 UNION ALL"
-            " SELECT 'corps', name, commander_id FROM corps WHERE campaign_id = ?1 UNION ALL"
-            " SELECT 'division', name, commander_id FROM division WHERE campaign_id = ?1 UNION ALL"
-            " SELECT 'brigade', d.name || '/' || b.name, b.commander_id FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ?1 UNION ALL"
-            " SELECT 'brigade', d.name || '/' || b.name, b.alternate_id FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ?1), "
-            "valued(owner, name, what, value) AS ("
-            " SELECT 'army', name, 'the side', side FROM army WHERE campaign_id = ?1 UNION ALL"
-            " SELECT 'division', name, 'the arm', arm FROM division WHERE campaign_id = ?1 UNION ALL"
-            " SELECT 'division', name, 'the theater', theater FROM division WHERE campaign_id = ?1 AND theater <> '' UNION ALL"
-            " SELECT 'brigade', d.name || '/' || b.name, 'the rating', b.rating FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ?1 UNION ALL"
-            " SELECT 'brigade', d.name || '/' || b.name, 'the arm', b.arm FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ?1 UNION ALL"
-            " SELECT c.owner, c.name, 'a leader of grade', l.grade FROM command c JOIN leader l ON l.id = c.leader_id UNION ALL"
-            " SELECT c.owner, c.name, 'a leader of rolled grade', l.rolled_grade FROM command c JOIN leader l ON l.id = c.leader_id WHERE l.rolled_grade <> '') ";
+        // Every id-valued field of the campaign's rows with its owner; ?1 is the campaign. The
+        // owners' names are worked out only when asked for: finding the distinct values needs none.
+        const auto valued = [](bool named) {
+            const std::string brigade = named ? "SELECT 'brigade', d.name || '/' || b.name, " : "SELECT 'brigade', '', ";
+            const std::string brigades =
+                named ? " FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ?1" : " FROM brigade b WHERE b.campaign_id = ?1";
+            return "WITH valued(owner, name, what, value) AS ("
+                   " SELECT 'army', name, 'the side', side FROM army WHERE campaign_id = ?1 UNION ALL"
+                   " SELECT 'division', name, 'the arm', arm FROM division WHERE campaign_id = ?1 UNION ALL"
+                   " SELECT 'division', name, 'the theater', theater FROM division WHERE campaign_id = ?1 AND theater <> '' UNION ALL " +
+                   brigade + "'the rating', b.rating" + brigades + " UNION ALL " + brigade + "'the arm', b.arm" + brigades +
+                   " UNION ALL"
+                   " SELECT 'leader', name, 'the grade', grade FROM leader WHERE campaign_id = ?1 UNION ALL"
+                   " SELECT 'leader', name, 'the rolled grade', rolled_grade FROM leader WHERE campaign_id = ?1 AND rolled_grade <> '') ";
+        };
         const auto ids = [&](const std::string& what) -> const std::vector<std::string>& {
             if (what == "the side") return known.sides;
             if (what == "the arm") return known.arms;
@@ -442,7 +441,7 @@ std::vector<CampaignStore::UnknownId> CampaignStore::unknown_ids(std::int64_t ca
         };
         // The distinct values first; the owners only of a value the rule set does not know.
         std::vector<std::pair<std::string, std::string>> unknown;
-        SQLite::Statement values(db, valued + "SELECT DISTINCT what, value FROM valued");
+        SQLite::Statement values(db, valued(false) + "SELECT DISTINCT what, value FROM valued");
         bind_all(values, campaign);
         for (const Row row(values); values.executeStep();) {
             auto what = row.text("what"), value = row.text("value");
@@ -451,7 +450,7 @@ std::vector<CampaignStore::UnknownId> CampaignStore::unknown_ids(std::int64_t ca
         }
         std::vector<UnknownId> out;
         for (const auto& [what, value] : unknown) {
-            SQLite::Statement owners(db, valued + "SELECT owner, name FROM valued WHERE what = ?2 AND value = ?3");
+            SQLite::Statement owners(db, valued(true) + "SELECT owner, name FROM valued WHERE what = ?2 AND value = ?3");
             bind_all(owners, campaign, what, value);
             for (const Row row(owners); owners.executeStep();) out.push_back({row.text("owner"), row.text("name"), what, value});
         }

@@ -313,7 +313,7 @@ TEST_CASE("check verifies the database itself - schema, ids, numbers, names, ref
               "schema: a trigger named \"more_stands\" that muster does not make"},
              {"CREATE VIEW everything AS SELECT * FROM brigade", "schema: a view named \"everything\""},
              {"CREATE INDEX by_name ON brigade(name)", "schema: a index named \"by_name\""},
-             {"UPDATE leader SET grade = 'godlike' WHERE name = 'Meredith'", "has a leader of grade \"godlike\", which rule set acw does not know"},
+             {"UPDATE leader SET grade = 'godlike' WHERE name = 'Meredith'", "leader Meredith has the grade \"godlike\", which rule set acw does not know"},
              {"UPDATE brigade SET rating = 'elite'", "has the rating \"elite\", which rule set acw does not know"},
              {"UPDATE army SET side = 'prussia' WHERE side = 'union'", "has the side \"prussia\""},
              {"UPDATE campaign SET seed = 'abc'", "its seed or dice counter is not a whole number"},
