@@ -220,13 +220,13 @@ public:
     };
     /// A value a campaign's row holds that its rule set does not know.
     struct UnknownId {
-        std::string owner;  ///< "army", "corps", "division" or "brigade"
+        std::string owner;  ///< "army", "division", "brigade" or "leader"
         std::string name;   ///< the owner's name ("Division/Brigade" for a brigade)
-        std::string what;   ///< "the side", "the arm", "the theater", "the rating", "a leader of grade", ...
+        std::string what;   ///< "the side", "the arm", "the theater", "the rating", "the grade", "the rolled grade"
         std::string value;
     };
-    /// Every side, arm, theater, rating and grade of the campaign's rows (the grades of the
-    /// leaders in command) that is not among `known`, in SQL: the check reads no order of battle.
+    /// Every side, arm, theater, rating and leader's grade of the campaign's rows that is not
+    /// among `known`, in SQL: the check reads no order of battle.
     std::vector<UnknownId> unknown_ids(std::int64_t campaign, const KnownIds& known) const;
     /// A consistent copy via SQLite's online backup, written beside `dest` and renamed into
     /// place; refuses an existing `dest`.

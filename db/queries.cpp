@@ -334,23 +334,23 @@ campaign::CheckReport CampaignStore::check() const {
             const auto n = [&](const char* column) { return row.id(column); };
             const int now = row.integer("stands");
             report.stands += now;
-            const std::string who = row.text("campaign") + ": " + row.text("division") + ", " + row.text("brigade");
+            const auto who = [&] { return row.text("campaign") + ": " + row.text("division") + ", " + row.text("brigade"); };
             if (now != n("moved"))
-                report.problems.push_back("ledger: " + who + " has " + std::to_string(now) +
+                report.problems.push_back("ledger: " + who() + " has " + std::to_string(now) +
                                           " stands but its recorded moves add up to " + std::to_string(n("moved")));
             // A merge above the start strength relabels the brigade for its new strength; the
             // organiser may relabel it for another (brigade relabel), recorded as he gave it.
             const auto generated = n("generated"), start = n("start_stands");
             if (!row.null("labelled_for") ? start != n("labelled_for") : start < generated || start > generated + n("merged_in"))
-                report.problems.push_back("ledger: " + who + " starts with " + std::to_string(start) + " stands but was generated with " +
+                report.problems.push_back("ledger: " + who() + " starts with " + std::to_string(start) + " stands but was generated with " +
                                           std::to_string(generated) + " and had " + std::to_string(n("merged_in")) + " merged in");
             const auto unreleased = n("moved_captured") - n("released");
             if (unreleased != n("held"))
-                report.problems.push_back("prisoners: " + who + " has " + std::to_string(unreleased) +
+                report.problems.push_back("prisoners: " + who() + " has " + std::to_string(unreleased) +
                                           " stands captured and not released, but the camps hold " + std::to_string(n("held")));
             if (n("moved_lost") != n("battle_lost") || n("moved_returned") != n("battle_returned") ||
                 n("moved_captured") != n("battle_captured"))
-                report.problems.push_back("battles: " + who + "'s battle losses (" + std::to_string(n("battle_lost")) + " lost, " +
+                report.problems.push_back("battles: " + who() + "'s battle losses (" + std::to_string(n("battle_lost")) + " lost, " +
                                           std::to_string(n("battle_captured")) + " captured, " +
                                           std::to_string(n("battle_returned")) + " returned) disagree with its moves (" +
                                           std::to_string(n("moved_lost")) + ", " + std::to_string(n("moved_captured")) + ", " +
@@ -364,11 +364,15 @@ campaign::CheckReport CampaignStore::check() const {
         for (const Row row(merged); merged.executeStep();)
             report.problems.push_back("merges: in " + row.text("name") + " stands merged out and in differ by " +
                                       row.text("difference"));
+        // Those marked captured and held nowhere, and those held and not marked captured: the
+        // camps are read once, not once a leader.
         const char* captives[][2] = {
-            {"leader", "SELECT count(*) FROM leader l WHERE (l.status = 'captured') <> "
-                       "(EXISTS (SELECT 1 FROM prisoner p WHERE p.leader_id = l.id))"},
-            {"battery", "SELECT count(*) FROM battery t WHERE (t.status = 'captured') <> "
-                        "(EXISTS (SELECT 1 FROM prisoner p WHERE p.battery_id = t.id))"}};
+            {"leader", "SELECT (SELECT count(*) FROM leader WHERE status = 'captured' AND id NOT IN "
+                       "(SELECT leader_id FROM prisoner WHERE leader_id IS NOT NULL)) + "
+                       "(SELECT count(DISTINCT l.id) FROM prisoner p JOIN leader l ON l.id = p.leader_id WHERE l.status <> 'captured')"},
+            {"battery", "SELECT (SELECT count(*) FROM battery WHERE status = 'captured' AND id NOT IN "
+                        "(SELECT battery_id FROM prisoner WHERE battery_id IS NOT NULL)) + "
+                        "(SELECT count(DISTINCT t.id) FROM prisoner p JOIN battery t ON t.id = p.battery_id WHERE t.status <> 'captured')"}};
         for (const auto& [what, sql] : captives)
             if (const int n = db.execAndGet(sql).getInt())
                 report.problems.push_back(std::string("prisoners: ") + std::to_string(n) + " " + what +
@@ -415,45 +419,35 @@ campaign::CheckReport CampaignStore::check() const {
 
 std::vector<CampaignStore::UnknownId> CampaignStore::unknown_ids(std::int64_t campaign, const KnownIds& known) const {
     return guarded(m_path, [&] {
-        auto& db = m_impl->db;
-        const ReadSnapshot snapshot(db);
-        // Every id-valued field of the campaign's rows with its owner; ?1 is the campaign. The
-        // owners' names are worked out only when asked for: finding the distinct values needs none.
-        const auto valued = [](bool named) {
-            const std::string brigade = named ? "SELECT 'brigade', d.name || '/' || b.name, " : "SELECT 'brigade', '', ";
-            const std::string brigades =
-                named ? " FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ?1" : " FROM brigade b WHERE b.campaign_id = ?1";
-            return "WITH valued(owner, name, what, value) AS ("
-                   " SELECT 'army', name, 'the side', side FROM army WHERE campaign_id = ?1 UNION ALL"
-                   " SELECT 'division', name, 'the arm', arm FROM division WHERE campaign_id = ?1 UNION ALL"
-                   " SELECT 'division', name, 'the theater', theater FROM division WHERE campaign_id = ?1 AND theater <> '' UNION ALL " +
-                   brigade + "'the rating', b.rating" + brigades + " UNION ALL " + brigade + "'the arm', b.arm" + brigades +
-                   " UNION ALL"
-                   " SELECT 'leader', name, 'the grade', grade FROM leader WHERE campaign_id = ?1 UNION ALL"
-                   " SELECT 'leader', name, 'the rolled grade', rolled_grade FROM leader WHERE campaign_id = ?1 AND rolled_grade <> '') ";
+        // Every id-valued field of the campaign's rows whose value is not among the known ones,
+        // with its owner. The rows are filtered before an owner's name is made, so a campaign
+        // whose ids are all known costs one pass over its rows and nothing more. ?1 is the
+        // campaign; each list of known ids is bound after it.
+        std::vector<std::string> bound;
+        const auto not_in = [&](const std::vector<std::string>& ids) {
+            std::string list;
+            for (const auto& id : ids) {
+                bound.push_back(id);
+                list += (list.empty() ? "?" : ", ?") + std::to_string(bound.size() + 1);
+            }
+            return " NOT IN (" + list + ")";
         };
-        const auto ids = [&](const std::string& what) -> const std::vector<std::string>& {
-            if (what == "the side") return known.sides;
-            if (what == "the arm") return known.arms;
-            if (what == "the theater") return known.theaters;
-            if (what == "the rating") return known.ratings;
-            return known.grades;
-        };
-        // The distinct values first; the owners only of a value the rule set does not know.
-        std::vector<std::pair<std::string, std::string>> unknown;
-        SQLite::Statement values(db, valued(false) + "SELECT DISTINCT what, value FROM valued");
-        bind_all(values, campaign);
-        for (const Row row(values); values.executeStep();) {
-            auto what = row.text("what"), value = row.text("value");
-            const auto& list = ids(what);
-            if (std::find(list.begin(), list.end(), value) == list.end()) unknown.emplace_back(std::move(what), std::move(value));
-        }
+        const std::string brigades = " FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ?1 AND ";
+        const std::string sql =
+            "SELECT 'army' AS owner, name, 'the side' AS what, side AS value FROM army WHERE campaign_id = ?1 AND side" + not_in(known.sides) +
+            " UNION ALL SELECT 'division', name, 'the arm', arm FROM division WHERE campaign_id = ?1 AND arm" + not_in(known.arms) +
+            " UNION ALL SELECT 'division', name, 'the theater', theater FROM division WHERE campaign_id = ?1 AND theater <> '' AND theater" +
+            not_in(known.theaters) + " UNION ALL SELECT 'brigade', d.name || '/' || b.name, 'the rating', b.rating" + brigades + "b.rating" +
+            not_in(known.ratings) + " UNION ALL SELECT 'brigade', d.name || '/' || b.name, 'the arm', b.arm" + brigades + "b.arm" +
+            not_in(known.arms) + " UNION ALL SELECT 'leader', name, 'the grade', grade FROM leader WHERE campaign_id = ?1 AND grade" +
+            not_in(known.grades) +
+            " UNION ALL SELECT 'leader', name, 'the rolled grade', rolled_grade FROM leader WHERE campaign_id = ?1 AND rolled_grade <> '' "
+            "AND rolled_grade" + not_in(known.grades);
+        SQLite::Statement q(m_impl->db, sql);
+        bind_all(q, campaign);
+        for (size_t i = 0; i < bound.size(); ++i) q.bind(static_cast<int>(i) + 2, bound[i]);
         std::vector<UnknownId> out;
-        for (const auto& [what, value] : unknown) {
-            SQLite::Statement owners(db, valued(true) + "SELECT owner, name FROM valued WHERE what = ?2 AND value = ?3");
-            bind_all(owners, campaign, what, value);
-            for (const Row row(owners); owners.executeStep();) out.push_back({row.text("owner"), row.text("name"), what, value});
-        }
+        for (const Row row(q); q.executeStep();) out.push_back({row.text("owner"), row.text("name"), row.text("what"), row.text("value")});
         return out;
     });
 }

@@ -8,6 +8,8 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <memory>
+#include <utility>
+#include <vector>
 #include <string>
 #include <unordered_map>
 
@@ -124,13 +126,13 @@ void bind_all(SQLite::Statement& q, const Values&... values) {
 class Row {
 public:
     explicit Row(const SQLite::Statement& q) : m_q(const_cast<SQLite::Statement&>(q)) {}
-    std::int64_t id(const char* column) const { return m_q.getColumn(column).getInt64(); }
-    int integer(const char* column) const { return m_q.getColumn(column).getInt(); }
-    std::string text(const char* column) const { return m_q.getColumn(column).getString(); }
-    bool flag(const char* column) const { return m_q.getColumn(column).getInt() != 0; }
-    bool null(const char* column) const { return m_q.getColumn(column).isNull(); }
+    std::int64_t id(const char* column) const { return at(column).getInt64(); }
+    int integer(const char* column) const { return at(column).getInt(); }
+    std::string text(const char* column) const { return at(column).getString(); }
+    bool flag(const char* column) const { return at(column).getInt() != 0; }
+    bool null(const char* column) const { return at(column).isNull(); }
     std::string blob(const char* column) const {
-        const auto c = m_q.getColumn(column);
+        const auto c = at(column);
         return std::string(static_cast<const char*>(c.getBlob()), static_cast<size_t>(c.getBytes()));
     }
     std::optional<std::int64_t> optional_id(const char* column) const {
@@ -150,7 +152,17 @@ public:
     }
 
 private:
+    // A column by its name, found once a statement: a Row lives as long as its loop over the
+    // rows, and each name a loop asks for is one string literal, so its address is its key.
+    SQLite::Column at(const char* column) const {
+        for (const auto& [name, index] : m_columns)
+            if (name == column) return m_q.getColumn(index);
+        const int index = m_q.getColumnIndex(column);
+        m_columns.emplace_back(column, index);
+        return m_q.getColumn(index);
+    }
     SQLite::Statement& m_q;
+    mutable std::vector<std::pair<const char*, int>> m_columns;
 };
 
 }  // namespace muster::db

@@ -11,46 +11,74 @@
 
 namespace muster::gui {
 
+namespace {
+
+std::string key_of(char what, std::int64_t id) { return what + std::to_string(id); }
+
+}  // namespace
+
 void OobWindow::rebuild(GuiApp& app) {
     const auto& model = app.model();
     const auto& rules = *model.rules;
-    const auto oob = app::view_of(rules, model.oob, view.request(rules));
+    const auto request = view.request(rules);
+    // The umpire's whole order of battle is the model's own: pointed at, not copied.
+    if (request.viewer.is_umpire() && !request.side) {
+        m_view_oob = {};
+        m_oob = &model.oob;
+    } else {
+        m_view_oob = app::view_of(rules, model.oob, request);
+        m_oob = &m_view_oob;
+    }
     m_rows.clear();
-    auto node = [&](int depth, const std::string& key, const std::string& label, NamedKind kind, const std::string& ref,
-                    bool open = false) {
-        m_rows.push_back({depth, key, label, {}, -1, kind, ref, open});
-        return !collapsed.count(key);
-    };
-    auto battery = [&](int depth, const std::string& label, const army::Battery& t) {
-        m_rows.push_back({depth, "", label, {"1", "", word(t.status), "battery", ""}, -1, std::nullopt, t.name, false});
-    };
-    for (const auto& a : oob.armies) {
-        const auto* sd = rules.find_side(a.side);
-        if (!node(0, "a" + std::to_string(a.id), a.name + " [" + (sd ? sd->name : a.side) + "] " + exporter::commander_text(rules, a.commander),
-                  NamedKind::army, a.name))
-            continue;
+    for (const auto& a : m_oob->armies) {
+        m_rows.push_back({0, &a});
+        if (collapsed.count(key_of('a', a.id))) continue;
         for (const auto& k : a.corps) {
-            if (!node(1, "k" + std::to_string(k.id), k.name + " " + exporter::commander_text(rules, k.commander), NamedKind::corps, k.name))
-                continue;
+            m_rows.push_back({1, &k});
+            if (collapsed.count(key_of('k', k.id))) continue;
             for (const auto& d : k.divisions) {
-                if (!node(2, "d" + std::to_string(d.id),
-                          d.name + " (" + exporter::division_facts(rules, d) + ") " + exporter::commander_text(rules, d.commander),
-                          NamedKind::division, d.name, d.status != DivisionStatus::arrived))
-                    continue;
-                for (const auto& b : d.brigades) {
-                    auto cells = exporter::brigade_cells(rules, b);
-                    m_rows.push_back({3, "", cells[0], {cells.begin() + 1, cells.end()},
-                                      is_active(b.status) ? static_cast<int>(b.state()) : -1, NamedKind::brigade, d.name + "/" + b.name, false});
-                }
-                for (const auto& t : d.batteries) battery(3, t.name, t);
+                m_rows.push_back({2, &d});
+                if (collapsed.count(key_of('d', d.id))) continue;
+                for (const auto& b : d.brigades) m_rows.push_back({3, &b, &d});
+                for (const auto& t : d.batteries) m_rows.push_back({3, &t});
             }
-            for (const auto& t : k.reserve) battery(2, t.name + " (corps reserve)", t);
+            for (const auto& t : k.reserve) m_rows.push_back({2, &t, nullptr, " (corps reserve)"});
         }
-        for (const auto& t : a.reserve) battery(1, t.name + " (army reserve)", t);
+        for (const auto& t : a.reserve) m_rows.push_back({1, &t, nullptr, " (army reserve)"});
     }
     m_revision = app.revision();
     m_view = view;
     m_collapsed = collapsed.size();
+}
+
+OobWindow::Line OobWindow::line(const rules::RuleSet& rules, const Row& row) const {
+    struct Make {
+        const rules::RuleSet& rules;
+        const Row& row;
+        Line operator()(const army::Army* a) const {
+            const auto* sd = rules.find_side(a->side);
+            return {key_of('a', a->id), a->name + " [" + (sd ? sd->name : a->side) + "] " + exporter::commander_text(rules, a->commander),
+                    {}, -1, NamedKind::army, a->name};
+        }
+        Line operator()(const army::Corps* k) const {
+            return {key_of('k', k->id), k->name + " " + exporter::commander_text(rules, k->commander), {}, -1, NamedKind::corps, k->name};
+        }
+        Line operator()(const army::Division* d) const {
+            return {key_of('d', d->id), d->name + " (" + exporter::division_facts(rules, *d) + ") " + exporter::commander_text(rules, d->commander),
+                    {}, -1, NamedKind::division, d->name, d->status != DivisionStatus::arrived};
+        }
+        Line operator()(const army::Brigade* b) const {
+            auto cells = exporter::brigade_cells(rules, *b);
+            std::string label = std::move(cells.front());
+            cells.erase(cells.begin());
+            return {"", std::move(label), std::move(cells), is_active(b->status) ? static_cast<int>(b->state()) : -1, NamedKind::brigade,
+                    row.division->name + "/" + b->name};
+        }
+        Line operator()(const army::Battery* t) const {
+            return {"", t->name + row.note, {"1", "", word(t->status), "battery", ""}, -1, std::nullopt, t->name};
+        }
+    };
+    return std::visit(Make{rules, row}, row.unit);
 }
 
 void OobWindow::draw(GuiApp& app) {
@@ -74,10 +102,11 @@ void OobWindow::draw(GuiApp& app) {
     const ImVec4 colours[] = {ImVec4(0.1f, 0.45f, 0.1f, 1), ImVec4(0.65f, 0.45f, 0.f, 1), ImVec4(0.75f, 0.1f, 0.1f, 1)};
     while (clipper.Step())
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-            const auto& row = m_rows[static_cast<size_t>(i)];
+            const auto row = line(rules, m_rows[static_cast<size_t>(i)]);
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
-            ImGui::Indent(static_cast<float>(row.depth) * 14.f);
+            const float indent = static_cast<float>(m_rows[static_cast<size_t>(i)].depth) * 14.f;
+            ImGui::Indent(indent);
             ImGui::PushID(i);
             if (!row.key.empty()) {
                 const bool is_collapsed = collapsed.count(row.key) > 0;
@@ -95,7 +124,7 @@ void OobWindow::draw(GuiApp& app) {
                 new_name.clear();
             }
             ImGui::PopID();
-            ImGui::Unindent(static_cast<float>(row.depth) * 14.f);
+            ImGui::Unindent(indent);
             for (size_t c = 0; c < row.cells.size(); ++c) {
                 ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
                 if (c == 2 && row.state >= 0) ImGui::TextColored(colours[row.state], "%s", row.cells[c].c_str());

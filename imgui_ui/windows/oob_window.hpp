@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace muster::gui {
@@ -30,10 +31,19 @@ public:
     std::string new_name;
     app::BrigadeEntry entry;                  // the brigade being entered by hand
 
-    /// One line of the flattened tree.
+    /// One line of the flattened tree: what it shows, pointed at in the order of battle the
+    /// window shows. Its text is made only when the line is on screen (see `line`), so a
+    /// campaign of 100,000 brigades is flattened without building a string for each.
     struct Row {
         int depth = 0;
-        std::string key;  // empty for a brigade or battery line
+        std::variant<const army::Army*, const army::Corps*, const army::Division*, const army::Brigade*, const army::Battery*> unit;
+        const army::Division* division = nullptr;  // a brigade's
+        const char* note = "";                     // after a reserve battery's name
+    };
+    const std::vector<Row>& rows() const { return m_rows; }
+    /// What a line shows.
+    struct Line {
+        std::string key;  // collapses it; empty for a brigade or battery line
         std::string label;
         std::vector<std::string> cells;  // stands, label, state, rating, commander
         int state = -1;  // 0 fresh, 1 worn, 2 spent
@@ -41,10 +51,12 @@ public:
         std::string ref;   // its name; a brigade's "Division/Brigade"
         bool open = false; // a division that takes hand-entered brigades
     };
-    const std::vector<Row>& rows() const { return m_rows; }
+    Line line(const rules::RuleSet& rules, const Row& row) const;
 
 private:
     void rebuild(GuiApp& app);
+    army::OrderOfBattle m_view_oob;                // a view's part of the order of battle
+    const army::OrderOfBattle* m_oob = nullptr;    // what the rows point into: the model's or m_view_oob
     std::vector<Row> m_rows;
     int m_revision = -1;
     ViewChoice m_view{-1, -1};

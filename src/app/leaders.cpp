@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_set>
 
 namespace muster::app {
 namespace {
@@ -80,27 +81,29 @@ std::vector<campaign::LeaderInfo> leaders_seen_by(const campaign::Roster& roster
     std::set<std::string> enemies;
     for (const auto& a : all.armies)
         if (!viewer.owns(a.side)) enemies.insert(a.side);
-    std::set<std::pair<UnitKind, std::int64_t>> shown;
+    // A unit's kind and id as one key: ids are far below 2^56.
+    const auto key = [](UnitKind kind, std::int64_t id) { return static_cast<std::int64_t>(kind) << 56 | id; };
+    std::unordered_set<std::int64_t> shown;
     for (const auto& enemy : enemies) {
         for (const auto& a : army::view_of(all, enemy, viewer).armies) {
-            shown.insert({UnitKind::army, a.id});
+            shown.insert(key(UnitKind::army, a.id));
             for (const auto& k : a.corps) {
-                shown.insert({UnitKind::corps, k.id});
+                shown.insert(key(UnitKind::corps, k.id));
                 for (const auto& d : k.divisions) {
                     if (d.status == DivisionStatus::placeholder) continue;  // a name only: no commander seen
-                    shown.insert({UnitKind::division, d.id});
-                    for (const auto& b : d.brigades) shown.insert({UnitKind::brigade, b.id});
+                    shown.insert(key(UnitKind::division, d.id));
+                    for (const auto& b : d.brigades) shown.insert(key(UnitKind::brigade, b.id));
                 }
             }
         }
     }
-    std::set<std::int64_t> held;
+    std::unordered_set<std::int64_t> held;
     for (const auto& h : roster.holdings)
         for (const auto& camp : roster.camps)
             if (h.kind == HeldKind::leader && camp.id == h.camp_id && viewer.owns(camp.side)) held.insert(h.unit_id);
     std::vector<campaign::LeaderInfo> out;
     for (const auto& l : roster.leaders)
-        if (viewer.owns(l.side) || (l.unit_kind && shown.count({*l.unit_kind, l.unit_id})) || held.count(l.id)) out.push_back(l);
+        if (viewer.owns(l.side) || (l.unit_kind && shown.count(key(*l.unit_kind, l.unit_id))) || held.count(l.id)) out.push_back(l);
     return out;
 }
 

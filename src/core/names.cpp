@@ -53,12 +53,12 @@ std::string name_problem(std::string_view name) {
         const size_t at = i;
         const char32_t c = decode(name, i);
         ++chars;
-        const std::string where = " at character " + std::to_string(chars);
-        if (c == k_invalid) return "byte " + hex("\\x%02X", static_cast<unsigned char>(name[at])) + " is not valid UTF-8" + where;
-        if (c == 0) return "a NUL character" + where;
-        if (is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where;
-        if (is_bidi(c)) return "bidirectional control " + hex("U+%04X", static_cast<unsigned>(c)) + where;
-        if (c == '/') return "a \"/\"" + where + " (it separates the parts of a reference, as in Heth/1st Brigade)";
+        const auto where = [&] { return " at character " + std::to_string(chars); };
+        if (c == k_invalid) return "byte " + hex("\\x%02X", static_cast<unsigned char>(name[at])) + " is not valid UTF-8" + where();
+        if (c == 0) return "a NUL character" + where();
+        if (is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where();
+        if (is_bidi(c)) return "bidirectional control " + hex("U+%04X", static_cast<unsigned>(c)) + where();
+        if (c == '/') return "a \"/\"" + where() + " (it separates the parts of a reference, as in Heth/1st Brigade)";
     }
     if (chars > k_max_name_chars)
         return std::to_string(chars) + " characters, at most " + std::to_string(k_max_name_chars);
