@@ -189,11 +189,19 @@ public:
     /// The divisions that fought with the stands they engaged, the leaders and batteries lost.
     campaign::BattleRecord battle_record(std::int64_t battle) const;
     std::vector<campaign::ExchangeInfo> exchanges(std::int64_t campaign) const;
+    /// Armies, then corps, then divisions, each by id.
     std::vector<campaign::UnitInfo> units(std::int64_t campaign) const;
     /// The names of the batteries in a corps' or an army's reserve.
     std::vector<std::string> reserve_battery_names(const ReserveTarget& reserve) const;
     /// All of the above for one campaign, in one snapshot.
     campaign::Roster roster(std::int64_t campaign) const;
+    /// The order of battle and the roster together, in one snapshot: the roster's brigades,
+    /// batteries, units and commands are taken from the order of battle's rows, not read twice.
+    struct Whole {
+        army::OrderOfBattle oob;
+        campaign::Roster roster;
+    };
+    Whole whole(std::int64_t campaign) const;
 
     // --- reading -----------------------------------------------------------------------
     /// The whole tree of a campaign, every division (hidden ones included).

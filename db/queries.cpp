@@ -18,8 +18,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::unordered_map<std::int64_t, army::Leader> load_leaders(SQLite::Database& db, std::int64_t campaign) {
-    std::unordered_map<std::int64_t, army::Leader> out;
+using Leaders = std::unordered_map<std::int64_t, army::Leader>;
+
+Leaders load_leaders(SQLite::Database& db, std::int64_t campaign) {
+    Leaders out;
     SQLite::Statement q(db, "SELECT id, name, grade, rolled_grade, status FROM leader WHERE campaign_id = ?");
     bind_all(q, campaign);
     for (const Row row(q); q.executeStep();) {
@@ -35,7 +37,7 @@ std::unordered_map<std::int64_t, army::Leader> load_leaders(SQLite::Database& db
     return out;
 }
 
-army::Leader leader_of(const std::unordered_map<std::int64_t, army::Leader>& leaders, std::optional<std::int64_t> id) {
+army::Leader leader_of(const Leaders& leaders, std::optional<std::int64_t> id) {
     if (!id) return {};
     const auto it = leaders.find(*id);
     return it == leaders.end() ? army::Leader{} : it->second;
@@ -70,106 +72,182 @@ std::vector<int> parse_faces(const std::string& text) {
     return faces;
 }
 
+// The whole tree of a campaign, its commanders taken from `leaders`.
+army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo& c, const Leaders& leaders) {
+    const auto campaign = c.id;
+    army::OrderOfBattle oob;
+    oob.campaign = c.name;
+    oob.rules = c.rules_id;
+    oob.view = View::umpire();
+
+    std::unordered_map<std::int64_t, army::Army*> armies;
+    std::unordered_map<std::int64_t, army::Corps*> corps;
+    std::unordered_map<std::int64_t, army::Division*> divisions;
+    SQLite::Statement qa(db, "SELECT id, name, side, commander_id FROM army WHERE campaign_id = ? ORDER BY id");
+    bind_all(qa, campaign);
+    for (const Row row(qa); qa.executeStep();) {
+        army::Army a;
+        a.id = row.id("id");
+        a.name = row.text("name");
+        a.side = row.text("side");
+        a.commander = leader_of(leaders, row.optional_id("commander_id"));
+        oob.armies.push_back(std::move(a));
+    }
+    for (auto& a : oob.armies) armies[a.id] = &a;
+
+    SQLite::Statement qc(db, "SELECT id, army_id, name, commander_id FROM corps WHERE campaign_id = ? ORDER BY id");
+    bind_all(qc, campaign);
+    for (const Row row(qc); qc.executeStep();) {
+        army::Corps k;
+        k.id = row.id("id");
+        k.name = row.text("name");
+        k.commander = leader_of(leaders, row.optional_id("commander_id"));
+        parent(armies, row.id("army_id"), "corps", "army")->corps.push_back(std::move(k));
+    }
+    for (auto& a : oob.armies)
+        for (auto& k : a.corps) corps[k.id] = &k;
+
+    SQLite::Statement qd(db,
+                         "SELECT d.id, d.corps_id, d.name, d.arm, d.status, d.hidden, d.name_seen, d.year, d.theater, d.nationality, d.commander_id, a.side "
+                         "FROM division d JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
+                         "WHERE d.campaign_id = ? ORDER BY d.id");
+    bind_all(qd, campaign);
+    for (const Row row(qd); qd.executeStep();) {
+        army::Division d;
+        d.id = row.id("id");
+        d.name = row.text("name");
+        d.arm = row.text("arm");
+        d.status = row.word<DivisionStatus>("status");
+        d.hidden = row.flag("hidden");
+        d.name_seen = row.flag("name_seen");
+        d.year = row.optional_integer("year").value_or(0);
+        d.theater = row.null("theater") ? "" : row.text("theater");
+        d.nationality = row.null("nationality") ? "" : row.text("nationality");
+        d.commander = leader_of(leaders, row.optional_id("commander_id"));
+        d.side = row.text("side");
+        parent(corps, row.id("corps_id"), "division", "corps")->divisions.push_back(std::move(d));
+    }
+    for (auto& a : oob.armies)
+        for (auto& k : a.corps)
+            for (auto& d : k.divisions) divisions[d.id] = &d;
+
+    SQLite::Statement qb(db,
+                         "SELECT id, division_id, name, arm, rating, start_stands, stands, worn_at, spent_at, commander_id, status, "
+                         "alternate_id "
+                         "FROM brigade WHERE campaign_id = ? ORDER BY division_id, position, id");
+    bind_all(qb, campaign);
+    for (const Row row(qb); qb.executeStep();) {
+        army::Brigade b;
+        b.id = row.id("id");
+        b.name = row.text("name");
+        b.arm = row.text("arm");
+        b.rating = row.text("rating");
+        b.start_stands = row.integer("start_stands");
+        b.stands = row.integer("stands");
+        b.label = {b.start_stands, row.optional_integer("worn_at"), row.optional_integer("spent_at")};
+        b.commander = leader_of(leaders, row.optional_id("commander_id"));
+        b.status = row.word<BrigadeStatus>("status");
+        b.alternate = leader_of(leaders, row.optional_id("alternate_id"));
+        parent(divisions, row.id("division_id"), "brigade", "division")->brigades.push_back(std::move(b));
+    }
+
+    SQLite::Statement qt(db,
+                         "SELECT id, division_id, corps_id, army_id, name, status FROM battery WHERE campaign_id = ? "
+                         "ORDER BY position, id");
+    bind_all(qt, campaign);
+    for (const Row row(qt); qt.executeStep();) {
+        army::Battery bat;
+        bat.id = row.id("id");
+        bat.name = row.text("name");
+        bat.status = row.word<BatteryStatus>("status");
+        bat.reserve = row.null("division_id");
+        if (!bat.reserve) parent(divisions, row.id("division_id"), "battery", "division")->batteries.push_back(bat);
+        else if (!row.null("corps_id")) parent(corps, row.id("corps_id"), "battery", "corps")->reserve.push_back(bat);
+        else parent(armies, row.id("army_id"), "battery", "army")->reserve.push_back(bat);
+    }
+    return oob;
+}
+
 }  // namespace
 
 army::OrderOfBattle CampaignStore::order_of_battle(std::int64_t campaign) const {
     return guarded(m_path, [&] {
-        auto& db = m_impl->db;
         // Reads see one snapshot: a writer in another process cannot tear the tree.
+        const ReadSnapshot snapshot(m_impl->db);
+        return read_oob(m_impl->db, this->campaign(campaign), load_leaders(m_impl->db, campaign));
+    });
+}
+
+CampaignStore::Whole CampaignStore::whole(std::int64_t campaign) const {
+    return guarded(m_path, [&] {
+        auto& db = m_impl->db;
         const ReadSnapshot snapshot(db);
-        const campaign::CampaignInfo c = this->campaign(campaign);
-        army::OrderOfBattle oob;
-        oob.campaign = c.name;
-        oob.rules = c.rules_id;
-        oob.view = View::umpire();
-        const auto leaders = load_leaders(db, campaign);
-
-        std::unordered_map<std::int64_t, army::Army*> armies;
-        std::unordered_map<std::int64_t, army::Corps*> corps;
-        std::unordered_map<std::int64_t, army::Division*> divisions;
-        SQLite::Statement qa(db, "SELECT id, name, side, commander_id FROM army WHERE campaign_id = ? ORDER BY id");
-        bind_all(qa, campaign);
-        for (const Row row(qa); qa.executeStep();) {
-            army::Army a;
-            a.id = row.id("id");
-            a.name = row.text("name");
-            a.side = row.text("side");
-            a.commander = leader_of(leaders, row.optional_id("commander_id"));
-            oob.armies.push_back(std::move(a));
+        // The leader table once: the tree's commanders are its rows.
+        auto infos = leader_infos(db, campaign);
+        Leaders leaders;
+        leaders.reserve(infos.size());
+        for (const auto& l : infos) leaders.emplace(l.id, army::Leader{l.id, l.name, l.grade, l.rolled_grade, l.status});
+        Whole w{read_oob(db, this->campaign(campaign), leaders), {}};
+        auto& r = w.roster;
+        // Each kind of unit with its commander; brigades with their division.
+        using Unit = std::pair<campaign::UnitInfo, const army::Leader*>;
+        std::vector<Unit> units[3];  // armies, corps, divisions
+        std::vector<std::pair<const army::Brigade*, const army::Division*>> brigades;
+        struct Owned {
+            const army::Battery* battery;
+            const std::string* owner;
+            const std::string* side;
+            std::optional<std::int64_t> division;
+        };
+        std::vector<Owned> batteries;
+        const auto battery = [&](const army::Battery& t, const std::string& owner, const std::string& side, std::optional<std::int64_t> division) {
+            batteries.push_back({&t, &owner, &side, division});
+        };
+        for (const auto& a : w.oob.armies) {
+            units[0].push_back({{UnitKind::army, a.id, a.name, a.side, std::nullopt}, &a.commander});
+            for (const auto& k : a.corps) {
+                units[1].push_back({{UnitKind::corps, k.id, k.name, a.side, std::nullopt}, &k.commander});
+                for (const auto& d : k.divisions) {
+                    units[2].push_back({{UnitKind::division, d.id, d.name, a.side, d.status}, &d.commander});
+                    for (const auto& b : d.brigades) brigades.emplace_back(&b, &d);
+                    for (const auto& t : d.batteries) battery(t, d.name, a.side, d.id);
+                }
+                for (const auto& t : k.reserve) battery(t, k.name, a.side, std::nullopt);
+            }
+            for (const auto& t : a.reserve) battery(t, a.name, a.side, std::nullopt);
         }
-        for (auto& a : oob.armies) armies[a.id] = &a;
-
-        SQLite::Statement qc(db, "SELECT id, army_id, name, commander_id FROM corps WHERE campaign_id = ? ORDER BY id");
-        bind_all(qc, campaign);
-        for (const Row row(qc); qc.executeStep();) {
-            army::Corps k;
-            k.id = row.id("id");
-            k.name = row.text("name");
-            k.commander = leader_of(leaders, row.optional_id("commander_id"));
-            parent(armies, row.id("army_id"), "corps", "army")->corps.push_back(std::move(k));
+        // In id order, as the roster's own queries give them and as leaders() offers commands.
+        std::sort(batteries.begin(), batteries.end(), [](const Owned& x, const Owned& y) { return x.battery->id < y.battery->id; });
+        r.batteries.reserve(batteries.size());
+        for (const auto& [t, owner, side, division] : batteries) r.batteries.push_back({t->id, t->name, *owner, *side, t->status, division});
+        std::sort(brigades.begin(), brigades.end(), [](const auto& x, const auto& y) { return x.first->id < y.first->id; });
+        Commands commands;
+        const auto commanded = [&](const army::Leader& l, int rank, std::string_view name, std::optional<UnitKind> kind, std::int64_t id) {
+            if (l.id) commands[l.id].offer(rank, name, kind, id);
+        };
+        r.brigades.reserve(brigades.size());
+        for (const auto& [b, d] : brigades) {
+            r.brigades.push_back({b->id, b->name, d->name, d->id, d->side, b->rating, b->status, b->stands, b->start_stands,
+                                  b->commander.id ? std::optional(b->commander.id) : std::nullopt, b->label.worn_at, b->label.spent_at});
+            if (!b->commander.id && !b->alternate.id) continue;
+            const std::string ref = d->name + "/" + b->name;
+            commanded(b->commander, Command::k_brigade, ref, UnitKind::brigade, b->id);
+            commanded(b->alternate, Command::k_alternate, ref + " (alternate)", std::nullopt, 0);
         }
-        for (auto& a : oob.armies)
-            for (auto& k : a.corps) corps[k.id] = &k;
-
-        SQLite::Statement qd(db,
-                             "SELECT d.id, d.corps_id, d.name, d.arm, d.status, d.hidden, d.name_seen, d.year, d.theater, d.nationality, d.commander_id, a.side "
-                             "FROM division d JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
-                             "WHERE d.campaign_id = ? ORDER BY d.id");
-        bind_all(qd, campaign);
-        for (const Row row(qd); qd.executeStep();) {
-            army::Division d;
-            d.id = row.id("id");
-            d.name = row.text("name");
-            d.arm = row.text("arm");
-            d.status = row.word<DivisionStatus>("status");
-            d.hidden = row.flag("hidden");
-            d.name_seen = row.flag("name_seen");
-            d.year = row.optional_integer("year").value_or(0);
-            d.theater = row.null("theater") ? "" : row.text("theater");
-            d.nationality = row.null("nationality") ? "" : row.text("nationality");
-            d.commander = leader_of(leaders, row.optional_id("commander_id"));
-            d.side = row.text("side");
-            parent(corps, row.id("corps_id"), "division", "corps")->divisions.push_back(std::move(d));
+        for (auto& list : units) {
+            std::sort(list.begin(), list.end(), [](const Unit& x, const Unit& y) { return x.first.id < y.first.id; });
+            for (const auto& [u, l] : list) {
+                commanded(*l, Command::rank_of(u.kind), u.name, u.kind, u.id);
+                r.units.push_back(u);
+            }
         }
-        for (auto& a : oob.armies)
-            for (auto& k : a.corps)
-                for (auto& d : k.divisions) divisions[d.id] = &d;
-
-        SQLite::Statement qb(db,
-                             "SELECT id, division_id, name, arm, rating, start_stands, stands, worn_at, spent_at, commander_id, status, "
-                             "alternate_id "
-                             "FROM brigade WHERE campaign_id = ? ORDER BY division_id, position, id");
-        bind_all(qb, campaign);
-        for (const Row row(qb); qb.executeStep();) {
-            army::Brigade b;
-            b.id = row.id("id");
-            b.name = row.text("name");
-            b.arm = row.text("arm");
-            b.rating = row.text("rating");
-            b.start_stands = row.integer("start_stands");
-            b.stands = row.integer("stands");
-            b.label = {b.start_stands, row.optional_integer("worn_at"), row.optional_integer("spent_at")};
-            b.commander = leader_of(leaders, row.optional_id("commander_id"));
-            b.status = row.word<BrigadeStatus>("status");
-            b.alternate = leader_of(leaders, row.optional_id("alternate_id"));
-            parent(divisions, row.id("division_id"), "brigade", "division")->brigades.push_back(std::move(b));
-        }
-
-        SQLite::Statement qt(db,
-                             "SELECT id, division_id, corps_id, army_id, name, status FROM battery WHERE campaign_id = ? "
-                             "ORDER BY position, id");
-        bind_all(qt, campaign);
-        for (const Row row(qt); qt.executeStep();) {
-            army::Battery bat;
-            bat.id = row.id("id");
-            bat.name = row.text("name");
-            bat.status = row.word<BatteryStatus>("status");
-            bat.reserve = row.null("division_id");
-            if (!bat.reserve) parent(divisions, row.id("division_id"), "battery", "division")->batteries.push_back(bat);
-            else if (!row.null("corps_id")) parent(corps, row.id("corps_id"), "battery", "corps")->reserve.push_back(bat);
-            else parent(armies, row.id("army_id"), "battery", "army")->reserve.push_back(bat);
-        }
-        return oob;
+        give_commands(infos, std::move(commands));
+        r.leaders = std::move(infos);
+        r.camps = camps(campaign);
+        r.holdings = holdings(campaign);
+        r.battles = battles(campaign);
+        r.exchanges = exchanges(campaign);
+        return w;
     });
 }
 

@@ -260,43 +260,73 @@ std::vector<campaign::BrigadeInfo> CampaignStore::brigades(std::int64_t campaign
     });
 }
 
+void Command::offer(int rank, std::string_view name, std::optional<UnitKind> unit, std::int64_t id) {
+    if (rank < text_rank) {
+        text_rank = rank;
+        text = name;
+    }
+    // An alternate commander is not the commander of his unit.
+    if (unit && rank < unit_rank) {
+        unit_rank = rank;
+        kind = unit;
+        unit_id = id;
+    }
+}
+
+std::vector<campaign::LeaderInfo> leader_infos(SQLite::Database& db, std::int64_t campaign) {
+    SQLite::Statement q(db,
+                        "SELECT id, name, side, rank, grade, rolled_grade, status, fell_in, out_battles, former_post "
+                        "FROM leader WHERE campaign_id = ? ORDER BY id");
+    bind_all(q, campaign);
+    std::vector<campaign::LeaderInfo> out;
+    out.reserve(rows_of(db, "leader", campaign));
+    std::map<std::pair<std::string, std::string>, int> posts;  // (side, former post) -> former commanders so far
+    for (const Row row(q); q.executeStep();) {
+        campaign::LeaderInfo l;
+        l.id = row.id("id");
+        l.name = row.text("name");
+        l.side = row.text("side");
+        l.rank = row.word<Rank>("rank");
+        l.grade = row.text("grade");
+        l.rolled_grade = row.text("rolled_grade");
+        l.status = row.word<LeaderStatus>("status");
+        l.fell_in = row.optional_id("fell_in");
+        l.out_battles = row.optional_integer("out_battles").value_or(0);
+        if (!row.null("former_post")) {
+            auto post = row.text("former_post");
+            const int number = ++posts[{l.side, post}];
+            l.former_post = {std::move(post), number};
+        }
+        out.push_back(std::move(l));
+    }
+    return out;
+}
+
+void give_commands(std::vector<campaign::LeaderInfo>& leaders, Commands commands) {
+    for (auto& l : leaders)
+        if (const auto c = commands.find(l.id); c != commands.end()) {
+            l.commands = std::move(c->second.text);
+            l.unit_kind = c->second.kind;
+            l.unit_id = c->second.unit_id;
+        }
+}
+
 std::vector<campaign::LeaderInfo> CampaignStore::leaders(std::int64_t campaign) const {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         const ReadSnapshot snapshot(db);
-        // The unit each leader commands, if any, in this order: a brigade (named with its
-        // division), a brigade as its alternate, a division, a corps, an army. Three scans
-        // joined here by the leader's id: SQLite would build a temporary index for each join.
-        struct Command {
-            std::string text;
-            int text_rank = 99;  // of the unit named: lower wins
-            std::optional<UnitKind> kind;
-            std::int64_t unit_id = 0;
-            int unit_rank = 99;
-            void offer(int rank, std::string_view name, std::optional<UnitKind> unit, std::int64_t id) {
-                if (rank < text_rank) {
-                    text_rank = rank;
-                    text = name;
-                }
-                // An alternate commander is not the commander of his unit.
-                if (unit && rank < unit_rank) {
-                    unit_rank = rank;
-                    kind = unit;
-                    unit_id = id;
-                }
-            }
-        };
-        std::unordered_map<std::int64_t, Command> commands;
+        // The unit each leader commands, from three scans joined here by the leader's id:
+        // SQLite would build a temporary index for each join.
+        Commands commands;
         SQLite::Statement brigades(db,
                                    "SELECT b.id, b.name, d.name AS division, b.commander_id, b.alternate_id FROM brigade b "
                                    "JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ? "
                                    "AND (b.commander_id IS NOT NULL OR b.alternate_id IS NOT NULL) ORDER BY b.id");
         bind_all(brigades, campaign);
-        // Of two units of one rank a leader commands (the schema does not forbid it), the first by id.
         for (const Row row(brigades); brigades.executeStep();) {
             const std::string ref = row.text("division") + "/" + row.text("name");
-            if (const auto id = row.optional_id("commander_id")) commands[*id].offer(0, ref, UnitKind::brigade, row.id("id"));
-            if (const auto id = row.optional_id("alternate_id")) commands[*id].offer(1, ref + " (alternate)", std::nullopt, 0);
+            if (const auto id = row.optional_id("commander_id")) commands[*id].offer(Command::k_brigade, ref, UnitKind::brigade, row.id("id"));
+            if (const auto id = row.optional_id("alternate_id")) commands[*id].offer(Command::k_alternate, ref + " (alternate)", std::nullopt, 0);
         }
         SQLite::Statement units(db,
                                 "SELECT 'division' AS kind, id, name, commander_id FROM division WHERE campaign_id = ?1 AND commander_id IS NOT NULL "
@@ -306,39 +336,10 @@ std::vector<campaign::LeaderInfo> CampaignStore::leaders(std::int64_t campaign) 
         bind_all(units, campaign);
         for (const Row row(units); units.executeStep();) {
             const auto kind = row.word<UnitKind>("kind");
-            const int rank = kind == UnitKind::division ? 2 : kind == UnitKind::corps ? 3 : 4;
-            commands[row.id("commander_id")].offer(rank, row.text("name"), kind, row.id("id"));
+            commands[row.id("commander_id")].offer(Command::rank_of(kind), row.text("name"), kind, row.id("id"));
         }
-        SQLite::Statement q(db,
-                            "SELECT id, name, side, rank, grade, rolled_grade, status, fell_in, out_battles, former_post "
-                            "FROM leader WHERE campaign_id = ? ORDER BY id");
-        bind_all(q, campaign);
-        std::vector<campaign::LeaderInfo> out;
-        out.reserve(rows_of(db, "leader", campaign));
-        std::map<std::pair<std::string, std::string>, int> posts;  // (side, former post) -> former commanders so far
-        for (const Row row(q); q.executeStep();) {
-            campaign::LeaderInfo l;
-            l.id = row.id("id");
-            l.name = row.text("name");
-            l.side = row.text("side");
-            l.rank = row.word<Rank>("rank");
-            l.grade = row.text("grade");
-            l.rolled_grade = row.text("rolled_grade");
-            l.status = row.word<LeaderStatus>("status");
-            l.fell_in = row.optional_id("fell_in");
-            l.out_battles = row.optional_integer("out_battles").value_or(0);
-            if (const auto c = commands.find(l.id); c != commands.end()) {
-                l.commands = std::move(c->second.text);
-                l.unit_kind = c->second.kind;
-                l.unit_id = c->second.unit_id;
-            }
-            if (!row.null("former_post")) {
-                auto post = row.text("former_post");
-                const int number = ++posts[{l.side, post}];
-                l.former_post = {std::move(post), number};
-            }
-            out.push_back(std::move(l));
-        }
+        auto out = leader_infos(db, campaign);
+        give_commands(out, std::move(commands));
         return out;
     });
 }
@@ -465,11 +466,12 @@ std::vector<campaign::ExchangeInfo> CampaignStore::exchanges(std::int64_t campai
 std::vector<campaign::UnitInfo> CampaignStore::units(std::int64_t campaign) const {
     return guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db,
-                            "SELECT 'army' AS kind, id, name, side, NULL AS status FROM army WHERE campaign_id = ?1 "
-                            "UNION ALL SELECT 'corps', k.id, k.name, a.side, NULL FROM corps k JOIN army a ON a.id = k.army_id "
+                            "SELECT 1 AS tier, 'army' AS kind, id, name, side, NULL AS status FROM army WHERE campaign_id = ?1 "
+                            "UNION ALL SELECT 2, 'corps', k.id, k.name, a.side, NULL FROM corps k JOIN army a ON a.id = k.army_id "
                             "WHERE k.campaign_id = ?1 "
-                            "UNION ALL SELECT 'division', d.id, d.name, a.side, d.status FROM division d "
-                            "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE d.campaign_id = ?1");
+                            "UNION ALL SELECT 3, 'division', d.id, d.name, a.side, d.status FROM division d "
+                            "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE d.campaign_id = ?1 "
+                            "ORDER BY tier, id");
         bind_all(q, campaign);
         std::vector<campaign::UnitInfo> out;
         for (const Row row(q); q.executeStep();) {

@@ -120,6 +120,27 @@ void bind_all(SQLite::Statement& q, const Values&... values) {
     (bind_one(q, ++i, values), ...);
 }
 
+/// The unit a leader commands, offered unit by unit in this order of precedence: a brigade
+/// (named with its division), a brigade as its alternate, a division, a corps, an army; of two
+/// units of one rank (the schema does not forbid it), the one offered first, which is the
+/// first by id.
+struct Command {
+    static constexpr int k_brigade = 0, k_alternate = 1;
+    static constexpr int rank_of(UnitKind kind) { return kind == UnitKind::division ? 2 : kind == UnitKind::corps ? 3 : 4; }
+    std::string text;  ///< the unit named: "Heth/1st Brigade", "Heth/1st Brigade (alternate)", "Heth"
+    int text_rank = 99;
+    std::optional<UnitKind> kind;  ///< the unit he commands (an alternate commands none)
+    std::int64_t unit_id = 0;
+    int unit_rank = 99;
+    void offer(int rank, std::string_view name, std::optional<UnitKind> unit, std::int64_t id);
+};
+using Commands = std::unordered_map<std::int64_t, Command>;  // by the leader's id
+
+/// Every leader of the campaign, by id (what he commands not yet given).
+std::vector<campaign::LeaderInfo> leader_infos(SQLite::Database& db, std::int64_t campaign);
+/// Gives each leader the unit `commands` says he commands.
+void give_commands(std::vector<campaign::LeaderInfo>& leaders, Commands commands);
+
 /// One row of a result, read by column name (the SELECT's names or `AS` aliases), so a
 /// column added to a SELECT moves nothing else. A stored word that is not in muster's
 /// vocabulary is reported as damage, never trusted.

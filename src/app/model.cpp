@@ -1,6 +1,5 @@
 #include "app/model.hpp"
 
-#include "app/leaders.hpp"
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
 
@@ -16,8 +15,9 @@ CampaignModel load_model(Session& session, int journal_page) {
         const auto id = model.current->id;
         model.rules = &session.rules();
         model.revision = store.last_operation(id);
-        model.oob = store.order_of_battle(id);
-        model.roster = store.roster(id);
+        auto whole = store.whole(id);
+        model.oob = std::move(whole.oob);
+        model.roster = std::move(whole.roster);
         const Refs refs(model.roster);
         std::vector<View> viewers{View::umpire()};
         for (const auto& side : model.rules->sides) viewers.push_back(View::of_side(side.id));
@@ -27,7 +27,6 @@ CampaignModel load_model(Session& session, int journal_page) {
             seen.camps = camps_of(refs, viewer);
             seen.held = held_of(refs, viewer);
             seen.exchanges = exchanges_of(refs, *model.rules, *model.current, viewer);
-            seen.leaders = leaders_seen_by(model.roster, model.oob, viewer);
             seen.journal = store.journal_entries(id, viewer, journal_page);
             model.views.push_back(std::move(seen));
         }

@@ -20,7 +20,6 @@ struct SeenModel {
     std::vector<CampView> camps;
     std::vector<HeldItem> held;
     std::vector<ExchangeView> exchanges;
-    std::vector<campaign::LeaderInfo> leaders;
     std::vector<journal::Entry> journal;              ///< the newest entries it may read, oldest first
 };
 

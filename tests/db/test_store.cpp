@@ -1,4 +1,5 @@
 // The campaign store: migrations, refusing files, undo, the check, failures that change nothing.
+#include "app/samples.hpp"
 #include "core/error.hpp"
 #include "db/campaign_store.hpp"
 #include "db/db_support.hpp"
@@ -6,6 +7,7 @@
 #include "support.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -487,4 +489,66 @@ TEST_CASE("Creating a campaign is one transaction: the campaign, its journal and
     CHECK_THROWS_WITH(s.create_campaign(c), Contains("meta is damaged"));
     CHECK(test::dump(path) == before);
     CHECK(s.campaigns().size() == 1);
+}
+
+namespace {
+
+// Every field of a roster's brigades, leaders, batteries and units, one line each.
+std::string roster_text(const campaign::Roster& r) {
+    const auto opt = [](const auto& v) { return v ? std::to_string(*v) : std::string("-"); };
+    std::string out;
+    for (const auto& b : r.brigades)
+        out += fmt::format("brigade {} {} {} {} {} {} {} {} {} {} {} {}\n", b.id, b.name, b.division, b.division_id, b.side, b.rating,
+                           word(b.status), b.stands, b.start_stands, opt(b.commander_id), opt(b.worn_at), opt(b.spent_at));
+    for (const auto& l : r.leaders)
+        out += fmt::format("leader {} {} {} {} {} {} {} {} {} [{}] {} {} {}\n", l.id, l.name, l.side, word(l.rank), l.grade, l.rolled_grade,
+                           word(l.status), opt(l.fell_in), l.out_battles, l.commands, l.unit_kind ? word(*l.unit_kind) : "-", l.unit_id,
+                           l.label());
+    for (const auto& t : r.batteries)
+        out += fmt::format("battery {} {} {} {} {} {}\n", t.id, t.name, t.owner, t.side, word(t.status), opt(t.division_id));
+    for (const auto& u : r.units) out += fmt::format("unit {} {} {} {} {}\n", word(u.kind), u.id, u.name, u.side, u.status ? word(*u.status) : "-");
+    out += fmt::format("{} camps, {} holdings, {} battles, {} exchanges\n", r.camps.size(), r.holdings.size(), r.battles.size(), r.exchanges.size());
+    return out;
+}
+
+void same_roster_both_ways(const std::string& path) {
+    db::CampaignStore store(path, db::OpenMode::existing);
+    for (const auto& c : store.campaigns()) {
+        const auto whole = store.whole(c.id);
+        CHECK_FALSE(whole.oob.armies.empty());
+        const auto own = roster_text(store.roster(c.id));
+        CHECK(own.size() > 200);  // a campaign with forces, not two empty rosters agreeing
+        CHECK(roster_text(whole.roster) == own);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("The whole campaign read at once gives the roster its own queries give, field by field") {
+    SECTION("a fought campaign: prisoners, an exchange, a replaced leader, reserve batteries") {
+        test::TempDir dir;
+        const auto path = dir.file("c.db");
+        {
+            auto s = test::make_campaign(path);
+            test::fight_and_propose(s);
+            s.forces().add_battery({"Battery B", "", "I Corps", ""});
+            s.leaders().replace_leader("Wadsworth/Iron Brigade", 1863, {}, false, true, "Cutler");
+        }
+        same_roster_both_ways(path);
+    }
+    SECTION("every sample (alternate commanders, army and corps reserves)") {
+        for (const auto& sample : app::samples()) {
+            INFO(sample.id);
+            test::TempDir dir;
+            {
+                app::Session s(dir.file("c.db"), true);
+                app::NewCampaign n;
+                n.name = sample.title;
+                n.sample = sample.id;
+                n.seed = 1;
+                s.create_campaign(n);
+            }
+            same_roster_both_ways(dir.file("c.db"));
+        }
+    }
 }
