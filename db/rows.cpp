@@ -162,7 +162,7 @@ void CampaignStore::set_meta(std::string_view key, std::string_view value) {
 std::int64_t CampaignStore::insert_leader(std::int64_t campaign, std::string_view side, Rank rank,
                                           const army::Leader& leader) {
     return guarded(m_path, [&] {
-        auto& q = m_impl->writer("INSERT INTO leader (campaign_id, side, name, rank, grade, rolled_grade, status) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        auto& q = m_impl->cached("INSERT INTO leader (campaign_id, side, name, rank, grade, rolled_grade, status) VALUES (?, ?, ?, ?, ?, ?, ?)");
         bind_all(q, campaign, side, leader.name, rank, leader.grade, leader.rolled_grade.empty() ? leader.grade : leader.rolled_grade, leader.status);
         q.exec();
         return m_impl->db.getLastInsertRowid();
@@ -192,7 +192,7 @@ std::int64_t CampaignStore::insert_corps(std::int64_t campaign, std::int64_t arm
 std::int64_t CampaignStore::insert_division(std::int64_t campaign, std::int64_t corps, std::string_view name,
                                             std::string_view arm) {
     return guarded(m_path, [&] {
-        auto& q = m_impl->writer("INSERT INTO division (campaign_id, corps_id, name, arm) VALUES (?, ?, ?, ?)");
+        auto& q = m_impl->cached("INSERT INTO division (campaign_id, corps_id, name, arm) VALUES (?, ?, ?, ?)");
         bind_all(q, campaign, corps, std::string(name), std::string(arm));
         q.exec();
         return m_impl->db.getLastInsertRowid();
@@ -206,15 +206,15 @@ std::int64_t CampaignStore::insert_brigade(std::int64_t campaign, std::int64_t o
         std::optional<std::int64_t> commander, alternate;
         if (b.commander.present()) commander = insert_leader(campaign, side, Rank::brigadier, b.commander);
         if (b.alternate.present()) alternate = insert_leader(campaign, side, Rank::brigadier, b.alternate);
-        auto& q = m_impl->writer("INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, "
+        auto& q = m_impl->cached("INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, "
                                  "stands, worn_at, spent_at, commander_id, status, alternate_id) VALUES (?, ?, "
                                  "(SELECT count(*) FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         bind_all(q, campaign, division, division, b.name, b.arm, b.rating,
                  b.start_stands, b.stands, b.label.worn_at, b.label.spent_at, commander, b.status, alternate);
         q.exec();
         const std::int64_t id = db.getLastInsertRowid();
-        insert_move(m_impl->writer(k_insert_move), operation, id, MoveKind::generated, b.start_stands);
-        if (b.stands != b.start_stands) insert_move(m_impl->writer(k_insert_move), operation, id, MoveKind::edited, b.stands - b.start_stands);
+        insert_move(m_impl->cached(k_insert_move), operation, id, MoveKind::generated, b.start_stands);
+        if (b.stands != b.start_stands) insert_move(m_impl->cached(k_insert_move), operation, id, MoveKind::edited, b.stands - b.start_stands);
         return id;
     });
 }
@@ -222,7 +222,7 @@ std::int64_t CampaignStore::insert_brigade(std::int64_t campaign, std::int64_t o
 std::int64_t CampaignStore::insert_battery(std::int64_t campaign, const ReserveTarget& reserve, std::int64_t division,
                                            const army::Battery& battery) {
     return guarded(m_path, [&] {
-        auto& q = m_impl->writer("INSERT INTO battery (campaign_id, division_id, corps_id, army_id, position, name, status) "
+        auto& q = m_impl->cached("INSERT INTO battery (campaign_id, division_id, corps_id, army_id, position, name, status) "
                                  "VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM battery WHERE campaign_id = ?), ?, ?)");
         bind_all(q, campaign, division ? std::optional<std::int64_t>(division) : std::nullopt, !division && reserve.corps_id ? std::optional<std::int64_t>(reserve.corps_id) : std::nullopt,
                  !division && reserve.army_id ? std::optional<std::int64_t>(reserve.army_id) : std::nullopt, campaign, battery.name, battery.status);
@@ -239,7 +239,7 @@ void CampaignStore::store_division_contents(std::int64_t campaign, std::int64_t 
         if (d.commander.present()) commander = insert_leader(campaign, where.side, Rank::division, d.commander);
         for (const auto& b : d.brigades) insert_brigade(campaign, operation, where.id, where.side, b);
         for (const auto& bat : d.batteries) insert_battery(campaign, reserve, bat.reserve ? 0 : where.id, bat);
-        auto& q = m_impl->writer("UPDATE division SET status = ?, year = ?, theater = ?, commander_id = ?, hidden = 1 WHERE id = ?");
+        auto& q = m_impl->cached("UPDATE division SET status = ?, year = ?, theater = ?, commander_id = ?, hidden = 1 WHERE id = ?");
         bind_all(q, status, d.year ? std::optional<int>(d.year) : std::nullopt,
                  d.theater.empty() ? std::nullopt : std::optional<std::string>(d.theater), commander, where.id);
         q.exec();
@@ -267,7 +267,7 @@ void CampaignStore::rename(NamedKind kind, std::int64_t id, std::string_view nam
 
 void CampaignStore::set_nationality(std::int64_t division, std::string_view nationality) {
     guarded(m_path, [&] {
-        auto& q = m_impl->writer("UPDATE division SET nationality = NULLIF(?, '') WHERE id = ?");
+        auto& q = m_impl->cached("UPDATE division SET nationality = NULLIF(?, '') WHERE id = ?");
         bind_all(q, std::string(nationality), division);
         q.exec();
     });
@@ -276,7 +276,7 @@ void CampaignStore::set_nationality(std::int64_t division, std::string_view nati
 void CampaignStore::set_hidden(std::int64_t division, bool hidden) {
     guarded(m_path, [&] {
         // Revealing a placeholder shows its name only; hiding a division takes that back too.
-        auto& q = m_impl->writer("UPDATE division SET hidden = ?, name_seen = CASE WHEN ? THEN 0 WHEN status = 'placeholder' THEN 1 "
+        auto& q = m_impl->cached("UPDATE division SET hidden = ?, name_seen = CASE WHEN ? THEN 0 WHEN status = 'placeholder' THEN 1 "
                                  "ELSE name_seen END WHERE id = ?");
         bind_all(q, hidden, hidden, division);
         q.exec();
@@ -301,10 +301,11 @@ void CampaignStore::insert_rolls(std::int64_t operation, const std::vector<dice:
 
 std::optional<DivisionRef> CampaignStore::find_division(std::int64_t campaign, std::string_view name) const {
     return guarded(m_path, [&]() -> std::optional<DivisionRef> {
-        SQLite::Statement q(m_impl->db,
-                            "SELECT d.id, d.name, d.arm, d.status, d.corps_id, c.army_id, a.side, d.hidden, d.nationality FROM division d "
-                            "JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
-                            "WHERE d.campaign_id = ? AND d.name = ?");
+        const Impl::Lookup lookup(*m_impl,
+                                  "SELECT d.id, d.name, d.arm, d.status, d.corps_id, c.army_id, a.side, d.hidden, d.nationality FROM division d "
+                                  "JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
+                                  "WHERE d.campaign_id = ? AND d.name = ?");
+        auto& q = lookup.q;
         bind_all(q, campaign, std::string(name));
         if (!q.executeStep()) return std::nullopt;
         const Row row(q);
@@ -340,9 +341,10 @@ std::optional<std::pair<std::int64_t, std::string>> CampaignStore::find_army(std
 std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> CampaignStore::find_corps(std::int64_t campaign,
                                                                                              std::string_view name) const {
     return guarded(m_path, [&]() -> std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> {
-        SQLite::Statement q(m_impl->db,
-                            "SELECT c.id, c.army_id, a.side FROM corps c JOIN army a ON a.id = c.army_id "
-                            "WHERE c.campaign_id = ? AND c.name = ?");
+        const Impl::Lookup lookup(*m_impl,
+                                  "SELECT c.id, c.army_id, a.side FROM corps c JOIN army a ON a.id = c.army_id "
+                                  "WHERE c.campaign_id = ? AND c.name = ?");
+        auto& q = lookup.q;
         bind_all(q, campaign, std::string(name));
         if (!q.executeStep()) return std::nullopt;
         const Row row(q);

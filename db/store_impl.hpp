@@ -26,20 +26,29 @@ struct CampaignStore::Impl {
     SQLite::Database db;
     int busy_timeout_ms;
 
-    /// A write statement (INSERT, UPDATE) prepared once for the store's life and unbound for
-    /// each use: an import or a long operation writes thousands of rows, and preparing each
-    /// statement again cost more than running it. Only statements run to completion by exec(),
-    /// so none holds a read open between uses.
-    SQLite::Statement& writer(const char* sql) {
-        auto& s = m_writers[sql];
+    /// A statement prepared once for the store's life and unbound for each use: an import or a
+    /// long operation writes thousands of rows and looks up thousands of names, and preparing
+    /// each statement again cost more than running it. A write is run to completion by exec();
+    /// a lookup is reset as it ends (`Lookup`), so none holds a read open between uses.
+    SQLite::Statement& cached(const char* sql) {
+        auto& s = m_cached[sql];
         if (!s) s = std::make_unique<SQLite::Statement>(db, sql);
         s->reset();
         s->clearBindings();
         return *s;
     }
+    /// A cached statement for a lookup, reset when the lookup ends, however it ends.
+    class Lookup {
+    public:
+        Lookup(Impl& impl, const char* sql) : q(impl.cached(sql)) {}
+        ~Lookup() { q.reset(); }
+        Lookup(const Lookup&) = delete;
+        Lookup& operator=(const Lookup&) = delete;
+        SQLite::Statement& q;
+    };
 
 private:
-    std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> m_writers;  // destroyed before db
+    std::unordered_map<std::string, std::unique_ptr<SQLite::Statement>> m_cached;  // destroyed before db
 };
 
 /// The muster::Error for a SQLite error on `path` (BusyError when locked; read-only, full,
