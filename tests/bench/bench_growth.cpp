@@ -1,9 +1,10 @@
 // How each operation grows with the campaign: import, one arrival, a battle report and its
 // recovery, the order of battle, the check, every export (with the peak memory of the PDF
 // commands) and, with a display, muster-gui's first frame, at 1,000, 10,000 and 33,000
-// divisions (MUSTER_GROWTH_SIZES, comma separated), each division about three brigades. The
-// import is set against its floor measured in the same run: the same rows inserted with raw
-// prepared statements in one transaction. And the start-up of `muster generate` and `rules
+// divisions (MUSTER_GROWTH_SIZES, comma separated), each division about three brigades. Each
+// is set against a floor measured in the same run: the import against the same rows inserted
+// with raw prepared statements in one transaction, every other operation against every row
+// read once with raw prepared statements. And the start-up of `muster generate` and `rules
 // list` against `muster --version`. Wall time of one run each; figures, not assertions.
 #include "app_support.hpp"
 #include "bench/raw_rows.hpp"
@@ -94,6 +95,23 @@ double raw_floor(const army::OrderOfBattle& oob, const std::string& path) {
     });
 }
 
+// The floor of every read: each row of the campaign's forces, leaders and moves read once with
+// raw prepared statements, every column fetched, no joins, no objects built.
+double raw_read_floor(const std::string& path) {
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    long long sink = 0;
+    const double s = seconds([&] {
+        SQLite::Transaction t(db);
+        for (const char* table : {"army", "corps", "division", "brigade", "battery", "leader", "move"}) {
+            SQLite::Statement q(db, std::string("SELECT * FROM ") + table);
+            while (q.executeStep())
+                for (int i = 0; i < q.getColumnCount(); ++i) sink += q.getColumn(i).getBytes();
+        }
+    });
+    if (sink == 0) throw std::runtime_error("the raw read floor read nothing");
+    return s;
+}
+
 // The median wall time of a command of the real binary, over `runs` runs.
 double command_seconds(const std::string& args, int runs = 9) {
     std::vector<double> times;
@@ -176,6 +194,7 @@ int main() {
             }
         record("battle report (60 br.)", seconds([&] { s.battles().report_battle(report, false); }));
         record("recovery (60 br.)", seconds([&] { s.battles().recover(report.name, {}, false); }));
+        record("raw read floor", raw_read_floor(dir.file("c.db")));
         record("open + oob text", seconds([&] {
                    app::Session fresh(dir.file("c.db"), false, 5000, app::Catalog(""));
                    test::Export e;
@@ -230,6 +249,19 @@ int main() {
         fmt::print("{}\n", line);
     }
     fmt::print("(growth columns: the ratio of the times; {} brigades at the largest size)\n\n", brigades_at_top);
+    // Each operation against its floor in the same run: writes against the raw insert, reads
+    // (the battle report reads the roster first) against the raw read.
+    std::string ratio_head = fmt::format("{:<24}", "x its floor, by divisions");
+    for (int n : ns) ratio_head += fmt::format("{:>10}", n);
+    fmt::print("{}\n", ratio_head);
+    for (const auto& what : order) {
+        if (what.find("floor") != std::string::npos || what.find("MB") != std::string::npos) continue;
+        const auto& floor = table[what.rfind("import", 0) == 0 ? "raw insert floor" : "raw read floor"];
+        std::string line = fmt::format("{:<24}", what);
+        for (size_t i = 0; i < table[what].size(); ++i) line += fmt::format("{:>10.2f}", table[what][i] / floor[i]);
+        fmt::print("{}\n", line);
+    }
+    fmt::print("(import against the raw insert floor; every other operation against the raw read floor)\n\n");
     const double version = command_seconds("--version");
     const double generate = command_seconds("generate --rules acw --side union --year 1863 --theater east");
     const double list = command_seconds("rules list");
