@@ -211,7 +211,11 @@ private:
                 level.fail("\"" + side.reserve_level + "\" is not a reserve level: expected \"army\" or \"corps\"");
             m_rules.sides.push_back(side);
         }
-        if (m_rules.sides.size() < 2) list.fail("expected at least two sides");
+        // Two sides exactly: a division is hidden from the enemy or seen by it, one flag, and
+        // a third side would see what a battle it was not in revealed.
+        if (m_rules.sides.size() != 2)
+            list.fail("expected exactly two sides, not " + std::to_string(m_rules.sides.size()) +
+                      " (muster keeps the fog of war between two sides: a division is hidden from its enemy or seen by it)");
         check_unique(m_rules.sides, list, "side");
     }
 

@@ -107,8 +107,15 @@ TEST_CASE("An organiser's own rule set: copied, edited, validated, used - or ref
     for (const auto& e : catalog.list())
         if (e.origin == rules_dir + "/broken.json") {
             listed = true;
-            CHECK_THAT(e.error, Contains("$.sides: expected at least two sides"));
+            CHECK_THAT(e.error, Contains("$.sides: expected exactly two sides, not 0"));
         }
     CHECK(listed);
     CHECK_THROWS_WITH(catalog.load("broken"), Contains("is refused"));
+    // A third side is refused too: the fog of war is one flag a division, hidden from the
+    // enemy or seen by it, and a third side would see what a battle it was not in revealed.
+    auto three = test::template_text("acw_fire_and_fury.json");
+    three.replace(three.find("\"id\": \"acw\""), 11, "\"id\": \"three\"");
+    three.replace(three.find("\"sides\": ["), 10, "\"sides\": [{\"id\": \"mexico\", \"name\": \"Mexico\", \"reserve\": \"R\", \"reserve_level\": \"army\"},");
+    std::ofstream(rules_dir + "/three.json") << three;
+    CHECK_THROWS_WITH(catalog.load("three"), Contains("$.sides: expected exactly two sides, not 3"));
 }
