@@ -60,6 +60,21 @@ std::vector<const NameList*> name_pool(const std::vector<NameList>& lists, const
     return of_nationality.empty() ? of_side : of_nationality;
 }
 
+namespace {
+
+// 2 -> "II", 14 -> "XIV": the number a repeated name carries.
+std::string roman(int n) {
+    static constexpr std::pair<int, const char*> numerals[] = {{1000, "M"}, {900, "CM"}, {500, "D"}, {400, "CD"}, {100, "C"},
+                                                               {90, "XC"},  {50, "L"},   {40, "XL"},  {10, "X"},   {9, "IX"},
+                                                               {5, "V"},    {4, "IV"},   {1, "I"}};
+    std::string out;
+    for (const auto& [value, text] : numerals)
+        for (; n >= value; n -= value) out += text;
+    return out;
+}
+
+}  // namespace
+
 std::string draw_name(const std::vector<const NameList*>& pool, const std::function<bool(const std::string&)>& taken,
                       dice::Source& dice, std::vector<dice::RollRecord>& rolls, const std::string& purpose) {
     std::vector<std::pair<const NameList*, const std::string*>> names;
@@ -68,13 +83,23 @@ std::string draw_name(const std::vector<const NameList*>& pool, const std::funct
     if (names.empty()) return {};
     const auto thrown = dice.roll(rules::Die::percentile, purpose);
     const auto drawn = static_cast<size_t>(thrown.reading - 1) % names.size();
-    auto pick = drawn;
-    for (size_t step = 0; step < names.size() && taken(*names[pick].second); ++step) pick = (pick + 1) % names.size();
-    if (taken(*names[pick].second)) pick = drawn;
-    std::string result = *names[pick].second;
-    if (pick != drawn) result += " (" + *names[drawn].second + " is taken: the next free name on the list)";
-    rolls.push_back({purpose, "names: " + names[pick].first->title, thrown, result});
-    return *names[pick].second;
+    // From the name drawn down the list to the first free one; every name taken, the list
+    // again with each name numbered: Ames II, Buford II, ... then III. Two leaders never share a
+    // name, so each can be named in a report.
+    for (int round = 1; round < 4000; ++round) {
+        const std::string number = round == 1 ? "" : " " + roman(round);
+        for (size_t step = 0; step < names.size(); ++step) {
+            const auto pick = (drawn + step) % names.size();
+            const std::string name = *names[pick].second + number;
+            if (taken(name)) continue;
+            const std::string result =
+                name == *names[drawn].second ? name : name + " (" + *names[drawn].second + " is taken: the next free name on the list)";
+            rolls.push_back({purpose, "names: " + names[pick].first->title, thrown, result});
+            return name;
+        }
+    }
+    rolls.push_back({purpose, "names: " + names[drawn].first->title, thrown, "every name is taken: left unnamed"});
+    return {};
 }
 
 }  // namespace muster::generate

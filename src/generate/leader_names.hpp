@@ -34,7 +34,8 @@ std::vector<const NameList*> name_pool(const std::vector<NameList>& lists, const
 /// Draws a name from `pool` with one percentile roll (journaled in `rolls` for `purpose`): the
 /// n names read 1..n, and the roll picks ((roll - 1) mod n) + 1 (a pool of 100, 50, 25 or 20
 /// names is drawn fairly). A name `taken` says is taken passes to the next free one on the
-/// list; if all are taken, the one drawn. Empty when the pool is.
+/// list; if all are taken, the list is gone through again with each name numbered ("Ames II",
+/// then "Ames III"), so no two leaders share a name. Empty when the pool is.
 std::string draw_name(const std::vector<const NameList*>& pool, const std::function<bool(const std::string&)>& taken,
                       dice::Source& dice, std::vector<dice::RollRecord>& rolls, const std::string& purpose);
 

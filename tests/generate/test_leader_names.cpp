@@ -60,7 +60,24 @@ TEST_CASE("A name is drawn with one percentile roll, a taken one passing to the 
     CHECK(passed.first == "Ames");  // past the end, round to the first
     CHECK_THAT(passed.second, Contains("Devin is taken"));
     CHECK(draw("2", {"Buford", "Custer"}).first == "Devin");
-    CHECK(draw("3", {"Ames", "Buford", "Custer", "Devin"}).first == "Custer");  // all taken: the one drawn
+    // All taken: the list again, numbered, from the name drawn; then the third time round.
+    const std::set<std::string> all = {"Ames", "Buford", "Custer", "Devin"};
+    const auto numbered = draw("3", all);
+    CHECK(numbered.first == "Custer II");
+    CHECK_THAT(numbered.second, Contains("Custer is taken"));
+    auto twice = all;
+    for (const auto& n : all) twice.insert(n + " II");
+    twice.erase("Ames II");
+    CHECK(draw("3", twice).first == "Ames II");
+    twice.insert("Ames II");
+    CHECK(draw("3", twice).first == "Custer III");
+    // However many leaders a side has, no two draws give one name.
+    std::set<std::string> given;
+    for (int i = 0; i < 60; ++i) {
+        const auto name = draw(std::to_string(i % 100 + 1), given).first;
+        CHECK(given.insert(name).second);
+    }
+    CHECK(given.count("Devin XV"));
     dice::TypedSource none({});
     std::vector<dice::RollRecord> rolls;
     CHECK(generate::draw_name({}, [](const std::string&) { return false; }, none, rolls, "x").empty());
