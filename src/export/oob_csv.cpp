@@ -26,18 +26,21 @@ std::string record(const std::vector<std::string>& fields) {
 std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
     const auto provenance = provenance_fields(rules, oob, p);
     std::string out;
-    // Every record has the header's fields, the provenance last.
+    // Every record has the header's fields: a division's nationality on its own lines (empty
+    // elsewhere, and where the rule set has none), then the provenance.
+    const army::Division* division = nullptr;  // whose lines are being written
     auto add = [&](std::vector<std::string> fields) {
+        fields.push_back(division ? division->nationality : "");
         fields.insert(fields.end(), provenance.begin(), provenance.end());
         out += record(fields);
     };
-    auto total = [&](const std::string& side, const std::string& army, const std::string& corps, const std::string& division,
+    auto total = [&](const std::string& side, const std::string& army, const std::string& corps, const std::string& division_name,
                      const std::string& level, const std::string& name, const Totals& t) {
-        add({side, army, corps, division, level + " total", name, "", std::to_string(t.stands), std::to_string(t.start), "", "", "", "",
-             "", "", "", std::to_string(t.brigades), std::to_string(t.batteries)});
+        add({side, army, corps, division_name, level + " total", name, "", std::to_string(t.stands), std::to_string(t.start), "", "", "",
+             "", "", "", "", std::to_string(t.brigades), std::to_string(t.batteries)});
     };
     out = record({"side", "army", "corps", "division", "unit", "name", "arm", "stands", "start", "label", "state", "rating", "commander",
-                  "grade", "mark", "owner", "brigades", "batteries", "muster", "campaign", "exported", "view"});
+                  "grade", "mark", "owner", "brigades", "batteries", "nationality", "muster", "campaign", "exported", "view"});
     for (const auto& a : oob.armies) {
         auto battery = [&](const std::string& corps, const std::string& division, const army::Battery& b, const std::string& owner) {
             add({a.side, a.name, corps, division, "battery", b.name, "artillery", is_active(b.status) ? "1" : "0", "1", "",
@@ -47,6 +50,7 @@ std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob,
         for (const auto& k : a.corps) {
             for (const auto& b : k.reserve) battery(k.name, "", b, "corps reserve");
             for (const auto& d : k.divisions) {
+                division = &d;
                 // A division with no units yet (a placeholder) still has its line.
                 if (d.brigades.empty() && d.batteries.empty())
                     add({a.side, a.name, k.name, d.name, "division", d.name, d.arm, "0", "0", "", word(d.status), "", "", "", "", "", "0",
@@ -59,6 +63,7 @@ std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob,
                 }
                 for (const auto& b : d.batteries) battery(k.name, d.name, b, "division");
                 total(a.side, a.name, k.name, d.name, "division", d.name, totals_of(d));
+                division = nullptr;
             }
             total(a.side, a.name, k.name, "", "corps", k.name, totals_of(k));
         }

@@ -558,6 +558,21 @@ TEST_CASE("Small edits: a division's nationality (its leaders' names drawn from 
     CHECK_THAT(cli.refused("division nationality Eugen martian", 2), Contains("expected french, russian, british"));
     cli.ok("arrive Eugen");
     CHECK_THAT(cli("oob").out, Contains("Eugen (Infantry, 1813, Russians, hidden)"));
+    // The CSV carries it on each of the division's lines, and on no other.
+    const auto csv = cli("oob --format csv").out;
+    CHECK_THAT(csv, Contains(",batteries,nationality,muster,"));
+    size_t russian_lines = 0;
+    std::istringstream records(csv);
+    for (std::string record; std::getline(records, record);) {
+        const bool eugen = record.find("Eugen,") != std::string::npos;
+        if (record.find(",russian,") != std::string::npos) {
+            CHECK(eugen);
+            ++russian_lines;
+        } else {
+            CHECK_FALSE((eugen && record.find(",II,Eugen,") != std::string::npos));
+        }
+    }
+    CHECK(russian_lines >= 3);  // its brigades, batteries and total
     // The nationality goes out with the JSON order of battle and comes back in with it.
     const auto exported = cli.dir.file("n.json");
     cli.ok("export oob --format json -o " + exported);
