@@ -8,6 +8,7 @@
 #include "app/leaders.hpp"
 #include "app/model.hpp"
 #include "app/prisoners.hpp"
+#include "app/samples.hpp"
 #include "app/session.hpp"
 
 #include <string>
@@ -22,6 +23,17 @@ struct Export {
 inline std::string export_oob(app::Session& s, const Export& e) { return s.exports().oob(e.request, parse_word<OobFormat>(e.format)); }
 inline std::string export_labels(app::Session& s, const Export& e, const exporter::LabelSheet& sheet) {
     return s.exports().labels(e.request, parse_word<LabelFormat>(e.format), sheet);
+}
+
+/// A new file holding one campaign started from `sample` (named as the sample is, seed 1).
+inline app::Session sample_campaign(const std::string& db_path, const app::Sample& sample) {
+    app::Session s(db_path, true);
+    app::NewCampaign n;
+    n.name = sample.title;
+    n.sample = sample.id;
+    n.seed = 1;
+    s.create_campaign(n);
+    return s;
 }
 
 }  // namespace muster::test

@@ -7,6 +7,7 @@
 #include "app/samples.hpp"
 #include "app/season.hpp"
 #include "core/error.hpp"
+#include "app_support.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
@@ -98,12 +99,8 @@ TEST_CASE("Every sample creates in one undoable operation, passes check, exports
     for (const auto& sample : app::samples()) {
         INFO(sample.id);
         test::TempDir dir;
-        app::Session s(dir.file("c.db"), true);
-        app::NewCampaign n;
-        n.name = sample.title;
-        n.sample = sample.id;
-        n.seed = 1;
-        const auto c = s.create_campaign(n);
+        auto s = test::sample_campaign(dir.file("c.db"), sample);
+        const auto c = s.current();
         CHECK(c.rules_id == sample.rules);
         CHECK(c.date == sample.date);
         CHECK(c.turn_days == sample.turn_days);

@@ -1,5 +1,4 @@
 // The campaign store: migrations, refusing files, undo, the check, failures that change nothing.
-#include "app/samples.hpp"
 #include "core/error.hpp"
 #include "db/campaign_store.hpp"
 #include "db/db_support.hpp"
@@ -540,14 +539,7 @@ TEST_CASE("The whole campaign read at once gives the roster its own queries give
         for (const auto& sample : app::samples()) {
             INFO(sample.id);
             test::TempDir dir;
-            {
-                app::Session s(dir.file("c.db"), true);
-                app::NewCampaign n;
-                n.name = sample.title;
-                n.sample = sample.id;
-                n.seed = 1;
-                s.create_campaign(n);
-            }
+            test::sample_campaign(dir.file("c.db"), sample);
             same_roster_both_ways(dir.file("c.db"));
         }
     }
