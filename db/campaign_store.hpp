@@ -193,8 +193,14 @@ public:
     std::vector<campaign::UnitInfo> units(std::int64_t campaign) const;
     /// The names of the batteries in a corps' or an army's reserve.
     std::vector<std::string> reserve_battery_names(const ReserveTarget& reserve) const;
-    /// All of the above for one campaign, in one snapshot.
-    campaign::Roster roster(std::int64_t campaign) const;
+    /// All of the above for one campaign, in one snapshot; of the brigades, leaders, batteries
+    /// and units, those `parts` asks for (the rest left empty: a reader that names none of them
+    /// need not read a whole campaign's worth).
+    struct RosterParts {
+        bool brigades = true, leaders = true, batteries = true, units = true;
+    };
+    campaign::Roster roster(std::int64_t campaign, RosterParts parts) const;
+    campaign::Roster roster(std::int64_t campaign) const { return roster(campaign, RosterParts{}); }
     /// The order of battle and the roster together, in one snapshot: the roster's brigades,
     /// batteries, units and commands are taken from the order of battle's rows, not read twice.
     struct Whole {

@@ -494,13 +494,13 @@ std::vector<std::string> CampaignStore::reserve_battery_names(const ReserveTarge
     });
 }
 
-campaign::Roster CampaignStore::roster(std::int64_t campaign) const {
+campaign::Roster CampaignStore::roster(std::int64_t campaign, RosterParts parts) const {
     campaign::Roster r;
     read([&] {
-        r.brigades = brigades(campaign);
-        r.leaders = leaders(campaign);
-        r.batteries = batteries(campaign);
-        r.units = units(campaign);
+        if (parts.brigades) r.brigades = brigades(campaign);
+        if (parts.leaders) r.leaders = leaders(campaign);
+        if (parts.batteries) r.batteries = batteries(campaign);
+        if (parts.units) r.units = units(campaign);
         r.camps = camps(campaign);
         r.holdings = holdings(campaign);
         r.battles = battles(campaign);

@@ -200,10 +200,14 @@ Outcome Battles::report_battle(const battle::Report& given, bool preview) {
     report.name = require_name("battle", given.name);
     const auto c = m_session.current();
     auto& store = m_session.state().store;
-    if (preview) return describe_battle(store.roster(c.id), report, m_session.rules());
+    // What the report can name: brigades always (they give each division its engaged stands),
+    // leaders, batteries and divisions only when it names some. Each kind of name is found in
+    // its own list, so the rest need not be read.
+    const db::CampaignStore::RosterParts parts{true, !report.leaders.empty(), !report.batteries.empty(), !report.divisions.empty()};
+    if (preview) return describe_battle(store.roster(c.id, parts), report, m_session.rules());
     Outcome out;
     const auto op = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
-        const auto roster = store.roster(c.id);
+        const auto roster = store.roster(c.id, parts);
         const auto plan = plan_battle(Refs(roster), report, m_session.rules());
         const auto battle = store.insert_battle(c.id, {0, report.name, report.date, report.place, false});
         store.set_audience(op, Audience::sides(plan.sides));
