@@ -101,5 +101,7 @@ std::optional<int> parse_turn_length(const std::string& text);
 void add_generate_command(CLI::App& app, Io& io);
 /// `muster rules list|show|validate|copy`.
 void add_rules_commands(CLI::App& app, Io& io);
+/// `muster table list|show|roll`.
+void add_table_commands(CLI::App& app, Io& io);
 
 }  // namespace muster::cli

@@ -18,6 +18,12 @@ void add_roll_options(CLI::App* cmd, RollOptions& options, const std::string& ro
         "the default in a campaign of typed dice on a terminal");
 }
 
+std::vector<std::string> given_rolls(const RollOptions& options) {
+    auto rolls = dice::split_rolls(options.rolls);
+    if (!options.rolls.empty() && rolls.empty()) throw UsageError("--rolls is empty: give the rolls, e.g. 34,78,00");
+    return rolls;
+}
+
 bool asks_for_dice(const app::Session& session, const RollOptions& options) {
     return options.ask || (session.current().dice == DiceMode::typed && isatty(STDIN_FILENO));
 }

@@ -29,15 +29,11 @@ constexpr size_t k_most_answers = 1000;
 /// when standard input is a terminal.
 bool asks_for_dice(const app::Session& session, const RollOptions& options);
 
-/// Runs `attempt(rolls)`, an operation that rolls, with the dice given. Asking, each time it runs
-/// short (dice::RollNeeded: nothing was changed) the next roll is asked for and it runs again,
-/// until it is done; if input ends first, it is refused naming the roll it needed.
+/// Runs `attempt(rolls)` with the rolls given; each time it runs short (dice::RollNeeded:
+/// nothing was changed) the next roll is asked for on standard input and it runs again, until
+/// it is done; if input ends first, it is refused naming the roll it needed.
 template <class Attempt>
-auto with_dice(app::Session& session, Io& io, const RollOptions& options, Attempt&& attempt) {
-    auto rolls = dice::split_rolls(options.rolls);
-    if (!options.rolls.empty() && rolls.empty()) throw UsageError("--rolls is empty: give the rolls, e.g. 34,78,00");
-    if (!asks_for_dice(session, options)) return attempt(rolls);
-    session.roll_own_dice(true);
+auto ask_until_done(Io& io, std::vector<std::string> rolls, Attempt&& attempt) {
     size_t answers = 0;
     for (;;) {
         try {
@@ -46,6 +42,19 @@ auto with_dice(app::Session& session, Io& io, const RollOptions& options, Attemp
             if (!ask_roll(io, need, rolls, answers)) throw UsageError(std::string(need.what()) + " when standard input ended");
         }
     }
+}
+
+/// The rolls of --rolls, refusing an empty list.
+std::vector<std::string> given_rolls(const RollOptions& options);
+
+/// Runs `attempt(rolls)`, an operation of the campaign that rolls, with the dice given, asking
+/// for the rest when the command asks for its dice (asks_for_dice).
+template <class Attempt>
+auto with_dice(app::Session& session, Io& io, const RollOptions& options, Attempt&& attempt) {
+    auto rolls = given_rolls(options);
+    if (!asks_for_dice(session, options)) return attempt(rolls);
+    session.roll_own_dice(true);
+    return ask_until_done(io, std::move(rolls), attempt);
 }
 
 }  // namespace muster::cli

@@ -4,6 +4,8 @@
 #include "core/text.hpp"
 #include "core/words.hpp"
 #include "json/json.hpp"
+#include "rules/load_play.hpp"
+#include "rules/read.hpp"
 
 #include <algorithm>
 
@@ -11,29 +13,11 @@ namespace muster::rules {
 namespace {
 
 using json::Value;
+using detail::optional_text;
+using detail::read_id;
+using detail::read_text;
 
 constexpr std::string_view k_format = "muster-rules/1";
-
-// Ids are what organisers type on the command line: keep them plain.
-std::string read_id(const Value& v) {
-    std::string id = v.as_string();
-    const bool ok = !id.empty() && id.size() <= 40 && std::all_of(id.begin(), id.end(), [](char c) {
-        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-    });
-    if (!ok) v.fail("\"" + id + "\" is not a valid id: expected 1 to 40 of a-z, 0-9, _ and -");
-    return id;
-}
-
-std::string read_text(const Value& v, size_t max = 2000) {
-    std::string s = v.as_string();
-    if (s.size() > max) v.fail("text of " + std::to_string(s.size()) + " characters; at most " + std::to_string(max));
-    return s;
-}
-
-std::string optional_text(const Value& parent, std::string_view key) {
-    auto v = parent.find(key);
-    return v ? read_text(*v, 20000) : std::string();
-}
 
 template <class T>
 void check_unique(const std::vector<T>& items, const Value& where, std::string_view what) {
@@ -115,7 +99,7 @@ public:
     void load(const Value& root) {
         root.allow_only({"format", "id", "name", "source", "note", "sides", "arms", "theaters", "years", "ratings",
                          "leader_grades", "effectiveness", "tables", "generation", "scales", "cartel", "unit_types",
-                         "nationalities", "terms", "campaign"});
+                         "nationalities", "terms", "campaign", "play_tables"});
         const auto format = root.at("format");
         if (format.as_string() != k_format)
             format.fail("\"" + format.as_string() + "\" is not a format this muster reads: expected \"" + std::string(k_format) + "\"");
@@ -132,6 +116,7 @@ public:
         read_effectiveness(root.at("effectiveness"));
         read_tables(root.at("tables"));
         read_generation(root.at("generation"));
+        if (auto play = root.find("play_tables")) read_play_tables(*play, m_rules);
         if (auto scales = root.find("scales")) read_scales(*scales);
         if (auto cartel = root.find("cartel")) read_cartel(*cartel);
         if (auto types = root.find("unit_types")) read_unit_types(*types);

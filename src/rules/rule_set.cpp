@@ -203,6 +203,7 @@ std::optional<int> RuleSet::men_per_stand() const {
 }
 const LeaderGrade* RuleSet::find_grade(std::string_view id) const { return find_by_id(grades, id); }
 const RangeTable* RuleSet::find_table(std::string_view id) const { return find_by_id(tables, id); }
+const PlayTable* RuleSet::find_play_table(std::string_view id) const { return find_by_id(play_tables, id); }
 
 std::vector<FieldValue> RuleSet::domain(Field field) const {
     switch (field) {

@@ -1,5 +1,7 @@
 #pragma once
 #include "core/words.hpp"
+#include "rules/die.hpp"
+#include "rules/play_table.hpp"
 
 #include <array>
 #include <optional>
@@ -12,15 +14,6 @@
 #include <vector>
 
 namespace muster::rules {
-
-/// The dice a table is read with.
-enum class Die { d6, d10, two_d6, percentile };
-/// "d6", "d10", "2d6", "percentile".
-std::string_view die_name(Die die);
-/// The lowest and highest reading of a die: 1–6, 1–10, 2–12, 1–100.
-int die_min(Die die);
-int die_max(Die die);
-std::optional<Die> parse_die(std::string_view text);
 
 /// A field of the generation context: what a table is keyed by, or what its rows set.
 enum class Field {
@@ -242,6 +235,7 @@ struct RuleSet {
     std::optional<size_t> fallen_leaders;    ///< the table rolled for a leader who may have fallen
     Effectiveness effectiveness;
     std::vector<RangeTable> tables;
+    std::vector<PlayTable> play_tables;  ///< the tables players read at the tabletop
     Generation generation;
     std::optional<Cartel> cartel;
     std::string text;  ///< the JSON text it was read from, which a campaign pins
@@ -264,6 +258,7 @@ struct RuleSet {
     std::optional<int> men_per_stand() const;
     const LeaderGrade* find_grade(std::string_view id) const;
     const RangeTable* find_table(std::string_view id) const;
+    const PlayTable* find_play_table(std::string_view id) const;
     /// The ids a key field can take (sides, arms, theaters, years as text, ratings, grades).
     std::vector<FieldValue> domain(Field field) const;
     /// A value as a person reads it: "Union", "1863", "7 stands", "Veteran".

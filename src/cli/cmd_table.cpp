@@ -1,0 +1,81 @@
+// `muster table list|show|roll`: the play tables of a rule set, at the table side.
+#include "app/catalog.hpp"
+#include "app/table_side.hpp"
+#include "cli/commands.hpp"
+#include "cli/dice_at_table.hpp"
+#include "export/play_text.hpp"
+
+#include <memory>
+
+namespace muster::cli {
+
+void add_table_commands(CLI::App& app, Io& io) {
+    auto* table_cmd = app.add_subcommand("table", "The play tables of a rule set: list, show as the source prints them, roll with modifiers");
+    table_cmd->require_subcommand(1);
+
+    auto list_rules = std::make_shared<std::string>();
+    auto* list = table_cmd->add_subcommand("list", "List a rule set's play tables");
+    list->add_option("--rules", *list_rules, "Rule set id or .json file")->required();
+    on_run(list, io, [list_rules, &io] { io.out << exporter::play_tables_text(app::default_catalog().load(*list_rules)); });
+
+    struct ShowOptions {
+        std::string rules, table;
+    };
+    auto show_o = std::make_shared<ShowOptions>();
+    auto* show = table_cmd->add_subcommand("show", "Show a play table laid out as the source prints it, with its modifiers and muster's readings");
+    show->add_option("--rules", show_o->rules, "Rule set id or .json file")->required();
+    show->add_option("TABLE", show_o->table, "Play table id (see muster table list), or \"all\"")->required();
+    on_run(show, io, [show_o, &io] {
+        const auto r = app::default_catalog().load(show_o->rules);
+        if (show_o->table == "all") {
+            for (const auto& t : r.play_tables) io.out << exporter::play_table_text(t) << "\n";
+            if (r.play_tables.empty()) io.out << exporter::play_tables_text(r);
+            return;
+        }
+        io.out << exporter::play_table_text(app::play_table(r, show_o->table));
+    });
+
+    struct RollOptionsT {
+        std::string rules, points, format = "text";
+        app::TableRollRequest request;
+        std::vector<std::string> modifiers;
+        RollOptions dice;
+    };
+    auto o = std::make_shared<RollOptionsT>();
+    auto* roll = table_cmd->add_subcommand("roll", "Roll a play table: the dice, each modifier by name with its value, the score, the row and the result");
+    roll->add_option("--rules", o->rules, "Rule set id or .json file")->required();
+    roll->add_option("TABLE", o->request.table, "Play table id (see muster table list)")->required();
+    roll->add_option("--column", o->request.request.column, "The column to read: a grade, good order or disorder... (see muster table show)");
+    roll->add_option("--points", o->points, "Fire points, for a table read by them: 6, 1/2, 3 1/2");
+    roll->add_option("--modifier", o->modifiers,
+                     "A modifier by id: ID, ID=N (counted N times, or a value you choose), attacker:ID or defender:ID on a table both sides roll");
+    seed_option(roll, "--seed", o->request.seed, "Seed of the dice: the same seed rolls the same dice");
+    add_roll_options(roll, o->dice, "Dice you rolled yourself, in order: d6 1-6, d10 1-10, 2d6 a total 2-12 or 3+4; on a table both sides roll, the attacker's first");
+    roll->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
+    on_run(roll, io, [o, &io] {
+        const auto r = app::default_catalog().load(o->rules);
+        auto request = o->request;
+        if (!o->points.empty()) {
+            request.request.points = rules::parse_points(o->points);
+            if (!request.request.points)
+                throw UsageError("--points \"" + o->points + "\" is not a number of fire points: expected e.g. 6, 1/2 or 3 1/2 (0 to 999)");
+        }
+        for (const auto& m : o->modifiers) request.request.modifiers.push_back(play::parse_choice(m));
+        auto attempt = [&](const std::vector<std::string>& rolls) {
+            auto req = request;
+            req.typed_rolls = rolls;
+            req.typed = o->dice.ask;
+            return app::roll_play_table(r, req);
+        };
+        const auto rolls = given_rolls(o->dice);
+        const auto rolled = o->dice.ask ? ask_until_done(io, rolls, attempt) : attempt(rolls);
+        if (o->format == "json") {
+            io.out << exporter::play_roll_json(rolled.roll, r.id);
+            return;
+        }
+        io.out << exporter::play_roll_text(rolled.roll);
+        if (rolled.seed) io.out << "\nSeed " << *rolled.seed << " (--seed " << *rolled.seed << " rolls these dice again)\n";
+    });
+}
+
+}  // namespace muster::cli

@@ -1,0 +1,16 @@
+#pragma once
+#include <optional>
+#include <string_view>
+
+namespace muster::rules {
+
+/// The dice a table is read with.
+enum class Die { d6, d10, two_d6, percentile };
+/// "d6", "d10", "2d6", "percentile".
+std::string_view die_name(Die die);
+/// The lowest and highest reading of a die: 1–6, 1–10, 2–12, 1–100.
+int die_min(Die die);
+int die_max(Die die);
+std::optional<Die> parse_die(std::string_view text);
+
+}  // namespace muster::rules

@@ -1,0 +1,11 @@
+#pragma once
+#include "json/json.hpp"
+#include "rules/rule_set.hpp"
+
+namespace muster::rules {
+
+/// Reads `play_tables` into the rule set (after its generation tables, which a result may
+/// roll next) and checks them; throws FileError naming the JSON path and the problem.
+void read_play_tables(const json::Value& tables, RuleSet& rules);
+
+}  // namespace muster::rules

@@ -1,0 +1,19 @@
+#pragma once
+// Reading the plain values of a rule set file, shared by its readers.
+#include "json/json.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace muster::rules::detail {
+
+/// Whether a text is an id as organisers type it: 1 to 40 of a-z, 0-9, _ and -.
+bool is_id(std::string_view text);
+/// An id as organisers type it: 1 to 40 of a-z, 0-9, _ and -.
+std::string read_id(const json::Value& v);
+/// A text of at most `max` bytes.
+std::string read_text(const json::Value& v, size_t max = 2000);
+/// An optional text member (up to 20,000 bytes), empty when absent.
+std::string optional_text(const json::Value& parent, std::string_view key);
+
+}  // namespace muster::rules::detail
