@@ -9,6 +9,7 @@
 #include "core/names.hpp"
 #include "core/text.hpp"
 #include "generate/generate.hpp"
+#include "play/roll.hpp"
 
 #include <algorithm>
 #include <set>
@@ -166,25 +167,14 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
         const Refs refs(roster);
         const auto& l = refs.leader(ref);
         if (!is_active(l.status)) throw Error("leader " + l.label() + " is already " + word(l.status));
-        const auto& table = r.tables[*r.fallen_leaders];
-        rules::Context context;
-        context.set(rules::Field::side, {0, l.side});
+        const auto& table = r.play_tables[*r.fallen_leaders];
         OperationDice dice(m_session.state(), c, op, Audience::side(l.side), l.label(), rolls);
-        const auto thrown = dice.source().roll(table.die, "fallen leader: " + l.label());
-        const rules::Row* hit = nullptr;
-        for (const auto& row : table.block_for(context).rows)
-            if (row.range.contains(thrown.reading)) hit = &row;
-        // The table's fate column holds a leader fate, or "none" (its own word for no effect).
-        std::optional<LeaderFate> fate;
-        std::string fate_text = "none", outcome;
-        for (size_t i = 0; i < table.sets.size(); ++i) {
-            if (table.sets[i] == rules::Field::fate) fate_text = hit->values[i].id;
-            if (table.sets[i] == rules::Field::outcome) outcome = hit->values[i].id;
-        }
-        fate = find_word<LeaderFate>(fate_text);
-        out.rolls.push_back({"fallen leader: " + l.label(), table.id, thrown, outcome.empty() ? fate_text : outcome + ": " + fate_text});
-        out.summary = "Leader " + l.label() + ": " + (outcome.empty() ? "" : outcome + ", ") +
-                      (fate ? word(*fate) : std::string("no effect")) +
+        play::Request request;
+        request.purpose = "fallen leader: " + l.label();
+        const auto rolled = play::roll(table, request, dice.source());
+        const auto fate = rolled.effects.leader;
+        out.rolls.push_back({"fallen leader: " + l.label(), table.id, rolled.throws.at(0), rolled.result->text});
+        out.summary = "Leader " + l.label() + ": " + (rolled.result->name.empty() ? rolled.result->text : rolled.result->name) + ", " + (fate ? word(*fate) : std::string("no effect")) +
                       (fate == LeaderFate::wounded ? ", out for " + count_of(out_for, "battle", "battles") : "");
         if (fate == LeaderFate::captured)
             throw Error("the Fallen Leaders table gave \"captured\": report it in a battle report with the camp");

@@ -165,6 +165,10 @@ std::string rule_set_summary(const rules::RuleSet& r) {
     out += "Tables:\n";
     for (const auto& t : r.tables) out += "  " + t.id + ": " + t.title + "\n";
     out += std::string("  effectiveness: ") + (r.effectiveness.is_default ? "default stand-in" : "as entered") + "\n";
+    if (!r.play_tables.empty()) {
+        out += "Play tables (muster table show --rules " + r.id + " ID):\n";
+        for (const auto& t : r.play_tables) out += "  " + t.id + ": " + t.title + "\n";
+    }
     auto steps = [&](const std::vector<size_t>& ids) {
         std::vector<std::string> out_ids;
         for (size_t i : ids) out_ids.push_back(r.tables[i].id);

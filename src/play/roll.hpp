@@ -25,6 +25,7 @@ struct Request {
     std::string column;                   ///< the column to read, where the table has several
     std::optional<rules::Points> points;  ///< fire points, for a table read by them
     std::vector<Choice> modifiers;
+    std::string purpose;  ///< what the roll is for, as the dice are asked for it; empty: the table's title
 };
 
 /// A modifier as applied: to whose roll, how many times, what it did.

@@ -129,11 +129,7 @@ public:
         if (auto campaign = root.find("campaign")) {
             campaign->allow_only({"fallen_leaders", "note"});
             if (auto f = campaign->find("fallen_leaders")) {
-                const size_t t = table_index(*f);
-                const auto& sets = m_rules.tables[t].sets;
-                if (std::find(sets.begin(), sets.end(), Field::fate) == sets.end())
-                    f->fail("table " + m_rules.tables[t].id + " does not set \"fate\", so it cannot decide a fallen leader's");
-                m_rules.fallen_leaders = t;
+                m_rules.fallen_leaders = fallen_leader_table(*f, m_rules);
             }
         }
     }
@@ -285,7 +281,6 @@ private:
             case Field::theater: return ids(m_rules.theaters);
             case Field::rating: return ids(m_rules.ratings);
             case Field::grade: return ids(m_rules.grades);
-            case Field::fate: return "killed, wounded, captured, none";
             default: return {};
         }
     }
@@ -313,7 +308,6 @@ private:
             case Field::stands: return {v.as_int(1, 99), {}};
             case Field::stands_per_battery: return {v.as_int(1, 99), {}};
             case Field::alternate: return {v.as_int(0, 1), {}};
-            case Field::outcome: return {0, read_text(v, 200)};
             default: return {0, check_id(field, v)};
         }
     }

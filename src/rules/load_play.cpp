@@ -69,6 +69,12 @@ PlayEffects read_effects(const Value& v) {
     return e;
 }
 
+// Whether a table can decide a leader's fate: one roll in one column, some result setting it.
+bool decides_fate(const PlayTable& t) {
+    return t.kind == PlayKind::roll && !t.difference && t.columns.size() == 1 && !t.by_points() &&
+           std::any_of(t.results.begin(), t.results.end(), [](const PlayResult& r) { return r.effects.leader.has_value(); });
+}
+
 class PlayReader {
 public:
     PlayReader(const RuleSet& rules, std::vector<PlayTable>& out) : m_rules(rules), m_out(out) {}
@@ -352,14 +358,9 @@ private:
     void check_rolls_next(const Value& tables) const {
         auto check = [&](const PlayEffects& e, const std::string& where) {
             if (e.leader_roll.empty()) return;
-            if (const auto* p = find(e.leader_roll); p && p->kind == PlayKind::roll) {
-                const bool decides = std::any_of(p->results.begin(), p->results.end(), [](const PlayResult& r) { return r.effects.leader.has_value(); });
-                if (decides) return;
-            }
-            if (const auto* r = m_rules.find_table(e.leader_roll)) {
-                if (std::find(r->sets.begin(), r->sets.end(), Field::fate) != r->sets.end()) return;
-            }
-            tables.fail(where + " rolls \"" + e.leader_roll + "\" for a leader, which is no table that decides a leader's fate");
+            const auto* p = find(e.leader_roll);
+            if (!p || !decides_fate(*p))
+                tables.fail(where + " rolls \"" + e.leader_roll + "\" for a leader, which is no table that decides a leader's fate");
         };
         for (const auto& t : m_out) {
             for (const auto& r : t.results)
@@ -379,6 +380,17 @@ private:
 };
 
 }  // namespace
+
+size_t fallen_leader_table(const Value& v, const RuleSet& rules) {
+    const auto id = v.as_string();
+    for (size_t i = 0; i < rules.play_tables.size(); ++i)
+        if (rules.play_tables[i].id == id) {
+            if (!decides_fate(rules.play_tables[i]))
+                v.fail("play table " + id + " cannot decide a fallen leader's fate: expected one roll in one column whose results set \"leader\"");
+            return i;
+        }
+    v.fail("unknown play table \"" + id + "\"");
+}
 
 void read_play_tables(const Value& tables, RuleSet& rules) {
     std::vector<PlayTable> out;

@@ -8,4 +8,8 @@ namespace muster::rules {
 /// roll next) and checks them; throws FileError naming the JSON path and the problem.
 void read_play_tables(const json::Value& tables, RuleSet& rules);
 
+/// The index of the play table `v` names for a leader who may have fallen: one roll, in one
+/// column, whose results decide a leader's fate. Throws FileError otherwise.
+size_t fallen_leader_table(const json::Value& v, const RuleSet& rules);
+
 }  // namespace muster::rules

@@ -11,7 +11,7 @@ namespace {
 
 constexpr std::array<std::string_view, k_field_count> k_field_names = {
     "side", "arm", "theater", "year", "rating", "grade", "brigades", "stands", "stands_per_battery",
-    "alternate", "outcome", "fate"};
+    "alternate"};
 
 template <class T>
 const T* find_by_id(const std::vector<T>& items, std::string_view id) {
@@ -69,7 +69,6 @@ bool is_numeric(Field field) {
            field == Field::stands_per_battery || field == Field::alternate;
 }
 
-bool is_text(Field field) { return field == Field::outcome; }
 
 bool is_key_field(Field field) {
     return field == Field::side || field == Field::arm || field == Field::theater || field == Field::year ||
@@ -212,13 +211,6 @@ std::vector<FieldValue> RuleSet::domain(Field field) const {
         case Field::theater: return ids_of(theaters);
         case Field::rating: return ids_of(ratings);
         case Field::grade: return ids_of(grades);
-        case Field::fate: {
-            // A leader's fate, or "none": the table's own word for no effect.
-            std::vector<FieldValue> out;
-            for (const auto& w : Vocabulary<LeaderFate>::table) out.push_back({0, std::string(w.text)});
-            out.push_back({0, "none"});
-            return out;
-        }
         case Field::year: {
             std::vector<FieldValue> out;
             for (int y : years) out.push_back({y, {}});
@@ -241,8 +233,6 @@ std::string RuleSet::describe(Field field, const FieldValue& value) const {
         case Field::stands: return count_of(value.number, "stand", "stands");
         case Field::stands_per_battery: return "1 battery per " + std::to_string(value.number) + " stands";
         case Field::alternate: return value.number ? "a Main and an Alternate commander" : "one commander";
-        case Field::outcome: return value.id;
-        case Field::fate: return value.id == "none" ? "no effect" : value.id;
     }
     return named ? named->name : value.id;
 }

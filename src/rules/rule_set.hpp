@@ -18,17 +18,13 @@ namespace muster::rules {
 /// A field of the generation context: what a table is keyed by, or what its rows set.
 enum class Field {
     side, arm, theater, year, rating, grade, brigades, stands, stands_per_battery,
-    alternate,  ///< 1: the unit has a Main and an Alternate commander
-    outcome,    ///< free text a table gives ("Felled by sniper")
-    fate        ///< what becomes of a leader: killed, wounded, captured, none
+    alternate   ///< 1: the unit has a Main and an Alternate commander
 };
-inline constexpr size_t k_field_count = 12;
+inline constexpr size_t k_field_count = 10;
 std::string_view field_name(Field field);
 std::optional<Field> parse_field(std::string_view text);
 /// Numeric fields (year, brigades, stands, stands_per_battery, alternate) hold numbers; the rest hold ids.
 bool is_numeric(Field field);
-/// Text fields (outcome) hold any text.
-bool is_text(Field field);
 /// Fields a table may be keyed by.
 bool is_key_field(Field field);
 
@@ -232,7 +228,7 @@ struct RuleSet {
     std::vector<Scale> scales;
     std::string term_division = "Division";  ///< what the rules call a division (AWI: Brigade)
     std::string term_brigade = "Brigade";    ///< what they call a manoeuvre unit (AWI: Battalion)
-    std::optional<size_t> fallen_leaders;    ///< the table rolled for a leader who may have fallen
+    std::optional<size_t> fallen_leaders;    ///< the play table rolled for a leader who may have fallen
     Effectiveness effectiveness;
     std::vector<RangeTable> tables;
     std::vector<PlayTable> play_tables;  ///< the tables players read at the tabletop

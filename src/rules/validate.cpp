@@ -213,12 +213,6 @@ void validate_rule_set(const RuleSet& rules, const std::string& file) {
         sim.require(alternates, Field::grade, "$.generation.alternate");
     }
 
-    if (rules.fallen_leaders)
-        for (Field key : rules.tables[*rules.fallen_leaders].keys)
-            if (key != Field::side)
-                throw FileError(file, "$.campaign.fallen_leaders",
-                                "the fallen leaders table may be keyed by side only, not " + std::string(field_name(key)));
-
     if (g.artillery) {
         const auto art = sim.run(base, {"$.generation.artillery.table", artillery}, 0, {Field::stands_per_battery});
         sim.require(art, Field::stands_per_battery, "$.generation.artillery.table");

@@ -58,20 +58,25 @@ TEST_CASE("Napoleonic: unit types including armoured cavalry, lancers, foot hors
 }
 
 TEST_CASE("Napoleonic: the 2d6 Fallen Leaders table row by row") {
-    const auto* t = nap().find_table("fallen_leaders");
+    const auto* t = nap().find_play_table("fallen_leaders");
     REQUIRE(t);
     CHECK(t->die == rules::Die::two_d6);
     V rows;
-    for (const auto& row : t->blocks.at(0).rows) rows.push_back(row.range.text + " " + row.values[0].id + " " + row.values[1].id);
+    for (const auto& row : t->columns.at(0).rows) {
+        const auto& r = t->results[row.result];
+        rows.push_back(row.band.text + " " + r.text + " " + (r.effects.leader ? word(*r.effects.leader) : std::string("none")));
+    }
     CHECK(rows == V{"2 Felled by sniper killed", "3 Crushed under falling horse killed", "4 Mortally stricken killed",
                     "5 Shot dead in the saddle killed", "6 Grievously wounded wounded", "7 Disabled wounded",
-                    "8 Coolly ignores the fire none", "9 Horse shot out from under but unscathed none", "10 Staff officer struck none",
-                    "11 Coat pierced but unscathed none", "12 Mere flesh wound none"});
+                    "8 Coolly ignores the fire No effect none", "9 Horse shot out from under but unscathed No effect none",
+                    "10 Staff officer struck No effect none", "11 Coat pierced but unscathed No effect none",
+                    "12 Mere flesh wound No effect none"});
     REQUIRE(nap().fallen_leaders);
-    CHECK(nap().tables[*nap().fallen_leaders].id == "fallen_leaders");
+    CHECK(nap().play_tables[*nap().fallen_leaders].id == "fallen_leaders");
     // The source rolls it for a fire roll of 11 or 12 before adjustment; a charge is not among its triggers.
     CHECK(t->note.find("charge") == std::string::npos);
     CHECK(t->note.find("11 or 12 before adjustment") != std::string::npos);
+    CHECK_FALSE(t->readings.empty());  // killed and wounded are muster's reading, marked
 }
 
 TEST_CASE("Napoleonic: scales for 25 mm and 15 mm") {

@@ -552,6 +552,9 @@ TEST_CASE("A play table that leaves a score without a row, or gives one two, is 
     refused(R"("t": {"kind": "roll", "title": "T", "dice": "d6", "column_name": "P", "results": {"a": {"text": "A"}},
               "columns": [{"id": "two", "name": "2", "points": "2", "rows": [["1+", "a"]]}, {"id": "one", "name": "1", "points": "1", "rows": [["1+", "a"]]}]})",
             "list them from the fewest points up");
+    // The campaign's fallen-leader table must decide a leader's fate.
+    refused(std::string(k_example) + R"(}, "campaign": {"fallen_leaders": "example_morale")", "cannot decide a fallen leader's fate");
+    refused(std::string(k_example) + R"(}, "campaign": {"fallen_leaders": "nosuch")", "unknown play table \"nosuch\"");
     // Lists are capped; the largest table allowed, with every modifier counted, still loads.
     std::string many;
     for (int i = 0; i < 201; ++i) many += std::string(i ? "," : "") + R"({"id": "m)" + std::to_string(i) + R"(", "text": "M", "value": 20, "each": true})";
