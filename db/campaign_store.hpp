@@ -154,6 +154,14 @@ public:
     void insert_battle_division(std::int64_t battle, std::int64_t division, int engaged);
     void insert_battle_fallen(std::int64_t battle, std::int64_t leader, LeaderFate fate);
     void insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate);
+    /// Adds a line to a battle's draft report (inside run_operation: the roll that gave it).
+    void insert_draft_line(std::int64_t campaign, const campaign::DraftLine& line);
+    /// A battle's draft report, in the order the rolls added it.
+    std::vector<campaign::DraftLine> draft(std::int64_t campaign, const std::string& battle) const;
+    /// The battles with a draft report waiting, by name.
+    std::vector<campaign::DraftInfo> drafts(std::int64_t campaign) const;
+    /// Removes a battle's draft report (applied or discarded).
+    void clear_draft(std::int64_t campaign, const std::string& battle);
     void insert_loss(std::int64_t battle, std::int64_t brigade, int casualties, int captured);
     void set_returned(std::int64_t battle, std::int64_t brigade, int returned);
     void set_battle_recovered(std::int64_t battle);

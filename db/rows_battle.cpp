@@ -509,4 +509,55 @@ campaign::Roster CampaignStore::roster(std::int64_t campaign, RosterParts parts)
     return r;
 }
 
+void CampaignStore::insert_draft_line(std::int64_t campaign, const campaign::DraftLine& l) {
+    guarded(m_path, [&] {
+        exec(m_impl->db,
+             "INSERT INTO draft_line (campaign_id, battle, operation_id, kind, brigade_id, leader_id, battery_id, stands, fate, why) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             campaign, l.battle, l.operation, l.kind, l.brigade_id, l.leader_id, l.battery_id, l.stands,
+             l.leader_fate ? std::optional<std::string>(spell(*l.leader_fate))
+                           : l.battery_fate ? std::optional<std::string>(spell(*l.battery_fate)) : std::nullopt,
+             l.why);
+    });
+}
+
+std::vector<campaign::DraftLine> CampaignStore::draft(std::int64_t campaign, const std::string& battle) const {
+    return guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db,
+                            "SELECT battle, operation_id, kind, brigade_id, leader_id, battery_id, stands, fate, why "
+                            "FROM draft_line WHERE campaign_id = ? AND battle = ? ORDER BY id");
+        bind_all(q, campaign, battle);
+        std::vector<campaign::DraftLine> out;
+        for (const Row row(q); q.executeStep();) {
+            campaign::DraftLine l;
+            l.battle = row.text("battle");
+            l.operation = row.id("operation_id");
+            l.kind = row.word<DraftKind>("kind");
+            l.brigade_id = row.optional_id("brigade_id");
+            l.leader_id = row.optional_id("leader_id");
+            l.battery_id = row.optional_id("battery_id");
+            l.stands = row.integer("stands");
+            if (l.kind == DraftKind::leader) l.leader_fate = row.word<LeaderFate>("fate");
+            if (l.kind == DraftKind::battery) l.battery_fate = row.word<BatteryFate>("fate");
+            l.why = row.text("why");
+            out.push_back(std::move(l));
+        }
+        return out;
+    });
+}
+
+std::vector<campaign::DraftInfo> CampaignStore::drafts(std::int64_t campaign) const {
+    return guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db, "SELECT battle, sum(kind <> 'engaged') AS n FROM draft_line WHERE campaign_id = ? GROUP BY battle ORDER BY battle");
+        bind_all(q, campaign);
+        std::vector<campaign::DraftInfo> out;
+        for (const Row row(q); q.executeStep();) out.push_back({row.text("battle"), row.integer("n")});
+        return out;
+    });
+}
+
+void CampaignStore::clear_draft(std::int64_t campaign, const std::string& battle) {
+    guarded(m_path, [&] { exec(m_impl->db, "DELETE FROM draft_line WHERE campaign_id = ? AND battle = ?", campaign, battle); });
+}
+
 }  // namespace muster::db

@@ -4,6 +4,7 @@
 #include "app/battles.hpp"
 
 #include "app/refs.hpp"
+#include "app/table_side.hpp"
 #include "app/session_state.hpp"
 #include "army/view.hpp"
 #include "export/text_table.hpp"
@@ -195,6 +196,46 @@ Outcome describe_battle(const campaign::Roster& roster, const battle::Report& re
     return out;
 }
 
+namespace {
+
+// Writes a battle checked whole against the roster it was planned on, inside the operation.
+void write_battle(db::CampaignStore& store, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
+                  const battle::Report& report, const BattlePlan& plan) {
+    const auto battle = store.insert_battle(campaign, {0, report.name, report.date, report.place, false});
+    store.set_audience(op, Audience::sides(plan.sides));
+    // The stands each division engaged, before its losses; a division that fought has been
+    // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one
+    // side alone (losses on the march, say) had no enemy there to see it: nothing is shown.
+    const bool seen = report.reveal_engaged && plan.sides.size() > 1;
+    for (auto d : plan.divisions) {
+        int engaged = 0;
+        for (const auto& b : roster.brigades)
+            if (b.division_id == d && is_active(b.status)) engaged += b.stands;
+        store.insert_battle_division(battle, d, engaged);
+        if (seen) store.set_hidden(d, false);
+    }
+    for (const auto& l : plan.losses) {
+        store.insert_loss(battle, l.brigade->id, l.lost, l.captured_total);
+        store.change_stands(op, l.brigade->id, MoveKind::casualty, -l.lost);
+        store.change_stands(op, l.brigade->id, MoveKind::captured, -l.captured_total);
+        for (const auto& [camp, n] : l.captured) store.hold_stands(camp->id, l.brigade->id, n);
+    }
+    for (const auto& f : plan.leaders) {
+        const auto fate = f.fate->fate;
+        store.set_leader_status(f.leader->id, status_after(fate), battle,
+                                fate == LeaderFate::wounded ? std::optional<int>(f.fate->out_for) : std::nullopt);
+        store.insert_battle_fallen(battle, f.leader->id, fate);
+        if (f.camp) store.hold_leader(f.camp->id, f.leader->id);
+    }
+    for (const auto& g : plan.batteries) {
+        store.set_battery_status(g.battery->id, status_after(g.fate));
+        store.insert_battle_gun(battle, g.battery->id, g.fate);
+        if (g.camp) store.hold_battery(g.camp->id, g.battery->id);
+    }
+}
+
+}  // namespace
+
 Outcome Battles::report_battle(const battle::Report& given, bool preview) {
     battle::Report report = given;
     report.name = require_name("battle", given.name);
@@ -206,44 +247,43 @@ Outcome Battles::report_battle(const battle::Report& given, bool preview) {
     const db::CampaignStore::RosterParts parts{true, !report.leaders.empty(), !report.batteries.empty(), !report.divisions.empty()};
     if (preview) return describe_battle(store.roster(c.id, parts), report, m_session.rules());
     Outcome out;
-    const auto op = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
+    out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
         const auto roster = store.roster(c.id, parts);
         const auto plan = plan_battle(Refs(roster), report, m_session.rules());
-        const auto battle = store.insert_battle(c.id, {0, report.name, report.date, report.place, false});
-        store.set_audience(op, Audience::sides(plan.sides));
-        // The stands each division engaged, before its losses; a division that fought has been
-        // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one
-        // side alone (losses on the march, say) had no enemy there to see it: nothing is shown.
-        const bool seen = report.reveal_engaged && plan.sides.size() > 1;
-        for (auto d : plan.divisions) {
-            int engaged = 0;
-            for (const auto& b : roster.brigades)
-                if (b.division_id == d && is_active(b.status)) engaged += b.stands;
-            store.insert_battle_division(battle, d, engaged);
-            if (seen) store.set_hidden(d, false);
-        }
-        for (const auto& l : plan.losses) {
-            store.insert_loss(battle, l.brigade->id, l.lost, l.captured_total);
-            store.change_stands(op, l.brigade->id, MoveKind::casualty, -l.lost);
-            store.change_stands(op, l.brigade->id, MoveKind::captured, -l.captured_total);
-            for (const auto& [camp, n] : l.captured) store.hold_stands(camp->id, l.brigade->id, n);
-        }
-        for (const auto& f : plan.leaders) {
-            const auto fate = f.fate->fate;
-            store.set_leader_status(f.leader->id, status_after(fate), battle,
-                                    fate == LeaderFate::wounded ? std::optional<int>(f.fate->out_for) : std::nullopt);
-            store.insert_battle_fallen(battle, f.leader->id, fate);
-            if (f.camp) store.hold_leader(f.camp->id, f.leader->id);
-        }
-        for (const auto& g : plan.batteries) {
-            store.set_battery_status(g.battery->id, status_after(g.fate));
-            store.insert_battle_gun(battle, g.battery->id, g.fate);
-            if (g.camp) store.hold_battery(g.camp->id, g.battery->id);
-        }
+        write_battle(store, c.id, op, roster, report, plan);
         out = plan.outcome;
         return out.summary;
     });
-    out.operation = op;
+    return out;
+}
+
+Outcome Battles::report_draft(const std::string& battle, bool reveal_engaged, bool preview) {
+    const auto c = m_session.current();
+    auto& store = m_session.state().store;
+    // The draft is read in the operation's own snapshot, so what is applied is what was checked.
+    auto report_of = [&](const Refs& refs) {
+        const auto lines = store.draft(c.id, battle);
+        if (lines.empty()) throw NotFoundError("no draft report for battle \"" + battle + "\" (muster table roll ... --battle NAME --unit REF fills one)");
+        auto report = report_from_draft(battle, lines, refs);
+        report.reveal_engaged = reveal_engaged;
+        return report;
+    };
+    if (preview) {
+        const auto roster = store.roster(c.id);
+        const Refs refs(roster);
+        return describe_battle(roster, report_of(refs), m_session.rules());
+    }
+    Outcome out;
+    out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
+        const auto roster = store.roster(c.id);
+        const Refs refs(roster);
+        const auto report = report_of(refs);
+        const auto plan = plan_battle(refs, report, m_session.rules());
+        write_battle(store, c.id, op, roster, report, plan);
+        store.clear_draft(c.id, battle);
+        out = plan.outcome;
+        return out.summary;
+    });
     return out;
 }
 

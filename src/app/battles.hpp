@@ -35,6 +35,9 @@ public:
     /// Records a battle and everything lost in it, checked as a whole, as one operation.
     /// A preview checks and describes it against one snapshot and stores nothing.
     Outcome report_battle(const battle::Report& report, bool preview);
+    /// Records a battle from its draft report (what the table side's rolls added), as one
+    /// operation that also clears the draft; a preview describes it and stores nothing.
+    Outcome report_draft(const std::string& battle, bool reveal_engaged, bool preview);
     /// Casualties of a battle return at the campaign's rate and rounding; prisoners do not.
     Outcome recover(const std::string& battle, const std::vector<std::string>& rolls, bool preview);
     /// The battles `viewer` fought (the umpire: all of them), oldest first.

@@ -174,7 +174,7 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
         const auto rolled = play::roll(table, request, dice.source());
         const auto fate = rolled.effects.leader;
         out.rolls.push_back({"fallen leader: " + l.label(), table.id, rolled.throws.at(0), rolled.result->text});
-        out.summary = "Leader " + l.label() + ": " + (rolled.result->name.empty() ? rolled.result->text : rolled.result->name) + ", " + (fate ? word(*fate) : std::string("no effect")) +
+        out.summary = "Leader " + l.label() + ": " + rolled.result->heading() + ", " + (fate ? word(*fate) : std::string("no effect")) +
                       (fate == LeaderFate::wounded ? ", out for " + count_of(out_for, "battle", "battles") : "");
         if (fate == LeaderFate::captured)
             throw Error("the Fallen Leaders table gave \"captured\": report it in a battle report with the camp");

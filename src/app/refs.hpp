@@ -52,6 +52,7 @@ public:
     const std::vector<campaign::BrigadeInfo>& brigades() const { return m.brigades; }
     const std::vector<campaign::BatteryInfo>& batteries() const { return m.batteries; }
     const std::vector<campaign::LeaderInfo>& leaders() const { return m.leaders; }
+    const std::vector<campaign::UnitInfo>& units() const { return m.units; }
     /// The side a held thing belongs to (not its captor).
     std::string side_of(HeldKind kind, std::int64_t unit_id) const;
     /// How a held thing reads: "3 stands of Heth/1st Brigade", "leader Archer (brigadier)".

@@ -8,6 +8,7 @@
 #include "app/forces.hpp"
 #include "app/history.hpp"
 #include "app/leaders.hpp"
+#include "app/table_side.hpp"
 #include "app/oob_import.hpp"
 #include "app/paths.hpp"
 #include "app/prisoners.hpp"
@@ -216,6 +217,7 @@ View Session::view(std::string_view text) const {
 Forces Session::forces() { return Forces(*this); }
 Arrivals Session::arrivals() { return Arrivals(*this); }
 Battles Session::battles() { return Battles(*this); }
+TableSide Session::table_side() { return TableSide(*this); }
 Leaders Session::leaders() { return Leaders(*this); }
 Prisoners Session::prisoners() { return Prisoners(*this); }
 Exports Session::exports() { return Exports(*this); }

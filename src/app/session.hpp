@@ -24,6 +24,7 @@ class Prisoners;
 class Exports;
 class History;
 class Season;
+class TableSide;
 
 /// The default campaign database: <data dir>/campaigns.db.
 std::string default_db_path();
@@ -107,6 +108,7 @@ public:
     Arrivals arrivals();
     Battles battles();
     Leaders leaders();
+    TableSide table_side();
     Prisoners prisoners();
     Exports exports();
     History history();

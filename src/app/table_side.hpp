@@ -1,5 +1,9 @@
 #pragma once
-// The table side outside a campaign: a rule set's play tables, rolled with seeded or typed dice.
+// The table side: a rule set's play tables rolled with seeded or typed dice, outside a campaign
+// or in one, where a roll for a battle adds what its result costs to that battle's draft report.
+#include "app/outcome.hpp"
+#include "battle/report.hpp"
+#include "campaign/records.hpp"
 #include "play/roll.hpp"
 #include "rules/rule_set.hpp"
 
@@ -28,5 +32,54 @@ struct TableRolled {
 
 /// Rolls a play table. Typed rolls must all be used, as everywhere.
 TableRolled roll_play_table(const rules::RuleSet& rules, const TableRollRequest& request);
+
+class Session;
+class Refs;
+
+/// A roll at the table side for a battle of the campaign.
+struct CampaignRoll {
+    std::string table;
+    play::Request request;
+    std::string battle;    ///< the battle (not yet reported) whose draft report takes the result
+    std::string unit;      ///< the brigade or battery rolled for (fire: the target); both sides rolling: the attacker
+    std::string defender;  ///< both sides rolling: the defender's brigade or battery
+};
+
+struct CampaignRolled {
+    Outcome outcome;                  ///< the rolls journaled, and the draft report's new lines
+    play::Roll roll;                  ///< points into the campaign's rule set
+    std::optional<play::Roll> fallen; ///< the leader's roll a result called for
+};
+
+/// A battle's draft report: the lines the rolls added, and the report they make.
+struct Draft {
+    std::string battle;
+    std::vector<std::string> engaged;  ///< the units rolled for, in the order they came: "Heth/1st Brigade"
+    std::vector<std::string> lines;    ///< what they lost: "Heth/1st Brigade: 1 stand lost (Musketry & Cannonade table 9: Telling)"
+    battle::Report report;
+};
+
+/// The report a battle's draft lines make: stands lost and captured summed per brigade, each
+/// leader's and battery's worst fate (killed over captured over wounded; captured over wrecked).
+battle::Report report_from_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs);
+
+/// The table side in a campaign: rolls for a battle, and its draft report.
+class TableSide {
+public:
+    explicit TableSide(Session& session) : m_session(session) {}
+    /// Rolls a play table of the campaign's rule set for a unit in a battle, as one operation
+    /// (the umpire's): the dice journaled, and what the result costs (stands lost and captured,
+    /// a leader's fate, with the fallen-leader roll it calls for, a battery's) added to the draft.
+    CampaignRolled roll(const CampaignRoll& request, const std::vector<std::string>& rolls);
+    /// A battle's draft report as it stands.
+    Draft draft(const std::string& battle) const;
+    /// The battles with a draft waiting.
+    std::vector<campaign::DraftInfo> drafts() const;
+    /// Throws a battle's draft away (one operation: undo brings it back).
+    Outcome discard(const std::string& battle);
+
+private:
+    Session& m_session;
+};
 
 }  // namespace muster::app

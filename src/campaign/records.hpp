@@ -186,6 +186,26 @@ struct ScheduleEntry {
 
 /// Everything an operation finds by name, read in one snapshot: the brigades, leaders,
 /// batteries and units, the camps and what they hold, the battles and the exchanges.
+/// One line of a draft battle report, filled by a roll at the table side.
+struct DraftLine {
+    std::string battle;
+    std::int64_t operation = 0;  ///< the roll that gave it
+    DraftKind kind = DraftKind::lost;
+    std::optional<std::int64_t> brigade_id;  ///< engaged, lost, captured
+    std::optional<std::int64_t> leader_id;   ///< leader
+    std::optional<std::int64_t> battery_id;  ///< engaged, battery
+    int stands = 0;                          ///< lost, captured
+    std::optional<LeaderFate> leader_fate;   ///< leader
+    std::optional<BatteryFate> battery_fate; ///< battery
+    std::string why;                         ///< the roll and result that gave it
+};
+
+/// A battle with a draft report waiting, and how many lines of losses and fates it has.
+struct DraftInfo {
+    std::string battle;
+    int lines = 0;  ///< not counting the units only marked as engaged
+};
+
 struct Roster {
     std::vector<BrigadeInfo> brigades;
     std::vector<LeaderInfo> leaders;

@@ -1,6 +1,8 @@
 // `muster battle report|recover|list|show` and `muster brigade disband|destroy|merge|relabel`.
 #include "app/battles.hpp"
 #include "app/forces.hpp"
+#include "app/table_side.hpp"
+#include "core/text.hpp"
 #include "cli/dice_at_table.hpp"
 #include "export/text_table.hpp"
 
@@ -13,7 +15,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
     battle->require_subcommand(1);
 
     struct ReportOptions {
-        std::string file;
+        std::string file, draft;
         battle::Report report;
         std::vector<std::string> loss, captured, leader, battery;
         bool preview = false, reveal_engaged = true;
@@ -29,10 +31,18 @@ void add_battle_commands(CLI::App& app, Io& io) {
     report->add_option("--captured", ro->captured, "Stands captured: \"Division/Brigade=N@Camp\" (repeat)");
     report->add_option("--leader", ro->leader, "A fallen leader: \"REF:killed\", \"REF:wounded/BATTLES\", \"REF:captured@Camp\"");
     report->add_option("--battery", ro->battery, "A battery lost: \"Owner/Battery:wrecked\" or \"...:captured@Camp\"");
+    report->add_option("--draft", ro->draft, "Apply the draft report the table side's rolls filled for this battle (see muster battle draft)");
     report->add_flag("--preview", ro->preview, "Check and show the report; store nothing");
     report->add_flag("--reveal-engaged,!--keep-hidden", ro->reveal_engaged,
                      "The divisions that fought become seen by the enemy (the default); --keep-hidden keeps hidden ones hidden");
     on_run(report, io, [ro, &io] {
+        if (!ro->draft.empty()) {
+            if (!ro->file.empty() || !ro->report.name.empty() || !ro->loss.empty() || !ro->captured.empty() || !ro->leader.empty() ||
+                !ro->battery.empty())
+                throw UsageError("--draft applies the battle's draft report as it stands: give no FILE or losses with it");
+            print_outcome(io.out, open_campaigns(io).battles().report_draft(ro->draft, ro->reveal_engaged, ro->preview), false);
+            return;
+        }
         battle::Report r;
         if (!ro->file.empty()) {
             if (!ro->report.name.empty() || !ro->loss.empty() || !ro->captured.empty() || !ro->leader.empty() ||
@@ -49,6 +59,36 @@ void add_battle_commands(CLI::App& app, Io& io) {
         }
         r.reveal_engaged = ro->reveal_engaged;
         print_outcome(io.out, open_campaigns(io).battles().report_battle(r, ro->preview), false);
+    });
+
+    struct DraftOptions {
+        std::string battle;
+        bool discard = false;
+    };
+    auto dr = std::make_shared<DraftOptions>();
+    auto* draft = battle->add_subcommand("draft", "A battle's draft report, filled by rolls at the table side (muster table roll ... --battle NAME)");
+    draft->add_option("BATTLE", dr->battle, "The battle; none: the battles with a draft waiting");
+    draft->add_flag("--discard", dr->discard, "Throw the draft away (one operation: undo brings it back)");
+    on_run(draft, io, [dr, &io] {
+        auto session = open_campaigns(io);
+        auto side = session.table_side();
+        if (dr->battle.empty()) {
+            if (dr->discard) throw UsageError("--discard needs the BATTLE whose draft to throw away");
+            const auto drafts = side.drafts();
+            if (drafts.empty()) io.out << "No draft reports. muster table roll TABLE --battle NAME --unit REF starts one.\n";
+            for (const auto& d : drafts) io.out << d.battle << ": " << count_of(d.lines, "line", "lines") << "\n";
+            return;
+        }
+        if (dr->discard) {
+            print_outcome(io.out, side.discard(dr->battle), false);
+            return;
+        }
+        const auto d = side.draft(dr->battle);
+        io.out << "Draft report of " << d.battle << "\n  Engaged: " << join(d.engaged, ", ") << "\n";
+        for (const auto& l : d.lines) io.out << "  " << l << "\n";
+        io.out << "\nAs a report:\n";
+        print_outcome(io.out, session.battles().report_draft(dr->battle, true, true), false);
+        io.out << "Apply it with: muster battle report --draft \"" << d.battle << "\"\n";
     });
 
     struct RecoverOptions {

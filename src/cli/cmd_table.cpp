@@ -40,20 +40,23 @@ void add_table_commands(CLI::App& app, Io& io) {
         app::TableRollRequest request;
         std::vector<std::string> modifiers;
         RollOptions dice;
+        std::string battle, unit, defender;
     };
     auto o = std::make_shared<RollOptionsT>();
     auto* roll = table_cmd->add_subcommand("roll", "Roll a play table: the dice, each modifier by name with its value, the score, the row and the result");
-    roll->add_option("--rules", o->rules, "Rule set id or .json file")->required();
+    roll->add_option("--rules", o->rules, "Rule set id or .json file (not with --battle: a campaign rolls its own)");
     roll->add_option("TABLE", o->request.table, "Play table id (see muster table list)")->required();
     roll->add_option("--column", o->request.request.column, "The column to read: a grade, good order or disorder... (see muster table show)");
     roll->add_option("--points", o->points, "Fire points, for a table read by them: 6, 1/2, 3 1/2");
     roll->add_option("--modifier", o->modifiers,
                      "A modifier by id: ID, ID=N (counted N times, or a value you choose), attacker:ID or defender:ID on a table both sides roll");
-    seed_option(roll, "--seed", o->request.seed, "Seed of the dice: the same seed rolls the same dice");
+    seed_option(roll, "--seed", o->request.seed, "Seed of the dice: the same seed rolls the same dice (not with --battle)");
     add_roll_options(roll, o->dice, "Dice you rolled yourself, in order: d6 1-6, d10 1-10, 2d6 a total 2-12 or 3+4; on a table both sides roll, the attacker's first");
+    roll->add_option("--battle", o->battle, "In the campaign: the battle (not yet reported) whose draft report takes what the result costs");
+    roll->add_option("--unit", o->unit, "With --battle: the brigade or battery rolled for (fire: the target; both sides rolling: the attacker)");
+    roll->add_option("--defender", o->defender, "With --battle, on a table both sides roll: the defender's brigade or battery");
     roll->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
     on_run(roll, io, [o, &io] {
-        const auto r = app::default_catalog().load(o->rules);
         auto request = o->request;
         if (!o->points.empty()) {
             request.request.points = rules::parse_points(o->points);
@@ -61,6 +64,21 @@ void add_table_commands(CLI::App& app, Io& io) {
                 throw UsageError("--points \"" + o->points + "\" is not a number of fire points: expected e.g. 6, 1/2 or 3 1/2 (0 to 999)");
         }
         for (const auto& m : o->modifiers) request.request.modifiers.push_back(play::parse_choice(m));
+        if (!o->battle.empty()) {
+            if (!o->rules.empty()) throw UsageError("--rules does not go with --battle: a campaign rolls the rule set it pinned");
+            if (request.seed) throw UsageError("--seed does not go with --battle: a campaign rolls its own dice");
+            if (o->format != "text") throw UsageError("--format json does not go with --battle");
+            auto session = open_campaigns(io);
+            const app::CampaignRoll roll{request.table, request.request, o->battle, o->unit, o->defender};
+            const auto rolled = with_dice(session, io, o->dice, [&](const std::vector<std::string>& rolls) { return session.table_side().roll(roll, rolls); });
+            io.out << exporter::play_roll_text(rolled.roll);
+            if (rolled.fallen) io.out << exporter::play_roll_text(*rolled.fallen);
+            print_outcome(io.out, rolled.outcome, false);
+            return;
+        }
+        if (!o->unit.empty() || !o->defender.empty()) throw UsageError("--unit and --defender go with --battle NAME, in a campaign");
+        if (o->rules.empty()) throw UsageError("--rules is required (or --battle NAME, to roll in the campaign)");
+        const auto r = app::default_catalog().load(o->rules);
         auto attempt = [&](const std::vector<std::string>& rolls) {
             auto req = request;
             req.typed_rolls = rolls;

@@ -30,6 +30,9 @@ enum class BatteryFate { wrecked, captured };
 enum class ExchangeStatus { proposed, accepted, refused };
 /// What a camp holds: stands of a brigade, a leader or a battery.
 enum class HeldKind { stands, leader, battery };
+/// A line of a draft battle report: a unit that fought, stands lost or captured, a leader's or
+/// a battery's fate.
+enum class DraftKind { engaged, lost, captured, leader, battery };
 /// Which way an exchange line goes: offered by the proposer or asked of the counterpart.
 enum class Direction { offer, ask };
 /// A recorded change of a brigade's strength (the stand ledger).
@@ -54,7 +57,7 @@ enum class Despicable { expanded, book };
 enum class OperationKind {
     create, add, rename, import, settings, arrival, preview, reveal, hide, battle, recovery, camp, liberation,
     exchange, exchange_accepted, exchange_refused, replace, fallen_leader, leader_return, disband, destroy, merge, undo,
-    turn, schedule, assign, edit
+    turn, schedule, assign, edit, table_roll, draft_discarded
 };
 /// The formats an order of battle is written in.
 enum class OobFormat { text, md, csv, html, json, pdf };
@@ -99,6 +102,8 @@ MUSTER_VOCABULARY(ExchangeStatus, "exchange status",
                   {ExchangeStatus::refused, "refused"});
 MUSTER_VOCABULARY(HeldKind, "kind of prisoner",
                   {HeldKind::stands, "stands"}, {HeldKind::leader, "leader"}, {HeldKind::battery, "battery"});
+MUSTER_VOCABULARY(DraftKind, "kind of draft line",
+                  {DraftKind::engaged, "engaged"}, {DraftKind::lost, "lost"}, {DraftKind::captured, "captured"}, {DraftKind::leader, "leader"}, {DraftKind::battery, "battery"});
 MUSTER_VOCABULARY(Direction, "exchange direction", {Direction::offer, "offer"}, {Direction::ask, "ask"});
 MUSTER_VOCABULARY(MoveKind, "kind of move",
                   {MoveKind::generated, "generated"}, {MoveKind::edited, "edited"}, {MoveKind::casualty, "casualty"},
@@ -130,6 +135,7 @@ MUSTER_VOCABULARY(OperationKind, "kind of operation",
                   {OperationKind::leader_return, "return"}, {OperationKind::disband, "disband"},
                   {OperationKind::destroy, "destroy"}, {OperationKind::merge, "merge"}, {OperationKind::undo, "undo"},
                   {OperationKind::turn, "turn"}, {OperationKind::schedule, "schedule"}, {OperationKind::assign, "assign"},
+                  {OperationKind::table_roll, "table roll"}, {OperationKind::draft_discarded, "draft discarded"},
                   {OperationKind::edit, "edit"});
 MUSTER_VOCABULARY(OobFormat, "format",
                   {OobFormat::text, "text"}, {OobFormat::md, "md"}, {OobFormat::csv, "csv"}, {OobFormat::html, "html"},

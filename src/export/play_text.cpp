@@ -29,9 +29,6 @@ std::string dice_text(const PlayTable& t) {
     return std::string(rules::die_name(t.die)) + (t.difference ? " each side, difference" : "");
 }
 
-// A result's heading in a laid-out table: its short name, or its whole text.
-std::string heading(const rules::PlayResult& r) { return r.name.empty() ? r.text : r.name; }
-
 // Marks a band muster reads otherwise than it is printed.
 std::string band_cell(const rules::PlayRow& row) { return row.band.text + (row.reading.empty() ? "" : " *"); }
 
@@ -64,14 +61,14 @@ std::string laid_out(const PlayTable& t) {
                         if (row.result == r) cell = band_cell(row);
                     line.push_back(cell);
                 }
-                line.push_back(heading(t.results[r]));
+                line.push_back(t.results[r].heading());
                 grid.add(line);
             }
             break;
         }
         case PlayLayout::column_rows: {
             std::vector<std::string> header{t.column_name.empty() ? std::string("Column") : t.column_name};
-            for (const auto& r : t.results) header.push_back(heading(r));
+            for (const auto& r : t.results) header.push_back(r.heading());
             grid.add(header);
             for (const auto& c : t.columns) {
                 std::vector<std::string> line{c.name};
@@ -200,7 +197,7 @@ std::string play_table_text(const PlayTable& t) {
                     if (r.effects.any()) parts.push_back(effects_text(r.effects));
                     if (r.attacker_effects.any()) parts.push_back("attacker: " + effects_text(r.attacker_effects));
                     if (r.defender_effects.any()) parts.push_back("defender: " + effects_text(r.defender_effects));
-                    if (!parts.empty()) out += "    " + (r.name.empty() ? r.id : r.name) + ": " + join(parts, "; ") + "\n";
+                    if (!parts.empty()) out += "    " + r.heading() + ": " + join(parts, "; ") + "\n";
                 }
             }
             break;

@@ -172,16 +172,20 @@ Roll roll(const PlayTable& t, const Request& r, dice::Source& dice) {
                              " are fewer than table " + t.id + "'s lowest row, " + t.columns.front().points_from->text() + ": there is no fire to roll");
     }
     const std::string title = r.purpose.empty() ? "on " + t.title : "for " + r.purpose;
+    auto throw_for = [&](std::string purpose) {
+        out.throws.push_back(dice.roll(t.die, purpose));
+        out.purposes.push_back(std::move(purpose));
+    };
     if (t.difference) {
-        out.throws.push_back(dice.roll(t.die, "attacker's " + std::string(rules::die_name(t.die)) + " " + title));
-        out.throws.push_back(dice.roll(t.die, "defender's " + std::string(rules::die_name(t.die)) + " " + title));
+        throw_for("attacker's " + std::string(rules::die_name(t.die)) + " " + title);
+        throw_for("defender's " + std::string(rules::die_name(t.die)) + " " + title);
         out.attacker = out.throws[0].reading;
         out.defender = out.throws[1].reading;
         for (const auto& a : out.applied) (a.party == Party::attacker ? out.attacker : out.defender) += a.value;
         out.natural = out.throws[0].reading - out.throws[1].reading;
         out.score = out.attacker - out.defender;
     } else {
-        out.throws.push_back(dice.roll(t.die, r.purpose.empty() ? std::string(rules::die_name(t.die)) + " " + title : r.purpose));
+        throw_for(r.purpose.empty() ? std::string(rules::die_name(t.die)) + " " + title : r.purpose);
         out.natural = out.throws[0].reading;
         out.score = out.natural;
         for (const auto& a : out.applied) out.score += a.value;

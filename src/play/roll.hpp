@@ -42,6 +42,7 @@ struct Roll {
     const rules::PlayTable* table = nullptr;
     const rules::PlayColumn* column = nullptr;
     std::vector<dice::Throw> throws;           ///< one; or the attacker's then the defender's
+    std::vector<std::string> purposes;         ///< what each throw was for, as it was asked
     std::vector<Applied> applied;
     std::optional<rules::Points> points_given;  ///< fire points before the factors
     std::optional<rules::Points> points;        ///< after them: they chose the column

@@ -129,6 +129,12 @@ std::string PlayModifier::value_text() const {
     return signed_text(value) + (each ? " each" : "");
 }
 
+std::string PlayResult::heading() const {
+    if (!name.empty()) return name;
+    const auto end = text.find_first_of(".:");
+    return end == std::string::npos ? text : text.substr(0, end);
+}
+
 const PlayColumn* PlayTable::find_column(std::string_view id) const {
     for (const auto& c : columns)
         if (c.id == id) return &c;

@@ -78,6 +78,8 @@ struct PlayResult {
     PlayEffects effects;           ///< one-roll tables: on the unit rolled for (the target, for fire)
     PlayEffects attacker_effects;  ///< difference tables
     PlayEffects defender_effects;
+    /// Its short name, or else its text's first sentence ("Swept from the field").
+    std::string heading() const;
 };
 
 /// One row of a column: the scores it covers and its result (an index into `results`).

@@ -152,3 +152,54 @@ TEST_CASE("An organiser adds a play table of their own to a copy of the ACW rule
     CHECK_THAT(bad.err, Contains("mine.json: $.play_tables.example_morale.rows: no row covers 6"));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("A battle played at the table side through the command line: rolls journaled, the draft reviewed and applied, check passing") {
+    const std::string dir = "/tmp/muster-test-tableside-" + std::to_string(::getpid());
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string db = " --db " + dir + "/c.db";
+    auto ok = [&](const std::string& args, const std::string& input = "") {
+        const auto r = test::run_muster(args + db, k_env, input);
+        INFO(args << "\n" << r.err);
+        REQUIRE(r.code == 0);
+        return r.out;
+    };
+    ok("campaign new Wagram --rules napoleonic --seed 7 --date 1809-07-05");
+    ok("add army Armee --side french");
+    ok("add corps IV --army Armee");
+    ok("add division Legrand --corps IV");
+    ok("add army KK --side allies");
+    ok("add corps I --army KK");
+    ok("add division Fresnel --corps I");
+    ok("arrive Legrand");
+    ok("arrive Fresnel");
+    ok("camp new Vienna --side french");
+    // Fire with a 12 before adjustment: Deadly, and the Fallen Leaders roll asked for next.
+    const auto fire = ok("table roll musketry --battle Wagram --unit Fresnel/1st\\ Brigade --points 6 --dice ask", "12\n2\n");
+    CHECK_THAT(fire, Contains("Result: Deadly Target disordered & two bases lost."));
+    CHECK_THAT(fire, Contains("Result: Felled by sniper"));
+    CHECK_THAT(fire, Contains("2 lines added to the draft report"));
+    const auto charge = ok("table roll charge --battle Wagram --unit Legrand/3rd\\ Brigade --defender Fresnel/2nd\\ Brigade "
+                           "--modifier attacker:fresh --modifier defender:disordered --rolls 11,3");
+    CHECK_THAT(charge, Contains("difference +11"));
+    CHECK_THAT(ok("battle draft"), Contains("Wagram: 5 lines"));
+    const auto draft = ok("battle draft Wagram");
+    CHECK_THAT(draft, Contains("Engaged: Fresnel/1st Brigade, Legrand/3rd Brigade, Fresnel/2nd Brigade"));
+    CHECK_THAT(draft, Contains("Fresnel/2nd Brigade: 2 stands captured (Charge Table +11: Swept from the field)"));
+    CHECK_THAT(draft, Contains("Fresnel/2nd Brigade: 8 -> 5 stands (1 lost, 2 captured to Vienna)"));
+    CHECK_THAT(draft, Contains("Apply it with: muster battle report --draft \"Wagram\""));
+    const auto journal = ok("journal");
+    CHECK_THAT(journal, Contains("table roll"));
+    CHECK_THAT(journal, Contains("fallen leader: "));
+    CHECK_THAT(ok("journal --as allies"), !Contains("table roll"));  // the umpire's rolls
+    CHECK_THAT(ok("battle report --draft Wagram --preview"), Contains("PREVIEW"));
+    CHECK_THAT(ok("battle report --draft Wagram"), Contains("Battle of Wagram: 2 divisions"));
+    CHECK_THAT(ok("check"), Contains("every ledger balances"));
+    CHECK_THAT(ok("battle draft"), Contains("No draft reports"));
+    // Refused: the campaign's own rule set and dice; a battle already recorded.
+    CHECK(test::run_muster("table roll charge --rules awi --battle X --unit Legrand/3rd\\ Brigade --rolls 3,4" + db, k_env).code == 2);
+    const auto again = test::run_muster("table roll musketry --battle Wagram --unit Fresnel/3rd\\ Brigade --points 4 --rolls 7" + db, k_env);
+    CHECK(again.code == 1);
+    CHECK_THAT(again.err, Contains("battle Wagram is already recorded"));
+    std::filesystem::remove_all(dir);
+}

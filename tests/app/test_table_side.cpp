@@ -1,0 +1,165 @@
+// A battle played at the table side of a campaign: each roll journaled, what it costs added to
+// the battle's draft report, the draft reviewed and applied as the usual report, `check` whole.
+#include "app/table_side.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "db/db_support.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+namespace {
+
+struct Wagram {
+    test::TempDir dir;
+    std::string path = dir.file("c.db");
+    app::Session s{path, true, 5000, app::Catalog("")};
+    Wagram() {
+        app::NewCampaign n;
+        n.name = "Wagram";
+        n.rules = "napoleonic";
+        n.dice = DiceMode::typed;
+        s.create_campaign(n);
+        s.forces().add_army("french", "Armee", {"Napoleon", "exceptional"});
+        s.forces().add_corps("Armee", "IV Corps", {"Massena", "exceptional"});
+        s.forces().add_division("IV Corps", "Legrand", "");
+        s.forces().add_brigade({"Legrand", "Ledru", "veteran_line", 6, std::nullopt, "", "", {"Ledru", "average"}});
+        s.forces().add_brigade({"Legrand", "Lobau", "average_line", 5, std::nullopt, "", "", {"Lobau", "average"}});
+        s.forces().add_battery({"Horse Battery", "Legrand", "", ""});
+        s.forces().add_army("allies", "KK", {"Charles", "exceptional"});
+        s.forces().add_corps("KK", "I Korps", {"Bellegarde", "average"});
+        s.forces().add_division("I Korps", "Fresnel", "");
+        s.forces().add_brigade({"Fresnel", "Klenau", "veteran_line", 8, std::nullopt, "", "", {"Klenau", "average"}});
+        s.forces().add_brigade({"Fresnel", "Kleist", "raw_militia", 6, std::nullopt, "", "", {"Kleist", "poor"}});
+        s.prisoners().add_camp("french", "Vienna");
+        s.prisoners().add_camp("allies", "Pressburg");
+    }
+    app::CampaignRolled roll(const std::string& table, std::vector<std::string> modifiers, const std::string& unit, const std::string& defender,
+                             std::vector<std::string> dice, const std::string& points = "") {
+        app::CampaignRoll r;
+        r.table = table;
+        r.battle = "Wagram";
+        r.unit = unit;
+        r.defender = defender;
+        for (const auto& m : modifiers) r.request.modifiers.push_back(play::parse_choice(m));
+        if (!points.empty()) r.request.points = rules::parse_points(points);
+        return s.table_side().roll(r, dice);
+    }
+    int stands(const std::string& ref) {
+        for (const auto& b : s.forces().brigades())
+            if (b.ref() == ref) return b.stands;
+        FAIL("no brigade " << ref);
+        return -1;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("A battle played at the table side: rolls journaled, the draft previewed and applied, check whole") {
+    Wagram w;
+    // Fire at Klenau: 6 points, a 12 before adjustment: Deadly (two bases) and the Fallen Leaders
+    // table rolled for his leader in the same operation: a 2, Felled by sniper.
+    const auto fire = w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");
+    CHECK(fire.roll.result->name == "Deadly");
+    REQUIRE(fire.fallen);
+    CHECK(fire.fallen->result->text == "Felled by sniper");
+    CHECK_THAT(fire.outcome.summary, Contains("2 lines added to the draft report"));
+    // A charge: Ledru (Fresh +2) against Kleist (Disordered -1): 11 + 2 - (3 - 1) = +11, swept:
+    // one stand lost, one captured and one more for the difference over 10, leader captured.
+    const auto charge = w.roll("charge", {"attacker:fresh", "defender:disordered"}, "Legrand/Ledru", "Fresnel/Kleist", {"11", "3"});
+    CHECK(charge.roll.score == 11);
+    CHECK(charge.roll.defender_effects.stands_captured == 2);
+    // Fire that costs nothing adds nothing.
+    CHECK_THAT(w.roll("musketry", {"hard_cover"}, "Legrand/Lobau", "", {"5"}, "2").outcome.summary, Contains("nothing for the draft report"));
+
+    // The journal has every roll, the umpire's alone: the sides read the battle's report.
+    const auto journal = w.s.history().journal();
+    std::vector<std::string> purposes;
+    for (const auto& e : journal)
+        if (e.kind == OperationKind::table_roll) {
+            CHECK(e.audience.text().empty());
+            for (const auto& r : e.rolls) purposes.push_back(r.roll.purpose);
+        }
+    CHECK(purposes == std::vector<std::string>{"Musketry & Cannonade table: Fresnel/Klenau", "fallen leader: Klenau",
+                                               "attacker's 2d6 for Charge Table: Legrand/Ledru against Fresnel/Kleist",
+                                               "defender's 2d6 for Charge Table: Legrand/Ledru against Fresnel/Kleist",
+                                               "Musketry & Cannonade table: Legrand/Lobau"});
+    for (const auto& e : w.s.history().journal(View::of_side("french"))) CHECK(e.kind != OperationKind::table_roll);
+
+    // The draft, line by line, and as the report it makes.
+    const auto draft = w.s.table_side().draft("Wagram");
+    CHECK(draft.lines == std::vector<std::string>{
+                             "Fresnel/Klenau: 2 stands lost (Musketry & Cannonade table 12: Deadly)",
+                             "leader Klenau: killed (Fallen Leaders 2: Felled by sniper (after Musketry & Cannonade table 12: Deadly))",
+                             "Fresnel/Kleist: 1 stand lost (Charge Table +11: Swept from the field)",
+                             "Fresnel/Kleist: 2 stands captured (Charge Table +11: Swept from the field)",
+                             "leader Kleist: captured (Charge Table +11: Swept from the field)"});
+    // Every unit rolled for fought, lost or not: its division is in the battle.
+    CHECK(draft.engaged == std::vector<std::string>{"Fresnel/Klenau", "Legrand/Ledru", "Fresnel/Kleist", "Legrand/Lobau"});
+    CHECK(draft.report.divisions == std::vector<std::string>{"Fresnel", "Legrand"});
+    const auto before = test::dump(w.path);
+    const auto preview = w.s.battles().report_draft("Wagram", true, true);
+    CHECK(preview.preview);
+    CHECK(test::dump(w.path) == before);  // a preview stores nothing
+    CHECK_THAT(preview.summary, Contains("3 stands lost, 2 stands captured, 2 leaders fallen"));
+
+    const auto applied = w.s.battles().report_draft("Wagram", true, false);
+    CHECK(applied.operation > 0);
+    CHECK(w.stands("Fresnel/Klenau") == 6);
+    CHECK(w.stands("Fresnel/Kleist") == 3);
+    CHECK(w.s.table_side().drafts().empty());  // applied: the draft is gone
+    CHECK(w.s.history().check().ok());
+    // The leaders' fates and the prisoners, as a typed report would have left them.
+    bool klenau_killed = false, kleist_held = false;
+    for (const auto& l : w.s.leaders().list())
+        if (l.name == "Klenau") klenau_killed = l.status == LeaderStatus::killed;
+    for (const auto& c : w.s.prisoners().camps())
+        for (const auto& held : c.holds) kleist_held = kleist_held || (c.camp.name == "Vienna" && held.find("Kleist") != std::string::npos);
+    CHECK(klenau_killed);
+    CHECK(kleist_held);
+
+    // Undo takes the battle back and the draft with it; undo again takes back the last rolls.
+    w.s.history().undo();
+    CHECK(w.s.table_side().draft("Wagram").lines.size() == 5);
+    w.s.history().undo();  // the third roll: Lobau fought and lost nothing
+    CHECK(w.s.table_side().draft("Wagram").engaged == std::vector<std::string>{"Fresnel/Klenau", "Legrand/Ledru", "Fresnel/Kleist"});
+    w.s.history().undo();  // the charge
+    CHECK(w.s.table_side().draft("Wagram").lines.size() == 2);
+    CHECK(w.s.history().check().ok());
+}
+
+TEST_CASE("A roll for a battle refuses what it cannot draft, and changes nothing") {
+    Wagram w;
+    auto refused = [&](const std::function<void()>& f, const char* says) {
+        const auto before = test::dump(w.path);
+        CHECK_THROWS_WITH(f(), Contains(says));
+        CHECK(test::dump(w.path) == before);
+    };
+    refused([&] { w.roll("charge", {}, "Legrand/Ledru", "Legrand/Lobau", {"7", "7"}); }, "both of side french");
+    refused([&] { w.roll("musketry", {}, "Legrand/Ledru", "Fresnel/Kleist", {"7"}, "4"); }, "--defender applies to a table both sides roll");
+    refused([&] { w.roll("musketry", {}, "", "", {"7"}, "4"); }, "names the unit it is for");
+    refused([&] { w.roll("musketry", {}, "Fresnel/Nobody", "", {"7"}, "4"); }, "nor a battery of that name");
+    refused([&] { w.roll("movement", {}, "Fresnel/Klenau", "", {"7"}); }, "for reference, not rolled");
+    refused([&] { w.roll("musketry", {}, "Fresnel/Klenau", "", {}, "4"); }, "ran out");  // typed dice, none given
+    // A draft cannot take more stands than a brigade has: the rest is said, not drafted.
+    w.roll("musketry", {}, "Legrand/Lobau", "", {"10"}, "30");  // Withering: 3 of 5
+    const auto second = w.roll("musketry", {}, "Legrand/Lobau", "", {"10"}, "30");
+    CHECK_THAT(second.outcome.lines.at(0), Contains("2 stands lost (of 3: it has no more)"));
+    // A battle already reported takes no draft.
+    w.s.battles().report_draft("Wagram", true, false);
+    refused([&] { w.roll("musketry", {}, "Fresnel/Klenau", "", {"7"}, "4"); }, "already recorded");
+    // A battery target takes a battery's fate.
+    app::CampaignRoll r;
+    r.table = "musketry";
+    r.battle = "Aspern";
+    r.unit = "Legrand/Horse Battery";
+    r.request.points = rules::parse_points("6");
+    const auto gun = w.s.table_side().roll(r, {"12"});  // Deadly: wrecked; the 12's fallen-leader roll finds no leader
+    CHECK_THAT(join(gun.outcome.lines, "\n"), Contains("Legrand/Horse Battery: the result falls on its leader, but it has no leader in command"));
+    const auto d = w.s.table_side().draft("Aspern");
+    CHECK(d.report.batteries.size() == 1);
+    CHECK(d.report.batteries.at(0).fate == BatteryFate::wrecked);
+}
