@@ -9,6 +9,7 @@
 #include "windows/journal_window.hpp"
 #include "windows/oob_window.hpp"
 #include "windows/prisoners_window.hpp"
+#include "windows/table_side_window.hpp"
 #include "windows/tables_window.hpp"
 #include "windows/welcome_window.hpp"
 
@@ -22,6 +23,7 @@ void register_windows(GuiApp& app) {
     auto prisoners = std::make_unique<PrisonersWindow>();
     auto exports = std::make_unique<ExportWindow>();
     auto tables = std::make_unique<TablesWindow>();
+    auto table_side = std::make_unique<TableSideWindow>();
     auto journal = std::make_unique<JournalWindow>();
     campaigns->open = oob->open = journal->open = true;
 
@@ -32,6 +34,7 @@ void register_windows(GuiApp& app) {
     auto* p = prisoners.get();
     auto* e = exports.get();
     auto* t = tables.get();
+    auto* ts = table_side.get();
     GuiApp* g = &app;
     auto welcome = std::make_unique<WelcomeWindow>(*campaigns);
     auto* hello = welcome.get();
@@ -59,13 +62,15 @@ void register_windows(GuiApp& app) {
     app.add_action({"exchange.refuse", "", "", p, [p, g] { p->answer(*g, false); }});
     app.add_action({"export.write", "Export", "", e, [e, g] { e->write(*g); }});
     app.add_action({"tables.odds", "", "", t, [t, g] { t->compute_odds(*g); }});
+    app.add_action({"tableside.roll", "", "", ts, [ts, g] { ts->roll(*g); }});
+    app.add_action({"tableside.apply", "", "", ts, [ts, g] { ts->apply(*g); }});
     app.add_action({"undo", "Undo", "Ctrl+Z", journal.get(), [g] {
                         const auto entry = g->session()->history().undo();
                         g->set_status(entry.summary);
                     }});
 
     for (auto* w : std::initializer_list<Window*>{campaigns.get(), oob.get(), arrival.get(), battle.get(), prisoners.get(),
-                                                   exports.get(), tables.get(), journal.get()})
+                                                   exports.get(), tables.get(), table_side.get(), journal.get()})
         app.add_action({std::string("window.") + w->title(), "", "", nullptr, [w] { w->open = true; }});
     app.add_window(std::move(campaigns));
     app.add_window(std::move(oob));
@@ -74,6 +79,7 @@ void register_windows(GuiApp& app) {
     app.add_window(std::move(prisoners));
     app.add_window(std::move(exports));
     app.add_window(std::move(tables));
+    app.add_window(std::move(table_side));
     app.add_window(std::move(journal));
 }
 

@@ -31,6 +31,7 @@ CampaignModel load_model(Session& session, int journal_page) {
             model.views.push_back(std::move(seen));
         }
         model.journal_size = store.journal_size(id);
+        for (const auto& d : store.drafts(id)) model.drafts.push_back(make_draft(d.battle, store.draft(id, d.battle), refs));
     });
     return model;
 }

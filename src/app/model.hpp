@@ -4,6 +4,7 @@
 // Nothing in it is read again while it is drawn.
 #include "app/prisoners.hpp"
 #include "app/session.hpp"
+#include "app/table_side.hpp"
 #include "army/division.hpp"
 #include "journal/journal.hpp"
 
@@ -32,6 +33,7 @@ struct CampaignModel {
     campaign::Roster roster;                          ///< brigades, leaders, batteries, camps, battles...
     std::vector<SeenModel> views;                     ///< the umpire's, then each side's of the rule set
     int journal_size = 0;                             ///< entries in the whole journal (the umpire's)
+    std::vector<Draft> drafts;                        ///< the umpire's draft battle reports, by battle
     /// What `viewer` may read (nothing, for a viewer the model has no view for).
     const SeenModel& seen_by(const View& viewer) const;
 };

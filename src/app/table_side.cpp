@@ -289,9 +289,12 @@ Draft TableSide::draft(const std::string& battle) const {
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     const auto roster = store.roster(c.id);
-    const Refs refs(roster);
     const auto lines = store.draft(c.id, battle);
     if (lines.empty()) throw NotFoundError("no draft report for battle \"" + battle + "\" (muster table roll ... --battle NAME --unit REF fills one)");
+    return make_draft(battle, lines, Refs(roster));
+}
+
+Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
     Draft out{battle, {}, {}, report_from_draft(battle, lines, refs)};
     for (const auto& l : lines) {
         std::string what;

@@ -59,6 +59,9 @@ struct Draft {
     battle::Report report;
 };
 
+/// A battle's draft as its lines and the campaign name them.
+Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs);
+
 /// The report a battle's draft lines make: stands lost and captured summed per brigade, each
 /// leader's and battery's worst fate (killed over captured over wounded; captured over wrecked).
 battle::Report report_from_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs);

@@ -36,7 +36,7 @@ public:
     /// Only this window open, so nothing covers what the test clicks.
     template <class T>
     T& show() {
-        for (const char* title : {"Campaigns", "Order of battle", "Arrival", "Battle report", "Prisoners", "Export", "Tables", "Journal"})
+        for (const char* title : {"Campaigns", "Order of battle", "Arrival", "Battle report", "Prisoners", "Export", "Tables", "Table side", "Journal"})
             close(title);
         auto& w = app.window<T>();
         w.open = true;

@@ -12,6 +12,7 @@
 #include "windows/journal_window.hpp"
 #include "windows/oob_window.hpp"
 #include "windows/prisoners_window.hpp"
+#include "windows/table_side_window.hpp"
 #include "windows/tables_window.hpp"
 
 #include <catch2/catch.hpp>
@@ -35,6 +36,7 @@ void Driver::set_open(const char* title, bool open) {
     set(app.window<PrisonersWindow>());
     set(app.window<ExportWindow>());
     set(app.window<TablesWindow>());
+    set(app.window<TableSideWindow>());
     set(app.window<JournalWindow>());
 }
 }  // namespace muster::test
@@ -384,4 +386,77 @@ TEST_CASE("The menu bar's view: chosen by mouse, the journal and prisoners windo
     REQUIRE(d.click("Menu/View"));
     REQUIRE(d.click("Menu/View/umpire"));
     CHECK(mentions(d.app.seen().journal, "Pender"));
+}
+
+TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice fills the battle's draft, applied from the window") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    {
+        app::Session s(db, true, 5000, app::Catalog(""));
+        app::NewCampaign n;
+        n.name = "Wagram";
+        n.rules = "napoleonic";
+        s.create_campaign(n);
+        s.forces().add_army("french", "Armee", {"Napoleon", "exceptional"});
+        s.forces().add_corps("Armee", "IV Corps", {"Massena", "exceptional"});
+        s.forces().add_division("IV Corps", "Legrand", "");
+        s.forces().add_brigade({"Legrand", "Ledru", "veteran_line", 6, std::nullopt, "", "", {"Ledru", "average"}});
+        s.forces().add_army("allies", "KK", {"Charles", "exceptional"});
+        s.forces().add_corps("KK", "I Korps", {"Bellegarde", "average"});
+        s.forces().add_division("I Korps", "Fresnel", "");
+        s.forces().add_brigade({"Fresnel", "Kleist", "raw_militia", 6, std::nullopt, "", "", {"Kleist", "poor"}});
+        s.prisoners().add_camp("french", "Vienna");
+    }
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::TableSideWindow>();
+    const auto& rules = *d.app.model().rules;
+    for (size_t i = 0; i < rules.play_tables.size(); ++i)
+        if (rules.play_tables[i].id == "charge") w.table = static_cast<int>(i);
+    d.frames(3);
+    // Fresh for the attacker, Spent for the defender, ticked with the mouse.
+    REQUIRE(d.click("TableSide/Mod/attacker:fresh"));
+    REQUIRE(d.click("TableSide/Mod/defender:spent"));
+    CHECK(w.ticked[1]);
+    CHECK(w.ticked_defender[2]);
+    REQUIRE(d.click("TableSide/Dice"));
+    d.type("11,3");
+    REQUIRE(d.click("TableSide/Battle"));
+    d.type("Wagram");
+    REQUIRE(d.click("TableSide/Unit"));
+    d.type("Legrand/Ledru");
+    REQUIRE(d.click("TableSide/Defender"));
+    d.type("Fresnel/Kleist");
+    REQUIRE(d.click("TableSide/Roll"));
+    INFO(w.error);
+    CHECK_THAT(w.result, Contains("difference +12"));  // 11 + 2 - (3 - 2)
+    CHECK_THAT(w.result, Contains("Swept from the field."));
+    REQUIRE(s.table_side().drafts().size() == 1);
+    d.frames(3);
+    d.frame(shot("table_side_draft"));
+    // The draft shows in the window, from the model; applying it records the battle.
+    REQUIRE(d.click("TableSide/Apply"));
+    INFO(w.error);
+    REQUIRE(s.battles().list().size() == 1);
+    for (const auto& b : s.forces().brigades())
+        if (b.ref() == "Fresnel/Kleist") CHECK(b.stands == 6 - 1 - 3);  // one flees, one and two more captured
+    CHECK(s.history().check().ok());
+    CHECK(w.log.size() == 2);
+    // A reference table shows as the source prints it; a roll with no battle is not recorded.
+    for (size_t i = 0; i < rules.play_tables.size(); ++i)
+        if (rules.play_tables[i].id == "musketry") w.table = static_cast<int>(i);
+    d.frames(3);
+    REQUIRE(d.click("TableSide/Points"));
+    d.type("7");
+    REQUIRE(d.click("TableSide/Mod/disordered"));
+    w.battle.clear();
+    REQUIRE(d.click("TableSide/Dice"));
+    d.type("9");
+    const auto journal = s.history().journal().size();
+    REQUIRE(d.click("TableSide/Roll"));
+    INFO(w.error);
+    CHECK_THAT(w.result, Contains("3 1/2 after the factors (row 3)"));
+    CHECK_THAT(w.result, Contains("not recorded"));
+    CHECK(s.history().journal().size() == journal);
+    d.frame(shot("table_side_fire"));
 }

@@ -1,0 +1,228 @@
+#include "table_side_window.hpp"
+
+#include "app/battles.hpp"
+#include "app/table_side.hpp"
+#include "core/text.hpp"
+#include "dice/dice.hpp"
+#include "export/play_text.hpp"
+#include "gui_app.hpp"
+#include "test_hooks.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+
+namespace muster::gui {
+namespace {
+
+const rules::PlayTable* shown_table(const rules::RuleSet& rules, int index) {
+    if (rules.play_tables.empty()) return nullptr;
+    return &rules.play_tables[static_cast<size_t>(std::clamp(index, 0, static_cast<int>(rules.play_tables.size()) - 1))];
+}
+
+// A bullet whose text wraps (BulletText does not).
+void bullet(const std::string& text) {
+    ImGui::Bullet();
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s", text.c_str());
+}
+
+}  // namespace
+
+void TableSideWindow::reset_for(int table_index, size_t modifiers) {
+    m_shown = table_index;
+    column = 0;
+    ticked.assign(modifiers, false);
+    ticked_defender.assign(modifiers, false);
+    counts.assign(modifiers, 1);
+    m_text.clear();
+}
+
+void TableSideWindow::roll(GuiApp& app) {
+    auto* session = app.session();
+    const auto* t = shown_table(*app.model().rules, table);
+    if (!session || !t) return;
+    play::Request request;
+    if (t->by_points()) {
+        request.points = rules::parse_points(points);
+        if (!request.points) throw UsageError("fire points \"" + points + "\" are not a number: expected e.g. 6, 1/2 or 3 1/2");
+    } else if (t->columns.size() > 1) {
+        request.column = t->columns[static_cast<size_t>(std::clamp(column, 0, static_cast<int>(t->columns.size()) - 1))].id;
+    }
+    for (size_t i = 0; i < t->modifiers.size() && i < ticked.size(); ++i) {
+        const auto& m = t->modifiers[i];
+        const std::optional<int> n = m.each || m.choose ? std::optional<int>(counts[i]) : std::nullopt;
+        if (ticked[i]) request.modifiers.push_back({m.id, t->difference ? rules::Party::attacker : rules::Party::either, n});
+        if (ticked_defender[i] && t->difference) request.modifiers.push_back({m.id, rules::Party::defender, n});
+    }
+    const auto typed = dice::split_rolls(dice);
+    std::string text;
+    if (!trim(battle).empty()) {
+        const auto rolled = session->table_side().roll({t->id, request, battle, unit, defender}, typed);
+        text = exporter::play_roll_text(rolled.roll) + (rolled.fallen ? exporter::play_roll_text(*rolled.fallen) : "");
+        for (const auto& l : rolled.outcome.lines) text += "  " + l + "\n";
+        text += rolled.outcome.summary + "\n";
+        log.push_back("#" + std::to_string(rolled.outcome.operation) + " " + rolled.outcome.summary);
+        app.changed();
+    } else {
+        app::TableRollRequest r{t->id, request, std::nullopt, typed, false};
+        const auto rolled = app::roll_play_table(*app.model().rules, r);
+        text = exporter::play_roll_text(rolled.roll) + "(not recorded: no battle named)\n";
+        log.push_back(t->title + ": " + (t->difference ? "difference " : "score ") + std::to_string(rolled.roll.score) + ", " +
+                      rolled.roll.result->heading() + " (not recorded)");
+    }
+    result = text;
+    dice.clear();
+    error.clear();
+}
+
+void TableSideWindow::apply(GuiApp& app) {
+    const auto out = app.session()->battles().report_draft(battle, true, false);
+    note = out.summary;
+    log.push_back("#" + std::to_string(out.operation) + " " + out.summary);
+    app.changed();
+}
+
+void TableSideWindow::draw(GuiApp& app) {
+    const auto& rules = *app.model().rules;
+    const auto* t = shown_table(rules, table);
+    if (!t) {
+        ImGui::TextWrapped("Rule set %s has no play tables. Add your own to a copy: muster rules copy %s FILE", rules.id.c_str(), rules.id.c_str());
+        return;
+    }
+    if (m_shown != table || ticked.size() != t->modifiers.size()) reset_for(table, t->modifiers.size());
+    std::vector<std::string> names;
+    for (const auto& p : rules.play_tables) names.push_back(p.title + " [" + p.id + "]");
+    std::vector<const char*> items;
+    for (const auto& n : names) items.push_back(n.c_str());
+    ImGui::SetNextItemWidth(360);
+    ImGui::Combo("Table", &table, items.data(), static_cast<int>(items.size()));
+    mark("TableSide/Table");
+    if (m_shown != table) return;  // the next frame shows the new table
+    if (!t->source.empty()) ImGui::TextDisabled("From %s", t->source.c_str());
+
+    if (t->kind != rules::PlayKind::roll) {
+        if (m_text.empty()) m_text = exporter::play_table_text(*t);
+        ImGui::BeginChild("reference", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+        columns_text(m_text);
+        ImGui::EndChild();
+        return;
+    }
+
+    // Left: what is rolled; right: what came of it.
+    const float left_w = ImGui::GetContentRegionAvail().x * 0.58f;
+    ImGui::BeginChild("roll", ImVec2(left_w, 0));
+    ImGui::Text("Dice: %s%s", std::string(rules::die_name(t->die)).c_str(), t->difference ? " each side; the difference is read" : "");
+    if (t->by_points()) {
+        ImGui::SetNextItemWidth(120);
+        ImGui::InputText("Fire points", &points);
+        mark("TableSide/Points");
+    } else if (t->columns.size() > 1) {
+        std::vector<const char*> cols;
+        for (const auto& c : t->columns) cols.push_back(c.name.c_str());
+        ImGui::SetNextItemWidth(200);
+        ImGui::Combo(t->column_name.empty() ? "Column" : t->column_name.c_str(), &column, cols.data(), static_cast<int>(cols.size()));
+        mark("TableSide/Column");
+    }
+
+    // The modifiers, as the source lists them: tick, value, the source's words (whole on hover).
+    if (!t->modifiers.empty()) {
+        const bool counted = std::any_of(t->modifiers.begin(), t->modifiers.end(), [](const rules::PlayModifier& m) { return m.each || m.choose; });
+        const int ncols = (t->difference ? 4 : 3) + (counted ? 1 : 0);
+        const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_Resizable | ImGuiTableFlags_ScrollY;
+        const float controls = ImGui::GetFrameHeightWithSpacing() * (t->difference ? 5.f : 4.f) + 8;
+        const float rows_h = ImGui::GetFrameHeightWithSpacing() * static_cast<float>(t->modifiers.size() + 1);
+        if (ImGui::BeginTable("modifiers", ncols, flags, ImVec2(0, std::min(rows_h, std::max(120.f, ImGui::GetContentRegionAvail().y - controls))))) {
+            ImGui::TableSetupScrollFreeze(0, 1);
+            ImGui::TableSetupColumn(t->difference ? "Att." : "Take", ImGuiTableColumnFlags_WidthFixed, 36);
+            if (t->difference) ImGui::TableSetupColumn("Def.", ImGuiTableColumnFlags_WidthFixed, 36);
+            ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthFixed, 64);
+            if (counted) ImGui::TableSetupColumn("N", ImGuiTableColumnFlags_WidthFixed, 40);
+            ImGui::TableSetupColumn("Modifier", ImGuiTableColumnFlags_WidthStretch);
+            ImGui::TableHeadersRow();
+            for (size_t i = 0; i < t->modifiers.size(); ++i) {
+                const auto& m = t->modifiers[i];
+                ImGui::PushID(static_cast<int>(i));
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                // Ticks: the roll's, or on a table both sides roll the attacker's and the defender's
+                // (a modifier worded for one side has only that side's).
+                auto tick = [&](std::vector<bool>& v, const char* id, const std::string& mark_id) {
+                    bool on = v[i];
+                    if (ImGui::Checkbox(id, &on)) v[i] = on;
+                    mark("TableSide/Mod/" + mark_id);
+                };
+                if (!t->difference) tick(ticked, "##take", m.id);
+                else if (m.party != rules::Party::defender) tick(ticked, "##attacker", "attacker:" + m.id);
+                if (t->difference) {
+                    ImGui::TableNextColumn();
+                    if (m.party != rules::Party::attacker) tick(ticked_defender, "##defender", "defender:" + m.id);
+                }
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(m.value_text().c_str());
+                if (counted) {
+                    ImGui::TableNextColumn();
+                    if (m.each || m.choose) {
+                        ImGui::SetNextItemWidth(-1);
+                        ImGui::InputInt("##n", &counts[i], 0);
+                        if (ImGui::IsItemHovered()) ImGui::SetTooltip(m.each ? "How many times it counts" : "The value you choose");
+                    }
+                }
+                ImGui::TableNextColumn();
+                const std::string text = m.text + (m.group.empty() ? "" : "  (one of " + m.group + ")");
+                ImGui::TextUnformatted(text.c_str());
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nid: %s", text.c_str(), m.id.c_str());
+                ImGui::PopID();
+            }
+            ImGui::EndTable();
+        }
+    }
+
+    ImGui::SetNextItemWidth(160);
+    ImGui::InputTextWithHint("Dice from the table", "blank: muster rolls", &dice);
+    mark("TableSide/Dice");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The dice as they lay, in order (on a table both sides roll, the attacker's first): 7 or 3+4, 9,5");
+    ImGui::SetNextItemWidth(200);
+    ImGui::InputTextWithHint("Battle", "blank: a roll not recorded", &battle);
+    mark("TableSide/Battle");
+    if (!trim(battle).empty()) {
+        ImGui::SetNextItemWidth(240);
+        ImGui::InputTextWithHint(t->difference ? "Attacker" : "Unit", "Division/Brigade or a battery", &unit);
+        mark("TableSide/Unit");
+        if (t->difference) {
+            ImGui::SetNextItemWidth(240);
+            ImGui::InputTextWithHint("Defender", "Division/Brigade or a battery", &defender);
+            mark("TableSide/Defender");
+        }
+    }
+    if (ImGui::Button("Roll")) app.run("tableside.roll");
+    mark("TableSide/Roll");
+    ImGui::EndChild();
+
+    ImGui::SameLine();
+    ImGui::BeginChild("came", ImVec2(0, 0), true);
+    if (!result.empty()) {
+        ImGui::BeginChild("result", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.5f), false);
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(result.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndChild();
+        ImGui::Separator();
+    }
+
+    // The battle's draft report, from the model, and the way to apply it.
+    for (const auto& d : app.model().drafts)
+        if (d.battle == trim(battle) && app.viewer().is_umpire()) {
+            ImGui::TextWrapped("Draft report of %s (engaged: %s)", d.battle.c_str(), join(d.engaged, ", ").c_str());
+            if (ImGui::Button("Apply the draft as the battle's report")) app.run("tableside.apply");
+            mark("TableSide/Apply");
+            for (const auto& l : d.lines) bullet(l);
+        }
+    if (!log.empty() && ImGui::CollapsingHeader("Rolls made here", ImGuiTreeNodeFlags_DefaultOpen)) {
+        for (auto it = log.rbegin(); it != log.rend(); ++it) bullet(*it);
+    }
+    ImGui::EndChild();
+}
+
+}  // namespace muster::gui

@@ -1,0 +1,41 @@
+#pragma once
+#include "window.hpp"
+
+#include <string>
+#include <vector>
+
+namespace muster::gui {
+
+/// The table side: a play table of the campaign's rule set, its modifiers ticked (each with its
+/// value and the source's words), the column or fire points picked, the dice rolled by muster or
+/// typed from the table, the result read; with a battle and a unit named the roll is the
+/// campaign's and fills that battle's draft report, shown here to apply. A log of the rolls.
+class TableSideWindow : public Window {
+public:
+    const char* title() const override { return "Table side"; }
+    void draw(GuiApp& app) override;
+    /// Rolls the chosen table with the ticked modifiers (action "tableside.roll").
+    void roll(GuiApp& app);
+    /// Applies the battle's draft as its report (action "tableside.apply").
+    void apply(GuiApp& app);
+
+    // View state
+    int table = 0;
+    int column = 0;
+    std::string points;
+    /// Per modifier of the table shown: ticked for the roll (the attacker's, on a table both sides roll) ...
+    std::vector<bool> ticked;
+    std::vector<bool> ticked_defender;  ///< ... and the defender's
+    std::vector<int> counts;            ///< =N: how many, or the value chosen
+    std::string dice;                   ///< typed dice, "9,4"; empty: muster rolls
+    std::string battle, unit, defender;
+    std::string result;                 ///< the last roll, as text
+    std::vector<std::string> log;       ///< every roll made here, newest last
+
+private:
+    void reset_for(int table_index, size_t modifiers);
+    int m_shown = -1;
+    std::string m_text;  // a reference table as text
+};
+
+}  // namespace muster::gui
