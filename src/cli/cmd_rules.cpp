@@ -1,6 +1,7 @@
 #include "app/catalog.hpp"
 #include "cli/commands.hpp"
 #include "core/error.hpp"
+#include "export/play_text.hpp"
 #include "export/rules_text.hpp"
 #include "export/text_table.hpp"
 #include "rules/load.hpp"
@@ -43,9 +44,12 @@ void add_rules_commands(CLI::App& app, Io& io) {
             io.out << exporter::effectiveness_text(r);
         } else if (const auto* table = r.find_table(t)) {
             io.out << exporter::table_text(r, *table);
+        } else if (const auto* play = r.find_play_table(t)) {
+            io.out << exporter::play_table_text(*play);
         } else {
             std::string ids;
             for (const auto& x : r.tables) ids += x.id + ", ";
+            for (const auto& x : r.play_tables) ids += x.id + ", ";
             throw UsageError("rule set " + r.id + " has no table \"" + t + "\" (tables: " + ids +
                              "effectiveness, all)");
         }

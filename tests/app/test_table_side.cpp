@@ -16,27 +16,7 @@ namespace {
 struct Wagram {
     test::TempDir dir;
     std::string path = dir.file("c.db");
-    app::Session s{path, true, 5000, app::Catalog("")};
-    Wagram() {
-        app::NewCampaign n;
-        n.name = "Wagram";
-        n.rules = "napoleonic";
-        n.dice = DiceMode::typed;
-        s.create_campaign(n);
-        s.forces().add_army("french", "Armee", {"Napoleon", "exceptional"});
-        s.forces().add_corps("Armee", "IV Corps", {"Massena", "exceptional"});
-        s.forces().add_division("IV Corps", "Legrand", "");
-        s.forces().add_brigade({"Legrand", "Ledru", "veteran_line", 6, std::nullopt, "", "", {"Ledru", "average"}});
-        s.forces().add_brigade({"Legrand", "Lobau", "average_line", 5, std::nullopt, "", "", {"Lobau", "average"}});
-        s.forces().add_battery({"Horse Battery", "Legrand", "", ""});
-        s.forces().add_army("allies", "KK", {"Charles", "exceptional"});
-        s.forces().add_corps("KK", "I Korps", {"Bellegarde", "average"});
-        s.forces().add_division("I Korps", "Fresnel", "");
-        s.forces().add_brigade({"Fresnel", "Klenau", "veteran_line", 8, std::nullopt, "", "", {"Klenau", "average"}});
-        s.forces().add_brigade({"Fresnel", "Kleist", "raw_militia", 6, std::nullopt, "", "", {"Kleist", "poor"}});
-        s.prisoners().add_camp("french", "Vienna");
-        s.prisoners().add_camp("allies", "Pressburg");
-    }
+    app::Session s = test::wagram(path, DiceMode::typed);
     app::CampaignRolled roll(const std::string& table, std::vector<std::string> modifiers, const std::string& unit, const std::string& defender,
                              std::vector<std::string> dice, const std::string& points = "") {
         app::CampaignRoll r;

@@ -71,6 +71,7 @@ TEST_CASE("Every word of muster's own has one spelling that reads back, and a mi
     check_word<BatteryFate>();
     check_word<ExchangeStatus>();
     check_word<HeldKind>();
+    check_word<DraftKind>();
     check_word<Direction>();
     check_word<MoveKind>();
     check_word<Rank>();
@@ -103,6 +104,7 @@ TEST_CASE("The database allows exactly the spellings of the vocabulary") {
     CHECK(check_list(db, "move", "kind") == spelled<MoveKind>());
     CHECK(check_list(db, "exchange", "status") == spelled<ExchangeStatus>());
     CHECK(check_list(db, "exchange_item", "direction") == spelled<Direction>());
+    CHECK(check_list(db, "draft_line", "kind") == spelled<DraftKind>());
 }
 
 TEST_CASE("A stored word muster does not know is reported as damage, not trusted") {

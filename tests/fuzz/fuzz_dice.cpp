@@ -1,6 +1,10 @@
-// The typed-in dice parser on any bytes, for every die: a throw or a reading in range.
+// The typed-in dice parser on any bytes, for every die: a throw or a reading in range. The
+// play tables' parsers on the same bytes: a band of scores (low at or below high), fire points
+// (in range, written back as read), a modifier as the organiser names it.
 #include "core/error.hpp"
 #include "dice/dice.hpp"
+#include "play/roll.hpp"
+#include "rules/play_table.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -21,6 +25,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         muster::dice::TypedSource source(muster::dice::split_rolls(text));
         for (int i = 0; i < 4; ++i) source.roll(Die::percentile, "fuzz");
     } catch (const muster::Error&) {
+    }
+    if (const auto band = muster::rules::parse_score_band(text)) {
+        if (band->lo && band->hi && *band->lo > *band->hi) std::abort();
+        if (!band->lo && !band->hi) std::abort();
+    }
+    if (const auto points = muster::rules::parse_points(text)) {
+        if (points->quarters < 0 || points->quarters > 999 * 4 + 3) std::abort();
+        const auto again = muster::rules::parse_points(points->text());
+        if (!again || *again != *points) std::abort();
+    }
+    try {
+        const auto choice = muster::play::parse_choice(text);
+        if (choice.modifier.empty()) std::abort();
+    } catch (const muster::UsageError&) {
     }
     return 0;
 }

@@ -391,22 +391,7 @@ TEST_CASE("The menu bar's view: chosen by mouse, the journal and prisoners windo
 TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice fills the battle's draft, applied from the window") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
-    {
-        app::Session s(db, true, 5000, app::Catalog(""));
-        app::NewCampaign n;
-        n.name = "Wagram";
-        n.rules = "napoleonic";
-        s.create_campaign(n);
-        s.forces().add_army("french", "Armee", {"Napoleon", "exceptional"});
-        s.forces().add_corps("Armee", "IV Corps", {"Massena", "exceptional"});
-        s.forces().add_division("IV Corps", "Legrand", "");
-        s.forces().add_brigade({"Legrand", "Ledru", "veteran_line", 6, std::nullopt, "", "", {"Ledru", "average"}});
-        s.forces().add_army("allies", "KK", {"Charles", "exceptional"});
-        s.forces().add_corps("KK", "I Korps", {"Bellegarde", "average"});
-        s.forces().add_division("I Korps", "Fresnel", "");
-        s.forces().add_brigade({"Fresnel", "Kleist", "raw_militia", 6, std::nullopt, "", "", {"Kleist", "poor"}});
-        s.prisoners().add_camp("french", "Vienna");
-    }
+    test::wagram(db);
     test::Driver d(db);
     auto& s = *d.app.session();
     auto& w = d.show<gui::TableSideWindow>();
