@@ -78,7 +78,7 @@ void TableSideWindow::roll(GuiApp& app) {
 }
 
 void TableSideWindow::apply(GuiApp& app) {
-    const auto out = app.session()->battles().report_draft(battle, true, false);
+    const auto out = app.session()->battles().report_draft(battle, true, 1, false);
     note = out.summary;
     log.push_back("#" + std::to_string(out.operation) + " " + out.summary);
     app.changed();

@@ -257,14 +257,16 @@ Outcome Battles::report_battle(const battle::Report& given, bool preview) {
     return out;
 }
 
-Outcome Battles::report_draft(const std::string& battle, bool reveal_engaged, bool preview) {
+Outcome Battles::report_draft(const std::string& battle, bool reveal_engaged, int wounded_out_for, bool preview) {
+    if (wounded_out_for < 0 || wounded_out_for > 100)
+        throw UsageError("out for " + std::to_string(wounded_out_for) + " battles is out of range: expected 0 to 100");
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     // The draft is read in the operation's own snapshot, so what is applied is what was checked.
     auto report_of = [&](const Refs& refs) {
         const auto lines = store.draft(c.id, battle);
         if (lines.empty()) throw NotFoundError("no draft report for battle \"" + battle + "\" (muster table roll ... --battle NAME --unit REF fills one)");
-        auto report = report_from_draft(battle, lines, refs);
+        auto report = report_from_draft(battle, lines, refs, wounded_out_for);
         report.reveal_engaged = reveal_engaged;
         return report;
     };

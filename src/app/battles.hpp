@@ -37,7 +37,8 @@ public:
     Outcome report_battle(const battle::Report& report, bool preview);
     /// Records a battle from its draft report (what the table side's rolls added), as one
     /// operation that also clears the draft; a preview describes it and stores nothing.
-    Outcome report_draft(const std::string& battle, bool reveal_engaged, bool preview);
+    /// A wounded leader of the draft is out for `wounded_out_for` battles.
+    Outcome report_draft(const std::string& battle, bool reveal_engaged, int wounded_out_for, bool preview);
     /// Casualties of a battle return at the campaign's rate and rounding; prisoners do not.
     Outcome recover(const std::string& battle, const std::vector<std::string>& rolls, bool preview);
     /// The battles `viewer` fought (the umpire: all of them), oldest first.

@@ -233,7 +233,8 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
     return out;
 }
 
-battle::Report report_from_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
+battle::Report report_from_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs,
+                                 int wounded_out_for) {
     battle::Report report;
     report.name = battle;
     std::map<std::int64_t, size_t> brigade_at;
@@ -276,7 +277,12 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
             }
         }
     }
-    for (const auto& [id, fate] : leader_fate) report.leaders.push_back({"#" + std::to_string(id), fate, "", 1});
+    for (const auto& [id, fate] : leader_fate) {
+        const auto* l = refs.leader_by_id(id);
+        if (!l) throw Error("the draft report of " + battle + " names a leader the campaign no longer has");
+        // By the unit he commands (unique, and readable in a report file), else by his number.
+        report.leaders.push_back({l->commands.empty() ? "#" + std::to_string(id) : l->commands, fate, "", wounded_out_for});
+    }
     for (const auto& [id, fate] : battery_fate) {
         const auto* b = refs.battery_by_id(id);
         if (!b) throw Error("the draft report of " + battle + " names a battery the campaign no longer has");

@@ -63,8 +63,10 @@ struct Draft {
 Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs);
 
 /// The report a battle's draft lines make: stands lost and captured summed per brigade, each
-/// leader's and battery's worst fate (killed over captured over wounded; captured over wrecked).
-battle::Report report_from_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs);
+/// leader's and battery's worst fate (killed over captured over wounded; captured over wrecked),
+/// a wounded leader out for `wounded_out_for` battles; a leader named by the unit he commands.
+battle::Report report_from_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs,
+                                 int wounded_out_for = 1);
 
 /// The table side in a campaign: rolls for a battle, and its draft report.
 class TableSide {

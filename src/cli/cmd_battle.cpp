@@ -1,7 +1,9 @@
 // `muster battle report|recover|list|show` and `muster brigade disband|destroy|merge|relabel`.
 #include "app/battles.hpp"
 #include "app/forces.hpp"
+#include "app/files.hpp"
 #include "app/table_side.hpp"
+#include "export/report_json.hpp"
 #include "core/text.hpp"
 #include "cli/dice_at_table.hpp"
 #include "export/text_table.hpp"
@@ -16,6 +18,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
 
     struct ReportOptions {
         std::string file, draft;
+        int out_for = 1;
         battle::Report report;
         std::vector<std::string> loss, captured, leader, battery;
         bool preview = false, reveal_engaged = true;
@@ -32,15 +35,18 @@ void add_battle_commands(CLI::App& app, Io& io) {
     report->add_option("--leader", ro->leader, "A fallen leader: \"REF:killed\", \"REF:wounded/BATTLES\", \"REF:captured@Camp\"");
     report->add_option("--battery", ro->battery, "A battery lost: \"Owner/Battery:wrecked\" or \"...:captured@Camp\"");
     report->add_option("--draft", ro->draft, "Apply the draft report the table side's rolls filled for this battle (see muster battle draft)");
+    report->add_option("--out-for", ro->out_for, "With --draft: battles a wounded leader of the draft misses (default 1)");
     report->add_flag("--preview", ro->preview, "Check and show the report; store nothing");
     report->add_flag("--reveal-engaged,!--keep-hidden", ro->reveal_engaged,
                      "The divisions that fought become seen by the enemy (the default); --keep-hidden keeps hidden ones hidden");
-    on_run(report, io, [ro, &io] {
+    on_run(report, io, [ro, report, &io] {
+        if (report->count("--out-for") && ro->draft.empty())
+            throw UsageError("--out-for goes with --draft; in a report of your own give it per leader (\"REF:wounded/BATTLES\")");
         if (!ro->draft.empty()) {
             if (!ro->file.empty() || !ro->report.name.empty() || !ro->loss.empty() || !ro->captured.empty() || !ro->leader.empty() ||
                 !ro->battery.empty())
                 throw UsageError("--draft applies the battle's draft report as it stands: give no FILE or losses with it");
-            print_outcome(io.out, open_campaigns(io).battles().report_draft(ro->draft, ro->reveal_engaged, ro->preview), false);
+            print_outcome(io.out, open_campaigns(io).battles().report_draft(ro->draft, ro->reveal_engaged, ro->out_for, ro->preview), false);
             return;
         }
         battle::Report r;
@@ -62,13 +68,14 @@ void add_battle_commands(CLI::App& app, Io& io) {
     });
 
     struct DraftOptions {
-        std::string battle;
+        std::string battle, write;
         bool discard = false;
     };
     auto dr = std::make_shared<DraftOptions>();
     auto* draft = battle->add_subcommand("draft", "A battle's draft report, filled by rolls at the table side (muster table roll ... --battle NAME)");
     draft->add_option("BATTLE", dr->battle, "The battle; none: the battles with a draft waiting");
     draft->add_flag("--discard", dr->discard, "Throw the draft away (one operation: undo brings it back)");
+    draft->add_option("--write", dr->write, "Write the draft as a muster-battle/1 report file, to edit and apply with muster battle report FILE");
     on_run(draft, io, [dr, &io] {
         auto session = open_campaigns(io);
         auto side = session.table_side();
@@ -84,10 +91,16 @@ void add_battle_commands(CLI::App& app, Io& io) {
             return;
         }
         const auto d = side.draft(dr->battle);
+        if (!dr->write.empty()) {
+            app::write_file(dr->write, exporter::report_json(d.report));
+            io.out << "Wrote " << dr->write << ". Edit it, apply it with: muster battle report " << dr->write << "; then muster battle draft \""
+                   << d.battle << "\" --discard\n";
+            return;
+        }
         io.out << "Draft report of " << d.battle << "\n  Engaged: " << join(d.engaged, ", ") << "\n";
         for (const auto& l : d.lines) io.out << "  " << l << "\n";
         io.out << "\nAs a report:\n";
-        print_outcome(io.out, session.battles().report_draft(dr->battle, true, true), false);
+        print_outcome(io.out, session.battles().report_draft(dr->battle, true, 1, true), false);
         io.out << "Apply it with: muster battle report --draft \"" << d.battle << "\"\n";
     });
 

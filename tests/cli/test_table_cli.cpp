@@ -192,7 +192,12 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     CHECK_THAT(journal, Contains("table roll"));
     CHECK_THAT(journal, Contains("fallen leader: "));
     CHECK_THAT(ok("journal --as allies"), !Contains("table roll"));  // the umpire's rolls
-    CHECK_THAT(ok("battle report --draft Wagram --preview"), Contains("PREVIEW"));
+    const auto preview = ok("battle report --draft Wagram --preview --out-for 3");
+    CHECK_THAT(preview, Contains("PREVIEW"));
+    // Written as a report file, it is the same report: what the organiser edits to change it.
+    CHECK_THAT(ok("battle draft Wagram --write " + dir + "/wagram.json"), Contains("Wrote"));
+    CHECK(ok("battle report " + dir + "/wagram.json --preview") == preview);
+    CHECK(test::run_muster("battle report --out-for 2 --name X --loss Legrand/1st\\ Brigade=1" + db, k_env).code == 2);
     CHECK_THAT(ok("battle report --draft Wagram"), Contains("Battle of Wagram: 2 divisions"));
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
     CHECK_THAT(ok("battle draft"), Contains("No draft reports"));
