@@ -58,21 +58,23 @@ void TableSideWindow::roll(GuiApp& app) {
     }
     const auto typed = dice::split_rolls(dice);
     std::string text;
-    if (!trim(battle).empty()) {
+    const bool for_battle = app.viewer().is_umpire() && !trim(battle).empty();
+    if (for_battle) {
         const auto rolled = session->table_side().roll({t->id, request, battle, unit, defender}, typed);
         text = exporter::play_roll_text(rolled.roll) + (rolled.fallen ? exporter::play_roll_text(*rolled.fallen) : "");
         for (const auto& l : rolled.outcome.lines) text += "  " + l + "\n";
         text += rolled.outcome.summary + "\n";
-        log.push_back("#" + std::to_string(rolled.outcome.operation) + " " + rolled.outcome.summary);
+        log.push_back({"#" + std::to_string(rolled.outcome.operation) + " " + rolled.outcome.summary, true});
         app.changed();
     } else {
         app::TableRollRequest r{t->id, request, std::nullopt, typed, false};
         const auto rolled = app::roll_play_table(*app.model().rules, r);
         text = exporter::play_roll_text(rolled.roll) + "(not recorded: no battle named)\n";
-        log.push_back(t->title + ": " + (t->difference ? "difference " : "score ") + std::to_string(rolled.roll.score) + ", " +
-                      rolled.roll.result->heading() + " (not recorded)");
+        log.push_back({t->title + ": " + (t->difference ? "difference " : "score ") + std::to_string(rolled.roll.score) + ", " +
+                           rolled.roll.result->heading() + " (not recorded)",
+                       false});
     }
-    result = text;
+    result = {text, for_battle};
     dice.clear();
     error.clear();
 }
@@ -80,7 +82,7 @@ void TableSideWindow::roll(GuiApp& app) {
 void TableSideWindow::apply(GuiApp& app) {
     const auto out = app.session()->battles().report_draft(battle, true, 1, false);
     note = out.summary;
-    log.push_back("#" + std::to_string(out.operation) + " " + out.summary);
+    log.push_back({"#" + std::to_string(out.operation) + " " + out.summary, true});
     app.changed();
 }
 
@@ -184,9 +186,14 @@ void TableSideWindow::draw(GuiApp& app) {
     mark("TableSide/Dice");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The dice as they lay, in order (on a table both sides roll, the attacker's first): 7 or 3+4, 9,5");
     ImGui::SetNextItemWidth(200);
-    ImGui::InputTextWithHint("Battle", "blank: a roll not recorded", &battle);
-    mark("TableSide/Battle");
-    if (!trim(battle).empty()) {
+    const bool umpire = app.viewer().is_umpire();
+    if (umpire) {
+        ImGui::InputTextWithHint("Battle", "blank: a roll not recorded", &battle);
+        mark("TableSide/Battle");
+    } else {
+        ImGui::TextDisabled("A side's view: rolls here are not recorded");
+    }
+    if (umpire && !trim(battle).empty()) {
         ImGui::SetNextItemWidth(240);
         ImGui::InputTextWithHint(t->difference ? "Attacker" : "Unit", "Division/Brigade or a battery", &unit);
         mark("TableSide/Unit");
@@ -202,10 +209,10 @@ void TableSideWindow::draw(GuiApp& app) {
 
     ImGui::SameLine();
     ImGui::BeginChild("came", ImVec2(0, 0), true);
-    if (!result.empty()) {
+    if (!result.text.empty() && (umpire || !result.umpire)) {
         ImGui::BeginChild("result", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.5f), false);
         ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(result.c_str());
+        ImGui::TextUnformatted(result.text.c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndChild();
         ImGui::Separator();
@@ -213,14 +220,15 @@ void TableSideWindow::draw(GuiApp& app) {
 
     // The battle's draft report, from the model, and the way to apply it.
     for (const auto& d : app.model().drafts)
-        if (d.battle == trim(battle) && app.viewer().is_umpire()) {
+        if (umpire && d.battle == trim(battle)) {
             ImGui::TextWrapped("Draft report of %s (engaged: %s)", d.battle.c_str(), join(d.engaged, ", ").c_str());
             if (ImGui::Button("Apply the draft as the battle's report")) app.run("tableside.apply");
             mark("TableSide/Apply");
             for (const auto& l : d.lines) bullet(l);
         }
     if (!log.empty() && ImGui::CollapsingHeader("Rolls made here", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (auto it = log.rbegin(); it != log.rend(); ++it) bullet(*it);
+        for (auto it = log.rbegin(); it != log.rend(); ++it)
+            if (umpire || !it->umpire) bullet(it->text);
     }
     ImGui::EndChild();
 }

@@ -10,6 +10,8 @@ namespace muster::gui {
 /// value and the source's words), the column or fire points picked, the dice rolled by muster or
 /// typed from the table, the result read; with a battle and a unit named the roll is the
 /// campaign's and fills that battle's draft report, shown here to apply. A log of the rolls.
+/// The campaign's rolls are the umpire's: in a side's view the window rolls only unrecorded
+/// rolls and shows none of the umpire's results, log lines or drafts.
 class TableSideWindow : public Window {
 public:
     const char* title() const override { return "Table side"; }
@@ -29,8 +31,13 @@ public:
     std::vector<int> counts;            ///< =N: how many, or the value chosen
     std::string dice;                   ///< typed dice, "9,4"; empty: muster rolls
     std::string battle, unit, defender;
-    std::string result;                 ///< the last roll, as text
-    std::vector<std::string> log;       ///< every roll made here, newest last
+    /// A roll's text, and whether it is the umpire's (a campaign roll, naming units).
+    struct Line {
+        std::string text;
+        bool umpire = false;
+    };
+    Line result;                        ///< the last roll
+    std::vector<Line> log;              ///< every roll made here, newest last
 
 private:
     void reset_for(int table_index, size_t modifiers);

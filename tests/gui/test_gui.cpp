@@ -414,8 +414,8 @@ TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice 
     d.type("Fresnel/Kleist");
     REQUIRE(d.click("TableSide/Roll"));
     INFO(w.error);
-    CHECK_THAT(w.result, Contains("difference +12"));  // 11 + 2 - (3 - 2)
-    CHECK_THAT(w.result, Contains("Swept from the field."));
+    CHECK_THAT(w.result.text, Contains("difference +12"));  // 11 + 2 - (3 - 2)
+    CHECK_THAT(w.result.text, Contains("Swept from the field."));
     REQUIRE(s.table_side().drafts().size() == 1);
     d.frames(3);
     d.frame(shot("table_side_draft"));
@@ -440,8 +440,23 @@ TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice 
     const auto journal = s.history().journal().size();
     REQUIRE(d.click("TableSide/Roll"));
     INFO(w.error);
-    CHECK_THAT(w.result, Contains("3 1/2 after the factors (row 3)"));
-    CHECK_THAT(w.result, Contains("not recorded"));
+    CHECK_THAT(w.result.text, Contains("3 1/2 after the factors (row 3)"));
+    CHECK_THAT(w.result.text, Contains("not recorded"));
     CHECK(s.history().journal().size() == journal);
     d.frame(shot("table_side_fire"));
+
+    // In a side's view the window shows none of the umpire's rolls, and rolls nothing for the campaign.
+    w.battle = "Aspern";
+    w.unit = "Fresnel/Klenau";
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/french"));
+    CHECK_FALSE(gui::marked("TableSide/Battle"));
+    REQUIRE(d.click("TableSide/Dice"));
+    d.type("7");
+    REQUIRE(d.click("TableSide/Roll"));
+    INFO(w.error);
+    CHECK(s.history().journal().size() == journal);  // not the campaign's
+    CHECK(s.table_side().drafts().empty());
+    CHECK_FALSE(w.result.umpire);
+    d.frame(shot("table_side_french_view"));
 }
