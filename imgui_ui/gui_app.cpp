@@ -1,11 +1,17 @@
 #include "gui_app.hpp"
 
+#include "app/forces.hpp"
+#include "core/text.hpp"
+#include "navigator.hpp"
 #include "platform.hpp"
 #include "test_hooks.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ImGuiSettingsHandler: the workspace's layout in ImGui's settings file
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+#include <cstring>
 #include <ctime>
 
 namespace muster::gui {
@@ -24,7 +30,83 @@ void columns_text(const std::string& text) {
     if (mono) ImGui::PopFont();
 }
 
-GuiApp::GuiApp(const std::string& db_path) { open_database(db_path); }
+namespace {
+constexpr const char* k_settings = "Muster";
+
+// The workspace's layout is one entry of ImGui's settings file: [Muster][Workspace].
+void keep_layout(GuiApp* app) {
+    ImGuiSettingsHandler h;
+    h.TypeName = k_settings;
+    h.TypeHash = ImHashStr(k_settings);
+    h.UserData = app;
+    h.ReadOpenFn = [](ImGuiContext*, ImGuiSettingsHandler* self, const char* name) -> void* {
+        return std::strcmp(name, "Workspace") == 0 ? self->UserData : nullptr;
+    };
+    h.ReadLineFn = [](ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char* line) { static_cast<GuiApp*>(entry)->restore_layout(line); };
+    h.WriteAllFn = [](ImGuiContext*, ImGuiSettingsHandler* self, ImGuiTextBuffer* out) {
+        out->appendf("[%s][Workspace]\n%s\n", k_settings, static_cast<GuiApp*>(self->UserData)->layout().c_str());
+    };
+    ImGui::GetCurrentContext()->SettingsHandlers.push_back(h);
+}
+}  // namespace
+
+GuiApp::GuiApp(const std::string& db_path) : m_navigator(std::make_unique<Navigator>()) {
+    if (ImGui::GetCurrentContext()) keep_layout(this);
+    open_database(db_path);
+}
+
+GuiApp::~GuiApp() {
+    ImGuiContext* ctx = ImGui::GetCurrentContext();
+    if (!ctx) return;
+    // Saved now, while the panels it names are here; then ImGui forgets this app.
+    if (ImGui::GetIO().IniFilename) ImGui::SaveIniSettingsToDisk(ImGui::GetIO().IniFilename);
+    auto& handlers = ctx->SettingsHandlers;
+    handlers.erase(std::remove_if(handlers.begin(), handlers.end(), [this](const ImGuiSettingsHandler& h) { return h.UserData == this; }),
+                   handlers.end());
+}
+
+std::string GuiApp::layout() const {
+    std::vector<std::string> open;
+    for (const auto& w : m_windows)
+        if (w->open) open.emplace_back(w->title());
+    return "Navigator=" + std::to_string(static_cast<int>(navigator_width)) + "\nOpen=" + join(open, "|") +
+           "\nFront=" + (m_front ? m_front->title() : "") + "\nView=" + m_view_side;
+}
+
+void GuiApp::restore_layout(std::string_view line) {
+    const auto eq = line.find('=');
+    if (eq == std::string_view::npos) return;
+    const auto key = line.substr(0, eq);
+    const std::string value(line.substr(eq + 1));
+    if (key == "Navigator") {
+        int width = 0;
+        if (parse_int(value, width)) navigator_width = static_cast<float>(std::clamp(width, 120, 1200));
+    } else if (key == "Open") {
+        const auto titles = split(value, '|');
+        for (auto& w : m_windows) w->open = std::find(titles.begin(), titles.end(), w->title()) != titles.end();
+    } else if (key == "Front") {
+        for (auto& w : m_windows)
+            if (value == w->title() && w->open) m_bring = w.get();
+    } else if (key == "View") {
+        m_view_side = value;
+    }
+}
+
+void GuiApp::show(Window& window) {
+    window.open = true;
+    m_bring = &window;
+}
+
+const army::OrderOfBattle& GuiApp::seen_oob() {
+    const View v = viewer();
+    if (v.is_umpire()) return m_model.oob;
+    if (m_seen_oob_revision != m_revision || m_seen_oob_side != v.side()) {
+        m_seen_oob = app::view_of(*m_model.rules, m_model.oob, {std::nullopt, v});
+        m_seen_oob_revision = m_revision;
+        m_seen_oob_side = v.side();
+    }
+    return m_seen_oob;
+}
 
 void GuiApp::open_database(const std::string& path) {
     try {
@@ -97,8 +179,16 @@ void GuiApp::menu() {
         ImGui::TextDisabled("%s", m_db_path.c_str());
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Windows")) {
-        for (auto& w : m_windows) ImGui::MenuItem(w->title(), nullptr, &w->open);
+    const bool panels = ImGui::BeginMenu("Panels");
+    mark("Menu/Panels");
+    if (panels) {
+        for (auto& w : m_windows) {
+            if (ImGui::MenuItem(w->title(), nullptr, w->open)) {
+                if (w->open && m_front == w.get()) w->open = false;  // ticked and in front: closes it
+                else show(*w);
+            }
+            mark(std::string("Menu/Panels/") + w->title());
+        }
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Actions")) {
@@ -106,20 +196,19 @@ void GuiApp::menu() {
             if (!a.label.empty() && ImGui::MenuItem(a.label.c_str(), a.shortcut.empty() ? nullptr : a.shortcut.c_str())) run(a.id);
         ImGui::EndMenu();
     }
-    if (m_session) ImGui::TextDisabled("| %s", m_model.current ? m_model.current->name.c_str() : "no campaign yet");
     if (m_model.rules) {
-        // Whose view the journal and prisoners windows show: the umpire's, or what a side may read.
+        // Whose view every panel shows: the umpire's, or what a side may read.
         const auto& sides = m_model.rules->sides;
         const auto viewer = this->viewer();
         const std::string label = "View: " + (viewer.is_umpire() ? std::string("the umpire") : m_model.rules->find_side(viewer.side())->name) + "###view";
         const bool open = ImGui::BeginMenu(label.c_str());
         mark("Menu/View");
         if (open) {
-            if (ImGui::MenuItem("The umpire (everything)", nullptr, viewer.is_umpire())) m_viewer = 0;
+            if (ImGui::MenuItem("The umpire (everything)", nullptr, viewer.is_umpire())) set_viewer(View::umpire());
             mark("Menu/View/umpire");
-            for (size_t i = 0; i < sides.size(); ++i) {
-                if (ImGui::MenuItem(sides[i].name.c_str(), nullptr, viewer.side() == sides[i].id)) m_viewer = static_cast<int>(i) + 1;
-                mark("Menu/View/" + sides[i].id);
+            for (const auto& side : sides) {
+                if (ImGui::MenuItem(side.name.c_str(), nullptr, viewer.side() == side.id)) set_viewer(View::of_side(side.id));
+                mark("Menu/View/" + side.id);
             }
             ImGui::EndMenu();
         }
@@ -128,9 +217,11 @@ void GuiApp::menu() {
 }
 
 View GuiApp::viewer() const {
-    if (m_viewer <= 0 || !m_model.rules || m_viewer > static_cast<int>(m_model.rules->sides.size())) return View::umpire();
-    return View::of_side(m_model.rules->sides[static_cast<size_t>(m_viewer - 1)].id);
+    if (m_view_side.empty() || !m_model.rules || !m_model.rules->find_side(m_view_side)) return View::umpire();
+    return View::of_side(m_view_side);
 }
+
+void GuiApp::set_viewer(const View& viewer) { m_view_side = viewer.is_umpire() ? std::string() : viewer.side(); }
 
 // The windows show the campaign as of one journal entry. Once a second, ask whether another
 // muster (the CLI, another GUI) has written since; if so, read the model anew. Between looks,
@@ -150,23 +241,90 @@ void GuiApp::notice_outside_changes() {
     }
 }
 
-void GuiApp::draw_windows() {
-    for (size_t i = 0; i < m_windows.size(); ++i) {
-        auto& w = m_windows[i];
-        if (!w->open) continue;
-        const double started = thread_cpu_ms();
-        // First use: cascade the windows so none hides another entirely.
-        ImGui::SetNextWindowPos(ImVec2(20.f + 36.f * static_cast<float>(i), 36.f + 28.f * static_cast<float>(i)), ImGuiCond_FirstUseEver);
-        ImGui::SetNextWindowSize(ImVec2(820, 560), ImGuiCond_FirstUseEver);
-        if (ImGui::Begin(w->title(), &w->open)) {
-            if (!m_model.current && w->needs_campaign()) ImGui::TextDisabled("No campaign chosen: make one current in the Campaigns window.");
-            else w->draw(*this);
-            if (!w->error.empty()) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", w->error.c_str());
-            else if (!w->note.empty()) ImGui::TextColored(ImVec4(0.05f, 0.45f, 0.1f, 1), "%s", w->note.c_str());
+// Between the menu bar and the status bar: the navigator, a splitter, and the panels as tabs.
+void GuiApp::draw_workspace() {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const float bar = ImGui::GetFrameHeight();
+    ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + bar));
+    ImGui::SetNextWindowSize(ImVec2(vp->Size.x, vp->Size.y - 2 * bar - 4));
+    const ImGuiWindowFlags fixed = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::Begin("##workspace", nullptr, fixed);
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    navigator_width = std::clamp(navigator_width, 120.f, std::max(120.f, avail.x - 320.f));
+    ImGui::BeginChild("##navigator", ImVec2(navigator_width, 0), true);
+    if (m_model.current) m_navigator->draw(*this);
+    else ImGui::TextDisabled("No campaign chosen.");
+    ImGui::EndChild();
+    // The splitter: dragged, it gives the navigator more or less of the width.
+    ImGui::SameLine(0, 0);
+    ImGui::InvisibleButton("##split", ImVec2(8, std::max(1.f, avail.y)));
+    mark("Workspace/Splitter");
+    if (ImGui::IsItemActive()) navigator_width += ImGui::GetIO().MouseDelta.x;
+    if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ImGui::GetWindowDrawList()->AddLine(ImVec2((a.x + b.x) / 2, a.y), ImVec2((a.x + b.x) / 2, b.y), ImGui::GetColorU32(ImGuiCol_Separator), 2.f);
+    ImGui::SameLine(0, 0);
+    ImGui::BeginChild("##panels");
+    m_front = nullptr;
+    if (ImGui::BeginTabBar("##tabs", ImGuiTabBarFlags_Reorderable | ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_TabListPopupButton)) {
+        for (auto& w : m_windows) {
+            if (!w->open) continue;
+            const bool front = ImGui::BeginTabItem(w->title(), &w->open, m_bring == w.get() ? ImGuiTabItemFlags_SetSelected : 0);
+            mark(std::string("Tab/") + w->title());
+            if (!front) continue;
+            m_front = w.get();
+            draw_panel(*w);
+            ImGui::EndTabItem();
         }
-        ImGui::End();
-        w->draw_cpu_ms = thread_cpu_ms() - started;
+        ImGui::EndTabBar();
     }
+    m_bring = nullptr;
+    if (!m_front) ImGui::TextDisabled("No panel open: open one from the Panels menu, or click a unit in the navigator.");
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+// A panel: its body, then what its last action said (a refusal in red), always in sight.
+void GuiApp::draw_panel(Window& w) {
+    const double started = thread_cpu_ms();
+    const std::string& said = w.error.empty() ? w.note : w.error;
+    const float width = ImGui::GetContentRegionAvail().x;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float foot = said.empty() ? 0.f : ImGui::CalcTextSize(said.c_str(), nullptr, false, width).y + 2 * style.ItemSpacing.y + 2;
+    ImGui::BeginChild("##body", ImVec2(0, -foot));
+    if (!m_model.current && w.needs_campaign()) ImGui::TextDisabled("No campaign chosen: make one current in the Campaigns panel.");
+    else if (w.umpire_only() && !viewer().is_umpire()) ImGui::TextWrapped("This is the umpire's work: it shows what no side may read. Choose View > The umpire in the menu bar.");
+    else w.draw(*this);
+    ImGui::EndChild();
+    if (!said.empty()) {
+        ImGui::Separator();
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(w.error.empty() ? ImVec4(0.05f, 0.45f, 0.1f, 1) : ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", said.c_str());
+        ImGui::PopTextWrapPos();
+        mark(std::string(w.title()) + "/Said");
+    }
+    w.draw_cpu_ms = thread_cpu_ms() - started;
+}
+
+// The status bar: the campaign, its date and turn, whose view, and the last thing said outside a panel.
+void GuiApp::draw_status_bar() {
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + vp->Size.y - ImGui::GetFrameHeight() - 4));
+    ImGui::SetNextWindowSize(ImVec2(vp->Size.x, ImGui::GetFrameHeight() + 4));
+    ImGui::Begin("##status", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoBringToFrontOnFocus);
+    if (const auto& c = m_model.current) {
+        const auto v = viewer();
+        const auto* side = v.is_umpire() ? nullptr : m_model.rules->find_side(v.side());
+        ImGui::Text("%s  |  %s  |  turn %d  |  View: %s  |", c->name.c_str(), c->date ? c->date->c_str() : "no date", c->turn,
+                    side ? side->name.c_str() : "the umpire");
+        mark("Status/Campaign");
+        ImGui::SameLine();
+    }
+    ImGui::TextUnformatted(m_status.c_str());
+    ImGui::End();
 }
 
 // Between the menu bar and the status bar, the whole window: nothing else to look at yet.
@@ -191,16 +349,13 @@ void GuiApp::frame() {
     if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && !io.WantTextInput) run("undo");
     menu();
     if (welcoming()) draw_welcome();
-    else draw_windows();
-    // The status bar: the last thing said outside a window.
-    const ImGuiViewport* vp = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(vp->Pos.x, vp->Pos.y + vp->Size.y - ImGui::GetFrameHeight() - 4));
-    ImGui::SetNextWindowSize(ImVec2(vp->Size.x, ImGui::GetFrameHeight() + 4));
-    ImGui::Begin("##status", nullptr,
-                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoBringToFrontOnFocus);
-    ImGui::TextUnformatted(m_status.c_str());
-    ImGui::End();
+    else draw_workspace();
+    draw_status_bar();
+    // A change of layout (a tab, the navigator's width, the view) is saved with ImGui's settings.
+    if (auto now = layout(); now != m_layout) {
+        m_layout = std::move(now);
+        if (ImGui::GetCurrentContext()) ImGui::MarkIniSettingsDirty();
+    }
 }
 
 }  // namespace muster::gui

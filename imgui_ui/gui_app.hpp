@@ -21,17 +21,29 @@ struct Action {
     std::function<void()> run;
 };
 
-/// The application: the session, the campaign model the windows draw from, the windows, the
-/// actions, the menu. Windows read only the model; they change the campaign only through actions.
+class Navigator;
+
+/// The application: the session, the campaign model the panels draw from, the panels, the
+/// actions, the workspace (menu bar, navigator, the panels as tabs, status bar) and its layout.
+/// Panels read only the model; they change the campaign only through actions.
 class GuiApp {
 public:
-    /// Opens (creating if needed) the campaign database; a refusal is shown, not thrown.
+    /// Opens (creating if needed) the campaign database; a refusal is shown, not thrown. The
+    /// workspace's layout is kept in ImGui's settings file (when the platform keeps one).
     explicit GuiApp(const std::string& db_path);
+    ~GuiApp();
+    GuiApp(const GuiApp&) = delete;
+    GuiApp& operator=(const GuiApp&) = delete;
 
-    /// Draws one frame of the whole UI: menu bar, shortcuts, open windows, status bar.
+    /// Draws one frame of the whole UI: menu bar, shortcuts, navigator, panels, status bar.
     void frame();
 
     void add_window(std::unique_ptr<Window> window);
+    /// Opens a panel's tab and brings it to the front.
+    void show(Window& window);
+    /// The panel whose tab is in front (nullptr: none open).
+    Window* front() const { return m_front; }
+    Navigator& navigator() { return *m_navigator; }
     /// The panel that fills the window while there is no campaign to show (no database, or
     /// none in it): the other windows wait until there is one.
     void set_welcome(std::unique_ptr<Window> welcome) { m_welcome = std::move(welcome); }
@@ -59,10 +71,15 @@ public:
     app::Session* session() { return m_session.get(); }
     /// What the windows draw: the campaign as of its last change, read in one transaction.
     const app::CampaignModel& model() const { return m_model; }
-    /// Whose view the journal and prisoners windows show (the menu bar's "View as").
+    /// Whose view every panel shows: the umpire's or a side's, chosen once in the menu bar.
     View viewer() const;
+    /// Chooses the view (a side the rule set does not have: the umpire's).
+    void set_viewer(const View& viewer);
     /// What that viewer may read of the model.
     const app::SeenModel& seen() const { return m_model.seen_by(viewer()); }
+    /// The order of battle as that viewer may read it (the model's own for the umpire), made
+    /// once per model and view.
+    const army::OrderOfBattle& seen_oob();
     /// Opens another database file (File > Open).
     void open_database(const std::string& path);
     const std::string& db_path() const { return m_db_path; }
@@ -73,11 +90,19 @@ public:
     const std::string& status() const { return m_status; }
     void set_status(std::string s) { m_status = std::move(s); }
 
+    /// The workspace's layout as kept in the settings file (one "key=value" a line).
+    std::string layout() const;
+    /// Restores a layout line read from the settings file; unknown keys and panels are ignored.
+    void restore_layout(std::string_view line);
+    float navigator_width = 300;
+
 private:
     void menu();
     void reload();
-    void draw_windows();
+    void draw_workspace();
+    void draw_panel(Window& w);
     void draw_welcome();
+    void draw_status_bar();
     std::unique_ptr<app::Session> m_session;
     app::CampaignModel m_model;
     bool m_stale = true;
@@ -90,7 +115,14 @@ private:
     void notice_outside_changes();
     std::string m_open_path;
     int m_revision = 0;
-    int m_viewer = 0;  // 0: the umpire, then the rule set's sides in order
+    std::string m_view_side;  // empty: the umpire
+    army::OrderOfBattle m_seen_oob;
+    int m_seen_oob_revision = -1;
+    std::string m_seen_oob_side;
+    std::unique_ptr<Navigator> m_navigator;
+    Window* m_front = nullptr;
+    Window* m_bring = nullptr;  // brought to the front in the next frame
+    std::string m_layout;       // as last kept: a change marks the settings to be saved
     double m_last_look = -1;    // when the database was last asked for its newest journal entry
 };
 

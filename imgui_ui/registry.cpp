@@ -71,7 +71,7 @@ void register_windows(GuiApp& app) {
 
     for (auto* w : std::initializer_list<Window*>{campaigns.get(), oob.get(), arrival.get(), battle.get(), prisoners.get(),
                                                    exports.get(), tables.get(), table_side.get(), journal.get()})
-        app.add_action({std::string("window.") + w->title(), "", "", nullptr, [w] { w->open = true; }});
+        app.add_action({std::string("window.") + w->title(), "", "", nullptr, [w, g] { g->show(*w); }});
     app.add_window(std::move(campaigns));
     app.add_window(std::move(oob));
     app.add_window(std::move(arrival));

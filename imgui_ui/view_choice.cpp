@@ -7,22 +7,16 @@
 namespace muster::gui {
 
 void ViewChoice::draw(const rules::RuleSet& rules) {
-    std::vector<const char*> sides{"all sides"}, viewers{"umpire (everything)"};
-    for (const auto& sd : rules.sides) {
-        sides.push_back(sd.name.c_str());
-        viewers.push_back(sd.name.c_str());
-    }
+    std::vector<const char*> sides{"all sides"};
+    for (const auto& sd : rules.sides) sides.push_back(sd.name.c_str());
     ImGui::SetNextItemWidth(180);
     ImGui::Combo("Side", &side, sides.data(), static_cast<int>(sides.size()));
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(220);
-    ImGui::Combo("View as", &viewer, viewers.data(), static_cast<int>(viewers.size()));
 }
 
-app::OobRequest ViewChoice::request(const rules::RuleSet& rules) const {
+app::OobRequest ViewChoice::request(const rules::RuleSet& rules, const View& viewer) const {
     app::OobRequest r;
-    if (side > 0) r.side = rules.sides[static_cast<size_t>(side - 1)].id;
-    if (viewer > 0) r.viewer = View::of_side(rules.sides[static_cast<size_t>(viewer - 1)].id);
+    if (side > 0 && side <= static_cast<int>(rules.sides.size())) r.side = rules.sides[static_cast<size_t>(side - 1)].id;
+    r.viewer = viewer;
     return r;
 }
 

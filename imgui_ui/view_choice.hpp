@@ -3,13 +3,13 @@
 
 namespace muster::gui {
 
-/// The side filter and the view (the umpire or a side) that the OOB and Export windows share.
+/// The side filter the order of battle and Export panels share; whose view they show is the
+/// workspace's (GuiApp::viewer), chosen once in the menu bar.
 struct ViewChoice {
-    int side = 0;    ///< 0: all sides, then the rule set's sides in order
-    int viewer = 0;  ///< 0: umpire, then the sides
-    /// Draws the two combos.
+    int side = 0;  ///< 0: all sides, then the rule set's sides in order
+    /// Draws the combo.
     void draw(const rules::RuleSet& rules);
-    app::OobRequest request(const rules::RuleSet& rules) const;
+    app::OobRequest request(const rules::RuleSet& rules, const View& viewer) const;
     bool operator==(const ViewChoice&) const = default;
 };
 

@@ -9,6 +9,12 @@
 
 namespace muster::gui {
 
+/// A table cell's text: where the column is too narrow for it, hovering shows it whole.
+inline void cell_text(const std::string& text) {
+    ImGui::TextUnformatted(text.c_str());
+    if (ImGui::IsItemHovered() && ImGui::CalcTextSize(text.c_str()).x > ImGui::GetColumnWidth()) ImGui::SetTooltip("%s", text.c_str());
+}
+
 /// A combo choosing one of a word's values.
 template <class E>
 void word_combo(const char* label, E& value) {

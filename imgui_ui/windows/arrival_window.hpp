@@ -14,6 +14,7 @@ namespace muster::gui {
 class ArrivalWindow : public Window {
 public:
     const char* title() const override { return "Arrival"; }
+    bool umpire_only() const override { return true; }
     void draw(GuiApp& app) override;
     void preview(GuiApp& app);
     void accept(GuiApp& app);

@@ -18,6 +18,7 @@ namespace muster::gui {
 class BattleWindow : public Window {
 public:
     const char* title() const override { return "Battle report"; }
+    bool umpire_only() const override { return true; }
     void draw(GuiApp& app) override;
     void apply(GuiApp& app);
     void recover(GuiApp& app, bool preview);

@@ -13,6 +13,7 @@ namespace muster::gui {
 class CampaignsWindow : public Window {
 public:
     const char* title() const override { return "Campaigns"; }
+    bool umpire_only() const override { return true; }
     void draw(GuiApp& app) override;
     bool needs_campaign() const override { return false; }
     /// The new campaign's form and its Create button (also on the welcome panel).

@@ -16,7 +16,7 @@ const char* k_papers[] = {"a4", "letter"};
 }  // namespace
 
 void ExportWindow::write(GuiApp& app) {
-    const auto view_request = view.request(*app.model().rules);
+    const auto view_request = view.request(*app.model().rules, app.viewer());
     app::ExportRequest r;
     r.side = view_request.side;
     r.viewer = view_request.viewer;
@@ -45,10 +45,11 @@ void ExportWindow::draw(GuiApp& app) {
 
     if (!labels) return;
     // A preview of the sheet: the paper, the labels as they fall, their first lines.
-    if (m_revision != app.revision() || !(m_view == view)) {
-        m_texts = exporter::label_texts(rules, app::view_of(rules, app.model().oob, view.request(rules)));
+    if (m_revision != app.revision() || !(m_view == view) || !(m_viewer == app.viewer())) {
+        m_texts = exporter::label_texts(rules, app::view_of(rules, app.model().oob, view.request(rules, app.viewer())));
         m_revision = app.revision();
         m_view = view;
+        m_viewer = app.viewer();
     }
     const auto& texts = m_texts;
     const float paper_w = paper == 0 ? 210.f : 215.9f, paper_h = paper == 0 ? 297.f : 279.4f;
@@ -64,10 +65,13 @@ void ExportWindow::draw(GuiApp& app) {
         dl->AddRect(ImVec2(x, y), ImVec2(x + width_mm * k, y + height_mm * k), IM_COL32(140, 140, 140, 255));
         dl->PushClipRect(ImVec2(x, y), ImVec2(x + width_mm * k, y + height_mm * k), true);
         const auto& t = texts[static_cast<size_t>(i)];
+        const std::string second = t.effectiveness + "  " + t.rating + (t.mark.empty() ? "" : "  " + t.mark);
         dl->AddText(ImVec2(x + 3, y + 2), IM_COL32(0, 0, 0, 255), t.brigade.c_str());
-        dl->AddText(ImVec2(x + 3, y + 2 + ImGui::GetFontSize()), IM_COL32(60, 60, 60, 255),
-                    (t.effectiveness + "  " + t.rating + (t.mark.empty() ? "" : "  " + t.mark)).c_str());
+        dl->AddText(ImVec2(x + 3, y + 2 + ImGui::GetFontSize()), IM_COL32(60, 60, 60, 255), second.c_str());
         dl->PopClipRect();
+        // The preview is to scale, so a long name is cut at the label's edge: hover reads it whole.
+        if (ImGui::IsMouseHoveringRect(ImVec2(x, y), ImVec2(x + width_mm * k, y + height_mm * k)))
+            ImGui::SetTooltip("%s\n%s", t.brigade.c_str(), second.c_str());
     }
     ImGui::Dummy(ImVec2(paper_w * k, paper_h * k));
 }

@@ -8,7 +8,7 @@
 
 namespace muster::gui {
 
-/// Export: side, view, format, file; and a preview of the label sheet.
+/// Export: side, format, file, in the workspace's view; and a preview of the label sheet.
 class ExportWindow : public Window {
 public:
     const char* title() const override { return "Export"; }
@@ -28,7 +28,8 @@ private:
     // The label texts of the preview, made again only when the model or the view changes.
     std::vector<exporter::LabelText> m_texts;
     int m_revision = -1;
-    ViewChoice m_view{-1, -1};
+    ViewChoice m_view{-1};
+    View m_viewer;
 };
 
 }  // namespace muster::gui

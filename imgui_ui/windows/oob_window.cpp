@@ -4,6 +4,7 @@
 #include "export/oob.hpp"
 #include "gui_app.hpp"
 #include "test_hooks.hpp"
+#include "widgets.hpp"
 
 #include <imgui_stdlib.h>
 
@@ -17,10 +18,31 @@ std::string key_of(char what, std::int64_t id) { return what + std::to_string(id
 
 }  // namespace
 
+std::string OobWindow::Row::key() const {
+    struct Key {
+        std::string operator()(const army::Army* a) const { return key_of('a', a->id); }
+        std::string operator()(const army::Corps* k) const { return key_of('k', k->id); }
+        std::string operator()(const army::Division* d) const { return key_of('d', d->id); }
+        std::string operator()(const army::Brigade* b) const { return key_of('b', b->id); }
+        std::string operator()(const army::Battery* t) const { return key_of('t', t->id); }
+    };
+    return std::visit(Key{}, unit);
+}
+
+void OobWindow::reveal(const std::string& key, NamedKind kind, const std::string& ref, const std::vector<std::string>& parents) {
+    for (const auto& p : parents) collapsed.erase(p);
+    selected_kind = kind;
+    selected_ref = ref;
+    selected_open = false;
+    new_name.clear();
+    m_scroll_to = key;
+    m_revision = -1;  // the lines opened, and whether the division takes brigades, are worked out anew
+}
+
 void OobWindow::rebuild(GuiApp& app) {
     const auto& model = app.model();
     const auto& rules = *model.rules;
-    const auto request = view.request(rules);
+    const auto request = view.request(rules, app.viewer());
     // The umpire's whole order of battle is the model's own: pointed at, not copied.
     if (request.viewer.is_umpire() && !request.side) {
         m_view_oob = {};
@@ -48,6 +70,7 @@ void OobWindow::rebuild(GuiApp& app) {
     }
     m_revision = app.revision();
     m_view = view;
+    m_viewer = app.viewer();
     m_collapsed = collapsed.size();
 }
 
@@ -84,7 +107,7 @@ OobWindow::Line OobWindow::line(const rules::RuleSet& rules, const Row& row) con
 void OobWindow::draw(GuiApp& app) {
     const auto& rules = *app.model().rules;
     view.draw(rules);
-    if (m_revision != app.revision() || !(m_view == view) || m_collapsed != collapsed.size()) rebuild(app);
+    if (m_revision != app.revision() || !(m_view == view) || !(m_viewer == app.viewer()) || m_collapsed != collapsed.size()) rebuild(app);
     ImGui::SameLine();
     ImGui::TextDisabled("%zu lines", m_rows.size());
 
@@ -96,6 +119,17 @@ void OobWindow::draw(GuiApp& app) {
     ImGui::TableSetupColumn(rules.term_brigade.c_str(), ImGuiTableColumnFlags_WidthStretch, 3.f);
     for (const char* c : {"Stands", "Label", "State", "Rating", "Commander"}) ImGui::TableSetupColumn(c, ImGuiTableColumnFlags_WidthStretch, 1.f);
     ImGui::TableHeadersRow();
+    // A line the navigator chose: scrolled into sight (the clipper measured the rows' height).
+    if (!m_scroll_to.empty()) {
+        for (size_t i = 0; i < m_rows.size(); ++i)
+            if (m_rows[i].key() == m_scroll_to) {
+                const auto l = line(rules, m_rows[i]);
+                selected_open = l.open;
+                if (m_row_height > 0) ImGui::SetScrollY(std::max(0.f, (static_cast<float>(i) - 3.f) * m_row_height));
+                break;
+            }
+        if (m_row_height > 0) m_scroll_to.clear();
+    }
     // Only the rows on screen are drawn: the clipper skips the rest.
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(m_rows.size()));
@@ -123,14 +157,19 @@ void OobWindow::draw(GuiApp& app) {
                 selected_open = row.open;
                 new_name.clear();
             }
+            // The column is resizable; where it is too narrow for the line, hovering reads it whole.
+            if (ImGui::IsItemHovered() && ImGui::GetItemRectMin().x + ImGui::CalcTextSize(row.label.c_str()).x > ImGui::GetItemRectMax().x)
+                ImGui::SetTooltip("%s", row.label.c_str());
             ImGui::PopID();
             ImGui::Unindent(indent);
             for (size_t c = 0; c < row.cells.size(); ++c) {
                 ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
-                if (c == 2 && row.state >= 0) ImGui::TextColored(colours[row.state], "%s", row.cells[c].c_str());
-                else ImGui::TextUnformatted(row.cells[c].c_str());
+                if (c == 2 && row.state >= 0) ImGui::PushStyleColor(ImGuiCol_Text, colours[row.state]);
+                cell_text(row.cells[c]);
+                if (c == 2 && row.state >= 0) ImGui::PopStyleColor();
             }
         }
+    m_row_height = clipper.ItemsHeight;
     ImGui::EndTable();
     if (!selected_kind) return;
 

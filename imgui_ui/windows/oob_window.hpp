@@ -21,6 +21,9 @@ public:
     void rename(GuiApp& app);
     /// Enters a historical brigade by hand into the selected division.
     void add_brigade(GuiApp& app);
+    /// Selects a unit and scrolls to it, opening its army, corps and division (`key`: "d40",
+    /// `parents`: their keys), as the navigator asks.
+    void reveal(const std::string& key, NamedKind kind, const std::string& ref, const std::vector<std::string>& parents);
 
     // View state
     ViewChoice view;
@@ -39,6 +42,7 @@ public:
         std::variant<const army::Army*, const army::Corps*, const army::Division*, const army::Brigade*, const army::Battery*> unit;
         const army::Division* division = nullptr;  // a brigade's
         const char* note = "";                     // after a reserve battery's name
+        std::string key() const;                   // "a12", "k3", "d40", "b977", "t5"
     };
     const std::vector<Row>& rows() const { return m_rows; }
     /// What a line shows.
@@ -59,8 +63,11 @@ private:
     const army::OrderOfBattle* m_oob = nullptr;    // what the rows point into: the model's or m_view_oob
     std::vector<Row> m_rows;
     int m_revision = -1;
-    ViewChoice m_view{-1, -1};
+    ViewChoice m_view{-1};
+    View m_viewer;
     size_t m_collapsed = 0;
+    std::string m_scroll_to;  // the key of a line to bring into sight
+    float m_row_height = 0;   // as the clipper measured it
 };
 
 }  // namespace muster::gui

@@ -15,7 +15,10 @@ namespace muster::test {
 
 class Driver {
 public:
-    explicit Driver(const std::string& db) : platform({1280, 800, "muster test", ""}), app(db) { gui::register_windows(app); }
+    /// `ini`: where the workspace's layout is kept (empty: not kept).
+    explicit Driver(const std::string& db, const std::string& ini = {}) : platform({1280, 800, "muster test", ini}), app(db) {
+        gui::register_windows(app);
+    }
 
     void frame(const std::string& png = {}) {
         platform.begin_frame([this](ImGuiIO& io) {
@@ -24,7 +27,7 @@ public:
             for (unsigned c : m_chars) io.AddInputCharacter(c);
             m_chars.clear();
             io.KeyCtrl = m_ctrl;
-            io.KeysDown[io.KeyMap[ImGuiKey_Z]] = m_z;
+            for (int key : {'Z', 'F'}) io.KeysDown[key] = m_key == key;
             io.KeysDown[io.KeyMap[ImGuiKey_Enter]] = m_enter;
         });
         app.frame();
@@ -33,21 +36,13 @@ public:
     void frames(int n) {
         for (int i = 0; i < n; ++i) frame();
     }
-    /// Only this window open, so nothing covers what the test clicks.
+    /// Opens a panel's tab and brings it to the front, as the Panels menu does.
     template <class T>
     T& show() {
-        for (const char* title : {"Campaigns", "Order of battle", "Arrival", "Battle report", "Prisoners", "Export", "Tables", "Table side", "Journal"})
-            close(title);
         auto& w = app.window<T>();
-        w.open = true;
+        app.show(w);
         frames(3);
         return w;
-    }
-    void close(const char* title) {
-        app.run(std::string("window.") + title);  // opens it...
-        for (const auto& a : app.actions())
-            if (a.id == std::string("window.") + title) (void)a;
-        set_open(title, false);
     }
     /// A click: hover, press, release on the marked item.
     bool click(const std::string& mark) {
@@ -72,22 +67,52 @@ public:
         m_enter = false;
         frame();
     }
-    void ctrl_z() {
+    void ctrl_z() { ctrl_key('Z'); }
+    /// Ctrl and a letter key (GLFW's key code: its capital), as a person presses them.
+    void ctrl_key(int key) {
         m_mouse = ImVec2(2, 790);  // away from any text field
         frame();
-        m_ctrl = m_z = true;
+        m_ctrl = true;
+        m_key = key;
         frame();
-        m_ctrl = m_z = false;
+        m_ctrl = false;
+        m_key = 0;
         frame();
+    }
+    /// Drags the mouse from one marked item by (dx, dy), a frame a step.
+    bool drag(const std::string& mark, float dx, float dy, int steps = 4) {
+        frames(2);
+        const auto at = gui::marked(mark);
+        if (!at) return false;
+        m_mouse = *at;
+        frame();
+        m_down = true;
+        frame();
+        for (int i = 1; i <= steps; ++i) {
+            m_mouse = ImVec2(at->x + dx * static_cast<float>(i) / static_cast<float>(steps), at->y + dy * static_cast<float>(i) / static_cast<float>(steps));
+            frame();
+        }
+        m_down = false;
+        frame();
+        return true;
+    }
+    /// Moves the mouse over a marked item and leaves it there (for a tooltip).
+    bool hover(const std::string& mark) {
+        frames(2);
+        const auto at = gui::marked(mark);
+        if (!at) return false;
+        m_mouse = *at;
+        frames(3);
+        return true;
     }
 
     gui::Platform platform;
     gui::GuiApp app;
 
 private:
-    void set_open(const char* title, bool open);
     std::optional<ImVec2> m_mouse;
-    bool m_down = false, m_ctrl = false, m_z = false, m_enter = false;
+    bool m_down = false, m_ctrl = false, m_enter = false;
+    int m_key = 0;
     std::vector<unsigned> m_chars;
 };
 

@@ -23,23 +23,6 @@
 using namespace muster;
 using Catch::Matchers::Contains;
 
-namespace muster::test {
-void Driver::set_open(const char* title, bool open) {
-    using namespace gui;
-    auto set = [&](Window& w) {
-        if (std::string(w.title()) == title) w.open = open;
-    };
-    set(app.window<CampaignsWindow>());
-    set(app.window<OobWindow>());
-    set(app.window<ArrivalWindow>());
-    set(app.window<BattleWindow>());
-    set(app.window<PrisonersWindow>());
-    set(app.window<ExportWindow>());
-    set(app.window<TablesWindow>());
-    set(app.window<TableSideWindow>());
-    set(app.window<JournalWindow>());
-}
-}  // namespace muster::test
 
 namespace {
 
@@ -324,7 +307,15 @@ TEST_CASE("With every window open, a frame draws from the campaign model and rea
         if (a.id.rfind("window.", 0) == 0) d.app.run(a.id);
     d.app.window<gui::BattleWindow>().divisions = {"Heth", "Wadsworth"};
     d.app.window<gui::PrisonersWindow>().from = "union";
-    d.frames(3);  // the model is read once, the windows derive what they show
+    // Each panel in front once: the model is read once, each panel derives what it shows.
+    const auto every_panel_in_front = [&] {
+        for (const char* title : {"Campaigns", "Order of battle", "Arrival", "Battle report", "Prisoners", "Export", "Tables", "Table side", "Journal"}) {
+            d.app.show(d.app.window_titled(title));
+            d.frames(2);
+            CHECK(d.app.front() == &d.app.window_titled(title));
+        }
+    };
+    every_panel_in_front();
     REQUIRE(d.app.model().current);
     CHECK(d.app.seen().held.size() == 1);
     const auto& store = d.app.session()->state().store;
@@ -334,7 +325,8 @@ TEST_CASE("With every window open, a frame draws from the campaign model and rea
     const auto one_look = store.page_reads() - look_before;
     const double started = ImGui::GetTime();
     const auto before = store.page_reads();
-    d.frames(30);
+    every_panel_in_front();
+    every_panel_in_front();
     const auto read = store.page_reads() - before;
     // Once a second the app asks the journal's newest entry (another muster may have written).
     // Everything else is drawn from memory.
@@ -362,7 +354,6 @@ TEST_CASE("The menu bar's view: chosen by mouse, the journal and prisoners windo
     }
     test::Driver d(db);
     d.show<gui::JournalWindow>();
-    d.app.window<gui::PrisonersWindow>().open = true;
     const auto mentions = [](const std::vector<journal::Entry>& journal, const std::string& text) {
         return std::any_of(journal.begin(), journal.end(), [&](const auto& e) { return e.summary.find(text) != std::string::npos; });
     };
@@ -379,8 +370,9 @@ TEST_CASE("The menu bar's view: chosen by mouse, the journal and prisoners windo
     // A side's entries are numbered 1, 2, ... in its view: no gap betrays what it may not read.
     for (size_t i = 0; i < seen.journal.size(); ++i) CHECK(seen.journal[i].id == static_cast<std::int64_t>(i + 1));
     CHECK(seen.journal.size() < d.app.model().seen_by(View::umpire()).journal.size());
+    d.show<gui::PrisonersWindow>();
     d.frame(shot("prisoners_union_view"));
-    d.app.window<gui::PrisonersWindow>().open = false;
+    d.show<gui::JournalWindow>();
     d.frame(shot("journal_union_view"));
     // Back to the umpire: everything again.
     REQUIRE(d.click("Menu/View"));

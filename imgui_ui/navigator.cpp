@@ -1,0 +1,136 @@
+#include "navigator.hpp"
+
+#include "gui_app.hpp"
+#include "test_hooks.hpp"
+#include "windows/oob_window.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace muster::gui {
+namespace {
+
+// GLFW's key code for F: Dear ImGui 1.86's GLFW backend indexes io.KeysDown by GLFW key codes.
+constexpr int k_key_f = 'F';
+
+bool holds(const std::string& name, const std::string& lowered_filter) {
+    if (lowered_filter.empty()) return true;
+    const auto it = std::search(name.begin(), name.end(), lowered_filter.begin(), lowered_filter.end(),
+                                [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+    return it != name.end();
+}
+
+}  // namespace
+
+void Navigator::rebuild(const army::OrderOfBattle& oob) {
+    std::string f = filter;
+    std::transform(f.begin(), f.end(), f.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const bool filtering = !f.empty();
+    // Armies and corps start open, divisions closed; a filter opens every line it shows.
+    auto is_open = [&](const std::string& key, int depth) { return filtering || ((depth < 2) != (toggled.count(key) > 0)); };
+    m_rows.clear();
+    for (const auto& a : oob.armies) {
+        const std::string ak = "a" + std::to_string(a.id);
+        const size_t army_at = m_rows.size();
+        m_rows.push_back({0, ak, &a.name, -1, a.corps.empty(), is_open(ak, 0), NamedKind::army, a.name, {}});
+        bool army_shows = holds(a.name, f);
+        for (const auto& k : a.corps) {
+            const std::string kk = "k" + std::to_string(k.id);
+            const size_t corps_at = m_rows.size();
+            if (m_rows[army_at].open) m_rows.push_back({1, kk, &k.name, -1, k.divisions.empty(), is_open(kk, 1), NamedKind::corps, k.name, {ak}});
+            bool corps_shows = holds(k.name, f);
+            for (const auto& d : k.divisions) {
+                const std::string dk = "d" + std::to_string(d.id);
+                const bool shown = m_rows[army_at].open && corps_at < m_rows.size() && m_rows[corps_at].open;
+                const size_t division_at = m_rows.size();
+                if (shown) m_rows.push_back({2, dk, &d.name, -1, d.brigades.empty(), is_open(dk, 2), NamedKind::division, d.name, {ak, kk}});
+                bool division_shows = holds(d.name, f);
+                for (const auto& b : d.brigades) {
+                    if (!holds(b.name, f)) continue;
+                    division_shows = true;
+                    if (shown && m_rows[division_at].open)
+                        m_rows.push_back({3, "b" + std::to_string(b.id), &b.name, b.stands, true, false, NamedKind::brigade, d.name + "/" + b.name,
+                                          {ak, kk, dk}});
+                }
+                if (shown && !division_shows) m_rows.resize(division_at);  // neither it nor a brigade of it holds the filter
+                corps_shows = corps_shows || division_shows;
+            }
+            if (corps_at < m_rows.size() && !corps_shows) m_rows.resize(corps_at);
+            army_shows = army_shows || corps_shows;
+        }
+        if (!army_shows) m_rows.resize(army_at);
+    }
+}
+
+void Navigator::draw(GuiApp& app) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.KeyCtrl && ImGui::IsKeyPressed(k_key_f, false)) focus_filter = true;
+    if (focus_filter) {
+        ImGui::SetKeyboardFocusHere();
+        focus_filter = false;
+    }
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##filter", "Filter units (Ctrl+F)", &filter);
+    mark("Navigator/Filter");
+    if (!app.model().rules) return;
+    const auto& oob = app.seen_oob();
+    const std::string side = app.viewer().is_umpire() ? std::string() : app.viewer().side();
+    if (m_revision != app.revision() || m_side != side || m_filter != filter) {
+        rebuild(oob);
+        m_revision = app.revision();
+        m_side = side;
+        m_filter = filter;
+    }
+    if (m_rows.empty()) {
+        ImGui::TextDisabled(filter.empty() ? "No forces yet." : "No unit's name holds \"%s\".", filter.c_str());
+        return;
+    }
+    if (!ImGui::BeginChild("##tree")) {
+        ImGui::EndChild();
+        return;
+    }
+    const Row* clicked = nullptr;
+    bool toggle = false;
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(m_rows.size()));
+    while (clipper.Step())
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            const auto& row = m_rows[static_cast<size_t>(i)];
+            ImGui::PushID(i);
+            ImGui::Indent(static_cast<float>(row.depth) * 12.f);
+            if (!row.leaf) {
+                if (ImGui::ArrowButton("##open", row.open ? ImGuiDir_Down : ImGuiDir_Right) && filter.empty()) {
+                    clicked = &row;
+                    toggle = true;
+                }
+                ImGui::SameLine();
+            } else {
+                ImGui::Dummy(ImVec2(ImGui::GetFrameHeight(), 0));  // lines up with its siblings' names
+                ImGui::SameLine();
+            }
+            const std::string label = row.stands >= 0 ? *row.name + "  (" + std::to_string(row.stands) + ")" : *row.name;
+            if (ImGui::Selectable(label.c_str(), selected == row.key)) clicked = &row;
+            mark("Navigator/" + row.ref);
+            // The whole name where the pane is too narrow for it.
+            if (ImGui::IsItemHovered() && ImGui::CalcTextSize(label.c_str()).x > ImGui::GetContentRegionAvail().x)
+                ImGui::SetTooltip("%s", label.c_str());
+            ImGui::Unindent(static_cast<float>(row.depth) * 12.f);
+            ImGui::PopID();
+        }
+    ImGui::EndChild();
+    if (!clicked) return;
+    if (toggle) {
+        if (!toggled.erase(clicked->key)) toggled.insert(clicked->key);
+        m_revision = -1;
+        return;
+    }
+    selected = clicked->key;
+    auto& oob_panel = app.window<OobWindow>();
+    oob_panel.reveal(clicked->key, clicked->kind, clicked->ref, clicked->parents);
+    app.show(oob_panel);
+}
+
+}  // namespace muster::gui

@@ -1,0 +1,50 @@
+#pragma once
+// The campaign navigator: armies -> corps -> divisions -> brigades down the left of the
+// workspace, as the view may read them, with a filter box (Ctrl+F). A click shows the unit in
+// the order of battle.
+#include "army/division.hpp"
+#include "core/words.hpp"
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace muster::gui {
+
+class GuiApp;
+
+class Navigator {
+public:
+    /// Draws into the current region: the filter, then the tree (only its lines on screen).
+    void draw(GuiApp& app);
+
+    // View state
+    std::string filter;              ///< shows the units whose name holds it (any case), with their parents
+    std::set<std::string> toggled;   ///< keys opened or closed by hand: armies and corps start open
+    std::string selected;            ///< the key of the unit last clicked
+    bool focus_filter = false;       ///< the filter takes the keyboard in the next frame (Ctrl+F)
+
+    /// One line of the tree.
+    struct Row {
+        int depth = 0;
+        std::string key;                  ///< "a12", "k3", "d40", "b977": its id, kept across renames
+        const std::string* name = nullptr;
+        int stands = -1;                  ///< a brigade's
+        bool leaf = false;
+        bool open = false;
+        NamedKind kind = NamedKind::army;
+        std::string ref;                  ///< as the order of battle names it ("Division/Brigade")
+        std::vector<std::string> parents; ///< the keys of its army, corps and division
+    };
+    const std::vector<Row>& rows() const { return m_rows; }
+
+private:
+    void rebuild(const army::OrderOfBattle& oob);
+    std::vector<Row> m_rows;
+    int m_revision = -1;
+    std::string m_side, m_filter;
+    size_t m_toggles = 0;
+};
+
+}  // namespace muster::gui
