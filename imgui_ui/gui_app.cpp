@@ -58,8 +58,12 @@ GuiApp::GuiApp(const std::string& db_path) : m_navigator(std::make_unique<Naviga
 GuiApp::~GuiApp() {
     ImGuiContext* ctx = ImGui::GetCurrentContext();
     if (!ctx) return;
-    // Saved now, while the panels it names are here; then ImGui forgets this app.
-    if (ImGui::GetIO().IniFilename) ImGui::SaveIniSettingsToDisk(ImGui::GetIO().IniFilename);
+    // Saved now, while the panels it names are here; then ImGui forgets this app, and does not
+    // save again when its context ends (that would write the file without the workspace).
+    if (ImGuiIO& io = ImGui::GetIO(); io.IniFilename) {
+        ImGui::SaveIniSettingsToDisk(io.IniFilename);
+        io.IniFilename = nullptr;
+    }
     auto& handlers = ctx->SettingsHandlers;
     handlers.erase(std::remove_if(handlers.begin(), handlers.end(), [this](const ImGuiSettingsHandler& h) { return h.UserData == this; }),
                    handlers.end());

@@ -9,6 +9,7 @@
 #include "windows/journal_window.hpp"
 #include "windows/oob_window.hpp"
 #include "windows/prisoners_window.hpp"
+#include "windows/season_window.hpp"
 #include "windows/table_side_window.hpp"
 #include "windows/tables_window.hpp"
 #include "windows/welcome_window.hpp"
@@ -25,7 +26,8 @@ void register_windows(GuiApp& app) {
     auto tables = std::make_unique<TablesWindow>();
     auto table_side = std::make_unique<TableSideWindow>();
     auto journal = std::make_unique<JournalWindow>();
-    campaigns->open = oob->open = journal->open = true;
+    auto season = std::make_unique<SeasonWindow>();
+    campaigns->open = oob->open = season->open = journal->open = true;
 
     auto* c = campaigns.get();
 
@@ -64,16 +66,22 @@ void register_windows(GuiApp& app) {
     app.add_action({"tables.odds", "", "", t, [t, g] { t->compute_odds(*g); }});
     app.add_action({"tableside.roll", "", "", ts, [ts, g] { ts->roll(*g); }});
     app.add_action({"tableside.apply", "", "", ts, [ts, g] { ts->apply(*g); }});
+    auto* se = season.get();
+    app.add_action({"turn.next", "Next turn", "", se, [se, g] { se->next_turn(*g); }});
+    app.add_action({"turn.roll", "", "", se, [se, g] { se->enter_roll(*g); }});
+    app.add_action({"turn.take_back", "", "", se, [se] { se->take_back(); }});
+    app.add_action({"turn.cancel", "", "", se, [se] { se->cancel(); }});
     app.add_action({"undo", "Undo", "Ctrl+Z", journal.get(), [g] {
                         const auto entry = g->session()->history().undo();
                         g->set_status(entry.summary);
                     }});
 
-    for (auto* w : std::initializer_list<Window*>{campaigns.get(), oob.get(), arrival.get(), battle.get(), prisoners.get(),
+    for (auto* w : std::initializer_list<Window*>{campaigns.get(), oob.get(), season.get(), arrival.get(), battle.get(), prisoners.get(),
                                                    exports.get(), tables.get(), table_side.get(), journal.get()})
         app.add_action({std::string("window.") + w->title(), "", "", nullptr, [w, g] { g->show(*w); }});
     app.add_window(std::move(campaigns));
     app.add_window(std::move(oob));
+    app.add_window(std::move(season));
     app.add_window(std::move(arrival));
     app.add_window(std::move(battle));
     app.add_window(std::move(prisoners));

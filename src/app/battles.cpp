@@ -362,16 +362,25 @@ BattleSummary Battles::summary(const std::string& name, const View& viewer) cons
     const auto& store = m_session.state().store;
     campaign::Roster roster;
     army::OrderOfBattle all;
-    campaign::BattleRecord record;
-    std::vector<campaign::LossInfo> losses;
-    BattleSummary out;
+    FoughtBattle fought;
     store.read([&] {
         roster = store.roster(c.id);
         all = store.order_of_battle(c.id);
-        out.battle = Refs(roster).battle(name);
-        record = store.battle_record(out.battle.id);
-        losses = store.losses(out.battle.id);
+        fought.battle = Refs(roster).battle(name);
+        fought.record = store.battle_record(fought.battle.id);
+        fought.losses = store.losses(fought.battle.id);
     });
+    auto out = summarize(m_session.rules(), roster, all, fought, viewer);
+    if (!out) throw NotFoundError("no battle named \"" + visible(name) + "\" that the " + viewer.side() + " fought");
+    return *out;
+}
+
+std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campaign::Roster& roster, const army::OrderOfBattle& all,
+                                       const FoughtBattle& battle, const View& viewer) {
+    const auto& record = battle.record;
+    const auto& losses = battle.losses;
+    BattleSummary out;
+    out.battle = battle.battle;
     const Refs refs(roster);
     bool fought = viewer.is_umpire();
     std::set<std::int64_t> seen;  // the divisions the viewer sees whole
@@ -393,7 +402,7 @@ BattleSummary Battles::summary(const std::string& name, const View& viewer) cons
         }
         divisions[unit->id] = {unit->side, {unit->name, e.stands, 0, 0, 0}};
     }
-    if (!fought) throw NotFoundError("no battle named \"" + visible(name) + "\" that the " + viewer.side() + " fought");
+    if (!fought) return std::nullopt;
     for (const auto& l : losses) {
         const auto* b = refs.brigade_by_id(l.brigade_id);
         const auto it = divisions.find(b->division_id);
@@ -402,7 +411,7 @@ BattleSummary Battles::summary(const std::string& name, const View& viewer) cons
         it->second.second.captured += l.captured;
         it->second.second.returned += l.returned;
     }
-    for (const auto& sd : m_session.rules().sides) {
+    for (const auto& sd : rules.sides) {
         SideInBattle side;
         side.side = sd.id;
         for (const auto& [id, line] : divisions)

@@ -3,8 +3,10 @@
 // of brigades (disbanded, destroyed, merged).
 #include "app/outcome.hpp"
 #include "app/session.hpp"
+#include "army/division.hpp"
 #include "battle/report.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,13 @@ struct SideInBattle {
 struct BattleSummary {
     campaign::BattleInfo battle;
     std::vector<SideInBattle> sides;  ///< in the rule set's order
+};
+
+/// A recorded battle as stored: what was engaged, lost and returned there.
+struct FoughtBattle {
+    campaign::BattleInfo battle;
+    campaign::BattleRecord record;
+    std::vector<campaign::LossInfo> losses;
 };
 
 class Battles {
@@ -60,6 +69,12 @@ private:
 /// A battle's summary as text: its name, date and place, then per side a table of its divisions
 /// and the leaders and batteries it lost.
 std::string summary_text(const rules::RuleSet& rules, const BattleSummary& summary);
+
+/// A battle as `viewer` may read it, from one snapshot (`all`: the umpire's order of battle):
+/// of the enemy, the divisions it has seen, and the fallen only where it saw every division.
+/// None: a side that did not fight there.
+std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campaign::Roster& roster, const army::OrderOfBattle& all,
+                                       const FoughtBattle& battle, const View& viewer);
 
 /// What a battle report would do to the campaign as `roster` holds it, line by line, or the
 /// error that refuses it. Reads nothing else: the GUI checks a report as it is typed with it.

@@ -2,7 +2,9 @@
 // The campaign model: what a front end that shows the campaign between changes (the GUI)
 // draws from, read in one read transaction and kept in memory until the campaign changes.
 // Nothing in it is read again while it is drawn.
+#include "app/battles.hpp"
 #include "app/prisoners.hpp"
+#include "app/season.hpp"
 #include "app/session.hpp"
 #include "app/table_side.hpp"
 #include "army/division.hpp"
@@ -34,6 +36,8 @@ struct CampaignModel {
     std::vector<SeenModel> views;                     ///< the umpire's, then each side's of the rule set
     int journal_size = 0;                             ///< entries in the whole journal (the umpire's)
     std::vector<Draft> drafts;                        ///< the umpire's draft battle reports, by battle
+    TurnView turn;                                    ///< the turn, the date, what is due (the schedule is the umpire's)
+    std::vector<FoughtBattle> battles;                ///< every recorded battle, in the order fought
     /// What `viewer` may read (nothing, for a viewer the model has no view for).
     const SeenModel& seen_by(const View& viewer) const;
 };

@@ -89,7 +89,7 @@ void Season::unschedule(const std::string& division) {
     });
 }
 
-TurnResult Season::next_turn(const std::function<Arrival(const ArrivalRequest&)>& arrive) {
+TurnResult Season::next_turn(const std::function<std::optional<Arrival>(const ArrivalRequest&)>& arrive) {
     auto c = m_session.current();
     if (c.turn >= k_last_turn) throw Error("the campaign is at turn " + std::to_string(k_last_turn) + ", the last muster counts");
     const auto date = date_of(c, c.turn + 1);
@@ -114,7 +114,9 @@ TurnResult Season::next_turn(const std::function<Arrival(const ArrivalRequest&)>
         ArrivalRequest r;
         r.division = e.division;
         try {
-            out.arrivals.push_back(arrive ? arrive(r) : m_session.arrivals().arrive(r));
+            auto arrived = arrive ? arrive(r) : m_session.arrivals().arrive(r);
+            if (arrived) out.arrivals.push_back(std::move(*arrived));
+            else out.waiting.push_back(e.division);
         } catch (const Error& ex) {
             out.refused.push_back(e.division + ": " + ex.what());
         }

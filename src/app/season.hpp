@@ -35,6 +35,7 @@ struct TurnResult {
     std::int64_t operation = 0;
     std::vector<Arrival> arrivals;
     std::vector<std::string> refused;  ///< "Heth: why", for a due division that could not arrive
+    std::vector<std::string> waiting;  ///< due, left to be rolled up with the organiser's dice
 };
 
 class Season {
@@ -52,8 +53,9 @@ public:
     /// division due by then arrives, each as its own operation with its rolls in the journal,
     /// hidden as usual.
     /// `arrive` rolls up one division due (by default Arrivals::arrive; a front end that asks
-    /// for the organiser's dice wraps it).
-    TurnResult next_turn(const std::function<Arrival(const ArrivalRequest&)>& arrive = {});
+    /// for the organiser's dice wraps it). Where it gives nothing the division stays due, as
+    /// waiting: a front end that asks for dice between frames rolls it up afterwards.
+    TurnResult next_turn(const std::function<std::optional<Arrival>(const ArrivalRequest&)>& arrive = {});
 
 private:
     Session& m_session;

@@ -29,6 +29,7 @@ public:
             io.KeyCtrl = m_ctrl;
             for (int key : {'Z', 'F'}) io.KeysDown[key] = m_key == key;
             io.KeysDown[io.KeyMap[ImGuiKey_Enter]] = m_enter;
+            io.KeysDown[io.KeyMap[ImGuiKey_Backspace]] = m_backspace;
         });
         app.frame();
         platform.end_frame(png);
@@ -55,11 +56,21 @@ public:
         frame();
         m_down = false;
         frame();
+        frames(2);  // what the click opened or brought to the front settles
         return true;
     }
     void type(const std::string& text) {
         for (unsigned char c : text) m_chars.push_back(c);
         frame();
+    }
+    /// Backspace pressed and released `n` times (in the field that has the keyboard).
+    void backspace(int n) {
+        for (int i = 0; i < n; ++i) {
+            m_backspace = true;
+            frame();
+            m_backspace = false;
+            frame();
+        }
     }
     void press_enter() {
         m_enter = true;
@@ -111,7 +122,7 @@ public:
 
 private:
     std::optional<ImVec2> m_mouse;
-    bool m_down = false, m_ctrl = false, m_enter = false;
+    bool m_down = false, m_ctrl = false, m_enter = false, m_backspace = false;
     int m_key = 0;
     std::vector<unsigned> m_chars;
 };

@@ -4,6 +4,7 @@
 #include "app/session_state.hpp"
 #include "db/db_support.hpp"
 #include "driver.hpp"
+#include "navigator.hpp"
 #include "support.hpp"
 #include "windows/arrival_window.hpp"
 #include "windows/battle_window.hpp"
@@ -12,6 +13,8 @@
 #include "windows/journal_window.hpp"
 #include "windows/oob_window.hpp"
 #include "windows/prisoners_window.hpp"
+#include "windows/season_window.hpp"
+#include "app/picture.hpp"
 #include "windows/table_side_window.hpp"
 #include "windows/tables_window.hpp"
 
@@ -451,4 +454,184 @@ TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice 
     CHECK(s.table_side().drafts().empty());
     CHECK_FALSE(w.result.umpire);
     d.frame(shot("table_side_french_view"));
+}
+
+namespace {
+
+// The test campaign with a date, a theater and turns of a week; Heth and Wadsworth fought at
+// McPherson Ridge; Pender is due on turn 2.
+void season_campaign(const std::string& db) {
+    auto s = test::make_campaign(db);
+    app::CampaignSettings c;
+    c.date = "1863-07-01";
+    c.theater = "east";
+    c.turn_days = 7;
+    s.change_settings(c);
+    test::fight_and_propose(s);
+    s.season().schedule_division("Pender", 2, std::nullopt);
+}
+
+}  // namespace
+
+TEST_CASE("The season panel: Next turn with physical dice asks each roll of the division due by its purpose, with take-back") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    season_campaign(db);
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::SeasonWindow>();
+    REQUIRE(d.click("Season/Physical"));
+    REQUIRE(w.physical);
+    REQUIRE(d.click("Season/NextTurn"));
+    INFO(w.error);
+    d.frames(2);
+    CHECK(d.app.model().current->turn == 2);
+    CHECK(d.app.model().current->date == "1863-07-08");
+    REQUIRE(w.dice.asking());
+    CHECK_THAT(w.dice.purpose(), !Contains("Heth"));
+    const std::string first = w.dice.purpose();
+    // A value no die shows is refused where it was typed, naming the roll; nothing is taken.
+    REQUIRE(d.click("turn/Roll"));
+    d.type("x");
+    d.press_enter();
+    CHECK_THAT(w.error, Contains(first));
+    CHECK(w.dice.rolls().empty());
+    REQUIRE(d.click("turn/Roll"));
+    d.type("3");
+    d.press_enter();
+    REQUIRE(w.dice.rolls().size() == 1);
+    d.frame(shot("season_dice"));
+    // Taken back: the same roll is asked again.
+    const std::string second = w.dice.purpose();
+    REQUIRE(d.click("turn/TakeBack"));
+    CHECK(w.dice.rolls().empty());
+    CHECK(w.dice.purpose() == first);
+    // Every roll typed as asked; nothing is stored until the last is in.
+    int typed = 0;
+    while (w.dice.asking() && typed < 200) {
+        CHECK(s.forces().brigades().size() == 4);  // Heth's three and the Iron Brigade: Pender is not in yet
+        REQUIRE(d.click("turn/Roll"));
+        d.type("3");
+        d.press_enter();
+        ++typed;
+    }
+    REQUIRE_FALSE(w.dice.asking());
+    CHECK(typed > 1);
+    CHECK_THAT(w.note, Contains("Pender arrived"));
+    const auto brigades = s.forces().brigades();
+    CHECK(std::count_if(brigades.begin(), brigades.end(), [](const auto& b) { return b.division == "Pender"; }) > 0);
+    // The journal holds the rolls as typed, under the arrival.
+    const auto journal = s.history().journal(View::umpire());
+    bool typed_rolls = false;
+    for (const auto& e : journal)
+        if (e.summary.find("Pender") != std::string::npos)
+            for (const auto& r : e.rolls) typed_rolls = typed_rolls || r.roll.purpose.find(second) != std::string::npos;
+    CHECK(typed_rolls);
+    d.frames(2);
+    CHECK(d.app.model().turn.due.empty());
+    d.frame(shot("season_arrived"));
+}
+
+TEST_CASE("The season panel: each battle summarized in a sortable table, and charts read by hovering, in every view") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    season_campaign(db);
+    {
+        app::Session s(db, true, 5000, app::Catalog(""));
+        battle::Report r;
+        r.name = "Seminary Ridge";
+        r.brigades.push_back({"Heth/3rd Brigade", 2, 0, ""});
+        s.battles().report_battle(r, false);
+    }
+    test::Driver d(db);
+    auto& w = d.show<gui::SeasonWindow>();
+    const auto picture = app::season_picture(d.app.model(), View::umpire());
+    REQUIRE(picture.battles == std::vector<std::string>{"McPherson Ridge", "Seminary Ridge"});
+    // The Confederates lost 1 + 2 captured, then 2: their army's stands, now and before.
+    REQUIRE(picture.losses.size() == 2);
+    for (const auto& side : picture.losses)
+        CHECK(side.values == (side.side == "confederate" ? std::vector<int>{3, 2} : std::vector<int>{1, 0}));
+    REQUIRE(picture.stands.size() == 2);
+    for (const auto& army : picture.stands) {
+        REQUIRE(army.values.size() == 3);
+        // Back through the battles: the Confederates lost 3 then 2, the Union 1 then none.
+        CHECK(army.values[0] - army.values[1] == (army.side == "confederate" ? 3 : 1));
+        CHECK(army.values[1] - army.values[2] == (army.side == "confederate" ? 2 : 0));
+    }
+    // Hovering the losses chart reads the battle under the mouse.
+    REQUIRE(d.hover("Chart/losses"));
+    d.frame(shot("season_charts"));
+    // A click on the Battle header sorts the battles by name, twice: descending.
+    const auto at = gui::marked("Season/Battles");
+    REQUIRE(at);
+    CHECK(w.sort_column == 0);
+    // In the Union's view: only its own side's losses and armies, and no due division.
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/union"));
+    const auto union_picture = app::season_picture(d.app.model(), View::of_side("union"));
+    REQUIRE(union_picture.losses.size() == 1);
+    CHECK(union_picture.losses[0].side == "union");
+    CHECK(union_picture.battles == std::vector<std::string>{"McPherson Ridge"});  // Seminary Ridge: no Union division there
+    for (const auto& army : union_picture.stands) CHECK(army.side == "union");
+    d.frame(shot("season_union_view"));
+    CHECK_FALSE(gui::marked("Season/NextTurn"));
+}
+
+TEST_CASE("The navigator: Ctrl+F and a typed filter find a brigade; a click shows it in the order of battle; a side's view hides the enemy's") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    season_campaign(db);
+    test::Driver d(db);
+    d.show<gui::JournalWindow>();
+    d.ctrl_key('F');
+    d.type("iron");
+    d.frames(2);
+    const auto& rows = d.app.navigator().rows();
+    REQUIRE(rows.size() == 4);  // the Army of the Potomac, I Corps, Wadsworth, the Iron Brigade
+    CHECK(rows.back().ref == "Wadsworth/Iron Brigade");
+    d.frame(shot("navigator_filter"));
+    REQUIRE(d.click("Navigator/Wadsworth/Iron Brigade"));
+    auto& oob = d.app.window<gui::OobWindow>();
+    CHECK(d.app.front() == &oob);
+    CHECK(oob.selected_ref == "Wadsworth/Iron Brigade");
+    d.frame(shot("navigator_oob"));
+    // The Union's view: Pender, a placeholder hidden from it, is not in its navigator.
+    REQUIRE(d.click("Navigator/Filter"));
+    d.backspace(4);
+    CHECK(d.app.navigator().filter.empty());
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/union"));
+    d.frames(2);
+    for (const auto& r : d.app.navigator().rows()) CHECK(*r.name != "Pender");
+    CHECK(d.app.navigator().rows().size() > 0);
+    d.frame(shot("navigator_union_view"));
+}
+
+TEST_CASE("The workspace keeps its layout between runs: the tabs open, the one in front, the navigator's width and the view") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    season_campaign(db);
+    const auto ini = dir.file("imgui.ini");
+    float width = 0;
+    {
+        test::Driver d(db, ini);
+        d.frames(2);
+        REQUIRE(d.click("Menu/Panels"));
+        REQUIRE(d.click("Menu/Panels/Prisoners"));
+        CHECK(d.app.front() == &d.app.window<gui::PrisonersWindow>());
+        const float before = d.app.navigator_width;
+        REQUIRE(d.drag("Workspace/Splitter", 80, 0));
+        CHECK(d.app.navigator_width > before + 40);
+        width = d.app.navigator_width;
+        REQUIRE(d.click("Menu/View"));
+        REQUIRE(d.click("Menu/View/confederate"));
+        d.frame(shot("workspace_before_restart"));
+    }
+    test::Driver d(db, ini);
+    d.frames(3);
+    CHECK(d.app.window<gui::PrisonersWindow>().open);
+    CHECK(d.app.front() == &d.app.window<gui::PrisonersWindow>());
+    CHECK(d.app.navigator_width == Approx(width).margin(1));
+    CHECK(d.app.viewer() == View::of_side("confederate"));
+    d.frame(shot("workspace_after_restart"));
 }

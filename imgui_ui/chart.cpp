@@ -1,0 +1,138 @@
+#include "chart.hpp"
+
+#include "test_hooks.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace muster::gui {
+namespace {
+
+// A round step for about five ticks up to `top`.
+int tick_step(int top) {
+    const double raw = std::max(1.0, top / 5.0);
+    const double p = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * p >= raw) return static_cast<int>(m * p);
+    return static_cast<int>(10 * p);
+}
+
+// Each side its own hue, the same in every chart; a side's second army or camp a lighter shade.
+std::vector<ImU32> colours(const Chart& chart) {
+    static const ImVec4 hues[] = {ImVec4(0.16f, 0.31f, 0.67f, 1), ImVec4(0.67f, 0.2f, 0.16f, 1), ImVec4(0.16f, 0.55f, 0.27f, 1),
+                                  ImVec4(0.78f, 0.51f, 0.08f, 1), ImVec4(0.47f, 0.24f, 0.63f, 1), ImVec4(0.08f, 0.55f, 0.59f, 1)};
+    std::vector<ImU32> out;
+    std::vector<int> seen(chart.sides.size() + 1, 0);
+    for (size_t s = 0; s < chart.series.size(); ++s) {
+        const auto it = std::find(chart.sides.begin(), chart.sides.end(), chart.series[s].side);
+        const size_t side = it == chart.sides.end() ? chart.sides.size() : static_cast<size_t>(it - chart.sides.begin());
+        ImVec4 c = hues[(it == chart.sides.end() ? s : side) % (sizeof hues / sizeof hues[0])];
+        const float lighter = std::min(0.6f, 0.22f * static_cast<float>(seen[side]++));
+        c.x += (1 - c.x) * lighter;
+        c.y += (1 - c.y) * lighter;
+        c.z += (1 - c.z) * lighter;
+        out.push_back(ImGui::ColorConvertFloat4ToU32(c));
+    }
+    return out;
+}
+
+}  // namespace
+
+int draw_chart(const char* id, const Chart& chart) {
+    ImGui::PushID(id);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(chart.title.c_str());
+    ImGui::PopTextWrapPos();
+    // The legend: a swatch and a name a series, on as many lines as the width needs.
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float line = ImGui::GetTextLineHeight();
+    const auto colour = colours(chart);
+    const float across = ImGui::GetContentRegionAvail().x;
+    float used = 0;
+    for (size_t s = 0; s < chart.series.size(); ++s) {
+        const float w = line + ImGui::CalcTextSize(chart.series[s].name.c_str()).x + 14;
+        if (s && used + w <= across) ImGui::SameLine(0, 14);
+        else used = 0;
+        used += w;
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        dl->AddRectFilled(ImVec2(p.x, p.y + 3), ImVec2(p.x + line - 6, p.y + line - 3), colour[s]);
+        ImGui::Dummy(ImVec2(line - 4, line));
+        ImGui::SameLine(0, 4);
+        ImGui::TextUnformatted(chart.series[s].name.c_str());
+    }
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float width = std::max(200.f, ImGui::GetContentRegionAvail().x);
+    const float height = std::max(120.f, ImGui::GetContentRegionAvail().y - 4);
+    ImGui::InvisibleButton("##plot", ImVec2(width, height));
+    mark(std::string("Chart/") + id);
+    const bool hovered = ImGui::IsItemHovered();
+    const size_t n = chart.points.size();
+    int top = 1;
+    for (const auto& s : chart.series)
+        for (int v : s.values) top = std::max(top, v);
+    const int step = tick_step(top);
+    top = (top + step - 1) / step * step;
+    // The plot area leaves room for the value axis on the left and the points' names below.
+    const float left = ImGui::CalcTextSize(std::to_string(top).c_str()).x + 10, bottom = line + 8;
+    const ImVec2 a(origin.x + left, origin.y + 4), b(origin.x + width - 8, origin.y + height - bottom);
+    dl->AddRectFilled(a, b, IM_COL32(255, 255, 255, 255));
+    const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), grid = IM_COL32(215, 215, 215, 255);
+    const auto y_of = [&](int v) { return b.y - (b.y - a.y) * static_cast<float>(v) / static_cast<float>(top); };
+    for (int v = 0; v <= top; v += step) {
+        const float y = y_of(v);
+        dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), grid);
+        const std::string t = std::to_string(v);
+        dl->AddText(ImVec2(a.x - 6 - ImGui::CalcTextSize(t.c_str()).x, y - line / 2), ink, t.c_str());
+    }
+    dl->AddLine(ImVec2(a.x, a.y), ImVec2(a.x, b.y), ink);
+    dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, b.y), ink);
+    if (!chart.value_label.empty()) dl->AddText(ImVec2(a.x + 4, a.y), IM_COL32(110, 110, 110, 255), chart.value_label.c_str());
+    if (n == 0) {
+        dl->AddText(ImVec2(a.x + 10, (a.y + b.y) / 2), IM_COL32(110, 110, 110, 255), "nothing to show yet");
+        ImGui::PopID();
+        return -1;
+    }
+    const float slot = (b.x - a.x) / static_cast<float>(n);
+    const auto x_of = [&](size_t i) { return a.x + slot * (static_cast<float>(i) + 0.5f); };
+    // The points' names, cut to their slot (the tooltip reads them whole).
+    for (size_t i = 0; i < n; ++i) {
+        const char* name = chart.points[i].c_str();
+        const float w = std::min(ImGui::CalcTextSize(name).x, slot - 4);
+        dl->PushClipRect(ImVec2(x_of(i) - slot / 2 + 2, b.y), ImVec2(x_of(i) + slot / 2 - 2, b.y + bottom), true);
+        dl->AddText(ImVec2(x_of(i) - w / 2, b.y + 4), ink, name);
+        dl->PopClipRect();
+    }
+    const size_t k = std::max<size_t>(1, chart.series.size());
+    for (size_t s = 0; s < chart.series.size(); ++s) {
+        const auto& v = chart.series[s].values;
+        for (size_t i = 0; i < n && i < v.size(); ++i) {
+            if (chart.bars) {
+                const float w = slot * 0.8f / static_cast<float>(k);
+                const float x = x_of(i) - slot * 0.4f + w * static_cast<float>(s);
+                dl->AddRectFilled(ImVec2(x + 1, y_of(v[i])), ImVec2(x + w - 1, b.y), colour[s]);
+            } else {
+                if (i > 0) dl->AddLine(ImVec2(x_of(i - 1), y_of(v[i - 1])), ImVec2(x_of(i), y_of(v[i])), colour[s], 2.f);
+                dl->AddCircleFilled(ImVec2(x_of(i), y_of(v[i])), 3.5f, colour[s]);
+            }
+        }
+    }
+    int under = -1;
+    if (hovered) {
+        const float mx = ImGui::GetIO().MousePos.x;
+        under = std::clamp(static_cast<int>((mx - a.x) / slot), 0, static_cast<int>(n) - 1);
+        dl->AddRectFilled(ImVec2(x_of(static_cast<size_t>(under)) - slot / 2, a.y), ImVec2(x_of(static_cast<size_t>(under)) + slot / 2, b.y),
+                          IM_COL32(0, 0, 0, 18));
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(chart.points[static_cast<size_t>(under)].c_str());
+        for (const auto& s : chart.series)
+            if (static_cast<size_t>(under) < s.values.size()) ImGui::Text("%s: %d %s", s.name.c_str(), s.values[static_cast<size_t>(under)], chart.value_label.c_str());
+        ImGui::EndTooltip();
+    }
+    ImGui::PopID();
+    return under;
+}
+
+}  // namespace muster::gui

@@ -1,0 +1,59 @@
+#pragma once
+// Physical dice at the table for any operation that rolls: the operation is tried with the
+// rolls typed so far; where it runs short (dice::RollNeeded, nothing changed) the roll it needs
+// next is asked for by its purpose, one field a roll, and the operation is tried again, until
+// it is done. A roll can be taken back; the whole can be abandoned.
+#include "rules/die.hpp"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace muster::app {
+class Session;
+}
+
+namespace muster::gui {
+
+class GuiApp;
+
+class DicePrompt {
+public:
+    using Operation = std::function<void(const std::vector<std::string>& rolls)>;
+    /// Tries `operation` (named `what`, "Heth arrives") with no rolls yet and the session
+    /// rolling the organiser's dice. True when it was done at once (it rolled nothing).
+    bool start(app::Session& session, std::string what, Operation operation);
+    /// Takes the typed roll (refused, naming the roll, if the die cannot show it) and tries the
+    /// operation again. True when that finished it.
+    bool enter(app::Session& session);
+    /// Takes back the last roll: it is asked for again.
+    void take_back();
+    /// Abandons the operation: nothing of it was stored.
+    void cancel();
+    bool asking() const { return m_need.has_value(); }
+    /// What the roll asked for is for ("" when none is asked).
+    std::string purpose() const { return m_need ? m_need->purpose : std::string(); }
+    const std::vector<std::string>& rolls() const { return m_rolls; }
+
+    /// Draws what is being rolled, the rolls so far and the field for the next, running the
+    /// actions `<id>.roll`, `<id>.take_back`, `<id>.cancel`; its items are marked `<id>/...`.
+    void draw(GuiApp& app, const std::string& id);
+
+    std::string typed;  ///< the field being typed
+
+private:
+    bool attempt(app::Session& session);
+    struct Need {
+        rules::Die die;
+        std::string purpose;
+        size_t index = 0;
+    };
+    Operation m_operation;
+    std::string m_what;
+    std::vector<std::string> m_rolls;
+    std::vector<Need> m_asked;  // what each roll given was asked for, to ask it again on take-back
+    std::optional<Need> m_need;
+};
+
+}  // namespace muster::gui

@@ -1,0 +1,175 @@
+#include "season_window.hpp"
+
+#include "app/season.hpp"
+#include "core/error.hpp"
+#include "gui_app.hpp"
+#include "test_hooks.hpp"
+#include "widgets.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <numeric>
+
+namespace muster::gui {
+
+void SeasonWindow::next_turn(GuiApp& app) {
+    if (dice.asking()) throw UsageError("the dice for " + rolling.front() + " are still being asked: enter them or abandon first");
+    auto& s = *app.session();
+    const auto result = physical ? s.season().next_turn([](const app::ArrivalRequest&) { return std::optional<app::Arrival>(); })
+                                 : s.season().next_turn();
+    note = "Turn " + std::to_string(result.turn) + " begins" + (result.date ? " (" + *result.date + ")" : "") + ": " +
+           std::to_string(result.arrivals.size()) + " arrived";
+    for (const auto& r : result.refused) note += "; due but not arrived: " + r;
+    rolling.assign(result.waiting.begin(), result.waiting.end());
+    roll_up_next(app);
+}
+
+// The next due division, rolled up with the organiser's dice: its first roll is asked for.
+void SeasonWindow::roll_up_next(GuiApp& app) {
+    while (!rolling.empty()) {
+        const std::string division = rolling.front();
+        if (!dice.start(*app.session(), division + " arrives", [g = &app, division](const std::vector<std::string>& rolls) {
+                app::ArrivalRequest r;
+                r.division = division;
+                r.rolls = rolls;
+                g->session()->arrivals().arrive(r);
+            }))
+            return;  // asking for its dice
+        note += "; " + division + " arrived";
+        rolling.pop_front();
+    }
+}
+
+void SeasonWindow::enter_roll(GuiApp& app) {
+    if (!dice.enter(*app.session())) return;
+    note = rolling.front() + " arrived, hidden from the other side";
+    rolling.pop_front();
+    roll_up_next(app);
+}
+
+void SeasonWindow::cancel() {
+    dice.cancel();
+    if (!rolling.empty()) note = std::to_string(rolling.size()) + " division(s) stay due: " + rolling.front() + (rolling.size() > 1 ? " and others" : "");
+    rolling.clear();
+}
+
+void SeasonWindow::draw_battles(GuiApp& app) {
+    const auto& rules = *app.model().rules;
+    const auto& lines = m_picture.lines;
+    if (lines.empty()) {
+        ImGui::TextDisabled("No battle recorded yet.");
+        return;
+    }
+    if (m_rows.empty())
+        for (const auto& l : lines)
+            for (const auto& s : l.sides)
+                if (s.known) m_rows.push_back({&l, &s});
+    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
+    const float height = std::min(ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(m_rows.size() + 1) + 12, 220.f);
+    if (!ImGui::BeginTable("battles", 11, flags, ImVec2(0, height))) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Battle", ImGuiTableColumnFlags_DefaultSort, 3.f);
+    for (const char* c : {"Date", "Place", "Side"}) ImGui::TableSetupColumn(c, 0, 2.f);
+    for (const char* c : {"Divisions", "Lost", "Captured", "Returned", "Leaders", "Guns", "Recovered"}) ImGui::TableSetupColumn(c, 0, 1.f);
+    ImGui::TableHeadersRow();
+    mark("Season/Battles");
+    // Sorted by the column clicked (shift-click: no); numbers as numbers.
+    if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
+        if (specs->SpecsCount > 0) {
+            sort_column = specs->Specs[0].ColumnIndex;
+            sort_ascending = specs->Specs[0].SortDirection != ImGuiSortDirection_Descending;
+        }
+        const auto key = [&](const Row& r) -> std::pair<int, std::string> {
+            const auto& s = *r.side;
+            switch (sort_column) {
+            case 0: return {0, r.battle->name};
+            case 1: return {0, r.battle->date};
+            case 2: return {0, r.battle->place};
+            case 3: return {0, s.side};
+            case 4: return {s.divisions, ""};
+            case 5: return {s.casualties, ""};
+            case 6: return {s.captured, ""};
+            case 7: return {s.returned, ""};
+            case 8: return {s.leaders, ""};
+            case 9: return {s.guns, ""};
+            default: return {r.battle->recovered, ""};
+            }
+        };
+        std::stable_sort(m_rows.begin(), m_rows.end(), [&](const Row& x, const Row& y) { return sort_ascending ? key(x) < key(y) : key(y) < key(x); });
+        specs->SpecsDirty = false;
+    }
+    for (const auto& r : m_rows) {
+        const auto* side = rules.find_side(r.side->side);
+        ImGui::TableNextRow();
+        for (const std::string& v : {r.battle->name, r.battle->date, r.battle->place, side ? side->name : r.side->side}) {
+            ImGui::TableNextColumn();
+            cell_text(v);
+        }
+        for (int v : {r.side->divisions, r.side->casualties, r.side->captured, r.side->returned, r.side->leaders, r.side->guns}) {
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", v);
+        }
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.battle->recovered ? "yes" : "no");
+    }
+    ImGui::EndTable();
+}
+
+void SeasonWindow::draw(GuiApp& app) {
+    const auto& model = app.model();
+    const bool umpire = app.viewer().is_umpire();
+    const std::string side = umpire ? std::string() : app.viewer().side();
+    if (m_revision != app.revision() || m_side != side) {
+        m_picture = app::season_picture(model, app.viewer());
+        std::vector<std::string> sides;
+        for (const auto& sd : model.rules->sides) sides.push_back(sd.id);
+        m_stands = {"Stands in service, before the first battle and after each", "stands", {"before"}, m_picture.stands, false, sides};
+        m_stands.points.insert(m_stands.points.end(), m_picture.battles.begin(), m_picture.battles.end());
+        m_losses = {"Stands lost per battle (casualties and captured)", "stands", m_picture.battles, m_picture.losses, true, sides};
+        m_prisoners = {"Prisoners held now, by camp (the captor's colour)", "stands", {"held"}, m_picture.prisoners, true, sides};
+        m_rows.clear();
+        m_revision = app.revision();
+        m_side = side;
+    }
+    // The turn: every side's to read; what is due is the umpire's (it says who is coming).
+    const auto& t = model.turn;
+    ImGui::Text("Turn %d", t.turn);
+    ImGui::SameLine();
+    ImGui::TextUnformatted(t.date ? ("  " + *t.date + (t.turn_days ? ", turns of " + std::to_string(*t.turn_days) + " days" : "")).c_str()
+                                  : "  (the campaign has no date)");
+    if (umpire) {
+        const auto names = [](const std::vector<app::Scheduled>& due) {
+            std::string out;
+            for (const auto& d : due) out += (out.empty() ? "" : ", ") + d.entry.division;
+            return out.empty() ? std::string("nothing") : out;
+        };
+        ImGui::TextWrapped("Due now: %s", names(t.due).c_str());
+        ImGui::TextWrapped("Due next turn: %s", names(t.next).c_str());
+        ImGui::Checkbox("Physical dice for the arrivals", &physical);
+        mark("Season/Physical");
+        ImGui::SameLine();
+        ImGui::BeginDisabled(dice.asking());
+        if (ImGui::Button("Next turn")) app.run("turn.next");
+        mark("Season/NextTurn");
+        ImGui::EndDisabled();
+        dice.draw(app, "turn");
+        if (dice.asking() && rolling.size() > 1) ImGui::TextDisabled("then: %zu more division(s) due", rolling.size() - 1);
+    }
+    ImGui::Separator();
+    draw_battles(app);
+    // The charts, side by side where the panel is wide enough, filling the rest of its height.
+    const float w = ImGui::GetContentRegionAvail().x;
+    const bool row = w > 900;
+    const ImVec2 size(row ? (w - 2 * ImGui::GetStyle().ItemSpacing.x) / 3 : w, std::max(320.f, ImGui::GetContentRegionAvail().y));
+    for (const auto* chart : {&m_stands, &m_losses, &m_prisoners}) {
+        if (row && chart != &m_stands) ImGui::SameLine();
+        const char* id = chart == &m_stands ? "stands" : chart == &m_losses ? "losses" : "prisoners";
+        ImGui::BeginChild(id, size);
+        draw_chart(id, *chart);
+        ImGui::EndChild();
+    }
+}
+
+}  // namespace muster::gui

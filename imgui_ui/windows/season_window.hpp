@@ -1,0 +1,47 @@
+#pragma once
+#include "app/picture.hpp"
+#include "chart.hpp"
+#include "dice_prompt.hpp"
+#include "window.hpp"
+
+#include <deque>
+#include <string>
+
+namespace muster::gui {
+
+/// The season at a glance: the turn and date, what is due, Next turn (the due divisions rolled
+/// up with the campaign's dice or the organiser's, asked roll by roll); each battle's summary;
+/// charts of stands in service, losses and prisoners held. A side's view shows its own only.
+class SeasonWindow : public Window {
+public:
+    const char* title() const override { return "Season"; }
+    void draw(GuiApp& app) override;
+    /// The next turn begins; the divisions due arrive (with physical dice: asked one by one).
+    void next_turn(GuiApp& app);
+    /// Physical dice: the roll typed for the division being rolled up.
+    void enter_roll(GuiApp& app);
+    void take_back() { dice.take_back(); }
+    /// Stops rolling up the due divisions; those not yet arrived stay due.
+    void cancel();
+
+    bool physical = false;
+    DicePrompt dice;
+    std::deque<std::string> rolling;  ///< due divisions still to roll up with physical dice
+    int sort_column = 0;
+    bool sort_ascending = true;
+
+private:
+    void roll_up_next(GuiApp& app);
+    void draw_battles(GuiApp& app);
+    app::SeasonPicture m_picture;
+    Chart m_stands, m_losses, m_prisoners;
+    struct Row {
+        const app::BattleLine* battle;
+        const app::BattleLine::Side* side;
+    };
+    std::vector<Row> m_rows;  // a battle and side the view read anything of, a row, as sorted
+    int m_revision = -1;
+    std::string m_side;
+};
+
+}  // namespace muster::gui

@@ -1,0 +1,81 @@
+#include "app/picture.hpp"
+
+#include <map>
+
+namespace muster::app {
+
+SeasonPicture season_picture(const CampaignModel& model, const View& viewer) {
+    SeasonPicture out;
+    if (!model.rules) return out;
+    const auto& rules = *model.rules;
+    // The armies the view owns, and where each of their brigades belongs.
+    std::map<std::int64_t, size_t> army_of_division;
+    std::vector<const army::Army*> armies;
+    for (const auto& a : model.oob.armies) {
+        if (!viewer.owns(a.side)) continue;
+        for (const auto& k : a.corps)
+            for (const auto& d : k.divisions) army_of_division[d.id] = armies.size();
+        armies.push_back(&a);
+    }
+    std::map<std::int64_t, std::int64_t> division_of_brigade;
+    for (const auto& b : model.roster.brigades) division_of_brigade[b.id] = b.division_id;
+    for (const auto& sd : rules.sides)
+        if (viewer.owns(sd.id)) out.losses.push_back({sd.name, sd.id, {}});
+
+    std::vector<std::vector<int>> net;  // [battle][army]: what it cost, net of what came back
+    for (const auto& fought : model.battles) {
+        const auto summary = summarize(rules, model.roster, model.oob, fought, viewer);
+        if (!summary) continue;  // a battle the side did not fight
+        BattleLine line{fought.battle.name, fought.battle.date, fought.battle.place, fought.battle.recovered, {}};
+        for (const auto& sd : rules.sides) {
+            BattleLine::Side s{sd.id};
+            for (const auto& in : summary->sides) {
+                if (in.side != sd.id) continue;
+                s.known = true;
+                s.divisions = static_cast<int>(in.divisions.size());
+                for (const auto& d : in.divisions) {
+                    s.casualties += d.lost;
+                    s.captured += d.captured;
+                    s.returned += d.returned;
+                }
+                s.leaders = static_cast<int>(in.fallen.size());
+                s.guns = static_cast<int>(in.batteries.size());
+            }
+            line.sides.push_back(s);
+        }
+        for (auto& series : out.losses)
+            for (const auto& s : line.sides)
+                if (s.side == series.side) series.values.push_back(s.casualties + s.captured);
+        std::vector<int> cost(armies.size(), 0);
+        for (const auto& l : fought.losses)
+            if (const auto a = army_of_division.find(division_of_brigade[l.brigade_id]); a != army_of_division.end())
+                cost[a->second] += l.casualties + l.captured - l.returned;
+        net.push_back(std::move(cost));
+        out.battles.push_back(line.name);
+        out.lines.push_back(std::move(line));
+    }
+
+    // Stands in service: now, and working back through the battles.
+    for (size_t a = 0; a < armies.size(); ++a) {
+        int now = 0;
+        for (const auto& k : armies[a]->corps)
+            for (const auto& d : k.divisions)
+                for (const auto& b : d.brigades)
+                    if (is_active(b.status)) now += b.stands;
+        std::vector<int> values(net.size() + 1, 0);
+        values.back() = now;
+        for (size_t k = net.size(); k > 0; --k) values[k - 1] = values[k] + net[k - 1][a];
+        out.stands.push_back({armies[a]->name, armies[a]->side, std::move(values)});
+    }
+
+    const auto& seen = model.seen_by(viewer);
+    for (const auto& c : seen.camps) {
+        int held = 0;
+        for (const auto& h : seen.held)
+            if (h.camp == c.camp.name && h.kind == HeldKind::stands) held += h.stands;
+        out.prisoners.push_back({c.camp.name, c.camp.side, {held}});
+    }
+    return out;
+}
+
+}  // namespace muster::app
