@@ -7,6 +7,7 @@
 #include "windows/campaigns_window.hpp"
 #include "windows/export_window.hpp"
 #include "windows/journal_window.hpp"
+#include "windows/leaders_window.hpp"
 #include "windows/oob_window.hpp"
 #include "windows/prisoners_window.hpp"
 #include "windows/season_window.hpp"
@@ -27,6 +28,7 @@ void register_windows(GuiApp& app) {
     auto table_side = std::make_unique<TableSideWindow>();
     auto journal = std::make_unique<JournalWindow>();
     auto season = std::make_unique<SeasonWindow>();
+    auto leaders = std::make_unique<LeadersWindow>();
     campaigns->open = oob->open = season->open = journal->open = true;
 
     auto* c = campaigns.get();
@@ -57,6 +59,9 @@ void register_windows(GuiApp& app) {
     app.add_action({"battle.apply", "Apply battle report", "", b, [b, g] { b->apply(*g); }});
     app.add_action({"recovery.preview", "", "", b, [b, g] { b->recover(*g, true); }});
     app.add_action({"recovery.apply", "Apply recovery", "", b, [b, g] { b->recover(*g, false); }});
+    app.add_action({"recovery.roll", "", "", b, [b, g] { b->enter_roll(*g); }});
+    app.add_action({"recovery.take_back", "", "", b, [b] { b->dice.take_back(); }});
+    app.add_action({"recovery.cancel", "", "", b, [b] { b->dice.cancel(); }});
     app.add_action({"camp.new", "", "", p, [p, g] { p->new_camp(*g); }});
     app.add_action({"camp.liberate", "", "", p, [p, g] { p->liberate(*g); }});
     app.add_action({"exchange.propose", "Propose exchange", "", p, [p, g] { p->propose(*g); }});
@@ -71,13 +76,19 @@ void register_windows(GuiApp& app) {
     app.add_action({"turn.roll", "", "", se, [se, g] { se->enter_roll(*g); }});
     app.add_action({"turn.take_back", "", "", se, [se] { se->take_back(); }});
     app.add_action({"turn.cancel", "", "", se, [se] { se->cancel(); }});
+    auto* l = leaders.get();
+    app.add_action({"leader.preview", "", "", l, [l, g] { l->replace(*g, true); }});
+    app.add_action({"leader.replace", "Roll a new commander", "", l, [l, g] { l->replace(*g, false); }});
+    app.add_action({"leader.roll", "", "", l, [l, g] { l->enter_roll(*g); }});
+    app.add_action({"leader.take_back", "", "", l, [l] { l->dice.take_back(); }});
+    app.add_action({"leader.cancel", "", "", l, [l] { l->dice.cancel(); }});
     app.add_action({"undo", "Undo", "Ctrl+Z", journal.get(), [g] {
                         const auto entry = g->session()->history().undo();
                         g->set_status(entry.summary);
                     }});
 
     for (auto* w : std::initializer_list<Window*>{campaigns.get(), oob.get(), season.get(), arrival.get(), battle.get(), prisoners.get(),
-                                                   exports.get(), tables.get(), table_side.get(), journal.get()})
+                                                   leaders.get(), exports.get(), tables.get(), table_side.get(), journal.get()})
         app.add_action({std::string("window.") + w->title(), "", "", nullptr, [w, g] { g->show(*w); }});
     app.add_window(std::move(campaigns));
     app.add_window(std::move(oob));
@@ -85,6 +96,7 @@ void register_windows(GuiApp& app) {
     app.add_window(std::move(arrival));
     app.add_window(std::move(battle));
     app.add_window(std::move(prisoners));
+    app.add_window(std::move(leaders));
     app.add_window(std::move(exports));
     app.add_window(std::move(tables));
     app.add_window(std::move(table_side));

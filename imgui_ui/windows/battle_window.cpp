@@ -47,9 +47,16 @@ void BattleWindow::apply(GuiApp& app) {
 
 void BattleWindow::recover(GuiApp& app, bool preview) {
     if (recovery_battle.empty()) throw UsageError("choose the battle whose casualties return");
-    recovery = app.session()->battles().recover(recovery_battle, {}, preview);
-    note = recovery->summary;
+    const auto run = [this, g = &app, battle = recovery_battle, preview](const std::vector<std::string>& rolls) {
+        recovery = g->session()->battles().recover(battle, rolls, preview);
+        note = recovery->summary;
+    };
+    if (!physical) return run({});
+    recovery.reset();
+    dice.start(*app.session(), (preview ? "preview of the recovery of " : "recovery of ") + recovery_battle, run);
 }
+
+void BattleWindow::enter_roll(GuiApp& app) { dice.enter(*app.session()); }
 
 void BattleWindow::rebuild(GuiApp& app) {
     m_arrived.clear();
@@ -198,20 +205,33 @@ void BattleWindow::draw(GuiApp& app) {
     ImGui::Separator();
     ImGui::TextUnformatted("Recovery: casualties return, prisoners do not");
     ImGui::SetNextItemWidth(220);
-    if (ImGui::BeginCombo("Battle##recovery", recovery_battle.c_str())) {
-        for (const auto& b : model.roster.battles)
+    const bool choosing = ImGui::BeginCombo("Battle##recovery", recovery_battle.c_str());
+    mark("Battle/RecoveryBattle");
+    if (choosing) {
+        for (const auto& b : model.roster.battles) {
             if (!b.recovered && ImGui::Selectable(b.name.c_str(), recovery_battle == b.name)) recovery_battle = b.name;
+            mark("Battle/RecoveryBattle/" + b.name);
+        }
         ImGui::EndCombo();
     }
     ImGui::SameLine();
+    ImGui::Checkbox("Physical dice##recovery", &physical);
+    mark("Battle/RecoveryPhysical");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(dice.asking());
     if (ImGui::Button("Preview recovery")) app.run("recovery.preview");
     mark("Battle/RecoveryPreview");
     ImGui::SameLine();
     if (ImGui::Button("Apply recovery")) app.run("recovery.apply");
     mark("Battle/RecoveryApply");
+    ImGui::EndDisabled();
+    dice.draw(app, "recovery");
     if (recovery) {
         if (recovery->preview) ImGui::TextUnformatted("PREVIEW (the rolls are kept as discarded)");
-        for (const auto& l : recovery->lines) ImGui::BulletText("%s", l.c_str());
+        for (const auto& l : recovery->lines) {
+            ImGui::Bullet();
+            ImGui::TextWrapped("%s", l.c_str());
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 #include "app/battles.hpp"
 #include "app/outcome.hpp"
+#include "dice_prompt.hpp"
 #include "window.hpp"
 
 #include <map>
@@ -21,7 +22,11 @@ public:
     bool umpire_only() const override { return true; }
     void draw(GuiApp& app) override;
     void apply(GuiApp& app);
+    /// Previews or applies the recovery, with the campaign's dice or (physical) the organiser's,
+    /// asked roll by roll.
     void recover(GuiApp& app, bool preview);
+    /// Physical dice: the roll typed for the recovery.
+    void enter_roll(GuiApp& app);
 
     struct Line {
         int lost = 0;
@@ -39,6 +44,8 @@ public:
     std::string battery_camp;
     std::string recovery_battle;
     std::optional<app::Outcome> recovery;
+    bool physical = false;  ///< the recovery's dice are the organiser's
+    DicePrompt dice;
 
     /// The report as the table stands.
     battle::Report report() const;

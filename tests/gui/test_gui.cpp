@@ -14,6 +14,7 @@
 #include "windows/oob_window.hpp"
 #include "windows/prisoners_window.hpp"
 #include "windows/season_window.hpp"
+#include "windows/leaders_window.hpp"
 #include "app/picture.hpp"
 #include "windows/table_side_window.hpp"
 #include "windows/tables_window.hpp"
@@ -634,4 +635,104 @@ TEST_CASE("The workspace keeps its layout between runs: the tabs open, the one i
     CHECK(d.app.navigator_width == Approx(width).margin(1));
     CHECK(d.app.viewer() == View::of_side("confederate"));
     d.frame(shot("workspace_after_restart"));
+}
+
+namespace {
+// Types "3" into a dice prompt's field until it asks no more (at most `most` rolls).
+int roll_threes(test::Driver& d, const gui::DicePrompt& dice, const std::string& id, int most = 200) {
+    int typed = 0;
+    while (dice.asking() && typed < most) {
+        REQUIRE(d.click(id + "/Roll"));
+        d.type("3");
+        d.press_enter();
+        ++typed;
+    }
+    return typed;
+}
+}  // namespace
+
+TEST_CASE("Recovery with physical dice: each brigade's roll asked by its purpose, taken back, then applied") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    season_campaign(db);
+    {
+        app::Session s(db, true, 5000, app::Catalog(""));
+        battle::Report r;
+        r.name = "Seminary Ridge";
+        r.brigades.push_back({"Heth/2nd Brigade", 3, 0, ""});  // odd: half of them is rolled
+        r.brigades.push_back({"Heth/3rd Brigade", 3, 0, ""});
+        s.battles().report_battle(r, false);
+    }
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::BattleWindow>();
+    REQUIRE(d.click("Battle/RecoveryBattle"));
+    REQUIRE(d.click("Battle/RecoveryBattle/Seminary Ridge"));
+    CHECK(w.recovery_battle == "Seminary Ridge");
+    REQUIRE(d.click("Battle/RecoveryPhysical"));
+    REQUIRE(d.click("Battle/RecoveryApply"));
+    INFO(w.error);
+    REQUIRE(w.dice.asking());
+    const auto first = w.dice.purpose();
+    CHECK_THAT(first, Contains("Heth/"));
+    REQUIRE(d.click("recovery/Roll"));
+    d.type("3");
+    d.press_enter();
+    REQUIRE(w.dice.asking());  // a roll a brigade with casualties
+    CHECK(w.dice.purpose() != first);
+    d.frame(shot("recovery_dice"));
+    REQUIRE(d.click("recovery/TakeBack"));
+    CHECK(w.dice.rolls().empty());
+    CHECK(w.dice.purpose() == first);
+    bool recovered = false;
+    for (const auto& b : s.campaigns().empty() ? std::vector<campaign::BattleInfo>{} : d.app.model().roster.battles)
+        recovered = recovered || (b.name == "Seminary Ridge" && b.recovered);
+    CHECK_FALSE(recovered);  // nothing stored while the dice are asked
+    CHECK(roll_threes(d, w.dice, "recovery") >= 2);
+    REQUIRE_FALSE(w.dice.asking());
+    REQUIRE(w.recovery);
+    CHECK_FALSE(w.recovery->preview);
+    d.frames(2);
+    for (const auto& b : d.app.model().roster.battles) recovered = recovered || (b.name == "Seminary Ridge" && b.recovered);
+    CHECK(recovered);
+    d.frame(shot("recovery_applied"));
+}
+
+TEST_CASE("The leaders panel: a sound commander is kept unless forced, then replaced with physical dice; a side sees its own") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    season_campaign(db);
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::LeadersWindow>();
+    REQUIRE(d.click("Leaders/Meredith"));
+    CHECK(w.unit == "Wadsworth/Iron Brigade");
+    REQUIRE(d.click("Leaders/Replace"));
+    // Refused where it was asked, and nothing changed.
+    CHECK_FALSE(w.error.empty());
+    CHECK(gui::marked("Leaders/Said"));
+    d.frame(shot("leaders_refused"));
+    const auto journal = s.history().journal().size();
+    REQUIRE(d.click("Leaders/Force"));
+    REQUIRE(d.click("Leaders/Physical"));
+    REQUIRE(d.click("Leaders/Replace"));
+    INFO(w.error);
+    REQUIRE(w.dice.asking());
+    CHECK(s.history().journal().size() == journal);  // nothing stored while the dice are asked
+    d.frame(shot("leaders_dice"));
+    CHECK(roll_threes(d, w.dice, "leader") >= 1);
+    REQUIRE_FALSE(w.dice.asking());
+    CHECK(s.history().journal().size() == journal + 1);
+    for (const auto& l : s.leaders().list())
+        if (l.name == "Meredith") CHECK(l.commands != "Wadsworth/Iron Brigade");
+    d.frame(shot("leaders_replaced"));
+    // The Union's view: no Confederate it has not seen, and no replacing.
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/union"));
+    const auto seen = app::leaders_seen_by(d.app.model().roster, d.app.model().oob, View::of_side("union"));
+    for (const auto& l : s.leaders().list())
+        if (l.side == "confederate" && std::none_of(seen.begin(), seen.end(), [&](const auto& x) { return x.id == l.id; }))
+            CHECK_FALSE(gui::marked("Leaders/" + l.label()));
+    CHECK_FALSE(gui::marked("Leaders/Replace"));
+    d.frame(shot("leaders_union_view"));
 }

@@ -1,0 +1,117 @@
+#include "leaders_window.hpp"
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "gui_app.hpp"
+#include "test_hooks.hpp"
+#include "widgets.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+
+namespace muster::gui {
+
+void LeadersWindow::replace(GuiApp& app, bool preview) {
+    if (trim(unit).empty()) throw UsageError("name the unit whose commander is replaced (click a leader's row, or type it)");
+    const auto run = [this, g = &app, u = std::string(trim(unit)), preview](const std::vector<std::string>& rolls) {
+        shown = g->session()->leaders().replace_leader(u, std::nullopt, rolls, preview, force);
+        note = shown->summary;
+    };
+    shown.reset();
+    if (!physical) return run({});
+    dice.start(*app.session(), (preview ? "preview of a new commander for " : "a new commander for ") + std::string(trim(unit)), run);
+}
+
+void LeadersWindow::enter_roll(GuiApp& app) { dice.enter(*app.session()); }
+
+void LeadersWindow::draw(GuiApp& app) {
+    const auto& model = app.model();
+    const auto& rules = *model.rules;
+    const bool umpire = app.viewer().is_umpire();
+    const std::string side = umpire ? std::string() : app.viewer().side();
+    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
+    const float below = umpire ? 7 * ImGui::GetFrameHeightWithSpacing() : 0.f;
+    if (!ImGui::BeginTable("leaders", 6, flags, ImVec2(0, -below))) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Leader", ImGuiTableColumnFlags_DefaultSort, 2.f);
+    ImGui::TableSetupColumn("Side", 0, 1.f);
+    ImGui::TableSetupColumn("Rank", 0, 1.f);
+    ImGui::TableSetupColumn("Grade", 0, 1.f);
+    ImGui::TableSetupColumn("Status", 0, 1.f);
+    ImGui::TableSetupColumn("Commands", 0, 2.f);
+    ImGui::TableHeadersRow();
+    mark("Leaders/Table");
+    ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
+    if (m_revision != app.revision() || m_side != side || (specs && specs->SpecsDirty)) {
+        m_leaders = app::leaders_seen_by(model.roster, model.oob, app.viewer());
+        if (specs && specs->SpecsCount > 0) {
+            sort_column = specs->Specs[0].ColumnIndex;
+            sort_ascending = specs->Specs[0].SortDirection != ImGuiSortDirection_Descending;
+        }
+        const auto key = [&](const campaign::LeaderInfo& l) -> std::string {
+            switch (sort_column) {
+            case 1: return l.side;
+            case 2: return std::to_string(static_cast<int>(l.rank));
+            case 3: return l.grade;
+            case 4: return word(l.status);
+            case 5: return l.commands;
+            default: return l.label();
+            }
+        };
+        std::stable_sort(m_leaders.begin(), m_leaders.end(),
+                         [&](const auto& a, const auto& b) { return sort_ascending ? key(a) < key(b) : key(b) < key(a); });
+        if (specs) specs->SpecsDirty = false;
+        m_revision = app.revision();
+        m_side = side;
+    }
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(m_leaders.size()));
+    while (clipper.Step())
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            const auto& l = m_leaders[static_cast<size_t>(i)];
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::PushID(i);
+            if (ImGui::Selectable(l.label().c_str(), !l.commands.empty() && unit == l.commands))
+                unit = !l.commands.empty() ? l.commands : l.former_post ? l.former_post->unit : unit;
+            mark("Leaders/" + l.label());
+            ImGui::PopID();
+            const auto* sd = rules.find_side(l.side);
+            const auto* grade = rules.find_grade(l.grade);
+            for (const std::string& v : {sd ? sd->name : l.side, word(l.rank), grade ? grade->name : l.grade,
+                                         word(l.status) + (l.out_battles > 0 ? " (out " + std::to_string(l.out_battles) + ")" : ""), l.commands}) {
+                ImGui::TableNextColumn();
+                cell_text(v);
+            }
+        }
+    ImGui::EndTable();
+    if (!umpire) return;
+    // The umpire's: a new commander rolled for a unit.
+    ImGui::SetNextItemWidth(260);
+    ImGui::InputTextWithHint("Unit", "Heth/1st Brigade, Heth, a corps or army", &unit);
+    mark("Leaders/Unit");
+    ImGui::SameLine();
+    ImGui::Checkbox("Replace a sound commander too", &force);
+    mark("Leaders/Force");
+    ImGui::SameLine();
+    ImGui::Checkbox("Physical dice", &physical);
+    mark("Leaders/Physical");
+    ImGui::BeginDisabled(dice.asking());
+    if (ImGui::Button("Preview")) app.run("leader.preview");
+    mark("Leaders/Preview");
+    ImGui::SameLine();
+    if (ImGui::Button("Roll a new commander")) app.run("leader.replace");
+    mark("Leaders/Replace");
+    ImGui::EndDisabled();
+    dice.draw(app, "leader");
+    if (shown)
+        for (const auto& line : shown->lines) {
+            ImGui::Bullet();
+            ImGui::TextWrapped("%s", line.c_str());
+        }
+}
+
+}  // namespace muster::gui
