@@ -11,6 +11,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <ctime>
 
@@ -56,6 +57,7 @@ GuiApp::GuiApp(const std::string& db_path) : m_navigator(std::make_unique<Naviga
 }
 
 GuiApp::~GuiApp() {
+    if (m_loading.valid()) m_loading.wait();  // the worker's reader is not closed under it
     ImGuiContext* ctx = ImGui::GetCurrentContext();
     if (!ctx) return;
     // Saved now, while the panels it names are here; then ImGui forgets this app, and does not
@@ -113,25 +115,47 @@ const army::OrderOfBattle& GuiApp::seen_oob() {
 }
 
 void GuiApp::open_database(const std::string& path) {
+    if (m_loading.valid()) m_loading.wait();  // the reader is not closed under a read
+    m_loading = {};
+    m_reader.reset();
     try {
         m_session = std::make_unique<app::Session>(path, true);
         m_db_path = m_session->db_path();
+        m_reader = std::make_unique<app::Session>(m_db_path, false);
         m_status = "Opened " + m_db_path;
     } catch (const std::exception& e) {
         m_session.reset();
+        m_reader.reset();
         m_status = e.what();
     }
     // Nothing of the file shown before stays on screen.
     m_model = {};
+    m_read_once = !m_session;
     ++m_revision;
     changed();
 }
 
-// The one place the windows' campaign is read: in one read transaction, after a change.
+// The one place the panels' campaign is read: in one read transaction, after a change, on a
+// worker thread through the reader's own connection (SQLite in WAL mode: the writer is not held).
 void GuiApp::reload() {
+    if (m_loading.valid()) return;  // one read at a time: a change meanwhile reads again after it
+    m_stale = false;
+    if (!m_reader) {
+        m_model = {};
+        ++m_revision;
+        return;
+    }
+    m_load_started = ImGui::GetTime();
+    m_loading = std::async(std::launch::async, [reader = m_reader.get()] { return app::load_model(*reader); });
+}
+
+// The model read on the worker, once it is there (or, `wait`, when it is).
+void GuiApp::take_model(bool wait) {
+    if (!m_loading.valid()) return;
+    if (!wait && m_loading.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
     try {
-        m_model = m_session ? app::load_model(*m_session) : app::CampaignModel{};
-        m_stale = false;
+        m_model = m_loading.get();
+        m_read_once = true;
         ++m_revision;
         // A change is refused (StaleError) if another muster writes after what the model shows.
         if (m_model.current) m_session->seen(m_model.revision);
@@ -139,8 +163,14 @@ void GuiApp::reload() {
         // The file cannot be read now (busy, damaged): keep showing what was read last, say
         // why, and try again in a second. A change made meanwhile is refused as stale.
         m_status = e.what();
+        m_stale = true;
         m_retry_at = ImGui::GetTime() + 1.0;
     }
+}
+
+void GuiApp::settle() {
+    if (m_stale && ImGui::GetTime() >= m_retry_at) reload();
+    take_model(true);
 }
 
 void GuiApp::add_window(std::unique_ptr<Window> window) { m_windows.push_back(std::move(window)); }
@@ -327,6 +357,13 @@ void GuiApp::draw_status_bar() {
         mark("Status/Campaign");
         ImGui::SameLine();
     }
+    if (m_loading.valid() && ImGui::GetTime() - m_load_started > 0.1) {
+        // Long work shows it is under way: the frames go on meanwhile.
+        static const char spinner[] = "|/-\\";
+        ImGui::Text("Reading the campaign %c %.1f s  |", spinner[static_cast<int>(ImGui::GetTime() * 8) % 4], ImGui::GetTime() - m_load_started);
+        mark("Status/Reading");
+        ImGui::SameLine();
+    }
     ImGui::TextUnformatted(m_status.c_str());
     ImGui::End();
 }
@@ -349,6 +386,7 @@ void GuiApp::frame() {
     clear_marks();
     notice_outside_changes();
     if (m_stale && ImGui::GetTime() >= m_retry_at) reload();
+    take_model(false);
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && !io.WantTextInput) run("undo");
     menu();

@@ -4,6 +4,7 @@
 #include "window.hpp"
 
 #include <functional>
+#include <future>
 #include <map>
 #include <memory>
 #include <string>
@@ -48,7 +49,7 @@ public:
     /// none in it): the other windows wait until there is one.
     void set_welcome(std::unique_ptr<Window> welcome) { m_welcome = std::move(welcome); }
     /// Whether the welcome is what this frame shows.
-    bool welcoming() const { return m_welcome && (!m_session || m_model.campaigns.empty()); }
+    bool welcoming() const { return m_welcome && (!m_session || (m_read_once && m_model.campaigns.empty())); }
     /// The window of a type (each is registered once).
     template <class T>
     T& window() {
@@ -69,6 +70,8 @@ public:
 
     /// The session, or nullptr when no database could be opened. For actions, not for draw().
     app::Session* session() { return m_session.get(); }
+    /// The connection the model is read through (on a worker thread), or nullptr.
+    const app::Session* reader() const { return m_reader.get(); }
     /// What the windows draw: the campaign as of its last change, read in one transaction.
     const app::CampaignModel& model() const { return m_model; }
     /// Whose view every panel shows: the umpire's or a side's, chosen once in the menu bar.
@@ -85,8 +88,14 @@ public:
     const std::string& db_path() const { return m_db_path; }
     /// Bumped whenever the model is read anew: windows rebuild what they derive from it.
     int revision() const { return m_revision; }
-    /// The campaign changed (or may have): the model is read anew before the next draw.
+    /// The campaign changed (or may have): the model is read anew, on a worker thread with its
+    /// own connection; the frames go on drawing the model as it was until the new one lands.
     void changed() { m_stale = true; }
+    /// Whether the model is being read anew.
+    bool loading() const { return m_loading.valid(); }
+    /// Starts reading the model if it is stale and waits for it (the GUI tests: a person waits
+    /// for the screen to show what they did).
+    void settle();
     const std::string& status() const { return m_status; }
     void set_status(std::string s) { m_status = std::move(s); }
 
@@ -99,11 +108,16 @@ public:
 private:
     void menu();
     void reload();
+    void take_model(bool wait);
     void draw_workspace();
     void draw_panel(Window& w);
     void draw_welcome();
     void draw_status_bar();
     std::unique_ptr<app::Session> m_session;
+    std::unique_ptr<app::Session> m_reader;  // the worker's own connection: reads the model, never writes
+    std::future<app::CampaignModel> m_loading;
+    double m_load_started = 0;
+    bool m_read_once = false;                // a model of this file has been read
     app::CampaignModel m_model;
     bool m_stale = true;
     double m_retry_at = 0;  // when to try reading the model again after it could not be read

@@ -44,13 +44,21 @@ void LeadersWindow::draw(GuiApp& app) {
     ImGui::TableSetupColumn("Commands", 0, 2.f);
     ImGui::TableHeadersRow();
     mark("Leaders/Table");
-    ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
-    if (m_revision != app.revision() || m_side != side || (specs && specs->SpecsDirty)) {
+    if (m_revision != app.revision() || m_side != side) {
         m_leaders = app::leaders_seen_by(model.roster, model.oob, app.viewer());
-        if (specs && specs->SpecsCount > 0) {
+        m_sorted_by = -1;
+        m_revision = app.revision();
+        m_side = side;
+    }
+    if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
+        if (specs->SpecsCount > 0) {
             sort_column = specs->Specs[0].ColumnIndex;
             sort_ascending = specs->Specs[0].SortDirection != ImGuiSortDirection_Descending;
         }
+        specs->SpecsDirty = false;
+    }
+    // Sorted again only when the leaders or the order asked for changed; each key made once.
+    if (const int order = sort_column * 2 + (sort_ascending ? 1 : 0); order != m_sorted_by) {
         const auto key = [&](const campaign::LeaderInfo& l) -> std::string {
             switch (sort_column) {
             case 1: return l.side;
@@ -61,11 +69,15 @@ void LeadersWindow::draw(GuiApp& app) {
             default: return l.label();
             }
         };
-        std::stable_sort(m_leaders.begin(), m_leaders.end(),
-                         [&](const auto& a, const auto& b) { return sort_ascending ? key(a) < key(b) : key(b) < key(a); });
-        if (specs) specs->SpecsDirty = false;
-        m_revision = app.revision();
-        m_side = side;
+        std::vector<std::pair<std::string, size_t>> keys;
+        keys.reserve(m_leaders.size());
+        for (size_t i = 0; i < m_leaders.size(); ++i) keys.emplace_back(key(m_leaders[i]), i);
+        std::stable_sort(keys.begin(), keys.end(), [&](const auto& a, const auto& b) { return sort_ascending ? a.first < b.first : b.first < a.first; });
+        std::vector<campaign::LeaderInfo> sorted;
+        sorted.reserve(m_leaders.size());
+        for (const auto& k : keys) sorted.push_back(std::move(m_leaders[k.second]));
+        m_leaders = std::move(sorted);
+        m_sorted_by = order;
     }
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(m_leaders.size()));

@@ -32,6 +32,7 @@ private:
     std::vector<campaign::LeaderInfo> m_leaders;  // as the view may see them, sorted
     int m_revision = -1;
     std::string m_side;
+    int m_sorted_by = -1;  // the order m_leaders is in: column * 2 + ascending
 };
 
 }  // namespace muster::gui

@@ -13,7 +13,7 @@ CampaignModel load_model(Session& session, int journal_page) {
         model.current = session.current_if_any();
         if (!model.current) return;
         const auto id = model.current->id;
-        model.rules = &session.rules();
+        model.rules = session.shared_rules();
         model.revision = store.last_operation(id);
         auto whole = store.whole(id);
         model.oob = std::move(whole.oob);

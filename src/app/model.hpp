@@ -11,6 +11,7 @@
 #include "journal/journal.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,7 +31,7 @@ struct CampaignModel {
     std::int64_t revision = -1;                       ///< the current campaign's newest journal entry
     std::vector<campaign::CampaignInfo> campaigns;    ///< every campaign in the file
     std::optional<campaign::CampaignInfo> current;    ///< none: the file has no campaign (or no current one)
-    const rules::RuleSet* rules = nullptr;            ///< the current campaign's pinned rule set
+    std::shared_ptr<const rules::RuleSet> rules;      ///< the current campaign's pinned rule set
     army::OrderOfBattle oob;                          ///< the umpire's whole order of battle
     campaign::Roster roster;                          ///< brigades, leaders, batteries, camps, battles...
     std::vector<SeenModel> views;                     ///< the umpire's, then each side's of the rule set

@@ -200,13 +200,15 @@ void Session::seen(std::int64_t revision) { m->store.expect_last_operation(revis
 
 std::int64_t Session::last_operation() const { return m->store.last_operation(current().id); }
 
-const rules::RuleSet& Session::rules() const {
+const rules::RuleSet& Session::rules() const { return *shared_rules(); }
+
+std::shared_ptr<const rules::RuleSet> Session::shared_rules() const {
     const auto c = current();
     if (!m->rules || m->rules_campaign != c.id) {
-        m->rules = rules::load_rule_set(c.rules_json, "the rule set pinned by campaign " + c.name);
+        m->rules = std::make_shared<const rules::RuleSet>(rules::load_rule_set(c.rules_json, "the rule set pinned by campaign " + c.name));
         m->rules_campaign = c.id;
     }
-    return *m->rules;
+    return m->rules;
 }
 
 View Session::view(std::string_view text) const {

@@ -90,6 +90,9 @@ public:
     void change_settings(const CampaignSettings& settings);
     /// The rule set the current campaign pinned when it was created (loaded once per campaign).
     const rules::RuleSet& rules() const;
+    /// The same, shared: it stays whole for whoever holds it after the session moves to
+    /// another campaign (the GUI's model).
+    std::shared_ptr<const rules::RuleSet> shared_rules() const;
     /// A view as typed: "umpire", or a side of the rule set (else UsageError listing them).
     View view(std::string_view text) const;
 

@@ -6,6 +6,7 @@
 #include "dice/dice.hpp"
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace muster::app {
@@ -20,7 +21,7 @@ struct Session::State {
     std::optional<std::string> selected;
     // The pinned rule set never changes, so it is parsed and validated once per campaign.
     std::int64_t rules_campaign = 0;
-    std::optional<rules::RuleSet> rules;
+    std::shared_ptr<const rules::RuleSet> rules;  // shared with the models read from it (they outlive a switch)
     bool own_dice = false;  // Session::roll_own_dice
 };
 

@@ -19,7 +19,7 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     REQUIRE(m.current);
     CHECK(m.current->name == s.current().name);
     CHECK(m.revision == s.last_operation());
-    CHECK(m.rules == &s.rules());
+    CHECK(m.rules.get() == &s.rules());
     CHECK(m.campaigns.size() == s.campaigns().size());
     const auto p = exporter::Provenance{"2026-01-01"};
     CHECK(exporter::oob_json(s.rules(), m.oob, p) == exporter::oob_json(s.rules(), s.forces().order_of_battle({}), p));

@@ -5,8 +5,8 @@
 // every panel has something to show. The navigator is drawn in every frame.
 //
 // Two paths: the steady frame (the model in memory) and the slow one, the frames after the
-// campaign changed (the model read anew in one transaction, then each panel rebuilding what it
-// derives from it when it is first in front). Both against a floor measured in the same run: a
+// campaign changed (the model read anew in one transaction on a worker thread while the frames
+// go on, then each panel rebuilding what it derives from it when it is first in front). Both against a floor measured in the same run: a
 // frame that draws one line of text, the cost of the window system and the renderer alone.
 // Under Xvfb with Mesa's software renderer (run through xvfb-run). MUSTER_BENCH_DIVISIONS sets
 // the sizes ("1000,5000" by default).
@@ -21,6 +21,7 @@
 #include <benchmark/benchmark.h>
 #include <imgui.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
@@ -164,23 +165,37 @@ void bm_gui_frame_every_panel(benchmark::State& state) {
     state.counters["worst_per_floor"] = worst / (floor / r);
 }
 
-// The slow path: the campaign changed. The first frame reads the model anew and rebuilds the
-// panel in front; each other panel rebuilds when it is next brought to the front.
+// The slow path: the campaign changed. The model is read anew on a worker thread while the
+// frames go on (their main-thread CPU is what the organiser feels); when it lands, the panel in
+// front rebuilds what it derives from it, and each other panel when it is next in front.
 void bm_gui_frames_after_a_change(benchmark::State& state) {
     const int n = static_cast<int>(state.range(0));
     test::TempDir dir;
     const auto db = dir.file("c.db");
     build_campaign(db, n, dir.path());
     Workspace ws(db);
-    double reload = 0, worst_rebuild = 0, every = 0, floor = 0;
-    long rounds = 0;
+    ws.app->settle();
+    double waiting = 0, worst_waiting = 0, landed = 0, read_wall = 0, worst_rebuild = 0, every = 0, floor = 0;
+    long rounds = 0, waiting_frames = 0;
     for (auto _ : state) {
         ws.bring(*ws.panels[1]);
-        ws.frame();
+        const int revision = ws.app->revision();
         ws.app->changed();
-        const double first = ws.frame();
-        reload += first;
-        double all = first;
+        const auto started = std::chrono::steady_clock::now();
+        double all = 0;
+        // The frames while the model is read: the old model is drawn.
+        for (;;) {
+            const double ms = ws.frame();
+            all += ms;
+            if (ws.app->revision() != revision) {
+                landed += ms;  // the frame the new model landed in: the panel in front rebuilds
+                break;
+            }
+            waiting += ms;
+            worst_waiting = std::max(worst_waiting, ms);
+            ++waiting_frames;
+        }
+        read_wall += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
         for (size_t i = 0; i < ws.panels.size(); ++i) {
             if (i == 1) continue;
             const double ms = ws.bring(*ws.panels[i]);  // its first frame in front rebuilds what it shows
@@ -194,11 +209,14 @@ void bm_gui_frames_after_a_change(benchmark::State& state) {
     const double r = static_cast<double>(rounds);
     state.counters["divisions"] = n;
     state.counters["brigades"] = static_cast<double>(ws.app->model().roster.brigades.size());
-    state.counters["first_frame_ms"] = reload / r;
+    state.counters["read_wall_ms"] = read_wall / r;
+    state.counters["waiting_frame_ms"] = waiting_frames ? waiting / static_cast<double>(waiting_frames) : 0;
+    state.counters["worst_waiting_frame_ms"] = worst_waiting;
+    state.counters["landing_frame_ms"] = landed / r;
     state.counters["worst_other_panel_ms"] = worst_rebuild;
     state.counters["every_panel_ms"] = every / r;
     state.counters["floor_ms"] = floor / r;
-    state.counters["first_per_floor"] = (reload / r) / (floor / r);
+    state.counters["landing_per_floor"] = (landed / r) / (floor / r);
 }
 
 }  // namespace

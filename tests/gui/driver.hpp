@@ -33,6 +33,7 @@ public:
         });
         app.frame();
         platform.end_frame(png);
+        app.settle();  // as a person waits for the screen to show what they did
     }
     void frames(int n) {
         for (int i = 0; i < n; ++i) frame();
