@@ -71,6 +71,9 @@ void register_windows(GuiApp& app) {
     app.add_action({"tables.odds", "", "", t, [t, g] { t->compute_odds(*g); }});
     app.add_action({"tableside.roll", "", "", ts, [ts, g] { ts->roll(*g); }});
     app.add_action({"tableside.apply", "", "", ts, [ts, g] { ts->apply(*g); }});
+    app.add_action({"tableside.dice.roll", "", "", ts, [ts, g] { ts->asked.enter(*g->session()); }});
+    app.add_action({"tableside.dice.take_back", "", "", ts, [ts] { ts->asked.take_back(); }});
+    app.add_action({"tableside.dice.cancel", "", "", ts, [ts] { ts->asked.cancel(); }});
     auto* se = season.get();
     app.add_action({"turn.next", "Next turn", "", se, [se, g] { se->next_turn(*g); }});
     app.add_action({"turn.roll", "", "", se, [se, g] { se->enter_roll(*g); }});

@@ -116,7 +116,7 @@ void OobWindow::draw(GuiApp& app) {
     const float panel = !selected_kind ? 0.f : (selected_open ? 8.f : 3.f) * ImGui::GetFrameHeightWithSpacing();
     if (!ImGui::BeginTable("oob", 6, flags, ImVec2(0, -ImGui::GetFrameHeightWithSpacing() - panel))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn(rules.term_brigade.c_str(), ImGuiTableColumnFlags_WidthStretch, 3.f);
+    ImGui::TableSetupColumn(rules.term_brigade.c_str(), ImGuiTableColumnFlags_WidthStretch, 6.f);  // the tree: room for a whole line
     for (const char* c : {"Stands", "Label", "State", "Rating", "Commander"}) ImGui::TableSetupColumn(c, ImGuiTableColumnFlags_WidthStretch, 1.f);
     ImGui::TableHeadersRow();
     // A line the navigator chose: scrolled into sight (the clipper measured the rows' height).

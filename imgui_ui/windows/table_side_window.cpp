@@ -40,6 +40,13 @@ void TableSideWindow::reset_for(int table_index, size_t modifiers) {
 }
 
 void TableSideWindow::roll(GuiApp& app) {
+    if (!physical) return roll_with(app, dice::split_rolls(dice), false);
+    const auto* t = shown_table(*app.model().rules, table);
+    asked.start(*app.session(), t ? t->title : "the table", [this, g = &app](const std::vector<std::string>& rolls) { roll_with(*g, rolls, true); });
+}
+
+// `asking`: the dice are the organiser's even before any is typed (a roll short is asked for).
+void TableSideWindow::roll_with(GuiApp& app, const std::vector<std::string>& typed, bool asking) {
     auto* session = app.session();
     const auto* t = shown_table(*app.model().rules, table);
     if (!session || !t) return;
@@ -56,7 +63,6 @@ void TableSideWindow::roll(GuiApp& app) {
         if (ticked[i]) request.modifiers.push_back({m.id, t->difference ? rules::Party::attacker : rules::Party::either, n});
         if (ticked_defender[i] && t->difference) request.modifiers.push_back({m.id, rules::Party::defender, n});
     }
-    const auto typed = dice::split_rolls(dice);
     std::string text;
     const bool for_battle = app.viewer().is_umpire() && !trim(battle).empty();
     if (for_battle) {
@@ -67,7 +73,7 @@ void TableSideWindow::roll(GuiApp& app) {
         log.push_back({"#" + std::to_string(rolled.outcome.operation) + " " + rolled.outcome.summary, true});
         app.changed();
     } else {
-        app::TableRollRequest r{t->id, request, std::nullopt, typed, false};
+        app::TableRollRequest r{t->id, request, std::nullopt, typed, asking};
         const auto rolled = app::roll_play_table(*app.model().rules, r);
         text = exporter::play_roll_text(rolled.roll) + "(not recorded: no battle named)\n";
         log.push_back({t->title + ": " + (t->difference ? "difference " : "score ") + std::to_string(rolled.roll.score) + ", " +
@@ -94,13 +100,17 @@ void TableSideWindow::draw(GuiApp& app) {
         return;
     }
     if (m_shown != table || ticked.size() != t->modifiers.size()) reset_for(table, t->modifiers.size());
-    std::vector<std::string> names;
-    for (const auto& p : rules.play_tables) names.push_back(p.title + " [" + p.id + "]");
-    std::vector<const char*> items;
-    for (const auto& n : names) items.push_back(n.c_str());
     ImGui::SetNextItemWidth(360);
-    ImGui::Combo("Table", &table, items.data(), static_cast<int>(items.size()));
+    const bool choosing = ImGui::BeginCombo("Table", (t->title + " [" + t->id + "]").c_str());
     mark("TableSide/Table");
+    if (choosing) {
+        for (size_t i = 0; i < rules.play_tables.size(); ++i) {
+            const auto& p = rules.play_tables[i];
+            if (ImGui::Selectable((p.title + " [" + p.id + "]").c_str(), table == static_cast<int>(i))) table = static_cast<int>(i);
+            mark("TableSide/Table/" + p.id);
+        }
+        ImGui::EndCombo();
+    }
     if (m_shown != table) return;  // the next frame shows the new table
     if (!t->source.empty()) ImGui::TextDisabled("From %s", t->source.c_str());
 
@@ -181,10 +191,16 @@ void TableSideWindow::draw(GuiApp& app) {
         }
     }
 
-    ImGui::SetNextItemWidth(160);
-    ImGui::InputTextWithHint("Dice from the table", "blank: muster rolls", &dice);
-    mark("TableSide/Dice");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The dice as they lay, in order (on a table both sides roll, the attacker's first): 7 or 3+4, 9,5");
+    if (!physical) {
+        ImGui::SetNextItemWidth(160);
+        ImGui::InputTextWithHint("Dice from the table", "blank: muster rolls", &dice);
+        mark("TableSide/Dice");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The dice as they lay, in order (on a table both sides roll, the attacker's first): 7 or 3+4, 9,5");
+        ImGui::SameLine();
+    }
+    ImGui::Checkbox("Ask each die", &physical);
+    mark("TableSide/Physical");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Physical dice: each die asked for by its purpose as the roll comes to it, with take-back");
     ImGui::SetNextItemWidth(200);
     const bool umpire = app.viewer().is_umpire();
     if (umpire) {
@@ -203,12 +219,17 @@ void TableSideWindow::draw(GuiApp& app) {
             mark("TableSide/Defender");
         }
     }
+    ImGui::BeginDisabled(asked.asking());
     if (ImGui::Button("Roll")) app.run("tableside.roll");
     mark("TableSide/Roll");
+    ImGui::EndDisabled();
     ImGui::EndChild();
 
     ImGui::SameLine();
     ImGui::BeginChild("came", ImVec2(0, 0), true);
+    // The die asked for, at the top of what came of the roll: always in sight.
+    asked.draw(app, "tableside.dice");
+    if (asked.asking()) ImGui::Separator();
     if (!result.text.empty() && (umpire || !result.umpire)) {
         ImGui::BeginChild("result", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.5f), false);
         ImGui::PushTextWrapPos(0);

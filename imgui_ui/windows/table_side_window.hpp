@@ -1,4 +1,5 @@
 #pragma once
+#include "dice_prompt.hpp"
 #include "window.hpp"
 
 #include <string>
@@ -16,7 +17,8 @@ class TableSideWindow : public Window {
 public:
     const char* title() const override { return "Table side"; }
     void draw(GuiApp& app) override;
-    /// Rolls the chosen table with the ticked modifiers (action "tableside.roll").
+    /// Rolls the chosen table with the ticked modifiers (action "tableside.roll"): the dice typed
+    /// in one field, muster's, or (physical) the organiser's asked one by one by their purpose.
     void roll(GuiApp& app);
     /// Applies the battle's draft as its report (action "tableside.apply").
     void apply(GuiApp& app);
@@ -30,6 +32,8 @@ public:
     std::vector<bool> ticked_defender;  ///< ... and the defender's
     std::vector<int> counts;            ///< =N: how many, or the value chosen
     std::string dice;                   ///< typed dice, "9,4"; empty: muster rolls
+    bool physical = false;              ///< the dice asked one by one (actions "tableside.dice.*")
+    DicePrompt asked;
     std::string battle, unit, defender;
     /// A roll's text, and whether it is the umpire's (a campaign roll, naming units).
     struct Line {
@@ -41,6 +45,7 @@ public:
 
 private:
     void reset_for(int table_index, size_t modifiers);
+    void roll_with(GuiApp& app, const std::vector<std::string>& typed, bool asking);
     int m_shown = -1;
     std::string m_text;  // a reference table as text
 };

@@ -394,10 +394,9 @@ TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice 
     test::Driver d(db);
     auto& s = *d.app.session();
     auto& w = d.show<gui::TableSideWindow>();
-    const auto& rules = *d.app.model().rules;
-    for (size_t i = 0; i < rules.play_tables.size(); ++i)
-        if (rules.play_tables[i].id == "charge") w.table = static_cast<int>(i);
-    d.frames(3);
+    REQUIRE(d.click("TableSide/Table"));
+    REQUIRE(d.click("TableSide/Table/charge"));
+    d.frames(2);
     // Fresh for the attacker, Spent for the defender, ticked with the mouse.
     REQUIRE(d.click("TableSide/Mod/attacker:fresh"));
     REQUIRE(d.click("TableSide/Mod/defender:spent"));
@@ -427,9 +426,9 @@ TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice 
     CHECK(s.history().check().ok());
     CHECK(w.log.size() == 2);
     // A reference table shows as the source prints it; a roll with no battle is not recorded.
-    for (size_t i = 0; i < rules.play_tables.size(); ++i)
-        if (rules.play_tables[i].id == "musketry") w.table = static_cast<int>(i);
-    d.frames(3);
+    REQUIRE(d.click("TableSide/Table"));
+    REQUIRE(d.click("TableSide/Table/musketry"));
+    d.frames(2);
     REQUIRE(d.click("TableSide/Points"));
     d.type("7");
     REQUIRE(d.click("TableSide/Mod/disordered"));
@@ -738,4 +737,53 @@ TEST_CASE("The leaders panel: a sound commander is kept unless forced, then repl
             CHECK_FALSE(gui::marked("Leaders/" + l.label()));
     CHECK_FALSE(gui::marked("Leaders/Replace"));
     d.frame(shot("leaders_union_view"));
+}
+
+TEST_CASE("The table side with each die asked: the attacker's and the defender's dice asked by purpose, one taken back, the draft filled") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::wagram(db);
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::TableSideWindow>();
+    REQUIRE(d.click("TableSide/Table"));
+    REQUIRE(d.click("TableSide/Table/charge"));
+    d.frames(2);
+    REQUIRE(d.click("TableSide/Physical"));
+    REQUIRE(w.physical);
+    REQUIRE(d.click("TableSide/Battle"));
+    d.type("Wagram");
+    REQUIRE(d.click("TableSide/Unit"));
+    d.type("Legrand/Ledru");
+    REQUIRE(d.click("TableSide/Defender"));
+    d.type("Fresnel/Kleist");
+    const auto journal = s.history().journal().size();
+    REQUIRE(d.click("TableSide/Roll"));
+    INFO(w.error);
+    REQUIRE(w.asked.asking());
+    const auto first = w.asked.purpose();
+    CHECK_THAT(first, Contains("attacker"));
+    const auto enter = [&](const char* roll) {
+        REQUIRE(d.click("tableside.dice/Roll"));
+        d.type(roll);
+        d.press_enter();
+    };
+    enter("11");  // the attacker's 2d6, as they lay
+    INFO(w.error);
+    REQUIRE(w.asked.rolls().size() == 1);
+    CHECK_THAT(w.asked.purpose(), Contains("defender"));
+    REQUIRE(d.click("tableside.dice/TakeBack"));
+    CHECK(w.asked.rolls().empty());
+    CHECK(w.asked.purpose() == first);
+    enter("11");
+    REQUIRE(w.asked.asking());
+    d.frame(shot("table_side_dice"));
+    CHECK(s.history().journal().size() == journal);  // nothing recorded while the dice are asked
+    enter("3");
+    // A chained fallen-leader roll, if the result calls for one, is asked too.
+    for (int more = 0; w.asked.asking() && more < 5; ++more) enter("3");
+    REQUIRE_FALSE(w.asked.asking());
+    CHECK_THAT(w.result.text, Contains("Attacker rolled 11"));
+    CHECK(s.table_side().drafts().size() == 1);
+    CHECK(s.history().journal().size() > journal);
 }
