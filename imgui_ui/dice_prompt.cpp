@@ -78,7 +78,8 @@ void DicePrompt::draw(GuiApp& app, const std::string& id) {
     ImGui::Text("Roll %zu: %s (%s)", m_need->index + 1, m_need->purpose.c_str(), std::string(rules::die_name(m_need->die)).c_str());
     ImGui::PopTextWrapPos();
     ImGui::SetNextItemWidth(80);
-    const bool entered = ImGui::InputText(("##roll" + id).c_str(), &typed, ImGuiInputTextFlags_EnterReturnsTrue);
+    // Clicked, the field's text is selected: a refused value is typed over.
+    const bool entered = ImGui::InputText(("##roll" + id).c_str(), &typed, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
     mark(id + "/Roll");
     ImGui::SameLine();
     if (ImGui::Button("Enter roll") || entered) app.run(id + ".roll");

@@ -51,8 +51,9 @@ void register_windows(GuiApp& app) {
     auto* o = oob.get();
     app.add_action({"oob.rename", "", "", o, [o, g] { o->rename(*g); }});
     app.add_action({"oob.add_brigade", "", "", o, [o, g] { o->add_brigade(*g); }});
-    app.add_action({"arrival.roll", "", "", a, [a, g] { a->enter_roll(*g); }});
-    app.add_action({"arrival.take_back", "", "", a, [a] { a->take_back(); }});
+    app.add_action({"arrival.roll", "", "", a, [a, g] { a->dice.enter(*g->session()); }});
+    app.add_action({"arrival.take_back", "", "", a, [a] { a->dice.take_back(); }});
+    app.add_action({"arrival.cancel", "", "", a, [a] { a->dice.cancel(); }});
     app.add_action({"arrival.preview", "Preview arrival", "", a, [a, g] { a->preview(*g); }});
     app.add_action({"arrival.accept", "Accept arrival", "", a, [a, g] { a->accept(*g); }});
     app.add_action({"arrival.discard", "", "", a, [a] { a->discard(); }});

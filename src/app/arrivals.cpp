@@ -150,15 +150,4 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
     return out;
 }
 
-army::Division dry_run_arrival(const rules::RuleSet& rules, const campaign::CampaignInfo& c, const army::Division& placeholder,
-                               const ArrivalRequest& asked) {
-    require_placeholder(placeholder.name, placeholder.status);
-    const auto request = with_campaign_defaults(rules, c, asked);
-    dice::TypedSource dice(request.rolls);
-    auto division =
-        generate::generate_division(rules, division_request(placeholder.name, placeholder.side, placeholder.arm, request, c), dice);
-    dice.require_all_used();
-    return division;
-}
-
 }  // namespace muster::app

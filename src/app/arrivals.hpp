@@ -40,10 +40,4 @@ private:
     Session& m_session;
 };
 
-/// Rolls a placeholder division (as the campaign's order of battle holds it) with typed dice
-/// and stores nothing: for a front end asking for physical dice one at a time. Throws
-/// dice::RollNeeded naming the next roll while the rolls run short.
-army::Division dry_run_arrival(const rules::RuleSet& rules, const campaign::CampaignInfo& campaign,
-                               const army::Division& placeholder, const ArrivalRequest& request);
-
 }  // namespace muster::app

@@ -77,30 +77,40 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     s.prisoners().add_camp("confederate", "Libby Prison");
     d.app.changed();
 
-    // Arrival with physical dice: a bad value is refused inline, good ones are taken.
+    // Arrival with physical dice: each roll asked by its purpose; a bad value is refused where
+    // it was typed, a good one taken; abandoned, nothing is stored.
     auto& arrival = d.show<gui::ArrivalWindow>();
-    arrival.division = "Pender";
-    arrival.year = 1863;
-    arrival.theater = "east";
-    arrival.physical = true;
-    d.frames(2);
-    REQUIRE(d.click("Arrival/Roll"));
+    REQUIRE(d.click("Arrival/Division"));
+    REQUIRE(d.click("Arrival/Division/Pender"));
+    CHECK(arrival.division == "Pender");
+    REQUIRE(d.click("Arrival/Physical"));
+    REQUIRE(arrival.physical);
+    REQUIRE(d.click("Arrival/Accept"));
+    INFO(arrival.error);
+    REQUIRE(arrival.dice.asking());
+    CHECK_THAT(arrival.dice.purpose(), Contains("Divisional Strength"));
+    REQUIRE(d.click("arrival/Roll"));
     d.type("101");
-    REQUIRE(d.click("Arrival/EnterRoll"));
-    CHECK_THAT(arrival.error, Contains("typed roll \"101\""));
-    CHECK(arrival.rolls.empty());
-    arrival.next_roll.clear();  // the organiser clears the field (it is not active now)
-    REQUIRE(d.click("Arrival/Roll"));
+    d.press_enter();
+    CHECK_THAT(arrival.error, Contains("101"));
+    CHECK(arrival.dice.rolls().empty());
+    REQUIRE(d.click("arrival/Roll"));  // clicked, the refused value is selected: typed over
     d.type("50");
     d.press_enter();
-    CHECK(arrival.rolls == std::vector<std::string>{"50"});
+    CHECK(arrival.dice.rolls() == std::vector<std::string>{"50"});
+    CHECK(arrival.dice.asking());
+    CHECK(count_brigades(s) == 1);  // nothing stored while the dice are asked
     d.frame(shot("arrival_physical_dice"));
+    REQUIRE(d.click("arrival/Abandon"));
+    CHECK_FALSE(arrival.dice.asking());
+    CHECK(count_brigades(s) == 1);
 
     // Arrival with the campaign's dice: preview, then accept.
-    arrival.physical = false;
-    arrival.division = "Heth";
+    REQUIRE(d.click("Arrival/Physical"));
+    REQUIRE_FALSE(arrival.physical);
+    REQUIRE(d.click("Arrival/Division"));
+    REQUIRE(d.click("Arrival/Division/Heth"));
     REQUIRE(d.click("Arrival/Preview"));
-    INFO(arrival.error);
     REQUIRE(arrival.shown);
     CHECK(arrival.shown->preview);
     CHECK(count_brigades(s) == 1);  // a preview stores nothing
