@@ -66,6 +66,18 @@ void DicePrompt::cancel() {
     typed.clear();
 }
 
+void DicePrompt::buttons(GuiApp& app, std::initializer_list<Button> buttons) const {
+    ImGui::BeginDisabled(asking());
+    bool first = true;
+    for (const auto& b : buttons) {
+        if (!first) ImGui::SameLine();
+        first = false;
+        if (ImGui::Button(b.label)) app.run(b.action);
+        mark(b.mark);
+    }
+    ImGui::EndDisabled();
+}
+
 void DicePrompt::draw(GuiApp& app, const std::string& id) {
     if (!m_need) return;
     ImGui::Separator();

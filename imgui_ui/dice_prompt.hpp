@@ -6,6 +6,7 @@
 #include "rules/die.hpp"
 
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,14 @@ public:
     std::string purpose() const { return m_need ? m_need->purpose : std::string(); }
     const std::vector<std::string>& rolls() const { return m_rolls; }
 
+    /// An action button of an operation that rolls: the action's id, its label and its mark.
+    struct Button {
+        const char* label;
+        const char* action;
+        const char* mark;
+    };
+    /// Draws the buttons on one line, disabled while dice are being asked.
+    void buttons(GuiApp& app, std::initializer_list<Button> buttons) const;
     /// Draws what is being rolled, the rolls so far and the field for the next, running the
     /// actions `<id>.roll`, `<id>.take_back`, `<id>.cancel`; its items are marked `<id>/...`.
     void draw(GuiApp& app, const std::string& id);

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace muster::gui {
 
@@ -13,6 +14,14 @@ namespace muster::gui {
 inline void cell_text(const std::string& text) {
     ImGui::TextUnformatted(text.c_str());
     if (ImGui::IsItemHovered() && ImGui::CalcTextSize(text.c_str()).x > ImGui::GetColumnWidth()) ImGui::SetTooltip("%s", text.c_str());
+}
+
+/// Lines of prose, a bullet each, wrapped at the region's edge (ImGui's BulletText does not wrap).
+inline void bullet_lines(const std::vector<std::string>& lines) {
+    for (const auto& l : lines) {
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", l.c_str());
+    }
 }
 
 /// A combo choosing one of a word's values.

@@ -98,13 +98,7 @@ void ArrivalWindow::draw(GuiApp& app) {
     }
     if (ImGui::Checkbox("Physical dice (each roll asked for as the tables come to it)", &physical)) dice.cancel();
     mark("Arrival/Physical");
-    ImGui::BeginDisabled(dice.asking());
-    if (ImGui::Button("Preview")) app.run("arrival.preview");
-    mark("Arrival/Preview");
-    ImGui::SameLine();
-    if (ImGui::Button("Accept")) app.run("arrival.accept");
-    mark("Arrival/Accept");
-    ImGui::EndDisabled();
+    dice.buttons(app, {{"Preview", "arrival.preview", "Arrival/Preview"}, {"Accept", "arrival.accept", "Arrival/Accept"}});
     ImGui::SameLine();
     if (ImGui::Button("Discard")) app.run("arrival.discard");
     dice.draw(app, "arrival");

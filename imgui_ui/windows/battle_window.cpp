@@ -218,20 +218,11 @@ void BattleWindow::draw(GuiApp& app) {
     ImGui::Checkbox("Physical dice##recovery", &physical);
     mark("Battle/RecoveryPhysical");
     ImGui::SameLine();
-    ImGui::BeginDisabled(dice.asking());
-    if (ImGui::Button("Preview recovery")) app.run("recovery.preview");
-    mark("Battle/RecoveryPreview");
-    ImGui::SameLine();
-    if (ImGui::Button("Apply recovery")) app.run("recovery.apply");
-    mark("Battle/RecoveryApply");
-    ImGui::EndDisabled();
+    dice.buttons(app, {{"Preview recovery", "recovery.preview", "Battle/RecoveryPreview"}, {"Apply recovery", "recovery.apply", "Battle/RecoveryApply"}});
     dice.draw(app, "recovery");
     if (recovery) {
         if (recovery->preview) ImGui::TextUnformatted("PREVIEW (the rolls are kept as discarded)");
-        for (const auto& l : recovery->lines) {
-            ImGui::Bullet();
-            ImGui::TextWrapped("%s", l.c_str());
-        }
+        bullet_lines(recovery->lines);
     }
 }
 

@@ -111,19 +111,9 @@ void LeadersWindow::draw(GuiApp& app) {
     ImGui::SameLine();
     ImGui::Checkbox("Physical dice", &physical);
     mark("Leaders/Physical");
-    ImGui::BeginDisabled(dice.asking());
-    if (ImGui::Button("Preview")) app.run("leader.preview");
-    mark("Leaders/Preview");
-    ImGui::SameLine();
-    if (ImGui::Button("Roll a new commander")) app.run("leader.replace");
-    mark("Leaders/Replace");
-    ImGui::EndDisabled();
+    dice.buttons(app, {{"Preview", "leader.preview", "Leaders/Preview"}, {"Roll a new commander", "leader.replace", "Leaders/Replace"}});
     dice.draw(app, "leader");
-    if (shown)
-        for (const auto& line : shown->lines) {
-            ImGui::Bullet();
-            ImGui::TextWrapped("%s", line.c_str());
-        }
+    if (shown) bullet_lines(shown->lines);
 }
 
 }  // namespace muster::gui

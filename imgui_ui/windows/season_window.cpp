@@ -150,10 +150,7 @@ void SeasonWindow::draw(GuiApp& app) {
         ImGui::Checkbox("Physical dice for the arrivals", &physical);
         mark("Season/Physical");
         ImGui::SameLine();
-        ImGui::BeginDisabled(dice.asking());
-        if (ImGui::Button("Next turn")) app.run("turn.next");
-        mark("Season/NextTurn");
-        ImGui::EndDisabled();
+        dice.buttons(app, {{"Next turn", "turn.next", "Season/NextTurn"}});
         dice.draw(app, "turn");
         if (dice.asking() && rolling.size() > 1) ImGui::TextDisabled("then: %zu more division(s) due", rolling.size() - 1);
     }

@@ -219,10 +219,7 @@ void TableSideWindow::draw(GuiApp& app) {
             mark("TableSide/Defender");
         }
     }
-    ImGui::BeginDisabled(asked.asking());
-    if (ImGui::Button("Roll")) app.run("tableside.roll");
-    mark("TableSide/Roll");
-    ImGui::EndDisabled();
+    asked.buttons(app, {{"Roll", "tableside.roll", "TableSide/Roll"}});
     ImGui::EndChild();
 
     ImGui::SameLine();

@@ -48,11 +48,7 @@ public:
     }
     /// A click: hover, press, release on the marked item.
     bool click(const std::string& mark) {
-        frames(2);
-        const auto at = gui::marked(mark);
-        if (!at) return false;
-        m_mouse = *at;
-        frame();
+        if (!move_to(mark)) return false;
         m_down = true;
         frame();
         m_down = false;
@@ -93,15 +89,13 @@ public:
     }
     /// Drags the mouse from one marked item by (dx, dy), a frame a step.
     bool drag(const std::string& mark, float dx, float dy, int steps = 4) {
-        frames(2);
-        const auto at = gui::marked(mark);
+        const auto at = move_to(mark);
         if (!at) return false;
-        m_mouse = *at;
-        frame();
         m_down = true;
         frame();
         for (int i = 1; i <= steps; ++i) {
-            m_mouse = ImVec2(at->x + dx * static_cast<float>(i) / static_cast<float>(steps), at->y + dy * static_cast<float>(i) / static_cast<float>(steps));
+            const float k = static_cast<float>(i) / static_cast<float>(steps);
+            m_mouse = ImVec2(at->x + dx * k, at->y + dy * k);
             frame();
         }
         m_down = false;
@@ -110,11 +104,8 @@ public:
     }
     /// Moves the mouse over a marked item and leaves it there (for a tooltip).
     bool hover(const std::string& mark) {
+        if (!move_to(mark)) return false;
         frames(2);
-        const auto at = gui::marked(mark);
-        if (!at) return false;
-        m_mouse = *at;
-        frames(3);
         return true;
     }
 
@@ -122,6 +113,15 @@ public:
     gui::GuiApp app;
 
 private:
+    // The mouse moved over a marked item (as the last frames drew it), a frame drawn there.
+    std::optional<ImVec2> move_to(const std::string& mark) {
+        frames(2);
+        const auto at = gui::marked(mark);
+        if (!at) return std::nullopt;
+        m_mouse = *at;
+        frame();
+        return at;
+    }
     std::optional<ImVec2> m_mouse;
     bool m_down = false, m_ctrl = false, m_enter = false, m_backspace = false;
     int m_key = 0;

@@ -397,6 +397,24 @@ TEST_CASE("The menu bar's view: chosen by mouse, the journal and prisoners windo
     CHECK(mentions(d.app.seen().journal, "Pender"));
 }
 
+namespace {
+// The table side's table, chosen from its combo with the mouse.
+void choose_table(test::Driver& d, const std::string& id) {
+    REQUIRE(d.click("TableSide/Table"));
+    REQUIRE(d.click("TableSide/Table/" + id));
+    d.frames(2);
+}
+// The Wagram test campaign's charge: Legrand/Ledru against Fresnel/Kleist, typed in.
+void name_the_charge(test::Driver& d) {
+    REQUIRE(d.click("TableSide/Battle"));
+    d.type("Wagram");
+    REQUIRE(d.click("TableSide/Unit"));
+    d.type("Legrand/Ledru");
+    REQUIRE(d.click("TableSide/Defender"));
+    d.type("Fresnel/Kleist");
+}
+}  // namespace
+
 TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice fills the battle's draft, applied from the window") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
@@ -404,9 +422,7 @@ TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice 
     test::Driver d(db);
     auto& s = *d.app.session();
     auto& w = d.show<gui::TableSideWindow>();
-    REQUIRE(d.click("TableSide/Table"));
-    REQUIRE(d.click("TableSide/Table/charge"));
-    d.frames(2);
+    choose_table(d, "charge");
     // Fresh for the attacker, Spent for the defender, ticked with the mouse.
     REQUIRE(d.click("TableSide/Mod/attacker:fresh"));
     REQUIRE(d.click("TableSide/Mod/defender:spent"));
@@ -414,12 +430,7 @@ TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice 
     CHECK(w.ticked_defender[2]);
     REQUIRE(d.click("TableSide/Dice"));
     d.type("11,3");
-    REQUIRE(d.click("TableSide/Battle"));
-    d.type("Wagram");
-    REQUIRE(d.click("TableSide/Unit"));
-    d.type("Legrand/Ledru");
-    REQUIRE(d.click("TableSide/Defender"));
-    d.type("Fresnel/Kleist");
+    name_the_charge(d);
     REQUIRE(d.click("TableSide/Roll"));
     INFO(w.error);
     CHECK_THAT(w.result.text, Contains("difference +12"));  // 11 + 2 - (3 - 2)
@@ -436,9 +447,7 @@ TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice 
     CHECK(s.history().check().ok());
     CHECK(w.log.size() == 2);
     // A reference table shows as the source prints it; a roll with no battle is not recorded.
-    REQUIRE(d.click("TableSide/Table"));
-    REQUIRE(d.click("TableSide/Table/musketry"));
-    d.frames(2);
+    choose_table(d, "musketry");
     REQUIRE(d.click("TableSide/Points"));
     d.type("7");
     REQUIRE(d.click("TableSide/Mod/disordered"));
@@ -756,17 +765,10 @@ TEST_CASE("The table side with each die asked: the attacker's and the defender's
     test::Driver d(db);
     auto& s = *d.app.session();
     auto& w = d.show<gui::TableSideWindow>();
-    REQUIRE(d.click("TableSide/Table"));
-    REQUIRE(d.click("TableSide/Table/charge"));
-    d.frames(2);
+    choose_table(d, "charge");
     REQUIRE(d.click("TableSide/Physical"));
     REQUIRE(w.physical);
-    REQUIRE(d.click("TableSide/Battle"));
-    d.type("Wagram");
-    REQUIRE(d.click("TableSide/Unit"));
-    d.type("Legrand/Ledru");
-    REQUIRE(d.click("TableSide/Defender"));
-    d.type("Fresnel/Kleist");
+    name_the_charge(d);
     const auto journal = s.history().journal().size();
     REQUIRE(d.click("TableSide/Roll"));
     INFO(w.error);
