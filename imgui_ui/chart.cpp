@@ -41,7 +41,7 @@ std::vector<ImU32> colours(const Chart& chart) {
 
 }  // namespace
 
-int draw_chart(const char* id, const Chart& chart) {
+void draw_chart(const char* id, const Chart& chart) {
     ImGui::PushID(id);
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(chart.title.c_str());
@@ -93,7 +93,7 @@ int draw_chart(const char* id, const Chart& chart) {
     if (n == 0) {
         dl->AddText(ImVec2(a.x + 10, (a.y + b.y) / 2), IM_COL32(110, 110, 110, 255), "nothing to show yet");
         ImGui::PopID();
-        return -1;
+        return;
     }
     const float slot = (b.x - a.x) / static_cast<float>(n);
     const auto x_of = [&](size_t i) { return a.x + slot * (static_cast<float>(i) + 0.5f); };
@@ -119,10 +119,9 @@ int draw_chart(const char* id, const Chart& chart) {
             }
         }
     }
-    int under = -1;
     if (hovered) {
         const float mx = ImGui::GetIO().MousePos.x;
-        under = std::clamp(static_cast<int>((mx - a.x) / slot), 0, static_cast<int>(n) - 1);
+        const int under = std::clamp(static_cast<int>((mx - a.x) / slot), 0, static_cast<int>(n) - 1);
         dl->AddRectFilled(ImVec2(x_of(static_cast<size_t>(under)) - slot / 2, a.y), ImVec2(x_of(static_cast<size_t>(under)) + slot / 2, b.y),
                           IM_COL32(0, 0, 0, 18));
         ImGui::BeginTooltip();
@@ -132,7 +131,6 @@ int draw_chart(const char* id, const Chart& chart) {
         ImGui::EndTooltip();
     }
     ImGui::PopID();
-    return under;
 }
 
 }  // namespace muster::gui

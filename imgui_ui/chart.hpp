@@ -17,8 +17,8 @@ struct Chart {
     std::vector<std::string> sides;   ///< the rule set's sides in order: a series takes its side's colour
 };
 
-/// Draws `chart` filling the rest of the region (its plot at least 120 pixels high). Returns the
-/// index of the point under the mouse, or -1.
-int draw_chart(const char* id, const Chart& chart);
+/// Draws `chart` filling the rest of the region (its plot at least 120 pixels high); the values
+/// at the point under the mouse show in a tooltip.
+void draw_chart(const char* id, const Chart& chart);
 
 }  // namespace muster::gui

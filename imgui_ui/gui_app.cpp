@@ -13,16 +13,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
-#include <ctime>
 
 namespace muster::gui {
-namespace {
-double thread_cpu_ms() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
-}
-}  // namespace
 
 void columns_text(const std::string& text) {
     ImFont* mono = mono_font();
@@ -321,7 +313,6 @@ void GuiApp::draw_workspace() {
 
 // A panel: its body, then what its last action said (a refusal in red), always in sight.
 void GuiApp::draw_panel(Window& w) {
-    const double started = thread_cpu_ms();
     const std::string& said = w.error.empty() ? w.note : w.error;
     const float width = ImGui::GetContentRegionAvail().x;
     const ImGuiStyle& style = ImGui::GetStyle();
@@ -338,7 +329,6 @@ void GuiApp::draw_panel(Window& w) {
         ImGui::PopTextWrapPos();
         mark(std::string(w.title()) + "/Said");
     }
-    w.draw_cpu_ms = thread_cpu_ms() - started;
 }
 
 // The status bar: the campaign, its date and turn, whose view, and the last thing said outside a panel.
@@ -365,6 +355,8 @@ void GuiApp::draw_status_bar() {
         ImGui::SameLine();
     }
     ImGui::TextUnformatted(m_status.c_str());
+    if (ImGui::IsItemHovered() && ImGui::GetItemRectMax().x > ImGui::GetWindowPos().x + ImGui::GetWindowWidth())
+        ImGui::SetTooltip("%s", m_status.c_str());  // cut at the window's edge: read whole on hover
     ImGui::End();
 }
 
@@ -396,7 +388,7 @@ void GuiApp::frame() {
     // A change of layout (a tab, the navigator's width, the view) is saved with ImGui's settings.
     if (auto now = layout(); now != m_layout) {
         m_layout = std::move(now);
-        if (ImGui::GetCurrentContext()) ImGui::MarkIniSettingsDirty();
+        ImGui::MarkIniSettingsDirty();
     }
 }
 

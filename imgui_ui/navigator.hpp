@@ -44,7 +44,6 @@ private:
     std::vector<Row> m_rows;
     int m_revision = -1;
     std::string m_side, m_filter;
-    size_t m_toggles = 0;
 };
 
 }  // namespace muster::gui

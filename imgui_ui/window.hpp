@@ -23,7 +23,6 @@ public:
     bool open = false;
     std::string error;  ///< the last refusal, shown at the foot of the panel
     std::string note;   ///< the last success, shown at the foot of the panel
-    double draw_cpu_ms = 0;  ///< main-thread CPU time of the last frame's draw (for the benchmark)
 };
 
 }  // namespace muster::gui

@@ -9,7 +9,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <numeric>
 
 namespace muster::gui {
 
