@@ -1,6 +1,7 @@
 #pragma once
 // Small widgets over muster's own words: a combo lists a word's spellings from its one table.
 #include "core/words.hpp"
+#include "test_hooks.hpp"
 
 #include <imgui.h>
 
@@ -24,22 +25,31 @@ inline void bullet_lines(const std::vector<std::string>& lines) {
     }
 }
 
-/// A combo choosing one of a word's values.
+/// A combo choosing one of a word's values; `marked`: the test mark of the combo, and of each
+/// value under it ("<marked>/<value>").
 template <class E>
-void word_combo(const char* label, E& value) {
-    if (!ImGui::BeginCombo(label, word(value).c_str())) return;
-    for (const auto& w : Vocabulary<E>::table)
+void word_combo(const char* label, E& value, const std::string& marked = {}) {
+    const bool open = ImGui::BeginCombo(label, word(value).c_str());
+    if (!marked.empty()) mark(marked);
+    if (!open) return;
+    for (const auto& w : Vocabulary<E>::table) {
         if (ImGui::Selectable(std::string(w.text).c_str(), value == w.value)) value = w.value;
+        if (!marked.empty()) mark(marked + "/" + std::string(w.text));
+    }
     ImGui::EndCombo();
 }
 
 /// A combo choosing one of a word's values, or none ("-").
 template <class E>
-void word_combo(const char* label, std::optional<E>& value) {
-    if (!ImGui::BeginCombo(label, value ? word(*value).c_str() : "-")) return;
+void word_combo(const char* label, std::optional<E>& value, const std::string& marked = {}) {
+    const bool open = ImGui::BeginCombo(label, value ? word(*value).c_str() : "-");
+    if (!marked.empty()) mark(marked);
+    if (!open) return;
     if (ImGui::Selectable("-", !value)) value.reset();
-    for (const auto& w : Vocabulary<E>::table)
+    for (const auto& w : Vocabulary<E>::table) {
         if (ImGui::Selectable(std::string(w.text).c_str(), value == w.value)) value = w.value;
+        if (!marked.empty()) mark(marked + "/" + std::string(w.text));
+    }
     ImGui::EndCombo();
 }
 

@@ -80,6 +80,7 @@ void BattleWindow::draw(GuiApp& app) {
     const auto& model = app.model();
     if (m_revision != app.revision() || m_built_for != divisions) rebuild(app);
     ImGui::InputText("Battle", &name);
+    mark("Battle/Name");
     ImGui::SetNextItemWidth(140);
     ImGui::InputText("Date", &date);
     ImGui::SameLine();
@@ -105,16 +106,21 @@ void BattleWindow::draw(GuiApp& app) {
                 if (in) divisions.insert(d);
                 else divisions.erase(d);
             }
+            mark("Battle/Division/" + d);
         }
     ImGui::EndChild();
 
     std::vector<const char*> camp_names{""};
     for (const auto& c : model.roster.camps)
         if (!c.liberated) camp_names.push_back(c.name.c_str());
-    const auto camp_combo = [&](const char* id, std::string& camp) {
-        if (!ImGui::BeginCombo(id, camp.c_str())) return;
-        for (const auto* c : camp_names)
+    const auto camp_combo = [&](const char* id, std::string& camp, const std::string& marked) {
+        const bool open = ImGui::BeginCombo(id, camp.c_str());
+        mark(marked);
+        if (!open) return;
+        for (const auto* c : camp_names) {
             if (ImGui::Selectable(*c ? c : "(the only camp of the captor)", camp == c)) camp = c;
+            mark(marked + "/" + c);
+        }
         ImGui::EndCombo();
     };
 
@@ -157,12 +163,13 @@ void BattleWindow::draw(GuiApp& app) {
                 ImGui::TableSetColumnIndex(3);
                 ImGui::SetNextItemWidth(-1);
                 ImGui::InputInt("##captured", &l.captured, 1, 1);
+                mark("Battle/Captured/" + u.ref);
                 ImGui::TableSetColumnIndex(4);
                 ImGui::SetNextItemWidth(-1);
-                camp_combo("##camp", l.camp);
+                camp_combo("##camp", l.camp, "Battle/Camp/" + u.ref);
                 ImGui::TableSetColumnIndex(5);
                 ImGui::SetNextItemWidth(-1);
-                if (u.has_commander) word_combo("##fate", l.fate);
+                if (u.has_commander) word_combo("##fate", l.fate, "Battle/Fate/" + u.ref);
                 ImGui::TableSetColumnIndex(6);
                 if (l.fate == LeaderFate::wounded) {
                     ImGui::SetNextItemWidth(-1);
@@ -173,7 +180,7 @@ void BattleWindow::draw(GuiApp& app) {
         ImGui::EndTable();
     }
     ImGui::SetNextItemWidth(200);
-    camp_combo("Camp for captured batteries", battery_camp);
+    camp_combo("Camp for captured batteries", battery_camp, "Battle/BatteryCamp");
 
     // Inline validation: the report is checked against the model whenever it changes.
     const auto r = report();

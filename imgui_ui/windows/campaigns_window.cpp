@@ -126,6 +126,7 @@ void CampaignsWindow::draw_new_campaign(GuiApp& app) {
     word_combo("Despicable leaders", despicable);
     word_combo("Dice", dice);
     ImGui::InputText("Seed (empty: fresh)", &seed, ImGuiInputTextFlags_CharsDecimal);
+    mark("Campaigns/Seed");
     ImGui::InputInt("Men per stand (0: the rule set's)", &men_per_stand);
     ImGui::InputTextWithHint("Date", "YYYY-MM-DD: arrivals take its year", &date);
     mark("Campaigns/Date");

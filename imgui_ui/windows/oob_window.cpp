@@ -157,6 +157,7 @@ void OobWindow::draw(GuiApp& app) {
                 selected_open = row.open;
                 new_name.clear();
             }
+            mark("OOB/Line/" + row.ref);
             // The column is resizable; where it is too narrow for the line, hovering reads it whole.
             if (ImGui::IsItemHovered() && ImGui::GetItemRectMin().x + ImGui::CalcTextSize(row.label.c_str()).x > ImGui::GetItemRectMax().x)
                 ImGui::SetTooltip("%s", row.label.c_str());
@@ -185,26 +186,37 @@ void OobWindow::draw(GuiApp& app) {
     ImGui::TextUnformatted("Enter a brigade by hand into this division:");
     ImGui::SetNextItemWidth(200);
     ImGui::InputText("Name##brigade", &entry.name);
+    mark("OOB/EntryName");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(140);
-    if (ImGui::BeginCombo("Rating", entry.rating.c_str())) {
-        for (const auto& r : rules.ratings)
+    const bool rating = ImGui::BeginCombo("Rating", entry.rating.c_str());
+    mark("OOB/Rating");
+    if (rating) {
+        for (const auto& r : rules.ratings) {
             if (ImGui::Selectable(r.name.c_str(), entry.rating == r.id)) entry.rating = r.id;
+            mark("OOB/Rating/" + r.id);
+        }
         ImGui::EndCombo();
     }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(90);
-    ImGui::InputInt("Stands", &entry.stands);
+    ImGui::InputInt("Stands", &entry.stands, 0, 0);  // typed: no step buttons under the click
+    mark("OOB/EntryStands");
     ImGui::SetNextItemWidth(100);
     ImGui::InputText("Label (empty: the rule set's)", &entry.label);
     ImGui::SetNextItemWidth(180);
     ImGui::InputText("Brigadier", &entry.commander.name);
+    mark("OOB/Brigadier");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(150);
-    if (ImGui::BeginCombo("Grade", entry.commander.grade.c_str())) {
+    const bool grade = ImGui::BeginCombo("Grade", entry.commander.grade.c_str());
+    mark("OOB/Grade");
+    if (grade) {
         if (ImGui::Selectable("(no brigadier)")) entry.commander.grade.clear();
-        for (const auto& g : rules.grades)
+        for (const auto& g : rules.grades) {
             if (ImGui::Selectable(g.name.c_str(), entry.commander.grade == g.id)) entry.commander.grade = g.id;
+            mark("OOB/Grade/" + g.id);
+        }
         ImGui::EndCombo();
     }
     if (ImGui::Button("Add brigade")) app.run("oob.add_brigade");

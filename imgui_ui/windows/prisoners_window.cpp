@@ -81,9 +81,13 @@ void PrisonersWindow::draw(GuiApp& app) {
     }
     if (ImGui::CollapsingHeader("Propose an exchange", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::SetNextItemWidth(160);
-        if (ImGui::BeginCombo("Proposing side", from.c_str())) {
-            for (const auto& sd : rules.sides)
+        const bool choosing = ImGui::BeginCombo("Proposing side", from.c_str());
+        mark("Prisoners/From");
+        if (choosing) {
+            for (const auto& sd : rules.sides) {
                 if (ImGui::Selectable(sd.id.c_str(), from == sd.id)) from = sd.id;
+                mark("Prisoners/From/" + sd.id);
+            }
             ImGui::EndCombo();
         }
         std::vector<const app::HeldItem*> offered;
@@ -101,6 +105,7 @@ void PrisonersWindow::draw(GuiApp& app) {
                 bool in = n > 0;
                 if (ImGui::Checkbox(((item.holder == from ? "offer: " : "ask for: ") + item.text + " in " + item.camp).c_str(), &in))
                     n = in ? item.stands > 0 ? item.stands : 1 : 0;
+                mark("Prisoners/Pick/" + item.spec);
                 if (in && item.kind == HeldKind::stands) {
                     ImGui::SameLine();
                     ImGui::SetNextItemWidth(90);

@@ -48,7 +48,8 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
 
     // Create a campaign by typing its name and clicking Create (on the welcome: the file is new).
     auto& campaigns = d.show<gui::CampaignsWindow>();
-    campaigns.seed = "1863";
+    REQUIRE(d.click("Campaigns/Seed"));
+    d.type("1863");
     REQUIRE(d.click("Campaigns/Name"));
     d.type("Gettysburg 1863");
     REQUIRE(d.click("Campaigns/Date"));
@@ -122,10 +123,32 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
 
     // A battle, entered in the bulk table.
     auto& battle = d.show<gui::BattleWindow>();
-    battle.name = "McPherson Ridge";
-    battle.divisions = {"Heth", "Wadsworth"};
-    battle.lines["Heth/1st Brigade"] = {2, 1, "Fort Delaware", std::nullopt, 1};
-    battle.lines["Wadsworth/Iron Brigade"] = {1, 2, "Libby Prison", LeaderFate::wounded, 1};
+    REQUIRE(d.click("Battle/Name"));
+    d.type("McPherson Ridge");
+    REQUIRE(d.click("Battle/Division/Heth"));
+    REQUIRE(d.click("Battle/Division/Wadsworth"));
+    CHECK(battle.divisions == std::set<std::string>{"Heth", "Wadsworth"});
+    // A cell takes what is typed after its 0: "02" is 2.
+    const auto cell = [&](const std::string& what, const std::string& ref, const std::string& typed) {
+        REQUIRE(d.click("Battle/" + what + "/" + ref));
+        d.type(typed);
+        d.press_enter();
+    };
+    const auto choose = [&](const std::string& combo, const std::string& item) {
+        REQUIRE(d.click(combo));
+        REQUIRE(d.click(combo + "/" + item));
+    };
+    cell("Lost", "Heth/1st Brigade", "2");
+    cell("Captured", "Heth/1st Brigade", "1");
+    choose("Battle/Camp/Heth/1st Brigade", "Fort Delaware");
+    cell("Lost", "Wadsworth/Iron Brigade", "1");
+    cell("Captured", "Wadsworth/Iron Brigade", "2");
+    choose("Battle/Camp/Wadsworth/Iron Brigade", "Libby Prison");
+    choose("Battle/Fate/Wadsworth/Iron Brigade", "wounded");
+    const auto& typed_heth = battle.lines["Heth/1st Brigade"];
+    CHECK((typed_heth.lost == 2 && typed_heth.captured == 1 && typed_heth.camp == "Fort Delaware"));
+    const auto& typed_iron = battle.lines["Wadsworth/Iron Brigade"];
+    CHECK((typed_iron.lost == 1 && typed_iron.captured == 2 && typed_iron.camp == "Libby Prison" && typed_iron.fate == LeaderFate::wounded));
     d.frames(3);
     d.frame(shot("battle_report"));
     REQUIRE(d.click("Battle/Apply"));
@@ -147,9 +170,14 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     };
     const int iron_before = iron();
     auto& prisoners = d.show<gui::PrisonersWindow>();
-    prisoners.from = "union";
-    prisoners.picked["stands:Heth/1st Brigade"] = 1;
-    prisoners.picked["stands:Wadsworth/Iron Brigade"] = 2;
+    REQUIRE(d.click("Prisoners/From"));
+    REQUIRE(d.click("Prisoners/From/union"));
+    CHECK(prisoners.from == "union");
+    // Ticked, a line offers (or asks for) every stand held.
+    REQUIRE(d.click("Prisoners/Pick/stands:Heth/1st Brigade"));
+    REQUIRE(d.click("Prisoners/Pick/stands:Wadsworth/Iron Brigade"));
+    CHECK(prisoners.picked["stands:Heth/1st Brigade"] == 1);
+    CHECK(prisoners.picked["stands:Wadsworth/Iron Brigade"] == 2);
     REQUIRE(d.click("Prisoners/Propose"));
     INFO(prisoners.error);
     REQUIRE(s.prisoners().exchanges().size() == 1);
@@ -170,9 +198,8 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     auto& oob = d.show<gui::OobWindow>();
     d.frames(2);
     CHECK(oob.rows().size() > 8);
-    oob.selected_kind = NamedKind::brigade;
-    oob.selected_ref = "Heth/2nd Brigade";
-    d.frames(2);
+    REQUIRE(d.click("OOB/Line/Heth/2nd Brigade"));
+    CHECK(oob.selected_ref == "Heth/2nd Brigade");
     REQUIRE(d.click("OOB/NewName"));
     d.type("Davis's Brigade");
     REQUIRE(d.click("OOB/Rename"));
@@ -180,13 +207,20 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     bool renamed = false;
     for (const auto& b : s.forces().brigades()) renamed = renamed || b.ref() == "Heth/Davis's Brigade";
     CHECK(renamed);
-    oob.selected_kind = NamedKind::division;
-    oob.selected_ref = "Wadsworth";
-    oob.selected_open = true;
-    oob.entry.name = "Cutler's Brigade";
-    oob.entry.rating = "veteran";
-    oob.entry.stands = 7;
-    oob.entry.commander = {"Cutler", "average"};
+    REQUIRE(d.click("OOB/Line/Wadsworth"));
+    REQUIRE(oob.selected_open);  // a hand-entered division takes brigades by hand
+    REQUIRE(d.click("OOB/EntryName"));
+    d.type("Cutler's Brigade");
+    REQUIRE(d.click("OOB/Rating"));
+    REQUIRE(d.click("OOB/Rating/veteran"));
+    REQUIRE(d.click("OOB/EntryStands"));
+    d.type("7");  // after its 0: "07"
+    d.press_enter();
+    REQUIRE(d.click("OOB/Brigadier"));
+    d.type("Cutler");
+    REQUIRE(d.click("OOB/Grade"));
+    REQUIRE(d.click("OOB/Grade/average"));
+    CHECK(oob.entry.stands == 7);
     REQUIRE(d.click("OOB/AddBrigade"));
     INFO(oob.error);
     bool added = false;
