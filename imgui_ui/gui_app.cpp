@@ -247,7 +247,18 @@ View GuiApp::viewer() const {
     return View::of_side(m_view_side);
 }
 
-void GuiApp::set_viewer(const View& viewer) { m_view_side = viewer.is_umpire() ? std::string() : viewer.side(); }
+void GuiApp::set_viewer(const View& viewer) {
+    const std::string side = viewer.is_umpire() ? std::string() : viewer.side();
+    if (side == m_view_side) return;
+    m_view_side = side;
+    // What the panels and the status bar last said was said to the previous view (an undone
+    // arrival, a new commander): another view does not read it.
+    m_status.clear();
+    for (auto& w : m_windows) {
+        w->note.clear();
+        w->error.clear();
+    }
+}
 
 // The windows show the campaign as of one journal entry. Once a second, ask whether another
 // muster (the CLI, another GUI) has written since; if so, read the model anew. Between looks,

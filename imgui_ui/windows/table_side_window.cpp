@@ -42,6 +42,7 @@ void TableSideWindow::reset_for(int table_index, size_t modifiers) {
 void TableSideWindow::roll(GuiApp& app) {
     if (!physical) return roll_with(app, dice::split_rolls(dice), false);
     const auto* t = shown_table(*app.model().rules, table);
+    m_asked_umpire = app.viewer().is_umpire() && !trim(battle).empty();
     asked.start(*app.session(), t ? t->title : "the table", [this, g = &app](const std::vector<std::string>& rolls) { roll_with(*g, rolls, true); });
 }
 
@@ -224,9 +225,12 @@ void TableSideWindow::draw(GuiApp& app) {
 
     ImGui::SameLine();
     ImGui::BeginChild("came", ImVec2(0, 0), true);
-    // The die asked for, at the top of what came of the roll: always in sight.
-    asked.draw(app, "tableside.dice");
-    if (asked.asking()) ImGui::Separator();
+    // The die asked for, at the top of what came of the roll: always in sight (a campaign
+    // roll's, which names both sides' units, only in the umpire's view).
+    if (umpire || !m_asked_umpire) {
+        asked.draw(app, "tableside.dice");
+        if (asked.asking()) ImGui::Separator();
+    }
     if (!result.text.empty() && (umpire || !result.umpire)) {
         ImGui::BeginChild("result", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.5f), false);
         ImGui::PushTextWrapPos(0);

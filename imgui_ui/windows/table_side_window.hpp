@@ -47,6 +47,7 @@ private:
     void reset_for(int table_index, size_t modifiers);
     void roll_with(GuiApp& app, const std::vector<std::string>& typed, bool asking);
     int m_shown = -1;
+    bool m_asked_umpire = false;  // the dice being asked are a campaign roll's
     std::string m_text;  // a reference table as text
 };
 

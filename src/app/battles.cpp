@@ -370,12 +370,21 @@ BattleSummary Battles::summary(const std::string& name, const View& viewer) cons
         fought.record = store.battle_record(fought.battle.id);
         fought.losses = store.losses(fought.battle.id);
     });
-    auto out = summarize(m_session.rules(), roster, all, fought, viewer);
+    auto out = summarize(m_session.rules(), roster, divisions_seen(all, viewer), fought, viewer);
     if (!out) throw NotFoundError("no battle named \"" + visible(name) + "\" that the " + viewer.side() + " fought");
     return *out;
 }
 
-std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campaign::Roster& roster, const army::OrderOfBattle& all,
+std::set<std::int64_t> divisions_seen(const army::OrderOfBattle& all, const View& viewer) {
+    std::set<std::int64_t> seen;
+    for (const auto& a : army::view_of(all, std::nullopt, viewer).armies)
+        for (const auto& k : a.corps)
+            for (const auto& d : k.divisions)
+                if (d.status != DivisionStatus::placeholder) seen.insert(d.id);
+    return seen;
+}
+
+std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campaign::Roster& roster, const std::set<std::int64_t>& seen,
                                        const FoughtBattle& battle, const View& viewer) {
     const auto& record = battle.record;
     const auto& losses = battle.losses;
@@ -383,11 +392,6 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
     out.battle = battle.battle;
     const Refs refs(roster);
     bool fought = viewer.is_umpire();
-    std::set<std::int64_t> seen;  // the divisions the viewer sees whole
-    for (const auto& a : army::view_of(all, std::nullopt, viewer).armies)
-        for (const auto& k : a.corps)
-            for (const auto& d : k.divisions)
-                if (d.status != DivisionStatus::placeholder) seen.insert(d.id);
     bool enemy_hidden = false;
     std::map<std::int64_t, std::pair<std::string, SideInBattle::Division>> divisions;  // by id: side, line
     for (const auto& e : record.divisions) {

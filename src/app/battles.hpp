@@ -7,6 +7,7 @@
 #include "battle/report.hpp"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -70,10 +71,14 @@ private:
 /// and the leaders and batteries it lost.
 std::string summary_text(const rules::RuleSet& rules, const BattleSummary& summary);
 
-/// A battle as `viewer` may read it, from one snapshot (`all`: the umpire's order of battle):
-/// of the enemy, the divisions it has seen, and the fallen only where it saw every division.
-/// None: a side that did not fight there.
-std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campaign::Roster& roster, const army::OrderOfBattle& all,
+/// The divisions `viewer` sees whole in the umpire's order of battle `all` (worked out once for
+/// every battle it summarizes).
+std::set<std::int64_t> divisions_seen(const army::OrderOfBattle& all, const View& viewer);
+
+/// A battle as `viewer` may read it, from one snapshot (`seen`: divisions_seen): of the enemy,
+/// the divisions it has seen, and the fallen only where it saw every division. None: a side
+/// that did not fight there.
+std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campaign::Roster& roster, const std::set<std::int64_t>& seen,
                                        const FoughtBattle& battle, const View& viewer);
 
 /// What a battle report would do to the campaign as `roster` holds it, line by line, or the

@@ -23,8 +23,9 @@ SeasonPicture season_picture(const CampaignModel& model, const View& viewer) {
         if (viewer.owns(sd.id)) out.losses.push_back({sd.name, sd.id, {}});
 
     std::vector<std::vector<int>> net;  // [battle][army]: what it cost, net of what came back
+    const auto seen_divisions = divisions_seen(model.oob, viewer);
     for (const auto& fought : model.battles) {
-        const auto summary = summarize(rules, model.roster, model.oob, fought, viewer);
+        const auto summary = summarize(rules, model.roster, seen_divisions, fought, viewer);
         if (!summary) continue;  // a battle the side did not fight
         BattleLine line{fought.battle.name, fought.battle.date, fought.battle.place, fought.battle.recovered, {}};
         for (const auto& sd : rules.sides) {

@@ -781,9 +781,13 @@ TEST_CASE("The leaders panel: a sound commander is kept unless forced, then repl
     for (const auto& l : s.leaders().list())
         if (l.name == "Meredith") CHECK(l.commands != "Wadsworth/Iron Brigade");
     d.frame(shot("leaders_replaced"));
-    // The Union's view: no Confederate it has not seen, and no replacing.
+    // The Union's view: no Confederate it has not seen, and no replacing; what was said to the
+    // umpire (the new commander) is not said to it.
+    CHECK_FALSE(w.note.empty());
     REQUIRE(d.click("Menu/View"));
     REQUIRE(d.click("Menu/View/union"));
+    CHECK(w.note.empty());
+    CHECK_FALSE(gui::marked("Leaders/Said"));
     const auto seen = app::leaders_seen_by(d.app.model().roster, d.app.model().oob, View::of_side("union"));
     for (const auto& l : s.leaders().list())
         if (l.side == "confederate" && std::none_of(seen.begin(), seen.end(), [&](const auto& x) { return x.id == l.id; }))
@@ -824,6 +828,13 @@ TEST_CASE("The table side with each die asked: the attacker's and the defender's
     enter("11");
     REQUIRE(w.asked.asking());
     d.frame(shot("table_side_dice"));
+    // A campaign roll's dice name both sides' units: a side's view does not see them asked.
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/french"));
+    CHECK_FALSE(gui::marked("tableside.dice/Roll"));
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/umpire"));
+    REQUIRE(gui::marked("tableside.dice/Roll"));
     CHECK(s.history().journal().size() == journal);  // nothing recorded while the dice are asked
     enter("3");
     // A chained fallen-leader roll, if the result calls for one, is asked too.
