@@ -80,6 +80,8 @@ void register_windows(GuiApp& app) {
     app.add_action({"turn.roll", "", "", se, [se, g] { se->enter_roll(*g); }});
     app.add_action({"turn.take_back", "", "", se, [se] { se->take_back(); }});
     app.add_action({"turn.cancel", "", "", se, [se] { se->cancel(); }});
+    app.add_action({"schedule.add", "", "", se, [se, g] { se->schedule(*g); }});
+    app.add_action({"schedule.remove", "", "", se, [se, g] { se->unschedule(*g); }});
     auto* l = leaders.get();
     app.add_action({"leader.preview", "", "", l, [l, g] { l->replace(*g, true); }});
     app.add_action({"leader.replace", "Roll a new commander", "", l, [l, g] { l->replace(*g, false); }});

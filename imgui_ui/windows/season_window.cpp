@@ -2,11 +2,13 @@
 
 #include "app/season.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "gui_app.hpp"
 #include "test_hooks.hpp"
 #include "widgets.hpp"
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include <algorithm>
 
@@ -51,6 +53,93 @@ void SeasonWindow::cancel() {
     dice.cancel();
     if (!rolling.empty()) note = std::to_string(rolling.size()) + " division(s) stay due: " + rolling.front() + (rolling.size() > 1 ? " and others" : "");
     rolling.clear();
+}
+
+void SeasonWindow::schedule(GuiApp& app) {
+    if (to_schedule.empty()) throw UsageError("pick the placeholder division to put on the schedule");
+    const auto s = by_date ? app.session()->season().schedule_division(to_schedule, std::nullopt, std::string(trim(due_date)))
+                           : app.session()->season().schedule_division(to_schedule, due_turn, std::nullopt);
+    note = s.entry.division + " is due on turn " + std::to_string(s.entry.turn) + (s.date ? " (" + *s.date + ")" : "");
+    to_schedule.clear();
+}
+
+void SeasonWindow::unschedule(GuiApp& app) {
+    if (unscheduling.empty()) throw UsageError("pick the division to take off the schedule");
+    app.session()->season().unschedule(unscheduling);
+    note = unscheduling + " is off the schedule: it stays a placeholder, to arrive when the umpire says";
+    unscheduling.clear();
+}
+
+// The umpire's schedule: who is due when, each with Take off; and a placeholder put on it by
+// turn or by date.
+void SeasonWindow::draw_schedule(GuiApp& app) {
+    const auto& model = app.model();
+    const auto& rules = *model.rules;
+    if (model.schedule.empty()) ImGui::TextDisabled("Nobody is on the schedule.");
+    else if (ImGui::BeginTable("schedule", 5, ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV | ImGuiTableFlags_ScrollY,
+                               ImVec2(0, std::min(ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(model.schedule.size() + 1) + 12, 160.f)))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        for (const char* c : {"Division", "Side", "Turn", "Date", ""}) ImGui::TableSetupColumn(c);
+        ImGui::TableHeadersRow();
+        for (const auto& e : model.schedule) {
+            ImGui::TableNextRow();
+            const auto* side = rules.find_side(e.entry.side);
+            for (const std::string& v : {e.entry.division, side ? side->name : e.entry.side,
+                                         std::to_string(e.entry.turn) + (e.entry.turn <= model.turn.turn ? " (due)" : ""), e.date.value_or("-")}) {
+                ImGui::TableNextColumn();
+                cell_text(v);
+            }
+            ImGui::TableNextColumn();
+            ImGui::PushID(e.entry.division.c_str());
+            if (ImGui::SmallButton("Take off")) {
+                unscheduling = e.entry.division;
+                app.run("schedule.remove");
+            }
+            mark("Season/Unschedule/" + e.entry.division);
+            ImGui::PopID();
+        }
+        ImGui::EndTable();
+    }
+    ImGui::SetNextItemWidth(220);
+    const bool choosing = ImGui::BeginCombo("##placeholder", to_schedule.empty() ? "(a placeholder division)" : to_schedule.c_str());
+    mark("Season/Division");
+    if (choosing) {
+        for (const auto& a : model.oob.armies)
+            for (const auto& k : a.corps)
+                for (const auto& d : k.divisions) {
+                    if (d.status != DivisionStatus::placeholder) continue;
+                    if (ImGui::Selectable((d.name + "  (" + k.name + ", " + a.side + ")").c_str(), to_schedule == d.name)) to_schedule = d.name;
+                    mark("Season/Division/" + d.name);
+                }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::TextUnformatted("due on");
+    ImGui::SameLine();
+    const bool dated = model.turn.date && model.turn.turn_days;
+    if (!dated) by_date = false;
+    if (ImGui::RadioButton("turn", !by_date)) by_date = false;
+    mark("Season/ByTurn");
+    ImGui::SameLine();
+    if (!by_date) {
+        ImGui::SetNextItemWidth(60);
+        ImGui::InputInt("##turn", &due_turn, 0, 0, ImGuiInputTextFlags_AutoSelectAll);
+        mark("Season/Turn");
+        ImGui::SameLine();
+    }
+    if (dated) {
+        if (ImGui::RadioButton("the turn of the date", by_date)) by_date = true;
+        mark("Season/ByDate");
+        ImGui::SameLine();
+    }
+    if (by_date) {
+        ImGui::SetNextItemWidth(120);
+        ImGui::InputTextWithHint("##date", "YYYY-MM-DD", &due_date, ImGuiInputTextFlags_AutoSelectAll);
+        mark("Season/Date");
+        ImGui::SameLine();
+    }
+    if (ImGui::Button("Put on the schedule")) app.run("schedule.add");
+    mark("Season/Schedule");
 }
 
 void SeasonWindow::draw_battles(GuiApp& app) {
@@ -152,6 +241,9 @@ void SeasonWindow::draw(GuiApp& app) {
         dice.buttons(app, {{"Next turn", "turn.next", "Season/NextTurn"}});
         dice.draw(app, "turn");
         if (dice.asking() && rolling.size() > 1) ImGui::TextDisabled("then: %zu more division(s) due", rolling.size() - 1);
+        const bool open_schedule = ImGui::CollapsingHeader("The schedule (the umpire's)");
+        mark("Season/ScheduleHeader");
+        if (open_schedule) draw_schedule(app);
     }
     ImGui::Separator();
     draw_battles(app);

@@ -24,8 +24,18 @@ public:
     /// Stops rolling up the due divisions; those not yet arrived stay due.
     void cancel();
 
+    /// Puts the placeholder picked on the schedule, for the turn or the date typed.
+    void schedule(GuiApp& app);
+    /// Takes `unscheduling` off the schedule.
+    void unschedule(GuiApp& app);
+
     bool physical = false;
     DicePrompt dice;
+    std::string to_schedule;    ///< the placeholder to put on the schedule
+    bool by_date = false;       ///< due on the turn that holds `due_date`, not on `due_turn`
+    int due_turn = 2;
+    std::string due_date;
+    std::string unscheduling;   ///< the division whose "Take off" was clicked
     std::deque<std::string> rolling;  ///< due divisions still to roll up with physical dice
     int sort_column = 0;
     bool sort_ascending = true;
@@ -33,6 +43,7 @@ public:
 private:
     void roll_up_next(GuiApp& app);
     void draw_battles(GuiApp& app);
+    void draw_schedule(GuiApp& app);
     app::SeasonPicture m_picture;
     Chart m_stands, m_losses, m_prisoners;
     struct Row {

@@ -33,6 +33,7 @@ CampaignModel load_model(Session& session, int journal_page) {
         model.journal_size = store.journal_size(id);
         for (const auto& d : store.drafts(id)) model.drafts.push_back(make_draft(d.battle, store.draft(id, d.battle), refs));
         model.turn = session.season().now();
+        model.schedule = session.season().schedule();
         for (const auto& b : model.roster.battles) model.battles.push_back({b, store.battle_record(b.id), store.losses(b.id)});
     });
     return model;

@@ -38,6 +38,7 @@ struct CampaignModel {
     int journal_size = 0;                             ///< entries in the whole journal (the umpire's)
     std::vector<Draft> drafts;                        ///< the umpire's draft battle reports, by battle
     TurnView turn;                                    ///< the turn, the date, what is due (the schedule is the umpire's)
+    std::vector<Scheduled> schedule;                  ///< the umpire's whole schedule, by turn
     std::vector<FoughtBattle> battles;                ///< every recorded battle, in the order fought
     /// What `viewer` may read (nothing, for a viewer the model has no view for).
     const SeenModel& seen_by(const View& viewer) const;

@@ -844,3 +844,69 @@ TEST_CASE("The table side with each die asked: the attacker's and the defender's
     CHECK(s.table_side().drafts().size() == 1);
     CHECK(s.history().journal().size() > journal);
 }
+
+TEST_CASE("The schedule in the season panel: a division taken off, put back by a typed date, a date no calendar has refused") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    season_campaign(db);
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::SeasonWindow>();
+    REQUIRE(d.click("Season/ScheduleHeader"));
+    d.frame();
+    REQUIRE(gui::marked("Season/Unschedule/Pender"));
+    REQUIRE(d.click("Season/Unschedule/Pender"));
+    INFO(w.error);
+    CHECK(s.season().schedule().empty());
+    d.frame();
+    CHECK(d.app.model().schedule.empty());
+    CHECK(d.app.model().turn.next.empty());
+    CHECK_FALSE(gui::marked("Season/Unschedule/Pender"));
+    // Put back by date: a week after the campaign's date is turn 2's, two weeks turn 3's.
+    REQUIRE(d.click("Season/Division"));
+    REQUIRE(d.click("Season/Division/Pender"));
+    CHECK(w.to_schedule == "Pender");
+    REQUIRE(d.click("Season/ByDate"));
+    REQUIRE(w.by_date);
+    REQUIRE(d.click("Season/Date"));
+    d.type("1863-02-30");
+    d.frame();
+    const auto journal = s.history().journal().size();
+    REQUIRE(d.click("Season/Schedule"));
+    CHECK_THAT(w.error, Contains("1863-02-30"));
+    CHECK(s.season().schedule().empty());
+    CHECK(s.history().journal().size() == journal);
+    d.frame(shot("schedule_refused"));
+    REQUIRE(d.click("Season/Date"));  // a click selects what is there: typing replaces it
+    d.type("1863-07-15");
+    d.frame();
+    REQUIRE(d.click("Season/Schedule"));
+    INFO(w.error);
+    const auto schedule = s.season().schedule();
+    REQUIRE(schedule.size() == 1);
+    CHECK(schedule[0].entry.division == "Pender");
+    CHECK(schedule[0].entry.turn == 3);
+    CHECK(schedule[0].date == "1863-07-15");
+    CHECK_THAT(w.note, Contains("turn 3"));
+    CHECK(s.history().journal().size() == journal + 1);
+    d.frame(shot("schedule"));
+    REQUIRE(gui::marked("Season/Unschedule/Pender"));
+    // By turn: typed into the turn field.
+    REQUIRE(d.click("Season/Division"));
+    REQUIRE(d.click("Season/Division/Pender"));
+    d.frame();
+    REQUIRE_FALSE(gui::marked("Season/Turn"));
+    REQUIRE(d.click("Season/ByTurn"));
+    CHECK_FALSE(w.by_date);
+    REQUIRE(d.click("Season/Turn"));
+    d.type("5");
+    d.press_enter();
+    REQUIRE(d.click("Season/Schedule"));
+    REQUIRE(s.season().schedule().size() == 1);
+    CHECK(s.season().schedule()[0].entry.turn == 5);
+    // A side is not told who is coming.
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/union"));
+    CHECK_FALSE(gui::marked("Season/ScheduleHeader"));
+    CHECK_FALSE(gui::marked("Season/Unschedule/Pender"));
+}
