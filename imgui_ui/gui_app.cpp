@@ -1,6 +1,7 @@
 #include "gui_app.hpp"
 
 #include "app/forces.hpp"
+#include "core/error.hpp"
 #include "core/text.hpp"
 #include "navigator.hpp"
 #include "platform.hpp"
@@ -24,6 +25,9 @@ void columns_text(const std::string& text) {
 }
 
 namespace {
+
+// A turning bar: long work is under way.
+char spin() { return "|/-\\"[static_cast<int>(ImGui::GetTime() * 8) % 4]; }
 constexpr const char* k_settings = "Muster";
 
 // The workspace's layout is one entry of ImGui's settings file: [Muster][Workspace].
@@ -50,6 +54,7 @@ GuiApp::GuiApp(const std::string& db_path) : m_navigator(std::make_unique<Naviga
 
 GuiApp::~GuiApp() {
     if (m_loading.valid()) m_loading.wait();  // the worker's reader is not closed under it
+    if (m_work) m_work->landing.wait();       // nor the panels its result lands in
     ImGuiContext* ctx = ImGui::GetCurrentContext();
     if (!ctx) return;
     // Saved now, while the panels it names are here; then ImGui forgets this app, and does not
@@ -107,6 +112,7 @@ const army::OrderOfBattle& GuiApp::seen_oob() {
 }
 
 void GuiApp::open_database(const std::string& path) {
+    finish_work();  // what was under way for the file shown lands before it goes
     if (m_loading.valid()) m_loading.wait();  // the reader is not closed under a read
     m_loading = {};
     m_reader.reset();
@@ -158,6 +164,48 @@ void GuiApp::take_model(bool wait) {
         m_stale = true;
         m_retry_at = ImGui::GetTime() + 1.0;
     }
+}
+
+void GuiApp::start_work(Window& window, std::string what, Work::Job job) {
+    if (m_work) throw UsageError(m_work->what + " is still under way: wait for it before starting more");
+    window.note.clear();
+    window.error.clear();
+    auto done = std::make_shared<std::atomic<std::uint64_t>>(0);
+    auto landing = std::async(std::launch::async, [job = std::move(job), done] {
+        wait_while_work_held();
+        return job(*done);
+    });
+    m_work = Work{std::move(what), &window, viewer(), ImGui::GetTime(), std::move(done), std::move(landing)};
+}
+
+// The work's result shown in its panel once it is over (or, `wait`, when it is).
+void GuiApp::land_work(bool wait) {
+    if (!m_work) return;
+    if (!wait && m_work->landing.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+    Work work = std::move(*m_work);
+    m_work.reset();
+    try {
+        work.landing.get()();
+    } catch (const std::exception& e) {
+        work.window->error = e.what();
+    }
+    // What it wrote (its size says how much there is) is not told to a view it was not started in.
+    if (!(work.viewer == viewer())) {
+        work.window->note = work.what + ": done, in the view it was started in";
+        work.window->error.clear();
+    }
+}
+
+void GuiApp::finish_work() { land_work(true); }
+
+// "Writing oob.pdf / 1.2 MB, 3.1 s": what the work is, how far it has got, how long it has run.
+std::string GuiApp::work_line() const {
+    const double bytes = m_work->viewer == viewer() ? static_cast<double>(m_work->done->load()) : 0, seconds = ImGui::GetTime() - m_work->started;
+    char line[64];
+    if (bytes >= 1 << 20) std::snprintf(line, sizeof line, " %c %.1f MB, %.1f s", spin(), bytes / (1 << 20), seconds);
+    else if (bytes > 0) std::snprintf(line, sizeof line, " %c %.0f KB, %.1f s", spin(), bytes / (1 << 10), seconds);
+    else std::snprintf(line, sizeof line, " %c %.1f s", spin(), seconds);
+    return m_work->what + line;
 }
 
 void GuiApp::settle() {
@@ -325,21 +373,28 @@ void GuiApp::draw_workspace() {
 // A panel: its body, then what its last action said (a refusal in red), always in sight.
 void GuiApp::draw_panel(Window& w) {
     const std::string& said = w.error.empty() ? w.note : w.error;
+    const std::string working = m_work && m_work->window == &w ? work_line() : std::string();
     const float width = ImGui::GetContentRegionAvail().x;
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float foot = said.empty() ? 0.f : ImGui::CalcTextSize(said.c_str(), nullptr, false, width).y + 2 * style.ItemSpacing.y + 2;
+    const auto height = [&](const std::string& text) { return ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y + 2 * style.ItemSpacing.y + 2; };
+    const float foot = (said.empty() ? 0.f : height(said)) + (working.empty() ? 0.f : height(working));
     ImGui::BeginChild("##body", ImVec2(0, -foot));
     if (!m_model.current && w.needs_campaign()) ImGui::TextDisabled("No campaign chosen: make one current in the Campaigns panel.");
     else if (w.umpire_only() && !viewer().is_umpire()) ImGui::TextWrapped("This is the umpire's work: it shows what no side may read. Choose View > The umpire in the menu bar.");
     else w.draw(*this);
     ImGui::EndChild();
+    ImGui::PushTextWrapPos(0);
+    if (!working.empty()) {
+        ImGui::Separator();
+        ImGui::TextUnformatted(working.c_str());
+        mark(std::string(w.title()) + "/Working");
+    }
     if (!said.empty()) {
         ImGui::Separator();
-        ImGui::PushTextWrapPos(0);
         ImGui::TextColored(w.error.empty() ? ImVec4(0.05f, 0.45f, 0.1f, 1) : ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", said.c_str());
-        ImGui::PopTextWrapPos();
         mark(std::string(w.title()) + "/Said");
     }
+    ImGui::PopTextWrapPos();
 }
 
 // The status bar: the campaign, its date and turn, whose view, and the last thing said outside a panel.
@@ -360,9 +415,13 @@ void GuiApp::draw_status_bar() {
     }
     if (m_loading.valid() && ImGui::GetTime() - m_load_started > 0.1) {
         // Long work shows it is under way: the frames go on meanwhile.
-        static const char spinner[] = "|/-\\";
-        ImGui::Text("Reading the campaign %c %.1f s  |", spinner[static_cast<int>(ImGui::GetTime() * 8) % 4], ImGui::GetTime() - m_load_started);
+        ImGui::Text("Reading the campaign %c %.1f s  |", spin(), ImGui::GetTime() - m_load_started);
         mark("Status/Reading");
+        ImGui::SameLine();
+    }
+    if (m_work) {
+        ImGui::Text("%s  |", work_line().c_str());
+        mark("Status/Working");
         ImGui::SameLine();
     }
     ImGui::TextUnformatted(m_status.c_str());
@@ -390,6 +449,7 @@ void GuiApp::frame() {
     notice_outside_changes();
     if (m_stale && ImGui::GetTime() >= m_retry_at) reload();
     take_model(false);
+    land_work(false);
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && !io.WantTextInput) run("undo");
     menu();

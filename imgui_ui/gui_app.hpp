@@ -3,10 +3,13 @@
 #include "app/session.hpp"
 #include "window.hpp"
 
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <future>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +26,20 @@ struct Action {
 };
 
 class Navigator;
+
+/// Long work on a worker thread (an export written, odds worked out): the frames go on while it
+/// runs, and its panel and the status bar show it under way and how far it has got.
+struct Work {
+    /// What runs on the worker: it counts what it has done in `done` (bytes written), and
+    /// gives back what to do on the main thread when it is over (show the result).
+    using Job = std::function<std::function<void()>(std::atomic<std::uint64_t>& done)>;
+    std::string what;  ///< "Writing oob.pdf"
+    Window* window;    ///< where its result, or why it failed, is shown
+    View viewer;       ///< the view it was started in: another is not told how far it got
+    double started = 0;
+    std::shared_ptr<std::atomic<std::uint64_t>> done;
+    std::future<std::function<void()>> landing;
+};
 
 /// The application: the session, the campaign model the panels draw from, the panels, the
 /// actions, the workspace (menu bar, navigator, the panels as tabs, status bar) and its layout.
@@ -96,6 +113,13 @@ public:
     /// Starts reading the model if it is stale and waits for it (the GUI tests: a person waits
     /// for the screen to show what they did).
     void settle();
+    /// Starts long work for a panel (one piece at a time: refused while another runs). Its
+    /// panel's note and error are cleared; a refusal from the job lands in its error.
+    void start_work(Window& window, std::string what, Work::Job job);
+    /// The work under way (nullptr: none).
+    const Work* work() const { return m_work ? &*m_work : nullptr; }
+    /// Waits for the work under way and shows its result (the GUI tests, and closing).
+    void finish_work();
     const std::string& status() const { return m_status; }
     void set_status(std::string s) { m_status = std::move(s); }
 
@@ -109,6 +133,8 @@ private:
     void menu();
     void reload();
     void take_model(bool wait);
+    void land_work(bool wait);
+    std::string work_line() const;
     void draw_workspace();
     void draw_panel(Window& w);
     void draw_welcome();
@@ -116,6 +142,7 @@ private:
     std::unique_ptr<app::Session> m_session;
     std::unique_ptr<app::Session> m_reader;  // the worker's own connection: reads the model, never writes
     std::future<app::CampaignModel> m_loading;
+    std::optional<Work> m_work;
     double m_load_started = 0;
     bool m_read_once = false;                // a model of this file has been read
     app::CampaignModel m_model;

@@ -1,6 +1,8 @@
 #include "test_hooks.hpp"
 
+#include <condition_variable>
 #include <map>
+#include <mutex>
 
 namespace muster::gui {
 namespace {
@@ -22,5 +24,24 @@ std::optional<ImVec2> marked(const std::string& id) {
 }
 
 void clear_marks() { marks().clear(); }
+
+namespace {
+std::mutex g_hold_mutex;
+std::condition_variable g_hold_changed;
+bool g_held = false;
+}  // namespace
+
+void hold_work(bool held) {
+    {
+        const std::lock_guard lock(g_hold_mutex);
+        g_held = held;
+    }
+    g_hold_changed.notify_all();
+}
+
+void wait_while_work_held() {
+    std::unique_lock lock(g_hold_mutex);
+    g_hold_changed.wait(lock, [] { return !g_held; });
+}
 
 }  // namespace muster::gui

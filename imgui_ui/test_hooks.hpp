@@ -14,4 +14,10 @@ std::optional<ImVec2> marked(const std::string& id);
 /// Forgets the marks (at the start of each frame).
 void clear_marks();
 
+/// Holds long work (GuiApp::start_work) at its start until let go, so a test sees the frames
+/// drawn while it is under way.
+void hold_work(bool held);
+/// Where the worker waits while work is held.
+void wait_while_work_held();
+
 }  // namespace muster::gui

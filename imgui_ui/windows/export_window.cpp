@@ -2,6 +2,8 @@
 
 #include "app/exports.hpp"
 #include "app/files.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
 #include "export/oob.hpp"
 #include "gui_app.hpp"
 #include "test_hooks.hpp"
@@ -9,6 +11,9 @@
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <filesystem>
 
 namespace muster::gui {
 namespace {
@@ -20,12 +25,41 @@ void ExportWindow::write(GuiApp& app) {
     app::ExportRequest r;
     r.side = view_request.side;
     r.viewer = view_request.viewer;
-    const auto exports = app.session()->exports();
-    const auto bytes = app::write_file(path, [&](const Sink& out) {
-        if (labels) exports.labels(r, app::label_format_for(path, label_format, label_format), {width_mm, height_mm, k_papers[paper]}, out);
-        else exports.oob(r, app::oob_format_for(path, format, format), out);
+    // The format is settled before the work starts: a path naming another is refused at once.
+    std::function<void(const app::Exports&, const Sink&)> produce;
+    if (labels)
+        produce = [r, f = app::label_format_for(path, label_format, label_format), sheet = exporter::LabelSheet{width_mm, height_mm, k_papers[paper]}](
+                      const app::Exports& e, const Sink& out) { e.labels(r, f, sheet, out); };
+    else produce = [r, f = app::oob_format_for(path, format, format)](const app::Exports& e, const Sink& out) { e.oob(r, f, out); };
+    app.start_work(*this, "Writing " + path, [this, db = app.db_path(), target = path, produce](std::atomic<std::uint64_t>& done) {
+        app::Session session(db, false);  // the worker's own connection; it only reads
+        const auto exports = session.exports();
+        const auto bytes = app::write_file(target, [&](const Sink& out) {
+            produce(exports, [&](std::string_view piece) {
+                done += piece.size();
+                out(piece);
+            });
+        });
+        return std::function<void()>([this, target, bytes] { note = "Wrote " + target + " (" + std::to_string(bytes) + " bytes)"; });
     });
-    note = "Wrote " + path + " (" + std::to_string(bytes) + " bytes)";
+}
+
+void ExportWindow::write_handout(GuiApp& app) {
+    const auto& rules = *app.model().rules;
+    const std::string side = app.viewer().is_umpire() ? rules.sides.at(static_cast<size_t>(handout_side)).id : app.viewer().side();
+    const std::string folder(trim(handout_folder));
+    if (folder.empty()) throw UsageError("name the folder the handout is written in (made if missing)");
+    app.start_work(*this, "Writing the " + rules.find_side(side)->name + "'s handout in " + folder,
+                   [this, db = app.db_path(), side, folder](std::atomic<std::uint64_t>& done) {
+                       app::Session session(db, false);
+                       std::vector<std::string> wrote;
+                       session.exports().write_handout(
+                           side, folder, [&](const std::string& file, std::uintmax_t bytes) {
+                               wrote.push_back(std::filesystem::path(file).filename().string() + " (" + std::to_string(bytes) + " bytes)");
+                           },
+                           [&](std::string_view piece) { done += piece.size(); });
+                       return std::function<void()>([this, wrote, folder] { note = "Wrote in " + folder + ": " + join(wrote, ", "); });
+                   });
 }
 
 void ExportWindow::draw(GuiApp& app) {
@@ -40,8 +74,43 @@ void ExportWindow::draw(GuiApp& app) {
         ImGui::SliderFloat("Label height (mm)", &height_mm, 8, 250, "%.0f");
         ImGui::Combo("Paper", &paper, k_papers, 2);
     }
+    // One piece of long work at a time: while one is written, its progress shows at the foot.
+    ImGui::BeginDisabled(app.work() != nullptr);
     if (ImGui::Button("Export")) app.run("export.write");
     mark("Export/Export");
+    ImGui::EndDisabled();
+
+    // A side's papers for the next battle: its view of the order of battle, its labels, its
+    // prisoners and the exchanges awaiting its answer; never more than it may know.
+    ImGui::Separator();
+    ImGui::TextUnformatted("Player handout: oob.pdf, labels.pdf and papers.txt, in a folder");
+    if (app.viewer().is_umpire()) {
+        std::vector<const char*> sides;
+        for (const auto& sd : rules.sides) sides.push_back(sd.name.c_str());
+        handout_side = std::clamp(handout_side, 0, static_cast<int>(sides.size()) - 1);
+        ImGui::SetNextItemWidth(180);
+        const bool choosing = ImGui::BeginCombo("Side##handout", sides[static_cast<size_t>(handout_side)]);
+        mark("Export/HandoutSide");
+        if (choosing) {
+            for (int i = 0; i < static_cast<int>(sides.size()); ++i) {
+                if (ImGui::Selectable(sides[static_cast<size_t>(i)], i == handout_side)) handout_side = i;
+                mark(std::string("Export/HandoutSide/") + rules.sides[static_cast<size_t>(i)].id);
+            }
+            ImGui::EndCombo();
+        }
+        ImGui::SameLine();
+    } else {
+        ImGui::Text("The %s's", rules.find_side(app.viewer().side())->name.c_str());
+        ImGui::SameLine();
+    }
+    ImGui::SetNextItemWidth(360);
+    ImGui::InputText("Folder", &handout_folder, ImGuiInputTextFlags_AutoSelectAll);
+    mark("Export/HandoutFolder");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(app.work() != nullptr);
+    if (ImGui::Button("Write the handout")) app.run("export.handout");
+    mark("Export/Handout");
+    ImGui::EndDisabled();
 
     if (!labels) return;
     // A preview of the sheet: the paper, the labels as they fall, their first lines.

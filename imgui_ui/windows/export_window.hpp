@@ -8,12 +8,15 @@
 
 namespace muster::gui {
 
-/// Export: side, format, file, in the workspace's view; and a preview of the label sheet.
+/// Export: side, format, file, in the workspace's view, and a preview of the label sheet; a
+/// side's handout (its papers for the next battle) written to a folder. Both are written on a
+/// worker thread, the frames going on, with how far they have got at the foot of the panel.
 class ExportWindow : public Window {
 public:
     const char* title() const override { return "Export"; }
     void draw(GuiApp& app) override;
     void write(GuiApp& app);
+    void write_handout(GuiApp& app);
 
     // View state
     ViewChoice view;
@@ -23,6 +26,8 @@ public:
     bool labels = false;
     float width_mm = 60, height_mm = 20;
     std::string path = "oob.pdf";
+    int handout_side = 0;  ///< the rule set's side (in a side's view, its own)
+    std::string handout_folder = "handout";
 
 private:
     // The label texts of the preview, made again only when the model or the view changes.

@@ -91,7 +91,10 @@ void TablesWindow::compute_odds(GuiApp& app) {
     const auto& date = app.model().current ? app.model().current->date : std::nullopt;
     if (!rules.years.empty()) r.year = year ? year : date ? std::stoi(date->substr(0, 4)) : rules.years.front();
     if (!rules.theaters.empty()) r.theater = rules.theaters.front().id;
-    odds = generate::exact_odds(rules, r);
+    app.start_work(*this, "Working out the odds", [this, rules = app.model().rules, r](std::atomic<std::uint64_t>&) {
+        auto worked_out = generate::exact_odds(*rules, r);
+        return std::function<void()>([this, worked_out = std::move(worked_out)] { odds = worked_out; });
+    });
 }
 
 void TablesWindow::draw(GuiApp& app) {
@@ -123,8 +126,10 @@ void TablesWindow::draw(GuiApp& app) {
         ImGui::InputInt("Year", &year);
     }
     ImGui::SameLine();
+    ImGui::BeginDisabled(app.work() != nullptr);
     if (ImGui::Button("Show the odds")) app.run("tables.odds");
     mark("Tables/Odds");
+    ImGui::EndDisabled();
     if (!odds) return;
     std::vector<const char*> measures;
     for (const auto& m : k_measures) measures.push_back(m.name);

@@ -13,7 +13,7 @@ class TablesWindow : public Window {
 public:
     const char* title() const override { return "Tables"; }
     void draw(GuiApp& app) override;
-    /// Computes the exact odds for the side and year chosen (a few milliseconds).
+    /// Works out the exact odds for the side and year chosen, on a worker thread.
     void compute_odds(GuiApp& app);
 
     // View state

@@ -3,6 +3,7 @@
 #include "app/exports.hpp"
 
 #include "app/battles.hpp"
+#include "app/files.hpp"
 #include "app/forces.hpp"
 #include "app/prisoners.hpp"
 #include "app/session_state.hpp"
@@ -10,6 +11,7 @@
 #include "core/text.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <cctype>
 
 namespace muster::app {
@@ -170,6 +172,23 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
         file("oob.pdf", [&](const Sink& out) { oob(everything, OobFormat::pdf, out); });
         file("labels.pdf", [&](const Sink& out) { labels(own, LabelFormat::pdf, exporter::LabelSheet{}, out); });
         file("papers.txt", [&](const Sink& out) { out(papers); });
+    });
+}
+
+void Exports::write_handout(const std::string& side, const std::string& folder,
+                            const std::function<void(const std::string& path, std::uintmax_t bytes)>& wrote, const Sink& tap) const {
+    std::error_code ec;
+    std::filesystem::create_directory(folder, ec);
+    if (!std::filesystem::is_directory(folder)) throw FileError(folder, "", "cannot be made a folder for the handout (is it a file?)");
+    handout(side, [&](const std::string& name, const Producer& produce) {
+        const auto path = (std::filesystem::path(folder) / name).string();
+        wrote(path, write_file(path, tap ? Producer([&](const Sink& out) {
+                                  produce([&](std::string_view piece) {
+                                      tap(piece);
+                                      out(piece);
+                                  });
+                              })
+                                         : produce));
     });
 }
 

@@ -4,6 +4,7 @@
 #include "app/session.hpp"
 #include "export/oob.hpp"
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -41,6 +42,11 @@ public:
     /// writes it, all from one snapshot.
     using HandoutFile = std::function<void(const std::string& name, const Producer& produce)>;
     void handout(const std::string& side, const HandoutFile& file, const std::string& date = {}) const;
+    /// The handout written into `folder` (made if missing; a file already there replaced, each
+    /// whole or not at all). `wrote` hears each file's path and bytes once it is written;
+    /// `tap` (if any) every piece as it is written, to count the work done.
+    void write_handout(const std::string& side, const std::string& folder,
+                       const std::function<void(const std::string& path, std::uintmax_t bytes)>& wrote, const Sink& tap = {}) const;
 
 private:
     army::OrderOfBattle snapshot(const ExportRequest& request) const;

@@ -3,7 +3,6 @@
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 
-#include <filesystem>
 #include <memory>
 
 namespace muster::cli {
@@ -85,13 +84,8 @@ void add_export_commands(CLI::App& app, Io& io) {
     handout->add_option("-o,--output", ho->folder, "The folder to write them in (made if missing; files in it replaced)")->required();
     on_run(handout, io, [ho, &io] {
         auto session = open_campaigns(io);
-        const auto exports = session.exports();
-        std::error_code ec;
-        std::filesystem::create_directory(ho->folder, ec);
-        if (!std::filesystem::is_directory(ho->folder))
-            throw FileError(ho->folder, "", "cannot be made a folder for the handout (is it a file?)");
-        exports.handout(ho->side, [&](const std::string& name, const Producer& produce) {
-            write(io, (std::filesystem::path(ho->folder) / name).string(), produce);
+        session.exports().write_handout(ho->side, ho->folder, [&](const std::string& path, std::uintmax_t bytes) {
+            io.out << "Wrote " << path << " (" << bytes << " bytes)\n";
         });
     });
 }

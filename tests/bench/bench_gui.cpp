@@ -4,9 +4,10 @@
 // have fought a battle, hold prisoners, have an exchange on the table and a division due, so
 // every panel has something to show. The navigator is drawn in every frame.
 //
-// Two paths: the steady frame (the model in memory) and the slow one, the frames after the
-// campaign changed (the model read anew in one transaction on a worker thread while the frames
-// go on, then each panel rebuilding what it derives from it when it is first in front). Both against a floor measured in the same run: a
+// Three paths: the steady frame (the model in memory); the frames after the campaign changed
+// (the model read anew in one transaction on a worker thread while the frames go on, then each
+// panel rebuilding what it derives from it when it is first in front); and the frames while the
+// whole order of battle is written as a PDF on a worker. All against a floor measured in the same run: a
 // frame that draws one line of text, the cost of the window system and the renderer alone.
 // Under Xvfb with Mesa's software renderer (run through xvfb-run). MUSTER_BENCH_DIVISIONS sets
 // the sizes ("1000,5000" by default).
@@ -16,6 +17,7 @@
 #include "export/oob.hpp"
 #include "gui_app.hpp"
 #include "platform.hpp"
+#include "windows/export_window.hpp"
 #include "support.hpp"
 
 #include <benchmark/benchmark.h>
@@ -23,6 +25,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <ctime>
 #include <fstream>
 #include <sstream>
@@ -219,6 +222,54 @@ void bm_gui_frames_after_a_change(benchmark::State& state) {
     state.counters["landing_per_floor"] = (landed / r) / (floor / r);
 }
 
+// The slow path of printing: the umpire's whole order of battle written as a PDF. It is written
+// on a worker thread with its own connection while the frames go on (the Export panel in front,
+// its progress at its foot); against it, the main-thread CPU the same export takes when written
+// where the frames are drawn (as it was before the worker).
+void bm_gui_frames_while_exporting(benchmark::State& state) {
+    const int n = static_cast<int>(state.range(0));
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    build_campaign(db, n, dir.path());
+    Workspace ws(db);
+    ws.app->settle();
+    auto& exports = ws.app->window<gui::ExportWindow>();
+    exports.path = dir.file("oob.pdf");
+    ws.bring(exports);
+    double frames_ms = 0, worst = 0, wall = 0, floor = 0, on_main = 0, bytes = 0;
+    long rounds = 0, frames = 0;
+    for (auto _ : state) {
+        const auto started = std::chrono::steady_clock::now();
+        if (!ws.app->run("export.write")) state.SkipWithError(exports.error.c_str());
+        while (ws.app->work()) {
+            const double ms = ws.frame();
+            frames_ms += ms;
+            worst = std::max(worst, ms);
+            ++frames;
+        }
+        wall += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+        if (!exports.error.empty()) state.SkipWithError(exports.error.c_str());
+        bytes = static_cast<double>(std::filesystem::file_size(exports.path));
+        // The same export on the main thread.
+        const double cpu = thread_cpu_ms();
+        app::ExportRequest everything;
+        benchmark::DoNotOptimize(ws.app->session()->exports().oob(everything, OobFormat::pdf).size());
+        on_main += thread_cpu_ms() - cpu;
+        floor += ws.floor_frame();
+        ++rounds;
+    }
+    const double r = static_cast<double>(rounds);
+    state.counters["divisions"] = n;
+    state.counters["pdf_bytes"] = bytes;
+    state.counters["export_wall_ms"] = wall / r;
+    state.counters["frames_while_writing"] = static_cast<double>(frames) / r;
+    state.counters["frame_ms"] = frames ? frames_ms / static_cast<double>(frames) : 0;
+    state.counters["worst_frame_ms"] = worst;
+    state.counters["same_export_on_main_thread_ms"] = on_main / r;
+    state.counters["floor_ms"] = floor / r;
+    state.counters["worst_per_floor"] = worst / (floor / r);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -229,6 +280,11 @@ int main(int argc, char** argv) {
             ->Arg(n)
             ->Unit(benchmark::kMillisecond)
             ->Iterations(3);
+    for (int n : sizes())
+        benchmark::RegisterBenchmark("bm_gui_frames_while_exporting", bm_gui_frames_while_exporting)
+            ->Arg(n)
+            ->Unit(benchmark::kMillisecond)
+            ->Iterations(2);
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

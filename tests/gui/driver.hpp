@@ -34,7 +34,10 @@ public:
         app.frame();
         platform.end_frame(png);
         app.settle();  // as a person waits for the screen to show what they did
+        if (wait_for_work) app.finish_work();
     }
+    /// Whether each frame waits for long work to be done (off: the frames go on meanwhile).
+    bool wait_for_work = true;
     void frames(int n) {
         for (int i = 0; i < n; ++i) frame();
     }
