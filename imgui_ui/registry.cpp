@@ -69,6 +69,7 @@ void register_windows(GuiApp& app) {
     app.add_action({"exchange.accept", "", "", p, [p, g] { p->answer(*g, true); }});
     app.add_action({"exchange.refuse", "", "", p, [p, g] { p->answer(*g, false); }});
     app.add_action({"export.write", "Export", "", e, [e, g] { e->write(*g); }});
+    app.add_action({"export.handout", "Write a handout", "", e, [e, g] { e->write_handout(*g); }});
     app.add_action({"tables.odds", "", "", t, [t, g] { t->compute_odds(*g); }});
     app.add_action({"tableside.roll", "", "", ts, [ts, g] { ts->roll(*g); }});
     app.add_action({"tableside.apply", "", "", ts, [ts, g] { ts->apply(*g); }});
@@ -86,6 +87,9 @@ void register_windows(GuiApp& app) {
     app.add_action({"leader.preview", "", "", l, [l, g] { l->replace(*g, true); }});
     app.add_action({"leader.replace", "Roll a new commander", "", l, [l, g] { l->replace(*g, false); }});
     app.add_action({"leader.roll", "", "", l, [l, g] { l->enter_roll(*g); }});
+    app.add_action({"leader.casualty", "Fallen Leaders roll", "", l, [l, g] { l->casualty(*g); }});
+    app.add_action({"leader.return", "", "", l, [l, g] { l->return_from_wounds(*g); }});
+    app.add_action({"leader.assign", "", "", l, [l, g] { l->assign(*g); }});
     app.add_action({"leader.take_back", "", "", l, [l] { l->dice.take_back(); }});
     app.add_action({"leader.cancel", "", "", l, [l] { l->dice.cancel(); }});
     app.add_action({"undo", "Undo", "Ctrl+Z", journal.get(), [g] {

@@ -26,6 +26,35 @@ void LeadersWindow::replace(GuiApp& app, bool preview) {
 
 void LeadersWindow::enter_roll(GuiApp& app) { dice.enter(*app.session()); }
 
+namespace {
+std::string named(const std::string& leader) {
+    std::string who(trim(leader));
+    if (who.empty()) throw UsageError("name the leader (click his row, or type his name)");
+    return who;
+}
+}  // namespace
+
+void LeadersWindow::casualty(GuiApp& app) {
+    const auto run = [this, g = &app, who = named(leader), out = out_for](const std::vector<std::string>& rolls) {
+        shown = g->session()->leaders().leader_casualty(who, out, rolls, false);
+        note = shown->summary;
+    };
+    shown.reset();
+    if (!physical) return run({});
+    dice.start(*app.session(), "the Fallen Leaders roll for " + named(leader), run);
+}
+
+void LeadersWindow::return_from_wounds(GuiApp& app) {
+    shown = app.session()->leaders().return_leader(named(leader));
+    note = shown->summary;
+}
+
+void LeadersWindow::assign(GuiApp& app) {
+    if (trim(unit).empty()) throw UsageError("name the unit he is to command (click a leader's row, or type it)");
+    shown = app.session()->leaders().assign(named(leader), std::string(trim(unit)), force);
+    note = shown->summary;
+}
+
 void LeadersWindow::draw(GuiApp& app) {
     const auto& model = app.model();
     const auto& rules = *model.rules;
@@ -33,7 +62,7 @@ void LeadersWindow::draw(GuiApp& app) {
     const std::string side = umpire ? std::string() : app.viewer().side();
     const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
                                   ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
-    const float below = umpire ? 7 * ImGui::GetFrameHeightWithSpacing() : 0.f;
+    const float below = umpire ? 9 * ImGui::GetFrameHeightWithSpacing() : 0.f;
     if (!ImGui::BeginTable("leaders", 6, flags, ImVec2(0, -below))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("Leader", ImGuiTableColumnFlags_DefaultSort, 2.f);
@@ -87,8 +116,10 @@ void LeadersWindow::draw(GuiApp& app) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::PushID(i);
-            if (ImGui::Selectable(l.label().c_str(), !l.commands.empty() && unit == l.commands))
+            if (ImGui::Selectable(l.label().c_str(), leader == l.label())) {
+                leader = l.label();
                 unit = !l.commands.empty() ? l.commands : l.former_post ? l.former_post->unit : unit;
+            }
             mark("Leaders/" + l.label());
             ImGui::PopID();
             const auto* sd = rules.find_side(l.side);
@@ -112,6 +143,26 @@ void LeadersWindow::draw(GuiApp& app) {
     ImGui::Checkbox("Physical dice", &physical);
     mark("Leaders/Physical");
     dice.buttons(app, {{"Preview", "leader.preview", "Leaders/Preview"}, {"Roll a new commander", "leader.replace", "Leaders/Replace"}});
+    // The umpire's: a leader who may have fallen, returns from his wounds, or takes a command.
+    ImGui::SetNextItemWidth(260);
+    ImGui::InputTextWithHint("Leader", "his name, or click his row", &leader);
+    mark("Leaders/Leader");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(60);
+    ImGui::InputInt("##out_for", &out_for, 0, 0, ImGuiInputTextFlags_AutoSelectAll);
+    mark("Leaders/OutFor");
+    ImGui::SameLine();
+    ImGui::TextUnformatted("battles out if wounded");
+    if (rules.fallen_leaders) dice.buttons(app, {{"Fallen Leaders roll", "leader.casualty", "Leaders/Casualty"}});
+    else ImGui::TextDisabled("%s has no Fallen Leaders table", rules.name.c_str());
+    ImGui::SameLine();
+    ImGui::BeginDisabled(dice.asking());
+    if (ImGui::Button("Return from wounds")) app.run("leader.return");
+    mark("Leaders/Return");
+    ImGui::SameLine();
+    if (ImGui::Button("Assign to the unit")) app.run("leader.assign");
+    mark("Leaders/Assign");
+    ImGui::EndDisabled();
     dice.draw(app, "leader");
     if (shown) bullet_lines(shown->lines);
 }

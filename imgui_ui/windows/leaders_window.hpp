@@ -9,8 +9,9 @@
 
 namespace muster::gui {
 
-/// The leaders the view may see, in a sortable table; for the umpire, a unit's commander
-/// replaced on the rule set's leader table, with the campaign's dice or the organiser's.
+/// The leaders the view may see, in a sortable table. For the umpire: a unit's commander
+/// replaced on the rule set's leader table, a leader's Fallen Leaders roll (both with the
+/// campaign's dice or the organiser's), a wounded leader's return, a leader assigned to a unit.
 class LeadersWindow : public Window {
 public:
     const char* title() const override { return "Leaders"; }
@@ -18,9 +19,17 @@ public:
     /// Rolls a new commander for `unit` (preview: shows it and stores only the rolls).
     void replace(GuiApp& app, bool preview);
     void enter_roll(GuiApp& app);
+    /// Rolls the Fallen Leaders table for `leader` (wounded: out for `out_for` battles).
+    void casualty(GuiApp& app);
+    /// `leader` returns from his wounds.
+    void return_from_wounds(GuiApp& app);
+    /// `leader` takes command of `unit`.
+    void assign(GuiApp& app);
 
     // View state
-    std::string unit;        ///< the unit whose commander is replaced
+    std::string unit;        ///< the unit whose commander is replaced, or a leader is assigned to
+    std::string leader;      ///< the leader who may have fallen, returns or is assigned
+    int out_for = 1;         ///< battles a leader wounded on the Fallen Leaders table misses
     bool force = false;      ///< replace a sound commander too
     bool physical = false;
     DicePrompt dice;

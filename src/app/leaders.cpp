@@ -224,13 +224,15 @@ Outcome Leaders::return_leader(const std::string& ref) {
         if (l.status != LeaderStatus::wounded) throw Error("leader " + l.label() + " is " + word(l.status) + ", not wounded");
         int since = 0;
         std::string fell;
+        // Fallen before any battle was fought (a Fallen Leaders roll of the umpire's): every
+        // battle counts.
         for (const auto& b : refs.battles()) {
-            if (l.fell_in && b.id > *l.fell_in) ++since;
+            if (!l.fell_in || b.id > *l.fell_in) ++since;
             if (l.fell_in && b.id == *l.fell_in) fell = b.name;
         }
         if (since < l.out_battles)
-            throw Error("leader " + l.label() + " is out for " + count_of(l.out_battles, "battle", "battles") + " after " + fell +
-                        "; " + std::to_string(since) + " fought since");
+            throw Error("leader " + l.label() + " is out for " + count_of(l.out_battles, "battle", "battles") +
+                        (fell.empty() ? " from when he fell" : " after " + fell) + "; " + std::to_string(since) + " fought since");
         store.set_leader_status(l.id, LeaderStatus::active, std::nullopt, std::nullopt);
         out.summary = "Leader " + l.label() + " returns from his wounds" +
                       (l.commands.empty() ? " (no command: his post was filled)" : " to " + l.commands);

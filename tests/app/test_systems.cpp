@@ -73,6 +73,15 @@ TEST_CASE("Napoleonic fallen leaders: the 2d6 table decides") {
     };
     CHECK_THAT(fate("Massena", "5+5"), Contains("Staff officer struck, no effect"));
     CHECK_THAT(fate("Massena", "3+3"), Contains("Grievously wounded, wounded, out for 2 battles"));
+    // Fallen before any battle: the battles fought from then on count towards his return.
+    CHECK_THROWS_WITH(s.leaders().return_leader("Massena"), Contains("out for 2 battles from when he fell; 0 fought since"));
+    for (const char* name : {"Aspern", "Wagram"}) {
+        battle::Report r;
+        r.name = name;
+        s.battles().report_battle(r, false);
+        if (std::string(name) == "Aspern") CHECK_THROWS_WITH(s.leaders().return_leader("Massena"), Contains("1 fought since"));
+    }
+    CHECK_THAT(s.leaders().return_leader("Massena").summary, Contains("returns from his wounds to IV Corps"));
     CHECK_THAT(fate("Napoleon", "1+1"), Contains("Felled by sniper, killed"));
     CHECK_THROWS_WITH(fate("Napoleon", "6"), Contains("is already killed"));
     s.forces().add_corps("Armee", "V Corps", {"Lannes", "exceptional"});

@@ -975,3 +975,66 @@ TEST_CASE("Exports and handouts are written on a worker: the frames go on showin
     CHECK_FALSE(gui::marked("Export/HandoutSide"));
     CHECK(gui::marked("Export/Handout"));
 }
+
+TEST_CASE("The leaders panel: a Fallen Leaders roll with physical dice, a return refused before its time, a displaced leader assigned back") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    {
+        app::Session s(db, true, 5000, app::Catalog(""));
+        app::NewCampaign n;
+        n.name = "Grossbeeren";
+        n.sample = "grossbeeren";
+        s.create_campaign(n);
+    }
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::LeadersWindow>();
+    const auto leader = [&](const std::string& name) {
+        for (const auto& l : s.leaders().list())
+            if (l.name == name) return l;
+        FAIL("no leader " << name);
+        return campaign::LeaderInfo{};
+    };
+    // Oudinot's Fallen Leaders roll, the organiser's 2d6 asked by its purpose: 3+3, grievously wounded.
+    REQUIRE(d.click("Leaders/Oudinot"));
+    CHECK(w.leader == "Oudinot");
+    REQUIRE(d.click("Leaders/OutFor"));
+    d.type("2");
+    REQUIRE(d.click("Leaders/Physical"));
+    const auto journal = s.history().journal().size();
+    REQUIRE(d.click("Leaders/Casualty"));
+    INFO(w.error);
+    REQUIRE(w.dice.asking());
+    CHECK_THAT(w.dice.purpose(), Contains("Oudinot"));
+    CHECK(s.history().journal().size() == journal);  // nothing stored while the dice are asked
+    REQUIRE(d.click("leader/Roll"));
+    d.type("3+3");
+    d.press_enter();
+    REQUIRE_FALSE(w.dice.asking());
+    CHECK_THAT(w.note, Contains("Grievously wounded") && Contains("out for 2 battles"));
+    CHECK(s.history().journal().size() == journal + 1);
+    CHECK(leader("Oudinot").status == LeaderStatus::wounded);
+    CHECK(leader("Oudinot").out_battles == 2);
+    d.frame(shot("leaders_fallen"));
+    // No battle fought since: his return is refused, saying why, and nothing is stored.
+    REQUIRE(d.click("Leaders/Return"));
+    CHECK_THAT(w.error, Contains("Oudinot") && Contains("out for 2 battles"));
+    CHECK(s.history().journal().size() == journal + 1);
+    CHECK(leader("Oudinot").status == LeaderStatus::wounded);
+    // Reynier displaced by a new commander (the organiser's choice), then put back in command.
+    REQUIRE(d.click("Leaders/Physical"));
+    REQUIRE(d.click("Leaders/Reynier"));
+    CHECK(w.unit == "VII Corps");
+    REQUIRE(d.click("Leaders/Force"));
+    REQUIRE(d.click("Leaders/Replace"));
+    INFO(w.error);
+    CHECK(leader("Reynier").commands.empty());
+    d.frames(2);
+    REQUIRE(d.click("Leaders/Reynier"));
+    CHECK(w.unit == "VII Corps");  // a leader who commands nothing: the post he held
+    REQUIRE(d.click("Leaders/Assign"));
+    CHECK(leader("Reynier").commands == "VII Corps");
+    CHECK_THAT(w.note, Contains("Reynier"));
+    d.frame(shot("leaders_assigned"));
+    CHECK(s.history().check().ok());
+}
