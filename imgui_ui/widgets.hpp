@@ -4,9 +4,12 @@
 #include "test_hooks.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // TableGetHeaderRowHeight: a header row as TableHeadersRow makes it
 
+#include <algorithm>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace muster::gui {
@@ -24,6 +27,57 @@ inline void bullet_lines(const std::vector<std::string>& lines) {
         ImGui::TextWrapped("%s", l.c_str());
     }
 }
+
+/// A table's header row as ImGui's TableHeadersRow draws it, each header marked
+/// "<marked>/<column name>" (a test clicks it to sort).
+inline void headers_row(const std::string& marked) {
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers, ImGui::TableGetHeaderRowHeight());
+    for (int c = 0; c < ImGui::TableGetColumnCount(); ++c) {
+        if (!ImGui::TableSetColumnIndex(c)) continue;
+        const char* name = ImGui::TableGetColumnName(c);
+        ImGui::PushID(c);
+        ImGui::TableHeader(name);
+        ImGui::PopID();
+        mark(marked + "/" + name);
+    }
+}
+
+/// The order of a sortable table's rows: the column and direction its header asks for (a click
+/// on a header changes them), and the rows sorted by it, each row's key made once a sort.
+struct TableOrder {
+    int column = 0;
+    bool ascending = true;
+    /// Reads the order the header asks for (after the header row); true when the rows are to
+    /// be sorted again: the order changed, or the rows were made anew (`invalidate`).
+    bool changed() {
+        if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
+            if (specs->SpecsCount > 0) {
+                column = specs->Specs[0].ColumnIndex;
+                ascending = specs->Specs[0].SortDirection != ImGuiSortDirection_Descending;
+            }
+            specs->SpecsDirty = false;
+        }
+        return m_sorted != column * 2 + (ascending ? 1 : 0);
+    }
+    void invalidate() { m_sorted = -1; }
+    /// Sorts `rows` by `key(row)` (anything with <) in the order asked for; equal keys keep
+    /// their order.
+    template <class Row, class Key>
+    void sort(std::vector<Row>& rows, Key key) {
+        std::vector<std::pair<decltype(key(rows.front())), size_t>> keys;
+        keys.reserve(rows.size());
+        for (size_t i = 0; i < rows.size(); ++i) keys.emplace_back(key(rows[i]), i);
+        std::stable_sort(keys.begin(), keys.end(), [&](const auto& a, const auto& b) { return ascending ? a.first < b.first : b.first < a.first; });
+        std::vector<Row> sorted;
+        sorted.reserve(rows.size());
+        for (const auto& k : keys) sorted.push_back(std::move(rows[k.second]));
+        rows = std::move(sorted);
+        m_sorted = column * 2 + (ascending ? 1 : 0);
+    }
+
+private:
+    int m_sorted = -1;
+};
 
 /// A combo choosing one of a word's values; `marked`: the test mark of the combo, and of each
 /// value under it ("<marked>/<value>").

@@ -61,6 +61,7 @@ void BattleWindow::enter_roll(GuiApp& app) { dice.enter(*app.session()); }
 void BattleWindow::rebuild(GuiApp& app) {
     m_arrived.clear();
     m_units.clear();
+    order.invalidate();
     for (const auto& a : app.model().oob.armies)
         for (const auto& k : a.corps)
             for (const auto& d : k.divisions) {
@@ -124,17 +125,22 @@ void BattleWindow::draw(GuiApp& app) {
         ImGui::EndCombo();
     };
 
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY |
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Sortable |
                                   ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
     // The table takes what the window has left above the check, Apply and the recovery.
     const float below = 9.f * ImGui::GetFrameHeightWithSpacing();
     const float height = std::max(6.f * ImGui::GetFrameHeightWithSpacing(), ImGui::GetContentRegionAvail().y - below);
     if (ImGui::BeginTable("report", 7, flags, ImVec2(0, height))) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn("Brigade", ImGuiTableColumnFlags_WidthStretch, 2.5f);
-        for (const char* c : {"Stands", "Lost", "Captured", "Camp", "Brigadier", "Out for"})
-            ImGui::TableSetupColumn(c, ImGuiTableColumnFlags_WidthStretch, std::string(c) == "Stands" ? 0.6f : 1.f);
-        ImGui::TableHeadersRow();
+        // Sorted by what the table shows of the order of battle; not by what is being typed
+        // (a row would move under the cursor).
+        ImGui::TableSetupColumn("Brigade", ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort, 2.5f);
+        ImGui::TableSetupColumn("Stands", ImGuiTableColumnFlags_WidthStretch, 0.6f);
+        for (const char* c : {"Lost", "Captured", "Camp", "Brigadier", "Out for"})
+            ImGui::TableSetupColumn(c, ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoSort, 1.f);
+        headers_row("Battle/Table");
+        if (order.changed())
+            order.sort(m_units, [&](const Unit& u) { return order.column == 1 ? std::pair<int, std::string>{u.stands, ""} : std::pair<int, std::string>{0, u.ref}; });
         ImGuiListClipper rows;
         rows.Begin(static_cast<int>(m_units.size()));
         while (rows.Step())

@@ -2,6 +2,7 @@
 #include "app/battles.hpp"
 #include "app/outcome.hpp"
 #include "dice_prompt.hpp"
+#include "widgets.hpp"
 #include "window.hpp"
 
 #include <map>
@@ -46,6 +47,7 @@ public:
     std::optional<app::Outcome> recovery;
     bool physical = false;  ///< the recovery's dice are the organiser's
     DicePrompt dice;
+    TableOrder order;  ///< the report table's rows: by brigade or by stands
 
     /// The report as the table stands.
     battle::Report report() const;
@@ -60,7 +62,7 @@ private:
         bool has_commander = false;
     };
     std::vector<std::string> m_arrived;  // divisions that can have fought
-    std::vector<Unit> m_units;           // the table's rows
+    std::vector<Unit> m_units;           // the table's rows, as sorted
     int m_revision = -1;
     std::set<std::string> m_built_for;
     std::string m_check;     // the preview of the report, or why it is refused

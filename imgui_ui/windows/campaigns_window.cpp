@@ -10,6 +10,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+
 namespace muster::gui {
 void CampaignsWindow::create(GuiApp& app) {
     app::NewCampaign n;
@@ -67,13 +69,43 @@ void CampaignsWindow::save_settings(GuiApp& app) {
 void CampaignsWindow::draw(GuiApp& app) {
     const auto& model = app.model();
     const std::string current = model.current ? model.current->name : "";
-    ImGui::TextUnformatted("Campaigns in this database:");
-    if (ImGui::BeginListBox("##campaigns", ImVec2(-1, 5 * ImGui::GetTextLineHeightWithSpacing()))) {
-        for (const auto& c : model.campaigns) {
-            const std::string label = c.name + "  [" + c.rules_id + ", " + word(c.dice) + "]" + (c.name == current ? "  (current)" : "");
-            if (ImGui::Selectable(label.c_str(), selected == c.name)) selected = c.name;
+    ImGui::TextUnformatted("Campaigns in this database (click one, then Make current):");
+    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
+    const float height = std::min(static_cast<float>(model.campaigns.size() + 1), 8.f) * ImGui::GetTextLineHeightWithSpacing() + 12;
+    if (ImGui::BeginTable("campaigns", 6, flags, ImVec2(0, height))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableSetupColumn("Campaign", ImGuiTableColumnFlags_DefaultSort, 3.f);
+        for (const char* c : {"Rules", "Dice", "Date", "Turn", "Created"}) ImGui::TableSetupColumn(c, 0, 1.f);
+        headers_row("Campaigns/Table");
+        if (m_revision != app.revision()) {
+            m_rows.clear();
+            for (const auto& c : model.campaigns) m_rows.push_back(&c);
+            order.invalidate();
+            m_revision = app.revision();
         }
-        ImGui::EndListBox();
+        if (order.changed())
+            order.sort(m_rows, [&](const campaign::CampaignInfo* c) -> std::pair<int, std::string> {
+                switch (order.column) {
+                case 1: return {0, c->rules_id};
+                case 2: return {0, word(c->dice)};
+                case 3: return {0, c->date.value_or("")};
+                case 4: return {c->turn, ""};
+                case 5: return {0, c->created_at};
+                default: return {0, c->name};
+                }
+            });
+        for (const auto* c : m_rows) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            if (ImGui::Selectable((c->name + (c->name == current ? "  (current)" : "")).c_str(), selected == c->name)) selected = c->name;
+            mark("Campaigns/Row/" + c->name);
+            for (const std::string& v : {c->rules_id, word(c->dice), c->date.value_or("-"), std::to_string(c->turn), c->created_at}) {
+                ImGui::TableNextColumn();
+                cell_text(v);
+            }
+        }
+        ImGui::EndTable();
     }
     if (ImGui::Button("Make current")) app.run("campaign.use");
     mark("Campaigns/Use");

@@ -1,6 +1,8 @@
 #pragma once
 #include "app/catalog.hpp"
+#include "campaign/records.hpp"
 #include "core/words.hpp"
+#include "widgets.hpp"
 #include "window.hpp"
 
 #include <optional>
@@ -41,9 +43,12 @@ public:
     std::string sample = "gettysburg";  // the sample chosen
     std::string sample_name;            // the new campaign's name; empty: the sample's title
     DiceMode sample_dice = DiceMode::seeded;
+    TableOrder order;  ///< the campaigns table's
 
 private:
     std::optional<std::vector<app::CatalogEntry>> m_rule_sets;  // listed once, when first asked for
+    std::vector<const campaign::CampaignInfo*> m_rows;          // into the model, as sorted
+    int m_revision = -1;
 };
 
 }  // namespace muster::gui

@@ -71,25 +71,18 @@ void LeadersWindow::draw(GuiApp& app) {
     ImGui::TableSetupColumn("Grade", 0, 1.f);
     ImGui::TableSetupColumn("Status", 0, 1.f);
     ImGui::TableSetupColumn("Commands", 0, 2.f);
-    ImGui::TableHeadersRow();
+    headers_row("Leaders/Table");
     mark("Leaders/Table");
     if (m_revision != app.revision() || m_side != side) {
         m_leaders = app::leaders_seen_by(model.roster, model.oob, app.viewer());
-        m_sorted_by = -1;
+        order.invalidate();
         m_revision = app.revision();
         m_side = side;
     }
-    if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
-        if (specs->SpecsCount > 0) {
-            sort_column = specs->Specs[0].ColumnIndex;
-            sort_ascending = specs->Specs[0].SortDirection != ImGuiSortDirection_Descending;
-        }
-        specs->SpecsDirty = false;
-    }
-    // Sorted again only when the leaders or the order asked for changed; each key made once.
-    if (const int order = sort_column * 2 + (sort_ascending ? 1 : 0); order != m_sorted_by) {
-        const auto key = [&](const campaign::LeaderInfo& l) -> std::string {
-            switch (sort_column) {
+    // Sorted again only when the leaders or the order asked for changed.
+    if (order.changed())
+        order.sort(m_leaders, [&](const campaign::LeaderInfo& l) -> std::string {
+            switch (order.column) {
             case 1: return l.side;
             case 2: return std::to_string(static_cast<int>(l.rank));
             case 3: return l.grade;
@@ -97,17 +90,7 @@ void LeadersWindow::draw(GuiApp& app) {
             case 5: return l.commands;
             default: return l.label();
             }
-        };
-        std::vector<std::pair<std::string, size_t>> keys;
-        keys.reserve(m_leaders.size());
-        for (size_t i = 0; i < m_leaders.size(); ++i) keys.emplace_back(key(m_leaders[i]), i);
-        std::stable_sort(keys.begin(), keys.end(), [&](const auto& a, const auto& b) { return sort_ascending ? a.first < b.first : b.first < a.first; });
-        std::vector<campaign::LeaderInfo> sorted;
-        sorted.reserve(m_leaders.size());
-        for (const auto& k : keys) sorted.push_back(std::move(m_leaders[k.second]));
-        m_leaders = std::move(sorted);
-        m_sorted_by = order;
-    }
+        });
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(m_leaders.size()));
     while (clipper.Step())

@@ -1,6 +1,7 @@
 #pragma once
 #include "app/leaders.hpp"
 #include "dice_prompt.hpp"
+#include "widgets.hpp"
 #include "window.hpp"
 
 #include <optional>
@@ -34,14 +35,14 @@ public:
     bool physical = false;
     DicePrompt dice;
     std::optional<app::Outcome> shown;
-    int sort_column = 0;
-    bool sort_ascending = true;
+    TableOrder order;
+    /// The leaders the view may see, as sorted.
+    const std::vector<campaign::LeaderInfo>& leaders() const { return m_leaders; }
 
 private:
     std::vector<campaign::LeaderInfo> m_leaders;  // as the view may see them, sorted
     int m_revision = -1;
     std::string m_side;
-    int m_sorted_by = -1;  // the order m_leaders is in: column * 2 + ascending
 };
 
 }  // namespace muster::gui

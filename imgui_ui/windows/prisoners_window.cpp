@@ -4,6 +4,7 @@
 #include "core/text.hpp"
 #include "gui_app.hpp"
 #include "test_hooks.hpp"
+#include "widgets.hpp"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -50,22 +51,88 @@ void PrisonersWindow::answer(GuiApp& app, bool accept) {
     throw UsageError("choose a proposal");
 }
 
+// Whom the camps hold, as the view may read it: a sortable table, only the rows on screen drawn.
+void PrisonersWindow::draw_held(GuiApp& app) {
+    const auto& rules = *app.model().rules;
+    const auto& seen = app.seen();
+    if (m_revision != app.revision() || !(m_viewer == app.viewer())) {
+        m_held.clear();
+        for (const auto& h : seen.held) m_held.push_back(&h);
+        held_order.invalidate();
+        m_revision = app.revision();
+        m_viewer = app.viewer();
+    }
+    if (m_held.empty()) {
+        ImGui::TextDisabled("Nobody is held.");
+        return;
+    }
+    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
+    const float height = std::min(static_cast<float>(m_held.size() + 1) * ImGui::GetTextLineHeightWithSpacing() + 12, 260.f);
+    if (!ImGui::BeginTable("prisoners_held", 5, flags, ImVec2(0, height))) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Held", 0, 3.f);
+    for (const char* c : {"Of", "Camp", "Held by"}) ImGui::TableSetupColumn(c, c[0] == 'C' ? ImGuiTableColumnFlags_DefaultSort : 0, 1.5f);
+    ImGui::TableSetupColumn("Stands", 0, 0.7f);
+    headers_row("Prisoners/Held");
+    if (held_order.changed())
+        held_order.sort(m_held, [&](const app::HeldItem* h) -> std::pair<int, std::string> {
+            switch (held_order.column) {
+            case 0: return {0, h->text};
+            case 1: return {0, h->owner};
+            case 2: return {0, h->camp};
+            case 3: return {0, h->holder};
+            default: return {h->stands, ""};
+            }
+        });
+    const auto side_name = [&](const std::string& id) {
+        const auto* sd = rules.find_side(id);
+        return sd ? sd->name : id;
+    };
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(m_held.size()));
+    while (clipper.Step())
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            const auto& h = *m_held[static_cast<size_t>(i)];
+            ImGui::TableNextRow();
+            for (const std::string& c : {h.text, side_name(h.owner), h.camp + (h.camp_liberated ? " (liberated)" : ""), side_name(h.holder)}) {
+                ImGui::TableNextColumn();
+                cell_text(c);
+            }
+            ImGui::TableNextColumn();
+            if (h.kind == HeldKind::stands) ImGui::Text("%d", h.stands);
+        }
+    ImGui::EndTable();
+}
+
 void PrisonersWindow::draw(GuiApp& app) {
     const auto& rules = *app.model().rules;
     const auto& seen = app.seen();  // the menu bar's view: a side sees its camps, its men held and its exchanges
     if (ImGui::CollapsingHeader("Camps", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const auto& v : seen.camps) {
-            const std::string label = v.camp.name + " (" + v.camp.side + (v.camp.liberated ? ", liberated" : "") + "): " +
-                                      count_of(static_cast<int>(v.holds.size()), "holding", "holdings");
-            if (ImGui::TreeNode(label.c_str())) {
-                for (const auto& h : v.holds) ImGui::BulletText("%s", h.c_str());
+        const ImGuiTableFlags flags = ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV | ImGuiTableFlags_SizingStretchProp;
+        if (!seen.camps.empty() && ImGui::BeginTable("camps", 5, flags)) {
+            ImGui::TableSetupColumn("Camp", 0, 2.f);
+            for (const char* c : {"Side", "Holdings", "State"}) ImGui::TableSetupColumn(c, 0, 1.f);
+            ImGui::TableSetupColumn("", 0, 1.f);
+            ImGui::TableHeadersRow();
+            for (const auto& v : seen.camps) {
+                ImGui::TableNextRow();
+                const auto* side = rules.find_side(v.camp.side);
+                for (const std::string& c : {v.camp.name, side ? side->name : v.camp.side, std::to_string(v.holds.size()),
+                                             std::string(v.camp.liberated ? "liberated" : "holding")}) {
+                    ImGui::TableNextColumn();
+                    cell_text(c);
+                }
+                ImGui::TableNextColumn();
+                ImGui::PushID(v.camp.name.c_str());
                 if (!v.camp.liberated && ImGui::SmallButton("Liberate")) {
                     liberate_camp = v.camp.name;
                     app.run("camp.liberate");
                 }
                 mark("Prisoners/Liberate/" + v.camp.name);
-                ImGui::TreePop();
+                ImGui::PopID();
             }
+            ImGui::EndTable();
         }
         ImGui::SetNextItemWidth(200);
         ImGui::InputText("New camp", &camp_name);
@@ -79,6 +146,7 @@ void PrisonersWindow::draw(GuiApp& app) {
         ImGui::SameLine();
         if (ImGui::Button("Open camp")) app.run("camp.new");
     }
+    if (ImGui::CollapsingHeader("Held", ImGuiTreeNodeFlags_DefaultOpen)) draw_held(app);
     if (ImGui::CollapsingHeader("Propose an exchange", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::SetNextItemWidth(160);
         const bool choosing = ImGui::BeginCombo("Proposing side", from.c_str());

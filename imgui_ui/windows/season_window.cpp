@@ -149,10 +149,12 @@ void SeasonWindow::draw_battles(GuiApp& app) {
         ImGui::TextDisabled("No battle recorded yet.");
         return;
     }
-    if (m_rows.empty())
+    if (m_rows.empty()) {
         for (const auto& l : lines)
             for (const auto& s : l.sides)
                 if (s.known) m_rows.push_back({&l, &s});
+        order.invalidate();
+    }
     const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
                                   ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
     const float height = std::min(ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(m_rows.size() + 1) + 12, 220.f);
@@ -161,17 +163,13 @@ void SeasonWindow::draw_battles(GuiApp& app) {
     ImGui::TableSetupColumn("Battle", ImGuiTableColumnFlags_DefaultSort, 3.f);
     for (const char* c : {"Date", "Place", "Side"}) ImGui::TableSetupColumn(c, 0, 2.f);
     for (const char* c : {"Divisions", "Lost", "Captured", "Returned", "Leaders", "Guns", "Recovered"}) ImGui::TableSetupColumn(c, 0, 1.f);
-    ImGui::TableHeadersRow();
+    headers_row("Season/Battles");
     mark("Season/Battles");
-    // Sorted by the column clicked (shift-click: no); numbers as numbers.
-    if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
-        if (specs->SpecsCount > 0) {
-            sort_column = specs->Specs[0].ColumnIndex;
-            sort_ascending = specs->Specs[0].SortDirection != ImGuiSortDirection_Descending;
-        }
-        const auto key = [&](const Row& r) -> std::pair<int, std::string> {
+    // Sorted by the column clicked; numbers as numbers.
+    if (order.changed())
+        order.sort(m_rows, [&](const Row& r) -> std::pair<int, std::string> {
             const auto& s = *r.side;
-            switch (sort_column) {
+            switch (order.column) {
             case 0: return {0, r.battle->name};
             case 1: return {0, r.battle->date};
             case 2: return {0, r.battle->place};
@@ -184,10 +182,7 @@ void SeasonWindow::draw_battles(GuiApp& app) {
             case 9: return {s.guns, ""};
             default: return {r.battle->recovered, ""};
             }
-        };
-        std::stable_sort(m_rows.begin(), m_rows.end(), [&](const Row& x, const Row& y) { return sort_ascending ? key(x) < key(y) : key(y) < key(x); });
-        specs->SpecsDirty = false;
-    }
+        });
     for (const auto& r : m_rows) {
         const auto* side = rules.find_side(r.side->side);
         ImGui::TableNextRow();

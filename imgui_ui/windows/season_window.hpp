@@ -2,6 +2,7 @@
 #include "app/picture.hpp"
 #include "chart.hpp"
 #include "dice_prompt.hpp"
+#include "widgets.hpp"
 #include "window.hpp"
 
 #include <deque>
@@ -37,8 +38,13 @@ public:
     std::string due_date;
     std::string unscheduling;   ///< the division whose "Take off" was clicked
     std::deque<std::string> rolling;  ///< due divisions still to roll up with physical dice
-    int sort_column = 0;
-    bool sort_ascending = true;
+    TableOrder order;  ///< the battles table's
+    struct Row {
+        const app::BattleLine* battle;
+        const app::BattleLine::Side* side;
+    };
+    /// The battles table's rows (a battle and side the view read anything of), as sorted.
+    const std::vector<Row>& rows() const { return m_rows; }
 
 private:
     void roll_up_next(GuiApp& app);
@@ -46,11 +52,7 @@ private:
     void draw_schedule(GuiApp& app);
     app::SeasonPicture m_picture;
     Chart m_stands, m_losses, m_prisoners;
-    struct Row {
-        const app::BattleLine* battle;
-        const app::BattleLine::Side* side;
-    };
-    std::vector<Row> m_rows;  // a battle and side the view read anything of, a row, as sorted
+    std::vector<Row> m_rows;
     int m_revision = -1;
     std::string m_side;
 };

@@ -617,10 +617,16 @@ TEST_CASE("The season panel: each battle summarized in a sortable table, and cha
     // Hovering the losses chart reads the battle under the mouse.
     REQUIRE(d.hover("Chart/losses"));
     d.frame(shot("season_charts"));
-    // A click on the Battle header sorts the battles by name, twice: descending.
-    const auto at = gui::marked("Season/Battles");
-    REQUIRE(at);
-    CHECK(w.sort_column == 0);
+    // A click on the Lost header sorts the rows by it, a second click the other way.
+    const auto lost = [&] {
+        std::vector<int> out;
+        for (const auto& r : w.rows()) out.push_back(r.side->casualties);
+        return out;
+    };
+    REQUIRE(d.click("Season/Battles/Lost"));
+    CHECK(lost() == std::vector<int>{0, 1, 2});  // the Union lost none (one captured), the Confederates 1 then 2
+    REQUIRE(d.click("Season/Battles/Lost"));
+    CHECK(lost() == std::vector<int>{2, 1, 0});
     // In the Union's view: only its own side's losses and armies, and no due division.
     REQUIRE(d.click("Menu/View"));
     REQUIRE(d.click("Menu/View/union"));
@@ -1037,4 +1043,66 @@ TEST_CASE("The leaders panel: a Fallen Leaders roll with physical dice, a return
     CHECK_THAT(w.note, Contains("Reynier"));
     d.frame(shot("leaders_assigned"));
     CHECK(s.history().check().ok());
+}
+
+TEST_CASE("Tables sort by a click on a header: the camps' prisoners, the campaigns, the leaders") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    season_campaign(db);
+    {
+        app::Session s(db, true, 5000, app::Catalog(""));
+        app::NewCampaign n;
+        n.name = "Another";
+        n.rules = "acw";
+        s.create_campaign(n);
+        s.use_campaign("Test");
+    }
+    test::Driver d(db);
+    // The prisoners held, by stands: fewest first, then most first; what is not stands last.
+    auto& p = d.show<gui::PrisonersWindow>();
+    REQUIRE(p.held().size() >= 2);
+    REQUIRE(d.click("Prisoners/Held/Stands"));
+    CHECK(p.held().front()->stands <= p.held().back()->stands);
+    REQUIRE(d.click("Prisoners/Held/Stands"));
+    CHECK(p.held().front()->stands >= p.held().back()->stands);
+    CHECK(p.held().front()->stands > p.held().back()->stands);
+    d.frame(shot("prisoners_sorted"));
+    // The campaigns, by name: a click turns the order; the rows are drawn in it.
+    d.show<gui::CampaignsWindow>();
+    const auto above = [&](const std::string& a, const std::string& b) {
+        const auto ya = gui::marked("Campaigns/Row/" + a), yb = gui::marked("Campaigns/Row/" + b);
+        REQUIRE(ya);
+        REQUIRE(yb);
+        return ya->y < yb->y;
+    };
+    CHECK(above("Another", "Test"));
+    REQUIRE(d.click("Campaigns/Table/Campaign"));
+    CHECK(above("Test", "Another"));
+    d.frame(shot("campaigns_sorted"));
+    // The leaders, by side: the Confederates first, then the Union; the other way after a second click.
+    auto& l = d.show<gui::LeadersWindow>();
+    REQUIRE(d.click("Leaders/Table/Side"));
+    CHECK(l.leaders().front().side == "confederate");
+    CHECK(l.leaders().back().side == "union");
+    REQUIRE(d.click("Leaders/Table/Side"));
+    CHECK(l.leaders().front().side == "union");
+    // The battle report's brigades, by stands: the rows move, and each line's entry with its row.
+    d.show<gui::BattleWindow>();
+    REQUIRE(d.click("Battle/Division/Heth"));
+    const auto row_y = [&](const std::string& brigade) {
+        const auto at = gui::marked("Battle/Lost/" + brigade);
+        REQUIRE(at);
+        return at->y;
+    };
+    std::vector<std::pair<int, std::string>> heth;
+    for (const auto& b : d.app.session()->forces().brigades())
+        if (b.division == "Heth") heth.emplace_back(b.stands, b.ref());
+    std::sort(heth.begin(), heth.end());
+    REQUIRE(heth.size() == 3);
+    REQUIRE(heth.front().first < heth.back().first);
+    REQUIRE(d.click("Battle/Table/Stands"));
+    CHECK(row_y(heth.front().second) < row_y(heth.back().second));
+    REQUIRE(d.click("Battle/Table/Stands"));
+    CHECK(row_y(heth.front().second) > row_y(heth.back().second));
+    d.frame(shot("battle_sorted"));
 }
