@@ -91,10 +91,15 @@ void DicePrompt::draw(GuiApp& app, const std::string& id) {
     ImGui::PopTextWrapPos();
     ImGui::SetNextItemWidth(80);
     // Clicked, the field's text is selected: a refused value is typed over.
+    if (m_refocus) ImGui::SetKeyboardFocusHere();
+    m_refocus = false;
     const bool entered = ImGui::InputText(("##roll" + id).c_str(), &typed, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
     mark(id + "/Roll");
     ImGui::SameLine();
-    if (ImGui::Button("Enter roll") || entered) app.run(id + ".roll");
+    if (ImGui::Button("Enter roll") || entered) {
+        app.run(id + ".roll");
+        m_refocus = entered;  // the next roll (or the refused one again) is typed straight in
+    }
     mark(id + "/EnterRoll");
     ImGui::SameLine();
     ImGui::BeginDisabled(m_rolls.empty());

@@ -63,6 +63,7 @@ private:
     std::vector<std::string> m_rolls;
     std::vector<Need> m_asked;  // what each roll given was asked for, to ask it again on take-back
     std::optional<Need> m_need;
+    bool m_refocus = false;  // a roll was entered with Enter: the field keeps the keyboard for the next
 };
 
 }  // namespace muster::gui
