@@ -69,9 +69,12 @@ GuiApp::~GuiApp() {
 }
 
 std::string GuiApp::layout() const {
-    std::vector<std::string> open;
+    std::vector<std::string> open;  // in the order of their tabs
+    for (const auto& title : m_tab_order)
+        for (const auto& w : m_windows)
+            if (w->open && title == w->title()) open.push_back(title);
     for (const auto& w : m_windows)
-        if (w->open) open.emplace_back(w->title());
+        if (w->open && std::find(open.begin(), open.end(), w->title()) == open.end()) open.emplace_back(w->title());
     return "Navigator=" + std::to_string(static_cast<int>(navigator_width)) + "\nOpen=" + join(open, "|") +
            "\nFront=" + (m_front ? m_front->title() : "") + "\nView=" + m_view_side;
 }
@@ -87,6 +90,7 @@ void GuiApp::restore_layout(std::string_view line) {
     } else if (key == "Open") {
         const auto titles = split(value, '|');
         for (auto& w : m_windows) w->open = std::find(titles.begin(), titles.end(), w->title()) != titles.end();
+        m_tab_order.assign(titles.begin(), titles.end());
     } else if (key == "Front") {
         for (auto& w : m_windows)
             if (value == w->title() && w->open) m_bring = w.get();
@@ -353,15 +357,27 @@ void GuiApp::draw_workspace() {
     ImGui::BeginChild("##panels");
     m_front = nullptr;
     if (ImGui::BeginTabBar("##tabs", ImGuiTabBarFlags_Reorderable | ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_TabListPopupButton)) {
-        for (auto& w : m_windows) {
+        // Submitted in the order the tabs were last seen in (a new tab goes last), so a restored
+        // layout opens its tabs in the order they were left in.
+        std::vector<Window*> order;
+        for (const auto& title : m_tab_order)
+            for (auto& w : m_windows)
+                if (title == w->title()) order.push_back(w.get());
+        for (auto& w : m_windows)
+            if (std::find(order.begin(), order.end(), w.get()) == order.end()) order.push_back(w.get());
+        for (auto* w : order) {
             if (!w->open) continue;
-            const bool front = ImGui::BeginTabItem(w->title(), &w->open, m_bring == w.get() ? ImGuiTabItemFlags_SetSelected : 0);
+            const bool front = ImGui::BeginTabItem(w->title(), &w->open, m_bring == w ? ImGuiTabItemFlags_SetSelected : 0);
             mark(std::string("Tab/") + w->title());
             if (!front) continue;
-            m_front = w.get();
+            m_front = w;
             draw_panel(*w);
             ImGui::EndTabItem();
         }
+        // The order on screen, as dragging the tabs left it.
+        const ImGuiTabBar* bar = ImGui::GetCurrentContext()->CurrentTabBar;
+        m_tab_order.clear();
+        for (const auto& tab : bar->Tabs) m_tab_order.emplace_back(bar->GetTabName(&tab));
         ImGui::EndTabBar();
     }
     m_bring = nullptr;

@@ -163,6 +163,7 @@ private:
     std::unique_ptr<Navigator> m_navigator;
     Window* m_front = nullptr;
     Window* m_bring = nullptr;  // brought to the front in the next frame
+    std::vector<std::string> m_tab_order;  // the tabs' titles in their order on screen
     std::string m_layout;       // as last kept: a change marks the settings to be saved
     double m_last_look = -1;    // when the database was last asked for its newest journal entry
 };

@@ -674,7 +674,7 @@ TEST_CASE("The navigator: Ctrl+F and a typed filter find a brigade; a click show
     d.frame(shot("navigator_union_view"));
 }
 
-TEST_CASE("The workspace keeps its layout between runs: the tabs open, the one in front, the navigator's width and the view") {
+TEST_CASE("The workspace keeps its layout between runs: the tabs open and their order, the one in front, the navigator's width and the view") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
     season_campaign(db);
@@ -690,6 +690,11 @@ TEST_CASE("The workspace keeps its layout between runs: the tabs open, the one i
         REQUIRE(d.drag("Workspace/Splitter", 80, 0));
         CHECK(d.app.navigator_width > before + 40);
         width = d.app.navigator_width;
+        // The Journal's tab dragged to the far left.
+        REQUIRE(d.drag("Tab/Journal", -600, 0, 12));
+        d.frames(2);
+        CHECK(gui::marked("Tab/Journal")->x < gui::marked("Tab/Campaigns")->x);
+        REQUIRE(d.click("Tab/Prisoners"));
         REQUIRE(d.click("Menu/View"));
         REQUIRE(d.click("Menu/View/confederate"));
         d.frame(shot("workspace_before_restart"));
@@ -700,6 +705,8 @@ TEST_CASE("The workspace keeps its layout between runs: the tabs open, the one i
     CHECK(d.app.front() == &d.app.window<gui::PrisonersWindow>());
     CHECK(d.app.navigator_width == Approx(width).margin(1));
     CHECK(d.app.viewer() == View::of_side("confederate"));
+    CHECK(gui::marked("Tab/Journal")->x < gui::marked("Tab/Campaigns")->x);
+    CHECK(gui::marked("Tab/Campaigns")->x < gui::marked("Tab/Prisoners")->x);
     d.frame(shot("workspace_after_restart"));
 }
 
