@@ -68,7 +68,8 @@ void ExportWindow::draw(GuiApp& app) {
     view.draw(rules);
     if (labels) word_combo("Format", label_format);
     else word_combo("Format", format);
-    ImGui::InputText("File", &path);
+    ImGui::InputText("File", &path, ImGuiInputTextFlags_AutoSelectAll);
+    mark("Export/File");
     if (labels) {
         ImGui::SliderFloat("Label width (mm)", &width_mm, 15, 190, "%.0f");
         ImGui::SliderFloat("Label height (mm)", &height_mm, 8, 250, "%.0f");
