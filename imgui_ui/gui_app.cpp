@@ -104,16 +104,7 @@ void GuiApp::show(Window& window) {
     m_bring = &window;
 }
 
-const army::OrderOfBattle& GuiApp::seen_oob() {
-    const View v = viewer();
-    if (v.is_umpire()) return m_model.oob;
-    if (m_seen_oob_revision != m_revision || m_seen_oob_side != v.side()) {
-        m_seen_oob = app::view_of(*m_model.rules, m_model.oob, {std::nullopt, v});
-        m_seen_oob_revision = m_revision;
-        m_seen_oob_side = v.side();
-    }
-    return m_seen_oob;
-}
+const army::OrderOfBattle& GuiApp::seen_oob() const { return viewer().is_umpire() ? m_model.oob : seen().oob; }
 
 void GuiApp::open_database(const std::string& path) {
     finish_work();  // what was under way for the file shown lands before it goes

@@ -97,9 +97,8 @@ public:
     void set_viewer(const View& viewer);
     /// What that viewer may read of the model.
     const app::SeenModel& seen() const { return m_model.seen_by(viewer()); }
-    /// The order of battle as that viewer may read it (the model's own for the umpire), made
-    /// once per model and view.
-    const army::OrderOfBattle& seen_oob();
+    /// The order of battle as that viewer may read it (the model's own for the umpire).
+    const army::OrderOfBattle& seen_oob() const;
     /// Opens another database file (File > Open).
     void open_database(const std::string& path);
     const std::string& db_path() const { return m_db_path; }
@@ -157,9 +156,6 @@ private:
     std::string m_open_path;
     int m_revision = 0;
     std::string m_view_side;  // empty: the umpire
-    army::OrderOfBattle m_seen_oob;
-    int m_seen_oob_revision = -1;
-    std::string m_seen_oob_side;
     std::unique_ptr<Navigator> m_navigator;
     Window* m_front = nullptr;
     Window* m_bring = nullptr;  // brought to the front in the next frame

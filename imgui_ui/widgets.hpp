@@ -45,10 +45,13 @@ inline void headers_row(const std::string& marked) {
 /// The order of a sortable table's rows: the column and direction its header asks for (a click
 /// on a header changes them), and the rows sorted by it, each row's key made once a sort.
 struct TableOrder {
+    /// `natural`: the column the rows come sorted by (ascending) when made anew; none: -1.
+    explicit TableOrder(int natural = -1) : m_natural(natural) {}
     int column = 0;
     bool ascending = true;
     /// Reads the order the header asks for (after the header row); true when the rows are to
-    /// be sorted again: the order changed, or the rows were made anew (`invalidate`).
+    /// be sorted again: the order changed, or the rows were made anew (`invalidate`) in another
+    /// order than the one asked for.
     bool changed() {
         if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
             if (specs->SpecsCount > 0) {
@@ -57,9 +60,15 @@ struct TableOrder {
             }
             specs->SpecsDirty = false;
         }
-        return m_sorted != column * 2 + (ascending ? 1 : 0);
+        const int asked = column * 2 + (ascending ? 1 : 0);
+        if (m_in_natural && column == m_natural && ascending) m_sorted = asked;
+        return m_sorted != asked;
     }
-    void invalidate() { m_sorted = -1; }
+    /// The rows were made anew, in their natural order.
+    void invalidate() {
+        m_sorted = -1;
+        m_in_natural = true;
+    }
     /// Sorts `rows` by `key(row)` (anything with <) in the order asked for; equal keys keep
     /// their order.
     template <class Row, class Key>
@@ -73,10 +82,13 @@ struct TableOrder {
         for (const auto& k : keys) sorted.push_back(std::move(rows[k.second]));
         rows = std::move(sorted);
         m_sorted = column * 2 + (ascending ? 1 : 0);
+        m_in_natural = false;
     }
 
 private:
+    int m_natural;
     int m_sorted = -1;
+    bool m_in_natural = false;
 };
 
 /// A combo choosing one of a word's values; `marked`: the test mark of the combo, and of each

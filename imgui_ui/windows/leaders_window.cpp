@@ -74,28 +74,30 @@ void LeadersWindow::draw(GuiApp& app) {
     headers_row("Leaders/Table");
     mark("Leaders/Table");
     if (m_revision != app.revision() || m_side != side) {
-        m_leaders = app::leaders_seen_by(model.roster, model.oob, app.viewer());
+        m_leaders.clear();
+        for (const auto& l : app.seen().leaders) m_leaders.push_back(&l);
         order.invalidate();
         m_revision = app.revision();
         m_side = side;
     }
-    // Sorted again only when the leaders or the order asked for changed.
+    // Sorted again only when the leaders or the order asked for changed; the model's own order
+    // is by name.
     if (order.changed())
-        order.sort(m_leaders, [&](const campaign::LeaderInfo& l) -> std::string {
+        order.sort(m_leaders, [&](const campaign::LeaderInfo* l) -> std::string {
             switch (order.column) {
-            case 1: return l.side;
-            case 2: return std::to_string(static_cast<int>(l.rank));
-            case 3: return l.grade;
-            case 4: return word(l.status);
-            case 5: return l.commands;
-            default: return l.label();
+            case 1: return l->side;
+            case 2: return std::to_string(static_cast<int>(l->rank));
+            case 3: return l->grade;
+            case 4: return word(l->status);
+            case 5: return l->commands;
+            default: return l->label();
             }
         });
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(m_leaders.size()));
     while (clipper.Step())
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-            const auto& l = m_leaders[static_cast<size_t>(i)];
+            const auto& l = *m_leaders[static_cast<size_t>(i)];
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::PushID(i);

@@ -35,12 +35,12 @@ public:
     bool physical = false;
     DicePrompt dice;
     std::optional<app::Outcome> shown;
-    TableOrder order;
+    TableOrder order{0};  ///< the model's leaders come by name
     /// The leaders the view may see, as sorted.
-    const std::vector<campaign::LeaderInfo>& leaders() const { return m_leaders; }
+    const std::vector<const campaign::LeaderInfo*>& leaders() const { return m_leaders; }
 
 private:
-    std::vector<campaign::LeaderInfo> m_leaders;  // as the view may see them, sorted
+    std::vector<const campaign::LeaderInfo*> m_leaders;  // into the model's view, as sorted
     int m_revision = -1;
     std::string m_side;
 };

@@ -144,7 +144,7 @@ void SeasonWindow::draw_schedule(GuiApp& app) {
 
 void SeasonWindow::draw_battles(GuiApp& app) {
     const auto& rules = *app.model().rules;
-    const auto& lines = m_picture.lines;
+    const auto& lines = app.seen().picture.lines;
     if (lines.empty()) {
         ImGui::TextDisabled("No battle recorded yet.");
         return;
@@ -205,13 +205,13 @@ void SeasonWindow::draw(GuiApp& app) {
     const bool umpire = app.viewer().is_umpire();
     const std::string side = umpire ? std::string() : app.viewer().side();
     if (m_revision != app.revision() || m_side != side) {
-        m_picture = app::season_picture(model, app.viewer());
+        const auto& picture = app.seen().picture;
         std::vector<std::string> sides;
         for (const auto& sd : model.rules->sides) sides.push_back(sd.id);
-        m_stands = {"Stands in service, before the first battle and after each", "stands", {"before"}, m_picture.stands, false, sides};
-        m_stands.points.insert(m_stands.points.end(), m_picture.battles.begin(), m_picture.battles.end());
-        m_losses = {"Stands lost per battle (casualties and captured)", "stands", m_picture.battles, m_picture.losses, true, sides};
-        m_prisoners = {"Prisoners held now, by camp (the captor's colour)", "stands", {"held"}, m_picture.prisoners, true, sides};
+        m_stands = {"Stands in service, before the first battle and after each", "stands", {"before"}, picture.stands, false, sides};
+        m_stands.points.insert(m_stands.points.end(), picture.battles.begin(), picture.battles.end());
+        m_losses = {"Stands lost per battle (casualties and captured)", "stands", picture.battles, picture.losses, true, sides};
+        m_prisoners = {"Prisoners held now, by camp (the captor's colour)", "stands", {"held"}, picture.prisoners, true, sides};
         m_rows.clear();
         m_revision = app.revision();
         m_side = side;

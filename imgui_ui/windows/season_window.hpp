@@ -50,7 +50,6 @@ private:
     void roll_up_next(GuiApp& app);
     void draw_battles(GuiApp& app);
     void draw_schedule(GuiApp& app);
-    app::SeasonPicture m_picture;
     Chart m_stands, m_losses, m_prisoners;
     std::vector<Row> m_rows;
     int m_revision = -1;

@@ -1,7 +1,11 @@
 #include "app/model.hpp"
 
+#include "app/forces.hpp"
+#include "app/leaders.hpp"
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
+
+#include <algorithm>
 
 namespace muster::app {
 
@@ -36,6 +40,20 @@ CampaignModel load_model(Session& session, int journal_page) {
         model.schedule = session.season().schedule();
         for (const auto& b : model.roster.battles) model.battles.push_back({b, store.battle_record(b.id), store.losses(b.id)});
     });
+    if (!model.current) return model;
+    // What each view draws, worked out here so that the first frame after a change need not.
+    for (auto& seen : model.views) {
+        if (!seen.viewer.is_umpire()) seen.oob = view_of(*model.rules, model.oob, {std::nullopt, seen.viewer});
+        seen.leaders = leaders_seen_by(model.roster, model.oob, seen.viewer);
+        std::vector<std::pair<std::string, size_t>> keys;
+        for (size_t i = 0; i < seen.leaders.size(); ++i) keys.emplace_back(seen.leaders[i].label(), i);
+        std::sort(keys.begin(), keys.end());
+        std::vector<campaign::LeaderInfo> sorted;
+        sorted.reserve(keys.size());
+        for (const auto& k : keys) sorted.push_back(std::move(seen.leaders[k.second]));
+        seen.leaders = std::move(sorted);
+        seen.picture = season_picture(model, seen.viewer);
+    }
     return model;
 }
 

@@ -3,6 +3,7 @@
 // draws from, read in one read transaction and kept in memory until the campaign changes.
 // Nothing in it is read again while it is drawn.
 #include "app/battles.hpp"
+#include "app/picture.hpp"
 #include "app/prisoners.hpp"
 #include "app/season.hpp"
 #include "app/session.hpp"
@@ -18,13 +19,17 @@
 
 namespace muster::app {
 
-/// What one viewer may read of the campaign (the umpire: everything).
+/// What one viewer may read of the campaign (the umpire: everything), with what a front end
+/// draws of it worked out once, where the model is read (off the thread that draws).
 struct SeenModel {
     View viewer;
     std::vector<CampView> camps;
     std::vector<HeldItem> held;
     std::vector<ExchangeView> exchanges;
     std::vector<journal::Entry> journal;              ///< the newest entries it may read, oldest first
+    army::OrderOfBattle oob;                          ///< a side's view of the forces (the umpire's: the model's own)
+    std::vector<campaign::LeaderInfo> leaders;        ///< leaders_seen_by, by label
+    SeasonPicture picture;                            ///< season_picture
 };
 
 struct CampaignModel {

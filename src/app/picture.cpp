@@ -1,5 +1,7 @@
 #include "app/picture.hpp"
 
+#include "app/model.hpp"
+
 #include <map>
 
 namespace muster::app {

@@ -1,12 +1,14 @@
 #pragma once
 // The season at a glance: what the campaign model says of the battles fought, as figures a
 // front end draws as charts and a table, for one view (a side reads only its own side's).
-#include "app/model.hpp"
+#include "core/words.hpp"
 
 #include <string>
 #include <vector>
 
 namespace muster::app {
+
+struct CampaignModel;
 
 /// One line of a chart: a value for each point along it.
 struct Series {

@@ -1,9 +1,12 @@
 // The campaign model the GUI draws from: what it holds is what the application's own queries
 // say, read in one go; the journal comes as its newest page.
+#include "app/picture.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 using namespace muster;
 
@@ -44,7 +47,21 @@ TEST_CASE("The campaign model holds what the application's queries return") {
         REQUIRE(seen.exchanges.size() == 1);
         CHECK(seen.exchanges[0].offer == exchanges[0].offer);
         CHECK(seen.exchanges[0].balance == exchanges[0].balance);
+        // What a front end draws of the view, worked out with the model: the forces as the
+        // service shows them to it, its leaders (by name), its season.
+        if (!viewer.is_umpire())
+            CHECK(exporter::oob_json(s.rules(), seen.oob, p) == exporter::oob_json(s.rules(), s.forces().order_of_battle({std::nullopt, viewer}), p));
+        auto leaders = s.leaders().list(viewer);
+        REQUIRE(seen.leaders.size() == leaders.size());
+        std::vector<std::string> names, model_names;
+        for (const auto& l : leaders) names.push_back(l.label());
+        for (const auto& l : seen.leaders) model_names.push_back(l.label());
+        std::sort(names.begin(), names.end());
+        CHECK(model_names == names);
+        CHECK(seen.picture.battles == app::season_picture(m, viewer).battles);
+        CHECK(seen.picture.losses.size() == app::season_picture(m, viewer).losses.size());
     }
+    CHECK(m.seen_by(View::of_side("union")).leaders.size() < m.seen_by(View::umpire()).leaders.size());
     CHECK(s.leaders().list(View::of_side("union")).size() < s.leaders().list().size());
     // The battles a side fought: a Confederate division's skirmish alone is not the Union's.
     battle::Report skirmish;

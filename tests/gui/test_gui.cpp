@@ -935,6 +935,8 @@ TEST_CASE("Exports and handouts are written on a worker: the frames go on showin
     season_campaign(db);
     test::Driver d(db);
     auto& w = d.show<gui::ExportWindow>();
+    REQUIRE(d.click("Export/File"));  // a click selects what is there: typing replaces it
+    d.type(dir.file("oob.pdf"));
     REQUIRE(d.click("Export/HandoutSide"));
     REQUIRE(d.click("Export/HandoutSide/union"));
     REQUIRE(d.click("Export/HandoutFolder"));  // a click selects what is there: typing replaces it
@@ -979,6 +981,7 @@ TEST_CASE("Exports and handouts are written on a worker: the frames go on showin
     // (its size would say how much the umpire's order of battle holds).
     REQUIRE(d.click("Export/Export"));
     CHECK_THAT(w.note, Contains("bytes"));
+    CHECK(std::filesystem::file_size(dir.file("oob.pdf")) > 1000);
     gui::hold_work(true);
     d.wait_for_work = false;
     REQUIRE(d.click("Export/Export"));
@@ -1094,10 +1097,10 @@ TEST_CASE("Tables sort by a click on a header: the camps' prisoners, the campaig
     // The leaders, by side: the Confederates first, then the Union; the other way after a second click.
     auto& l = d.show<gui::LeadersWindow>();
     REQUIRE(d.click("Leaders/Table/Side"));
-    CHECK(l.leaders().front().side == "confederate");
-    CHECK(l.leaders().back().side == "union");
+    CHECK(l.leaders().front()->side == "confederate");
+    CHECK(l.leaders().back()->side == "union");
     REQUIRE(d.click("Leaders/Table/Side"));
-    CHECK(l.leaders().front().side == "union");
+    CHECK(l.leaders().front()->side == "union");
     // The battle report's brigades, by stands: the rows move, and each line's entry with its row.
     d.show<gui::BattleWindow>();
     REQUIRE(d.click("Battle/Division/Heth"));
