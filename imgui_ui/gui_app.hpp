@@ -141,6 +141,8 @@ private:
     std::unique_ptr<app::Session> m_session;
     std::unique_ptr<app::Session> m_reader;  // the worker's own connection: reads the model, never writes
     std::future<app::CampaignModel> m_loading;
+    std::future<std::int64_t> m_looking;     // the reader's look at the newest journal entry
+    std::future<void> m_retired;             // the model shown before, being freed
     std::optional<Work> m_work;
     double m_load_started = 0;
     bool m_read_once = false;                // a model of this file has been read
@@ -161,7 +163,7 @@ private:
     Window* m_bring = nullptr;  // brought to the front in the next frame
     std::vector<std::string> m_tab_order;  // the tabs' titles in their order on screen
     std::string m_layout;       // as last kept: a change marks the settings to be saved
-    double m_last_look = -1;    // when the database was last asked for its newest journal entry
+    double m_last_look = -1;    // when the reader was last asked for the newest journal entry
 };
 
 /// Text laid out in columns (a rule set's table, a roll log), in the monospaced font.

@@ -22,7 +22,9 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <chrono>
 #include <fstream>
+#include <thread>
 
 using namespace muster;
 using Catch::Matchers::Contains;
@@ -1120,4 +1122,28 @@ TEST_CASE("Tables sort by a click on a header: the camps' prisoners, the campaig
     REQUIRE(d.click("Battle/Table/Stands"));
     CHECK(row_y(heth.front().second) > row_y(heth.back().second));
     d.frame(shot("battle_sorted"));
+}
+
+TEST_CASE("Another muster's change is noticed within a second or two, looked for off the frame, and the panels show it") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    season_campaign(db);
+    test::Driver d(db);
+    d.show<gui::PrisonersWindow>();
+    const auto camps = d.app.seen().camps.size();
+    {
+        app::Session other(db, false, 5000, app::Catalog(""));
+        other.prisoners().add_camp("union", "Point Lookout");
+    }
+    // Frames go on as a person watches; the look is once a second, on the reader's thread.
+    const auto started = std::chrono::steady_clock::now();
+    while (d.app.seen().camps.size() == camps && std::chrono::steady_clock::now() - started < std::chrono::seconds(10)) {
+        d.frame();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    CHECK(d.app.seen().camps.size() == camps + 1);
+    CHECK_THAT(d.app.status(), Contains("changed outside this window"));
+    d.frame();
+    CHECK(gui::marked("Prisoners/Liberate/Point Lookout"));
+    d.frame(shot("outside_change"));
 }
