@@ -313,12 +313,11 @@ void GuiApp::set_viewer(const View& viewer) {
     }
 }
 
-// The windows show the campaign as of one journal entry. Once a second, ask whether another
-// muster (the CLI, another GUI) has written since; if so, read the model anew. Between looks,
-// the store refuses a change made on what is no longer there (StaleError).
-// Once a second the reader asks, on a worker, for the campaign's newest journal entry: another
-// muster may have written. The answer is taken in a later frame; none is asked while the model
-// is being read (that read will show the change).
+// The windows show the campaign as of one journal entry. Once a second the reader asks, on a
+// worker, for the newest: another muster (the CLI, another GUI) may have written since; if so,
+// the model is read anew. The answer is taken in a later frame; none is asked while the model
+// is being read (that read shows the change). Between looks, the store refuses a change made
+// on what is no longer there (StaleError).
 void GuiApp::notice_outside_changes() {
     if (!m_reader || !m_model.current) return;
     if (m_looking.valid()) {
