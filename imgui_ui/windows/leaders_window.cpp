@@ -75,7 +75,7 @@ void LeadersWindow::draw(GuiApp& app) {
     mark("Leaders/Table");
     if (m_revision != app.revision() || m_side != side) {
         m_leaders.clear();
-        for (const auto& l : app.seen().leaders) m_leaders.push_back(&l);
+        for (const auto i : app.seen().leaders) m_leaders.push_back(&model.roster.leaders[i]);
         order.invalidate();
         m_revision = app.revision();
         m_side = side;

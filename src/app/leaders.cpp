@@ -77,7 +77,17 @@ std::vector<campaign::LeaderInfo> Leaders::list(const View& viewer) const {
 
 std::vector<campaign::LeaderInfo> leaders_seen_by(const campaign::Roster& roster, const army::OrderOfBattle& all,
                                                   const View& viewer) {
-    if (viewer.is_umpire()) return roster.leaders;
+    std::vector<campaign::LeaderInfo> out;
+    for (const auto i : leaders_seen_at(roster, all, viewer)) out.push_back(roster.leaders[i]);
+    return out;
+}
+
+std::vector<size_t> leaders_seen_at(const campaign::Roster& roster, const army::OrderOfBattle& all, const View& viewer) {
+    std::vector<size_t> out;
+    if (viewer.is_umpire()) {
+        for (size_t i = 0; i < roster.leaders.size(); ++i) out.push_back(i);
+        return out;
+    }
     // The viewer's own leaders are all read; of the enemy's, those of the units it has seen.
     std::set<std::string> enemies;
     for (const auto& a : all.armies)
@@ -102,9 +112,10 @@ std::vector<campaign::LeaderInfo> leaders_seen_by(const campaign::Roster& roster
     for (const auto& h : roster.holdings)
         for (const auto& camp : roster.camps)
             if (h.kind == HeldKind::leader && camp.id == h.camp_id && viewer.owns(camp.side)) held.insert(h.unit_id);
-    std::vector<campaign::LeaderInfo> out;
-    for (const auto& l : roster.leaders)
-        if (viewer.owns(l.side) || (l.unit_kind && shown.count(key(*l.unit_kind, l.unit_id))) || held.count(l.id)) out.push_back(l);
+    for (size_t i = 0; i < roster.leaders.size(); ++i) {
+        const auto& l = roster.leaders[i];
+        if (viewer.owns(l.side) || (l.unit_kind && shown.count(key(*l.unit_kind, l.unit_id))) || held.count(l.id)) out.push_back(i);
+    }
     return out;
 }
 

@@ -40,5 +40,7 @@ private:
 /// view of the order of battle shows (`all`: the umpire's), and those its camps hold.
 std::vector<campaign::LeaderInfo> leaders_seen_by(const campaign::Roster& roster, const army::OrderOfBattle& all,
                                                   const View& viewer);
+/// The same, as their places in `roster.leaders`.
+std::vector<size_t> leaders_seen_at(const campaign::Roster& roster, const army::OrderOfBattle& all, const View& viewer);
 
 }  // namespace muster::app

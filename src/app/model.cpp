@@ -42,16 +42,12 @@ CampaignModel load_model(Session& session, int journal_page) {
     });
     if (!model.current) return model;
     // What each view draws, worked out here so that the first frame after a change need not.
+    std::vector<std::string> labels;
+    for (const auto& l : model.roster.leaders) labels.push_back(l.label());
     for (auto& seen : model.views) {
         if (!seen.viewer.is_umpire()) seen.oob = view_of(*model.rules, model.oob, {std::nullopt, seen.viewer});
-        seen.leaders = leaders_seen_by(model.roster, model.oob, seen.viewer);
-        std::vector<std::pair<std::string, size_t>> keys;
-        for (size_t i = 0; i < seen.leaders.size(); ++i) keys.emplace_back(seen.leaders[i].label(), i);
-        std::sort(keys.begin(), keys.end());
-        std::vector<campaign::LeaderInfo> sorted;
-        sorted.reserve(keys.size());
-        for (const auto& k : keys) sorted.push_back(std::move(seen.leaders[k.second]));
-        seen.leaders = std::move(sorted);
+        seen.leaders = leaders_seen_at(model.roster, model.oob, seen.viewer);
+        std::stable_sort(seen.leaders.begin(), seen.leaders.end(), [&](size_t a, size_t b) { return labels[a] < labels[b]; });
         seen.picture = season_picture(model, seen.viewer);
     }
     return model;

@@ -28,7 +28,7 @@ struct SeenModel {
     std::vector<ExchangeView> exchanges;
     std::vector<journal::Entry> journal;              ///< the newest entries it may read, oldest first
     army::OrderOfBattle oob;                          ///< a side's view of the forces (the umpire's: the model's own)
-    std::vector<campaign::LeaderInfo> leaders;        ///< leaders_seen_by, by label
+    std::vector<size_t> leaders;                      ///< leaders_seen_at: places in the roster's leaders, by label
     SeasonPicture picture;                            ///< season_picture
 };
 

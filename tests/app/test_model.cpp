@@ -55,7 +55,7 @@ TEST_CASE("The campaign model holds what the application's queries return") {
         REQUIRE(seen.leaders.size() == leaders.size());
         std::vector<std::string> names, model_names;
         for (const auto& l : leaders) names.push_back(l.label());
-        for (const auto& l : seen.leaders) model_names.push_back(l.label());
+        for (const auto i : seen.leaders) model_names.push_back(m.roster.leaders[i].label());
         std::sort(names.begin(), names.end());
         CHECK(model_names == names);
         CHECK(seen.picture.battles == app::season_picture(m, viewer).battles);

@@ -12,6 +12,7 @@
 // Under Xvfb with Mesa's software renderer (run through xvfb-run). MUSTER_BENCH_DIVISIONS sets
 // the sizes ("1000,5000" by default).
 #include "app/exports.hpp"
+#include "app/model.hpp"
 #include "app_support.hpp"
 #include "bench/generated_forces.hpp"
 #include "export/oob.hpp"
@@ -22,6 +23,7 @@
 
 #include <benchmark/benchmark.h>
 #include <imgui.h>
+#include <malloc.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -178,6 +180,15 @@ void bm_gui_frames_after_a_change(benchmark::State& state) {
     build_campaign(db, n, dir.path());
     Workspace ws(db);
     ws.app->settle();
+    // What the model holds in memory: the heap it takes, read once more through a session of its own.
+    double model_mb = 0;
+    {
+        app::Session reader(db, false);
+        const auto before = mallinfo2().uordblks;
+        const auto model = app::load_model(reader);
+        model_mb = static_cast<double>(mallinfo2().uordblks - before) / (1 << 20);
+        benchmark::DoNotOptimize(model.views.size());
+    }
     double waiting = 0, worst_waiting = 0, landed = 0, read_wall = 0, worst_rebuild = 0, every = 0, floor = 0;
     std::vector<double> first_frame(ws.panels.size(), 0.0);  // each panel's worst first frame in front after a change
     long rounds = 0, waiting_frames = 0;
@@ -215,6 +226,7 @@ void bm_gui_frames_after_a_change(benchmark::State& state) {
     state.counters["divisions"] = n;
     state.counters["brigades"] = static_cast<double>(ws.app->model().roster.brigades.size());
     state.counters["read_wall_ms"] = read_wall / r;
+    state.counters["model_mb"] = model_mb;
     state.counters["waiting_frame_ms"] = waiting_frames ? waiting / static_cast<double>(waiting_frames) : 0;
     state.counters["worst_waiting_frame_ms"] = worst_waiting;
     state.counters["landing_frame_ms"] = landed / r;
