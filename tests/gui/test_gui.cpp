@@ -355,8 +355,15 @@ TEST_CASE("With every window open, a frame draws from the campaign model and rea
     test::Driver d(db);
     for (const auto& a : d.app.actions())
         if (a.id.rfind("window.", 0) == 0) d.app.run(a.id);
-    d.app.window<gui::BattleWindow>().divisions = {"Heth", "Wadsworth"};
-    d.app.window<gui::PrisonersWindow>().from = "union";
+    // Something in every panel: the divisions that fought ticked, a proposing side chosen.
+    d.show<gui::BattleWindow>();
+    REQUIRE(d.click("Battle/Division/Heth"));
+    REQUIRE(d.click("Battle/Division/Wadsworth"));
+    d.show<gui::PrisonersWindow>();
+    REQUIRE(d.click("Prisoners/From"));
+    REQUIRE(d.click("Prisoners/From/union"));
+    CHECK(d.app.window<gui::BattleWindow>().divisions.size() == 2);
+    CHECK(d.app.window<gui::PrisonersWindow>().from == "union");
     // Each panel in front once: the model is read once, each panel derives what it shows.
     const auto every_panel_in_front = [&] {
         for (const char* title : {"Campaigns", "Order of battle", "Arrival", "Battle report", "Prisoners", "Export", "Tables", "Table side", "Journal"}) {
