@@ -2,6 +2,8 @@
 
 #include "json/json.hpp"
 
+#include <algorithm>
+#include <cstdlib>
 #include <array>
 #include <filesystem>
 #include <stdexcept>
@@ -82,5 +84,11 @@ std::string shell(const std::string& command) {
 }
 
 std::string pdf_text(const std::string& file) { return shell("pdftotext -layout " + quote(file) + " - 2>&1"); }
+
+int scaled(int n) {
+    const char* down = std::getenv("MUSTER_TEST_SCALE_DOWN");
+    const int d = down ? std::atoi(down) : 1;
+    return d > 1 ? std::max(1, n / d) : n;
+}
 
 }  // namespace muster::test

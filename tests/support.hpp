@@ -43,4 +43,9 @@ std::string shell(const std::string& command);
 /// The text of a PDF file, laid out (pdftotext -layout).
 std::string pdf_text(const std::string& file);
 
+/// `n` repetitions of a long statistical or crash series, or fewer in a run that asks so: the
+/// sanitizer build (MUSTER_TEST_SCALE_DOWN=D runs n / D, at least 1), which is there for memory
+/// errors on the way, not for the statistics the full series proves.
+int scaled(int n);
+
 }  // namespace muster::test

@@ -9,6 +9,8 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <catch2/catch.hpp>
 
+#include "core/text.hpp"
+
 #include <chrono>
 #include <csignal>
 #include <fstream>
@@ -79,8 +81,9 @@ TEST_CASE("SIGKILL at random moments never leaves a campaign broken or half-writ
     test::run_muster("--db " + db + " campaign show");
     const auto one_run = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count();
     // A fixed number of kills, however slow the machine (a count cut short by a clock would
-    // fail a loaded machine): about a minute in a release build, six under the sanitizers.
-    constexpr int k_kills = 180;
+    // fail a loaded machine): 180, about half a minute in a release build; the sanitizer run
+    // asks for fewer (test::scaled), of the same kinds of moment.
+    const int k_kills = test::scaled(180);
     int kills = 0, operations = 0;
     while (kills < k_kills) {
         const pid_t child = fork();
@@ -101,11 +104,12 @@ TEST_CASE("SIGKILL at random moments never leaves a campaign broken or half-writ
 
         db::CampaignStore store(db, db::OpenMode::existing);
         const auto report = store.check();
-        for (const auto& p : report.problems) INFO(p);
+        INFO(join(report.problems, "\n"));
         REQUIRE(report.ok());
         check_operations_whole(db);
         operations = static_cast<int>(store.last_operation(1));
     }
     WARN("kills survived: " << kills << ", journal entries written meanwhile: " << operations);
-    CHECK(operations > 100);
+    // At least five operations a nine kills (100 in 180): the kills do not all land in start-up.
+    CHECK(operations * 9 > kills * 5);
 }
