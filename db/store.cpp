@@ -369,7 +369,7 @@ std::string now_utc() { return utc_now("%Y-%m-%dT%H:%M:%SZ"); }
 std::int64_t to_sql(std::uint64_t v) { return static_cast<std::int64_t>(v); }
 std::uint64_t from_sql(std::int64_t v) { return static_cast<std::uint64_t>(v); }
 
-CampaignStore::CampaignStore(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_path(path) {
+Store::Store(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_path(path) {
     std::error_code ec;
     if (!fs::exists(path, ec)) {
         if (mode == OpenMode::existing)
@@ -396,9 +396,9 @@ CampaignStore::CampaignStore(const std::string& path, OpenMode mode, int busy_ti
     });
 }
 
-CampaignStore::~CampaignStore() = default;
+Store::~Store() = default;
 
-std::int64_t CampaignStore::last_operation(std::int64_t campaign) const {
+std::int64_t Store::last_operation(std::int64_t campaign) const {
     return guarded(m_path, [&] {
         SQLite::Statement q(m_impl->db, "SELECT COALESCE(MAX(id), 0) AS last FROM operation WHERE campaign_id = ?");
         bind_all(q, campaign);
@@ -407,7 +407,14 @@ std::int64_t CampaignStore::last_operation(std::int64_t campaign) const {
     });
 }
 
-std::int64_t CampaignStore::page_reads() const {
+void Store::read(const std::function<void()>& read) const {
+    guarded(m_path, [&] {
+        const ReadSnapshot snapshot(m_impl->db);
+        read();
+    });
+}
+
+std::int64_t Store::page_reads() const {
     std::int64_t pages = 0;
     for (int counter : {SQLITE_DBSTATUS_CACHE_HIT, SQLITE_DBSTATUS_CACHE_MISS}) {
         int now = 0, highest = 0;
@@ -418,7 +425,7 @@ std::int64_t CampaignStore::page_reads() const {
 }
 
 // Inside the write transaction: nobody can slip in between this check and the change.
-void CampaignStore::check_not_stale(std::int64_t campaign) const {
+void Store::check_not_stale(std::int64_t campaign) const {
     if (!m_expected) return;
     const auto now = last_operation(campaign);
     if (now != *m_expected)
@@ -426,7 +433,7 @@ void CampaignStore::check_not_stale(std::int64_t campaign) const {
                          std::to_string(now) + "); nothing was changed: look at it again, then redo");
 }
 
-std::int64_t CampaignStore::run_operation(std::int64_t campaign, OperationKind kind,
+std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
                                           const std::function<std::string(std::int64_t)>& change) {
     return guarded(m_path, [&] {
         SQLite::Transaction t(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
@@ -439,7 +446,7 @@ std::int64_t CampaignStore::run_operation(std::int64_t campaign, OperationKind k
 }
 
 // Inside a write transaction: the journal entry, and the change recorded into its changeset.
-std::int64_t CampaignStore::record_operation(std::int64_t campaign, OperationKind kind,
+std::int64_t Store::record_operation(std::int64_t campaign, OperationKind kind,
                                              const std::function<std::string(std::int64_t)>& change) {
     auto& db = m_impl->db;
     SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (?, ?, '', ?)");
@@ -465,7 +472,7 @@ std::int64_t CampaignStore::record_operation(std::int64_t campaign, OperationKin
     return op;
 }
 
-journal::Entry CampaignStore::undo_last(std::int64_t campaign) {
+journal::Entry Store::undo_last(std::int64_t campaign) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);

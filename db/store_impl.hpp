@@ -1,9 +1,10 @@
 #pragma once
-// Private to db/: the SQLite connection behind CampaignStore, and the translation of
+// Private to db/: the SQLite connection behind Store, and the translation of
 // SQLite's errors into messages for the organiser.
-#include "campaign_store.hpp"
+#include "db/store.hpp"
 #include "core/error.hpp"
 #include "core/words.hpp"
+#include "army/division.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -21,7 +22,7 @@
 
 namespace muster::db {
 
-struct CampaignStore::Impl {
+struct Store::Impl {
     Impl(SQLite::Database database, int busy_timeout) : db(std::move(database)), busy_timeout_ms(busy_timeout) {}
     SQLite::Database db;
     int busy_timeout_ms;
@@ -129,27 +130,6 @@ void bind_all(SQLite::Statement& q, const Values&... values) {
     (bind_one(q, ++i, values), ...);
 }
 
-/// The unit a leader commands, offered unit by unit in this order of precedence: a brigade
-/// (named with its division), a brigade as its alternate, a division, a corps, an army; of two
-/// units of one rank (the schema does not forbid it), the one offered first, which is the
-/// first by id.
-struct Command {
-    static constexpr int k_brigade = 0, k_alternate = 1;
-    static constexpr int rank_of(UnitKind kind) { return kind == UnitKind::division ? 2 : kind == UnitKind::corps ? 3 : 4; }
-    std::string text;  ///< the unit named: "Heth/1st Brigade", "Heth/1st Brigade (alternate)", "Heth"
-    int text_rank = 99;
-    std::optional<UnitKind> kind;  ///< the unit he commands (an alternate commands none)
-    std::int64_t unit_id = 0;
-    int unit_rank = 99;
-    void offer(int rank, std::string_view name, std::optional<UnitKind> unit, std::int64_t id);
-};
-using Commands = std::unordered_map<std::int64_t, Command>;  // by the leader's id
-
-/// Every leader of the campaign, by id (what he commands not yet given).
-std::vector<campaign::LeaderInfo> leader_infos(SQLite::Database& db, std::int64_t campaign);
-/// Gives each leader the unit `commands` says he commands.
-void give_commands(std::vector<campaign::LeaderInfo>& leaders, Commands commands);
-
 /// One row of a result, read by column name (the SELECT's names or `AS` aliases), so a
 /// column added to a SELECT moves nothing else. A stored word that is not in muster's
 /// vocabulary is reported as damage, never trusted.
@@ -194,5 +174,48 @@ private:
     SQLite::Statement& m_q;
     mutable std::vector<std::pair<const char*, int>> m_columns;
 };
+
+/// Runs one statement with its parameters bound in order.
+template <class... Values>
+void exec(SQLite::Database& db, const char* sql, const Values&... values) {
+    SQLite::Statement q(db, sql);
+    bind_all(q, values...);
+    q.exec();
+}
+
+/// How many rows of `table` the campaign has: what to reserve before reading them all (a vector
+/// grown row by row moved 130,000 leaders a dozen times, and faulted in every new block).
+size_t rows_of(SQLite::Database& db, const char* table, std::int64_t campaign);
+
+// Each row type is mapped once, by name: its columns (a SELECT's list, the table's alias
+// given) and the function that reads them.
+/// A brigade's own columns (alias b).
+extern const char* const k_brigade_columns;
+/// A brigade as its row holds it: its commander and alternate by id only, where it sits by
+/// division id only.
+army::Brigade read_brigade(const Row& row);
+/// A battery's own columns (alias t).
+extern const char* const k_battery_columns;
+army::Battery read_battery(const Row& row);
+/// Every leader of the campaign, by id, each as his row holds him (what he commands not yet given).
+std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign);
+
+/// The unit each leader commands, offered unit by unit in this order of precedence: a brigade
+/// (named with its division), a brigade as its alternate, a division, a corps, an army; of two
+/// units of one rank (the schema does not forbid it), the one offered first, which is the
+/// first by id.
+struct CommandOffer {
+    static constexpr int k_brigade = 0, k_alternate = 1;
+    static constexpr int rank_of(UnitKind kind) { return kind == UnitKind::division ? 2 : kind == UnitKind::corps ? 3 : 4; }
+    std::string text;  ///< the unit named: "Heth/1st Brigade", "Heth/1st Brigade (alternate)", "Heth"
+    int text_rank = 99;
+    std::optional<UnitKind> kind;  ///< the unit he commands (an alternate commands none)
+    std::int64_t unit_id = 0;
+    int unit_rank = 99;
+    void offer(int rank, std::string_view name, std::optional<UnitKind> unit, std::int64_t id);
+};
+using CommandOffers = std::unordered_map<std::int64_t, CommandOffer>;  // by the leader's id
+/// Gives each leader the unit the offers say he commands.
+void give_commands(std::vector<army::Leader>& leaders, CommandOffers offers);
 
 }  // namespace muster::db

@@ -83,13 +83,13 @@ void LeadersWindow::draw(GuiApp& app) {
     // Sorted again only when the leaders or the order asked for changed; the model's own order
     // is by name.
     if (order.changed())
-        order.sort(m_leaders, [&](const campaign::LeaderInfo* l) -> std::string {
+        order.sort(m_leaders, [&](const army::Leader* l) -> std::string {
             switch (order.column) {
             case 1: return l->side;
             case 2: return std::to_string(static_cast<int>(l->rank));
             case 3: return l->grade;
             case 4: return word(l->status);
-            case 5: return l->commands;
+            case 5: return l->command.unit;
             default: return l->label();
             }
         });
@@ -103,14 +103,14 @@ void LeadersWindow::draw(GuiApp& app) {
             ImGui::PushID(i);
             if (ImGui::Selectable(l.label().c_str(), leader == l.label())) {
                 leader = l.label();
-                unit = !l.commands.empty() ? l.commands : l.former_post ? l.former_post->unit : unit;
+                unit = !l.command.unit.empty() ? l.command.unit : l.former_post ? l.former_post->unit : unit;
             }
             mark("Leaders/" + l.label());
             ImGui::PopID();
             const auto* sd = rules.find_side(l.side);
             const auto* grade = rules.find_grade(l.grade);
             for (const std::string& v : {sd ? sd->name : l.side, word(l.rank), grade ? grade->name : l.grade,
-                                         word(l.status) + (l.out_battles > 0 ? " (out " + std::to_string(l.out_battles) + ")" : ""), l.commands}) {
+                                         word(l.status) + (l.out_battles > 0 ? " (out " + std::to_string(l.out_battles) + ")" : ""), l.command.unit}) {
                 ImGui::TableNextColumn();
                 cell_text(v);
             }

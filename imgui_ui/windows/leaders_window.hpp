@@ -37,10 +37,10 @@ public:
     std::optional<app::Outcome> shown;
     TableOrder order{0};  ///< the model's leaders come by name
     /// The leaders the view may see, as sorted.
-    const std::vector<const campaign::LeaderInfo*>& leaders() const { return m_leaders; }
+    const std::vector<const army::Leader*>& leaders() const { return m_leaders; }
 
 private:
-    std::vector<const campaign::LeaderInfo*> m_leaders;  // into the model's view, as sorted
+    std::vector<const army::Leader*> m_leaders;  // into the model's view, as sorted
     int m_revision = -1;
     std::string m_side;
 };

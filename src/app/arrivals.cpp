@@ -84,9 +84,9 @@ constexpr std::string_view k_previewed = "Previewed (not applied): ";
 
 // Accepting a preview rolls the division it showed, or is refused naming the difference: the
 // newest preview of this division must have thrown exactly these dice.
-void require_previewed(const db::CampaignStore& store, std::int64_t campaign, const std::string& name,
+void require_previewed(const db::Store& store, std::int64_t campaign, const std::string& name,
                        const ArrivalRequest& request, const std::vector<dice::RollRecord>& rolls) {
-    const auto preview = store.newest_preview(campaign, std::string(k_previewed) + name + " arrived:");
+    const auto preview = db::History(store).newest_preview(campaign, std::string(k_previewed) + name + " arrived:");
     if (!preview) return;
     bool same = preview->rolls.size() == rolls.size();
     for (size_t i = 0; same && i < rolls.size(); ++i) {
@@ -141,10 +141,10 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
         db::ReserveTarget reserve;
         if (rules.find_side(d.side)->reserve_level == "corps") reserve.corps_id = d.corps_id;
         else reserve.army_id = d.army_id;
-        number_reserve_batteries(out.division, store.reserve_battery_names(reserve));
+        number_reserve_batteries(out.division, db::Forces(store).reserve_battery_names(reserve));
         const std::string summary = d.name + " arrived: " + division_summary(rules, out.division);
         if (request.preview) return std::string(k_previewed) + summary + " " + inputs_text(request);
-        store.store_division_contents(c.id, op, d, out.division, reserve, DivisionStatus::arrived);
+        db::Forces(store).store_division_contents(c.id, op, d, out.division, reserve, DivisionStatus::arrived);
         return summary;
     });
     return out;

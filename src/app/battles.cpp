@@ -28,8 +28,8 @@ std::string decimal(int whole, int hundredths) {
     return std::to_string(whole) + "." + digits;
 }
 
-std::string state_after(const campaign::BrigadeInfo& b, int stands) {
-    const rules::EffectivenessLabel label{b.start_stands, b.worn_at, b.spent_at};
+std::string state_after(const army::Brigade& b, int stands) {
+    const rules::EffectivenessLabel label = b.label;
     return std::string(rules::state_name(label.state_at(stands))) + " (" + label.text() + ")";
 }
 
@@ -60,18 +60,18 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
 // prisoners go. Points into the roster it was made from.
 struct BattlePlan {
     struct Loss {
-        const campaign::BrigadeInfo* brigade;
+        const army::Brigade* brigade;
         int lost = 0;
         std::vector<std::pair<const campaign::CampInfo*, int>> captured;
         int captured_total = 0;
     };
     struct Fall {
-        const campaign::LeaderInfo* leader;
+        const army::Leader* leader;
         const battle::FallenLeader* fate;
         const campaign::CampInfo* camp;  // where a captured leader goes
     };
     struct Gun {
-        const campaign::BatteryInfo* battery;
+        const army::Battery* battery;
         BatteryFate fate;
         const campaign::CampInfo* camp;
     };
@@ -147,8 +147,8 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     for (const auto& l : plan.losses) fought(l.brigade->division_id, "brigade " + l.brigade->ref());
     for (const auto& f : plan.leaders) {
         std::optional<std::int64_t> division;
-        if (f.leader->unit_kind == UnitKind::division) division = f.leader->unit_id;
-        if (f.leader->unit_kind == UnitKind::brigade) division = refs.brigade_by_id(f.leader->unit_id)->division_id;
+        if (f.leader->command.kind == UnitKind::division) division = f.leader->command.unit_id;
+        if (f.leader->command.kind == UnitKind::brigade) division = refs.brigade_by_id(f.leader->command.unit_id)->division_id;
         fought(division, "leader " + f.leader->label());
     }
     for (const auto& g : plan.batteries) fought(g.battery->division_id, "battery " + g.battery->ref());
@@ -199,9 +199,9 @@ Outcome describe_battle(const campaign::Roster& roster, const battle::Report& re
 namespace {
 
 // Writes a battle checked whole against the roster it was planned on, inside the operation.
-void write_battle(db::CampaignStore& store, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
+void write_battle(db::Store& store, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
                   const battle::Report& report, const BattlePlan& plan) {
-    const auto battle = store.insert_battle(campaign, {0, report.name, report.date, report.place, false});
+    const auto battle = db::Battles(store).insert_battle(campaign, {0, report.name, report.date, report.place, false});
     store.set_audience(op, Audience::sides(plan.sides));
     // The stands each division engaged, before its losses; a division that fought has been
     // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one
@@ -211,26 +211,26 @@ void write_battle(db::CampaignStore& store, std::int64_t campaign, std::int64_t 
         int engaged = 0;
         for (const auto& b : roster.brigades)
             if (b.division_id == d && is_active(b.status)) engaged += b.stands;
-        store.insert_battle_division(battle, d, engaged);
-        if (seen) store.set_hidden(d, false);
+        db::Battles(store).insert_battle_division(battle, d, engaged);
+        if (seen) db::Forces(store).set_fog(d, Fog::seen);
     }
     for (const auto& l : plan.losses) {
-        store.insert_loss(battle, l.brigade->id, l.lost, l.captured_total);
-        store.change_stands(op, l.brigade->id, MoveKind::casualty, -l.lost);
-        store.change_stands(op, l.brigade->id, MoveKind::captured, -l.captured_total);
-        for (const auto& [camp, n] : l.captured) store.hold_stands(camp->id, l.brigade->id, n);
+        db::Battles(store).insert_loss(battle, l.brigade->id, l.lost, l.captured_total);
+        db::Forces(store).change_stands(op, l.brigade->id, MoveKind::casualty, -l.lost);
+        db::Forces(store).change_stands(op, l.brigade->id, MoveKind::captured, -l.captured_total);
+        for (const auto& [camp, n] : l.captured) db::Prisoners(store).hold_stands(camp->id, l.brigade->id, n);
     }
     for (const auto& f : plan.leaders) {
         const auto fate = f.fate->fate;
-        store.set_leader_status(f.leader->id, status_after(fate), battle,
+        db::Leaders(store).set_leader_status(f.leader->id, status_after(fate), battle,
                                 fate == LeaderFate::wounded ? std::optional<int>(f.fate->out_for) : std::nullopt);
-        store.insert_battle_fallen(battle, f.leader->id, fate);
-        if (f.camp) store.hold_leader(f.camp->id, f.leader->id);
+        db::Battles(store).insert_battle_fallen(battle, f.leader->id, fate);
+        if (f.camp) db::Prisoners(store).hold_leader(f.camp->id, f.leader->id);
     }
     for (const auto& g : plan.batteries) {
-        store.set_battery_status(g.battery->id, status_after(g.fate));
-        store.insert_battle_gun(battle, g.battery->id, g.fate);
-        if (g.camp) store.hold_battery(g.camp->id, g.battery->id);
+        db::Forces(store).set_battery_status(g.battery->id, status_after(g.fate));
+        db::Battles(store).insert_battle_gun(battle, g.battery->id, g.fate);
+        if (g.camp) db::Prisoners(store).hold_battery(g.camp->id, g.battery->id);
     }
 }
 
@@ -244,11 +244,11 @@ Outcome Battles::report_battle(const battle::Report& given, bool preview) {
     // What the report can name: brigades always (they give each division its engaged stands),
     // leaders, batteries and divisions only when it names some. Each kind of name is found in
     // its own list, so the rest need not be read.
-    const db::CampaignStore::RosterParts parts{true, !report.leaders.empty(), !report.batteries.empty(), !report.divisions.empty()};
-    if (preview) return describe_battle(store.roster(c.id, parts), report, m_session.rules());
+    const db::RosterParts parts{true, !report.leaders.empty(), !report.batteries.empty(), !report.divisions.empty()};
+    if (preview) return describe_battle(db::Rosters(store).roster(c.id, parts), report, m_session.rules());
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
-        const auto roster = store.roster(c.id, parts);
+        const auto roster = db::Rosters(store).roster(c.id, parts);
         const auto plan = plan_battle(Refs(roster), report, m_session.rules());
         write_battle(store, c.id, op, roster, report, plan);
         out = plan.outcome;
@@ -264,25 +264,25 @@ Outcome Battles::report_draft(const std::string& battle, bool reveal_engaged, in
     auto& store = m_session.state().store;
     // The draft is read in the operation's own snapshot, so what is applied is what was checked.
     auto report_of = [&](const Refs& refs) {
-        const auto lines = store.draft(c.id, battle);
+        const auto lines = db::Battles(store).draft(c.id, battle);
         if (lines.empty()) throw NotFoundError("no draft report for battle \"" + battle + "\" (muster table roll ... --battle NAME --unit REF fills one)");
         auto report = report_from_draft(battle, lines, refs, wounded_out_for);
         report.reveal_engaged = reveal_engaged;
         return report;
     };
     if (preview) {
-        const auto roster = store.roster(c.id);
+        const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         return describe_battle(roster, report_of(refs), m_session.rules());
     }
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
-        const auto roster = store.roster(c.id);
+        const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         const auto report = report_of(refs);
         const auto plan = plan_battle(refs, report, m_session.rules());
         write_battle(store, c.id, op, roster, report, plan);
-        store.clear_draft(c.id, battle);
+        db::Battles(store).clear_draft(c.id, battle);
         out = plan.outcome;
         return out.summary;
     });
@@ -294,13 +294,13 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
     auto& store = m_session.state().store;
     Outcome out;
     const auto op = store.run_operation(c.id, kind_or_preview(OperationKind::recovery, preview), [&](std::int64_t op) {
-        const auto roster = store.roster(c.id);
+        const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         const auto& battle = refs.battle(battle_name);
         if (battle.recovered) throw Error("the casualties of " + battle.name + " have already returned");
         // Read by the sides whose casualties return (they fought): their own dice.
         std::set<std::string> sides;
-        for (const auto& loss : store.losses(battle.id)) sides.insert(refs.brigade_by_id(loss.brigade_id)->side);
+        for (const auto& loss : db::Battles(store).losses(battle.id)) sides.insert(refs.brigade_by_id(loss.brigade_id)->side);
         OperationDice dice(m_session.state(), c, op, Audience::sides(sides), "recovery", rolls);
         struct Back {
             std::int64_t brigade;
@@ -308,7 +308,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         };
         std::vector<Back> backs;
         int total = 0, casualties = 0;
-        for (const auto& loss : store.losses(battle.id)) {
+        for (const auto& loss : db::Battles(store).losses(battle.id)) {
             if (loss.casualties == 0) continue;
             const auto* b = refs.brigade_by_id(loss.brigade_id);
             const auto r = battle::recover(loss.casualties, c.return_rate, c.rounding, dice.source(), b->ref() + " returning stands");
@@ -330,10 +330,10 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         dice.record(store, op, out.rolls, preview);
         if (preview) return "Previewed (not applied): " + out.summary;
         for (const auto& back : backs) {
-            store.change_stands(op, back.brigade, MoveKind::returned, back.stands);
-            store.set_returned(battle.id, back.brigade, back.stands);
+            db::Forces(store).change_stands(op, back.brigade, MoveKind::returned, back.stands);
+            db::Battles(store).set_returned(battle.id, back.brigade, back.stands);
         }
-        store.set_battle_recovered(battle.id);
+        db::Battles(store).set_battle_recovered(battle.id);
         return out.summary;
     });
     out.preview = preview;
@@ -344,11 +344,11 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
 std::vector<campaign::BattleInfo> Battles::list(const View& viewer) const {
     require_view(m_session.rules(), viewer);
     const auto& store = m_session.state().store;
-    const auto roster = store.roster(m_session.current().id);
+    const auto roster = db::Rosters(store).roster(m_session.current().id);
     std::vector<campaign::BattleInfo> out;
     for (const auto& b : roster.battles) {
         bool fought = viewer.is_umpire();
-        for (const auto division : store.battle_divisions(b.id))
+        for (const auto division : db::Battles(store).battle_divisions(b.id))
             for (const auto& u : roster.units)
                 if (u.kind == UnitKind::division && u.id == division && viewer.owns(u.side)) fought = true;
         if (fought) out.push_back(b);
@@ -364,11 +364,11 @@ BattleSummary Battles::summary(const std::string& name, const View& viewer) cons
     army::OrderOfBattle all;
     FoughtBattle fought;
     store.read([&] {
-        roster = store.roster(c.id);
-        all = store.order_of_battle(c.id);
+        roster = db::Rosters(store).roster(c.id);
+        all = db::Rosters(store).order_of_battle(c.id);
         fought.battle = Refs(roster).battle(name);
-        fought.record = store.battle_record(fought.battle.id);
-        fought.losses = store.losses(fought.battle.id);
+        fought.record = db::Battles(store).battle_record(fought.battle.id);
+        fought.losses = db::Battles(store).losses(fought.battle.id);
     });
     auto out = summarize(m_session.rules(), roster, divisions_seen(all, viewer), fought, viewer);
     if (!out) throw NotFoundError("no battle named \"" + visible(name) + "\" that the " + viewer.side() + " fought");
@@ -395,7 +395,7 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
     bool enemy_hidden = false;
     std::map<std::int64_t, std::pair<std::string, SideInBattle::Division>> divisions;  // by id: side, line
     for (const auto& e : record.divisions) {
-        const campaign::UnitInfo* unit = nullptr;
+        const army::Unit* unit = nullptr;
         for (const auto& u : roster.units)
             if (u.kind == UnitKind::division && u.id == e.division_id) unit = &u;
         if (!unit) continue;
@@ -456,8 +456,8 @@ Outcome Battles::disband_brigade(const std::string& ref) {
         const auto& b = refs.brigade(ref);
         store.set_audience(op, Audience::side(b.side));
         if (!is_active(b.status)) throw Error("brigade " + b.ref() + " is already " + word(b.status));
-        store.change_stands(op, b.id, MoveKind::disbanded, -b.stands);
-        store.set_brigade_status(b.id, BrigadeStatus::disbanded);
+        db::Forces(store).change_stands(op, b.id, MoveKind::disbanded, -b.stands);
+        db::Forces(store).set_brigade_status(b.id, BrigadeStatus::disbanded);
         out.summary = "Disbanded " + b.ref() + " (" + count_of(b.stands, "stand", "stands") + " sent home)";
     });
 }
@@ -471,7 +471,7 @@ Outcome Battles::destroy_brigade(const std::string& ref) {
         if (b.stands > 0)
             throw Error("brigade " + b.ref() + " still has " + count_of(b.stands, "stand", "stands") +
                         ": disband it or merge it instead");
-        store.set_brigade_status(b.id, BrigadeStatus::destroyed);
+        db::Forces(store).set_brigade_status(b.id, BrigadeStatus::destroyed);
         out.summary = m_session.rules().term_brigade + " " + b.ref() + " is destroyed";
     });
 }
@@ -495,11 +495,11 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
                 throw Error("brigade " + into.ref() + " would have " + std::to_string(strength) + " stands, above its start of " +
                             std::to_string(into.start_stands) + ", and the effectiveness table has no " + into.rating +
                             " label for that many: merge fewer stands");
-            store.relabel_brigade(into.id, *label, false);
+            db::Forces(store).relabel_brigade(into.id, *label, db::LabelledBy::merge);
         }
-        store.change_stands(op, from.id, MoveKind::merged, -from.stands);
-        store.change_stands(op, into.id, MoveKind::merged, from.stands);
-        if (is_active(from.status)) store.set_brigade_status(from.id, BrigadeStatus::merged);
+        db::Forces(store).change_stands(op, from.id, MoveKind::merged, -from.stands);
+        db::Forces(store).change_stands(op, into.id, MoveKind::merged, from.stands);
+        if (is_active(from.status)) db::Forces(store).set_brigade_status(from.id, BrigadeStatus::merged);
         out.summary = "Merged " + count_of(from.stands, "stand", "stands") + " of " + from.ref() + " into " + into.ref() +
                       " (now " + std::to_string(strength) + (label ? ", labelled " + label->text() : std::string()) + ")";
     });

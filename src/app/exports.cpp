@@ -75,9 +75,9 @@ army::OrderOfBattle Exports::snapshot(const ExportRequest& r) const {
     store.read([&] {
         oob = m_session.forces().order_of_battle({r.side, r.viewer});
         if (!r.battle) return;
-        for (const auto& b : store.battles(c.id))
+        for (const auto& b : db::Battles(store).battles(c.id))
             if (b.name == *r.battle) {
-                oob = only_divisions(std::move(oob), store.battle_divisions(b.id));
+                oob = only_divisions(std::move(oob), db::Battles(store).battle_divisions(b.id));
                 return;
             }
         throw NotFoundError("no battle named \"" + *r.battle + "\" in campaign " + c.name);

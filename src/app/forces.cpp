@@ -76,7 +76,7 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e) {
 
 // An army or corps commander named without a grade: rolled on the rule set's leader table for
 // his side and the campaign's year, the rolls journaled with the operation.
-army::Leader rolled_commander(Session& session, db::CampaignStore& store, const campaign::CampaignInfo& c, std::int64_t operation,
+army::Leader rolled_commander(Session& session, db::Store& store, const campaign::CampaignInfo& c, std::int64_t operation,
                               const std::string& side, const LeaderEntry& e, const std::string& what) {
     const auto& r = session.rules();
     OperationDice dice(session.state(), c, operation, Audience::side(side), e.name, {});
@@ -121,12 +121,12 @@ void Forces::add_army(const std::string& typed_side, const std::string& given_na
     auto leader = leader_from(r, commander, "army commander", true);
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
-        if (store.find_army(c.id, name)) throw Error("an army named \"" + name + "\" already exists");
+        if (db::Forces(store).find_army(c.id, name)) throw Error("an army named \"" + name + "\" already exists");
         store.set_audience(op, Audience::side(side));
         if (!leader.present() && !commander.name.empty()) leader = rolled_commander(m_session, store, c, op, side, commander, "army commander");
         std::optional<std::int64_t> lid;
-        if (leader.present()) lid = store.insert_leader(c.id, side, Rank::army, leader);
-        store.insert_army(c.id, side, name, lid);
+        if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, side, Rank::army, leader);
+        db::Forces(store).insert_army(c.id, side, name, lid);
         return "Added army " + name + " (" + side + ")" + rolled_text(r, commander, leader);
     });
 }
@@ -138,13 +138,13 @@ void Forces::add_corps(const std::string& army, const std::string& given_name, c
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto a = army_named(store, c, army);
-        if (store.find_corps(c.id, name)) throw Error("a corps named \"" + name + "\" already exists");
+        if (db::Forces(store).find_corps(c.id, name)) throw Error("a corps named \"" + name + "\" already exists");
         store.set_audience(op, Audience::side(a.second));
         if (!leader.present() && !commander.name.empty())
             leader = rolled_commander(m_session, store, c, op, a.second, commander, "corps commander");
         std::optional<std::int64_t> lid;
-        if (leader.present()) lid = store.insert_leader(c.id, a.second, Rank::corps, leader);
-        store.insert_corps(c.id, a.first, name, lid);
+        if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, a.second, Rank::corps, leader);
+        db::Forces(store).insert_corps(c.id, a.first, name, lid);
         return "Added corps " + name + " to " + army + rolled_text(m_session.rules(), commander, leader);
     });
 }
@@ -158,9 +158,9 @@ void Forces::add_division(const std::string& corps, const std::string& given_nam
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto k = corps_named(store, c, corps);
-        if (store.find_division(c.id, name)) throw Error("a division named \"" + name + "\" already exists");
+        if (db::Forces(store).find_division(c.id, name)) throw Error("a division named \"" + name + "\" already exists");
         store.set_audience(op, Audience::side(std::get<2>(k)));
-        store.insert_division(c.id, std::get<0>(k), name, a);
+        db::Forces(store).insert_division(c.id, std::get<0>(k), name, a);
         return "Added " + r.division_noun() + " " + name + " (placeholder, " + a + ") to " + corps;
     });
 }
@@ -179,8 +179,8 @@ void Forces::add_brigade(const BrigadeEntry& given) {
             throw Error("division " + d.name + " was generated on arrival; add hand-entered brigades to a placeholder or hand-entered division");
         b.arm = e.arm.empty() ? d.arm : e.arm;
         if (!r.find_arm(b.arm)) throw UsageError("unknown arm \"" + b.arm + "\" in rule set " + r.id);
-        store.insert_brigade(c.id, op, d.id, d.side, b);
-        if (d.status == DivisionStatus::placeholder) store.set_division_status(d.id, DivisionStatus::entered);
+        db::Forces(store).insert_brigade(c.id, op, d.id, d.side, b);
+        if (d.status == DivisionStatus::placeholder) db::Forces(store).set_division_status(d.id, DivisionStatus::entered);
         return "Added " + r.brigade_noun() + " " + b.name + " (" + std::to_string(b.stands) + " stands, " + b.label.text() + ", " + b.rating +
                ") to " + d.name;
     });
@@ -215,7 +215,7 @@ void Forces::add_battery(const BatteryEntry& given) {
             owner = e.army + "'s reserve";
             store.set_audience(op, Audience::side(a.second));
         }
-        store.insert_battery(c.id, reserve, division, bat);
+        db::Forces(store).insert_battery(c.id, reserve, division, bat);
         return "Added battery " + e.name + " to " + owner;
     });
 }
@@ -234,7 +234,7 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
             if (refs.find_unit(unit_kind, new_name))
                 throw Error((kind == NamedKind::army ? "an " : "a ") + word(kind) + " named \"" + new_name + "\" already exists");
             for (const auto& l : refs.leaders())
-                if (l.name == new_name && !(l.unit_kind == unit_kind && l.unit_id == u->id))
+                if (l.name == new_name && !(l.command.kind == unit_kind && l.command.unit_id == u->id))
                     throw Error("\"" + new_name + "\" is the name of leader " + l.label() +
                                 ", who does not command it: a reference to \"" + new_name + "\" would name two leaders");
             side = u->side;
@@ -273,7 +273,7 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
                 break;
             }
         }
-        store.rename(kind, id, new_name);
+        db::Forces(store).rename(kind, id, new_name);
         // A rename is read by the side it belongs to: the other side learns a name only by a reveal.
         store.set_audience(op, Audience::side(side));
         out.summary = "Renamed " + word(kind) + " " + old + " to " + new_name;
@@ -294,8 +294,8 @@ Outcome Forces::relabel_brigade(const std::string& ref, int stands) {
         if (!label)
             throw UsageError("rule set " + r.id + " has no label for a " + (rating ? rating->name : b.rating) + " " + r.brigade_noun() +
                              " of " + count_of(stands, "stand", "stands") + ": expected a strength its effectiveness table lists");
-        const rules::EffectivenessLabel was{b.start_stands, b.worn_at, b.spent_at};
-        store.relabel_brigade(b.id, *label, true);
+        const rules::EffectivenessLabel was = b.label;
+        db::Forces(store).relabel_brigade(b.id, *label, db::LabelledBy::organiser);
         out.summary = "Relabelled " + b.ref() + ": " + was.text() + " -> " + label->text() + " (" + std::to_string(b.stands) + "/" +
                       std::to_string(label->stands) + " stands)";
     });
@@ -320,25 +320,29 @@ Outcome Forces::set_nationality(const std::string& division, const std::string& 
     out.operation = store.run_operation(c.id, OperationKind::edit, [&](std::int64_t op) {
         const auto d = division_named(store, c, division);
         store.set_audience(op, Audience::side(d.side));
-        store.set_nationality(d.id, id);
+        db::Forces(store).set_nationality(d.id, id);
         out.summary = "Nationality of " + d.name + ": " + (id.empty() ? "none" : r.find_nationality(id)->name);
         return out.summary;
     });
     return out;
 }
 
-void Forces::reveal(const std::string& division, bool hidden) {
+Outcome Forces::set_fog(const std::string& division, Fog fog) {
+    const bool hidden = fog == Fog::hidden;
     const auto c = m_session.current();
     auto& store = m_session.state().store;
-    store.run_operation(c.id, hidden ? OperationKind::hide : OperationKind::reveal, [&](std::int64_t op) {
+    Outcome out;
+    out.operation = store.run_operation(c.id, hidden ? OperationKind::hide : OperationKind::reveal, [&](std::int64_t op) {
         const auto d = division_named(store, c, division);
         store.set_audience(op, hidden ? Audience::side(d.side) : Audience::everyone());
         if (d.hidden == hidden)
             throw Error("division " + d.name + (hidden ? " is hidden from the other side already" : " is seen by the other side already") +
                         ": nothing to do");
-        store.set_hidden(d.id, hidden);
-        return (hidden ? "Hid " : "Revealed ") + d.name + (hidden ? " from the other side" : " to the other side");
+        db::Forces(store).set_fog(d.id, fog);
+        out.summary = (hidden ? "Hid " : "Revealed ") + d.name + (hidden ? " from the other side" : " to the other side");
+        return out.summary;
     });
+    return out;
 }
 
 std::string Forces::import_oob(const std::string& file) {
@@ -355,9 +359,9 @@ std::string Forces::import_oob(const std::string& file) {
 
 army::OrderOfBattle Forces::order_of_battle(const OobRequest& request) const {
     const auto& r = m_session.rules();
-    return view_of(r, m_session.state().store.order_of_battle(m_session.current().id), request);
+    return view_of(r, db::Rosters(m_session.state().store).order_of_battle(m_session.current().id), request);
 }
 
-std::vector<campaign::BrigadeInfo> Forces::brigades() const { return m_session.state().store.brigades(m_session.current().id); }
+std::vector<army::Brigade> Forces::brigades() const { return db::Forces(m_session.state().store).brigades(m_session.current().id); }
 
 }  // namespace muster::app

@@ -61,15 +61,15 @@ public:
     Outcome relabel_brigade(const std::string& brigade, int stands);
     /// A division's nationality, where the rule set has nationalities (empty: none).
     Outcome set_nationality(const std::string& division, const std::string& nationality);
-    /// Shows a division to the other side (or hides it again).
-    void reveal(const std::string& division, bool hidden = false);
+    /// Shows a division to the other side (Fog::seen), or hides it again (Fog::hidden).
+    Outcome set_fog(const std::string& division, Fog fog);
     /// Adds the armies of an OOB JSON file (muster-oob/1), all or nothing; returns a summary.
     std::string import_oob(const std::string& file);
 
     /// The order of battle as `request.viewer` may see it.
     army::OrderOfBattle order_of_battle(const OobRequest& request) const;
     /// Every brigade with its division, side, strength and status (the battle report's rows).
-    std::vector<campaign::BrigadeInfo> brigades() const;
+    std::vector<army::Brigade> brigades() const;
 
 private:
     Session& m_session;

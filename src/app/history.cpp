@@ -9,7 +9,7 @@ namespace muster::app {
 
 std::vector<journal::Entry> History::journal(const View& viewer) const {
     require_view(m_session.rules(), viewer);
-    return m_session.state().store.journal_entries(m_session.current().id, viewer);
+    return db::History(m_session.state().store).journal_entries(m_session.current().id, viewer);
 }
 
 journal::Entry History::undo() { return m_session.state().store.undo_last(m_session.current().id); }
@@ -18,7 +18,7 @@ namespace {
 
 // Every id a campaign's rows hold is one its pinned rule set knows: sides, arms, theaters,
 // ratings, leader grades. The schema cannot say so; check does.
-void check_ids(const db::CampaignStore& store, const campaign::CampaignInfo& c, campaign::CheckReport& report) {
+void check_ids(const db::Store& store, const campaign::CampaignInfo& c, campaign::CheckReport& report) {
     const std::string who = "campaign " + visible(c.name) + ": ";
     rules::RuleSet r;
     try {
@@ -32,7 +32,7 @@ void check_ids(const db::CampaignStore& store, const campaign::CampaignInfo& c, 
         for (const auto& item : list) out.push_back(item.id);
         return out;
     };
-    for (const auto& u : store.unknown_ids(c.id, {ids(r.sides), ids(r.arms), ids(r.theaters), ids(r.ratings), ids(r.grades)}))
+    for (const auto& u : db::History(store).unknown_ids(c.id, {ids(r.sides), ids(r.arms), ids(r.theaters), ids(r.ratings), ids(r.grades)}))
         report.problems.push_back(who + u.owner + " " + visible(u.name) + " has " + u.what + " \"" + visible(u.value) +
                                   "\", which rule set " + r.id + " does not know");
 }
@@ -41,11 +41,11 @@ void check_ids(const db::CampaignStore& store, const campaign::CampaignInfo& c, 
 
 campaign::CheckReport History::check() const {
     auto& store = m_session.state().store;
-    auto report = store.check();
+    auto report = db::History(store).check();
     for (const auto& c : store.campaigns()) check_ids(store, c, report);
     return report;
 }
 
-void History::backup(const std::string& dest) const { m_session.state().store.backup(dest); }
+void History::backup(const std::string& dest) const { db::History(m_session.state().store).backup(dest); }
 
 }  // namespace muster::app

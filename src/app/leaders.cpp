@@ -61,23 +61,23 @@ Rank rank_of(UnitKind kind) {
 
 }  // namespace
 
-std::vector<campaign::LeaderInfo> Leaders::list(const View& viewer) const {
+std::vector<army::Leader> Leaders::list(const View& viewer) const {
     require_view(m_session.rules(), viewer);
     const auto& store = m_session.state().store;
     const auto id = m_session.current().id;
-    if (viewer.is_umpire()) return store.leaders(id);
+    if (viewer.is_umpire()) return db::Leaders(store).leaders(id);
     campaign::Roster roster;
     army::OrderOfBattle all;
     store.read([&] {
-        roster = store.roster(id);
-        all = store.order_of_battle(id);
+        roster = db::Rosters(store).roster(id);
+        all = db::Rosters(store).order_of_battle(id);
     });
     return leaders_seen_by(roster, all, viewer);
 }
 
-std::vector<campaign::LeaderInfo> leaders_seen_by(const campaign::Roster& roster, const army::OrderOfBattle& all,
+std::vector<army::Leader> leaders_seen_by(const campaign::Roster& roster, const army::OrderOfBattle& all,
                                                   const View& viewer) {
-    std::vector<campaign::LeaderInfo> out;
+    std::vector<army::Leader> out;
     for (const auto i : leaders_seen_at(roster, all, viewer)) out.push_back(roster.leaders[i]);
     return out;
 }
@@ -114,7 +114,7 @@ std::vector<size_t> leaders_seen_at(const campaign::Roster& roster, const army::
             if (h.kind == HeldKind::leader && camp.id == h.camp_id && viewer.owns(camp.side)) held.insert(h.unit_id);
     for (size_t i = 0; i < roster.leaders.size(); ++i) {
         const auto& l = roster.leaders[i];
-        if (viewer.owns(l.side) || (l.unit_kind && shown.count(key(*l.unit_kind, l.unit_id))) || held.count(l.id)) out.push_back(i);
+        if (viewer.owns(l.side) || (l.command.kind && shown.count(key(*l.command.kind, l.command.unit_id))) || held.count(l.id)) out.push_back(i);
     }
     return out;
 }
@@ -128,7 +128,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
     auto& store = m_session.state().store;
     Outcome out;
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::replace, preview), [&](std::int64_t op) {
-        const auto roster = store.roster(c.id);
+        const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         const auto unit = refs.unit(unit_ref);
         const auto* old = unit.commander;
@@ -140,7 +140,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         req.side = unit.side;
         req.year = year;
         if (!req.year && !r.years.empty()) {
-            req.year = year_of(store.order_of_battle(c.id), unit);
+            req.year = year_of(db::Rosters(store).order_of_battle(c.id), unit);
             if (!req.year) req.year = c.year();
             if (!req.year)
                 throw UsageError("which year is it? give --year or set the campaign's date (muster campaign set --date YYYY-MM-DD): "
@@ -159,7 +159,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         dice.record(store, op, out.rolls, preview);
         out.rolls.insert(out.rolls.end(), names.begin(), names.end());
         if (preview) return "Previewed (not applied): " + out.summary;
-        store.set_commander(unit.kind, unit.id, store.insert_leader(c.id, unit.side, rank_of(unit.kind), leader), rank_of(unit.kind), unit.ref);
+        db::Leaders(store).set_commander(unit.kind, unit.id, db::Leaders(store).insert_leader(c.id, unit.side, rank_of(unit.kind), leader), rank_of(unit.kind), unit.ref);
         return out.summary;
     });
     out.preview = preview;
@@ -174,7 +174,7 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
     auto& store = m_session.state().store;
     Outcome out;
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::fallen_leader, preview), [&](std::int64_t op) {
-        const auto roster = store.roster(c.id);
+        const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         const auto& l = refs.leader(ref);
         if (!is_active(l.status)) throw Error("leader " + l.label() + " is already " + word(l.status));
@@ -194,7 +194,7 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
         if (fate) {
             std::optional<std::int64_t> last_battle;
             for (const auto& b : refs.battles()) last_battle = b.id;
-            store.set_leader_status(l.id, status_after(*fate), last_battle,
+            db::Leaders(store).set_leader_status(l.id, status_after(*fate), last_battle,
                                     fate == LeaderFate::wounded ? std::optional<int>(out_for) : std::nullopt);
         }
         return out.summary;
@@ -216,14 +216,14 @@ Outcome Leaders::assign(const std::string& leader_ref, const std::string& unit_r
         if (!is_active(l.status))
             throw Error("leader " + l.label() + " is " + word(l.status) +
                         (l.status == LeaderStatus::wounded ? ": he returns first (muster leader return)" : ": he cannot command"));
-        if (!l.commands.empty())
-            throw Error("leader " + l.label() + " commands " + l.commands + ": a leader commands one unit; give " + l.commands +
+        if (!l.command.unit.empty())
+            throw Error("leader " + l.label() + " commands " + l.command.unit + ": a leader commands one unit; give " + l.command.unit +
                         " another commander first");
         const auto* old = unit.commander;
         const bool sound = require_replaceable(r, unit, force);
         out.summary = "Leader " + l.label() + " takes command of " + unit.ref +
                       (old ? " (replacing " + old->label() + ", " + word(old->status) + (sound ? ", by the organiser's choice" : "") + ")" : "");
-        store.set_commander(unit.kind, unit.id, l.id, rank_of(unit.kind), unit.ref);
+        db::Leaders(store).set_commander(unit.kind, unit.id, l.id, rank_of(unit.kind), unit.ref);
     });
 }
 
@@ -244,9 +244,9 @@ Outcome Leaders::return_leader(const std::string& ref) {
         if (since < l.out_battles)
             throw Error("leader " + l.label() + " is out for " + count_of(l.out_battles, "battle", "battles") +
                         (fell.empty() ? " from when he fell" : " after " + fell) + "; " + std::to_string(since) + " fought since");
-        store.set_leader_status(l.id, LeaderStatus::active, std::nullopt, std::nullopt);
+        db::Leaders(store).set_leader_status(l.id, LeaderStatus::active, std::nullopt, std::nullopt);
         out.summary = "Leader " + l.label() + " returns from his wounds" +
-                      (l.commands.empty() ? " (no command: his post was filled)" : " to " + l.commands);
+                      (l.command.unit.empty() ? " (no command: his post was filled)" : " to " + l.command.unit);
     });
 }
 

@@ -15,7 +15,7 @@ class Leaders {
 public:
     explicit Leaders(Session& session) : m_session(session) {}
     /// Every leader `viewer` may see (see leaders_seen_by), with the unit he commands.
-    std::vector<campaign::LeaderInfo> list(const View& viewer = View::umpire()) const;
+    std::vector<army::Leader> list(const View& viewer = View::umpire()) const;
     /// Rolls a new commander for a unit ("Heth/1st Brigade", "Heth", a corps or army) on the
     /// rule set's leader table. A fallen commander (or none) is replaced; a sound one only by the
     /// organiser's choice (`force`), and only if his grade allows it (a despicable brigadier
@@ -38,7 +38,7 @@ private:
 
 /// The leaders `viewer` may see: a side, all its own; of the enemy, those commanding what its
 /// view of the order of battle shows (`all`: the umpire's), and those its camps hold.
-std::vector<campaign::LeaderInfo> leaders_seen_by(const campaign::Roster& roster, const army::OrderOfBattle& all,
+std::vector<army::Leader> leaders_seen_by(const campaign::Roster& roster, const army::OrderOfBattle& all,
                                                   const View& viewer);
 /// The same, as their places in `roster.leaders`.
 std::vector<size_t> leaders_seen_at(const campaign::Roster& roster, const army::OrderOfBattle& all, const View& viewer);

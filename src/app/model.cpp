@@ -19,7 +19,7 @@ CampaignModel load_model(Session& session, int journal_page) {
         const auto id = model.current->id;
         model.rules = session.shared_rules();
         model.revision = store.last_operation(id);
-        auto whole = store.whole(id);
+        auto whole = db::Rosters(store).whole(id);
         model.oob = std::move(whole.oob);
         model.roster = std::move(whole.roster);
         const Refs refs(model.roster);
@@ -31,14 +31,14 @@ CampaignModel load_model(Session& session, int journal_page) {
             seen.camps = camps_of(refs, viewer);
             seen.held = held_of(refs, viewer);
             seen.exchanges = exchanges_of(refs, *model.rules, *model.current, viewer);
-            seen.journal = store.journal_entries(id, viewer, journal_page);
+            seen.journal = db::History(store).journal_entries(id, viewer, journal_page);
             model.views.push_back(std::move(seen));
         }
-        model.journal_size = store.journal_size(id);
-        for (const auto& d : store.drafts(id)) model.drafts.push_back(make_draft(d.battle, store.draft(id, d.battle), refs));
+        model.journal_size = db::History(store).journal_size(id);
+        for (const auto& d : db::Battles(store).drafts(id)) model.drafts.push_back(make_draft(d.battle, db::Battles(store).draft(id, d.battle), refs));
         model.turn = session.season().now();
         model.schedule = session.season().schedule();
-        for (const auto& b : model.roster.battles) model.battles.push_back({b, store.battle_record(b.id), store.losses(b.id)});
+        for (const auto& b : model.roster.battles) model.battles.push_back({b, db::Battles(store).battle_record(b.id), db::Battles(store).losses(b.id)});
     });
     if (!model.current) return model;
     // What each view draws, worked out here so that the first frame after a change need not.

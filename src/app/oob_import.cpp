@@ -188,36 +188,36 @@ army::OrderOfBattle read_oob_file(const std::string& path, const rules::RuleSet&
     return read_oob(json::read_file(path, k_max_oob_bytes), path, rules);
 }
 
-std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, std::int64_t operation,
+std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int64_t operation,
                                const army::OrderOfBattle& oob, const rules::RuleSet& rules) {
     int corps_count = 0, divisions = 0, brigades = 0;
     auto leader_id = [&](const army::Leader& l, const std::string& side, Rank rank) -> std::optional<std::int64_t> {
         if (!l.present()) return std::nullopt;
-        return store.insert_leader(campaign, side, rank, l);
+        return db::Leaders(store).insert_leader(campaign, side, rank, l);
     };
     for (const auto& a : oob.armies) {
-        if (store.find_army(campaign, a.name)) throw Error("the campaign already has an army named \"" + a.name + "\"");
-        const auto army_id = store.insert_army(campaign, a.side, a.name, leader_id(a.commander, a.side, Rank::army));
-        for (const auto& bat : a.reserve) store.insert_battery(campaign, {0, army_id}, 0, bat);
+        if (db::Forces(store).find_army(campaign, a.name)) throw Error("the campaign already has an army named \"" + a.name + "\"");
+        const auto army_id = db::Forces(store).insert_army(campaign, a.side, a.name, leader_id(a.commander, a.side, Rank::army));
+        for (const auto& bat : a.reserve) db::Forces(store).insert_battery(campaign, {0, army_id}, 0, bat);
         for (const auto& k : a.corps) {
-            if (store.find_corps(campaign, k.name)) throw Error("the campaign already has a corps named \"" + k.name + "\"");
-            const auto corps_id = store.insert_corps(campaign, army_id, k.name, leader_id(k.commander, a.side, Rank::corps));
+            if (db::Forces(store).find_corps(campaign, k.name)) throw Error("the campaign already has a corps named \"" + k.name + "\"");
+            const auto corps_id = db::Forces(store).insert_corps(campaign, army_id, k.name, leader_id(k.commander, a.side, Rank::corps));
             ++corps_count;
-            for (const auto& bat : k.reserve) store.insert_battery(campaign, {corps_id, 0}, 0, bat);
+            for (const auto& bat : k.reserve) db::Forces(store).insert_battery(campaign, {corps_id, 0}, 0, bat);
             for (const auto& d : k.divisions) {
-                if (store.find_division(campaign, d.name))
+                if (db::Forces(store).find_division(campaign, d.name))
                     throw Error("the campaign already has a division named \"" + d.name + "\"");
                 db::DivisionRef ref;
-                ref.id = store.insert_division(campaign, corps_id, d.name, d.arm);
+                ref.id = db::Forces(store).insert_division(campaign, corps_id, d.name, d.arm);
                 ref.name = d.name;
                 ref.side = a.side;
                 ref.corps_id = corps_id;
                 ref.army_id = army_id;
-                if (!d.nationality.empty()) store.set_nationality(ref.id, d.nationality);
+                if (!d.nationality.empty()) db::Forces(store).set_nationality(ref.id, d.nationality);
                 ++divisions;
                 brigades += static_cast<int>(d.brigades.size());
-                if (d.status != DivisionStatus::placeholder) store.store_division_contents(campaign, operation, ref, d, {}, d.status);
-                if (!d.hidden) store.set_hidden(ref.id, false);
+                if (d.status != DivisionStatus::placeholder) db::Forces(store).store_division_contents(campaign, operation, ref, d, {}, d.status);
+                if (!d.hidden) db::Forces(store).set_fog(ref.id, Fog::seen);
             }
         }
     }

@@ -57,13 +57,13 @@ std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const camp
 }
 
 // Sends a held thing home: stands back to their brigade, a leader or battery back to duty.
-void free_holding(db::CampaignStore& store, std::int64_t op, const campaign::Holding& h, int stands, MoveKind move) {
+void free_holding(db::Store& store, std::int64_t op, const campaign::Holding& h, int stands, MoveKind move) {
     switch (h.kind) {
-        case HeldKind::stands: store.change_stands(op, h.unit_id, move, stands); break;
-        case HeldKind::leader: store.set_leader_status(h.unit_id, LeaderStatus::active, std::nullopt, std::nullopt); break;
-        case HeldKind::battery: store.set_battery_status(h.unit_id, BatteryStatus::active); break;
+        case HeldKind::stands: db::Forces(store).change_stands(op, h.unit_id, move, stands); break;
+        case HeldKind::leader: db::Leaders(store).set_leader_status(h.unit_id, LeaderStatus::active, std::nullopt, std::nullopt); break;
+        case HeldKind::battery: db::Forces(store).set_battery_status(h.unit_id, BatteryStatus::active); break;
     }
-    store.release(h, stands);
+    db::Prisoners(store).release(h, stands);
 }
 
 ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const campaign::CampaignInfo& c,
@@ -144,7 +144,7 @@ std::vector<HeldItem> held_of(const Refs& refs, const View& viewer) {
             case HeldKind::stands: item.spec = refs.brigade_by_id(h.unit_id)->ref(); break;
             case HeldKind::leader: {
                 const auto* l = refs.leader_by_id(h.unit_id);
-                item.spec = l->name.empty() ? l->commands : l->name;
+                item.spec = l->name.empty() ? l->command.unit : l->name;
                 break;
             }
             case HeldKind::battery: item.spec = refs.battery_by_id(h.unit_id)->ref(); break;
@@ -170,29 +170,29 @@ void Prisoners::add_camp(const std::string& typed_side, const std::string& given
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::camp, [&](std::int64_t op) {
         store.set_audience(op, Audience::side(side));
-        for (const auto& camp : store.camps(c.id))
+        for (const auto& camp : db::Prisoners(store).camps(c.id))
             if (camp.name == name) throw Error("a camp named \"" + name + "\" already exists");
-        store.insert_camp(c.id, side, name);
+        db::Prisoners(store).insert_camp(c.id, side, name);
         return "New POW camp " + name + " (" + side + ")";
     });
 }
 
 std::vector<CampView> Prisoners::camps(const View& viewer) const {
     require_view(m_session.rules(), viewer);
-    const auto roster = m_session.state().store.roster(m_session.current().id);
+    const auto roster = db::Rosters(m_session.state().store).roster(m_session.current().id);
     return camps_of(Refs(roster), viewer);
 }
 
 std::vector<HeldItem> Prisoners::held(const View& viewer) const {
     require_view(m_session.rules(), viewer);
-    const auto roster = m_session.state().store.roster(m_session.current().id);
+    const auto roster = db::Rosters(m_session.state().store).roster(m_session.current().id);
     return held_of(Refs(roster), viewer);
 }
 
 std::vector<ExchangeView> Prisoners::exchanges(const View& viewer) const {
     require_view(m_session.rules(), viewer);
     const auto c = m_session.current();
-    const auto roster = m_session.state().store.roster(c.id);
+    const auto roster = db::Rosters(m_session.state().store).roster(c.id);
     return exchanges_of(Refs(roster), m_session.rules(), c, viewer);
 }
 
@@ -218,7 +218,7 @@ Outcome Prisoners::liberate(const std::string& camp_name) {
             ++freed;
         }
         if (freed == 0) throw Error("camp " + camp.name + " holds no one: there is nobody to liberate");
-        store.set_camp_liberated(camp.id);
+        db::Prisoners(store).set_camp_liberated(camp.id);
         store.set_audience(op, Audience::sides(sides));
         out.summary = "Liberated " + camp.name + ": " + join(out.lines, "; ");
     });
@@ -239,7 +239,7 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
     ExchangeView view;
     store.run_operation(c.id, OperationKind::exchange, [&](std::int64_t op) {
         store.set_audience(op, Audience::sides(std::array{from, with}));
-        const auto roster = store.roster(c.id);
+        const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         campaign::ExchangeInfo row{0, from, with, ExchangeStatus::proposed, p.note, {}};
         for (const auto& [specs, direction] : {std::pair{&p.offer, Direction::offer}, std::pair{&p.ask, Direction::ask}})
@@ -255,7 +255,7 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
                 take(refs, item, offer ? from : with);
                 row.items.push_back(item);
             }
-        row.id = store.insert_exchange(c.id, row);
+        row.id = db::Prisoners(store).insert_exchange(c.id, row);
         view = describe_exchange(refs, r, c, row);
         return "Exchange #" + std::to_string(row.id) + " proposed by " + from + " to " + with + ": offers " +
                (view.offer.empty() ? "nothing" : join(view.offer, ", ")) + "; asks " +
@@ -281,7 +281,7 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
         if (side != row->counterpart)
             throw Error("exchange #" + std::to_string(id) + " is between " + row->proposer + " and " + row->counterpart);
         store.set_audience(op, Audience::sides(std::array{row->proposer, row->counterpart}));
-        store.set_exchange_status(id, accept ? ExchangeStatus::accepted : ExchangeStatus::refused);
+        db::Prisoners(store).set_exchange_status(id, accept ? ExchangeStatus::accepted : ExchangeStatus::refused);
         if (!accept) {
             out.summary = "Exchange #" + std::to_string(id) + " refused by " + side;
             return;

@@ -69,12 +69,12 @@ const T* by_id(const std::vector<T>& items, std::int64_t id) {
 
 }  // namespace
 
-const campaign::BrigadeInfo& Refs::brigade(const std::string& ref) const {
-    return find_one(m.brigades, ref, [](const campaign::BrigadeInfo& b) { return b.ref(); }, "brigade",
+const army::Brigade& Refs::brigade(const std::string& ref) const {
+    return find_one(m.brigades, ref, [](const army::Brigade& b) { return b.ref(); }, "brigade",
                     "Division/Brigade, e.g. \"Heth/1st Brigade\"");
 }
 
-const campaign::LeaderInfo& Refs::leader(const std::string& ref) const {
+const army::Leader& Refs::leader(const std::string& ref) const {
     // Any leader goes by his number, as the umpire's leader list shows it: "#12" or "leader #12".
     const std::string number = ref.rfind("leader #", 0) == 0 ? ref.substr(8) : ref.rfind('#', 0) == 0 ? ref.substr(1) : "";
     if (!number.empty() && number.find_first_not_of("0123456789") == std::string::npos && number.size() < 18) {
@@ -88,18 +88,18 @@ const campaign::LeaderInfo& Refs::leader(const std::string& ref) const {
     std::vector<size_t> owner;
     for (size_t i = 0; i < m.leaders.size(); ++i) {
         const auto& l = m.leaders[i];
-        for (const auto* key : {&l.commands, &l.name})
+        for (const auto* key : {&l.command.unit, &l.name})
             if (!key->empty()) {
                 keys.push_back(*key);
                 owner.push_back(i);
             }
-        if (l.name.empty() && l.commands.empty() && l.former_post) {
+        if (l.name.empty() && l.command.unit.empty() && l.former_post) {
             keys.push_back(l.label());
             owner.push_back(i);
         }
     }
     // Two leaders of one name are told apart by their numbers.
-    const std::function<std::string(const campaign::LeaderInfo&)> shown = [](const campaign::LeaderInfo& l) {
+    const std::function<std::string(const army::Leader&)> shown = [](const army::Leader& l) {
         return l.label() + " (#" + std::to_string(l.id) + ")";
     };
     if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his name in full, or the unit he commands", shown)) return *l;
@@ -114,7 +114,7 @@ void Refs::require_free_leader_name(const std::string& name, std::int64_t except
     for (const auto& l : m.leaders) {
         if (l.id == except) continue;
         if (l.name == name) throw Error("a leader named \"" + name + "\" already exists: give this one another");
-        if (l.commands == name)
+        if (l.command.unit == name)
             throw Error("\"" + name + "\" is what leader " + l.label() + " commands: a reference to it would name two leaders");
     }
 }
@@ -128,7 +128,7 @@ Refs::Unit Refs::unit(const std::string& ref) const {
         names.push_back(m.units[i].name);
         owner.push_back(i);
     }
-    const std::function<std::string(const campaign::UnitInfo&)> shown = [](const campaign::UnitInfo& x) { return word(x.kind) + " " + x.name; };
+    const std::function<std::string(const army::Unit&)> shown = [](const army::Unit& x) { return word(x.kind) + " " + x.name; };
     const auto* unit = ref.find('/') == std::string::npos
                            ? found(m.units, names, owner, ref, "unit", "more of the name, or Division/Brigade for a brigade", shown)
                            : nullptr;
@@ -139,28 +139,28 @@ Refs::Unit Refs::unit(const std::string& ref) const {
         u = {UnitKind::brigade, b.id, b.side, nullptr, b.ref()};
     }
     for (const auto& l : m.leaders)
-        if (l.unit_kind == u.kind && l.unit_id == u.id) u.commander = &l;
+        if (l.command.kind == u.kind && l.command.unit_id == u.id) u.commander = &l;
     return u;
 }
 
-const campaign::UnitInfo* Refs::find_unit(UnitKind kind, const std::string& name) const {
+const army::Unit* Refs::find_unit(UnitKind kind, const std::string& name) const {
     for (const auto& u : m.units)
         if (u.kind == kind && u.name == name) return &u;
     return nullptr;
 }
 
-const campaign::UnitInfo& Refs::unit_named(UnitKind kind, const std::string& name) const {
-    std::vector<campaign::UnitInfo> of_kind;
+const army::Unit& Refs::unit_named(UnitKind kind, const std::string& name) const {
+    std::vector<army::Unit> of_kind;
     for (const auto& u : m.units)
         if (u.kind == kind) of_kind.push_back(u);
     const auto& u = by_name(of_kind, name, word(kind), "");
     return *find_unit(kind, u.name);
 }
 
-const campaign::UnitInfo& Refs::division(const std::string& name) const { return unit_named(UnitKind::division, name); }
+const army::Unit& Refs::division(const std::string& name) const { return unit_named(UnitKind::division, name); }
 
-const campaign::BatteryInfo& Refs::battery(const std::string& ref) const {
-    return find_one(m.batteries, ref, [](const campaign::BatteryInfo& b) { return b.ref(); }, "battery",
+const army::Battery& Refs::battery(const std::string& ref) const {
+    return find_one(m.batteries, ref, [](const army::Battery& b) { return b.ref(); }, "battery",
                     "Owner/Battery, e.g. \"Heth/1st Battery\"");
 }
 
@@ -173,9 +173,9 @@ const campaign::CampInfo& Refs::camp(const std::string& name) const {
 
 const campaign::BattleInfo& Refs::battle(const std::string& name) const { return by_name(m.battles, name, "battle", ""); }
 
-const campaign::BrigadeInfo* Refs::brigade_by_id(std::int64_t id) const { return by_id(m.brigades, id); }
-const campaign::LeaderInfo* Refs::leader_by_id(std::int64_t id) const { return by_id(m.leaders, id); }
-const campaign::BatteryInfo* Refs::battery_by_id(std::int64_t id) const { return by_id(m.batteries, id); }
+const army::Brigade* Refs::brigade_by_id(std::int64_t id) const { return by_id(m.brigades, id); }
+const army::Leader* Refs::leader_by_id(std::int64_t id) const { return by_id(m.leaders, id); }
+const army::Battery* Refs::battery_by_id(std::int64_t id) const { return by_id(m.batteries, id); }
 const campaign::CampInfo* Refs::camp_by_id(std::int64_t id) const { return by_id(m.camps, id); }
 
 std::string Refs::side_of(HeldKind kind, std::int64_t unit_id) const {
@@ -196,7 +196,7 @@ std::string Refs::describe(HeldKind kind, std::int64_t unit_id, int stands) cons
         case HeldKind::leader: {
             const auto* l = leader_by_id(unit_id);
             if (!l) return "leader ?";
-            return l->name.empty() && l->commands.empty() ? l->label() : "leader " + l->label();
+            return l->name.empty() && l->command.unit.empty() ? l->label() : "leader " + l->label();
         }
         case HeldKind::battery: {
             const auto* b = battery_by_id(unit_id);

@@ -14,9 +14,9 @@ public:
     explicit Refs(const campaign::Roster& roster) : m(roster) {}
 
     /// "Division/Brigade", or a brigade name unique in the campaign.
-    const campaign::BrigadeInfo& brigade(const std::string& ref) const;
+    const army::Brigade& brigade(const std::string& ref) const;
     /// A leader's name, or the unit he commands ("Heth/1st Brigade", "Heth", a corps or army).
-    const campaign::LeaderInfo& leader(const std::string& ref) const;
+    const army::Leader& leader(const std::string& ref) const;
     /// Refuses to give a leader (other than `except`) a name another leader bears or a name of
     /// what a leader commands: a reference to it would name two leaders.
     void require_free_leader_name(const std::string& name, std::int64_t except = 0) const;
@@ -25,34 +25,34 @@ public:
         UnitKind kind = UnitKind::brigade;
         std::int64_t id = 0;
         std::string side;
-        const campaign::LeaderInfo* commander = nullptr;
+        const army::Leader* commander = nullptr;
         std::string ref;  ///< as the campaign names it: "Heth/1st Brigade", "Heth", a corps or an army
     };
     Unit unit(const std::string& ref) const;
     /// A division by its name.
-    const campaign::UnitInfo& division(const std::string& name) const;
+    const army::Unit& division(const std::string& name) const;
     /// An army, corps or division as a person named it (exactly, ignoring case, or a unique
     /// beginning), else NotFoundError with the nearest names.
-    const campaign::UnitInfo& unit_named(UnitKind kind, const std::string& name) const;
+    const army::Unit& unit_named(UnitKind kind, const std::string& name) const;
     /// An army, corps or division by its kind and exact name, or nullptr.
-    const campaign::UnitInfo* find_unit(UnitKind kind, const std::string& name) const;
+    const army::Unit* find_unit(UnitKind kind, const std::string& name) const;
     /// "Owner/Battery", or a battery name unique in the campaign.
-    const campaign::BatteryInfo& battery(const std::string& ref) const;
+    const army::Battery& battery(const std::string& ref) const;
     const campaign::CampInfo& camp(const std::string& name) const;
     const campaign::BattleInfo& battle(const std::string& name) const;
 
-    const campaign::BrigadeInfo* brigade_by_id(std::int64_t id) const;
-    const campaign::LeaderInfo* leader_by_id(std::int64_t id) const;
-    const campaign::BatteryInfo* battery_by_id(std::int64_t id) const;
+    const army::Brigade* brigade_by_id(std::int64_t id) const;
+    const army::Leader* leader_by_id(std::int64_t id) const;
+    const army::Battery* battery_by_id(std::int64_t id) const;
     const campaign::CampInfo* camp_by_id(std::int64_t id) const;
     const std::vector<campaign::CampInfo>& camps() const { return m.camps; }
     const std::vector<campaign::Holding>& holdings() const { return m.holdings; }
     const std::vector<campaign::BattleInfo>& battles() const { return m.battles; }
     const std::vector<campaign::ExchangeInfo>& exchanges() const { return m.exchanges; }
-    const std::vector<campaign::BrigadeInfo>& brigades() const { return m.brigades; }
-    const std::vector<campaign::BatteryInfo>& batteries() const { return m.batteries; }
-    const std::vector<campaign::LeaderInfo>& leaders() const { return m.leaders; }
-    const std::vector<campaign::UnitInfo>& units() const { return m.units; }
+    const std::vector<army::Brigade>& brigades() const { return m.brigades; }
+    const std::vector<army::Battery>& batteries() const { return m.batteries; }
+    const std::vector<army::Leader>& leaders() const { return m.leaders; }
+    const std::vector<army::Unit>& units() const { return m.units; }
     /// The side a held thing belongs to (not its captor).
     std::string side_of(HeldKind kind, std::int64_t unit_id) const;
     /// How a held thing reads: "3 stands of Heth/1st Brigade", "leader Archer (brigadier)".

@@ -28,7 +28,7 @@ TurnView Season::now() const {
     v.turn = c.turn;
     v.date = c.date;
     v.turn_days = c.turn_days;
-    for (auto& e : m_session.state().store.schedule(c.id)) {
+    for (auto& e : db::Season(m_session.state().store).schedule(c.id)) {
         if (e.status != DivisionStatus::placeholder) continue;
         if (e.turn <= c.turn) v.due.push_back(with_date(c, e));
         else if (e.turn == c.turn + 1) v.next.push_back(with_date(c, e));
@@ -39,7 +39,7 @@ TurnView Season::now() const {
 std::vector<Scheduled> Season::schedule() const {
     const auto c = m_session.current();
     std::vector<Scheduled> out;
-    for (auto& e : m_session.state().store.schedule(c.id)) out.push_back(with_date(c, std::move(e)));
+    for (auto& e : db::Season(m_session.state().store).schedule(c.id)) out.push_back(with_date(c, std::move(e)));
     return out;
 }
 
@@ -67,7 +67,7 @@ Scheduled Season::schedule_division(const std::string& division, std::optional<i
         if (d.status != DivisionStatus::placeholder)
             throw Error("division " + d.name + " has " + (d.status == DivisionStatus::arrived ? "arrived" : "been entered by hand") +
                         ": only a placeholder is scheduled to arrive");
-        store.set_schedule(d.id, turn);
+        db::Season(store).set_schedule(d.id, turn);
         const auto on = date_of(c, *turn);
         return "Scheduled " + d.name + " to arrive on turn " + std::to_string(*turn) + (on ? " (" + *on + ")" : "");
     });
@@ -82,9 +82,9 @@ void Season::unschedule(const std::string& division) {
     store.run_operation(c.id, OperationKind::schedule, [&](std::int64_t) {
         const auto d = division_named(store, c, division);
         bool listed = false;
-        for (const auto& e : store.schedule(c.id)) listed = listed || e.division_id == d.id;
+        for (const auto& e : db::Season(store).schedule(c.id)) listed = listed || e.division_id == d.id;
         if (!listed) throw Error("division " + d.name + " is not in the schedule");
-        store.set_schedule(d.id, std::nullopt);
+        db::Season(store).set_schedule(d.id, std::nullopt);
         return "Took " + d.name + " off the schedule";
     });
 }
@@ -109,7 +109,7 @@ TurnResult Season::next_turn(const std::function<std::optional<Arrival>(const Ar
     });
     // Every division due by now arrives, each its own operation: one that cannot is named, the
     // others go on (it stays due, and `muster turn` lists it).
-    for (const auto& e : store.schedule(c.id)) {
+    for (const auto& e : db::Season(store).schedule(c.id)) {
         if (e.turn > next.turn || e.status != DivisionStatus::placeholder) continue;
         ArrivalRequest r;
         r.division = e.division;

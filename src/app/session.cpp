@@ -115,19 +115,19 @@ campaign::CampaignInfo Session::create_campaign(const NewCampaign& request) {
     row.rules_id = rules.id;
     row.rules_json = rules.text;
     row.seed = r.seed ? *r.seed : fresh_seed();
-    std::optional<db::CampaignStore::FirstOperation> first;
+    std::optional<db::Store::FirstOperation> first;
     army::OrderOfBattle oob;
     if (sample) {
         // Read whole against the rule set before anything is written.
         oob = read_oob(sample->text, sample->file, rules);
-        first = db::CampaignStore::FirstOperation{OperationKind::import, [&](std::int64_t campaign, std::int64_t op) {
+        first = db::Store::FirstOperation{OperationKind::import, [&](std::int64_t campaign, std::int64_t op) {
             auto& store = m->store;
             const std::string summary = store_imported_oob(store, campaign, op, oob, rules);
             for (const auto& [division, turn] : sample->schedule) {
-                const auto d = store.find_division(campaign, division);
+                const auto d = db::Forces(store).find_division(campaign, division);
                 if (!d || d->status != DivisionStatus::placeholder)
                     throw FileError(sample->file, "$.sample.schedule", "\"" + division + "\" is not a placeholder division of the sample");
-                store.set_schedule(d->id, turn);
+                db::Season(store).set_schedule(d->id, turn);
             }
             return "Started from sample " + sample->id + " (" + sample->title + "): " + summary + ", " +
                    count_of(static_cast<int>(sample->schedule.size()), "division", "divisions") + " scheduled";
@@ -232,7 +232,7 @@ Outcome named_operation(Session& session, OperationKind kind,
     auto& store = session.state().store;
     Outcome out;
     out.operation = store.run_operation(c.id, kind, [&](std::int64_t op) {
-        const auto roster = store.roster(c.id);
+        const auto roster = db::Rosters(store).roster(c.id);
         change(op, Refs(roster), out);
         return out.summary;
     });
@@ -261,8 +261,8 @@ std::string theater_id(const rules::RuleSet& r, const std::string& typed) {
 namespace {
 
 // The name a person typed for a division, corps or army, as the campaign spells it.
-std::string unit_name(const db::CampaignStore& store, const campaign::CampaignInfo& c, UnitKind kind, const std::string& typed) {
-    const auto names = store.unit_names(c.id, kind);
+std::string unit_name(const db::Store& store, const campaign::CampaignInfo& c, UnitKind kind, const std::string& typed) {
+    const auto names = db::Forces(store).unit_names(c.id, kind);
     const auto i = match_one(typed, names, word(kind));
     if (i < 0) throw NotFoundError("no " + word(kind) + " named \"" + visible(typed) + "\" in campaign " + c.name + did_you_mean(typed, names));
     return names[static_cast<size_t>(i)];
@@ -272,20 +272,20 @@ std::string unit_name(const db::CampaignStore& store, const campaign::CampaignIn
 
 // The exact name is looked up first: only a miss lists the campaign's names (an arrival at
 // 33,000 divisions reads one row, not every name).
-db::DivisionRef division_named(const db::CampaignStore& store, const campaign::CampaignInfo& c, const std::string& typed) {
-    if (auto d = store.find_division(c.id, typed)) return *d;
-    return *store.find_division(c.id, unit_name(store, c, UnitKind::division, typed));
+db::DivisionRef division_named(const db::Store& store, const campaign::CampaignInfo& c, const std::string& typed) {
+    if (auto d = db::Forces(store).find_division(c.id, typed)) return *d;
+    return *db::Forces(store).find_division(c.id, unit_name(store, c, UnitKind::division, typed));
 }
 
-std::tuple<std::int64_t, std::int64_t, std::string> corps_named(const db::CampaignStore& store, const campaign::CampaignInfo& c,
+std::tuple<std::int64_t, std::int64_t, std::string> corps_named(const db::Store& store, const campaign::CampaignInfo& c,
                                                                 const std::string& typed) {
-    if (auto k = store.find_corps(c.id, typed)) return *k;
-    return *store.find_corps(c.id, unit_name(store, c, UnitKind::corps, typed));
+    if (auto k = db::Forces(store).find_corps(c.id, typed)) return *k;
+    return *db::Forces(store).find_corps(c.id, unit_name(store, c, UnitKind::corps, typed));
 }
 
-std::pair<std::int64_t, std::string> army_named(const db::CampaignStore& store, const campaign::CampaignInfo& c, const std::string& typed) {
-    if (auto a = store.find_army(c.id, typed)) return *a;
-    return *store.find_army(c.id, unit_name(store, c, UnitKind::army, typed));
+std::pair<std::int64_t, std::string> army_named(const db::Store& store, const campaign::CampaignInfo& c, const std::string& typed) {
+    if (auto a = db::Forces(store).find_army(c.id, typed)) return *a;
+    return *db::Forces(store).find_army(c.id, unit_name(store, c, UnitKind::army, typed));
 }
 
 void require_view(const rules::RuleSet& r, const View& viewer) {
@@ -306,7 +306,7 @@ OperationDice::OperationDice(Session::State& state, const campaign::CampaignInfo
     if (!typed.empty() || c.dice == DiceMode::typed || state.own_dice) m_typed.emplace(typed);
 }
 
-void OperationDice::record(db::CampaignStore& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls,
+void OperationDice::record(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls,
                            bool preview) {
     if (m_typed) m_typed->require_all_used();
     store.insert_rolls(operation, rolls, m_typed ? DiceMode::typed : DiceMode::seeded,
@@ -317,7 +317,7 @@ void OperationDice::record(db::CampaignStore& store, std::int64_t operation, con
     if (!preview) store.set_dice_counter(m_campaign, m_stream + "|names", m_names.counter());
 }
 
-std::vector<dice::RollRecord> OperationDice::name_leaders(const db::CampaignStore& store, const campaign::CampaignInfo& c,
+std::vector<dice::RollRecord> OperationDice::name_leaders(const db::Store& store, const campaign::CampaignInfo& c,
                                                           const std::string& side, const std::string& nationality,
                                                           const std::vector<std::pair<army::Leader*, std::string>>& leaders) {
     std::vector<dice::RollRecord> drawn;
@@ -327,7 +327,7 @@ std::vector<dice::RollRecord> OperationDice::name_leaders(const db::CampaignStor
     // Taken: a name the side's leaders bear or its armies, corps and divisions are called (never
     // the enemy's: what they are called must not move a side's draws), or drawn just now.
     std::set<std::string> now;
-    const auto taken = [&](const std::string& name) { return now.count(name) > 0 || store.leader_name_taken(c.id, side, name); };
+    const auto taken = [&](const std::string& name) { return now.count(name) > 0 || db::Leaders(store).leader_name_taken(c.id, side, name); };
     for (const auto& [leader, post] : leaders) {
         if (!leader->present() || !leader->name.empty()) continue;
         leader->name = generate::draw_name(pool, taken, m_names, drawn, "name of the commander of " + post);

@@ -2,7 +2,14 @@
 // Private to src/app: the store behind a Session, and the steps every operation shares.
 #include "app/outcome.hpp"
 #include "app/session.hpp"
-#include "db/campaign_store.hpp"
+#include "db/battles.hpp"
+#include "db/forces.hpp"
+#include "db/history.hpp"
+#include "db/leaders.hpp"
+#include "db/prisoners.hpp"
+#include "db/roster.hpp"
+#include "db/season.hpp"
+#include "db/store.hpp"
 #include "dice/dice.hpp"
 
 #include <functional>
@@ -16,7 +23,7 @@ class Refs;
 struct Session::State {
     State(const std::string& path, bool create, int lock_wait_ms, Catalog c)
         : store(path, create ? db::OpenMode::create : db::OpenMode::existing, lock_wait_ms), catalog(std::move(c)) {}
-    db::CampaignStore store;
+    db::Store store;
     Catalog catalog;
     std::optional<std::string> selected;
     // The pinned rule set never changes, so it is parsed and validated once per campaign.
@@ -46,12 +53,12 @@ public:
     /// muster's lists for the side (and nationality), if the campaign draws names: not a game
     /// roll, so always with the seeded dice of the operation's stream, even where the game's
     /// are typed; a name the side's leaders already bear passes to the next. Returns the draws.
-    std::vector<dice::RollRecord> name_leaders(const db::CampaignStore& store, const campaign::CampaignInfo& campaign,
+    std::vector<dice::RollRecord> name_leaders(const db::Store& store, const campaign::CampaignInfo& campaign,
                                                const std::string& side, const std::string& nationality,
                                                const std::vector<std::pair<army::Leader*, std::string>>& leaders);
     /// Journals the rolls before their results are written: applied, or discarded for a
     /// preview. A preview leaves the dice where they were, so doing it for real rolls the same.
-    void record(db::CampaignStore& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, bool preview);
+    void record(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, bool preview);
 
 private:
     std::int64_t m_campaign;
@@ -64,7 +71,7 @@ private:
 
 /// Stores imported armies (read by read_oob) into a campaign inside the caller's operation;
 /// refuses a name the campaign already has. Returns a summary ("2 armies, 5 divisions, 14 brigades").
-std::string store_imported_oob(db::CampaignStore& store, std::int64_t campaign, std::int64_t operation,
+std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int64_t operation,
                                const army::OrderOfBattle& oob, const rules::RuleSet& rules);
 
 /// A name the organiser gives, by the one name rule (core/names.hpp): returned trimmed.
@@ -79,10 +86,10 @@ std::string theater_id(const rules::RuleSet& rules, const std::string& typed);
 void check_date_and_theater(const rules::RuleSet& rules, const campaign::CampaignInfo& campaign);
 /// The division, corps or army a person named: exactly, ignoring case, or by the one name it
 /// begins; else NotFoundError with the nearest names (an ambiguous beginning: UsageError).
-db::DivisionRef division_named(const db::CampaignStore& store, const campaign::CampaignInfo& campaign, const std::string& typed);
-std::tuple<std::int64_t, std::int64_t, std::string> corps_named(const db::CampaignStore& store, const campaign::CampaignInfo& campaign,
+db::DivisionRef division_named(const db::Store& store, const campaign::CampaignInfo& campaign, const std::string& typed);
+std::tuple<std::int64_t, std::int64_t, std::string> corps_named(const db::Store& store, const campaign::CampaignInfo& campaign,
                                                                 const std::string& typed);
-std::pair<std::int64_t, std::string> army_named(const db::CampaignStore& store, const campaign::CampaignInfo& campaign,
+std::pair<std::int64_t, std::string> army_named(const db::Store& store, const campaign::CampaignInfo& campaign,
                                                 const std::string& typed);
 /// The umpire, or a side of the rule set (else UsageError listing them).
 void require_view(const rules::RuleSet& rules, const View& viewer);

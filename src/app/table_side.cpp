@@ -41,8 +41,8 @@ namespace {
 
 // The unit a roll is for: a brigade or a battery of the campaign.
 struct Target {
-    const campaign::BrigadeInfo* brigade = nullptr;
-    const campaign::BatteryInfo* battery = nullptr;
+    const army::Brigade* brigade = nullptr;
+    const army::Battery* battery = nullptr;
     std::string ref() const { return brigade ? brigade->ref() : battery->ref(); }
     std::string side() const { return brigade ? brigade->side : battery->side; }
 };
@@ -78,12 +78,12 @@ int severity(BatteryFate f) { return f == BatteryFate::captured ? 1 : 0; }
 // (disorder, a battery named on a brigade's result) is said in the outcome.
 class DraftWriter {
 public:
-    DraftWriter(db::CampaignStore& store, const campaign::CampaignInfo& c, std::int64_t op, const std::string& battle, const Refs& refs,
+    DraftWriter(db::Store& store, const campaign::CampaignInfo& c, std::int64_t op, const std::string& battle, const Refs& refs,
                 const rules::RuleSet& rules, bool difference, OperationDice& dice, CampaignRolled& out)
         : m_store(store), m_campaign(c), m_op(op), m_battle(battle), m_refs(refs), m_rules(rules), m_difference(difference), m_dice(dice), m_out(out) {
         // What the draft already takes from each brigade (it cannot lose more than it has), and
         // the units it already has as engaged.
-        for (const auto& l : store.draft(c.id, battle)) {
+        for (const auto& l : db::Battles(store).draft(c.id, battle)) {
             if (l.brigade_id) m_drafted[*l.brigade_id] += l.stands;
             if (l.kind == DraftKind::engaged) m_engaged.insert(l.brigade_id ? "b" + std::to_string(*l.brigade_id) : "g" + std::to_string(*l.battery_id));
         }
@@ -124,7 +124,7 @@ private:
     }
 
     void leader(const Target& t, const rules::PlayEffects& e, const std::string& why) {
-        const campaign::LeaderInfo* l = t.brigade && t.brigade->commander_id ? m_refs.leader_by_id(*t.brigade->commander_id) : nullptr;
+        const army::Leader* l = t.brigade && t.brigade->commander.id ? m_refs.leader_by_id(t.brigade->commander.id) : nullptr;
         if (!l || !is_active(l->status)) {
             m_out.outcome.lines.push_back(t.ref() + ": the result falls on its leader, but it has no leader in command");
             return;
@@ -158,12 +158,12 @@ public:
     // Written after the rolls are journaled: a roll is logged before its result is used.
     void write() {
         for (const auto* lines : {&m_engaged_lines, &m_lines})
-            for (const auto& l : *lines) m_store.insert_draft_line(m_campaign.id, l);
+            for (const auto& l : *lines) db::Battles(m_store).insert_draft_line(m_campaign.id, l);
     }
     size_t count() const { return m_lines.size(); }
 
 private:
-    db::CampaignStore& m_store;
+    db::Store& m_store;
     const campaign::CampaignInfo& m_campaign;
     std::int64_t m_op;
     const std::string& m_battle;
@@ -191,7 +191,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
     auto& store = m_session.state().store;
     CampaignRolled out;
     out.outcome.operation = store.run_operation(c.id, OperationKind::table_roll, [&](std::int64_t op) {
-        const auto roster = store.roster(c.id);
+        const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         for (const auto& b : refs.battles())
             if (b.name == battle) throw Error("battle " + battle + " is already recorded: a draft report is for a battle still to be reported");
@@ -281,7 +281,7 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
         const auto* l = refs.leader_by_id(id);
         if (!l) throw Error("the draft report of " + battle + " names a leader the campaign no longer has");
         // By the unit he commands (unique, and readable in a report file), else by his number.
-        report.leaders.push_back({l->commands.empty() ? "#" + std::to_string(id) : l->commands, fate, "", wounded_out_for});
+        report.leaders.push_back({l->command.unit.empty() ? "#" + std::to_string(id) : l->command.unit, fate, "", wounded_out_for});
     }
     for (const auto& [id, fate] : battery_fate) {
         const auto* b = refs.battery_by_id(id);
@@ -294,8 +294,8 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
 Draft TableSide::draft(const std::string& battle) const {
     const auto c = m_session.current();
     auto& store = m_session.state().store;
-    const auto roster = store.roster(c.id);
-    const auto lines = store.draft(c.id, battle);
+    const auto roster = db::Rosters(store).roster(c.id);
+    const auto lines = db::Battles(store).draft(c.id, battle);
     if (lines.empty()) throw NotFoundError("no draft report for battle \"" + battle + "\" (muster table roll ... --battle NAME --unit REF fills one)");
     return make_draft(battle, lines, Refs(roster));
 }
@@ -318,16 +318,16 @@ Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLin
     return out;
 }
 
-std::vector<campaign::DraftInfo> TableSide::drafts() const { return m_session.state().store.drafts(m_session.current().id); }
+std::vector<campaign::DraftInfo> TableSide::drafts() const { return db::Battles(m_session.state().store).drafts(m_session.current().id); }
 
 Outcome TableSide::discard(const std::string& battle) {
     auto& store = m_session.state().store;
     const auto c = m_session.current();
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::draft_discarded, [&](std::int64_t) {
-        const auto lines = store.draft(c.id, battle);
+        const auto lines = db::Battles(store).draft(c.id, battle);
         if (lines.empty()) throw NotFoundError("no draft report for battle \"" + battle + "\"");
-        store.clear_draft(c.id, battle);
+        db::Battles(store).clear_draft(c.id, battle);
         out.summary = "Discarded the draft report of " + battle + " (" + count_of(static_cast<int>(lines.size()), "line", "lines") + ")";
         return out.summary;
     });

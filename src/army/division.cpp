@@ -8,4 +8,12 @@ int Division::stands() const {
     return n;
 }
 
+std::string Leader::label() const {
+    if (!name.empty()) return name;
+    if (!command.unit.empty()) return "commander of " + command.unit;
+    if (former_post)
+        return "former commander of " + former_post->unit + (former_post->number > 1 ? " (" + std::to_string(former_post->number) + ")" : "");
+    return "leader #" + std::to_string(id);
+}
+
 }  // namespace muster::army

@@ -4,22 +4,52 @@
 #include "rules/rule_set.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace muster::army {
 
-/// A commander: brigadier, division, corps or army leader.
+/// A leader: brigadier, division, corps or army commander (an AWI battalion's too). One type for
+/// every use: generated, stored, in an order of battle (on the unit he commands) and in a roster
+/// (with the unit he commands named).
 struct Leader {
     std::int64_t id = 0;       ///< the campaign's id for him; 0 when not stored
-    std::string name;          ///< empty until the organiser names him
+    std::string name;          ///< empty until the organiser (or the name lists) names him
     std::string grade;         ///< the grade in play (a despicable leader by the book plays as average); empty: no leader
     std::string rolled_grade;  ///< the grade the table gave (or the organiser entered)
     LeaderStatus status = LeaderStatus::active;
+    std::string side;          ///< his side, once stored
+    Rank rank = Rank::brigadier;           ///< the rank of his post
+    std::optional<std::int64_t> fell_in;   ///< the battle he fell in
+    int out_battles = 0;                   ///< wounded: how many battles he is out for
+    /// The unit he commanded until he was replaced, and which of its former commanders he is
+    /// (1: the first replaced).
+    struct Post {
+        std::string unit;
+        int number = 1;
+    };
+    std::optional<Post> former_post;
+    /// What he commands, as a roster names it ("Heth/1st Brigade", "Heth", a corps or an army;
+    /// an alternate's "... (alternate)"); empty where he commands nothing, and in an order of
+    /// battle, where he sits on his unit.
+    struct Command {
+        std::string unit;
+        std::optional<UnitKind> kind;  ///< none: he commands nothing (an alternate commands no unit)
+        std::int64_t unit_id = 0;
+    };
+    Command command;
+
     bool present() const { return !grade.empty(); }
+    /// His name; unnamed, the unit he commands; commanding nothing, the unit he commanded
+    /// ("former commander of Heth/1st Brigade", "... (2)" for the second), or for a leader of
+    /// an earlier muster who has none, his number ("leader #12"). A reference may give any.
+    std::string label() const;
 };
 
 /// The manoeuvre unit: counted in stands, with the effectiveness label of its start strength.
+/// Where it sits is given where it is read on its own (a roster); in an order of battle, by the
+/// division it is in.
 struct Brigade {
     std::int64_t id = 0;
     std::string name;
@@ -28,10 +58,15 @@ struct Brigade {
     int start_stands = 0;
     int stands = 0;
     rules::EffectivenessLabel label;
-    Leader commander;  ///< the Main commander where the unit has two
-    Leader alternate;  ///< the Alternate commander, for units with extra command
+    Leader commander;  ///< the Main commander where the unit has two (in a roster: his id only)
+    Leader alternate;  ///< the Alternate commander, for units with extra command (in a roster: his id only)
     BrigadeStatus status = BrigadeStatus::active;
+    std::int64_t division_id = 0;
+    std::string division;  ///< the division's name (in a roster)
+    std::string side;      ///< (in a roster)
     rules::State state() const { return label.state_at(stands); }
+    /// "Division/Brigade" (in a roster).
+    std::string ref() const { return division + "/" + name; }
 };
 
 /// One battery (one gun model), owned by the division or sent to the artillery reserve.
@@ -40,6 +75,21 @@ struct Battery {
     std::string name;
     bool reserve = false;  ///< generated for the artillery reserve (stored with the corps or army)
     BatteryStatus status = BatteryStatus::active;
+    std::string owner;  ///< the division, or the corps or army whose reserve it is (in a roster)
+    std::string side;   ///< (in a roster)
+    std::optional<std::int64_t> division_id;  ///< none: a corps' or army's reserve battery (in a roster)
+    /// "Owner/Battery" (in a roster).
+    std::string ref() const { return owner + "/" + name; }
+};
+
+/// An army, corps or division as the organiser names it: its kind, name and side (a roster's
+/// list of the units that have names and commanders).
+struct Unit {
+    UnitKind kind = UnitKind::division;
+    std::int64_t id = 0;
+    std::string name;
+    std::string side;
+    std::optional<DivisionStatus> status;  ///< a division's
 };
 
 /// How the artillery was worked out: ratio, whole batteries, the fraction and its roll, the split.

@@ -1,6 +1,7 @@
 #pragma once
 // What a campaign holds, as plain values: what db/ reads and writes and src/app hands up to
 // the CLI and the GUI. No SQL here, and nothing above src/app needs to know db/ exists.
+#include "army/division.hpp"
 #include "core/words.hpp"
 
 #include <cstdint>
@@ -31,67 +32,6 @@ struct CampaignInfo {
     bool leader_names = true;            ///< unnamed leaders the tables roll get a name drawn from muster's lists
     /// The year of the campaign's date.
     std::optional<int> year() const { return date ? std::optional<int>(std::stoi(date->substr(0, 4))) : std::nullopt; }
-};
-
-/// A brigade with where it sits, as the battle commands find it.
-struct BrigadeInfo {
-    std::int64_t id = 0;
-    std::string name;
-    std::string division;
-    std::int64_t division_id = 0;
-    std::string side;
-    std::string rating;
-    BrigadeStatus status = BrigadeStatus::active;
-    int stands = 0;
-    int start_stands = 0;
-    std::optional<std::int64_t> commander_id;
-    std::optional<int> worn_at;
-    std::optional<int> spent_at;
-    std::string ref() const { return division + "/" + name; }
-};
-
-/// A leader with the unit he commands (if any).
-struct LeaderInfo {
-    std::int64_t id = 0;
-    std::string name;
-    std::string side;
-    Rank rank = Rank::brigadier;
-    std::string grade;
-    std::string rolled_grade;
-    LeaderStatus status = LeaderStatus::active;
-    std::optional<std::int64_t> fell_in;
-    int out_battles = 0;
-    std::string commands;       ///< "Heth/1st Brigade", "Heth", a corps or army name; empty: none
-    std::optional<UnitKind> unit_kind;  ///< none: he commands nothing
-    std::int64_t unit_id = 0;
-    /// The unit he commanded until he was replaced, and which of its former commanders he is
-    /// (1: the first replaced).
-    struct Post {
-        std::string unit;
-        int number = 1;
-    };
-    std::optional<Post> former_post;
-    /// His name; unnamed, the unit he commands; commanding nothing, the unit he commanded
-    /// ("former commander of Heth/1st Brigade", "... (2)" for the second), or for a leader of
-    /// an earlier muster who has none, his number ("leader #12"). A reference may give any.
-    std::string label() const {
-        if (!name.empty()) return name;
-        if (!commands.empty()) return "commander of " + commands;
-        if (former_post)
-            return "former commander of " + former_post->unit + (former_post->number > 1 ? " (" + std::to_string(former_post->number) + ")" : "");
-        return "leader #" + std::to_string(id);
-    }
-};
-
-/// A battery with its owner (a division, or a corps' or army's reserve).
-struct BatteryInfo {
-    std::int64_t id = 0;
-    std::string name;
-    std::string owner;
-    std::string side;
-    BatteryStatus status = BatteryStatus::active;
-    std::optional<std::int64_t> division_id;  ///< none: a corps' or army's reserve battery
-    std::string ref() const { return owner + "/" + name; }
 };
 
 /// A camp of the captor side.
@@ -166,15 +106,6 @@ struct ExchangeInfo {
     std::vector<ExchangeItem> items;
 };
 
-/// An army, corps or division as the organiser names it.
-struct UnitInfo {
-    UnitKind kind = UnitKind::division;
-    std::int64_t id = 0;
-    std::string name;
-    std::string side;
-    std::optional<DivisionStatus> status;  ///< a division's
-};
-
 /// A division's place in the reinforcement schedule.
 struct ScheduleEntry {
     std::int64_t division_id = 0;
@@ -184,8 +115,6 @@ struct ScheduleEntry {
     int turn = 1;
 };
 
-/// Everything an operation finds by name, read in one snapshot: the brigades, leaders,
-/// batteries and units, the camps and what they hold, the battles and the exchanges.
 /// One line of a draft battle report, filled by a roll at the table side.
 struct DraftLine {
     std::string battle;
@@ -206,11 +135,14 @@ struct DraftInfo {
     int lines = 0;  ///< not counting the units only marked as engaged
 };
 
+/// Everything an operation finds by name, read in one snapshot: the brigades, leaders,
+/// batteries and units, the camps and what they hold, the battles and the exchanges. A
+/// brigade's commander and alternate carry their ids: the leaders are the roster's `leaders`.
 struct Roster {
-    std::vector<BrigadeInfo> brigades;
-    std::vector<LeaderInfo> leaders;
-    std::vector<BatteryInfo> batteries;
-    std::vector<UnitInfo> units;
+    std::vector<army::Brigade> brigades;
+    std::vector<army::Leader> leaders;
+    std::vector<army::Battery> batteries;
+    std::vector<army::Unit> units;
     std::vector<CampInfo> camps;
     std::vector<Holding> holdings;
     std::vector<BattleInfo> battles;

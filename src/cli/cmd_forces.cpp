@@ -106,8 +106,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     reveal->add_option("DIVISION", rv->division, "Division")->required();
     reveal->add_flag("--hide", rv->hide, "Hide it again instead");
     on_run(reveal, io, [rv, &io] {
-        open_campaigns(io).forces().reveal(rv->division, rv->hide);
-        io.out << (rv->hide ? "Hidden: " : "Revealed: ") << rv->division << "\n";
+        print_outcome(io.out, open_campaigns(io).forces().set_fog(rv->division, rv->hide ? Fog::hidden : Fog::seen), false);
     });
 
     struct NationalityOptions {

@@ -27,7 +27,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
         for (const auto& l : session.leaders().list(viewer)) {
             std::vector<std::string> row = {l.label(), l.side, rules.rank_name(l.rank), l.grade,
                    word(l.status) + (l.status == LeaderStatus::wounded ? " (out for " + count_of(l.out_battles, "battle", "battles") + ")" : ""),
-                   l.commands.empty() ? "-" : l.commands};
+                   l.command.unit.empty() ? "-" : l.command.unit};
             if (viewer.is_umpire()) row.insert(row.begin(), "#" + std::to_string(l.id));
             t.add(row);
         }

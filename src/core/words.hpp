@@ -63,6 +63,8 @@ enum class OperationKind {
 enum class OobFormat { text, md, csv, html, json, pdf };
 /// The formats a sheet of labels is written in.
 enum class LabelFormat { html, pdf };
+/// A division's fog of war: hidden from its enemy, or seen by it.
+enum class Fog { hidden, seen };
 
 /// One spelling of a word.
 template <class E>

@@ -200,8 +200,8 @@ TEST_CASE("Liberating a camp sends everyone home - an empty or liberated camp is
     for (const auto& b : f.s.forces().brigades())
         if (b.ref() == "Heth/Davis") {
             CHECK(b.start_stands == 8);
-            CHECK(b.worn_at == table.find("veteran", 8)->worn_at);
-            CHECK(b.spent_at == table.find("veteran", 8)->spent_at);
+            CHECK(b.label.worn_at == table.find("veteran", 8)->worn_at);
+            CHECK(b.label.spent_at == table.find("veteran", 8)->spent_at);
         }
     CHECK(f.s.history().check().ok());
     CHECK_THAT(f.refusal([&] { f.s.prisoners().liberate("Fort Delaware"); }), Contains("was already liberated"));

@@ -167,11 +167,11 @@ TEST_CASE("Revealing a division already seen, or hiding one already hidden, is r
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
     s.arrivals().arrive(test::arrival("Heth"));
-    CHECK_THROWS_WITH(s.forces().reveal("Heth", true), Contains("Heth is hidden from the other side already"));
-    s.forces().reveal("Heth");
+    CHECK_THROWS_WITH(s.forces().set_fog("Heth", Fog::hidden), Contains("Heth is hidden from the other side already"));
+    s.forces().set_fog("Heth", Fog::seen);
     const auto entries = s.history().journal().size();
     const auto before = test::dump(path);
-    CHECK_THROWS_WITH(s.forces().reveal("Heth"), Contains("Heth is seen by the other side already: nothing to do"));
+    CHECK_THROWS_WITH(s.forces().set_fog("Heth", Fog::seen), Contains("Heth is seen by the other side already: nothing to do"));
     CHECK(test::dump(path) == before);
     CHECK(s.history().journal().size() == entries);
 }

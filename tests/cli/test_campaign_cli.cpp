@@ -1,6 +1,6 @@
 // The campaign commands end to end against temp databases: output, exit codes, files
 // unchanged after refusals, two processes at once, a held lock.
-#include "db/campaign_store.hpp"
+#include "db/store.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
 

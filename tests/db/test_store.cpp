@@ -1,6 +1,13 @@
 // The campaign store: migrations, refusing files, undo, the check, failures that change nothing.
 #include "core/error.hpp"
-#include "db/campaign_store.hpp"
+#include "db/store.hpp"
+#include "db/battles.hpp"
+#include "db/forces.hpp"
+#include "db/history.hpp"
+#include "db/leaders.hpp"
+#include "db/prisoners.hpp"
+#include "db/roster.hpp"
+#include "db/season.hpp"
 #include "db/db_support.hpp"
 #include "export/oob.hpp"
 #include "support.hpp"
@@ -27,7 +34,7 @@ int pragma(const std::string& path, const std::string& name) {
 
 std::string refusal(const std::string& path, db::OpenMode mode = db::OpenMode::existing) {
     try {
-        db::CampaignStore store(path, mode);
+        db::Store store(path, mode);
     } catch (const Error& e) {
         return e.what();
     }
@@ -51,7 +58,7 @@ TEST_CASE("Migrations are numbered 0001 upwards without gaps") {
 TEST_CASE("A new file gets every migration - WAL and the muster application id") {
     test::TempDir dir;
     const auto path = dir.file("new/campaigns.db");  // the folder is created too
-    { db::CampaignStore store(path, db::OpenMode::create); }
+    { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());
     CHECK(pragma(path, "application_id") == 1836413812);
     SQLite::Database db(path, SQLite::OPEN_READONLY);
@@ -71,9 +78,9 @@ TEST_CASE("Each earlier schema version migrates to the current one") {
             }
         }
         INFO("from version " << from);
-        db::CampaignStore store(path, db::OpenMode::create);
+        db::Store store(path, db::OpenMode::create);
         CHECK(pragma(path, "user_version") == db::schema_version());
-        CHECK(store.check().ok());
+        CHECK(db::History(store).check().ok());
     }
 }
 
@@ -142,7 +149,7 @@ TEST_CASE("Undo after each kind of operation restores the campaign exactly") {
         {"add brigade", [&] { s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 5, 6, "6/5/3", "", {"Meredith", "average"}}); }},
         {"add battery", [&] { s.forces().add_battery({"Battery B", "", "I Corps", ""}); }},
         {"arrival", [&] { s.arrivals().arrive(test::arrival("Heth")); }},
-        {"reveal", [&] { s.forces().reveal("Pender"); }},
+        {"reveal", [&] { s.forces().set_fog("Pender", Fog::seen); }},
         {"import", [&] {
              std::ofstream(oob_file) << R"({"format": "muster-oob/1", "armies": [{"name": "Army of the Cumberland", "side": "union",
                  "corps": [{"name": "XIV Corps", "divisions": [{"name": "Baird", "arm": "infantry", "status": "entered",
@@ -391,7 +398,7 @@ TEST_CASE("A side sees its own forces and only the enemy divisions revealed to i
     auto s = test::make_campaign(dir.file("c.db"));
     s.arrivals().arrive(test::arrival("Heth"));
     s.arrivals().arrive(test::arrival("Pender"));
-    s.forces().reveal("Pender");
+    s.forces().set_fog("Pender", Fog::seen);
     auto names = [](const army::OrderOfBattle& oob) {
         std::string out;
         for (const auto& a : oob.armies)
@@ -412,7 +419,7 @@ TEST_CASE("An OOB exported as JSON imports back exactly") {
     a.arrivals().arrive(test::arrival("Heth"));
     a.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 5, 6, "6/5/3", "", {"Meredith", "average"}});
     a.forces().add_battery({"Battery B", "Wadsworth", "", ""});
-    a.forces().reveal("Heth");
+    a.forces().set_fog("Heth", Fog::seen);
     const exporter::Provenance p{"2026-01-01"};
     const auto json = exporter::oob_json(a.rules(), a.forces().order_of_battle({}), p);
     std::ofstream(dir.file("oob.json")) << json;
@@ -498,10 +505,10 @@ std::string roster_text(const campaign::Roster& r) {
     std::string out;
     for (const auto& b : r.brigades)
         out += fmt::format("brigade {} {} {} {} {} {} {} {} {} {} {} {}\n", b.id, b.name, b.division, b.division_id, b.side, b.rating,
-                           word(b.status), b.stands, b.start_stands, opt(b.commander_id), opt(b.worn_at), opt(b.spent_at));
+                           word(b.status), b.stands, b.start_stands, b.commander.id, opt(b.label.worn_at), opt(b.label.spent_at));
     for (const auto& l : r.leaders)
         out += fmt::format("leader {} {} {} {} {} {} {} {} {} [{}] {} {} {}\n", l.id, l.name, l.side, word(l.rank), l.grade, l.rolled_grade,
-                           word(l.status), opt(l.fell_in), l.out_battles, l.commands, l.unit_kind ? word(*l.unit_kind) : "-", l.unit_id,
+                           word(l.status), opt(l.fell_in), l.out_battles, l.command.unit, l.command.kind ? word(*l.command.kind) : "-", l.command.unit_id,
                            l.label());
     for (const auto& t : r.batteries)
         out += fmt::format("battery {} {} {} {} {} {}\n", t.id, t.name, t.owner, t.side, word(t.status), opt(t.division_id));
@@ -511,11 +518,11 @@ std::string roster_text(const campaign::Roster& r) {
 }
 
 void same_roster_both_ways(const std::string& path) {
-    db::CampaignStore store(path, db::OpenMode::existing);
+    db::Store store(path, db::OpenMode::existing);
     for (const auto& c : store.campaigns()) {
-        const auto whole = store.whole(c.id);
+        const auto whole = db::Rosters(store).whole(c.id);
         CHECK_FALSE(whole.oob.armies.empty());
-        const auto own = roster_text(store.roster(c.id));
+        const auto own = roster_text(db::Rosters(store).roster(c.id));
         CHECK(own.size() > 200);  // a campaign with forces, not two empty rosters agreeing
         CHECK(roster_text(whole.roster) == own);
     }

@@ -1,7 +1,14 @@
 // muster's own words: each spelled in one table, read back exactly, refused by name when
 // misspelled, and the same spellings the database's CHECK constraints allow.
 #include "core/words.hpp"
-#include "db/campaign_store.hpp"
+#include "db/store.hpp"
+#include "db/battles.hpp"
+#include "db/forces.hpp"
+#include "db/history.hpp"
+#include "db/leaders.hpp"
+#include "db/prisoners.hpp"
+#include "db/roster.hpp"
+#include "db/season.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
 
@@ -89,7 +96,7 @@ TEST_CASE("Every word of muster's own has one spelling that reads back, and a mi
 TEST_CASE("The database allows exactly the spellings of the vocabulary") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
-    { db::CampaignStore store(path, db::OpenMode::create); }
+    { db::Store store(path, db::OpenMode::create); }
     SQLite::Database db(path, SQLite::OPEN_READONLY);
     CHECK(check_list(db, "campaign", "rounding") == spelled<Rounding>());
     CHECK(check_list(db, "campaign", "despicable") == spelled<Despicable>());
@@ -115,7 +122,7 @@ TEST_CASE("A stored word muster does not know is reported as damage, not trusted
     // The journal's kinds have no CHECK (later versions add kinds): a hostile or future one.
     test::raw_sql(path, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (" + std::to_string(campaign) +
                             ", 'teleport', 'x', '2026-01-01T00:00:00Z')");
-    db::CampaignStore store(path, db::OpenMode::existing);
-    CHECK_THROWS_WITH(store.journal_entries(campaign, View::umpire()),
+    db::Store store(path, db::OpenMode::existing);
+    CHECK_THROWS_WITH(db::History(store).journal_entries(campaign, View::umpire()),
                       Contains("damaged") && Contains("\"teleport\"") && Contains("kind of operation") && Contains("arrival"));
 }

@@ -38,7 +38,7 @@ app::Session fixed_campaign(const std::string& path) {
         a.division = d;
         s.arrivals().arrive(a);
     }
-    s.forces().reveal("Pender");
+    s.forces().set_fog("Pender", Fog::seen);
     s.forces().add_division("Third Corps", "Hidden Longstreet", "infantry");
     s.forces().add_brigade({"Hidden Longstreet", "Kershaw Secret", "veteran", 7, std::nullopt, "", "", {"Kershaw", "exceptional"}});
     s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
@@ -364,7 +364,7 @@ TEST_CASE("Printed sheets fit: no word of a long name overruns its column, its l
     for (const auto& name : names)
         s.forces().add_brigade({long_division, name, "veteran", 6, std::nullopt, "", "",
                                 {"Prinz Karl von Mecklenburg-Strelitz the Younger", "exceptional"}});
-    s.forces().reveal(long_division);
+    s.forces().set_fog(long_division, Fog::seen);
 
     SECTION("the order of battle") {
         app::write_file(dir.file("oob.pdf"), test::export_oob(s, request("pdf")));

@@ -654,7 +654,7 @@ TEST_CASE("The season panel: each battle summarized in a sortable table, and cha
     CHECK_FALSE(gui::marked("Season/NextTurn"));
 }
 
-TEST_CASE("The navigator: Ctrl+F and a typed filter find a brigade; a click shows it in the order of battle; a side's view hides the enemy's") {
+TEST_CASE("The navigator: Ctrl+F and a typed filter find a brigade, a click shows it in the order of battle, and a side's view hides the enemy's") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
     season_campaign(db);
@@ -781,7 +781,7 @@ TEST_CASE("Recovery with physical dice: each brigade's roll asked by its purpose
     d.frame(shot("recovery_applied"));
 }
 
-TEST_CASE("The leaders panel: a sound commander is kept unless forced, then replaced with physical dice; a side sees its own") {
+TEST_CASE("The leaders panel: a sound commander is kept unless forced, then replaced with physical dice, and a side sees its own") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
     season_campaign(db);
@@ -807,7 +807,7 @@ TEST_CASE("The leaders panel: a sound commander is kept unless forced, then repl
     REQUIRE_FALSE(w.dice.asking());
     CHECK(s.history().journal().size() == journal + 1);
     for (const auto& l : s.leaders().list())
-        if (l.name == "Meredith") CHECK(l.commands != "Wadsworth/Iron Brigade");
+        if (l.name == "Meredith") CHECK(l.command.unit != "Wadsworth/Iron Brigade");
     d.frame(shot("leaders_replaced"));
     // The Union's view: no Confederate it has not seen, and no replacing; what was said to the
     // umpire (the new commander) is not said to it.
@@ -1024,7 +1024,7 @@ TEST_CASE("The leaders panel: a Fallen Leaders roll with physical dice, a return
         for (const auto& l : s.leaders().list())
             if (l.name == name) return l;
         FAIL("no leader " << name);
-        return campaign::LeaderInfo{};
+        return army::Leader{};
     };
     // Oudinot's Fallen Leaders roll, the organiser's 2d6 asked by its purpose: 3+3, grievously wounded.
     REQUIRE(d.click("Leaders/Oudinot"));
@@ -1059,12 +1059,12 @@ TEST_CASE("The leaders panel: a Fallen Leaders roll with physical dice, a return
     REQUIRE(d.click("Leaders/Force"));
     REQUIRE(d.click("Leaders/Replace"));
     INFO(w.error);
-    CHECK(leader("Reynier").commands.empty());
+    CHECK(leader("Reynier").command.unit.empty());
     d.frames(2);
     REQUIRE(d.click("Leaders/Reynier"));
     CHECK(w.unit == "VII Corps");  // a leader who commands nothing: the post he held
     REQUIRE(d.click("Leaders/Assign"));
-    CHECK(leader("Reynier").commands == "VII Corps");
+    CHECK(leader("Reynier").command.unit == "VII Corps");
     CHECK_THAT(w.note, Contains("Reynier"));
     d.frame(shot("leaders_assigned"));
     CHECK(s.history().check().ok());

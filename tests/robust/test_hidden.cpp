@@ -46,7 +46,7 @@ TEST_CASE("Random campaigns: no side's export in any format shows an enemy divis
                     a.year = 1862 + static_cast<int>(rng.next() % 3);
                     a.theater = rng.next() % 2 ? "east" : "west";
                     s.arrivals().arrive(a);
-                    if (rng.next() % 2) s.forces().reveal(name);
+                    if (rng.next() % 2) s.forces().set_fog(name, Fog::seen);
                 }
             }
         }
@@ -89,8 +89,8 @@ TEST_CASE("Random campaigns: no side's export in any format shows an enemy divis
 TEST_CASE("A placeholder revealed by name stays a name to the other side when it arrives, until revealed again") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
-    s.forces().reveal("Heth");  // the Union has heard of Heth: a name, nothing more
-    s.forces().reveal("Pender");
+    s.forces().set_fog("Heth", Fog::seen);  // the Union has heard of Heth: a name, nothing more
+    s.forces().set_fog("Pender", Fog::seen);
     auto union_views = [&] {
         std::string all;
         for (const char* format : {"text", "md", "csv", "html", "json"})
@@ -102,7 +102,7 @@ TEST_CASE("A placeholder revealed by name stays a name to the other side when it
     s.arrivals().arrive(test::arrival("Heth"));
     s.forces().add_brigade({"Pender", "Scales", "veteran", 7, std::nullopt, "", "", {"Scales", "average"}});  // filled by hand
     CHECK(union_views() == before);  // byte for byte: nothing tells the Union they came
-    s.forces().reveal("Heth");
+    s.forces().set_fog("Heth", Fog::seen);
     const auto seen = test::export_oob(s, {{std::nullopt, View::parse("union"), std::nullopt, "2026-01-01"}, "text"});
     CHECK(seen.find("1st Brigade") != std::string::npos);
     CHECK(seen.find("Scales") == std::string::npos);

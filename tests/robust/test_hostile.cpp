@@ -2,7 +2,14 @@
 #include "app/oob_import.hpp"
 #include "battle/report.hpp"
 #include "core/error.hpp"
-#include "db/campaign_store.hpp"
+#include "db/store.hpp"
+#include "db/battles.hpp"
+#include "db/forces.hpp"
+#include "db/history.hpp"
+#include "db/leaders.hpp"
+#include "db/prisoners.hpp"
+#include "db/roster.hpp"
+#include "db/season.hpp"
 #include "db/db_support.hpp"
 #include "rules/load.hpp"
 #include "support.hpp"
@@ -88,8 +95,8 @@ TEST_CASE("Hostile database files are refused and not changed") {
         const auto before = test::file_bytes(path);
         std::string message;
         try {
-            db::CampaignStore store(path, db::OpenMode::existing);
-            store.check();
+            db::Store store(path, db::OpenMode::existing);
+            db::History(store).check();
         } catch (const Error& e) {
             message = e.what();
         }
@@ -134,10 +141,10 @@ TEST_CASE("Hostile database files are refused and not changed") {
         std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() / 3);
         std::string message;
         try {
-            db::CampaignStore store(path, db::OpenMode::existing);
-            const auto report = store.check();
+            db::Store store(path, db::OpenMode::existing);
+            const auto report = db::History(store).check();
             if (!report.ok()) message = report.problems.front();
-            else store.order_of_battle(1);
+            else db::Rosters(store).order_of_battle(1);
         } catch (const Error& e) {
             message = e.what();
         }
@@ -159,7 +166,7 @@ TEST_CASE("A refused file is never touched - with its -wal and -shm, nothing is 
         const auto before = files(path);
         std::string message;
         try {
-            db::CampaignStore store(path, db::OpenMode::existing);
+            db::Store store(path, db::OpenMode::existing);
         } catch (const Error& e) {
             message = e.what();
         }
@@ -217,8 +224,8 @@ TEST_CASE("A full disk: the operation fails with a clear message and the campaig
         CHECK(test::dump(path) == before);
     }
     CHECK(test::file_bytes(path) == bytes);
-    db::CampaignStore store(path, db::OpenMode::existing);
-    CHECK(store.check().ok());
+    db::Store store(path, db::OpenMode::existing);
+    CHECK(db::History(store).check().ok());
 }
 
 TEST_CASE("Two writers: a stale edit is refused, not silently overwritten") {

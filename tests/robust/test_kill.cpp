@@ -2,7 +2,14 @@
 // liberations, undos) runs in child muster processes, killed with SIGKILL at random moments,
 // over and over. After each kill the database opens, passes integrity_check and muster check,
 // and every operation in its journal is wholly there.
-#include "db/campaign_store.hpp"
+#include "db/store.hpp"
+#include "db/battles.hpp"
+#include "db/forces.hpp"
+#include "db/history.hpp"
+#include "db/leaders.hpp"
+#include "db/prisoners.hpp"
+#include "db/roster.hpp"
+#include "db/season.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
 
@@ -102,8 +109,8 @@ TEST_CASE("SIGKILL at random moments never leaves a campaign broken or half-writ
         waitpid(child, &status, 0);
         ++kills;
 
-        db::CampaignStore store(db, db::OpenMode::existing);
-        const auto report = store.check();
+        db::Store store(db, db::OpenMode::existing);
+        const auto report = db::History(store).check();
         INFO(join(report.problems, "\n"));
         REQUIRE(report.ok());
         check_operations_whole(db);

@@ -53,7 +53,7 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
     dice::SeededSource rng(seed), h(seed ^ 0x5eed);
     const auto pick = [](dice::SeededSource& r, size_t n) { return static_cast<size_t>(r.next() % n); };
     const auto active = [&](const std::string& side, bool seen_only) {
-        std::vector<campaign::BrigadeInfo> out;
+        std::vector<army::Brigade> out;
         for (const auto& b : s.forces().brigades())
             if (b.side == side && is_active(b.status) && b.stands > 0 &&
                 !(seen_only && b.division.rfind("Hidden", 0) == 0))
@@ -79,9 +79,9 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
                 case 1:
                     if (arrived_enemy < 4) {
                         const auto name = sides.enemy + " division " + std::to_string(arrived_enemy++);
-                        if (pick(rng, 2)) s.forces().reveal(name);  // revealed as a placeholder: its name only
+                        if (pick(rng, 2)) s.forces().set_fog(name, Fog::seen);  // revealed as a placeholder: its name only
                         arrive(name);
-                        if (pick(rng, 2)) s.forces().reveal(name);
+                        if (pick(rng, 2)) s.forces().set_fog(name, Fog::seen);
                     }
                     break;
                 case 2: {
@@ -133,7 +133,7 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
                 case 8: {
                     const auto name = "Hidden " + std::to_string(hidden_divisions.size());
                     s.forces().add_division(sides.enemy + " corps", name, "");
-                    if (pick(h, 2)) s.forces().reveal(name, true);  // hidden, and said so again
+                    if (pick(h, 2)) s.forces().set_fog(name, Fog::hidden);  // hidden, and said so again
                     arrive(name);
                     hidden_divisions.push_back(name);
                     break;
@@ -148,7 +148,7 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
                     break;
                 }
                 case 10: {
-                    std::vector<campaign::BrigadeInfo> list;
+                    std::vector<army::Brigade> list;
                     for (const auto& b : s.forces().brigades())
                         if (b.division.rfind("Hidden", 0) == 0 && is_active(b.status) && b.stands > 0) list.push_back(b);
                     if (list.empty()) break;

@@ -1,0 +1,149 @@
+// The battles' rows: battles, the divisions that fought, losses, fallen leaders and lost
+// batteries, and the draft reports.
+#include "db/battles.hpp"
+#include "store_impl.hpp"
+
+namespace muster::db {
+std::int64_t Battles::insert_battle(std::int64_t campaign, const campaign::BattleInfo& b) {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "INSERT INTO battle (campaign_id, name, date, place) VALUES (?, ?, ?, ?)");
+        bind_all(q, campaign, b.name, b.date, b.place);
+        q.exec();
+        return m_store.impl().db.getLastInsertRowid();
+    });
+}
+
+void Battles::insert_battle_division(std::int64_t battle, std::int64_t division, int engaged) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db, "INSERT INTO battle_division (battle_id, division_id, engaged) VALUES (?, ?, ?)", battle, division, engaged);
+    });
+}
+
+void Battles::insert_battle_fallen(std::int64_t battle, std::int64_t leader, LeaderFate fate) {
+    guarded(m_store.path(), [&] { exec(m_store.impl().db, "INSERT INTO battle_fallen (battle_id, leader_id, fate) VALUES (?, ?, ?)", battle, leader, fate); });
+}
+
+void Battles::insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate) {
+    guarded(m_store.path(), [&] { exec(m_store.impl().db, "INSERT INTO battle_gun (battle_id, battery_id, fate) VALUES (?, ?, ?)", battle, battery, fate); });
+}
+
+void Battles::insert_loss(std::int64_t battle, std::int64_t brigade, int casualties, int captured) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db, "INSERT INTO battle_loss (battle_id, brigade_id, casualties, captured) VALUES (?, ?, ?, ?)",
+             battle, brigade, casualties, captured);
+    });
+}
+
+void Battles::set_returned(std::int64_t battle, std::int64_t brigade, int returned) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db, "UPDATE battle_loss SET returned = ? WHERE battle_id = ? AND brigade_id = ?", returned, battle, brigade);
+    });
+}
+
+void Battles::set_battle_recovered(std::int64_t battle) {
+    guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE battle SET recovered = 1 WHERE id = ?", battle); });
+}
+
+std::vector<campaign::BattleInfo> Battles::battles(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT id, name, date, place, recovered FROM battle WHERE campaign_id = ? ORDER BY id");
+        bind_all(q, campaign);
+        std::vector<campaign::BattleInfo> out;
+        for (const Row row(q); q.executeStep();)
+            out.push_back({row.id("id"), row.text("name"), row.text("date"), row.text("place"), row.flag("recovered")});
+        return out;
+    });
+}
+
+std::vector<campaign::LossInfo> Battles::losses(std::int64_t battle) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db,
+                            "SELECT brigade_id, casualties, captured, returned FROM battle_loss WHERE battle_id = ? ORDER BY brigade_id");
+        bind_all(q, battle);
+        std::vector<campaign::LossInfo> out;
+        for (const Row row(q); q.executeStep();)
+            out.push_back({row.id("brigade_id"), row.integer("casualties"), row.integer("captured"), row.integer("returned")});
+        return out;
+    });
+}
+
+std::vector<std::int64_t> Battles::battle_divisions(std::int64_t battle) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT division_id FROM battle_division WHERE battle_id = ? ORDER BY division_id");
+        bind_all(q, battle);
+        std::vector<std::int64_t> out;
+        for (const Row row(q); q.executeStep();) out.push_back(row.id("division_id"));
+        return out;
+    });
+}
+
+campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        const ReadSnapshot snapshot(db);
+        campaign::BattleRecord out;
+        SQLite::Statement d(db, "SELECT division_id, engaged FROM battle_division WHERE battle_id = ? ORDER BY division_id");
+        bind_all(d, battle);
+        for (const Row row(d); d.executeStep();) out.divisions.push_back({row.id("division_id"), row.optional_integer("engaged")});
+        SQLite::Statement f(db, "SELECT leader_id, fate FROM battle_fallen WHERE battle_id = ? ORDER BY leader_id");
+        bind_all(f, battle);
+        for (const Row row(f); f.executeStep();) out.fallen.push_back({row.id("leader_id"), row.word<LeaderFate>("fate")});
+        SQLite::Statement g(db, "SELECT battery_id, fate FROM battle_gun WHERE battle_id = ? ORDER BY battery_id");
+        bind_all(g, battle);
+        for (const Row row(g); g.executeStep();) out.guns.push_back({row.id("battery_id"), row.word<BatteryFate>("fate")});
+        return out;
+    });
+}
+
+void Battles::insert_draft_line(std::int64_t campaign, const campaign::DraftLine& l) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db,
+             "INSERT INTO draft_line (campaign_id, battle, operation_id, kind, brigade_id, leader_id, battery_id, stands, fate, why) "
+             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             campaign, l.battle, l.operation, l.kind, l.brigade_id, l.leader_id, l.battery_id, l.stands,
+             l.leader_fate ? std::optional<std::string>(spell(*l.leader_fate))
+                           : l.battery_fate ? std::optional<std::string>(spell(*l.battery_fate)) : std::nullopt,
+             l.why);
+    });
+}
+
+std::vector<campaign::DraftLine> Battles::draft(std::int64_t campaign, const std::string& battle) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db,
+                            "SELECT battle, operation_id, kind, brigade_id, leader_id, battery_id, stands, fate, why "
+                            "FROM draft_line WHERE campaign_id = ? AND battle = ? ORDER BY id");
+        bind_all(q, campaign, battle);
+        std::vector<campaign::DraftLine> out;
+        for (const Row row(q); q.executeStep();) {
+            campaign::DraftLine l;
+            l.battle = row.text("battle");
+            l.operation = row.id("operation_id");
+            l.kind = row.word<DraftKind>("kind");
+            l.brigade_id = row.optional_id("brigade_id");
+            l.leader_id = row.optional_id("leader_id");
+            l.battery_id = row.optional_id("battery_id");
+            l.stands = row.integer("stands");
+            if (l.kind == DraftKind::leader) l.leader_fate = row.word<LeaderFate>("fate");
+            if (l.kind == DraftKind::battery) l.battery_fate = row.word<BatteryFate>("fate");
+            l.why = row.text("why");
+            out.push_back(std::move(l));
+        }
+        return out;
+    });
+}
+
+std::vector<campaign::DraftInfo> Battles::drafts(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT battle, sum(kind <> 'engaged') AS n FROM draft_line WHERE campaign_id = ? GROUP BY battle ORDER BY battle");
+        bind_all(q, campaign);
+        std::vector<campaign::DraftInfo> out;
+        for (const Row row(q); q.executeStep();) out.push_back({row.text("battle"), row.integer("n")});
+        return out;
+    });
+}
+
+void Battles::clear_draft(std::int64_t campaign, const std::string& battle) {
+    guarded(m_store.path(), [&] { exec(m_store.impl().db, "DELETE FROM draft_line WHERE campaign_id = ? AND battle = ?", campaign, battle); });
+}
+
+}  // namespace muster::db

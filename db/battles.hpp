@@ -1,0 +1,44 @@
+#pragma once
+// The battles' rows: battles, the divisions that fought, their losses, the leaders and
+// batteries lost, and the draft reports the table side fills. Writes are called inside
+// Store::run_operation.
+#include "campaign/records.hpp"
+#include "db/store.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace muster::db {
+
+class Battles {
+public:
+    explicit Battles(const Store& store) : m_store(store) {}
+
+    std::int64_t insert_battle(std::int64_t campaign, const campaign::BattleInfo& battle);
+    void insert_battle_division(std::int64_t battle, std::int64_t division, int engaged);
+    void insert_battle_fallen(std::int64_t battle, std::int64_t leader, LeaderFate fate);
+    void insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate);
+    void insert_loss(std::int64_t battle, std::int64_t brigade, int casualties, int captured);
+    void set_returned(std::int64_t battle, std::int64_t brigade, int returned);
+    void set_battle_recovered(std::int64_t battle);
+    std::vector<campaign::BattleInfo> battles(std::int64_t campaign) const;
+    std::vector<campaign::LossInfo> losses(std::int64_t battle) const;
+    std::vector<std::int64_t> battle_divisions(std::int64_t battle) const;
+    /// The divisions that fought with the stands they engaged, the leaders and batteries lost.
+    campaign::BattleRecord battle_record(std::int64_t battle) const;
+
+    /// Adds a line to a battle's draft report (inside run_operation: the roll that gave it).
+    void insert_draft_line(std::int64_t campaign, const campaign::DraftLine& line);
+    /// A battle's draft report, in the order the rolls added it.
+    std::vector<campaign::DraftLine> draft(std::int64_t campaign, const std::string& battle) const;
+    /// The battles with a draft report waiting, by name.
+    std::vector<campaign::DraftInfo> drafts(std::int64_t campaign) const;
+    /// Removes a battle's draft report (applied or discarded).
+    void clear_draft(std::int64_t campaign, const std::string& battle);
+
+private:
+    const Store& m_store;
+};
+
+}  // namespace muster::db

@@ -1,0 +1,167 @@
+// The campaigns a file holds: their rows and settings, the file's own settings (meta), the dice
+// streams and the rolls journaled with each operation.
+#include "store_impl.hpp"
+
+namespace muster::db {
+namespace {
+
+campaign::CampaignInfo read_campaign(const Row& row) {
+    campaign::CampaignInfo r;
+    r.id = row.id("id");
+    r.name = row.text("name");
+    r.rules_id = row.text("rules_id");
+    r.rules_json = row.text("rules_json");
+    r.return_rate = row.integer("return_rate");
+    r.rounding = row.word<Rounding>("rounding");
+    r.despicable = row.word<Despicable>("despicable");
+    r.dice = row.word<DiceMode>("dice");
+    r.seed = from_sql(row.id("seed"));
+    r.dice_counter = from_sql(row.id("dice_counter"));
+    r.created_at = row.text("created_at");
+    r.men_per_stand = row.optional_integer("men_per_stand");
+    if (!row.null("date")) r.date = row.text("date");
+    if (!row.null("theater")) r.theater = row.text("theater");
+    r.turn = row.integer("turn");
+    r.turn_days = row.optional_integer("turn_days");
+    r.leader_names = row.integer("leader_names") != 0;
+    return r;
+}
+
+constexpr const char* k_campaign_columns =
+    "SELECT id, name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at, "
+    "men_per_stand, date, theater, turn, turn_days, leader_names FROM campaign ";
+
+}  // namespace
+
+std::int64_t Store::create_campaign(const campaign::CampaignInfo& row, std::string_view current_key,
+                                            const std::optional<FirstOperation>& first) {
+    return guarded(m_path, [&] {
+        auto& db = m_impl->db;
+        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Statement exists(db, "SELECT 1 FROM campaign WHERE name = ?");
+        bind_all(exists, row.name);
+        if (exists.executeStep()) throw Error("a campaign named \"" + row.name + "\" already exists in " + m_path);
+        SQLite::Statement q(db,
+                            "INSERT INTO campaign (name, rules_id, rules_json, return_rate, rounding, despicable, dice, "
+                            "seed, dice_counter, created_at, men_per_stand, date, theater, turn_days, leader_names) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)");
+        const std::string now = now_utc();
+        bind_all(q, row.name, row.rules_id, row.rules_json, row.return_rate, row.rounding, row.despicable, row.dice,
+                 to_sql(row.seed), now, row.men_per_stand, row.date, row.theater, row.turn_days, row.leader_names ? 1 : 0);
+        q.exec();
+        const std::int64_t id = db.getLastInsertRowid();
+        SQLite::Statement op(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, seen_by) VALUES (?, ?, ?, ?, ?)");
+        bind_all(op, id, OperationKind::create, "Created campaign " + row.name + " with rule set " + row.rules_id, now,
+                 Audience::everyone().text());
+        op.exec();
+        if (first) record_operation(id, first->kind, [&](std::int64_t operation) { return first->change(id, operation); });
+        set_meta(current_key, row.name);
+        t.commit();
+        return id;
+    });
+}
+
+std::vector<campaign::CampaignInfo> Store::campaigns() const {
+    return guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db, std::string(k_campaign_columns) + "ORDER BY id");
+        std::vector<campaign::CampaignInfo> out;
+        while (q.executeStep()) out.push_back(read_campaign(Row(q)));
+        return out;
+    });
+}
+
+std::optional<campaign::CampaignInfo> Store::find_campaign(std::string_view name) const {
+    return guarded(m_path, [&]() -> std::optional<campaign::CampaignInfo> {
+        SQLite::Statement q(m_impl->db, std::string(k_campaign_columns) + "WHERE name = ?");
+        bind_all(q, std::string(name));
+        if (!q.executeStep()) return std::nullopt;
+        return read_campaign(Row(q));
+    });
+}
+
+campaign::CampaignInfo Store::campaign(std::int64_t id) const {
+    return guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db, std::string(k_campaign_columns) + "WHERE id = ?");
+        bind_all(q, id);
+        if (!q.executeStep()) throw Error("campaign #" + std::to_string(id) + " is not in " + m_path);
+        return read_campaign(Row(q));
+    });
+}
+
+void Store::update_campaign_settings(const campaign::CampaignInfo& row) {
+    guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db,
+                            "UPDATE campaign SET return_rate = ?, rounding = ?, despicable = ?, men_per_stand = ?, date = ?, theater = ?, "
+                            "turn = ?, turn_days = ?, leader_names = ?, dice = ? WHERE id = ?");
+        bind_all(q, row.return_rate, row.rounding, row.despicable, row.men_per_stand, row.date, row.theater, row.turn, row.turn_days,
+                 row.leader_names ? 1 : 0, row.dice, row.id);
+        q.exec();
+    });
+}
+
+std::uint64_t Store::dice_counter(std::int64_t campaign, std::string_view stream) const {
+    if (stream == Audience::k_everyone) return this->campaign(campaign).dice_counter;
+    return guarded(m_path, [&]() -> std::uint64_t {
+        SQLite::Statement q(m_impl->db, "SELECT counter FROM dice_stream WHERE campaign_id = ? AND stream = ?");
+        bind_all(q, campaign, stream);
+        return q.executeStep() ? from_sql(Row(q).id("counter")) : 0;
+    });
+}
+
+void Store::set_dice_counter(std::int64_t campaign, std::string_view stream, std::uint64_t counter) {
+    guarded(m_path, [&] {
+        if (stream == Audience::k_everyone) {
+            SQLite::Statement q(m_impl->db, "UPDATE campaign SET dice_counter = ? WHERE id = ?");
+            bind_all(q, to_sql(counter), campaign);
+            q.exec();
+            return;
+        }
+        SQLite::Statement q(m_impl->db, "INSERT INTO dice_stream (campaign_id, stream, counter) VALUES (?, ?, ?) "
+                                        "ON CONFLICT (campaign_id, stream) DO UPDATE SET counter = excluded.counter");
+        bind_all(q, campaign, stream, to_sql(counter));
+        q.exec();
+    });
+}
+
+std::optional<std::string> Store::meta(std::string_view key) const {
+    return guarded(m_path, [&]() -> std::optional<std::string> {
+        SQLite::Statement q(m_impl->db, "SELECT value FROM meta WHERE key = ?");
+        bind_all(q, std::string(key));
+        if (!q.executeStep()) return std::nullopt;
+        return Row(q).text("value");
+    });
+}
+
+void Store::set_meta(std::string_view key, std::string_view value) {
+    guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db, "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+        bind_all(q, std::string(key), std::string(value));
+        q.exec();
+    });
+}
+
+void Store::set_audience(std::int64_t operation, const Audience& audience) {
+    guarded(m_path, [&] {
+        SQLite::Statement q(m_impl->db, "UPDATE operation SET seen_by = ? WHERE id = ?");
+        bind_all(q, audience.text(), operation);
+        q.exec();
+    });
+}
+
+void Store::insert_rolls(std::int64_t operation, const std::vector<dice::RollRecord>& rolls,
+                                 DiceMode source, RollStatus status) {
+    guarded(m_path, [&] {
+        // Numbered on from the operation's rolls so far (its game's, then the names drawn).
+        SQLite::Statement q(m_impl->db,
+                            "INSERT INTO roll (operation_id, seq, purpose, table_id, dice, faces, reading, result, source, status) "
+                            "VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM roll WHERE operation_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+        for (const auto& r : rolls) {
+            bind_all(q, operation, r.purpose, r.table, std::string(rules::die_name(r.thrown.die)), r.thrown.faces_text(),
+                     r.thrown.reading, r.result, source, status);
+            q.exec();
+            q.reset();
+        }
+    });
+}
+
+}  // namespace muster::db

@@ -1,0 +1,292 @@
+// The forces' rows: armies, corps, divisions, brigades, batteries; their strength and fog of war.
+#include "db/forces.hpp"
+#include "db/leaders.hpp"
+#include "store_impl.hpp"
+
+namespace muster::db {
+namespace {
+
+constexpr const char* k_insert_move = "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, ?, ?)";
+
+void insert_move(SQLite::Statement& m, std::int64_t operation, std::int64_t brigade, MoveKind kind, int stands) {
+    bind_all(m, operation, brigade, kind, stands);
+    m.exec();
+}
+
+}  // namespace
+
+std::int64_t Forces::insert_army(std::int64_t campaign, std::string_view side, std::string_view name,
+                                        std::optional<std::int64_t> commander) {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "INSERT INTO army (campaign_id, side, name, commander_id) VALUES (?, ?, ?, ?)");
+        bind_all(q, campaign, std::string(side), std::string(name), commander);
+        q.exec();
+        return m_store.impl().db.getLastInsertRowid();
+    });
+}
+
+std::int64_t Forces::insert_corps(std::int64_t campaign, std::int64_t army, std::string_view name,
+                                         std::optional<std::int64_t> commander) {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "INSERT INTO corps (campaign_id, army_id, name, commander_id) VALUES (?, ?, ?, ?)");
+        bind_all(q, campaign, army, std::string(name), commander);
+        q.exec();
+        return m_store.impl().db.getLastInsertRowid();
+    });
+}
+
+std::int64_t Forces::insert_division(std::int64_t campaign, std::int64_t corps, std::string_view name,
+                                            std::string_view arm) {
+    return guarded(m_store.path(), [&] {
+        auto& q = m_store.impl().cached("INSERT INTO division (campaign_id, corps_id, name, arm) VALUES (?, ?, ?, ?)");
+        bind_all(q, campaign, corps, std::string(name), std::string(arm));
+        q.exec();
+        return m_store.impl().db.getLastInsertRowid();
+    });
+}
+
+std::int64_t Forces::insert_brigade(std::int64_t campaign, std::int64_t operation, std::int64_t division,
+                                           std::string_view side, const army::Brigade& b) {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        std::optional<std::int64_t> commander, alternate;
+        if (b.commander.present()) commander = Leaders(m_store).insert_leader(campaign, side, Rank::brigadier, b.commander);
+        if (b.alternate.present()) alternate = Leaders(m_store).insert_leader(campaign, side, Rank::brigadier, b.alternate);
+        auto& q = m_store.impl().cached("INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, "
+                                 "stands, worn_at, spent_at, commander_id, status, alternate_id) VALUES (?, ?, "
+                                 "(SELECT count(*) FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        bind_all(q, campaign, division, division, b.name, b.arm, b.rating,
+                 b.start_stands, b.stands, b.label.worn_at, b.label.spent_at, commander, b.status, alternate);
+        q.exec();
+        const std::int64_t id = db.getLastInsertRowid();
+        insert_move(m_store.impl().cached(k_insert_move), operation, id, MoveKind::generated, b.start_stands);
+        if (b.stands != b.start_stands) insert_move(m_store.impl().cached(k_insert_move), operation, id, MoveKind::edited, b.stands - b.start_stands);
+        return id;
+    });
+}
+
+std::int64_t Forces::insert_battery(std::int64_t campaign, const ReserveTarget& reserve, std::int64_t division,
+                                           const army::Battery& battery) {
+    return guarded(m_store.path(), [&] {
+        auto& q = m_store.impl().cached("INSERT INTO battery (campaign_id, division_id, corps_id, army_id, position, name, status) "
+                                 "VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM battery WHERE campaign_id = ?), ?, ?)");
+        bind_all(q, campaign, division ? std::optional<std::int64_t>(division) : std::nullopt, !division && reserve.corps_id ? std::optional<std::int64_t>(reserve.corps_id) : std::nullopt,
+                 !division && reserve.army_id ? std::optional<std::int64_t>(reserve.army_id) : std::nullopt, campaign, battery.name, battery.status);
+        q.exec();
+        return m_store.impl().db.getLastInsertRowid();
+    });
+}
+
+void Forces::store_division_contents(std::int64_t campaign, std::int64_t operation, const DivisionRef& where,
+                                            const army::Division& d, const ReserveTarget& reserve,
+                                            DivisionStatus status) {
+    guarded(m_store.path(), [&] {
+        std::optional<std::int64_t> commander;
+        if (d.commander.present()) commander = Leaders(m_store).insert_leader(campaign, where.side, Rank::division, d.commander);
+        for (const auto& b : d.brigades) insert_brigade(campaign, operation, where.id, where.side, b);
+        for (const auto& bat : d.batteries) insert_battery(campaign, reserve, bat.reserve ? 0 : where.id, bat);
+        auto& q = m_store.impl().cached("UPDATE division SET status = ?, year = ?, theater = ?, commander_id = ?, hidden = 1 WHERE id = ?");
+        bind_all(q, status, d.year ? std::optional<int>(d.year) : std::nullopt,
+                 d.theater.empty() ? std::nullopt : std::optional<std::string>(d.theater), commander, where.id);
+        q.exec();
+    });
+}
+
+void Forces::set_division_status(std::int64_t division, DivisionStatus status) {
+    guarded(m_store.path(), [&] {
+        // A placeholder filled by hand is hidden again: revealing it showed its name only.
+        SQLite::Statement q(m_store.impl().db,
+                            "UPDATE division SET hidden = CASE WHEN status = 'placeholder' THEN 1 ELSE hidden END, status = ? WHERE id = ?");
+        bind_all(q, status, division);
+        q.exec();
+    });
+}
+
+void Forces::rename(NamedKind kind, std::int64_t id, std::string_view name) {
+    guarded(m_store.path(), [&] {
+        // The table of each kind has the kind's own spelling as its name.
+        SQLite::Statement q(m_store.impl().db, "UPDATE " + word(kind) + " SET name = ? WHERE id = ?");
+        bind_all(q, std::string(name), id);
+        q.exec();
+    });
+}
+
+void Forces::set_nationality(std::int64_t division, std::string_view nationality) {
+    guarded(m_store.path(), [&] {
+        auto& q = m_store.impl().cached("UPDATE division SET nationality = NULLIF(?, '') WHERE id = ?");
+        bind_all(q, std::string(nationality), division);
+        q.exec();
+    });
+}
+
+void Forces::set_fog(std::int64_t division, Fog fog) {
+    guarded(m_store.path(), [&] {
+        // Revealing a placeholder shows its name only; hiding a division takes that back too.
+        auto& q = m_store.impl().cached("UPDATE division SET hidden = ?, name_seen = CASE WHEN ? THEN 0 WHEN status = 'placeholder' THEN 1 "
+                                 "ELSE name_seen END WHERE id = ?");
+        const bool hidden = fog == Fog::hidden;
+        bind_all(q, hidden, hidden, division);
+        q.exec();
+    });
+}
+
+void Forces::change_stands(std::int64_t operation, std::int64_t brigade, MoveKind kind, int delta) {
+    if (delta == 0) return;
+    guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        exec(db, "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, ?, ?)", operation, brigade, kind, delta);
+        exec(db, "UPDATE brigade SET stands = stands + ? WHERE id = ?", delta, brigade);
+    });
+}
+
+void Forces::set_brigade_status(std::int64_t brigade, BrigadeStatus status) {
+    guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "UPDATE brigade SET status = ? WHERE id = ?");
+        bind_all(q, status, brigade);
+        q.exec();
+    });
+}
+
+void Forces::relabel_brigade(std::int64_t brigade, const rules::EffectivenessLabel& label, LabelledBy by) {
+    guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "UPDATE brigade SET start_stands = ?, worn_at = ?, spent_at = ?, labelled_for = ? WHERE id = ?");
+        bind_all(q, label.stands, label.worn_at, label.spent_at, by == LabelledBy::organiser ? std::optional<int>(label.stands) : std::nullopt, brigade);
+        q.exec();
+    });
+}
+
+void Forces::set_battery_status(std::int64_t battery, BatteryStatus status) {
+    guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "UPDATE battery SET status = ? WHERE id = ?");
+        bind_all(q, status, battery);
+        q.exec();
+    });
+}
+
+std::optional<DivisionRef> Forces::find_division(std::int64_t campaign, std::string_view name) const {
+    return guarded(m_store.path(), [&]() -> std::optional<DivisionRef> {
+        const Store::Impl::Lookup lookup(m_store.impl(),
+                                  "SELECT d.id, d.name, d.arm, d.status, d.corps_id, c.army_id, a.side, d.hidden, d.nationality FROM division d "
+                                  "JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
+                                  "WHERE d.campaign_id = ? AND d.name = ?");
+        auto& q = lookup.q;
+        bind_all(q, campaign, std::string(name));
+        if (!q.executeStep()) return std::nullopt;
+        const Row row(q);
+        return DivisionRef{row.id("id"), row.text("name"), row.text("arm"), row.word<DivisionStatus>("status"),
+                           row.id("corps_id"), row.id("army_id"), row.text("side"), row.flag("hidden"),
+                           row.null("nationality") ? "" : row.text("nationality")};
+    });
+}
+
+std::vector<std::string> Forces::unit_names(std::int64_t campaign, UnitKind kind) const {
+    return guarded(m_store.path(), [&] {
+        if (kind == UnitKind::brigade) throw Error("brigade names are not unique: they are found with their division");
+        // The table of each kind of unit has the kind's own spelling as its name.
+        SQLite::Statement q(m_store.impl().db, "SELECT name FROM " + word(kind) + " WHERE campaign_id = ? ORDER BY id");
+        bind_all(q, campaign);
+        std::vector<std::string> out;
+        for (const Row row(q); q.executeStep();) out.push_back(row.text("name"));
+        return out;
+    });
+}
+
+std::optional<std::pair<std::int64_t, std::string>> Forces::find_army(std::int64_t campaign,
+                                                                             std::string_view name) const {
+    return guarded(m_store.path(), [&]() -> std::optional<std::pair<std::int64_t, std::string>> {
+        SQLite::Statement q(m_store.impl().db, "SELECT id, side FROM army WHERE campaign_id = ? AND name = ?");
+        bind_all(q, campaign, std::string(name));
+        if (!q.executeStep()) return std::nullopt;
+        const Row row(q);
+        return std::pair{row.id("id"), row.text("side")};
+    });
+}
+
+std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> Forces::find_corps(std::int64_t campaign,
+                                                                                             std::string_view name) const {
+    return guarded(m_store.path(), [&]() -> std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> {
+        const Store::Impl::Lookup lookup(m_store.impl(),
+                                  "SELECT c.id, c.army_id, a.side FROM corps c JOIN army a ON a.id = c.army_id "
+                                  "WHERE c.campaign_id = ? AND c.name = ?");
+        auto& q = lookup.q;
+        bind_all(q, campaign, std::string(name));
+        if (!q.executeStep()) return std::nullopt;
+        const Row row(q);
+        return std::tuple{row.id("id"), row.id("army_id"), row.text("side")};
+    });
+}
+
+std::vector<army::Brigade> Forces::brigades(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        SQLite::Statement q(db, std::string("SELECT ") + k_brigade_columns + ", d.name AS division, a.side "
+                                "FROM brigade b JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id "
+                                "JOIN army a ON a.id = k.army_id WHERE b.campaign_id = ? ORDER BY b.id");
+        bind_all(q, campaign);
+        std::vector<army::Brigade> out;
+        out.reserve(rows_of(db, "brigade", campaign));
+        for (const Row row(q); q.executeStep();) {
+            auto b = read_brigade(row);
+            b.division = row.text("division");
+            b.side = row.text("side");
+            out.push_back(std::move(b));
+        }
+        return out;
+    });
+}
+
+std::vector<army::Battery> Forces::batteries(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        SQLite::Statement q(db,
+                            std::string("SELECT ") + k_battery_columns + ", COALESCE(d.name, k.name, a.name) AS owner, "
+                            "COALESCE(da.side, ka.side, a.side) AS side "
+                            "FROM battery t LEFT JOIN division d ON d.id = t.division_id "
+                            "LEFT JOIN corps dk ON dk.id = d.corps_id LEFT JOIN army da ON da.id = dk.army_id "
+                            "LEFT JOIN corps k ON k.id = t.corps_id LEFT JOIN army ka ON ka.id = k.army_id "
+                            "LEFT JOIN army a ON a.id = t.army_id WHERE t.campaign_id = ? ORDER BY t.id");
+        bind_all(q, campaign);
+        std::vector<army::Battery> out;
+        out.reserve(rows_of(db, "battery", campaign));
+        for (const Row row(q); q.executeStep();) {
+            auto t = read_battery(row);
+            t.owner = row.text("owner");
+            t.side = row.text("side");
+            out.push_back(std::move(t));
+        }
+        return out;
+    });
+}
+
+std::vector<army::Unit> Forces::units(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db,
+                            "SELECT 1 AS tier, 'army' AS kind, id, name, side, NULL AS status FROM army WHERE campaign_id = ?1 "
+                            "UNION ALL SELECT 2, 'corps', k.id, k.name, a.side, NULL FROM corps k JOIN army a ON a.id = k.army_id "
+                            "WHERE k.campaign_id = ?1 "
+                            "UNION ALL SELECT 3, 'division', d.id, d.name, a.side, d.status FROM division d "
+                            "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE d.campaign_id = ?1 "
+                            "ORDER BY tier, id");
+        bind_all(q, campaign);
+        std::vector<army::Unit> out;
+        for (const Row row(q); q.executeStep();) {
+            army::Unit u{row.word<UnitKind>("kind"), row.id("id"), row.text("name"), row.text("side"), std::nullopt};
+            if (!row.null("status")) u.status = row.word<DivisionStatus>("status");
+            out.push_back(std::move(u));
+        }
+        return out;
+    });
+}
+
+std::vector<std::string> Forces::reserve_battery_names(const ReserveTarget& reserve) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT name FROM battery WHERE corps_id IS ? AND army_id IS ? ORDER BY id");
+        bind_all(q, reserve.corps_id ? std::optional(reserve.corps_id) : std::nullopt,
+                 reserve.army_id ? std::optional(reserve.army_id) : std::nullopt);
+        std::vector<std::string> out;
+        for (const Row row(q); q.executeStep();) out.push_back(row.text("name"));
+        return out;
+    });
+}
+
+}  // namespace muster::db

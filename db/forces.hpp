@@ -1,0 +1,88 @@
+#pragma once
+// The forces' rows: armies, corps, divisions, brigades and batteries, their strength and fog of
+// war, and finding them by name. Writes are called inside Store::run_operation.
+#include "army/division.hpp"
+#include "db/store.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace muster::db {
+
+/// A division as the store finds it by name, with where it sits.
+struct DivisionRef {
+    std::int64_t id = 0;
+    std::string name;
+    std::string arm;
+    DivisionStatus status = DivisionStatus::placeholder;
+    std::int64_t corps_id = 0;
+    std::int64_t army_id = 0;
+    std::string side;
+    bool hidden = true;       ///< not yet seen by the other side
+    std::string nationality;  ///< a nationality of the rule set, or empty
+};
+
+/// Where a generated division's reserve batteries go.
+struct ReserveTarget {
+    std::int64_t corps_id = 0;  ///< one of the two is set
+    std::int64_t army_id = 0;
+};
+
+
+/// Who labels a brigade for a start strength: a merge (the ledger counts the stands merged in
+/// as part of its start), or the organiser (the ledger takes his start strength as it is).
+enum class LabelledBy { merge, organiser };
+
+class Forces {
+public:
+    explicit Forces(const Store& store) : m_store(store) {}
+
+    std::int64_t insert_army(std::int64_t campaign, std::string_view side, std::string_view name, std::optional<std::int64_t> commander);
+    std::int64_t insert_corps(std::int64_t campaign, std::int64_t army, std::string_view name, std::optional<std::int64_t> commander);
+    std::int64_t insert_division(std::int64_t campaign, std::int64_t corps, std::string_view name, std::string_view arm);
+    /// Stores a division's contents (brigades with their 'generated' moves, commanders,
+    /// batteries, the reserve's share) and sets its status, year, theater and commander.
+    void store_division_contents(std::int64_t campaign, std::int64_t operation, const DivisionRef& where,
+                                 const army::Division& division, const ReserveTarget& reserve, DivisionStatus status);
+    /// Adds one brigade (and its 'generated' move, and 'edited' move when stands differ from start).
+    std::int64_t insert_brigade(std::int64_t campaign, std::int64_t operation, std::int64_t division, std::string_view side,
+                                const army::Brigade& brigade);
+    std::int64_t insert_battery(std::int64_t campaign, const ReserveTarget& reserve, std::int64_t division, const army::Battery& battery);
+    void set_division_status(std::int64_t division, DivisionStatus status);
+    /// Renames an army, corps, division, brigade or leader.
+    void rename(NamedKind kind, std::int64_t id, std::string_view name);
+    /// A division's nationality (empty: none).
+    void set_nationality(std::int64_t division, std::string_view nationality);
+    void set_fog(std::int64_t division, Fog fog);
+    /// Changes a brigade's strength by `delta` as a recorded move of `kind`.
+    void change_stands(std::int64_t operation, std::int64_t brigade, MoveKind kind, int delta);
+    void set_brigade_status(std::int64_t brigade, BrigadeStatus status);
+    /// Gives a brigade a new start strength and label.
+    void relabel_brigade(std::int64_t brigade, const rules::EffectivenessLabel& label, LabelledBy by);
+    void set_battery_status(std::int64_t battery, BatteryStatus status);
+
+    /// Found by the exact name (a name a person typed is matched by app's *_named first).
+    std::optional<DivisionRef> find_division(std::int64_t campaign, std::string_view name) const;
+    /// The names of a campaign's divisions, corps or armies, oldest first.
+    std::vector<std::string> unit_names(std::int64_t campaign, UnitKind kind) const;
+    std::optional<std::pair<std::int64_t, std::string>> find_army(std::int64_t campaign, std::string_view name) const;
+    /// (corps id, army id, side)
+    std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> find_corps(std::int64_t campaign, std::string_view name) const;
+    /// Every brigade with where it sits; commanders by id only (the roster's leaders hold them).
+    std::vector<army::Brigade> brigades(std::int64_t campaign) const;
+    std::vector<army::Battery> batteries(std::int64_t campaign) const;
+    /// Armies, then corps, then divisions, each by id.
+    std::vector<army::Unit> units(std::int64_t campaign) const;
+    /// The names of the batteries in a corps' or an army's reserve.
+    std::vector<std::string> reserve_battery_names(const ReserveTarget& reserve) const;
+
+private:
+    const Store& m_store;
+};
+
+}  // namespace muster::db

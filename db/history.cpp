@@ -1,0 +1,169 @@
+// The campaign's history: the journal as each view may read it, and the backup.
+#include "db/history.hpp"
+#include "store_impl.hpp"
+
+#include <SQLiteCpp/Backup.h>
+
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <unistd.h>
+
+namespace muster::db {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Faces are stored as written ("4,4", "3+5", "10").
+std::vector<int> parse_faces(const std::string& text) {
+    std::vector<int> faces;
+    int n = 0;
+    bool digits = false;
+    for (char ch : text) {
+        if (ch >= '0' && ch <= '9') {
+            n = n * 10 + (ch - '0');
+            digits = true;
+        } else if (digits) {
+            faces.push_back(n);
+            n = 0;
+            digits = false;
+        }
+    }
+    if (digits) faces.push_back(n);
+    return faces;
+}
+
+template <class Map>
+auto parent(const Map& map, std::int64_t id, const char* child, const char* what) {
+    const auto it = map.find(id);
+    if (it == map.end())
+        throw Error(std::string("the campaign database is damaged: a ") + child + " points at " + what + " " + std::to_string(id) +
+                    ", which is not there; run muster check, or restore a backup");
+    return it->second;
+}
+
+// The operations `viewer` may read, each with its number in that view: the umpire's are the
+// journal's own ids; a side's count 1, 2, ... over only what it may read, so no gap betrays
+// what it may not. A common table expression, bound (campaign, side).
+constexpr const char* k_seen =
+    "WITH seen AS (SELECT id, CASE WHEN ?2 IS NULL THEN id ELSE row_number() OVER (ORDER BY id) END AS number "
+    "FROM operation WHERE campaign_id = ?1 AND (?2 IS NULL OR seen_by = '*' OR instr(',' || seen_by || ',', ',' || ?2 || ',') > 0)) ";
+
+// The side a view binds as ?2: none for the umpire.
+std::optional<std::string> side_of(const View& viewer) {
+    if (viewer.is_umpire()) return std::nullopt;
+    return viewer.side();
+}
+
+// The journal entries `viewer` may read whose numbers run from `first` to `last` (in that
+// view), each with its rolls, numbered as the view numbers them.
+std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t campaign, const View& viewer, std::int64_t first,
+                                         std::int64_t last) {
+    std::vector<journal::Entry> out;
+    std::map<std::int64_t, size_t> index;  // by operation id
+    SQLite::Statement q(db, std::string(k_seen) +
+                                "SELECT o.id, s.number, o.kind, o.summary, o.created_at, (o.changeset IS NOT NULL OR o.inserted IS NOT NULL) AS recorded, "
+                                "o.undoes, o.undone_by, o.seen_by, (SELECT number FROM seen WHERE id = o.undoes) AS undoes_number, "
+                                "(SELECT number FROM seen WHERE id = o.undone_by) AS undone_by_number "
+                                "FROM seen s JOIN operation o ON o.id = s.id WHERE s.number BETWEEN ?3 AND ?4 ORDER BY o.id");
+    bind_all(q, campaign, side_of(viewer), first, last);
+    for (const Row row(q); q.executeStep();) {
+        journal::Entry e;
+        e.id = row.id("number");
+        e.kind = row.word<OperationKind>("kind");
+        e.summary = row.text("summary");
+        e.created_at = row.text("created_at");
+        e.undoes = row.optional_id("undoes_number");
+        e.undone_by = row.optional_id("undone_by_number");
+        e.undoable = row.flag("recorded") && !row.optional_id("undone_by") && e.kind != OperationKind::undo;
+        e.audience = Audience::parse(row.text("seen_by"));
+        // An undo names what it reversed by its number: in a side's view, that view's number.
+        const auto undid = "Undid #" + std::to_string(row.optional_id("undoes").value_or(0));
+        if (e.kind == OperationKind::undo && e.undoes && e.summary.rfind(undid, 0) == 0)
+            e.summary = "Undid #" + std::to_string(*e.undoes) + e.summary.substr(undid.size());
+        index[row.id("id")] = out.size();
+        out.push_back(std::move(e));
+    }
+    SQLite::Statement r(db, std::string(k_seen) +
+                                "SELECT r.operation_id, r.seq, r.purpose, r.table_id, r.dice, r.faces, r.reading, r.result, "
+                                "r.source, r.status FROM roll r JOIN seen s ON s.id = r.operation_id "
+                                "WHERE s.number BETWEEN ?3 AND ?4 ORDER BY r.operation_id, r.seq");
+    bind_all(r, campaign, side_of(viewer), first, last);
+    for (const Row row(r); r.executeStep();) {
+        journal::Roll jr;
+        jr.seq = row.integer("seq");
+        jr.roll.purpose = row.text("purpose");
+        jr.roll.table = row.text("table_id");
+        jr.roll.thrown.die = rules::parse_die(row.text("dice")).value_or(rules::Die::percentile);
+        jr.roll.thrown.reading = row.integer("reading");
+        jr.roll.thrown.faces = parse_faces(row.text("faces"));
+        jr.roll.result = row.text("result");
+        jr.source = row.word<DiceMode>("source");
+        jr.status = row.word<RollStatus>("status");
+        out[parent(index, row.id("operation_id"), "roll", "operation")].rolls.push_back(std::move(jr));
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<journal::Entry> History::journal_entries(std::int64_t campaign, const View& viewer, std::optional<int> newest) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        const ReadSnapshot snapshot(db);
+        // The first entry of the page: the newest so many, or all of them.
+        std::int64_t first = 0;
+        if (newest) {
+            SQLite::Statement f(db, std::string(k_seen) + "SELECT COALESCE(MIN(number), 0) AS first FROM "
+                                                          "(SELECT number FROM seen ORDER BY id DESC LIMIT ?3)");
+            bind_all(f, campaign, side_of(viewer), *newest);
+            f.executeStep();
+            first = Row(f).id("first");
+        }
+        return read_entries(db, campaign, viewer, first, std::numeric_limits<std::int64_t>::max());
+    });
+}
+
+std::optional<journal::Entry> History::newest_preview(std::int64_t campaign, std::string_view summary_prefix) const {
+    return guarded(m_store.path(), [&]() -> std::optional<journal::Entry> {
+        auto& db = m_store.impl().db;
+        const ReadSnapshot snapshot(db);
+        SQLite::Statement f(db, "SELECT id FROM operation WHERE campaign_id = ? AND kind = ? AND substr(CAST(summary AS BLOB), 1, ?) = CAST(? AS BLOB) "
+                                "ORDER BY id DESC LIMIT 1");
+        bind_all(f, campaign, OperationKind::preview, static_cast<int>(summary_prefix.size()), summary_prefix);
+        if (!f.executeStep()) return std::nullopt;
+        const auto id = Row(f).id("id");
+        auto entries = read_entries(db, campaign, View::umpire(), id, id);
+        return entries.front();
+    });
+}
+
+int History::journal_size(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT count(*) AS entries FROM operation WHERE campaign_id = ?");
+        bind_all(q, campaign);
+        q.executeStep();
+        return Row(q).integer("entries");
+    });
+}
+
+void History::backup(const std::string& dest) const {
+    std::error_code ec;
+    if (fs::exists(dest, ec)) throw Error(dest + ": the file exists; muster will not overwrite it with a backup");
+    const auto parent = fs::path(dest).parent_path();
+    if (!parent.empty() && !fs::is_directory(parent, ec)) throw Error(dest + ": the folder " + parent.string() + " does not exist");
+    const std::string temp = dest + ".part-" + std::to_string(::getpid());
+    try {
+        guarded(dest, [&] {
+            SQLite::Database out(temp, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+            SQLite::Backup copy(out, m_store.impl().db);
+            copy.executeStep();  // all pages in one step: a consistent snapshot
+        });
+        fs::rename(temp, dest);
+    } catch (...) {
+        fs::remove(temp, ec);
+        throw;
+    }
+}
+
+}  // namespace muster::db

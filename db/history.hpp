@@ -1,0 +1,53 @@
+#pragma once
+// The campaign's history: the journal as each view may read it, the check of the whole file,
+// and the backup.
+#include "campaign/records.hpp"
+#include "db/store.hpp"
+#include "journal/journal.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace muster::db {
+
+class History {
+public:
+    explicit History(const Store& store) : m_store(store) {}
+
+    /// The journal as `viewer` may read it (the newest so many entries, or all), numbered for
+    /// that view: a side's entries count 1, 2, ... over what it may read.
+    std::vector<journal::Entry> journal_entries(std::int64_t campaign, const View& viewer, std::optional<int> newest = std::nullopt) const;
+    /// The campaign's newest preview whose summary begins with `summary_prefix` (byte for byte), with its rolls.
+    std::optional<journal::Entry> newest_preview(std::int64_t campaign, std::string_view summary_prefix) const;
+    /// How many entries the campaign's journal has.
+    int journal_size(std::int64_t campaign) const;
+
+    /// integrity_check, foreign_key_check, the stand ledger of every brigade, and that each
+    /// row's campaign matches its parent's.
+    campaign::CheckReport check() const;
+    /// The ids a rule set knows, by what they name.
+    struct KnownIds {
+        std::vector<std::string> sides, arms, theaters, ratings, grades;
+    };
+    /// A value a campaign's row holds that its rule set does not know.
+    struct UnknownId {
+        std::string owner;  ///< "army", "division", "brigade" or "leader"
+        std::string name;   ///< the owner's name ("Division/Brigade" for a brigade)
+        std::string what;   ///< "the side", "the arm", "the theater", "the rating", "the grade", "the rolled grade"
+        std::string value;
+    };
+    /// Every side, arm, theater, rating and leader's grade of the campaign's rows that is not
+    /// among `known`, in SQL: the check reads no order of battle.
+    std::vector<UnknownId> unknown_ids(std::int64_t campaign, const KnownIds& known) const;
+    /// A consistent copy via SQLite's online backup, written beside `dest` and renamed into
+    /// place; refuses an existing `dest`.
+    void backup(const std::string& dest) const;
+
+private:
+    const Store& m_store;
+};
+
+}  // namespace muster::db

@@ -1,0 +1,91 @@
+// The leaders' rows: leaders, whom they command, their fates.
+#include "db/leaders.hpp"
+#include "store_impl.hpp"
+
+
+namespace muster::db {
+
+std::int64_t Leaders::insert_leader(std::int64_t campaign, std::string_view side, Rank rank,
+                                          const army::Leader& leader) {
+    return guarded(m_store.path(), [&] {
+        auto& q = m_store.impl().cached("INSERT INTO leader (campaign_id, side, name, rank, grade, rolled_grade, status) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        bind_all(q, campaign, side, leader.name, rank, leader.grade, leader.rolled_grade.empty() ? leader.grade : leader.rolled_grade, leader.status);
+        q.exec();
+        return m_store.impl().db.getLastInsertRowid();
+    });
+}
+
+void Leaders::set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, Rank rank, const std::string& post) {
+    guarded(m_store.path(), [&] {
+        // The table of each kind of unit has the kind's own spelling as its name.
+        SQLite::Statement old(m_store.impl().db, "UPDATE leader SET former_post = ? WHERE id = (SELECT commander_id FROM " + word(unit_kind) +
+                                              " WHERE id = ?)");
+        bind_all(old, post, unit);
+        old.exec();
+        SQLite::Statement q(m_store.impl().db, "UPDATE " + word(unit_kind) + " SET commander_id = ? WHERE id = ?");
+        bind_all(q, leader, unit);
+        q.exec();
+        SQLite::Statement r(m_store.impl().db, "UPDATE leader SET rank = ? WHERE id = ?");
+        bind_all(r, rank, leader);
+        r.exec();
+    });
+}
+
+void Leaders::set_leader_status(std::int64_t leader, LeaderStatus status, std::optional<std::int64_t> fell_in,
+                                      std::optional<int> out_battles) {
+    guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "UPDATE leader SET status = ?, fell_in = ?, out_battles = ? WHERE id = ?");
+        bind_all(q, status, fell_in, out_battles, leader);
+        q.exec();
+    });
+}
+
+std::vector<army::Leader> Leaders::leaders(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        const ReadSnapshot snapshot(db);
+        // The unit each leader commands, from three scans joined here by the leader's id:
+        // SQLite would build a temporary index for each join.
+        CommandOffers commands;
+        SQLite::Statement brigades(db,
+                                   "SELECT b.id, b.name, d.name AS division, b.commander_id, b.alternate_id FROM brigade b "
+                                   "JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ? "
+                                   "AND (b.commander_id IS NOT NULL OR b.alternate_id IS NOT NULL) ORDER BY b.id");
+        bind_all(brigades, campaign);
+        for (const Row row(brigades); brigades.executeStep();) {
+            const std::string ref = row.text("division") + "/" + row.text("name");
+            if (const auto id = row.optional_id("commander_id")) commands[*id].offer(CommandOffer::k_brigade, ref, UnitKind::brigade, row.id("id"));
+            if (const auto id = row.optional_id("alternate_id")) commands[*id].offer(CommandOffer::k_alternate, ref + " (alternate)", std::nullopt, 0);
+        }
+        SQLite::Statement units(db,
+                                "SELECT 'division' AS kind, id, name, commander_id FROM division WHERE campaign_id = ?1 AND commander_id IS NOT NULL "
+                                "UNION ALL SELECT 'corps', id, name, commander_id FROM corps WHERE campaign_id = ?1 AND commander_id IS NOT NULL "
+                                "UNION ALL SELECT 'army', id, name, commander_id FROM army WHERE campaign_id = ?1 AND commander_id IS NOT NULL "
+                                "ORDER BY id");
+        bind_all(units, campaign);
+        for (const Row row(units); units.executeStep();) {
+            const auto kind = row.word<UnitKind>("kind");
+            commands[row.id("commander_id")].offer(CommandOffer::rank_of(kind), row.text("name"), kind, row.id("id"));
+        }
+        auto out = read_leaders(db, campaign);
+        give_commands(out, std::move(commands));
+        return out;
+    });
+}
+
+bool Leaders::leader_name_taken(std::int64_t campaign, std::string_view side, std::string_view name) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db,
+                            "SELECT EXISTS (SELECT 1 FROM leader WHERE campaign_id = ?1 AND side = ?2 AND name = ?3) "
+                            "OR EXISTS (SELECT 1 FROM army WHERE campaign_id = ?1 AND side = ?2 AND name = ?3) "
+                            "OR EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id "
+                            "WHERE k.campaign_id = ?1 AND k.name = ?3 AND a.side = ?2) "
+                            "OR EXISTS (SELECT 1 FROM division d JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
+                            "WHERE d.campaign_id = ?1 AND d.name = ?3 AND a.side = ?2) AS taken");
+        bind_all(q, campaign, side, name);
+        q.executeStep();
+        return Row(q).integer("taken") != 0;
+    });
+}
+
+}  // namespace muster::db

@@ -1,0 +1,34 @@
+#pragma once
+// The leaders' rows: leaders, whom they command, their fates. Writes are called inside
+// Store::run_operation.
+#include "army/division.hpp"
+#include "db/store.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace muster::db {
+
+class Leaders {
+public:
+    explicit Leaders(const Store& store) : m_store(store) {}
+
+    std::int64_t insert_leader(std::int64_t campaign, std::string_view side, Rank rank, const army::Leader& leader);
+    /// Puts `leader` in command of the unit, at the post's `rank`; the leader he replaces keeps
+    /// `post` (the unit as named now) as his former post.
+    void set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, Rank rank, const std::string& post);
+    void set_leader_status(std::int64_t leader, LeaderStatus status, std::optional<std::int64_t> fell_in, std::optional<int> out_battles);
+    /// Every leader of the campaign, by id, with the unit he commands.
+    std::vector<army::Leader> leaders(std::int64_t campaign) const;
+    /// Whether one of a side's leaders bears `name`, or an army, corps or division of the side
+    /// is called so (a leader is also found by what he commands).
+    bool leader_name_taken(std::int64_t campaign, std::string_view side, std::string_view name) const;
+
+private:
+    const Store& m_store;
+};
+
+}  // namespace muster::db

@@ -1,0 +1,131 @@
+// The prisoners' rows: camps, what they hold, exchanges.
+#include "db/prisoners.hpp"
+#include "store_impl.hpp"
+
+namespace muster::db {
+namespace {
+
+// The kind of a prisoner or exchange line, from which of its three references is set.
+constexpr const char* k_held_kind =
+    "CASE WHEN brigade_id IS NOT NULL THEN 'stands' WHEN leader_id IS NOT NULL THEN 'leader' ELSE 'battery' END AS kind";
+
+}  // namespace
+
+std::int64_t Prisoners::insert_camp(std::int64_t campaign, std::string_view side, std::string_view name) {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "INSERT INTO camp (campaign_id, side, name) VALUES (?, ?, ?)");
+        bind_all(q, campaign, std::string(side), std::string(name));
+        q.exec();
+        return m_store.impl().db.getLastInsertRowid();
+    });
+}
+
+void Prisoners::set_camp_liberated(std::int64_t camp) {
+    guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE camp SET liberated = 1 WHERE id = ?", camp); });
+}
+
+void Prisoners::hold_stands(std::int64_t camp, std::int64_t brigade, int stands) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db,
+             "INSERT INTO prisoner (camp_id, brigade_id, stands) VALUES (?, ?, ?) "
+             "ON CONFLICT (camp_id, brigade_id) DO UPDATE SET stands = stands + excluded.stands",
+             camp, brigade, stands);
+    });
+}
+
+void Prisoners::hold_leader(std::int64_t camp, std::int64_t leader) {
+    guarded(m_store.path(), [&] { exec(m_store.impl().db, "INSERT INTO prisoner (camp_id, leader_id) VALUES (?, ?)", camp, leader); });
+}
+
+void Prisoners::hold_battery(std::int64_t camp, std::int64_t battery) {
+    guarded(m_store.path(), [&] { exec(m_store.impl().db, "INSERT INTO prisoner (camp_id, battery_id) VALUES (?, ?)", camp, battery); });
+}
+
+void Prisoners::release(const campaign::Holding& h, int stands) {
+    guarded(m_store.path(), [&] {
+        if (h.kind == HeldKind::stands && stands < h.stands)
+            exec(m_store.impl().db, "UPDATE prisoner SET stands = stands - ? WHERE id = ?", stands, h.prisoner_id);
+        else
+            exec(m_store.impl().db, "DELETE FROM prisoner WHERE id = ?", h.prisoner_id);
+    });
+}
+
+std::int64_t Prisoners::insert_exchange(std::int64_t campaign, const campaign::ExchangeInfo& e) {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        SQLite::Statement q(db, "INSERT INTO exchange (campaign_id, proposer, counterpart, note) VALUES (?, ?, ?, ?)");
+        bind_all(q, campaign, e.proposer, e.counterpart, e.note);
+        q.exec();
+        const auto id = db.getLastInsertRowid();
+        SQLite::Statement item(db,
+                               "INSERT INTO exchange_item (exchange_id, direction, brigade_id, stands, leader_id, battery_id) "
+                               "VALUES (?, ?, ?, ?, ?, ?)");
+        for (const auto& it : e.items) {
+            const auto unit_if = [&](HeldKind k) { return it.kind == k ? std::optional(it.unit_id) : std::nullopt; };
+            bind_all(item, id, it.direction, unit_if(HeldKind::stands), it.kind == HeldKind::stands ? it.stands : 0,
+                     unit_if(HeldKind::leader), unit_if(HeldKind::battery));
+            item.exec();
+            item.reset();
+        }
+        return id;
+    });
+}
+
+void Prisoners::set_exchange_status(std::int64_t exchange, ExchangeStatus status) {
+    guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "UPDATE exchange SET status = ? WHERE id = ?");
+        bind_all(q, status, exchange);
+        q.exec();
+    });
+}
+
+std::vector<campaign::CampInfo> Prisoners::camps(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT id, name, side, liberated FROM camp WHERE campaign_id = ? ORDER BY id");
+        bind_all(q, campaign);
+        std::vector<campaign::CampInfo> out;
+        for (const Row row(q); q.executeStep();)
+            out.push_back({row.id("id"), row.text("name"), row.text("side"), row.flag("liberated")});
+        return out;
+    });
+}
+
+std::vector<campaign::Holding> Prisoners::holdings(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db,
+                            std::string("SELECT p.id, p.camp_id, ") + k_held_kind +
+                                ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, p.stands "
+                                "FROM prisoner p JOIN camp c ON c.id = p.camp_id WHERE c.campaign_id = ? ORDER BY p.camp_id, p.id");
+        bind_all(q, campaign);
+        std::vector<campaign::Holding> out;
+        for (const Row row(q); q.executeStep();)
+            out.push_back({row.id("id"), row.id("camp_id"), row.word<HeldKind>("kind"), row.id("unit_id"), row.integer("stands")});
+        return out;
+    });
+}
+
+std::vector<campaign::ExchangeInfo> Prisoners::exchanges(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        std::vector<campaign::ExchangeInfo> out;
+        SQLite::Statement q(db, "SELECT id, proposer, counterpart, status, note FROM exchange WHERE campaign_id = ? ORDER BY id");
+        bind_all(q, campaign);
+        for (const Row row(q); q.executeStep();)
+            out.push_back({row.id("id"), row.text("proposer"), row.text("counterpart"), row.word<ExchangeStatus>("status"),
+                           row.text("note"), {}});
+        SQLite::Statement items(db,
+                                std::string("SELECT direction, ") + k_held_kind +
+                                    ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, stands "
+                                    "FROM exchange_item WHERE exchange_id = ? ORDER BY id");
+        for (auto& e : out) {
+            bind_all(items, e.id);
+            for (const Row row(items); items.executeStep();)
+                e.items.push_back({row.word<Direction>("direction"), row.word<HeldKind>("kind"), row.id("unit_id"),
+                                   row.integer("stands")});
+            items.reset();
+        }
+        return out;
+    });
+}
+
+}  // namespace muster::db

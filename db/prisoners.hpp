@@ -1,0 +1,35 @@
+#pragma once
+// The prisoners' rows: camps, what they hold, exchanges. Writes are called inside
+// Store::run_operation.
+#include "campaign/records.hpp"
+#include "db/store.hpp"
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace muster::db {
+
+class Prisoners {
+public:
+    explicit Prisoners(const Store& store) : m_store(store) {}
+
+    std::int64_t insert_camp(std::int64_t campaign, std::string_view side, std::string_view name);
+    void set_camp_liberated(std::int64_t camp);
+    /// Adds stands of a brigade to what a camp holds.
+    void hold_stands(std::int64_t camp, std::int64_t brigade, int stands);
+    void hold_leader(std::int64_t camp, std::int64_t leader);
+    void hold_battery(std::int64_t camp, std::int64_t battery);
+    /// Takes `stands` (all, for a leader or battery) out of a holding; removes it when empty.
+    void release(const campaign::Holding& holding, int stands);
+    std::int64_t insert_exchange(std::int64_t campaign, const campaign::ExchangeInfo& exchange);
+    void set_exchange_status(std::int64_t exchange, ExchangeStatus status);
+    std::vector<campaign::CampInfo> camps(std::int64_t campaign) const;
+    std::vector<campaign::Holding> holdings(std::int64_t campaign) const;
+    std::vector<campaign::ExchangeInfo> exchanges(std::int64_t campaign) const;
+
+private:
+    const Store& m_store;
+};
+
+}  // namespace muster::db

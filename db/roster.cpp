@@ -1,0 +1,233 @@
+// Whole campaigns read in one snapshot: the order of battle, the roster, both together.
+#include "db/roster.hpp"
+#include "db/battles.hpp"
+#include "db/forces.hpp"
+#include "db/leaders.hpp"
+#include "db/prisoners.hpp"
+#include "store_impl.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace muster::db {
+namespace {
+
+using LeadersById = std::unordered_map<std::int64_t, army::Leader>;
+
+// Every leader by id: the tree's commanders are these rows.
+LeadersById by_id(std::vector<army::Leader> all) {
+    LeadersById out;
+    out.reserve(all.size());
+    for (auto& l : all) {
+        const auto id = l.id;
+        out.emplace(id, std::move(l));
+    }
+    return out;
+}
+
+army::Leader leader_of(const LeadersById& leaders, std::int64_t id) {
+    if (!id) return {};
+    const auto it = leaders.find(id);
+    return it == leaders.end() ? army::Leader{} : it->second;
+}
+
+template <class Map>
+auto parent(const Map& map, std::int64_t id, const char* child, const char* what) {
+    const auto it = map.find(id);
+    if (it == map.end())
+        throw Error(std::string("the campaign database is damaged: a ") + child + " points at " + what + " " + std::to_string(id) +
+                    ", which is not there; run muster check, or restore a backup");
+    return it->second;
+}
+
+// The whole tree of a campaign, its commanders taken from `leaders`.
+army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo& c, const LeadersById& leaders) {
+    const auto campaign = c.id;
+    army::OrderOfBattle oob;
+    oob.campaign = c.name;
+    oob.rules = c.rules_id;
+    oob.view = View::umpire();
+
+    std::unordered_map<std::int64_t, army::Army*> armies;
+    std::unordered_map<std::int64_t, army::Corps*> corps;
+    std::unordered_map<std::int64_t, army::Division*> divisions;
+    SQLite::Statement qa(db, "SELECT id, name, side, commander_id FROM army WHERE campaign_id = ? ORDER BY id");
+    bind_all(qa, campaign);
+    for (const Row row(qa); qa.executeStep();) {
+        army::Army a;
+        a.id = row.id("id");
+        a.name = row.text("name");
+        a.side = row.text("side");
+        a.commander = leader_of(leaders, row.optional_id("commander_id").value_or(0));
+        oob.armies.push_back(std::move(a));
+    }
+    for (auto& a : oob.armies) armies[a.id] = &a;
+
+    SQLite::Statement qc(db, "SELECT id, army_id, name, commander_id FROM corps WHERE campaign_id = ? ORDER BY id");
+    bind_all(qc, campaign);
+    for (const Row row(qc); qc.executeStep();) {
+        army::Corps k;
+        k.id = row.id("id");
+        k.name = row.text("name");
+        k.commander = leader_of(leaders, row.optional_id("commander_id").value_or(0));
+        parent(armies, row.id("army_id"), "corps", "army")->corps.push_back(std::move(k));
+    }
+    for (auto& a : oob.armies)
+        for (auto& k : a.corps) corps[k.id] = &k;
+
+    SQLite::Statement qd(db,
+                         "SELECT d.id, d.corps_id, d.name, d.arm, d.status, d.hidden, d.name_seen, d.year, d.theater, d.nationality, d.commander_id, a.side "
+                         "FROM division d JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
+                         "WHERE d.campaign_id = ? ORDER BY d.id");
+    bind_all(qd, campaign);
+    for (const Row row(qd); qd.executeStep();) {
+        army::Division d;
+        d.id = row.id("id");
+        d.name = row.text("name");
+        d.arm = row.text("arm");
+        d.status = row.word<DivisionStatus>("status");
+        d.hidden = row.flag("hidden");
+        d.name_seen = row.flag("name_seen");
+        d.year = row.optional_integer("year").value_or(0);
+        d.theater = row.null("theater") ? "" : row.text("theater");
+        d.nationality = row.null("nationality") ? "" : row.text("nationality");
+        d.commander = leader_of(leaders, row.optional_id("commander_id").value_or(0));
+        d.side = row.text("side");
+        parent(corps, row.id("corps_id"), "division", "corps")->divisions.push_back(std::move(d));
+    }
+    for (auto& a : oob.armies)
+        for (auto& k : a.corps)
+            for (auto& d : k.divisions) divisions[d.id] = &d;
+
+    SQLite::Statement qb(db, std::string("SELECT ") + k_brigade_columns + " FROM brigade b WHERE b.campaign_id = ? "
+                                                                       "ORDER BY b.division_id, b.position, b.id");
+    bind_all(qb, campaign);
+    for (const Row row(qb); qb.executeStep();) {
+        auto b = read_brigade(row);
+        b.commander = leader_of(leaders, b.commander.id);
+        b.alternate = leader_of(leaders, b.alternate.id);
+        parent(divisions, b.division_id, "brigade", "division")->brigades.push_back(std::move(b));
+    }
+
+    SQLite::Statement qt(db, std::string("SELECT ") + k_battery_columns + " FROM battery t WHERE t.campaign_id = ? ORDER BY t.position, t.id");
+    bind_all(qt, campaign);
+    for (const Row row(qt); qt.executeStep();) {
+        auto bat = read_battery(row);
+        if (!bat.reserve) parent(divisions, *bat.division_id, "battery", "division")->batteries.push_back(std::move(bat));
+        else if (!row.null("corps_id")) parent(corps, row.id("corps_id"), "battery", "corps")->reserve.push_back(std::move(bat));
+        else parent(armies, row.id("army_id"), "battery", "army")->reserve.push_back(std::move(bat));
+    }
+    return oob;
+}
+
+}  // namespace
+
+army::OrderOfBattle Rosters::order_of_battle(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        // Reads see one snapshot: a writer in another process cannot tear the tree.
+        const ReadSnapshot snapshot(db);
+        return read_oob(db, m_store.campaign(campaign), by_id(read_leaders(db, campaign)));
+    });
+}
+
+campaign::Roster Rosters::roster(std::int64_t campaign, RosterParts parts) const {
+    campaign::Roster r;
+    m_store.read([&] {
+        if (parts.brigades) r.brigades = Forces(m_store).brigades(campaign);
+        if (parts.leaders) r.leaders = Leaders(m_store).leaders(campaign);
+        if (parts.batteries) r.batteries = Forces(m_store).batteries(campaign);
+        if (parts.units) r.units = Forces(m_store).units(campaign);
+        r.camps = Prisoners(m_store).camps(campaign);
+        r.holdings = Prisoners(m_store).holdings(campaign);
+        r.battles = Battles(m_store).battles(campaign);
+        r.exchanges = Prisoners(m_store).exchanges(campaign);
+    });
+    return r;
+}
+
+namespace {
+
+// A roster's copy of a unit's leader: his id (the roster's leaders hold him whole).
+army::Leader by_id_only(const army::Leader& l) {
+    army::Leader out;
+    out.id = l.id;
+    return out;
+}
+
+}  // namespace
+
+Whole Rosters::whole(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        const ReadSnapshot snapshot(db);
+        // The leader table once: the tree's commanders are its rows.
+        auto all = read_leaders(db, campaign);
+        Whole w{read_oob(db, m_store.campaign(campaign), by_id(all)), {}};
+        auto& r = w.roster;
+        // Each kind of unit with its commander; brigades with their division.
+        using Named = std::pair<army::Unit, const army::Leader*>;
+        std::vector<Named> units[3];  // armies, corps, divisions
+        std::vector<std::pair<const army::Brigade*, const army::Division*>> brigades;
+        struct Owned {
+            const army::Battery* battery;
+            const std::string* owner;
+            const std::string* side;
+        };
+        std::vector<Owned> batteries;
+        for (const auto& a : w.oob.armies) {
+            units[0].push_back({{UnitKind::army, a.id, a.name, a.side, std::nullopt}, &a.commander});
+            for (const auto& k : a.corps) {
+                units[1].push_back({{UnitKind::corps, k.id, k.name, a.side, std::nullopt}, &k.commander});
+                for (const auto& d : k.divisions) {
+                    units[2].push_back({{UnitKind::division, d.id, d.name, a.side, d.status}, &d.commander});
+                    for (const auto& b : d.brigades) brigades.emplace_back(&b, &d);
+                    for (const auto& t : d.batteries) batteries.push_back({&t, &d.name, &a.side});
+                }
+                for (const auto& t : k.reserve) batteries.push_back({&t, &k.name, &a.side});
+            }
+            for (const auto& t : a.reserve) batteries.push_back({&t, &a.name, &a.side});
+        }
+        // In id order, as the roster's own queries give them and as leaders() offers commands.
+        std::sort(batteries.begin(), batteries.end(), [](const Owned& x, const Owned& y) { return x.battery->id < y.battery->id; });
+        r.batteries.reserve(batteries.size());
+        for (const auto& [t, owner, side] : batteries) {
+            r.batteries.push_back(*t);
+            r.batteries.back().owner = *owner;
+            r.batteries.back().side = *side;
+        }
+        std::sort(brigades.begin(), brigades.end(), [](const auto& x, const auto& y) { return x.first->id < y.first->id; });
+        CommandOffers commands;
+        const auto commanded = [&](const army::Leader& l, int rank, std::string_view name, std::optional<UnitKind> kind, std::int64_t id) {
+            if (l.id) commands[l.id].offer(rank, name, kind, id);
+        };
+        r.brigades.reserve(brigades.size());
+        for (const auto& [b, d] : brigades) {
+            auto& copy = r.brigades.emplace_back(*b);
+            copy.commander = by_id_only(b->commander);
+            copy.alternate = by_id_only(b->alternate);
+            copy.division = d->name;
+            copy.side = d->side;
+            if (!b->commander.id && !b->alternate.id) continue;
+            const std::string ref = copy.ref();
+            commanded(b->commander, CommandOffer::k_brigade, ref, UnitKind::brigade, b->id);
+            commanded(b->alternate, CommandOffer::k_alternate, ref + " (alternate)", std::nullopt, 0);
+        }
+        for (auto& list : units) {
+            std::sort(list.begin(), list.end(), [](const Named& x, const Named& y) { return x.first.id < y.first.id; });
+            for (const auto& [u, l] : list) {
+                commanded(*l, CommandOffer::rank_of(u.kind), u.name, u.kind, u.id);
+                r.units.push_back(u);
+            }
+        }
+        give_commands(all, std::move(commands));
+        r.leaders = std::move(all);
+        r.camps = Prisoners(m_store).camps(campaign);
+        r.holdings = Prisoners(m_store).holdings(campaign);
+        r.battles = Battles(m_store).battles(campaign);
+        r.exchanges = Prisoners(m_store).exchanges(campaign);
+        return w;
+    });
+}
+
+}  // namespace muster::db

@@ -1,0 +1,40 @@
+#pragma once
+// Whole campaigns read in one snapshot: the order of battle (every division, hidden ones
+// included), the roster an operation finds names in, and both together for the GUI's model.
+#include "army/division.hpp"
+#include "campaign/records.hpp"
+#include "db/store.hpp"
+
+#include <cstdint>
+
+namespace muster::db {
+
+/// Which kinds of unit a roster reads (the camps, battles and exchanges always): a reader that
+/// names none of a kind need not read a whole campaign's worth of it.
+struct RosterParts {
+    bool brigades = true, leaders = true, batteries = true, units = true;
+};
+
+/// The order of battle and the roster together.
+struct Whole {
+    army::OrderOfBattle oob;
+    campaign::Roster roster;
+};
+
+class Rosters {
+public:
+    explicit Rosters(const Store& store) : m_store(store) {}
+
+    /// The whole tree of a campaign, every division (hidden ones included).
+    army::OrderOfBattle order_of_battle(std::int64_t campaign) const;
+    /// Everything an operation finds by name, in one snapshot.
+    campaign::Roster roster(std::int64_t campaign, RosterParts parts = {}) const;
+    /// The order of battle and the roster in one snapshot: the roster's brigades, batteries,
+    /// units and leaders' commands are taken from the order of battle's rows, not read twice.
+    Whole whole(std::int64_t campaign) const;
+
+private:
+    const Store& m_store;
+};
+
+}  // namespace muster::db

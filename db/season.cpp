@@ -1,0 +1,41 @@
+// The season's rows: the reinforcement schedule.
+#include "db/season.hpp"
+#include "store_impl.hpp"
+
+namespace muster::db {
+
+void Season::set_schedule(std::int64_t division, std::optional<int> turn) {
+    guarded(m_store.path(), [&] {
+        if (!turn) {
+            exec(m_store.impl().db, "DELETE FROM schedule WHERE division_id = ?", division);
+            return;
+        }
+        SQLite::Statement q(m_store.impl().db, "INSERT INTO schedule (division_id, turn) VALUES (?, ?) "
+                                        "ON CONFLICT (division_id) DO UPDATE SET turn = excluded.turn");
+        bind_all(q, division, *turn);
+        q.exec();
+    });
+}
+
+std::vector<campaign::ScheduleEntry> Season::schedule(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db,
+                            "SELECT s.division_id, d.name, a.side, d.status, s.turn FROM schedule s JOIN division d ON d.id = s.division_id "
+                            "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE d.campaign_id = ? "
+                            "ORDER BY s.turn, d.id");
+        bind_all(q, campaign);
+        std::vector<campaign::ScheduleEntry> out;
+        for (const Row row(q); q.executeStep();) {
+            campaign::ScheduleEntry e;
+            e.division_id = row.id("division_id");
+            e.division = row.text("name");
+            e.side = row.text("side");
+            e.status = row.word<DivisionStatus>("status");
+            e.turn = row.integer("turn");
+            out.push_back(std::move(e));
+        }
+        return out;
+    });
+}
+
+}  // namespace muster::db

@@ -1,0 +1,108 @@
+#pragma once
+// db/: the only place that speaks SQL. The core of the campaign store over one SQLite file:
+// the connection, operations (one transaction, one journal entry, undoable), undo, read
+// snapshots, the campaigns the file holds, their dice streams and rolls. Each concern's rows
+// are a module of their own over a Store (forces, leaders, battles, prisoners, season,
+// history, roster).
+#include "campaign/records.hpp"
+#include "dice/roll_record.hpp"
+#include "journal/journal.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace muster::db {
+
+/// The schema version this muster writes (the number of the last migration).
+int schema_version();
+
+enum class OpenMode {
+    existing,  ///< the file must already be a muster database
+    create,    ///< create the file (and its folder) when it is missing
+};
+
+/// One campaign database file: schema migrations at open, WAL, foreign keys, busy timeout.
+/// Every change goes through run_operation, which makes it one transaction and one
+/// journal entry that undo_last can reverse exactly. SQLite errors come out as muster::Error.
+class Store {
+public:
+    /// Opens (or creates) the file. Refuses, leaving it untouched, a file that is not a muster
+    /// database, one from a newer muster, one that cannot be written, or a corrupt one.
+    Store(const std::string& path, OpenMode mode, int busy_timeout_ms = 5000);
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    const std::string& path() const { return m_path; }
+
+    // --- operations -------------------------------------------------------------------
+    /// Runs `change` inside one IMMEDIATE transaction with its changes recorded (SQLite session
+    /// extension) into a new journal entry of `kind`. `change` gets the entry's id and returns
+    /// its summary. Any exception rolls everything back and is rethrown.
+    std::int64_t run_operation(std::int64_t campaign, OperationKind kind,
+                               const std::function<std::string(std::int64_t operation)>& change);
+    /// The id of the campaign's newest journal entry (0 when none).
+    std::int64_t last_operation(std::int64_t campaign) const;
+    /// From now on, refuse any operation (StaleError) if the campaign's newest journal entry is
+    /// not `last`: what the caller shows was read at `last`. Each of this store's own
+    /// operations moves the expectation on. nullopt: no check (the CLI, which reads and
+    /// writes in one transaction).
+    void expect_last_operation(std::optional<std::int64_t> last) { m_expected = last; }
+    /// Reverses the campaign's last operation that is not undone, exactly, as a new journal
+    /// entry. Refused when there is nothing to undo or the campaign changed underneath it.
+    journal::Entry undo_last(std::int64_t campaign);
+    /// Who may read an operation (inside run_operation; an operation is the umpire's until set).
+    void set_audience(std::int64_t operation, const Audience& audience);
+    /// Writes rolls of an operation in order (before their results are stored).
+    void insert_rolls(std::int64_t operation, const std::vector<dice::RollRecord>& rolls, DiceMode source, RollStatus status);
+    /// Runs `read` in one read transaction (unless inside an operation already): every read in
+    /// it sees the same snapshot while other processes write. It must not write.
+    void read(const std::function<void()>& read) const;
+    /// Database pages this connection has fetched since it opened (from its cache or the file):
+    /// what a caller read, counted by SQLite itself. A front end drawing from memory reads none.
+    std::int64_t page_reads() const;
+
+    // --- campaigns ---------------------------------------------------------------------
+    /// What a new campaign starts with: an operation run as run_operation's `change` (one
+    /// undoable journal entry), given the new campaign's id and the entry's id.
+    struct FirstOperation {
+        OperationKind kind;
+        std::function<std::string(std::int64_t campaign, std::int64_t operation)> change;
+    };
+    /// Creates a campaign, its journal's first entry ("created"), and `first` when given, and
+    /// makes it the file's current one (the meta `current_key`): one transaction, so a campaign
+    /// is created whole or not at all. Refuses a name the file already has.
+    std::int64_t create_campaign(const campaign::CampaignInfo& row, std::string_view current_key,
+                                 const std::optional<FirstOperation>& first = std::nullopt);
+    std::vector<campaign::CampaignInfo> campaigns() const;
+    std::optional<campaign::CampaignInfo> find_campaign(std::string_view name) const;
+    campaign::CampaignInfo campaign(std::int64_t id) const;
+    /// A campaign's settings (return rate ... turn, date, dice), as the row gives them.
+    void update_campaign_settings(const campaign::CampaignInfo& row);
+    /// Where a stream of the campaign's seeded dice stands ("*", every side's: the campaign's
+    /// dice_counter; else an audience, or an audience and a subject: "union|Heth").
+    std::uint64_t dice_counter(std::int64_t campaign, std::string_view stream) const;
+    void set_dice_counter(std::int64_t campaign, std::string_view stream, std::uint64_t counter);
+    /// Small settings of the file itself (not undoable): e.g. the current campaign.
+    std::optional<std::string> meta(std::string_view key) const;
+    void set_meta(std::string_view key, std::string_view value);
+
+    /// The connection, for db/'s own modules (its type is private to db/: store_impl.hpp).
+    struct Impl;
+    Impl& impl() const { return *m_impl; }
+
+private:
+    void check_not_stale(std::int64_t campaign) const;
+    std::int64_t record_operation(std::int64_t campaign, OperationKind kind,
+                                  const std::function<std::string(std::int64_t operation)>& change);
+    std::unique_ptr<Impl> m_impl;
+    std::string m_path;
+    std::optional<std::int64_t> m_expected;
+};
+
+}  // namespace muster::db
