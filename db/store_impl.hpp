@@ -1,24 +1,22 @@
 #pragma once
 // Private to db/: the SQLite connection behind Store, and the translation of
 // SQLite's errors into messages for the organiser.
-#include "db/store.hpp"
+#include "army/division.hpp"
 #include "core/error.hpp"
 #include "core/words.hpp"
-#include "army/division.hpp"
+#include "db/sql.hpp"
+#include "db/store.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
-#include <memory>
-#include <utility>
-#include <vector>
-#include <string>
-#include <unordered_map>
-
-#include <concepts>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace muster::db {
 
@@ -95,100 +93,12 @@ std::string now_utc();
 std::int64_t to_sql(std::uint64_t v);
 std::uint64_t from_sql(std::int64_t v);
 
-/// A word of muster's vocabulary, or any other value a statement takes.
-template <class E>
-concept Word = requires { Vocabulary<E>::table; };
-
-inline void bind_one(SQLite::Statement& q, int i, std::int64_t v) { q.bind(i, v); }
-inline void bind_one(SQLite::Statement& q, int i, int v) { q.bind(i, v); }
-inline void bind_one(SQLite::Statement& q, int i, bool v) { q.bind(i, v ? 1 : 0); }
-inline void bind_one(SQLite::Statement& q, int i, const std::string& v) { q.bind(i, v); }
-inline void bind_one(SQLite::Statement& q, int i, std::string_view v) { q.bind(i, std::string(v)); }
-inline void bind_one(SQLite::Statement& q, int i, const char* v) { q.bind(i, v); }
-inline void bind_one(SQLite::Statement& q, int i, std::nullopt_t) { q.bind(i); }
-/// Bytes stored as a BLOB; none stored as NULL.
-struct Blob {
-    std::string_view bytes;
-};
-inline void bind_one(SQLite::Statement& q, int i, Blob v) {
-    if (v.bytes.empty()) q.bind(i);
-    else q.bind(i, v.bytes.data(), static_cast<int>(v.bytes.size()));
-}
-template <Word E>
-void bind_one(SQLite::Statement& q, int i, E v) { q.bind(i, std::string(spell(v))); }
-template <class T>
-void bind_one(SQLite::Statement& q, int i, const std::optional<T>& v) {
-    if (v) bind_one(q, i, *v);
-    else q.bind(i);
-}
-
-/// Binds the statement's `?` parameters in the order they are written: no index is written
-/// anywhere, so adding a parameter cannot shift the others.
-template <class... Values>
-void bind_all(SQLite::Statement& q, const Values&... values) {
-    int i = 0;
-    (bind_one(q, ++i, values), ...);
-}
-
-/// One row of a result, read by column name (the SELECT's names or `AS` aliases), so a
-/// column added to a SELECT moves nothing else. A stored word that is not in muster's
-/// vocabulary is reported as damage, never trusted.
-class Row {
-public:
-    explicit Row(const SQLite::Statement& q) : m_q(const_cast<SQLite::Statement&>(q)) {}
-    std::int64_t id(const char* column) const { return at(column).getInt64(); }
-    int integer(const char* column) const { return at(column).getInt(); }
-    std::string text(const char* column) const { return at(column).getString(); }
-    bool flag(const char* column) const { return at(column).getInt() != 0; }
-    bool null(const char* column) const { return at(column).isNull(); }
-    std::string blob(const char* column) const {
-        const auto c = at(column);
-        return std::string(static_cast<const char*>(c.getBlob()), static_cast<size_t>(c.getBytes()));
-    }
-    std::optional<std::int64_t> optional_id(const char* column) const {
-        if (null(column)) return std::nullopt;
-        return id(column);
-    }
-    std::optional<int> optional_integer(const char* column) const {
-        if (null(column)) return std::nullopt;
-        return integer(column);
-    }
-    template <Word E>
-    E word(const char* column) const {
-        const std::string t = text(column);
-        if (auto w = find_word<E>(t)) return *w;
-        throw Error("the campaign database is damaged: column " + std::string(column) + " holds \"" + t + "\", not a " +
-                    std::string(Vocabulary<E>::what) + " (expected " + spellings<E>() + ")");
-    }
-
-private:
-    // A column by its name, found once a statement: a Row lives as long as its loop over the
-    // rows, and each name a loop asks for is one string literal, so its address is its key.
-    SQLite::Column at(const char* column) const {
-        for (const auto& [name, index] : m_columns)
-            if (name == column) return m_q.getColumn(index);
-        const int index = m_q.getColumnIndex(column);
-        m_columns.emplace_back(column, index);
-        return m_q.getColumn(index);
-    }
-    SQLite::Statement& m_q;
-    mutable std::vector<std::pair<const char*, int>> m_columns;
-};
-
-/// Runs one statement with its parameters bound in order.
-template <class... Values>
-void exec(SQLite::Database& db, const char* sql, const Values&... values) {
-    SQLite::Statement q(db, sql);
-    bind_all(q, values...);
-    q.exec();
-}
-
 /// How many rows of `table` the campaign has: what to reserve before reading them all (a vector
 /// grown row by row moved 130,000 leaders a dozen times, and faulted in every new block).
 size_t rows_of(SQLite::Database& db, const char* table, std::int64_t campaign);
 
 // Each row type is mapped once, by name: its columns (a SELECT's list, the table's alias
-// given) and the function that reads them.
+// given) and the function that reads them (rows.cpp).
 /// A brigade's own columns (alias b).
 extern const char* const k_brigade_columns;
 /// A brigade as its row holds it: its commander and alternate by id only, where it sits by
