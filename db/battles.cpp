@@ -7,7 +7,7 @@ namespace muster::db {
 std::int64_t Battles::insert_battle(std::int64_t campaign, const campaign::BattleInfo& b) {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db, "INSERT INTO battle (campaign_id, name, date, place) VALUES (?, ?, ?, ?)");
-        bind_all(q, campaign, b.name, b.date, b.place);
+        bind_all(q, campaign, b.name, text_or(b.date, ""), b.place);  // the column holds "" for no date
         q.exec();
         return m_store.impl().db.getLastInsertRowid();
     });
@@ -50,7 +50,7 @@ std::vector<campaign::BattleInfo> Battles::battles(std::int64_t campaign) const 
         bind_all(q, campaign);
         std::vector<campaign::BattleInfo> out;
         for (const Row row(q); q.executeStep();)
-            out.push_back({row.id("id"), row.text("name"), row.text("date"), row.text("place"), row.flag("recovered")});
+            out.push_back({row.id("id"), row.text("name"), row.day("date"), row.text("place"), row.flag("recovered")});
         return out;
     });
 }

@@ -19,9 +19,9 @@ campaign::CampaignInfo read_campaign(const Row& row) {
     r.dice_counter = from_sql(row.id("dice_counter"));
     r.created_at = row.text("created_at");
     r.men_per_stand = row.optional_integer("men_per_stand");
-    if (!row.null("date")) r.date = row.text("date");
+    r.date = row.day("date");
     if (!row.null("theater")) r.theater = row.text("theater");
-    r.turn = row.integer("turn");
+    r.turn = row.turn("turn");
     r.turn_days = row.optional_integer("turn_days");
     r.leader_names = row.integer("leader_names") != 0;
     return r;

@@ -4,7 +4,7 @@
 
 namespace muster::db {
 
-void Season::set_schedule(std::int64_t division, std::optional<int> turn) {
+void Season::set_schedule(std::int64_t division, std::optional<Turn> turn) {
     guarded(m_store.path(), [&] {
         if (!turn) {
             exec(m_store.impl().db, "DELETE FROM schedule WHERE division_id = ?", division);
@@ -31,7 +31,7 @@ std::vector<campaign::ScheduleEntry> Season::schedule(std::int64_t campaign) con
             e.division = row.text("name");
             e.side = row.text("side");
             e.status = row.word<DivisionStatus>("status");
-            e.turn = row.integer("turn");
+            e.turn = row.turn("turn");
             out.push_back(std::move(e));
         }
         return out;

@@ -14,7 +14,7 @@ public:
     explicit Season(const Store& store) : m_store(store) {}
 
     /// A division's turn in the reinforcement schedule; none: off the schedule.
-    void set_schedule(std::int64_t division, std::optional<int> turn);
+    void set_schedule(std::int64_t division, std::optional<Turn> turn);
     /// The reinforcement schedule, by turn.
     std::vector<campaign::ScheduleEntry> schedule(std::int64_t campaign) const;
 

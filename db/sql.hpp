@@ -1,7 +1,9 @@
 #pragma once
 // Private to db/: binding a statement's parameters in order and reading a row's columns by
 // name, so no index is written anywhere.
+#include "core/date.hpp"
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "core/words.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -37,6 +39,8 @@ inline void bind_one(SQLite::Statement& q, int i, Blob v) {
 }
 template <Word E>
 void bind_one(SQLite::Statement& q, int i, E v) { q.bind(i, std::string(spell(v))); }
+inline void bind_one(SQLite::Statement& q, int i, const Day& v) { q.bind(i, v.text()); }
+inline void bind_one(SQLite::Statement& q, int i, Turn v) { q.bind(i, v.number()); }
 template <class T>
 void bind_one(SQLite::Statement& q, int i, const std::optional<T>& v) {
     if (v) bind_one(q, i, *v);
@@ -73,6 +77,21 @@ public:
     std::optional<int> optional_integer(const char* column) const {
         if (null(column)) return std::nullopt;
         return integer(column);
+    }
+    /// A day stored as YYYY-MM-DD; none for NULL or empty.
+    std::optional<Day> day(const char* column) const {
+        if (null(column)) return std::nullopt;
+        const std::string t = text(column);
+        if (t.empty()) return std::nullopt;
+        if (auto d = Day::parse(t)) return d;
+        throw Error("the campaign database is damaged: column " + std::string(column) + " holds \"" + visible(t) +
+                    "\", not a day (YYYY-MM-DD); run muster check, or restore a backup");
+    }
+    Turn turn(const char* column) const {
+        const auto n = id(column);
+        if (auto t = Turn::of(n)) return *t;
+        throw Error("the campaign database is damaged: column " + std::string(column) + " holds turn " + std::to_string(n) +
+                    ", not 1 to " + std::to_string(Turn::k_last) + "; run muster check, or restore a backup");
     }
     template <Word E>
     E word(const char* column) const {

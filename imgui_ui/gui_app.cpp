@@ -432,7 +432,7 @@ void GuiApp::draw_status_bar() {
     if (const auto& c = m_model.current) {
         const auto v = viewer();
         const auto* side = v.is_umpire() ? nullptr : m_model.rules->find_side(v.side());
-        ImGui::Text("%s  |  %s  |  turn %d  |  View: %s  |", c->name.c_str(), c->date ? c->date->c_str() : "no date", c->turn,
+        ImGui::Text("%s  |  %s  |  turn %d  |  View: %s  |", c->name.c_str(), text_or(c->date, "no date").c_str(), c->turn.number(),
                     side ? side->name.c_str() : "the umpire");
         mark("Status/Campaign");
         ImGui::SameLine();

@@ -21,7 +21,7 @@ std::string division_of(const std::string& ref) { return ref.substr(0, ref.find(
 battle::Report BattleWindow::report() const {
     battle::Report r;
     r.name = name;
-    r.date = date;
+    r.date = Day::parse(trim(date));  // checked when the report is applied
     r.place = place;
     r.divisions.assign(divisions.begin(), divisions.end());
     for (const auto& [ref, l] : lines) {
@@ -37,6 +37,7 @@ battle::Report BattleWindow::report() const {
 }
 
 void BattleWindow::apply(GuiApp& app) {
+    if (!trim(date).empty()) Day::read(trim(date), "battle date");  // refused by name, not dropped
     const auto out = app.session()->battles().report_battle(report(), false);
     note = out.summary + " (journal #" + std::to_string(out.operation) + ")";
     recovery_battle = name;

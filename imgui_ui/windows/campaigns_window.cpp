@@ -30,7 +30,7 @@ void CampaignsWindow::create(GuiApp& app) {
         n.seed = value;
     }
     if (men_per_stand > 0) n.men_per_stand = men_per_stand;
-    if (!date.empty()) n.date = date;
+    if (!date.empty()) n.date = Day::read(date);
     if (!theater.empty()) n.theater = theater;
     const auto c = app.session()->create_campaign(n);
     note = "Created campaign " + c.name + " (now current)";
@@ -60,7 +60,7 @@ void CampaignsWindow::save_settings(GuiApp& app) {
     s.rounding = rounding;
     s.despicable = despicable;
     if (men_per_stand > 0) s.men_per_stand = men_per_stand;
-    if (!date.empty()) s.date = date;
+    if (!date.empty()) s.date = Day::read(date);
     if (!theater.empty()) s.theater = theater;
     app.session()->change_settings(s);
     note = "Settings saved";
@@ -89,8 +89,8 @@ void CampaignsWindow::draw(GuiApp& app) {
                 switch (order.column) {
                 case 1: return {0, c->rules_id};
                 case 2: return {0, word(c->dice)};
-                case 3: return {0, c->date.value_or("")};
-                case 4: return {c->turn, ""};
+                case 3: return {0, text_or(c->date, "")};
+                case 4: return {c->turn.number(), ""};
                 case 5: return {0, c->created_at};
                 default: return {0, c->name};
                 }
@@ -100,7 +100,7 @@ void CampaignsWindow::draw(GuiApp& app) {
             ImGui::TableNextColumn();
             if (ImGui::Selectable((c->name + (c->name == current ? "  (current)" : "")).c_str(), selected == c->name)) selected = c->name;
             mark("Campaigns/Row/" + c->name);
-            for (const std::string& v : {c->rules_id, word(c->dice), c->date.value_or("-"), std::to_string(c->turn), c->created_at}) {
+            for (const std::string& v : {c->rules_id, word(c->dice), text_or(c->date, "-"), std::to_string(c->turn.number()), c->created_at}) {
                 ImGui::TableNextColumn();
                 cell_text(v);
             }
@@ -117,7 +117,7 @@ void CampaignsWindow::draw(GuiApp& app) {
     if (model.current) {
         ImGui::SameLine();
         if (ImGui::Button("Save settings to current")) app.run("campaign.settings");
-        ImGui::Text("Current campaign's date: %s, theater: %s", model.current->date ? model.current->date->c_str() : "(not set)",
+        ImGui::Text("Current campaign's date: %s, theater: %s", text_or(model.current->date, "(not set)").c_str(),
                     model.current->theater ? model.current->theater->c_str() : "(not set)");
     }
 }

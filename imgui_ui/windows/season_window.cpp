@@ -19,7 +19,7 @@ void SeasonWindow::next_turn(GuiApp& app) {
     auto& s = *app.session();
     const auto result = physical ? s.season().next_turn([](const app::ArrivalRequest&) { return std::optional<app::Arrival>(); })
                                  : s.season().next_turn();
-    note = "Turn " + std::to_string(result.turn) + " begins" + (result.date ? " (" + *result.date + ")" : "") + ": " +
+    note = "Turn " + std::to_string(result.turn.number()) + " begins" + (result.date ? " (" + result.date->text() + ")" : "") + ": " +
            std::to_string(result.arrivals.size()) + " arrived";
     for (const auto& r : result.refused) note += "; due but not arrived: " + r;
     rolling.assign(result.waiting.begin(), result.waiting.end());
@@ -57,9 +57,9 @@ void SeasonWindow::cancel() {
 
 void SeasonWindow::schedule(GuiApp& app) {
     if (to_schedule.empty()) throw UsageError("pick the placeholder division to put on the schedule");
-    const auto s = by_date ? app.session()->season().schedule_division(to_schedule, std::nullopt, std::string(trim(due_date)))
-                           : app.session()->season().schedule_division(to_schedule, due_turn, std::nullopt);
-    note = s.entry.division + " is due on turn " + std::to_string(s.entry.turn) + (s.date ? " (" + *s.date + ")" : "");
+    const auto s = by_date ? app.session()->season().schedule_division(to_schedule, std::nullopt, Day::read(trim(due_date)))
+                           : app.session()->season().schedule_division(to_schedule, Turn::read(due_turn), std::nullopt);
+    note = s.entry.division + " is due on " + s.entry.turn.text() + (s.date ? " (" + s.date->text() + ")" : "");
     to_schedule.clear();
 }
 
@@ -85,7 +85,7 @@ void SeasonWindow::draw_schedule(GuiApp& app) {
             ImGui::TableNextRow();
             const auto* side = rules.find_side(e.entry.side);
             for (const std::string& v : {e.entry.division, side ? side->name : e.entry.side,
-                                         std::to_string(e.entry.turn) + (e.entry.turn <= model.turn.turn ? " (due)" : ""), e.date.value_or("-")}) {
+                                         std::to_string(e.entry.turn.number()) + (e.entry.turn <= model.turn.turn ? " (due)" : ""), text_or(e.date, "-")}) {
                 ImGui::TableNextColumn();
                 cell_text(v);
             }
@@ -171,7 +171,7 @@ void SeasonWindow::draw_battles(GuiApp& app) {
             const auto& s = *r.side;
             switch (order.column) {
             case 0: return {0, r.battle->name};
-            case 1: return {0, r.battle->date};
+            case 1: return {0, text_or(r.battle->date, "")};
             case 2: return {0, r.battle->place};
             case 3: return {0, s.side};
             case 4: return {s.divisions, ""};
@@ -186,7 +186,7 @@ void SeasonWindow::draw_battles(GuiApp& app) {
     for (const auto& r : m_rows) {
         const auto* side = rules.find_side(r.side->side);
         ImGui::TableNextRow();
-        for (const std::string& v : {r.battle->name, r.battle->date, r.battle->place, side ? side->name : r.side->side}) {
+        for (const std::string& v : {r.battle->name, text_or(r.battle->date, ""), r.battle->place, side ? side->name : r.side->side}) {
             ImGui::TableNextColumn();
             cell_text(v);
         }
@@ -218,9 +218,9 @@ void SeasonWindow::draw(GuiApp& app) {
     }
     // The turn: every side's to read; what is due is the umpire's (it says who is coming).
     const auto& t = model.turn;
-    ImGui::Text("Turn %d", t.turn);
+    ImGui::Text("Turn %d", t.turn.number());
     ImGui::SameLine();
-    ImGui::TextUnformatted(t.date ? ("  " + *t.date + (t.turn_days ? ", turns of " + std::to_string(*t.turn_days) + " days" : "")).c_str()
+    ImGui::TextUnformatted(t.date ? ("  " + t.date->text() + (t.turn_days ? ", turns of " + std::to_string(*t.turn_days) + " days" : "")).c_str()
                                   : "  (the campaign has no date)");
     if (umpire) {
         const auto names = [](const std::vector<app::Scheduled>& due) {

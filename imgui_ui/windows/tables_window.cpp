@@ -89,7 +89,7 @@ void TablesWindow::compute_odds(GuiApp& app) {
     r.side = rules.sides[static_cast<size_t>(side)].id;
     // No year typed: the campaign's, else the rule set's first.
     const auto& date = app.model().current ? app.model().current->date : std::nullopt;
-    if (!rules.years.empty()) r.year = year ? year : date ? std::stoi(date->substr(0, 4)) : rules.years.front();
+    if (!rules.years.empty()) r.year = year ? year : date ? date->year() : rules.years.front();
     if (!rules.theaters.empty()) r.theater = rules.theaters.front().id;
     app.start_work(*this, "Working out the odds", [this, rules = app.model().rules, r](std::atomic<std::uint64_t>&) {
         auto worked_out = generate::exact_odds(*rules, r);

@@ -431,7 +431,7 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
 }
 
 std::string summary_text(const rules::RuleSet& rules, const BattleSummary& s) {
-    std::string out = "Battle of " + s.battle.name + (s.battle.date.empty() ? "" : ", " + s.battle.date) +
+    std::string out = "Battle of " + s.battle.name + (s.battle.date ? ", " + s.battle.date->text() : "") +
                       (s.battle.place.empty() ? "" : ", " + s.battle.place) +
                       (s.battle.recovered ? " (casualties returned)" : " (casualties not yet returned)") + "\n";
     for (const auto& side : s.sides) {

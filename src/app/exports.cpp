@@ -88,7 +88,7 @@ army::OrderOfBattle Exports::snapshot(const ExportRequest& r) const {
 void Exports::oob(const ExportRequest& r, OobFormat format, const Sink& out) const {
     const auto& rules = m_session.rules();
     const auto oob = snapshot(r);
-    const exporter::Provenance p{r.date.empty() ? exporter::today() : r.date};
+    const exporter::Provenance p{r.date ? *r.date : exporter::today()};
     switch (format) {
         case OobFormat::text: return out(exporter::oob_text(rules, oob, p));
         case OobFormat::md: return out(exporter::oob_markdown(rules, oob, p));
@@ -102,7 +102,7 @@ void Exports::oob(const ExportRequest& r, OobFormat format, const Sink& out) con
 void Exports::labels(const ExportRequest& r, LabelFormat format, const exporter::LabelSheet& sheet, const Sink& out) const {
     const auto& rules = m_session.rules();
     const auto oob = snapshot(r);
-    const exporter::Provenance p{r.date.empty() ? exporter::today() : r.date};
+    const exporter::Provenance p{r.date ? *r.date : exporter::today()};
     switch (format) {
         case LabelFormat::html: return out(exporter::labels_html(rules, oob, p, sheet));
         case LabelFormat::pdf: return exporter::labels_pdf(rules, oob, p, sheet, out);
@@ -129,7 +129,7 @@ std::string Exports::labels(const ExportRequest& r, LabelFormat format, const ex
     return bytes;
 }
 
-void Exports::handout(const std::string& typed_side, const HandoutFile& file, const std::string& date) const {
+void Exports::handout(const std::string& typed_side, const HandoutFile& file, std::optional<Day> date) const {
     const auto side = side_id(m_session.rules(), typed_side);
     const auto viewer = View::of_side(side);
     const auto& rules = m_session.rules();
@@ -138,8 +138,8 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
         // The papers are read first: nothing is written before everything has been read.
         const auto c = m_session.current();
         const auto* sd = rules.find_side(side);
-        std::string papers = "Papers of the " + sd->name + ", campaign " + c.name + ": turn " + std::to_string(c.turn) +
-                             (c.date ? ", " + *c.date : "") + "\n\n";
+        std::string papers = "Papers of the " + sd->name + ", campaign " + c.name + ": " + c.turn.text() +
+                             (c.date ? ", " + c.date->text() : "") + "\n\n";
         const auto battles = m_session.battles().list(viewer);
         papers += "The last battle\n";
         papers += battles.empty() ? "  none fought yet\n" : summary_text(rules, m_session.battles().summary(battles.back().name, viewer));

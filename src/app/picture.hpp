@@ -1,8 +1,10 @@
 #pragma once
 // The season at a glance: what the campaign model says of the battles fought, as figures a
 // front end draws as charts and a table, for one view (a side reads only its own side's).
+#include "core/date.hpp"
 #include "core/words.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,7 +22,9 @@ struct Series {
 /// A battle as the season's table shows it: what each side engaged and lost there, as the
 /// view may read it (summarize).
 struct BattleLine {
-    std::string name, date, place;
+    std::string name;
+    std::optional<Day> date;
+    std::string place;
     bool recovered = false;
     struct Side {
         std::string side;       ///< the side's id

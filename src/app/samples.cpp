@@ -27,12 +27,15 @@ Sample parse_sample(std::string_view text, const std::string& file) {
     s.rules = root.at("rules").as_string();
     s.file = file;
     s.text = std::string(text);
-    if (auto d = v.find("date")) s.date = d->as_string();
+    if (auto d = v.find("date")) {
+        s.date = Day::parse(d->as_string());
+        if (!s.date) d->fail("\"" + d->as_string() + "\" is not a day of the calendar: expected YYYY-MM-DD");
+    }
     if (auto t = v.find("theater")) s.theater = t->as_string();
     if (auto t = v.find("turn_days")) s.turn_days = t->as_int(1, 366);
     if (auto m = v.find("men_per_stand")) s.men_per_stand = m->as_int(1, 100000);
     if (auto list = v.find("schedule"))
-        for (const auto& [division, turn] : list->members()) s.schedule.emplace_back(division, turn.as_int(1, 9999));
+        for (const auto& [division, turn] : list->members()) s.schedule.emplace_back(division, *Turn::of(turn.as_int(1, Turn::k_last)));
     return s;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // The sample campaigns built into muster (assets/samples): historical orders of battle in the
 // muster-oob/1 format, each with the settings and schedule a campaign starts from.
+#include "core/date.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,12 +20,12 @@ struct Sample {
     std::string rules;   ///< the rule set id it is written for
     std::string file;    ///< "assets/samples/gettysburg.json": named in errors
     std::string text;    ///< the whole muster-oob/1 file
-    std::optional<std::string> date;  ///< the campaign's date
+    std::optional<Day> date;  ///< the campaign's date
     std::optional<std::string> theater;
     std::optional<int> turn_days;
     std::optional<int> men_per_stand;
     /// Placeholder divisions by name and the turn each is due, in the file's order.
-    std::vector<std::pair<std::string, int>> schedule;
+    std::vector<std::pair<std::string, Turn>> schedule;
 };
 
 /// Reads a sample file: its "sample" and "rules" keys (the armies are read on import, against

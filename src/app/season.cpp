@@ -7,16 +7,14 @@
 namespace muster::app {
 namespace {
 
-constexpr int k_last_turn = 100000;
-
 // The date turn `turn` begins, when the campaign has a date and its turns a length.
-std::optional<std::string> date_of(const campaign::CampaignInfo& c, int turn) {
+std::optional<Day> date_of(const campaign::CampaignInfo& c, Turn turn) {
     if (!c.date || !c.turn_days) return std::nullopt;
-    return Day::parse(*c.date)->plus((turn - c.turn) * *c.turn_days).text();
+    return c.date->plus(turn.minus(c.turn) * *c.turn_days);
 }
 
 Scheduled with_date(const campaign::CampaignInfo& c, campaign::ScheduleEntry e) {
-    const int turn = e.turn;
+    const Turn turn = e.turn;
     return {std::move(e), date_of(c, turn)};
 }
 
@@ -31,7 +29,7 @@ TurnView Season::now() const {
     for (auto& e : db::Season(m_session.state().store).schedule(c.id)) {
         if (e.status != DivisionStatus::placeholder) continue;
         if (e.turn <= c.turn) v.due.push_back(with_date(c, e));
-        else if (e.turn == c.turn + 1) v.next.push_back(with_date(c, e));
+        else if (e.turn == c.turn.plus(1)) v.next.push_back(with_date(c, e));
     }
     return v;
 }
@@ -43,22 +41,20 @@ std::vector<Scheduled> Season::schedule() const {
     return out;
 }
 
-Scheduled Season::schedule_division(const std::string& division, std::optional<int> turn, const std::optional<std::string>& date) {
+Scheduled Season::schedule_division(const std::string& division, std::optional<Turn> turn, std::optional<Day> date) {
     const auto c = m_session.current();
     if (turn.has_value() == date.has_value()) throw UsageError("give the turn the division is due (--turn N) or the date (--date YYYY-MM-DD)");
     if (date) {
-        const auto day = Day::parse(*date);
-        if (!day) throw UsageError("date \"" + *date + "\" is not a day of the calendar: expected YYYY-MM-DD, e.g. 1863-07-01");
         if (!c.date || !c.turn_days)
             throw UsageError("a division is scheduled by date only when the campaign has a date and a turn length "
                              "(muster campaign set --date YYYY-MM-DD --turn-length 7d): give --turn N instead");
-        const int days = day->minus(*Day::parse(*c.date));
-        if (days < 0) throw UsageError("date " + *date + " is before the campaign's date, " + *c.date + ": that turn has passed");
-        turn = c.turn + days / *c.turn_days;
+        const int days = date->minus(*c.date);
+        if (days < 0) throw UsageError("date " + date->text() + " is before the campaign's date, " + c.date->text() + ": that turn has passed");
+        turn = c.turn.plus(days / *c.turn_days);
+        if (!turn) throw UsageError("date " + date->text() + " is after the last turn muster counts (" + std::to_string(Turn::k_last) + ")");
     }
-    if (*turn < c.turn || *turn > k_last_turn)
-        throw UsageError("turn " + std::to_string(*turn) + " is out of range: expected " + std::to_string(c.turn) +
-                         " (the campaign's turn) to " + std::to_string(k_last_turn));
+    if (*turn < c.turn)
+        throw UsageError(turn->text() + " has passed: expected " + c.turn.text() + " (the campaign's turn) or later");
     auto& store = m_session.state().store;
     std::string name;
     store.run_operation(c.id, OperationKind::schedule, [&](std::int64_t) {
@@ -69,32 +65,36 @@ Scheduled Season::schedule_division(const std::string& division, std::optional<i
                         ": only a placeholder is scheduled to arrive");
         db::Season(store).set_schedule(d.id, turn);
         const auto on = date_of(c, *turn);
-        return "Scheduled " + d.name + " to arrive on turn " + std::to_string(*turn) + (on ? " (" + *on + ")" : "");
+        return "Scheduled " + d.name + " to arrive on " + turn->text() + (on ? " (" + on->text() + ")" : "");
     });
     for (const auto& s : schedule())
         if (s.entry.division == name) return s;
     throw Error("division " + name + " is not in the schedule after it was put there");
 }
 
-void Season::unschedule(const std::string& division) {
+Outcome Season::unschedule(const std::string& division) {
     const auto c = m_session.current();
     auto& store = m_session.state().store;
-    store.run_operation(c.id, OperationKind::schedule, [&](std::int64_t) {
+    Outcome out;
+    out.operation = store.run_operation(c.id, OperationKind::schedule, [&](std::int64_t) {
         const auto d = division_named(store, c, division);
         bool listed = false;
         for (const auto& e : db::Season(store).schedule(c.id)) listed = listed || e.division_id == d.id;
         if (!listed) throw Error("division " + d.name + " is not in the schedule");
         db::Season(store).set_schedule(d.id, std::nullopt);
-        return "Took " + d.name + " off the schedule";
+        out.summary = "Took " + d.name + " off the schedule";
+        return out.summary;
     });
+    return out;
 }
 
 TurnResult Season::next_turn(const std::function<std::optional<Arrival>(const ArrivalRequest&)>& arrive) {
     auto c = m_session.current();
-    if (c.turn >= k_last_turn) throw Error("the campaign is at turn " + std::to_string(k_last_turn) + ", the last muster counts");
-    const auto date = date_of(c, c.turn + 1);
+    const auto turn = c.turn.plus(1);
+    if (!turn) throw Error("the campaign is at " + c.turn.text() + ", the last muster counts");
+    const auto date = date_of(c, *turn);
     campaign::CampaignInfo next = c;
-    next.turn = c.turn + 1;
+    next.turn = *turn;
     next.date = date ? date : c.date;
     check_date_and_theater(m_session.rules(), next);
     TurnResult out;
@@ -103,9 +103,9 @@ TurnResult Season::next_turn(const std::function<std::optional<Arrival>(const Ar
     auto& store = m_session.state().store;
     out.operation = store.run_operation(c.id, OperationKind::turn, [&](std::int64_t op) {
         store.set_audience(op, Audience::everyone());  // the turn and the date are every side's
-        if (store.campaign(c.id).turn != c.turn) throw Error("another muster has begun turn " + std::to_string(store.campaign(c.id).turn) + " meanwhile: nothing was changed");
+        if (const auto now = store.campaign(c.id).turn; now != c.turn) throw Error("another muster has begun " + now.text() + " meanwhile: nothing was changed");
         store.update_campaign_settings(next);
-        return "Turn " + std::to_string(next.turn) + " begins" + (date ? ": " + *date : "");
+        return "Turn " + std::to_string(next.turn.number()) + " begins" + (date ? ": " + date->text() : "");
     });
     // Every division due by now arrives, each its own operation: one that cannot is named, the
     // others go on (it stays due, and `muster turn` lists it).

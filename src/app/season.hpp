@@ -2,6 +2,7 @@
 // The campaign season: its clock (the turn and the date, turns of so many days) and the
 // reinforcement schedule (which division is due on which turn), rolled up as turns pass.
 #include "app/arrivals.hpp"
+#include "app/outcome.hpp"
 #include "app/session.hpp"
 
 #include <cstdint>
@@ -16,13 +17,13 @@ namespace muster::app {
 /// its turns a length).
 struct Scheduled {
     campaign::ScheduleEntry entry;
-    std::optional<std::string> date;
+    std::optional<Day> date;
 };
 
 /// Where the campaign stands: its turn and date, and what is due.
 struct TurnView {
-    int turn = 1;
-    std::optional<std::string> date;
+    Turn turn = Turn::first();
+    std::optional<Day> date;
     std::optional<int> turn_days;
     std::vector<Scheduled> due;   ///< scheduled for this turn or an earlier one, not yet arrived
     std::vector<Scheduled> next;  ///< scheduled for the next turn
@@ -30,8 +31,8 @@ struct TurnView {
 
 /// What a turn's passing did: the new turn, and each division due that rolled up (or why not).
 struct TurnResult {
-    int turn = 1;
-    std::optional<std::string> date;
+    Turn turn = Turn::first();
+    std::optional<Day> date;
     std::int64_t operation = 0;
     std::vector<Arrival> arrivals;
     std::vector<std::string> refused;  ///< "Heth: why", for a due division that could not arrive
@@ -46,9 +47,9 @@ public:
     std::vector<Scheduled> schedule() const;
     /// Puts a placeholder division in the schedule for a turn, or for the turn that holds a date
     /// (the campaign needs a date and a turn length for that); an undoable operation.
-    Scheduled schedule_division(const std::string& division, std::optional<int> turn, const std::optional<std::string>& date);
+    Scheduled schedule_division(const std::string& division, std::optional<Turn> turn, std::optional<Day> date);
     /// Takes a division off the schedule.
-    void unschedule(const std::string& division);
+    Outcome unschedule(const std::string& division);
     /// The next turn begins (the date moves on by the turn's length) as one operation; then every
     /// division due by then arrives, each as its own operation with its rolls in the journal,
     /// hidden as usual.

@@ -49,15 +49,14 @@ void check_settings(const campaign::CampaignInfo& c) {
 
 }  // namespace
 
+void require_in_years(const rules::RuleSet& r, const Day& day, const std::string& what) {
+    if (!r.years.empty() && std::find(r.years.begin(), r.years.end(), day.year()) == r.years.end())
+        throw UsageError(what + " " + day.text() + " is outside rule set " + r.id + "'s years: expected " + std::to_string(r.years.front()) +
+                         " to " + std::to_string(r.years.back()));
+}
+
 void check_date_and_theater(const rules::RuleSet& r, const campaign::CampaignInfo& c) {
-    if (c.date) {
-        const auto& d = *c.date;
-        const auto day = Day::parse(d);
-        if (!day) throw UsageError("date \"" + d + "\" is not a day of the calendar: expected YYYY-MM-DD, e.g. 1863-07-01");
-        if (!r.years.empty() && std::find(r.years.begin(), r.years.end(), day->year()) == r.years.end())
-            throw UsageError("date " + d + " is outside rule set " + r.id + "'s years: expected " + std::to_string(r.years.front()) +
-                             " to " + std::to_string(r.years.back()));
-    }
+    if (c.date) require_in_years(r, *c.date, "date");
     if (c.theater && theater_id(r, *c.theater) != *c.theater)
         throw UsageError("theater \"" + visible(*c.theater) + "\" is not as rule set " + r.id + " spells it: " + theater_id(r, *c.theater));
 }
@@ -67,7 +66,7 @@ namespace {
 std::string settings_text(const campaign::CampaignInfo& c) {
     return "return rate " + std::to_string(c.return_rate) + "%, rounding " + word(c.rounding) + ", despicable " +
            word(c.despicable) + (c.men_per_stand ? ", " + std::to_string(*c.men_per_stand) + " men per stand" : "") +
-           (c.date ? ", date " + *c.date : "") + (c.theater ? ", theater " + *c.theater : "") +
+           (c.date ? ", date " + c.date->text() : "") + (c.theater ? ", theater " + *c.theater : "") +
            (c.turn_days ? ", turns of " + count_of(*c.turn_days, "day", "days") : "") + ", dice " + word(c.dice) +
            (c.leader_names ? "" : ", leader names not drawn");
 }

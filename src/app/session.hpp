@@ -39,7 +39,7 @@ struct NewCampaign {
     DiceMode dice = DiceMode::seeded;
     std::optional<std::uint64_t> seed;  ///< none: a fresh one
     std::optional<int> men_per_stand;   ///< none: the rule set's scale, if it has one
-    std::optional<std::string> date;    ///< YYYY-MM-DD: arrivals and the leader table take its year
+    std::optional<Day> date;            ///< arrivals and the leader table take its year
     std::optional<std::string> theater; ///< a theater of the rule set: arrivals take it
     std::optional<int> turn_days;       ///< how many days a turn lasts (`muster turn next` moves the date on)
     Switch leader_names = Switch::on;   ///< draw names from muster's lists for the leaders the tables roll
@@ -54,7 +54,7 @@ struct CampaignSettings {
     std::optional<Rounding> rounding;
     std::optional<Despicable> despicable;
     std::optional<int> men_per_stand;
-    std::optional<std::string> date;     ///< YYYY-MM-DD
+    std::optional<Day> date;
     std::optional<std::string> theater;  ///< a theater id of the rule set
     std::optional<int> turn_days;        ///< how many days a turn lasts
     std::optional<Switch> leader_names;  ///< draw names for the leaders the tables roll

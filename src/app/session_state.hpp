@@ -81,7 +81,9 @@ std::string require_name(const std::string& what, const std::string& name);
 /// beginning): its id; else UsageError listing them, with the nearest.
 std::string side_id(const rules::RuleSet& rules, const std::string& typed);
 std::string theater_id(const rules::RuleSet& rules, const std::string& typed);
-/// The campaign's date is a day of the calendar within the rule set's years; its theater one of
+/// A day within the rule set's years (else UsageError naming `what`: "date", "battle date").
+void require_in_years(const rules::RuleSet& rules, const Day& day, const std::string& what);
+/// The campaign's date is a day within the rule set's years; its theater one of
 /// the rule set's (else UsageError).
 void check_date_and_theater(const rules::RuleSet& rules, const campaign::CampaignInfo& campaign);
 /// The division, corps or army a person named: exactly, ignoring case, or by the one name it

@@ -76,7 +76,10 @@ Report read_report(std::string_view json_text, const std::string& file) {
     const auto battle = root.at("battle");
     battle.allow_only({"name", "date", "place"});
     r.name = required_text(battle, "name");
-    r.date = text(battle, "date");
+    if (auto d = battle.find("date"); d && !d->as_string().empty()) {
+        r.date = Day::parse(d->as_string());
+        if (!r.date) d->fail("\"" + d->as_string() + "\" is not a day of the calendar: expected YYYY-MM-DD, e.g. 1863-07-01");
+    }
     r.place = text(battle, "place");
     if (auto list = root.find("divisions"))
         for (const auto& d : list->items()) r.divisions.push_back(d.as_string());

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/date.hpp"
 #include "core/words.hpp"
 
 #include <string>
@@ -33,7 +34,7 @@ struct LostBattery {
 /// A battle and everything that happened to the units in it, applied as one operation.
 struct Report {
     std::string name;
-    std::string date;
+    std::optional<Day> date;  ///< none: the campaign's date, if it has one
     std::string place;
     std::vector<std::string> divisions;  ///< that fought; empty: those of the reported brigades
     std::vector<BrigadeLoss> brigades;

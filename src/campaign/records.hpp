@@ -2,6 +2,7 @@
 // What a campaign holds, as plain values: what db/ reads and writes and src/app hands up to
 // the CLI and the GUI. No SQL here, and nothing above src/app needs to know db/ exists.
 #include "army/division.hpp"
+#include "core/date.hpp"
 #include "core/words.hpp"
 
 #include <cstdint>
@@ -25,13 +26,13 @@ struct CampaignInfo {
     std::uint64_t dice_counter = 0;
     std::string created_at;
     std::optional<int> men_per_stand;    ///< for cartel values; none: the rule set's scale
-    std::optional<std::string> date;     ///< the campaign's date, YYYY-MM-DD; none: not set
+    std::optional<Day> date;             ///< the campaign's date; none: not set
     std::optional<std::string> theater;  ///< the theater of operations (a rule set theater id)
-    int turn = 1;                        ///< the campaign's turn, from 1
+    Turn turn = Turn::first();           ///< the campaign's turn
     std::optional<int> turn_days;        ///< how many days a turn lasts; none: turns have no length
     bool leader_names = true;            ///< unnamed leaders the tables roll get a name drawn from muster's lists
     /// The year of the campaign's date.
-    std::optional<int> year() const { return date ? std::optional<int>(std::stoi(date->substr(0, 4))) : std::nullopt; }
+    std::optional<int> year() const { return date ? std::optional<int>(date->year()) : std::nullopt; }
 };
 
 /// A camp of the captor side.
@@ -55,7 +56,7 @@ struct Holding {
 struct BattleInfo {
     std::int64_t id = 0;
     std::string name;
-    std::string date;
+    std::optional<Day> date;
     std::string place;
     bool recovered = false;
 };
@@ -112,7 +113,7 @@ struct ScheduleEntry {
     std::string division;
     std::string side;
     DivisionStatus status = DivisionStatus::placeholder;
-    int turn = 1;
+    Turn turn = Turn::first();
 };
 
 /// One line of a draft battle report, filled by a roll at the table side.

@@ -27,7 +27,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
     auto* report = battle->add_subcommand("report", "Record a battle and its losses as one operation (from a file or options)");
     report->add_option("FILE", ro->file, "A muster-battle/1 JSON report (or give everything with options)");
     report->add_option("--name", ro->report.name, "Battle name");
-    report->add_option("--date", ro->report.date, "Date");
+    day_option(report, "--date", ro->report.date, "The battle's date (default: the campaign's)");
     report->add_option("--place", ro->report.place, "Place");
     report->add_option("--division", ro->report.divisions, "A division that fought (repeat); default: those with losses");
     report->add_option("--loss", ro->loss, "Stands lost: \"Division/Brigade=N\" (repeat)");
@@ -131,7 +131,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
         t.add({"Battle", "Date", "Place", "Casualties"});
         auto session = open_campaigns(io);
         for (const auto& b : session.battles().list(session.view(*as)))
-            t.add({b.name, b.date, b.place, b.recovered ? "returned" : "not yet returned"});
+            t.add({b.name, text_or(b.date, ""), b.place, b.recovered ? "returned" : "not yet returned"});
         io.out << t.render();
     });
 

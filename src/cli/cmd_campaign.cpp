@@ -27,10 +27,10 @@ void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const std
                                                          " draws so far of every side's dice"
                                                    : "typed in by the organiser"});
     t.add({"Men per stand", c.men_per_stand ? std::to_string(*c.men_per_stand) : "(the rule set's scale, if any)"});
-    t.add({"Date", c.date ? *c.date : "(not set: give --year when a division arrives)"});
+    t.add({"Date", text_or(c.date, "(not set: give --year when a division arrives)")});
     t.add({"Theater", c.theater ? *c.theater : "(not set)"});
     t.add({"Leader names", c.leader_names ? "drawn from muster's lists for the leaders the tables roll" : "off"});
-    t.add({"Turn", std::to_string(c.turn) + (c.turn_days ? ", of " + count_of(*c.turn_days, "day", "days") : " (turns have no length: give --turn-length)")});
+    t.add({"Turn", std::to_string(c.turn.number()) + (c.turn_days ? ", of " + count_of(*c.turn_days, "day", "days") : " (turns have no length: give --turn-length)")});
     t.add({"Created", c.created_at});
     out << t.render();
 }
@@ -52,7 +52,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     word_option<DiceMode>(create, "--dice", n->dice, "Dice: seeded by muster (default) or typed in by you");
     seed_option(create, "--seed", n->seed, "Seed of the campaign's dice (default: a fresh one)");
     create->add_option("--men-per-stand", n->men_per_stand, "Men a stand stands for (weighs stands in an exchange cartel)");
-    create->add_option("--date", n->date, "The campaign's date, YYYY-MM-DD: arrivals and the leader table take its year");
+    day_option(create, "--date", n->date, "The campaign's date: arrivals and the leader table take its year");
     create->add_option("--theater", n->theater, "The theater of operations, e.g. east: arrivals take it");
     create->add_option_function<std::string>("--turn-length", [n](const std::string& t) { n->turn_days = parse_turn_length(t); },
                                              "How long a turn lasts, e.g. 7d or 2w: `muster turn next` moves the date on by it");
@@ -78,7 +78,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     on_run(cmd->add_subcommand("samples", "The sample campaigns muster ships: what each holds and where it comes from"), io, [&io] {
         exporter::TextTable t;
         t.add({"Sample", "Rule set", "Title", "Starts"});
-        for (const auto& s : app::samples()) t.add({s.id, s.rules, s.title, s.date.value_or("")});
+        for (const auto& s : app::samples()) t.add({s.id, s.rules, s.title, text_or(s.date, "")});
         io.out << t.render();
         for (const auto& s : app::samples()) io.out << "\n" << s.id << ": " << s.about << "\n  Source: " << s.source << "\n";
         io.out << "\nStart one: muster campaign new NAME --sample ID\n";
@@ -106,7 +106,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     word_option<Rounding>(set, "--rounding", settings->rounding, "Fractions of returning stands");
     word_option<Despicable>(set, "--despicable", settings->despicable, "Despicable leaders");
     set->add_option("--men-per-stand", settings->men_per_stand, "Men a stand stands for (weighs stands in an exchange cartel)");
-    set->add_option("--date", settings->date, "The campaign's date, YYYY-MM-DD: arrivals and the leader table take its year");
+    day_option(set, "--date", settings->date, "The campaign's date: arrivals and the leader table take its year");
     set->add_option("--theater", settings->theater, "The theater of operations, e.g. east: arrivals take it");
     set->add_option_function<std::string>("--turn-length", [settings](const std::string& t) { settings->turn_days = parse_turn_length(t); },
                                           "How long a turn lasts, e.g. 7d or 2w");

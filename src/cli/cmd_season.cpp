@@ -10,7 +10,7 @@
 namespace muster::cli {
 namespace {
 
-std::string when(const app::Scheduled& s) { return "turn " + std::to_string(s.entry.turn) + (s.date ? " (" + *s.date + ")" : ""); }
+std::string when(const app::Scheduled& s) { return s.entry.turn.text() + (s.date ? " (" + s.date->text() + ")" : ""); }
 
 }  // namespace
 
@@ -34,7 +34,7 @@ void add_season_commands(CLI::App& app, Io& io) {
             auto session = open_campaigns(io);
             const auto viewer = session.view(*as);
             const auto now = session.season().now();
-            io.out << "Turn " << now.turn << " of campaign " << session.current().name << (now.date ? ": " + *now.date : "")
+            io.out << "Turn " << now.turn.number() << " of campaign " << session.current().name << (now.date ? ": " + now.date->text() : "")
                    << (now.turn_days ? " (turns of " + count_of(*now.turn_days, "day", "days") + ")" : "") << "\n";
             if (!viewer.is_umpire()) return;  // the schedule says who is coming: the umpire's alone
             io.out << "Due now: ";
@@ -60,7 +60,7 @@ void add_season_commands(CLI::App& app, Io& io) {
                 return session.arrivals().arrive(r);
             });
         });
-        io.out << "Turn " << result.turn << " begins" << (result.date ? ": " + *result.date : "") << " (journal #" << result.operation
+        io.out << "Turn " << result.turn.number() << " begins" << (result.date ? ": " + result.date->text() : "") << " (journal #" << result.operation
                << ")\n";
         for (const auto& a : result.arrivals)
             io.out << "\n" << exporter::division_text(session.rules(), a.division) << "Journal #" << a.operation
@@ -72,15 +72,16 @@ void add_season_commands(CLI::App& app, Io& io) {
     });
 
     struct ScheduleOptions {
-        std::string division, date;
-        int turn = 0;
+        std::string division;
+        std::optional<Turn> turn;
+        std::optional<Day> date;
         bool clear = false;
     };
     auto so = std::make_shared<ScheduleOptions>();
     auto* schedule = app.add_subcommand("schedule", "The reinforcement schedule: list it, or put a division on a turn (umpire only)");
     schedule->add_option("DIVISION", so->division, "The placeholder division to schedule (none: list the schedule)");
-    schedule->add_option("--turn", so->turn, "The turn it is due");
-    schedule->add_option("--date", so->date, "The date it is due (the turn that holds it)");
+    turn_option(schedule, "--turn", so->turn, "The turn it is due");
+    day_option(schedule, "--date", so->date, "The date it is due (the turn that holds it)");
     schedule->add_flag("--clear", so->clear, "Take it off the schedule");
     on_run(schedule, io, [so, &io, schedule] {
         auto session = open_campaigns(io);
@@ -91,18 +92,16 @@ void add_season_commands(CLI::App& app, Io& io) {
             exporter::TextTable t;
             t.add({"Turn", "Date", "Division", "Side", "Status"});
             for (const auto& s : season.schedule())
-                t.add({std::to_string(s.entry.turn), s.date.value_or("-"), s.entry.division, s.entry.side,
+                t.add({std::to_string(s.entry.turn.number()), text_or(s.date, "-"), s.entry.division, s.entry.side,
                        s.entry.status == DivisionStatus::placeholder ? "due" : word(s.entry.status)});
             io.out << t.render();
             return;
         }
         if (so->clear) {
-            season.unschedule(so->division);
-            io.out << "Took " << so->division << " off the schedule.\n";
+            print_outcome(io.out, season.unschedule(so->division), false);
             return;
         }
-        const auto s = season.schedule_division(so->division, schedule->count("--turn") ? std::optional<int>(so->turn) : std::nullopt,
-                                                schedule->count("--date") ? std::optional<std::string>(so->date) : std::nullopt);
+        const auto s = season.schedule_division(so->division, so->turn, so->date);
         io.out << "Scheduled " << s.entry.division << " to arrive on " << when(s) << ".\n";
     });
 }

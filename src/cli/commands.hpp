@@ -2,6 +2,7 @@
 // The command line: one file a command group, each registering its commands on the app.
 #include "app/outcome.hpp"
 #include "app/session.hpp"
+#include "core/date.hpp"
 #include "core/error.hpp"
 #include "core/words.hpp"
 
@@ -62,6 +63,31 @@ inline CLI::Option* seed_option(CLI::App* cmd, const std::string& name, std::opt
             if (text.empty() || error != std::errc() || end != text.data() + text.size())
                 throw CLI::ValidationError(name, "\"" + text + "\" is not a seed: expected a whole number from 0 to 18446744073709551615");
             target = value;
+        },
+        help);
+}
+
+/// A date: a day of the calendar, refused at parse time naming the option and the text.
+inline CLI::Option* day_option(CLI::App* cmd, const std::string& name, std::optional<Day>& target, const std::string& help) {
+    return cmd->add_option_function<std::string>(
+        name,
+        [&target, name](const std::string& text) {
+            target = Day::parse(text);
+            if (!target)
+                throw CLI::ValidationError(name, "\"" + text + "\" is not a day of the calendar: expected YYYY-MM-DD, e.g. 1863-07-01");
+        },
+        help + " (YYYY-MM-DD)");
+}
+
+/// A turn of the campaign's clock, refused at parse time outside 1 to Turn::k_last.
+inline CLI::Option* turn_option(CLI::App* cmd, const std::string& name, std::optional<Turn>& target, const std::string& help) {
+    return cmd->add_option_function<std::string>(
+        name,
+        [&target, name](const std::string& text) {
+            long long n = 0;
+            const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), n);
+            if (text.empty() || error != std::errc() || end != text.data() + text.size() || !(target = Turn::of(n)))
+                throw CLI::ValidationError(name, "\"" + text + "\" is not a turn: expected a whole number from 1 to " + std::to_string(Turn::k_last));
         },
         help);
 }

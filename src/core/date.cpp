@@ -1,5 +1,8 @@
 #include "core/date.hpp"
 
+#include "core/error.hpp"
+#include "core/names.hpp"
+
 #include <cstdio>
 
 namespace muster {
@@ -57,5 +60,21 @@ std::string Day::text() const {
 }
 
 int Day::year() const { return civil_from_days(m_days).y; }
+
+Day Day::read(std::string_view text, std::string_view what) {
+    if (auto day = parse(text)) return *day;
+    throw UsageError(std::string(what) + " \"" + visible(std::string(text)) +
+                     "\" is not a day of the calendar: expected YYYY-MM-DD, e.g. 1863-07-01");
+}
+
+std::optional<Turn> Turn::of(long long number) {
+    if (number < 1 || number > k_last) return std::nullopt;
+    return Turn(static_cast<int>(number));
+}
+
+Turn Turn::read(long long number) {
+    if (auto turn = of(number)) return *turn;
+    throw UsageError("turn " + std::to_string(number) + " is out of range: expected 1 to " + std::to_string(k_last));
+}
 
 }  // namespace muster

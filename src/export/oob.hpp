@@ -1,4 +1,5 @@
 #pragma once
+#include "core/date.hpp"
 #include "army/division.hpp"
 #include "core/sink.hpp"
 #include "journal/journal.hpp"
@@ -11,7 +12,7 @@ namespace muster::exporter {
 
 /// What every exported file says about itself: muster's version, campaign, date and view.
 struct Provenance {
-    std::string date;  ///< YYYY-MM-DD
+    Day date;  ///< the day it was printed
 };
 
 /// muster's version, the campaign, the date and the view: "muster 0.1.0", "Virginia 1863",
@@ -88,7 +89,7 @@ std::string oob_text(const rules::RuleSet& rules, const army::OrderOfBattle& oob
 std::string oob_json(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
 /// The journal: every operation and, under it, every roll.
 std::string journal_text(const std::vector<journal::Entry>& entries);
-/// Today's date, UTC, YYYY-MM-DD.
-std::string today();
+/// Today, UTC.
+Day today();
 
 }  // namespace muster::exporter

@@ -16,11 +16,11 @@ std::string name_of(const rules::Named* named, const std::string& id) { return n
 
 }  // namespace
 
-std::string today() { return utc_now("%Y-%m-%d"); }
+Day today() { return *Day::parse(utc_now("%Y-%m-%d")); }
 
 std::vector<std::string> provenance_fields(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
     const auto* viewer = rules.find_side(oob.view.side());
-    return {std::string("muster ") + k_version, oob.campaign, p.date,
+    return {std::string("muster ") + k_version, oob.campaign, p.date.text(),
             viewer ? "view of the " + viewer->name : std::string("umpire's view")};
 }
 

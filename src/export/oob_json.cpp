@@ -68,7 +68,7 @@ std::string oob_json(const rules::RuleSet& rules, const army::OrderOfBattle& oob
         cereal::JSONOutputArchive ar(os, cereal::JSONOutputArchive::Options(324, cereal::JSONOutputArchive::Options::IndentChar::space, 2));
         ar(make_nvp("format", std::string("muster-oob/1")), make_nvp("muster", std::string(k_version)),
            make_nvp("campaign", oob.campaign), make_nvp("rules", rules.id), make_nvp("view", oob.view.text()),
-           make_nvp("date", p.date));
+           make_nvp("date", p.date.text()));
         array(ar, "armies", oob.armies, [&](const army::Army& a) {
             ar(make_nvp("name", a.name), make_nvp("side", a.side));
             leader(ar, "commander", a.commander);

@@ -36,7 +36,7 @@ std::string report_json(const battle::Report& r) {
         ar(cereal::make_nvp("format", std::string("muster-battle/1")));
         ar.setNextName("battle");
         ar.startNode();
-        ar(cereal::make_nvp("name", r.name), cereal::make_nvp("date", r.date), cereal::make_nvp("place", r.place));
+        ar(cereal::make_nvp("name", r.name), cereal::make_nvp("date", r.date ? r.date->text() : std::string()), cereal::make_nvp("place", r.place));
         ar.finishNode();
         ar(cereal::make_nvp("divisions", r.divisions), cereal::make_nvp("brigades", r.brigades), cereal::make_nvp("leaders", r.leaders),
            cereal::make_nvp("batteries", r.batteries));

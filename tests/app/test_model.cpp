@@ -24,7 +24,7 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     CHECK(m.revision == s.last_operation());
     CHECK(m.rules.get() == &s.rules());
     CHECK(m.campaigns.size() == s.campaigns().size());
-    const auto p = exporter::Provenance{"2026-01-01"};
+    const auto p = exporter::Provenance{Day::read("2026-01-01")};
     CHECK(exporter::oob_json(s.rules(), m.oob, p) == exporter::oob_json(s.rules(), s.forces().order_of_battle({}), p));
     CHECK(m.roster.brigades.size() == s.forces().brigades().size());
     CHECK(m.roster.leaders.size() == s.leaders().list().size());

@@ -84,7 +84,7 @@ TEST_CASE("A sample file is read strictly: a missing or unknown key is named wit
     const std::string good = R"({"format": "muster-oob/1", "rules": "acw", "armies": [],
         "sample": {"id": "x", "title": "X", "about": "a", "source": "s", "schedule": {"Heth": 2}}})";
     const auto s = app::parse_sample(good, "x.json");
-    CHECK(s.schedule == std::vector<std::pair<std::string, int>>{{"Heth", 2}});
+    CHECK(s.schedule == std::vector<std::pair<std::string, Turn>>{{"Heth", Turn::read(2)}});
     CHECK_THROWS_WITH(app::parse_sample(R"({"format": "muster-oob/1", "rules": "acw", "armies": []})", "x.json"),
                       Contains("x.json") && Contains("sample"));
     std::string unknown = good;
@@ -141,7 +141,7 @@ TEST_CASE("Every sample creates in one undoable operation, passes check, exports
             REQUIRE(secret.size() > 5);
             app::ExportRequest as_side;
             as_side.viewer = View::of_side(side);
-            as_side.date = "2026-01-01";
+            as_side.date = Day::read("2026-01-01");
             for (const auto& w : Vocabulary<OobFormat>::table) {
                 INFO(side << " " << w.text);
                 std::string text = s.exports().oob(as_side, w.value);

@@ -45,9 +45,9 @@ void campaign_of(const std::string& rules, const std::string& side_a, const std:
     s.battles().report_battle(r, false);
     s.battles().recover("Clash", {}, false);
     CHECK(s.history().check().ok());
-    const auto labels = test::export_labels(s, [] { test::Export e; e.format = "html"; e.request.date = "2026-01-01"; return e; }(), {});
+    const auto labels = test::export_labels(s, [] { test::Export e; e.format = "html"; e.request.date = Day::read("2026-01-01"); return e; }(), {});
     CHECK_THAT(labels, Contains(first.name));
-    const auto oob = test::export_oob(s, [] { test::Export e; e.format = "text"; e.request.date = "2026-01-01"; return e; }());
+    const auto oob = test::export_oob(s, [] { test::Export e; e.format = "text"; e.request.date = Day::read("2026-01-01"); return e; }());
     CHECK_THAT(oob, Contains(s.rules().term_brigade));
 }
 

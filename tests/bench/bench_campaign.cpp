@@ -145,7 +145,7 @@ void bm_open_and_print_oob(benchmark::State& state) {
     size_t bytes = 0;
     for (auto _ : state) {
         app::Session s(path, false, 5000, app::Catalog(""));
-        const auto text = exporter::oob_text(s.rules(), s.forces().order_of_battle({}), {"2026-01-01"});
+        const auto text = exporter::oob_text(s.rules(), s.forces().order_of_battle({}), {Day::read("2026-01-01")});
         bytes = text.size();
         benchmark::DoNotOptimize(text);
     }
@@ -158,7 +158,7 @@ void bm_export(benchmark::State& state, const std::string& format, bool labels) 
     app::Session s(built_campaign(), false, 5000, app::Catalog(""));
     test::Export r;
     r.format = format;
-    r.request.date = "2026-01-01";
+    r.request.date = Day::read("2026-01-01");
     size_t bytes = 0;
     for (auto _ : state) {
         const auto out = labels ? test::export_labels(s, r, {}) : test::export_oob(s, r);

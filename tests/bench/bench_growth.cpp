@@ -173,7 +173,7 @@ int main() {
         test::TempDir dir;
         const auto oob = test::generated_forces(n);
         const auto file = dir.file("oob.json");
-        std::ofstream(file) << exporter::oob_json(test::acw(), oob, {"2026-01-01"});
+        std::ofstream(file) << exporter::oob_json(test::acw(), oob, {Day::read("2026-01-01")});
         record("raw insert floor", raw_floor(oob, dir.file("floor.db")));
         app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
         new_campaign(s);
@@ -202,13 +202,13 @@ int main() {
         record("open + oob text", seconds([&] {
                    app::Session fresh(dir.file("c.db"), false, 5000, app::Catalog(""));
                    test::Export e;
-                   e.request.date = "2026-01-01";
+                   e.request.date = Day::read("2026-01-01");
                    test::export_oob(fresh, e);
                }));
         record("check", seconds([&] { s.history().check(); }));
         // Each export written to its file as muster writes it: a PDF page by page.
         app::ExportRequest request;
-        request.date = "2026-01-01";
+        request.date = Day::read("2026-01-01");
         const auto exports = s.exports();
         for (const auto format : {OobFormat::md, OobFormat::csv, OobFormat::html, OobFormat::json, OobFormat::pdf})
             record("export oob " + word(format), seconds([&] {

@@ -434,7 +434,10 @@ TEST_CASE("The campaign clock and the reinforcement schedule: turns pass, the da
 
     // Refused, naming what was wrong, changing nothing.
     CHECK_THAT(cli.refused("schedule Heth --turn 5", 1), Contains("has arrived"));
-    CHECK_THAT(cli.refused("schedule Doubleday --turn 2", 2), Contains("turn 2 is out of range: expected 3"));
+    CHECK_THAT(cli.refused("schedule Doubleday --turn 2", 2), Contains("turn 2 has passed: expected turn 3"));
+    for (const char* turn : {"0", "-1", "100001", "3x", "many", "99999999999999999999"})
+        CHECK_THAT(cli.refused(std::string("schedule Doubleday --turn ") + turn, 2),
+                   Contains(std::string("\"") + turn + "\" is not a turn: expected a whole number from 1 to 100000"));
     CHECK_THAT(cli.refused("schedule Doubleday --date 1863-05-01", 2), Contains("before the campaign's date"));
     CHECK_THAT(cli.refused("schedule Doubleday --date 1863-02-30", 2), Contains("not a day of the calendar"));
     CHECK_THAT(cli.refused("schedule Doubleday", 2), Contains("--turn N") && Contains("--date"));

@@ -381,7 +381,7 @@ TEST_CASE("The same seed replays the same campaign") {
         s->arrivals().arrive(test::arrival("Heth"));
         s->arrivals().arrive(test::arrival("Pender"));
     }
-    const exporter::Provenance p{"2026-01-01"};
+    const exporter::Provenance p{Day::read("2026-01-01")};
     CHECK(exporter::oob_json(a.rules(), a.forces().order_of_battle({}), p) == exporter::oob_json(b.rules(), b.forces().order_of_battle({}), p));
     const auto rolls_of = [](app::Session& s) {
         std::vector<std::string> out;
@@ -420,7 +420,7 @@ TEST_CASE("An OOB exported as JSON imports back exactly") {
     a.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 5, 6, "6/5/3", "", {"Meredith", "average"}});
     a.forces().add_battery({"Battery B", "Wadsworth", "", ""});
     a.forces().set_fog("Heth", Fog::seen);
-    const exporter::Provenance p{"2026-01-01"};
+    const exporter::Provenance p{Day::read("2026-01-01")};
     const auto json = exporter::oob_json(a.rules(), a.forces().order_of_battle({}), p);
     std::ofstream(dir.file("oob.json")) << json;
 

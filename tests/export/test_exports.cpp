@@ -22,7 +22,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-const std::string k_date = "2026-01-01";
+const Day k_date = Day::read("2026-01-01");
 // No "/" in it: the name rule keeps that for references.
 const std::string k_script_name = "<script>document.title='PWNED'<img src=x onerror=\"document.title='PWNED'\">";
 
@@ -93,9 +93,9 @@ TEST_CASE("Every format matches its golden file on a fixed seeded campaign") {
         // Every file says muster's version, the campaign, the date and the view.
         if (std::string(format) == "json") {
             CHECK_THAT(out, Contains("\"muster\": \"0.1.0\""));
-            CHECK_THAT(out, Contains("\"date\": \"" + k_date + "\""));
+            CHECK_THAT(out, Contains("\"date\": \"" + k_date.text() + "\""));
         } else {
-            CHECK_THAT(out, Contains("muster 0.1.0") && Contains(k_date) && Contains("umpire"));
+            CHECK_THAT(out, Contains("muster 0.1.0") && Contains(k_date.text()) && Contains("umpire"));
         }
     }
     const auto labels = test::export_labels(s, request("html"), {});

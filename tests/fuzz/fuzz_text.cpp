@@ -66,7 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     k.divisions.push_back(d);
     a.corps.push_back(k);
     oob.armies.push_back(a);
-    const exporter::Provenance p{"2026-01-01"};
+    const exporter::Provenance p{Day::read("2026-01-01")};
     const auto records = test::csv_records(exporter::oob_csv(acw(), oob, p));
     for (const auto& r : records) {
         require(r.size() == records.front().size());

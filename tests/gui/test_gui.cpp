@@ -62,7 +62,7 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     INFO(campaigns.error);
     REQUIRE(s.campaigns().size() == 1);
     CHECK(s.campaigns()[0].name == "Gettysburg 1863");
-    CHECK(s.campaigns()[0].date == "1863-07-01");  // what arrivals and the leader table take
+    CHECK(s.campaigns()[0].date == Day::read("1863-07-01"));  // what arrivals and the leader table take
     CHECK(s.campaigns()[0].theater == "east");
     CHECK(s.campaigns()[0].seed == 1863);
     d.frame(shot("campaigns"));
@@ -307,7 +307,7 @@ TEST_CASE("On an empty database muster-gui opens on the welcome, and a campaign 
     REQUIRE(s.campaigns().size() == 1);
     CHECK(s.campaigns()[0].name == "Chancellorsville");
     CHECK(s.campaigns()[0].rules_id == "acw");
-    CHECK(s.campaigns()[0].date == "1863-05-01");
+    CHECK(s.campaigns()[0].date == Day::read("1863-05-01"));
     d.frames(2);
     CHECK_FALSE(d.app.welcoming());
     CHECK(gui::marked("Campaigns/Use"));  // the windows are back
@@ -327,7 +327,7 @@ TEST_CASE("From the welcome, a sample campaign starts with its armies and schedu
     REQUIRE(s.campaigns().size() == 1);
     CHECK(s.campaigns()[0].name == "Saratoga 1777");
     CHECK(s.campaigns()[0].rules_id == "awi");
-    CHECK(s.campaigns()[0].date == "1777-09-19");
+    CHECK(s.campaigns()[0].date == Day::read("1777-09-19"));
     CHECK(count_brigades(s) == 14);  // Fraser 3, Hamilton 4, Poor 5, Morgan 2
     CHECK(s.history().check().ok());
     d.frames(2);
@@ -529,12 +529,12 @@ namespace {
 void season_campaign(const std::string& db) {
     auto s = test::make_campaign(db);
     app::CampaignSettings c;
-    c.date = "1863-07-01";
+    c.date = Day::read("1863-07-01");
     c.theater = "east";
     c.turn_days = 7;
     s.change_settings(c);
     test::fight_and_propose(s);
-    s.season().schedule_division("Pender", 2, std::nullopt);
+    s.season().schedule_division("Pender", Turn::read(2), std::nullopt);
 }
 
 }  // namespace
@@ -551,8 +551,8 @@ TEST_CASE("The season panel: Next turn with physical dice asks each roll of the 
     REQUIRE(d.click("Season/NextTurn"));
     INFO(w.error);
     d.frames(2);
-    CHECK(d.app.model().current->turn == 2);
-    CHECK(d.app.model().current->date == "1863-07-08");
+    CHECK(d.app.model().current->turn == Turn::read(2));
+    CHECK(d.app.model().current->date == Day::read("1863-07-08"));
     REQUIRE(w.dice.asking());
     CHECK_THAT(w.dice.purpose(), !Contains("Heth"));
     const std::string first = w.dice.purpose();
@@ -913,8 +913,8 @@ TEST_CASE("The schedule in the season panel: a division taken off, put back by a
     const auto schedule = s.season().schedule();
     REQUIRE(schedule.size() == 1);
     CHECK(schedule[0].entry.division == "Pender");
-    CHECK(schedule[0].entry.turn == 3);
-    CHECK(schedule[0].date == "1863-07-15");
+    CHECK(schedule[0].entry.turn.number() == 3);
+    CHECK(schedule[0].date == Day::read("1863-07-15"));
     CHECK_THAT(w.note, Contains("turn 3"));
     CHECK(s.history().journal().size() == journal + 1);
     d.frame(shot("schedule"));
@@ -931,7 +931,7 @@ TEST_CASE("The schedule in the season panel: a division taken off, put back by a
     d.press_enter();
     REQUIRE(d.click("Season/Schedule"));
     REQUIRE(s.season().schedule().size() == 1);
-    CHECK(s.season().schedule()[0].entry.turn == 5);
+    CHECK(s.season().schedule()[0].entry.turn.number() == 5);
     // A side is not told who is coming.
     REQUIRE(d.click("Menu/View"));
     REQUIRE(d.click("Menu/View/union"));

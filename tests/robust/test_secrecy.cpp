@@ -35,7 +35,7 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
     n.name = "Season";
     n.rules = "acw";
     n.seed = seed;
-    n.date = "1863-07-01";
+    n.date = Day::read("1863-07-01");
     n.theater = "east";
     s.create_campaign(n);
     for (const auto& side : {sides.viewer, sides.enemy}) {
