@@ -35,7 +35,7 @@ constexpr int k_application_id = 1836413812;
 // and must survive the undo of it.
 int session_table_filter(void*, const char* table) {
     const std::string_view t(table);
-    return t == "operation" || t == "roll" || t == "meta" ? 0 : 1;
+    return t == "operation" || t == "roll" || t == "meta" ? 0 : 1;  // layering: not a word (table names)
 }
 
 struct Session {

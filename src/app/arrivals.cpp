@@ -139,7 +139,7 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
         out.division.rolls = std::move(shown);
         // The reserve's share goes to the corps or the army, as the rule set says for the side.
         db::ReserveTarget reserve;
-        if (rules.find_side(d.side)->reserve_level == "corps") reserve.corps_id = d.corps_id;
+        if (rules.find_side(d.side)->reserve_level == ReserveLevel::corps) reserve.corps_id = d.corps_id;
         else reserve.army_id = d.army_id;
         number_reserve_batteries(out.division, db::Forces(store).reserve_battery_names(reserve));
         const std::string summary = d.name + " arrived: " + division_summary(rules, out.division);

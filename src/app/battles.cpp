@@ -30,7 +30,7 @@ std::string decimal(int whole, int hundredths) {
 
 std::string state_after(const army::Brigade& b, int stands) {
     const rules::EffectivenessLabel label = b.label;
-    return std::string(rules::state_name(label.state_at(stands))) + " (" + label.text() + ")";
+    return std::string(spell(label.state_at(stands))) + " (" + label.text() + ")";
 }
 
 // The camp prisoners of `unit_side` go to: the one named, or the only open camp of another side.

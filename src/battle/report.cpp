@@ -31,12 +31,6 @@ std::pair<std::string, std::string> at_split(std::string_view s) {
     return {std::string(trim(s.substr(0, at))), std::string(trim(s.substr(at + 1)))};
 }
 
-template <class Fate>
-Fate fate(const Value& v) {
-    const std::string f = v.as_string();
-    if (auto found = find_word<Fate>(f)) return *found;
-    v.fail("unknown fate \"" + f + "\" (expected " + spellings<Fate>() + ")");
-}
 
 // The fate after the ':' of a --leader or --battery spec, and the camp after its '@'.
 template <class Fate>
@@ -98,7 +92,7 @@ Report read_report(std::string_view json_text, const std::string& file) {
             l.allow_only({"leader", "fate", "camp", "out_for"});
             FallenLeader f;
             f.leader = required_text(l, "leader");
-            f.fate = fate<LeaderFate>(l.at("fate"));
+            f.fate = l.at("fate").as_word<LeaderFate>();
             f.camp = text(l, "camp");
             if (auto v = l.find("out_for")) f.out_for = v->as_int(0, 100);
             r.leaders.push_back(f);
@@ -108,7 +102,7 @@ Report read_report(std::string_view json_text, const std::string& file) {
             b.allow_only({"battery", "fate", "camp"});
             LostBattery f;
             f.battery = required_text(b, "battery");
-            f.fate = fate<BatteryFate>(b.at("fate"));
+            f.fate = b.at("fate").as_word<BatteryFate>();
             f.camp = text(b, "camp");
             r.batteries.push_back(f);
         }

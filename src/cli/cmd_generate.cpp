@@ -14,7 +14,7 @@ void add_generate_command(CLI::App& app, Io& io) {
         std::string theater;
         std::string rolls;
         Despicable despicable = Despicable::expanded;
-        std::string format = "text";
+        PrintFormat format = PrintFormat::text;
         bool show_rolls = false;
     };
     auto o = std::make_shared<Options>();
@@ -29,7 +29,7 @@ void add_generate_command(CLI::App& app, Io& io) {
     cmd->add_option("--rolls", o->rolls, "Dice you rolled yourself, in order, e.g. 34,78,00 (percentile 1-100, 00 = 100)");
     word_option<Despicable>(cmd, "--despicable", o->despicable,
                             "Despicable leaders: the article's rule (DP), or by the book (played as average)");
-    cmd->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
+    word_option<PrintFormat>(cmd, "--format", o->format, "Output format");
     cmd->add_flag("--show-rolls", o->show_rolls, "Also print every roll: purpose, dice, reading, result");
     on_run(cmd, io, [o, &io, cmd] {
         auto& r = o->request;
@@ -39,7 +39,7 @@ void add_generate_command(CLI::App& app, Io& io) {
         r.typed_rolls = dice::split_rolls(o->rolls);
         if (cmd->count("--rolls") && r.typed_rolls.empty()) throw UsageError("--rolls is empty: give the rolls, e.g. 34,78,00");
         const auto result = app::roll_division(app::default_catalog(), r);
-        if (o->format == "json") {
+        if (o->format == PrintFormat::json) {
             io.out << exporter::division_json(result.rules, result.division, o->show_rolls);
             return;
         }

@@ -56,7 +56,8 @@ void add_rules_commands(CLI::App& app, Io& io) {
     });
 
     struct OddsOptions {
-        std::string rules, format = "text";
+        std::string rules;
+        PrintFormat format = PrintFormat::text;
         generate::Request request;
         int year = 0;
         std::string theater;
@@ -68,7 +69,7 @@ void add_rules_commands(CLI::App& app, Io& io) {
     odds->add_option("--arm", odds_o->request.arm, "Arm (default: the rule set's first)");
     odds->add_option("--year", odds_o->year, "Year (default: rolled on the rule set's table)");
     odds->add_option("--theater", odds_o->theater, "Theater (default: rolled on the rule set's table)");
-    odds->add_option("--format", odds_o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
+    word_option<PrintFormat>(odds, "--format", odds_o->format, "Output format");
     on_run(odds, io, [odds_o, odds, &io] {
         const auto r = app::default_catalog().load(odds_o->rules);
         auto request = odds_o->request;
@@ -76,7 +77,7 @@ void add_rules_commands(CLI::App& app, Io& io) {
         if (odds->count("--theater")) request.theater = odds_o->theater;
         const auto exact = generate::exact_odds(r, request);  // refuses an unknown side, arm, year or theater
         if (request.arm.empty()) request.arm = r.arms.front().id;
-        io.out << (odds_o->format == "json" ? exporter::odds_json(exact, r.id, request) : exporter::odds_text(exact, r.id, request));
+        io.out << (odds_o->format == PrintFormat::json ? exporter::odds_json(exact, r.id, request) : exporter::odds_text(exact, r.id, request));
     });
 
     auto files = std::make_shared<std::vector<std::string>>();

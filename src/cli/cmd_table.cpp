@@ -36,7 +36,8 @@ void add_table_commands(CLI::App& app, Io& io) {
     });
 
     struct RollOptionsT {
-        std::string rules, points, format = "text";
+        std::string rules, points;
+        PrintFormat format = PrintFormat::text;
         app::TableRollRequest request;
         std::vector<std::string> modifiers;
         RollOptions dice;
@@ -55,7 +56,7 @@ void add_table_commands(CLI::App& app, Io& io) {
     roll->add_option("--battle", o->battle, "In the campaign: the battle (not yet reported) whose draft report takes what the result costs");
     roll->add_option("--unit", o->unit, "With --battle: the brigade or battery rolled for (fire: the target; both sides rolling: the attacker)");
     roll->add_option("--defender", o->defender, "With --battle, on a table both sides roll: the defender's brigade or battery");
-    roll->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
+    word_option<PrintFormat>(roll, "--format", o->format, "Output format");
     on_run(roll, io, [o, &io] {
         auto request = o->request;
         if (!o->points.empty()) {
@@ -67,7 +68,7 @@ void add_table_commands(CLI::App& app, Io& io) {
         if (!o->battle.empty()) {
             if (!o->rules.empty()) throw UsageError("--rules does not go with --battle: a campaign rolls the rule set it pinned");
             if (request.seed) throw UsageError("--seed does not go with --battle: a campaign rolls its own dice");
-            if (o->format != "text") throw UsageError("--format json does not go with --battle");
+            if (o->format != PrintFormat::text) throw UsageError("--format json does not go with --battle");
             auto session = open_campaigns(io);
             const app::CampaignRoll roll{request.table, request.request, o->battle, o->unit, o->defender};
             const auto rolled = with_dice(session, io, o->dice, [&](const std::vector<std::string>& rolls) { return session.table_side().roll(roll, rolls); });
@@ -87,7 +88,7 @@ void add_table_commands(CLI::App& app, Io& io) {
         };
         const auto rolls = given_rolls(o->dice);
         const auto rolled = o->dice.ask ? ask_until_done(io, rolls, attempt) : attempt(rolls);
-        if (o->format == "json") {
+        if (o->format == PrintFormat::json) {
             io.out << exporter::play_roll_json(rolled.roll, r.id);
             return;
         }

@@ -42,13 +42,14 @@ template <class E, class Target>
 CLI::Option* word_option(CLI::App* cmd, const std::string& name, Target& target, const std::string& help) {
     return cmd->add_option_function<std::string>(
         name,
-        [&target](const std::string& text) {
+        [&target, name](const std::string& text) {
             // As typed, or ignoring case ("Roll", "A4").
             std::string folded = text;
             for (auto& ch : folded) ch = ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch;
             if (auto w = find_word<E>(text)) target = *w;
             else if (auto f = find_word<E>(folded)) target = *f;
-            else throw CLI::ValidationError(std::string(Vocabulary<E>::what), "\"" + text + "\" is not valid: expected " + spellings<E>());
+            else
+                throw CLI::ValidationError(name, "\"" + text + "\" is not a " + std::string(Vocabulary<E>::what) + ": expected " + spellings<E>());
         },
         help + ": " + spellings<E>());
 }

@@ -11,7 +11,8 @@ void add_roll_options(CLI::App* cmd, RollOptions& options, const std::string& ro
     cmd->add_option_function<std::string>(
         "--dice",
         [&options](const std::string& text) {
-            if (text != "ask") throw CLI::ValidationError("--dice", "\"" + text + "\" is not valid: expected ask");
+            if (text != "ask") throw CLI::ValidationError("--dice", "\"" + text + "\" is not valid: expected ask");  // layering: not a word
+
             options.ask = true;
         },
         "ask: ask for each roll on standard input as it comes (one a line; \"back\" takes back the last); "

@@ -65,6 +65,24 @@ enum class OobFormat { text, md, csv, html, json, pdf };
 enum class LabelFormat { html, pdf };
 /// A division's fog of war: hidden from its enemy, or seen by it.
 enum class Fog { hidden, seen };
+/// The formats a command prints a result in (a rolled division, the odds, a table roll).
+enum class PrintFormat { text, json };
+/// Where a side's artillery reserve sits: with each corps, or with the army.
+enum class ReserveLevel { army, corps };
+/// Whose roll a play table's modifier changes: either's (a single roll), the attacker's or the
+/// defender's (a difference of two rolls).
+enum class Party { either, attacker, defender };
+/// A kind of play table: a roll with modifiers read against results, a grid of reference text,
+/// ranges with fire points.
+enum class PlayKind { roll, grid, ranges };
+/// How a play table is laid out on the page: a row a score, a row a result, a row a column.
+enum class PlayLayout { score_rows, result_rows, column_rows };
+/// A unit's effectiveness: Fresh, Worn or Spent, read from its label.
+enum class State { fresh, worn, spent };
+
+/// The arm of a unit type that makes batteries, not brigades: a rule set's unit types name it,
+/// and its own arms may not.
+inline constexpr std::string_view k_artillery = "artillery";
 
 /// One spelling of a word.
 template <class E>
@@ -143,6 +161,14 @@ MUSTER_VOCABULARY(OobFormat, "format",
                   {OobFormat::text, "text"}, {OobFormat::md, "md"}, {OobFormat::csv, "csv"}, {OobFormat::html, "html"},
                   {OobFormat::json, "json"}, {OobFormat::pdf, "pdf"});
 MUSTER_VOCABULARY(LabelFormat, "label format", {LabelFormat::html, "html"}, {LabelFormat::pdf, "pdf"});
+MUSTER_VOCABULARY(Fog, "fog of war", {Fog::hidden, "hidden"}, {Fog::seen, "seen"});
+MUSTER_VOCABULARY(PrintFormat, "format", {PrintFormat::text, "text"}, {PrintFormat::json, "json"});
+MUSTER_VOCABULARY(ReserveLevel, "reserve level", {ReserveLevel::army, "army"}, {ReserveLevel::corps, "corps"});
+MUSTER_VOCABULARY(Party, "party", {Party::either, "either"}, {Party::attacker, "attacker"}, {Party::defender, "defender"});
+MUSTER_VOCABULARY(PlayKind, "kind of play table", {PlayKind::roll, "roll"}, {PlayKind::grid, "grid"}, {PlayKind::ranges, "ranges"});
+MUSTER_VOCABULARY(PlayLayout, "layout",
+                  {PlayLayout::score_rows, "score_rows"}, {PlayLayout::result_rows, "result_rows"}, {PlayLayout::column_rows, "column_rows"});
+MUSTER_VOCABULARY(State, "state", {State::fresh, "Fresh"}, {State::worn, "Worn"}, {State::spent, "Spent"});
 
 #undef MUSTER_VOCABULARY
 

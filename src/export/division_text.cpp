@@ -32,7 +32,7 @@ std::string division_text(const rules::RuleSet& rules, const army::Division& d) 
     TextTable table;
     table.add({rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"});
     for (const auto& b : d.brigades)
-        table.add({b.name, std::to_string(b.stands), b.label.text(), std::string(rules::state_name(b.state())),
+        table.add({b.name, std::to_string(b.stands), b.label.text(), std::string(spell(b.state())),
                    name_of(rules.find_rating(b.rating), b.rating),
                    leader_text(rules, b.commander) +
                        (b.alternate.present() ? "; alternate " + leader_text(rules, b.alternate) : "")});

@@ -43,7 +43,7 @@ std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob,
                   "grade", "mark", "owner", "brigades", "batteries", "nationality", "muster", "campaign", "exported", "view"});
     for (const auto& a : oob.armies) {
         auto battery = [&](const std::string& corps, const std::string& division, const army::Battery& b, const std::string& owner) {
-            add({a.side, a.name, corps, division, "battery", b.name, "artillery", is_active(b.status) ? "1" : "0", "1", "",
+            add({a.side, a.name, corps, division, "battery", b.name, std::string(k_artillery), is_active(b.status) ? "1" : "0", "1", "",
                  word(b.status), "", "", "", "", owner, "", is_active(b.status) ? "1" : "0"});
         };
         for (const auto& b : a.reserve) battery("", "", b, "army reserve");
@@ -58,7 +58,7 @@ std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob,
                 for (const auto& b : d.brigades) {
                     const auto* grade = rules.find_grade(b.commander.grade);
                     add({a.side, a.name, k.name, d.name, "brigade", b.name, b.arm, std::to_string(b.stands), std::to_string(b.start_stands),
-                         b.label.text(), is_active(b.status) ? std::string(rules::state_name(b.state())) : word(b.status), b.rating,
+                         b.label.text(), is_active(b.status) ? std::string(spell(b.state())) : word(b.status), b.rating,
                          b.commander.name, b.commander.grade, grade ? grade->mark : "", "division", is_active(b.status) ? "1" : "0", ""});
                 }
                 for (const auto& b : d.batteries) battery(k.name, d.name, b, "division");

@@ -87,7 +87,7 @@ std::string oob_json(const rules::RuleSet& rules, const army::OrderOfBattle& oob
                     array(ar, "brigades", d.brigades, [&](const army::Brigade& b) {
                         ar(make_nvp("name", b.name), make_nvp("arm", b.arm), make_nvp("rating", b.rating),
                            make_nvp("start_stands", b.start_stands), make_nvp("stands", b.stands),
-                           make_nvp("label", b.label.text()), make_nvp("state", std::string(rules::state_name(b.state()))),
+                           make_nvp("label", b.label.text()), make_nvp("state", std::string(spell(b.state()))),
                            make_nvp("status", word(b.status)));
                         leader(ar, "commander", b.commander);
                         leader(ar, "alternate", b.alternate);

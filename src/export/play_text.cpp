@@ -101,7 +101,7 @@ std::string modifiers_text(const PlayTable& t) {
     grid.add({"Modifier", "Value", t.difference ? "Whose roll" : "", "Id"});
     for (const auto& m : t.modifiers)
         grid.add({m.text + (m.group.empty() ? "" : " [one of " + m.group + "]"), m.value_text(),
-                  t.difference ? std::string(m.party == rules::Party::either ? "either" : rules::party_name(m.party)) : "", m.id});
+                  t.difference ? std::string(m.party == rules::Party::either ? "either" : spell(m.party)) : "", m.id});
     return "\n  Modifiers:\n" + grid.render(4);
 }
 
@@ -273,7 +273,7 @@ struct JsonApplied {
     template <class Archive>
     void save(Archive& ar) const {
         ar(cereal::make_nvp("id", a.modifier->id), cereal::make_nvp("text", a.modifier->text),
-           cereal::make_nvp("party", std::string(rules::party_name(a.party))), cereal::make_nvp("times", a.times),
+           cereal::make_nvp("party", std::string(spell(a.party))), cereal::make_nvp("times", a.times),
            cereal::make_nvp("value", a.value), cereal::make_nvp("factor", a.modifier->is_factor() ? a.modifier->value_text() : std::string()));
     }
 };

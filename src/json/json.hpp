@@ -1,4 +1,6 @@
 #pragma once
+#include "core/words.hpp"
+
 #include <memory>
 #include <optional>
 #include <span>
@@ -37,6 +39,13 @@ public:
     /// An integer within [lo, hi], named in the error otherwise.
     int as_int(int lo, int hi) const;
     bool as_bool() const;
+    /// One of muster's words, named in the error with every spelling otherwise.
+    template <class E>
+    E as_word() const {
+        const auto text = as_string();
+        if (auto w = find_word<E>(text)) return *w;
+        fail("\"" + text + "\" is not a " + std::string(Vocabulary<E>::what) + ": expected " + spellings<E>());
+    }
     /// The elements of an array (refuses a non-array).
     std::vector<Value> items() const;
     /// The members of an object in file order (refuses a non-object).

@@ -19,7 +19,7 @@ std::string signed_text(int v) { return (v >= 0 ? "+" : "") + std::to_string(v);
 std::string modifier_ids(const PlayTable& t) {
     std::vector<std::string> ids;
     for (const auto& m : t.modifiers)
-        ids.push_back((t.difference && m.party != Party::either ? std::string(rules::party_name(m.party)) + ":" : std::string()) + m.id);
+        ids.push_back((t.difference && m.party != Party::either ? std::string(spell(m.party)) + ":" : std::string()) + m.id);
     return ids.empty() ? "none" : join(ids, ", ");
 }
 
@@ -55,7 +55,7 @@ Applied apply(const PlayTable& t, const Choice& c) {
     const PlayModifier* m = t.find_modifier(c.modifier, c.party);
     if (!m) {
         if (t.find_modifier(c.modifier, Party::either))
-            throw UsageError("modifier \"" + c.modifier + "\" of table " + t.id + " is not for the " + std::string(rules::party_name(c.party)) +
+            throw UsageError("modifier \"" + c.modifier + "\" of table " + t.id + " is not for the " + std::string(spell(c.party)) +
                              "'s roll (modifiers: " + modifier_ids(t) + ")");
         throw UsageError("table " + t.id + " has no modifier \"" + c.modifier + "\" (modifiers: " + modifier_ids(t) + ")" + did_you_mean(c.modifier, ids));
     }
@@ -89,7 +89,7 @@ void check_together(const PlayTable& t, const std::vector<Applied>& applied) {
         for (size_t j = i + 1; j < applied.size(); ++j) {
             const auto &a = applied[i], &b = applied[j];
             if (a.party != b.party) continue;
-            const std::string whose = t.difference ? " on the " + std::string(rules::party_name(a.party)) + "'s roll" : "";
+            const std::string whose = t.difference ? " on the " + std::string(spell(a.party)) + "'s roll" : "";
             if (a.modifier == b.modifier)
                 throw UsageError("modifier \"" + a.modifier->id + "\" is given twice" + whose + (a.modifier->each ? ": count it once, " + a.modifier->id + "=N" : ""));
             if (!a.modifier->group.empty() && a.modifier->group == b.modifier->group)
@@ -122,10 +122,9 @@ Choice parse_choice(std::string_view text) {
         return UsageError("--modifier \"" + std::string(text) + "\": " + why + "; expected ID, ID=N, attacker:ID or defender:ID");
     };
     if (auto colon = s.find(':'); colon != std::string_view::npos) {
-        const auto who = s.substr(0, colon);
-        if (who == "attacker") c.party = Party::attacker;
-        else if (who == "defender") c.party = Party::defender;
-        else throw bad("\"" + std::string(who) + "\" is not attacker or defender");
+        const auto who = find_word<Party>(s.substr(0, colon));
+        if (!who || *who == Party::either) throw bad("\"" + std::string(s.substr(0, colon)) + "\" is not attacker or defender");
+        c.party = *who;
         s.remove_prefix(colon + 1);
     }
     if (auto eq = s.find('='); eq != std::string_view::npos) {
@@ -145,7 +144,7 @@ Choice parse_choice(std::string_view text) {
 }
 
 std::string Applied::text() const {
-    std::string out = (party != Party::either ? std::string(rules::party_name(party)) + ": " : std::string()) + modifier->text + " ";
+    std::string out = (party != Party::either ? std::string(spell(party)) + ": " : std::string()) + modifier->text + " ";
     if (modifier->is_factor()) return out + modifier->value_text();
     if (modifier->each) return out + signed_text(modifier->value) + (times > 1 ? " x" + std::to_string(times) + " = " + signed_text(value) : "");
     return out + signed_text(value);

@@ -155,8 +155,8 @@ public:
             u.id = read_id(item.at("id"));
             u.name = read_text(item.at("name"));
             u.arm = item.at("arm").as_string();
-            if (u.arm != "artillery" && !m_rules.find_arm(u.arm))
-                item.at("arm").fail("unknown arm \"" + u.arm + "\" (defined: " + ids(m_rules.arms) + ", or artillery)");
+            if (u.arm != k_artillery && !m_rules.find_arm(u.arm))
+                item.at("arm").fail("unknown arm \"" + u.arm + "\" (defined: " + ids(m_rules.arms) + ", or " + std::string(k_artillery) + ")");
             if (auto g = item.find("guns")) u.guns = g->as_int(1, 100);
             u.note = optional_text(item, "note");
             m_rules.unit_types.push_back(u);
@@ -186,10 +186,7 @@ private:
             side.id = read_id(item.at("id"));
             side.name = read_text(item.at("name"));
             side.reserve = read_text(item.at("reserve"));
-            const auto level = item.at("reserve_level");
-            side.reserve_level = level.as_string();
-            if (side.reserve_level != "army" && side.reserve_level != "corps")
-                level.fail("\"" + side.reserve_level + "\" is not a reserve level: expected \"army\" or \"corps\"");
+            side.reserve_level = item.at("reserve_level").as_word<ReserveLevel>();
             m_rules.sides.push_back(side);
         }
         // Two sides exactly: a division is hidden from the enemy or seen by it, one flag, and

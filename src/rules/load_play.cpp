@@ -48,13 +48,6 @@ Points read_points(const Value& v) {
     return *p;
 }
 
-template <class E>
-E read_word(const Value& v) {
-    auto w = find_word<E>(v.as_string());
-    if (!w) v.fail("\"" + v.as_string() + "\" is not a " + std::string(Vocabulary<E>::what) + ": expected " + spellings<E>());
-    return *w;
-}
-
 PlayEffects read_effects(const Value& v) {
     v.allow_only({"stands_lost", "stands_captured", "captured_each_over", "disordered", "leader", "leader_roll", "battery"});
     PlayEffects e;
@@ -62,9 +55,9 @@ PlayEffects read_effects(const Value& v) {
     if (auto x = v.find("stands_captured")) e.stands_captured = x->as_int(0, 20);
     if (auto x = v.find("captured_each_over")) e.captured_each_over = x->as_int(1, 100);
     if (auto x = v.find("disordered")) e.disordered = x->as_bool();
-    if (auto x = v.find("leader")) e.leader = read_word<LeaderFate>(*x);
+    if (auto x = v.find("leader")) e.leader = x->as_word<LeaderFate>();
     if (auto x = v.find("leader_roll")) e.leader_roll = read_id(*x);
-    if (auto x = v.find("battery")) e.battery = read_word<BatteryFate>(*x);
+    if (auto x = v.find("battery")) e.battery = x->as_word<BatteryFate>();
     if (e.leader && !e.leader_roll.empty()) v.fail("a result either decides the leader's fate or rolls for it, not both");
     return e;
 }
@@ -84,11 +77,11 @@ public:
             PlayTable t;
             if (!detail::is_id(id)) v.fail("\"" + id + "\" is not a valid table id: expected 1 to 40 of a-z, 0-9, _ and -");
             t.id = id;
-            const auto kind = v.at("kind").as_string();
-            if (kind == "roll") read_roll(t, v);
-            else if (kind == "grid") read_grid(t, v);
-            else if (kind == "ranges") read_ranges(t, v);
-            else v.at("kind").fail("\"" + kind + "\" is not a kind of play table: expected roll, grid or ranges");
+            switch (v.at("kind").as_word<PlayKind>()) {
+                case PlayKind::roll: read_roll(t, v); break;
+                case PlayKind::grid: read_grid(t, v); break;
+                case PlayKind::ranges: read_ranges(t, v); break;
+            }
             if (m_rules.find_table(t.id)) v.fail("\"" + t.id + "\" is also a generation table's id: a table id names one table");
             m_out.push_back(std::move(t));
         }
@@ -116,13 +109,7 @@ private:
         if (!die || *die == Die::percentile) dice.fail("\"" + dice.as_string() + "\" is not a die of the table side: expected d6, d10 or 2d6");
         t.die = *die;
         if (auto d = v.find("difference")) t.difference = d->as_bool();
-        if (auto l = v.find("layout")) {
-            const auto layout = l->as_string();
-            if (layout == "score_rows") t.layout = PlayLayout::score_rows;
-            else if (layout == "result_rows") t.layout = PlayLayout::result_rows;
-            else if (layout == "column_rows") t.layout = PlayLayout::column_rows;
-            else l->fail("\"" + layout + "\" is not a layout: expected score_rows, result_rows or column_rows");
-        }
+        if (auto l = v.find("layout")) t.layout = l->as_word<PlayLayout>();
         if (auto c = v.find("column_name")) t.column_name = read_text(*c, 200);
         if (auto low = v.find("lowest_score")) t.lowest_score = low->as_int(-100, 100);
         if (auto mods = v.find("modifiers"))
@@ -198,11 +185,9 @@ private:
         if (mod.each && !m.find("value")) m.fail("only a modifier with a \"value\" can be counted (\"each\")");
         if (auto x = m.find("group")) mod.group = read_id(*x);
         if (auto x = m.find("for")) {
-            const auto who = x->as_string();
             if (!t.difference) x->fail("only a difference table's modifiers say whose roll they are for");
-            if (who == "attacker") mod.party = Party::attacker;
-            else if (who == "defender") mod.party = Party::defender;
-            else x->fail("\"" + who + "\" is not a party: expected attacker or defender");
+            mod.party = x->as_word<Party>();
+            if (mod.party == Party::either) x->fail("a modifier is for the attacker's or the defender's roll: expected attacker or defender");
         }
         return mod;
     }

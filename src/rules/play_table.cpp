@@ -113,15 +113,6 @@ std::optional<Points> parse_points(std::string_view text) {
     return Points{whole * 4 + quarters};
 }
 
-std::string_view party_name(Party party) {
-    switch (party) {
-        case Party::either: return "either";
-        case Party::attacker: return "attacker";
-        case Party::defender: return "defender";
-    }
-    return "?";
-}
-
 std::string PlayModifier::value_text() const {
     auto signed_text = [](int v) { return (v >= 0 ? "+" : "") + std::to_string(v); };
     if (is_factor()) return "x" + std::to_string(factor_num) + (factor_den == 1 ? "" : "/" + std::to_string(factor_den));

@@ -51,8 +51,7 @@ struct PlayEffects {
 };
 
 /// Who a difference table's modifier or effect is for.
-enum class Party { either, attacker, defender };
-std::string_view party_name(Party party);
+using muster::Party;
 
 /// One named modifier the source lists: added to the score, or multiplying the fire points.
 struct PlayModifier {
@@ -124,11 +123,11 @@ struct Weapon {
     std::vector<RangeBand> bands;
 };
 
-enum class PlayKind { roll, grid, ranges };
+using muster::PlayKind;
 /// How a roll table is printed: a row a band of scores with a result a column (Manoeuvre);
 /// a row a result with the bands in the columns (Good Order, by grade); a row a column with
 /// the bands under each result (Musketry, a row of fire points).
-enum class PlayLayout { score_rows, result_rows, column_rows };
+using muster::PlayLayout;
 
 struct PlayTable {
     std::string id;

@@ -94,15 +94,6 @@ const Block& RangeTable::block_for(const Context& context) const {
     throw Error("table " + id + " has no block for this division (a key it needs is not set)");
 }
 
-std::string_view state_name(State state) {
-    switch (state) {
-        case State::fresh: return "Fresh";
-        case State::worn: return "Worn";
-        case State::spent: return "Spent";
-    }
-    return "?";
-}
-
 std::string EffectivenessLabel::text() const {
     auto part = [](std::optional<int> n) { return n ? std::to_string(*n) : std::string("-"); };
     const bool starts_worn = worn_at && *worn_at >= stands;

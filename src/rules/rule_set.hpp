@@ -108,8 +108,7 @@ struct RangeTable {
 };
 
 /// A row's reading of the effectiveness table: `6/5/3`, `6/-/5`, `-/5/4`.
-enum class State { fresh, worn, spent };
-std::string_view state_name(State state);
+using muster::State;
 
 struct EffectivenessLabel {
     int stands = 0;                ///< the start strength this label is for
@@ -172,7 +171,7 @@ struct Scale : Named {
 
 struct Side : Named {
     std::string reserve;        ///< the name of the artillery reserve: "Army Artillery Reserve"
-    std::string reserve_level;  ///< where it sits: "army" or "corps"
+    ReserveLevel reserve_level = ReserveLevel::army;  ///< where it sits
 };
 
 struct LeaderGrade : Named {

@@ -2,6 +2,7 @@
 // liberation, fallen leaders, the fate of brigades; refusals that change nothing; the
 // stand ledger balanced after every step of random campaigns.
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
 
@@ -394,7 +395,7 @@ TEST_CASE("Random battle sequences never lose or make a stand") {
         }
         const auto report = f.s.history().check();
         INFO("step " << step);
-        for (const auto& p : report.problems) INFO(p);
+        INFO(join(report.problems, "\n"));
         REQUIRE(report.ok());
         REQUIRE(report.generated == report.stands + report.lost + report.held);
     }

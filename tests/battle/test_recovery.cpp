@@ -65,7 +65,7 @@ TEST_CASE("A battle report file is read with paths in its errors") {
     CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "brigades": [{"brigade": "A/B", "lost": -1}]})"),
                Contains("r.json: $.brigades[0].lost: -1 is out of range: expected 0 to 999"));
     CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "leaders": [{"leader": "A", "fate": "eaten"}]})"),
-               Contains("$.leaders[0].fate: unknown fate \"eaten\" (expected killed, wounded or captured)"));
+               Contains("$.leaders[0].fate: \"eaten\" is not a leader fate: expected killed, wounded or captured"));
     CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {}})"), Contains("$.battle: missing \"name\""));
     CHECK_THAT(refusal(R"({"format": "muster-battle/2", "battle": {"name": "X"}})"), Contains("expected \"muster-battle/1\""));
     CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "brigades": [{"brigade": "A", "lsot": 1}]})"),
