@@ -2,6 +2,8 @@
 #include "db/history.hpp"
 #include "store_impl.hpp"
 
+#include "core/text.hpp"
+
 #include <SQLiteCpp/Backup.h>
 
 #include <filesystem>
@@ -124,17 +126,34 @@ std::vector<journal::Entry> History::journal_entries(std::int64_t campaign, cons
     });
 }
 
-std::optional<journal::Entry> History::newest_preview(std::int64_t campaign, std::string_view summary_prefix) const {
-    return guarded(m_store.path(), [&]() -> std::optional<journal::Entry> {
+void History::record_preview(std::int64_t operation, std::int64_t division, const campaign::ArrivalAsked& asked) {
+    guarded(m_store.path(), [&] {
+        // The typed rolls a line each: a roll as typed holds no line break.
+        exec(m_store.impl().db,
+             "INSERT INTO preview (operation_id, division_id, year, theater, roll_year_theater, typed_rolls) VALUES (?, ?, ?, ?, ?, ?)",
+             operation, division, asked.year, asked.theater, asked.roll_year_theater, join(asked.rolls, "\n"));
+    });
+}
+
+std::optional<campaign::Preview> History::newest_preview(std::int64_t campaign, std::int64_t division) const {
+    return guarded(m_store.path(), [&]() -> std::optional<campaign::Preview> {
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
-        SQLite::Statement f(db, "SELECT id FROM operation WHERE campaign_id = ? AND kind = ? AND substr(CAST(summary AS BLOB), 1, ?) = CAST(? AS BLOB) "
-                                "ORDER BY id DESC LIMIT 1");
-        bind_all(f, campaign, OperationKind::preview, static_cast<int>(summary_prefix.size()), summary_prefix);
+        SQLite::Statement f(db, "SELECT p.operation_id, p.year, p.theater, p.roll_year_theater, p.typed_rolls FROM preview p "
+                                "JOIN operation o ON o.id = p.operation_id WHERE o.campaign_id = ? AND p.division_id = ? "
+                                "ORDER BY p.operation_id DESC LIMIT 1");
+        bind_all(f, campaign, division);
         if (!f.executeStep()) return std::nullopt;
-        const auto id = Row(f).id("id");
-        auto entries = read_entries(db, campaign, View::umpire(), id, id);
-        return entries.front();
+        const Row row(f);
+        campaign::Preview out;
+        const auto id = row.id("operation_id");
+        out.asked.year = row.optional_integer("year");
+        if (!row.null("theater")) out.asked.theater = row.text("theater");
+        out.asked.roll_year_theater = row.flag("roll_year_theater");
+        if (const auto rolls = row.text("typed_rolls"); !rolls.empty()) out.asked.rolls = split(rolls, '\n');
+        f.reset();
+        out.entry = read_entries(db, campaign, View::umpire(), id, id).front();
+        return out;
     });
 }
 

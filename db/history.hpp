@@ -20,8 +20,10 @@ public:
     /// The journal as `viewer` may read it (the newest so many entries, or all), numbered for
     /// that view: a side's entries count 1, 2, ... over what it may read.
     std::vector<journal::Entry> journal_entries(std::int64_t campaign, const View& viewer, std::optional<int> newest = std::nullopt) const;
-    /// The campaign's newest preview whose summary begins with `summary_prefix` (byte for byte), with its rolls.
-    std::optional<journal::Entry> newest_preview(std::int64_t campaign, std::string_view summary_prefix) const;
+    /// Records what an arrival's preview (journal entry `operation`) was asked for.
+    void record_preview(std::int64_t operation, std::int64_t division, const campaign::ArrivalAsked& asked);
+    /// The division's newest preview with its rolls and what it was asked for; none if it has none.
+    std::optional<campaign::Preview> newest_preview(std::int64_t campaign, std::int64_t division) const;
     /// How many entries the campaign's journal has.
     int journal_size(std::int64_t campaign) const;
 

@@ -31,11 +31,11 @@ namespace fs = std::filesystem;
 
 constexpr int k_application_id = 1836413812;
 
-// Journal and file settings are kept outside the changesets: they record what happened
-// and must survive the undo of it.
+// The journal (operations, their rolls, what a preview was asked for) and the file's settings
+// are kept outside the changesets: they record what happened and must survive the undo of it.
 int session_table_filter(void*, const char* table) {
     const std::string_view t(table);
-    return t == "operation" || t == "roll" || t == "meta" ? 0 : 1;  // layering: not a word (table names)
+    return t == "operation" || t == "roll" || t == "preview" || t == "meta" ? 0 : 1;  // layering: not a word (table names)
 }
 
 struct Session {

@@ -70,39 +70,37 @@ void number_reserve_batteries(army::Division& d, std::vector<std::string> taken)
     }
 }
 
-// What an arrival was asked for, as its preview's journal entry records it.
-std::string inputs_text(const ArrivalRequest& r) {
+campaign::ArrivalAsked asked_of(const ArrivalRequest& r) { return {r.year, r.theater, r.roll_year_theater, r.rolls}; }
+
+// What an arrival was asked for, in words: "year 1863, theater east".
+std::string asked_text(const campaign::ArrivalAsked& a) {
     std::vector<std::string> parts;
-    if (r.year) parts.push_back("year " + std::to_string(*r.year));
-    if (r.theater) parts.push_back("theater " + *r.theater);
-    if (r.roll_year_theater) parts.emplace_back("year and theater rolled on the table");
-    if (!r.rolls.empty()) parts.push_back("typed rolls " + join(r.rolls, ","));
+    if (a.year) parts.push_back("year " + std::to_string(*a.year));
+    if (a.theater) parts.push_back("theater " + *a.theater);
+    if (a.roll_year_theater) parts.emplace_back("year and theater rolled on the table");
+    if (!a.rolls.empty()) parts.push_back("typed rolls " + join(a.rolls, ","));
     return "[" + join(parts, ", ") + "]";
 }
 
-constexpr std::string_view k_previewed = "Previewed (not applied): ";
-
 // Accepting a preview rolls the division it showed, or is refused naming the difference: the
-// newest preview of this division must have thrown exactly these dice.
-void require_previewed(const db::Store& store, std::int64_t campaign, const std::string& name,
-                       const ArrivalRequest& request, const std::vector<dice::RollRecord>& rolls) {
-    const auto preview = db::History(store).newest_preview(campaign, std::string(k_previewed) + name + " arrived:");
+// division's newest preview (found by its id, whatever it is called now) must have been asked
+// for the same, field by field, and have thrown exactly these dice.
+void require_previewed(const db::Store& store, std::int64_t campaign, const db::DivisionRef& d, const ArrivalRequest& request,
+                       const std::vector<dice::RollRecord>& rolls) {
+    const auto preview = db::History(store).newest_preview(campaign, d.id);
     if (!preview) return;
-    bool same = preview->rolls.size() == rolls.size();
+    const auto& shown = preview->entry.rolls;
+    bool same = shown.size() == rolls.size();
     for (size_t i = 0; same && i < rolls.size(); ++i) {
-        const auto& was = preview->rolls[i].roll;
+        const auto& was = shown[i].roll;
         same = was.purpose == rolls[i].purpose && was.thrown.faces == rolls[i].thrown.faces && was.result == rolls[i].result;
     }
-    if (same) return;
-    // What the preview was asked for ends its summary; an earlier muster's preview does not say.
-    const auto open = preview->summary.rfind(" [");
-    const std::string asked = open == std::string::npos ? "" : preview->summary.substr(open + 1);
-    const auto now = inputs_text(request);
-    throw UsageError("division " + name + " would not arrive as its preview (journal #" + std::to_string(preview->id) +
+    const auto now = asked_of(request);
+    if (same && preview->asked == now) return;
+    throw UsageError("division " + d.name + " would not arrive as its preview (journal #" + std::to_string(preview->entry.id) +
                      ") showed: " +
-                     (asked.empty()  ? std::string("the preview does not say what it was asked for")
-                      : asked != now ? "the preview was asked for " + asked + ", this arrival for " + now
-                                     : std::string("the dice have moved since (other rolls were applied after it)")) +
+                     (preview->asked != now ? "the preview was asked for " + asked_text(preview->asked) + ", this arrival for " + asked_text(now)
+                                            : std::string("the dice have moved since (other rolls were applied after it)")) +
                      ". Ask for the same, preview again, or give --discard-preview to roll anew");
 }
 
@@ -134,7 +132,7 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
         const auto names = dice.name_leaders(store, c, d.side, d.nationality, leaders);
         auto shown = out.division.rolls;  // what a preview showed: the game's rolls, then the names drawn
         shown.insert(shown.end(), names.begin(), names.end());
-        if (!request.preview && !request.discard_preview) require_previewed(store, c.id, d.name, request, shown);
+        if (!request.preview && !request.discard_preview) require_previewed(store, c.id, d, request, shown);
         dice.record(store, op, out.division.rolls, request.preview);
         out.division.rolls = std::move(shown);
         // The reserve's share goes to the corps or the army, as the rule set says for the side.
@@ -143,7 +141,10 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
         else reserve.army_id = d.army_id;
         number_reserve_batteries(out.division, db::Forces(store).reserve_battery_names(reserve));
         const std::string summary = d.name + " arrived: " + division_summary(rules, out.division);
-        if (request.preview) return std::string(k_previewed) + summary + " " + inputs_text(request);
+        if (request.preview) {
+            db::History(store).record_preview(op, d.id, asked_of(request));
+            return "Previewed (not applied): " + summary + " " + asked_text(asked_of(request));
+        }
         db::Forces(store).store_division_contents(c.id, op, d, out.division, reserve, DivisionStatus::arrived);
         return summary;
     });

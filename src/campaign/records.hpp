@@ -4,6 +4,7 @@
 #include "army/division.hpp"
 #include "core/date.hpp"
 #include "core/words.hpp"
+#include "journal/journal.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -148,6 +149,22 @@ struct Roster {
     std::vector<Holding> holdings;
     std::vector<BattleInfo> battles;
     std::vector<ExchangeInfo> exchanges;
+};
+
+/// What an arrival was asked for: kept with its preview, compared field by field when the
+/// division arrives for real.
+struct ArrivalAsked {
+    std::optional<int> year;
+    std::optional<std::string> theater;
+    bool roll_year_theater = false;
+    std::vector<std::string> rolls;  ///< typed-in dice
+    bool operator==(const ArrivalAsked&) const = default;
+};
+
+/// A division's newest preview: its journal entry (with the rolls it showed) and what it was asked.
+struct Preview {
+    journal::Entry entry;
+    ArrivalAsked asked;
 };
 
 /// What `muster check` found. Empty problems: the file is whole and every ledger balances.

@@ -349,10 +349,16 @@ TEST_CASE("Accepting a preview rolls the previewed division or is refused, namin
         other.discard_preview = true;
         CHECK(s.arrivals().arrive(other).operation > 0);
     }
-    SECTION("an earlier muster's preview, which does not say what it was asked for: refused, never a crash") {
-        test::raw_sql(path, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES "
-                            "(1, 'preview', 'Previewed (not applied): Heth arrived: 2 brigades, 14 stands, 1 battery', '2026-01-01T00:00:00Z')");
-        CHECK_THROWS_WITH(s.arrivals().arrive(test::arrival("Heth")), Contains("the preview does not say what it was asked for"));
+    SECTION("the division renamed since its preview: still its preview, field by field") {
+        s.forces().rename(NamedKind::division, "Heth", "Heth's Division");
+        auto other = test::arrival("Heth's Division");
+        other.year = 1864;
+        const auto before = test::dump(path);
+        CHECK_THROWS_WITH(s.arrivals().arrive(other), Contains("division Heth's Division would not arrive as its preview") &&
+                                                          Contains("[year 1863, theater east]") && Contains("[year 1864, theater east]"));
+        CHECK(test::dump(path) == before);
+        other.discard_preview = true;
+        CHECK(s.arrivals().arrive(other).operation > 0);
     }
     SECTION("the division's own dice moved since (another muster rolled them): refused") {
         test::raw_sql(path, "INSERT OR REPLACE INTO dice_stream (campaign_id, stream, counter) VALUES (1, 'confederate|Heth', 7)");
