@@ -16,8 +16,8 @@ namespace muster::gui {
 bool DicePrompt::attempt(app::Session& session) {
     struct OwnDice {
         app::Session& s;
-        explicit OwnDice(app::Session& session) : s(session) { s.roll_own_dice(true); }
-        ~OwnDice() { s.roll_own_dice(false); }
+        explicit OwnDice(app::Session& session) : s(session) { s.roll_own_dice(Switch::on); }
+        ~OwnDice() { s.roll_own_dice(Switch::off); }
     } own(session);
     try {
         m_operation(m_rolls);

@@ -116,9 +116,9 @@ void GuiApp::open_database(const std::string& path) {
     m_loading = {};
     m_reader.reset();
     try {
-        m_session = std::make_unique<app::Session>(path, true);
+        m_session = std::make_unique<app::Session>(path, app::Open::create);
         m_db_path = m_session->db_path();
-        m_reader = std::make_unique<app::Session>(m_db_path, false);
+        m_reader = std::make_unique<app::Session>(m_db_path, app::Open::existing);
         m_status = "Opened " + m_db_path;
     } catch (const std::exception& e) {
         m_session.reset();

@@ -27,7 +27,7 @@ inline std::string export_labels(app::Session& s, const Export& e, const exporte
 
 /// A new file holding one campaign started from `sample` (named as the sample is, seed 1).
 inline app::Session sample_campaign(const std::string& db_path, const app::Sample& sample) {
-    app::Session s(db_path, true);
+    app::Session s(db_path, app::Open::create);
     app::NewCampaign n;
     n.name = sample.title;
     n.sample = sample.id;
@@ -41,7 +41,7 @@ inline app::Session sample_campaign(const std::string& db_path, const app::Sampl
 /// the French and Fresnel (Klenau 8, Kleist 6) of the Allies, each brigadier named for his
 /// brigade; a camp each side (Vienna, Pressburg).
 inline app::Session wagram(const std::string& db_path, DiceMode dice = DiceMode::seeded) {
-    app::Session s(db_path, true, 5000, app::Catalog(""));
+    app::Session s(db_path, app::Open::create, 5000, app::Catalog(""));
     app::NewCampaign n;
     n.name = "Wagram";
     n.rules = "napoleonic";

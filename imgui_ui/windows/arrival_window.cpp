@@ -23,7 +23,7 @@ app::ArrivalRequest ArrivalWindow::request() const {
 void ArrivalWindow::arrive(GuiApp& app, const std::vector<std::string>& rolls, bool preview) {
     auto r = request();
     r.rolls = rolls;
-    r.preview = preview;
+    r.mode = preview ? app::Mode::preview : app::Mode::apply;
     shown = app.session()->arrivals().arrive(r);
     if (preview) {
         shown_rolls = rolls;

@@ -38,7 +38,7 @@ battle::Report BattleWindow::report() const {
 
 void BattleWindow::apply(GuiApp& app) {
     if (!trim(date).empty()) Day::read(trim(date), "battle date");  // refused by name, not dropped
-    const auto out = app.session()->battles().report_battle(report(), false);
+    const auto out = app.session()->battles().report_battle(report(), app::Mode::apply);
     note = out.summary + " (journal #" + std::to_string(out.operation) + ")";
     recovery_battle = name;
     lines.clear();
@@ -49,7 +49,7 @@ void BattleWindow::apply(GuiApp& app) {
 void BattleWindow::recover(GuiApp& app, bool preview) {
     if (recovery_battle.empty()) throw UsageError("choose the battle whose casualties return");
     const auto run = [this, g = &app, battle = recovery_battle, preview](const std::vector<std::string>& rolls) {
-        recovery = g->session()->battles().recover(battle, rolls, preview);
+        recovery = g->session()->battles().recover(battle, rolls, preview ? app::Mode::preview : app::Mode::apply);
         note = recovery->summary;
     };
     if (!physical) return run({});

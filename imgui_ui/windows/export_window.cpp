@@ -32,7 +32,7 @@ void ExportWindow::write(GuiApp& app) {
                       const app::Exports& e, const Sink& out) { e.labels(r, f, sheet, out); };
     else produce = [r, f = app::oob_format_for(path, format, format)](const app::Exports& e, const Sink& out) { e.oob(r, f, out); };
     app.start_work(*this, "Writing " + path, [this, db = app.db_path(), target = path, produce](std::atomic<std::uint64_t>& done) {
-        app::Session session(db, false);  // the worker's own connection; it only reads
+        app::Session session(db, app::Open::existing);  // the worker's own connection; it only reads
         const auto exports = session.exports();
         const auto bytes = app::write_file(target, [&](const Sink& out) {
             produce(exports, [&](std::string_view piece) {
@@ -51,7 +51,7 @@ void ExportWindow::write_handout(GuiApp& app) {
     if (folder.empty()) throw UsageError("name the folder the handout is written in (made if missing)");
     app.start_work(*this, "Writing the " + rules.find_side(side)->name + "'s handout in " + folder,
                    [this, db = app.db_path(), side, folder](std::atomic<std::uint64_t>& done) {
-                       app::Session session(db, false);
+                       app::Session session(db, app::Open::existing);
                        std::vector<std::string> wrote;
                        session.exports().write_handout(
                            side, folder, [&](const std::string& file, std::uintmax_t bytes) {

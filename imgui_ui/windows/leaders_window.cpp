@@ -16,7 +16,7 @@ namespace muster::gui {
 void LeadersWindow::replace(GuiApp& app, bool preview) {
     if (trim(unit).empty()) throw UsageError("name the unit whose commander is replaced (click a leader's row, or type it)");
     const auto run = [this, g = &app, u = std::string(trim(unit)), preview](const std::vector<std::string>& rolls) {
-        shown = g->session()->leaders().replace_leader(u, std::nullopt, rolls, preview, force);
+        shown = g->session()->leaders().replace_leader(u, std::nullopt, rolls, preview ? app::Mode::preview : app::Mode::apply, force ? app::Displace::replace : app::Displace::keep);
         note = shown->summary;
     };
     shown.reset();
@@ -36,7 +36,7 @@ std::string named(const std::string& leader) {
 
 void LeadersWindow::casualty(GuiApp& app) {
     const auto run = [this, g = &app, who = named(leader), out = out_for](const std::vector<std::string>& rolls) {
-        shown = g->session()->leaders().leader_casualty(who, out, rolls, false);
+        shown = g->session()->leaders().leader_casualty(who, out, rolls, app::Mode::apply);
         note = shown->summary;
     };
     shown.reset();
@@ -51,7 +51,7 @@ void LeadersWindow::return_from_wounds(GuiApp& app) {
 
 void LeadersWindow::assign(GuiApp& app) {
     if (trim(unit).empty()) throw UsageError("name the unit he is to command (click a leader's row, or type it)");
-    shown = app.session()->leaders().assign(named(leader), std::string(trim(unit)), force);
+    shown = app.session()->leaders().assign(named(leader), std::string(trim(unit)), force ? app::Displace::replace : app::Displace::keep);
     note = shown->summary;
 }
 

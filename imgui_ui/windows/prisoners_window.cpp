@@ -45,7 +45,7 @@ void PrisonersWindow::propose(GuiApp& app) {
 void PrisonersWindow::answer(GuiApp& app, bool accept) {
     for (const auto& v : app.seen().exchanges)
         if (v.row.id == selected_exchange) {
-            note = app.session()->prisoners().answer_exchange(v.row.id, v.row.counterpart, accept).summary;
+            note = app.session()->prisoners().answer_exchange(v.row.id, v.row.counterpart, accept ? app::Answer::accept : app::Answer::refuse).summary;
             return;
         }
     throw UsageError("choose a proposal");

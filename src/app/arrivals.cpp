@@ -117,8 +117,8 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
     const auto& rules = m_session.rules();
     auto& store = m_session.state().store;
     Arrival out;
-    out.preview = asked.preview;
-    out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::arrival, asked.preview), [&](std::int64_t op) {
+    out.preview = asked.mode == Mode::preview;
+    out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::arrival, asked.mode), [&](std::int64_t op) {
         const auto d = division_named(store, c, asked.division);
         require_placeholder(d.name, d.status);
         const auto request = with_campaign_defaults(rules, c, asked);
@@ -132,8 +132,8 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
         const auto names = dice.name_leaders(store, c, d.side, d.nationality, leaders);
         auto shown = out.division.rolls;  // what a preview showed: the game's rolls, then the names drawn
         shown.insert(shown.end(), names.begin(), names.end());
-        if (!request.preview && !request.discard_preview) require_previewed(store, c.id, d, request, shown);
-        dice.record(store, op, out.division.rolls, request.preview);
+        if (request.mode == Mode::apply && !request.discard_preview) require_previewed(store, c.id, d, request, shown);
+        dice.record(store, op, out.division.rolls, request.mode);
         out.division.rolls = std::move(shown);
         // The reserve's share goes to the corps or the army, as the rule set says for the side.
         db::ReserveTarget reserve;
@@ -141,7 +141,7 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
         else reserve.army_id = d.army_id;
         number_reserve_batteries(out.division, db::Forces(store).reserve_battery_names(reserve));
         const std::string summary = d.name + " arrived: " + division_summary(rules, out.division);
-        if (request.preview) {
+        if (request.mode == Mode::preview) {
             db::History(store).record_preview(op, d.id, asked_of(request));
             return "Previewed (not applied): " + summary + " " + asked_text(asked_of(request));
         }

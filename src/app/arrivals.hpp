@@ -1,6 +1,7 @@
 #pragma once
 // A division arrives: rolled up from the pinned rule set's tables, stored, hidden from the
 // other side.
+#include "app/outcome.hpp"
 #include "app/session.hpp"
 #include "army/division.hpp"
 
@@ -16,7 +17,7 @@ struct ArrivalRequest {
     std::optional<std::string> theater;     ///< none: the campaign's
     bool roll_year_theater = false;         ///< roll them on the rule set's table instead
     std::vector<std::string> rolls;  ///< typed-in dice; empty: the campaign's seeded dice
-    bool preview = false;            ///< roll and show; store nothing but the (discarded) rolls
+    Mode mode = Mode::apply;         ///< a preview rolls and shows; it stores nothing but the (discarded) rolls
     /// Roll anew although the division's newest preview showed something else. Without it an
     /// arrival that would not roll what its preview showed is refused, naming the difference.
     bool discard_preview = false;

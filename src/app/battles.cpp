@@ -206,7 +206,7 @@ void write_battle(db::Store& store, std::int64_t campaign, std::int64_t op, cons
     // The stands each division engaged, before its losses; a division that fought has been
     // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one
     // side alone (losses on the march, say) had no enemy there to see it: nothing is shown.
-    const bool seen = report.reveal_engaged && plan.sides.size() > 1;
+    const bool seen = report.engaged == Fog::seen && plan.sides.size() > 1;
     for (auto d : plan.divisions) {
         int engaged = 0;
         for (const auto& b : roster.brigades)
@@ -236,7 +236,8 @@ void write_battle(db::Store& store, std::int64_t campaign, std::int64_t op, cons
 
 }  // namespace
 
-Outcome Battles::report_battle(const battle::Report& given, bool preview) {
+Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
+    const bool preview = mode == Mode::preview;
     battle::Report report = given;
     report.name = require_name("battle", given.name);
     const auto c = m_session.current();
@@ -257,20 +258,20 @@ Outcome Battles::report_battle(const battle::Report& given, bool preview) {
     return out;
 }
 
-Outcome Battles::report_draft(const std::string& battle, bool reveal_engaged, int wounded_out_for, bool preview) {
-    if (wounded_out_for < 0 || wounded_out_for > 100)
-        throw UsageError("out for " + std::to_string(wounded_out_for) + " battles is out of range: expected 0 to 100");
+Outcome Battles::report_draft(const std::string& battle, const DraftReport& how, Mode mode) {
+    if (how.wounded_out_for < 0 || how.wounded_out_for > 100)
+        throw UsageError("out for " + std::to_string(how.wounded_out_for) + " battles is out of range: expected 0 to 100");
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     // The draft is read in the operation's own snapshot, so what is applied is what was checked.
     auto report_of = [&](const Refs& refs) {
         const auto lines = db::Battles(store).draft(c.id, battle);
         if (lines.empty()) throw NotFoundError("no draft report for battle \"" + battle + "\" (muster table roll ... --battle NAME --unit REF fills one)");
-        auto report = report_from_draft(battle, lines, refs, wounded_out_for);
-        report.reveal_engaged = reveal_engaged;
+        auto report = report_from_draft(battle, lines, refs, how.wounded_out_for);
+        report.engaged = how.engaged;
         return report;
     };
-    if (preview) {
+    if (mode == Mode::preview) {
         const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         return describe_battle(roster, report_of(refs), m_session.rules());
@@ -289,11 +290,12 @@ Outcome Battles::report_draft(const std::string& battle, bool reveal_engaged, in
     return out;
 }
 
-Outcome Battles::recover(const std::string& battle_name, const std::vector<std::string>& rolls, bool preview) {
+Outcome Battles::recover(const std::string& battle_name, const std::vector<std::string>& rolls, Mode mode) {
+    const bool preview = mode == Mode::preview;
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     Outcome out;
-    const auto op = store.run_operation(c.id, kind_or_preview(OperationKind::recovery, preview), [&](std::int64_t op) {
+    const auto op = store.run_operation(c.id, kind_or_preview(OperationKind::recovery, mode), [&](std::int64_t op) {
         const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         const auto& battle = refs.battle(battle_name);
@@ -327,7 +329,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         out.summary = "Recovery after " + battle.name + ": " + count_of(total, "stand", "stands") + " of " +
                       std::to_string(casualties) + " casualties returned at " + std::to_string(c.return_rate) + "% (" +
                       word(c.rounding) + "); prisoners stay in their camps";
-        dice.record(store, op, out.rolls, preview);
+        dice.record(store, op, out.rolls, mode);
         if (preview) return "Previewed (not applied): " + out.summary;
         for (const auto& back : backs) {
             db::Forces(store).change_stands(op, back.brigade, MoveKind::returned, back.stands);

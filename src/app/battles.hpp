@@ -39,18 +39,25 @@ struct FoughtBattle {
     std::vector<campaign::LossInfo> losses;
 };
 
+/// How a draft report is applied: the divisions that fought seen by the enemy or kept hidden,
+/// and how many battles a wounded leader of the draft misses.
+struct DraftReport {
+    Fog engaged = Fog::seen;
+    int wounded_out_for = 1;
+};
+
 class Battles {
 public:
     explicit Battles(Session& session) : m_session(session) {}
     /// Records a battle and everything lost in it, checked as a whole, as one operation.
     /// A preview checks and describes it against one snapshot and stores nothing.
-    Outcome report_battle(const battle::Report& report, bool preview);
+    Outcome report_battle(const battle::Report& report, Mode mode);
     /// Records a battle from its draft report (what the table side's rolls added), as one
     /// operation that also clears the draft; a preview describes it and stores nothing.
     /// A wounded leader of the draft is out for `wounded_out_for` battles.
-    Outcome report_draft(const std::string& battle, bool reveal_engaged, int wounded_out_for, bool preview);
+    Outcome report_draft(const std::string& battle, const DraftReport& how, Mode mode);
     /// Casualties of a battle return at the campaign's rate and rounding; prisoners do not.
-    Outcome recover(const std::string& battle, const std::vector<std::string>& rolls, bool preview);
+    Outcome recover(const std::string& battle, const std::vector<std::string>& rolls, Mode mode);
     /// The battles `viewer` fought (the umpire: all of them), oldest first.
     std::vector<campaign::BattleInfo> list(const View& viewer = View::umpire()) const;
     /// A battle as `viewer` may read it: a side, one it fought, its own part whole and of the

@@ -91,7 +91,7 @@ army::Leader rolled_commander(Session& session, db::Store& store, const campaign
     req.despicable_by_the_book = c.despicable == Despicable::book;
     std::vector<dice::RollRecord> rolls;
     auto leader = generate::roll_leader(r, req, dice.source(), rolls, what + " " + e.name);
-    dice.record(store, operation, rolls, false);
+    dice.record(store, operation, rolls, Mode::apply);
     leader.name = checked_leader_name(e.name);
     return leader;
 }

@@ -119,15 +119,16 @@ std::vector<size_t> leaders_seen_at(const campaign::Roster& roster, const army::
     return out;
 }
 
-Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> year, const std::vector<std::string>& rolls,
-                                bool preview, bool force, const std::string& name) {
+Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> year, const std::vector<std::string>& rolls, Mode mode,
+                                Displace sound, const std::string& name) {
+    const bool preview = mode == Mode::preview, force = sound == Displace::replace;
     const auto given_name = name.empty() ? std::string() : checked_leader_name(name);
     if (!name.empty() && given_name.empty()) throw UsageError("the new commander's name is empty: give a name, or none");
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     auto& store = m_session.state().store;
     Outcome out;
-    out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::replace, preview), [&](std::int64_t op) {
+    out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::replace, mode), [&](std::int64_t op) {
         const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         const auto unit = refs.unit(unit_ref);
@@ -156,7 +157,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
                       (grade && !grade->mark.empty() ? " [" + grade->mark + "]" : "") +
                       (old ? " (replacing " + old->label() + ", " + word(old->status) + (sound ? ", by the organiser's choice" : "") + ")"
                            : "");
-        dice.record(store, op, out.rolls, preview);
+        dice.record(store, op, out.rolls, mode);
         out.rolls.insert(out.rolls.end(), names.begin(), names.end());
         if (preview) return "Previewed (not applied): " + out.summary;
         db::Leaders(store).set_commander(unit.kind, unit.id, db::Leaders(store).insert_leader(c.id, unit.side, rank_of(unit.kind), leader), rank_of(unit.kind), unit.ref);
@@ -166,14 +167,15 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
     return out;
 }
 
-Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std::vector<std::string>& rolls, bool preview) {
+Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std::vector<std::string>& rolls, Mode mode) {
+    const bool preview = mode == Mode::preview;
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     if (!r.fallen_leaders) throw UsageError("rule set " + r.id + " has no Fallen Leaders table: report the leader's fate in a battle report");
     if (out_for < 0 || out_for > 100) throw UsageError("out for " + std::to_string(out_for) + " battles is out of range: expected 0 to 100");
     auto& store = m_session.state().store;
     Outcome out;
-    out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::fallen_leader, preview), [&](std::int64_t op) {
+    out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::fallen_leader, mode), [&](std::int64_t op) {
         const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         const auto& l = refs.leader(ref);
@@ -189,7 +191,7 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
                       (fate == LeaderFate::wounded ? ", out for " + count_of(out_for, "battle", "battles") : "");
         if (fate == LeaderFate::captured)
             throw Error("the Fallen Leaders table gave \"captured\": report it in a battle report with the camp");
-        dice.record(store, op, out.rolls, preview);
+        dice.record(store, op, out.rolls, mode);
         if (preview) return "Previewed (not applied): " + out.summary;
         if (fate) {
             std::optional<std::int64_t> last_battle;
@@ -203,7 +205,8 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
     return out;
 }
 
-Outcome Leaders::assign(const std::string& leader_ref, const std::string& unit_ref, bool force) {
+Outcome Leaders::assign(const std::string& leader_ref, const std::string& unit_ref, Displace sound) {
+    const bool force = sound == Displace::replace;
     auto& store = m_session.state().store;
     const auto& r = m_session.rules();
     return named_operation(m_session, OperationKind::assign, [&](std::int64_t op, const Refs& refs, Outcome& out) {

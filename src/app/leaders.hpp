@@ -11,6 +11,10 @@
 
 namespace muster::app {
 
+/// A sound commander in the way of a replacement or an assignment: kept (the operation is
+/// refused), or displaced by the organiser's choice.
+enum class Displace { keep, replace };
+
 class Leaders {
 public:
     explicit Leaders(Session& session) : m_session(session) {}
@@ -20,15 +24,15 @@ public:
     /// rule set's leader table. A fallen commander (or none) is replaced; a sound one only by the
     /// organiser's choice (`force`), and only if his grade allows it (a despicable brigadier
     /// keeps his brigade). `name`: the new commander's (else none).
-    Outcome replace_leader(const std::string& unit, std::optional<int> year, const std::vector<std::string>& rolls, bool preview,
-                           bool force, const std::string& name = "");
+    Outcome replace_leader(const std::string& unit, std::optional<int> year, const std::vector<std::string>& rolls, Mode mode,
+                           Displace sound, const std::string& name = "");
     /// Puts a leader of the unit's side who commands nothing (returned from wounds, exchanged,
     /// displaced) in command of a unit, at its rank; a sound commander there is displaced only
     /// by the organiser's choice (`force`), as for a replacement.
-    Outcome assign(const std::string& leader, const std::string& unit, bool force);
+    Outcome assign(const std::string& leader, const std::string& unit, Displace sound);
     /// Rolls the rule set's Fallen Leaders table for a leader who may have fallen and applies it:
     /// killed, wounded (out for `out_for` battles) or no effect.
-    Outcome leader_casualty(const std::string& leader, int out_for, const std::vector<std::string>& rolls, bool preview);
+    Outcome leader_casualty(const std::string& leader, int out_for, const std::vector<std::string>& rolls, Mode mode);
     /// A wounded leader returns once the battles he was out for have been fought.
     Outcome return_leader(const std::string& leader);
 

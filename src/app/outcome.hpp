@@ -7,6 +7,9 @@
 
 namespace muster::app {
 
+/// An operation done, or only shown: a preview stores nothing but its rolls (as discarded).
+enum class Mode { apply, preview };
+
 /// What an operation did, line by line, for the organiser to read (and to preview).
 struct Outcome {
     std::int64_t operation = 0;  ///< its journal entry; 0 for a preview that rolled nothing

@@ -264,7 +264,8 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
     return view;
 }
 
-Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_side, bool accept) {
+Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_side, Answer answer) {
+    const bool accept = answer == Answer::accept;
     const auto c = m_session.current();
     const auto side = side_id(m_session.rules(), typed_side);
     auto& store = m_session.state().store;

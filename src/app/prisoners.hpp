@@ -48,6 +48,9 @@ struct ExchangeView {
     std::string lapsed;   ///< for a proposal: why it can no longer be carried out (its men freed or exchanged); empty: it can
 };
 
+/// A side's answer to an exchange proposed to it.
+enum class Answer { accept, refuse };
+
 class Prisoners {
 public:
     explicit Prisoners(Session& session) : m_session(session) {}
@@ -62,7 +65,7 @@ public:
 
     ExchangeView propose_exchange(const ExchangeProposal& proposal);
     /// The other side accepts (everyone in it goes home, atomically) or refuses.
-    Outcome answer_exchange(std::int64_t id, const std::string& side, bool accept);
+    Outcome answer_exchange(std::int64_t id, const std::string& side, Answer answer);
     /// The exchanges `viewer` is party to (the umpire: all of them).
     std::vector<ExchangeView> exchanges(const View& viewer = View::umpire()) const;
 

@@ -75,8 +75,8 @@ std::string settings_text(const campaign::CampaignInfo& c) {
 
 std::string default_db_path() { return data_dir() + "/campaigns.db"; }
 
-Session::Session(std::string db_path, bool create, int lock_wait_ms, Catalog catalog)
-    : m(std::make_unique<State>(db_path.empty() ? default_db_path() : db_path, create, lock_wait_ms, std::move(catalog))) {}
+Session::Session(std::string db_path, Open open, int lock_wait_ms, Catalog catalog)
+    : m(std::make_unique<State>(db_path.empty() ? default_db_path() : db_path, open, lock_wait_ms, std::move(catalog))) {}
 
 Session::~Session() = default;
 Session::Session(Session&&) noexcept = default;
@@ -173,7 +173,7 @@ void Session::use_campaign(const std::string& name) {
     m->store.set_meta(k_current, *m->selected);
 }
 
-void Session::roll_own_dice(bool on) { m->own_dice = on; }
+void Session::roll_own_dice(Switch own_dice) { m->own_dice = own_dice == Switch::on; }
 
 campaign::CampaignInfo Session::current() const {
     if (m->selected) return *m->store.find_campaign(*m->selected);
@@ -305,8 +305,8 @@ OperationDice::OperationDice(Session::State& state, const campaign::CampaignInfo
     if (!typed.empty() || c.dice == DiceMode::typed || state.own_dice) m_typed.emplace(typed);
 }
 
-void OperationDice::record(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls,
-                           bool preview) {
+void OperationDice::record(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, Mode mode) {
+    const bool preview = mode == Mode::preview;
     if (m_typed) m_typed->require_all_used();
     store.insert_rolls(operation, rolls, m_typed ? DiceMode::typed : DiceMode::seeded,
                        preview ? RollStatus::discarded : RollStatus::applied);

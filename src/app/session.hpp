@@ -26,6 +26,9 @@ class History;
 class Season;
 class TableSide;
 
+/// Whether a session's file must exist already, or is made when missing.
+enum class Open { existing, create };
+
 /// The default campaign database: <data dir>/campaigns.db.
 std::string default_db_path();
 
@@ -67,7 +70,7 @@ class Session {
 public:
     /// Opens `db_path` (empty: the default database). `create` makes the file if missing;
     /// `lock_wait_ms` is how long to wait for another muster's write lock before BusyError.
-    Session(std::string db_path, bool create, int lock_wait_ms = 5000, Catalog catalog = default_catalog());
+    Session(std::string db_path, Open open, int lock_wait_ms = 5000, Catalog catalog = default_catalog());
     ~Session();
     Session(Session&&) noexcept;
     Session& operator=(Session&&) noexcept;
@@ -103,7 +106,7 @@ public:
     /// The organiser rolls his own dice in this session: every rolled operation takes typed-in
     /// rolls (a front end asks for them one by one, see dice::RollNeeded), even in a campaign
     /// of seeded dice.
-    void roll_own_dice(bool on);
+    void roll_own_dice(Switch own_dice);
     /// The current campaign's newest journal entry (to notice another muster's changes).
     std::int64_t last_operation() const;
 

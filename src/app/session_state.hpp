@@ -21,8 +21,8 @@ namespace muster::app {
 class Refs;
 
 struct Session::State {
-    State(const std::string& path, bool create, int lock_wait_ms, Catalog c)
-        : store(path, create ? db::OpenMode::create : db::OpenMode::existing, lock_wait_ms), catalog(std::move(c)) {}
+    State(const std::string& path, Open open, int lock_wait_ms, Catalog c)
+        : store(path, open == Open::create ? db::OpenMode::create : db::OpenMode::existing, lock_wait_ms), catalog(std::move(c)) {}
     db::Store store;
     Catalog catalog;
     std::optional<std::string> selected;
@@ -58,7 +58,7 @@ public:
                                                const std::vector<std::pair<army::Leader*, std::string>>& leaders);
     /// Journals the rolls before their results are written: applied, or discarded for a
     /// preview. A preview leaves the dice where they were, so doing it for real rolls the same.
-    void record(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, bool preview);
+    void record(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, Mode mode);
 
 private:
     std::int64_t m_campaign;
@@ -97,6 +97,6 @@ std::pair<std::int64_t, std::string> army_named(const db::Store& store, const ca
 void require_view(const rules::RuleSet& rules, const View& viewer);
 
 /// The operation kind of a rolled operation: itself, or a preview.
-inline OperationKind kind_or_preview(OperationKind kind, bool preview) { return preview ? OperationKind::preview : kind; }
+inline OperationKind kind_or_preview(OperationKind kind, Mode mode) { return mode == Mode::preview ? OperationKind::preview : kind; }
 
 }  // namespace muster::app

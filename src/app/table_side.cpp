@@ -223,7 +223,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
         } else {
             draft.add(*unit, out.roll.effects, why);
         }
-        dice.record(store, op, out.outcome.rolls, false);
+        dice.record(store, op, out.outcome.rolls, Mode::apply);
         draft.write();
         out.outcome.summary = table.title + " for " + battle + " (" + join(named, " against ") + "): " + score + ", " +
                               result.heading() + "; " +

@@ -40,9 +40,9 @@ struct Report {
     std::vector<BrigadeLoss> brigades;
     std::vector<FallenLeader> leaders;
     std::vector<LostBattery> batteries;
-    /// The divisions that fought become seen by the enemy, if any side but theirs was there
-    /// (muster's default: a division that fought has been seen); false keeps hidden ones hidden.
-    bool reveal_engaged = true;
+    /// The divisions that fought: seen by the enemy, if any side but theirs was there (muster's
+    /// default: a division that fought has been seen), or hidden ones kept hidden.
+    Fog engaged = Fog::seen;
 };
 
 /// The largest battle report file muster reads.

@@ -43,9 +43,9 @@ private:
 
 }  // namespace
 
-app::Session open_campaigns(const Io& io, bool create, bool select) {
-    app::Session session(io.db, create, io.lock_wait_ms);
-    if (select && !io.campaign.empty()) session.select_campaign(io.campaign);
+app::Session open_campaigns(const Io& io, app::Open open, Campaign campaign) {
+    app::Session session(io.db, open, io.lock_wait_ms);
+    if (campaign == Campaign::selected && !io.campaign.empty()) session.select_campaign(io.campaign);
     return session;
 }
 

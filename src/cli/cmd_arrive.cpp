@@ -23,7 +23,7 @@ void add_arrive_command(CLI::App& app, Io& io) {
     arrive->add_flag("--roll-year-theater", ar->request.roll_year_theater,
                      "Roll the year and theater on the rule set's table instead (ACW table 1)");
     add_roll_options(arrive, ar->dice, "Dice you rolled, in order, e.g. 34,78,00");
-    arrive->add_flag("--preview", ar->request.preview, "Show the division and keep its rolls as discarded; store nothing");
+    flag_for(arrive, "--preview", ar->request.mode, app::Mode::preview, "Show the division and keep its rolls as discarded; store nothing");
     arrive->add_flag("--discard-preview", ar->request.discard_preview,
                      "Roll anew although the division's preview showed something else");
     arrive->add_flag("--show-rolls", ar->show_rolls, "Print every roll");

@@ -21,7 +21,8 @@ void add_battle_commands(CLI::App& app, Io& io) {
         int out_for = 1;
         battle::Report report;
         std::vector<std::string> loss, captured, leader, battery;
-        bool preview = false, reveal_engaged = true;
+        app::Mode mode = app::Mode::apply;
+        Fog engaged = Fog::seen;
     };
     auto ro = std::make_shared<ReportOptions>();
     auto* report = battle->add_subcommand("report", "Record a battle and its losses as one operation (from a file or options)");
@@ -36,9 +37,9 @@ void add_battle_commands(CLI::App& app, Io& io) {
     report->add_option("--battery", ro->battery, "A battery lost: \"Owner/Battery:wrecked\" or \"...:captured@Camp\"");
     report->add_option("--draft", ro->draft, "Apply the draft report the table side's rolls filled for this battle (see muster battle draft)");
     report->add_option("--out-for", ro->out_for, "With --draft: battles a wounded leader of the draft misses (default 1)");
-    report->add_flag("--preview", ro->preview, "Check and show the report; store nothing");
-    report->add_flag("--reveal-engaged,!--keep-hidden", ro->reveal_engaged,
-                     "The divisions that fought become seen by the enemy (the default); --keep-hidden keeps hidden ones hidden");
+    flag_for(report, "--preview", ro->mode, app::Mode::preview, "Check and show the report; store nothing");
+    flag_for(report, "--reveal-engaged", ro->engaged, Fog::seen, "The divisions that fought become seen by the enemy (the default)");
+    flag_for(report, "--keep-hidden", ro->engaged, Fog::hidden, "The divisions that fought and were hidden stay hidden");
     on_run(report, io, [ro, report, &io] {
         if (report->count("--out-for") && ro->draft.empty())
             throw UsageError("--out-for goes with --draft; in a report of your own give it per leader (\"REF:wounded/BATTLES\")");
@@ -46,7 +47,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
             if (!ro->file.empty() || !ro->report.name.empty() || !ro->loss.empty() || !ro->captured.empty() || !ro->leader.empty() ||
                 !ro->battery.empty())
                 throw UsageError("--draft applies the battle's draft report as it stands: give no FILE or losses with it");
-            print_outcome(io.out, open_campaigns(io).battles().report_draft(ro->draft, ro->reveal_engaged, ro->out_for, ro->preview), false);
+            print_outcome(io.out, open_campaigns(io).battles().report_draft(ro->draft, app::DraftReport{ro->engaged, ro->out_for}, ro->mode), false);
             return;
         }
         battle::Report r;
@@ -63,8 +64,8 @@ void add_battle_commands(CLI::App& app, Io& io) {
             for (const auto& s : ro->leader) battle::add_leader_spec(r, s);
             for (const auto& s : ro->battery) battle::add_battery_spec(r, s);
         }
-        r.reveal_engaged = ro->reveal_engaged;
-        print_outcome(io.out, open_campaigns(io).battles().report_battle(r, ro->preview), false);
+        r.engaged = ro->engaged;
+        print_outcome(io.out, open_campaigns(io).battles().report_battle(r, ro->mode), false);
     });
 
     struct DraftOptions {
@@ -100,26 +101,27 @@ void add_battle_commands(CLI::App& app, Io& io) {
         io.out << "Draft report of " << d.battle << "\n  Engaged: " << join(d.engaged, ", ") << "\n";
         for (const auto& l : d.lines) io.out << "  " << l << "\n";
         io.out << "\nAs a report:\n";
-        print_outcome(io.out, session.battles().report_draft(dr->battle, true, 1, true), false);
+        print_outcome(io.out, session.battles().report_draft(dr->battle, app::DraftReport{Fog::seen, 1}, app::Mode::preview), false);
         io.out << "Apply it with: muster battle report --draft \"" << d.battle << "\"\n";
     });
 
     struct RecoverOptions {
         std::string battle;
         RollOptions dice;
-        bool preview = false, show_rolls = false;
+        app::Mode mode = app::Mode::apply;
+        bool show_rolls = false;
     };
     auto rc = std::make_shared<RecoverOptions>();
     auto* recover = battle->add_subcommand("recover", "Return the battle's casualties at the campaign's rate; prisoners stay");
     recover->add_option("BATTLE", rc->battle, "Battle name")->required();
     add_roll_options(recover, rc->dice, "Your own percentile rolls for fractions of stands, in order");
-    recover->add_flag("--preview", rc->preview, "Show what would return; keep the rolls as discarded");
+    flag_for(recover, "--preview", rc->mode, app::Mode::preview, "Show what would return; keep the rolls as discarded");
     recover->add_flag("--show-rolls", rc->show_rolls, "Print every roll");
     on_run(recover, io, [rc, &io] {
         auto session = open_campaigns(io);
         print_outcome(io.out,
                       with_dice(session, io, rc->dice,
-                                [&](const std::vector<std::string>& rolls) { return session.battles().recover(rc->battle, rolls, rc->preview); }),
+                                [&](const std::vector<std::string>& rolls) { return session.battles().recover(rc->battle, rolls, rc->mode); }),
                       rc->show_rolls);
     });
 

@@ -63,7 +63,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
         std::error_code ec;
         const bool existed = std::filesystem::exists(std::filesystem::symlink_status(path, ec));  // a link counts, dangling or not
         try {
-            auto service = open_campaigns(io, true, false);
+            auto service = open_campaigns(io, app::Open::create, Campaign::file);
             const auto c = service.create_campaign(*n);
             io.out << "Created campaign \"" << c.name << "\" in " << service.db_path() << " (now current).\n";
             show_campaign(io.out, c, service.db_path());
@@ -85,7 +85,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     });
 
     on_run(cmd->add_subcommand("list", "List the campaigns in the database"), io, [&io] {
-        auto service = open_campaigns(io, false, false);
+        auto service = open_campaigns(io, app::Open::existing, Campaign::file);
         exporter::TextTable t;
         t.add({"Campaign", "Rule set", "Dice", "Created"});
         for (const auto& c : service.campaigns()) t.add({c.name, c.rules_id, word(c.dice), c.created_at});
@@ -122,7 +122,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     auto* use = cmd->add_subcommand("use", "Make a campaign the database's current one");
     use->add_option("NAME", *use_name, "Campaign name")->required();
     on_run(use, io, [use_name, &io] {
-        auto service = open_campaigns(io, false, false);
+        auto service = open_campaigns(io, app::Open::existing, Campaign::file);
         service.use_campaign(*use_name);
         io.out << "Current campaign: " << *use_name << "\n";
     });

@@ -37,16 +37,18 @@ void add_leader_commands(CLI::App& app, Io& io) {
         std::string unit, name;
         RollOptions dice;
         int year = 0;
-        bool preview = false, show_rolls = false, force = false;
+        app::Mode mode = app::Mode::apply;
+        app::Displace sound = app::Displace::keep;
+        bool show_rolls = false;
     };
     auto rp = std::make_shared<ReplaceOptions>();
     auto* replace = leader->add_subcommand("replace", "Roll a new commander for a unit on the rule set's leader table");
     replace->add_option("UNIT", rp->unit, "\"Division/Brigade\", a division, corps or army")->required();
     replace->add_option("--year", rp->year, "Year for the leader table (default: the unit's division's)");
     add_roll_options(replace, rp->dice, "Your own rolls");
-    replace->add_flag("--preview", rp->preview, "Show the roll; keep it as discarded");
+    flag_for(replace, "--preview", rp->mode, app::Mode::preview, "Show the roll; keep it as discarded");
     replace->add_option("--name", rp->name, "The new commander's name");
-    replace->add_flag("--force", rp->force, "Replace a commander who is sound (the organiser's choice, not a rule)");
+    flag_for(replace, "--force", rp->sound, app::Displace::replace, "Replace a commander who is sound (the organiser's choice, not a rule)");
     replace->add_flag("--show-rolls", rp->show_rolls, "Print every roll");
     on_run(replace, io, [rp, &io, replace] {
         if (replace->count("--name") && std::string(trim(rp->name)).empty())
@@ -54,38 +56,38 @@ void add_leader_commands(CLI::App& app, Io& io) {
         const auto year = replace->count("--year") ? std::optional<int>(rp->year) : std::nullopt;
         auto session = open_campaigns(io);
         print_outcome(io.out, with_dice(session, io, rp->dice, [&](const std::vector<std::string>& rolls) {
-                          return session.leaders().replace_leader(rp->unit, year, rolls, rp->preview, rp->force, rp->name);
+                          return session.leaders().replace_leader(rp->unit, year, rolls, rp->mode, rp->sound, rp->name);
                       }),
                       rp->show_rolls);
     });
     struct AssignOptions {
         std::string leader, unit;
-        bool force = false;
+        app::Displace sound = app::Displace::keep;
     };
     auto as_opt = std::make_shared<AssignOptions>();
     auto* assign = leader->add_subcommand("assign", "Put a leader who commands nothing (returned, exchanged, displaced) in command of a unit");
     assign->add_option("LEADER", as_opt->leader, "His name, or his number as leader list shows it (#12)")->required();
     assign->add_option("UNIT", as_opt->unit, "\"Division/Brigade\", a division, corps or army of his side")->required();
-    assign->add_flag("--force", as_opt->force, "Displace a commander who is sound (the organiser's choice, not a rule)");
+    flag_for(assign, "--force", as_opt->sound, app::Displace::replace, "Displace a commander who is sound (the organiser's choice, not a rule)");
     on_run(assign, io, [as_opt, &io] {
-        print_outcome(io.out, open_campaigns(io).leaders().assign(as_opt->leader, as_opt->unit, as_opt->force), false);
+        print_outcome(io.out, open_campaigns(io).leaders().assign(as_opt->leader, as_opt->unit, as_opt->sound), false);
     });
     struct CasualtyOptions {
         std::string leader;
         RollOptions dice;
         int out_for = 1;
-        bool preview = false;
+        app::Mode mode = app::Mode::apply;
     };
     auto ca = std::make_shared<CasualtyOptions>();
     auto* casualty = leader->add_subcommand("casualty", "Roll the rule set's Fallen Leaders table for a leader who may have fallen");
     casualty->add_option("LEADER", ca->leader, "His name or the unit he commands")->required();
     casualty->add_option("--out-for", ca->out_for, "Battles a wounded leader misses (default 1)");
     add_roll_options(casualty, ca->dice, "Your own roll, e.g. 3+4");
-    casualty->add_flag("--preview", ca->preview, "Show the roll; keep it as discarded");
+    flag_for(casualty, "--preview", ca->mode, app::Mode::preview, "Show the roll; keep it as discarded");
     on_run(casualty, io, [ca, &io] {
         auto session = open_campaigns(io);
         print_outcome(io.out, with_dice(session, io, ca->dice, [&](const std::vector<std::string>& rolls) {
-                          return session.leaders().leader_casualty(ca->leader, ca->out_for, rolls, ca->preview);
+                          return session.leaders().leader_casualty(ca->leader, ca->out_for, rolls, ca->mode);
                       }),
                       true);
     });

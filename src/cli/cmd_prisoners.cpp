@@ -53,7 +53,8 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
                << "  asks:   " << (v.ask.empty() ? "nothing" : join(v.ask, ", ")) << "\n"
                << "  " << v.balance << "\n";
     });
-    for (const bool accept : {true, false}) {
+    for (const auto answer : {app::Answer::accept, app::Answer::refuse}) {
+        const bool accept = answer == app::Answer::accept;
         struct Answer {
             std::int64_t id = 0;
             std::string side;
@@ -63,7 +64,7 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
                                              accept ? "The other side accepts: everyone in it goes home at once" : "The other side refuses");
         cmd->add_option("ID", an->id, "Exchange number")->required();
         cmd->add_option("--side", an->side, "The side answering (the one the proposal was made to)")->required();
-        on_run(cmd, io, [an, accept, &io] { print_outcome(io.out, open_campaigns(io).prisoners().answer_exchange(an->id, an->side, accept), false); });
+        on_run(cmd, io, [an, answer, &io] { print_outcome(io.out, open_campaigns(io).prisoners().answer_exchange(an->id, an->side, answer), false); });
     }
     auto exchange_view = std::make_shared<std::string>();
     auto* exchange_list = exchange->add_subcommand("list", "List proposals and what they weigh");

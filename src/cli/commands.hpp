@@ -1,6 +1,7 @@
 #pragma once
 // The command line: one file a command group, each registering its commands on the app.
 #include "app/outcome.hpp"
+#include "app/battles.hpp"
 #include "app/session.hpp"
 #include "core/date.hpp"
 #include "core/error.hpp"
@@ -54,6 +55,12 @@ CLI::Option* word_option(CLI::App* cmd, const std::string& name, Target& target,
         help + ": " + spellings<E>());
 }
 
+/// A flag that sets `target` to `value` when given (`--preview` sets app::Mode::preview).
+template <class E>
+CLI::Option* flag_for(CLI::App* cmd, const std::string& name, E& target, E value, const std::string& help) {
+    return cmd->add_flag_callback(name, [&target, value] { target = value; }, help);
+}
+
 /// A seed: a whole number from 0 to 18446744073709551615, refused (never clamped) outside it.
 inline CLI::Option* seed_option(CLI::App* cmd, const std::string& name, std::optional<std::uint64_t>& target, const std::string& help) {
     return cmd->add_option_function<std::string>(
@@ -101,8 +108,10 @@ View view_of(const std::string& side, const std::string& as);
 /// `--as VIEW` on a reading command: whose view, the umpire's (the default) or a side's.
 void add_view_option(CLI::App* cmd, std::string& as);
 
-/// Opens the campaign database named by --db (the default one otherwise); `select`: act on --campaign.
-app::Session open_campaigns(const Io& io, bool create = false, bool select = true);
+/// Whether a command acts on the campaign --campaign names, or on the file as a whole.
+enum class Campaign { selected, file };
+/// Opens the campaign database named by --db (the default one otherwise), acting on --campaign.
+app::Session open_campaigns(const Io& io, app::Open open = app::Open::existing, Campaign campaign = Campaign::selected);
 
 /// `muster campaign new|list|show|set|use`.
 void add_campaign_commands(CLI::App& app, Io& io);

@@ -53,7 +53,7 @@ template <class Attempt>
 auto with_dice(app::Session& session, Io& io, const RollOptions& options, Attempt&& attempt) {
     auto rolls = given_rolls(options);
     if (!asks_for_dice(session, options)) return attempt(rolls);
-    session.roll_own_dice(true);
+    session.roll_own_dice(Switch::on);
     return ask_until_done(io, std::move(rolls), attempt);
 }
 

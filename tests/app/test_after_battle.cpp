@@ -60,9 +60,9 @@ battle::Report gettysburg() {
 TEST_CASE("The seed's rule worked: 8 stands lose 3 and 1 captured - 4 - then 5 or 6 after recovery") {
     for (const auto& [roll, after] : std::vector<std::pair<std::string, int>>{{"50", 6}, {"51", 5}}) {
         Fixture f;
-        f.s.battles().report_battle(gettysburg(), false);
+        f.s.battles().report_battle(gettysburg(), app::Mode::apply);
         CHECK(f.stands("Heth/Archer") == 4);
-        const auto out = f.s.battles().recover("Gettysburg", {roll}, false);
+        const auto out = f.s.battles().recover("Gettysburg", {roll}, app::Mode::apply);
         CHECK(f.stands("Heth/Archer") == after);
         REQUIRE(out.rolls.size() == 1);
         // The prisoner does not come back with the casualties.
@@ -77,12 +77,12 @@ TEST_CASE("The seed's rule worked: 8 stands lose 3 and 1 captured - 4 - then 5 o
 TEST_CASE("A report is previewed first and stores nothing") {
     Fixture f;
     const auto before = test::dump(f.path);
-    const auto preview = f.s.battles().report_battle(gettysburg(), true);
+    const auto preview = f.s.battles().report_battle(gettysburg(), app::Mode::preview);
     CHECK(preview.preview);
     CHECK(preview.operation == 0);
     CHECK_THAT(preview.lines.front(), Contains("Heth/Archer: 8 -> 4 stands (3 lost, 1 captured to Fort Delaware)"));
     CHECK(test::dump(f.path) == before);
-    const auto applied = f.s.battles().report_battle(gettysburg(), false);
+    const auto applied = f.s.battles().report_battle(gettysburg(), app::Mode::apply);
     CHECK(applied.lines == preview.lines);
     CHECK(applied.summary == preview.summary);
 }
@@ -93,7 +93,7 @@ TEST_CASE("A battle report is checked as a whole and a bad one changes nothing")
         battle::Report r;
         r.name = "Bad";
         edit(r);
-        return f.refusal([&] { f.s.battles().report_battle(r, false); });
+        return f.refusal([&] { f.s.battles().report_battle(r, app::Mode::apply); });
     };
     CHECK_THAT(report([](auto& r) { battle::add_loss_spec(r, "Heth/Nobody=1"); }), Contains("no brigade \"Heth/Nobody\""));
     CHECK_THAT(report([](auto& r) {
@@ -117,27 +117,27 @@ TEST_CASE("A battle report is checked as a whole and a bad one changes nothing")
                    battle::add_loss_spec(r, "Heth/Archer=1");
                }),
                Contains("division Pender has not arrived"));
-    f.s.battles().report_battle(gettysburg(), false);
-    CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(gettysburg(), false); }), Contains("a battle named \"Gettysburg\" is already recorded"));
+    f.s.battles().report_battle(gettysburg(), app::Mode::apply);
+    CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(gettysburg(), app::Mode::apply); }), Contains("a battle named \"Gettysburg\" is already recorded"));
     battle::Report again;
     again.name = "Again";
     battle::add_leader_spec(again, "Archer:captured@Fort Delaware");
-    f.s.battles().report_battle(again, false);
+    f.s.battles().report_battle(again, app::Mode::apply);
     battle::Report twice;
     twice.name = "Twice";
     battle::add_leader_spec(twice, "Archer:killed");
-    CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(twice, false); }), Contains("leader Archer is already captured"));
+    CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(twice, app::Mode::apply); }), Contains("leader Archer is already captured"));
 }
 
 TEST_CASE("Casualties return once - a preview of the recovery keeps the dice") {
     Fixture f;
-    f.s.battles().report_battle(gettysburg(), false);
-    const auto preview = f.s.battles().recover("Gettysburg", {}, true);
-    const auto real = f.s.battles().recover("Gettysburg", {}, false);
+    f.s.battles().report_battle(gettysburg(), app::Mode::apply);
+    const auto preview = f.s.battles().recover("Gettysburg", {}, app::Mode::preview);
+    const auto real = f.s.battles().recover("Gettysburg", {}, app::Mode::apply);
     CHECK(preview.lines == real.lines);
     CHECK(word(f.s.history().journal()[f.s.history().journal().size() - 2].rolls.front().status) == "discarded");
-    CHECK_THAT(f.refusal([&] { f.s.battles().recover("Gettysburg", {}, false); }), Contains("have already returned"));
-    CHECK_THAT(f.refusal([&] { f.s.battles().recover("Antietam", {}, false); }), Contains("no battle named \"Antietam\""));
+    CHECK_THAT(f.refusal([&] { f.s.battles().recover("Gettysburg", {}, app::Mode::apply); }), Contains("have already returned"));
+    CHECK_THAT(f.refusal([&] { f.s.battles().recover("Antietam", {}, app::Mode::apply); }), Contains("no battle named \"Antietam\""));
 }
 
 TEST_CASE("Exchange by mutual consent end to end") {
@@ -145,7 +145,7 @@ TEST_CASE("Exchange by mutual consent end to end") {
     battle::Report r = gettysburg();
     battle::add_captured_spec(r, "Wadsworth/Iron Brigade=2@Libby Prison");
     battle::add_leader_spec(r, "Meredith:captured@Libby Prison");
-    f.s.battles().report_battle(r, false);
+    f.s.battles().report_battle(r, app::Mode::apply);
     app::CampaignSettings hundred;
     hundred.men_per_stand = 100;
     f.s.change_settings(hundred);
@@ -157,27 +157,27 @@ TEST_CASE("Exchange by mutual consent end to end") {
     CHECK(v.balance == "Dix-Hill cartel of 1862: offers 100 privates, asks 220: the proposer asks 120 more");
     CHECK(f.stands("Wadsworth/Iron Brigade") == 6);
 
-    CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "union", true); }),
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "union", app::Answer::accept); }),
                Contains("was proposed by union: only confederate may accept or refuse it"));
-    CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(99, "confederate", true); }), Contains("no exchange #99"));
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(99, "confederate", app::Answer::accept); }), Contains("no exchange #99"));
     CHECK_THAT(f.refusal([&] { f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=2"}, {}, ""}); }),
                Contains("2 stands of Heth/Archer are not held by union (short by 1)"));
     CHECK_THAT(f.refusal([&] { f.s.prisoners().propose_exchange({"union", "", {"stands:Wadsworth/Iron Brigade=1"}, {}, ""}); }),
                Contains("is not of confederate"));
 
-    f.s.prisoners().answer_exchange(v.row.id, "confederate", true);
+    f.s.prisoners().answer_exchange(v.row.id, "confederate", app::Answer::accept);
     CHECK(f.stands("Wadsworth/Iron Brigade") == 8);
     CHECK(f.stands("Heth/Archer") == 5);
     for (const auto& camp : f.s.prisoners().camps()) CHECK(camp.holds.empty());
     for (const auto& l : f.s.leaders().list())
         if (l.name == "Meredith") CHECK(word(l.status) == "active");
     CHECK(f.s.history().check().ok());
-    CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "confederate", true); }), Contains("was already accepted"));
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "confederate", app::Answer::accept); }), Contains("was already accepted"));
 
     // A refused proposal moves no one.
-    f.s.battles().report_battle([] { battle::Report x; x.name = "Second"; battle::add_captured_spec(x, "Heth/Davis=2@Fort Delaware"); return x; }(), false);
+    f.s.battles().report_battle([] { battle::Report x; x.name = "Second"; battle::add_captured_spec(x, "Heth/Davis=2@Fort Delaware"); return x; }(), app::Mode::apply);
     const auto no = f.s.prisoners().propose_exchange({"confederate", "", {}, {"stands:Heth/Davis=2"}, ""});
-    f.s.prisoners().answer_exchange(no.row.id, "union", false);
+    f.s.prisoners().answer_exchange(no.row.id, "union", app::Answer::refuse);
     CHECK(f.stands("Heth/Davis") == 5);
     CHECK(word(f.s.prisoners().exchanges().back().row.status) == "refused");
 }
@@ -187,7 +187,7 @@ TEST_CASE("Liberating a camp sends everyone home - an empty or liberated camp is
     battle::Report r = gettysburg();
     battle::add_leader_spec(r, "Heth/Davis:captured@Fort Delaware");
     battle::add_battery_spec(r, "Heth/1st Battery:captured@Fort Delaware");
-    f.s.battles().report_battle(r, false);
+    f.s.battles().report_battle(r, app::Mode::apply);
     f.s.battles().disband_brigade("Heth/Archer");  // its captured stand has no brigade in service to return to
     CHECK_THAT(f.refusal([&] { f.s.prisoners().liberate("Libby Prison"); }), Contains("holds no one"));
     const auto out = f.s.prisoners().liberate("Fort Delaware");
@@ -209,7 +209,7 @@ TEST_CASE("Liberating a camp sends everyone home - an empty or liberated camp is
     battle::Report later;
     later.name = "Later";
     battle::add_captured_spec(later, "Heth/Davis=1@Fort Delaware");
-    CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(later, false); }), Contains("camp Fort Delaware was liberated"));
+    CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(later, app::Mode::apply); }), Contains("camp Fort Delaware was liberated"));
 }
 
 TEST_CASE("An unnamed commander whose post was filled goes by the post he held, and can be named and brought back") {
@@ -221,22 +221,22 @@ TEST_CASE("An unnamed commander whose post was filled goes by the post he held, 
     battle::Report r;
     r.name = "Falling";
     battle::add_leader_spec(r, "Pender/1st Brigade:wounded/1");
-    f.s.battles().report_battle(r, false);
-    f.s.leaders().replace_leader("Pender/1st Brigade", 1863, {"50"}, false, false);
+    f.s.battles().report_battle(r, app::Mode::apply);
+    f.s.leaders().replace_leader("Pender/1st Brigade", 1863, {"50"}, app::Mode::apply, app::Displace::keep);
     const auto leaders = f.s.leaders().list();
     const auto fallen = std::find_if(leaders.begin(), leaders.end(), [](const auto& l) { return l.status == LeaderStatus::wounded; });
     REQUIRE(fallen != leaders.end());
     const std::string post = "former commander of Pender/1st Brigade";
     CHECK(fallen->label() == post);
     // The second replaced there is told apart by his number among them.
-    f.s.leaders().replace_leader("Pender/1st Brigade", 1863, {"50"}, false, true);
+    f.s.leaders().replace_leader("Pender/1st Brigade", 1863, {"50"}, app::Mode::apply, app::Displace::replace);
     const auto after = f.s.leaders().list();
     CHECK(std::count_if(after.begin(), after.end(), [&](const auto& l) { return l.label() == post + " (2)"; }) == 1);
     f.s.forces().rename(NamedKind::leader, post, "Pettigrew");
     battle::Report later;
     later.name = "Later";
     battle::add_loss_spec(later, "Pender/2nd Brigade=1");
-    f.s.battles().report_battle(later, false);
+    f.s.battles().report_battle(later, app::Mode::apply);
     CHECK_THAT(f.s.leaders().return_leader("Pettigrew").summary, Contains("Pettigrew"));
     CHECK_THAT(f.refusal([&] { f.s.forces().rename(NamedKind::leader, "#999999", "Nobody"); }),
                Contains("no leader #999999") && Contains("leader list shows every leader's number"));
@@ -248,23 +248,23 @@ TEST_CASE("An unnamed commander whose post was filled goes by the post he held, 
 
 TEST_CASE("Fallen leaders: a despicable brigadier keeps his brigade until he falls") {
     Fixture f;
-    CHECK_THAT(f.refusal([&] { f.s.leaders().replace_leader("Heth/Davis", 1863, {"50"}, false, true); }),
+    CHECK_THAT(f.refusal([&] { f.s.leaders().replace_leader("Heth/Davis", 1863, {"50"}, app::Mode::apply, app::Displace::replace); }),
                Contains("is permanently in command: he cannot be replaced voluntarily"));
-    CHECK_THAT(f.refusal([&] { f.s.leaders().replace_leader("Heth/Archer", 1863, {"95"}, false, false); }),
+    CHECK_THAT(f.refusal([&] { f.s.leaders().replace_leader("Heth/Archer", 1863, {"95"}, app::Mode::apply, app::Displace::keep); }),
                Contains("is in command and sound: replacing him is the organiser's choice; give --force"));
-    const auto chosen = f.s.leaders().replace_leader("Heth/Archer", 1863, {"95"}, false, true);  // a voluntary replacement
+    const auto chosen = f.s.leaders().replace_leader("Heth/Archer", 1863, {"95"}, app::Mode::apply, app::Displace::replace);  // a voluntary replacement
     CHECK_THAT(chosen.summary, Contains("by the organiser's choice"));
     battle::Report r;
     r.name = "Falling";
     battle::add_leader_spec(r, "Davis:killed");
     battle::add_leader_spec(r, "Meredith:wounded/1");
-    f.s.battles().report_battle(r, false);
-    const auto replaced = f.s.leaders().replace_leader("Heth/Davis", 1863, {"90"}, false, false);  // Confederate 1861-63: 73-00 exceptional
+    f.s.battles().report_battle(r, app::Mode::apply);
+    const auto replaced = f.s.leaders().replace_leader("Heth/Davis", 1863, {"90"}, app::Mode::apply, app::Displace::keep);  // Confederate 1861-63: 73-00 exceptional
     CHECK_THAT(replaced.summary, Contains("New commander of Heth/Davis: ") && Contains(", Exceptional [EXC] (replacing Davis, killed)"));
     CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("out for 1 battle after Falling; 0 fought since"));
     battle::Report quiet;
     quiet.name = "Quiet";
-    f.s.battles().report_battle(quiet, false);
+    f.s.battles().report_battle(quiet, app::Mode::apply);
     f.s.leaders().return_leader("Meredith");
     CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("is active, not wounded"));
     CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Davis"); }), Contains("is killed"));
@@ -277,7 +277,7 @@ TEST_CASE("By the book a despicable brigadier plays as average and may be replac
     book.despicable = Despicable::book;
     s.change_settings(book);
     s.forces().add_brigade({"Heth", "Davis", "veteran", 7, std::nullopt, "", "", {"Davis", "average"}});
-    CHECK_NOTHROW(s.leaders().replace_leader("Heth/Davis", 1863, {"03"}, false, true));  // rolls despicable, plays as average
+    CHECK_NOTHROW(s.leaders().replace_leader("Heth/Davis", 1863, {"03"}, app::Mode::apply, app::Displace::replace));  // rolls despicable, plays as average
     const auto leaders = s.leaders().list();
     CHECK(leaders.back().rolled_grade == "despicable");
     CHECK(leaders.back().grade == "average");
@@ -289,7 +289,7 @@ TEST_CASE("Brigades destroyed, disbanded and merged") {
     battle::Report r;
     r.name = "Wiped out";
     battle::add_loss_spec(r, "Heth/Archer=8");
-    f.s.battles().report_battle(r, false);
+    f.s.battles().report_battle(r, app::Mode::apply);
     f.s.battles().destroy_brigade("Heth/Archer");
     CHECK_THAT(f.refusal([&] { f.s.battles().disband_brigade("Heth/Archer"); }), Contains("is already destroyed"));
     CHECK_THAT(f.refusal([&] { f.s.battles().merge_brigade("Heth/Davis", "Wadsworth/Cutler"); }), Contains("of different sides"));
@@ -314,12 +314,12 @@ TEST_CASE("Undo reverses each after-battle operation exactly") {
     battle::add_leader_spec(r, "Davis:wounded/1");
     const std::vector<std::pair<std::string, std::function<void()>>> operations = {
         {"camp", [&] { f.s.prisoners().add_camp("union", "Elmira"); }},
-        {"battle", [&] { f.s.battles().report_battle(r, false); }},
-        {"recovery", [&] { f.s.battles().recover("Gettysburg", {}, false); }},
+        {"battle", [&] { f.s.battles().report_battle(r, app::Mode::apply); }},
+        {"recovery", [&] { f.s.battles().recover("Gettysburg", {}, app::Mode::apply); }},
         {"exchange proposed", [&] { f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=1"}, {"stands:Wadsworth/Iron Brigade=1"}, ""}); }},
-        {"exchange accepted", [&] { f.s.prisoners().answer_exchange(1, "confederate", true); }},
+        {"exchange accepted", [&] { f.s.prisoners().answer_exchange(1, "confederate", app::Answer::accept); }},
         {"liberation", [&] { f.s.prisoners().liberate("Libby Prison"); }},
-        {"replace", [&] { f.s.leaders().replace_leader("Heth/Davis", 1863, {}, false, false); }},
+        {"replace", [&] { f.s.leaders().replace_leader("Heth/Davis", 1863, {}, app::Mode::apply, app::Displace::keep); }},
         {"settings",
          [&] {
              app::CampaignSettings c;
@@ -367,16 +367,16 @@ TEST_CASE("Random battle sequences never lose or make a stand") {
                         if (captured) battle::add_captured_spec(r, b.ref() + "=" + std::to_string(captured) + "@" +
                                                                        (b.side == "union" ? "Libby Prison" : (pick(2) ? "Fort Delaware" : "Elmira")));
                     }
-                    f.s.battles().report_battle(r, false);
+                    f.s.battles().report_battle(r, app::Mode::apply);
                     break;
                 }
-                case 2: f.s.battles().recover("Battle " + std::to_string(1 + pick(std::max(battles, 1))), {}, false); break;
+                case 2: f.s.battles().recover("Battle " + std::to_string(1 + pick(std::max(battles, 1))), {}, app::Mode::apply); break;
                 case 3: {
                     const auto& b = brigades[pick(static_cast<int>(brigades.size()))];
                     const bool union_brigade = b.side == "union";
                     auto x = f.s.prisoners().propose_exchange({union_brigade ? "union" : "confederate", "", {},
                                                    {"stands:" + b.ref() + "=" + std::to_string(1 + pick(2))}, ""});
-                    f.s.prisoners().answer_exchange(x.row.id, union_brigade ? "confederate" : "union", pick(2));
+                    f.s.prisoners().answer_exchange(x.row.id, union_brigade ? "confederate" : "union", (pick(2)) ? app::Answer::accept : app::Answer::refuse);
                     break;
                 }
                 case 4: f.s.prisoners().liberate(camps[pick(static_cast<int>(camps.size()))].camp.name); break;

@@ -80,7 +80,7 @@ TEST_CASE("With typed dice, a recovery that needs no roll is applied without rol
         test::TempDir dir;
         const auto path = dir.file("c.db");
         {
-            app::Session s(path, true);
+            app::Session s(path, app::Open::create);
             app::NewCampaign c;
             c.name = "Typed";
             c.rules = "acw";
@@ -94,20 +94,20 @@ TEST_CASE("With typed dice, a recovery that needs no roll is applied without rol
             battle::Report r;
             r.name = "Ridge";
             r.brigades.push_back({"Wadsworth/Iron Brigade", lost, 0, ""});
-            s.battles().report_battle(r, false);
+            s.battles().report_battle(r, app::Mode::apply);
         }
-        app::Session s(path, false);
+        app::Session s(path, app::Open::existing);
         if (!needs_a_roll) {
-            const auto out = s.battles().recover("Ridge", {}, false);
+            const auto out = s.battles().recover("Ridge", {}, app::Mode::apply);
             CHECK(out.operation > 0);
             CHECK(s.battles().list().front().recovered);
-            CHECK_THROWS_WITH(app::Session(path, false).battles().recover("Ridge", {"50"}, false), Contains("already returned"));
+            CHECK_THROWS_WITH(app::Session(path, app::Open::existing).battles().recover("Ridge", {"50"}, app::Mode::apply), Contains("already returned"));
         } else {
             const auto before = test::dump(path);
-            CHECK_THROWS_WITH(s.battles().recover("Ridge", {}, false),
+            CHECK_THROWS_WITH(s.battles().recover("Ridge", {}, app::Mode::apply),
                               Contains("roll 1") && Contains("Wadsworth/Iron Brigade returning stands") && Contains("percentile"));
             CHECK(test::dump(path) == before);
-            CHECK(s.battles().recover("Ridge", {"40"}, false).summary.find("2 stands of 3") != std::string::npos);
+            CHECK(s.battles().recover("Ridge", {"40"}, app::Mode::apply).summary.find("2 stands of 3") != std::string::npos);
         }
     }
 }
@@ -128,7 +128,7 @@ TEST_CASE("A wounded leader reported without a count of battles is out for one, 
     battle::Report r;
     r.name = "Ridge";
     battle::add_leader_spec(r, "Meredith:wounded");
-    s.battles().report_battle(r, false);
+    s.battles().report_battle(r, app::Mode::apply);
     // Out for one battle: he cannot return before another battle is fought.
     CHECK_THROWS_WITH(s.leaders().return_leader("Meredith"), Contains("out for 1 battle"));
 }
@@ -140,7 +140,7 @@ TEST_CASE("A report of only a fallen leader or a lost battery records the divisi
     battle::Report r;
     r.name = "Skirmish";
     battle::add_leader_spec(r, "Heth/1st Brigade:killed");
-    const auto out = s.battles().report_battle(r, false);
+    const auto out = s.battles().report_battle(r, app::Mode::apply);
     CHECK_THAT(out.summary, Contains("1 division"));
     app::ExportRequest e;
     e.battle = "Skirmish";
@@ -152,14 +152,14 @@ TEST_CASE("A report of only a fallen leader or a lost battery records the divisi
     battle::Report guns;
     guns.name = "Cannonade";
     battle::add_battery_spec(guns, "Heth/1st Battery:wrecked");
-    CHECK_THAT(s.battles().report_battle(guns, false).summary, Contains("1 division"));
+    CHECK_THAT(s.battles().report_battle(guns, app::Mode::apply).summary, Contains("1 division"));
     // Divisions given: a fallen leader of another division is refused, as a brigade is.
     s.forces().add_brigade({"Pender", "Lane", "veteran", 6, std::nullopt, "6/5/3", "", {"Lane", "average"}});
     battle::Report lane;
     lane.name = "Elsewhere";
     lane.divisions = {"Heth"};
     battle::add_leader_spec(lane, "Pender/Lane:wounded");
-    CHECK_THROWS_WITH(s.battles().report_battle(lane, true), Contains("leader Lane is reported but its division is not among those that fought"));
+    CHECK_THROWS_WITH(s.battles().report_battle(lane, app::Mode::preview), Contains("leader Lane is reported but its division is not among those that fought"));
 }
 
 TEST_CASE("Revealing a division already seen, or hiding one already hidden, is refused and writes nothing") {
@@ -186,15 +186,15 @@ TEST_CASE("A brigade's losses, or its stands captured to one camp, reported twic
         return battle::read_report(R"({"format": "muster-battle/1", "battle": {"name": "B"}, "brigades": [)" + json + "]}", "r.json");
     };
     CHECK_THROWS_WITH(s.battles().report_battle(report(R"({"brigade": "Heth/1st Brigade", "lost": 1},
-                                                         {"brigade": "Heth/1st Brigade", "lost": 2})"), true),
+                                                         {"brigade": "Heth/1st Brigade", "lost": 2})"), app::Mode::preview),
                       Contains("Heth/1st Brigade's stands lost are reported twice"));
     CHECK_THROWS_WITH(s.battles().report_battle(report(R"({"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Fort Delaware"},
-                                                         {"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Fort Delaware"})"), true),
+                                                         {"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Fort Delaware"})"), app::Mode::preview),
                       Contains("captured to Fort Delaware are reported twice"));
     // Losses once and captures to two camps: one brigade's whole loss, as the command line gives it.
     const auto ok = s.battles().report_battle(report(R"({"brigade": "Heth/1st Brigade", "lost": 1},
                                                       {"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Fort Delaware"},
-                                                      {"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Point Lookout"})"), true);
+                                                      {"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Point Lookout"})"), app::Mode::preview);
     CHECK_THAT(ok.summary, Contains("1 stand lost, 2 stands captured"));
 }
 
@@ -207,7 +207,7 @@ TEST_CASE("A proposal whose prisoners were freed since lists as lapsed, saying w
     const auto v = s.prisoners().exchanges().at(0);
     CHECK(v.row.status == ExchangeStatus::proposed);
     CHECK(v.lapsed == "1 stand of Wadsworth/Iron Brigade is not held by confederate (short by 1)");
-    CHECK_THROWS_WITH(s.prisoners().answer_exchange(1, "confederate", true), Contains("is not held by confederate"));
+    CHECK_THROWS_WITH(s.prisoners().answer_exchange(1, "confederate", app::Answer::accept), Contains("is not held by confederate"));
 }
 
 TEST_CASE("Year and theater come from the campaign's date - table 1 is rolled only when asked") {
@@ -264,12 +264,12 @@ TEST_CASE("Year and theater come from the campaign's date - table 1 is rolled on
     }
     SECTION("the leader table takes the campaign's year for a unit whose division has none") {
         s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "", "", {"Meredith", "average"}});
-        CHECK_THROWS_WITH(s.leaders().replace_leader("Wadsworth/Iron Brigade", std::nullopt, {"50"}, false, true),
+        CHECK_THROWS_WITH(s.leaders().replace_leader("Wadsworth/Iron Brigade", std::nullopt, {"50"}, app::Mode::apply, app::Displace::replace),
                           Contains("which year is it? give --year or set the campaign's date"));
         app::CampaignSettings clock;
         clock.date = Day::read("1863-07-01");
         s.change_settings(clock);
-        CHECK_THAT(s.leaders().replace_leader("Wadsworth/Iron Brigade", std::nullopt, {"50"}, false, true).summary,
+        CHECK_THAT(s.leaders().replace_leader("Wadsworth/Iron Brigade", std::nullopt, {"50"}, app::Mode::apply, app::Displace::replace).summary,
                    Contains("New commander of Wadsworth/Iron Brigade"));
     }
 }
@@ -302,21 +302,21 @@ TEST_CASE("muster's own JSON export always imports again, whole, after any campa
                         battle::add_loss_spec(r, b.ref() + "=" + std::to_string(pick(3)));
                         battle::add_captured_spec(r, b.ref() + "=1@" + camp);
                         if (pick(3) == 0) battle::add_leader_spec(r, b.ref() + (pick(2) ? ":wounded/1" : ":captured@" + camp));
-                        s.battles().report_battle(r, false);
+                        s.battles().report_battle(r, app::Mode::apply);
                         break;
                     }
-                    case 2: s.battles().recover("Battle " + std::to_string(1 + pick(std::max(battles, 1))), {}, false); break;
+                    case 2: s.battles().recover("Battle " + std::to_string(1 + pick(std::max(battles, 1))), {}, app::Mode::apply); break;
                     case 3: s.battles().merge_brigade(b.ref(), other.ref()); break;
                     case 4: s.battles().disband_brigade(b.ref()); break;
                     case 5: {
                         const auto x = s.prisoners().propose_exchange({b.side, "", {}, {"stands:" + b.ref() + "=1"}, ""});
-                        s.prisoners().answer_exchange(x.row.id, b.side == "union" ? "confederate" : "union", pick(2));
+                        s.prisoners().answer_exchange(x.row.id, b.side == "union" ? "confederate" : "union", (pick(2)) ? app::Answer::accept : app::Answer::refuse);
                         break;
                     }
                     case 6:  // now and then, so that some prisoners are still held at the end
                         if (pick(4) == 0) s.prisoners().liberate(camp);
                         break;
-                    case 7: s.leaders().replace_leader(b.ref(), std::nullopt, {}, false, true); break;
+                    case 7: s.leaders().replace_leader(b.ref(), std::nullopt, {}, app::Mode::apply, app::Displace::replace); break;
                 }
                 ++applied;
             } catch (const Error&) {
@@ -329,7 +329,7 @@ TEST_CASE("muster's own JSON export always imports again, whole, after any campa
         const auto json = export_of(s);
         app::write_file(dir.file("oob.json"), json);
         // Into a campaign of the same name and rules in another file, which has no forces yet.
-        app::Session copy(dir.file("copy.db"), true);
+        app::Session copy(dir.file("copy.db"), app::Open::create);
         app::NewCampaign c;
         c.name = "Test";
         c.rules = "acw";
@@ -379,7 +379,7 @@ TEST_CASE("An army or corps commander named without a grade is rolled on the lea
 
 TEST_CASE("An AWI campaign speaks of brigades and battalions, as its rule set names them") {
     test::TempDir dir;
-    app::Session s(dir.file("c.db"), true);
+    app::Session s(dir.file("c.db"), app::Open::create);
     app::NewCampaign c;
     c.name = "Brandywine";
     c.rules = "awi";
@@ -397,7 +397,7 @@ TEST_CASE("An AWI campaign speaks of brigades and battalions, as its rule set na
     battle::Report r;
     r.name = "Chadds Ford";
     battle::add_loss_spec(r, "Stirn/Leib Regiment=2");
-    const auto fought = s.battles().report_battle(r, false);
+    const auto fought = s.battles().report_battle(r, app::Mode::apply);
     CHECK_THAT(fought.summary, Contains("Battle of Chadds Ford: 1 brigade,"));
     const auto journal = s.history().journal();
     std::string summaries;

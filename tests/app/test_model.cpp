@@ -67,7 +67,7 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     battle::Report skirmish;
     skirmish.name = "Skirmish";
     battle::add_loss_spec(skirmish, "Heth/1st Brigade=1");
-    s.battles().report_battle(skirmish, false);
+    s.battles().report_battle(skirmish, app::Mode::apply);
     CHECK(s.battles().list(View::of_side("union")).size() == 1);
     CHECK(s.battles().list(View::of_side("confederate")).size() == 2);
     CHECK(s.battles().list().size() == 2);
@@ -75,7 +75,7 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     battle::Report next;
     next.name = "Seminary Ridge";
     next.brigades.push_back({"Heth/2nd Brigade", 2, 0, ""});
-    CHECK(app::describe_battle(m.roster, next, s.rules()).summary == s.battles().report_battle(next, true).summary);
+    CHECK(app::describe_battle(m.roster, next, s.rules()).summary == s.battles().report_battle(next, app::Mode::preview).summary);
 }
 
 TEST_CASE("The model's journal is its newest page, oldest first, with the whole journal's size - for every view") {
@@ -107,7 +107,7 @@ TEST_CASE("The model's journal is its newest page, oldest first, with the whole 
 
 TEST_CASE("A file with no campaign gives an empty model, not an error") {
     test::TempDir dir;
-    app::Session s(dir.file("new.db"), true);
+    app::Session s(dir.file("new.db"), app::Open::create);
     const auto m = app::load_model(s);
     CHECK_FALSE(m.current);
     CHECK(m.campaigns.empty());

@@ -91,7 +91,7 @@ TEST_CASE("Every door refuses a bad name, naming the field and the place, and ch
                  battle::Report r;
                  r.name = n;
                  battle::add_loss_spec(r, "Wadsworth/Iron Brigade=1");
-                 s.battles().report_battle(r, false);
+                 s.battles().report_battle(r, app::Mode::apply);
              }},
         };
         for (const auto& [field, door] : doors) {
@@ -183,8 +183,8 @@ TEST_CASE("Names as people type them: exactly, ignoring case, or a unique beginn
     CHECK_THROWS_WITH(s.arrivals().arrive(test::arrival("Pendr")), Contains("no division named \"Pendr\"") && Contains("did you mean Pender?"));
     s.forces().add_division("third corps", "Anderson", "");  // a corps ignoring case
     CHECK_THROWS_WITH(s.forces().add_division("Thrid Corps", "Rodes", ""), Contains("did you mean Third Corps?"));
-    CHECK_THAT(s.battles().recover("mcpherson ridge", {}, false).summary, Contains("McPherson Ridge"));
-    CHECK_THROWS_WITH(s.battles().recover("McPhersen Ridge", {}, false), Contains("did you mean McPherson Ridge?"));
+    CHECK_THAT(s.battles().recover("mcpherson ridge", {}, app::Mode::apply).summary, Contains("McPherson Ridge"));
+    CHECK_THROWS_WITH(s.battles().recover("McPhersen Ridge", {}, app::Mode::apply), Contains("did you mean McPherson Ridge?"));
     CHECK(s.prisoners().camps(s.view("Union")).size() == 2);  // a side ignoring case: its camp, and the one holding its men
     CHECK_THROWS_WITH(s.prisoners().add_camp("unoin", "Elmira"), Contains("unknown side") && Contains("did you mean union?"));
     CHECK_THAT(s.prisoners().liberate("fort del").summary, Contains("Liberated Fort Delaware"));

@@ -171,7 +171,7 @@ TEST_CASE("Every sample creates in one undoable operation, passes check, exports
 
 TEST_CASE("A sample with another rule set is refused, and nothing is created") {
     test::TempDir dir;
-    app::Session s(dir.file("c.db"), true);
+    app::Session s(dir.file("c.db"), app::Open::create);
     app::NewCampaign n;
     n.name = "Wrong";
     n.sample = "saratoga";

@@ -16,7 +16,7 @@ namespace {
 
 void campaign_of(const std::string& rules, const std::string& side_a, const std::string& side_b, int year) {
     test::TempDir dir;
-    app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
+    app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
     app::NewCampaign n;
     n.name = rules + " campaign";
     n.rules = rules;
@@ -42,8 +42,8 @@ void campaign_of(const std::string& rules, const std::string& side_a, const std:
     r.name = "Clash";
     battle::add_loss_spec(r, first.ref() + "=2");
     battle::add_captured_spec(r, first.ref() + "=1@Camp B");
-    s.battles().report_battle(r, false);
-    s.battles().recover("Clash", {}, false);
+    s.battles().report_battle(r, app::Mode::apply);
+    s.battles().recover("Clash", {}, app::Mode::apply);
     CHECK(s.history().check().ok());
     const auto labels = test::export_labels(s, [] { test::Export e; e.format = "html"; e.request.date = Day::read("2026-01-01"); return e; }(), {});
     CHECK_THAT(labels, Contains(first.name));
@@ -61,7 +61,7 @@ TEST_CASE("A campaign of each system: created, generated, fought, labelled") {
 
 TEST_CASE("Napoleonic fallen leaders: the 2d6 table decides") {
     test::TempDir dir;
-    app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
+    app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
     app::NewCampaign n;
     n.name = "1809";
     n.rules = "napoleonic";
@@ -69,7 +69,7 @@ TEST_CASE("Napoleonic fallen leaders: the 2d6 table decides") {
     s.forces().add_army("french", "Armee", {"Napoleon", "exceptional"});
     s.forces().add_corps("Armee", "IV Corps", {"Massena", "exceptional"});
     auto fate = [&](const std::string& leader, const std::string& roll) {
-        return s.leaders().leader_casualty(leader, 2, {roll}, false).summary;
+        return s.leaders().leader_casualty(leader, 2, {roll}, app::Mode::apply).summary;
     };
     CHECK_THAT(fate("Massena", "5+5"), Contains("Staff officer struck, no effect"));
     CHECK_THAT(fate("Massena", "3+3"), Contains("Grievously wounded, wounded, out for 2 battles"));
@@ -78,7 +78,7 @@ TEST_CASE("Napoleonic fallen leaders: the 2d6 table decides") {
     for (const char* name : {"Aspern", "Wagram"}) {
         battle::Report r;
         r.name = name;
-        s.battles().report_battle(r, false);
+        s.battles().report_battle(r, app::Mode::apply);
         if (std::string(name) == "Aspern") CHECK_THROWS_WITH(s.leaders().return_leader("Massena"), Contains("1 fought since"));
     }
     CHECK_THAT(s.leaders().return_leader("Massena").summary, Contains("returns from his wounds to IV Corps"));
@@ -99,7 +99,7 @@ TEST_CASE("An organiser's own rule set: copied, edited, validated, used - or ref
     const app::Catalog catalog(rules_dir);
     const auto mine = catalog.load("my_acw");
     CHECK(mine.effectiveness.find("veteran", 6)->text() == "6/5/3");
-    app::Session s(dir.file("c.db"), true, 5000, app::Catalog(rules_dir));
+    app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(rules_dir));
     app::NewCampaign n;
     n.name = "Mine";
     n.rules = "my_acw";

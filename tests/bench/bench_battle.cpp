@@ -60,12 +60,12 @@ void bm_battle_and_recovery_through_service(benchmark::State& state) {
     for (auto _ : state) {
         state.PauseTiming();
         test::TempDir dir;
-        app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
+        app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
         const auto report = report_for(build(s, target_brigades()));
         count = report.brigades.size();
         state.ResumeTiming();
-        s.battles().report_battle(report, false);
-        s.battles().recover(report.name, {}, false);
+        s.battles().report_battle(report, app::Mode::apply);
+        s.battles().recover(report.name, {}, app::Mode::apply);
     }
     state.counters["brigades"] = static_cast<double>(count);
 }
@@ -79,7 +79,7 @@ void bm_battle_and_recovery_raw_sql(benchmark::State& state) {
         const auto path = dir.file("c.db");
         std::vector<army::Brigade> brigades;
         {
-            app::Session s(path, true, 5000, app::Catalog(""));
+            app::Session s(path, app::Open::create, 5000, app::Catalog(""));
             brigades = build(s, target_brigades());
         }
         count = brigades.size();

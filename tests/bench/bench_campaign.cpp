@@ -50,7 +50,7 @@ const std::string& built_campaign() {
     static const std::string path = [] {
         static test::TempDir dir;
         const auto p = dir.file("built.db");
-        app::Session s(p, true, 5000, app::Catalog(""));
+        app::Session s(p, app::Open::create, 5000, app::Catalog(""));
         lay_out(s, divisions());
         for (int i = 0; i < divisions(); ++i) s.arrivals().arrive(arrival(i));
         return p;
@@ -64,7 +64,7 @@ void bm_arrivals_through_service(benchmark::State& state) {
     for (auto _ : state) {
         state.PauseTiming();
         test::TempDir dir;
-        app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
+        app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
         lay_out(s, n);
         state.ResumeTiming();
         brigades = 0;
@@ -92,7 +92,7 @@ void raw_floor(benchmark::State& state, bool one_transaction) {
         state.PauseTiming();
         test::TempDir dir;
         const auto path = dir.file("raw.db");
-        { app::Session s(path, true, 5000, app::Catalog("")); lay_out(s, n); }
+        { app::Session s(path, app::Open::create, 5000, app::Catalog("")); lay_out(s, n); }
         SQLite::Database db(path, SQLite::OPEN_READWRITE);
         db.exec("PRAGMA foreign_keys = ON");
         state.ResumeTiming();
@@ -144,7 +144,7 @@ void bm_open_and_print_oob(benchmark::State& state) {
     const auto& path = built_campaign();
     size_t bytes = 0;
     for (auto _ : state) {
-        app::Session s(path, false, 5000, app::Catalog(""));
+        app::Session s(path, app::Open::existing, 5000, app::Catalog(""));
         const auto text = exporter::oob_text(s.rules(), s.forces().order_of_battle({}), {Day::read("2026-01-01")});
         bytes = text.size();
         benchmark::DoNotOptimize(text);
@@ -155,7 +155,7 @@ BENCHMARK(bm_open_and_print_oob)->Unit(benchmark::kMillisecond);
 
 // Exporting the whole campaign in each format: time, and output size as a counter.
 void bm_export(benchmark::State& state, const std::string& format, bool labels) {
-    app::Session s(built_campaign(), false, 5000, app::Catalog(""));
+    app::Session s(built_campaign(), app::Open::existing, 5000, app::Catalog(""));
     test::Export r;
     r.format = format;
     r.request.date = Day::read("2026-01-01");

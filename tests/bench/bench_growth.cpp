@@ -61,7 +61,7 @@ void new_campaign(app::Session& s) {
 // The floor: the rows an import writes (armies, corps, divisions and their contents), raw
 // prepared statements, one transaction.
 double raw_floor(const army::OrderOfBattle& oob, const std::string& path) {
-    { app::Session s(path, true, 5000, app::Catalog("")); new_campaign(s); }
+    { app::Session s(path, app::Open::create, 5000, app::Catalog("")); new_campaign(s); }
     SQLite::Database db(path, SQLite::OPEN_READWRITE);
     db.exec("PRAGMA foreign_keys = ON");
     return seconds([&] {
@@ -175,7 +175,7 @@ int main() {
         const auto file = dir.file("oob.json");
         std::ofstream(file) << exporter::oob_json(test::acw(), oob, {Day::read("2026-01-01")});
         record("raw insert floor", raw_floor(oob, dir.file("floor.db")));
-        app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
+        app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
         new_campaign(s);
         record("import oob", seconds([&] { s.forces().import_oob(file); }));
         record("import / floor", table["import oob"].back() / table["raw insert floor"].back());
@@ -196,11 +196,11 @@ int main() {
                 ++k;
                 report.brigades.push_back({b.ref(), 2, 1, b.side == "union" ? "Confederate camp" : "Union camp"});
             }
-        record("battle report (60 br.)", seconds([&] { s.battles().report_battle(report, false); }));
-        record("recovery (60 br.)", seconds([&] { s.battles().recover(report.name, {}, false); }));
+        record("battle report (60 br.)", seconds([&] { s.battles().report_battle(report, app::Mode::apply); }));
+        record("recovery (60 br.)", seconds([&] { s.battles().recover(report.name, {}, app::Mode::apply); }));
         record("raw read floor", raw_read_floor(dir.file("c.db")));
         record("open + oob text", seconds([&] {
-                   app::Session fresh(dir.file("c.db"), false, 5000, app::Catalog(""));
+                   app::Session fresh(dir.file("c.db"), app::Open::existing, 5000, app::Catalog(""));
                    test::Export e;
                    e.request.date = Day::read("2026-01-01");
                    test::export_oob(fresh, e);

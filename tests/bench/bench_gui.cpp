@@ -54,7 +54,7 @@ double thread_cpu_ms() {
 // fought a battle in which stands were captured, recovered; an exchange is proposed; a
 // placeholder is due next turn.
 void build_campaign(const std::string& db, int n, const std::string& dir) {
-    app::Session s(db, true, 5000, app::Catalog(""));
+    app::Session s(db, app::Open::create, 5000, app::Catalog(""));
     app::NewCampaign c;
     c.name = "Bench";
     c.rules = "acw";
@@ -79,8 +79,8 @@ void build_campaign(const std::string& db, int n, const std::string& dir) {
         ++k;
         r.brigades.push_back({b.ref(), 1, 1, b.side == "union" ? "Libby" : "Fort Delaware"});
     }
-    s.battles().report_battle(r, false);
-    s.battles().recover("First Battle", {}, false);
+    s.battles().report_battle(r, app::Mode::apply);
+    s.battles().recover("First Battle", {}, app::Mode::apply);
     app::ExchangeProposal p;
     p.from = "union";
     for (const auto& h : s.prisoners().held())
@@ -183,7 +183,7 @@ void bm_gui_frames_after_a_change(benchmark::State& state) {
     // What the model holds in memory: the heap it takes, read once more through a session of its own.
     double model_mb = 0;
     {
-        app::Session reader(db, false);
+        app::Session reader(db, app::Open::existing);
         const auto before = mallinfo2().uordblks;
         const auto model = app::load_model(reader);
         model_mb = static_cast<double>(mallinfo2().uordblks - before) / (1 << 20);

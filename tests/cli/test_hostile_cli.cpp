@@ -56,7 +56,7 @@ TEST_CASE("The hostile corpus: every case refused with its exit code and one lin
     Corpus c;
     { test::make_campaign(c.dir.file("c.db")); }
     {
-        auto s = app::Session(c.dir.file("c.db"), false);
+        auto s = app::Session(c.dir.file("c.db"), app::Open::existing);
         s.arrivals().arrive(test::arrival("Heth"));
     }
 

@@ -30,7 +30,7 @@ void raw_sql(const std::string& db_path, const std::string& sql) {
 }
 
 app::Session make_campaign(const std::string& db_path, std::uint64_t seed) {
-    app::Session s(db_path, true, 5000, app::Catalog(""));
+    app::Session s(db_path, app::Open::create, 5000, app::Catalog(""));
     app::NewCampaign n;
     n.name = "Test";
     n.rules = "acw";
@@ -63,7 +63,7 @@ void fight_and_propose(app::Session& s) {
     r.name = "McPherson Ridge";
     r.brigades.push_back({"Heth/1st Brigade", 1, 2, "Fort Delaware"});
     r.brigades.push_back({"Wadsworth/Iron Brigade", 0, 1, "Libby Prison"});
-    s.battles().report_battle(r, false);
+    s.battles().report_battle(r, app::Mode::apply);
     s.prisoners().propose_exchange({"union", "", {"stands:Heth/1st Brigade=1"}, {"stands:Wadsworth/Iron Brigade=1"}, ""});
 }
 

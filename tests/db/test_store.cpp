@@ -128,7 +128,7 @@ TEST_CASE("A truncated database is reported as damaged") {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes.substr(0, 8192);
     std::string message;
     try {
-        app::Session s(path, false);
+        app::Session s(path, app::Open::existing);
         s.forces().order_of_battle({});
     } catch (const Error& e) {
         message = e.what();
@@ -178,7 +178,7 @@ TEST_CASE("Undo after each kind of operation restores the campaign exactly") {
 
 TEST_CASE("Undo says so when there is nothing left to undo") {
     test::TempDir dir;
-    app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
+    app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
     app::NewCampaign n;
     n.name = "Empty";
     n.rules = "acw";
@@ -310,7 +310,7 @@ TEST_CASE("A preview keeps its rolls as discarded and leaves the dice where they
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
     auto preview = test::arrival("Heth");
-    preview.preview = true;
+    preview.mode = app::Mode::preview;
     const auto shown = s.arrivals().arrive(preview);
     CHECK(s.current().dice_counter == 0);
     const auto real = s.arrivals().arrive(test::arrival("Heth"));
@@ -334,7 +334,7 @@ TEST_CASE("Accepting a preview rolls the previewed division or is refused, namin
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
     auto preview = test::arrival("Heth");
-    preview.preview = true;
+    preview.mode = app::Mode::preview;
     s.arrivals().arrive(preview);
 
     SECTION("other inputs: refused, naming both, nothing changed") {
@@ -373,7 +373,7 @@ TEST_CASE("Accepting a preview rolls the previewed division or is refused, namin
     }
     SECTION("the same inputs: accepted, a later preview of another division does not stand in the way") {
         auto pender = test::arrival("Pender");
-        pender.preview = true;
+        pender.mode = app::Mode::preview;
         s.arrivals().arrive(pender);
         CHECK(s.arrivals().arrive(test::arrival("Heth")).operation > 0);
     }
@@ -430,7 +430,7 @@ TEST_CASE("An OOB exported as JSON imports back exactly") {
     const auto json = exporter::oob_json(a.rules(), a.forces().order_of_battle({}), p);
     std::ofstream(dir.file("oob.json")) << json;
 
-    app::Session b(dir.file("b.db"), true, 5000, app::Catalog(""));
+    app::Session b(dir.file("b.db"), app::Open::create, 5000, app::Catalog(""));
     app::NewCampaign n;
     n.name = "Test";
     n.rules = "acw";
@@ -544,7 +544,7 @@ TEST_CASE("The whole campaign read at once gives the roster its own queries give
             auto s = test::make_campaign(path);
             test::fight_and_propose(s);
             s.forces().add_battery({"Battery B", "", "I Corps", ""});
-            s.leaders().replace_leader("Wadsworth/Iron Brigade", 1863, {}, false, true, "Cutler");
+            s.leaders().replace_leader("Wadsworth/Iron Brigade", 1863, {}, app::Mode::apply, app::Displace::replace, "Cutler");
         }
         same_roster_both_ways(path);
     }

@@ -50,8 +50,8 @@ app::Session fixed_campaign(const std::string& path) {
     battle::add_loss_spec(r, "Heth/1st Brigade=2");
     battle::add_captured_spec(r, "Heth/1st Brigade=1@Fort Delaware");
     battle::add_loss_spec(r, "Wadsworth/Iron Brigade=1");
-    s.battles().report_battle(r, false);
-    s.battles().recover("Gettysburg", {}, false);
+    s.battles().report_battle(r, app::Mode::apply);
+    s.battles().recover("Gettysburg", {}, app::Mode::apply);
     return s;
 }
 

@@ -351,7 +351,7 @@ TEST_CASE("With every window open, a frame draws from the campaign model and rea
         battle::Report r;
         r.name = "McPherson Ridge";
         r.brigades.push_back({"Heth/1st Brigade", 1, 1, "Fort Delaware"});
-        s.battles().report_battle(r, false);
+        s.battles().report_battle(r, app::Mode::apply);
     }
     test::Driver d(db);
     for (const auto& a : d.app.actions())
@@ -608,11 +608,11 @@ TEST_CASE("The season panel: each battle summarized in a sortable table, and cha
     const auto db = dir.file("c.db");
     season_campaign(db);
     {
-        app::Session s(db, true, 5000, app::Catalog(""));
+        app::Session s(db, app::Open::create, 5000, app::Catalog(""));
         battle::Report r;
         r.name = "Seminary Ridge";
         r.brigades.push_back({"Heth/3rd Brigade", 2, 0, ""});
-        s.battles().report_battle(r, false);
+        s.battles().report_battle(r, app::Mode::apply);
     }
     test::Driver d(db);
     auto& w = d.show<gui::SeasonWindow>();
@@ -739,12 +739,12 @@ TEST_CASE("Recovery with physical dice: each brigade's roll asked by its purpose
     const auto db = dir.file("c.db");
     season_campaign(db);
     {
-        app::Session s(db, true, 5000, app::Catalog(""));
+        app::Session s(db, app::Open::create, 5000, app::Catalog(""));
         battle::Report r;
         r.name = "Seminary Ridge";
         r.brigades.push_back({"Heth/2nd Brigade", 3, 0, ""});  // odd: half of them is rolled
         r.brigades.push_back({"Heth/3rd Brigade", 3, 0, ""});
-        s.battles().report_battle(r, false);
+        s.battles().report_battle(r, app::Mode::apply);
     }
     test::Driver d(db);
     auto& s = *d.app.session();
@@ -1011,7 +1011,7 @@ TEST_CASE("The leaders panel: a Fallen Leaders roll with physical dice, a return
     test::TempDir dir;
     const auto db = dir.file("c.db");
     {
-        app::Session s(db, true, 5000, app::Catalog(""));
+        app::Session s(db, app::Open::create, 5000, app::Catalog(""));
         app::NewCampaign n;
         n.name = "Grossbeeren";
         n.sample = "grossbeeren";
@@ -1075,7 +1075,7 @@ TEST_CASE("Tables sort by a click on a header: the camps' prisoners, the campaig
     const auto db = dir.file("c.db");
     season_campaign(db);
     {
-        app::Session s(db, true, 5000, app::Catalog(""));
+        app::Session s(db, app::Open::create, 5000, app::Catalog(""));
         app::NewCampaign n;
         n.name = "Another";
         n.rules = "acw";
@@ -1140,7 +1140,7 @@ TEST_CASE("Another muster's change is noticed within a second or two, looked for
     d.show<gui::PrisonersWindow>();
     const auto camps = d.app.seen().camps.size();
     {
-        app::Session other(db, false, 5000, app::Catalog(""));
+        app::Session other(db, app::Open::existing, 5000, app::Catalog(""));
         other.prisoners().add_camp("union", "Point Lookout");
     }
     // Frames go on as a person watches; the look is once a second, on the reader's thread.

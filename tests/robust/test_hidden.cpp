@@ -24,7 +24,7 @@ TEST_CASE("Random campaigns: no side's export in any format shows an enemy divis
     int exports = 0, campaigns = 0;
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
         test::TempDir dir;
-        app::Session s(dir.file("c.db"), true, 5000, app::Catalog(""));
+        app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
         app::NewCampaign n;
         n.name = "Random " + std::to_string(seed);
         n.rules = "acw";

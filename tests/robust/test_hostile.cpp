@@ -232,7 +232,7 @@ TEST_CASE("Two writers: a stale edit is refused, not silently overwritten") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto gui = test::make_campaign(path);
-    app::Session cli(path, false);
+    app::Session cli(path, app::Open::existing);
     gui.seen(gui.last_operation());  // the window shows the campaign as it is now
     cli.forces().add_division("Third Corps", "Anderson", "");
     const auto before = test::dump(path);

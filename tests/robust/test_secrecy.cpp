@@ -30,7 +30,7 @@ struct Sides {
 // everything done to them; the script's choices never depend on them (their own dice, `h`).
 // Returns what each step did, so both builds are seen to take the same steps.
 std::vector<std::string> build(const std::string& path, std::uint64_t seed, const Sides& sides, bool hidden) {
-    app::Session s(path, true);
+    app::Session s(path, app::Open::create);
     app::NewCampaign n;
     n.name = "Season";
     n.rules = "acw";
@@ -97,16 +97,16 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
                     if (b.stands > 2) battle::add_captured_spec(r, b.ref() + "=1@" + sides.viewer + " camp");
                     if (pick(rng, 3) == 0) battle::add_leader_spec(r, b.ref() + ":captured@" + sides.viewer + " camp");
                     if (pick(rng, 3) == 0) battle::add_leader_spec(r, a.ref() + ":wounded/1");
-                    s.battles().report_battle(r, false);
+                    s.battles().report_battle(r, app::Mode::apply);
                     break;
                 }
                 case 3:
-                    if (battles > 0) s.battles().recover("Battle " + std::to_string(1 + pick(rng, static_cast<size_t>(battles))), {}, false);
+                    if (battles > 0) s.battles().recover("Battle " + std::to_string(1 + pick(rng, static_cast<size_t>(battles))), {}, app::Mode::apply);
                     break;
                 case 4: {
                     for (const auto& side : {sides.viewer, sides.enemy}) {
                         const auto list = active(side, true);
-                        if (!list.empty()) s.leaders().replace_leader(list[pick(rng, list.size())].ref(), std::nullopt, {}, false, true);
+                        if (!list.empty()) s.leaders().replace_leader(list[pick(rng, list.size())].ref(), std::nullopt, {}, app::Mode::apply, app::Displace::replace);
                     }
                     break;
                 }
@@ -116,7 +116,7 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
                         if (item.holder == sides.viewer && !item.camp_liberated) {
                             const auto x = s.prisoners().propose_exchange(
                                 {sides.viewer, "", {item.spec + (item.kind == HeldKind::stands ? "=1" : "")}, {}, ""});
-                            s.prisoners().answer_exchange(x.row.id, sides.enemy, pick(rng, 2));
+                            s.prisoners().answer_exchange(x.row.id, sides.enemy, (pick(rng, 2)) ? app::Answer::accept : app::Answer::refuse);
                             break;
                         }
                     break;
@@ -154,7 +154,7 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
                     if (list.empty()) break;
                     const auto& b = list[pick(h, list.size())];
                     switch (pick(h, 4)) {
-                        case 0: s.leaders().replace_leader(b.ref(), std::nullopt, {}, false, true); break;
+                        case 0: s.leaders().replace_leader(b.ref(), std::nullopt, {}, app::Mode::apply, app::Displace::replace); break;
                         case 1: s.battles().disband_brigade(b.ref()); break;
                         case 2:
                             for (const auto& other : list)
