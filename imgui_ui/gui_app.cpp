@@ -8,7 +8,6 @@
 #include "test_hooks.hpp"
 
 #include <imgui.h>
-#include <imgui_internal.h>  // ImGuiSettingsHandler: the workspace's layout in ImGui's settings file
 #include <imgui_stdlib.h>
 
 #include <algorithm>
@@ -25,54 +24,20 @@ void columns_text(const std::string& text) {
     if (mono) ImGui::PopFont();
 }
 
-namespace {
-
-// A turning bar: long work is under way.
-char spin() { return "|/-\\"[static_cast<int>(ImGui::GetTime() * 8) % 4]; }
-constexpr const char* k_settings = "Muster";
-
-// The workspace's layout is one entry of ImGui's settings file: [Muster][Workspace].
-void keep_layout(GuiApp* app) {
-    ImGuiSettingsHandler h;
-    h.TypeName = k_settings;
-    h.TypeHash = ImHashStr(k_settings);
-    h.UserData = app;
-    h.ReadOpenFn = [](ImGuiContext*, ImGuiSettingsHandler* self, const char* name) -> void* {
-        return std::strcmp(name, "Workspace") == 0 ? self->UserData : nullptr;
-    };
-    h.ReadLineFn = [](ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char* line) { static_cast<GuiApp*>(entry)->restore_layout(line); };
-    h.WriteAllFn = [](ImGuiContext*, ImGuiSettingsHandler* self, ImGuiTextBuffer* out) {
-        out->appendf("[%s][Workspace]\n%s\n", k_settings, static_cast<GuiApp*>(self->UserData)->layout().c_str());
-    };
-    ImGui::GetCurrentContext()->SettingsHandlers.push_back(h);
-}
-}  // namespace
-
-GuiApp::GuiApp(const std::string& db_path) : m_navigator(std::make_unique<Navigator>()) {
-    if (ImGui::GetCurrentContext()) keep_layout(this);
+GuiApp::GuiApp(const std::string& db_path)
+    : m_navigator(std::make_unique<Navigator>()),
+      m_layout([this] { return layout_text(); }, [this](std::string_view line) { restore_layout(line); }) {
     open_database(db_path);
 }
 
 GuiApp::~GuiApp() {
-    if (m_loading.valid()) m_loading.wait();  // the worker's reader is not closed under it
-    if (m_looking.valid()) m_looking.wait();
-    if (m_work) m_work->landing.wait();       // nor the panels its result lands in
-    ImGuiContext* ctx = ImGui::GetCurrentContext();
-    if (!ctx) return;
-    // Saved now, while the panels it names are here; then ImGui forgets this app, and does not
-    // save again when its context ends (that would write the file without the workspace).
-    if (ImGuiIO& io = ImGui::GetIO(); io.IniFilename) {
-        ImGui::SaveIniSettingsToDisk(io.IniFilename);
-        io.IniFilename = nullptr;
-    }
-    auto& handlers = ctx->SettingsHandlers;
-    handlers.erase(std::remove_if(handlers.begin(), handlers.end(), [this](const ImGuiSettingsHandler& h) { return h.UserData == this; }),
-                   handlers.end());
+    m_worker.wait();  // the panels its result lands in go with this app
+    m_layout.save_now();
 }
 
-std::string GuiApp::layout() const {
+std::string GuiApp::layout_text() const {
     std::vector<std::string> open;  // in the order of their tabs
-    for (const auto& title : m_tab_order)
+    for (const auto& title : m_layout.tab_order())
         for (const auto& w : m_windows)
             if (w->open && title == w->title()) open.push_back(title);
     for (const auto& w : m_windows)
@@ -92,7 +57,7 @@ void GuiApp::restore_layout(std::string_view line) {
     } else if (key == "Open") {
         const auto titles = split(value, '|');
         for (auto& w : m_windows) w->open = std::find(titles.begin(), titles.end(), w->title()) != titles.end();
-        m_tab_order.assign(titles.begin(), titles.end());
+        m_layout.set_tab_order(titles);
     } else if (key == "Front") {
         for (auto& w : m_windows)
             if (value == w->title() && w->open) m_bring = w.get();
@@ -106,116 +71,39 @@ void GuiApp::show(Window& window) {
     m_bring = &window;
 }
 
-const army::OrderOfBattle& GuiApp::seen_oob() const { return viewer().is_umpire() ? m_model.oob : seen().oob; }
+const army::OrderOfBattle& GuiApp::seen_oob() const { return viewer().is_umpire() ? model().oob : seen().oob; }
 
 void GuiApp::open_database(const std::string& path) {
     finish_work();  // what was under way for the file shown lands before it goes
-    if (m_loading.valid()) m_loading.wait();  // the reader is not closed under a read
-    if (m_looking.valid()) m_looking.wait();
-    m_looking = {};
-    m_loading = {};
-    m_reader.reset();
+    m_model.open("");
     try {
         m_session = std::make_unique<app::Session>(path, app::Open::create);
         m_db_path = m_session->db_path();
-        m_reader = std::make_unique<app::Session>(m_db_path, app::Open::existing);
+        m_model.open(m_db_path);
         m_status = "Opened " + m_db_path;
     } catch (const std::exception& e) {
         m_session.reset();
-        m_reader.reset();
+        m_model.open("");
         m_status = e.what();
     }
-    // Nothing of the file shown before stays on screen.
-    m_model = {};
-    m_read_once = !m_session;
-    ++m_revision;
-    changed();
 }
 
-// The one place the panels' campaign is read: in one read transaction, after a change, on a
-// worker thread through the reader's own connection (SQLite in WAL mode: the writer is not held).
-void GuiApp::reload() {
-    if (m_loading.valid()) return;  // one read at a time: a change meanwhile reads again after it
-    m_stale = false;
-    if (!m_reader) {
-        m_model = {};
-        ++m_revision;
-        return;
-    }
-    // The reader does one thing at a time; this read supersedes a look under way.
-    if (m_looking.valid()) m_looking.wait();
-    m_looking = {};
-    m_load_started = ImGui::GetTime();
-    m_loading = std::async(std::launch::async, [reader = m_reader.get()] { return app::load_model(*reader); });
+// The model the reader has read, taken once it is there: a change is refused (StaleError) if
+// another muster writes after what it shows.
+void GuiApp::take_model() {
+    if (m_model.noticed_outside_change()) m_status = "The campaign was changed outside this window: showing it as it is now";
+    if (m_taken == revision()) return;
+    m_taken = revision();
+    if (model().current && m_session) m_session->seen(model().revision);
 }
 
-// The model read on the worker, once it is there (or, `wait`, when it is).
-void GuiApp::take_model(bool wait) {
-    if (!m_loading.valid()) return;
-    if (!wait && m_loading.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
-    try {
-        // The model shown until now is freed on a worker: at 5,000 divisions that is thousands
-        // of allocations a frame need not wait for.
-        auto old = std::exchange(m_model, m_loading.get());
-        m_retired = std::async(std::launch::async, [old = std::move(old)]() mutable { old = {}; });
-        m_read_once = true;
-        ++m_revision;
-        // A change is refused (StaleError) if another muster writes after what the model shows.
-        if (m_model.current) m_session->seen(m_model.revision);
-    } catch (const std::exception& e) {
-        // The file cannot be read now (busy, damaged): keep showing what was read last, say
-        // why, and try again in a second. A change made meanwhile is refused as stale.
-        m_status = e.what();
-        m_stale = true;
-        m_retry_at = ImGui::GetTime() + 1.0;
-    }
-}
+void GuiApp::start_work(Window& window, std::string what, Work::Job job) { m_worker.start(window, std::move(what), viewer(), ImGui::GetTime(), std::move(job)); }
 
-void GuiApp::start_work(Window& window, std::string what, Work::Job job) {
-    if (m_work) throw UsageError(m_work->what + " is still under way: wait for it before starting more");
-    window.note.clear();
-    window.error.clear();
-    auto done = std::make_shared<std::atomic<std::uint64_t>>(0);
-    auto landing = std::async(std::launch::async, [job = std::move(job), done] {
-        wait_while_work_held();
-        return job(*done);
-    });
-    m_work = Work{std::move(what), &window, viewer(), ImGui::GetTime(), std::move(done), std::move(landing)};
-}
-
-// The work's result shown in its panel once it is over (or, `wait`, when it is).
-void GuiApp::land_work(bool wait) {
-    if (!m_work) return;
-    if (!wait && m_work->landing.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
-    Work work = std::move(*m_work);
-    m_work.reset();
-    try {
-        work.landing.get()();
-    } catch (const std::exception& e) {
-        work.window->error = e.what();
-    }
-    // What it wrote (its size says how much there is) is not told to a view it was not started in.
-    if (!(work.viewer == viewer())) {
-        work.window->note = work.what + ": done, in the view it was started in";
-        work.window->error.clear();
-    }
-}
-
-void GuiApp::finish_work() { land_work(true); }
-
-// "Writing oob.pdf / 1.2 MB, 3.1 s": what the work is, how far it has got, how long it has run.
-std::string GuiApp::work_line() const {
-    const double bytes = m_work->viewer == viewer() ? static_cast<double>(m_work->done->load()) : 0, seconds = ImGui::GetTime() - m_work->started;
-    char line[64];
-    if (bytes >= 1 << 20) std::snprintf(line, sizeof line, " %c %.1f MB, %.1f s", spin(), bytes / (1 << 20), seconds);
-    else if (bytes > 0) std::snprintf(line, sizeof line, " %c %.0f KB, %.1f s", spin(), bytes / (1 << 10), seconds);
-    else std::snprintf(line, sizeof line, " %c %.1f s", spin(), seconds);
-    return m_work->what + line;
-}
+void GuiApp::finish_work() { m_worker.land(true, viewer()); }
 
 void GuiApp::settle() {
-    if (m_stale && ImGui::GetTime() >= m_retry_at) reload();
-    take_model(true);
+    if (const auto why = m_model.settle(ImGui::GetTime()); !why.empty()) m_status = why;
+    take_model();
 }
 
 void GuiApp::add_window(std::unique_ptr<Window> window) { m_windows.push_back(std::move(window)); }
@@ -227,11 +115,11 @@ bool GuiApp::run(const std::string& id) {
         if (a.id != id) continue;
         std::string& error = a.window ? a.window->error : m_status;
         try {
-            if (!m_session && id.rfind("window.", 0) != 0 && id != "welcome.open")
-                throw std::runtime_error("no campaign database is open (File > Open)");
+            if (!m_session && a.needs_database) throw std::runtime_error("no campaign database is open (File > Open)");
+            if (!a.can_run()) throw std::runtime_error(a.label.empty() ? a.id + " cannot run now" : a.label + " cannot run now");
             a.run();
             if (a.window) a.window->error.clear();
-            changed();
+            if (a.effect == Effect::writes) changed();
             return true;
         } catch (const StaleError& e) {
             // Another muster wrote first: show its changes, refuse ours, let the organiser redo.
@@ -247,6 +135,19 @@ bool GuiApp::run(const std::string& id) {
     }
     m_status = "no action " + id;
     return false;
+}
+
+// The first action whose shortcut is pressed, if it can run now; none while text is typed.
+void GuiApp::process_shortcuts() {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput) return;
+    for (const auto& a : m_actions) {
+        const auto& k = a.shortcut;
+        if (k.key && io.KeyCtrl == k.ctrl && io.KeyShift == k.shift && ImGui::IsKeyPressed(k.key, false) && a.can_run()) {
+            run(a.id);
+            return;
+        }
+    }
 }
 
 void GuiApp::menu() {
@@ -271,15 +172,18 @@ void GuiApp::menu() {
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Actions")) {
-        for (const auto& a : m_actions)
-            if (!a.label.empty() && ImGui::MenuItem(a.label.c_str(), a.shortcut.empty() ? nullptr : a.shortcut.c_str())) run(a.id);
+        for (const auto& a : m_actions) {
+            if (a.label.empty()) continue;
+            const auto keys = a.shortcut.text();
+            if (ImGui::MenuItem(a.label.c_str(), keys.empty() ? nullptr : keys.c_str(), false, a.can_run())) run(a.id);
+        }
         ImGui::EndMenu();
     }
-    if (m_model.rules) {
+    if (model().rules) {
         // Whose view every panel shows: the umpire's, or what a side may read.
-        const auto& sides = m_model.rules->sides;
+        const auto& sides = model().rules->sides;
         const auto viewer = this->viewer();
-        const std::string label = "View: " + (viewer.is_umpire() ? std::string("the umpire") : m_model.rules->find_side(viewer.side())->name) + "###view";
+        const std::string label = "View: " + (viewer.is_umpire() ? std::string("the umpire") : model().rules->find_side(viewer.side())->name) + "###view";
         const bool open = ImGui::BeginMenu(label.c_str());
         mark("Menu/View");
         if (open) {
@@ -296,7 +200,7 @@ void GuiApp::menu() {
 }
 
 View GuiApp::viewer() const {
-    if (m_view_side.empty() || !m_model.rules || !m_model.rules->find_side(m_view_side)) return View::umpire();
+    if (m_view_side.empty() || !model().rules || !model().rules->find_side(m_view_side)) return View::umpire();
     return View::of_side(m_view_side);
 }
 
@@ -313,31 +217,6 @@ void GuiApp::set_viewer(const View& viewer) {
     }
 }
 
-// The windows show the campaign as of one journal entry. Once a second the reader asks, on a
-// worker, for the newest: another muster (the CLI, another GUI) may have written since; if so,
-// the model is read anew. The answer is taken in a later frame; none is asked while the model
-// is being read (that read shows the change). Between looks, the store refuses a change made
-// on what is no longer there (StaleError).
-void GuiApp::notice_outside_changes() {
-    if (!m_reader || !m_model.current) return;
-    if (m_looking.valid()) {
-        if (m_looking.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
-        try {
-            if (m_looking.get() != m_model.revision && !m_stale && !m_loading.valid()) {
-                m_status = "The campaign was changed outside this window: showing it as it is now";
-                changed();
-            }
-        } catch (const std::exception&) {
-            // The file is busy: look again next second.
-        }
-        return;
-    }
-    const double now = ImGui::GetTime();
-    if ((m_last_look >= 0 && now - m_last_look < 1.0) || m_loading.valid()) return;
-    m_last_look = now;
-    m_looking = std::async(std::launch::async, [reader = m_reader.get()] { return reader->last_operation(); });
-}
-
 // Between the menu bar and the status bar: the navigator, a splitter, and the panels as tabs.
 void GuiApp::draw_workspace() {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -350,7 +229,7 @@ void GuiApp::draw_workspace() {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     navigator_width = std::clamp(navigator_width, 120.f, std::max(120.f, avail.x - 320.f));
     ImGui::BeginChild("##navigator", ImVec2(navigator_width, 0), true);
-    if (m_model.current) m_navigator->draw(*this);
+    if (model().current) m_navigator->draw(*this);
     else ImGui::TextDisabled("No campaign chosen.");
     ImGui::EndChild();
     // The splitter: dragged, it gives the navigator more or less of the width.
@@ -368,7 +247,7 @@ void GuiApp::draw_workspace() {
         // Submitted in the order the tabs were last seen in (a new tab goes last), so a restored
         // layout opens its tabs in the order they were left in.
         std::vector<Window*> order;
-        for (const auto& title : m_tab_order)
+        for (const auto& title : m_layout.tab_order())
             for (auto& w : m_windows)
                 if (title == w->title()) order.push_back(w.get());
         for (auto& w : m_windows)
@@ -382,10 +261,7 @@ void GuiApp::draw_workspace() {
             draw_panel(*w);
             ImGui::EndTabItem();
         }
-        // The order on screen, as dragging the tabs left it.
-        const ImGuiTabBar* bar = ImGui::GetCurrentContext()->CurrentTabBar;
-        m_tab_order.clear();
-        for (const auto& tab : bar->Tabs) m_tab_order.emplace_back(bar->GetTabName(&tab));
+        m_layout.read_tab_order();  // as dragging the tabs left it
         ImGui::EndTabBar();
     }
     m_bring = nullptr;
@@ -397,13 +273,13 @@ void GuiApp::draw_workspace() {
 // A panel: its body, then what its last action said (a refusal in red), always in sight.
 void GuiApp::draw_panel(Window& w) {
     const std::string& said = w.error.empty() ? w.note : w.error;
-    const std::string working = m_work && m_work->window == &w ? work_line() : std::string();
+    const std::string working = work() && work()->window == &w ? m_worker.line(viewer(), ImGui::GetTime()) : std::string();
     const float width = ImGui::GetContentRegionAvail().x;
     const ImGuiStyle& style = ImGui::GetStyle();
     const auto height = [&](const std::string& text) { return ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y + 2 * style.ItemSpacing.y + 2; };
     const float foot = (said.empty() ? 0.f : height(said)) + (working.empty() ? 0.f : height(working));
     ImGui::BeginChild("##body", ImVec2(0, -foot));
-    if (!m_model.current && w.needs_campaign()) ImGui::TextDisabled("No campaign chosen: make one current in the Campaigns panel.");
+    if (!model().current && w.needs_campaign()) ImGui::TextDisabled("No campaign chosen: make one current in the Campaigns panel.");
     else if (w.umpire_only() && !viewer().is_umpire()) ImGui::TextWrapped("This is the umpire's work: it shows what no side may read. Choose View > The umpire in the menu bar.");
     else w.draw(*this);
     ImGui::EndChild();
@@ -429,22 +305,22 @@ void GuiApp::draw_status_bar() {
     ImGui::Begin("##status", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoBringToFrontOnFocus);
-    if (const auto& c = m_model.current) {
+    if (const auto& c = model().current) {
         const auto v = viewer();
-        const auto* side = v.is_umpire() ? nullptr : m_model.rules->find_side(v.side());
+        const auto* side = v.is_umpire() ? nullptr : model().rules->find_side(v.side());
         ImGui::Text("%s  |  %s  |  turn %d  |  View: %s  |", c->name.c_str(), text_or(c->date, "no date").c_str(), c->turn.number(),
                     side ? side->name.c_str() : "the umpire");
         mark("Status/Campaign");
         ImGui::SameLine();
     }
-    if (m_loading.valid() && ImGui::GetTime() - m_load_started > 0.1) {
+    if (const double now = ImGui::GetTime(); loading() && now - m_model.load_started() > 0.1) {
         // Long work shows it is under way: the frames go on meanwhile.
-        ImGui::Text("Reading the campaign %c %.1f s  |", spin(), ImGui::GetTime() - m_load_started);
+        ImGui::Text("Reading the campaign %c %.1f s  |", spin(now), now - m_model.load_started());
         mark("Status/Reading");
         ImGui::SameLine();
     }
-    if (m_work) {
-        ImGui::Text("%s  |", work_line().c_str());
+    if (work()) {
+        ImGui::Text("%s  |", m_worker.line(viewer(), ImGui::GetTime()).c_str());
         mark("Status/Working");
         ImGui::SameLine();
     }
@@ -470,21 +346,16 @@ void GuiApp::draw_welcome() {
 
 void GuiApp::frame() {
     clear_marks();
-    notice_outside_changes();
-    if (m_stale && ImGui::GetTime() >= m_retry_at) reload();
-    take_model(false);
-    land_work(false);
-    const ImGuiIO& io = ImGui::GetIO();
-    if (io.KeyCtrl && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Z), false) && !io.WantTextInput) run("undo");
+    if (const auto why = m_model.poll(ImGui::GetTime()); !why.empty()) m_status = why;
+    take_model();
+    m_worker.land(false, viewer());
+    process_shortcuts();
     menu();
     if (welcoming()) draw_welcome();
     else draw_workspace();
     draw_status_bar();
     // A change of layout (a tab, the navigator's width, the view) is saved with ImGui's settings.
-    if (auto now = layout(); now != m_layout) {
-        m_layout = std::move(now);
-        ImGui::MarkIniSettingsDirty();
-    }
+    m_layout.note(layout_text());
 }
 
 }  // namespace muster::gui

@@ -1,7 +1,11 @@
 #pragma once
+#include "action.hpp"
 #include "app/model.hpp"
 #include "app/session.hpp"
+#include "layout.hpp"
+#include "model_reader.hpp"
 #include "window.hpp"
+#include "worker.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -16,34 +20,13 @@
 
 namespace muster::gui {
 
-/// A named action: the menu, a shortcut, a button and a test all run the same one.
-struct Action {
-    std::string id;        ///< "arrival.accept"
-    std::string label;     ///< for the menu
-    std::string shortcut;  ///< shown in the menu ("Ctrl+Z"); empty: none
-    Window* window;        ///< where its error is shown; nullptr: the status bar
-    std::function<void()> run;
-};
-
 class Navigator;
 
-/// Long work on a worker thread (an export written, odds worked out): the frames go on while it
-/// runs, and its panel and the status bar show it under way and how far it has got.
-struct Work {
-    /// What runs on the worker: it counts what it has done in `done` (bytes written), and
-    /// gives back what to do on the main thread when it is over (show the result).
-    using Job = std::function<std::function<void()>(std::atomic<std::uint64_t>& done)>;
-    std::string what;  ///< "Writing oob.pdf"
-    Window* window;    ///< where its result, or why it failed, is shown
-    View viewer;       ///< the view it was started in: another is not told how far it got
-    double started = 0;
-    std::shared_ptr<std::atomic<std::uint64_t>> done;
-    std::future<std::function<void()>> landing;
-};
-
-/// The application: the session, the campaign model the panels draw from, the panels, the
-/// actions, the workspace (menu bar, navigator, the panels as tabs, status bar) and its layout.
-/// Panels read only the model; they change the campaign only through actions.
+/// The application: the session the actions write through, and the workspace each frame draws
+/// (menu bar, navigator, the panels as tabs, status bar). Its other jobs are parts of their own:
+/// the model's reader (model_reader.hpp), long work (worker.hpp), the layout kept between runs
+/// (layout.hpp), the actions as data (action.hpp, registry.cpp). Panels read only the model;
+/// they change the campaign only through actions.
 class GuiApp {
 public:
     /// Opens (creating if needed) the campaign database; a refusal is shown, not thrown. The
@@ -66,7 +49,7 @@ public:
     /// none in it): the other windows wait until there is one.
     void set_welcome(std::unique_ptr<Window> welcome) { m_welcome = std::move(welcome); }
     /// Whether the welcome is what this frame shows.
-    bool welcoming() const { return m_welcome && (!m_session || (m_read_once && m_model.campaigns.empty())); }
+    bool welcoming() const { return m_welcome && (!m_session || (m_model.read_once() && model().campaigns.empty())); }
     /// The window of a type (each is registered once).
     template <class T>
     T& window() {
@@ -81,34 +64,35 @@ public:
         throw std::logic_error("no window titled " + std::string(title));
     }
     void add_action(Action action);
-    /// Runs an action by id; a refusal goes to its window (or the status bar). True if it ran.
+    /// Runs an action by id; a refusal goes to its window (or the status bar). An action that
+    /// writes has the model read anew. True if it ran.
     bool run(const std::string& id);
     const std::vector<Action>& actions() const { return m_actions; }
 
     /// The session, or nullptr when no database could be opened. For actions, not for draw().
     app::Session* session() { return m_session.get(); }
     /// The connection the model is read through (on a worker thread), or nullptr.
-    const app::Session* reader() const { return m_reader.get(); }
+    const app::Session* reader() const { return m_model.session(); }
     /// What the windows draw: the campaign as of its last change, read in one transaction.
-    const app::CampaignModel& model() const { return m_model; }
+    const app::CampaignModel& model() const { return m_model.model(); }
     /// Whose view every panel shows: the umpire's or a side's, chosen once in the menu bar.
     View viewer() const;
     /// Chooses the view (a side the rule set does not have: the umpire's).
     void set_viewer(const View& viewer);
     /// What that viewer may read of the model.
-    const app::SeenModel& seen() const { return m_model.seen_by(viewer()); }
+    const app::SeenModel& seen() const { return model().seen_by(viewer()); }
     /// The order of battle as that viewer may read it (the model's own for the umpire).
     const army::OrderOfBattle& seen_oob() const;
     /// Opens another database file (File > Open).
     void open_database(const std::string& path);
     const std::string& db_path() const { return m_db_path; }
     /// Bumped whenever the model is read anew: windows rebuild what they derive from it.
-    int revision() const { return m_revision; }
+    int revision() const { return m_model.revision(); }
     /// The campaign changed (or may have): the model is read anew, on a worker thread with its
     /// own connection; the frames go on drawing the model as it was until the new one lands.
-    void changed() { m_stale = true; }
+    void changed() { m_model.changed(); }
     /// Whether the model is being read anew.
-    bool loading() const { return m_loading.valid(); }
+    bool loading() const { return m_model.loading(); }
     /// Starts reading the model if it is stale and waits for it (the GUI tests: a person waits
     /// for the screen to show what they did).
     void settle();
@@ -116,54 +100,41 @@ public:
     /// panel's note and error are cleared; a refusal from the job lands in its error.
     void start_work(Window& window, std::string what, Work::Job job);
     /// The work under way (nullptr: none).
-    const Work* work() const { return m_work ? &*m_work : nullptr; }
+    const Work* work() const { return m_worker.work(); }
     /// Waits for the work under way and shows its result (the GUI tests, and closing).
     void finish_work();
     const std::string& status() const { return m_status; }
     void set_status(std::string s) { m_status = std::move(s); }
 
     /// The workspace's layout as kept in the settings file (one "key=value" a line).
-    std::string layout() const;
+    std::string layout_text() const;
     /// Restores a layout line read from the settings file; unknown keys and panels are ignored.
     void restore_layout(std::string_view line);
     float navigator_width = 300;
 
 private:
     void menu();
-    void reload();
-    void take_model(bool wait);
-    void land_work(bool wait);
-    std::string work_line() const;
+    void process_shortcuts();
+    void take_model();
     void draw_workspace();
     void draw_panel(Window& w);
     void draw_welcome();
     void draw_status_bar();
     std::unique_ptr<app::Session> m_session;
-    std::unique_ptr<app::Session> m_reader;  // the worker's own connection: reads the model, never writes
-    std::future<app::CampaignModel> m_loading;
-    std::future<std::int64_t> m_looking;     // the reader's look at the newest journal entry
-    std::future<void> m_retired;             // the model shown before, being freed
-    std::optional<Work> m_work;
-    double m_load_started = 0;
-    bool m_read_once = false;                // a model of this file has been read
-    app::CampaignModel m_model;
-    bool m_stale = true;
-    double m_retry_at = 0;  // when to try reading the model again after it could not be read
+    ModelReader m_model;
+    int m_taken = -1;  // the model revision the session was last told of
+    Worker m_worker;
     std::string m_db_path;
     std::vector<std::unique_ptr<Window>> m_windows;
     std::unique_ptr<Window> m_welcome;
     std::vector<Action> m_actions;
     std::string m_status;
-    void notice_outside_changes();
     std::string m_open_path;
-    int m_revision = 0;
     std::string m_view_side;  // empty: the umpire
     std::unique_ptr<Navigator> m_navigator;
     Window* m_front = nullptr;
     Window* m_bring = nullptr;  // brought to the front in the next frame
-    std::vector<std::string> m_tab_order;  // the tabs' titles in their order on screen
-    std::string m_layout;       // as last kept: a change marks the settings to be saved
-    double m_last_look = -1;    // when the reader was last asked for the newest journal entry
+    Layout m_layout;            // constructed last: it reads the panels' titles
 };
 
 /// Text laid out in columns (a rule set's table, a roll log), in the monospaced font.

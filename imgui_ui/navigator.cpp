@@ -14,7 +14,6 @@ namespace muster::gui {
 namespace {
 
 // GLFW's key code for F: Dear ImGui 1.86's GLFW backend indexes io.KeysDown by GLFW key codes.
-constexpr int k_key_f = 'F';
 
 bool holds(const std::string& name, const std::string& lowered_filter) {
     if (lowered_filter.empty()) return true;
@@ -66,8 +65,6 @@ void Navigator::rebuild(const army::OrderOfBattle& oob) {
 }
 
 void Navigator::draw(GuiApp& app) {
-    const ImGuiIO& io = ImGui::GetIO();
-    if (io.KeyCtrl && ImGui::IsKeyPressed(k_key_f, false)) focus_filter = true;
     if (focus_filter) {
         ImGui::SetKeyboardFocusHere();
         focus_filter = false;

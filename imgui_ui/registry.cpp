@@ -1,7 +1,11 @@
 // Every window and every action, registered in one place. Buttons, the menu, shortcuts and
 // the GUI tests all run these actions by name.
+#include "app/battles.hpp"
 #include "app/history.hpp"
+#include "app/leaders.hpp"
+#include "app/prisoners.hpp"
 #include "gui_app.hpp"
+#include "navigator.hpp"
 #include "windows/arrival_window.hpp"
 #include "windows/battle_window.hpp"
 #include "windows/campaigns_window.hpp"
@@ -40,66 +44,73 @@ void register_windows(GuiApp& app) {
     auto* t = tables.get();
     auto* ts = table_side.get();
     GuiApp* g = &app;
+    // Most actions: an id, a label for the Actions menu (or none), the panel that shows their
+    // refusal, and whether they write the campaign.
+    const auto act = [&app](std::string id, std::string label, Window* window, Effect effect, std::function<void()> run) {
+        app.add_action({.id = std::move(id), .label = std::move(label), .window = window, .effect = effect, .run = std::move(run)});
+    };
     auto welcome = std::make_unique<WelcomeWindow>(*campaigns);
     auto* hello = welcome.get();
-    app.add_action({"welcome.open", "", "", hello, [hello, g] { hello->open_file(*g); }});
+    // Opening another file is the one action that needs no database open.
+    app.add_action({.id = "welcome.open", .window = hello, .effect = Effect::view, .needs_database = false, .run = [hello, g] { hello->open_file(*g); }});
     app.set_welcome(std::move(welcome));
-    app.add_action({"campaign.create", "Create campaign", "", c, [c, g] { c->create(*g); }});
-    app.add_action({"campaign.sample", "", "", c, [c, g] { c->start_sample(*g); }});
-    app.add_action({"campaign.use", "", "", c, [c, g] { c->use(*g); }});
-    app.add_action({"campaign.settings", "", "", c, [c, g] { c->save_settings(*g); }});
+    act("campaign.create", "Create campaign", c, Effect::writes, [c, g] { c->create(*g); });
+    act("campaign.sample", "", c, Effect::writes, [c, g] { c->start_sample(*g); });
+    act("campaign.use", "", c, Effect::writes, [c, g] { c->use(*g); });
+    act("campaign.settings", "", c, Effect::writes, [c, g] { c->save_settings(*g); });
     auto* o = oob.get();
-    app.add_action({"oob.rename", "", "", o, [o, g] { o->rename(*g); }});
-    app.add_action({"oob.add_brigade", "", "", o, [o, g] { o->add_brigade(*g); }});
-    app.add_action({"arrival.roll", "", "", a, [a, g] { a->dice.enter(*g->session()); }});
-    app.add_action({"arrival.take_back", "", "", a, [a] { a->dice.take_back(); }});
-    app.add_action({"arrival.cancel", "", "", a, [a] { a->dice.cancel(); }});
-    app.add_action({"arrival.preview", "Preview arrival", "", a, [a, g] { a->preview(*g); }});
-    app.add_action({"arrival.accept", "Accept arrival", "", a, [a, g] { a->accept(*g); }});
-    app.add_action({"arrival.discard", "", "", a, [a] { a->discard(); }});
-    app.add_action({"battle.apply", "Apply battle report", "", b, [b, g] { b->apply(*g); }});
-    app.add_action({"recovery.preview", "", "", b, [b, g] { b->recover(*g, true); }});
-    app.add_action({"recovery.apply", "Apply recovery", "", b, [b, g] { b->recover(*g, false); }});
-    app.add_action({"recovery.roll", "", "", b, [b, g] { b->enter_roll(*g); }});
-    app.add_action({"recovery.take_back", "", "", b, [b] { b->dice.take_back(); }});
-    app.add_action({"recovery.cancel", "", "", b, [b] { b->dice.cancel(); }});
-    app.add_action({"camp.new", "", "", p, [p, g] { p->new_camp(*g); }});
-    app.add_action({"camp.liberate", "", "", p, [p, g] { p->liberate(*g); }});
-    app.add_action({"exchange.propose", "Propose exchange", "", p, [p, g] { p->propose(*g); }});
-    app.add_action({"exchange.accept", "", "", p, [p, g] { p->answer(*g, true); }});
-    app.add_action({"exchange.refuse", "", "", p, [p, g] { p->answer(*g, false); }});
-    app.add_action({"export.write", "Export", "", e, [e, g] { e->write(*g); }});
-    app.add_action({"export.handout", "Write a handout", "", e, [e, g] { e->write_handout(*g); }});
-    app.add_action({"tables.odds", "", "", t, [t, g] { t->compute_odds(*g); }});
-    app.add_action({"tableside.roll", "", "", ts, [ts, g] { ts->roll(*g); }});
-    app.add_action({"tableside.apply", "", "", ts, [ts, g] { ts->apply(*g); }});
-    app.add_action({"tableside.dice.roll", "", "", ts, [ts, g] { ts->asked.enter(*g->session()); }});
-    app.add_action({"tableside.dice.take_back", "", "", ts, [ts] { ts->asked.take_back(); }});
-    app.add_action({"tableside.dice.cancel", "", "", ts, [ts] { ts->asked.cancel(); }});
+    act("oob.rename", "", o, Effect::writes, [o, g] { o->rename(*g); });
+    act("oob.add_brigade", "", o, Effect::writes, [o, g] { o->add_brigade(*g); });
+    act("arrival.roll", "", a, Effect::writes, [a, g] { a->dice.enter(*g->session()); });
+    act("arrival.take_back", "", a, Effect::view, [a] { a->dice.take_back(); });
+    act("arrival.cancel", "", a, Effect::view, [a] { a->dice.cancel(); });
+    act("arrival.preview", "Preview arrival", a, Effect::writes, [a, g] { a->preview(*g); });
+    act("arrival.accept", "Accept arrival", a, Effect::writes, [a, g] { a->accept(*g); });
+    act("arrival.discard", "", a, Effect::view, [a] { a->discard(); });
+    act("battle.apply", "Apply battle report", b, Effect::writes, [b, g] { b->apply(*g); });
+    act("recovery.preview", "", b, Effect::writes, [b, g] { b->recover(*g, app::Mode::preview); });
+    act("recovery.apply", "Apply recovery", b, Effect::writes, [b, g] { b->recover(*g, app::Mode::apply); });
+    act("recovery.roll", "", b, Effect::writes, [b, g] { b->enter_roll(*g); });
+    act("recovery.take_back", "", b, Effect::view, [b] { b->dice.take_back(); });
+    act("recovery.cancel", "", b, Effect::view, [b] { b->dice.cancel(); });
+    act("camp.new", "", p, Effect::writes, [p, g] { p->new_camp(*g); });
+    act("camp.liberate", "", p, Effect::writes, [p, g] { p->liberate(*g); });
+    act("exchange.propose", "Propose exchange", p, Effect::writes, [p, g] { p->propose(*g); });
+    act("exchange.accept", "", p, Effect::writes, [p, g] { p->answer(*g, app::Answer::accept); });
+    act("exchange.refuse", "", p, Effect::writes, [p, g] { p->answer(*g, app::Answer::refuse); });
+    act("export.write", "Export", e, Effect::view, [e, g] { e->write(*g); });
+    act("export.handout", "Write a handout", e, Effect::view, [e, g] { e->write_handout(*g); });
+    act("tables.odds", "", t, Effect::view, [t, g] { t->compute_odds(*g); });
+    act("tableside.roll", "", ts, Effect::writes, [ts, g] { ts->roll(*g); });
+    act("tableside.apply", "", ts, Effect::writes, [ts, g] { ts->apply(*g); });
+    act("tableside.dice.roll", "", ts, Effect::writes, [ts, g] { ts->asked.enter(*g->session()); });
+    act("tableside.dice.take_back", "", ts, Effect::view, [ts] { ts->asked.take_back(); });
+    act("tableside.dice.cancel", "", ts, Effect::view, [ts] { ts->asked.cancel(); });
     auto* se = season.get();
-    app.add_action({"turn.next", "Next turn", "", se, [se, g] { se->next_turn(*g); }});
-    app.add_action({"turn.roll", "", "", se, [se, g] { se->enter_roll(*g); }});
-    app.add_action({"turn.take_back", "", "", se, [se] { se->take_back(); }});
-    app.add_action({"turn.cancel", "", "", se, [se] { se->cancel(); }});
-    app.add_action({"schedule.add", "", "", se, [se, g] { se->schedule(*g); }});
-    app.add_action({"schedule.remove", "", "", se, [se, g] { se->unschedule(*g); }});
+    act("turn.next", "Next turn", se, Effect::writes, [se, g] { se->next_turn(*g); });
+    act("turn.roll", "", se, Effect::writes, [se, g] { se->enter_roll(*g); });
+    act("turn.take_back", "", se, Effect::view, [se] { se->take_back(); });
+    act("turn.cancel", "", se, Effect::view, [se] { se->cancel(); });
+    act("schedule.add", "", se, Effect::writes, [se, g] { se->schedule(*g); });
+    act("schedule.remove", "", se, Effect::writes, [se, g] { se->unschedule(*g); });
     auto* l = leaders.get();
-    app.add_action({"leader.preview", "", "", l, [l, g] { l->replace(*g, true); }});
-    app.add_action({"leader.replace", "Roll a new commander", "", l, [l, g] { l->replace(*g, false); }});
-    app.add_action({"leader.roll", "", "", l, [l, g] { l->enter_roll(*g); }});
-    app.add_action({"leader.casualty", "Fallen Leaders roll", "", l, [l, g] { l->casualty(*g); }});
-    app.add_action({"leader.return", "", "", l, [l, g] { l->return_from_wounds(*g); }});
-    app.add_action({"leader.assign", "", "", l, [l, g] { l->assign(*g); }});
-    app.add_action({"leader.take_back", "", "", l, [l] { l->dice.take_back(); }});
-    app.add_action({"leader.cancel", "", "", l, [l] { l->dice.cancel(); }});
-    app.add_action({"undo", "Undo", "Ctrl+Z", journal.get(), [g] {
-                        const auto entry = g->session()->history().undo();
-                        g->set_status(entry.summary);
-                    }});
+    act("leader.preview", "", l, Effect::writes, [l, g] { l->replace(*g, app::Mode::preview); });
+    act("leader.replace", "Roll a new commander", l, Effect::writes, [l, g] { l->replace(*g, app::Mode::apply); });
+    act("leader.roll", "", l, Effect::writes, [l, g] { l->enter_roll(*g); });
+    act("leader.casualty", "Fallen Leaders roll", l, Effect::writes, [l, g] { l->casualty(*g); });
+    act("leader.return", "", l, Effect::writes, [l, g] { l->return_from_wounds(*g); });
+    act("leader.assign", "", l, Effect::writes, [l, g] { l->assign(*g); });
+    act("leader.take_back", "", l, Effect::view, [l] { l->dice.take_back(); });
+    act("leader.cancel", "", l, Effect::view, [l] { l->dice.cancel(); });
+    app.add_action({.id = "undo", .label = "Undo", .shortcut = {'Z', true}, .window = journal.get(),
+                    .run = [g] { g->set_status(g->session()->history().undo().summary); },
+                    .enabled = [g] { return g->model().current.has_value(); }});
+    app.add_action({.id = "navigator.find", .label = "Find in the navigator", .shortcut = {'F', true}, .effect = Effect::view,
+                    .needs_database = false, .run = [g] { g->navigator().focus_filter = true; }});
 
     for (auto* w : std::initializer_list<Window*>{campaigns.get(), oob.get(), season.get(), arrival.get(), battle.get(), prisoners.get(),
                                                    leaders.get(), exports.get(), tables.get(), table_side.get(), journal.get()})
-        app.add_action({std::string("window.") + w->title(), "", "", nullptr, [w, g] { g->show(*w); }});
+        app.add_action({.id = std::string("window.") + w->title(), .effect = Effect::view, .needs_database = false, .run = [w, g] { g->show(*w); }});
     app.add_window(std::move(campaigns));
     app.add_window(std::move(oob));
     app.add_window(std::move(season));

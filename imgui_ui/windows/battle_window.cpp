@@ -46,10 +46,11 @@ void BattleWindow::apply(GuiApp& app) {
     name.clear();
 }
 
-void BattleWindow::recover(GuiApp& app, bool preview) {
+void BattleWindow::recover(GuiApp& app, app::Mode mode) {
     if (recovery_battle.empty()) throw UsageError("choose the battle whose casualties return");
-    const auto run = [this, g = &app, battle = recovery_battle, preview](const std::vector<std::string>& rolls) {
-        recovery = g->session()->battles().recover(battle, rolls, preview ? app::Mode::preview : app::Mode::apply);
+    const bool preview = mode == app::Mode::preview;
+    const auto run = [this, g = &app, battle = recovery_battle, mode](const std::vector<std::string>& rolls) {
+        recovery = g->session()->battles().recover(battle, rolls, mode);
         note = recovery->summary;
     };
     if (!physical) return run({});

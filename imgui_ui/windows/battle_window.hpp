@@ -25,7 +25,7 @@ public:
     void apply(GuiApp& app);
     /// Previews or applies the recovery, with the campaign's dice or (physical) the organiser's,
     /// asked roll by roll.
-    void recover(GuiApp& app, bool preview);
+    void recover(GuiApp& app, app::Mode mode);
     /// Physical dice: the roll typed for the recovery.
     void enter_roll(GuiApp& app);
 

@@ -13,10 +13,11 @@
 
 namespace muster::gui {
 
-void LeadersWindow::replace(GuiApp& app, bool preview) {
+void LeadersWindow::replace(GuiApp& app, app::Mode mode) {
     if (trim(unit).empty()) throw UsageError("name the unit whose commander is replaced (click a leader's row, or type it)");
-    const auto run = [this, g = &app, u = std::string(trim(unit)), preview](const std::vector<std::string>& rolls) {
-        shown = g->session()->leaders().replace_leader(u, std::nullopt, rolls, preview ? app::Mode::preview : app::Mode::apply, force ? app::Displace::replace : app::Displace::keep);
+    const bool preview = mode == app::Mode::preview;
+    const auto run = [this, g = &app, u = std::string(trim(unit)), mode](const std::vector<std::string>& rolls) {
+        shown = g->session()->leaders().replace_leader(u, std::nullopt, rolls, mode, force ? app::Displace::replace : app::Displace::keep);
         note = shown->summary;
     };
     shown.reset();

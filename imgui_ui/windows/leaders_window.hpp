@@ -18,7 +18,7 @@ public:
     const char* title() const override { return "Leaders"; }
     void draw(GuiApp& app) override;
     /// Rolls a new commander for `unit` (preview: shows it and stores only the rolls).
-    void replace(GuiApp& app, bool preview);
+    void replace(GuiApp& app, app::Mode mode);
     void enter_roll(GuiApp& app);
     /// Rolls the Fallen Leaders table for `leader` (wounded: out for `out_for` battles).
     void casualty(GuiApp& app);

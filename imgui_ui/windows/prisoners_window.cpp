@@ -42,10 +42,10 @@ void PrisonersWindow::propose(GuiApp& app) {
     picked.clear();
 }
 
-void PrisonersWindow::answer(GuiApp& app, bool accept) {
+void PrisonersWindow::answer(GuiApp& app, app::Answer answer) {
     for (const auto& v : app.seen().exchanges)
         if (v.row.id == selected_exchange) {
-            note = app.session()->prisoners().answer_exchange(v.row.id, v.row.counterpart, accept ? app::Answer::accept : app::Answer::refuse).summary;
+            note = app.session()->prisoners().answer_exchange(v.row.id, v.row.counterpart, answer).summary;
             return;
         }
     throw UsageError("choose a proposal");

@@ -18,7 +18,7 @@ public:
     void new_camp(GuiApp& app);
     void liberate(GuiApp& app);
     void propose(GuiApp& app);
-    void answer(GuiApp& app, bool accept);
+    void answer(GuiApp& app, app::Answer answer);
 
     // View state
     std::string camp_name, camp_side;

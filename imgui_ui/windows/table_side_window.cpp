@@ -72,7 +72,6 @@ void TableSideWindow::roll_with(GuiApp& app, const std::vector<std::string>& typ
         for (const auto& l : rolled.outcome.lines) text += "  " + l + "\n";
         text += rolled.outcome.summary + "\n";
         log.push_back({"#" + std::to_string(rolled.outcome.operation) + " " + rolled.outcome.summary, true});
-        app.changed();
     } else {
         app::TableRollRequest r{t->id, request, std::nullopt, typed, asking};
         const auto rolled = app::roll_play_table(*app.model().rules, r);
@@ -90,7 +89,6 @@ void TableSideWindow::apply(GuiApp& app) {
     const auto out = app.session()->battles().report_draft(battle, app::DraftReport{Fog::seen, 1}, app::Mode::apply);
     note = out.summary;
     log.push_back({"#" + std::to_string(out.operation) + " " + out.summary, true});
-    app.changed();
 }
 
 void TableSideWindow::draw(GuiApp& app) {

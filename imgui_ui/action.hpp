@@ -1,0 +1,36 @@
+#pragma once
+// Actions as data: what the menu lists, what a shortcut fires, what a button and a GUI test
+// run, one table for all of them (registry.cpp).
+#include <functional>
+#include <string>
+
+namespace muster::gui {
+
+class Window;
+
+/// A key chord: a key (ImGui's key index of a GLFW key, e.g. 'Z') with Ctrl and Shift as given.
+struct Shortcut {
+    int key = 0;  ///< 0: none
+    bool ctrl = false;
+    bool shift = false;
+    /// "Ctrl+Z", "Ctrl+Shift+Z"; empty for none.
+    std::string text() const;
+};
+
+/// What running an action may do to the campaign: only one that writes has the model read anew.
+enum class Effect { view, writes };
+
+/// A named action: the menu, a shortcut, a button and a test all run the same one.
+struct Action {
+    std::string id;     ///< "arrival.accept"
+    std::string label;  ///< for the Actions menu; empty: not listed there
+    Shortcut shortcut;
+    Window* window = nullptr;  ///< where its refusal is shown; nullptr: the status bar
+    Effect effect = Effect::writes;
+    bool needs_database = true;  ///< refused while no campaign database is open
+    std::function<void()> run;
+    std::function<bool()> enabled;  ///< whether it can run now; none: always
+    bool can_run() const { return !enabled || enabled(); }
+};
+
+}  // namespace muster::gui
