@@ -85,6 +85,29 @@ std::string shell(const std::string& command) {
 
 std::string pdf_text(const std::string& file) { return shell("pdftotext -layout " + quote(file) + " - 2>&1"); }
 
+std::vector<BadName> bad_names() {
+    return {
+        {std::string("Heth\0Evil", 9), "a NUL character at character 5"},
+        {"Heth\xff", "byte \\xFF is not valid UTF-8 at character 5"},
+        {"\xc0\xafHeth", "byte \\xC0 is not valid UTF-8 at character 1"},        // an overlong "/"
+        {"He\xed\xa0\x80th", "byte \\xED is not valid UTF-8 at character 3"},     // a surrogate
+        {"Heth\xe2\x82", "byte \\xE2 is not valid UTF-8 at character 5"},         // cut short
+        {"\x1b]0;PWNED\x07Heth", "control character U+001B at character 1"},
+        {"Heth\nPender", "control character U+000A at character 5"},
+        {"Heth\rPender", "control character U+000D at character 5"},
+        {"He\tth", "control character U+0009 at character 3"},
+        {"Heth\x7f", "control character U+007F at character 5"},
+        {"Heth\xc2\x85", "control character U+0085 at character 5"},
+        {"Heth\xe2\x80\xae" "evil", "bidirectional control U+202E at character 5"},
+        {"\xe2\x81\xa6Heth", "bidirectional control U+2066 at character 1"},
+        {"Heth/2nd Brigade", "a \"/\" at character 5"},
+        {"", "it is empty"},
+        {"   ", "it is empty"},
+        {std::string(201, 'x'), "201 characters, at most 200"},
+        {std::string(67, 'x') + "\xc3\xa9\xc3\xa9" + std::string(132, 'x'), "201 characters, at most 200"},
+    };
+}
+
 int scaled(int n) {
     const char* down = std::getenv("MUSTER_TEST_SCALE_DOWN");
     const int d = down ? std::atoi(down) : 1;

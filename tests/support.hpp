@@ -3,6 +3,7 @@
 #include "rules/load.hpp"
 
 #include <string>
+#include <vector>
 
 namespace muster::test {
 
@@ -42,6 +43,15 @@ Run run_muster(const std::string& args, const std::string& env = "", const std::
 std::string shell(const std::string& command);
 /// The text of a PDF file, laid out (pdftotext -layout).
 std::string pdf_text(const std::string& file);
+
+/// A name the name rule refuses, and what its refusal says of it.
+struct BadName {
+    std::string name;
+    std::string says;
+};
+/// The class of bad names: bytes that are not UTF-8, NUL and control characters (C0, DEL, C1),
+/// terminal escapes, line breaks, bidi controls, the reference separator, blank and overlong.
+std::vector<BadName> bad_names();
 
 /// `n` repetitions of a long statistical or crash series, or fewer in a run that asks so: the
 /// sanitizer build (MUSTER_TEST_SCALE_DOWN=D runs n / D, at least 1), which is there for memory

@@ -402,3 +402,131 @@ TEST_CASE("Random battle sequences never lose or make a stand") {
     CHECK(applied > 40);
     CHECK(refused > 5);
 }
+
+TEST_CASE("With typed dice, a recovery that needs no roll is applied without rolls, and one that needs a roll names it") {
+    struct Case {
+        Rounding rounding;
+        int lost;
+        bool needs_a_roll;
+    };
+    for (const auto& [rounding, lost, needs_a_roll] : {Case{Rounding::down, 3, false}, Case{Rounding::half_up, 3, false},
+                                                         Case{Rounding::roll, 2, false}, Case{Rounding::roll, 3, true}}) {
+        INFO(word(rounding) << ", " << lost << " lost");
+        test::TempDir dir;
+        const auto path = dir.file("c.db");
+        {
+            app::Session s(path, app::Open::create);
+            app::NewCampaign c;
+            c.name = "Typed";
+            c.rules = "acw";
+            c.dice = DiceMode::typed;
+            c.rounding = rounding;
+            s.create_campaign(c);
+            s.forces().add_army("union", "Army", {});
+            s.forces().add_corps("Army", "I Corps", {});
+            s.forces().add_division("I Corps", "Wadsworth", "");
+            s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {}});
+            battle::Report r;
+            r.name = "Ridge";
+            r.brigades.push_back({"Wadsworth/Iron Brigade", lost, 0, ""});
+            s.battles().report_battle(r, app::Mode::apply);
+        }
+        app::Session s(path, app::Open::existing);
+        if (!needs_a_roll) {
+            const auto out = s.battles().recover("Ridge", {}, app::Mode::apply);
+            CHECK(out.operation > 0);
+            CHECK(s.battles().list().front().recovered);
+            CHECK_THROWS_WITH(app::Session(path, app::Open::existing).battles().recover("Ridge", {"50"}, app::Mode::apply), Contains("already returned"));
+        } else {
+            const auto before = test::dump(path);
+            CHECK_THROWS_WITH(s.battles().recover("Ridge", {}, app::Mode::apply),
+                              Contains("roll 1") && Contains("Wadsworth/Iron Brigade returning stands") && Contains("percentile"));
+            CHECK(test::dump(path) == before);
+            CHECK(s.battles().recover("Ridge", {"40"}, app::Mode::apply).summary.find("2 stands of 3") != std::string::npos);
+        }
+    }
+}
+
+TEST_CASE("A wounded leader reported without a count of battles is out for one, in every form of report") {
+    battle::Report cli;
+    battle::add_leader_spec(cli, "Meredith:wounded");
+    CHECK(cli.leaders.at(0).out_for == 1);
+    battle::add_leader_spec(cli, "Cutler:wounded/3");
+    CHECK(cli.leaders.at(1).out_for == 3);
+    const auto file = battle::read_report(
+        R"({"format": "muster-battle/1", "battle": {"name": "B"}, "leaders": [{"leader": "Meredith", "fate": "wounded"}]})", "r.json");
+    CHECK(file.leaders.at(0).out_for == 1);
+
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
+    battle::Report r;
+    r.name = "Ridge";
+    battle::add_leader_spec(r, "Meredith:wounded");
+    s.battles().report_battle(r, app::Mode::apply);
+    // Out for one battle: he cannot return before another battle is fought.
+    CHECK_THROWS_WITH(s.leaders().return_leader("Meredith"), Contains("out for 1 battle"));
+}
+
+TEST_CASE("A report of only a fallen leader or a lost battery records the division that fought") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.arrivals().arrive(test::arrival("Heth"));
+    battle::Report r;
+    r.name = "Skirmish";
+    battle::add_leader_spec(r, "Heth/1st Brigade:killed");
+    const auto out = s.battles().report_battle(r, app::Mode::apply);
+    CHECK_THAT(out.summary, Contains("1 division"));
+    app::ExportRequest e;
+    e.battle = "Skirmish";
+    e.date = Day::read("2026-01-01");
+    const auto text = s.exports().oob(e, OobFormat::text);
+    CHECK_THAT(text, Contains("Heth"));
+    CHECK(text.find("Pender") == std::string::npos);
+
+    battle::Report guns;
+    guns.name = "Cannonade";
+    battle::add_battery_spec(guns, "Heth/1st Battery:wrecked");
+    CHECK_THAT(s.battles().report_battle(guns, app::Mode::apply).summary, Contains("1 division"));
+    // Divisions given: a fallen leader of another division is refused, as a brigade is.
+    s.forces().add_brigade({"Pender", "Lane", "veteran", 6, std::nullopt, "6/5/3", "", {"Lane", "average"}});
+    battle::Report lane;
+    lane.name = "Elsewhere";
+    lane.divisions = {"Heth"};
+    battle::add_leader_spec(lane, "Pender/Lane:wounded");
+    CHECK_THROWS_WITH(s.battles().report_battle(lane, app::Mode::preview), Contains("leader Lane is reported but its division is not among those that fought"));
+}
+
+TEST_CASE("A brigade's losses, or its stands captured to one camp, reported twice are refused, as a leader twice is") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.arrivals().arrive(test::arrival("Heth"));
+    s.prisoners().add_camp("union", "Fort Delaware");
+    s.prisoners().add_camp("union", "Point Lookout");
+    const auto report = [](const std::string& json) {
+        return battle::read_report(R"({"format": "muster-battle/1", "battle": {"name": "B"}, "brigades": [)" + json + "]}", "r.json");
+    };
+    CHECK_THROWS_WITH(s.battles().report_battle(report(R"({"brigade": "Heth/1st Brigade", "lost": 1},
+                                                         {"brigade": "Heth/1st Brigade", "lost": 2})"), app::Mode::preview),
+                      Contains("Heth/1st Brigade's stands lost are reported twice"));
+    CHECK_THROWS_WITH(s.battles().report_battle(report(R"({"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Fort Delaware"},
+                                                         {"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Fort Delaware"})"), app::Mode::preview),
+                      Contains("captured to Fort Delaware are reported twice"));
+    // Losses once and captures to two camps: one brigade's whole loss, as the command line gives it.
+    const auto ok = s.battles().report_battle(report(R"({"brigade": "Heth/1st Brigade", "lost": 1},
+                                                      {"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Fort Delaware"},
+                                                      {"brigade": "Heth/1st Brigade", "captured": 1, "camp": "Point Lookout"})"), app::Mode::preview);
+    CHECK_THAT(ok.summary, Contains("1 stand lost, 2 stands captured"));
+}
+
+TEST_CASE("A proposal whose prisoners were freed since lists as lapsed, saying why, and cannot be accepted") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    test::fight_and_propose(s);
+    CHECK(s.prisoners().exchanges().at(0).lapsed.empty());
+    s.prisoners().liberate("Libby Prison");
+    const auto v = s.prisoners().exchanges().at(0);
+    CHECK(v.row.status == ExchangeStatus::proposed);
+    CHECK(v.lapsed == "1 stand of Wadsworth/Iron Brigade is not held by confederate (short by 1)");
+    CHECK_THROWS_WITH(s.prisoners().answer_exchange(1, "confederate", app::Answer::accept), Contains("is not held by confederate"));
+}

@@ -12,55 +12,6 @@
 using namespace muster;
 using Catch::Matchers::Contains;
 
-namespace {
-
-struct Bad {
-    std::string name;
-    std::string says;  // what the refusal says of it
-};
-
-// The class of bad names: bytes that are not UTF-8, NUL and control characters (C0, DEL, C1),
-// terminal escapes, line breaks, bidi controls, the reference separator, blank and overlong.
-std::vector<Bad> bad_names() {
-    return {
-        {std::string("Heth\0Evil", 9), "a NUL character at character 5"},
-        {"Heth\xff", "byte \\xFF is not valid UTF-8 at character 5"},
-        {"\xc0\xafHeth", "byte \\xC0 is not valid UTF-8 at character 1"},        // an overlong "/"
-        {"He\xed\xa0\x80th", "byte \\xED is not valid UTF-8 at character 3"},     // a surrogate
-        {"Heth\xe2\x82", "byte \\xE2 is not valid UTF-8 at character 5"},         // cut short
-        {"\x1b]0;PWNED\x07Heth", "control character U+001B at character 1"},
-        {"Heth\nPender", "control character U+000A at character 5"},
-        {"Heth\rPender", "control character U+000D at character 5"},
-        {"He\tth", "control character U+0009 at character 3"},
-        {"Heth\x7f", "control character U+007F at character 5"},
-        {"Heth\xc2\x85", "control character U+0085 at character 5"},
-        {"Heth\xe2\x80\xae" "evil", "bidirectional control U+202E at character 5"},
-        {"\xe2\x81\xa6Heth", "bidirectional control U+2066 at character 1"},
-        {"Heth/2nd Brigade", "a \"/\" at character 5"},
-        {"", "it is empty"},
-        {"   ", "it is empty"},
-        {std::string(201, 'x'), "201 characters, at most 200"},
-        {std::string(67, 'x') + "\xc3\xa9\xc3\xa9" + std::string(132, 'x'), "201 characters, at most 200"},
-    };
-}
-
-}  // namespace
-
-TEST_CASE("The name rule: what it refuses, and what it keeps") {
-    for (const auto& bad : bad_names()) {
-        INFO(visible(bad.name));
-        CHECK_THAT(name_problem(bad.name), Catch::Matchers::StartsWith(bad.says));
-        CHECK(visible(bad.name).find('\x1b') == std::string::npos);
-    }
-    for (const char* good : {"Heth", "Archer's Brigade", "Prinz Karl von Mecklenburg-Strelitz", "Légion de la Vistule", "第一旅",
-                             "1st Brigade (Iron)"})
-        CHECK(name_problem(good).empty());
-    CHECK(name_problem(std::string(200, 'x')).empty());
-    CHECK(checked_name("division name", "  Heth  ") == "Heth");
-    CHECK_THROWS_WITH(checked_leader_name("#12"), Contains("begins as a leader's number does"));
-    CHECK_THROWS_WITH(checked_leader_name("leader #3"), Contains("begins as a leader's number does"));
-    CHECK(checked_leader_name("").empty());
-}
 
 TEST_CASE("Every door refuses a bad name, naming the field and the place, and changes nothing") {
     test::TempDir dir;
@@ -70,7 +21,7 @@ TEST_CASE("Every door refuses a bad name, naming the field and the place, and ch
     s.prisoners().add_camp("union", "Fort Delaware");
     const auto before = test::dump(path);
     int refusals = 0;
-    for (const auto& bad : bad_names()) {
+    for (const auto& bad : test::bad_names()) {
         const std::string& n = bad.name;
         const std::vector<std::pair<std::string, std::function<void()>>> doors = {
             {"campaign name", [&] { app::NewCampaign c;
@@ -161,21 +112,7 @@ TEST_CASE("No rename lets one reference name two leaders") {
     CHECK(s.leaders().list().size() > 2);
 }
 
-TEST_CASE("Names as people type them: exactly, ignoring case, or a unique beginning - a miss suggests the nearest") {
-    // The rule itself, on the class of inputs.
-    const std::vector<std::string> names{"Robinson", "Rodes", "Heth", "heth's reserve", "Iron Brigade"};
-    CHECK(matching_names("Heth", names) == std::vector<size_t>{2});           // exact wins over a longer name it begins
-    CHECK(matching_names("HETH", names) == std::vector<size_t>{2});           // ignoring case
-    CHECK(matching_names("rob", names) == std::vector<size_t>{0});            // a unique beginning
-    CHECK(matching_names("ro", names) == std::vector<size_t>{0, 1});          // two: the caller calls it ambiguous
-    CHECK(matching_names("", names).empty());
-    CHECK(matching_names("Zouaves", names).empty());
-    CHECK_THROWS_WITH(match_one("ro", names, "division"), Contains("could be any of 2 (Robinson, Rodes)"));
-    CHECK(did_you_mean("robinsn", names) == ": did you mean Robinson?");
-    CHECK(did_you_mean("Rhodes", names) == ": did you mean Rodes?");
-    CHECK(did_you_mean("Longstreet", names).empty());  // nothing near: no guess
-
-    // And at every door that takes a reference.
+TEST_CASE("At every door that takes a reference, names are taken as people type them - a miss suggests the nearest") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
     test::fight_and_propose(s);

@@ -128,3 +128,36 @@ TEST_CASE("An organiser's own rule set: copied, edited, validated, used - or ref
     std::ofstream(rules_dir + "/three.json") << three;
     CHECK_THROWS_WITH(catalog.load("three"), Contains("$.sides: expected exactly two sides, not 3"));
 }
+
+TEST_CASE("An AWI campaign speaks of brigades and battalions, as its rule set names them") {
+    test::TempDir dir;
+    app::Session s(dir.file("c.db"), app::Open::create);
+    app::NewCampaign c;
+    c.name = "Brandywine";
+    c.rules = "awi";
+    c.date = Day::read("1777-09-11");
+    s.create_campaign(c);
+    s.forces().add_army("british", "Howe's Army", {"Howe", "competent"});
+    s.forces().add_corps("Howe's Army", "Knyphausen's Column", {"Knyphausen", "aggressive"});
+    s.forces().add_division("Knyphausen's Column", "Stirn", "");
+    s.forces().add_division("Knyphausen's Column", "Grant", "");
+    s.forces().add_brigade({"Stirn", "Leib Regiment", "veteran", 10, std::nullopt, "", "", {"Stirn", "competent"}});
+    app::ArrivalRequest a;
+    a.division = "Grant";
+    const auto arrived = s.arrivals().arrive(a);
+    CHECK(arrived.division.year == 1777);  // the campaign's date
+    battle::Report r;
+    r.name = "Chadds Ford";
+    battle::add_loss_spec(r, "Stirn/Leib Regiment=2");
+    const auto fought = s.battles().report_battle(r, app::Mode::apply);
+    CHECK_THAT(fought.summary, Contains("Battle of Chadds Ford: 1 brigade,"));
+    const auto journal = s.history().journal();
+    std::string summaries;
+    for (const auto& e : journal) summaries += e.summary + "\n";
+    CHECK_THAT(summaries, Contains("Added brigade Stirn (placeholder") && Contains("Added battalion Leib Regiment") &&
+                              Contains("Grant arrived: " + std::to_string(arrived.division.brigades.size()) + " battalion"));
+    CHECK(summaries.find("division") == std::string::npos);
+    const auto text = test::export_oob(s, {{std::nullopt, View::umpire(), std::nullopt, Day::read("2026-01-01")}, "text"});
+    CHECK_THAT(text, Contains("Battalion") && Contains("battalions,"));
+    CHECK(text.find("brigadier") == std::string::npos);
+}

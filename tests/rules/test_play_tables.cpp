@@ -1,7 +1,6 @@
 // Every cell of the play tables of L'Ordre Mixte and the AWI adaptation, against the sources'
 // numbers and texts written out here, independently of the templates.
-#include "play/roll.hpp"
-#include "support.hpp"
+#include "play/play_support.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -9,24 +8,12 @@
 #include <map>
 
 using namespace muster;
+using test::awi;
+using test::nap;
+using test::roll;
+using test::table;
 
 namespace {
-
-const rules::RuleSet& nap() {
-    static const auto r = rules::load_rule_set(test::template_text("napoleonic_lordre_mixte.json"), "napoleonic_lordre_mixte.json");
-    return r;
-}
-
-const rules::RuleSet& awi() {
-    static const auto r = rules::load_rule_set(test::template_text("awi_fire_and_fury.json"), "awi_fire_and_fury.json");
-    return r;
-}
-
-const rules::PlayTable& table(const rules::RuleSet& r, const std::string& id) {
-    const auto* t = r.find_play_table(id);
-    REQUIRE(t);
-    return *t;
-}
 
 // A column as the source prints it: the highest score of each band (INT_MAX for "or more"), in order.
 using Bands = std::vector<std::pair<int, std::string>>;
@@ -49,18 +36,6 @@ void check_column(const rules::PlayTable& t, const std::string& column, const Ba
         const auto& r = t.results[row->result];
         CHECK((by_name ? r.name : r.text) == expected(bands, s));
     }
-}
-
-play::Roll roll(const rules::PlayTable& t, std::vector<std::string> dice, std::vector<std::string> modifiers = {},
-                std::string column = "", std::optional<std::string> points = std::nullopt) {
-    play::Request request;
-    request.column = std::move(column);
-    if (points) request.points = rules::parse_points(*points);
-    for (const auto& m : modifiers) request.modifiers.push_back(play::parse_choice(m));
-    dice::TypedSource source(std::move(dice));
-    auto out = play::roll(t, request, source);
-    source.require_all_used();
-    return out;
 }
 
 const int k_max = INT_MAX;
@@ -346,23 +321,6 @@ TEST_CASE("AWI Good Order maneuver table: every grade's column, every score") {
                                                            {"com", 0}, {"agg", 1}, {"exc", 2}});
 }
 
-TEST_CASE("AWI worked examples come out as the source says") {
-    // Good Order: Continentals, Fresh, out of command radius: 6 + 2 = 8 under NO, HOLD GROUND.
-    const auto a = roll(table(awi(), "good_order"), {"6"}, {"fresh"}, "no");
-    CHECK(a.score == 8);
-    CHECK(a.result->name == "HOLD GROUND");
-    // Disorder: Grenadiers, two stands above Spent (no modifier), Exceptional brigade commander:
-    // 4 + 2 = 6, SHAKEN.
-    const auto b = roll(table(awi(), "disordered"), {"4"}, {"exc"});
-    CHECK(b.score == 6);
-    CHECK(b.result->text.rfind("SHAKEN:", 0) == 0);
-    // A two-gun stand of Light Artillery: 4 points a gun at canister range, 8 for the stand.
-    const auto& light = table(awi(), "ranges").weapons.at(2);
-    CHECK(light.name == "Light Artillery*");
-    CHECK(light.per == "gun");
-    CHECK(light.bands.at(0).points.quarters * 2 == 8 * 4);
-}
-
 TEST_CASE("AWI Disordered maneuver table and the roll against rating") {
     const auto& t = table(awi(), "disordered");
     check_column(t, "",
@@ -467,29 +425,6 @@ TEST_CASE("AWI command casualty, movement, ranges and fire modifiers, as printed
                                            "Veteran Troops +1", "Regulars +0", "Green -1", "Militia -1", "Levy -2", "Rifle-armed Troops +1",
                                            "First Volley (both artillery and musketry) +1", "Limbered Artillery +1", "ANY Unit in Column +1",
                                            "ANY Cavalry +1", "Skirmishers -1", "In Light Cover -1", "In Medium Cover -2", "In Heavy Cover -3"});
-}
-
-TEST_CASE("A roll names what is wrong with its request before any die is thrown") {
-    const auto& t = table(nap(), "manoeuvre");
-    // No dice are given: each request must be refused before a roll is asked for.
-    auto refused = [&](std::vector<std::string> mods, std::string column, const char* says) {
-        INFO(says);
-        CHECK_THROWS_WITH(roll(t, {}, mods, column), Catch::Contains(says));
-    };
-    refused({}, "", "give --column, one of good_order, disorder");
-    refused({}, "bad", "has no column \"bad\"");
-    refused({"fresh", "spent"}, "good_order", "one group (state)");
-    refused({"fresh", "fresh"}, "good_order", "given twice");
-    refused({"fresh=2"}, "good_order", "takes no value");
-    refused({"leader=0"}, "good_order", "counted 0 times");
-    refused({"leader=13"}, "good_order", "counted 13 times");
-    refused({"attacker:fresh"}, "good_order", "takes no attacker: or defender:");
-    refused({"unknown"}, "good_order", "has no modifier \"unknown\"");
-    CHECK_THROWS_WITH(play::parse_choice("general:fresh"), Catch::Contains("not attacker or defender"));
-    CHECK_THROWS_WITH(play::parse_choice("fresh=x"), Catch::Contains("not a whole number"));
-    CHECK_THROWS_WITH(play::parse_choice("=2"), Catch::Contains("no modifier id"));
-    CHECK_THROWS_AS(roll(t, {}, {}, "good_order"), dice::RollNeeded);  // a good request asks for its die
-    CHECK_THROWS_WITH(roll(table(nap(), "movement"), {"7"}), Catch::Contains("for reference, not rolled"));
 }
 
 namespace {

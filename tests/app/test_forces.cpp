@@ -1,0 +1,212 @@
+// The forces: what a side sees of them, orders of battle imported and exported, the fog of war
+// set and refused, commanders rolled for armies and corps.
+#include "core/error.hpp"
+#include "db/store.hpp"
+#include "db/battles.hpp"
+#include "db/forces.hpp"
+#include "db/history.hpp"
+#include "db/leaders.hpp"
+#include "db/prisoners.hpp"
+#include "db/roster.hpp"
+#include "db/season.hpp"
+#include "db/db_support.hpp"
+#include "export/oob.hpp"
+#include "support.hpp"
+#include "app/files.hpp"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
+#include <catch2/catch.hpp>
+#include <fstream>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+TEST_CASE("A side sees its own forces and only the enemy divisions revealed to it") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.arrivals().arrive(test::arrival("Heth"));
+    s.arrivals().arrive(test::arrival("Pender"));
+    s.forces().set_fog("Pender", Fog::seen);
+    auto names = [](const army::OrderOfBattle& oob) {
+        std::string out;
+        for (const auto& a : oob.armies)
+            for (const auto& k : a.corps)
+                for (const auto& d : k.divisions) out += d.name + ";";
+        return out;
+    };
+    CHECK(names(s.forces().order_of_battle({})) == "Heth;Pender;Wadsworth;");
+    CHECK(names(s.forces().order_of_battle({std::nullopt, View::of_side("union")})) == "Pender;Wadsworth;");
+    CHECK(names(s.forces().order_of_battle({std::nullopt, View::of_side("confederate")})) == "Heth;Pender;");  // Wadsworth not seen
+    CHECK(names(s.forces().order_of_battle({"confederate", View::umpire()})) == "Heth;Pender;");
+    CHECK_THROWS_WITH(s.forces().order_of_battle({"prussia", View::umpire()}), Contains("unknown side \"prussia\""));
+}
+
+TEST_CASE("An OOB exported as JSON imports back exactly") {
+    test::TempDir dir;
+    auto a = test::make_campaign(dir.file("a.db"));
+    a.arrivals().arrive(test::arrival("Heth"));
+    a.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 5, 6, "6/5/3", "", {"Meredith", "average"}});
+    a.forces().add_battery({"Battery B", "Wadsworth", "", ""});
+    a.forces().set_fog("Heth", Fog::seen);
+    const exporter::Provenance p{Day::read("2026-01-01")};
+    const auto json = exporter::oob_json(a.rules(), a.forces().order_of_battle({}), p);
+    std::ofstream(dir.file("oob.json")) << json;
+
+    app::Session b(dir.file("b.db"), app::Open::create, 5000, app::Catalog(""));
+    app::NewCampaign n;
+    n.name = "Test";
+    n.rules = "acw";
+    b.create_campaign(n);
+    const auto brigades = a.forces().brigades().size();
+    REQUIRE(brigades > 1);
+    CHECK(b.forces().import_oob(dir.file("oob.json")) == "2 armies, 2 corps, 3 divisions, " + std::to_string(brigades) + " brigades");
+    CHECK(exporter::oob_json(b.rules(), b.forces().order_of_battle({}), p) == json);
+    CHECK(b.history().check().ok());
+}
+
+TEST_CASE("A bad OOB file is refused whole and imports nothing") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    const auto before = test::dump(path);
+    auto refuse = [&](const std::string& text) {
+        std::ofstream(dir.file("bad.json"), std::ios::trunc) << text;
+        try {
+            s.forces().import_oob(dir.file("bad.json"));
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    const std::string army = R"({"format": "muster-oob/1", "armies": [{"name": "New", "side": "union", "corps": [{"name": "K",
+        "divisions": [{"name": "D", "arm": "infantry", "status": "entered", "brigades": [{"name": "B", "rating": )";
+    CHECK_THAT(refuse("not json"), Contains("bad.json: not valid JSON at line 1, column 2"));
+    CHECK_THAT(refuse("[]"), Contains("$: expected an object, found an array"));
+    CHECK_THAT(refuse(R"({"format": "muster-oob/1", "armies": {}})"), Contains("$.armies: expected an array"));
+    CHECK_THAT(refuse(army + R"("elite", "start_stands": 6, "stands": 6}]}]}]}]})"),
+               Contains("$.armies[0].corps[0].divisions[0].brigades[0].rating: unknown rating \"elite\""));
+    CHECK_THAT(refuse(army + R"("veteran", "start_stands": 6, "stands": 1000}]}]}]}]})"), Contains("1000 is out of range: expected 0 to 999"));
+    // The second army clashes with one the campaign has: the first must not be imported either.
+    CHECK_THAT(refuse(R"({"format": "muster-oob/1", "armies": [{"name": "Fresh", "side": "union", "corps": []},
+        {"name": "Army of the Potomac", "side": "union", "corps": []}]})"),
+               Contains("already has an army named \"Army of the Potomac\""));
+    CHECK(test::dump(path) == before);
+}
+
+TEST_CASE("Revealing a division already seen, or hiding one already hidden, is refused and writes nothing") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    s.arrivals().arrive(test::arrival("Heth"));
+    CHECK_THROWS_WITH(s.forces().set_fog("Heth", Fog::hidden), Contains("Heth is hidden from the other side already"));
+    s.forces().set_fog("Heth", Fog::seen);
+    const auto entries = s.history().journal().size();
+    const auto before = test::dump(path);
+    CHECK_THROWS_WITH(s.forces().set_fog("Heth", Fog::seen), Contains("Heth is seen by the other side already: nothing to do"));
+    CHECK(test::dump(path) == before);
+    CHECK(s.history().journal().size() == entries);
+}
+
+TEST_CASE("muster's own JSON export always imports again, whole, after any campaign") {
+    std::string all_exports;  // what the random campaigns came to, to see they went far enough
+    int applied = 0;
+    for (const std::uint64_t seed : {3, 5, 8, 13, 21, 34}) {
+        INFO("seed " << seed);
+        test::TempDir dir;
+        auto s = test::make_campaign(dir.file("c.db"), seed);
+        dice::SeededSource rng(seed * 7919);
+        auto pick = [&](int n) { return static_cast<int>(rng.next() % static_cast<std::uint64_t>(n)); };
+        for (int i = 0; i < 6; ++i) s.forces().add_division(i % 2 ? "I Corps" : "Third Corps", "D" + std::to_string(i), "");
+        for (const char* d : {"Heth", "Pender", "Wadsworth", "D0", "D1", "D2", "D3", "D4", "D5"}) s.arrivals().arrive(test::arrival(d));
+        s.prisoners().add_camp("union", "Fort Delaware");
+        s.prisoners().add_camp("confederate", "Libby Prison");
+        int battles = 0;
+        for (int step = 0; step < 60; ++step) {
+            const auto brigades = s.forces().brigades();
+            const auto& b = brigades[static_cast<size_t>(pick(static_cast<int>(brigades.size())))];
+            const auto& other = brigades[static_cast<size_t>(pick(static_cast<int>(brigades.size())))];
+            const std::string camp = b.side == "union" ? "Libby Prison" : "Fort Delaware";
+            try {
+                switch (pick(8)) {
+                    case 0:
+                    case 1: {
+                        battle::Report r;
+                        r.name = "Battle " + std::to_string(++battles);
+                        battle::add_loss_spec(r, b.ref() + "=" + std::to_string(pick(3)));
+                        battle::add_captured_spec(r, b.ref() + "=1@" + camp);
+                        if (pick(3) == 0) battle::add_leader_spec(r, b.ref() + (pick(2) ? ":wounded/1" : ":captured@" + camp));
+                        s.battles().report_battle(r, app::Mode::apply);
+                        break;
+                    }
+                    case 2: s.battles().recover("Battle " + std::to_string(1 + pick(std::max(battles, 1))), {}, app::Mode::apply); break;
+                    case 3: s.battles().merge_brigade(b.ref(), other.ref()); break;
+                    case 4: s.battles().disband_brigade(b.ref()); break;
+                    case 5: {
+                        const auto x = s.prisoners().propose_exchange({b.side, "", {}, {"stands:" + b.ref() + "=1"}, ""});
+                        s.prisoners().answer_exchange(x.row.id, b.side == "union" ? "confederate" : "union", (pick(2)) ? app::Answer::accept : app::Answer::refuse);
+                        break;
+                    }
+                    case 6:  // now and then, so that some prisoners are still held at the end
+                        if (pick(4) == 0) s.prisoners().liberate(camp);
+                        break;
+                    case 7: s.leaders().replace_leader(b.ref(), std::nullopt, {}, app::Mode::apply, app::Displace::replace); break;
+                }
+                ++applied;
+            } catch (const Error&) {
+                // A refused step changes nothing; the campaign goes on.
+            }
+        }
+        const auto export_of = [](app::Session& session) {
+            return test::export_oob(session, {{std::nullopt, View::umpire(), std::nullopt, Day::read("2026-01-01")}, "json"});
+        };
+        const auto json = export_of(s);
+        app::write_file(dir.file("oob.json"), json);
+        // Into a campaign of the same name and rules in another file, which has no forces yet.
+        app::Session copy(dir.file("copy.db"), app::Open::create);
+        app::NewCampaign c;
+        c.name = "Test";
+        c.rules = "acw";
+        copy.create_campaign(c);
+        REQUIRE_NOTHROW(copy.forces().import_oob(dir.file("oob.json")));
+        CHECK(export_of(copy) == json);
+        all_exports += json;
+    }
+    CHECK(applied > 150);
+    for (const char* status : {"\"merged\"", "\"disbanded\"", "\"wounded\"", "\"captured\"", "\"Worn\"", "\"Spent\""}) {
+        INFO(status);
+        CHECK(all_exports.find(status) != std::string::npos);
+    }
+}
+
+TEST_CASE("An army or corps commander named without a grade is rolled on the leader table") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    const auto before = test::dump(path);
+    CHECK_THROWS_WITH(s.forces().add_army("union", "Army of the James", {"Butler", ""}),
+                      Contains("army commander Butler has no grade, and the leader table that would roll it needs the year"));
+    CHECK_THROWS_WITH(s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "", "", {"Meredith", ""}}),
+                      Contains("Meredith needs a grade"));
+    CHECK(test::dump(path) == before);
+
+    app::CampaignSettings clock;
+    clock.date = Day::read("1864-05-05");
+    s.change_settings(clock);
+    s.forces().add_army("union", "Army of the James", {"Butler", ""});
+    s.forces().add_corps("Army of the James", "X Corps", {"Gillmore", ""});
+    s.forces().add_corps("Army of the James", "XVIII Corps", {"Smith", "average"});  // given: not rolled
+    const auto journal = s.history().journal();
+    const auto& army = journal[journal.size() - 3];
+    CHECK_THAT(army.summary, Contains("commander Butler (rolled "));
+    REQUIRE_FALSE(army.rolls.empty());
+    CHECK_THAT(army.rolls.front().roll.purpose, Contains("army commander Butler"));
+    CHECK_THAT(journal[journal.size() - 2].summary, Contains("commander Gillmore (rolled "));
+    CHECK(journal.back().rolls.empty());
+    const auto oob = s.forces().order_of_battle({});
+    for (const auto& a : oob.armies)
+        if (a.name == "Army of the James") {
+            CHECK(a.commander.name == "Butler");
+            CHECK(s.rules().find_grade(a.commander.grade));
+        }
+}

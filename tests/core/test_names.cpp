@@ -1,0 +1,25 @@
+// The one name rule (core/names.hpp): what it refuses, naming the character and where, and what
+// it keeps; text made visible for a terminal.
+#include "core/names.hpp"
+#include "support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+TEST_CASE("The name rule: what it refuses, and what it keeps") {
+    for (const auto& bad : test::bad_names()) {
+        INFO(visible(bad.name));
+        CHECK_THAT(name_problem(bad.name), Catch::Matchers::StartsWith(bad.says));
+        CHECK(visible(bad.name).find('\x1b') == std::string::npos);
+    }
+    for (const char* good : {"Heth", "Archer's Brigade", "Prinz Karl von Mecklenburg-Strelitz", "Légion de la Vistule", "第一旅",
+                             "1st Brigade (Iron)"})
+        CHECK(name_problem(good).empty());
+    CHECK(name_problem(std::string(200, 'x')).empty());
+    CHECK(checked_name("division name", "  Heth  ") == "Heth");
+    CHECK_THROWS_WITH(checked_leader_name("#12"), Contains("begins as a leader's number does"));
+    CHECK_THROWS_WITH(checked_leader_name("leader #3"), Contains("begins as a leader's number does"));
+    CHECK(checked_leader_name("").empty());
+}
