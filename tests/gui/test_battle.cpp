@@ -1,0 +1,58 @@
+// The battle report panel: recovery with physical dice.
+// The real windows under Xvfb, driven by mouse and keyboard; screenshots in build/tests/gui/screenshots/.
+#include "fixture.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+using test::shot;
+
+TEST_CASE("Recovery with physical dice: each brigade's roll asked by its purpose, taken back, then applied") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    {
+        app::Session s(db, app::Open::create, 5000, app::Catalog(""));
+        battle::Report r;
+        r.name = "Seminary Ridge";
+        r.brigades.push_back({"Heth/2nd Brigade", 3, 0, ""});  // odd: half of them is rolled
+        r.brigades.push_back({"Heth/3rd Brigade", 3, 0, ""});
+        s.battles().report_battle(r, app::Mode::apply);
+    }
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::BattleWindow>();
+    REQUIRE(d.click("Battle/RecoveryBattle"));
+    REQUIRE(d.click("Battle/RecoveryBattle/Seminary Ridge"));
+    CHECK(w.recovery_battle == "Seminary Ridge");
+    REQUIRE(d.click("Battle/RecoveryPhysical"));
+    REQUIRE(d.click("Battle/RecoveryApply"));
+    INFO(w.error);
+    REQUIRE(w.dice.asking());
+    const auto first = w.dice.purpose();
+    CHECK_THAT(first, Contains("Heth/"));
+    REQUIRE(d.click("recovery/Roll"));
+    d.type("3");
+    d.press_enter();
+    REQUIRE(w.dice.asking());  // a roll a brigade with casualties
+    CHECK(w.dice.purpose() != first);
+    d.frame(shot("recovery_dice"));
+    REQUIRE(d.click("recovery/TakeBack"));
+    CHECK(w.dice.rolls().empty());
+    CHECK(w.dice.purpose() == first);
+    bool recovered = false;
+    for (const auto& b : s.campaigns().empty() ? std::vector<campaign::BattleInfo>{} : d.app.model().roster.battles)
+        recovered = recovered || (b.name == "Seminary Ridge" && b.recovered);
+    CHECK_FALSE(recovered);  // nothing stored while the dice are asked
+    CHECK(test::roll_threes(d, w.dice, "recovery") >= 2);
+    REQUIRE_FALSE(w.dice.asking());
+    REQUIRE(w.recovery);
+    CHECK_FALSE(w.recovery->preview);
+    d.frames(2);
+    for (const auto& b : d.app.model().roster.battles) recovered = recovered || (b.name == "Seminary Ridge" && b.recovered);
+    CHECK(recovered);
+    d.frame(shot("recovery_applied"));
+}

@@ -1,0 +1,117 @@
+// The leaders panel: replacement, the Fallen Leaders roll, return and assignment.
+// The real windows under Xvfb, driven by mouse and keyboard; screenshots in build/tests/gui/screenshots/.
+#include "fixture.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+using test::shot;
+
+TEST_CASE("The leaders panel: a sound commander is kept unless forced, then replaced with physical dice, and a side sees its own") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::LeadersWindow>();
+    REQUIRE(d.click("Leaders/Meredith"));
+    CHECK(w.unit == "Wadsworth/Iron Brigade");
+    REQUIRE(d.click("Leaders/Replace"));
+    // Refused where it was asked, and nothing changed.
+    CHECK_FALSE(w.error.empty());
+    CHECK(gui::marked("Leaders/Said"));
+    d.frame(shot("leaders_refused"));
+    const auto journal = s.history().journal().size();
+    REQUIRE(d.click("Leaders/Force"));
+    REQUIRE(d.click("Leaders/Physical"));
+    REQUIRE(d.click("Leaders/Replace"));
+    INFO(w.error);
+    REQUIRE(w.dice.asking());
+    CHECK(s.history().journal().size() == journal);  // nothing stored while the dice are asked
+    d.frame(shot("leaders_dice"));
+    CHECK(test::roll_threes(d, w.dice, "leader") >= 1);
+    REQUIRE_FALSE(w.dice.asking());
+    CHECK(s.history().journal().size() == journal + 1);
+    for (const auto& l : s.leaders().list())
+        if (l.name == "Meredith") CHECK(l.command.unit != "Wadsworth/Iron Brigade");
+    d.frame(shot("leaders_replaced"));
+    // The Union's view: no Confederate it has not seen, and no replacing; what was said to the
+    // umpire (the new commander) is not said to it.
+    CHECK_FALSE(w.note.empty());
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/union"));
+    CHECK(w.note.empty());
+    CHECK_FALSE(gui::marked("Leaders/Said"));
+    const auto seen = app::leaders_seen_by(d.app.model().roster, d.app.model().oob, View::of_side("union"));
+    for (const auto& l : s.leaders().list())
+        if (l.side == "confederate" && std::none_of(seen.begin(), seen.end(), [&](const auto& x) { return x.id == l.id; }))
+            CHECK_FALSE(gui::marked("Leaders/" + l.label()));
+    CHECK_FALSE(gui::marked("Leaders/Replace"));
+    d.frame(shot("leaders_union_view"));
+}
+
+TEST_CASE("The leaders panel: a Fallen Leaders roll with physical dice, a return refused before its time, a displaced leader assigned back") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    {
+        app::Session s(db, app::Open::create, 5000, app::Catalog(""));
+        app::NewCampaign n;
+        n.name = "Grossbeeren";
+        n.sample = "grossbeeren";
+        s.create_campaign(n);
+    }
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::LeadersWindow>();
+    const auto leader = [&](const std::string& name) {
+        for (const auto& l : s.leaders().list())
+            if (l.name == name) return l;
+        FAIL("no leader " << name);
+        return army::Leader{};
+    };
+    // Oudinot's Fallen Leaders roll, the organiser's 2d6 asked by its purpose: 3+3, grievously wounded.
+    REQUIRE(d.click("Leaders/Oudinot"));
+    CHECK(w.leader == "Oudinot");
+    REQUIRE(d.click("Leaders/OutFor"));
+    d.type("2");
+    REQUIRE(d.click("Leaders/Physical"));
+    const auto journal = s.history().journal().size();
+    REQUIRE(d.click("Leaders/Casualty"));
+    INFO(w.error);
+    REQUIRE(w.dice.asking());
+    CHECK_THAT(w.dice.purpose(), Contains("Oudinot"));
+    CHECK(s.history().journal().size() == journal);  // nothing stored while the dice are asked
+    REQUIRE(d.click("leader/Roll"));
+    d.type("3+3");
+    d.press_enter();
+    REQUIRE_FALSE(w.dice.asking());
+    CHECK_THAT(w.note, Contains("Grievously wounded") && Contains("out for 2 battles"));
+    CHECK(s.history().journal().size() == journal + 1);
+    CHECK(leader("Oudinot").status == LeaderStatus::wounded);
+    CHECK(leader("Oudinot").out_battles == 2);
+    d.frame(shot("leaders_fallen"));
+    // No battle fought since: his return is refused, saying why, and nothing is stored.
+    REQUIRE(d.click("Leaders/Return"));
+    CHECK_THAT(w.error, Contains("Oudinot") && Contains("out for 2 battles"));
+    CHECK(s.history().journal().size() == journal + 1);
+    CHECK(leader("Oudinot").status == LeaderStatus::wounded);
+    // Reynier displaced by a new commander (the organiser's choice), then put back in command.
+    REQUIRE(d.click("Leaders/Physical"));
+    REQUIRE(d.click("Leaders/Reynier"));
+    CHECK(w.unit == "VII Corps");
+    REQUIRE(d.click("Leaders/Force"));
+    REQUIRE(d.click("Leaders/Replace"));
+    INFO(w.error);
+    CHECK(leader("Reynier").command.unit.empty());
+    d.frames(2);
+    REQUIRE(d.click("Leaders/Reynier"));
+    CHECK(w.unit == "VII Corps");  // a leader who commands nothing: the post he held
+    REQUIRE(d.click("Leaders/Assign"));
+    CHECK(leader("Reynier").command.unit == "VII Corps");
+    CHECK_THAT(w.note, Contains("Reynier"));
+    d.frame(shot("leaders_assigned"));
+    CHECK(s.history().check().ok());
+}

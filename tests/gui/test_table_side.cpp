@@ -1,0 +1,143 @@
+// The table side panel: play tables rolled with ticked modifiers and typed or asked dice, filling a draft.
+// The real windows under Xvfb, driven by mouse and keyboard; screenshots in build/tests/gui/screenshots/.
+#include "fixture.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+using test::shot;
+
+namespace {
+
+// The table side's table, chosen from its combo with the mouse.
+void choose_table(test::Driver& d, const std::string& id) {
+    REQUIRE(d.click("TableSide/Table"));
+    REQUIRE(d.click("TableSide/Table/" + id));
+    d.frames(2);
+}
+// The Wagram test campaign's charge: Legrand/Ledru against Fresnel/Kleist, typed in.
+void name_the_charge(test::Driver& d) {
+    REQUIRE(d.click("TableSide/Battle"));
+    d.type("Wagram");
+    REQUIRE(d.click("TableSide/Unit"));
+    d.type("Legrand/Ledru");
+    REQUIRE(d.click("TableSide/Defender"));
+    d.type("Fresnel/Kleist");
+}
+
+}  // namespace
+
+TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice fills the battle's draft, applied from the window") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::wagram(db);
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::TableSideWindow>();
+    choose_table(d, "charge");
+    // Fresh for the attacker, Spent for the defender, ticked with the mouse.
+    REQUIRE(d.click("TableSide/Mod/attacker:fresh"));
+    REQUIRE(d.click("TableSide/Mod/defender:spent"));
+    CHECK(w.ticked[1]);
+    CHECK(w.ticked_defender[2]);
+    REQUIRE(d.click("TableSide/Dice"));
+    d.type("11,3");
+    name_the_charge(d);
+    REQUIRE(d.click("TableSide/Roll"));
+    INFO(w.error);
+    CHECK_THAT(w.result.text, Contains("difference +12"));  // 11 + 2 - (3 - 2)
+    CHECK_THAT(w.result.text, Contains("Swept from the field."));
+    REQUIRE(s.table_side().drafts().size() == 1);
+    d.frames(3);
+    d.frame(shot("table_side_draft"));
+    // The draft shows in the window, from the model; applying it records the battle.
+    REQUIRE(d.click("TableSide/Apply"));
+    INFO(w.error);
+    REQUIRE(s.battles().list().size() == 1);
+    for (const auto& b : s.forces().brigades())
+        if (b.ref() == "Fresnel/Kleist") CHECK(b.stands == 6 - 1 - 3);  // one flees, one and two more captured
+    CHECK(s.history().check().ok());
+    CHECK(w.log.size() == 2);
+    // A reference table shows as the source prints it; a roll with no battle is not recorded.
+    choose_table(d, "musketry");
+    REQUIRE(d.click("TableSide/Points"));
+    d.type("7");
+    REQUIRE(d.click("TableSide/Mod/disordered"));
+    w.battle.clear();
+    REQUIRE(d.click("TableSide/Dice"));
+    d.type("9");
+    const auto journal = s.history().journal().size();
+    REQUIRE(d.click("TableSide/Roll"));
+    INFO(w.error);
+    CHECK_THAT(w.result.text, Contains("3 1/2 after the factors (row 3)"));
+    CHECK_THAT(w.result.text, Contains("not recorded"));
+    CHECK(s.history().journal().size() == journal);
+    d.frame(shot("table_side_fire"));
+
+    // In a side's view the window shows none of the umpire's rolls, and rolls nothing for the campaign.
+    w.battle = "Aspern";
+    w.unit = "Fresnel/Klenau";
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/french"));
+    CHECK_FALSE(gui::marked("TableSide/Battle"));
+    REQUIRE(d.click("TableSide/Dice"));
+    d.type("7");
+    REQUIRE(d.click("TableSide/Roll"));
+    INFO(w.error);
+    CHECK(s.history().journal().size() == journal);  // not the campaign's
+    CHECK(s.table_side().drafts().empty());
+    CHECK_FALSE(w.result.umpire);
+    d.frame(shot("table_side_french_view"));
+}
+
+TEST_CASE("The table side with each die asked: the attacker's and the defender's dice asked by purpose, one taken back, the draft filled") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::wagram(db);
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::TableSideWindow>();
+    choose_table(d, "charge");
+    REQUIRE(d.click("TableSide/Physical"));
+    REQUIRE(w.physical);
+    name_the_charge(d);
+    const auto journal = s.history().journal().size();
+    REQUIRE(d.click("TableSide/Roll"));
+    INFO(w.error);
+    REQUIRE(w.asked.asking());
+    const auto first = w.asked.purpose();
+    CHECK_THAT(first, Contains("attacker"));
+    const auto enter = [&](const char* roll) {
+        REQUIRE(d.click("tableside.dice/Roll"));
+        d.type(roll);
+        d.press_enter();
+    };
+    enter("11");  // the attacker's 2d6, as they lay
+    INFO(w.error);
+    REQUIRE(w.asked.rolls().size() == 1);
+    CHECK_THAT(w.asked.purpose(), Contains("defender"));
+    REQUIRE(d.click("tableside.dice/TakeBack"));
+    CHECK(w.asked.rolls().empty());
+    CHECK(w.asked.purpose() == first);
+    enter("11");
+    REQUIRE(w.asked.asking());
+    d.frame(shot("table_side_dice"));
+    // A campaign roll's dice name both sides' units: a side's view does not see them asked.
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/french"));
+    CHECK_FALSE(gui::marked("tableside.dice/Roll"));
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/umpire"));
+    REQUIRE(gui::marked("tableside.dice/Roll"));
+    CHECK(s.history().journal().size() == journal);  // nothing recorded while the dice are asked
+    enter("3");
+    // A chained fallen-leader roll, if the result calls for one, is asked too.
+    for (int more = 0; w.asked.asking() && more < 5; ++more) enter("3");
+    REQUIRE_FALSE(w.asked.asking());
+    CHECK_THAT(w.result.text, Contains("Attacker rolled 11"));
+    CHECK(s.table_side().drafts().size() == 1);
+    CHECK(s.history().journal().size() > journal);
+}

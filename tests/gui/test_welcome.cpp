@@ -1,0 +1,90 @@
+// The welcome: a file that is not muster's, an empty one, a sample started.
+// The real windows under Xvfb, driven by mouse and keyboard; screenshots in build/tests/gui/screenshots/.
+#include "fixture.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+using test::shot;
+
+TEST_CASE("A database that is not muster's: the welcome names it with the reason, and another file is opened from it") {
+    test::TempDir dir;
+    {
+        std::ofstream(dir.file("junk.db")) << std::string(4096, 'x');
+    }
+    test::Driver d(dir.file("junk.db"));
+    CHECK(d.app.session() == nullptr);
+    CHECK_THAT(d.app.status(), Contains("not a muster campaign database") && Contains("junk.db"));
+    CHECK_FALSE(d.app.run("undo"));
+    d.frames(3);
+    CHECK(d.app.welcoming());
+    CHECK(gui::marked("Welcome/Refused"));
+    d.frame(shot("welcome_refused"));
+
+    // Another file, typed into the welcome and opened with its button: a new one is created.
+    REQUIRE(d.click("Welcome/Path"));
+    d.type(dir.file("new.db"));
+    REQUIRE(d.click("Welcome/Open"));
+    REQUIRE(d.app.session() != nullptr);
+    CHECK(d.app.db_path() == dir.file("new.db"));
+    d.frames(2);
+    CHECK(d.app.welcoming());  // it holds no campaign yet
+    CHECK_FALSE(gui::marked("Welcome/Refused"));
+}
+
+TEST_CASE("On an empty database muster-gui opens on the welcome, and a campaign is created through it") {
+    test::TempDir dir;
+    test::Driver d(dir.file("first.db"));
+    d.frames(3);
+    REQUIRE(d.app.session() != nullptr);
+    CHECK(d.app.welcoming());
+    // Only the welcome: no window waits behind it for a campaign that does not exist.
+    CHECK(gui::marked("Campaigns/Create"));
+    CHECK(gui::marked("Campaigns/StartSample"));
+    CHECK_FALSE(gui::marked("Campaigns/Use"));
+    d.frame(shot("welcome"));
+
+    REQUIRE(d.click("Campaigns/Name"));
+    d.type("Chancellorsville");
+    REQUIRE(d.click("Campaigns/Date"));
+    d.type("1863-05-01");
+    REQUIRE(d.click("Campaigns/Create"));
+    auto& s = *d.app.session();
+    REQUIRE(s.campaigns().size() == 1);
+    CHECK(s.campaigns()[0].name == "Chancellorsville");
+    CHECK(s.campaigns()[0].rules_id == "acw");
+    CHECK(s.campaigns()[0].date == Day::read("1863-05-01"));
+    d.frames(2);
+    CHECK_FALSE(d.app.welcoming());
+    CHECK(gui::marked("Campaigns/Use"));  // the windows are back
+    d.frame(shot("welcome_created"));
+}
+
+TEST_CASE("From the welcome, a sample campaign starts with its armies and schedule, as one operation undone by Ctrl+Z") {
+    test::TempDir dir;
+    test::Driver d(dir.file("first.db"));
+    REQUIRE(d.click("Campaigns/Sample/saratoga"));
+    REQUIRE(d.click("Campaigns/SampleName"));
+    d.type("Saratoga 1777");
+    d.frame(shot("welcome_sample"));
+    REQUIRE(d.click("Campaigns/StartSample"));
+    auto& s = *d.app.session();
+    INFO(d.app.window<gui::CampaignsWindow>().error);
+    REQUIRE(s.campaigns().size() == 1);
+    CHECK(s.campaigns()[0].name == "Saratoga 1777");
+    CHECK(s.campaigns()[0].rules_id == "awi");
+    CHECK(s.campaigns()[0].date == Day::read("1777-09-19"));
+    CHECK(test::count_brigades(s) == 14);  // Fraser 3, Hamilton 4, Poor 5, Morgan 2
+    CHECK(s.history().check().ok());
+    d.frames(2);
+    CHECK_FALSE(d.app.welcoming());
+    CHECK_THAT(d.app.status(), Contains("from sample saratoga"));
+    d.show<gui::OobWindow>();
+    d.frame(shot("sample_oob"));
+    d.ctrl_z();
+    CHECK(test::count_brigades(s) == 0);
+    CHECK(s.campaigns().size() == 1);  // the campaign stays, empty: the welcome does not return
+}

@@ -1,0 +1,310 @@
+// The workspace: every panel drawn from the model, the view, the navigator, the layout kept, sorting, outside changes.
+// The real windows under Xvfb, driven by mouse and keyboard; screenshots in build/tests/gui/screenshots/.
+#include "fixture.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+using test::shot;
+
+TEST_CASE("With every window open, a frame draws from the campaign model and reads nothing from the database") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    {
+        auto s = test::make_campaign(db);
+        s.arrivals().arrive(test::arrival("Heth"));
+        s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
+        s.prisoners().add_camp("union", "Fort Delaware");
+        battle::Report r;
+        r.name = "McPherson Ridge";
+        r.brigades.push_back({"Heth/1st Brigade", 1, 1, "Fort Delaware"});
+        s.battles().report_battle(r, app::Mode::apply);
+    }
+    test::Driver d(db);
+    for (const auto& a : d.app.actions())
+        if (a.id.rfind("window.", 0) == 0) d.app.run(a.id);
+    // Something in every panel: the divisions that fought ticked, a proposing side chosen.
+    d.show<gui::BattleWindow>();
+    REQUIRE(d.click("Battle/Division/Heth"));
+    REQUIRE(d.click("Battle/Division/Wadsworth"));
+    d.show<gui::PrisonersWindow>();
+    REQUIRE(d.click("Prisoners/From"));
+    REQUIRE(d.click("Prisoners/From/union"));
+    CHECK(d.app.window<gui::BattleWindow>().divisions.size() == 2);
+    CHECK(d.app.window<gui::PrisonersWindow>().from == "union");
+    // Each panel in front once: the model is read once, each panel derives what it shows.
+    const auto every_panel_in_front = [&] {
+        for (const auto& a : d.app.actions()) {
+            if (a.id.rfind("window.", 0) != 0) continue;
+            const std::string title = a.id.substr(7);
+            d.app.show(d.app.window_titled(title));
+            d.frames(2);
+            CHECK(d.app.front() == &d.app.window_titled(title));
+        }
+    };
+    every_panel_in_front();
+    int panels = 0;
+    for (const auto& a : d.app.actions()) panels += a.id.rfind("window.", 0) == 0;
+    CHECK(panels == 11);  // every panel the registry has, Season and Leaders among them
+    REQUIRE(d.app.model().current);
+    CHECK(d.app.seen().held.size() == 1);
+    const auto& store = d.app.session()->state().store;
+    const auto& reader = d.app.reader()->state().store;  // the model's own connection
+    // What one look for another muster's changes reads: the journal's newest entry.
+    const auto look_before = store.page_reads();
+    d.app.session()->last_operation();
+    const auto one_look = store.page_reads() - look_before;
+    const double started = ImGui::GetTime();
+    const auto before = store.page_reads() + reader.page_reads();
+    every_panel_in_front();
+    every_panel_in_front();
+    const auto read = store.page_reads() + reader.page_reads() - before;
+    // Once a second the app asks the journal's newest entry (another muster may have written).
+    // Everything else is drawn from memory.
+    const auto looks = static_cast<std::int64_t>(ImGui::GetTime() - started) + 1;
+    INFO(read << " pages read in " << looks << " looks of " << one_look << " pages");
+    CHECK(read <= one_look * looks);
+    // A change through an action reads the model anew, once.
+    REQUIRE(d.app.run("camp.new") == false);  // no name given: refused, and nothing read again
+    const auto revision = d.app.revision();
+    d.app.session()->prisoners().add_camp("confederate", "Libby Prison");
+    const auto reader_before = reader.page_reads();
+    d.app.changed();
+    d.frames(2);
+    CHECK(d.app.revision() == revision + 1);
+    CHECK(reader.page_reads() > reader_before);  // read on the reader's connection, not the one that writes
+    CHECK(d.app.seen().camps.size() == 2);
+    d.frame(shot("every_window"));
+}
+
+TEST_CASE("The menu bar's view: chosen by mouse, the journal and prisoners windows show only what that side may read") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    {
+        auto s = test::make_campaign(db);
+        test::fight_and_propose(s);                     // Heth fought the Union: seen by it
+        s.arrivals().arrive(test::arrival("Pender"));  // hidden from the Union, rolls and all
+    }
+    test::Driver d(db);
+    d.show<gui::JournalWindow>();
+    const auto mentions = [](const std::vector<journal::Entry>& journal, const std::string& text) {
+        return std::any_of(journal.begin(), journal.end(), [&](const auto& e) { return e.summary.find(text) != std::string::npos; });
+    };
+    CHECK(d.app.viewer().is_umpire());
+    CHECK(mentions(d.app.seen().journal, "Pender"));
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/union"));
+    CHECK(d.app.viewer() == View::of_side("union"));
+    const auto& seen = d.app.seen();
+    CHECK_FALSE(mentions(seen.journal, "Pender"));
+    CHECK(mentions(seen.journal, "McPherson Ridge"));  // the battle it fought
+    for (const auto& e : seen.journal)
+        for (const auto& r : e.rolls) CHECK(r.roll.purpose.find("Pender") == std::string::npos);
+    // A side's entries are numbered 1, 2, ... in its view: no gap betrays what it may not read.
+    for (size_t i = 0; i < seen.journal.size(); ++i) CHECK(seen.journal[i].id == static_cast<std::int64_t>(i + 1));
+    CHECK(seen.journal.size() < d.app.model().seen_by(View::umpire()).journal.size());
+    d.show<gui::PrisonersWindow>();
+    d.frame(shot("prisoners_union_view"));
+    d.show<gui::JournalWindow>();
+    d.frame(shot("journal_union_view"));
+    // Back to the umpire: everything again.
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/umpire"));
+    CHECK(mentions(d.app.seen().journal, "Pender"));
+}
+
+TEST_CASE("The navigator: Ctrl+F and a typed filter find a brigade, a click shows it in the order of battle, and a side's view hides the enemy's") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    d.show<gui::JournalWindow>();
+    d.ctrl_key('F');
+    d.type("iron");
+    d.frames(2);
+    const auto& rows = d.app.navigator().rows();
+    REQUIRE(rows.size() == 4);  // the Army of the Potomac, I Corps, Wadsworth, the Iron Brigade
+    CHECK(rows.back().ref == "Wadsworth/Iron Brigade");
+    d.frame(shot("navigator_filter"));
+    REQUIRE(d.click("Navigator/Wadsworth/Iron Brigade"));
+    auto& oob = d.app.window<gui::OobWindow>();
+    CHECK(d.app.front() == &oob);
+    CHECK(oob.selected_ref == "Wadsworth/Iron Brigade");
+    d.frame(shot("navigator_oob"));
+    // The Union's view: Pender, a placeholder hidden from it, is not in its navigator.
+    REQUIRE(d.click("Navigator/Filter"));
+    d.backspace(4);
+    CHECK(d.app.navigator().filter.empty());
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/union"));
+    d.frames(2);
+    for (const auto& r : d.app.navigator().rows()) CHECK(*r.name != "Pender");
+    CHECK(d.app.navigator().rows().size() > 0);
+    d.frame(shot("navigator_union_view"));
+}
+
+TEST_CASE("The workspace keeps its layout between runs: the tabs open and their order, the one in front, the navigator's width and the view") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    const auto ini = dir.file("imgui.ini");
+    float width = 0;
+    {
+        test::Driver d(db, ini);
+        d.frames(2);
+        REQUIRE(d.click("Menu/Panels"));
+        REQUIRE(d.click("Menu/Panels/Prisoners"));
+        CHECK(d.app.front() == &d.app.window<gui::PrisonersWindow>());
+        const float before = d.app.navigator_width;
+        REQUIRE(d.drag("Workspace/Splitter", 80, 0));
+        CHECK(d.app.navigator_width > before + 40);
+        width = d.app.navigator_width;
+        // The Journal's tab dragged to the far left.
+        REQUIRE(d.drag("Tab/Journal", -600, 0, 12));
+        d.frames(2);
+        CHECK(gui::marked("Tab/Journal")->x < gui::marked("Tab/Campaigns")->x);
+        REQUIRE(d.click("Tab/Prisoners"));
+        REQUIRE(d.click("Menu/View"));
+        REQUIRE(d.click("Menu/View/confederate"));
+        d.frame(shot("workspace_before_restart"));
+    }
+    test::Driver d(db, ini);
+    d.frames(3);
+    CHECK(d.app.window<gui::PrisonersWindow>().open);
+    CHECK(d.app.front() == &d.app.window<gui::PrisonersWindow>());
+    CHECK(d.app.navigator_width == Approx(width).margin(1));
+    CHECK(d.app.viewer() == View::of_side("confederate"));
+    CHECK(gui::marked("Tab/Journal")->x < gui::marked("Tab/Campaigns")->x);
+    CHECK(gui::marked("Tab/Campaigns")->x < gui::marked("Tab/Prisoners")->x);
+    d.frame(shot("workspace_after_restart"));
+}
+
+TEST_CASE("Tables sort by a click on a header: the camps' prisoners, the campaigns, the leaders") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    {
+        app::Session s(db, app::Open::create, 5000, app::Catalog(""));
+        app::NewCampaign n;
+        n.name = "Another";
+        n.rules = "acw";
+        s.create_campaign(n);
+        s.use_campaign("Test");
+    }
+    test::Driver d(db);
+    // The prisoners held, by stands: fewest first, then most first; what is not stands last.
+    auto& p = d.show<gui::PrisonersWindow>();
+    REQUIRE(p.held().size() >= 2);
+    REQUIRE(d.click("Prisoners/Held/Stands"));
+    CHECK(p.held().front()->stands <= p.held().back()->stands);
+    REQUIRE(d.click("Prisoners/Held/Stands"));
+    CHECK(p.held().front()->stands >= p.held().back()->stands);
+    CHECK(p.held().front()->stands > p.held().back()->stands);
+    d.frame(shot("prisoners_sorted"));
+    // The campaigns, by name: a click turns the order; the rows are drawn in it.
+    d.show<gui::CampaignsWindow>();
+    const auto above = [&](const std::string& a, const std::string& b) {
+        const auto ya = gui::marked("Campaigns/Row/" + a), yb = gui::marked("Campaigns/Row/" + b);
+        REQUIRE(ya);
+        REQUIRE(yb);
+        return ya->y < yb->y;
+    };
+    CHECK(above("Another", "Test"));
+    REQUIRE(d.click("Campaigns/Table/Campaign"));
+    CHECK(above("Test", "Another"));
+    d.frame(shot("campaigns_sorted"));
+    // The leaders, by side: the Confederates first, then the Union; the other way after a second click.
+    auto& l = d.show<gui::LeadersWindow>();
+    REQUIRE(d.click("Leaders/Table/Side"));
+    CHECK(l.leaders().front()->side == "confederate");
+    CHECK(l.leaders().back()->side == "union");
+    REQUIRE(d.click("Leaders/Table/Side"));
+    CHECK(l.leaders().front()->side == "union");
+    // The battle report's brigades, by stands: the rows move, and each line's entry with its row.
+    d.show<gui::BattleWindow>();
+    REQUIRE(d.click("Battle/Division/Heth"));
+    const auto row_y = [&](const std::string& brigade) {
+        const auto at = gui::marked("Battle/Lost/" + brigade);
+        REQUIRE(at);
+        return at->y;
+    };
+    std::vector<std::pair<int, std::string>> heth;
+    for (const auto& b : d.app.session()->forces().brigades())
+        if (b.division == "Heth") heth.emplace_back(b.stands, b.ref());
+    std::sort(heth.begin(), heth.end());
+    REQUIRE(heth.size() == 3);
+    REQUIRE(heth.front().first < heth.back().first);
+    REQUIRE(d.click("Battle/Table/Stands"));
+    CHECK(row_y(heth.front().second) < row_y(heth.back().second));
+    REQUIRE(d.click("Battle/Table/Stands"));
+    CHECK(row_y(heth.front().second) > row_y(heth.back().second));
+    d.frame(shot("battle_sorted"));
+}
+
+TEST_CASE("Another muster's change is noticed within a second or two, looked for off the frame, and the panels show it") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    d.show<gui::PrisonersWindow>();
+    const auto camps = d.app.seen().camps.size();
+    {
+        app::Session other(db, app::Open::existing, 5000, app::Catalog(""));
+        other.prisoners().add_camp("union", "Point Lookout");
+    }
+    // Frames go on as a person watches; the look is once a second, on the reader's thread.
+    const auto started = std::chrono::steady_clock::now();
+    while (d.app.seen().camps.size() == camps && std::chrono::steady_clock::now() - started < std::chrono::seconds(10)) {
+        d.frame();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    CHECK(d.app.seen().camps.size() == camps + 1);
+    CHECK_THAT(d.app.status(), Contains("changed outside this window"));
+    d.frame();
+    CHECK(gui::marked("Prisoners/Liberate/Point Lookout"));
+    d.frame(shot("outside_change"));
+}
+
+TEST_CASE("Actions are data: only one that writes has the model read again, and shortcuts come from the table") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    d.frames(2);
+    // Opening a panel, cancelling dice, taking one back: nothing written, nothing read again.
+    const auto revision = d.app.revision();
+    for (const char* id : {"window.Leaders", "window.Journal", "arrival.cancel", "turn.take_back", "navigator.find"}) {
+        INFO(id);
+        CHECK(d.app.run(id));
+        d.frames(2);
+        CHECK(d.app.revision() == revision);
+    }
+    // Every action that may write is marked so; those that only look are not.
+    for (const auto& a : d.app.actions()) {
+        INFO(a.id);
+        const bool looks = a.id.rfind("window.", 0) == 0 || a.id.find("take_back") != std::string::npos ||
+                           a.id.find("cancel") != std::string::npos || a.id == "navigator.find" || a.id == "export.write" ||
+                           a.id == "export.handout" || a.id == "tables.odds" || a.id == "arrival.discard" || a.id == "welcome.open";
+        CHECK((a.effect == gui::Effect::view) == looks);
+    }
+    // An action that writes: the model is read again, once.
+    auto& season = d.show<gui::SeasonWindow>();
+    REQUIRE(d.click("Season/NextTurn"));
+    INFO(season.error);
+    CHECK(d.app.revision() > revision);
+    CHECK(d.app.model().current->turn == Turn::read(2));
+    // The undo's shortcut is the table's: Ctrl+Z takes the turn's last operation back, and the
+    // Actions menu shows it.
+    bool listed = false;
+    for (const auto& a : d.app.actions())
+        if (a.id == "undo") listed = a.shortcut.text() == "Ctrl+Z" && a.label == "Undo";
+    CHECK(listed);
+    const auto entries = d.app.model().journal_size;
+    d.ctrl_z();
+    d.frames(2);
+    CHECK(d.app.model().journal_size == entries + 1);
+    CHECK(d.app.seen().journal.back().kind == OperationKind::undo);
+}
