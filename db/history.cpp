@@ -35,15 +35,6 @@ std::vector<int> parse_faces(const std::string& text) {
     return faces;
 }
 
-template <class Map>
-auto parent(const Map& map, std::int64_t id, const char* child, const char* what) {
-    const auto it = map.find(id);
-    if (it == map.end())
-        throw Error(std::string("the campaign database is damaged: a ") + child + " points at " + what + " " + std::to_string(id) +
-                    ", which is not there; run muster check, or restore a backup");
-    return it->second;
-}
-
 // The operations `viewer` may read, each with its number in that view: the umpire's are the
 // journal's own ids; a side's count 1, 2, ... over only what it may read, so no gap betrays
 // what it may not. A common table expression, bound (campaign, side).

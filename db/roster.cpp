@@ -31,15 +31,6 @@ army::Leader leader_of(const LeadersById& leaders, std::int64_t id) {
     return it == leaders.end() ? army::Leader{} : it->second;
 }
 
-template <class Map>
-auto parent(const Map& map, std::int64_t id, const char* child, const char* what) {
-    const auto it = map.find(id);
-    if (it == map.end())
-        throw Error(std::string("the campaign database is damaged: a ") + child + " points at " + what + " " + std::to_string(id) +
-                    ", which is not there; run muster check, or restore a backup");
-    return it->second;
-}
-
 // The whole tree of a campaign, its commanders taken from `leaders`.
 army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo& c, const LeadersById& leaders) {
     const auto campaign = c.id;

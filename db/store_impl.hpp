@@ -93,6 +93,16 @@ std::string now_utc();
 std::int64_t to_sql(std::uint64_t v);
 std::uint64_t from_sql(std::int64_t v);
 
+/// A row's parent as read, by id: a reference to a row that is not there is damage, said so.
+template <class Map>
+auto parent(const Map& map, std::int64_t id, const char* child, const char* what) {
+    const auto it = map.find(id);
+    if (it == map.end())
+        throw Error(std::string("the campaign database is damaged: a ") + child + " points at " + what + " " + std::to_string(id) +
+                    ", which is not there; run muster check, or restore a backup");
+    return it->second;
+}
+
 /// How many rows of `table` the campaign has: what to reserve before reading them all (a vector
 /// grown row by row moved 130,000 leaders a dozen times, and faulted in every new block).
 size_t rows_of(SQLite::Database& db, const char* table, std::int64_t campaign);
