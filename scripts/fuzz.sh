@@ -10,7 +10,7 @@ targets=(rules oob report dice text)
 if [ ! -x build-check/tests/fuzz/fuzz_rules ]; then
   bash scripts/deps.sh build gui test fuzz
   CXX=clang++ cmake -S . -B build-check -G Ninja -DCMAKE_BUILD_TYPE=Check -DMUSTER_SANITIZE=ON -DMUSTER_FUZZ=ON \
-    -DMUSTER_BUILD_GUI=ON -DMUSTER_BUILD_TESTS=ON -DCMAKE_CXX_FLAGS_CHECK="-O1 -gline-tables-only" >/dev/null
+    -DMUSTER_BUILD_GUI=ON -DMUSTER_BUILD_TESTS=ON -DMUSTER_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS_CHECK="-O1 -gline-tables-only" >/dev/null
   cmake --build build-check --parallel "$(nproc)" --target "${targets[@]/#/fuzz_}"
 fi
 mkdir -p build-check/crashes

@@ -62,7 +62,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     b.start_stands = b.stands = 6;
     b.label = {6, 5, 3};
     d.brigades.push_back(b);
-    d.batteries.push_back({0, text, false, BatteryStatus::active});
+    army::Battery t;
+    t.name = text;
+    d.batteries.push_back(t);
     k.divisions.push_back(d);
     a.corps.push_back(k);
     oob.armies.push_back(a);
