@@ -125,6 +125,14 @@ std::vector<campaign::DraftLine> Battles::draft(std::int64_t campaign, const std
             l.stands = row.integer("stands");
             if (l.kind == DraftKind::leader) l.leader_fate = row.word<LeaderFate>("fate");
             if (l.kind == DraftKind::battery) l.battery_fate = row.word<BatteryFate>("fate");
+            // What each kind of line names is there (the schema says so; a damaged file may not).
+            const bool whole = l.kind == DraftKind::engaged  ? (l.brigade_id.has_value() != l.battery_id.has_value())
+                               : l.kind == DraftKind::leader ? l.leader_id.has_value()
+                               : l.kind == DraftKind::battery ? l.battery_id.has_value()
+                                                              : l.brigade_id.has_value();
+            if (!whole)
+                throw Damaged("a line of the draft report of " + visible(battle) +
+                            " does not name the unit its kind needs; run muster check, or restore a backup");
             l.why = row.text("why");
             out.push_back(std::move(l));
         }

@@ -4,137 +4,273 @@
 #include "store_impl.hpp"
 
 #include "core/names.hpp"
+#include "core/text.hpp"
 
+#define SQLITE_ENABLE_SESSION 1
+#include <sqlite3.h>
+
+#include <algorithm>
 #include <future>
+#include <set>
 
 namespace muster::db {
+
+namespace {
+
+using Problems = std::vector<std::string>;
+
+// SQLite's own check, on a connection of its own that may write but never does (a read-only
+// one skips the CHECK constraints; this one does not checkpoint when it closes either).
+Problems integrity(const std::string& path, int wait) {
+    SQLite::Database other(path, SQLite::OPEN_READWRITE, wait);
+    sqlite3_db_config(other.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+    Problems lines;
+    SQLite::Statement q(other, "PRAGMA integrity_check");
+    for (const Row row(q); q.executeStep();)
+        if (const std::string line = row.text("integrity_check"); line != "ok") lines.push_back("integrity: " + visible(line));
+    return lines;
+}
+
+void foreign_keys(SQLite::Database& db, Problems& out) {
+    SQLite::Statement fk(db, "PRAGMA foreign_key_check");
+    for (const Row row(fk); fk.executeStep();)
+        out.push_back("foreign key: " + row.text("table") + " row " + std::to_string(row.id("rowid")) + " points at a missing " +
+                      row.text("parent") + " row");
+}
+
+// Per brigade, in one pass over its moves: the ledger (its stands are the sum of its moves; its
+// start strength is what it was generated with, or merged up to), and every stand somewhere: in
+// service, lost for good, or held. What its moves say was captured and not yet released is what
+// the camps hold; what the battles say was lost, captured and returned is what the moves say.
+void ledgers(SQLite::Database& db, campaign::CheckReport& report) {
+    SQLite::Statement ledger(db,
+                             "SELECT c.name AS campaign, d.name AS division, b.name AS brigade, b.stands, b.start_stands, b.labelled_for, "
+                             "COALESCE(SUM(m.stands), 0) AS moved, "
+                             "COALESCE(SUM(CASE WHEN m.kind = 'generated' THEN m.stands END), 0) AS generated, "
+                             "COALESCE(SUM(CASE WHEN m.kind = 'merged' AND m.stands > 0 THEN m.stands END), 0) AS merged_in, "
+                             "COALESCE(-SUM(CASE WHEN m.kind = 'captured' THEN m.stands END), 0) AS moved_captured, "
+                             "COALESCE(SUM(CASE WHEN m.kind IN ('exchanged', 'freed') THEN m.stands END), 0) AS released, "
+                             "COALESCE(-SUM(CASE WHEN m.kind = 'casualty' THEN m.stands END), 0) AS moved_lost, "
+                             "COALESCE(SUM(CASE WHEN m.kind = 'returned' THEN m.stands END), 0) AS moved_returned, "
+                             "COALESCE(SUM(CASE WHEN m.kind IN ('generated', 'edited') THEN m.stands END), 0) AS entered, "
+                             "COALESCE(-SUM(CASE WHEN m.kind = 'disbanded' THEN m.stands END), 0) AS disbanded, "
+                             "(SELECT COALESCE(SUM(stands), 0) FROM prisoner WHERE brigade_id = b.id) AS held, "
+                             "(SELECT COALESCE(SUM(casualties), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_lost, "
+                             "(SELECT COALESCE(SUM(returned), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_returned, "
+                             "(SELECT COALESCE(SUM(captured), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_captured "
+                             "FROM brigade b JOIN division d ON d.id = b.division_id JOIN campaign c ON c.id = b.campaign_id "
+                             "LEFT JOIN move m ON m.brigade_id = b.id GROUP BY b.id");
+    for (const Row row(ledger); ledger.executeStep();) {
+        ++report.brigades;
+        const auto n = [&](const char* column) { return row.id(column); };
+        const int now = row.integer("stands");
+        report.stands += now;
+        const auto who = [&] { return row.text("campaign") + ": " + row.text("division") + ", " + row.text("brigade"); };
+        if (now != n("moved"))
+            report.problems.push_back("ledger: " + who() + " has " + std::to_string(now) +
+                                      " stands but its recorded moves add up to " + std::to_string(n("moved")));
+        // A merge above the start strength relabels the brigade for its new strength; the
+        // organiser may relabel it for another (brigade relabel), recorded as he gave it.
+        const auto generated = n("generated"), start = n("start_stands");
+        if (!row.null("labelled_for") ? start != n("labelled_for") : start < generated || start > generated + n("merged_in"))
+            report.problems.push_back("ledger: " + who() + " starts with " + std::to_string(start) + " stands but was generated with " +
+                                      std::to_string(generated) + " and had " + std::to_string(n("merged_in")) + " merged in");
+        const auto unreleased = n("moved_captured") - n("released");
+        if (unreleased != n("held"))
+            report.problems.push_back("prisoners: " + who() + " has " + std::to_string(unreleased) +
+                                      " stands captured and not released, but the camps hold " + std::to_string(n("held")));
+        if (n("moved_lost") != n("battle_lost") || n("moved_returned") != n("battle_returned") ||
+            n("moved_captured") != n("battle_captured"))
+            report.problems.push_back("battles: " + who() + "'s battle losses (" + std::to_string(n("battle_lost")) + " lost, " +
+                                      std::to_string(n("battle_captured")) + " captured, " +
+                                      std::to_string(n("battle_returned")) + " returned) disagree with its moves (" +
+                                      std::to_string(n("moved_lost")) + ", " + std::to_string(n("moved_captured")) + ", " +
+                                      std::to_string(n("moved_returned")) + ")");
+        report.held += n("held");
+        report.generated += n("entered");
+        report.lost += n("moved_lost") - n("moved_returned") + n("disbanded");
+    }
+}
+
+// Stands merged out of one brigade went into another: in each campaign they add up to nothing.
+void merges(SQLite::Database& db, Problems& out) {
+    SQLite::Statement merged(db, "SELECT c.name, SUM(m.stands) AS difference FROM move m JOIN brigade b ON b.id = m.brigade_id "
+                                 "JOIN campaign c ON c.id = b.campaign_id WHERE m.kind = 'merged' GROUP BY c.id HAVING SUM(m.stands) <> 0");
+    for (const Row row(merged); merged.executeStep();)
+        out.push_back("merges: in " + row.text("name") + " stands merged out and in differ by " +
+                                  row.text("difference"));
+}
+
+// Those marked captured and held nowhere, and those held and not marked captured: the camps are
+// read once, not once a leader.
+void captives(SQLite::Database& db, Problems& out) {
+    const char* captives[][2] = {
+        {"leader", "SELECT (SELECT count(*) FROM leader WHERE status = 'captured' AND id NOT IN "
+                   "(SELECT leader_id FROM prisoner WHERE leader_id IS NOT NULL)) + "
+                   "(SELECT count(DISTINCT l.id) FROM prisoner p JOIN leader l ON l.id = p.leader_id WHERE l.status <> 'captured')"},
+        {"battery", "SELECT (SELECT count(*) FROM battery WHERE status = 'captured' AND id NOT IN "
+                    "(SELECT battery_id FROM prisoner WHERE battery_id IS NOT NULL)) + "
+                    "(SELECT count(DISTINCT t.id) FROM prisoner p JOIN battery t ON t.id = p.battery_id WHERE t.status <> 'captured')"}};
+    for (const auto& [what, sql] : captives)
+        if (const int n = db.execAndGet(sql).getInt())
+            out.push_back(std::string("prisoners: ") + std::to_string(n) + " " + what +
+                                      "(s) marked captured without being held in a camp, or held without being marked");
+}
+
+// Each row belongs to the same campaign as its parent.
+void ownership(SQLite::Database& db, Problems& out) {
+    const char* parents[][2] = {
+        {"corps", "SELECT count(*) FROM corps k JOIN army a ON a.id = k.army_id WHERE k.campaign_id <> a.campaign_id"},
+        {"division", "SELECT count(*) FROM division d JOIN corps k ON k.id = d.corps_id WHERE d.campaign_id <> k.campaign_id"},
+        {"brigade", "SELECT count(*) FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id <> d.campaign_id"},
+        {"battery", "SELECT count(*) FROM battery t LEFT JOIN division d ON d.id = t.division_id LEFT JOIN corps k ON "
+                    "k.id = t.corps_id LEFT JOIN army a ON a.id = t.army_id WHERE t.campaign_id <> "
+                    "COALESCE(d.campaign_id, k.campaign_id, a.campaign_id)"},
+        {"move", "SELECT count(*) FROM move m JOIN brigade b ON b.id = m.brigade_id JOIN operation o ON o.id = "
+                 "m.operation_id WHERE b.campaign_id <> o.campaign_id"}};
+    for (const auto& [table, sql] : parents) {
+        const int n = db.execAndGet(sql).getInt();
+        if (n) out.push_back(std::string("ownership: ") + std::to_string(n) + " " + table +
+                                         " rows belong to another campaign than their parent");
+    }
+}
+
+// Text muster writes as lines (a rule set's JSON, a journal entry's record of the rows it
+// added, prose): a line break is no damage there.
+const std::set<std::string> k_lines{"campaign.rules_json", "operation.inserted", "operation.summary", "exchange.note", "draft_line.why",
+                                    "roll.purpose", "roll.result", "meta.value"};
+// A GLOB pattern matching text that holds a control character (U+0001 to U+001F, U+007F).
+const std::string k_control = [] {
+    std::string p = "*[";
+    p += '\x01';
+    p += '-';
+    p += '\x1f';
+    p += '\x7f';
+    return p + "]*";
+}();
+
+// A value of the wrong kind in any column: text where a number belongs, or a number where text
+// does (SQLite's columns take either). One pass over each table, every column at once.
+void types(SQLite::Database& db, Problems& out) {
+    std::vector<std::string> tables;
+    SQLite::Statement t(db, "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name");
+    for (const Row row(t); t.executeStep();) tables.push_back(row.text("name"));
+    struct Column {
+        std::string name;
+        bool integer;  ///< else text
+    };
+    for (const auto& table : tables) {
+        std::vector<Column> columns;
+        SQLite::Statement info(db, "SELECT name, type FROM pragma_table_info(?)");
+        bind_all(info, table);
+        for (const Row row(info); info.executeStep();)
+            if (const auto type = row.text("type"); type == "INTEGER" || type == "TEXT") columns.push_back({row.text("name"), type == "INTEGER"});
+        if (columns.empty()) continue;
+        // Per column i: values of the wrong type (wi), and for text muster does not write as
+        // lines, values holding a control character (ci). ?1 is the pattern of one.
+        std::string sql = "SELECT 0";
+        for (size_t i = 0; i < columns.size(); ++i) {
+            const auto& c = columns[i];
+            const auto n = std::to_string(i);
+            sql += ", COALESCE(SUM(typeof(\"" + c.name + "\") NOT IN ('" + (c.integer ? "integer" : "text") + "', 'null')), 0) AS w" + n +
+                   ", " + (c.integer || k_lines.count(table + "." + c.name) ? "0" : "COALESCE(SUM(\"" + c.name + "\" GLOB ?1), 0)") + " AS c" + n;
+        }
+        sql += " FROM \"" + table + "\" WHERE ?1 IS NOT NULL";  // ?1 there whether or not a column asks for it
+        SQLite::Statement q(db, sql);
+        bind_all(q, k_control);
+        if (!q.executeStep()) continue;
+        // By name, the names made here (a Row keys its columns by literal).
+        const auto count = [&](const std::string& name) { return q.getColumn(name.c_str()).getInt64(); };
+        for (size_t i = 0; i < columns.size(); ++i) {
+            const auto& c = columns[i];
+            if (const auto n = count("w" + std::to_string(i)))
+                out.push_back("types: " + std::to_string(n) + " " + table + " row(s) hold something other than " +
+                              (c.integer ? "a whole number" : "text") + " in " + c.name);
+            if (const auto n = count("c" + std::to_string(i)))
+                out.push_back("text: " + std::to_string(n) + " " + table + " row(s) hold a control character in " + c.name);
+        }
+    }
+}
+
+// What the schema cannot say: days are days of the calendar, a journal entry's audience is
+// sides, a seed is a number, names keep the name rule (and a leader's does not look like his
+// number).
+void domain(SQLite::Database& db, Problems& out) {
+    SQLite::Statement days(db, "SELECT 'campaign ' || name AS who, date FROM campaign WHERE date IS NOT NULL "
+                               "UNION ALL SELECT 'battle ' || name, date FROM battle WHERE date <> ''");
+    for (const Row row(days); days.executeStep();)
+        if (!Day::parse(row.text("date")))
+            out.push_back("dates: " + visible(row.text("who")) + " has the date \"" + visible(row.text("date")) + "\", not a day of the calendar");
+    SQLite::Statement audiences(db, "SELECT id, seen_by FROM operation WHERE seen_by <> '*' AND seen_by <> ''");
+    for (const Row row(audiences); audiences.executeStep();) {
+        const auto text = row.text("seen_by");
+        const auto sides = split(text, ',');
+        bool ok = std::is_sorted(sides.begin(), sides.end()) && std::adjacent_find(sides.begin(), sides.end()) == sides.end();
+        for (const auto& side : sides) ok = ok && !side.empty() && side.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") == std::string::npos;
+        if (!ok) out.push_back("journal: entry #" + std::to_string(row.id("id")) + " is read by \"" + visible(text) + "\", not a list of sides");
+    }
+    // What a journal entry is, and its record of the rows it added, read as muster reads them.
+    SQLite::Statement ops(db, "SELECT id, kind, inserted FROM operation");
+    for (const Row row(ops); ops.executeStep();) {
+        const auto id = std::to_string(row.id("id"));
+        if (!find_word<OperationKind>(row.text("kind")))
+            out.push_back("journal: entry #" + id + " is of the kind \"" + visible(row.text("kind")) + "\", which muster does not know");
+        if (!row.null("inserted") && !read_inserted(db, row.text("inserted")))
+            out.push_back("journal: entry #" + id + "'s record of the rows it added does not read");
+    }
+    SQLite::Statement previews(db, "SELECT p.operation_id FROM preview p LEFT JOIN division d ON d.id = p.division_id WHERE d.id IS NULL");
+    for (const Row row(previews); previews.executeStep();)
+        out.push_back("journal: the preview of entry #" + std::to_string(row.id("operation_id")) + " is of a division that is not there");
+    // Stands held, offered or moved: at most what a brigade holds (999, the schema's bound).
+    for (const char* table : {"prisoner", "exchange_item", "move"})
+        if (const auto n = db.execAndGet(std::string("SELECT count(*) FROM ") + table + " WHERE abs(stands) > 999").getInt64())
+            out.push_back("stands: " + std::to_string(n) + " " + table + " row(s) count more stands than a brigade holds");
+    // A brigade holds at most 999 stands (the schema's bound), so a division engages at most
+    // that many for each brigade it has.
+    SQLite::Statement engaged(db, "SELECT t.name AS battle, d.name AS division, bd.engaged FROM battle_division bd JOIN battle t ON t.id = "
+                                  "bd.battle_id JOIN division d ON d.id = bd.division_id WHERE bd.engaged > 999 * (SELECT count(*) FROM "
+                                  "brigade b WHERE b.division_id = d.id)");
+    for (const Row row(engaged); engaged.executeStep();)
+        out.push_back("battles: " + visible(row.text("battle")) + " has " + visible(row.text("division")) + " engaging " +
+                      std::to_string(row.id("engaged")) + " stands, more than its brigades can hold");
+    SQLite::Statement names(db,
+                            "SELECT 'campaign' AS kind, name FROM campaign UNION ALL SELECT 'army', name FROM army UNION ALL "
+                            "SELECT 'corps', name FROM corps UNION ALL SELECT 'division', name FROM division UNION ALL "
+                            "SELECT 'brigade', name FROM brigade UNION ALL SELECT 'battery', name FROM battery UNION ALL "
+                            "SELECT 'leader', name FROM leader WHERE name <> '' UNION ALL SELECT 'leader', leader_name FROM division "
+                            "WHERE leader_name IS NOT NULL UNION ALL SELECT 'camp', name FROM camp UNION ALL "
+                            "SELECT 'battle', name FROM battle UNION ALL SELECT 'draft', battle FROM draft_line");
+    for (const Row row(names); names.executeStep();) {
+        const auto name = row.text("name"), kind = row.text("kind");
+        auto problem = name_problem(name);
+        if (problem.empty() && kind == "leader") problem = leader_name_problem(name);  // layering: not a word (a table's name)
+        if (!problem.empty()) out.push_back("names: " + kind + " \"" + visible(name) + "\": " + problem);
+    }
+}
+
+}  // namespace
 
 campaign::CheckReport History::check() const {
     return guarded(m_store.path(), [&] {
         // SQLite's own integrity check takes the longest and needs nothing of the rest: it runs
-        // on a second, read-only connection (which never checkpoints) while this one checks
-        // the rest. Its lines come first in the report.
-        auto integrity = std::async(std::launch::async, [path = m_store.path(), wait = m_store.impl().busy_timeout_ms] {
-            SQLite::Database other(path, SQLite::OPEN_READONLY, wait);
-            std::vector<std::string> lines;
-            SQLite::Statement q(other, "PRAGMA integrity_check");
-            for (const Row row(q); q.executeStep();)
-                if (const std::string line = row.text("integrity_check"); line != "ok") lines.push_back("integrity: " + line);
-            return lines;
-        });
+        // on a second connection while this one checks the rest. Its lines come first.
+        auto sqlite_says = std::async(std::launch::async, integrity, m_store.path(), m_store.impl().busy_timeout_ms);
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
         campaign::CheckReport report;
-        SQLite::Statement fk(db, "PRAGMA foreign_key_check");
-        for (const Row row(fk); fk.executeStep();)
-            report.problems.push_back("foreign key: " + row.text("table") + " row " + std::to_string(row.id("rowid")) +
-                                      " points at a missing " + row.text("parent") + " row");
-        // Per brigade, in one pass over its moves: the ledger (its stands are the sum of its
-        // moves; its start strength is what it was generated with, or merged up to), and every
-        // stand somewhere: in service, lost for good, or held. What its moves say was captured
-        // and not yet released is what the camps hold; what the battles say was lost, captured
-        // and returned is what the moves say.
-        SQLite::Statement ledger(db,
-                                 "SELECT c.name AS campaign, d.name AS division, b.name AS brigade, b.stands, b.start_stands, b.labelled_for, "
-                                 "COALESCE(SUM(m.stands), 0) AS moved, "
-                                 "COALESCE(SUM(CASE WHEN m.kind = 'generated' THEN m.stands END), 0) AS generated, "
-                                 "COALESCE(SUM(CASE WHEN m.kind = 'merged' AND m.stands > 0 THEN m.stands END), 0) AS merged_in, "
-                                 "COALESCE(-SUM(CASE WHEN m.kind = 'captured' THEN m.stands END), 0) AS moved_captured, "
-                                 "COALESCE(SUM(CASE WHEN m.kind IN ('exchanged', 'freed') THEN m.stands END), 0) AS released, "
-                                 "COALESCE(-SUM(CASE WHEN m.kind = 'casualty' THEN m.stands END), 0) AS moved_lost, "
-                                 "COALESCE(SUM(CASE WHEN m.kind = 'returned' THEN m.stands END), 0) AS moved_returned, "
-                                 "COALESCE(SUM(CASE WHEN m.kind IN ('generated', 'edited') THEN m.stands END), 0) AS entered, "
-                                 "COALESCE(-SUM(CASE WHEN m.kind = 'disbanded' THEN m.stands END), 0) AS disbanded, "
-                                 "(SELECT COALESCE(SUM(stands), 0) FROM prisoner WHERE brigade_id = b.id) AS held, "
-                                 "(SELECT COALESCE(SUM(casualties), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_lost, "
-                                 "(SELECT COALESCE(SUM(returned), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_returned, "
-                                 "(SELECT COALESCE(SUM(captured), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_captured "
-                                 "FROM brigade b JOIN division d ON d.id = b.division_id JOIN campaign c ON c.id = b.campaign_id "
-                                 "LEFT JOIN move m ON m.brigade_id = b.id GROUP BY b.id");
-        for (const Row row(ledger); ledger.executeStep();) {
-            ++report.brigades;
-            const auto n = [&](const char* column) { return row.id(column); };
-            const int now = row.integer("stands");
-            report.stands += now;
-            const auto who = [&] { return row.text("campaign") + ": " + row.text("division") + ", " + row.text("brigade"); };
-            if (now != n("moved"))
-                report.problems.push_back("ledger: " + who() + " has " + std::to_string(now) +
-                                          " stands but its recorded moves add up to " + std::to_string(n("moved")));
-            // A merge above the start strength relabels the brigade for its new strength; the
-            // organiser may relabel it for another (brigade relabel), recorded as he gave it.
-            const auto generated = n("generated"), start = n("start_stands");
-            if (!row.null("labelled_for") ? start != n("labelled_for") : start < generated || start > generated + n("merged_in"))
-                report.problems.push_back("ledger: " + who() + " starts with " + std::to_string(start) + " stands but was generated with " +
-                                          std::to_string(generated) + " and had " + std::to_string(n("merged_in")) + " merged in");
-            const auto unreleased = n("moved_captured") - n("released");
-            if (unreleased != n("held"))
-                report.problems.push_back("prisoners: " + who() + " has " + std::to_string(unreleased) +
-                                          " stands captured and not released, but the camps hold " + std::to_string(n("held")));
-            if (n("moved_lost") != n("battle_lost") || n("moved_returned") != n("battle_returned") ||
-                n("moved_captured") != n("battle_captured"))
-                report.problems.push_back("battles: " + who() + "'s battle losses (" + std::to_string(n("battle_lost")) + " lost, " +
-                                          std::to_string(n("battle_captured")) + " captured, " +
-                                          std::to_string(n("battle_returned")) + " returned) disagree with its moves (" +
-                                          std::to_string(n("moved_lost")) + ", " + std::to_string(n("moved_captured")) + ", " +
-                                          std::to_string(n("moved_returned")) + ")");
-            report.held += n("held");
-            report.generated += n("entered");
-            report.lost += n("moved_lost") - n("moved_returned") + n("disbanded");
-        }
-        SQLite::Statement merged(db, "SELECT c.name, SUM(m.stands) AS difference FROM move m JOIN brigade b ON b.id = m.brigade_id "
-                                     "JOIN campaign c ON c.id = b.campaign_id WHERE m.kind = 'merged' GROUP BY c.id HAVING SUM(m.stands) <> 0");
-        for (const Row row(merged); merged.executeStep();)
-            report.problems.push_back("merges: in " + row.text("name") + " stands merged out and in differ by " +
-                                      row.text("difference"));
-        // Those marked captured and held nowhere, and those held and not marked captured: the
-        // camps are read once, not once a leader.
-        const char* captives[][2] = {
-            {"leader", "SELECT (SELECT count(*) FROM leader WHERE status = 'captured' AND id NOT IN "
-                       "(SELECT leader_id FROM prisoner WHERE leader_id IS NOT NULL)) + "
-                       "(SELECT count(DISTINCT l.id) FROM prisoner p JOIN leader l ON l.id = p.leader_id WHERE l.status <> 'captured')"},
-            {"battery", "SELECT (SELECT count(*) FROM battery WHERE status = 'captured' AND id NOT IN "
-                        "(SELECT battery_id FROM prisoner WHERE battery_id IS NOT NULL)) + "
-                        "(SELECT count(DISTINCT t.id) FROM prisoner p JOIN battery t ON t.id = p.battery_id WHERE t.status <> 'captured')"}};
-        for (const auto& [what, sql] : captives)
-            if (const int n = db.execAndGet(sql).getInt())
-                report.problems.push_back(std::string("prisoners: ") + std::to_string(n) + " " + what +
-                                          "(s) marked captured without being held in a camp, or held without being marked");
-        for (auto& p : schema_problems(db)) report.problems.push_back(std::move(p));
-        // Values the schema's types let through: a seed or dice counter that is not a number.
-        SQLite::Statement numbers(db, "SELECT name FROM campaign WHERE typeof(seed) <> 'integer' OR typeof(dice_counter) <> 'integer'");
-        for (const Row row(numbers); numbers.executeStep();)
-            report.problems.push_back("campaign " + visible(row.text("name")) + ": its seed or dice counter is not a whole number");
-        // Every name keeps the name rule (a leader may be unnamed).
-        SQLite::Statement names(db,
-                                "SELECT 'campaign' AS kind, name FROM campaign UNION ALL SELECT 'army', name FROM army UNION ALL "
-                                "SELECT 'corps', name FROM corps UNION ALL SELECT 'division', name FROM division UNION ALL "
-                                "SELECT 'brigade', name FROM brigade UNION ALL SELECT 'battery', name FROM battery UNION ALL "
-                                "SELECT 'leader', name FROM leader WHERE name <> '' UNION ALL SELECT 'camp', name FROM camp UNION ALL "
-                                "SELECT 'battle', name FROM battle");
-        for (const Row row(names); names.executeStep();) {
-            const auto name = row.text("name");
-            if (const auto problem = name_problem(name); !problem.empty())
-                report.problems.push_back("names: " + row.text("kind") + " \"" + visible(name) + "\": " + problem);
-        }
+        auto& out = report.problems;
+        foreign_keys(db, out);
+        ledgers(db, report);
+        merges(db, out);
+        captives(db, out);
+        for (auto& p : schema_problems(db)) out.push_back(std::move(p));
+        types(db, out);
+        domain(db, out);
+        ownership(db, out);
         report.moves = db.execAndGet("SELECT count(*) FROM move").getInt();
         report.campaigns = db.execAndGet("SELECT count(*) FROM campaign").getInt();
-        // Each row belongs to the same campaign as its parent.
-        const char* parents[][2] = {
-            {"corps", "SELECT count(*) FROM corps k JOIN army a ON a.id = k.army_id WHERE k.campaign_id <> a.campaign_id"},
-            {"division", "SELECT count(*) FROM division d JOIN corps k ON k.id = d.corps_id WHERE d.campaign_id <> k.campaign_id"},
-            {"brigade", "SELECT count(*) FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id <> d.campaign_id"},
-            {"battery", "SELECT count(*) FROM battery t LEFT JOIN division d ON d.id = t.division_id LEFT JOIN corps k ON "
-                        "k.id = t.corps_id LEFT JOIN army a ON a.id = t.army_id WHERE t.campaign_id <> "
-                        "COALESCE(d.campaign_id, k.campaign_id, a.campaign_id)"},
-            {"move", "SELECT count(*) FROM move m JOIN brigade b ON b.id = m.brigade_id JOIN operation o ON o.id = "
-                     "m.operation_id WHERE b.campaign_id <> o.campaign_id"}};
-        for (const auto& [table, sql] : parents) {
-            const int n = db.execAndGet(sql).getInt();
-            if (n) report.problems.push_back(std::string("ownership: ") + std::to_string(n) + " " + table +
-                                             " rows belong to another campaign than their parent");
-        }
-        auto lines = integrity.get();
-        report.problems.insert(report.problems.begin(), lines.begin(), lines.end());
+        auto lines = sqlite_says.get();
+        out.insert(out.begin(), lines.begin(), lines.end());
         return report;
     });
 }
@@ -157,6 +293,19 @@ std::vector<History::UnknownId> History::unknown_ids(std::int64_t campaign, cons
         const std::string brigades = " FROM brigade b JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ?1 AND ";
         const std::string sql =
             "SELECT 'army' AS owner, name, 'the side' AS what, side AS value FROM army WHERE campaign_id = ?1 AND side" + not_in(known.sides) +
+            " UNION ALL SELECT 'camp', name, 'the side', side FROM camp WHERE campaign_id = ?1 AND side" + not_in(known.sides) +
+            " UNION ALL SELECT 'exchange', '#' || id, 'the proposer', proposer FROM exchange WHERE campaign_id = ?1 AND proposer" +
+            not_in(known.sides) + " UNION ALL SELECT 'exchange', '#' || id, 'the counterpart', counterpart FROM exchange WHERE campaign_id = ?1 "
+            "AND counterpart" + not_in(known.sides) +
+            " UNION ALL SELECT 'campaign', name, 'the theater', theater FROM campaign WHERE id = ?1 AND theater IS NOT NULL AND theater" +
+            not_in(known.theaters) +
+            " UNION ALL SELECT 'preview', '#' || p.operation_id, 'the theater', p.theater FROM preview p JOIN operation o ON o.id = "
+            "p.operation_id WHERE o.campaign_id = ?1 AND p.theater IS NOT NULL AND p.theater" + not_in(known.theaters) +
+            " UNION ALL SELECT 'leader', name, 'the side', side FROM leader WHERE campaign_id = ?1 AND side" + not_in(known.sides) +
+            " UNION ALL SELECT 'division', name, 'the nationality', nationality FROM division WHERE campaign_id = ?1 AND nationality IS NOT "
+            "NULL AND nationality" + not_in(known.nationalities) +
+            " UNION ALL SELECT 'division', name, 'the year', year FROM division WHERE campaign_id = ?1 AND year IS NOT NULL AND year NOT "
+            "BETWEEN " + std::to_string(known.first_year) + " AND " + std::to_string(known.last_year) +
             " UNION ALL SELECT 'division', name, 'the arm', arm FROM division WHERE campaign_id = ?1 AND arm" + not_in(known.arms) +
             " UNION ALL SELECT 'division', name, 'the theater', theater FROM division WHERE campaign_id = ?1 AND theater <> '' AND theater" +
             not_in(known.theaters) + " UNION ALL SELECT 'brigade', d.name || '/' || b.name, 'the rating', b.rating" + brigades + "b.rating" +

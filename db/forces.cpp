@@ -35,11 +35,11 @@ std::int64_t Forces::insert_corps(std::int64_t campaign, std::int64_t army, std:
     });
 }
 
-std::int64_t Forces::insert_division(std::int64_t campaign, std::int64_t corps, std::string_view name,
-                                            std::string_view arm) {
+std::int64_t Forces::insert_division(std::int64_t campaign, std::int64_t corps, std::string_view name, std::string_view arm,
+                                     std::string_view leader_name) {
     return guarded(m_store.path(), [&] {
-        auto& q = m_store.impl().cached("INSERT INTO division (campaign_id, corps_id, name, arm) VALUES (?, ?, ?, ?)");
-        bind_all(q, campaign, corps, std::string(name), std::string(arm));
+        auto& q = m_store.impl().cached("INSERT INTO division (campaign_id, corps_id, name, arm, leader_name) VALUES (?, ?, ?, ?, NULLIF(?, ''))");
+        bind_all(q, campaign, corps, name, arm, leader_name);
         q.exec();
         return m_store.impl().db.getLastInsertRowid();
     });
@@ -150,7 +150,7 @@ void Forces::set_brigade_status(std::int64_t brigade, BrigadeStatus status) {
 void Forces::relabel_brigade(std::int64_t brigade, const rules::EffectivenessLabel& label, LabelledBy by) {
     guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db, "UPDATE brigade SET start_stands = ?, worn_at = ?, spent_at = ?, labelled_for = ? WHERE id = ?");
-        bind_all(q, label.stands, label.worn_at, label.spent_at, by == LabelledBy::organiser ? std::optional<int>(label.stands) : std::nullopt, brigade);
+        bind_all(q, label.stands, label.worn_at, label.spent_at, by == LabelledBy::as_given ? std::optional<int>(label.stands) : std::nullopt, brigade);
         q.exec();
     });
 }
@@ -166,7 +166,7 @@ void Forces::set_battery_status(std::int64_t battery, BatteryStatus status) {
 std::optional<DivisionRef> Forces::find_division(std::int64_t campaign, std::string_view name) const {
     return guarded(m_store.path(), [&]() -> std::optional<DivisionRef> {
         const Store::Impl::Lookup lookup(m_store.impl(),
-                                  "SELECT d.id, d.name, d.arm, d.status, d.corps_id, c.army_id, a.side, d.hidden, d.nationality FROM division d "
+                                  "SELECT d.id, d.name, d.arm, d.status, d.corps_id, c.army_id, a.side, d.hidden, d.nationality, d.leader_name FROM division d "
                                   "JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
                                   "WHERE d.campaign_id = ? AND d.name = ?");
         auto& q = lookup.q;
@@ -175,7 +175,7 @@ std::optional<DivisionRef> Forces::find_division(std::int64_t campaign, std::str
         const Row row(q);
         return DivisionRef{row.id("id"), row.text("name"), row.text("arm"), row.word<DivisionStatus>("status"),
                            row.id("corps_id"), row.id("army_id"), row.text("side"), row.flag("hidden"),
-                           row.null("nationality") ? "" : row.text("nationality")};
+                           row.null("nationality") ? "" : row.text("nationality"), row.null("leader_name") ? "" : row.text("leader_name")};
     });
 }
 
@@ -213,6 +213,16 @@ std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> Forces::find_
         if (!q.executeStep()) return std::nullopt;
         const Row row(q);
         return std::tuple{row.id("id"), row.id("army_id"), row.text("side")};
+    });
+}
+
+std::optional<army::Brigade> Forces::brigade(std::int64_t id) const {
+    return guarded(m_store.path(), [&]() -> std::optional<army::Brigade> {
+        const Store::Impl::Lookup lookup(m_store.impl(), "SELECT id, division_id, name, arm, rating, start_stands, stands, worn_at, "
+                                                         "spent_at, commander_id, alternate_id, status FROM brigade b WHERE b.id = ?");
+        bind_all(lookup.q, id);
+        if (!lookup.q.executeStep()) return std::nullopt;
+        return read_brigade(Row(lookup.q));
     });
 }
 

@@ -25,6 +25,7 @@ struct DivisionRef {
     std::string side;
     bool hidden = true;       ///< not yet seen by the other side
     std::string nationality;  ///< a nationality of the rule set, or empty
+    std::string leader_name;  ///< a placeholder's commander, known by name before it arrives; or empty
 };
 
 /// Where a generated division's reserve batteries go.
@@ -35,8 +36,9 @@ struct ReserveTarget {
 
 
 /// Who labels a brigade for a start strength: a merge (the ledger counts the stands merged in
-/// as part of its start), or the organiser (the ledger takes his start strength as it is).
-enum class LabelledBy { merge, organiser };
+/// as part of its start), or as given (the organiser's choice, or stands coming back above the
+/// start: the ledger takes the start strength as it is).
+enum class LabelledBy { merge, as_given };
 
 class Forces {
 public:
@@ -44,7 +46,9 @@ public:
 
     std::int64_t insert_army(std::int64_t campaign, std::string_view side, std::string_view name, std::optional<std::int64_t> commander);
     std::int64_t insert_corps(std::int64_t campaign, std::int64_t army, std::string_view name, std::optional<std::int64_t> commander);
-    std::int64_t insert_division(std::int64_t campaign, std::int64_t corps, std::string_view name, std::string_view arm);
+    /// A division; `leader_name`: a placeholder's commander, known by name before it arrives.
+    std::int64_t insert_division(std::int64_t campaign, std::int64_t corps, std::string_view name, std::string_view arm,
+                                 std::string_view leader_name = {});
     /// Stores a division's contents (brigades with their 'generated' moves, commanders,
     /// batteries, the reserve's share) and sets its status, year, theater and commander.
     void store_division_contents(std::int64_t campaign, std::int64_t operation, const DivisionRef& where,
@@ -73,6 +77,8 @@ public:
     std::optional<std::pair<std::int64_t, std::string>> find_army(std::int64_t campaign, std::string_view name) const;
     /// (corps id, army id, side)
     std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> find_corps(std::int64_t campaign, std::string_view name) const;
+    /// One brigade as its row holds it (commanders by id, where it sits by division id), if it is there.
+    std::optional<army::Brigade> brigade(std::int64_t id) const;
     /// Every brigade with where it sits; commanders by id only (the roster's leaders hold them).
     std::vector<army::Brigade> brigades(std::int64_t campaign) const;
     std::vector<army::Battery> batteries(std::int64_t campaign) const;

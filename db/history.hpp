@@ -32,17 +32,18 @@ public:
     campaign::CheckReport check() const;
     /// The ids a rule set knows, by what they name.
     struct KnownIds {
-        std::vector<std::string> sides, arms, theaters, ratings, grades;
+        std::vector<std::string> sides, arms, theaters, ratings, grades, nationalities;
+        int first_year = 1, last_year = 9999;
     };
     /// A value a campaign's row holds that its rule set does not know.
     struct UnknownId {
-        std::string owner;  ///< "army", "division", "brigade" or "leader"
+        std::string owner;  ///< "army", "division", "brigade", "leader", "camp", "exchange", "campaign" or "preview"
         std::string name;   ///< the owner's name ("Division/Brigade" for a brigade)
         std::string what;   ///< "the side", "the arm", "the theater", "the rating", "the grade", "the rolled grade"
         std::string value;
     };
-    /// Every side, arm, theater, rating and leader's grade of the campaign's rows that is not
-    /// among `known`, in SQL: the check reads no order of battle.
+    /// Every side, arm, theater, rating, leader's grade, nationality and year of the campaign's
+    /// rows that is not among `known`, in SQL: the check reads no order of battle.
     std::vector<UnknownId> unknown_ids(std::int64_t campaign, const KnownIds& known) const;
     /// A consistent copy via SQLite's online backup, written beside `dest` and renamed into
     /// place; refuses an existing `dest`.

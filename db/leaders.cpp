@@ -45,11 +45,12 @@ std::vector<army::Leader> Leaders::leaders(std::int64_t campaign) const {
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
         // The unit each leader commands, from three scans joined here by the leader's id:
-        // SQLite would build a temporary index for each join.
+        // SQLite would build a temporary index for each join. A brigade out of service (merged,
+        // disbanded, destroyed) is commanded by no one: its brigadier may be given another.
         CommandOffers commands;
         SQLite::Statement brigades(db,
                                    "SELECT b.id, b.name, d.name AS division, b.commander_id, b.alternate_id FROM brigade b "
-                                   "JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ? "
+                                   "JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ? AND b.status = 'active' "
                                    "AND (b.commander_id IS NOT NULL OR b.alternate_id IS NOT NULL) ORDER BY b.id");
         bind_all(brigades, campaign);
         for (const Row row(brigades); brigades.executeStep();) {
@@ -85,6 +86,15 @@ bool Leaders::leader_name_taken(std::int64_t campaign, std::string_view side, st
         bind_all(q, campaign, side, name);
         q.executeStep();
         return Row(q).integer("taken") != 0;
+    });
+}
+
+bool Leaders::leader_named(std::int64_t campaign, std::string_view name) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT EXISTS (SELECT 1 FROM leader WHERE campaign_id = ? AND name = ?) AS taken");
+        bind_all(q, campaign, name);
+        q.executeStep();
+        return Row(q).flag("taken");
     });
 }
 

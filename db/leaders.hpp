@@ -23,6 +23,8 @@ public:
     void set_leader_status(std::int64_t leader, LeaderStatus status, std::optional<std::int64_t> fell_in, std::optional<int> out_battles);
     /// Every leader of the campaign, by id, with the unit he commands.
     std::vector<army::Leader> leaders(std::int64_t campaign) const;
+    /// Whether any leader of the campaign bears `name` (exactly).
+    bool leader_named(std::int64_t campaign, std::string_view name) const;
     /// Whether one of a side's leaders bears `name`, or an army, corps or division of the side
     /// is called so (a leader is also found by what he commands).
     bool leader_name_taken(std::int64_t campaign, std::string_view side, std::string_view name) const;

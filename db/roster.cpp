@@ -67,7 +67,8 @@ army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo&
         for (auto& k : a.corps) corps[k.id] = &k;
 
     SQLite::Statement qd(db,
-                         "SELECT d.id, d.corps_id, d.name, d.arm, d.status, d.hidden, d.name_seen, d.year, d.theater, d.nationality, d.commander_id, a.side "
+                         "SELECT d.id, d.corps_id, d.name, d.arm, d.status, d.hidden, d.name_seen, d.year, d.theater, d.nationality, d.commander_id, "
+                         "d.leader_name, a.side "
                          "FROM division d JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
                          "WHERE d.campaign_id = ? ORDER BY d.id");
     bind_all(qd, campaign);
@@ -83,6 +84,8 @@ army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo&
         d.theater = row.null("theater") ? "" : row.text("theater");
         d.nationality = row.null("nationality") ? "" : row.text("nationality");
         d.commander = leader_of(leaders, row.optional_id("commander_id").value_or(0));
+        // A placeholder's commander known by name: named, not yet rolled (no grade).
+        if (!d.commander.id && !row.null("leader_name")) d.commander.name = row.text("leader_name");
         d.side = row.text("side");
         parent(corps, row.id("corps_id"), "division", "corps")->divisions.push_back(std::move(d));
     }
@@ -199,7 +202,8 @@ Whole Rosters::whole(std::int64_t campaign) const {
             copy.alternate = by_id_only(b->alternate);
             copy.division = d->name;
             copy.side = d->side;
-            if (!b->commander.id && !b->alternate.id) continue;
+            // A brigade out of service (merged, disbanded, destroyed) is commanded by no one.
+            if ((!b->commander.id && !b->alternate.id) || !is_active(b->status)) continue;
             const std::string ref = copy.ref();
             commanded(b->commander, CommandOffer::k_brigade, ref, UnitKind::brigade, b->id);
             commanded(b->alternate, CommandOffer::k_alternate, ref + " (alternate)", std::nullopt, 0);

@@ -38,4 +38,13 @@ std::vector<campaign::ScheduleEntry> Season::schedule(std::int64_t campaign) con
     });
 }
 
+std::optional<Turn> Season::due_turn(std::int64_t division) const {
+    return guarded(m_store.path(), [&]() -> std::optional<Turn> {
+        SQLite::Statement q(m_store.impl().db, "SELECT turn FROM schedule WHERE division_id = ?");
+        bind_all(q, division);
+        if (!q.executeStep()) return std::nullopt;
+        return Row(q).turn("turn");
+    });
+}
+
 }  // namespace muster::db

@@ -15,6 +15,8 @@ public:
 
     /// A division's turn in the reinforcement schedule; none: off the schedule.
     void set_schedule(std::int64_t division, std::optional<Turn> turn);
+    /// The turn a division is due on, if it is in the schedule.
+    std::optional<Turn> due_turn(std::int64_t division) const;
     /// The reinforcement schedule, by turn.
     std::vector<campaign::ScheduleEntry> schedule(std::int64_t campaign) const;
 

@@ -10,6 +10,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -62,7 +63,13 @@ class Row {
 public:
     explicit Row(const SQLite::Statement& q) : m_q(const_cast<SQLite::Statement&>(q)) {}
     std::int64_t id(const char* column) const { return at(column).getInt64(); }
-    int integer(const char* column) const { return at(column).getInt(); }
+    /// A count or a number that fits an int; one that does not is damage, never cut short.
+    int integer(const char* column) const {
+        const auto n = at(column).getInt64();
+        if (n < std::numeric_limits<int>::min() || n > std::numeric_limits<int>::max())
+            throw Damaged("column " + std::string(column) + " holds " + std::to_string(n) + ", far out of any range; run muster check, or restore a backup");
+        return static_cast<int>(n);
+    }
     std::string text(const char* column) const { return at(column).getString(); }
     bool flag(const char* column) const { return at(column).getInt() != 0; }
     bool null(const char* column) const { return at(column).isNull(); }
@@ -84,20 +91,20 @@ public:
         const std::string t = text(column);
         if (t.empty()) return std::nullopt;
         if (auto d = Day::parse(t)) return d;
-        throw Error("the campaign database is damaged: column " + std::string(column) + " holds \"" + visible(t) +
+        throw Damaged("column " + std::string(column) + " holds \"" + visible(t) +
                     "\", not a day (YYYY-MM-DD); run muster check, or restore a backup");
     }
     Turn turn(const char* column) const {
         const auto n = id(column);
         if (auto t = Turn::of(n)) return *t;
-        throw Error("the campaign database is damaged: column " + std::string(column) + " holds turn " + std::to_string(n) +
+        throw Damaged("column " + std::string(column) + " holds turn " + std::to_string(n) +
                     ", not 1 to " + std::to_string(Turn::k_last) + "; run muster check, or restore a backup");
     }
     template <Word E>
     E word(const char* column) const {
         const std::string t = text(column);
         if (auto w = find_word<E>(t)) return *w;
-        throw Error("the campaign database is damaged: column " + std::string(column) + " holds \"" + t + "\", not a " +
+        throw Damaged("column " + std::string(column) + " holds \"" + visible(t) + "\", not a " +
                     std::string(Vocabulary<E>::what) + " (expected " + spellings<E>() + ")");
     }
 

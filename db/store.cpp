@@ -162,33 +162,37 @@ private:
     std::string m_broken;
 };
 
-// Undoes an operation that only added rows: each table's rows of the record, if they are still
-// all there exactly as it left them. False if they are not (nothing is deleted then).
-bool undo_inserts(SQLite::Database& db, std::int64_t operation, const std::string& record) {
-    const auto damaged = [&] { return Error("the journal entry #" + std::to_string(operation) + " cannot be reversed (its record is damaged)"); };
+}  // namespace
+
+std::optional<std::vector<InsertedRows>> read_inserted(SQLite::Database& db, const std::string& record) {
     const auto tables = recorded_tables(db);
-    struct Range {
-        std::string table;
-        std::int64_t first, last;
-    };
-    std::vector<Range> ranges;
+    std::vector<InsertedRows> out;
     std::istringstream in(record);
     for (std::string line; std::getline(in, line);) {
         std::istringstream fields(line);
-        Range r;
-        std::int64_t count = 0;
-        std::uint64_t digest = 0;
+        InsertedRows r;
         std::string rest;
-        if (!(fields >> r.table >> r.first >> r.last >> count >> digest) || (fields >> rest) || r.first > r.last ||
+        if (!(fields >> r.table >> r.first >> r.last >> r.count >> r.digest) || (fields >> rest) || r.first > r.last ||
             std::find(tables.begin(), tables.end(), r.table) == tables.end())
-            throw damaged();
-        if (digest_rows(db, r.table, r.first, r.last) != std::pair<std::int64_t, std::uint64_t>{count, digest}) return false;
-        ranges.push_back(std::move(r));
+            return std::nullopt;
+        out.push_back(std::move(r));
     }
-    if (ranges.empty()) throw damaged();
+    if (out.empty()) return std::nullopt;
+    return out;
+}
+
+namespace {
+
+// Undoes an operation that only added rows: each table's rows of the record, if they are still
+// all there exactly as it left them. False if they are not (nothing is deleted then).
+bool undo_inserts(SQLite::Database& db, std::int64_t operation, const std::string& record) {
+    const auto ranges = read_inserted(db, record);
+    if (!ranges) throw Damaged("journal entry #" + std::to_string(operation) + "'s record of the rows it added cannot be read; run muster check, or restore a backup");
+    for (const auto& r : *ranges)
+        if (digest_rows(db, r.table, r.first, r.last) != std::pair<std::int64_t, std::uint64_t>{r.count, r.digest}) return false;
     // Rows refer to each other across tables: the references are checked once all are gone.
     db.exec("PRAGMA defer_foreign_keys = ON");
-    for (const auto& r : ranges) {
+    for (const auto& r : *ranges) {
         SQLite::Statement q(db, "DELETE FROM " + sql_name(r.table) + " WHERE rowid BETWEEN ? AND ?");
         bind_all(q, r.first, r.last);
         q.exec();
@@ -215,17 +219,63 @@ void migrate(SQLite::Database& db) {
     }
 }
 
-// The application id and schema version in an SQLite file's own header (bytes 68 and 60, big
-// endian), or none for a file too short or not SQLite.
-std::optional<std::pair<int, int>> header_of(const std::string& path) {
+// What an SQLite file's own header (its first 100 bytes) says of it.
+struct Header {
+    int application_id = 0;  // bytes 68-71
+    int user_version = 0;    // bytes 60-63
+    std::uint32_t page_size = 0;  // bytes 16-17 (1 means 65536)
+    std::optional<std::uint32_t> pages;  // bytes 28-31, when bytes 92-95 say they are current
+};
+
+// The header, or none for a file too short or not SQLite.
+std::optional<Header> header_of(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     char h[100] = {};
     if (!in.read(h, sizeof h) || std::string_view(h, 16) != std::string_view("SQLite format 3\0", 16)) return std::nullopt;
-    const auto be32 = [&](int at) {
-        return static_cast<int>((static_cast<unsigned char>(h[at]) << 24) | (static_cast<unsigned char>(h[at + 1]) << 16) |
-                                (static_cast<unsigned char>(h[at + 2]) << 8) | static_cast<unsigned char>(h[at + 3]));
+    const auto be = [&](int at, int bytes) {
+        std::uint32_t v = 0;
+        for (int i = 0; i < bytes; ++i) v = (v << 8) | static_cast<unsigned char>(h[at + i]);
+        return v;
     };
-    return std::pair{be32(68), be32(60)};
+    Header out;
+    out.application_id = static_cast<int>(be(68, 4));
+    out.user_version = static_cast<int>(be(60, 4));
+    out.page_size = be(16, 2) == 1 ? 65536 : be(16, 2);
+    if (be(24, 4) == be(92, 4) && be(28, 4) > 0) out.pages = be(28, 4);
+    return out;
+}
+
+// A file whose size disagrees with its header was cut short (a copy interrupted, a disk that
+// filled): SQLite would read its missing bytes as zeros and answer from them without a word.
+void require_whole(const std::string& path) {
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    if (ec || size == 0) return;
+    const auto h = header_of(path);
+    if (!h) return;  // not SQLite: refused below as another program's file
+    const auto damaged = [&](const std::string& why) {
+        return Error(path + ": the campaign database is damaged (" + why + "); it was not opened and not changed: restore a backup");
+    };
+    if (h->page_size < 512 || (h->page_size & (h->page_size - 1)) != 0)
+        throw damaged("its header gives a page size of " + std::to_string(h->page_size));
+    if (size % h->page_size != 0)
+        throw damaged("the file is " + std::to_string(size) + " bytes, not a whole number of its " + std::to_string(h->page_size) +
+                      "-byte pages: it was cut short");
+    if (h->pages && size < static_cast<std::uintmax_t>(*h->pages) * h->page_size)
+        throw damaged("the file is " + std::to_string(size) + " bytes but its header says " +
+                      std::to_string(static_cast<std::uintmax_t>(*h->pages) * h->page_size) + ": it was cut short");
+}
+
+// What a path that is not a regular file is, for a refusal.
+std::string kind_of(fs::file_type type) {
+    switch (type) {
+        case fs::file_type::directory: return "a folder";
+        case fs::file_type::fifo: return "a pipe or FIFO";
+        case fs::file_type::socket: return "a socket";
+        case fs::file_type::block:
+        case fs::file_type::character: return "a device";
+        default: return "not a regular file";
+    }
 }
 
 // "file:" URI of a path: the characters a URI gives meaning to, percent-encoded.
@@ -250,7 +300,8 @@ std::string file_uri(const std::string& path) {
 // of another program, of a newer muster, or with muster's mark but not muster's tables is
 // refused with its -wal and -shm as they were (a read-only connection never checkpoints; with
 // no -wal beside it, the file is opened immutable and nothing beside it is made).
-void identify(const std::string& path, OpenMode mode, int busy_timeout_ms) {
+void identify(const std::string& path, int busy_timeout_ms) {
+    require_whole(path);
     std::error_code ec;
     const bool wal = fs::exists(path + "-wal", ec), shm = fs::exists(path + "-shm", ec);
     const auto refusal = [&]() -> std::string {
@@ -272,8 +323,8 @@ void identify(const std::string& path, OpenMode mode, int busy_timeout_ms) {
             if ((code != SQLITE_BUSY && code != SQLITE_READONLY) || !wal) throw;
             const auto header = header_of(path);
             if (!header) throw;
-            app = header->first;
-            version = header->second;
+            app = header->application_id;
+            version = header->user_version;
             tables = 1;
             have = 8;
         }
@@ -281,8 +332,10 @@ void identify(const std::string& path, OpenMode mode, int busy_timeout_ms) {
             return "written by a newer muster (schema " + std::to_string(version) + "; this muster knows up to " +
                    std::to_string(schema_version()) + "); it was not opened and not changed: upgrade muster";
         const bool empty = app == 0 && version == 0 && tables == 0;
-        if (empty && mode == OpenMode::existing) return "not a muster campaign database (the file is empty); not changed";
-        if (app != k_application_id && !empty) return "not a muster campaign database (an SQLite database of another program); not changed";
+        // An empty file is not made into a campaign database either: it may be something else
+        // about to be written, and muster writes only files it made or its own.
+        if (empty) return "not a muster campaign database (the file is empty); not changed";
+        if (app != k_application_id) return "not a muster campaign database (an SQLite database of another program); not changed";
         if (app == k_application_id && (version < 1 || have != 8))
             return "has muster's mark but not muster's tables (schema " + std::to_string(version) + "); it was not opened and not changed";
         return "";
@@ -371,16 +424,21 @@ std::uint64_t from_sql(std::int64_t v) { return static_cast<std::uint64_t>(v); }
 
 Store::Store(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_path(path) {
     std::error_code ec;
-    if (!fs::exists(path, ec)) {
+    // Only a regular file is opened: a FIFO or a device would keep muster waiting, and a link to
+    // nothing would have SQLite create the file it points at.
+    if (fs::is_symlink(fs::symlink_status(path, ec)) && !fs::exists(path, ec))
+        throw Error(path + ": is a symbolic link to nothing; muster opens and creates only real files");
+    const auto status = fs::status(path, ec);
+    if (!fs::exists(status)) {
         if (mode == OpenMode::existing)
             throw Error(path + ": no campaign database here (create one with: muster campaign new NAME --rules ID)");
         const auto parent = fs::path(path).parent_path();
         if (!parent.empty() && !fs::exists(parent, ec) && !fs::create_directories(parent, ec))
             throw Error(path + ": cannot create the folder " + parent.string() + " (" + ec.message() + ")");
-    } else if (fs::is_directory(path, ec)) {
-        throw Error(path + ": is a folder, not a campaign database");
+    } else if (!fs::is_regular_file(status)) {
+        throw Error(path + ": is " + kind_of(status.type()) + ", not a campaign database");
     }
-    if (fs::exists(path, ec)) guarded(m_path, [&] { identify(path, mode, busy_timeout_ms); });
+    if (fs::exists(status)) guarded(m_path, [&] { identify(path, busy_timeout_ms); });
     guarded(m_path, [&] {
         m_impl = std::make_unique<Impl>(
             SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms), busy_timeout_ms);
@@ -436,13 +494,49 @@ void Store::check_not_stale(std::int64_t campaign) const {
 std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
                                           const std::function<std::string(std::int64_t)>& change) {
     return guarded(m_path, [&] {
-        SQLite::Transaction t(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
+        auto& db = m_impl->db;
+        if (m_together) {
+            db.exec("SAVEPOINT operation");
+            try {
+                const std::int64_t op = record_operation(campaign, kind, change);
+                db.exec("RELEASE operation");
+                return op;
+            } catch (...) {
+                try {
+                    db.exec("ROLLBACK TO operation");
+                    db.exec("RELEASE operation");
+                } catch (const SQLite::Exception&) {
+                    // SQLite ended the whole transaction itself (a full disk, an I/O error):
+                    // nothing of it is kept, and together()'s commit says so.
+                }
+                throw;
+            }
+        }
+        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         check_not_stale(campaign);
         const std::int64_t op = record_operation(campaign, kind, change);
         t.commit();
         if (m_expected) m_expected = op;
         return op;
     });
+}
+
+void Store::together(std::int64_t campaign, const std::function<void()>& work) {
+    if (m_together) return work();
+    guarded(m_path, [&] {
+        SQLite::Transaction t(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
+        check_not_stale(campaign);
+        m_together = true;
+        try {
+            work();
+        } catch (...) {
+            m_together = false;
+            throw;
+        }
+        m_together = false;
+        t.commit();
+    });
+    if (m_expected) m_expected = last_operation(campaign);
 }
 
 // Inside a write transaction: the journal entry, and the change recorded into its changeset.
@@ -501,7 +595,7 @@ journal::Entry Store::undo_last(std::int64_t campaign) {
             int inverted_size = 0;
             void* inverted = nullptr;
             if (sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK)
-                throw Error("the journal entry #" + std::to_string(target) + " cannot be reversed (its record is damaged)");
+                throw Damaged("journal entry #" + std::to_string(target) + "'s record of its changes cannot be read; run muster check, or restore a backup");
             const int rc = sqlite3changeset_apply(db.getHandle(), inverted_size, inverted, nullptr, abort_on_conflict, nullptr);
             sqlite3_free(inverted);
             if (rc != SQLITE_OK) throw changed_since();

@@ -46,6 +46,10 @@ public:
     /// its summary. Any exception rolls everything back and is rethrown.
     std::int64_t run_operation(std::int64_t campaign, OperationKind kind,
                                const std::function<std::string(std::int64_t operation)>& change);
+    /// Runs `work`, whose operations stay each its own journal entry, in one transaction:
+    /// an operation that throws is rolled back alone (and its error is `work`'s to handle),
+    /// but if `work` throws, none of them is kept.
+    void together(std::int64_t campaign, const std::function<void()>& work);
     /// The id of the campaign's newest journal entry (0 when none).
     std::int64_t last_operation(std::int64_t campaign) const;
     /// From now on, refuse any operation (StaleError) if the campaign's newest journal entry is
@@ -103,6 +107,7 @@ private:
     std::unique_ptr<Impl> m_impl;
     std::string m_path;
     std::optional<std::int64_t> m_expected;
+    bool m_together = false;  ///< inside together(): operations are savepoints
 };
 
 }  // namespace muster::db

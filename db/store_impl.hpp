@@ -80,11 +80,21 @@ private:
 
 /// Refuses, without writing anything, an existing file that is not a muster campaign database
 /// this muster may open (see store.cpp).
-void identify(const std::string& path, OpenMode mode, int busy_timeout_ms);
+void identify(const std::string& path, int busy_timeout_ms);
 
 /// How the file's schema differs from what the migrations make: objects added (a trigger, a
 /// view, an index), missing or changed; one line each.
 std::vector<std::string> schema_problems(SQLite::Database& db);
+
+/// One line of an operation's record of the rows it added (schema 9): a table's rowids from
+/// `first` to `last`, how many, and the digest of their values as the operation left them.
+struct InsertedRows {
+    std::string table;
+    std::int64_t first = 0, last = 0, count = 0;
+    std::uint64_t digest = 0;
+};
+/// The record read, or none if it is damaged (a line that does not read, an unknown table).
+std::optional<std::vector<InsertedRows>> read_inserted(SQLite::Database& db, const std::string& record);
 
 /// The current time, UTC, ISO 8601 to the second.
 std::string now_utc();
@@ -98,7 +108,7 @@ template <class Map>
 auto parent(const Map& map, std::int64_t id, const char* child, const char* what) {
     const auto it = map.find(id);
     if (it == map.end())
-        throw Error(std::string("the campaign database is damaged: a ") + child + " points at " + what + " " + std::to_string(id) +
+        throw Damaged(std::string("a ") + child + " points at " + what + " " + std::to_string(id) +
                     ", which is not there; run muster check, or restore a backup");
     return it->second;
 }

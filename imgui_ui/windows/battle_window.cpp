@@ -71,9 +71,9 @@ void BattleWindow::rebuild(GuiApp& app) {
                 m_arrived.push_back(d.name);
                 if (!divisions.count(d.name)) continue;
                 for (const auto& b : d.brigades)
-                    if (is_active(b.status)) m_units.push_back({d.name + "/" + b.name, b.stands, false, b.commander.present()});
+                    if (is_active(b.status)) m_units.push_back({d.name + "/" + b.name, b.stands, false, b.commander.present(), d.side});
                 for (const auto& t : d.batteries)
-                    if (is_active(t.status)) m_units.push_back({d.name + "/" + t.name, 0, true, false});
+                    if (is_active(t.status)) m_units.push_back({d.name + "/" + t.name, 0, true, false, d.side});
             }
     m_revision = app.revision();
     m_built_for = divisions;
@@ -113,16 +113,18 @@ void BattleWindow::draw(GuiApp& app) {
         }
     ImGui::EndChild();
 
-    std::vector<const char*> camp_names{""};
-    for (const auto& c : model.roster.camps)
-        if (!c.liberated) camp_names.push_back(c.name.c_str());
-    const auto camp_combo = [&](const char* id, std::string& camp, const std::string& marked) {
+    // The camps that can take a unit's prisoners: the other side's, not liberated (for the
+    // batteries' one camp, every camp).
+    const auto camp_combo = [&](const char* id, std::string& camp, const std::string& marked, const std::string& own_side) {
         const bool open = ImGui::BeginCombo(id, camp.c_str());
         mark(marked);
         if (!open) return;
-        for (const auto* c : camp_names) {
-            if (ImGui::Selectable(*c ? c : "(the only camp of the captor)", camp == c)) camp = c;
-            mark(marked + "/" + c);
+        if (ImGui::Selectable("(the only camp of the captor)", camp.empty())) camp.clear();
+        mark(marked + "/");
+        for (const auto& c : model.roster.camps) {
+            if (c.liberated || c.side == own_side) continue;
+            if (ImGui::Selectable(c.name.c_str(), camp == c.name)) camp = c.name;
+            mark(marked + "/" + c.name);
         }
         ImGui::EndCombo();
     };
@@ -174,7 +176,7 @@ void BattleWindow::draw(GuiApp& app) {
                 mark("Battle/Captured/" + u.ref);
                 ImGui::TableSetColumnIndex(4);
                 ImGui::SetNextItemWidth(-1);
-                camp_combo("##camp", l.camp, "Battle/Camp/" + u.ref);
+                camp_combo("##camp", l.camp, "Battle/Camp/" + u.ref, u.side);
                 ImGui::TableSetColumnIndex(5);
                 ImGui::SetNextItemWidth(-1);
                 if (u.has_commander) word_combo("##fate", l.fate, "Battle/Fate/" + u.ref);
@@ -188,7 +190,7 @@ void BattleWindow::draw(GuiApp& app) {
         ImGui::EndTable();
     }
     ImGui::SetNextItemWidth(200);
-    camp_combo("Camp for captured batteries", battery_camp, "Battle/BatteryCamp");
+    camp_combo("Camp for captured batteries", battery_camp, "Battle/BatteryCamp", "");
 
     // Inline validation: the report is checked against the model whenever it changes.
     const auto r = report();

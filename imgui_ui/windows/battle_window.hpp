@@ -60,6 +60,7 @@ private:
         int stands = 0;
         bool battery = false;
         bool has_commander = false;
+        std::string side;  // its own: the camps of the other side take its prisoners
     };
     std::vector<std::string> m_arrived;  // divisions that can have fought
     std::vector<Unit> m_units;           // the table's rows, as sorted

@@ -47,6 +47,9 @@ void CampaignsWindow::start_sample(GuiApp& app) {
     note = "Created campaign " + c.name + " from sample " + chosen.id + " (now current)";
     app.set_status(note);
     selected = c.name;
+    // The campaign is what to look at next: its order of battle, and the season with what is due.
+    app.show(app.window_titled("Season"));
+    app.show(app.window_titled("Order of battle"));
 }
 
 void CampaignsWindow::use(GuiApp& app) {
@@ -54,16 +57,55 @@ void CampaignsWindow::use(GuiApp& app) {
     note = "Current campaign: " + selected;
 }
 
+namespace {
+
+CampaignsWindow::Settings settings_of(const campaign::CampaignInfo& c) {
+    return {c.return_rate, c.rounding, c.despicable, c.men_per_stand.value_or(0), text_or(c.date, ""), c.theater.value_or(""),
+            c.turn_days.value_or(0)};
+}
+
+}  // namespace
+
+// Only what the organiser changed is sent: the rest stays as the campaign has it.
 void CampaignsWindow::save_settings(GuiApp& app) {
+    const auto& was = m_shown;
+    const auto& now = settings;
     app::CampaignSettings s;
-    s.return_rate = return_rate;
-    s.rounding = rounding;
-    s.despicable = despicable;
-    if (men_per_stand > 0) s.men_per_stand = men_per_stand;
-    if (!date.empty()) s.date = Day::read(date);
-    if (!theater.empty()) s.theater = theater;
-    app.session()->change_settings(s);
-    note = "Settings saved";
+    if (now.return_rate != was.return_rate) s.return_rate = now.return_rate;
+    if (now.rounding != was.rounding) s.rounding = now.rounding;
+    if (now.despicable != was.despicable) s.despicable = now.despicable;
+    if (now.men_per_stand != was.men_per_stand && now.men_per_stand > 0) s.men_per_stand = now.men_per_stand;
+    if (trim(now.date) != was.date) s.date = Day::read(trim(now.date));
+    if (trim(now.theater) != was.theater) s.theater = std::string(trim(now.theater));
+    if (now.turn_days != was.turn_days && now.turn_days > 0) s.turn_days = now.turn_days;
+    const auto out = app.session()->change_settings(s);
+    note = out.summary;
+}
+
+// The current campaign's settings, as it has them; changed here and saved as one operation.
+void CampaignsWindow::draw_settings(GuiApp& app) {
+    const auto& c = *app.model().current;
+    const auto shown = settings_of(c);
+    if (app.revision() != m_settings_revision) {
+        // What the campaign has now is what the form shows, unless the organiser is changing it.
+        if (settings == m_shown || m_settings_revision < 0) settings = shown;
+        m_shown = shown;
+        m_settings_revision = app.revision();
+    }
+    ImGui::PushItemWidth(-ImGui::CalcTextSize("Men per stand (0: the rule set's)").x - ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::SliderInt("Casualties returning (%)##current", &settings.return_rate, 0, 100);
+    word_combo("Fractions of stands##current", settings.rounding);
+    word_combo("Despicable leaders##current", settings.despicable);
+    ImGui::InputInt("Men per stand (0: the rule set's)##current", &settings.men_per_stand);
+    ImGui::InputTextWithHint("Date##current", "YYYY-MM-DD", &settings.date);
+    mark("Campaigns/Settings/Date");
+    ImGui::InputTextWithHint("Theater##current", "e.g. east", &settings.theater);
+    ImGui::InputInt("Days a turn (0: none)##current", &settings.turn_days);
+    ImGui::PopItemWidth();
+    ImGui::BeginDisabled(settings == m_shown);
+    if (ImGui::Button("Save settings")) app.run("campaign.settings");
+    mark("Campaigns/SaveSettings");
+    ImGui::EndDisabled();
 }
 
 void CampaignsWindow::draw(GuiApp& app) {
@@ -115,10 +157,9 @@ void CampaignsWindow::draw(GuiApp& app) {
     ImGui::TextUnformatted("New campaign");
     draw_new_campaign(app);
     if (model.current) {
-        ImGui::SameLine();
-        if (ImGui::Button("Save settings to current")) app.run("campaign.settings");
-        ImGui::Text("Current campaign's date: %s, theater: %s", text_or(model.current->date, "(not set)").c_str(),
-                    model.current->theater ? model.current->theater->c_str() : "(not set)");
+        ImGui::Separator();
+        ImGui::Text("The settings of %s", model.current->name.c_str());
+        draw_settings(app);
     }
 }
 

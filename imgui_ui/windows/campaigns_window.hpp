@@ -40,6 +40,20 @@ public:
     int men_per_stand = 0;
     std::string date;     // YYYY-MM-DD; empty: unchanged (none for a new campaign)
     std::string theater;  // a theater id; empty: unchanged
+    /// The current campaign's settings as the form shows them: read from the model when the
+    /// campaign (or its journal) moves on, unless being edited.
+    struct Settings {
+        int return_rate = 50;
+        Rounding rounding = Rounding::roll;
+        Despicable despicable = Despicable::expanded;
+        int men_per_stand = 0;  // 0: the rule set's scale
+        std::string date;       // YYYY-MM-DD; empty: none
+        std::string theater;
+        int turn_days = 0;  // 0: turns have no length
+        bool operator==(const Settings&) const = default;
+    };
+    Settings settings;
+    void draw_settings(GuiApp& app);
     std::string sample = "gettysburg";  // the sample chosen
     std::string sample_name;            // the new campaign's name; empty: the sample's title
     DiceMode sample_dice = DiceMode::seeded;
@@ -49,6 +63,8 @@ private:
     std::optional<std::vector<app::CatalogEntry>> m_rule_sets;  // listed once, when first asked for
     std::vector<const campaign::CampaignInfo*> m_rows;          // into the model, as sorted
     int m_revision = -1;
+    Settings m_shown;              // the settings as the campaign has them, last read
+    int m_settings_revision = -1;  // the model revision they were read at
 };
 
 }  // namespace muster::gui

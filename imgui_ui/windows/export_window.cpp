@@ -49,7 +49,7 @@ void ExportWindow::write_handout(GuiApp& app) {
     const std::string side = app.viewer().is_umpire() ? rules.sides.at(static_cast<size_t>(handout_side)).id : app.viewer().side();
     const std::string folder(trim(handout_folder));
     if (folder.empty()) throw UsageError("name the folder the handout is written in (made if missing)");
-    app.start_work(*this, "Writing the " + rules.find_side(side)->name + "'s handout in " + folder,
+    app.start_work(*this, "Writing the " + possessive(rules.find_side(side)->name) + " handout in " + folder,
                    [this, db = app.db_path(), side, folder](std::atomic<std::uint64_t>& done) {
                        app::Session session(db, app::Open::existing);
                        std::vector<std::string> wrote;
@@ -101,7 +101,7 @@ void ExportWindow::draw(GuiApp& app) {
         }
         ImGui::SameLine();
     } else {
-        ImGui::Text("The %s's", rules.find_side(app.viewer().side())->name.c_str());
+        ImGui::Text("The %s", possessive(rules.find_side(app.viewer().side())->name).c_str());
         ImGui::SameLine();
     }
     ImGui::SetNextItemWidth(360);

@@ -21,7 +21,6 @@ void SeasonWindow::next_turn(GuiApp& app) {
                                  : s.season().next_turn();
     note = "Turn " + std::to_string(result.turn.number()) + " begins" + (result.date ? " (" + result.date->text() + ")" : "") + ": " +
            std::to_string(result.arrivals.size()) + " arrived";
-    for (const auto& r : result.refused) note += "; due but not arrived: " + r;
     rolling.assign(result.waiting.begin(), result.waiting.end());
     roll_up_next(app);
 }
@@ -220,7 +219,7 @@ void SeasonWindow::draw(GuiApp& app) {
     const auto& t = model.turn;
     ImGui::Text("Turn %d", t.turn.number());
     ImGui::SameLine();
-    ImGui::TextUnformatted(t.date ? ("  " + t.date->text() + (t.turn_days ? ", turns of " + std::to_string(*t.turn_days) + " days" : "")).c_str()
+    ImGui::TextUnformatted(t.date ? ("  " + t.date->text() + (t.turn_days ? ", turns of " + count_of(*t.turn_days, "day", "days") : "")).c_str()
                                   : "  (the campaign has no date)");
     if (umpire) {
         const auto names = [](const std::vector<app::Scheduled>& due) {

@@ -121,9 +121,13 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::arrival, asked.mode), [&](std::int64_t op) {
         const auto d = division_named(store, c, asked.division);
         require_placeholder(d.name, d.status);
+        if (const auto due = db::Season(store).due_turn(d.id); due && *due > c.turn)
+            out.note = d.name + " is due on " + due->text() + " (this is " + c.turn.text() + "): it arrives early";
         const auto request = with_campaign_defaults(rules, c, asked);
         OperationDice dice(m_session.state(), c, op, Audience::side(d.side), d.name, request.rolls);
         out.division = generate::generate_division(rules, division_request(d.name, d.side, d.arm, request, c), dice.source());
+        // A commander known by name before the division arrived keeps it: none is drawn for him.
+        if (out.division.commander.present() && !d.leader_name.empty()) out.division.commander.name = d.leader_name;
         std::vector<std::pair<army::Leader*, std::string>> leaders = {{&out.division.commander, d.name}};
         for (auto& b : out.division.brigades) {
             leaders.emplace_back(&b.commander, d.name + "/" + b.name);
@@ -137,7 +141,7 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
         out.division.rolls = std::move(shown);
         // The reserve's share goes to the corps or the army, as the rule set says for the side.
         db::ReserveTarget reserve;
-        if (rules.find_side(d.side)->reserve_level == ReserveLevel::corps) reserve.corps_id = d.corps_id;
+        if (stored_side(rules, d.side).reserve_level == ReserveLevel::corps) reserve.corps_id = d.corps_id;
         else reserve.army_id = d.army_id;
         number_reserve_batteries(out.division, db::Forces(store).reserve_battery_names(reserve));
         const std::string summary = d.name + " arrived: " + division_summary(rules, out.division);

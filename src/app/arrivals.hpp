@@ -27,6 +27,7 @@ struct Arrival {
     army::Division division;
     std::int64_t operation = 0;
     bool preview = false;
+    std::string note;  ///< a word of warning: "Heth is due on turn 5 (this is turn 2): it arrives early"
 };
 
 class Arrivals {

@@ -11,6 +11,7 @@
 #include "core/names.hpp"
 #include "battle/recovery.hpp"
 #include "core/error.hpp"
+#include "core/match.hpp"
 #include "core/text.hpp"
 
 #include <algorithm>
@@ -86,7 +87,7 @@ struct BattlePlan {
 BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rules::RuleSet& rules) {
     if (trim(report.name).empty()) throw UsageError("the battle needs a name");
     for (const auto& b : refs.battles())
-        if (b.name == report.name) throw Error("a battle named \"" + report.name + "\" is already recorded");
+        if (same_ignoring_case(b.name, report.name)) throw Error("a battle named \"" + b.name + "\" is already recorded");
     BattlePlan plan;
     // Per brigade: a brigade may be named more than once, once for its losses and once per camp
     // its captured stands go to (as --loss and --captured give them); the same losses or the
@@ -148,7 +149,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     for (const auto& f : plan.leaders) {
         std::optional<std::int64_t> division;
         if (f.leader->command.kind == UnitKind::division) division = f.leader->command.unit_id;
-        if (f.leader->command.kind == UnitKind::brigade) division = refs.brigade_by_id(f.leader->command.unit_id)->division_id;
+        if (f.leader->command.kind == UnitKind::brigade) division = refs.brigade_at(f.leader->command.unit_id, "a leader's command").division_id;
         fought(division, "leader " + f.leader->label());
     }
     for (const auto& g : plan.batteries) fought(g.battery->division_id, "battery " + g.battery->ref());
@@ -169,8 +170,8 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     int lost = 0, captured = 0;
     for (const auto& l : plan.losses) {
         const int after = l.brigade->stands - l.lost - l.captured_total;
-        std::string line = l.brigade->ref() + ": " + std::to_string(l.brigade->stands) + " -> " + std::to_string(after) +
-                           " stands (" + std::to_string(l.lost) + " lost";
+        std::string line = l.brigade->ref() + ": from " + std::to_string(l.brigade->stands) + " to " + count_of(after, "stand", "stands") +
+                           " (" + std::to_string(l.lost) + " lost";
         for (const auto& [camp, n] : l.captured) line += ", " + std::to_string(n) + " captured to " + camp->name;
         out.lines.push_back(line + "), " + state_after(*l.brigade, after));
         lost += l.lost;
@@ -236,11 +237,23 @@ void write_battle(db::Store& store, std::int64_t campaign, std::int64_t op, cons
 
 }  // namespace
 
+namespace {
+
+// A battle is fought on the campaign's date unless the report says otherwise, and on a day of
+// the rule set's years.
+void date_battle(battle::Report& report, const campaign::CampaignInfo& c, const rules::RuleSet& rules) {
+    if (!report.date) report.date = c.date;
+    if (report.date) require_in_years(rules, *report.date, "battle date");
+}
+
+}  // namespace
+
 Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     const bool preview = mode == Mode::preview;
     battle::Report report = given;
     report.name = require_name("battle", given.name);
     const auto c = m_session.current();
+    date_battle(report, c, m_session.rules());
     auto& store = m_session.state().store;
     // What the report can name: brigades always (they give each division its engaged stands),
     // leaders, batteries and divisions only when it names some. Each kind of name is found in
@@ -258,17 +271,18 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     return out;
 }
 
-Outcome Battles::report_draft(const std::string& battle, const DraftReport& how, Mode mode) {
+Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, Mode mode) {
     if (how.wounded_out_for < 0 || how.wounded_out_for > 100)
         throw UsageError("out for " + std::to_string(how.wounded_out_for) + " battles is out of range: expected 0 to 100");
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     // The draft is read in the operation's own snapshot, so what is applied is what was checked.
+    std::string battle;
     auto report_of = [&](const Refs& refs) {
-        const auto lines = db::Battles(store).draft(c.id, battle);
-        if (lines.empty()) throw NotFoundError("no draft report for battle \"" + battle + "\" (muster table roll ... --battle NAME --unit REF fills one)");
-        auto report = report_from_draft(battle, lines, refs, how.wounded_out_for);
+        battle = draft_named(store, c.id, typed);
+        auto report = report_from_draft(battle, db::Battles(store).draft(c.id, battle), refs, how.wounded_out_for);
         report.engaged = how.engaged;
+        date_battle(report, c, m_session.rules());
         return report;
     };
     if (mode == Mode::preview) {
@@ -302,7 +316,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         if (battle.recovered) throw Error("the casualties of " + battle.name + " have already returned");
         // Read by the sides whose casualties return (they fought): their own dice.
         std::set<std::string> sides;
-        for (const auto& loss : db::Battles(store).losses(battle.id)) sides.insert(refs.brigade_by_id(loss.brigade_id)->side);
+        for (const auto& loss : db::Battles(store).losses(battle.id)) sides.insert(refs.brigade_at(loss.brigade_id, "a battle's loss").side);
         OperationDice dice(m_session.state(), c, op, Audience::sides(sides), "recovery", rolls);
         struct Back {
             std::int64_t brigade;
@@ -312,13 +326,13 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         int total = 0, casualties = 0;
         for (const auto& loss : db::Battles(store).losses(battle.id)) {
             if (loss.casualties == 0) continue;
-            const auto* b = refs.brigade_by_id(loss.brigade_id);
+            const auto* b = &refs.brigade_at(loss.brigade_id, "a battle's loss");
             const auto r = battle::recover(loss.casualties, c.return_rate, c.rounding, dice.source(), b->ref() + " returning stands");
             if (r.roll) out.rolls.push_back(*r.roll);
             std::string line = b->ref() + ": " + std::to_string(loss.casualties) + " lost, " + std::to_string(c.return_rate) +
                                "% is " + decimal(r.whole, r.percent) +
                                ": " + count_of(r.stands, "stand returns", "stands return") + "; " +
-                               std::to_string(b->stands) + " -> " + std::to_string(b->stands + r.stands) + ", " +
+                               "from " + std::to_string(b->stands) + " to " + count_of(b->stands + r.stands, "stand", "stands") + ", " +
                                state_after(*b, b->stands + r.stands);
             if (r.roll) line += " [" + r.roll->result + "]";
             out.lines.push_back(line);
@@ -334,6 +348,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         for (const auto& back : backs) {
             db::Forces(store).change_stands(op, back.brigade, MoveKind::returned, back.stands);
             db::Battles(store).set_returned(battle.id, back.brigade, back.stands);
+            relabel_above_start(store, m_session.rules(), back.brigade, refs.brigade_at(back.brigade, "a battle's loss").ref(), out);
         }
         db::Battles(store).set_battle_recovered(battle.id);
         return out.summary;
@@ -410,8 +425,7 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
     }
     if (!fought) return std::nullopt;
     for (const auto& l : losses) {
-        const auto* b = refs.brigade_by_id(l.brigade_id);
-        const auto it = divisions.find(b->division_id);
+        const auto it = divisions.find(refs.brigade_at(l.brigade_id, "a battle's loss").division_id);
         if (it == divisions.end()) continue;
         it->second.second.lost += l.casualties;
         it->second.second.captured += l.captured;

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <cctype>
+#include <unistd.h>
 
 namespace muster::app {
 namespace {
@@ -88,7 +89,8 @@ army::OrderOfBattle Exports::snapshot(const ExportRequest& r) const {
 void Exports::oob(const ExportRequest& r, OobFormat format, const Sink& out) const {
     const auto& rules = m_session.rules();
     const auto oob = snapshot(r);
-    const exporter::Provenance p{r.date ? *r.date : exporter::today()};
+    const auto c = m_session.current();
+    const exporter::Provenance p{c.date, c.turn};
     switch (format) {
         case OobFormat::text: return out(exporter::oob_text(rules, oob, p));
         case OobFormat::md: return out(exporter::oob_markdown(rules, oob, p));
@@ -102,7 +104,8 @@ void Exports::oob(const ExportRequest& r, OobFormat format, const Sink& out) con
 void Exports::labels(const ExportRequest& r, LabelFormat format, const exporter::LabelSheet& sheet, const Sink& out) const {
     const auto& rules = m_session.rules();
     const auto oob = snapshot(r);
-    const exporter::Provenance p{r.date ? *r.date : exporter::today()};
+    const auto c = m_session.current();
+    const exporter::Provenance p{c.date, c.turn};
     switch (format) {
         case LabelFormat::html: return out(exporter::labels_html(rules, oob, p, sheet));
         case LabelFormat::pdf: return exporter::labels_pdf(rules, oob, p, sheet, out);
@@ -129,7 +132,7 @@ std::string Exports::labels(const ExportRequest& r, LabelFormat format, const ex
     return bytes;
 }
 
-void Exports::handout(const std::string& typed_side, const HandoutFile& file, std::optional<Day> date) const {
+void Exports::handout(const std::string& typed_side, const HandoutFile& file) const {
     const auto side = side_id(m_session.rules(), typed_side);
     const auto viewer = View::of_side(side);
     const auto& rules = m_session.rules();
@@ -145,7 +148,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, st
         papers += battles.empty() ? "  none fought yet\n" : summary_text(rules, m_session.battles().summary(battles.back().name, viewer));
         const auto held = m_session.prisoners().held(viewer);
         for (const bool ours : {true, false}) {
-            papers += ours ? "\nPrisoners the " + sd->name + " holds\n" : "\nThe " + sd->name + "'s men the enemy holds\n";
+            papers += ours ? "\nPrisoners the " + sd->name + " holds\n" : "\nThe " + possessive(sd->name) + " men the enemy holds\n";
             int n = 0;
             for (const auto& h : held)
                 if ((h.holder == side) == ours && !h.camp_liberated) {
@@ -154,7 +157,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, st
                 }
             if (n == 0) papers += "  none\n";
         }
-        papers += "\nExchange proposals awaiting the " + sd->name + "'s answer\n";
+        papers += "\nExchange proposals awaiting the " + possessive(sd->name) + " answer\n";
         int waiting = 0;
         for (const auto& x : m_session.prisoners().exchanges(viewer))
             if (x.row.status == ExchangeStatus::proposed && x.row.counterpart == side && x.lapsed.empty()) {
@@ -166,7 +169,6 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, st
         if (waiting == 0) papers += "  none\n";
         ExportRequest everything;
         everything.viewer = viewer;
-        everything.date = date;
         ExportRequest own = everything;
         own.side = side;
         file("oob.pdf", [&](const Sink& out) { oob(everything, OobFormat::pdf, out); });
@@ -177,19 +179,52 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, st
 
 void Exports::write_handout(const std::string& side, const std::string& folder,
                             const std::function<void(const std::string& path, std::uintmax_t bytes)>& wrote, const Sink& tap) const {
+    namespace fs = std::filesystem;
     std::error_code ec;
-    std::filesystem::create_directory(folder, ec);
-    if (!std::filesystem::is_directory(folder)) throw FileError(folder, "", "cannot be made a folder for the handout (is it a file?)");
-    handout(side, [&](const std::string& name, const Producer& produce) {
-        const auto path = (std::filesystem::path(folder) / name).string();
-        wrote(path, write_file(path, tap ? Producer([&](const Sink& out) {
-                                  produce([&](std::string_view piece) {
-                                      tap(piece);
-                                      out(piece);
-                                  });
-                              })
-                                         : produce));
-    });
+    // The packet is written whole or not at all: into a folder of its own first, then put in
+    // place, so a refusal or a failure half-way leaves nothing of it behind. What it would
+    // replace must be a folder, and in it each file a regular one, or nothing: never a link, a
+    // pipe or a device (refused before anything is written).
+    const fs::path target(folder);
+    const bool exists = fs::exists(fs::symlink_status(target, ec));
+    if (exists && !fs::is_directory(target, ec)) throw FileError(folder, "", "is not a folder: the handout is written into a folder");
+    if (exists)
+        for (const char* name : {"oob.pdf", "labels.pdf", "papers.txt"}) {
+            const auto status = fs::symlink_status(target / name, ec);
+            if (fs::exists(status) && !fs::is_regular_file(status))
+                throw FileError((target / name).string(), "", "is not a regular file: muster replaces only regular files; nothing was written");
+        }
+    if (!exists && target.has_parent_path() && !fs::create_directories(target.parent_path(), ec) && ec)
+        throw FileError(folder, "", "its folder cannot be made (" + ec.message() + ")");
+    const fs::path temp = exists ? target / (".handout.part-" + std::to_string(::getpid())) : fs::path(folder + ".part-" + std::to_string(::getpid()));
+    if (!fs::create_directory(temp, ec)) throw FileError(folder, "", "cannot be written (" + ec.message() + ")");
+    std::vector<std::pair<std::string, std::uintmax_t>> written;
+    try {
+        handout(side, [&](const std::string& name, const Producer& produce) {
+            const auto path = (temp / name).string();
+            written.emplace_back(name, write_file(path, tap ? Producer([&](const Sink& out) {
+                                                     produce([&](std::string_view piece) {
+                                                         tap(piece);
+                                                         out(piece);
+                                                     });
+                                                 })
+                                                            : produce));
+        });
+        const auto put = [&](const fs::path& from, const fs::path& to) {
+            fs::rename(from, to, ec);
+            if (ec) throw FileError(to.string(), "", "cannot be put in place (" + ec.message() + ")");
+        };
+        if (!exists) {
+            put(temp, target);
+        } else {
+            for (const auto& [name, bytes] : written) put(temp / name, target / name);
+            fs::remove(temp, ec);
+        }
+    } catch (...) {
+        fs::remove_all(temp, ec);
+        throw;
+    }
+    for (const auto& [name, bytes] : written) wrote((target / name).string(), bytes);
 }
 
 }  // namespace muster::app

@@ -16,7 +16,6 @@ struct ExportRequest {
     std::optional<std::string> side;    ///< only this side's armies
     View viewer;                        ///< the umpire, or what a side has seen
     std::optional<std::string> battle;  ///< only the divisions that fought this battle
-    std::optional<Day> date;            ///< printed on every page; none: today
 };
 
 /// The format to write `path` in: the one its extension names (.txt, .md, .csv, .html, .json,
@@ -41,7 +40,7 @@ public:
     /// exchange proposals awaiting its answer. Each file is given to `file` by name, with what
     /// writes it, all from one snapshot.
     using HandoutFile = std::function<void(const std::string& name, const Producer& produce)>;
-    void handout(const std::string& side, const HandoutFile& file, std::optional<Day> date = std::nullopt) const;
+    void handout(const std::string& side, const HandoutFile& file) const;
     /// The handout written into `folder` (made if missing; a file already there replaced, each
     /// whole or not at all). `wrote` hears each file's path and bytes once it is written;
     /// `tap` (if any) every piece as it is written, to count the work done.

@@ -60,4 +60,11 @@ std::uintmax_t write_file(const std::string& path, std::string_view content) {
     return write_file(path, [&](const Sink& out) { out(content); });
 }
 
+std::uintmax_t write_new_file(const std::string& path, std::string_view content) {
+    std::error_code ec;
+    if (std::filesystem::exists(std::filesystem::symlink_status(path, ec)))
+        throw Error(path + ": something is there already (a file, a folder or a link); muster will not overwrite it");
+    return write_file(path, content);
+}
+
 }  // namespace muster::app

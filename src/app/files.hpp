@@ -11,5 +11,8 @@ namespace muster::app {
 /// whose folder is missing or unwritable, naming it. Returns the bytes written.
 std::uintmax_t write_file(const std::string& path, const Producer& produce);
 std::uintmax_t write_file(const std::string& path, std::string_view content);
+/// Writes a new file: anything already there (a file, a folder, a link, a link to nothing) is
+/// refused, naming it, and nothing is written.
+std::uintmax_t write_new_file(const std::string& path, std::string_view content);
 
 }  // namespace muster::app

@@ -96,6 +96,13 @@ army::Leader rolled_commander(Session& session, db::Store& store, const campaign
     return leader;
 }
 
+// A named leader added beside the others: a name another leader bears is refused, as a rename
+// to it is (every later reference to it would name two leaders).
+void require_new_leader_name(const db::Store& store, std::int64_t campaign, const army::Leader& l) {
+    if (!l.name.empty() && db::Leaders(store).leader_named(campaign, l.name))
+        throw Error("a leader named \"" + l.name + "\" already exists: give this one another name");
+}
+
 // ", commander Meade (rolled Average)" for the journal, where the grade was rolled.
 std::string rolled_text(const rules::RuleSet& r, const LeaderEntry& e, const army::Leader& l) {
     if (!e.grade.empty() || !l.present()) return "";
@@ -125,6 +132,7 @@ void Forces::add_army(const std::string& typed_side, const std::string& given_na
         store.set_audience(op, Audience::side(side));
         if (!leader.present() && !commander.name.empty()) leader = rolled_commander(m_session, store, c, op, side, commander, "army commander");
         std::optional<std::int64_t> lid;
+        require_new_leader_name(store, c.id, leader);
         if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, side, Rank::army, leader);
         db::Forces(store).insert_army(c.id, side, name, lid);
         return "Added army " + name + " (" + side + ")" + rolled_text(r, commander, leader);
@@ -143,14 +151,16 @@ void Forces::add_corps(const std::string& army, const std::string& given_name, c
         if (!leader.present() && !commander.name.empty())
             leader = rolled_commander(m_session, store, c, op, a.second, commander, "corps commander");
         std::optional<std::int64_t> lid;
+        require_new_leader_name(store, c.id, leader);
         if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, a.second, Rank::corps, leader);
         db::Forces(store).insert_corps(c.id, a.first, name, lid);
         return "Added corps " + name + " to " + army + rolled_text(m_session.rules(), commander, leader);
     });
 }
 
-void Forces::add_division(const std::string& corps, const std::string& given_name, const std::string& arm) {
+void Forces::add_division(const std::string& corps, const std::string& given_name, const std::string& arm, const std::string& given_leader) {
     const auto name = require_name("division", given_name);
+    const auto leader = checked_leader_name(given_leader);
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     const std::string a = arm.empty() ? r.arms.front().id : arm;
@@ -160,8 +170,10 @@ void Forces::add_division(const std::string& corps, const std::string& given_nam
         const auto k = corps_named(store, c, corps);
         if (db::Forces(store).find_division(c.id, name)) throw Error("a division named \"" + name + "\" already exists");
         store.set_audience(op, Audience::side(std::get<2>(k)));
-        db::Forces(store).insert_division(c.id, std::get<0>(k), name, a);
-        return "Added " + r.division_noun() + " " + name + " (placeholder, " + a + ") to " + corps;
+        if (!leader.empty() && db::Leaders(store).leader_named(c.id, leader))
+            throw Error("a leader named \"" + leader + "\" already exists: give this one another name");
+        db::Forces(store).insert_division(c.id, std::get<0>(k), name, a, leader);
+        return "Added " + r.division_noun() + " " + name + " (placeholder, " + a + (leader.empty() ? "" : ", commanded by " + leader) + ") to " + corps;
     });
 }
 
@@ -179,6 +191,10 @@ void Forces::add_brigade(const BrigadeEntry& given) {
             throw Error("division " + d.name + " was generated on arrival; add hand-entered brigades to a placeholder or hand-entered division");
         b.arm = e.arm.empty() ? d.arm : e.arm;
         if (!r.find_arm(b.arm)) throw UsageError("unknown arm \"" + b.arm + "\" in rule set " + r.id);
+        require_new_leader_name(store, c.id, b.commander);
+        require_new_leader_name(store, c.id, b.alternate);
+        if (!b.commander.name.empty() && b.commander.name == b.alternate.name)
+            throw Error("the commander and the alternate are both named \"" + b.commander.name + "\": give each his own name");
         db::Forces(store).insert_brigade(c.id, op, d.id, d.side, b);
         if (d.status == DivisionStatus::placeholder) db::Forces(store).set_division_status(d.id, DivisionStatus::entered);
         return "Added " + r.brigade_noun() + " " + b.name + " (" + std::to_string(b.stands) + " stands, " + b.label.text() + ", " + b.rating +
@@ -295,7 +311,7 @@ Outcome Forces::relabel_brigade(const std::string& ref, int stands) {
             throw UsageError("rule set " + r.id + " has no label for a " + (rating ? rating->name : b.rating) + " " + r.brigade_noun() +
                              " of " + count_of(stands, "stand", "stands") + ": expected a strength its effectiveness table lists");
         const rules::EffectivenessLabel was = b.label;
-        db::Forces(store).relabel_brigade(b.id, *label, db::LabelledBy::organiser);
+        db::Forces(store).relabel_brigade(b.id, *label, db::LabelledBy::as_given);
         out.summary = "Relabelled " + b.ref() + ": " + was.text() + " -> " + label->text() + " (" + std::to_string(b.stands) + "/" +
                       std::to_string(label->stands) + " stands)";
     });

@@ -50,7 +50,9 @@ public:
 
     void add_army(const std::string& side, const std::string& name, const LeaderEntry& commander);
     void add_corps(const std::string& army, const std::string& name, const LeaderEntry& commander);
-    void add_division(const std::string& corps, const std::string& name, const std::string& arm);
+    /// A placeholder division; `leader`: its commander, known by name (his grade is rolled when
+    /// it arrives), or empty.
+    void add_division(const std::string& corps, const std::string& name, const std::string& arm, const std::string& leader = {});
     void add_brigade(const BrigadeEntry& entry);
     void add_battery(const BatteryEntry& entry);
     /// Renames an army, corps, division or brigade ("Division/Brigade"), or names a leader

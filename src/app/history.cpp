@@ -5,6 +5,8 @@
 #include "core/names.hpp"
 #include "rules/load.hpp"
 
+#include <algorithm>
+
 namespace muster::app {
 
 std::vector<journal::Entry> History::journal(const View& viewer) const {
@@ -27,12 +29,18 @@ void check_ids(const db::Store& store, const campaign::CampaignInfo& c, campaign
         report.problems.push_back(who + "its pinned rule set does not load (" + visible(e.what()) + ")");
         return;
     }
+    if (c.rules_id != r.id)
+        report.problems.push_back(who + "it names the rule set \"" + visible(c.rules_id) + "\", but its pinned rule set is " + r.id);
     const auto ids = [](const auto& list) {
         std::vector<std::string> out;
         for (const auto& item : list) out.push_back(item.id);
         return out;
     };
-    for (const auto& u : db::History(store).unknown_ids(c.id, {ids(r.sides), ids(r.arms), ids(r.theaters), ids(r.ratings), ids(r.grades)}))
+    db::History::KnownIds known{ids(r.sides), ids(r.arms), ids(r.theaters), ids(r.ratings), ids(r.grades), ids(r.nationalities)};
+    // A rule set without years of its own takes any year of the calendar muster reads.
+    known.first_year = r.years.empty() ? 1 : *std::min_element(r.years.begin(), r.years.end());
+    known.last_year = r.years.empty() ? 9999 : *std::max_element(r.years.begin(), r.years.end());
+    for (const auto& u : db::History(store).unknown_ids(c.id, known))
         report.problems.push_back(who + u.owner + " " + visible(u.name) + " has " + u.what + " \"" + visible(u.value) +
                                   "\", which rule set " + r.id + " does not know");
 }

@@ -18,7 +18,7 @@ public:
     explicit Reader(const rules::RuleSet& rules) : m_rules(rules) {}
 
     army::OrderOfBattle read(const Value& root) {
-        root.allow_only({"format", "muster", "campaign", "rules", "view", "date", "armies", "sides", "sample"});
+        root.allow_only({"format", "muster", "campaign", "rules", "view", "date", "turn", "armies", "sides", "sample"});
         const auto format = root.at("format");
         if (format.as_string() != "muster-oob/1")
             format.fail("\"" + format.as_string() + "\" is not an order of battle muster reads: expected \"muster-oob/1\"");
@@ -59,7 +59,8 @@ private:
         return out;
     }
 
-    army::Leader leader(const Value& parent, std::string_view key = "commander") {
+    // A commander: his name and grade; `graded` false, a placeholder's, known by name only.
+    army::Leader leader(const Value& parent, std::string_view key = "commander", bool graded = true) {
         auto v = parent.find(key);
         if (!v) return {};
         v->allow_only({"name", "grade", "rolled_grade", "status"});
@@ -68,6 +69,12 @@ private:
             l.name = checked_leader_name(v->at("name").as_string());
         } catch (const UsageError& e) {
             v->at("name").fail(e.what());
+        }
+        if (!graded) {
+            if (v->find("grade") || v->find("rolled_grade") || v->find("status"))
+                v->fail("a placeholder's commander is known by name only: his grade is rolled when the division arrives");
+            if (l.name.empty()) v->at("name").fail("a placeholder's commander is given by name");
+            return l;
         }
         l.grade = id_in(v->at("grade"), "leader grade", ids(m_rules.grades));
         l.rolled_grade = v->find("rolled_grade") ? id_in(v->at("rolled_grade"), "leader grade", ids(m_rules.grades)) : l.grade;
@@ -129,7 +136,7 @@ private:
             if (m_rules.nationalities.empty()) n->fail("rule set " + m_rules.id + " has no nationalities");
             d.nationality = id_in(*n, "nationality", ids(m_rules.nationalities));
         }
-        d.commander = leader(v);
+        d.commander = leader(v, "commander", d.status != DivisionStatus::placeholder);
         std::set<std::string> names;
         if (auto list = v.find("brigades"))
             for (const auto& b : list->items()) d.brigades.push_back(brigade(b, names, d.arm));
@@ -147,9 +154,9 @@ private:
         b.rating = id_in(v.at("rating"), "rating", ids(m_rules.ratings));
         const auto* rating = m_rules.find_rating(b.rating);
         b.start_stands = v.at("start_stands").as_int(1, rating->max_stands.value_or(99));
-        // Above its start when stands merged in were followed by its own casualties returning:
-        // what the campaign itself allows (the schema's 999).
-        b.stands = v.at("stands").as_int(0, 999);
+        // A brigade has at most its start: one pushed above it (a merge, stands coming back) is
+        // relabelled for its new strength.
+        b.stands = v.at("stands").as_int(0, b.start_stands);
         if (auto l = v.find("label")) {
             try {
                 b.label = rules::parse_label(l->as_string());
@@ -208,7 +215,8 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
                 if (db::Forces(store).find_division(campaign, d.name))
                     throw Error("the campaign already has a division named \"" + d.name + "\"");
                 db::DivisionRef ref;
-                ref.id = db::Forces(store).insert_division(campaign, corps_id, d.name, d.arm);
+                ref.id = db::Forces(store).insert_division(campaign, corps_id, d.name, d.arm,
+                                                           d.status == DivisionStatus::placeholder ? d.commander.name : std::string());
                 ref.name = d.name;
                 ref.side = a.side;
                 ref.corps_id = corps_id;

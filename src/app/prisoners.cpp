@@ -45,7 +45,7 @@ std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const camp
     int wanted = stands ? item.stands : 1;
     for (const auto& h : refs.holdings()) {
         if (wanted == 0) break;
-        if (h.kind != item.kind || h.unit_id != item.unit_id || refs.camp_by_id(h.camp_id)->side != holder) continue;
+        if (h.kind != item.kind || h.unit_id != item.unit_id || refs.camp_at(h.camp_id, "a prisoner").side != holder) continue;
         const int n = stands ? std::min(wanted, h.stands) : 1;
         out.emplace_back(h, n);
         wanted -= n;
@@ -80,7 +80,7 @@ ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const 
             if (!men) values[side].reset();
             else *values[side] += static_cast<long>(item.stands) * *men * cartel.find(cartel.stand_rank)->privates;
         } else if (item.kind == HeldKind::leader) {
-            const auto* rank = cartel.for_leader(word(refs.leader_by_id(item.unit_id)->rank));
+            const auto* rank = cartel.for_leader(word(refs.leader_at(item.unit_id, "an exchange").rank));
             *values[side] += rank ? rank->privates : 0;
         }  // batteries are guns, not men: the cartel does not weigh them
     }
@@ -114,7 +114,7 @@ namespace {
 
 // Whether `viewer` sees a prisoner: the captor's and the prisoner's own side do.
 bool sees(const Refs& refs, const View& viewer, const campaign::Holding& h) {
-    return viewer.owns(refs.camp_by_id(h.camp_id)->side) || viewer.owns(refs.side_of(h.kind, h.unit_id));
+    return viewer.owns(refs.camp_at(h.camp_id, "a prisoner").side) || viewer.owns(refs.side_of(h.kind, h.unit_id));
 }
 
 }  // namespace
@@ -127,7 +127,7 @@ std::vector<CampView> camps_of(const Refs& refs, const View& viewer) {
         all.push_back({camp, {}});
     }
     for (const auto& h : refs.holdings())
-        if (sees(refs, viewer, h)) all[index.at(h.camp_id)].holds.push_back(refs.describe(h));
+        if (sees(refs, viewer, h)) all[index.at(refs.camp_at(h.camp_id, "a prisoner").id)].holds.push_back(refs.describe(h));
     std::vector<CampView> out;
     for (auto& v : all)
         if (viewer.owns(v.camp.side) || !v.holds.empty()) out.push_back(std::move(v));
@@ -138,16 +138,16 @@ std::vector<HeldItem> held_of(const Refs& refs, const View& viewer) {
     std::vector<HeldItem> out;
     for (const auto& h : refs.holdings()) {
         if (!sees(refs, viewer, h)) continue;
-        const auto* camp = refs.camp_by_id(h.camp_id);
-        HeldItem item{camp->name, camp->liberated, camp->side, refs.side_of(h.kind, h.unit_id), h.kind, "", refs.describe(h), h.stands};
+        const auto& camp = refs.camp_at(h.camp_id, "a prisoner");
+        HeldItem item{camp.name, camp.liberated, camp.side, refs.side_of(h.kind, h.unit_id), h.kind, "", refs.describe(h), h.stands};
         switch (h.kind) {
-            case HeldKind::stands: item.spec = refs.brigade_by_id(h.unit_id)->ref(); break;
+            case HeldKind::stands: item.spec = refs.brigade_at(h.unit_id, "a prisoner").ref(); break;
             case HeldKind::leader: {
-                const auto* l = refs.leader_by_id(h.unit_id);
-                item.spec = l->name.empty() ? l->command.unit : l->name;
+                const auto& l = refs.leader_at(h.unit_id, "a prisoner");
+                item.spec = l.name.empty() ? l.command.unit : l.name;
                 break;
             }
-            case HeldKind::battery: item.spec = refs.battery_by_id(h.unit_id)->ref(); break;
+            case HeldKind::battery: item.spec = refs.battery_at(h.unit_id, "a prisoner").ref(); break;
         }
         item.spec = word(h.kind) + ":" + item.spec;
         out.push_back(std::move(item));
@@ -208,9 +208,9 @@ Outcome Prisoners::liberate(const std::string& camp_name) {
             if (h.camp_id != camp.id) continue;
             std::string line = "home: " + refs.describe(h);
             if (h.kind == HeldKind::stands) {
-                const auto* b = refs.brigade_by_id(h.unit_id);
-                if (!is_active(b->status))
-                    line += " (the " + m_session.rules().brigade_noun() + " is " + word(b->status) + ": they wait there until merged into another)";
+                const auto& b = refs.brigade_at(h.unit_id, "a prisoner");
+                if (!is_active(b.status))
+                    line += " (the " + m_session.rules().brigade_noun() + " is " + word(b.status) + ": they wait there until merged into another)";
             }
             out.lines.push_back(line);
             free_holding(store, op, h, h.stands, MoveKind::freed);
@@ -218,6 +218,9 @@ Outcome Prisoners::liberate(const std::string& camp_name) {
             ++freed;
         }
         if (freed == 0) throw Error("camp " + camp.name + " holds no one: there is nobody to liberate");
+        for (const auto& h : refs.holdings())
+            if (h.camp_id == camp.id && h.kind == HeldKind::stands)
+                relabel_above_start(store, m_session.rules(), h.unit_id, refs.brigade_at(h.unit_id, "a prisoner").ref(), out);
         db::Prisoners(store).set_camp_liberated(camp.id);
         store.set_audience(op, Audience::sides(sides));
         out.summary = "Liberated " + camp.name + ": " + join(out.lines, "; ");
@@ -295,6 +298,9 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
             out.lines.push_back("home: " + refs.describe(item));
         }
         for (const auto& [h, n] : moves) free_holding(store, op, h, n, MoveKind::exchanged);
+        for (const auto& [h, n] : moves)
+            if (h.kind == HeldKind::stands)
+                relabel_above_start(store, m_session.rules(), h.unit_id, refs.brigade_at(h.unit_id, "a prisoner").ref(), out);
         out.summary = "Exchange #" + std::to_string(id) + " accepted by " + side + ": " + join(out.lines, "; ");
     });
 }

@@ -82,6 +82,16 @@ const army::Leader& Refs::leader(const std::string& ref) const {
             if (l.id == std::stoll(number)) return l;
         throw NotFoundError("no leader " + visible(ref) + " in this campaign (muster leader list shows every leader's number)");
     }
+    // A leader's own name, given whole, is his: not the unit another commands that bears it
+    // (Heth, wounded, is not Elzey who now commands Heth's division).
+    const army::Leader* named = nullptr;
+    int bearing = 0;
+    for (const auto& l : m.leaders)
+        if (!l.name.empty() && l.name == ref) {
+            named = &l;
+            ++bearing;
+        }
+    if (bearing == 1) return *named;
     // By the unit he commands, his name, or (unnamed, commanding nothing) the post he held:
     // "former commander of Heth".
     std::vector<std::string> keys;
@@ -178,11 +188,27 @@ const army::Leader* Refs::leader_by_id(std::int64_t id) const { return by_id(m.l
 const army::Battery* Refs::battery_by_id(std::int64_t id) const { return by_id(m.batteries, id); }
 const campaign::CampInfo* Refs::camp_by_id(std::int64_t id) const { return by_id(m.camps, id); }
 
+namespace {
+
+template <class T>
+const T& present(const T* found, std::string_view kind, std::int64_t id, std::string_view by) {
+    if (found) return *found;
+    throw Damaged(std::string(by) + " points at " + std::string(kind) + " " + std::to_string(id) +
+                ", which is not there; run muster check, or restore a backup");
+}
+
+}  // namespace
+
+const army::Brigade& Refs::brigade_at(std::int64_t id, std::string_view by) const { return present(brigade_by_id(id), "brigade", id, by); }
+const army::Leader& Refs::leader_at(std::int64_t id, std::string_view by) const { return present(leader_by_id(id), "leader", id, by); }
+const army::Battery& Refs::battery_at(std::int64_t id, std::string_view by) const { return present(battery_by_id(id), "battery", id, by); }
+const campaign::CampInfo& Refs::camp_at(std::int64_t id, std::string_view by) const { return present(camp_by_id(id), "camp", id, by); }
+
 std::string Refs::side_of(HeldKind kind, std::int64_t unit_id) const {
     switch (kind) {
-        case HeldKind::stands: return brigade_by_id(unit_id)->side;
-        case HeldKind::leader: return leader_by_id(unit_id)->side;
-        case HeldKind::battery: return battery_by_id(unit_id)->side;
+        case HeldKind::stands: return brigade_at(unit_id, "a prisoner").side;
+        case HeldKind::leader: return leader_at(unit_id, "a prisoner").side;
+        case HeldKind::battery: return battery_at(unit_id, "a prisoner").side;
     }
     return {};
 }

@@ -45,6 +45,12 @@ public:
     const army::Leader* leader_by_id(std::int64_t id) const;
     const army::Battery* battery_by_id(std::int64_t id) const;
     const campaign::CampInfo* camp_by_id(std::int64_t id) const;
+    /// The same, where the campaign's rows say it is there: one that is not is damage, refused
+    /// naming what pointed at it (`by`: "a prisoner") and pointing at muster check.
+    const army::Brigade& brigade_at(std::int64_t id, std::string_view by) const;
+    const army::Leader& leader_at(std::int64_t id, std::string_view by) const;
+    const army::Battery& battery_at(std::int64_t id, std::string_view by) const;
+    const campaign::CampInfo& camp_at(std::int64_t id, std::string_view by) const;
     const std::vector<campaign::CampInfo>& camps() const { return m.camps; }
     const std::vector<campaign::Holding>& holdings() const { return m.holdings; }
     const std::vector<campaign::BattleInfo>& battles() const { return m.battles; }

@@ -88,7 +88,18 @@ Outcome Season::unschedule(const std::string& division) {
     return out;
 }
 
-TurnResult Season::next_turn(const std::function<std::optional<Arrival>(const ArrivalRequest&)>& arrive) {
+TurnResult Season::next_turn(const ArriveFn& arrive) {
+    TurnResult out;
+    // One transaction: a division that cannot arrive stops the turn whole, the clock and every
+    // arrival.
+    m_session.state().store.together(m_session.current().id, [&] { out = begin_turn(arrive); });
+    return out;
+}
+
+TurnResult Season::begin_turn(const ArriveFn& arrive) {
+    // What is due this turn and has not arrived arrives first, on this turn and its date: the
+    // schedule and the clock agree.
+    auto overdue = arrive_due(arrive, m_session.current().turn, std::nullopt, "the turn does not begin");
     auto c = m_session.current();
     const auto turn = c.turn.plus(1);
     if (!turn) throw Error("the campaign is at " + c.turn.text() + ", the last muster counts");
@@ -100,6 +111,8 @@ TurnResult Season::next_turn(const std::function<std::optional<Arrival>(const Ar
     TurnResult out;
     out.turn = next.turn;
     out.date = next.date;
+    out.arrivals = std::move(overdue.arrivals);
+    out.waiting = std::move(overdue.waiting);
     auto& store = m_session.state().store;
     out.operation = store.run_operation(c.id, OperationKind::turn, [&](std::int64_t op) {
         store.set_audience(op, Audience::everyone());  // the turn and the date are every side's
@@ -107,18 +120,39 @@ TurnResult Season::next_turn(const std::function<std::optional<Arrival>(const Ar
         store.update_campaign_settings(next);
         return "Turn " + std::to_string(next.turn.number()) + " begins" + (date ? ": " + date->text() : "");
     });
-    // Every division due by now arrives, each its own operation: one that cannot is named, the
-    // others go on (it stays due, and `muster turn` lists it).
-    for (const auto& e : db::Season(store).schedule(c.id)) {
-        if (e.turn > next.turn || e.status != DivisionStatus::placeholder) continue;
+    // Then the divisions due on the new turn arrive.
+    auto due = arrive_due(arrive, next.turn, c.turn.plus(1), "the turn does not begin");
+    for (auto& a : due.arrivals) out.arrivals.push_back(std::move(a));
+    out.waiting.insert(out.waiting.end(), due.waiting.begin(), due.waiting.end());
+    return out;
+}
+
+DueArrivals Season::arrive_due(const ArriveFn& arrive) {
+    DueArrivals out;
+    m_session.state().store.together(m_session.current().id, [&] {
+        out = arrive_due(arrive, m_session.current().turn, std::nullopt, "none of the divisions due arrives");
+    });
+    return out;
+}
+
+// Every placeholder due from `from` (none: any earlier turn) to `up_to` arrives, each its own
+// operation. One that cannot is refused naming it and what follows (`stops`): the caller's
+// transaction takes back the others.
+DueArrivals Season::arrive_due(const ArriveFn& arrive, Turn up_to, std::optional<Turn> from, const std::string& stops) {
+    auto& store = m_session.state().store;
+    DueArrivals out;
+    for (const auto& e : db::Season(store).schedule(m_session.current().id)) {
+        if (e.turn > up_to || (from && e.turn < *from) || e.status != DivisionStatus::placeholder) continue;
         ArrivalRequest r;
         r.division = e.division;
         try {
             auto arrived = arrive ? arrive(r) : m_session.arrivals().arrive(r);
             if (arrived) out.arrivals.push_back(std::move(*arrived));
             else out.waiting.push_back(e.division);
+        } catch (const Damaged&) {
+            throw;
         } catch (const Error& ex) {
-            out.refused.push_back(e.division + ": " + ex.what());
+            throw Error(e.division + ", due on " + e.turn.text() + ", cannot arrive, so " + stops + " and nothing was changed: " + ex.what());
         }
     }
     return out;

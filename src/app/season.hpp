@@ -29,13 +29,18 @@ struct TurnView {
     std::vector<Scheduled> next;  ///< scheduled for the next turn
 };
 
-/// What a turn's passing did: the new turn, and each division due that rolled up (or why not).
+/// The divisions due that rolled up, and those that wait for the organiser's dice.
+struct DueArrivals {
+    std::vector<Arrival> arrivals;
+    std::vector<std::string> waiting;  ///< due, left to be rolled up with the organiser's dice
+};
+
+/// What a turn's passing did: the new turn, and each division due that rolled up.
 struct TurnResult {
     Turn turn = Turn::first();
     std::optional<Day> date;
     std::int64_t operation = 0;
     std::vector<Arrival> arrivals;
-    std::vector<std::string> refused;  ///< "Heth: why", for a due division that could not arrive
     std::vector<std::string> waiting;  ///< due, left to be rolled up with the organiser's dice
 };
 
@@ -50,15 +55,25 @@ public:
     Scheduled schedule_division(const std::string& division, std::optional<Turn> turn, std::optional<Day> date);
     /// Takes a division off the schedule.
     Outcome unschedule(const std::string& division);
-    /// The next turn begins (the date moves on by the turn's length) as one operation; then every
-    /// division due by then arrives, each as its own operation with its rolls in the journal,
-    /// hidden as usual.
-    /// `arrive` rolls up one division due (by default Arrivals::arrive; a front end that asks
-    /// for the organiser's dice wraps it). Where it gives nothing the division stays due, as
-    /// waiting: a front end that asks for dice between frames rolls it up afterwards.
-    TurnResult next_turn(const std::function<std::optional<Arrival>(const ArrivalRequest&)>& arrive = {});
+    /// How one division due is rolled up: by default Arrivals::arrive; a front end that asks for
+    /// the organiser's dice wraps it. Where it gives nothing the division stays due, as waiting:
+    /// a front end that asks for dice between frames rolls it up afterwards.
+    using ArriveFn = std::function<std::optional<Arrival>(const ArrivalRequest&)>;
+    /// Every division due on this turn or before that has not arrived arrives, each as its own
+    /// operation with its rolls in the journal, hidden as usual (a campaign that begins with
+    /// divisions due on turn 1 brings them on so). All or none: one that cannot arrive is named
+    /// and none of them is kept (one transaction: other writers wait meanwhile, also while dice
+    /// are asked for).
+    DueArrivals arrive_due(const ArriveFn& arrive = {});
+    /// What is still due this turn arrives (on this turn, at its date); then the next turn
+    /// begins (the date moves on by the turn's length) as one operation, and every division due
+    /// on it arrives. All or nothing, as arrive_due: a division due that cannot arrive is named
+    /// and the turn does not begin.
+    TurnResult next_turn(const ArriveFn& arrive = {});
 
 private:
+    TurnResult begin_turn(const ArriveFn& arrive);
+    DueArrivals arrive_due(const ArriveFn& arrive, Turn up_to, std::optional<Turn> from, const std::string& stops);
     Session& m_session;
 };
 

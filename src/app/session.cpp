@@ -136,8 +136,9 @@ campaign::CampaignInfo Session::create_campaign(const NewCampaign& request) {
     return *m->store.find_campaign(row.name);
 }
 
-void Session::change_settings(const CampaignSettings& s) {
-    auto c = current();
+Outcome Session::change_settings(const CampaignSettings& s) {
+    const auto was = current();
+    auto c = was;
     if (s.return_rate) c.return_rate = *s.return_rate;
     if (s.rounding) c.rounding = *s.rounding;
     if (s.despicable) c.despicable = *s.despicable;
@@ -149,11 +150,16 @@ void Session::change_settings(const CampaignSettings& s) {
     if (s.dice) c.dice = *s.dice;
     check_settings(c);
     check_date_and_theater(rules(), c);
-    m->store.run_operation(c.id, OperationKind::settings, [&](std::int64_t op) {
+    if (settings_text(c) == settings_text(was))
+        throw UsageError("nothing to change: campaign " + c.name + "'s settings are already " + settings_text(c));
+    Outcome out;
+    out.operation = m->store.run_operation(c.id, OperationKind::settings, [&](std::int64_t op) {
         m->store.set_audience(op, Audience::everyone());  // the campaign's rules and date are every side's
         m->store.update_campaign_settings(c);
-        return "Settings: " + settings_text(c);
+        out.summary = "Settings: " + settings_text(c);
+        return out.summary;
     });
+    return out;
 }
 
 std::vector<campaign::CampaignInfo> Session::campaigns() const { return m->store.campaigns(); }
@@ -267,24 +273,54 @@ std::string unit_name(const db::Store& store, const campaign::CampaignInfo& c, U
     return names[static_cast<size_t>(i)];
 }
 
+// A name listed whose row the lookup cannot join to its corps, army and side is damage.
+template <class T>
+T found(std::optional<T> row, UnitKind kind, const std::string& name) {
+    if (row) return *row;
+    throw Damaged(word(kind) + " " + visible(name) + " is not joined to its corps, army or side; run muster check, or restore a backup");
+}
+
 }  // namespace
 
 // The exact name is looked up first: only a miss lists the campaign's names (an arrival at
 // 33,000 divisions reads one row, not every name).
+
 db::DivisionRef division_named(const db::Store& store, const campaign::CampaignInfo& c, const std::string& typed) {
     if (auto d = db::Forces(store).find_division(c.id, typed)) return *d;
-    return *db::Forces(store).find_division(c.id, unit_name(store, c, UnitKind::division, typed));
+    const auto name = unit_name(store, c, UnitKind::division, typed);
+    return found(db::Forces(store).find_division(c.id, name), UnitKind::division, name);
 }
 
 std::tuple<std::int64_t, std::int64_t, std::string> corps_named(const db::Store& store, const campaign::CampaignInfo& c,
                                                                 const std::string& typed) {
     if (auto k = db::Forces(store).find_corps(c.id, typed)) return *k;
-    return *db::Forces(store).find_corps(c.id, unit_name(store, c, UnitKind::corps, typed));
+    const auto name = unit_name(store, c, UnitKind::corps, typed);
+    return found(db::Forces(store).find_corps(c.id, name), UnitKind::corps, name);
 }
 
 std::pair<std::int64_t, std::string> army_named(const db::Store& store, const campaign::CampaignInfo& c, const std::string& typed) {
     if (auto a = db::Forces(store).find_army(c.id, typed)) return *a;
-    return *db::Forces(store).find_army(c.id, unit_name(store, c, UnitKind::army, typed));
+    const auto name = unit_name(store, c, UnitKind::army, typed);
+    return found(db::Forces(store).find_army(c.id, name), UnitKind::army, name);
+}
+
+void relabel_above_start(db::Store& store, const rules::RuleSet& r, std::int64_t id, const std::string& ref, Outcome& out) {
+    const auto b = db::Forces(store).brigade(id);
+    if (!b || b->stands <= b->start_stands) return;
+    if (const auto* label = r.effectiveness.find(b->rating, b->stands)) {
+        db::Forces(store).relabel_brigade(id, *label, db::LabelledBy::as_given);
+        out.lines.push_back(ref + " is above its start of " + std::to_string(b->start_stands) + " with " + std::to_string(b->stands) +
+                            " stands: labelled " + label->text());
+    } else {
+        out.lines.push_back(ref + " has " + std::to_string(b->stands) + " stands, above its start of " + std::to_string(b->start_stands) +
+                            ", and the effectiveness table has no " + b->rating + " label for that many: it keeps " + b->label.text());
+    }
+}
+
+const rules::Side& stored_side(const rules::RuleSet& r, const std::string& id) {
+    if (const auto* side = r.find_side(id)) return *side;
+    throw Damaged("it names the side \"" + visible(id) + "\", which rule set " + r.id +
+                " does not have; run muster check, or restore a backup");
 }
 
 void require_view(const rules::RuleSet& r, const View& viewer) {

@@ -4,6 +4,7 @@
 // history). The CLI and the GUI see only src/app's types and muster's error family
 // (core/error.hpp): never a db:: type.
 #include "app/catalog.hpp"
+#include "app/outcome.hpp"
 #include "campaign/records.hpp"
 #include "core/words.hpp"
 #include "rules/rule_set.hpp"
@@ -90,7 +91,8 @@ public:
     campaign::CampaignInfo current() const;
     /// The campaign acted on, or nullopt when the file has none or it is ambiguous.
     std::optional<campaign::CampaignInfo> current_if_any() const;
-    void change_settings(const CampaignSettings& settings);
+    /// Changes the current campaign's settings as one operation; refused when they change nothing.
+    Outcome change_settings(const CampaignSettings& settings);
     /// The rule set the current campaign pinned when it was created (loaded once per campaign).
     const rules::RuleSet& rules() const;
     /// The same, shared: it stays whole for whoever holds it after the session moves to

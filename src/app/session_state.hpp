@@ -93,6 +93,19 @@ std::tuple<std::int64_t, std::int64_t, std::string> corps_named(const db::Store&
                                                                 const std::string& typed);
 std::pair<std::int64_t, std::string> army_named(const db::Store& store, const campaign::CampaignInfo& campaign,
                                                 const std::string& typed);
+/// After stands came back to a brigade (returned, freed, exchanged): one they took above its
+/// start strength is labelled for its new strength (the ledger takes it as given), where the rule
+/// set's table has a label for that many; a line for the outcome says so, or says why not.
+void relabel_above_start(db::Store& store, const rules::RuleSet& rules, std::int64_t brigade, const std::string& ref, Outcome& out);
+
+/// A side the campaign's rows name: one its rule set does not have is damage, refused naming it
+/// and pointing at muster check.
+const rules::Side& stored_side(const rules::RuleSet& rules, const std::string& id);
+
+/// The battle whose draft report a person named (as people type names), else NotFoundError
+/// with the nearest.
+std::string draft_named(const db::Store& store, std::int64_t campaign, const std::string& typed);
+
 /// The umpire, or a side of the rule set (else UsageError listing them).
 void require_view(const rules::RuleSet& rules, const View& viewer);
 

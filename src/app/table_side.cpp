@@ -4,6 +4,7 @@
 #include "app/session_state.hpp"
 #include "core/error.hpp"
 #include "core/match.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 
 #include <algorithm>
@@ -184,7 +185,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
     const auto c = m_session.current();
     const auto& rules = m_session.rules();
     const auto& table = play_table(rules, r.table);
-    const auto battle = require_name("battle", r.battle);
+    auto battle = require_name("battle", r.battle);
     if (r.unit.empty() && r.defender.empty()) throw UsageError("a roll for a battle names the unit it is for: --unit REF (a brigade or a battery)");
     if (!table.difference && !r.defender.empty())
         throw UsageError("table " + table.id + " is one roll: --defender applies to a table both sides roll; name the unit with --unit");
@@ -194,7 +195,11 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
         const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         for (const auto& b : refs.battles())
-            if (b.name == battle) throw Error("battle " + battle + " is already recorded: a draft report is for a battle still to be reported");
+            if (same_ignoring_case(b.name, battle))
+                throw Error("battle " + b.name + " is already recorded: a draft report is for a battle still to be reported");
+        // A draft under way is added to as it is spelled, however the battle is typed now.
+        for (const auto& d : db::Battles(store).drafts(c.id))
+            if (same_ignoring_case(d.battle, battle)) battle = d.battle;
         std::optional<Target> unit, defender;
         if (!r.unit.empty()) unit = find_target(refs, r.unit, "--unit");
         if (!r.defender.empty()) defender = find_target(refs, r.defender, "--defender");
@@ -291,13 +296,25 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
     return report;
 }
 
-Draft TableSide::draft(const std::string& battle) const {
+std::string draft_named(const db::Store& store, std::int64_t campaign, const std::string& typed) {
+    std::vector<std::string> names;
+    for (const auto& d : db::Battles(store).drafts(campaign)) names.push_back(d.battle);
+    const auto i = match_one(typed, names, "draft report");
+    if (i < 0)
+        throw NotFoundError("no draft report for battle \"" + visible(typed) + "\"" +
+                            (names.empty() ? " (muster table roll ... --battle NAME --unit REF fills one)" : did_you_mean(typed, names)));
+    return names[static_cast<size_t>(i)];
+}
+
+Draft TableSide::draft(const std::string& typed) const {
     const auto c = m_session.current();
     auto& store = m_session.state().store;
-    const auto roster = db::Rosters(store).roster(c.id);
-    const auto lines = db::Battles(store).draft(c.id, battle);
-    if (lines.empty()) throw NotFoundError("no draft report for battle \"" + battle + "\" (muster table roll ... --battle NAME --unit REF fills one)");
-    return make_draft(battle, lines, Refs(roster));
+    Draft out;
+    store.read([&] {
+        const auto battle = draft_named(store, c.id, typed);
+        out = make_draft(battle, db::Battles(store).draft(c.id, battle), Refs(db::Rosters(store).roster(c.id)));
+    });
+    return out;
 }
 
 Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
@@ -306,12 +323,15 @@ Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLin
         std::string what;
         switch (l.kind) {
             case DraftKind::engaged:
-                out.engaged.push_back(l.brigade_id ? refs.brigade_by_id(*l.brigade_id)->ref() : refs.battery_by_id(*l.battery_id)->ref());
+                out.engaged.push_back(l.brigade_id ? refs.brigade_at(*l.brigade_id, "a draft line").ref()
+                                                   : refs.battery_at(*l.battery_id, "a draft line").ref());
                 continue;
-            case DraftKind::lost: what = refs.brigade_by_id(*l.brigade_id)->ref() + ": " + count_of(l.stands, "stand", "stands") + " lost"; break;
-            case DraftKind::captured: what = refs.brigade_by_id(*l.brigade_id)->ref() + ": " + count_of(l.stands, "stand", "stands") + " captured"; break;
-            case DraftKind::leader: what = "leader " + refs.leader_by_id(*l.leader_id)->label() + ": " + word(*l.leader_fate); break;
-            case DraftKind::battery: what = "battery " + refs.battery_by_id(*l.battery_id)->ref() + ": " + word(*l.battery_fate); break;
+            case DraftKind::lost: what = refs.brigade_at(*l.brigade_id, "a draft line").ref() + ": " + count_of(l.stands, "stand", "stands") + " lost"; break;
+            case DraftKind::captured:
+                what = refs.brigade_at(*l.brigade_id, "a draft line").ref() + ": " + count_of(l.stands, "stand", "stands") + " captured";
+                break;
+            case DraftKind::leader: what = "leader " + refs.leader_at(*l.leader_id, "a draft line").label() + ": " + word(*l.leader_fate); break;
+            case DraftKind::battery: what = "battery " + refs.battery_at(*l.battery_id, "a draft line").ref() + ": " + word(*l.battery_fate); break;
         }
         out.lines.push_back(what + " (" + l.why + ")");
     }
@@ -320,13 +340,13 @@ Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLin
 
 std::vector<campaign::DraftInfo> TableSide::drafts() const { return db::Battles(m_session.state().store).drafts(m_session.current().id); }
 
-Outcome TableSide::discard(const std::string& battle) {
+Outcome TableSide::discard(const std::string& typed) {
     auto& store = m_session.state().store;
     const auto c = m_session.current();
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::draft_discarded, [&](std::int64_t) {
+        const auto battle = draft_named(store, c.id, typed);
         const auto lines = db::Battles(store).draft(c.id, battle);
-        if (lines.empty()) throw NotFoundError("no draft report for battle \"" + battle + "\"");
         db::Battles(store).clear_draft(c.id, battle);
         out.summary = "Discarded the draft report of " + battle + " (" + count_of(static_cast<int>(lines.size()), "line", "lines") + ")";
         return out.summary;

@@ -41,11 +41,12 @@ std::pair<Fate, std::string> fate_at(std::string_view spec, std::string_view res
                      spellings<Fate>() + ")");
 }
 
-int count(std::string_view spec, std::string_view number, std::string_view option) {
+// A number after a spec's "=" or "/": stands (0 to 999), or the battles a wounded leader misses.
+int count(std::string_view spec, std::string_view number, std::string_view option, std::string_view what = "stands", int most = 999) {
     int n = 0;
-    if (!parse_int(trim(number), n) || n < 0 || n > 999)
-        throw UsageError(std::string(option) + " \"" + std::string(spec) + "\": \"" + std::string(number) +
-                         "\" is not a number of stands from 0 to 999");
+    if (!parse_int(trim(number), n) || n < 0 || n > most)
+        throw UsageError(std::string(option) + " \"" + std::string(spec) + "\": \"" + std::string(number) + "\" is not a number of " +
+                         std::string(what) + " from 0 to " + std::to_string(most));
     return n;
 }
 
@@ -130,7 +131,7 @@ void add_leader_spec(Report& report, std::string_view spec) {
     f.leader = std::string(trim(spec.substr(0, colon)));
     std::string rest(spec.substr(colon + 1));
     if (const auto slash = rest.find('/'); slash != std::string::npos) {
-        f.out_for = count(spec, rest.substr(slash + 1), "--leader");
+        f.out_for = count(spec, rest.substr(slash + 1), "--leader", "battles", 100);
         rest = rest.substr(0, slash);
     }
     std::tie(f.fate, f.camp) = fate_at<LeaderFate>(spec, rest, "--leader");

@@ -1,5 +1,6 @@
 // `muster arrive`: a division arrives.
 #include "app/arrivals.hpp"
+#include "app/season.hpp"
 #include "cli/dice_at_table.hpp"
 #include "export/division_text.hpp"
 
@@ -7,17 +8,43 @@
 
 namespace muster::cli {
 
+void print_arrivals(Io& io, const rules::RuleSet& rules, const app::DueArrivals& due) {
+    for (const auto& a : due.arrivals)
+        io.out << "\n" << exporter::division_text(rules, a.division) << "Journal #" << a.operation
+               << ": arrived, hidden from the other side until `muster reveal`.\n";
+}
+
+namespace {
+
+// Every division due now arrives, each with its dice (asked, when the organiser rolls them).
+void arrive_due(Io& io, const RollOptions& dice) {
+    auto session = open_campaigns(io);
+    const bool asking = asks_for_dice(session, dice);
+    const auto due = session.season().arrive_due([&](app::ArrivalRequest r) {
+        if (asking) io.err << "Dice for " << r.division << ":\n";
+        return with_dice(session, io, dice, [&](const std::vector<std::string>& rolls) {
+            r.rolls = rolls;
+            return session.arrivals().arrive(r);
+        });
+    });
+    if (due.arrivals.empty()) io.out << "Nothing is due: every division scheduled by this turn has arrived.\n";
+    print_arrivals(io, session.rules(), due);
+}
+
+}  // namespace
+
 void add_arrive_command(CLI::App& app, Io& io) {
     struct ArriveOptions {
         app::ArrivalRequest request;
         int year = 0;
         std::string theater;
         RollOptions dice;
-        bool show_rolls = false;
+        bool show_rolls = false, due = false;
     };
     auto ar = std::make_shared<ArriveOptions>();
     auto* arrive = app.add_subcommand("arrive", "A division arrives: roll it up, store it, hidden from the other side");
-    arrive->add_option("DIVISION", ar->request.division, "The placeholder division")->required();
+    arrive->add_option("DIVISION", ar->request.division, "The placeholder division (or --due)");
+    arrive->add_flag("--due", ar->due, "Every division due on this turn or before, in the schedule, arrives");
     arrive->add_option("--year", ar->year, "Year (default: the campaign's date)");
     arrive->add_option("--theater", ar->theater, "Theater, e.g. east (default: the campaign's)");
     arrive->add_flag("--roll-year-theater", ar->request.roll_year_theater,
@@ -29,6 +56,12 @@ void add_arrive_command(CLI::App& app, Io& io) {
     arrive->add_flag("--show-rolls", ar->show_rolls, "Print every roll");
     on_run(arrive, io, [ar, &io, arrive] {
         auto& r = ar->request;
+        if (ar->due) {
+            if (!r.division.empty()) throw UsageError("give a DIVISION or --due, not both");
+            arrive_due(io, ar->dice);
+            return;
+        }
+        if (r.division.empty()) throw UsageError("name the DIVISION that arrives, or give --due for every division due now");
         if (arrive->count("--year")) r.year = ar->year;
         if (arrive->count("--theater")) r.theater = ar->theater;
         auto service = open_campaigns(io);
@@ -37,6 +70,7 @@ void add_arrive_command(CLI::App& app, Io& io) {
             return service.arrivals().arrive(r);
         });
         const auto rules = service.rules();
+        if (!result.note.empty()) io.err << "muster: note: " << result.note << "\n";
         io.out << (result.preview ? "PREVIEW (not stored; its rolls are kept in the journal as discarded)\n" : "");
         io.out << exporter::division_text(rules, result.division);
         if (ar->show_rolls) io.out << "\nRolls:\n" << exporter::rolls_text(result.division.rolls);

@@ -41,9 +41,10 @@ void add_forces_commands(CLI::App& app, Io& io) {
     d->add_option("NAME", div->name, "Division name")->required();
     d->add_option("--corps", div->parent, "Corps it belongs to")->required();
     d->add_option("--arm", div->arm, "Arm, e.g. infantry or cavalry (default: the rule set's first)");
+    d->add_option("--leader", div->leader, "Its commander, known by name: his grade is rolled when it arrives (no name is drawn for him)");
     on_run(d, io, [div, &io] {
-        open_campaigns(io).forces().add_division(div->parent, div->name, div->arm);
-        io.out << "Added division " << div->name << " (placeholder).\n";
+        open_campaigns(io).forces().add_division(div->parent, div->name, div->arm, div->leader);
+        io.out << "Added division " << div->name << " (placeholder" << (div->leader.empty() ? "" : ", commanded by " + div->leader) << ").\n";
     });
 
     auto bri = std::make_shared<app::BrigadeEntry>();

@@ -25,8 +25,9 @@ void add_history_commands(CLI::App& app, Io& io) {
     on_run(check, io, [&io] {
         const auto report = open_campaigns(io).history().check();
         for (const auto& p : report.problems) io.out << "PROBLEM: " << p << "\n";
-        io.out << (report.ok() ? "ok: " : "FAILED: ") << report.campaigns << " campaigns, " << report.brigades
-               << " brigades, " << report.moves << " recorded moves; stands: " << report.generated
+        io.out << (report.ok() ? "ok: " : "FAILED: ") << count_of(report.campaigns, "campaign", "campaigns") << ", "
+               << count_of(report.brigades, "brigade", "brigades") << ", " << count_of(report.moves, "recorded move", "recorded moves")
+               << "; stands: " << report.generated
                << " generated = " << report.stands << " in service + " << report.lost << " lost for good + "
                << report.held << " held as prisoners";
         io.out << (report.ok() ? "; every ledger balances\n" : "\n");

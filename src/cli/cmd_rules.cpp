@@ -1,4 +1,5 @@
 #include "app/catalog.hpp"
+#include "app/files.hpp"
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 #include "export/play_text.hpp"
@@ -98,14 +99,7 @@ void add_rules_commands(CLI::App& app, Io& io) {
     copy->add_option("RULES", copy_o->name, "Rule set id")->required();
     copy->add_option("FILE", copy_o->dest, "Where to write it (must not exist)")->required();
     on_run(copy, io, [copy_o, &io] {
-        const std::string text = app::default_catalog().text(copy_o->name);
-        std::error_code ec;
-        if (std::filesystem::exists(copy_o->dest, ec))
-            throw Error(copy_o->dest + ": the file exists; muster will not overwrite it");
-        std::ofstream out(copy_o->dest, std::ios::binary);
-        out << text;
-        out.close();
-        if (!out) throw Error(copy_o->dest + ": cannot write the file");
+        app::write_new_file(copy_o->dest, app::default_catalog().text(copy_o->name));
         io.out << "Wrote " << copy_o->dest << ". Change its \"id\", edit it, then: muster rules validate "
                << copy_o->dest << "\n";
     });

@@ -62,13 +62,7 @@ void add_season_commands(CLI::App& app, Io& io) {
         });
         io.out << "Turn " << result.turn.number() << " begins" << (result.date ? ": " + result.date->text() : "") << " (journal #" << result.operation
                << ")\n";
-        for (const auto& a : result.arrivals)
-            io.out << "\n" << exporter::division_text(session.rules(), a.division) << "Journal #" << a.operation
-                   << ": arrived, hidden from the other side until `muster reveal`.\n";
-        for (const auto& r : result.refused) io.out << "\nDue but not arrived: " << r << "\n";
-        if (!result.refused.empty())
-            throw Error(std::to_string(result.refused.size()) + " of the divisions due could not arrive (named above): "
-                        "they stay due");
+        print_arrivals(io, session.rules(), {result.arrivals, result.waiting});
     });
 
     struct ScheduleOptions {

@@ -9,24 +9,38 @@
 
 namespace muster::cli {
 
+namespace {
+
+// The rule set a table command reads: the one given, else the current campaign's.
+rules::RuleSet rules_for(const Io& io, const std::string& given) {
+    if (!given.empty()) return app::default_catalog().load(given);
+    try {
+        return open_campaigns(io).rules();
+    } catch (const Error& e) {
+        throw UsageError(std::string("give the rule set (--rules ID): there is no campaign to take it from (") + e.what() + ")");
+    }
+}
+
+}  // namespace
+
 void add_table_commands(CLI::App& app, Io& io) {
     auto* table_cmd = app.add_subcommand("table", "The play tables of a rule set: list, show as the source prints them, roll with modifiers");
     table_cmd->require_subcommand(1);
 
     auto list_rules = std::make_shared<std::string>();
     auto* list = table_cmd->add_subcommand("list", "List a rule set's play tables");
-    list->add_option("--rules", *list_rules, "Rule set id or .json file")->required();
-    on_run(list, io, [list_rules, &io] { io.out << exporter::play_tables_text(app::default_catalog().load(*list_rules)); });
+    list->add_option("--rules", *list_rules, "Rule set id or .json file (default: the campaign's)");
+    on_run(list, io, [list_rules, &io] { io.out << exporter::play_tables_text(rules_for(io, *list_rules)); });
 
     struct ShowOptions {
         std::string rules, table;
     };
     auto show_o = std::make_shared<ShowOptions>();
     auto* show = table_cmd->add_subcommand("show", "Show a play table laid out as the source prints it, with its modifiers and muster's readings");
-    show->add_option("--rules", show_o->rules, "Rule set id or .json file")->required();
+    show->add_option("--rules", show_o->rules, "Rule set id or .json file (default: the campaign's)");
     show->add_option("TABLE", show_o->table, "Play table id (see muster table list), or \"all\"")->required();
     on_run(show, io, [show_o, &io] {
-        const auto r = app::default_catalog().load(show_o->rules);
+        const auto r = rules_for(io, show_o->rules);
         if (show_o->table == "all") {
             for (const auto& t : r.play_tables) io.out << exporter::play_table_text(t) << "\n";
             if (r.play_tables.empty()) io.out << exporter::play_tables_text(r);

@@ -2,6 +2,7 @@
 // The command line: one file a command group, each registering its commands on the app.
 #include "app/outcome.hpp"
 #include "app/battles.hpp"
+#include "app/season.hpp"
 #include "app/session.hpp"
 #include "core/date.hpp"
 #include "core/error.hpp"
@@ -119,6 +120,8 @@ void add_campaign_commands(CLI::App& app, Io& io);
 void add_forces_commands(CLI::App& app, Io& io);
 /// `muster arrive`.
 void add_arrive_command(CLI::App& app, Io& io);
+/// Prints the divisions that arrived as they were due.
+void print_arrivals(Io& io, const rules::RuleSet& rules, const app::DueArrivals& due);
 /// `muster battle report|recover|list|show` and `muster brigade disband|destroy|merge|relabel`.
 void add_battle_commands(CLI::App& app, Io& io);
 /// `muster leader list|replace|assign|casualty|return`.

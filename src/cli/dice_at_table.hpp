@@ -24,6 +24,9 @@ void add_roll_options(CLI::App* cmd, RollOptions& options, const std::string& ro
 /// endless input of bad values or take-backs would otherwise never end).
 bool ask_roll(Io& io, const dice::RollNeeded& need, std::vector<std::string>& rolls, size_t& answers);
 constexpr size_t k_most_answers = 1000;
+/// The longest answer read: a roll, "back", or a mistyped one with room to spare. With
+/// k_most_answers, at most about 128 KB of input is read for one operation.
+constexpr size_t k_longest_answer = 128;
 
 /// Whether this command asks for its dice: --dice ask, or by default a campaign of typed dice
 /// when standard input is a terminal.

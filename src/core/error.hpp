@@ -37,6 +37,14 @@ public:
     using Error::Error;
 };
 
+/// The campaign file holds what muster never writes (a reference to a missing row, a value
+/// out of its kind): said as such, pointing at `muster check`. Work of several operations
+/// stops whole on it, where another refusal stops only the one operation.
+class Damaged : public Error {
+public:
+    explicit Damaged(const std::string& what) : Error("the campaign database is damaged: " + what) {}
+};
+
 /// What the organiser named does not exist (no division, brigade, camp... of that name).
 class NotFoundError : public UsageError {
 public:

@@ -10,9 +10,13 @@ namespace {
 
 char fold(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
+}  // namespace
+
 bool same_ignoring_case(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return fold(x) == fold(y); });
 }
+
+namespace {
 
 bool begins_ignoring_case(std::string_view name, std::string_view prefix) {
     return name.size() > prefix.size() && same_ignoring_case(name.substr(0, prefix.size()), prefix);

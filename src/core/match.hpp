@@ -7,6 +7,10 @@
 
 namespace muster {
 
+/// Whether two names are one as people type them: the same but for the case of ASCII letters
+/// ("Wheatfield", "wheatfield"). A new name that is one with a name already there is refused.
+bool same_ignoring_case(std::string_view a, std::string_view b);
+
 /// The names among `names` that `typed` refers to, by the first rule that finds any: the name
 /// itself; the name ignoring case (ASCII letters); the names it begins, ignoring case. Indexes
 /// into `names`; more than one is for the caller to call ambiguous.

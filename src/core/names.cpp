@@ -59,6 +59,10 @@ std::string name_problem(std::string_view name) {
         if (is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where();
         if (is_bidi(c)) return "bidirectional control " + hex("U+%04X", static_cast<unsigned>(c)) + where();
         if (c == '/') return "a \"/\"" + where() + " (it separates the parts of a reference, as in Heth/1st Brigade)";
+        // What would read as a line break, or as the reference's "/", is refused with them.
+        if (c == 0x2028 || c == 0x2029) return "line separator " + hex("U+%04X", static_cast<unsigned>(c)) + where();
+        if (c == 0x2044 || c == 0x2215 || c == 0x29F8 || c == 0xFF0F)
+            return hex("U+%04X", static_cast<unsigned>(c)) + where() + ", which reads as a \"/\" (it separates the parts of a reference)";
     }
     if (chars > k_max_name_chars)
         return std::to_string(chars) + " characters, at most " + std::to_string(k_max_name_chars);
@@ -72,15 +76,18 @@ std::string checked_name(std::string_view what, std::string_view name) {
     return std::string(kept);
 }
 
+std::string leader_name_problem(std::string_view name) {
+    if (name.rfind('#', 0) == 0 || name.rfind("leader #", 0) == 0) return "it begins as a leader's number does (\"leader #12\")";
+    for (std::string_view post : {"commander of ", "former commander of "})
+        if (name.rfind(post, 0) == 0) return "it begins as an unnamed leader is called (\"" + std::string(post) + "Heth\")";
+    return "";
+}
+
 std::string checked_leader_name(std::string_view name) {
     if (name.empty()) return "";
     auto kept = checked_name("leader name", name);
-    if (kept.rfind('#', 0) == 0 || kept.rfind("leader #", 0) == 0)
-        throw UsageError("leader name \"" + visible(kept) + "\" is refused: it begins as a leader's number does (\"leader #12\")");
-    for (std::string_view post : {"commander of ", "former commander of "})
-        if (kept.rfind(post, 0) == 0)
-            throw UsageError("leader name \"" + visible(kept) + "\" is refused: it begins as an unnamed leader is called (\"" +
-                             std::string(post) + "Heth\")");
+    if (const auto problem = leader_name_problem(kept); !problem.empty())
+        throw UsageError("leader name \"" + visible(kept) + "\" is refused: " + problem);
     return kept;
 }
 

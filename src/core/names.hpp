@@ -20,6 +20,10 @@ std::string name_problem(std::string_view name);
 /// "brigade name"), the name as it can be shown, the problem and where it is.
 std::string checked_name(std::string_view what, std::string_view name);
 
+/// What is wrong with a leader's name beyond the name rule, or "": it may not begin as his number
+/// or an unnamed leader's call does ("#12", "leader #12", "commander of ...").
+std::string leader_name_problem(std::string_view name);
+
 /// A leader's name: "" (unnamed) or a name by the rule that does not begin with "#",
 /// "leader #", "commander of " or "former commander of " (how an unnamed leader is called).
 std::string checked_leader_name(std::string_view name);

@@ -56,4 +56,8 @@ std::string count_of(int n, std::string_view singular, std::string_view plural) 
     return std::to_string(n) + " " + std::string(n == 1 ? singular : plural);
 }
 
+std::string possessive(std::string_view name) {
+    return std::string(name) + (!name.empty() && (name.back() == 's' || name.back() == 'S') ? "'" : "'s");
+}
+
 }  // namespace muster

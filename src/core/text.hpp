@@ -11,6 +11,8 @@ std::string ordinal(int n);
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
 /// Splits on a separator character; keeps empty parts.
 std::vector<std::string> split(std::string_view text, char sep);
+/// A name's possessive: "the Union's", "the Allies'".
+std::string possessive(std::string_view name);
 /// Removes leading and trailing spaces and tabs.
 std::string_view trim(std::string_view text);
 /// Parses a whole decimal integer (optional sign); false on anything else or overflow.

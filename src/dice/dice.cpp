@@ -1,6 +1,7 @@
 #include "dice/dice.hpp"
 
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 
 namespace muster::dice {
@@ -63,7 +64,7 @@ Throw parse_typed(Die die, std::string_view raw, std::string_view what) {
     if (die == Die::percentile) expected += ", or 00 for 100";
     if (die == Die::two_d6) expected += ", or two dice such as 3+4";
     auto refuse = [&]() -> Throw {
-        throw UsageError("typed roll \"" + std::string(text) + "\" for " + std::string(what) + " (" +
+        throw UsageError("typed roll \"" + visible(text) + "\" for " + std::string(what) + " (" +
                          std::string(rules::die_name(die)) + ") is not valid: expected " + expected);
     };
     Throw t;
@@ -96,7 +97,7 @@ Throw TypedSource::roll(Die die, std::string_view purpose) {
     const std::string what = "roll " + std::to_string(m_next + 1) + ", " + std::string(purpose);
     if (m_next >= m_rolls.size())
         throw RollNeeded("the typed-in rolls ran out at " + what + " (" + std::string(rules::die_name(die)) +
-                             "): " + std::to_string(m_rolls.size()) + " were given",
+                             "): " + count_of(static_cast<int>(m_rolls.size()), "was given", "were given"),
                          die, std::string(purpose), m_next);
     return parse_typed(die, m_rolls[m_next++], what);
 }

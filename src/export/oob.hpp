@@ -12,13 +12,14 @@ namespace muster::exporter {
 
 /// What every exported file says about itself: muster's version, campaign, date and view.
 struct Provenance {
-    Day date;  ///< the day it was printed
+    std::optional<Day> date;  ///< the campaign's date (none: it has none)
+    Turn turn = Turn::first();  ///< the campaign's turn
 };
 
-/// muster's version, the campaign, the date and the view: "muster 0.1.0", "Virginia 1863",
-/// "2026-11-29", "umpire's view" (or "view of the Union").
+/// muster's version, the campaign, its date ("" when it has none), its turn and the view:
+/// "muster 0.1.0", "Virginia 1863", "1863-07-01", "turn 3", "umpire's view" (or "view of the Union").
 std::vector<std::string> provenance_fields(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
-/// The fields joined: "muster 0.1.0 | Virginia 1863 | 2026-11-29 | umpire's view".
+/// The fields joined: "muster 0.1.0 | Virginia 1863 | 1863-07-01 | turn 3 | umpire's view".
 std::string provenance_line(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
 
 /// The size and paper of a label sheet.
@@ -89,7 +90,5 @@ std::string oob_text(const rules::RuleSet& rules, const army::OrderOfBattle& oob
 std::string oob_json(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
 /// The journal: every operation and, under it, every roll.
 std::string journal_text(const std::vector<journal::Entry>& entries);
-/// Today, UTC.
-Day today();
 
 }  // namespace muster::exporter

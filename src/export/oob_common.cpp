@@ -16,16 +16,16 @@ std::string name_of(const rules::Named* named, const std::string& id) { return n
 
 }  // namespace
 
-Day today() { return *Day::parse(utc_now("%Y-%m-%d")); }
-
 std::vector<std::string> provenance_fields(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
     const auto* viewer = rules.find_side(oob.view.side());
-    return {std::string("muster ") + k_version, oob.campaign, p.date.text(),
+    return {std::string("muster ") + k_version, oob.campaign, text_or(p.date, ""), p.turn.text(),
             viewer ? "view of the " + viewer->name : std::string("umpire's view")};
 }
 
 std::string provenance_line(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
-    return join(provenance_fields(rules, oob, p), " | ");
+    auto fields = provenance_fields(rules, oob, p);
+    fields.erase(std::remove(fields.begin(), fields.end(), std::string()), fields.end());  // a campaign without a date
+    return join(fields, " | ");
 }
 
 std::string commander_text(const rules::RuleSet& rules, const army::Leader& l) {

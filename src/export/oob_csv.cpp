@@ -40,7 +40,7 @@ std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob,
              "", "", "", "", std::to_string(t.brigades), std::to_string(t.batteries)});
     };
     out = record({"side", "army", "corps", "division", "unit", "name", "arm", "stands", "start", "label", "state", "rating", "commander",
-                  "grade", "mark", "owner", "brigades", "batteries", "nationality", "muster", "campaign", "exported", "view"});
+                  "grade", "mark", "owner", "brigades", "batteries", "nationality", "muster", "campaign", "date", "turn", "view"});
     for (const auto& a : oob.armies) {
         auto battery = [&](const std::string& corps, const std::string& division, const army::Battery& b, const std::string& owner) {
             add({a.side, a.name, corps, division, "battery", b.name, std::string(k_artillery), is_active(b.status) ? "1" : "0", "1", "",

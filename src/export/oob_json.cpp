@@ -16,11 +16,14 @@ using cereal::make_nvp;
 
 template <class Archive>
 void leader(Archive& ar, const char* key, const army::Leader& l) {
-    if (!l.present()) return;
+    if (!l.present() && l.name.empty()) return;
     ar.setNextName(key);
     ar.startNode();
-    ar(make_nvp("name", l.name), make_nvp("grade", l.grade), make_nvp("rolled_grade", l.rolled_grade),
-       make_nvp("status", word(l.status)));
+    if (l.present())
+        ar(make_nvp("name", l.name), make_nvp("grade", l.grade), make_nvp("rolled_grade", l.rolled_grade),
+           make_nvp("status", word(l.status)));
+    else
+        ar(make_nvp("name", l.name));  // a placeholder's commander, known by name: his grade is rolled when it arrives
     ar.finishNode();
 }
 
@@ -68,7 +71,7 @@ std::string oob_json(const rules::RuleSet& rules, const army::OrderOfBattle& oob
         cereal::JSONOutputArchive ar(os, cereal::JSONOutputArchive::Options(324, cereal::JSONOutputArchive::Options::IndentChar::space, 2));
         ar(make_nvp("format", std::string("muster-oob/1")), make_nvp("muster", std::string(k_version)),
            make_nvp("campaign", oob.campaign), make_nvp("rules", rules.id), make_nvp("view", oob.view.text()),
-           make_nvp("date", p.date.text()));
+           make_nvp("date", text_or(p.date, "")), make_nvp("turn", p.turn.number()));
         array(ar, "armies", oob.armies, [&](const army::Army& a) {
             ar(make_nvp("name", a.name), make_nvp("side", a.side));
             leader(ar, "commander", a.commander);

@@ -156,8 +156,12 @@ void add_artillery(const rules::RuleSet& rules, Roller& roll, Context context, a
         roll.chance(a.reserve_percent, "reserve's share of the batteries (" + std::to_string(a.reserve_percent) + "%)",
                     "one more battery to the reserve", "it stays with the division"))
         ++a.to_reserve;
-    for (int i = 1; i <= a.batteries; ++i)
-        d.batteries.push_back({0, ordinal(i) + " Battery", i > a.batteries - a.to_reserve, BatteryStatus::active});
+    for (int i = 1; i <= a.batteries; ++i) {
+        army::Battery t;
+        t.name = ordinal(i) + " Battery";
+        t.reserve = i > a.batteries - a.to_reserve;
+        d.batteries.push_back(std::move(t));
+    }
 }
 
 // The chance that a die reads within a row's range.

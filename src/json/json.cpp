@@ -156,18 +156,20 @@ std::string read_file(const std::string& path, size_t max_bytes) {
     if (!S_ISREG(st.st_mode))
         throw Error(path + ": is " + (S_ISFIFO(st.st_mode) ? "a pipe or FIFO" : S_ISSOCK(st.st_mode) ? "a socket" : "a device") +
                     ", not a regular file: give a file, or - for standard input");
+    if (static_cast<unsigned long long>(st.st_size) > max_bytes)
+        throw Error(path + ": the file is " + std::to_string(st.st_size) + " bytes; muster reads at most " +
+                    std::to_string(max_bytes) + " bytes here");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw Error(path + ": cannot open the file (does it exist, and may you read it?)");
-    in.seekg(0, std::ios::end);
-    const auto size = static_cast<long long>(in.tellg());
-    if (size < 0) throw Error(path + ": cannot read the file (is it a directory?)");
-    if (static_cast<unsigned long long>(size) > max_bytes)
-        throw Error(path + ": the file is " + std::to_string(size) + " bytes; muster reads at most " +
-                    std::to_string(max_bytes) + " bytes here");
-    in.seekg(0);
-    std::string text(static_cast<size_t>(size), '\0');
-    in.read(text.data(), size);
-    if (!in) throw Error(path + ": cannot read the file");
+    // Read up to the limit whatever the size said: some files (those of /proc) say 0 and have more.
+    std::string text;
+    char block[65536];
+    while (in.read(block, sizeof block) || in.gcount() > 0) {
+        text.append(block, static_cast<size_t>(in.gcount()));
+        if (text.size() > max_bytes)
+            throw Error(path + ": more than " + std::to_string(max_bytes) + " bytes; muster reads at most that here");
+    }
+    if (in.bad()) throw Error(path + ": cannot read the file");
     return text;
 }
 

@@ -122,8 +122,16 @@ std::string PlayModifier::value_text() const {
 
 std::string PlayResult::heading() const {
     if (!name.empty()) return name;
-    const auto end = text.find_first_of(".:");
-    return end == std::string::npos ? text : text.substr(0, end);
+    // The text to its first full stop or colon, never one inside brackets (a heading keeps its
+    // brackets balanced).
+    int depth = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '(') ++depth;
+        else if (c == ')' && depth > 0) --depth;
+        else if ((c == '.' || c == ':') && depth == 0) return text.substr(0, i);
+    }
+    return text;
 }
 
 const PlayColumn* PlayTable::find_column(std::string_view id) const {

@@ -80,7 +80,7 @@ TEST_CASE("A report is previewed first and stores nothing") {
     const auto preview = f.s.battles().report_battle(gettysburg(), app::Mode::preview);
     CHECK(preview.preview);
     CHECK(preview.operation == 0);
-    CHECK_THAT(preview.lines.front(), Contains("Heth/Archer: 8 -> 4 stands (3 lost, 1 captured to Fort Delaware)"));
+    CHECK_THAT(preview.lines.front(), Contains("Heth/Archer: from 8 to 4 stands (3 lost, 1 captured to Fort Delaware)"));
     CHECK(test::dump(f.path) == before);
     const auto applied = f.s.battles().report_battle(gettysburg(), app::Mode::apply);
     CHECK(applied.lines == preview.lines);
@@ -479,7 +479,6 @@ TEST_CASE("A report of only a fallen leader or a lost battery records the divisi
     CHECK_THAT(out.summary, Contains("1 division"));
     app::ExportRequest e;
     e.battle = "Skirmish";
-    e.date = Day::read("2026-01-01");
     const auto text = s.exports().oob(e, OobFormat::text);
     CHECK_THAT(text, Contains("Heth"));
     CHECK(text.find("Pender") == std::string::npos);
@@ -529,4 +528,74 @@ TEST_CASE("A proposal whose prisoners were freed since lists as lapsed, saying w
     CHECK(v.row.status == ExchangeStatus::proposed);
     CHECK(v.lapsed == "1 stand of Wadsworth/Iron Brigade is not held by confederate (short by 1)");
     CHECK_THROWS_WITH(s.prisoners().answer_exchange(1, "confederate", app::Answer::accept), Contains("is not held by confederate"));
+}
+
+TEST_CASE("A battle's name is one however it is cased: a second Wheatfield is refused, a draft is found as typed") {
+    Fixture f;
+    auto r = gettysburg();
+    r.name = "Wheatfield";
+    f.s.battles().report_battle(r, app::Mode::apply);
+    r.name = "wheatfield";
+    CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(r, app::Mode::apply); }), Contains("a battle named \"Wheatfield\" is already recorded"));
+    // One battle, found by any casing or a beginning.
+    CHECK(f.s.battles().list().size() == 1);
+    CHECK_THAT(f.s.battles().recover("WHEATFIELD", {"50"}, app::Mode::preview).summary, Contains("Wheatfield"));
+}
+
+TEST_CASE("A battle is dated: the campaign's date by default, and a date outside the rule set's years refused") {
+    Fixture f;
+    app::CampaignSettings c;
+    c.date = Day::read("1863-07-02");
+    f.s.change_settings(c);
+    f.s.battles().report_battle(gettysburg(), app::Mode::apply);
+    CHECK(f.s.battles().list().front().date == Day::read("1863-07-02"));
+    auto r = gettysburg();
+    r.name = "Long Ago";
+    r.date = Day::read("1999-01-01");
+    CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(r, app::Mode::apply); }), Contains("battle date 1999-01-01 is outside rule set acw's years"));
+}
+
+TEST_CASE("A leader's own name is his, whoever commands the unit called so, and a name another leader bears is refused at add") {
+    Fixture f;
+    // Archer is wounded and replaced; the new commander of "Heth/Archer" is another leader. And a
+    // division named Meredith is added: "Meredith" still names the leader Meredith.
+    battle::Report r = gettysburg();
+    battle::add_leader_spec(r, "Heth/Archer:wounded/1");
+    f.s.battles().report_battle(r, app::Mode::apply);
+    f.s.leaders().replace_leader("Heth/Archer", 1863, {"50"}, app::Mode::apply, app::Displace::keep);
+    f.s.forces().add_division("Third Corps", "Meredith", "");
+    CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Archer"); }), Contains("Archer") && !Contains("could be any of"));
+    // A second Meredith, at any door a leader comes in by, is refused.
+    CHECK_THAT(f.refusal([&] { f.s.forces().add_brigade({"Wadsworth", "Second", "veteran", 6, std::nullopt, "", "", {"Meredith", "average"}}); }),
+               Contains("a leader named \"Meredith\" already exists"));
+    CHECK_THAT(f.refusal([&] { f.s.forces().add_corps("Army of the Potomac", "II Corps", {"Meredith", "average"}); }),
+               Contains("a leader named \"Meredith\" already exists"));
+    CHECK_THAT(f.refusal([&] { f.s.forces().add_division("I Corps", "Doubleday", "", "Meredith"); }),
+               Contains("a leader named \"Meredith\" already exists"));
+}
+
+TEST_CASE("The brigadier of a merged brigade commands nothing: he can be assigned another") {
+    Fixture f;
+    f.s.battles().merge_brigade("Heth/Davis", "Heth/Archer");
+    bool commands_nothing = false;
+    for (const auto& l : f.s.leaders().list())
+        if (l.name == "Davis") commands_nothing = l.command.unit.empty();
+    CHECK(commands_nothing);
+    CHECK_THAT(f.s.leaders().assign("Davis", "Heth/Archer", app::Displace::replace).summary, Contains("Davis"));
+}
+
+TEST_CASE("Stands coming back above a brigade's start label it for its new strength, and the ledger holds") {
+    Fixture f;
+    // Archer (8, 8/6/4) loses 3 and has 1 captured; 4 of Cutler's stands merge in (8 again, no
+    // relabel); then the captured stand is freed: 9, above the start.
+    f.s.battles().report_battle(gettysburg(), app::Mode::apply);
+    f.s.forces().add_brigade({"Heth", "Spare", "veteran", 4, std::nullopt, "4/3/2", "", {}});
+    f.s.battles().merge_brigade("Heth/Spare", "Heth/Archer");
+    REQUIRE(f.stands("Heth/Archer") == 8);
+    const auto freed = f.s.prisoners().liberate("Fort Delaware");
+    CHECK(f.stands("Heth/Archer") == 9);
+    CHECK_THAT(join(freed.lines, "\n"), Contains("Heth/Archer is above its start of 8 with 9 stands: labelled"));
+    for (const auto& b : f.s.forces().brigades())
+        if (b.ref() == "Heth/Archer") CHECK(b.start_stands == 9);
+    CHECK(f.s.history().check().ok());
 }

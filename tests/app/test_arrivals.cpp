@@ -166,7 +166,7 @@ TEST_CASE("Reserve batteries are numbered on across arrivals, and the campaign's
         }
         CHECK(reserve > 2);  // the arrivals did send batteries to the reserves
 
-        const auto json = test::export_oob(s, {{std::nullopt, View::umpire(), std::nullopt, Day::read("2026-01-01")}, "json"});
+        const auto json = test::export_oob(s, {{std::nullopt, View::umpire(), std::nullopt}, "json"});
         const auto file = dir.file("oob.json");
         app::write_file(file, json);
         auto t = test::make_campaign(dir.file("d.db"), seed);

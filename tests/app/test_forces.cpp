@@ -86,7 +86,7 @@ TEST_CASE("A bad OOB file is refused whole and imports nothing") {
     CHECK_THAT(refuse(R"({"format": "muster-oob/1", "armies": {}})"), Contains("$.armies: expected an array"));
     CHECK_THAT(refuse(army + R"("elite", "start_stands": 6, "stands": 6}]}]}]}]})"),
                Contains("$.armies[0].corps[0].divisions[0].brigades[0].rating: unknown rating \"elite\""));
-    CHECK_THAT(refuse(army + R"("veteran", "start_stands": 6, "stands": 1000}]}]}]}]})"), Contains("1000 is out of range: expected 0 to 999"));
+    CHECK_THAT(refuse(army + R"("veteran", "start_stands": 6, "stands": 1000}]}]}]}]})"), Contains("1000 is out of range: expected 0 to 6"));
     // The second army clashes with one the campaign has: the first must not be imported either.
     CHECK_THAT(refuse(R"({"format": "muster-oob/1", "armies": [{"name": "Fresh", "side": "union", "corps": []},
         {"name": "Army of the Potomac", "side": "union", "corps": []}]})"),
@@ -158,7 +158,7 @@ TEST_CASE("muster's own JSON export always imports again, whole, after any campa
             }
         }
         const auto export_of = [](app::Session& session) {
-            return test::export_oob(session, {{std::nullopt, View::umpire(), std::nullopt, Day::read("2026-01-01")}, "json"});
+            return test::export_oob(session, {{std::nullopt, View::umpire(), std::nullopt}, "json"});
         };
         const auto json = export_of(s);
         app::write_file(dir.file("oob.json"), json);

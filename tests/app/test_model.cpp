@@ -16,7 +16,7 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     test::fight_and_propose(s);
     // A hand-entered division the Union has not seen, and its brigadier.
     s.forces().add_division("Third Corps", "Secret", "");
-    s.forces().add_brigade({"Secret", "Armistead's", "veteran", 6, std::nullopt, "", "", {"Armistead", "average"}});
+    s.forces().add_brigade({"Secret", "Armistead's", "veteran", 6, std::nullopt, "", "", {"Lewis A. Armistead", "average"}});
 
     const auto m = app::load_model(s);
     REQUIRE(m.current);

@@ -45,9 +45,9 @@ void campaign_of(const std::string& rules, const std::string& side_a, const std:
     s.battles().report_battle(r, app::Mode::apply);
     s.battles().recover("Clash", {}, app::Mode::apply);
     CHECK(s.history().check().ok());
-    const auto labels = test::export_labels(s, [] { test::Export e; e.format = "html"; e.request.date = Day::read("2026-01-01"); return e; }(), {});
+    const auto labels = test::export_labels(s, [] { test::Export e; e.format = "html"; return e; }(), {});
     CHECK_THAT(labels, Contains(first.name));
-    const auto oob = test::export_oob(s, [] { test::Export e; e.format = "text"; e.request.date = Day::read("2026-01-01"); return e; }());
+    const auto oob = test::export_oob(s, [] { test::Export e; e.format = "text"; return e; }());
     CHECK_THAT(oob, Contains(s.rules().term_brigade));
 }
 
@@ -157,7 +157,7 @@ TEST_CASE("An AWI campaign speaks of brigades and battalions, as its rule set na
     CHECK_THAT(summaries, Contains("Added brigade Stirn (placeholder") && Contains("Added battalion Leib Regiment") &&
                               Contains("Grant arrived: " + std::to_string(arrived.division.brigades.size()) + " battalion"));
     CHECK(summaries.find("division") == std::string::npos);
-    const auto text = test::export_oob(s, {{std::nullopt, View::umpire(), std::nullopt, Day::read("2026-01-01")}, "text"});
+    const auto text = test::export_oob(s, {{std::nullopt, View::umpire(), std::nullopt}, "text"});
     CHECK_THAT(text, Contains("Battalion") && Contains("battalions,"));
     CHECK(text.find("brigadier") == std::string::npos);
 }

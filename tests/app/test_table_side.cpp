@@ -143,3 +143,22 @@ TEST_CASE("A roll for a battle refuses what it cannot draft, and changes nothing
     CHECK(d.report.batteries.size() == 1);
     CHECK(d.report.batteries.at(0).fate == BatteryFate::wrecked);
 }
+
+TEST_CASE("A draft report is one battle however its name is typed: rolls join it, and it is found as people type it") {
+    Wagram w;
+    w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");
+    app::CampaignRoll r;
+    r.table = "musketry";
+    r.battle = "WAGRAM";  // the same battle, typed another way
+    r.unit = "Fresnel/Klenau";
+    r.request.points = rules::parse_points("6");
+    w.s.table_side().roll(r, {"12", "2"});
+    const auto drafts = w.s.table_side().drafts();
+    REQUIRE(drafts.size() == 1);
+    CHECK(drafts.front().battle == "Wagram");
+    CHECK(w.s.table_side().draft("wagram").battle == "Wagram");
+    CHECK(w.s.table_side().draft("wag").battle == "Wagram");
+    CHECK_THROWS_WITH(w.s.table_side().draft("Wagrm"), Contains("no draft report for battle \"Wagrm\"") && Contains("did you mean Wagram?"));
+    CHECK_THAT(w.s.battles().report_draft("wagram", {}, app::Mode::apply).summary, Contains("Wagram"));
+    CHECK(w.s.table_side().drafts().empty());
+}

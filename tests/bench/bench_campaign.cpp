@@ -158,7 +158,6 @@ void bm_export(benchmark::State& state, const std::string& format, bool labels) 
     app::Session s(built_campaign(), app::Open::existing, 5000, app::Catalog(""));
     test::Export r;
     r.format = format;
-    r.request.date = Day::read("2026-01-01");
     size_t bytes = 0;
     for (auto _ : state) {
         const auto out = labels ? test::export_labels(s, r, {}) : test::export_oob(s, r);

@@ -202,13 +202,11 @@ int main() {
         record("open + oob text", seconds([&] {
                    app::Session fresh(dir.file("c.db"), app::Open::existing, 5000, app::Catalog(""));
                    test::Export e;
-                   e.request.date = Day::read("2026-01-01");
                    test::export_oob(fresh, e);
                }));
         record("check", seconds([&] { s.history().check(); }));
         // Each export written to its file as muster writes it: a PDF page by page.
         app::ExportRequest request;
-        request.date = Day::read("2026-01-01");
         const auto exports = s.exports();
         for (const auto format : {OobFormat::md, OobFormat::csv, OobFormat::html, OobFormat::json, OobFormat::pdf})
             record("export oob " + word(format), seconds([&] {

@@ -36,7 +36,7 @@ TEST_CASE("After the battle from the command line") {
         "leaders": [{"leader": "Archer", "fate": "captured", "camp": "Fort Delaware"}]})";
     CHECK_THAT(ok("battle report " + dir.file("report.json") + " --preview"), Contains("PREVIEW"));
     const auto report = ok("battle report " + dir.file("report.json"));
-    CHECK_THAT(report, Contains("Heth/Archer: 8 -> 4 stands (3 lost, 1 captured to Fort Delaware)"));
+    CHECK_THAT(report, Contains("Heth/Archer: from 8 to 4 stands (3 lost, 1 captured to Fort Delaware)"));
     CHECK_THAT(ok("battle list"), Contains("Gettysburg"));
     CHECK_THAT(ok("battle recover Gettysburg --rolls 50"), Contains("3 stands of 5 casualties returned"));
     CHECK_THAT(ok("oob"), Contains("Archer      6/8  8/6/4  Worn   Veteran  Archer, Average, captured"));

@@ -151,7 +151,7 @@ TEST_CASE("Commands refuse bad input with one line and change nothing") {
     Cli cli;
     CHECK_THAT(cli.refused("oob", 1), Contains("no campaign database here"));
     cli.layout();
-    CHECK_THAT(cli.refused("arrive", 2), Contains("DIVISION is required"));
+    CHECK_THAT(cli.refused("arrive", 2), Contains("name the DIVISION that arrives, or give --due"));
     CHECK_THAT(cli.refused("arrive Nobody", 2), Contains("no division named \"Nobody\""));
     CHECK_THAT(cli.refused("arrive Heth --year 1863", 2), Contains("division Heth needs a theater to arrive in: give --theater"));
     CHECK_THAT(cli.refused("arrive Heth --year 1863 --roll-year-theater", 2), Contains("not both"));
@@ -316,7 +316,7 @@ TEST_CASE("check verifies the database itself - schema, ids, numbers, names, ref
              {"UPDATE leader SET grade = 'godlike' WHERE name = 'Meredith'", "leader Meredith has the grade \"godlike\", which rule set acw does not know"},
              {"UPDATE brigade SET rating = 'elite'", "has the rating \"elite\", which rule set acw does not know"},
              {"UPDATE army SET side = 'prussia' WHERE side = 'union'", "has the side \"prussia\""},
-             {"UPDATE campaign SET seed = 'abc'", "its seed or dice counter is not a whole number"},
+             {"UPDATE campaign SET seed = 'abc'", "campaign row(s) hold something other than a whole number in seed"},
              {"UPDATE brigade SET name = 'Iron' || char(0) || 'Brigade'", "a NUL character at character 5"},
              {"UPDATE division SET name = CAST(x'48ff' AS TEXT) WHERE name = 'Wadsworth'", "byte \\xFF is not valid UTF-8"},
              {"UPDATE division SET name = 'He' || char(27) || '[2Jth' WHERE name = 'Heth'", "control character U+001B"},

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 using namespace muster;
+using Catch::Matchers::Contains;
 
 namespace {
 
@@ -219,13 +220,66 @@ TEST_CASE("The hostile corpus: every case refused with its exit code and one lin
     {
         const auto bytes = test::file_bytes(c.dir.file("c.db"));
         write_db("truncated.db", bytes.substr(0, bytes.size() / 3));
+        // One byte short: SQLite would read the missing byte as a NUL and answer from it.
+        write_db("short.db", bytes.substr(0, bytes.size() - 1));
+        // Whole pages missing from the end, the header still counting them.
+        write_db("pages.db", bytes.substr(0, bytes.size() - 4096));
     }
+    mkfifo(c.dir.file("fifo.db").c_str(), 0600);
+    fs::create_symlink(c.dir.file("nowhere.db"), c.dir.file("dangling.db"));
     for (const std::string db : {"zeros.db", "random.db", "empty.db", "text.db", "other.db", "newer.db", "marked.db", "truncated.db",
-                                 "missing.db"})
-        for (const std::string args : {"oob", "journal", "add army X --side union"}) {
+                                 "short.db", "pages.db", "fifo.db", "dangling.db", "missing.db"})
+        for (const std::string& args : std::vector<std::string>{"oob", "journal", "add army X --side union", "check", "campaign list", "backup " + c.dir.file("b.db")}) {
             // An empty SQLite file reads as a database with no tables: not a muster one either.
             c.refused(db + ": " + args, args, 1, db);
         }
+    // Nor is one made there: an empty file, a FIFO, a link to nothing.
+    for (const std::string db : {"empty.db", "fifo.db", "dangling.db"}) c.refused("campaign new in " + db, "campaign new X --rules acw", 1, db);
+
+    // Writing where something else is: a link to nothing is not written through, a handout
+    // whose file is a FIFO writes none of its packet.
+    c.refused("backup over a link to nothing", "backup " + test::quote(c.dir.file("dangling.db")), 1);
+    c.refused("rules copy over a link to nothing", "rules copy acw " + test::quote(c.dir.file("dangling.db")), 1);
+    fs::create_directory(c.dir.file("papers"));
+    mkfifo(c.dir.file("papers/papers.txt").c_str(), 0600);
+    c.refused("a handout whose papers.txt is a FIFO", "handout --side union -o " + test::quote(c.dir.file("papers")), 1);
+    CHECK_FALSE(fs::exists(c.dir.file("papers/oob.pdf")));
+    CHECK_FALSE(fs::exists(c.dir.file("nowhere.db")));
+
+    // Small refusals that were wrong.
+    {
+        const auto file = c.dir.file("sixty.json");
+        std::ofstream(file) << R"({"format": "muster-oob/1", "armies": [{"name": "A", "side": "union", "corps": [{"name": "K", "divisions": [)"
+                               R"({"name": "D", "arm": "infantry", "status": "entered", "brigades": [{"name": "B", "rating": "veteran", )"
+                               R"("start_stands": 6, "stands": 60}]}]}]}]})";
+        c.refused("a brigade of 60 stands with a start of 6", "import oob " + test::quote(file), 1);
+    }
+    c.refused("a file of /proc", "import oob /proc/self/status", 1);
+    c.refused("a wounded leader out for -5 battles", "battle report --name X --leader 'Heth/1st Brigade:wounded/-5'", 2);
+    // A line separator, and what reads as the reference's "/": U+2028, U+2215, U+2044, U+FF0F.
+    for (const std::string name : {"Heth\u2028Pender", "Heth\u2215Pender", "Heth\u2044Pender", "Heth\uff0fPender"})
+        c.refused("a look-alike in a name", "add division " + test::quote(name) + " --corps 'I Corps'", 2);
     WARN("hostile cases refused through the binary: " << c.cases);
     CHECK(c.cases >= 150);
+}
+
+TEST_CASE("Asked dice read a bounded answer: an endless line, a huge one, a NUL, all refused quickly by name") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    { test::make_campaign(db); }
+    const auto before = test::file_bytes(db);
+    const std::string args = "--db " + test::quote(db) + " arrive Pender --year 1863 --theater east --dice ask";
+    // Endless zeros, no line end: refused at the first answer too long to be a roll (a timeout
+    // would say 124).
+    const auto endless = test::shell("timeout 60 " + std::string(MUSTER_BINARY) + " " + args + " </dev/zero 2>&1 >/dev/null; echo \"exit $?\"");
+    CHECK_THAT(endless, Contains("an answer of more than 128 characters") && Contains("exit 2"));
+    CHECK(endless.size() < 4096);
+    // One line of 50 MB.
+    const auto huge = test::run_muster(args, k_env, std::string(50 << 20, '7') + "\n");
+    CHECK(huge.code == 2);
+    CHECK_THAT(huge.err, Contains("an answer of more than 128 characters"));
+    // A NUL in an answer is shown, not cut short: the whole answer is named.
+    const auto nul = test::run_muster(args, k_env, std::string("4\0" "2\n", 4));
+    CHECK_THAT(nul.err, Contains("\\x002"));
+    CHECK(test::file_bytes(db) == before);
 }

@@ -122,3 +122,41 @@ TEST_CASE("A season through the command line: five turns, three battles, an exch
     CHECK_THAT(journal, Contains("turn  Turn 5 begins") && Contains("liberation") && Contains("exchange accepted"));
     CHECK_THAT(s.step("turn"), Contains("Turn 5 of campaign Pennsylvania 1863: 1863-07-13") && Contains("Due now: nothing"));
 }
+
+TEST_CASE("Divisions due now arrive by themselves: arrive --due, turn next brings what is due first, an early arrival is said") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 3");
+    // The sample begins with divisions due on turn 1: arrive --due brings them on turn 1.
+    const auto due = c.ok("turn");
+    CHECK_THAT(due, Contains("Due now: Robinson"));
+    const auto arrived = c.ok("arrive --due");
+    CHECK_THAT(arrived, Contains("Robinson") && Contains("arrived, hidden from the other side"));
+    CHECK_THAT(c.ok("turn"), Contains("Due now: nothing"));
+    CHECK_THAT(c.ok("arrive --due"), Contains("Nothing is due"));
+    // A placeholder keeps its historical commander: Robinson's division is commanded by Robinson.
+    CHECK_THAT(c.ok("oob"), Contains("Robinson") && !Contains("Robinson (Sheridan"));
+    c.ok("schedule Newton --turn 5");  // to arrive early below
+    // What is due on turn 2 is left undone when turn 3 begins: turn next brings it on turn 2
+    // first (at turn 2's date), then the clock moves on.
+    c.ok("turn next");
+    const auto undone = c.ok("undo");  // the last of turn 2's arrivals: "Undid #N (arrival): Hood arrived: ..."
+    std::smatch m;
+    REQUIRE(std::regex_search(undone, m, std::regex(R"(\(arrival\): (\w+) arrived)")));
+    const std::string late = m[1];
+    CHECK_THAT(c.ok("turn"), Contains("Due now: " + late));
+    c.ok("turn next");
+    const auto journal = c.ok("journal");
+    const auto arrival = journal.rfind(late + " arrived"), turn = journal.find("Turn 3 begins");
+    REQUIRE(arrival != std::string::npos);
+    REQUIRE(turn != std::string::npos);
+    CHECK(arrival < turn);  // on turn 2, before the clock moved on
+    CHECK_THAT(c.ok("turn"), Contains("Turn 3"));
+    // An arrival ahead of its turn is said so.
+    const auto early = c.run("arrive Newton");
+    CHECK(early.code == 0);
+    CHECK_THAT(early.err, Contains("Newton is due on turn 5") && Contains("it arrives early"));
+    CHECK(c.run("check").code == 0);
+    // DIVISION or --due, one of them.
+    CHECK(c.run("arrive").code == 2);
+    CHECK(c.run("arrive Wright --due").code == 2);
+}

@@ -186,7 +186,7 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     const auto draft = ok("battle draft Wagram");
     CHECK_THAT(draft, Contains("Engaged: Fresnel/1st Brigade, Legrand/3rd Brigade, Fresnel/2nd Brigade"));
     CHECK_THAT(draft, Contains("Fresnel/2nd Brigade: 2 stands captured (Charge Table +11: Swept from the field)"));
-    CHECK_THAT(draft, Contains("Fresnel/2nd Brigade: 8 -> 5 stands (1 lost, 2 captured to Vienna)"));
+    CHECK_THAT(draft, Contains("Fresnel/2nd Brigade: from 8 to 5 stands (1 lost, 2 captured to Vienna)"));
     CHECK_THAT(draft, Contains("Apply it with: muster battle report --draft \"Wagram\""));
     const auto journal = ok("journal");
     CHECK_THAT(journal, Contains("table roll"));
@@ -207,4 +207,19 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     CHECK(again.code == 1);
     CHECK_THAT(again.err, Contains("battle Wagram is already recorded"));
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("In a campaign, table list and table show read its rule set without --rules, and without one they ask for it") {
+    test::TempDir dir;
+    const auto db = "--db " + test::quote(dir.file("c.db")) + " ";
+    REQUIRE(test::run_muster(db + "campaign new G --sample grossbeeren", k_env).code == 0);
+    const auto list = test::run_muster(db + "table list", k_env);
+    CHECK(list.code == 0);
+    CHECK_THAT(list.out, Contains("charge"));
+    const auto show = test::run_muster(db + "table show charge", k_env);
+    CHECK(show.code == 0);
+    CHECK_THAT(show.out, Contains("Charge"));
+    const auto none = test::run_muster("--db " + test::quote(dir.file("none.db")) + " table list", k_env);
+    CHECK(none.code == 2);
+    CHECK_THAT(none.err, Contains("give the rule set (--rules ID)"));
 }

@@ -82,7 +82,10 @@ TEST_CASE("From the welcome, a sample campaign starts with its armies and schedu
     d.frames(2);
     CHECK_FALSE(d.app.welcoming());
     CHECK_THAT(d.app.status(), Contains("from sample saratoga"));
-    d.show<gui::OobWindow>();
+    // It lands on the campaign: its order of battle in front, the season open beside it.
+    REQUIRE(d.app.front());
+    CHECK(d.app.front() == &d.app.window<gui::OobWindow>());
+    CHECK(d.app.window<gui::SeasonWindow>().open);
     d.frame(shot("sample_oob"));
     d.ctrl_z();
     CHECK(test::count_brigades(s) == 0);

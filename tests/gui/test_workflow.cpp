@@ -114,7 +114,10 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     choose("Battle/Camp/Heth/1st Brigade", "Fort Delaware");
     cell("Lost", "Wadsworth/Iron Brigade", "1");
     cell("Captured", "Wadsworth/Iron Brigade", "2");
-    choose("Battle/Camp/Wadsworth/Iron Brigade", "Libby Prison");
+    // A Union brigade's captured stands go to the Confederates' camps: the Union's own is not offered.
+    REQUIRE(d.click("Battle/Camp/Wadsworth/Iron Brigade"));
+    CHECK_FALSE(gui::marked("Battle/Camp/Wadsworth/Iron Brigade/Fort Delaware"));
+    REQUIRE(d.click("Battle/Camp/Wadsworth/Iron Brigade/Libby Prison"));
     choose("Battle/Fate/Wadsworth/Iron Brigade", "wounded");
     const auto& typed_heth = battle.lines["Heth/1st Brigade"];
     CHECK((typed_heth.lost == 2 && typed_heth.captured == 1 && typed_heth.camp == "Fort Delaware"));

@@ -308,3 +308,42 @@ TEST_CASE("Actions are data: only one that writes has the model read again, and 
     CHECK(d.app.model().journal_size == entries + 1);
     CHECK(d.app.seen().journal.back().kind == OperationKind::undo);
 }
+
+TEST_CASE("The campaign's settings: the form shows what the campaign has, saves only a change, and the status bar forgets old news") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    app::CampaignSettings men;
+    men.men_per_stand = 200;
+    s.change_settings(men);
+    d.app.set_status("Created campaign Test long ago");
+    auto& w = d.show<gui::CampaignsWindow>();
+    d.frames(2);
+    // The form holds the campaign's settings, not the defaults.
+    CHECK(w.settings.date == "1863-07-01");
+    CHECK(w.settings.men_per_stand == 200);
+    CHECK(w.settings.theater == "east");
+    CHECK(w.settings.turn_days == 7);
+    // Nothing changed: Save does nothing, and journals nothing.
+    const auto journal = s.history().journal().size();
+    d.click("Campaigns/SaveSettings");
+    d.frames(2);
+    CHECK(s.history().journal().size() == journal);
+    // One field changed: that alone is saved, as one operation, and the old news leaves the status bar.
+    REQUIRE(d.click("Campaigns/Settings/Date"));
+    d.backspace(2);
+    d.type("04");
+    d.press_enter();
+    REQUIRE(d.click("Campaigns/SaveSettings"));
+    d.frames(2);
+    INFO(w.error);
+    CHECK(s.history().journal().size() == journal + 1);
+    const auto c = s.current();
+    CHECK(c.date == Day::read("1863-07-04"));
+    CHECK(c.men_per_stand == 200);
+    CHECK(c.turn_days == 7);
+    CHECK_THAT(d.app.status(), !Contains("Created campaign"));
+    d.frame(shot("campaign_settings"));
+}

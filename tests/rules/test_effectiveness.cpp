@@ -1,3 +1,4 @@
+#include "rules/load.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
@@ -27,4 +28,16 @@ TEST_CASE("Dashes: never Worn already Worn already Spent") {
     CHECK(green5->stands == 5);
     CHECK(green5->state_at(5) == State::worn);
     CHECK(green5->state_at(4) == State::spent);
+}
+
+TEST_CASE("Every rule set says why a brigade may start below Fresh where its effectiveness table has one that does") {
+    for (const char* file : {"acw_fire_and_fury.json", "awi_fire_and_fury.json", "napoleonic_lordre_mixte.json"}) {
+        INFO(file);
+        const auto r = rules::load_rule_set(test::template_text(file), file);
+        bool below_fresh = false;
+        for (const auto& column : r.effectiveness.columns)
+            for (const auto& l : column.labels) below_fresh = below_fresh || l.text().rfind("-/", 0) == 0;
+        REQUIRE(below_fresh);  // each of the three has such a row (Green 5, Levy, Raw 5)
+        CHECK_THAT(r.effectiveness.note, Catch::Matchers::Contains("below Fresh"));
+    }
 }

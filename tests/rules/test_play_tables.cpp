@@ -500,3 +500,18 @@ TEST_CASE("A play table that leaves a score without a row, or gives one two, is 
     refused(R"("t": {"kind": "ranges", "title": "T", "weapons": [{"id": "w", "name": "W", "per": "stand", "bands": [{"up_to": 8, "points": "1", "text": "8"}, {"up_to": 4, "points": "2", "text": "4"}]}]})",
             "ranges must grow");
 }
+
+TEST_CASE("A result's heading ends at its first full stop or colon outside brackets, so its brackets stay balanced") {
+    rules::PlayResult r;
+    r.text = "The command element is unharmed (muster's words: the source names only 8 +). More.";
+    CHECK(r.heading() == "The command element is unharmed (muster's words: the source names only 8 +)");
+    r.text = "HOLD GROUND: the unit stays.";
+    CHECK(r.heading() == "HOLD GROUND");
+    for (const auto* rs : {&awi(), &nap()})
+        for (const auto& t : rs->play_tables)
+            for (const auto& res : t.results) {
+                const auto h = res.heading();
+                INFO(t.id << ": " << h);
+                CHECK(std::count(h.begin(), h.end(), '(') == std::count(h.begin(), h.end(), ')'));
+            }
+}

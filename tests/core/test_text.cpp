@@ -1,0 +1,30 @@
+// Text as muster writes it (core/text.hpp): counts that agree with their nouns, possessives of
+// names that end in s, lists split and joined.
+#include "core/match.hpp"
+#include "core/text.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace muster;
+
+TEST_CASE("Counts agree with their nouns, and a name ending in s takes a bare apostrophe") {
+    CHECK(count_of(1, "campaign", "campaigns") == "1 campaign");
+    CHECK(count_of(0, "campaign", "campaigns") == "0 campaigns");
+    CHECK(count_of(2, "was given", "were given") == "2 were given");
+    CHECK(count_of(1, "was given", "were given") == "1 was given");
+    CHECK(possessive("Union") == "Union's");
+    CHECK(possessive("Allies") == "Allies'");
+    CHECK(possessive("") == "'s");
+}
+
+TEST_CASE("Two names are one as people type them when they differ only in the case of their letters") {
+    CHECK(same_ignoring_case("Wheatfield", "wheatfield"));
+    CHECK(same_ignoring_case("Freeman's Farm", "FREEMAN'S FARM"));
+    CHECK_FALSE(same_ignoring_case("Wheatfield", "Wheatfields"));
+    CHECK_FALSE(same_ignoring_case("Heth", "Hath"));
+}
+
+TEST_CASE("A list is split at its separator and joined again as it was") {
+    CHECK(split("a,b,,c", ',') == std::vector<std::string>{"a", "b", "", "c"});
+    CHECK(join(split("union,confederate", ','), ",") == "union,confederate");
+}
