@@ -19,8 +19,10 @@ void Battles::insert_battle_division(std::int64_t battle, std::int64_t division,
     });
 }
 
-void Battles::insert_battle_fallen(std::int64_t battle, std::int64_t leader, LeaderFate fate) {
-    guarded(m_store.path(), [&] { exec(m_store.impl().db, "INSERT INTO battle_fallen (battle_id, leader_id, fate) VALUES (?, ?, ?)", battle, leader, fate); });
+void Battles::insert_battle_fallen(std::int64_t battle, std::int64_t leader, LeaderFate fate, std::optional<std::int64_t> division) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db, "INSERT INTO battle_fallen (battle_id, leader_id, fate, division_id) VALUES (?, ?, ?, ?)", battle, leader, fate, division);
+    });
 }
 
 void Battles::insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate) {
@@ -85,9 +87,9 @@ campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {
         SQLite::Statement d(db, "SELECT division_id, engaged FROM battle_division WHERE battle_id = ? ORDER BY division_id");
         bind_all(d, battle);
         for (const Row row(d); d.executeStep();) out.divisions.push_back({row.id("division_id"), row.optional_integer("engaged")});
-        SQLite::Statement f(db, "SELECT leader_id, fate FROM battle_fallen WHERE battle_id = ? ORDER BY leader_id");
+        SQLite::Statement f(db, "SELECT leader_id, fate, division_id FROM battle_fallen WHERE battle_id = ? ORDER BY leader_id");
         bind_all(f, battle);
-        for (const Row row(f); f.executeStep();) out.fallen.push_back({row.id("leader_id"), row.word<LeaderFate>("fate")});
+        for (const Row row(f); f.executeStep();) out.fallen.push_back({row.id("leader_id"), row.word<LeaderFate>("fate"), row.optional_id("division_id")});
         SQLite::Statement g(db, "SELECT battery_id, fate FROM battle_gun WHERE battle_id = ? ORDER BY battery_id");
         bind_all(g, battle);
         for (const Row row(g); g.executeStep();) out.guns.push_back({row.id("battery_id"), row.word<BatteryFate>("fate")});

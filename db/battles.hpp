@@ -17,7 +17,7 @@ public:
 
     std::int64_t insert_battle(std::int64_t campaign, const campaign::BattleInfo& battle);
     void insert_battle_division(std::int64_t battle, std::int64_t division, int engaged);
-    void insert_battle_fallen(std::int64_t battle, std::int64_t leader, LeaderFate fate);
+    void insert_battle_fallen(std::int64_t battle, std::int64_t leader, LeaderFate fate, std::optional<std::int64_t> division);
     void insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate);
     void insert_loss(std::int64_t battle, std::int64_t brigade, int casualties, int captured);
     void set_returned(std::int64_t battle, std::int64_t brigade, int returned);

@@ -148,16 +148,20 @@ void Store::set_audience(std::int64_t operation, const Audience& audience) {
     });
 }
 
+void Store::set_side_summary(std::int64_t operation, const std::string& side, const std::string& summary) {
+    guarded(m_path, [&] { exec(m_impl->db, "INSERT OR REPLACE INTO operation_view (operation_id, side, summary) VALUES (?, ?, ?)", operation, side, summary); });
+}
+
 void Store::insert_rolls(std::int64_t operation, const std::vector<dice::RollRecord>& rolls,
                                  DiceMode source, RollStatus status) {
     guarded(m_path, [&] {
         // Numbered on from the operation's rolls so far (its game's, then the names drawn).
         SQLite::Statement q(m_impl->db,
-                            "INSERT INTO roll (operation_id, seq, purpose, table_id, dice, faces, reading, result, source, status) "
-                            "VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM roll WHERE operation_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+                            "INSERT INTO roll (operation_id, seq, purpose, table_id, dice, faces, reading, result, source, status, seen_by) "
+                            "VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM roll WHERE operation_id = ?1), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
         for (const auto& r : rolls) {
             bind_all(q, operation, r.purpose, r.table, std::string(rules::die_name(r.thrown.die)), r.thrown.faces_text(),
-                     r.thrown.reading, r.result, source, status);
+                     r.thrown.reading, r.result, source, status, r.seen_by ? std::optional(r.seen_by->text()) : std::nullopt);
             q.exec();
             q.reset();
         }

@@ -137,7 +137,7 @@ void ownership(SQLite::Database& db, Problems& out) {
 
 // Text muster writes as lines (a rule set's JSON, a journal entry's record of the rows it
 // added, prose): a line break is no damage there.
-const std::set<std::string> k_lines{"campaign.rules_json", "operation.inserted", "operation.summary", "exchange.note", "draft_line.why",
+const std::set<std::string> k_lines{"campaign.rules_json", "operation.inserted", "operation.summary", "operation_view.summary", "exchange.note", "draft_line.why",
                                     "roll.purpose", "roll.result", "meta.value"};
 // A GLOB pattern matching text that holds a control character (U+0001 to U+001F, U+007F).
 const std::string k_control = [] {
@@ -302,6 +302,8 @@ std::vector<History::UnknownId> History::unknown_ids(std::int64_t campaign, cons
             " UNION ALL SELECT 'preview', '#' || p.operation_id, 'the theater', p.theater FROM preview p JOIN operation o ON o.id = "
             "p.operation_id WHERE o.campaign_id = ?1 AND p.theater IS NOT NULL AND p.theater" + not_in(known.theaters) +
             " UNION ALL SELECT 'leader', name, 'the side', side FROM leader WHERE campaign_id = ?1 AND side" + not_in(known.sides) +
+            " UNION ALL SELECT 'journal entry', '#' || o.id, 'a side reading it', v.side FROM operation_view v JOIN operation o ON o.id = "
+            "v.operation_id WHERE o.campaign_id = ?1 AND v.side" + not_in(known.sides) +
             " UNION ALL SELECT 'division', name, 'the nationality', nationality FROM division WHERE campaign_id = ?1 AND nationality IS NOT "
             "NULL AND nationality" + not_in(known.nationalities) +
             " UNION ALL SELECT 'division', name, 'the year', year FROM division WHERE campaign_id = ?1 AND year IS NOT NULL AND year NOT "

@@ -179,6 +179,22 @@ std::optional<DivisionRef> Forces::find_division(std::int64_t campaign, std::str
     });
 }
 
+std::map<std::int64_t, std::pair<std::string, bool>> Forces::division_fog(const std::vector<std::int64_t>& divisions) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT a.side, d.hidden FROM division d JOIN corps k ON k.id = d.corps_id "
+                                               "JOIN army a ON a.id = k.army_id WHERE d.id = ?");
+        std::map<std::int64_t, std::pair<std::string, bool>> out;
+        for (const auto id : divisions) {
+            bind_all(q, id);
+            if (!q.executeStep()) throw Damaged("division " + std::to_string(id) + " is not joined to its corps, army or side; run muster check, or restore a backup");
+            const Row row(q);
+            out[id] = {row.text("side"), row.flag("hidden")};
+            q.reset();
+        }
+        return out;
+    });
+}
+
 std::vector<std::string> Forces::unit_names(std::int64_t campaign, UnitKind kind) const {
     return guarded(m_store.path(), [&] {
         if (kind == UnitKind::brigade) throw Error("brigade names are not unique: they are found with their division");

@@ -5,6 +5,7 @@
 #include "db/store.hpp"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -82,6 +83,8 @@ public:
     /// Every brigade with where it sits; commanders by id only (the roster's leaders hold them).
     std::vector<army::Brigade> brigades(std::int64_t campaign) const;
     std::vector<army::Battery> batteries(std::int64_t campaign) const;
+    /// Each division's side and whether it is hidden from the other side, by id.
+    std::map<std::int64_t, std::pair<std::string, bool>> division_fog(const std::vector<std::int64_t>& divisions) const;
     /// Armies, then corps, then divisions, each by id.
     std::vector<army::Unit> units(std::int64_t campaign) const;
     /// The names of the batteries in a corps' or an army's reserve.

@@ -55,7 +55,8 @@ std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t camp
     std::vector<journal::Entry> out;
     std::map<std::int64_t, size_t> index;  // by operation id
     SQLite::Statement q(db, std::string(k_seen) +
-                                "SELECT o.id, s.number, o.kind, o.summary, o.created_at, (o.changeset IS NOT NULL OR o.inserted IS NOT NULL) AS recorded, "
+                                "SELECT o.id, s.number, o.kind, COALESCE((SELECT v.summary FROM operation_view v WHERE v.operation_id = o.id "
+                                "AND v.side = ?2), o.summary) AS summary, o.created_at, (o.changeset IS NOT NULL OR o.inserted IS NOT NULL) AS recorded, "
                                 "o.undoes, o.undone_by, o.seen_by, (SELECT number FROM seen WHERE id = o.undoes) AS undoes_number, "
                                 "(SELECT number FROM seen WHERE id = o.undone_by) AS undone_by_number "
                                 "FROM seen s JOIN operation o ON o.id = s.id WHERE s.number BETWEEN ?3 AND ?4 ORDER BY o.id");
@@ -80,7 +81,8 @@ std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t camp
     SQLite::Statement r(db, std::string(k_seen) +
                                 "SELECT r.operation_id, r.seq, r.purpose, r.table_id, r.dice, r.faces, r.reading, r.result, "
                                 "r.source, r.status FROM roll r JOIN seen s ON s.id = r.operation_id "
-                                "WHERE s.number BETWEEN ?3 AND ?4 ORDER BY r.operation_id, r.seq");
+                                "WHERE s.number BETWEEN ?3 AND ?4 AND (?2 IS NULL OR r.seen_by IS NULL OR r.seen_by = '*' OR "
+                                "instr(',' || r.seen_by || ',', ',' || ?2 || ',') > 0) ORDER BY r.operation_id, r.seq");
     bind_all(r, campaign, side_of(viewer), first, last);
     for (const Row row(r); r.executeStep();) {
         journal::Roll jr;

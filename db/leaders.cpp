@@ -77,12 +77,17 @@ std::vector<army::Leader> Leaders::leaders(std::int64_t campaign) const {
 bool Leaders::leader_name_taken(std::int64_t campaign, std::string_view side, std::string_view name) const {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db,
-                            "SELECT EXISTS (SELECT 1 FROM leader WHERE campaign_id = ?1 AND side = ?2 AND name = ?3) "
-                            "OR EXISTS (SELECT 1 FROM army WHERE campaign_id = ?1 AND side = ?2 AND name = ?3) "
-                            "OR EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id "
-                            "WHERE k.campaign_id = ?1 AND k.name = ?3 AND a.side = ?2) "
-                            "OR EXISTS (SELECT 1 FROM division d JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
-                            "WHERE d.campaign_id = ?1 AND d.name = ?3 AND a.side = ?2) AS taken");
+                            "WITH seen_division AS (SELECT d.id, d.name, d.commander_id FROM division d JOIN corps k ON k.id = d.corps_id "
+                            "JOIN army a ON a.id = k.army_id WHERE d.campaign_id = ?1 AND a.side = ?2 AND d.hidden = 0), "
+                            "seen_corps AS (SELECT k.name, k.commander_id FROM corps k JOIN army a ON a.id = k.army_id "
+                            "WHERE k.campaign_id = ?1 AND a.side = ?2), "
+                            "seen_army AS (SELECT name, commander_id FROM army WHERE campaign_id = ?1 AND side = ?2), "
+                            "seen_leader AS (SELECT commander_id AS id FROM seen_division UNION SELECT commander_id FROM seen_corps "
+                            "UNION SELECT commander_id FROM seen_army UNION SELECT b.commander_id FROM brigade b JOIN seen_division d "
+                            "ON d.id = b.division_id UNION SELECT b.alternate_id FROM brigade b JOIN seen_division d ON d.id = b.division_id) "
+                            "SELECT EXISTS (SELECT 1 FROM leader l JOIN seen_leader s ON s.id = l.id WHERE l.name = ?3) "
+                            "OR EXISTS (SELECT 1 FROM seen_army WHERE name = ?3) OR EXISTS (SELECT 1 FROM seen_corps WHERE name = ?3) "
+                            "OR EXISTS (SELECT 1 FROM seen_division WHERE name = ?3) AS taken");
         bind_all(q, campaign, side, name);
         q.executeStep();
         return Row(q).integer("taken") != 0;

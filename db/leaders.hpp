@@ -25,8 +25,9 @@ public:
     std::vector<army::Leader> leaders(std::int64_t campaign) const;
     /// Whether any leader of the campaign bears `name` (exactly).
     bool leader_named(std::int64_t campaign, std::string_view name) const;
-    /// Whether one of a side's leaders bears `name`, or an army, corps or division of the side
-    /// is called so (a leader is also found by what he commands).
+    /// Whether what every side sees of `side` holds `name`: one of its armies, corps or divisions
+    /// not hidden is called so, or a leader commanding one of them (or a brigade of such a
+    /// division) bears it. What is hidden is never consulted: a name drawn must not depend on it.
     bool leader_name_taken(std::int64_t campaign, std::string_view side, std::string_view name) const;
 
 private:

@@ -35,7 +35,7 @@ constexpr int k_application_id = 1836413812;
 // are kept outside the changesets: they record what happened and must survive the undo of it.
 int session_table_filter(void*, const char* table) {
     const std::string_view t(table);
-    return t == "operation" || t == "roll" || t == "preview" || t == "meta" ? 0 : 1;  // layering: not a word (table names)
+    return t == "operation" || t == "roll" || t == "preview" || t == "operation_view" || t == "meta" ? 0 : 1;  // layering: not a word (table names)
 }
 
 struct Session {
@@ -611,6 +611,9 @@ journal::Entry Store::undo_last(std::int64_t campaign) {
         bind_all(add, campaign, entry.kind, entry.summary, entry.created_at, target, audience.text());
         add.exec();
         entry.id = db.getLastInsertRowid();
+        // Each side reads the undo as it read what it reverses.
+        exec(db, "INSERT INTO operation_view (operation_id, side, summary) SELECT ?1, side, ?2 || summary FROM operation_view WHERE operation_id = ?3",
+             entry.id, "Undid #" + std::to_string(target) + " (" + kind + "): ", target);
         SQLite::Statement mark(db, "UPDATE operation SET undone_by = ? WHERE id = ?");
         bind_all(mark, entry.id, target);
         mark.exec();

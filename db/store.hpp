@@ -62,6 +62,9 @@ public:
     journal::Entry undo_last(std::int64_t campaign);
     /// Who may read an operation (inside run_operation; an operation is the umpire's until set).
     void set_audience(std::int64_t operation, const Audience& audience);
+    /// What `side` reads as the operation's summary, where it differs from the umpire's (the
+    /// operation counted what the side has not seen). Journal: kept through undo.
+    void set_side_summary(std::int64_t operation, const std::string& side, const std::string& summary);
     /// Writes rolls of an operation in order (before their results are stored).
     void insert_rolls(std::int64_t operation, const std::vector<dice::RollRecord>& rolls, DiceMode source, RollStatus status);
     /// Runs `read` in one read transaction (unless inside an operation already): every read in

@@ -70,6 +70,7 @@ struct BattlePlan {
         const army::Leader* leader;
         const battle::FallenLeader* fate;
         const campaign::CampInfo* camp;  // where a captured leader goes
+        std::optional<std::int64_t> division = std::nullopt;  // the one he fought with; none above the divisions
     };
     struct Gun {
         const army::Battery* battery;
@@ -82,6 +83,36 @@ struct BattlePlan {
     std::vector<std::int64_t> divisions;  // that fought
     std::set<std::string> sides;          // that fought, or hold its prisoners: who reads the report
     Outcome outcome;
+};
+
+// The journal's line for a battle, counting what belongs to the divisions `counted` says its
+// reader has seen (and the leaders and batteries above the divisions, which every side sees):
+// the umpire's line counts everything.
+std::string battle_line(const rules::RuleSet& rules, const std::string& name, const BattlePlan& plan,
+                        const std::function<bool(std::int64_t division)>& counted) {
+    int divisions = 0, lost = 0, captured = 0, leaders = 0, batteries = 0;
+    for (const auto d : plan.divisions) divisions += counted(d);
+    for (const auto& l : plan.losses)
+        if (counted(l.brigade->division_id)) {
+            lost += l.lost;
+            captured += l.captured_total;
+        }
+    for (const auto& f : plan.leaders) leaders += !f.division || counted(*f.division);
+    for (const auto& g : plan.batteries) batteries += !g.battery->division_id || counted(*g.battery->division_id);
+    return "Battle of " + name + ": " + rules.count_divisions(divisions) + ", " + count_of(lost, "stand", "stands") + " lost, " +
+           count_of(captured, "stand", "stands") + " captured, " + count_of(leaders, "leader", "leaders") + " fallen, " +
+           count_of(batteries, "battery", "batteries") + " lost";
+}
+
+// What a side has seen of the divisions `fog` holds (by id: side, hidden): its own, and the
+// enemy's not hidden.
+struct SideSight {
+    const std::map<std::int64_t, std::pair<std::string, bool>>& fog;
+    std::string reader;
+    bool counted(std::int64_t division) const {
+        const auto& [side, hidden] = fog.at(division);
+        return side == reader || !hidden;
+    }
 };
 
 BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rules::RuleSet& rules) {
@@ -146,11 +177,10 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
         plan.divisions.push_back(*division);
     };
     for (const auto& l : plan.losses) fought(l.brigade->division_id, "brigade " + l.brigade->ref());
-    for (const auto& f : plan.leaders) {
-        std::optional<std::int64_t> division;
-        if (f.leader->command.kind == UnitKind::division) division = f.leader->command.unit_id;
-        if (f.leader->command.kind == UnitKind::brigade) division = refs.brigade_at(f.leader->command.unit_id, "a leader's command").division_id;
-        fought(division, "leader " + f.leader->label());
+    for (auto& f : plan.leaders) {
+        if (f.leader->command.kind == UnitKind::division) f.division = f.leader->command.unit_id;
+        if (f.leader->command.kind == UnitKind::brigade) f.division = refs.brigade_at(f.leader->command.unit_id, "a leader's command").division_id;
+        fought(f.division, "leader " + f.leader->label());
     }
     for (const auto& g : plan.batteries) fought(g.battery->division_id, "battery " + g.battery->ref());
     for (const auto& l : plan.losses) {
@@ -167,25 +197,19 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     }
 
     auto& out = plan.outcome;
-    int lost = 0, captured = 0;
     for (const auto& l : plan.losses) {
         const int after = l.brigade->stands - l.lost - l.captured_total;
         std::string line = l.brigade->ref() + ": from " + std::to_string(l.brigade->stands) + " to " + count_of(after, "stand", "stands") +
                            " (" + std::to_string(l.lost) + " lost";
         for (const auto& [camp, n] : l.captured) line += ", " + std::to_string(n) + " captured to " + camp->name;
         out.lines.push_back(line + "), " + state_after(*l.brigade, after));
-        lost += l.lost;
-        captured += l.captured_total;
     }
     for (const auto& f : plan.leaders)
         out.lines.push_back("leader " + f.leader->label() + ": " + word(f.fate->fate) + (f.camp ? " to " + f.camp->name : "") +
                             (f.fate->fate == LeaderFate::wounded ? ", out for " + count_of(f.fate->out_for, "battle", "battles") : ""));
     for (const auto& g : plan.batteries)
         out.lines.push_back("battery " + g.battery->ref() + ": " + word(g.fate) + (g.camp ? " to " + g.camp->name : ""));
-    out.summary = "Battle of " + report.name + ": " + rules.count_divisions(static_cast<int>(plan.divisions.size())) +
-                  ", " + count_of(lost, "stand", "stands") + " lost, " + count_of(captured, "stand", "stands") + " captured, " +
-                  count_of(static_cast<int>(plan.leaders.size()), "leader", "leaders") + " fallen, " +
-                  count_of(static_cast<int>(plan.batteries.size()), "battery", "batteries") + " lost";
+    out.summary = battle_line(rules, report.name, plan, [](std::int64_t) { return true; });
     return plan;
 }
 
@@ -200,7 +224,7 @@ Outcome describe_battle(const campaign::Roster& roster, const battle::Report& re
 namespace {
 
 // Writes a battle checked whole against the roster it was planned on, inside the operation.
-void write_battle(db::Store& store, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
+void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
                   const battle::Report& report, const BattlePlan& plan) {
     const auto battle = db::Battles(store).insert_battle(campaign, {0, report.name, report.date, report.place, false});
     store.set_audience(op, Audience::sides(plan.sides));
@@ -225,13 +249,21 @@ void write_battle(db::Store& store, std::int64_t campaign, std::int64_t op, cons
         const auto fate = f.fate->fate;
         db::Leaders(store).set_leader_status(f.leader->id, status_after(fate), battle,
                                 fate == LeaderFate::wounded ? std::optional<int>(f.fate->out_for) : std::nullopt);
-        db::Battles(store).insert_battle_fallen(battle, f.leader->id, fate);
+        db::Battles(store).insert_battle_fallen(battle, f.leader->id, fate, f.division);
         if (f.camp) db::Prisoners(store).hold_leader(f.camp->id, f.leader->id);
     }
     for (const auto& g : plan.batteries) {
         db::Forces(store).set_battery_status(g.battery->id, status_after(g.fate));
         db::Battles(store).insert_battle_gun(battle, g.battery->id, g.fate);
         if (g.camp) db::Prisoners(store).hold_battery(g.camp->id, g.battery->id);
+    }
+    // Each side reads the battle's line as far as it has seen the battle: nothing of an enemy
+    // division kept hidden is counted, its losses, fallen leaders and lost guns.
+    const auto fog = db::Forces(store).division_fog(plan.divisions);
+    for (const auto& side : plan.sides) {
+        const SideSight sight{fog, side};
+        const auto line = battle_line(rules, report.name, plan, [&](std::int64_t d) { return sight.counted(d); });
+        if (line != plan.outcome.summary) store.set_side_summary(op, side, line);
     }
 }
 
@@ -264,7 +296,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
         const auto roster = db::Rosters(store).roster(c.id, parts);
         const auto plan = plan_battle(Refs(roster), report, m_session.rules());
-        write_battle(store, c.id, op, roster, report, plan);
+        write_battle(store, m_session.rules(), c.id, op, roster, report, plan);
         out = plan.outcome;
         return out.summary;
     });
@@ -296,7 +328,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         const Refs refs(roster);
         const auto report = report_of(refs);
         const auto plan = plan_battle(refs, report, m_session.rules());
-        write_battle(store, c.id, op, roster, report, plan);
+        write_battle(store, m_session.rules(), c.id, op, roster, report, plan);
         db::Battles(store).clear_draft(c.id, battle);
         out = plan.outcome;
         return out.summary;
@@ -318,6 +350,12 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         std::set<std::string> sides;
         for (const auto& loss : db::Battles(store).losses(battle.id)) sides.insert(refs.brigade_at(loss.brigade_id, "a battle's loss").side);
         OperationDice dice(m_session.state(), c, op, Audience::sides(sides), "recovery", rolls);
+        std::vector<std::int64_t> divisions;
+        for (const auto& loss : db::Battles(store).losses(battle.id))
+            divisions.push_back(refs.brigade_at(loss.brigade_id, "a battle's loss").division_id);
+        const auto fog = db::Forces(store).division_fog(divisions);
+        std::map<std::string, int> seen_back;  // by side: the stands returned that it has seen
+        std::map<std::string, int> seen_lost;
         struct Back {
             std::int64_t brigade;
             int stands;
@@ -327,8 +365,19 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         for (const auto& loss : db::Battles(store).losses(battle.id)) {
             if (loss.casualties == 0) continue;
             const auto* b = &refs.brigade_at(loss.brigade_id, "a battle's loss");
-            const auto r = battle::recover(loss.casualties, c.return_rate, c.rounding, dice.source(), b->ref() + " returning stands");
-            if (r.roll) out.rolls.push_back(*r.roll);
+            // Each brigade's dice are its own (a stream of its side and name), read by its side:
+            // what the enemy's hidden brigades roll moves nothing a side sees.
+            const auto r = battle::recover(loss.casualties, c.return_rate, c.rounding, dice.source_for(b->side + "|recovery|" + b->ref()),
+                                           b->ref() + " returning stands");
+            if (r.roll) {
+                out.rolls.push_back(*r.roll);
+                out.rolls.back().seen_by = Audience::side(b->side);
+            }
+            for (const auto& side : sides)
+                if (SideSight{fog, side}.counted(b->division_id)) {
+                    seen_back[side] += r.stands;
+                    seen_lost[side] += loss.casualties;
+                }
             std::string line = b->ref() + ": " + std::to_string(loss.casualties) + " lost, " + std::to_string(c.return_rate) +
                                "% is " + decimal(r.whole, r.percent) +
                                ": " + count_of(r.stands, "stand returns", "stands return") + "; " +
@@ -340,11 +389,15 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
             total += r.stands;
             casualties += loss.casualties;
         }
-        out.summary = "Recovery after " + battle.name + ": " + count_of(total, "stand", "stands") + " of " +
-                      std::to_string(casualties) + " casualties returned at " + std::to_string(c.return_rate) + "% (" +
-                      word(c.rounding) + "); prisoners stay in their camps";
+        const auto line = [&](int back, int lost) {
+            return "Recovery after " + battle.name + ": " + count_of(back, "stand", "stands") + " of " + std::to_string(lost) +
+                   " casualties returned at " + std::to_string(c.return_rate) + "% (" + word(c.rounding) + "); prisoners stay in their camps";
+        };
+        out.summary = line(total, casualties);
         dice.record(store, op, out.rolls, mode);
         if (preview) return "Previewed (not applied): " + out.summary;
+        for (const auto& side : sides)
+            if (const auto seen = line(seen_back[side], seen_lost[side]); seen != out.summary) store.set_side_summary(op, side, seen);
         for (const auto& back : backs) {
             db::Forces(store).change_stands(op, back.brigade, MoveKind::returned, back.stands);
             db::Battles(store).set_returned(battle.id, back.brigade, back.stands);
@@ -373,6 +426,17 @@ std::vector<campaign::BattleInfo> Battles::list(const View& viewer) const {
     return out;
 }
 
+campaign::BattleInfo Battles::named(const std::string& typed, const View& viewer) const {
+    const auto battles = list(viewer);
+    std::vector<std::string> names;
+    for (const auto& b : battles) names.push_back(b.name);
+    const auto i = match_one(typed, names, "battle");
+    if (i < 0)
+        throw NotFoundError("no battle named \"" + visible(typed) + "\"" + (viewer.is_umpire() ? "" : " that the " + viewer.side() + " fought") +
+                            did_you_mean(typed, names));
+    return battles[static_cast<size_t>(i)];
+}
+
 BattleSummary Battles::summary(const std::string& name, const View& viewer) const {
     require_view(m_session.rules(), viewer);
     const auto c = m_session.current();
@@ -380,10 +444,10 @@ BattleSummary Battles::summary(const std::string& name, const View& viewer) cons
     campaign::Roster roster;
     army::OrderOfBattle all;
     FoughtBattle fought;
+    fought.battle = named(name, viewer);
     store.read([&] {
         roster = db::Rosters(store).roster(c.id);
         all = db::Rosters(store).order_of_battle(c.id);
-        fought.battle = Refs(roster).battle(name);
         fought.record = db::Battles(store).battle_record(fought.battle.id);
         fought.losses = db::Battles(store).losses(fought.battle.id);
     });
@@ -409,7 +473,6 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
     out.battle = battle.battle;
     const Refs refs(roster);
     bool fought = viewer.is_umpire();
-    bool enemy_hidden = false;
     std::map<std::int64_t, std::pair<std::string, SideInBattle::Division>> divisions;  // by id: side, line
     for (const auto& e : record.divisions) {
         const army::Unit* unit = nullptr;
@@ -417,10 +480,7 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
             if (u.kind == UnitKind::division && u.id == e.division_id) unit = &u;
         if (!unit) continue;
         fought = fought || viewer.owns(unit->side);
-        if (!seen.count(unit->id)) {
-            enemy_hidden = true;
-            continue;
-        }
+        if (!seen.count(unit->id)) continue;
         divisions[unit->id] = {unit->side, {unit->name, e.stands, 0, 0, 0}};
     }
     if (!fought) return std::nullopt;
@@ -436,11 +496,15 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         side.side = sd.id;
         for (const auto& [id, line] : divisions)
             if (line.first == sd.id) side.divisions.push_back(line.second);
-        const bool whole = viewer.owns(sd.id) || !enemy_hidden;
+        // A fallen leader or a lost battery of a division the viewer has seen, or above the
+        // divisions (every side sees those): nothing of a division hidden from it.
+        const auto shown = [&](const std::optional<std::int64_t>& division) { return !division || seen.count(*division) > 0; };
         for (const auto& f : record.fallen)
-            if (const auto* l = refs.leader_by_id(f.leader_id); l && l->side == sd.id && whole) side.fallen.push_back(l->label() + ": " + word(f.fate));
+            if (const auto* l = refs.leader_by_id(f.leader_id); l && l->side == sd.id && shown(f.division_id))
+                side.fallen.push_back(l->label() + ": " + word(f.fate));
         for (const auto& g : record.guns)
-            if (const auto* t = refs.battery_by_id(g.battery_id); t && t->side == sd.id && whole) side.batteries.push_back(t->ref() + ": " + word(g.fate));
+            if (const auto* t = refs.battery_by_id(g.battery_id); t && t->side == sd.id && shown(t->division_id))
+                side.batteries.push_back(t->ref() + ": " + word(g.fate));
         if (!side.divisions.empty() || !side.fallen.empty() || !side.batteries.empty()) out.sides.push_back(std::move(side));
     }
     return out;

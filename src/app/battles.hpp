@@ -60,6 +60,10 @@ public:
     Outcome recover(const std::string& battle, const std::vector<std::string>& rolls, Mode mode);
     /// The battles `viewer` fought (the umpire: all of them), oldest first.
     std::vector<campaign::BattleInfo> list(const View& viewer = View::umpire()) const;
+    /// A battle by its name as typed, among those `viewer` fought (the umpire: all of them). One
+    /// the viewer did not fight is refused exactly as one that does not exist: the same words,
+    /// suggestions only among the viewer's own battles, the same exit code.
+    campaign::BattleInfo named(const std::string& battle, const View& viewer = View::umpire()) const;
     /// A battle as `viewer` may read it: a side, one it fought, its own part whole and of the
     /// enemy the divisions it has seen (and the enemy's fallen and lost guns once every enemy
     /// division there is seen).

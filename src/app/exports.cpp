@@ -70,18 +70,13 @@ LabelFormat label_format_for(const std::string& path, std::optional<LabelFormat>
 }
 
 army::OrderOfBattle Exports::snapshot(const ExportRequest& r) const {
-    const auto c = m_session.current();
     const auto& store = m_session.state().store;
     army::OrderOfBattle oob;
+    // The battle as the viewer may name it: one it did not fight is not there for it.
+    const auto battle = r.battle ? std::optional(m_session.battles().named(*r.battle, r.viewer).id) : std::nullopt;
     store.read([&] {
         oob = m_session.forces().order_of_battle({r.side, r.viewer});
-        if (!r.battle) return;
-        for (const auto& b : db::Battles(store).battles(c.id))
-            if (b.name == *r.battle) {
-                oob = only_divisions(std::move(oob), db::Battles(store).battle_divisions(b.id));
-                return;
-            }
-        throw NotFoundError("no battle named \"" + *r.battle + "\" in campaign " + c.name);
+        if (battle) oob = only_divisions(std::move(oob), db::Battles(store).battle_divisions(*battle));
     });
     return oob;
 }

@@ -330,7 +330,7 @@ void require_view(const rules::RuleSet& r, const View& viewer) {
 
 OperationDice::OperationDice(Session::State& state, const campaign::CampaignInfo& c, std::int64_t operation,
                              const Audience& audience, const std::string& subject, const std::vector<std::string>& typed)
-    : m_campaign(c.id), m_stream(audience.text() + (subject.empty() ? "" : "|" + subject)), m_seeded([&] {
+    : m_store(state.store), m_campaign(c.id), m_seed(c.seed), m_stream(audience.text() + (subject.empty() ? "" : "|" + subject)), m_seeded([&] {
           const auto counter = state.store.dice_counter(c.id, m_stream);
           return dice::SeededSource(m_stream == Audience::k_everyone ? c.seed : dice::SeededSource::stream_seed(c.seed, m_stream), counter);
       }()),
@@ -341,12 +341,23 @@ OperationDice::OperationDice(Session::State& state, const campaign::CampaignInfo
     if (!typed.empty() || c.dice == DiceMode::typed || state.own_dice) m_typed.emplace(typed);
 }
 
+dice::Source& OperationDice::source_for(const std::string& stream) {
+    if (m_typed) return *m_typed;
+    auto it = m_subjects.find(stream);
+    if (it == m_subjects.end())
+        it = m_subjects.emplace(stream, dice::SeededSource(dice::SeededSource::stream_seed(m_seed, stream), m_store.dice_counter(m_campaign, stream))).first;
+    return it->second;
+}
+
 void OperationDice::record(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, Mode mode) {
     const bool preview = mode == Mode::preview;
     if (m_typed) m_typed->require_all_used();
     store.insert_rolls(operation, rolls, m_typed ? DiceMode::typed : DiceMode::seeded,
                        preview ? RollStatus::discarded : RollStatus::applied);
-    if (!preview && !m_typed) store.set_dice_counter(m_campaign, m_stream, m_seeded.counter());
+    if (!preview && !m_typed) {
+        store.set_dice_counter(m_campaign, m_stream, m_seeded.counter());
+        for (const auto& [stream, source] : m_subjects) store.set_dice_counter(m_campaign, stream, source.counter());
+    }
     if (m_name_rolls.empty()) return;
     store.insert_rolls(operation, m_name_rolls, DiceMode::seeded, preview ? RollStatus::discarded : RollStatus::applied);
     if (!preview) store.set_dice_counter(m_campaign, m_stream + "|names", m_names.counter());
@@ -359,8 +370,10 @@ std::vector<dice::RollRecord> OperationDice::name_leaders(const db::Store& store
     if (!c.leader_names) return drawn;
     const auto pool = generate::name_pool(leader_name_lists(), c.rules_id, side, nationality);
     if (pool.empty()) return drawn;
-    // Taken: a name the side's leaders bear or its armies, corps and divisions are called (never
-    // the enemy's: what they are called must not move a side's draws), or drawn just now.
+    // Taken: a name drawn just now, or one every side sees the side's units or their leaders
+    // bear. Never the enemy's, and never one hidden: the draw of a division the enemy will see
+    // must not depend on what the enemy may not see (so two of a side's leaders may share a
+    // name; each is found by his post or number).
     std::set<std::string> now;
     const auto taken = [&](const std::string& name) { return now.count(name) > 0 || db::Leaders(store).leader_name_taken(c.id, side, name); };
     for (const auto& [leader, post] : leaders) {

@@ -14,6 +14,7 @@
 
 #include <functional>
 #include <memory>
+#include <map>
 #include <optional>
 
 namespace muster::app {
@@ -48,6 +49,11 @@ public:
     OperationDice(Session::State& state, const campaign::CampaignInfo& campaign, std::int64_t operation,
                   const Audience& audience, const std::string& subject, const std::vector<std::string>& typed);
     dice::Source& source() { return m_typed ? static_cast<dice::Source&>(*m_typed) : m_seeded; }
+    /// The dice of one subject of the operation (a brigade's recovery, a unit's table roll): a
+    /// seeded stream of its own, named `stream`, so what is rolled for it never moves with what
+    /// is rolled for anything else (a hidden unit's dice never shift a seen one's). Typed dice
+    /// stay one sequence, in the order the organiser rolls them.
+    dice::Source& source_for(const std::string& stream);
     bool typed() const { return m_typed.has_value(); }
     /// Names every unnamed leader in `leaders` (with what each commands, for the journal) from
     /// muster's lists for the side (and nationality), if the campaign draws names: not a game
@@ -61,8 +67,11 @@ public:
     void record(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, Mode mode);
 
 private:
+    db::Store& m_store;
     std::int64_t m_campaign;
+    std::uint64_t m_seed;
     std::string m_stream;
+    std::map<std::string, dice::SeededSource> m_subjects;  // source_for's streams
     dice::SeededSource m_seeded;
     std::optional<dice::TypedSource> m_typed;
     dice::SeededSource m_names;  // the stream's names: "<stream>|names"

@@ -137,7 +137,7 @@ private:
             const auto& table = play_table(m_rules, e.leader_roll);
             play::Request request;
             request.purpose = "fallen leader: " + l->label();
-            m_out.fallen = play::roll(table, request, m_dice.source());
+            m_out.fallen = play::roll(table, request, m_dice.source_for("table|" + table.id + "|" + l->side + "|" + l->label()));
             const auto& r = *m_out.fallen;
             m_out.outcome.rolls.push_back({request.purpose, table.id, r.throws.at(0), r.result->text});
             fate = r.effects.leader;
@@ -212,7 +212,9 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
         for (const auto* t : {&unit, &defender})
             if (*t) named.push_back((*t)->ref());
         request.purpose = table.title + ": " + join(named, " against ");
-        out.roll = play::roll(table, request, dice.source());
+        // The roll's dice are the units' own (a stream of the table and the units' names): a roll
+        // on one unit, a hidden one least of all, never moves another's.
+        out.roll = play::roll(table, request, dice.source_for("table|" + table.id + "|" + join(named, "|")));
         const auto& result = *out.roll.result;
         const std::string score = table.difference ? "difference " + signed_text(out.roll.score) : "score " + std::to_string(out.roll.score);
         for (size_t i = 0; i < out.roll.throws.size(); ++i)

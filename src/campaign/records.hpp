@@ -72,6 +72,7 @@ struct BattleRecord {
     struct Fallen {
         std::int64_t leader_id = 0;
         LeaderFate fate = LeaderFate::killed;
+        std::optional<std::int64_t> division_id;  ///< the division he fought with; none above the divisions
     };
     struct Gun {
         std::int64_t battery_id = 0;

@@ -1,6 +1,8 @@
 #pragma once
+#include "core/words.hpp"
 #include "dice/dice.hpp"
 
+#include <optional>
 #include <string>
 
 namespace muster::dice {
@@ -11,6 +13,9 @@ struct RollRecord {
     std::string table;    ///< the table read, or empty for a chance roll (a battery's fraction)
     Throw thrown;
     std::string result;   ///< "7 stands", "third battery (31 <= 44)"
+    /// Who may read it, where fewer than read its operation (a hidden brigade's roll is its own
+    /// side's); none: whoever reads the operation.
+    std::optional<Audience> seen_by = std::nullopt;
 };
 
 }  // namespace muster::dice

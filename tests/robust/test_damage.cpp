@@ -112,7 +112,7 @@ std::vector<Damage> damages(const std::vector<Column>& cols) {
 bool free_text(const Column& c) {
     static const std::set<std::string> any{"operation.summary", "operation.created_at", "roll.purpose", "roll.result", "roll.table_id",
                                            "exchange.note", "battle.place", "draft_line.why", "meta.value", "meta.key",
-                                           "campaign.created_at", "roll.faces"};
+                                           "campaign.created_at", "roll.faces", "operation_view.summary"};
     return any.count(c.table + "." + c.name) > 0;
 }
 

@@ -1,6 +1,7 @@
 // Secrecy as a property: a random campaign is built twice, once with the enemy's hidden
 // divisions (added, arrived, filled by hand, commanders replaced, brigades disbanded and
-// merged, never revealed and never in a battle) and once without them. Everything the other
+// merged, fighting in battles kept hidden beside seen units, fighting battles of their own,
+// their casualties returned; never revealed) and once without them. Everything the other
 // side may read, from every reading command in every format, must be byte for byte the same:
 // nothing it sees, no count, no number, no roll, may depend on what is hidden from it.
 #include "app/battles.hpp"
@@ -16,6 +17,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <fstream>
 #include <regex>
 
 using namespace muster;
@@ -28,8 +31,9 @@ struct Sides {
 
 // Builds one campaign from `seed`. With `hidden`, the enemy also has hidden divisions, and
 // everything done to them; the script's choices never depend on them (their own dice, `h`).
-// Returns what each step did, so both builds are seen to take the same steps.
-std::vector<std::string> build(const std::string& path, std::uint64_t seed, const Sides& sides, bool hidden) {
+// Returns what each step did, so both builds are seen to take the same steps; counts in
+// `hidden_done` the hidden steps that were done (not refused), so the test is seen to do them.
+std::vector<std::string> build(const std::string& path, std::uint64_t seed, const Sides& sides, bool hidden, int& hidden_done) {
     app::Session s(path, app::Open::create);
     app::NewCampaign n;
     n.name = "Season";
@@ -60,12 +64,18 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
                 out.push_back(b);
         return out;
     };
+    const auto add_hidden = [&] {
+        const auto name = "Hidden " + std::to_string(hidden_divisions.size());
+        s.forces().add_division(sides.enemy + " corps", name, "");
+        hidden_divisions.push_back(name);
+        arrive(name);
+    };
     std::vector<std::string> log;
-    int battles = 0, arrived_viewer = 0, arrived_enemy = 0;
+    int battles = 0, secret_battles = 0, arrived_viewer = 0, arrived_enemy = 0;
     // Undo reverses the newest operation: only one the viewer may know of, the same in both builds.
     bool undoable = false;
     for (int step = 0; step < 70; ++step) {
-        const auto kind = pick(rng, 11);
+        const auto kind = pick(rng, 12);
         const bool touches_hidden = kind >= 8;
         if (touches_hidden) undoable = false;
         if (touches_hidden && !hidden) continue;
@@ -97,6 +107,20 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
                     if (b.stands > 2) battle::add_captured_spec(r, b.ref() + "=1@" + sides.viewer + " camp");
                     if (pick(rng, 3) == 0) battle::add_leader_spec(r, b.ref() + ":captured@" + sides.viewer + " camp");
                     if (pick(rng, 3) == 0) battle::add_leader_spec(r, a.ref() + ":wounded/1");
+                    // Kept hidden, the enemy's hidden divisions may fight in it too: their losses,
+                    // captured stands and fallen leaders are in the hidden build's report only.
+                    if (pick(rng, 2)) {
+                        r.engaged = Fog::hidden;
+                        if (hidden)
+                            for (const auto& x : s.forces().brigades())
+                                if (x.division.rfind("Hidden", 0) == 0 && is_active(x.status) && x.stands > 2 && pick(h, 2)) {
+                                    // Lost, never captured: the viewer would hold them in its camps,
+                                    // which the game lets a captor know. (Their leaders fall in
+                                    // the secret battles: one already fallen would refuse this one.)
+                                    battle::add_loss_spec(r, x.ref() + "=" + std::to_string(1 + pick(h, 2)));
+                                    break;
+                                }
+                    }
                     s.battles().report_battle(r, app::Mode::apply);
                     break;
                 }
@@ -130,21 +154,17 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
                     if (undoable) s.history().undo();
                     break;
                 // What only the build with the enemy's hidden divisions does, with their own dice.
-                case 8: {
-                    const auto name = "Hidden " + std::to_string(hidden_divisions.size());
-                    s.forces().add_division(sides.enemy + " corps", name, "");
-                    if (pick(h, 2)) s.forces().set_fog(name, Fog::hidden);  // hidden, and said so again
-                    arrive(name);
-                    hidden_divisions.push_back(name);
+                case 8:
+                    add_hidden();
                     break;
-                }
                 case 9: {
                     const auto name = "Hidden " + std::to_string(hidden_divisions.size());
-                    if (pick(h, 2)) s.forces().add_corps(sides.enemy + " army", "Hidden corps " + name, {"Hidden general " + name, "average"});
-                    s.forces().add_division(pick(h, 2) ? sides.enemy + " corps" : "Hidden corps " + name, name, "");
-                    s.forces().add_brigade({name, "Secret Brigade", "veteran", 6, std::nullopt, "", "", {"Secret " + name, "good"}});
-                    s.forces().add_battery({"Secret Battery", name, "", ""});
+                    const bool own_corps = pick(h, 2);
+                    if (own_corps) s.forces().add_corps(sides.enemy + " army", "Hidden corps " + name, {"Hidden general " + name, "average"});
+                    s.forces().add_division(own_corps ? "Hidden corps " + name : sides.enemy + " corps", name, "");
                     hidden_divisions.push_back(name);
+                    s.forces().add_brigade({name, "Secret Brigade", "veteran", 6, std::nullopt, "", "", {"Secret " + name, "average"}});
+                    s.forces().add_battery({"Secret Battery", name, "", ""});
                     break;
                 }
                 case 10: {
@@ -167,11 +187,28 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
                     }
                     break;
                 }
+                case 11: {
+                    // A battle of the enemy's hidden divisions alone, then its recovery: "Secret".
+                    if (hidden_divisions.empty()) add_hidden();
+                    std::vector<army::Brigade> list;
+                    for (const auto& b : s.forces().brigades())
+                        if (b.division.rfind("Hidden", 0) == 0 && is_active(b.status) && b.stands > 1) list.push_back(b);
+                    if (list.empty()) break;
+                    const auto& b = list[pick(h, list.size())];
+                    battle::Report r;
+                    r.name = "Secret Raid " + std::to_string(++secret_battles);
+                    battle::add_loss_spec(r, b.ref() + "=1");
+                    if (pick(h, 2)) battle::add_leader_spec(r, b.ref() + ":wounded/1");
+                    s.battles().report_battle(r, app::Mode::apply);
+                    if (pick(h, 2)) s.battles().recover(r.name, {}, app::Mode::apply);
+                    break;
+                }
             }
             what += "kind " + std::to_string(kind) + " done";
         } catch (const Error& e) {
             what += "kind " + std::to_string(kind) + " refused: " + e.what();
         }
+        if (touches_hidden && what.find(" done") != std::string::npos) ++hidden_done;
         if (!touches_hidden) {
             undoable = kind != 7 && s.last_operation() != before;
             log.push_back(what);
@@ -211,23 +248,40 @@ std::string everything_seen(const std::string& db, const std::string& dir, const
     return std::regex_replace(all, std::regex("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), "<time>");
 }
 
+// Probes: the enemy's secret battle by its name, a prefix, a misspelling and in other case,
+// and a name that was never anyone's; what each answers (its words and exit code) must not
+// tell them apart.
+std::string probes(const std::string& db, const std::string& dir, const std::string& viewer) {
+    std::string all;
+    for (const std::string name : {"Secret Raid 1", "Secret", "Secrat Raid 1", "secret raid 1", "Never Fought"})
+        for (const std::string command : {"battle show " + test::quote(name) + " --as " + viewer,
+                                          "export oob --as " + viewer + " --battle " + test::quote(name) + " -o " + test::quote(dir + "/probe.txt")}) {
+            const auto r = test::run_muster("--db " + test::quote(db) + " " + command);
+            all += "$ " + command + "\n" + r.out + r.err + "exit " + std::to_string(r.code) + "\n";
+        }
+    return all;
+}
+
 }  // namespace
 
 TEST_CASE("A side's view of everything is byte-identical with and without the enemy's hidden divisions") {
-    int hidden_steps = 0;
+    int hidden_steps = 0, secret_battles = 0, hidden_done = 0;
     for (std::uint64_t seed : {11u, 12u, 13u, 14u}) {
         const Sides sides = seed % 2 ? Sides{"union", "confederate"} : Sides{"confederate", "union"};
         INFO("seed " << seed << ", the " << sides.viewer << "'s view");
         test::TempDir dir;
         const auto with = dir.file("with.db"), without = dir.file("without.db");
-        const auto steps_with = build(with, seed, sides, true);
-        const auto steps_without = build(without, seed, sides, false);
+        int done = 0;
+        const auto steps_with = build(with, seed, sides, true, done);
+        const auto steps_without = build(without, seed, sides, false, done);
+        hidden_done += done;
         CHECK(steps_with == steps_without);  // every step the viewer may know of went the same way
         // The builds differ: the umpire sees the hidden divisions in one of them only.
         const auto umpire_with = test::run_muster("--db " + test::quote(with) + " oob").out;
         const auto umpire_without = test::run_muster("--db " + test::quote(without) + " oob").out;
         REQUIRE(umpire_with.find("Hidden") != std::string::npos);
         CHECK(umpire_without.find("Hidden") == std::string::npos);
+        secret_battles += test::run_muster("--db " + test::quote(with) + " battle list").out.find("Secret Raid 1") != std::string::npos;
         hidden_steps += static_cast<int>(test::run_muster("--db " + test::quote(with) + " journal").out.size() -
                                          test::run_muster("--db " + test::quote(without) + " journal").out.size());
         const auto seen_with = everything_seen(with, dir.path(), sides.viewer);
@@ -235,9 +289,19 @@ TEST_CASE("A side's view of everything is byte-identical with and without the en
         CHECK(seen_with.find("Hidden") == std::string::npos);
         CHECK(seen_with.find("Secret") == std::string::npos);
         CHECK(seen_with == seen_without);
+        if (seen_with != seen_without && std::getenv("MUSTER_SECRECY_DIFF")) {  // to see the difference
+            std::ofstream(std::string(std::getenv("MUSTER_SECRECY_DIFF")) + ".with." + std::to_string(seed)) << seen_with;
+            std::ofstream(std::string(std::getenv("MUSTER_SECRECY_DIFF")) + ".without." + std::to_string(seed)) << seen_without;
+            std::ofstream(std::string(std::getenv("MUSTER_SECRECY_DIFF")) + ".umpire." + std::to_string(seed))
+                << test::run_muster("--db " + test::quote(with) + " journal").out;
+        }
+        CHECK(probes(with, dir.path(), sides.viewer) == probes(without, dir.path(), sides.viewer));
         // ...and the view is not empty: it holds battles, prisoners, the enemy it has seen.
         CHECK(seen_with.find("Battle 1") != std::string::npos);
         CHECK(seen_with.find(sides.enemy + " division") != std::string::npos);
     }
     CHECK(hidden_steps > 0);
+    CHECK(secret_battles > 0);  // the probes had a secret battle to look for
+    WARN(hidden_done << " steps done to the enemy's hidden divisions");
+    CHECK(hidden_done >= 40);  // they were done, not refused
 }
