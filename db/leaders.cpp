@@ -74,6 +74,10 @@ std::vector<army::Leader> Leaders::leaders(std::int64_t campaign) const {
     });
 }
 
+void Leaders::reveal_grade(std::int64_t leader) {
+    guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE leader SET grade_revealed = 1 WHERE id = ?", leader); });
+}
+
 bool Leaders::leader_name_taken(std::int64_t campaign, std::string_view side, std::string_view name) const {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db,

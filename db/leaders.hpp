@@ -21,6 +21,8 @@ public:
     /// `post` (the unit as named now) as his former post.
     void set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, Rank rank, const std::string& post);
     void set_leader_status(std::int64_t leader, LeaderStatus status, std::optional<std::int64_t> fell_in, std::optional<int> out_battles);
+    /// The enemy may read his grade from now on.
+    void reveal_grade(std::int64_t leader);
     /// Every leader of the campaign, by id, with the unit he commands.
     std::vector<army::Leader> leaders(std::int64_t campaign) const;
     /// Whether any leader of the campaign bears `name` (exactly).

@@ -47,7 +47,7 @@ army::Battery read_battery(const Row& row) {
 
 std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign) {
     SQLite::Statement q(db,
-                        "SELECT id, name, side, rank, grade, rolled_grade, status, fell_in, out_battles, former_post "
+                        "SELECT id, name, side, rank, grade, rolled_grade, status, fell_in, out_battles, former_post, grade_revealed "
                         "FROM leader WHERE campaign_id = ? ORDER BY id");
     bind_all(q, campaign);
     std::vector<army::Leader> out;
@@ -61,6 +61,7 @@ std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campai
         l.rank = row.word<Rank>("rank");
         l.grade = row.text("grade");
         l.rolled_grade = row.text("rolled_grade");
+        l.grade_revealed = row.flag("grade_revealed");
         l.status = row.word<LeaderStatus>("status");
         l.fell_in = row.optional_id("fell_in");
         l.out_battles = row.optional_integer("out_battles").value_or(0);

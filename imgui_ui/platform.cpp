@@ -8,6 +8,7 @@
 #include <imgui.h>
 #include <stb_image_write.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <vector>
 
@@ -22,16 +23,29 @@ ImFont* g_mono = nullptr;
 
 ImFont* mono_font() { return g_mono; }
 
+namespace {
+
+// The window system is started once a process and ended when it exits: a window closed and
+// another opened (a restart, as the layout's test does) never starts it again, so nothing
+// depends on how soon the display takes a new connection.
+void start_window_system() {
+    static const bool started = [] {
+        if (!glfwInit()) return false;
+        std::atexit(glfwTerminate);
+        return true;
+    }();
+    if (!started) throw Error("cannot start the window system (no display? muster-gui needs one; the CLI does not)");
+}
+
+}  // namespace
+
 Platform::Platform(const PlatformOptions& options) : m_ini(options.ini_path) {
-    if (!glfwInit()) throw Error("cannot start the window system (no display? muster-gui needs one; the CLI does not)");
+    start_window_system();
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     m_window = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
-    if (!m_window) {
-        glfwTerminate();
-        throw Error("cannot open a window with OpenGL 3.3");
-    }
+    if (!m_window) throw Error("cannot open a window with OpenGL 3.3");
     glfwMakeContextCurrent(m_window);
     glfwSwapInterval(options.vsync ? 1 : 0);
     float xscale = 1.f, yscale = 1.f;
@@ -61,7 +75,6 @@ Platform::~Platform() {
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
     glfwDestroyWindow(m_window);
-    glfwTerminate();
 }
 
 bool Platform::should_close() const { return glfwWindowShouldClose(m_window); }

@@ -74,6 +74,8 @@ void LeadersWindow::draw(GuiApp& app) {
     ImGui::TableSetupColumn("Commands", 0, 2.f);
     headers_row("Leaders/Table");
     mark("Leaders/Table");
+    // An enemy leader's grade as the view may read it: only once revealed.
+    const auto grade_of = [&](const army::Leader& l) { return umpire || l.side == side ? l.grade : l.as_enemy_sees().grade; };
     if (m_revision != app.revision() || m_side != side) {
         m_leaders.clear();
         for (const auto i : app.seen().leaders) m_leaders.push_back(&model.roster.leaders[i]);
@@ -88,7 +90,7 @@ void LeadersWindow::draw(GuiApp& app) {
             switch (order.column) {
             case 1: return l->side;
             case 2: return std::to_string(static_cast<int>(l->rank));
-            case 3: return l->grade;
+            case 3: return grade_of(*l);
             case 4: return word(l->status);
             case 5: return l->command.unit;
             default: return l->label();
@@ -109,8 +111,9 @@ void LeadersWindow::draw(GuiApp& app) {
             mark("Leaders/" + l.label());
             ImGui::PopID();
             const auto* sd = rules.find_side(l.side);
-            const auto* grade = rules.find_grade(l.grade);
-            for (const std::string& v : {sd ? sd->name : l.side, word(l.rank), grade ? grade->name : l.grade,
+            const auto shown_grade = grade_of(l);
+            const auto* grade = rules.find_grade(shown_grade);
+            for (const std::string& v : {sd ? sd->name : l.side, word(l.rank), grade ? grade->name : shown_grade,
                                          word(l.status) + (l.out_battles > 0 ? " (out " + std::to_string(l.out_battles) + ")" : ""), l.command.unit}) {
                 ImGui::TableNextColumn();
                 cell_text(v);

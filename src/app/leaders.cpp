@@ -78,7 +78,8 @@ std::vector<army::Leader> Leaders::list(const View& viewer) const {
 std::vector<army::Leader> leaders_seen_by(const campaign::Roster& roster, const army::OrderOfBattle& all,
                                                   const View& viewer) {
     std::vector<army::Leader> out;
-    for (const auto i : leaders_seen_at(roster, all, viewer)) out.push_back(roster.leaders[i]);
+    for (const auto i : leaders_seen_at(roster, all, viewer))
+        out.push_back(viewer.owns(roster.leaders[i].side) ? roster.leaders[i] : roster.leaders[i].as_enemy_sees());
     return out;
 }
 
@@ -227,6 +228,19 @@ Outcome Leaders::assign(const std::string& leader_ref, const std::string& unit_r
         out.summary = "Leader " + l.label() + " takes command of " + unit.ref +
                       (old ? " (replacing " + old->label() + ", " + word(old->status) + (sound ? ", by the organiser's choice" : "") + ")" : "");
         db::Leaders(store).set_commander(unit.kind, unit.id, l.id, rank_of(unit.kind), unit.ref);
+    });
+}
+
+Outcome Leaders::reveal_grade(const std::string& ref) {
+    auto& store = m_session.state().store;
+    return named_operation(m_session, OperationKind::reveal, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+        const auto& l = refs.leader(ref);
+        if (!l.present()) throw Error("leader " + l.label() + " has no grade to reveal");
+        if (l.grade_revealed) throw Error("the grade of leader " + l.label() + " is revealed already: nothing to do");
+        store.set_audience(op, Audience::everyone());  // revealed to every side
+        db::Leaders(store).reveal_grade(l.id);
+        const auto* grade = m_session.rules().find_grade(l.grade);
+        out.summary = "Revealed the grade of " + l.label() + ": " + (grade ? grade->name : l.grade);
     });
 }
 

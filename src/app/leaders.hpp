@@ -33,6 +33,9 @@ public:
     /// Rolls the rule set's Fallen Leaders table for a leader who may have fallen and applies it:
     /// killed, wounded (out for `out_for` battles) or no effect.
     Outcome leader_casualty(const std::string& leader, int out_for, const std::vector<std::string>& rolls, Mode mode);
+    /// The leader's grade, his side's secret until now, is shown to every side from now on (the
+    /// umpire does it for the owner: at the table, or as a rule requires); journalled for all.
+    Outcome reveal_grade(const std::string& leader);
     /// A wounded leader returns once the battles he was out for have been fought.
     Outcome return_leader(const std::string& leader);
 

@@ -16,4 +16,10 @@ std::string Leader::label() const {
     return "leader #" + std::to_string(id);
 }
 
+Leader Leader::as_enemy_sees() const {
+    Leader out = *this;
+    if (present() && !grade_revealed) out.grade = out.rolled_grade = k_unrevealed_grade;
+    return out;
+}
+
 }  // namespace muster::army

@@ -13,6 +13,10 @@ namespace muster::army {
 /// A leader: brigadier, division, corps or army commander (an AWI battalion's too). One type for
 /// every use: generated, stored, in an order of battle (on the unit he commands) and in a roster
 /// (with the unit he commands named).
+/// The grade the enemy reads of a leader whose grade is not revealed: not a grade of any rule
+/// set (ids are a-z, 0-9, _ and -), printed as "grade not revealed".
+inline constexpr const char* k_unrevealed_grade = "not revealed";
+
 struct Leader {
     std::int64_t id = 0;       ///< the campaign's id for him; 0 when not stored
     std::string name;          ///< empty until the organiser (or the name lists) names him
@@ -39,8 +43,12 @@ struct Leader {
         std::int64_t unit_id = 0;
     };
     Command command;
+    bool grade_revealed = false;  ///< the enemy may read his grade (`leader reveal`)
 
     bool present() const { return !grade.empty(); }
+    /// As the enemy reads him: his grade (and the grade rolled) `k_unrevealed_grade` until
+    /// it is revealed.
+    Leader as_enemy_sees() const;
     /// His name; unnamed, the unit he commands; commanding nothing, the unit he commanded
     /// ("former commander of Heth/1st Brigade", "... (2)" for the second), or for a leader of
     /// an earlier muster who has none, his number ("leader #12"). A reference may give any.

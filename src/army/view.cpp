@@ -13,12 +13,21 @@ OrderOfBattle view_of(const OrderOfBattle& all, const std::optional<std::string>
             out.armies.push_back(a);
             continue;
         }
-        // An enemy army: only what the viewer has seen, and no reserves (never revealed).
-        Army seen{a.id, a.name, a.side, a.commander, {}, {}};
+        // An enemy army: only what the viewer has seen, and no reserves (never revealed); of
+        // its leaders, their grades only once revealed.
+        Army seen{a.id, a.name, a.side, a.commander.as_enemy_sees(), {}, {}};
         for (const auto& k : a.corps) {
-            Corps corps{k.id, k.name, k.commander, {}, {}};
+            Corps corps{k.id, k.name, k.commander.as_enemy_sees(), {}, {}};
             for (const auto& d : k.divisions) {
-                if (!d.hidden) corps.divisions.push_back(d);
+                if (!d.hidden) {
+                    auto shown = d;
+                    shown.commander = d.commander.as_enemy_sees();
+                    for (auto& b : shown.brigades) {
+                        b.commander = b.commander.as_enemy_sees();
+                        b.alternate = b.alternate.as_enemy_sees();
+                    }
+                    corps.divisions.push_back(std::move(shown));
+                }
                 // Seen by name as a placeholder, arrived since: still a placeholder to this side.
                 else if (d.name_seen) {
                     Division name_only;

@@ -9,7 +9,7 @@
 namespace muster::cli {
 
 void add_leader_commands(CLI::App& app, Io& io) {
-    auto* leader = app.add_subcommand("leader", "Leaders: list, replace, assign to a command, fallen, return from wounds");
+    auto* leader = app.add_subcommand("leader", "Leaders: list, replace, assign to a command, fallen, return from wounds, reveal a grade");
     leader->require_subcommand(1);
     auto as = std::make_shared<std::string>();
     auto* list = leader->add_subcommand("list", "List every leader with his number, command and state");
@@ -95,6 +95,10 @@ void add_leader_commands(CLI::App& app, Io& io) {
     auto* ret = leader->add_subcommand("return", "A wounded leader returns (once the battles he was out for are fought)");
     ret->add_option("LEADER", *back, "His name or the unit he commanded")->required();
     on_run(ret, io, [back, &io] { print_outcome(io.out, open_campaigns(io).leaders().return_leader(*back), false); });
+    auto revealed = std::make_shared<std::string>();
+    auto* reveal = leader->add_subcommand("reveal", "Reveal a leader's grade to the enemy (his side's secret until then)");
+    reveal->add_option("LEADER", *revealed, "His name, the unit he commands, or his number (#12)")->required();
+    on_run(reveal, io, [revealed, &io] { print_outcome(io.out, open_campaigns(io).leaders().reveal_grade(*revealed), false); });
 }
 
 }  // namespace muster::cli

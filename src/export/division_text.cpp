@@ -13,6 +13,7 @@ std::string name_of(const rules::Named* named, const std::string& id) { return n
 }  // namespace
 
 std::string leader_text(const rules::RuleSet& rules, const army::Leader& leader) {
+    if (leader.grade == army::k_unrevealed_grade) return leader.name.empty() ? "grade not revealed" : leader.name + ", grade not revealed";
     const auto* grade = rules.find_grade(leader.grade);
     std::string out = leader.name.empty() ? "" : leader.name + ", ";
     out += name_of(grade, leader.grade);

@@ -8,6 +8,15 @@ using namespace muster;
 
 namespace {
 
+army::Battery reserve_battery(std::int64_t id, const std::string& name) {
+    army::Battery b;
+    b.id = id;
+    b.name = name;
+    b.reserve = true;
+    return b;
+}
+
+
 army::Division division(std::int64_t id, std::string name, std::string side, bool hidden, bool name_seen = false) {
     army::Division d;
     d.id = id;
@@ -27,13 +36,13 @@ army::OrderOfBattle two_sides() {
     army::OrderOfBattle oob;
     oob.campaign = "C";
     army::Army blue{1, "Army of the Potomac", "union", {}, {}, {}};
-    army::Corps first{1, "I Corps", {}, {division(1, "Wadsworth", "union", true)}, {army::Battery{1, "Reserve Battery", true}}};
+    army::Corps first{1, "I Corps", {}, {division(1, "Wadsworth", "union", true)}, {reserve_battery(1, "Reserve Battery")}};
     blue.corps.push_back(first);
-    blue.reserve.push_back(army::Battery{2, "Army Reserve", true});
+    blue.reserve.push_back(reserve_battery(2, "Army Reserve"));
     army::Army grey{2, "Army of Northern Virginia", "confederate", {}, {}, {}};
     army::Corps third{2, "Third Corps", {}, {division(2, "Heth", "confederate", false), division(3, "Pender", "confederate", true),
                                              division(4, "Anderson", "confederate", true, true)},
-                      {army::Battery{3, "Corps Battery", true}}};
+                      {reserve_battery(3, "Corps Battery")}};
     grey.corps.push_back(third);
     army::Corps second{3, "Second Corps", {}, {division(5, "Rodes", "confederate", true)}, {}};
     grey.corps.push_back(second);

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <filesystem>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -46,7 +47,8 @@ struct Season : test::CampaignFile {
     // Each side's handout, with what the enemy keeps hidden from it nowhere in it.
     void handouts(const std::string& when, const std::map<std::string, std::set<std::string>>& hidden_from) const {
         for (const auto& [side, hidden] : hidden_from) {
-            const auto folder = dir.file(when + "_" + side);
+            // Into papers/, which the first handout makes (as the README's example does).
+            const auto folder = dir.file("papers/" + when + "_" + side);
             step("handout --side " + side + " -o " + folder);
             const auto packet = test::pdf_text(folder + "/oob.pdf") + test::pdf_text(folder + "/labels.pdf") +
                                 test::file_bytes(folder + "/papers.txt");
@@ -116,7 +118,7 @@ TEST_CASE("A season through the command line: five turns, three battles, an exch
     CHECK(s.leaders_of("Robinson").size() >= 3);
     s.handouts("turn5", {{"union", {"Rodes"}}, {"confederate", {"Robinson"}}});
     // What a side has seen is in its packet: the enemy divisions it fought.
-    CHECK_THAT(test::pdf_text(s.dir.file("turn5_union/oob.pdf")), Contains("Heth") && Contains("Pender") && Contains("Robinson"));
+    CHECK_THAT(test::pdf_text(s.dir.file("papers/turn5_union/oob.pdf")), Contains("Heth") && Contains("Pender") && Contains("Robinson"));
     CHECK_THAT(s.step("battle list"), Contains("Cashtown") && Contains("Oak Ridge") && Contains("Seminary Ridge"));
     const auto journal = s.step("journal");
     CHECK_THAT(journal, Contains("turn  Turn 5 begins") && Contains("liberation") && Contains("exchange accepted"));
@@ -135,6 +137,10 @@ TEST_CASE("Divisions due now arrive by themselves: arrive --due, turn next bring
     CHECK_THAT(c.ok("arrive --due"), Contains("Nothing is due"));
     // A placeholder keeps its historical commander: Robinson's division is commanded by Robinson.
     CHECK_THAT(c.ok("oob"), Contains("Robinson") && !Contains("Robinson (Sheridan"));
+    // ...and so does one added by hand with --leader.
+    c.ok("add division Newcomer --corps 'I Corps' --leader 'Abner Doubleday'");
+    c.ok("arrive Newcomer");
+    CHECK_THAT(c.ok("oob"), Contains("(Abner Doubleday, "));
     c.ok("schedule Newton --turn 5");  // to arrive early below
     // What is due on turn 2 is left undone when turn 3 begins: turn next brings it on turn 2
     // first (at turn 2's date), then the clock moves on.
@@ -159,4 +165,36 @@ TEST_CASE("Divisions due now arrive by themselves: arrive --due, turn next bring
     // DIVISION or --due, one of them.
     CHECK(c.run("arrive").code == 2);
     CHECK(c.run("arrive Wright --due").code == 2);
+}
+
+TEST_CASE("An enemy leader's grade is his side's secret until revealed: every view, every format, undone with the reveal") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 3");
+    c.ok("reveal Heth");  // the Union has seen Heth's division: its units, not its leaders' grades
+    const auto union_oob = c.ok("oob --as union");
+    CHECK_THAT(union_oob, Contains("(Heth, grade not revealed)") && Contains("Pettigrew, grade not revealed"));
+    CHECK_THAT(union_oob, Contains("(Meade, Average)"));  // its own leaders whole
+    CHECK_THAT(c.ok("oob --as confederate"), Contains("(Heth, Average)"));
+    CHECK_THAT(c.ok("oob"), Contains("(Heth, Average)"));
+    // No format and no list of the Union's tells the grade of a Confederate it has not been told.
+    const auto confederate_grades = [&] {
+        std::string all = c.ok("oob --as union") + c.ok("leader list --as union");
+        for (const std::string format : {"md", "csv", "html", "json"}) {
+            const auto file = c.dir.file("oob." + format);
+            std::filesystem::remove(file);
+            c.ok("export oob --as union -o " + test::quote(file));
+            all += test::file_bytes(file);
+        }
+        return all;
+    };
+    const auto before = confederate_grades();
+    CHECK_THAT(before, Contains("not revealed"));
+    CHECK_FALSE(std::regex_search(before, std::regex("(Heth|Pettigrew|Lee|Hill)[^\\n]{0,40}(Average|Exceptional|Despicable)")));
+    // Revealed: every side reads it, and the journal says so to every side.
+    CHECK_THAT(c.ok("leader reveal Heth"), Contains("Revealed the grade of Heth: Average"));
+    CHECK_THAT(c.ok("oob --as union"), Contains("(Heth, Average)") && Contains("Pettigrew, grade not revealed"));
+    CHECK_THAT(c.ok("journal --as union"), Contains("Revealed the grade of Heth: Average"));
+    CHECK(c.run("leader reveal Heth").code == 1);  // once
+    c.ok("undo");
+    CHECK(confederate_grades() == before);
 }

@@ -254,7 +254,7 @@ std::string everything_seen(const std::string& db, const std::string& dir, const
 std::string probes(const std::string& db, const std::string& dir, const std::string& viewer) {
     std::string all;
     for (const std::string name : {"Secret Raid 1", "Secret", "Secrat Raid 1", "secret raid 1", "Never Fought"})
-        for (const std::string command : {"battle show " + test::quote(name) + " --as " + viewer,
+        for (const auto& command : {"battle show " + test::quote(name) + " --as " + viewer,
                                           "export oob --as " + viewer + " --battle " + test::quote(name) + " -o " + test::quote(dir + "/probe.txt")}) {
             const auto r = test::run_muster("--db " + test::quote(db) + " " + command);
             all += "$ " + command + "\n" + r.out + r.err + "exit " + std::to_string(r.code) + "\n";
