@@ -178,8 +178,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     };
     for (const auto& l : plan.losses) fought(l.brigade->division_id, "brigade " + l.brigade->ref());
     for (auto& f : plan.leaders) {
-        if (f.leader->command.kind == UnitKind::division) f.division = f.leader->command.unit_id;
-        if (f.leader->command.kind == UnitKind::brigade) f.division = refs.brigade_at(f.leader->command.unit_id, "a leader's command").division_id;
+        f.division = refs.division_of(*f.leader);
         fought(f.division, "leader " + f.leader->label());
     }
     for (const auto& g : plan.batteries) fought(g.battery->division_id, "battery " + g.battery->ref());
@@ -348,10 +347,11 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         if (battle.recovered) throw Error("the casualties of " + battle.name + " have already returned");
         // Read by the sides whose casualties return (they fought): their own dice.
         std::set<std::string> sides;
-        for (const auto& loss : db::Battles(store).losses(battle.id)) sides.insert(refs.brigade_at(loss.brigade_id, "a battle's loss").side);
+        const auto losses = db::Battles(store).losses(battle.id);
+        for (const auto& loss : losses) sides.insert(refs.brigade_at(loss.brigade_id, "a battle's loss").side);
         OperationDice dice(m_session.state(), c, op, Audience::sides(sides), "recovery", rolls);
         std::vector<std::int64_t> divisions;
-        for (const auto& loss : db::Battles(store).losses(battle.id))
+        for (const auto& loss : losses)
             divisions.push_back(refs.brigade_at(loss.brigade_id, "a battle's loss").division_id);
         const auto fog = db::Forces(store).division_fog(divisions);
         std::map<std::string, int> seen_back;  // by side: the stands returned that it has seen
@@ -362,7 +362,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         };
         std::vector<Back> backs;
         int total = 0, casualties = 0;
-        for (const auto& loss : db::Battles(store).losses(battle.id)) {
+        for (const auto& loss : losses) {
             if (loss.casualties == 0) continue;
             const auto* b = &refs.brigade_at(loss.brigade_id, "a battle's loss");
             // Each brigade's dice are its own (a stream of its side and name), read by its side:

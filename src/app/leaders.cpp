@@ -239,9 +239,7 @@ Outcome Leaders::reveal_grade(const std::string& ref) {
         if (l.grade_revealed) throw Error("the grade of leader " + l.label() + " is revealed already: nothing to do");
         // Every side reads the reveal: a leader of a division the enemy has not seen would be
         // named to it.
-        std::optional<std::int64_t> division;
-        if (l.command.kind == UnitKind::division) division = l.command.unit_id;
-        if (l.command.kind == UnitKind::brigade) division = refs.brigade_at(l.command.unit_id, "a leader's command").division_id;
+        const auto division = refs.division_of(l);
         if (division && db::Forces(store).division_fog({*division}).at(*division).second)
             throw Error("leader " + l.label() + " commands in a division hidden from the enemy: reveal the division first (muster reveal)");
         store.set_audience(op, Audience::everyone());  // revealed to every side

@@ -199,6 +199,12 @@ const T& present(const T* found, std::string_view kind, std::int64_t id, std::st
 
 }  // namespace
 
+std::optional<std::int64_t> Refs::division_of(const army::Leader& l) const {
+    if (l.command.kind == UnitKind::division) return l.command.unit_id;
+    if (l.command.kind == UnitKind::brigade) return brigade_at(l.command.unit_id, "a leader's command").division_id;
+    return std::nullopt;
+}
+
 const army::Brigade& Refs::brigade_at(std::int64_t id, std::string_view by) const { return present(brigade_by_id(id), "brigade", id, by); }
 const army::Leader& Refs::leader_at(std::int64_t id, std::string_view by) const { return present(leader_by_id(id), "leader", id, by); }
 const army::Battery& Refs::battery_at(std::int64_t id, std::string_view by) const { return present(battery_by_id(id), "battery", id, by); }

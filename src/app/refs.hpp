@@ -48,6 +48,9 @@ public:
     /// The same, where the campaign's rows say it is there: one that is not is damage, refused
     /// naming what pointed at it (`by`: "a prisoner") and pointing at muster check.
     const army::Brigade& brigade_at(std::int64_t id, std::string_view by) const;
+    /// The division a leader commands, or commands a brigade of; none above the divisions or
+    /// commanding nothing.
+    std::optional<std::int64_t> division_of(const army::Leader& leader) const;
     const army::Leader& leader_at(std::int64_t id, std::string_view by) const;
     const army::Battery& battery_at(std::int64_t id, std::string_view by) const;
     const campaign::CampInfo& camp_at(std::int64_t id, std::string_view by) const;
