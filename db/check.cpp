@@ -117,6 +117,15 @@ void captives(SQLite::Database& db, Problems& out) {
                                       "(s) marked captured without being held in a camp, or held without being marked");
 }
 
+// A corps leader attached to a division leader: both of one campaign and side, a corps leader
+// attached to a division leader, both in play.
+void attachments(SQLite::Database& db, Problems& out) {
+    const int n = db.execAndGet("SELECT count(*) FROM leader c LEFT JOIN leader d ON d.id = c.attached_to WHERE c.attached_to IS NOT NULL AND "
+                                "(d.id IS NULL OR d.campaign_id <> c.campaign_id OR d.side <> c.side OR c.rank <> 'corps' OR "
+                                "d.rank <> 'division' OR c.status <> 'active' OR d.status <> 'active')").getInt();
+    if (n) out.push_back("leaders: " + std::to_string(n) + " corps leader(s) attached to a leader who is not an active division leader of their side");
+}
+
 // Each row belongs to the same campaign as its parent.
 void ownership(SQLite::Database& db, Problems& out) {
     const char* parents[][2] = {
@@ -263,6 +272,7 @@ campaign::CheckReport History::check() const {
         ledgers(db, report);
         merges(db, out);
         captives(db, out);
+        attachments(db, out);
         for (auto& p : schema_problems(db)) out.push_back(std::move(p));
         types(db, out);
         domain(db, out);

@@ -37,6 +37,13 @@ void Leaders::set_leader_status(std::int64_t leader, LeaderStatus status, std::o
         SQLite::Statement q(m_store.impl().db, "UPDATE leader SET status = ?, fell_in = ?, out_battles = ? WHERE id = ?");
         bind_all(q, status, fell_in, out_battles, leader);
         q.exec();
+        // Removed from play, a corps leader's attachment ends; so does it when his division
+        // leader falls (he seeks another's company).
+        if (status != LeaderStatus::active) {
+            SQLite::Statement end(m_store.impl().db, "UPDATE leader SET attached_to = NULL WHERE id = ?1 OR attached_to = ?1");
+            bind_all(end, leader);
+            end.exec();
+        }
     });
 }
 
@@ -71,6 +78,16 @@ std::vector<army::Leader> Leaders::leaders(std::int64_t campaign) const {
         auto out = read_leaders(db, campaign);
         give_commands(out, std::move(commands));
         return out;
+    });
+}
+
+void Leaders::attach(std::int64_t corps_leader, std::int64_t division_leader) {
+    guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE leader SET attached_to = ? WHERE id = ?", division_leader, corps_leader); });
+}
+
+void Leaders::set_grade(std::int64_t leader, std::string_view grade) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db, "UPDATE leader SET grade = ?1, rolled_grade = ?1, grade_revealed = 1 WHERE id = ?2", grade, leader);
     });
 }
 

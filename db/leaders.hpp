@@ -21,6 +21,10 @@ public:
     /// `post` (the unit as named now) as his former post.
     void set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, Rank rank, const std::string& post);
     void set_leader_status(std::int64_t leader, LeaderStatus status, std::optional<std::int64_t> fell_in, std::optional<int> out_battles);
+    /// Attaches a corps leader to a division leader, until either is removed from play.
+    void attach(std::int64_t corps_leader, std::int64_t division_leader);
+    /// His grade is `grade`, as rolled and in play, and every side may read it (a penalty).
+    void set_grade(std::int64_t leader, std::string_view grade);
     /// The enemy may read his grade from now on.
     void reveal_grade(std::int64_t leader);
     /// Every leader of the campaign, by id, with the unit he commands.

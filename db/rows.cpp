@@ -2,6 +2,8 @@
 // roster, the order of battle and the modules that list them.
 #include "store_impl.hpp"
 
+#include <algorithm>
+
 #include <map>
 
 namespace muster::db {
@@ -47,7 +49,7 @@ army::Battery read_battery(const Row& row) {
 
 std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign) {
     SQLite::Statement q(db,
-                        "SELECT id, name, side, rank, grade, rolled_grade, status, fell_in, out_battles, former_post, grade_revealed "
+                        "SELECT id, name, side, rank, grade, rolled_grade, status, fell_in, out_battles, former_post, grade_revealed, attached_to "
                         "FROM leader WHERE campaign_id = ? ORDER BY id");
     bind_all(q, campaign);
     std::vector<army::Leader> out;
@@ -62,6 +64,7 @@ std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campai
         l.grade = row.text("grade");
         l.rolled_grade = row.text("rolled_grade");
         l.grade_revealed = row.flag("grade_revealed");
+        l.attached_to = row.optional_id("attached_to");
         l.status = row.word<LeaderStatus>("status");
         l.fell_in = row.optional_id("fell_in");
         l.out_battles = row.optional_integer("out_battles").value_or(0);
@@ -71,6 +74,25 @@ std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campai
             l.former_post = {std::move(post), number};
         }
         out.push_back(std::move(l));
+    }
+    // Each attachment in play, as both leaders print it: by name, or by the unit commanded.
+    SQLite::Statement company(db,
+                              "SELECT c.id AS corps_leader, d.id AS division_leader, c.grade_revealed, "
+                              "COALESCE(NULLIF(c.name, ''), 'the commander of ' || (SELECT name FROM corps WHERE commander_id = c.id), 'leader #' || c.id) AS corps, "
+                              "COALESCE(NULLIF(d.name, ''), 'the commander of ' || (SELECT name FROM division WHERE commander_id = d.id), 'leader #' || d.id) AS division "
+                              "FROM leader c JOIN leader d ON d.id = c.attached_to WHERE c.campaign_id = ? AND c.status = 'active'");
+    bind_all(company, campaign);
+    const auto at = [&](std::int64_t id) -> army::Leader* {
+        const auto it = std::lower_bound(out.begin(), out.end(), id, [](const army::Leader& l, std::int64_t v) { return l.id < v; });
+        return it != out.end() && it->id == id ? &*it : nullptr;
+    };
+    for (const Row row(company); company.executeStep();) {
+        auto* corps = at(row.id("corps_leader"));
+        auto* division = at(row.id("division_leader"));
+        if (!corps || !division) continue;
+        const bool revealed = row.flag("grade_revealed");
+        corps->company = army::Leader::Company{"attached to " + row.text("division"), revealed};
+        division->company = army::Leader::Company{"with corps leader " + row.text("corps") + " attached", revealed};
     }
     return out;
 }

@@ -135,7 +135,7 @@ void ExportWindow::draw(GuiApp& app) {
         dl->AddRect(ImVec2(x, y), ImVec2(x + width_mm * k, y + height_mm * k), IM_COL32(140, 140, 140, 255));
         dl->PushClipRect(ImVec2(x, y), ImVec2(x + width_mm * k, y + height_mm * k), true);
         const auto& t = texts[static_cast<size_t>(i)];
-        const std::string second = t.effectiveness + "  " + t.rating + (t.mark.empty() ? "" : "  " + t.mark);
+        const std::string second = t.third_line();
         dl->AddText(ImVec2(x + 3, y + 2), IM_COL32(0, 0, 0, 255), t.brigade.c_str());
         dl->AddText(ImVec2(x + 3, y + 2 + ImGui::GetFontSize()), IM_COL32(60, 60, 60, 255), second.c_str());
         dl->PopClipRect();

@@ -115,6 +115,33 @@ struct SideSight {
     }
 };
 
+// A grade its owner must reveal (source 003's despicable leader): each such leader of the
+// divisions that fought who is not revealed yet, named to the umpire with what forgetting costs.
+void remind_unrevealed(const Refs& refs, const rules::RuleSet& rules, const std::vector<std::int64_t>& divisions,
+                       std::vector<std::string>& lines) {
+    std::map<std::string, std::vector<std::string>> unrevealed;  // side -> "Grade leader"
+    std::map<std::string, std::set<std::string>> downgrades;     // side -> grades a penalty may downgrade
+    for (const auto& l : refs.leaders()) {
+        const auto* grade = rules.find_grade(l.grade);
+        if (!grade || !grade->must_reveal() || l.grade_revealed) continue;
+        const auto division = refs.division_of(l);
+        if (!division || std::find(divisions.begin(), divisions.end(), *division) == divisions.end()) continue;
+        unrevealed[l.side].push_back(grade->name + " " + l.label());
+        for (const auto& g : grade->penalty_downgrades) {
+            const auto* down = rules.find_grade(g);
+            downgrades[l.side].insert(down ? down->name : g);
+        }
+    }
+    for (const auto& [side, names] : unrevealed) {
+        const auto* found = rules.find_side(side);
+        const auto side_name = found ? found->name : side;
+        lines.push_back("reminder: " + join(names, ", ") + " fought unrevealed (" + side_name + "): reveal " +
+                        (names.size() == 1 ? "him" : "each") + " (muster leader reveal LEADER); a side that forgets gets a " +
+                        "penalty: the opponent downgrades one " + join({downgrades[side].begin(), downgrades[side].end()}, " or ") +
+                        " leader of it (muster leader penalty LEADER)");
+    }
+}
+
 BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rules::RuleSet& rules) {
     if (trim(report.name).empty()) throw UsageError("the battle needs a name");
     for (const auto& b : refs.battles())
@@ -209,6 +236,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     for (const auto& g : plan.batteries)
         out.lines.push_back("battery " + g.battery->ref() + ": " + word(g.fate) + (g.camp ? " to " + g.camp->name : ""));
     out.summary = battle_line(rules, report.name, plan, [](std::int64_t) { return true; });
+    remind_unrevealed(refs, rules, plan.divisions, out.lines);
     return plan;
 }
 
@@ -287,9 +315,10 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     date_battle(report, c, m_session.rules());
     auto& store = m_session.state().store;
     // What the report can name: brigades always (they give each division its engaged stands),
-    // leaders, batteries and divisions only when it names some. Each kind of name is found in
-    // its own list, so the rest need not be read.
-    const db::RosterParts parts{true, !report.leaders.empty(), !report.batteries.empty(), !report.divisions.empty()};
+    // leaders always (the reminder names those who must reveal their grades), batteries and
+    // divisions only when it names some. Each kind of name is found in its own list, so the
+    // rest need not be read.
+    const db::RosterParts parts{true, true, !report.batteries.empty(), !report.divisions.empty()};
     if (preview) return describe_battle(db::Rosters(store).roster(c.id, parts), report, m_session.rules());
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {

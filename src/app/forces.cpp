@@ -14,9 +14,11 @@
 namespace muster::app {
 namespace {
 
-// A leader as entered. Without a grade he is absent, unless he is named and `may_roll` (an army
-// or corps commander, whose grade the rule set's leader table rolls when it has one).
-army::Leader leader_from(const rules::RuleSet& rules, const LeaderEntry& e, const std::string& what, bool may_roll = false) {
+// A leader as entered, his grade played by the book where the campaign says so. Without a grade
+// he is absent, unless he is named and `may_roll` (an army or corps commander, whose grade the
+// rule set's leader table rolls when it has one).
+army::Leader leader_from(const rules::RuleSet& rules, const LeaderEntry& e, const std::string& what, Despicable despicable,
+                         bool may_roll = false) {
     army::Leader l;
     if (e.grade.empty()) {
         if (!e.name.empty() && (!may_roll || rules.generation.division_leader.empty()))
@@ -31,11 +33,12 @@ army::Leader leader_from(const rules::RuleSet& rules, const LeaderEntry& e, cons
     }
     l.name = checked_leader_name(e.name);
     l.grade = l.rolled_grade = e.grade;
+    if (const auto& as = rules.find_grade(e.grade)->by_the_book_as; despicable == Despicable::book && !as.empty()) l.grade = as;
     return l;
 }
 
 // A hand-entered brigade checked against the rule set: rating, strength, cap, label.
-army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e) {
+army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e, Despicable despicable) {
     army::Brigade b;
     b.name = e.name;
     b.rating = e.rating;
@@ -70,7 +73,7 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e) {
         throw UsageError("rule set " + r.id + " has no effectiveness label for a " + e.rating + " brigade of " +
                          std::to_string(b.start_stands) + " stands: give --label start/worn/spent");
     }
-    b.commander = leader_from(r, e.commander, word(Rank::brigadier));
+    b.commander = leader_from(r, e.commander, word(Rank::brigadier), despicable);
     return b;
 }
 
@@ -125,7 +128,7 @@ void Forces::add_army(const std::string& typed_side, const std::string& given_na
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     const auto side = side_id(r, typed_side);
-    auto leader = leader_from(r, commander, "army commander", true);
+    auto leader = leader_from(r, commander, "army commander", c.despicable, true);
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         if (db::Forces(store).find_army(c.id, name)) throw Error("an army named \"" + name + "\" already exists");
@@ -142,7 +145,7 @@ void Forces::add_army(const std::string& typed_side, const std::string& given_na
 void Forces::add_corps(const std::string& army, const std::string& given_name, const LeaderEntry& commander) {
     const auto name = require_name("corps", given_name);
     const auto c = m_session.current();
-    auto leader = leader_from(m_session.rules(), commander, "corps commander", true);
+    auto leader = leader_from(m_session.rules(), commander, "corps commander", c.despicable, true);
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto a = army_named(store, c, army);
@@ -182,7 +185,7 @@ void Forces::add_brigade(const BrigadeEntry& given) {
     e.name = require_name("brigade", given.name);
     const auto c = m_session.current();
     const auto& r = m_session.rules();
-    army::Brigade b = brigade_from(r, e);
+    army::Brigade b = brigade_from(r, e, c.despicable);
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto d = division_named(store, c, e.division);

@@ -43,6 +43,9 @@ bool require_replaceable(const rules::RuleSet& r, const Refs::Unit& unit, bool f
     if (unit.kind == UnitKind::brigade && grade && grade->keeps_brigade)
         throw Error("the " + grade->name + " commander of " + unit.ref +
                     " is permanently in command: he cannot be replaced voluntarily, only when he falls");
+    if (old->company)
+        throw Error("the commander of " + unit.ref + ", " + old->label() + ", is " + old->company->text +
+                    ": the two stay together until the corps leader is removed from play");
     if (!force)
         throw Error("the commander of " + unit.ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade) +
                     "), is in command and sound: replacing him is the organiser's choice; give --force to make it");
@@ -246,6 +249,74 @@ Outcome Leaders::reveal_grade(const std::string& ref) {
         db::Leaders(store).reveal_grade(l.id);
         const auto* grade = m_session.rules().find_grade(l.grade);
         out.summary = "Revealed the grade of " + l.label() + ": " + (grade ? grade->name : l.grade);
+    });
+}
+
+Outcome Leaders::attach(const std::string& corps_ref, const std::string& division_ref) {
+    auto& store = m_session.state().store;
+    const auto& r = m_session.rules();
+    return named_operation(m_session, OperationKind::attach, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+        const auto& k = refs.leader(corps_ref);
+        const auto& d = refs.leader(division_ref);
+        store.set_audience(op, Audience::side(k.side));
+        if (m_session.current().despicable == Despicable::book)
+            throw Error("this campaign plays despicable leaders by the book, as average: no corps leader seeks company");
+        const auto* grade = r.find_grade(k.grade);
+        if (!grade || !grade->corps_leader_attaches)
+            throw Error("leader " + k.label() + " is " + (grade ? grade->name : "without a grade") +
+                        ": only a corps leader whose grade seeks company is attached to a division leader");
+        if (k.command.kind != UnitKind::corps) throw Error("leader " + k.label() + " does not command a corps: only a corps leader is attached");
+        if (!is_active(k.status)) throw Error("leader " + k.label() + " is " + word(k.status) + ": he is not in play");
+        if (k.company) throw Error("leader " + k.label() + " is " + k.company->text + " already, until he is removed from play");
+        if (d.command.kind != UnitKind::division || !is_active(d.status))
+            throw Error("leader " + d.label() + " is not an active division leader: a corps leader is attached to a division leader of his corps");
+        const auto oob = db::Rosters(store).order_of_battle(m_session.current().id);
+        bool in_corps = false;
+        for (const auto& a : oob.armies)
+            for (const auto& corps : a.corps)
+                if (corps.id == k.command.unit_id)
+                    for (const auto& division : corps.divisions) in_corps = in_corps || division.id == d.command.unit_id;
+        if (!in_corps) throw Error("leader " + d.label() + " commands " + d.command.unit + ", not a division of " + k.command.unit);
+        db::Leaders(store).attach(k.id, d.id);
+        out.summary = "Corps leader " + k.label() + " (" + grade->name + ") is attached to " + d.label() + ", commanding " + d.command.unit +
+                      ", until he is removed from play";
+    });
+}
+
+Outcome Leaders::penalty(const std::string& ref) {
+    auto& store = m_session.state().store;
+    const auto& r = m_session.rules();
+    return named_operation(m_session, OperationKind::penalty, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+        const auto& l = refs.leader(ref);
+        if (m_session.current().despicable == Despicable::book)
+            throw Error("this campaign plays despicable leaders by the book, as average: forgetting to reveal one has no penalty");
+        // The grade a penalty turns him into: one whose owner must reveal it, and which may
+        // downgrade his grade.
+        const rules::LeaderGrade* to = nullptr;
+        std::vector<std::string> from;
+        for (const auto& g : r.grades)
+            for (const auto& id : g.penalty_downgrades) {
+                if (id == l.grade && !to) to = &g;
+                const auto* f = r.find_grade(id);
+                from.push_back(f ? f->name : id);
+            }
+        const auto* grade = r.find_grade(l.grade);
+        if (from.empty()) throw Error("the rule set has no penalty for forgetting to reveal a leader's grade");
+        if (!to)
+            throw Error("leader " + l.label() + " is " + (grade ? grade->name : l.present() ? l.grade : "without a grade") +
+                        ": the penalty downgrades only a leader who is " + join(from, " or ") + ", never one of another grade");
+        if (!is_active(l.status)) throw Error("leader " + l.label() + " is " + word(l.status) + ": the penalty downgrades a leader in play");
+        // Every side reads the penalty, and the opponent chose among the leaders he has seen.
+        const auto division = refs.division_of(l);
+        if (division && db::Forces(store).division_fog({*division}).at(*division).second)
+            throw Error("leader " + l.label() + " commands in a division hidden from the enemy: the opponent chooses among the leaders he has seen");
+        store.set_audience(op, Audience::everyone());
+        db::Leaders(store).set_grade(l.id, to->id);
+        out.summary = "Penalty for a despicable leader not revealed: " + l.label() + " is downgraded from " + (grade ? grade->name : l.grade) +
+                      " to " + to->name + (to->mark.empty() ? "" : " [" + to->mark + "]") + ", at the opponent's choice" +
+                      (to->corps_leader_attaches && l.command.kind == UnitKind::corps
+                           ? "; he seeks the company of a division leader of his corps (muster leader attach)"
+                           : "");
     });
 }
 

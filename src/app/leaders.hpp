@@ -36,6 +36,14 @@ public:
     /// The leader's grade, his side's secret until now, is shown to every side from now on (the
     /// umpire does it for the owner: at the table, or as a rule requires); journalled for all.
     Outcome reveal_grade(const std::string& leader);
+    /// A corps leader whose grade seeks company (source 003's despicable corps leader) is
+    /// attached to one division leader of his corps, his side's choice, until either is removed
+    /// from play; neither is displaced or assigned elsewhere meanwhile. Journalled for his side.
+    Outcome attach(const std::string& corps_leader, const std::string& division_leader);
+    /// The penalty for forgetting to reveal a grade its owner must reveal: the opponent
+    /// downgrades one leader in play of a grade the rule set names (an average one, never an
+    /// exceptional one) to that grade. Journalled for every side (the grade is known from then).
+    Outcome penalty(const std::string& leader);
     /// A wounded leader returns once the battles he was out for have been fought.
     Outcome return_leader(const std::string& leader);
 

@@ -44,6 +44,17 @@ struct Leader {
     };
     Command command;
     bool grade_revealed = false;  ///< the enemy may read his grade (`leader reveal`)
+    /// A corps leader's attachment to one division leader of his corps (a grade's rule: source
+    /// 003's despicable corps leader): the division leader he is attached to.
+    std::optional<std::int64_t> attached_to;
+    /// The attachment as printed on either leader ("attached to Doubleday", "with corps leader
+    /// Reynolds attached"), while the corps leader is in play; `revealed`: the enemy may read it
+    /// (the corps leader's grade is revealed, for the attachment tells it).
+    struct Company {
+        std::string text;
+        bool revealed = false;
+    };
+    std::optional<Company> company;
 
     bool present() const { return !grade.empty(); }
     /// As the enemy reads him: his grade (and the grade rolled) `k_unrevealed_grade` until

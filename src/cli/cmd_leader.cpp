@@ -9,7 +9,7 @@
 namespace muster::cli {
 
 void add_leader_commands(CLI::App& app, Io& io) {
-    auto* leader = app.add_subcommand("leader", "Leaders: list, replace, assign to a command, fallen, return from wounds, reveal a grade");
+    auto* leader = app.add_subcommand("leader", "Leaders: list, replace, assign to a command, fallen, return from wounds, reveal a grade, penalty, attach");
     leader->require_subcommand(1);
     auto as = std::make_shared<std::string>();
     auto* list = leader->add_subcommand("list", "List every leader with his number, command and state");
@@ -99,6 +99,16 @@ void add_leader_commands(CLI::App& app, Io& io) {
     auto* reveal = leader->add_subcommand("reveal", "Reveal a leader's grade to the enemy (his side's secret until then)");
     reveal->add_option("LEADER", *revealed, "His name, the unit he commands, or his number (#12)")->required();
     on_run(reveal, io, [revealed, &io] { print_outcome(io.out, open_campaigns(io).leaders().reveal_grade(*revealed), false); });
+    auto penalised = std::make_shared<std::string>();
+    auto* penalty = leader->add_subcommand(
+        "penalty", "A side forgot to reveal a despicable leader: the opponent downgrades one of its average leaders to despicable");
+    penalty->add_option("LEADER", *penalised, "The leader the opponent chooses: his name, the unit he commands, or his number (#12)")->required();
+    on_run(penalty, io, [penalised, &io] { print_outcome(io.out, open_campaigns(io).leaders().penalty(*penalised), false); });
+    auto pair = std::make_shared<std::pair<std::string, std::string>>();
+    auto* attach = leader->add_subcommand("attach", "A despicable corps leader seeks the company of one division leader of his corps");
+    attach->add_option("CORPS-LEADER", pair->first, "The corps leader: his name, his corps, or his number (#12)")->required();
+    attach->add_option("DIVISION-LEADER", pair->second, "The division leader: his name, his division, or his number")->required();
+    on_run(attach, io, [pair, &io] { print_outcome(io.out, open_campaigns(io).leaders().attach(pair->first, pair->second), false); });
 }
 
 }  // namespace muster::cli

@@ -13,13 +13,19 @@ std::string name_of(const rules::Named* named, const std::string& id) { return n
 }  // namespace
 
 std::string leader_text(const rules::RuleSet& rules, const army::Leader& leader) {
-    if (leader.grade == army::k_unrevealed_grade) return leader.name.empty() ? "grade not revealed" : leader.name + ", grade not revealed";
-    const auto* grade = rules.find_grade(leader.grade);
     std::string out = leader.name.empty() ? "" : leader.name + ", ";
-    out += name_of(grade, leader.grade);
-    if (grade && !grade->mark.empty()) out += " [" + grade->mark + "]";
-    if (leader.rolled_grade != leader.grade)
-        out += " (rolled " + name_of(rules.find_grade(leader.rolled_grade), leader.rolled_grade) + ", by the book)";
+    const auto* grade = rules.find_grade(leader.grade);
+    if (leader.grade == army::k_unrevealed_grade) {
+        out += "grade not revealed";
+    } else {
+        out += name_of(grade, leader.grade);
+        if (grade && !grade->mark.empty()) out += " [" + grade->mark + "]";
+        if (leader.rolled_grade != leader.grade)
+            out += " (rolled " + name_of(rules.find_grade(leader.rolled_grade), leader.rolled_grade) + ", by the book)";
+    }
+    // What his grade binds him to: a corps leader's attachment, a division leader's radius.
+    if (leader.company) out += "; " + leader.company->text;
+    if (grade && leader.rank == Rank::division && !grade->division_leader_note.empty()) out += "; " + grade->division_leader_note;
     return out;
 }
 

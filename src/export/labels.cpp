@@ -61,10 +61,6 @@ std::vector<Pdf::Line> cut_lines(int n, int across, double left, double top, dou
     return out;
 }
 
-std::string effectiveness_line(const LabelText& l) {
-    return l.effectiveness + "  " + l.rating + (l.mark.empty() ? "" : "  " + l.mark);
-}
-
 }  // namespace
 
 void labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet,
@@ -94,7 +90,7 @@ void labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, con
         };
         fitted(0.32, l.brigade, size, true, false);
         fitted(0.60, l.division, size * 0.8, false, true);
-        fitted(0.88, effectiveness_line(l), size * 0.85, true, false);
+        fitted(0.88, l.third_line(), size * 0.85, true, false);
     }
     if (labels.empty()) pdf.text(left, top + 20, "No " + rules.brigade_noun() + "s in service to label.", 10);
     pdf.finish();
@@ -119,7 +115,7 @@ std::string labels_html(const rules::RuleSet& rules, const army::OrderOfBattle& 
                       ", cut along the dashed lines</div>\n<div class=\"sheet\">\n";
     for (const auto& l : label_texts(rules, oob))
         out += "<div class=\"label\"><div class=\"name\">" + html_escape(l.brigade) + "</div><div class=\"division\">" +
-               html_escape(l.division) + "</div><div class=\"effectiveness\">" + html_escape(effectiveness_line(l)) + "</div></div>\n";
+               html_escape(l.division) + "</div><div class=\"effectiveness\">" + html_escape(l.third_line()) + "</div></div>\n";
     out += "</div>\n</body>\n</html>\n";
     return out;
 }

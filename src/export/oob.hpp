@@ -46,14 +46,18 @@ void labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, con
                 const Sink& out);
 
 /// A brigade's label as printed: name, division, start/worn/spent, rating, leader mark.
+/// A stand's label: a brigade's, or a corps or division leader's (his name, his post, his grade).
 struct LabelText {
     std::string brigade;
     std::string division;
-    std::string effectiveness;  ///< "6/5/3"
-    std::string rating;
+    std::string effectiveness;  ///< "6/5/3"; a leader's grade
+    std::string rating;         ///< empty for a leader
     std::string mark;           ///< "EXC", "DP" or empty
+    /// "6/5/3  Veteran  DP": the label's third line.
+    std::string third_line() const;
 };
-/// The labels of every brigade in service, in order of battle.
+/// The labels of every brigade in service, in order of battle, each corps and division led by
+/// the label of its leader (in play) first.
 std::vector<LabelText> label_texts(const rules::RuleSet& rules, const army::OrderOfBattle& oob);
 
 /// The brigade table's cells, shared by the text-like writers: name, stands now/start, label,

@@ -122,17 +122,39 @@ std::vector<std::string> side_totals_lines(const rules::RuleSet& rules, const ar
     return out;
 }
 
+std::string LabelText::third_line() const {
+    std::string out = effectiveness;
+    for (const auto* part : {&rating, &mark})
+        if (!part->empty()) out += "  " + *part;
+    return out;
+}
+
 std::vector<LabelText> label_texts(const rules::RuleSet& rules, const army::OrderOfBattle& oob) {
     std::vector<LabelText> out;
+    // A leader stand's label: his name, his post and what his grade binds him to, his grade
+    // and its mark ("DP").
+    const auto leader = [&](const army::Leader& l, Rank rank, const std::string& unit) {
+        if (!l.present() || !is_active(l.status)) return;
+        const auto* grade = rules.find_grade(l.grade);
+        std::string post = (l.name.empty() ? "" : rules.rank_name(rank) + ", ") + unit;
+        if (l.company) post += "; " + l.company->text;
+        if (grade && rank == Rank::division && !grade->division_leader_note.empty()) post += "; " + grade->division_leader_note;
+        out.push_back({l.name.empty() ? rules.rank_name(rank) : l.name, post,
+                       l.grade == army::k_unrevealed_grade ? "grade not revealed" : name_of(grade, l.grade), "", grade ? grade->mark : ""});
+    };
     for (const auto& a : oob.armies)
-        for (const auto& k : a.corps)
-            for (const auto& d : k.divisions)
+        for (const auto& k : a.corps) {
+            leader(k.commander, Rank::corps, k.name);
+            for (const auto& d : k.divisions) {
+                leader(d.commander, Rank::division, d.name);
                 for (const auto& b : d.brigades) {
                     if (!is_active(b.status)) continue;
                     const auto* grade = rules.find_grade(b.commander.grade);
                     out.push_back({b.name, d.name, b.label.text(), name_of(rules.find_rating(b.rating), b.rating),
                                    grade && b.commander.present() ? grade->mark : ""});
                 }
+            }
+        }
     return out;
 }
 

@@ -22,7 +22,8 @@ void leader(Archive& ar, const char* key, const army::Leader& l) {
     if (l.present())
         ar(make_nvp("name", l.name), make_nvp("grade", l.grade), make_nvp("rolled_grade", l.rolled_grade),
            make_nvp("status", word(l.status)));
-    else
+    if (l.present() && l.company) ar(make_nvp("company", l.company->text));
+    if (!l.present())
         ar(make_nvp("name", l.name));  // a placeholder's commander, known by name: his grade is rolled when it arrives
     ar.finishNode();
 }

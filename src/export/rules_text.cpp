@@ -137,6 +137,9 @@ std::string rule_set_summary(const rules::RuleSet& r) {
         std::string text = g.name + " (" + g.id;
         if (!g.mark.empty()) text += ", mark " + g.mark;
         if (!g.by_the_book_as.empty()) text += ", by the book: " + g.by_the_book_as;
+        if (g.must_reveal()) text += ", must be revealed (forgetting: the opponent downgrades one " + join(g.penalty_downgrades, " or ") + ")";
+        if (g.corps_leader_attaches) text += ", a corps leader is attached to a division leader";
+        if (!g.division_leader_note.empty()) text += ", a division leader: " + g.division_leader_note;
         grades.push_back(text + ")");
     }
     out += "Leader grades: " + join(grades, ", ") + "\n";

@@ -206,13 +206,18 @@ private:
 
     void read_grades(const Value& list) {
         for (const auto& item : list.items()) {
-            item.allow_only({"id", "name", "mark", "by_the_book_as", "keeps_brigade", "modifiers", "note"});
+            item.allow_only({"id", "name", "mark", "by_the_book_as", "keeps_brigade", "modifiers", "penalty_downgrades",
+                             "corps_leader_attaches", "division_leader_note", "note"});
             LeaderGrade g;
             g.id = read_id(item.at("id"));
             g.name = read_text(item.at("name"));
             if (auto m = item.find("mark")) g.mark = read_text(*m, 8);
             if (auto b = item.find("by_the_book_as")) g.by_the_book_as = read_id(*b);
             if (auto k = item.find("keeps_brigade")) g.keeps_brigade = k->as_bool();
+            if (auto p = item.find("penalty_downgrades"))
+                for (const auto& id : p->items()) g.penalty_downgrades.push_back(read_id(id));
+            if (auto c = item.find("corps_leader_attaches")) g.corps_leader_attaches = c->as_bool();
+            if (auto n = item.find("division_leader_note")) g.division_leader_note = read_text(*n, 200);
             if (auto mods = item.find("modifiers"))
                 for (const auto& [name, value] : mods->members()) g.modifiers.emplace_back(name, value.as_int(-1000, 1000));
             m_rules.grades.push_back(g);
@@ -222,6 +227,15 @@ private:
         for (const auto& [i, item] : enumerate(list.items()))
             if (!m_rules.grades[i].by_the_book_as.empty() && !m_rules.find_grade(m_rules.grades[i].by_the_book_as))
                 item.at("by_the_book_as").fail("unknown leader grade \"" + m_rules.grades[i].by_the_book_as + "\"");
+        for (const auto& [i, item] : enumerate(list.items())) {
+            const auto ids = item.find("penalty_downgrades");
+            if (!ids) continue;
+            for (const auto& [j, id] : enumerate(ids->items())) {
+                const auto& grade = m_rules.grades[i].penalty_downgrades[j];
+                if (!m_rules.find_grade(grade)) id.fail("unknown leader grade \"" + grade + "\"");
+                if (grade == m_rules.grades[i].id) id.fail("a grade cannot be downgraded to itself");
+            }
+        }
     }
 
     static std::vector<std::pair<size_t, Value>> enumerate(const std::vector<Value>& items) {

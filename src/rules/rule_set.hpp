@@ -179,6 +179,12 @@ struct LeaderGrade : Named {
     std::string by_the_book_as;  ///< grade to treat this one as when the campaign plays by the book
     bool keeps_brigade = false;  ///< a brigadier of this grade cannot be replaced voluntarily
     std::vector<std::pair<std::string, int>> modifiers;
+    /// A grade its owner must reveal: forgetting lets the opponent downgrade one leader of these
+    /// grades to this one (`leader penalty`). Empty: revealing is up to the owner.
+    std::vector<std::string> penalty_downgrades;
+    bool corps_leader_attaches = false;  ///< a corps leader of this grade is attached to one division leader of his corps
+    std::string division_leader_note;     ///< printed on a division leader of this grade ("must remain in command radius ...")
+    bool must_reveal() const { return !penalty_downgrades.empty(); }
 };
 
 /// One grade of an exchange cartel: what a prisoner of that rank is worth in privates.

@@ -1,9 +1,11 @@
 #pragma once
 // The real binary on one campaign file in a folder of its own, for the CLI tests.
+#include "db/db_support.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 
 namespace muster::test {
@@ -18,6 +20,16 @@ struct CampaignFile {
         INFO(args << "\n" << r.err);
         REQUIRE(r.code == 0);
         return r.out;
+    }
+    /// A refused command: one line on stderr, the code, and the campaign exactly as before.
+    std::string refused(const std::string& args, int code) const {
+        const auto before = dump(dir.file("c.db"));
+        const auto r = run(args);
+        INFO(args << "\n" << r.out << r.err);
+        CHECK(r.code == code);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(dump(dir.file("c.db")) == before);
+        return r.err;
     }
 };
 

@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "csv_reader.hpp"
 #include "core/text.hpp"
+#include "export/oob.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
 
@@ -258,7 +259,8 @@ double inked(const Grey& g, double dpi, double x0, double y0, double x1, double 
 TEST_CASE("The label sheet's cut lines run along every label and nowhere else") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
-    const int before = static_cast<int>(s.forces().brigades().size());
+    // 100 labels: the brigades' and their corps and division leaders'.
+    const int before = static_cast<int>(exporter::label_texts(s.rules(), s.forces().order_of_battle({std::nullopt, View::umpire()})).size());
     for (int i = before; i < 100; ++i)
         s.forces().add_brigade({"Wadsworth", "Brigade " + std::to_string(i), "veteran", 6, std::nullopt, "", "", {}});
     app::write_file(dir.file("labels.pdf"), test::export_labels(s, request("pdf"), {60, 20, "a4"}));

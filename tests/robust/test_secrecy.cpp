@@ -1,18 +1,23 @@
-// Secrecy as a property: a random campaign is built twice, once with the enemy's hidden
-// divisions (added, arrived, filled by hand, commanders replaced, brigades disbanded and
-// merged, fighting in battles kept hidden beside seen units, fighting battles of their own,
-// their casualties returned; never revealed) and once without them. Everything the other
+// Secrecy as a property: a random campaign of each rule set is built twice, once with the
+// enemy's hidden divisions (added, arrived, filled by hand, commanders replaced, brigades
+// disbanded and merged, fighting in battles kept hidden beside seen units, fighting battles of
+// their own, rolled for at the table side beside seen units, their casualties returned; never
+// revealed) and once without them. Everything the other
 // side may read, from every reading command in every format, must be byte for byte the same:
 // nothing it sees, no count, no number, no roll, may depend on what is hidden from it.
 #include "app/battles.hpp"
 #include "app/forces.hpp"
 #include "app/history.hpp"
 #include "app/leaders.hpp"
+#include "app/model.hpp"
 #include "app/prisoners.hpp"
+#include "app/table_side.hpp"
 #include "battle/report.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "db/db_support.hpp"
 #include "dice/dice.hpp"
+#include "export/oob.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
@@ -29,21 +34,38 @@ struct Sides {
     std::string viewer, enemy;
 };
 
+// A rule set as the script plays it: its words for a grade and a rating, its date, and a play
+// table rolled for one unit at the table side (none: the rule set has no play tables).
+struct Game {
+    std::string rules, first_side, second_side, grade, rating, date, theater;
+    play::Request table_request;
+    std::string table;
+};
+
+const std::vector<Game>& games() {
+    static const std::vector<Game> all = {
+        {"acw", "union", "confederate", "average", "veteran", "1863-07-01", "east", {}, ""},
+        {"awi", "american", "british", "competent", "regulars", "1777-09-11", "", {}, "disordered"},
+        {"napoleonic", "french", "allies", "average", "average_line", "1809-07-05", "", {"", rules::Points{24}, {}, ""}, "musketry"}};  // 6 fire points
+    return all;
+}
+
 // Builds one campaign from `seed`. With `hidden`, the enemy also has hidden divisions, and
 // everything done to them; the script's choices never depend on them (their own dice, `h`).
 // Returns what each step did, so both builds are seen to take the same steps; counts in
 // `hidden_done` the hidden steps that were done (not refused), so the test is seen to do them.
-std::vector<std::string> build(const std::string& path, std::uint64_t seed, const Sides& sides, bool hidden, int& hidden_done) {
+std::vector<std::string> build(const std::string& path, const Game& game, std::uint64_t seed, const Sides& sides, bool hidden,
+                               int& hidden_done) {
     app::Session s(path, app::Open::create);
     app::NewCampaign n;
     n.name = "Season";
-    n.rules = "acw";
+    n.rules = game.rules;
     n.seed = seed;
-    n.date = Day::read("1863-07-01");
-    n.theater = "east";
+    n.date = Day::read(game.date);
+    if (!game.theater.empty()) n.theater = game.theater;
     s.create_campaign(n);
     for (const auto& side : {sides.viewer, sides.enemy}) {
-        s.forces().add_army(side, side + " army", {side + " general", "average"});
+        s.forces().add_army(side, side + " army", {side + " general", game.grade});
         s.forces().add_corps(side + " army", side + " corps", {});
         for (int i = 0; i < 4; ++i) s.forces().add_division(side + " corps", side + " division " + std::to_string(i), "");
         s.prisoners().add_camp(side, side + " camp");
@@ -70,13 +92,22 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
         hidden_divisions.push_back(name);
         arrive(name);
     };
+    // A roll at the table side for `unit` in `battle`, adding what it costs to the battle's draft.
+    const auto table_roll = [&](const std::string& battle, const army::Brigade& unit) {
+        app::CampaignRoll r;
+        r.table = game.table;
+        r.request = game.table_request;
+        r.battle = battle;
+        r.unit = unit.ref();
+        s.table_side().roll(r, {});
+    };
     std::vector<std::string> log;
-    int battles = 0, secret_battles = 0, arrived_viewer = 0, arrived_enemy = 0;
+    int battles = 0, secret_battles = 0, arrived_viewer = 0, arrived_enemy = 0, table_battles = 0;
     // Undo reverses the newest operation: only one the viewer may know of, the same in both builds.
     bool undoable = false;
     for (int step = 0; step < 70; ++step) {
-        const auto kind = pick(rng, 12);
-        const bool touches_hidden = kind >= 8;
+        const auto kind = pick(rng, 13);
+        const bool touches_hidden = kind >= 8 && kind < 12;
         if (touches_hidden) undoable = false;
         if (touches_hidden && !hidden) continue;
         const auto before = s.last_operation();
@@ -160,10 +191,10 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
                 case 9: {
                     const auto name = "Hidden " + std::to_string(hidden_divisions.size());
                     const bool own_corps = pick(h, 2);
-                    if (own_corps) s.forces().add_corps(sides.enemy + " army", "Hidden corps " + name, {"Hidden general " + name, "average"});
+                    if (own_corps) s.forces().add_corps(sides.enemy + " army", "Hidden corps " + name, {"Hidden general " + name, game.grade});
                     s.forces().add_division(own_corps ? "Hidden corps " + name : sides.enemy + " corps", name, "");
                     hidden_divisions.push_back(name);
-                    s.forces().add_brigade({name, "Secret Brigade", "veteran", 6, std::nullopt, "", "", {"Secret " + name, "average"}});
+                    s.forces().add_brigade({name, "Secret Brigade", game.rating, 6, std::nullopt, "", "", {"Secret " + name, game.grade}});
                     s.forces().add_battery({"Secret Battery", name, "", ""});
                     break;
                 }
@@ -201,6 +232,27 @@ std::vector<std::string> build(const std::string& path, std::uint64_t seed, cons
                     if (pick(h, 2)) battle::add_leader_spec(r, b.ref() + ":wounded/1");
                     s.battles().report_battle(r, app::Mode::apply);
                     if (pick(h, 2)) s.battles().recover(r.name, {}, app::Mode::apply);
+                    break;
+                }
+                case 12: {
+                    // A battle played at the table side: the enemy's hidden units rolled for
+                    // first (in the hidden build), then a unit of each side the viewer sees; the
+                    // draft applied, what was hidden kept hidden.
+                    if (game.table.empty()) break;
+                    const auto mine = active(sides.viewer, false);
+                    const auto theirs = active(sides.enemy, true);
+                    if (mine.empty() || theirs.empty()) break;
+                    const auto name = "Table Battle " + std::to_string(++table_battles);
+                    if (hidden)
+                        for (const auto& x : s.forces().brigades())
+                            if (x.division.rfind("Hidden", 0) == 0 && is_active(x.status) && x.stands > 2 && pick(h, 2)) {
+                                table_roll(name, x);
+                                ++hidden_done;
+                                break;
+                            }
+                    table_roll(name, mine[pick(rng, mine.size())]);
+                    table_roll(name, theirs[pick(rng, theirs.size())]);
+                    s.battles().report_draft(name, {Fog::hidden, 1}, app::Mode::apply);
                     break;
                 }
             }
@@ -248,6 +300,51 @@ std::string everything_seen(const std::string& db, const std::string& dir, const
     return std::regex_replace(all, std::regex("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), "<time>");
 }
 
+// What the GUI draws of the campaign in `db` for `viewer`: its view in the campaign model
+// (the order of battle, leaders, camps, prisoners, exchanges, journal and the season's
+// picture), written out field by field, clock times blanked.
+std::string model_seen(const std::string& db, const std::string& viewer) {
+    app::Session s(db, app::Open::existing);
+    const auto model = app::load_model(s);
+    const auto& seen = model.seen_by(View::of_side(viewer));
+    REQUIRE(seen.viewer.side() == viewer);
+    std::string all = exporter::oob_text(*model.rules, seen.oob, {});
+    for (const auto i : seen.leaders) {
+        const auto& l = model.roster.leaders.at(i);
+        const auto shown = l.side == viewer ? l : l.as_enemy_sees();
+        all += "leader " + shown.label() + "|" + shown.side + "|" + word(shown.rank) + "|" + shown.grade + "|" + word(shown.status) + "|" +
+               shown.command.unit + "\n";
+    }
+    for (const auto& c : seen.camps) all += "camp " + c.camp.name + "|" + c.camp.side + "|" + join(c.holds, ";") + "\n";
+    for (const auto& h : seen.held) all += "held " + h.camp + "|" + h.holder + "|" + h.owner + "|" + h.spec + "|" + h.text + "\n";
+    for (const auto& x : seen.exchanges)
+        all += "exchange " + x.row.proposer + "|" + x.row.counterpart + "|" + word(x.row.status) + "|" + join(x.offer, ";") + "|" +
+               join(x.ask, ";") + "|" + x.balance + "|" + x.lapsed + "\n";
+    for (const auto& e : seen.journal) {
+        all += "entry " + std::to_string(e.id) + "|" + word(e.kind) + "|" + e.summary + "|" + std::to_string(e.undoable) + "\n";
+        for (const auto& r : e.rolls) all += "  roll " + r.roll.purpose + "|" + r.roll.thrown.faces_text() + "|" + r.roll.result + "\n";
+    }
+    const auto series = [&](const char* what, const std::vector<app::Series>& list) {
+        for (const auto& x : list) {
+            all += std::string(what) + " " + x.name + "|" + x.side;
+            for (const int v : x.values) all += "|" + std::to_string(v);
+            all += "\n";
+        }
+    };
+    all += "battles " + join(seen.picture.battles, ";") + "\n";
+    series("stands", seen.picture.stands);
+    series("losses", seen.picture.losses);
+    series("prisoners", seen.picture.prisoners);
+    for (const auto& b : seen.picture.lines) {
+        all += "line " + b.name + "|" + b.place + "|" + std::to_string(b.recovered);
+        for (const auto& x : b.sides)
+            all += "|" + x.side + ":" + std::to_string(x.known) + "," + std::to_string(x.divisions) + "," + std::to_string(x.casualties) + "," +
+                   std::to_string(x.captured) + "," + std::to_string(x.returned) + "," + std::to_string(x.leaders) + "," + std::to_string(x.guns);
+        all += "\n";
+    }
+    return all;
+}
+
 // Probes: the enemy's secret battle by its name, a prefix, a misspelling and in other case,
 // and a name that was never anyone's; what each answers (its words and exit code) must not
 // tell them apart.
@@ -266,15 +363,17 @@ std::string probes(const std::string& db, const std::string& dir, const std::str
 
 TEST_CASE("A side's view of everything is byte-identical with and without the enemy's hidden divisions") {
     int hidden_steps = 0, secret_battles = 0, hidden_done = 0;
-    // Four seeds (each side the viewer twice); in the sanitizer build, one.
-    for (std::uint64_t seed = 11; seed < 11u + static_cast<std::uint64_t>(test::scaled(4)); ++seed) {
-        const Sides sides = seed % 2 ? Sides{"union", "confederate"} : Sides{"confederate", "union"};
-        INFO("seed " << seed << ", the " << sides.viewer << "'s view");
+    // Six seeds: each rule set with each side the viewer; in the sanitizer build, one.
+    int table_battles = 0;
+    for (std::uint64_t seed = 12; seed < 12u + static_cast<std::uint64_t>(test::scaled(6)); ++seed) {
+        const auto& game = games()[seed % 3];
+        const Sides sides = seed % 2 ? Sides{game.first_side, game.second_side} : Sides{game.second_side, game.first_side};
+        INFO("seed " << seed << ", " << game.rules << ", the " << sides.viewer << "'s view");
         test::TempDir dir;
         const auto with = dir.file("with.db"), without = dir.file("without.db");
         int done = 0;
-        const auto steps_with = build(with, seed, sides, true, done);
-        const auto steps_without = build(without, seed, sides, false, done);
+        const auto steps_with = build(with, game, seed, sides, true, done);
+        const auto steps_without = build(without, game, seed, sides, false, done);
         hidden_done += done;
         CHECK(steps_with == steps_without);  // every step the viewer may know of went the same way
         // The builds differ: the umpire sees the hidden divisions in one of them only.
@@ -282,7 +381,9 @@ TEST_CASE("A side's view of everything is byte-identical with and without the en
         const auto umpire_without = test::run_muster("--db " + test::quote(without) + " oob").out;
         REQUIRE(umpire_with.find("Hidden") != std::string::npos);
         CHECK(umpire_without.find("Hidden") == std::string::npos);
-        secret_battles += test::run_muster("--db " + test::quote(with) + " battle list").out.find("Secret Raid 1") != std::string::npos;
+        const auto battles = test::run_muster("--db " + test::quote(with) + " battle list").out;
+        secret_battles += battles.find("Secret Raid 1") != std::string::npos;
+        table_battles += battles.find("Table Battle 1") != std::string::npos;
         hidden_steps += static_cast<int>(test::run_muster("--db " + test::quote(with) + " journal").out.size() -
                                          test::run_muster("--db " + test::quote(without) + " journal").out.size());
         const auto seen_with = everything_seen(with, dir.path(), sides.viewer);
@@ -297,12 +398,18 @@ TEST_CASE("A side's view of everything is byte-identical with and without the en
                 << test::run_muster("--db " + test::quote(with) + " journal").out;
         }
         CHECK(probes(with, dir.path(), sides.viewer) == probes(without, dir.path(), sides.viewer));
+        // The GUI's side view, compared through the model it draws from.
+        const auto model_with = model_seen(with, sides.viewer);
+        CHECK(model_with.find("Hidden") == std::string::npos);
+        CHECK(model_with == model_seen(without, sides.viewer));
+        CHECK(model_with.find("Battle 1") != std::string::npos);
         // ...and the view is not empty: it holds battles, prisoners, the enemy it has seen.
         CHECK(seen_with.find("Battle 1") != std::string::npos);
         CHECK(seen_with.find(sides.enemy + " division") != std::string::npos);
     }
     CHECK(hidden_steps > 0);
     CHECK(secret_battles > 0);  // the probes had a secret battle to look for
+    CHECK(table_battles > 0);   // the table side rolled beside hidden units
     WARN(hidden_done << " steps done to the enemy's hidden divisions");
-    CHECK(hidden_done >= 10 * test::scaled(4));  // they were done, not refused
+    CHECK(hidden_done >= 10 * test::scaled(6));  // they were done, not refused
 }

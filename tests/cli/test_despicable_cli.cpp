@@ -1,0 +1,118 @@
+// Source 003's despicable leaders, played by the article's expansion: a grade its owner must
+// reveal (a reminder at the battle report, the opponent's penalty for forgetting), the corps
+// leader attached to one of his division leaders, the division leader's radius; by the book,
+// none of it.
+#include "cli/campaign_file.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+namespace {
+
+// Two sides with hand-entered brigades of known grades: the Union's I Corps under a despicable
+// Reynolds, its 1st Division's brigadier Burnside despicable; the Confederates' Heth.
+struct Leaders : test::CampaignFile {
+    explicit Leaders(const std::string& despicable = "expanded") {
+        ok("campaign new D --rules acw --seed 11 --date 1863-07-01 --theater east --despicable " + despicable);
+        ok("add army Potomac --side union --leader Meade --grade average");
+        ok("add corps \"I Corps\" --army Potomac --leader Reynolds --grade despicable");
+        ok("add army ANV --side confederate --leader Lee --grade average");
+        ok("add corps \"III Corps\" --army ANV --leader Hill --grade average");
+        for (const auto& [division, corps, brigade, leader, grade] :
+             {std::tuple{"Wadsworth", "I Corps", "Iron", "Burnside", "despicable"}, {"Wadsworth", "I Corps", "Second", "Cutler", "average"},
+              {"Doubleday", "I Corps", "Vermont", "Stannard", "exceptional"}, {"Heth", "III Corps", "Davis", "Archer", "average"}}) {
+            if (run(std::string("add division ") + division + " --corps \"" + corps + "\"").code != 0) {}  // once a division
+            ok(std::string("add brigade ") + brigade + " --division " + division + " --rating veteran --stands 6 --leader " + leader +
+               " --grade " + grade);
+        }
+        ok("leader replace Wadsworth --name Wadsworth --rolls 50");  // 50: Average
+        ok("leader replace Heth --name Heth --rolls 50");
+    }
+};
+
+}  // namespace
+
+TEST_CASE("A despicable leader who fought unrevealed is named at the report, with the penalty for forgetting") {
+    const Leaders c;
+    const auto report = c.ok("battle report --name Seminary --loss \"Wadsworth/Iron=1\" --loss \"Heth/Davis=1\"");
+    CHECK_THAT(report, Contains("reminder: Despicable Burnside fought unrevealed (Union)") &&
+                           Contains("the opponent downgrades one Average leader of it (muster leader penalty LEADER)"));
+    CHECK_THAT(report, !Contains("Archer") && !Contains("Reynolds"));  // average, and a corps leader in no division that fought
+    // Revealed, he is no reminder; the reminder is the umpire's (no side's journal reads it).
+    c.ok("leader reveal Burnside");
+    CHECK_THAT(c.ok("battle report --name Again --loss \"Wadsworth/Iron=1\" --preview"), !Contains("reminder"));
+    CHECK_THAT(c.ok("journal --as union") + c.ok("journal --as confederate"), !Contains("reminder"));
+}
+
+TEST_CASE("The penalty for forgetting downgrades one average leader the opponent has seen, never an exceptional one") {
+    const Leaders c;
+    // Chosen among what the opponent has seen: not in a hidden division, with the same refusal
+    // as a reveal's.
+    CHECK_THAT(c.run("leader penalty Cutler").err, Contains("hidden from the enemy"));
+    c.ok("reveal Wadsworth");
+    c.ok("reveal Doubleday");
+    CHECK_THAT(c.refused("leader penalty Stannard", 1), Contains("Stannard is Exceptional: the penalty downgrades only a leader who is Average"));
+    CHECK_THAT(c.refused("leader penalty Burnside", 1), Contains("Burnside is Despicable"));
+    CHECK_THAT(c.refused("leader penalty Nobody", 2), Contains("Nobody"));
+    CHECK_THAT(c.ok("leader penalty Cutler"), Contains("Cutler is downgraded from Average to Despicable [DP], at the opponent's choice"));
+    // Every side reads it: his grade is no secret now.
+    CHECK_THAT(c.ok("oob --as confederate"), Contains("Cutler, Despicable [DP]"));
+    CHECK_THAT(c.ok("journal --as confederate"), Contains("Cutler is downgraded from Average to Despicable"));
+    CHECK_THAT(c.ok("journal --as union"), Contains("Cutler is downgraded from Average to Despicable"));
+    // Despicable now, he keeps his brigade (a despicable brigadier is not replaced voluntarily).
+    CHECK_THAT(c.refused("leader replace \"Wadsworth/Second\" --force", 1), Contains("permanently in command"));
+    c.ok("undo");
+    CHECK_THAT(c.ok("oob --as confederate"), Contains("Cutler, grade not revealed"));
+}
+
+TEST_CASE("A despicable corps leader is attached to one division leader of his corps until he falls, and the enemy reads it once he is revealed") {
+    const Leaders c;
+    CHECK_THAT(c.refused("leader attach Hill Heth", 1), Contains("Hill is Average: only a corps leader whose grade seeks company"));
+    CHECK_THAT(c.refused("leader attach Reynolds Heth", 1), Contains("not a division of I Corps"));
+    CHECK_THAT(c.refused("leader attach Burnside Wadsworth", 1), Contains("does not command a corps"));
+    CHECK_THAT(c.ok("leader attach Reynolds Wadsworth"), Contains("Corps leader Reynolds (Despicable) is attached to Wadsworth, commanding Wadsworth"));
+    CHECK_THAT(c.refused("leader attach Reynolds Doubleday", 1), Contains("attached to Wadsworth already"));
+    // Neither is displaced meanwhile.
+    CHECK_THAT(c.refused("leader replace Wadsworth --force", 1), Contains("the two stay together"));
+    CHECK_THAT(c.refused("leader replace \"I Corps\" --force", 1), Contains("the two stay together"));
+    // His side reads it on both leaders, in the order of battle and on the leaders' labels.
+    const auto own = c.ok("oob --as union");
+    CHECK_THAT(own, Contains("(Reynolds, Despicable [DP]; attached to Wadsworth)") &&
+                        Contains("(Wadsworth, Average; with corps leader Reynolds attached)"));
+    const auto labels = c.dir.file("labels.html");
+    c.ok("export labels --as union -o " + labels);
+    CHECK_THAT(test::file_bytes(labels), Contains("Corps commander, I Corps; attached to Wadsworth") && Contains("Despicable  DP"));
+    // The enemy, who has seen the division, reads neither until Reynolds' grade is revealed: the
+    // attachment tells it.
+    c.ok("reveal Wadsworth");
+    CHECK_THAT(c.ok("oob --as confederate"), !Contains("attached"));
+    c.ok("leader reveal Reynolds");
+    CHECK_THAT(c.ok("oob --as confederate"), Contains("attached to Wadsworth") && Contains("with corps leader Reynolds attached"));
+    // He falls: the attachment ends.
+    c.ok("battle report --name Seminary --loss \"Wadsworth/Iron=1\" --leader \"Reynolds:killed\"");
+    CHECK_THAT(c.ok("oob --as union"), !Contains("attached"));
+    CHECK(c.ok("check").find("attached") == std::string::npos);
+    c.ok("undo");
+    CHECK_THAT(c.ok("oob --as union"), Contains("attached to Wadsworth"));
+}
+
+TEST_CASE("A division leader of a despicable grade carries the radius rule on his line and his label") {
+    const Leaders c;
+    c.ok("reveal Wadsworth");
+    c.ok("leader penalty Wadsworth");
+    const auto note = "must remain in command radius of at least one brigade of his own division";
+    CHECK_THAT(c.ok("oob --as union"), Contains(std::string("(Wadsworth, Despicable [DP]; ") + note));
+    const auto labels = c.dir.file("labels.html");
+    c.ok("export labels --as confederate -o " + labels);
+    CHECK_THAT(test::file_bytes(labels), Contains(note));
+}
+
+TEST_CASE("By the book, despicable leaders play as average: no reminder, no penalty, no attachment") {
+    const Leaders c("book");
+    CHECK_THAT(c.ok("oob"), Contains("Reynolds, Average (rolled Despicable, by the book)"));
+    CHECK_THAT(c.ok("battle report --name Seminary --loss \"Wadsworth/Iron=1\""), !Contains("reminder"));
+    CHECK_THAT(c.refused("leader penalty Cutler", 1), Contains("by the book, as average"));
+    CHECK_THAT(c.refused("leader attach Reynolds Wadsworth", 1), Contains("by the book, as average"));
+}
