@@ -19,6 +19,8 @@
 #include <optional>
 #include <map>
 #include <set>
+#include <mutex>
+#include <sys/stat.h>
 
 namespace muster::embedded {
 const std::vector<std::pair<std::string_view, std::string_view>>& migrations();
@@ -31,11 +33,12 @@ namespace fs = std::filesystem;
 
 constexpr int k_application_id = 1836413812;
 
-// The journal (operations, their rolls, what a preview was asked for) and the file's settings
-// are kept outside the changesets: they record what happened and must survive the undo of it.
+// The journal (operations, their rolls, what a preview was asked for), the file's settings and
+// when each player's link was last used are kept outside the changesets: they record what
+// happened and must survive the undo of it.
 int session_table_filter(void*, const char* table) {
     const std::string_view t(table);
-    return t == "operation" || t == "roll" || t == "preview" || t == "operation_view" || t == "meta" ? 0 : 1;  // layering: not a word (table names)
+    return t == "operation" || t == "roll" || t == "preview" || t == "operation_view" || t == "meta" || t == "player_use" ? 0 : 1;  // layering: not a word (table names)
 }
 
 struct Session {
@@ -427,6 +430,30 @@ std::string now_utc() { return utc_now("%Y-%m-%dT%H:%M:%SZ"); }
 std::int64_t to_sql(std::uint64_t v) { return static_cast<std::int64_t>(v); }
 std::uint64_t from_sql(std::int64_t v) { return static_cast<std::uint64_t>(v); }
 
+namespace {
+
+// The files this process holds open through stores, by device and inode, with how many. A
+// file's locks are the process's (POSIX): opening and closing the file by any other way (the
+// header read that identify() makes) drops the locks every connection to it holds, and another
+// muster, seeing none, would delete the write-ahead log under them. So a file this process
+// holds open is identified once, by its first store, and never read around SQLite again.
+std::mutex g_files_mutex;
+std::map<std::pair<std::uint64_t, std::uint64_t>, int> g_files;
+
+std::optional<std::pair<std::uint64_t, std::uint64_t>> file_key(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+    return std::pair<std::uint64_t, std::uint64_t>(st.st_dev, st.st_ino);
+}
+
+}  // namespace
+
+Store::Impl::~Impl() {
+    if (!file) return;
+    const std::lock_guard lock(g_files_mutex);
+    if (--g_files[*file] <= 0) g_files.erase(*file);
+}
+
 Store::Store(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_path(path) {
     std::error_code ec;
     // Only a regular file is opened: a FIFO or a device would keep muster waiting, and a link to
@@ -443,10 +470,13 @@ Store::Store(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_pa
     } else if (!fs::is_regular_file(status)) {
         throw Error(path + ": is " + kind_of(status.type()) + ", not a campaign database");
     }
-    if (fs::exists(status)) guarded(m_path, [&] { identify(path, busy_timeout_ms); });
+    const std::lock_guard files(g_files_mutex);
+    const auto key = file_key(path);
+    if (fs::exists(status) && !(key && g_files.count(*key))) guarded(m_path, [&] { identify(path, busy_timeout_ms); });
     guarded(m_path, [&] {
         m_impl = std::make_unique<Impl>(
             SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms), busy_timeout_ms);
+        if ((m_impl->file = file_key(path))) ++g_files[*m_impl->file];
         auto& db = m_impl->db;
         if (sqlite3_db_readonly(db.getHandle(), "main") == 1)
             throw Error(path + ": cannot write the campaign database: the file or its folder is read-only");

@@ -22,8 +22,13 @@ namespace muster::db {
 
 struct Store::Impl {
     Impl(SQLite::Database database, int busy_timeout) : db(std::move(database)), busy_timeout_ms(busy_timeout) {}
+    ~Impl();
+    Impl(const Impl&) = delete;
+    Impl& operator=(const Impl&) = delete;
     SQLite::Database db;
     int busy_timeout_ms;
+    /// The file (device, inode) while this store holds it open: see Store::Store.
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> file;
 
     /// A statement prepared once for the store's life and unbound for each use: an import or a
     /// long operation writes thousands of rows and looks up thousands of names, and preparing

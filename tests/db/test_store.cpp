@@ -293,3 +293,22 @@ TEST_CASE("The whole campaign read at once gives the roster its own queries give
         }
     }
 }
+
+TEST_CASE("Many stores on one file in one process keep their locks: another muster never deletes the log under them") {
+    // A server holds a store a thread; opening the next must not read the file around SQLite,
+    // which would drop the locks the first holds (POSIX), so that a muster in another process,
+    // closing, would think itself the last and delete the write-ahead log the first writes to.
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    REQUIRE(test::run_muster("--db " + path + " campaign new A --rules acw").code == 0);
+    db::Store first(path, db::OpenMode::existing);
+    const auto campaign = first.last_operation(1) ? 1 : 0;
+    REQUIRE(campaign == 1);
+    for (int i = 0; i < 3; ++i) {
+        db::Store another(path, db::OpenMode::existing);  // opened and closed while `first` is open
+        REQUIRE(test::run_muster("--db " + path + " camp new C" + std::to_string(i) + " --side union").code == 0);
+    }
+    first.run_operation(1, OperationKind::add, [&](std::int64_t) { return std::string("written by the first store"); });
+    // Another process reads what the first store wrote: the log it wrote to is the file's.
+    CHECK(test::run_muster("--db " + path + " journal").out.find("written by the first store") != std::string::npos);
+}
