@@ -148,10 +148,24 @@ void ownership(SQLite::Database& db, Problems& out) {
 // added, prose): a line break is no damage there.
 const std::set<std::string> k_lines{"campaign.rules_json", "operation.inserted", "operation.summary", "operation_view.summary", "exchange.note", "draft_line.why",
                                     "roll.purpose", "roll.result", "meta.value"};
+// Prose a person wrote (a player's message): its lines kept, and no other control character.
+const std::set<std::string> k_prose{"message.text"};
 // A GLOB pattern matching text that holds a control character (U+0001 to U+001F, U+007F).
 const std::string k_control = [] {
     std::string p = "*[";
     p += '\x01';
+    p += '-';
+    p += '\x1f';
+    p += '\x7f';
+    return p + "]*";
+}();
+// The same but for the line break (U+000A).
+const std::string k_control_but_lines = [] {
+    std::string p = "*[";
+    p += '\x01';
+    p += '-';
+    p += '\x09';
+    p += '\x0b';
     p += '-';
     p += '\x1f';
     p += '\x7f';
@@ -181,12 +195,14 @@ void types(SQLite::Database& db, Problems& out) {
         for (size_t i = 0; i < columns.size(); ++i) {
             const auto& c = columns[i];
             const auto n = std::to_string(i);
-            sql += ", COALESCE(SUM(typeof(\"" + c.name + "\") NOT IN ('" + (c.integer ? "integer" : "text") + "', 'null')), 0) AS w" + n +
-                   ", " + (c.integer || k_lines.count(table + "." + c.name) ? "0" : "COALESCE(SUM(\"" + c.name + "\" GLOB ?1), 0)") + " AS c" + n;
+            const auto full = table + "." + c.name;
+            sql += ", COALESCE(SUM(typeof(\"" + c.name + "\") NOT IN ('" + (c.integer ? "integer" : "text") + "', 'null')), 0) AS w" + n + ", " +
+                   (c.integer || k_lines.count(full) ? "0" : "COALESCE(SUM(\"" + c.name + "\" GLOB " + (k_prose.count(full) ? "?2" : "?1") + "), 0)") +
+                   " AS c" + n;
         }
-        sql += " FROM \"" + table + "\" WHERE ?1 IS NOT NULL";  // ?1 there whether or not a column asks for it
+        sql += " FROM \"" + table + "\" WHERE ?1 IS NOT NULL AND ?2 IS NOT NULL";  // there whether or not a column asks for them
         SQLite::Statement q(db, sql);
-        bind_all(q, k_control);
+        bind_all(q, k_control, k_control_but_lines);
         if (!q.executeStep()) continue;
         // By name, the names made here (a Row keys its columns by literal).
         const auto count = [&](const std::string& name) { return q.getColumn(name.c_str()).getInt64(); };
@@ -312,6 +328,8 @@ std::vector<History::UnknownId> History::unknown_ids(std::int64_t campaign, cons
             " UNION ALL SELECT 'preview', '#' || p.operation_id, 'the theater', p.theater FROM preview p JOIN operation o ON o.id = "
             "p.operation_id WHERE o.campaign_id = ?1 AND p.theater IS NOT NULL AND p.theater" + not_in(known.theaters) +
             " UNION ALL SELECT 'leader', name, 'the side', side FROM leader WHERE campaign_id = ?1 AND side" + not_in(known.sides) +
+            " UNION ALL SELECT 'player', name, 'the side', side FROM player WHERE campaign_id = ?1 AND umpire = 0 AND side" + not_in(known.sides) +
+            " UNION ALL SELECT 'message', '#' || id, 'the side', side FROM message WHERE campaign_id = ?1 AND side" + not_in(known.sides) +
             " UNION ALL SELECT 'journal entry', '#' || o.id, 'a side reading it', v.side FROM operation_view v JOIN operation o ON o.id = "
             "v.operation_id WHERE o.campaign_id = ?1 AND v.side" + not_in(known.sides) +
             " UNION ALL SELECT 'division', name, 'the nationality', nationality FROM division WHERE campaign_id = ?1 AND nationality IS NOT "

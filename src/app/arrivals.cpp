@@ -128,12 +128,12 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
         out.division = generate::generate_division(rules, division_request(d.name, d.side, d.arm, request, c), dice.source());
         // A commander known by name before the division arrived keeps it: none is drawn for him.
         if (out.division.commander.present() && !d.leader_name.empty()) out.division.commander.name = d.leader_name;
-        std::vector<std::pair<army::Leader*, std::string>> leaders = {{&out.division.commander, d.name}};
+        std::vector<OperationDice::Unnamed> leaders = {{&out.division.commander, d.name, Rank::division}};
         for (auto& b : out.division.brigades) {
-            leaders.emplace_back(&b.commander, d.name + "/" + b.name);
-            leaders.emplace_back(&b.alternate, d.name + "/" + b.name + " (alternate)");
+            leaders.push_back({&b.commander, d.name + "/" + b.name, Rank::brigadier});
+            leaders.push_back({&b.alternate, d.name + "/" + b.name + " (alternate)", Rank::brigadier});
         }
-        const auto names = dice.name_leaders(store, c, d.side, d.nationality, leaders);
+        const auto names = dice.name_leaders(store, c, d.side, d.nationality, out.division.year, leaders);
         auto shown = out.division.rolls;  // what a preview showed: the game's rolls, then the names drawn
         shown.insert(shown.end(), names.begin(), names.end());
         if (request.mode == Mode::apply && !request.discard_preview) require_previewed(store, c.id, d, request, shown);

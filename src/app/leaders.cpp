@@ -18,9 +18,9 @@
 namespace muster::app {
 namespace {
 
-// The year a unit's leader table is read for: the latest year of the divisions under it.
-std::optional<int> year_of(const army::OrderOfBattle& oob, const Refs::Unit& unit) {
-    std::optional<int> year;
+// The divisions under a unit: a brigade's, a division itself, a corps' or an army's.
+std::vector<const army::Division*> divisions_under(const army::OrderOfBattle& oob, const Refs::Unit& unit) {
+    std::vector<const army::Division*> out;
     for (const auto& a : oob.armies)
         for (const auto& k : a.corps)
             for (const auto& d : k.divisions) {
@@ -29,9 +29,24 @@ std::optional<int> year_of(const army::OrderOfBattle& oob, const Refs::Unit& uni
                                   (unit.kind == UnitKind::army && a.id == unit.id) ||
                                   (unit.kind == UnitKind::brigade &&
                                    std::any_of(d.brigades.begin(), d.brigades.end(), [&](const auto& b) { return b.id == unit.id; }));
-                if (here && d.year) year = std::max(year.value_or(0), d.year);
+                if (here) out.push_back(&d);
             }
+    return out;
+}
+
+// The year a unit's leader table is read for: the latest year of the divisions under it.
+std::optional<int> year_of(const std::vector<const army::Division*>& divisions) {
+    std::optional<int> year;
+    for (const auto* d : divisions)
+        if (d->year) year = std::max(year.value_or(0), d->year);
     return year;
+}
+
+// The nationality a unit's new commander is named for: the one all the divisions under it share.
+std::string nationality_of(const std::vector<const army::Division*>& divisions) {
+    std::set<std::string> all;
+    for (const auto* d : divisions) all.insert(d->nationality);
+    return all.size() == 1 ? *all.begin() : "";
 }
 
 // Whether the unit's commander is sound (replacing him then is the organiser's choice, `force`,
@@ -141,11 +156,13 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         if (!given_name.empty()) refs.require_free_leader_name(given_name);
         // The leader table is keyed by side (and year): the year given, else the unit's division's,
         // else the campaign's.
+        const auto oob = db::Rosters(store).order_of_battle(c.id);
+        const auto divisions = divisions_under(oob, unit);
         generate::Request req;
         req.side = unit.side;
         req.year = year;
         if (!req.year && !r.years.empty()) {
-            req.year = year_of(db::Rosters(store).order_of_battle(c.id), unit);
+            req.year = year_of(divisions);
             if (!req.year) req.year = c.year();
             if (!req.year)
                 throw UsageError("which year is it? give --year or set the campaign's date (muster campaign set --date YYYY-MM-DD): "
@@ -155,7 +172,8 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         OperationDice dice(m_session.state(), c, op, Audience::side(unit.side), unit.ref, rolls);
         auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit.ref + " new commander");
         leader.name = given_name;
-        const auto names = dice.name_leaders(store, c, unit.side, "", {{&leader, unit.ref}});
+        const auto names = dice.name_leaders(store, c, unit.side, nationality_of(divisions), req.year.value_or(0),
+                                             {{&leader, unit.ref, rank_of(unit.kind)}});
         const auto* grade = r.find_grade(leader.grade);
         out.summary = "New commander of " + unit.ref + ": " + (leader.name.empty() ? "" : leader.name + ", ") + (grade ? grade->name : leader.grade) +
                       (grade && !grade->mark.empty() ? " [" + grade->mark + "]" : "") +

@@ -4,6 +4,8 @@
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
 #include "core/error.hpp"
+#include "core/match.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 
 #include <array>
@@ -14,27 +16,56 @@ namespace muster::app {
 namespace {
 
 // "stands:Heth/1st Brigade=3", "leader:Archer", "battery:Heth/1st Battery".
-campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Direction direction) {
+// How an exchange names a unit held: a brigade's "Division/Brigade", a leader's name (or, for
+// one unnamed, the post he held), a battery's "Owner/Battery".
+std::string held_name(const Refs& refs, HeldKind kind, std::int64_t unit_id) {
+    switch (kind) {
+        case HeldKind::stands: return refs.brigade_at(unit_id, "a prisoner").ref();
+        case HeldKind::leader: return refs.leader_at(unit_id, "a prisoner").label();
+        case HeldKind::battery: return refs.battery_at(unit_id, "a prisoner").ref();
+    }
+    return {};
+}
+
+// An item of a proposal, found among the units held in the camps of `holder` only: what the two
+// sides both know of (nothing hidden is looked at, so no other unit, hidden or not, can make a
+// name ambiguous or be suggested).
+campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Direction direction, const std::string& holder) {
     const auto colon = spec.find(':');
     const auto kind = colon == std::string::npos ? std::nullopt : find_word<HeldKind>(spec.substr(0, colon));
-    const std::string rest = colon == std::string::npos ? "" : spec.substr(colon + 1);
-    if (!kind) throw UsageError("exchange item \"" + spec + "\": expected stands:REF=N, leader:REF or battery:REF");
+    std::string rest = colon == std::string::npos ? "" : spec.substr(colon + 1);
+    if (!kind) throw UsageError("exchange item \"" + visible(spec) + "\": expected stands:REF=N, leader:REF or battery:REF");
     campaign::ExchangeItem item;
     item.direction = direction;
     item.kind = *kind;
-    switch (*kind) {
-        case HeldKind::stands: {
-            const auto eq = rest.rfind('=');
-            int n = 0;
-            if (eq == std::string::npos || !parse_int(rest.substr(eq + 1), n) || n < 1)
-                throw UsageError("exchange item \"" + spec + "\": expected stands:Division/Brigade=N with N at least 1");
-            item.unit_id = refs.brigade(std::string(trim(rest.substr(0, eq)))).id;
-            item.stands = n;
-            break;
-        }
-        case HeldKind::leader: item.unit_id = refs.leader(std::string(trim(rest))).id; break;
-        case HeldKind::battery: item.unit_id = refs.battery(std::string(trim(rest))).id; break;
+    if (*kind == HeldKind::stands) {
+        const auto eq = rest.rfind('=');
+        int n = 0;
+        if (eq == std::string::npos || !parse_int(rest.substr(eq + 1), n) || n < 1)
+            throw UsageError("exchange item \"" + visible(spec) + "\": expected stands:Division/Brigade=N with N at least 1");
+        item.stands = n;
+        rest = rest.substr(0, eq);
     }
+    const auto name = std::string(trim(rest));
+    std::vector<std::int64_t> ids;
+    std::vector<std::string> names;
+    for (const auto& h : refs.holdings()) {
+        if (h.kind != *kind || refs.camp_at(h.camp_id, "a prisoner").side != holder) continue;
+        const auto held = held_name(refs, h.kind, h.unit_id);
+        if (std::find(names.begin(), names.end(), held) == names.end()) names.push_back(held);
+        if ((held == name || "#" + std::to_string(h.unit_id) == name) && std::find(ids.begin(), ids.end(), h.unit_id) == ids.end())
+            ids.push_back(h.unit_id);
+    }
+    if (ids.size() > 1) {
+        std::vector<std::string> which;
+        for (const auto id : ids) which.push_back("#" + std::to_string(id));
+        throw UsageError("exchange item \"" + visible(spec) + "\": " + std::to_string(ids.size()) + " held are called " + name +
+                         ": give " + join(which, " or ") + " for " + word(*kind) + ":");
+    }
+    if (ids.empty())
+        throw UsageError("exchange item \"" + visible(spec) + "\": no " + (*kind == HeldKind::stands ? std::string("stands of ") : word(*kind) + " ") +
+                         visible(name) + " held in the camps of " + holder + did_you_mean(name, names));
+    item.unit_id = ids.front();
     return item;
 }
 
@@ -140,16 +171,7 @@ std::vector<HeldItem> held_of(const Refs& refs, const View& viewer) {
         if (!sees(refs, viewer, h)) continue;
         const auto& camp = refs.camp_at(h.camp_id, "a prisoner");
         HeldItem item{camp.name, camp.liberated, camp.side, refs.side_of(h.kind, h.unit_id), h.kind, "", refs.describe(h), h.stands};
-        switch (h.kind) {
-            case HeldKind::stands: item.spec = refs.brigade_at(h.unit_id, "a prisoner").ref(); break;
-            case HeldKind::leader: {
-                const auto& l = refs.leader_at(h.unit_id, "a prisoner");
-                item.spec = l.name.empty() ? l.command.unit : l.name;
-                break;
-            }
-            case HeldKind::battery: item.spec = refs.battery_at(h.unit_id, "a prisoner").ref(); break;
-        }
-        item.spec = word(h.kind) + ":" + item.spec;
+        item.spec = word(h.kind) + ":" + held_name(refs, h.kind, h.unit_id);
         out.push_back(std::move(item));
     }
     return out;
@@ -247,9 +269,9 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
         campaign::ExchangeInfo row{0, from, with, ExchangeStatus::proposed, p.note, {}};
         for (const auto& [specs, direction] : {std::pair{&p.offer, Direction::offer}, std::pair{&p.ask, Direction::ask}})
             for (const auto& spec : *specs) {
-                auto item = parse_item(refs, spec, direction);
                 // The proposer offers the other side's men it holds, and asks for its own.
                 const bool offer = direction == Direction::offer;
+                auto item = parse_item(refs, spec, direction, offer ? from : with);
                 const std::string owner = offer ? with : from;
                 if (refs.side_of(item.kind, item.unit_id) != owner)
                     throw UsageError("exchange item \"" + spec + "\": " + refs.describe(item) + " is not of " + owner +

@@ -15,6 +15,7 @@
 #include "app/refs.hpp"
 #include "app/samples.hpp"
 #include "app/season.hpp"
+#include "app/players.hpp"
 #include "app/session_state.hpp"
 #include "core/date.hpp"
 #include "core/error.hpp"
@@ -230,6 +231,7 @@ Prisoners Session::prisoners() { return Prisoners(*this); }
 Exports Session::exports() { return Exports(*this); }
 History Session::history() { return History(*this); }
 Season Session::season() { return Season(*this); }
+Players Session::players() { return Players(*this); }
 
 Outcome named_operation(Session& session, OperationKind kind,
                         const std::function<void(std::int64_t, const Refs&, Outcome&)>& change) {
@@ -364,8 +366,8 @@ void OperationDice::record(db::Store& store, std::int64_t operation, const std::
 }
 
 std::vector<dice::RollRecord> OperationDice::name_leaders(const db::Store& store, const campaign::CampaignInfo& c,
-                                                          const std::string& side, const std::string& nationality,
-                                                          const std::vector<std::pair<army::Leader*, std::string>>& leaders) {
+                                                          const std::string& side, const std::string& nationality, int year,
+                                                          const std::vector<Unnamed>& leaders) {
     std::vector<dice::RollRecord> drawn;
     if (!c.leader_names) return drawn;
     const auto pool = generate::name_pool(leader_name_lists(), c.rules_id, side, nationality);
@@ -376,9 +378,13 @@ std::vector<dice::RollRecord> OperationDice::name_leaders(const db::Store& store
     // name; each is found by his post or number).
     std::set<std::string> now;
     const auto taken = [&](const std::string& name) { return now.count(name) > 0 || db::Leaders(store).leader_name_taken(c.id, side, name); };
-    for (const auto& [leader, post] : leaders) {
+    generate::NameFit when;
+    when.year = year ? year : c.date ? c.date->year() : 0;
+    if (c.date && c.date->year() == when.year) when.month = c.date->month();
+    for (const auto& [leader, post, rank] : leaders) {
         if (!leader->present() || !leader->name.empty()) continue;
-        leader->name = generate::draw_name(pool, taken, m_names, drawn, "name of the commander of " + post);
+        when.rank = rank;
+        leader->name = generate::draw_name(pool, when, taken, m_names, drawn, "name of the commander of " + post);
         now.insert(leader->name);
     }
     m_name_rolls.insert(m_name_rolls.end(), drawn.begin(), drawn.end());

@@ -26,6 +26,7 @@ class Exports;
 class History;
 class Season;
 class TableSide;
+class Players;
 
 /// Whether a session's file must exist already, or is made when missing.
 enum class Open { existing, create };
@@ -121,6 +122,7 @@ public:
     Exports exports();
     History history();
     Season season();
+    Players players();
 
     /// src/app's own access to the store behind the session (app/session_state.hpp).
     struct State;

@@ -55,13 +55,21 @@ public:
     /// stay one sequence, in the order the organiser rolls them.
     dice::Source& source_for(const std::string& stream);
     bool typed() const { return m_typed.has_value(); }
-    /// Names every unnamed leader in `leaders` (with what each commands, for the journal) from
-    /// muster's lists for the side (and nationality), if the campaign draws names: not a game
-    /// roll, so always with the seeded dice of the operation's stream, even where the game's
-    /// are typed; a name the side's leaders already bear passes to the next. Returns the draws.
+    /// A leader to be named: what he commands (for the journal), at which rank.
+    struct Unnamed {
+        army::Leader* leader;
+        std::string post;
+        Rank rank;
+    };
+    /// Names every unnamed leader in `leaders` from muster's lists for the side (and
+    /// nationality), among the names that fit his rank and the time (`year`, the month the
+    /// campaign's date gives in that year; 0: the campaign's date), if the campaign draws names:
+    /// not a game roll, so always with the seeded dice of the operation's stream, even where the
+    /// game's are typed; a name the side's leaders already bear passes to the next. Returns the
+    /// draws.
     std::vector<dice::RollRecord> name_leaders(const db::Store& store, const campaign::CampaignInfo& campaign,
-                                               const std::string& side, const std::string& nationality,
-                                               const std::vector<std::pair<army::Leader*, std::string>>& leaders);
+                                               const std::string& side, const std::string& nationality, int year,
+                                               const std::vector<Unnamed>& leaders);
     /// Journals the rolls before their results are written: applied, or discarded for a
     /// preview. A preview leaves the dice where they were, so doing it for real rolls the same.
     void record(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, Mode mode);

@@ -168,6 +168,29 @@ struct Preview {
     ArrivalAsked asked;
 };
 
+/// A player at his own screen (`muster serve`): a side's, or the umpire's, known by a secret
+/// link (stored only as its hash).
+struct PlayerInfo {
+    std::int64_t id = 0;
+    std::int64_t campaign_id = 0;
+    std::string name;
+    std::string side;     ///< the side he plays (the umpire's link: empty)
+    bool umpire = false;
+    bool revoked = false;
+    std::string created_at;
+    std::string last_used;  ///< when his link was last used; empty: never
+};
+
+/// Orders or a message a player sent the umpire for a turn.
+struct MessageInfo {
+    std::int64_t id = 0;
+    std::string player;
+    std::string side;
+    Turn turn = Turn::first();
+    std::string text;
+    std::string created_at;
+};
+
 /// What `muster check` found. Empty problems: the file is whole and every ledger balances.
 struct CheckReport {
     std::vector<std::string> problems;

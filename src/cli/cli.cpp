@@ -96,6 +96,7 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
     add_export_commands(app, io);
     add_history_commands(app, io);
     add_season_commands(app, io);
+    add_serve_commands(app, io);
     add_generate_command(app, io);
     add_table_commands(app, io);
     add_rules_commands(app, io);

@@ -134,6 +134,7 @@ void add_export_commands(CLI::App& app, Io& io);
 void add_history_commands(CLI::App& app, Io& io);
 /// `muster turn [next]`, `muster schedule`.
 void add_season_commands(CLI::App& app, Io& io);
+void add_serve_commands(CLI::App& app, Io& io);
 /// A turn's length as typed: "7d", "2w" or a number of days (else a usage error at parse time).
 std::optional<int> parse_turn_length(const std::string& text);
 /// `muster generate`: roll up a division outside a campaign.

@@ -60,6 +60,7 @@ std::string Day::text() const {
 }
 
 int Day::year() const { return civil_from_days(m_days).y; }
+int Day::month() const { return static_cast<int>(civil_from_days(m_days).m); }
 
 Day Day::read(std::string_view text, std::string_view what) {
     if (auto day = parse(text)) return *day;

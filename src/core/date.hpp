@@ -18,6 +18,7 @@ public:
     /// "YYYY-MM-DD".
     std::string text() const;
     int year() const;
+    int month() const;  ///< 1 to 12
     Day plus(int days) const { return Day(m_days + days); }
     /// Days from `earlier` to this day (negative when this one is earlier).
     int minus(const Day& earlier) const { return static_cast<int>(m_days - earlier.m_days); }

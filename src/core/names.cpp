@@ -69,6 +69,29 @@ std::string name_problem(std::string_view name) {
     return "";
 }
 
+std::string checked_prose(std::string_view what, std::string_view text, size_t max_chars) {
+    std::string kept;
+    size_t chars = 0;
+    for (size_t i = 0; i < text.size();) {
+        const size_t at = i;
+        const char32_t c = decode(text, i);
+        ++chars;
+        const auto refuse = [&](const std::string& problem) {
+            return UsageError(std::string(what) + " is refused: " + problem + " at character " + std::to_string(chars));
+        };
+        if (c == '\r' && i < text.size() && text[i] == '\n') continue;
+        if (c == k_invalid) throw refuse("byte " + hex("\\x%02X", static_cast<unsigned char>(text[at])) + " is not valid UTF-8");
+        if (c != '\n' && is_control(c)) throw refuse("control character " + hex("U+%04X", static_cast<unsigned>(c)));
+        if (is_bidi(c)) throw refuse("bidirectional control " + hex("U+%04X", static_cast<unsigned>(c)));
+        kept.append(text.substr(at, i - at));
+    }
+    kept = std::string(trim(kept));
+    if (kept.empty()) throw UsageError(std::string(what) + " is empty");
+    if (chars > max_chars)
+        throw UsageError(std::string(what) + " has " + std::to_string(chars) + " characters, at most " + std::to_string(max_chars));
+    return kept;
+}
+
 std::string checked_name(std::string_view what, std::string_view name) {
     const std::string_view kept = trim(name);
     const auto problem = name_problem(kept.empty() ? name : kept);

@@ -28,6 +28,11 @@ std::string leader_name_problem(std::string_view name);
 /// "leader #", "commander of " or "former commander of " (how an unnamed leader is called).
 std::string checked_leader_name(std::string_view name);
 
+/// Prose a person sends (a player's orders or message to the umpire): valid UTF-8, lines kept
+/// (CR LF read as LF), no other control character or bidirectional control, not blank, at
+/// most `max_chars` characters; trimmed. Else a UsageError naming `what`, the problem and where.
+std::string checked_prose(std::string_view what, std::string_view text, size_t max_chars);
+
 /// Text as it can safely be shown on a terminal or in one line: control characters, bidi
 /// controls and invalid bytes written as \xNN or \u{NNNN}; everything else as it is.
 std::string visible(std::string_view text);

@@ -4,9 +4,63 @@
 #include "core/names.hpp"
 #include "core/text.hpp"
 
+#include <algorithm>
 #include <set>
 
 namespace muster::generate {
+namespace {
+
+// "1863" or "1863-05" as year * 100 + month: the first month of a year that begins a span, the
+// last of one that ends it.
+int year_month(std::string_view text, bool end) {
+    const auto bad = [&] { return UsageError("\"" + visible(std::string(text)) + "\" is not YYYY or YYYY-MM"); };
+    const auto digits = [](std::string_view t) { return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }); };
+    const auto year = text.substr(0, 4);
+    if (year.size() != 4 || !digits(year)) throw bad();
+    int month = end ? 12 : 1;
+    if (text.size() > 4) {
+        const auto m = text.substr(5);
+        if (text[4] != '-' || m.size() != 2 || !digits(m)) throw bad();
+        month = std::stoi(std::string(m));
+        if (month < 1 || month > 12) throw bad();
+    }
+    return std::stoi(std::string(year)) * 100 + month;
+}
+
+// "Jackson | 1861-06..1863-05 | brigadier division corps", or a name alone.
+ListedName listed_name(const std::string& line) {
+    const auto fields = split(line, '|');
+    if (fields.size() != 1 && fields.size() != 3)
+        throw UsageError("\"" + visible(line) + "\" is not NAME or NAME | FROM..TO | RANKS");
+    ListedName out;
+    out.name = checked_leader_name(trim(fields[0]));
+    if (out.name.empty()) throw UsageError("\"" + visible(line) + "\" has no name");
+    if (fields.size() == 1) return out;
+    const auto span = std::string(trim(fields[1]));
+    const auto dots = span.find("..");
+    if (dots == std::string::npos) throw UsageError("\"" + visible(span) + "\" is not FROM..TO (YYYY or YYYY-MM each)");
+    out.from = year_month(std::string_view(span).substr(0, dots), false);
+    out.to = year_month(std::string_view(span).substr(dots + 2), true);
+    if (out.from > out.to) throw UsageError("\"" + span + "\" ends before it begins");
+    for (const auto& word : split(std::string(trim(fields[2])), ' ')) {
+        if (word.empty()) continue;
+        const auto rank = find_word<Rank>(word);
+        if (!rank) throw UsageError("\"" + visible(std::string(word)) + "\" is not a rank: expected " + spellings<Rank>());
+        out.ranks.push_back(*rank);
+    }
+    if (out.ranks.empty()) throw UsageError("\"" + visible(line) + "\" gives no rank");
+    return out;
+}
+
+}  // namespace
+
+bool ListedName::fits(const NameFit& when) const {
+    if (!ranks.empty() && std::find(ranks.begin(), ranks.end(), when.rank) == ranks.end()) return false;
+    if (!when.year) return true;
+    if (!when.month) return from / 100 <= when.year && when.year <= to / 100;
+    const int at = when.year * 100 + when.month;
+    return from <= at && at <= to;
+}
 
 NameList parse_name_list(const std::string& file, std::string_view text) {
     NameList list;
@@ -37,12 +91,14 @@ NameList parse_name_list(const std::string& file, std::string_view text) {
             continue;
         }
         if (line.empty()) continue;
+        ListedName entry;
         try {
-            list.names.push_back(checked_leader_name(line));
+            entry = listed_name(line);
         } catch (const Error& e) {
             throw FileError(file, where, e.what());
         }
-        if (!seen.insert(line).second) throw FileError(file, where, "\"" + line + "\" is listed twice");
+        if (!seen.insert(entry.name).second) throw FileError(file, where, "\"" + entry.name + "\" is listed twice");
+        list.names.push_back(std::move(entry));
     }
     if (list.rules.empty() || list.side.empty()) throw FileError(file, "", "the header needs rules: ID and side: ID");
     if (list.names.empty()) throw FileError(file, "", "lists no names");
@@ -75,30 +131,49 @@ std::string roman(int n) {
 
 }  // namespace
 
-std::string draw_name(const std::vector<const NameList*>& pool, const std::function<bool(const std::string&)>& taken,
+std::string draw_name(const std::vector<const NameList*>& pool, const NameFit& when, const std::function<bool(const std::string&)>& taken,
                       dice::Source& dice, std::vector<dice::RollRecord>& rolls, const std::string& purpose) {
-    std::vector<std::pair<const NameList*, const std::string*>> names;
+    using Named = std::pair<const NameList*, const std::string*>;
+    // The names that fit; then those of the post's rank at another time; then the rest.
+    std::vector<Named> fitting, others, rest;
     for (const auto* l : pool)
-        for (const auto& n : l->names) names.emplace_back(l, &n);
-    if (names.empty()) return {};
-    const auto thrown = dice.roll(rules::Die::percentile, purpose);
-    const auto drawn = static_cast<size_t>(thrown.reading - 1) % names.size();
-    // From the name drawn down the list to the first free one; every name taken, the list
-    // again with each name numbered: Ames II, Buford II, ... then III. Two leaders never share a
-    // name, so each can be named in a report.
-    for (int round = 1; round < 4000; ++round) {
-        const std::string number = round == 1 ? "" : " " + roman(round);
-        for (size_t step = 0; step < names.size(); ++step) {
-            const auto pick = (drawn + step) % names.size();
-            const std::string name = *names[pick].second + number;
-            if (taken(name)) continue;
-            const std::string result =
-                name == *names[drawn].second ? name : name + " (" + *names[drawn].second + " is taken: the next free name on the list)";
-            rolls.push_back({purpose, "names: " + names[pick].first->title, thrown, result});
-            return name;
-        }
+        for (const auto& n : l->names) (n.fits(when) ? fitting : n.fits({when.rank, 0, 0}) ? others : rest).emplace_back(l, &n.name);
+    others.insert(others.end(), rest.begin(), rest.end());
+    if (fitting.empty() && others.empty()) return {};
+    const bool none_fit = fitting.empty();
+    if (none_fit) std::swap(fitting, others);
+    // One roll where it draws every name alike; else two, read as 1 to 10,000.
+    auto thrown = dice.roll(rules::Die::percentile, purpose);
+    long reading = thrown.reading;
+    if (100 % fitting.size() != 0) {
+        rolls.push_back({purpose, "names", thrown, "the first of two rolls over " + std::to_string(fitting.size()) + " names"});
+        thrown = dice.roll(rules::Die::percentile, purpose + ", second roll");
+        reading = (reading - 1) * 100 + thrown.reading;
     }
-    rolls.push_back({purpose, "names: " + names[drawn].first->title, thrown, "every name is taken: left unnamed"});
+    const auto drawn = static_cast<size_t>(reading - 1) % fitting.size();
+    const auto& first = *fitting[drawn].second;
+    const auto chosen = [&](const Named& at, const std::string& name, const std::string& why) {
+        rolls.push_back({purpose, "names: " + at.first->title, thrown, name == first ? name + why : name + " (" + first + " is taken: " + why + ")"});
+        return name;
+    };
+    const std::string fit_note = none_fit ? " (no name on the lists fits the post and the date: drawn from them all)" : "";
+    // From the name drawn down the fitting names to the first free one.
+    for (size_t step = 0; step < fitting.size(); ++step) {
+        const auto& at = fitting[(drawn + step) % fitting.size()];
+        if (!taken(*at.second)) return chosen(at, *at.second, step ? "the next free name that fits" + fit_note : fit_note);
+    }
+    // Every fitting name taken: the first free one of the lists' others, then the fitting names
+    // again, numbered: Ames II, Buford II, ... then III. Two leaders never share a name, so each
+    // can be named in a report.
+    for (const auto& at : others)
+        if (!taken(*at.second)) return chosen(at, *at.second, "every name that fits is taken: the next free name on the lists");
+    for (int round = 2; round < 4000; ++round)
+        for (size_t step = 0; step < fitting.size(); ++step) {
+            const auto& at = fitting[(drawn + step) % fitting.size()];
+            const auto name = *at.second + " " + roman(round);
+            if (!taken(name)) return chosen(at, name, "every name is taken: numbered");
+        }
+    rolls.push_back({purpose, "names: " + fitting[drawn].first->title, thrown, "every name is taken: left unnamed"});
     return {};
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Names for the leaders the tables roll: muster's own lists of historical officers' surnames,
 // per rule set and side (and nationality, where the rule set has them), drawn with the dice.
+#include "core/words.hpp"
 #include "dice/dice.hpp"
 #include "dice/roll_record.hpp"
 
@@ -11,6 +12,24 @@
 
 namespace muster::generate {
 
+/// When a leader is named: the rank of his post, and the campaign's year and month (0: not known).
+struct NameFit {
+    Rank rank = Rank::brigadier;
+    int year = 0;
+    int month = 0;
+};
+
+/// One officer of a list: his name, when he could hold a command (year * 100 + month, the
+/// months 1 and 12 where only years are given) and the ranks of the posts he fits.
+struct ListedName {
+    std::string name;
+    int from = 0;
+    int to = 999912;
+    std::vector<Rank> ranks;  ///< empty: any
+
+    bool fits(const NameFit& when) const;
+};
+
 /// One list: what it is, whose officers, and the names in order.
 struct NameList {
     std::string file;         ///< "acw_union.txt"
@@ -18,12 +37,13 @@ struct NameList {
     std::string rules;        ///< the rule set id it names leaders for
     std::string side;         ///< the side
     std::string nationality;  ///< a nationality of the rule set, or empty
-    std::vector<std::string> names;
+    std::vector<ListedName> names;
 };
 
 /// Reads a list: "#" comment lines, header lines "rules: ID", "side: ID", "nationality: ID",
-/// a blank line, then one name a line. Each name follows the leader name rule; none twice.
-/// A malformed list is a FileError naming the line.
+/// a blank line, then one name a line: "NAME", or "NAME | FROM..TO | RANKS" where FROM and TO
+/// are YYYY or YYYY-MM and RANKS the words brigadier, division, corps, army. Each name
+/// follows the leader name rule; none twice. A malformed list is a FileError naming the line.
 NameList parse_name_list(const std::string& file, std::string_view text);
 
 /// The names a leader of `side` (of `nationality`, if some list has it) is drawn from: the
@@ -31,12 +51,14 @@ NameList parse_name_list(const std::string& file, std::string_view text);
 std::vector<const NameList*> name_pool(const std::vector<NameList>& lists, const std::string& rules, const std::string& side,
                                        const std::string& nationality);
 
-/// Draws a name from `pool` with one percentile roll (journaled in `rolls` for `purpose`): the
-/// n names read 1..n, and the roll picks ((roll - 1) mod n) + 1 (a pool of 100, 50, 25 or 20
-/// names is drawn fairly). A name `taken` says is taken passes to the next free one on the
-/// list; if all are taken, the list is gone through again with each name numbered ("Ames II",
-/// then "Ames III"), so no two leaders share a name. Empty when the pool is.
-std::string draw_name(const std::vector<const NameList*>& pool, const std::function<bool(const std::string&)>& taken,
+/// Draws a name from the names of `pool` that fit `when` (none fitting: from them all), with
+/// percentile rolls journaled in `rolls` for `purpose`: the n names read 1..n; where n divides
+/// 100, one roll picks ((roll - 1) mod n) + 1, else two make a reading of 1 to 10,000 that
+/// does (every name alike, within one part in 10,000 / n). A name `taken` says is taken passes
+/// to the next free one that fits; all taken, to the first free one of the rest of the lists;
+/// all of those taken, the fitting names are gone through again, numbered ("Ames II", then
+/// "Ames III"), so no two leaders share a name. Empty when the pool is.
+std::string draw_name(const std::vector<const NameList*>& pool, const NameFit& when, const std::function<bool(const std::string&)>& taken,
                       dice::Source& dice, std::vector<dice::RollRecord>& rolls, const std::string& purpose);
 
 }  // namespace muster::generate

@@ -162,8 +162,9 @@ TEST_CASE("Exchange by mutual consent end to end") {
     CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(99, "confederate", app::Answer::accept); }), Contains("no exchange #99"));
     CHECK_THAT(f.refusal([&] { f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=2"}, {}, ""}); }),
                Contains("2 stands of Heth/Archer are not held by union (short by 1)"));
+    // Found among what the union's camps hold, and nothing else: its own brigade is not there.
     CHECK_THAT(f.refusal([&] { f.s.prisoners().propose_exchange({"union", "", {"stands:Wadsworth/Iron Brigade=1"}, {}, ""}); }),
-               Contains("is not of confederate"));
+               Contains("no stands of Wadsworth/Iron Brigade held in the camps of union"));
 
     f.s.prisoners().answer_exchange(v.row.id, "confederate", app::Answer::accept);
     CHECK(f.stands("Wadsworth/Iron Brigade") == 8);

@@ -3,6 +3,7 @@
 // has is run on each damaged file: none crashes or hangs, each either works or refuses with one
 // clear line (a refused writing command changes nothing), and `check` finds the damage. The
 // reading commands run in one view a file, the views taking turns.
+#include "app/players.hpp"
 #include "cli/cli.hpp"
 #include "core/text.hpp"
 #include "db/db_support.hpp"
@@ -45,6 +46,10 @@ void base_campaign(const std::string& path) {
     r.batteries.push_back({"Reserve Battery", BatteryFate::wrecked, ""});
     s.battles().report_battle(r, app::Mode::apply);
     s.leaders().replace_leader("Heth/2nd Brigade", 1863, {}, app::Mode::apply, app::Displace::keep);
+    // A player at his own screen, who has used his link and written to the umpire.
+    const auto meade = s.players().add("Meade", "union").player;
+    s.players().used(meade);
+    s.players().send_message(meade, "Hold the ridge.\nSend Sykes up.");
     // A draft report waiting (the rule set has no play tables: the line as a roll would add it).
     test::raw_sql(path, "INSERT INTO draft_line (campaign_id, battle, operation_id, kind, brigade_id, stands, why) "
                         "SELECT 1, 'Cemetery Hill', MAX(o.id), 'lost', (SELECT MIN(id) FROM brigade), 1, 'a roll' FROM operation o");
@@ -170,6 +175,10 @@ std::vector<Command> commands(const std::string& dir, const std::string& as) {
     read({"export", "labels", "-o", dir + "/labels.pdf"});
     read({"handout", "--side", "union", "-o", dir + "/papers"});
     read({"backup", dir + "/copy.db"});
+    read({"player", "list"});
+    read({"player", "inbox"});
+    write({"player", "add", "Lee", "--side", "confederate"});
+    write({"player", "revoke", "Meade"});
     write({"arrive", "Pender"});
     write({"arrive", "Pender", "--preview"});
     write({"battle", "report", "--name", "Cashtown", "--loss", "Heth/1st Brigade=1", "--captured", "Wadsworth/Iron Brigade=1@Libby Prison",

@@ -19,6 +19,7 @@
 #include "dice/dice.hpp"
 #include "export/oob.hpp"
 #include "support.hpp"
+#include "web/served.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -345,6 +346,35 @@ std::string model_seen(const std::string& db, const std::string& viewer) {
     return all;
 }
 
+// What a player of `viewer` reads over HTTP: every page and paper of his link, and what the
+// site answers him when he names the enemy's hidden units (refused, writing nothing). The form
+// token, which each run of the server makes afresh, is blanked.
+std::string served_seen(const std::string& db, const std::string& viewer) {
+    const auto link = test::link_path(test::run_muster("--db " + test::quote(db) + " player add Probe --side " + viewer).out);
+    const test::Served server(db);
+    std::string all;
+    for (const char* page : {"oob", "season", "battles", "camps", "journal", "orders", "papers", "handout/papers.txt"}) {
+        const auto r = server.get(link + page);
+        CHECK(r.status == 200);
+        all += std::string("GET ") + page + " " + std::to_string(r.status) + "\n" + r.body;
+    }
+    for (const char* pdf : {"handout/oob.pdf", "handout/labels.pdf"}) {
+        const auto r = server.get(link + pdf);
+        const auto file = db + ".probe.pdf";
+        std::ofstream(file, std::ios::binary) << r.body;
+        all += std::string("GET ") + pdf + " " + std::to_string(r.status) + "\n" + test::pdf_text(file);
+    }
+    CHECK(all.find("Hidden") == std::string::npos);  // what the site shows of itself; below, the probes echo what is typed
+    const auto token = test::form_token(server.get(link + "orders").body);
+    for (const std::string losses : {"Hidden 0/Secret Brigade=1", "Hidden 1/1st Brigade=1", "Hidden 9/Nothing=1"})
+        for (const std::string battle : {"Secret Raid 1", "Battle 1", "Never Fought"}) {
+            const auto r = server.post(link + "losses", {{"token", token}, {"battle", battle}, {"losses", losses}});
+            all += "POST losses " + battle + " " + losses + " " + std::to_string(r.status) + "\n" + r.body;
+        }
+    return std::regex_replace(std::regex_replace(all, std::regex("name=\"token\" value=\"[0-9a-f]+\""), "name=\"token\""),
+                              std::regex("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), "<time>");
+}
+
 // Probes: the enemy's secret battle by its name, a prefix, a misspelling and in other case,
 // and a name that was never anyone's; what each answers (its words and exit code) must not
 // tell them apart.
@@ -403,6 +433,10 @@ TEST_CASE("A side's view of everything is byte-identical with and without the en
         CHECK(model_with.find("Hidden") == std::string::npos);
         CHECK(model_with == model_seen(without, sides.viewer));
         CHECK(model_with.find("Battle 1") != std::string::npos);
+        // A player of the side at his own screen, over HTTP.
+        const auto served_with = served_seen(with, sides.viewer);
+        CHECK(served_with == served_seen(without, sides.viewer));
+        CHECK(served_with.find("Battle 1") != std::string::npos);
         // ...and the view is not empty: it holds battles, prisoners, the enemy it has seen.
         CHECK(seen_with.find("Battle 1") != std::string::npos);
         CHECK(seen_with.find(sides.enemy + " division") != std::string::npos);

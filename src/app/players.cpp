@@ -1,0 +1,193 @@
+// Players at their own screens: their links, their messages, the losses they submit.
+#include "app/players.hpp"
+
+#include "app/battles.hpp"
+#include "app/refs.hpp"
+#include "app/session_state.hpp"
+#include "core/clock.hpp"
+#include "core/error.hpp"
+#include "core/names.hpp"
+#include "core/text.hpp"
+#include "db/players.hpp"
+
+#include <openssl/evp.h>
+#include <sys/random.h>
+
+#include <array>
+#include <cerrno>
+
+namespace muster::app {
+namespace {
+
+std::string hex_of(const unsigned char* bytes, size_t n) {
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string out;
+    for (size_t i = 0; i < n; ++i) {
+        out += digits[bytes[i] >> 4];
+        out += digits[bytes[i] & 0xF];
+    }
+    return out;
+}
+
+// 256 bits from the kernel's generator, as 64 hex digits.
+std::string random_token() {
+    std::array<unsigned char, 32> bytes{};
+    size_t got = 0;
+    while (got < bytes.size()) {
+        const auto n = getrandom(bytes.data() + got, bytes.size() - got, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) throw Error("cannot read random bytes for a player's link");
+        got += static_cast<size_t>(n);
+    }
+    return hex_of(bytes.data(), bytes.size());
+}
+
+bool well_formed(std::string_view token) {
+    return token.size() == 64 && std::all_of(token.begin(), token.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+const campaign::PlayerInfo& named_player(const std::vector<campaign::PlayerInfo>& players, const std::string& name) {
+    for (const auto& p : players)
+        if (p.name == name) return p;
+    std::vector<std::string> names;
+    for (const auto& p : players) names.push_back(p.name);
+    throw UsageError("no player named \"" + visible(name) + "\" in this campaign" +
+                     (names.empty() ? " (it has none: muster player add)" : " (it has " + join(names, ", ") + ")"));
+}
+
+// A side's player acts for his side; the umpire's link reads, and does nothing a side does.
+const std::string& side_of(const campaign::PlayerInfo& player) {
+    if (player.umpire) throw UsageError("the umpire's link reads every side; a side's player sends and submits for his side");
+    return player.side;
+}
+
+}  // namespace
+
+std::string token_hash(std::string_view token) {
+    std::array<unsigned char, 32> digest{};
+    unsigned int n = 0;
+    if (EVP_Digest(token.data(), token.size(), digest.data(), &n, EVP_sha256(), nullptr) != 1 || n != digest.size())
+        throw Error("cannot hash a player's link");
+    return hex_of(digest.data(), digest.size());
+}
+
+NewLink Players::add(const std::string& given_name, const std::string& side) {
+    const auto name = require_name("player", given_name);
+    const auto c = m_session.current();
+    NewLink out;
+    out.player.name = name;
+    out.player.umpire = side == View::k_umpire;
+    if (!out.player.umpire) out.player.side = side_id(m_session.rules(), side);
+    out.player.created_at = utc_now("%Y-%m-%dT%H:%M:%SZ");
+    out.token = random_token();
+    auto& store = m_session.state().store;
+    store.run_operation(c.id, OperationKind::player, [&](std::int64_t op) {
+        store.set_audience(op, Audience::umpire_only());  // who plays, and how to reach them, is the umpire's
+        for (const auto& p : db::Players(store).players(c.id))
+            if (p.name == name) throw Error("a player named \"" + name + "\" already exists" + (p.revoked ? " (revoked)" : ""));
+        out.player.campaign_id = c.id;
+        out.player.id = db::Players(store).insert_player(c.id, out.player, token_hash(out.token));
+        return "Added player " + name + " (" + (out.player.umpire ? "the umpire" : out.player.side) + ")";
+    });
+    return out;
+}
+
+std::vector<campaign::PlayerInfo> Players::list() const {
+    return db::Players(m_session.state().store).players(m_session.current().id);
+}
+
+Outcome Players::revoke(const std::string& name) {
+    auto& store = m_session.state().store;
+    return named_operation(m_session, OperationKind::player, [&](std::int64_t op, const Refs&, Outcome& out) {
+        store.set_audience(op, Audience::umpire_only());
+        const auto& p = named_player(db::Players(store).players(m_session.current().id), name);
+        if (p.revoked) throw Error("player " + p.name + "'s link is revoked already");
+        db::Players(store).revoke(p.id);
+        out.summary = "Revoked player " + p.name + "'s link";
+    });
+}
+
+std::optional<campaign::PlayerInfo> Players::sign_in(std::string_view token) {
+    if (!well_formed(token)) return std::nullopt;
+    auto player = db::Players(m_session.state().store).by_token_hash(token_hash(token));
+    if (!player || player->revoked) return std::nullopt;
+    for (const auto& c : m_session.campaigns())
+        if (c.id == player->campaign_id) m_session.select_campaign(c.name);
+    return player;
+}
+
+void Players::used(const campaign::PlayerInfo& player) const {
+    db::Players(m_session.state().store).used(player.id, utc_now("%Y-%m-%dT%H:%M:%SZ"));
+}
+
+Outcome Players::send_message(const campaign::PlayerInfo& player, const std::string& typed) {
+    const auto& side = side_of(player);
+    const auto text = checked_prose("the message", typed, k_max_message_chars);
+    auto& store = m_session.state().store;
+    const auto c = m_session.current();
+    Outcome out;
+    out.operation = store.run_operation(c.id, OperationKind::message, [&](std::int64_t op) {
+        store.set_audience(op, Audience::side(side));
+        db::Players(store).insert_message(c.id, player.id, side, c.turn, text, utc_now("%Y-%m-%dT%H:%M:%SZ"));
+        std::string first_line = text.substr(0, text.find('\n'));
+        if (first_line.size() > 80) {  // cut between characters, not inside one
+            size_t cut = 77;
+            while (cut > 0 && (static_cast<unsigned char>(first_line[cut]) & 0xC0) == 0x80) --cut;
+            first_line.replace(cut, std::string::npos, "...");
+        }
+        out.summary = "Message from " + player.name + " (" + side + ") to the umpire, " + c.turn.text() + ": " + first_line;
+        return out.summary;
+    });
+    return out;
+}
+
+std::vector<campaign::MessageInfo> Players::messages(const View& viewer) const {
+    auto all = db::Players(m_session.state().store).messages(m_session.current().id);
+    if (!viewer.is_umpire()) std::erase_if(all, [&](const campaign::MessageInfo& m) { return m.side != viewer.side(); });
+    return all;
+}
+
+Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::string& given_battle, const std::vector<std::string>& losses) {
+    const auto& side = side_of(player);
+    const auto battle = require_name("battle", given_battle);
+    if (losses.empty()) throw UsageError("no losses given: one line a brigade, \"Division/Brigade=N\"");
+    // A battle the side fought is reported already; one it did not fight is not its to know of.
+    for (const auto& b : m_session.battles().list(View::of_side(side)))
+        if (b.name == battle) throw UsageError("the battle of " + battle + " is reported already: its losses are in it");
+    auto& store = m_session.state().store;
+    return named_operation(m_session, OperationKind::submission, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+        store.set_audience(op, Audience::side(side));
+        std::vector<std::int64_t> seen;
+        for (const auto& line : losses) {
+            const auto eq = line.rfind('=');
+            const auto ref = std::string(trim(std::string_view(line).substr(0, eq == std::string::npos ? line.size() : eq)));
+            const auto count = eq == std::string::npos ? std::string() : std::string(trim(std::string_view(line).substr(eq + 1)));
+            // Found among the side's own brigades in service only: nothing of the enemy's is looked at.
+            const army::Brigade* brigade = nullptr;
+            for (const auto& b : refs.brigades())
+                if (b.side == side && is_active(b.status) && b.ref() == ref) brigade = &b;
+            if (!brigade)
+                throw UsageError("\"" + visible(line) + "\": no brigade \"" + visible(ref) + "\" of the " + side +
+                                 " in service (give Division/Brigade=N, as your order of battle names it)");
+            if (std::find(seen.begin(), seen.end(), brigade->id) != seen.end()) throw UsageError("brigade " + ref + " is given twice");
+            seen.push_back(brigade->id);
+            int n = 0;
+            if (count.empty() || count.size() > 4 || !std::all_of(count.begin(), count.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) ||
+                (n = std::stoi(count)) < 1 || n > brigade->stands)
+                throw UsageError("\"" + visible(line) + "\": stands lost must be 1 to " + std::to_string(brigade->stands) + ", the stands " + ref + " has");
+            campaign::DraftLine d;
+            d.battle = battle;
+            d.operation = op;
+            d.kind = DraftKind::lost;
+            d.brigade_id = brigade->id;
+            d.stands = n;
+            d.why = "submitted by " + player.name + " (" + side + ")";
+            db::Battles(store).insert_draft_line(m_session.current().id, d);
+            out.lines.push_back(ref + ": " + count_of(n, "stand", "stands") + " lost");
+        }
+        out.summary = "Losses of the " + side + " in the battle of " + battle + " submitted by " + player.name + " for the umpire to review: " +
+                      join(out.lines, ", ");
+    });
+}
+
+}  // namespace muster::app

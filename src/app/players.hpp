@@ -1,0 +1,59 @@
+#pragma once
+// Players at their own screens (`muster serve`): each plays a side of the campaign (or is the
+// umpire, only if asked for) through a secret link, reads that side's view and does what a
+// side may: answer and propose exchanges (Prisoners), send orders or a message to the umpire,
+// submit its losses in a battle as a draft report for the umpire to review and apply.
+#include "app/outcome.hpp"
+#include "app/session.hpp"
+#include "campaign/records.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace muster::app {
+
+/// A player made, with the one copy of his link's secret there will ever be.
+struct NewLink {
+    campaign::PlayerInfo player;
+    std::string token;  ///< 64 hex digits (256 random bits); stored only as its SHA-256
+};
+
+/// The longest message a player sends, in characters.
+inline constexpr size_t k_max_message_chars = 4000;
+
+class Players {
+public:
+    explicit Players(Session& session) : m_session(session) {}
+    /// Makes a player of the current campaign for `side` (a side of the rule set, or "umpire"),
+    /// journalled for the umpire alone; refused for a name already given.
+    NewLink add(const std::string& name, const std::string& side);
+    /// The current campaign's players, by name.
+    std::vector<campaign::PlayerInfo> list() const;
+    /// Kills a player's link, journalled for the umpire alone.
+    Outcome revoke(const std::string& name);
+    /// The player a link's token names, in any campaign of the file: none for a token that is
+    /// malformed, unknown or revoked, all alike. Selects his campaign for this session.
+    std::optional<campaign::PlayerInfo> sign_in(std::string_view token);
+    /// Notes that the player's link was used now (kept apart from the campaign and its undo).
+    void used(const campaign::PlayerInfo& player) const;
+    /// Orders or a message from a player of a side to the umpire, for the current turn: read by
+    /// the umpire and that side.
+    Outcome send_message(const campaign::PlayerInfo& player, const std::string& text);
+    /// The messages `viewer` may read: the umpire all, a side its own.
+    std::vector<campaign::MessageInfo> messages(const View& viewer) const;
+    /// A side's losses in a battle not yet reported, added to its draft report for the umpire
+    /// to review and apply (`muster battle report --draft`): each "Division/Brigade=N" a
+    /// brigade of the player's side in service, N stands lost. Journalled for the umpire and
+    /// that side.
+    Outcome submit_losses(const campaign::PlayerInfo& player, const std::string& battle, const std::vector<std::string>& losses);
+
+private:
+    Session& m_session;
+};
+
+/// The SHA-256 of a link's token, as 64 lower-case hex digits.
+std::string token_hash(std::string_view token);
+
+}  // namespace muster::app

@@ -1,0 +1,86 @@
+// `muster serve` and `muster player`: the players' site, and who may use it.
+#include "app/players.hpp"
+#include "app/prisoners.hpp"
+#include "app/table_side.hpp"
+#include "cli/commands.hpp"
+#include "core/text.hpp"
+#include "export/text_table.hpp"
+#include "web/server.hpp"
+
+#include <memory>
+
+namespace muster::cli {
+
+void add_serve_commands(CLI::App& app, Io& io) {
+    auto so = std::make_shared<web::ServeOptions>();
+    auto* serve = app.add_subcommand("serve", "Serve the players: each reads and answers for his side at his own screen, by his link");
+    serve->add_option("--listen", so->listen, "ADDR:PORT to listen on (default 127.0.0.1:8080; 0.0.0.0:8080 for a LAN; port 0: any free one)");
+    serve->add_option("--cert", so->cert_file, "HTTPS: the server's certificate (PEM)");
+    serve->add_option("--key", so->key_file, "HTTPS: its private key (PEM)");
+    serve->add_option("--per-address", so->per_address, "Connections at once from one address (default 128)");
+    serve->add_option("--idle", so->idle_seconds, "Seconds a connection may sit without a byte before it is closed (default 10)");
+    on_run(serve, io, [so, &io] {
+        const auto session = open_campaigns(io);  // the file opens, and is muster's, before anyone is told to come
+        web::Site site(session.db_path(), web::random_secret(), [&io](const std::string& what) { io.err << "failed: " << what << "\n"; });
+        web::serve(*so, site, io.out, io.err);
+    });
+
+    auto* player = app.add_subcommand("player", "Players at their own screens (muster serve): add one and print his link, list, revoke, read the inbox");
+    player->require_subcommand(1);
+    struct AddOptions {
+        std::string name, side, base = "http://127.0.0.1:8080";
+    };
+    auto ao = std::make_shared<AddOptions>();
+    auto* add = player->add_subcommand("add", "Make a player of a side (or the umpire) and print his secret link, once");
+    add->add_option("NAME", ao->name, "The player's name")->required();
+    add->add_option("--side", ao->side, "The side he plays, or umpire (a link that reads every side)")->required();
+    add->add_option("--base", ao->base, "Where players reach muster serve (default http://127.0.0.1:8080)");
+    on_run(add, io, [ao, &io] {
+        auto base = ao->base;
+        while (!base.empty() && base.back() == '/') base.pop_back();
+        if (base.rfind("http://", 0) != 0 && base.rfind("https://", 0) != 0)
+            throw UsageError("--base \"" + visible(ao->base) + "\" is not an http:// or https:// address");
+        auto session = open_campaigns(io);
+        const auto link = session.players().add(ao->name, ao->side);
+        io.out << "Player " << link.player.name << " (" << (link.player.umpire ? "the umpire" : link.player.side) << "): " << base << "/p/"
+               << link.token << "/\n"
+               << "Give him this link; it is shown once (muster keeps only its hash). muster player revoke " << link.player.name
+               << " kills it.\n";
+    });
+    on_run(player->add_subcommand("list", "List the players, their sides, and when each link was last used"), io, [&io] {
+        exporter::TextTable t;
+        t.add({"Player", "Side", "Link", "Added", "Last used"});
+        for (const auto& p : open_campaigns(io).players().list())
+            t.add({p.name, p.umpire ? "umpire" : p.side, p.revoked ? "revoked" : "live", p.created_at, p.last_used.empty() ? "never" : p.last_used});
+        io.out << t.render();
+    });
+    auto revoked = std::make_shared<std::string>();
+    auto* revoke = player->add_subcommand("revoke", "Kill a player's link: it answers 404 from now on");
+    revoke->add_option("NAME", *revoked, "The player")->required();
+    on_run(revoke, io, [revoked, &io] { print_outcome(io.out, open_campaigns(io).players().revoke(*revoked), false); });
+    on_run(player->add_subcommand("inbox", "What the players sent: messages, exchanges awaiting an answer, losses submitted"), io, [&io] {
+        auto session = open_campaigns(io);
+        const auto messages = session.players().messages(View::umpire());
+        io.out << "Messages (" << messages.size() << "):\n";
+        for (const auto& m : messages) {
+            io.out << "  " << m.turn.text() << ", " << m.player << " (" << m.side << "), " << m.created_at << ":\n";
+            for (const auto& line : split(m.text, '\n')) io.out << "    " << line << "\n";
+        }
+        io.out << "Exchanges awaiting an answer:\n";
+        int waiting = 0;
+        for (const auto& x : session.prisoners().exchanges(View::umpire()))
+            if (x.row.status == ExchangeStatus::proposed && x.lapsed.empty()) {
+                ++waiting;
+                io.out << "  #" << x.row.id << " " << x.row.proposer << " -> " << x.row.counterpart << ": offers "
+                       << (x.offer.empty() ? "nothing" : join(x.offer, ", ")) << "; asks " << (x.ask.empty() ? "nothing" : join(x.ask, ", ")) << "\n";
+            }
+        if (!waiting) io.out << "  none\n";
+        io.out << "Draft reports waiting (losses submitted, rolls at the table side):\n";
+        const auto drafts = session.table_side().drafts();
+        for (const auto& d : drafts)
+            io.out << "  " << d.battle << ": " << count_of(d.lines, "line", "lines") << " (muster battle draft \"" << d.battle << "\")\n";
+        if (drafts.empty()) io.out << "  none\n";
+    });
+}
+
+}  // namespace muster::cli

@@ -1,0 +1,212 @@
+// `muster serve` on GNU libmicrohttpd: its limits set, each request read within them, answered
+// by the site, and logged without its link.
+#include "web/server.hpp"
+
+#include "core/error.hpp"
+#include "core/names.hpp"
+#include "core/text.hpp"
+
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <signal.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+
+namespace muster::web {
+namespace {
+
+// What one connection's request gathered while its body came in.
+struct Pending {
+    std::string body;
+    bool too_large = false;
+};
+
+struct Context {
+    Site* site;
+    std::ostream* log;
+    std::mutex log_mutex;
+};
+
+MHD_Result collect_header(void* cls, MHD_ValueKind, const char* key, const char* value) {
+    auto& headers = *static_cast<std::map<std::string, std::string>*>(cls);
+    if (headers.size() >= 100) return MHD_NO;  // more is refused below
+    std::string name(key ? key : "");
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    headers[name] = value ? value : "";
+    return MHD_YES;
+}
+
+std::string address_of(MHD_Connection* connection) {
+    const auto* info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!info || !info->client_addr) return "?";
+    char text[INET6_ADDRSTRLEN] = {};
+    if (info->client_addr->sa_family == AF_INET)
+        inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(info->client_addr)->sin_addr, text, sizeof text);
+    else if (info->client_addr->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6*>(info->client_addr)->sin6_addr, text, sizeof text);
+    return text;
+}
+
+MHD_Result send(MHD_Connection* connection, const Response& r, bool head) {
+    auto* response = MHD_create_response_from_buffer(head ? 0 : r.body.size(), const_cast<char*>(r.body.data()), MHD_RESPMEM_MUST_COPY);
+    if (!response) return MHD_NO;
+    for (const auto& [name, value] : security_headers()) MHD_add_response_header(response, name.c_str(), value.c_str());
+    if (r.status != 304) MHD_add_response_header(response, "Content-Type", r.content_type.c_str());
+    for (const auto& [name, value] : r.headers) MHD_add_response_header(response, name.c_str(), value.c_str());
+    if (r.status == 405) MHD_add_response_header(response, "Allow", "GET, HEAD, POST");
+    const auto result = MHD_queue_response(connection, static_cast<unsigned>(r.status), response);
+    MHD_destroy_response(response);
+    return result;
+}
+
+Response refusal(int status, const char* text) {
+    Response r;
+    r.status = status;
+    r.content_type = "text/plain; charset=utf-8";
+    r.body = text;
+    return r;
+}
+
+MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, const char* method, const char*, const char* upload,
+                      size_t* upload_size, void** state) {
+    auto& context = *static_cast<Context*>(cls);
+    const std::string verb(method ? method : "");
+    if (!*state) {
+        // First call: the request line and headers only. Refuse early what no body can save.
+        auto* pending = new Pending;
+        *state = pending;
+        if (verb != "GET" && verb != "HEAD" && verb != "POST") return send(connection, refusal(405, "Method not allowed.\n"), false);
+        const char* length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Content-Length");
+        if (length && (std::string_view(length).size() > 9 || std::strtoull(length, nullptr, 10) > k_max_body))
+            return send(connection, refusal(413, "The request is too large.\n"), false);
+        for (const char* header : {"Content-Encoding", "Range"})
+            if (MHD_lookup_connection_value(connection, MHD_HEADER_KIND, header))
+                return send(connection, refusal(400, "Encoded bodies and ranges are not accepted.\n"), false);
+        return MHD_YES;
+    }
+    auto& pending = *static_cast<Pending*>(*state);
+    if (*upload_size) {
+        // A body, however it is sent (chunked too): kept up to the limit, the rest dropped.
+        if (pending.body.size() + *upload_size > k_max_body) pending.too_large = true;
+        else pending.body.append(upload, *upload_size);
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    if (pending.too_large) return send(connection, refusal(413, "The request is too large.\n"), false);
+    Request request;
+    request.method = verb;
+    request.path = url ? url : "";
+    request.body = std::move(pending.body);
+    request.remote = address_of(connection);
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, &request.headers);
+    const auto response = request.headers.size() >= 100 ? refusal(431, "Too many headers.\n") : context.site->handle(request);
+    {
+        const std::lock_guard lock(context.log_mutex);
+        *context.log << request.remote << " " << visible(verb) << " " << visible(Site::loggable(request.path)) << " " << response.status << "\n";
+        context.log->flush();
+    }
+    return send(connection, response, verb == "HEAD");
+}
+
+void on_completed(void*, MHD_Connection*, void** state, MHD_RequestTerminationCode) {
+    delete static_cast<Pending*>(*state);
+    *state = nullptr;
+}
+
+std::string read_file(const std::string& path, const char* what) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw UsageError(std::string(what) + " \"" + visible(path) + "\" cannot be read");
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (text.str().size() > 1024 * 1024) throw UsageError(std::string(what) + " \"" + visible(path) + "\" is over 1 MB: not a PEM file");
+    return text.str();
+}
+
+// "127.0.0.1:8080", "0.0.0.0:80", "[::1]:8080".
+sockaddr_storage address_from(const std::string& listen, bool& v6) {
+    const auto refuse = [&] {
+        return UsageError("listen address \"" + visible(listen) + "\" is not ADDR:PORT (e.g. 127.0.0.1:8080, 0.0.0.0:8080 or [::1]:8080)");
+    };
+    const auto colon = listen.rfind(':');
+    if (colon == std::string::npos) throw refuse();
+    std::string host = listen.substr(0, colon);
+    const auto port_text = listen.substr(colon + 1);
+    if (port_text.empty() || port_text.size() > 5 || !std::all_of(port_text.begin(), port_text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        throw refuse();
+    const auto port = std::stoi(port_text);
+    if (port > 65535) throw refuse();
+    sockaddr_storage out{};
+    v6 = host.size() > 2 && host.front() == '[' && host.back() == ']';
+    if (v6) {
+        auto& a = reinterpret_cast<sockaddr_in6&>(out);
+        a.sin6_family = AF_INET6;
+        a.sin6_port = htons(static_cast<std::uint16_t>(port));
+        if (inet_pton(AF_INET6, host.substr(1, host.size() - 2).c_str(), &a.sin6_addr) != 1) throw refuse();
+    } else {
+        auto& a = reinterpret_cast<sockaddr_in&>(out);
+        a.sin_family = AF_INET;
+        a.sin_port = htons(static_cast<std::uint16_t>(port));
+        if (inet_pton(AF_INET, host.c_str(), &a.sin_addr) != 1) throw refuse();
+    }
+    return out;
+}
+
+}  // namespace
+
+void serve(const ServeOptions& options, Site& site, std::ostream& out, std::ostream& log) {
+    if (options.cert_file.empty() != options.key_file.empty()) throw UsageError("HTTPS needs both --cert and --key");
+    if (options.per_address < 1 || options.per_address > 10000)
+        throw UsageError("connections from one address: " + std::to_string(options.per_address) + " is out of range: expected 1 to 10000");
+    if (options.idle_seconds < 1 || options.idle_seconds > 600)
+        throw UsageError("idle time " + std::to_string(options.idle_seconds) + " s is out of range: expected 1 to 600");
+    bool v6 = false;
+    auto address = address_from(options.listen, v6);
+    const bool tls = !options.cert_file.empty();
+    const auto cert = tls ? read_file(options.cert_file, "certificate") : std::string();
+    const auto key = tls ? read_file(options.key_file, "key") : std::string();
+    // The signals that stop the server are taken by this thread alone: blocked before the
+    // server's threads start, they inherit the mask.
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, nullptr);
+    Context context{&site, &log, {}};
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL;
+    if (v6) flags |= MHD_USE_IPv6;
+    if (tls) flags |= MHD_USE_TLS;
+    std::vector<MHD_OptionItem> items = {
+        {MHD_OPTION_SOCK_ADDR, 0, &address},
+        {MHD_OPTION_THREAD_POOL_SIZE, 4, nullptr},
+        {MHD_OPTION_CONNECTION_LIMIT, 1024, nullptr},
+        {MHD_OPTION_PER_IP_CONNECTION_LIMIT, options.per_address, nullptr},
+        {MHD_OPTION_CONNECTION_TIMEOUT, options.idle_seconds, nullptr},  // seconds a connection may sit idle
+        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, 32 * 1024, nullptr},     // a request line and its headers must fit
+        {MHD_OPTION_NOTIFY_COMPLETED, reinterpret_cast<intptr_t>(&on_completed), nullptr},
+        {MHD_OPTION_STRICT_FOR_CLIENT, 1, nullptr}};
+    if (tls) {
+        items.push_back({MHD_OPTION_HTTPS_MEM_CERT, 0, const_cast<char*>(cert.c_str())});
+        items.push_back({MHD_OPTION_HTTPS_MEM_KEY, 0, const_cast<char*>(key.c_str())});
+        items.push_back({MHD_OPTION_HTTPS_PRIORITIES, 0, const_cast<char*>("NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2")});
+    }
+    items.push_back({MHD_OPTION_END, 0, nullptr});
+    auto* daemon = MHD_start_daemon(flags, 0, nullptr, nullptr, &on_request, &context, MHD_OPTION_ARRAY, items.data(), MHD_OPTION_END);
+    if (!daemon)
+        throw Error("cannot listen on " + options.listen + (tls ? " with that certificate and key" : "") +
+                    ": the port is taken, or the address is not this machine's");
+    const auto* info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    const auto host = options.listen.substr(0, options.listen.rfind(':'));
+    out << "Serving players on " << (tls ? "https" : "http") << "://" << host << ":" << (info ? info->port : 0) << " (Ctrl+C stops)\n";
+    out.flush();
+    int signal = 0;
+    sigwait(&stop, &signal);
+    MHD_stop_daemon(daemon);
+    out << "Stopped.\n";
+}
+
+}  // namespace muster::web

@@ -1,0 +1,473 @@
+// The players' site: routing, the side's pages, the side's actions, and the link's guards.
+#include "web/site.hpp"
+
+#include "app/battles.hpp"
+#include "app/exports.hpp"
+#include "app/history.hpp"
+#include "app/players.hpp"
+#include "app/prisoners.hpp"
+#include "app/season.hpp"
+#include "app/session.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "export/html.hpp"
+#include "export/oob.hpp"
+#include "web/assets.hpp"
+
+#include <sys/random.h>
+
+#include <chrono>
+#include <mutex>
+#include <optional>
+#include <regex>
+
+namespace muster::web {
+namespace {
+
+using exporter::html_escape;
+using Clock = std::chrono::steady_clock;
+
+// Where a form's token goes in a page as it is kept: what no escaped text can hold.
+constexpr std::string_view k_form_token = "<form-token>";
+// A link's token: 256 bits as hex.
+const std::regex k_player_path(R"(^/p/([0-9a-f]{64})(?:/([a-z-]*)(?:/([a-z]+\.(?:pdf|txt)))?)?$)");
+// Bad links from one address: this many in the window, and its requests are refused a while.
+constexpr int k_bad_links = 20;
+constexpr auto k_bad_window = std::chrono::minutes(10);
+// The newest journal entries a page shows.
+constexpr size_t k_journal_rows = 200;
+
+struct Page {
+    const char* id;
+    const char* title;
+};
+constexpr Page k_pages[] = {{"oob", "Order of battle"}, {"season", "Season"}, {"battles", "Battles"}, {"camps", "Camps and exchanges"},
+                            {"journal", "Journal"},     {"orders", "Orders"}, {"papers", "Papers"}};
+
+Response plain(int status, std::string text) {
+    Response r;
+    r.status = status;
+    r.content_type = "text/plain; charset=utf-8";
+    r.body = std::move(text);
+    return r;
+}
+
+// Every unknown, malformed or revoked link, and every path that is not muster's, alike.
+Response not_found() { return plain(404, "Not found.\n"); }
+
+std::string hex(const unsigned char* bytes, size_t n) {
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string out;
+    for (size_t i = 0; i < n; ++i) (out += digits[bytes[i] >> 4]) += digits[bytes[i] & 0xF];
+    return out;
+}
+
+// application/x-www-form-urlencoded, at most 64 fields.
+std::map<std::string, std::string> form_fields(const std::string& body) {
+    const auto decode = [](std::string_view s) {
+        std::string out;
+        for (size_t i = 0; i < s.size(); ++i) {
+            if (s[i] == '+') out += ' ';
+            else if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+                     std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+                out += static_cast<char>(std::stoi(std::string(s.substr(i + 1, 2)), nullptr, 16));
+                i += 2;
+            } else out += s[i];
+        }
+        return out;
+    };
+    std::map<std::string, std::string> out;
+    const auto pairs = split(body, '&');
+    if (pairs.size() > 64) throw UsageError("the form has more than 64 fields");
+    for (const auto& pair : pairs) {
+        if (pair.empty()) continue;
+        const auto eq = pair.find('=');
+        out[decode(std::string_view(pair).substr(0, eq))] = eq == std::string::npos ? "" : decode(std::string_view(pair).substr(eq + 1));
+    }
+    return out;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> out;
+    for (auto& line : split(text, '\n')) {
+        const auto kept = std::string(trim(line));
+        if (!kept.empty()) out.push_back(kept);
+    }
+    return out;
+}
+
+}  // namespace
+
+const std::vector<std::pair<std::string, std::string>>& security_headers() {
+    static const std::vector<std::pair<std::string, std::string>> headers = {
+        {"Content-Security-Policy",
+         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; "
+         "frame-ancestors 'none'; base-uri 'none'"},
+        {"X-Frame-Options", "DENY"},
+        {"X-Content-Type-Options", "nosniff"},
+        {"Referrer-Policy", "no-referrer"},
+        {"Cache-Control", "no-store"},
+        {"Cross-Origin-Resource-Policy", "same-origin"}};
+    return headers;
+}
+
+std::string random_secret() {
+    unsigned char bytes[32];
+    size_t got = 0;
+    while (got < sizeof bytes) {
+        const auto n = getrandom(bytes + got, sizeof bytes - got, 0);
+        if (n <= 0) throw Error("cannot read random bytes for the server's secret");
+        got += static_cast<size_t>(n);
+    }
+    return hex(bytes, sizeof bytes);
+}
+
+struct Site::Impl {
+    std::string db_path;
+    std::string secret;
+    std::function<void(const std::string&)> failed;
+
+    // A page as rendered for a view at a revision of its campaign, a form token's place kept.
+    struct Cached {
+        std::int64_t revision = -1;
+        std::string page;
+        std::string etag;
+    };
+    std::mutex cache_mutex;
+    std::map<std::string, Cached> cache;
+
+    std::mutex bad_mutex;
+    std::map<std::string, std::vector<Clock::time_point>> bad;  // address -> its recent bad links
+
+    // This thread's session on the campaign file (the server's threads each keep one).
+    app::Session& session() {
+        thread_local std::map<const Impl*, std::unique_ptr<app::Session>> sessions;
+        auto& s = sessions[this];
+        if (!s) s = std::make_unique<app::Session>(db_path, app::Open::existing);
+        return *s;
+    }
+
+    bool barred(const std::string& address) {
+        const std::lock_guard lock(bad_mutex);
+        auto it = bad.find(address);
+        if (it == bad.end()) return false;
+        const auto now = Clock::now();
+        std::erase_if(it->second, [&](Clock::time_point t) { return now - t > k_bad_window; });
+        if (it->second.empty()) {
+            bad.erase(it);
+            return false;
+        }
+        return it->second.size() >= k_bad_links;
+    }
+    void bad_link(const std::string& address) {
+        const std::lock_guard lock(bad_mutex);
+        auto& times = bad[address];
+        if (times.size() < 2 * k_bad_links) times.push_back(Clock::now());
+        if (bad.size() > 100000) bad.clear();  // bounded: a flood of addresses forgets them all
+    }
+
+    std::string form_token(const std::string& link_token) const { return app::token_hash(secret + ":" + link_token).substr(0, 32); }
+
+    Response handle(const Request& r);
+    Response player_request(const Request& r, const std::string& token, const std::string& page, const std::string& file);
+    std::string render(app::Session& s, const campaign::PlayerInfo& player, const std::string& page);
+    Response show(app::Session& s, const campaign::PlayerInfo& player, const std::string& page, const Request& r, const std::string& token,
+                  const std::string& notice, int status);
+    std::string act(app::Session& s, const campaign::PlayerInfo& player, const std::string& action, const std::map<std::string, std::string>& form);
+};
+
+Site::Site(std::string db_path, std::string secret, std::function<void(const std::string&)> failed) : m(std::make_unique<Impl>()) {
+    m->db_path = std::move(db_path);
+    m->secret = std::move(secret);
+    m->failed = std::move(failed);
+}
+Site::~Site() = default;
+
+std::string Site::loggable(const std::string& path) {
+    return std::regex_replace(path, std::regex("^/p/[^/]*"), "/p/<link>");
+}
+
+Response Site::handle(const Request& r) {
+    try {
+        return m->handle(r);
+    } catch (const BusyError&) {
+        return plain(503, "The campaign is busy: another muster is writing. Try again in a moment.\n");
+    } catch (const std::exception& e) {
+        if (m->failed) m->failed(e.what());
+        return plain(500, "muster could not answer this request.\n");  // no detail: it may name what a side must not read
+    }
+}
+
+Response Site::Impl::handle(const Request& r) {
+    const bool reading = r.method == "GET" || r.method == "HEAD";
+    if (r.path == "/static/muster.css" || r.path == "/static/muster.js") {
+        if (!reading) return plain(405, "Method not allowed.\n");
+        Response out;
+        out.content_type = r.path.ends_with(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8";
+        out.body = r.path.ends_with(".css") ? std::string(k_stylesheet) : std::string(k_script);
+        return out;
+    }
+    if (r.path == "/") {
+        if (!reading) return plain(405, "Method not allowed.\n");
+        return plain(200, "muster serves the players of a campaign. Open the link your umpire gave you.\n");
+    }
+    std::smatch match;
+    if (!std::regex_match(r.path, match, k_player_path)) {
+        if (r.path.rfind("/p/", 0) == 0) bad_link(r.remote);
+        return not_found();
+    }
+    if (barred(r.remote)) return plain(429, "Too many unknown links from this address. Try again later.\n");
+    if (!reading && r.method != "POST") return plain(405, "Method not allowed.\n");
+    return player_request(r, match[1], match[2], match[3]);
+}
+
+Response Site::Impl::player_request(const Request& r, const std::string& token, const std::string& page, const std::string& file) {
+    auto& s = session();
+    const auto player = s.players().sign_in(token);
+    if (!player) {
+        bad_link(r.remote);
+        return not_found();
+    }
+    s.players().used(*player);
+    if (r.method == "POST") {
+        if (!file.empty()) return plain(405, "Method not allowed.\n");
+        const auto type = r.headers.count("content-type") ? r.headers.at("content-type") : "";
+        if (type.rfind("application/x-www-form-urlencoded", 0) != 0) return plain(415, "Forms only: application/x-www-form-urlencoded.\n");
+        const auto form = form_fields(r.body);
+        const auto given = form.find("token");
+        if (given == form.end() || given->second != form_token(token)) return plain(403, "This form is out of date or not muster's: reload the page.\n");
+        static const std::map<std::string, std::string> back = {
+            {"exchange-answer", "camps"}, {"exchange-propose", "camps"}, {"write", "orders"}, {"losses", "orders"}};
+        const auto to = back.find(page);
+        if (to == back.end()) return not_found();
+        try {
+            return show(s, *player, to->second, r, token, act(s, *player, page, form), 200);
+        } catch (const BusyError&) {
+            throw;
+        } catch (const Error& e) {
+            return show(s, *player, to->second, r, token, std::string("Refused: ") + e.what(), 422);
+        }
+    }
+    if (page.empty()) {
+        Response out;
+        out.status = 303;
+        out.headers.push_back({"Location", "oob"});
+        return out;
+    }
+    if (page == "handout" && !file.empty()) {
+        if (player->umpire) return plain(404, "The umpire's link has no side's papers.\n");
+        Response out;
+        out.content_type = file.ends_with(".pdf") ? "application/pdf" : "text/plain; charset=utf-8";
+        bool found = false;
+        s.exports().handout(player->side, [&](const std::string& name, const Producer& produce) {
+            if (name != file) return;
+            found = true;
+            produce([&](std::string_view piece) { out.body.append(piece); });
+        });
+        if (!found) return not_found();
+        out.headers.push_back({"Content-Disposition", "attachment; filename=\"" + file + "\""});
+        return out;
+    }
+    if (!file.empty()) return not_found();
+    for (const auto& p : k_pages)
+        if (page == p.id) return show(s, *player, page, r, token, "", 200);
+    return not_found();
+}
+
+std::string Site::Impl::act(app::Session& s, const campaign::PlayerInfo& player, const std::string& action,
+                            const std::map<std::string, std::string>& form) {
+    const auto field = [&](const char* name) { return form.count(name) ? form.at(name) : std::string(); };
+    if (player.umpire) throw UsageError("the umpire's link reads every side; a side's player answers for his side");
+    if (action == "exchange-answer") {
+        const auto id = field("exchange");
+        if (id.empty() || id.size() > 12 || !std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            throw UsageError("no exchange given");
+        const auto answer = field("answer");
+        if (answer != "accept" && answer != "refuse") throw UsageError("answer accept or refuse");
+        return s.prisoners().answer_exchange(std::stoll(id), player.side, answer == "accept" ? app::Answer::accept : app::Answer::refuse).summary;
+    }
+    if (action == "exchange-propose") {
+        app::ExchangeProposal p;
+        p.from = player.side;
+        p.offer = lines_of(field("offer"));
+        p.ask = lines_of(field("ask"));
+        p.note = std::string(trim(field("note")));
+        const auto v = s.prisoners().propose_exchange(p);
+        return "Exchange #" + std::to_string(v.row.id) + " proposed to the " + v.row.counterpart + ": " + v.balance;
+    }
+    if (action == "write") return s.players().send_message(player, field("text")).summary;
+    return s.players().submit_losses(player, field("battle"), lines_of(field("losses"))).summary;
+}
+
+Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, const std::string& page, const Request& r,
+                          const std::string& token, const std::string& notice, int status) {
+    const auto viewer = player.umpire ? View::umpire() : View::of_side(player.side);
+    const auto key = std::to_string(player.campaign_id) + "|" + viewer.text() + "|" + page;
+    const auto revision = s.last_operation();
+    Impl::Cached cached;
+    {
+        const std::lock_guard lock(cache_mutex);
+        if (const auto it = cache.find(key); it != cache.end() && it->second.revision == revision) cached = it->second;
+    }
+    if (cached.revision != revision) {
+        cached.revision = revision;
+        cached.page = render(s, player, page);
+        cached.etag = "\"" + app::token_hash(cached.page).substr(0, 32) + "\"";
+        const std::lock_guard lock(cache_mutex);
+        if (cache.size() > 4096) cache.clear();
+        cache[key] = cached;
+    }
+    Response out;
+    out.status = status;
+    out.headers.push_back({"ETag", cached.etag});
+    if (notice.empty() && r.method != "POST") {
+        const auto it = r.headers.find("if-none-match");
+        if (it != r.headers.end() && it->second == cached.etag) {
+            out.status = 304;
+            return out;
+        }
+    }
+    out.body = cached.page;
+    if (!notice.empty()) {
+        const auto at = out.body.find("<main");
+        out.body.insert(at, "<p class=\"notice" + std::string(status >= 400 ? " refused" : "") + "\" role=\"status\">" + html_escape(notice) + "</p>\n");
+    }
+    for (size_t at; (at = out.body.find(k_form_token)) != std::string::npos;) out.body.replace(at, k_form_token.size(), form_token(token));
+    return out;
+}
+
+namespace {
+
+std::string form_start(const std::string& action) {
+    return "<form method=\"post\" action=\"" + action + "\"><input type=\"hidden\" name=\"token\" value=\"" + std::string(k_form_token) + "\">";
+}
+
+std::string table(const std::vector<std::string>& head, const std::vector<std::vector<std::string>>& rows, const std::string& empty) {
+    if (rows.empty()) return "<p class=\"none\">" + html_escape(empty) + "</p>\n";
+    std::string out = "<table><thead><tr>";
+    for (const auto& h : head) out += "<th>" + html_escape(h) + "</th>";
+    out += "</tr></thead><tbody>\n";
+    for (const auto& row : rows) {
+        out += "<tr>";
+        for (const auto& cell : row) out += "<td>" + cell + "</td>";  // cells come escaped
+        out += "</tr>\n";
+    }
+    return out + "</tbody></table>\n";
+}
+
+std::string list_of(const std::vector<std::string>& items) {
+    std::string out;
+    for (const auto& i : items) out += (out.empty() ? "" : "<br>") + html_escape(i);
+    return out.empty() ? "nothing" : out;
+}
+
+}  // namespace
+
+std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& player, const std::string& page) {
+    const auto viewer = player.umpire ? View::umpire() : View::of_side(player.side);
+    const auto& rules = s.rules();
+    const auto c = s.current();
+    const auto* side = player.umpire ? nullptr : rules.find_side(player.side);
+    const std::string view_name = side ? "the " + side->name : "the umpire";
+    std::string title, main;
+    for (const auto& p : k_pages)
+        if (page == p.id) title = p.title;
+    if (page == "oob") {
+        const auto html = s.exports().oob({std::nullopt, viewer, std::nullopt}, OobFormat::html);
+        const auto from = html.find("<body>"), to = html.rfind("</body>");
+        main = "<div class=\"oob\">" + (from == std::string::npos || to == std::string::npos ? std::string() : html.substr(from + 6, to - from - 6)) + "</div>\n";
+    } else if (page == "season") {
+        const auto now = s.season().now();
+        main = "<p class=\"big\">Turn " + std::to_string(now.turn.number()) + (now.date ? ", " + html_escape(now.date->text()) : "") + "</p>\n";
+        if (now.turn_days) main += "<p>A turn lasts " + html_escape(count_of(*now.turn_days, "day", "days")) + ".</p>\n";
+        // What is due: the side's own reinforcements (the enemy's are the umpire's secret).
+        std::vector<std::vector<std::string>> rows;
+        for (const auto& due : s.season().schedule())
+            if (due.entry.status == DivisionStatus::placeholder && (viewer.is_umpire() || due.entry.side == viewer.side()))
+                rows.push_back({html_escape(due.entry.division), html_escape(due.entry.side), html_escape(due.entry.turn.text()),
+                                html_escape(text_or(due.date, ""))});
+        main += "<h2>Reinforcements due</h2>\n" + table({"Division", "Side", "Turn", "Date"}, rows, "None scheduled.");
+    } else if (page == "battles") {
+        const auto battles = s.battles().list(viewer);
+        if (battles.empty()) main = "<p class=\"none\">No battles fought.</p>\n";
+        for (auto it = battles.rbegin(); it != battles.rend(); ++it)
+            main += "<section><h2>" + html_escape(it->name) + "</h2>\n<pre>" +
+                    html_escape(app::summary_text(rules, s.battles().summary(it->name, viewer))) + "</pre></section>\n";
+    } else if (page == "camps") {
+        std::vector<std::vector<std::string>> rows;
+        for (const auto& v : s.prisoners().camps(viewer))
+            rows.push_back({html_escape(v.camp.name), html_escape(v.camp.side + (v.camp.liberated ? ", liberated" : "")), list_of(v.holds)});
+        main = "<h2>Camps</h2>\n" + table({"Camp", "Side", "Holds"}, rows, "No camps.");
+        rows.clear();
+        for (const auto& x : s.prisoners().exchanges(viewer)) {
+            std::string answer;
+            if (!viewer.is_umpire() && x.row.status == ExchangeStatus::proposed && x.row.counterpart == viewer.side() && x.lapsed.empty())
+                for (const char* a : {"accept", "refuse"})
+                    answer += form_start("exchange-answer") + "<input type=\"hidden\" name=\"exchange\" value=\"" + std::to_string(x.row.id) +
+                              "\"><button name=\"answer\" value=\"" + a + "\">" + (a[0] == 'a' ? "Accept" : "Refuse") + "</button></form>";
+            rows.push_back({"#" + std::to_string(x.row.id), html_escape(x.row.proposer + " to " + x.row.counterpart),
+                            html_escape(word(x.row.status)) + (x.lapsed.empty() ? "" : "<br>lapsed: " + html_escape(x.lapsed)), list_of(x.offer),
+                            list_of(x.ask), html_escape(x.balance) + (x.row.note.empty() ? "" : "<br>&ldquo;" + html_escape(x.row.note) + "&rdquo;"),
+                            answer});
+        }
+        main += "<h2>Exchanges</h2>\n" + table({"No.", "Between", "State", "Offers", "Asks", "Weighs", ""}, rows, "No exchanges proposed.");
+        if (!viewer.is_umpire()) {
+            std::vector<std::string> ours, theirs;
+            for (const auto& h : s.prisoners().held(viewer)) (h.holder == viewer.side() ? ours : theirs).push_back(h.spec + "  (" + h.text + ")");
+            main += "<h2>Propose an exchange</h2>\n" + form_start("exchange-propose") +
+                    "<label>Offer (prisoners you hold, one a line)<textarea name=\"offer\" rows=\"3\" maxlength=\"2000\"></textarea></label>"
+                    "<label>Ask (your men they hold, one a line)<textarea name=\"ask\" rows=\"3\" maxlength=\"2000\"></textarea></label>"
+                    "<label>Note<input name=\"note\" maxlength=\"200\"></label><button>Propose</button></form>\n"
+                    "<p class=\"hint\">Give stands as <code>stands:Division/Brigade=N</code>, a leader as <code>leader:NAME</code>, a battery as "
+                    "<code>battery:Owner/Battery</code>.</p>\n<h3>You hold</h3><p>" + list_of(ours) + "</p>\n<h3>They hold of yours</h3><p>" +
+                    list_of(theirs) + "</p>\n";
+        }
+    } else if (page == "journal") {
+        const auto entries = s.history().journal(viewer);
+        std::vector<std::vector<std::string>> rows;
+        for (size_t i = entries.size(); i-- > 0 && rows.size() < k_journal_rows;) {
+            const auto& e = entries[i];
+            std::string rolls;
+            for (const auto& roll : e.rolls)
+                rolls += "<li>" + html_escape(roll.roll.purpose + ": " + roll.roll.thrown.faces_text() + " = " + std::to_string(roll.roll.thrown.reading) +
+                                              (roll.roll.result.empty() ? "" : ", " + roll.roll.result)) + "</li>";
+            rows.push_back({"#" + std::to_string(e.id), html_escape(e.created_at), html_escape(word(e.kind)),
+                            html_escape(e.summary) + (rolls.empty() ? "" : "<ul class=\"rolls\">" + rolls + "</ul>")});
+        }
+        main = (entries.size() > k_journal_rows ? "<p class=\"hint\">The newest " + std::to_string(k_journal_rows) + " of " +
+                                                      std::to_string(entries.size()) + " entries.</p>\n"
+                                                : std::string()) +
+               table({"No.", "When", "What", "Summary"}, rows, "Nothing yet.");
+    } else if (page == "orders") {
+        if (!viewer.is_umpire())
+            main = "<h2>Orders or a message to the umpire</h2>\n" + form_start("write") +
+                   "<label>For " + html_escape(c.turn.text()) + "<textarea name=\"text\" rows=\"6\" maxlength=\"" +
+                   std::to_string(app::k_max_message_chars) + "\" required></textarea></label><button>Send</button></form>\n"
+                   "<h2>Submit your losses in a battle</h2>\n" + form_start("losses") +
+                   "<label>Battle<input name=\"battle\" maxlength=\"200\" required></label>"
+                   "<label>Stands lost, one brigade a line: <code>Division/Brigade=N</code><textarea name=\"losses\" rows=\"4\" maxlength=\"4000\" "
+                   "required></textarea></label><button>Submit for the umpire's review</button></form>\n";
+        std::vector<std::vector<std::string>> rows;
+        const auto sent = s.players().messages(viewer);
+        for (auto it = sent.rbegin(); it != sent.rend(); ++it)
+            rows.push_back({html_escape(it->turn.text()), html_escape(it->player + (viewer.is_umpire() ? " (" + it->side + ")" : "")),
+                            "<div class=\"message\">" + html_escape(it->text) + "</div>"});
+        main += "<h2>Sent</h2>\n" + table({"Turn", "From", "Message"}, rows, "Nothing sent yet.");
+    } else if (page == "papers") {
+        main = viewer.is_umpire() ? "<p class=\"none\">Each side's papers are on its players' links.</p>\n"
+                                  : "<ul class=\"papers\"><li><a href=\"handout/oob.pdf\">Order of battle (PDF)</a></li>"
+                                    "<li><a href=\"handout/labels.pdf\">Labels (PDF)</a></li>"
+                                    "<li><a href=\"handout/papers.txt\">Papers for the next battle (text)</a></li></ul>\n";
+    }
+    std::string nav;
+    for (const auto& p : k_pages)
+        nav += std::string("<a href=\"") + p.id + "\"" + (page == p.id ? " aria-current=\"page\"" : "") + ">" + p.title + "</a>";
+    return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+           "<title>" + html_escape(title + ": " + c.name) + "</title>\n<link rel=\"stylesheet\" href=\"/static/muster.css\">\n"
+           "<script src=\"/static/muster.js\" defer></script>\n</head>\n<body>\n<header><h1>" + html_escape(c.name) +
+           "</h1><p class=\"view\">" + html_escape(player.name + ", " + view_name) + "</p><nav>" + nav + "</nav></header>\n"
+           "<main id=\"live\">\n" + (page == "oob" ? std::string() : "<h1 class=\"page\">" + html_escape(title) + "</h1>\n") + main +
+           "</main>\n</body>\n</html>\n";
+}
+
+}  // namespace muster::web

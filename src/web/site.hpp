@@ -1,0 +1,56 @@
+#pragma once
+// The players' site: every request, from whatever listens (web/server.hpp), answered from the
+// app layer in the view of the side whose link it came by. Pages are plain HTML rendered here,
+// with one stylesheet and one script of muster's own; nothing is read from disk but the
+// campaign file.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace muster::web {
+
+/// A request as the server read it, within its limits.
+struct Request {
+    std::string method;                         ///< "GET", "HEAD", "POST", ...
+    std::string path;                           ///< decoded, without the query
+    std::map<std::string, std::string> headers; ///< names in lower case
+    std::string body;                           ///< a POST's form, application/x-www-form-urlencoded
+    std::string remote;                         ///< the peer's address, as the socket gives it
+};
+
+struct Response {
+    int status = 200;
+    std::string content_type = "text/html; charset=utf-8";
+    std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;  ///< beyond the ones every response carries
+};
+
+/// The headers every response carries: a content security policy that allows only muster's
+/// own stylesheet and script, no framing, no sniffing, no referrer (the link is the secret),
+/// no caching.
+const std::vector<std::pair<std::string, std::string>>& security_headers();
+
+class Site {
+public:
+    /// `db_path`: the campaign file; `secret`: the key form tokens are made with (random per
+    /// run); `failed`: told what went wrong where a request failed unexpectedly (the client is
+    /// told nothing of it).
+    Site(std::string db_path, std::string secret, std::function<void(const std::string&)> failed = {});
+    ~Site();
+    /// Answers one request. Safe to call from many threads at once.
+    Response handle(const Request& request);
+    /// The request's path as it may be logged: a link's token blanked.
+    static std::string loggable(const std::string& path);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m;
+};
+
+/// A fresh random secret, 64 hex digits.
+std::string random_secret();
+
+}  // namespace muster::web

@@ -1,0 +1,52 @@
+#pragma once
+// The real `muster serve` on a free port, and an HTTP client on a raw socket: well-formed
+// requests and every malformed one a hostile client sends.
+#include <map>
+#include <string>
+#include <vector>
+
+namespace muster::test {
+
+/// An HTTP answer, or the connection closed without one (status 0).
+struct Reply {
+    int status = 0;
+    std::map<std::string, std::string> headers;  ///< names in lower case
+    std::string body;
+    std::string raw;
+};
+
+/// Sends `raw` as it is to 127.0.0.1:`port` (after `pause_ms`, its last `tail` bytes), and reads
+/// the answer until the server closes or `timeout_ms` passes.
+Reply http_send(int port, const std::string& raw, int timeout_ms = 5000, size_t tail = 0, int pause_ms = 0);
+
+/// `muster --db DB serve --listen 127.0.0.1:0`, stopped (SIGTERM) when it goes.
+class Served {
+public:
+    explicit Served(const std::string& db, const std::string& extra = "");
+    ~Served();
+    Served(const Served&) = delete;
+    Served& operator=(const Served&) = delete;
+    int port() const { return m_port; }
+    /// What it logged on its standard error so far (stopped first when `stop`).
+    std::string log(bool stop = false);
+    Reply send(const std::string& raw, int timeout_ms = 5000, size_t tail = 0, int pause_ms = 0) const {
+        return http_send(m_port, raw, timeout_ms, tail, pause_ms);
+    }
+    Reply get(const std::string& path, const std::map<std::string, std::string>& headers = {}) const;
+    /// A form POSTed as application/x-www-form-urlencoded.
+    Reply post(const std::string& path, const std::map<std::string, std::string>& fields) const;
+
+private:
+    int m_pid = -1;
+    int m_port = 0;
+    std::string m_err;
+};
+
+/// The path of a player's link printed by `muster player add` ("/p/<token>/").
+std::string link_path(const std::string& player_add_output);
+/// A page's form token (the hidden field "token"), or "" when it has none.
+std::string form_token(const std::string& page);
+/// application/x-www-form-urlencoded.
+std::string form_encode(const std::map<std::string, std::string>& fields);
+
+}  // namespace muster::test

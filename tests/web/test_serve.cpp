@@ -1,0 +1,268 @@
+// `muster serve` as players use it and as attackers try it: the real binary on a free port,
+// spoken to over a socket.
+#include "cli/campaign_file.hpp"
+#include "web/served.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <regex>
+#include <thread>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+namespace {
+
+const char* const k_pages[] = {"oob", "season", "battles", "camps", "journal", "orders", "papers"};
+
+// Gettysburg with Heth's division arrived and hidden from the Union, Pickett's seen; a camp each;
+// one battle in which the Union took two of Pickett's stands; a player for each side.
+struct Club : test::CampaignFile {
+    std::string meade, lee;
+    Club() {
+        ok("campaign new G --sample gettysburg --seed 3");
+        ok("camp new \"Fort Delaware\" --side union");
+        ok("camp new \"Belle Isle\" --side confederate");
+        ok("reveal Pickett");
+        ok("battle report --name Gettysburg --loss \"Wadsworth/Iron Brigade=1\" --captured \"Pickett/Garnett's Brigade=2@Fort Delaware\"");
+        meade = test::link_path(ok("player add Meade --side union"));
+        lee = test::link_path(ok("player add Lee --side confederate"));
+    }
+    std::string db() const { return dir.file("c.db"); }
+    std::string dump() const { return test::dump(db()); }
+};
+
+}  // namespace
+
+TEST_CASE("A player's link shows every page of his side, with the security headers, and 304 for the page he has") {
+    const Club club;
+    test::Served server(club.db());
+    for (const char* page : k_pages) {
+        INFO(page);
+        const auto r = server.get(club.meade + page);
+        REQUIRE(r.status == 200);
+        CHECK(r.headers.at("content-security-policy").find("script-src 'self'") != std::string::npos);
+        CHECK(r.headers.at("x-frame-options") == "DENY");
+        CHECK(r.headers.at("x-content-type-options") == "nosniff");
+        CHECK(r.headers.at("referrer-policy") == "no-referrer");
+        CHECK(r.headers.at("cache-control") == "no-store");
+        CHECK_THAT(r.body, Contains("Meade, the Union"));
+        CHECK(r.body.find("Heth") == std::string::npos);  // hidden from the Union, and its leaders
+        CHECK(r.body.find("Pettigrew") == std::string::npos);
+        CHECK(r.body.find("<script>") == std::string::npos);  // no inline script: the CSP would refuse it
+        // The page he has: 304, no body.
+        const auto again = server.get(club.meade + page, {{"If-None-Match", r.headers.at("etag")}});
+        CHECK(again.status == 304);
+        CHECK(again.body.empty());
+    }
+    CHECK_THAT(server.get(club.meade + "oob").body, Contains("Pickett") && Contains("Wadsworth"));
+    CHECK_THAT(server.get(club.lee + "oob").body, Contains("Heth") && Contains("Lee, the Confederate"));
+    CHECK_THAT(server.get(club.meade + "battles").body, Contains("Gettysburg"));
+    CHECK_THAT(server.get(club.meade + "camps").body, Contains("Fort Delaware") && Contains("2 stands of Pickett/Garnett&#39;s Brigade"));
+    // His papers, made from his view.
+    const auto oob = server.get(club.meade + "handout/oob.pdf");
+    CHECK(oob.status == 200);
+    CHECK(oob.headers.at("content-type") == "application/pdf");
+    CHECK(oob.body.rfind("%PDF", 0) == 0);
+    const auto papers = server.get(club.meade + "handout/papers.txt");
+    CHECK_THAT(papers.body, Contains("Papers of the Union") && !Contains("Heth"));
+    CHECK(server.get(club.meade + "handout/secret.pdf").status == 404);
+    // The page follows the campaign: a change the Union reads, a new ETag; the enemy's hidden
+    // work, none.
+    const auto journal = server.get(club.meade + "journal");
+    club.ok("arrive Pender");  // the Confederates', hidden
+    CHECK(server.get(club.meade + "journal", {{"If-None-Match", journal.headers.at("etag")}}).status == 304);
+    club.ok("arrive Robinson");
+    const auto changed = server.get(club.meade + "journal", {{"If-None-Match", journal.headers.at("etag")}});
+    CHECK(changed.status == 200);
+    CHECK_THAT(changed.body, Contains("Robinson"));
+    // Muster's own stylesheet and script, and nothing from disk.
+    CHECK(server.get("/static/muster.css").headers.at("content-type") == "text/css; charset=utf-8");
+    CHECK_THAT(server.get("/static/muster.js").body, Contains("If-None-Match"));
+    CHECK(server.get("/static/../../etc/passwd").status == 404);
+    // When each link was last used; the log never holds one.
+    CHECK_THAT(club.ok("player list"), Contains("Meade") && !Contains("never  \n"));
+    const auto log = server.log();
+    CHECK_THAT(log, Contains("GET /p/<link>/oob 200"));
+    CHECK(log.find(club.meade.substr(3, 64)) == std::string::npos);
+}
+
+TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing else") {
+    const Club club;
+    const test::Served server(club.db());
+    const auto revoked = club.meade;
+    const auto expected = server.get("/p/" + std::string(64, '0') + "/oob");
+    REQUIRE(expected.status == 404);
+    const auto same = [&](const std::string& path) {
+        INFO(path);
+        const auto r = server.get(path);
+        CHECK(r.status == 404);
+        CHECK(r.body == expected.body);
+        CHECK(r.headers.count("etag") == 0);
+    };
+    same("/p/" + std::string(63, 'a') + "/oob");
+    same("/p/" + std::string(65, 'a') + "/oob");
+    std::string upper = club.meade;
+    for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    same(upper + "oob");
+    same(club.meade + "nothing-here");
+    same(club.meade + "oob/extra.pdf");
+    club.ok("player revoke Meade");
+    same(revoked + "oob");
+    same(revoked);
+    CHECK(server.get(club.lee + "oob").status == 200);  // the other link lives
+    CHECK(club.run("player revoke Meade").code == 1);
+    CHECK(club.run("player revoke Nobody").code == 2);
+    // The umpire's link exists only if asked for, and reads every side.
+    const auto umpire = test::link_path(club.ok("player add Ump --side umpire"));
+    CHECK_THAT(server.get(umpire + "oob").body, Contains("Heth") && Contains("Wadsworth"));
+}
+
+TEST_CASE("Players answer and propose exchanges, write to the umpire and submit losses, each journalled for their side") {
+    const Club club;
+    const test::Served server(club.db());
+    // The Union offers Pickett's men back for nothing; the Confederates accept at their screen.
+    auto page = server.get(club.meade + "camps").body;
+    const auto proposed = server.post(club.meade + "exchange-propose",
+                                      {{"token", test::form_token(page)}, {"offer", "stands:Pickett/Garnett's Brigade=2"}, {"note", "Take them home"}});
+    REQUIRE(proposed.status == 200);
+    CHECK_THAT(proposed.body, Contains("Exchange #1 proposed to the confederate"));
+    page = server.get(club.lee + "camps").body;
+    CHECK_THAT(page, Contains("Take them home") && Contains("value=\"accept\""));
+    const auto answered = server.post(club.lee + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"answer", "accept"}});
+    CHECK(answered.status == 200);
+    CHECK_THAT(club.ok("exchange list"), Contains("[accepted]"));
+    // Orders to the umpire: in his inbox and the Union's journal, not the Confederates'.
+    page = server.get(club.meade + "orders").body;
+    const auto sent = server.post(club.meade + "write", {{"token", test::form_token(page)}, {"text", "Hold Cemetery Hill.\r\nSend Sykes up."}});
+    CHECK(sent.status == 200);
+    CHECK_THAT(club.ok("player inbox"), Contains("Meade (union)") && Contains("    Hold Cemetery Hill.\n    Send Sykes up."));
+    CHECK_THAT(club.ok("journal --as union"), Contains("Message from Meade (union) to the umpire, turn 1: Hold Cemetery Hill."));
+    CHECK_THAT(club.ok("journal --as confederate"), !Contains("Message from"));
+    CHECK_THAT(server.get(club.lee + "orders").body, !Contains("Cemetery"));
+    // Losses submitted: the umpire's draft to review.
+    CHECK(server.post(club.meade + "losses", {{"token", test::form_token(page)}, {"battle", "Culp's Hill"}, {"losses", "Wadsworth/Iron Brigade=2\n"}})
+              .status == 200);
+    CHECK_THAT(club.ok("battle draft \"Culp's Hill\""), Contains("Wadsworth/Iron Brigade: 2 stands lost") && Contains("submitted by Meade"));
+    CHECK_THAT(club.ok("player inbox"), Contains("Culp's Hill: 1 line"));
+    // Refused with the reason, and nothing written: an enemy brigade, a hidden one, a battle
+    // already reported, a message of control characters; the umpire's link acts for no side.
+    const auto before = club.dump();
+    const auto token = test::form_token(page);
+    for (const auto& fields : std::vector<std::map<std::string, std::string>>{
+             {{"token", token}, {"battle", "X"}, {"losses", "Pickett/Kemper's Brigade=1"}},
+             {{"token", token}, {"battle", "X"}, {"losses", "Heth/Archer's Brigade=1"}},
+             {{"token", token}, {"battle", "Gettysburg"}, {"losses", "Wadsworth/Iron Brigade=1"}},
+             {{"token", token}, {"battle", "X"}, {"losses", "Wadsworth/Iron Brigade=99"}}}) {
+        const auto r = server.post(club.meade + "losses", fields);
+        CHECK(r.status == 422);
+        CHECK_THAT(r.body, Contains("Refused: "));
+    }
+    // Hidden and missing brigades are refused alike.
+    const auto hidden = server.post(club.meade + "losses", {{"token", token}, {"battle", "X"}, {"losses", "Heth/Archer's Brigade=1"}}).body;
+    const auto missing = server.post(club.meade + "losses", {{"token", token}, {"battle", "X"}, {"losses", "Heth/Nobody's Brigade=1"}}).body;
+    CHECK(std::regex_replace(hidden, std::regex("Archer&#39;s"), "X") == std::regex_replace(missing, std::regex("Nobody&#39;s"), "X"));
+    CHECK(server.post(club.meade + "write", {{"token", token}, {"text", std::string("a\x1b[2Jb")}}).status == 422);
+    CHECK(server.post(club.meade + "write", {{"token", token}, {"text", std::string(5000, 'x')}}).status == 422);
+    // A form without its token, with another player's, or from an old run of the server: 403.
+    CHECK(server.post(club.meade + "write", {{"text", "no token"}}).status == 403);
+    CHECK(server.post(club.meade + "write", {{"token", test::form_token(server.get(club.lee + "orders").body)}, {"text", "theirs"}}).status == 403);
+    CHECK(club.dump() == before);
+    CHECK_THAT(club.ok("check"), Contains("ok: "));  // the players' rows keep every rule check knows
+}
+
+TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and the server serves on") {
+    const Club club;
+    const test::Served server(club.db(), "--idle 1");
+    const auto page = server.get(club.meade + "orders").body;
+    const auto token = test::form_token(page);
+    const auto link = club.meade;
+    const auto post = [&](const std::string& path, const std::string& extra_headers, const std::string& body) {
+        return "POST " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" + extra_headers + "\r\n" + body;
+    };
+    const std::string form = "token=" + token + "&text=hello";
+    std::string many_headers;
+    for (int i = 0; i < 200; ++i) many_headers += "X-H" + std::to_string(i) + ": v\r\n";
+    std::string chunked_big;
+    for (int i = 0; i < 40; ++i) chunked_big += "400\r\n" + std::string(1024, 'a') + "\r\n";
+    const std::vector<std::pair<std::string, std::string>> corpus = {
+        {"a token too short", "GET /p/abc/oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"a token truncated by one", "GET " + link.substr(0, link.size() - 2) + "/oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"a token with a NUL", "GET /p/" + std::string(30, 'a') + "%00" + std::string(31, 'a') + "/oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"dot segments", "GET " + link + "../../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"encoded dot segments", "GET " + link + "%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"a backslash path", "GET " + link + "..\\..\\x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"a double slash", "GET /p//" + link.substr(3) + "oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"an absolute URI elsewhere", "GET http://evil.example/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"a huge header", "GET " + link + "oob HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(64 * 1024, 'a') + "\r\nConnection: close\r\n\r\n"},
+        {"two hundred headers", "GET " + link + "oob HTTP/1.1\r\nHost: x\r\n" + many_headers + "Connection: close\r\n\r\n"},
+        {"a huge URL", "GET " + link + std::string(40000, 'a') + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"PUT", "PUT " + link + "oob HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"},
+        {"DELETE", "DELETE " + link + "oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"TRACE", "TRACE " + link + "oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"OPTIONS", "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"CONNECT", "CONNECT evil.example:443 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"a form with no token", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 10\r\n", "text=hello")},
+        {"a form with a wrong token", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " +
+                                                                 std::to_string(form.size()) + "\r\n", std::string(form).replace(6, 4, "0000"))},
+        {"a form as JSON", post(link + "write", "Content-Type: application/json\r\nContent-Length: 15\r\n", "{\"text\":\"hi\"}  ")},
+        {"a form as multipart", post(link + "write", "Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 4\r\n", "--x-")},
+        {"a body over the limit", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 40000\r\n",
+                                       form + "&pad=" + std::string(40000 - form.size() - 5, 'a'))},
+        {"a chunked body over the limit", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n",
+                                               chunked_big + "0\r\n\r\n")},
+        {"a gzip body", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Encoding: gzip\r\nContent-Length: " +
+                                                   std::to_string(form.size()) + "\r\n", form)},
+        {"ranges", "GET " + link + "handout/oob.pdf HTTP/1.1\r\nHost: x\r\nRange: bytes=0-1,2-3,4-5\r\nConnection: close\r\n\r\n"},
+        {"a content length that lies", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 99999999999999999999\r\n", form)},
+        {"both length and chunked", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n",
+                                         "5\r\nhello\r\n0\r\n\r\n")},
+        {"a bare LF request with a bad link", "GET /p/" + std::string(64, 'c') + "/oob HTTP/1.1\nHost: x\n\n"},
+        {"not HTTP", "\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03 hello"},
+        {"a request line of garbage", "\x01\x02\x03 /\xff\xfe HTTP/9.9\r\n\r\n"},
+        {"HTTP/1.0 without a host to an unknown path", "GET /admin HTTP/1.0\r\n\r\n"},
+        {"a slow partial request left hanging", "GET " + link + "oob HTTP/1.1\r\nHost: x\r\nX-Slow: "},
+    };
+    const auto before = club.dump();
+    for (const auto& [what, raw] : corpus) {
+        INFO(what);
+        const auto r = server.send(raw, 3000);
+        // Refused: an error status, or the connection closed without an answer; never a page.
+        CHECK((r.status == 0 || r.status >= 400));
+        CHECK(r.body.find("Meade, the Union") == std::string::npos);
+    }
+    CHECK(club.dump() == before);
+    // A request that comes slowly but whole is served; the server serves on.
+    CHECK(server.send("GET " + link + "oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 3000, 20, 300).status == 200);
+    CHECK(server.get(link + "oob").status == 200);
+    WARN(corpus.size() << " hostile requests refused");
+}
+
+TEST_CASE("Repeated bad links from one address are refused a while, good link or not") {
+    const Club club;
+    const test::Served server(club.db());
+    for (int i = 0; i < 25; ++i) server.get("/p/" + std::string(64, 'b') + "/oob");
+    const auto barred = server.get(club.meade + "oob");
+    CHECK(barred.status == 429);
+    CHECK(barred.body.find("Meade") == std::string::npos);
+    CHECK(server.get("/p/" + std::string(64, 'b') + "/oob").status == 429);
+}
+
+TEST_CASE("serve refuses a listen address, a certificate or limits that will not do, in one line") {
+    const Club club;
+    for (const auto& [args, says] : std::vector<std::pair<std::string, std::string>>{
+             {"serve --listen nowhere", "is not ADDR:PORT"},
+             {"serve --listen 127.0.0.1:99999", "is not ADDR:PORT"},
+             {"serve --listen 300.1.1.1:80", "is not ADDR:PORT"},
+             {"serve --cert /nonexistent.pem", "HTTPS needs both --cert and --key"},
+             {"serve --cert /nonexistent.pem --key /nonexistent.key --listen 127.0.0.1:0", "cannot be read"},
+             {"serve --idle 0", "out of range"},
+             {"player add X --side martians", "unknown side"},
+             {"player add X --side union --base ftp://x", "is not an http:// or https:// address"}}) {
+        INFO(args);
+        const auto r = club.run(args);
+        CHECK(r.code == 2);
+        CHECK_THAT(r.err, Contains(says));
+    }
+    CHECK(club.run("player add Meade --side union").code == 1);  // a name taken
+}
