@@ -13,6 +13,7 @@
 #include "windows/journal_window.hpp"
 #include "windows/leaders_window.hpp"
 #include "windows/oob_window.hpp"
+#include "windows/players_window.hpp"
 #include "windows/prisoners_window.hpp"
 #include "windows/season_window.hpp"
 #include "windows/table_side_window.hpp"
@@ -33,6 +34,7 @@ void register_windows(GuiApp& app) {
     auto journal = std::make_unique<JournalWindow>();
     auto season = std::make_unique<SeasonWindow>();
     auto leaders = std::make_unique<LeadersWindow>();
+    auto players = std::make_unique<PlayersWindow>();
     campaigns->open = oob->open = season->open = journal->open = true;
 
     auto* c = campaigns.get();
@@ -102,6 +104,11 @@ void register_windows(GuiApp& app) {
     act("leader.assign", "", l, Effect::writes, [l, g] { l->assign(*g); });
     act("leader.take_back", "", l, Effect::view, [l] { l->dice.take_back(); });
     act("leader.cancel", "", l, Effect::view, [l] { l->dice.cancel(); });
+    auto* pl = players.get();
+    act("players.add", "Make a player's link", pl, Effect::writes, [pl, g] { pl->add(*g); });
+    act("players.revoke", "", pl, Effect::writes, [pl, g] { pl->revoke(*g); });
+    act("players.accept", "", pl, Effect::writes, [pl, g] { pl->answer(*g, true); });
+    act("players.refuse", "", pl, Effect::writes, [pl, g] { pl->answer(*g, false); });
     app.add_action({.id = "undo", .label = "Undo", .shortcut = {'Z', true}, .window = journal.get(),
                     .run = [g] { g->set_status(g->session()->history().undo().summary); },
                     .enabled = [g] { return g->model().current.has_value(); }});
@@ -109,7 +116,7 @@ void register_windows(GuiApp& app) {
                     .needs_database = false, .run = [g] { g->navigator().focus_filter = true; }});
 
     for (auto* w : std::initializer_list<Window*>{campaigns.get(), oob.get(), season.get(), arrival.get(), battle.get(), prisoners.get(),
-                                                   leaders.get(), exports.get(), tables.get(), table_side.get(), journal.get()})
+                                                   leaders.get(), players.get(), exports.get(), tables.get(), table_side.get(), journal.get()})
         app.add_action({.id = std::string("window.") + w->title(), .effect = Effect::view, .needs_database = false, .run = [w, g] { g->show(*w); }});
     app.add_window(std::move(campaigns));
     app.add_window(std::move(oob));
@@ -118,6 +125,7 @@ void register_windows(GuiApp& app) {
     app.add_window(std::move(battle));
     app.add_window(std::move(prisoners));
     app.add_window(std::move(leaders));
+    app.add_window(std::move(players));
     app.add_window(std::move(exports));
     app.add_window(std::move(tables));
     app.add_window(std::move(table_side));

@@ -1,4 +1,5 @@
 #include "app/model.hpp"
+#include "app/players.hpp"
 
 #include "app/forces.hpp"
 #include "app/leaders.hpp"
@@ -39,6 +40,8 @@ CampaignModel load_model(Session& session, int journal_page) {
         model.turn = session.season().now();
         model.schedule = session.season().schedule();
         for (const auto& b : model.roster.battles) model.battles.push_back({b, db::Battles(store).battle_record(b.id), db::Battles(store).losses(b.id)});
+        model.players = session.players().list();
+        model.messages = session.players().messages(View::umpire());
     });
     if (!model.current) return model;
     // What each view draws, worked out here so that the first frame after a change need not.

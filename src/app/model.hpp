@@ -45,6 +45,8 @@ struct CampaignModel {
     TurnView turn;                                    ///< the turn, the date, what is due (the schedule is the umpire's)
     std::vector<Scheduled> schedule;                  ///< the umpire's whole schedule, by turn
     std::vector<FoughtBattle> battles;                ///< every recorded battle, in the order fought
+    std::vector<campaign::PlayerInfo> players;        ///< the players and their links' last use (the umpire's)
+    std::vector<campaign::MessageInfo> messages;      ///< what the players sent the umpire, oldest first
     /// What `viewer` may read (nothing, for a viewer the model has no view for).
     const SeenModel& seen_by(const View& viewer) const;
 };

@@ -100,7 +100,7 @@ Outcome Players::revoke(const std::string& name) {
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::player, [&](std::int64_t op, const Refs&, Outcome& out) {
         store.set_audience(op, Audience::umpire_only());
-        const auto& p = named_player(db::Players(store).players(m_session.current().id), name);
+        const auto p = named_player(db::Players(store).players(m_session.current().id), name);  // a copy: the list is a temporary
         if (p.revoked) throw Error("player " + p.name + "'s link is revoked already");
         db::Players(store).revoke(p.id);
         out.summary = "Revoked player " + p.name + "'s link";

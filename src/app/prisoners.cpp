@@ -218,6 +218,14 @@ std::vector<ExchangeView> Prisoners::exchanges(const View& viewer) const {
     return exchanges_of(Refs(roster), m_session.rules(), c, viewer);
 }
 
+Prisoners::Overview Prisoners::overview(const View& viewer) const {
+    require_view(m_session.rules(), viewer);
+    const auto c = m_session.current();
+    const auto roster = db::Rosters(m_session.state().store).roster(c.id);
+    const Refs refs(roster);
+    return {camps_of(refs, viewer), held_of(refs, viewer), exchanges_of(refs, m_session.rules(), c, viewer)};
+}
+
 Outcome Prisoners::liberate(const std::string& camp_name) {
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::liberation, [&](std::int64_t op, const Refs& refs, Outcome& out) {

@@ -68,6 +68,13 @@ public:
     Outcome answer_exchange(std::int64_t id, const std::string& side, Answer answer);
     /// The exchanges `viewer` is party to (the umpire: all of them).
     std::vector<ExchangeView> exchanges(const View& viewer = View::umpire()) const;
+    /// All three at once, from one read of the campaign (a page that shows them all).
+    struct Overview {
+        std::vector<CampView> camps;
+        std::vector<HeldItem> held;
+        std::vector<ExchangeView> exchanges;
+    };
+    Overview overview(const View& viewer) const;
 
 private:
     Session& m_session;

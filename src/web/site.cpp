@@ -17,9 +17,11 @@
 #include <sys/random.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <thread>
 #include <mutex>
 #include <optional>
-#include <regex>
 
 namespace muster::web {
 namespace {
@@ -27,10 +29,35 @@ namespace {
 using exporter::html_escape;
 using Clock = std::chrono::steady_clock;
 
-// Where a form's token goes in a page as it is kept: what no escaped text can hold.
+// Where a form's token and the player's name go in a page as it is kept (one page for every
+// player of a side): what no escaped text can hold.
 constexpr std::string_view k_form_token = "<form-token>";
-// A link's token: 256 bits as hex.
-const std::regex k_player_path(R"(^/p/([0-9a-f]{64})(?:/([a-z-]*)(?:/([a-z]+\.(?:pdf|txt)))?)?$)");
+constexpr std::string_view k_player_name = "<player-name>";
+// A player's path, "/p/TOKEN[/PAGE[/FILE]]": the token 64 lower-case hex digits, a page of
+// lower-case letters and hyphens (or none), a file "name.pdf" or "name.txt"; else none.
+struct PlayerPath {
+    std::string token, page, file;
+};
+std::optional<PlayerPath> player_path(std::string_view path) {
+    const auto all = [](std::string_view s, auto ok) { return std::all_of(s.begin(), s.end(), ok); };
+    if (path.rfind("/p/", 0) != 0 || path.size() < 67) return std::nullopt;
+    PlayerPath out{std::string(path.substr(3, 64)), "", ""};
+    if (!all(out.token, [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); })) return std::nullopt;
+    auto rest = path.substr(67);
+    if (rest.empty()) return out;
+    if (rest[0] != '/') return std::nullopt;
+    rest.remove_prefix(1);
+    const auto slash = rest.find('/');
+    out.page = std::string(rest.substr(0, slash));
+    if (!all(out.page, [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; })) return std::nullopt;
+    if (slash == std::string_view::npos) return out;
+    out.file = std::string(rest.substr(slash + 1));
+    const auto dot = out.file.find('.');
+    if (dot == std::string::npos || dot == 0 || !all(std::string_view(out.file).substr(0, dot), [](char c) { return c >= 'a' && c <= 'z'; }) ||
+        (out.file.substr(dot) != ".pdf" && out.file.substr(dot) != ".txt"))
+        return std::nullopt;
+    return out;
+}
 // Bad links from one address: this many in the window, and its requests are refused a while.
 constexpr int k_bad_links = 20;
 constexpr auto k_bad_window = std::chrono::minutes(10);
@@ -128,13 +155,95 @@ struct Site::Impl {
     std::function<void(const std::string&)> failed;
 
     // A page as rendered for a view at a revision of its campaign, a form token's place kept.
+    // Its text, where its holes are (the player's name, a form's token: in order, at offsets)
+    // and where <main begins (a notice goes before it), found once when it is rendered.
+    struct Page {
+        std::string text;
+        std::vector<std::pair<size_t, std::string_view>> holes;
+        size_t main_at = 0;
+    };
     struct Cached {
         std::int64_t revision = -1;
-        std::string page;
+        std::shared_ptr<const Page> page;  // shared, not copied, by the requests that serve it
         std::string etag;
+        bool rendering = false;  ///< the renderer is at it
+        std::string error;       ///< why its last render failed, for whoever waits for it
     };
     std::mutex cache_mutex;
+    std::condition_variable rendered;
     std::map<std::string, Cached> cache;
+
+    // Pages are rendered on a thread of their own, one at a time, so that no request waits
+    // behind a render but one that needs the newest page or has none: the server's threads each
+    // serve many connections, all of which a render on it would hold up.
+    struct Job {
+        std::string key;
+        campaign::PlayerInfo player;
+        std::string page;
+    };
+    std::deque<Job> jobs;
+    std::condition_variable work;
+    bool stopping = false;
+    std::thread renderer;
+
+    void render_jobs() {
+        for (;;) {
+            Job job;
+            {
+                std::unique_lock lock(cache_mutex);
+                work.wait(lock, [&] { return stopping || !jobs.empty(); });
+                if (stopping) return;
+                job = std::move(jobs.front());
+                jobs.pop_front();
+            }
+            Cached fresh;
+            try {
+                auto& s = session();
+                for (const auto& c : s.campaigns())
+                    if (c.id == job.player.campaign_id) s.select_campaign(c.name);
+                fresh.revision = s.last_operation();
+                auto page = std::make_shared<Page>();
+                page->text = render(s, job.player, job.page);
+                for (const auto hole : {k_form_token, k_player_name})
+                    for (size_t at = 0; (at = page->text.find(hole, at)) != std::string::npos; at += hole.size()) page->holes.emplace_back(at, hole);
+                std::sort(page->holes.begin(), page->holes.end());
+                page->main_at = page->text.find("<main");
+                fresh.etag = "\"" + app::token_hash(page->text).substr(0, 32) + "\"";
+                fresh.page = std::move(page);
+            } catch (const std::exception& e) {
+                fresh.error = e.what();
+                if (failed) failed(e.what());
+            }
+            const std::lock_guard lock(cache_mutex);
+            auto& c = cache[job.key];
+            if (fresh.error.empty()) c = std::move(fresh);
+            else c.error = fresh.error;
+            c.rendering = false;
+            rendered.notify_all();
+        }
+    }
+
+    Impl() : renderer([this] { render_jobs(); }) {}
+    ~Impl() {
+        {
+            const std::lock_guard lock(cache_mutex);
+            stopping = true;
+        }
+        work.notify_all();
+        renderer.join();
+    }
+
+    // When each player's link was last noted as used: at most once a minute, not a write a request.
+    std::mutex used_mutex;
+    std::map<std::int64_t, Clock::time_point> noted;
+    bool note_use(std::int64_t player) {
+        const std::lock_guard lock(used_mutex);
+        auto& last = noted[player];
+        const auto now = Clock::now();
+        if (last != Clock::time_point() && now - last < std::chrono::minutes(1)) return false;
+        last = now;
+        return true;
+    }
 
     std::mutex bad_mutex;
     std::map<std::string, std::vector<Clock::time_point>> bad;  // address -> its recent bad links
@@ -184,7 +293,9 @@ Site::Site(std::string db_path, std::string secret, std::function<void(const std
 Site::~Site() = default;
 
 std::string Site::loggable(const std::string& path) {
-    return std::regex_replace(path, std::regex("^/p/[^/]*"), "/p/<link>");
+    if (path.rfind("/p/", 0) != 0) return path;
+    const auto end = path.find('/', 3);
+    return "/p/<link>" + (end == std::string::npos ? std::string() : path.substr(end));
 }
 
 Response Site::handle(const Request& r) {
@@ -211,14 +322,14 @@ Response Site::Impl::handle(const Request& r) {
         if (!reading) return plain(405, "Method not allowed.\n");
         return plain(200, "muster serves the players of a campaign. Open the link your umpire gave you.\n");
     }
-    std::smatch match;
-    if (!std::regex_match(r.path, match, k_player_path)) {
+    const auto path = player_path(r.path);
+    if (!path) {
         if (r.path.rfind("/p/", 0) == 0) bad_link(r.remote);
         return not_found();
     }
     if (barred(r.remote)) return plain(429, "Too many unknown links from this address. Try again later.\n");
     if (!reading && r.method != "POST") return plain(405, "Method not allowed.\n");
-    return player_request(r, match[1], match[2], match[3]);
+    return player_request(r, path->token, path->page, path->file);
 }
 
 Response Site::Impl::player_request(const Request& r, const std::string& token, const std::string& page, const std::string& file) {
@@ -228,7 +339,7 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
         bad_link(r.remote);
         return not_found();
     }
-    s.players().used(*player);
+    if (note_use(player->id)) s.players().used(*player);
     if (r.method == "POST") {
         if (!file.empty()) return plain(405, "Method not allowed.\n");
         const auto type = r.headers.count("content-type") ? r.headers.at("content-type") : "";
@@ -251,7 +362,7 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
     if (page.empty()) {
         Response out;
         out.status = 303;
-        out.headers.push_back({"Location", "oob"});
+        out.headers.push_back({"Location", "/p/" + token + "/oob"});  // from /p/TOKEN too, where "oob" would be /p/oob
         return out;
     }
     if (page == "handout" && !file.empty()) {
@@ -304,18 +415,36 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
     const auto viewer = player.umpire ? View::umpire() : View::of_side(player.side);
     const auto key = std::to_string(player.campaign_id) + "|" + viewer.text() + "|" + page;
     const auto revision = s.last_operation();
+    // The page at this revision or later; while it is being rendered, the page as it was (the
+    // script asks again in a few seconds), unless the request must show the newest (the answer
+    // to a form) or there is none yet: then it waits for the render.
+    const bool newest = !notice.empty();
     Impl::Cached cached;
     {
-        const std::lock_guard lock(cache_mutex);
-        if (const auto it = cache.find(key); it != cache.end() && it->second.revision == revision) cached = it->second;
-    }
-    if (cached.revision != revision) {
-        cached.revision = revision;
-        cached.page = render(s, player, page);
-        cached.etag = "\"" + app::token_hash(cached.page).substr(0, 32) + "\"";
-        const std::lock_guard lock(cache_mutex);
-        if (cache.size() > 4096) cache.clear();
-        cache[key] = cached;
+        std::unique_lock lock(cache_mutex);
+        for (;;) {
+            auto& c = cache[key];
+            if (c.revision >= revision) {
+                cached = c;
+                break;
+            }
+            if (!c.error.empty() && !c.rendering) {
+                const auto why = c.error;
+                c.error.clear();
+                throw Error("the page could not be made: " + why);
+            }
+            if (!c.rendering) {
+                c.rendering = true;
+                jobs.push_back({key, player, page});
+                work.notify_one();
+            }
+            if (c.page && !newest) {
+                cached = c;
+                break;
+            }
+            rendered.wait(lock);
+        }
+        if (cache.size() > 4096) std::erase_if(cache, [](const auto& kv) { return !kv.second.rendering; });
     }
     Response out;
     out.status = status;
@@ -327,12 +456,28 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
             return out;
         }
     }
-    out.body = cached.page;
-    if (!notice.empty()) {
-        const auto at = out.body.find("<main");
-        out.body.insert(at, "<p class=\"notice" + std::string(status >= 400 ? " refused" : "") + "\" role=\"status\">" + html_escape(notice) + "</p>\n");
+    // The page with its holes filled, and the notice before its <main>, in one pass.
+    const auto& page_text = cached.page->text;
+    const std::string filled[] = {form_token(token), html_escape(player.name)};
+    const std::string note = notice.empty() ? std::string()
+                                            : "<p class=\"notice" + std::string(status >= 400 ? " refused" : "") + "\" role=\"status\">" +
+                                                  html_escape(notice) + "</p>\n";
+    out.body.reserve(page_text.size() + note.size() + 64 * cached.page->holes.size());
+    size_t from = 0;
+    const auto copy_to = [&](size_t to) {
+        if (!note.empty() && from <= cached.page->main_at && cached.page->main_at < to) {
+            out.body.append(page_text, from, cached.page->main_at - from);
+            out.body += note;
+            from = cached.page->main_at;
+        }
+        out.body.append(page_text, from, to - from);
+    };
+    for (const auto& [at, hole] : cached.page->holes) {
+        copy_to(at);
+        out.body += filled[hole == k_form_token ? 0 : 1];
+        from = at + hole.size();
     }
-    for (size_t at; (at = out.body.find(k_form_token)) != std::string::npos;) out.body.replace(at, k_form_token.size(), form_token(token));
+    copy_to(page_text.size());
     return out;
 }
 
@@ -394,12 +539,13 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
             main += "<section><h2>" + html_escape(it->name) + "</h2>\n<pre>" +
                     html_escape(app::summary_text(rules, s.battles().summary(it->name, viewer))) + "</pre></section>\n";
     } else if (page == "camps") {
+        const auto prisoners = s.prisoners().overview(viewer);  // one read of the campaign for all three
         std::vector<std::vector<std::string>> rows;
-        for (const auto& v : s.prisoners().camps(viewer))
+        for (const auto& v : prisoners.camps)
             rows.push_back({html_escape(v.camp.name), html_escape(v.camp.side + (v.camp.liberated ? ", liberated" : "")), list_of(v.holds)});
         main = "<h2>Camps</h2>\n" + table({"Camp", "Side", "Holds"}, rows, "No camps.");
         rows.clear();
-        for (const auto& x : s.prisoners().exchanges(viewer)) {
+        for (const auto& x : prisoners.exchanges) {
             std::string answer;
             if (!viewer.is_umpire() && x.row.status == ExchangeStatus::proposed && x.row.counterpart == viewer.side() && x.lapsed.empty())
                 for (const char* a : {"accept", "refuse"})
@@ -413,7 +559,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
         main += "<h2>Exchanges</h2>\n" + table({"No.", "Between", "State", "Offers", "Asks", "Weighs", ""}, rows, "No exchanges proposed.");
         if (!viewer.is_umpire()) {
             std::vector<std::string> ours, theirs;
-            for (const auto& h : s.prisoners().held(viewer)) (h.holder == viewer.side() ? ours : theirs).push_back(h.spec + "  (" + h.text + ")");
+            for (const auto& h : prisoners.held) (h.holder == viewer.side() ? ours : theirs).push_back(h.spec + "  (" + h.text + ")");
             main += "<h2>Propose an exchange</h2>\n" + form_start("exchange-propose") +
                     "<label>Offer (prisoners you hold, one a line)<textarea name=\"offer\" rows=\"3\" maxlength=\"2000\"></textarea></label>"
                     "<label>Ask (your men they hold, one a line)<textarea name=\"ask\" rows=\"3\" maxlength=\"2000\"></textarea></label>"
@@ -465,7 +611,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
     return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
            "<title>" + html_escape(title + ": " + c.name) + "</title>\n<link rel=\"stylesheet\" href=\"/static/muster.css\">\n"
            "<script src=\"/static/muster.js\" defer></script>\n</head>\n<body>\n<header><h1>" + html_escape(c.name) +
-           "</h1><p class=\"view\">" + html_escape(player.name + ", " + view_name) + "</p><nav>" + nav + "</nav></header>\n"
+           "</h1><p class=\"view\">" + std::string(k_player_name) + ", " + html_escape(view_name) + "</p><nav>" + nav + "</nav></header>\n"
            "<main id=\"live\">\n" + (page == "oob" ? std::string() : "<h1 class=\"page\">" + html_escape(title) + "</h1>\n") + main +
            "</main>\n</body>\n</html>\n";
 }

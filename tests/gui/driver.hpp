@@ -27,7 +27,7 @@ public:
             for (unsigned c : m_chars) io.AddInputCharacter(c);
             m_chars.clear();
             io.KeyCtrl = m_ctrl;
-            for (int key : {'Z', 'F'}) io.KeysDown[key] = m_key == key;
+            for (int key : {'Z', 'F', 'A'}) io.KeysDown[key] = m_key == key;
             io.KeysDown[io.KeyMap[ImGuiKey_Enter]] = m_enter;
             io.KeysDown[io.KeyMap[ImGuiKey_Backspace]] = m_backspace;
         });

@@ -22,6 +22,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <regex>
 #include <string>
 
 namespace muster::test {

@@ -48,7 +48,7 @@ TEST_CASE("With every window open, a frame draws from the campaign model and rea
     every_panel_in_front();
     int panels = 0;
     for (const auto& a : d.app.actions()) panels += a.id.rfind("window.", 0) == 0;
-    CHECK(panels == 11);  // every panel the registry has, Season and Leaders among them
+    CHECK(panels == 12);  // every panel the registry has, Season, Leaders and Players among them
     REQUIRE(d.app.model().current);
     CHECK(d.app.seen().held.size() == 1);
     const auto& store = d.app.session()->state().store;

@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
+#include <stdexcept>
 
 #include <chrono>
 #include <fstream>
@@ -17,13 +17,22 @@
 #include <thread>
 
 namespace muster::test {
+namespace {
+
+// What the helpers need, or an exception saying what failed (they serve benchmarks too, outside
+// any test framework).
+void need(bool ok, const char* what) {
+    if (!ok) throw std::runtime_error(std::string("served: ") + what);
+}
+
+}  // namespace
 
 Served::Served(const std::string& db, const std::string& extra) {
     m_err = db + ".serve.log";
     const std::string out_file = db + ".serve.out";
     std::remove(out_file.c_str());
     m_pid = fork();
-    REQUIRE(m_pid >= 0);
+    need(m_pid >= 0, "cannot fork");
     if (m_pid == 0) {
         const std::string cmd = std::string("exec ") + MUSTER_BINARY + " --db '" + db + "' serve --listen 127.0.0.1:0 " + extra + " >'" + out_file +
                                 "' 2>'" + m_err + "'";
@@ -39,7 +48,8 @@ Served::Served(const std::string& db, const std::string& extra) {
         if (std::regex_search(line, m, std::regex("http://127\\.0\\.0\\.1:(\\d+)"))) m_port = std::stoi(m[1]);
         else std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
-    REQUIRE(m_port > 0);
+    if (m_port <= 0) log(true);  // stopped, not left running
+    need(m_port > 0, "muster serve did not say where it listens");
 }
 
 Served::~Served() { log(true); }
@@ -60,7 +70,7 @@ std::string Served::log(bool stop) {
 Reply http_send(int port, const std::string& raw, int timeout_ms, size_t tail, int pause_ms) {
     Reply reply;
     const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    REQUIRE(fd >= 0);
+    need(fd >= 0, "no socket");
     sockaddr_in address{};
     address.sin_family = AF_INET;
     address.sin_port = htons(static_cast<std::uint16_t>(port));
@@ -82,6 +92,7 @@ Reply http_send(int port, const std::string& raw, int timeout_ms, size_t tail, i
     write_all(std::string_view(raw).substr(head));
     const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
     char buffer[65536];
+    size_t head_end = std::string::npos, whole = 0;
     for (;;) {
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now()).count();
         if (left <= 0) break;
@@ -90,14 +101,18 @@ Reply http_send(int port, const std::string& raw, int timeout_ms, size_t tail, i
         const auto n = recv(fd, buffer, sizeof buffer, 0);
         if (n <= 0) break;
         reply.raw.append(buffer, static_cast<size_t>(n));
-        // A server that keeps the connection open (ChromeDriver does) is done when the body is whole.
-        const auto head_end = reply.raw.find("\r\n\r\n");
-        std::smatch length;
-        if (head_end != std::string::npos &&
-            std::regex_search(reply.raw.cbegin(), reply.raw.cbegin() + static_cast<std::ptrdiff_t>(head_end), length,
-                              std::regex("\r\n[Cc]ontent-[Ll]ength: *(\\d+)")) &&
-            reply.raw.size() >= head_end + 4 + std::stoull(length[1]))
-            break;
+        // A server that keeps the connection open (ChromeDriver does) is done when the body is
+        // whole. (The head is looked for once, and its length read once: a page of megabytes
+        // comes in many pieces.)
+        if (head_end == std::string::npos) {
+            head_end = reply.raw.find("\r\n\r\n");
+            std::smatch length;
+            if (head_end != std::string::npos &&
+                std::regex_search(reply.raw.cbegin(), reply.raw.cbegin() + static_cast<std::ptrdiff_t>(head_end), length,
+                                  std::regex("\r\n[Cc]ontent-[Ll]ength: *(\\d+)")))
+                whole = head_end + 4 + std::stoull(length[1]);
+        }
+        if (whole && reply.raw.size() >= whole) break;
     }
     close(fd);
     const auto end = reply.raw.find("\r\n\r\n");
@@ -132,7 +147,7 @@ Reply Served::post(const std::string& path, const std::map<std::string, std::str
 
 std::string link_path(const std::string& output) {
     std::smatch m;
-    REQUIRE(std::regex_search(output, m, std::regex("https?://[^/]+(/p/[0-9a-f]{64}/)")));
+    need(std::regex_search(output, m, std::regex("https?://[^/]+(/p/[0-9a-f]{64}/)")), "no link in what muster player add printed");
     return m[1];
 }
 

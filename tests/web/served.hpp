@@ -27,6 +27,7 @@ public:
     Served(const Served&) = delete;
     Served& operator=(const Served&) = delete;
     int port() const { return m_port; }
+    int pid() const { return m_pid; }  ///< the server's process
     /// What it logged on its standard error so far (stopped first when `stop`).
     std::string log(bool stop = false);
     Reply send(const std::string& raw, int timeout_ms = 5000, size_t tail = 0, int pause_ms = 0) const {

@@ -56,6 +56,11 @@ TEST_CASE("A player's link shows every page of his side, with the security heade
         CHECK(again.body.empty());
     }
     CHECK_THAT(server.get(club.meade + "oob").body, Contains("Pickett") && Contains("Wadsworth"));
+    // Another player of the side: the same page, his own name and form token.
+    const auto hancock = test::link_path(club.ok("player add Hancock --side union"));
+    const auto his = server.get(hancock + "orders").body;
+    CHECK_THAT(his, Contains("Hancock, the Union") && !Contains("Meade, the Union"));
+    CHECK(test::form_token(his) != test::form_token(server.get(club.meade + "orders").body));
     CHECK_THAT(server.get(club.lee + "oob").body, Contains("Heth") && Contains("Lee, the Confederate"));
     CHECK_THAT(server.get(club.meade + "battles").body, Contains("Gettysburg"));
     CHECK_THAT(server.get(club.meade + "camps").body, Contains("Fort Delaware") && Contains("2 stands of Pickett/Garnett&#39;s Brigade"));
@@ -73,9 +78,21 @@ TEST_CASE("A player's link shows every page of his side, with the security heade
     club.ok("arrive Pender");  // the Confederates', hidden
     CHECK(server.get(club.meade + "journal", {{"If-None-Match", journal.headers.at("etag")}}).status == 304);
     club.ok("arrive Robinson");
-    const auto changed = server.get(club.meade + "journal", {{"If-None-Match", journal.headers.at("etag")}});
+    // The server renders the page anew on a thread of its own, serving the page as it was
+    // meanwhile: asked again as the page's script does, the change comes.
+    auto changed = server.get(club.meade + "journal", {{"If-None-Match", journal.headers.at("etag")}});
+    for (int i = 0; i < 50 && changed.status == 304; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        changed = server.get(club.meade + "journal", {{"If-None-Match", journal.headers.at("etag")}});
+    }
     CHECK(changed.status == 200);
     CHECK_THAT(changed.body, Contains("Robinson"));
+    // The link itself, with or without its last slash, leads to the order of battle.
+    for (const auto& bare : {club.meade, club.meade.substr(0, club.meade.size() - 1)}) {
+        const auto r = server.get(bare);
+        CHECK(r.status == 303);
+        CHECK(r.headers.at("location") == club.meade + "oob");
+    }
     // Muster's own stylesheet and script, and nothing from disk.
     CHECK(server.get("/static/muster.css").headers.at("content-type") == "text/css; charset=utf-8");
     CHECK_THAT(server.get("/static/muster.js").body, Contains("If-None-Match"));

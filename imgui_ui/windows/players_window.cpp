@@ -1,0 +1,137 @@
+#include "players_window.hpp"
+
+#include "app/players.hpp"
+#include "app/prisoners.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "gui_app.hpp"
+#include "test_hooks.hpp"
+#include "widgets.hpp"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+namespace muster::gui {
+
+void PlayersWindow::add(GuiApp& app) {
+    auto url = std::string(trim(base));
+    while (!url.empty() && url.back() == '/') url.pop_back();
+    if (url.rfind("http://", 0) != 0 && url.rfind("https://", 0) != 0)
+        throw UsageError("the address \"" + url + "\" is not an http:// or https:// address (where the players reach muster serve)");
+    if (side.empty()) throw UsageError("choose the side he plays (or the umpire)");
+    const auto made = app.session()->players().add(name, side);
+    link = url + "/p/" + made.token + "/";
+    note = "Player " + made.player.name + " added: copy his link now, it is shown once";
+    name.clear();
+}
+
+void PlayersWindow::revoke(GuiApp& app) {
+    if (player.empty()) throw UsageError("choose the player whose link is revoked");
+    note = app.session()->players().revoke(player).summary;
+    player.clear();
+}
+
+void PlayersWindow::answer(GuiApp& app, bool accept) {
+    for (const auto& x : app.model().seen_by(View::umpire()).exchanges)
+        if (x.row.id == exchange) {
+            note = app.session()->prisoners().answer_exchange(exchange, x.row.counterpart, accept ? app::Answer::accept : app::Answer::refuse).summary;
+            return;
+        }
+    throw UsageError("choose a proposal to answer");
+}
+
+void PlayersWindow::draw(GuiApp& app) {
+    const auto& model = app.model();
+    const auto& rules = *model.rules;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
+    ImGui::TextUnformatted("Players: each reads and answers for his side at his own screen (muster serve)");
+    if (ImGui::BeginTable("players", 5, flags)) {
+        for (const char* h : {"Player", "Side", "Link", "Added", "Last used"}) ImGui::TableSetupColumn(h);
+        headers_row("Players/Table");
+        for (const auto& p : model.players) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            if (ImGui::Selectable(p.name.c_str(), player == p.name, ImGuiSelectableFlags_SpanAllColumns)) player = p.name;
+            mark("Players/" + p.name);
+            const auto* sd = rules.find_side(p.side);
+            for (const std::string& v : {p.umpire ? std::string("the umpire") : sd ? sd->name : p.side, std::string(p.revoked ? "revoked" : "live"),
+                                         p.created_at, p.last_used.empty() ? std::string("never") : p.last_used}) {
+                ImGui::TableNextColumn();
+                cell_text(v);
+            }
+        }
+        ImGui::EndTable();
+    }
+    if (model.players.empty()) ImGui::TextDisabled("No players yet.");
+    ImGui::BeginDisabled(player.empty());
+    if (ImGui::Button(player.empty() ? "Revoke the link" : ("Revoke " + player + "'s link").c_str())) app.run("players.revoke");
+    mark("Players/Revoke");
+    ImGui::EndDisabled();
+
+    ImGui::Separator();
+    ImGui::SetNextItemWidth(180);
+    ImGui::InputTextWithHint("##name", "his name", &name);
+    mark("Players/Name");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(160);
+    const auto* chosen = rules.find_side(side);
+    if (ImGui::BeginCombo("##side", side == View::k_umpire ? "the umpire" : chosen ? chosen->name.c_str() : "side...")) {
+        for (const auto& sd : rules.sides) {
+            if (ImGui::Selectable(sd.name.c_str(), side == sd.id)) side = sd.id;
+            mark("Players/Side/" + sd.id);
+        }
+        if (ImGui::Selectable("the umpire (reads every side)", side == View::k_umpire)) side = std::string(View::k_umpire);
+        ImGui::EndCombo();
+    }
+    mark("Players/Side");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(220);
+    ImGui::InputTextWithHint("##base", "where players reach muster serve", &base);
+    mark("Players/Base");
+    ImGui::SameLine();
+    if (ImGui::Button("Make his link")) app.run("players.add");
+    mark("Players/Add");
+    if (!link.empty()) {
+        ImGui::SetNextItemWidth(-90);
+        ImGui::InputText("##link", &link, ImGuiInputTextFlags_ReadOnly);
+        ImGui::SameLine();
+        if (ImGui::Button("Copy")) ImGui::SetClipboardText(link.c_str());
+        mark("Players/Copy");
+    }
+
+    ImGui::Separator();
+    ImGui::Text("Inbox: %d message%s", static_cast<int>(model.messages.size()), model.messages.size() == 1 ? "" : "s");
+    if (ImGui::BeginChild("inbox", ImVec2(0, 8 * ImGui::GetTextLineHeightWithSpacing()), true)) {
+        for (auto it = model.messages.rbegin(); it != model.messages.rend(); ++it) {
+            ImGui::TextDisabled("%s, %s (%s), %s", it->turn.text().c_str(), it->player.c_str(), it->side.c_str(), it->created_at.c_str());
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextUnformatted(it->text.c_str());
+            ImGui::PopTextWrapPos();
+        }
+    }
+    ImGui::EndChild();
+    mark("Players/Inbox");
+    ImGui::TextUnformatted("Exchanges awaiting an answer");
+    int waiting = 0;
+    for (const auto& x : model.seen_by(View::umpire()).exchanges) {
+        if (x.row.status != ExchangeStatus::proposed || !x.lapsed.empty()) continue;
+        ++waiting;
+        const auto text = "#" + std::to_string(x.row.id) + " " + x.row.proposer + " to " + x.row.counterpart + ": offers " +
+                          (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", "));
+        if (ImGui::Selectable(text.c_str(), exchange == x.row.id)) exchange = x.row.id;
+        mark("Players/Exchange/" + std::to_string(x.row.id));
+    }
+    if (!waiting) ImGui::TextDisabled("None.");
+    ImGui::BeginDisabled(exchange == 0);
+    if (ImGui::Button("Accept for the side asked")) app.run("players.accept");
+    mark("Players/Accept");
+    ImGui::SameLine();
+    if (ImGui::Button("Refuse for the side asked")) app.run("players.refuse");
+    mark("Players/Refuse");
+    ImGui::EndDisabled();
+    ImGui::TextUnformatted("Draft reports waiting (losses submitted, rolls at the table side)");
+    for (const auto& d : model.drafts) ImGui::BulletText("%s: %d line%s", d.battle.c_str(), static_cast<int>(d.lines.size()), d.lines.size() == 1 ? "" : "s");
+    if (model.drafts.empty()) ImGui::TextDisabled("None.");
+}
+
+}  // namespace muster::gui

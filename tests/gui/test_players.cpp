@@ -1,0 +1,76 @@
+// The Players panel: a link made and copied, the inbox read, an exchange a player proposed
+// answered for the side asked, a link revoked; a side's view does not show it.
+#include "app/players.hpp"
+#include "fixture.hpp"
+#include "windows/players_window.hpp"
+
+#include <imgui.h>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+TEST_CASE("The players panel: a link made and copied once, the inbox read, a proposal answered for the side asked, a link revoked") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);  // the Union proposes exchange #1 to the Confederates
+    {
+        app::Session s(db, app::Open::existing);
+        const auto lee = s.players().add("Lee", "confederate").player;
+        s.players().send_message(lee, "Pettigrew needs shoes.\nSend them by Cashtown.");
+    }
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::PlayersWindow>();
+    CHECK(d.app.model().messages.size() == 1);
+    // A link for Meade of the Union, at the club's address.
+    REQUIRE(d.click("Players/Name"));
+    d.type("Meade");
+    REQUIRE(d.click("Players/Side"));
+    REQUIRE(d.click("Players/Side/union"));
+    CHECK(w.side == "union");
+    REQUIRE(d.click("Players/Base"));
+    d.ctrl_key('A');  // the whole address, replaced by what is typed
+    d.type("http://192.168.1.20:8080/");
+    REQUIRE(d.click("Players/Add"));
+    INFO(w.error);
+    CHECK(std::regex_match(w.link, std::regex("http://192\\.168\\.1\\.20:8080/p/[0-9a-f]{64}/")));
+    CHECK_THAT(w.note, Contains("copy his link now"));
+    d.frames(2);
+    REQUIRE(d.click("Players/Copy"));
+    d.frames(1);
+    CHECK(std::string(ImGui::GetClipboardText() ? ImGui::GetClipboardText() : "") == w.link);
+    // The link is the player's: it signs him in as the Union's Meade.
+    const auto token = w.link.substr(w.link.size() - 65, 64);
+    const auto meade = s.players().sign_in(token);
+    REQUIRE(meade);
+    CHECK(meade->name == "Meade");
+    CHECK(meade->side == "union");
+    CHECK(d.app.model().players.size() == 2);
+    d.frame(test::shot("players"));
+    // The Confederates' answer to the Union's proposal, given here for them.
+    REQUIRE(d.click("Players/Exchange/1"));
+    REQUIRE(d.click("Players/Accept"));
+    INFO(w.error);
+    CHECK_THAT(w.note, Contains("accepted by confederate"));
+    // Lee's link revoked: it signs no one in.
+    d.frames(2);
+    REQUIRE(d.click("Players/Lee"));
+    REQUIRE(d.click("Players/Revoke"));
+    CHECK_THAT(w.note, Contains("Revoked player Lee's link"));
+    d.frames(2);
+    for (const auto& p : d.app.model().players)
+        if (p.name == "Lee") CHECK(p.revoked);
+    // A refusal says why and changes nothing: no side chosen.
+    const auto journal = s.history().journal().size();
+    REQUIRE(d.click("Players/Name"));
+    d.type("Nobody");
+    w.side.clear();
+    REQUIRE(d.click("Players/Add"));
+    CHECK_THAT(w.error, Contains("choose the side"));
+    CHECK(s.history().journal().size() == journal);
+    d.frame(test::shot("players_after"));
+    // A side's view: the panel is the umpire's work.
+    d.app.set_viewer(View::of_side("union"));
+    d.frames(2);
+    CHECK_FALSE(d.click("Players/Add"));
+}
