@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh build gui test
-bash scripts/build.sh -DMUSTER_BUILD_GUI=ON -DMUSTER_BUILD_TESTS=ON
+bash scripts/build.sh -DMUSTER_BUILD_GUI=ON -DMUSTER_BUILD_TESTS=ON -DMUSTER_BUILD_BENCH=ON
 for b in build/tests/bench/bench_*; do
   [ -x "$b" ] || continue
   case "$b" in

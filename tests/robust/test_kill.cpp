@@ -90,7 +90,7 @@ TEST_CASE("SIGKILL at random moments never leaves a campaign broken or half-writ
     // A fixed number of kills, however slow the machine (a count cut short by a clock would
     // fail a loaded machine): 180, about half a minute in a release build; the sanitizer run
     // asks for fewer (test::scaled), of the same kinds of moment.
-    const int k_kills = test::scaled(180);
+    const int k_kills = test::scaled(150);
     int kills = 0, operations = 0;
     while (kills < k_kills) {
         const pid_t child = fork();
