@@ -29,18 +29,6 @@ std::string hex_of(const unsigned char* bytes, size_t n) {
     return out;
 }
 
-// 256 bits from the kernel's generator, as 64 hex digits.
-std::string random_token() {
-    std::array<unsigned char, 32> bytes{};
-    size_t got = 0;
-    while (got < bytes.size()) {
-        const auto n = getrandom(bytes.data() + got, bytes.size() - got, 0);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) throw Error("cannot read random bytes for a player's link");
-        got += static_cast<size_t>(n);
-    }
-    return hex_of(bytes.data(), bytes.size());
-}
 
 bool well_formed(std::string_view token) {
     return token.size() == 64 && std::all_of(token.begin(), token.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
@@ -62,6 +50,18 @@ const std::string& side_of(const campaign::PlayerInfo& player) {
 }
 
 }  // namespace
+
+std::string random_token() {
+    std::array<unsigned char, 32> bytes{};
+    size_t got = 0;
+    while (got < bytes.size()) {
+        const auto n = getrandom(bytes.data() + got, bytes.size() - got, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) throw Error("cannot read random bytes from the kernel");
+        got += static_cast<size_t>(n);
+    }
+    return hex_of(bytes.data(), bytes.size());
+}
 
 std::string token_hash(std::string_view token) {
     std::array<unsigned char, 32> digest{};

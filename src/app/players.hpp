@@ -53,6 +53,10 @@ private:
     Session& m_session;
 };
 
+/// 256 bits from the kernel's generator, as 64 lower-case hex digits (a link's token, a
+/// server's secret).
+std::string random_token();
+
 /// The SHA-256 of a link's token, as 64 lower-case hex digits.
 std::string token_hash(std::string_view token);
 

@@ -21,7 +21,7 @@ void add_serve_commands(CLI::App& app, Io& io) {
     serve->add_option("--idle", so->idle_seconds, "Seconds a connection may sit without a byte before it is closed (default 10)");
     on_run(serve, io, [so, &io] {
         const auto session = open_campaigns(io);  // the file opens, and is muster's, before anyone is told to come
-        web::Site site(session.db_path(), web::random_secret(), [&io](const std::string& what) { io.err << "failed: " << what << "\n"; });
+        web::Site site(session.db_path(), app::random_token(), [&io](const std::string& what) { io.err << "failed: " << what << "\n"; });
         web::serve(*so, site, io.out, io.err);
     });
 

@@ -14,8 +14,6 @@
 #include "export/oob.hpp"
 #include "web/assets.hpp"
 
-#include <sys/random.h>
-
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -82,13 +80,6 @@ Response plain(int status, std::string text) {
 // Every unknown, malformed or revoked link, and every path that is not muster's, alike.
 Response not_found() { return plain(404, "Not found.\n"); }
 
-std::string hex(const unsigned char* bytes, size_t n) {
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string out;
-    for (size_t i = 0; i < n; ++i) (out += digits[bytes[i] >> 4]) += digits[bytes[i] & 0xF];
-    return out;
-}
-
 // application/x-www-form-urlencoded, at most 64 fields.
 std::map<std::string, std::string> form_fields(const std::string& body) {
     const auto decode = [](std::string_view s) {
@@ -136,17 +127,6 @@ const std::vector<std::pair<std::string, std::string>>& security_headers() {
         {"Cache-Control", "no-store"},
         {"Cross-Origin-Resource-Policy", "same-origin"}};
     return headers;
-}
-
-std::string random_secret() {
-    unsigned char bytes[32];
-    size_t got = 0;
-    while (got < sizeof bytes) {
-        const auto n = getrandom(bytes + got, sizeof bytes - got, 0);
-        if (n <= 0) throw Error("cannot read random bytes for the server's secret");
-        got += static_cast<size_t>(n);
-    }
-    return hex(bytes, sizeof bytes);
 }
 
 struct Site::Impl {

@@ -50,7 +50,4 @@ private:
     std::unique_ptr<Impl> m;
 };
 
-/// A fresh random secret, 64 hex digits.
-std::string random_secret();
-
 }  // namespace muster::web
