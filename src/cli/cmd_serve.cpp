@@ -19,9 +19,12 @@ void add_serve_commands(CLI::App& app, Io& io) {
     serve->add_option("--key", so->key_file, "HTTPS: its private key (PEM)");
     serve->add_option("--per-address", so->per_address, "Connections at once from one address (default 128)");
     serve->add_option("--idle", so->idle_seconds, "Seconds a connection may sit without a byte before it is closed (default 10)");
+    serve->add_option("--request-time", so->request_seconds,
+                      "Seconds a request may take to come in whole, however steadily it trickles, before it is cut off (default 30)");
     on_run(serve, io, [so, &io] {
         const auto session = open_campaigns(io);  // the file opens, and is muster's, before anyone is told to come
         web::Site site(session.db_path(), app::random_token(), [&io](const std::string& what) { io.err << "failed: " << what << "\n"; });
+        site.prepare();  // its pages made before the first player comes
         web::serve(*so, site, io.out, io.err);
     });
 

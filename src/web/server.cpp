@@ -10,12 +10,16 @@
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
+#include <condition_variable>
 #include <fstream>
 #include <mutex>
 #include <sstream>
+#include <thread>
 
 namespace muster::web {
 namespace {
@@ -26,9 +30,68 @@ struct Pending {
     bool too_large = false;
 };
 
+using Clock = std::chrono::steady_clock;
+
+// The connections open, each with when its present request began to come in: at its accept, or
+// when the connection's last answer was sent. MHD's idle timeout closes a connection that sends
+// nothing; this closes one that trickles a request in a byte at a time, however steadily. The
+// clock stops while an answer is made and sent (MHD's idle timeout watches that).
+class Watch {
+public:
+    explicit Watch(int limit_seconds) : m_limit(std::chrono::seconds(limit_seconds)), m_thread([this] { run(); }) {}
+    ~Watch() {
+        {
+            const std::lock_guard lock(m_mutex);
+            m_stopping = true;
+        }
+        m_wake.notify_all();
+        m_thread.join();
+    }
+    void opened(MHD_Connection* c) {
+        const auto* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        const std::lock_guard lock(m_mutex);
+        if (info) m_open[c] = {info->connect_fd, Clock::now(), false};
+    }
+    // MHD tells of a connection's close before it closes the socket: the descriptor is never
+    // shut down once it may be another connection's.
+    void closed(MHD_Connection* c) {
+        const std::lock_guard lock(m_mutex);
+        m_open.erase(c);
+    }
+    void answering(MHD_Connection* c, bool yes) {
+        const std::lock_guard lock(m_mutex);
+        if (const auto it = m_open.find(c); it != m_open.end()) it->second = {it->second.fd, Clock::now(), yes};
+    }
+
+private:
+    struct Open {
+        int fd;
+        Clock::time_point since;
+        bool answering;
+    };
+    void run() {
+        std::unique_lock lock(m_mutex);
+        while (!m_wake.wait_for(lock, std::chrono::milliseconds(250), [&] { return m_stopping; })) {
+            const auto now = Clock::now();
+            for (auto& [c, open] : m_open)
+                if (!open.answering && now - open.since > m_limit) {
+                    shutdown(open.fd, SHUT_RDWR);  // MHD reads the end of it and closes the connection
+                    open.answering = true;         // once
+                }
+        }
+    }
+    const Clock::duration m_limit;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::map<MHD_Connection*, Open> m_open;
+    bool m_stopping = false;
+    std::thread m_thread;  // last: it starts once the rest is made
+};
+
 struct Context {
     Site* site;
     std::ostream* log;
+    Watch* watch;
     std::mutex log_mutex;
 };
 
@@ -52,7 +115,8 @@ std::string address_of(MHD_Connection* connection) {
     return text;
 }
 
-MHD_Result send(MHD_Connection* connection, const Response& r, bool head) {
+MHD_Result send(Context& context, MHD_Connection* connection, const Response& r, bool head) {
+    context.watch->answering(connection, true);
     auto* response = MHD_create_response_from_buffer(head ? 0 : r.body.size(), const_cast<char*>(r.body.data()), MHD_RESPMEM_MUST_COPY);
     if (!response) return MHD_NO;
     for (const auto& [name, value] : security_headers()) MHD_add_response_header(response, name.c_str(), value.c_str());
@@ -80,13 +144,13 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         // First call: the request line and headers only. Refuse early what no body can save.
         auto* pending = new Pending;
         *state = pending;
-        if (verb != "GET" && verb != "HEAD" && verb != "POST") return send(connection, refusal(405, "Method not allowed.\n"), false);
+        if (verb != "GET" && verb != "HEAD" && verb != "POST") return send(context, connection, refusal(405, "Method not allowed.\n"), false);
         const char* length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Content-Length");
         if (length && (std::string_view(length).size() > 9 || std::strtoull(length, nullptr, 10) > k_max_body))
-            return send(connection, refusal(413, "The request is too large.\n"), false);
+            return send(context, connection, refusal(413, "The request is too large.\n"), false);
         for (const char* header : {"Content-Encoding", "Range"})
             if (MHD_lookup_connection_value(connection, MHD_HEADER_KIND, header))
-                return send(connection, refusal(400, "Encoded bodies and ranges are not accepted.\n"), false);
+                return send(context, connection, refusal(400, "Encoded bodies and ranges are not accepted.\n"), false);
         return MHD_YES;
     }
     auto& pending = *static_cast<Pending*>(*state);
@@ -97,7 +161,8 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         *upload_size = 0;
         return MHD_YES;
     }
-    if (pending.too_large) return send(connection, refusal(413, "The request is too large.\n"), false);
+    if (pending.too_large) return send(context, connection, refusal(413, "The request is too large.\n"), false);
+    context.watch->answering(connection, true);  // it is in whole: its clock stops while it is answered
     Request request;
     request.method = verb;
     request.path = url ? url : "";
@@ -110,12 +175,19 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         *context.log << request.remote << " " << visible(verb) << " " << visible(Site::loggable(request.path)) << " " << response.status << "\n";
         context.log->flush();
     }
-    return send(connection, response, verb == "HEAD");
+    return send(context, connection, response, verb == "HEAD");
 }
 
-void on_completed(void*, MHD_Connection*, void** state, MHD_RequestTerminationCode) {
+void on_completed(void* cls, MHD_Connection* connection, void** state, MHD_RequestTerminationCode) {
     delete static_cast<Pending*>(*state);
     *state = nullptr;
+    static_cast<Context*>(cls)->watch->answering(connection, false);  // the next request's clock starts
+}
+
+void on_connection(void* cls, MHD_Connection* connection, void**, MHD_ConnectionNotificationCode code) {
+    auto& watch = *static_cast<Context*>(cls)->watch;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) watch.opened(connection);
+    else watch.closed(connection);
 }
 
 std::string read_file(const std::string& path, const char* what) {
@@ -164,6 +236,8 @@ void serve(const ServeOptions& options, Site& site, std::ostream& out, std::ostr
         throw UsageError("connections from one address: " + std::to_string(options.per_address) + " is out of range: expected 1 to 10000");
     if (options.idle_seconds < 1 || options.idle_seconds > 600)
         throw UsageError("idle time " + std::to_string(options.idle_seconds) + " s is out of range: expected 1 to 600");
+    if (options.request_seconds < 1 || options.request_seconds > 600)
+        throw UsageError("request time " + std::to_string(options.request_seconds) + " s is out of range: expected 1 to 600");
     bool v6 = false;
     auto address = address_from(options.listen, v6);
     const bool tls = !options.cert_file.empty();
@@ -176,7 +250,8 @@ void serve(const ServeOptions& options, Site& site, std::ostream& out, std::ostr
     sigaddset(&stop, SIGINT);
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, nullptr);
-    Context context{&site, &log, {}};
+    Watch watch(options.request_seconds);
+    Context context{&site, &log, &watch, {}};
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL;
     if (v6) flags |= MHD_USE_IPv6;
     if (tls) flags |= MHD_USE_TLS;
@@ -187,7 +262,8 @@ void serve(const ServeOptions& options, Site& site, std::ostream& out, std::ostr
         {MHD_OPTION_PER_IP_CONNECTION_LIMIT, options.per_address, nullptr},
         {MHD_OPTION_CONNECTION_TIMEOUT, options.idle_seconds, nullptr},  // seconds a connection may sit idle
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, 32 * 1024, nullptr},     // a request line and its headers must fit
-        {MHD_OPTION_NOTIFY_COMPLETED, reinterpret_cast<intptr_t>(&on_completed), nullptr},
+        {MHD_OPTION_NOTIFY_COMPLETED, reinterpret_cast<intptr_t>(&on_completed), &context},
+        {MHD_OPTION_NOTIFY_CONNECTION, reinterpret_cast<intptr_t>(&on_connection), &context},
         {MHD_OPTION_STRICT_FOR_CLIENT, 1, nullptr}};
     if (tls) {
         items.push_back({MHD_OPTION_HTTPS_MEM_CERT, 0, const_cast<char*>(cert.c_str())});

@@ -1,7 +1,8 @@
 #pragma once
 // `muster serve`: the players' site on GNU libmicrohttpd, within hard limits: each connection's
 // memory (request line and headers), a body's size however it is sent, the connections from one
-// address and in all, and how long a connection may sit idle. TLS where a certificate is given.
+// address and in all, how long a connection may sit idle, and how long a request may take to come
+// in whole however steadily it trickles. TLS where a certificate is given.
 #include "web/site.hpp"
 
 #include <functional>
@@ -15,6 +16,7 @@ struct ServeOptions {
     std::string cert_file, key_file;        ///< both, for HTTPS (PEM)
     int per_address = 128;                  ///< connections at once from one address
     int idle_seconds = 10;                  ///< how long a connection may sit without a byte
+    int request_seconds = 30;               ///< how long a request may take to come in whole
 };
 
 /// The largest request body (a form), in bytes.

@@ -203,6 +203,18 @@ struct Site::Impl {
         }
     }
 
+    // The cache's key of a page in a player's view.
+    static std::string key_of(const campaign::PlayerInfo& player, const std::string& page) {
+        return std::to_string(player.campaign_id) + "|" + (player.umpire ? View::umpire() : View::of_side(player.side)).text() + "|" + page;
+    }
+    // Asks the renderer for a page unless it is at it. Under cache_mutex.
+    void want(Cached& c, const std::string& key, const campaign::PlayerInfo& player, const std::string& page) {
+        if (c.rendering) return;
+        c.rendering = true;
+        jobs.push_back({key, player, page});
+        work.notify_one();
+    }
+
     Impl() : renderer([this] { render_jobs(); }) {}
     ~Impl() {
         {
@@ -271,6 +283,25 @@ Site::Site(std::string db_path, std::string secret, std::function<void(const std
     m->failed = std::move(failed);
 }
 Site::~Site() = default;
+
+void Site::prepare() {
+    auto& s = m->session();
+    std::vector<std::string> keys;
+    std::unique_lock lock(m->cache_mutex);
+    for (const auto& campaign : s.campaigns()) {
+        s.select_campaign(campaign.name);
+        for (const auto& player : s.players().list()) {
+            if (player.revoked) continue;
+            for (const auto& p : k_pages) {
+                const auto key = Impl::key_of(player, p.id);
+                if (m->cache.count(key)) continue;  // a player of the same view had it asked
+                m->want(m->cache[key], key, player, p.id);
+                keys.push_back(key);
+            }
+        }
+    }
+    m->rendered.wait(lock, [&] { return std::none_of(keys.begin(), keys.end(), [&](const auto& k) { return m->cache[k].rendering; }); });
+}
 
 std::string Site::loggable(const std::string& path) {
     if (path.rfind("/p/", 0) != 0) return path;
@@ -392,8 +423,7 @@ std::string Site::Impl::act(app::Session& s, const campaign::PlayerInfo& player,
 
 Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, const std::string& page, const Request& r,
                           const std::string& token, const std::string& notice, int status) {
-    const auto viewer = player.umpire ? View::umpire() : View::of_side(player.side);
-    const auto key = std::to_string(player.campaign_id) + "|" + viewer.text() + "|" + page;
+    const auto key = Impl::key_of(player, page);
     const auto revision = s.last_operation();
     // The page at this revision or later; while it is being rendered, the page as it was (the
     // script asks again in a few seconds), unless the request must show the newest (the answer
@@ -413,11 +443,7 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
                 c.error.clear();
                 throw Error("the page could not be made: " + why);
             }
-            if (!c.rendering) {
-                c.rendering = true;
-                jobs.push_back({key, player, page});
-                work.notify_one();
-            }
+            want(c, key, player, page);
             if (c.page && !newest) {
                 cached = c;
                 break;

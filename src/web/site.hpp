@@ -40,6 +40,9 @@ public:
     /// told nothing of it).
     Site(std::string db_path, std::string secret, std::function<void(const std::string&)> failed = {});
     ~Site();
+    /// Renders every page of every view a player's link opens, and returns once they are made:
+    /// a server that does this before it listens never keeps its first players waiting.
+    void prepare();
     /// Answers one request. Safe to call from many threads at once.
     Response handle(const Request& request);
     /// The request's path as it may be logged: a link's token blanked.

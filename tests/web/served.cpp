@@ -67,6 +67,25 @@ std::string Served::log(bool stop) {
     return text.str();
 }
 
+size_t http_trickle(int port, const std::string& raw, int every_ms) {
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    need(fd >= 0, "no socket");
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    need(connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0, "cannot connect to the server");
+    size_t sent = 0;
+    for (; sent < raw.size(); ++sent) {
+        pollfd p{fd, POLLIN, 0};
+        char byte;
+        if (poll(&p, 1, every_ms) > 0 && recv(fd, &byte, 1, MSG_PEEK) <= 0) break;  // closed by the server
+        if (::send(fd, raw.data() + sent, 1, MSG_NOSIGNAL) != 1) break;
+    }
+    close(fd);
+    return sent;
+}
+
 Reply http_send(int port, const std::string& raw, int timeout_ms, size_t tail, int pause_ms) {
     Reply reply;
     const int fd = socket(AF_INET, SOCK_STREAM, 0);

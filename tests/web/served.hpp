@@ -19,6 +19,11 @@ struct Reply {
 /// the answer until the server closes or `timeout_ms` passes.
 Reply http_send(int port, const std::string& raw, int timeout_ms = 5000, size_t tail = 0, int pause_ms = 0);
 
+/// Sends `raw` to 127.0.0.1:`port` a byte every `every_ms`, until it is all sent or the server
+/// closes the connection; returns how many bytes were sent before it closed (all of them if it
+/// never did).
+size_t http_trickle(int port, const std::string& raw, int every_ms);
+
 /// `muster --db DB serve --listen 127.0.0.1:0`, stopped (SIGTERM) when it goes.
 class Served {
 public:

@@ -255,6 +255,18 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
     WARN(corpus.size() << " hostile requests refused");
 }
 
+TEST_CASE("A request trickled in a byte at a time, never idle, is cut off when its time is up") {
+    const Club club;
+    const test::Served server(club.db(), "--idle 2 --request-time 2");
+    // A byte every 0.2 s: never idle for the server's 2 s, but 100 bytes would take 20 s.
+    const std::string slow = "GET " + club.meade + "oob HTTP/1.1\r\nHost: x\r\nX-Slow: " + std::string(100, 'a') + "\r\n\r\n";
+    const auto sent = test::http_trickle(server.port(), slow, 200);
+    CHECK(sent < slow.size() / 2);
+    CHECK(sent > 5);  // it was not the idle timeout: the request kept coming for a while
+    // A connection that sends its requests whole is not cut off between them (keep-alive).
+    CHECK(server.get(club.meade + "oob").status == 200);
+}
+
 TEST_CASE("Repeated bad links from one address are refused a while, good link or not") {
     const Club club;
     const test::Served server(club.db());
@@ -274,6 +286,7 @@ TEST_CASE("serve refuses a listen address, a certificate or limits that will not
              {"serve --cert /nonexistent.pem", "HTTPS needs both --cert and --key"},
              {"serve --cert /nonexistent.pem --key /nonexistent.key --listen 127.0.0.1:0", "cannot be read"},
              {"serve --idle 0", "out of range"},
+             {"serve --request-time 9999", "out of range"},
              {"player add X --side martians", "unknown side"},
              {"player add X --side union --base ftp://x", "is not an http:// or https:// address"}}) {
         INFO(args);
