@@ -6,7 +6,9 @@
 namespace muster::db {
 std::int64_t Battles::insert_battle(std::int64_t campaign, const campaign::BattleInfo& b) {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "INSERT INTO battle (campaign_id, name, date, place) VALUES (?, ?, ?, ?)");
+        // Fought on the campaign's turn.
+        SQLite::Statement q(m_store.impl().db,
+                            "INSERT INTO battle (campaign_id, name, date, place, turn) VALUES (?1, ?2, ?3, ?4, (SELECT turn FROM campaign WHERE id = ?1))");
         bind_all(q, campaign, b.name, text_or(b.date, ""), b.place);  // the column holds "" for no date
         q.exec();
         return m_store.impl().db.getLastInsertRowid();
@@ -48,11 +50,12 @@ void Battles::set_battle_recovered(std::int64_t battle) {
 
 std::vector<campaign::BattleInfo> Battles::battles(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT id, name, date, place, recovered FROM battle WHERE campaign_id = ? ORDER BY id");
+        SQLite::Statement q(m_store.impl().db, "SELECT id, name, date, place, recovered, turn FROM battle WHERE campaign_id = ? ORDER BY id");
         bind_all(q, campaign);
         std::vector<campaign::BattleInfo> out;
         for (const Row row(q); q.executeStep();)
-            out.push_back({row.id("id"), row.text("name"), row.day("date"), row.text("place"), row.flag("recovered")});
+            out.push_back({row.id("id"), row.text("name"), row.day("date"), row.text("place"), row.flag("recovered"),
+                           row.null("turn") ? std::nullopt : std::optional(row.turn("turn"))});
         return out;
     });
 }

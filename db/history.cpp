@@ -69,12 +69,13 @@ std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t camp
         e.created_at = row.text("created_at");
         e.undoes = row.optional_id("undoes_number");
         e.undone_by = row.optional_id("undone_by_number");
-        e.undoable = row.flag("recorded") && !row.optional_id("undone_by") && e.kind != OperationKind::undo;
+        const bool reversal = e.kind == OperationKind::undo || e.kind == OperationKind::redo;
+        e.undoable = row.flag("recorded") && !row.optional_id("undone_by") && !reversal;
         e.audience = Audience::parse(row.text("seen_by"));
-        // An undo names what it reversed by its number: in a side's view, that view's number.
-        const auto undid = "Undid #" + std::to_string(row.optional_id("undoes").value_or(0));
-        if (e.kind == OperationKind::undo && e.undoes && e.summary.rfind(undid, 0) == 0)
-            e.summary = "Undid #" + std::to_string(*e.undoes) + e.summary.substr(undid.size());
+        // An undo or a redo names what it acted on by its number: in a side's view, that view's.
+        const std::string verb = e.kind == OperationKind::undo ? "Undid #" : "Redid #";
+        const auto named = verb + std::to_string(row.optional_id("undoes").value_or(0));
+        if (reversal && e.undoes && e.summary.rfind(named, 0) == 0) e.summary = verb + std::to_string(*e.undoes) + e.summary.substr(named.size());
         index[row.id("id")] = out.size();
         out.push_back(std::move(e));
     }
@@ -116,6 +117,56 @@ std::vector<journal::Entry> History::journal_entries(std::int64_t campaign, cons
             first = Row(f).id("first");
         }
         return read_entries(db, campaign, viewer, first, std::numeric_limits<std::int64_t>::max());
+    });
+}
+
+std::optional<History::Span> History::turn_span(std::int64_t campaign, Turn turn) const {
+    return guarded(m_store.path(), [&]() -> std::optional<Span> {
+        auto& db = m_store.impl().db;
+        const ReadSnapshot snapshot(db);
+        // Turn 1 begins with the campaign; a later one with its "Turn N begins" that stands.
+        Span span{0, std::numeric_limits<std::int64_t>::max()};
+        const auto begins = "Turn " + std::to_string(turn.number()) + " begins";
+        if (turn.number() > 1) {
+            SQLite::Statement q(db, "SELECT MAX(id) AS id FROM operation WHERE campaign_id = ? AND kind = ? AND undone_by IS NULL AND "
+                                    "(summary = ? OR summary LIKE ? || ':%')");
+            bind_all(q, campaign, OperationKind::turn, begins, begins);
+            if (!q.executeStep() || Row(q).null("id")) return std::nullopt;
+            span.first = Row(q).id("id");
+        }
+        SQLite::Statement next(db, "SELECT MIN(id) AS id FROM operation WHERE campaign_id = ? AND kind = ? AND undone_by IS NULL AND id > ?");
+        bind_all(next, campaign, OperationKind::turn, span.first);
+        if (next.executeStep() && !Row(next).null("id")) span.end = Row(next).id("id");
+        return span;
+    });
+}
+
+std::vector<journal::Entry> History::entries_in(std::int64_t campaign, const View& viewer, Span span) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        const ReadSnapshot snapshot(db);
+        // The span's ids as the view numbers them.
+        SQLite::Statement q(db, std::string(k_seen) + "SELECT COALESCE(MIN(number), 0) AS first, COALESCE(MAX(number), -1) AS last FROM seen "
+                                                      "WHERE id >= ?3 AND id < ?4");
+        bind_all(q, campaign, side_of(viewer), span.first, span.end);
+        q.executeStep();
+        const Row row(q);
+        return read_entries(db, campaign, viewer, row.id("first"), row.id("last"));
+    });
+}
+
+std::map<std::string, int> History::stands_in_service(std::int64_t campaign, std::int64_t before) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        const ReadSnapshot snapshot(db);
+        // A brigade's stands are the sum of its moves: those made before the operation.
+        SQLite::Statement q(db, "SELECT a.side, SUM(m.stands) AS stands FROM move m JOIN brigade b ON b.id = m.brigade_id JOIN division d ON "
+                                "d.id = b.division_id JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
+                                "WHERE b.campaign_id = ? AND m.operation_id < ? GROUP BY a.side");
+        bind_all(q, campaign, before);
+        std::map<std::string, int> out;
+        for (const Row row(q); q.executeStep();) out[row.text("side")] = row.integer("stands");
+        return out;
     });
 }
 

@@ -6,6 +6,7 @@
 #include "journal/journal.hpp"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +21,18 @@ public:
     /// The journal as `viewer` may read it (the newest so many entries, or all), numbered for
     /// that view: a side's entries count 1, 2, ... over what it may read.
     std::vector<journal::Entry> journal_entries(std::int64_t campaign, const View& viewer, std::optional<int> newest = std::nullopt) const;
+    /// A stretch of the journal by operation ids: first <= id < end.
+    struct Span {
+        std::int64_t first = 0, end = 0;
+    };
+    /// The operations of a turn: from its "Turn N begins" that stands (turn 1: the campaign's
+    /// start) to the next turn's; none when the journal has no such beginning.
+    std::optional<Span> turn_span(std::int64_t campaign, Turn turn) const;
+    /// The entries of `span` as `viewer` may read them, numbered for that view.
+    std::vector<journal::Entry> entries_in(std::int64_t campaign, const View& viewer, Span span) const;
+    /// The stands in service of each side's brigades before operation `before` (the sum of
+    /// their moves made until then).
+    std::map<std::string, int> stands_in_service(std::int64_t campaign, std::int64_t before) const;
     /// Records what an arrival's preview (journal entry `operation`) was asked for.
     void record_preview(std::int64_t operation, std::int64_t division, const campaign::ArrivalAsked& asked);
     /// The division's newest preview with its rolls and what it was asked for; none if it has none.

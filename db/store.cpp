@@ -1,6 +1,7 @@
-// Opening, migrating, operations and undo. The session extension records each operation's
+// Opening, migrating, operations, undo and redo. The session extension records each operation's
 // changes to the campaign tables as a changeset; undo applies its inverse. An operation that
-// only adds rows (an import) records which rows it added instead; undo deletes them.
+// only adds rows (an import) records which rows it added instead; undo deletes them. An undo
+// records its own changes too, and redo applies their inverse.
 #define SQLITE_ENABLE_SESSION 1
 #define SQLITE_ENABLE_PREUPDATE_HOOK 1
 #include <sqlite3.h>
@@ -535,6 +536,7 @@ std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
             try {
                 const std::int64_t op = record_operation(campaign, kind, change);
                 db.exec("RELEASE operation");
+                if (!m_step) m_step = op;  // the step's first: the rest are part of it
                 return op;
             } catch (...) {
                 try {
@@ -562,6 +564,7 @@ void Store::together(std::int64_t campaign, const std::function<void()>& work) {
         SQLite::Transaction t(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
         check_not_stale(campaign);
         m_together = true;
+        m_step.reset();
         try {
             work();
         } catch (...) {
@@ -569,6 +572,7 @@ void Store::together(std::int64_t campaign, const std::function<void()>& work) {
             throw;
         }
         m_together = false;
+        m_step.reset();
         t.commit();
     });
     if (m_expected) m_expected = last_operation(campaign);
@@ -578,8 +582,8 @@ void Store::together(std::int64_t campaign, const std::function<void()>& work) {
 std::int64_t Store::record_operation(std::int64_t campaign, OperationKind kind,
                                              const std::function<std::string(std::int64_t)>& change) {
     auto& db = m_impl->db;
-    SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at) VALUES (?, ?, '', ?)");
-    bind_all(add, campaign, kind, now_utc());
+    SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, part_of) VALUES (?, ?, '', ?, ?)");
+    bind_all(add, campaign, kind, now_utc(), m_together ? m_step : std::nullopt);
     add.exec();
     const std::int64_t op = db.getLastInsertRowid();
     if (kind == OperationKind::import) {
@@ -601,66 +605,157 @@ std::int64_t Store::record_operation(std::int64_t campaign, OperationKind kind,
     return op;
 }
 
-journal::Entry Store::undo_last(std::int64_t campaign) {
+namespace {
+
+// One operation of a step as undo or redo reads it.
+struct StepOperation {
+    std::int64_t id = 0;
+    std::string kind, summary, changeset;
+    std::optional<std::string> inserted;
+    std::string seen_by;
+    std::int64_t original = 0;  // for an undo entry: what it undid
+};
+
+// The step undo would take back (newest first): the newest operation not undone, with every
+// operation made in the same step. Inside a transaction.
+std::vector<StepOperation> undo_step(SQLite::Database& db, std::int64_t campaign) {
+    SQLite::Statement q(db,
+                        "WITH target AS (SELECT COALESCE(part_of, id) AS step FROM operation WHERE campaign_id = ?1 AND undone_by IS NULL AND "
+                        "kind NOT IN (?2, ?3) AND (changeset IS NOT NULL OR inserted IS NOT NULL) ORDER BY id DESC LIMIT 1) "
+                        "SELECT id, kind, summary, changeset, inserted, seen_by FROM operation, target WHERE campaign_id = ?1 AND "
+                        "(id = target.step OR part_of = target.step) AND undone_by IS NULL AND kind NOT IN (?2, ?3) AND "
+                        "(changeset IS NOT NULL OR inserted IS NOT NULL) ORDER BY id DESC");
+    bind_all(q, campaign, OperationKind::undo, OperationKind::redo);
+    std::vector<StepOperation> out;
+    for (const Row row(q); q.executeStep();)
+        out.push_back({row.id("id"), row.text("kind"), row.text("summary"), row.blob("changeset"),
+                       row.null("inserted") ? std::nullopt : std::optional(row.text("inserted")), row.text("seen_by"), 0});
+    return out;
+}
+
+// The step redo would do again (newest undo first): the newest undo with no operation made
+// since but undos and redos, with the undos of its step. Each names the operation it undid.
+std::vector<StepOperation> redo_step(SQLite::Database& db, std::int64_t campaign) {
+    SQLite::Statement q(db,
+                        "WITH target AS (SELECT COALESCE(part_of, id) AS step FROM operation WHERE campaign_id = ?1 AND kind = ?2 AND "
+                        "undone_by IS NULL AND changeset IS NOT NULL AND id > (SELECT COALESCE(MAX(id), 0) FROM operation WHERE "
+                        "campaign_id = ?1 AND kind NOT IN (?2, ?3)) ORDER BY id DESC LIMIT 1) "
+                        "SELECT u.id, o.kind, o.summary, u.changeset, o.seen_by, o.id AS original FROM operation u JOIN target "
+                        "ON u.id = target.step OR u.part_of = target.step JOIN operation o ON o.id = u.undoes "
+                        "WHERE u.campaign_id = ?1 AND u.kind = ?2 AND u.undone_by IS NULL AND u.changeset IS NOT NULL ORDER BY u.id DESC");
+    bind_all(q, campaign, OperationKind::undo, OperationKind::redo);
+    std::vector<StepOperation> out;
+    for (const Row row(q); q.executeStep();)
+        out.push_back({row.id("id"), row.text("kind"), row.text("summary"), row.blob("changeset"), std::nullopt, row.text("seen_by"),
+                       row.id("original")});
+    return out;
+}
+
+journal::Entry planned(const StepOperation& op, OperationKind kind) {
+    journal::Entry e;
+    e.id = op.original ? op.original : op.id;
+    e.kind = find_word<OperationKind>(op.kind).value_or(kind);
+    e.summary = op.summary;
+    e.audience = Audience::parse(op.seen_by);
+    return e;
+}
+
+// Applies `changes` in reverse, or throws `refused` if any row is not as they left it.
+void apply_inverse(SQLite::Database& db, const std::string& changes, std::int64_t entry, const std::function<Error()>& refused) {
+    int inverted_size = 0;
+    void* inverted = nullptr;
+    if (sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK)
+        throw Damaged("journal entry #" + std::to_string(entry) + "'s record of its changes cannot be read; run muster check, or restore a backup");
+    const int rc = sqlite3changeset_apply(db.getHandle(), inverted_size, inverted, nullptr, abort_on_conflict, nullptr);
+    sqlite3_free(inverted);
+    if (rc != SQLITE_OK) throw refused();
+}
+
+}  // namespace
+
+std::vector<journal::Entry> Store::step_plan(std::int64_t campaign, bool redo) const {
+    return guarded(m_path, [&] {
+        std::vector<journal::Entry> out;
+        read([&] {
+            for (const auto& op : redo ? redo_step(m_impl->db, campaign) : undo_step(m_impl->db, campaign))
+                out.push_back(planned(op, OperationKind::edit));
+        });
+        return out;
+    });
+}
+
+std::vector<journal::Entry> Store::undo_last(std::int64_t campaign) { return take_step(campaign, false); }
+std::vector<journal::Entry> Store::redo_last(std::int64_t campaign) { return take_step(campaign, true); }
+
+// Undo: each operation of the step reversed, newest first, the reversal recorded so that a redo
+// can reverse it in turn. Redo: each undo of the step reversed, newest first (the operations
+// done again in the order first made). Either way one journal entry an operation, read by
+// whoever read the operation, and the step's entries a step of their own.
+std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         check_not_stale(campaign);
-        SQLite::Statement last(db,
-                               "SELECT id, kind, summary, changeset, inserted, seen_by FROM operation WHERE campaign_id = ? AND "
-                               "undone_by IS NULL AND kind <> ? AND (changeset IS NOT NULL OR inserted IS NOT NULL) ORDER BY id DESC LIMIT 1");
-        bind_all(last, campaign, OperationKind::undo);
-        if (!last.executeStep()) throw Error("nothing to undo: every change of this campaign is already undone");
-        const Row row(last);
-        const std::int64_t target = row.id("id");
-        const std::string kind = row.text("kind");
-        const std::string summary = row.text("summary");
-        const std::string changes = row.blob("changeset");
-        const std::optional<std::string> inserted = row.null("inserted") ? std::nullopt : std::optional(row.text("inserted"));
-        const auto audience = Audience::parse(row.text("seen_by"));
-        last.reset();
-
-        const auto changed_since = [&] {
-            return Error("cannot undo #" + std::to_string(target) + " (" + kind + ") exactly: the campaign was changed "
-                         "outside muster's operations since; nothing was changed");
-        };
-        if (inserted) {
-            if (!undo_inserts(db, target, *inserted)) throw changed_since();
-        } else {
-            int inverted_size = 0;
-            void* inverted = nullptr;
-            if (sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK)
-                throw Damaged("journal entry #" + std::to_string(target) + "'s record of its changes cannot be read; run muster check, or restore a backup");
-            const int rc = sqlite3changeset_apply(db.getHandle(), inverted_size, inverted, nullptr, abort_on_conflict, nullptr);
-            sqlite3_free(inverted);
-            if (rc != SQLITE_OK) throw changed_since();
+        const auto step = redo ? redo_step(db, campaign) : undo_step(db, campaign);
+        if (step.empty())
+            throw Error(redo ? "nothing to redo: no operation was undone since the last one made"
+                             : "nothing to undo: every change of this campaign is already undone");
+        std::vector<journal::Entry> out;
+        for (const auto& op : step) {
+            const auto target = redo ? op.original : op.id;
+            const auto what = "#" + std::to_string(target) + " (" + op.kind + ")";
+            const auto changed_since = [&] {
+                return Error(std::string("cannot ") + (redo ? "redo " : "undo ") + what + " exactly: the campaign was changed outside "
+                             "muster's operations since; nothing was changed");
+            };
+            std::string recorded;  // an undo's own changes
+            if (redo) {
+                apply_inverse(db, op.changeset, op.id, changed_since);
+            } else {
+                Session recording(db.getHandle());
+                if (op.inserted) {
+                    if (!undo_inserts(db, target, *op.inserted)) throw changed_since();
+                } else {
+                    apply_inverse(db, op.changeset, target, changed_since);
+                }
+                recorded = recording.changeset();
+            }
+            journal::Entry entry;
+            entry.kind = redo ? OperationKind::redo : OperationKind::undo;
+            const auto prefix = std::string(redo ? "Redid " : "Undid ") + what + ": ";
+            entry.summary = prefix + op.summary;
+            entry.created_at = now_utc();
+            entry.undoes = target;
+            entry.audience = Audience::parse(op.seen_by);  // read by whoever read what it reverses
+            const std::optional<std::int64_t> part_of = out.empty() ? std::nullopt : std::optional(out.front().id);
+            SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, undoes, seen_by, part_of, changeset) "
+                                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+            bind_all(add, campaign, entry.kind, entry.summary, entry.created_at, target, entry.audience.text(), part_of,
+                     redo ? std::optional<Blob>() : std::optional(Blob{recorded}));
+            add.exec();
+            entry.id = db.getLastInsertRowid();
+            // Each side reads it as it read the operation.
+            exec(db, "INSERT INTO operation_view (operation_id, side, summary) SELECT ?1, side, ?2 || summary FROM operation_view WHERE operation_id = ?3",
+                 entry.id, prefix, target);
+            if (redo) {
+                exec(db, "UPDATE operation SET undone_by = ?1 WHERE id = ?2", entry.id, op.id);
+                exec(db, "UPDATE operation SET undone_by = NULL WHERE id = ?1", target);
+            } else {
+                exec(db, "UPDATE operation SET undone_by = ?1 WHERE id = ?2", entry.id, target);
+            }
+            out.push_back(std::move(entry));
         }
-
-        journal::Entry entry;
-        entry.kind = OperationKind::undo;
-        entry.summary = "Undid #" + std::to_string(target) + " (" + kind + "): " + summary;
-        entry.created_at = now_utc();
-        entry.undoes = target;
-        entry.audience = audience;  // an undo is read by whoever read what it reverses
-        SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, undoes, seen_by) VALUES (?, ?, ?, ?, ?, ?)");
-        bind_all(add, campaign, entry.kind, entry.summary, entry.created_at, target, audience.text());
-        add.exec();
-        entry.id = db.getLastInsertRowid();
-        // Each side reads the undo as it read what it reverses.
-        exec(db, "INSERT INTO operation_view (operation_id, side, summary) SELECT ?1, side, ?2 || summary FROM operation_view WHERE operation_id = ?3",
-             entry.id, "Undid #" + std::to_string(target) + " (" + kind + "): ", target);
-        SQLite::Statement mark(db, "UPDATE operation SET undone_by = ? WHERE id = ?");
-        bind_all(mark, entry.id, target);
-        mark.exec();
         try {
             t.commit();
         } catch (const SQLite::Exception& e) {
             // A row outside the operation refers to a row it added (checked at commit).
-            if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_FOREIGNKEY) throw changed_since();
+            if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_FOREIGNKEY)
+                throw Error(std::string("cannot ") + (redo ? "redo" : "undo") + " this step exactly: the campaign was changed outside muster's "
+                            "operations since; nothing was changed");
             throw;
         }
-        if (m_expected) m_expected = entry.id;
-        return entry;
+        if (m_expected) m_expected = out.back().id;
+        return out;
     });
 }
 

@@ -46,9 +46,9 @@ public:
     /// its summary. Any exception rolls everything back and is rethrown.
     std::int64_t run_operation(std::int64_t campaign, OperationKind kind,
                                const std::function<std::string(std::int64_t operation)>& change);
-    /// Runs `work`, whose operations stay each its own journal entry, in one transaction:
-    /// an operation that throws is rolled back alone (and its error is `work`'s to handle),
-    /// but if `work` throws, none of them is kept.
+    /// Runs `work`, whose operations stay each its own journal entry, in one transaction and as
+    /// one step for undo and redo: an operation that throws is rolled back alone (and its error
+    /// is `work`'s to handle), but if `work` throws, none of them is kept.
     void together(std::int64_t campaign, const std::function<void()>& work);
     /// The id of the campaign's newest journal entry (0 when none).
     std::int64_t last_operation(std::int64_t campaign) const;
@@ -57,9 +57,18 @@ public:
     /// operations moves the expectation on. nullopt: no check (the CLI, which reads and
     /// writes in one transaction).
     void expect_last_operation(std::optional<std::int64_t> last) { m_expected = last; }
-    /// Reverses the campaign's last operation that is not undone, exactly, as a new journal
-    /// entry. Refused when there is nothing to undo or the campaign changed underneath it.
-    journal::Entry undo_last(std::int64_t campaign);
+    /// Reverses the campaign's last step that is not undone (an operation, or the operations
+    /// made together() as one, such as a turn and its arrivals), exactly: one new journal entry
+    /// an operation, newest first. Refused when there is nothing to undo or the campaign changed
+    /// underneath it.
+    std::vector<journal::Entry> undo_last(std::int64_t campaign);
+    /// Does again, exactly (the same rolls, the same rows), the step undone last, provided no
+    /// other operation was made since: one new journal entry an operation, in the order they
+    /// were first made. Refused when there is nothing to redo.
+    std::vector<journal::Entry> redo_last(std::int64_t campaign);
+    /// What undo_last (or redo_last) would take back (do again), as the umpire reads it: each
+    /// operation's id, kind, summary and audience; empty when there is nothing.
+    std::vector<journal::Entry> step_plan(std::int64_t campaign, bool redo) const;
     /// Who may read an operation (inside run_operation; an operation is the umpire's until set).
     void set_audience(std::int64_t operation, const Audience& audience);
     /// What `side` reads as the operation's summary, where it differs from the umpire's (the
@@ -105,12 +114,14 @@ public:
 
 private:
     void check_not_stale(std::int64_t campaign) const;
+    std::vector<journal::Entry> take_step(std::int64_t campaign, bool redo);
     std::int64_t record_operation(std::int64_t campaign, OperationKind kind,
                                   const std::function<std::string(std::int64_t operation)>& change);
     std::unique_ptr<Impl> m_impl;
     std::string m_path;
     std::optional<std::int64_t> m_expected;
     bool m_together = false;  ///< inside together(): operations are savepoints
+    std::optional<std::int64_t> m_step;  ///< inside together(): the first operation made, which the others are part of
 };
 
 }  // namespace muster::db

@@ -30,6 +30,9 @@ struct Action {
     bool needs_database = true;  ///< refused while no campaign database is open
     std::function<void()> run;
     std::function<bool()> enabled;  ///< whether it can run now; none: always
+    Shortcut also;                  ///< a second chord (Ctrl+Y beside Ctrl+Shift+Z)
+    std::string menu = "Actions";   ///< the menu that lists it
+    std::function<std::string()> title;  ///< the menu's words as they stand now ("Undo Turn 3 begins"); none: the label
     bool can_run() const { return !enabled || enabled(); }
 };
 

@@ -145,13 +145,27 @@ bool GuiApp::run(const std::string& id) {
 void GuiApp::process_shortcuts() {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantTextInput) return;
+    for (const auto& a : m_actions)
+        for (const auto& k : {a.shortcut, a.also})
+            if (k.key && io.KeyCtrl == k.ctrl && io.KeyShift == k.shift && ImGui::IsKeyPressed(k.key, false) && a.can_run()) {
+                run(a.id);
+                return;
+            }
+}
+
+// A menu of the actions that name it, each with its words as they stand now.
+void GuiApp::actions_menu(const std::string& name) {
+    const bool open = ImGui::BeginMenu(name.c_str());
+    mark("Menu/" + name);
+    if (!open) return;
     for (const auto& a : m_actions) {
-        const auto& k = a.shortcut;
-        if (k.key && io.KeyCtrl == k.ctrl && io.KeyShift == k.shift && ImGui::IsKeyPressed(k.key, false) && a.can_run()) {
-            run(a.id);
-            return;
-        }
+        if (a.label.empty() || a.menu != name) continue;
+        const auto keys = a.shortcut.text();
+        const auto title = (a.title ? a.title() : a.label) + "###" + a.id;
+        if (ImGui::MenuItem(title.c_str(), keys.empty() ? nullptr : keys.c_str(), false, a.can_run())) run(a.id);
+        mark("Menu/" + name + "/" + a.id);
     }
+    ImGui::EndMenu();
 }
 
 void GuiApp::menu() {
@@ -163,6 +177,7 @@ void GuiApp::menu() {
         ImGui::TextDisabled("%s", m_db_path.c_str());
         ImGui::EndMenu();
     }
+    actions_menu("Edit");
     const bool panels = ImGui::BeginMenu("Panels");
     mark("Menu/Panels");
     if (panels) {
@@ -175,14 +190,7 @@ void GuiApp::menu() {
         }
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Actions")) {
-        for (const auto& a : m_actions) {
-            if (a.label.empty()) continue;
-            const auto keys = a.shortcut.text();
-            if (ImGui::MenuItem(a.label.c_str(), keys.empty() ? nullptr : keys.c_str(), false, a.can_run())) run(a.id);
-        }
-        ImGui::EndMenu();
-    }
+    actions_menu("Actions");
     if (model().rules) {
         // Whose view every panel shows: the umpire's, or what a side may read.
         const auto& sides = model().rules->sides;

@@ -115,6 +115,7 @@ public:
 private:
     void menu();
     void process_shortcuts();
+    void actions_menu(const std::string& name);
     void take_model();
     void draw_workspace();
     void draw_panel(Window& w);

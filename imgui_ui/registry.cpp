@@ -109,9 +109,25 @@ void register_windows(GuiApp& app) {
     act("players.revoke", "", pl, Effect::writes, [pl, g] { pl->revoke(*g); });
     act("players.accept", "", pl, Effect::writes, [pl, g] { pl->answer(*g, true); });
     act("players.refuse", "", pl, Effect::writes, [pl, g] { pl->answer(*g, false); });
-    app.add_action({.id = "undo", .label = "Undo", .shortcut = {'Z', true}, .window = journal.get(),
-                    .run = [g] { g->set_status(g->session()->history().undo().summary); },
-                    .enabled = [g] { return g->model().current.has_value(); }});
+    // Edit: Undo and Redo, named for the step each would take (in the umpire's view: a side's view
+    // names nothing the side may not read).
+    for (const bool redo : {false, true}) {
+        const std::string verb = redo ? "Redo" : "Undo";
+        app.add_action({.id = redo ? "redo" : "undo", .label = verb, .shortcut = {'Z', true, redo}, .window = journal.get(),
+                        .run = [g, redo, verb] {
+                            const auto step = redo ? g->model().redo_step : g->model().undo_step;
+                            auto history = g->session()->history();
+                            redo ? history.redo() : history.undo();
+                            g->set_status(std::string(redo ? "Redid: " : "Undid: ") + app::step_name(step));
+                        },
+                        .enabled = [g, redo] { return g->model().current && !(redo ? g->model().redo_step : g->model().undo_step).empty(); },
+                        .also = redo ? Shortcut{'Y', true} : Shortcut{},
+                        .menu = "Edit",
+                        .title = [g, redo, verb] {
+                            const auto& step = redo ? g->model().redo_step : g->model().undo_step;
+                            return g->viewer().is_umpire() && !step.empty() ? verb + " " + app::step_name(step) : verb;
+                        }});
+    }
     app.add_action({.id = "navigator.find", .label = "Find in the navigator", .shortcut = {'F', true}, .effect = Effect::view,
                     .needs_database = false, .run = [g] { g->navigator().focus_filter = true; }});
 

@@ -30,7 +30,7 @@ void JournalWindow::draw(GuiApp& app) {
         const auto& e = *it;
         ImGui::PushID(static_cast<int>(e.id));
         const std::string head = "#" + std::to_string(e.id) + "  " + word(e.kind) + "  " + e.summary +
-                                 (e.undone_by ? "  [undone by #" + std::to_string(*e.undone_by) + "]" : "");
+                                 (e.undone_by ? (e.kind == OperationKind::undo ? "  [redone by #" : "  [undone by #") + std::to_string(*e.undone_by) + "]" : "");
         if (e.rolls.empty()) {
             ImGui::BulletText("%s", head.c_str());
         } else if (ImGui::TreeNode(head.c_str())) {

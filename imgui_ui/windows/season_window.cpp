@@ -239,6 +239,15 @@ void SeasonWindow::draw(GuiApp& app) {
         mark("Season/ScheduleHeader");
         if (open_schedule) draw_schedule(app);
     }
+    // The report of the turn so far, as the view reads it.
+    const bool open_report = ImGui::CollapsingHeader("The report of this turn");
+    mark("Season/ReportHeader");
+    if (open_report) {
+        ImGui::BeginChild("report", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 14), true, ImGuiWindowFlags_HorizontalScrollbar);
+        ImGui::TextUnformatted(app.seen().turn_report.c_str());
+        ImGui::EndChild();
+        mark("Season/Report");
+    }
     ImGui::Separator();
     draw_battles(app);
     // The charts, side by side where the panel is wide enough, filling the rest of its height.

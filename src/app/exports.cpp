@@ -1,6 +1,7 @@
 // Exports: one order-of-battle snapshot, filtered for the view and the battle, handed to the
 // writer of the format asked for.
 #include "app/exports.hpp"
+#include "app/season.hpp"
 
 #include "app/battles.hpp"
 #include "app/files.hpp"
@@ -162,6 +163,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file) co
                 ++waiting;
             }
         if (waiting == 0) papers += "  none\n";
+        const auto turn = turn_report_text(rules, m_session.season().report(std::nullopt, viewer));
         ExportRequest everything;
         everything.viewer = viewer;
         ExportRequest own = everything;
@@ -169,6 +171,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file) co
         file("oob.pdf", [&](const Sink& out) { oob(everything, OobFormat::pdf, out); });
         file("labels.pdf", [&](const Sink& out) { labels(own, LabelFormat::pdf, exporter::LabelSheet{}, out); });
         file("papers.txt", [&](const Sink& out) { out(papers); });
+        file("turn.txt", [&](const Sink& out) { out(turn); });
     });
 }
 
@@ -184,7 +187,7 @@ void Exports::write_handout(const std::string& side, const std::string& folder,
     const bool exists = fs::exists(fs::symlink_status(target, ec));
     if (exists && !fs::is_directory(target, ec)) throw FileError(folder, "", "is not a folder: the handout is written into a folder");
     if (exists)
-        for (const char* name : {"oob.pdf", "labels.pdf", "papers.txt"}) {
+        for (const char* name : k_handout_files) {
             const auto status = fs::symlink_status(target / name, ec);
             if (fs::exists(status) && !fs::is_regular_file(status))
                 throw FileError((target / name).string(), "", "is not a regular file: muster replaces only regular files; nothing was written");

@@ -24,6 +24,9 @@ struct ExportRequest {
 OobFormat oob_format_for(const std::string& path, std::optional<OobFormat> asked, OobFormat otherwise);
 LabelFormat label_format_for(const std::string& path, std::optional<LabelFormat> asked, LabelFormat otherwise);
 
+/// The files of a side's handout, in the order written.
+inline constexpr const char* k_handout_files[] = {"oob.pdf", "labels.pdf", "papers.txt", "turn.txt"};
+
 class Exports {
 public:
     explicit Exports(Session& session) : m_session(session) {}
@@ -37,8 +40,9 @@ public:
     /// One side's papers for the next battle, never more than it may know: its view of the
     /// order of battle (oob.pdf), its labels (labels.pdf), and papers.txt: the turn and date,
     /// its last battle's summary, the prisoners it holds and the enemy holds of it, and the
-    /// exchange proposals awaiting its answer. Each file is given to `file` by name, with what
-    /// writes it, all from one snapshot.
+    /// exchange proposals awaiting its answer; and turn.txt, the report of the turn so far (see
+    /// Season::report). Each file is given to `file` by name, with what writes it, all from one
+    /// snapshot.
     using HandoutFile = std::function<void(const std::string& name, const Producer& produce)>;
     void handout(const std::string& side, const HandoutFile& file) const;
     /// The handout written into `folder` (made if missing; a file already there replaced, each

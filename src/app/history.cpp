@@ -14,7 +14,24 @@ std::vector<journal::Entry> History::journal(const View& viewer) const {
     return db::History(m_session.state().store).journal_entries(m_session.current().id, viewer);
 }
 
-journal::Entry History::undo() { return m_session.state().store.undo_last(m_session.current().id); }
+std::vector<journal::Entry> History::undo() { return m_session.state().store.undo_last(m_session.current().id); }
+std::vector<journal::Entry> History::redo() { return m_session.state().store.redo_last(m_session.current().id); }
+std::vector<journal::Entry> History::plan(bool redo) const { return m_session.state().store.step_plan(m_session.current().id, redo); }
+
+std::string step_name(const std::vector<journal::Entry>& step) {
+    if (step.empty()) return "";
+    const auto turn = std::find_if(step.begin(), step.end(), [](const auto& e) { return e.kind == OperationKind::turn; });
+    const auto& head = turn != step.end() ? *turn : *std::min_element(step.begin(), step.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+    auto name = head.summary;
+    if (name.size() > 48) {
+        auto cut = name.rfind(' ', 47);
+        if (cut == std::string::npos || cut < 24) cut = 47;
+        while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+        name = name.substr(0, cut) + "...";
+    }
+    if (step.size() > 1) name += " (and " + std::to_string(step.size() - 1) + " more)";
+    return name;
+}
 
 namespace {
 

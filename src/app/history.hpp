@@ -15,8 +15,15 @@ public:
     /// operations of its own forces, and of the others only what it is party to (battles it
     /// fought, exchanges, reveals, the campaign's settings), numbered 1, 2, ... in its view.
     std::vector<journal::Entry> journal(const View& viewer = View::umpire()) const;
-    /// Reverses the last operation exactly, as a new journal entry.
-    journal::Entry undo();
+    /// Reverses the last step exactly (an operation, or a turn with everything it brought): one
+    /// new journal entry an operation it took back, newest first.
+    std::vector<journal::Entry> undo();
+    /// Does again exactly, with the same rolls, the step undone last, unless an operation was
+    /// made since: one new journal entry an operation, in the order first made.
+    std::vector<journal::Entry> redo();
+    /// What undo would take back (newest first), or redo do again (in that order), as the umpire
+    /// reads it; empty: nothing.
+    std::vector<journal::Entry> plan(bool redo) const;
     /// The whole file: integrity, and every stand's ledger.
     campaign::CheckReport check() const;
     /// A consistent copy of the database file at `dest` (which must not exist).
@@ -25,5 +32,9 @@ public:
 private:
     Session& m_session;
 };
+
+/// A step as a menu names it: its turn's summary, else its first operation's, cut at about 48
+/// characters ("..."), with how many more operations it holds ("Turn 5 begins (and 3 more)").
+std::string step_name(const std::vector<journal::Entry>& step);
 
 }  // namespace muster::app

@@ -2,8 +2,10 @@
 #include "app/players.hpp"
 
 #include "app/forces.hpp"
+#include "app/history.hpp"
 #include "app/leaders.hpp"
 #include "app/refs.hpp"
+#include "app/season.hpp"
 #include "app/session_state.hpp"
 
 #include <algorithm>
@@ -33,6 +35,11 @@ CampaignModel load_model(Session& session, int journal_page) {
             seen.held = held_of(refs, viewer);
             seen.exchanges = exchanges_of(refs, *model.rules, *model.current, viewer);
             seen.journal = db::History(store).journal_entries(id, viewer, journal_page);
+            try {
+                seen.turn_report = turn_report_text(*model.rules, session.season().report(std::nullopt, viewer));
+            } catch (const Error& e) {
+                seen.turn_report = e.what();
+            }
             model.views.push_back(std::move(seen));
         }
         model.journal_size = db::History(store).journal_size(id);
@@ -42,6 +49,8 @@ CampaignModel load_model(Session& session, int journal_page) {
         for (const auto& b : model.roster.battles) model.battles.push_back({b, db::Battles(store).battle_record(b.id), db::Battles(store).losses(b.id)});
         model.players = session.players().list();
         model.messages = session.players().messages(View::umpire());
+        model.undo_step = session.history().plan(false);
+        model.redo_step = session.history().plan(true);
     });
     if (!model.current) return model;
     // What each view draws, worked out here so that the first frame after a change need not.

@@ -30,6 +30,7 @@ struct SeenModel {
     army::OrderOfBattle oob;                          ///< a side's view of the forces (the umpire's: the model's own)
     std::vector<size_t> leaders;                      ///< leaders_seen_at: places in the roster's leaders, by label
     SeasonPicture picture;                            ///< season_picture
+    std::string turn_report;                          ///< the report of the turn so far (turn_report_text), or why there is none
 };
 
 struct CampaignModel {
@@ -47,6 +48,8 @@ struct CampaignModel {
     std::vector<FoughtBattle> battles;                ///< every recorded battle, in the order fought
     std::vector<campaign::PlayerInfo> players;        ///< the players and their links' last use (the umpire's)
     std::vector<campaign::MessageInfo> messages;      ///< what the players sent the umpire, oldest first
+    std::vector<journal::Entry> undo_step;            ///< what undo would take back (the umpire's reading), newest first
+    std::vector<journal::Entry> redo_step;            ///< what redo would do again, in that order; empty: nothing
     /// What `viewer` may read (nothing, for a viewer the model has no view for).
     const SeenModel& seen_by(const View& viewer) const;
 };

@@ -1,6 +1,10 @@
 #include "app/season.hpp"
 
+#include "app/prisoners.hpp"
 #include "app/session_state.hpp"
+#include "core/names.hpp"
+#include "core/text.hpp"
+#include "db/history.hpp"
 #include "core/date.hpp"
 #include "core/error.hpp"
 
@@ -154,6 +158,83 @@ DueArrivals Season::arrive_due(const ArriveFn& arrive, Turn up_to, std::optional
         } catch (const Error& ex) {
             throw Error(e.division + ", due on " + e.turn.text() + ", cannot arrive, so " + stops + " and nothing was changed: " + ex.what());
         }
+    }
+    return out;
+}
+
+TurnReport Season::report(std::optional<Turn> asked, const View& viewer) const {
+    require_view(m_session.rules(), viewer);
+    TurnReport out;
+    auto& store = m_session.state().store;
+    store.read([&] {
+        const auto c = m_session.current();
+        out.campaign = c.name;
+        out.viewer = viewer;
+        out.turn = asked.value_or(c.turn);
+        if (c.turn < out.turn) throw UsageError(out.turn.text() + " has not begun: the campaign is at " + c.turn.text());
+        out.current = out.turn == c.turn;
+        out.date = date_of(c, out.turn);
+        const db::History history(store);
+        const auto span = history.turn_span(c.id, out.turn);
+        if (!span) throw Error("the journal holds no beginning of " + out.turn.text() + " (it began before muster kept turns, or was undone)");
+        for (const auto& e : history.entries_in(c.id, viewer, *span)) {
+            if (e.undone_by || e.kind == OperationKind::undo || e.kind == OperationKind::redo) continue;
+            switch (e.kind) {
+                case OperationKind::arrival: out.arrived.push_back(e.summary); break;
+                case OperationKind::recovery: out.returned.push_back(e.summary); break;
+                case OperationKind::fallen_leader:
+                case OperationKind::leader_return: out.fallen.push_back(e.summary); break;
+                case OperationKind::exchange:
+                case OperationKind::exchange_accepted:
+                case OperationKind::exchange_refused:
+                case OperationKind::liberation: out.exchanges.push_back(e.summary); break;
+                default: break;
+            }
+        }
+        for (const auto& b : m_session.battles().list(viewer))
+            if (b.turn == out.turn) out.battles.push_back(m_session.battles().summary(b.name, viewer));
+        for (const auto& x : m_session.prisoners().exchanges(viewer))
+            if (x.row.status == ExchangeStatus::proposed && x.lapsed.empty())
+                out.awaiting.push_back("#" + std::to_string(x.row.id) + " from the " + x.row.proposer + " to the " + x.row.counterpart + ": offers " +
+                                       (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")));
+        const auto before = history.stands_in_service(c.id, span->first), after = history.stands_in_service(c.id, span->end);
+        for (const auto& side : m_session.rules().sides)
+            if (viewer.is_umpire() || viewer.side() == side.id)
+                out.stands.push_back({side.id, before.count(side.id) ? before.at(side.id) : 0, after.count(side.id) ? after.at(side.id) : 0});
+    });
+    return out;
+}
+
+std::string turn_report_text(const rules::RuleSet& rules, const TurnReport& r) {
+    const auto* side = r.viewer.is_umpire() ? nullptr : rules.find_side(r.viewer.side());
+    std::string out = "The report of turn " + std::to_string(r.turn.number()) + ", campaign " + r.campaign + (r.date ? ": from " + r.date->text() : "") +
+                      (r.current ? " (under way)" : "") + "\n" + (side ? "As the " + side->name + " reads it\n" : "As the umpire reads it\n");
+    const auto section = [&](const std::string& title, const std::vector<std::string>& lines, const char* none) {
+        out += "\n" + title + "\n";
+        if (lines.empty()) out += std::string("  ") + none + "\n";
+        for (const auto& l : lines) out += "  " + l + "\n";
+    };
+    section("Arrived", r.arrived, "nothing");
+    out += "\nBattles\n";
+    if (r.battles.empty()) out += "  none fought\n";
+    for (const auto& b : r.battles) {
+        const auto text = summary_text(rules, b);
+        for (size_t from = 0; from < text.size();) {
+            const auto to = text.find('\n', from);
+            out += "  " + text.substr(from, to == std::string::npos ? std::string::npos : to - from + 1);
+            from = to == std::string::npos ? text.size() : to + 1;
+        }
+    }
+    section("Casualties returned", r.returned, "none");
+    section("Fallen leaders and leaders back", r.fallen, "none");
+    section("Exchanges made and camps liberated", r.exchanges, "none");
+    section("Exchange proposals awaiting an answer now", r.awaiting, "none");
+    out += "\nStands in service\n";
+    for (const auto& s : r.stands) {
+        const auto* sd = rules.find_side(s.side);
+        const int change = s.after - s.before;
+        out += "  " + (sd ? sd->name : s.side) + ": " + std::to_string(s.before) + " when the turn began, " + std::to_string(s.after) +
+               (r.current ? " now" : " when it ended") + " (" + (change > 0 ? "+" : "") + std::to_string(change) + ")\n";
     }
     return out;
 }

@@ -2,6 +2,7 @@
 // The campaign season: its clock (the turn and the date, turns of so many days) and the
 // reinforcement schedule (which division is due on which turn), rolled up as turns pass.
 #include "app/arrivals.hpp"
+#include "app/battles.hpp"
 #include "app/outcome.hpp"
 #include "app/session.hpp"
 
@@ -44,6 +45,32 @@ struct TurnResult {
     std::vector<std::string> waiting;  ///< due, left to be rolled up with the organiser's dice
 };
 
+/// A turn as a view may read it: what arrived, the battles with their losses and captures, the
+/// casualties returned, the fallen leaders, the exchanges made and those awaiting an answer,
+/// and each side's stands in service when it began and when it ended (or now). A side reads
+/// only what its journal shows it, and counts only its own stands.
+struct TurnReport {
+    std::string campaign;
+    View viewer = View::umpire();
+    Turn turn = Turn::first();
+    std::optional<Day> date;  ///< the date it began, when the campaign keeps one
+    bool current = false;     ///< the campaign's turn: it has not ended
+    std::vector<std::string> arrived;
+    std::vector<BattleSummary> battles;
+    std::vector<std::string> returned;   ///< the casualties' returns
+    std::vector<std::string> fallen;     ///< Fallen Leaders rolls and leaders back from their wounds
+    std::vector<std::string> exchanges;  ///< exchanges proposed, accepted and refused, camps liberated
+    std::vector<std::string> awaiting;   ///< exchange proposals awaiting an answer, now
+    struct Stands {
+        std::string side;
+        int before = 0, after = 0;
+    };
+    std::vector<Stands> stands;
+};
+
+/// The report as text, as `turn report` prints it and a side's handout holds it (turn.txt).
+std::string turn_report_text(const rules::RuleSet& rules, const TurnReport& report);
+
 class Season {
 public:
     explicit Season(Session& session) : m_session(session) {}
@@ -70,6 +97,9 @@ public:
     /// on it arrives. All or nothing, as arrive_due: a division due that cannot arrive is named
     /// and the turn does not begin.
     TurnResult next_turn(const ArriveFn& arrive = {});
+    /// Turn `turn` (none: the campaign's) as `viewer` may read it. Refused for a turn to come,
+    /// and for one the journal holds no beginning of.
+    TurnReport report(std::optional<Turn> turn, const View& viewer) const;
 
 private:
     TurnResult begin_turn(const ArriveFn& arrive);

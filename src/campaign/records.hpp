@@ -60,6 +60,7 @@ struct BattleInfo {
     std::optional<Day> date;
     std::string place;
     bool recovered = false;
+    std::optional<Turn> turn;  ///< the turn it was fought on (none: recorded by an earlier muster)
 };
 
 /// What a battle's record holds beyond its losses: the stands each division engaged (none for a

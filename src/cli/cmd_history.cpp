@@ -16,10 +16,24 @@ void add_history_commands(CLI::App& app, Io& io) {
         io.out << exporter::journal_text(session.history().journal(session.view(*as)));
     });
 
-    on_run(app.add_subcommand("undo", "Reverse the last operation exactly"), io, [&io] {
-        const auto e = open_campaigns(io).history().undo();
-        io.out << e.summary << " (journal #" << e.id << ")\n";
-    });
+    for (const bool redo : {false, true}) {
+        auto preview = std::make_shared<bool>(false);
+        auto* cmd = redo ? app.add_subcommand("redo", "Do again exactly, with the same rolls, what undo took back last (until another operation is made)")
+                         : app.add_subcommand("undo", "Reverse the last operation exactly (a turn with everything it brought, as one)");
+        cmd->add_flag("--preview", *preview, redo ? "Say what redo would do again, and change nothing" : "Say what undo would take back, and change nothing");
+        on_run(cmd, io, [redo, preview, &io] {
+            auto session = open_campaigns(io);
+            if (*preview) {
+                const auto step = session.history().plan(redo);
+                if (step.empty()) throw Error(redo ? "nothing to redo: no operation was undone since the last one made"
+                                                   : "nothing to undo: every change of this campaign is already undone");
+                io.out << (redo ? "redo would do again, in this order:\n" : "undo would take back, in this order:\n");
+                for (const auto& e : step) io.out << "  #" << e.id << " (" << word(e.kind) << "): " << e.summary << "\n";
+                return;
+            }
+            for (const auto& e : redo ? session.history().redo() : session.history().undo()) io.out << e.summary << " (journal #" << e.id << ")\n";
+        });
+    }
 
     auto* check = app.add_subcommand("check", "Verify the database: integrity, its schema object by object, references, ids and names, and every stand's ledger");
     on_run(check, io, [&io] {

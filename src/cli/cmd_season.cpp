@@ -28,8 +28,21 @@ void add_season_commands(CLI::App& app, Io& io) {
     auto* turn = app.add_subcommand("turn", "The campaign's turn and date, and what is due (`turn next`: the next turn begins)");
     add_view_option(turn, *as);
     auto* next = turn->add_subcommand("next", "The next turn begins: the date moves on, and every division due arrives");
+    struct ReportOptions {
+        std::optional<Turn> turn;
+        std::string as;
+    };
+    auto ro = std::make_shared<ReportOptions>();
+    auto* report = turn->add_subcommand("report", "What a turn brought: arrivals, battles and losses, captures, returns, fallen leaders, exchanges, "
+                                                  "the stands in service before and after (--as SIDE: as that side reads it)");
+    turn_option(report, "TURN", ro->turn, "The turn (default: the campaign's)");
+    add_view_option(report, ro->as);
+    on_run(report, io, [ro, &io] {
+        auto session = open_campaigns(io);
+        io.out << app::turn_report_text(session.rules(), session.season().report(ro->turn, session.view(ro->as)));
+    });
     turn->callback([&io, as, turn] {
-        if (turn->got_subcommand("next")) return;
+        if (turn->got_subcommand("next") || turn->got_subcommand("report")) return;
         io.action = [&io, as] {
             auto session = open_campaigns(io);
             const auto viewer = session.view(*as);

@@ -55,7 +55,7 @@ std::string journal_text(const std::vector<journal::Entry>& entries) {
     std::string out;
     for (const auto& e : entries) {
         std::string flags;
-        if (e.undone_by) flags = "  [undone by #" + std::to_string(*e.undone_by) + "]";
+        if (e.undone_by) flags = (e.kind == OperationKind::undo ? "  [redone by #" : "  [undone by #") + std::to_string(*e.undone_by) + "]";
         out += "#" + std::to_string(e.id) + "  " + e.created_at + "  " + word(e.kind) + "  " + e.summary + flags + "\n";
         if (e.rolls.empty()) continue;
         std::vector<dice::RollRecord> rolls;

@@ -24,8 +24,8 @@ struct Entry {
     std::string summary;
     std::string created_at;
     bool undoable = false;                 ///< it changed the campaign and is not yet undone
-    std::optional<std::int64_t> undoes;    ///< for an undo: the entry it reversed
-    std::optional<std::int64_t> undone_by;
+    std::optional<std::int64_t> undoes;    ///< for an undo: the entry it reversed; for a redo: the entry it did again
+    std::optional<std::int64_t> undone_by; ///< the undo that reversed it (for an undo: the redo)
     std::vector<Roll> rolls;
     Audience audience;                     ///< who may read it (and whose dice it rolled)
 };

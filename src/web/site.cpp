@@ -425,10 +425,10 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
                           const std::string& token, const std::string& notice, int status) {
     const auto key = Impl::key_of(player, page);
     const auto revision = s.last_operation();
-    // The page at this revision or later; while it is being rendered, the page as it was (the
-    // script asks again in a few seconds), unless the request must show the newest (the answer
-    // to a form) or there is none yet: then it waits for the render.
-    const bool newest = !notice.empty();
+    // The page at this revision or later. A page's script asking again (with the ETag it holds)
+    // is given the page as it was while it is rendered anew, and has the new one on its next
+    // asking; a page opened, or the answer to a form, waits for the newest.
+    const bool newest = !notice.empty() || !r.headers.count("if-none-match");
     Impl::Cached cached;
     {
         std::unique_lock lock(cache_mutex);
@@ -609,7 +609,8 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
         main = viewer.is_umpire() ? "<p class=\"none\">Each side's papers are on its players' links.</p>\n"
                                   : "<ul class=\"papers\"><li><a href=\"handout/oob.pdf\">Order of battle (PDF)</a></li>"
                                     "<li><a href=\"handout/labels.pdf\">Labels (PDF)</a></li>"
-                                    "<li><a href=\"handout/papers.txt\">Papers for the next battle (text)</a></li></ul>\n";
+                                    "<li><a href=\"handout/papers.txt\">Papers for the next battle (text)</a></li>"
+                                    "<li><a href=\"handout/turn.txt\">The report of this turn (text)</a></li></ul>\n";
     }
     std::string nav;
     for (const auto& p : k_pages)

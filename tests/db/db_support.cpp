@@ -10,9 +10,16 @@ std::string dump(const std::string& db_path, bool with_journal) {
     SQLite::Statement tables(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
     while (tables.executeStep()) {
         const std::string t = tables.getColumn(0).getString();
-        if (!with_journal && (t == "operation" || t == "roll" || t == "meta")) continue;
+        if (!with_journal && (t == "operation" || t == "roll" || t == "meta" || t == "operation_view" || t == "preview" || t == "player_use"))
+            continue;
         out += "[" + t + "]\n";
-        SQLite::Statement rows(db, "SELECT * FROM \"" + t + "\" ORDER BY rowid");
+        // Rows in the order of their values, column by column: a table keyed by its columns
+        // (dice_stream, battle_loss, ...) keeps no meaning in its rowids, which a row that undo
+        // or redo puts back may not get again; a table keyed by its id is in id order.
+        const int columns = db.execAndGet("SELECT count(*) FROM pragma_table_info('" + t + "')").getInt();
+        std::string order;
+        for (int i = 1; i <= columns; ++i) order += (i > 1 ? ", " : "") + std::to_string(i);
+        SQLite::Statement rows(db, "SELECT * FROM \"" + t + "\" ORDER BY " + order);
         while (rows.executeStep()) {
             for (int i = 0; i < rows.getColumnCount(); ++i) {
                 const auto c = rows.getColumn(i);

@@ -7,7 +7,8 @@
 namespace muster::test {
 
 /// Every row of every table, as text, in a fixed order. `with_journal` false leaves out the
-/// journal and file settings (operation, roll, meta), which undo keeps by design.
+/// journal, its side views and previews, the file's settings and the players' last use, which
+/// undo and redo keep by design.
 std::string dump(const std::string& db_path, bool with_journal = true);
 /// Runs one SQL statement on the file, outside muster (to corrupt or lock it).
 void raw_sql(const std::string& db_path, const std::string& sql);

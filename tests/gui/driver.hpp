@@ -27,7 +27,8 @@ public:
             for (unsigned c : m_chars) io.AddInputCharacter(c);
             m_chars.clear();
             io.KeyCtrl = m_ctrl;
-            for (int key : {'Z', 'F', 'A'}) io.KeysDown[key] = m_key == key;
+            io.KeyShift = m_shift;
+            for (int key : {'Z', 'Y', 'F', 'A'}) io.KeysDown[key] = m_key == key;
             io.KeysDown[io.KeyMap[ImGuiKey_Enter]] = m_enter;
             io.KeysDown[io.KeyMap[ImGuiKey_Backspace]] = m_backspace;
         });
@@ -79,14 +80,15 @@ public:
         frame();
     }
     void ctrl_z() { ctrl_key('Z'); }
-    /// Ctrl and a letter key (GLFW's key code: its capital), as a person presses them.
-    void ctrl_key(int key) {
+    /// Ctrl (and Shift) and a letter key (GLFW's key code: its capital), as a person presses them.
+    void ctrl_key(int key, bool shift = false) {
         m_mouse = ImVec2(2, 790);  // away from any text field
         frame();
         m_ctrl = true;
+        m_shift = shift;
         m_key = key;
         frame();
-        m_ctrl = false;
+        m_ctrl = m_shift = false;
         m_key = 0;
         frame();
     }
@@ -126,7 +128,7 @@ private:
         return at;
     }
     std::optional<ImVec2> m_mouse;
-    bool m_down = false, m_ctrl = false, m_enter = false, m_backspace = false;
+    bool m_down = false, m_ctrl = false, m_shift = false, m_enter = false, m_backspace = false;
     int m_key = 0;
     std::vector<unsigned> m_chars;
 };

@@ -296,17 +296,44 @@ TEST_CASE("Actions are data: only one that writes has the model read again, and 
     INFO(season.error);
     CHECK(d.app.revision() > revision);
     CHECK(d.app.model().current->turn == Turn::read(2));
-    // The undo's shortcut is the table's: Ctrl+Z takes the turn's last operation back, and the
-    // Actions menu shows it.
-    bool listed = false;
-    for (const auto& a : d.app.actions())
-        if (a.id == "undo") listed = a.shortcut.text() == "Ctrl+Z" && a.label == "Undo";
-    CHECK(listed);
+    // The Season panel shows the report of the turn so far.
+    CHECK_THAT(d.app.seen().turn_report, Contains("The report of turn 2") && Contains("Stands in service"));
+    REQUIRE(d.click("Season/ReportHeader"));
+    d.frames(2);
+    CHECK(gui::marked("Season/Report"));
+    d.frame(shot("season_turn_report"));
+    // Undo and redo are the table's, in the Edit menu, named for the step each would take: Ctrl+Z
+    // takes the turn back whole, Ctrl+Shift+Z and Ctrl+Y do it again.
+    const auto title = [&](const std::string& id) {
+        for (const auto& a : d.app.actions())
+            if (a.id == id) return a.menu + ": " + (a.title ? a.title() : a.label) + " " + a.shortcut.text() + " " + a.also.text();
+        return std::string("none");
+    };
+    CHECK_THAT(title("undo"), Contains("Edit: Undo Turn 2 begins") && Contains("Ctrl+Z"));
+    CHECK(title("redo") == "Edit: Redo Ctrl+Shift+Z Ctrl+Y");  // nothing to redo: no name
+    CHECK_FALSE(d.app.run("redo"));
     const auto entries = d.app.model().journal_size;
     d.ctrl_z();
     d.frames(2);
-    CHECK(d.app.model().journal_size == entries + 1);
+    CHECK(d.app.model().current->turn == Turn::read(1));
+    CHECK(d.app.model().journal_size > entries);
     CHECK(d.app.seen().journal.back().kind == OperationKind::undo);
+    CHECK_THAT(title("redo"), Contains("Edit: Redo Turn 2 begins"));
+    CHECK_THAT(d.app.status(), Contains("Undid: Turn 2 begins"));
+    REQUIRE(d.click("Menu/Edit"));
+    d.frame(shot("edit_menu"));
+    d.ctrl_key('Z', true);
+    d.frames(2);
+    CHECK(d.app.model().current->turn == Turn::read(2));
+    CHECK(d.app.seen().journal.back().kind == OperationKind::redo);
+    d.ctrl_z();
+    d.ctrl_key('Y');
+    d.frames(2);
+    CHECK(d.app.model().current->turn == Turn::read(2));
+    // In a side's view the menu names nothing: the step may hold what the side may not read.
+    d.app.set_viewer(View::of_side("union"));
+    d.frames(2);
+    CHECK(title("undo") == "Edit: Undo Ctrl+Z ");
 }
 
 TEST_CASE("The campaign's settings: the form shows what the campaign has, saves only a change, and the status bar forgets old news") {

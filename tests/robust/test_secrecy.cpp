@@ -183,7 +183,10 @@ std::vector<std::string> build(const std::string& path, const Game& game, std::u
                     break;
                 }
                 case 7:
-                    if (undoable) s.history().undo();
+                    if (undoable) {
+                        s.history().undo();
+                        if (pick(rng, 2)) s.history().redo();  // done again, with its rolls
+                    }
                     break;
                 // What only the build with the enemy's hidden divisions does, with their own dice.
                 case 8:
@@ -280,7 +283,7 @@ std::string everything_seen(const std::string& db, const std::string& dir, const
         CHECK(r.code == 0);
         all += "$ " + args + "\n" + r.out;
     };
-    for (const std::string command : {"journal", "camp list", "leader list", "exchange list", "battle list", "campaign show", "oob"})
+    for (const std::string command : {"journal", "camp list", "leader list", "exchange list", "battle list", "campaign show", "oob", "turn report"})
         run(command + " --as " + viewer);
     for (const std::string format : {"text", "md", "csv", "html", "json", "pdf"}) {
         const auto file = dir + "/oob." + format;
@@ -297,13 +300,13 @@ std::string everything_seen(const std::string& db, const std::string& dir, const
     const auto folder = dir + "/handout";
     run("handout --side " + viewer + " -o " + test::quote(folder));
     for (const std::string file : {"oob.pdf", "labels.pdf"}) all += test::pdf_text(folder + "/" + file);
-    all += test::file_bytes(folder + "/papers.txt");
+    all += test::file_bytes(folder + "/papers.txt") + test::file_bytes(folder + "/turn.txt");
     return std::regex_replace(all, std::regex("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), "<time>");
 }
 
 // What the GUI draws of the campaign in `db` for `viewer`: its view in the campaign model
-// (the order of battle, leaders, camps, prisoners, exchanges, journal and the season's
-// picture), written out field by field, clock times blanked.
+// (the order of battle, leaders, camps, prisoners, exchanges, journal, the turn's report and
+// the season's picture), written out field by field, clock times blanked.
 std::string model_seen(const std::string& db, const std::string& viewer) {
     app::Session s(db, app::Open::existing);
     const auto model = app::load_model(s);
@@ -332,6 +335,7 @@ std::string model_seen(const std::string& db, const std::string& viewer) {
             all += "\n";
         }
     };
+    all += "turn report " + seen.turn_report + "\n";
     all += "battles " + join(seen.picture.battles, ";") + "\n";
     series("stands", seen.picture.stands);
     series("losses", seen.picture.losses);
@@ -353,7 +357,7 @@ std::string served_seen(const std::string& db, const std::string& viewer) {
     const auto link = test::link_path(test::run_muster("--db " + test::quote(db) + " player add Probe --side " + viewer).out);
     const test::Served server(db);
     std::string all;
-    for (const char* page : {"oob", "season", "battles", "camps", "journal", "orders", "papers", "handout/papers.txt"}) {
+    for (const char* page : {"oob", "season", "battles", "camps", "journal", "orders", "papers", "handout/papers.txt", "handout/turn.txt"}) {
         const auto r = server.get(link + page);
         CHECK(r.status == 200);
         all += std::string("GET ") + page + " " + std::to_string(r.status) + "\n" + r.body;

@@ -1,0 +1,219 @@
+// The organiser's everyday, through the binary. Undo you can see, and redo: a preview that
+// changes nothing, an undo that names what it took back, a redo that does it again exactly (the
+// same rolls), a turn and what it brought taken and done again as one step, and random
+// sequences of operations undone and redone, the campaign byte for byte as it was at each step.
+// The report of a turn, in the umpire's view and a side's.
+#include "cli/campaign_file.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <regex>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+namespace {
+
+// A campaign of two sides, each a corps of three divisions, two due on turn 2, camps on both sides.
+struct Small : test::CampaignFile {
+    Small(std::uint64_t seed = 1863) {
+        ok("campaign new Test --rules acw --seed " + std::to_string(seed) + " --date 1863-06-15 --theater east --turn-length 7d");
+        ok("add army 'Army of Northern Virginia' --side confederate --leader Lee --grade exceptional");
+        ok("add corps 'Third Corps' --army 'Army of Northern Virginia' --leader Hill --grade average");
+        ok("add army 'Army of the Potomac' --side union --leader Meade --grade average");
+        ok("add corps 'I Corps' --army 'Army of the Potomac' --leader Reynolds --grade exceptional");
+        for (const char* d : {"Heth", "Pender", "Rodes"}) ok(std::string("add division ") + d + " --corps 'Third Corps'");
+        for (const char* d : {"Wadsworth", "Doubleday", "Robinson"}) ok(std::string("add division ") + d + " --corps 'I Corps'");
+        ok("camp new 'Fort Delaware' --side union");
+        ok("camp new 'Libby Prison' --side confederate");
+        ok("schedule Heth --turn 2");
+        ok("schedule Wadsworth --turn 2");
+    }
+    std::string campaign() const { return test::dump(dir.file("c.db"), false); }  // the campaign, not its journal
+    std::string whole() const { return test::dump(dir.file("c.db")); }
+    size_t entries() const {
+        const auto journal = ok("journal");
+        size_t n = journal.rfind('#', 0) == 0;
+        for (size_t at = 0; (at = journal.find("\n#", at)) != std::string::npos; ++at) ++n;
+        return n;
+    }
+};
+
+}  // namespace
+
+TEST_CASE("undo --preview says what it would take back, undo names it, redo does it again exactly until another operation is made") {
+    const Small c;
+    const auto before = c.campaign();
+    c.ok("turn next");  // turn 2 begins, and Heth and Wadsworth arrive: one step
+    const auto after = c.campaign();
+    const auto oob = c.ok("oob");
+
+    // The preview: the turn and both arrivals, newest first; nothing written, not a byte.
+    const auto whole = c.whole();
+    const auto preview = c.ok("undo --preview");
+    CHECK_THAT(preview, Contains("undo would take back") && Contains("(turn): Turn 2 begins") && Contains("Heth arrived") &&
+                            Contains("Wadsworth arrived"));
+    CHECK(c.whole() == whole);
+
+    // The undo takes the step whole and says so, one line an operation.
+    const auto undone = c.ok("undo");
+    CHECK(std::count(undone.begin(), undone.end(), '\n') == 3);
+    CHECK_THAT(undone, Contains("Undid #") && Contains("(turn): Turn 2 begins") && Contains("Heth arrived"));
+    CHECK(c.campaign() == before);
+    CHECK_THAT(c.ok("turn"), Contains("Turn 1"));
+
+    // Redo: previewed in the order first made, then done, with the same rolls: the same campaign.
+    const auto undone_whole = c.whole();
+    const auto again = c.ok("redo --preview");
+    CHECK(again.find("Turn 2 begins") < again.find("Heth arrived"));
+    CHECK(c.whole() == undone_whole);
+    const auto redone = c.ok("redo");
+    CHECK_THAT(redone, Contains("Redid #") && Contains("(turn): Turn 2 begins"));
+    CHECK(c.campaign() == after);
+    CHECK(c.ok("oob") == oob);
+    const auto journal = c.ok("journal");
+    CHECK_THAT(journal, Contains("  undo  Undid #") && Contains("  redo  Redid #") && Contains("[redone by #"));
+    CHECK(c.run("check").code == 0);
+
+    // Nothing more to redo: refused, in one line, changing nothing.
+    CHECK_THAT(c.refused("redo", 1), Contains("nothing to redo"));
+    CHECK_THAT(c.refused("redo --preview", 1), Contains("nothing to redo"));
+
+    // A new operation ends the redo chain, as in every editor.
+    c.ok("undo");
+    c.ok("camp new Andersonville --side confederate");
+    CHECK_THAT(c.refused("redo", 1), Contains("nothing to redo"));
+
+    // Undo walks back to the start, then says there is nothing left.
+    for (int i = 0; i < 40 && c.run("undo").code == 0;) ++i;
+    CHECK_THAT(c.refused("undo", 1), Contains("nothing to undo"));
+    CHECK_THAT(c.refused("undo --preview", 1), Contains("nothing to undo"));
+    // ...and redo brings the last step undone back, not the ones before the chain was broken.
+    CHECK(c.run("redo").code == 0);
+}
+
+TEST_CASE("A side reads an undo and a redo as it read what they reverse, numbered in its own view") {
+    const Small c;
+    c.ok("turn next");
+    c.ok("undo");
+    c.ok("redo");
+    const auto union_journal = c.ok("journal --as union");
+    // The Union read its own arrival, the turn, and their undo and redo; Heth's arrival is the
+    // enemy's hidden business, undone or redone.
+    CHECK_THAT(union_journal, Contains("Wadsworth arrived") && Contains("Undid #") && Contains("Redid #"));
+    CHECK_THAT(union_journal, !Contains("Heth"));
+    std::smatch m;
+    REQUIRE(std::regex_search(union_journal, m, std::regex(R"(#(\d+) .* Wadsworth arrived)")));
+    CHECK_THAT(union_journal, Contains("Undid #" + m[1].str() + " (arrival)") && Contains("Redid #" + m[1].str() + " (arrival)"));
+}
+
+TEST_CASE("Random sequences of operations, undone and redone step by step: the campaign byte for byte as it was at each step") {
+    for (const std::uint64_t seed : {11u, 12u}) {
+        INFO("seed " << seed);
+        const Small c(seed);
+        std::mt19937_64 rng(seed);
+        const auto pick = [&](size_t n) { return static_cast<size_t>(rng() % n); };
+        const std::vector<std::string> divisions = {"Heth", "Pender", "Rodes", "Wadsworth", "Doubleday", "Robinson"};
+        int battles = 0, added = 0;
+        const auto random_operation = [&]() -> std::string {
+            const auto& d = divisions[pick(divisions.size())];
+            switch (pick(8)) {
+                case 0: return "turn next";
+                case 1: return "arrive '" + d + "'";
+                case 2: return (pick(2) ? "reveal '" : "hide '") + d + "'";
+                case 3: return "battle report --name 'Battle " + std::to_string(++battles) + "' --loss '" + d + "/1st Brigade=1' --captured '" +
+                               divisions[pick(divisions.size())] + "/2nd Brigade=1@" + (pick(2) ? "Fort Delaware" : "Libby Prison") + "'";
+                case 4: return "battle recover 'Battle " + std::to_string(battles) + "'";
+                case 5: return "add division 'New " + std::to_string(++added) + "' --corps '" + (pick(2) ? "I Corps" : "Third Corps") + "'";
+                case 6: return "camp liberate '" + std::string(pick(2) ? "Fort Delaware" : "Libby Prison") + "'";
+                default: return "arrive --due";
+            }
+        };
+        // The campaign after each step made (states[0]: before any).
+        std::vector<std::string> states{c.campaign()};
+        int done = 0, refused = 0, undos = 0;
+        for (int step = 0; step < 14; ++step) {
+            const auto op = random_operation();
+            const auto entries = c.entries();
+            const auto r = c.run(op);
+            INFO(op << "\n" << r.err);
+            if (r.code != 0) {
+                CHECK(c.campaign() == states.back());  // refused: nothing changed
+                ++refused;
+                continue;
+            }
+            if (c.entries() == entries) continue;  // nothing to do ("Nothing is due"): no step
+            ++done;
+            states.push_back(c.campaign());
+            // Now and then, undo one to three steps and redo them: each undo restores the state
+            // before its step, each redo the state after it.
+            if (pick(3) == 0) {
+                const auto k = std::min(states.size() - 1, 1 + pick(3));
+                for (size_t i = 1; i <= k; ++i) {
+                    c.ok("undo");
+                    ++undos;
+                    CHECK(c.campaign() == states[states.size() - 1 - i]);
+                }
+                for (size_t i = k; i >= 1; --i) {
+                    c.ok("redo");
+                    CHECK(c.campaign() == states[states.size() - i]);
+                }
+            }
+        }
+        // All the way back, and all the way forward again.
+        for (size_t i = states.size() - 1; i > 0; --i) {
+            c.ok("undo");
+            CHECK(c.campaign() == states[i - 1]);
+        }
+        for (size_t i = 1; i < states.size(); ++i) {
+            c.ok("redo");
+            CHECK(c.campaign() == states[i]);
+        }
+        CHECK(c.run("check").code == 0);
+        CHECK(done >= 6);
+        WARN("seed " << seed << ": " << done << " operations done, " << refused << " refused, " << undos << " undone and redone on the way");
+    }
+}
+
+TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads it, in the handout too") {
+    const Small c;
+    c.ok("schedule Pender --turn 2");  // arrives hidden, never fights: the Union reads nothing of him
+    c.ok("turn next");
+    c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=2' --loss 'Wadsworth/1st Brigade=2' --captured 'Heth/2nd Brigade=1@Fort Delaware'");
+    c.ok("battle recover Cashtown");
+    c.ok("exchange propose --from union --offer 'stands:Heth/2nd Brigade=1' --note 'one for one'");
+
+    const auto umpire = c.ok("turn report");
+    CHECK_THAT(umpire, Contains("The report of turn 2, campaign Test: from 1863-06-22 (under way)") && Contains("As the umpire reads it"));
+    CHECK_THAT(umpire, Contains("Heth arrived") && Contains("Pender arrived") && Contains("Wadsworth arrived"));
+    CHECK_THAT(umpire, Contains("Cashtown") && Contains("Casualties returned\n  ") && !Contains("Casualties returned\n  none"));
+    CHECK_THAT(umpire, Contains("awaiting an answer now\n  #1 from the union to the confederate"));
+    // Each side's stands: none in service when the turn began (nothing had arrived), and after
+    // it what the order of battle holds.
+    std::smatch m;
+    REQUIRE(std::regex_search(umpire, m, std::regex(R"(Union: 0 when the turn began, (\d+) now \(\+(\d+)\))")));
+    CHECK(m[1] == m[2]);
+    CHECK(std::stoi(m[1]) > 0);
+    CHECK_THAT(umpire, Contains("Confederate: 0 when the turn began"));
+
+    // The Union's report: its own arrival, the battle as it saw it, not Pender, nor the enemy's stands.
+    const auto side = c.ok("turn report --as union");
+    CHECK_THAT(side, Contains("As the Union reads it") && Contains("Wadsworth arrived") && Contains("Cashtown"));
+    CHECK_THAT(side, !Contains("Pender") && !Contains("Confederate: "));
+    // ...and its handout holds the same report.
+    c.ok("handout --side union -o " + test::quote(c.dir.file("papers")));
+    CHECK(test::file_bytes(c.dir.file("papers/turn.txt")) == side);
+
+    // Turn 1, ended: nothing arrived, nothing fought.
+    const auto first = c.ok("turn report 1");
+    CHECK_THAT(first, Contains("The report of turn 1") && !Contains("under way") && Contains("Arrived\n  nothing") &&
+                          Contains("Battles\n  none fought") && Contains("Union: 0 when the turn began, 0 when it ended (0)"));
+    // A turn to come, or not a turn: refused, naming it.
+    CHECK_THAT(c.refused("turn report 3", 2), Contains("turn 3 has not begun: the campaign is at turn 2"));
+    CHECK_THAT(c.refused("turn report soon", 2), Contains("\"soon\" is not a turn"));
+    CHECK_THAT(c.refused("turn report --as martians", 2), Contains("martians"));
+    // Undone, the turn is gone from the reports: turn 2 has not begun.
+    for (int i = 0; i < 4; ++i) c.ok("undo");
+    CHECK_THAT(c.refused("turn report 2", 2), Contains("turn 2 has not begun"));
+}
