@@ -44,6 +44,15 @@ void Battles::set_returned(std::int64_t battle, std::int64_t brigade, int return
     });
 }
 
+void Battles::set_loss(std::int64_t battle, const campaign::LossInfo& loss) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db,
+             "INSERT INTO battle_loss (battle_id, brigade_id, casualties, captured, returned) VALUES (?1, ?2, ?3, ?4, ?5) "
+             "ON CONFLICT (battle_id, brigade_id) DO UPDATE SET casualties = ?3, captured = ?4, returned = ?5",
+             battle, loss.brigade_id, loss.casualties, loss.captured, loss.returned);
+    });
+}
+
 void Battles::set_battle_recovered(std::int64_t battle) {
     guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE battle SET recovered = 1 WHERE id = ?", battle); });
 }

@@ -21,6 +21,8 @@ public:
     void insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate);
     void insert_loss(std::int64_t battle, std::int64_t brigade, int casualties, int captured);
     void set_returned(std::int64_t battle, std::int64_t brigade, int returned);
+    /// A brigade's loss in a battle as amended (added if it had none).
+    void set_loss(std::int64_t battle, const campaign::LossInfo& loss);
     void set_battle_recovered(std::int64_t battle);
     std::vector<campaign::BattleInfo> battles(std::int64_t campaign) const;
     std::vector<campaign::LossInfo> losses(std::int64_t battle) const;

@@ -70,6 +70,8 @@ void register_windows(GuiApp& app) {
     act("arrival.accept", "Accept arrival", a, Effect::writes, [a, g] { a->accept(*g); });
     act("arrival.discard", "", a, Effect::view, [a] { a->discard(); });
     act("battle.apply", "Apply battle report", b, Effect::writes, [b, g] { b->apply(*g); });
+    act("battle.amend_preview", "", b, Effect::view, [b, g] { b->amend(*g, app::Mode::preview); });
+    act("battle.amend", "", b, Effect::writes, [b, g] { b->amend(*g, app::Mode::apply); });
     act("recovery.preview", "", b, Effect::writes, [b, g] { b->recover(*g, app::Mode::preview); });
     act("recovery.apply", "Apply recovery", b, Effect::writes, [b, g] { b->recover(*g, app::Mode::apply); });
     act("recovery.roll", "", b, Effect::writes, [b, g] { b->enter_roll(*g); });

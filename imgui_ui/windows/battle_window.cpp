@@ -241,6 +241,43 @@ void BattleWindow::draw(GuiApp& app) {
         if (recovery->preview) ImGui::TextUnformatted("PREVIEW (the rolls are kept as discarded)");
         bullet_lines(recovery->lines);
     }
+
+    ImGui::Separator();
+    ImGui::TextUnformatted("Amend a report: what a brigade lost, as it should have been reported");
+    ImGui::SetNextItemWidth(220);
+    const bool amending = ImGui::BeginCombo("Battle##amend", amend_battle.c_str());
+    mark("Battle/AmendBattle");
+    if (amending) {
+        for (const auto& b : model.roster.battles) {
+            if (ImGui::Selectable(b.name.c_str(), amend_battle == b.name)) amend_battle = b.name;
+            mark("Battle/AmendBattle/" + b.name);
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(260);
+    ImGui::InputTextWithHint("##amendbrigade", "Division/Brigade", &amend_brigade);
+    mark("Battle/AmendBrigade");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(100);
+    ImGui::InputInt("lost##amend", &amend_lost, 0, 0);
+    mark("Battle/AmendLost");
+    ImGui::SameLine();
+    if (ImGui::Button("Preview amendment")) app.run("battle.amend_preview");
+    mark("Battle/AmendPreview");
+    ImGui::SameLine();
+    if (ImGui::Button("Amend")) app.run("battle.amend");
+    mark("Battle/Amend");
+    if (amendment) {
+        if (amendment->preview) ImGui::TextUnformatted("PREVIEW (nothing stored)");
+        bullet_lines(amendment->lines);
+    }
+}
+
+void BattleWindow::amend(GuiApp& app, app::Mode mode) {
+    if (amend_battle.empty()) throw UsageError("choose the battle whose report to amend");
+    amendment = app.session()->battles().amend(amend_battle, {amend_brigade + "=" + std::to_string(amend_lost)}, mode);
+    note = amendment->summary;
 }
 
 }  // namespace muster::gui

@@ -16,7 +16,7 @@ namespace muster::gui {
 /// The battle report in one bulk table: every brigade of the divisions that fought, with
 /// stands lost and captured, the brigadier's fate and the batteries lost; checked as it is
 /// typed against the campaign model; applied. Then the recovery of the casualties, previewed
-/// and applied.
+/// and applied; and the amendment of a report already applied.
 class BattleWindow : public Window {
 public:
     const char* title() const override { return "Battle report"; }
@@ -28,6 +28,8 @@ public:
     void recover(GuiApp& app, app::Mode mode);
     /// Physical dice: the roll typed for the recovery.
     void enter_roll(GuiApp& app);
+    /// Previews or applies the amendment of a battle's report: one brigade's stands lost.
+    void amend(GuiApp& app, app::Mode mode);
 
     struct Line {
         int lost = 0;
@@ -48,6 +50,9 @@ public:
     bool physical = false;  ///< the recovery's dice are the organiser's
     DicePrompt dice;
     TableOrder order;  ///< the report table's rows: by brigade or by stands
+    std::string amend_battle, amend_brigade;  ///< the report to amend, and the brigade
+    int amend_lost = 0;                        ///< what it lost there, as it should have been reported
+    std::optional<app::Outcome> amendment;
 
     /// The report as the table stands.
     battle::Report report() const;

@@ -4,6 +4,7 @@
 #include "app/battles.hpp"
 
 #include "app/refs.hpp"
+#include "db/history.hpp"
 #include "app/table_side.hpp"
 #include "app/session_state.hpp"
 #include "army/view.hpp"
@@ -437,6 +438,126 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
     });
     out.preview = preview;
     out.operation = op;
+    return out;
+}
+
+namespace {
+
+// The roll a recovery made for one brigade, thrown again: a return worked out anew reads the
+// same dice, and one that needs a roll the recovery did not make is refused.
+class RecoveryRoll : public dice::Source {
+public:
+    RecoveryRoll(std::optional<dice::Throw> made, std::string refused) : m_made(std::move(made)), m_refused(std::move(refused)) {}
+    dice::Throw roll(rules::Die, std::string_view) override {
+        if (!m_made) throw Error(m_refused);
+        return *m_made;
+    }
+
+private:
+    std::optional<dice::Throw> m_made;
+    std::string m_refused;
+};
+
+}  // namespace
+
+Outcome Battles::amend(const std::string& battle_name, const std::vector<std::string>& specs, Mode mode) {
+    battle::Report asked;
+    for (const auto& spec : specs) battle::add_loss_spec(asked, spec);
+    if (asked.brigades.empty()) throw UsageError("give what to amend: --loss \"Division/Brigade=N\", the stands it lost there");
+    const auto c = m_session.current();
+    auto& store = m_session.state().store;
+    Outcome out;
+    // What changes, worked out against one reading of the campaign (in the operation, or for a
+    // preview in a snapshot of its own).
+    struct Change {
+        const army::Brigade* brigade;
+        campaign::LossInfo before, after;
+    };
+    std::vector<Change> changes;
+    std::optional<campaign::BattleInfo> battle;
+    campaign::Roster roster;
+    const auto plan = [&] {
+        roster = db::Rosters(store).roster(c.id);
+        const Refs refs(roster);
+        battle = refs.battle(battle_name);
+        const auto fought = db::Battles(store).battle_divisions(battle->id);
+        std::map<std::int64_t, campaign::LossInfo> losses;
+        for (const auto& l : db::Battles(store).losses(battle->id)) losses[l.brigade_id] = l;
+        // The rolls of the recovery that stands, by what each was for.
+        std::map<std::string, dice::Throw> rolled;
+        if (battle->recovered)
+            for (const auto& e : db::History(store).journal_entries(c.id, View::umpire()))
+                if (e.kind == OperationKind::recovery && !e.undone_by && e.summary.rfind("Recovery after " + battle->name + ":", 0) == 0)
+                    for (const auto& r : e.rolls) rolled[r.roll.purpose] = r.roll.thrown;
+        for (const auto& typed : asked.brigades) {
+            const auto& b = refs.brigade(typed.brigade);
+            if (std::find(fought.begin(), fought.end(), b.division_id) == fought.end())
+                throw UsageError("brigade " + b.ref() + " did not fight at " + battle->name + ": its division is not among those that fought");
+            for (const auto& seen : changes)
+                if (seen.brigade->id == b.id) throw UsageError("brigade " + b.ref() + " is amended twice: give its loss once");
+            auto before = losses.count(b.id) ? losses.at(b.id) : campaign::LossInfo{b.id, 0, 0, 0};
+            auto after = before;
+            after.casualties = typed.lost;
+            if (battle->recovered) {
+                const auto purpose = b.ref() + " returning stands";
+                RecoveryRoll dice(rolled.count(purpose) ? std::optional(rolled.at(purpose)) : std::nullopt,
+                                  "the casualties of " + battle->name + " have returned: with " + b.ref() + "'s loss amended to " +
+                                      std::to_string(typed.lost) + ", its return needs a roll for the fraction of a stand, which the "
+                                      "recovery did not make; undo the recovery (muster undo), amend, then recover again");
+                after.returned = after.casualties ? battle::recover(after.casualties, c.return_rate, c.rounding, dice, purpose).stands : 0;
+            }
+            const int stands = b.stands - (after.casualties - before.casualties) + (after.returned - before.returned);
+            if (stands < 0)
+                throw UsageError("brigade " + b.ref() + " has " + count_of(b.stands, "stand", "stands") + ": it cannot have lost " +
+                                 std::to_string(after.casualties) + " at " + battle->name + " (" + std::to_string(before.casualties) + " as reported)");
+            if (after.casualties == before.casualties) throw UsageError("brigade " + b.ref() + " already lost " + std::to_string(before.casualties) +
+                                                                        " at " + battle->name + ": nothing to amend");
+            changes.push_back({&b, before, after});
+        }
+        out.lines.clear();
+        std::vector<std::string> parts;
+        for (const auto& ch : changes) {
+            const int stands = ch.brigade->stands - (ch.after.casualties - ch.before.casualties) + (ch.after.returned - ch.before.returned);
+            out.lines.push_back(ch.brigade->ref() + ": lost " + std::to_string(ch.before.casualties) + " -> " + std::to_string(ch.after.casualties) +
+                                (battle->recovered ? ", returned " + std::to_string(ch.before.returned) + " -> " + std::to_string(ch.after.returned) : "") +
+                                "; from " + std::to_string(ch.brigade->stands) + " to " + count_of(stands, "stand", "stands") + ", " +
+                                state_after(*ch.brigade, stands));
+            parts.push_back(ch.brigade->ref() + " lost " + std::to_string(ch.after.casualties) + " (was " + std::to_string(ch.before.casualties) + ")");
+        }
+        out.summary = "Battle of " + battle->name + " amended: " + join(parts, "; ");
+    };
+    if (mode == Mode::preview) {
+        store.read(plan);
+        out.preview = true;
+        return out;
+    }
+    out.operation = store.run_operation(c.id, OperationKind::amend, [&](std::int64_t op) {
+        plan();
+        // Read by each side that counts an amended brigade (its own side, and the enemy once the
+        // division is seen), each reading only the brigades it counts.
+        std::vector<std::int64_t> divisions;
+        for (const auto& ch : changes) divisions.push_back(ch.brigade->division_id);
+        const auto fog = db::Forces(store).division_fog(divisions);
+        std::set<std::string> readers;
+        for (const auto& side : m_session.rules().sides)
+            for (const auto& ch : changes)
+                if (SideSight{fog, side.id}.counted(ch.brigade->division_id)) readers.insert(side.id);
+        store.set_audience(op, Audience::sides(readers));
+        for (const auto& side : readers) {
+            std::vector<std::string> parts;
+            for (const auto& ch : changes)
+                if (SideSight{fog, side}.counted(ch.brigade->division_id))
+                    parts.push_back(ch.brigade->ref() + " lost " + std::to_string(ch.after.casualties) + " (was " + std::to_string(ch.before.casualties) + ")");
+            if (const auto line = "Battle of " + battle->name + " amended: " + join(parts, "; "); line != out.summary) store.set_side_summary(op, side, line);
+        }
+        for (const auto& ch : changes) {
+            db::Battles(store).set_loss(battle->id, ch.after);
+            db::Forces(store).change_stands(op, ch.brigade->id, MoveKind::casualty, ch.before.casualties - ch.after.casualties);
+            db::Forces(store).change_stands(op, ch.brigade->id, MoveKind::returned, ch.after.returned - ch.before.returned);
+            relabel_above_start(store, m_session.rules(), ch.brigade->id, ch.brigade->ref(), out);
+        }
+        return out.summary;
+    });
     return out;
 }
 

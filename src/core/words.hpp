@@ -57,7 +57,7 @@ enum class Despicable { expanded, book };
 enum class OperationKind {
     create, add, rename, import, settings, arrival, preview, reveal, hide, battle, recovery, camp, liberation,
     exchange, exchange_accepted, exchange_refused, replace, fallen_leader, leader_return, disband, destroy, merge, undo,
-    turn, schedule, assign, edit, table_roll, draft_discarded, attach, penalty, player, message, submission, redo
+    turn, schedule, assign, edit, table_roll, draft_discarded, attach, penalty, player, message, submission, redo, amend
 };
 /// The formats an order of battle is written in.
 enum class OobFormat { text, md, csv, html, json, pdf };
@@ -158,7 +158,7 @@ MUSTER_VOCABULARY(OperationKind, "kind of operation",
                   {OperationKind::table_roll, "table roll"}, {OperationKind::draft_discarded, "draft discarded"},
                   {OperationKind::edit, "edit"}, {OperationKind::attach, "attach"}, {OperationKind::penalty, "penalty"},
                   {OperationKind::player, "player"}, {OperationKind::message, "message"}, {OperationKind::submission, "submission"},
-                  {OperationKind::redo, "redo"});
+                  {OperationKind::redo, "redo"}, {OperationKind::amend, "amend"});
 MUSTER_VOCABULARY(OobFormat, "format",
                   {OobFormat::text, "text"}, {OobFormat::md, "md"}, {OobFormat::csv, "csv"}, {OobFormat::html, "html"},
                   {OobFormat::json, "json"}, {OobFormat::pdf, "pdf"});

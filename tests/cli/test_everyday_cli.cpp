@@ -217,3 +217,59 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     for (int i = 0; i < 4; ++i) c.ok("undo");
     CHECK_THAT(c.refused("turn report 2", 2), Contains("turn 2 has not begun"));
 }
+
+TEST_CASE("battle amend corrects a brigade's loss as one operation: previewed, the ledger whole, the return worked out again, undone") {
+    const Small c;
+    c.ok("campaign set --rounding half_up");  // no dice for fractions: every return is worked out
+    c.ok("arrive Heth");
+    c.ok("arrive Wadsworth");
+    c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=2' --loss 'Wadsworth/1st Brigade=3' --captured 'Heth/2nd Brigade=1@Fort Delaware'");
+    // The preview says what would change and writes nothing.
+    const auto whole = c.whole();
+    CHECK_THAT(c.ok("battle amend Cashtown --loss 'Wadsworth/1st Brigade=1' --preview"),
+               Contains("PREVIEW") && Contains("Wadsworth/1st Brigade: lost 3 -> 1"));
+    CHECK(c.whole() == whole);
+    const auto before = c.campaign();
+    const auto amended = c.ok("battle amend Cashtown --loss 'Wadsworth/1st Brigade=1'");
+    CHECK_THAT(amended, Contains("Battle of Cashtown amended: Wadsworth/1st Brigade lost 1 (was 3)"));
+    CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
+    CHECK_THAT(c.ok("battle show Cashtown"), Contains("Wadsworth"));
+    CHECK_THAT(c.ok("journal"), Contains("amend  Battle of Cashtown amended"));
+    // Undone: the campaign as it was before the amendment.
+    c.ok("undo");
+    CHECK(c.campaign() == before);
+    c.ok("redo");
+
+    // After the recovery, the return is worked out again at the campaign's rate: 4 lost at 50%
+    // is 2 back where 1 lost was none (half_up: 0.5 comes back as 1).
+    c.ok("battle recover Cashtown");
+    CHECK_THAT(c.ok("battle amend Cashtown --loss 'Wadsworth/1st Brigade=4'"), Contains("lost 1 -> 4, returned 1 -> 2"));
+    CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
+
+    // Refused, changing nothing: a brigade that did not fight, the same loss, more than it has,
+    // no loss given, an unknown battle.
+    CHECK_THAT(c.refused("battle amend Cashtown --loss 'Pender/1st Brigade=1'", 2), Contains("no brigade") || Contains("did not fight"));
+    CHECK_THAT(c.refused("battle amend Cashtown --loss 'Wadsworth/1st Brigade=4'", 2), Contains("already lost 4"));
+    CHECK_THAT(c.refused("battle amend Cashtown --loss 'Wadsworth/1st Brigade=500'", 2), Contains("it cannot have lost 500"));
+    CHECK_THAT(c.refused("battle amend Cashtown", 2), Contains("give what to amend"));
+    CHECK_THAT(c.refused("battle amend Nowhere --loss 'Wadsworth/1st Brigade=1'", 2), Contains("Nowhere"));
+    CHECK_THAT(c.refused("battle amend Cashtown --loss 'Wadsworth/1st Brigade=x'", 2), Contains("--loss"));
+}
+
+TEST_CASE("battle amend after a recovery that rolled: the same roll is read again, or the amendment is refused with the reason") {
+    const Small c(7);
+    c.ok("arrive Heth");
+    c.ok("arrive Wadsworth");
+    c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=3' --loss 'Wadsworth/1st Brigade=2'");
+    c.ok("battle recover Cashtown");  // Heth: 1.5 stands, a roll for the half; Wadsworth: 1, no roll
+    // Heth's loss of 5 is 2.5 at 50%: the half is read on the roll the recovery made, so what
+    // comes back is one more than before, whatever that roll was (1.5 and 2.5 share the half).
+    const auto amended = c.ok("battle amend Cashtown --loss 'Heth/1st Brigade=5'");
+    std::smatch m;
+    REQUIRE(std::regex_search(amended, m, std::regex(R"(lost 3 -> 5, returned (\d) -> (\d))")));
+    CHECK(std::stoi(m[2]) == std::stoi(m[1]) + 1);
+    CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
+    // Wadsworth's loss of 3 is 1.5: the half needs a roll the recovery never made.
+    CHECK_THAT(c.refused("battle amend Cashtown --loss 'Wadsworth/1st Brigade=3'", 1),
+               Contains("needs a roll for the fraction of a stand, which the recovery did not make") && Contains("undo the recovery"));
+}

@@ -56,3 +56,45 @@ TEST_CASE("Recovery with physical dice: each brigade's roll asked by its purpose
     CHECK(recovered);
     d.frame(shot("recovery_applied"));
 }
+
+TEST_CASE("Amending a report from the battle panel: previewed, applied as one operation, undone by Ctrl+Z") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    {
+        app::Session s(db, app::Open::create, 5000, app::Catalog(""));
+        battle::Report r;
+        r.name = "Seminary Ridge";
+        r.brigades.push_back({"Heth/2nd Brigade", 3, 0, ""});
+        s.battles().report_battle(r, app::Mode::apply);
+    }
+    test::Driver d(db);
+    auto& w = d.show<gui::BattleWindow>();
+    REQUIRE(d.click("Battle/AmendBattle"));
+    REQUIRE(d.click("Battle/AmendBattle/Seminary Ridge"));
+    REQUIRE(d.click("Battle/AmendBrigade"));
+    d.type("Heth/2nd Brigade");
+    REQUIRE(d.click("Battle/AmendLost"));
+    d.ctrl_key('A');
+    d.type("1");
+    d.press_enter();
+    const auto revision = d.app.revision();
+    REQUIRE(d.click("Battle/AmendPreview"));
+    INFO(w.error);
+    REQUIRE(w.amendment);
+    CHECK(w.amendment->preview);
+    CHECK_THAT(w.amendment->lines.front(), Contains("Heth/2nd Brigade: lost 3 -> 1"));
+    d.frames(2);
+    CHECK(d.app.revision() == revision);  // a preview stores nothing
+    d.frame(shot("battle_amend_preview"));
+    REQUIRE(d.click("Battle/Amend"));
+    REQUIRE(w.amendment);
+    CHECK_FALSE(w.amendment->preview);
+    d.frames(2);
+    CHECK(d.app.revision() > revision);
+    CHECK(d.app.seen().journal.back().kind == OperationKind::amend);
+    CHECK(d.app.session()->history().check().ok());
+    d.ctrl_z();
+    d.frames(2);
+    CHECK(d.app.seen().journal.back().kind == OperationKind::undo);
+}
