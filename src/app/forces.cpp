@@ -1,5 +1,6 @@
 // Laying out the forces: every change is one operation of the store.
 #include "app/forces.hpp"
+#include "json/json.hpp"
 
 #include "app/oob_import.hpp"
 #include "app/refs.hpp"
@@ -364,9 +365,14 @@ Outcome Forces::set_fog(const std::string& division, Fog fog) {
     return out;
 }
 
-std::string Forces::import_oob(const std::string& file) {
+std::string Forces::import_oob(const std::string& file, const std::map<std::string, std::string>& columns) {
     const auto c = m_session.current();
-    const army::OrderOfBattle oob = read_oob_file(file, m_session.rules());
+    std::string ext = file.size() > 4 ? file.substr(file.size() - 4) : "";
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    const bool csv = ext == ".csv";
+    if (!csv && !columns.empty()) throw UsageError("--columns maps a spreadsheet's headers: \"" + visible(file) + "\" is not a .csv file");
+    const army::OrderOfBattle oob = csv ? read_oob_csv(json::read_file(file, k_max_oob_bytes), file, m_session.rules(), columns)
+                                        : read_oob_file(file, m_session.rules());
     auto& store = m_session.state().store;
     std::string summary;
     store.run_operation(c.id, OperationKind::import, [&](std::int64_t op) {

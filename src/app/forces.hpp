@@ -6,6 +6,7 @@
 #include "army/division.hpp"
 
 #include <optional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -65,8 +66,9 @@ public:
     Outcome set_nationality(const std::string& division, const std::string& nationality);
     /// Shows a division to the other side (Fog::seen), or hides it again (Fog::hidden).
     Outcome set_fog(const std::string& division, Fog fog);
-    /// Adds the armies of an OOB JSON file (muster-oob/1), all or nothing; returns a summary.
-    std::string import_oob(const std::string& file);
+    /// Adds the armies of an OOB file, all or nothing; returns a summary. A .csv file is a
+    /// spreadsheet (read_oob_csv, its headers mapped by `columns`), any other muster-oob/1 JSON.
+    std::string import_oob(const std::string& file, const std::map<std::string, std::string>& columns = {});
 
     /// The order of battle as `request.viewer` may see it.
     army::OrderOfBattle order_of_battle(const OobRequest& request) const;

@@ -3,6 +3,7 @@
 #include "rules/rule_set.hpp"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -17,5 +18,12 @@ inline constexpr size_t k_max_oob_bytes = 256 * 1024 * 1024;
 /// JSON path; nothing is stored.
 army::OrderOfBattle read_oob(std::string_view text, const std::string& file, const rules::RuleSet& rules);
 army::OrderOfBattle read_oob_file(const std::string& path, const rules::RuleSet& rules);
+/// Reads a spreadsheet's order of battle (CSV, RFC 4180): muster's own CSV export, or another's
+/// whose headers `columns` maps onto muster's (its header -> muster's column). A row per unit
+/// (army, corps, division, brigade, battery; totals ignored), or without a "unit" column a
+/// brigade a row, its army, corps and division made from their names. Checked as read_oob
+/// checks; a refusal names the row and the column.
+army::OrderOfBattle read_oob_csv(std::string_view text, const std::string& file, const rules::RuleSet& rules,
+                                 const std::map<std::string, std::string>& columns = {});
 
 }  // namespace muster::app

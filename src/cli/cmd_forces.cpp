@@ -91,10 +91,20 @@ void add_forces_commands(CLI::App& app, Io& io) {
     auto* imp = app.add_subcommand("import", "Import an order of battle");
     imp->require_subcommand(1);
     auto file = std::make_shared<std::string>();
-    auto* oob = imp->add_subcommand("oob", "Add the armies of a muster-oob/1 JSON file to the campaign, all or nothing");
-    oob->add_option("FILE", *file, "The JSON file (as `muster oob --format json` writes it)")->required();
-    on_run(oob, io, [file, &io] {
-        const auto summary = open_campaigns(io).forces().import_oob(*file);
+    auto columns = std::make_shared<std::vector<std::string>>();
+    auto* oob = imp->add_subcommand("oob", "Add the armies of an order of battle to the campaign, all or nothing: a muster-oob/1 JSON file, or a spreadsheet (.csv)");
+    oob->add_option("FILE", *file, "The JSON file (as `muster oob --format json` writes it), or a .csv (as `--format csv` writes it, or mapped with --columns)")->required();
+    oob->add_option("--columns", *columns, "HEADER=COLUMN: the spreadsheet's header that holds muster's column (e.g. \"Brigade=name\"; repeatable, or comma-separated)");
+    on_run(oob, io, [file, columns, &io] {
+        std::map<std::string, std::string> mapped;
+        for (const auto& option : *columns)
+            for (const auto& pair : split(option, ',')) {
+                const auto eq = pair.rfind('=');
+                if (eq == std::string::npos || trim(pair.substr(0, eq)).empty() || trim(pair.substr(eq + 1)).empty())
+                    throw UsageError("--columns \"" + visible(pair) + "\" is not HEADER=COLUMN, e.g. \"Brigade=name\"");
+                mapped[std::string(trim(pair.substr(0, eq)))] = std::string(trim(pair.substr(eq + 1)));
+            }
+        const auto summary = open_campaigns(io).forces().import_oob(*file, mapped);
         io.out << "Imported " << summary << ".\n";
     });
 

@@ -31,10 +31,18 @@ struct LabelSheet {
 
 /// Markdown: a heading per army, corps and division, a table of brigades per division.
 std::string oob_markdown(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
-/// CSV (RFC 4180): a header, then one record per brigade and battery and one per total of a
-/// division, corps, army and side, every record with the same fields, the provenance in the
-/// last four.
+/// CSV (RFC 4180): a header, then a record for each army, corps and division (its commander,
+/// and a division's arm, status, fog, year, theater), each brigade and battery, and each total
+/// of a division, corps, army and side, every record with the same fields (k_oob_csv_columns),
+/// the provenance in the last five. `import oob FILE.csv` reads it back (app/oob_import.hpp).
 std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
+/// The CSV's columns, in order, before the provenance.
+inline constexpr const char* k_oob_csv_columns[] = {
+    "side", "army", "corps", "division", "unit", "name", "arm", "stands", "start", "label", "state", "rating", "commander", "grade", "mark",
+    "owner", "status", "hidden", "year", "theater", "rolled_grade", "commander_status", "alternate", "alternate_grade",
+    "alternate_rolled_grade", "alternate_status", "brigades", "batteries", "nationality"};
+/// ...and the provenance's.
+inline constexpr const char* k_oob_csv_provenance[] = {"muster", "campaign", "date", "turn", "view"};
 /// One self-contained HTML page with a print stylesheet; every name escaped.
 std::string oob_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
 /// A PDF (cairo, DejaVu Sans) with the provenance and page number on every page, written to

@@ -1,6 +1,8 @@
 #include "core/text.hpp"
 #include "export/oob.hpp"
 
+#include <array>
+
 namespace muster::exporter {
 namespace {
 
@@ -21,55 +23,88 @@ std::string record(const std::vector<std::string>& fields) {
     return join(quoted, ",") + "\r\n";
 }
 
+// A record's fields by column name (k_oob_csv_columns); those not set are empty.
+class Record {
+public:
+    Record& set(std::string_view column, std::string value) {
+        for (size_t i = 0; i < std::size(k_oob_csv_columns); ++i)
+            if (column == k_oob_csv_columns[i]) m_fields[i] = std::move(value);
+        return *this;
+    }
+    // A leader in the columns `prefix`... ("" for the commander, "alternate_" for the alternate).
+    Record& leader(const rules::RuleSet& rules, const army::Leader& l, bool alternate = false) {
+        if (!l.present() && l.name.empty()) return *this;
+        const std::string p = alternate ? "alternate_" : "";
+        set(alternate ? "alternate" : "commander", l.name);
+        if (!l.present()) return *this;  // a placeholder's commander, known by name: his grade is rolled when it arrives
+        set(p + "grade", l.grade);
+        set(p + "rolled_grade", l.rolled_grade);
+        set(alternate ? "alternate_status" : "commander_status", word(l.status));
+        if (!alternate)
+            if (const auto* g = rules.find_grade(l.grade)) set("mark", g->mark);
+        return *this;
+    }
+    std::vector<std::string> fields() const { return {m_fields.begin(), m_fields.end()}; }
+
+private:
+    std::array<std::string, std::size(k_oob_csv_columns)> m_fields;
+};
+
 }  // namespace
 
 std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
     const auto provenance = provenance_fields(rules, oob, p);
-    std::string out;
-    // Every record has the header's fields: a division's nationality on its own lines (empty
-    // elsewhere, and where the rule set has none), then the provenance.
-    const army::Division* division = nullptr;  // whose lines are being written
-    auto add = [&](std::vector<std::string> fields) {
-        fields.push_back(division ? division->nationality : "");
+    std::vector<std::string> head(std::begin(k_oob_csv_columns), std::end(k_oob_csv_columns));
+    head.insert(head.end(), std::begin(k_oob_csv_provenance), std::end(k_oob_csv_provenance));
+    std::string out = record(head);
+    const auto add = [&](const Record& r) {
+        auto fields = r.fields();
         fields.insert(fields.end(), provenance.begin(), provenance.end());
         out += record(fields);
     };
-    auto total = [&](const std::string& side, const std::string& army, const std::string& corps, const std::string& division_name,
-                     const std::string& level, const std::string& name, const Totals& t) {
-        add({side, army, corps, division_name, level + " total", name, "", std::to_string(t.stands), std::to_string(t.start), "", "", "",
-             "", "", "", "", std::to_string(t.brigades), std::to_string(t.batteries)});
+    // Where a record stands: its side, army, corps and division (a division's nationality on
+    // each of its records, and on no other).
+    const auto at = [](const std::string& side, const std::string& army, const std::string& corps, const army::Division* d) {
+        Record r;
+        r.set("side", side).set("army", army).set("corps", corps);
+        if (d) r.set("division", d->name).set("nationality", d->nationality);
+        return r;
     };
-    out = record({"side", "army", "corps", "division", "unit", "name", "arm", "stands", "start", "label", "state", "rating", "commander",
-                  "grade", "mark", "owner", "brigades", "batteries", "nationality", "muster", "campaign", "date", "turn", "view"});
+    const auto total = [&](Record r, const std::string& level, const std::string& name, const Totals& t) {
+        add(r.set("unit", level + " total").set("name", name).set("stands", std::to_string(t.stands)).set("start", std::to_string(t.start))
+                .set("brigades", std::to_string(t.brigades)).set("batteries", std::to_string(t.batteries)));
+    };
     for (const auto& a : oob.armies) {
-        auto battery = [&](const std::string& corps, const std::string& division, const army::Battery& b, const std::string& owner) {
-            add({a.side, a.name, corps, division, "battery", b.name, std::string(k_artillery), is_active(b.status) ? "1" : "0", "1", "",
-                 word(b.status), "", "", "", "", owner, "", is_active(b.status) ? "1" : "0"});
+        add(at(a.side, a.name, "", nullptr).set("unit", "army").set("name", a.name).leader(rules, a.commander));
+        const auto battery = [&](Record r, const army::Battery& b, const std::string& owner) {
+            const bool active = is_active(b.status);
+            add(r.set("unit", "battery").set("name", b.name).set("arm", std::string(k_artillery)).set("stands", active ? "1" : "0").set("start", "1")
+                    .set("state", word(b.status)).set("owner", owner).set("status", word(b.status)).set("batteries", active ? "1" : "0"));
         };
-        for (const auto& b : a.reserve) battery("", "", b, "army reserve");
+        for (const auto& b : a.reserve) battery(at(a.side, a.name, "", nullptr), b, "army reserve");
         for (const auto& k : a.corps) {
-            for (const auto& b : k.reserve) battery(k.name, "", b, "corps reserve");
+            add(at(a.side, a.name, k.name, nullptr).set("unit", "corps").set("name", k.name).leader(rules, k.commander));
+            for (const auto& b : k.reserve) battery(at(a.side, a.name, k.name, nullptr), b, "corps reserve");
             for (const auto& d : k.divisions) {
-                division = &d;
-                // A division with no units yet (a placeholder) still has its line.
-                if (d.brigades.empty() && d.batteries.empty())
-                    add({a.side, a.name, k.name, d.name, "division", d.name, d.arm, "0", "0", "", word(d.status), "", "", "", "", "", "0",
-                         "0"});
+                add(at(a.side, a.name, k.name, &d).set("unit", "division").set("name", d.name).set("arm", d.arm).set("state", word(d.status))
+                        .set("status", word(d.status)).set("hidden", d.hidden ? "yes" : "no").set("year", d.year ? std::to_string(d.year) : "")
+                        .set("theater", d.theater).leader(rules, d.commander));
                 for (const auto& b : d.brigades) {
-                    const auto* grade = rules.find_grade(b.commander.grade);
-                    add({a.side, a.name, k.name, d.name, "brigade", b.name, b.arm, std::to_string(b.stands), std::to_string(b.start_stands),
-                         b.label.text(), is_active(b.status) ? std::string(spell(b.state())) : word(b.status), b.rating,
-                         b.commander.name, b.commander.grade, grade ? grade->mark : "", "division", is_active(b.status) ? "1" : "0", ""});
+                    const bool active = is_active(b.status);
+                    add(at(a.side, a.name, k.name, &d).set("unit", "brigade").set("name", b.name).set("arm", b.arm)
+                            .set("stands", std::to_string(b.stands)).set("start", std::to_string(b.start_stands)).set("label", b.label.text())
+                            .set("state", active ? std::string(spell(b.state())) : word(b.status)).set("rating", b.rating).set("owner", "division")
+                            .set("status", word(b.status)).set("brigades", active ? "1" : "0").leader(rules, b.commander)
+                            .leader(rules, b.alternate, true));
                 }
-                for (const auto& b : d.batteries) battery(k.name, d.name, b, "division");
-                total(a.side, a.name, k.name, d.name, "division", d.name, totals_of(d));
-                division = nullptr;
+                for (const auto& b : d.batteries) battery(at(a.side, a.name, k.name, &d), b, "division");
+                total(at(a.side, a.name, k.name, &d), "division", d.name, totals_of(d));
             }
-            total(a.side, a.name, k.name, "", "corps", k.name, totals_of(k));
+            total(at(a.side, a.name, k.name, nullptr), "corps", k.name, totals_of(k));
         }
-        total(a.side, a.name, "", "", "army", a.name, totals_of(a));
+        total(at(a.side, a.name, "", nullptr), "army", a.name, totals_of(a));
     }
-    for (const auto& [side, t] : side_totals(oob)) total(side, "", "", "", "side", side, t);
+    for (const auto& [side, t] : side_totals(oob)) total(at(side, "", "", nullptr), "side", side, t);
     return out;
 }
 

@@ -273,3 +273,56 @@ TEST_CASE("battle amend after a recovery that rolled: the same roll is read agai
     CHECK_THAT(c.refused("battle amend Cashtown --loss 'Wadsworth/1st Brigade=3'", 1),
                Contains("needs a roll for the fraction of a stand, which the recovery did not make") && Contains("undo the recovery"));
 }
+
+TEST_CASE("Spreadsheets both ways: muster's CSV imports again whole, another's comes in through --columns, refusals name the row and column") {
+    const Small c;
+    c.ok("arrive Heth");
+    c.ok("arrive Wadsworth");
+    c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=2' --captured 'Wadsworth/2nd Brigade=1@Libby Prison'");
+    c.ok("export oob --format csv -o " + test::quote(c.dir.file("oob.csv")));
+    // Into a new file: the same order of battle, army by army (JSON compared, its header aside).
+    const test::CampaignFile copy;
+    copy.ok("campaign new Test --rules acw");
+    CHECK_THAT(copy.ok("import oob " + test::quote(c.dir.file("oob.csv"))), Contains("Imported 2 armies, 2 corps, 6 divisions"));
+    const auto armies = [](const std::string& json) { return json.substr(json.find("\"armies\"")); };
+    CHECK(armies(copy.ok("oob --format json")) == armies(c.ok("oob --format json")));
+    CHECK(copy.run("check").code == 0);
+
+    // A spreadsheet of its own: other headers, LF line ends, a byte order mark, a quoted comma,
+    // a column muster does not read; a brigade a row.
+    const auto sheet = c.dir.file("cumberland.csv");
+    std::ofstream(sheet) << "\xEF\xBB\xBF" "Side,Army,Corps,Division,Brigade,Quality,Strength,General,Grade,Notes\n"
+                            "union,Army of the Cumberland,XIV Corps,Baird,\"Scribner, Benjamin\",veteran,7,Scribner,average,at Chickamauga\n"
+                            "union,Army of the Cumberland,XIV Corps,Baird,Starkweather,green,6,,,\n";
+    const test::CampaignFile other;
+    other.ok("campaign new Chickamauga --rules acw");
+    CHECK_THAT(other.refused("import oob " + test::quote(sheet), 1), Contains("row 1: no column \"name\"") && Contains("--columns HEADER=name"));
+    CHECK_THAT(other.refused("import oob " + test::quote(sheet) + " --columns Brigade=name", 1), Contains("no column \"rating\""));
+    CHECK_THAT(other.refused("import oob " + test::quote(sheet) + " --columns Brigade=name,Quality=quality", 2),
+               Contains("\"quality\", which is not a column muster reads"));
+    CHECK_THAT(other.refused("import oob " + test::quote(sheet) + " --columns Brigadier=name", 2), Contains("has no column of"));
+    CHECK_THAT(other.refused("import oob " + test::quote(sheet) + " --columns Brigade", 2), Contains("is not HEADER=COLUMN"));
+    const std::string mapped = " --columns Brigade=name,Quality=rating --columns Strength=stands --columns General=commander";
+    CHECK_THAT(other.ok("import oob " + test::quote(sheet) + mapped), Contains("Imported 1 army, 1 corps, 1 division, 2 brigades"));
+    CHECK_THAT(other.ok("oob"), Contains("Scribner, Benjamin") && Contains("Starkweather") && Contains("Scribner, Average"));
+    CHECK(other.run("check").code == 0);
+
+    // A bad cell on the last row refuses the whole file, naming its row and column.
+    const auto bad = c.dir.file("bad.csv");
+    const auto refuse = [&](const std::string& rows, const std::string& says) {
+        std::ofstream(bad, std::ios::trunc) << "side,army,corps,division,name,rating,stands,commander,grade\r\n"
+                                               "union,Army of the Ohio,XXIII Corps,Cox,Reilly,veteran,6,Reilly,average\r\n" + rows;
+        CHECK_THAT(other.refused("import oob " + test::quote(bad), 1), Contains(says));
+    };
+    refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,elite,6,,\r\n", "bad.csv: row 3, column \"rating\": unknown rating \"elite\"");
+    refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,many,,\r\n", "row 3, column \"stands\": \"many\" is not a whole number");
+    refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,600,,\r\n", "row 3, column \"stands\": 600 is out of range");
+    refuse("union,Army of the Ohio,XXIII Corps,Cox,Reilly,veteran,6,,\r\n", "row 3, column \"name\": a second brigade named \"Reilly\"");
+    refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,6,Casement,\r\n", "row 3, column \"commander\": missing \"grade\"");
+    refuse("martian,Army of Mars,I Corps,Red,Casement,veteran,6,,\r\n", "row 3, column \"side\": unknown side \"martian\"");
+    refuse("confederate,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,6,,\r\n", "row 3, column \"side\": army Army of the Ohio is of the union");
+    refuse("union,Army of the Ohio,XXIII Corps,Cox,\"Casement,veteran,6,,\r\n", "row 3: a quoted field is never closed");
+    refuse("union,Army of the Cumberland,XIV Corps,Baird,Casement,veteran,6,,\r\n", "already has an army named \"Army of the Cumberland\"");
+    // --columns is for spreadsheets.
+    CHECK_THAT(other.refused("import oob " + test::quote(c.dir.file("x.json")) + " --columns a=b", 2), Contains("is not a .csv file"));
+}

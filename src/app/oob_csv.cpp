@@ -1,0 +1,429 @@
+// An order of battle from a spreadsheet (CSV): muster's own CSV export, or another's columns
+// mapped onto muster's. The rows become a muster-oob/1 document, read by the same reader as a
+// JSON file (app/oob_import.cpp), so the same checks and refusals apply; a refusal names the row
+// and the column of the spreadsheet it comes from.
+#include "app/oob_import.hpp"
+
+#include "core/error.hpp"
+#include "core/names.hpp"
+#include "core/text.hpp"
+#include "export/oob.hpp"
+#include "json/json.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <list>
+#include <map>
+
+namespace muster::app {
+namespace {
+
+// RFC 4180, as spreadsheets write it: fields split at commas outside quotes, records at CRLF
+// or LF outside quotes, doubled quotes inside a quoted field read as one; a UTF-8 byte order
+// mark at the start skipped. Each record with the line it starts on.
+struct CsvRecord {
+    int line = 0;
+    std::vector<std::string> fields;
+};
+
+std::vector<CsvRecord> csv_records(std::string_view text, const std::string& file) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    std::vector<CsvRecord> out;
+    CsvRecord record{1, {}};
+    std::string field;
+    bool quoted = false, was_quoted = false;
+    int line = 1;
+    const auto end_field = [&] {
+        record.fields.push_back(std::exchange(field, {}));
+        was_quoted = false;
+    };
+    const auto end_record = [&] {
+        end_field();
+        if (!(record.fields.size() == 1 && record.fields[0].empty())) out.push_back(std::move(record));  // a blank line
+        record = {line, {}};
+    };
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') field += text[++i];
+            else if (c == '"') quoted = false;
+            else {
+                if (c == '\n') ++line;
+                field += c;
+            }
+        } else if (c == '"') {
+            if (!field.empty() || was_quoted)
+                throw FileError(file, "row " + std::to_string(out.size() + 1), "a quote inside a field that does not begin with one");
+            quoted = was_quoted = true;
+        } else if (c == ',') {
+            end_field();
+        } else if (c == '\n' || (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) {
+            if (c == '\r') ++i;
+            ++line;
+            end_record();
+        } else {
+            if (was_quoted) throw FileError(file, "row " + std::to_string(out.size() + 1), "text after a quoted field's closing quote");
+            field += c;
+        }
+    }
+    if (quoted) throw FileError(file, "row " + std::to_string(out.size() + 1), "a quoted field is never closed");
+    if (!field.empty() || !record.fields.empty()) end_record();
+    return out;
+}
+
+// A cell as written: muster's export puts an apostrophe before what a spreadsheet would take
+// for a formula ('=..., '-..., '+..., '@...); it is taken off again.
+std::string cell_text(std::string_view raw) {
+    const auto t = trim(raw);
+    if (t.size() > 1 && t.front() == '\'' && std::string_view("=+-@\t\r").find(t[1]) != std::string_view::npos) return std::string(t.substr(1));
+    return std::string(t);
+}
+
+std::string json_string(std::string_view s) {
+    std::string out = "\"";
+    for (const unsigned char c : s) {
+        if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
+        else if (c < 0x20) {
+            static const char* hex = "0123456789abcdef";
+            out += "\\u00";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else out += static_cast<char>(c);
+    }
+    return out + "\"";
+}
+
+// A JSON value being built, each part remembering the row and column of the spreadsheet it came
+// from, so that the reader's JSON paths can be told as rows and columns.
+struct Node {
+    std::string scalar;  // JSON text of a string, number or boolean; empty: an object or array
+    bool array = false;
+    std::list<std::pair<std::string, Node>> members;  // an object's (an array's: keys empty); a list: what is added never moves
+    int row = 0;
+    std::string column;  // the spreadsheet's own header
+    Node& add(const std::string& key, Node node) {
+        members.emplace_back(key, std::move(node));
+        return members.back().second;
+    }
+    Node* find(const std::string& key) {
+        for (auto& [k, v] : members)
+            if (k == key) return &v;
+        return nullptr;
+    }
+    const Node* find(const std::string& key) const { return const_cast<Node*>(this)->find(key); }
+};
+
+void write(const Node& n, const std::string& path, std::string& out, std::map<std::string, std::pair<int, std::string>>& where) {
+    where[path] = {n.row, n.column};
+    if (!n.scalar.empty()) {
+        out += n.scalar;
+        return;
+    }
+    out += n.array ? "[" : "{";
+    size_t i = 0;
+    for (const auto& [key, value] : n.members) {
+        if (i) out += ",";
+        if (!n.array) out += json_string(key) + ":";
+        write(value, n.array ? path + "[" + std::to_string(i) + "]" : path + "." + key, out, where);
+        ++i;
+    }
+    out += n.array ? "]" : "}";
+}
+
+class Sheet {
+public:
+    Sheet(const std::string& file, const std::vector<CsvRecord>& records, const std::map<std::string, std::string>& columns,
+          std::string default_arm)
+        : m_file(file), m_records(records), m_default_arm(std::move(default_arm)) {
+        if (records.empty()) throw FileError(file, "", "it is empty: expected a header row, then a row per unit");
+        const auto& header = records.front().fields;
+        m_header.resize(header.size());
+        std::map<std::string, std::string> ours;  // the file's header -> muster's column
+        for (const auto& h : header) {
+            const auto name = cell_text(h);
+            std::string lower = name;
+            std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            ours[name] = columns.count(name) ? columns.at(name) : lower;  // muster's own names in any case ("Side")
+        }
+        for (const auto& [theirs, _] : columns)
+            if (!ours.count(theirs))
+                throw UsageError("--columns maps \"" + visible(theirs) + "\", which " + visible(file) + " has no column of (its columns: " +
+                                 visible(join(header, ", ")) + ")");
+        for (size_t i = 0; i < header.size(); ++i) {
+            const auto& name = ours.at(cell_text(header[i]));
+            if (std::find(std::begin(exporter::k_oob_csv_columns), std::end(exporter::k_oob_csv_columns), name) ==
+                    std::end(exporter::k_oob_csv_columns) &&
+                std::find(std::begin(exporter::k_oob_csv_provenance), std::end(exporter::k_oob_csv_provenance), name) ==
+                    std::end(exporter::k_oob_csv_provenance)) {
+                if (columns.count(cell_text(header[i])))
+                    throw UsageError("--columns maps \"" + visible(cell_text(header[i])) + "\" to \"" + visible(name) +
+                                     "\", which is not a column muster reads (expected one of: " + join(std::vector<std::string>(std::begin(exporter::k_oob_csv_columns), std::end(exporter::k_oob_csv_columns)), ", ") + ")");
+                continue;  // a column muster does not read (notes, say): left alone
+            }
+            if (m_at.count(name)) throw FileError(file, "row 1", "two columns are \"" + name + "\" (" + visible(m_header[m_at.at(name)]) + " and " + visible(cell_text(header[i])) + ")");
+            m_at[name] = i;
+            m_header[i] = cell_text(header[i]);
+        }
+        // Without a unit column, every row is a brigade: these it cannot do without.
+        static const std::pair<const char*, const char*> required[] = {{"side", "its side"}, {"army", "its army"}, {"corps", "its corps"},
+                                                                        {"division", "its division"}, {"name", "the unit's name"}};
+        static const std::pair<const char*, const char*> for_brigades[] = {{"rating", "a brigade's rating"}, {"stands", "a brigade's stands"}};
+        const auto need = [&](const char* column, const char* what) {
+            if (!m_at.count(column))
+                throw FileError(file, "row 1", "no column \"" + std::string(column) + "\" (" + what + "): the spreadsheet's columns are " +
+                                                   visible(join(header, ", ")) + "; map one with --columns HEADER=" + column);
+        };
+        for (const auto& [column, what] : required) need(column, what);
+        if (!m_at.count("unit"))
+            for (const auto& [column, what] : for_brigades) need(column, what);
+    }
+
+    // The rows as a muster-oob/1 document, with where each part came from.
+    std::string document(std::map<std::string, std::pair<int, std::string>>& where) {
+        Node root;
+        root.add("format", {json_string("muster-oob/1")});
+        m_armies = &root.add("armies", Node{});
+        m_armies->array = true;
+        for (size_t r = 1; r < m_records.size(); ++r) row(r);
+        // A division with no row of its own: entered, of its first brigade's arm (or the rule
+        // set's first arm).
+        for (auto& [_, d] : m_division) {
+            if (!d.node->find("status")) d.node->add("status", cell(0, "", json_string("entered")));
+            if (d.node->find("arm")) continue;
+            const auto& brigades = d.node->find("brigades")->members;
+            const auto* arm = brigades.empty() ? nullptr : brigades.front().second.find("arm");
+            d.node->add("arm", arm ? *arm : cell(0, "", json_string(m_default_arm)));
+        }
+        std::string out;
+        write(root, "$", out, where);
+        return out;
+    }
+
+private:
+    std::string get(size_t r, const char* column) const {
+        const auto it = m_at.find(column);
+        if (it == m_at.end() || it->second >= m_records[r].fields.size()) return "";
+        return cell_text(m_records[r].fields[it->second]);
+    }
+    int row_number(size_t r) const { return static_cast<int>(r) + 1; }
+    [[noreturn]] void fail(size_t r, const char* column, const std::string& reason) const {
+        throw FileError(m_file, "row " + std::to_string(row_number(r)) + (column && m_at.count(column) ? ", column \"" + m_header[m_at.at(column)] + "\"" : ""),
+                        reason);
+    }
+    Node cell(size_t r, const char* column, std::string json) const {
+        Node n{std::move(json)};
+        n.row = r ? row_number(r) : 0;
+        if (m_at.count(column)) n.column = m_header[m_at.at(column)];
+        return n;
+    }
+    Node object(size_t r) const {
+        Node n;
+        n.row = row_number(r);
+        return n;
+    }
+    Node list(size_t r) const {
+        Node n = object(r);
+        n.array = true;
+        return n;
+    }
+    // A text cell as a member, when it has something.
+    void text(Node& n, size_t r, const char* column, const char* key = nullptr) const {
+        if (const auto v = get(r, column); !v.empty()) n.add(key ? key : column, cell(r, column, json_string(v)));
+    }
+    void number(Node& n, size_t r, const char* column, const char* key) const {
+        const auto v = get(r, column);
+        if (v.empty()) return;
+        long long x = 0;
+        const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), x);
+        if (error != std::errc() || end != v.data() + v.size() || x < 0 || x > 1000000)
+            fail(r, column, "\"" + visible(v) + "\" is not a whole number");
+        n.add(key, cell(r, column, std::to_string(x)));
+    }
+    void leader(Node& n, size_t r, bool alternate) const {
+        const char* name = alternate ? "alternate" : "commander";
+        if (get(r, name).empty()) return;
+        Node l = cell(r, name, "");  // what he lacks is told at his name's column
+        text(l, r, name, "name");
+        text(l, r, alternate ? "alternate_grade" : "grade", "grade");
+        text(l, r, alternate ? "alternate_rolled_grade" : "rolled_grade", "rolled_grade");
+        text(l, r, alternate ? "alternate_status" : "commander_status", "status");
+        n.add(alternate ? "alternate" : "commander", std::move(l));
+    }
+
+    // The army, corps and division a row names, made when first named (a header row of its own
+    // may say more of it, once).
+    Node& army(size_t r) {
+        const auto name = get(r, "army");
+        if (name.empty()) fail(r, "army", "no army named");
+        if (auto it = m_army.find(name); it != m_army.end()) {
+            if (const auto side = get(r, "side"); !side.empty() && side != it->second.side)
+                fail(r, "side", "army " + visible(name) + " is of the " + it->second.side + " (row " + std::to_string(it->second.row) + "), not the " + visible(side));
+            return *it->second.node;
+        }
+        Node a = object(r);
+        a.add("name", cell(r, "army", json_string(name)));
+        text(a, r, "side");
+        Node& made = m_armies->add("", std::move(a));
+        made.add("corps", list(r));
+        m_army[name] = {&made, get(r, "side"), row_number(r)};
+        return made;
+    }
+    // Each names its army (corps, division) again: checked against where it was first put.
+    Node& corps(size_t r) {
+        Node& in = army(r);
+        const auto name = get(r, "corps");
+        if (name.empty()) fail(r, "corps", "no corps named");
+        if (auto it = m_corps.find(name); it != m_corps.end()) {
+            if (it->second.army != get(r, "army"))
+                fail(r, "army", "corps " + visible(name) + " is in " + visible(it->second.army) + " (row " + std::to_string(it->second.row) + "), not " + visible(get(r, "army")));
+            return *it->second.node;
+        }
+        Node k = object(r);
+        k.add("name", cell(r, "corps", json_string(name)));
+        Node& made = in.find("corps")->add("", std::move(k));
+        made.add("divisions", list(r));
+        m_corps[name] = {&made, get(r, "army"), row_number(r)};
+        return made;
+    }
+    struct Division {
+        Node* node;
+        std::string corps;
+        int row;
+        bool described = false;
+    };
+    Division& division(size_t r) {
+        Node& in = corps(r);
+        const auto name = get(r, "division");
+        if (name.empty()) fail(r, "division", "no division named");
+        if (auto it = m_division.find(name); it != m_division.end()) {
+            if (it->second.corps != get(r, "corps"))
+                fail(r, "corps", "division " + visible(name) + " is in " + visible(it->second.corps) + " (row " + std::to_string(it->second.row) + "), not " + visible(get(r, "corps")));
+            return it->second;
+        }
+        Node d = object(r);
+        d.add("name", cell(r, "division", json_string(name)));
+        Node& made = in.find("divisions")->add("", std::move(d));
+        made.add("brigades", list(r));
+        made.add("batteries", list(r));
+        return m_division[name] = {&made, get(r, "corps"), row_number(r)};
+    }
+
+    void row(size_t r) {
+        const auto unit_text = get(r, "unit");
+        if (unit_text.size() > 6 && unit_text.ends_with(" total")) return;  // derived figures: not read
+        const auto unit = m_at.count("unit") ? find_word<NamedKind>(unit_text) : NamedKind::brigade;
+        if (unit == NamedKind::army) {
+            auto& a = army(r);
+            if (a.find("commander")) fail(r, "unit", "a second row for army " + visible(get(r, "army")));
+            leader(a, r, false);
+            if (get(r, "name") != get(r, "army")) fail(r, "name", "an army's row names it in both \"army\" and \"name\"");
+        } else if (unit == NamedKind::corps) {
+            auto& k = corps(r);
+            if (k.find("commander")) fail(r, "unit", "a second row for corps " + visible(get(r, "corps")));
+            leader(k, r, false);
+            if (get(r, "name") != get(r, "corps")) fail(r, "name", "a corps' row names it in both \"corps\" and \"name\"");
+        } else if (unit == NamedKind::division) {
+            auto& d = division(r);
+            if (d.described) fail(r, "unit", "a second row for division " + visible(get(r, "division")) + " (the first is row " + std::to_string(d.row) + ")");
+            if (get(r, "name") != get(r, "division")) fail(r, "name", "a division's row names it in both \"division\" and \"name\"");
+            describe(*d.node, r);
+            d.described = true;
+        } else if (unit == NamedKind::brigade) {
+            auto& d = division(r);
+            Node b = object(r);
+            text(b, r, "name");
+            text(b, r, "arm");
+            text(b, r, "rating");
+            number(b, r, "start", "start_stands");
+            if (!b.find("start_stands")) number(b, r, "stands", "start_stands");  // a spreadsheet of full brigades
+            number(b, r, "stands", "stands");
+            text(b, r, "label");
+            if (const auto status = get(r, "status"); !status.empty()) text(b, r, "status");
+            else if (const auto state = find_word<BrigadeStatus>(get(r, "state")); state && *state != BrigadeStatus::active) text(b, r, "state", "status");
+            leader(b, r, false);
+            leader(b, r, true);
+            d.node->find("brigades")->add("", std::move(b));
+        } else if (unit == NamedKind::battery) {
+            Node b = object(r);
+            text(b, r, "name");
+            text(b, r, "status");
+            const auto owner = get(r, "owner");
+            if (owner == "army reserve") reserve(army(r), r).add("", std::move(b));
+            else if (owner == "corps reserve") reserve(corps(r), r).add("", std::move(b));
+            else if (owner.empty() || find_word<NamedKind>(owner) == NamedKind::division) division(r).node->find("batteries")->add("", std::move(b));
+            else fail(r, "owner", "\"" + visible(owner) + "\" is not who owns a battery: expected division, corps reserve or army reserve");
+        } else {
+            fail(r, "unit", "\"" + visible(unit_text) + "\" is not a unit: expected army, corps, division, brigade, battery, or a total");
+        }
+    }
+    Node& reserve(Node& owner, size_t r) {
+        if (auto* list = owner.find("reserve_batteries")) return *list;
+        return owner.add("reserve_batteries", list(r));
+    }
+    // A division's own row: its arm, status, fog, year, theater, nationality and commander.
+    void describe(Node& d, size_t r) const {
+        text(d, r, "arm");
+        if (!get(r, "status").empty()) text(d, r, "status");
+        else text(d, r, "state", "status");
+        if (const auto h = get(r, "hidden"); !h.empty()) {
+            const bool yes = h == "yes" || h == "true" || h == "1", no = h == "no" || h == "false" || h == "0";
+            if (!yes && !no) fail(r, "hidden", "\"" + visible(h) + "\" is not yes or no");
+            d.add("hidden", cell(r, "hidden", yes ? "true" : "false"));
+        }
+        number(d, r, "year", "year");
+        text(d, r, "theater");
+        text(d, r, "nationality");
+        leader(d, r, false);
+    }
+
+    struct Named {
+        Node* node;
+        std::string side;
+        int row;
+    };
+    struct InCorps {
+        Node* node;
+        std::string army;
+        int row;
+    };
+    const std::string& m_file;
+    const std::vector<CsvRecord>& m_records;
+    std::string m_default_arm;
+    std::map<std::string, size_t> m_at;  // muster's column -> the field's place
+    std::vector<std::string> m_header;   // the file's own header, by place
+    Node* m_armies = nullptr;
+    std::map<std::string, Named> m_army;
+    std::map<std::string, InCorps> m_corps;
+    std::map<std::string, Division> m_division;
+};
+
+}  // namespace
+
+army::OrderOfBattle read_oob_csv(std::string_view text, const std::string& file, const rules::RuleSet& rules,
+                                 const std::map<std::string, std::string>& columns) {
+    const auto records = csv_records(text, file);
+    Sheet sheet(file, records, columns, rules.arms.empty() ? std::string() : rules.arms.front().id);
+    std::map<std::string, std::pair<int, std::string>> where;
+    const auto json = sheet.document(where);
+    const std::string marker = "\x01" "csv";
+    try {
+        // The reader's own checks, as for a JSON file; its JSON path told as a row and column.
+        return read_oob(json, marker, rules);
+    } catch (const FileError& e) {
+        std::string what = e.what();
+        const auto prefix = marker + ": ";
+        if (what.rfind(prefix, 0) != 0) throw;
+        what = what.substr(prefix.size());
+        const auto colon = what.find(": ");
+        std::string path = colon == std::string::npos ? "" : what.substr(0, colon);
+        const std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
+        while (!path.empty() && !where.count(path)) {
+            const auto cut = path.find_last_of(".[");
+            path = cut == std::string::npos ? "" : path.substr(0, cut);
+        }
+        const auto [row, column] = path.empty() ? std::pair<int, std::string>{0, ""} : where.at(path);
+        throw FileError(file, row ? "row " + std::to_string(row) + (column.empty() ? "" : ", column \"" + column + "\"") : "", reason);
+    }
+}
+
+}  // namespace muster::app
