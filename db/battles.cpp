@@ -53,6 +53,19 @@ void Battles::set_loss(std::int64_t battle, const campaign::LossInfo& loss) {
     });
 }
 
+void Battles::set_fallen(std::int64_t battle, std::int64_t leader, std::optional<LeaderFate> fate, std::optional<std::int64_t> division) {
+    guarded(m_store.path(), [&] {
+        if (!fate) {
+            exec(m_store.impl().db, "DELETE FROM battle_fallen WHERE battle_id = ? AND leader_id = ?", battle, leader);
+            return;
+        }
+        exec(m_store.impl().db,
+             "INSERT INTO battle_fallen (battle_id, leader_id, fate, division_id) VALUES (?1, ?2, ?3, ?4) "
+             "ON CONFLICT (battle_id, leader_id) DO UPDATE SET fate = ?3, division_id = ?4",
+             battle, leader, *fate, division);
+    });
+}
+
 void Battles::set_battle_recovered(std::int64_t battle) {
     guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE battle SET recovered = 1 WHERE id = ?", battle); });
 }

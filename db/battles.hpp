@@ -21,6 +21,8 @@ public:
     void insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate);
     void insert_loss(std::int64_t battle, std::int64_t brigade, int casualties, int captured);
     void set_returned(std::int64_t battle, std::int64_t brigade, int returned);
+    /// A leader's fall in a battle as amended: his fate (added if he had none), or none (taken back).
+    void set_fallen(std::int64_t battle, std::int64_t leader, std::optional<LeaderFate> fate, std::optional<std::int64_t> division);
     /// A brigade's loss in a battle as amended (added if it had none).
     void set_loss(std::int64_t battle, const campaign::LossInfo& loss);
     void set_battle_recovered(std::int64_t battle);

@@ -460,10 +460,19 @@ private:
 
 }  // namespace
 
-Outcome Battles::amend(const std::string& battle_name, const std::vector<std::string>& specs, Mode mode) {
+Outcome Battles::amend(const std::string& battle_name, const std::vector<std::string>& loss_specs, const std::vector<std::string>& leader_specs,
+                       Mode mode) {
     battle::Report asked;
-    for (const auto& spec : specs) battle::add_loss_spec(asked, spec);
-    if (asked.brigades.empty()) throw UsageError("give what to amend: --loss \"Division/Brigade=N\", the stands it lost there");
+    for (const auto& spec : loss_specs) battle::add_loss_spec(asked, spec);
+    // A leader wrongly reported fallen: REF:none.
+    std::vector<std::string> not_fallen;
+    for (const auto& spec : leader_specs) {
+        const auto colon = spec.rfind(':');
+        if (colon != std::string::npos && trim(spec.substr(colon + 1)) == "none") not_fallen.emplace_back(trim(spec.substr(0, colon)));
+        else battle::add_leader_spec(asked, spec);
+    }
+    if (asked.brigades.empty() && asked.leaders.empty() && not_fallen.empty())
+        throw UsageError("give what to amend: --loss \"Division/Brigade=N\", the stands it lost there, or --leader \"REF:FATE\" (or REF:none)");
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     Outcome out;
@@ -473,14 +482,31 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
         const army::Brigade* brigade;
         campaign::LossInfo before, after;
     };
+    struct LeaderChange {
+        const army::Leader* leader;
+        std::optional<LeaderFate> before, after;  // none: not among the fallen
+        int out_for = 1;
+        const campaign::CampInfo* camp = nullptr;  // where he is taken, captured
+        std::optional<campaign::Holding> held;     // where he is held, captured as reported
+        std::optional<std::int64_t> division;
+    };
     std::vector<Change> changes;
+    std::vector<LeaderChange> leaders;
+    std::vector<std::string> parts;  // the journal's words, with the division each is of
+    std::vector<std::optional<std::int64_t>> part_divisions;
     std::optional<campaign::BattleInfo> battle;
     campaign::Roster roster;
     const auto plan = [&] {
+        changes.clear();
+        leaders.clear();
+        parts.clear();
+        part_divisions.clear();
+        out.lines.clear();
         roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         battle = refs.battle(battle_name);
         const auto fought = db::Battles(store).battle_divisions(battle->id);
+        const auto did_fight = [&](std::optional<std::int64_t> d) { return !d || std::find(fought.begin(), fought.end(), *d) != fought.end(); };
         std::map<std::int64_t, campaign::LossInfo> losses;
         for (const auto& l : db::Battles(store).losses(battle->id)) losses[l.brigade_id] = l;
         // The rolls of the recovery that stands, by what each was for.
@@ -491,7 +517,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
                     for (const auto& r : e.rolls) rolled[r.roll.purpose] = r.roll.thrown;
         for (const auto& typed : asked.brigades) {
             const auto& b = refs.brigade(typed.brigade);
-            if (std::find(fought.begin(), fought.end(), b.division_id) == fought.end())
+            if (!did_fight(b.division_id))
                 throw UsageError("brigade " + b.ref() + " did not fight at " + battle->name + ": its division is not among those that fought");
             for (const auto& seen : changes)
                 if (seen.brigade->id == b.id) throw UsageError("brigade " + b.ref() + " is amended twice: give its loss once");
@@ -513,16 +539,62 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             if (after.casualties == before.casualties) throw UsageError("brigade " + b.ref() + " already lost " + std::to_string(before.casualties) +
                                                                         " at " + battle->name + ": nothing to amend");
             changes.push_back({&b, before, after});
+            out.lines.push_back(b.ref() + ": lost " + std::to_string(before.casualties) + " -> " + std::to_string(after.casualties) +
+                                (battle->recovered ? ", returned " + std::to_string(before.returned) + " -> " + std::to_string(after.returned) : "") +
+                                "; from " + std::to_string(b.stands) + " to " + count_of(stands, "stand", "stands") + ", " + state_after(b, stands));
+            parts.push_back(b.ref() + " lost " + std::to_string(after.casualties) + " (was " + std::to_string(before.casualties) + ")");
+            part_divisions.push_back(b.division_id);
         }
-        out.lines.clear();
-        std::vector<std::string> parts;
-        for (const auto& ch : changes) {
-            const int stands = ch.brigade->stands - (ch.after.casualties - ch.before.casualties) + (ch.after.returned - ch.before.returned);
-            out.lines.push_back(ch.brigade->ref() + ": lost " + std::to_string(ch.before.casualties) + " -> " + std::to_string(ch.after.casualties) +
-                                (battle->recovered ? ", returned " + std::to_string(ch.before.returned) + " -> " + std::to_string(ch.after.returned) : "") +
-                                "; from " + std::to_string(ch.brigade->stands) + " to " + count_of(stands, "stand", "stands") + ", " +
-                                state_after(*ch.brigade, stands));
-            parts.push_back(ch.brigade->ref() + " lost " + std::to_string(ch.after.casualties) + " (was " + std::to_string(ch.before.casualties) + ")");
+        // Leaders: one the report left out falls now; one it reported changes his fate, or
+        // did not fall at all (none), provided nothing has happened to him since.
+        const auto record = db::Battles(store).battle_record(battle->id);
+        std::vector<std::pair<std::string, const battle::FallenLeader*>> typed_leaders;
+        for (const auto& f : asked.leaders) typed_leaders.emplace_back(f.leader, &f);
+        for (const auto& n : not_fallen) typed_leaders.emplace_back(n, nullptr);
+        for (const auto& [ref, f] : typed_leaders) {
+            const auto& l = refs.leader(ref);
+            for (const auto& seen : leaders)
+                if (seen.leader->id == l.id) throw UsageError("leader " + l.label() + " is amended twice: give him once");
+            LeaderChange ch{&l, std::nullopt, std::nullopt};
+            for (const auto& fallen : record.fallen)
+                if (fallen.leader_id == l.id) {
+                    ch.before = fallen.fate;
+                    ch.division = fallen.division_id;
+                }
+            if (!ch.before) ch.division = refs.division_of(l);
+            if (f) {
+                ch.after = f->fate;
+                ch.out_for = f->out_for;
+                if (f->fate == LeaderFate::captured) ch.camp = &captor_camp(refs, f->camp, l.side, "leader " + l.label());
+            }
+            if (!ch.before) {
+                if (!ch.after) throw UsageError("leader " + l.label() + " is not among the fallen of " + battle->name + ": nothing to take back");
+                if (!is_active(l.status)) throw Error("leader " + l.label() + " is already " + word(l.status));
+                if (!did_fight(ch.division))
+                    throw UsageError("leader " + l.label() + " did not fight at " + battle->name + ": his division is not among those that fought");
+            } else {
+                // As the report left him: fallen there, and (captured) still held.
+                if (l.fell_in != battle->id || l.status != status_after(*ch.before))
+                    throw Error("leader " + l.label() + " is no longer " + word(*ch.before) + " from " + battle->name + " (he is " + word(l.status) +
+                                " now): undo what has happened to him since, then amend");
+                if (*ch.before == LeaderFate::captured) {
+                    for (const auto& h : refs.holdings())
+                        if (h.kind == HeldKind::leader && h.unit_id == l.id) ch.held = h;
+                    if (!ch.held) throw Error("leader " + l.label() + " is no longer held in a camp: undo his release, then amend");
+                }
+                const bool same_camp = !ch.camp || (ch.held && ch.held->camp_id == ch.camp->id);
+                if (ch.after == ch.before && (ch.after != LeaderFate::wounded || ch.out_for == l.out_battles) && same_camp)
+                    throw UsageError("leader " + l.label() + " is " + word(*ch.before) + " from " + battle->name + " already: nothing to amend");
+            }
+            const auto fate_text = [&](std::optional<LeaderFate> fate, int out_for, const campaign::CampInfo* camp) {
+                if (!fate) return std::string("not fallen");
+                return word(*fate) + (camp ? " to " + camp->name : "") + (fate == LeaderFate::wounded ? ", out for " + count_of(out_for, "battle", "battles") : "");
+            };
+            out.lines.push_back("leader " + l.label() + ": " + fate_text(ch.after, ch.out_for, ch.camp) + " (was " + fate_text(ch.before, l.out_battles, nullptr) + ")");
+            parts.push_back("leader " + l.label() + " " + (ch.after ? word(*ch.after) : std::string("not fallen")) + " (was " +
+                            (ch.before ? word(*ch.before) : std::string("not fallen")) + ")");
+            part_divisions.push_back(ch.division);
+            leaders.push_back(ch);
         }
         out.summary = "Battle of " + battle->name + " amended: " + join(parts, "; ");
     };
@@ -533,28 +605,46 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
     }
     out.operation = store.run_operation(c.id, OperationKind::amend, [&](std::int64_t op) {
         plan();
-        // Read by each side that counts an amended brigade (its own side, and the enemy once the
-        // division is seen), each reading only the brigades it counts.
+        // Read by each side that counts what was amended: the side it belongs to, and the enemy
+        // once the division is seen (a leader above the divisions: his own side), each reading
+        // only what it counts.
         std::vector<std::int64_t> divisions;
-        for (const auto& ch : changes) divisions.push_back(ch.brigade->division_id);
+        for (const auto& d : part_divisions)
+            if (d) divisions.push_back(*d);
         const auto fog = db::Forces(store).division_fog(divisions);
+        std::vector<std::string> owners;
+        for (const auto& ch : changes) owners.push_back(ch.brigade->side);
+        for (const auto& ch : leaders) owners.push_back(ch.leader->side);
+        const auto counts = [&](const std::string& side, size_t i) {
+            return part_divisions[i] ? SideSight{fog, side}.counted(*part_divisions[i]) : owners[i] == side;
+        };
         std::set<std::string> readers;
         for (const auto& side : m_session.rules().sides)
-            for (const auto& ch : changes)
-                if (SideSight{fog, side.id}.counted(ch.brigade->division_id)) readers.insert(side.id);
+            for (size_t i = 0; i < parts.size(); ++i)
+                if (counts(side.id, i)) readers.insert(side.id);
         store.set_audience(op, Audience::sides(readers));
         for (const auto& side : readers) {
-            std::vector<std::string> parts;
-            for (const auto& ch : changes)
-                if (SideSight{fog, side}.counted(ch.brigade->division_id))
-                    parts.push_back(ch.brigade->ref() + " lost " + std::to_string(ch.after.casualties) + " (was " + std::to_string(ch.before.casualties) + ")");
-            if (const auto line = "Battle of " + battle->name + " amended: " + join(parts, "; "); line != out.summary) store.set_side_summary(op, side, line);
+            std::vector<std::string> seen;
+            for (size_t i = 0; i < parts.size(); ++i)
+                if (counts(side, i)) seen.push_back(parts[i]);
+            if (const auto line = "Battle of " + battle->name + " amended: " + join(seen, "; "); line != out.summary) store.set_side_summary(op, side, line);
         }
         for (const auto& ch : changes) {
             db::Battles(store).set_loss(battle->id, ch.after);
             db::Forces(store).change_stands(op, ch.brigade->id, MoveKind::casualty, ch.before.casualties - ch.after.casualties);
             db::Forces(store).change_stands(op, ch.brigade->id, MoveKind::returned, ch.after.returned - ch.before.returned);
             relabel_above_start(store, m_session.rules(), ch.brigade->id, ch.brigade->ref(), out);
+        }
+        for (const auto& ch : leaders) {
+            if (ch.held) db::Prisoners(store).release(*ch.held, 0);
+            if (ch.after) {
+                db::Leaders(store).set_leader_status(ch.leader->id, status_after(*ch.after), battle->id,
+                                                     ch.after == LeaderFate::wounded ? std::optional<int>(ch.out_for) : std::nullopt);
+                if (ch.camp) db::Prisoners(store).hold_leader(ch.camp->id, ch.leader->id);
+            } else {
+                db::Leaders(store).set_leader_status(ch.leader->id, LeaderStatus::active, std::nullopt, std::nullopt);
+            }
+            db::Battles(store).set_fallen(battle->id, ch.leader->id, ch.after, ch.division);
         }
         return out.summary;
     });

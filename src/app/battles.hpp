@@ -56,13 +56,16 @@ public:
     /// operation that also clears the draft; a preview describes it and stores nothing.
     /// A wounded leader of the draft is out for `wounded_out_for` battles.
     Outcome report_draft(const std::string& battle, const DraftReport& how, Mode mode);
-    /// Corrects a battle's report: each of `losses` ("Division/Brigade=N", as `--loss` gives
-    /// them) sets what that brigade lost there to N, as one new operation, its stands and
-    /// ledger moved by the difference. Where the casualties have returned, the return is
-    /// worked out again for the changed brigades at the campaign's rate and rounding, with the
-    /// roll the recovery made for each; refused, with the reason, where it would need a roll
-    /// the recovery did not make. A preview describes it and stores nothing.
-    Outcome amend(const std::string& battle, const std::vector<std::string>& losses, Mode mode);
+    /// Corrects a battle's report, as one new operation. Each of `losses` ("Division/Brigade=N",
+    /// as `--loss` gives them) sets what that brigade lost there to N, its stands and ledger
+    /// moved by the difference; where the casualties have returned, the return is worked out
+    /// again for the changed brigades at the campaign's rate and rounding with the roll the
+    /// recovery made for each, or refused with the reason where it would need a roll the
+    /// recovery did not make. Each of `leaders` ("REF:FATE[@CAMP][/N]" as `--leader` gives them,
+    /// or "REF:none") makes a leader the report left out fall there, or changes the fate of one
+    /// it reported (his camp, his battles out) or takes his fall back, provided nothing has
+    /// happened to him since. A preview describes it and stores nothing.
+    Outcome amend(const std::string& battle, const std::vector<std::string>& losses, const std::vector<std::string>& leaders, Mode mode);
     /// Casualties of a battle return at the campaign's rate and rounding; prisoners do not.
     Outcome recover(const std::string& battle, const std::vector<std::string>& rolls, Mode mode);
     /// The battles `viewer` fought (the umpire: all of them), oldest first.

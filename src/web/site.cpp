@@ -14,6 +14,8 @@
 #include "export/oob.hpp"
 #include "web/assets.hpp"
 
+#include <algorithm>
+#include <malloc.h>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -153,9 +155,10 @@ struct Site::Impl {
     std::condition_variable rendered;
     std::map<std::string, Cached> cache;
 
-    // Pages are rendered on a thread of their own, one at a time, so that no request waits
-    // behind a render but one that needs the newest page or has none: the server's threads each
-    // serve many connections, all of which a render on it would hold up.
+    // Pages are rendered on threads of their own (one a core, two at least), so that no request
+    // waits behind a render but one that needs the newest page or has none: the server's threads
+    // each serve many connections, all of which a render on it would hold up. A page a request
+    // waits for goes to the front of the queue.
     struct Job {
         std::string key;
         campaign::PlayerInfo player;
@@ -164,7 +167,7 @@ struct Site::Impl {
     std::deque<Job> jobs;
     std::condition_variable work;
     bool stopping = false;
-    std::thread renderer;
+    std::vector<std::thread> renderers;
 
     void render_jobs() {
         for (;;) {
@@ -194,12 +197,17 @@ struct Site::Impl {
                 fresh.error = e.what();
                 if (failed) failed(e.what());
             }
-            const std::lock_guard lock(cache_mutex);
-            auto& c = cache[job.key];
-            if (fresh.error.empty()) c = std::move(fresh);
-            else c.error = fresh.error;
-            c.rendering = false;
-            rendered.notify_all();
+            {
+                const std::lock_guard lock(cache_mutex);
+                auto& c = cache[job.key];
+                if (fresh.error.empty()) c = std::move(fresh);
+                else c.error = fresh.error;
+                c.rendering = false;
+                rendered.notify_all();
+            }
+            // A render's working memory (megabytes, on this thread's heap) is given back, so the
+            // server's memory stays what its cache holds.
+            malloc_trim(0);
         }
     }
 
@@ -207,22 +215,34 @@ struct Site::Impl {
     static std::string key_of(const campaign::PlayerInfo& player, const std::string& page) {
         return std::to_string(player.campaign_id) + "|" + (player.umpire ? View::umpire() : View::of_side(player.side)).text() + "|" + page;
     }
-    // Asks the renderer for a page unless it is at it. Under cache_mutex.
-    void want(Cached& c, const std::string& key, const campaign::PlayerInfo& player, const std::string& page) {
-        if (c.rendering) return;
+    // Asks the renderers for a page unless they are at it; `urgent` (a request waits for it):
+    // before every other. Under cache_mutex.
+    void want(Cached& c, const std::string& key, const campaign::PlayerInfo& player, const std::string& page, bool urgent) {
+        if (c.rendering) {
+            const auto queued = std::find_if(jobs.begin(), jobs.end(), [&](const Job& j) { return j.key == key; });
+            if (urgent && queued != jobs.end() && queued != jobs.begin()) {
+                auto job = std::move(*queued);
+                jobs.erase(queued);
+                jobs.push_front(std::move(job));
+            }
+            return;
+        }
         c.rendering = true;
-        jobs.push_back({key, player, page});
+        if (urgent) jobs.push_front({key, player, page});
+        else jobs.push_back({key, player, page});
         work.notify_one();
     }
 
-    Impl() : renderer([this] { render_jobs(); }) {}
+    Impl() {
+        for (unsigned i = 0; i < std::max(2u, std::thread::hardware_concurrency()); ++i) renderers.emplace_back([this] { render_jobs(); });
+    }
     ~Impl() {
         {
             const std::lock_guard lock(cache_mutex);
             stopping = true;
         }
         work.notify_all();
-        renderer.join();
+        for (auto& t : renderers) t.join();
     }
 
     // When each player's link was last noted as used: at most once a minute, not a write a request.
@@ -295,7 +315,7 @@ void Site::prepare() {
             for (const auto& p : k_pages) {
                 const auto key = Impl::key_of(player, p.id);
                 if (m->cache.count(key)) continue;  // a player of the same view had it asked
-                m->want(m->cache[key], key, player, p.id);
+                m->want(m->cache[key], key, player, p.id, false);
                 keys.push_back(key);
             }
         }
@@ -443,7 +463,7 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
                 c.error.clear();
                 throw Error("the page could not be made: " + why);
             }
-            want(c, key, player, page);
+            want(c, key, player, page, newest || !c.page);
             if (c.page && !newest) {
                 cached = c;
                 break;

@@ -9,6 +9,7 @@
 
 #include <random>
 #include <regex>
+#include <sstream>
 
 using namespace muster;
 using Catch::Matchers::Contains;
@@ -325,4 +326,57 @@ TEST_CASE("Spreadsheets both ways: muster's CSV imports again whole, another's c
     refuse("union,Army of the Cumberland,XIV Corps,Baird,Casement,veteran,6,,\r\n", "already has an army named \"Army of the Cumberland\"");
     // --columns is for spreadsheets.
     CHECK_THAT(other.refused("import oob " + test::quote(c.dir.file("x.json")) + " --columns a=b", 2), Contains("is not a .csv file"));
+}
+
+TEST_CASE("battle amend --leader: a fall the report left out, a fate changed (camp and all), a fall taken back, or refused") {
+    const Small c;
+    c.ok("arrive Heth");
+    c.ok("arrive Wadsworth");
+    c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=1' --leader 'Heth/1st Brigade:captured@Fort Delaware'");
+    const auto held = [&] { return c.ok("camp list"); };
+    const auto brigadier = [&](const std::string& unit) {
+        std::istringstream lines(c.ok("leader list"));
+        for (std::string line; std::getline(lines, line);)
+            if (line.size() > unit.size() && line.compare(line.size() - unit.size(), unit.size(), unit) == 0) {
+                std::istringstream words(line);
+                std::string number, name;
+                words >> number >> name;
+                return name;
+            }
+        return std::string();
+    };
+    const auto captured = brigadier("Heth/1st Brigade");
+    REQUIRE_FALSE(captured.empty());
+    CHECK_THAT(held(), Contains(captured));
+
+    // Captured was wrong: he was wounded, out for 2 battles. The camp lets him go.
+    const auto before = c.campaign();
+    CHECK_THAT(c.ok("battle amend Cashtown --leader 'Heth/1st Brigade:wounded/2' --preview"), Contains("PREVIEW") && Contains("wounded, out for 2 battles (was captured)"));
+    CHECK(c.campaign() == before);
+    CHECK_THAT(c.ok("battle amend Cashtown --leader 'Heth/1st Brigade:wounded/2'"), Contains("wounded (was captured)"));
+    CHECK_THAT(held(), !Contains(captured));
+    CHECK_THAT(c.ok("battle show Cashtown"), Contains(captured));
+    CHECK(c.run("check").code == 0);
+    // A fall the report left out: Heth's second brigadier was killed there, and his brigade lost a stand.
+    const auto killed = brigadier("Heth/2nd Brigade");
+    CHECK_THAT(c.ok("battle amend Cashtown --leader 'Heth/2nd Brigade:killed' --loss 'Heth/2nd Brigade=1'"),
+               Contains("leader " + killed) && Contains("killed (was not fallen)"));
+    CHECK(c.run("check").code == 0);
+    // ...and taken back: he did not fall after all.
+    CHECK_THAT(c.ok("battle amend Cashtown --leader '" + killed + ":none'"), Contains("not fallen (was killed)"));
+    CHECK(c.run("check").code == 0);
+    // Undone step by step: the campaign as the report left it.
+    for (int i = 0; i < 3; ++i) c.ok("undo");
+    CHECK(c.campaign() == before);
+    CHECK_THAT(held(), Contains(captured));
+
+    // Refused, changing nothing: the same fate again, a leader who did not fall taken back, one
+    // whose division did not fight, a bad fate.
+    CHECK_THAT(c.refused("battle amend Cashtown --leader 'Heth/1st Brigade:captured@Fort Delaware'", 2), Contains("already: nothing to amend"));
+    CHECK_THAT(c.refused("battle amend Cashtown --leader 'Heth/2nd Brigade:none'", 2), Contains("is not among the fallen of Cashtown"));
+    CHECK_THAT(c.refused("battle amend Cashtown --leader 'Wadsworth/1st Brigade:killed'", 2), Contains("did not fight at Cashtown"));
+    CHECK_THAT(c.refused("battle amend Cashtown --leader 'Heth/1st Brigade:eaten'", 2), Contains("--leader"));
+    // Once he is freed (the camp liberated), his capture is no longer the report's to amend.
+    c.ok("camp liberate 'Fort Delaware'");
+    CHECK_THAT(c.refused("battle amend Cashtown --leader 'Heth/1st Brigade:wounded'", 1), Contains("is no longer captured from Cashtown"));
 }

@@ -10,18 +10,25 @@ using namespace muster;
 using Catch::Matchers::Contains;
 using test::shot;
 
+namespace {
+
+// The season's campaign with the battle of Seminary Ridge reported: Heth's brigades named lost 3
+// stands each (odd: half of them is rolled on recovery).
+void seminary_ridge(const std::string& db, const std::vector<std::string>& brigades) {
+    test::season_campaign(db);
+    app::Session s(db, app::Open::create, 5000, app::Catalog(""));
+    battle::Report r;
+    r.name = "Seminary Ridge";
+    for (const auto& b : brigades) r.brigades.push_back({b, 3, 0, ""});
+    s.battles().report_battle(r, app::Mode::apply);
+}
+
+}  // namespace
+
 TEST_CASE("Recovery with physical dice: each brigade's roll asked by its purpose, taken back, then applied") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
-    test::season_campaign(db);
-    {
-        app::Session s(db, app::Open::create, 5000, app::Catalog(""));
-        battle::Report r;
-        r.name = "Seminary Ridge";
-        r.brigades.push_back({"Heth/2nd Brigade", 3, 0, ""});  // odd: half of them is rolled
-        r.brigades.push_back({"Heth/3rd Brigade", 3, 0, ""});
-        s.battles().report_battle(r, app::Mode::apply);
-    }
+    seminary_ridge(db, {"Heth/2nd Brigade", "Heth/3rd Brigade"});
     test::Driver d(db);
     auto& s = *d.app.session();
     auto& w = d.show<gui::BattleWindow>();
@@ -60,14 +67,7 @@ TEST_CASE("Recovery with physical dice: each brigade's roll asked by its purpose
 TEST_CASE("Amending a report from the battle panel: previewed, applied as one operation, undone by Ctrl+Z") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
-    test::season_campaign(db);
-    {
-        app::Session s(db, app::Open::create, 5000, app::Catalog(""));
-        battle::Report r;
-        r.name = "Seminary Ridge";
-        r.brigades.push_back({"Heth/2nd Brigade", 3, 0, ""});
-        s.battles().report_battle(r, app::Mode::apply);
-    }
+    seminary_ridge(db, {"Heth/2nd Brigade"});
     test::Driver d(db);
     auto& w = d.show<gui::BattleWindow>();
     REQUIRE(d.click("Battle/AmendBattle"));

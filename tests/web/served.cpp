@@ -67,14 +67,26 @@ std::string Served::log(bool stop) {
     return text.str();
 }
 
-size_t http_trickle(int port, const std::string& raw, int every_ms) {
+namespace {
+
+// A connection to 127.0.0.1:`port`, or -1 when nothing listens there.
+int connect_to(int port) {
     const int fd = socket(AF_INET, SOCK_STREAM, 0);
     need(fd >= 0, "no socket");
     sockaddr_in address{};
     address.sin_family = AF_INET;
     address.sin_port = htons(static_cast<std::uint16_t>(port));
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    need(connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0, "cannot connect to the server");
+    if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) return fd;
+    close(fd);
+    return -1;
+}
+
+}  // namespace
+
+size_t http_trickle(int port, const std::string& raw, int every_ms) {
+    const int fd = connect_to(port);
+    need(fd >= 0, "cannot connect to the server");
     size_t sent = 0;
     for (; sent < raw.size(); ++sent) {
         pollfd p{fd, POLLIN, 0};
@@ -88,16 +100,8 @@ size_t http_trickle(int port, const std::string& raw, int every_ms) {
 
 Reply http_send(int port, const std::string& raw, int timeout_ms, size_t tail, int pause_ms) {
     Reply reply;
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    need(fd >= 0, "no socket");
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(static_cast<std::uint16_t>(port));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {  // nothing listening (yet): no answer
-        close(fd);
-        return reply;
-    }
+    const int fd = connect_to(port);
+    if (fd < 0) return reply;  // nothing listening (yet): no answer
     const auto write_all = [&](std::string_view bytes) {
         while (!bytes.empty()) {
             const auto n = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
