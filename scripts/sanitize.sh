@@ -18,8 +18,8 @@ export LSAN_OPTIONS=suppressions=$PWD/../tests/lsan.supp:print_suppressions=0
 export MUSTER_TEST_SCALE_DOWN=${MUSTER_TEST_SCALE_DOWN:-5}
 # The damaged-file series runs one quarter here (the other three run in the release build):
 # under the sanitizers it is there for memory errors on the way, which one quarter's commands
-# meet as well as four. Left to the release build too: the statistical series and the random
-# undo and redo sequences (their code runs in every other test) and the browser (Chromium's
-# time, not muster's).
+# meet as well as four. Left to the release build too: the statistical series, the random
+# battle and undo/redo sequences and the season played through (their code runs in every other
+# test) and the browser (Chromium's time, not muster's).
 ctest --output-on-failure --parallel "$(nproc)" -LE 'bench|gui' \
-  -E 'damaged in turn \((second|third|fourth) quarter\)|exact odds match|follow tables 1 3 4|fractional battery comes in|In a real browser|undone and redone step by step'
+  -E 'damaged in turn \((second|third|fourth) quarter\)|exact odds match|follow tables 1 3 4|fractional battery comes in|In a real browser|undone and redone step by step|Random battle sequences|A season through the command line'

@@ -88,9 +88,9 @@ TEST_CASE("SIGKILL at random moments never leaves a campaign broken or half-writ
     test::run_muster("--db " + db + " campaign show");
     const auto one_run = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count();
     // A fixed number of kills, however slow the machine (a count cut short by a clock would
-    // fail a loaded machine): 180, about half a minute in a release build; the sanitizer run
+    // fail a loaded machine): 120, about half a minute in a release build; the sanitizer run
     // asks for fewer (test::scaled), of the same kinds of moment.
-    const int k_kills = test::scaled(150);
+    const int k_kills = test::scaled(120);
     int kills = 0, operations = 0;
     while (kills < k_kills) {
         const pid_t child = fork();
