@@ -651,10 +651,11 @@ std::vector<StepOperation> redo_step(SQLite::Database& db, std::int64_t campaign
     return out;
 }
 
-journal::Entry planned(const StepOperation& op, OperationKind kind) {
+// An operation of a step as a plan names it: the one undone (for an undo: the one it undid).
+journal::Entry planned(const StepOperation& op) {
     journal::Entry e;
     e.id = op.original ? op.original : op.id;
-    e.kind = find_word<OperationKind>(op.kind).value_or(kind);
+    e.kind = find_word<OperationKind>(op.kind).value_or(OperationKind::edit);  // a kind damaged: check names it
     e.summary = op.summary;
     e.audience = Audience::parse(op.seen_by);
     return e;
@@ -674,14 +675,11 @@ void apply_inverse(SQLite::Database& db, const std::string& changes, std::int64_
 }  // namespace
 
 std::vector<journal::Entry> Store::step_plan(std::int64_t campaign, bool redo) const {
-    return guarded(m_path, [&] {
-        std::vector<journal::Entry> out;
-        read([&] {
-            for (const auto& op : redo ? redo_step(m_impl->db, campaign) : undo_step(m_impl->db, campaign))
-                out.push_back(planned(op, OperationKind::edit));
-        });
-        return out;
+    std::vector<journal::Entry> out;
+    read([&] {
+        for (const auto& op : redo ? redo_step(m_impl->db, campaign) : undo_step(m_impl->db, campaign)) out.push_back(planned(op));
     });
+    return out;
 }
 
 std::vector<journal::Entry> Store::undo_last(std::int64_t campaign) { return take_step(campaign, false); }

@@ -1,10 +1,14 @@
 #include "app/season.hpp"
 
+#include <algorithm>
+
 #include "app/prisoners.hpp"
 #include "app/session_state.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
+#include "db/battles.hpp"
 #include "db/history.hpp"
+#include "db/prisoners.hpp"
 #include "core/date.hpp"
 #include "core/error.hpp"
 
@@ -191,10 +195,17 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer) const {
                 default: break;
             }
         }
-        for (const auto& b : m_session.battles().list(viewer))
-            if (b.turn == out.turn) out.battles.push_back(m_session.battles().summary(b.name, viewer));
-        for (const auto& x : m_session.prisoners().exchanges(viewer))
-            if (x.row.status == ExchangeStatus::proposed && x.lapsed.empty())
+        // The battles of the turn and the proposals awaiting an answer, as the view reads them:
+        // the whole roster is read (to know what the view fought and holds) only when there are
+        // some, so a turn without either costs a few rows.
+        const auto battles = db::Battles(store).battles(c.id);
+        if (std::any_of(battles.begin(), battles.end(), [&](const auto& b) { return b.turn == out.turn; }))
+            for (const auto& b : m_session.battles().list(viewer))
+                if (b.turn == out.turn) out.battles.push_back(m_session.battles().summary(b.name, viewer));
+        const auto proposed = db::Prisoners(store).exchanges(c.id);
+        if (std::any_of(proposed.begin(), proposed.end(), [](const auto& x) { return x.status == ExchangeStatus::proposed; }))
+            for (const auto& x : m_session.prisoners().exchanges(viewer))
+                if (x.row.status == ExchangeStatus::proposed && x.lapsed.empty())
                 out.awaiting.push_back("#" + std::to_string(x.row.id) + " from the " + x.row.proposer + " to the " + x.row.counterpart + ": offers " +
                                        (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")));
         const auto before = history.stands_in_service(c.id, span->first), after = history.stands_in_service(c.id, span->end);

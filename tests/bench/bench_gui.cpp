@@ -54,20 +54,7 @@ double thread_cpu_ms() {
 // fought a battle in which stands were captured, recovered; an exchange is proposed; a
 // placeholder is due next turn.
 void build_campaign(const std::string& db, int n, const std::string& dir) {
-    app::Session s(db, app::Open::create, 5000, app::Catalog(""));
-    app::NewCampaign c;
-    c.name = "Bench";
-    c.rules = "acw";
-    c.seed = 9;
-    c.date = Day::read("1863-07-01");
-    c.theater = "east";
-    c.turn_days = 7;
-    s.create_campaign(c);
-    const auto file = dir + "/oob.json";
-    std::ofstream(file) << exporter::oob_json(test::acw(), test::generated_forces(n), {Day::read("2026-01-01")});
-    s.forces().import_oob(file);
-    s.prisoners().add_camp("union", "Fort Delaware");
-    s.prisoners().add_camp("confederate", "Libby");
+    auto s = test::bench_campaign(db, n, dir);
     s.forces().add_division("union army corps 0", "Newcomer", "");
     s.season().schedule_division("Newcomer", Turn::read(2), std::nullopt);
     battle::Report r;

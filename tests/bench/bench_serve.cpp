@@ -63,19 +63,7 @@ int main() {
     const auto db = dir.file("c.db");
     std::vector<std::string> links;
     {
-        app::Session s(db, app::Open::create, 5000, app::Catalog(""));
-        app::NewCampaign c;
-        c.name = "Bench";
-        c.rules = "acw";
-        c.seed = 9;
-        c.date = Day::read("1863-07-01");
-        c.theater = "east";
-        s.create_campaign(c);
-        const auto file = dir.file("oob.json");
-        std::ofstream(file) << exporter::oob_json(test::acw(), test::generated_forces(divisions), {Day::read("2026-01-01")});
-        s.forces().import_oob(file);
-        s.prisoners().add_camp("union", "Fort Delaware");
-        s.prisoners().add_camp("confederate", "Libby");
+        auto s = test::bench_campaign(db, divisions, dir.path());
         for (int i = 0; i < players; ++i)
             links.push_back("/p/" + s.players().add("Player " + std::to_string(i), i % 2 ? "confederate" : "union").token + "/");
     }

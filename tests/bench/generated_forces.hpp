@@ -1,11 +1,15 @@
 #pragma once
-// The order of battle the growth benchmarks import: `n` generated ACW divisions (1863, east),
-// half a side, in corps of ten, every one entered.
+// The order of battle the benchmarks import: `n` generated ACW divisions (1863, east), half a
+// side, in corps of ten, every one entered; and the campaign they make.
+#include "app/forces.hpp"
+#include "app/prisoners.hpp"
 #include "app_support.hpp"
+#include "export/oob.hpp"
 #include "dice/dice.hpp"
 #include "generate/generate.hpp"
 #include "support.hpp"
 
+#include <fstream>
 #include <string>
 
 namespace muster::test {
@@ -32,6 +36,26 @@ inline army::OrderOfBattle generated_forces(int n) {
         oob.armies.push_back(std::move(a));
     }
     return oob;
+}
+
+/// A new campaign "Bench" in `db` (acw, seed 9, 1863-07-01 in the east, turns of 7 days) with
+/// generated_forces(n) imported (through `dir`/oob.json) and a camp on each side.
+inline app::Session bench_campaign(const std::string& db, int n, const std::string& dir) {
+    app::Session s(db, app::Open::create, 5000, app::Catalog(""));
+    app::NewCampaign c;
+    c.name = "Bench";
+    c.rules = "acw";
+    c.seed = 9;
+    c.date = Day::read("1863-07-01");
+    c.theater = "east";
+    c.turn_days = 7;
+    s.create_campaign(c);
+    const auto file = dir + "/oob.json";
+    std::ofstream(file) << exporter::oob_json(acw(), generated_forces(n), {Day::read("2026-01-01")});
+    s.forces().import_oob(file);
+    s.prisoners().add_camp("union", "Fort Delaware");
+    s.prisoners().add_camp("confederate", "Libby");
+    return s;
 }
 
 }  // namespace muster::test
