@@ -1,5 +1,5 @@
 // The muster-oob/1 interchange format, written with cereal. app/oob_import.cpp reads it back;
-// the README documents it.
+// docs/printing.md documents it.
 #include "core/version.hpp"
 #include "export/oob.hpp"
 

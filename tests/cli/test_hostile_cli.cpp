@@ -1,6 +1,6 @@
 // The hostile corpus, through the real binary: names, JSON inputs, arguments and database
 // files an attacker or a careless hand could give. Each case must be refused with its exit
-// code (1 refused, 2 usage: README "Exit codes"), one line on stderr that starts "muster: ",
+// code (1 refused, 2 usage: docs/robustness.md "Exit codes"), one line on stderr that starts "muster: ",
 // nothing on stdout, and every file in the folder (the database with its -wal and -shm, the
 // inputs) byte for byte as it was.
 #include "db/db_support.hpp"

@@ -47,7 +47,7 @@ struct Season : test::CampaignFile {
     // Each side's handout, with what the enemy keeps hidden from it nowhere in it.
     void handouts(const std::string& when, const std::map<std::string, std::set<std::string>>& hidden_from) const {
         for (const auto& [side, hidden] : hidden_from) {
-            // Into papers/, which the first handout makes (as the README's example does).
+            // Into papers/, which the first handout makes (as the example in docs/campaign.md does).
             const auto folder = dir.file("papers/" + when + "_" + side);
             step("handout --side " + side + " -o " + folder);
             const auto packet = test::pdf_text(folder + "/oob.pdf") + test::pdf_text(folder + "/labels.pdf") +
