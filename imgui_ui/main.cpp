@@ -1,12 +1,30 @@
 // muster-gui [DATABASE]: the campaign database (default: the user's) in Dear ImGui windows.
 #include "app/session.hpp"
 #include "app/paths.hpp"
+#include "core/names.hpp"
+#include "core/version.hpp"
 #include "gui_app.hpp"
 #include "platform.hpp"
 
 #include <iostream>
+#include <string_view>
 
 int main(int argc, char** argv) {
+    const std::string_view first = argc > 1 ? argv[1] : "";
+    if (first == "--version") {
+        std::cout << "muster-gui " << muster::k_version << "\n";
+        return 0;
+    }
+    if (first == "--help" || first == "-h") {
+        std::cout << "Usage: muster-gui [DATABASE]\n"
+                     "Opens a campaign database (default: $XDG_DATA_HOME/muster/campaigns.db) in muster's workspace.\n"
+                     "See muster-gui(1), and muster(1) for the command line.\n";
+        return 0;
+    }
+    if (argc > 2 || (first.size() > 1 && first[0] == '-')) {
+        std::cerr << "muster-gui: unexpected argument \"" << muster::visible(argv[argc > 2 ? 2 : 1]) << "\": expected muster-gui [DATABASE] (see --help)\n";
+        return 2;
+    }
     try {
         muster::gui::Platform platform({1280, 800, "muster", muster::app::data_dir() + "/imgui.ini"});
         muster::gui::GuiApp app(argc > 1 ? argv[1] : muster::app::default_db_path());

@@ -100,6 +100,7 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
     add_generate_command(app, io);
     add_table_commands(app, io);
     add_rules_commands(app, io);
+    add_docs_commands(app, io);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -143,5 +143,7 @@ void add_generate_command(CLI::App& app, Io& io);
 void add_rules_commands(CLI::App& app, Io& io);
 /// `muster table list|show|roll`.
 void add_table_commands(CLI::App& app, Io& io);
+/// `muster completion bash`, and the manual page the build installs (`muster manual`).
+void add_docs_commands(CLI::App& app, Io& io);
 
 }  // namespace muster::cli

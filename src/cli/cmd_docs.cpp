@@ -1,0 +1,181 @@
+// `muster completion bash` and the manual page (`muster manual`, not listed): both written from
+// the command line's own definition, so neither can drift from what muster accepts.
+#include "cli/commands.hpp"
+#include "core/version.hpp"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+
+namespace muster::cli {
+namespace {
+
+/// The commands under `app` that a user may type (a hidden one has no group), in the order given.
+std::vector<const CLI::App*> commands_of(const CLI::App& app) {
+    return app.get_subcommands([](const CLI::App* sub) { return !sub->get_group().empty(); });
+}
+
+/// The options a user may give `app` itself (its help flag and positionals left out).
+std::vector<const CLI::Option*> options_of(const CLI::App& app) {
+    return app.get_options([&app](const CLI::Option* o) { return o->nonpositional() && o != app.get_help_ptr() && !o->get_group().empty(); });
+}
+
+std::vector<const CLI::Option*> positionals_of(const CLI::App& app) {
+    return app.get_options([](const CLI::Option* o) { return !o->nonpositional(); });
+}
+
+std::string upper(std::string s) {
+    for (auto& c : s) c = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    return s;
+}
+
+std::vector<std::string> option_names(const CLI::Option& o) {
+    std::vector<std::string> names;
+    for (const auto& s : o.get_snames()) names.push_back("-" + s);
+    for (const auto& l : o.get_lnames()) names.push_back("--" + l);
+    return names;
+}
+
+bool takes_value(const CLI::Option& o) { return o.get_type_size_max() > 0 && o.get_expected_max() > 0; }
+
+/// What an option's value is called in the manual: N for a number, else its long name (--db DB).
+std::string value_name(const CLI::Option& o) {
+    if (o.get_type_name().rfind("INT", 0) == 0) return "N";
+    return o.get_lnames().empty() ? "VALUE" : upper(o.get_lnames().front());
+}
+
+/// roff text: a backslash written as \e, a hyphen as \-, a line never starting with a control character.
+std::string roff(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '\\') out += "\\e";
+        else if (c == '-') out += "\\-";
+        else out += c;
+    }
+    if (!out.empty() && (out[0] == '.' || out[0] == '\'')) out = "\\&" + out;
+    return out;
+}
+
+void option_items(std::ostream& out, const std::vector<const CLI::Option*>& options) {
+    for (const auto* o : options) {
+        out << ".TP\n";
+        const auto names = option_names(*o);
+        for (std::size_t i = 0; i < names.size(); ++i) out << (i ? ", " : "") << "\\fB" << roff(names[i]) << "\\fR";
+        if (takes_value(*o)) out << " \\fI" << roff(value_name(*o)) << "\\fR";
+        out << "\n" << roff(o->get_description()) << "\n";
+    }
+}
+
+/// One section a command that runs (a group of commands only lists its own under their names).
+void command_section(std::ostream& out, const CLI::App& cmd, const std::string& path) {
+    const auto subs = commands_of(cmd);
+    if (!subs.empty()) {
+        for (const auto* sub : subs) command_section(out, *sub, path + " " + sub->get_name());
+        return;
+    }
+    out << ".SS \"" << roff(path);
+    for (const auto* p : positionals_of(cmd)) {
+        const std::string name = upper(p->get_name(true));
+        out << " " << (p->get_required() ? name : "[" + name + "]") << (p->get_items_expected_max() > 1 ? "..." : "");
+    }
+    out << "\"\n" << roff(cmd.get_description()) << "\n";
+    for (const auto* p : positionals_of(cmd)) out << ".TP\n\\fI" << roff(upper(p->get_name(true))) << "\\fR\n" << roff(p->get_description()) << "\n";
+    option_items(out, options_of(cmd));
+}
+
+std::string manual_page(const CLI::App& app) {
+    std::ostringstream out;
+    out << ".TH MUSTER 1 \"\" \"muster " << k_version << "\" \"User Commands\"\n"
+        << ".SH NAME\nmuster \\- campaign manager and army generator for Fire and Fury\n"
+        << ".SH SYNOPSIS\n.B muster\n[\\fIOPTIONS\\fR] \\fICOMMAND\\fR [\\fIARGUMENTS\\fR]\n"
+        << ".SH DESCRIPTION\n"
+        << "muster rolls up divisions from the variable unit tables of Fire and Fury (the American Civil War),\n"
+           "its American War of Independence adaptation and L'Ordre Mixte (Napoleonic), and keeps a campaign:\n"
+           "its forces and leaders, the season's clock and schedule, battles and the recovery of casualties,\n"
+           "prisoners in camps and their exchange, every change in a journal that can be undone, printed\n"
+           "orders of battle, labels and each side's papers, and the players' own pages (\\fBmuster serve\\fR).\n"
+           "Every command that reads a campaign takes \\fB\\-\\-as\\fR \\fISIDE\\fR to print only what that side may know.\n"
+        << ".SH OPTIONS\nThese go before or after the command.\n";
+    option_items(out, options_of(app));
+    out << ".SH COMMANDS\n";
+    for (const auto* cmd : commands_of(app)) command_section(out, *cmd, "muster " + cmd->get_name());
+    out << ".SH EXIT STATUS\n.TP\n0\nDone.\n.TP\n1\nRefused: the campaign, a file or the rules did not allow it; nothing was changed.\n"
+           ".TP\n2\nA usage error: an unknown command or option, or a value of the wrong kind; nothing was changed.\n"
+        << ".SH FILES\n.TP\n\\fI$XDG_DATA_HOME/muster/campaigns.db\\fR\nThe default campaign database "
+           "(\\fI~/.local/share/muster/campaigns.db\\fR without XDG_DATA_HOME).\n"
+           ".TP\n\\fI$XDG_DATA_HOME/muster/rules/*.json\\fR\nThe organiser's own rule sets, offered beside the built-in ones.\n"
+        << ".SH EXAMPLES\n.nf\nmuster campaign new Gettysburg \\-\\-sample gettysburg\nmuster oob \\-\\-as union\n"
+           "muster turn next\nmuster handout \\-\\-side union \\-o papers/union\n.fi\n"
+        << ".SH SEE ALSO\n\\fBmuster\\-gui\\fR(1)\n";
+    return out.str();
+}
+
+/// Every command path ("muster", "muster battle report"...) with what may follow it.
+void walk(const CLI::App& cmd, const std::string& path, std::map<std::string, std::string>& subs, std::map<std::string, std::string>& opts,
+          std::set<std::string>& valued) {
+    std::string words;
+    for (const auto* sub : commands_of(cmd)) {
+        words += (words.empty() ? "" : " ") + sub->get_name();
+        walk(*sub, path + " " + sub->get_name(), subs, opts, valued);
+    }
+    subs[path] = words;
+    std::string names = "--help";
+    for (const auto* o : options_of(cmd))
+        for (const auto& name : option_names(*o)) {
+            names += " " + name;
+            if (takes_value(*o)) valued.insert(name);
+        }
+    opts[path] = names;
+}
+
+/// The completion script for bash, or for zsh, which runs the same through its bashcompinit.
+std::string completion_script(const std::string& shell, const CLI::App& app) {
+    std::map<std::string, std::string> subs, opts;
+    std::set<std::string> valued;
+    walk(app, "muster", subs, opts, valued);
+    std::ostringstream out;
+    if (shell == "zsh") out << "#compdef muster\nautoload -U +X bashcompinit && bashcompinit\n";
+    out << "# " << shell << " completion for muster " << k_version << ", written by `muster completion " << shell << "` from its own commands.\n"
+        << "typeset -gA _muster_commands _muster_options\n_muster_commands=(\n";
+    for (const auto& [path, words] : subs) out << "  [\"" << path << "\"]=\"" << words << "\"\n";
+    out << ")\n_muster_options=(\n";
+    for (const auto& [path, words] : opts) out << "  [\"" << path << "\"]=\"" << words << "\"\n";
+    out << ")\n_muster_valued=\"";
+    for (const auto& name : valued) out << " " << name;
+    out << " \"\n"
+        << R"(_muster() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path=muster i w
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    w="${COMP_WORDS[i]}"
+    if [[ "$_muster_valued" == *" $w "* ]]; then ((i++)); continue; fi
+    if [[ " ${_muster_commands[$path]} " == *" $w "* ]]; then path="$path $w"; fi
+  done
+  if [[ "$_muster_valued" == *" $prev "* ]]; then
+    COMPREPLY=($(compgen -f -- "$cur"))
+  elif [[ "$cur" == -* ]]; then
+    COMPREPLY=($(compgen -W "${_muster_options[$path]} ${_muster_options[muster]}" -- "$cur"))
+  else
+    COMPREPLY=($(compgen -W "${_muster_commands[$path]}" -- "$cur"))
+    [[ -z "${_muster_commands[$path]}" ]] && COMPREPLY=($(compgen -f -- "$cur"))
+  fi
+}
+complete -o filenames -F _muster muster
+)";
+    return out.str();
+}
+
+}  // namespace
+
+void add_docs_commands(CLI::App& app, Io& io) {
+    auto shell = std::make_shared<std::string>();
+    auto* completion = app.add_subcommand("completion", "Print the shell's completion script: source <(muster completion bash)");
+    completion->add_option("SHELL", *shell, "bash or zsh")->required()->check(CLI::IsMember({"bash", "zsh"}));
+    on_run(completion, io, [shell, &app, &io] { io.out << completion_script(*shell, app); });
+
+    auto* manual = app.add_subcommand("manual", "Print muster(1), the manual page, in roff");
+    manual->group("");  // for the build, which installs it; `man muster` reads it
+    on_run(manual, io, [&app, &io] { io.out << manual_page(app); });
+}
+
+}  // namespace muster::cli
