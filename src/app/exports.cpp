@@ -128,7 +128,7 @@ std::string Exports::labels(const ExportRequest& r, LabelFormat format, const ex
     return bytes;
 }
 
-void Exports::handout(const std::string& typed_side, const HandoutFile& file) const {
+void Exports::handout(const std::string& typed_side, const HandoutFile& file, const exporter::LabelSheet& label_sheet) const {
     const auto side = side_id(m_session.rules(), typed_side);
     const auto viewer = View::of_side(side);
     const auto& rules = m_session.rules();
@@ -169,14 +169,15 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file) co
         ExportRequest own = everything;
         own.side = side;
         file("oob.pdf", [&](const Sink& out) { oob(everything, OobFormat::pdf, out); });
-        file("labels.pdf", [&](const Sink& out) { labels(own, LabelFormat::pdf, exporter::LabelSheet{}, out); });
+        file("labels.pdf", [&](const Sink& out) { labels(own, LabelFormat::pdf, label_sheet, out); });
         file("papers.txt", [&](const Sink& out) { out(papers); });
         file("turn.txt", [&](const Sink& out) { out(turn); });
     });
 }
 
 void Exports::write_handout(const std::string& side, const std::string& folder,
-                            const std::function<void(const std::string& path, std::uintmax_t bytes)>& wrote, const Sink& tap) const {
+                            const std::function<void(const std::string& path, std::uintmax_t bytes)>& wrote, const Sink& tap,
+                            const exporter::LabelSheet& labels) const {
     namespace fs = std::filesystem;
     std::error_code ec;
     // The packet is written whole or not at all: into a folder of its own first, then put in
@@ -207,7 +208,7 @@ void Exports::write_handout(const std::string& side, const std::string& folder,
                                                      });
                                                  })
                                                             : produce));
-        });
+        }, labels);
         const auto put = [&](const fs::path& from, const fs::path& to) {
             fs::rename(from, to, ec);
             if (ec) throw FileError(to.string(), "", "cannot be put in place (" + ec.message() + ")");

@@ -38,18 +38,19 @@ public:
     std::string oob(const ExportRequest& request, OobFormat format) const;
     std::string labels(const ExportRequest& request, LabelFormat format, const exporter::LabelSheet& sheet) const;
     /// One side's papers for the next battle, never more than it may know: its view of the
-    /// order of battle (oob.pdf), its labels (labels.pdf), and papers.txt: the turn and date,
+    /// order of battle (oob.pdf), its labels on `labels` (labels.pdf), and papers.txt: the turn and date,
     /// its last battle's summary, the prisoners it holds and the enemy holds of it, and the
     /// exchange proposals awaiting its answer; and turn.txt, the report of the turn so far (see
     /// Season::report). Each file is given to `file` by name, with what writes it, all from one
     /// snapshot.
     using HandoutFile = std::function<void(const std::string& name, const Producer& produce)>;
-    void handout(const std::string& side, const HandoutFile& file) const;
+    void handout(const std::string& side, const HandoutFile& file, const exporter::LabelSheet& labels = {}) const;
     /// The handout written into `folder` (made if missing; a file already there replaced, each
     /// whole or not at all). `wrote` hears each file's path and bytes once it is written;
     /// `tap` (if any) every piece as it is written, to count the work done.
     void write_handout(const std::string& side, const std::string& folder,
-                       const std::function<void(const std::string& path, std::uintmax_t bytes)>& wrote, const Sink& tap = {}) const;
+                       const std::function<void(const std::string& path, std::uintmax_t bytes)>& wrote, const Sink& tap = {},
+                       const exporter::LabelSheet& labels = {}) const;
 
 private:
     army::OrderOfBattle snapshot(const ExportRequest& request) const;

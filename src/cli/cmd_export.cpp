@@ -12,6 +12,7 @@ struct ExportOptions {
     std::string side, as = std::string(View::k_umpire), battle, output, size = "60x20", paper = "a4";
     std::optional<OobFormat> format;  // none: from the file's extension, else text
     std::optional<LabelFormat> label_format;  // none: from the file's extension, else pdf
+    bool brigadier = false;                   // labels: the brigadier's name on each
 };
 
 app::ExportRequest request_from(const ExportOptions& o) {
@@ -57,10 +58,12 @@ void add_export_commands(CLI::App& app, Io& io) {
     word_option<LabelFormat>(labels, "--format", lo->label_format, "The format (default: the file's extension, else pdf)");
     labels->add_option("--size", lo->size, "Label size in mm, WIDTHxHEIGHT (default 60x20)");
     labels->add_option("--paper", lo->paper, "a4 or letter")->transform(CLI::IsMember({"a4", "letter"}, CLI::ignore_case));
+    labels->add_flag("--brigadier", lo->brigadier, "Each brigade's label names its brigadier");
     on_run(labels, io, [lo, &io] {
         const auto format = app::label_format_for(lo->output, lo->label_format, LabelFormat::pdf);
         exporter::LabelSheet sheet;
         sheet.paper = lo->paper;
+        sheet.brigadier = lo->brigadier;
         const auto x = lo->size.find('x');
         try {
             if (x == std::string::npos) throw std::invalid_argument("no x");
@@ -77,16 +80,20 @@ void add_export_commands(CLI::App& app, Io& io) {
 
     struct HandoutOptions {
         std::string side, folder;
+        bool brigadier = false;
     };
     auto ho = std::make_shared<HandoutOptions>();
     auto* handout = app.add_subcommand("handout", "One side's papers for the next battle: its order of battle, labels and papers");
     handout->add_option("--side", ho->side, "The side whose papers these are")->required();
     handout->add_option("-o,--output", ho->folder, "The folder to write them in (made if missing; files in it replaced)")->required();
+    handout->add_flag("--brigadier", ho->brigadier, "Each brigade's label names its brigadier");
     on_run(handout, io, [ho, &io] {
         auto session = open_campaigns(io);
-        session.exports().write_handout(ho->side, ho->folder, [&](const std::string& path, std::uintmax_t bytes) {
-            io.out << "Wrote " << path << " (" << bytes << " bytes)\n";
-        });
+        exporter::LabelSheet labels;
+        labels.brigadier = ho->brigadier;
+        session.exports().write_handout(
+            ho->side, ho->folder, [&](const std::string& path, std::uintmax_t bytes) { io.out << "Wrote " << path << " (" << bytes << " bytes)\n"; },
+            {}, labels);
     });
 }
 

@@ -61,39 +61,49 @@ std::vector<Pdf::Line> cut_lines(int n, int across, double left, double top, dou
     return out;
 }
 
+// The lines a label has room for: its name, its division and its strength, and with the
+// brigadier's name, four.
+int lines_of(const LabelSheet& s) { return s.brigadier ? 4 : 3; }
+
 }  // namespace
 
 void labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet,
                 const Sink& out) {
     const auto [across, down] = grid(sheet);
     const auto paper = paper_of(sheet);
-    Pdf pdf(paper.width_mm * k_point_per_mm, paper.height_mm * k_point_per_mm, provenance_line(rules, oob, p) + " | " + rules.brigade_noun() + " labels", out);
     const double w = sheet.width_mm * k_point_per_mm, h = sheet.height_mm * k_point_per_mm;
     const double left = 10 * k_point_per_mm, top = 20 * k_point_per_mm;
-    // Three lines in the label's height; the name shrinks to fit the width.
-    const double size = std::min(h / 4.2, 14.0);
+    // The lines spaced down the label's height (baselines at 0.32, 0.60 and 0.88 of it for three),
+    // the name's size the HTML's; each line shrinks to fit the width.
+    const double step = 0.84 / lines_of(sheet);
+    const double size = std::min(h / (1.4 * lines_of(sheet)), 14.0);
     const auto labels = label_texts(rules, oob);
     const size_t per_page = static_cast<size_t>(across * down);
-    for (size_t i = 0; i < labels.size(); ++i) {
-        const size_t on_page = i % per_page;
-        if (on_page == 0) {
-            if (i > 0) pdf.new_page();
-            pdf.lines(cut_lines(static_cast<int>(std::min(per_page, labels.size() - i)), across, left, top, w, h), true);
+    const auto draw = [&](Pdf& pdf) {
+        for (size_t i = 0; i < labels.size(); ++i) {
+            const size_t on_page = i % per_page;
+            if (on_page == 0) {
+                if (i > 0) pdf.new_page();
+                pdf.lines(cut_lines(static_cast<int>(std::min(per_page, labels.size() - i)), across, left, top, w, h), true);
+            }
+            const double x = left + static_cast<double>(on_page % static_cast<size_t>(across)) * w;
+            const double y = top + static_cast<double>(on_page / static_cast<size_t>(across)) * h;
+            const auto& l = labels[i];
+            // The label's lines from the top, each shrunk to fit its width, and what still does not fit cut.
+            int line = 0;
+            auto fitted = [&](const std::string& text, double largest, bool bold, bool grey) {
+                const double fit = pdf.fitting_size(text, w - 6, largest, 4, bold);
+                pdf.text(x + 3, y + h * (0.04 + step * ++line), pdf.cut(text, w - 6, fit, bold), fit, bold, grey);
+            };
+            fitted(l.brigade, size, true, false);
+            if (sheet.brigadier && !l.brigadier.empty()) fitted(l.brigadier, size * 0.8, false, false);
+            fitted(l.division, size * 0.8, false, true);
+            fitted(l.third_line(), size * 0.85, true, false);
         }
-        const double x = left + static_cast<double>(on_page % static_cast<size_t>(across)) * w;
-        const double y = top + static_cast<double>(on_page / static_cast<size_t>(across)) * h;
-        const auto& l = labels[i];
-        // Each line shrinks to fit the label's width, and what still does not fit is cut.
-        auto fitted = [&](double down_by, const std::string& text, double largest, bool bold, bool grey) {
-            const double fit = pdf.fitting_size(text, w - 6, largest, 4, bold);
-            pdf.text(x + 3, y + h * down_by, pdf.cut(text, w - 6, fit, bold), fit, bold, grey);
-        };
-        fitted(0.32, l.brigade, size, true, false);
-        fitted(0.60, l.division, size * 0.8, false, true);
-        fitted(0.88, l.third_line(), size * 0.85, true, false);
-    }
-    if (labels.empty()) pdf.text(left, top + 20, "No " + rules.brigade_noun() + "s in service to label.", 10);
-    pdf.finish();
+        if (labels.empty()) pdf.text(left, top + 20, "No " + rules.brigade_noun() + "s in service to label.", 10);
+    };
+    Pdf::write(paper.width_mm * k_point_per_mm, paper.height_mm * k_point_per_mm,
+               provenance_line(rules, oob, p) + " | " + rules.brigade_noun() + " labels", out, draw);
 }
 
 std::string labels_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet) {
@@ -108,13 +118,15 @@ std::string labels_html(const rules::RuleSet& rules, const army::OrderOfBattle& 
                       ".sheet { display: grid; grid-template-columns: repeat(" + std::to_string(across) + ", " + w + "); }\n"
                       ".label { width: " + w + "; height: " + h + "; box-sizing: border-box; border: 0.3mm dashed #888; "
                       "padding: 1mm 1.5mm; overflow: hidden; page-break-inside: avoid; font-size: " +
-                      mm(std::min(sheet.height_mm / 4.2, 5.0)) + "; line-height: 1.15; }\n"
-                      ".name { font-weight: bold; white-space: nowrap; } .division { color: #555; font-size: 80%; }\n"
+                      mm(std::min(sheet.height_mm / (1.4 * lines_of(sheet)), 5.0)) + "; line-height: 1.15; }\n"
+                      ".name { font-weight: bold; white-space: nowrap; } .division { color: #555; font-size: 80%; }\n" +
+                      (sheet.brigadier ? ".brigadier { font-size: 80%; white-space: nowrap; }\n" : "") +
                       ".effectiveness { font-weight: bold; }\n</style>\n</head>\n<body>\n<div class=\"provenance\">" +
                       html_escape(provenance_line(rules, oob, p)) + " | " + html_escape(rules.brigade_noun()) + " labels, " + html_escape(w + " x " + h) +
                       ", cut along the dashed lines</div>\n<div class=\"sheet\">\n";
     for (const auto& l : label_texts(rules, oob))
-        out += "<div class=\"label\"><div class=\"name\">" + html_escape(l.brigade) + "</div><div class=\"division\">" +
+        out += "<div class=\"label\"><div class=\"name\">" + html_escape(l.brigade) + "</div>" +
+               (sheet.brigadier && !l.brigadier.empty() ? "<div class=\"brigadier\">" + html_escape(l.brigadier) + "</div>" : "") + "<div class=\"division\">" +
                html_escape(l.division) + "</div><div class=\"effectiveness\">" + html_escape(l.third_line()) + "</div></div>\n";
     out += "</div>\n</body>\n</html>\n";
     return out;

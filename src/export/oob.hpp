@@ -27,6 +27,7 @@ struct LabelSheet {
     double width_mm = 60;
     double height_mm = 20;
     std::string paper = "a4";  ///< a4 or letter
+    bool brigadier = false;    ///< a line with the brigade commander's name under the brigade's
 };
 
 /// Markdown: a heading per army, corps and division, a table of brigades per division.
@@ -45,10 +46,12 @@ inline constexpr const char* k_oob_csv_columns[] = {
 inline constexpr const char* k_oob_csv_provenance[] = {"muster", "campaign", "date", "turn", "view"};
 /// One self-contained HTML page with a print stylesheet; every name escaped.
 std::string oob_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p);
-/// A PDF (cairo, DejaVu Sans) with the provenance and page number on every page, written to
-/// `out` page by page.
+/// A PDF (cairo, DejaVu Sans) with the provenance and "page N of M" on every page, written to
+/// `out` page by page: the theater most divisions are in named once, under the title; the
+/// brigade tables' columns sized from what they hold in the whole sheet.
 void oob_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const Sink& out);
-/// Brigade labels to stick under command stands, laid out with cut lines.
+/// Brigade labels to stick under command stands, laid out with cut lines; with the brigadier's
+/// name where the sheet asks for it.
 std::string labels_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet);
 void labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet,
                 const Sink& out);
@@ -57,6 +60,7 @@ void labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, con
 /// A stand's label: a brigade's, or a corps or division leader's (his name, his post, his grade).
 struct LabelText {
     std::string brigade;
+    std::string brigadier;  ///< a brigade's commander in action, by name; else empty
     std::string division;
     std::string effectiveness;  ///< "6/5/3"; a leader's grade
     std::string rating;         ///< empty for a leader
@@ -65,14 +69,16 @@ struct LabelText {
     std::string third_line() const;
 };
 /// The labels of every brigade in service, in order of battle, each corps and division led by
-/// the label of its leader (in play) first.
+/// the label of its leader (in play) first. The writers print a brigadier only where the
+/// sheet asks for it.
 std::vector<LabelText> label_texts(const rules::RuleSet& rules, const army::OrderOfBattle& oob);
 
 /// The brigade table's cells, shared by the text-like writers: name, stands now/start, label,
 /// state (or status), rating, brigadier.
 std::vector<std::string> brigade_cells(const rules::RuleSet& rules, const army::Brigade& b);
-/// "Infantry, 1863, Eastern Theater of Operations, hidden" and the like.
-std::string division_facts(const rules::RuleSet& rules, const army::Division& d);
+/// "Infantry, 1863, Eastern Theater of Operations, hidden" and the like; the theater left out
+/// when it is `known_theater` (an id: the one a sheet names in its heading).
+std::string division_facts(const rules::RuleSet& rules, const army::Division& d, const std::string& known_theater = "");
 /// "(R. E. Lee, Exceptional [EXC])" or "" for no commander.
 std::string commander_text(const rules::RuleSet& rules, const army::Leader& l);
 

@@ -33,11 +33,11 @@ std::string commander_text(const rules::RuleSet& rules, const army::Leader& l) {
     return "(" + leader_text(rules, l) + (is_active(l.status) ? "" : ", " + word(l.status)) + ")";
 }
 
-std::string division_facts(const rules::RuleSet& rules, const army::Division& d) {
+std::string division_facts(const rules::RuleSet& rules, const army::Division& d, const std::string& known_theater) {
     std::string facts = name_of(rules.find_arm(d.arm), d.arm);
     if (d.status == DivisionStatus::placeholder) facts += ", not yet arrived";
     if (d.year) facts += ", " + std::to_string(d.year);
-    if (!d.theater.empty()) facts += ", " + name_of(rules.find_theater(d.theater), d.theater);
+    if (!d.theater.empty() && d.theater != known_theater) facts += ", " + name_of(rules.find_theater(d.theater), d.theater);
     if (!d.nationality.empty()) facts += ", " + name_of(rules.find_nationality(d.nationality), d.nationality);
     return facts + (d.hidden ? ", hidden" : ", seen");
 }
@@ -139,7 +139,7 @@ std::vector<LabelText> label_texts(const rules::RuleSet& rules, const army::Orde
         std::string post = (l.name.empty() ? "" : rules.rank_name(rank) + ", ") + unit;
         if (l.company) post += "; " + l.company->text;
         if (grade && rank == Rank::division && !grade->division_leader_note.empty()) post += "; " + grade->division_leader_note;
-        out.push_back({l.name.empty() ? rules.rank_name(rank) : l.name, post,
+        out.push_back({l.name.empty() ? rules.rank_name(rank) : l.name, "", post,
                        l.grade == army::k_unrevealed_grade ? "grade not revealed" : name_of(grade, l.grade), "", grade ? grade->mark : ""});
     };
     for (const auto& a : oob.armies)
@@ -149,9 +149,10 @@ std::vector<LabelText> label_texts(const rules::RuleSet& rules, const army::Orde
                 leader(d.commander, Rank::division, d.name);
                 for (const auto& b : d.brigades) {
                     if (!is_active(b.status)) continue;
-                    const auto* grade = rules.find_grade(b.commander.grade);
-                    out.push_back({b.name, d.name, b.label.text(), name_of(rules.find_rating(b.rating), b.rating),
-                                   grade && b.commander.present() ? grade->mark : ""});
+                    const auto& c = b.commander;
+                    const auto* grade = rules.find_grade(c.grade);
+                    out.push_back({b.name, c.present() && is_active(c.status) ? c.name : "", d.name, b.label.text(),
+                                   name_of(rules.find_rating(b.rating), b.rating), grade && c.present() ? grade->mark : ""});
                 }
             }
         }

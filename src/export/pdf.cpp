@@ -15,7 +15,7 @@
 namespace muster::exporter {
 
 struct Pdf::Impl {
-    const Sink* out = nullptr;
+    const Sink* out = nullptr;  // none: the pages are only counted
     std::exception_ptr failed;  // what the sink threw: cairo is C, nothing may unwind through it
     cairo_surface_t* surface = nullptr;
     cairo_t* cr = nullptr;
@@ -88,6 +88,7 @@ struct Pdf::Impl {
 
     static cairo_status_t write(void* closure, const unsigned char* data, unsigned int length) {
         auto* self = static_cast<Impl*>(closure);
+        if (!self->out) return CAIRO_STATUS_SUCCESS;
         if (self->failed) return CAIRO_STATUS_WRITE_ERROR;
         try {
             (*self->out)(std::string_view(reinterpret_cast<const char*>(data), length));
@@ -99,9 +100,9 @@ struct Pdf::Impl {
     }
 };
 
-Pdf::Pdf(double width, double height, std::string provenance, const Sink& out)
-    : m(std::make_unique<Impl>()), m_width(width), m_height(height), m_provenance(std::move(provenance)) {
-    m->out = &out;
+Pdf::Pdf(double width, double height, std::string provenance, const Sink* out, int pages)
+    : m(std::make_unique<Impl>()), m_width(width), m_height(height), m_provenance(std::move(provenance)), m_pages(pages) {
+    m->out = out;
     m->surface = cairo_pdf_surface_create_for_stream(Impl::write, m.get(), width, height);
     cairo_pdf_surface_set_metadata(m->surface, CAIRO_PDF_METADATA_CREATOR, "muster");
     m->cr = cairo_create(m->surface);
@@ -110,6 +111,20 @@ Pdf::Pdf(double width, double height, std::string provenance, const Sink& out)
         m->faces[bold ? 1 : 0] = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
                                                             bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
     header();
+}
+
+void Pdf::write(double width, double height, std::string provenance, const Sink& out, const std::function<void(Pdf&)>& draw) {
+    // The same surface, fonts and measures both times (a counting surface of another kind might
+    // measure otherwise), so the pages counted are the pages drawn.
+    int pages = 0;
+    {
+        Pdf count(width, height, provenance, nullptr, 0);
+        draw(count);
+        pages = count.m_page;
+    }
+    Pdf pdf(width, height, std::move(provenance), &out, pages);
+    draw(pdf);
+    pdf.finish();
 }
 
 Pdf::~Pdf() {
@@ -130,6 +145,7 @@ size_t next_char(const std::string& s, size_t i) {
 }  // namespace
 
 void Pdf::text(double x, double y, const std::string& s, double size, bool bold, bool grey) {
+    if (!m->out) return;
     const Impl::Style style{bold, grey, size};
     if (!(style == m->style)) {
         m->flush();
@@ -207,7 +223,7 @@ std::string Pdf::cut(const std::string& s, double width, double size, bool bold)
 }
 
 void Pdf::lines(const std::vector<Line>& lines, bool dashed) {
-    if (lines.empty()) return;
+    if (lines.empty() || !m->out) return;
     m->flush();
     const double dash[] = {3.0, 2.0};
     cairo_set_dash(m->cr, dash, dashed ? 2 : 0, 0);
@@ -222,13 +238,17 @@ void Pdf::lines(const std::vector<Line>& lines, bool dashed) {
 }
 
 void Pdf::header() {
+    if (!m->out) return;
     text(k_margin, k_margin, cut(m_provenance, m_width - 2 * k_margin, 8), 8, false, true);
-    text(k_margin, m_height - k_margin / 2, "page " + std::to_string(m_page), 8, false, true);
+    const std::string page = "page " + std::to_string(m_page) + " of " + std::to_string(m_pages);
+    text(m_width - k_margin - text_width(page, 8), m_height - k_margin / 2, page, 8, false, true);
 }
 
 void Pdf::new_page() {
-    m->flush();
-    cairo_show_page(m->cr);
+    if (m->out) {
+        m->flush();
+        cairo_show_page(m->cr);
+    }
     ++m_page;
     header();
 }

@@ -1,8 +1,9 @@
 #pragma once
 // A PDF drawn with cairo, written to a sink page by page: pages with a provenance header and a
-// page footer, text in DejaVu Sans (embedded, so it selects and searches in a viewer).
+// "page N of M" footer, text in DejaVu Sans (embedded, so it selects and searches in a viewer).
 #include "core/sink.hpp"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,9 +12,12 @@ namespace muster::exporter {
 
 class Pdf {
 public:
-    /// A new document of pages `width` x `height` points, each headed by `provenance`, its
-    /// bytes written to `out` as each page ends. `out` must outlive the Pdf.
-    Pdf(double width, double height, std::string provenance, const Sink& out);
+    /// A document of pages `width` x `height` points, each headed by `provenance` and footed by
+    /// "page N of M", drawn by `draw` and its bytes written to `out` as each page ends. `draw`
+    /// runs twice, the same both times: first to count the pages (drawing and writing nothing),
+    /// then for real. What the sink threw, write throws.
+    static void write(double width, double height, std::string provenance, const Sink& out,
+                      const std::function<void(Pdf&)>& draw);
     ~Pdf();
     Pdf(const Pdf&) = delete;
     Pdf& operator=(const Pdf&) = delete;
@@ -41,18 +45,21 @@ public:
         double x0, y0, x1, y1;
     };
     void lines(const std::vector<Line>& lines, bool dashed);
-    /// Ends the page (writing its footer) and starts the next.
+    /// Ends the page and starts the next.
     void new_page();
-    /// Ends the document, writing its last bytes. What the sink threw, finish throws.
-    void finish();
 
 private:
+    /// `out` null: a document that only counts its pages.
+    Pdf(double width, double height, std::string provenance, const Sink* out, int pages);
+    /// Ends the document, writing its last bytes. What the sink threw, finish throws.
+    void finish();
     void header();
     struct Impl;
     std::unique_ptr<Impl> m;
     double m_width, m_height;
     std::string m_provenance;
     int m_page = 1;
+    int m_pages = 0;  ///< how many the document has; 0 while counting
 };
 
 }  // namespace muster::exporter

@@ -464,6 +464,11 @@ TEST_CASE("On the command line, names and option values are taken as people type
     CHECK_THAT(cli("oob --as UNION").out, Contains("view of the Union"));
     cli.ok("campaign set --rounding Half_Up");
     cli.ok("export labels --paper A4 --format pdf -o " + test::quote(cli.dir.file("labels.pdf")));
+    cli.ok("add brigade 'Iron Brigade' --division Wadsworth --rating veteran --stands 6 --leader Meredith --grade average");
+    cli.ok("export labels --brigadier -o " + test::quote(cli.dir.file("brigadiers.pdf")));
+    CHECK_THAT(test::pdf_text(cli.dir.file("brigadiers.pdf")), Contains("Meredith"));
+    cli.ok("handout --side union --brigadier -o " + test::quote(cli.dir.file("handout")));
+    CHECK_THAT(test::pdf_text(cli.dir.file("handout/labels.pdf")), Contains("Meredith"));
     CHECK_THAT(cli.refused("add division Early --corps 'Thrid Corps'", 2), Contains("did you mean Third Corps?"));
     CHECK(cli("check").code == 0);
 }

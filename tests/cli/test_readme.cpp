@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+using namespace muster;
+
 namespace {
 
 /// The lines of the shell block under `heading`, continuation lines joined, comments cut.

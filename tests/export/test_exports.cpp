@@ -12,10 +12,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <utility>
 
 using namespace muster;
@@ -216,6 +218,101 @@ TEST_CASE("The PDF has its pages and its text holds every brigade") {
 
 namespace {
 
+// The text of each page of a PDF, laid out (pdftotext ends every page with a form feed).
+std::vector<std::string> page_texts(const std::string& file) {
+    const auto text = pdf_text(file);
+    std::vector<std::string> pages;
+    for (size_t from = 0, end; (end = text.find('\f', from)) != std::string::npos; from = end + 1) pages.push_back(text.substr(from, end - from));
+    return pages;
+}
+
+size_t count_of(const std::string& text, const std::string& what) {
+    size_t n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("Every page of a printed sheet says page N of M, the campaign, its date and turn, and the view") {
+    test::TempDir dir;
+    auto s = fixed_campaign(dir.file("c.db"));
+    for (int i = 0; i < 120; ++i) s.forces().add_brigade({"Wadsworth", "Brigade " + std::to_string(i), "veteran", 6, std::nullopt, "", "", {}});
+    s.season().next_turn();
+    const auto c = s.current();
+    REQUIRE(c.turn.text() == "turn 2");
+    REQUIRE(c.date);
+    for (const auto& [viewer, view] : std::vector<std::pair<std::string, std::string>>{{"umpire", "umpire's view"}, {"union", "view of the Union"}}) {
+        app::write_file(dir.file("oob.pdf"), test::export_oob(s, request("pdf", std::nullopt, viewer)));
+        app::write_file(dir.file("labels.pdf"), test::export_labels(s, request("pdf", std::nullopt, viewer), {}));
+        for (const char* file : {"oob.pdf", "labels.pdf"}) {
+            INFO(file << " as " << viewer);
+            const auto pages = page_texts(dir.file(file));
+            REQUIRE(pages.size() >= 2);
+            REQUIRE(static_cast<int>(pages.size()) == pdf_pages(dir.file(file)));
+            for (size_t i = 0; i < pages.size(); ++i) {
+                INFO("page " << i + 1);
+                CHECK_THAT(pages[i], Contains("page " + std::to_string(i + 1) + " of " + std::to_string(pages.size())));
+                CHECK_THAT(pages[i], Contains("muster 0.1.0 | " + c.name + " | " + c.date->text() + " | turn 2 | " + view));
+            }
+        }
+    }
+}
+
+TEST_CASE("The order of battle PDF names its theater once, under its title, and a division elsewhere its own") {
+    test::TempDir dir;
+    auto s = fixed_campaign(dir.file("c.db"));  // Heth, Pender and Anderson arrived in the east
+    const auto oob_text = [&] {
+        app::write_file(dir.file("oob.pdf"), test::export_oob(s, request("pdf")));
+        return pdf_text(dir.file("oob.pdf"));
+    };
+    auto text = oob_text();
+    CHECK(count_of(text, "Eastern Theater of Operations") == 1);
+    CHECK(text.find("Eastern Theater of Operations") < text.find("Army of"));
+    CHECK_THAT(text, Contains("Heth (Infantry, 1863, seen)"));
+    s.forces().add_division("Third Corps", "Rodes", "");
+    app::ArrivalRequest west;
+    west.division = "Rodes";
+    west.year = 1863;
+    west.theater = "west";
+    s.arrivals().arrive(west);
+    text = oob_text();
+    CHECK(count_of(text, "Eastern Theater of Operations") == 1);
+    CHECK_THAT(text, Contains("Rodes (Infantry, 1863, Western Theater of Operations, hidden)"));
+    CHECK(count_of(text, "Western Theater of Operations") == 1);
+}
+
+TEST_CASE("Labels name the brigadier when asked, never one the view hides, and so do the handout's when asked") {
+    test::TempDir dir;
+    auto s = fixed_campaign(dir.file("c.db"));  // Meredith leads the Iron Brigade; Kershaw the hidden Kershaw Secret
+    const auto labels = [&](const std::string& format, const std::string& viewer, bool brigadier) {
+        exporter::LabelSheet sheet;
+        sheet.brigadier = brigadier;
+        const auto bytes = test::export_labels(s, request(format, std::nullopt, viewer), sheet);
+        if (format != "pdf") return bytes;
+        app::write_file(dir.file("labels.pdf"), bytes);
+        return pdf_text(dir.file("labels.pdf"));
+    };
+    for (const char* format : {"pdf", "html"}) {
+        INFO(format);
+        CHECK_THAT(labels(format, "umpire", true), Contains("Meredith"));
+        CHECK(labels(format, "umpire", false).find("Meredith") == std::string::npos);
+        const auto union_view = labels(format, "union", true);
+        CHECK_THAT(union_view, Contains("Meredith"));
+        CHECK(union_view.find("Kershaw") == std::string::npos);
+    }
+    CHECK_THAT(labels("html", "umpire", true), Contains("<div class=\"brigadier\">Kershaw</div>"));
+    // The handout: no brigadier unless asked for.
+    for (const bool brigadier : {false, true}) {
+        exporter::LabelSheet sheet;
+        sheet.brigadier = brigadier;
+        s.exports().write_handout("union", dir.file("handout"), [](const std::string&, std::uintmax_t) {}, {}, sheet);
+        CHECK((pdf_text(dir.file("handout/labels.pdf")).find("Meredith") != std::string::npos) == brigadier);
+    }
+}
+
+namespace {
+
 // A page of a PDF rendered in grey at `dpi`: its width, height and one byte a pixel (255 white).
 struct Grey {
     int width = 0, height = 0;
@@ -354,6 +451,25 @@ PdfWords pdf_words(const std::string& file) {
     return out;
 }
 
+// The brigade tables of an order of battle: the words of each, from its header row (Brigade
+// Stands Label State Rating Commander) up to its artillery line.
+std::vector<std::vector<Word>> brigade_tables(const PdfWords& pdf) {
+    std::vector<std::vector<Word>> out;
+    for (size_t i = 0; i + 5 < pdf.words.size(); ++i) {
+        if (pdf.words[i + 1].text != "Stands" || pdf.words[i + 5].text != "Commander") continue;
+        out.emplace_back();
+        for (size_t j = i; j < pdf.words.size() && pdf.words[j].text != "Artillery:"; ++j) out.back().push_back(pdf.words[j]);
+    }
+    return out;
+}
+
+// The heights of the words of a table's rows (not its header): one, where no cell was shrunk.
+std::set<double> row_heights(const std::vector<Word>& table) {
+    std::set<double> out;
+    for (size_t j = 6; j < table.size(); ++j) out.insert(std::round((table[j].y1 - table[j].y0) * 100) / 100);
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE("Printed sheets fit: no word of a long name overruns its column, its label or the page") {
@@ -393,19 +509,21 @@ TEST_CASE("Printed sheets fit: no word of a long name overruns its column, its l
         CHECK_THAT(all, Contains("Younger"));
         CHECK_THAT(all, Contains("GrandArmy") || Contains("Grand"));
         // The brigade tables: the header row gives the columns' left edges; every word drawn
-        // after it, up to the artillery line, lies inside one column.
-        for (size_t i = 0; i + 5 < pdf.words.size(); ++i) {
-            if (pdf.words[i + 1].text != "Stands" || pdf.words[i + 5].text != "Commander") continue;
+        // after it, up to the artillery line, lies inside one column, and none is shrunk.
+        const auto tables = brigade_tables(pdf);
+        REQUIRE(!tables.empty());
+        for (const auto& table : tables) {
             std::vector<double> edges;
-            for (size_t c = 0; c < 6; ++c) edges.push_back(pdf.words[i + c].x0);
+            for (size_t c = 0; c < 6; ++c) edges.push_back(table[c].x0);
             edges.push_back(pdf.width - 36);
-            for (size_t j = i + 6; j < pdf.words.size() && pdf.words[j].text != "Artillery:"; ++j) {
-                const auto& w = pdf.words[j];
+            for (size_t j = 6; j < table.size(); ++j) {
+                const auto& w = table[j];
                 size_t column = 0;
                 while (column + 1 < edges.size() - 1 && w.x0 >= edges[column + 1] - 0.5) ++column;
                 INFO(w.text << " at " << w.x0 << "-" << w.x1 << " in column " << column << " ending at " << edges[column + 1]);
                 CHECK(w.x1 <= edges[column + 1] + 0.5);
             }
+            CHECK(row_heights(table).size() == 1);
         }
         // No two words overprint each other.
         for (size_t i = 0; i < pdf.words.size(); ++i)
@@ -435,6 +553,23 @@ TEST_CASE("Printed sheets fit: no word of a long name overruns its column, its l
             CHECK(on_labels > 10);
         }
     }
+}
+
+TEST_CASE("The brigade tables' columns are sized from what they hold: a long commander takes the room short names leave") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    const std::string stone = "Roy Stone of the 149th Pennsylvania Bucktails";  // wider than the Commander column had
+    s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "", "", {"Meredith", "average"}});
+    s.forces().add_brigade({"Wadsworth", "Stone's Brigade", "veteran", 6, std::nullopt, "", "", {stone, "average"}});
+    app::write_file(dir.file("oob.pdf"), test::export_oob(s, request("pdf")));
+    const auto tables = brigade_tables(pdf_words(dir.file("oob.pdf")));
+    REQUIRE(tables.size() == 1);
+    // Every row on one line, at one size: the header's and the two brigades'.
+    std::set<double> lines;
+    for (const auto& w : tables[0]) lines.insert(w.y0);
+    CHECK(lines.size() == 3);
+    CHECK(row_heights(tables[0]).size() == 1);
+    CHECK_THAT(pdf_text(dir.file("oob.pdf")), Contains(stone + ", Average"));
 }
 
 TEST_CASE("Bad export and import input: a clear error, nothing written or imported") {

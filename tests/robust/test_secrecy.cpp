@@ -297,6 +297,10 @@ std::string everything_seen(const std::string& db, const std::string& dir, const
         run("export labels --as " + viewer + " --format " + format + " -o " + test::quote(file));
         all += format == "pdf" ? test::pdf_text(file) : test::file_bytes(file);
     }
+    const auto brigadiers = dir + "/brigadiers.pdf";  // the labels with their brigadiers' names
+    std::remove(brigadiers.c_str());
+    run("export labels --brigadier --as " + viewer + " -o " + test::quote(brigadiers));
+    all += test::pdf_text(brigadiers);
     const auto folder = dir + "/handout";
     run("handout --side " + viewer + " -o " + test::quote(folder));
     for (const std::string file : {"oob.pdf", "labels.pdf"}) all += test::pdf_text(folder + "/" + file);
