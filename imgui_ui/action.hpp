@@ -33,6 +33,7 @@ struct Action {
     Shortcut also;                  ///< a second chord (Ctrl+Y beside Ctrl+Shift+Z)
     std::string menu = "Actions";   ///< the menu that lists it
     std::function<std::string()> title;  ///< the menu's words as they stand now ("Undo Turn 3 begins"); none: the label
+    const char* icon = nullptr;          ///< shown before the words in the menu (theme.hpp's icon::)
     bool can_run() const { return !enabled || enabled(); }
 };
 

@@ -1,8 +1,10 @@
 #include "chart.hpp"
+#include "theme.hpp"
 
 #include "test_hooks.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // RenderTextEllipsis
 
 #include <algorithm>
 #include <cmath>
@@ -78,8 +80,8 @@ void draw_chart(const char* id, const Chart& chart) {
     // The plot area leaves room for the value axis on the left and the points' names below.
     const float left = ImGui::CalcTextSize(std::to_string(top).c_str()).x + 10, bottom = line + 8;
     const ImVec2 a(origin.x + left, origin.y + 4), b(origin.x + width - 8, origin.y + height - bottom);
-    dl->AddRectFilled(a, b, IM_COL32(255, 255, 255, 255));
-    const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), grid = IM_COL32(215, 215, 215, 255);
+    dl->AddRectFilled(a, b, palette().chart_bg);
+    const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), grid = palette().chart_grid;
     const auto y_of = [&](int v) { return b.y - (b.y - a.y) * static_cast<float>(v) / static_cast<float>(top); };
     for (int v = 0; v <= top; v += step) {
         const float y = y_of(v);
@@ -89,21 +91,21 @@ void draw_chart(const char* id, const Chart& chart) {
     }
     dl->AddLine(ImVec2(a.x, a.y), ImVec2(a.x, b.y), ink);
     dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, b.y), ink);
-    if (!chart.value_label.empty()) dl->AddText(ImVec2(a.x + 4, a.y), IM_COL32(110, 110, 110, 255), chart.value_label.c_str());
+    if (!chart.value_label.empty()) dl->AddText(ImVec2(a.x + 4, a.y), ImGui::GetColorU32(palette().muted), chart.value_label.c_str());
     if (n == 0) {
-        dl->AddText(ImVec2(a.x + 10, (a.y + b.y) / 2), IM_COL32(110, 110, 110, 255), "nothing to show yet");
+        dl->AddText(ImVec2(a.x + 10, (a.y + b.y) / 2), ImGui::GetColorU32(palette().muted), "nothing to show yet");
         ImGui::PopID();
         return;
     }
     const float slot = (b.x - a.x) / static_cast<float>(n);
     const auto x_of = [&](size_t i) { return a.x + slot * (static_cast<float>(i) + 0.5f); };
-    // The points' names, cut to their slot (the tooltip reads them whole).
+    // The points' names, centred under their slot, or ended in an ellipsis where the slot is
+    // narrower (the tooltip reads them whole).
     for (size_t i = 0; i < n; ++i) {
         const char* name = chart.points[i].c_str();
-        const float w = std::min(ImGui::CalcTextSize(name).x, slot - 4);
-        dl->PushClipRect(ImVec2(x_of(i) - slot / 2 + 2, b.y), ImVec2(x_of(i) + slot / 2 - 2, b.y + bottom), true);
-        dl->AddText(ImVec2(x_of(i) - w / 2, b.y + 4), ink, name);
-        dl->PopClipRect();
+        const ImVec2 size = ImGui::CalcTextSize(name);
+        const float right = x_of(i) + slot / 2 - 2, x = std::max(x_of(i) - size.x / 2, x_of(i) - slot / 2 + 2);
+        ImGui::RenderTextEllipsis(dl, ImVec2(x, b.y + 4), ImVec2(right, b.y + 4 + line), right, right, name, nullptr, &size);
     }
     const size_t k = std::max<size_t>(1, chart.series.size());
     for (size_t s = 0; s < chart.series.size(); ++s) {

@@ -5,7 +5,9 @@
 #include "core/text.hpp"
 #include "navigator.hpp"
 #include "platform.hpp"
+#include "theme.hpp"
 #include "test_hooks.hpp"
+#include "widgets.hpp"
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -20,7 +22,16 @@ namespace muster::gui {
 void columns_text(const std::string& text) {
     ImFont* mono = mono_font();
     if (mono) ImGui::PushFont(mono);
-    ImGui::TextUnformatted(text.c_str());
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    if (size.x <= ImGui::GetContentRegionAvail().x) {
+        ImGui::TextUnformatted(text.c_str());
+    } else {
+        // Wider than the panel: in a strip of its own that scrolls sideways, its columns kept.
+        const float height = size.y + ImGui::GetStyle().ScrollbarSize + 2 * ImGui::GetStyle().WindowPadding.y;
+        ImGui::BeginChild(ImGui::GetID(text.c_str()), ImVec2(0, height), false, ImGuiWindowFlags_HorizontalScrollbar);
+        ImGui::TextUnformatted(text.c_str());
+        ImGui::EndChild();
+    }
     if (mono) ImGui::PopFont();
 }
 
@@ -43,7 +54,7 @@ std::string GuiApp::layout_text() const {
     for (const auto& w : m_windows)
         if (w->open && std::find(open.begin(), open.end(), w->title()) == open.end()) open.emplace_back(w->title());
     return "Navigator=" + std::to_string(static_cast<int>(navigator_width)) + "\nOpen=" + join(open, "|") +
-           "\nFront=" + (m_front ? m_front->title() : "") + "\nView=" + m_view_side;
+           "\nFront=" + (m_front ? m_front->title() : "") + "\nView=" + m_view_side + "\nTheme=" + (current_theme() == Theme::dark ? "dark" : "light");
 }
 
 void GuiApp::restore_layout(std::string_view line) {
@@ -63,6 +74,8 @@ void GuiApp::restore_layout(std::string_view line) {
             if (value == w->title() && w->open) m_bring = w.get();
     } else if (key == "View") {
         m_view_side = value;
+    } else if (key == "Theme") {
+        apply_theme(value == "dark" ? Theme::dark : Theme::light);
     }
 }
 
@@ -161,7 +174,7 @@ void GuiApp::actions_menu(const std::string& name) {
     for (const auto& a : m_actions) {
         if (a.label.empty() || a.menu != name) continue;
         const auto keys = a.shortcut.text();
-        const auto title = (a.title ? a.title() : a.label) + "###" + a.id;
+        const auto title = std::string(a.icon ? a.icon : "") + (a.icon ? "  " : "") + (a.title ? a.title() : a.label) + "###" + a.id;
         if (ImGui::MenuItem(title.c_str(), keys.empty() ? nullptr : keys.c_str(), false, a.can_run())) run(a.id);
         mark("Menu/" + name + "/" + a.id);
     }
@@ -191,6 +204,7 @@ void GuiApp::menu() {
         ImGui::EndMenu();
     }
     actions_menu("Actions");
+    actions_menu("Look");
     if (model().rules) {
         // Whose view every panel shows: the umpire's, or what a side may read.
         const auto& sides = model().rules->sides;
@@ -254,6 +268,7 @@ void GuiApp::draw_workspace() {
     ImGui::GetWindowDrawList()->AddLine(ImVec2((a.x + b.x) / 2, a.y), ImVec2((a.x + b.x) / 2, b.y), ImGui::GetColorU32(ImGuiCol_Separator), 2.f);
     ImGui::SameLine(0, 0);
     ImGui::BeginChild("##panels");
+    if (m_next_steps && model().current) draw_next_steps();
     m_front = nullptr;
     if (ImGui::BeginTabBar("##tabs", ImGuiTabBarFlags_Reorderable | ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_TabListPopupButton)) {
         // Submitted in the order the tabs were last seen in (a new tab goes last), so a restored
@@ -282,6 +297,26 @@ void GuiApp::draw_workspace() {
     ImGui::End();
 }
 
+// Over the panels, once a campaign is started: what an organiser does next, each a button that
+// opens the panel where it is done.
+void GuiApp::draw_next_steps() {
+    ImGui::TextColored(palette().done, "%s  What next:", icon::hint);
+    const std::pair<const char*, std::string> steps[] = {
+        {"Season", std::string(icon::turn) + "  Next turn: the divisions due arrive"},
+        {"Battle report", std::string(icon::flag) + "  After a battle: its losses"},
+        {"Export", std::string(icon::print) + "  Print each side's papers"},
+        {"Players", std::string(icon::players) + "  Give each player his link"}};
+    for (const auto& [title, label] : steps) {
+        next_on_line(button_width(label.c_str()));
+        if (ImGui::Button(label.c_str())) show(window_titled(title));
+        mark(std::string("NextSteps/") + title);
+    }
+    next_on_line(button_width("Got it"));
+    if (ImGui::Button("Got it")) m_next_steps = false;
+    mark("NextSteps/Close");
+    ImGui::Separator();
+}
+
 // A panel: its body, then what its last action said (a refusal in red), always in sight.
 void GuiApp::draw_panel(Window& w) {
     const std::string& said = w.error.empty() ? w.note : w.error;
@@ -303,7 +338,7 @@ void GuiApp::draw_panel(Window& w) {
     }
     if (!said.empty()) {
         ImGui::Separator();
-        ImGui::TextColored(w.error.empty() ? ImVec4(0.05f, 0.45f, 0.1f, 1) : ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", said.c_str());
+        ImGui::TextColored(w.error.empty() ? palette().done : palette().refused, "%s", said.c_str());
         mark(std::string(w.title()) + "/Said");
     }
     ImGui::PopTextWrapPos();
@@ -320,8 +355,8 @@ void GuiApp::draw_status_bar() {
     if (const auto& c = model().current) {
         const auto v = viewer();
         const auto* side = v.is_umpire() ? nullptr : model().rules->find_side(v.side());
-        ImGui::Text("%s  |  %s  |  turn %d  |  View: %s  |", c->name.c_str(), text_or(c->date, "no date").c_str(), c->turn.number(),
-                    side ? side->name.c_str() : "the umpire");
+        ImGui::Text("%s  |  %s %s  |  turn %d  |  %s View: %s  |", c->name.c_str(), icon::calendar, text_or(c->date, "no date").c_str(),
+                    c->turn.number(), icon::view, side ? side->name.c_str() : "the umpire");
         mark("Status/Campaign");
         ImGui::SameLine();
     }
@@ -336,9 +371,7 @@ void GuiApp::draw_status_bar() {
         mark("Status/Working");
         ImGui::SameLine();
     }
-    ImGui::TextUnformatted(m_status.c_str());
-    if (ImGui::IsItemHovered() && ImGui::GetItemRectMax().x > ImGui::GetWindowPos().x + ImGui::GetWindowWidth())
-        ImGui::SetTooltip("%s", m_status.c_str());  // cut at the window's edge: read whole on hover
+    fit_text(m_status);
     ImGui::End();
 }
 
@@ -351,7 +384,7 @@ void GuiApp::draw_welcome() {
     if (ImGui::Begin("Welcome", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                                              ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus)) {
         m_welcome->draw(*this);
-        if (!m_welcome->error.empty()) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", m_welcome->error.c_str());
+        if (!m_welcome->error.empty()) ImGui::TextColored(palette().refused, "%s", m_welcome->error.c_str());
     }
     ImGui::End();
 }

@@ -42,6 +42,10 @@ public:
     void add_window(std::unique_ptr<Window> window);
     /// Opens a panel's tab and brings it to the front.
     void show(Window& window);
+    /// Shows a strip over the panels saying what to do next (after a campaign is started), until
+    /// the organiser closes it.
+    void offer_next_steps() { m_next_steps = true; }
+    bool offering_next_steps() const { return m_next_steps; }
     /// The panel whose tab is in front (nullptr: none open).
     Window* front() const { return m_front; }
     Navigator& navigator() { return *m_navigator; }
@@ -119,6 +123,7 @@ private:
     void take_model();
     void draw_workspace();
     void draw_panel(Window& w);
+    void draw_next_steps();
     void draw_welcome();
     void draw_status_bar();
     std::unique_ptr<app::Session> m_session;
@@ -135,6 +140,7 @@ private:
     std::unique_ptr<Navigator> m_navigator;
     Window* m_front = nullptr;
     Window* m_bring = nullptr;  // brought to the front in the next frame
+    bool m_next_steps = false;
     Layout m_layout;            // constructed last: it reads the panels' titles
 };
 

@@ -1,6 +1,7 @@
 #include "platform.hpp"
 
 #include "core/error.hpp"
+#include "theme.hpp"
 
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
@@ -8,21 +9,12 @@
 #include <imgui.h>
 #include <stb_image_write.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <vector>
 
 namespace muster::gui {
-namespace {
-
-constexpr const char* k_font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-constexpr const char* k_mono = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
-ImFont* g_mono = nullptr;
-
-}  // namespace
-
-ImFont* mono_font() { return g_mono; }
-
 namespace {
 
 // The window system is started once a process and ended when it exits: a window closed and
@@ -37,6 +29,19 @@ void start_window_system() {
     if (!started) throw Error("cannot start the window system (no display? muster-gui needs one; the CLI does not)");
 }
 
+// The screen's content scale (HiDPI), as the window system gives it; MUSTER_SCALE (1 to 3)
+// where it does not say, as X11 without Xft.dpi.
+float content_scale(GLFWwindow* window) {
+    if (const char* forced = std::getenv("MUSTER_SCALE"); forced && *forced) {
+        char* end = nullptr;
+        const float s = std::strtof(forced, &end);
+        if (end && *end == 0 && s >= 1.f && s <= 3.f) return s;
+    }
+    float x = 1.f, y = 1.f;
+    glfwGetWindowContentScale(window, &x, &y);
+    return std::clamp(x, 1.f, 3.f);
+}
+
 }  // namespace
 
 Platform::Platform(const PlatformOptions& options) : m_ini(options.ini_path) {
@@ -48,9 +53,7 @@ Platform::Platform(const PlatformOptions& options) : m_ini(options.ini_path) {
     if (!m_window) throw Error("cannot open a window with OpenGL 3.3");
     glfwMakeContextCurrent(m_window);
     glfwSwapInterval(options.vsync ? 1 : 0);
-    float xscale = 1.f, yscale = 1.f;
-    glfwGetWindowContentScale(m_window, &xscale, &yscale);
-    m_scale = std::max(1.f, xscale);
+    m_scale = content_scale(m_window);
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -61,11 +64,8 @@ Platform::Platform(const PlatformOptions& options) : m_ini(options.ini_path) {
         std::filesystem::create_directories(std::filesystem::path(m_ini).parent_path(), ec);
     }
     io.IniFilename = m_ini.empty() ? nullptr : m_ini.c_str();
-    if (std::filesystem::exists(k_font)) io.Fonts->AddFontFromFileTTF(k_font, 16.f * m_scale);
-    else io.Fonts->AddFontDefault();
-    g_mono = std::filesystem::exists(k_mono) ? io.Fonts->AddFontFromFileTTF(k_mono, 15.f * m_scale) : nullptr;
-    ImGui::StyleColorsLight();
-    ImGui::GetStyle().ScaleAllSizes(m_scale);
+    load_fonts(m_scale);
+    apply_theme(Theme::light);
     ImGui_ImplGlfw_InitForOpenGL(m_window, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
 }
@@ -92,7 +92,8 @@ void Platform::end_frame(const std::string& png) {
     int w = 0, h = 0;
     glfwGetFramebufferSize(m_window, &w, &h);
     glViewport(0, 0, w, h);
-    glClearColor(0.82f, 0.84f, 0.86f, 1.f);
+    const ImVec4 back = backdrop();
+    glClearColor(back.x, back.y, back.z, 1.f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     if (!png.empty()) {

@@ -1,12 +1,11 @@
 #pragma once
-// The window, the OpenGL context and Dear ImGui's GLFW/OpenGL3 backends; fonts and DPI;
+// The window, the OpenGL context and Dear ImGui's GLFW/OpenGL3 backends; the content scale (theme.hpp: fonts, look);
 // screenshots. Used by muster-gui and by the GUI tests alike.
 #include <functional>
 #include <string>
 
 struct GLFWwindow;
 struct ImGuiIO;
-struct ImFont;
 
 namespace muster::gui {
 
@@ -17,9 +16,6 @@ struct PlatformOptions {
     std::string ini_path;  ///< where ImGui keeps the window layout; empty: not kept
     bool vsync = true;     ///< off for measuring frame time
 };
-
-/// The monospaced font, for text laid out in columns (tables, roll logs); the default if none.
-ImFont* mono_font();
 
 class Platform {
 public:

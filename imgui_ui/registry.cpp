@@ -6,6 +6,7 @@
 #include "app/prisoners.hpp"
 #include "gui_app.hpp"
 #include "navigator.hpp"
+#include "theme.hpp"
 #include "windows/arrival_window.hpp"
 #include "windows/battle_window.hpp"
 #include "windows/campaigns_window.hpp"
@@ -128,7 +129,14 @@ void register_windows(GuiApp& app) {
                         .title = [g, redo, verb] {
                             const auto& step = redo ? g->model().redo_step : g->model().undo_step;
                             return g->viewer().is_umpire() && !step.empty() ? verb + " " + app::step_name(step) : verb;
-                        }});
+                        },
+                        .icon = redo ? icon::redo : icon::undo});
+    }
+    for (const auto theme : {Theme::light, Theme::dark}) {
+        const bool dark = theme == Theme::dark;
+        app.add_action({.id = dark ? "look.dark" : "look.light", .label = dark ? "Dark theme" : "Light theme", .effect = Effect::view,
+                        .needs_database = false, .run = [theme] { apply_theme(theme); }, .menu = "Look",
+                        .icon = dark ? icon::dark : icon::light});
     }
     app.add_action({.id = "navigator.find", .label = "Find in the navigator", .shortcut = {'F', true}, .effect = Effect::view,
                     .needs_database = false, .run = [g] { g->navigator().focus_filter = true; }});

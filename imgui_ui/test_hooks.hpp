@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace muster::gui {
 
@@ -13,6 +14,20 @@ void mark(const std::string& id);
 std::optional<ImVec2> marked(const std::string& id);
 /// Forgets the marks (at the start of each frame).
 void clear_marks();
+
+/// A glyph the last frame drew cut by the edge of what it was drawn in: text clipped, not ended
+/// in an ellipsis.
+struct ClippedGlyph {
+    std::string window;  ///< ImGui's name of the window it was drawn in
+    ImVec2 at;           ///< the glyph's top left
+    float edge;          ///< the edge that cut it
+};
+/// The glyphs the last rendered frame cut at the right edge of their clip rectangle, in every
+/// window without a sideways scrollbar (where there is one, the rest is in reach). Found in the
+/// draw lists: a glyph crossing its clip rectangle, or one trimmed to it (ImGui trims a button's
+/// or a header's text to its frame). A text cut exactly between two glyphs shows neither, so a
+/// test that walks many rows finds a clipped column, not always a single cut word.
+std::vector<ClippedGlyph> clipped_glyphs();
 
 /// Holds long work (GuiApp::start_work) at its start until let go, so a test sees the frames
 /// drawn while it is under way.

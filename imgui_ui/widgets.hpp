@@ -4,9 +4,10 @@
 #include "test_hooks.hpp"
 
 #include <imgui.h>
-#include <imgui_internal.h>  // TableGetHeaderRowHeight: a header row as TableHeadersRow makes it
+#include <imgui_internal.h>  // TableGetHeaderRowHeight, RenderTextEllipsis
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -14,11 +15,93 @@
 
 namespace muster::gui {
 
-/// A table cell's text: where the column is too narrow for it, hovering shows it whole.
-inline void cell_text(const std::string& text) {
-    ImGui::TextUnformatted(text.c_str());
-    if (ImGui::IsItemHovered() && ImGui::CalcTextSize(text.c_str()).x > ImGui::GetColumnWidth()) ImGui::SetTooltip("%s", text.c_str());
+/// A table of data: each column as wide as its widest entry, its header included, and resizable;
+/// where the panel is narrower than the columns, the table scrolls sideways (nothing is cut).
+inline constexpr ImGuiTableFlags k_data_table = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable | ImGuiTableFlags_ScrollX |
+                                                ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV;
+
+/// The height of a data table showing `rows` rows under its header (and its sideways scrollbar),
+/// at most `most`.
+inline float table_height(std::size_t rows, float most) {
+    const float row = ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().CellPadding.y;
+    return std::min(most, static_cast<float>(rows + 1) * row + ImGui::GetStyle().ScrollbarSize + 4);
 }
+
+/// After BeginTable: the columns fitted to their entries again when `content` (what the rows
+/// show: the model's revision, a count) has changed since the table was last drawn. A column the
+/// organiser resized keeps his width until then.
+inline void fit_columns_to(std::size_t content) {
+    static std::map<ImGuiID, std::size_t> drawn;
+    ImGuiTable* table = ImGui::GetCurrentTable();
+    const auto [at, fresh] = drawn.try_emplace(table->ID, content);
+    if (fresh || at->second == content) return;
+    at->second = content;
+    ImGui::TableSetColumnWidthAutoAll(table);
+}
+
+/// Keeps the next item, `width` wide, on this line if it still fits in the window, else starts a
+/// new line: a row of fields that wraps where the panel is narrow.
+inline void next_on_line(float width) {
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right) ImGui::SameLine();
+}
+/// The width of a button, a checkbox and a labelled field, as ImGui draws them.
+inline float button_width(const char* label) { return ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x; }
+inline float checkbox_width(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
+}
+inline float field_width(float field, const char* label) { return field + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x; }
+/// A field wide enough for `hint`, the example it shows while empty.
+inline float hint_width(const char* hint) { return ImGui::CalcTextSize(hint).x + 2 * ImGui::GetStyle().FramePadding.x + 4; }
+
+/// `text` as it fits in `width` (the width left on the line): cut at a character and ended in
+/// "..." where it is wider, for the words of a selectable row (hover_whole then shows them all).
+inline std::string fitted(const std::string& text, float width) {
+    if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+    const float dots = ImGui::CalcTextSize("...").x;
+    size_t keep = 0;  // the longest start of the text, cut between characters, that fits with the dots
+    for (size_t at = 1; at <= text.size(); ++at) {
+        if (at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) continue;
+        if (ImGui::CalcTextSize(text.c_str(), text.c_str() + at).x + dots > width) break;
+        keep = at;
+    }
+    return text.substr(0, keep) + "...";
+}
+inline std::string fitted(const std::string& text) { return fitted(text, ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().FramePadding.x); }
+/// After an item whose words `fitted` may have cut: hovering shows them whole.
+inline void hover_whole(const std::string& text, const std::string& shown) {
+    if (shown != text && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+}
+
+/// Text in `colour`, wrapped at the region's edge (ImGui's TextColored and TextDisabled do not wrap).
+inline void wrapped(const ImVec4& colour, const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+/// One line of text in the width left on the line (a table cell's, a bar's): where it does not
+/// fit, it ends in an ellipsis and hovering shows it whole.
+inline void fit_text(const std::string& text) {
+    const float width = ImGui::GetContentRegionAvail().x;
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    if (size.x <= width) {
+        ImGui::TextUnformatted(text.c_str());
+        return;
+    }
+    ImVec2 at = ImGui::GetCursorScreenPos();
+    at.y += ImGui::GetCurrentWindow()->DC.CurrLineTextBaseOffset;  // on the line's text, as Text puts it beside a frame
+    ImGui::Dummy(ImVec2(std::max(width, 1.f), size.y));
+    ImGui::RenderTextEllipsis(ImGui::GetWindowDrawList(), at, ImVec2(at.x + width, at.y + size.y), at.x + width, at.x + width, text.c_str(),
+                              nullptr, &size);
+    // In a table, the column is told the whole width the text wants, so fitting it makes room.
+    if (ImGui::GetCurrentTable()) {
+        ImVec2& widest = ImGui::GetCurrentWindow()->DC.CursorMaxPos;
+        widest.x = std::max(widest.x, at.x + size.x);
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+}
+
 
 /// Lines of prose, a bullet each, wrapped at the region's edge (ImGui's BulletText does not wrap).
 inline void bullet_lines(const std::vector<std::string>& lines) {

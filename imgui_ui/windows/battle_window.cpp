@@ -1,4 +1,5 @@
 #include "battle_window.hpp"
+#include "theme.hpp"
 
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -129,8 +130,7 @@ void BattleWindow::draw(GuiApp& app) {
         ImGui::EndCombo();
     };
 
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Sortable |
-                                  ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
+    const ImGuiTableFlags flags = k_data_table | ImGuiTableFlags_Sortable;
     // The table takes what the window has left above the check, Apply and the recovery.
     const float below = 9.f * ImGui::GetFrameHeightWithSpacing();
     const float height = std::max(6.f * ImGui::GetFrameHeightWithSpacing(), ImGui::GetContentRegionAvail().y - below);
@@ -138,11 +138,14 @@ void BattleWindow::draw(GuiApp& app) {
         ImGui::TableSetupScrollFreeze(0, 1);
         // Sorted by what the table shows of the order of battle; not by what is being typed
         // (a row would move under the cursor).
-        ImGui::TableSetupColumn("Brigade", ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort, 2.5f);
-        ImGui::TableSetupColumn("Stands", ImGuiTableColumnFlags_WidthStretch, 0.6f);
-        for (const char* c : {"Lost", "Captured", "Camp", "Brigadier", "Out for"})
-            ImGui::TableSetupColumn(c, ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoSort, 1.f);
+        ImGui::TableSetupColumn("Brigade", ImGuiTableColumnFlags_DefaultSort);
+        ImGui::TableSetupColumn("Stands");
+        // The fields' columns as wide as a field needs (ems: the font's size).
+        const float em = ImGui::GetFontSize();
+        for (const auto& [c, ems] : {std::pair{"Lost", 9.f}, {"Captured", 9.f}, {"Camp", 10.f}, {"Brigadier", 8.f}, {"Out for", 9.f}})
+            ImGui::TableSetupColumn(c, ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort, ems * em);
         headers_row("Battle/Table");
+        fit_columns_to(m_units.size());
         if (order.changed())
             order.sort(m_units, [&](const Unit& u) { return order.column == 1 ? std::pair<int, std::string>{u.stands, ""} : std::pair<int, std::string>{0, u.ref}; });
         ImGuiListClipper rows;
@@ -212,7 +215,7 @@ void BattleWindow::draw(GuiApp& app) {
         }
     }
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(m_check_ok ? ImVec4(0.1f, 0.3f, 0.1f, 1) : ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", m_check.c_str());
+    ImGui::TextColored(m_check_ok ? palette().done : palette().refused, "%s", m_check.c_str());
     ImGui::PopTextWrapPos();
     ImGui::BeginDisabled(!m_check_ok);
     if (ImGui::Button("Apply the report")) app.run("battle.apply");
@@ -254,18 +257,18 @@ void BattleWindow::draw(GuiApp& app) {
         }
         ImGui::EndCombo();
     }
-    ImGui::SameLine();
+    next_on_line(260);
     ImGui::SetNextItemWidth(260);
     ImGui::InputTextWithHint("##amendbrigade", "Division/Brigade", &amend_brigade);
     mark("Battle/AmendBrigade");
-    ImGui::SameLine();
+    next_on_line(field_width(100, "lost"));
     ImGui::SetNextItemWidth(100);
     ImGui::InputInt("lost##amend", &amend_lost, 0, 0);
     mark("Battle/AmendLost");
-    ImGui::SameLine();
+    next_on_line(button_width("Preview amendment"));
     if (ImGui::Button("Preview amendment")) app.run("battle.amend_preview");
     mark("Battle/AmendPreview");
-    ImGui::SameLine();
+    next_on_line(button_width("Amend"));
     if (ImGui::Button("Amend")) app.run("battle.amend");
     mark("Battle/Amend");
     if (amendment) {

@@ -47,9 +47,11 @@ void CampaignsWindow::start_sample(GuiApp& app) {
     note = "Created campaign " + c.name + " from sample " + chosen.id + " (now current)";
     app.set_status(note);
     selected = c.name;
-    // The campaign is what to look at next: its order of battle, and the season with what is due.
+    // The campaign is what to look at next: its order of battle, and the season with what is due,
+    // and a strip saying what an organiser does next.
     app.show(app.window_titled("Season"));
     app.show(app.window_titled("Order of battle"));
+    app.offer_next_steps();
 }
 
 void CampaignsWindow::use(GuiApp& app) {
@@ -112,14 +114,13 @@ void CampaignsWindow::draw(GuiApp& app) {
     const auto& model = app.model();
     const std::string current = model.current ? model.current->name : "";
     ImGui::TextUnformatted("Campaigns in this database (click one, then Make current):");
-    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
-                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
-    const float height = std::min(static_cast<float>(model.campaigns.size() + 1), 8.f) * ImGui::GetTextLineHeightWithSpacing() + 12;
-    if (ImGui::BeginTable("campaigns", 6, flags, ImVec2(0, height))) {
+    const ImGuiTableFlags flags = k_data_table | ImGuiTableFlags_Sortable;
+    if (ImGui::BeginTable("campaigns", 6, flags, ImVec2(0, table_height(model.campaigns.size(), 10 * ImGui::GetFrameHeight())))) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn("Campaign", ImGuiTableColumnFlags_DefaultSort, 3.f);
-        for (const char* c : {"Rules", "Dice", "Date", "Turn", "Created"}) ImGui::TableSetupColumn(c, 0, 1.f);
+        ImGui::TableSetupColumn("Campaign", ImGuiTableColumnFlags_DefaultSort);
+        for (const char* c : {"Rules", "Dice", "Date", "Turn", "Created"}) ImGui::TableSetupColumn(c);
         headers_row("Campaigns/Table");
+        fit_columns_to(app.revision());
         if (m_revision != app.revision()) {
             m_rows.clear();
             for (const auto& c : model.campaigns) m_rows.push_back(&c);
@@ -144,7 +145,7 @@ void CampaignsWindow::draw(GuiApp& app) {
             mark("Campaigns/Row/" + c->name);
             for (const std::string& v : {c->rules_id, word(c->dice), text_or(c->date, "-"), std::to_string(c->turn.number()), c->created_at}) {
                 ImGui::TableNextColumn();
-                cell_text(v);
+                fit_text(v);
             }
         }
         ImGui::EndTable();
@@ -166,7 +167,9 @@ void CampaignsWindow::draw(GuiApp& app) {
 void CampaignsWindow::draw_samples(GuiApp& app) {
     const app::Sample* chosen = nullptr;
     for (const auto& s : app::samples()) {
-        if (ImGui::Selectable((s.title + "  [" + s.rules + "]").c_str(), sample == s.id)) sample = s.id;
+        const std::string text = s.title + "  [" + s.rules + "]", shown = fitted(text);
+        if (ImGui::Selectable(shown.c_str(), sample == s.id)) sample = s.id;
+        hover_whole(text, shown);
         mark("Campaigns/Sample/" + s.id);
         if (sample == s.id) chosen = &s;
     }

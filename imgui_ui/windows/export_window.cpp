@@ -99,15 +99,14 @@ void ExportWindow::draw(GuiApp& app) {
             }
             ImGui::EndCombo();
         }
-        ImGui::SameLine();
     } else {
         ImGui::Text("The %s", possessive(rules.find_side(app.viewer().side())->name).c_str());
-        ImGui::SameLine();
     }
+    next_on_line(field_width(360, "Folder"));
     ImGui::SetNextItemWidth(360);
     ImGui::InputText("Folder", &handout_folder, ImGuiInputTextFlags_AutoSelectAll);
     mark("Export/HandoutFolder");
-    ImGui::SameLine();
+    next_on_line(button_width("Write the handout"));
     ImGui::BeginDisabled(app.work() != nullptr);
     if (ImGui::Button("Write the handout")) app.run("export.handout");
     mark("Export/Handout");

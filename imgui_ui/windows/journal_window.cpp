@@ -1,4 +1,5 @@
 #include "journal_window.hpp"
+#include "widgets.hpp"
 
 #include "export/division_text.hpp"
 #include "gui_app.hpp"
@@ -31,9 +32,16 @@ void JournalWindow::draw(GuiApp& app) {
         ImGui::PushID(static_cast<int>(e.id));
         const std::string head = "#" + std::to_string(e.id) + "  " + word(e.kind) + "  " + e.summary +
                                  (e.undone_by ? (e.kind == OperationKind::undo ? "  [redone by #" : "  [undone by #") + std::to_string(*e.undone_by) + "]" : "");
+        // Whole, wrapped at the panel's edge; an entry with rolls opens on them.
         if (e.rolls.empty()) {
-            ImGui::BulletText("%s", head.c_str());
-        } else if (ImGui::TreeNode(head.c_str())) {
+            bullet_lines({head});
+            ImGui::PopID();
+            continue;
+        }
+        const bool open = ImGui::TreeNode("##rolls");
+        ImGui::SameLine();
+        ImGui::TextWrapped("%s", head.c_str());
+        if (open) {
             std::vector<dice::RollRecord> rolls;
             for (const auto& r : e.rolls) rolls.push_back(r.roll);
             ImGui::TextDisabled("%s dice%s", word(e.rolls.front().source).c_str(),

@@ -61,17 +61,12 @@ void LeadersWindow::draw(GuiApp& app) {
     const auto& rules = *model.rules;
     const bool umpire = app.viewer().is_umpire();
     const std::string side = umpire ? std::string() : app.viewer().side();
-    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
-                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
+    const ImGuiTableFlags flags = k_data_table | ImGuiTableFlags_Sortable;
     const float below = umpire ? 9 * ImGui::GetFrameHeightWithSpacing() : 0.f;
     if (!ImGui::BeginTable("leaders", 6, flags, ImVec2(0, -below))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("Leader", ImGuiTableColumnFlags_DefaultSort, 2.f);
-    ImGui::TableSetupColumn("Side", 0, 1.f);
-    ImGui::TableSetupColumn("Rank", 0, 1.f);
-    ImGui::TableSetupColumn("Grade", 0, 1.f);
-    ImGui::TableSetupColumn("Status", 0, 1.f);
-    ImGui::TableSetupColumn("Commands", 0, 2.f);
+    ImGui::TableSetupColumn("Leader", ImGuiTableColumnFlags_DefaultSort);
+    for (const char* c : {"Side", "Rank", "Grade", "Status", "Commands"}) ImGui::TableSetupColumn(c);
     headers_row("Leaders/Table");
     mark("Leaders/Table");
     // An enemy leader's grade as the view may read it: only once revealed.
@@ -116,39 +111,41 @@ void LeadersWindow::draw(GuiApp& app) {
             for (const std::string& v : {sd ? sd->name : l.side, word(l.rank), grade ? grade->name : shown_grade,
                                          word(l.status) + (l.out_battles > 0 ? " (out " + std::to_string(l.out_battles) + ")" : ""), l.command.unit}) {
                 ImGui::TableNextColumn();
-                cell_text(v);
+                fit_text(v);
             }
         }
     ImGui::EndTable();
     if (!umpire) return;
     // The umpire's: a new commander rolled for a unit.
-    ImGui::SetNextItemWidth(260);
-    ImGui::InputTextWithHint("Unit", "Heth/1st Brigade, Heth, a corps or army", &unit);
+    const char* unit_hint = "Heth/1st Brigade, Heth, a corps or army";
+    ImGui::SetNextItemWidth(hint_width(unit_hint));
+    ImGui::InputTextWithHint("Unit", unit_hint, &unit);
     mark("Leaders/Unit");
-    ImGui::SameLine();
+    next_on_line(checkbox_width("Replace a sound commander too"));
     ImGui::Checkbox("Replace a sound commander too", &force);
     mark("Leaders/Force");
-    ImGui::SameLine();
+    next_on_line(checkbox_width("Physical dice"));
     ImGui::Checkbox("Physical dice", &physical);
     mark("Leaders/Physical");
     dice.buttons(app, {{"Preview", "leader.preview", "Leaders/Preview"}, {"Roll a new commander", "leader.replace", "Leaders/Replace"}});
     // The umpire's: a leader who may have fallen, returns from his wounds, or takes a command.
-    ImGui::SetNextItemWidth(260);
-    ImGui::InputTextWithHint("Leader", "his name, or click his row", &leader);
+    const char* leader_hint = "his name, or click his row";
+    ImGui::SetNextItemWidth(hint_width(leader_hint));
+    ImGui::InputTextWithHint("Leader", leader_hint, &leader);
     mark("Leaders/Leader");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(60);
+    const float out_for_width = 3 * ImGui::GetFontSize();
+    next_on_line(field_width(out_for_width, "battles out if wounded"));
+    ImGui::SetNextItemWidth(out_for_width);
     ImGui::InputInt("##out_for", &out_for, 0, 0, ImGuiInputTextFlags_AutoSelectAll);
     mark("Leaders/OutFor");
     ImGui::SameLine();
     ImGui::TextUnformatted("battles out if wounded");
     if (rules.fallen_leaders) dice.buttons(app, {{"Fallen Leaders roll", "leader.casualty", "Leaders/Casualty"}});
-    else ImGui::TextDisabled("%s has no Fallen Leaders table", rules.name.c_str());
-    ImGui::SameLine();
+    else wrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), rules.name + " has no Fallen Leaders table");
     ImGui::BeginDisabled(dice.asking());
     if (ImGui::Button("Return from wounds")) app.run("leader.return");
     mark("Leaders/Return");
-    ImGui::SameLine();
+    next_on_line(button_width("Assign to the unit"));
     if (ImGui::Button("Assign to the unit")) app.run("leader.assign");
     mark("Leaders/Assign");
     ImGui::EndDisabled();

@@ -1,4 +1,5 @@
 #include "oob_window.hpp"
+#include "theme.hpp"
 
 #include "core/error.hpp"
 #include "export/oob.hpp"
@@ -111,14 +112,15 @@ void OobWindow::draw(GuiApp& app) {
     ImGui::SameLine();
     ImGui::TextDisabled("%zu lines", m_rows.size());
 
-    const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
-                                  ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
+    const ImGuiTableFlags flags = k_data_table & ~ImGuiTableFlags_BordersInnerV;  // the headings run across the columns
     const float panel = !selected_kind ? 0.f : (selected_open ? 8.f : 3.f) * ImGui::GetFrameHeightWithSpacing();
     if (!ImGui::BeginTable("oob", 6, flags, ImVec2(0, -ImGui::GetFrameHeightWithSpacing() - panel))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn(rules.term_brigade.c_str(), ImGuiTableColumnFlags_WidthStretch, 6.f);  // the tree: room for a whole line
-    for (const char* c : {"Stands", "Label", "State", "Rating", "Commander"}) ImGui::TableSetupColumn(c, ImGuiTableColumnFlags_WidthStretch, 1.f);
+    ImGui::TableSetupScrollFreeze(1, 1);  // the tree stays in sight when the table scrolls sideways
+    ImGui::TableSetupColumn(rules.term_brigade.c_str());
+    for (const char* c : {"Stands", "Label", "State", "Rating", "Commander"}) ImGui::TableSetupColumn(c);
     ImGui::TableHeadersRow();
+    fit_columns_to(app.revision() * 31 + m_rows.size());
     // A line the navigator chose: scrolled into sight (the clipper measured the rows' height).
     if (!m_scroll_to.empty()) {
         for (size_t i = 0; i < m_rows.size(); ++i)
@@ -133,7 +135,7 @@ void OobWindow::draw(GuiApp& app) {
     // Only the rows on screen are drawn: the clipper skips the rest.
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(m_rows.size()));
-    const ImVec4 colours[] = {ImVec4(0.1f, 0.45f, 0.1f, 1), ImVec4(0.65f, 0.45f, 0.f, 1), ImVec4(0.75f, 0.1f, 0.1f, 1)};
+    const ImVec4 colours[] = {palette().done, palette().caution, palette().refused};
     while (clipper.Step())
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
             const auto row = line(rules, m_rows[static_cast<size_t>(i)]);
@@ -150,23 +152,34 @@ void OobWindow::draw(GuiApp& app) {
                 }
                 ImGui::SameLine();
             }
-            // Selecting a line opens the edit panel below the table for it.
-            if (ImGui::Selectable(row.label.c_str(), selected_kind == row.kind && selected_ref == row.ref) && row.kind) {
+            // Selecting a line opens the edit panel below the table for it. A heading (an army, a
+            // corps, a division) has no cells: its words run on across the row, ended in an
+            // ellipsis at the table's edge, and do not widen the column the units' names fit.
+            const bool heading = row.cells.empty();
+            const ImVec2 at = ImGui::GetCursorScreenPos();
+            const bool chosen = selected_kind == row.kind && selected_ref == row.ref;
+            if (ImGui::Selectable(heading ? "##heading" : row.label.c_str(), chosen, heading ? ImGuiSelectableFlags_SpanAllColumns : 0) && row.kind) {
                 selected_kind = row.kind;
                 selected_ref = row.ref;
                 selected_open = row.open;
                 new_name.clear();
             }
             mark("OOB/Line/" + row.ref);
-            // The column is resizable; where it is too narrow for the line, hovering reads it whole.
-            if (ImGui::IsItemHovered() && ImGui::GetItemRectMin().x + ImGui::CalcTextSize(row.label.c_str()).x > ImGui::GetItemRectMax().x)
-                ImGui::SetTooltip("%s", row.label.c_str());
+            if (heading) {
+                const float right = ImGui::GetCurrentTable()->InnerClipRect.Max.x - ImGui::GetStyle().CellPadding.x;
+                const ImVec2 size = ImGui::CalcTextSize(row.label.c_str());
+                ImDrawList* dl = ImGui::GetWindowDrawList();
+                dl->PushClipRect(at, ImVec2(right, at.y + size.y), false);
+                ImGui::RenderTextEllipsis(dl, at, ImVec2(right, at.y + size.y), right, right, row.label.c_str(), nullptr, &size);
+                dl->PopClipRect();
+                if (ImGui::IsItemHovered() && at.x + size.x > right) ImGui::SetTooltip("%s", row.label.c_str());
+            }
             ImGui::PopID();
             ImGui::Unindent(indent);
             for (size_t c = 0; c < row.cells.size(); ++c) {
                 ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
                 if (c == 2 && row.state >= 0) ImGui::PushStyleColor(ImGuiCol_Text, colours[row.state]);
-                cell_text(row.cells[c]);
+                fit_text(row.cells[c]);
                 if (c == 2 && row.state >= 0) ImGui::PopStyleColor();
             }
         }

@@ -43,11 +43,12 @@ void PlayersWindow::answer(GuiApp& app, bool accept) {
 void PlayersWindow::draw(GuiApp& app) {
     const auto& model = app.model();
     const auto& rules = *model.rules;
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
+    const ImGuiTableFlags flags = k_data_table;
     ImGui::TextUnformatted("Players: each reads and answers for his side at his own screen (muster serve)");
-    if (ImGui::BeginTable("players", 5, flags)) {
+    if (ImGui::BeginTable("players", 5, flags, ImVec2(0, table_height(model.players.size(), 8 * ImGui::GetFrameHeight())))) {
         for (const char* h : {"Player", "Side", "Link", "Added", "Last used"}) ImGui::TableSetupColumn(h);
         headers_row("Players/Table");
+        fit_columns_to(app.revision());
         for (const auto& p : model.players) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
@@ -57,7 +58,7 @@ void PlayersWindow::draw(GuiApp& app) {
             for (const std::string& v : {p.umpire ? std::string("the umpire") : sd ? sd->name : p.side, std::string(p.revoked ? "revoked" : "live"),
                                          p.created_at, p.last_used.empty() ? std::string("never") : p.last_used}) {
                 ImGui::TableNextColumn();
-                cell_text(v);
+                fit_text(v);
             }
         }
         ImGui::EndTable();
@@ -118,7 +119,9 @@ void PlayersWindow::draw(GuiApp& app) {
         ++waiting;
         const auto text = "#" + std::to_string(x.row.id) + " " + x.row.proposer + " to " + x.row.counterpart + ": offers " +
                           (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", "));
-        if (ImGui::Selectable(text.c_str(), exchange == x.row.id)) exchange = x.row.id;
+        const auto shown = fitted(text);
+        if (ImGui::Selectable(shown.c_str(), exchange == x.row.id)) exchange = x.row.id;
+        hover_whole(text, shown);
         mark("Players/Exchange/" + std::to_string(x.row.id));
     }
     if (!waiting) ImGui::TextDisabled("None.");

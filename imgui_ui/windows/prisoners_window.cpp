@@ -1,4 +1,5 @@
 #include "prisoners_window.hpp"
+#include "theme.hpp"
 
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -66,15 +67,13 @@ void PrisonersWindow::draw_held(GuiApp& app) {
         ImGui::TextDisabled("Nobody is held.");
         return;
     }
-    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
-                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
-    const float height = std::min(static_cast<float>(m_held.size() + 1) * ImGui::GetTextLineHeightWithSpacing() + 12, 260.f);
-    if (!ImGui::BeginTable("prisoners_held", 5, flags, ImVec2(0, height))) return;
+    if (!ImGui::BeginTable("prisoners_held", 5, k_data_table | ImGuiTableFlags_Sortable, ImVec2(0, table_height(m_held.size(), 12 * ImGui::GetFrameHeight())))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("Held", 0, 3.f);
-    for (const char* c : {"Of", "Camp", "Held by"}) ImGui::TableSetupColumn(c, c[0] == 'C' ? ImGuiTableColumnFlags_DefaultSort : 0, 1.5f);
-    ImGui::TableSetupColumn("Stands", 0, 0.7f);
+    ImGui::TableSetupColumn("Held");
+    for (const char* c : {"Of", "Camp", "Held by"}) ImGui::TableSetupColumn(c, c[0] == 'C' ? ImGuiTableColumnFlags_DefaultSort : 0);
+    ImGui::TableSetupColumn("Stands");
     headers_row("Prisoners/Held");
+    fit_columns_to(m_held.size());
     if (held_order.changed())
         held_order.sort(m_held, [&](const app::HeldItem* h) -> std::pair<int, std::string> {
             switch (held_order.column) {
@@ -97,7 +96,7 @@ void PrisonersWindow::draw_held(GuiApp& app) {
             ImGui::TableNextRow();
             for (const std::string& c : {h.text, side_name(h.owner), h.camp + (h.camp_liberated ? " (liberated)" : ""), side_name(h.holder)}) {
                 ImGui::TableNextColumn();
-                cell_text(c);
+                fit_text(c);
             }
             ImGui::TableNextColumn();
             if (h.kind == HeldKind::stands) ImGui::Text("%d", h.stands);
@@ -109,19 +108,17 @@ void PrisonersWindow::draw(GuiApp& app) {
     const auto& rules = *app.model().rules;
     const auto& seen = app.seen();  // the menu bar's view: a side sees its camps, its men held and its exchanges
     if (ImGui::CollapsingHeader("Camps", ImGuiTreeNodeFlags_DefaultOpen)) {
-        const ImGuiTableFlags flags = ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV | ImGuiTableFlags_SizingStretchProp;
-        if (!seen.camps.empty() && ImGui::BeginTable("camps", 5, flags)) {
-            ImGui::TableSetupColumn("Camp", 0, 2.f);
-            for (const char* c : {"Side", "Holdings", "State"}) ImGui::TableSetupColumn(c, 0, 1.f);
-            ImGui::TableSetupColumn("", 0, 1.f);
+        if (!seen.camps.empty() && ImGui::BeginTable("camps", 5, k_data_table, ImVec2(0, table_height(seen.camps.size(), 6 * ImGui::GetFrameHeight())))) {
+            for (const char* c : {"Camp", "Side", "Holdings", "State", ""}) ImGui::TableSetupColumn(c);
             ImGui::TableHeadersRow();
+            fit_columns_to(app.revision());
             for (const auto& v : seen.camps) {
                 ImGui::TableNextRow();
                 const auto* side = rules.find_side(v.camp.side);
                 for (const std::string& c : {v.camp.name, side ? side->name : v.camp.side, std::to_string(v.holds.size()),
                                              std::string(v.camp.liberated ? "liberated" : "holding")}) {
                     ImGui::TableNextColumn();
-                    cell_text(c);
+                    fit_text(c);
                 }
                 ImGui::TableNextColumn();
                 ImGui::PushID(v.camp.name.c_str());
@@ -195,8 +192,8 @@ void PrisonersWindow::draw(GuiApp& app) {
             ImGui::Indent();
             ImGui::TextWrapped("offers: %s", v.offer.empty() ? "nothing" : join(v.offer, ", ").c_str());
             ImGui::TextWrapped("asks: %s", v.ask.empty() ? "nothing" : join(v.ask, ", ").c_str());
-            ImGui::TextDisabled("%s", v.balance.c_str());
-            if (!v.lapsed.empty()) ImGui::TextColored(ImVec4(0.6f, 0.3f, 0.f, 1), "lapsed: %s", v.lapsed.c_str());
+            wrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), v.balance);
+            if (!v.lapsed.empty()) wrapped(palette().caution, "lapsed: " + v.lapsed);
             if (v.row.status == ExchangeStatus::proposed && v.lapsed.empty()) {
                 if (ImGui::SmallButton(("Accept as " + v.row.counterpart).c_str())) {
                     selected_exchange = v.row.id;

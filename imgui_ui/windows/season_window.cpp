@@ -75,18 +75,18 @@ void SeasonWindow::draw_schedule(GuiApp& app) {
     const auto& model = app.model();
     const auto& rules = *model.rules;
     if (model.schedule.empty()) ImGui::TextDisabled("Nobody is on the schedule.");
-    else if (ImGui::BeginTable("schedule", 5, ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV | ImGuiTableFlags_ScrollY,
-                               ImVec2(0, std::min(ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(model.schedule.size() + 1) + 12, 160.f)))) {
+    else if (ImGui::BeginTable("schedule", 5, k_data_table, ImVec2(0, table_height(model.schedule.size(), 7 * ImGui::GetFrameHeight())))) {
         ImGui::TableSetupScrollFreeze(0, 1);
         for (const char* c : {"Division", "Side", "Turn", "Date", ""}) ImGui::TableSetupColumn(c);
         ImGui::TableHeadersRow();
+        fit_columns_to(app.revision());
         for (const auto& e : model.schedule) {
             ImGui::TableNextRow();
             const auto* side = rules.find_side(e.entry.side);
             for (const std::string& v : {e.entry.division, side ? side->name : e.entry.side,
                                          std::to_string(e.entry.turn.number()) + (e.entry.turn <= model.turn.turn ? " (due)" : ""), text_or(e.date, "-")}) {
                 ImGui::TableNextColumn();
-                cell_text(v);
+                fit_text(v);
             }
             ImGui::TableNextColumn();
             ImGui::PushID(e.entry.division.c_str());
@@ -154,15 +154,12 @@ void SeasonWindow::draw_battles(GuiApp& app) {
                 if (s.known) m_rows.push_back({&l, &s});
         order.invalidate();
     }
-    const ImGuiTableFlags flags = ImGuiTableFlags_Sortable | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersV |
-                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;
-    const float height = std::min(ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(m_rows.size() + 1) + 12, 220.f);
-    if (!ImGui::BeginTable("battles", 11, flags, ImVec2(0, height))) return;
-    ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("Battle", ImGuiTableColumnFlags_DefaultSort, 3.f);
-    for (const char* c : {"Date", "Place", "Side"}) ImGui::TableSetupColumn(c, 0, 2.f);
-    for (const char* c : {"Divisions", "Lost", "Captured", "Returned", "Leaders", "Guns", "Recovered"}) ImGui::TableSetupColumn(c, 0, 1.f);
+    if (!ImGui::BeginTable("battles", 11, k_data_table | ImGuiTableFlags_Sortable, ImVec2(0, table_height(m_rows.size(), 9 * ImGui::GetFrameHeight())))) return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableSetupColumn("Battle", ImGuiTableColumnFlags_DefaultSort);
+    for (const char* c : {"Date", "Place", "Side", "Divisions", "Lost", "Captured", "Returned", "Leaders", "Guns", "Recovered"}) ImGui::TableSetupColumn(c);
     headers_row("Season/Battles");
+    fit_columns_to(m_rows.size());
     mark("Season/Battles");
     // Sorted by the column clicked; numbers as numbers.
     if (order.changed())
@@ -187,7 +184,7 @@ void SeasonWindow::draw_battles(GuiApp& app) {
         ImGui::TableNextRow();
         for (const std::string& v : {r.battle->name, text_or(r.battle->date, ""), r.battle->place, side ? side->name : r.side->side}) {
             ImGui::TableNextColumn();
-            cell_text(v);
+            fit_text(v);
         }
         for (int v : {r.side->divisions, r.side->casualties, r.side->captured, r.side->returned, r.side->leaders, r.side->guns}) {
             ImGui::TableNextColumn();

@@ -1,4 +1,5 @@
 #include "table_side_window.hpp"
+#include "widgets.hpp"
 
 #include "app/battles.hpp"
 #include "app/table_side.hpp"
@@ -182,7 +183,7 @@ void TableSideWindow::draw(GuiApp& app) {
                 }
                 ImGui::TableNextColumn();
                 const std::string text = m.text + (m.group.empty() ? "" : "  (one of " + m.group + ")");
-                ImGui::TextUnformatted(text.c_str());
+                fit_text(text);
                 if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nid: %s", text.c_str(), m.id.c_str());
                 ImGui::PopID();
             }
@@ -195,7 +196,7 @@ void TableSideWindow::draw(GuiApp& app) {
         ImGui::InputTextWithHint("Dice from the table", "blank: muster rolls", &dice);
         mark("TableSide/Dice");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("The dice as they lay, in order (on a table both sides roll, the attacker's first): 7 or 3+4, 9,5");
-        ImGui::SameLine();
+        next_on_line(checkbox_width("Ask each die"));
     }
     ImGui::Checkbox("Ask each die", &physical);
     mark("TableSide/Physical");

@@ -1,4 +1,5 @@
 #include "welcome_window.hpp"
+#include "theme.hpp"
 
 #include "campaigns_window.hpp"
 #include "gui_app.hpp"
@@ -24,7 +25,7 @@ void WelcomeWindow::draw(GuiApp& app) {
     ImGui::PopTextWrapPos();
     if (!app.session()) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "muster-gui cannot use this file: %s", app.status().c_str());
+        ImGui::TextColored(palette().refused, "muster-gui cannot use this file: %s", app.status().c_str());
         ImGui::PopTextWrapPos();
         mark("Welcome/Refused");
         ImGui::TextUnformatted("Open another file below.");
@@ -46,7 +47,7 @@ void WelcomeWindow::draw(GuiApp& app) {
     }
     ImGui::EndDisabled();
     ImGui::PushTextWrapPos(0);
-    if (!m_campaigns.error.empty()) ImGui::TextColored(ImVec4(0.75f, 0.05f, 0.05f, 1), "%s", m_campaigns.error.c_str());
+    if (!m_campaigns.error.empty()) ImGui::TextColored(palette().refused, "%s", m_campaigns.error.c_str());
     ImGui::PopTextWrapPos();
     ImGui::Separator();
     ImGui::TextUnformatted("Open another campaign file");

@@ -15,8 +15,9 @@ namespace muster::test {
 
 class Driver {
 public:
-    /// `ini`: where the workspace's layout is kept (empty: not kept).
-    explicit Driver(const std::string& db, const std::string& ini = {}) : platform({1280, 800, "muster test", ini}), app(db) {
+    /// `ini`: where the workspace's layout is kept (empty: not kept); the window `width` x `height`.
+    explicit Driver(const std::string& db, const std::string& ini = {}, int width = 1280, int height = 800)
+        : platform({width, height, "muster test", ini}), app(db) {
         gui::register_windows(app);
     }
 

@@ -12,6 +12,7 @@
 #include "windows/export_window.hpp"
 #include "windows/journal_window.hpp"
 #include "windows/oob_window.hpp"
+#include "windows/players_window.hpp"
 #include "windows/prisoners_window.hpp"
 #include "windows/season_window.hpp"
 #include "windows/leaders_window.hpp"

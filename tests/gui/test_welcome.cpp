@@ -86,7 +86,17 @@ TEST_CASE("From the welcome, a sample campaign starts with its armies and schedu
     REQUIRE(d.app.front());
     CHECK(d.app.front() == &d.app.window<gui::OobWindow>());
     CHECK(d.app.window<gui::SeasonWindow>().open);
+    // Over the panels, what to do next: each step opens its panel, until the strip is closed.
+    CHECK(d.app.offering_next_steps());
     d.frame(shot("sample_oob"));
+    REQUIRE(d.click("NextSteps/Season"));
+    CHECK(d.app.front() == &d.app.window<gui::SeasonWindow>());
+    REQUIRE(d.click("NextSteps/Players"));
+    CHECK(d.app.front() == &d.app.window<gui::PlayersWindow>());
+    REQUIRE(d.click("NextSteps/Close"));
+    CHECK_FALSE(d.app.offering_next_steps());
+    CHECK_FALSE(gui::marked("NextSteps/Season"));
+    d.app.show(d.app.window<gui::OobWindow>());
     d.ctrl_z();
     CHECK(test::count_brigades(s) == 0);
     CHECK(s.campaigns().size() == 1);  // the campaign stays, empty: the welcome does not return

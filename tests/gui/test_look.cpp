@@ -1,0 +1,83 @@
+// muster-gui's look: every panel, at a laptop's 1280x800 and a small 1024x700, in the light and
+// the dark theme, as the umpire and as a side, with nothing cut off: text that does not fit ends
+// in an ellipsis (whole on hover) or can be scrolled to.
+#include "fixture.hpp"
+#include "theme.hpp"
+
+namespace muster {
+
+namespace {
+
+// Every panel in front in turn, each looked at for text clipped; a screenshot of each.
+void walk_panels(test::Driver& d, const std::string& name) {
+    for (const auto& a : d.app.actions()) {
+        if (a.id.rfind("window.", 0) != 0) continue;
+        const std::string title = a.id.substr(7);
+        d.app.show(d.app.window_titled(title));
+        d.frames(3);
+        d.frame(test::shot("look_" + name + "_" + title));
+        // Looked at with the panels a few pixels narrower too: a text cut exactly between two
+        // glyphs shows no cut glyph, and is cut inside one at another width.
+        auto cut = gui::clipped_glyphs();
+        const float width = d.app.navigator_width;
+        for (const float narrower : {3.f, 7.f}) {
+            d.app.navigator_width = width + narrower;
+            d.frames(2);
+            const auto more = gui::clipped_glyphs();
+            cut.insert(cut.end(), more.begin(), more.end());
+        }
+        d.app.navigator_width = width;
+        std::string where;
+        for (const auto& c : cut) where += c.window + " at (" + std::to_string(int(c.at.x)) + ", " + std::to_string(int(c.at.y)) + ") cut at " + std::to_string(int(c.edge)) + "\n";
+        INFO(name << ", the " << title << " panel: " << cut.size() << " glyphs cut\n" << where);
+        CHECK(cut.empty());
+    }
+}
+
+}  // namespace
+
+TEST_CASE("Every panel at 1280x800 and 1024x700, light and dark, umpire and side: no text cut off without an ellipsis") {
+    struct Size {
+        int width, height;
+        gui::Theme theme;
+    };
+    for (const Size size : {Size{1280, 800, gui::Theme::light}, Size{1024, 700, gui::Theme::dark}}) {
+        test::TempDir dir;
+        const auto db = dir.file("c.db");
+        test::season_campaign(db);
+        test::Driver d(db, {}, size.width, size.height);
+        REQUIRE(d.app.run(size.theme == gui::Theme::dark ? "look.dark" : "look.light"));
+        CHECK(gui::current_theme() == size.theme);
+        for (const auto& a : d.app.actions())
+            if (a.id.rfind("window.", 0) == 0) d.app.run(a.id);
+        // Something in the panels that can be wide: a division's preview with its rolls, the
+        // divisions that fought ticked, a proposing side chosen.
+        d.show<gui::ArrivalWindow>();
+        REQUIRE(d.click("Arrival/Division"));
+        REQUIRE(d.click("Arrival/Division/Pender"));
+        REQUIRE(d.click("Arrival/Preview"));
+        d.show<gui::BattleWindow>();
+        REQUIRE(d.click("Battle/Division/Heth"));
+        d.show<gui::PrisonersWindow>();
+        REQUIRE(d.click("Prisoners/From"));
+        REQUIRE(d.click("Prisoners/From/union"));
+        const std::string name = std::to_string(size.width) + "x" + std::to_string(size.height);
+        walk_panels(d, name);
+        d.app.set_viewer(View::of_side("confederate"));
+        walk_panels(d, name + "_confederate");
+    }
+}
+
+TEST_CASE("The table side and the play tables of L'Ordre Mixte at 1024x700: a table's modifiers, long as they are, cut with an ellipsis") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::wagram(db);
+    test::Driver d(db, {}, 1024, 700);
+    d.show<gui::TablesWindow>();
+    d.show<gui::TableSideWindow>();
+    REQUIRE(d.click("TableSide/Table"));
+    REQUIRE(d.click("TableSide/Table/charge"));
+    walk_panels(d, "1024x700_lordre_mixte");
+}
+
+}  // namespace muster
