@@ -89,7 +89,9 @@ check_programs "$scratch/prefix/bin"
 deb=$(ls "$scratch"/deb/muster_*.deb)
 echo "package: $(basename "$deb"), $(stat -c %s "$deb") bytes"
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libsqlite3 libcairo2 libglfw3 libmicrohttpd libssl3 libfmt; do has "$depends" "$lib" "the package's Depends"; done
+for dep in libsqlite3 libcairo2 libglfw3 libmicrohttpd libssl3 libfmt fonts-dejavu-core fonts-font-awesome; do
+  has "$depends" "$dep" "the package's Depends"
+done
 # lintian: no error and no warning; the tags left are explained in tests/package/lintian-overrides.
 lintian --fail-on error,warning --suppress-tags-from-file "$(dirname "$0")/lintian-overrides" "$deb" || fail "lintian"
 
