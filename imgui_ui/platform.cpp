@@ -7,15 +7,34 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
+#include <stb_image.h>
 #include <stb_image_write.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <string_view>
+#include <utility>
 #include <vector>
+
+namespace muster::embedded {
+const std::vector<std::pair<std::string_view, std::string_view>>& icon();
+}
 
 namespace muster::gui {
 namespace {
+
+// The window's icon in the taskbar and the window list: muster's, at each size it is built in.
+void set_icon(GLFWwindow* window) {
+    std::vector<GLFWimage> images;
+    for (const auto& [file, png] : embedded::icon()) {
+        int width = 0, height = 0, channels = 0;
+        stbi_uc* pixels = stbi_load_from_memory(reinterpret_cast<const stbi_uc*>(png.data()), static_cast<int>(png.size()), &width, &height, &channels, 4);
+        if (pixels) images.push_back({width, height, pixels});
+    }
+    if (!images.empty()) glfwSetWindowIcon(window, static_cast<int>(images.size()), images.data());
+    for (auto& image : images) stbi_image_free(image.pixels);
+}
 
 // The window system is started once a process and ended when it exits: a window closed and
 // another opened (a restart, as the layout's test does) never starts it again, so nothing
@@ -51,6 +70,7 @@ Platform::Platform(const PlatformOptions& options) : m_ini(options.ini_path) {
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     m_window = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
     if (!m_window) throw Error("cannot open a window with OpenGL 3.3");
+    set_icon(m_window);
     glfwMakeContextCurrent(m_window);
     glfwSwapInterval(options.vsync ? 1 : 0);
     m_scale = content_scale(m_window);

@@ -140,10 +140,11 @@ void BattleWindow::draw(GuiApp& app) {
         // (a row would move under the cursor).
         ImGui::TableSetupColumn("Brigade", ImGuiTableColumnFlags_DefaultSort);
         ImGui::TableSetupColumn("Stands");
-        // The fields' columns as wide as a field needs (ems: the font's size).
+        // The fields' columns as wide as a field needs (ems: the font's size), kept when the
+        // others are fitted to their entries (a field has no width of its own to fit).
         const float em = ImGui::GetFontSize();
         for (const auto& [c, ems] : {std::pair{"Lost", 9.f}, {"Captured", 9.f}, {"Camp", 10.f}, {"Brigadier", 8.f}, {"Out for", 9.f}})
-            ImGui::TableSetupColumn(c, ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort, ems * em);
+            ImGui::TableSetupColumn(c, ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort | ImGuiTableColumnFlags_NoResize, ems * em);
         headers_row("Battle/Table");
         fit_columns_to(m_units.size());
         if (order.changed())

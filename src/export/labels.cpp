@@ -69,7 +69,8 @@ int lines_of(const LabelSheet& s) { return s.brigadier ? 4 : 3; }
 
 void labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet,
                 const Sink& out) {
-    const auto [across, down] = grid(sheet);
+    const auto cells = grid(sheet);  // named, not bound: the page's drawing captures them
+    const int across = cells.first, down = cells.second;
     const auto paper = paper_of(sheet);
     const double w = sheet.width_mm * k_point_per_mm, h = sheet.height_mm * k_point_per_mm;
     const double left = 10 * k_point_per_mm, top = 20 * k_point_per_mm;
