@@ -352,26 +352,39 @@ void GuiApp::draw_status_bar() {
     ImGui::Begin("##status", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoBringToFrontOnFocus);
+    // Its parts in a row, a bar between two.
+    bool first = true;
+    const auto next_part = [&first] {
+        if (!first) {
+            ImGui::SameLine();
+            ImGui::TextUnformatted("|");
+            ImGui::SameLine();
+        }
+        first = false;
+    };
     if (const auto& c = model().current) {
         const auto v = viewer();
         const auto* side = v.is_umpire() ? nullptr : model().rules->find_side(v.side());
-        ImGui::Text("%s  |  %s %s  |  turn %d  |  %s View: %s  |", c->name.c_str(), icon::calendar, text_or(c->date, "no date").c_str(),
+        next_part();
+        ImGui::Text("%s  |  %s %s  |  turn %d  |  %s View: %s", c->name.c_str(), icon::calendar, text_or(c->date, "no date").c_str(),
                     c->turn.number(), icon::view, side ? side->name.c_str() : "the umpire");
         mark("Status/Campaign");
-        ImGui::SameLine();
     }
     if (const double now = ImGui::GetTime(); loading() && now - m_model.load_started() > 0.1) {
         // Long work shows it is under way: the frames go on meanwhile.
-        ImGui::Text("Reading the campaign %c %.1f s  |", spin(now), now - m_model.load_started());
+        next_part();
+        ImGui::Text("Reading the campaign %c %.1f s", spin(now), now - m_model.load_started());
         mark("Status/Reading");
-        ImGui::SameLine();
     }
     if (work()) {
-        ImGui::Text("%s  |", m_worker.line(viewer(), ImGui::GetTime()).c_str());
+        next_part();
+        ImGui::TextUnformatted(m_worker.line(viewer(), ImGui::GetTime()).c_str());
         mark("Status/Working");
-        ImGui::SameLine();
     }
-    fit_text(m_status);
+    if (!m_status.empty()) {
+        next_part();
+        fit_text(m_status);
+    }
     ImGui::End();
 }
 

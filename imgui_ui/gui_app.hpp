@@ -92,6 +92,9 @@ public:
     const std::string& db_path() const { return m_db_path; }
     /// Bumped whenever the model is read anew: windows rebuild what they derive from it.
     int revision() const { return m_model.revision(); }
+    /// What the panels show, as a number that changes when the model is read anew or the view
+    /// changes (a table then fits its columns to its entries again).
+    std::size_t shown() const { return std::hash<std::string>{}(m_view_side) * 31 + static_cast<std::size_t>(revision()); }
     /// The campaign changed (or may have): the model is read anew, on a worker thread with its
     /// own connection; the frames go on drawing the model as it was until the new one lands.
     void changed() { m_model.changed(); }

@@ -1,4 +1,5 @@
 #include "navigator.hpp"
+#include "widgets.hpp"
 
 #include "gui_app.hpp"
 #include "test_hooks.hpp"
@@ -97,7 +98,7 @@ void Navigator::draw(GuiApp& app) {
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
             const auto& row = m_rows[static_cast<size_t>(i)];
             ImGui::PushID(i);
-            ImGui::Indent(static_cast<float>(row.depth) * 12.f);
+            const IndentBy indent(static_cast<float>(row.depth) * 12.f);
             if (!row.leaf) {
                 if (ImGui::ArrowButton("##open", row.open ? ImGuiDir_Down : ImGuiDir_Right) && filter.empty()) {
                     clicked = &row;
@@ -108,13 +109,12 @@ void Navigator::draw(GuiApp& app) {
                 ImGui::Dummy(ImVec2(ImGui::GetFrameHeight(), 0));  // lines up with its siblings' names
                 ImGui::SameLine();
             }
+            // The whole name on hover where the pane is too narrow for it.
             const std::string label = row.stands >= 0 ? *row.name + "  (" + std::to_string(row.stands) + ")" : *row.name;
-            if (ImGui::Selectable(label.c_str(), selected == row.key)) clicked = &row;
+            const std::string shown = fitted(label);
+            if (ImGui::Selectable(shown.c_str(), selected == row.key)) clicked = &row;
             mark("Navigator/" + row.ref);
-            // The whole name where the pane is too narrow for it.
-            if (ImGui::IsItemHovered() && ImGui::CalcTextSize(label.c_str()).x > ImGui::GetContentRegionAvail().x)
-                ImGui::SetTooltip("%s", label.c_str());
-            ImGui::Unindent(static_cast<float>(row.depth) * 12.f);
+            hover_whole(label, shown);
             ImGui::PopID();
         }
     ImGui::EndChild();

@@ -39,6 +39,22 @@ inline void fit_columns_to(std::size_t content) {
     ImGui::TableSetColumnWidthAutoAll(table);
 }
 
+/// Indents by `width` for its scope: none for 0 (ImGui's Indent(0) indents by its default).
+class IndentBy {
+public:
+    explicit IndentBy(float width) : m_width(width) {
+        if (m_width > 0) ImGui::Indent(m_width);
+    }
+    ~IndentBy() {
+        if (m_width > 0) ImGui::Unindent(m_width);
+    }
+    IndentBy(const IndentBy&) = delete;
+    IndentBy& operator=(const IndentBy&) = delete;
+
+private:
+    float m_width;
+};
+
 /// Keeps the next item, `width` wide, on this line if it still fits in the window, else starts a
 /// new line: a row of fields that wraps where the panel is narrow.
 inline void next_on_line(float width) {

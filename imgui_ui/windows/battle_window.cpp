@@ -146,7 +146,7 @@ void BattleWindow::draw(GuiApp& app) {
         for (const auto& [c, ems] : {std::pair{"Lost", 9.f}, {"Captured", 9.f}, {"Camp", 10.f}, {"Brigadier", 8.f}, {"Out for", 9.f}})
             ImGui::TableSetupColumn(c, ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort | ImGuiTableColumnFlags_NoResize, ems * em);
         headers_row("Battle/Table");
-        fit_columns_to(m_units.size());
+        fit_columns_to(app.shown() * 31 + m_units.size());
         if (order.changed())
             order.sort(m_units, [&](const Unit& u) { return order.column == 1 ? std::pair<int, std::string>{u.stands, ""} : std::pair<int, std::string>{0, u.ref}; });
         ImGuiListClipper rows;

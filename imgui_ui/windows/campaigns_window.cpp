@@ -120,7 +120,7 @@ void CampaignsWindow::draw(GuiApp& app) {
         ImGui::TableSetupColumn("Campaign", ImGuiTableColumnFlags_DefaultSort);
         for (const char* c : {"Rules", "Dice", "Date", "Turn", "Created"}) ImGui::TableSetupColumn(c);
         headers_row("Campaigns/Table");
-        fit_columns_to(app.revision());
+        fit_columns_to(app.shown());
         if (m_revision != app.revision()) {
             m_rows.clear();
             for (const auto& c : model.campaigns) m_rows.push_back(&c);

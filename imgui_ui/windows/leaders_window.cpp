@@ -68,6 +68,7 @@ void LeadersWindow::draw(GuiApp& app) {
     ImGui::TableSetupColumn("Leader", ImGuiTableColumnFlags_DefaultSort);
     for (const char* c : {"Side", "Rank", "Grade", "Status", "Commands"}) ImGui::TableSetupColumn(c);
     headers_row("Leaders/Table");
+    fit_columns_to(app.shown());
     mark("Leaders/Table");
     // An enemy leader's grade as the view may read it: only once revealed.
     const auto grade_of = [&](const army::Leader& l) { return umpire || l.side == side ? l.grade : l.as_enemy_sees().grade; };

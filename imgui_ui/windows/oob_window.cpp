@@ -112,7 +112,9 @@ void OobWindow::draw(GuiApp& app) {
     ImGui::SameLine();
     ImGui::TextDisabled("%zu lines", m_rows.size());
 
-    const ImGuiTableFlags flags = k_data_table & ~ImGuiTableFlags_BordersInnerV;  // the headings run across the columns
+    // Not resizable: the columns always fit their entries as the campaign changes, and no line
+    // between them crosses the headings that run across the row.
+    const ImGuiTableFlags flags = k_data_table & ~(ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable);
     const float panel = !selected_kind ? 0.f : (selected_open ? 8.f : 3.f) * ImGui::GetFrameHeightWithSpacing();
     if (!ImGui::BeginTable("oob", 6, flags, ImVec2(0, -ImGui::GetFrameHeightWithSpacing() - panel))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
@@ -120,7 +122,6 @@ void OobWindow::draw(GuiApp& app) {
     ImGui::TableSetupColumn(rules.term_brigade.c_str());
     for (const char* c : {"Stands", "Label", "State", "Rating", "Commander"}) ImGui::TableSetupColumn(c);
     ImGui::TableHeadersRow();
-    fit_columns_to(app.revision() * 31 + m_rows.size());
     // A line the navigator chose: scrolled into sight (the clipper measured the rows' height).
     if (!m_scroll_to.empty()) {
         for (size_t i = 0; i < m_rows.size(); ++i)
@@ -141,8 +142,7 @@ void OobWindow::draw(GuiApp& app) {
             const auto row = line(rules, m_rows[static_cast<size_t>(i)]);
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
-            const float indent = static_cast<float>(m_rows[static_cast<size_t>(i)].depth) * 14.f;
-            ImGui::Indent(indent);
+            std::optional<IndentBy> indent(std::in_place, static_cast<float>(m_rows[static_cast<size_t>(i)].depth) * 14.f);
             ImGui::PushID(i);
             if (!row.key.empty()) {
                 const bool is_collapsed = collapsed.count(row.key) > 0;
@@ -156,7 +156,7 @@ void OobWindow::draw(GuiApp& app) {
             // corps, a division) has no cells: its words run on across the row, ended in an
             // ellipsis at the table's edge, and do not widen the column the units' names fit.
             const bool heading = row.cells.empty();
-            const ImVec2 at = ImGui::GetCursorScreenPos();
+            const ImVec2 at(ImGui::GetCursorScreenPos().x, ImGui::GetCursorScreenPos().y + ImGui::GetCurrentWindow()->DC.CurrLineTextBaseOffset);
             const bool chosen = selected_kind == row.kind && selected_ref == row.ref;
             if (ImGui::Selectable(heading ? "##heading" : row.label.c_str(), chosen, heading ? ImGuiSelectableFlags_SpanAllColumns : 0) && row.kind) {
                 selected_kind = row.kind;
@@ -175,7 +175,7 @@ void OobWindow::draw(GuiApp& app) {
                 if (ImGui::IsItemHovered() && at.x + size.x > right) ImGui::SetTooltip("%s", row.label.c_str());
             }
             ImGui::PopID();
-            ImGui::Unindent(indent);
+            indent.reset();  // the unit's cells are not indented
             for (size_t c = 0; c < row.cells.size(); ++c) {
                 ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
                 if (c == 2 && row.state >= 0) ImGui::PushStyleColor(ImGuiCol_Text, colours[row.state]);

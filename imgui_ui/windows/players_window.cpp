@@ -48,7 +48,7 @@ void PlayersWindow::draw(GuiApp& app) {
     if (ImGui::BeginTable("players", 5, flags, ImVec2(0, table_height(model.players.size(), 8 * ImGui::GetFrameHeight())))) {
         for (const char* h : {"Player", "Side", "Link", "Added", "Last used"}) ImGui::TableSetupColumn(h);
         headers_row("Players/Table");
-        fit_columns_to(app.revision());
+        fit_columns_to(app.shown());
         for (const auto& p : model.players) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();

@@ -73,7 +73,7 @@ void PrisonersWindow::draw_held(GuiApp& app) {
     for (const char* c : {"Of", "Camp", "Held by"}) ImGui::TableSetupColumn(c, c[0] == 'C' ? ImGuiTableColumnFlags_DefaultSort : 0);
     ImGui::TableSetupColumn("Stands");
     headers_row("Prisoners/Held");
-    fit_columns_to(m_held.size());
+    fit_columns_to(app.shown() * 31 + m_held.size());
     if (held_order.changed())
         held_order.sort(m_held, [&](const app::HeldItem* h) -> std::pair<int, std::string> {
             switch (held_order.column) {
@@ -111,7 +111,7 @@ void PrisonersWindow::draw(GuiApp& app) {
         if (!seen.camps.empty() && ImGui::BeginTable("camps", 5, k_data_table, ImVec2(0, table_height(seen.camps.size(), 6 * ImGui::GetFrameHeight())))) {
             for (const char* c : {"Camp", "Side", "Holdings", "State", ""}) ImGui::TableSetupColumn(c);
             ImGui::TableHeadersRow();
-            fit_columns_to(app.revision());
+            fit_columns_to(app.shown());
             for (const auto& v : seen.camps) {
                 ImGui::TableNextRow();
                 const auto* side = rules.find_side(v.camp.side);

@@ -79,7 +79,7 @@ void SeasonWindow::draw_schedule(GuiApp& app) {
         ImGui::TableSetupScrollFreeze(0, 1);
         for (const char* c : {"Division", "Side", "Turn", "Date", ""}) ImGui::TableSetupColumn(c);
         ImGui::TableHeadersRow();
-        fit_columns_to(app.revision());
+        fit_columns_to(app.shown());
         for (const auto& e : model.schedule) {
             ImGui::TableNextRow();
             const auto* side = rules.find_side(e.entry.side);
@@ -159,7 +159,7 @@ void SeasonWindow::draw_battles(GuiApp& app) {
     ImGui::TableSetupColumn("Battle", ImGuiTableColumnFlags_DefaultSort);
     for (const char* c : {"Date", "Place", "Side", "Divisions", "Lost", "Captured", "Returned", "Leaders", "Guns", "Recovered"}) ImGui::TableSetupColumn(c);
     headers_row("Season/Battles");
-    fit_columns_to(m_rows.size());
+    fit_columns_to(app.shown() * 31 + m_rows.size());
     mark("Season/Battles");
     // Sorted by the column clicked; numbers as numbers.
     if (order.changed())

@@ -123,7 +123,7 @@ void TableSideWindow::draw(GuiApp& app) {
     }
 
     // Left: what is rolled; right: what came of it.
-    const float left_w = ImGui::GetContentRegionAvail().x * 0.58f;
+    const float left_w = ImGui::GetContentRegionAvail().x * 0.66f;  // the modifiers' words want the room
     ImGui::BeginChild("roll", ImVec2(left_w, 0));
     ImGui::Text("Dice: %s%s", std::string(rules::die_name(t->die)).c_str(), t->difference ? " each side; the difference is read" : "");
     if (t->by_points()) {

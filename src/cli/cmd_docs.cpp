@@ -39,10 +39,27 @@ std::vector<std::string> option_names(const CLI::Option& o) {
 
 bool takes_value(const CLI::Option& o) { return o.get_type_size_max() > 0 && o.get_expected_max() > 0; }
 
-/// What an option's value is called in the manual: N for a number, else its long name (--db DB).
+/// What an option's value is called in --help and the manual: what to type (--db FILE, --as
+/// VIEW), N for another number, else the option's own name.
 std::string value_name(const CLI::Option& o) {
+    static const std::map<std::string, std::string> named = {
+        {"db", "FILE"},     {"output", "FILE"},      {"cert", "FILE"},   {"key", "FILE"},        {"as", "VIEW"},
+        {"side", "SIDE"},   {"campaign", "NAME"},     {"listen", "ADDR:PORT"}, {"base", "URL"}, {"date", "YYYY-MM-DD"},
+        {"lock-wait", "MS"}, {"size", "WxH"},         {"paper", "a4|letter"}, {"rules", "RULES"}, {"seed", "SEED"}};
+    const std::string name = o.get_lnames().empty() ? "" : o.get_lnames().front();
+    if (const auto it = named.find(name); it != named.end()) return it->second;
     if (o.get_type_name().rfind("INT", 0) == 0) return "N";
-    return o.get_lnames().empty() ? "VALUE" : upper(o.get_lnames().front());
+    return name.empty() ? "VALUE" : upper(name);
+}
+
+/// Names every option's value as value_name does, so --help says what to type (an argument is
+/// named by its own name).
+void name_values(CLI::App& app) {
+    for (CLI::Option* o : app.get_options()) {
+        if (!o->nonpositional()) o->type_name("");
+        else if (takes_value(*o)) o->type_name(value_name(*o));
+    }
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) name_values(*sub);
 }
 
 /// roff text: a backslash written as \e, a hyphen as \-, a line never starting with a control character.
@@ -62,18 +79,13 @@ void option_items(std::ostream& out, const std::vector<const CLI::Option*>& opti
         out << ".TP\n";
         const auto names = option_names(*o);
         for (std::size_t i = 0; i < names.size(); ++i) out << (i ? ", " : "") << "\\fB" << roff(names[i]) << "\\fR";
-        if (takes_value(*o)) out << " \\fI" << roff(value_name(*o)) << "\\fR";
+        if (takes_value(*o)) out << " \\fI" << roff(o->get_type_name().substr(0, o->get_type_name().find(':'))) << "\\fR";
         out << "\n" << roff(o->get_description()) << "\n";
     }
 }
 
-/// One section a command that runs (a group of commands only lists its own under their names).
-void command_section(std::ostream& out, const CLI::App& cmd, const std::string& path) {
-    const auto subs = commands_of(cmd);
-    if (!subs.empty()) {
-        for (const auto* sub : subs) command_section(out, *sub, path + " " + sub->get_name());
-        return;
-    }
+/// A command's section: its synopsis, what it does, its arguments and options.
+void command_text(std::ostream& out, const CLI::App& cmd, const std::string& path) {
     out << ".SS \"" << roff(path);
     for (const auto* p : positionals_of(cmd)) {
         const std::string name = upper(p->get_name(true));
@@ -82,6 +94,14 @@ void command_section(std::ostream& out, const CLI::App& cmd, const std::string& 
     out << "\"\n" << roff(cmd.get_description()) << "\n";
     for (const auto* p : positionals_of(cmd)) out << ".TP\n\\fI" << roff(upper(p->get_name(true))) << "\\fR\n" << roff(p->get_description()) << "\n";
     option_items(out, options_of(cmd));
+}
+
+/// One section a command that runs: each with no commands under it, and one with commands under
+/// it that takes options of its own (`muster turn`); then the commands under it.
+void command_section(std::ostream& out, const CLI::App& cmd, const std::string& path) {
+    const auto subs = commands_of(cmd);
+    if (subs.empty() || !options_of(cmd).empty() || !positionals_of(cmd).empty()) command_text(out, cmd, path);
+    for (const auto* sub : subs) command_section(out, *sub, path + " " + sub->get_name());
 }
 
 std::string manual_page(const CLI::App& app) {
@@ -113,18 +133,20 @@ std::string manual_page(const CLI::App& app) {
 
 /// Every command path ("muster", "muster battle report"...) with what may follow it.
 void walk(const CLI::App& cmd, const std::string& path, std::map<std::string, std::string>& subs, std::map<std::string, std::string>& opts,
-          std::set<std::string>& valued) {
+          std::map<std::string, bool>& valued) {
     std::string words;
     for (const auto* sub : commands_of(cmd)) {
         words += (words.empty() ? "" : " ") + sub->get_name();
         walk(*sub, path + " " + sub->get_name(), subs, opts, valued);
     }
     subs[path] = words;
+    std::set<std::string> seen = {"--help"};
     std::string names = "--help";
     for (const auto* o : options_of(cmd))
         for (const auto& name : option_names(*o)) {
-            names += " " + name;
-            if (takes_value(*o)) valued.insert(name);
+            if (seen.insert(name).second) names += " " + name;
+            // A value completes as a file name where it is one (FILE), as nothing otherwise.
+            if (takes_value(*o)) valued[name] = valued[name] || o->get_type_name() == "FILE";
         }
     opts[path] = names;
 }
@@ -132,7 +154,7 @@ void walk(const CLI::App& cmd, const std::string& path, std::map<std::string, st
 /// The completion script for bash, or for zsh, which runs the same through its bashcompinit.
 std::string completion_script(const std::string& shell, const CLI::App& app) {
     std::map<std::string, std::string> subs, opts;
-    std::set<std::string> valued;
+    std::map<std::string, bool> valued;  // an option that takes a value: whether it is a file
     walk(app, "muster", subs, opts, valued);
     std::ostringstream out;
     if (shell == "zsh") out << "#compdef muster\nautoload -U +X bashcompinit && bashcompinit\n";
@@ -141,20 +163,28 @@ std::string completion_script(const std::string& shell, const CLI::App& app) {
     for (const auto& [path, words] : subs) out << "  [\"" << path << "\"]=\"" << words << "\"\n";
     out << ")\n_muster_options=(\n";
     for (const auto& [path, words] : opts) out << "  [\"" << path << "\"]=\"" << words << "\"\n";
-    out << ")\n_muster_valued=\"";
-    for (const auto& name : valued) out << " " << name;
-    out << " \"\n"
+    for (const bool files : {true, false}) {
+        out << (files ? ")\n_muster_files=\"" : "_muster_valued=\"");
+        for (const auto& [name, file] : valued)
+            if (file == files) out << " " << name;
+        out << " \"\n";
+    }
+    out
         << R"(_muster() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path=muster i w
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
-    if [[ "$_muster_valued" == *" $w "* ]]; then ((i++)); continue; fi
+    if [[ "$_muster_files$_muster_valued" == *" $w "* ]]; then ((i++)); continue; fi
     if [[ " ${_muster_commands[$path]} " == *" $w "* ]]; then path="$path $w"; fi
   done
-  if [[ "$_muster_valued" == *" $prev "* ]]; then
+  if [[ "$_muster_files" == *" $prev "* ]]; then
     COMPREPLY=($(compgen -f -- "$cur"))
+  elif [[ "$_muster_valued" == *" $prev "* ]]; then
+    COMPREPLY=()
   elif [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "${_muster_options[$path]} ${_muster_options[muster]}" -- "$cur"))
+    local global="${_muster_options[muster]}"
+    [[ "$path" == muster ]] && global="" || global="${global#--help }"
+    COMPREPLY=($(compgen -W "${_muster_options[$path]} $global" -- "$cur"))
   else
     COMPREPLY=($(compgen -W "${_muster_commands[$path]}" -- "$cur"))
     [[ -z "${_muster_commands[$path]}" ]] && COMPREPLY=($(compgen -f -- "$cur"))
@@ -176,6 +206,7 @@ void add_docs_commands(CLI::App& app, Io& io) {
     auto* manual = app.add_subcommand("manual", "Print muster(1), the manual page, in roff");
     manual->group("");  // for the build, which installs it; `man muster` reads it
     on_run(manual, io, [&app, &io] { io.out << manual_page(app); });
+    name_values(app);  // last: every command is defined
 }
 
 }  // namespace muster::cli

@@ -42,8 +42,7 @@ class Flow {
 public:
     Flow(Pdf& pdf, std::vector<double> columns) : m_pdf(pdf), m_columns(std::move(columns)) {}
     void line(double indent, const std::string& text, double size, bool bold, double gap_before = 0) {
-        const double width = m_pdf.width() - 2 * Pdf::k_margin - indent;
-        const auto lines = m_pdf.wrap(text, width, size, bold);
+        const auto lines = wrapped(indent, text, size, bold);
         for (size_t i = 0; i < lines.size(); ++i) {
             const double gap = i == 0 ? gap_before : 0;
             room(size * 1.35 + gap);
@@ -53,22 +52,41 @@ public:
     }
     /// A row of the brigade table, every cell at one size, wrapped where it is wider than its column.
     void row(const std::vector<std::string>& cells, bool bold) {
-        const size_t n = m_columns.size() - 1;
-        std::vector<std::vector<std::string>> lines(n);
+        const auto lines = cell_lines(cells, bold);
         size_t height = 1;
-        for (size_t i = 0; i < cells.size() && i < n; ++i) {
-            lines[i] = m_pdf.wrap(cells[i], m_columns[i + 1] - m_columns[i] - k_gap, k_size, bold);
-            height = std::max(height, lines[i].size());
-        }
+        for (const auto& l : lines) height = std::max(height, l.size());
         const double leading = k_size * 1.35;
         room(leading * static_cast<double>(height));
-        for (size_t i = 0; i < n; ++i)
+        for (size_t i = 0; i < lines.size(); ++i)
             for (size_t j = 0; j < lines[i].size(); ++j)
                 m_pdf.text(Pdf::k_margin + k_table_indent + m_columns[i], m_y + leading * static_cast<double>(j + 1), lines[i][j], k_size, bold);
         m_y += leading * static_cast<double>(height);
     }
+    /// How much of the page a line and a row take, as line() and row() would draw them.
+    double line_height(double indent, const std::string& text, double size, bool bold, double gap_before = 0) const {
+        return gap_before + size * 1.35 * static_cast<double>(wrapped(indent, text, size, bold).size());
+    }
+    double row_height(const std::vector<std::string>& cells, bool bold) const {
+        size_t height = 1;
+        for (const auto& l : cell_lines(cells, bold)) height = std::max(height, l.size());
+        return k_size * 1.35 * static_cast<double>(height);
+    }
+    /// Starts a new page unless what is `needed` fits on this one (where it fits on any page): a
+    /// division's heading, table and totals are kept together.
+    void keep(double needed) {
+        if (needed <= m_pdf.height() - Pdf::k_margin - Pdf::k_top) room(needed);
+    }
 
 private:
+    std::vector<std::string> wrapped(double indent, const std::string& text, double size, bool bold) const {
+        return m_pdf.wrap(text, m_pdf.width() - 2 * Pdf::k_margin - indent, size, bold);
+    }
+    std::vector<std::vector<std::string>> cell_lines(const std::vector<std::string>& cells, bool bold) const {
+        std::vector<std::vector<std::string>> lines(m_columns.size() - 1);
+        for (size_t i = 0; i < cells.size() && i < lines.size(); ++i)
+            lines[i] = m_pdf.wrap(cells[i], m_columns[i + 1] - m_columns[i] - k_gap, k_size, bold);
+        return lines;
+    }
     void room(double needed) {
         if (m_y + needed > m_pdf.height() - Pdf::k_margin) {
             m_pdf.new_page();
@@ -128,14 +146,24 @@ void oob_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const 
             const auto* side = rules.find_side(a.side);
             flow.line(0, with(a.name + " [" + (side ? side->name : a.side) + "]", commander_text(rules, a.commander)), 12.5, true, 10);
             for (const auto& k : a.corps) {
-                flow.line(10, with(k.name, commander_text(rules, k.commander)), 11, true, 5);
+                const std::string corps = with(k.name, commander_text(rules, k.commander));
+                flow.keep(flow.line_height(10, corps, 11, true, 5) + 4 * flow.row_height(rows.front(), true));  // with its first lines
+                flow.line(10, corps, 11, true, 5);
                 for (const auto& d : k.divisions) {
-                    flow.line(20, with(d.name + " (" + division_facts(rules, d, theater) + ")", commander_text(rules, d.commander)), 10, true, 3);
+                    const std::string head = with(d.name + " (" + division_facts(rules, d, theater) + ")", commander_text(rules, d.commander));
+                    const std::string artillery = "Artillery: " + batteries(d.batteries), total = "Total: " + totals_text(rules, totals_of(d));
+                    double whole = flow.line_height(20, head, 10, true, 3);
+                    if (d.status != DivisionStatus::placeholder) {
+                        whole += flow.row_height(rows.front(), true) + flow.line_height(40, artillery, 8.5, false) + flow.line_height(40, total, 8.5, false);
+                        for (size_t b = 0; b < d.brigades.size(); ++b) whole += flow.row_height(rows[row + b], false);
+                    }
+                    flow.keep(whole);
+                    flow.line(20, head, 10, true, 3);
                     if (d.status == DivisionStatus::placeholder) continue;
                     flow.row(rows.front(), true);
                     for (size_t b = 0; b < d.brigades.size(); ++b) flow.row(rows[row++], false);
-                    flow.line(40, "Artillery: " + batteries(d.batteries), 8.5, false);
-                    flow.line(40, "Total: " + totals_text(rules, totals_of(d)), 8.5, false);
+                    flow.line(40, artillery, 8.5, false);
+                    flow.line(40, total, 8.5, false);
                 }
                 if (!k.reserve.empty()) flow.line(20, "Artillery reserve of " + k.name + ": " + batteries(k.reserve), 8.5, false, 2);
                 flow.line(20, "Total of " + k.name + ": " + totals_text(rules, totals_of(k)), 8.5, true, 2);

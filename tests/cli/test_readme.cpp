@@ -40,7 +40,7 @@ std::vector<std::string> shell_block(const std::string& markdown, const std::str
 
 TEST_CASE("The README's tour of a season runs as written") {
     const auto lines = shell_block(test::file_bytes(std::string(MUSTER_SOURCE_DIR) + "/README.md"), "## A tour of a season");
-    REQUIRE(lines.size() >= 10);
+    REQUIRE(lines.size() >= 9);  // the README promises ten lines, a command wrapped on two
     test::TempDir dir;
     int ran = 0;
     for (const auto& line : lines) {
@@ -56,8 +56,8 @@ TEST_CASE("The README's tour of a season runs as written") {
         REQUIRE(status == 0);
         ++ran;
     }
-    CHECK(ran >= 10);
+    CHECK(ran == static_cast<int>(lines.size()));
     // What the tour says it made is there.
-    CHECK(test::file_bytes(dir.file("labels.pdf")).rfind("%PDF", 0) == 0);
     CHECK(test::file_bytes(dir.file("papers/union/oob.pdf")).rfind("%PDF", 0) == 0);
+    CHECK(test::file_bytes(dir.file("papers/union/labels.pdf")).rfind("%PDF", 0) == 0);
 }

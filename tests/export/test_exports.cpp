@@ -259,6 +259,27 @@ TEST_CASE("Every page of a printed sheet says page N of M, the campaign, its dat
     }
 }
 
+TEST_CASE("A division's heading, its table and its totals are kept on one page") {
+    test::TempDir dir;
+    app::Session s(dir.file("c.db"), app::Open::create);
+    app::NewCampaign n;
+    n.name = "G";
+    n.sample = "gettysburg";
+    s.create_campaign(n);
+    s.season().next_turn();  // the divisions due on the first day arrive: pages of them
+    app::write_file(dir.file("oob.pdf"), test::export_oob(s, request("pdf")));
+    const auto pages = page_texts(dir.file("oob.pdf"));
+    REQUIRE(pages.size() >= 2);
+    size_t divisions = 0;
+    for (size_t i = 0; i < pages.size(); ++i) {
+        INFO("page " << i + 1 << ":\n" << pages[i]);
+        // Each table's header ("... Label ...") with its division's "Total:" on the same page.
+        CHECK(count_of(pages[i], "Label") == count_of(pages[i], "Total: "));
+        divisions += count_of(pages[i], "Total: ");
+    }
+    CHECK(divisions >= 8);
+}
+
 TEST_CASE("The order of battle PDF names its theater once, under its title, and a division elsewhere its own") {
     test::TempDir dir;
     auto s = fixed_campaign(dir.file("c.db"));  // Heth, Pender and Anderson arrived in the east
