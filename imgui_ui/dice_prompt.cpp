@@ -1,4 +1,6 @@
 #include "dice_prompt.hpp"
+#include "widgets.hpp"
+#include "theme.hpp"
 
 #include "app/session.hpp"
 #include "core/error.hpp"
@@ -70,7 +72,7 @@ void DicePrompt::buttons(GuiApp& app, std::initializer_list<Button> buttons) con
     ImGui::BeginDisabled(asking());
     bool first = true;
     for (const auto& b : buttons) {
-        if (!first) ImGui::SameLine();
+        if (!first) next_on_line(button_width(b.label));
         first = false;
         if (ImGui::Button(b.label)) app.run(b.action);
         mark(b.mark);
@@ -89,7 +91,7 @@ void DicePrompt::draw(GuiApp& app, const std::string& id) {
     ImGui::PushTextWrapPos(0);
     ImGui::Text("Roll %zu: %s (%s)", m_need->index + 1, m_need->purpose.c_str(), std::string(rules::die_name(m_need->die)).c_str());
     ImGui::PopTextWrapPos();
-    ImGui::SetNextItemWidth(80);
+    ImGui::SetNextItemWidth(px(80));
     // Clicked, the field's text is selected: a refused value is typed over.
     if (m_refocus) ImGui::SetKeyboardFocusHere();
     m_refocus = false;

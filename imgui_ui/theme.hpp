@@ -17,6 +17,10 @@ struct Palette {
     ImU32 chart_bg, chart_grid;
 };
 
+/// A length laid out for 16-pixel text, at the text's size now (the content scale): widths of
+/// fields are given in it, so a HiDPI screen widens them with their words.
+inline float px(float at_16) { return at_16 * ImGui::GetFontSize() / 16.f; }
+
 /// Loads the fonts at `scale` (1: 16 px text) into ImGui's atlas, the monospaced one being
 /// mono_font(); the themes are drawn at that scale.
 void load_fonts(float scale);

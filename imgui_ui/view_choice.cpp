@@ -1,4 +1,5 @@
 #include "view_choice.hpp"
+#include "theme.hpp"
 
 #include <imgui.h>
 
@@ -9,7 +10,7 @@ namespace muster::gui {
 void ViewChoice::draw(const rules::RuleSet& rules) {
     std::vector<const char*> sides{"all sides"};
     for (const auto& sd : rules.sides) sides.push_back(sd.name.c_str());
-    ImGui::SetNextItemWidth(180);
+    ImGui::SetNextItemWidth(px(180));
     ImGui::Combo("Side", &side, sides.data(), static_cast<int>(sides.size()));
 }
 

@@ -85,16 +85,16 @@ void BattleWindow::draw(GuiApp& app) {
     if (m_revision != app.revision() || m_built_for != divisions) rebuild(app);
     ImGui::InputText("Battle", &name);
     mark("Battle/Name");
-    ImGui::SetNextItemWidth(140);
+    ImGui::SetNextItemWidth(px(140));
     ImGui::InputText("Date", &date);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(200);
+    ImGui::SetNextItemWidth(px(200));
     ImGui::InputText("Place", &place);
 
     // The divisions that fought: a filtered list, clipped, so thousands stay quick to draw.
     ImGui::Text("Divisions that fought (%zu ticked):", divisions.size());
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(200);
+    ImGui::SetNextItemWidth(px(200));
     ImGui::InputTextWithHint("##divfilter", "filter", &division_filter);
     std::vector<const std::string*> shown;
     for (const auto& d : m_arrived)
@@ -193,7 +193,7 @@ void BattleWindow::draw(GuiApp& app) {
             }
         ImGui::EndTable();
     }
-    ImGui::SetNextItemWidth(200);
+    ImGui::SetNextItemWidth(px(200));
     camp_combo("Camp for captured batteries", battery_camp, "Battle/BatteryCamp", "");
 
     // Inline validation: the report is checked against the model whenever it changes.
@@ -225,7 +225,7 @@ void BattleWindow::draw(GuiApp& app) {
 
     ImGui::Separator();
     ImGui::TextUnformatted("Recovery: casualties return, prisoners do not");
-    ImGui::SetNextItemWidth(220);
+    ImGui::SetNextItemWidth(px(220));
     const bool choosing = ImGui::BeginCombo("Battle##recovery", recovery_battle.c_str());
     mark("Battle/RecoveryBattle");
     if (choosing) {
@@ -235,10 +235,10 @@ void BattleWindow::draw(GuiApp& app) {
         }
         ImGui::EndCombo();
     }
-    ImGui::SameLine();
+    next_on_line(checkbox_width("Physical dice"));
     ImGui::Checkbox("Physical dice##recovery", &physical);
     mark("Battle/RecoveryPhysical");
-    ImGui::SameLine();
+    next_on_line(button_width("Preview recovery"));
     dice.buttons(app, {{"Preview recovery", "recovery.preview", "Battle/RecoveryPreview"}, {"Apply recovery", "recovery.apply", "Battle/RecoveryApply"}});
     dice.draw(app, "recovery");
     if (recovery) {
@@ -248,7 +248,7 @@ void BattleWindow::draw(GuiApp& app) {
 
     ImGui::Separator();
     ImGui::TextUnformatted("Amend a report: what a brigade lost, as it should have been reported");
-    ImGui::SetNextItemWidth(220);
+    ImGui::SetNextItemWidth(px(220));
     const bool amending = ImGui::BeginCombo("Battle##amend", amend_battle.c_str());
     mark("Battle/AmendBattle");
     if (amending) {
@@ -258,12 +258,12 @@ void BattleWindow::draw(GuiApp& app) {
         }
         ImGui::EndCombo();
     }
-    next_on_line(260);
-    ImGui::SetNextItemWidth(260);
+    next_on_line(px(260));
+    ImGui::SetNextItemWidth(px(260));
     ImGui::InputTextWithHint("##amendbrigade", "Division/Brigade", &amend_brigade);
     mark("Battle/AmendBrigade");
-    next_on_line(field_width(100, "lost"));
-    ImGui::SetNextItemWidth(100);
+    next_on_line(field_width(px(100), "lost"));
+    ImGui::SetNextItemWidth(px(100));
     ImGui::InputInt("lost##amend", &amend_lost, 0, 0);
     mark("Battle/AmendLost");
     next_on_line(button_width("Preview amendment"));

@@ -1,4 +1,5 @@
 #include "export_window.hpp"
+#include "theme.hpp"
 
 #include "app/exports.hpp"
 #include "app/files.hpp"
@@ -89,7 +90,7 @@ void ExportWindow::draw(GuiApp& app) {
         std::vector<const char*> sides;
         for (const auto& sd : rules.sides) sides.push_back(sd.name.c_str());
         handout_side = std::clamp(handout_side, 0, static_cast<int>(sides.size()) - 1);
-        ImGui::SetNextItemWidth(180);
+        ImGui::SetNextItemWidth(px(180));
         const bool choosing = ImGui::BeginCombo("Side##handout", sides[static_cast<size_t>(handout_side)]);
         mark("Export/HandoutSide");
         if (choosing) {
@@ -102,8 +103,8 @@ void ExportWindow::draw(GuiApp& app) {
     } else {
         ImGui::Text("The %s", possessive(rules.find_side(app.viewer().side())->name).c_str());
     }
-    next_on_line(field_width(360, "Folder"));
-    ImGui::SetNextItemWidth(360);
+    next_on_line(field_width(px(360), "Folder"));
+    ImGui::SetNextItemWidth(px(360));
     ImGui::InputText("Folder", &handout_folder, ImGuiInputTextFlags_AutoSelectAll);
     mark("Export/HandoutFolder");
     next_on_line(button_width("Write the handout"));

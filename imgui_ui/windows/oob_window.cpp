@@ -189,7 +189,7 @@ void OobWindow::draw(GuiApp& app) {
 
     ImGui::Text("%s %s:", word(*selected_kind).c_str(), selected_ref.c_str());
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(260);
+    ImGui::SetNextItemWidth(px(260));
     ImGui::InputText("##newname", &new_name);
     mark("OOB/NewName");
     ImGui::SameLine();
@@ -197,11 +197,11 @@ void OobWindow::draw(GuiApp& app) {
     mark("OOB/Rename");
     if (!selected_open) return;
     ImGui::TextUnformatted("Enter a brigade by hand into this division:");
-    ImGui::SetNextItemWidth(200);
+    ImGui::SetNextItemWidth(px(200));
     ImGui::InputText("Name##brigade", &entry.name);
     mark("OOB/EntryName");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(140);
+    ImGui::SetNextItemWidth(px(140));
     const bool rating = ImGui::BeginCombo("Rating", entry.rating.c_str());
     mark("OOB/Rating");
     if (rating) {
@@ -212,16 +212,16 @@ void OobWindow::draw(GuiApp& app) {
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(90);
+    ImGui::SetNextItemWidth(px(90));
     ImGui::InputInt("Stands", &entry.stands, 0, 0);  // typed: no step buttons under the click
     mark("OOB/EntryStands");
-    ImGui::SetNextItemWidth(100);
+    ImGui::SetNextItemWidth(px(100));
     ImGui::InputText("Label (empty: the rule set's)", &entry.label);
-    ImGui::SetNextItemWidth(180);
+    ImGui::SetNextItemWidth(px(180));
     ImGui::InputText("Brigadier", &entry.commander.name);
     mark("OOB/Brigadier");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(150);
+    ImGui::SetNextItemWidth(px(150));
     const bool grade = ImGui::BeginCombo("Grade", entry.commander.grade.c_str());
     mark("OOB/Grade");
     if (grade) {

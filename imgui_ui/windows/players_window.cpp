@@ -1,4 +1,5 @@
 #include "players_window.hpp"
+#include "theme.hpp"
 
 #include "app/players.hpp"
 #include "app/prisoners.hpp"
@@ -70,11 +71,11 @@ void PlayersWindow::draw(GuiApp& app) {
     ImGui::EndDisabled();
 
     ImGui::Separator();
-    ImGui::SetNextItemWidth(180);
+    ImGui::SetNextItemWidth(px(180));
     ImGui::InputTextWithHint("##name", "his name", &name);
     mark("Players/Name");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(160);
+    next_on_line(px(160));
+    ImGui::SetNextItemWidth(px(160));
     const auto* chosen = rules.find_side(side);
     if (ImGui::BeginCombo("##side", side == View::k_umpire ? "the umpire" : chosen ? chosen->name.c_str() : "side...")) {
         for (const auto& sd : rules.sides) {
@@ -85,11 +86,11 @@ void PlayersWindow::draw(GuiApp& app) {
         ImGui::EndCombo();
     }
     mark("Players/Side");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(220);
+    next_on_line(px(220));
+    ImGui::SetNextItemWidth(px(220));
     ImGui::InputTextWithHint("##base", "where players reach muster serve", &base);
     mark("Players/Base");
-    ImGui::SameLine();
+    next_on_line(button_width("Make his link"));
     if (ImGui::Button("Make his link")) app.run("players.add");
     mark("Players/Add");
     if (!link.empty()) {

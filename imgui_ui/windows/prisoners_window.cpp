@@ -131,10 +131,10 @@ void PrisonersWindow::draw(GuiApp& app) {
             }
             ImGui::EndTable();
         }
-        ImGui::SetNextItemWidth(200);
+        ImGui::SetNextItemWidth(px(200));
         ImGui::InputText("New camp", &camp_name);
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(140);
+        ImGui::SetNextItemWidth(px(140));
         if (ImGui::BeginCombo("of side", camp_side.c_str())) {
             for (const auto& sd : rules.sides)
                 if (ImGui::Selectable(sd.id.c_str(), camp_side == sd.id)) camp_side = sd.id;
@@ -145,7 +145,7 @@ void PrisonersWindow::draw(GuiApp& app) {
     }
     if (ImGui::CollapsingHeader("Held", ImGuiTreeNodeFlags_DefaultOpen)) draw_held(app);
     if (ImGui::CollapsingHeader("Propose an exchange", ImGuiTreeNodeFlags_DefaultOpen)) {
-        ImGui::SetNextItemWidth(160);
+        ImGui::SetNextItemWidth(px(160));
         const bool choosing = ImGui::BeginCombo("Proposing side", from.c_str());
         mark("Prisoners/From");
         if (choosing) {
@@ -173,7 +173,7 @@ void PrisonersWindow::draw(GuiApp& app) {
                 mark("Prisoners/Pick/" + item.spec);
                 if (in && item.kind == HeldKind::stands) {
                     ImGui::SameLine();
-                    ImGui::SetNextItemWidth(90);
+                    ImGui::SetNextItemWidth(px(90));
                     ImGui::InputInt("stands", &n);
                 }
                 ImGui::PopID();

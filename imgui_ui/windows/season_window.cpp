@@ -1,4 +1,5 @@
 #include "season_window.hpp"
+#include "theme.hpp"
 
 #include "app/season.hpp"
 #include "core/error.hpp"
@@ -99,7 +100,7 @@ void SeasonWindow::draw_schedule(GuiApp& app) {
         }
         ImGui::EndTable();
     }
-    ImGui::SetNextItemWidth(220);
+    ImGui::SetNextItemWidth(px(220));
     const bool choosing = ImGui::BeginCombo("##placeholder", to_schedule.empty() ? "(a placeholder division)" : to_schedule.c_str());
     mark("Season/Division");
     if (choosing) {
@@ -121,7 +122,7 @@ void SeasonWindow::draw_schedule(GuiApp& app) {
     mark("Season/ByTurn");
     ImGui::SameLine();
     if (!by_date) {
-        ImGui::SetNextItemWidth(60);
+        ImGui::SetNextItemWidth(px(60));
         ImGui::InputInt("##turn", &due_turn, 0, 0, ImGuiInputTextFlags_AutoSelectAll);
         mark("Season/Turn");
         ImGui::SameLine();
@@ -132,7 +133,7 @@ void SeasonWindow::draw_schedule(GuiApp& app) {
         ImGui::SameLine();
     }
     if (by_date) {
-        ImGui::SetNextItemWidth(120);
+        ImGui::SetNextItemWidth(px(120));
         ImGui::InputTextWithHint("##date", "YYYY-MM-DD", &due_date, ImGuiInputTextFlags_AutoSelectAll);
         mark("Season/Date");
         ImGui::SameLine();

@@ -1,4 +1,5 @@
 #include "table_side_window.hpp"
+#include "theme.hpp"
 #include "widgets.hpp"
 
 #include "app/battles.hpp"
@@ -100,7 +101,7 @@ void TableSideWindow::draw(GuiApp& app) {
         return;
     }
     if (m_shown != table || ticked.size() != t->modifiers.size()) reset_for(table, t->modifiers.size());
-    ImGui::SetNextItemWidth(360);
+    ImGui::SetNextItemWidth(px(360));
     const bool choosing = ImGui::BeginCombo("Table", (t->title + " [" + t->id + "]").c_str());
     mark("TableSide/Table");
     if (choosing) {
@@ -127,13 +128,13 @@ void TableSideWindow::draw(GuiApp& app) {
     ImGui::BeginChild("roll", ImVec2(left_w, 0));
     ImGui::Text("Dice: %s%s", std::string(rules::die_name(t->die)).c_str(), t->difference ? " each side; the difference is read" : "");
     if (t->by_points()) {
-        ImGui::SetNextItemWidth(120);
+        ImGui::SetNextItemWidth(px(120));
         ImGui::InputText("Fire points", &points);
         mark("TableSide/Points");
     } else if (t->columns.size() > 1) {
         std::vector<const char*> cols;
         for (const auto& c : t->columns) cols.push_back(c.name.c_str());
-        ImGui::SetNextItemWidth(200);
+        ImGui::SetNextItemWidth(px(200));
         ImGui::Combo(t->column_name.empty() ? "Column" : t->column_name.c_str(), &column, cols.data(), static_cast<int>(cols.size()));
         mark("TableSide/Column");
     }
@@ -192,7 +193,7 @@ void TableSideWindow::draw(GuiApp& app) {
     }
 
     if (!physical) {
-        ImGui::SetNextItemWidth(160);
+        ImGui::SetNextItemWidth(px(160));
         ImGui::InputTextWithHint("Dice from the table", "blank: muster rolls", &dice);
         mark("TableSide/Dice");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("The dice as they lay, in order (on a table both sides roll, the attacker's first): 7 or 3+4, 9,5");
@@ -201,7 +202,7 @@ void TableSideWindow::draw(GuiApp& app) {
     ImGui::Checkbox("Ask each die", &physical);
     mark("TableSide/Physical");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Physical dice: each die asked for by its purpose as the roll comes to it, with take-back");
-    ImGui::SetNextItemWidth(200);
+    ImGui::SetNextItemWidth(px(200));
     const bool umpire = app.viewer().is_umpire();
     if (umpire) {
         ImGui::InputTextWithHint("Battle", "blank: a roll not recorded", &battle);
@@ -210,11 +211,11 @@ void TableSideWindow::draw(GuiApp& app) {
         ImGui::TextDisabled("A side's view: rolls here are not recorded");
     }
     if (umpire && !trim(battle).empty()) {
-        ImGui::SetNextItemWidth(240);
+        ImGui::SetNextItemWidth(px(240));
         ImGui::InputTextWithHint(t->difference ? "Attacker" : "Unit", "Division/Brigade or a battery", &unit);
         mark("TableSide/Unit");
         if (t->difference) {
-            ImGui::SetNextItemWidth(240);
+            ImGui::SetNextItemWidth(px(240));
             ImGui::InputTextWithHint("Defender", "Division/Brigade or a battery", &defender);
             mark("TableSide/Defender");
         }

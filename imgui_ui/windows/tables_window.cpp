@@ -1,4 +1,5 @@
 #include "tables_window.hpp"
+#include "theme.hpp"
 
 #include "export/rules_text.hpp"
 #include "gui_app.hpp"
@@ -118,11 +119,11 @@ void TablesWindow::draw(GuiApp& app) {
     ImGui::TextUnformatted("Exact odds of a division, from the tables");
     std::vector<const char*> sides;
     for (const auto& sd : rules.sides) sides.push_back(sd.name.c_str());
-    ImGui::SetNextItemWidth(160);
+    ImGui::SetNextItemWidth(px(160));
     ImGui::Combo("Side##odds", &side, sides.data(), static_cast<int>(sides.size()));
     if (!rules.years.empty()) {
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(120);
+        ImGui::SetNextItemWidth(px(120));
         ImGui::InputInt("Year", &year);
     }
     ImGui::SameLine();
@@ -133,7 +134,7 @@ void TablesWindow::draw(GuiApp& app) {
     if (!odds) return;
     std::vector<const char*> measures;
     for (const auto& m : k_measures) measures.push_back(m.name);
-    ImGui::SetNextItemWidth(260);
+    ImGui::SetNextItemWidth(px(260));
     ImGui::Combo("Of##measure", &measure, measures.data(), static_cast<int>(measures.size()));
     mark("Tables/Measure");
     const auto& m = k_measures[std::clamp(measure, 0, static_cast<int>(std::size(k_measures)) - 1)];

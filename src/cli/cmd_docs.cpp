@@ -1,4 +1,4 @@
-// `muster completion bash` and the manual page (`muster manual`, not listed): both written from
+// `muster completion bash|zsh` and the manual page (`muster manual`, not listed): both written from
 // the command line's own definition, so neither can drift from what muster accepts.
 #include "cli/commands.hpp"
 #include "core/version.hpp"

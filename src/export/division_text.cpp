@@ -49,11 +49,16 @@ std::string division_text(const rules::RuleSet& rules, const army::Division& d) 
     const auto& a = d.artillery;
     out += fmt::format("Stands: {}.", d.stands());
     if (a.stands_per_battery) {
-        out += fmt::format(" Artillery: 1 battery per {} stands; {}/{} = {}.{:02d}: {}", a.stands_per_battery,
-                           a.total_stands, a.stands_per_battery, a.whole, a.fraction_percent,
-                           count_of(a.whole, "battery", "batteries"));
-        if (a.fraction_percent) out += fmt::format(" and a {}% chance of one more ({})", a.fraction_percent, a.extra ? "rolled" : "missed");
-        out += fmt::format(": {}.\n", count_of(a.batteries, "battery", "batteries"));
+        out += fmt::format(" Artillery: 1 battery per {} stands; {}/{} = {}.{:02d}: ", a.stands_per_battery, a.total_stands,
+                           a.stands_per_battery, a.whole, a.fraction_percent);
+        if (a.fraction_percent) {
+            // "an 8%", "an 11%", "an 18%", "an 80%": as the number is said.
+            const int p = a.fraction_percent;
+            const bool an = p == 8 || p == 11 || p == 18 || (p >= 80 && p <= 89);
+            out += fmt::format("{} and {} {}% chance of one more ({}): ", count_of(a.whole, "battery", "batteries"), an ? "an" : "a", p,
+                               a.extra ? "rolled" : "missed");
+        }
+        out += count_of(a.batteries, "battery", "batteries") + ".\n";
         std::vector<std::string> own, reserve;
         for (const auto& bat : d.batteries) (bat.reserve ? reserve : own).push_back(bat.name);
         out += fmt::format("  {}: {}{}\n", rules.term_division, count_of(static_cast<int>(own.size()), "battery", "batteries"),

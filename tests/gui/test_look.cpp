@@ -80,4 +80,20 @@ TEST_CASE("The table side and the play tables of L'Ordre Mixte at 1024x700: a ta
     walk_panels(d, "1024x700_lordre_mixte");
 }
 
+TEST_CASE("On a HiDPI screen (MUSTER_SCALE=1.5) the text and the spacing are drawn larger, and still nothing is cut off") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    setenv("MUSTER_SCALE", "1.5", 1);
+    test::Driver d(db, {}, 1280, 800);
+    unsetenv("MUSTER_SCALE");
+    d.frame();
+    CHECK(d.platform.scale() == 1.5f);
+    CHECK(ImGui::GetFontSize() == 24.f);  // 16 px at 1
+    CHECK(ImGui::GetStyle().ItemSpacing.x == 12.f);
+    for (const auto& a : d.app.actions())
+        if (a.id.rfind("window.", 0) == 0) d.app.run(a.id);
+    walk_panels(d, "1280x800_scale_1.5");
+}
+
 }  // namespace muster
