@@ -423,6 +423,8 @@ TEST_CASE("The campaign clock and the reinforcement schedule: turns pass, the da
     CHECK_THAT(second.out, Contains("Turn 2 begins: 1863-06-08"));
     CHECK_THAT(second.out, Contains("Heth (Confederate Infantry), 1863") && Contains("Wadsworth (Union Infantry), 1863"));
     CHECK(second.out.find("Pender (") == std::string::npos);
+    CHECK(second.out.find("Turn 2 begins") < second.out.find("Heth (Confederate Infantry)"));  // due on turn 2: after it begins
+    CHECK(second.out.find("Due before turn") == std::string::npos);
     CHECK_THAT(cli("campaign show").out, Contains("1863-06-08") && Contains("2, of 7 days"));
     const auto journal = cli("journal").out;
     CHECK_THAT(journal, Contains("turn  Turn 2 begins: 1863-06-08") && Contains("arrival  Heth arrived"));
@@ -673,4 +675,19 @@ TEST_CASE("campaign samples lists the samples, and campaign new --sample starts 
     CHECK_THAT(cli("turn").out, Contains("Turn 2") && Contains("1813-08-24") && Contains("(turns of 1 day)"));
     CHECK_THAT(cli("oob").out, Contains("Lecoq") && Contains("Borstell") && !Contains("not yet arrived, Prussians"));
     cli.ok("check");
+}
+
+TEST_CASE("turn next prints in the journal's order: the divisions due on the turn that ends, then the turn beginning") {
+    test::TempDir dir;
+    const auto db = "--db " + test::quote(dir.file("c.db"));
+    REQUIRE(test::run_muster(db + " campaign new G --sample gettysburg").code == 0);  // divisions due on turn 1 wait
+    const auto next = test::run_muster(db + " turn next");
+    REQUIRE(next.code == 0);
+    const auto due_before = next.out.find("Due before turn 2, arrived as turn 1 ended:");
+    const auto begins = next.out.find("Turn 2 begins");
+    REQUIRE(due_before != std::string::npos);
+    REQUIRE(begins != std::string::npos);
+    CHECK(due_before < next.out.find("Journal #"));  // the first arrival's entry comes after its heading
+    CHECK(next.out.find("Journal #") < begins);
+    CHECK(test::run_muster(db + " check").code == 0);
 }
