@@ -74,14 +74,12 @@ inline float hint_width(const char* hint) { return ImGui::CalcTextSize(hint).x +
 /// "..." where it is wider, for the words of a selectable row (hover_whole then shows them all).
 inline std::string fitted(const std::string& text, float width) {
     if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
-    const float dots = ImGui::CalcTextSize("...").x;
-    size_t keep = 0;  // the longest start of the text, cut between characters, that fits with the dots
-    for (size_t at = 1; at <= text.size(); ++at) {
-        if (at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) continue;
-        if (ImGui::CalcTextSize(text.c_str(), text.c_str() + at).x + dots > width) break;
-        keep = at;
-    }
-    return text.substr(0, keep) + "...";
+    // The longest start of the text, cut between characters, that fits with the dots: one pass
+    // of the font's own measure, which stops where the width runs out.
+    const char* cut = nullptr;
+    ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), std::max(0.f, width - ImGui::CalcTextSize("...").x), 0.f, text.c_str(),
+                                    text.c_str() + text.size(), &cut);
+    return text.substr(0, static_cast<size_t>(cut - text.c_str())) + "...";
 }
 inline std::string fitted(const std::string& text) { return fitted(text, ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().FramePadding.x); }
 /// After an item whose words `fitted` may have cut: hovering shows them whole.
