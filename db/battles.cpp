@@ -1,5 +1,5 @@
 // The battles' rows: battles, the divisions that fought, losses, fallen leaders and lost
-// batteries, and the draft reports.
+// batteries, the draft reports, and the battles planned before they are fought.
 #include "db/battles.hpp"
 #include "store_impl.hpp"
 
@@ -178,7 +178,77 @@ std::vector<campaign::DraftInfo> Battles::drafts(std::int64_t campaign) const {
 }
 
 void Battles::clear_draft(std::int64_t campaign, const std::string& battle) {
-    guarded(m_store.path(), [&] { exec(m_store.impl().db, "DELETE FROM draft_line WHERE campaign_id = ? AND battle = ?", campaign, battle); });
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db, "DELETE FROM draft_line WHERE campaign_id = ? AND battle = ?", campaign, battle);
+        exec(m_store.impl().db, "DELETE FROM draft_state WHERE campaign_id = ? AND battle = ?", campaign, battle);
+    });
+}
+
+void Battles::insert_draft_state(std::int64_t campaign, const campaign::DraftState& s) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db,
+             "INSERT INTO draft_state (campaign_id, battle, operation_id, brigade_id, battery_id, state, value, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+             campaign, s.battle, s.operation, s.brigade_id, s.battery_id, s.state, s.value, s.why);
+    });
+}
+
+std::vector<campaign::DraftState> Battles::draft_states(std::int64_t campaign, const std::string& battle) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db,
+                            "SELECT battle, operation_id, brigade_id, battery_id, state, value, why FROM draft_state WHERE campaign_id = ? AND battle = ? "
+                            "ORDER BY id");
+        bind_all(q, campaign, battle);
+        std::vector<campaign::DraftState> out;
+        for (const Row row(q); q.executeStep();) {
+            campaign::DraftState s{row.text("battle"), row.id("operation_id"), row.optional_id("brigade_id"), row.optional_id("battery_id"),
+                                   row.word<TableState>("state"), row.text("value"), row.text("why")};
+            if (s.brigade_id.has_value() == s.battery_id.has_value())
+                throw Damaged("a state on the table in the draft of " + visible(battle) + " names no one unit; run muster check, or restore a backup");
+            out.push_back(std::move(s));
+        }
+        return out;
+    });
+}
+
+std::int64_t Battles::insert_plan(std::int64_t campaign, const campaign::PlanInfo& p) {
+    return guarded(m_store.path(), [&] {
+        exec(m_store.impl().db, "INSERT INTO battle_plan (campaign_id, name, date, place) VALUES (?, ?, ?, ?)", campaign, p.name, p.date, p.place);
+        return m_store.impl().db.getLastInsertRowid();
+    });
+}
+
+std::vector<campaign::PlannedBattle> Battles::plans(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        const ReadSnapshot snapshot(db);
+        std::vector<campaign::PlannedBattle> out;
+        SQLite::Statement q(db, "SELECT id, name, date, place, battle_id FROM battle_plan WHERE campaign_id = ? ORDER BY id");
+        bind_all(q, campaign);
+        for (const Row row(q); q.executeStep();)
+            out.push_back({{row.id("id"), row.text("name"), row.day("date"), row.text("place"), row.optional_id("battle_id")}, {}});
+        if (out.empty()) return out;
+        SQLite::Statement d(db, "SELECT pd.plan_id, pd.division_id, pd.role FROM plan_division pd JOIN battle_plan p ON p.id = pd.plan_id "
+                                "WHERE p.campaign_id = ? ORDER BY pd.id");
+        bind_all(d, campaign);
+        for (const Row row(d); d.executeStep();) {
+            const auto plan = row.id("plan_id");
+            for (auto& p : out)
+                if (p.plan.id == plan) p.divisions.push_back({row.id("division_id"), row.word<PlanRole>("role")});
+        }
+        return out;
+    });
+}
+
+void Battles::set_plan_division(std::int64_t plan, std::int64_t division, PlanRole role) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db,
+             "INSERT INTO plan_division (plan_id, division_id, role) VALUES (?1, ?2, ?3) ON CONFLICT (plan_id, division_id) DO UPDATE SET role = ?3",
+             plan, division, role);
+    });
+}
+
+void Battles::close_plan(std::int64_t plan, std::int64_t battle) {
+    guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE battle_plan SET battle_id = ? WHERE id = ?", battle, plan); });
 }
 
 }  // namespace muster::db

@@ -1,7 +1,7 @@
 #pragma once
 // The battles' rows: battles, the divisions that fought, their losses, the leaders and
-// batteries lost, and the draft reports the table side fills. Writes are called inside
-// Store::run_operation.
+// batteries lost, the draft reports the table side fills, and the battles planned before they
+// are fought. Writes are called inside Store::run_operation.
 #include "campaign/records.hpp"
 #include "db/store.hpp"
 
@@ -40,6 +40,20 @@ public:
     std::vector<campaign::DraftInfo> drafts(std::int64_t campaign) const;
     /// Removes a battle's draft report (applied or discarded).
     void clear_draft(std::int64_t campaign, const std::string& battle);
+
+    /// Plans a battle (open: no battle reported under it yet); returns its id.
+    std::int64_t insert_plan(std::int64_t campaign, const campaign::PlanInfo& plan);
+    /// Every planned battle of the campaign, open and closed, in the order planned, each with its
+    /// divisions in the order the plan was given them.
+    std::vector<campaign::PlannedBattle> plans(std::int64_t campaign) const;
+    /// Gives a division its part in a plan (added if it had none there).
+    void set_plan_division(std::int64_t plan, std::int64_t division, PlanRole role);
+    /// Closes a plan: `battle` was reported under its name.
+    void close_plan(std::int64_t plan, std::int64_t battle);
+    /// Records a change of a unit's state on the table (inside run_operation).
+    void insert_draft_state(std::int64_t campaign, const campaign::DraftState& state);
+    /// A battle's changes of state on the table, oldest first.
+    std::vector<campaign::DraftState> draft_states(std::int64_t campaign, const std::string& battle) const;
 
 private:
     const Store& m_store;

@@ -136,7 +136,10 @@ void ownership(SQLite::Database& db, Problems& out) {
                     "k.id = t.corps_id LEFT JOIN army a ON a.id = t.army_id WHERE t.campaign_id <> "
                     "COALESCE(d.campaign_id, k.campaign_id, a.campaign_id)"},
         {"move", "SELECT count(*) FROM move m JOIN brigade b ON b.id = m.brigade_id JOIN operation o ON o.id = "
-                 "m.operation_id WHERE b.campaign_id <> o.campaign_id"}};
+                 "m.operation_id WHERE b.campaign_id <> o.campaign_id"},
+        {"battle_plan", "SELECT count(*) FROM battle_plan p JOIN battle b ON b.id = p.battle_id WHERE p.campaign_id <> b.campaign_id"},
+        {"plan_division", "SELECT count(*) FROM plan_division pd JOIN battle_plan p ON p.id = pd.plan_id JOIN division d ON "
+                          "d.id = pd.division_id WHERE p.campaign_id <> d.campaign_id"}};
     for (const auto& [table, sql] : parents) {
         const int n = db.execAndGet(sql).getInt();
         if (n) out.push_back(std::string("ownership: ") + std::to_string(n) + " " + table +
@@ -222,7 +225,8 @@ void types(SQLite::Database& db, Problems& out) {
 // number).
 void domain(SQLite::Database& db, Problems& out) {
     SQLite::Statement days(db, "SELECT 'campaign ' || name AS who, date FROM campaign WHERE date IS NOT NULL "
-                               "UNION ALL SELECT 'battle ' || name, date FROM battle WHERE date <> ''");
+                               "UNION ALL SELECT 'battle ' || name, date FROM battle WHERE date <> '' "
+                               "UNION ALL SELECT 'planned battle ' || name, date FROM battle_plan WHERE date IS NOT NULL");
     for (const Row row(days); days.executeStep();)
         if (!Day::parse(row.text("date")))
             out.push_back("dates: " + visible(row.text("who")) + " has the date \"" + visible(row.text("date")) + "\", not a day of the calendar");
@@ -264,7 +268,8 @@ void domain(SQLite::Database& db, Problems& out) {
                             "SELECT 'brigade', name FROM brigade UNION ALL SELECT 'battery', name FROM battery UNION ALL "
                             "SELECT 'leader', name FROM leader WHERE name <> '' UNION ALL SELECT 'leader', leader_name FROM division "
                             "WHERE leader_name IS NOT NULL UNION ALL SELECT 'camp', name FROM camp UNION ALL "
-                            "SELECT 'battle', name FROM battle UNION ALL SELECT 'draft', battle FROM draft_line");
+                            "SELECT 'battle', name FROM battle UNION ALL SELECT 'draft', battle FROM draft_line UNION ALL "
+                            "SELECT 'planned battle', name FROM battle_plan");
     for (const Row row(names); names.executeStep();) {
         const auto name = row.text("name"), kind = row.text("kind");
         auto problem = name_problem(name);

@@ -3,6 +3,7 @@
 #include "app/battles.hpp"
 #include "app/history.hpp"
 #include "app/leaders.hpp"
+#include "app/plans.hpp"
 #include "app/prisoners.hpp"
 #include "gui_app.hpp"
 #include "navigator.hpp"
@@ -78,6 +79,10 @@ void register_windows(GuiApp& app) {
     act("recovery.roll", "", b, Effect::writes, [b, g] { b->enter_roll(*g); });
     act("recovery.take_back", "", b, Effect::view, [b] { b->dice.take_back(); });
     act("recovery.cancel", "", b, Effect::view, [b] { b->dice.cancel(); });
+    act("plan.arrive", "", b, Effect::writes, [b, g] { b->arrive_reserve(*g); });
+    act("plan.roll", "", b, Effect::writes, [b, g] { b->plan_dice.enter(*g->session()); });
+    act("plan.take_back", "", b, Effect::view, [b] { b->plan_dice.take_back(); });
+    act("plan.cancel", "", b, Effect::view, [b] { b->plan_dice.cancel(); });
     act("camp.new", "", p, Effect::writes, [p, g] { p->new_camp(*g); });
     act("camp.liberate", "", p, Effect::writes, [p, g] { p->liberate(*g); });
     act("exchange.propose", "Propose exchange", p, Effect::writes, [p, g] { p->propose(*g); });

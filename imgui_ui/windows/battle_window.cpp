@@ -61,6 +61,82 @@ void BattleWindow::recover(GuiApp& app, app::Mode mode) {
 
 void BattleWindow::enter_roll(GuiApp& app) { dice.enter(*app.session()); }
 
+void BattleWindow::arrive_reserve(GuiApp& app) {
+    if (plan_battle.empty() || plan_division.empty()) throw UsageError("choose the reserve that arrives");
+    const auto run = [this, g = &app, battle = plan_battle, division = plan_division](const std::vector<std::string>& rolls) {
+        plan_step = g->session()->plans().arrive(battle, division, [g, &rolls](app::ArrivalRequest r) {
+            r.rolls = rolls;
+            return g->session()->arrivals().arrive(r);
+        });
+        note = plan_step->outcome.summary + " (journal #" + std::to_string(plan_step->outcome.operation) + ")";
+    };
+    if (!plan_physical) return run({});
+    plan_step.reset();
+    plan_dice.start(*app.session(), plan_division + " arrives at " + plan_battle, run);
+}
+
+void BattleWindow::report_plan(GuiApp& app, const app::PlanView& plan) {
+    name = plan.plan.name;
+    date = plan.plan.date ? plan.plan.date->text() : "";
+    place = plan.plan.place;
+    divisions.clear();
+    for (const auto* part : {&plan.deployed, &plan.arrived})
+        for (const auto& l : *part)
+            if (l.status != DivisionStatus::placeholder) divisions.insert(l.division);
+    rebuild(app);
+}
+
+void BattleWindow::draw_plans(GuiApp& app) {
+    const auto& plans = app.seen().plans;
+    const auto open = std::count_if(plans.begin(), plans.end(), [](const app::PlanView& p) { return !p.reported(); });
+    if (open == 0) return;
+    const bool shown = ImGui::CollapsingHeader(("Planned battles (" + std::to_string(open) + ")###plans").c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+    mark("Battle/Plans");
+    if (!shown) return;
+    const auto& rules = *app.model().rules;
+    for (const auto& p : plans) {
+        if (p.reported()) continue;
+        ImGui::PushID(p.plan.name.c_str());
+        ImGui::TextUnformatted((p.plan.name + (p.plan.date ? ", " + p.plan.date->text() : "") + (p.plan.place.empty() ? "" : ", " + p.plan.place)).c_str());
+        next_on_line(button_width("Fill the report"));
+        if (ImGui::SmallButton("Fill the report")) report_plan(app, p);
+        mark("Battle/Plan/Report/" + p.plan.name);
+        ImGui::Indent();
+        // Each part: its divisions by side; a reserve each with its button to bring it on.
+        const auto part = [&](const char* heading, const std::vector<app::PlanLine>& lines, bool reserve) {
+            const auto text = app::by_side(rules, lines);
+            ImGui::TextDisabled("%s", heading);
+            ImGui::SameLine();
+            ImGui::TextWrapped("%s", text.empty() ? "none" : join(text, "; ").c_str());
+            if (!reserve) return;
+            for (const auto& l : lines) {
+                const std::string label = "Arrive: " + l.division;
+                if (&l != &lines.front()) next_on_line(button_width(label.c_str()));
+                ImGui::BeginDisabled(plan_dice.asking());
+                if (ImGui::Button(label.c_str())) {
+                    plan_battle = p.plan.name;
+                    plan_division = l.division;
+                    app.run("plan.arrive");
+                }
+                ImGui::EndDisabled();
+                mark("Battle/Plan/Arrive/" + l.division);
+            }
+        };
+        part("Deployed:", p.deployed, false);
+        part("In reserve:", p.reserve, true);
+        part("Arrived:", p.arrived, false);
+        if (p.draft_lines)
+            ImGui::TextWrapped("A draft report is waiting (%d lines of losses and fates): the table side's rolls", *p.draft_lines);
+        ImGui::Unindent();
+        ImGui::PopID();
+    }
+    ImGui::Checkbox("Physical dice##plan", &plan_physical);
+    mark("Battle/PlanPhysical");
+    plan_dice.draw(app, "plan");
+    if (plan_step) bullet_lines({plan_step->outcome.summary});
+    ImGui::Separator();
+}
+
 void BattleWindow::rebuild(GuiApp& app) {
     m_arrived.clear();
     m_units.clear();
@@ -83,6 +159,7 @@ void BattleWindow::rebuild(GuiApp& app) {
 void BattleWindow::draw(GuiApp& app) {
     const auto& model = app.model();
     if (m_revision != app.revision() || m_built_for != divisions) rebuild(app);
+    draw_plans(app);
     ImGui::InputText("Battle", &name);
     mark("Battle/Name");
     ImGui::SetNextItemWidth(px(140));

@@ -1,5 +1,6 @@
 #pragma once
 #include "app/battles.hpp"
+#include "app/plans.hpp"
 #include "app/outcome.hpp"
 #include "dice_prompt.hpp"
 #include "widgets.hpp"
@@ -13,10 +14,13 @@
 
 namespace muster::gui {
 
-/// The battle report in one bulk table: every brigade of the divisions that fought, with
-/// stands lost and captured, the brigadier's fate and the batteries lost; checked as it is
-/// typed against the campaign model; applied. Then the recovery of the casualties, previewed
-/// and applied; and the amendment of a report already applied.
+/// The battles planned and not yet fought, each with its divisions deployed, in reserve and
+/// arrived: a reserve brought on the field (rolled up, with the campaign's dice or the
+/// organiser's), the report's form filled from a plan. The battle report in one bulk table:
+/// every brigade of the divisions that fought, with stands lost and captured, the brigadier's
+/// fate and the batteries lost; checked as it is typed against the campaign model; applied.
+/// Then the recovery of the casualties, previewed and applied; and the amendment of a report
+/// already applied.
 class BattleWindow : public Window {
 public:
     const char* title() const override { return "Battle report"; }
@@ -30,6 +34,12 @@ public:
     void enter_roll(GuiApp& app);
     /// Previews or applies the amendment of a battle's report: one brigade's stands lost.
     void amend(GuiApp& app, app::Mode mode);
+    /// The reserve chosen (`plan_division` of `plan_battle`) arrives on the field: rolled up if
+    /// a placeholder, with the campaign's dice or (physical) the organiser's, asked roll by roll.
+    void arrive_reserve(GuiApp& app);
+    /// Fills the report's form from a planned battle: its name, date and place, and its
+    /// divisions on the field that can have fought (deployed or arrived, rolled up).
+    void report_plan(GuiApp& app, const app::PlanView& plan);
 
     struct Line {
         int lost = 0;
@@ -53,12 +63,17 @@ public:
     std::string amend_battle, amend_brigade;  ///< the report to amend, and the brigade
     int amend_lost = 0;                        ///< what it lost there, as it should have been reported
     std::optional<app::Outcome> amendment;
+    std::string plan_battle, plan_division;  ///< the reserve that arrives, and its planned battle
+    bool plan_physical = false;              ///< its dice are the organiser's
+    DicePrompt plan_dice;
+    std::optional<app::PlanStep> plan_step;  ///< what the last arrival did
 
     /// The report as the table stands.
     battle::Report report() const;
 
 private:
     void rebuild(GuiApp& app);
+    void draw_plans(GuiApp& app);
     // Derived from the model when it or the ticked divisions change, not every frame.
     struct Unit {
         std::string ref;

@@ -38,7 +38,62 @@ void TableSideWindow::reset_for(int table_index, size_t modifiers) {
     ticked.assign(modifiers, false);
     ticked_defender.assign(modifiers, false);
     counts.assign(modifiers, 1);
+    from_campaign.assign(modifiers, "");
+    from_campaign_defender.assign(modifiers, "");
+    m_read_who.clear();
+    m_read_at.clear();
     m_text.clear();
+}
+
+// The column shown as the roll's request reads it.
+namespace {
+std::string column_id(const rules::PlayTable& t, int column) {
+    if (t.by_points() || t.columns.size() < 2) return "";
+    return t.columns[static_cast<size_t>(std::clamp(column, 0, static_cast<int>(t.columns.size()) - 1))].id;
+}
+}  // namespace
+
+// What the campaign gives the roll, read when what it depends on changes: its modifiers ticked
+// and marked, its column chosen. Without the override they stay ticked.
+void TableSideWindow::read_campaign(GuiApp& app, const rules::PlayTable& t) {
+    const bool for_battle = app.viewer().is_umpire() && !trim(battle).empty() && (!trim(unit).empty() || !trim(defender).empty());
+    const std::string who = for_battle ? t.id + "|" + battle + "|" + unit + "|" + defender + "|" + firer + (override ? "|o" : "") : "";
+    const std::string at = column_id(t, column) + "|" + std::to_string(app.revision());
+    if (who == m_read_who && at == m_read_at) return;
+    // New units: the campaign picks the column; the same units, the column shown is read.
+    const bool pick_column = who != m_read_who;
+    // The campaign's ticks of the last reading come off; the organiser's own stay.
+    for (size_t i = 0; i < t.modifiers.size(); ++i) {
+        if (!from_campaign[i].empty() && !override) ticked[i] = false;
+        if (!from_campaign_defender[i].empty() && !override) ticked_defender[i] = false;
+    }
+    from_campaign.assign(t.modifiers.size(), "");
+    from_campaign_defender.assign(t.modifiers.size(), "");
+    campaign_column.clear();
+    campaign_note.clear();
+    m_read_who = who;
+    m_read_at = at;
+    if (!for_battle || !app.session()) return;
+    app::CampaignRoll r{t.id, {}, battle, unit, t.difference ? defender : "", t.fire ? firer : "", false};
+    r.request.column = pick_column ? "" : column_id(t, column);
+    try {
+        const auto resolved = app.session()->table_side().campaign_choices(r);
+        for (const auto& c : resolved.request.modifiers)
+            for (size_t i = 0; i < t.modifiers.size(); ++i) {
+                const auto& m = t.modifiers[i];
+                if (m.id != c.modifier || (m.party != rules::Party::either && m.party != c.party)) continue;
+                const bool def = c.party == rules::Party::defender;
+                (def ? ticked_defender : ticked)[i] = true;
+                (def ? from_campaign_defender : from_campaign)[i] = c.from;
+                break;
+            }
+        for (size_t i = 0; i < t.columns.size(); ++i)
+            if (!resolved.request.column_from.empty() && t.columns[i].id == resolved.request.column) column = static_cast<int>(i);
+        campaign_column = resolved.request.column_from;
+        m_read_at = column_id(t, column) + "|" + std::to_string(app.revision());
+    } catch (const Error& e) {
+        campaign_note = e.what();
+    }
 }
 
 void TableSideWindow::roll(GuiApp& app) {
@@ -69,8 +124,9 @@ void TableSideWindow::roll_with(GuiApp& app, const std::vector<std::string>& typ
     std::string text;
     const bool for_battle = app.viewer().is_umpire() && !trim(battle).empty();
     if (for_battle) {
-        const auto rolled = session->table_side().roll({t->id, request, battle, unit, defender}, typed);
+        const auto rolled = session->table_side().roll({t->id, request, battle, unit, t->difference ? defender : "", t->fire ? firer : "", override}, typed);
         text = exporter::play_roll_text(rolled.roll) + (rolled.fallen ? exporter::play_roll_text(*rolled.fallen) : "");
+        for (const auto& l : rolled.overridden) text += "  Left out by the override: " + l + "\n";
         for (const auto& l : rolled.outcome.lines) text += "  " + l + "\n";
         text += rolled.outcome.summary + "\n";
         log.push_back({"#" + std::to_string(rolled.outcome.operation) + " " + rolled.outcome.summary, true});
@@ -114,6 +170,7 @@ void TableSideWindow::draw(GuiApp& app) {
     }
     if (m_shown != table) return;  // the next frame shows the new table
     if (!t->source.empty()) ImGui::TextDisabled("From %s", t->source.c_str());
+    if (t->kind == rules::PlayKind::roll) read_campaign(app, *t);
 
     if (t->kind != rules::PlayKind::roll) {
         if (m_text.empty()) m_text = exporter::play_table_text(*t);
@@ -137,6 +194,11 @@ void TableSideWindow::draw(GuiApp& app) {
         ImGui::SetNextItemWidth(px(200));
         ImGui::Combo(t->column_name.empty() ? "Column" : t->column_name.c_str(), &column, cols.data(), static_cast<int>(cols.size()));
         mark("TableSide/Column");
+        if (!campaign_column.empty()) {
+            ImGui::SameLine();
+            ImGui::TextColored(palette().done, "%s from the campaign", icon::flag);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", campaign_column.c_str());
+        }
     }
 
     // The modifiers, as the source lists them: tick, value, the source's words (whole on hover).
@@ -144,7 +206,9 @@ void TableSideWindow::draw(GuiApp& app) {
         const bool counted = std::any_of(t->modifiers.begin(), t->modifiers.end(), [](const rules::PlayModifier& m) { return m.each || m.choose; });
         const int ncols = (t->difference ? 4 : 3) + (counted ? 1 : 0);
         const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_Resizable | ImGuiTableFlags_ScrollY;
-        const float controls = ImGui::GetFrameHeightWithSpacing() * (t->difference ? 5.f : 4.f) + 8;
+        // Below the table: the dice, the battle, the units, the override, a refusal to come, Roll.
+        const float lines = 5.f + (t->difference || t->fire ? 1.f : 0.f) + (campaign_note.empty() ? 0.f : 2.f);
+        const float controls = ImGui::GetFrameHeightWithSpacing() * lines + 8;
         const float rows_h = ImGui::GetFrameHeightWithSpacing() * static_cast<float>(t->modifiers.size() + 1);
         if (ImGui::BeginTable("modifiers", ncols, flags, ImVec2(0, std::min(rows_h, std::max(120.f, ImGui::GetContentRegionAvail().y - controls))))) {
             ImGui::TableSetupScrollFreeze(0, 1);
@@ -161,10 +225,16 @@ void TableSideWindow::draw(GuiApp& app) {
                 ImGui::TableNextColumn();
                 // Ticks: the roll's, or on a table both sides roll the attacker's and the defender's
                 // (a modifier worded for one side has only that side's).
+                // The campaign's ticks are its own: unticked only with the override.
                 auto tick = [&](std::vector<bool>& v, const char* id, const std::string& mark_id) {
+                    const auto& why = (&v == &ticked ? from_campaign : from_campaign_defender)[i];
                     bool on = v[i];
+                    ImGui::BeginDisabled(!why.empty() && !override);
                     if (ImGui::Checkbox(id, &on)) v[i] = on;
+                    ImGui::EndDisabled();
                     mark("TableSide/Mod/" + mark_id);
+                    if (!why.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                        ImGui::SetTooltip("From the campaign: %s%s", why.c_str(), override ? "" : "\n(tick Override to leave it out)");
                 };
                 if (!t->difference) tick(ticked, "##take", m.id);
                 else if (m.party != rules::Party::defender) tick(ticked, "##attacker", "attacker:" + m.id);
@@ -183,9 +253,14 @@ void TableSideWindow::draw(GuiApp& app) {
                     }
                 }
                 ImGui::TableNextColumn();
-                const std::string text = m.text + (m.group.empty() ? "" : "  (one of " + m.group + ")");
+                const std::string why = join(std::vector<std::string>{from_campaign[i], from_campaign_defender[i]}, "; ");
+                const bool campaign = !from_campaign[i].empty() || !from_campaign_defender[i].empty();
+                const std::string text = (campaign ? std::string(icon::flag) + " " : "") + m.text + (m.group.empty() ? "" : "  (one of " + m.group + ")");
+                if (campaign) ImGui::PushStyleColor(ImGuiCol_Text, palette().done);
                 fit_text(text);
-                if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\nid: %s", text.c_str(), m.id.c_str());
+                if (campaign) ImGui::PopStyleColor();
+                if (ImGui::IsItemHovered())
+                    ImGui::SetTooltip("%s\nid: %s%s", text.c_str(), m.id.c_str(), campaign ? ("\nFrom the campaign: " + why).c_str() : "");
                 ImGui::PopID();
             }
             ImGui::EndTable();
@@ -219,6 +294,16 @@ void TableSideWindow::draw(GuiApp& app) {
             ImGui::InputTextWithHint("Defender", "Division/Brigade or a battery", &defender);
             mark("TableSide/Defender");
         }
+        if (t->fire) {
+            ImGui::SetNextItemWidth(px(240));
+            ImGui::InputTextWithHint("Firer", "the unit firing (optional)", &firer);
+            mark("TableSide/Firer");
+        }
+        ImGui::Checkbox("Override the campaign", &override);
+        mark("TableSide/Override");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Roll exactly what is ticked, where the campaign's facts say otherwise: journaled as your choice");
+        if (!campaign_note.empty()) ImGui::TextColored(palette().refused, "%s", campaign_note.c_str());
     }
     asked.buttons(app, {{"Roll", "tableside.roll", "TableSide/Roll"}});
     ImGui::EndChild();
@@ -247,6 +332,8 @@ void TableSideWindow::draw(GuiApp& app) {
             if (ImGui::Button("Apply the draft as the battle's report")) app.run("tableside.apply");
             mark("TableSide/Apply");
             for (const auto& l : d.lines) bullet(l);
+            if (!d.states.empty()) ImGui::TextDisabled("On the table:");
+            for (const auto& l : d.states) bullet(l);
         }
     if (!log.empty() && ImGui::CollapsingHeader("Rolls made here", ImGuiTreeNodeFlags_DefaultOpen)) {
         for (auto it = log.rbegin(); it != log.rend(); ++it)

@@ -1,5 +1,6 @@
 #pragma once
 #include "dice_prompt.hpp"
+#include "rules/play_table.hpp"
 #include "window.hpp"
 
 #include <string>
@@ -34,7 +35,15 @@ public:
     std::string dice;                   ///< typed dice, "9,4"; empty: muster rolls
     bool physical = false;              ///< the dice asked one by one (actions "tableside.dice.*")
     DicePrompt asked;
-    std::string battle, unit, defender;
+    std::string battle, unit, defender, firer;
+    /// The campaign's modifiers may be unticked, and a column it contradicts chosen: the roll is
+    /// then exactly as ticked, journaled as the organiser's choice.
+    bool override = false;
+    /// Per modifier: why the campaign gives it (the attacker's, or the roll's) and the defender's;
+    /// empty where it does not. Worked out when the table, battle, units or campaign change.
+    std::vector<std::string> from_campaign, from_campaign_defender;
+    std::string campaign_column;  ///< the column the campaign reads, and why
+    std::string campaign_note;    ///< why the campaign's choices could not be worked out, or a refusal to come
     /// A roll's text, and whether it is the umpire's (a campaign roll, naming units).
     struct Line {
         std::string text;
@@ -45,6 +54,9 @@ public:
 
 private:
     void reset_for(int table_index, size_t modifiers);
+    void read_campaign(GuiApp& app, const rules::PlayTable& t);
+    std::string m_read_who;  // the table, battle, units and override the campaign's choices were read for
+    std::string m_read_at;   // and the column and campaign revision
     void roll_with(GuiApp& app, const std::vector<std::string>& typed, bool asking);
     int m_shown = -1;
     bool m_asked_umpire = false;  // the dice being asked are a campaign roll's

@@ -251,10 +251,18 @@ Outcome describe_battle(const campaign::Roster& roster, const battle::Report& re
 
 namespace {
 
-// Writes a battle checked whole against the roster it was planned on, inside the operation.
-void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
+// Writes a battle checked whole against the roster it was planned on, inside the operation; the
+// battle planned under its name, if one is open, is closed: it stays as the battle's history.
+// Returns whether one was.
+bool write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
                   const battle::Report& report, const BattlePlan& plan) {
     const auto battle = db::Battles(store).insert_battle(campaign, {0, report.name, report.date, report.place, false});
+    bool closed = false;
+    for (const auto& p : db::Battles(store).plans(campaign))
+        if (p.plan.open() && same_ignoring_case(p.plan.name, report.name)) {
+            db::Battles(store).close_plan(p.plan.id, battle);
+            closed = true;
+        }
     store.set_audience(op, Audience::sides(plan.sides));
     // The stands each division engaged, before its losses; a division that fought has been
     // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one
@@ -293,15 +301,21 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
         const auto line = battle_line(rules, report.name, plan, [&](std::int64_t d) { return sight.counted(d); });
         if (line != plan.outcome.summary) store.set_side_summary(op, side, line);
     }
+    return closed;
 }
 
 }  // namespace
 
 namespace {
 
-// A battle is fought on the campaign's date unless the report says otherwise, and on a day of
-// the rule set's years.
-void date_battle(battle::Report& report, const campaign::CampaignInfo& c, const rules::RuleSet& rules) {
+// A battle is fought on the date the report gives, else the date and place it was planned for
+// (a plan of its name still open), else on the campaign's date; on a day of the rule set's years.
+void date_battle(const db::Store& store, battle::Report& report, const campaign::CampaignInfo& c, const rules::RuleSet& rules) {
+    for (const auto& p : db::Battles(store).plans(c.id))
+        if (p.plan.open() && same_ignoring_case(p.plan.name, report.name)) {
+            if (!report.date) report.date = p.plan.date;
+            if (trim(report.place).empty()) report.place = p.plan.place;
+        }
     if (!report.date) report.date = c.date;
     if (report.date) require_in_years(rules, *report.date, "battle date");
 }
@@ -313,8 +327,8 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     battle::Report report = given;
     report.name = require_name("battle", given.name);
     const auto c = m_session.current();
-    date_battle(report, c, m_session.rules());
     auto& store = m_session.state().store;
+    date_battle(store, report, c, m_session.rules());
     // What the report can name: brigades always (they give each division its engaged stands),
     // leaders always (the reminder names those who must reveal their grades), batteries and
     // divisions only when it names some. Each kind of name is found in its own list, so the
@@ -325,8 +339,9 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
         const auto roster = db::Rosters(store).roster(c.id, parts);
         const auto plan = plan_battle(Refs(roster), report, m_session.rules());
-        write_battle(store, m_session.rules(), c.id, op, roster, report, plan);
+        const bool closed = write_battle(store, m_session.rules(), c.id, op, roster, report, plan);
         out = plan.outcome;
+        if (closed) out.lines.push_back("the plan of " + report.name + " is closed: it stays as the battle's history (muster battle show)");
         return out.summary;
     });
     return out;
@@ -343,7 +358,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         battle = draft_named(store, c.id, typed);
         auto report = report_from_draft(battle, db::Battles(store).draft(c.id, battle), refs, how.wounded_out_for);
         report.engaged = how.engaged;
-        date_battle(report, c, m_session.rules());
+        date_battle(store, report, c, m_session.rules());
         return report;
     };
     if (mode == Mode::preview) {
@@ -357,9 +372,10 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         const Refs refs(roster);
         const auto report = report_of(refs);
         const auto plan = plan_battle(refs, report, m_session.rules());
-        write_battle(store, m_session.rules(), c.id, op, roster, report, plan);
+        const bool closed = write_battle(store, m_session.rules(), c.id, op, roster, report, plan);
         db::Battles(store).clear_draft(c.id, battle);
         out = plan.outcome;
+        if (closed) out.lines.push_back("the plan of " + report.name + " is closed: it stays as the battle's history (muster battle show)");
         return out.summary;
     });
     return out;

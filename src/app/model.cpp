@@ -15,6 +15,7 @@ namespace muster::app {
 CampaignModel load_model(Session& session, int journal_page) {
     CampaignModel model;
     const auto& store = session.state().store;
+    std::vector<campaign::DraftInfo> drafts;
     store.read([&] {
         model.campaigns = store.campaigns();
         model.current = session.current_if_any();
@@ -43,7 +44,10 @@ CampaignModel load_model(Session& session, int journal_page) {
             model.views.push_back(std::move(seen));
         }
         model.journal_size = db::History(store).journal_size(id);
-        for (const auto& d : db::Battles(store).drafts(id)) model.drafts.push_back(make_draft(d.battle, db::Battles(store).draft(id, d.battle), refs));
+        model.plans = db::Battles(store).plans(id);
+        if (!model.plans.empty()) drafts = db::Battles(store).drafts(id);  // what a plan's umpire is told is waiting
+        for (const auto& d : db::Battles(store).drafts(id)) model.drafts.push_back(make_draft(d.battle, db::Battles(store).draft(id, d.battle), db::Battles(store).draft_states(id, d.battle), refs,
+                                                  *model.rules));
         model.turn = session.season().now();
         model.schedule = session.season().schedule();
         for (const auto& b : model.roster.battles) model.battles.push_back({b, db::Battles(store).battle_record(b.id), db::Battles(store).losses(b.id)});
@@ -61,6 +65,7 @@ CampaignModel load_model(Session& session, int journal_page) {
         seen.leaders = leaders_seen_at(model.roster, model.oob, seen.viewer);
         std::stable_sort(seen.leaders.begin(), seen.leaders.end(), [&](size_t a, size_t b) { return labels[a] < labels[b]; });
         seen.picture = season_picture(model, seen.viewer);
+        if (!model.plans.empty()) seen.plans = plans_seen(model.plans, model.oob, divisions_seen(model.oob, seen.viewer), drafts, seen.viewer);
     }
     return model;
 }

@@ -4,6 +4,7 @@
 // Nothing in it is read again while it is drawn.
 #include "app/battles.hpp"
 #include "app/picture.hpp"
+#include "app/plans.hpp"
 #include "app/prisoners.hpp"
 #include "app/season.hpp"
 #include "app/session.hpp"
@@ -31,6 +32,7 @@ struct SeenModel {
     std::vector<size_t> leaders;                      ///< leaders_seen_at: places in the roster's leaders, by label
     SeasonPicture picture;                            ///< season_picture
     std::string turn_report;                          ///< the report of the turn so far (turn_report_text), or why there is none
+    std::vector<PlanView> plans;                      ///< the planned battles, open and reported, as it reads them (plans_seen)
 };
 
 struct CampaignModel {
@@ -46,6 +48,7 @@ struct CampaignModel {
     TurnView turn;                                    ///< the turn, the date, what is due (the schedule is the umpire's)
     std::vector<Scheduled> schedule;                  ///< the umpire's whole schedule, by turn
     std::vector<FoughtBattle> battles;                ///< every recorded battle, in the order fought
+    std::vector<campaign::PlannedBattle> plans;       ///< every planned battle, open and reported, in the order planned
     std::vector<campaign::PlayerInfo> players;        ///< the players and their links' last use (the umpire's)
     std::vector<campaign::MessageInfo> messages;      ///< what the players sent the umpire, oldest first
     std::vector<journal::Entry> undo_step;            ///< what undo would take back (the umpire's reading), newest first

@@ -4,6 +4,7 @@
 
 #include "app/arrivals.hpp"
 #include "app/battles.hpp"
+#include "app/plans.hpp"
 #include "app/exports.hpp"
 #include "app/forces.hpp"
 #include "app/history.hpp"
@@ -231,6 +232,7 @@ Prisoners Session::prisoners() { return Prisoners(*this); }
 Exports Session::exports() { return Exports(*this); }
 History Session::history() { return History(*this); }
 Season Session::season() { return Season(*this); }
+Plans Session::plans() { return Plans(*this); }
 Players Session::players() { return Players(*this); }
 
 Outcome named_operation(Session& session, OperationKind kind,

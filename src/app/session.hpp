@@ -20,6 +20,7 @@ namespace muster::app {
 class Forces;
 class Arrivals;
 class Battles;
+class Plans;
 class Leaders;
 class Prisoners;
 class Exports;
@@ -116,6 +117,7 @@ public:
     Forces forces();
     Arrivals arrivals();
     Battles battles();
+    Plans plans();
     Leaders leaders();
     TableSide table_side();
     Prisoners prisoners();

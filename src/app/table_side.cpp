@@ -7,10 +7,14 @@
 #include "core/names.hpp"
 #include "core/text.hpp"
 
+#include "db/forces.hpp"
+#include "play/campaign.hpp"
+
 #include <algorithm>
 #include <map>
-#include <set>
 #include <random>
+#include <set>
+#include <tuple>
 
 namespace muster::app {
 
@@ -46,6 +50,9 @@ struct Target {
     const army::Battery* battery = nullptr;
     std::string ref() const { return brigade ? brigade->ref() : battery->ref(); }
     std::string side() const { return brigade ? brigade->side : battery->side; }
+    std::string key() const { return brigade ? "b" + std::to_string(brigade->id) : "g" + std::to_string(battery->id); }
+    std::optional<std::int64_t> brigade_id() const { return brigade ? std::optional(brigade->id) : std::nullopt; }
+    std::optional<std::int64_t> battery_id() const { return battery ? std::optional(battery->id) : std::nullopt; }
 };
 
 Target find_target(const Refs& refs, const std::string& ref, const std::string& option) {
@@ -75,26 +82,145 @@ std::string signed_text(int v) { return (v >= 0 ? "+" : "") + std::to_string(v);
 int severity(LeaderFate f) { return f == LeaderFate::killed ? 2 : f == LeaderFate::captured ? 1 : 0; }
 int severity(BatteryFate f) { return f == BatteryFate::captured ? 1 : 0; }
 
+// A state's default where the draft says nothing: in good order, with ammunition, a battery
+// whole, on the field. A formation has none: the campaign does not know it until it is set.
+std::optional<std::string> default_state(TableState s) {
+    if (s == TableState::formation) return std::nullopt;
+    return std::string(rules::k_no);
+}
+
+// How a state reads: "disordered", "in good order", "in line formation", "removed from play".
+std::string state_text(TableState s, const std::string& value, const rules::RuleSet& rules) {
+    const bool yes = value == rules::k_yes;
+    switch (s) {
+        case TableState::formation:
+            for (const auto& f : rules.formations)
+                if (f.id == value) return "in " + f.name;
+            return "formation " + value;
+        case TableState::disordered: return yes ? "disordered" : "in good order";
+        case TableState::low_ammo: return yes ? "low on ammunition" : "not low on ammunition";
+        case TableState::damaged: return yes ? "damaged" : "not damaged";
+        case TableState::silenced: return yes ? "silenced" : "not silenced";
+        case TableState::broken: return yes ? "BROKEN" : "not BROKEN";
+        case TableState::off_field: return yes ? "removed from play" : "in play";
+    }
+    return value;
+}
+
+// A battle's states on the table: per unit ("b<id>", "g<id>"), each state's latest value and why.
+class TableStates {
+public:
+    TableStates(const std::vector<campaign::DraftState>& rows) {
+        for (const auto& r : rows) m[key(r.brigade_id, r.battery_id)][r.state] = {r.value, r.why};
+    }
+    static std::string key(std::optional<std::int64_t> brigade, std::optional<std::int64_t> battery) {
+        return brigade ? "b" + std::to_string(*brigade) : "g" + std::to_string(*battery);
+    }
+    std::optional<std::string> value(const std::string& unit, TableState s) const {
+        if (auto it = m.find(unit); it != m.end())
+            if (auto st = it->second.find(s); st != it->second.end()) return st->second.first;
+        return default_state(s);
+    }
+    const std::map<TableState, std::pair<std::string, std::string>>* of(const std::string& unit) const {
+        auto it = m.find(unit);
+        return it == m.end() ? nullptr : &it->second;
+    }
+    void set(const std::string& unit, TableState s, const std::string& value, const std::string& why) { m[unit][s] = {value, why}; }
+
+private:
+    std::map<std::string, std::map<TableState, std::pair<std::string, std::string>>> m;
+};
+
+// What the campaign knows of a unit at the table, each fact with how it knows it.
+play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& c, const db::Store& store,
+                     int drafted, const TableStates& states) {
+    play::Facts f;
+    const std::string ref = t.ref();
+    auto know = [&](Fact fact, const std::string& value, const std::string& why) { f.known[fact] = {value, why}; };
+    know(Fact::unit, t.brigade ? rules::k_brigade_unit : rules::k_battery_unit, ref + " is a " + (t.brigade ? rules.brigade_noun() : "battery"));
+    if (const auto year = c.year()) know(Fact::year, std::to_string(*year), "the campaign's year is " + std::to_string(*year));
+    for (const auto s : {TableState::disordered, TableState::low_ammo, TableState::formation, TableState::broken, TableState::off_field, TableState::damaged,
+                         TableState::silenced}) {
+        if (t.brigade && (s == TableState::damaged || s == TableState::silenced)) continue;
+        if (const auto v = states.value(t.key(), s)) know(*find_word<Fact>(spell(s)), *v, ref + " is " + state_text(s, *v, rules) + " on the table");
+    }
+    if (!t.brigade) return f;
+    const auto& b = *t.brigade;
+    if (const auto* r = rules.find_rating(b.rating)) know(Fact::rating, b.rating, ref + " is rated " + r->name);
+    if (const auto* a = rules.find_arm(b.arm)) know(Fact::arm, b.arm, ref + " is " + a->name);
+    const int now = std::max(0, b.stands - drafted);
+    const auto state = b.label.state_at(now);
+    know(Fact::state, lower(word(state)),
+         ref + " is " + std::string(word(state)) + ": " + std::to_string(now) + " of " + std::to_string(b.start_stands) + " stands (" + b.label.text() + ")" +
+             (drafted ? ", after the " + std::to_string(drafted) + " the draft takes" : ""));
+    auto grade_of = [&](const army::Leader* l, Fact fact, const std::string& whose) {
+        if (!l || !is_active(l->status) || !l->present()) {
+            know(fact, rules::k_no_leader, ref + " has no " + whose + " in command");
+            return;
+        }
+        const auto* g = rules.find_grade(l->grade);
+        know(fact, l->grade, possessive(ref) + " " + whose + " " + l->label() + " is " + (g ? g->name : l->grade));
+    };
+    grade_of(b.commander.id ? refs.leader_by_id(b.commander.id) : nullptr, Fact::commander, "commander");
+    // The superior: the division's commander, or a leader who outranks him attached to him.
+    const army::Leader* superior = nullptr;
+    std::string whose = "superior";
+    if (const auto* d = refs.find_unit(UnitKind::division, b.division)) {
+        superior = refs.unit(d->name).commander;
+        if (superior)
+            for (const auto& l : refs.leaders())
+                if (l.attached_to && *l.attached_to == superior->id && is_active(l.status) && l.present()) {
+                    superior = &l;
+                    whose = "superior (attached to his " + rules.division_noun() + "'s commander)";
+                }
+    }
+    grade_of(superior, Fact::superior, whose);
+    if (const auto d = db::Forces(store).find_division(c.id, b.division); d && !d->nationality.empty()) {
+        const auto* n = rules.find_nationality(d->nationality);
+        know(Fact::nationality, d->nationality, ref + " is " + (n ? n->name : d->nationality));
+    }
+    return f;
+}
+
+// What a battle's draft holds so far: the stands it takes from each brigade, the units it has as
+// engaged, and their states on the table.
+struct DraftSoFar {
+    std::map<std::int64_t, int> drafted;
+    std::set<std::string> engaged;  // "b<brigade id>", "g<battery id>"
+    TableStates states;
+    DraftSoFar(const db::Store& store, std::int64_t campaign, const std::string& battle) : states(db::Battles(store).draft_states(campaign, battle)) {
+        for (const auto& l : db::Battles(store).draft(campaign, battle)) {
+            if (l.brigade_id) drafted[*l.brigade_id] += l.stands;
+            if (l.kind == DraftKind::engaged) engaged.insert(TableStates::key(l.brigade_id, l.battery_id));
+        }
+    }
+    /// What the campaign knows of a unit now, the draft's losses and states counted in.
+    play::Facts facts(const Target& t, const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& c, const db::Store& store) const {
+        const auto it = t.brigade ? drafted.find(t.brigade->id) : drafted.end();
+        return facts_of(t, refs, rules, c, store, it == drafted.end() ? 0 : it->second, states);
+    }
+};
+
 // Adds a result's effects on one unit to the draft, line by line; what the draft cannot carry
-// (disorder, a battery named on a brigade's result) is said in the outcome.
+// (a battery named on a brigade's result) is said in the outcome.
 class DraftWriter {
 public:
     DraftWriter(db::Store& store, const campaign::CampaignInfo& c, std::int64_t op, const std::string& battle, const Refs& refs,
                 const rules::RuleSet& rules, bool difference, OperationDice& dice, CampaignRolled& out)
-        : m_store(store), m_campaign(c), m_op(op), m_battle(battle), m_refs(refs), m_rules(rules), m_difference(difference), m_dice(dice), m_out(out) {
-        // What the draft already takes from each brigade (it cannot lose more than it has), and
-        // the units it already has as engaged.
-        for (const auto& l : db::Battles(store).draft(c.id, battle)) {
-            if (l.brigade_id) m_drafted[*l.brigade_id] += l.stands;
-            if (l.kind == DraftKind::engaged) m_engaged.insert(l.brigade_id ? "b" + std::to_string(*l.brigade_id) : "g" + std::to_string(*l.battery_id));
-        }
+        : m_store(store), m_campaign(c), m_op(op), m_battle(battle), m_refs(refs), m_rules(rules), m_difference(difference), m_dice(dice), m_out(out),
+          m_so_far(store, c.id, battle) {}
+
+    /// What the campaign knows of a unit now.
+    play::Facts facts(const Target& t) const { return m_so_far.facts(t, m_refs, m_rules, m_campaign, m_store); }
+
+    /// The unit fought, whatever it lost: its division is in the battle.
+    void engaged(const Target& t, const std::string& why) {
+        if (m_so_far.engaged.insert(t.key()).second)
+            m_engaged_lines.push_back({m_battle, m_op, DraftKind::engaged, t.brigade_id(), {}, t.battery_id(), 0, {}, {}, why});
     }
 
     void add(const Target& t, const rules::PlayEffects& e, const std::string& why) {
-        // The unit fought, whatever it lost: its division is in the battle.
-        if (m_engaged.insert(t.brigade ? "b" + std::to_string(t.brigade->id) : "g" + std::to_string(t.battery->id)).second)
-            m_engaged_lines.push_back({m_battle, m_op, DraftKind::engaged, t.brigade ? std::optional(t.brigade->id) : std::nullopt, {},
-                                       t.battery ? std::optional(t.battery->id) : std::nullopt, 0, {}, {}, why});
+        engaged(t, why);
         if (t.brigade) {
             stands(t, DraftKind::lost, e.stands_lost, why);
             stands(t, DraftKind::captured, e.stands_captured, why);
@@ -102,34 +228,62 @@ public:
             m_out.outcome.lines.push_back(t.ref() + ": a battery loses no stands (the result's stands are for a brigade)");
         }
         if (e.leader || !e.leader_roll.empty()) leader(t, e, why);
+        for (const auto& check : e.leader_checks) leader_check(t, check, why);
         if (e.battery) {
             if (t.battery) line({m_battle, m_op, DraftKind::battery, {}, {}, t.battery->id, 0, {}, e.battery, why}, "battery " + t.ref() + ": " + word(*e.battery));
             else if (m_difference) m_out.outcome.lines.push_back(t.ref() + ": the result also says battery " + word(*e.battery) + "; if one was with the brigade, add it to the report");
         }
-        if (e.disordered) m_out.outcome.lines.push_back(t.ref() + ": disordered (stays on the table)");
+        if (e.disordered) state(t, TableState::disordered, rules::k_yes, why);
+        if (e.rallied) {
+            state(t, TableState::disordered, rules::k_no, why);
+            state(t, TableState::broken, rules::k_no, why);
+        }
+        if (e.low_ammo) state(t, TableState::low_ammo, rules::k_yes, why);
+        for (const auto& [flag, s] : {std::pair{e.silenced, TableState::silenced}, std::pair{e.damaged, TableState::damaged}}) {
+            if (!flag) continue;
+            if (t.battery) state(t, s, rules::k_yes, why);
+            else if (m_difference) m_out.outcome.lines.push_back(t.ref() + ": the result also says artillery " + std::string(spell(s)) + "; if a battery was with it, mark it (muster table state)");
+        }
+        if (e.removed) state(t, TableState::off_field, rules::k_yes, why);
+        if (e.broken_reroll) state(t, TableState::broken, rules::k_yes, why);
+    }
+
+    /// A state on the table, written where it changes.
+    void state(const Target& t, TableState s, const std::string& value, const std::string& why) {
+        if (m_so_far.states.value(t.key(), s) == value) return;
+        m_so_far.states.set(t.key(), s, value, why);
+        m_new_states.push_back({m_battle, m_op, t.brigade_id(), t.battery_id(), s, value, why});
+        m_out.outcome.lines.push_back(t.ref() + ": " + state_text(s, value, m_rules) + " (on the table)");
     }
 
 private:
     void stands(const Target& t, DraftKind kind, int n, const std::string& why) {
         if (n <= 0) return;
-        const int left = t.brigade->stands - m_drafted[t.brigade->id];
+        auto& drafted = m_so_far.drafted[t.brigade->id];
+        const int left = t.brigade->stands - drafted;
         const int take = std::min(n, left);
         const std::string what = kind == DraftKind::lost ? "lost" : "captured";
         if (take <= 0) {
             m_out.outcome.lines.push_back(t.ref() + ": " + count_of(n, "stand", "stands") + " " + what + ", but the draft already takes every stand it has");
             return;
         }
-        m_drafted[t.brigade->id] += take;
+        drafted += take;
         line({m_battle, m_op, kind, t.brigade->id, {}, {}, take, {}, {}, why},
              t.ref() + ": " + count_of(take, "stand", "stands") + " " + what + (take < n ? " (of " + std::to_string(n) + ": it has no more)" : ""));
     }
 
-    void leader(const Target& t, const rules::PlayEffects& e, const std::string& why) {
+    const army::Leader* commander(const Target& t, const std::string& what) {
         const army::Leader* l = t.brigade && t.brigade->commander.id ? m_refs.leader_by_id(t.brigade->commander.id) : nullptr;
         if (!l || !is_active(l->status)) {
-            m_out.outcome.lines.push_back(t.ref() + ": the result falls on its leader, but it has no leader in command");
-            return;
+            m_out.outcome.lines.push_back(t.ref() + ": " + what + ", but it has no leader in command");
+            return nullptr;
         }
+        return l;
+    }
+
+    void leader(const Target& t, const rules::PlayEffects& e, const std::string& why) {
+        const auto* l = commander(t, "the result falls on its leader");
+        if (!l) return;
         auto fate = e.leader;
         std::string reason = why;
         if (!fate) {
@@ -150,6 +304,23 @@ private:
         line({m_battle, m_op, DraftKind::leader, {}, l->id, {}, 0, fate, {}, reason}, "leader " + l->label() + ": " + word(*fate));
     }
 
+    // "The line officer is killed on a roll of 1-5 on 1d(10)": rolled now for the unit's own leader.
+    void leader_check(const Target& t, const rules::LeaderCheck& check, const std::string& why) {
+        const auto* l = commander(t, "the result rolls for its leader");
+        if (!l) return;
+        const std::string purpose = "d10 for " + l->label() + ": " + word(check.fate) + " on " + check.band.text;
+        const auto th = m_dice.source_for("table|check|" + l->side + "|" + l->label()).roll(rules::Die::d10, purpose);
+        const bool falls = check.band.contains(th.reading);
+        m_out.outcome.rolls.push_back({purpose, "d10", th, falls ? std::string(word(check.fate)) : "unharmed"});
+        if (!falls) {
+            m_out.outcome.lines.push_back("leader " + l->label() + ": rolled " + std::to_string(th.reading) + " (" + word(check.fate) + " on " + check.band.text + "), unharmed");
+            return;
+        }
+        line({m_battle, m_op, DraftKind::leader, {}, l->id, {}, 0, check.fate, {},
+              "d10 " + std::to_string(th.reading) + ", " + word(check.fate) + " on " + check.band.text + " (after " + why + ")"},
+             "leader " + l->label() + ": " + word(check.fate) + " (rolled " + std::to_string(th.reading) + ")");
+    }
+
     void line(const campaign::DraftLine& l, const std::string& text) {
         m_lines.push_back(l);
         m_out.outcome.lines.push_back(text);
@@ -160,8 +331,10 @@ public:
     void write() {
         for (const auto* lines : {&m_engaged_lines, &m_lines})
             for (const auto& l : *lines) db::Battles(m_store).insert_draft_line(m_campaign.id, l);
+        for (const auto& s : m_new_states) db::Battles(m_store).insert_draft_state(m_campaign.id, s);
     }
     size_t count() const { return m_lines.size(); }
+    size_t states() const { return m_new_states.size(); }
 
 private:
     db::Store& m_store;
@@ -173,45 +346,83 @@ private:
     bool m_difference;  // a charge: a battery may have been with the brigade; fire names one or the other
     OperationDice& m_dice;
     CampaignRolled& m_out;
-    std::map<std::int64_t, int> m_drafted;
-    std::set<std::string> m_engaged;                  // "b<brigade id>", "g<battery id>"
+    DraftSoFar m_so_far;
     std::vector<campaign::DraftLine> m_engaged_lines;  // units new to the battle (not counted as lines)
     std::vector<campaign::DraftLine> m_lines;
+    std::vector<campaign::DraftState> m_new_states;
 };
 
+// The units a roll names, found in the campaign: the unit (or attacker), the defender, the firer.
+std::tuple<std::optional<Target>, std::optional<Target>, std::optional<Target>> targets(const Refs& refs, const CampaignRoll& r) {
+    std::optional<Target> unit, defender, firer;
+    if (!r.unit.empty()) unit = find_target(refs, r.unit, "--unit");
+    if (!r.defender.empty()) defender = find_target(refs, r.defender, "--defender");
+    if (!r.firer.empty()) firer = find_target(refs, r.firer, "--firer");
+    if (unit && defender && unit->side() == defender->side())
+        throw UsageError(unit->ref() + " and " + defender->ref() + " are both of side " + unit->side() + ": a charge is between enemies");
+    if (unit && firer && unit->side() == firer->side())
+        throw UsageError(firer->ref() + " and its target " + unit->ref() + " are both of side " + unit->side() + ": fire is at the enemy");
+    return {unit, defender, firer};
+}
+
+// The battle a draft is for, as a draft under way spells it; refused once it is reported.
+std::string draft_battle(const db::Store& store, std::int64_t campaign, const Refs& refs, const std::string& typed) {
+    auto battle = require_name("battle", typed);
+    for (const auto& b : refs.battles())
+        if (same_ignoring_case(b.name, battle))
+            throw Error("battle " + b.name + " is already recorded: a draft report is for a battle still to be reported");
+    for (const auto& d : db::Battles(store).drafts(campaign))
+        if (same_ignoring_case(d.battle, battle)) battle = d.battle;
+    return battle;
+}
+
 }  // namespace
+
+StateChange parse_state_change(const std::string& text) {
+    const auto eq = text.find('=');
+    const auto state = eq == std::string::npos ? std::nullopt : find_word<TableState>(std::string_view(text).substr(0, eq));
+    if (!state || eq + 1 >= text.size())
+        throw UsageError("\"" + visible(text) + "\" is not a state on the table: expected STATE=VALUE, STATE one of " + spellings<TableState>() +
+                         " (disordered=yes, formation=line)");
+    return {*state, text.substr(eq + 1)};
+}
 
 CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::string>& rolls) {
     const auto c = m_session.current();
     const auto& rules = m_session.rules();
     const auto& table = play_table(rules, r.table);
-    auto battle = require_name("battle", r.battle);
     if (r.unit.empty() && r.defender.empty()) throw UsageError("a roll for a battle names the unit it is for: --unit REF (a brigade or a battery)");
     if (!table.difference && !r.defender.empty())
         throw UsageError("table " + table.id + " is one roll: --defender applies to a table both sides roll; name the unit with --unit");
+    if (!table.fire && !r.firer.empty())
+        throw UsageError("table " + table.id + " is no fire table: --firer applies to a table rolled for fire (the unit rolled for being its target)");
+    if (table.fire && r.unit.empty()) throw UsageError("table " + table.id + " is rolled for fire: name its target with --unit");
     auto& store = m_session.state().store;
     CampaignRolled out;
     out.outcome.operation = store.run_operation(c.id, OperationKind::table_roll, [&](std::int64_t op) {
         const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
-        for (const auto& b : refs.battles())
-            if (same_ignoring_case(b.name, battle))
-                throw Error("battle " + b.name + " is already recorded: a draft report is for a battle still to be reported");
-        // A draft under way is added to as it is spelled, however the battle is typed now.
-        for (const auto& d : db::Battles(store).drafts(c.id))
-            if (same_ignoring_case(d.battle, battle)) battle = d.battle;
-        std::optional<Target> unit, defender;
-        if (!r.unit.empty()) unit = find_target(refs, r.unit, "--unit");
-        if (!r.defender.empty()) defender = find_target(refs, r.defender, "--defender");
-        if (unit && defender && unit->side() == defender->side())
-            throw UsageError(unit->ref() + " and " + defender->ref() + " are both of side " + unit->side() + ": a charge is between enemies");
+        const auto battle = draft_battle(store, c.id, refs, r.battle);
+        const auto [unit, defender, firer] = targets(refs, r);
         // The umpire's roll: the sides read its outcome in the battle's report.
         OperationDice dice(m_session.state(), c, op, Audience::umpire_only(), "table side", rolls);
-        auto request = r.request;
+        DraftWriter draft(store, c, op, battle, refs, rules, table.difference, dice, out);
+
+        // What the campaign knows of the units decides the column and modifiers it can.
+        auto facts = [&](const std::optional<Target>& t) { return t ? std::optional(draft.facts(*t)) : std::nullopt; };
+        const auto unit_facts = facts(unit), defender_facts = facts(defender), firer_facts = facts(firer);
+        for (const auto* f : {&unit_facts, &defender_facts, &firer_facts})
+            if (*f)
+                if (const auto* off = (*f)->find(Fact::off_field); off && off->value == rules::k_yes)
+                    throw Error(off->why + " in " + battle + ": it is not at the table (muster table state --battle \"" + battle + "\" --unit REF off_field=no brings it back)");
+        auto ptr = [](const std::optional<play::Facts>& f) { return f ? &*f : nullptr; };
+        const auto resolved = play::with_campaign(table, r.request, {ptr(unit_facts), ptr(defender_facts), ptr(firer_facts)}, r.override);
+        auto request = resolved.request;
         std::vector<std::string> named;
-        for (const auto* t : {&unit, &defender})
+        for (const auto* t : {&firer, &unit, &defender})
             if (*t) named.push_back((*t)->ref());
-        request.purpose = table.title + ": " + join(named, " against ");
+        const std::string against = join(named, table.fire ? " firing at " : " against ");
+        request.purpose = table.title + ": " + against;
         // The roll's dice are the units' own (a stream of the table and the units' names): a roll
         // on one unit, a hidden one least of all, never moves another's.
         out.roll = play::roll(table, request, dice.source_for("table|" + table.id + "|" + join(named, "|")));
@@ -221,7 +432,6 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             out.outcome.rolls.push_back({out.roll.purposes[i], table.id, out.roll.throws[i], score + ": " + result.text});
         const std::string why = table.title + " " + (table.difference ? signed_text(out.roll.score) : std::to_string(out.roll.score)) + ": " +
                                 result.heading();
-        DraftWriter draft(store, c, op, battle, refs, rules, table.difference, dice, out);
         if (table.difference) {
             if (unit) draft.add(*unit, out.roll.attacker_effects, why);
             if (defender) draft.add(*defender, out.roll.defender_effects, why);
@@ -229,13 +439,89 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             if (!defender && out.roll.defender_effects.any()) out.outcome.lines.push_back("the defender's losses are not drafted: no --defender named it");
         } else {
             draft.add(*unit, out.roll.effects, why);
+            if (firer) draft.add(*firer, out.roll.firer_effects, why);
+            else if (out.roll.firer_effects.any()) out.outcome.lines.push_back("the firer's part is not drafted: no --firer named it");
+            // BROKEN: the table rolled again at once, the unit removed from play at or below the score given.
+            if (const int at_most = out.roll.effects.broken_reroll) {
+                auto again = request;
+                again.purpose = table.title + " again (BROKEN): " + against;
+                const auto second = play::roll(table, again, dice.source_for("table|" + table.id + "|again|" + join(named, "|")));
+                out.outcome.rolls.push_back({second.purposes[0], table.id, second.throws[0], "score " + std::to_string(second.score)});
+                const std::string why_again = table.title + " again " + std::to_string(second.score) + " (after BROKEN)";
+                const bool removed = second.score <= at_most;
+                out.outcome.lines.push_back(unit->ref() + ": BROKEN, rolled again at once: " + second.throws[0].faces_text() + ", score " +
+                                            std::to_string(second.score) + (removed ? ", " : ", above ") + std::to_string(at_most) +
+                                            (removed ? " or less: removed from play" : ": stays in play, BROKEN"));
+                if (removed) draft.state(*unit, TableState::off_field, rules::k_yes, why_again + ": " + std::to_string(at_most) + " or less");
+            }
         }
         dice.record(store, op, out.outcome.rolls, Mode::apply);
         draft.write();
-        out.outcome.summary = table.title + " for " + battle + " (" + join(named, " against ") + "): " + score + ", " +
-                              result.heading() + "; " +
-                              (draft.count() ? count_of(static_cast<int>(draft.count()), "line", "lines") + " added to the draft report" : "nothing for the draft report");
+        std::string overridden;
+        if (r.override)
+            overridden = resolved.overridden.empty() ? "; the organiser's modifiers, as given (override)"
+                                                     : "; the organiser's modifiers, overriding the campaign's " + join(resolved.overridden, "; ");
+        out.outcome.summary = table.title + " for " + battle + " (" + against + "): " + score + ", " + result.heading() + "; " +
+                              (draft.count() ? count_of(static_cast<int>(draft.count()), "line", "lines") + " added to the draft report" : "nothing for the draft report") +
+                              (draft.states() ? "; " + count_of(static_cast<int>(draft.states()), "state", "states") + " on the table" : "") + overridden;
+        out.overridden = resolved.overridden;
         return out.outcome.summary;
+    });
+    return out;
+}
+
+play::Resolved TableSide::campaign_choices(const CampaignRoll& r) const {
+    const auto c = m_session.current();
+    const auto& rules = m_session.rules();
+    const auto& table = play_table(rules, r.table);
+    auto& store = m_session.state().store;
+    play::Resolved out;
+    store.read([&] {
+        const auto roster = db::Rosters(store).roster(c.id);
+        const Refs refs(roster);
+        const DraftSoFar so_far(store, c.id, draft_battle(store, c.id, refs, r.battle));
+        const auto [unit, defender, firer] = targets(refs, r);
+        auto facts = [&](const std::optional<Target>& t) { return t ? std::optional(so_far.facts(*t, refs, rules, c, store)) : std::nullopt; };
+        const auto unit_facts = facts(unit), defender_facts = facts(defender), firer_facts = facts(firer);
+        auto ptr = [](const std::optional<play::Facts>& f) { return f ? &*f : nullptr; };
+        out = play::with_campaign(table, r.request, {ptr(unit_facts), ptr(defender_facts), ptr(firer_facts)}, r.override);
+    });
+    return out;
+}
+
+Outcome TableSide::set_state(const std::string& typed, const std::string& ref, const std::vector<StateChange>& changes) {
+    const auto c = m_session.current();
+    const auto& rules = m_session.rules();
+    if (changes.empty()) throw UsageError("give at least one state: disordered=yes, low_ammo=no, formation=line...");
+    auto& store = m_session.state().store;
+    Outcome out;
+    out.operation = store.run_operation(c.id, OperationKind::table_roll, [&](std::int64_t op) {
+        const auto roster = db::Rosters(store).roster(c.id);
+        const Refs refs(roster);
+        const auto battle = draft_battle(store, c.id, refs, typed);
+        const auto unit = find_target(refs, ref, "--unit");
+        CampaignRolled scratch;
+        OperationDice dice(m_session.state(), c, op, Audience::umpire_only(), "table side", {});
+        DraftWriter draft(store, c, op, battle, refs, rules, false, dice, scratch);
+        draft.engaged(unit, "state on the table set by the umpire");
+        for (const auto& ch : changes) {
+            std::vector<std::string> allowed{rules::k_yes, rules::k_no};
+            if (ch.state == TableState::formation) {
+                allowed.clear();
+                for (const auto& f : rules.formations) allowed.push_back(f.id);
+                if (allowed.empty()) throw UsageError("rule set " + rules.id + " names no formations: formation= does not apply");
+            }
+            if (std::find(allowed.begin(), allowed.end(), ch.value) == allowed.end())
+                throw UsageError(word(ch.state) + "=" + visible(ch.value) + ": expected " + word(ch.state) + "=" + join(allowed, ", or " + word(ch.state) + "="));
+            if (unit.brigade && (ch.state == TableState::damaged || ch.state == TableState::silenced))
+                throw UsageError(std::string(spell(ch.state)) + " is a battery's state: " + unit.ref() + " is a " + rules.brigade_noun());
+            draft.state(unit, ch.state, ch.value, "set by the umpire");
+        }
+        draft.write();
+        out.lines = scratch.outcome.lines;
+        out.summary = "State on the table in " + battle + " for " + unit.ref() + ": " +
+                      (out.lines.empty() ? std::string("no change") : count_of(static_cast<int>(out.lines.size()), "change", "changes"));
+        return out.summary;
     });
     return out;
 }
@@ -314,13 +600,25 @@ Draft TableSide::draft(const std::string& typed) const {
     Draft out;
     store.read([&] {
         const auto battle = draft_named(store, c.id, typed);
-        out = make_draft(battle, db::Battles(store).draft(c.id, battle), Refs(db::Rosters(store).roster(c.id)));
+        out = make_draft(battle, db::Battles(store).draft(c.id, battle), db::Battles(store).draft_states(c.id, battle), Refs(db::Rosters(store).roster(c.id)),
+                         m_session.rules());
     });
     return out;
 }
 
-Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
-    Draft out{battle, {}, {}, report_from_draft(battle, lines, refs)};
+Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const std::vector<campaign::DraftState>& states,
+                 const Refs& refs, const rules::RuleSet& rules) {
+    Draft out{battle, {}, {}, {}, report_from_draft(battle, lines, refs)};
+    // Each unit's states now, where they differ from the default (in good order, on the field).
+    const TableStates now(states);
+    std::set<std::string> done;
+    for (const auto& s : states) {
+        const auto key = TableStates::key(s.brigade_id, s.battery_id);
+        if (!done.insert(key).second) continue;
+        const auto name = s.brigade_id ? refs.brigade_at(*s.brigade_id, "a state on the table").ref() : refs.battery_at(*s.battery_id, "a state on the table").ref();
+        for (const auto& [state, value] : *now.of(key))
+            if (value.first != rules::k_no) out.states.push_back(name + ": " + state_text(state, value.first, rules) + " (" + value.second + ")");
+    }
     for (const auto& l : lines) {
         std::string what;
         switch (l.kind) {

@@ -4,6 +4,7 @@
 #include "app/outcome.hpp"
 #include "battle/report.hpp"
 #include "campaign/records.hpp"
+#include "play/campaign.hpp"
 #include "play/roll.hpp"
 #include "rules/rule_set.hpp"
 
@@ -43,12 +44,25 @@ struct CampaignRoll {
     std::string battle;    ///< the battle (not yet reported) whose draft report takes the result
     std::string unit;      ///< the brigade or battery rolled for (fire: the target); both sides rolling: the attacker
     std::string defender;  ///< both sides rolling: the defender's brigade or battery
+    std::string firer;     ///< a fire table: the brigade or battery that fires
+    /// The organiser's modifiers and column stand as given, where the campaign's facts say
+    /// otherwise (journaled as his choice).
+    bool override = false;
 };
+
+/// A unit's state on the table to set: "disordered=yes", "formation=line".
+struct StateChange {
+    TableState state = TableState::disordered;
+    std::string value;
+};
+/// Reads "STATE=VALUE"; throws UsageError naming the text.
+StateChange parse_state_change(const std::string& text);
 
 struct CampaignRolled {
     Outcome outcome;                  ///< the rolls journaled, and the draft report's new lines
     play::Roll roll;                  ///< points into the campaign's rule set
     std::optional<play::Roll> fallen; ///< the leader's roll a result called for
+    std::vector<std::string> overridden;  ///< with the override: the campaign's modifiers left out, and why
 };
 
 /// A battle's draft report: the lines the rolls added, and the report they make.
@@ -56,11 +70,13 @@ struct Draft {
     std::string battle;
     std::vector<std::string> engaged;  ///< the units rolled for, in the order they came: "Heth/1st Brigade"
     std::vector<std::string> lines;    ///< what they lost: "Heth/1st Brigade: 1 stand lost (Musketry & Cannonade table 9: Telling)"
+    std::vector<std::string> states;   ///< each unit's state on the table now: "Heth/1st Brigade: disordered (Musketry & Cannonade table 9: Telling)"
     battle::Report report;
 };
 
-/// A battle's draft as its lines and the campaign name them.
-Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs);
+/// A battle's draft as its lines, its states on the table and the campaign name them.
+Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const std::vector<campaign::DraftState>& states,
+                 const Refs& refs, const rules::RuleSet& rules);
 
 /// The report a battle's draft lines make: stands lost and captured summed per brigade, each
 /// leader's and battery's worst fate (killed over captured over wounded; captured over wrecked),
@@ -76,6 +92,12 @@ public:
     /// (the umpire's): the dice journaled, and what the result costs (stands lost and captured,
     /// a leader's fate, with the fallen-leader roll it calls for, a battery's) added to the draft.
     CampaignRolled roll(const CampaignRoll& request, const std::vector<std::string>& rolls);
+    /// What the campaign decides of a roll before it is made (the column and the modifiers its
+    /// facts give, each with why; refused as the roll would be), read from one snapshot: the
+    /// table side's window shows them ticked.
+    play::Resolved campaign_choices(const CampaignRoll& request) const;
+    /// Sets a unit's states on the table in a battle's draft, as one operation (the umpire's).
+    Outcome set_state(const std::string& battle, const std::string& unit, const std::vector<StateChange>& changes);
     /// A battle's draft report as it stands.
     Draft draft(const std::string& battle) const;
     /// The battles with a draft waiting.

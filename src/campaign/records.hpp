@@ -133,10 +133,45 @@ struct DraftLine {
     std::string why;                         ///< the roll and result that gave it
 };
 
+/// A change of a unit's state on the table, in a battle's draft: the latest for a unit and a
+/// state is its state now.
+struct DraftState {
+    std::string battle;
+    std::int64_t operation = 0;
+    std::optional<std::int64_t> brigade_id;  ///< the unit: a brigade or a battery
+    std::optional<std::int64_t> battery_id;
+    TableState state = TableState::disordered;
+    std::string value;  ///< yes or no; a formation's id
+    std::string why;
+};
+
 /// A battle with a draft report waiting, and how many lines of losses and fates it has.
 struct DraftInfo {
     std::string battle;
     int lines = 0;  ///< not counting the units only marked as engaged
+};
+
+/// A battle planned before it is fought: open until the battle of its name is reported, then
+/// kept as that battle's history.
+struct PlanInfo {
+    std::int64_t id = 0;
+    std::string name;
+    std::optional<Day> date;
+    std::string place;
+    std::optional<std::int64_t> battle_id;  ///< the battle reported that closed it; none: open
+    bool open() const { return !battle_id; }
+};
+
+/// A division's part in a planned battle, in the order the plan was given it.
+struct PlanDivision {
+    std::int64_t division_id = 0;
+    PlanRole role = PlanRole::deployed;
+};
+
+/// A planned battle and its divisions.
+struct PlannedBattle {
+    PlanInfo plan;
+    std::vector<PlanDivision> divisions;
 };
 
 /// Everything an operation finds by name, read in one snapshot: the brigades, leaders,

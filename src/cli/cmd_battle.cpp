@@ -1,5 +1,6 @@
-// `muster battle report|recover|list|show` and `muster brigade disband|destroy|merge|relabel`.
+// `muster battle plan|deploy|reserve|arrive|report|recover|list|show` and `muster brigade disband|destroy|merge|relabel`.
 #include "app/battles.hpp"
+#include "app/plans.hpp"
 #include "app/forces.hpp"
 #include "app/files.hpp"
 #include "app/table_side.hpp"
@@ -11,6 +12,72 @@
 #include <memory>
 
 namespace muster::cli {
+namespace {
+
+// What a plan's step did, and each division rolled up in it, as `arrive` prints them.
+void print_step(Io& io, const rules::RuleSet& rules, const app::PlanStep& step) {
+    print_outcome(io.out, step.outcome, false);
+    for (const auto& a : step.arrivals)
+        if (!a.note.empty()) io.err << "muster: note: " << a.note << "\n";
+    print_arrivals(io, rules, {step.arrivals, {}});
+}
+
+// A battle before it is fought: `battle plan|deploy|reserve|arrive`.
+void add_plan_commands(CLI::App* battle, Io& io) {
+    struct PlanOptions {
+        std::string battle, place;
+        std::optional<Day> date;
+        std::vector<std::string> divisions;
+        std::string division;
+        RollOptions dice;
+    };
+    auto po = std::make_shared<PlanOptions>();
+    auto* plan = battle->add_subcommand("plan", "Plan a battle before it is fought: its divisions are then deployed, or put in reserve (one operation)");
+    plan->add_option("BATTLE", po->battle, "The battle's name")->required();
+    day_option(plan, "--date", po->date, "The day it is fought (its divisions are rolled up for its year)");
+    plan->add_option("--place", po->place, "Where it is fought");
+    on_run(plan, io, [po, &io] { print_outcome(io.out, open_campaigns(io).plans().plan(po->battle, po->date, po->place), false); });
+
+    // Each placeholder rolled up on the field with its own dice: the campaign's, or asked.
+    const auto arrive_with = [&io](app::Session& session, const RollOptions& dice) {
+        return [&session, &io, &dice, asking = asks_for_dice(session, dice), rolled = 0](app::ArrivalRequest r) mutable {
+            if (!dice.rolls.empty() && ++rolled > 1)
+                throw UsageError("--rolls gives the dice of one division, and more than one placeholder is rolled up here (" + r.division +
+                                 " too): give --dice ask to roll each at the table");
+            if (asking) io.err << "Dice for " << r.division << ":\n";
+            return with_dice(session, io, dice, [&](const std::vector<std::string>& rolls) {
+                r.rolls = rolls;
+                return session.arrivals().arrive(r);
+            });
+        };
+    };
+    auto* deploy = battle->add_subcommand("deploy", "Put divisions on the field of a planned battle: a placeholder is rolled up there, "
+                                                    "hidden from the enemy until revealed (one step: undo takes it whole)");
+    deploy->add_option("BATTLE", po->battle, "The planned battle")->required();
+    deploy->add_option("DIVISION", po->divisions, "The divisions on the field when it begins")->required();
+    add_roll_options(deploy, po->dice, "Dice you rolled for the one placeholder rolled up, in order (several: --dice ask)");
+    on_run(deploy, io, [po, &io, arrive_with] {
+        auto session = open_campaigns(io);
+        const auto step = session.plans().deploy(po->battle, po->divisions, arrive_with(session, po->dice));
+        print_step(io, session.rules(), step);
+    });
+    auto* reserve = battle->add_subcommand("reserve", "Name divisions off-table reserves of a planned battle: nothing is rolled until one arrives");
+    reserve->add_option("BATTLE", po->battle, "The planned battle")->required();
+    reserve->add_option("DIVISION", po->divisions, "The divisions in reserve")->required();
+    on_run(reserve, io, [po, &io] { print_outcome(io.out, open_campaigns(io).plans().reserve(po->battle, po->divisions), false); });
+    auto* arrive = battle->add_subcommand("arrive", "A reserve arrives on the field of a planned battle: rolled up then, if a placeholder "
+                                                    "(one step: undo takes it whole)");
+    arrive->add_option("BATTLE", po->battle, "The planned battle")->required();
+    arrive->add_option("DIVISION", po->division, "The reserve that arrives")->required();
+    add_roll_options(arrive, po->dice, "Dice you rolled, in order, e.g. 34,78,00");
+    on_run(arrive, io, [po, &io, arrive_with] {
+        auto session = open_campaigns(io);
+        const auto step = session.plans().arrive(po->battle, po->division, arrive_with(session, po->dice));
+        print_step(io, session.rules(), step);
+    });
+}
+
+}  // namespace
 
 void add_battle_commands(CLI::App& app, Io& io) {
     auto* battle = app.add_subcommand("battle", "Record a battle's losses, then the return of casualties");
@@ -113,6 +180,8 @@ void add_battle_commands(CLI::App& app, Io& io) {
         }
         io.out << "Draft report of " << d.battle << "\n  Engaged: " << join(d.engaged, ", ") << "\n";
         for (const auto& l : d.lines) io.out << "  " << l << "\n";
+        if (!d.states.empty()) io.out << "On the table:\n";
+        for (const auto& st : d.states) io.out << "  " << st << "\n";
         io.out << "\nAs a report:\n";
         print_outcome(io.out, session.battles().report_draft(dr->battle, app::DraftReport{Fog::seen, 1}, app::Mode::preview), false);
         io.out << "Apply it with: muster battle report --draft \"" << d.battle << "\"\n";
@@ -138,15 +207,26 @@ void add_battle_commands(CLI::App& app, Io& io) {
                       rc->show_rolls);
     });
 
+    add_plan_commands(battle, io);
+
     auto as = std::make_shared<std::string>();
-    auto* list = battle->add_subcommand("list", "List the battles (--as SIDE: those it fought)");
+    auto* list = battle->add_subcommand("list", "List the battles and the battles planned (--as SIDE: those it fought, and the plans)");
     add_view_option(list, *as);
     on_run(list, io, [as, &io] {
         exporter::TextTable t;
-        t.add({"Battle", "Date", "Place", "Casualties"});
+        t.add({"Battle", "Date", "Place", "State"});
         auto session = open_campaigns(io);
-        for (const auto& b : session.battles().list(session.view(*as)))
-            t.add({b.name, text_or(b.date, ""), b.place, b.recovered ? "returned" : "not yet returned"});
+        const auto view = session.view(*as);
+        const auto battles = session.battles().list(view);
+        for (const auto& b : battles)
+            t.add({b.name, text_or(b.date, ""), b.place, b.recovered ? "casualties returned" : "casualties not yet returned"});
+        // The plans still open, then those whose battle the view did not fight (reported all the same).
+        const auto plans = session.plans().list(view);
+        for (const bool open : {true, false})
+            for (const auto& p : plans) {
+                const bool fought = std::any_of(battles.begin(), battles.end(), [&](const auto& b) { return p.plan.battle_id == b.id; });
+                if (p.plan.open() == open && !fought) t.add({p.plan.name, text_or(p.plan.date, ""), p.plan.place, open ? "planned" : "reported"});
+            }
         io.out << t.render();
     });
 
@@ -154,12 +234,12 @@ void add_battle_commands(CLI::App& app, Io& io) {
         std::string battle, as;
     };
     auto so = std::make_shared<ShowOptions>();
-    auto* show = battle->add_subcommand("show", "A battle's summary: per side and division, stands engaged, lost, captured, returned");
+    auto* show = battle->add_subcommand("show", "A battle's summary (per side and division, stands engaged, lost, captured, returned), or a planned battle's divisions");
     show->add_option("BATTLE", so->battle, "The battle")->required();
     add_view_option(show, so->as);
     on_run(show, io, [so, &io] {
         auto session = open_campaigns(io);
-        io.out << app::summary_text(session.rules(), session.battles().summary(so->battle, session.view(so->as)));
+        io.out << session.plans().show(so->battle, session.view(so->as));
     });
 
     auto* brigade = app.add_subcommand("brigade", "Disband, destroy, merge or relabel brigades");

@@ -9,6 +9,8 @@
 
 namespace muster::cli {
 
+void add_table_state_command(CLI::App* table_cmd, Io& io);
+
 namespace {
 
 // The rule set a table command reads: the one given, else the current campaign's.
@@ -55,8 +57,11 @@ void add_table_commands(CLI::App& app, Io& io) {
         app::TableRollRequest request;
         std::vector<std::string> modifiers;
         RollOptions dice;
-        std::string battle, unit, defender;
+        std::string battle, unit, defender, firer;
+        bool override = false;
     };
+    add_table_state_command(table_cmd, io);
+
     auto o = std::make_shared<RollOptionsT>();
     auto* roll = table_cmd->add_subcommand("roll", "Roll a play table: the dice, each modifier by name with its value, the score, the row and the result");
     roll->add_option("--rules", o->rules, "Rule set id or .json file (not with --battle: a campaign rolls its own)");
@@ -70,6 +75,9 @@ void add_table_commands(CLI::App& app, Io& io) {
     roll->add_option("--battle", o->battle, "In the campaign: the battle (not yet reported) whose draft report takes what the result costs");
     roll->add_option("--unit", o->unit, "With --battle: the brigade or battery rolled for (fire: the target; both sides rolling: the attacker)");
     roll->add_option("--defender", o->defender, "With --battle, on a table both sides roll: the defender's brigade or battery");
+    roll->add_option("--firer", o->firer, "With --battle, on a fire table: the brigade or battery firing (--unit is its target)");
+    roll->add_flag("--override", o->override,
+                   "With --battle: roll the column and modifiers exactly as given where the campaign's facts say otherwise (journaled as your choice)");
     word_option<PrintFormat>(roll, "--format", o->format, "Output format");
     on_run(roll, io, [o, &io] {
         auto request = o->request;
@@ -84,14 +92,16 @@ void add_table_commands(CLI::App& app, Io& io) {
             if (request.seed) throw UsageError("--seed does not go with --battle: a campaign rolls its own dice");
             if (o->format != PrintFormat::text) throw UsageError("--format json does not go with --battle");
             auto session = open_campaigns(io);
-            const app::CampaignRoll roll{request.table, request.request, o->battle, o->unit, o->defender};
+            const app::CampaignRoll roll{request.table, request.request, o->battle, o->unit, o->defender, o->firer, o->override};
             const auto rolled = with_dice(session, io, o->dice, [&](const std::vector<std::string>& rolls) { return session.table_side().roll(roll, rolls); });
             io.out << exporter::play_roll_text(rolled.roll);
             if (rolled.fallen) io.out << exporter::play_roll_text(*rolled.fallen);
+            for (const auto& left : rolled.overridden) io.out << "  Left out by the override: " << left << "\n";
             print_outcome(io.out, rolled.outcome, false);
             return;
         }
-        if (!o->unit.empty() || !o->defender.empty()) throw UsageError("--unit and --defender go with --battle NAME, in a campaign");
+        if (!o->unit.empty() || !o->defender.empty() || !o->firer.empty()) throw UsageError("--unit, --defender and --firer go with --battle NAME, in a campaign");
+        if (o->override) throw UsageError("--override goes with --battle NAME: outside a campaign there are no facts to override");
         if (o->rules.empty()) throw UsageError("--rules is required (or --battle NAME, to roll in the campaign)");
         const auto r = app::default_catalog().load(o->rules);
         auto attempt = [&](const std::vector<std::string>& rolls) {
@@ -108,6 +118,24 @@ void add_table_commands(CLI::App& app, Io& io) {
         }
         io.out << exporter::play_roll_text(rolled.roll);
         if (rolled.seed) io.out << "\nSeed " << *rolled.seed << " (--seed " << *rolled.seed << " rolls these dice again)\n";
+    });
+}
+
+void add_table_state_command(CLI::App* table_cmd, Io& io) {
+    struct StateOptions {
+        std::string battle, unit;
+        std::vector<std::string> states;
+    };
+    auto o = std::make_shared<StateOptions>();
+    auto* state = table_cmd->add_subcommand("state", "Set a unit's state on the table in a battle's draft: disordered, low_ammo, formation, damaged, silenced, broken, off_field");
+    state->add_option("--battle", o->battle, "The battle (not yet reported) whose draft carries the state")->required();
+    state->add_option("--unit", o->unit, "The brigade or battery")->required();
+    state->add_option("STATE", o->states, "STATE=VALUE: disordered=yes, low_ammo=no, formation=line, damaged=yes...")->required();
+    on_run(state, io, [o, &io] {
+        std::vector<app::StateChange> changes;
+        for (const auto& s : o->states) changes.push_back(app::parse_state_change(s));
+        auto session = open_campaigns(io);
+        print_outcome(io.out, session.table_side().set_state(o->battle, o->unit, changes), false);
     });
 }
 

@@ -52,6 +52,13 @@ bool parse_int(std::string_view text, int& out) {
     return ec == std::errc() && end == text.data() + text.size();
 }
 
+std::string lower(std::string_view text) {
+    std::string out(text);
+    for (auto& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
 std::string count_of(int n, std::string_view singular, std::string_view plural) {
     return std::to_string(n) + " " + std::string(n == 1 ? singular : plural);
 }

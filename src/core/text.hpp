@@ -19,5 +19,7 @@ std::string_view trim(std::string_view text);
 bool parse_int(std::string_view text, int& out);
 /// "1 battery", "2 batteries": a count with its noun, singular or plural.
 std::string count_of(int n, std::string_view singular, std::string_view plural);
+/// ASCII letters lower-cased ("Fresh" -> "fresh").
+std::string lower(std::string_view text);
 
 }  // namespace muster

@@ -57,7 +57,7 @@ enum class Despicable { expanded, book };
 enum class OperationKind {
     create, add, rename, import, settings, arrival, preview, reveal, hide, battle, recovery, camp, liberation,
     exchange, exchange_accepted, exchange_refused, replace, fallen_leader, leader_return, disband, destroy, merge, undo,
-    turn, schedule, assign, edit, table_roll, draft_discarded, attach, penalty, player, message, submission, redo, amend
+    turn, schedule, assign, edit, table_roll, draft_discarded, attach, penalty, player, message, submission, redo, amend, plan
 };
 /// The formats an order of battle is written in.
 enum class OobFormat { text, md, csv, html, json, pdf };
@@ -65,6 +65,9 @@ enum class OobFormat { text, md, csv, html, json, pdf };
 enum class LabelFormat { html, pdf };
 /// A division's fog of war: hidden from its enemy, or seen by it.
 enum class Fog { hidden, seen };
+/// A division's part in a battle planned before it is fought: on the field when it begins,
+/// in reserve off the table, or arrived on the field from the reserve.
+enum class PlanRole { deployed, reserve, arrived };
 /// The formats a command prints a result in (a rolled division, the odds, a table roll).
 enum class PrintFormat { text, json };
 /// Where a side's artillery reserve sits: with each corps, or with the army.
@@ -77,6 +80,16 @@ enum class Party { either, attacker, defender };
 enum class PlayKind { roll, grid, ranges };
 /// How a play table is laid out on the page: a row a score, a row a result, a row a column.
 enum class PlayLayout { score_rows, result_rows, column_rows };
+/// What the campaign knows of a unit at the table, that a play table's modifier or column may
+/// read: its effectiveness state, rating, arm, the division's nationality, its commander's
+/// grade, its superior's (the division commander's, or an outranking leader's attached to him),
+/// whether it is a brigade or a battery, the campaign's year, and its state on the table.
+enum class Fact { state, rating, arm, nationality, commander, superior, unit, year, disordered, low_ammo, formation, damaged, silenced, broken, off_field };
+/// Whose facts a play table's modifier or column reads: the unit rolled for (on a table both
+/// sides roll, the party's unit), or on a fire table the firer (the unit rolled for being its target).
+enum class Whose { unit, firer };
+/// A unit's state on the table during a battle, carried in the battle's draft.
+enum class TableState { disordered, low_ammo, formation, damaged, silenced, broken, off_field };
 /// A unit's effectiveness: Fresh, Worn or Spent, read from its label.
 enum class State { fresh, worn, spent };
 
@@ -158,18 +171,30 @@ MUSTER_VOCABULARY(OperationKind, "kind of operation",
                   {OperationKind::table_roll, "table roll"}, {OperationKind::draft_discarded, "draft discarded"},
                   {OperationKind::edit, "edit"}, {OperationKind::attach, "attach"}, {OperationKind::penalty, "penalty"},
                   {OperationKind::player, "player"}, {OperationKind::message, "message"}, {OperationKind::submission, "submission"},
-                  {OperationKind::redo, "redo"}, {OperationKind::amend, "amend"});
+                  {OperationKind::redo, "redo"}, {OperationKind::amend, "amend"}, {OperationKind::plan, "plan"});
 MUSTER_VOCABULARY(OobFormat, "format",
                   {OobFormat::text, "text"}, {OobFormat::md, "md"}, {OobFormat::csv, "csv"}, {OobFormat::html, "html"},
                   {OobFormat::json, "json"}, {OobFormat::pdf, "pdf"});
 MUSTER_VOCABULARY(LabelFormat, "label format", {LabelFormat::html, "html"}, {LabelFormat::pdf, "pdf"});
 MUSTER_VOCABULARY(Fog, "fog of war", {Fog::hidden, "hidden"}, {Fog::seen, "seen"});
+MUSTER_VOCABULARY(PlanRole, "part in a planned battle",
+                  {PlanRole::deployed, "deployed"}, {PlanRole::reserve, "reserve"}, {PlanRole::arrived, "arrived"});
 MUSTER_VOCABULARY(PrintFormat, "format", {PrintFormat::text, "text"}, {PrintFormat::json, "json"});
 MUSTER_VOCABULARY(ReserveLevel, "reserve level", {ReserveLevel::army, "army"}, {ReserveLevel::corps, "corps"});
 MUSTER_VOCABULARY(Party, "party", {Party::either, "either"}, {Party::attacker, "attacker"}, {Party::defender, "defender"});
 MUSTER_VOCABULARY(PlayKind, "kind of play table", {PlayKind::roll, "roll"}, {PlayKind::grid, "grid"}, {PlayKind::ranges, "ranges"});
 MUSTER_VOCABULARY(PlayLayout, "layout",
                   {PlayLayout::score_rows, "score_rows"}, {PlayLayout::result_rows, "result_rows"}, {PlayLayout::column_rows, "column_rows"});
+MUSTER_VOCABULARY(Fact, "fact of the campaign",
+                  {Fact::state, "state"}, {Fact::rating, "rating"}, {Fact::arm, "arm"}, {Fact::nationality, "nationality"},
+                  {Fact::commander, "commander"}, {Fact::superior, "superior"}, {Fact::unit, "unit"}, {Fact::year, "year"},
+                  {Fact::disordered, "disordered"}, {Fact::low_ammo, "low_ammo"}, {Fact::formation, "formation"},
+                  {Fact::damaged, "damaged"}, {Fact::silenced, "silenced"}, {Fact::broken, "broken"}, {Fact::off_field, "off_field"});
+MUSTER_VOCABULARY(Whose, "whose facts", {Whose::unit, "unit"}, {Whose::firer, "firer"});
+MUSTER_VOCABULARY(TableState, "state on the table",
+                  {TableState::disordered, "disordered"}, {TableState::low_ammo, "low_ammo"}, {TableState::formation, "formation"},
+                  {TableState::damaged, "damaged"}, {TableState::silenced, "silenced"}, {TableState::broken, "broken"},
+                  {TableState::off_field, "off_field"});
 MUSTER_VOCABULARY(State, "state", {State::fresh, "Fresh"}, {State::worn, "Worn"}, {State::spent, "Spent"});
 
 #undef MUSTER_VOCABULARY

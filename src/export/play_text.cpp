@@ -7,6 +7,7 @@
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
 
+#include <algorithm>
 #include <sstream>
 
 namespace muster::exporter {
@@ -29,6 +30,11 @@ std::string dice_text(const PlayTable& t) {
     return std::string(rules::die_name(t.die)) + (t.difference ? " each side, difference" : "");
 }
 
+// Marks what a reading of muster's is on: a modifier, result or column by id.
+std::string marked(const PlayTable& t, const std::string& id) {
+    return std::any_of(t.readings.begin(), t.readings.end(), [&](const rules::Reading& r) { return r.on == id; }) ? " *" : "";
+}
+
 // Marks a band muster reads otherwise than it is printed.
 std::string band_cell(const rules::PlayRow& row) { return row.band.text + (row.reading.empty() ? "" : " *"); }
 
@@ -39,18 +45,19 @@ std::string laid_out(const PlayTable& t) {
         case PlayLayout::score_rows: {
             // A row a band of scores (taken from the first column), a column a column.
             std::vector<std::string> header{t.difference ? "Difference" : "Score"};
-            for (const auto& c : t.columns) header.push_back(named_columns ? c.name : "Result");
+            for (const auto& c : t.columns) header.push_back(named_columns ? c.name + marked(t, c.id) : "Result");
             grid.add(header);
             for (size_t i = 0; i < t.columns[0].rows.size(); ++i) {
                 std::vector<std::string> line{band_cell(t.columns[0].rows[i])};
-                for (const auto& c : t.columns) line.push_back(i < c.rows.size() ? t.results[c.rows[i].result].text : "");
+                for (const auto& c : t.columns)
+                    line.push_back(i < c.rows.size() ? t.results[c.rows[i].result].text + marked(t, t.results[c.rows[i].result].id) : "");
                 grid.add(line);
             }
             break;
         }
         case PlayLayout::result_rows: {
             std::vector<std::string> header;
-            for (const auto& c : t.columns) header.push_back(c.name);
+            for (const auto& c : t.columns) header.push_back(c.name + marked(t, c.id));
             header.push_back("Result");
             grid.add(header);
             for (size_t r = 0; r < t.results.size(); ++r) {
@@ -61,17 +68,17 @@ std::string laid_out(const PlayTable& t) {
                         if (row.result == r) cell = band_cell(row);
                     line.push_back(cell);
                 }
-                line.push_back(t.results[r].heading());
+                line.push_back(t.results[r].heading() + marked(t, t.results[r].id));
                 grid.add(line);
             }
             break;
         }
         case PlayLayout::column_rows: {
             std::vector<std::string> header{t.column_name.empty() ? std::string("Column") : t.column_name};
-            for (const auto& r : t.results) header.push_back(r.heading());
+            for (const auto& r : t.results) header.push_back(r.heading() + marked(t, r.id));
             grid.add(header);
             for (const auto& c : t.columns) {
-                std::vector<std::string> line{c.name};
+                std::vector<std::string> line{c.name + marked(t, c.id)};
                 for (size_t r = 0; r < t.results.size(); ++r) {
                     std::string cell;
                     for (const auto& row : c.rows)
@@ -100,7 +107,7 @@ std::string modifiers_text(const PlayTable& t) {
     TextTable grid;
     grid.add({"Modifier", "Value", t.difference ? "Whose roll" : "", "Id"});
     for (const auto& m : t.modifiers)
-        grid.add({m.text + (m.group.empty() ? "" : " [one of " + m.group + "]"), m.value_text(),
+        grid.add({m.text + (m.group.empty() ? "" : " [one of " + m.group + "]") + (m.campaign.empty() ? "" : " (campaign)") + marked(t, m.id), m.value_text(),
                   t.difference ? std::string(m.party == rules::Party::either ? "either" : spell(m.party)) : "", m.id});
     return "\n  Modifiers:\n" + grid.render(4);
 }
@@ -141,6 +148,13 @@ void add_effects(std::vector<std::string>& parts, const rules::PlayEffects& e) {
     if (e.leader) parts.push_back("leader " + word(*e.leader));
     if (!e.leader_roll.empty()) parts.push_back("roll " + e.leader_roll + " for the leader");
     if (e.battery) parts.push_back("battery " + word(*e.battery));
+    for (const auto& c : e.leader_checks) parts.push_back("leader " + word(c.fate) + " on a d10 of " + c.band.text);
+    if (e.rallied) parts.push_back("disorder removed");
+    if (e.low_ammo) parts.push_back("low on ammunition");
+    if (e.silenced) parts.push_back("battery silenced");
+    if (e.damaged) parts.push_back("battery damaged");
+    if (e.removed) parts.push_back("removed from play");
+    if (e.broken_reroll) parts.push_back("BROKEN: rolled again at once, removed from play on " + std::to_string(e.broken_reroll) + " or less");
 }
 
 std::string signed_text(int v) { return (v >= 0 ? "+" : "") + std::to_string(v); }
@@ -172,7 +186,8 @@ std::string play_tables_text(const rules::RuleSet& rules) {
 }
 
 std::string play_table_text(const PlayTable& t) {
-    std::string out = t.title + "  [" + t.id + (t.kind == rules::PlayKind::roll ? ", " + dice_text(t) : std::string()) + "]\n";
+    const bool whole_read = std::any_of(t.readings.begin(), t.readings.end(), [](const rules::Reading& r) { return r.on.empty(); });
+    std::string out = t.title + (whole_read ? " *" : "") + "  [" + t.id + (t.kind == rules::PlayKind::roll ? ", " + dice_text(t) : std::string()) + "]\n";
     if (!t.source.empty()) out += "  From: " + t.source + "\n";
     out += "\n";
     switch (t.kind) {
@@ -187,7 +202,11 @@ std::string play_table_text(const PlayTable& t) {
         case rules::PlayKind::roll: {
             out += laid_out(t);
             out += modifiers_text(t);
-            for (const auto& n : t.natural) out += "\n  Before adjustment, " + n.band.text + ": " + n.text + "\n";
+            for (const auto& n : t.natural) {
+                out += "\n  Before adjustment, " + n.band.text + ": " + n.text + "\n";
+                if (n.effects.any()) out += "    muster carries: " + effects_text(n.effects) + "\n";
+                if (n.firer_effects.any()) out += "    and on the firer: " + effects_text(n.firer_effects) + "\n";
+            }
             bool effects = false;
             for (const auto& r : t.results) effects = effects || r.effects.any() || r.attacker_effects.any() || r.defender_effects.any();
             if (effects) {
@@ -197,7 +216,7 @@ std::string play_table_text(const PlayTable& t) {
                     if (r.effects.any()) parts.push_back(effects_text(r.effects));
                     if (r.attacker_effects.any()) parts.push_back("attacker: " + effects_text(r.attacker_effects));
                     if (r.defender_effects.any()) parts.push_back("defender: " + effects_text(r.defender_effects));
-                    if (!parts.empty()) out += "    " + r.heading() + ": " + join(parts, "; ") + "\n";
+                    if (!parts.empty()) out += "    " + r.heading() + marked(t, r.id) + ": " + join(parts, "; ") + "\n";
                 }
             }
             break;
@@ -213,8 +232,8 @@ std::string play_table_text(const PlayTable& t) {
                 out += "    " + (c.name.empty() ? std::string() : c.name + " ") + r.band.text + ": " + r.reading + "\n";
             }
     if (!t.readings.empty()) {
-        out += "\n  muster's readings:\n";
-        for (const auto& r : t.readings) out += "    - " + r + "\n";
+        out += "\n  * muster's readings (muster's own where the source is garbled, open or silent):\n";
+        for (const auto& r : t.readings) out += "    * " + (r.on.empty() ? std::string() : r.on + ": ") + r.text + "\n";
     }
     return out;
 }
@@ -233,7 +252,8 @@ std::string play_roll_text(const play::Roll& roll) {
     } else {
         out += "  Rolled " + std::to_string(roll.natural) + " (" + std::string(rules::die_name(t.die)) + ": " + roll.throws[0].faces_text() + ")\n";
     }
-    for (const auto& a : roll.applied) out += "  " + a.text() + "\n";
+    if (!roll.column_from.empty()) out += "  Column " + roll.column->name + ", from the campaign: " + roll.column_from + "\n";
+    for (const auto& a : roll.applied) out += "  " + a.text() + (a.from.empty() ? "" : "  (from the campaign: " + a.from + ")") + "\n";
     if (t.difference)
         out += "  Attacker " + std::to_string(roll.attacker) + ", defender " + std::to_string(roll.defender) + ": difference " + signed_text(roll.score) + "\n";
     else
@@ -245,6 +265,7 @@ std::string play_roll_text(const play::Roll& roll) {
     if (roll.effects.any()) out += "  Effect: " + effects_text(roll.effects) + "\n";
     if (roll.attacker_effects.any()) out += "  Attacker: " + effects_text(roll.attacker_effects) + "\n";
     if (roll.defender_effects.any()) out += "  Defender: " + effects_text(roll.defender_effects) + "\n";
+    if (roll.firer_effects.any()) out += "  Firer: " + effects_text(roll.firer_effects) + "\n";
     return out;
 }
 

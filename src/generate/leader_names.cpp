@@ -86,7 +86,7 @@ NameList parse_name_list(const std::string& file, std::string_view text) {
             const auto value = colon == std::string::npos ? std::string() : std::string(trim(std::string_view(line).substr(colon + 1)));
             if (key == "rules") list.rules = value;
             else if (key == "side") list.side = value;
-            else if (key == "nationality") list.nationality = value;
+            else if (key == "nationality") list.nationality = value;  // layering: not a word (a name list's header)
             else throw FileError(file, where, "\"" + visible(line) + "\" is not a header: expected rules: ID, side: ID or nationality: ID");
             continue;
         }

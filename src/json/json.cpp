@@ -56,6 +56,7 @@ void Value::fail(const std::string& reason) const { throw FileError(*m_file, m_p
 
 bool Value::is_array() const { return node(m_node).IsArray(); }
 bool Value::is_int() const { return node(m_node).IsInt(); }
+bool Value::is_string() const { return node(m_node).IsString(); }
 
 std::string Value::type_name() const {
     const auto& v = node(m_node);

@@ -24,6 +24,7 @@ public:
 
     bool is_array() const;
     bool is_int() const;
+    bool is_string() const;
     /// "an object", "a string", "a number"... for messages.
     std::string type_name() const;
 

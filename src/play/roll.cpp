@@ -59,7 +59,7 @@ Applied apply(const PlayTable& t, const Choice& c) {
                              "'s roll (modifiers: " + modifier_ids(t) + ")");
         throw UsageError("table " + t.id + " has no modifier \"" + c.modifier + "\" (modifiers: " + modifier_ids(t) + ")" + did_you_mean(c.modifier, ids));
     }
-    Applied a{m, m->party == Party::either ? c.party : m->party, 1, m->value};
+    Applied a{m, m->party == Party::either ? c.party : m->party, 1, m->value, c.from};
     if (t.difference && a.party == Party::either)
         throw UsageError("table " + t.id + " is rolled by both sides: say whose roll \"" + c.modifier + "\" modifies, attacker:" + c.modifier +
                          " or defender:" + c.modifier);
@@ -111,6 +111,13 @@ void add(rules::PlayEffects& into, const rules::PlayEffects& e) {
     if (e.leader) into.leader = e.leader;
     if (!e.leader_roll.empty() && !into.leader) into.leader_roll = e.leader_roll;
     if (e.battery) into.battery = e.battery;
+    into.rallied = into.rallied || e.rallied;
+    into.low_ammo = into.low_ammo || e.low_ammo;
+    into.silenced = into.silenced || e.silenced;
+    into.damaged = into.damaged || e.damaged;
+    into.removed = into.removed || e.removed;
+    into.broken_reroll = std::max(into.broken_reroll, e.broken_reroll);
+    into.leader_checks.insert(into.leader_checks.end(), e.leader_checks.begin(), e.leader_checks.end());
 }
 
 }  // namespace
@@ -156,6 +163,7 @@ Roll roll(const PlayTable& t, const Request& r, dice::Source& dice) {
     Roll out;
     out.table = &t;
     out.column = &choose_column(t, r);
+    out.column_from = r.column_from;
     for (const auto& c : r.modifiers) out.applied.push_back(apply(t, c));
     check_together(t, out.applied);
     if (t.by_points()) {
@@ -202,6 +210,7 @@ Roll roll(const PlayTable& t, const Request& r, dice::Source& dice) {
             if (n.band.contains(out.natural)) {
                 out.natural_rolls.push_back(&n);
                 add(out.effects, n.effects);
+                add(out.firer_effects, n.firer_effects);
             }
     return out;
 }

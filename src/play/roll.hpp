@@ -17,6 +17,7 @@ struct Choice {
     std::string modifier;
     rules::Party party = rules::Party::either;
     std::optional<int> n;
+    std::string from;  ///< the campaign's facts that give it, where the campaign applies it
 };
 /// Reads "[attacker:|defender:]ID[=N]"; throws UsageError naming the text.
 Choice parse_choice(std::string_view text);
@@ -26,6 +27,7 @@ struct Request {
     std::optional<rules::Points> points;  ///< fire points, for a table read by them
     std::vector<Choice> modifiers;
     std::string purpose;  ///< what the roll is for, as the dice are asked for it; empty: the table's title
+    std::string column_from;  ///< the campaign's facts that chose the column, where they did
 };
 
 /// A modifier as applied: to whose roll, how many times, what it did.
@@ -34,6 +36,7 @@ struct Applied {
     rules::Party party = rules::Party::either;
     int times = 1;  ///< counted modifiers
     int value = 0;  ///< added to the score (0 for a factor)
+    std::string from;  ///< the campaign's facts that give it, where the campaign applies it
     /// "Fresh +2", "Each stand lost -1 x2 = -2", "Disordered x1/2".
     std::string text() const;
 };
@@ -41,6 +44,7 @@ struct Applied {
 struct Roll {
     const rules::PlayTable* table = nullptr;
     const rules::PlayColumn* column = nullptr;
+    std::string column_from;                   ///< the campaign's facts that chose the column, where they did
     std::vector<dice::Throw> throws;           ///< one; or the attacker's then the defender's
     std::vector<std::string> purposes;         ///< what each throw was for, as it was asked
     std::vector<Applied> applied;
@@ -58,6 +62,7 @@ struct Roll {
     rules::PlayEffects effects;
     rules::PlayEffects attacker_effects;
     rules::PlayEffects defender_effects;
+    rules::PlayEffects firer_effects;  ///< a fire table: what the natural rolls do to the firer
 };
 
 /// Checks the request against the table (refusing an unknown column or modifier, a modifier

@@ -99,7 +99,7 @@ public:
     void load(const Value& root) {
         root.allow_only({"format", "id", "name", "source", "note", "sides", "arms", "theaters", "years", "ratings",
                          "leader_grades", "effectiveness", "tables", "generation", "scales", "cartel", "unit_types",
-                         "nationalities", "terms", "campaign", "play_tables"});
+                         "nationalities", "terms", "campaign", "play_tables", "formations"});
         const auto format = root.at("format");
         if (format.as_string() != k_format)
             format.fail("\"" + format.as_string() + "\" is not a format this muster reads: expected \"" + std::string(k_format) + "\"");
@@ -116,11 +116,13 @@ public:
         read_effectiveness(root.at("effectiveness"));
         read_tables(root.at("tables"));
         read_generation(root.at("generation"));
-        if (auto play = root.find("play_tables")) read_play_tables(*play, m_rules);
         if (auto scales = root.find("scales")) read_scales(*scales);
         if (auto cartel = root.find("cartel")) read_cartel(*cartel);
         if (auto types = root.find("unit_types")) read_unit_types(*types);
         if (auto nations = root.find("nationalities")) read_nationalities(*nations);
+        if (auto f = root.find("formations")) m_rules.formations = read_named_list(*f, "formation");
+        // After what their modifiers read of the campaign: ratings, grades, arms, nationalities, formations.
+        if (auto play = root.find("play_tables")) read_play_tables(*play, m_rules);
         if (auto terms = root.find("terms")) {
             terms->allow_only({"division", "brigade"});
             if (auto d = terms->find("division")) m_rules.term_division = read_text(*d, 40);
@@ -181,7 +183,7 @@ public:
 private:
     void read_sides(const Value& list) {
         for (const auto& item : list.items()) {
-            item.allow_only({"id", "name", "reserve", "reserve_level"});
+            item.allow_only({"id", "name", "reserve", "reserve_level", "note"});
             Side side;
             side.id = read_id(item.at("id"));
             side.name = read_text(item.at("name"));
@@ -198,7 +200,7 @@ private:
     }
 
     void read_years(const Value& v) {
-        v.allow_only({"from", "to"});
+        v.allow_only({"from", "to", "note"});
         const int from = v.at("from").as_int(1, 9999);
         const int to = v.at("to").as_int(from, std::min(9999, from + 200));
         for (int y = from; y <= to; ++y) m_rules.years.push_back(y);

@@ -49,8 +49,23 @@ Points read_points(const Value& v) {
 }
 
 PlayEffects read_effects(const Value& v) {
-    v.allow_only({"stands_lost", "stands_captured", "captured_each_over", "disordered", "leader", "leader_roll", "battery"});
+    v.allow_only({"stands_lost", "stands_captured", "captured_each_over", "disordered", "leader", "leader_roll", "battery", "rallied",
+                  "low_ammo", "silenced", "damaged", "removed", "broken_reroll", "leader_checks"});
     PlayEffects e;
+    if (auto x = v.find("rallied")) e.rallied = x->as_bool();
+    if (auto x = v.find("low_ammo")) e.low_ammo = x->as_bool();
+    if (auto x = v.find("silenced")) e.silenced = x->as_bool();
+    if (auto x = v.find("damaged")) e.damaged = x->as_bool();
+    if (auto x = v.find("removed")) e.removed = x->as_bool();
+    if (auto x = v.find("broken_reroll")) e.broken_reroll = x->as_int(1, 20);
+    if (auto x = v.find("leader_checks"))
+        for (const auto& c : items_of(*x)) {
+            c.allow_only({"rolls", "fate"});
+            LeaderCheck check{read_band(c.at("rolls")), c.at("fate").as_word<LeaderFate>()};
+            if (!check.band.lo || !check.band.hi || *check.band.lo < 1 || *check.band.hi > 10 || *check.band.lo > *check.band.hi)
+                c.at("rolls").fail("\"" + check.band.text + "\" is not a band of a d10 (1 to 10)");
+            e.leader_checks.push_back(std::move(check));
+        }
     if (auto x = v.find("stands_lost")) e.stands_lost = x->as_int(0, 20);
     if (auto x = v.find("stands_captured")) e.stands_captured = x->as_int(0, 20);
     if (auto x = v.find("captured_each_over")) e.captured_each_over = x->as_int(1, 100);
@@ -59,6 +74,7 @@ PlayEffects read_effects(const Value& v) {
     if (auto x = v.find("leader_roll")) e.leader_roll = read_id(*x);
     if (auto x = v.find("battery")) e.battery = x->as_word<BatteryFate>();
     if (e.leader && !e.leader_roll.empty()) v.fail("a result either decides the leader's fate or rolls for it, not both");
+    if (e.disordered && e.rallied) v.fail("a result either disorders the unit or rallies it, not both");
     return e;
 }
 
@@ -66,6 +82,92 @@ PlayEffects read_effects(const Value& v) {
 bool decides_fate(const PlayTable& t) {
     return t.kind == PlayKind::roll && !t.difference && t.columns.size() == 1 && !t.by_points() &&
            std::any_of(t.results.begin(), t.results.end(), [](const PlayResult& r) { return r.effects.leader.has_value(); });
+}
+
+// The values a fact may be tested for, from the rule set's own words where it has them.
+std::vector<std::string> fact_values(const RuleSet& rules, Fact fact) {
+    std::vector<std::string> out;
+    auto ids = [&](const auto& list) {
+        for (const auto& x : list) out.push_back(x.id);
+    };
+    switch (fact) {
+        case Fact::state:
+            for (auto st : {State::fresh, State::worn, State::spent}) out.push_back(lower(word(st)));
+            break;
+        case Fact::rating: ids(rules.ratings); break;
+        case Fact::arm: ids(rules.arms); break;
+        case Fact::nationality: ids(rules.nationalities); break;
+        case Fact::commander:
+        case Fact::superior:
+            ids(rules.grades);
+            out.push_back(k_no_leader);
+            break;
+        case Fact::unit: out = {k_brigade_unit, k_battery_unit}; break;
+        case Fact::formation: ids(rules.formations); break;
+        case Fact::year: break;
+        case Fact::disordered:
+        case Fact::low_ammo:
+        case Fact::damaged:
+        case Fact::silenced:
+        case Fact::broken:
+        case Fact::off_field: out = {k_yes, k_no}; break;
+    }
+    return out;
+}
+
+// "campaign": {"of": "firer", "when": [{"rating": ["elite"], "formation": "line"}, ...], "or_at_table": true};
+// "when" may be one object.
+CampaignBinding read_binding(const RuleSet& rules, const PlayTable& t, const Value& v) {
+    v.allow_only({"of", "when", "or_at_table"});
+    CampaignBinding b;
+    if (auto of = v.find("of")) {
+        b.of = of->as_word<Whose>();
+        if (b.of == Whose::firer && !t.fire) of->fail("only a fire table (\"fire\": true) has a firer");
+    }
+    if (auto x = v.find("or_at_table")) b.or_at_table = x->as_bool();
+    const auto when = v.at("when");
+    const auto alternatives = when.is_array() ? items_of(when) : std::vector<Value>{when};
+    for (const auto& alt : alternatives) {
+        std::vector<FactTest> tests;
+        for (const auto& [key, value] : members_of(alt)) {
+            FactTest test;
+            if (key == "year_before") {
+                test.fact = Fact::year;
+                test.before_year = value.as_int(1, 3000);
+                tests.push_back(std::move(test));
+                continue;
+            }
+            const auto fact = find_word<Fact>(key);
+            if (!fact || *fact == Fact::year) alt.fail("\"" + key + "\" is not a fact of the campaign: expected one of state, rating, arm, nationality, commander, superior, unit, year_before, disordered, low_ammo, formation, damaged, silenced, broken, off_field");
+            test.fact = *fact;
+            const auto known = fact_values(rules, *fact);
+            for (const auto& x : value.is_array() ? items_of(value) : std::vector<Value>{value}) {
+                const auto id = x.as_string();
+                if (std::find(known.begin(), known.end(), id) == known.end())
+                    x.fail("\"" + id + "\" is not a " + key + " of rule set " + rules.id + ": expected one of " + join(known, ", "));
+                test.values.push_back(id);
+            }
+            if (test.values.empty()) value.fail("expected at least one value");
+            tests.push_back(std::move(test));
+        }
+        if (tests.empty()) alt.fail("expected at least one fact");
+        b.when.push_back(std::move(tests));
+    }
+    if (b.when.empty()) when.fail("expected at least one set of facts");
+    return b;
+}
+
+std::vector<Reading> read_readings(const Value& list) {
+    std::vector<Reading> out;
+    for (const auto& x : items_of(list)) {
+        if (x.is_string()) {
+            out.push_back({"", read_text(x)});
+            continue;
+        }
+        x.allow_only({"on", "text"});
+        out.push_back({read_id(x.at("on")), read_text(x.at("text"))});
+    }
+    return out;
 }
 
 class PlayReader {
@@ -96,24 +198,36 @@ private:
         t.title = read_text(v.at("title"));
         t.source = optional_text(v, "source");
         t.note = optional_text(v, "note");
-        if (auto r = v.find("readings"))
-            for (const auto& x : items_of(*r)) t.readings.push_back(read_text(x));
+        if (auto r = v.find("readings")) t.readings = read_readings(*r);
+    }
+
+    // A reading is about the table, or one of its modifiers, results or columns by id.
+    static void check_readings(const PlayTable& t, const Value& v) {
+        for (const auto& r : t.readings) {
+            if (r.on.empty()) continue;
+            const bool found = std::any_of(t.modifiers.begin(), t.modifiers.end(), [&](const PlayModifier& m) { return m.id == r.on; }) ||
+                               std::any_of(t.results.begin(), t.results.end(), [&](const PlayResult& x) { return x.id == r.on; }) ||
+                               std::any_of(t.columns.begin(), t.columns.end(), [&](const PlayColumn& c) { return c.id == r.on; });
+            if (!found) v.at("readings").fail("a reading is on \"" + r.on + "\", which is no modifier, result or column of table " + t.id);
+        }
     }
 
     void read_roll(PlayTable& t, const Value& v) {
         v.allow_only({"kind", "title", "source", "note", "readings", "dice", "difference", "layout", "column_name",
-                      "lowest_score", "modifiers", "results", "columns", "rows", "natural"});
+                      "lowest_score", "modifiers", "results", "columns", "rows", "natural", "fire"});
         read_common(t, v);
+        if (auto f = v.find("fire")) t.fire = f->as_bool();
         const auto dice = v.at("dice");
         const auto die = parse_die(dice.as_string());
         if (!die || *die == Die::percentile) dice.fail("\"" + dice.as_string() + "\" is not a die of the table side: expected d6, d10 or 2d6");
         t.die = *die;
         if (auto d = v.find("difference")) t.difference = d->as_bool();
+        if (t.fire && t.difference) v.at("fire").fail("a table both sides roll names an attacker and a defender, not a firer");
         if (auto l = v.find("layout")) t.layout = l->as_word<PlayLayout>();
         if (auto c = v.find("column_name")) t.column_name = read_text(*c, 200);
         if (auto low = v.find("lowest_score")) t.lowest_score = low->as_int(-100, 100);
         if (auto mods = v.find("modifiers"))
-            for (const auto& m : items_of(*mods)) t.modifiers.push_back(read_modifier(t, m));
+            for (const auto& m : items_of(*mods)) t.modifiers.push_back(read_modifier(m_rules, t, m));
         check_modifiers(t, v);
         read_results(t, v.at("results"));
         const auto columns = v.find("columns");
@@ -123,9 +237,17 @@ private:
             t.columns.push_back({"", "", std::nullopt, read_rows(t, *rows)});
         } else {
             for (const auto& c : items_of(*columns)) {
-                c.allow_only({"id", "name", "points", "rows"});
-                PlayColumn col{read_id(c.at("id")), read_text(c.at("name"), 200), std::nullopt, {}};
+                c.allow_only({"id", "name", "points", "rows", "campaign", "excludes"});
+                PlayColumn col{read_id(c.at("id")), read_text(c.at("name"), 200), std::nullopt, {}, {}, {}};
                 if (auto p = c.find("points")) col.points_from = read_points(*p);
+                if (auto b = c.find("campaign")) col.campaign = read_binding(m_rules, t, *b);
+                if (auto ex = c.find("excludes"))
+                    for (const auto& g : items_of(*ex)) {
+                        const auto group = read_id(g);
+                        if (std::none_of(t.modifiers.begin(), t.modifiers.end(), [&](const PlayModifier& m) { return m.group == group; }))
+                            g.fail("\"" + group + "\" is no group of this table's modifiers");
+                        col.excludes.push_back(group);
+                    }
                 col.rows = read_rows(t, c.at("rows"));
                 t.columns.push_back(std::move(col));
             }
@@ -136,6 +258,7 @@ private:
             for (const auto& m : t.modifiers)
                 if (m.is_factor()) v.at("modifiers").fail("modifier \"" + m.id + "\" multiplies fire points, but this table's columns are not read by fire points");
         check_coverage(t, columns ? *columns : *rows);
+        check_readings(t, v);
         for (size_t r = 0; r < t.results.size(); ++r) {
             const bool read = std::any_of(t.columns.begin(), t.columns.end(), [&](const PlayColumn& c) {
                 return std::any_of(c.rows.begin(), c.rows.end(), [&](const PlayRow& row) { return row.result == r; });
@@ -145,9 +268,13 @@ private:
         if (auto natural = v.find("natural")) {
             if (t.difference) natural->fail("a difference table has no roll before adjustment: both sides roll");
             for (const auto& n : items_of(*natural)) {
-                n.allow_only({"rolls", "text", "effects"});
-                NaturalRoll roll{read_band(n.at("rolls")), read_text(n.at("text")), {}};
+                n.allow_only({"rolls", "text", "effects", "firer_effects"});
+                NaturalRoll roll{read_band(n.at("rolls")), read_text(n.at("text")), {}, {}};
                 if (auto e = n.find("effects")) roll.effects = read_effects(*e);
+                if (auto e = n.find("firer_effects")) {
+                    if (!t.fire) e->fail("only a fire table (\"fire\": true) has a firer");
+                    roll.firer_effects = read_effects(*e);
+                }
                 const int lo = roll.band.lo.value_or(die_min(t.die)), hi = roll.band.hi.value_or(die_max(t.die));
                 if (lo < die_min(t.die) || hi > die_max(t.die) || lo > hi)
                     n.at("rolls").fail("\"" + roll.band.text + "\" is not a roll of " + std::string(die_name(t.die)) + " (" +
@@ -157,8 +284,8 @@ private:
         }
     }
 
-    static PlayModifier read_modifier(const PlayTable& t, const Value& m) {
-        m.allow_only({"id", "text", "value", "choose", "each", "factor", "group", "for"});
+    static PlayModifier read_modifier(const RuleSet& rules, const PlayTable& t, const Value& m) {
+        m.allow_only({"id", "text", "value", "choose", "each", "factor", "group", "for", "campaign", "excludes"});
         PlayModifier mod;
         mod.id = read_id(m.at("id"));
         mod.text = read_text(m.at("text"), 500);
@@ -189,10 +316,20 @@ private:
             mod.party = x->as_word<Party>();
             if (mod.party == Party::either) x->fail("a modifier is for the attacker's or the defender's roll: expected attacker or defender");
         }
+        if (auto x = m.find("excludes"))
+            for (const auto& g : items_of(*x)) mod.excludes.push_back(read_id(g));
+        if (auto x = m.find("campaign")) {
+            mod.campaign = read_binding(rules, t, *x);
+            if (mod.choose || mod.each) x->fail("the campaign applies a modifier once: a counted one or one with a chosen value is the organiser's");
+        }
         return mod;
     }
 
     static void check_modifiers(const PlayTable& t, const Value& v) {
+        for (const auto& m : t.modifiers)
+            for (const auto& g : m.excludes)
+                if (std::none_of(t.modifiers.begin(), t.modifiers.end(), [&](const PlayModifier& x) { return x.group == g; }))
+                    v.at("modifiers").fail("modifier \"" + m.id + "\" excludes \"" + g + "\", which is no group of this table's modifiers");
         for (size_t i = 0; i < t.modifiers.size(); ++i)
             for (size_t j = i + 1; j < t.modifiers.size(); ++j) {
                 const auto &a = t.modifiers[i], &b = t.modifiers[j];

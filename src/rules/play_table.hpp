@@ -35,6 +35,14 @@ struct Points {
 /// Reads "7", "1/2", "3.5", "3 1/2", ".5"; nullopt otherwise (or past 999 points).
 std::optional<Points> parse_points(std::string_view text);
 
+/// A d10 rolled for the unit's own leader after a result ("the line officer is killed on a
+/// roll of 1-5 on 1d(10)"): the band and the fate it gives.
+struct LeaderCheck {
+    ScoreBand band;
+    LeaderFate fate = LeaderFate::killed;
+    bool operator==(const LeaderCheck& o) const { return band.lo == o.band.lo && band.hi == o.band.hi && fate == o.fate; }
+};
+
 /// What a result does that muster can carry into a campaign, or that players mark on the table.
 struct PlayEffects {
     int stands_lost = 0;          ///< casualties (a stand that flees counts as lost: muster's reading)
@@ -44,14 +52,51 @@ struct PlayEffects {
     std::optional<LeaderFate> leader;  ///< the unit's leader is killed, wounded or captured
     std::string leader_roll;      ///< a table to roll for the unit's leader (a fallen-leader table)
     std::optional<BatteryFate> battery;  ///< a battery with the unit is wrecked or captured
+    // States on the table, carried in the battle's draft.
+    bool rallied = false;        ///< the unit's disorder is removed
+    bool low_ammo = false;       ///< the unit is low on ammunition
+    bool silenced = false;       ///< a battery is silenced
+    bool damaged = false;        ///< a battery is damaged
+    bool removed = false;        ///< the unit is removed from play (quits the field)
+    int broken_reroll = 0;       ///< BROKEN: roll this table again at once; removed from play at this score or below (0: no)
+    std::vector<LeaderCheck> leader_checks;  ///< d10 rolls for the unit's own leader
     bool any() const {
-        return stands_lost || stands_captured || captured_each_over || disordered || leader || !leader_roll.empty() || battery;
+        return stands_lost || stands_captured || captured_each_over || disordered || leader || !leader_roll.empty() || battery || rallied ||
+               low_ammo || silenced || damaged || removed || broken_reroll || !leader_checks.empty();
     }
     bool operator==(const PlayEffects&) const = default;
 };
 
 /// Who a difference table's modifier or effect is for.
 using muster::Party;
+
+/// The values of facts that are not the rule set's ids: yes and no (a state on the table), no
+/// leader (a commander's grade where the unit has none in command), a brigade or a battery.
+inline constexpr const char* k_yes = "yes";
+inline constexpr const char* k_no = "no";
+inline constexpr const char* k_no_leader = "none";
+inline constexpr const char* k_brigade_unit = "brigade";
+inline constexpr const char* k_battery_unit = "battery";
+
+/// One test of what the campaign knows of a unit: a fact and the values that pass it
+/// ("rating is veteran_guard, average_guard or raw_guard"); for the year, before `before_year`.
+struct FactTest {
+    Fact fact = Fact::state;
+    std::vector<std::string> values;
+    std::optional<int> before_year;
+};
+
+using muster::Whose;
+
+/// When the campaign decides a modifier or a column: any of `when`, each a conjunction of tests.
+struct CampaignBinding {
+    Whose of = Whose::unit;
+    std::vector<std::vector<FactTest>> when;
+    /// The campaign applies it where its facts hold, and the organiser may also give it for
+    /// what happens at the table (an attached leader, a formation) where they do not.
+    bool or_at_table = false;
+    bool empty() const { return when.empty(); }
+};
 
 /// One named modifier the source lists: added to the score, or multiplying the fire points.
 struct PlayModifier {
@@ -64,6 +109,8 @@ struct PlayModifier {
     int factor_den = 1;
     std::string group;            ///< at most one modifier of a group applies (grades, outnumbered)
     Party party = Party::either;  ///< difference tables: whose roll it modifies
+    CampaignBinding campaign;     ///< when the campaign applies it; empty: only the organiser gives it
+    std::vector<std::string> excludes;  ///< modifier groups that do not apply with it (no leader in radius)
     bool is_factor() const { return factor_num != factor_den; }
     /// "+2", "-1 each", "+1 to +3", "x1/2".
     std::string value_text() const;
@@ -94,13 +141,23 @@ struct PlayColumn {
     std::string name;
     std::optional<Points> points_from;  ///< tables read by fire points: this column from here up to the next
     std::vector<PlayRow> rows;
+    CampaignBinding campaign;           ///< when the campaign reads the roll in this column
+    std::vector<std::string> excludes;  ///< modifier groups that do not apply in it (no leader in radius)
 };
 
 /// A roll at the table before adjustment: "a roll of 11 or 12 before adjustment".
 struct NaturalRoll {
     ScoreBand band;
     std::string text;
-    PlayEffects effects;
+    PlayEffects effects;        ///< on the unit rolled for (the target, on a fire table)
+    PlayEffects firer_effects;  ///< on the firer ("the firers are low on ammo")
+};
+
+/// muster's reading of a source's table, and what it is about: the table as a whole (empty
+/// `on`), or a modifier, result or column by its id, which `table show` marks with `*`.
+struct Reading {
+    std::string on;
+    std::string text;
 };
 
 /// Reference text laid out as rows and columns (movement rates).
@@ -134,8 +191,9 @@ struct PlayTable {
     std::string title;
     std::string source;   ///< where in the source it is printed
     std::string note;     ///< the source's own notes under the table
-    std::vector<std::string> readings;  ///< muster's readings where the source is garbled, open or silent
+    std::vector<Reading> readings;  ///< muster's readings where the source is garbled, open or silent
     PlayKind kind = PlayKind::roll;
+    bool fire = false;  ///< a fire table: the unit rolled for is the target, and a firer may be named
 
     // roll
     Die die = Die::d6;

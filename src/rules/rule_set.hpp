@@ -237,6 +237,7 @@ struct RuleSet {
     Effectiveness effectiveness;
     std::vector<RangeTable> tables;
     std::vector<PlayTable> play_tables;  ///< the tables players read at the tabletop
+    std::vector<Named> formations;       ///< the formations a unit takes on the table (a state the play tables read)
     Generation generation;
     std::optional<Cartel> cartel;
     std::string text;  ///< the JSON text it was read from, which a campaign pins

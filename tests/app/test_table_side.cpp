@@ -47,9 +47,15 @@ TEST_CASE("A battle played at the table side: rolls journaled, the draft preview
     REQUIRE(fire.fallen);
     CHECK(fire.fallen->result->text == "Felled by sniper");
     CHECK_THAT(fire.outcome.summary, Contains("2 lines added to the draft report"));
-    // A charge: Ledru (Fresh +2) against Kleist (Disordered -1): 11 + 2 - (3 - 1) = +11, swept:
-    // one stand lost, one captured and one more for the difference over 10, leader captured.
-    const auto charge = w.roll("charge", {"attacker:fresh", "defender:disordered"}, "Legrand/Ledru", "Fresnel/Kleist", {"11", "3"});
+    // A charge: Ledru (Fresh +2) against Kleist (Disordered -1, typed; and from the campaign Fresh
+    // +2, Militia -1): 11 + 2 - (2 + 2 - 1 - 1) = +11, swept: one stand lost, one captured and one
+    // more for the difference over 10, leader captured.
+    const auto charge = w.roll("charge", {"attacker:fresh", "defender:disordered"}, "Legrand/Ledru", "Fresnel/Kleist", {"11", "2"});
+    std::vector<std::string> mods;
+    for (const auto& a : charge.roll.applied) mods.push_back(a.text() + (a.from.empty() ? "" : " (" + a.from + ")"));
+    CHECK(mods == std::vector<std::string>{"defender: Fresh +2 (Fresnel/Kleist is Fresh: 6 of 6 stands (6/-/5))",
+                                              "defender: Militia -1 (Fresnel/Kleist is rated Raw Militia)",
+                                              "attacker: Fresh +2 (Legrand/Ledru is Fresh: 6 of 6 stands (6/4/2))", "defender: Disordered -1"});
     CHECK(charge.roll.score == 11);
     CHECK(charge.roll.defender_effects.stands_captured == 2);
     // Fire that costs nothing adds nothing.

@@ -45,12 +45,21 @@ TEST_CASE("muster table list and show: each rule set's play tables, laid out as 
 
     const auto musketry = table("show --rules napoleonic musketry");
     REQUIRE(musketry.code == 0);
-    CHECK_THAT(musketry.out, Contains("Fire Points  Desultory  Lively  Telling  Deadly  Withering"));
-    CHECK_THAT(musketry.out, Contains("15-19        0-2        3-5     6-8      9-11    12+"));
+    CHECK_THAT(musketry.out, Contains("Fire Points  Desultory  Lively *  Telling  Deadly  Withering"));
+    CHECK_THAT(musketry.out, Contains("15-19        0-2        3-5       6-8      9-11    12+"));
     CHECK_THAT(musketry.out, Contains("1/2 a fire point"));  // the reading of the garbled 12, marked
     const auto good = table("show --rules awi good_order");
-    CHECK_THAT(good.out, Contains("EXC    AGG   COM   CAU    POL    NO    Result"));
+    CHECK_THAT(good.out, Contains("EXC    AGG   COM   CAU    POL    NO *  Result"));
     CHECK_THAT(good.out, Contains("2-5 *"));  // the printed band muster reads otherwise, marked
+    // Every reading of muster's is marked: L'Ordre Mixte's too, on what it is about.
+    const auto manoeuvre = table("show --rules napoleonic manoeuvre");
+    CHECK_THAT(manoeuvre.out, Contains("Manoeuvre Table *  [manoeuvre, 2d6]"));
+    CHECK_THAT(manoeuvre.out, Contains("Attached exceptional corps/division leader *"));
+    CHECK_THAT(manoeuvre.out, Contains("* exceptional_leader: muster's own reading"));
+    CHECK_THAT(manoeuvre.out, Contains("Fresh [one of state] (campaign)"));
+    CHECK_THAT(table("show --rules napoleonic musketry").out, Contains("* disordered: muster's own reading"));
+    CHECK_THAT(table("show --rules napoleonic charge").out, Contains("* swept: muster's own reading: the leader captured"));
+    CHECK_THAT(table("show --rules awi disordered").out, Contains("RALLY is printed \"advance ld(8) inches\": muster reads 1d(8)"));
     const auto all = table("show --rules awi all");
     CHECK_THAT(all.out, Contains("Close Combat Resolution"));
     CHECK_THAT(all.out, Contains("Ranges and Fire Point Totals Table"));
@@ -180,8 +189,10 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     CHECK_THAT(fire, Contains("Result: Felled by sniper"));
     CHECK_THAT(fire, Contains("2 lines added to the draft report"));
     const auto charge = ok("table roll charge --battle Wagram --unit Legrand/3rd\\ Brigade --defender Fresnel/2nd\\ Brigade "
-                           "--modifier attacker:fresh --modifier defender:disordered --rolls 11,3");
-    CHECK_THAT(charge, Contains("difference +11"));
+                           "--modifier attacker:fresh --modifier defender:disordered --rolls 11,2");
+    // The campaign adds what it knows: Rusca exceptional (+1), both brigades Fresh (+2 each).
+    CHECK_THAT(charge, Contains("attacker: Attached leader or exceptional brigade commander (not cumulative) +1  (from the campaign: Legrand/3rd Brigade's commander Rusca is Exceptional)"));
+    CHECK_THAT(charge, Contains("Attacker 14, defender 3: difference +11"));
     CHECK_THAT(ok("battle draft"), Contains("Wagram: 5 lines"));
     const auto draft = ok("battle draft Wagram");
     CHECK_THAT(draft, Contains("Engaged: Fresnel/1st Brigade, Legrand/3rd Brigade, Fresnel/2nd Brigade"));
@@ -222,4 +233,93 @@ TEST_CASE("In a campaign, table list and table show read its rule set without --
     const auto none = test::run_muster("--db " + test::quote(dir.file("none.db")) + " table list", k_env);
     CHECK(none.code == 2);
     CHECK_THAT(none.err, Contains("give the rule set (--rules ID)"));
+}
+
+TEST_CASE("The roll reads the campaign: the AWI examples from the units' own facts, refusals, the override journaled, states on the table") {
+    test::TempDir dir;
+    const std::string db = " --db " + test::quote(dir.file("c.db"));
+    auto run = [&](const std::string& args) { return test::run_muster(args + db, k_env); };
+    auto ok = [&](const std::string& args) {
+        const auto r = run(args);
+        INFO(args << "\n" << r.err);
+        REQUIRE(r.code == 0);
+        return r.out;
+    };
+    ok("campaign new Y --rules awi --seed 3 --date 1777-09-11");
+    ok("add army Wash --side american");
+    ok("add corps Main --army Wash");
+    ok("add division Greene --corps Main");
+    ok("add brigade Continentals --division Greene --rating regulars --stands 9 --leader Smith --grade cautious");
+    ok("leader replace Greene --rolls 50");  // a Competent brigade commander
+    ok("add army Howe --side british");
+    ok("add corps K --army Howe");
+    ok("add division Grey --corps K");
+    ok("add brigade Grenadiers --division Grey --rating crack --stands 11 --leader Monck --grade aggressive");
+    ok("leader replace Grey --rolls 99");  // an Exceptional one
+    // The Continentals at 8 of 9/7/5 (Fresh), the Grenadiers at 7 of 11/8/5 (Worn).
+    ok("battle report --name Monmouth --loss Greene/Continentals=1 --loss Grey/Grenadiers=4");
+
+    // Good Order, out of radius: 6 + 2 (Fresh, from the campaign) = 8 under NO, HOLD GROUND, and no
+    // leadership modifier (the Cautious line officer is not the higher element; NO has none).
+    const auto good = ok("table roll good_order --battle Brandywine --unit Continentals --column no --rolls 6");
+    CHECK_THAT(good, Contains("Fresh Troops +2  (from the campaign: Greene/Continentals is Fresh: 8 of 9 stands (9/7/5))"));
+    CHECK_THAT(good, Contains("Score 8"));
+    CHECK_THAT(good, Contains("Result: HOLD GROUND"));
+    CHECK_THAT(good, !Contains("Cautious"));
+    // In radius, the column is the brigade commander's grade, from the campaign.
+    CHECK_THAT(ok("table roll good_order --battle Brandywine --unit Continentals --rolls 6"), Contains("Column COM, from the campaign: Greene/Continentals' superior"));
+
+    // Refused, naming the fact, changing nothing: a leader's modifier under NO, Spent for a Fresh
+    // unit, Elite for Regulars, a column of another grade.
+    const auto journal = ok("journal");
+    for (const auto& [args, why] : std::vector<std::pair<std::string, std::string>>{
+             {"good_order --unit Continentals --column no --modifier cau --rolls 6", "which do not apply with column \"no\" (NO)"},
+             {"good_order --unit Continentals --column no --modifier spent --rolls 6", "contradicts the campaign: Greene/Continentals is Fresh"},
+             {"close_combat --unit Continentals --defender Grenadiers --modifier attacker:elite --rolls 5,5", "contradicts the campaign: Greene/Continentals is rated Regulars"},
+             {"good_order --unit Continentals --column exc --rolls 6", "(the campaign reads column com)"}}) {
+        const auto r = run("table roll " + args + " --battle Brandywine");
+        INFO(args);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Contains(why));
+        CHECK_THAT(r.err, Contains("--override"));
+    }
+    CHECK(ok("journal") == journal);
+    // The override rolls it as given, and the journal keeps it as the organiser's choice.
+    const auto over = ok("table roll good_order --battle Brandywine --unit Continentals --column no --modifier cau --override --rolls 6");
+    CHECK_THAT(over, Contains("Result: DISENGAGE"));
+    CHECK_THAT(over, Contains("Left out by the override: modifier \"fresh\""));
+    CHECK_THAT(ok("journal"), Contains("overriding the campaign's modifier \"fresh\""));
+
+    // Disorder: the Grenadiers marked disordered, Worn (no modifier), the Exceptional brigade
+    // commander +2: 4 + 2 = 6, SHAKEN, and the disorder is removed.
+    CHECK_THAT(ok("table state --battle Brandywine --unit Grenadiers disordered=yes formation=line"), Contains("Grey/Grenadiers: disordered (on the table)"));
+    const auto shaken = ok("table roll disordered --battle Brandywine --unit Grenadiers --rolls 4");
+    CHECK_THAT(shaken, Contains("Exceptional (EXC) +2  (from the campaign: Grey/Grenadiers' superior"));
+    CHECK_THAT(shaken, Contains("Score 6"));
+    CHECK_THAT(shaken, Contains("Grey/Grenadiers: in good order (on the table)"));
+    // BROKEN: a stand lost, the table rolled again at once, 3 or less: removed from play.
+    ok("table state --battle Brandywine --unit Continentals disordered=yes");
+    const auto broken = ok("table roll disordered --battle Brandywine --unit Continentals --rolls 1,1");
+    CHECK_THAT(broken, Contains("Greene/Continentals: BROKEN, rolled again at once: 1, score 3, 3 or less: removed from play"));
+    const auto gone = run("table roll good_order --battle Brandywine --unit Continentals --column no --rolls 6");
+    CHECK(gone.code == 1);
+    CHECK_THAT(gone.err, Contains("Greene/Continentals is removed from play on the table in Brandywine: it is not at the table"));
+    ok("table state --battle Brandywine --unit Continentals off_field=no");
+    // Fire records the firer: its rating is the campaign's, and both units are in the battle.
+    const auto fire = ok("table roll command_casualty --battle Brandywine --unit Grenadiers --firer Continentals --rolls 8");
+    CHECK_THAT(fire, Contains("Regulars +0  (from the campaign: Greene/Continentals is rated Regulars)"));
+    // A charge driven back: the defender's line officer rolled for (killed on 1-5 on a d10).
+    const auto charge = ok("table roll close_combat --battle Brandywine --unit Grenadiers --defender Continentals --rolls 10,7,4");
+    CHECK_THAT(charge, Contains("difference +8"));
+    CHECK_THAT(charge, Contains("leader Smith: killed (rolled 4)"));
+    const auto draft = ok("battle draft Brandywine");
+    CHECK_THAT(draft, Contains("Engaged: Greene/Continentals, Grey/Grenadiers"));
+    CHECK_THAT(draft, Contains("Grey/Grenadiers: in line formation (set by the umpire)"));
+    CHECK_THAT(draft, Contains("Greene/Continentals: BROKEN"));
+    CHECK_THAT(draft, Contains("leader Smith: killed (d10 4, killed on 1-5"));
+    // Bad states are refused.
+    CHECK(run("table state --battle Brandywine --unit Grenadiers formation=square").code == 2);
+    CHECK(run("table state --battle Brandywine --unit Grenadiers damaged=yes").code == 2);
+    CHECK(run("table state --battle Brandywine --unit Grenadiers muddy=yes").code == 2);
+    CHECK_THAT(ok("check"), Contains("every ledger balances"));
 }

@@ -35,7 +35,7 @@ template <class E>
 constexpr int enumerators() {
     return count_named<E>(std::make_integer_sequence<int, 64>{});
 }
-static_assert(enumerators<Fog>() == 2 && enumerators<OperationKind>() == 36, "the enumerator count reads the compiler's names");
+static_assert(enumerators<Fog>() == 2 && enumerators<OperationKind>() == 37, "the enumerator count reads the compiler's names");
 
 // Every value of the word has exactly one spelling, and the spelling reads back as the value.
 template <class E>
@@ -78,5 +78,6 @@ TEST_CASE("Every word of muster's own has one spelling that reads back, and a mi
     check(Rank{}), check(UnitKind{}), check(NamedKind{}), check(DiceMode{}), check(Switch{}), check(RollStatus{}), check(Rounding{});
     check(Despicable{}), check(OperationKind{}), check(OobFormat{}), check(LabelFormat{}), check(Fog{}), check(PrintFormat{});
     check(ReserveLevel{}), check(Party{}), check(PlayKind{}), check(PlayLayout{}), check(State{});
+    check(PlanRole{}), check(Fact{}), check(TableState{}), check(Whose{});
     CHECK(checked == tables);
 }

@@ -67,6 +67,7 @@ TEST_CASE("The database allows exactly the spellings of the vocabulary") {
     CHECK(check_list(db, "exchange", "status") == spelled<ExchangeStatus>());
     CHECK(check_list(db, "exchange_item", "direction") == spelled<Direction>());
     CHECK(check_list(db, "draft_line", "kind") == spelled<DraftKind>());
+    CHECK(check_list(db, "plan_division", "role") == spelled<PlanRole>());
 }
 
 TEST_CASE("A stored word muster does not know is reported as damage, not trusted") {

@@ -98,3 +98,52 @@ TEST_CASE("Amending a report from the battle panel: previewed, applied as one op
     d.frames(2);
     CHECK(d.app.seen().journal.back().kind == OperationKind::undo);
 }
+
+TEST_CASE("A planned battle in the battle panel: its divisions by part, a reserve brought on with physical dice, undone by Ctrl+Z") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    {
+        app::Session s(db, app::Open::existing, 5000, app::Catalog(""));
+        s.plans().plan("Cemetery Ridge", Day::read("1863-07-02"), "Gettysburg");
+        s.plans().deploy("Cemetery Ridge", {"Wadsworth", "Heth"});
+        s.plans().reserve("Cemetery Ridge", {"Pender"});
+    }
+    test::Driver d(db);
+    auto& w = d.show<gui::BattleWindow>();
+    const auto plan = [&] {
+        for (const auto& p : d.app.seen().plans)
+            if (p.plan.name == "Cemetery Ridge") return p;
+        FAIL("no plan of Cemetery Ridge in the model");
+        return app::PlanView{};
+    };
+    REQUIRE(plan().reserve.size() == 1);
+    d.frame(shot("battle_plan"));
+    REQUIRE(d.click("Battle/PlanPhysical"));
+    REQUIRE(d.click("Battle/Plan/Arrive/Pender"));
+    INFO(w.error);
+    REQUIRE(w.plan_dice.asking());  // nothing stored while the dice are asked
+    d.frame(shot("battle_plan_dice"));
+    CHECK(plan().arrived.empty());
+    CHECK(test::roll_threes(d, w.plan_dice, "plan") > 5);
+    REQUIRE_FALSE(w.plan_dice.asking());
+    REQUIRE(w.plan_step);
+    CHECK(w.plan_step->arrivals.size() == 1);
+    d.frames(2);
+    REQUIRE(plan().arrived.size() == 1);
+    CHECK(plan().arrived.front().division == "Pender");
+    CHECK(plan().arrived.front().status == DivisionStatus::arrived);
+    CHECK(plan().reserve.empty());
+    d.frame(shot("battle_plan_arrived"));
+    // The report's form filled from the plan: its name, date, place and the divisions on the field.
+    REQUIRE(d.click("Battle/Plan/Report/Cemetery Ridge"));
+    CHECK(w.name == "Cemetery Ridge");
+    CHECK(w.date == "1863-07-02");
+    CHECK(w.divisions == std::set<std::string>{"Heth", "Pender", "Wadsworth"});
+    d.ctrl_z();  // the arrival's step, whole: Pender back in reserve, a placeholder
+    d.frames(2);
+    CHECK(plan().arrived.empty());
+    REQUIRE(plan().reserve.size() == 1);
+    CHECK(plan().reserve.front().status == DivisionStatus::placeholder);
+    CHECK(d.app.session()->history().check().ok());
+}

@@ -38,29 +38,66 @@ TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice 
     auto& s = *d.app.session();
     auto& w = d.show<gui::TableSideWindow>();
     choose_table(d, "charge");
-    // Fresh for the attacker, Spent for the defender, ticked with the mouse.
-    REQUIRE(d.click("TableSide/Mod/attacker:fresh"));
-    REQUIRE(d.click("TableSide/Mod/defender:spent"));
-    CHECK(w.ticked[1]);
-    CHECK(w.ticked_defender[2]);
+    const auto& charge = *d.app.model().rules->find_play_table("charge");
+    auto at = [&](const char* id) {
+        for (size_t i = 0; i < charge.modifiers.size(); ++i)
+            if (charge.modifiers[i].id == id) return i;
+        FAIL("no modifier " << id);
+        return size_t{0};
+    };
+    // Naming the battle and the units ticks what the campaign knows, marked: both brigades
+    // Fresh, Kleist's Raw Militia.
+    name_the_charge(d);
+    d.frames(2);
+    CHECK(w.ticked[at("fresh")]);
+    CHECK_THAT(w.from_campaign[at("fresh")], Contains("Legrand/Ledru is Fresh"));
+    CHECK(w.ticked_defender[at("fresh")]);
+    CHECK(w.ticked_defender[at("militia")]);
+    CHECK_THAT(w.from_campaign_defender[at("militia")], Contains("Raw Militia"));
+    // The campaign's tick cannot be taken off without the override; the organiser's own can be added.
+    REQUIRE(d.click("TableSide/Mod/defender:fresh"));
+    CHECK(w.ticked_defender[at("fresh")]);
+    REQUIRE(d.click("TableSide/Mod/defender:disordered"));
+    CHECK(w.ticked_defender[at("disordered")]);
     REQUIRE(d.click("TableSide/Dice"));
     d.type("11,3");
-    name_the_charge(d);
+    d.frame(shot("table_side_campaign"));
     REQUIRE(d.click("TableSide/Roll"));
     INFO(w.error);
-    CHECK_THAT(w.result.text, Contains("difference +12"));  // 11 + 2 - (3 - 2)
+    CHECK_THAT(w.result.text, Contains("difference +10"));  // 11 + 2 - (3 + 2 - 1 - 1)
+    CHECK_THAT(w.result.text, Contains("defender: Fresh +2  (from the campaign: Fresnel/Kleist is Fresh"));
     CHECK_THAT(w.result.text, Contains("Swept from the field."));
     REQUIRE(s.table_side().drafts().size() == 1);
     d.frames(3);
     d.frame(shot("table_side_draft"));
-    // The draft shows in the window, from the model; applying it records the battle.
+    // The draft shows in the window, from the model, its states on the table too; applying it records the battle.
     REQUIRE(d.click("TableSide/Apply"));
     INFO(w.error);
     REQUIRE(s.battles().list().size() == 1);
     for (const auto& b : s.forces().brigades())
-        if (b.ref() == "Fresnel/Kleist") CHECK(b.stands == 6 - 1 - 3);  // one flees, one and two more captured
+        if (b.ref() == "Fresnel/Kleist") CHECK(b.stands == 6 - 1 - 1);  // one flees, one captured
     CHECK(s.history().check().ok());
     CHECK(w.log.size() == 2);
+
+    // A new battle: Kleist, down to 4 stands of 6/-/5, is Spent now. With the override the
+    // campaign's tick comes off, and the journal keeps the choice.
+    w.battle = "Aspern";
+    d.frames(2);
+    CHECK(w.ticked_defender[at("spent")]);
+    CHECK_FALSE(w.ticked_defender[at("fresh")]);
+    REQUIRE(d.click("TableSide/Override"));
+    d.frames(2);
+    d.frame(shot("table_side_override"));
+    REQUIRE(d.click("TableSide/Mod/defender:spent"));
+    CHECK_FALSE(w.ticked_defender[at("spent")]);
+    REQUIRE(d.click("TableSide/Dice"));
+    d.type("6,6");
+    REQUIRE(d.click("TableSide/Roll"));
+    INFO(w.error);
+    CHECK_THAT(w.result.text, Contains("Left out by the override: modifier \"defender:spent\""));
+    CHECK_THAT(s.history().journal().back().summary, Contains("overriding the campaign's modifier \"defender:spent\""));
+    REQUIRE(d.click("TableSide/Override"));
+    w.battle = "Wagram";
     // A reference table shows as the source prints it; a roll with no battle is not recorded.
     choose_table(d, "musketry");
     REQUIRE(d.click("TableSide/Points"));
@@ -88,7 +125,7 @@ TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice 
     REQUIRE(d.click("TableSide/Roll"));
     INFO(w.error);
     CHECK(s.history().journal().size() == journal);  // not the campaign's
-    CHECK(s.table_side().drafts().empty());
+    CHECK(s.table_side().drafts().size() == 1);  // Aspern's, of the override's roll: none added
     CHECK_FALSE(w.result.umpire);
     d.frame(shot("table_side_french_view"));
 }

@@ -4,6 +4,7 @@
 // clear line (a refused writing command changes nothing), and `check` finds the damage. The
 // reading commands run in one view a file, the views taking turns.
 #include "app/players.hpp"
+#include "app/plans.hpp"
 #include "cli/cli.hpp"
 #include "core/text.hpp"
 #include "db/db_support.hpp"
@@ -24,7 +25,8 @@ namespace {
 
 // The campaign every damage is done to: forces of both sides, a division arrived and one
 // previewed, a hand-entered brigade, a battle with prisoners, fallen leaders and a lost battery,
-// camps, an exchange proposed, a date and turns, a schedule, a draft report waiting.
+// camps, an exchange proposed, a date and turns, a schedule, a draft report waiting, a battle
+// planned with a division on the field and one in reserve.
 void base_campaign(const std::string& path) {
     auto s = test::make_campaign(path);
     app::CampaignSettings c;
@@ -50,6 +52,9 @@ void base_campaign(const std::string& path) {
     const auto meade = s.players().add("Meade", "union").player;
     s.players().used(meade);
     s.players().send_message(meade, "Hold the ridge.\nSend Sykes up.");
+    s.plans().plan("Cemetery Ridge", Day::read("1863-07-02"), "Gettysburg");
+    s.plans().deploy("Cemetery Ridge", {"Wadsworth"});
+    s.plans().reserve("Cemetery Ridge", {"Pender"});
     // A draft report waiting (the rule set has no play tables: the line as a roll would add it).
     test::raw_sql(path, "INSERT INTO draft_line (campaign_id, battle, operation_id, kind, brigade_id, stands, why) "
                         "SELECT 1, 'Cemetery Hill', MAX(o.id), 'lost', (SELECT MIN(id) FROM brigade), 1, 'a roll' FROM operation o");
@@ -169,6 +174,7 @@ std::vector<Command> commands(const std::string& dir, const std::string& as, siz
     read({"exchange", "list", "--as", as});
     read({"battle", "list", "--as", as});
     read({"battle", "show", "McPherson Ridge", "--as", as});
+    read({"battle", "show", "Cemetery Ridge", "--as", as});
     read({"leader", "list", "--as", as});
     read({"campaign", "show", "--as", as});
     read({"campaign", "list"});
@@ -194,6 +200,10 @@ std::vector<Command> commands(const std::string& dir, const std::string& as, siz
     write({"battle", "recover", "McPherson Ridge"});
     write({"battle", "recover", "Seminary Ridge", "--preview"});
     write({"battle", "draft", "Cemetery Hill", "--discard"});
+    write({"battle", "plan", "Little Round Top", "--date", "1863-07-02"});
+    write({"battle", "deploy", "Cemetery Ridge", "Heth"});
+    write({"battle", "reserve", "Cemetery Ridge", "Heth"});
+    write({"battle", "arrive", "Cemetery Ridge", "Pender"});
     write({"brigade", "disband", "Heth/1st Brigade"});
     write({"brigade", "merge", "Heth/2nd Brigade", "--into", "Heth/1st Brigade"});
     write({"brigade", "relabel", "Heth/1st Brigade", "--stands", "9"});

@@ -1,7 +1,8 @@
 // Secrecy as a property: a random campaign of each rule set is built twice, once with the
 // enemy's hidden divisions (added, arrived, filled by hand, commanders replaced, brigades
 // disbanded and merged, fighting in battles kept hidden beside seen units, fighting battles of
-// their own, rolled for at the table side beside seen units, their casualties returned; never
+// their own, rolled for at the table side beside seen units, their casualties returned,
+// deployed and rolled up on the field of a planned battle, in its reserve and brought on; never
 // revealed) and once without them. Everything the other
 // side may read, from every reading command in every format, must be byte for byte the same:
 // nothing it sees, no count, no number, no roll, may depend on what is hidden from it.
@@ -10,6 +11,7 @@
 #include "app/history.hpp"
 #include "app/leaders.hpp"
 #include "app/model.hpp"
+#include "app/plans.hpp"
 #include "app/prisoners.hpp"
 #include "app/table_side.hpp"
 #include "battle/report.hpp"
@@ -103,11 +105,11 @@ std::vector<std::string> build(const std::string& path, const Game& game, std::u
         s.table_side().roll(r, {});
     };
     std::vector<std::string> log;
-    int battles = 0, secret_battles = 0, arrived_viewer = 0, arrived_enemy = 0, table_battles = 0;
+    int battles = 0, secret_battles = 0, arrived_viewer = 0, arrived_enemy = 0, table_battles = 0, planned = 0;
     // Undo reverses the newest operation: only one the viewer may know of, the same in both builds.
     bool undoable = false;
     for (int step = 0; step < 70; ++step) {
-        const auto kind = pick(rng, 13);
+        const auto kind = pick(rng, 14);
         const bool touches_hidden = kind >= 8 && kind < 12;
         if (touches_hidden) undoable = false;
         if (touches_hidden && !hidden) continue;
@@ -259,6 +261,39 @@ std::vector<std::string> build(const std::string& path, const Game& game, std::u
                     s.battles().report_draft(name, {Fog::hidden, 1}, app::Mode::apply);
                     break;
                 }
+                case 13: {
+                    // A battle planned: a division of the viewer's deployed (rolled up there if a
+                    // placeholder), in the hidden build the enemy's hidden ones too (one rolled up
+                    // on the field, one in reserve, maybe brought on), then reserves of both sides
+                    // the viewer knows by name, one maybe brought on; maybe reported. The step ends
+                    // with what the viewer may read, in both builds.
+                    const auto name = "Planned " + std::to_string(++planned);
+                    s.plans().plan(name, std::nullopt, "");
+                    s.plans().deploy(name, {sides.viewer + " division " + std::to_string(pick(rng, 4))});
+                    if (hidden) {
+                        const auto field = "Hidden " + std::to_string(hidden_divisions.size());
+                        s.forces().add_division(sides.enemy + " corps", field, "");
+                        hidden_divisions.push_back(field);
+                        const auto reserve = "Hidden " + std::to_string(hidden_divisions.size());
+                        s.forces().add_division(sides.enemy + " corps", reserve, "");
+                        hidden_divisions.push_back(reserve);
+                        s.plans().deploy(name, {field});
+                        s.plans().reserve(name, {reserve});
+                        if (pick(h, 2)) s.plans().arrive(name, reserve);
+                        ++hidden_done;
+                    }
+                    const auto enemy = sides.enemy + " division " + std::to_string(pick(rng, 4));
+                    s.plans().reserve(name, {enemy, sides.viewer + " division " + std::to_string(pick(rng, 4))});
+                    if (pick(rng, 2)) s.plans().arrive(name, enemy);
+                    const auto mine = active(sides.viewer, false);
+                    if (pick(rng, 2) && !mine.empty()) {
+                        battle::Report r;
+                        r.name = name;
+                        battle::add_loss_spec(r, mine[pick(rng, mine.size())].ref() + "=1");
+                        s.battles().report_battle(r, app::Mode::apply);
+                    }
+                    break;
+                }
             }
             what += "kind " + std::to_string(kind) + " done";
         } catch (const Error& e) {
@@ -266,7 +301,8 @@ std::vector<std::string> build(const std::string& path, const Game& game, std::u
         }
         if (touches_hidden && what.find(" done") != std::string::npos) ++hidden_done;
         if (!touches_hidden) {
-            undoable = kind != 7 && s.last_operation() != before;
+            // A plan's step refused half way may end on the enemy's hidden part: undo it not.
+            undoable = kind != 7 && s.last_operation() != before && !(kind == 13 && what.find(" done") == std::string::npos);
             log.push_back(what);
         }
     }
@@ -285,6 +321,11 @@ std::string everything_seen(const std::string& db, const std::string& dir, const
     };
     for (const std::string command : {"journal", "camp list", "leader list", "exchange list", "battle list", "campaign show", "oob", "turn report"})
         run(command + " --as " + viewer);
+    // The planned battles shown (or refused, a name never planned: its words and exit code).
+    for (const std::string plan : {"Planned 1", "Planned 2", "Planned 3", "Planned"}) {
+        const auto r = test::run_muster("--db " + test::quote(db) + " battle show " + test::quote(plan) + " --as " + viewer);
+        all += "$ battle show " + plan + "\n" + r.out + r.err + "exit " + std::to_string(r.code) + "\n";
+    }
     for (const std::string format : {"text", "md", "csv", "html", "json", "pdf"}) {
         const auto file = dir + "/oob." + format;
         std::remove(file.c_str());
@@ -340,6 +381,15 @@ std::string model_seen(const std::string& db, const std::string& viewer) {
         }
     };
     all += "turn report " + seen.turn_report + "\n";
+    for (const auto& p : seen.plans) {
+        all += "plan " + p.plan.name + "|" + text_or(p.plan.date, "") + "|" + p.plan.place + "|" + std::to_string(p.reported()) + "|" +
+               std::to_string(p.draft_lines.has_value());
+        for (const auto* part : {&p.deployed, &p.reserve, &p.arrived}) {
+            all += "|";
+            for (const auto& l : *part) all += l.division + "," + l.side + "," + word(l.status) + "," + std::to_string(l.fog.has_value()) + ";";
+        }
+        all += "\n";
+    }
     all += "battles " + join(seen.picture.battles, ";") + "\n";
     series("stands", seen.picture.stands);
     series("losses", seen.picture.losses);
@@ -403,7 +453,7 @@ TEST_CASE("A side's view of everything is byte-identical with and without the en
     int hidden_steps = 0, secret_battles = 0, hidden_done = 0;
     // Six seeds: each rule set with each side the viewer; in the sanitizer build, one (of the
     // AWI, which has play tables: the table side rolls beside hidden units there too).
-    int table_battles = 0, battles_seen = 0;
+    int table_battles = 0, battles_seen = 0, plans_shown = 0;
     for (std::uint64_t seed = 13; seed < 13u + static_cast<std::uint64_t>(test::scaled(6)); ++seed) {
         const auto& game = games()[seed % 3];
         const Sides sides = seed % 2 ? Sides{game.first_side, game.second_side} : Sides{game.second_side, game.first_side};
@@ -449,11 +499,14 @@ TEST_CASE("A side's view of everything is byte-identical with and without the en
         // ...and the view is not empty: it holds battles, prisoners, the enemy it has seen.
         battles_seen += seen_with.find("Battle 1") != std::string::npos;
         CHECK(seen_with.find(sides.enemy + " division") != std::string::npos);
+        plans_shown += (seen_with.find("Planned battle of Planned") != std::string::npos || seen_with.find("As planned") != std::string::npos) &&
+                       model_with.find("plan Planned") != std::string::npos;
     }
     CHECK(hidden_steps > 0);
     CHECK(secret_battles > 0);  // the probes had a secret battle to look for
     CHECK(table_battles > 0);   // the table side rolled beside hidden units
     CHECK(battles_seen > 0);    // ...and the views held battles the side fought, in every way it reads them
+    CHECK(plans_shown > 0);     // ...and battles planned beside the enemy's hidden divisions
     WARN(hidden_done << " steps done to the enemy's hidden divisions");
     CHECK(hidden_done >= 10 * test::scaled(6));  // they were done, not refused
 }

@@ -102,12 +102,14 @@ TEST_CASE("L'Ordre Mixte Manoeuvre Table: both columns, every score, every modif
     std::vector<std::pair<std::string, int>> mods;
     for (const auto& m : t.modifiers) mods.emplace_back(m.text, m.value);
     CHECK(mods == std::vector<std::pair<std::string, int>>{
-                      {"per attached corps or division leader, or exceptional brigadier", 1}, {"if in column or Guard", 1}, {"Fresh", 2},
+                      {"per attached corps or division leader, or exceptional brigadier", 1},
+                      {"exceptional brigadier (the same line's +1)", 1},  // muster's reading: the campaign's part of that line
+                      {"if in column or Guard", 1}, {"Fresh", 2},
                       {"Attached exceptional corps/division leader", 2}, {"Spent", -2}, {"If Austrian, Prussian before 1809, Spanish, Militia", -1},
                       {"Close order troops trying to move in bad going", -2}, {"Out of command radius", -1},
                       {"More than a normal move from commander", -2}});
-    // 2d6, Spent, every penalty: 2-2-1-2-1-2; 12 plus 12 leaders, column or Guard, the exceptional leader.
-    CHECK(t.reachable() == std::pair{-6, 29});
+    // 2d6, Spent, every penalty: 2-2-1-2-1-2; 12 plus 12 leaders, the exceptional brigadier, column or Guard, the exceptional leader.
+    CHECK(t.reachable() == std::pair{-6, 30});
     // Broken loses a base.
     const auto broken = roll(t, {"3"}, {}, "disorder");
     CHECK(broken.effects.stands_lost == 1);
@@ -292,8 +294,8 @@ TEST_CASE("L'Ordre Mixte Movement and ranges, as printed (x12 read as x1/2)") {
 TEST_CASE("AWI Good Order maneuver table: every grade's column, every score") {
     const auto& t = table(awi(), "good_order");
     CHECK(t.die == rules::Die::d10);
-    // d10, Spent, Poltroon: 1-2-2; 10 + column + Fresh + Exceptional.
-    CHECK(t.reachable() == std::pair{-3, 15});
+    // d10, Spent, Poltroon: 1-2-2; 10 + column + Fresh + Exceptional + an Exceptional commander negating (muster's own).
+    CHECK(t.reachable() == std::pair{-3, 17});
     const std::string R = "RETIRE", D = "DISENGAGE", H = "HOLD GROUND", S = "SLOW ADVANCE", A = "ADVANCE", W = "WELL-HANDLED";
     check_column(t, "exc", {{1, R}, {3, D}, {5, H}, {6, S}, {7, A}, {k_max, W}}, true);
     check_column(t, "agg", {{1, R}, {3, D}, {5, H}, {6, S}, {8, A}, {k_max, W}}, true);
@@ -318,7 +320,10 @@ TEST_CASE("AWI Good Order maneuver table: every grade's column, every score") {
     std::vector<std::pair<std::string, int>> mods;
     for (const auto& m : t.modifiers) mods.emplace_back(m.id, m.value);
     CHECK(mods == std::vector<std::pair<std::string, int>>{{"column", 1}, {"fresh", 2}, {"spent", -2}, {"pol", -2}, {"cau", -1},
-                                                           {"com", 0}, {"agg", 1}, {"exc", 2}});
+                                                           {"com", 0}, {"agg", 1}, {"exc", 2}, {"negate_pol_agg", 1}, {"negate_pol_exc", 2}});
+    // muster's own modifiers say so in a reading on them.
+    for (const char* own : {"negate_pol_agg"})
+        CHECK(std::any_of(t.readings.begin(), t.readings.end(), [&](const rules::Reading& r) { return r.on == own; }));
 }
 
 TEST_CASE("AWI Disordered maneuver table and the roll against rating") {
@@ -514,4 +519,44 @@ TEST_CASE("A result's heading ends at its first full stop or colon outside brack
                 INFO(t.id << ": " << h);
                 CHECK(std::count(h.begin(), h.end(), '(') == std::count(h.begin(), h.end(), ')'));
             }
+}
+
+TEST_CASE("What a play table reads of the campaign is checked against the rule set: facts, values, whose, groups, readings") {
+    auto refused = [](const std::string& tables, const char* says) {
+        INFO(tables);
+        CHECK_THROWS_WITH(with_play_tables(tables), Catch::Contains(says));
+    };
+    const std::string head = R"("t": {"kind": "roll", "title": "T", "dice": "d10", "results": {"a": {"text": "A"}, "b": {"text": "B"}}, )";
+    const std::string rows = R"(, "rows": [["5 or less", "a"], ["6+", "b"]]})";
+    auto mod = [](const std::string& campaign) { return R"("modifiers": [{"id": "m", "text": "M", "value": 1, "group": "g", )" + campaign + "}]"; };
+    refused(head + mod(R"("campaign": {"when": {"mood": "good"}})") + rows, "\"mood\" is not a fact of the campaign");
+    refused(head + mod(R"("campaign": {"when": {"rating": "heroic"}})") + rows, "\"heroic\" is not a rating of rule set acw: expected one of green, veteran");
+    refused(head + mod(R"("campaign": {"when": {"state": "tired"}})") + rows, "expected one of fresh, worn, spent");
+    refused(head + mod(R"("campaign": {"when": {"superior": "brave"}})") + rows, "expected one of");
+    refused(head + mod(R"("campaign": {"when": {"formation": "square"}})") + rows, "\"square\" is not a formation of rule set acw: expected one of ");
+    refused(head + mod(R"("campaign": {"when": {"disordered": "maybe"}})") + rows, "expected one of yes, no");
+    refused(head + mod(R"("campaign": {"when": []})") + rows, "expected at least one set of facts");
+    refused(head + mod(R"("campaign": {"when": {}})") + rows, "expected at least one fact");
+    refused(head + mod(R"("campaign": {"of": "firer", "when": {"state": "fresh"}})") + rows, "only a fire table");
+    refused(head + mod(R"("campaign": {"of": "enemy", "when": {"state": "fresh"}})") + rows, "expected unit or firer");
+    refused(head + R"("modifiers": [{"id": "m", "text": "M", "value": -1, "each": true, "campaign": {"when": {"state": "fresh"}}}])" + rows,
+            "the campaign applies a modifier once");
+    refused(head + R"("modifiers": [{"id": "m", "text": "M", "value": 0, "excludes": ["nosuch"]}])" + rows, "excludes \"nosuch\", which is no group");
+    refused(head + R"("readings": [{"on": "nosuch", "text": "R"}])" + rows, "a reading is on \"nosuch\", which is no modifier, result or column");
+    refused(head + R"("rows": [["5 or less", "a"], ["6+", "b"]], "natural": [{"rolls": "10", "text": "N", "firer_effects": {"low_ammo": true}}]})",
+            "only a fire table");
+    refused(head + R"("rows": [["5 or less", "a"], ["6+", "b"]], "fire": true, "difference": true})", "not a firer");
+    refused(R"("t": {"kind": "roll", "title": "T", "dice": "d6", "results": {"a": {"text": "A", "effects": {"leader_checks": [{"rolls": "0-11", "fate": "killed"}]}}}, "rows": [["1+", "a"]]})",
+            "is not a band of a d10");
+    refused(R"("t": {"kind": "roll", "title": "T", "dice": "d6", "results": {"a": {"text": "A", "effects": {"disordered": true, "rallied": true}}}, "rows": [["1+", "a"]]})",
+            "either disorders the unit or rallies it");
+    // A good one loads: facts, lists, whose, a year, a column read from the campaign.
+    const auto ok = with_play_tables(head + mod(R"("campaign": {"when": [{"rating": ["green", "veteran"], "state": "fresh"}, {"year_before": 1863}], "or_at_table": true})") +
+                                     R"(, "readings": ["whole", {"on": "m", "text": "on m"}], "rows": [["5 or less", "a"], ["6+", "b"]]})");
+    const auto& m = ok.play_tables.at(0).modifiers.at(0);
+    REQUIRE(m.campaign.when.size() == 2);
+    CHECK(m.campaign.when[0][0].values == std::vector<std::string>{"green", "veteran"});
+    CHECK(m.campaign.when[1][0].before_year == 1863);
+    CHECK(m.campaign.or_at_table);
+    CHECK(ok.play_tables.at(0).readings.at(1).on == "m");
 }

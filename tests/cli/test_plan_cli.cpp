@@ -1,0 +1,108 @@
+// A battle before it is fought, through the real binary on the Saratoga sample: planned,
+// divisions deployed (a placeholder rolled up on the field, hidden from the enemy), reserves
+// named and one brought on with dice typed at the table, a unit rolled for at the table side,
+// the draft applied as the report that closes the plan; each refusal; each step undone.
+#include "cli/campaign_file.hpp"
+#include "db/db_support.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace muster;
+using Catch::Matchers::Contains;
+
+TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at the table side and reported, then every step undone") {
+    const test::CampaignFile c;
+    const auto db = c.dir.file("c.db");
+    const auto ok = [&](const std::string& args) { return c.ok(args); };
+    const auto refused = [&](const std::string& args, int code) { return c.refused(args, code); };
+    const std::string ff = "\"Freeman's Farm\"";
+    ok("campaign new Saratoga --sample saratoga --seed 5");
+    std::vector<std::string> before;  // the campaign before each step, to undo back to
+    const auto step = [&](const std::string& args) {
+        before.push_back(test::dump(db, false));
+        return ok(args);
+    };
+
+    // Planned: every side reads its name, date and place.
+    CHECK_THAT(step("battle plan " + ff + " --date 1777-09-19 --place \"Freeman's Farm, north of Saratoga\""),
+               Contains("Planned the battle of Freeman's Farm, 1777-09-19"));
+    CHECK_THAT(ok("battle list --as british"), Contains("Freeman's Farm") && Contains("planned"));
+    CHECK_THAT(ok("journal --as american"), Contains("Planned the battle of Freeman's Farm"));
+    CHECK_THAT(refused("battle plan \"freeman's farm\"", 1), Contains("a battle named \"Freeman's Farm\" is already planned"));
+    CHECK_THAT(refused("battle plan X --date 1790-01-01", 2), Contains("outside rule set awi's years"));
+
+    // Deployed: Breymann, a placeholder, is rolled up on the field; the others are placed.
+    const auto deployed = step("battle deploy " + ff + " 'Advanced Corps' Hamilton Breymann Poor Morgan");
+    CHECK_THAT(deployed, Contains("Deployed at Freeman's Farm: Advanced Corps, Hamilton, Breymann (rolled up on the field), Poor, Morgan"));
+    CHECK_THAT(deployed, Contains("Breymann (British") && Contains("arrived, hidden from the other side"));
+    auto shown = ok("battle show " + ff);
+    CHECK_THAT(shown, Contains("Planned battle of Freeman's Farm, 1777-09-19, Freeman's Farm, north of Saratoga (planned, not yet fought)"));
+    CHECK_THAT(shown, Contains("Deployed on the field\n  American: Poor (hidden), Morgan (hidden)\n"
+                               "  British: Advanced Corps (hidden), Hamilton (hidden), Breymann (hidden)\n"));
+    // Each side its own whole, nothing of the enemy's hidden divisions.
+    const auto american = ok("battle show " + ff + " --as american");
+    CHECK_THAT(american, Contains("Deployed on the field\n  American: Poor, Morgan\nIn reserve"));
+    CHECK(american.find("British") == std::string::npos);
+    CHECK(ok("journal --as american").find("Breymann") == std::string::npos);
+    CHECK_THAT(ok("battle show " + ff + " --as british"), Contains("British: Advanced Corps, Hamilton, Breymann\n"));
+
+    // Reserves: named, nothing rolled.
+    CHECK_THAT(step("battle reserve " + ff + " Learned Specht"), Contains("In reserve for Freeman's Farm: Learned, Specht"));
+    CHECK_THAT(ok("battle show " + ff), Contains("In reserve off the field\n  American: Learned (placeholder, hidden)\n  British: Specht (placeholder, hidden)\n"));
+
+    // Refused, naming what and what was expected; nothing written.
+    CHECK_THAT(refused("battle arrive " + ff + " Poor", 1), Contains("division Poor is deployed at Freeman's Farm") &&
+                                                                Contains("expected one of its reserves: Learned, Specht"));
+    CHECK_THAT(refused("battle arrive " + ff + " Glover", 1), Contains("division Glover is not in reserve for Freeman's Farm"));
+    CHECK_THAT(refused("battle deploy " + ff + " Specht", 1), Contains("division Specht is in reserve for Freeman's Farm"));
+    CHECK_THAT(refused("battle deploy " + ff + " Glover Poor", 1), Contains("division Poor is already deployed at Freeman's Farm"));
+    CHECK_THAT(refused("battle reserve " + ff + " Morgan", 1), Contains("division Morgan is already deployed at Freeman's Farm"));
+    CHECK_THAT(refused("battle deploy " + ff + " Glover Glover", 2), Contains("division Glover is named twice"));
+    CHECK_THAT(refused("battle deploy 'Freemans Farm' Glover", 2), Contains("no planned battle named \"Freemans Farm\": did you mean Freeman's Farm?"));
+    CHECK_THAT(refused("battle deploy " + ff + " Glovr", 2), Contains("no division named \"Glovr\"") && Contains("did you mean Glover?"));
+    refused("battle deploy " + ff, 2);
+    CHECK_THAT(refused("battle show 'Bemis' --as american", 2), Contains("no battle named \"Bemis\" that the american fought"));
+    step("battle plan 'Bemis Heights'");
+    CHECK_THAT(refused("battle deploy 'Bemis Heights' Poor", 1),
+               Contains("division Poor is already deployed at Freeman's Farm: a division is in one battle planned at a time"));
+    CHECK_THAT(refused("battle reserve Bemis Learned", 1), Contains("division Learned is already in reserve for Freeman's Farm"));
+
+    // A reserve arrives, rolled up with dice typed at the table, as arrive takes them.
+    std::string fives;
+    for (int i = 0; i < 60; ++i) fives += "5\n";
+    before.push_back(test::dump(db, false));
+    const auto rolled = test::run_muster("--db " + db + " battle arrive " + ff + " Learned --dice ask", c.env, fives);
+    INFO(rolled.err);
+    REQUIRE(rolled.code == 0);
+    CHECK_THAT(rolled.out, Contains("Arrived on the field at Freeman's Farm from the reserve: Learned (rolled up)"));
+    CHECK_THAT(rolled.out, Contains("Learned (American Formed infantry), 1777"));
+    CHECK_THAT(rolled.err, Contains("Dice for Learned:") && Contains("Roll 1 (percentile)"));
+    CHECK_THAT(ok("battle show " + ff + " --as american"), Contains("Arrived from the reserve\n  American: Learned\n"));
+    CHECK_THAT(refused("battle arrive " + ff + " Learned", 1), Contains("division Learned has already arrived on the field at Freeman's Farm: a reserve arrives once"));
+
+    // Rolled for at the table side: the draft waits under the battle's name, which its plan mentions to the umpire only.
+    step("table roll good_order --battle " + ff + " --unit 'Poor/1st New Hampshire' --column com --rolls 6");
+    CHECK_THAT(ok("battle show " + ff), Contains("A draft report is waiting") && Contains("muster battle report --draft \"Freeman's Farm\""));
+    CHECK(ok("battle show " + ff + " --as american").find("draft") == std::string::npos);
+
+    // Reported from the draft: the plan is closed, its date and place the battle's, kept as its history.
+    CHECK_THAT(step("battle report --draft " + ff), Contains("the plan of Freeman's Farm is closed"));
+    shown = ok("battle show " + ff);
+    CHECK_THAT(shown, Contains("Battle of Freeman's Farm, 1777-09-19, Freeman's Farm, north of Saratoga (casualties not yet returned)"));
+    CHECK_THAT(shown, Contains("As planned\n  Deployed on the field\n"));
+    CHECK_THAT(ok("battle list"), Contains("casualties not yet returned") && Contains("Bemis Heights") && Contains("planned"));
+    CHECK_THAT(ok("battle list --as british"), Contains("reported"));  // the British did not fight there, but knew of the plan
+    CHECK_THAT(ok("battle show " + ff + " --as british"), Contains("(reported)"));
+    CHECK_THAT(refused("battle deploy " + ff + " Glover", 1), Contains("battle Freeman's Farm is already reported") && Contains("Bemis Heights"));
+    CHECK_THAT(refused("battle plan " + ff, 1), Contains("is already recorded"));
+    CHECK_THAT(ok("check"), Contains("every ledger balances"));
+
+    // Undone step by step, each back to the campaign as it was before it (the journal aside).
+    for (size_t i = before.size(); i-- > 0;) {
+        INFO("undoing step " << i);
+        CHECK_THAT(ok("undo"), Contains("Undid #"));
+        CHECK(test::dump(db, false) == before[i]);
+    }
+    CHECK_THAT(ok("battle list"), !Contains("Freeman's Farm"));
+    CHECK_THAT(ok("check"), Contains("every ledger balances"));
+}
