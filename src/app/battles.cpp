@@ -268,11 +268,12 @@ bool write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one
     // side alone (losses on the march, say) had no enemy there to see it: nothing is shown.
     const bool seen = report.engaged == Fog::seen && plan.sides.size() > 1;
+    std::map<std::int64_t, int> engaged;  // by division, in one pass over the brigades
+    for (auto d : plan.divisions) engaged[d] = 0;
+    for (const auto& b : roster.brigades)
+        if (const auto it = engaged.find(b.division_id); it != engaged.end() && is_active(b.status)) it->second += b.stands;
     for (auto d : plan.divisions) {
-        int engaged = 0;
-        for (const auto& b : roster.brigades)
-            if (b.division_id == d && is_active(b.status)) engaged += b.stands;
-        db::Battles(store).insert_battle_division(battle, d, engaged);
+        db::Battles(store).insert_battle_division(battle, d, engaged[d]);
         if (seen) db::Forces(store).set_fog(d, Fog::seen);
     }
     for (const auto& l : plan.losses) {

@@ -11,6 +11,9 @@
 namespace muster::app {
 namespace {
 
+const std::string& owner_of(const army::Brigade& b) { return b.division; }
+const std::string& owner_of(const army::Battery& b) { return b.owner; }
+
 // What a person typed, found among `keys` (each naming items[owner[k]]): exactly, ignoring
 // case, or by a beginning, the first rule that finds any; several items: UsageError.
 template <class T>
@@ -28,10 +31,31 @@ const T* found(const std::vector<T>& items, const std::vector<std::string>& keys
                      (hits.size() > candidates.size() ? ", ..." : "") + "): give " + form);
 }
 
+// Whether `ref` is "Owner/Name" exactly, without building the string.
+bool is_ref(std::string_view ref, std::string_view owner, std::string_view name) {
+    return ref.size() == owner.size() + 1 + name.size() && ref.substr(0, owner.size()) == owner && ref[owner.size()] == '/' &&
+           ref.substr(owner.size() + 1) == name;
+}
+
+// The one item `exact` finds, else nullptr (none, or several: the full search says which).
+// The full search's first rule is the exact one, so where this finds one item it finds the
+// same: a reference typed in full costs a scan, not a string built for every item.
+template <class T, class Exact>
+const T* exactly_one(const std::vector<T>& items, Exact&& exact) {
+    const T* hit = nullptr;
+    for (const auto& x : items)
+        if (exact(x)) {
+            if (hit) return nullptr;
+            hit = &x;
+        }
+    return hit;
+}
+
 // An item by its full reference ("Heth/1st Brigade") or, failing that, by its own name.
 template <class T, class Ref>
 const T& find_one(const std::vector<T>& items, const std::string& ref, Ref&& full_ref, const std::string& what,
                   const std::string& form) {
+    if (const auto* x = exactly_one(items, [&](const T& item) { return is_ref(ref, owner_of(item), item.name); })) return *x;
     std::vector<std::string> refs, names;
     std::vector<size_t> owner;
     for (size_t i = 0; i < items.size(); ++i) {
@@ -60,8 +84,12 @@ const T& by_name(const std::vector<T>& items, const std::string& typed, const st
     throw NotFoundError("no " + what + " named \"" + visible(typed) + "\" in this campaign" + (near.empty() ? none : near));
 }
 
+// By id: the roster's lists come in id order, so a binary search finds it; a list out of order
+// (never read so) is searched whole before an item is said to be missing.
 template <class T>
 const T* by_id(const std::vector<T>& items, std::int64_t id) {
+    const auto it = std::lower_bound(items.begin(), items.end(), id, [](const T& x, std::int64_t v) { return x.id < v; });
+    if (it != items.end() && it->id == id) return &*it;
     for (const auto& x : items)
         if (x.id == id) return &x;
     return nullptr;
@@ -92,6 +120,12 @@ const army::Leader& Refs::leader(const std::string& ref) const {
             ++bearing;
         }
     if (bearing == 1) return *named;
+    // Given exactly (the first rule of the search below), one leader is found by a scan.
+    if (const auto* l = ref.empty() ? nullptr : exactly_one(m.leaders, [&](const army::Leader& x) {
+            return x.command.unit == ref || (!x.name.empty() && x.name == ref) ||
+                   (x.name.empty() && x.command.unit.empty() && x.former_post && x.label() == ref);
+        }))
+        return *l;
     // By the unit he commands, his name, or (unnamed, commanding nothing) the post he held:
     // "former commander of Heth".
     std::vector<std::string> keys;
@@ -132,6 +166,8 @@ void Refs::require_free_leader_name(const std::string& name, std::int64_t except
 Refs::Unit Refs::unit(const std::string& ref) const {
     Unit u;
     // A division, corps or army by its name; else a brigade.
+    const auto* unit = ref.find('/') == std::string::npos ? exactly_one(m.units, [&](const army::Unit& x) { return x.name == ref; }) : nullptr;
+    if (unit) return with_commander({unit->kind, unit->id, unit->side, nullptr, unit->name});
     std::vector<std::string> names;
     std::vector<size_t> owner;
     for (size_t i = 0; i < m.units.size(); ++i) {
@@ -139,15 +175,18 @@ Refs::Unit Refs::unit(const std::string& ref) const {
         owner.push_back(i);
     }
     const std::function<std::string(const army::Unit&)> shown = [](const army::Unit& x) { return word(x.kind) + " " + x.name; };
-    const auto* unit = ref.find('/') == std::string::npos
-                           ? found(m.units, names, owner, ref, "unit", "more of the name, or Division/Brigade for a brigade", shown)
-                           : nullptr;
+    unit = ref.find('/') == std::string::npos ? found(m.units, names, owner, ref, "unit", "more of the name, or Division/Brigade for a brigade", shown)
+                                              : nullptr;
     if (unit) {
         u = {unit->kind, unit->id, unit->side, nullptr, unit->name};
     } else {
         const auto& b = brigade(ref);
         u = {UnitKind::brigade, b.id, b.side, nullptr, b.ref()};
     }
+    return with_commander(u);
+}
+
+Refs::Unit Refs::with_commander(Unit u) const {
     for (const auto& l : m.leaders)
         if (l.command.kind == u.kind && l.command.unit_id == u.id) u.commander = &l;
     return u;

@@ -70,6 +70,7 @@ public:
     std::string describe(const campaign::ExchangeItem& i) const { return describe(i.kind, i.unit_id, i.stands); }
 
 private:
+    Unit with_commander(Unit u) const;  // the leader in command of it, if any
     const campaign::Roster& m;
 };
 
