@@ -242,15 +242,17 @@ std::optional<army::Brigade> Forces::brigade(std::int64_t id) const {
     });
 }
 
-std::vector<army::Brigade> Forces::brigades(std::int64_t campaign) const {
+std::vector<army::Brigade> Forces::brigades(std::int64_t campaign, const std::string* divisions) const {
     return guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;
         SQLite::Statement q(db, std::string("SELECT ") + k_brigade_columns + ", d.name AS division, a.side "
                                 "FROM brigade b JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id "
-                                "JOIN army a ON a.id = k.army_id WHERE b.campaign_id = ? ORDER BY b.id");
-        bind_all(q, campaign);
+                                "JOIN army a ON a.id = k.army_id WHERE " + (divisions ? "+" : "") + "b.campaign_id = ?1 " +
+                                (divisions ? "AND b.division_id IN (SELECT value FROM json_each(?2)) " : "") + "ORDER BY b.id");
+        if (divisions) bind_all(q, campaign, *divisions);
+        else bind_all(q, campaign);
         std::vector<army::Brigade> out;
-        out.reserve(rows_of(db, "brigade", campaign));
+        if (!divisions) out.reserve(rows_of(db, "brigade", campaign));
         for (const Row row(q); q.executeStep();) {
             auto b = read_brigade(row);
             b.division = row.text("division");
@@ -261,7 +263,7 @@ std::vector<army::Brigade> Forces::brigades(std::int64_t campaign) const {
     });
 }
 
-std::vector<army::Battery> Forces::batteries(std::int64_t campaign) const {
+std::vector<army::Battery> Forces::batteries(std::int64_t campaign, const std::string* divisions) const {
     return guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;
         SQLite::Statement q(db,
@@ -270,10 +272,12 @@ std::vector<army::Battery> Forces::batteries(std::int64_t campaign) const {
                             "FROM battery t LEFT JOIN division d ON d.id = t.division_id "
                             "LEFT JOIN corps dk ON dk.id = d.corps_id LEFT JOIN army da ON da.id = dk.army_id "
                             "LEFT JOIN corps k ON k.id = t.corps_id LEFT JOIN army ka ON ka.id = k.army_id "
-                            "LEFT JOIN army a ON a.id = t.army_id WHERE t.campaign_id = ? ORDER BY t.id");
-        bind_all(q, campaign);
+                            "LEFT JOIN army a ON a.id = t.army_id WHERE " + std::string(divisions ? "+" : "") + "t.campaign_id = ?1 " +
+                                std::string(divisions ? "AND t.division_id IN (SELECT value FROM json_each(?2)) " : "") + "ORDER BY t.id");
+        if (divisions) bind_all(q, campaign, *divisions);
+        else bind_all(q, campaign);
         std::vector<army::Battery> out;
-        out.reserve(rows_of(db, "battery", campaign));
+        if (!divisions) out.reserve(rows_of(db, "battery", campaign));
         for (const Row row(q); q.executeStep();) {
             auto t = read_battery(row);
             t.owner = row.text("owner");
@@ -284,22 +288,41 @@ std::vector<army::Battery> Forces::batteries(std::int64_t campaign) const {
     });
 }
 
-std::vector<army::Unit> Forces::units(std::int64_t campaign) const {
+std::vector<army::Unit> Forces::units(std::int64_t campaign, const std::string* divisions) const {
     return guarded(m_store.path(), [&] {
+        // Given divisions, those and the corps and armies above them.
+        const std::string only_divisions = divisions ? " AND d.id IN (SELECT value FROM json_each(?2))" : "";
+        const std::string only_corps =
+            divisions ? " AND k.id IN (SELECT corps_id FROM division WHERE id IN (SELECT value FROM json_each(?2)))" : "";
+        const std::string only_armies =
+            divisions ? " AND id IN (SELECT k.army_id FROM corps k JOIN division d ON d.corps_id = k.id WHERE d.id IN (SELECT value FROM json_each(?2)))"
+                      : "";
+        const std::string plus = divisions ? "+" : "";  // filtered: by the ids, not the campaign's index
         SQLite::Statement q(m_store.impl().db,
-                            "SELECT 1 AS tier, 'army' AS kind, id, name, side, NULL AS status FROM army WHERE campaign_id = ?1 "
-                            "UNION ALL SELECT 2, 'corps', k.id, k.name, a.side, NULL FROM corps k JOIN army a ON a.id = k.army_id "
-                            "WHERE k.campaign_id = ?1 "
-                            "UNION ALL SELECT 3, 'division', d.id, d.name, a.side, d.status FROM division d "
-                            "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE d.campaign_id = ?1 "
-                            "ORDER BY tier, id");
-        bind_all(q, campaign);
+                            "SELECT 1 AS tier, 'army' AS kind, id, name, side, NULL AS status FROM army WHERE " + plus + "campaign_id = ?1" + only_armies +
+                                " UNION ALL SELECT 2, 'corps', k.id, k.name, a.side, NULL FROM corps k JOIN army a ON a.id = k.army_id "
+                                "WHERE " + plus + "k.campaign_id = ?1" + only_corps +
+                                " UNION ALL SELECT 3, 'division', d.id, d.name, a.side, d.status FROM division d "
+                                "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE " + plus + "d.campaign_id = ?1" + only_divisions +
+                                " ORDER BY tier, id");
+        if (divisions) bind_all(q, campaign, *divisions);
+        else bind_all(q, campaign);
         std::vector<army::Unit> out;
         for (const Row row(q); q.executeStep();) {
             army::Unit u{row.word<UnitKind>("kind"), row.id("id"), row.text("name"), row.text("side"), std::nullopt};
             if (!row.null("status")) u.status = row.word<DivisionStatus>("status");
             out.push_back(std::move(u));
         }
+        return out;
+    });
+}
+
+std::vector<std::int64_t> Forces::divisions_named(std::int64_t campaign, std::string_view name) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT id FROM division WHERE campaign_id = ? AND name = ? COLLATE NOCASE ORDER BY id");
+        bind_all(q, campaign, name);
+        std::vector<std::int64_t> out;
+        for (const Row row(q); q.executeStep();) out.push_back(row.id("id"));
         return out;
     });
 }

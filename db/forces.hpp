@@ -81,12 +81,17 @@ public:
     /// One brigade as its row holds it (commanders by id, where it sits by division id), if it is there.
     std::optional<army::Brigade> brigade(std::int64_t id) const;
     /// Every brigade with where it sits; commanders by id only (the roster's leaders hold them).
-    std::vector<army::Brigade> brigades(std::int64_t campaign) const;
-    std::vector<army::Battery> batteries(std::int64_t campaign) const;
+    /// Every brigade (or battery) of the campaign; or, given `divisions` (their ids as a JSON
+    /// array), only theirs: what an operation on a few divisions reads.
+    std::vector<army::Brigade> brigades(std::int64_t campaign, const std::string* divisions = nullptr) const;
+    std::vector<army::Battery> batteries(std::int64_t campaign, const std::string* divisions = nullptr) const;
+    /// The ids of the divisions named `name`, ignoring case (an index finds them).
+    std::vector<std::int64_t> divisions_named(std::int64_t campaign, std::string_view name) const;
     /// Each division's side and whether it is hidden from the other side, by id.
     std::map<std::int64_t, std::pair<std::string, bool>> division_fog(const std::vector<std::int64_t>& divisions) const;
     /// Armies, then corps, then divisions, each by id.
-    std::vector<army::Unit> units(std::int64_t campaign) const;
+    /// Every army, corps and division; or, given `divisions`, those and their corps and armies.
+    std::vector<army::Unit> units(std::int64_t campaign, const std::string* divisions = nullptr) const;
     /// The names of the batteries in a corps' or an army's reserve.
     std::vector<std::string> reserve_battery_names(const ReserveTarget& reserve) const;
 

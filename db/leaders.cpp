@@ -47,35 +47,73 @@ void Leaders::set_leader_status(std::int64_t leader, LeaderStatus status, std::o
     });
 }
 
+namespace {
+
+// The unit each leader commands, from three scans joined here by the leader's id: SQLite would
+// build a temporary index for each join. A brigade out of service (merged, disbanded,
+// destroyed) is commanded by no one: its brigadier may be given another. Given divisions (a
+// JSON array of ids), only theirs and the corps and armies above them.
+CommandOffers command_offers(SQLite::Database& db, std::int64_t campaign, const std::string* divisions) {
+    CommandOffers commands;
+    SQLite::Statement brigades(db, std::string("SELECT b.id, b.name, d.name AS division, b.commander_id, b.alternate_id FROM brigade b "
+                                               "JOIN division d ON d.id = b.division_id WHERE " + std::string(divisions ? "+" : "") +
+                                                   "b.campaign_id = ?1 AND b.status = 'active' "
+                                               "AND (b.commander_id IS NOT NULL OR b.alternate_id IS NOT NULL) ") +
+                                       (divisions ? "AND b.division_id IN (SELECT value FROM json_each(?2)) " : "") + "ORDER BY b.id");
+    if (divisions) bind_all(brigades, campaign, *divisions);
+    else bind_all(brigades, campaign);
+    for (const Row row(brigades); brigades.executeStep();) {
+        const std::string ref = row.text("division") + "/" + row.text("name");
+        if (const auto id = row.optional_id("commander_id")) commands[*id].offer(CommandOffer::k_brigade, ref, UnitKind::brigade, row.id("id"));
+        if (const auto id = row.optional_id("alternate_id")) commands[*id].offer(CommandOffer::k_alternate, ref + " (alternate)", std::nullopt, 0);
+    }
+    const std::string in = "(SELECT value FROM json_each(?2))";
+    const std::string campaign_is = divisions ? "+campaign_id = ?1" : "campaign_id = ?1";  // filtered: by the ids, not the campaign's index
+    SQLite::Statement units(
+        db, "SELECT 'division' AS kind, id, name, commander_id FROM division WHERE " + campaign_is + " AND commander_id IS NOT NULL" +
+                (divisions ? " AND id IN " + in : "") +
+                " UNION ALL SELECT 'corps', id, name, commander_id FROM corps WHERE " + campaign_is + " AND commander_id IS NOT NULL" +
+                (divisions ? " AND id IN (SELECT corps_id FROM division WHERE id IN " + in + ")" : "") +
+                " UNION ALL SELECT 'army', id, name, commander_id FROM army WHERE " + campaign_is + " AND commander_id IS NOT NULL" +
+                (divisions ? " AND id IN (SELECT k.army_id FROM corps k JOIN division d ON d.corps_id = k.id WHERE d.id IN " + in + ")" : "") +
+                " ORDER BY id");
+    if (divisions) bind_all(units, campaign, *divisions);
+    else bind_all(units, campaign);
+    for (const Row row(units); units.executeStep();) {
+        const auto kind = row.word<UnitKind>("kind");
+        commands[row.id("commander_id")].offer(CommandOffer::rank_of(kind), row.text("name"), kind, row.id("id"));
+    }
+    return commands;
+}
+
+}  // namespace
+
 std::vector<army::Leader> Leaders::leaders(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
-        // The unit each leader commands, from three scans joined here by the leader's id:
-        // SQLite would build a temporary index for each join. A brigade out of service (merged,
-        // disbanded, destroyed) is commanded by no one: its brigadier may be given another.
-        CommandOffers commands;
-        SQLite::Statement brigades(db,
-                                   "SELECT b.id, b.name, d.name AS division, b.commander_id, b.alternate_id FROM brigade b "
-                                   "JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ? AND b.status = 'active' "
-                                   "AND (b.commander_id IS NOT NULL OR b.alternate_id IS NOT NULL) ORDER BY b.id");
-        bind_all(brigades, campaign);
-        for (const Row row(brigades); brigades.executeStep();) {
-            const std::string ref = row.text("division") + "/" + row.text("name");
-            if (const auto id = row.optional_id("commander_id")) commands[*id].offer(CommandOffer::k_brigade, ref, UnitKind::brigade, row.id("id"));
-            if (const auto id = row.optional_id("alternate_id")) commands[*id].offer(CommandOffer::k_alternate, ref + " (alternate)", std::nullopt, 0);
-        }
-        SQLite::Statement units(db,
-                                "SELECT 'division' AS kind, id, name, commander_id FROM division WHERE campaign_id = ?1 AND commander_id IS NOT NULL "
-                                "UNION ALL SELECT 'corps', id, name, commander_id FROM corps WHERE campaign_id = ?1 AND commander_id IS NOT NULL "
-                                "UNION ALL SELECT 'army', id, name, commander_id FROM army WHERE campaign_id = ?1 AND commander_id IS NOT NULL "
-                                "ORDER BY id");
-        bind_all(units, campaign);
-        for (const Row row(units); units.executeStep();) {
-            const auto kind = row.word<UnitKind>("kind");
-            commands[row.id("commander_id")].offer(CommandOffer::rank_of(kind), row.text("name"), kind, row.id("id"));
-        }
+        auto commands = command_offers(db, campaign, nullptr);
         auto out = read_leaders(db, campaign);
+        give_commands(out, std::move(commands));
+        return out;
+    });
+}
+
+std::vector<army::Leader> Leaders::leaders_of(std::int64_t campaign, const std::string& divisions) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        const ReadSnapshot snapshot(db);
+        auto commands = command_offers(db, campaign, &divisions);
+        // The commanders, and the leaders attached to them.
+        std::string ids = "[";
+        for (const auto& [id, _] : commands) ids += (ids.size() > 1 ? "," : "") + std::to_string(id);
+        ids += "]";
+        SQLite::Statement attached(db, "SELECT id FROM leader WHERE attached_to IN (SELECT value FROM json_each(?1))");
+        bind_all(attached, ids);
+        std::string with = ids.substr(0, ids.size() - 1);
+        for (const Row row(attached); attached.executeStep();) with += (with.size() > 1 ? "," : "") + std::to_string(row.id("id"));
+        with += "]";
+        auto out = read_leaders(db, campaign, &with);
         give_commands(out, std::move(commands));
         return out;
     });

@@ -29,6 +29,10 @@ public:
     void reveal_grade(std::int64_t leader);
     /// Every leader of the campaign, by id, with the unit he commands.
     std::vector<army::Leader> leaders(std::int64_t campaign) const;
+    /// The leaders commanding the given divisions (ids as a JSON array), their brigades, corps
+    /// and armies, and those attached to them, each with his command: what an operation on a
+    /// few divisions reads of the leaders.
+    std::vector<army::Leader> leaders_of(std::int64_t campaign, const std::string& divisions) const;
     /// Whether any leader of the campaign bears `name` (exactly).
     bool leader_named(std::int64_t campaign, std::string_view name) const;
     /// Whether what every side sees of `side` holds `name`: one of its armies, corps or divisions

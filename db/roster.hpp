@@ -29,6 +29,11 @@ public:
     army::OrderOfBattle order_of_battle(std::int64_t campaign) const;
     /// Everything an operation finds by name, in one snapshot.
     campaign::Roster roster(std::int64_t campaign, RosterParts parts = {}) const;
+    /// The roster of a few divisions (by id): their brigades and batteries, the divisions with
+    /// their corps and armies, the leaders commanding any of them or attached to those, and the
+    /// campaign's camps, holdings, battles and exchanges, in one snapshot. What an operation
+    /// that names only these divisions reads: it costs what it touches.
+    campaign::Roster roster_of(std::int64_t campaign, const std::vector<std::int64_t>& divisions) const;
     /// The order of battle and the roster in one snapshot: the roster's brigades, batteries,
     /// units and leaders' commands are taken from the order of battle's rows, not read twice.
     Whole whole(std::int64_t campaign) const;

@@ -47,13 +47,15 @@ army::Battery read_battery(const Row& row) {
     return t;
 }
 
-std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign) {
+std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign, const std::string* ids) {
     SQLite::Statement q(db,
-                        "SELECT id, name, side, rank, grade, rolled_grade, status, fell_in, out_battles, former_post, grade_revealed, attached_to "
-                        "FROM leader WHERE campaign_id = ? ORDER BY id");
-    bind_all(q, campaign);
+                        std::string("SELECT id, name, side, rank, grade, rolled_grade, status, fell_in, out_battles, former_post, grade_revealed, attached_to "
+                                    "FROM leader WHERE ") + (ids ? "+" : "") + "campaign_id = ?1 " +
+                            (ids ? "AND id IN (SELECT value FROM json_each(?2)) " : "") + "ORDER BY id");
+    if (ids) bind_all(q, campaign, *ids);
+    else bind_all(q, campaign);
     std::vector<army::Leader> out;
-    out.reserve(rows_of(db, "leader", campaign));
+    if (!ids) out.reserve(rows_of(db, "leader", campaign));
     std::map<std::pair<std::string, std::string>, int> posts;  // (side, former post) -> former commanders so far
     for (const Row row(q); q.executeStep();) {
         army::Leader l;

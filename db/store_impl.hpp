@@ -133,7 +133,8 @@ army::Brigade read_brigade(const Row& row);
 extern const char* const k_battery_columns;
 army::Battery read_battery(const Row& row);
 /// Every leader of the campaign, by id, each as his row holds him (what he commands not yet given).
-std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign);
+/// A campaign's leaders, in id order; given `ids` (a JSON array), only those.
+std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign, const std::string* ids = nullptr);
 
 /// The unit each leader commands, offered unit by unit in this order of precedence: a brigade
 /// (named with its division), a brigade as its alternate, a division, a corps, an army; of two

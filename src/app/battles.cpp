@@ -323,6 +323,55 @@ void date_battle(const db::Store& store, battle::Report& report, const campaign:
 
 }  // namespace
 
+namespace {
+
+// The divisions a report names, where it names every unit by a reference that holds its
+// division ("Heth/1st Brigade", a division by its name, a battery "Heth/2nd Battery") and each
+// of those names a division: the report is then checked against those divisions alone, and
+// finds what it would find in the whole campaign (a reference holding "/" matches only units
+// of the division named before it). Otherwise none: the whole campaign is read.
+std::optional<std::vector<std::int64_t>> named_divisions(const db::Store& store, std::int64_t campaign, const battle::Report& r) {
+    std::set<std::string> names(r.divisions.begin(), r.divisions.end());
+    std::vector<std::string> refs;
+    for (const auto& b : r.brigades) refs.push_back(b.brigade);
+    for (const auto& l : r.leaders) refs.push_back(l.leader);
+    for (const auto& g : r.batteries) refs.push_back(g.battery);
+    for (const auto& ref : refs) {
+        const auto slash = ref.find('/');
+        if (slash == std::string::npos || slash == 0) return std::nullopt;
+        names.insert(ref.substr(0, slash));
+    }
+    std::vector<std::int64_t> ids;
+    for (const auto& name : names) {
+        const auto found = db::Forces(store).divisions_named(campaign, name);
+        if (found.empty()) return std::nullopt;  // the whole campaign's search says what is wrong
+        ids.insert(ids.end(), found.begin(), found.end());
+    }
+    return ids;
+}
+
+// Plans a battle against the divisions it names where it can, else against the whole roster
+// (`parts` of it), and hands the plan and the roster it points into to `then`. Whatever the
+// narrow check refuses is checked again against the whole campaign, whose words the refusal
+// takes: the same report is refused the same way however it was read.
+template <class Then>
+auto with_plan(const db::Store& store, std::int64_t campaign, const battle::Report& report, const db::RosterParts& parts,
+               const rules::RuleSet& rules, Then&& then) {
+    if (const auto ids = named_divisions(store, campaign, report)) {
+        const auto roster = db::Rosters(store).roster_of(campaign, *ids);
+        std::optional<BattlePlan> plan;
+        try {
+            plan = plan_battle(Refs(roster), report, rules);
+        } catch (const Error&) {
+        }
+        if (plan) return then(roster, *plan);
+    }
+    const auto roster = db::Rosters(store).roster(campaign, parts);
+    return then(roster, plan_battle(Refs(roster), report, rules));
+}
+
+}  // namespace
+
 Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     const bool preview = mode == Mode::preview;
     battle::Report report = given;
@@ -335,15 +384,17 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     // divisions only when it names some. Each kind of name is found in its own list, so the
     // rest need not be read.
     const db::RosterParts parts{true, true, !report.batteries.empty(), !report.divisions.empty()};
-    if (preview) return describe_battle(db::Rosters(store).roster(c.id, parts), report, m_session.rules());
+    if (preview) return with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster& roster, const BattlePlan&) {
+        return describe_battle(roster, report, m_session.rules());
+    });
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
-        const auto roster = db::Rosters(store).roster(c.id, parts);
-        const auto plan = plan_battle(Refs(roster), report, m_session.rules());
-        const bool closed = write_battle(store, m_session.rules(), c.id, op, roster, report, plan);
-        out = plan.outcome;
-        if (closed) out.lines.push_back("the plan of " + report.name + " is closed: it stays as the battle's history (muster battle show)");
-        return out.summary;
+        return with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster& roster, const BattlePlan& plan) {
+            const bool closed = write_battle(store, m_session.rules(), c.id, op, roster, report, plan);
+            out = plan.outcome;
+            if (closed) out.lines.push_back("the plan of " + report.name + " is closed: it stays as the battle's history (muster battle show)");
+            return out.summary;
+        });
     });
     return out;
 }
@@ -388,13 +439,23 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
     auto& store = m_session.state().store;
     Outcome out;
     const auto op = store.run_operation(c.id, kind_or_preview(OperationKind::recovery, mode), [&](std::int64_t op) {
-        const auto roster = db::Rosters(store).roster(c.id);
+        // The divisions that fought are read, not the whole campaign: unless a loss's brigade
+        // is not among them (a battle of an earlier muster), when the whole campaign is.
+        campaign::Roster battles;
+        battles.battles = db::Battles(store).battles(c.id);
+        const auto named = Refs(battles).battle(battle_name);
+        const auto losses = db::Battles(store).losses(named.id);
+        auto roster = db::Rosters(store).roster_of(c.id, db::Battles(store).battle_divisions(named.id));
+        for (const auto& loss : losses)
+            if (!Refs(roster).brigade_by_id(loss.brigade_id)) {
+                roster = db::Rosters(store).roster(c.id);
+                break;
+            }
         const Refs refs(roster);
         const auto& battle = refs.battle(battle_name);
         if (battle.recovered) throw Error("the casualties of " + battle.name + " have already returned");
         // Read by the sides whose casualties return (they fought): their own dice.
         std::set<std::string> sides;
-        const auto losses = db::Battles(store).losses(battle.id);
         for (const auto& loss : losses) sides.insert(refs.brigade_at(loss.brigade_id, "a battle's loss").side);
         OperationDice dice(m_session.state(), c, op, Audience::sides(sides), "recovery", rolls);
         std::vector<std::int64_t> divisions;

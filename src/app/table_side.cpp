@@ -365,6 +365,29 @@ std::tuple<std::optional<Target>, std::optional<Target>, std::optional<Target>> 
     return {unit, defender, firer};
 }
 
+// What a roll at the table reads of the campaign: where every unit is named "Division/Unit"
+// and each division is found, those divisions alone (the same units the whole campaign's
+// search would find: a reference holding "/" matches only its division's units); otherwise,
+// or where one of them is not found there, the whole campaign, whose search says what is wrong.
+campaign::Roster table_roster(const db::Store& store, std::int64_t campaign, const std::vector<std::string>& refs) {
+    std::vector<std::int64_t> ids;
+    for (const auto& ref : refs) {
+        if (ref.empty()) continue;
+        const auto slash = ref.find('/');
+        const auto found = slash == std::string::npos || slash == 0 ? std::vector<std::int64_t>{}
+                                                                    : db::Forces(store).divisions_named(campaign, ref.substr(0, slash));
+        if (found.empty()) return db::Rosters(store).roster(campaign);
+        ids.insert(ids.end(), found.begin(), found.end());
+    }
+    auto roster = db::Rosters(store).roster_of(campaign, ids);
+    for (const auto& ref : refs) try {
+            if (!ref.empty()) find_target(Refs(roster), ref, "");
+        } catch (const Error&) {
+            return db::Rosters(store).roster(campaign);
+        }
+    return roster;
+}
+
 // The battle a draft is for, as a draft under way spells it; refused once it is reported.
 std::string draft_battle(const db::Store& store, std::int64_t campaign, const Refs& refs, const std::string& typed) {
     auto battle = require_name("battle", typed);
@@ -400,7 +423,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
     auto& store = m_session.state().store;
     CampaignRolled out;
     out.outcome.operation = store.run_operation(c.id, OperationKind::table_roll, [&](std::int64_t op) {
-        const auto roster = db::Rosters(store).roster(c.id);
+        const auto roster = table_roster(store, c.id, {r.unit, r.defender, r.firer});
         const Refs refs(roster);
         const auto battle = draft_battle(store, c.id, refs, r.battle);
         const auto [unit, defender, firer] = targets(refs, r);
@@ -477,7 +500,7 @@ play::Resolved TableSide::campaign_choices(const CampaignRoll& r) const {
     auto& store = m_session.state().store;
     play::Resolved out;
     store.read([&] {
-        const auto roster = db::Rosters(store).roster(c.id);
+        const auto roster = table_roster(store, c.id, {r.unit, r.defender, r.firer});
         const Refs refs(roster);
         const DraftSoFar so_far(store, c.id, draft_battle(store, c.id, refs, r.battle));
         const auto [unit, defender, firer] = targets(refs, r);
@@ -496,7 +519,7 @@ Outcome TableSide::set_state(const std::string& typed, const std::string& ref, c
     auto& store = m_session.state().store;
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::table_roll, [&](std::int64_t op) {
-        const auto roster = db::Rosters(store).roster(c.id);
+        const auto roster = table_roster(store, c.id, {ref});
         const Refs refs(roster);
         const auto battle = draft_battle(store, c.id, refs, typed);
         const auto unit = find_target(refs, ref, "--unit");

@@ -198,6 +198,9 @@ int main() {
             }
         record("battle report (60 br.)", seconds([&] { s.battles().report_battle(report, app::Mode::apply); }));
         record("recovery (60 br.)", seconds([&] { s.battles().recover(report.name, {}, app::Mode::apply); }));
+        // A sound brigadier replaced from the leader table: one brigade's leader.
+        const auto replaced = report.brigades.front().brigade;
+        record("leader replacement", seconds([&] { s.leaders().replace_leader(replaced, 1863, {}, app::Mode::apply, app::Displace::replace); }));
         record("raw read floor", raw_read_floor(dir.file("c.db")));
         record("open + oob text", seconds([&] {
                    app::Session fresh(dir.file("c.db"), app::Open::existing, 5000, app::Catalog(""));
