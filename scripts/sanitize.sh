@@ -22,4 +22,4 @@ export MUSTER_TEST_SCALE_DOWN=${MUSTER_TEST_SCALE_DOWN:-5}
 # battle and undo/redo sequences and the season played through (their code runs in every other
 # test) and the browser (Chromium's time, not muster's).
 ctest --output-on-failure --parallel "$(nproc)" -LE 'bench|gui' \
-  -E 'damaged in turn \((second|third|fourth) quarter\)|exact odds match|follow tables 1 3 4|fractional battery comes in|In a real browser|undone and redone step by step|Random battle sequences|A season through the command line'
+  -E 'damaged in turn \((second|third|fourth) quarter\)|exact odds match|follow tables 1 3 4|fractional battery comes in|In a real browser|undone and redone step by step|Random battle sequences|A season through the command line|SIGKILL at random moments|check verifies the database itself'
