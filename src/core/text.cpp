@@ -60,7 +60,10 @@ std::string lower(std::string_view text) {
 }
 
 std::string count_of(int n, std::string_view singular, std::string_view plural) {
-    return std::to_string(n) + " " + std::string(n == 1 ? singular : plural);
+    std::string out = std::to_string(n);
+    out += ' ';
+    out += n == 1 ? singular : plural;
+    return out;
 }
 
 std::string possessive(std::string_view name) {

@@ -3,7 +3,9 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 
+#include <initializer_list>
 #include <set>
+#include <string_view>
 
 namespace muster::generate {
 namespace {
@@ -20,42 +22,53 @@ std::string id_list(const std::vector<T>& items) {
     return join(ids, ", ");
 }
 
+// The parts one after another, in a string allocated once (`a + b + c` makes a string at each `+`).
+std::string concat(std::initializer_list<std::string_view> parts) {
+    size_t size = 0;
+    for (auto part : parts) size += part.size();
+    std::string out;
+    out.reserve(size);
+    for (auto part : parts) out += part;
+    return out;
+}
+
 class Roller {
 public:
     Roller(const rules::RuleSet& rules, dice::Source& dice, std::vector<dice::RollRecord>& log)
         : m_rules(rules), m_dice(dice), m_log(log) {}
 
     // Rolls a table for the context and writes what the row sets into it.
-    void table(const RangeTable& t, Context& context, const std::string& purpose) {
+    void table(const RangeTable& t, Context& context, std::string purpose) {
         const auto& block = t.block_for(context);
-        const dice::Throw thrown = m_dice.roll(t.die, purpose);
+        dice::Throw thrown = m_dice.roll(t.die, purpose);
         const rules::Row* hit = nullptr;
         for (const auto& row : block.rows)
             if (row.range.contains(thrown.reading)) hit = &row;
         // Blocks cover every reading (validated), and sources only return valid readings.
         if (!hit) throw Error("table " + t.id + " has no row for " + std::to_string(thrown.reading));
-        std::vector<std::string> results;
+        std::string result;
         for (size_t i = 0; i < t.sets.size(); ++i) {
             context.set(t.sets[i], hit->values[i]);
-            results.push_back(m_rules.describe(t.sets[i], hit->values[i]));
+            if (i > 0) result += ", ";
+            result += m_rules.describe(t.sets[i], hit->values[i]);
         }
-        m_log.push_back({purpose, t.id, thrown, join(results, ", ")});
+        m_log.push_back({std::move(purpose), t.id, std::move(thrown), std::move(result)});
     }
 
     // A percentile roll against a chance: "roll equal or lower than the fraction".
-    bool chance(int percent, const std::string& purpose, const std::string& success, const std::string& failure) {
-        const dice::Throw thrown = m_dice.roll(rules::Die::percentile, purpose);
+    bool chance(int percent, std::string purpose, std::string_view success, std::string_view failure) {
+        dice::Throw thrown = m_dice.roll(rules::Die::percentile, purpose);
         const bool hit = thrown.reading <= percent;
-        m_log.push_back({purpose, "", thrown,
-                               (hit ? success : failure) + " (" + std::to_string(thrown.reading) +
-                                   (hit ? " <= " : " > ") + std::to_string(percent) + ")"});
+        std::string result = concat({hit ? success : failure, " (", std::to_string(thrown.reading),
+                                     hit ? " <= " : " > ", std::to_string(percent), ")"});
+        m_log.push_back({std::move(purpose), "", std::move(thrown), std::move(result)});
         return hit;
     }
 
-    void steps(const std::vector<size_t>& steps, Context& context, unsigned given, const std::string& purpose) {
+    void steps(const std::vector<size_t>& steps, Context& context, unsigned given, std::string_view purpose) {
         for (size_t i : steps) {
             const RangeTable& t = m_rules.tables[i];
-            if (!t.all_given(given)) table(t, context, purpose + ": " + (t.title.empty() ? t.id : t.title));
+            if (!t.all_given(given)) table(t, context, concat({purpose, ": ", t.title.empty() ? t.id : t.title}));
         }
     }
 
@@ -121,7 +134,8 @@ void check_known(const rules::RuleSet& rules, const Context& context, unsigned g
         }
     }
     for (Field f : {Field::year, Field::theater}) {
-        if (rules.domain(f).empty() || context.has(f)) continue;
+        const bool none = f == Field::year ? rules.years.empty() : rules.theaters.empty();
+        if (none || context.has(f)) continue;
         bool rolled = false;
         for (size_t i : rules.generation.division)
             for (Field s : rules.tables[i].sets) rolled = rolled || s == f;
@@ -144,7 +158,8 @@ void add_artillery(const rules::RuleSet& rules, Roller& roll, Context context, a
     // largest roll that is "equal or lower than the fraction".
     a.fraction_percent = a.total_stands % a.stands_per_battery * 100 / a.stands_per_battery;
     if (a.fraction_percent > 0)
-        a.extra = roll.chance(a.fraction_percent, "fractional battery (" + std::to_string(a.fraction_percent) + "%)",
+        a.extra = roll.chance(a.fraction_percent,
+                              concat({"fractional battery (", std::to_string(a.fraction_percent), "%)"}),
                               "one more battery", "no more batteries");
     a.batteries = a.whole + (a.extra ? 1 : 0);
     // The reserve takes its share (one third) of the whole batteries; a fraction of a battery
@@ -153,15 +168,23 @@ void add_artillery(const rules::RuleSet& rules, Roller& roll, Context context, a
     a.to_reserve = share / g.reserve_den;
     a.reserve_percent = share % g.reserve_den * 100 / g.reserve_den;
     if (a.reserve_percent > 0 &&
-        roll.chance(a.reserve_percent, "reserve's share of the batteries (" + std::to_string(a.reserve_percent) + "%)",
+        roll.chance(a.reserve_percent,
+                    concat({"reserve's share of the batteries (", std::to_string(a.reserve_percent), "%)"}),
                     "one more battery to the reserve", "it stays with the division"))
         ++a.to_reserve;
+    d.batteries.reserve(a.batteries);
     for (int i = 1; i <= a.batteries; ++i) {
-        army::Battery t;
+        army::Battery& t = d.batteries.emplace_back();
         t.name = ordinal(i) + " Battery";
         t.reserve = i > a.batteries - a.to_reserve;
-        d.batteries.push_back(std::move(t));
     }
+}
+
+// The most rolls a division of `count` brigades takes: its own, each brigade's with an alternate
+// commander, its leader's, the artillery ratio and the two chances of a battery.
+size_t most_rolls(const rules::RuleSet& rules, int count) {
+    const auto& g = rules.generation;
+    return g.division.size() + count * (g.brigade.size() + g.alternate.size()) + g.division_leader.size() + 3;
 }
 
 // The chance that a die reads within a row's range.
@@ -310,10 +333,12 @@ army::Division generate_division(const rules::RuleSet& rules, const Request& req
     if (context.has(Field::theater)) d.theater = context.get(Field::theater).id;
 
     const int count = context.get(Field::brigades).number;
+    d.rolls.reserve(most_rolls(rules, count));
+    d.brigades.reserve(count);
     for (int i = 1; i <= count; ++i) {
         Context b = context;
-        army::Brigade brigade;
-        brigade.name = ordinal(i) + " " + rules.term_brigade;
+        army::Brigade& brigade = d.brigades.emplace_back();
+        brigade.name = concat({ordinal(i), " ", rules.term_brigade});
         roll.steps(rules.generation.brigade, b, 0, brigade.name);
         brigade.arm = d.arm;
         brigade.rating = b.get(Field::rating).id;
@@ -322,17 +347,16 @@ army::Division generate_division(const rules::RuleSet& rules, const Request& req
         brigade.commander = make_leader(rules, b, request.despicable_by_the_book);
         if (!rules.generation.alternate.empty() && b.has(Field::alternate) && b.get(Field::alternate).number == 1) {
             Context alt = b;
-            roll.steps(rules.generation.alternate, alt, 0, brigade.name + " alternate commander");
+            roll.steps(rules.generation.alternate, alt, 0, concat({brigade.name, " alternate commander"}));
             brigade.alternate = make_leader(rules, alt, request.despicable_by_the_book);
         }
-        d.brigades.push_back(std::move(brigade));
     }
 
     Context leader = context;
     roll.steps(rules.generation.division_leader, leader, 0, "division leader");
     d.commander = make_leader(rules, leader, request.despicable_by_the_book);
 
-    add_artillery(rules, roll, context, d);
+    add_artillery(rules, roll, std::move(context), d);
     return d;
 }
 
