@@ -31,6 +31,22 @@ army::Leader leader_of(const LeadersById& leaders, std::int64_t id) {
     return it == leaders.end() ? army::Leader{} : it->second;
 }
 
+// A division's own columns (not its side, nor its contents), with its commander.
+void read_division(const Row& row, army::Division& d, army::Leader commander) {
+    d.id = row.id("id");
+    d.name = row.text("name");
+    d.arm = row.text("arm");
+    d.status = row.word<DivisionStatus>("status");
+    d.hidden = row.flag("hidden");
+    d.name_seen = row.flag("name_seen");
+    d.year = row.optional_integer("year").value_or(0);
+    d.theater = row.null("theater") ? "" : row.text("theater");
+    d.nationality = row.null("nationality") ? "" : row.text("nationality");
+    d.commander = std::move(commander);
+    // A placeholder's commander known by name: named, not yet rolled (no grade).
+    if (!d.commander.id && !row.null("leader_name")) d.commander.name = row.text("leader_name");
+}
+
 // The whole tree of a campaign, its commanders taken from `leaders`.
 army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo& c, const LeadersById& leaders) {
     const auto campaign = c.id;
@@ -74,18 +90,7 @@ army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo&
     bind_all(qd, campaign);
     for (const Row row(qd); qd.executeStep();) {
         army::Division d;
-        d.id = row.id("id");
-        d.name = row.text("name");
-        d.arm = row.text("arm");
-        d.status = row.word<DivisionStatus>("status");
-        d.hidden = row.flag("hidden");
-        d.name_seen = row.flag("name_seen");
-        d.year = row.optional_integer("year").value_or(0);
-        d.theater = row.null("theater") ? "" : row.text("theater");
-        d.nationality = row.null("nationality") ? "" : row.text("nationality");
-        d.commander = leader_of(leaders, row.optional_id("commander_id").value_or(0));
-        // A placeholder's commander known by name: named, not yet rolled (no grade).
-        if (!d.commander.id && !row.null("leader_name")) d.commander.name = row.text("leader_name");
+        read_division(row, d, leader_of(leaders, row.optional_id("commander_id").value_or(0)));
         d.side = row.text("side");
         parent(corps, row.id("corps_id"), "division", "corps")->divisions.push_back(std::move(d));
     }
@@ -122,6 +127,87 @@ army::OrderOfBattle Rosters::order_of_battle(std::int64_t campaign) const {
         // Reads see one snapshot: a writer in another process cannot tear the tree.
         const ReadSnapshot snapshot(db);
         return read_oob(db, m_store.campaign(campaign), by_id(read_leaders(db, campaign)));
+    });
+}
+
+void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
+    guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        const ReadSnapshot snapshot(db);
+        static const LeaderColumns unit_leader("l", true), commander("c", false), alternate("a", false);
+        // The walk reaches a unit from its parent: a row whose parent is not there would be
+        // left out unseen, so it is looked for first (as read_oob finds it), one index lookup a row.
+        SQLite::Statement orphan(db,
+                                 "SELECT 'corps' AS child, 'army' AS parent, u.army_id AS id FROM corps u WHERE u.campaign_id = ?1 AND "
+                                 "NOT EXISTS (SELECT 1 FROM army p WHERE p.id = u.army_id AND p.campaign_id = ?1) "
+                                 "UNION ALL SELECT 'division', 'corps', u.corps_id FROM division u WHERE u.campaign_id = ?1 AND "
+                                 "NOT EXISTS (SELECT 1 FROM corps p WHERE p.id = u.corps_id AND p.campaign_id = ?1) "
+                                 "UNION ALL SELECT 'brigade', 'division', u.division_id FROM brigade u WHERE u.campaign_id = ?1 AND "
+                                 "NOT EXISTS (SELECT 1 FROM division p WHERE p.id = u.division_id AND p.campaign_id = ?1) "
+                                 "UNION ALL SELECT 'battery', CASE WHEN u.division_id IS NOT NULL THEN 'division' WHEN u.corps_id IS NOT NULL THEN 'corps' ELSE 'army' END, "
+                                 "COALESCE(u.division_id, u.corps_id, u.army_id) FROM battery u WHERE u.campaign_id = ?1 AND NOT EXISTS ("
+                                 "SELECT 1 FROM division p WHERE p.id = u.division_id AND p.campaign_id = ?1 UNION ALL "
+                                 "SELECT 1 FROM corps p WHERE p.id = u.corps_id AND p.campaign_id = ?1 UNION ALL "
+                                 "SELECT 1 FROM army p WHERE p.id = u.army_id AND p.campaign_id = ?1) LIMIT 1");
+        bind_all(orphan, campaign);
+        if (orphan.executeStep()) {
+            const Row row(orphan);
+            throw missing_parent(row.text("child"), row.text("parent"), row.id("id"));
+        }
+        // Each unit with its commander, a unit's contents by the indexes on their unit (the
+        // campaign's id written +campaign_id, so that no index on it is taken instead: one
+        // ordered by position scanned every battery of the campaign for each division), in the
+        // order read_oob gives them.
+        SQLite::Statement qa(db, "SELECT u.id, u.name, u.side, " + unit_leader.select() +
+                                     " FROM army u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.campaign_id = ? ORDER BY u.id");
+        SQLite::Statement qc(db, "SELECT u.id, u.name, " + unit_leader.select() +
+                                     " FROM corps u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.army_id = ? AND +u.campaign_id = ? ORDER BY u.id");
+        SQLite::Statement qd(db, "SELECT u.id, u.name, u.arm, u.status, u.hidden, u.name_seen, u.year, u.theater, u.nationality, u.leader_name, " +
+                                     unit_leader.select() + " FROM division u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.corps_id = ? AND +u.campaign_id = ? ORDER BY u.id");
+        SQLite::Statement qb(db, std::string("SELECT ") + k_brigade_columns + ", " + commander.select() + ", " + alternate.select() +
+                                     " FROM brigade b LEFT JOIN leader c ON c.id = b.commander_id LEFT JOIN leader a ON a.id = b.alternate_id "
+                                     "WHERE b.division_id = ? AND +b.campaign_id = ? ORDER BY b.position, b.id");
+        const auto batteries = [&](const char* owner) {
+            return SQLite::Statement(db, std::string("SELECT ") + k_battery_columns + " FROM battery t WHERE t." + owner + " = ? AND +t.campaign_id = ? ORDER BY t.position, t.id");
+        };
+        SQLite::Statement army_reserve = batteries("army_id"), corps_reserve = batteries("corps_id"), division_batteries = batteries("division_id");
+        const auto read_batteries = [campaign](SQLite::Statement& q, std::int64_t owner) {
+            q.reset();
+            bind_all(q, owner, campaign);
+            std::vector<army::Battery> out;
+            for (const Row row(q); q.executeStep();) out.push_back(read_battery(row));
+            return out;
+        };
+        bind_all(qa, campaign);
+        army::Division d;  // one at a time, its vectors' room kept from one to the next
+        for (const Row ra(qa); qa.executeStep();) {
+            const army::Army a{ra.id("id"), ra.text("name"), ra.text("side"), unit_leader.read(ra), {}, read_batteries(army_reserve, ra.id("id"))};
+            v.army(a);
+            qc.reset();
+            bind_all(qc, a.id, campaign);
+            for (const Row rc(qc); qc.executeStep();) {
+                const army::Corps k{rc.id("id"), rc.text("name"), unit_leader.read(rc), {}, read_batteries(corps_reserve, rc.id("id"))};
+                v.corps(k);
+                qd.reset();
+                bind_all(qd, k.id, campaign);
+                for (const Row row(qd); qd.executeStep();) {
+                    read_division(row, d, unit_leader.read(row));
+                    d.side = a.side;
+                    d.brigades.clear();
+                    qb.reset();
+                    bind_all(qb, d.id, campaign);
+                    for (const Row rb(qb); qb.executeStep();) {
+                        auto& b = d.brigades.emplace_back(read_brigade(rb));
+                        b.commander = commander.read(rb);
+                        b.alternate = alternate.read(rb);
+                    }
+                    d.batteries = read_batteries(division_batteries, d.id);
+                    v.division(d);
+                }
+                v.end_corps();
+            }
+            v.end_army();
+        }
     });
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // Whole campaigns read in one snapshot: the order of battle (every division, hidden ones
 // included), the roster an operation finds names in, and both together for the GUI's model.
-#include "army/division.hpp"
+#include "army/walk.hpp"
 #include "campaign/records.hpp"
 #include "db/store.hpp"
 
@@ -27,6 +27,9 @@ public:
 
     /// The whole tree of a campaign, every division (hidden ones included).
     army::OrderOfBattle order_of_battle(std::int64_t campaign) const;
+    /// The same tree walked for `v` in one snapshot, read a division at a time: what holds it
+    /// holds no more than one division, whatever the campaign's size.
+    void walk_oob(std::int64_t campaign, army::OobVisitor& v) const;
     /// Everything an operation finds by name, in one snapshot.
     campaign::Roster roster(std::int64_t campaign, RosterParts parts = {}) const;
     /// The roster of a few divisions (by id): their brigades and batteries, the divisions with

@@ -8,6 +8,10 @@
 
 namespace muster::db {
 
+Damaged missing_parent(const std::string& child, const std::string& what, std::int64_t id) {
+    return Damaged("a " + child + " points at " + what + " " + std::to_string(id) + ", which is not there; run muster check, or restore a backup");
+}
+
 size_t rows_of(SQLite::Database& db, const char* table, std::int64_t campaign) {
     SQLite::Statement q(db, std::string("SELECT count(*) AS n FROM ") + table + " WHERE campaign_id = ?");
     bind_all(q, campaign);
@@ -47,31 +51,72 @@ army::Battery read_battery(const Row& row) {
     return t;
 }
 
+namespace {
+
+// A leader's own columns, in the order LeaderColumns names them.
+constexpr const char* k_leader_columns[] = {"id", "name", "side", "rank", "grade", "rolled_grade", "status", "fell_in", "out_battles",
+                                            "former_post", "grade_revealed", "attached_to"};
+enum LeaderColumn { l_id, l_name, l_side, l_rank, l_grade, l_rolled_grade, l_status, l_fell_in, l_out_battles, l_former_post,
+                    l_grade_revealed, l_attached_to, l_company, l_company_revealed };
+
+// How a corps leader and a division leader attached to him are named in each other's company:
+// by name, else by the unit commanded, else by number.
+std::string named_as(const std::string& alias, const char* unit) {
+    return "COALESCE(NULLIF(" + alias + ".name, ''), 'the commander of ' || (SELECT name FROM " + unit + " WHERE commander_id = " + alias +
+           ".id), 'leader #' || " + alias + ".id)";
+}
+const std::string k_corps_leader_named = named_as("c", "corps"), k_division_leader_named = named_as("d", "division");
+
+}  // namespace
+
+LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company(company) {
+    for (const char* c : k_leader_columns) {
+        m_names.push_back(alias + "_" + c);
+        m_select += (m_select.empty() ? "" : ", ") + alias + "." + c + " AS " + m_names.back();
+    }
+    if (!company) return;
+    // A corps leader in play attached to a division leader, or the division leader he is attached to.
+    m_names.push_back(alias + "_company");
+    m_select += ", COALESCE(CASE WHEN " + alias + ".status = 'active' THEN (SELECT 'attached to ' || " + k_division_leader_named +
+                " FROM leader d WHERE d.id = " + alias + ".attached_to) END, (SELECT 'with corps leader ' || " + k_corps_leader_named +
+                " || ' attached' FROM leader c WHERE c.attached_to = " + alias + ".id AND c.status = 'active')) AS " + m_names.back();
+    m_names.push_back(alias + "_company_revealed");
+    m_select += ", CASE WHEN " + alias + ".attached_to IS NOT NULL THEN " + alias + ".grade_revealed ELSE (SELECT c.grade_revealed FROM leader c WHERE c.attached_to = " +
+                alias + ".id AND c.status = 'active') END AS " + m_names.back();
+}
+
+army::Leader LeaderColumns::read(const Row& row) const {
+    army::Leader l;
+    const auto name = [&](LeaderColumn c) { return m_names[c].c_str(); };
+    if (row.null(name(l_id))) return l;
+    l.id = row.id(name(l_id));
+    l.name = row.text(name(l_name));
+    l.side = row.text(name(l_side));
+    l.rank = row.word<Rank>(name(l_rank));
+    l.grade = row.text(name(l_grade));
+    l.rolled_grade = row.text(name(l_rolled_grade));
+    l.grade_revealed = row.flag(name(l_grade_revealed));
+    l.attached_to = row.optional_id(name(l_attached_to));
+    l.status = row.word<LeaderStatus>(name(l_status));
+    l.fell_in = row.optional_id(name(l_fell_in));
+    l.out_battles = row.optional_integer(name(l_out_battles)).value_or(0);
+    if (m_company && !row.null(name(l_company))) l.company = army::Leader::Company{row.text(name(l_company)), row.flag(name(l_company_revealed))};
+    return l;
+}
+
 std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign, const std::string* ids) {
-    SQLite::Statement q(db,
-                        std::string("SELECT id, name, side, rank, grade, rolled_grade, status, fell_in, out_battles, former_post, grade_revealed, attached_to "
-                                    "FROM leader WHERE ") + (ids ? "+" : "") + "campaign_id = ?1 " +
-                            (ids ? "AND id IN (SELECT value FROM json_each(?2)) " : "") + "ORDER BY id");
+    static const LeaderColumns columns("l", false);
+    SQLite::Statement q(db, "SELECT " + columns.select() + " FROM leader l WHERE " + (ids ? "+" : "") + "l.campaign_id = ?1 " +
+                                (ids ? "AND l.id IN (SELECT value FROM json_each(?2)) " : "") + "ORDER BY l.id");
     if (ids) bind_all(q, campaign, *ids);
     else bind_all(q, campaign);
     std::vector<army::Leader> out;
     if (!ids) out.reserve(rows_of(db, "leader", campaign));
     std::map<std::pair<std::string, std::string>, int> posts;  // (side, former post) -> former commanders so far
     for (const Row row(q); q.executeStep();) {
-        army::Leader l;
-        l.id = row.id("id");
-        l.name = row.text("name");
-        l.side = row.text("side");
-        l.rank = row.word<Rank>("rank");
-        l.grade = row.text("grade");
-        l.rolled_grade = row.text("rolled_grade");
-        l.grade_revealed = row.flag("grade_revealed");
-        l.attached_to = row.optional_id("attached_to");
-        l.status = row.word<LeaderStatus>("status");
-        l.fell_in = row.optional_id("fell_in");
-        l.out_battles = row.optional_integer("out_battles").value_or(0);
-        if (!row.null("former_post")) {
-            auto post = row.text("former_post");
+        auto l = columns.read(row);
+        if (!row.null("l_former_post")) {
+            auto post = row.text("l_former_post");
             const int number = ++posts[{l.side, post}];
             l.former_post = {std::move(post), number};
         }
@@ -79,10 +124,8 @@ std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campai
     }
     // Each attachment in play, as both leaders print it: by name, or by the unit commanded.
     SQLite::Statement company(db,
-                              "SELECT c.id AS corps_leader, d.id AS division_leader, c.grade_revealed, "
-                              "COALESCE(NULLIF(c.name, ''), 'the commander of ' || (SELECT name FROM corps WHERE commander_id = c.id), 'leader #' || c.id) AS corps, "
-                              "COALESCE(NULLIF(d.name, ''), 'the commander of ' || (SELECT name FROM division WHERE commander_id = d.id), 'leader #' || d.id) AS division "
-                              "FROM leader c JOIN leader d ON d.id = c.attached_to WHERE c.campaign_id = ? AND c.status = 'active'");
+                              "SELECT c.id AS corps_leader, d.id AS division_leader, c.grade_revealed, " + k_corps_leader_named + " AS corps, " +
+                                  k_division_leader_named + " AS division FROM leader c JOIN leader d ON d.id = c.attached_to WHERE c.campaign_id = ? AND c.status = 'active'");
     bind_all(company, campaign);
     const auto at = [&](std::int64_t id) -> army::Leader* {
         const auto it = std::lower_bound(out.begin(), out.end(), id, [](const army::Leader& l, std::int64_t v) { return l.id < v; });

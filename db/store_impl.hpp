@@ -108,13 +108,14 @@ std::string now_utc();
 std::int64_t to_sql(std::uint64_t v);
 std::uint64_t from_sql(std::int64_t v);
 
+/// A reference to a row that is not there: damage, said so.
+Damaged missing_parent(const std::string& child, const std::string& what, std::int64_t id);
+
 /// A row's parent as read, by id: a reference to a row that is not there is damage, said so.
 template <class Map>
 auto parent(const Map& map, std::int64_t id, const char* child, const char* what) {
     const auto it = map.find(id);
-    if (it == map.end())
-        throw Damaged(std::string("a ") + child + " points at " + what + " " + std::to_string(id) +
-                    ", which is not there; run muster check, or restore a backup");
+    if (it == map.end()) throw missing_parent(child, what, id);
     return it->second;
 }
 
@@ -135,6 +136,22 @@ army::Battery read_battery(const Row& row);
 /// Every leader of the campaign, by id, each as his row holds him (what he commands not yet given).
 /// A campaign's leaders, in id order; given `ids` (a JSON array), only those.
 std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign, const std::string* ids = nullptr);
+/// A leader's columns in a SELECT, from the table aliased `alias` and named after it ("c_name"),
+/// so that a unit's row can carry its commander; with `company`, his attachment as both
+/// leaders print it (read_leaders gives the campaign's all at once).
+class LeaderColumns {
+public:
+    LeaderColumns(const std::string& alias, bool company);
+    /// "c.id AS c_id, c.name AS c_name, ...".
+    const std::string& select() const { return m_select; }
+    /// The leader of a row; none (an empty leader) where the id is NULL.
+    army::Leader read(const Row& row) const;
+
+private:
+    std::vector<std::string> m_names;
+    std::string m_select;
+    bool m_company;
+};
 
 /// The unit each leader commands, offered unit by unit in this order of precedence: a brigade
 /// (named with its division), a brigade as its alternate, a division, a corps, an army; of two

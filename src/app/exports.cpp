@@ -19,22 +19,6 @@
 namespace muster::app {
 namespace {
 
-// Keeps only the divisions in `keep`, and the corps and armies that still hold one.
-army::OrderOfBattle only_divisions(army::OrderOfBattle oob, const std::vector<std::int64_t>& keep) {
-    std::vector<army::Army> armies;
-    for (auto& a : oob.armies) {
-        std::vector<army::Corps> corps;
-        for (auto& k : a.corps) {
-            std::erase_if(k.divisions, [&](const army::Division& d) { return std::find(keep.begin(), keep.end(), d.id) == keep.end(); });
-            if (!k.divisions.empty()) corps.push_back(std::move(k));
-        }
-        a.corps = std::move(corps);
-        if (!a.corps.empty()) armies.push_back(std::move(a));
-    }
-    oob.armies = std::move(armies);
-    return oob;
-}
-
 // The extension of a file name, lower case, as a format is spelled (".txt" is text); empty: none.
 std::string extension_word(const std::string& path) {
     const auto dot = path.rfind('.');
@@ -70,42 +54,45 @@ LabelFormat label_format_for(const std::string& path, std::optional<LabelFormat>
     return format_for(path, asked, otherwise);
 }
 
-army::OrderOfBattle Exports::snapshot(const ExportRequest& r) const {
+army::OobSource Exports::source(const ExportRequest& r) const {
     const auto& store = m_session.state().store;
-    army::OrderOfBattle oob;
     // The battle as the viewer may name it: one it did not fight is not there for it.
-    const auto battle = r.battle ? std::optional(m_session.battles().named(*r.battle, r.viewer).id) : std::nullopt;
-    store.read([&] {
-        oob = m_session.forces().order_of_battle({r.side, r.viewer});
-        if (battle) oob = only_divisions(std::move(oob), db::Battles(store).battle_divisions(*battle));
-    });
-    return oob;
+    std::optional<std::vector<std::int64_t>> only;
+    if (r.battle) only = db::Battles(store).battle_divisions(m_session.battles().named(*r.battle, r.viewer).id);
+    const auto request = checked(m_session.rules(), {r.side, r.viewer});
+    return {m_session.current().name, request.viewer,
+            [this, request, only](army::OobVisitor& v) { m_session.forces().walk_oob(request, v, only); }};
 }
 
 void Exports::oob(const ExportRequest& r, OobFormat format, const Sink& out) const {
     const auto& rules = m_session.rules();
-    const auto oob = snapshot(r);
-    const auto c = m_session.current();
-    const exporter::Provenance p{c.date, c.turn};
-    switch (format) {
-        case OobFormat::text: return out(exporter::oob_text(rules, oob, p));
-        case OobFormat::md: return out(exporter::oob_markdown(rules, oob, p));
-        case OobFormat::csv: return out(exporter::oob_csv(rules, oob, p));
-        case OobFormat::html: return out(exporter::oob_html(rules, oob, p));
-        case OobFormat::json: return out(exporter::oob_json(rules, oob, p));
-        case OobFormat::pdf: return exporter::oob_pdf(rules, oob, p, out);
-    }
+    // One snapshot for every walk a writer makes.
+    m_session.state().store.read([&] {
+        const auto oob = source(r);
+        const auto c = m_session.current();
+        const exporter::Provenance p{c.date, c.turn};
+        switch (format) {
+            case OobFormat::text: return exporter::oob_text(rules, oob, p, out);
+            case OobFormat::md: return exporter::oob_markdown(rules, oob, p, out);
+            case OobFormat::csv: return exporter::oob_csv(rules, oob, p, out);
+            case OobFormat::html: return exporter::oob_html(rules, oob, p, out);
+            case OobFormat::json: return exporter::oob_json(rules, oob, p, out);
+            case OobFormat::pdf: return exporter::oob_pdf(rules, oob, p, out);
+        }
+    });
 }
 
 void Exports::labels(const ExportRequest& r, LabelFormat format, const exporter::LabelSheet& sheet, const Sink& out) const {
     const auto& rules = m_session.rules();
-    const auto oob = snapshot(r);
-    const auto c = m_session.current();
-    const exporter::Provenance p{c.date, c.turn};
-    switch (format) {
-        case LabelFormat::html: return out(exporter::labels_html(rules, oob, p, sheet));
-        case LabelFormat::pdf: return exporter::labels_pdf(rules, oob, p, sheet, out);
-    }
+    m_session.state().store.read([&] {
+        const auto oob = source(r);
+        const auto c = m_session.current();
+        const exporter::Provenance p{c.date, c.turn};
+        switch (format) {
+            case LabelFormat::html: return exporter::labels_html(rules, oob, p, sheet, out);
+            case LabelFormat::pdf: return exporter::labels_pdf(rules, oob, p, sheet, out);
+        }
+    });
 }
 
 namespace {

@@ -53,7 +53,8 @@ public:
                        const exporter::LabelSheet& labels = {}) const;
 
 private:
-    army::OrderOfBattle snapshot(const ExportRequest& request) const;
+    /// The forces asked for, walked from the campaign a division at a time (inside a read).
+    army::OobSource source(const ExportRequest& request) const;
     Session& m_session;
 };
 

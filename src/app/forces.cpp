@@ -116,12 +116,16 @@ std::string rolled_text(const rules::RuleSet& r, const LeaderEntry& e, const arm
 
 }  // namespace
 
+OobRequest checked(const rules::RuleSet& r, const OobRequest& request) {
+    OobRequest out;
+    if (request.side) out.side = side_id(r, *request.side);
+    out.viewer = request.viewer.is_umpire() ? request.viewer : View::of_side(side_id(r, request.viewer.side()));
+    return out;
+}
+
 army::OrderOfBattle view_of(const rules::RuleSet& r, const army::OrderOfBattle& all, const OobRequest& request) {
-    // The side and the viewer as typed ("Union", "conf"), as the rule set spells them.
-    std::optional<std::string> side;
-    if (request.side) side = side_id(r, *request.side);
-    const auto viewer = request.viewer.is_umpire() ? request.viewer : View::of_side(side_id(r, request.viewer.side()));
-    return army::view_of(all, side, viewer);
+    const auto c = checked(r, request);
+    return army::view_of(all, c.side, c.viewer);
 }
 
 void Forces::add_army(const std::string& typed_side, const std::string& given_name, const LeaderEntry& commander) {
@@ -385,6 +389,12 @@ std::string Forces::import_oob(const std::string& file, const std::map<std::stri
 army::OrderOfBattle Forces::order_of_battle(const OobRequest& request) const {
     const auto& r = m_session.rules();
     return view_of(r, db::Rosters(m_session.state().store).order_of_battle(m_session.current().id), request);
+}
+
+void Forces::walk_oob(const OobRequest& request, army::OobVisitor& v, const std::optional<std::vector<std::int64_t>>& only) const {
+    const auto c = checked(m_session.rules(), request);
+    army::OobFilter filter(v, c.side, c.viewer, only);
+    db::Rosters(m_session.state().store).walk_oob(m_session.current().id, filter);
 }
 
 std::vector<army::Brigade> Forces::brigades() const { return db::Forces(m_session.state().store).brigades(m_session.current().id); }

@@ -3,7 +3,7 @@
 // batteries, names, what the other side has seen, imported orders of battle; and reading them.
 #include "app/outcome.hpp"
 #include "app/session.hpp"
-#include "army/division.hpp"
+#include "army/walk.hpp"
 
 #include <optional>
 #include <map>
@@ -72,6 +72,9 @@ public:
 
     /// The order of battle as `request.viewer` may see it.
     army::OrderOfBattle order_of_battle(const OobRequest& request) const;
+    /// The same walked for `v` a division at a time (what the exports write), of it only the
+    /// divisions in `only` where given.
+    void walk_oob(const OobRequest& request, army::OobVisitor& v, const std::optional<std::vector<std::int64_t>>& only = std::nullopt) const;
     /// Every brigade with its division, side, strength and status (the battle report's rows).
     std::vector<army::Brigade> brigades() const;
 
@@ -79,6 +82,9 @@ private:
     Session& m_session;
 };
 
+/// The request with its side and viewer as the rule set spells them ("Union", "conf" typed);
+/// an unknown side refused.
+OobRequest checked(const rules::RuleSet& rules, const OobRequest& request);
 /// The order of battle as a viewer may see it, checking the sides named.
 army::OrderOfBattle view_of(const rules::RuleSet& rules, const army::OrderOfBattle& all, const OobRequest& request);
 

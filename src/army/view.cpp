@@ -1,5 +1,7 @@
 #include "army/view.hpp"
 
+#include <algorithm>
+
 namespace muster::army {
 
 OrderOfBattle view_of(const OrderOfBattle& all, const std::optional<std::string>& only_side, const View& viewer) {
@@ -7,44 +9,83 @@ OrderOfBattle view_of(const OrderOfBattle& all, const std::optional<std::string>
     out.campaign = all.campaign;
     out.rules = all.rules;
     out.view = viewer;
-    for (const auto& a : all.armies) {
-        if (only_side && a.side != *only_side) continue;
-        if (viewer.owns(a.side)) {
-            out.armies.push_back(a);
-            continue;
-        }
-        // An enemy army: only what the viewer has seen, and no reserves (never revealed); of
-        // its leaders, their grades only once revealed.
-        Army seen{a.id, a.name, a.side, a.commander.as_enemy_sees(), {}, {}};
-        for (const auto& k : a.corps) {
-            Corps corps{k.id, k.name, k.commander.as_enemy_sees(), {}, {}};
-            for (const auto& d : k.divisions) {
-                if (!d.hidden) {
-                    auto shown = d;
-                    shown.commander = d.commander.as_enemy_sees();
-                    for (auto& b : shown.brigades) {
-                        b.commander = b.commander.as_enemy_sees();
-                        b.alternate = b.alternate.as_enemy_sees();
-                    }
-                    corps.divisions.push_back(std::move(shown));
-                }
-                // Seen by name as a placeholder, arrived since: still a placeholder to this side.
-                else if (d.name_seen) {
-                    Division name_only;
-                    name_only.id = d.id;
-                    name_only.name = d.name;
-                    name_only.side = d.side;
-                    name_only.arm = d.arm;
-                    name_only.status = DivisionStatus::placeholder;
-                    name_only.hidden = false;
-                    corps.divisions.push_back(std::move(name_only));
-                }
-            }
-            if (!corps.divisions.empty()) seen.corps.push_back(std::move(corps));
-        }
-        if (!seen.corps.empty()) out.armies.push_back(std::move(seen));
-    }
+    OobCollector collect(out);
+    OobFilter filter(collect, only_side, viewer);
+    walk(all, filter);
     return out;
+}
+
+void OobFilter::army(const Army& a) {
+    m_army_state = {};
+    m_army_state.skipped = m_side && a.side != *m_side;
+    if (m_army_state.skipped) return;
+    // An enemy army: only what the viewer has seen, and no reserves (never revealed); of its
+    // leaders, their grades only once revealed.
+    const bool own = m_viewer.owns(a.side);
+    m_army = own ? a : Army{a.id, a.name, a.side, a.commander.as_enemy_sees(), {}, {}};
+    m_army_state.pruned = !own || m_only;
+    if (!m_army_state.pruned) pass_army();
+}
+
+void OobFilter::corps(const Corps& k) {
+    m_corps_state = {};
+    m_corps_state.skipped = m_army_state.skipped;
+    if (m_corps_state.skipped) return;
+    m_corps = m_viewer.owns(m_army.side) ? k : Corps{k.id, k.name, k.commander.as_enemy_sees(), {}, {}};
+    m_corps_state.pruned = m_army_state.pruned;
+    if (!m_corps_state.pruned) pass_corps();
+}
+
+void OobFilter::division(const Division& d) {
+    if (m_corps_state.skipped || (m_only && !std::binary_search(m_only->begin(), m_only->end(), d.id))) return;
+    const auto shown = [&](const Division& seen) {
+        pass_army();
+        pass_corps();
+        m_next.division(seen);
+    };
+    if (m_viewer.owns(m_army.side)) return shown(d);
+    if (!d.hidden) {
+        auto seen = d;
+        seen.commander = d.commander.as_enemy_sees();
+        for (auto& b : seen.brigades) {
+            b.commander = b.commander.as_enemy_sees();
+            b.alternate = b.alternate.as_enemy_sees();
+        }
+        return shown(seen);
+    }
+    // Seen by name as a placeholder, arrived since: still a placeholder to this side.
+    if (d.name_seen) {
+        Division name_only;
+        name_only.id = d.id;
+        name_only.name = d.name;
+        name_only.side = d.side;
+        name_only.arm = d.arm;
+        name_only.status = DivisionStatus::placeholder;
+        name_only.hidden = false;
+        shown(name_only);
+    }
+}
+
+void OobFilter::end_corps() {
+    if (m_corps_state.passed) m_next.end_corps();
+    m_corps_state = {};
+}
+
+void OobFilter::end_army() {
+    if (m_army_state.passed) m_next.end_army();
+    m_army_state = {};
+}
+
+void OobFilter::pass_army() {
+    if (m_army_state.passed) return;
+    m_army_state.passed = true;
+    m_next.army(m_army);
+}
+
+void OobFilter::pass_corps() {
+    if (m_corps_state.passed) return;
+    m_corps_state.passed = true;
+    m_next.corps(m_corps);
 }
 
 }  // namespace muster::army

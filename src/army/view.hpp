@@ -1,6 +1,7 @@
 #pragma once
-#include "army/division.hpp"
+#include "army/walk.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -10,5 +11,40 @@ namespace muster::army {
 /// sees its own forces whole and, of the others, only divisions it has seen (not hidden).
 /// Armies and corps with nothing visible are left out; so are armies not of `only_side`.
 OrderOfBattle view_of(const OrderOfBattle& all, const std::optional<std::string>& only_side, const View& viewer);
+
+/// Passes on what one viewer may see (view_of), and of that, where `only` is given, only those
+/// divisions; the corps and armies left with none are left out.
+class OobFilter : public OobVisitor {
+public:
+    OobFilter(OobVisitor& next, std::optional<std::string> only_side, View viewer,
+              std::optional<std::vector<std::int64_t>> only = std::nullopt)
+        : m_next(next), m_side(std::move(only_side)), m_viewer(std::move(viewer)), m_only(std::move(only)) {
+        if (m_only) std::sort(m_only->begin(), m_only->end());
+    }
+    void army(const Army& a) override;
+    void corps(const Corps& k) override;
+    void division(const Division& d) override;
+    void end_corps() override;
+    void end_army() override;
+
+private:
+    // An army or corps heard but not yet passed on: passed on with its first division shown,
+    // or at its end where an army of the viewer's own shows whole.
+    struct Pending {
+        bool skipped = false;  // not of the side asked for
+        bool passed = false;
+        bool pruned = false;   // passed on only with a division
+    };
+    void pass_army();
+    void pass_corps();
+    OobVisitor& m_next;
+    std::optional<std::string> m_side;
+    View m_viewer;
+    std::optional<std::vector<std::int64_t>> m_only;
+    Army m_army;
+    Corps m_corps;
+    Pending m_army_state, m_corps_state;
+};
+
 
 }  // namespace muster::army

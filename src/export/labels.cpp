@@ -2,7 +2,7 @@
 // A4 or Letter with cut lines.
 #include "core/error.hpp"
 #include "export/html.hpp"
-#include "export/oob.hpp"
+#include "export/oob_writer.hpp"
 #include "export/pdf.hpp"
 
 #include <algorithm>
@@ -67,8 +67,7 @@ int lines_of(const LabelSheet& s) { return s.brigadier ? 4 : 3; }
 
 }  // namespace
 
-void labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet,
-                const Sink& out) {
+void labels_pdf(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p, const LabelSheet& sheet, const Sink& out) {
     const auto cells = grid(sheet);  // named, not bound: the page's drawing captures them
     const int across = cells.first, down = cells.second;
     const auto paper = paper_of(sheet);
@@ -78,41 +77,50 @@ void labels_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, con
     // the name's size the HTML's; each line shrinks to fit the width.
     const double step = 0.84 / lines_of(sheet);
     const double size = std::min(h / (1.4 * lines_of(sheet)), 14.0);
-    const auto labels = label_texts(rules, oob);
     const size_t per_page = static_cast<size_t>(across * down);
     const auto draw = [&](Pdf& pdf) {
-        for (size_t i = 0; i < labels.size(); ++i) {
-            const size_t on_page = i % per_page;
-            if (on_page == 0) {
-                if (i > 0) pdf.new_page();
-                pdf.lines(cut_lines(static_cast<int>(std::min(per_page, labels.size() - i)), across, left, top, w, h), true);
+        // A page's labels are gathered, then drawn with its cut lines: the last page's lines
+        // are as long as the labels it holds.
+        std::vector<LabelText> page;
+        int pages = 0;
+        const auto draw_page = [&] {
+            if (pages++ > 0) pdf.new_page();
+            pdf.lines(cut_lines(static_cast<int>(page.size()), across, left, top, w, h), true);
+            for (size_t i = 0; i < page.size(); ++i) {
+                const double x = left + static_cast<double>(i % static_cast<size_t>(across)) * w;
+                const double y = top + static_cast<double>(i / static_cast<size_t>(across)) * h;
+                const auto& l = page[i];
+                // The label's lines from the top, each shrunk to fit its width, and what still does not fit cut.
+                int line = 0;
+                auto fitted = [&](const std::string& text, double largest, bool bold, bool grey) {
+                    const double fit = pdf.fitting_size(text, w - 6, largest, 4, bold);
+                    pdf.text(x + 3, y + h * (0.04 + step * ++line), pdf.cut(text, w - 6, fit, bold), fit, bold, grey);
+                };
+                fitted(l.brigade, size, true, false);
+                if (sheet.brigadier && !l.brigadier.empty()) fitted(l.brigadier, size * 0.8, false, false);
+                fitted(l.division, size * 0.8, false, true);
+                fitted(l.third_line(), size * 0.85, true, false);
             }
-            const double x = left + static_cast<double>(on_page % static_cast<size_t>(across)) * w;
-            const double y = top + static_cast<double>(on_page / static_cast<size_t>(across)) * h;
-            const auto& l = labels[i];
-            // The label's lines from the top, each shrunk to fit its width, and what still does not fit cut.
-            int line = 0;
-            auto fitted = [&](const std::string& text, double largest, bool bold, bool grey) {
-                const double fit = pdf.fitting_size(text, w - 6, largest, 4, bold);
-                pdf.text(x + 3, y + h * (0.04 + step * ++line), pdf.cut(text, w - 6, fit, bold), fit, bold, grey);
-            };
-            fitted(l.brigade, size, true, false);
-            if (sheet.brigadier && !l.brigadier.empty()) fitted(l.brigadier, size * 0.8, false, false);
-            fitted(l.division, size * 0.8, false, true);
-            fitted(l.third_line(), size * 0.85, true, false);
-        }
-        if (labels.empty()) pdf.text(left, top + 20, "No " + rules.brigade_noun() + "s in service to label.", 10);
+            page.clear();
+        };
+        each_label(rules, oob, [&](const LabelText& l) {
+            page.push_back(l);
+            if (page.size() == per_page) draw_page();
+        });
+        if (!page.empty()) draw_page();
+        if (pages == 0) pdf.text(left, top + 20, "No " + rules.brigade_noun() + "s in service to label.", 10);
     };
     Pdf::write(paper.width_mm * k_point_per_mm, paper.height_mm * k_point_per_mm,
                provenance_line(rules, oob, p) + " | " + rules.brigade_noun() + " labels", out, draw);
 }
 
-std::string labels_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const LabelSheet& sheet) {
+void labels_html(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p, const LabelSheet& sheet, const Sink& sink) {
     const auto [across, down] = grid(sheet);
     (void)down;
     const auto paper = paper_of(sheet);
     const std::string w = mm(sheet.width_mm), h = mm(sheet.height_mm);
-    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(rules.term_brigade) + " labels: " +
+    Buffered out(sink);
+    out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(rules.term_brigade) + " labels: " +
                       html_escape(oob.campaign) + "</title>\n<style>\n@page { size: " + mm(paper.width_mm) + " " + mm(paper.height_mm) + "; margin: 10mm; }\n"
                       "body { font-family: \"DejaVu Sans\", Arial, sans-serif; margin: 0; }\n"
                       ".provenance { font-size: 8pt; color: #555; margin-bottom: 4mm; }\n"
@@ -125,12 +133,13 @@ std::string labels_html(const rules::RuleSet& rules, const army::OrderOfBattle& 
                       ".effectiveness { font-weight: bold; }\n</style>\n</head>\n<body>\n<div class=\"provenance\">" +
                       html_escape(provenance_line(rules, oob, p)) + " | " + html_escape(rules.brigade_noun()) + " labels, " + html_escape(w + " x " + h) +
                       ", cut along the dashed lines</div>\n<div class=\"sheet\">\n";
-    for (const auto& l : label_texts(rules, oob))
+    each_label(rules, oob, [&](const LabelText& l) {
         out += "<div class=\"label\"><div class=\"name\">" + html_escape(l.brigade) + "</div>" +
                (sheet.brigadier && !l.brigadier.empty() ? "<div class=\"brigadier\">" + html_escape(l.brigadier) + "</div>" : "") + "<div class=\"division\">" +
                html_escape(l.division) + "</div><div class=\"effectiveness\">" + html_escape(l.third_line()) + "</div></div>\n";
+    });
     out += "</div>\n</body>\n</html>\n";
-    return out;
+    out.flush();
 }
 
 }  // namespace muster::exporter

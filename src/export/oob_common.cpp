@@ -4,7 +4,7 @@
 #include "core/text.hpp"
 #include "core/version.hpp"
 #include "export/division_text.hpp"
-#include "export/oob.hpp"
+#include "export/oob_writer.hpp"
 
 #include <algorithm>
 
@@ -16,13 +16,13 @@ std::string name_of(const rules::Named* named, const std::string& id) { return n
 
 }  // namespace
 
-std::vector<std::string> provenance_fields(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
+std::vector<std::string> provenance_fields(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p) {
     const auto* viewer = rules.find_side(oob.view.side());
     return {std::string("muster ") + k_version, oob.campaign, text_or(p.date, ""), p.turn.text(),
             viewer ? "view of the " + viewer->name : std::string("umpire's view")};
 }
 
-std::string provenance_line(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
+std::string provenance_line(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p) {
     auto fields = provenance_fields(rules, oob, p);
     fields.erase(std::remove(fields.begin(), fields.end(), std::string()), fields.end());  // a campaign without a date
     return join(fields, " | ");
@@ -84,28 +84,36 @@ Totals totals_of(const army::Division& d) {
     return t;
 }
 
-Totals totals_of(const army::Corps& k) {
-    Totals t;
-    for (const auto& d : k.divisions) t += totals_of(d);
-    t.batteries += in_service(k.reserve);
-    return t;
+void OobWriter::army(const army::Army& a) {
+    m_army = a;
+    m_army_total = {};
+    m_army_total.batteries = in_service(a.reserve);
+    begin_army(a);
 }
 
-Totals totals_of(const army::Army& a) {
-    Totals t;
-    for (const auto& k : a.corps) t += totals_of(k);
-    t.batteries += in_service(a.reserve);
-    return t;
+void OobWriter::corps(const army::Corps& k) {
+    m_corps = k;
+    m_corps_total = {};
+    m_corps_total.batteries = in_service(k.reserve);
+    begin_corps(m_army, k);
 }
 
-std::vector<std::pair<std::string, Totals>> side_totals(const army::OrderOfBattle& oob) {
-    std::vector<std::pair<std::string, Totals>> out;
-    for (const auto& a : oob.armies) {
-        auto it = std::find_if(out.begin(), out.end(), [&](const auto& s) { return s.first == a.side; });
-        if (it == out.end()) it = out.insert(out.end(), {a.side, Totals{}});
-        it->second += totals_of(a);
-    }
-    return out;
+void OobWriter::division(const army::Division& d) {
+    const auto t = totals_of(d);
+    m_corps_total += t;
+    write_division(m_army, m_corps, d, t);
+}
+
+void OobWriter::end_corps() {
+    m_army_total += m_corps_total;
+    finish_corps(m_army, m_corps, m_corps_total);
+}
+
+void OobWriter::end_army() {
+    auto it = std::find_if(m_sides.begin(), m_sides.end(), [&](const auto& s) { return s.first == m_army.side; });
+    if (it == m_sides.end()) it = m_sides.insert(m_sides.end(), {m_army.side, Totals{}});
+    it->second += m_army_total;
+    finish_army(m_army, m_army_total);
 }
 
 std::string totals_text(const rules::RuleSet& rules, const Totals& t) {
@@ -113,9 +121,9 @@ std::string totals_text(const rules::RuleSet& rules, const Totals& t) {
            count_of(t.batteries, "battery", "batteries");
 }
 
-std::vector<std::string> side_totals_lines(const rules::RuleSet& rules, const army::OrderOfBattle& oob) {
+std::vector<std::string> side_totals_lines(const rules::RuleSet& rules, const SideTotals& sides) {
     std::vector<std::string> out;
-    for (const auto& [id, t] : side_totals(oob)) {
+    for (const auto& [id, t] : sides) {
         const auto* side = rules.find_side(id);
         out.push_back((side ? side->name : id) + ": " + totals_text(rules, t));
     }
@@ -129,33 +137,53 @@ std::string LabelText::third_line() const {
     return out;
 }
 
-std::vector<LabelText> label_texts(const rules::RuleSet& rules, const army::OrderOfBattle& oob) {
-    std::vector<LabelText> out;
+namespace {
+
+// Each label as the walk comes to it.
+class Labels final : public army::OobVisitor {
+public:
+    Labels(const rules::RuleSet& rules, const std::function<void(const LabelText&)>& label) : m_rules(rules), m_label(label) {}
+    void army(const army::Army&) override {}
+    void corps(const army::Corps& k) override { leader(k.commander, Rank::corps, k.name); }
+    void division(const army::Division& d) override {
+        leader(d.commander, Rank::division, d.name);
+        for (const auto& b : d.brigades) {
+            if (!is_active(b.status)) continue;
+            const auto& c = b.commander;
+            const auto* grade = m_rules.find_grade(c.grade);
+            m_label({b.name, c.present() && is_active(c.status) ? c.name : "", d.name, b.label.text(),
+                     name_of(m_rules.find_rating(b.rating), b.rating), grade && c.present() ? grade->mark : ""});
+        }
+    }
+    void end_corps() override {}
+    void end_army() override {}
+
+private:
     // A leader stand's label: his name, his post and what his grade binds him to, his grade
     // and its mark ("DP").
-    const auto leader = [&](const army::Leader& l, Rank rank, const std::string& unit) {
+    void leader(const army::Leader& l, Rank rank, const std::string& unit) {
         if (!l.present() || !is_active(l.status)) return;
-        const auto* grade = rules.find_grade(l.grade);
-        std::string post = (l.name.empty() ? "" : rules.rank_name(rank) + ", ") + unit;
+        const auto* grade = m_rules.find_grade(l.grade);
+        std::string post = (l.name.empty() ? "" : m_rules.rank_name(rank) + ", ") + unit;
         if (l.company) post += "; " + l.company->text;
         if (grade && rank == Rank::division && !grade->division_leader_note.empty()) post += "; " + grade->division_leader_note;
-        out.push_back({l.name.empty() ? rules.rank_name(rank) : l.name, "", post,
-                       l.grade == army::k_unrevealed_grade ? "grade not revealed" : name_of(grade, l.grade), "", grade ? grade->mark : ""});
-    };
-    for (const auto& a : oob.armies)
-        for (const auto& k : a.corps) {
-            leader(k.commander, Rank::corps, k.name);
-            for (const auto& d : k.divisions) {
-                leader(d.commander, Rank::division, d.name);
-                for (const auto& b : d.brigades) {
-                    if (!is_active(b.status)) continue;
-                    const auto& c = b.commander;
-                    const auto* grade = rules.find_grade(c.grade);
-                    out.push_back({b.name, c.present() && is_active(c.status) ? c.name : "", d.name, b.label.text(),
-                                   name_of(rules.find_rating(b.rating), b.rating), grade && c.present() ? grade->mark : ""});
-                }
-            }
-        }
+        m_label({l.name.empty() ? m_rules.rank_name(rank) : l.name, "", post,
+                 l.grade == army::k_unrevealed_grade ? "grade not revealed" : name_of(grade, l.grade), "", grade ? grade->mark : ""});
+    }
+    const rules::RuleSet& m_rules;
+    const std::function<void(const LabelText&)>& m_label;
+};
+
+}  // namespace
+
+void each_label(const rules::RuleSet& rules, const army::OobSource& oob, const std::function<void(const LabelText&)>& label) {
+    Labels labels(rules, label);
+    oob.walk(labels);
+}
+
+std::vector<LabelText> label_texts(const rules::RuleSet& rules, const army::OrderOfBattle& oob) {
+    std::vector<LabelText> out;
+    each_label(rules, army::OobSource::of(oob), [&](const LabelText& l) { out.push_back(l); });
     return out;
 }
 

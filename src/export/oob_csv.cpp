@@ -1,5 +1,5 @@
 #include "core/text.hpp"
-#include "export/oob.hpp"
+#include "export/oob_writer.hpp"
 
 #include <array>
 
@@ -50,62 +50,78 @@ private:
     std::array<std::string, std::size(k_oob_csv_columns)> m_fields;
 };
 
-}  // namespace
-
-std::string oob_csv(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
-    const auto provenance = provenance_fields(rules, oob, p);
-    std::vector<std::string> head(std::begin(k_oob_csv_columns), std::end(k_oob_csv_columns));
-    head.insert(head.end(), std::begin(k_oob_csv_provenance), std::end(k_oob_csv_provenance));
-    std::string out = record(head);
-    const auto add = [&](const Record& r) {
+// Each record as the walk comes to it, the provenance in its last fields.
+class Csv final : public OobWriter {
+public:
+    Csv(const rules::RuleSet& rules, std::vector<std::string> provenance, Buffered& out)
+        : m_rules(rules), m_provenance(std::move(provenance)), m_out(out) {}
+    void add(const Record& r) {
         auto fields = r.fields();
-        fields.insert(fields.end(), provenance.begin(), provenance.end());
-        out += record(fields);
-    };
+        fields.insert(fields.end(), m_provenance.begin(), m_provenance.end());
+        m_out += record(fields);
+    }
     // Where a record stands: its side, army, corps and division (a division's nationality on
     // each of its records, and on no other).
-    const auto at = [](const std::string& side, const std::string& army, const std::string& corps, const army::Division* d) {
+    static Record at(const std::string& side, const std::string& army, const std::string& corps, const army::Division* d) {
         Record r;
         r.set("side", side).set("army", army).set("corps", corps);
         if (d) r.set("division", d->name).set("nationality", d->nationality);
         return r;
-    };
-    const auto total = [&](Record r, const std::string& level, const std::string& name, const Totals& t) {
+    }
+    void total(Record r, const std::string& level, const std::string& name, const Totals& t) {
         add(r.set("unit", level + " total").set("name", name).set("stands", std::to_string(t.stands)).set("start", std::to_string(t.start))
                 .set("brigades", std::to_string(t.brigades)).set("batteries", std::to_string(t.batteries)));
-    };
-    for (const auto& a : oob.armies) {
-        add(at(a.side, a.name, "", nullptr).set("unit", "army").set("name", a.name).leader(rules, a.commander));
-        const auto battery = [&](Record r, const army::Battery& b, const std::string& owner) {
-            const bool active = is_active(b.status);
-            add(r.set("unit", "battery").set("name", b.name).set("arm", std::string(k_artillery)).set("stands", active ? "1" : "0").set("start", "1")
-                    .set("state", word(b.status)).set("owner", owner).set("status", word(b.status)).set("batteries", active ? "1" : "0"));
-        };
-        for (const auto& b : a.reserve) battery(at(a.side, a.name, "", nullptr), b, "army reserve");
-        for (const auto& k : a.corps) {
-            add(at(a.side, a.name, k.name, nullptr).set("unit", "corps").set("name", k.name).leader(rules, k.commander));
-            for (const auto& b : k.reserve) battery(at(a.side, a.name, k.name, nullptr), b, "corps reserve");
-            for (const auto& d : k.divisions) {
-                add(at(a.side, a.name, k.name, &d).set("unit", "division").set("name", d.name).set("arm", d.arm).set("state", word(d.status))
-                        .set("status", word(d.status)).set("hidden", d.hidden ? "yes" : "no").set("year", d.year ? std::to_string(d.year) : "")
-                        .set("theater", d.theater).leader(rules, d.commander));
-                for (const auto& b : d.brigades) {
-                    const bool active = is_active(b.status);
-                    add(at(a.side, a.name, k.name, &d).set("unit", "brigade").set("name", b.name).set("arm", b.arm)
-                            .set("stands", std::to_string(b.stands)).set("start", std::to_string(b.start_stands)).set("label", b.label.text())
-                            .set("state", active ? std::string(spell(b.state())) : word(b.status)).set("rating", b.rating).set("owner", "division")
-                            .set("status", word(b.status)).set("brigades", active ? "1" : "0").leader(rules, b.commander)
-                            .leader(rules, b.alternate, true));
-                }
-                for (const auto& b : d.batteries) battery(at(a.side, a.name, k.name, &d), b, "division");
-                total(at(a.side, a.name, k.name, &d), "division", d.name, totals_of(d));
-            }
-            total(at(a.side, a.name, k.name, nullptr), "corps", k.name, totals_of(k));
-        }
-        total(at(a.side, a.name, "", nullptr), "army", a.name, totals_of(a));
     }
-    for (const auto& [side, t] : side_totals(oob)) total(at(side, "", "", nullptr), "side", side, t);
-    return out;
+
+private:
+    void battery(Record r, const army::Battery& b, const std::string& owner) {
+        const bool active = is_active(b.status);
+        add(r.set("unit", "battery").set("name", b.name).set("arm", std::string(k_artillery)).set("stands", active ? "1" : "0").set("start", "1")
+                .set("state", word(b.status)).set("owner", owner).set("status", word(b.status)).set("batteries", active ? "1" : "0"));
+    }
+    void begin_army(const army::Army& a) override {
+        add(at(a.side, a.name, "", nullptr).set("unit", "army").set("name", a.name).leader(m_rules, a.commander));
+        for (const auto& b : a.reserve) battery(at(a.side, a.name, "", nullptr), b, "army reserve");
+    }
+    void begin_corps(const army::Army& a, const army::Corps& k) override {
+        add(at(a.side, a.name, k.name, nullptr).set("unit", "corps").set("name", k.name).leader(m_rules, k.commander));
+        for (const auto& b : k.reserve) battery(at(a.side, a.name, k.name, nullptr), b, "corps reserve");
+    }
+    void write_division(const army::Army& a, const army::Corps& k, const army::Division& d, const Totals& t) override {
+        add(at(a.side, a.name, k.name, &d).set("unit", "division").set("name", d.name).set("arm", d.arm).set("state", word(d.status))
+                .set("status", word(d.status)).set("hidden", d.hidden ? "yes" : "no").set("year", d.year ? std::to_string(d.year) : "")
+                .set("theater", d.theater).leader(m_rules, d.commander));
+        for (const auto& b : d.brigades) {
+            const bool active = is_active(b.status);
+            add(at(a.side, a.name, k.name, &d).set("unit", "brigade").set("name", b.name).set("arm", b.arm)
+                    .set("stands", std::to_string(b.stands)).set("start", std::to_string(b.start_stands)).set("label", b.label.text())
+                    .set("state", active ? std::string(spell(b.state())) : word(b.status)).set("rating", b.rating).set("owner", "division")
+                    .set("status", word(b.status)).set("brigades", active ? "1" : "0").leader(m_rules, b.commander)
+                    .leader(m_rules, b.alternate, true));
+        }
+        for (const auto& b : d.batteries) battery(at(a.side, a.name, k.name, &d), b, "division");
+        total(at(a.side, a.name, k.name, &d), "division", d.name, t);
+    }
+    void finish_corps(const army::Army& a, const army::Corps& k, const Totals& t) override {
+        total(at(a.side, a.name, k.name, nullptr), "corps", k.name, t);
+    }
+    void finish_army(const army::Army& a, const Totals& t) override { total(at(a.side, a.name, "", nullptr), "army", a.name, t); }
+    const rules::RuleSet& m_rules;
+    std::vector<std::string> m_provenance;
+    Buffered& m_out;
+};
+
+}  // namespace
+
+void oob_csv(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p, const Sink& sink) {
+    std::vector<std::string> head(std::begin(k_oob_csv_columns), std::end(k_oob_csv_columns));
+    head.insert(head.end(), std::begin(k_oob_csv_provenance), std::end(k_oob_csv_provenance));
+    Buffered out(sink);
+    out += record(head);
+    Csv csv(rules, provenance_fields(rules, oob, p), out);
+    oob.walk(csv);
+    for (const auto& [side, t] : csv.sides()) csv.total(Csv::at(side, "", "", nullptr), "side", side, t);
+    out.flush();
 }
 
 }  // namespace muster::exporter

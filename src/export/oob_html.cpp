@@ -1,6 +1,6 @@
 #include "core/text.hpp"
 #include "export/html.hpp"
-#include "export/oob.hpp"
+#include "export/oob_writer.hpp"
 
 namespace muster::exporter {
 namespace {
@@ -57,43 +57,60 @@ std::string html_escape(const std::string& text) {
     return out;
 }
 
-std::string oob_html(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
-    const std::string prov = html_escape(provenance_line(rules, oob, p));
-    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Order of battle: " +
-                      html_escape(oob.campaign) + "</title>\n<style>" + k_style + "</style>\n</head>\n<body>\n";
-    out += "<h1>Order of battle: " + html_escape(oob.campaign) + "</h1>\n<p class=\"provenance\">" + prov + "</p>\n";
-    if (oob.armies.empty()) out += "<p>No forces to show.</p>\n";
-    for (const auto& a : oob.armies) {
-        const auto* side = rules.find_side(a.side);
-        out += heading("h2", a.name + " [" + (side ? side->name : a.side) + "]", rules, a.commander);
-        for (const auto& k : a.corps) {
-            out += heading("h3", k.name, rules, k.commander);
-            for (const auto& d : k.divisions) {
-                out += heading("h4", d.name + " (" + division_facts(rules, d) + ")", rules, d.commander);
-                if (d.status == DivisionStatus::placeholder) continue;
-                out += "<table>\n<tr><th>" + html_escape(rules.term_brigade) + "</th><th>Stands</th><th>Label</th><th>State</th><th>Rating</th><th>Commander</th></tr>\n";
-                for (const auto& b : d.brigades) {
-                    const auto cells = brigade_cells(rules, b);
-                    out += "<tr class=\"" + html_escape(cells[3]) + "\"><td>" + html_escape(cells[0]) + "</td><td class=\"num\">" +
-                           html_escape(cells[1]) + "</td><td>" + html_escape(cells[2]) + "</td><td>" + html_escape(cells[3]) +
-                           "</td><td>" + html_escape(cells[4]) + "</td><td>" + html_escape(cells[5]) + "</td></tr>\n";
-                }
-                out += "</table>\n<p class=\"artillery\">Artillery: " + batteries(d.batteries) + "</p>\n";
-                out += "<p class=\"total\">Total: " + html_escape(totals_text(rules, totals_of(d))) + "</p>\n";
-            }
-            if (!k.reserve.empty())
-                out += "<p class=\"artillery\">Artillery reserve of " + html_escape(k.name) + ": " + batteries(k.reserve) + "</p>\n";
-            out += "<p class=\"total\"><b>Total of " + html_escape(k.name) + ":</b> " + html_escape(totals_text(rules, totals_of(k))) + "</p>\n";
-        }
-        if (!a.reserve.empty())
-            out += "<p class=\"artillery\">Artillery reserve of " + html_escape(a.name) + ": " + batteries(a.reserve) + "</p>\n";
-        out += "<p class=\"total\"><b>Total of " + html_escape(a.name) + ":</b> " + html_escape(totals_text(rules, totals_of(a))) + "</p>\n";
+namespace {
+
+class Html final : public OobWriter {
+public:
+    Html(const rules::RuleSet& rules, Buffered& out) : m_rules(rules), m_out(out) {}
+
+private:
+    void begin_army(const army::Army& a) override {
+        const auto* side = m_rules.find_side(a.side);
+        m_out += heading("h2", a.name + " [" + (side ? side->name : a.side) + "]", m_rules, a.commander);
     }
-    if (!oob.armies.empty()) out += "<h2>Totals by side</h2>\n<ul>\n";
-    for (const auto& line : side_totals_lines(rules, oob)) out += "<li>" + html_escape(line) + "</li>\n";
-    if (!oob.armies.empty()) out += "</ul>\n";
+    void begin_corps(const army::Army&, const army::Corps& k) override { m_out += heading("h3", k.name, m_rules, k.commander); }
+    void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& total) override {
+        m_out += heading("h4", d.name + " (" + division_facts(m_rules, d) + ")", m_rules, d.commander);
+        if (d.status == DivisionStatus::placeholder) return;
+        m_out += "<table>\n<tr><th>" + html_escape(m_rules.term_brigade) +
+                 "</th><th>Stands</th><th>Label</th><th>State</th><th>Rating</th><th>Commander</th></tr>\n";
+        for (const auto& b : d.brigades) {
+            const auto cells = brigade_cells(m_rules, b);
+            m_out += "<tr class=\"" + html_escape(cells[3]) + "\"><td>" + html_escape(cells[0]) + "</td><td class=\"num\">" + html_escape(cells[1]) +
+                     "</td><td>" + html_escape(cells[2]) + "</td><td>" + html_escape(cells[3]) + "</td><td>" + html_escape(cells[4]) + "</td><td>" +
+                     html_escape(cells[5]) + "</td></tr>\n";
+        }
+        m_out += "</table>\n<p class=\"artillery\">Artillery: " + batteries(d.batteries) + "</p>\n";
+        m_out += "<p class=\"total\">Total: " + html_escape(totals_text(m_rules, total)) + "</p>\n";
+    }
+    void finish_corps(const army::Army&, const army::Corps& k, const Totals& total) override {
+        if (!k.reserve.empty()) m_out += "<p class=\"artillery\">Artillery reserve of " + html_escape(k.name) + ": " + batteries(k.reserve) + "</p>\n";
+        m_out += "<p class=\"total\"><b>Total of " + html_escape(k.name) + ":</b> " + html_escape(totals_text(m_rules, total)) + "</p>\n";
+    }
+    void finish_army(const army::Army& a, const Totals& total) override {
+        if (!a.reserve.empty()) m_out += "<p class=\"artillery\">Artillery reserve of " + html_escape(a.name) + ": " + batteries(a.reserve) + "</p>\n";
+        m_out += "<p class=\"total\"><b>Total of " + html_escape(a.name) + ":</b> " + html_escape(totals_text(m_rules, total)) + "</p>\n";
+    }
+    const rules::RuleSet& m_rules;
+    Buffered& m_out;
+};
+
+}  // namespace
+
+void oob_html(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p, const Sink& sink) {
+    const std::string prov = html_escape(provenance_line(rules, oob, p));
+    Buffered out(sink);
+    out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Order of battle: " + html_escape(oob.campaign) +
+           "</title>\n<style>" + k_style + "</style>\n</head>\n<body>\n";
+    out += "<h1>Order of battle: " + html_escape(oob.campaign) + "</h1>\n<p class=\"provenance\">" + prov + "</p>\n";
+    Html writer(rules, out);
+    oob.walk(writer);
+    if (writer.sides().empty()) out += "<p>No forces to show.</p>\n";
+    else out += "<h2>Totals by side</h2>\n<ul>\n";
+    for (const auto& line : side_totals_lines(rules, writer.sides())) out += "<li>" + html_escape(line) + "</li>\n";
+    if (!writer.sides().empty()) out += "</ul>\n";
     out += "<footer>" + prov + "</footer>\n</body>\n</html>\n";
-    return out;
+    out.flush();
 }
 
 }  // namespace muster::exporter

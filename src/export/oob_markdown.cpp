@@ -1,5 +1,5 @@
 #include "core/text.hpp"
-#include "export/oob.hpp"
+#include "export/oob_writer.hpp"
 
 namespace muster::exporter {
 namespace {
@@ -32,35 +32,53 @@ std::string heading(int level, const std::string& text, const rules::RuleSet& ru
 
 }  // namespace
 
-std::string oob_markdown(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
-    std::string out = "# Order of battle: " + md(oob.campaign) + "\n\n*" + md(provenance_line(rules, oob, p)) + "*\n\n";
-    if (oob.armies.empty()) out += "No forces to show.\n";
-    for (const auto& a : oob.armies) {
-        const auto* side = rules.find_side(a.side);
-        out += heading(2, a.name + " [" + (side ? side->name : a.side) + "]", rules, a.commander);
-        for (const auto& k : a.corps) {
-            out += heading(3, k.name, rules, k.commander);
-            for (const auto& d : k.divisions) {
-                out += heading(4, d.name + " (" + division_facts(rules, d) + ")", rules, d.commander);
-                if (d.status == DivisionStatus::placeholder) continue;
-                out += "| " + md(rules.term_brigade) + " | Stands | Label | State | Rating | Commander |\n|---|---:|---|---|---|---|\n";
-                for (const auto& b : d.brigades) {
-                    std::vector<std::string> cells;
-                    for (const auto& c : brigade_cells(rules, b)) cells.push_back(md(c));
-                    out += "| " + join(cells, " | ") + " |\n";
-                }
-                out += "\nArtillery: " + batteries(d.batteries) + "\n\n";
-                out += "Total: " + totals_text(rules, totals_of(d)) + "\n\n";
-            }
-            if (!k.reserve.empty()) out += "Artillery reserve of " + md(k.name) + ": " + batteries(k.reserve) + "\n\n";
-            out += "**Total of " + md(k.name) + ":** " + totals_text(rules, totals_of(k)) + "\n\n";
-        }
-        if (!a.reserve.empty()) out += "Artillery reserve of " + md(a.name) + ": " + batteries(a.reserve) + "\n\n";
-        out += "**Total of " + md(a.name) + ":** " + totals_text(rules, totals_of(a)) + "\n\n";
+namespace {
+
+class Markdown final : public OobWriter {
+public:
+    Markdown(const rules::RuleSet& rules, Buffered& out) : m_rules(rules), m_out(out) {}
+
+private:
+    void begin_army(const army::Army& a) override {
+        const auto* side = m_rules.find_side(a.side);
+        m_out += heading(2, a.name + " [" + (side ? side->name : a.side) + "]", m_rules, a.commander);
     }
-    if (!oob.armies.empty()) out += "## Totals by side\n\n";
-    for (const auto& line : side_totals_lines(rules, oob)) out += "- " + md(line) + "\n";
-    return out;
+    void begin_corps(const army::Army&, const army::Corps& k) override { m_out += heading(3, k.name, m_rules, k.commander); }
+    void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& total) override {
+        m_out += heading(4, d.name + " (" + division_facts(m_rules, d) + ")", m_rules, d.commander);
+        if (d.status == DivisionStatus::placeholder) return;
+        m_out += "| " + md(m_rules.term_brigade) + " | Stands | Label | State | Rating | Commander |\n|---|---:|---|---|---|---|\n";
+        for (const auto& b : d.brigades) {
+            std::vector<std::string> cells;
+            for (const auto& c : brigade_cells(m_rules, b)) cells.push_back(md(c));
+            m_out += "| " + join(cells, " | ") + " |\n";
+        }
+        m_out += "\nArtillery: " + batteries(d.batteries) + "\n\n";
+        m_out += "Total: " + totals_text(m_rules, total) + "\n\n";
+    }
+    void finish_corps(const army::Army&, const army::Corps& k, const Totals& total) override {
+        if (!k.reserve.empty()) m_out += "Artillery reserve of " + md(k.name) + ": " + batteries(k.reserve) + "\n\n";
+        m_out += "**Total of " + md(k.name) + ":** " + totals_text(m_rules, total) + "\n\n";
+    }
+    void finish_army(const army::Army& a, const Totals& total) override {
+        if (!a.reserve.empty()) m_out += "Artillery reserve of " + md(a.name) + ": " + batteries(a.reserve) + "\n\n";
+        m_out += "**Total of " + md(a.name) + ":** " + totals_text(m_rules, total) + "\n\n";
+    }
+    const rules::RuleSet& m_rules;
+    Buffered& m_out;
+};
+
+}  // namespace
+
+void oob_markdown(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p, const Sink& sink) {
+    Buffered out(sink);
+    out += "# Order of battle: " + md(oob.campaign) + "\n\n*" + md(provenance_line(rules, oob, p)) + "*\n\n";
+    Markdown writer(rules, out);
+    oob.walk(writer);
+    if (writer.sides().empty()) out += "No forces to show.\n";
+    else out += "## Totals by side\n\n";
+    for (const auto& line : side_totals_lines(rules, writer.sides())) out += "- " + md(line) + "\n";
+    out.flush();
 }
 
 }  // namespace muster::exporter

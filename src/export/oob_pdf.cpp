@@ -1,7 +1,8 @@
-#include "export/oob.hpp"
+#include "export/oob_writer.hpp"
 #include "export/pdf.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace muster::exporter {
 namespace {
@@ -18,11 +19,7 @@ constexpr double k_table_indent = 40, k_gap = 8, k_min_column = 60;
 // Where every need fits the width, the width is shared in proportion to need; where not, each
 // column keeps its need up to k_min_column and what is left goes to the wider ones in
 // proportion to what they need beyond it. Their left edges, and the right end.
-std::vector<double> column_edges(Pdf& pdf, const std::vector<std::vector<std::string>>& header_and_rows, double width) {
-    std::vector<double> need(header_and_rows.front().size(), 0);
-    for (size_t r = 0; r < header_and_rows.size(); ++r)
-        for (size_t i = 0; i < need.size() && i < header_and_rows[r].size(); ++i)
-            need[i] = std::max(need[i], pdf.text_width(header_and_rows[r][i], k_size, r == 0) + k_gap);
+std::vector<double> column_edges(const std::vector<double>& need, double width) {
     double needed = 0, kept = 0, beyond = 0;
     for (const double n : need) {
         needed += n;
@@ -98,21 +95,6 @@ private:
     double m_y = Pdf::k_top;
 };
 
-// The theater most divisions are in (the first of those in order of battle); "" for none.
-std::string main_theater(const army::OrderOfBattle& oob) {
-    std::vector<std::pair<std::string, int>> counts;
-    for (const auto& a : oob.armies)
-        for (const auto& k : a.corps)
-            for (const auto& d : k.divisions) {
-                if (d.theater.empty()) continue;
-                auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == d.theater; });
-                if (it == counts.end()) it = counts.insert(counts.end(), {d.theater, 0});
-                ++it->second;
-            }
-    const auto most = std::max_element(counts.begin(), counts.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
-    return most == counts.end() ? "" : most->first;
-}
-
 std::string with(const std::string& head, const std::string& commander) {
     return commander.empty() ? head : head + "  " + commander;
 }
@@ -123,56 +105,113 @@ std::string batteries(const std::vector<army::Battery>& list) {
     return out.empty() ? "none" : out;
 }
 
+std::vector<std::string> header_row(const rules::RuleSet& rules) { return {rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"}; }
+
+// The first walk: each brigade table column's widest entry, and the theater most divisions are
+// in (the first of those in order of battle; "" for none).
+class Measure final : public army::OobVisitor {
+public:
+    Measure(const rules::RuleSet& rules, Pdf& pdf, std::vector<double>& need) : m_rules(rules), m_pdf(pdf), m_need(need) {}
+    void army(const army::Army&) override {}
+    void corps(const army::Corps&) override {}
+    void division(const army::Division& d) override {
+        if (!d.theater.empty()) {
+            auto it = std::find_if(m_theaters.begin(), m_theaters.end(), [&](const auto& c) { return c.first == d.theater; });
+            if (it == m_theaters.end()) it = m_theaters.insert(m_theaters.end(), {d.theater, 0});
+            ++it->second;
+        }
+        if (d.status == DivisionStatus::placeholder) return;
+        for (const auto& b : d.brigades) measure(brigade_cells(m_rules, b), false);
+    }
+    void end_corps() override {}
+    void end_army() override {}
+    void measure(const std::vector<std::string>& row, bool bold) {
+        for (size_t i = 0; i < m_need.size() && i < row.size(); ++i) m_need[i] = std::max(m_need[i], m_pdf.text_width(row[i], k_size, bold) + k_gap);
+    }
+    std::string theater() const {
+        const auto most = std::max_element(m_theaters.begin(), m_theaters.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
+        return most == m_theaters.end() ? "" : most->first;
+    }
+
+private:
+    const rules::RuleSet& m_rules;
+    Pdf& m_pdf;
+    std::vector<double>& m_need;
+    std::vector<std::pair<std::string, int>> m_theaters;
+};
+
+// The drawing walks: each division kept whole on a page where it fits one.
+class Draw final : public OobWriter {
+public:
+    Draw(const rules::RuleSet& rules, Flow& flow, std::string theater)
+        : m_rules(rules), m_flow(flow), m_theater(std::move(theater)), m_header(header_row(rules)) {}
+
+private:
+    void begin_army(const army::Army& a) override {
+        const auto* side = m_rules.find_side(a.side);
+        m_flow.line(0, with(a.name + " [" + (side ? side->name : a.side) + "]", commander_text(m_rules, a.commander)), 12.5, true, 10);
+    }
+    void begin_corps(const army::Army&, const army::Corps& k) override {
+        const std::string corps = with(k.name, commander_text(m_rules, k.commander));
+        m_flow.keep(m_flow.line_height(10, corps, 11, true, 5) + 4 * m_flow.row_height(m_header, true));  // with its first lines
+        m_flow.line(10, corps, 11, true, 5);
+    }
+    void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& t) override {
+        const std::string head = with(d.name + " (" + division_facts(m_rules, d, m_theater) + ")", commander_text(m_rules, d.commander));
+        const std::string artillery = "Artillery: " + batteries(d.batteries), total = "Total: " + totals_text(m_rules, t);
+        double whole = m_flow.line_height(20, head, 10, true, 3);
+        std::vector<std::vector<std::string>> rows;
+        if (d.status != DivisionStatus::placeholder) {
+            whole += m_flow.row_height(m_header, true) + m_flow.line_height(40, artillery, 8.5, false) + m_flow.line_height(40, total, 8.5, false);
+            for (const auto& b : d.brigades) whole += m_flow.row_height(rows.emplace_back(brigade_cells(m_rules, b)), false);
+        }
+        m_flow.keep(whole);
+        m_flow.line(20, head, 10, true, 3);
+        if (d.status == DivisionStatus::placeholder) return;
+        m_flow.row(m_header, true);
+        for (const auto& row : rows) m_flow.row(row, false);
+        m_flow.line(40, artillery, 8.5, false);
+        m_flow.line(40, total, 8.5, false);
+    }
+    void finish_corps(const army::Army&, const army::Corps& k, const Totals& t) override {
+        if (!k.reserve.empty()) m_flow.line(20, "Artillery reserve of " + k.name + ": " + batteries(k.reserve), 8.5, false, 2);
+        m_flow.line(20, "Total of " + k.name + ": " + totals_text(m_rules, t), 8.5, true, 2);
+    }
+    void finish_army(const army::Army& a, const Totals& t) override {
+        if (!a.reserve.empty()) m_flow.line(10, "Artillery reserve of " + a.name + ": " + batteries(a.reserve), 8.5, false, 2);
+        m_flow.line(10, "Total of " + a.name + ": " + totals_text(m_rules, t), 9, true, 2);
+    }
+    const rules::RuleSet& m_rules;
+    Flow& m_flow;
+    std::string m_theater;
+    std::vector<std::string> m_header;
+};
+
 }  // namespace
 
-void oob_pdf(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p, const Sink& out) {
-    // Every table row, the header first, to size the columns before anything is drawn.
-    std::vector<std::vector<std::string>> rows{{rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"}};
-    for (const auto& a : oob.armies)
-        for (const auto& k : a.corps)
-            for (const auto& d : k.divisions)
-                if (d.status != DivisionStatus::placeholder)
-                    for (const auto& b : d.brigades) rows.push_back(brigade_cells(rules, b));
-    // The theater is named once, under the title; a division elsewhere names its own.
-    const std::string theater = main_theater(oob);
-    const auto* theater_named = rules.find_theater(theater);
+void oob_pdf(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p, const Sink& out) {
+    // The columns are sized, and the theater found, by a first walk before anything is drawn:
+    // the theater is named once, under the title, and a division elsewhere names its own.
+    std::optional<std::pair<std::vector<double>, std::string>> sized;
     Pdf::write(k_a4_width, k_a4_height, provenance_line(rules, oob, p), out, [&](Pdf& pdf) {
-        Flow flow(pdf, column_edges(pdf, rows, pdf.width() - 2 * Pdf::k_margin - k_table_indent));
-        flow.line(0, "Order of battle: " + oob.campaign, 15, true);
-        if (!theater.empty()) flow.line(0, theater_named ? theater_named->name : theater, 11, false, 2);
-        if (oob.armies.empty()) flow.line(0, "No forces to show.", 10, false, 8);
-        size_t row = 1;  // the next of `rows` to draw
-        for (const auto& a : oob.armies) {
-            const auto* side = rules.find_side(a.side);
-            flow.line(0, with(a.name + " [" + (side ? side->name : a.side) + "]", commander_text(rules, a.commander)), 12.5, true, 10);
-            for (const auto& k : a.corps) {
-                const std::string corps = with(k.name, commander_text(rules, k.commander));
-                flow.keep(flow.line_height(10, corps, 11, true, 5) + 4 * flow.row_height(rows.front(), true));  // with its first lines
-                flow.line(10, corps, 11, true, 5);
-                for (const auto& d : k.divisions) {
-                    const std::string head = with(d.name + " (" + division_facts(rules, d, theater) + ")", commander_text(rules, d.commander));
-                    const std::string artillery = "Artillery: " + batteries(d.batteries), total = "Total: " + totals_text(rules, totals_of(d));
-                    double whole = flow.line_height(20, head, 10, true, 3);
-                    if (d.status != DivisionStatus::placeholder) {
-                        whole += flow.row_height(rows.front(), true) + flow.line_height(40, artillery, 8.5, false) + flow.line_height(40, total, 8.5, false);
-                        for (size_t b = 0; b < d.brigades.size(); ++b) whole += flow.row_height(rows[row + b], false);
-                    }
-                    flow.keep(whole);
-                    flow.line(20, head, 10, true, 3);
-                    if (d.status == DivisionStatus::placeholder) continue;
-                    flow.row(rows.front(), true);
-                    for (size_t b = 0; b < d.brigades.size(); ++b) flow.row(rows[row++], false);
-                    flow.line(40, artillery, 8.5, false);
-                    flow.line(40, total, 8.5, false);
-                }
-                if (!k.reserve.empty()) flow.line(20, "Artillery reserve of " + k.name + ": " + batteries(k.reserve), 8.5, false, 2);
-                flow.line(20, "Total of " + k.name + ": " + totals_text(rules, totals_of(k)), 8.5, true, 2);
-            }
-            if (!a.reserve.empty()) flow.line(10, "Artillery reserve of " + a.name + ": " + batteries(a.reserve), 8.5, false, 2);
-            flow.line(10, "Total of " + a.name + ": " + totals_text(rules, totals_of(a)), 9, true, 2);
+        if (!sized) {
+            const auto header = header_row(rules);
+            std::vector<double> need(header.size(), 0);
+            Measure measure(rules, pdf, need);
+            measure.measure(header, true);
+            oob.walk(measure);
+            sized.emplace(column_edges(need, pdf.width() - 2 * Pdf::k_margin - k_table_indent), measure.theater());
         }
-        if (!oob.armies.empty()) flow.line(0, "Totals by side", 12.5, true, 10);
-        for (const auto& line : side_totals_lines(rules, oob)) flow.line(10, line, 9, false, 2);
+        const auto& [edges, theater] = *sized;
+        Flow flow(pdf, edges);
+        flow.line(0, "Order of battle: " + oob.campaign, 15, true);
+        const auto* theater_named = rules.find_theater(theater);
+        if (!theater.empty()) flow.line(0, theater_named ? theater_named->name : theater, 11, false, 2);
+        Draw draw(rules, flow, theater);
+        oob.walk(draw);
+        if (draw.sides().empty()) flow.line(0, "No forces to show.", 10, false, 8);
+        else flow.line(0, "Totals by side", 12.5, true, 10);
+        for (const auto& line : side_totals_lines(rules, draw.sides())) flow.line(10, line, 9, false, 2);
     });
 }
 

@@ -1,7 +1,7 @@
 #include "core/text.hpp"
 #include "core/version.hpp"
 #include "export/division_text.hpp"
-#include "export/oob.hpp"
+#include "export/oob_writer.hpp"
 #include "export/text_table.hpp"
 
 
@@ -21,34 +21,52 @@ std::string with_commander(const std::string& head, const rules::RuleSet& rules,
 
 }  // namespace
 
-std::string oob_text(const rules::RuleSet& rules, const army::OrderOfBattle& oob, const Provenance& p) {
-    std::string out = "Order of battle: " + oob.campaign + "  [" + rules.name + "]\n" + provenance_line(rules, oob, p) + "\n";
-    if (oob.armies.empty()) out += "\n(no forces to show)\n";
-    for (const auto& a : oob.armies) {
-        const auto* side = rules.find_side(a.side);
-        out += "\n" + with_commander(a.name + "  [" + (side ? side->name : a.side) + "]", rules, a.commander) + "\n";
-        for (const auto& k : a.corps) {
-            out += with_commander("  " + k.name, rules, k.commander) + "\n";
-            for (const auto& d : k.divisions) {
-                out += with_commander("      " + d.name + " (" + division_facts(rules, d) + ")", rules, d.commander) + "\n";
-                if (d.status == DivisionStatus::placeholder) continue;
-                TextTable t;
-                t.add({rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"});
-                for (const auto& b : d.brigades) t.add(brigade_cells(rules, b));
-                t.right_align(1);
-                out += t.render(8);
-                out += "        Artillery: " + batteries_line(d.batteries) + "\n";
-                out += "        Total: " + totals_text(rules, totals_of(d)) + "\n";
-            }
-            if (!k.reserve.empty()) out += "    " + k.name + " artillery reserve: " + batteries_line(k.reserve) + "\n";
-            out += "    Total of " + k.name + ": " + totals_text(rules, totals_of(k)) + "\n";
-        }
-        if (!a.reserve.empty()) out += "  " + a.name + " artillery reserve: " + batteries_line(a.reserve) + "\n";
-        out += "  Total of " + a.name + ": " + totals_text(rules, totals_of(a)) + "\n";
+namespace {
+
+class Text final : public OobWriter {
+public:
+    Text(const rules::RuleSet& rules, Buffered& out) : m_rules(rules), m_out(out) {}
+
+private:
+    void begin_army(const army::Army& a) override {
+        const auto* side = m_rules.find_side(a.side);
+        m_out += "\n" + with_commander(a.name + "  [" + (side ? side->name : a.side) + "]", m_rules, a.commander) + "\n";
     }
-    if (!oob.armies.empty()) out += "\nTotals by side\n";
-    for (const auto& line : side_totals_lines(rules, oob)) out += "  " + line + "\n";
-    return out;
+    void begin_corps(const army::Army&, const army::Corps& k) override { m_out += with_commander("  " + k.name, m_rules, k.commander) + "\n"; }
+    void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& total) override {
+        m_out += with_commander("      " + d.name + " (" + division_facts(m_rules, d) + ")", m_rules, d.commander) + "\n";
+        if (d.status == DivisionStatus::placeholder) return;
+        TextTable t;
+        t.add({m_rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"});
+        for (const auto& b : d.brigades) t.add(brigade_cells(m_rules, b));
+        t.right_align(1);
+        m_out += t.render(8);
+        m_out += "        Artillery: " + batteries_line(d.batteries) + "\n";
+        m_out += "        Total: " + totals_text(m_rules, total) + "\n";
+    }
+    void finish_corps(const army::Army&, const army::Corps& k, const Totals& total) override {
+        if (!k.reserve.empty()) m_out += "    " + k.name + " artillery reserve: " + batteries_line(k.reserve) + "\n";
+        m_out += "    Total of " + k.name + ": " + totals_text(m_rules, total) + "\n";
+    }
+    void finish_army(const army::Army& a, const Totals& total) override {
+        if (!a.reserve.empty()) m_out += "  " + a.name + " artillery reserve: " + batteries_line(a.reserve) + "\n";
+        m_out += "  Total of " + a.name + ": " + totals_text(m_rules, total) + "\n";
+    }
+    const rules::RuleSet& m_rules;
+    Buffered& m_out;
+};
+
+}  // namespace
+
+void oob_text(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p, const Sink& sink) {
+    Buffered out(sink);
+    out += "Order of battle: " + oob.campaign + "  [" + rules.name + "]\n" + provenance_line(rules, oob, p) + "\n";
+    Text text(rules, out);
+    oob.walk(text);
+    if (text.sides().empty()) out += "\n(no forces to show)\n";
+    else out += "\nTotals by side\n";
+    for (const auto& line : side_totals_lines(rules, text.sides())) out += "  " + line + "\n";
+    out.flush();
 }
 
 std::string journal_text(const std::vector<journal::Entry>& entries) {

@@ -132,7 +132,7 @@ TEST_CASE("The same seed replays the same campaign") {
         s->arrivals().arrive(test::arrival("Pender"));
     }
     const exporter::Provenance p{Day::read("2026-01-01")};
-    CHECK(exporter::oob_json(a.rules(), a.forces().order_of_battle({}), p) == exporter::oob_json(b.rules(), b.forces().order_of_battle({}), p));
+    CHECK(exporter::in_memory(exporter::oob_json, a.rules(), a.forces().order_of_battle({}), p) == exporter::in_memory(exporter::oob_json, b.rules(), b.forces().order_of_battle({}), p));
     const auto rolls_of = [](app::Session& s) {
         std::vector<std::string> out;
         for (const auto& e : s.history().journal())

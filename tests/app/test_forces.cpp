@@ -52,7 +52,7 @@ TEST_CASE("An OOB exported as JSON imports back exactly") {
     a.forces().add_battery({"Battery B", "Wadsworth", "", ""});
     a.forces().set_fog("Heth", Fog::seen);
     const exporter::Provenance p{Day::read("2026-01-01")};
-    const auto json = exporter::oob_json(a.rules(), a.forces().order_of_battle({}), p);
+    const auto json = exporter::in_memory(exporter::oob_json, a.rules(), a.forces().order_of_battle({}), p);
     std::ofstream(dir.file("oob.json")) << json;
 
     app::Session b(dir.file("b.db"), app::Open::create, 5000, app::Catalog(""));
@@ -63,7 +63,7 @@ TEST_CASE("An OOB exported as JSON imports back exactly") {
     const auto brigades = a.forces().brigades().size();
     REQUIRE(brigades > 1);
     CHECK(b.forces().import_oob(dir.file("oob.json")) == "2 armies, 2 corps, 3 divisions, " + std::to_string(brigades) + " brigades");
-    CHECK(exporter::oob_json(b.rules(), b.forces().order_of_battle({}), p) == json);
+    CHECK(exporter::in_memory(exporter::oob_json, b.rules(), b.forces().order_of_battle({}), p) == json);
     CHECK(b.history().check().ok());
 }
 

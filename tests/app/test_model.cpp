@@ -25,7 +25,7 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     CHECK(m.rules.get() == &s.rules());
     CHECK(m.campaigns.size() == s.campaigns().size());
     const auto p = exporter::Provenance{Day::read("2026-01-01")};
-    CHECK(exporter::oob_json(s.rules(), m.oob, p) == exporter::oob_json(s.rules(), s.forces().order_of_battle({}), p));
+    CHECK(exporter::in_memory(exporter::oob_json, s.rules(), m.oob, p) == exporter::in_memory(exporter::oob_json, s.rules(), s.forces().order_of_battle({}), p));
     CHECK(m.roster.brigades.size() == s.forces().brigades().size());
     CHECK(m.roster.leaders.size() == s.leaders().list().size());
     CHECK(m.roster.battles.size() == 1);
@@ -50,7 +50,7 @@ TEST_CASE("The campaign model holds what the application's queries return") {
         // What a front end draws of the view, worked out with the model: the forces as the
         // service shows them to it, its leaders (by name), its season.
         if (!viewer.is_umpire())
-            CHECK(exporter::oob_json(s.rules(), seen.oob, p) == exporter::oob_json(s.rules(), s.forces().order_of_battle({std::nullopt, viewer}), p));
+            CHECK(exporter::in_memory(exporter::oob_json, s.rules(), seen.oob, p) == exporter::in_memory(exporter::oob_json, s.rules(), s.forces().order_of_battle({std::nullopt, viewer}), p));
         auto leaders = s.leaders().list(viewer);
         REQUIRE(seen.leaders.size() == leaders.size());
         std::vector<std::string> names, model_names;

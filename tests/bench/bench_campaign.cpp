@@ -145,7 +145,7 @@ void bm_open_and_print_oob(benchmark::State& state) {
     size_t bytes = 0;
     for (auto _ : state) {
         app::Session s(path, app::Open::existing, 5000, app::Catalog(""));
-        const auto text = exporter::oob_text(s.rules(), s.forces().order_of_battle({}), {Day::read("2026-01-01")});
+        const auto text = exporter::in_memory(exporter::oob_text, s.rules(), s.forces().order_of_battle({}), {Day::read("2026-01-01")});
         bytes = text.size();
         benchmark::DoNotOptimize(text);
     }

@@ -173,7 +173,7 @@ int main() {
         test::TempDir dir;
         const auto oob = test::generated_forces(n);
         const auto file = dir.file("oob.json");
-        std::ofstream(file) << exporter::oob_json(test::acw(), oob, {Day::read("2026-01-01")});
+        std::ofstream(file) << exporter::in_memory(exporter::oob_json, test::acw(), oob, {Day::read("2026-01-01")});
         record("raw insert floor", raw_floor(oob, dir.file("floor.db")));
         app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
         new_campaign(s);

@@ -51,7 +51,7 @@ inline app::Session bench_campaign(const std::string& db, int n, const std::stri
     c.turn_days = 7;
     s.create_campaign(c);
     const auto file = dir + "/oob.json";
-    std::ofstream(file) << exporter::oob_json(acw(), generated_forces(n), {Day::read("2026-01-01")});
+    std::ofstream(file) << exporter::in_memory(exporter::oob_json, acw(), generated_forces(n), {Day::read("2026-01-01")});
     s.forces().import_oob(file);
     s.prisoners().add_camp("union", "Fort Delaware");
     s.prisoners().add_camp("confederate", "Libby");

@@ -3,6 +3,9 @@
 // MUSTER_UPDATE_GOLDEN=1 rewrites the golden files (then read the diff before committing).
 #include "app/files.hpp"
 #include "app/oob_import.hpp"
+#include "app/session_state.hpp"
+#include "army/view.hpp"
+#include "db/battles.hpp"
 #include "core/error.hpp"
 #include "csv_reader.hpp"
 #include "core/text.hpp"
@@ -108,6 +111,47 @@ TEST_CASE("Every format matches its golden file on a fixed seeded campaign") {
     CHECK(labels == golden("labels.html", labels));
     const auto union_view = test::export_oob(s, request("text", std::nullopt, "union"));
     CHECK(union_view == golden("oob_union_view.text", union_view));
+}
+
+TEST_CASE("An export walked from the campaign is byte for byte the whole order of battle written, in every format, view and battle") {
+    test::TempDir dir;
+    auto s = fixed_campaign(dir.file("c.db"));
+    // What the walk must reach besides: a corps with nothing in it on either side, a corps'
+    // reserve, a revealed grade, and a placeholder the enemy has seen by name.
+    s.forces().add_corps("Army of the Potomac", "Empty Corps", {});
+    s.forces().add_corps("Army of Northern Virginia", "Empty Rebel Corps", {});
+    s.forces().add_battery({"Reserve Battery", "", "Third Corps", ""});
+    s.forces().add_division("Third Corps", "Seen Placeholder", "");
+    s.forces().set_fog("Seen Placeholder", Fog::seen);
+    s.leaders().reveal_grade("Meredith");
+    const auto all = s.forces().order_of_battle({});
+    const auto battle = s.battles().list(View::umpire()).front();
+    const auto fought = db::Battles(s.state().store).battle_divisions(s.battles().named(battle.name, View::umpire()).id);
+    const exporter::Provenance p{k_date, Turn::first()};
+    for (const auto* viewer : {"umpire", "union", "confederate"})
+        for (const auto& side : {std::optional<std::string>(), std::optional<std::string>("union")})
+            for (const bool of_battle : {false, true}) {
+                INFO(viewer << " " << side.value_or("both sides") << (of_battle ? ", of the battle" : ""));
+                app::ExportRequest r;
+                r.viewer = View::parse(viewer);
+                r.side = side;
+                if (of_battle) r.battle = battle.name;
+                // The same forces held whole in memory and filtered as the walk filters them.
+                army::OrderOfBattle expected;
+                expected.campaign = all.campaign;
+                expected.view = r.viewer;
+                army::OobCollector collect(expected);
+                army::OobFilter filter(collect, side, r.viewer,
+                                       of_battle ? std::optional(fought) : std::nullopt);
+                army::walk(all, filter);
+                CHECK(s.exports().oob(r, OobFormat::text) == exporter::in_memory(exporter::oob_text, s.rules(), expected, p));
+                CHECK(s.exports().oob(r, OobFormat::md) == exporter::in_memory(exporter::oob_markdown, s.rules(), expected, p));
+                CHECK(s.exports().oob(r, OobFormat::csv) == exporter::in_memory(exporter::oob_csv, s.rules(), expected, p));
+                CHECK(s.exports().oob(r, OobFormat::html) == exporter::in_memory(exporter::oob_html, s.rules(), expected, p));
+                CHECK(s.exports().oob(r, OobFormat::json) == exporter::in_memory(exporter::oob_json, s.rules(), expected, p));
+                CHECK(s.exports().oob(r, OobFormat::pdf) == exporter::in_memory(exporter::oob_pdf, s.rules(), expected, p));
+                CHECK(s.exports().labels(r, LabelFormat::html, {}) == exporter::in_memory(exporter::labels_html, s.rules(), expected, p, exporter::LabelSheet{}));
+            }
 }
 
 TEST_CASE("CSV quotes by RFC 4180") {

@@ -69,12 +69,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     a.corps.push_back(k);
     oob.armies.push_back(a);
     const exporter::Provenance p{Day::read("2026-01-01")};
-    const auto records = test::csv_records(exporter::oob_csv(acw(), oob, p));
+    const auto records = test::csv_records(exporter::in_memory(exporter::oob_csv, acw(), oob, p));
     for (const auto& r : records) {
         require(r.size() == records.front().size());
         for (const auto& cell : r) require(cell.empty() || std::string_view("=+-@\t\r").find(cell.front()) == std::string_view::npos);
     }
-    const auto md = exporter::oob_markdown(acw(), oob, p);
+    const auto md = exporter::in_memory(exporter::oob_markdown, acw(), oob, p);
     for (const auto& line : split(md, '\n'))
         if (!line.empty() && line.front() == '|') require(line.back() == '|');
     return 0;

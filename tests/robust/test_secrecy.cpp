@@ -357,7 +357,7 @@ std::string model_seen(const std::string& db, const std::string& viewer) {
     const auto model = app::load_model(s);
     const auto& seen = model.seen_by(View::of_side(viewer));
     REQUIRE(seen.viewer.side() == viewer);
-    std::string all = exporter::oob_text(*model.rules, seen.oob, {});
+    std::string all = exporter::in_memory(exporter::oob_text, *model.rules, seen.oob, {});
     for (const auto i : seen.leaders) {
         const auto& l = model.roster.leaders.at(i);
         const auto shown = l.side == viewer ? l : l.as_enemy_sees();

@@ -1,0 +1,53 @@
+#pragma once
+// An order of battle read one piece at a time, in order, so that what reads it never holds
+// more than one division: the exports stream a campaign of any size this way.
+#include "army/division.hpp"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace muster::army {
+
+/// Hears an order of battle in order: each army (with its reserve, without its corps), each of
+/// its corps (with its reserve, without its divisions), each division of that corps whole, and
+/// the end of each corps and army.
+class OobVisitor {
+public:
+    virtual ~OobVisitor() = default;
+    virtual void army(const Army& a) = 0;
+    virtual void corps(const Corps& k) = 0;
+    virtual void division(const Division& d) = 0;
+    virtual void end_corps() = 0;
+    virtual void end_army() = 0;
+};
+
+/// An order of battle as a writer reads it: whose it is and as whom, and its forces, walked as
+/// often as the writer asks (a PDF reads them more than once).
+struct OobSource {
+    std::string campaign;
+    View view;
+    std::function<void(OobVisitor&)> walk;
+    /// One held in memory.
+    static OobSource of(const OrderOfBattle& oob);
+};
+
+/// Walks `oob` for `v`.
+void walk(const OrderOfBattle& oob, OobVisitor& v);
+
+/// Builds an order of battle from what it hears.
+class OobCollector : public OobVisitor {
+public:
+    explicit OobCollector(OrderOfBattle& into) : m_oob(into) {}
+    void army(const Army& a) override;
+    void corps(const Corps& k) override;
+    void division(const Division& d) override;
+    void end_corps() override {}
+    void end_army() override {}
+
+private:
+    OrderOfBattle& m_oob;
+};
+
+}  // namespace muster::army
