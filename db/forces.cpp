@@ -179,6 +179,24 @@ std::optional<DivisionRef> Forces::find_division(std::int64_t campaign, std::str
     });
 }
 
+std::vector<std::pair<int, std::string>> Forces::divisions_under(UnitKind kind, std::int64_t id) const {
+    return guarded(m_store.path(), [&] {
+        const char* which = "d.id = ?";
+        switch (kind) {
+            case UnitKind::brigade: which = "d.id = (SELECT division_id FROM brigade WHERE id = ?)"; break;
+            case UnitKind::division: break;
+            case UnitKind::corps: which = "d.corps_id = ?"; break;
+            case UnitKind::army: which = "d.corps_id IN (SELECT id FROM corps WHERE army_id = ?)"; break;
+        }
+        SQLite::Statement q(m_store.impl().db, std::string("SELECT d.year, d.nationality FROM division d WHERE ") + which);
+        bind_all(q, id);
+        std::vector<std::pair<int, std::string>> out;
+        for (const Row row(q); q.executeStep();)
+            out.emplace_back(row.optional_integer("year").value_or(0), row.null("nationality") ? "" : row.text("nationality"));
+        return out;
+    });
+}
+
 std::map<std::int64_t, std::pair<std::string, bool>> Forces::division_fog(const std::vector<std::int64_t>& divisions) const {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db, "SELECT a.side, d.hidden FROM division d JOIN corps k ON k.id = d.corps_id "

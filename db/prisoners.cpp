@@ -11,6 +11,22 @@ constexpr const char* k_held_kind =
 
 }  // namespace
 
+std::optional<std::vector<std::int64_t>> Prisoners::exchange_divisions(std::int64_t exchange) const {
+    return guarded(m_store.path(), [&]() -> std::optional<std::vector<std::int64_t>> {
+        SQLite::Statement q(m_store.impl().db, "SELECT COALESCE(b.division_id, t.division_id) AS division FROM exchange_item i "
+                                               "LEFT JOIN brigade b ON b.id = i.brigade_id LEFT JOIN battery t ON t.id = i.battery_id "
+                                               "WHERE i.exchange_id = ?");
+        bind_all(q, exchange);
+        std::vector<std::int64_t> out;
+        for (const Row row(q); q.executeStep();) {
+            if (row.null("division")) return std::nullopt;
+            out.push_back(row.id("division"));
+        }
+        if (out.empty()) return std::nullopt;
+        return out;
+    });
+}
+
 std::int64_t Prisoners::insert_camp(std::int64_t campaign, std::string_view side, std::string_view name) {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db, "INSERT INTO camp (campaign_id, side, name) VALUES (?, ?, ?)");

@@ -5,6 +5,7 @@
 #include "db/store.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -15,6 +16,9 @@ public:
     explicit Prisoners(const Store& store) : m_store(store) {}
 
     std::int64_t insert_camp(std::int64_t campaign, std::string_view side, std::string_view name);
+    /// The divisions an exchange's items belong to: its brigades' and its batteries'; none where
+    /// one of them is a leader or a reserve battery (which no division holds), or it has no items.
+    std::optional<std::vector<std::int64_t>> exchange_divisions(std::int64_t exchange) const;
     void set_camp_liberated(std::int64_t camp);
     /// Adds stands of a brigade to what a camp holds.
     void hold_stands(std::int64_t camp, std::int64_t brigade, int stands);

@@ -171,37 +171,40 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
             return SQLite::Statement(db, std::string("SELECT ") + k_battery_columns + " FROM battery t WHERE t." + owner + " = ? AND +t.campaign_id = ? ORDER BY t.position, t.id");
         };
         SQLite::Statement army_reserve = batteries("army_id"), corps_reserve = batteries("corps_id"), division_batteries = batteries("division_id");
-        const auto read_batteries = [campaign](SQLite::Statement& q, std::int64_t owner) {
+        // Each statement's columns found by name once for the whole walk, not once a unit.
+        const Row ra(qa), rc(qc), row(qd), rb(qb), r_army_reserve(army_reserve), r_corps_reserve(corps_reserve), r_batteries(division_batteries);
+        const auto read_batteries = [campaign](SQLite::Statement& q, const Row& r, std::int64_t owner) {
             q.reset();
             bind_all(q, owner, campaign);
             std::vector<army::Battery> out;
-            for (const Row row(q); q.executeStep();) out.push_back(read_battery(row));
+            while (q.executeStep()) out.push_back(read_battery(r));
             return out;
         };
         bind_all(qa, campaign);
         army::Division d;  // one at a time, its vectors' room kept from one to the next
-        for (const Row ra(qa); qa.executeStep();) {
-            const army::Army a{ra.id("id"), ra.text("name"), ra.text("side"), unit_leader.read(ra), {}, read_batteries(army_reserve, ra.id("id"))};
+        while (qa.executeStep()) {
+            const army::Army a{ra.id("id"), ra.text("name"), ra.text("side"), unit_leader.read(ra), {},
+                               read_batteries(army_reserve, r_army_reserve, ra.id("id"))};
             v.army(a);
             qc.reset();
             bind_all(qc, a.id, campaign);
-            for (const Row rc(qc); qc.executeStep();) {
-                const army::Corps k{rc.id("id"), rc.text("name"), unit_leader.read(rc), {}, read_batteries(corps_reserve, rc.id("id"))};
+            while (qc.executeStep()) {
+                const army::Corps k{rc.id("id"), rc.text("name"), unit_leader.read(rc), {}, read_batteries(corps_reserve, r_corps_reserve, rc.id("id"))};
                 v.corps(k);
                 qd.reset();
                 bind_all(qd, k.id, campaign);
-                for (const Row row(qd); qd.executeStep();) {
+                while (qd.executeStep()) {
                     read_division(row, d, unit_leader.read(row));
                     d.side = a.side;
                     d.brigades.clear();
                     qb.reset();
                     bind_all(qb, d.id, campaign);
-                    for (const Row rb(qb); qb.executeStep();) {
+                    while (qb.executeStep()) {
                         auto& b = d.brigades.emplace_back(read_brigade(rb));
                         b.commander = commander.read(rb);
                         b.alternate = alternate.read(rb);
                     }
-                    d.batteries = read_batteries(division_batteries, d.id);
+                    d.batteries = read_batteries(division_batteries, r_batteries, d.id);
                     v.division(d);
                 }
                 v.end_corps();
@@ -241,6 +244,7 @@ campaign::Roster Rosters::roster_of(std::int64_t campaign, const std::vector<std
         r.battles = Battles(m_store).battles(campaign);
         r.exchanges = Prisoners(m_store).exchanges(campaign);
     });
+    r.narrow = true;
     return r;
 }
 

@@ -4,6 +4,7 @@
 
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
+#include "db/forces.hpp"
 #include "army/view.hpp"
 #include "core/error.hpp"
 #include "core/names.hpp"
@@ -18,34 +19,18 @@
 namespace muster::app {
 namespace {
 
-// The divisions under a unit: a brigade's, a division itself, a corps' or an army's.
-std::vector<const army::Division*> divisions_under(const army::OrderOfBattle& oob, const Refs::Unit& unit) {
-    std::vector<const army::Division*> out;
-    for (const auto& a : oob.armies)
-        for (const auto& k : a.corps)
-            for (const auto& d : k.divisions) {
-                const bool here = (unit.kind == UnitKind::division && d.id == unit.id) ||
-                                  (unit.kind == UnitKind::corps && k.id == unit.id) ||
-                                  (unit.kind == UnitKind::army && a.id == unit.id) ||
-                                  (unit.kind == UnitKind::brigade &&
-                                   std::any_of(d.brigades.begin(), d.brigades.end(), [&](const auto& b) { return b.id == unit.id; }));
-                if (here) out.push_back(&d);
-            }
-    return out;
-}
-
 // The year a unit's leader table is read for: the latest year of the divisions under it.
-std::optional<int> year_of(const std::vector<const army::Division*>& divisions) {
+std::optional<int> year_of(const std::vector<std::pair<int, std::string>>& divisions) {
     std::optional<int> year;
-    for (const auto* d : divisions)
-        if (d->year) year = std::max(year.value_or(0), d->year);
+    for (const auto& d : divisions)
+        if (d.first) year = std::max(year.value_or(0), d.first);
     return year;
 }
 
 // The nationality a unit's new commander is named for: the one all the divisions under it share.
-std::string nationality_of(const std::vector<const army::Division*>& divisions) {
+std::string nationality_of(const std::vector<std::pair<int, std::string>>& divisions) {
     std::set<std::string> all;
-    for (const auto* d : divisions) all.insert(d->nationality);
+    for (const auto& d : divisions) all.insert(d.second);
     return all.size() == 1 ? *all.begin() : "";
 }
 
@@ -148,7 +133,10 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
     auto& store = m_session.state().store;
     Outcome out;
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::replace, mode), [&](std::int64_t op) {
-        const auto roster = db::Rosters(store).roster(c.id);
+        // A new commander's name is checked against every leader; else the unit is found among
+        // its division's units where the reference names the division.
+        const auto roster = given_name.empty() ? roster_naming(store, c.id, {unit_ref}, [&](const Refs& refs) { refs.unit(unit_ref); })
+                                               : db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         const auto unit = refs.unit(unit_ref);
         const auto* old = unit.commander;
@@ -156,8 +144,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         if (!given_name.empty()) refs.require_free_leader_name(given_name);
         // The leader table is keyed by side (and year): the year given, else the unit's division's,
         // else the campaign's.
-        const auto oob = db::Rosters(store).order_of_battle(c.id);
-        const auto divisions = divisions_under(oob, unit);
+        const auto divisions = db::Forces(store).divisions_under(unit.kind, unit.id);
         generate::Request req;
         req.side = unit.side;
         req.year = year;

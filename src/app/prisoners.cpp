@@ -51,6 +51,12 @@ campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Dir
     std::vector<std::string> names;
     for (const auto& h : refs.holdings()) {
         if (h.kind != *kind || refs.camp_at(h.camp_id, "a prisoner").side != holder) continue;
+        // A roster of the named divisions: a unit of another cannot bear the name (nor be
+        // suggested; a refusal is made again from the whole campaign).
+        if (refs.narrow() && !(h.kind == HeldKind::stands ? refs.brigade_by_id(h.unit_id) != nullptr
+                                                          : h.kind == HeldKind::leader ? refs.leader_by_id(h.unit_id) != nullptr
+                                                                                       : refs.battery_by_id(h.unit_id) != nullptr))
+            continue;
         const auto held = held_name(refs, h.kind, h.unit_id);
         if (std::find(names.begin(), names.end(), held) == names.end()) names.push_back(held);
         if ((held == name || "#" + std::to_string(h.unit_id) == name) && std::find(ids.begin(), ids.end(), h.unit_id) == ids.end())
@@ -272,22 +278,35 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
     ExchangeView view;
     store.run_operation(c.id, OperationKind::exchange, [&](std::int64_t op) {
         store.set_audience(op, Audience::sides(std::array{from, with}));
-        const auto roster = db::Rosters(store).roster(c.id);
-        const Refs refs(roster);
         campaign::ExchangeInfo row{0, from, with, ExchangeStatus::proposed, p.note, {}};
-        for (const auto& [specs, direction] : {std::pair{&p.offer, Direction::offer}, std::pair{&p.ask, Direction::ask}})
+        const auto items = [&](const Refs& refs) {
+            row.items.clear();
+            for (const auto& [specs, direction] : {std::pair{&p.offer, Direction::offer}, std::pair{&p.ask, Direction::ask}})
+                for (const auto& spec : *specs) {
+                    // The proposer offers the other side's men it holds, and asks for its own.
+                    const bool offer = direction == Direction::offer;
+                    auto item = parse_item(refs, spec, direction, offer ? from : with);
+                    const std::string owner = offer ? with : from;
+                    if (refs.side_of(item.kind, item.unit_id) != owner)
+                        throw UsageError("exchange item \"" + spec + "\": " + refs.describe(item) + " is not of " + owner +
+                                         (offer ? " (offer the other side's prisoners you hold)"
+                                                : " (ask for your own men the other side holds)"));
+                    take(refs, item, offer ? from : with);
+                    row.items.push_back(item);
+                }
+        };
+        // What each item names ("stands:Heth/1st Brigade=2": Heth/1st Brigade), read from its
+        // division alone where it names one.
+        std::vector<std::string> named;
+        for (const auto* specs : {&p.offer, &p.ask})
             for (const auto& spec : *specs) {
-                // The proposer offers the other side's men it holds, and asks for its own.
-                const bool offer = direction == Direction::offer;
-                auto item = parse_item(refs, spec, direction, offer ? from : with);
-                const std::string owner = offer ? with : from;
-                if (refs.side_of(item.kind, item.unit_id) != owner)
-                    throw UsageError("exchange item \"" + spec + "\": " + refs.describe(item) + " is not of " + owner +
-                                     (offer ? " (offer the other side's prisoners you hold)"
-                                            : " (ask for your own men the other side holds)"));
-                take(refs, item, offer ? from : with);
-                row.items.push_back(item);
+                const auto colon = spec.find(':');
+                const auto ref = colon == std::string::npos ? spec : spec.substr(colon + 1);
+                named.push_back(ref.substr(0, ref.rfind('=')));
             }
+        const auto roster = roster_naming(store, c.id, named, items);
+        const Refs refs(roster);
+        items(refs);
         row.id = db::Prisoners(store).insert_exchange(c.id, row);
         view = describe_exchange(refs, r, c, row);
         return "Exchange #" + std::to_string(row.id) + " proposed by " + from + " to " + with + ": offers " +
@@ -332,7 +351,7 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
             if (h.kind == HeldKind::stands)
                 relabel_above_start(store, m_session.rules(), h.unit_id, refs.brigade_at(h.unit_id, "a prisoner").ref(), out);
         out.summary = "Exchange #" + std::to_string(id) + " accepted by " + side + ": " + join(out.lines, "; ");
-    });
+    }, [&] { return db::Prisoners(store).exchange_divisions(id); });  // its brigades' and batteries' divisions hold all it reads
 }
 
 }  // namespace muster::app

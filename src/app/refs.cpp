@@ -1,6 +1,8 @@
 #include "app/refs.hpp"
 
 #include "core/error.hpp"
+#include "db/forces.hpp"
+#include "db/roster.hpp"
 #include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
@@ -275,6 +277,26 @@ std::string Refs::describe(HeldKind kind, std::int64_t unit_id, int stands) cons
         }
     }
     return {};
+}
+
+campaign::Roster roster_naming(const db::Store& store, std::int64_t campaign, const std::vector<std::string>& refs,
+                               const std::function<void(const Refs&)>& check) {
+    std::vector<std::int64_t> ids;
+    for (const auto& ref : refs) {
+        if (ref.empty()) continue;
+        const auto slash = ref.find('/');
+        const auto found = slash == std::string::npos || slash == 0 ? std::vector<std::int64_t>{}
+                                                                    : db::Forces(store).divisions_named(campaign, ref.substr(0, slash));
+        if (found.empty()) return db::Rosters(store).roster(campaign);
+        ids.insert(ids.end(), found.begin(), found.end());
+    }
+    auto roster = db::Rosters(store).roster_of(campaign, ids);
+    try {
+        check(Refs(roster));
+    } catch (const Error&) {
+        return db::Rosters(store).roster(campaign);
+    }
+    return roster;
 }
 
 }  // namespace muster::app

@@ -4,8 +4,13 @@
 // operation (read under the write lock) or from the GUI's campaign model.
 #include "campaign/records.hpp"
 
+#include <functional>
 #include <string>
 #include <vector>
+
+namespace muster::db {
+class Store;
+}
 
 namespace muster::app {
 
@@ -62,6 +67,8 @@ public:
     const std::vector<army::Battery>& batteries() const { return m.batteries; }
     const std::vector<army::Leader>& leaders() const { return m.leaders; }
     const std::vector<army::Unit>& units() const { return m.units; }
+    /// Read for a few divisions: a held unit of another is not in it (Roster::narrow).
+    bool narrow() const { return m.narrow; }
     /// The side a held thing belongs to (not its captor).
     std::string side_of(HeldKind kind, std::int64_t unit_id) const;
     /// How a held thing reads: "3 stands of Heth/1st Brigade", "leader Archer (brigadier)".
@@ -73,5 +80,13 @@ private:
     Unit with_commander(Unit u) const;  // the leader in command of it, if any
     const campaign::Roster& m;
 };
+
+/// The roster a command naming the units `refs` reads. Where every one is "Division/Unit" and
+/// each division is found, those divisions alone (Rosters::roster_of): the same units the whole
+/// campaign's search finds, for a reference holding "/" matches only its division's units.
+/// Otherwise, or where `check` refuses what the command names there, the whole campaign, whose
+/// search says what is wrong: a command is refused the same way however it was read.
+campaign::Roster roster_naming(const db::Store& store, std::int64_t campaign, const std::vector<std::string>& refs,
+                               const std::function<void(const Refs&)>& check);
 
 }  // namespace muster::app

@@ -236,12 +236,14 @@ Plans Session::plans() { return Plans(*this); }
 Players Session::players() { return Players(*this); }
 
 Outcome named_operation(Session& session, OperationKind kind,
-                        const std::function<void(std::int64_t, const Refs&, Outcome&)>& change) {
+                        const std::function<void(std::int64_t, const Refs&, Outcome&)>& change,
+                        const std::function<std::optional<std::vector<std::int64_t>>()>& divisions) {
     const auto c = session.current();
     auto& store = session.state().store;
     Outcome out;
     out.operation = store.run_operation(c.id, kind, [&](std::int64_t op) {
-        const auto roster = db::Rosters(store).roster(c.id);
+        const auto ids = divisions ? divisions() : std::nullopt;
+        const auto roster = ids ? db::Rosters(store).roster_of(c.id, *ids) : db::Rosters(store).roster(c.id);
         change(op, Refs(roster), out);
         return out.summary;
     });

@@ -35,8 +35,11 @@ struct Session::State {
 
 /// One operation on what the organiser names: `change` gets the operation's id and the
 /// campaign's roster as read under the write lock, fills the outcome and writes through the store.
+/// Where `divisions` gives the divisions everything the change reads belongs to, the roster is
+/// theirs alone (Rosters::roster_of); otherwise the whole campaign's.
 Outcome named_operation(Session& session, OperationKind kind,
-                        const std::function<void(std::int64_t operation, const Refs& refs, Outcome& out)>& change);
+                        const std::function<void(std::int64_t operation, const Refs& refs, Outcome& out)>& change,
+                        const std::function<std::optional<std::vector<std::int64_t>>()>& divisions = {});
 
 /// The dice of an operation that rolls, opened inside its transaction: the seeded dice of the
 /// operation's audience and subject (the division arriving, the unit whose commander is rolled:

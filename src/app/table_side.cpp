@@ -365,27 +365,12 @@ std::tuple<std::optional<Target>, std::optional<Target>, std::optional<Target>> 
     return {unit, defender, firer};
 }
 
-// What a roll at the table reads of the campaign: where every unit is named "Division/Unit"
-// and each division is found, those divisions alone (the same units the whole campaign's
-// search would find: a reference holding "/" matches only its division's units); otherwise,
-// or where one of them is not found there, the whole campaign, whose search says what is wrong.
+// The roster of a roll at the table naming `refs`: each of them found there (roster_naming).
 campaign::Roster table_roster(const db::Store& store, std::int64_t campaign, const std::vector<std::string>& refs) {
-    std::vector<std::int64_t> ids;
-    for (const auto& ref : refs) {
-        if (ref.empty()) continue;
-        const auto slash = ref.find('/');
-        const auto found = slash == std::string::npos || slash == 0 ? std::vector<std::int64_t>{}
-                                                                    : db::Forces(store).divisions_named(campaign, ref.substr(0, slash));
-        if (found.empty()) return db::Rosters(store).roster(campaign);
-        ids.insert(ids.end(), found.begin(), found.end());
-    }
-    auto roster = db::Rosters(store).roster_of(campaign, ids);
-    for (const auto& ref : refs) try {
-            if (!ref.empty()) find_target(Refs(roster), ref, "");
-        } catch (const Error&) {
-            return db::Rosters(store).roster(campaign);
-        }
-    return roster;
+    return roster_naming(store, campaign, refs, [&](const Refs& found) {
+        for (const auto& ref : refs)
+            if (!ref.empty()) find_target(found, ref, "");
+    });
 }
 
 // The battle a draft is for, as a draft under way spells it; refused once it is reported.

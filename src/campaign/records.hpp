@@ -186,6 +186,8 @@ struct Roster {
     std::vector<Holding> holdings;
     std::vector<BattleInfo> battles;
     std::vector<ExchangeInfo> exchanges;
+    /// Read for a few divisions (Rosters::roster_of): the camps hold units not in it.
+    bool narrow = false;
 };
 
 /// What an arrival was asked for: kept with its preview, compared field by field when the

@@ -1,5 +1,5 @@
-// How each operation grows with the campaign: import, one arrival, a battle report and its
-// recovery, the order of battle, the check, every export (with the peak memory of the PDF
+// How each operation grows with the campaign: import, one arrival, a battle report, its
+// recovery, an exchange of its prisoners and a leader's replacement, the order of battle, the check, every export (with the peak memory of the PDF
 // commands) and, with a display, muster-gui's first frame, at 1,000, 10,000 and 33,000
 // divisions (MUSTER_GROWTH_SIZES, comma separated), each division about three brigades. Each
 // is set against a floor measured in the same run: the import against the same rows inserted
@@ -198,6 +198,16 @@ int main() {
             }
         record("battle report (60 br.)", seconds([&] { s.battles().report_battle(report, app::Mode::apply); }));
         record("recovery (60 br.)", seconds([&] { s.battles().recover(report.name, {}, app::Mode::apply); }));
+        // An exchange of two brigades' captured stands (one each way), proposed and accepted.
+        std::string theirs, ours;  // a Confederate brigade the Union holds, and a Union one held
+        for (const auto& b : report.brigades) (b.camp == "Union camp" ? theirs : ours) = b.brigade;
+        app::ExchangeProposal x;
+        x.from = "union";
+        x.offer = {"stands:" + theirs + "=1"};
+        x.ask = {"stands:" + ours + "=1"};
+        std::int64_t proposed = 0;
+        record("exchange proposed", seconds([&] { proposed = s.prisoners().propose_exchange(x).row.id; }));
+        record("exchange accepted", seconds([&] { s.prisoners().answer_exchange(proposed, "confederate", app::Answer::accept); }));
         // A sound brigadier replaced from the leader table: one brigade's leader.
         const auto replaced = report.brigades.front().brigade;
         record("leader replacement", seconds([&] { s.leaders().replace_leader(replaced, 1863, {}, app::Mode::apply, app::Displace::replace); }));
