@@ -28,8 +28,9 @@ public:
     void end_army() override;
 
 private:
-    // An army or corps heard but not yet passed on: passed on with its first division shown,
-    // or at its end where an army of the viewer's own shows whole.
+    // Where an army or corps heard stands: an army of the viewer's own is passed on at once
+    // (it shows whole), an enemy's, or any where only some divisions are asked for, with its
+    // first division shown (pruned), so that one left with none is never passed on.
     struct Pending {
         bool skipped = false;  // not of the side asked for
         bool passed = false;
