@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test suite built with clang's AddressSanitizer and UndefinedBehaviorSanitizer
 # (build-check/); any report fails the run. The same build holds the libFuzzer targets
-# (scripts/fuzz.sh runs them), so CI compiles muster twice, not three times. Benchmarks are
+# (scripts/fuzz.sh runs them). Not in CI, for its time (docs/development.md). Benchmarks are
 # not built, nor the GUI (its tests run in the release build, under Xvfb); the long
 # statistical and crash series run a fifth of their length (MUSTER_TEST_SCALE_DOWN): here they
 # are there for memory errors on the way.

@@ -73,7 +73,7 @@ check_programs() {
   rm -f "$scratch"/c.db*
   # muster-gui opens its window under Xvfb and is still running when stopped.
   set +e
-  xvfb-run -a timeout 4 "$bin/muster-gui" "$scratch/g.db" >"$scratch/gui.log" 2>&1
+  "$(dirname "$0")/../gui/xvfb.sh" timeout 4 "$bin/muster-gui" "$scratch/g.db" >"$scratch/gui.log" 2>&1
   local rc=$?
   set -e
   [ $rc -eq 124 ] || { cat "$scratch/gui.log"; fail "muster-gui under Xvfb exited with $rc before it was stopped"; }
