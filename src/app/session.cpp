@@ -26,11 +26,34 @@
 #include "rules/load.hpp"
 
 #include <algorithm>
+#include <list>
+#include <mutex>
 #include <random>
 #include <set>
 
 namespace muster::app {
 namespace {
+
+// A campaign's pinned rule set, read and checked once a process for each text: the server's
+// requests, the GUI's reads and the commands a test runs in process open the same campaign
+// again and again, and its copy is the same text each time. The last few are kept.
+std::shared_ptr<const rules::RuleSet> pinned_rules(const std::string& text, const std::string& campaign) {
+    static std::mutex mutex;
+    static std::list<std::shared_ptr<const rules::RuleSet>> recent;  // the last used first
+    {
+        const std::lock_guard lock(mutex);
+        for (auto it = recent.begin(); it != recent.end(); ++it)
+            if ((*it)->text == text) {
+                recent.splice(recent.begin(), recent, it);
+                return recent.front();
+            }
+    }
+    auto loaded = std::make_shared<const rules::RuleSet>(rules::load_rule_set(text, "the rule set pinned by campaign " + campaign));
+    const std::lock_guard lock(mutex);
+    recent.push_front(loaded);
+    if (recent.size() > 4) recent.pop_back();
+    return loaded;
+}
 
 constexpr const char* k_current = "current_campaign";
 
@@ -212,7 +235,7 @@ const rules::RuleSet& Session::rules() const { return *shared_rules(); }
 std::shared_ptr<const rules::RuleSet> Session::shared_rules() const {
     const auto c = current();
     if (!m->rules || m->rules_campaign != c.id) {
-        m->rules = std::make_shared<const rules::RuleSet>(rules::load_rule_set(c.rules_json, "the rule set pinned by campaign " + c.name));
+        m->rules = pinned_rules(c.rules_json, c.name);
         m->rules_campaign = c.id;
     }
     return m->rules;

@@ -9,42 +9,61 @@ namespace {
 // RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled; records end CRLF.
 // A field a spreadsheet would evaluate as a formula (it begins with =, +, -, @, a tab or a CR:
 // the OWASP rule) is written after an apostrophe, so "-/5/4" goes out as "'-/5/4".
-std::string field(const std::string& raw) {
-    const std::string text = !raw.empty() && std::string_view("=+-@\t\r").find(raw.front()) != std::string_view::npos ? "'" + raw : raw;
-    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-    std::string out = "\"";
-    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
+void append_field(std::string& out, std::string_view raw) {
+    const bool formula = !raw.empty() && std::string_view("=+-@\t\r").find(raw.front()) != std::string_view::npos;
+    if (raw.find_first_of(",\"\r\n") == std::string_view::npos) {
+        if (formula) out += '\'';
+        out += raw;
+        return;
+    }
+    out += '"';
+    if (formula) out += '\'';
+    for (char c : raw) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    out += '"';
 }
 
-std::string record(const std::vector<std::string>& fields) {
-    std::vector<std::string> quoted;
-    for (const auto& f : fields) quoted.push_back(field(f));
-    return join(quoted, ",") + "\r\n";
+// A record's fields, each quoted, joined by commas, after what `out` holds.
+template <typename Fields>
+void append_record(std::string& out, const Fields& fields) {
+    for (size_t i = 0; i < std::size(fields); ++i) {
+        if (i) out += ',';
+        append_field(out, fields[i]);
+    }
 }
 
-// A record's fields by column name (k_oob_csv_columns); those not set are empty.
+// A column of k_oob_csv_columns, found by its name when muster is compiled.
+struct Column {
+    size_t index;
+    consteval Column(const char* name) : index(std::size(k_oob_csv_columns)) {
+        for (size_t i = 0; i < std::size(k_oob_csv_columns); ++i)
+            if (std::string_view(name) == k_oob_csv_columns[i]) index = i;
+        if (index == std::size(k_oob_csv_columns)) throw "not a column of k_oob_csv_columns";
+    }
+};
+
+// A record's fields by column; those not set are empty.
 class Record {
 public:
-    Record& set(std::string_view column, std::string value) {
-        for (size_t i = 0; i < std::size(k_oob_csv_columns); ++i)
-            if (column == k_oob_csv_columns[i]) m_fields[i] = std::move(value);
+    Record& set(Column column, std::string value) {
+        m_fields[column.index] = std::move(value);
         return *this;
     }
-    // A leader in the columns `prefix`... ("" for the commander, "alternate_" for the alternate).
+    // A leader in the commander's columns, or in the alternate's.
     Record& leader(const rules::RuleSet& rules, const army::Leader& l, bool alternate = false) {
         if (!l.present() && l.name.empty()) return *this;
-        const std::string p = alternate ? "alternate_" : "";
-        set(alternate ? "alternate" : "commander", l.name);
+        set(alternate ? Column("alternate") : Column("commander"), l.name);
         if (!l.present()) return *this;  // a placeholder's commander, known by name: his grade is rolled when it arrives
-        set(p + "grade", l.grade);
-        set(p + "rolled_grade", l.rolled_grade);
-        set(alternate ? "alternate_status" : "commander_status", word(l.status));
+        set(alternate ? Column("alternate_grade") : Column("grade"), l.grade);
+        set(alternate ? Column("alternate_rolled_grade") : Column("rolled_grade"), l.rolled_grade);
+        set(alternate ? Column("alternate_status") : Column("commander_status"), word(l.status));
         if (!alternate)
             if (const auto* g = rules.find_grade(l.grade)) set("mark", g->mark);
         return *this;
     }
-    std::vector<std::string> fields() const { return {m_fields.begin(), m_fields.end()}; }
+    const auto& fields() const { return m_fields; }
 
 private:
     std::array<std::string, std::size(k_oob_csv_columns)> m_fields;
@@ -53,12 +72,17 @@ private:
 // Each record as the walk comes to it, the provenance in its last fields.
 class Csv final : public OobWriter {
 public:
-    Csv(const rules::RuleSet& rules, std::vector<std::string> provenance, Buffered& out)
-        : m_rules(rules), m_provenance(std::move(provenance)), m_out(out) {}
+    Csv(const rules::RuleSet& rules, const std::vector<std::string>& provenance, Buffered& out)
+        : m_rules(rules), m_out(out) {
+        m_provenance = ",";
+        append_record(m_provenance, provenance);
+        m_provenance += "\r\n";
+    }
     void add(const Record& r) {
-        auto fields = r.fields();
-        fields.insert(fields.end(), m_provenance.begin(), m_provenance.end());
-        m_out += record(fields);
+        m_line.clear();
+        append_record(m_line, r.fields());
+        m_line += m_provenance;
+        m_out += m_line;
     }
     // Where a record stands: its side, army, corps and division (a division's nationality on
     // each of its records, and on no other).
@@ -107,8 +131,9 @@ private:
     }
     void finish_army(const army::Army& a, const Totals& t) override { total(at(a.side, a.name, "", nullptr), "army", a.name, t); }
     const rules::RuleSet& m_rules;
-    std::vector<std::string> m_provenance;
+    std::string m_provenance;  // the provenance's fields, quoted, and the record's end
     Buffered& m_out;
+    std::string m_line;
 };
 
 }  // namespace
@@ -117,7 +142,9 @@ void oob_csv(const rules::RuleSet& rules, const army::OobSource& oob, const Prov
     std::vector<std::string> head(std::begin(k_oob_csv_columns), std::end(k_oob_csv_columns));
     head.insert(head.end(), std::begin(k_oob_csv_provenance), std::end(k_oob_csv_provenance));
     Buffered out(sink);
-    out += record(head);
+    std::string line;
+    append_record(line, head);
+    out += line + "\r\n";
     Csv csv(rules, provenance_fields(rules, oob, p), out);
     oob.walk(csv);
     for (const auto& [side, t] : csv.sides()) csv.total(Csv::at(side, "", "", nullptr), "side", side, t);
