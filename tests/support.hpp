@@ -7,6 +7,9 @@
 
 namespace muster::test {
 
+/// The environment a command runs in that must not find the organiser's own campaigns.
+inline const std::string k_env = "XDG_DATA_HOME=/tmp/muster-test-data-none";
+
 /// The text of a template in the source tree's templates/ folder.
 std::string template_text(const std::string& file);
 /// The ACW rule set as shipped.

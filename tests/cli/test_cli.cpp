@@ -10,12 +10,12 @@
 #include <regex>
 
 using namespace muster;
+using test::k_env;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
 namespace {
 // Keep the user's real data directory out of the tests.
-const std::string k_env = "XDG_DATA_HOME=/tmp/muster-test-data-none";
 }
 
 TEST_CASE("muster --version and --help") {

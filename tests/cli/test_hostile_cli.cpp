@@ -16,13 +16,13 @@
 #include <sys/stat.h>
 
 using namespace muster;
+using test::k_env;
 using Catch::Matchers::Contains;
 
 namespace {
 
 namespace fs = std::filesystem;
 
-const std::string k_env = "XDG_DATA_HOME=/tmp/muster-test-data-none";
 
 // Every file in the folder and its bytes.
 std::map<std::string, std::string> files_in(const std::string& dir) {

@@ -9,10 +9,10 @@
 #include <unistd.h>
 
 using namespace muster;
+using test::k_env;
 using Catch::Matchers::Contains;
 
 namespace {
-const std::string k_env = "XDG_DATA_HOME=/tmp/muster-test-data-none";
 
 test::Run table(const std::string& args, const std::string& input = "") { return test::run_muster("table " + args, k_env, input); }
 }  // namespace

@@ -3,17 +3,15 @@
 #include "generate/generate.hpp"
 #include "support.hpp"
 
+#include "play/play_support.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace muster;
+using test::awi;
 using Catch::Matchers::Contains;
 
 namespace {
-
-const rules::RuleSet& awi() {
-    static const auto r = rules::load_rule_set(test::template_text("awi_fire_and_fury.json"), "awi_fire_and_fury.json");
-    return r;
-}
 
 using V = std::vector<std::string>;
 

@@ -1,16 +1,14 @@
 // The Napoleonic template against L'Ordre Mixte, written out here independently.
 #include "support.hpp"
 
+#include "play/play_support.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace muster;
+using test::nap;
 
 namespace {
-
-const rules::RuleSet& nap() {
-    static const auto r = rules::load_rule_set(test::template_text("napoleonic_lordre_mixte.json"), "napoleonic_lordre_mixte.json");
-    return r;
-}
 
 using V = std::vector<std::string>;
 
