@@ -135,18 +135,22 @@ void Leaders::reveal_grade(std::int64_t leader) {
 
 bool Leaders::leader_name_taken(std::int64_t campaign, std::string_view side, std::string_view name) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db,
-                            "WITH seen_division AS (SELECT d.id, d.name, d.commander_id FROM division d JOIN corps k ON k.id = d.corps_id "
-                            "JOIN army a ON a.id = k.army_id WHERE d.campaign_id = ?1 AND a.side = ?2 AND d.hidden = 0), "
-                            "seen_corps AS (SELECT k.name, k.commander_id FROM corps k JOIN army a ON a.id = k.army_id "
-                            "WHERE k.campaign_id = ?1 AND a.side = ?2), "
-                            "seen_army AS (SELECT name, commander_id FROM army WHERE campaign_id = ?1 AND side = ?2), "
-                            "seen_leader AS (SELECT commander_id AS id FROM seen_division UNION SELECT commander_id FROM seen_corps "
-                            "UNION SELECT commander_id FROM seen_army UNION SELECT b.commander_id FROM brigade b JOIN seen_division d "
-                            "ON d.id = b.division_id UNION SELECT b.alternate_id FROM brigade b JOIN seen_division d ON d.id = b.division_id) "
-                            "SELECT EXISTS (SELECT 1 FROM leader l JOIN seen_leader s ON s.id = l.id WHERE l.name = ?3) "
-                            "OR EXISTS (SELECT 1 FROM seen_army WHERE name = ?3) OR EXISTS (SELECT 1 FROM seen_corps WHERE name = ?3) "
-                            "OR EXISTS (SELECT 1 FROM seen_division WHERE name = ?3) AS taken");
+        // From the name: the side's few leaders and units of that name (by the indexes on names),
+        // then whether the side sees them (a leader by the units he commands, by the indexes on
+        // commanders); not every unit the side sees. Cached: it is asked once a name drawn.
+        static const std::string seen_division = "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE d.hidden = 0 AND a.side = ?2";
+        static const std::string sql =
+            "SELECT EXISTS (SELECT 1 FROM leader l WHERE l.campaign_id = ?1 AND l.side = ?2 AND l.name = ?3 AND ("
+            "EXISTS (SELECT 1 FROM army a WHERE a.commander_id = l.id AND a.side = ?2) "
+            "OR EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id WHERE k.commander_id = l.id AND a.side = ?2) "
+            "OR EXISTS (SELECT 1 FROM division d " + seen_division + " AND d.commander_id = l.id) "
+            "OR EXISTS (SELECT 1 FROM brigade b JOIN division d ON d.id = b.division_id " + seen_division + " AND b.commander_id = l.id) "
+            "OR EXISTS (SELECT 1 FROM brigade b JOIN division d ON d.id = b.division_id " + seen_division + " AND b.alternate_id = l.id))) "
+            "OR EXISTS (SELECT 1 FROM army WHERE campaign_id = ?1 AND name = ?3 AND side = ?2) "
+            "OR EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id WHERE k.campaign_id = ?1 AND k.name = ?3 AND a.side = ?2) "
+            "OR EXISTS (SELECT 1 FROM division d " + seen_division + " AND d.campaign_id = ?1 AND d.name = ?3) AS taken";
+        const Store::Impl::Lookup lookup(m_store.impl(), sql.c_str());
+        auto& q = lookup.q;
         bind_all(q, campaign, side, name);
         q.executeStep();
         return Row(q).integer("taken") != 0;

@@ -122,11 +122,14 @@ std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campai
         }
         out.push_back(std::move(l));
     }
-    // Each attachment in play, as both leaders print it: by name, or by the unit commanded.
-    SQLite::Statement company(db,
-                              "SELECT c.id AS corps_leader, d.id AS division_leader, c.grade_revealed, " + k_corps_leader_named + " AS corps, " +
-                                  k_division_leader_named + " AS division FROM leader c JOIN leader d ON d.id = c.attached_to WHERE c.campaign_id = ? AND c.status = 'active'");
-    bind_all(company, campaign);
+    // Each attachment in play, as both leaders print it: by name, or by the unit commanded (of
+    // the leaders read: with ids, those corps leaders by their ids, not every one of the campaign).
+    SQLite::Statement company(db, "SELECT c.id AS corps_leader, d.id AS division_leader, c.grade_revealed, " + k_corps_leader_named + " AS corps, " +
+                                      k_division_leader_named + " AS division FROM leader c JOIN leader d ON d.id = c.attached_to WHERE " +
+                                      (ids ? "+" : "") + "c.campaign_id = ?1 AND c.status = 'active'" +
+                                      (ids ? " AND c.id IN (SELECT value FROM json_each(?2))" : ""));
+    if (ids) bind_all(company, campaign, *ids);
+    else bind_all(company, campaign);
     const auto at = [&](std::int64_t id) -> army::Leader* {
         const auto it = std::lower_bound(out.begin(), out.end(), id, [](const army::Leader& l, std::int64_t v) { return l.id < v; });
         return it != out.end() && it->id == id ? &*it : nullptr;

@@ -1,7 +1,8 @@
 // How each operation grows with the campaign: import, one arrival, a battle report, its
-// recovery, an exchange of its prisoners and a leader's replacement, the order of battle, the check, every export (with the peak memory of the PDF
-// commands) and, with a display, muster-gui's first frame, at 1,000, 10,000 and 33,000
-// divisions (MUSTER_GROWTH_SIZES, comma separated), each division about three brigades. Each
+// recovery, an exchange of its prisoners, a leader's replacement, a roll at the table side into a
+// draft, the order of battle, the check, every export (with the peak memory of the exports) and,
+// with a display, muster-gui's first frame, at 1,000, 10,000 and 33,000 divisions
+// (MUSTER_GROWTH_SIZES, comma separated), each division about three brigades. Each
 // is set against a floor measured in the same run: the import against the same rows inserted
 // with raw prepared statements in one transaction, every other operation against every row
 // read once with raw prepared statements. And the start-up of `muster generate` and `rules
@@ -11,6 +12,9 @@
 #include "bench/generated_forces.hpp"
 #include "app/exports.hpp"
 #include "app/files.hpp"
+#include "app/table_side.hpp"
+#include "play/play_support.hpp"
+#include "core/error.hpp"
 #include "export/oob.hpp"
 #include "support.hpp"
 
@@ -56,6 +60,17 @@ void new_campaign(app::Session& s) {
     c.rules = "acw";
     c.seed = 1;
     s.create_campaign(c);
+}
+
+// The median time of five runs of `run` (0 to 4), each after `prepare` for it (not timed).
+double median_seconds(const std::function<void(int)>& prepare, const std::function<void(int)>& run) {
+    std::vector<double> times;
+    for (int i = 0; i < 5; ++i) {
+        prepare(i);
+        times.push_back(seconds([&] { run(i); }));
+    }
+    std::sort(times.begin(), times.end());
+    return times[2];
 }
 
 // The floor: the rows an import writes (armies, corps, divisions and their contents), raw
@@ -179,38 +194,77 @@ int main() {
         new_campaign(s);
         record("import oob", seconds([&] { s.forces().import_oob(file); }));
         record("import / floor", table["import oob"].back() / table["raw insert floor"].back());
-        s.forces().add_division("union army corps 0", "Newcomer", "");
+        // The operations that touch a few rows, each the median of five, each of its own units.
         app::ArrivalRequest arrival;
-        arrival.division = "Newcomer";
         arrival.year = 1863;
         arrival.theater = "east";
-        record("arrive (one division)", seconds([&] { s.arrivals().arrive(arrival); }));
-        // A battle of fixed size, 30 brigades a side: its cost should not grow with the campaign.
+        record("arrive (one division)", median_seconds([&](int i) {
+                   arrival.division = "Newcomer " + std::to_string(i);
+                   s.forces().add_division("union army corps 0", arrival.division, "");
+               }, [&](int) { s.arrivals().arrive(arrival); }));
+        // Battles of fixed size, 30 brigades a side, each its own: their cost should not grow with
+        // the campaign.
         s.prisoners().add_camp("union", "Union camp");
         s.prisoners().add_camp("confederate", "Confederate camp");
-        battle::Report report;
-        report.name = "Growth battle";
-        int per_side[2] = {0, 0};
+        std::vector<std::string> sides[2];  // the brigades of each side, in the battles in turn
         for (const auto& b : s.forces().brigades())
-            if (int& k = per_side[b.side == "union" ? 0 : 1]; k < 30) {
-                ++k;
-                report.brigades.push_back({b.ref(), 2, 1, b.side == "union" ? "Confederate camp" : "Union camp"});
+            if (auto& side = sides[b.side == "union" ? 0 : 1]; side.size() < 5 * 30) side.push_back(b.ref());
+        std::vector<battle::Report> battles(5);
+        for (int i = 0; i < 5; ++i) {
+            battles[i].name = "Growth battle " + std::to_string(i);
+            for (int k = 0; k < 30; ++k) {
+                battles[i].brigades.push_back({sides[0].at(i * 30 + k), 2, 1, "Confederate camp"});
+                battles[i].brigades.push_back({sides[1].at(i * 30 + k), 2, 1, "Union camp"});
             }
-        record("battle report (60 br.)", seconds([&] { s.battles().report_battle(report, app::Mode::apply); }));
-        record("recovery (60 br.)", seconds([&] { s.battles().recover(report.name, {}, app::Mode::apply); }));
-        // An exchange of two brigades' captured stands (one each way), proposed and accepted.
-        std::string theirs, ours;  // a Confederate brigade the Union holds, and a Union one held
-        for (const auto& b : report.brigades) (b.camp == "Union camp" ? theirs : ours) = b.brigade;
-        app::ExchangeProposal x;
-        x.from = "union";
-        x.offer = {"stands:" + theirs + "=1"};
-        x.ask = {"stands:" + ours + "=1"};
-        std::int64_t proposed = 0;
-        record("exchange proposed", seconds([&] { proposed = s.prisoners().propose_exchange(x).row.id; }));
-        record("exchange accepted", seconds([&] { s.prisoners().answer_exchange(proposed, "confederate", app::Answer::accept); }));
-        // A sound brigadier replaced from the leader table: one brigade's leader.
-        const auto replaced = report.brigades.front().brigade;
-        record("leader replacement", seconds([&] { s.leaders().replace_leader(replaced, 1863, {}, app::Mode::apply, app::Displace::replace); }));
+        }
+        record("battle report (60 br.)", median_seconds([](int) {}, [&](int i) { s.battles().report_battle(battles[i], app::Mode::apply); }));
+        record("recovery (60 br.)", median_seconds([](int) {}, [&](int i) { s.battles().recover(battles[i].name, {}, app::Mode::apply); }));
+        // Exchanges of two brigades' captured stands (one each way), proposed and accepted.
+        std::vector<std::int64_t> proposed;
+        record("exchange proposed", median_seconds([](int) {}, [&](int i) {
+                   app::ExchangeProposal x;
+                   x.from = "union";
+                   x.offer = {"stands:" + sides[1][i] + "=1"};  // a Confederate brigade the Union holds
+                   x.ask = {"stands:" + sides[0][i] + "=1"};    // for a Union one held
+                   proposed.push_back(s.prisoners().propose_exchange(x).row.id);
+               }));
+        record("exchange accepted", median_seconds([](int) {}, [&](int i) {
+                   s.prisoners().answer_exchange(proposed[i], "confederate", app::Answer::accept);
+               }));
+        // A brigadier replaced from the leader table (a Despicable one, refused, is passed over).
+        size_t next = 0;
+        record("leader replacement", median_seconds([&](int) {
+                   for (;; ++next) try {
+                           s.leaders().replace_leader(sides[0].at(next), 1863, {}, app::Mode::preview, app::Displace::replace);
+                           return;
+                       } catch (const Error&) {
+                       }
+               }, [&](int) { s.leaders().replace_leader(sides[0].at(next++), 1863, {}, app::Mode::apply, app::Displace::replace); }));
+        // A roll at the table side into a battle's draft, in a campaign of the
+        // same size under L'Ordre Mixte: ACW has no play tables.
+        {
+            const auto tables_file = dir.file("nap.json");
+            std::ofstream(tables_file) << exporter::in_memory(exporter::oob_json, test::nap(),
+                                                              test::generated_forces(n, test::nap(), {"french", "allies"}, 1809, std::nullopt),
+                                                              {Day::read("2026-01-01")});
+            app::Session t(dir.file("nap.db"), app::Open::create, 5000, app::Catalog(""));
+            app::NewCampaign c;
+            c.name = "Tables";
+            c.rules = "napoleonic";
+            c.seed = 9;
+            t.create_campaign(c);
+            t.forces().import_oob(tables_file);
+            app::CampaignRoll roll;
+            roll.table = "musketry";
+            roll.battle = "Growth table battle";
+            roll.request.points = rules::parse_points("6");
+            for (const auto& b : t.forces().brigades())
+                if (b.side == "allies") {
+                    roll.unit = b.ref();
+                    break;
+                }
+            record("table roll into a draft", median_seconds([](int) {}, [&](int) { t.table_side().roll(roll, {}); }));
+        }
         record("raw read floor", raw_read_floor(dir.file("c.db")));
         record("open + oob text", seconds([&] {
                    app::Session fresh(dir.file("c.db"), app::Open::existing, 5000, app::Catalog(""));
@@ -231,12 +285,13 @@ int main() {
                                        [&](const Sink& out) { exports.labels(request, format, exporter::LabelSheet{}, out); });
                    }));
         record("oob pdf size (MB)", static_cast<double>(std::filesystem::file_size(dir.file("oob.pdf"))) / 1e6);
-        // Peak memory of the command, whole process: a PDF adds no more than the order of
-        // battle it is drawn from (the text export holds the same), whatever its page count.
+        // Peak memory of each export's command, whole process: each is written a division at a
+        // time, so it should not grow with the campaign.
         const std::string db = "--db " + dir.file("c.db") + " ";
-        record("peak MB: oob md (CLI)", peak_mb(db + "export oob -o " + dir.file("cli.md")));
-        record("peak MB: oob pdf (CLI)", peak_mb(db + "export oob -o " + dir.file("cli.pdf")));
-        record("peak MB: labels pdf (CLI)", peak_mb(db + "export labels -o " + dir.file("cli-labels.pdf")));
+        for (const char* format : {"md", "csv", "html", "json", "pdf"})
+            record(fmt::format("peak MB: oob {} (CLI)", format), peak_mb(db + "export oob -o " + dir.file(fmt::format("cli.{}", format))));
+        for (const char* format : {"html", "pdf"})
+            record(fmt::format("peak MB: labels {} (CLI)", format), peak_mb(db + "export labels -o " + dir.file(fmt::format("cli-labels.{}", format))));
 #ifdef MUSTER_GROWTH_GUI
         if (std::getenv("DISPLAY")) {
             record("gui first frame", first_frame(dir.file("c.db"), false));
@@ -244,12 +299,19 @@ int main() {
         }
 #endif
         brigades_at_top = static_cast<long>(s.forces().brigades().size());
-        if (const char* keep = std::getenv("MUSTER_GROWTH_KEEP")) {  // for profiling: keep the largest campaign
-            std::filesystem::copy_file(dir.file("c.db"), keep, std::filesystem::copy_options::overwrite_existing);
-            std::filesystem::remove(std::string(keep) + "-wal");  // the campaign is the file and its write-ahead log
-            if (std::filesystem::exists(dir.file("c.db-wal")))
-                std::filesystem::copy_file(dir.file("c.db-wal"), std::string(keep) + "-wal");
-            std::filesystem::copy_file(file, std::string(keep) + ".oob.json", std::filesystem::copy_options::overwrite_existing);
+        // For profiling: keep the largest campaign (KEEP), its L'Ordre Mixte one (KEEP.tables.db)
+        // and the order of battle imported (KEEP.oob.json). A campaign is its file and its
+        // write-ahead log.
+        if (const char* keep = std::getenv("MUSTER_GROWTH_KEEP")) {
+            const auto copy = [](const std::string& from, const std::string& to) {
+                for (const char* part : {"", "-wal"}) {
+                    std::filesystem::remove(to + part);
+                    if (std::filesystem::exists(from + part)) std::filesystem::copy_file(from + part, to + part);
+                }
+            };
+            copy(dir.file("c.db"), keep);
+            copy(dir.file("nap.db"), std::string(keep) + ".tables.db");
+            copy(file, std::string(keep) + ".oob.json");
         }
     }
     const auto ns = sizes();

@@ -1,6 +1,7 @@
 #pragma once
-// The order of battle the benchmarks import: `n` generated ACW divisions (1863, east), half a
-// side, in corps of ten, every one entered; and the campaign they make.
+// The order of battle the benchmarks import: `n` generated divisions (ACW's of 1863 in the east,
+// unless another rule set is asked for), half a side, in corps of ten, every one entered; and the
+// campaign they make.
 #include "app/forces.hpp"
 #include "app/prisoners.hpp"
 #include "app_support.hpp"
@@ -9,26 +10,31 @@
 #include "generate/generate.hpp"
 #include "support.hpp"
 
+#include <array>
 #include <fstream>
+#include <optional>
 #include <string>
 
 namespace muster::test {
 
-inline army::OrderOfBattle generated_forces(int n) {
+/// `n` divisions of `rules` generated for its two `sides` in `year` (and `theater`, where the
+/// rule set has theaters), half a side, in corps of ten, every one entered.
+inline army::OrderOfBattle generated_forces(int n, const rules::RuleSet& rules, const std::array<std::string, 2>& sides, int year,
+                                            const std::optional<std::string>& theater) {
     army::OrderOfBattle oob;
     dice::SeededSource dice(1);
-    for (const char* side : {"union", "confederate"}) {
+    for (const auto& side : sides) {
         army::Army a;
-        a.name = std::string(side) + " army";
+        a.name = side + " army";
         a.side = side;
         generate::Request r;
         r.side = side;
-        r.year = 1863;
-        r.theater = "east";
+        r.year = year;
+        r.theater = theater;
         for (int i = 0; i < n / 2; ++i) {
             if (i % 10 == 0) a.corps.push_back({0, a.name + " corps " + std::to_string(i / 10), {}, {}, {}});
-            auto d = generate::generate_division(acw(), r, dice);
-            d.name = std::string(side) + " division " + std::to_string(i);
+            auto d = generate::generate_division(rules, r, dice);
+            d.name = side + " division " + std::to_string(i);
             d.status = DivisionStatus::entered;
             d.rolls.clear();
             a.corps.back().divisions.push_back(std::move(d));
@@ -37,6 +43,8 @@ inline army::OrderOfBattle generated_forces(int n) {
     }
     return oob;
 }
+
+inline army::OrderOfBattle generated_forces(int n) { return generated_forces(n, acw(), {"union", "confederate"}, 1863, "east"); }
 
 /// A new campaign "Bench" in `db` (acw, seed 9, 1863-07-01 in the east, turns of 7 days) with
 /// generated_forces(n) imported (through `dir`/oob.json) and a camp on each side.
