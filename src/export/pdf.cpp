@@ -105,6 +105,10 @@ Pdf::Pdf(double width, double height, std::string provenance, const Sink* out, i
     m->out = out;
     m->surface = cairo_pdf_surface_create_for_stream(Impl::write, m.get(), width, height);
     cairo_pdf_surface_set_metadata(m->surface, CAIRO_PDF_METADATA_CREATOR, "muster");
+    // No creation date (cairo writes the clock's, which an empty date leaves out): the same
+    // campaign and view print the same bytes, as every other format does, so a side's papers
+    // are byte for byte the same with and without the enemy's hidden units, whenever printed.
+    cairo_pdf_surface_set_metadata(m->surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
     m->cr = cairo_create(m->surface);
     if (cairo_status(m->cr) != CAIRO_STATUS_SUCCESS) throw Error("cannot start a PDF (cairo: out of memory?)");
     for (const bool bold : {false, true})

@@ -15,12 +15,14 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <set>
+#include <thread>
 #include <utility>
 
 using namespace muster;
@@ -152,6 +154,17 @@ TEST_CASE("An export walked from the campaign is byte for byte the whole order o
                 CHECK(s.exports().oob(r, OobFormat::pdf) == exporter::in_memory(exporter::oob_pdf, s.rules(), expected, p));
                 CHECK(s.exports().labels(r, LabelFormat::html, {}) == exporter::in_memory(exporter::labels_html, s.rules(), expected, p, exporter::LabelSheet{}));
             }
+}
+
+TEST_CASE("A PDF holds no clock: the same sheet printed a second later is the same bytes") {
+    test::TempDir dir;
+    auto s = fixed_campaign(dir.file("c.db"));
+    const auto oob = test::export_oob(s, request("pdf", std::nullopt, "union"));
+    const auto labels = test::export_labels(s, request("pdf"), {});
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    CHECK(test::export_oob(s, request("pdf", std::nullopt, "union")) == oob);
+    CHECK(test::export_labels(s, request("pdf"), {}) == labels);
+    CHECK(oob.find("/CreationDate") == std::string::npos);
 }
 
 TEST_CASE("CSV quotes by RFC 4180") {
