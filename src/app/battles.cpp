@@ -757,21 +757,26 @@ campaign::BattleInfo Battles::named(const std::string& typed, const View& viewer
 
 BattleSummary Battles::summary(const std::string& name, const View& viewer) const {
     require_view(m_session.rules(), viewer);
+    auto out = summaries({named(name, viewer)}, viewer).front();
+    if (!out) throw NotFoundError("no battle named \"" + visible(name) + "\" that the " + viewer.side() + " fought");
+    return *out;
+}
+
+std::vector<std::optional<BattleSummary>> Battles::summaries(const std::vector<campaign::BattleInfo>& battles, const View& viewer) const {
     const auto c = m_session.current();
     const auto& store = m_session.state().store;
     campaign::Roster roster;
     army::OrderOfBattle all;
-    FoughtBattle fought;
-    fought.battle = named(name, viewer);
+    std::vector<FoughtBattle> fought;
     store.read([&] {
         roster = db::Rosters(store).roster(c.id);
         all = db::Rosters(store).order_of_battle(c.id);
-        fought.record = db::Battles(store).battle_record(fought.battle.id);
-        fought.losses = db::Battles(store).losses(fought.battle.id);
+        for (const auto& b : battles) fought.push_back({b, db::Battles(store).battle_record(b.id), db::Battles(store).losses(b.id)});
     });
-    auto out = summarize(m_session.rules(), roster, divisions_seen(all, viewer), fought, viewer);
-    if (!out) throw NotFoundError("no battle named \"" + visible(name) + "\" that the " + viewer.side() + " fought");
-    return *out;
+    const auto seen = divisions_seen(all, viewer);
+    std::vector<std::optional<BattleSummary>> out;
+    for (const auto& f : fought) out.push_back(summarize(m_session.rules(), roster, seen, f, viewer));
+    return out;
 }
 
 std::set<std::int64_t> divisions_seen(const army::OrderOfBattle& all, const View& viewer) {

@@ -78,6 +78,9 @@ public:
     /// enemy the divisions it has seen (and the enemy's fallen and lost guns once every enemy
     /// division there is seen).
     BattleSummary summary(const std::string& battle, const View& viewer = View::umpire()) const;
+    /// Several battles of list(viewer) summarized from one read of the campaign (none where the
+    /// view fought none of its divisions).
+    std::vector<std::optional<BattleSummary>> summaries(const std::vector<campaign::BattleInfo>& battles, const View& viewer) const;
 
     Outcome disband_brigade(const std::string& brigade);
     Outcome destroy_brigade(const std::string& brigade);

@@ -197,11 +197,15 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer) const {
         }
         // The battles of the turn and the proposals awaiting an answer, as the view reads them:
         // the whole roster is read (to know what the view fought and holds) only when there are
-        // some, so a turn without either costs a few rows.
+        // some, so a turn without either costs a few rows; the battles are summarized from one read.
         const auto battles = db::Battles(store).battles(c.id);
-        if (std::any_of(battles.begin(), battles.end(), [&](const auto& b) { return b.turn == out.turn; }))
-            for (const auto& b : m_session.battles().list(viewer))
-                if (b.turn == out.turn) out.battles.push_back(m_session.battles().summary(b.name, viewer));
+        if (std::any_of(battles.begin(), battles.end(), [&](const auto& b) { return b.turn == out.turn; })) {
+            std::vector<campaign::BattleInfo> fought;
+            for (auto& b : m_session.battles().list(viewer))
+                if (b.turn == out.turn) fought.push_back(std::move(b));
+            for (auto& summary : m_session.battles().summaries(fought, viewer))
+                if (summary) out.battles.push_back(std::move(*summary));
+        }
         const auto proposed = db::Prisoners(store).exchanges(c.id);
         if (std::any_of(proposed.begin(), proposed.end(), [](const auto& x) { return x.status == ExchangeStatus::proposed; }))
             for (const auto& x : m_session.prisoners().exchanges(viewer))

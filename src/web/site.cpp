@@ -561,9 +561,11 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
     } else if (page == "battles") {
         const auto battles = s.battles().list(viewer);
         if (battles.empty()) main = "<p class=\"none\">No battles fought.</p>\n";
-        for (auto it = battles.rbegin(); it != battles.rend(); ++it)
-            main += "<section><h2>" + html_escape(it->name) + "</h2>\n<pre>" +
-                    html_escape(app::summary_text(rules, s.battles().summary(it->name, viewer))) + "</pre></section>\n";
+        const auto summaries = s.battles().summaries(battles, viewer);  // one read of the campaign for all
+        for (size_t i = battles.size(); i-- > 0;)
+            if (summaries[i])
+                main += "<section><h2>" + html_escape(battles[i].name) + "</h2>\n<pre>" + html_escape(app::summary_text(rules, *summaries[i])) +
+                        "</pre></section>\n";
     } else if (page == "camps") {
         const auto prisoners = s.prisoners().overview(viewer);  // one read of the campaign for all three
         std::vector<std::vector<std::string>> rows;
