@@ -1,7 +1,10 @@
 // The battles' rows: battles, the divisions that fought, losses, fallen leaders and lost
 // batteries, the draft reports, and the battles planned before they are fought.
 #include "db/battles.hpp"
+
 #include "store_impl.hpp"
+
+#include <set>
 
 namespace muster::db {
 std::int64_t Battles::insert_battle(std::int64_t campaign, const campaign::BattleInfo& b) {
@@ -100,6 +103,22 @@ std::vector<std::int64_t> Battles::battle_divisions(std::int64_t battle) const {
         bind_all(q, battle);
         std::vector<std::int64_t> out;
         for (const Row row(q); q.executeStep();) out.push_back(row.id("division_id"));
+        return out;
+    });
+}
+
+std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campaign, std::string_view side) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        const ReadSnapshot snapshot(db);
+        SQLite::Statement q(db, "SELECT DISTINCT bd.battle_id FROM battle_division bd JOIN battle b ON b.id = bd.battle_id "
+                                "JOIN division d ON d.id = bd.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
+                                "WHERE b.campaign_id = ?1 AND a.side = ?2");
+        bind_all(q, campaign, std::string(side));
+        std::set<std::int64_t> fought;
+        for (const Row row(q); q.executeStep();) fought.insert(row.id("battle_id"));
+        auto out = battles(campaign);
+        std::erase_if(out, [&](const campaign::BattleInfo& b) { return !fought.count(b.id); });
         return out;
     });
 }

@@ -29,6 +29,8 @@ public:
     std::vector<campaign::BattleInfo> battles(std::int64_t campaign) const;
     std::vector<campaign::LossInfo> losses(std::int64_t battle) const;
     std::vector<std::int64_t> battle_divisions(std::int64_t battle) const;
+    /// The battles of a campaign that a division of `side` fought, in id order.
+    std::vector<campaign::BattleInfo> battles_fought_by(std::int64_t campaign, std::string_view side) const;
     /// The divisions that fought with the stands they engaged, the leaders and batteries lost.
     campaign::BattleRecord battle_record(std::int64_t battle) const;
 

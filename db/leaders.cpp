@@ -99,7 +99,7 @@ std::vector<army::Leader> Leaders::leaders(std::int64_t campaign) const {
     });
 }
 
-std::vector<army::Leader> Leaders::leaders_of(std::int64_t campaign, const std::string& divisions) const {
+std::vector<army::Leader> Leaders::leaders_of(std::int64_t campaign, const std::string& divisions, const std::vector<std::int64_t>& also) const {
     return guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
@@ -112,6 +112,7 @@ std::vector<army::Leader> Leaders::leaders_of(std::int64_t campaign, const std::
         bind_all(attached, ids);
         std::string with = ids.substr(0, ids.size() - 1);
         for (const Row row(attached); attached.executeStep();) with += (with.size() > 1 ? "," : "") + std::to_string(row.id("id"));
+        for (const auto id : also) with += (with.size() > 1 ? "," : "") + std::to_string(id);
         with += "]";
         auto out = read_leaders(db, campaign, &with);
         give_commands(out, std::move(commands));

@@ -31,8 +31,8 @@ public:
     std::vector<army::Leader> leaders(std::int64_t campaign) const;
     /// The leaders commanding the given divisions (ids as a JSON array), their brigades, corps
     /// and armies, and those attached to them, each with his command: what an operation on a
-    /// few divisions reads of the leaders.
-    std::vector<army::Leader> leaders_of(std::int64_t campaign, const std::string& divisions) const;
+    /// few divisions reads of the leaders; and the leaders `also` (ids), whatever they command.
+    std::vector<army::Leader> leaders_of(std::int64_t campaign, const std::string& divisions, const std::vector<std::int64_t>& also = {}) const;
     /// Whether any leader of the campaign bears `name` (exactly).
     bool leader_named(std::int64_t campaign, std::string_view name) const;
     /// Whether what every side sees of `side` holds `name`: one of its armies, corps or divisions

@@ -27,6 +27,26 @@ std::optional<std::vector<std::int64_t>> Prisoners::exchange_divisions(std::int6
     });
 }
 
+Prisoners::Named Prisoners::named_in_camps(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        // Each by its index: a unit's division by its id, a leader's commands by the commander indexes.
+        SQLite::Statement q(m_store.impl().db,
+                            "WITH named AS (SELECT p.brigade_id, p.leader_id, p.battery_id FROM prisoner p JOIN camp c ON c.id = p.camp_id "
+                            "WHERE c.campaign_id = ?1 UNION SELECT i.brigade_id, i.leader_id, i.battery_id FROM exchange_item i "
+                            "JOIN exchange e ON e.id = i.exchange_id WHERE e.campaign_id = ?1) "
+                            "SELECT 0 AS leader, b.division_id AS id FROM named n JOIN brigade b ON b.id = n.brigade_id "
+                            "UNION SELECT 0, t.division_id FROM named n JOIN battery t ON t.id = n.battery_id WHERE t.division_id IS NOT NULL "
+                            "UNION SELECT 0, b.division_id FROM named n JOIN brigade b ON b.commander_id = n.leader_id "
+                            "UNION SELECT 0, b.division_id FROM named n JOIN brigade b ON b.alternate_id = n.leader_id "
+                            "UNION SELECT 0, d.id FROM named n JOIN division d ON d.commander_id = n.leader_id "
+                            "UNION SELECT 1, n.leader_id FROM named n WHERE n.leader_id IS NOT NULL");
+        bind_all(q, campaign);
+        Named out;
+        for (const Row row(q); q.executeStep();) (row.id("leader") ? out.leaders : out.divisions).push_back(row.id("id"));
+        return out;
+    });
+}
+
 std::int64_t Prisoners::insert_camp(std::int64_t campaign, std::string_view side, std::string_view name) {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db, "INSERT INTO camp (campaign_id, side, name) VALUES (?, ?, ?)");

@@ -19,6 +19,14 @@ public:
     /// The divisions an exchange's items belong to: its brigades' and its batteries'; none where
     /// one of them is a leader or a reserve battery (which no division holds), or it has no items.
     std::optional<std::vector<std::int64_t>> exchange_divisions(std::int64_t exchange) const;
+    /// What the camps and exchanges name: the divisions of the brigades and batteries they hold
+    /// or trade, and of the brigades and divisions their leaders command (`divisions`), and those
+    /// leaders (`leaders`). A reserve battery's and a corps or army commander's division is not
+    /// among them: a reader checks each is found and reads the whole campaign where one is not.
+    struct Named {
+        std::vector<std::int64_t> divisions, leaders;
+    };
+    Named named_in_camps(std::int64_t campaign) const;
     void set_camp_liberated(std::int64_t camp);
     /// Adds stands of a brigade to what a camp holds.
     void hold_stands(std::int64_t camp, std::int64_t brigade, int stands);

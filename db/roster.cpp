@@ -229,14 +229,15 @@ campaign::Roster Rosters::roster(std::int64_t campaign, RosterParts parts) const
     return r;
 }
 
-campaign::Roster Rosters::roster_of(std::int64_t campaign, const std::vector<std::int64_t>& divisions) const {
+campaign::Roster Rosters::roster_of(std::int64_t campaign, const std::vector<std::int64_t>& divisions,
+                                    const std::vector<std::int64_t>& also) const {
     std::string ids = "[";
     for (const auto d : divisions) ids += (ids.size() > 1 ? "," : "") + std::to_string(d);
     ids += "]";
     campaign::Roster r;
     m_store.read([&] {
         r.brigades = Forces(m_store).brigades(campaign, &ids);
-        r.leaders = Leaders(m_store).leaders_of(campaign, ids);
+        r.leaders = Leaders(m_store).leaders_of(campaign, ids, also);
         r.batteries = Forces(m_store).batteries(campaign, &ids);
         r.units = Forces(m_store).units(campaign, &ids);
         r.camps = Prisoners(m_store).camps(campaign);

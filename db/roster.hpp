@@ -35,8 +35,10 @@ public:
     /// The roster of a few divisions (by id): their brigades and batteries, the divisions with
     /// their corps and armies, the leaders commanding any of them or attached to those, and the
     /// campaign's camps, holdings, battles and exchanges, in one snapshot. What an operation
-    /// that names only these divisions reads: it costs what it touches.
-    campaign::Roster roster_of(std::int64_t campaign, const std::vector<std::int64_t>& divisions) const;
+    /// that names only these divisions reads: it costs what it touches. The leaders `also` (ids)
+    /// are read too, whatever they command.
+    campaign::Roster roster_of(std::int64_t campaign, const std::vector<std::int64_t>& divisions,
+                               const std::vector<std::int64_t>& also = {}) const;
     /// The order of battle and the roster in one snapshot: the roster's brigades, batteries,
     /// units and leaders' commands are taken from the order of battle's rows, not read twice.
     Whole whole(std::int64_t campaign) const;

@@ -732,16 +732,9 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
 std::vector<campaign::BattleInfo> Battles::list(const View& viewer) const {
     require_view(m_session.rules(), viewer);
     const auto& store = m_session.state().store;
-    const auto roster = db::Rosters(store).roster(m_session.current().id);
-    std::vector<campaign::BattleInfo> out;
-    for (const auto& b : roster.battles) {
-        bool fought = viewer.is_umpire();
-        for (const auto division : db::Battles(store).battle_divisions(b.id))
-            for (const auto& u : roster.units)
-                if (u.kind == UnitKind::division && u.id == division && viewer.owns(u.side)) fought = true;
-        if (fought) out.push_back(b);
-    }
-    return out;
+    const auto campaign = m_session.current().id;
+    // The side's battles are those a division of it fought: read from the battles, not the campaign.
+    return viewer.is_umpire() ? db::Battles(store).battles(campaign) : db::Battles(store).battles_fought_by(campaign, viewer.side());
 }
 
 campaign::BattleInfo Battles::named(const std::string& typed, const View& viewer) const {
@@ -763,6 +756,7 @@ BattleSummary Battles::summary(const std::string& name, const View& viewer) cons
 }
 
 std::vector<std::optional<BattleSummary>> Battles::summaries(const std::vector<campaign::BattleInfo>& battles, const View& viewer) const {
+    if (battles.empty()) return {};
     const auto c = m_session.current();
     const auto& store = m_session.state().store;
     campaign::Roster roster;

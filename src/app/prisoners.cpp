@@ -8,6 +8,7 @@
 #include "core/names.hpp"
 #include "core/text.hpp"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <set>
@@ -205,29 +206,55 @@ void Prisoners::add_camp(const std::string& typed_side, const std::string& given
     });
 }
 
+namespace {
+
+// What the camps and exchanges name, read from their divisions and leaders alone
+// (Prisoners::named_in_camps), or from the whole campaign where one of them is not found there
+// (a reserve battery, a corps or army commander): what they say is the same either way, and
+// reading them costs what they hold, not the campaign's size.
+campaign::Roster camps_roster(const db::Store& store, std::int64_t campaign) {
+    const auto named = db::Prisoners(store).named_in_camps(campaign);
+    auto roster = db::Rosters(store).roster_of(campaign, named.divisions, named.leaders);
+    const Refs refs(roster);
+    const auto found = [&](HeldKind kind, std::int64_t id) {
+        switch (kind) {
+            case HeldKind::stands: return refs.brigade_by_id(id) != nullptr;
+            case HeldKind::leader: return refs.leader_by_id(id) != nullptr;
+            case HeldKind::battery: return refs.battery_by_id(id) != nullptr;
+        }
+        return false;
+    };
+    bool all = std::all_of(roster.holdings.begin(), roster.holdings.end(), [&](const auto& h) { return found(h.kind, h.unit_id); });
+    for (const auto& e : roster.exchanges)
+        for (const auto& item : e.items) all = all && found(item.kind, item.unit_id);
+    return all ? std::move(roster) : db::Rosters(store).roster(campaign);
+}
+
+}  // namespace
+
 std::vector<CampView> Prisoners::camps(const View& viewer) const {
     require_view(m_session.rules(), viewer);
-    const auto roster = db::Rosters(m_session.state().store).roster(m_session.current().id);
+    const auto roster = camps_roster(m_session.state().store, m_session.current().id);
     return camps_of(Refs(roster), viewer);
 }
 
 std::vector<HeldItem> Prisoners::held(const View& viewer) const {
     require_view(m_session.rules(), viewer);
-    const auto roster = db::Rosters(m_session.state().store).roster(m_session.current().id);
+    const auto roster = camps_roster(m_session.state().store, m_session.current().id);
     return held_of(Refs(roster), viewer);
 }
 
 std::vector<ExchangeView> Prisoners::exchanges(const View& viewer) const {
     require_view(m_session.rules(), viewer);
     const auto c = m_session.current();
-    const auto roster = db::Rosters(m_session.state().store).roster(c.id);
+    const auto roster = camps_roster(m_session.state().store, c.id);
     return exchanges_of(Refs(roster), m_session.rules(), c, viewer);
 }
 
 Prisoners::Overview Prisoners::overview(const View& viewer) const {
     require_view(m_session.rules(), viewer);
     const auto c = m_session.current();
-    const auto roster = db::Rosters(m_session.state().store).roster(c.id);
+    const auto roster = camps_roster(m_session.state().store, c.id);
     const Refs refs(roster);
     return {camps_of(refs, viewer), held_of(refs, viewer), exchanges_of(refs, m_session.rules(), c, viewer)};
 }

@@ -228,7 +228,8 @@ std::optional<campaign::CampaignInfo> Session::current_if_any() const {
 
 void Session::seen(std::int64_t revision) { m->store.expect_last_operation(revision); }
 
-std::int64_t Session::last_operation() const { return m->store.last_operation(current().id); }
+std::int64_t Session::last_operation() const { return last_operation(current().id); }
+std::int64_t Session::last_operation(std::int64_t campaign) const { return m->store.last_operation(campaign); }
 
 const rules::RuleSet& Session::rules() const { return *shared_rules(); }
 

@@ -113,6 +113,8 @@ public:
     void roll_own_dice(Switch own_dice);
     /// The current campaign's newest journal entry (to notice another muster's changes).
     std::int64_t last_operation() const;
+    /// The newest journal entry of the campaign with this id, whichever is current.
+    std::int64_t last_operation(std::int64_t campaign) const;
 
     Forces forces();
     Arrivals arrivals();

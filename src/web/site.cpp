@@ -22,6 +22,7 @@
 #include <thread>
 #include <mutex>
 #include <optional>
+#include <set>
 
 namespace muster::web {
 namespace {
@@ -61,6 +62,10 @@ std::optional<PlayerPath> player_path(std::string_view path) {
 // Bad links from one address: this many in the window, and its requests are refused a while.
 constexpr int k_bad_links = 20;
 constexpr auto k_bad_window = std::chrono::minutes(10);
+// How often the watcher looks for a change, and how long after a request a page counts as looked at
+// (its script asks every 3 seconds).
+constexpr auto k_watch_every = std::chrono::milliseconds(100);
+constexpr auto k_watched_for = std::chrono::seconds(10);
 // The newest journal entries a page shows.
 constexpr size_t k_journal_rows = 200;
 
@@ -150,6 +155,11 @@ struct Site::Impl {
         std::string etag;
         bool rendering = false;  ///< the renderer is at it
         std::string error;       ///< why its last render failed, for whoever waits for it
+        // Whom it is rendered for, and when a request last asked for it: the watcher renders anew
+        // the pages players are looking at.
+        campaign::PlayerInfo player;
+        std::string page_id;
+        Clock::time_point asked;
     };
     std::mutex cache_mutex;
     std::condition_variable rendered;
@@ -158,23 +168,25 @@ struct Site::Impl {
     // Pages are rendered on threads of their own (one a core, two at least), so that no request
     // waits behind a render but one that needs the newest page or has none: the server's threads
     // each serve many connections, all of which a render on it would hold up. A page a request
-    // waits for goes to the front of the queue.
+    // waits for goes to the front of the queue, and one more thread renders only those, so that
+    // it never waits for two long renders of pages nobody waits for.
     struct Job {
         std::string key;
         campaign::PlayerInfo player;
         std::string page;
+        bool urgent = false;
     };
     std::deque<Job> jobs;
     std::condition_variable work;
     bool stopping = false;
-    std::vector<std::thread> renderers;
+    std::vector<std::thread> threads;
 
-    void render_jobs() {
+    void render_jobs(bool urgent_only) {
         for (;;) {
             Job job;
             {
                 std::unique_lock lock(cache_mutex);
-                work.wait(lock, [&] { return stopping || !jobs.empty(); });
+                work.wait(lock, [&] { return stopping || (!jobs.empty() && (!urgent_only || jobs.front().urgent)); });
                 if (stopping) return;
                 job = std::move(jobs.front());
                 jobs.pop_front();
@@ -200,14 +212,45 @@ struct Site::Impl {
             {
                 const std::lock_guard lock(cache_mutex);
                 auto& c = cache[job.key];
-                if (fresh.error.empty()) c = std::move(fresh);
-                else c.error = fresh.error;
+                if (fresh.error.empty()) {
+                    c.revision = fresh.revision;
+                    c.page = std::move(fresh.page);
+                    c.etag = std::move(fresh.etag);
+                    c.error.clear();
+                } else {
+                    c.error = fresh.error;
+                }
                 c.rendering = false;
                 rendered.notify_all();
             }
             // A render's working memory (megabytes, on this thread's heap) is given back, so the
             // server's memory stays what its cache holds.
             malloc_trim(0);
+        }
+    }
+
+    // The watcher: when a campaign changes (whoever changed it: the organiser's GUI or CLI, or a
+    // player's form), the pages players looked at in the last seconds are rendered anew at once,
+    // so that the next to open one finds it made rather than waits for it.
+    std::condition_variable stop_watching;
+    void watch() {
+        std::unique_lock lock(cache_mutex);
+        while (!stop_watching.wait_for(lock, k_watch_every, [&] { return stopping; })) {
+            std::set<std::int64_t> campaigns;
+            for (const auto& [key, c] : cache) campaigns.insert(c.player.campaign_id);
+            lock.unlock();
+            std::map<std::int64_t, std::int64_t> now;
+            try {
+                for (const auto id : campaigns) now[id] = session().last_operation(id);
+            } catch (const std::exception& e) {
+                if (failed) failed(e.what());
+            }
+            lock.lock();
+            const auto recent = Clock::now() - k_watched_for;
+            for (auto& [key, c] : cache) {
+                const auto it = now.find(c.player.campaign_id);
+                if (it != now.end() && c.page && c.revision < it->second && c.asked > recent) want(c, key, c.player, c.page_id, false);
+            }
         }
     }
 
@@ -220,21 +263,27 @@ struct Site::Impl {
     void want(Cached& c, const std::string& key, const campaign::PlayerInfo& player, const std::string& page, bool urgent) {
         if (c.rendering) {
             const auto queued = std::find_if(jobs.begin(), jobs.end(), [&](const Job& j) { return j.key == key; });
-            if (urgent && queued != jobs.end() && queued != jobs.begin()) {
+            if (urgent && queued != jobs.end() && !queued->urgent) {
                 auto job = std::move(*queued);
                 jobs.erase(queued);
+                job.urgent = true;
                 jobs.push_front(std::move(job));
+                work.notify_all();
             }
             return;
         }
         c.rendering = true;
-        if (urgent) jobs.push_front({key, player, page});
-        else jobs.push_back({key, player, page});
-        work.notify_one();
+        c.player = player;
+        c.page_id = page;
+        if (urgent) jobs.push_front({key, player, page, true});
+        else jobs.push_back({key, player, page, false});
+        work.notify_all();
     }
 
     Impl() {
-        for (unsigned i = 0; i < std::max(2u, std::thread::hardware_concurrency()); ++i) renderers.emplace_back([this] { render_jobs(); });
+        for (unsigned i = 0; i < std::max(2u, std::thread::hardware_concurrency()); ++i) threads.emplace_back([this] { render_jobs(false); });
+        threads.emplace_back([this] { render_jobs(true); });
+        threads.emplace_back([this] { watch(); });
     }
     ~Impl() {
         {
@@ -242,7 +291,8 @@ struct Site::Impl {
             stopping = true;
         }
         work.notify_all();
-        for (auto& t : renderers) t.join();
+        stop_watching.notify_all();
+        for (auto& t : threads) t.join();
     }
 
     // When each player's link was last noted as used: at most once a minute, not a write a request.
@@ -454,6 +504,7 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
         std::unique_lock lock(cache_mutex);
         for (;;) {
             auto& c = cache[key];
+            c.asked = Clock::now();
             if (c.revision >= revision) {
                 cached = c;
                 break;
