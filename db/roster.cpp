@@ -164,13 +164,19 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
                                      " FROM corps u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.army_id = ? AND +u.campaign_id = ? ORDER BY u.id");
         SQLite::Statement qd(db, "SELECT u.id, u.name, u.arm, u.status, u.hidden, u.name_seen, u.year, u.theater, u.nationality, u.leader_name, " +
                                      unit_leader.select() + " FROM division u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.corps_id = ? AND +u.campaign_id = ? ORDER BY u.id");
+        // A corps's brigades and its divisions' batteries each in one statement, in the order of
+        // its divisions (by id), merged with them: two statements a corps, not two a division
+        // (a statement's run costs more than the few rows it reads).
         SQLite::Statement qb(db, std::string("SELECT ") + k_brigade_columns + ", " + commander.select() + ", " + alternate.select() +
                                      " FROM brigade b LEFT JOIN leader c ON c.id = b.commander_id LEFT JOIN leader a ON a.id = b.alternate_id "
-                                     "WHERE b.division_id = ? AND +b.campaign_id = ? ORDER BY b.position, b.id");
-        const auto batteries = [&](const char* owner) {
-            return SQLite::Statement(db, std::string("SELECT ") + k_battery_columns + " FROM battery t WHERE t." + owner + " = ? AND +t.campaign_id = ? ORDER BY t.position, t.id");
+                                     "WHERE b.division_id IN (SELECT id FROM division WHERE corps_id = ?1) AND +b.campaign_id = ?2 "
+                                     "ORDER BY b.division_id, b.position, b.id");
+        const auto batteries = [&](const char* owned, const char* order) {
+            return SQLite::Statement(db, std::string("SELECT ") + k_battery_columns + " FROM battery t WHERE " + owned +
+                                             " AND +t.campaign_id = ?2 ORDER BY " + order + "t.position, t.id");
         };
-        SQLite::Statement army_reserve = batteries("army_id"), corps_reserve = batteries("corps_id"), division_batteries = batteries("division_id");
+        SQLite::Statement army_reserve = batteries("t.army_id = ?1", ""), corps_reserve = batteries("t.corps_id = ?1", ""),
+                          division_batteries = batteries("t.division_id IN (SELECT id FROM division WHERE corps_id = ?1)", "t.division_id, ");
         // Each statement's columns found by name once for the whole walk, not once a unit.
         const Row ra(qa), rc(qc), row(qd), rb(qb), r_army_reserve(army_reserve), r_corps_reserve(corps_reserve), r_batteries(division_batteries);
         const auto read_batteries = [campaign](SQLite::Statement& q, const Row& r, std::int64_t owner) {
@@ -193,18 +199,27 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
                 v.corps(k);
                 qd.reset();
                 bind_all(qd, k.id, campaign);
+                for (auto* q : {&qb, &division_batteries}) {
+                    q->reset();
+                    bind_all(*q, k.id, campaign);
+                }
+                // Each stream stands on its next row, the first of a division not yet walked (one
+                // of a division the walk does not reach is passed over, as it was never read).
+                bool brigade = qb.executeStep(), battery = division_batteries.executeStep();
                 while (qd.executeStep()) {
                     read_division(row, d, unit_leader.read(row));
                     d.side = a.side;
                     d.brigades.clear();
-                    qb.reset();
-                    bind_all(qb, d.id, campaign);
-                    while (qb.executeStep()) {
+                    while (brigade && rb.id("division_id") < d.id) brigade = qb.executeStep();
+                    while (battery && r_batteries.id("division_id") < d.id) battery = division_batteries.executeStep();
+                    for (; brigade && rb.id("division_id") == d.id; brigade = qb.executeStep()) {
                         auto& b = d.brigades.emplace_back(read_brigade(rb));
                         b.commander = commander.read(rb);
                         b.alternate = alternate.read(rb);
                     }
-                    d.batteries = read_batteries(division_batteries, r_batteries, d.id);
+                    d.batteries.clear();
+                    for (; battery && r_batteries.id("division_id") == d.id; battery = division_batteries.executeStep())
+                        d.batteries.push_back(read_battery(r_batteries));
                     v.division(d);
                 }
                 v.end_corps();
