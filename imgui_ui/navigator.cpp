@@ -25,36 +25,55 @@ bool holds(const std::string& name, const std::string& lowered_filter) {
 
 }  // namespace
 
+std::string Navigator::Row::key() const {
+    const char what = kind == NamedKind::army ? 'a' : kind == NamedKind::corps ? 'k' : kind == NamedKind::division ? 'd' : 'b';
+    return what + std::to_string(id);
+}
+
+std::string Navigator::Row::ref() const { return division ? *division + "/" + *name : *name; }
+
+std::vector<std::string> Navigator::parents(const Row& row) const {
+    std::vector<std::string> out;
+    for (const Row* r = &row; r->depth > 0;) {
+        r = &m_rows[r->parent];
+        out.insert(out.begin(), r->key());
+    }
+    return out;
+}
+
 void Navigator::rebuild(const army::OrderOfBattle& oob) {
     std::string f = filter;
     std::transform(f.begin(), f.end(), f.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     const bool filtering = !f.empty();
     // Armies and corps start open, divisions closed; a filter opens every line it shows.
-    auto is_open = [&](const std::string& key, int depth) { return filtering || ((depth < 2) != (toggled.count(key) > 0)); };
+    const auto is_open = [&](const Row& row) { return filtering || ((row.depth < 2) != (!toggled.empty() && toggled.count(row.key()) > 0)); };
+    const auto add = [&](Row row) {
+        row.open = is_open(row);
+        m_rows.push_back(row);
+    };
+    const size_t before = m_rows.size();
     m_rows.clear();
+    m_rows.reserve(before);
     for (const auto& a : oob.armies) {
-        const std::string ak = "a" + std::to_string(a.id);
         const size_t army_at = m_rows.size();
-        m_rows.push_back({0, ak, &a.name, -1, a.corps.empty(), is_open(ak, 0), NamedKind::army, a.name, {}});
+        add({0, NamedKind::army, a.id, &a.name, nullptr, -1, a.corps.empty(), false, 0});
         bool army_shows = holds(a.name, f);
         for (const auto& k : a.corps) {
-            const std::string kk = "k" + std::to_string(k.id);
             const size_t corps_at = m_rows.size();
-            if (m_rows[army_at].open) m_rows.push_back({1, kk, &k.name, -1, k.divisions.empty(), is_open(kk, 1), NamedKind::corps, k.name, {ak}});
+            if (m_rows[army_at].open) add({1, NamedKind::corps, k.id, &k.name, nullptr, -1, k.divisions.empty(), false, army_at});
             bool corps_shows = holds(k.name, f);
             for (const auto& d : k.divisions) {
-                const std::string dk = "d" + std::to_string(d.id);
                 const bool shown = m_rows[army_at].open && corps_at < m_rows.size() && m_rows[corps_at].open;
                 const size_t division_at = m_rows.size();
-                if (shown) m_rows.push_back({2, dk, &d.name, -1, d.brigades.empty(), is_open(dk, 2), NamedKind::division, d.name, {ak, kk}});
-                bool division_shows = holds(d.name, f);
-                for (const auto& b : d.brigades) {
-                    if (!holds(b.name, f)) continue;
-                    division_shows = true;
-                    if (shown && m_rows[division_at].open)
-                        m_rows.push_back({3, "b" + std::to_string(b.id), &b.name, b.stands, true, false, NamedKind::brigade, d.name + "/" + b.name,
-                                          {ak, kk, dk}});
-                }
+                if (shown) add({2, NamedKind::division, d.id, &d.name, nullptr, -1, d.brigades.empty(), false, corps_at});
+                const bool listed = shown && m_rows[division_at].open;
+                bool division_shows = holds(d.name, f) || (!filtering && !d.brigades.empty());
+                if (filtering || listed)
+                    for (const auto& b : d.brigades) {
+                        if (!holds(b.name, f)) continue;
+                        division_shows = true;
+                        if (listed) m_rows.push_back({3, NamedKind::brigade, b.id, &b.name, &d.name, b.stands, true, false, division_at});
+                    }
                 if (shown && !division_shows) m_rows.resize(division_at);  // neither it nor a brigade of it holds the filter
                 corps_shows = corps_shows || division_shows;
             }
@@ -104,6 +123,7 @@ void Navigator::draw(GuiApp& app) {
                     clicked = &row;
                     toggle = true;
                 }
+                mark("Navigator/Open/" + row.ref());
                 ImGui::SameLine();
             } else {
                 ImGui::Dummy(ImVec2(ImGui::GetFrameHeight(), 0));  // lines up with its siblings' names
@@ -112,21 +132,21 @@ void Navigator::draw(GuiApp& app) {
             // The whole name on hover where the pane is too narrow for it.
             const std::string label = row.stands >= 0 ? *row.name + "  (" + std::to_string(row.stands) + ")" : *row.name;
             const std::string shown = fitted(label);
-            if (ImGui::Selectable(shown.c_str(), selected == row.key)) clicked = &row;
-            mark("Navigator/" + row.ref);
+            if (ImGui::Selectable(shown.c_str(), selected == row.key())) clicked = &row;
+            mark("Navigator/" + row.ref());
             hover_whole(label, shown);
             ImGui::PopID();
         }
     ImGui::EndChild();
     if (!clicked) return;
     if (toggle) {
-        if (!toggled.erase(clicked->key)) toggled.insert(clicked->key);
+        if (!toggled.erase(clicked->key())) toggled.insert(clicked->key());
         m_revision = -1;
         return;
     }
-    selected = clicked->key;
+    selected = clicked->key();
     auto& oob_panel = app.window<OobWindow>();
-    oob_panel.reveal(clicked->key, clicked->kind, clicked->ref, clicked->parents);
+    oob_panel.reveal(clicked->key(), clicked->kind, clicked->ref(), parents(*clicked));
     app.show(oob_panel);
 }
 

@@ -25,19 +25,24 @@ public:
     std::string selected;            ///< the key of the unit last clicked
     bool focus_filter = false;       ///< the filter takes the keyboard in the next frame (Ctrl+F)
 
-    /// One line of the tree.
+    /// One line of the tree: what it shows points into the model (a rebuild at 33,000 divisions
+    /// makes no string a line).
     struct Row {
         int depth = 0;
-        std::string key;                  ///< "a12", "k3", "d40", "b977": its id, kept across renames
+        NamedKind kind = NamedKind::army;
+        std::int64_t id = 0;
         const std::string* name = nullptr;
-        int stands = -1;                  ///< a brigade's
+        const std::string* division = nullptr;  ///< a brigade's division's name
+        int stands = -1;                        ///< a brigade's
         bool leaf = false;
         bool open = false;
-        NamedKind kind = NamedKind::army;
-        std::string ref;                  ///< as the order of battle names it ("Division/Brigade")
-        std::vector<std::string> parents; ///< the keys of its army, corps and division
+        size_t parent = 0;                      ///< the line of its army, corps or division (not an army's)
+        std::string key() const;                ///< "a12", "k3", "d40", "b977": its id, kept across renames
+        std::string ref() const;                ///< as the order of battle names it ("Division/Brigade")
     };
     const std::vector<Row>& rows() const { return m_rows; }
+    /// The keys of a line's army, corps and division.
+    std::vector<std::string> parents(const Row& row) const;
 
 private:
     void rebuild(const army::OrderOfBattle& oob);

@@ -52,16 +52,20 @@ void OobWindow::rebuild(GuiApp& app) {
         m_view_oob = app::view_of(rules, model.oob, request);
         m_oob = &m_view_oob;
     }
+    // No key is made for a line unless some are collapsed: 130,000 lines at 33,000 divisions.
+    const auto closed = [&](char what, std::int64_t id) { return !collapsed.empty() && collapsed.count(key_of(what, id)) > 0; };
+    const size_t before = m_rows.size();
     m_rows.clear();
+    m_rows.reserve(before);
     for (const auto& a : m_oob->armies) {
         m_rows.push_back({0, &a});
-        if (collapsed.count(key_of('a', a.id))) continue;
+        if (closed('a', a.id)) continue;
         for (const auto& k : a.corps) {
             m_rows.push_back({1, &k});
-            if (collapsed.count(key_of('k', k.id))) continue;
+            if (closed('k', k.id)) continue;
             for (const auto& d : k.divisions) {
                 m_rows.push_back({2, &d});
-                if (collapsed.count(key_of('d', d.id))) continue;
+                if (closed('d', d.id)) continue;
                 for (const auto& b : d.brigades) m_rows.push_back({3, &b, &d});
                 for (const auto& t : d.batteries) m_rows.push_back({3, &t});
             }

@@ -127,7 +127,7 @@ TEST_CASE("The navigator: Ctrl+F and a typed filter find a brigade, a click show
     d.frames(2);
     const auto& rows = d.app.navigator().rows();
     REQUIRE(rows.size() == 4);  // the Army of the Potomac, I Corps, Wadsworth, the Iron Brigade
-    CHECK(rows.back().ref == "Wadsworth/Iron Brigade");
+    CHECK(rows.back().ref() == "Wadsworth/Iron Brigade");
     d.frame(shot("navigator_filter"));
     REQUIRE(d.click("Navigator/Wadsworth/Iron Brigade"));
     auto& oob = d.app.window<gui::OobWindow>();
@@ -144,6 +144,26 @@ TEST_CASE("The navigator: Ctrl+F and a typed filter find a brigade, a click show
     for (const auto& r : d.app.navigator().rows()) CHECK(*r.name != "Pender");
     CHECK(d.app.navigator().rows().size() > 0);
     d.frame(shot("navigator_union_view"));
+    // Without a filter, divisions start closed: a division's arrow lists its brigades, and again
+    // closes it (Heth has arrived and is seen).
+    const auto lines = [&] {
+        std::vector<std::string> out;
+        for (const auto& r : d.app.navigator().rows()) out.push_back(r.ref());
+        return out;
+    };
+    const std::vector<std::string> closed{"Army of Northern Virginia", "Third Corps", "Heth", "Army of the Potomac", "I Corps", "Wadsworth"};
+    CHECK(lines() == closed);
+    REQUIRE(d.click("Navigator/Open/Wadsworth"));
+    d.frames(2);
+    auto opened = closed;
+    opened.push_back("Wadsworth/Iron Brigade");
+    CHECK(lines() == opened);
+    const auto& tree = d.app.navigator().rows();
+    CHECK(d.app.navigator().parents(tree.back()) == std::vector<std::string>{tree[3].key(), tree[4].key(), tree[5].key()});
+    d.frame(shot("navigator_division_open"));
+    REQUIRE(d.click("Navigator/Open/Wadsworth"));
+    d.frames(2);
+    CHECK(lines() == closed);
 }
 
 TEST_CASE("The workspace keeps its layout between runs: the tabs open and their order, the one in front, the navigator's width and the view") {
