@@ -166,17 +166,19 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
                                      unit_leader.select() + " FROM division u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.corps_id = ? AND +u.campaign_id = ? ORDER BY u.id");
         // A corps's brigades and its divisions' batteries each in one statement, in the order of
         // its divisions (by id), merged with them: two statements a corps, not two a division
-        // (a statement's run costs more than the few rows it reads).
+        // (a statement's run costs more than the few rows it reads). Those of its hidden
+        // divisions only where the visitor reads them (?3): a side's view of the enemy does not.
+        static const std::string of_corps = "SELECT id FROM division WHERE corps_id = ?1 AND (hidden = 0 OR ?3)";
         SQLite::Statement qb(db, std::string("SELECT ") + k_brigade_columns + ", " + commander.select() + ", " + alternate.select() +
                                      " FROM brigade b LEFT JOIN leader c ON c.id = b.commander_id LEFT JOIN leader a ON a.id = b.alternate_id "
-                                     "WHERE b.division_id IN (SELECT id FROM division WHERE corps_id = ?1) AND +b.campaign_id = ?2 "
+                                     "WHERE b.division_id IN (" + of_corps + ") AND +b.campaign_id = ?2 "
                                      "ORDER BY b.division_id, b.position, b.id");
         const auto batteries = [&](const char* owned, const char* order) {
             return SQLite::Statement(db, std::string("SELECT ") + k_battery_columns + " FROM battery t WHERE " + owned +
                                              " AND +t.campaign_id = ?2 ORDER BY " + order + "t.position, t.id");
         };
         SQLite::Statement army_reserve = batteries("t.army_id = ?1", ""), corps_reserve = batteries("t.corps_id = ?1", ""),
-                          division_batteries = batteries("t.division_id IN (SELECT id FROM division WHERE corps_id = ?1)", "t.division_id, ");
+                          division_batteries = batteries(("t.division_id IN (" + of_corps + ")").c_str(), "t.division_id, ");
         // Each statement's columns found by name once for the whole walk, not once a unit.
         const Row ra(qa), rc(qc), row(qd), rb(qb), r_army_reserve(army_reserve), r_corps_reserve(corps_reserve), r_batteries(division_batteries);
         const auto read_batteries = [campaign](SQLite::Statement& q, const Row& r, std::int64_t owner) {
@@ -192,6 +194,7 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
             const army::Army a{ra.id("id"), ra.text("name"), ra.text("side"), unit_leader.read(ra), {},
                                read_batteries(army_reserve, r_army_reserve, ra.id("id"))};
             v.army(a);
+            const bool hidden_contents = v.reads_hidden_contents(a);
             qc.reset();
             bind_all(qc, a.id, campaign);
             while (qc.executeStep()) {
@@ -201,7 +204,7 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
                 bind_all(qd, k.id, campaign);
                 for (auto* q : {&qb, &division_batteries}) {
                     q->reset();
-                    bind_all(*q, k.id, campaign);
+                    bind_all(*q, k.id, campaign, hidden_contents);
                 }
                 // Each stream stands on its next row, the first of a division not yet walked (one
                 // of a division the walk does not reach is passed over, as it was never read).

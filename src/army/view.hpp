@@ -26,6 +26,8 @@ public:
     void division(const Division& d) override;
     void end_corps() override;
     void end_army() override;
+    /// A hidden division of the enemy's is passed on as a name at most: what it holds is never read.
+    bool reads_hidden_contents(const Army& a) const override { return m_viewer.owns(a.side); }
 
 private:
     // Where an army or corps heard stands: an army of the viewer's own is passed on at once

@@ -21,6 +21,9 @@ public:
     virtual void division(const Division& d) = 0;
     virtual void end_corps() = 0;
     virtual void end_army() = 0;
+    /// Whether it reads the brigades and batteries of the army's hidden divisions: one that does
+    /// not (a view of the enemy's) is given them empty, and a walk from the campaign does not read them.
+    virtual bool reads_hidden_contents(const Army&) const { return true; }
 };
 
 /// An order of battle as a writer reads it: whose it is and as whom, and its forces, walked as
