@@ -6,6 +6,7 @@
 #include "app/session_state.hpp"
 #include "army/view.hpp"
 #include "db/battles.hpp"
+#include "db/roster.hpp"
 #include "core/error.hpp"
 #include "csv_reader.hpp"
 #include "core/text.hpp"
@@ -20,6 +21,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <thread>
@@ -154,6 +156,34 @@ TEST_CASE("An export walked from the campaign is byte for byte the whole order o
                 CHECK(s.exports().oob(r, OobFormat::pdf) == exporter::in_memory(exporter::oob_pdf, s.rules(), expected, p));
                 CHECK(s.exports().labels(r, LabelFormat::html, {}) == exporter::in_memory(exporter::labels_html, s.rules(), expected, p, exporter::LabelSheet{}));
             }
+}
+
+TEST_CASE("A walk for a side's view never reads what the enemy's hidden divisions hold, and reads the rest whole") {
+    test::TempDir dir;
+    auto s = fixed_campaign(dir.file("c.db"));
+    // The Union's view of the Confederates: it does not read what their hidden divisions hold.
+    struct Heard : army::OobVisitor {
+        std::string side;
+        std::map<std::string, size_t> units;  // division -> brigades and batteries heard
+        void army(const army::Army& a) override { side = a.side; }
+        void corps(const army::Corps&) override {}
+        void division(const army::Division& d) override { units[d.name] = d.brigades.size() + d.batteries.size(); }
+        void end_corps() override {}
+        void end_army() override {}
+        bool reads_hidden_contents(const army::Army& a) const override { return a.side == "union"; }
+    } heard;
+    db::Rosters(s.state().store).walk_oob(s.current().id, heard);
+    const auto all = s.forces().order_of_battle({});
+    int hidden_enemy = 0;
+    for (const auto& a : all.armies)
+        for (const auto& k : a.corps)
+            for (const auto& d : k.divisions) {
+                INFO(d.name);
+                const bool unread = d.hidden && a.side != "union";
+                hidden_enemy += unread && !d.brigades.empty() ? 1 : 0;
+                CHECK(heard.units.at(d.name) == (unread ? 0 : d.brigades.size() + d.batteries.size()));
+            }
+    CHECK(hidden_enemy > 0);  // the campaign has one for the walk to pass over
 }
 
 TEST_CASE("A PDF holds no clock: the same sheet printed a second later is the same bytes") {
