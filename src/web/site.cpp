@@ -234,6 +234,7 @@ struct Site::Impl {
     // so that the next to open one finds it made rather than waits for it.
     std::condition_variable stop_watching;
     void watch() {
+        std::string trouble;  // what went wrong at the last look
         std::unique_lock lock(cache_mutex);
         while (!stop_watching.wait_for(lock, k_watch_every, [&] { return stopping; })) {
             std::set<std::int64_t> campaigns;
@@ -242,14 +243,19 @@ struct Site::Impl {
             std::map<std::int64_t, std::int64_t> now;
             try {
                 for (const auto id : campaigns) now[id] = session().last_operation(id);
+                trouble.clear();
             } catch (const std::exception& e) {
-                if (failed) failed(e.what());
+                // Said once, not ten times a second, while the file cannot be read.
+                if (failed && trouble != e.what()) failed(e.what());
+                trouble = e.what();
             }
             lock.lock();
             const auto recent = Clock::now() - k_watched_for;
+            // A page whose last render failed waits for a request to ask again (it is told why).
             for (auto& [key, c] : cache) {
                 const auto it = now.find(c.player.campaign_id);
-                if (it != now.end() && c.page && c.revision < it->second && c.asked > recent) want(c, key, c.player, c.page_id, false);
+                if (it != now.end() && c.page && c.error.empty() && c.revision < it->second && c.asked > recent)
+                    want(c, key, c.player, c.page_id, false);
             }
         }
     }

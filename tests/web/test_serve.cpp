@@ -104,6 +104,20 @@ TEST_CASE("A player's link shows every page of his side, with the security heade
     CHECK(log.find(club.meade.substr(3, 64)) == std::string::npos);
 }
 
+TEST_CASE("A page a player looks at is made anew as soon as the campaign changes: his script's first asking after it has the change") {
+    const Club club;
+    test::Served server(club.db());
+    const auto journal = server.get(club.meade + "journal");
+    REQUIRE(journal.status == 200);
+    club.ok("arrive Robinson");  // the Union's, read by the Union
+    // No request comes meanwhile: the server saw the change and made the page by itself. Were it
+    // made only when asked, this asking would be given the page as it was (304).
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    const auto next = server.get(club.meade + "journal", {{"If-None-Match", journal.headers.at("etag")}});
+    CHECK(next.status == 200);
+    CHECK_THAT(next.body, Contains("Robinson"));
+}
+
 TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing else") {
     const Club club;
     const test::Served server(club.db());
