@@ -755,7 +755,8 @@ BattleSummary Battles::summary(const std::string& name, const View& viewer) cons
     return *out;
 }
 
-std::vector<std::optional<BattleSummary>> Battles::summaries(const std::vector<campaign::BattleInfo>& battles, const View& viewer) const {
+std::vector<std::optional<BattleSummary>> Battles::summaries(const std::vector<campaign::BattleInfo>& battles, const View& viewer,
+                                                               std::optional<ReadCampaign> read) const {
     if (battles.empty()) return {};
     const auto c = m_session.current();
     const auto& store = m_session.state().store;
@@ -763,13 +764,16 @@ std::vector<std::optional<BattleSummary>> Battles::summaries(const std::vector<c
     army::OrderOfBattle all;
     std::vector<FoughtBattle> fought;
     store.read([&] {
-        roster = db::Rosters(store).roster(c.id);
-        all = db::Rosters(store).order_of_battle(c.id);
+        if (!read) {
+            roster = db::Rosters(store).roster(c.id);
+            all = db::Rosters(store).order_of_battle(c.id);
+        }
         for (const auto& b : battles) fought.push_back({b, db::Battles(store).battle_record(b.id), db::Battles(store).losses(b.id)});
     });
-    const auto seen = divisions_seen(all, viewer);
+    const auto& r = read ? read->roster : roster;
+    const auto seen = divisions_seen(read ? read->all : all, viewer);
     std::vector<std::optional<BattleSummary>> out;
-    for (const auto& f : fought) out.push_back(summarize(m_session.rules(), roster, seen, f, viewer));
+    for (const auto& f : fought) out.push_back(summarize(m_session.rules(), r, seen, f, viewer));
     return out;
 }
 

@@ -32,6 +32,13 @@ struct BattleSummary {
     std::vector<SideInBattle> sides;  ///< in the rule set's order
 };
 
+/// The campaign as already read, in the caller's read snapshot (the GUI's model holds it): what
+/// a battle's summary reads of it.
+struct ReadCampaign {
+    const campaign::Roster& roster;
+    const army::OrderOfBattle& all;  ///< the umpire's whole order of battle
+};
+
 /// A recorded battle as stored: what was engaged, lost and returned there.
 struct FoughtBattle {
     campaign::BattleInfo battle;
@@ -79,8 +86,9 @@ public:
     /// division there is seen).
     BattleSummary summary(const std::string& battle, const View& viewer = View::umpire()) const;
     /// Several battles of list(viewer) summarized from one read of the campaign (none where the
-    /// view fought none of its divisions).
-    std::vector<std::optional<BattleSummary>> summaries(const std::vector<campaign::BattleInfo>& battles, const View& viewer) const;
+    /// view fought none of its divisions), or from the campaign `read` already.
+    std::vector<std::optional<BattleSummary>> summaries(const std::vector<campaign::BattleInfo>& battles, const View& viewer,
+                                                        std::optional<ReadCampaign> read = std::nullopt) const;
 
     Outcome disband_brigade(const std::string& brigade);
     Outcome destroy_brigade(const std::string& brigade);

@@ -37,7 +37,8 @@ CampaignModel load_model(Session& session, int journal_page) {
             seen.exchanges = exchanges_of(refs, *model.rules, *model.current, viewer);
             seen.journal = db::History(store).journal_entries(id, viewer, journal_page);
             try {
-                seen.turn_report = turn_report_text(*model.rules, session.season().report(std::nullopt, viewer));
+                // Its battles summarized from the campaign read above, not read again for each view.
+                seen.turn_report = turn_report_text(*model.rules, session.season().report(std::nullopt, viewer, ReadCampaign{model.roster, model.oob}));
             } catch (const Error& e) {
                 seen.turn_report = e.what();
             }

@@ -166,7 +166,7 @@ DueArrivals Season::arrive_due(const ArriveFn& arrive, Turn up_to, std::optional
     return out;
 }
 
-TurnReport Season::report(std::optional<Turn> asked, const View& viewer) const {
+TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::optional<ReadCampaign> read) const {
     require_view(m_session.rules(), viewer);
     TurnReport out;
     auto& store = m_session.state().store;
@@ -203,7 +203,7 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer) const {
             std::vector<campaign::BattleInfo> fought;
             for (auto& b : m_session.battles().list(viewer))
                 if (b.turn == out.turn) fought.push_back(std::move(b));
-            for (auto& summary : m_session.battles().summaries(fought, viewer))
+            for (auto& summary : m_session.battles().summaries(fought, viewer, read))
                 if (summary) out.battles.push_back(std::move(*summary));
         }
         const auto proposed = db::Prisoners(store).exchanges(c.id);

@@ -98,8 +98,9 @@ public:
     /// and the turn does not begin.
     TurnResult next_turn(const ArriveFn& arrive = {});
     /// Turn `turn` (none: the campaign's) as `viewer` may read it. Refused for a turn to come,
-    /// and for one the journal holds no beginning of.
-    TurnReport report(std::optional<Turn> turn, const View& viewer) const;
+    /// and for one the journal holds no beginning of. Its battles are summarized from the campaign
+    /// `read` already, where given (in the caller's read snapshot).
+    TurnReport report(std::optional<Turn> turn, const View& viewer, std::optional<ReadCampaign> read = std::nullopt) const;
 
 private:
     TurnResult begin_turn(const ArriveFn& arrive);
