@@ -778,12 +778,20 @@ std::vector<std::optional<BattleSummary>> Battles::summaries(const std::vector<c
 }
 
 std::set<std::int64_t> divisions_seen(const army::OrderOfBattle& all, const View& viewer) {
-    std::set<std::int64_t> seen;
-    for (const auto& a : army::view_of(all, std::nullopt, viewer).armies)
-        for (const auto& k : a.corps)
-            for (const auto& d : k.divisions)
-                if (d.status != DivisionStatus::placeholder) seen.insert(d.id);
-    return seen;
+    // What view_of would keep, heard through its filter, not copied into an order of battle.
+    struct Seen final : army::OobVisitor {
+        std::set<std::int64_t> ids;
+        void army(const army::Army&) override {}
+        void corps(const army::Corps&) override {}
+        void division(const army::Division& d) override {
+            if (d.status != DivisionStatus::placeholder) ids.insert(d.id);
+        }
+        void end_corps() override {}
+        void end_army() override {}
+    } seen;
+    army::OobFilter filter(seen, std::nullopt, viewer);
+    army::walk(all, filter);
+    return std::move(seen.ids);
 }
 
 std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campaign::Roster& roster, const std::set<std::int64_t>& seen,
