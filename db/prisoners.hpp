@@ -21,8 +21,9 @@ public:
     std::optional<std::vector<std::int64_t>> exchange_divisions(std::int64_t exchange) const;
     /// What the camps and exchanges name: the divisions of the brigades and batteries they hold
     /// or trade, and of the brigades and divisions their leaders command (`divisions`), and those
-    /// leaders (`leaders`). A reserve battery's and a corps or army commander's division is not
-    /// among them: a reader checks each is found and reads the whole campaign where one is not.
+    /// leaders (`leaders`). A reserve battery's division is not among them, nor every unit an
+    /// unnamed leader's label depends on: a reader checks each is found, and named, and reads the
+    /// whole campaign where one is not.
     struct Named {
         std::vector<std::int64_t> divisions, leaders;
     };

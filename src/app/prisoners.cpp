@@ -210,16 +210,22 @@ namespace {
 
 // What the camps and exchanges name, read from their divisions and leaders alone
 // (Prisoners::named_in_camps), or from the whole campaign where one of them is not found there
-// (a reserve battery, a corps or army commander): what they say is the same either way, and
-// reading them costs what they hold, not the campaign's size.
+// (a reserve battery) or is an unnamed leader: what they say is the same either way, and reading
+// them costs what they hold, not the campaign's size.
 campaign::Roster camps_roster(const db::Store& store, std::int64_t campaign) {
     const auto named = db::Prisoners(store).named_in_camps(campaign);
     auto roster = db::Rosters(store).roster_of(campaign, named.divisions, named.leaders);
     const Refs refs(roster);
+    // An unnamed leader is called by his post, which the whole campaign numbers (the second
+    // former commander of a brigade) and a command outside these divisions may give (a corps's):
+    // only a named one is called the same from a narrow roster.
     const auto found = [&](HeldKind kind, std::int64_t id) {
         switch (kind) {
             case HeldKind::stands: return refs.brigade_by_id(id) != nullptr;
-            case HeldKind::leader: return refs.leader_by_id(id) != nullptr;
+            case HeldKind::leader: {
+                const auto* l = refs.leader_by_id(id);
+                return l && !l->name.empty();
+            }
             case HeldKind::battery: return refs.battery_by_id(id) != nullptr;
         }
         return false;
