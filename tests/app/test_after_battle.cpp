@@ -1,9 +1,12 @@
 // After the battle through the service layer: reports, recovery, camps, exchanges,
 // liberation, fallen leaders, the fate of brigades; refusals that change nothing; the
 // stand ledger balanced after every step of random campaigns.
+#include "app/refs.hpp"
+#include "app/session_state.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "db/db_support.hpp"
+#include "db/roster.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
@@ -599,4 +602,28 @@ TEST_CASE("Stands coming back above a brigade's start label it for its new stren
     for (const auto& b : f.s.forces().brigades())
         if (b.ref() == "Heth/Archer") CHECK(b.start_stands == 9);
     CHECK(f.s.history().check().ok());
+}
+
+TEST_CASE("A camp calls an unnamed leader it holds as the whole campaign does, though it reads only what it holds") {
+    Fixture f;
+    // An unnamed corps commander taken with nothing of his corps: he is called by his corps,
+    // which no division the camp holds is in.
+    f.s.forces().add_corps("Army of Northern Virginia", "Second Corps", {"", "average"});
+    f.s.forces().add_division("Second Corps", "Rodes", "");
+    f.s.forces().add_brigade({"Rodes", "Daniel", "veteran", 6, std::nullopt, "", "", {"Daniel", "average"}});
+    battle::Report r = gettysburg();
+    battle::add_leader_spec(r, "Second Corps:captured@Fort Delaware");
+    f.s.battles().report_battle(r, app::Mode::apply);
+    const auto whole = db::Rosters(f.s.state().store).roster(f.s.current().id);
+    for (const auto& viewer : {View::umpire(), View::of_side("union"), View::of_side("confederate")}) {
+        INFO(viewer.text());
+        const auto expected = app::camps_of(app::Refs(whole), viewer);
+        const auto camps = f.s.prisoners().camps(viewer);
+        REQUIRE(camps.size() == expected.size());
+        for (size_t i = 0; i < camps.size(); ++i) CHECK(camps[i].holds == expected[i].holds);
+    }
+    bool held = false;
+    for (const auto& c : f.s.prisoners().camps(View::umpire()))
+        for (const auto& h : c.holds) held = held || h.find("Second Corps") != std::string::npos;
+    CHECK(held);
 }
