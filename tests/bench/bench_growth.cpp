@@ -13,6 +13,7 @@
 #include "app_support.hpp"
 #include "bench/raw_rows.hpp"
 #include "bench/generated_forces.hpp"
+#include "bench/model_heap.hpp"
 #include "app/exports.hpp"
 #include "app/files.hpp"
 #include "app/model.hpp"
@@ -25,7 +26,6 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 
-#include <malloc.h>
 
 #include <algorithm>
 #include <chrono>
@@ -309,11 +309,9 @@ int main() {
         for (const char* format : {"html", "pdf"})
             record(fmt::format("peak MB: labels {} (CLI)", format), peak_mb(db + "export labels -o " + dir.file(fmt::format("cli-labels.{}", format))));
         {
-            // What muster-gui's model of the campaign holds: the heap it takes, read through a session of its own.
+            // What muster-gui's model of the campaign holds, read through a session of its own.
             app::Session reader(dir.file("c.db"), app::Open::existing, 5000, app::Catalog(""));
-            const auto before = mallinfo2().uordblks;
-            const auto model = app::load_model(reader);
-            record("gui model MB", static_cast<double>(mallinfo2().uordblks - before) / (1 << 20));
+            record("gui model MB", bench::model_heap_mb(reader));
         }
 #ifdef MUSTER_GROWTH_GUI
         if (std::getenv("DISPLAY")) {

@@ -15,6 +15,7 @@
 #include "app/model.hpp"
 #include "app_support.hpp"
 #include "bench/generated_forces.hpp"
+#include "bench/model_heap.hpp"
 #include "export/oob.hpp"
 #include "gui_app.hpp"
 #include "platform.hpp"
@@ -23,7 +24,6 @@
 
 #include <benchmark/benchmark.h>
 #include <imgui.h>
-#include <malloc.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -171,10 +171,7 @@ void bm_gui_frames_after_a_change(benchmark::State& state) {
     double model_mb = 0;
     {
         app::Session reader(db, app::Open::existing);
-        const auto before = mallinfo2().uordblks;
-        const auto model = app::load_model(reader);
-        model_mb = static_cast<double>(mallinfo2().uordblks - before) / (1 << 20);
-        benchmark::DoNotOptimize(model.views.size());
+        model_mb = bench::model_heap_mb(reader);
     }
     double waiting = 0, worst_waiting = 0, landed = 0, read_wall = 0, worst_rebuild = 0, every = 0, floor = 0;
     std::vector<double> first_frame(ws.panels.size(), 0.0);  // each panel's worst first frame in front after a change
