@@ -1,7 +1,9 @@
 #include "core/text.hpp"
 #include "export/oob_writer.hpp"
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 
 namespace muster::exporter {
 namespace {
@@ -11,7 +13,7 @@ namespace {
 // the OWASP rule) is written after an apostrophe, so "-/5/4" goes out as "'-/5/4".
 void append_field(std::string& out, std::string_view raw) {
     const bool formula = !raw.empty() && std::string_view("=+-@\t\r").find(raw.front()) != std::string_view::npos;
-    if (raw.find_first_of(",\"\r\n") == std::string_view::npos) {
+    if (std::none_of(raw.begin(), raw.end(), [](char c) { return c == ',' || c == '"' || c == '\r' || c == '\n'; })) {
         if (formula) out += '\'';
         out += raw;
         return;
@@ -44,12 +46,29 @@ struct Column {
     }
 };
 
-// A record's fields by column; those not set are empty.
+// A record's fields by column; those not set are empty. A field is a view of text that lives
+// until the record is added (a unit's name, a word of muster's, a rule set's mark), or of text
+// the record keeps: numbers and a label. One record is filled at a time, in place: no string
+// is made for a field of the 30 a record has.
 class Record {
 public:
-    Record& set(Column column, std::string value) {
-        m_fields[column.index] = std::move(value);
+    void clear() {
+        m_fields.fill({});
+        m_kept = 0;
+    }
+    Record& set(Column column, std::string_view value) {
+        m_fields[column.index] = value;
         return *this;
+    }
+    Record& set(Column column, int value) {
+        char* at = m_numbers + m_kept;
+        const auto end = std::to_chars(at, m_numbers + sizeof m_numbers, value).ptr;
+        m_kept = static_cast<size_t>(end - m_numbers);
+        return set(column, std::string_view(at, static_cast<size_t>(end - at)));
+    }
+    Record& set_label(const rules::EffectivenessLabel& label) {
+        m_label = label.text();
+        return set("label", m_label);
     }
     // A leader in the commander's columns, or in the alternate's.
     Record& leader(const rules::RuleSet& rules, const army::Leader& l, bool alternate = false) {
@@ -58,7 +77,7 @@ public:
         if (!l.present()) return *this;  // a placeholder's commander, known by name: his grade is rolled when it arrives
         set(alternate ? Column("alternate_grade") : Column("grade"), l.grade);
         set(alternate ? Column("alternate_rolled_grade") : Column("rolled_grade"), l.rolled_grade);
-        set(alternate ? Column("alternate_status") : Column("commander_status"), word(l.status));
+        set(alternate ? Column("alternate_status") : Column("commander_status"), spell(l.status));
         if (!alternate)
             if (const auto* g = rules.find_grade(l.grade)) set("mark", g->mark);
         return *this;
@@ -66,7 +85,10 @@ public:
     const auto& fields() const { return m_fields; }
 
 private:
-    std::array<std::string, std::size(k_oob_csv_columns)> m_fields;
+    std::array<std::string_view, std::size(k_oob_csv_columns)> m_fields;
+    char m_numbers[8 * 12];  // room for every number a record holds (at most five)
+    size_t m_kept = 0;
+    std::string m_label;
 };
 
 // Each record as the walk comes to it, the provenance in its last fields.
@@ -84,24 +106,24 @@ public:
         m_line += m_provenance;
         m_out += m_line;
     }
-    // Where a record stands: its side, army, corps and division (a division's nationality on
-    // each of its records, and on no other).
-    static Record at(const std::string& side, const std::string& army, const std::string& corps, const army::Division* d) {
-        Record r;
-        r.set("side", side).set("army", army).set("corps", corps);
-        if (d) r.set("division", d->name).set("nationality", d->nationality);
-        return r;
+    // The record, emptied, where it stands: its side, army, corps and division (a division's
+    // nationality on each of its records, and on no other).
+    Record& at(std::string_view side, std::string_view army, std::string_view corps, const army::Division* d) {
+        m_record.clear();
+        m_record.set("side", side).set("army", army).set("corps", corps);
+        if (d) m_record.set("division", d->name).set("nationality", d->nationality);
+        return m_record;
     }
-    void total(Record r, const std::string& level, const std::string& name, const Totals& t) {
-        add(r.set("unit", level + " total").set("name", name).set("stands", std::to_string(t.stands)).set("start", std::to_string(t.start))
-                .set("brigades", std::to_string(t.brigades)).set("batteries", std::to_string(t.batteries)));
+    void total(Record& r, std::string_view level, const std::string& name, const Totals& t) {
+        m_total = std::string(level) + " total";
+        add(r.set("unit", m_total).set("name", name).set("stands", t.stands).set("start", t.start).set("brigades", t.brigades).set("batteries", t.batteries));
     }
 
 private:
-    void battery(Record r, const army::Battery& b, const std::string& owner) {
+    void battery(Record& r, const army::Battery& b, std::string_view owner) {
         const bool active = is_active(b.status);
-        add(r.set("unit", "battery").set("name", b.name).set("arm", std::string(k_artillery)).set("stands", active ? "1" : "0").set("start", "1")
-                .set("state", word(b.status)).set("owner", owner).set("status", word(b.status)).set("batteries", active ? "1" : "0"));
+        add(r.set("unit", "battery").set("name", b.name).set("arm", k_artillery).set("stands", active ? "1" : "0").set("start", "1")
+                .set("state", spell(b.status)).set("owner", owner).set("status", spell(b.status)).set("batteries", active ? "1" : "0"));
     }
     void begin_army(const army::Army& a) override {
         add(at(a.side, a.name, "", nullptr).set("unit", "army").set("name", a.name).leader(m_rules, a.commander));
@@ -112,15 +134,16 @@ private:
         for (const auto& b : k.reserve) battery(at(a.side, a.name, k.name, nullptr), b, "corps reserve");
     }
     void write_division(const army::Army& a, const army::Corps& k, const army::Division& d, const Totals& t) override {
-        add(at(a.side, a.name, k.name, &d).set("unit", "division").set("name", d.name).set("arm", d.arm).set("state", word(d.status))
-                .set("status", word(d.status)).set("hidden", d.hidden ? "yes" : "no").set("year", d.year ? std::to_string(d.year) : "")
-                .set("theater", d.theater).leader(m_rules, d.commander));
+        auto& r = at(a.side, a.name, k.name, &d).set("unit", "division").set("name", d.name).set("arm", d.arm).set("state", spell(d.status))
+                      .set("status", spell(d.status)).set("hidden", d.hidden ? "yes" : "no").set("theater", d.theater).leader(m_rules, d.commander);
+        if (d.year) r.set("year", d.year);
+        add(r);
         for (const auto& b : d.brigades) {
             const bool active = is_active(b.status);
             add(at(a.side, a.name, k.name, &d).set("unit", "brigade").set("name", b.name).set("arm", b.arm)
-                    .set("stands", std::to_string(b.stands)).set("start", std::to_string(b.start_stands)).set("label", b.label.text())
-                    .set("state", active ? std::string(spell(b.state())) : word(b.status)).set("rating", b.rating).set("owner", "division")
-                    .set("status", word(b.status)).set("brigades", active ? "1" : "0").leader(m_rules, b.commander)
+                    .set("stands", b.stands).set("start", b.start_stands).set_label(b.label)
+                    .set("state", active ? spell(b.state()) : spell(b.status)).set("rating", b.rating).set("owner", "division")
+                    .set("status", spell(b.status)).set("brigades", active ? "1" : "0").leader(m_rules, b.commander)
                     .leader(m_rules, b.alternate, true));
         }
         for (const auto& b : d.batteries) battery(at(a.side, a.name, k.name, &d), b, "division");
@@ -133,7 +156,8 @@ private:
     const rules::RuleSet& m_rules;
     std::string m_provenance;  // the provenance's fields, quoted, and the record's end
     Buffered& m_out;
-    std::string m_line;
+    Record m_record;
+    std::string m_line, m_total;
 };
 
 }  // namespace
@@ -147,7 +171,7 @@ void oob_csv(const rules::RuleSet& rules, const army::OobSource& oob, const Prov
     out += line + "\r\n";
     Csv csv(rules, provenance_fields(rules, oob, p), out);
     oob.walk(csv);
-    for (const auto& [side, t] : csv.sides()) csv.total(Csv::at(side, "", "", nullptr), "side", side, t);
+    for (const auto& [side, t] : csv.sides()) csv.total(csv.at(side, "", "", nullptr), "side", side, t);
     out.flush();
 }
 
