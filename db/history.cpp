@@ -155,17 +155,17 @@ std::vector<journal::Entry> History::entries_in(std::int64_t campaign, const Vie
     });
 }
 
-std::map<std::string, int> History::stands_in_service(std::int64_t campaign, std::int64_t before) const {
+std::map<std::string, History::InService> History::stands_in_service(std::int64_t campaign, Span span) const {
     return guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
         // A brigade's stands are the sum of its moves: those made before the operation.
-        SQLite::Statement q(db, "SELECT a.side, SUM(m.stands) AS stands FROM move m JOIN brigade b ON b.id = m.brigade_id JOIN division d ON "
-                                "d.id = b.division_id JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
-                                "WHERE b.campaign_id = ? AND m.operation_id < ? GROUP BY a.side");
-        bind_all(q, campaign, before);
-        std::map<std::string, int> out;
-        for (const Row row(q); q.executeStep();) out[row.text("side")] = row.integer("stands");
+        SQLite::Statement q(db, "SELECT a.side, SUM(CASE WHEN m.operation_id < ?2 THEN m.stands ELSE 0 END) AS before, SUM(m.stands) AS after "
+                                "FROM move m JOIN brigade b ON b.id = m.brigade_id JOIN division d ON d.id = b.division_id JOIN corps c ON "
+                                "c.id = d.corps_id JOIN army a ON a.id = c.army_id WHERE b.campaign_id = ?1 AND m.operation_id < ?3 GROUP BY a.side");
+        bind_all(q, campaign, span.first, span.end);
+        std::map<std::string, InService> out;
+        for (const Row row(q); q.executeStep();) out[row.text("side")] = {row.integer("before"), row.integer("after")};
         return out;
     });
 }

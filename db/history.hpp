@@ -30,9 +30,12 @@ public:
     std::optional<Span> turn_span(std::int64_t campaign, Turn turn) const;
     /// The entries of `span` as `viewer` may read them, numbered for that view.
     std::vector<journal::Entry> entries_in(std::int64_t campaign, const View& viewer, Span span) const;
-    /// The stands in service of each side's brigades before operation `before` (the sum of
-    /// their moves made until then).
-    std::map<std::string, int> stands_in_service(std::int64_t campaign, std::int64_t before) const;
+    /// The stands in service of each side's brigades before the span's first operation and
+    /// before its end (the sum of their moves made until then), in one pass over the moves.
+    struct InService {
+        int before = 0, after = 0;
+    };
+    std::map<std::string, InService> stands_in_service(std::int64_t campaign, Span span) const;
     /// Records what an arrival's preview (journal entry `operation`) was asked for.
     void record_preview(std::int64_t operation, std::int64_t division, const campaign::ArrivalAsked& asked);
     /// The division's newest preview with its rolls and what it was asked for; none if it has none.

@@ -212,10 +212,12 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
                 if (x.row.status == ExchangeStatus::proposed && x.lapsed.empty())
                 out.awaiting.push_back("#" + std::to_string(x.row.id) + " from the " + x.row.proposer + " to the " + x.row.counterpart + ": offers " +
                                        (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")));
-        const auto before = history.stands_in_service(c.id, span->first), after = history.stands_in_service(c.id, span->end);
+        const auto stands = history.stands_in_service(c.id, *span);
         for (const auto& side : m_session.rules().sides)
-            if (viewer.is_umpire() || viewer.side() == side.id)
-                out.stands.push_back({side.id, before.count(side.id) ? before.at(side.id) : 0, after.count(side.id) ? after.at(side.id) : 0});
+            if (viewer.is_umpire() || viewer.side() == side.id) {
+                const auto it = stands.find(side.id);
+                out.stands.push_back({side.id, it == stands.end() ? 0 : it->second.before, it == stands.end() ? 0 : it->second.after});
+            }
     });
     return out;
 }
