@@ -60,15 +60,13 @@ campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Dir
             continue;
         const auto held = held_name(refs, h.kind, h.unit_id);
         if (std::find(names.begin(), names.end(), held) == names.end()) names.push_back(held);
-        if ((held == name || "#" + std::to_string(h.unit_id) == name) && std::find(ids.begin(), ids.end(), h.unit_id) == ids.end())
-            ids.push_back(h.unit_id);
+        // By what the camps call it only: never by a leader's number, which counts every
+        // side's leaders, the enemy's hidden ones too.
+        if (held == name && std::find(ids.begin(), ids.end(), h.unit_id) == ids.end()) ids.push_back(h.unit_id);
     }
-    if (ids.size() > 1) {
-        std::vector<std::string> which;
-        for (const auto id : ids) which.push_back("#" + std::to_string(id));
+    if (ids.size() > 1)
         throw UsageError("exchange item \"" + visible(spec) + "\": " + std::to_string(ids.size()) + " held are called " + name +
-                         ": give " + join(which, " or ") + " for " + word(*kind) + ":");
-    }
+                         ": the umpire must rename one of them (muster rename) before either is exchanged");
     if (ids.empty())
         throw UsageError("exchange item \"" + visible(spec) + "\": no " + (*kind == HeldKind::stands ? std::string("stands of ") : word(*kind) + " ") +
                          visible(name) + " held in the camps of " + holder + did_you_mean(name, names));

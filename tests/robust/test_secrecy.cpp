@@ -434,8 +434,8 @@ std::string served_seen(const std::string& db, const std::string& viewer) {
 }
 
 // Probes: the enemy's secret battle by its name, a prefix, a misspelling and in other case,
-// and a name that was never anyone's; what each answers (its words and exit code) must not
-// tell them apart.
+// and a name that was never anyone's; a prisoner by a leader's number, which counts both
+// sides' leaders; what each answers (its words and exit code) must not tell them apart.
 std::string probes(const std::string& db, const std::string& dir, const std::string& viewer) {
     std::string all;
     for (const std::string name : {"Secret Raid 1", "Secret", "Secrat Raid 1", "secret raid 1", "Never Fought"})
@@ -444,6 +444,21 @@ std::string probes(const std::string& db, const std::string& dir, const std::str
             const auto r = test::run_muster("--db " + test::quote(db) + " " + command);
             all += "$ " + command + "\n" + r.out + r.err + "exit " + std::to_string(r.code) + "\n";
         }
+    app::Session s(db, app::Open::existing);
+    for (int n = 1; n <= 80; ++n)
+        for (const std::string item : {"leader:#", "leader:leader #"})
+            for (const bool offer : {true, false}) {
+                const std::vector<std::string> items{item + std::to_string(n)};
+                all += "propose " + items.front() + (offer ? " offered: " : " asked: ");
+                try {
+                    s.prisoners().propose_exchange({viewer, "", offer ? items : std::vector<std::string>{}, offer ? std::vector<std::string>{} : items, ""});
+                    all += "proposed\n";
+                } catch (const UsageError& e) {
+                    all += std::string("usage: ") + e.what() + "\n";
+                } catch (const Error& e) {
+                    all += e.what() + std::string("\n");
+                }
+            }
     return all;
 }
 
