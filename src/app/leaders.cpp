@@ -4,6 +4,7 @@
 
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
+#include "db/battles.hpp"
 #include "db/forces.hpp"
 #include "army/view.hpp"
 #include "core/error.hpp"
@@ -333,10 +334,15 @@ Outcome Leaders::return_leader(const std::string& ref) {
         if (l.status != LeaderStatus::wounded) throw Error("leader " + l.label() + " is " + word(l.status) + ", not wounded");
         int since = 0;
         std::string fell;
+        // The battles his side fought count (muster's reading), and those no division is
+        // recorded in: never one the enemy fought alone, which his side may not know of.
         // Fallen before any battle was fought (a Fallen Leaders roll of the umpire's): every
-        // battle counts.
+        // such battle counts.
+        const db::Battles battles(store);
+        std::set<std::int64_t> fought;
+        for (const auto& b : battles.battles_fought_by(m_session.current().id, l.side)) fought.insert(b.id);
         for (const auto& b : refs.battles()) {
-            if (!l.fell_in || b.id > *l.fell_in) ++since;
+            if ((!l.fell_in || b.id > *l.fell_in) && (fought.count(b.id) || battles.battle_record(b.id).divisions.empty())) ++since;
             if (l.fell_in && b.id == *l.fell_in) fell = b.name;
         }
         if (since < l.out_battles)

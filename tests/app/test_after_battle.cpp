@@ -266,6 +266,13 @@ TEST_CASE("Fallen leaders: a despicable brigadier keeps his brigade until he fal
     const auto replaced = f.s.leaders().replace_leader("Heth/Davis", 1863, {"90"}, app::Mode::apply, app::Displace::keep);  // Confederate 1861-63: 73-00 exceptional
     CHECK_THAT(replaced.summary, Contains("New commander of Heth/Davis: ") && Contains(", Exceptional [EXC] (replacing Davis, killed)"));
     CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("out for 1 battle after Falling; 0 fought since"));
+    // A battle the enemy fought alone is none of his side's: it does not count (his side may
+    // not know of it, and whether he returned would tell them).
+    battle::Report theirs;
+    theirs.name = "Theirs alone";
+    battle::add_loss_spec(theirs, "Heth/Archer=1");
+    f.s.battles().report_battle(theirs, app::Mode::apply);
+    CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("out for 1 battle after Falling; 0 fought since"));
     battle::Report quiet;
     quiet.name = "Quiet";
     f.s.battles().report_battle(quiet, app::Mode::apply);
