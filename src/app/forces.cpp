@@ -206,7 +206,10 @@ void Forces::add_brigade(const BrigadeEntry& given) {
         db::Forces(store).insert_brigade(c.id, op, d.id, d.side, b);
         if (d.status == DivisionStatus::placeholder) db::Forces(store).set_division_status(d.id, DivisionStatus::entered);
         return "Added " + r.brigade_noun() + " " + b.name + " (" + std::to_string(b.stands) + " stands, " + b.label.text() + ", " + b.rating +
-               ") to " + d.name;
+               ") to " + d.name +
+               (d.status == DivisionStatus::placeholder && !d.leader_name.empty()
+                    ? "; its commander " + d.leader_name + ", known by name, takes his grade with muster leader replace " + d.name
+                    : "");
     });
 }
 

@@ -160,6 +160,10 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         OperationDice dice(m_session.state(), c, op, Audience::side(unit.side), unit.ref, rolls);
         auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit.ref + " new commander");
         leader.name = given_name;
+        // A division's first commander, known by name since it was a placeholder (entered by
+        // hand since): the leader rolled is he, as on its arrival; none is drawn.
+        if (leader.name.empty() && !old && unit.kind == UnitKind::division)
+            if (const auto d = db::Forces(store).find_division(c.id, unit.ref)) leader.name = d->leader_name;
         const auto names = dice.name_leaders(store, c, unit.side, nationality_of(divisions), req.year.value_or(0),
                                              {{&leader, unit.ref, rank_of(unit.kind)}});
         const auto* grade = r.find_grade(leader.grade);

@@ -136,7 +136,10 @@ private:
             if (m_rules.nationalities.empty()) n->fail("rule set " + m_rules.id + " has no nationalities");
             d.nationality = id_in(*n, "nationality", ids(m_rules.nationalities));
         }
-        d.commander = leader(v, "commander", d.status != DivisionStatus::placeholder);
+        // A division entered by hand may keep the commander its placeholder knew by name only
+        // (as muster's export writes him): his grade comes when a leader is rolled for it.
+        const auto commander = v.find("commander");
+        d.commander = leader(v, "commander", d.status == DivisionStatus::arrived || (d.status == DivisionStatus::entered && commander && commander->find("grade")));
         std::set<std::string> names;
         if (auto list = v.find("brigades"))
             for (const auto& b : list->items()) d.brigades.push_back(brigade(b, names, d.arm));
@@ -154,9 +157,13 @@ private:
         b.rating = id_in(v.at("rating"), "rating", ids(m_rules.ratings));
         const auto* rating = m_rules.find_rating(b.rating);
         b.start_stands = v.at("start_stands").as_int(1, rating->max_stands.value_or(99));
-        // A brigade has at most its start: one pushed above it (a merge, stands coming back) is
-        // relabelled for its new strength.
-        b.stands = v.at("stands").as_int(0, b.start_stands);
+        // A brigade pushed above its start (a merge, stands coming back) is relabelled for its
+        // new strength; only where the table has no label for that many does it keep its start,
+        // and no more can come back to it than the largest unit of its rating.
+        b.stands = v.at("stands").as_int(0, b.start_stands + rating->max_stands.value_or(b.start_stands));
+        if (b.stands > b.start_stands && m_rules.effectiveness.find(b.rating, b.stands))
+            v.at("stands").fail(std::to_string(b.stands) + " stands is above start_stands " + std::to_string(b.start_stands) +
+                                ": a brigade above its start is labelled for its new strength (start_stands " + std::to_string(b.stands) + ")");
         if (auto l = v.find("label")) {
             try {
                 b.label = rules::parse_label(l->as_string());
@@ -216,7 +223,7 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
                     throw Error("the campaign already has a division named \"" + d.name + "\"");
                 db::DivisionRef ref;
                 ref.id = db::Forces(store).insert_division(campaign, corps_id, d.name, d.arm,
-                                                           d.status == DivisionStatus::placeholder ? d.commander.name : std::string());
+                                                           d.commander.present() ? std::string() : d.commander.name);
                 ref.name = d.name;
                 ref.side = a.side;
                 ref.corps_id = corps_id;

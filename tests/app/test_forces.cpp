@@ -23,6 +23,7 @@
 
 using namespace muster;
 using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
 
 TEST_CASE("A side sees its own forces and only the enemy divisions revealed to it") {
     test::TempDir dir;
@@ -88,7 +89,11 @@ TEST_CASE("A bad OOB file is refused whole and imports nothing") {
     CHECK_THAT(refuse(R"({"format": "muster-oob/1", "armies": {}})"), Contains("$.armies: expected an array"));
     CHECK_THAT(refuse(army + R"("elite", "start_stands": 6, "stands": 6}]}]}]}]})"),
                Contains("$.armies[0].corps[0].divisions[0].brigades[0].rating: unknown rating \"elite\""));
-    CHECK_THAT(refuse(army + R"("veteran", "start_stands": 6, "stands": 1000}]}]}]}]})"), Contains("1000 is out of range: expected 0 to 6"));
+    // Above its start only where the table has no label for that many (it would have been
+    // relabelled), and by no more than a unit of its rating.
+    CHECK_THAT(refuse(army + R"("veteran", "start_stands": 6, "stands": 1000}]}]}]}]})"), Contains("1000 is out of range: expected 0 to 12"));
+    CHECK_THAT(refuse(army + R"("veteran", "start_stands": 6, "stands": 7}]}]}]}]})"),
+               Contains("stands: 7 stands is above start_stands 6: a brigade above its start is labelled for its new strength (start_stands 7)"));
     // The second army clashes with one the campaign has: the first must not be imported either.
     CHECK_THAT(refuse(R"({"format": "muster-oob/1", "armies": [{"name": "Fresh", "side": "union", "corps": []},
         {"name": "Army of the Potomac", "side": "union", "corps": []}]})"),
@@ -125,6 +130,10 @@ TEST_CASE("muster's own JSON and CSV exports always import again, whole, after a
         s.forces().add_division("I Corps", "Hand, \"Entered\"", "infantry");
         s.forces().add_brigade({"Hand, \"Entered\"", "-1 Formula", "veteran", 6, std::nullopt, "", "", {"Cutler", "average"}});
         s.forces().add_brigade({"Hand, \"Entered\"", "=Sum", "green", 5, std::nullopt, "", "", {}});
+        // Commanders known by name only: a placeholder's, and one's entered by hand since.
+        s.forces().add_division("Third Corps", "Known", "", "Trimble");
+        s.forces().add_division("I Corps", "Known Entered", "", "Doubleday");
+        s.forces().add_brigade({"Known Entered", "Stone", "veteran", 5, std::nullopt, "", "", {}});
         s.prisoners().add_camp("union", "Fort Delaware");
         s.prisoners().add_camp("confederate", "Libby Prison");
         int battles = 0;
@@ -254,4 +263,19 @@ TEST_CASE("A spreadsheet damaged byte by byte is read or refused in one error, n
     }
     CHECK(refused > 100);
     WARN(read << " damaged spreadsheets read, " << refused << " refused");
+}
+
+TEST_CASE("A division entered by hand keeps the commander its placeholder knew by name: the leader rolled for it is he") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.forces().add_division("I Corps", "Known", "", "Doubleday");
+    s.forces().add_brigade({"Known", "Stone", "veteran", 5, std::nullopt, "", "", {}});
+    const auto replaced = s.leaders().replace_leader("Known", 1863, {"50"}, app::Mode::apply, app::Displace::keep);
+    CHECK_THAT(replaced.summary, StartsWith("New commander of Known: Doubleday, "));
+    // No name was drawn for him: the roll's names are none.
+    for (const auto& r : replaced.rolls) CHECK(r.table != "names");
+    CHECK_THAT(test::export_oob(s, {{std::nullopt, View::umpire(), std::nullopt}, "text"}), Contains("Known (Infantry, hidden)  (Doubleday, "));
+    // A second replacement is a new leader, drawn as any other.
+    const auto again = s.leaders().replace_leader("Known", 1863, {"50"}, app::Mode::apply, app::Displace::replace);
+    CHECK_THAT(again.summary, !Contains("Known: Doubleday") && Contains("(replacing Doubleday, active, by the organiser's choice)"));
 }
