@@ -37,6 +37,7 @@ std::int64_t Store::create_campaign(const campaign::CampaignInfo& row, std::stri
                                             const std::optional<FirstOperation>& first) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
+        require_sound_trees();
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         SQLite::Statement exists(db, "SELECT 1 FROM campaign WHERE name = ?");
         bind_all(exists, row.name);

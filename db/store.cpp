@@ -527,10 +527,50 @@ void Store::check_not_stale(std::int64_t campaign) const {
                          std::to_string(now) + "); nothing was changed: look at it again, then redo");
 }
 
+// Before the first write through this store: the first pages of every table and index read, so
+// that a file damaged there is refused before anything is written into it, not only by the
+// commands that read that table (a turn written into a file whose camps cannot be read). Damage
+// deep in a table is found by a command that reads it, or by muster check, which reads every
+// page: reading them all before each write would cost what the whole file holds.
+void Store::require_sound_trees() {
+    if (m_trees_sound) return;
+    auto& db = m_impl->db;
+    struct Tree {
+        std::string table, index, where;  // index empty: the table's own tree (NOT INDEXED); where: a partial index's
+    };
+    std::vector<Tree> trees;
+    SQLite::Statement q(db, "SELECT tbl_name, CASE type WHEN 'index' THEN name ELSE '' END AS idx, COALESCE(sql, '') AS sql FROM sqlite_schema "
+                            "WHERE type IN ('table', 'index') AND rootpage > 0");
+    for (const Row row(q); q.executeStep();) {
+        // A partial index is scanned only under its own condition: what follows its columns' ") WHERE ".
+        const auto sql = row.text("sql");
+        const auto where = sql.rfind(") WHERE ");
+        trees.push_back({row.text("tbl_name"), row.text("idx"), where == std::string::npos ? "" : sql.substr(where + 2)});
+    }
+    const auto quoted = [](const std::string& name) {
+        std::string out = "\"";
+        for (const char c : name) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+        return out + "\"";
+    };
+    for (const auto& t : trees) {
+        std::optional<SQLite::Statement> first;
+        try {
+            first.emplace(db, "SELECT 1 FROM " + quoted(t.table) + (t.index.empty() ? " NOT INDEXED" : " INDEXED BY " + quoted(t.index)) + " " +
+                                  (t.index.empty() ? "" : t.where) + " LIMIT 1");
+        } catch (const SQLite::Exception& e) {
+            if ((e.getErrorCode() & 0xff) == SQLITE_ERROR) continue;  // not a tree a plain scan can take (another program's)
+            throw;
+        }
+        first->executeStep();
+    }
+    m_trees_sound = true;
+}
+
 std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
                                           const std::function<std::string(std::int64_t)>& change) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
+        require_sound_trees();
         if (m_together) {
             db.exec("SAVEPOINT operation");
             try {
@@ -561,6 +601,7 @@ std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
 void Store::together(std::int64_t campaign, const std::function<void()>& work) {
     if (m_together) return work();
     guarded(m_path, [&] {
+        require_sound_trees();
         SQLite::Transaction t(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
         check_not_stale(campaign);
         m_together = true;
@@ -692,6 +733,7 @@ std::vector<journal::Entry> Store::redo_last(std::int64_t campaign) { return tak
 std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
+        require_sound_trees();
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         check_not_stale(campaign);
         const auto step = redo ? redo_step(db, campaign) : undo_step(db, campaign);

@@ -114,6 +114,7 @@ public:
 
 private:
     void check_not_stale(std::int64_t campaign) const;
+    void require_sound_trees();
     std::vector<journal::Entry> take_step(std::int64_t campaign, bool redo);
     std::int64_t record_operation(std::int64_t campaign, OperationKind kind,
                                   const std::function<std::string(std::int64_t operation)>& change);
@@ -121,6 +122,7 @@ private:
     std::string m_path;
     std::optional<std::int64_t> m_expected;
     bool m_together = false;  ///< inside together(): operations are savepoints
+    bool m_trees_sound = false;  ///< every table's and index's first pages read (require_sound_trees)
     std::optional<std::int64_t> m_step;  ///< inside together(): the first operation made, which the others are part of
 };
 

@@ -152,6 +152,38 @@ TEST_CASE("Hostile database files are refused and not changed") {
     }
 }
 
+TEST_CASE("A write is refused, writing nothing, when any table's or index's first page is damaged, not only one it reads") {
+    test::TempDir dir;
+    const auto good = dir.file("good.db");
+    {
+        auto s = test::make_campaign(good);
+        s.prisoners().add_camp("union", "Fort Delaware");
+    }
+    std::vector<std::pair<std::string, int>> trees;  // every b-tree but the schema's own, by its root page
+    int page_size = 0;
+    {
+        SQLite::Database db(good, SQLite::OPEN_READONLY);
+        page_size = db.execAndGet("PRAGMA page_size").getInt();
+        SQLite::Statement q(db, "SELECT name, rootpage FROM sqlite_schema WHERE rootpage > 1");
+        while (q.executeStep()) trees.emplace_back(q.getColumn(0).getString(), q.getColumn(1).getInt());
+    }
+    REQUIRE(trees.size() > 40);
+    const auto bytes = test::file_bytes(good);
+    for (const auto& [name, root] : trees) {
+        INFO(name << ", root page " << root);
+        // Its page's type byte zeroed: SQLite finds it only when it reads that page.
+        auto damaged = bytes;
+        damaged[static_cast<size_t>(root - 1) * static_cast<size_t>(page_size)] = '\0';
+        const auto path = dir.file("damaged.db");
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << damaged;
+        // A division seen: its write reads neither the camps nor most of the indexes.
+        const auto r = test::run_muster("--db " + test::quote(path) + " reveal Heth");
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Contains("the campaign database is damaged"));
+        CHECK(test::file_bytes(path) == damaged);
+    }
+}
+
 TEST_CASE("A refused file is never touched - with its -wal and -shm, nothing is checkpointed, created or deleted") {
     test::TempDir dir;
     namespace fs = std::filesystem;
