@@ -194,6 +194,8 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     for (const auto& name : report.divisions) {
         const auto& d = refs.division(name);
         if (d.status == DivisionStatus::placeholder) throw Error("division " + name + " has not arrived: it cannot have fought");
+        if (std::find(plan.divisions.begin(), plan.divisions.end(), d.id) != plan.divisions.end())
+            throw UsageError("division " + d.name + " is named twice among those that fought: name each division once");
         plan.divisions.push_back(d.id);
         plan.sides.insert(d.side);
     }

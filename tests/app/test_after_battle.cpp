@@ -100,6 +100,11 @@ TEST_CASE("A battle report is checked as a whole and a bad one changes nothing")
     };
     CHECK_THAT(report([](auto& r) { battle::add_loss_spec(r, "Heth/Nobody=1"); }), Contains("no brigade \"Heth/Nobody\""));
     CHECK_THAT(report([](auto& r) {
+                   r.divisions = {"Heth", "Wadsworth", "Heth"};
+                   battle::add_loss_spec(r, "Heth/Archer=1");
+               }),
+               Contains("division Heth is named twice among those that fought: name each division once"));
+    CHECK_THAT(report([](auto& r) {
                    battle::add_loss_spec(r, "Heth/Archer=5");
                    battle::add_captured_spec(r, "Heth/Archer=4@Fort Delaware");
                }),
