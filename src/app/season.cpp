@@ -115,6 +115,10 @@ TurnResult Season::begin_turn(const ArriveFn& arrive) {
     campaign::CampaignInfo next = c;
     next.turn = *turn;
     next.date = date ? date : c.date;
+    // The date the turn would reach, not one typed: past the rule set's years is a refusal, not a usage error.
+    if (next.date && !m_session.rules().years.empty() && next.date->year() > m_session.rules().years.back())
+        throw Error("turn " + std::to_string(turn->number()) + " would begin on " + next.date->text() + ", after rule set " + m_session.rules().id +
+                    "'s last year, " + std::to_string(m_session.rules().years.back()) + ": the campaign's clock can go no further");
     check_date_and_theater(m_session.rules(), next);
     TurnResult out;
     out.turn = next.turn;

@@ -450,9 +450,11 @@ TEST_CASE("The campaign clock and the reinforcement schedule: turns pass, the da
     // Undo takes back the last turn whole: the turn and the arrival it brought.
     CHECK_THAT(cli("undo").out, Contains("Pender arrived") && Contains("Turn 3 begins"));
     CHECK_THAT(cli("turn").out, Contains("Turn 2 of campaign Season: 1863-06-08") && Contains("Due next turn: Pender"));
-    // The clock stops at the rule set's last year.
+    // The clock stops at the rule set's last year: a refusal (1), for turn next takes no
+    // argument to be wrong; a date typed past it is a usage error (2).
     cli.ok("campaign set --date 1865-12-30");
-    CHECK_THAT(cli.refused("turn next", 2), Contains("outside rule set acw's years"));
+    CHECK_THAT(cli.refused("turn next", 1), Contains("turn 3 would begin on 1866-01-06, after rule set acw's last year, 1865"));
+    CHECK_THAT(cli.refused("campaign set --date 1866-01-01", 2), Contains("outside rule set acw's years"));
 }
 
 TEST_CASE("On the command line, names and option values are taken as people type them, and a miss suggests") {
