@@ -184,7 +184,16 @@ public:
         root.add("format", {json_string("muster-oob/1")});
         m_armies = &root.add("armies", Node{});
         m_armies->array = true;
-        for (size_t r = 1; r < m_records.size(); ++r) row(r);
+        for (size_t r = 1; r < m_records.size(); ++r) {
+            // A field past the header's last is under no column: refused, not dropped unread
+            // (a comma in a name the spreadsheet did not quote shifts every field after it).
+            const auto& fields = m_records[r].fields;
+            for (size_t i = m_header.size(); i < fields.size(); ++i)
+                if (!cell_text(fields[i]).empty())
+                    fail(r, nullptr, "it has " + std::to_string(fields.size()) + " fields, the header " + std::to_string(m_header.size()) + ": field " +
+                                         std::to_string(i + 1) + " (\"" + visible(cell_text(fields[i])) + "\") is under no column");
+            row(r);
+        }
         // A division with no row of its own: entered, of its first brigade's arm (or the rule
         // set's first arm).
         for (auto& [_, d] : m_division) {

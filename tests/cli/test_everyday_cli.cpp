@@ -323,6 +323,7 @@ TEST_CASE("Spreadsheets both ways: muster's CSV imports again whole, another's c
     refuse("martian,Army of Mars,I Corps,Red,Casement,veteran,6,,\r\n", "row 3, column \"side\": unknown side \"martian\"");
     refuse("confederate,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,6,,\r\n", "row 3, column \"side\": army Army of the Ohio is of the union");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,\"Casement,veteran,6,,\r\n", "row 3: a quoted field is never closed");
+    refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,6,,,stray\r\n", "row 3: it has 10 fields, the header 9: field 10 (\"stray\") is under no column");
     refuse("union,Army of the Cumberland,XIV Corps,Baird,Casement,veteran,6,,\r\n", "already has an army named \"Army of the Cumberland\"");
     // --columns is for spreadsheets.
     CHECK_THAT(other.refused("import oob " + test::quote(c.dir.file("x.json")) + " --columns a=b", 2), Contains("is not a .csv file"));
