@@ -28,11 +28,9 @@ struct Document::Impl {
 
 Document::Document(std::string_view text, std::string file)
     : m_impl(std::make_unique<Impl>()), m_file(std::move(file)) {
-    m_impl->doc.Parse<k_parse_flags>(text.data(), text.size());
-    if (m_impl->doc.HasParseError()) {
-        const size_t offset = std::min(m_impl->doc.GetErrorOffset(), text.size());
+    const auto refuse = [&](size_t offset, const std::string& why) {
         size_t line = 1, column = 1;
-        for (size_t i = 0; i < offset; ++i) {
+        for (size_t i = 0; i < std::min(offset, text.size()); ++i) {
             if (text[i] == '\n') {
                 ++line;
                 column = 1;
@@ -40,10 +38,12 @@ Document::Document(std::string_view text, std::string file)
                 ++column;
             }
         }
-        throw FileError(m_file, "", "not valid JSON at line " + std::to_string(line) + ", column " +
-                                        std::to_string(column) + ": " +
-                                        rapidjson::GetParseError_En(m_impl->doc.GetParseError()));
-    }
+        throw FileError(m_file, "", "not valid JSON at line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + why);
+    };
+    // RapidJSON reads a NUL byte as the end of the text: whatever follows it would pass unread.
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos) refuse(nul, "a NUL byte, which no JSON text holds");
+    m_impl->doc.Parse<k_parse_flags>(text.data(), text.size());
+    if (m_impl->doc.HasParseError()) refuse(m_impl->doc.GetErrorOffset(), rapidjson::GetParseError_En(m_impl->doc.GetParseError()));
 }
 
 Document::~Document() = default;
