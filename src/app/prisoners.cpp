@@ -60,9 +60,10 @@ campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Dir
             continue;
         const auto held = held_name(refs, h.kind, h.unit_id);
         if (std::find(names.begin(), names.end(), held) == names.end()) names.push_back(held);
-        // By what the camps call it only: never by a leader's number, which counts every
-        // side's leaders, the enemy's hidden ones too.
-        if (held == name && std::find(ids.begin(), ids.end(), h.unit_id) == ids.end()) ids.push_back(h.unit_id);
+        // By what the camps call it (a named leader also by the unit he commands, as elsewhere);
+        // never by a leader's number, which counts every side's leaders, the enemy's hidden ones too.
+        const bool commands = h.kind == HeldKind::leader && !name.empty() && refs.leader_at(h.unit_id, "a prisoner").command.unit == name;
+        if ((held == name || commands) && std::find(ids.begin(), ids.end(), h.unit_id) == ids.end()) ids.push_back(h.unit_id);
     }
     if (ids.size() > 1)
         throw UsageError("exchange item \"" + visible(spec) + "\": " + std::to_string(ids.size()) + " held are called " + name +

@@ -148,6 +148,20 @@ TEST_CASE("Casualties return once - a preview of the recovery keeps the dice") {
     CHECK_THAT(f.refusal([&] { f.s.battles().recover("Antietam", {}, app::Mode::apply); }), Contains("no battle named \"Antietam\""));
 }
 
+TEST_CASE("A held leader is named in an exchange as the camps call him or by the unit he commands, never by his number") {
+    Fixture f;
+    battle::Report r = gettysburg();
+    battle::add_leader_spec(r, "Meredith:captured@Libby Prison");
+    f.s.battles().report_battle(r, app::Mode::apply);
+    CHECK(f.s.prisoners().propose_exchange({"union", "", {}, {"leader:Wadsworth/Iron Brigade"}, ""}).ask == std::vector<std::string>{"leader Meredith"});
+    std::int64_t id = 0;
+    for (const auto& l : f.s.leaders().list(View::umpire()))
+        if (l.name == "Meredith") id = l.id;
+    REQUIRE(id > 0);
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().propose_exchange({"union", "", {}, {"leader:#" + std::to_string(id)}, ""}); }),
+               Contains("no leader #" + std::to_string(id) + " held in the camps of confederate"));
+}
+
 TEST_CASE("Exchange by mutual consent end to end") {
     Fixture f;
     battle::Report r = gettysburg();
