@@ -60,9 +60,11 @@ campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Dir
             continue;
         const auto held = held_name(refs, h.kind, h.unit_id);
         if (std::find(names.begin(), names.end(), held) == names.end()) names.push_back(held);
-        // By what the camps call it (a named leader also by the unit he commands, as elsewhere);
-        // never by a leader's number, which counts every side's leaders, the enemy's hidden ones too.
-        const bool commands = h.kind == HeldKind::leader && !name.empty() && refs.leader_at(h.unit_id, "a prisoner").command.unit == name;
+        // By what the camps call it; one's own leader also by the unit he commands, as elsewhere
+        // (not the enemy's: his unit may be hidden, and a match would confirm its name). Never by
+        // a leader's number, which counts every side's leaders, the enemy's hidden ones too.
+        const bool commands = h.kind == HeldKind::leader && direction == Direction::ask && !name.empty() &&
+                              refs.leader_at(h.unit_id, "a prisoner").command.unit == name;
         if ((held == name || commands) && std::find(ids.begin(), ids.end(), h.unit_id) == ids.end()) ids.push_back(h.unit_id);
     }
     if (ids.size() > 1)

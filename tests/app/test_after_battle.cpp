@@ -148,7 +148,7 @@ TEST_CASE("Casualties return once - a preview of the recovery keeps the dice") {
     CHECK_THAT(f.refusal([&] { f.s.battles().recover("Antietam", {}, app::Mode::apply); }), Contains("no battle named \"Antietam\""));
 }
 
-TEST_CASE("A held leader is named in an exchange as the camps call him or by the unit he commands, never by his number") {
+TEST_CASE("A held leader is named in an exchange as the camps call him, asked back by the unit he commands, never by his number") {
     Fixture f;
     battle::Report r = gettysburg();
     battle::add_leader_spec(r, "Meredith:captured@Libby Prison");
