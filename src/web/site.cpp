@@ -572,12 +572,16 @@ std::string form_start(const std::string& action) {
 
 std::string table(const std::vector<std::string>& head, const std::vector<std::vector<std::string>>& rows, const std::string& empty) {
     if (rows.empty()) return "<p class=\"none\">" + html_escape(empty) + "</p>\n";
-    std::string out = "<table><thead><tr>";
+    // Each cell names its column (data-label): a phone's narrow screen stacks a row's cells
+    // under their names (muster.css) instead of scrolling a wide table sideways.
+    std::string out = "<table class=\"rows\"><thead><tr>";
     for (const auto& h : head) out += "<th>" + html_escape(h) + "</th>";
     out += "</tr></thead><tbody>\n";
     for (const auto& row : rows) {
         out += "<tr>";
-        for (const auto& cell : row) out += "<td>" + cell + "</td>";  // cells come escaped
+        for (size_t i = 0; i < row.size(); ++i)
+            out += (i < head.size() && !head[i].empty() ? "<td data-label=\"" + html_escape(head[i]) + "\">" : std::string("<td>")) + row[i] +
+                   "</td>";  // cells come escaped
         out += "</tr>\n";
     }
     return out + "</tbody></table>\n";

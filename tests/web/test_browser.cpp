@@ -105,6 +105,10 @@ public:
         REQUIRE(std::regex_search(found, m, std::regex("\"element-6066-11e4-[0-9a-f-]+\":\"([^\"]+)\"")));
         call("POST", m_session + "/element/" + std::string(m[1]) + "/click", "{}");
     }
+    /// What a script returns, as the WebDriver's JSON answer holds it ("value":...).
+    std::string run(const std::string& script) const {
+        return call("POST", m_session + "/execute/sync", "{\"script\":" + json_string(script) + ",\"args\":[]}");
+    }
     void size(int width, int height) const {
         call("POST", m_session + "/window/rect", "{\"width\":" + std::to_string(width) + ",\"height\":" + std::to_string(height) + "}");
     }
@@ -175,6 +179,10 @@ TEST_CASE("In a real browser a player sees his side, answers an exchange, and th
     browser.go(base + "camps");
     REQUIRE(browser.shows("Propose an exchange", 10));
     browser.screenshot(shots + "camps_phone.png");
+    // On a phone no list is wider than the screen: each row's cells stand under their columns' names.
+    CHECK_THAT(browser.run("return [...document.querySelectorAll('table')].every(t => t.scrollWidth <= t.clientWidth + 1) && "
+                           "document.querySelectorAll('td[data-label=Offers]').length > 0"),
+               Contains("\"value\":true"));
     for (const char* png : {"oob_desktop", "camps_desktop", "camps_answered", "season_next_turn", "oob_phone", "camps_phone"})
         CHECK(std::filesystem::file_size(shots + png + ".png") > 5000);
 }
