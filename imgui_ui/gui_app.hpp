@@ -85,8 +85,6 @@ public:
     void set_viewer(const View& viewer);
     /// What that viewer may read of the model.
     const app::SeenModel& seen() const { return model().seen_by(viewer()); }
-    /// The order of battle as that viewer may read it (the model's own for the umpire).
-    const army::OrderOfBattle& seen_oob() const;
     /// Opens another database file (File > Open).
     void open_database(const std::string& path);
     const std::string& db_path() const { return m_db_path; }

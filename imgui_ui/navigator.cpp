@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 
 namespace muster::gui {
 namespace {
@@ -41,47 +42,47 @@ std::vector<std::string> Navigator::parents(const Row& row) const {
     return out;
 }
 
-void Navigator::rebuild(const army::OrderOfBattle& oob) {
+void Navigator::rebuild(const std::vector<army::OutlineLine>& lines) {
     std::string f = filter;
     std::transform(f.begin(), f.end(), f.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     const bool filtering = !f.empty();
+    static constexpr NamedKind kinds[] = {NamedKind::army, NamedKind::corps, NamedKind::division, NamedKind::brigade};
     // Armies and corps start open, divisions closed; a filter opens every line it shows.
     const auto is_open = [&](const Row& row) { return filtering || ((row.depth < 2) != (!toggled.empty() && toggled.count(row.key()) > 0)); };
-    const auto add = [&](Row row) {
-        row.open = is_open(row);
-        m_rows.push_back(row);
+    // Line `i` and the lines under it (to `end`): a row where its parents' rows are open
+    // (`listed`), kept where it or a line under it holds the filter. Without a filter every line
+    // holds it, and the lines under a closed one are passed over unread.
+    struct Built {
+        size_t end;
+        bool shows;
+    };
+    const std::function<Built(size_t, size_t, bool, const std::string*)> build = [&](size_t i, size_t parent, bool listed,
+                                                                                const std::string* division) -> Built {
+        const auto& line = lines[i];
+        size_t end = i + 1;
+        while (end < lines.size() && lines[end].depth > line.depth) ++end;
+        const size_t at = m_rows.size();
+        if (listed) {
+            Row row{line.depth, kinds[std::clamp(line.depth, 0, 3)], line.id, &line.name, line.depth == 3 ? division : nullptr,
+                    line.stands, end == i + 1, false, parent};
+            row.open = is_open(row);
+            m_rows.push_back(row);
+        }
+        const bool open = listed && m_rows[at].open;
+        bool shows = holds(line.name, f);
+        if (open || filtering)
+            for (size_t c = i + 1; c < end;) {
+                const auto child = build(c, at, open, line.depth == 2 ? &line.name : division);
+                shows = shows || child.shows;
+                c = child.end;
+            }
+        if (listed && !shows) m_rows.resize(at);  // neither it nor a line under it holds the filter
+        return {end, shows};
     };
     const size_t before = m_rows.size();
     m_rows.clear();
     m_rows.reserve(before);
-    for (const auto& a : oob.armies) {
-        const size_t army_at = m_rows.size();
-        add({0, NamedKind::army, a.id, &a.name, nullptr, -1, a.corps.empty(), false, 0});
-        bool army_shows = holds(a.name, f);
-        for (const auto& k : a.corps) {
-            const size_t corps_at = m_rows.size();
-            if (m_rows[army_at].open) add({1, NamedKind::corps, k.id, &k.name, nullptr, -1, k.divisions.empty(), false, army_at});
-            bool corps_shows = holds(k.name, f);
-            for (const auto& d : k.divisions) {
-                const bool shown = m_rows[army_at].open && corps_at < m_rows.size() && m_rows[corps_at].open;
-                const size_t division_at = m_rows.size();
-                if (shown) add({2, NamedKind::division, d.id, &d.name, nullptr, -1, d.brigades.empty(), false, corps_at});
-                const bool listed = shown && m_rows[division_at].open;
-                bool division_shows = holds(d.name, f) || (!filtering && !d.brigades.empty());
-                if (filtering || listed)
-                    for (const auto& b : d.brigades) {
-                        if (!holds(b.name, f)) continue;
-                        division_shows = true;
-                        if (listed) m_rows.push_back({3, NamedKind::brigade, b.id, &b.name, &d.name, b.stands, true, false, division_at});
-                    }
-                if (shown && !division_shows) m_rows.resize(division_at);  // neither it nor a brigade of it holds the filter
-                corps_shows = corps_shows || division_shows;
-            }
-            if (corps_at < m_rows.size() && !corps_shows) m_rows.resize(corps_at);
-            army_shows = army_shows || corps_shows;
-        }
-        if (!army_shows) m_rows.resize(army_at);
-    }
+    for (size_t i = 0; i < lines.size();) i = build(i, 0, true, nullptr).end;
 }
 
 void Navigator::draw(GuiApp& app) {
@@ -93,10 +94,10 @@ void Navigator::draw(GuiApp& app) {
     ImGui::InputTextWithHint("##filter", "Filter units (Ctrl+F)", &filter);
     mark("Navigator/Filter");
     if (!app.model().rules) return;
-    const auto& oob = app.seen_oob();
+    const auto& outline = app.seen().outline;
     const std::string side = app.viewer().is_umpire() ? std::string() : app.viewer().side();
     if (m_revision != app.revision() || m_side != side || m_filter != filter) {
-        rebuild(oob);
+        rebuild(outline);
         m_revision = app.revision();
         m_side = side;
         m_filter = filter;

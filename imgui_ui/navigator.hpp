@@ -2,7 +2,7 @@
 // The campaign navigator: armies -> corps -> divisions -> brigades down the left of the
 // workspace, as the view may read them, with a filter box (Ctrl+F). A click shows the unit in
 // the order of battle.
-#include "army/division.hpp"
+#include "army/walk.hpp"
 #include "core/words.hpp"
 
 #include <cstdint>
@@ -45,7 +45,7 @@ public:
     std::vector<std::string> parents(const Row& row) const;
 
 private:
-    void rebuild(const army::OrderOfBattle& oob);
+    void rebuild(const std::vector<army::OutlineLine>& lines);
     std::vector<Row> m_rows;
     int m_revision = -1;
     std::string m_side, m_filter;

@@ -7,6 +7,7 @@
 #include "app/refs.hpp"
 #include "app/season.hpp"
 #include "app/session_state.hpp"
+#include "army/view.hpp"
 
 #include <algorithm>
 
@@ -62,7 +63,11 @@ CampaignModel load_model(Session& session, int journal_page) {
     std::vector<std::string> labels;
     for (const auto& l : model.roster.leaders) labels.push_back(l.label());
     for (auto& seen : model.views) {
-        if (!seen.viewer.is_umpire()) seen.oob = view_of(*model.rules, model.oob, {std::nullopt, seen.viewer});
+        // What the view's list of units shows, heard through its filter: not a copy of the
+        // whole order of battle a side reads (a side's took 20 MB at 10,000 divisions).
+        army::OutlineCollector lines(seen.outline);
+        army::OobFilter filter(lines, std::nullopt, seen.viewer);
+        army::walk(model.oob, filter);
         seen.leaders = leaders_seen_at(model.roster, model.oob, seen.viewer);
         std::stable_sort(seen.leaders.begin(), seen.leaders.end(), [&](size_t a, size_t b) { return labels[a] < labels[b]; });
         seen.picture = season_picture(model, seen.viewer);

@@ -10,6 +10,7 @@
 #include "app/session.hpp"
 #include "app/table_side.hpp"
 #include "army/division.hpp"
+#include "army/walk.hpp"
 #include "journal/journal.hpp"
 
 #include <cstdint>
@@ -28,7 +29,7 @@ struct SeenModel {
     std::vector<HeldItem> held;
     std::vector<ExchangeView> exchanges;
     std::vector<journal::Entry> journal;              ///< the newest entries it may read, oldest first
-    army::OrderOfBattle oob;                          ///< a side's view of the forces (the umpire's: the model's own)
+    std::vector<army::OutlineLine> outline;           ///< its view of the forces as a list of units shows them
     std::vector<size_t> leaders;                      ///< leaders_seen_at: places in the roster's leaders, by label
     SeasonPicture picture;                            ///< season_picture
     std::string turn_report;                          ///< the report of the turn so far (turn_report_text), or why there is none

@@ -357,7 +357,9 @@ std::string model_seen(const std::string& db, const std::string& viewer) {
     const auto model = app::load_model(s);
     const auto& seen = model.seen_by(View::of_side(viewer));
     REQUIRE(seen.viewer.side() == viewer);
-    std::string all = exporter::in_memory(exporter::oob_text, *model.rules, seen.oob, {});
+    // The forces as the order-of-battle panel draws them for the side, and its list of units.
+    std::string all = exporter::in_memory(exporter::oob_text, *model.rules, app::view_of(*model.rules, model.oob, {std::nullopt, seen.viewer}), {});
+    for (const auto& line : seen.outline) all += std::to_string(line.depth) + " " + line.name + " " + std::to_string(line.stands) + "\n";
     for (const auto i : seen.leaders) {
         const auto& l = model.roster.leaders.at(i);
         const auto shown = l.side == viewer ? l : l.as_enemy_sees();
