@@ -149,6 +149,23 @@ TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing 
     CHECK_THAT(server.get(umpire + "oob").body, Contains("Heth") && Contains("Wadsworth"));
 }
 
+TEST_CASE("A player whose link was used is undone and redone like any operation: his use goes with him") {
+    const Club club;
+    const auto link = test::link_path(club.ok("player add Hancock --side union"));
+    {
+        const test::Served server(club.db());
+        REQUIRE(server.get(link + "oob").status == 200);  // his use noted, outside the journal
+    }
+    const auto listed = club.ok("player list");
+    const auto hancock = listed.substr(listed.find("Hancock"), listed.find('\n', listed.find("Hancock")) - listed.find("Hancock"));
+    CHECK(hancock.find("never") == std::string::npos);
+    CHECK_THAT(club.ok("undo"), Contains("Added player Hancock (union)"));
+    CHECK(club.ok("player list").find("Hancock") == std::string::npos);
+    CHECK_THAT(club.ok("redo"), Contains("Added player Hancock (union)"));
+    CHECK_THAT(club.ok("player list"), Contains("Hancock"));
+    CHECK_THAT(club.ok("check"), Contains("ok:"));
+}
+
 TEST_CASE("Players answer and propose exchanges, write to the umpire and submit losses, each journalled for their side") {
     const Club club;
     const test::Served server(club.db());
