@@ -168,8 +168,10 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
     request.path = url ? url : "";
     request.body = std::move(pending.body);
     request.remote = address_of(connection);
+    // Counted as sent: a header repeated is one name in the map, but each copy counts.
+    const int sent = MHD_get_connection_values(connection, MHD_HEADER_KIND, nullptr, nullptr);
     MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, &request.headers);
-    const auto response = request.headers.size() >= 100 ? refusal(431, "Too many headers.\n") : context.site->handle(request);
+    const auto response = sent >= 100 ? refusal(431, "Too many headers.\n") : context.site->handle(request);
     {
         const std::lock_guard lock(context.log_mutex);
         *context.log << request.remote << " " << visible(verb) << " " << visible(Site::loggable(request.path)) << " " << response.status << "\n";

@@ -431,7 +431,12 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
         if (!file.empty()) return plain(405, "Method not allowed.\n");
         const auto type = r.headers.count("content-type") ? r.headers.at("content-type") : "";
         if (type.rfind("application/x-www-form-urlencoded", 0) != 0) return plain(415, "Forms only: application/x-www-form-urlencoded.\n");
-        const auto form = form_fields(r.body);
+        std::map<std::string, std::string> form;
+        try {
+            form = form_fields(r.body);
+        } catch (const UsageError& e) {
+            return plain(400, std::string("Refused: ") + e.what() + ".\n");  // no form of muster's has so many
+        }
         const auto given = form.find("token");
         if (given == form.end() || given->second != form_token(token)) return plain(403, "This form is out of date or not muster's: reload the page.\n");
         static const std::map<std::string, std::string> back = {

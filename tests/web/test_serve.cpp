@@ -231,6 +231,9 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
     const std::string form = "token=" + token + "&text=hello";
     std::string many_headers;
     for (int i = 0; i < 200; ++i) many_headers += "X-H" + std::to_string(i) + ": v\r\n";
+    std::string one_header_repeated, many_fields = form;
+    for (int i = 0; i < 150; ++i) one_header_repeated += "X-A: y\r\n";
+    for (int i = 0; i < 64; ++i) many_fields += "&a=" + std::to_string(i);
     std::string chunked_big;
     for (int i = 0; i < 40; ++i) chunked_big += "400\r\n" + std::string(1024, 'a') + "\r\n";
     const std::vector<std::pair<std::string, std::string>> corpus = {
@@ -244,6 +247,9 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
         {"an absolute URI elsewhere", "GET http://evil.example/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
         {"a huge header", "GET " + link + "oob HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(64 * 1024, 'a') + "\r\nConnection: close\r\n\r\n"},
         {"two hundred headers", "GET " + link + "oob HTTP/1.1\r\nHost: x\r\n" + many_headers + "Connection: close\r\n\r\n"},
+        {"one header a hundred and fifty times", "GET " + link + "oob HTTP/1.1\r\nHost: x\r\n" + one_header_repeated + "Connection: close\r\n\r\n"},
+        {"a form of 66 fields", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + std::to_string(many_fields.size()) + "\r\n",
+                                     many_fields)},
         {"a huge URL", "GET " + link + std::string(40000, 'a') + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
         {"PUT", "PUT " + link + "oob HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"},
         {"DELETE", "DELETE " + link + "oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
@@ -275,8 +281,9 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
     for (const auto& [what, raw] : corpus) {
         INFO(what);
         const auto r = server.send(raw, 3000);
-        // Refused: an error status, or the connection closed without an answer; never a page.
-        CHECK((r.status == 0 || r.status >= 400));
+        // Refused: an error status, or the connection closed without an answer; never a page,
+        // and never the server's own failure (500; libmicrohttpd answers 505 to HTTP/9.9).
+        CHECK((r.status == 0 || (r.status >= 400 && r.status != 500)));
         CHECK(r.body.find("Meade, the Union") == std::string::npos);
     }
     CHECK(club.dump() == before);
