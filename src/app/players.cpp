@@ -6,6 +6,7 @@
 #include "app/session_state.hpp"
 #include "core/clock.hpp"
 #include "core/error.hpp"
+#include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
 #include "db/players.hpp"
@@ -151,9 +152,10 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
     const auto& side = side_of(player);
     const auto battle = require_name("battle", given_battle);
     if (losses.empty()) throw UsageError("no losses given: one line a brigade, \"Division/Brigade=N\"");
-    // A battle the side fought is reported already; one it did not fight is not its to know of.
+    // A battle the side fought is reported already (in any case, as a battle is named); one it
+    // did not fight is not its to know of.
     for (const auto& b : m_session.battles().list(View::of_side(side)))
-        if (b.name == battle) throw UsageError("the battle of " + battle + " is reported already: its losses are in it");
+        if (same_ignoring_case(b.name, battle)) throw UsageError("the battle of " + b.name + " is reported already: its losses are in it");
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::submission, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         store.set_audience(op, Audience::side(side));

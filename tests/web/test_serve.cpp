@@ -201,6 +201,7 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
              {{"token", token}, {"battle", "X"}, {"losses", "Pickett/Kemper's Brigade=1"}},
              {{"token", token}, {"battle", "X"}, {"losses", "Heth/Archer's Brigade=1"}},
              {{"token", token}, {"battle", "Gettysburg"}, {"losses", "Wadsworth/Iron Brigade=1"}},
+             {{"token", token}, {"battle", "gETTYSBURG"}, {"losses", "Wadsworth/Iron Brigade=1"}},  // named in another case
              {{"token", token}, {"battle", "X"}, {"losses", "Wadsworth/Iron Brigade=99"}}}) {
         const auto r = server.post(club.meade + "losses", fields);
         CHECK(r.status == 422);
