@@ -84,7 +84,6 @@ void GuiApp::show(Window& window) {
     m_bring = &window;
 }
 
-
 void GuiApp::open_database(const std::string& path) {
     finish_work();  // what was under way for the file shown lands before it goes
     m_model.open("");
