@@ -604,6 +604,11 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             auto before = losses.count(b.id) ? losses.at(b.id) : campaign::LossInfo{b.id, 0, 0, 0};
             auto after = before;
             after.casualties = typed.lost;
+            // No more than it had when the battle was reported, as a report is checked.
+            if (const auto had = db::Battles(store).stands_when_reported(c.id, battle->name, b.id); had && after.casualties + after.captured > *had)
+                throw UsageError("brigade " + b.ref() + " had " + count_of(*had, "stand", "stands") + " at " + battle->name + ": it cannot have lost " +
+                                 std::to_string(after.casualties) + (after.captured ? " and had " + std::to_string(after.captured) + " captured" : "") +
+                                 " (at most " + std::to_string(*had - after.captured) + ")");
             if (battle->recovered) {
                 const auto purpose = b.ref() + " returning stands";
                 RecoveryRoll dice(rolled.count(purpose) ? std::optional(rolled.at(purpose)) : std::nullopt,
@@ -711,8 +716,11 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
         }
         for (const auto& ch : changes) {
             db::Battles(store).set_loss(battle->id, ch.after);
-            db::Forces(store).change_stands(op, ch.brigade->id, MoveKind::casualty, ch.before.casualties - ch.after.casualties);
-            db::Forces(store).change_stands(op, ch.brigade->id, MoveKind::returned, ch.after.returned - ch.before.returned);
+            // The move that adds stands first: the brigade never passes below none on the way.
+            const int casualty = ch.before.casualties - ch.after.casualties, returned = ch.after.returned - ch.before.returned;
+            if (casualty < 0) db::Forces(store).change_stands(op, ch.brigade->id, MoveKind::returned, returned);
+            db::Forces(store).change_stands(op, ch.brigade->id, MoveKind::casualty, casualty);
+            if (casualty >= 0) db::Forces(store).change_stands(op, ch.brigade->id, MoveKind::returned, returned);
             relabel_above_start(store, m_session.rules(), ch.brigade->id, ch.brigade->ref(), out);
         }
         for (const auto& ch : leaders) {

@@ -653,3 +653,27 @@ TEST_CASE("A camp calls an unnamed leader it holds as the whole campaign does, t
         for (const auto& h : c.holds) held = held || h.find("Second Corps") != std::string::npos;
     CHECK(held);
 }
+
+TEST_CASE("An amended loss is bounded by the stands the brigade had at the battle, and never passes below none on the way") {
+    Fixture f;
+    const auto report = [&](const std::string& name, const std::string& loss) {
+        battle::Report r;
+        r.name = name;
+        battle::add_loss_spec(r, loss);
+        f.s.battles().report_battle(r, app::Mode::apply);
+    };
+    // 8 stands: 2 lost at Seminary Ridge, half back (7); 6 lost at Culp's Hill (1 left).
+    report("Seminary Ridge", "Wadsworth/Iron Brigade=2");
+    f.s.battles().recover("Seminary Ridge", {}, app::Mode::apply);
+    report("Culp's Hill", "Wadsworth/Iron Brigade=6");
+    REQUIRE(f.stands("Wadsworth/Iron Brigade") == 1);
+    // It had 8 at Seminary Ridge, whatever it has now: 9 is refused alike in a preview and for real.
+    for (const auto mode : {app::Mode::preview, app::Mode::apply})
+        CHECK_THAT(f.refusal([&] { f.s.battles().amend("Seminary Ridge", {"Wadsworth/Iron Brigade=9"}, {}, mode); }),
+                   Contains("brigade Wadsworth/Iron Brigade had 8 stands at Seminary Ridge: it cannot have lost 9 (at most 8)"));
+    // 4 lost there: 2 more lost, 1 more back, 1 - 2 + 1 = 0 left; the loss never makes it -1 on the way.
+    const auto amended = f.s.battles().amend("Seminary Ridge", {"Wadsworth/Iron Brigade=4"}, {}, app::Mode::apply);
+    CHECK_THAT(amended.lines.front(), Contains("lost 2 -> 4, returned 1 -> 2; from 1 to 0 stands"));
+    CHECK(f.stands("Wadsworth/Iron Brigade") == 0);
+    CHECK(f.s.history().check().ok());
+}
