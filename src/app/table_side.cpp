@@ -373,15 +373,21 @@ campaign::Roster table_roster(const db::Store& store, std::int64_t campaign, con
     });
 }
 
-// The battle a draft is for, as a draft under way spells it; refused once it is reported.
+// The battle a draft is for: a battle planned or a draft under way as it spells it, found as
+// names are (exactly, ignoring case, or by a beginning only it has); else a new draft of the
+// name typed. Refused once it is reported.
 std::string draft_battle(const db::Store& store, std::int64_t campaign, const Refs& refs, const std::string& typed) {
-    auto battle = require_name("battle", typed);
+    const auto battle = require_name("battle", typed);
     for (const auto& b : refs.battles())
         if (same_ignoring_case(b.name, battle))
             throw Error("battle " + b.name + " is already recorded: a draft report is for a battle still to be reported");
+    std::vector<std::string> under_way;
+    for (const auto& p : db::Battles(store).plans(campaign))
+        if (p.plan.open()) under_way.push_back(p.plan.name);
     for (const auto& d : db::Battles(store).drafts(campaign))
-        if (same_ignoring_case(d.battle, battle)) battle = d.battle;
-    return battle;
+        if (std::find(under_way.begin(), under_way.end(), d.battle) == under_way.end()) under_way.push_back(d.battle);
+    const auto found = match_one(battle, under_way, "battle planned or drafted");
+    return found < 0 ? battle : under_way[static_cast<size_t>(found)];
 }
 
 }  // namespace

@@ -164,7 +164,18 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     CHECK(drafts.front().battle == "Wagram");
     CHECK(w.s.table_side().draft("wagram").battle == "Wagram");
     CHECK(w.s.table_side().draft("wag").battle == "Wagram");
+    // A roll for a beginning only it has joins it too, not a draft of its own.
+    r.battle = "wagr";
+    w.s.table_side().roll(r, {"12", "2"});
+    REQUIRE(w.s.table_side().drafts().size() == 1);
+    CHECK(w.s.table_side().drafts().front().battle == "Wagram");
     CHECK_THROWS_WITH(w.s.table_side().draft("Wagrm"), Contains("no draft report for battle \"Wagrm\"") && Contains("did you mean Wagram?"));
     CHECK_THAT(w.s.battles().report_draft("wagram", {}, app::Mode::apply).summary, Contains("Wagram"));
     CHECK(w.s.table_side().drafts().empty());
+    // A battle planned is the draft's by a beginning of its name, before any roll is drafted for it.
+    w.s.plans().plan("Aspern-Essling", std::nullopt, "");
+    r.battle = "aspern";
+    w.s.table_side().roll(r, {"7"});
+    REQUIRE(w.s.table_side().drafts().size() == 1);
+    CHECK(w.s.table_side().drafts().front().battle == "Aspern-Essling");
 }
