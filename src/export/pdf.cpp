@@ -180,7 +180,10 @@ double Pdf::text_width(const std::string& s, double size, bool bold) {
     return width * size;
 }
 
-std::vector<std::string> Pdf::wrap(const std::string& s, double width, double size, bool bold) {
+std::vector<std::string> Pdf::wrap(const std::string& s, double given, double size, bool bold) {
+    // A hair of slack: a width worked out as a sum of columns may come a rounding short of the
+    // text it was measured for ("Stands" broken into "Stand" and "s").
+    const double width = given + 1e-6;
     if (text_width(s, size, bold) <= width) return {s};  // one line as it stands: most texts
     std::vector<std::string> lines;
     std::string line;

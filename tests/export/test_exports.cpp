@@ -11,6 +11,7 @@
 #include "csv_reader.hpp"
 #include "core/text.hpp"
 #include "export/oob.hpp"
+#include "export/pdf.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
 
@@ -724,4 +725,22 @@ TEST_CASE("Bad export and import input: a clear error, nothing written or import
         CHECK_THAT(e.what(), Contains("muster reads at most " + std::to_string(app::k_max_oob_bytes) + " bytes"));
     }
     CHECK(test::dump(path) == before);
+}
+
+TEST_CASE("A word given the width it was measured at, reached as a difference of edges, stays whole") {
+    // A table's column is the difference of two edges summed from the widths before it: a
+    // rounding short of what its heading measured ("Stands" was printed "Stand" over "s").
+    exporter::Pdf::write(595.28, 841.89, "", [](std::string_view) {}, [](exporter::Pdf& pdf) {
+        int broken = 0, tried = 0;
+        for (const std::string word : {"Stands", "Label", "State", "Rating", "Commander", "Battalion", "10/10", "11/9/7"})
+            for (const bool bold : {false, true})
+                for (double edge = 0.01; edge < 480; edge += 0.37) {
+                    const double need = pdf.text_width(word, 8.5, bold) + 8;
+                    const double column = (edge + need) - edge;
+                    broken += pdf.wrap(word, column - 8, 8.5, bold).size() != 1;
+                    ++tried;
+                }
+        CHECK(tried > 10000);
+        CHECK(broken == 0);
+    });
 }
