@@ -8,6 +8,8 @@
 namespace muster::cli {
 namespace {
 
+const std::vector<std::string> k_papers{"a4", "letter"};
+
 struct ExportOptions {
     std::string side, as = std::string(View::k_umpire), battle, output, size = "60x20", paper = "a4";
     std::optional<OobFormat> format;  // none: from the file's extension, else text
@@ -57,7 +59,9 @@ void add_export_commands(CLI::App& app, Io& io) {
     view_options(labels, *lo);
     word_option<LabelFormat>(labels, "--format", lo->label_format, "The format (default: the file's extension, else pdf)");
     labels->add_option("--size", lo->size, "Label size in mm, WIDTHxHEIGHT (default 60x20)");
-    labels->add_option("--paper", lo->paper, "a4 or letter")->transform(CLI::IsMember({"a4", "letter"}, CLI::ignore_case));
+    labels->add_option_function<std::string>(
+        "--paper", [lo](const std::string& text) { lo->paper = k_papers[one_of("--paper", text, {k_papers.begin(), k_papers.end()}, "paper")]; },
+        "a4 or letter");
     labels->add_flag("--brigadier", lo->brigadier, "Each brigade's label names its brigadier");
     on_run(labels, io, [lo, &io] {
         const auto format = app::label_format_for(lo->output, lo->label_format, LabelFormat::pdf);

@@ -6,6 +6,8 @@
 #include "app/session.hpp"
 #include "core/date.hpp"
 #include "core/error.hpp"
+#include "core/match.hpp"
+#include "core/names.hpp"
 #include "core/words.hpp"
 
 #include <CLI/CLI.hpp>
@@ -38,20 +40,26 @@ inline void on_run(CLI::App* cmd, Io& io, std::function<void()> action) {
     cmd->callback([&io, action = std::move(action)] { io.action = action; });
 }
 
-/// An option that takes one of muster's words (a rounding, a format...), refused at parse time
-/// with the word's spellings.
+/// Which of `words` an option's `text` is, as names are found: exactly, ignoring case, or by a
+/// beginning only it has ("Roll", "let"); refused at parse time naming the option, the text and
+/// every word.
+inline size_t one_of(const std::string& option, const std::string& text, const std::vector<std::string>& words, const std::string& what) {
+    const auto found = matching_names(text, words);
+    if (found.size() == 1) return found.front();
+    std::string expected;
+    for (size_t i = 0; i < words.size(); ++i) expected += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+    throw CLI::ValidationError(option, "\"" + visible(text) + "\" is " + (found.empty() ? "not a " : "more than one ") + what + ": expected " + expected);
+}
+
+/// An option that takes one of muster's words (a rounding, a format...), found as names are.
 template <class E, class Target>
 CLI::Option* word_option(CLI::App* cmd, const std::string& name, Target& target, const std::string& help) {
     return cmd->add_option_function<std::string>(
         name,
         [&target, name](const std::string& text) {
-            // As typed, or ignoring case ("Roll", "A4").
-            std::string folded = text;
-            for (auto& ch : folded) ch = ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch - 'A' + 'a') : ch;
-            if (auto w = find_word<E>(text)) target = *w;
-            else if (auto f = find_word<E>(folded)) target = *f;
-            else
-                throw CLI::ValidationError(name, "\"" + text + "\" is not a " + std::string(Vocabulary<E>::what) + ": expected " + spellings<E>());
+            std::vector<std::string> words;
+            for (const auto& w : Vocabulary<E>::table) words.emplace_back(w.text);
+            target = Vocabulary<E>::table[one_of(name, text, words, std::string(Vocabulary<E>::what))].value;
         },
         help + ": " + spellings<E>());
 }

@@ -693,3 +693,16 @@ TEST_CASE("turn next prints in the journal's order: the divisions due on the tur
     CHECK(next.out.find("Journal #") < begins);
     CHECK(test::run_muster(db + " check").code == 0);
 }
+
+TEST_CASE("muster's own words are taken as names are: exactly, in any case, or by a beginning only one has") {
+    Cli cli;
+    cli.ok("campaign new Words --rules acw --rounding HALF --dice Seed");
+    CHECK_THAT(cli("campaign show").out, Contains("Fractions of stands   half_up") && Contains("Dice                  seeded"));
+    cli.ok("add army AoP --side union");
+    cli.ok("export labels --paper LET -o " + test::quote(cli.dir.file("l.pdf")));
+    cli.ok("export oob --format j -o " + test::quote(cli.dir.file("oob.out")));
+    CHECK(test::file_bytes(cli.dir.file("oob.out")).rfind("{\n  \"format\": \"muster-oob/1\"", 0) == 0);
+    CHECK_THAT(cli.refused("campaign set --rounding up", 2), Contains("--rounding: \"up\" is not a rounding: expected down, half_up or roll"));
+    CHECK_THAT(cli.refused("export labels --paper b5 -o x.pdf", 2), Contains("--paper: \"b5\" is not a paper: expected a4 or letter"));
+    CHECK_THAT(cli.refused("export oob --format '' -o x.out", 2), Contains("--format: \"\" is not a format: expected text, md, csv, html, json or pdf"));
+}
