@@ -185,7 +185,7 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
     const bool preview = mode == Mode::preview;
     const auto c = m_session.current();
     const auto& r = m_session.rules();
-    if (!r.fallen_leaders) throw UsageError("rule set " + r.id + " has no Fallen Leaders table: report the leader's fate in a battle report");
+    if (!r.fallen_leaders) throw Error("rule set " + r.id + " has no Fallen Leaders table: report the leader's fate in a battle report");
     if (out_for < 0 || out_for > 100) throw UsageError("out for " + std::to_string(out_for) + " battles is out of range: expected 0 to 100");
     auto& store = m_session.state().store;
     Outcome out;

@@ -140,8 +140,8 @@ void check_known(const rules::RuleSet& rules, const Context& context, unsigned g
         for (size_t i : rules.generation.division)
             for (Field s : rules.tables[i].sets) rolled = rolled || s == f;
         if (!rolled)
-            throw UsageError("rule set " + rules.id + " has no table that rolls the " + std::string(field_name(f)) +
-                             ": give it");
+            throw UsageError("rule set " + rules.id + " has no table that rolls the " + std::string(field_name(f)) + ": give it (--" +
+                             std::string(field_name(f)) + (f == Field::year ? ", " + std::to_string(rules.years.front()) + " to " + std::to_string(rules.years.back()) : "") + ")");
     }
 }
 

@@ -704,5 +704,10 @@ TEST_CASE("muster's own words are taken as names are: exactly, in any case, or b
     CHECK(test::file_bytes(cli.dir.file("oob.out")).rfind("{\n  \"format\": \"muster-oob/1\"", 0) == 0);
     CHECK_THAT(cli.refused("campaign set --rounding up", 2), Contains("--rounding: \"up\" is not a rounding: expected down, half_up or roll"));
     CHECK_THAT(cli.refused("export labels --paper b5 -o x.pdf", 2), Contains("--paper: \"b5\" is not a paper: expected a4 or letter"));
+    // A usage error names the option that would mend it; what the rule set cannot do is a refusal.
+    const auto generated = cli("generate --rules awi --side british");
+    CHECK(generated.code == 2);
+    CHECK_THAT(generated.err, Contains("has no table that rolls the year: give it (--year, 1775 to 1783)"));
+    CHECK_THAT(cli.refused("leader casualty Nobody", 1), Contains("rule set acw has no Fallen Leaders table"));
     CHECK_THAT(cli.refused("export oob --format '' -o x.out", 2), Contains("--format: \"\" is not a format: expected text, md, csv, html, json or pdf"));
 }
