@@ -148,7 +148,7 @@ const army::Leader& Refs::leader(const std::string& ref) const {
     const std::function<std::string(const army::Leader&)> shown = [](const army::Leader& l) {
         return l.label() + " (#" + std::to_string(l.id) + ")";
     };
-    if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his number as shown (\"#12\"), the unit he commands, or his name in full", shown)) return *l;
+    if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his number as shown (\"#12\"), the unit he commands, or more of a name only he has", shown)) return *l;
     const auto near = did_you_mean(ref, keys);
     throw NotFoundError("no leader \"" + visible(ref) + "\" in this campaign" +
                         (near.empty() ? " (give his name, the unit he commands, e.g. \"Heth/1st Brigade\", "
