@@ -65,6 +65,9 @@ std::vector<Pdf::Line> cut_lines(int n, int across, double left, double top, dou
 // brigadier's name, four.
 int lines_of(const LabelSheet& s) { return s.brigadier ? 4 : 3; }
 
+// The smallest size a label's line is printed at on one line (points); one longer takes two.
+constexpr double k_readable = 6;
+
 }  // namespace
 
 void labels_pdf(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p, const LabelSheet& sheet, const Sink& out) {
@@ -90,11 +93,23 @@ void labels_pdf(const rules::RuleSet& rules, const army::OobSource& oob, const P
                 const double x = left + static_cast<double>(i % static_cast<size_t>(across)) * w;
                 const double y = top + static_cast<double>(i / static_cast<size_t>(across)) * h;
                 const auto& l = page[i];
-                // The label's lines from the top, each shrunk to fit its width, and what still does not fit cut.
+                // The label's lines from the top, each shrunk to fit its width. One that would
+                // shrink below a readable size (a despicable division leader's rule) takes two
+                // lines in its room instead; what still does not fit is cut.
                 int line = 0;
                 auto fitted = [&](const std::string& text, double largest, bool bold, bool grey) {
+                    const double baseline = y + h * (0.04 + step * ++line);
                     const double fit = pdf.fitting_size(text, w - 6, largest, 4, bold);
-                    pdf.text(x + 3, y + h * (0.04 + step * ++line), pdf.cut(text, w - 6, fit, bold), fit, bold, grey);
+                    if (fit >= k_readable || text.find(' ') == std::string::npos) {
+                        pdf.text(x + 3, baseline, pdf.cut(text, w - 6, fit, bold), fit, bold, grey);
+                        return;
+                    }
+                    double two = std::min(largest, step * h / 2.3);  // two lines, 1.15 apart, in the room of one
+                    while (two > 4 && pdf.wrap(text, w - 6, two, bold).size() > 2) two -= 0.25;
+                    const auto lines = pdf.wrap(text, w - 6, two, bold);
+                    const std::string rest = lines.size() > 1 ? text.substr(lines[0].size() + 1) : "";
+                    pdf.text(x + 3, baseline - (rest.empty() ? 0 : two * 1.15), lines[0], two, bold, grey);
+                    if (!rest.empty()) pdf.text(x + 3, baseline, pdf.cut(rest, w - 6, two, bold), two, bold, grey);
                 };
                 fitted(l.brigade, size, true, false);
                 if (sheet.brigadier && !l.brigadier.empty()) fitted(l.brigadier, size * 0.8, false, false);

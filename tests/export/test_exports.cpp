@@ -744,3 +744,18 @@ TEST_CASE("A word given the width it was measured at, reached as a difference of
         CHECK(broken == 0);
     });
 }
+
+TEST_CASE("A label line too long to read on one line takes two, whole: a despicable division leader's rule") {
+    test::TempDir dir;
+    const auto db = test::quote(dir.file("c.db"));
+    for (const std::string command : {"campaign new G --sample gettysburg --seed 1", "reveal Wadsworth", "leader penalty Wadsworth"})
+        REQUIRE(test::run_muster("--db " + db + " " + command).code == 0);
+    for (const std::string size : {"60x20", "50x18"}) {  // (at 40x15, two lines of 4 points cannot hold it all: cut)
+        INFO(size);
+        const auto file = dir.file("labels-" + size + ".pdf");
+        REQUIRE(test::run_muster("--db " + db + " export labels --side union --size " + size + " -o " + test::quote(file)).code == 0);
+        const auto text = pdf_text(file);
+        CHECK_THAT(text, Contains("his own division"));  // the rule's last words, not cut off
+        CHECK(text.find("…") == std::string::npos);
+    }
+}
