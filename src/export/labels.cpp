@@ -143,15 +143,22 @@ void labels_html(const rules::RuleSet& rules, const army::OobSource& oob, const 
                       ".label { width: " + w + "; height: " + h + "; box-sizing: border-box; border: 0.3mm dashed #888; "
                       "padding: 1mm 1.5mm; overflow: hidden; page-break-inside: avoid; font-size: " +
                       mm(std::min(sheet.height_mm / (1.4 * lines_of(sheet)), 5.0)) + "; line-height: 1.15; }\n"
-                      ".name { font-weight: bold; white-space: nowrap; } .division { color: #555; font-size: 80%; }\n" +
+                      ".name { font-weight: bold; white-space: nowrap; } .division { color: #555; font-size: 80%; }\n"
+                      ".division.long { font-size: 40%; }\n" +
                       (sheet.brigadier ? ".brigadier { font-size: 80%; white-space: nowrap; }\n" : "") +
                       ".effectiveness { font-weight: bold; }\n</style>\n</head>\n<body>\n<div class=\"provenance\">" +
                       html_escape(provenance_line(rules, oob, p)) + " | " + html_escape(rules.brigade_noun()) + " labels, " + html_escape(w + " x " + h) +
                       ", cut along the dashed lines</div>\n<div class=\"sheet\">\n";
+    // A division line longer than one line holds (a despicable division leader's rule) is set at
+    // half its size: its two lines take the room of one, and the line under it stays on the label.
+    const double font_mm = std::min(sheet.height_mm / (1.4 * lines_of(sheet)), 5.0);
+    const auto one_line = static_cast<size_t>((sheet.width_mm - 3) / (0.55 * 0.8 * font_mm));
     each_label(rules, oob, [&](const LabelText& l) {
+        const bool long_line = std::count_if(l.division.begin(), l.division.end(), [](char c) { return (c & 0xC0) != 0x80; }) > static_cast<long>(one_line);
         out += "<div class=\"label\"><div class=\"name\">" + html_escape(l.brigade) + "</div>" +
-               (sheet.brigadier && !l.brigadier.empty() ? "<div class=\"brigadier\">" + html_escape(l.brigadier) + "</div>" : "") + "<div class=\"division\">" +
-               html_escape(l.division) + "</div><div class=\"effectiveness\">" + html_escape(l.third_line()) + "</div></div>\n";
+               (sheet.brigadier && !l.brigadier.empty() ? "<div class=\"brigadier\">" + html_escape(l.brigadier) + "</div>" : "") +
+               (long_line ? "<div class=\"division long\">" : "<div class=\"division\">") + html_escape(l.division) +
+               "</div><div class=\"effectiveness\">" + html_escape(l.third_line()) + "</div></div>\n";
     });
     out += "</div>\n</body>\n</html>\n";
     out.flush();

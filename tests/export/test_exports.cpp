@@ -757,5 +757,11 @@ TEST_CASE("A label line too long to read on one line takes two, whole: a despica
         const auto text = pdf_text(file);
         CHECK_THAT(text, Contains("his own division"));  // the rule's last words, not cut off
         CHECK(text.find("…") == std::string::npos);
+        // The HTML's: set at half size, so that its two lines leave the grade's line on the label.
+        const auto html = dir.file("labels-" + size + ".html");
+        REQUIRE(test::run_muster("--db " + db + " export labels --side union --size " + size + " -o " + test::quote(html)).code == 0);
+        CHECK_THAT(test::file_bytes(html), Contains("<div class=\"division long\">Division commander, Wadsworth; must remain in command radius of at least "
+                                                    "one brigade of his own division</div><div class=\"effectiveness\">Despicable  DP</div>"));
+        CHECK_THAT(test::file_bytes(html), Contains("<div class=\"division\">Corps commander, I Corps</div>"));
     }
 }
