@@ -185,8 +185,9 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
     const bool preview = mode == Mode::preview;
     const auto c = m_session.current();
     const auto& r = m_session.rules();
-    if (!r.fallen_leaders) throw Error("rule set " + r.id + " has no Fallen Leaders table: report the leader's fate in a battle report");
+    // What was typed first (a usage error), then what the rule set cannot do.
     if (out_for < 0 || out_for > 100) throw UsageError("out for " + std::to_string(out_for) + " battles is out of range: expected 0 to 100");
+    if (!r.fallen_leaders) throw Error("rule set " + r.id + " has no Fallen Leaders table: report the leader's fate in a battle report");
     auto& store = m_session.state().store;
     Outcome out;
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::fallen_leader, mode), [&](std::int64_t op) {
