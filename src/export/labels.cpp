@@ -1,6 +1,7 @@
 // Brigade label sheets, HTML and PDF: labels of the size the organiser chose, laid out on
 // A4 or Letter with cut lines.
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "export/html.hpp"
 #include "export/oob_writer.hpp"
 #include "export/pdf.hpp"
@@ -107,7 +108,8 @@ void labels_pdf(const rules::RuleSet& rules, const army::OobSource& oob, const P
                     double two = std::min(largest, step * h / 2.3);  // two lines, 1.15 apart, in the room of one
                     while (two > 4 && pdf.wrap(text, w - 6, two, bold).size() > 2) two -= 0.25;
                     const auto lines = pdf.wrap(text, w - 6, two, bold);
-                    const std::string rest = lines.size() > 1 ? text.substr(lines[0].size() + 1) : "";
+                    // The rest as typed after the first line (which wrap broke at a space, or in a word too long).
+                    const std::string rest = lines.size() > 1 ? std::string(trim(std::string_view(text).substr(lines[0].size()))) : "";
                     pdf.text(x + 3, baseline - (rest.empty() ? 0 : two * 1.15), lines[0], two, bold, grey);
                     if (!rest.empty()) pdf.text(x + 3, baseline, pdf.cut(rest, w - 6, two, bold), two, bold, grey);
                 };
