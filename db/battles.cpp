@@ -107,15 +107,14 @@ std::vector<std::int64_t> Battles::battle_divisions(std::int64_t battle) const {
     });
 }
 
-std::optional<int> Battles::stands_when_reported(std::int64_t campaign, const std::string& battle_name, std::int64_t brigade) const {
+std::optional<int> Battles::stands_when_reported(std::int64_t campaign, const std::string& report, std::int64_t brigade) const {
     return guarded(m_store.path(), [&]() -> std::optional<int> {
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
-        const std::string prefix = "Battle of " + battle_name + ":";
         SQLite::Statement q(db, "SELECT (SELECT COALESCE(SUM(m.stands), 0) FROM move m WHERE m.brigade_id = ?4 AND m.operation_id < o.id) AS stands "
                                 "FROM operation o WHERE o.campaign_id = ?1 AND o.kind = ?2 AND substr(o.summary, 1, length(?3)) = ?3 "
                                 "ORDER BY o.id DESC LIMIT 1");
-        bind_all(q, campaign, OperationKind::battle, prefix, brigade);
+        bind_all(q, campaign, OperationKind::battle, report, brigade);
         if (!q.executeStep()) return std::nullopt;
         return Row(q).integer("stands");
     });

@@ -29,10 +29,10 @@ public:
     std::vector<campaign::BattleInfo> battles(std::int64_t campaign) const;
     std::vector<campaign::LossInfo> losses(std::int64_t battle) const;
     std::vector<std::int64_t> battle_divisions(std::int64_t battle) const;
-    /// The stands a brigade had when the battle was reported: the sum of its moves before the
-    /// report's operation (the newest whose summary is the battle's, "Battle of NAME: ...": one
-    /// undone and redone keeps its moves' operation); none where no report is so found.
-    std::optional<int> stands_when_reported(std::int64_t campaign, const std::string& battle_name, std::int64_t brigade) const;
+    /// The stands a brigade had when a battle was reported: the sum of its moves before the
+    /// report's operation, the newest whose summary begins `report` ("Battle of NAME: 2
+    /// divisions, ": one undone and redone keeps its moves' operation); none where none does.
+    std::optional<int> stands_when_reported(std::int64_t campaign, const std::string& report, std::int64_t brigade) const;
     /// The battles of a campaign that a division of `side` fought, in id order.
     std::vector<campaign::BattleInfo> battles_fought_by(std::int64_t campaign, std::string_view side) const;
     /// The divisions that fought with the stands they engaged, the leaders and batteries lost.

@@ -605,7 +605,10 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             auto after = before;
             after.casualties = typed.lost;
             // No more than it had when the battle was reported, as a report is checked.
-            if (const auto had = db::Battles(store).stands_when_reported(c.id, battle->name, b.id); had && after.casualties + after.captured > *had)
+            // (The report's journal line begins with the battle's name and its count of divisions,
+            // so that another battle whose name begins "NAME:" is not taken for it.)
+            const auto report_line = "Battle of " + battle->name + ": " + m_session.rules().count_divisions(static_cast<int>(fought.size())) + ", ";
+            if (const auto had = db::Battles(store).stands_when_reported(c.id, report_line, b.id); had && after.casualties + after.captured > *had)
                 throw UsageError("brigade " + b.ref() + " had " + count_of(*had, "stand", "stands") + " at " + battle->name + ": it cannot have lost " +
                                  std::to_string(after.casualties) + (after.captured ? " and had " + std::to_string(after.captured) + " captured" : "") +
                                  " (at most " + std::to_string(*had - after.captured) + ")");

@@ -163,7 +163,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         // A division's first commander, known by name since it was a placeholder (entered by
         // hand since): the leader rolled is he, as on its arrival; none is drawn.
         if (leader.name.empty() && !old && unit.kind == UnitKind::division)
-            if (const auto d = db::Forces(store).find_division(c.id, unit.ref)) leader.name = d->leader_name;
+            if (const auto d = db::Forces(store).find_division(c.id, unit.ref); d && d->status == DivisionStatus::entered) leader.name = d->leader_name;
         const auto names = dice.name_leaders(store, c, unit.side, nationality_of(divisions), req.year.value_or(0),
                                              {{&leader, unit.ref, rank_of(unit.kind)}});
         const auto* grade = r.find_grade(leader.grade);
@@ -339,15 +339,14 @@ Outcome Leaders::return_leader(const std::string& ref) {
         if (l.status != LeaderStatus::wounded) throw Error("leader " + l.label() + " is " + word(l.status) + ", not wounded");
         int since = 0;
         std::string fell;
-        // The battles his side fought count (muster's reading), and those no division is
-        // recorded in: never one the enemy fought alone, which his side may not know of.
-        // Fallen before any battle was fought (a Fallen Leaders roll of the umpire's): every
-        // such battle counts.
-        const db::Battles battles(store);
+        // The battles his side fought count (muster's reading: those a division of his side
+        // fought, as his side's battle list has them), never one his side did not fight, which
+        // it may not know of. Fallen before any battle was fought (a Fallen Leaders roll of the
+        // umpire's): every such battle counts.
         std::set<std::int64_t> fought;
-        for (const auto& b : battles.battles_fought_by(m_session.current().id, l.side)) fought.insert(b.id);
+        for (const auto& b : db::Battles(store).battles_fought_by(m_session.current().id, l.side)) fought.insert(b.id);
         for (const auto& b : refs.battles()) {
-            if ((!l.fell_in || b.id > *l.fell_in) && (fought.count(b.id) || battles.battle_record(b.id).divisions.empty())) ++since;
+            if ((!l.fell_in || b.id > *l.fell_in) && fought.count(b.id)) ++since;
             if (l.fell_in && b.id == *l.fell_in) fell = b.name;
         }
         if (since < l.out_battles)

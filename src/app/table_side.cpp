@@ -377,17 +377,26 @@ campaign::Roster table_roster(const db::Store& store, std::int64_t campaign, con
 // names are (exactly, ignoring case, or by a beginning only it has); else a new draft of the
 // name typed. Refused once it is reported.
 std::string draft_battle(const db::Store& store, std::int64_t campaign, const Refs& refs, const std::string& typed) {
-    const auto battle = require_name("battle", typed);
-    for (const auto& b : refs.battles())
-        if (same_ignoring_case(b.name, battle))
-            throw Error("battle " + b.name + " is already recorded: a draft report is for a battle still to be reported");
+    const auto recorded = [&](const std::string& name) {
+        for (const auto& b : refs.battles())
+            if (same_ignoring_case(b.name, name)) return &b;
+        return static_cast<const campaign::BattleInfo*>(nullptr);
+    };
+    const auto refuse = [](const campaign::BattleInfo& b) {
+        return Error("battle " + b.name + " is already recorded: a draft report is for a battle still to be reported");
+    };
+    const auto typed_name = require_name("battle", typed);
+    if (const auto* b = recorded(typed_name)) throw refuse(*b);
     std::vector<std::string> under_way;
     for (const auto& p : db::Battles(store).plans(campaign))
         if (p.plan.open()) under_way.push_back(p.plan.name);
     for (const auto& d : db::Battles(store).drafts(campaign))
         if (std::find(under_way.begin(), under_way.end(), d.battle) == under_way.end()) under_way.push_back(d.battle);
-    const auto found = match_one(battle, under_way, "battle planned or drafted");
-    return found < 0 ? battle : under_way[static_cast<size_t>(found)];
+    const auto found = match_one(typed_name, under_way, "battle planned or drafted");
+    const auto battle = found < 0 ? typed_name : under_way[static_cast<size_t>(found)];
+    // A draft left behind by a battle reported without it is found by its beginning too: refused alike.
+    if (const auto* b = recorded(battle)) throw refuse(*b);
+    return battle;
 }
 
 }  // namespace

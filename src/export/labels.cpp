@@ -1,7 +1,6 @@
 // Brigade label sheets, HTML and PDF: labels of the size the organiser chose, laid out on
 // A4 or Letter with cut lines.
 #include "core/error.hpp"
-#include "core/text.hpp"
 #include "export/html.hpp"
 #include "export/oob_writer.hpp"
 #include "export/pdf.hpp"
@@ -101,15 +100,17 @@ void labels_pdf(const rules::RuleSet& rules, const army::OobSource& oob, const P
                 auto fitted = [&](const std::string& text, double largest, bool bold, bool grey) {
                     const double baseline = y + h * (0.04 + step * ++line);
                     const double fit = pdf.fitting_size(text, w - 6, largest, 4, bold);
-                    if (fit >= k_readable || text.find(' ') == std::string::npos) {
+                    if (fit >= std::min(k_readable, largest) || text.find(' ') == std::string::npos) {
                         pdf.text(x + 3, baseline, pdf.cut(text, w - 6, fit, bold), fit, bold, grey);
                         return;
                     }
                     double two = std::min(largest, step * h / 2.3);  // two lines, 1.15 apart, in the room of one
                     while (two > 4 && pdf.wrap(text, w - 6, two, bold).size() > 2) two -= 0.25;
                     const auto lines = pdf.wrap(text, w - 6, two, bold);
-                    // The rest as typed after the first line (which wrap broke at a space, or in a word too long).
-                    const std::string rest = lines.size() > 1 ? std::string(trim(std::string_view(text).substr(lines[0].size()))) : "";
+                    // The rest as wrap gave it (its lines joined: it joins words with one space, so
+                    // the first line need not be a prefix of the text).
+                    std::string rest;
+                    for (size_t i = 1; i < lines.size(); ++i) rest += (i > 1 ? " " : "") + lines[i];
                     pdf.text(x + 3, baseline - (rest.empty() ? 0 : two * 1.15), lines[0], two, bold, grey);
                     if (!rest.empty()) pdf.text(x + 3, baseline, pdf.cut(rest, w - 6, two, bold), two, bold, grey);
                 };

@@ -292,8 +292,16 @@ TEST_CASE("Fallen leaders: a despicable brigadier keeps his brigade until he fal
     battle::add_loss_spec(theirs, "Heth/Archer=1");
     f.s.battles().report_battle(theirs, app::Mode::apply);
     CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("out for 1 battle after Falling; 0 fought since"));
+    // Nor one recorded with no division at all, where only an enemy's corps commander fell: no
+    // side's battle list has it.
+    battle::Report above;
+    above.name = "Above the divisions";
+    battle::add_leader_spec(above, "Third Corps:killed");
+    f.s.battles().report_battle(above, app::Mode::apply);
+    CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("out for 1 battle after Falling; 0 fought since"));
     battle::Report quiet;
     quiet.name = "Quiet";
+    quiet.divisions = {"Wadsworth"};
     f.s.battles().report_battle(quiet, app::Mode::apply);
     f.s.leaders().return_leader("Meredith");
     CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("is active, not wounded"));
@@ -667,6 +675,7 @@ TEST_CASE("An amended loss is bounded by the stands the brigade had at the battl
     f.s.battles().recover("Seminary Ridge", {}, app::Mode::apply);
     report("Culp's Hill", "Wadsworth/Iron Brigade=6");
     REQUIRE(f.stands("Wadsworth/Iron Brigade") == 1);
+    report("Seminary Ridge: the second day", "Heth/Archer=1");  // its journal line begins "Battle of Seminary Ridge:" too
     // It had 8 at Seminary Ridge, whatever it has now: 9 is refused alike in a preview and for real.
     for (const auto mode : {app::Mode::preview, app::Mode::apply})
         CHECK_THAT(f.refusal([&] { f.s.battles().amend("Seminary Ridge", {"Wadsworth/Iron Brigade=9"}, {}, mode); }),

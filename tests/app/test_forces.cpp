@@ -278,4 +278,7 @@ TEST_CASE("A division entered by hand keeps the commander its placeholder knew b
     // A second replacement is a new leader, drawn as any other.
     const auto again = s.leaders().replace_leader("Known", 1863, {"50"}, app::Mode::apply, app::Displace::replace);
     CHECK_THAT(again.summary, !Contains("Known: Doubleday") && Contains("(replacing Doubleday, active, by the organiser's choice)"));
+    // A placeholder's known commander is rolled when it arrives, not by a replacement before.
+    s.forces().add_division("I Corps", "Still Coming", "", "Zedekiah");
+    CHECK_THAT(s.leaders().replace_leader("Still Coming", 1863, {"50"}, app::Mode::apply, app::Displace::keep).summary, !Contains("Zedekiah"));
 }

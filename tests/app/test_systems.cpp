@@ -68,6 +68,8 @@ TEST_CASE("Napoleonic fallen leaders: the 2d6 table decides") {
     s.create_campaign(n);
     s.forces().add_army("french", "Armee", {"Napoleon", "exceptional"});
     s.forces().add_corps("Armee", "IV Corps", {"Massena", "exceptional"});
+    s.forces().add_division("IV Corps", "Saint-Cyr", "infantry");
+    s.forces().add_brigade({"Saint-Cyr", "1st Brigade", "average_line", 6, std::nullopt, "", "", {}});
     auto fate = [&](const std::string& leader, const std::string& roll) {
         return s.leaders().leader_casualty(leader, 2, {roll}, app::Mode::apply).summary;
     };
@@ -78,6 +80,7 @@ TEST_CASE("Napoleonic fallen leaders: the 2d6 table decides") {
     for (const char* name : {"Aspern", "Wagram"}) {
         battle::Report r;
         r.name = name;
+        r.divisions = {"Saint-Cyr"};  // a battle his side fought
         s.battles().report_battle(r, app::Mode::apply);
         if (std::string(name) == "Aspern") CHECK_THROWS_WITH(s.leaders().return_leader("Massena"), Contains("1 fought since"));
     }

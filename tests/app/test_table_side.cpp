@@ -178,4 +178,10 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     w.s.table_side().roll(r, {"7"});
     REQUIRE(w.s.table_side().drafts().size() == 1);
     CHECK(w.s.table_side().drafts().front().battle == "Aspern-Essling");
+    // Reported without its draft, the battle's name is refused by any beginning of it.
+    battle::Report plain;
+    plain.name = "Aspern-Essling";
+    w.s.battles().report_battle(plain, app::Mode::apply);
+    r.battle = "asp";
+    CHECK_THROWS_WITH(w.s.table_side().roll(r, {"7"}), Contains("battle Aspern-Essling is already recorded"));
 }

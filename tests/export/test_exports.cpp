@@ -764,4 +764,13 @@ TEST_CASE("A label line too long to read on one line takes two, whole: a despica
                                                     "one brigade of his own division</div><div class=\"effectiveness\">Despicable  DP</div>"));
         CHECK_THAT(test::file_bytes(html), Contains("<div class=\"division\">Corps commander, I Corps</div>"));
     }
+    // A small label's lines that fit at their size stay one line each; a name of doubled spaces
+    // taken in two keeps each word once.
+    REQUIRE(test::run_muster("--db " + db + " rename brigade \"Wadsworth/Iron Brigade\" \"Alpha  Bravo Charlie Delta Echo Foxtrot Golf Hotel India\"").code == 0);
+    const auto small = dir.file("small.pdf");
+    REQUIRE(test::run_muster("--db " + db + " export labels --side union --size 40x10 -o " + test::quote(small)).code == 0);
+    const auto text = pdf_text(small);
+    CHECK(std::regex_search(text, std::regex("\\d+/\\d+/\\d+ +Veteran")));  // "9/6/3  Veteran" on one line, not wrapped
+    CHECK_FALSE(std::regex_search(text, std::regex("(^|\\s)t Golf")));  // the wrongly split "Foxtrot" / "t Golf"
+    CHECK_THAT(text, Contains("Golf"));
 }
