@@ -623,8 +623,8 @@ void Store::together(std::int64_t campaign, const std::function<void()>& work) {
 std::int64_t Store::record_operation(std::int64_t campaign, OperationKind kind,
                                              const std::function<std::string(std::int64_t)>& change) {
     auto& db = m_impl->db;
-    SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, part_of) VALUES (?, ?, '', ?, ?)");
-    bind_all(add, campaign, kind, now_utc(), m_together ? m_step : std::nullopt);
+    SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, part_of, player_id) VALUES (?, ?, '', ?, ?, ?)");
+    bind_all(add, campaign, kind, now_utc(), m_together ? m_step : std::nullopt, m_player);
     add.exec();
     const std::int64_t op = db.getLastInsertRowid();
     if (kind == OperationKind::import) {
@@ -655,6 +655,7 @@ struct StepOperation {
     std::optional<std::string> inserted;
     std::string seen_by;
     std::int64_t original = 0;  // for an undo entry: what it undid
+    std::string player;         // the player who made it through his link ("": the organiser)
 };
 
 // The step undo would take back (newest first): the newest operation not undone, with every
@@ -663,14 +664,14 @@ std::vector<StepOperation> undo_step(SQLite::Database& db, std::int64_t campaign
     SQLite::Statement q(db,
                         "WITH target AS (SELECT COALESCE(part_of, id) AS step FROM operation WHERE campaign_id = ?1 AND undone_by IS NULL AND "
                         "kind NOT IN (?2, ?3) AND (changeset IS NOT NULL OR inserted IS NOT NULL) ORDER BY id DESC LIMIT 1) "
-                        "SELECT id, kind, summary, changeset, inserted, seen_by FROM operation, target WHERE campaign_id = ?1 AND "
-                        "(id = target.step OR part_of = target.step) AND undone_by IS NULL AND kind NOT IN (?2, ?3) AND "
-                        "(changeset IS NOT NULL OR inserted IS NOT NULL) ORDER BY id DESC");
+                        "SELECT o.id, kind, summary, changeset, inserted, seen_by, COALESCE(p.name, '') AS player FROM target, operation o "
+                        "LEFT JOIN player p ON p.id = o.player_id WHERE o.campaign_id = ?1 AND (o.id = target.step OR part_of = target.step) "
+                        "AND undone_by IS NULL AND kind NOT IN (?2, ?3) AND (changeset IS NOT NULL OR inserted IS NOT NULL) ORDER BY o.id DESC");
     bind_all(q, campaign, OperationKind::undo, OperationKind::redo);
     std::vector<StepOperation> out;
     for (const Row row(q); q.executeStep();)
         out.push_back({row.id("id"), row.text("kind"), row.text("summary"), row.blob("changeset"),
-                       row.null("inserted") ? std::nullopt : std::optional(row.text("inserted")), row.text("seen_by"), 0});
+                       row.null("inserted") ? std::nullopt : std::optional(row.text("inserted")), row.text("seen_by"), 0, row.text("player")});
     return out;
 }
 
@@ -681,14 +682,15 @@ std::vector<StepOperation> redo_step(SQLite::Database& db, std::int64_t campaign
                         "WITH target AS (SELECT COALESCE(part_of, id) AS step FROM operation WHERE campaign_id = ?1 AND kind = ?2 AND "
                         "undone_by IS NULL AND changeset IS NOT NULL AND id > (SELECT COALESCE(MAX(id), 0) FROM operation WHERE "
                         "campaign_id = ?1 AND kind NOT IN (?2, ?3)) ORDER BY id DESC LIMIT 1) "
-                        "SELECT u.id, o.kind, o.summary, u.changeset, o.seen_by, o.id AS original FROM operation u JOIN target "
-                        "ON u.id = target.step OR u.part_of = target.step JOIN operation o ON o.id = u.undoes "
+                        "SELECT u.id, o.kind, o.summary, u.changeset, o.seen_by, o.id AS original, COALESCE(p.name, '') AS player FROM "
+                        "operation u JOIN target ON u.id = target.step OR u.part_of = target.step JOIN operation o ON o.id = u.undoes "
+                        "LEFT JOIN player p ON p.id = o.player_id "
                         "WHERE u.campaign_id = ?1 AND u.kind = ?2 AND u.undone_by IS NULL AND u.changeset IS NOT NULL ORDER BY u.id DESC");
     bind_all(q, campaign, OperationKind::undo, OperationKind::redo);
     std::vector<StepOperation> out;
     for (const Row row(q); q.executeStep();)
         out.push_back({row.id("id"), row.text("kind"), row.text("summary"), row.blob("changeset"), std::nullopt, row.text("seen_by"),
-                       row.id("original")});
+                       row.id("original"), row.text("player")});
     return out;
 }
 
@@ -699,6 +701,7 @@ journal::Entry planned(const StepOperation& op) {
     e.kind = find_word<OperationKind>(op.kind).value_or(OperationKind::edit);  // a kind damaged: check names it
     e.summary = op.summary;
     e.audience = Audience::parse(op.seen_by);
+    e.player = op.player;
     return e;
 }
 
@@ -723,14 +726,14 @@ std::vector<journal::Entry> Store::step_plan(std::int64_t campaign, bool redo) c
     return out;
 }
 
-std::vector<journal::Entry> Store::undo_last(std::int64_t campaign) { return take_step(campaign, false); }
-std::vector<journal::Entry> Store::redo_last(std::int64_t campaign) { return take_step(campaign, true); }
+std::vector<journal::Entry> Store::undo_last(std::int64_t campaign, bool players_too) { return take_step(campaign, false, players_too); }
+std::vector<journal::Entry> Store::redo_last(std::int64_t campaign) { return take_step(campaign, true, true); }
 
 // Undo: each operation of the step reversed, newest first, the reversal recorded so that a redo
 // can reverse it in turn. Redo: each undo of the step reversed, newest first (the operations
 // done again in the order first made). Either way one journal entry an operation, read by
 // whoever read the operation, and the step's entries a step of their own.
-std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo) {
+std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, bool players_too) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
         require_sound_trees();
@@ -740,6 +743,12 @@ std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo) {
         if (step.empty())
             throw Error(redo ? "nothing to redo: no operation was undone since the last one made"
                              : "nothing to undo: every change of this campaign is already undone");
+        if (!players_too)
+            for (const auto& op : step)
+                if (!op.player.empty())
+                    throw Error("#" + std::to_string(op.id) + " (" + op.kind + ") was made by player " + op.player + " through his link, " +
+                                "who was told it was made: \"" + op.summary + "\"; undo --player takes it back (undo --preview lists the "
+                                "step); nothing was changed");
         std::vector<journal::Entry> out;
         for (const auto& op : step) {
             const auto target = redo ? op.original : op.id;

@@ -60,8 +60,8 @@ public:
     /// Reverses the campaign's last step that is not undone (an operation, or the operations
     /// made together() as one, such as a turn and its arrivals), exactly: one new journal entry
     /// an operation, newest first. Refused when there is nothing to undo or the campaign changed
-    /// underneath it.
-    std::vector<journal::Entry> undo_last(std::int64_t campaign);
+    /// underneath it, or when the step holds an operation a player made and not `players_too`.
+    std::vector<journal::Entry> undo_last(std::int64_t campaign, bool players_too);
     /// Does again, exactly (the same rolls, the same rows), the step undone last, provided no
     /// other operation was made since: one new journal entry an operation, in the order they
     /// were first made. Refused when there is nothing to redo.
@@ -69,6 +69,8 @@ public:
     /// What undo_last (or redo_last) would take back (do again), as the umpire reads it: each
     /// operation's id, kind, summary and audience; empty when there is nothing.
     std::vector<journal::Entry> step_plan(std::int64_t campaign, bool redo) const;
+    /// The operations made from now on are `player`'s, through his link (nullopt: the organiser's).
+    void set_player(std::optional<std::int64_t> player) { m_player = player; }
     /// Who may read an operation (inside run_operation; an operation is the umpire's until set).
     void set_audience(std::int64_t operation, const Audience& audience);
     /// What `side` reads as the operation's summary, where it differs from the umpire's (the
@@ -115,7 +117,7 @@ public:
 private:
     void check_not_stale(std::int64_t campaign) const;
     void require_sound_trees();
-    std::vector<journal::Entry> take_step(std::int64_t campaign, bool redo);
+    std::vector<journal::Entry> take_step(std::int64_t campaign, bool redo, bool players_too);
     std::int64_t record_operation(std::int64_t campaign, OperationKind kind,
                                   const std::function<std::string(std::int64_t operation)>& change);
     std::unique_ptr<Impl> m_impl;
@@ -124,6 +126,7 @@ private:
     bool m_together = false;  ///< inside together(): operations are savepoints
     bool m_trees_sound = false;  ///< every table's and index's first pages read (require_sound_trees)
     std::optional<std::int64_t> m_step;  ///< inside together(): the first operation made, which the others are part of
+    std::optional<std::int64_t> m_player;  ///< whose operations these are (set_player)
 };
 
 }  // namespace muster::db

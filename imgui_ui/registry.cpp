@@ -125,7 +125,7 @@ void register_windows(GuiApp& app) {
                         .run = [g, redo, verb] {
                             const auto step = redo ? g->model().redo_step : g->model().undo_step;
                             auto history = g->session()->history();
-                            redo ? history.redo() : history.undo();
+                            redo ? history.redo() : history.undo(true);  // the umpire reads the step it takes in its title
                             g->set_status(std::string(redo ? "Redid: " : "Undid: ") + app::step_name(step));
                         },
                         .enabled = [g, redo] { return g->model().current && !(redo ? g->model().redo_step : g->model().undo_step).empty(); },

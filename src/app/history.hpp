@@ -16,8 +16,9 @@ public:
     /// fought, exchanges, reveals, the campaign's settings), numbered 1, 2, ... in its view.
     std::vector<journal::Entry> journal(const View& viewer = View::umpire()) const;
     /// Reverses the last step exactly (an operation, or a turn with everything it brought): one
-    /// new journal entry an operation it took back, newest first.
-    std::vector<journal::Entry> undo();
+    /// new journal entry an operation it took back, newest first. A step holding a player's
+    /// operation (made through his link) is refused unless `players_too`.
+    std::vector<journal::Entry> undo(bool players_too = false);
     /// Does again exactly, with the same rolls, the step undone last, unless an operation was
     /// made since: one new journal entry an operation, in the order first made.
     std::vector<journal::Entry> redo();

@@ -121,6 +121,19 @@ void Players::used(const campaign::PlayerInfo& player) const {
     db::Players(m_session.state().store).used(player.id, utc_now("%Y-%m-%dT%H:%M:%SZ"));
 }
 
+std::string Players::on_behalf_of(const campaign::PlayerInfo& player, const std::function<std::string()>& act) {
+    auto& store = m_session.state().store;
+    store.set_player(player.id);
+    try {
+        auto out = act();
+        store.set_player(std::nullopt);
+        return out;
+    } catch (...) {
+        store.set_player(std::nullopt);
+        throw;
+    }
+}
+
 Outcome Players::send_message(const campaign::PlayerInfo& player, const std::string& typed) {
     const auto& side = side_of(player);
     const auto text = checked_prose("the message", typed, k_max_message_chars);

@@ -7,6 +7,7 @@
 #include "app/session.hpp"
 #include "campaign/records.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +39,9 @@ public:
     std::optional<campaign::PlayerInfo> sign_in(std::string_view token);
     /// Notes that the player's link was used now (kept apart from the campaign and its undo).
     void used(const campaign::PlayerInfo& player) const;
+    /// Runs `act`, whose operations are `player`'s, made through his link: the journal records
+    /// whose they are, and the organiser's undo does not take them back unasked.
+    std::string on_behalf_of(const campaign::PlayerInfo& player, const std::function<std::string()>& act);
     /// Orders or a message from a player of a side to the umpire, for the current turn: read by
     /// the umpire and that side.
     Outcome send_message(const campaign::PlayerInfo& player, const std::string& text);

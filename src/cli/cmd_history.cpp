@@ -18,20 +18,23 @@ void add_history_commands(CLI::App& app, Io& io) {
 
     for (const bool redo : {false, true}) {
         auto preview = std::make_shared<bool>(false);
+        auto players_too = std::make_shared<bool>(redo);
         auto* cmd = redo ? app.add_subcommand("redo", "Do again exactly, with the same rolls, what undo took back last (until another operation is made)")
                          : app.add_subcommand("undo", "Reverse the last operation exactly (a turn with everything it brought, as one)");
         cmd->add_flag("--preview", *preview, redo ? "Say what redo would do again, and change nothing" : "Say what undo would take back, and change nothing");
-        on_run(cmd, io, [redo, preview, &io] {
+        if (!redo) cmd->add_flag("--player", *players_too, "Take back a step even if a player made it through his link (muster serve)");
+        on_run(cmd, io, [redo, preview, players_too, &io] {
             auto session = open_campaigns(io);
             if (*preview) {
                 const auto step = session.history().plan(redo);
                 if (step.empty()) throw Error(redo ? "nothing to redo: no operation was undone since the last one made"
                                                    : "nothing to undo: every change of this campaign is already undone");
                 io.out << (redo ? "redo would do again, in this order:\n" : "undo would take back, in this order:\n");
-                for (const auto& e : step) io.out << "  #" << e.id << " (" << word(e.kind) << "): " << e.summary << "\n";
+                for (const auto& e : step)
+                    io.out << "  #" << e.id << " (" << word(e.kind) << "): " << e.summary << (e.player.empty() ? "" : " [made by player " + e.player + "]") << "\n";
                 return;
             }
-            for (const auto& e : redo ? session.history().redo() : session.history().undo()) io.out << e.summary << " (journal #" << e.id << ")\n";
+            for (const auto& e : redo ? session.history().redo() : session.history().undo(*players_too)) io.out << e.summary << " (journal #" << e.id << ")\n";
         });
     }
 

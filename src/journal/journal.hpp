@@ -28,6 +28,7 @@ struct Entry {
     std::optional<std::int64_t> undone_by; ///< the undo that reversed it (for an undo: the redo)
     std::vector<Roll> rolls;
     Audience audience;                     ///< who may read it (and whose dice it rolled)
+    std::string player;                    ///< in a plan of undo: the player who made it through his link ("" the organiser)
 };
 
 }  // namespace muster::journal

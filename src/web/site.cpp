@@ -351,6 +351,7 @@ struct Site::Impl {
     Response show(app::Session& s, const campaign::PlayerInfo& player, const std::string& page, const Request& r, const std::string& token,
                   const std::string& notice, int status);
     std::string act(app::Session& s, const campaign::PlayerInfo& player, const std::string& action, const std::map<std::string, std::string>& form);
+    std::string act_for(app::Session& s, const campaign::PlayerInfo& player, const std::string& action, const std::map<std::string, std::string>& form);
 };
 
 Site::Site(std::string db_path, std::string secret, std::function<void(const std::string&)> failed) : m(std::make_unique<Impl>()) {
@@ -479,6 +480,11 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
 
 std::string Site::Impl::act(app::Session& s, const campaign::PlayerInfo& player, const std::string& action,
                             const std::map<std::string, std::string>& form) {
+    return s.players().on_behalf_of(player, [&] { return act_for(s, player, action, form); });
+}
+
+std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& player, const std::string& action,
+                                const std::map<std::string, std::string>& form) {
     const auto field = [&](const char* name) { return form.count(name) ? form.at(name) : std::string(); };
     if (player.umpire) throw UsageError("the umpire's link reads every side; a side's player answers for his side");
     if (action == "exchange-answer") {

@@ -220,6 +220,33 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     CHECK_THAT(club.ok("check"), Contains("ok: "));  // the players' rows keep every rule check knows
 }
 
+TEST_CASE("The organiser's undo does not take back what a player did through his link unless asked to") {
+    const Club club;
+    const test::Served server(club.db());
+    club.ok("campaign set --date 1863-07-02");  // the organiser's own last step
+    const auto page = server.get(club.meade + "orders").body;
+    REQUIRE(server.post(club.meade + "write", {{"token", test::form_token(page)}, {"text", "Hold Cemetery Hill."}}).status == 200);
+    // Refused, naming whose it is and how to take it back; nothing written.
+    CHECK_THAT(club.refused("undo", 1), Contains("(message) was made by player Meade through his link") && Contains("undo --player") &&
+                                            Contains("nothing was changed"));
+    CHECK_THAT(club.ok("undo --preview"), Contains("Hold Cemetery Hill. [made by player Meade]"));
+    // Asked to, it goes; then the organiser's own step undoes as before, and redo brings both back.
+    CHECK_THAT(club.ok("undo --player"), Contains("Undid #") && Contains("Message from Meade"));
+    CHECK_THAT(club.ok("undo --preview"), !Contains("made by player"));
+    CHECK_THAT(club.ok("undo"), Contains("1863-07-02"));
+    club.ok("redo");
+    CHECK_THAT(club.ok("redo"), Contains("Message from Meade"));
+    club.refused("undo", 1);  // done again, it is still his
+    // An exchange a player proposes is his too; the same proposal made at the CLI is not.
+    const auto camps = server.get(club.meade + "camps").body;
+    REQUIRE(server.post(club.meade + "exchange-propose", {{"token", test::form_token(camps)}, {"offer", "stands:Pickett/Garnett's Brigade=1"}})
+                .status == 200);
+    CHECK_THAT(club.refused("undo", 1), Contains("(exchange) was made by player Meade"));
+    club.ok("undo --player");
+    club.ok("exchange propose --from union --offer \"stands:Pickett/Garnett's Brigade=1\"");
+    CHECK_THAT(club.ok("undo"), Contains("Undid #"));
+}
+
 TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and the server serves on") {
     const Club club;
     const test::Served server(club.db(), "--idle 1");
