@@ -136,6 +136,19 @@ std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campai
     });
 }
 
+std::set<std::int64_t> Battles::battles_known_to(std::int64_t campaign, std::string_view side) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        SQLite::Statement q(db, "SELECT DISTINCT bd.battle_id FROM battle_division bd JOIN battle b ON b.id = bd.battle_id "
+                                "JOIN division d ON d.id = bd.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
+                                "WHERE b.campaign_id = ?1 AND (a.side = ?2 OR NOT d.hidden)");
+        bind_all(q, campaign, std::string(side));
+        std::set<std::int64_t> out;
+        for (const Row row(q); q.executeStep();) out.insert(row.id("battle_id"));
+        return out;
+    });
+}
+
 campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {
     return guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;

@@ -6,6 +6,7 @@
 #include "db/store.hpp"
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ public:
     std::optional<int> stands_when_reported(std::int64_t campaign, const std::string& report, std::int64_t brigade) const;
     /// The battles of a campaign that a division of `side` fought, in id order.
     std::vector<campaign::BattleInfo> battles_fought_by(std::int64_t campaign, std::string_view side) const;
+    /// The battles of a campaign that `side` knows were fought: those a division of it fought,
+    /// and those a division it has seen fought in.
+    std::set<std::int64_t> battles_known_to(std::int64_t campaign, std::string_view side) const;
     /// The divisions that fought with the stands they engaged, the leaders and batteries lost.
     campaign::BattleRecord battle_record(std::int64_t battle) const;
 

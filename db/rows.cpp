@@ -67,6 +67,12 @@ std::string named_as(const std::string& alias, const char* unit) {
 }
 const std::string k_corps_leader_named = named_as("c", "corps"), k_division_leader_named = named_as("d", "division");
 
+// The enemy may read a corps leader's attachment once his grade is revealed (it tells the
+// grade), and only while the division leader he is attached to commands a division it has seen.
+std::string seen_division_leader(const std::string& leader) {
+    return "NOT EXISTS (SELECT 1 FROM division WHERE commander_id = " + leader + " AND hidden)";
+}
+
 }  // namespace
 
 LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company(company) {
@@ -81,8 +87,8 @@ LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company
                 " FROM leader d WHERE d.id = " + alias + ".attached_to) END, (SELECT 'with corps leader ' || " + k_corps_leader_named +
                 " || ' attached' FROM leader c WHERE c.attached_to = " + alias + ".id AND c.status = 'active')) AS " + m_names.back();
     m_names.push_back(alias + "_company_revealed");
-    m_select += ", CASE WHEN " + alias + ".attached_to IS NOT NULL THEN " + alias + ".grade_revealed ELSE (SELECT c.grade_revealed FROM leader c WHERE c.attached_to = " +
-                alias + ".id AND c.status = 'active') END AS " + m_names.back();
+    m_select += ", CASE WHEN " + alias + ".attached_to IS NOT NULL THEN " + alias + ".grade_revealed AND " + seen_division_leader(alias + ".attached_to") +
+                " ELSE (SELECT c.grade_revealed FROM leader c WHERE c.attached_to = " + alias + ".id AND c.status = 'active') END AS " + m_names.back();
 }
 
 army::Leader LeaderColumns::read(const Row& row) const {
@@ -124,7 +130,8 @@ std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campai
     }
     // Each attachment in play, as both leaders print it: by name, or by the unit commanded (of
     // the leaders read: with ids, those corps leaders by their ids, not every one of the campaign).
-    SQLite::Statement company(db, "SELECT c.id AS corps_leader, d.id AS division_leader, c.grade_revealed, " + k_corps_leader_named + " AS corps, " +
+    SQLite::Statement company(db, "SELECT c.id AS corps_leader, d.id AS division_leader, c.grade_revealed AND " + seen_division_leader("d.id") +
+                                      " AS grade_revealed, " + k_corps_leader_named + " AS corps, " +
                                       k_division_leader_named + " AS division FROM leader c JOIN leader d ON d.id = c.attached_to WHERE " +
                                       (ids ? "+" : "") + "c.campaign_id = ?1 AND c.status = 'active'" +
                                       (ids ? " AND c.id IN (SELECT value FROM json_each(?2))" : ""));

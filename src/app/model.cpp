@@ -10,6 +10,8 @@
 #include "army/view.hpp"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 namespace muster::app {
 
@@ -62,6 +64,17 @@ CampaignModel load_model(Session& session, int journal_page) {
     // What each view draws, worked out here so that the first frame after a change need not.
     std::vector<std::string> labels;
     for (const auto& l : model.roster.leaders) labels.push_back(l.label());
+    // Each battle's divisions, for the battles a side knows were fought (Battles::battles_known_to).
+    std::map<std::int64_t, std::vector<const army::Division*>> fought_by;
+    if (!model.plans.empty()) {
+        std::map<std::int64_t, const army::Division*> division;
+        for (const auto& a : model.oob.armies)
+            for (const auto& k : a.corps)
+                for (const auto& d : k.divisions) division[d.id] = &d;
+        for (const auto& b : model.battles)
+            for (const auto& d : b.record.divisions)
+                if (const auto it = division.find(d.division_id); it != division.end()) fought_by[b.battle.id].push_back(it->second);
+    }
     for (auto& seen : model.views) {
         // What the view's list of units shows, heard through its filter: not a copy of the
         // whole order of battle a side reads (a side's took 20 MB at 10,000 divisions).
@@ -71,7 +84,12 @@ CampaignModel load_model(Session& session, int journal_page) {
         seen.leaders = leaders_seen_at(model.roster, model.oob, seen.viewer);
         std::stable_sort(seen.leaders.begin(), seen.leaders.end(), [&](size_t a, size_t b) { return labels[a] < labels[b]; });
         seen.picture = season_picture(model, seen.viewer);
-        if (!model.plans.empty()) seen.plans = plans_seen(model.plans, model.oob, divisions_seen(model.oob, seen.viewer), drafts, seen.viewer);
+        if (model.plans.empty()) continue;
+        std::set<std::int64_t> known;
+        for (const auto& [battle, divisions] : fought_by)
+            if (std::any_of(divisions.begin(), divisions.end(), [&](const army::Division* d) { return seen.viewer.owns(d->side) || !d->hidden; }))
+                known.insert(battle);
+        seen.plans = plans_seen(model.plans, model.oob, divisions_seen(model.oob, seen.viewer), drafts, known, seen.viewer);
     }
     return model;
 }

@@ -102,7 +102,8 @@ std::string journal_line(db::Store& store, std::int64_t op, const std::string& h
 }  // namespace
 
 std::vector<PlanView> plans_seen(const std::vector<campaign::PlannedBattle>& plans, const army::OrderOfBattle& all,
-                                 const std::set<std::int64_t>& seen, const std::vector<campaign::DraftInfo>& drafts, const View& viewer) {
+                                 const std::set<std::int64_t>& seen, const std::vector<campaign::DraftInfo>& drafts,
+                                 const std::set<std::int64_t>& known, const View& viewer) {
     std::vector<PlanView> out;
     if (plans.empty()) return out;
     std::map<std::int64_t, const army::Division*> divisions;
@@ -112,6 +113,9 @@ std::vector<PlanView> plans_seen(const std::vector<campaign::PlannedBattle>& pla
     for (const auto& p : plans) {
         PlanView v;
         v.plan = p.plan;
+        // Closed by a battle the side neither fought nor saw fought (only the enemy's hidden
+        // divisions did): that it was fought is not the side's to know.
+        if (!viewer.is_umpire() && v.plan.battle_id && !known.count(*v.plan.battle_id)) v.plan.battle_id.reset();
         for (const auto& e : p.divisions) {
             const auto it = divisions.find(e.division_id);
             if (it == divisions.end())
@@ -334,13 +338,15 @@ std::vector<PlanView> Plans::list(const View& viewer) const {
     std::vector<campaign::PlannedBattle> plans;
     army::OrderOfBattle all;
     std::vector<campaign::DraftInfo> drafts;
+    std::set<std::int64_t> known;
     store.read([&] {
         plans = db::Battles(store).plans(c.id);
         if (plans.empty()) return;
         all = db::Rosters(store).order_of_battle(c.id);
         if (viewer.is_umpire()) drafts = db::Battles(store).drafts(c.id);
+        else known = db::Battles(store).battles_known_to(c.id, viewer.side());
     });
-    return plans_seen(plans, all, plans.empty() ? std::set<std::int64_t>{} : divisions_seen(all, viewer), drafts, viewer);
+    return plans_seen(plans, all, plans.empty() ? std::set<std::int64_t>{} : divisions_seen(all, viewer), drafts, known, viewer);
 }
 
 std::string Plans::show(const std::string& typed, const View& viewer) const {

@@ -16,6 +16,41 @@
 namespace muster::app {
 namespace {
 
+// The lines of a summary read by several sides. A line that tells of a brigade beyond what
+// every reader knows (its fate, its strength) is private to its division while the division is
+// hidden from the enemy: its own side reads it whole, the enemy reads `shared` (none: nothing).
+struct SummaryLines {
+    struct Line {
+        std::string text;
+        std::optional<std::string> shared;
+        std::optional<std::int64_t> division;  // set: private while this division is hidden
+    };
+    std::vector<Line> lines;
+
+    void add(std::string text) { lines.push_back({std::move(text), std::nullopt, std::nullopt}); }
+    void add_private(std::string text, std::optional<std::string> shared, std::int64_t division) {
+        lines.push_back({std::move(text), std::move(shared), division});
+    }
+    // The umpire's summary in `out` (its lines too); each reader's where it differs.
+    void write(db::Store& store, std::int64_t op, const std::string& head, const std::set<std::string>& readers, Outcome& out) const {
+        std::vector<std::int64_t> divisions;
+        for (const auto& l : lines)
+            if (l.division) divisions.push_back(*l.division);
+        const auto fog = db::Forces(store).division_fog(divisions);
+        for (const auto& l : lines) out.lines.push_back(l.text);
+        out.summary = head + join(out.lines, "; ");
+        for (const auto& side : readers) {
+            std::vector<std::string> seen;
+            for (const auto& l : lines) {
+                const auto* f = l.division ? &fog.at(*l.division) : nullptr;
+                if (!f || f->first == side || !f->second) seen.push_back(l.text);
+                else if (l.shared) seen.push_back(*l.shared);
+            }
+            if (const auto line = head + join(seen, "; "); line != out.summary) store.set_side_summary(op, side, line);
+        }
+    }
+};
+
 // "stands:Heth/1st Brigade=3", "leader:Archer", "battery:Heth/1st Battery".
 // How an exchange names a unit held: a brigade's "Division/Brigade", a leader's name (or, for
 // one unnamed, the post he held), a battery's "Owner/Battery".
@@ -273,27 +308,28 @@ Outcome Prisoners::liberate(const std::string& camp_name) {
         if (camp.liberated) throw Error("camp " + camp.name + " was already liberated");
         // Read by the captor and by every side whose men go home.
         std::set<std::string> sides{camp.side};
-        int freed = 0;
+        SummaryLines lines;
         for (const auto& h : refs.holdings()) {
             if (h.camp_id != camp.id) continue;
-            std::string line = "home: " + refs.describe(h);
-            if (h.kind == HeldKind::stands) {
-                const auto& b = refs.brigade_at(h.unit_id, "a prisoner");
-                if (!is_active(b.status))
-                    line += " (the " + m_session.rules().brigade_noun() + " is " + word(b.status) + ": they wait there until merged into another)";
-            }
-            out.lines.push_back(line);
+            const std::string line = "home: " + refs.describe(h);
+            const auto* b = h.kind == HeldKind::stands ? &refs.brigade_at(h.unit_id, "a prisoner") : nullptr;
+            if (b && !is_active(b->status))
+                lines.add_private(line + " (the " + m_session.rules().brigade_noun() + " is " + word(b->status) + ": they wait there until merged into another)",
+                                  line, b->division_id);
+            else
+                lines.add(line);
             free_holding(store, op, h, h.stands, MoveKind::freed);
             sides.insert(refs.side_of(h.kind, h.unit_id));
-            ++freed;
         }
-        if (freed == 0) throw Error("camp " + camp.name + " holds no one: there is nobody to liberate");
+        if (lines.lines.empty()) throw Error("camp " + camp.name + " holds no one: there is nobody to liberate");
         for (const auto& h : refs.holdings())
-            if (h.camp_id == camp.id && h.kind == HeldKind::stands)
-                relabel_above_start(store, m_session.rules(), h.unit_id, refs.brigade_at(h.unit_id, "a prisoner").ref(), out);
+            if (h.camp_id == camp.id && h.kind == HeldKind::stands) {
+                const auto& b = refs.brigade_at(h.unit_id, "a prisoner");
+                if (auto line = relabel_above_start(store, m_session.rules(), b.id, b.ref())) lines.add_private(std::move(*line), std::nullopt, b.division_id);
+            }
         db::Prisoners(store).set_camp_liberated(camp.id);
         store.set_audience(op, Audience::sides(sides));
-        out.summary = "Liberated " + camp.name + ": " + join(out.lines, "; ");
+        lines.write(store, op, "Liberated " + camp.name + ": ", sides, out);
     });
 }
 
@@ -375,16 +411,19 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
         }
         // Everything is checked before anything moves: all of it goes home, or none of it.
         std::vector<std::pair<campaign::Holding, int>> moves;
+        SummaryLines lines;
         for (const auto& item : row->items) {
             const auto parts = take(refs, item, item.direction == Direction::offer ? row->proposer : row->counterpart);
             moves.insert(moves.end(), parts.begin(), parts.end());
-            out.lines.push_back("home: " + refs.describe(item));
+            lines.add("home: " + refs.describe(item));
         }
         for (const auto& [h, n] : moves) free_holding(store, op, h, n, MoveKind::exchanged);
         for (const auto& [h, n] : moves)
-            if (h.kind == HeldKind::stands)
-                relabel_above_start(store, m_session.rules(), h.unit_id, refs.brigade_at(h.unit_id, "a prisoner").ref(), out);
-        out.summary = "Exchange #" + std::to_string(id) + " accepted by " + side + ": " + join(out.lines, "; ");
+            if (h.kind == HeldKind::stands) {
+                const auto& b = refs.brigade_at(h.unit_id, "a prisoner");
+                if (auto line = relabel_above_start(store, m_session.rules(), b.id, b.ref())) lines.add_private(std::move(*line), std::nullopt, b.division_id);
+            }
+        lines.write(store, op, "Exchange #" + std::to_string(id) + " accepted by " + side + ": ", {row->proposer, row->counterpart}, out);
     }, [&] { return db::Prisoners(store).exchange_divisions(id); });  // its brigades' and batteries' divisions hold all it reads
 }
 

@@ -334,17 +334,20 @@ std::pair<std::int64_t, std::string> army_named(const db::Store& store, const ca
     return found(db::Forces(store).find_army(c.id, name), UnitKind::army, name);
 }
 
-void relabel_above_start(db::Store& store, const rules::RuleSet& r, std::int64_t id, const std::string& ref, Outcome& out) {
+std::optional<std::string> relabel_above_start(db::Store& store, const rules::RuleSet& r, std::int64_t id, const std::string& ref) {
     const auto b = db::Forces(store).brigade(id);
-    if (!b || b->stands <= b->start_stands) return;
+    if (!b || b->stands <= b->start_stands) return std::nullopt;
     if (const auto* label = r.effectiveness.find(b->rating, b->stands)) {
         db::Forces(store).relabel_brigade(id, *label, db::LabelledBy::as_given);
-        out.lines.push_back(ref + " is above its start of " + std::to_string(b->start_stands) + " with " + std::to_string(b->stands) +
-                            " stands: labelled " + label->text());
-    } else {
-        out.lines.push_back(ref + " has " + std::to_string(b->stands) + " stands, above its start of " + std::to_string(b->start_stands) +
-                            ", and the effectiveness table has no " + b->rating + " label for that many: it keeps " + b->label.text());
+        return ref + " is above its start of " + std::to_string(b->start_stands) + " with " + std::to_string(b->stands) +
+               " stands: labelled " + label->text();
     }
+    return ref + " has " + std::to_string(b->stands) + " stands, above its start of " + std::to_string(b->start_stands) +
+           ", and the effectiveness table has no " + b->rating + " label for that many: it keeps " + b->label.text();
+}
+
+void relabel_above_start(db::Store& store, const rules::RuleSet& r, std::int64_t id, const std::string& ref, Outcome& out) {
+    if (auto line = relabel_above_start(store, r, id, ref)) out.lines.push_back(std::move(*line));
 }
 
 const rules::Side& stored_side(const rules::RuleSet& r, const std::string& id) {

@@ -117,6 +117,8 @@ std::pair<std::int64_t, std::string> army_named(const db::Store& store, const ca
 /// start strength is labelled for its new strength (the ledger takes it as given), where the rule
 /// set's table has a label for that many; a line for the outcome says so, or says why not.
 void relabel_above_start(db::Store& store, const rules::RuleSet& rules, std::int64_t brigade, const std::string& ref, Outcome& out);
+/// The same, giving the line (none: the brigade is not above its start).
+std::optional<std::string> relabel_above_start(db::Store& store, const rules::RuleSet& rules, std::int64_t brigade, const std::string& ref);
 
 /// A side the campaign's rows name: one its rule set does not have is damage, refused naming it
 /// and pointing at muster check.

@@ -91,8 +91,10 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(shown, Contains("Battle of Freeman's Farm, 1777-09-19, Freeman's Farm, north of Saratoga (casualties not yet returned)"));
     CHECK_THAT(shown, Contains("As planned\n  Deployed on the field\n"));
     CHECK_THAT(ok("battle list"), Contains("casualties not yet returned") && Contains("Bemis Heights") && Contains("planned"));
-    CHECK_THAT(ok("battle list --as british"), Contains("reported"));  // the British did not fight there, but knew of the plan
-    CHECK_THAT(ok("battle show " + ff + " --as british"), Contains("(reported)"));
+    // Only Poor, hidden from the British, fought in the report: that it was fought is not theirs to
+    // know, so the plan they knew of is still planned to them.
+    CHECK_THAT(ok("battle list --as british"), Contains("Freeman's Farm  1777-09-19  Freeman's Farm, north of Saratoga  planned"));
+    CHECK_THAT(ok("battle show " + ff + " --as british"), Contains("(planned, not yet fought)"));
     CHECK_THAT(refused("battle deploy " + ff + " Glover", 1), Contains("battle Freeman's Farm is already reported") && Contains("Bemis Heights"));
     CHECK_THAT(refused("battle plan " + ff, 1), Contains("is already recorded"));
     CHECK_THAT(ok("check"), Contains("every ledger balances"));

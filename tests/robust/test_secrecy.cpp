@@ -527,3 +527,75 @@ TEST_CASE("A side's view of everything is byte-identical with and without the en
     WARN(hidden_done << " steps done to the enemy's hidden divisions");
     CHECK(hidden_done >= 10 * test::scaled(6));  // they were done, not refused
 }
+
+namespace {
+
+// A campaign of two small armies: the Union's Wadsworth arrived, the Confederates' Heth not yet,
+// a Union camp, a despicable Confederate corps leader.
+const std::vector<std::string> k_small_war = {
+    "campaign new T --rules acw --date 1863-07-01 --theater east --seed 7",
+    "add army AoP --side union --leader Meade --grade average",
+    "add corps \"I Corps\" --army AoP --leader Reynolds --grade average",
+    "add division Wadsworth --corps \"I Corps\"",
+    "add army ANV --side confederate --leader Lee --grade average",
+    "add corps \"Third Corps\" --army ANV --leader Hill --grade despicable",
+    "add division Heth --corps \"Third Corps\"",
+    "camp new \"Fort Delaware\" --side union",
+    "arrive Wadsworth"};
+
+// What the campaign does in both builds (`both`) and in the one with the enemy's hidden doings
+// only (`hidden`), in order: each step is one or the other.
+struct Step {
+    bool hidden;
+    std::string command;
+};
+
+}  // namespace
+
+TEST_CASE("What the enemy does out of sight does not show through a shared plan, a corps leader's attachment or a prisoner's fate") {
+    // Each story is played twice, with and without its hidden steps; the Union's view of
+    // everything must not tell the two apart.
+    const std::vector<std::pair<std::string, std::vector<Step>>> stories = {
+        {"a corps leader attached to a hidden division's leader, his grade revealed",
+         {{true, "add division Pender --corps \"Third Corps\""}, {true, "arrive Pender"}, {false, "arrive Heth"}, {false, "reveal Heth"},
+          {true, "leader attach Hill Pender"}, {false, "leader reveal Hill"}}},
+        {"a plan every side reads, closed by a battle of the enemy's hidden division alone",
+         {{true, "add division Pender --corps \"Third Corps\""}, {true, "arrive Pender"}, {false, "battle plan \"Big Fight\""},
+          {true, "battle report --name \"Big Fight\" --loss \"Pender/1st Brigade=1\""}}},
+        {"prisoners of a hidden division freed after their brigade was disbanded and another grew past its start",
+         {{false, "add division Pender --corps \"Third Corps\""}, {false, "arrive Pender"},
+          {false, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --captured \"Pender/2nd Brigade=1@Fort Delaware\" "
+                  "--captured \"Pender/3rd Brigade=1@Fort Delaware\" --keep-hidden"},
+          {true, "brigade disband \"Pender/3rd Brigade\""}, {true, "brigade merge \"Pender/1st Brigade\" --into \"Pender/2nd Brigade\""},
+          {false, "camp liberate \"Fort Delaware\""}}},
+        {"prisoners of a hidden division exchanged home to a brigade grown past its start",
+         {{false, "add division Pender --corps \"Third Corps\""}, {false, "arrive Pender"},
+          {false, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --captured \"Pender/2nd Brigade=1@Fort Delaware\" --keep-hidden"},
+          {true, "brigade merge \"Pender/1st Brigade\" --into \"Pender/2nd Brigade\""},
+          {false, "exchange propose --from union --offer \"stands:Pender/2nd Brigade=1\""}, {false, "exchange accept 1 --side confederate"}}},
+    };
+    for (const auto& [story, steps] : stories) {
+        INFO(story);
+        test::TempDir dir;
+        std::string seen[2];
+        for (const bool hidden : {false, true}) {
+            const auto db = dir.file(hidden ? "with.db" : "without.db");
+            for (const auto& command : k_small_war) REQUIRE(test::run_muster("--db " + test::quote(db) + " " + command).code == 0);
+            for (const auto& step : steps) {
+                if (step.hidden && !hidden) continue;
+                const auto r = test::run_muster("--db " + test::quote(db) + " " + step.command);
+                INFO(step.command << "\n" << r.err);
+                REQUIRE(r.code == 0);
+            }
+            seen[hidden] = everything_seen(db, dir.path(), "union") + model_seen(db, "union") + served_seen(db, "union");
+        }
+        // The hidden steps were taken: the umpire's journals differ.
+        CHECK(test::run_muster("--db " + test::quote(dir.file("with.db")) + " journal").out.size() >
+              test::run_muster("--db " + test::quote(dir.file("without.db")) + " journal").out.size());
+        CHECK(seen[false] == seen[true]);
+        if (seen[false] != seen[true] && std::getenv("MUSTER_SECRECY_DIFF")) {
+            std::ofstream(std::string(std::getenv("MUSTER_SECRECY_DIFF")) + ".a") << seen[false];
+            std::ofstream(std::string(std::getenv("MUSTER_SECRECY_DIFF")) + ".b") << seen[true];
+        }
+    }
+}
