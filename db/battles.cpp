@@ -222,6 +222,21 @@ std::vector<campaign::DraftInfo> Battles::drafts(std::int64_t campaign) const {
     });
 }
 
+std::optional<int> Battles::take_submitted_loss(std::int64_t campaign, const std::string& battle, std::int64_t brigade) {
+    return guarded(m_store.path(), [&]() -> std::optional<int> {
+        auto& db = m_store.impl().db;
+        const std::string lines = "FROM draft_line WHERE campaign_id = ?1 AND battle = ?2 AND kind = ?3 AND brigade_id = ?4 AND "
+                                  "operation_id IN (SELECT id FROM operation WHERE kind = ?5)";
+        SQLite::Statement q(db, "SELECT count(*) AS n, sum(stands) AS stands " + lines);
+        bind_all(q, campaign, battle, DraftKind::lost, brigade, OperationKind::submission);
+        q.executeStep();
+        if (Row(q).integer("n") == 0) return std::nullopt;
+        const int stands = Row(q).integer("stands");
+        exec(db, ("DELETE " + lines).c_str(), campaign, battle, DraftKind::lost, brigade, OperationKind::submission);
+        return stands;
+    });
+}
+
 void Battles::clear_draft(std::int64_t campaign, const std::string& battle) {
     guarded(m_store.path(), [&] {
         exec(m_store.impl().db, "DELETE FROM draft_line WHERE campaign_id = ? AND battle = ?", campaign, battle);

@@ -6,6 +6,7 @@
 #include "db/store.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -44,6 +45,9 @@ public:
 
     /// Adds a line to a battle's draft report (inside run_operation: the roll that gave it).
     void insert_draft_line(std::int64_t campaign, const campaign::DraftLine& line);
+    /// Takes out of a battle's draft the stands a player submitted earlier
+    /// as lost by `brigade`: what they were, none where nothing was.
+    std::optional<int> take_submitted_loss(std::int64_t campaign, const std::string& battle, std::int64_t brigade);
     /// A battle's draft report, in the order the rolls added it.
     std::vector<campaign::DraftLine> draft(std::int64_t campaign, const std::string& battle) const;
     /// The battles with a draft report waiting, by name.

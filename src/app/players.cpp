@@ -142,6 +142,11 @@ Outcome Players::send_message(const campaign::PlayerInfo& player, const std::str
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::message, [&](std::int64_t op) {
         store.set_audience(op, Audience::side(side));
+        // The same words again from him this turn, as his last: a form sent twice (a page reloaded).
+        const auto all = db::Players(store).messages(c.id);
+        const auto last = std::find_if(all.rbegin(), all.rend(), [&](const campaign::MessageInfo& m) { return m.player == player.name; });
+        if (last != all.rend() && last->turn == c.turn && last->text == text)
+            throw UsageError("this message was sent already, at " + last->created_at + ": it is not sent twice");
         db::Players(store).insert_message(c.id, player.id, side, c.turn, text, utc_now("%Y-%m-%dT%H:%M:%SZ"));
         std::string first_line = text.substr(0, text.find('\n'));
         if (first_line.size() > 80) {  // cut between characters, not inside one
@@ -163,7 +168,7 @@ std::vector<campaign::MessageInfo> Players::messages(const View& viewer) const {
 
 Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::string& given_battle, const std::vector<std::string>& losses) {
     const auto& side = side_of(player);
-    const auto battle = require_name("battle", given_battle);
+    auto battle = require_name("battle", given_battle);
     if (losses.empty()) throw UsageError("no losses given: one line a brigade, \"Division/Brigade=N\"");
     // A battle the side fought is reported already (in any case, as a battle is named); one it
     // did not fight is not its to know of.
@@ -172,6 +177,9 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::submission, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         store.set_audience(op, Audience::side(side));
+        // Into the draft waiting under the battle's name as first spelled, in whatever case typed.
+        for (const auto& d : db::Battles(store).drafts(m_session.current().id))
+            if (same_ignoring_case(d.battle, battle)) battle = d.battle;
         std::vector<std::int64_t> seen;
         for (const auto& line : losses) {
             const auto eq = line.rfind('=');
@@ -197,8 +205,10 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             d.brigade_id = brigade->id;
             d.stands = n;
             d.why = "submitted by " + player.name + " (" + side + ")";
+            // Submitted again (a correction, a form sent twice): the newest stands, not the sum.
+            const auto was = db::Battles(store).take_submitted_loss(m_session.current().id, battle, brigade->id);
             db::Battles(store).insert_draft_line(m_session.current().id, d);
-            out.lines.push_back(ref + ": " + count_of(n, "stand", "stands") + " lost");
+            out.lines.push_back(ref + ": " + count_of(n, "stand", "stands") + " lost" + (was ? " (was " + std::to_string(*was) + ")" : ""));
         }
         out.summary = "Losses of the " + side + " in the battle of " + battle + " submitted by " + player.name + " for the umpire to review: " +
                       join(out.lines, ", ");

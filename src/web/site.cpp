@@ -112,9 +112,11 @@ std::map<std::string, std::string> form_fields(const std::string& body) {
     return out;
 }
 
+// A text area's lines, which a browser sends ending in CR LF: each without its CR, trimmed.
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> out;
     for (auto& line : split(text, '\n')) {
+        if (line.ends_with('\r')) line.pop_back();
         const auto kept = std::string(trim(line));
         if (!kept.empty()) out.push_back(kept);
     }

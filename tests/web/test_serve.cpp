@@ -187,12 +187,26 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     CHECK_THAT(club.ok("player inbox"), Contains("Meade (union)") && Contains("    Hold Cemetery Hill.\n    Send Sykes up."));
     CHECK_THAT(club.ok("journal --as union"), Contains("Message from Meade (union) to the umpire, turn 1: Hold Cemetery Hill."));
     CHECK_THAT(club.ok("journal --as confederate"), !Contains("Message from"));
+    // Sent again (the page reloaded): refused, not doubled; losses sent again replace the first.
+    const auto again = server.post(club.meade + "write", {{"token", test::form_token(page)}, {"text", "Hold Cemetery Hill.\r\nSend Sykes up."}});
+    CHECK(again.status == 422);
+    CHECK_THAT(again.body, Contains("sent already"));
     CHECK_THAT(server.get(club.lee + "orders").body, !Contains("Cemetery"));
     // Losses submitted: the umpire's draft to review.
-    CHECK(server.post(club.meade + "losses", {{"token", test::form_token(page)}, {"battle", "Culp's Hill"}, {"losses", "Wadsworth/Iron Brigade=2\n"}})
-              .status == 200);
-    CHECK_THAT(club.ok("battle draft \"Culp's Hill\""), Contains("Wadsworth/Iron Brigade: 2 stands lost") && Contains("submitted by Meade"));
-    CHECK_THAT(club.ok("player inbox"), Contains("Culp's Hill: 1 line"));
+    // Lines as a browser's text area sends them, ending in CR LF.
+    const auto submitted = server.post(club.meade + "losses", {{"token", test::form_token(page)}, {"battle", "Culp's Hill"},
+                                                               {"losses", "Wadsworth/Iron Brigade=2\r\nWadsworth/Cutler's Brigade=1\r\n"}});
+    INFO(submitted.body);
+    CHECK(submitted.status == 200);
+    CHECK_THAT(club.ok("battle draft \"Culp's Hill\""), Contains("Wadsworth/Iron Brigade: 2 stands lost") && Contains("submitted by Meade") &&
+                                                          Contains("Wadsworth/Cutler's Brigade: 1 stand lost"));
+    const auto corrected = server.post(club.meade + "losses", {{"token", test::form_token(page)}, {"battle", "culp's hill"},
+                                                               {"losses", "Wadsworth/Iron Brigade=3"}});
+    CHECK(corrected.status == 200);
+    CHECK_THAT(corrected.body, Contains("Wadsworth/Iron Brigade: 3 stands lost (was 2)"));
+    const auto draft = club.ok("battle draft \"Culp's Hill\"");
+    CHECK_THAT(draft, Contains("Wadsworth/Iron Brigade: 3 stands lost") && !Contains("2 stands lost") && Contains("Cutler's Brigade: 1 stand lost"));
+    CHECK_THAT(club.ok("player inbox"), Contains("Culp's Hill: 2 lines"));
     // Refused with the reason, and nothing written: an enemy brigade, a hidden one, a battle
     // already reported, a message of control characters; the umpire's link acts for no side.
     const auto before = club.dump();
