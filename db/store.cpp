@@ -726,6 +726,12 @@ std::vector<journal::Entry> Store::step_plan(std::int64_t campaign, bool redo) c
     return out;
 }
 
+Error nothing_to_take(bool redo) {
+    return Error(redo ? "nothing to redo: redo does again what undo took back, until another operation is made, and none was undone since "
+                        "the last one made"
+                      : "nothing to undo: every change of this campaign is already undone");
+}
+
 std::vector<journal::Entry> Store::undo_last(std::int64_t campaign, bool players_too) { return take_step(campaign, false, players_too); }
 std::vector<journal::Entry> Store::redo_last(std::int64_t campaign) { return take_step(campaign, true, true); }
 
@@ -741,8 +747,7 @@ std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, b
         check_not_stale(campaign);
         const auto step = redo ? redo_step(db, campaign) : undo_step(db, campaign);
         if (step.empty())
-            throw Error(redo ? "nothing to redo: no operation was undone since the last one made"
-                             : "nothing to undo: every change of this campaign is already undone");
+            throw nothing_to_take(redo);
         if (!players_too)
             for (const auto& op : step)
                 if (!op.player.empty())

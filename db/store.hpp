@@ -18,6 +18,9 @@
 
 namespace muster::db {
 
+/// The refusal of an undo (a redo) with nothing to take back (do again).
+Error nothing_to_take(bool redo);
+
 /// The schema version this muster writes (the number of the last migration).
 int schema_version();
 

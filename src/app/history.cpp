@@ -14,6 +14,8 @@ std::vector<journal::Entry> History::journal(const View& viewer) const {
     return db::History(m_session.state().store).journal_entries(m_session.current().id, viewer);
 }
 
+Error nothing_to_take(bool redo) { return db::nothing_to_take(redo); }
+
 std::vector<journal::Entry> History::undo(bool players_too) { return m_session.state().store.undo_last(m_session.current().id, players_too); }
 std::vector<journal::Entry> History::redo() { return m_session.state().store.redo_last(m_session.current().id); }
 std::vector<journal::Entry> History::plan(bool redo) const { return m_session.state().store.step_plan(m_session.current().id, redo); }

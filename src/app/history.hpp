@@ -1,12 +1,16 @@
 #pragma once
 // Looking back: the journal of operations and rolls, undo, the ledger check, backups.
 #include "app/session.hpp"
+#include "core/error.hpp"
 #include "journal/journal.hpp"
 
 #include <string>
 #include <vector>
 
 namespace muster::app {
+
+/// The refusal of an undo (a redo) with nothing to take back (do again).
+Error nothing_to_take(bool redo);
 
 class History {
 public:

@@ -84,7 +84,13 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
                io.db = path;
            },
            "Campaign database file (default: $XDG_DATA_HOME/muster/campaigns.db)");
-    app.add_option("--campaign", io.campaign, "Campaign to act on (default: the database's current one)");
+    app.add_option_function<std::string>(
+           "--campaign",
+           [&io](const std::string& name) {
+               if (name.empty()) throw CLI::ValidationError("--campaign", "is empty: give a campaign's name, or leave --campaign out for the current one");
+               io.campaign = name;
+           },
+           "Campaign to act on (default: the database's current one)");
     app.add_option("--lock-wait", io.lock_wait_ms, "Milliseconds to wait for another muster's write lock, 0 to 600000 (default 5000)")
         ->check(CLI::Range(0, 600000).description(""));
     add_campaign_commands(app, io);
@@ -106,20 +112,20 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
     } catch (const CLI::ParseError& e) {
         // --help and --version are "errors" with exit code 0; real ones get one line.
         if (e.get_exit_code() == 0) return app.exit(e, out, err);
-        err << "muster: " << e.what() << " (see --help)\n";
+        err << "muster: " << visible(e.what()) << " (see --help)\n";
         return 2;
     }
     try {
         if (io.action) io.action();
         return 0;
     } catch (const UsageError& e) {
-        err << "muster: " << e.what() << "\n";
+        err << "muster: " << visible(e.what()) << "\n";  // one line, whatever a damaged file put in it
         return 2;
     } catch (const Error& e) {
-        err << "muster: " << e.what() << "\n";
+        err << "muster: " << visible(e.what()) << "\n";
         return 1;
     } catch (const std::exception& e) {
-        err << "muster: unexpected error: " << e.what() << "\n";
+        err << "muster: unexpected error: " << visible(e.what()) << "\n";
         return 1;
     }
 }

@@ -27,8 +27,7 @@ void add_history_commands(CLI::App& app, Io& io) {
             auto session = open_campaigns(io);
             if (*preview) {
                 const auto step = session.history().plan(redo);
-                if (step.empty()) throw Error(redo ? "nothing to redo: no operation was undone since the last one made"
-                                                   : "nothing to undo: every change of this campaign is already undone");
+                if (step.empty()) throw app::nothing_to_take(redo);
                 io.out << (redo ? "redo would do again, in this order:\n" : "undo would take back, in this order:\n");
                 for (const auto& e : step)
                     io.out << "  #" << e.id << " (" << word(e.kind) << "): " << e.summary << (e.player.empty() ? "" : " [made by player " + e.player + "]") << "\n";

@@ -38,6 +38,14 @@ bool is_bidi(char32_t c) {
     return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
 }
 
+// A space other than ASCII's: no-break, en, em, thin, ideographic...
+bool is_wide_space(char32_t c) {
+    return c == 0x00A0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+// A character that shows nothing: two names would look the same with and without it.
+bool is_invisible(char32_t c) { return c == 0x00AD || c == 0x180E || c == 0x200B || c == 0x2060 || c == 0xFEFF; }
+
 std::string hex(const char* format, unsigned value) {
     char buf[16];
     std::snprintf(buf, sizeof buf, format, value);
@@ -48,12 +56,21 @@ std::string hex(const char* format, unsigned value) {
 
 std::string name_problem(std::string_view name) {
     if (trim(name).empty()) return "it is empty";
+    bool blank = true;
+    for (size_t i = 0; i < name.size() && blank;) {
+        const char32_t c = decode(name, i);
+        blank = c == ' ' || is_wide_space(c);
+    }
+    if (blank) return "it is blank: spaces only";
     size_t chars = 0;
     for (size_t i = 0; i < name.size();) {
         const size_t at = i;
         const char32_t c = decode(name, i);
         ++chars;
         const auto where = [&] { return " at character " + std::to_string(chars); };
+        if (is_wide_space(c) && (at == 0 || i == name.size()))
+            return "space " + hex("U+%04X", static_cast<unsigned>(c)) + where() + " (a name does not begin or end with a space)";
+        if (is_invisible(c)) return "invisible character " + hex("U+%04X", static_cast<unsigned>(c)) + where() + " (it shows nothing)";
         if (c == k_invalid) return "byte " + hex("\\x%02X", static_cast<unsigned char>(name[at])) + " is not valid UTF-8" + where();
         if (c == 0) return "a NUL character" + where();
         if (is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where();

@@ -8,10 +8,12 @@
 namespace muster::exporter {
 namespace {
 
+// The batteries in service, counted as the totals count them, then those out of it.
 std::string batteries_line(const std::vector<army::Battery>& list) {
-    std::vector<std::string> names;
-    for (const auto& b : list) names.push_back(is_active(b.status) ? b.name : b.name + " (" + word(b.status) + ")");
-    return count_of(static_cast<int>(list.size()), "battery", "batteries") + (names.empty() ? "" : ": " + join(names, ", "));
+    std::vector<std::string> active, out;
+    for (const auto& b : list) (is_active(b.status) ? active : out).push_back(is_active(b.status) ? b.name : b.name + " (" + word(b.status) + ")");
+    return count_of(static_cast<int>(active.size()), "battery", "batteries") + (active.empty() ? "" : ": " + join(active, ", ")) +
+           (out.empty() ? "" : "; out of service: " + join(out, ", "));
 }
 
 std::string with_commander(const std::string& head, const rules::RuleSet& rules, const army::Leader& l) {

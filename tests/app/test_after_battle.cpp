@@ -525,6 +525,9 @@ TEST_CASE("A report of only a fallen leader or a lost battery records the divisi
     guns.name = "Cannonade";
     battle::add_battery_spec(guns, "Heth/1st Battery:wrecked");
     CHECK_THAT(s.battles().report_battle(guns, app::Mode::apply).summary, Contains("1 division"));
+    // The order of battle counts the batteries in service, as its totals do, and names the wrecked apart.
+    const auto after = s.exports().oob({}, OobFormat::text);
+    CHECK_THAT(after, Contains("Artillery: 1 battery: 2nd Battery; out of service: 1st Battery (wrecked)"));
     // Divisions given: a fallen leader of another division is refused, as a brigade is.
     s.forces().add_brigade({"Pender", "Lane", "veteran", 6, std::nullopt, "6/5/3", "", {"Lane", "average"}});
     battle::Report lane;

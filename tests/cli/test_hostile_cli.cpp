@@ -130,6 +130,22 @@ TEST_CASE("The hostile corpus: every case refused with its exit code and one lin
         c.refused("an OOB import of " + what, "import oob " + test::quote(path), 1);
         c.refused("a battle report of " + what, "battle report " + test::quote(path), 1);
     }
+    // A damaged schema's text comes out in one line, its line breaks written visibly.
+    {
+        const auto damaged = c.dir.file("schema.db");
+        fs::copy_file(c.dir.file("c.db"), damaged);
+        SQLite::Database db(damaged, SQLite::OPEN_READWRITE);
+        db.exec("PRAGMA writable_schema = ON");
+        db.exec("UPDATE sqlite_master SET sql = replace(sql, 'CHECK (', '\n\"CHECK (') WHERE name = 'battle_loss'");
+    }
+    {
+        const auto before = files_in(c.dir.path());
+        const auto r = test::run_muster("--db " + test::quote(c.dir.file("schema.db")) + " oob", k_env);
+        INFO(r.err);
+        CHECK(r.code == 1);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(files_in(c.dir.path()) == before);
+    }
     fs::create_symlink(c.dir.file("c.db"), c.dir.file("link.txt"));
     c.refused("-o over a symbolic link", "export oob -o " + test::quote(c.dir.file("link.txt")), 1);
     c.refused("-o over a FIFO", "export oob --format text -o " + test::quote(c.dir.file("pipe")), 1);
@@ -187,6 +203,10 @@ TEST_CASE("The hostile corpus: every case refused with its exit code and one lin
              {"assigning to an unknown unit", "leader assign '#1' Nowhere", 2},
              {"assigning an unknown number", "leader assign '#99999999999999999999' Heth", 2},
              {"a nationality the rule set does not have", "division nationality Heth russian", 2},
+             {"an empty campaign name", "--campaign '' turn next", 2},
+             {"an empty output file", "export oob -o ''", 2},
+             {"standard output as the output file", "export oob --format text -o -", 2},
+             {"an empty handout folder", "handout --side union -o ''", 2},
          }) {
         if (what == "an empty database path") {
             const auto before = files_in(c.dir.path());
@@ -282,4 +302,16 @@ TEST_CASE("Asked dice read a bounded answer: an endless line, a huge one, a NUL,
     const auto nul = test::run_muster(args, k_env, std::string("4\0" "2\n", 4));
     CHECK_THAT(nul.err, Contains("\\x002"));
     CHECK(test::file_bytes(db) == before);
+}
+
+TEST_CASE("Output that cannot be written is an error with its reason, not a success") {
+    const test::TempDir dir;
+    { test::make_campaign(dir.file("c.db")); }
+    for (const std::string command : {"oob", "oob --format json", "journal", "check"}) {
+        const auto r = test::run_muster("--db " + test::quote(dir.file("c.db")) + " " + command + " >/dev/full");
+        INFO(command << ": " << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains("muster: cannot write to standard output: No space left on device"));
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    }
 }

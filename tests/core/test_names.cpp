@@ -15,7 +15,7 @@ TEST_CASE("The name rule: what it refuses, and what it keeps") {
         CHECK(visible(bad.name).find('\x1b') == std::string::npos);
     }
     for (const char* good : {"Heth", "Archer's Brigade", "Prinz Karl von Mecklenburg-Strelitz", "Légion de la Vistule", "第一旅",
-                             "1st Brigade (Iron)"})
+                             "1st Brigade (Iron)", "Heth\u00a0Pender", "👨\u200d👩\u200d👧 Brigade"})
         CHECK(name_problem(good).empty());
     CHECK(name_problem(std::string(200, 'x')).empty());
     CHECK(checked_name("division name", "  Heth  ") == "Heth");
