@@ -68,7 +68,36 @@ const T& find_one(const std::vector<T>& items, const std::string& ref, Ref&& ful
     const std::function<std::string(const T&)> shown = full_ref;
     if (const auto* x = found(items, refs, owner, ref, what, form, shown)) return *x;
     if (const auto* x = found(items, names, owner, ref, what, form, shown)) return *x;
-    throw NotFoundError("no " + what + " \"" + visible(ref) + "\" in this campaign (give " + form + ")" + did_you_mean(ref, refs));
+    // Each part as a name is found ("heth/1st" for "Heth's Division/1st Brigade"): the owner,
+    // then the item among the owner's.
+    std::string typed = ref, owners_name;  // for a refusal's nearest: with the owner found, his name in full
+    std::vector<std::string> near;  // ...among the owner's items, else every reference
+    if (const auto slash = ref.find('/'); slash != std::string::npos) {
+        std::vector<std::string> owners;
+        for (const auto& item : items)
+            if (std::find(owners.begin(), owners.end(), owner_of(item)) == owners.end()) owners.push_back(owner_of(item));
+        const auto typed_owner = ref.substr(0, slash);
+        const auto hits = matching_names(typed_owner, owners);
+        if (hits.size() > 1) match_one(typed_owner, owners, "\"" + visible(typed_owner) + "\"");  // refused, naming them
+        if (hits.size() == 1) {
+            std::vector<std::string> own_names;
+            std::vector<size_t> own;
+            for (size_t i = 0; i < items.size(); ++i)
+                if (owner_of(items[i]) == owners[hits.front()]) {
+                    own_names.push_back(items[i].name);
+                    own.push_back(i);
+                }
+            if (const auto* x = found(items, own_names, own, ref.substr(slash + 1), what, form, shown)) return *x;
+            for (const auto i : own) near.push_back(refs[i]);
+            owners_name = owners[hits.front()];
+            typed = owners_name + ref.substr(slash);
+        }
+    }
+    auto nearest = did_you_mean(typed, near.empty() ? refs : near);
+    if (nearest.empty() && !near.empty())  // none near: the owner's, that he may pick
+        nearest = ": " + visible(owners_name) + " has " + join(std::vector(near.begin(), near.begin() + static_cast<long>(std::min<size_t>(near.size(), 6))), ", ") +
+                  (near.size() > 6 ? ", ..." : "");
+    throw NotFoundError("no " + what + " \"" + visible(ref) + "\" in this campaign (give " + form + ")" + nearest);
 }
 
 // A camp, battle or unit by its name, with the nearest names when there is none.

@@ -127,6 +127,13 @@ TEST_CASE("At every door that takes a reference, names are taken as people type 
     CHECK_THAT(s.prisoners().liberate("fort del").summary, Contains("Liberated Fort Delaware"));
     CHECK_THROWS_WITH(s.battles().disband_brigade("heth/"), Contains("could be any of") && Contains("Heth/1st Brigade"));
     CHECK_THAT(s.battles().disband_brigade("wadsworth/iron").summary, Contains("Disbanded Wadsworth/Iron Brigade"));
+    // Each part of a reference by its beginning: the division, then the brigade among its own.
+    s.forces().rename(NamedKind::division, "Heth", "Heth's Division");
+    CHECK(s.forces().brigades().size() > 0);
+    CHECK_THAT(s.battles().disband_brigade("heth/2nd").summary, Contains("Disbanded Heth's Division/2nd Brigade"));
+    CHECK_THROWS_WITH(s.battles().disband_brigade("heth/1sd brigade"), Contains("did you mean Heth's Division/1st Brigade,"));
+    CHECK_THROWS_WITH(s.battles().disband_brigade("heth/9th"), Contains("no brigade \"heth/9th\"") &&
+                                                                 Contains(": Heth's Division has Heth's Division/1st Brigade, Heth's Division/2nd Brigade"));
     CHECK_THROWS_WITH(s.leaders().return_leader("Meredth"), Contains("did you mean Meredith?"));
     app::CampaignSettings east;
     east.theater = "East";
