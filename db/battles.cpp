@@ -92,7 +92,7 @@ std::vector<campaign::LossInfo> Battles::losses(std::int64_t battle) const {
         bind_all(q, battle);
         std::vector<campaign::LossInfo> out;
         for (const Row row(q); q.executeStep();)
-            out.push_back({row.id("brigade_id"), row.integer("casualties"), row.integer("captured"), row.integer("returned")});
+            out.push_back({row.id("brigade_id"), row.count("casualties"), row.count("captured"), row.count("returned")});
         return out;
     });
 }
@@ -194,7 +194,7 @@ std::vector<campaign::DraftLine> Battles::draft(std::int64_t campaign, const std
             l.brigade_id = row.optional_id("brigade_id");
             l.leader_id = row.optional_id("leader_id");
             l.battery_id = row.optional_id("battery_id");
-            l.stands = row.integer("stands");
+            l.stands = row.count("stands");
             if (l.kind == DraftKind::leader) l.leader_fate = row.word<LeaderFate>("fate");
             if (l.kind == DraftKind::battery) l.battery_fate = row.word<BatteryFate>("fate");
             // What each kind of line names is there (the schema says so; a damaged file may not).

@@ -210,18 +210,21 @@ int History::journal_size(std::int64_t campaign) const {
     });
 }
 
-void History::backup(const std::string& dest) const {
-    std::error_code ec;
-    // Anything there, a link to nothing included, is refused: a backup is a new file.
-    if (fs::exists(fs::symlink_status(dest, ec))) throw Error(dest + ": something is there already (a file, a folder or a link); muster writes a backup only as a new file");
-    // A damaged file is not copied as though it were whole.
+void History::require_whole(const std::string& instead) const {
     guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db, "PRAGMA quick_check");
         if (!q.executeStep()) return;
         if (const std::string says = Row(q).text("quick_check"); says != "ok")
-            throw Error(m_store.path() + ": the campaign database is damaged (" + visible(says) +
-                        "); no backup was written: run muster check, or restore an earlier backup");
+            throw Error(m_store.path() + ": the campaign database is damaged (" + visible(says) + "); " + instead +
+                        ": run muster check, or restore an earlier backup");
     });
+}
+
+void History::backup(const std::string& dest) const {
+    std::error_code ec;
+    // Anything there, a link to nothing included, is refused: a backup is a new file.
+    if (fs::exists(fs::symlink_status(dest, ec))) throw Error(dest + ": something is there already (a file, a folder or a link); muster writes a backup only as a new file");
+    require_whole("no backup was written");  // a damaged file is not copied as though it were whole
     const auto parent = fs::path(dest).parent_path();
     if (!parent.empty() && !fs::is_directory(parent, ec)) throw Error(dest + ": the folder " + parent.string() + " does not exist");
     const std::string temp = dest + ".part-" + std::to_string(::getpid());

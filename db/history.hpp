@@ -61,8 +61,11 @@ public:
     /// Every side, arm, theater, rating, leader's grade, nationality and year of the campaign's
     /// rows that is not among `known`, in SQL: the check reads no order of battle.
     std::vector<UnknownId> unknown_ids(std::int64_t campaign, const KnownIds& known) const;
+    /// Refuses (Error, saying what to do next) a file SQLite's quick check finds damaged:
+    /// `instead` says what was not done.
+    void require_whole(const std::string& instead) const;
     /// A consistent copy via SQLite's online backup, written beside `dest` and renamed into
-    /// place; refuses an existing `dest`.
+    /// place; refuses an existing `dest`, and a damaged file.
     void backup(const std::string& dest) const;
 
 private:

@@ -135,7 +135,7 @@ std::vector<campaign::Holding> Prisoners::holdings(std::int64_t campaign) const 
         bind_all(q, campaign);
         std::vector<campaign::Holding> out;
         for (const Row row(q); q.executeStep();)
-            out.push_back({row.id("id"), row.id("camp_id"), row.word<HeldKind>("kind"), row.id("unit_id"), row.integer("stands")});
+            out.push_back({row.id("id"), row.id("camp_id"), row.word<HeldKind>("kind"), row.id("unit_id"), row.count("stands")});
         return out;
     });
 }
@@ -157,7 +157,7 @@ std::vector<campaign::ExchangeInfo> Prisoners::exchanges(std::int64_t campaign) 
             bind_all(items, e.id);
             for (const Row row(items); items.executeStep();)
                 e.items.push_back({row.word<Direction>("direction"), row.word<HeldKind>("kind"), row.id("unit_id"),
-                                   row.integer("stands")});
+                                   row.count("stands")});
             items.reset();
         }
         return out;

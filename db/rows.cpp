@@ -30,8 +30,8 @@ army::Brigade read_brigade(const Row& row) {
     b.name = row.text("name");
     b.arm = row.text("arm");
     b.rating = row.text("rating");
-    b.start_stands = row.integer("start_stands");
-    b.stands = row.integer("stands");
+    b.start_stands = row.count("start_stands");
+    b.stands = row.count("stands");
     b.label = {b.start_stands, row.optional_integer("worn_at"), row.optional_integer("spent_at")};
     b.commander.id = row.optional_id("commander_id").value_or(0);
     b.alternate.id = row.optional_id("alternate_id").value_or(0);

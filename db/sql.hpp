@@ -70,6 +70,12 @@ public:
             throw Damaged("column " + std::string(column) + " holds " + std::to_string(n) + ", far out of any range; run muster check, or restore a backup");
         return static_cast<int>(n);
     }
+    /// A count (of stands, of casualties): an int, never below zero; one that is is damage.
+    int count(const char* column) const {
+        const int n = integer(column);
+        if (n < 0) throw Damaged("column " + std::string(column) + " holds " + std::to_string(n) + ", a count below zero; run muster check, or restore a backup");
+        return n;
+    }
     std::string text(const char* column) const { return at(column).getString(); }
     bool flag(const char* column) const { return at(column).getInt() != 0; }
     bool null(const char* column) const { return at(column).isNull(); }

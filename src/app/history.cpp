@@ -74,5 +74,6 @@ campaign::CheckReport History::check() const {
 }
 
 void History::backup(const std::string& dest) const { db::History(m_session.state().store).backup(dest); }
+void History::require_whole(const std::string& instead) const { db::History(m_session.state().store).require_whole(instead); }
 
 }  // namespace muster::app

@@ -31,6 +31,8 @@ public:
     std::vector<journal::Entry> plan(bool redo) const;
     /// The whole file: integrity, and every stand's ledger.
     campaign::CheckReport check() const;
+    /// Refuses a file SQLite's quick check finds damaged, saying `instead` was not done.
+    void require_whole(const std::string& instead) const;
     /// A consistent copy of the database file at `dest` (which must not exist).
     void backup(const std::string& dest) const;
 

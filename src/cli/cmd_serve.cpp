@@ -2,6 +2,7 @@
 #include "app/players.hpp"
 #include "app/prisoners.hpp"
 #include "app/table_side.hpp"
+#include "app/history.hpp"
 #include "cli/commands.hpp"
 #include "core/text.hpp"
 #include "export/text_table.hpp"
@@ -22,8 +23,10 @@ void add_serve_commands(CLI::App& app, Io& io) {
     serve->add_option("--request-time", so->request_seconds,
                       "Seconds a request may take to come in whole, however steadily it trickles, before it is cut off (default 30)");
     on_run(serve, io, [so, &io] {
-        const auto session = open_campaigns(io);  // the file opens, and is muster's, before anyone is told to come
-        web::Site site(session.db_path(), app::random_token(), [&io](const std::string& what) { io.err << "failed: " << what << "\n"; });
+        // The file opens, is muster's and is whole before anyone is told to come.
+        auto session = open_campaigns(io);
+        session.history().require_whole("muster serve did not start");
+        web::Site site(session.db_path(), app::random_token(), [&io](const std::string& what) { io.err << "muster: failed: " << what << "\n"; });
         site.prepare();  // its pages made before the first player comes
         web::serve(*so, site, io.out, io.err);
     });

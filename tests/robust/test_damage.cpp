@@ -304,3 +304,22 @@ TEST_CASE("Every column of every table damaged in turn (first quarter): no comma
 TEST_CASE("Every column of every table damaged in turn (second quarter)") { damage_part(1, 4); }
 TEST_CASE("Every column of every table damaged in turn (third quarter)") { damage_part(2, 4); }
 TEST_CASE("Every column of every table damaged in turn (fourth quarter)") { damage_part(3, 4); }
+
+TEST_CASE("A count below zero in the file is damage: refused by what reads it, never written on") {
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    base_campaign(file);
+    test::raw_sql(file, "PRAGMA ignore_check_constraints = ON; UPDATE brigade SET stands = -5 WHERE id = "
+                        "(SELECT b.id FROM brigade b JOIN division d ON d.id = b.division_id WHERE d.name = 'Wadsworth' ORDER BY b.id LIMIT 1)");
+    const auto damaged = test::file_bytes(file);
+    for (const std::vector<std::string> args : {std::vector<std::string>{"oob"}, {"export", "oob", "--format", "json", "-o", dir.file("o.json")},
+                                                {"brigade", "merge", "Wadsworth/Iron Brigade", "--into", "Wadsworth/Cutler's Brigade"}}) {
+        std::vector<std::string> all{"--db", file};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = in_process(all);
+        INFO(join(args, " ") << ": " << r.out << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains("holds -5, a count below zero"));
+        CHECK(test::file_bytes(file) == damaged);
+    }
+}

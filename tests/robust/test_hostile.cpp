@@ -189,6 +189,26 @@ TEST_CASE("A write is refused, writing nothing, when any table's or index's firs
     }
 }
 
+TEST_CASE("muster serve does not start on a damaged file, as no other command works on one") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    { auto s = test::make_campaign(path); }
+    int page_size = 0, root = 0;
+    {
+        SQLite::Database db(path, SQLite::OPEN_READONLY);
+        page_size = db.execAndGet("PRAGMA page_size").getInt();
+        root = db.execAndGet("SELECT rootpage FROM sqlite_schema WHERE name = 'brigade'").getInt();
+    }
+    auto bytes = test::file_bytes(path);
+    bytes[static_cast<size_t>(root - 1) * static_cast<size_t>(page_size)] = '\0';
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+    // timeout: a server that started would serve until killed.
+    const auto out = test::shell("timeout 20 " MUSTER_BINARY " --db " + test::quote(path) + " serve --listen 127.0.0.1:0 2>&1; echo \"exit $?\"");
+    CHECK_THAT(out, Contains("the campaign database is damaged") && Contains("muster serve did not start") && Contains("exit 1"));
+    CHECK(out.find("Serving") == std::string::npos);
+    CHECK(test::file_bytes(path) == bytes);
+}
+
 TEST_CASE("A refused file is never touched - with its -wal and -shm, nothing is checkpointed, created or deleted") {
     test::TempDir dir;
     namespace fs = std::filesystem;
