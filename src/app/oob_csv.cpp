@@ -72,10 +72,11 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
 }
 
 // A cell as written: muster's export puts an apostrophe before what a spreadsheet would take
-// for a formula ('=..., '-..., '+..., '@...); it is taken off again.
+// for a formula ('=..., '-..., '+..., '@...), or before an apostrophe of the text's own ('');
+// it is taken off again.
 std::string cell_text(std::string_view raw) {
     const auto t = trim(raw);
-    if (t.size() > 1 && t.front() == '\'' && std::string_view("=+-@\t\r").find(t[1]) != std::string_view::npos) return std::string(t.substr(1));
+    if (t.size() > 1 && t.front() == '\'' && std::string_view("=+-@\t\r'").find(t[1]) != std::string_view::npos) return std::string(t.substr(1));
     return std::string(t);
 }
 

@@ -10,9 +10,11 @@ namespace {
 
 // RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled; records end CRLF.
 // A field a spreadsheet would evaluate as a formula (it begins with =, +, -, @, a tab or a CR:
-// the OWASP rule) is written after an apostrophe, so "-/5/4" goes out as "'-/5/4".
+// the OWASP rule) is written after an apostrophe, so "-/5/4" goes out as "'-/5/4"; so is one
+// that begins with an apostrophe ("'Tis" as "''Tis"), which a spreadsheet would hide, and an
+// import would take for muster's own.
 void append_field(std::string& out, std::string_view raw) {
-    const bool formula = !raw.empty() && std::string_view("=+-@\t\r").find(raw.front()) != std::string_view::npos;
+    const bool formula = !raw.empty() && std::string_view("=+-@\t\r'").find(raw.front()) != std::string_view::npos;
     if (std::none_of(raw.begin(), raw.end(), [](char c) { return c == ',' || c == '"' || c == '\r' || c == '\n'; })) {
         if (formula) out += '\'';
         out += raw;

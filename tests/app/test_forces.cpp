@@ -130,6 +130,9 @@ TEST_CASE("muster's own JSON and CSV exports always import again, whole, after a
         s.forces().add_division("I Corps", "Hand, \"Entered\"", "infantry");
         s.forces().add_brigade({"Hand, \"Entered\"", "-1 Formula", "veteran", 6, std::nullopt, "", "", {"Cutler", "average"}});
         s.forces().add_brigade({"Hand, \"Entered\"", "=Sum", "green", 5, std::nullopt, "", "", {}});
+        // ...and names beginning with an apostrophe, as muster's neutralised cells do.
+        s.forces().add_brigade({"Hand, \"Entered\"", "'=Q", "green", 5, std::nullopt, "", "", {}});
+        s.forces().add_brigade({"Hand, \"Entered\"", "'Tis", "green", 5, std::nullopt, "", "", {}});
         // Commanders known by name only: a placeholder's, and one's entered by hand since.
         s.forces().add_division("Third Corps", "Known", "", "Trimble");
         s.forces().add_division("I Corps", "Known Entered", "", "Doubleday");
