@@ -60,21 +60,25 @@ void Prisoners::set_camp_liberated(std::int64_t camp) {
     guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE camp SET liberated = 1 WHERE id = ?", camp); });
 }
 
-void Prisoners::hold_stands(std::int64_t camp, std::int64_t brigade, int stands) {
+void Prisoners::hold_stands(std::int64_t camp, std::int64_t brigade, int stands, const std::string& known_as) {
     guarded(m_store.path(), [&] {
         exec(m_store.impl().db,
-             "INSERT INTO prisoner (camp_id, brigade_id, stands) VALUES (?, ?, ?) "
+             "INSERT INTO prisoner (camp_id, brigade_id, stands, known_as) VALUES (?, ?, ?, ?) "
              "ON CONFLICT (camp_id, brigade_id) DO UPDATE SET stands = stands + excluded.stands",
-             camp, brigade, stands);
+             camp, brigade, stands, known_as);
     });
 }
 
-void Prisoners::hold_leader(std::int64_t camp, std::int64_t leader) {
-    guarded(m_store.path(), [&] { exec(m_store.impl().db, "INSERT INTO prisoner (camp_id, leader_id) VALUES (?, ?)", camp, leader); });
+void Prisoners::hold_leader(std::int64_t camp, std::int64_t leader, const std::string& known_as) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db, "INSERT INTO prisoner (camp_id, leader_id, known_as) VALUES (?, ?, ?)", camp, leader, known_as);
+    });
 }
 
-void Prisoners::hold_battery(std::int64_t camp, std::int64_t battery) {
-    guarded(m_store.path(), [&] { exec(m_store.impl().db, "INSERT INTO prisoner (camp_id, battery_id) VALUES (?, ?)", camp, battery); });
+void Prisoners::hold_battery(std::int64_t camp, std::int64_t battery, const std::string& known_as) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db, "INSERT INTO prisoner (camp_id, battery_id, known_as) VALUES (?, ?, ?)", camp, battery, known_as);
+    });
 }
 
 void Prisoners::release(const campaign::Holding& h, int stands) {
@@ -94,12 +98,12 @@ std::int64_t Prisoners::insert_exchange(std::int64_t campaign, const campaign::E
         q.exec();
         const auto id = db.getLastInsertRowid();
         SQLite::Statement item(db,
-                               "INSERT INTO exchange_item (exchange_id, direction, brigade_id, stands, leader_id, battery_id) "
-                               "VALUES (?, ?, ?, ?, ?, ?)");
+                               "INSERT INTO exchange_item (exchange_id, direction, brigade_id, stands, leader_id, battery_id, known_as) "
+                               "VALUES (?, ?, ?, ?, ?, ?, NULLIF(?, ''))");
         for (const auto& it : e.items) {
             const auto unit_if = [&](HeldKind k) { return it.kind == k ? std::optional(it.unit_id) : std::nullopt; };
             bind_all(item, id, it.direction, unit_if(HeldKind::stands), it.kind == HeldKind::stands ? it.stands : 0,
-                     unit_if(HeldKind::leader), unit_if(HeldKind::battery));
+                     unit_if(HeldKind::leader), unit_if(HeldKind::battery), it.known_as);
             item.exec();
             item.reset();
         }
@@ -130,12 +134,12 @@ std::vector<campaign::Holding> Prisoners::holdings(std::int64_t campaign) const 
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db,
                             std::string("SELECT p.id, p.camp_id, ") + k_held_kind +
-                                ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, p.stands "
+                                ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, p.stands, COALESCE(p.known_as, '') AS known_as "
                                 "FROM prisoner p JOIN camp c ON c.id = p.camp_id WHERE c.campaign_id = ? ORDER BY p.camp_id, p.id");
         bind_all(q, campaign);
         std::vector<campaign::Holding> out;
         for (const Row row(q); q.executeStep();)
-            out.push_back({row.id("id"), row.id("camp_id"), row.word<HeldKind>("kind"), row.id("unit_id"), row.count("stands")});
+            out.push_back({row.id("id"), row.id("camp_id"), row.word<HeldKind>("kind"), row.id("unit_id"), row.count("stands"), row.text("known_as")});
         return out;
     });
 }
@@ -151,13 +155,13 @@ std::vector<campaign::ExchangeInfo> Prisoners::exchanges(std::int64_t campaign) 
                            row.text("note"), {}});
         SQLite::Statement items(db,
                                 std::string("SELECT direction, ") + k_held_kind +
-                                    ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, stands "
+                                    ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, stands, COALESCE(known_as, '') AS known_as "
                                     "FROM exchange_item WHERE exchange_id = ? ORDER BY id");
         for (auto& e : out) {
             bind_all(items, e.id);
             for (const Row row(items); items.executeStep();)
                 e.items.push_back({row.word<Direction>("direction"), row.word<HeldKind>("kind"), row.id("unit_id"),
-                                   row.count("stands")});
+                                   row.count("stands"), row.text("known_as")});
             items.reset();
         }
         return out;

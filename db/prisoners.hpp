@@ -30,9 +30,11 @@ public:
     Named named_in_camps(std::int64_t campaign) const;
     void set_camp_liberated(std::int64_t camp);
     /// Adds stands of a brigade to what a camp holds.
-    void hold_stands(std::int64_t camp, std::int64_t brigade, int stands);
-    void hold_leader(std::int64_t camp, std::int64_t leader);
-    void hold_battery(std::int64_t camp, std::int64_t battery);
+    /// Into a camp, called `known_as` (the name the captor took them under; more stands of a
+    /// brigade the camp holds keep the first name).
+    void hold_stands(std::int64_t camp, std::int64_t brigade, int stands, const std::string& known_as);
+    void hold_leader(std::int64_t camp, std::int64_t leader, const std::string& known_as);
+    void hold_battery(std::int64_t camp, std::int64_t battery, const std::string& known_as);
     /// Takes `stands` (all, for a leader or battery) out of a holding; removes it when empty.
     void release(const campaign::Holding& holding, int stands);
     std::int64_t insert_exchange(std::int64_t campaign, const campaign::ExchangeInfo& exchange);

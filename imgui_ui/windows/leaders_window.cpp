@@ -74,7 +74,10 @@ void LeadersWindow::draw(GuiApp& app) {
     const auto grade_of = [&](const army::Leader& l) { return umpire || l.side == side ? l.grade : l.as_enemy_sees().grade; };
     if (m_revision != app.revision() || m_side != side) {
         m_leaders.clear();
-        for (const auto i : app.seen().leaders) m_leaders.push_back(&model.roster.leaders[i]);
+        for (const auto i : app.seen().leaders) {
+            const auto held = app.seen().held_leaders.find(i);  // an enemy seen only as a prisoner: as his camp calls him
+            m_leaders.push_back(held != app.seen().held_leaders.end() ? &held->second : &model.roster.leaders[i]);
+        }
         order.invalidate();
         m_revision = app.revision();
         m_side = side;

@@ -282,19 +282,19 @@ bool write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
         db::Battles(store).insert_loss(battle, l.brigade->id, l.lost, l.captured_total);
         db::Forces(store).change_stands(op, l.brigade->id, MoveKind::casualty, -l.lost);
         db::Forces(store).change_stands(op, l.brigade->id, MoveKind::captured, -l.captured_total);
-        for (const auto& [camp, n] : l.captured) db::Prisoners(store).hold_stands(camp->id, l.brigade->id, n);
+        for (const auto& [camp, n] : l.captured) db::Prisoners(store).hold_stands(camp->id, l.brigade->id, n, l.brigade->ref());
     }
     for (const auto& f : plan.leaders) {
         const auto fate = f.fate->fate;
         db::Leaders(store).set_leader_status(f.leader->id, status_after(fate), battle,
                                 fate == LeaderFate::wounded ? std::optional<int>(f.fate->out_for) : std::nullopt);
         db::Battles(store).insert_battle_fallen(battle, f.leader->id, fate, f.division);
-        if (f.camp) db::Prisoners(store).hold_leader(f.camp->id, f.leader->id);
+        if (f.camp) db::Prisoners(store).hold_leader(f.camp->id, f.leader->id, f.leader->label());
     }
     for (const auto& g : plan.batteries) {
         db::Forces(store).set_battery_status(g.battery->id, status_after(g.fate));
         db::Battles(store).insert_battle_gun(battle, g.battery->id, g.fate);
-        if (g.camp) db::Prisoners(store).hold_battery(g.camp->id, g.battery->id);
+        if (g.camp) db::Prisoners(store).hold_battery(g.camp->id, g.battery->id, g.battery->ref());
     }
     // Each side reads the battle's line as far as it has seen the battle: nothing of an enemy
     // division kept hidden is counted, its losses, fallen leaders and lost guns.
@@ -731,7 +731,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             if (ch.after) {
                 db::Leaders(store).set_leader_status(ch.leader->id, status_after(*ch.after), battle->id,
                                                      ch.after == LeaderFate::wounded ? std::optional<int>(ch.out_for) : std::nullopt);
-                if (ch.camp) db::Prisoners(store).hold_leader(ch.camp->id, ch.leader->id);
+                if (ch.camp) db::Prisoners(store).hold_leader(ch.camp->id, ch.leader->id, ch.leader->label());
             } else {
                 db::Leaders(store).set_leader_status(ch.leader->id, LeaderStatus::active, std::nullopt, std::nullopt);
             }

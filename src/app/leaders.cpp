@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace muster::app {
@@ -82,12 +83,25 @@ std::vector<army::Leader> Leaders::list(const View& viewer) const {
 std::vector<army::Leader> leaders_seen_by(const campaign::Roster& roster, const army::OrderOfBattle& all,
                                                   const View& viewer) {
     std::vector<army::Leader> out;
-    for (const auto i : leaders_seen_at(roster, all, viewer))
-        out.push_back(viewer.owns(roster.leaders[i].side) ? roster.leaders[i] : roster.leaders[i].as_enemy_sees());
+    std::map<size_t, army::Leader> held_only;
+    for (const auto i : leaders_seen_at(roster, all, viewer, &held_only)) {
+        const auto held = held_only.find(i);
+        out.push_back(held != held_only.end() ? held->second : viewer.owns(roster.leaders[i].side) ? roster.leaders[i] : roster.leaders[i].as_enemy_sees());
+    }
     return out;
 }
 
-std::vector<size_t> leaders_seen_at(const campaign::Roster& roster, const army::OrderOfBattle& all, const View& viewer) {
+army::Leader held_as_seen(const army::Leader& leader, const std::string& known_as) {
+    auto out = leader.as_enemy_sees();
+    out.name = known_as.empty() ? leader.label() : known_as;  // a row of an earlier muster: his label now
+    out.command = {};
+    out.former_post.reset();
+    out.company.reset();
+    return out;
+}
+
+std::vector<size_t> leaders_seen_at(const campaign::Roster& roster, const army::OrderOfBattle& all, const View& viewer,
+                                    std::map<size_t, army::Leader>* held_only) {
     std::vector<size_t> out;
     if (viewer.is_umpire()) {
         for (size_t i = 0; i < roster.leaders.size(); ++i) out.push_back(i);
@@ -113,13 +127,16 @@ std::vector<size_t> leaders_seen_at(const campaign::Roster& roster, const army::
             }
         }
     }
-    std::unordered_set<std::int64_t> held;
+    std::unordered_map<std::int64_t, const std::string*> held;  // leader -> what the camp calls him
     for (const auto& h : roster.holdings)
         for (const auto& camp : roster.camps)
-            if (h.kind == HeldKind::leader && camp.id == h.camp_id && viewer.owns(camp.side)) held.insert(h.unit_id);
+            if (h.kind == HeldKind::leader && camp.id == h.camp_id && viewer.owns(camp.side)) held[h.unit_id] = &h.known_as;
     for (size_t i = 0; i < roster.leaders.size(); ++i) {
         const auto& l = roster.leaders[i];
-        if (viewer.owns(l.side) || (l.command.kind && shown.count(key(*l.command.kind, l.command.unit_id))) || held.count(l.id)) out.push_back(i);
+        const bool own = viewer.owns(l.side), commands_shown = l.command.kind && shown.count(key(*l.command.kind, l.command.unit_id));
+        const auto camp = held.find(l.id);
+        if (own || commands_shown || camp != held.end()) out.push_back(i);
+        if (!own && !commands_shown && camp != held.end() && held_only) (*held_only)[i] = held_as_seen(l, *camp->second);
     }
     return out;
 }

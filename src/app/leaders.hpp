@@ -5,6 +5,7 @@
 #include "app/session.hpp"
 #include "army/division.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,7 +56,14 @@ private:
 /// view of the order of battle shows (`all`: the umpire's), and those its camps hold.
 std::vector<army::Leader> leaders_seen_by(const campaign::Roster& roster, const army::OrderOfBattle& all,
                                                   const View& viewer);
-/// The same, as their places in `roster.leaders`.
-std::vector<size_t> leaders_seen_at(const campaign::Roster& roster, const army::OrderOfBattle& all, const View& viewer);
+/// The same, as their places in `roster.leaders`; with `held_only`, those of them the viewer
+/// sees only as its prisoners (their command not in its view), each as its camp calls him
+/// (held_as_seen).
+std::vector<size_t> leaders_seen_at(const campaign::Roster& roster, const army::OrderOfBattle& all, const View& viewer,
+                                    std::map<size_t, army::Leader>* held_only = nullptr);
+/// An enemy leader a side holds and sees only as its prisoner: his grade as the enemy sees it,
+/// no command, and named as the camp took him (the enemy may since have replaced or renamed him
+/// out of the side's sight).
+army::Leader held_as_seen(const army::Leader& leader, const std::string& known_as);
 
 }  // namespace muster::app

@@ -81,8 +81,12 @@ CampaignModel load_model(Session& session, int journal_page) {
         army::OutlineCollector lines(seen.outline);
         army::OobFilter filter(lines, std::nullopt, seen.viewer);
         army::walk(model.oob, filter);
-        seen.leaders = leaders_seen_at(model.roster, model.oob, seen.viewer);
-        std::stable_sort(seen.leaders.begin(), seen.leaders.end(), [&](size_t a, size_t b) { return labels[a] < labels[b]; });
+        seen.leaders = leaders_seen_at(model.roster, model.oob, seen.viewer, &seen.held_leaders);
+        const auto label = [&](size_t i) -> const std::string& {
+            const auto held = seen.held_leaders.find(i);
+            return held != seen.held_leaders.end() ? held->second.name : labels[i];
+        };
+        std::stable_sort(seen.leaders.begin(), seen.leaders.end(), [&](size_t a, size_t b) { return label(a) < label(b); });
         seen.picture = season_picture(model, seen.viewer);
         if (model.plans.empty()) continue;
         std::set<std::int64_t> known;

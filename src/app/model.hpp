@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,7 @@ struct SeenModel {
     std::vector<journal::Entry> journal;              ///< the newest entries it may read, oldest first
     std::vector<army::OutlineLine> outline;           ///< its view of the forces as a list of units shows them
     std::vector<size_t> leaders;                      ///< leaders_seen_at: places in the roster's leaders, by label
+    std::map<size_t, army::Leader> held_leaders;      ///< of them, the enemy's it sees only as prisoners, as shown (held_as_seen)
     SeasonPicture picture;                            ///< season_picture
     std::string turn_report;                          ///< the report of the turn so far (turn_report_text), or why there is none
     std::vector<PlanView> plans;                      ///< the planned battles, open and reported, as it reads them (plans_seen)

@@ -16,35 +16,51 @@
 namespace muster::app {
 namespace {
 
-// The lines of a summary read by several sides. A line that tells of a brigade beyond what
-// every reader knows (its fate, its strength) is private to its division while the division is
-// hidden from the enemy: its own side reads it whole, the enemy reads `shared` (none: nothing).
+// The lines of a summary read by several sides, each as a side may read it: a held unit as the
+// side calls it (its captor by the name it was taken under), and a line that tells of a brigade
+// beyond what every reader knows (its fate, its strength) by its own side only while its
+// division is hidden from the enemy.
 struct SummaryLines {
     struct Line {
-        std::string text;
-        std::optional<std::string> shared;
-        std::optional<std::int64_t> division;  // set: private while this division is hidden
+        std::string text;                                           // the umpire's
+        std::map<std::string, std::optional<std::string>> read_by;  // a side's, where it differs (none: nothing)
     };
     std::vector<Line> lines;
+    std::map<std::int64_t, std::pair<std::string, bool>> fog;  // division -> its side, hidden
 
-    void add(std::string text) { lines.push_back({std::move(text), std::nullopt, std::nullopt}); }
-    void add_private(std::string text, std::optional<std::string> shared, std::int64_t division) {
-        lines.push_back({std::move(text), std::move(shared), division});
+    // A held unit's line: "home: " and what each reader calls it.
+    void add_home(const Refs& refs, const std::vector<std::string>& readers, HeldKind kind, std::int64_t unit, int stands,
+                  const std::string& known_as);
+    // A note on the last line, of a brigade of `division`: private to its side while the enemy
+    // has not seen it.
+    void append_private(const std::string& note, std::int64_t division, const std::vector<std::string>& readers) {
+        auto& l = lines.back();
+        const auto& [side, hidden] = fog.at(division);
+        for (const auto& r : readers) {
+            const auto it = l.read_by.find(r);
+            const std::string base = it == l.read_by.end() ? l.text : it->second.value_or("");
+            l.read_by[r] = !hidden || r == side ? base + note : base;
+        }
+        l.text += note;
+    }
+    // A line on a brigade of `division`, private to its side while the enemy has not seen it.
+    void add_private(std::string text, std::int64_t division, const std::vector<std::string>& readers) {
+        Line l{std::move(text), {}};
+        const auto& [side, hidden] = fog.at(division);
+        for (const auto& r : readers)
+            if (hidden && r != side) l.read_by[r] = std::nullopt;
+        lines.push_back(std::move(l));
     }
     // The umpire's summary in `out` (its lines too); each reader's where it differs.
-    void write(db::Store& store, std::int64_t op, const std::string& head, const std::set<std::string>& readers, Outcome& out) const {
-        std::vector<std::int64_t> divisions;
-        for (const auto& l : lines)
-            if (l.division) divisions.push_back(*l.division);
-        const auto fog = db::Forces(store).division_fog(divisions);
+    void write(db::Store& store, std::int64_t op, const std::string& head, const std::vector<std::string>& readers, Outcome& out) const {
         for (const auto& l : lines) out.lines.push_back(l.text);
         out.summary = head + join(out.lines, "; ");
         for (const auto& side : readers) {
             std::vector<std::string> seen;
             for (const auto& l : lines) {
-                const auto* f = l.division ? &fog.at(*l.division) : nullptr;
-                if (!f || f->first == side || !f->second) seen.push_back(l.text);
-                else if (l.shared) seen.push_back(*l.shared);
+                const auto it = l.read_by.find(side);
+                if (it == l.read_by.end()) seen.push_back(l.text);
+                else if (it->second) seen.push_back(*it->second);
             }
             if (const auto line = head + join(seen, "; "); line != out.summary) store.set_side_summary(op, side, line);
         }
@@ -61,6 +77,39 @@ std::string held_name(const Refs& refs, HeldKind kind, std::int64_t unit_id) {
         case HeldKind::battery: return refs.battery_at(unit_id, "a prisoner").ref();
     }
     return {};
+}
+
+// How `viewer` names a held thing: the umpire and its own side by the unit's name now, its
+// captor as the camp took it (the enemy may since have renamed or replaced what it cannot see).
+bool by_known_name(const Refs& refs, const View& viewer, HeldKind kind, std::int64_t unit_id, const std::string& known_as) {
+    return !known_as.empty() && !viewer.is_umpire() && !viewer.owns(refs.side_of(kind, unit_id));
+}
+
+std::string name_for(const Refs& refs, const View& viewer, HeldKind kind, std::int64_t unit_id, const std::string& known_as) {
+    return by_known_name(refs, viewer, kind, unit_id, known_as) ? known_as : held_name(refs, kind, unit_id);
+}
+
+// "3 stands of Heth/1st Brigade", "leader Archer", "battery Heth/1st Battery", as `viewer` reads it.
+std::string describe_for(const Refs& refs, const View& viewer, HeldKind kind, std::int64_t unit_id, int stands, const std::string& known_as) {
+    if (!by_known_name(refs, viewer, kind, unit_id, known_as)) return refs.describe(kind, unit_id, stands);
+    switch (kind) {
+        case HeldKind::stands: return count_of(stands, "stand", "stands") + " of " + known_as;
+        case HeldKind::leader:  // one known by a post he had left reads bare, as Refs::describe has him
+            return known_as.rfind("former commander of ", 0) == 0 || known_as.rfind("leader #", 0) == 0 ? known_as : "leader " + known_as;
+        case HeldKind::battery: return "battery " + known_as;
+    }
+    return {};
+}
+std::string describe_for(const Refs& refs, const View& viewer, const campaign::ExchangeItem& i) {
+    return describe_for(refs, viewer, i.kind, i.unit_id, i.stands, i.known_as);
+}
+
+void SummaryLines::add_home(const Refs& refs, const std::vector<std::string>& readers, HeldKind kind, std::int64_t unit, int stands,
+                            const std::string& known_as) {
+    Line l{"home: " + refs.describe(kind, unit, stands), {}};
+    for (const auto& r : readers)
+        if (auto text = "home: " + describe_for(refs, View::of_side(r), kind, unit, stands, known_as); text != l.text) l.read_by[r] = std::move(text);
+    lines.push_back(std::move(l));
 }
 
 // An item of a proposal, found among the units held in the camps of `holder` only: what the two
@@ -93,14 +142,19 @@ campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Dir
                                                           : h.kind == HeldKind::leader ? refs.leader_by_id(h.unit_id) != nullptr
                                                                                        : refs.battery_by_id(h.unit_id) != nullptr))
             continue;
-        const auto held = held_name(refs, h.kind, h.unit_id);
+        // The captor offers them as its camp calls them; a side asks for its own by their names now.
+        const auto held = direction == Direction::offer ? name_for(refs, View::of_side(holder), h.kind, h.unit_id, h.known_as)
+                                                        : held_name(refs, h.kind, h.unit_id);
         if (std::find(names.begin(), names.end(), held) == names.end()) names.push_back(held);
         // By what the camps call it; one's own leader also by the unit he commands, as elsewhere
         // (not the enemy's: his unit may be hidden, and a match would confirm its name). Never by
         // a leader's number, which counts every side's leaders, the enemy's hidden ones too.
         const bool commands = h.kind == HeldKind::leader && direction == Direction::ask && !name.empty() &&
                               refs.leader_at(h.unit_id, "a prisoner").command.unit == name;
-        if ((held == name || commands) && std::find(ids.begin(), ids.end(), h.unit_id) == ids.end()) ids.push_back(h.unit_id);
+        if ((held == name || commands) && std::find(ids.begin(), ids.end(), h.unit_id) == ids.end()) {
+            ids.push_back(h.unit_id);
+            item.known_as = h.known_as;
+        }
     }
     if (ids.size() > 1)
         throw UsageError("exchange item \"" + visible(spec) + "\": " + std::to_string(ids.size()) + " held are called " + name +
@@ -112,8 +166,10 @@ campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Dir
     return item;
 }
 
-// The holdings that make up an item, in camps of `holder`; refuses what is not held there.
-std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const campaign::ExchangeItem& item, const std::string& holder) {
+// The holdings that make up an item, in camps of `holder`; refuses what is not held there,
+// calling it as `reader` does.
+std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const campaign::ExchangeItem& item, const std::string& holder,
+                                                    const View& reader) {
     std::vector<std::pair<campaign::Holding, int>> out;
     const bool stands = item.kind == HeldKind::stands;
     int wanted = stands ? item.stands : 1;
@@ -125,7 +181,7 @@ std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const camp
         wanted -= n;
     }
     if (wanted > 0)
-        throw Error(refs.describe(item) + " " + (stands && item.stands != 1 ? "are" : "is") + " not held by " + holder +
+        throw Error(describe_for(refs, reader, item) + " " + (stands && item.stands != 1 ? "are" : "is") + " not held by " + holder +
                     (stands ? " (short by " + std::to_string(wanted) + ")" : ""));
     return out;
 }
@@ -140,14 +196,15 @@ void free_holding(db::Store& store, std::int64_t op, const campaign::Holding& h,
     db::Prisoners(store).release(h, stands);
 }
 
+// A proposal as `reader` reads it (each side calls the men as it does).
 ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const campaign::CampaignInfo& c,
-                               const campaign::ExchangeInfo& row) {
+                               const campaign::ExchangeInfo& row, const View& reader) {
     ExchangeView v{row, {}, {}, {}, {}};
     const std::optional<int> men = c.men_per_stand ? c.men_per_stand : r.men_per_stand();
     std::optional<long> values[2] = {0, 0};
     for (const auto& item : row.items) {
         const int side = item.direction == Direction::offer ? 0 : 1;
-        (side == 0 ? v.offer : v.ask).push_back(refs.describe(item));
+        (side == 0 ? v.offer : v.ask).push_back(describe_for(refs, reader, item));
         if (!r.cartel || !values[side]) continue;
         const auto& cartel = *r.cartel;
         if (item.kind == HeldKind::stands) {
@@ -162,7 +219,7 @@ ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const 
     if (row.status == ExchangeStatus::proposed)
         for (const auto& item : row.items) {
             try {
-                take(refs, item, item.direction == Direction::offer ? row.proposer : row.counterpart);
+                take(refs, item, item.direction == Direction::offer ? row.proposer : row.counterpart, reader);
             } catch (const Error& e) {
                 v.lapsed = e.what();
                 break;
@@ -201,7 +258,8 @@ std::vector<CampView> camps_of(const Refs& refs, const View& viewer) {
         all.push_back({camp, {}});
     }
     for (const auto& h : refs.holdings())
-        if (sees(refs, viewer, h)) all[index.at(refs.camp_at(h.camp_id, "a prisoner").id)].holds.push_back(refs.describe(h));
+        if (sees(refs, viewer, h))
+            all[index.at(refs.camp_at(h.camp_id, "a prisoner").id)].holds.push_back(describe_for(refs, viewer, h.kind, h.unit_id, h.stands, h.known_as));
     std::vector<CampView> out;
     for (auto& v : all)
         if (viewer.owns(v.camp.side) || !v.holds.empty()) out.push_back(std::move(v));
@@ -213,8 +271,9 @@ std::vector<HeldItem> held_of(const Refs& refs, const View& viewer) {
     for (const auto& h : refs.holdings()) {
         if (!sees(refs, viewer, h)) continue;
         const auto& camp = refs.camp_at(h.camp_id, "a prisoner");
-        HeldItem item{camp.name, camp.liberated, camp.side, refs.side_of(h.kind, h.unit_id), h.kind, "", refs.describe(h), h.stands};
-        item.spec = word(h.kind) + ":" + held_name(refs, h.kind, h.unit_id);
+        HeldItem item{camp.name, camp.liberated, camp.side, refs.side_of(h.kind, h.unit_id), h.kind, "",
+                      describe_for(refs, viewer, h.kind, h.unit_id, h.stands, h.known_as), h.stands};
+        item.spec = word(h.kind) + ":" + name_for(refs, viewer, h.kind, h.unit_id, h.known_as);
         out.push_back(std::move(item));
     }
     return out;
@@ -224,7 +283,7 @@ std::vector<ExchangeView> exchanges_of(const Refs& refs, const rules::RuleSet& r
                                        const View& viewer) {
     std::vector<ExchangeView> out;
     for (const auto& e : refs.exchanges())
-        if (viewer.owns(e.proposer) || viewer.owns(e.counterpart)) out.push_back(describe_exchange(refs, rules, c, e));
+        if (viewer.owns(e.proposer) || viewer.owns(e.counterpart)) out.push_back(describe_exchange(refs, rules, c, e, viewer));
     return out;
 }
 
@@ -308,28 +367,33 @@ Outcome Prisoners::liberate(const std::string& camp_name) {
         if (camp.liberated) throw Error("camp " + camp.name + " was already liberated");
         // Read by the captor and by every side whose men go home.
         std::set<std::string> sides{camp.side};
+        std::vector<std::int64_t> divisions;
+        for (const auto& h : refs.holdings())
+            if (h.camp_id == camp.id) {
+                sides.insert(refs.side_of(h.kind, h.unit_id));
+                if (h.kind == HeldKind::stands) divisions.push_back(refs.brigade_at(h.unit_id, "a prisoner").division_id);
+            }
+        const std::vector<std::string> readers(sides.begin(), sides.end());
         SummaryLines lines;
+        lines.fog = db::Forces(store).division_fog(divisions);
         for (const auto& h : refs.holdings()) {
             if (h.camp_id != camp.id) continue;
-            const std::string line = "home: " + refs.describe(h);
+            lines.add_home(refs, readers, h.kind, h.unit_id, h.stands, h.known_as);
             const auto* b = h.kind == HeldKind::stands ? &refs.brigade_at(h.unit_id, "a prisoner") : nullptr;
             if (b && !is_active(b->status))
-                lines.add_private(line + " (the " + m_session.rules().brigade_noun() + " is " + word(b->status) + ": they wait there until merged into another)",
-                                  line, b->division_id);
-            else
-                lines.add(line);
+                lines.append_private(" (the " + m_session.rules().brigade_noun() + " is " + word(b->status) + ": they wait there until merged into another)",
+                                     b->division_id, readers);
             free_holding(store, op, h, h.stands, MoveKind::freed);
-            sides.insert(refs.side_of(h.kind, h.unit_id));
         }
         if (lines.lines.empty()) throw Error("camp " + camp.name + " holds no one: there is nobody to liberate");
         for (const auto& h : refs.holdings())
             if (h.camp_id == camp.id && h.kind == HeldKind::stands) {
                 const auto& b = refs.brigade_at(h.unit_id, "a prisoner");
-                if (auto line = relabel_above_start(store, m_session.rules(), b.id, b.ref())) lines.add_private(std::move(*line), std::nullopt, b.division_id);
+                if (auto line = relabel_above_start(store, m_session.rules(), b.id, b.ref())) lines.add_private(std::move(*line), b.division_id, readers);
             }
         db::Prisoners(store).set_camp_liberated(camp.id);
         store.set_audience(op, Audience::sides(sides));
-        lines.write(store, op, "Liberated " + camp.name + ": ", sides, out);
+        lines.write(store, op, "Liberated " + camp.name + ": ", readers, out);
     });
 }
 
@@ -358,10 +422,10 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
                     auto item = parse_item(refs, spec, direction, offer ? from : with);
                     const std::string owner = offer ? with : from;
                     if (refs.side_of(item.kind, item.unit_id) != owner)
-                        throw UsageError("exchange item \"" + spec + "\": " + refs.describe(item) + " is not of " + owner +
+                        throw UsageError("exchange item \"" + spec + "\": " + describe_for(refs, View::of_side(from), item) + " is not of " + owner +
                                          (offer ? " (offer the other side's prisoners you hold)"
                                                 : " (ask for your own men the other side holds)"));
-                    take(refs, item, offer ? from : with);
+                    take(refs, item, offer ? from : with, View::of_side(from));
                     row.items.push_back(item);
                 }
         };
@@ -378,10 +442,17 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
         const Refs refs(roster);
         items(refs);
         row.id = db::Prisoners(store).insert_exchange(c.id, row);
-        view = describe_exchange(refs, r, c, row);
-        return "Exchange #" + std::to_string(row.id) + " proposed by " + from + " to " + with + ": offers " +
-               (view.offer.empty() ? "nothing" : join(view.offer, ", ")) + "; asks " +
-               (view.ask.empty() ? "nothing" : join(view.ask, ", "));
+        // Each side reads it calling the men as it does.
+        const auto line = [&](const View& reader) {
+            const auto v = describe_exchange(refs, r, c, row, reader);
+            return "Exchange #" + std::to_string(row.id) + " proposed by " + from + " to " + with + ": offers " +
+                   (v.offer.empty() ? "nothing" : join(v.offer, ", ")) + "; asks " + (v.ask.empty() ? "nothing" : join(v.ask, ", "));
+        };
+        view = describe_exchange(refs, r, c, row, View::of_side(from));
+        const auto all = line(View::umpire());
+        for (const auto& side : {from, with})
+            if (const auto seen = line(View::of_side(side)); seen != all) store.set_side_summary(op, side, seen);
+        return all;
     });
     return view;
 }
@@ -411,19 +482,24 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
         }
         // Everything is checked before anything moves: all of it goes home, or none of it.
         std::vector<std::pair<campaign::Holding, int>> moves;
+        const std::vector<std::string> readers{row->proposer, row->counterpart};
         SummaryLines lines;
+        std::vector<std::int64_t> divisions;
+        for (const auto& item : row->items)
+            if (item.kind == HeldKind::stands) divisions.push_back(refs.brigade_at(item.unit_id, "an exchange").division_id);
+        lines.fog = db::Forces(store).division_fog(divisions);
         for (const auto& item : row->items) {
-            const auto parts = take(refs, item, item.direction == Direction::offer ? row->proposer : row->counterpart);
+            const auto parts = take(refs, item, item.direction == Direction::offer ? row->proposer : row->counterpart, View::of_side(side));
             moves.insert(moves.end(), parts.begin(), parts.end());
-            lines.add("home: " + refs.describe(item));
+            lines.add_home(refs, readers, item.kind, item.unit_id, item.stands, item.known_as);
         }
         for (const auto& [h, n] : moves) free_holding(store, op, h, n, MoveKind::exchanged);
         for (const auto& [h, n] : moves)
             if (h.kind == HeldKind::stands) {
                 const auto& b = refs.brigade_at(h.unit_id, "a prisoner");
-                if (auto line = relabel_above_start(store, m_session.rules(), b.id, b.ref())) lines.add_private(std::move(*line), std::nullopt, b.division_id);
+                if (auto line = relabel_above_start(store, m_session.rules(), b.id, b.ref())) lines.add_private(std::move(*line), b.division_id, readers);
             }
-        lines.write(store, op, "Exchange #" + std::to_string(id) + " accepted by " + side + ": ", {row->proposer, row->counterpart}, out);
+        lines.write(store, op, "Exchange #" + std::to_string(id) + " accepted by " + side + ": ", readers, out);
     }, [&] { return db::Prisoners(store).exchange_divisions(id); });  // its brigades' and batteries' divisions hold all it reads
 }
 

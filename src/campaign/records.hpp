@@ -51,6 +51,7 @@ struct Holding {
     HeldKind kind = HeldKind::stands;
     std::int64_t unit_id = 0;
     int stands = 0;
+    std::string known_as;  ///< what the captor calls it: its name when taken ("" for rows of an earlier muster)
 };
 
 /// A battle as recorded.
@@ -98,6 +99,7 @@ struct ExchangeItem {
     HeldKind kind = HeldKind::stands;
     std::int64_t unit_id = 0;
     int stands = 0;
+    std::string known_as;  ///< what the captor calls it, as its camp did ("" for rows of an earlier muster)
 };
 
 /// A proposal to exchange prisoners.

@@ -362,7 +362,8 @@ std::string model_seen(const std::string& db, const std::string& viewer) {
     for (const auto& line : seen.outline) all += std::to_string(line.depth) + " " + line.name + " " + std::to_string(line.stands) + "\n";
     for (const auto i : seen.leaders) {
         const auto& l = model.roster.leaders.at(i);
-        const auto shown = l.side == viewer ? l : l.as_enemy_sees();
+        const auto held = seen.held_leaders.find(i);
+        const auto shown = held != seen.held_leaders.end() ? held->second : l.side == viewer ? l : l.as_enemy_sees();
         all += "leader " + shown.label() + "|" + shown.side + "|" + word(shown.rank) + "|" + shown.grade + "|" + word(shown.status) + "|" +
                shown.command.unit + "\n";
     }
@@ -567,6 +568,14 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
           {false, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --captured \"Pender/2nd Brigade=1@Fort Delaware\" "
                   "--captured \"Pender/3rd Brigade=1@Fort Delaware\" --keep-hidden"},
           {true, "brigade disband \"Pender/3rd Brigade\""}, {true, "brigade merge \"Pender/1st Brigade\" --into \"Pender/2nd Brigade\""},
+          {false, "camp liberate \"Fort Delaware\""}}},
+        {"prisoners of a hidden division, their units and leader renamed and replaced out of the captor's sight, then exchanged and freed",
+         {{false, "add division Pender --corps \"Third Corps\""}, {false, "arrive Pender"},
+          {false, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --captured \"Pender/2nd Brigade=1@Fort Delaware\" "
+                  "--captured \"Pender/3rd Brigade=2@Fort Delaware\" --leader \"Pender/2nd Brigade:captured@Fort Delaware\" --keep-hidden"},
+          {true, "rename leader \"Pender/2nd Brigade\" \"Micah Jenkins\""}, {true, "leader replace \"Pender/2nd Brigade\""},
+          {true, "rename brigade \"Pender/3rd Brigade\" \"Scales' Brigade\""}, {true, "rename division Pender \"Pender's Division\""},
+          {false, "exchange propose --from union --offer \"stands:Pender/3rd Brigade=1\""}, {false, "exchange accept 1 --side confederate"},
           {false, "camp liberate \"Fort Delaware\""}}},
         {"prisoners of a hidden division exchanged home to a brigade grown past its start",
          {{false, "add division Pender --corps \"Third Corps\""}, {false, "arrive Pender"},
