@@ -126,6 +126,21 @@ void attachments(SQLite::Database& db, Problems& out) {
     if (n) out.push_back("leaders: " + std::to_string(n) + " corps leader(s) attached to a leader who is not an active division leader of their side");
 }
 
+// A leader commands one unit at most, and a camp holds the enemy's men, never its own side's.
+void relations(SQLite::Database& db, Problems& out) {
+    const int twice = db.execAndGet("SELECT count(*) FROM (SELECT commander_id FROM (SELECT commander_id FROM army UNION ALL SELECT commander_id "
+                                    "FROM corps UNION ALL SELECT commander_id FROM division UNION ALL SELECT commander_id FROM brigade) "
+                                    "WHERE commander_id IS NOT NULL GROUP BY commander_id HAVING count(*) > 1)").getInt();
+    if (twice) out.push_back("leaders: " + std::to_string(twice) + " leader(s) command more than one unit");
+    const int own = db.execAndGet(
+        "SELECT count(*) FROM prisoner p JOIN camp c ON c.id = p.camp_id "
+        "LEFT JOIN brigade b ON b.id = p.brigade_id LEFT JOIN division d ON d.id = b.division_id LEFT JOIN corps k ON k.id = d.corps_id "
+        "LEFT JOIN army a ON a.id = k.army_id LEFT JOIN leader l ON l.id = p.leader_id LEFT JOIN battery t ON t.id = p.battery_id "
+        "LEFT JOIN division td ON td.id = t.division_id LEFT JOIN corps tk ON tk.id = COALESCE(t.corps_id, td.corps_id) "
+        "LEFT JOIN army ta ON ta.id = COALESCE(t.army_id, tk.army_id) WHERE c.side = COALESCE(a.side, l.side, ta.side)").getInt();
+    if (own) out.push_back("prisoners: " + std::to_string(own) + " held in a camp of their own side");
+}
+
 // Each row belongs to the same campaign as its parent.
 void ownership(SQLite::Database& db, Problems& out) {
     const char* parents[][2] = {
@@ -239,13 +254,19 @@ void domain(SQLite::Database& db, Problems& out) {
         if (!ok) out.push_back("journal: entry #" + std::to_string(row.id("id")) + " is read by \"" + visible(text) + "\", not a list of sides");
     }
     // What a journal entry is, and its record of the rows it added, read as muster reads them.
-    SQLite::Statement ops(db, "SELECT id, kind, inserted FROM operation");
+    SQLite::Statement ops(db, "SELECT id, kind, inserted, changeset, undoes, undone_by FROM operation");
     for (const Row row(ops); ops.executeStep();) {
         const auto id = std::to_string(row.id("id"));
         if (!find_word<OperationKind>(row.text("kind")))
             out.push_back("journal: entry #" + id + " is of the kind \"" + visible(row.text("kind")) + "\", which muster does not know");
         if (!row.null("inserted") && !read_inserted(db, row.text("inserted")))
             out.push_back("journal: entry #" + id + "'s record of the rows it added does not read");
+        if (!row.null("changeset") && !changeset_reads(row.blob("changeset")))
+            out.push_back("journal: entry #" + id + "'s record of its changes does not read (undo and redo cannot use it)");
+        // An undo (a redo) reverses an entry made before it; an entry is reversed by one after.
+        if (!row.null("undoes") && row.id("undoes") >= row.id("id")) out.push_back("journal: entry #" + id + " undoes entry #" + std::to_string(row.id("undoes")) + ", not one before it");
+        if (!row.null("undone_by") && row.id("undone_by") <= row.id("id"))
+            out.push_back("journal: entry #" + id + " is undone by entry #" + std::to_string(row.id("undone_by")) + ", not one after it");
     }
     SQLite::Statement previews(db, "SELECT p.operation_id FROM preview p LEFT JOIN division d ON d.id = p.division_id WHERE d.id IS NULL");
     for (const Row row(previews); previews.executeStep();)
@@ -294,6 +315,7 @@ campaign::CheckReport History::check() const {
         merges(db, out);
         captives(db, out);
         attachments(db, out);
+        relations(db, out);
         for (auto& p : schema_problems(db)) out.push_back(std::move(p));
         types(db, out);
         domain(db, out);

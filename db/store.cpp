@@ -168,6 +168,15 @@ private:
 
 }  // namespace
 
+bool changeset_reads(const std::string& changes) {
+    sqlite3_changeset_iter* it = nullptr;
+    if (sqlite3changeset_start(&it, static_cast<int>(changes.size()), const_cast<char*>(changes.data())) != SQLITE_OK) return false;
+    int rc = SQLITE_ROW;
+    while ((rc = sqlite3changeset_next(it)) == SQLITE_ROW) {
+    }
+    return sqlite3changeset_finalize(it) == SQLITE_OK && rc == SQLITE_DONE;
+}
+
 std::optional<std::vector<InsertedRows>> read_inserted(SQLite::Database& db, const std::string& record) {
     const auto tables = recorded_tables(db);
     std::vector<InsertedRows> out;

@@ -100,6 +100,8 @@ struct InsertedRows {
 };
 /// The record read, or none if it is damaged (a line that does not read, an unknown table).
 std::optional<std::vector<InsertedRows>> read_inserted(SQLite::Database& db, const std::string& record);
+/// Whether an operation's record of its changes (a session changeset) reads whole.
+bool changeset_reads(const std::string& changes);
 
 /// The current time, UTC, ISO 8601 to the second.
 std::string now_utc();

@@ -323,3 +323,28 @@ TEST_CASE("A count below zero in the file is damage: refused by what reads it, n
         CHECK(test::file_bytes(file) == damaged);
     }
 }
+
+TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo record, entries undoing themselves, a leader commanding two units, a camp holding its own side") {
+    test::TempDir dir;
+    const auto base = dir.file("base.db");
+    base_campaign(base);
+    REQUIRE(in_process({"--db", base, "check"}).code == 0);
+    const std::vector<std::pair<std::string, std::string>> damages = {
+        {"UPDATE operation SET changeset = x'00112233' WHERE id = (SELECT max(id) FROM operation WHERE changeset IS NOT NULL)",
+         "record of its changes does not read"},
+        {"UPDATE operation SET undoes = id, undone_by = id WHERE id = (SELECT max(id) FROM operation)", "not one before it"},
+        {"UPDATE division SET commander_id = (SELECT commander_id FROM brigade WHERE commander_id IS NOT NULL LIMIT 1) WHERE id = (SELECT min(id) FROM division)",
+         "command more than one unit"},
+        {"UPDATE camp SET side = 'confederate' WHERE id = (SELECT camp_id FROM prisoner WHERE brigade_id IS NOT NULL AND camp_id IN "
+         "(SELECT id FROM camp WHERE side = 'union') LIMIT 1)", "held in a camp of their own side"}};
+    for (const auto& [sql, says] : damages) {
+        INFO(sql);
+        const auto file = dir.file("damaged.db");
+        std::filesystem::copy_file(base, file, std::filesystem::copy_options::overwrite_existing);
+        test::raw_sql(file, "PRAGMA foreign_keys = OFF; " + sql);
+        const auto r = in_process({"--db", file, "check"});
+        INFO(r.out << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.out, Catch::Matchers::Contains(says));
+    }
+}
