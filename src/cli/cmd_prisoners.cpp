@@ -56,7 +56,7 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
     for (const auto answer : {app::Answer::accept, app::Answer::refuse}) {
         const bool accept = answer == app::Answer::accept;
         struct Answer {
-            std::int64_t id = 0;
+            std::string id;  // read here: CLI11 would take a number too large for what fits, and say nothing
             std::string side;
         };
         auto an = std::make_shared<Answer>();
@@ -64,7 +64,12 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
                                              accept ? "The other side accepts: everyone in it goes home at once" : "The other side refuses");
         cmd->add_option("ID", an->id, "Exchange number")->required();
         cmd->add_option("--side", an->side, "The side answering (the one the proposal was made to)")->required();
-        on_run(cmd, io, [an, answer, &io] { print_outcome(io.out, open_campaigns(io).prisoners().answer_exchange(an->id, an->side, answer), false); });
+        on_run(cmd, io, [an, answer, &io] {
+            int id = 0;
+            if (!parse_int(an->id, id) || id < 1)
+                throw UsageError("exchange number \"" + visible(an->id) + "\" is not one: expected the number exchange list shows, 1 or more");
+            print_outcome(io.out, open_campaigns(io).prisoners().answer_exchange(id, an->side, answer), false);
+        });
     }
     auto exchange_view = std::make_shared<std::string>();
     auto* exchange_list = exchange->add_subcommand("list", "List proposals and what they weigh");

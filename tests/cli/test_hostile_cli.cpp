@@ -204,6 +204,8 @@ TEST_CASE("The hostile corpus: every case refused with its exit code and one lin
              {"assigning an unknown number", "leader assign '#99999999999999999999' Heth", 2},
              {"a nationality the rule set does not have", "division nationality Heth russian", 2},
              {"an empty campaign name", "--campaign '' turn next", 2},
+             {"an exchange number too large for any", "exchange accept 99999999999999999999999 --side union", 2},
+             {"an exchange number of words", "exchange refuse first --side union", 2},
              {"an empty output file", "export oob -o ''", 2},
              {"standard output as the output file", "export oob --format text -o -", 2},
              {"an empty handout folder", "handout --side union -o ''", 2},
