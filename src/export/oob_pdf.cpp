@@ -2,6 +2,7 @@
 #include "export/pdf.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <optional>
 
 namespace muster::exporter {
@@ -19,17 +20,31 @@ constexpr double k_table_indent = 40, k_gap = 8, k_min_column = 60;
 // Where every need fits the width, the width is shared in proportion to need; where not, each
 // column keeps its need up to k_min_column and what is left goes to the wider ones in
 // proportion to what they need beyond it. Their left edges, and the right end.
-std::vector<double> column_edges(const std::vector<double>& need, double width) {
+std::vector<double> column_edges(const std::vector<double>& need, const std::vector<double>& words, double width) {
+    // Each column keeps at least its widest word (no word broken), but a word wider than the
+    // room the others leave it (a name of one long word) is broken in its own column: the widest
+    // takes what is left. Where even that is too much, each keeps k_min_column. What is left over
+    // is shared by what each needs beyond its floor.
+    const auto floors = [&](bool by_words) {
+        std::vector<double> out;
+        for (size_t i = 0; i < need.size(); ++i) out.push_back(std::min(need[i], by_words ? std::max(words[i], k_min_column) : k_min_column));
+        return out;
+    };
+    auto floor = floors(true);
+    if (auto widest = std::max_element(floor.begin(), floor.end()); widest != floor.end()) {
+        const double others = std::accumulate(floor.begin(), floor.end(), 0.0) - *widest;
+        *widest = std::min(*widest, std::max(k_min_column, width - others));
+    }
+    if (std::accumulate(floor.begin(), floor.end(), 0.0) > width) floor = floors(false);
     double needed = 0, kept = 0, beyond = 0;
-    for (const double n : need) {
-        needed += n;
-        kept += std::min(n, k_min_column);
-        beyond += std::max(n - k_min_column, 0.0);
+    for (size_t i = 0; i < need.size(); ++i) {
+        needed += need[i];
+        kept += floor[i];
+        beyond += need[i] - floor[i];
     }
     std::vector<double> edges{0};
-    for (const double n : need)
-        edges.push_back(edges.back() + (needed <= width ? n * width / needed
-                                                        : std::min(n, k_min_column) + std::max(n - k_min_column, 0.0) * (width - kept) / beyond));
+    for (size_t i = 0; i < need.size(); ++i)
+        edges.push_back(edges.back() + (needed <= width ? need[i] * width / needed : floor[i] + (need[i] - floor[i]) * (width - kept) / beyond));
     return edges;
 }
 
@@ -111,7 +126,8 @@ std::vector<std::string> header_row(const rules::RuleSet& rules) { return {rules
 // in (the first of those in order of battle; "" for none).
 class Measure final : public army::OobVisitor {
 public:
-    Measure(const rules::RuleSet& rules, Pdf& pdf, std::vector<double>& need) : m_rules(rules), m_pdf(pdf), m_need(need) {}
+    Measure(const rules::RuleSet& rules, Pdf& pdf, std::vector<double>& need, std::vector<double>& words)
+        : m_rules(rules), m_pdf(pdf), m_need(need), m_words(words) {}
     void army(const army::Army&) override {}
     void corps(const army::Corps&) override {}
     void division(const army::Division& d) override {
@@ -126,7 +142,10 @@ public:
     void end_corps() override {}
     void end_army() override {}
     void measure(const std::vector<std::string>& row, bool bold) {
-        for (size_t i = 0; i < m_need.size() && i < row.size(); ++i) m_need[i] = std::max(m_need[i], m_pdf.text_width(row[i], k_size, bold) + k_gap);
+        for (size_t i = 0; i < m_need.size() && i < row.size(); ++i) {
+            m_need[i] = std::max(m_need[i], m_pdf.text_width(row[i], k_size, bold) + k_gap);
+            m_words[i] = std::max(m_words[i], m_pdf.widest_word(row[i], k_size, bold) + k_gap);
+        }
     }
     std::string theater() const {
         const auto most = std::max_element(m_theaters.begin(), m_theaters.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
@@ -137,6 +156,7 @@ private:
     const rules::RuleSet& m_rules;
     Pdf& m_pdf;
     std::vector<double>& m_need;
+    std::vector<double>& m_words;  // each column's widest word
     std::vector<std::pair<std::string, int>> m_theaters;
 };
 
@@ -196,11 +216,11 @@ void oob_pdf(const rules::RuleSet& rules, const army::OobSource& oob, const Prov
     Pdf::write(k_a4_width, k_a4_height, provenance_line(rules, oob, p), out, [&](Pdf& pdf) {
         if (!sized) {
             const auto header = header_row(rules);
-            std::vector<double> need(header.size(), 0);
-            Measure measure(rules, pdf, need);
+            std::vector<double> need(header.size(), 0), words(header.size(), 0);
+            Measure measure(rules, pdf, need, words);
             measure.measure(header, true);
             oob.walk(measure);
-            sized.emplace(column_edges(need, pdf.width() - 2 * Pdf::k_margin - k_table_indent), measure.theater());
+            sized.emplace(column_edges(need, words, pdf.width() - 2 * Pdf::k_margin - k_table_indent), measure.theater());
         }
         const auto& [edges, theater] = *sized;
         Flow flow(pdf, edges);

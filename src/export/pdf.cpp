@@ -180,6 +180,17 @@ double Pdf::text_width(const std::string& s, double size, bool bold) {
     return width * size;
 }
 
+double Pdf::widest_word(const std::string& s, double size, bool bold) {
+    double widest = 0, word = 0;
+    for (size_t i = 0; i < s.size();) {
+        const size_t end = next_char(s, i);
+        word = s[i] == ' ' ? 0 : word + m->glyph(std::string_view(s).substr(i, end - i), bold).advance;
+        widest = std::max(widest, word);
+        i = end;
+    }
+    return widest * size;
+}
+
 std::vector<std::string> Pdf::wrap(const std::string& s, double given, double size, bool bold) {
     // A hair of slack: a width worked out as a sum of columns may come a rounding short of the
     // text it was measured for ("Stands" broken into "Stand" and "s").

@@ -32,6 +32,8 @@ public:
     void text(double x, double y, const std::string& text, double size, bool bold = false, bool grey = false);
     /// The width `text` takes at `size`.
     double text_width(const std::string& text, double size, bool bold = false);
+    /// The width of the widest word of `s` (its runs between spaces) set at `size` points.
+    double widest_word(const std::string& s, double size, bool bold);
     /// The largest size from `size` down to `smallest` (in half points) at which `text` fits
     /// `width`; `smallest` if none does.
     double fitting_size(const std::string& text, double width, double size, double smallest, bool bold = false);

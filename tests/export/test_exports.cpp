@@ -679,6 +679,20 @@ TEST_CASE("The brigade tables' columns are sized from what they hold: a long com
     CHECK(lines.size() == 3);
     CHECK(row_heights(tables[0]).size() == 1);
     CHECK_THAT(pdf_text(dir.file("oob.pdf")), Contains(stone + ", Average"));
+    // A brigade's name too long for any room: its column shrinks, but no other column's
+    // heading or word is broken for it ("Command" over "er").
+    s.forces().add_brigade({"Wadsworth", "The Brigade of the Gallant Men of the Old Northwest Who Held the Railroad Cut and the Ridge Beyond It", "veteran",
+                            6, std::nullopt, "", "", {"Cutler", "average"}});
+    s.forces().add_brigade({"Wadsworth", std::string(150, 'a'), "veteran", 6, std::nullopt, "", "", {"Doubleday", "average"}});  // one word
+    app::write_file(dir.file("long.pdf"), test::export_oob(s, request("pdf")));
+    const auto words = brigade_tables(pdf_words(dir.file("long.pdf")));
+    REQUIRE(words.size() == 1);
+    std::set<std::string> seen;
+    for (const auto& w : words[0]) seen.insert(w.text);
+    for (const char* whole : {"Commander", "Stands", "Rating", "Meredith,", "Average", "Pennsylvania", "Bucktails,"}) {
+        INFO(whole);
+        CHECK(seen.count(whole) == 1);
+    }
 }
 
 TEST_CASE("Bad export and import input: a clear error, nothing written or imported") {
