@@ -268,6 +268,13 @@ void domain(SQLite::Database& db, Problems& out) {
         if (!row.null("undone_by") && row.id("undone_by") <= row.id("id"))
             out.push_back("journal: entry #" + id + " is undone by entry #" + std::to_string(row.id("undone_by")) + ", not one after it");
     }
+    // A player's operation names a player of its campaign; one undone may name a player since
+    // undone himself (his `player add` is taken back after his operations).
+    SQLite::Statement players(db, "SELECT o.id, o.player_id FROM operation o WHERE o.player_id IS NOT NULL AND o.undone_by IS NULL AND NOT EXISTS "
+                                  "(SELECT 1 FROM player p WHERE p.id = o.player_id AND p.campaign_id = o.campaign_id)");
+    for (const Row row(players); players.executeStep();)
+        out.push_back("journal: entry #" + std::to_string(row.id("id")) + " was made by player #" + std::to_string(row.id("player_id")) +
+                      ", who is not of its campaign");
     SQLite::Statement previews(db, "SELECT p.operation_id FROM preview p LEFT JOIN division d ON d.id = p.division_id WHERE d.id IS NULL");
     for (const Row row(previews); previews.executeStep();)
         out.push_back("journal: the preview of entry #" + std::to_string(row.id("operation_id")) + " is of a division that is not there");

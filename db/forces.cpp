@@ -213,6 +213,15 @@ std::map<std::int64_t, std::pair<std::string, bool>> Forces::division_fog(const 
     });
 }
 
+std::string Forces::division_name(std::int64_t division) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT name FROM division WHERE id = ?");
+        bind_all(q, division);
+        if (!q.executeStep()) throw Damaged("division " + std::to_string(division) + " is not there; run muster check, or restore a backup");
+        return Row(q).text("name");
+    });
+}
+
 std::vector<std::string> Forces::unit_names(std::int64_t campaign, UnitKind kind) const {
     return guarded(m_store.path(), [&] {
         if (kind == UnitKind::brigade) throw Error("brigade names are not unique: they are found with their division");

@@ -88,6 +88,8 @@ public:
     /// array), only theirs: what an operation on a few divisions reads.
     std::vector<army::Brigade> brigades(std::int64_t campaign, const std::string* divisions = nullptr) const;
     std::vector<army::Battery> batteries(std::int64_t campaign, const std::string* divisions = nullptr) const;
+    /// A division's name by its id.
+    std::string division_name(std::int64_t division) const;
     /// The ids of the divisions named `name`, ignoring case (an index finds them).
     std::vector<std::int64_t> divisions_named(std::int64_t campaign, std::string_view name) const;
     /// Each division's side and whether it is hidden from the other side, by id.

@@ -255,15 +255,21 @@ namespace {
 
 // Writes a battle checked whole against the roster it was planned on, inside the operation; the
 // battle planned under its name, if one is open, is closed: it stays as the battle's history.
-// Returns whether one was.
-bool write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
-                  const battle::Report& report, const BattlePlan& plan) {
+// Where one was, says so in `lines`, naming the divisions on its field the report leaves out.
+void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
+                  const battle::Report& report, const BattlePlan& plan, std::vector<std::string>& lines) {
     const auto battle = db::Battles(store).insert_battle(campaign, {0, report.name, report.date, report.place, false});
-    bool closed = false;
     for (const auto& p : db::Battles(store).plans(campaign))
         if (p.plan.open() && same_ignoring_case(p.plan.name, report.name)) {
             db::Battles(store).close_plan(p.plan.id, battle);
-            closed = true;
+            lines.push_back("the plan of " + report.name + " is closed: it stays as the battle's history (muster battle show)");
+            std::vector<std::string> left_out;
+            for (const auto& d : p.divisions)
+                if (d.role != PlanRole::reserve && std::find(plan.divisions.begin(), plan.divisions.end(), d.division_id) == plan.divisions.end())
+                    left_out.push_back(db::Forces(store).division_name(d.division_id));
+            if (!left_out.empty())
+                lines.push_back("on its field but not in the report, so not recorded as fighting there: " + join(left_out, ", ") +
+                                " (to record them, undo and report the battle naming them: battle report --division)");
         }
     store.set_audience(op, Audience::sides(plan.sides));
     // The stands each division engaged, before its losses; a division that fought has been
@@ -304,7 +310,6 @@ bool write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
         const auto line = battle_line(rules, report.name, plan, [&](std::int64_t d) { return sight.counted(d); });
         if (line != plan.outcome.summary) store.set_side_summary(op, side, line);
     }
-    return closed;
 }
 
 }  // namespace
@@ -392,9 +397,8 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
         return with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster& roster, const BattlePlan& plan) {
-            const bool closed = write_battle(store, m_session.rules(), c.id, op, roster, report, plan);
             out = plan.outcome;
-            if (closed) out.lines.push_back("the plan of " + report.name + " is closed: it stays as the battle's history (muster battle show)");
+            write_battle(store, m_session.rules(), c.id, op, roster, report, plan, out.lines);
             return out.summary;
         });
     });
@@ -426,10 +430,9 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         const Refs refs(roster);
         const auto report = report_of(refs);
         const auto plan = plan_battle(refs, report, m_session.rules());
-        const bool closed = write_battle(store, m_session.rules(), c.id, op, roster, report, plan);
-        db::Battles(store).clear_draft(c.id, battle);
         out = plan.outcome;
-        if (closed) out.lines.push_back("the plan of " + report.name + " is closed: it stays as the battle's history (muster battle show)");
+        write_battle(store, m_session.rules(), c.id, op, roster, report, plan, out.lines);
+        db::Battles(store).clear_draft(c.id, battle);
         return out.summary;
     });
     return out;
@@ -731,7 +734,8 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             if (ch.after) {
                 db::Leaders(store).set_leader_status(ch.leader->id, status_after(*ch.after), battle->id,
                                                      ch.after == LeaderFate::wounded ? std::optional<int>(ch.out_for) : std::nullopt);
-                if (ch.camp) db::Prisoners(store).hold_leader(ch.camp->id, ch.leader->id, ch.leader->label());
+                // Moved to another camp, he keeps the name he was taken under.
+                if (ch.camp) db::Prisoners(store).hold_leader(ch.camp->id, ch.leader->id, ch.held && !ch.held->known_as.empty() ? ch.held->known_as : ch.leader->label());
             } else {
                 db::Leaders(store).set_leader_status(ch.leader->id, LeaderStatus::active, std::nullopt, std::nullopt);
             }

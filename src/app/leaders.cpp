@@ -88,6 +88,9 @@ std::vector<army::Leader> leaders_seen_by(const campaign::Roster& roster, const 
         const auto held = held_only.find(i);
         out.push_back(held != held_only.end() ? held->second : viewer.owns(roster.leaders[i].side) ? roster.leaders[i] : roster.leaders[i].as_enemy_sees());
     }
+    // A side's list by name, not by number: numbers count the enemy's leaders, when each was
+    // made, hidden ones too (a prisoner would sit where his hidden division arrived).
+    if (!viewer.is_umpire()) std::stable_sort(out.begin(), out.end(), [](const army::Leader& a, const army::Leader& b) { return a.label() < b.label(); });
     return out;
 }
 

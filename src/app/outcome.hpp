@@ -2,6 +2,7 @@
 #include "dice/roll_record.hpp"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,8 @@ enum class Mode { apply, preview };
 struct Outcome {
     std::int64_t operation = 0;  ///< its journal entry; 0 for a preview that rolled nothing
     bool preview = false;
-    std::string summary;
+    std::string summary;                           ///< as the umpire reads it
+    std::map<std::string, std::string> read_by;    ///< as a side reads it, where that differs (the journal's)
     std::vector<std::string> lines;
     std::vector<dice::RollRecord> rolls;
 };

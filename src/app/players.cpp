@@ -168,7 +168,7 @@ std::vector<campaign::MessageInfo> Players::messages(const View& viewer) const {
 
 Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::string& given_battle, const std::vector<std::string>& losses) {
     const auto& side = side_of(player);
-    auto battle = require_name("battle", given_battle);
+    const auto battle = require_name("battle", given_battle);
     if (losses.empty()) throw UsageError("no losses given: one line a brigade, \"Division/Brigade=N\"");
     // A battle the side fought is reported already (in any case, as a battle is named); one it
     // did not fight is not its to know of.
@@ -177,9 +177,12 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::submission, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         store.set_audience(op, Audience::side(side));
-        // Into the draft waiting under the battle's name as first spelled, in whatever case typed.
+        // Filed into the draft waiting under the battle's name as first spelled, in whatever case
+        // typed (which the umpire reads); the player is told it as he typed it: another side's
+        // draft is not his to learn of.
+        std::string filed = battle;
         for (const auto& d : db::Battles(store).drafts(m_session.current().id))
-            if (same_ignoring_case(d.battle, battle)) battle = d.battle;
+            if (same_ignoring_case(d.battle, battle)) filed = d.battle;
         std::vector<std::int64_t> seen;
         for (const auto& line : losses) {
             const auto eq = line.rfind('=');
@@ -199,14 +202,14 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
                 (n = std::stoi(count)) < 1 || n > brigade->stands)
                 throw UsageError("\"" + visible(line) + "\": stands lost must be 1 to " + std::to_string(brigade->stands) + ", the stands " + ref + " has");
             campaign::DraftLine d;
-            d.battle = battle;
+            d.battle = filed;
             d.operation = op;
             d.kind = DraftKind::lost;
             d.brigade_id = brigade->id;
             d.stands = n;
             d.why = "submitted by " + player.name + " (" + side + ")";
             // Submitted again (a correction, a form sent twice): the newest stands, not the sum.
-            const auto was = db::Battles(store).take_submitted_loss(m_session.current().id, battle, brigade->id);
+            const auto was = db::Battles(store).take_submitted_loss(m_session.current().id, filed, brigade->id);
             db::Battles(store).insert_draft_line(m_session.current().id, d);
             out.lines.push_back(ref + ": " + count_of(n, "stand", "stands") + " lost" + (was ? " (was " + std::to_string(*was) + ")" : ""));
         }

@@ -62,7 +62,10 @@ struct SummaryLines {
                 if (it == l.read_by.end()) seen.push_back(l.text);
                 else if (it->second) seen.push_back(*it->second);
             }
-            if (const auto line = head + join(seen, "; "); line != out.summary) store.set_side_summary(op, side, line);
+            if (auto line = head + join(seen, "; "); line != out.summary) {
+                store.set_side_summary(op, side, line);
+                out.read_by[side] = std::move(line);
+            }
         }
     }
 };
@@ -263,6 +266,8 @@ std::vector<CampView> camps_of(const Refs& refs, const View& viewer) {
     std::vector<CampView> out;
     for (auto& v : all)
         if (viewer.owns(v.camp.side) || !v.holds.empty()) out.push_back(std::move(v));
+    // A side's by name: the order they were made in would tell when the enemy made its own.
+    if (!viewer.is_umpire()) std::stable_sort(out.begin(), out.end(), [](const CampView& a, const CampView& b) { return a.camp.name < b.camp.name; });
     return out;
 }
 
@@ -276,6 +281,8 @@ std::vector<HeldItem> held_of(const Refs& refs, const View& viewer) {
         item.spec = word(h.kind) + ":" + name_for(refs, viewer, h.kind, h.unit_id, h.known_as);
         out.push_back(std::move(item));
     }
+    // A side's by camp name (camps_of): not in the order the camps were made.
+    if (!viewer.is_umpire()) std::stable_sort(out.begin(), out.end(), [](const HeldItem& a, const HeldItem& b) { return a.camp < b.camp; });
     return out;
 }
 

@@ -15,6 +15,8 @@ namespace {
 
 const std::string& owner_of(const army::Brigade& b) { return b.division; }
 const std::string& owner_of(const army::Battery& b) { return b.owner; }
+const char* owner_noun(const army::Brigade&) { return "division"; }
+const char* owner_noun(const army::Battery&) { return "division, corps or army"; }
 
 // What a person typed, found among `keys` (each naming items[owner[k]]): exactly, ignoring
 // case, or by a beginning, the first rule that finds any; several items: UsageError.
@@ -78,7 +80,7 @@ const T& find_one(const std::vector<T>& items, const std::string& ref, Ref&& ful
             if (std::find(owners.begin(), owners.end(), owner_of(item)) == owners.end()) owners.push_back(owner_of(item));
         const auto typed_owner = ref.substr(0, slash);
         const auto hits = matching_names(typed_owner, owners);
-        if (hits.size() > 1) match_one(typed_owner, owners, "\"" + visible(typed_owner) + "\"");  // refused, naming them
+        if (hits.size() > 1) match_one(typed_owner, owners, owner_noun(items.front()));  // refused, naming them
         if (hits.size() == 1) {
             std::vector<std::string> own_names;
             std::vector<size_t> own;

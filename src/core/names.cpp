@@ -39,12 +39,18 @@ bool is_bidi(char32_t c) {
 }
 
 // A space other than ASCII's: no-break, en, em, thin, ideographic...
+// (and the braille blank, which shows as one).
 bool is_wide_space(char32_t c) {
-    return c == 0x00A0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F || c == 0x3000;
+    return c == 0x00A0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F || c == 0x3000 || c == 0x2800;
 }
 
-// A character that shows nothing: two names would look the same with and without it.
-bool is_invisible(char32_t c) { return c == 0x00AD || c == 0x180E || c == 0x200B || c == 0x2060 || c == 0xFEFF; }
+// A character that shows nothing (Unicode's default ignorables and the fillers, but the joiners
+// and variation selectors emoji and scripts need): two names would look the same with and
+// without it, or a name of it alone would look blank.
+bool is_invisible(char32_t c) {
+    return c == 0x00AD || c == 0x034F || c == 0x115F || c == 0x1160 || c == 0x17B4 || c == 0x17B5 || c == 0x180E || c == 0x200B ||
+           (c >= 0x2060 && c <= 0x2064) || c == 0x3164 || c == 0xFEFF || c == 0xFFA0;
+}
 
 std::string hex(const char* format, unsigned value) {
     char buf[16];

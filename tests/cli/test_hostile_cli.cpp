@@ -209,6 +209,7 @@ TEST_CASE("The hostile corpus: every case refused with its exit code and one lin
              {"an empty output file", "export oob -o ''", 2},
              {"standard output as the output file", "export oob --format text -o -", 2},
              {"an empty handout folder", "handout --side union -o ''", 2},
+             {"an empty backup file", "backup ''", 2},
          }) {
         if (what == "an empty database path") {
             const auto before = files_in(c.dir.path());

@@ -207,6 +207,14 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     const auto draft = club.ok("battle draft \"Culp's Hill\"");
     CHECK_THAT(draft, Contains("Wadsworth/Iron Brigade: 3 stands lost") && !Contains("2 stands lost") && Contains("Cutler's Brigade: 1 stand lost"));
     CHECK_THAT(club.ok("player inbox"), Contains("Culp's Hill: 2 lines"));
+    // A draft only the enemy made (its hidden division's losses) is not the Union's to learn of:
+    // the answer names the battle as typed, while the umpire finds both in the one draft.
+    const auto lee_page = server.get(club.lee + "orders").body;
+    REQUIRE(server.post(club.lee + "losses", {{"token", test::form_token(lee_page)}, {"battle", "Secret Fight"}, {"losses", "Heth/Archer's Brigade=1"}})
+                .status == 200);
+    const auto typed = server.post(club.meade + "losses", {{"token", test::form_token(page)}, {"battle", "secret fight"}, {"losses", "Wadsworth/Iron Brigade=1"}});
+    CHECK_THAT(typed.body, Contains("in the battle of secret fight submitted by Meade"));
+    CHECK_THAT(club.ok("battle draft \"Secret Fight\""), Contains("Heth/Archer's Brigade") && Contains("Wadsworth/Iron Brigade"));
     // Refused with the reason, and nothing written: an enemy brigade, a hidden one, a battle
     // already reported, a message of control characters; the umpire's link acts for no side.
     const auto before = club.dump();
@@ -251,6 +259,12 @@ TEST_CASE("The organiser's undo does not take back what a player did through his
     club.ok("redo");
     CHECK_THAT(club.ok("redo"), Contains("Message from Meade"));
     club.refused("undo", 1);  // done again, it is still his
+    // ...and still his after his own player add is undone and done again.
+    for (const char* step : {"undo --player", "undo", "undo", "undo"}) club.ok(step);
+    CHECK(club.ok("player list").find("Meade") == std::string::npos);
+    for (int i = 0; i < 4; ++i) club.ok("redo");
+    CHECK_THAT(club.ok("undo --preview"), Contains("[made by player Meade]"));
+    club.refused("undo", 1);
     // An exchange a player proposes is his too; the same proposal made at the CLI is not.
     const auto camps = server.get(club.meade + "camps").body;
     REQUIRE(server.post(club.meade + "exchange-propose", {{"token", test::form_token(camps)}, {"offer", "stands:Pickett/Garnett's Brigade=1"}})
