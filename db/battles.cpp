@@ -120,16 +120,26 @@ std::optional<int> Battles::stands_when_reported(std::int64_t campaign, const st
     });
 }
 
+namespace {
+
+// The ids of a campaign's battles a division of `side` fought, or with `or_seen`, also those a
+// division seen by the enemy fought.
+std::set<std::int64_t> battle_ids(SQLite::Database& db, std::int64_t campaign, std::string_view side, bool or_seen) {
+    SQLite::Statement q(db, std::string("SELECT DISTINCT bd.battle_id FROM battle_division bd JOIN battle b ON b.id = bd.battle_id "
+                                        "JOIN division d ON d.id = bd.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
+                                        "WHERE b.campaign_id = ?1 AND ") + (or_seen ? "(a.side = ?2 OR NOT d.hidden)" : "a.side = ?2"));
+    bind_all(q, campaign, std::string(side));
+    std::set<std::int64_t> out;
+    for (const Row row(q); q.executeStep();) out.insert(row.id("battle_id"));
+    return out;
+}
+
+}  // namespace
+
 std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campaign, std::string_view side) const {
     return guarded(m_store.path(), [&] {
-        auto& db = m_store.impl().db;
-        const ReadSnapshot snapshot(db);
-        SQLite::Statement q(db, "SELECT DISTINCT bd.battle_id FROM battle_division bd JOIN battle b ON b.id = bd.battle_id "
-                                "JOIN division d ON d.id = bd.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
-                                "WHERE b.campaign_id = ?1 AND a.side = ?2");
-        bind_all(q, campaign, std::string(side));
-        std::set<std::int64_t> fought;
-        for (const Row row(q); q.executeStep();) fought.insert(row.id("battle_id"));
+        const ReadSnapshot snapshot(m_store.impl().db);
+        const auto fought = battle_ids(m_store.impl().db, campaign, side, false);
         auto out = battles(campaign);
         std::erase_if(out, [&](const campaign::BattleInfo& b) { return !fought.count(b.id); });
         return out;
@@ -137,16 +147,7 @@ std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campai
 }
 
 std::set<std::int64_t> Battles::battles_known_to(std::int64_t campaign, std::string_view side) const {
-    return guarded(m_store.path(), [&] {
-        auto& db = m_store.impl().db;
-        SQLite::Statement q(db, "SELECT DISTINCT bd.battle_id FROM battle_division bd JOIN battle b ON b.id = bd.battle_id "
-                                "JOIN division d ON d.id = bd.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
-                                "WHERE b.campaign_id = ?1 AND (a.side = ?2 OR NOT d.hidden)");
-        bind_all(q, campaign, std::string(side));
-        std::set<std::int64_t> out;
-        for (const Row row(q); q.executeStep();) out.insert(row.id("battle_id"));
-        return out;
-    });
+    return guarded(m_store.path(), [&] { return battle_ids(m_store.impl().db, campaign, side, true); });
 }
 
 campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {
