@@ -90,8 +90,13 @@ std::vector<army::Leader> leaders_seen_by(const campaign::Roster& roster, const 
     }
     // A side's list by name, not by number: numbers count the enemy's leaders, when each was
     // made, hidden ones too (a prisoner would sit where his hidden division arrived).
-    if (!viewer.is_umpire()) std::stable_sort(out.begin(), out.end(), [](const army::Leader& a, const army::Leader& b) { return a.label() < b.label(); });
-    return out;
+    if (viewer.is_umpire()) return out;
+    std::vector<std::pair<std::string, size_t>> by_label;  // each label made once, not at every comparison
+    for (size_t i = 0; i < out.size(); ++i) by_label.emplace_back(out[i].label(), i);
+    std::sort(by_label.begin(), by_label.end());
+    std::vector<army::Leader> sorted;
+    for (const auto& [label, i] : by_label) sorted.push_back(std::move(out[i]));
+    return sorted;
 }
 
 army::Leader held_as_seen(const army::Leader& leader, const std::string& known_as) {

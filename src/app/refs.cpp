@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <unordered_set>
 
 namespace muster::app {
 namespace {
@@ -75,9 +76,10 @@ const T& find_one(const std::vector<T>& items, const std::string& ref, Ref&& ful
     std::string typed = ref, owners_name;  // for a refusal's nearest: with the owner found, his name in full
     std::vector<std::string> near;  // ...among the owner's items, else every reference
     if (const auto slash = ref.find('/'); slash != std::string::npos) {
-        std::vector<std::string> owners;
+        std::vector<std::string> owners;  // each once, in the order first met (a set: a miss costs the items, not items x owners)
+        std::unordered_set<std::string_view> met;
         for (const auto& item : items)
-            if (std::find(owners.begin(), owners.end(), owner_of(item)) == owners.end()) owners.push_back(owner_of(item));
+            if (met.insert(owner_of(item)).second) owners.push_back(owner_of(item));
         const auto typed_owner = ref.substr(0, slash);
         const auto hits = matching_names(typed_owner, owners);
         if (hits.size() > 1) match_one(typed_owner, owners, owner_noun(items.front()));  // refused, naming them

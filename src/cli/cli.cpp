@@ -77,20 +77,10 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
     app.require_subcommand(1);
     // Global options may come before or after the subcommand (fallthrough).
     app.fallthrough(true);
-    app.add_option_function<std::string>(
-           "--db",
-           [&io](const std::string& path) {
-               if (path.empty()) throw CLI::ValidationError("--db", "is empty: give the campaign database file, or leave --db out for the default");
-               io.db = path;
-           },
-           "Campaign database file (default: $XDG_DATA_HOME/muster/campaigns.db)");
-    app.add_option_function<std::string>(
-           "--campaign",
-           [&io](const std::string& name) {
-               if (name.empty()) throw CLI::ValidationError("--campaign", "is empty: give a campaign's name, or leave --campaign out for the current one");
-               io.campaign = name;
-           },
-           "Campaign to act on (default: the database's current one)");
+    app.add_option("--db", io.db, "Campaign database file (default: $XDG_DATA_HOME/muster/campaigns.db)")
+        ->check(named("give the campaign database file, or leave --db out for the default"));
+    app.add_option("--campaign", io.campaign, "Campaign to act on (default: the database's current one)")
+        ->check(named("give a campaign's name, or leave --campaign out for the current one"));
     app.add_option("--lock-wait", io.lock_wait_ms, "Milliseconds to wait for another muster's write lock, 0 to 600000 (default 5000)")
         ->check(CLI::Range(0, 600000).description(""));
     add_campaign_commands(app, io);

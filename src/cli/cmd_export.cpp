@@ -25,20 +25,11 @@ app::ExportRequest request_from(const ExportOptions& o) {
     return r;
 }
 
-// A file or folder to write: named, and not "-" (muster writes a file, whole, not a stream).
-const CLI::Validator k_written_path(
-    [](std::string& path) -> std::string {
-        if (path.empty()) return "is empty: give the name of the file or folder to write";
-        if (path == "-") return "is \"-\": muster writes a file whole, not to standard output; give its name";
-        return "";
-    },
-    "PATH");
-
 void view_options(CLI::App* cmd, ExportOptions& o) {
     cmd->add_option("--side", o.side, "Only this side's armies");
     cmd->add_option("--as", o.as, "Whose view: umpire (everything), side (the --side's), or a side id");
     cmd->add_option("--battle", o.battle, "Only the divisions that fought this battle");
-    cmd->add_option("-o,--output", o.output, "The file to write (written whole or not at all)")->required()->check(k_written_path);
+    cmd->add_option("-o,--output", o.output, "The file to write (written whole or not at all)")->required()->check(named("give the name of the file or folder to write", true));
 }
 
 void write(Io& io, const std::string& path, const Producer& produce) {
@@ -98,7 +89,7 @@ void add_export_commands(CLI::App& app, Io& io) {
     auto ho = std::make_shared<HandoutOptions>();
     auto* handout = app.add_subcommand("handout", "One side's papers for the next battle: its order of battle, labels and papers");
     handout->add_option("--side", ho->side, "The side whose papers these are")->required();
-    handout->add_option("-o,--output", ho->folder, "The folder to write them in (made if missing; files in it replaced)")->required()->check(k_written_path);
+    handout->add_option("-o,--output", ho->folder, "The folder to write them in (made if missing; files in it replaced)")->required()->check(named("give the name of the file or folder to write", true));
     handout->add_flag("--brigadier", ho->brigadier, "Each brigade's label names its brigadier");
     on_run(handout, io, [ho, &io] {
         auto session = open_campaigns(io);

@@ -52,14 +52,7 @@ void add_history_commands(CLI::App& app, Io& io) {
 
     auto dest = std::make_shared<std::string>();
     auto* backup = app.add_subcommand("backup", "Write a consistent copy of the database (safe while it is in use)");
-    backup->add_option_function<std::string>(
-              "FILE",
-              [dest](const std::string& file) {
-                  if (file.empty()) throw CLI::ValidationError("FILE", "is empty: give the name of the copy to write");
-                  *dest = file;
-              },
-              "Where to write the copy (must not exist)")
-        ->required();
+    backup->add_option("FILE", *dest, "Where to write the copy (must not exist)")->required()->check(named("give the name of the copy to write", true));
     on_run(backup, io, [dest, &io] {
         open_campaigns(io).history().backup(*dest);
         io.out << "Backed up to " << *dest << "\n";

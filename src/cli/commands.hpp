@@ -71,6 +71,18 @@ CLI::Option* flag_for(CLI::App* cmd, const std::string& name, E& target, E value
 }
 
 /// A seed: a whole number from 0 to 18446744073709551615, refused (never clamped) outside it.
+/// A value that must not be empty (a file, a folder, a name): refused saying `expected`, and,
+/// where `path`, "-" too (muster writes a file whole, not to standard output).
+inline CLI::Validator named(const std::string& expected, bool path = false) {
+    return CLI::Validator(
+        [expected, path](std::string& text) -> std::string {
+            if (text.empty()) return "is empty: " + expected;
+            if (path && text == "-") return "is \"-\": muster writes a file whole, not to standard output; " + expected;
+            return "";
+        },
+        "");
+}
+
 inline CLI::Option* seed_option(CLI::App* cmd, const std::string& name, std::optional<std::uint64_t>& target, const std::string& help) {
     return cmd->add_option_function<std::string>(
         name,
