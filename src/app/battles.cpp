@@ -105,6 +105,31 @@ std::string battle_line(const rules::RuleSet& rules, const std::string& name, co
            count_of(batteries, "battery", "batteries") + " lost";
 }
 
+// What the enemy calls a reserve battery lost in a battle: the enemy never reads a reserve, and
+// its batteries are numbered across every arrival into it, hidden ones too ("Third Corps/2nd
+// Battery" would tell of a first), so it is named by the battle it was lost in and, where the
+// reserve lost more than one there, its place among them in the report.
+std::string reserve_battery_as_enemy_reads(const std::string& owner, const std::string& battle, int nth, int lost_there) {
+    return owner + "/" + (lost_there > 1 ? ordinal(nth) + " " : "") + "reserve battery lost at " + battle;
+}
+
+// The name each battery lost in a battle is read by (none: a battery not in the roster read): for
+// one of a reserve that `enemy_reads`, the name above.
+std::vector<std::string> lost_battery_names(const std::vector<const army::Battery*>& lost, const std::string& battle,
+                                            const std::function<bool(const army::Battery&)>& enemy_reads) {
+    std::map<std::pair<std::string, std::string>, int> in_reserve, nth;  // by the reserve's side and name
+    for (const auto* t : lost)
+        if (t && !t->division_id) ++in_reserve[{t->side, t->owner}];
+    std::vector<std::string> names;
+    for (const auto* t : lost) {
+        if (!t) names.emplace_back();
+        else if (const std::pair reserve{t->side, t->owner}; !t->division_id && enemy_reads(*t))
+            names.push_back(reserve_battery_as_enemy_reads(t->owner, battle, ++nth[reserve], in_reserve[reserve]));
+        else names.push_back(t->ref());
+    }
+    return names;
+}
+
 // What a side has seen of the divisions `fog` holds (by id: side, hidden): its own, and the
 // enemy's not hidden.
 struct SideSight {
@@ -297,10 +322,15 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
         db::Battles(store).insert_battle_fallen(battle, f.leader->id, fate, f.division);
         if (f.camp) db::Prisoners(store).hold_leader(f.camp->id, f.leader->id, f.leader->label());
     }
-    for (const auto& g : plan.batteries) {
+    // The captor holds a battery by the name it reads it under.
+    std::vector<const army::Battery*> lost;
+    for (const auto& g : plan.batteries) lost.push_back(g.battery);
+    const auto taken_as = lost_battery_names(lost, report.name, [](const army::Battery&) { return true; });
+    for (size_t i = 0; i < plan.batteries.size(); ++i) {
+        const auto& g = plan.batteries[i];
         db::Forces(store).set_battery_status(g.battery->id, status_after(g.fate));
         db::Battles(store).insert_battle_gun(battle, g.battery->id, g.fate);
-        if (g.camp) db::Prisoners(store).hold_battery(g.camp->id, g.battery->id, g.battery->ref());
+        if (g.camp) db::Prisoners(store).hold_battery(g.camp->id, g.battery->id, taken_as[i]);
     }
     // Each side reads the battle's line as far as it has seen the battle: nothing of an enemy
     // division kept hidden is counted, its losses, fallen leaders and lost guns.
@@ -837,6 +867,9 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         it->second.second.captured += l.captured;
         it->second.second.returned += l.returned;
     }
+    std::vector<const army::Battery*> lost;
+    for (const auto& g : record.guns) lost.push_back(refs.battery_by_id(g.battery_id));
+    const auto gun_names = lost_battery_names(lost, battle.battle.name, [&](const army::Battery& t) { return !viewer.is_umpire() && !viewer.owns(t.side); });
     for (const auto& sd : rules.sides) {
         SideInBattle side;
         side.side = sd.id;
@@ -848,9 +881,9 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         for (const auto& f : record.fallen)
             if (const auto* l = refs.leader_by_id(f.leader_id); l && l->side == sd.id && shown(f.division_id))
                 side.fallen.push_back(l->label() + ": " + word(f.fate));
-        for (const auto& g : record.guns)
-            if (const auto* t = refs.battery_by_id(g.battery_id); t && t->side == sd.id && shown(t->division_id))
-                side.batteries.push_back(t->ref() + ": " + word(g.fate));
+        for (size_t i = 0; i < record.guns.size(); ++i)
+            if (const auto* t = lost[i]; t && t->side == sd.id && shown(t->division_id))
+                side.batteries.push_back(gun_names[i] + ": " + word(record.guns[i].fate));
         if (!side.divisions.empty() || !side.fallen.empty() || !side.batteries.empty()) out.sides.push_back(std::move(side));
     }
     return out;

@@ -322,7 +322,7 @@ std::string everything_seen(const std::string& db, const std::string& dir, const
     for (const std::string command : {"journal", "camp list", "leader list", "exchange list", "battle list", "campaign show", "oob", "turn report"})
         run(command + " --as " + viewer);
     // The planned battles shown (or refused, a name never planned: its words and exit code).
-    for (const std::string plan : {"Planned 1", "Planned 2", "Planned 3", "Planned"}) {
+    for (const std::string plan : {"Planned 1", "Planned 2", "Planned 3", "Planned", "Skirmish"}) {
         const auto r = test::run_muster("--db " + test::quote(db) + " battle show " + test::quote(plan) + " --as " + viewer);
         all += "$ battle show " + plan + "\n" + r.out + r.err + "exit " + std::to_string(r.code) + "\n";
     }
@@ -592,6 +592,11 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
          {{with_hidden, "camp new Libby --side confederate"}, {both, "camp new Elmira --side union"}, {without, "camp new Libby --side confederate"},
           {both, "arrive Heth"}, {both, "reveal Heth"},
           {both, "battle report --name Skirmish --captured \"Wadsworth/1st Brigade=1@Libby\" --captured \"Heth/1st Brigade=1@Elmira\""}}},
+        {"a reserve battery taken, numbered in its reserve after a hidden division's",
+         {{with_hidden, "add division Pender --corps \"Third Corps\""}, {with_hidden, "arrive Pender"}, {both, "arrive Heth"}, {both, "reveal Heth"},
+          {with_hidden, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --battery \"Third Corps/2nd Battery:captured@Fort Delaware\""},
+          {without, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --battery \"Third Corps/1st Battery:captured@Fort Delaware\""},
+          {both, "exchange propose --from union --offer \"battery:Third Corps/reserve battery lost at Skirmish\""}, {both, "exchange accept 1 --side confederate"}}},
     };
     for (const auto& [story, steps] : stories) {
         INFO(story);
