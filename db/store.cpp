@@ -366,6 +366,13 @@ void identify(const std::string& path, int busy_timeout_ms) {
 
 int schema_version() { return migration_number(embedded::migrations().back().first); }
 
+void connections_one_thread_each() {
+    // Refused (SQLITE_MISUSE) once SQLite has started, or by a build without threads: the
+    // defaults stay, which are safe, only slower.
+    sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
+    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 std::vector<std::string> schema_problems(SQLite::Database& db) {
     // What the migrations make, made afresh in memory, object by object against the file's.
     SQLite::Database fresh(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);

@@ -24,6 +24,11 @@ Error nothing_to_take(bool redo);
 /// The schema version this muster writes (the number of the last migration).
 int schema_version();
 
+/// Before any file is opened, for a process that uses each connection from one thread at a time:
+/// SQLite then takes no lock on each call (it does by default, in case one is shared), and keeps
+/// no count of its memory (a lock on each allocation).
+void connections_one_thread_each();
+
 enum class OpenMode {
     existing,  ///< the file must already be a muster database
     create,    ///< create the file (and its folder) when it is missing

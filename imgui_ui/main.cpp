@@ -25,6 +25,9 @@ int main(int argc, char** argv) {
         std::cerr << "muster-gui: unexpected argument \"" << muster::visible(argv[argc > 2 ? 2 : 1]) << "\": expected muster-gui [DATABASE] (see --help)\n";
         return 2;
     }
+    // Each of its connections is used by one thread at a time: the panels', the model reader's
+    // and each worker's own.
+    muster::app::sessions_one_thread_each();
     try {
         muster::gui::Platform platform({1280, 800, "muster", muster::app::data_dir() + "/imgui.ini"});
         muster::gui::GuiApp app(argc > 1 ? argv[1] : muster::app::default_db_path());

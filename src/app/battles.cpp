@@ -87,10 +87,11 @@ struct BattlePlan {
 };
 
 // The journal's line for a battle, counting what belongs to the divisions `counted` says its
-// reader has seen (and the leaders and batteries above the divisions, which every side sees):
-// the umpire's line counts everything.
+// reader has seen, and the leaders and batteries above the divisions (a corps' leader, a
+// reserve's battery) of the sides `counted_above` says: the umpire's line counts everything.
 std::string battle_line(const rules::RuleSet& rules, const std::string& name, const BattlePlan& plan,
-                        const std::function<bool(std::int64_t division)>& counted) {
+                        const std::function<bool(std::int64_t division)>& counted,
+                        const std::function<bool(const std::string& side)>& counted_above) {
     int divisions = 0, lost = 0, captured = 0, leaders = 0, batteries = 0;
     for (const auto d : plan.divisions) divisions += counted(d);
     for (const auto& l : plan.losses)
@@ -98,8 +99,8 @@ std::string battle_line(const rules::RuleSet& rules, const std::string& name, co
             lost += l.lost;
             captured += l.captured_total;
         }
-    for (const auto& f : plan.leaders) leaders += !f.division || counted(*f.division);
-    for (const auto& g : plan.batteries) batteries += !g.battery->division_id || counted(*g.battery->division_id);
+    for (const auto& f : plan.leaders) leaders += f.division ? counted(*f.division) : counted_above(f.leader->side);
+    for (const auto& g : plan.batteries) batteries += g.battery->division_id ? counted(*g.battery->division_id) : counted_above(g.battery->side);
     return "Battle of " + name + ": " + rules.count_divisions(divisions) + ", " + count_of(lost, "stand", "stands") + " lost, " +
            count_of(captured, "stand", "stands") + " captured, " + count_of(leaders, "leader", "leaders") + " fallen, " +
            count_of(batteries, "battery", "batteries") + " lost";
@@ -138,6 +139,12 @@ struct SideSight {
     bool counted(std::int64_t division) const {
         const auto& [side, hidden] = fog.at(division);
         return side == reader || !hidden;
+    }
+    /// What a side loses above the divisions there (a corps' leader fallen, a reserve's battery)
+    /// is read by the enemy that has seen one of its divisions among `there`: not where only
+    /// hidden ones fought, whose presence would show through it.
+    bool counted_above(const std::string& side, const std::vector<std::int64_t>& there) const {
+        return side == reader || std::any_of(there.begin(), there.end(), [&](std::int64_t d) { return fog.at(d).first == side && counted(d); });
     }
 };
 
@@ -263,7 +270,8 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
                             (f.fate->fate == LeaderFate::wounded ? ", out for " + count_of(f.fate->out_for, "battle", "battles") : ""));
     for (const auto& g : plan.batteries)
         out.lines.push_back("battery " + g.battery->ref() + ": " + word(g.fate) + (g.camp ? " to " + g.camp->name : ""));
-    out.summary = battle_line(rules, report.name, plan, [](std::int64_t) { return true; });
+    const auto everything = [](const auto&) { return true; };
+    out.summary = battle_line(rules, report.name, plan, everything, everything);
     remind_unrevealed(refs, rules, plan.divisions, out.lines);
     return plan;
 }
@@ -337,7 +345,8 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     const auto fog = db::Forces(store).division_fog(plan.divisions);
     for (const auto& side : plan.sides) {
         const SideSight sight{fog, side};
-        const auto line = battle_line(rules, report.name, plan, [&](std::int64_t d) { return sight.counted(d); });
+        const auto line = battle_line(rules, report.name, plan, [&](std::int64_t d) { return sight.counted(d); },
+                                      [&](const std::string& owner) { return sight.counted_above(owner, plan.divisions); });
         if (line != plan.outcome.summary) store.set_side_summary(op, side, line);
     }
 }
@@ -876,8 +885,10 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         for (const auto& [id, line] : divisions)
             if (line.first == sd.id) side.divisions.push_back(line.second);
         // A fallen leader or a lost battery of a division the viewer has seen, or above the
-        // divisions (every side sees those): nothing of a division hidden from it.
-        const auto shown = [&](const std::optional<std::int64_t>& division) { return !division || seen.count(*division) > 0; };
+        // divisions where it saw one of the side's divisions there: nothing of a division
+        // hidden from it, nor what tells that one fought.
+        const bool above = viewer.is_umpire() || viewer.owns(sd.id) || !side.divisions.empty();
+        const auto shown = [&](const std::optional<std::int64_t>& division) { return division ? seen.count(*division) > 0 : above; };
         for (const auto& f : record.fallen)
             if (const auto* l = refs.leader_by_id(f.leader_id); l && l->side == sd.id && shown(f.division_id))
                 side.fallen.push_back(l->label() + ": " + word(f.fate));

@@ -82,8 +82,8 @@ public:
     /// suggestions only among the viewer's own battles, the same exit code.
     campaign::BattleInfo named(const std::string& battle, const View& viewer = View::umpire()) const;
     /// A battle as `viewer` may read it: a side, one it fought, its own part whole and of the
-    /// enemy the divisions it has seen (and the enemy's fallen and lost guns once every enemy
-    /// division there is seen).
+    /// enemy the divisions it has seen with their fallen leaders and lost guns, and the enemy's
+    /// above the divisions where it saw one of the enemy's divisions there.
     BattleSummary summary(const std::string& battle, const View& viewer = View::umpire()) const;
     /// Several battles of list(viewer) summarized from one read of the campaign (none where the
     /// view fought none of its divisions), or from the campaign `read` already.

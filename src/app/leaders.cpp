@@ -326,6 +326,11 @@ Outcome Leaders::penalty(const std::string& ref) {
         const auto& l = refs.leader(ref);
         if (m_session.current().despicable == Despicable::book)
             throw Error("this campaign plays despicable leaders by the book, as average: forgetting to reveal one has no penalty");
+        // The opponent chose among the leaders he has seen: one hidden from him is refused
+        // before anything of him (his grade, his state) is told.
+        const auto division = refs.division_of(l);
+        if (division && db::Forces(store).division_fog({*division}).at(*division).second)
+            throw Error("leader " + l.label() + " commands in a division hidden from the enemy: the opponent chooses among the leaders he has seen");
         // The grade a penalty turns him into: one whose owner must reveal it, and which may
         // downgrade his grade.
         const rules::LeaderGrade* to = nullptr;
@@ -342,10 +347,7 @@ Outcome Leaders::penalty(const std::string& ref) {
             throw Error("leader " + l.label() + " is " + (grade ? grade->name : l.present() ? l.grade : "without a grade") +
                         ": the penalty downgrades only a leader who is " + join(from, " or ") + ", never one of another grade");
         if (!is_active(l.status)) throw Error("leader " + l.label() + " is " + word(l.status) + ": the penalty downgrades a leader in play");
-        // Every side reads the penalty, and the opponent chose among the leaders he has seen.
-        const auto division = refs.division_of(l);
-        if (division && db::Forces(store).division_fog({*division}).at(*division).second)
-            throw Error("leader " + l.label() + " commands in a division hidden from the enemy: the opponent chooses among the leaders he has seen");
+        // Every side reads the penalty.
         store.set_audience(op, Audience::everyone());
         db::Leaders(store).set_grade(l.id, to->id);
         out.summary = "Penalty for a despicable leader not revealed: " + l.label() + " is downgraded from " + (grade ? grade->name : l.grade) +

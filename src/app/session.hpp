@@ -35,6 +35,10 @@ enum class Open { existing, create };
 /// The default campaign database: <data dir>/campaigns.db.
 std::string default_db_path();
 
+/// Called first by a program whose sessions are each used by one thread at a time (the CLI,
+/// whose server keeps a session per thread): SQLite then does not lock on every call.
+void sessions_one_thread_each();
+
 /// Settings of a new campaign.
 struct NewCampaign {
     std::string name;

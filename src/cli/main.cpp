@@ -1,3 +1,4 @@
+#include "app/session.hpp"
 #include "cli/cli.hpp"
 
 #include <cerrno>
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
     // A reader that went away (`muster oob | head -1`) is an output that could not be written,
     // said as such with exit 1, not a death by signal.
     std::signal(SIGPIPE, SIG_IGN);
+    muster::app::sessions_one_thread_each();
     StandardOutput buffer;
     std::ostream out(&buffer);
     const int code = muster::cli::run(argc, argv, out, std::cerr);

@@ -143,4 +143,9 @@ BENCHMARK(bm_battle_and_recovery_raw_sql)->Iterations(3)->Unit(benchmark::kMilli
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+    muster::app::sessions_one_thread_each();  // as muster runs
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+}

@@ -177,4 +177,9 @@ BENCHMARK_CAPTURE(bm_export, labels_pdf, std::string("pdf"), true)->Unit(benchma
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+    muster::app::sessions_one_thread_each();  // as muster runs
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+}

@@ -189,6 +189,7 @@ double first_frame(const std::string& db, bool every_window) {
 }  // namespace
 
 int main() {
+    app::sessions_one_thread_each();  // as muster and muster-gui run
 #ifdef MUSTER_GROWTH_GUI
     // For profiling: the first frame of a kept campaign (see MUSTER_GROWTH_KEEP), and nothing else.
     if (const char* open = std::getenv("MUSTER_GROWTH_OPEN")) {

@@ -273,6 +273,7 @@ void bm_gui_frames_while_exporting(benchmark::State& state) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    app::sessions_one_thread_each();  // as muster-gui runs
     for (int n : sizes())
         benchmark::RegisterBenchmark("bm_gui_frame_every_panel", bm_gui_frame_every_panel)->Arg(n)->Unit(benchmark::kMillisecond)->Iterations(5);
     for (int n : sizes())

@@ -56,6 +56,7 @@ double percentile(std::vector<double> v, double p) {
 }  // namespace
 
 int main() {
+    app::sessions_one_thread_each();  // as muster serve runs
     const int divisions = env_int("MUSTER_BENCH_DIVISIONS", 5000);
     const int players = env_int("MUSTER_BENCH_PLAYERS", 100);
     const int seconds = env_int("MUSTER_BENCH_SECONDS", 30);
