@@ -422,6 +422,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     const bool preview = mode == Mode::preview;
     battle::Report report = given;
     report.name = require_name("battle", given.name);
+    report.place = require_place(given.place);
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     date_battle(store, report, c, m_session.rules());

@@ -185,13 +185,7 @@ std::string plan_text(const rules::RuleSet& rules, const PlanView& p) {
 
 Outcome Plans::plan(const std::string& typed, std::optional<Day> date, const std::string& given_place) {
     const auto name = require_name("battle", typed);
-    const auto place = std::string(trim(given_place));
-    if (!place.empty()) {
-        // A place keeps the name rule, but for the `/` of references, which a place may hold.
-        auto probe = place;
-        std::replace(probe.begin(), probe.end(), '/', '-');
-        checked_name("place", probe);
-    }
+    const auto place = require_place(given_place);
     const auto c = m_session.current();
     if (date) require_in_years(m_session.rules(), *date, "battle date");
     auto& store = m_session.state().store;

@@ -169,18 +169,25 @@ campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Dir
     return item;
 }
 
-// The holdings that make up an item, in camps of `holder`; refuses what is not held there,
-// calling it as `reader` does.
+// What the items of one exchange have taken so far of each holding (by its place in the
+// roster's): an item never takes what an earlier one of the exchange took.
+using Taken = std::map<const campaign::Holding*, int>;
+
+// The holdings that make up an item, in camps of `holder`, less what `taken` says the exchange's
+// earlier items took (and adds this one's to it); refuses what is not held there, calling it as
+// `reader` does.
 std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const campaign::ExchangeItem& item, const std::string& holder,
-                                                    const View& reader) {
+                                                    const View& reader, Taken& taken) {
     std::vector<std::pair<campaign::Holding, int>> out;
     const bool stands = item.kind == HeldKind::stands;
     int wanted = stands ? item.stands : 1;
     for (const auto& h : refs.holdings()) {
         if (wanted == 0) break;
         if (h.kind != item.kind || h.unit_id != item.unit_id || refs.camp_at(h.camp_id, "a prisoner").side != holder) continue;
-        const int n = stands ? std::min(wanted, h.stands) : 1;
+        const int n = std::min(wanted, (stands ? h.stands : 1) - taken[&h]);
+        if (n <= 0) continue;
         out.emplace_back(h, n);
+        taken[&h] += n;
         wanted -= n;
     }
     if (wanted > 0)
@@ -219,15 +226,17 @@ ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const 
         }  // batteries are guns, not men: the cartel does not weigh them
     }
     // A proposal whose men were freed or exchanged since cannot be accepted: say so.
-    if (row.status == ExchangeStatus::proposed)
+    if (row.status == ExchangeStatus::proposed) {
+        Taken taken;
         for (const auto& item : row.items) {
             try {
-                take(refs, item, item.direction == Direction::offer ? row.proposer : row.counterpart, reader);
+                take(refs, item, item.direction == Direction::offer ? row.proposer : row.counterpart, reader, taken);
             } catch (const Error& e) {
                 v.lapsed = e.what();
                 break;
             }
         }
+    }
     if (!r.cartel) {
         v.balance = "rule set " + r.id + " has no exchange cartel";
     } else if (!values[0] || !values[1]) {
@@ -422,6 +431,7 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
         campaign::ExchangeInfo row{0, from, with, ExchangeStatus::proposed, p.note, {}};
         const auto items = [&](const Refs& refs) {
             row.items.clear();
+            Taken taken;
             for (const auto& [specs, direction] : {std::pair{&p.offer, Direction::offer}, std::pair{&p.ask, Direction::ask}})
                 for (const auto& spec : *specs) {
                     // The proposer offers the other side's men it holds, and asks for its own.
@@ -432,7 +442,11 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
                         throw UsageError("exchange item \"" + spec + "\": " + describe_for(refs, View::of_side(from), item) + " is not of " + owner +
                                          (offer ? " (offer the other side's prisoners you hold)"
                                                 : " (ask for your own men the other side holds)"));
-                    take(refs, item, offer ? from : with, View::of_side(from));
+                    for (const auto& earlier : row.items)
+                        if (earlier.kind == item.kind && earlier.unit_id == item.unit_id)
+                            throw UsageError("exchange item \"" + visible(spec) + "\": " + describe_for(refs, View::of_side(from), item) +
+                                             " is named twice in the proposal" + (item.kind == HeldKind::stands ? " (name its stands once, all of them)" : ""));
+                    take(refs, item, offer ? from : with, View::of_side(from), taken);
                     row.items.push_back(item);
                 }
         };
@@ -495,8 +509,9 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
         for (const auto& item : row->items)
             if (item.kind == HeldKind::stands) divisions.push_back(refs.brigade_at(item.unit_id, "an exchange").division_id);
         lines.fog = db::Forces(store).division_fog(divisions);
+        Taken taken;
         for (const auto& item : row->items) {
-            const auto parts = take(refs, item, item.direction == Direction::offer ? row->proposer : row->counterpart, View::of_side(side));
+            const auto parts = take(refs, item, item.direction == Direction::offer ? row->proposer : row->counterpart, View::of_side(side), taken);
             moves.insert(moves.end(), parts.begin(), parts.end());
             lines.add_home(refs, readers, item.kind, item.unit_id, item.stands, item.known_as);
         }

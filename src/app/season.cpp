@@ -63,6 +63,8 @@ Scheduled Season::schedule_division(const std::string& division, std::optional<T
     }
     if (*turn < c.turn)
         throw UsageError(turn->text() + " has passed: expected " + c.turn.text() + " (the campaign's turn) or later");
+    // A turn past the rule set's years never comes (`turn next` stops at their end).
+    if (const auto on = date_of(c, *turn)) require_in_years(m_session.rules(), *on, "the date of " + turn->text() + ",");
     auto& store = m_session.state().store;
     std::string name;
     store.run_operation(c.id, OperationKind::schedule, [&](std::int64_t) {

@@ -278,6 +278,15 @@ Outcome named_operation(Session& session, OperationKind kind,
 
 std::string require_name(const std::string& what, const std::string& name) { return checked_name(what + " name", name); }
 
+std::string require_place(const std::string& given) {
+    const std::string place(trim(given));
+    if (place.empty()) return place;
+    auto probe = place;  // the name rule refuses `/`, which references use
+    std::replace(probe.begin(), probe.end(), '/', '-');
+    checked_name("place", probe);
+    return place;
+}
+
 std::string side_id(const rules::RuleSet& r, const std::string& typed) {
     std::vector<std::string> ids;
     for (const auto& s : r.sides) ids.push_back(s.id);

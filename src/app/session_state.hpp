@@ -96,6 +96,9 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
 
 /// A name the organiser gives, by the one name rule (core/names.hpp): returned trimmed.
 std::string require_name(const std::string& what, const std::string& name);
+/// A battle's place as given: by the name rule, but for the `/` a place may hold ("Adams
+/// County/Cemetery Hill"); returned trimmed, empty for none.
+std::string require_place(const std::string& place);
 
 /// A side or theater of the rule set as a person typed it (exactly, ignoring case, or a unique
 /// beginning): its id; else UsageError listing them, with the nearest.

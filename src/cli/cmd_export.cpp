@@ -4,6 +4,7 @@
 #include "core/error.hpp"
 
 #include <memory>
+#include <regex>
 
 namespace muster::cli {
 namespace {
@@ -68,15 +69,14 @@ void add_export_commands(CLI::App& app, Io& io) {
         exporter::LabelSheet sheet;
         sheet.paper = lo->paper;
         sheet.brigadier = lo->brigadier;
-        const auto x = lo->size.find('x');
-        try {
-            if (x == std::string::npos) throw std::invalid_argument("no x");
-            size_t used = 0;
-            sheet.width_mm = std::stod(lo->size.substr(0, x), &used);
-            sheet.height_mm = std::stod(lo->size.substr(x + 1), &used);
-        } catch (const std::exception&) {
-            throw UsageError("--size \"" + lo->size + "\" is not WIDTHxHEIGHT in mm, e.g. 60x20");
-        }
+        // Millimetres, each up to four digits and two decimals (the range is the sheet's to say):
+        // nothing more, nothing trailing.
+        static const std::regex size(R"(\s*(\d{1,4}(?:\.\d{1,2})?)\s*[xX]\s*(\d{1,4}(?:\.\d{1,2})?)\s*)");
+        std::smatch m;
+        if (!std::regex_match(lo->size, m, size))
+            throw UsageError("--size \"" + visible(lo->size) + "\" is not WIDTHxHEIGHT in mm, e.g. 60x20 or 62.5x25");
+        sheet.width_mm = std::stod(m[1].str());
+        sheet.height_mm = std::stod(m[2].str());
         auto session = open_campaigns(io);
         const auto exports = session.exports();
         write(io, lo->output, [&](const Sink& out) { exports.labels(request_from(*lo), format, sheet, out); });

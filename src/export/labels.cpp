@@ -24,24 +24,24 @@ Paper paper_of(const LabelSheet& s) {
     throw UsageError("paper \"" + s.paper + "\" is not known: expected a4 or letter");
 }
 
-// How many labels fit across and down the printable area (10 mm margins, a header line).
-std::pair<int, int> grid(const LabelSheet& s) {
-    const auto paper = paper_of(s);
-    if (s.width_mm < 15 || s.height_mm < 8 || s.width_mm > 190 || s.height_mm > 250)
-        throw UsageError("a label of " + std::to_string(static_cast<int>(s.width_mm)) + " x " +
-                         std::to_string(static_cast<int>(s.height_mm)) + " mm is out of range: 15 to 190 mm wide, 8 to 250 mm high");
-    const int across = static_cast<int>((paper.width_mm - 20) / s.width_mm);
-    const int down = static_cast<int>((paper.height_mm - 30) / s.height_mm);
-    if (across < 1 || down < 1) throw UsageError("a label that size does not fit on " + s.paper + " paper");
-    return {across, down};
-}
-
 // "60mm", "62.5mm".
 std::string mm(double v) {
     std::ostringstream out;
     out << v << "mm";
     return out.str();
 }
+
+// How many labels fit across and down the printable area (10 mm margins, a header line).
+std::pair<int, int> grid(const LabelSheet& s) {
+    const auto paper = paper_of(s);
+    if (s.width_mm < 15 || s.height_mm < 8 || s.width_mm > 190 || s.height_mm > 250)
+        throw UsageError("a label of " + mm(s.width_mm) + " x " + mm(s.height_mm) + " is out of range: 15 to 190 mm wide, 8 to 250 mm high");
+    const int across = static_cast<int>((paper.width_mm - 20) / s.width_mm);
+    const int down = static_cast<int>((paper.height_mm - 30) / s.height_mm);
+    if (across < 1 || down < 1) throw UsageError("a label that size does not fit on " + s.paper + " paper");
+    return {across, down};
+}
+
 
 // The cut lines of a page holding `n` labels, filled row by row on a grid `across` wide from
 // (left, top): each line between two cells, or a cell and the margin, drawn once, as long as

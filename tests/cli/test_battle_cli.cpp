@@ -45,9 +45,25 @@ TEST_CASE("After the battle from the command line") {
     CHECK_THAT(camps, Contains("leader Archer\n"));
     CHECK_THAT(camps, Contains("2 stands of Wadsworth/Iron Brigade"));
 
+    // An item named twice would send home twice what is held once (stands made out of nothing).
+    for (const std::string twice : {"--offer 'stands:Heth/Archer=1' --offer 'stands:Heth/Archer=1'", "--offer leader:Archer --offer leader:Archer",
+                                    "--ask 'stands:Wadsworth/Iron Brigade=1' --ask 'stands:Wadsworth/Iron Brigade=1'"})
+        CHECK_THAT(campaign.refused("exchange propose --from union " + twice, 2), Contains("is named twice in the proposal"));
     const auto proposal = ok("exchange propose --from union --offer 'stands:Heth/Archer=1' --offer leader:Archer "
                              "--ask 'stands:Wadsworth/Iron Brigade=2'");
     CHECK_THAT(proposal, Contains("offers 120 privates, asks 200"));
+    {
+        // A proposal an earlier muster stored with an item twice: accepting it takes each
+        // holding once, so it is refused as short, and nothing moves.
+        SQLite::Database db(dir.file("c.db"), SQLite::OPEN_READWRITE);
+        db.exec("INSERT INTO exchange_item (exchange_id, direction, brigade_id, stands, leader_id, battery_id, known_as) "
+                "SELECT exchange_id, direction, brigade_id, stands, leader_id, battery_id, known_as FROM exchange_item WHERE brigade_id IS NOT NULL AND direction = 'ask'");
+    }
+    CHECK_THAT(campaign.refused("exchange accept 1 --side confederate", 1), Contains("(short by 2)"));
+    {
+        SQLite::Database db(dir.file("c.db"), SQLite::OPEN_READWRITE);
+        db.exec("DELETE FROM exchange_item WHERE id = (SELECT max(id) FROM exchange_item)");
+    }
     const auto own = run("exchange accept 1 --side union");
     CHECK(own.code == 1);
     CHECK_THAT(own.err, Contains("only confederate may accept or refuse it"));
@@ -69,6 +85,12 @@ TEST_CASE("After the battle from the command line") {
     CHECK(run("battle report --name X --loss 'Heth/Archer=99'").code == 2);
     CHECK(run("battle report --loss 'Heth/Archer=1'").code == 2);
     CHECK_THAT(run("battle report --name X --leader 'Heth:eaten'").err, Contains("unknown fate \"eaten\""));
+    // A place keeps the name rule, from a file as from the options (as a plan's does).
+    std::ofstream(dir.file("place.json")) << R"({"format": "muster-battle/1", "battle": {"name": "P", "place": "Adams\u001b[2J"},
+        "brigades": [{"brigade": "Heth/Archer", "lost": 1}]})";
+    CHECK_THAT(campaign.refused("battle report " + dir.file("place.json"), 2), Contains("control character U+001B"));
+    CHECK_THAT(campaign.refused("battle report --name P --loss Heth/Archer=1 --place " + std::string(300, 'x'), 2), Contains("place"));
+    CHECK_THAT(ok("battle report --name P --loss Heth/Archer=1 --place 'Adams County/Cemetery Hill' --preview"), Contains("PREVIEW"));
     std::ofstream(dir.file("bad.json")) << "{\"format\": \"muster-battle/1\", \"battle\": {\"name\": 5}}";
     CHECK_THAT(run("battle report " + dir.file("bad.json")).err, Contains("$.battle.name: expected a string, found a number"));
 }
