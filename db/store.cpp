@@ -238,6 +238,8 @@ struct Header {
     int user_version = 0;    // bytes 60-63
     std::uint32_t page_size = 0;  // bytes 16-17 (1 means 65536)
     std::optional<std::uint32_t> pages;  // bytes 28-31, when bytes 92-95 say they are current
+    int write_version = 0, read_version = 0;  // bytes 18 and 19: 1 (legacy) or 2 (WAL)
+    int payload[3] = {};  // bytes 21-23: the payload fractions, 64, 32 and 32 in every SQLite file
 };
 
 // The header, or none for a file too short or not SQLite.
@@ -255,6 +257,9 @@ std::optional<Header> header_of(const std::string& path) {
     out.user_version = static_cast<int>(be(60, 4));
     out.page_size = be(16, 2) == 1 ? 65536 : be(16, 2);
     if (be(24, 4) == be(92, 4) && be(28, 4) > 0) out.pages = be(28, 4);
+    out.write_version = static_cast<int>(be(18, 1));
+    out.read_version = static_cast<int>(be(19, 1));
+    for (int i = 0; i < 3; ++i) out.payload[i] = static_cast<int>(be(21 + i, 1));
     return out;
 }
 
@@ -271,6 +276,13 @@ void require_whole(const std::string& path) {
     };
     if (h->page_size < 512 || (h->page_size & (h->page_size - 1)) != 0)
         throw damaged("its header gives a page size of " + std::to_string(h->page_size));
+    // Another file format version reads as a file SQLite may not write (every write would be
+    // refused as though the file were read-only) or not read at all.
+    for (const auto& [what, v] : {std::pair{"write", h->write_version}, std::pair{"read", h->read_version}})
+        if (v != 1 && v != 2) throw damaged("its header gives file format " + std::string(what) + " version " + std::to_string(v) + ", not 1 or 2");
+    if (h->payload[0] != 64 || h->payload[1] != 32 || h->payload[2] != 32)
+        throw damaged("its header gives payload fractions " + std::to_string(h->payload[0]) + ", " + std::to_string(h->payload[1]) + " and " +
+                      std::to_string(h->payload[2]) + ", not 64, 32 and 32");
     if (size % h->page_size != 0)
         throw damaged("the file is " + std::to_string(size) + " bytes, not a whole number of its " + std::to_string(h->page_size) +
                       "-byte pages: it was cut short");
@@ -551,6 +563,12 @@ void Store::check_not_stale(std::int64_t campaign) const {
 void Store::require_sound_trees() {
     if (m_trees_sound) return;
     auto& db = m_impl->db;
+    // muster makes no trigger: one in the file would change the campaign behind each write
+    // (`check` names it among the schema's foreign objects).
+    SQLite::Statement trigger(db, "SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name LIMIT 1");
+    if (trigger.executeStep())
+        throw Damaged("it holds a trigger, \"" + visible(Row(trigger).text("name")) +
+                      "\", which muster never makes and which would change the campaign behind every write; nothing was changed: run muster check, or restore a backup");
     struct Tree {
         std::string table, index, where;  // index empty: the table's own tree (NOT INDEXED); where: a partial index's
     };

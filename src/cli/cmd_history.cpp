@@ -47,7 +47,7 @@ void add_history_commands(CLI::App& app, Io& io) {
                << " generated = " << report.stands << " in service + " << report.lost << " lost for good + "
                << report.held << " held as prisoners";
         io.out << (report.ok() ? "; every ledger balances\n" : "\n");
-        if (!report.ok()) throw Error("the campaign database failed its check (" + std::to_string(report.problems.size()) + " problems)");
+        if (!report.ok()) throw Error("the campaign database failed its check (" + count_of(static_cast<int>(report.problems.size()), "problem", "problems") + ")");
     });
 
     auto dest = std::make_shared<std::string>();

@@ -136,6 +136,48 @@ TEST_CASE("A truncated database is reported as damaged") {
     CHECK_THAT(message, Contains("damaged"));
 }
 
+TEST_CASE("A header whose format bytes are changed is damage, and a trigger in the file stops every write") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    {
+        auto s = test::make_campaign(path);
+        s.arrivals().arrive(test::arrival("Heth"));
+        s.history().backup(dir.file("whole.db"));
+    }
+    const auto whole = test::file_bytes(dir.file("whole.db"));
+    // Byte 18 (write version), 19 (read version), 21-23 (payload fractions): SQLite read 18 = 7
+    // as a file it may not write, and every write was refused as though the file were read-only.
+    for (const auto& [at, value, says] : std::vector<std::tuple<size_t, char, std::string>>{
+             {18, 7, "file format write version 7, not 1 or 2"}, {19, 9, "file format read version 9"}, {21, 65, "payload fractions 65, 32 and 32"}}) {
+        auto bytes = whole;
+        bytes[at] = value;
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+        std::string message;
+        try {
+            app::Session s(path, app::Open::existing);
+            s.prisoners().add_camp("union", "Fort Delaware");
+        } catch (const Error& e) {
+            message = e.what();
+        }
+        CHECK_THAT(message, Contains("damaged") && Contains(says));
+        CHECK(test::file_bytes(path) == bytes);
+    }
+    // A trigger: reads go on, writes are refused and change nothing.
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << whole;
+    test::raw_sql(path, "CREATE TRIGGER evil AFTER INSERT ON camp BEGIN DELETE FROM move; END");
+    const auto before = test::dump(path, false);
+    std::string message;
+    try {
+        app::Session s(path, app::Open::existing);
+        CHECK(!s.forces().order_of_battle({}).armies.empty());
+        s.prisoners().add_camp("union", "Fort Delaware");
+    } catch (const Error& e) {
+        message = e.what();
+    }
+    CHECK_THAT(message, Contains("damaged: it holds a trigger, \"evil\", which muster never makes"));
+    CHECK(test::dump(path, false) == before);
+}
+
 namespace {
 
 // Imports an army: corps, division, brigades with their brigadiers and moves, a battery, a
