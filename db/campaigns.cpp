@@ -17,6 +17,7 @@ campaign::CampaignInfo read_campaign(const Row& row) {
     r.dice = row.word<DiceMode>("dice");
     r.seed = from_sql(row.id("seed"));
     r.dice_counter = from_sql(row.id("dice_counter"));
+    r.draws = r.dice_counter + from_sql(row.id("stream_draws"));
     r.created_at = row.text("created_at");
     r.men_per_stand = row.optional_integer("men_per_stand");
     r.date = row.day("date");
@@ -29,7 +30,10 @@ campaign::CampaignInfo read_campaign(const Row& row) {
 
 constexpr const char* k_campaign_columns =
     "SELECT id, name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at, "
-    "men_per_stand, date, theater, turn, turn_days, leader_names FROM campaign ";
+    "men_per_stand, date, theater, turn, turn_days, leader_names, "
+    // (a counter past any real campaign's is damage for check to name, not a sum to overflow)
+    "(SELECT COALESCE(SUM(s.counter), 0) FROM dice_stream s WHERE s.campaign_id = campaign.id AND s.counter BETWEEN 0 AND 1000000000000) "
+    "AS stream_draws FROM campaign ";
 
 }  // namespace
 

@@ -24,7 +24,8 @@ struct CampaignInfo {
     Despicable despicable = Despicable::expanded;
     DiceMode dice = DiceMode::seeded;
     std::uint64_t seed = 0;
-    std::uint64_t dice_counter = 0;
+    std::uint64_t dice_counter = 0;      ///< draws of the dice every side reads
+    std::uint64_t draws = 0;             ///< draws of all the campaign's dice, each side's own too (the umpire's to read)
     std::string created_at;
     std::optional<int> men_per_stand;    ///< for cartel values; none: the rule set's scale
     std::optional<Day> date;             ///< the campaign's date; none: not set

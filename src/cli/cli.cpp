@@ -7,6 +7,7 @@
 #include "export/division_text.hpp"
 
 #include <iostream>
+#include <regex>
 #include <streambuf>
 
 namespace muster::cli {
@@ -40,6 +41,18 @@ private:
     std::streambuf* m_target;
     std::string m_line;
 };
+
+// CLI11 says "Could not convert: --year = abc", for an option whose value is a whole number
+// (muster's command line takes no other kind of number): said as muster says a bad value, with
+// what the option takes.
+std::string conversion_error(const std::string& what) {
+    static const std::regex said(R"(Could not convert: (\S+) = (.*))"), whole(R"([+-]?\d+)");
+    std::smatch m;
+    if (!std::regex_match(what, m, said)) return what;
+    const auto value = m[2].str();
+    return m[1].str() + " \"" + value + "\" " +
+           (std::regex_match(value, whole) ? "is far out of range: expected a whole number of its range" : "is not a whole number: expected one such as 3");
+}
 
 }  // namespace
 
@@ -99,6 +112,9 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
     add_docs_commands(app, io);
     try {
         app.parse(argc, argv);
+    } catch (const CLI::ConversionError& e) {
+        err << "muster: " << visible(conversion_error(e.what())) << " (see --help)\n";
+        return 2;
     } catch (const CLI::ParseError& e) {
         // --help and --version are "errors" with exit code 0; real ones get one line.
         if (e.get_exit_code() == 0) return app.exit(e, out, err);

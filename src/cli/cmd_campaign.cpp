@@ -23,8 +23,8 @@ void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const std
     t.add({"Despicable leaders", c.despicable == Despicable::book ? "by the book (as average)" : "expanded (DP)"});
     if (!viewer.is_umpire()) t.add({"Dice", c.dice == DiceMode::seeded ? "seeded by muster" : "typed in by the organiser"});
     else
-        t.add({"Dice", c.dice == DiceMode::seeded ? "seeded: " + std::to_string(c.seed) + ", " + std::to_string(c.dice_counter) +
-                                                         " draws so far of every side's dice"
+        t.add({"Dice", c.dice == DiceMode::seeded ? "seeded: " + std::to_string(c.seed) + ", " + std::to_string(c.draws) +
+                                                         " draws so far of all its dice"
                                                    : "typed in by the organiser"});
     t.add({"Men per stand", c.men_per_stand ? std::to_string(*c.men_per_stand) : "(the rule set's scale, if any)"});
     t.add({"Date", text_or(c.date, "(not set: give --year when a division arrives)")});

@@ -22,7 +22,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     a->add_option("--grade", army->grade, "Commander's grade, e.g. average (default with --leader: rolled on the leader table for the campaign's year)");
     on_run(a, io, [army, &io] {
         open_campaigns(io).forces().add_army(army->side, army->name, {army->leader, army->grade});
-        io.out << "Added army " << army->name << ".\n";
+        io.out << "Added army " << trim(army->name) << ".\n";
     });
 
     auto corps = std::make_shared<Named>();
@@ -33,7 +33,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     k->add_option("--grade", corps->grade, "Commander's grade (default with --leader: rolled on the leader table for the campaign's year)");
     on_run(k, io, [corps, &io] {
         open_campaigns(io).forces().add_corps(corps->parent, corps->name, {corps->leader, corps->grade});
-        io.out << "Added corps " << corps->name << ".\n";
+        io.out << "Added corps " << trim(corps->name) << ".\n";
     });
 
     auto div = std::make_shared<Named>();
@@ -44,7 +44,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     d->add_option("--leader", div->leader, "Its commander, known by name: his grade is rolled when it arrives (no name is drawn for him)");
     on_run(d, io, [div, &io] {
         open_campaigns(io).forces().add_division(div->parent, div->name, div->arm, div->leader);
-        io.out << "Added division " << div->name << " (placeholder" << (div->leader.empty() ? "" : ", commanded by " + div->leader) << ").\n";
+        io.out << "Added division " << trim(div->name) << " (placeholder" << (div->leader.empty() ? "" : ", commanded by " + std::string(trim(div->leader))) << ").\n";
     });
 
     auto bri = std::make_shared<app::BrigadeEntry>();
@@ -60,7 +60,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     b->add_option("--grade", bri->commander.grade, "Brigadier's grade");
     on_run(b, io, [bri, &io] {
         open_campaigns(io).forces().add_brigade(*bri);
-        io.out << "Added brigade " << bri->name << ".\n";
+        io.out << "Added brigade " << trim(bri->name) << ".\n";
     });
 
     auto bat = std::make_shared<app::BatteryEntry>();
@@ -71,7 +71,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     t->add_option("--army", bat->army, "Army (its artillery reserve)");
     on_run(t, io, [bat, &io] {
         open_campaigns(io).forces().add_battery(*bat);
-        io.out << "Added battery " << bat->name << ".\n";
+        io.out << "Added battery " << trim(bat->name) << ".\n";
     });
 
     struct RenameOptions {

@@ -102,6 +102,12 @@ TEST_CASE("Campaign commands end to end") {
     CHECK_THAT(arrived.out, Contains("hidden from the other side"));
     // The preview showed exactly what arrived.
     CHECK(preview.out.substr(preview.out.find("Heth"), 300) == arrived.out.substr(arrived.out.find("Heth"), 300));
+    // The umpire reads every draw of the campaign's dice, each side's own stream too (the
+    // arrival drew on the Confederates').
+    CHECK_THAT(cli("campaign show").out, Contains("seeded: 11, ") && !Contains(" 0 draws so far"));
+    const auto year = cli("arrive Heth --year 99999999999999999999");
+    CHECK(year.code == 2);
+    CHECK_THAT(year.err, Contains("--year \"99999999999999999999\" is far out of range: expected a whole number of its range"));
 
     const auto umpire = cli("oob");
     CHECK_THAT(umpire.out, Contains("Iron Brigade     6/6  6/5/3  Fresh  Veteran  Meredith, Average"));
