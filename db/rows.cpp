@@ -57,7 +57,7 @@ namespace {
 constexpr const char* k_leader_columns[] = {"id", "name", "side", "rank", "grade", "rolled_grade", "status", "fell_in", "out_battles",
                                             "former_post", "grade_revealed", "attached_to"};
 enum LeaderColumn { l_id, l_name, l_side, l_rank, l_grade, l_rolled_grade, l_status, l_fell_in, l_out_battles, l_former_post,
-                    l_grade_revealed, l_attached_to, l_company, l_company_revealed };
+                    l_grade_revealed, l_attached_to, l_fall_seen, l_company, l_company_revealed };
 
 // How a corps leader and a division leader attached to him are named in each other's company:
 // by name, else by the unit commanded, else by number.
@@ -80,6 +80,13 @@ LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company
         m_names.push_back(alias + "_" + c);
         m_select += (m_select.empty() ? "" : ", ") + alias + "." + c + " AS " + m_names.back();
     }
+    // Whether the enemy saw him fall (two sides: a division of his "not hidden" is seen by the
+    // other): one of his side's divisions that fought in the battle he fell in is seen.
+    m_names.push_back(alias + "_fall_seen");
+    m_select += ", CASE WHEN " + alias + ".status IN ('wounded', 'killed') AND " + alias +
+                ".fell_in IS NOT NULL THEN EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id "
+                "JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id WHERE bd.battle_id = " + alias + ".fell_in AND r.side = " + alias +
+                ".side AND NOT d.hidden) ELSE 1 END AS " + m_names.back();
     if (!company) return;
     // A corps leader in play attached to a division leader, or the division leader he is attached to.
     m_names.push_back(alias + "_company");
@@ -106,6 +113,7 @@ army::Leader LeaderColumns::read(const Row& row) const {
     l.status = row.word<LeaderStatus>(name(l_status));
     l.fell_in = row.optional_id(name(l_fell_in));
     l.out_battles = row.optional_integer(name(l_out_battles)).value_or(0);
+    l.fall_seen = row.flag(name(l_fall_seen));
     if (m_company && !row.null(name(l_company))) l.company = army::Leader::Company{row.text(name(l_company)), row.flag(name(l_company_revealed))};
     return l;
 }

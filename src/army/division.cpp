@@ -21,6 +21,11 @@ Leader Leader::as_enemy_sees() const {
     if (present() && !grade_revealed) out.grade = out.rolled_grade = k_unrevealed_grade;
     if (company && !company->revealed) out.company.reset();
     out.attached_to.reset();
+    if (!fall_seen) {
+        out.status = LeaderStatus::active;
+        out.fell_in.reset();
+        out.out_battles = 0;
+    }
     return out;
 }
 

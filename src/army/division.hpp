@@ -44,6 +44,10 @@ struct Leader {
     };
     Command command;
     bool grade_revealed = false;  ///< the enemy may read his grade (`leader reveal`)
+    /// Wounded or killed in a battle, whether the enemy saw it: it fought there only against
+    /// divisions of his side hidden from it (a corps leader falling with them), it reads him
+    /// as it last saw him, in play.
+    bool fall_seen = true;
     /// A corps leader's attachment to one division leader of his corps (a grade's rule: source
     /// 003's despicable corps leader): the division leader he is attached to.
     std::optional<std::int64_t> attached_to;
@@ -58,7 +62,7 @@ struct Leader {
 
     bool present() const { return !grade.empty(); }
     /// As the enemy reads him: his grade (and the grade rolled) `k_unrevealed_grade` until
-    /// it is revealed.
+    /// it is revealed; in play, if it did not see him fall.
     Leader as_enemy_sees() const;
     /// His name; unnamed, the unit he commands; commanding nothing, the unit he commanded
     /// ("former commander of Heth/1st Brigade", "... (2)" for the second), or for a leader of
