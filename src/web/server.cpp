@@ -3,6 +3,7 @@
 #include "web/server.hpp"
 
 #include "core/error.hpp"
+#include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
 
@@ -104,6 +105,11 @@ MHD_Result collect_header(void* cls, MHD_ValueKind, const char* key, const char*
     return MHD_YES;
 }
 
+MHD_Result count_lengths(void* cls, MHD_ValueKind, const char* key, const char*) {
+    if (key && same_ignoring_case(key, "Content-Length")) ++*static_cast<int*>(cls);
+    return MHD_YES;
+}
+
 std::string address_of(MHD_Connection* connection) {
     const auto* info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (!info || !info->client_addr) return "?";
@@ -117,7 +123,9 @@ std::string address_of(MHD_Connection* connection) {
 
 MHD_Result send(Context& context, MHD_Connection* connection, const Response& r, bool head) {
     context.watch->answering(connection, true);
-    auto* response = MHD_create_response_from_buffer(head ? 0 : r.body.size(), const_cast<char*>(r.body.data()), MHD_RESPMEM_MUST_COPY);
+    // HEAD: the GET's body, which libmicrohttpd does not send, so that Content-Length is the GET's.
+    (void)head;
+    auto* response = MHD_create_response_from_buffer(r.body.size(), const_cast<char*>(r.body.data()), MHD_RESPMEM_MUST_COPY);
     if (!response) return MHD_NO;
     for (const auto& [name, value] : security_headers()) MHD_add_response_header(response, name.c_str(), value.c_str());
     if (r.status != 304) MHD_add_response_header(response, "Content-Type", r.content_type.c_str());
@@ -145,7 +153,18 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         auto* pending = new Pending;
         *state = pending;
         if (verb != "GET" && verb != "HEAD" && verb != "POST") return send(context, connection, refusal(405, "Method not allowed.\n"), false);
+        // A request framed two ways (two lengths, or a length and chunks) could be read by a proxy
+        // otherwise than here, the rest of its body taken as another request: refused, and the
+        // connection closed after.
+        int lengths = 0;
+        MHD_get_connection_values(connection, MHD_HEADER_KIND, count_lengths, &lengths);
         const char* length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Content-Length");
+        const char* coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Transfer-Encoding");
+        if (lengths > 1 || (coding && (length || !same_ignoring_case(coding, "chunked")))) {
+            auto framed = refusal(400, "The request's length is given twice, or otherwise than by one Content-Length or chunks.\n");
+            framed.headers.emplace_back("Connection", "close");
+            return send(context, connection, framed, false);
+        }
         if (length && (std::string_view(length).size() > 9 || std::strtoull(length, nullptr, 10) > k_max_body))
             return send(context, connection, refusal(413, "The request is too large.\n"), false);
         for (const char* header : {"Content-Encoding", "Range"})

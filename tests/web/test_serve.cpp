@@ -54,6 +54,12 @@ TEST_CASE("A player's link shows every page of his side, with the security heade
         const auto again = server.get(club.meade + page, {{"If-None-Match", r.headers.at("etag")}});
         CHECK(again.status == 304);
         CHECK(again.body.empty());
+        // HEAD: the GET's headers, its length too, and no body (the next answer follows at once).
+        const auto head = server.send("HEAD " + club.meade + page + " HTTP/1.1\r\nHost: x\r\n\r\nGET " + club.meade + page +
+                                      " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        CHECK(head.status == 200);
+        CHECK(head.headers.at("content-length") == std::to_string(r.body.size()));
+        CHECK(head.body.rfind("HTTP/1.1 200", 0) == 0);
     }
     CHECK_THAT(server.get(club.meade + "oob").body, Contains("Pickett") && Contains("Wadsworth"));
     // Another player of the side: the same page, his own name and form token.
@@ -292,6 +298,9 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
     for (int i = 0; i < 64; ++i) many_fields += "&a=" + std::to_string(i);
     std::string chunked_big;
     for (int i = 0; i < 40; ++i) chunked_big += "400\r\n" + std::string(1024, 'a') + "\r\n";
+    // A request smuggled after a body framed two ways: served, its page would follow the refusal.
+    const std::string smuggled = "GET " + link + "oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    const std::string framed_twice = "POST " + link + "write HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n";
     const std::vector<std::pair<std::string, std::string>> corpus = {
         {"a token too short", "GET /p/abc/oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
         {"a token truncated by one", "GET " + link.substr(0, link.size() - 2) + "/oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
@@ -327,6 +336,11 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
         {"a content length that lies", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 99999999999999999999\r\n", form)},
         {"both length and chunked", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n",
                                          "5\r\nhello\r\n0\r\n\r\n")},
+        {"two lengths, a request after the shorter", framed_twice + "Content-Length: 6\r\nContent-Length: " + std::to_string(6 + smuggled.size()) +
+                                                         "\r\n\r\ntext=a" + smuggled},
+        {"a length and chunks, a request after the chunks", framed_twice + "Content-Length: " + std::to_string(11 + smuggled.size()) +
+                                                                "\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\n\r\n" + smuggled},
+        {"a coding other than chunks", framed_twice + "Transfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n1\r\na\r\n0\r\n\r\n"},
         {"a bare LF request with a bad link", "GET /p/" + std::string(64, 'c') + "/oob HTTP/1.1\nHost: x\n\n"},
         {"not HTTP", "\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03 hello"},
         {"a request line of garbage", "\x01\x02\x03 /\xff\xfe HTTP/9.9\r\n\r\n"},
