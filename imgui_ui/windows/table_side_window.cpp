@@ -133,7 +133,8 @@ void TableSideWindow::roll_with(GuiApp& app, const std::vector<std::string>& typ
     } else {
         app::TableRollRequest r{t->id, request, std::nullopt, typed, asking};
         const auto rolled = app::roll_play_table(*app.model().rules, r);
-        text = exporter::play_roll_text(rolled.roll) + "(not recorded: no battle named)\n";
+        text = exporter::play_roll_text(rolled.roll) + (rolled.again ? exporter::broken_again_text(rolled.roll, *rolled.again) : "") +
+               "(not recorded: no battle named)\n";
         log.push_back({t->title + ": " + (t->difference ? "difference " : "score ") + std::to_string(rolled.roll.score) + ", " +
                            rolled.roll.result->heading() + " (not recorded)",
                        false});

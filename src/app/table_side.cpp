@@ -30,16 +30,28 @@ const rules::PlayTable& play_table(const rules::RuleSet& rules, const std::strin
 TableRolled roll_play_table(const rules::RuleSet& rules, const TableRollRequest& request) {
     if (request.seed && !request.typed_rolls.empty()) throw UsageError("give a seed or typed-in rolls, not both");
     const auto& table = play_table(rules, request.table);
+    const auto rolled = [&](dice::Source& dice) {
+        TableRolled out{play::roll(table, request.request, dice), std::nullopt, std::nullopt};
+        play::check_excluded(*out.roll.column, out.roll.applied);
+        if (out.roll.effects.broken_reroll) {
+            auto again = request.request;
+            again.purpose = table.title + " again (BROKEN)";
+            out.again = play::roll(table, again, dice);
+        }
+        return out;
+    };
     if (request.typed || !request.typed_rolls.empty()) {
         dice::TypedSource dice(request.typed_rolls);
-        TableRolled out{play::roll(table, request.request, dice), std::nullopt};
+        auto out = rolled(dice);
         dice.require_all_used();
         return out;
     }
     // A fresh seed is printed, so the roll can be made again.
     const std::uint64_t seed = request.seed ? *request.seed : (std::uint64_t{std::random_device{}()} << 32 | std::random_device{}());
     dice::SeededSource dice(seed);
-    return {play::roll(table, request.request, dice), seed};
+    auto out = rolled(dice);
+    out.seed = seed;
+    return out;
 }
 
 namespace {

@@ -29,6 +29,9 @@ struct TableRollRequest {
 struct TableRolled {
     play::Roll roll;                    ///< points into the rule set it was rolled from
     std::optional<std::uint64_t> seed;  ///< the seed used; none when the dice were typed in
+    /// BROKEN: the table rolled again at once (the unit removed from play at or below the
+    /// result's score), as in a campaign.
+    std::optional<play::Roll> again;
 };
 
 /// Rolls a play table. Typed rolls must all be used, as everywhere.

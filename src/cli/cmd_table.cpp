@@ -113,10 +113,10 @@ void add_table_commands(CLI::App& app, Io& io) {
         const auto rolls = given_rolls(o->dice);
         const auto rolled = o->dice.ask ? ask_until_done(io, rolls, attempt) : attempt(rolls);
         if (o->format == PrintFormat::json) {
-            io.out << exporter::play_roll_json(rolled.roll, r.id);
+            io.out << exporter::play_roll_json(rolled.roll, r.id, rolled.again ? &*rolled.again : nullptr);
             return;
         }
-        io.out << exporter::play_roll_text(rolled.roll);
+        io.out << exporter::play_roll_text(rolled.roll) << (rolled.again ? exporter::broken_again_text(rolled.roll, *rolled.again) : "");
         if (rolled.seed) io.out << "\nSeed " << *rolled.seed << " (--seed " << *rolled.seed << " rolls these dice again)\n";
     });
 }

@@ -269,6 +269,15 @@ std::string play_roll_text(const play::Roll& roll) {
     return out;
 }
 
+std::string broken_again_text(const play::Roll& first, const play::Roll& again) {
+    const int at_most = first.effects.broken_reroll;
+    const bool removed = again.score <= at_most;
+    return "  Rolled again at once (BROKEN): " + std::to_string(again.natural) + " (" + std::string(rules::die_name(again.table->die)) + ": " +
+           again.throws[0].faces_text() + "), score " +
+           std::to_string(again.score) + (removed ? ": " + std::to_string(at_most) + " or less, removed from play\n"
+                                                  : ": above " + std::to_string(at_most) + ", stays in play, BROKEN\n");
+}
+
 namespace {
 
 struct JsonEffects {
@@ -301,7 +310,7 @@ struct JsonApplied {
 
 }  // namespace
 
-std::string play_roll_json(const play::Roll& roll, const std::string& rules_id) {
+std::string play_roll_json(const play::Roll& roll, const std::string& rules_id, const play::Roll* broken_again) {
     std::ostringstream os;
     {
         cereal::JSONOutputArchive ar(os);
@@ -330,6 +339,9 @@ std::string play_roll_json(const play::Roll& roll, const std::string& rules_id) 
         } else {
             ar(cereal::make_nvp("effects", JsonEffects{roll.effects}));
         }
+        if (broken_again)
+            ar(cereal::make_nvp("broken_again", JsonThrow{broken_again->throws[0]}), cereal::make_nvp("broken_again_score", broken_again->score),
+               cereal::make_nvp("removed_from_play", broken_again->score <= roll.effects.broken_reroll));
     }
     return os.str() + "\n";
 }

@@ -157,6 +157,21 @@ std::string Applied::text() const {
     return out + signed_text(value);
 }
 
+void check_excluded(const rules::PlayColumn& column, const std::vector<Applied>& applied) {
+    for (const auto& a : applied) {
+        const auto& m = *a.modifier;
+        if (m.group.empty()) continue;
+        const auto refuse = [&](const std::string& by) {
+            return UsageError("modifier \"" + m.id + "\" (" + m.text + ") is of the " + m.group + " modifiers, which do not apply with " + by);
+        };
+        if (std::find(column.excludes.begin(), column.excludes.end(), m.group) != column.excludes.end())
+            throw refuse("column \"" + column.id + "\" (" + column.name + ")");
+        for (const auto& b : applied)
+            if (b.party == a.party && std::find(b.modifier->excludes.begin(), b.modifier->excludes.end(), m.group) != b.modifier->excludes.end())
+                throw refuse("modifier \"" + b.modifier->id + "\" (" + b.modifier->text + ")");
+    }
+}
+
 Roll roll(const PlayTable& t, const Request& r, dice::Source& dice) {
     if (t.kind != rules::PlayKind::roll)
         throw UsageError("table " + t.id + " (" + t.title + ") is for reference, not rolled: muster table show " + t.id);

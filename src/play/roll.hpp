@@ -41,6 +41,11 @@ struct Applied {
     std::string text() const;
 };
 
+/// A modifier of a group the column excludes (NO: no leader in radius) or another modifier given
+/// excludes (out of radius: no leadership modifier) does not apply: the sources' rule. A campaign
+/// checks it against its facts, with the organiser's override; outside one, it is refused.
+void check_excluded(const rules::PlayColumn& column, const std::vector<Applied>& applied);
+
 struct Roll {
     const rules::PlayTable* table = nullptr;
     const rules::PlayColumn* column = nullptr;

@@ -30,6 +30,13 @@ TEST_CASE("muster table roll: the AWI source's worked examples come out as it sa
     REQUIRE(b.code == 0);
     CHECK_THAT(b.out, Contains("Score 6"));
     CHECK_THAT(b.out, Contains("Result: SHAKEN: The unit rallies in place."));
+    // BROKEN: "must immediately roll on this table again. On a modified roll of 3 or less, the
+    // unit is removed from play" -- rolled again at once, as in a campaign.
+    const auto broken = table("roll --rules awi disordered --rolls 2,3");
+    REQUIRE(broken.code == 0);
+    CHECK_THAT(broken.out, Contains("Rolled again at once (BROKEN): 3 (d10: 3), score 3: 3 or less, removed from play"));
+    CHECK_THAT(table("roll --rules awi disordered --rolls 2,4").out, Contains("score 4: above 3, stays in play, BROKEN"));
+    CHECK(table("roll --rules awi disordered --rolls 2").code == 2);  // the second roll is asked for
 }
 
 TEST_CASE("muster table list and show: each rule set's play tables, laid out as the source prints them") {
@@ -114,6 +121,9 @@ TEST_CASE("muster table: bad input is one clear line and exit code 2") {
              {"roll --rules napoleonic manoeuvre --column disorder --rolls 7 --seed 3", "give a seed or typed-in rolls, not both"},
              {"roll --rules napoleonic charge --modifier fresh --rolls 7,7", "say whose roll \"fresh\" modifies"},
              {"roll --rules acw anything --rolls 7", "rule set acw has no play tables"},
+             // "no change for being out of command radius": no leader's modifier under NO, or with out of radius
+             {"roll --rules awi good_order --column no --modifier exc --rolls 6", "of the leader modifiers, which do not apply with column \"no\" (NO)"},
+             {"roll --rules awi disordered --modifier out_of_radius --modifier exc --rolls 4", "which do not apply with modifier \"out_of_radius\""},
              {"show --rules awi nosuch", "has no play table \"nosuch\""},
          }) {
         INFO(c.args);
