@@ -41,6 +41,13 @@ size_t index_of(std::vector<T>& list, const T& value) {
     return list.size() - 1;
 }
 
+// A grade's or nationality's number as the source gives it: a command radius a distance in inches
+// (`division_radius 8"`), anything else a modifier (`manoeuvre +1`).
+std::string modifier_text(const std::string& name, int value) {
+    const bool radius = name.size() > 7 && name.compare(name.size() - 7, 7, "_radius") == 0;
+    return name + " " + (radius ? std::to_string(value) + "\"" : (value > 0 ? "+" : "") + std::to_string(value));
+}
+
 }  // namespace
 
 std::string table_text(const rules::RuleSet& rules, const rules::RangeTable& t) {
@@ -49,6 +56,7 @@ std::string table_text(const rules::RuleSet& rules, const rules::RangeTable& t) 
     // second down, as table 1 of the ACW article prints it.
     const bool grid = t.keys.empty() && t.sets.size() == 2 && t.blocks.size() == 1;
     std::vector<std::string> columns, row_names;
+    std::vector<int> number_of;  // each column's value, where the table sets one number
     std::vector<std::vector<std::string>> cells;
     auto cell = [&](size_t row, size_t col) -> std::string& {
         if (cells.size() <= row) cells.resize(row + 1);
@@ -66,8 +74,27 @@ std::string table_text(const rules::RuleSet& rules, const rules::RangeTable& t) 
                 cell(r, col) = row.range.text;
             } else {
                 const size_t col = index_of(columns, result_text(rules, t, row.values));
+                if (col == number_of.size()) number_of.push_back(row.values[0].number);
                 cell(block_row, col) = row.range.text;
             }
+        }
+    }
+    // A table of one number (stands, brigades) in that number's order, as the sources print it,
+    // whichever row gives each first (table 4's 5 stands are the Confederates' alone).
+    const bool numbered = !grid && t.sets.size() == 1 &&
+                          (t.sets[0] == Field::stands || t.sets[0] == Field::brigades || t.sets[0] == Field::stands_per_battery);
+    if (numbered) {
+        std::vector<size_t> order(columns.size());
+        for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return number_of[a] < number_of[b]; });
+        std::vector<std::string> sorted_columns;
+        for (const auto i : order) sorted_columns.push_back(columns[i]);
+        columns = std::move(sorted_columns);
+        for (auto& line : cells) {
+            line.resize(order.size());
+            std::vector<std::string> sorted;
+            for (const auto i : order) sorted.push_back(std::move(line[i]));
+            line = std::move(sorted);
         }
     }
     TextTable table;
@@ -146,7 +173,7 @@ std::string rule_set_summary(const rules::RuleSet& r) {
     for (const auto& g : r.grades)
         if (!g.modifiers.empty()) {
             std::vector<std::string> mods;
-            for (const auto& [name, value] : g.modifiers) mods.push_back(name + " " + (value > 0 ? "+" : "") + std::to_string(value));
+            for (const auto& [name, value] : g.modifiers) mods.push_back(modifier_text(name, value));
             out += "  " + g.name + ": " + join(mods, ", ") + "\n";
         }
     if (!r.unit_types.empty()) {
@@ -156,7 +183,7 @@ std::string rule_set_summary(const rules::RuleSet& r) {
     }
     for (const auto& n : r.nationalities) {
         std::vector<std::string> mods;
-        for (const auto& [name, value] : n.modifiers) mods.push_back(name + " " + (value > 0 ? "+" : "") + std::to_string(value));
+        for (const auto& [name, value] : n.modifiers) mods.push_back(modifier_text(name, value));
         out += "Nationality " + n.name + (mods.empty() ? "" : ": " + join(mods, ", ")) + (n.note.empty() ? "" : " (" + n.note + ")") + "\n";
     }
     for (const auto& sc : r.scales) {

@@ -220,7 +220,7 @@ std::string RuleSet::describe(Field field, const FieldValue& value) const {
         case Field::rating: named = find_rating(value.id); break;
         case Field::grade: named = find_grade(value.id); break;
         case Field::year: return std::to_string(value.number);
-        case Field::brigades: return count_of(value.number, "brigade", "brigades");
+        case Field::brigades: return count_brigades(value.number);
         case Field::stands: return count_of(value.number, "stand", "stands");
         case Field::stands_per_battery: return "1 battery per " + std::to_string(value.number) + " stands";
         case Field::alternate: return value.number ? "a Main and an Alternate commander" : "one commander";

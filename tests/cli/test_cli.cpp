@@ -100,6 +100,14 @@ TEST_CASE("muster rules list show validate copy") {
     const auto grid = test::run_muster("rules show acw year_theater", k_env);
     CHECK_THAT(grid.out, Contains("1861   1862   1863   1864   1865"));
     CHECK_THAT(grid.out, Contains("Eastern Theater of Operations  01-06  13-25  39-51  65-77  91-95"));
+    // Table 4 as the source prints it: "| 5 | 6 | 7 | 8 | 9 | 10 | 11 |", though only the
+    // Confederates have 5.
+    const auto stands = test::run_muster("rules show acw brigade_stands", k_env).out;
+    CHECK_THAT(stands, Contains("5 stands  6 stands  7 stands  8 stands  9 stands  10 stands  11 stands"));
+    CHECK_THAT(stands, Contains("Confederate  01-05     06-20     21-73     74-90     91-95     96-98      99-00"));
+    // In the rule set's own words: AWI's brigades are battalions; a command radius is inches.
+    CHECK_THAT(test::run_muster("rules show awi battalions", k_env).out, Contains("2 battalions  3 battalions") && !Contains("brigades"));
+    CHECK_THAT(test::run_muster("rules show napoleonic", k_env).out, Contains("Poor: division_radius 6\", corps_radius 12\""));
     const auto eff = test::run_muster("rules show acw effectiveness", k_env);
     CHECK_THAT(eff.out, Contains("DEFAULT STAND-IN"));
     CHECK(test::run_muster("rules show acw nosuch", k_env).code == 2);
