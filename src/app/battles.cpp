@@ -177,6 +177,9 @@ void remind_unrevealed(const Refs& refs, const rules::RuleSet& rules, const std:
 
 BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rules::RuleSet& rules) {
     if (trim(report.name).empty()) throw UsageError("the battle needs a name");
+    if (report.divisions.empty() && report.brigades.empty() && report.leaders.empty() && report.batteries.empty())
+        throw UsageError("the report of " + report.name + " names no one who fought there: give the divisions that fought (--division), "
+                         "their losses (--loss, --captured), fallen leaders (--leader) or lost batteries (--battery)");
     for (const auto& b : refs.battles())
         if (same_ignoring_case(b.name, report.name)) throw Error("a battle named \"" + b.name + "\" is already recorded");
     BattlePlan plan;

@@ -18,8 +18,9 @@ std::optional<int> parse_turn_length(const std::string& text) {
     // "7d", "2w" or a number of days.
     const bool weeks = !text.empty() && text.back() == 'w';
     const std::string number = !text.empty() && (text.back() == 'd' || weeks) ? text.substr(0, text.size() - 1) : text;
-    if (number.empty() || number.size() > 4 || number.find_first_not_of("0123456789") != std::string::npos)
+    if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos)
         throw CLI::ValidationError("--turn-length", "\"" + text + "\" is not a length: expected days or weeks, e.g. 7d, 2w or 7");
+    if (number.size() > 4) throw CLI::ValidationError("--turn-length", "\"" + text + "\" is out of range: expected 1 to 366 days");
     return std::stoi(number) * (weeks ? 7 : 1);
 }
 

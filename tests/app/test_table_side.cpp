@@ -181,6 +181,7 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     // Reported without its draft, the battle's name is refused by any beginning of it.
     battle::Report plain;
     plain.name = "Aspern-Essling";
+    plain.divisions = {"Fresnel"};
     w.s.battles().report_battle(plain, app::Mode::apply);
     r.battle = "asp";
     CHECK_THROWS_WITH(w.s.table_side().roll(r, {"7"}), Contains("battle Aspern-Essling is already recorded"));

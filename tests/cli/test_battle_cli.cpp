@@ -84,6 +84,7 @@ TEST_CASE("After the battle from the command line") {
 
     CHECK(run("battle report --name X --loss 'Heth/Archer=99'").code == 2);
     CHECK(run("battle report --loss 'Heth/Archer=1'").code == 2);
+    CHECK_THAT(campaign.refused("battle report --name Nothing", 2), Contains("names no one who fought there"));
     CHECK_THAT(run("battle report --name X --leader 'Heth:eaten'").err, Contains("unknown fate \"eaten\""));
     // A place keeps the name rule, from a file as from the options (as a plan's does).
     std::ofstream(dir.file("place.json")) << R"({"format": "muster-battle/1", "battle": {"name": "P", "place": "Adams\u001b[2J"},
