@@ -344,6 +344,8 @@ private:
             text(b, r, "name");
             text(b, r, "arm");
             text(b, r, "rating");
+            if (get(r, "start").empty() && get(r, "stands").empty())
+                fail(r, "stands", "brigade " + visible(get(r, "name")) + " has no stands: give them in \"stands\" (and in \"start\" its start strength, where it differs)");
             number(b, r, "start", "start_stands");
             if (!b.find("start_stands")) number(b, r, "stands", "start_stands");  // a spreadsheet of full brigades
             number(b, r, "stands", "stands");
