@@ -58,6 +58,11 @@ void add_arrive_command(CLI::App& app, Io& io) {
         auto& r = ar->request;
         if (ar->due) {
             if (!r.division.empty()) throw UsageError("give a DIVISION or --due, not both");
+            // Each division due arrives as its schedule and the campaign say: a preview (which
+            // --due would have stored), a year or a theater is one division's, given by its name.
+            for (const char* option : {"--preview", "--year", "--theater", "--roll-year-theater", "--discard-preview", "--show-rolls"})
+                if (arrive->count(option))
+                    throw UsageError(std::string("--due takes no ") + option + ": give it for one division by name (muster arrive DIVISION " + option + ")");
             arrive_due(io, ar->dice);
             return;
         }

@@ -164,6 +164,9 @@ TEST_CASE("Divisions due now arrive by themselves: arrive --due, turn next bring
     // DIVISION or --due, one of them.
     CHECK(c.run("arrive").code == 2);
     CHECK(c.run("arrive Wright --due").code == 2);
+    // --due with what is one division's: refused, nothing stored (a preview had arrived them all).
+    CHECK_THAT(c.refused("arrive --due --preview", 2), Contains("--due takes no --preview"));
+    CHECK_THAT(c.refused("arrive --due --year 1863", 2), Contains("--due takes no --year"));
     // A turn past the rule set's years never comes: refused, by turn or by date.
     CHECK_THAT(c.refused("schedule Wright --turn 100000", 2), Contains("outside rule set acw's years: expected 1861 to 1865"));
     CHECK_THAT(c.refused("schedule Wright --date 1870-01-01", 2), Contains("1870-01-01 is outside rule set acw's years"));
