@@ -140,15 +140,20 @@ bool Leaders::leader_name_taken(std::int64_t campaign, std::string_view side, st
         // then whether the side sees them (a leader by the units he commands, by the indexes on
         // commanders); not every unit the side sees. Cached: it is asked once a name drawn.
         static const std::string seen_division = "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE d.hidden = 0 AND a.side = ?2";
+        // A corps or an army the other side reads: one with a division it has seen, or seen by
+        // name (as its views show them); the names in one it never reads would tell of it.
+        static const std::string seen_corps = "EXISTS (SELECT 1 FROM division s WHERE s.corps_id = k.id AND (s.hidden = 0 OR s.name_seen))";
+        static const std::string seen_army =
+            "EXISTS (SELECT 1 FROM corps t JOIN division s ON s.corps_id = t.id WHERE t.army_id = a.id AND (s.hidden = 0 OR s.name_seen))";
         static const std::string sql =
             "SELECT EXISTS (SELECT 1 FROM leader l WHERE l.campaign_id = ?1 AND l.side = ?2 AND l.name = ?3 AND ("
-            "EXISTS (SELECT 1 FROM army a WHERE a.commander_id = l.id AND a.side = ?2) "
-            "OR EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id WHERE k.commander_id = l.id AND a.side = ?2) "
+            "EXISTS (SELECT 1 FROM army a WHERE a.commander_id = l.id AND a.side = ?2 AND " + seen_army + ") "
+            "OR EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id WHERE k.commander_id = l.id AND a.side = ?2 AND " + seen_corps + ") "
             "OR EXISTS (SELECT 1 FROM division d " + seen_division + " AND d.commander_id = l.id) "
             "OR EXISTS (SELECT 1 FROM brigade b JOIN division d ON d.id = b.division_id " + seen_division + " AND b.commander_id = l.id) "
             "OR EXISTS (SELECT 1 FROM brigade b JOIN division d ON d.id = b.division_id " + seen_division + " AND b.alternate_id = l.id))) "
-            "OR EXISTS (SELECT 1 FROM army WHERE campaign_id = ?1 AND name = ?3 AND side = ?2) "
-            "OR EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id WHERE k.campaign_id = ?1 AND k.name = ?3 AND a.side = ?2) "
+            "OR EXISTS (SELECT 1 FROM army a WHERE a.campaign_id = ?1 AND a.name = ?3 AND a.side = ?2 AND " + seen_army + ") "
+            "OR EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id WHERE k.campaign_id = ?1 AND k.name = ?3 AND a.side = ?2 AND " + seen_corps + ") "
             "OR EXISTS (SELECT 1 FROM division d " + seen_division + " AND d.campaign_id = ?1 AND d.name = ?3) AS taken";
         const Store::Impl::Lookup lookup(m_store.impl(), sql.c_str());
         auto& q = lookup.q;

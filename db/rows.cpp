@@ -83,8 +83,9 @@ LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company
     // Whether the enemy saw him fall (two sides: a division of his "not hidden" is seen by the
     // other): one of his side's divisions that fought in the battle he fell in is seen.
     m_names.push_back(alias + "_fall_seen");
-    m_select += ", CASE WHEN " + alias + ".status IN ('wounded', 'killed') AND " + alias +
-                ".fell_in IS NOT NULL THEN EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id "
+    // A fall in no battle (a casualty roll of the Fallen Leaders table) is his side's to read.
+    m_select += ", CASE WHEN " + alias + ".status IN ('wounded', 'killed') THEN " + alias +
+                ".fell_in IS NOT NULL AND EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id "
                 "JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id WHERE bd.battle_id = " + alias + ".fell_in AND r.side = " + alias +
                 ".side AND NOT d.hidden) ELSE 1 END AS " + m_names.back();
     if (!company) return;

@@ -44,9 +44,9 @@ struct Leader {
     };
     Command command;
     bool grade_revealed = false;  ///< the enemy may read his grade (`leader reveal`)
-    /// Wounded or killed in a battle, whether the enemy saw it: it fought there only against
-    /// divisions of his side hidden from it (a corps leader falling with them), it reads him
-    /// as it last saw him, in play.
+    /// Wounded or killed, whether the enemy saw it: where it saw none of his side's divisions in
+    /// the battle he fell in (a corps leader falling with hidden ones), or he fell in no battle
+    /// (a casualty roll, his side's to read), it reads him as it last saw him, in play.
     bool fall_seen = true;
     /// A corps leader's attachment to one division leader of his corps (a grade's rule: source
     /// 003's despicable corps leader): the division leader he is attached to.

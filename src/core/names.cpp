@@ -123,9 +123,12 @@ std::string checked_name(std::string_view what, std::string_view name) {
 }
 
 std::string leader_name_problem(std::string_view name) {
-    if (name.rfind('#', 0) == 0 || name.rfind("leader #", 0) == 0) return "it begins as a leader's number does (\"leader #12\")";
+    // In any case: a reference finds leaders so ("Leader #4" would be taken for leader #4).
+    std::string lower(name.substr(0, 32));
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (lower.rfind('#', 0) == 0 || lower.rfind("leader #", 0) == 0) return "it begins as a leader's number does (\"leader #12\")";
     for (std::string_view post : {"commander of ", "former commander of "})
-        if (name.rfind(post, 0) == 0) return "it begins as an unnamed leader is called (\"" + std::string(post) + "Heth\")";
+        if (lower.rfind(post, 0) == 0) return "it begins as an unnamed leader is called (\"" + std::string(post) + "Heth\")";
     return "";
 }
 

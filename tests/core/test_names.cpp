@@ -21,5 +21,10 @@ TEST_CASE("The name rule: what it refuses, and what it keeps") {
     CHECK(checked_name("division name", "  Heth  ") == "Heth");
     CHECK_THROWS_WITH(checked_leader_name("#12"), Contains("begins as a leader's number does"));
     CHECK_THROWS_WITH(checked_leader_name("leader #3"), Contains("begins as a leader's number does"));
+    // In any case, as references find leaders.
+    CHECK_THROWS_WITH(checked_leader_name("Leader #4"), Contains("begins as a leader's number does"));
+    CHECK_THROWS_WITH(checked_leader_name("Commander of Greene"), Contains("begins as an unnamed leader is called"));
+    CHECK_THROWS_WITH(checked_leader_name("FORMER COMMANDER OF x"), Contains("begins as an unnamed leader is called"));
+    CHECK(checked_leader_name("Leadbetter").empty() == false);
     CHECK(checked_leader_name("").empty());
 }

@@ -600,6 +600,8 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
         {"a corps leader wounded where only the enemy's hidden divisions fought, his corps seen",
          {{both, "arrive Heth"}, {both, "reveal Heth"}, {with_hidden, "add division Pender --corps \"Third Corps\""}, {with_hidden, "arrive Pender"},
           {with_hidden, "battle report --name Quiet --keep-hidden --loss \"Pender/1st Brigade=1\" --leader Hill:wounded/1"}}},
+        {"a corps the side never reads, its leader's name one the side's names are drawn past",
+         {{with_hidden, "add corps \"Second Corps\" --army ANV --leader Trimble --grade average"}, {both, "arrive Heth"}, {both, "reveal Heth"}}},
         {"a reserve battery taken, numbered in its reserve after a hidden division's",
          {{with_hidden, "add division Pender --corps \"Third Corps\""}, {with_hidden, "arrive Pender"}, {both, "arrive Heth"}, {both, "reveal Heth"},
           {with_hidden, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --battery \"Third Corps/2nd Battery:captured@Fort Delaware\""},
@@ -633,4 +635,23 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
             std::ofstream(std::string(std::getenv("MUSTER_SECRECY_DIFF")) + ".b") << seen[true];
         }
     }
+}
+
+TEST_CASE("A casualty roll in no battle, on a corps leader whose corps the enemy reads, is his side's to read") {
+    // L'Ordre Mixte's Fallen Leaders table rolled for Reynier (VII Corps, whose Durutte the Allies
+    // have seen): his side's journal tells it, and the Allies read him as before.
+    test::TempDir dir;
+    std::string seen[2];
+    for (const bool rolled : {false, true}) {
+        const auto db = dir.file(rolled ? "with.db" : "without.db");
+        for (const std::string command : {"campaign new N --sample grossbeeren --seed 3", "reveal Durutte"})
+            REQUIRE(test::run_muster("--db " + test::quote(db) + " " + command).code == 0);
+        if (rolled) {
+            const auto r = test::run_muster("--db " + test::quote(db) + " leader casualty Reynier --rolls 1+1");
+            REQUIRE(r.code == 0);
+            CHECK_THAT(test::run_muster("--db " + test::quote(db) + " leader list").out, Contains("killed"));
+        }
+        seen[rolled] = everything_seen(db, dir.path(), "allies") + model_seen(db, "allies");
+    }
+    CHECK(seen[false] == seen[true]);
 }
