@@ -8,6 +8,7 @@
 #include "export/text_table.hpp"
 #include "web/server.hpp"
 
+#include <algorithm>
 #include <memory>
 
 namespace muster::cli {
@@ -46,6 +47,11 @@ void add_serve_commands(CLI::App& app, Io& io) {
         while (!base.empty() && base.back() == '/') base.pop_back();
         if (base.rfind("http://", 0) != 0 && base.rfind("https://", 0) != 0)
             throw UsageError("--base \"" + visible(ao->base) + "\" is not an http:// or https:// address");
+        // The link is the base and a path after it: a query, a fragment, a space or a control
+        // character would cut it off or change it.
+        if (base.find_first_of("?# \t\r\n\\\"<>") != std::string::npos ||
+            std::any_of(base.begin(), base.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+            throw UsageError("--base \"" + visible(ao->base) + "\" holds a query, a fragment, a space or a character a link cannot: expected an address such as https://host/muster");
         auto session = open_campaigns(io);
         const auto link = session.players().add(ao->name, ao->side);
         io.out << "Player " << link.player.name << " (" << (link.player.umpire ? "the umpire" : link.player.side) << "): " << base << "/p/"

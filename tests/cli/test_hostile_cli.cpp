@@ -183,6 +183,8 @@ TEST_CASE("The hostile corpus: every case refused with its exit code and one lin
              {"an unknown view of the battles", "battle list --as prussia", 2},
              {"an unknown view of the order of battle", "oob --as prussia", 2},
              {"an unknown format", "export oob --format xls -o " + test::quote(c.dir.file("x.xls")), 2},
+             {"a player's base with a query", "player add Q --side union --base 'http://h:1/x?y'", 2},
+             {"a player's base with a fragment", "player add Q --side union --base 'https://h/#x'", 2},
              {"a year past any whole number", "arrive Heth --year 9223372036854775807", 2},
              {"a year in words", "arrive Heth --year abc", 2},
              {"a label size of three numbers", "export labels --size 60x20x3 -o " + test::quote(c.dir.file("l.pdf")), 2},
