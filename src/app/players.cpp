@@ -188,19 +188,26 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             const auto eq = line.rfind('=');
             const auto ref = std::string(trim(std::string_view(line).substr(0, eq == std::string::npos ? line.size() : eq)));
             const auto count = eq == std::string::npos ? std::string() : std::string(trim(std::string_view(line).substr(eq + 1)));
-            // Found among the side's own brigades in service only: nothing of the enemy's is looked at.
-            const army::Brigade* brigade = nullptr;
+            // Found among the side's own brigades in service only, as people type names (any case,
+            // or a unique beginning): nothing of the enemy's is looked at.
+            std::vector<const army::Brigade*> own;
+            std::vector<std::string> refs_of_own;
             for (const auto& b : refs.brigades())
-                if (b.side == side && is_active(b.status) && b.ref() == ref) brigade = &b;
+                if (b.side == side && is_active(b.status)) {
+                    own.push_back(&b);
+                    refs_of_own.push_back(b.ref());
+                }
+            const auto i = match_one(ref, refs_of_own, "brigade of the " + side);
+            const army::Brigade* brigade = i < 0 ? nullptr : own[static_cast<size_t>(i)];
             if (!brigade)
                 throw UsageError("\"" + visible(line) + "\": no brigade \"" + visible(ref) + "\" of the " + side +
                                  " in service (give Division/Brigade=N, as your order of battle names it)");
-            if (std::find(seen.begin(), seen.end(), brigade->id) != seen.end()) throw UsageError("brigade " + ref + " is given twice");
+            if (std::find(seen.begin(), seen.end(), brigade->id) != seen.end()) throw UsageError("brigade " + brigade->ref() + " is given twice");
             seen.push_back(brigade->id);
             int n = 0;
             if (count.empty() || count.size() > 4 || !std::all_of(count.begin(), count.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) ||
                 (n = std::stoi(count)) < 1 || n > brigade->stands)
-                throw UsageError("\"" + visible(line) + "\": stands lost must be 1 to " + std::to_string(brigade->stands) + ", the stands " + ref + " has");
+                throw UsageError("\"" + visible(line) + "\": stands lost must be 1 to " + std::to_string(brigade->stands) + ", the stands " + brigade->ref() + " has");
             campaign::DraftLine d;
             d.battle = filed;
             d.operation = op;
@@ -211,7 +218,7 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             // Submitted again (a correction, a form sent twice): the newest stands, not the sum.
             const auto was = db::Battles(store).take_submitted_loss(m_session.current().id, filed, brigade->id);
             db::Battles(store).insert_draft_line(m_session.current().id, d);
-            out.lines.push_back(ref + ": " + count_of(n, "stand", "stands") + " lost" + (was ? " (was " + std::to_string(*was) + ")" : ""));
+            out.lines.push_back(brigade->ref() + ": " + count_of(n, "stand", "stands") + " lost" + (was ? " (was " + std::to_string(*was) + ")" : ""));
         }
         out.summary = "Losses of the " + side + " in the battle of " + battle + " submitted by " + player.name + " for the umpire to review: " +
                       join(out.lines, ", ");

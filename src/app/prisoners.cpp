@@ -134,29 +134,47 @@ campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Dir
         item.stands = n;
         rest = rest.substr(0, eq);
     }
-    const auto name = std::string(trim(rest));
+    auto name = std::string(trim(rest));
     std::vector<std::int64_t> ids;
     std::vector<std::string> names;
-    for (const auto& h : refs.holdings()) {
-        if (h.kind != *kind || refs.camp_at(h.camp_id, "a prisoner").side != holder) continue;
-        // A roster of the named divisions: a unit of another cannot bear the name (nor be
-        // suggested; a refusal is made again from the whole campaign).
-        if (refs.narrow() && !(h.kind == HeldKind::stands ? refs.brigade_by_id(h.unit_id) != nullptr
-                                                          : h.kind == HeldKind::leader ? refs.leader_by_id(h.unit_id) != nullptr
-                                                                                       : refs.battery_by_id(h.unit_id) != nullptr))
-            continue;
-        // The captor offers them as its camp calls them; a side asks for its own by their names now.
-        const auto held = direction == Direction::offer ? name_for(refs, View::of_side(holder), h.kind, h.unit_id, h.known_as)
-                                                        : held_name(refs, h.kind, h.unit_id);
-        if (std::find(names.begin(), names.end(), held) == names.end()) names.push_back(held);
-        // By what the camps call it; one's own leader also by the unit he commands, as elsewhere
-        // (not the enemy's: his unit may be hidden, and a match would confirm its name). Never by
-        // a leader's number, which counts every side's leaders, the enemy's hidden ones too.
-        const bool commands = h.kind == HeldKind::leader && direction == Direction::ask && !name.empty() &&
-                              refs.leader_at(h.unit_id, "a prisoner").command.unit == name;
-        if ((held == name || commands) && std::find(ids.begin(), ids.end(), h.unit_id) == ids.end()) {
-            ids.push_back(h.unit_id);
-            item.known_as = h.known_as;
+    const auto collect = [&] {
+        for (const auto& h : refs.holdings()) {
+            if (h.kind != *kind || refs.camp_at(h.camp_id, "a prisoner").side != holder) continue;
+            // A roster of the named divisions: a unit of another cannot bear the name (nor be
+            // suggested; a refusal is made again from the whole campaign).
+            if (refs.narrow() && !(h.kind == HeldKind::stands ? refs.brigade_by_id(h.unit_id) != nullptr
+                                                              : h.kind == HeldKind::leader ? refs.leader_by_id(h.unit_id) != nullptr
+                                                                                           : refs.battery_by_id(h.unit_id) != nullptr))
+                continue;
+            // The captor offers them as its camp calls them; a side asks for its own by their names now.
+            const auto held = direction == Direction::offer ? name_for(refs, View::of_side(holder), h.kind, h.unit_id, h.known_as)
+                                                            : held_name(refs, h.kind, h.unit_id);
+            if (std::find(names.begin(), names.end(), held) == names.end()) names.push_back(held);
+            // By what the camps call it; one's own leader also by the unit he commands, as elsewhere
+            // (not the enemy's: his unit may be hidden, and a match would confirm its name). Never by
+            // a leader's number, which counts every side's leaders, the enemy's hidden ones too.
+            const bool commands = h.kind == HeldKind::leader && direction == Direction::ask && !name.empty() &&
+                                  refs.leader_at(h.unit_id, "a prisoner").command.unit == name;
+            if ((held == name || commands) && std::find(ids.begin(), ids.end(), h.unit_id) == ids.end()) {
+                ids.push_back(h.unit_id);
+                item.known_as = h.known_as;
+            }
+        }
+    };
+    collect();
+    // None by that name exactly: the one name held it stands for as people type (any case, or
+    // a unique beginning), among those the side may name.
+    if (ids.empty()) {
+        const auto found = matching_names(name, names);
+        if (found.size() > 1) {
+            std::vector<std::string> candidates;
+            for (const auto i : found) candidates.push_back(names[i]);
+            throw UsageError("exchange item \"" + visible(spec) + "\": could be any of " + join(candidates, ", ") + ": give more of the name");
+        }
+        if (found.size() == 1) {
+            name = names[found.front()];
+            names.clear();
+            collect();
         }
     }
     if (ids.size() > 1)

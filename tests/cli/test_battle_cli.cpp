@@ -187,7 +187,8 @@ TEST_CASE("A battle's summary per side and division, for the umpire and for each
     CHECK_THAT(test::pdf_text(dir.file("union/oob.pdf")), Contains("Heth") && Contains("Wadsworth"));
     CHECK(test::pdf_text(dir.file("union/oob.pdf")).find("Pender") == std::string::npos);
     CHECK(test::pdf_text(dir.file("union/labels.pdf")).find("Archer") == std::string::npos);  // its own labels only
-    ok("exchange propose --from confederate --offer 'stands:Wadsworth/Iron Brigade=1' --ask leader:Archer");
+    // Items named as people type them: any case, or a unique beginning.
+    ok("exchange propose --from confederate --offer 'stands:wadsworth/iron=1' --ask leader:archer");
     ok("handout --side union -o " + dir.file("union"));
     CHECK_THAT(test::file_bytes(dir.file("union/papers.txt")),
                Contains("awaiting the Union's answer\n  #1 from the confederate: offers 1 stand of Wadsworth/Iron Brigade; asks leader Archer"));

@@ -206,8 +206,9 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     CHECK(submitted.status == 200);
     CHECK_THAT(club.ok("battle draft \"Culp's Hill\""), Contains("Wadsworth/Iron Brigade: 2 stands lost") && Contains("submitted by Meade") &&
                                                           Contains("Wadsworth/Cutler's Brigade: 1 stand lost"));
+    // The brigade as people type it (any case, or a unique beginning), as the docs promise.
     const auto corrected = server.post(club.meade + "losses", {{"token", test::form_token(page)}, {"battle", "culp's hill"},
-                                                               {"losses", "Wadsworth/Iron Brigade=3"}});
+                                                               {"losses", "wadsworth/iron=3"}});
     CHECK(corrected.status == 200);
     CHECK_THAT(corrected.body, Contains("Wadsworth/Iron Brigade: 3 stands lost (was 2)"));
     const auto draft = club.ok("battle draft \"Culp's Hill\"");
