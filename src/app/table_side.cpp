@@ -145,7 +145,7 @@ private:
 
 // What the campaign knows of a unit at the table, each fact with how it knows it.
 play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& c, const db::Store& store,
-                     int drafted, const TableStates& states) {
+                     int drafted, const TableStates& states, const std::set<std::int64_t>& fallen) {
     play::Facts f;
     const std::string ref = t.ref();
     auto know = [&](Fact fact, const std::string& value, const std::string& why) { f.known[fact] = {value, why}; };
@@ -168,6 +168,10 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
     auto grade_of = [&](const army::Leader* l, Fact fact, const std::string& whose) {
         if (!l || !is_active(l->status) || !l->present()) {
             know(fact, rules::k_no_leader, ref + " has no " + whose + " in command");
+            return;
+        }
+        if (fallen.count(l->id)) {
+            know(fact, rules::k_no_leader, possessive(ref) + " " + whose + " " + l->label() + " fell in this battle (the draft has him)");
             return;
         }
         const auto* g = rules.find_grade(l->grade);
@@ -198,18 +202,20 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
 // engaged, and their states on the table.
 struct DraftSoFar {
     std::map<std::int64_t, int> drafted;
+    std::set<std::int64_t> fallen;  // the leaders it has falling
     std::set<std::string> engaged;  // "b<brigade id>", "g<battery id>"
     TableStates states;
     DraftSoFar(const db::Store& store, std::int64_t campaign, const std::string& battle) : states(db::Battles(store).draft_states(campaign, battle)) {
         for (const auto& l : db::Battles(store).draft(campaign, battle)) {
             if (l.brigade_id) drafted[*l.brigade_id] += l.stands;
+            if (l.kind == DraftKind::leader && l.leader_id) fallen.insert(*l.leader_id);
             if (l.kind == DraftKind::engaged) engaged.insert(TableStates::key(l.brigade_id, l.battery_id));
         }
     }
     /// What the campaign knows of a unit now, the draft's losses and states counted in.
     play::Facts facts(const Target& t, const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& c, const db::Store& store) const {
         const auto it = t.brigade ? drafted.find(t.brigade->id) : drafted.end();
-        return facts_of(t, refs, rules, c, store, it == drafted.end() ? 0 : it->second, states);
+        return facts_of(t, refs, rules, c, store, it == drafted.end() ? 0 : it->second, states, fallen);
     }
 };
 
@@ -290,6 +296,10 @@ private:
             m_out.outcome.lines.push_back(t.ref() + ": " + what + ", but it has no leader in command");
             return nullptr;
         }
+        if (m_so_far.fallen.count(l->id)) {
+            m_out.outcome.lines.push_back(t.ref() + ": " + what + ", but its leader " + l->label() + " fell in this battle already (the draft has him)");
+            return nullptr;
+        }
         return l;
     }
 
@@ -313,6 +323,7 @@ private:
                 return;
             }
         }
+        m_so_far.fallen.insert(l->id);
         line({m_battle, m_op, DraftKind::leader, {}, l->id, {}, 0, fate, {}, reason}, "leader " + l->label() + ": " + word(*fate));
     }
 
@@ -328,6 +339,7 @@ private:
             m_out.outcome.lines.push_back("leader " + l->label() + ": rolled " + std::to_string(th.reading) + " (" + word(check.fate) + " on " + check.band.text + "), unharmed");
             return;
         }
+        m_so_far.fallen.insert(l->id);
         line({m_battle, m_op, DraftKind::leader, {}, l->id, {}, 0, check.fate, {},
               "d10 " + std::to_string(th.reading) + ", " + word(check.fate) + " on " + check.band.text + " (after " + why + ")"},
              "leader " + l->label() + ": " + word(check.fate) + " (rolled " + std::to_string(th.reading) + ")");

@@ -38,6 +38,22 @@ struct Wagram {
 
 }  // namespace
 
+TEST_CASE("A leader the draft has already fallen is gone for the rest of the battle: no second roll for him, no second fate") {
+    Wagram w;
+    const auto fire = w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");
+    REQUIRE(fire.fallen);
+    // Fired at again: its leader fell already in this draft, so nothing more falls on him (no
+    // second Fallen Leaders roll, no second fate), and a roll reading its commander reads none.
+    const auto again = w.roll("musketry", {}, "Fresnel/Klenau", "", {"12"}, "6");
+    CHECK(!again.fallen);
+    bool said = false;
+    for (const auto& line : again.outcome.lines) said = said || line.find("but its leader") != std::string::npos && line.find("fell in this battle already") != std::string::npos;
+    CHECK(said);
+    int fates = 0;
+    for (const auto& l : w.s.table_side().draft("Wagram").lines) fates += l.rfind("leader ", 0) == 0;
+    CHECK(fates == 1);
+}
+
 TEST_CASE("A battle played at the table side: rolls journaled, the draft previewed and applied, check whole") {
     Wagram w;
     // Fire at Klenau: 6 points, a 12 before adjustment: Deadly (two bases) and the Fallen Leaders
@@ -158,7 +174,7 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     r.battle = "WAGRAM";  // the same battle, typed another way
     r.unit = "Fresnel/Klenau";
     r.request.points = rules::parse_points("6");
-    w.s.table_side().roll(r, {"12", "2"});
+    w.s.table_side().roll(r, {"12"});  // Klenau fell at the first: no Fallen Leaders roll for him again
     const auto drafts = w.s.table_side().drafts();
     REQUIRE(drafts.size() == 1);
     CHECK(drafts.front().battle == "Wagram");
@@ -166,7 +182,7 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     CHECK(w.s.table_side().draft("wag").battle == "Wagram");
     // A roll for a beginning only it has joins it too, not a draft of its own.
     r.battle = "wagr";
-    w.s.table_side().roll(r, {"12", "2"});
+    w.s.table_side().roll(r, {"12"});
     REQUIRE(w.s.table_side().drafts().size() == 1);
     CHECK(w.s.table_side().drafts().front().battle == "Wagram");
     CHECK_THROWS_WITH(w.s.table_side().draft("Wagrm"), Contains("no draft report for battle \"Wagrm\"") && Contains("did you mean Wagram?"));
