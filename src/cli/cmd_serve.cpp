@@ -12,6 +12,18 @@
 #include <memory>
 
 namespace muster::cli {
+namespace {
+
+// A name as a shell reads it back whole: in single quotes where it needs any ('O'\''Hara').
+std::string shell_word(const std::string& name) {
+    if (!name.empty() && name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/") == std::string::npos) return name;
+    std::string out = "'";
+    for (const char c : name) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+}  // namespace
+
 
 void add_serve_commands(CLI::App& app, Io& io) {
     auto so = std::make_shared<web::ServeOptions>();
@@ -56,7 +68,7 @@ void add_serve_commands(CLI::App& app, Io& io) {
         const auto link = session.players().add(ao->name, ao->side);
         io.out << "Player " << link.player.name << " (" << (link.player.umpire ? "the umpire" : link.player.side) << "): " << base << "/p/"
                << link.token << "/\n"
-               << "Give him this link; it is shown once (muster keeps only its hash). muster player revoke " << link.player.name
+               << "Give him this link; it is shown once (muster keeps only its hash). muster player revoke " << shell_word(link.player.name)
                << " kills it.\n";
     });
     on_run(player->add_subcommand("list", "List the players, their sides, and when each link was last used"), io, [&io] {

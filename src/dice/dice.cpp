@@ -104,8 +104,8 @@ Throw TypedSource::roll(Die die, std::string_view purpose) {
 
 void TypedSource::require_all_used() const {
     if (m_next < m_rolls.size())
-        throw UsageError(std::to_string(m_rolls.size()) + " rolls were typed in but only " + std::to_string(m_next) +
-                         " were needed; the first unused one is \"" + m_rolls[m_next] + "\" (roll " +
+        throw UsageError(count_of(static_cast<int>(m_rolls.size()), "roll was typed in", "rolls were typed in") + " but only " + std::to_string(m_next) +
+                         (m_next == 1 ? " was" : " were") + " needed; the first unused one is \"" + m_rolls[m_next] + "\" (roll " +
                          std::to_string(m_next + 1) + ")");
 }
 

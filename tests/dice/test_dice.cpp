@@ -83,6 +83,6 @@ TEST_CASE("Typed rolls run out with a message naming the roll") {
                       Contains("the typed-in rolls ran out at roll 3, 2nd Brigade stands (percentile): 2 were given"));
     dice::TypedSource extra({"1", "2", "3"});
     extra.roll(Die::percentile, "a");
-    CHECK_THROWS_WITH(extra.require_all_used(), Contains("3 rolls were typed in but only 1 were needed"));
+    CHECK_THROWS_WITH(extra.require_all_used(), Contains("3 rolls were typed in but only 1 was needed"));
     CHECK(dice::split_rolls(" 34, 78 ,00") == std::vector<std::string>{"34", "78", "00"});
 }

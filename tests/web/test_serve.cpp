@@ -150,6 +150,10 @@ TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing 
     CHECK(server.get(club.lee + "oob").status == 200);  // the other link lives
     CHECK(club.run("player revoke Meade").code == 1);
     CHECK(club.run("player revoke Nobody").code == 2);
+    // The command printed to revoke a link is one the shell reads back whole, quotes and all.
+    const auto hint = club.ok("player add \"O'Hara the 2nd\" --side union");
+    CHECK_THAT(hint, Contains("muster player revoke 'O'\\''Hara the 2nd' kills it"));
+    CHECK(club.run("player revoke 'O'\\''Hara the 2nd'").code == 0);
     // The umpire's link exists only if asked for, and reads every side.
     const auto umpire = test::link_path(club.ok("player add Ump --side umpire"));
     CHECK_THAT(server.get(umpire + "oob").body, Contains("Heth") && Contains("Wadsworth"));
