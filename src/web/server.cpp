@@ -121,10 +121,9 @@ std::string address_of(MHD_Connection* connection) {
     return text;
 }
 
-MHD_Result send(Context& context, MHD_Connection* connection, const Response& r, bool head) {
+// The body is given for HEAD too: libmicrohttpd does not send it, and Content-Length is the GET's.
+MHD_Result send(Context& context, MHD_Connection* connection, const Response& r) {
     context.watch->answering(connection, true);
-    // HEAD: the GET's body, which libmicrohttpd does not send, so that Content-Length is the GET's.
-    (void)head;
     auto* response = MHD_create_response_from_buffer(r.body.size(), const_cast<char*>(r.body.data()), MHD_RESPMEM_MUST_COPY);
     if (!response) return MHD_NO;
     for (const auto& [name, value] : security_headers()) MHD_add_response_header(response, name.c_str(), value.c_str());
@@ -152,7 +151,7 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         // First call: the request line and headers only. Refuse early what no body can save.
         auto* pending = new Pending;
         *state = pending;
-        if (verb != "GET" && verb != "HEAD" && verb != "POST") return send(context, connection, refusal(405, "Method not allowed.\n"), false);
+        if (verb != "GET" && verb != "HEAD" && verb != "POST") return send(context, connection, refusal(405, "Method not allowed.\n"));
         // A request framed two ways (two lengths, or a length and chunks) could be read by a proxy
         // otherwise than here, the rest of its body taken as another request: refused, and the
         // connection closed after.
@@ -163,13 +162,13 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         if (lengths > 1 || (coding && (length || !same_ignoring_case(coding, "chunked")))) {
             auto framed = refusal(400, "The request's length is given twice, or otherwise than by one Content-Length or chunks.\n");
             framed.headers.emplace_back("Connection", "close");
-            return send(context, connection, framed, false);
+            return send(context, connection, framed);
         }
         if (length && (std::string_view(length).size() > 9 || std::strtoull(length, nullptr, 10) > k_max_body))
-            return send(context, connection, refusal(413, "The request is too large.\n"), false);
+            return send(context, connection, refusal(413, "The request is too large.\n"));
         for (const char* header : {"Content-Encoding", "Range"})
             if (MHD_lookup_connection_value(connection, MHD_HEADER_KIND, header))
-                return send(context, connection, refusal(400, "Encoded bodies and ranges are not accepted.\n"), false);
+                return send(context, connection, refusal(400, "Encoded bodies and ranges are not accepted.\n"));
         return MHD_YES;
     }
     auto& pending = *static_cast<Pending*>(*state);
@@ -180,7 +179,7 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         *upload_size = 0;
         return MHD_YES;
     }
-    if (pending.too_large) return send(context, connection, refusal(413, "The request is too large.\n"), false);
+    if (pending.too_large) return send(context, connection, refusal(413, "The request is too large.\n"));
     context.watch->answering(connection, true);  // it is in whole: its clock stops while it is answered
     Request request;
     request.method = verb;
@@ -196,7 +195,7 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         *context.log << request.remote << " " << visible(verb) << " " << visible(Site::loggable(request.path)) << " " << response.status << "\n";
         context.log->flush();
     }
-    return send(context, connection, response, verb == "HEAD");
+    return send(context, connection, response);
 }
 
 void on_completed(void* cls, MHD_Connection* connection, void** state, MHD_RequestTerminationCode) {

@@ -552,6 +552,36 @@ struct Step {
     std::string command;
 };
 
+// A story played twice from `setup`, with and without its hidden steps: `viewer` must read
+// everything alike (every command and export, the GUI model, the served pages), while the
+// umpire's journals differ (the hidden steps were taken). MUSTER_SECRECY_DIFF=PREFIX writes the
+// two readings where they differ.
+void play_story(const std::vector<std::string>& setup, const std::vector<Step>& steps, const std::string& viewer) {
+    test::TempDir dir;
+    std::string seen[2];
+    for (const bool hidden : {false, true}) {
+        const auto db = dir.file(hidden ? "with.db" : "without.db");
+        for (const auto& command : setup) REQUIRE(test::run_muster("--db " + test::quote(db) + " " + command).code == 0);
+        for (const auto& step : steps) {
+            if (step.build != both && (step.build == with_hidden) != hidden) continue;
+            const auto r = test::run_muster("--db " + test::quote(db) + " " + step.command);
+            INFO(step.command << "\n" << r.err);
+            REQUIRE(r.code == 0);
+        }
+        seen[hidden] = everything_seen(db, dir.path(), viewer) + model_seen(db, viewer) + served_seen(db, viewer);
+    }
+    const auto umpire = [&](const char* db) {
+        return std::regex_replace(test::run_muster("--db " + test::quote(dir.file(db)) + " journal").out,
+                                  std::regex("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), "<time>");
+    };
+    CHECK(umpire("with.db") != umpire("without.db"));
+    CHECK(seen[false] == seen[true]);
+    if (seen[false] != seen[true] && std::getenv("MUSTER_SECRECY_DIFF")) {
+        std::ofstream(std::string(std::getenv("MUSTER_SECRECY_DIFF")) + ".a") << seen[false];
+        std::ofstream(std::string(std::getenv("MUSTER_SECRECY_DIFF")) + ".b") << seen[true];
+    }
+}
+
 }  // namespace
 
 TEST_CASE("What the enemy does out of sight does not show through a shared plan, a corps leader's attachment or a prisoner's fate") {
@@ -610,48 +640,12 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
     };
     for (const auto& [story, steps] : stories) {
         INFO(story);
-        test::TempDir dir;
-        std::string seen[2];
-        for (const bool hidden : {false, true}) {
-            const auto db = dir.file(hidden ? "with.db" : "without.db");
-            for (const auto& command : k_small_war) REQUIRE(test::run_muster("--db " + test::quote(db) + " " + command).code == 0);
-            for (const auto& step : steps) {
-                if (step.build != both && (step.build == with_hidden) != hidden) continue;
-                const auto r = test::run_muster("--db " + test::quote(db) + " " + step.command);
-                INFO(step.command << "\n" << r.err);
-                REQUIRE(r.code == 0);
-            }
-            seen[hidden] = everything_seen(db, dir.path(), "union") + model_seen(db, "union") + served_seen(db, "union");
-        }
-        // The hidden steps were taken: the umpire's journals differ (clock times aside).
-        const auto umpire = [&](const char* db) {
-            return std::regex_replace(test::run_muster("--db " + test::quote(dir.file(db)) + " journal").out,
-                                      std::regex("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), "<time>");
-        };
-        CHECK(umpire("with.db") != umpire("without.db"));
-        CHECK(seen[false] == seen[true]);
-        if (seen[false] != seen[true] && std::getenv("MUSTER_SECRECY_DIFF")) {
-            std::ofstream(std::string(std::getenv("MUSTER_SECRECY_DIFF")) + ".a") << seen[false];
-            std::ofstream(std::string(std::getenv("MUSTER_SECRECY_DIFF")) + ".b") << seen[true];
-        }
+        play_story(k_small_war, steps, "union");
     }
 }
 
 TEST_CASE("A casualty roll in no battle, on a corps leader whose corps the enemy reads, is his side's to read") {
     // L'Ordre Mixte's Fallen Leaders table rolled for Reynier (VII Corps, whose Durutte the Allies
     // have seen): his side's journal tells it, and the Allies read him as before.
-    test::TempDir dir;
-    std::string seen[2];
-    for (const bool rolled : {false, true}) {
-        const auto db = dir.file(rolled ? "with.db" : "without.db");
-        for (const std::string command : {"campaign new N --sample grossbeeren --seed 3", "reveal Durutte"})
-            REQUIRE(test::run_muster("--db " + test::quote(db) + " " + command).code == 0);
-        if (rolled) {
-            const auto r = test::run_muster("--db " + test::quote(db) + " leader casualty Reynier --rolls 1+1");
-            REQUIRE(r.code == 0);
-            CHECK_THAT(test::run_muster("--db " + test::quote(db) + " leader list").out, Contains("killed"));
-        }
-        seen[rolled] = everything_seen(db, dir.path(), "allies") + model_seen(db, "allies");
-    }
-    CHECK(seen[false] == seen[true]);
+    play_story({"campaign new N --sample grossbeeren --seed 3", "reveal Durutte"}, {{with_hidden, "leader casualty Reynier --rolls 1+1"}}, "allies");
 }
