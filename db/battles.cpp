@@ -69,18 +69,24 @@ void Battles::set_fallen(std::int64_t battle, std::int64_t leader, std::optional
     });
 }
 
-void Battles::set_battle_recovered(std::int64_t battle) {
-    guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE battle SET recovered = 1 WHERE id = ?", battle); });
+void Battles::set_battle_recovered(std::int64_t battle, int rate, Rounding rounding) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db, "UPDATE battle SET recovered = 1, return_rate = ?, return_rounding = ? WHERE id = ?", rate, word(rounding), battle);
+    });
 }
 
 std::vector<campaign::BattleInfo> Battles::battles(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT id, name, date, place, recovered, turn FROM battle WHERE campaign_id = ? ORDER BY id");
+        SQLite::Statement q(m_store.impl().db, "SELECT id, name, date, place, recovered, turn, return_rate, return_rounding FROM battle "
+                                               "WHERE campaign_id = ? ORDER BY id");
         bind_all(q, campaign);
         std::vector<campaign::BattleInfo> out;
         for (const Row row(q); q.executeStep();)
             out.push_back({row.id("id"), row.text("name"), row.day("date"), row.text("place"), row.flag("recovered"),
-                           row.null("turn") ? std::nullopt : std::optional(row.turn("turn"))});
+                           row.null("turn") ? std::nullopt : std::optional(row.turn("turn")),
+                           row.null("return_rate") || row.null("return_rounding")
+                               ? std::nullopt
+                               : std::optional(campaign::BattleInfo::ReturnedAt{row.integer("return_rate"), row.word<Rounding>("return_rounding")})});
         return out;
     });
 }

@@ -27,7 +27,7 @@ public:
     void set_fallen(std::int64_t battle, std::int64_t leader, std::optional<LeaderFate> fate, std::optional<std::int64_t> division);
     /// A brigade's loss in a battle as amended (added if it had none).
     void set_loss(std::int64_t battle, const campaign::LossInfo& loss);
-    void set_battle_recovered(std::int64_t battle);
+    void set_battle_recovered(std::int64_t battle, int rate, Rounding rounding);
     std::vector<campaign::BattleInfo> battles(std::int64_t campaign) const;
     std::vector<campaign::LossInfo> losses(std::int64_t battle) const;
     std::vector<std::int64_t> battle_divisions(std::int64_t battle) const;

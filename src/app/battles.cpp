@@ -559,7 +559,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
             db::Battles(store).set_returned(battle.id, back.brigade, back.stands);
             relabel_above_start(store, m_session.rules(), back.brigade, refs.brigade_at(back.brigade, "a battle's loss").ref(), out);
         }
-        db::Battles(store).set_battle_recovered(battle.id);
+        db::Battles(store).set_battle_recovered(battle.id, c.return_rate, c.rounding);
         return out.summary;
     });
     out.preview = preview;
@@ -664,7 +664,9 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
                                   "the casualties of " + battle->name + " have returned: with " + b.ref() + "'s loss amended to " +
                                       std::to_string(typed.lost) + ", its return needs a roll for the fraction of a stand, which the "
                                       "recovery did not make; undo the recovery (muster undo), amend, then recover again");
-                after.returned = after.casualties ? battle::recover(after.casualties, c.return_rate, c.rounding, dice, purpose).stands : 0;
+                // At the rate and rounding its recovery returned them at.
+                const auto at = battle->returned_at.value_or(campaign::BattleInfo::ReturnedAt{c.return_rate, c.rounding});
+                after.returned = after.casualties ? battle::recover(after.casualties, at.rate, at.rounding, dice, purpose).stands : 0;
             }
             const int stands = b.stands - (after.casualties - before.casualties) + (after.returned - before.returned);
             if (stands < 0)

@@ -63,6 +63,13 @@ struct BattleInfo {
     std::string place;
     bool recovered = false;
     std::optional<Turn> turn;  ///< the turn it was fought on (none: recorded by an earlier muster)
+    /// The rate and rounding its casualties returned at (none: not returned, or returned under
+    /// an earlier muster, which did not keep them).
+    struct ReturnedAt {
+        int rate = 0;
+        Rounding rounding = Rounding::roll;
+    };
+    std::optional<ReturnedAt> returned_at;
 };
 
 /// What a battle's record holds beyond its losses: the stands each division engaged (none for a

@@ -689,3 +689,39 @@ TEST_CASE("An amended loss is bounded by the stands the brigade had at the battl
     CHECK(f.stands("Wadsworth/Iron Brigade") == 0);
     CHECK(f.s.history().check().ok());
 }
+
+TEST_CASE("An amended loss returns at the rate and rounding its recovery returned at, whatever the campaign's are by then") {
+    struct Case {
+        int rate;
+        Rounding rounding;
+        int later_rate;
+        Rounding later_rounding;
+        int returned_of_4;  // what the recovery's own rate gives for 4 lost
+    };
+    // 50% half_up of 4 is 2 (100% down would give 4); 100% down of 4 is 4 (50% half_up: 2);
+    // 30% down of 4 is 1.2 -> 1 (80% half_up: 3.2 -> 3).
+    for (const auto& k : {Case{50, Rounding::half_up, 100, Rounding::down, 2}, Case{100, Rounding::down, 50, Rounding::half_up, 4},
+                          Case{30, Rounding::down, 80, Rounding::half_up, 1}}) {
+        INFO(k.rate << "% " << word(k.rounding));
+        Fixture f;
+        app::CampaignSettings at;
+        at.return_rate = k.rate;
+        at.rounding = k.rounding;
+        f.s.change_settings(at);
+        battle::Report r;
+        r.name = "Seminary Ridge";
+        battle::add_loss_spec(r, "Wadsworth/Iron Brigade=3");
+        f.s.battles().report_battle(r, app::Mode::apply);
+        f.s.battles().recover("Seminary Ridge", {}, app::Mode::apply);
+        const int after_recovery = f.stands("Wadsworth/Iron Brigade");
+        app::CampaignSettings later;
+        later.return_rate = k.later_rate;
+        later.rounding = k.later_rounding;
+        f.s.change_settings(later);
+        const auto amended = f.s.battles().amend("Seminary Ridge", {"Wadsworth/Iron Brigade=4"}, {}, app::Mode::apply);
+        CHECK_THAT(amended.lines.front(), Contains("-> " + std::to_string(k.returned_of_4) + ";"));
+        CHECK(f.stands("Wadsworth/Iron Brigade") == 8 - 4 + k.returned_of_4);
+        CHECK(f.stands("Wadsworth/Iron Brigade") <= after_recovery);
+        CHECK(f.s.history().check().ok());
+    }
+}
