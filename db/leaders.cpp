@@ -8,8 +8,10 @@ namespace muster::db {
 std::int64_t Leaders::insert_leader(std::int64_t campaign, std::string_view side, Rank rank,
                                           const army::Leader& leader) {
     return guarded(m_store.path(), [&] {
-        auto& q = m_store.impl().cached("INSERT INTO leader (campaign_id, side, name, rank, grade, rolled_grade, status) VALUES (?, ?, ?, ?, ?, ?, ?)");
-        bind_all(q, campaign, side, leader.name, rank, leader.grade, leader.rolled_grade.empty() ? leader.grade : leader.rolled_grade, leader.status);
+        auto& q = m_store.impl().cached(
+            "INSERT INTO leader (campaign_id, side, name, rank, grade, rolled_grade, status, out_battles) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        bind_all(q, campaign, side, leader.name, rank, leader.grade, leader.rolled_grade.empty() ? leader.grade : leader.rolled_grade, leader.status,
+                 leader.status == LeaderStatus::wounded ? std::optional(leader.out_battles) : std::nullopt);
         q.exec();
         return m_store.impl().db.getLastInsertRowid();
     });

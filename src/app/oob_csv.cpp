@@ -257,6 +257,7 @@ private:
         text(l, r, alternate ? "alternate_grade" : "grade", "grade");
         text(l, r, alternate ? "alternate_rolled_grade" : "rolled_grade", "rolled_grade");
         text(l, r, alternate ? "alternate_status" : "commander_status", "status");
+        number(l, r, alternate ? "alternate_out_for" : "commander_out_for", "out_for");
         n.add(alternate ? "alternate" : "commander", std::move(l));
     }
 

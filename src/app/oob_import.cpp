@@ -63,7 +63,7 @@ private:
     army::Leader leader(const Value& parent, std::string_view key = "commander", bool graded = true) {
         auto v = parent.find(key);
         if (!v) return {};
-        v->allow_only({"name", "grade", "rolled_grade", "status"});
+        v->allow_only({"name", "grade", "rolled_grade", "status", "out_for"});
         army::Leader l;
         try {
             l.name = checked_leader_name(v->at("name").as_string());
@@ -71,7 +71,7 @@ private:
             v->at("name").fail(e.what());
         }
         if (!graded) {
-            if (v->find("grade") || v->find("rolled_grade") || v->find("status"))
+            if (v->find("grade") || v->find("rolled_grade") || v->find("status") || v->find("out_for"))
                 v->fail("a placeholder's commander is known by name only: his grade is rolled when the division arrives");
             if (l.name.empty()) v->at("name").fail("a placeholder's commander is given by name");
             return l;
@@ -79,6 +79,12 @@ private:
         l.grade = id_in(v->at("grade"), "leader grade", ids(m_rules.grades));
         l.rolled_grade = v->find("rolled_grade") ? id_in(v->at("rolled_grade"), "leader grade", ids(m_rules.grades)) : l.grade;
         if (auto s = v->find("status")) l.status = word_in<LeaderStatus>(*s);
+        // A wounded leader is out for so many battles (the leader list's count), counted from
+        // the import: the battles he fell in are not imported.
+        if (auto out = v->find("out_for")) {
+            if (l.status != LeaderStatus::wounded) out->fail("only a wounded leader is out for a number of battles; this one is " + word(l.status));
+            l.out_battles = out->as_int(0, 100);
+        }
         return l;
     }
 

@@ -45,7 +45,7 @@ void oob_csv(const rules::RuleSet& rules, const army::OobSource& oob, const Prov
 inline constexpr const char* k_oob_csv_columns[] = {
     "side", "army", "corps", "division", "unit", "name", "arm", "stands", "start", "label", "state", "rating", "commander", "grade", "mark",
     "owner", "status", "hidden", "year", "theater", "rolled_grade", "commander_status", "alternate", "alternate_grade",
-    "alternate_rolled_grade", "alternate_status", "brigades", "batteries", "nationality"};
+    "alternate_rolled_grade", "alternate_status", "brigades", "batteries", "nationality", "commander_out_for", "alternate_out_for"};
 /// ...and the provenance's.
 inline constexpr const char* k_oob_csv_provenance[] = {"muster", "campaign", "date", "turn", "view"};
 /// One self-contained HTML page with a print stylesheet; every name escaped.

@@ -80,6 +80,7 @@ public:
         set(alternate ? Column("alternate_grade") : Column("grade"), l.grade);
         set(alternate ? Column("alternate_rolled_grade") : Column("rolled_grade"), l.rolled_grade);
         set(alternate ? Column("alternate_status") : Column("commander_status"), spell(l.status));
+        if (l.status == LeaderStatus::wounded) set(alternate ? Column("alternate_out_for") : Column("commander_out_for"), l.out_battles);
         if (!alternate)
             if (const auto* g = rules.find_grade(l.grade)) set("mark", g->mark);
         return *this;

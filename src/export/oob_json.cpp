@@ -77,6 +77,7 @@ void leader(Writer& w, const char* key, const army::Leader& l) {
         w.field("grade", l.grade);
         w.field("rolled_grade", l.rolled_grade);
         w.field("status", word(l.status));
+        if (l.status == LeaderStatus::wounded) w.field("out_for", l.out_battles);  // battles, as the leader list says
         if (l.company) w.field("company", l.company->text);
     }
     w.close_object();

@@ -94,6 +94,10 @@ TEST_CASE("A bad OOB file is refused whole and imports nothing") {
     CHECK_THAT(refuse(army + R"("veteran", "start_stands": 6, "stands": 1000}]}]}]}]})"), Contains("1000 is out of range: expected 0 to 12"));
     CHECK_THAT(refuse(army + R"("veteran", "start_stands": 6, "stands": 7}]}]}]}]})"),
                Contains("stands: 7 stands is above start_stands 6: a brigade above its start is labelled for its new strength (start_stands 7)"));
+    CHECK_THAT(refuse(army + R"("veteran", "start_stands": 6, "stands": 6, "commander": {"name": "Ames", "grade": "average", "out_for": 2}}]}]}]}]})"),
+               Contains("commander.out_for: only a wounded leader is out for a number of battles; this one is active"));
+    CHECK_THAT(refuse(army + R"("veteran", "start_stands": 6, "stands": 6, "commander": {"name": "Ames", "grade": "average", "status": "wounded", "out_for": 101}}]}]}]}]})"),
+               Contains("101 is out of range: expected 0 to 100"));
     // The second army clashes with one the campaign has: the first must not be imported either.
     CHECK_THAT(refuse(R"({"format": "muster-oob/1", "armies": [{"name": "Fresh", "side": "union", "corps": []},
         {"name": "Army of the Potomac", "side": "union", "corps": []}]})"),
@@ -153,7 +157,7 @@ TEST_CASE("muster's own JSON and CSV exports always import again, whole, after a
                         r.name = "Battle " + std::to_string(++battles);
                         battle::add_loss_spec(r, b.ref() + "=" + std::to_string(pick(3)));
                         battle::add_captured_spec(r, b.ref() + "=1@" + camp);
-                        if (pick(3) == 0) battle::add_leader_spec(r, b.ref() + (pick(2) ? ":wounded/1" : ":captured@" + camp));
+                        if (pick(3) == 0) battle::add_leader_spec(r, b.ref() + (pick(2) ? ":wounded/" + std::to_string(2 + pick(3)) : ":captured@" + camp));
                         s.battles().report_battle(r, app::Mode::apply);
                         break;
                     }
@@ -200,7 +204,8 @@ TEST_CASE("muster's own JSON and CSV exports always import again, whole, after a
         all_exports += json;
     }
     CHECK(applied > 150);
-    for (const char* status : {"\"merged\"", "\"disbanded\"", "\"wounded\"", "\"captured\"", "\"Worn\"", "\"Spent\""}) {
+    // A wounded leader's battles out are kept: the import gives each back as many.
+    for (const char* status : {"\"merged\"", "\"disbanded\"", "\"wounded\"", "\"captured\"", "\"Worn\"", "\"Spent\"", "\"out_for\": 3"}) {
         INFO(status);
         CHECK(all_exports.find(status) != std::string::npos);
     }
