@@ -6,6 +6,7 @@
 #include "app/session_state.hpp"
 #include "db/battles.hpp"
 #include "db/forces.hpp"
+#include "db/roster.hpp"
 #include "army/view.hpp"
 #include "core/error.hpp"
 #include "core/names.hpp"
@@ -323,14 +324,17 @@ Outcome Leaders::penalty(const std::string& ref) {
     auto& store = m_session.state().store;
     const auto& r = m_session.rules();
     return named_operation(m_session, OperationKind::penalty, [&](std::int64_t op, const Refs& refs, Outcome& out) {
-        const auto& l = refs.leader(ref);
         if (m_session.current().despicable == Despicable::book)
             throw Error("this campaign plays despicable leaders by the book, as average: forgetting to reveal one has no penalty");
-        // The opponent chose among the leaders he has seen: one hidden from him is refused
-        // before anything of him (his grade, his state) is told.
-        const auto division = refs.division_of(l);
-        if (division && db::Forces(store).division_fog({*division}).at(*division).second)
-            throw Error("leader " + l.label() + " commands in a division hidden from the enemy: the opponent chooses among the leaders he has seen");
+        // The opponent chooses among the leaders he has seen, as his leader list shows them: he
+        // is looked for among those alone, so that one hidden from him (his name, his number)
+        // is refused as no leader at all, and nothing of him is told.
+        const auto all = db::Rosters(store).order_of_battle(m_session.current().id);
+        campaign::Roster seen;
+        for (const auto& side : r.sides)
+            for (const auto i : leaders_seen_at(refs.roster(), all, View::of_side(side.id)))
+                if (refs.leaders()[i].side != side.id) seen.leaders.push_back(refs.leaders()[i]);
+        const auto& l = refs.leader_at(Refs(seen).leader(ref).id, "a penalty");
         // The grade a penalty turns him into: one whose owner must reveal it, and which may
         // downgrade his grade.
         const rules::LeaderGrade* to = nullptr;
@@ -343,8 +347,10 @@ Outcome Leaders::penalty(const std::string& ref) {
             }
         const auto* grade = r.find_grade(l.grade);
         if (from.empty()) throw Error("the rule set has no penalty for forgetting to reveal a leader's grade");
+        // His grade named only where the opponent may read it.
         if (!to)
-            throw Error("leader " + l.label() + " is " + (grade ? grade->name : l.present() ? l.grade : "without a grade") +
+            throw Error("leader " + l.label() + " is " +
+                        (!l.grade_revealed && l.present() ? "not " + join(from, " or ") : grade ? grade->name : l.present() ? l.grade : "without a grade") +
                         ": the penalty downgrades only a leader who is " + join(from, " or ") + ", never one of another grade");
         if (!is_active(l.status)) throw Error("leader " + l.label() + " is " + word(l.status) + ": the penalty downgrades a leader in play");
         // Every side reads the penalty.

@@ -67,6 +67,7 @@ public:
     const std::vector<army::Battery>& batteries() const { return m.batteries; }
     const std::vector<army::Leader>& leaders() const { return m.leaders; }
     const std::vector<army::Unit>& units() const { return m.units; }
+    const campaign::Roster& roster() const { return m; }
     /// Read for a few divisions: a held unit of another is not in it (Roster::narrow).
     bool narrow() const { return m.narrow; }
     /// The side a held thing belongs to (not its captor).

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <regex>
+
 using namespace muster;
 using Catch::Matchers::Contains;
 
@@ -48,13 +50,22 @@ TEST_CASE("A despicable leader who fought unrevealed is named at the report, wit
 
 TEST_CASE("The penalty for forgetting downgrades one average leader the opponent has seen, never an exceptional one") {
     const Leaders c;
-    // Chosen among what the opponent has seen: not in a hidden division, with the same refusal
-    // as a reveal's.
-    CHECK_THAT(c.run("leader penalty Cutler").err, Contains("hidden from the enemy"));
+    // Chosen among the leaders the opponent has seen: one in a hidden division is no leader at
+    // all to him, by name or by number, as one that does not exist.
+    CHECK(c.refused("leader penalty Cutler", 2) == "muster: no leader \"Cutler\" in this campaign (give his name, the unit he commands, e.g. "
+                                                   "\"Heth/1st Brigade\", or the post he held, as muster leader list shows it, e.g. "
+                                                   "\"former commander of Heth/1st Brigade\")\n");
+    std::smatch number;
+    const auto list = c.ok("leader list");
+    REQUIRE(std::regex_search(list, number, std::regex(R"((#\d+) +Cutler)")));
+    CHECK_THAT(c.refused("leader penalty '" + number[1].str() + "'", 2), Contains("no leader " + number[1].str() + " in this campaign"));
     c.ok("reveal Wadsworth");
     c.ok("reveal Doubleday");
+    // A grade the opponent may not read is not told: only that it is not the one downgraded.
+    CHECK_THAT(c.refused("leader penalty Stannard", 1), Contains("Stannard is not Average: the penalty downgrades only a leader who is Average"));
+    CHECK_THAT(c.refused("leader penalty Burnside", 1), Contains("Burnside is not Average"));
+    c.ok("leader reveal Stannard");
     CHECK_THAT(c.refused("leader penalty Stannard", 1), Contains("Stannard is Exceptional: the penalty downgrades only a leader who is Average"));
-    CHECK_THAT(c.refused("leader penalty Burnside", 1), Contains("Burnside is Despicable"));
     CHECK_THAT(c.refused("leader penalty Nobody", 2), Contains("Nobody"));
     CHECK_THAT(c.ok("leader penalty Cutler"), Contains("Cutler is downgraded from Average to Despicable [DP], at the opponent's choice"));
     // Every side reads it: his grade is no secret now.
