@@ -9,9 +9,9 @@
 
 namespace muster::app {
 
-std::vector<journal::Entry> History::journal(const View& viewer) const {
+std::vector<journal::Entry> History::journal(const View& viewer, std::optional<int> newest) const {
     require_view(m_session.rules(), viewer);
-    return db::History(m_session.state().store).journal_entries(m_session.current().id, viewer);
+    return db::History(m_session.state().store).journal_entries(m_session.current().id, viewer, newest);
 }
 
 Error nothing_to_take(bool redo) { return db::nothing_to_take(redo); }

@@ -17,8 +17,9 @@ public:
     explicit History(Session& session) : m_session(session) {}
     /// The current campaign's journal, oldest first, as `viewer` may read it: a side reads the
     /// operations of its own forces, and of the others only what it is party to (battles it
-    /// fought, exchanges, reveals, the campaign's settings), numbered 1, 2, ... in its view.
-    std::vector<journal::Entry> journal(const View& viewer = View::umpire()) const;
+    /// fought, exchanges, reveals, the campaign's settings), numbered 1, 2, ... in its view;
+    /// given `newest`, only so many of the newest.
+    std::vector<journal::Entry> journal(const View& viewer = View::umpire(), std::optional<int> newest = std::nullopt) const;
     /// Reverses the last step exactly (an operation, or a turn with everything it brought): one
     /// new journal entry an operation it took back, newest first. A step holding a player's
     /// operation (made through his link) is refused unless `players_too`.

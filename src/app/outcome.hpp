@@ -17,6 +17,7 @@ struct Outcome {
     bool preview = false;
     std::string summary;                           ///< as the umpire reads it
     std::map<std::string, std::string> read_by;    ///< as a side reads it, where that differs (the journal's)
+    std::string acted_by;                          ///< the side that did it, where a side did (an exchange's answer): what it is told is its reading
     std::vector<std::string> lines;
     std::vector<dice::RollRecord> rolls;
 };

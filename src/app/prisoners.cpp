@@ -514,6 +514,7 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
         if (side != row->counterpart)
             throw Error("exchange #" + std::to_string(id) + " is between " + row->proposer + " and " + row->counterpart);
         store.set_audience(op, Audience::sides(std::array{row->proposer, row->counterpart}));
+        out.acted_by = side;
         db::Prisoners(store).set_exchange_status(id, accept ? ExchangeStatus::accepted : ExchangeStatus::refused);
         if (!accept) {
             out.summary = "Exchange #" + std::to_string(id) + " refused by " + side;

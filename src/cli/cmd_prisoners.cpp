@@ -1,4 +1,5 @@
 // `muster camp new|list|liberate` and `muster exchange propose|accept|refuse|list`.
+#include "app/history.hpp"
 #include "app/prisoners.hpp"
 #include "cli/commands.hpp"
 #include "core/text.hpp"
@@ -68,7 +69,13 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
             int id = 0;
             if (!parse_int(an->id, id) || id < 1)
                 throw UsageError("exchange number \"" + visible(an->id) + "\" is not one: expected the number exchange list shows, 1 or more");
-            print_outcome(io.out, open_campaigns(io).prisoners().answer_exchange(id, an->side, answer), false);
+            // The side answers: it is told what its journal reads, numbered as its journal numbers
+            // it (the umpire's lines name the enemy's units as they are now, hidden ones too).
+            auto session = open_campaigns(io);
+            const auto done = session.prisoners().answer_exchange(id, an->side, answer);
+            io.out << (done.read_by.count(done.acted_by) ? done.read_by.at(done.acted_by) : done.summary) << "\n";
+            const auto newest = session.history().journal(View::of_side(done.acted_by), 1);
+            if (!newest.empty()) io.out << "Journal #" << newest.back().id << "\n";
         });
     }
     auto exchange_view = std::make_shared<std::string>();

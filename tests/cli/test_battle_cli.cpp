@@ -259,3 +259,34 @@ TEST_CASE("Leaders: every one numbered for the umpire, a replacement named, a re
     CHECK_THAT(ok("leader list"), Contains("commander of Heth/Davis"));
     CHECK_THAT(run("campaign set --leader-names maybe").err, Contains("expected on or off"));
 }
+
+TEST_CASE("A side answering an exchange is told what its journal reads, numbered as its journal numbers it, whatever the enemy did out of sight") {
+    // The Union holds prisoners of Rodes, which it has never seen; in one campaign the
+    // Confederates rename the division, a brigade and a battery, and merge a brigade, all hidden.
+    std::string answers[2];
+    for (const bool hidden_work : {false, true}) {
+        const Campaign c;
+        c.ok("campaign new G --sample gettysburg --seed 42");
+        c.ok("camp new Elmira --side union");
+        c.ok("camp new Libby --side confederate");
+        c.ok("arrive Robinson");
+        c.ok("arrive Rodes");
+        c.ok("battle report --name 'Oak Ridge' --division Robinson --division Rodes --captured 'Robinson/2nd Brigade=1@Libby' "
+             "--captured 'Rodes/2nd Brigade=1@Elmira' --captured 'Rodes/1st Brigade=1@Elmira' --battery 'Rodes/1st Battery:captured@Elmira' --keep-hidden");
+        std::string division = "Rodes", brigade = "2nd Brigade", battery = "1st Battery";
+        if (hidden_work) {
+            c.ok("rename division Rodes 'Rodes Div'");
+            c.ok("rename brigade 'Rodes Div/2nd Brigade' Doles");
+            c.ok("rename battery 'Rodes Div/1st Battery' Carter");
+            c.ok("brigade merge 'Rodes Div/1st Brigade' --into 'Rodes Div/Doles'");
+            division = "Rodes Div", brigade = "Doles", battery = "Carter";
+        }
+        c.ok("exchange propose --from confederate --offer 'stands:Robinson/2nd Brigade=1' --ask 'stands:" + division + "/1st Brigade=1' --ask 'stands:" +
+             division + "/" + brigade + "=1' --ask 'battery:" + division + "/" + battery + "'");
+        answers[hidden_work] = c.ok("exchange accept 1 --side union");
+        CHECK_THAT(answers[hidden_work], Contains("Journal #") && Contains("home: 1 stand of Rodes/2nd Brigade"));
+        const auto journal = c.ok("journal --as union");
+        CHECK_THAT(journal, Contains(answers[hidden_work].substr(0, answers[hidden_work].find('\n'))));
+    }
+    CHECK(answers[0] == answers[1]);
+}
