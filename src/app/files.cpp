@@ -10,6 +10,29 @@
 
 namespace muster::app {
 
+namespace {
+
+// Whether the regular file at `path` begins with `magic`.
+bool begins_with(const std::string& path, std::string_view magic) {
+    std::ifstream in(path, std::ios::binary);
+    std::string head(magic.size(), '\0');
+    return in.read(head.data(), static_cast<std::streamsize>(head.size())) && head == magic;
+}
+
+bool is_database(const std::string& path) { return begins_with(path, std::string_view("SQLite format 3\0", 16)); }
+
+// A database, its write-ahead log, or the log, index or rollback journal beside one: a campaign
+// (any, the open one above all) or part of one. An export written over it would destroy it.
+bool campaign_part(const std::string& path) {
+    if (is_database(path) || begins_with(path, "\x37\x7f\x06\x82") || begins_with(path, "\x37\x7f\x06\x83")) return true;
+    for (const std::string_view suffix : {"-wal", "-shm", "-journal"})
+        if (path.size() > suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
+            return is_database(path.substr(0, path.size() - suffix.size()));
+    return false;
+}
+
+}  // namespace
+
 std::uintmax_t write_file(const std::string& path, const Producer& produce) {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -25,6 +48,8 @@ std::uintmax_t write_file(const std::string& path, const Producer& produce) {
                      : fs::is_character_file(status) || fs::is_block_file(status) ? std::string("a device")
                                                                                    : std::string("not a regular file")) +
                     ": muster writes only a new file or replaces a regular one; nothing was written");
+    if (!ec && fs::exists(status) && campaign_part(path))
+        throw Error(path + ": is a campaign database (or part of one): muster does not write over it; give another file name; nothing was written");
     const std::string temp = path + ".part-" + std::to_string(::getpid());
     std::uintmax_t written = 0;
     {

@@ -223,6 +223,19 @@ TEST_CASE("Files and numbers - special files refused and never waited on, only a
     }
     CHECK(test::file_bytes(target) == "kept");
     CHECK(std::filesystem::is_symlink(link));
+    // Nor a campaign: the open one by any spelling of its path, its log beside it, another
+    // campaign's file. An export there destroyed the campaign.
+    const auto other = cli.dir.file("other.db");
+    REQUIRE(test::run_muster("--db " + test::quote(other) + " campaign new Other --rules acw", cli.env).code == 0);
+    const auto campaign = test::file_bytes(cli.db), other_bytes = test::file_bytes(other);
+    const auto relative = std::filesystem::path(cli.db).parent_path() / "." / std::filesystem::path(cli.db).filename();
+    for (const auto& out : {cli.db, relative.string(), cli.db + "-wal", other})
+        for (const std::string command : {"export oob --format text -o ", "export labels --format html -o ", "export oob --format json -o "}) {
+            INFO(command << out);
+            CHECK_THAT(cli.refused(command + test::quote(out), 1), Contains(out + ": is a campaign database") && Contains("nothing was written"));
+        }
+    CHECK(test::file_bytes(cli.db) == campaign);
+    CHECK(test::file_bytes(other) == other_bytes);
     cli.ok("export oob -o " + test::quote(target) + " --format text");  // a regular file is replaced
     CHECK_THAT(test::file_bytes(target), Contains("Order of battle"));
 }
