@@ -7,7 +7,6 @@
 #include "export/division_text.hpp"
 
 #include <iostream>
-#include <regex>
 #include <streambuf>
 
 namespace muster::cli {
@@ -46,12 +45,15 @@ private:
 // (muster's command line takes no other kind of number): said as muster says a bad value, with
 // what the option takes.
 std::string conversion_error(const std::string& what) {
-    static const std::regex said(R"(Could not convert: (\S+) = (.*))"), whole(R"([+-]?\d+)");
-    std::smatch m;
-    if (!std::regex_match(what, m, said)) return what;
-    const auto value = m[2].str();
-    return m[1].str() + " \"" + value + "\" " +
-           (std::regex_match(value, whole) ? "is far out of range: expected a whole number of its range" : "is not a whole number: expected one such as 3");
+    // Read without std::regex, whose matcher recurses once a character: a value of 30,000
+    // characters overflowed the stack.
+    static constexpr std::string_view head = "Could not convert: ";
+    const auto equals = what.find(" = ", head.size());
+    if (what.rfind(head, 0) != 0 || equals == std::string::npos || what.find(' ', head.size()) < equals) return what;
+    const auto option = what.substr(head.size(), equals - head.size()), value = what.substr(equals + 3);
+    const auto digits = value.substr(!value.empty() && (value[0] == '+' || value[0] == '-') ? 1 : 0);
+    const bool whole = !digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos;
+    return option + " \"" + value + "\" " + (whole ? "is far out of range: expected a whole number of its range" : "is not a whole number: expected one such as 3");
 }
 
 }  // namespace

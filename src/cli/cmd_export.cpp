@@ -4,7 +4,8 @@
 #include "core/error.hpp"
 
 #include <memory>
-#include <regex>
+#include <optional>
+#include <string_view>
 
 namespace muster::cli {
 namespace {
@@ -36,6 +37,27 @@ void view_options(CLI::App* cmd, ExportOptions& o) {
 void write(Io& io, const std::string& path, const Producer& produce) {
     const auto bytes = app::write_file(path, produce);
     io.out << "Wrote " << path << " (" << bytes << " bytes)\n";
+}
+
+// "60x20", "62.5 X 25": each side up to four digits and two decimals, spaces around either.
+// Read by hand: std::regex's matcher recurses once a character, and 100,000 spaces overflowed the stack.
+std::optional<std::pair<double, double>> label_size(const std::string& typed) {
+    const auto trimmed = [](std::string_view v) {
+        const auto first = v.find_first_not_of(" \t"), last = v.find_last_not_of(" \t");
+        return first == std::string_view::npos ? std::string_view() : v.substr(first, last - first + 1);
+    };
+    const auto millimetres = [](std::string_view v) -> std::optional<double> {
+        const auto dot = v.find('.');
+        const auto whole = v.substr(0, dot), decimals = dot == std::string_view::npos ? std::string_view() : v.substr(dot + 1);
+        const auto digits = [](std::string_view d, size_t most) { return !d.empty() && d.size() <= most && d.find_first_not_of("0123456789") == std::string_view::npos; };
+        if (!digits(whole, 4) || (dot != std::string_view::npos && !digits(decimals, 2))) return std::nullopt;
+        return std::stod(std::string(v));
+    };
+    const auto x = typed.find_first_of("xX");
+    if (x == std::string::npos) return std::nullopt;
+    const auto w = millimetres(trimmed(std::string_view(typed).substr(0, x))), h = millimetres(trimmed(std::string_view(typed).substr(x + 1)));
+    if (!w || !h) return std::nullopt;
+    return std::pair(*w, *h);
 }
 
 }  // namespace
@@ -71,12 +93,10 @@ void add_export_commands(CLI::App& app, Io& io) {
         sheet.brigadier = lo->brigadier;
         // Millimetres, each up to four digits and two decimals (the range is the sheet's to say):
         // nothing more, nothing trailing.
-        static const std::regex size(R"(\s*(\d{1,4}(?:\.\d{1,2})?)\s*[xX]\s*(\d{1,4}(?:\.\d{1,2})?)\s*)");
-        std::smatch m;
-        if (!std::regex_match(lo->size, m, size))
-            throw UsageError("--size \"" + visible(lo->size) + "\" is not WIDTHxHEIGHT in mm, e.g. 60x20 or 62.5x25");
-        sheet.width_mm = std::stod(m[1].str());
-        sheet.height_mm = std::stod(m[2].str());
+        const auto size = label_size(lo->size);
+        if (!size) throw UsageError("--size \"" + visible(lo->size) + "\" is not WIDTHxHEIGHT in mm, e.g. 60x20 or 62.5x25");
+        sheet.width_mm = size->first;
+        sheet.height_mm = size->second;
         auto session = open_campaigns(io);
         const auto exports = session.exports();
         write(io, lo->output, [&](const Sink& out) { exports.labels(request_from(*lo), format, sheet, out); });

@@ -187,6 +187,10 @@ TEST_CASE("The hostile corpus: every case refused with its exit code and one lin
              {"a player's base with a fragment", "player add Q --side union --base 'https://h/#x'", 2},
              {"a year past any whole number", "arrive Heth --year 9223372036854775807", 2},
              {"a year in words", "arrive Heth --year abc", 2},
+             // Long enough to have overflowed the stack in std::regex's matcher (30,000 characters).
+             {"a year of 40,000 digits", "arrive Heth --year " + std::string(40000, '9'), 2},
+             {"a return rate of 40,000 letters", "campaign set --return-rate " + std::string(40000, 'A'), 2},
+             {"a label size after 100,000 spaces", "export labels --size '" + std::string(100000, ' ') + "60x' -o " + test::quote(c.dir.file("l.pdf")), 2},
              {"a label size of three numbers", "export labels --size 60x20x3 -o " + test::quote(c.dir.file("l.pdf")), 2},
              {"a label size with its unit", "export labels --size 60x20mm -o " + test::quote(c.dir.file("l.pdf")), 2},
              {"a label size past an int", "export labels --size 4294967356x20 -o " + test::quote(c.dir.file("l.pdf")), 2},
