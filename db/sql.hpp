@@ -62,10 +62,10 @@ void bind_all(SQLite::Statement& q, const Values&... values) {
 class Row {
 public:
     explicit Row(const SQLite::Statement& q) : m_q(const_cast<SQLite::Statement&>(q)) {}
-    std::int64_t id(const char* column) const { return at(column).getInt64(); }
+    std::int64_t id(const char* column) const { return whole(column).getInt64(); }
     /// A count or a number that fits an int; one that does not is damage, never cut short.
     int integer(const char* column) const {
-        const auto n = at(column).getInt64();
+        const auto n = whole(column).getInt64();
         if (n < std::numeric_limits<int>::min() || n > std::numeric_limits<int>::max())
             throw Damaged("column " + std::string(column) + " holds " + std::to_string(n) + ", far out of any range; run muster check, or restore a backup");
         return static_cast<int>(n);
@@ -77,7 +77,7 @@ public:
         return n;
     }
     std::string text(const char* column) const { return at(column).getString(); }
-    bool flag(const char* column) const { return at(column).getInt() != 0; }
+    bool flag(const char* column) const { return whole(column).getInt() != 0; }
     bool null(const char* column) const { return at(column).isNull(); }
     std::string blob(const char* column) const {
         const auto c = at(column);
@@ -115,6 +115,15 @@ public:
     }
 
 private:
+    // A column that must hold a whole number: anything else (text, which the schema's range
+    // checks let by, for text sorts above every number; a real; NULL) is damage, never read as 0.
+    SQLite::Column whole(const char* column) const {
+        auto c = at(column);
+        if (c.getType() != SQLite::INTEGER)
+            throw Damaged("column " + std::string(column) + " holds " + (c.isNull() ? std::string("nothing (NULL)") : "\"" + visible(c.getString()) + "\"") +
+                          ", not a whole number; run muster check, or restore a backup");
+        return c;
+    }
     // A column by its name, found once a statement: a Row lives as long as its loop over the
     // rows, and each name a loop asks for is one string literal, so its address is its key.
     SQLite::Column at(const char* column) const {

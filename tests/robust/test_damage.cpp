@@ -348,3 +348,39 @@ TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo
         CHECK_THAT(r.out, Catch::Matchers::Contains(says));
     }
 }
+
+TEST_CASE("Text where the file keeps a whole number is damage: refused by what reads it, never read as 0 nor acted on") {
+    // Each passes the schema's own range checks (text sorts above every number).
+    struct Case {
+        std::string sql;
+        std::vector<std::string> args;  // a command that reads it
+    };
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    base_campaign(file);
+    const auto pristine = test::file_bytes(file);
+    for (const auto& [sql, args] : std::vector<Case>{
+             {"UPDATE battle_loss SET casualties = 'abc'", {"battle", "show", "Seminary Ridge"}},
+             {"UPDATE battle_loss SET casualties = 'abc'", {"battle", "recover", "Seminary Ridge"}},
+             {"UPDATE campaign SET seed = 'abc'", {"campaign", "show"}},
+             {"PRAGMA ignore_check_constraints = ON; UPDATE leader SET out_battles = 'abc' WHERE status = 'wounded'", {"leader", "list"}},
+             {"PRAGMA ignore_check_constraints = ON; UPDATE brigade SET stands = 'abc'", {"brigade", "disband", "Heth/1st Brigade"}},
+             {"PRAGMA ignore_check_constraints = ON; UPDATE brigade SET stands = 2.5", {"oob"}},
+         }) {
+        INFO(sql << "; muster " << join(args, " "));
+        std::ofstream(file, std::ios::binary | std::ios::trunc) << pristine;
+        for (const auto* end : {"-wal", "-shm"}) std::filesystem::remove(file + end);
+        test::raw_sql(file, sql);
+        const auto damaged = test::file_bytes(file);
+        std::vector<std::string> all{"--db", file};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = in_process(all);
+        INFO(r.out << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains("the campaign database is damaged") && Catch::Matchers::Contains("not a whole number"));
+        CHECK(test::file_bytes(file) == damaged);
+        const auto checked = in_process({"--db", file, "check"});
+        CHECK(checked.code == 1);
+        CHECK_THAT(checked.out, Catch::Matchers::Contains("something other than a whole number"));
+    }
+}
