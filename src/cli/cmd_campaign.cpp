@@ -5,7 +5,11 @@
 #include "core/text.hpp"
 #include "export/text_table.hpp"
 
+#include <cerrno>
 #include <filesystem>
+#include <optional>
+
+#include <unistd.h>
 #include <memory>
 
 namespace muster::cli {
@@ -60,19 +64,47 @@ void add_campaign_commands(CLI::App& app, Io& io) {
                         "Names drawn from muster's lists for the leaders the tables roll (default on)");
     on_run(create, io, [n, &io] {
         const std::string path = io.db.empty() ? app::default_db_path() : io.db;
-        std::error_code ec;
-        const bool existed = std::filesystem::exists(std::filesystem::symlink_status(path, ec));  // a link counts, dangling or not
-        try {
+        const auto created = [&](const campaign::CampaignInfo& c) {
+            io.out << "Created campaign \"" << c.name << "\" in " << path << " (now current).\n";
+            show_campaign(io.out, c, path);
+        };
+        const auto into_existing = [&] {
             auto service = open_campaigns(io, app::Open::create, Campaign::file);
-            const auto c = service.create_campaign(*n);
-            io.out << "Created campaign \"" << c.name << "\" in " << service.db_path() << " (now current).\n";
-            show_campaign(io.out, c, service.db_path());
+            created(service.create_campaign(*n));
+        };
+        std::error_code ec;
+        if (std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return into_existing();  // a link counts, dangling or not
+        // A new file appears whole, holding its first campaign, or not at all (a refusal, a
+        // kill): it is made beside it under another name and linked into place once closed.
+        // Another muster that made the file meanwhile wins: the campaign goes into its file.
+        const std::string part = path + ".part-" + std::to_string(::getpid());
+        const auto remove_part = [&] {
+            for (const char* end : {"", "-wal", "-shm", "-journal"}) std::filesystem::remove(part + end, ec);
+        };
+        remove_part();
+        std::optional<campaign::CampaignInfo> made;
+        try {
+            app::Session service(part, app::Open::create, io.lock_wait_ms);
+            made = service.create_campaign(*n);
         } catch (...) {
-            // A refused first campaign leaves no file behind: the database was made for it alone.
-            if (!existed)
-                for (const char* end : {"", "-wal", "-shm", "-journal"}) std::filesystem::remove(path + end, ec);
+            remove_part();
             throw;
         }
+        const int linked = ::link(part.c_str(), path.c_str()) == 0 ? 0 : errno;
+        if (linked == EEXIST) {
+            remove_part();
+            return into_existing();
+        }
+        if (linked != 0) {
+            // A folder whose file system has no hard links: moved into place instead.
+            std::filesystem::rename(part, path, ec);
+            if (ec) {
+                remove_part();
+                throw Error(path + ": cannot put the new campaign database in place (" + ec.message() + "); nothing was made");
+            }
+        }
+        remove_part();
+        created(*made);
     });
 
     on_run(cmd->add_subcommand("samples", "The sample campaigns muster ships: what each holds and where it comes from"), io, [&io] {

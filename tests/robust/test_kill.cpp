@@ -120,3 +120,42 @@ TEST_CASE("SIGKILL at random moments never leaves a campaign broken or half-writ
     // At least five operations a nine kills (100 in 180): the kills do not all land in start-up.
     CHECK(operations * 9 > kills * 5);
 }
+
+TEST_CASE("SIGKILL during the first campaign of a new file leaves no file, or the file with the whole campaign") {
+    test::TempDir dir;
+    const auto db = dir.file("n.db");
+    dice::SeededSource rng(77);
+    const auto t0 = std::chrono::steady_clock::now();
+    REQUIRE(test::run_muster("--db " + db + " campaign new N --sample gettysburg --seed 1").code == 0);
+    const auto one_run = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count();
+    const auto whole = test::run_muster("--db " + db + " oob").out;
+    int none = 0, made = 0;
+    for (int i = 0; i < test::scaled(40); ++i) {
+        for (const auto& e : std::filesystem::directory_iterator(dir.path())) std::filesystem::remove(e.path());
+        const pid_t child = fork();
+        REQUIRE(child >= 0);
+        if (child == 0) {
+            setpgid(0, 0);
+            const auto command = std::string(MUSTER_BINARY) + " --db " + db + " campaign new N --sample gettysburg --seed 1 >/dev/null 2>&1";
+            execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        setpgid(child, child);
+        const auto span = static_cast<std::uint64_t>(std::max<long long>(one_run, 1000));
+        std::this_thread::sleep_for(std::chrono::microseconds(rng.next() % (span + span / 2)));
+        kill(-child, SIGKILL);
+        int status = 0;
+        waitpid(child, &status, 0);
+        if (!std::filesystem::exists(db)) {
+            ++none;
+            continue;
+        }
+        // There, it is whole: the campaign, passing check; and a second campaign goes in.
+        ++made;
+        INFO("kill " << i);
+        CHECK(test::run_muster("--db " + db + " oob").out == whole);
+        CHECK(test::run_muster("--db " + db + " check").code == 0);
+    }
+    WARN(none << " kills left no file, " << made << " the whole campaign");
+    CHECK(none > 0);
+}
