@@ -149,14 +149,15 @@ struct SideSight {
 };
 
 // A grade its owner must reveal (source 003's despicable leader): each such leader of the
-// divisions that fought who is not revealed yet, named to the umpire with what forgetting costs.
+// divisions that fought who is not revealed yet and was in play when it fought (not one fallen
+// in an earlier battle, who did not fight), named to the umpire with what forgetting costs.
 void remind_unrevealed(const Refs& refs, const rules::RuleSet& rules, const std::vector<std::int64_t>& divisions,
                        std::vector<std::string>& lines) {
     std::map<std::string, std::vector<std::string>> unrevealed;  // side -> "Grade leader"
     std::map<std::string, std::set<std::string>> downgrades;     // side -> grades a penalty may downgrade
     for (const auto& l : refs.leaders()) {
         const auto* grade = rules.find_grade(l.grade);
-        if (!grade || !grade->must_reveal() || l.grade_revealed) continue;
+        if (!grade || !grade->must_reveal() || l.grade_revealed || !is_active(l.status)) continue;
         const auto division = refs.division_of(l);
         if (!division || std::find(divisions.begin(), divisions.end(), *division) == divisions.end()) continue;
         unrevealed[l.side].push_back(grade->name + " " + l.label());

@@ -42,6 +42,15 @@ TEST_CASE("A despicable leader who fought unrevealed is named at the report, wit
     CHECK_THAT(report, Contains("reminder: Despicable Burnside fought unrevealed (Union)") &&
                            Contains("the opponent downgrades one Average leader of it (muster leader penalty LEADER)"));
     CHECK_THAT(report, !Contains("Archer") && !Contains("Reynolds"));  // average, and a corps leader in no division that fought
+    // Fallen in a battle (the one he falls in still reminds), he fights no later one.
+    for (const std::string fate : {"killed", "wounded/2", "captured@Libby"}) {
+        INFO(fate);
+        const Leaders fallen;
+        fallen.ok("camp new Libby --side confederate");
+        CHECK_THAT(fallen.ok("battle report --name First --loss \"Wadsworth/Iron=1\" --leader \"Burnside:" + fate + "\""),
+                   Contains("reminder: Despicable Burnside fought unrevealed"));
+        CHECK_THAT(fallen.ok("battle report --name Later --loss \"Wadsworth/Second=1\""), !Contains("reminder"));
+    }
     // Revealed, he is no reminder; the reminder is the umpire's (no side's journal reads it).
     c.ok("leader reveal Burnside");
     CHECK_THAT(c.ok("battle report --name Again --loss \"Wadsworth/Iron=1\" --preview"), !Contains("reminder"));
