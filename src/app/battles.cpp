@@ -971,7 +971,7 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
             if (!label)
                 throw Error("brigade " + into.ref() + " would have " + std::to_string(strength) + " stands, above its start of " +
                             std::to_string(into.start_stands) + ", and the effectiveness table has no " + into.rating +
-                            " label for that many: merge fewer stands");
+                            " label for that many: a merge moves all its stands; merge it into a brigade with fewer");
             db::Forces(store).relabel_brigade(into.id, *label, db::LabelledBy::merge);
         }
         db::Forces(store).change_stands(op, from.id, MoveKind::merged, -from.stands);
