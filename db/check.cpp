@@ -44,7 +44,7 @@ void foreign_keys(SQLite::Database& db, Problems& out) {
 // the camps hold; what the battles say was lost, captured and returned is what the moves say.
 void ledgers(SQLite::Database& db, campaign::CheckReport& report) {
     SQLite::Statement ledger(db,
-                             "SELECT c.name AS campaign, d.name AS division, b.name AS brigade, b.stands, b.start_stands, b.labelled_for, "
+                             "SELECT c.name AS campaign, d.name AS division, b.name AS brigade, b.stands, b.status, b.start_stands, b.labelled_for, "
                              "COALESCE(SUM(m.stands), 0) AS moved, "
                              "COALESCE(SUM(CASE WHEN m.kind = 'generated' THEN m.stands END), 0) AS generated, "
                              "COALESCE(SUM(CASE WHEN m.kind = 'merged' AND m.stands > 0 THEN m.stands END), 0) AS merged_in, "
@@ -64,7 +64,7 @@ void ledgers(SQLite::Database& db, campaign::CheckReport& report) {
         ++report.brigades;
         const auto n = [&](const char* column) { return row.id(column); };
         const int now = row.integer("stands");
-        report.stands += now;
+        (row.text("status") == word(BrigadeStatus::active) ? report.stands : report.idle) += now;
         const auto who = [&] { return row.text("campaign") + ": " + row.text("division") + ", " + row.text("brigade"); };
         if (now != n("moved"))
             report.problems.push_back("ledger: " + who() + " has " + std::to_string(now) +

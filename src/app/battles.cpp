@@ -522,6 +522,15 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         for (const auto& loss : losses) {
             if (loss.casualties == 0) continue;
             const auto* b = &refs.brigade_at(loss.brigade_id, "a battle's loss");
+            // A brigade out of service since (destroyed, disbanded, merged) takes none back: its
+            // casualties stay lost, as the order of battle, which counts only brigades in service, has them.
+            if (!is_active(b->status)) {
+                out.lines.push_back(b->ref() + ": " + std::to_string(loss.casualties) + " lost; it is " + word(b->status) + ", so none return");
+                for (const auto& side : sides)
+                    if (SideSight{fog, side}.counted(b->division_id)) seen_lost[side] += loss.casualties;
+                casualties += loss.casualties;
+                continue;
+            }
             // Each brigade's dice are its own (a stream of its side and name), read by its side:
             // what the enemy's hidden brigades roll moves nothing a side sees.
             const auto r = battle::recover(loss.casualties, c.return_rate, c.rounding, dice.source_for(b->side + "|recovery|" + b->ref()),
@@ -644,6 +653,11 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
                     for (const auto& r : e.rolls) rolled[r.roll.purpose] = r.roll.thrown;
         for (const auto& typed : asked.brigades) {
             const auto& b = refs.brigade(typed.brigade);
+            // Out of service since, it holds no stands to give or take: an amended loss would put
+            // stands in a brigade the order of battle no longer counts.
+            if (!is_active(b.status))
+                throw Error("brigade " + b.ref() + " is " + word(b.status) + ": its loss at " + battle->name +
+                            " can no longer be amended (it has no stands in service to give or take)");
             if (!did_fight(b.division_id))
                 throw UsageError("brigade " + b.ref() + " did not fight at " + battle->name + ": its division is not among those that fought");
             for (const auto& seen : changes)

@@ -244,7 +244,8 @@ struct CheckReport {
     std::vector<std::string> problems;
     int campaigns = 0;
     int brigades = 0;
-    long long stands = 0;      ///< in service now
+    long long stands = 0;      ///< in service now (in brigades in service, as the order of battle counts them)
+    long long idle = 0;        ///< in brigades out of service (destroyed, disbanded, merged) that took stands back since
     long long generated = 0;   ///< ever generated or entered (with edits)
     long long lost = 0;        ///< casualties not returned, and disbanded
     long long held = 0;        ///< prisoners in camps

@@ -343,7 +343,7 @@ TEST_CASE("Brigades destroyed, disbanded and merged") {
     f.s.battles().disband_brigade("Heth/Davis");
     const auto report = f.s.history().check();
     CHECK(report.ok());
-    CHECK(report.generated == report.stands + report.lost + report.held);
+    CHECK(report.generated == report.stands + report.idle + report.lost + report.held);
 }
 
 TEST_CASE("Undo reverses each after-battle operation exactly") {
@@ -436,7 +436,7 @@ TEST_CASE("Random battle sequences never lose or make a stand") {
         INFO("step " << step);
         INFO(join(report.problems, "\n"));
         REQUIRE(report.ok());
-        REQUIRE(report.generated == report.stands + report.lost + report.held);
+        REQUIRE(report.generated == report.stands + report.idle + report.lost + report.held);
     }
     CHECK(applied > 40);
     CHECK(refused > 5);
@@ -725,4 +725,34 @@ TEST_CASE("An amended loss returns at the rate and rounding its recovery returne
         CHECK(f.stands("Wadsworth/Iron Brigade") <= after_recovery);
         CHECK(f.s.history().check().ok());
     }
+}
+
+TEST_CASE("A brigade out of service takes no stands back: its casualties stay lost, its loss is not amended, and check counts as the order of battle does") {
+    Fixture f;
+    battle::Report r;
+    r.name = "Seminary Ridge";
+    battle::add_loss_spec(r, "Wadsworth/Iron Brigade=4");
+    battle::add_loss_spec(r, "Wadsworth/Cutler=2");
+    battle::add_captured_spec(r, "Wadsworth/Cutler=1@Libby Prison");
+    f.s.battles().report_battle(r, app::Mode::apply);
+    f.s.battles().disband_brigade("Wadsworth/Iron Brigade");
+    const auto recovered = f.s.battles().recover("Seminary Ridge", {}, app::Mode::apply);
+    CHECK_THAT(join(recovered.lines, "\n"), Contains("Wadsworth/Iron Brigade: 4 lost; it is disbanded, so none return"));
+    CHECK_THAT(recovered.summary, Contains("of 6 casualties returned"));
+    CHECK(f.stands("Wadsworth/Iron Brigade") == 0);
+    CHECK_THAT(f.refusal([&] { f.s.battles().amend("Seminary Ridge", {"Wadsworth/Iron Brigade=2"}, {}, app::Mode::apply); }),
+               Contains("brigade Wadsworth/Iron Brigade is disbanded: its loss at Seminary Ridge can no longer be amended"));
+    // Cutler is merged away, then its captured stand is freed: it comes home to a brigade out of
+    // service, which check counts apart, as the order of battle leaves it out.
+    f.s.forces().add_brigade({"Wadsworth", "Spare", "veteran", 8, std::nullopt, "", "", {}});
+    f.s.battles().merge_brigade("Wadsworth/Cutler", "Wadsworth/Spare");
+    f.s.prisoners().liberate("Libby Prison");
+    const auto report = f.s.history().check();
+    CHECK(report.ok());
+    CHECK(report.idle == 1);
+    long long in_oob = 0;
+    for (const auto& b : f.s.forces().brigades())
+        if (is_active(b.status)) in_oob += b.stands;
+    CHECK(report.stands == in_oob);
+    CHECK(report.generated == report.stands + report.idle + report.lost + report.held);
 }
