@@ -207,7 +207,18 @@ Outcome Plans::plan(const std::string& typed, std::optional<Day> date, const std
     return out;
 }
 
-PlanStep Plans::deploy(const std::string& battle, const std::vector<std::string>& typed, const ArriveFn& arrive) {
+namespace {
+
+// Dice typed for a placeholder the step does not roll up: refused, and the step with them.
+void require_rolled_up(bool dice_typed, bool rolled_up, const std::string& divisions) {
+    if (dice_typed && !rolled_up)
+        throw UsageError("dice were typed in (--rolls) for a placeholder rolled up on the field, and " + divisions +
+                         " arrived already: nothing is rolled; leave --rolls out");
+}
+
+}  // namespace
+
+PlanStep Plans::deploy(const std::string& battle, const std::vector<std::string>& typed, const ArriveFn& arrive, bool dice_typed) {
     if (typed.empty()) throw UsageError("name the divisions on the field of " + battle);
     const auto c = m_session.current();
     auto& store = m_session.state().store;
@@ -240,6 +251,7 @@ PlanStep Plans::deploy(const std::string& battle, const std::vector<std::string>
             out.outcome.summary = journal_line(store, op, "Deployed at " + plan.plan.name + ": ", parts);
             return out.outcome.summary;
         });
+        require_rolled_up(dice_typed, !roll_up.empty(), typed.size() == 1 ? typed.front() : "each division named");
         for (const auto& name : roll_up) {
             ArrivalRequest r;
             r.division = name;
@@ -278,7 +290,7 @@ Outcome Plans::reserve(const std::string& battle, const std::vector<std::string>
     return out;
 }
 
-PlanStep Plans::arrive(const std::string& battle, const std::string& typed, const ArriveFn& arrive) {
+PlanStep Plans::arrive(const std::string& battle, const std::string& typed, const ArriveFn& arrive, bool dice_typed) {
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     PlanStep out;
@@ -315,6 +327,7 @@ PlanStep Plans::arrive(const std::string& battle, const std::string& typed, cons
                                                {{d.side, d.name + (placeholder ? " (rolled up)" : "")}});
             return out.outcome.summary;
         });
+        require_rolled_up(dice_typed, roll_up.has_value(), typed);
         if (roll_up) {
             ArrivalRequest r;
             r.division = *roll_up;

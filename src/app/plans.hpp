@@ -75,11 +75,13 @@ public:
     /// Puts divisions on the field of an open plan: a placeholder is rolled up there, as it
     /// arrives (hidden from the enemy, unless revealed), one already generated is placed. One
     /// step: the plan's operation and one arrival operation a placeholder, all or none.
-    PlanStep deploy(const std::string& battle, const std::vector<std::string>& divisions, const ArriveFn& arrive = {});
+    /// `dice_typed`: the organiser typed dice for a placeholder; refused where none is rolled up,
+    /// as an arrival refuses dice it does not use.
+    PlanStep deploy(const std::string& battle, const std::vector<std::string>& divisions, const ArriveFn& arrive = {}, bool dice_typed = false);
     /// Names divisions off-table reserves of an open plan: nothing is rolled (one operation).
     Outcome reserve(const std::string& battle, const std::vector<std::string>& divisions);
     /// A reserve arrives on the field: rolled up then if it is a placeholder (one step, as deploy).
-    PlanStep arrive(const std::string& battle, const std::string& division, const ArriveFn& arrive = {});
+    PlanStep arrive(const std::string& battle, const std::string& division, const ArriveFn& arrive = {}, bool dice_typed = false);
 
     /// Every planned battle, open and reported, as `viewer` reads it.
     std::vector<PlanView> list(const View& viewer = View::umpire()) const;

@@ -58,7 +58,7 @@ void add_plan_commands(CLI::App* battle, Io& io) {
     add_roll_options(deploy, po->dice, "Dice you rolled for the one placeholder rolled up, in order (several: --dice ask)");
     on_run(deploy, io, [po, &io, arrive_with] {
         auto session = open_campaigns(io);
-        const auto step = session.plans().deploy(po->battle, po->divisions, arrive_with(session, po->dice));
+        const auto step = session.plans().deploy(po->battle, po->divisions, arrive_with(session, po->dice), !po->dice.rolls.empty());
         print_step(io, session.rules(), step);
     });
     auto* reserve = battle->add_subcommand("reserve", "Name divisions off-table reserves of a planned battle: nothing is rolled until one arrives");
@@ -72,7 +72,7 @@ void add_plan_commands(CLI::App* battle, Io& io) {
     add_roll_options(arrive, po->dice, "Dice you rolled, in order, e.g. 34,78,00");
     on_run(arrive, io, [po, &io, arrive_with] {
         auto session = open_campaigns(io);
-        const auto step = session.plans().arrive(po->battle, po->division, arrive_with(session, po->dice));
+        const auto step = session.plans().arrive(po->battle, po->division, arrive_with(session, po->dice), !po->dice.rolls.empty());
         print_step(io, session.rules(), step);
     });
 }

@@ -109,3 +109,17 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(ok("battle list"), !Contains("Freeman's Farm"));
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
 }
+
+TEST_CASE("Dice typed for a placeholder where the step rolls none up are refused with the step, as an arrival refuses dice it does not use") {
+    const test::CampaignFile c;
+    c.ok("campaign new Saratoga --sample saratoga --seed 5");
+    c.ok("battle plan 'Bemis Heights'");
+    c.ok("battle reserve 'Bemis Heights' Hamilton");
+    const auto before = test::dump(c.dir.file("c.db"), false);
+    CHECK_THAT(c.refused("battle deploy 'Bemis Heights' Poor Morgan --rolls 'not,dice,at,all'", 2),
+               Contains("dice were typed in (--rolls) for a placeholder rolled up on the field, and each division named arrived already"));
+    CHECK_THAT(c.refused("battle arrive 'Bemis Heights' Hamilton --rolls 50", 2),
+               Contains("dice were typed in (--rolls) for a placeholder rolled up on the field, and Hamilton arrived already"));
+    CHECK(test::dump(c.dir.file("c.db"), false) == before);
+    c.ok("battle deploy 'Bemis Heights' Poor");
+}
