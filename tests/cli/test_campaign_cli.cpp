@@ -591,7 +591,7 @@ TEST_CASE("Small edits: a division's nationality (its leaders' names drawn from 
     CHECK_THAT(cli("oob").out, Contains("Eugen (Infantry, 1813, Russians, hidden)"));
     // The CSV carries it on each of the division's lines, and on no other.
     const auto csv = cli("oob --format csv").out;
-    CHECK_THAT(csv, Contains(",batteries,nationality,muster,"));
+    CHECK_THAT(csv, Contains(",batteries,nationality,commander_out_for,alternate_out_for,muster,"));
     size_t russian_lines = 0;
     std::istringstream records(csv);
     for (std::string record; std::getline(records, record);) {
