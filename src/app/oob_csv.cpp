@@ -34,6 +34,15 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
     bool quoted = false, was_quoted = false;
     int line = 1;
     const auto end_field = [&] {
+        // Named by its row and column here: the JSON reader behind would say only that some
+        // string is badly encoded.
+        if (const auto problem = utf8_problem(field); !problem.empty()) {
+            const auto column = record.fields.size();
+            throw FileError(file, "row " + std::to_string(out.size() + 1) + ", column " +
+                                      (!out.empty() && column < out.front().fields.size() ? "\"" + visible(out.front().fields[column]) + "\""
+                                                                                          : std::to_string(column + 1)),
+                            "\"" + visible(field) + "\": " + problem);
+        }
         record.fields.push_back(std::exchange(field, {}));
         was_quoted = false;
     };

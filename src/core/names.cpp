@@ -60,6 +60,17 @@ std::string hex(const char* format, unsigned value) {
 
 }  // namespace
 
+std::string utf8_problem(std::string_view text) {
+    size_t chars = 0;
+    for (size_t i = 0; i < text.size();) {
+        const size_t at = i;
+        ++chars;
+        if (decode(text, i) == k_invalid)
+            return "byte " + hex("\\x%02X", static_cast<unsigned char>(text[at])) + " is not valid UTF-8 at character " + std::to_string(chars);
+    }
+    return "";
+}
+
 std::string name_problem(std::string_view name) {
     if (trim(name).empty()) return "it is empty";
     bool blank = true;

@@ -33,6 +33,9 @@ std::string checked_leader_name(std::string_view name);
 /// most `max_chars` characters; trimmed. Else a UsageError naming `what`, the problem and where.
 std::string checked_prose(std::string_view what, std::string_view text, size_t max_chars);
 
+/// What is wrong with text as UTF-8 ("byte \\xFF is not valid UTF-8 at character 3"), or "".
+std::string utf8_problem(std::string_view text);
+
 /// Text as it can safely be shown on a terminal or in one line: control characters, bidi
 /// controls and invalid bytes written as \xNN or \u{NNNN}; everything else as it is.
 std::string visible(std::string_view text);

@@ -317,6 +317,7 @@ TEST_CASE("Spreadsheets both ways: muster's CSV imports again whole, another's c
     };
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,elite,6,,\r\n", "bad.csv: row 3, column \"rating\": unknown rating \"elite\"");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,many,,\r\n", "row 3, column \"stands\": \"many\" is not a whole number");
+    refuse("union,Army of the Ohio,XXIII Corps,Cox,Case\xffment,veteran,6,,\r\n", "row 3, column \"name\": \"Case\\xFFment\": byte \\xFF is not valid UTF-8 at character 5");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,600,,\r\n", "row 3, column \"stands\": 600 is out of range");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,,,\r\n", "row 3, column \"stands\": brigade Casement has no stands");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Reilly,veteran,6,,\r\n", "row 3, column \"name\": a second brigade named \"Reilly\"");
