@@ -477,6 +477,19 @@ std::optional<std::pair<std::uint64_t, std::uint64_t>> file_key(const std::strin
 
 }  // namespace
 
+bool held_open(const std::string& path) {
+    const std::lock_guard lock(g_files_mutex);
+    const auto held = [](const std::string& p) {
+        const auto key = file_key(p);
+        return key && g_files.count(*key);
+    };
+    if (held(path)) return true;
+    for (const std::string_view suffix : {"-wal", "-shm", "-journal"})
+        if (path.size() > suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
+            return held(path.substr(0, path.size() - suffix.size()));
+    return false;
+}
+
 Store::Impl::~Impl() {
     if (!file) return;
     const std::lock_guard lock(g_files_mutex);

@@ -24,6 +24,11 @@ Error nothing_to_take(bool redo);
 /// The schema version this muster writes (the number of the last migration).
 int schema_version();
 
+/// Whether this process holds `path` open as a campaign database, or `path` is the -wal, -shm
+/// or -journal beside one it holds: such a file is never opened around SQLite (closing any
+/// handle on it drops every lock the process's connections hold on it).
+bool held_open(const std::string& path);
+
 /// Before any file is opened, for a process that uses each connection from one thread at a time:
 /// SQLite then takes no lock on each call (it does by default, in case one is shared), and keeps
 /// no count of its memory (a lock on each allocation).

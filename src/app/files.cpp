@@ -1,6 +1,7 @@
 #include "app/files.hpp"
 
 #include "core/error.hpp"
+#include "db/store.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -22,8 +23,10 @@ bool begins_with(const std::string& path, std::string_view magic) {
 bool is_database(const std::string& path) { return begins_with(path, std::string_view("SQLite format 3\0", 16)); }
 
 // A database, its write-ahead log, or the log, index or rollback journal beside one: a campaign
-// (any, the open one above all) or part of one. An export written over it would destroy it.
+// (any, the open one above all) or part of one. An export written over it would destroy it. One
+// this process holds open is known without reading it, which would drop the process's locks.
 bool campaign_part(const std::string& path) {
+    if (db::held_open(path)) return true;
     if (is_database(path) || begins_with(path, "\x37\x7f\x06\x82") || begins_with(path, "\x37\x7f\x06\x83")) return true;
     for (const std::string_view suffix : {"-wal", "-shm", "-journal"})
         if (path.size() > suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)

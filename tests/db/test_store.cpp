@@ -354,3 +354,22 @@ TEST_CASE("Many stores on one file in one process keep their locks: another must
     // Another process reads what the first store wrote: the log it wrote to is the file's.
     CHECK(test::run_muster("--db " + path + " journal").out.find("written by the first store") != std::string::npos);
 }
+
+TEST_CASE("A file this process holds open as a campaign, with its log and index, is known without reading it") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    const auto other = dir.file("other.db");
+    {
+        const db::Store store(path, db::OpenMode::create);
+        for (const auto& held : {path, path + "-wal", path + "-shm", path + "-journal"}) {
+            INFO(held);
+            CHECK(db::held_open(held));
+        }
+        CHECK_FALSE(db::held_open(other));
+        CHECK_FALSE(db::held_open(path + ".bak"));
+        { const db::Store second(other, db::OpenMode::create); CHECK(db::held_open(other)); }
+        CHECK_FALSE(db::held_open(other));  // closed again
+        CHECK(db::held_open(path));         // the first still open
+    }
+    CHECK_FALSE(db::held_open(path));
+}
