@@ -250,6 +250,7 @@ struct CheckReport {
     long long lost = 0;        ///< casualties not returned, and disbanded
     long long held = 0;        ///< prisoners in camps
     int moves = 0;
+    bool counted = true;       ///< the stands were counted (not where a number column holds something else)
     bool ok() const { return problems.empty(); }
 };
 

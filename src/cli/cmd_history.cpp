@@ -41,12 +41,14 @@ void add_history_commands(CLI::App& app, Io& io) {
     on_run(check, io, [&io] {
         const auto report = open_campaigns(io).history().check();
         for (const auto& p : report.problems) io.out << "PROBLEM: " << p << "\n";
-        io.out << (report.ok() ? "ok: " : "FAILED: ") << count_of(report.campaigns, "campaign", "campaigns") << ", "
-               << count_of(report.brigades, "brigade", "brigades") << ", " << count_of(report.moves, "recorded move", "recorded moves")
-               << "; stands: " << report.generated
-               << " generated = " << report.stands << " in service + "
-               << (report.idle ? std::to_string(report.idle) + " in brigades out of service + " : "") << report.lost << " lost for good + "
-               << report.held << " held as prisoners";
+        io.out << (report.ok() ? "ok: " : "FAILED: ") << count_of(report.campaigns, "campaign", "campaigns") << ", ";
+        if (!report.counted)
+            io.out << count_of(report.moves, "recorded move", "recorded moves") << "; brigades and stands not counted (numbers in the file are not whole numbers)";
+        else
+            io.out << count_of(report.brigades, "brigade", "brigades") << ", " << count_of(report.moves, "recorded move", "recorded moves")
+                   << "; stands: " << report.generated << " generated = " << report.stands << " in service + "
+                   << (report.idle ? std::to_string(report.idle) + " in brigades out of service + " : "") << report.lost << " lost for good + "
+                   << report.held << " held as prisoners";
         io.out << (report.ok() ? "; every ledger balances\n" : "\n");
         if (!report.ok()) throw Error("the campaign database failed its check (" + count_of(static_cast<int>(report.problems.size()), "problem", "problems") + ")");
     });
