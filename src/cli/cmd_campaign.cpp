@@ -6,11 +6,13 @@
 #include "export/text_table.hpp"
 
 #include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <memory>
 #include <optional>
+#include <random>
 
 #include <unistd.h>
-#include <memory>
 
 namespace muster::cli {
 namespace {
@@ -37,6 +39,60 @@ void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const std
     t.add({"Turn", std::to_string(c.turn.number()) + (c.turn_days ? ", of " + count_of(*c.turn_days, "day", "days") : " (turns have no length: give --turn-length)")});
     t.add({"Created", c.created_at});
     out << t.render();
+}
+
+// A new file appears whole, holding its first campaign, or not at all (a refusal, a kill): it
+// is made beside it under a name of its own and linked into place once closed, its log written
+// back. None: another muster made the file meanwhile (it wins; link never replaces a file).
+std::optional<campaign::CampaignInfo> create_in_new_file(const std::string& path, const app::NewCampaign& wanted, int lock_wait_ms) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const std::string part = path + ".part-" + std::to_string(::getpid()) + "-" + std::to_string(std::random_device{}());
+    const auto remove_part = [&] {
+        for (const char* end : {"", "-wal", "-shm", "-journal"}) fs::remove(part + end, ec);
+    };
+    // Its errors name the file asked for, not the one beside it that goes again.
+    const auto named = [&](std::string what) {
+        for (auto at = what.find(part); at != std::string::npos; at = what.find(part, at + path.size())) what.replace(at, part.size(), path);
+        return what;
+    };
+    std::optional<campaign::CampaignInfo> made;
+    try {
+        app::Session service(part, app::Open::create, lock_wait_ms);
+        made = service.create_campaign(wanted);
+    } catch (const UsageError& e) {
+        remove_part();
+        throw UsageError(named(e.what()));
+    } catch (const Error& e) {
+        remove_part();
+        throw Error(named(e.what()));
+    }
+    // Closed, its log is written back into it: one left over would be lost with it.
+    if (fs::file_size(part + "-wal", ec) > 0 && !ec) {
+        remove_part();
+        throw Error(path + ": the new campaign database could not be written whole (is the disk full?); nothing was made");
+    }
+    if (::link(part.c_str(), path.c_str()) != 0) {
+        const int why = errno;
+        if (why == EEXIST) {
+            remove_part();
+            return std::nullopt;
+        }
+        // A file system without hard links: moved into place instead, if nothing is there yet.
+        const auto refused = [&](const std::string& reason) {
+            remove_part();
+            return Error(path + ": cannot put the new campaign database in place (" + reason + "); nothing was made");
+        };
+        if (why != EPERM && why != ENOTSUP && why != EOPNOTSUPP && why != ENOSYS) throw refused(std::strerror(why));
+        if (fs::exists(fs::symlink_status(path, ec))) {
+            remove_part();
+            return std::nullopt;
+        }
+        fs::rename(part, path, ec);
+        if (ec) throw refused(ec.message());
+    }
+    remove_part();
+    return made;
 }
 
 }  // namespace
@@ -74,37 +130,8 @@ void add_campaign_commands(CLI::App& app, Io& io) {
         };
         std::error_code ec;
         if (std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return into_existing();  // a link counts, dangling or not
-        // A new file appears whole, holding its first campaign, or not at all (a refusal, a
-        // kill): it is made beside it under another name and linked into place once closed.
-        // Another muster that made the file meanwhile wins: the campaign goes into its file.
-        const std::string part = path + ".part-" + std::to_string(::getpid());
-        const auto remove_part = [&] {
-            for (const char* end : {"", "-wal", "-shm", "-journal"}) std::filesystem::remove(part + end, ec);
-        };
-        remove_part();
-        std::optional<campaign::CampaignInfo> made;
-        try {
-            app::Session service(part, app::Open::create, io.lock_wait_ms);
-            made = service.create_campaign(*n);
-        } catch (...) {
-            remove_part();
-            throw;
-        }
-        const int linked = ::link(part.c_str(), path.c_str()) == 0 ? 0 : errno;
-        if (linked == EEXIST) {
-            remove_part();
-            return into_existing();
-        }
-        if (linked != 0) {
-            // A folder whose file system has no hard links: moved into place instead.
-            std::filesystem::rename(part, path, ec);
-            if (ec) {
-                remove_part();
-                throw Error(path + ": cannot put the new campaign database in place (" + ec.message() + "); nothing was made");
-            }
-        }
-        remove_part();
-        created(*made);
+        if (const auto made = create_in_new_file(path, *n, io.lock_wait_ms)) return created(*made);
+        into_existing();  // another muster made the file meanwhile: the campaign goes into it
     });
 
     on_run(cmd->add_subcommand("samples", "The sample campaigns muster ships: what each holds and where it comes from"), io, [&io] {

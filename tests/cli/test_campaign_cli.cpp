@@ -240,6 +240,24 @@ TEST_CASE("Files and numbers - special files refused and never waited on, only a
     CHECK_THAT(test::file_bytes(target), Contains("Order of battle"));
 }
 
+TEST_CASE("A first campaign refused leaves no file, and its error names the file asked for") {
+    Cli cli;
+    const auto refusal = cli.refused("campaign new X --rules nope", 2);
+    CHECK_THAT(refusal, Contains("unknown rule set \"nope\""));
+    CHECK(refusal.find(".part-") == std::string::npos);
+    CHECK(std::filesystem::is_empty(std::filesystem::path(cli.db).parent_path()));
+    // A folder where the file cannot be made: named as asked.
+    const auto locked = cli.dir.file("locked");
+    std::filesystem::create_directory(locked);
+    std::filesystem::permissions(locked, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
+    if (::access(locked.c_str(), W_OK) != 0) {  // not as root
+        const auto r = test::run_muster("--db " + test::quote(locked + "/c.db") + " campaign new X --rules acw", cli.env);
+        CHECK(r.code != 0);
+        CHECK_THAT(r.err, Contains(locked + "/c.db:") && !Contains(".part-"));
+    }
+    std::filesystem::permissions(locked, std::filesystem::perms::owner_all);
+}
+
 TEST_CASE("Corrupt and truncated files are refused with one line") {
     Cli cli;
     std::ofstream(cli.db, std::ios::binary) << std::string(10000, '\x7f');
