@@ -271,17 +271,31 @@ Outcome Leaders::assign(const std::string& leader_ref, const std::string& unit_r
     });
 }
 
+namespace {
+
+// Each side's leaders as its enemy's leader list shows them: those it may be named to.
+std::vector<army::Leader> seen_by_the_enemy(const Refs& refs, const army::OrderOfBattle& all, const rules::RuleSet& rules) {
+    std::vector<army::Leader> out;
+    for (const auto& side : rules.sides)
+        for (const auto i : leaders_seen_at(refs.roster(), all, View::of_side(side.id)))
+            if (refs.leaders()[i].side != side.id) out.push_back(refs.leaders()[i]);
+    return out;
+}
+
+}  // namespace
+
 Outcome Leaders::reveal_grade(const std::string& ref) {
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::reveal, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& l = refs.leader(ref);
         if (!l.present()) throw Error("leader " + l.label() + " has no grade to reveal");
         if (l.grade_revealed) throw Error("the grade of leader " + l.label() + " is revealed already: nothing to do");
-        // Every side reads the reveal: a leader of a division the enemy has not seen would be
-        // named to it.
-        const auto division = refs.division_of(l);
-        if (division && db::Forces(store).division_fog({*division}).at(*division).second)
-            throw Error("leader " + l.label() + " commands in a division hidden from the enemy: reveal the division first (muster reveal)");
+        // Every side reads the reveal: a leader the enemy has not seen (his division hidden, or
+        // commanding nothing it saw) would be named to it.
+        const auto seen = seen_by_the_enemy(refs, db::Rosters(store).order_of_battle(m_session.current().id), m_session.rules());
+        if (std::none_of(seen.begin(), seen.end(), [&](const army::Leader& x) { return x.id == l.id; }))
+            throw Error("leader " + l.label() + " is not seen by the enemy (his division hidden, or commanding nothing it saw): "
+                        "reveal his division first (muster reveal)");
         store.set_audience(op, Audience::everyone());  // revealed to every side
         db::Leaders(store).reveal_grade(l.id);
         const auto* grade = m_session.rules().find_grade(l.grade);
@@ -329,12 +343,12 @@ Outcome Leaders::penalty(const std::string& ref) {
         // The opponent chooses among the leaders he has seen, as his leader list shows them: he
         // is looked for among those alone, so that one hidden from him (his name, his number)
         // is refused as no leader at all, and nothing of him is told.
-        const auto all = db::Rosters(store).order_of_battle(m_session.current().id);
         campaign::Roster seen;
-        for (const auto& side : r.sides)
-            for (const auto i : leaders_seen_at(refs.roster(), all, View::of_side(side.id)))
-                if (refs.leaders()[i].side != side.id) seen.leaders.push_back(refs.leaders()[i]);
+        seen.leaders = seen_by_the_enemy(refs, db::Rosters(store).order_of_battle(m_session.current().id), r);
         const auto& l = refs.leader_at(Refs(seen).leader(ref).id, "a penalty");
+        // Out of play as the opponent reads him (a fall he saw) before anything of his grade.
+        if (const auto as_seen = l.as_enemy_sees(); !is_active(as_seen.status))
+            throw Error("leader " + l.label() + " is " + word(as_seen.status) + ": the penalty downgrades a leader in play");
         // The grade a penalty turns him into: one whose owner must reveal it, and which may
         // downgrade his grade.
         const rules::LeaderGrade* to = nullptr;

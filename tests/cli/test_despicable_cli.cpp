@@ -136,3 +136,16 @@ TEST_CASE("By the book, despicable leaders play as average: no reminder, no pena
     CHECK_THAT(c.refused("leader penalty Cutler", 1), Contains("by the book, as average"));
     CHECK_THAT(c.refused("leader attach Reynolds Wadsworth", 1), Contains("by the book, as average"));
 }
+
+TEST_CASE("A leader the enemy never saw is named to it by neither a reveal nor a penalty, though his brigade was disbanded out of sight") {
+    const Leaders c;
+    // Wadsworth is hidden; Cutler's brigade is disbanded there: he commands nothing now.
+    c.ok("brigade disband Wadsworth/Second");
+    CHECK_THAT(c.refused("leader reveal Cutler", 1), Contains("leader Cutler is not seen by the enemy"));
+    CHECK_THAT(c.refused("leader penalty Cutler", 2), Contains("no leader \"Cutler\" in this campaign"));
+    CHECK(c.ok("journal --as confederate").find("Cutler") == std::string::npos);
+    // Seen, wounded where the enemy saw it: refused as out of play before his grade is weighed.
+    c.ok("reveal Wadsworth");
+    c.ok("battle report --name Seminary --loss \"Wadsworth/Iron=1\" --leader \"Burnside:wounded/1\"");
+    CHECK_THAT(c.refused("leader penalty Burnside", 1), Contains("leader Burnside is wounded: the penalty downgrades a leader in play"));
+}

@@ -176,7 +176,7 @@ TEST_CASE("An enemy leader's grade is his side's secret until revealed: every vi
     const test::CampaignFile c;
     c.ok("campaign new G --sample gettysburg --seed 3");
     // A grade is revealed to every side: not one of a division the enemy has not seen.
-    CHECK_THAT(c.run("leader reveal Heth").err, Contains("hidden from the enemy: reveal the division first"));
+    CHECK_THAT(c.run("leader reveal Heth").err, Contains("leader Heth is not seen by the enemy") && Contains("reveal his division first"));
     c.ok("reveal Heth");  // the Union has seen Heth's division: its units, not its leaders' grades
     const auto union_oob = c.ok("oob --as union");
     CHECK_THAT(union_oob, Contains("(Heth, grade not revealed)") && Contains("Pettigrew, grade not revealed"));
