@@ -657,7 +657,8 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             // stands in a brigade the order of battle no longer counts.
             if (!is_active(b.status))
                 throw Error("brigade " + b.ref() + " is " + word(b.status) + ": its loss at " + battle->name +
-                            " can no longer be amended (it has no stands in service to give or take)");
+                            " can no longer be amended (it has no stands in service to give or take); to amend it, undo what took it "
+                            "out of service first (muster undo, while that is the last step)");
             if (!did_fight(b.division_id))
                 throw UsageError("brigade " + b.ref() + " did not fight at " + battle->name + ": its division is not among those that fought");
             for (const auto& seen : changes)
@@ -985,7 +986,7 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
             if (!label)
                 throw Error("brigade " + into.ref() + " would have " + std::to_string(strength) + " stands, above its start of " +
                             std::to_string(into.start_stands) + ", and the effectiveness table has no " + into.rating +
-                            " label for that many: a merge moves all its stands; merge it into a brigade with fewer");
+                            " label for that many: a merge moves all of " + from.ref() + "'s stands; merge it into a brigade with fewer");
             db::Forces(store).relabel_brigade(into.id, *label, db::LabelledBy::merge);
         }
         db::Forces(store).change_stands(op, from.id, MoveKind::merged, -from.stands);

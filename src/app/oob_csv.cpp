@@ -18,6 +18,15 @@
 namespace muster::app {
 namespace {
 
+// A cell as written: muster's export puts an apostrophe before what a spreadsheet would take
+// for a formula ('=..., '-..., '+..., '@...), or before an apostrophe of the text's own ('');
+// it is taken off again.
+std::string cell_text(std::string_view raw) {
+    const auto t = trim(raw);
+    if (t.size() > 1 && t.front() == '\'' && std::string_view("=+-@\t\r'").find(t[1]) != std::string_view::npos) return std::string(t.substr(1));
+    return std::string(t);
+}
+
 // RFC 4180, as spreadsheets write it: fields split at commas outside quotes, records at CRLF
 // or LF outside quotes, doubled quotes inside a quoted field read as one; a UTF-8 byte order
 // mark at the start skipped. Each record with the line it starts on.
@@ -39,9 +48,9 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
         if (const auto problem = utf8_problem(field); !problem.empty()) {
             const auto column = record.fields.size();
             throw FileError(file, "row " + std::to_string(out.size() + 1) + ", column " +
-                                      (!out.empty() && column < out.front().fields.size() ? "\"" + visible(out.front().fields[column]) + "\""
+                                      (!out.empty() && column < out.front().fields.size() ? "\"" + visible(cell_text(out.front().fields[column])) + "\""
                                                                                           : std::to_string(column + 1)),
-                            "\"" + visible(field) + "\": " + problem);
+                            "\"" + visible(field.substr(0, 60)) + (field.size() > 60 ? "...\"" : "\"") + ": " + problem);
         }
         record.fields.push_back(std::exchange(field, {}));
         was_quoted = false;
@@ -78,15 +87,6 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
     if (quoted) throw FileError(file, "row " + std::to_string(out.size() + 1), "a quoted field is never closed");
     if (!field.empty() || !record.fields.empty()) end_record();
     return out;
-}
-
-// A cell as written: muster's export puts an apostrophe before what a spreadsheet would take
-// for a formula ('=..., '-..., '+..., '@...), or before an apostrophe of the text's own ('');
-// it is taken off again.
-std::string cell_text(std::string_view raw) {
-    const auto t = trim(raw);
-    if (t.size() > 1 && t.front() == '\'' && std::string_view("=+-@\t\r'").find(t[1]) != std::string_view::npos) return std::string(t.substr(1));
-    return std::string(t);
 }
 
 std::string json_string(std::string_view s) {

@@ -20,6 +20,11 @@ struct Outcome {
     std::string acted_by;                          ///< the side that did it, where a side did (an exchange's answer): what it is told is its reading
     std::vector<std::string> lines;
     std::vector<dice::RollRecord> rolls;
+    /// As `side` reads it: its journal's words where they differ, else the umpire's.
+    const std::string& read_as(const std::string& side) const {
+        const auto it = read_by.find(side);
+        return it == read_by.end() ? summary : it->second;
+    }
 };
 
 }  // namespace muster::app

@@ -213,7 +213,7 @@ namespace {
 void require_rolled_up(bool dice_typed, bool rolled_up, const std::string& divisions) {
     if (dice_typed && !rolled_up)
         throw UsageError("dice were typed in (--rolls) for a placeholder rolled up on the field, and " + divisions +
-                         " arrived already: nothing is rolled; leave --rolls out");
+                         " is no placeholder (generated already): nothing is rolled; leave --rolls out");
 }
 
 }  // namespace
@@ -225,6 +225,7 @@ PlanStep Plans::deploy(const std::string& battle, const std::vector<std::string>
     PlanStep out;
     store.together(c.id, [&] {
         std::vector<std::string> roll_up;
+        std::string named;  // the division named, as the campaign spells it (one named)
         std::optional<int> year;
         out.outcome.operation = store.run_operation(c.id, OperationKind::plan, [&](std::int64_t op) {
             const auto plans = db::Battles(store).plans(c.id);
@@ -241,6 +242,7 @@ PlanStep Plans::deploy(const std::string& battle, const std::vector<std::string>
                                 ": a division is in one battle planned at a time (expected one in no open plan)");
                 }
                 db::Battles(store).set_plan_division(plan.plan.id, d.id, PlanRole::deployed);
+                named = d.name;
                 const bool placeholder = d.status == DivisionStatus::placeholder;
                 if (placeholder) roll_up.push_back(d.name);
                 parts.emplace_back(d.side, d.name + (placeholder ? " (rolled up on the field)" : ""));
@@ -251,7 +253,7 @@ PlanStep Plans::deploy(const std::string& battle, const std::vector<std::string>
             out.outcome.summary = journal_line(store, op, "Deployed at " + plan.plan.name + ": ", parts);
             return out.outcome.summary;
         });
-        require_rolled_up(dice_typed, !roll_up.empty(), typed.size() == 1 ? typed.front() : "each division named");
+        require_rolled_up(dice_typed, !roll_up.empty(), typed.size() == 1 ? named : "each division named");
         for (const auto& name : roll_up) {
             ArrivalRequest r;
             r.division = name;
@@ -296,11 +298,13 @@ PlanStep Plans::arrive(const std::string& battle, const std::string& typed, cons
     PlanStep out;
     store.together(c.id, [&] {
         std::optional<std::string> roll_up;
+        std::string named;  // the division, as the campaign spells it
         std::optional<int> year;
         out.outcome.operation = store.run_operation(c.id, OperationKind::plan, [&](std::int64_t op) {
             const auto plans = db::Battles(store).plans(c.id);
             const auto& plan = open_plan(plans, db::Battles(store).battles(c.id), battle);
             const auto d = division_named(store, c, typed);
+            named = d.name;
             std::optional<PlanRole> role;
             for (const auto& e : plan.divisions)
                 if (e.division_id == d.id) role = e.role;
@@ -327,7 +331,7 @@ PlanStep Plans::arrive(const std::string& battle, const std::string& typed, cons
                                                {{d.side, d.name + (placeholder ? " (rolled up)" : "")}});
             return out.outcome.summary;
         });
-        require_rolled_up(dice_typed, roll_up.has_value(), typed);
+        require_rolled_up(dice_typed, roll_up.has_value(), named);
         if (roll_up) {
             ArrivalRequest r;
             r.division = *roll_up;

@@ -73,7 +73,7 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
             // it (the umpire's lines name the enemy's units as they are now, hidden ones too).
             auto session = open_campaigns(io);
             const auto done = session.prisoners().answer_exchange(id, an->side, answer);
-            io.out << (done.read_by.count(done.acted_by) ? done.read_by.at(done.acted_by) : done.summary) << "\n";
+            io.out << done.read_as(done.acted_by) << "\n";
             const auto newest = session.history().journal(View::of_side(done.acted_by), 1);
             if (!newest.empty()) io.out << "Journal #" << newest.back().id << "\n";
         });

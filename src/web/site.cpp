@@ -496,7 +496,7 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         const auto answer = field("answer");
         if (answer != "accept" && answer != "refuse") throw UsageError("answer accept or refuse");
         const auto done = s.prisoners().answer_exchange(std::stoll(id), player.side, answer == "accept" ? app::Answer::accept : app::Answer::refuse);
-        return done.read_by.count(done.acted_by) ? done.read_by.at(done.acted_by) : done.summary;  // as his side's journal reads it
+        return done.read_as(done.acted_by);  // as his side's journal reads it
     }
     if (action == "exchange-propose") {
         app::ExchangeProposal p;

@@ -337,7 +337,7 @@ TEST_CASE("Brigades destroyed, disbanded and merged") {
     f.s.forces().add_brigade({"Wadsworth", "Huge", "veteran", largest, std::nullopt, "", "", {"Huge", "average"}});
     CHECK_THAT(f.refusal([&] { f.s.battles().merge_brigade("Wadsworth/Cutler", "Wadsworth/Huge"); }),
                Contains("above its start of " + std::to_string(largest) + ", and the effectiveness table has no veteran label") &&
-                   Contains("a merge moves all its stands; merge it into a brigade with fewer"));
+                   Contains("a merge moves all of Wadsworth/Cutler's stands; merge it into a brigade with fewer"));
     f.s.battles().merge_brigade("Wadsworth/Cutler", "Wadsworth/Iron Brigade");
     CHECK(f.stands("Wadsworth/Iron Brigade") == 15);
     f.s.battles().disband_brigade("Heth/Davis");

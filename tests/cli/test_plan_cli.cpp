@@ -117,9 +117,9 @@ TEST_CASE("Dice typed for a placeholder where the step rolls none up are refused
     c.ok("battle reserve 'Bemis Heights' Hamilton");
     const auto before = test::dump(c.dir.file("c.db"), false);
     CHECK_THAT(c.refused("battle deploy 'Bemis Heights' Poor Morgan --rolls 'not,dice,at,all'", 2),
-               Contains("dice were typed in (--rolls) for a placeholder rolled up on the field, and each division named arrived already"));
+               Contains("dice were typed in (--rolls) for a placeholder rolled up on the field, and each division named is no placeholder"));
     CHECK_THAT(c.refused("battle arrive 'Bemis Heights' Hamilton --rolls 50", 2),
-               Contains("dice were typed in (--rolls) for a placeholder rolled up on the field, and Hamilton arrived already"));
+               Contains("dice were typed in (--rolls) for a placeholder rolled up on the field, and Hamilton is no placeholder"));
     CHECK(test::dump(c.dir.file("c.db"), false) == before);
     c.ok("battle deploy 'Bemis Heights' Poor");
 }
