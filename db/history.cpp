@@ -109,6 +109,7 @@ std::vector<journal::Entry> History::journal_entries(std::int64_t campaign, cons
         const ReadSnapshot snapshot(db);
         // The first entry of the page: the newest so many, or all of them.
         std::int64_t first = 0;
+        if (newest && *newest < 1) return std::vector<journal::Entry>{};  // a page of none
         if (newest) {
             SQLite::Statement f(db, std::string(k_seen) + "SELECT COALESCE(MIN(number), 0) AS first FROM "
                                                           "(SELECT number FROM seen ORDER BY id DESC LIMIT ?3)");

@@ -119,3 +119,17 @@ TEST_CASE("A failed operation leaves the file exactly as it was") {
     CHECK_THROWS_WITH(s.forces().add_battery({"B", "Heth", "Third Corps", ""}), Contains("exactly one"));
     CHECK(test::dump(path) == before);
 }
+
+TEST_CASE("A page of the journal holds the newest so many entries, numbered as the view numbers them; a page of none holds none") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.arrivals().arrive(test::arrival("Heth"));
+    const auto all = s.history().journal();
+    REQUIRE(all.size() > 2);
+    const auto newest = s.history().journal(View::umpire(), 2);
+    REQUIRE(newest.size() == 2);
+    CHECK(newest.back().id == all.back().id);
+    CHECK(newest.front().summary == all[all.size() - 2].summary);
+    CHECK(s.history().journal(View::umpire(), 0).empty());
+    CHECK(s.history().journal(View::umpire(), -3).empty());
+}
