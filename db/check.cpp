@@ -240,6 +240,12 @@ void types(SQLite::Database& db, Problems& out) {
 // sides, a seed is a number, names keep the name rule (and a leader's does not look like his
 // number).
 void domain(SQLite::Database& db, Problems& out) {
+    // The rate and rounding a battle's casualties returned at: both or neither, and only once returned.
+    SQLite::Statement returned(db, "SELECT name FROM battle WHERE (return_rate IS NULL) <> (return_rounding IS NULL) "
+                                   "OR (return_rate IS NOT NULL AND recovered = 0)");
+    for (const Row row(returned); returned.executeStep();)
+        out.push_back("battles: " + visible(row.text("name")) +
+                      " keeps a rate or rounding its casualties returned at without the other, or without having returned them");
     SQLite::Statement days(db, "SELECT 'campaign ' || name AS who, date FROM campaign WHERE date IS NOT NULL "
                                "UNION ALL SELECT 'battle ' || name, date FROM battle WHERE date <> '' "
                                "UNION ALL SELECT 'planned battle ' || name, date FROM battle_plan WHERE date IS NOT NULL");

@@ -355,6 +355,8 @@ TEST_CASE("check verifies the database itself - schema, ids, numbers, names, ref
              {"UPDATE brigade SET rating = 'elite'", "has the rating \"elite\", which rule set acw does not know"},
              {"UPDATE army SET side = 'prussia' WHERE side = 'union'", "has the side \"prussia\""},
              {"UPDATE campaign SET seed = 'abc'", "campaign row(s) hold something other than a whole number in seed"},
+             {"INSERT INTO battle (campaign_id, name, return_rate) VALUES (1, 'Odd', 50)",
+              "battles: Odd keeps a rate or rounding its casualties returned at without the other, or without having returned them"},
              {"UPDATE brigade SET name = 'Iron' || char(0) || 'Brigade'", "a NUL character at character 5"},
              {"UPDATE division SET name = CAST(x'48ff' AS TEXT) WHERE name = 'Wadsworth'", "byte \\xFF is not valid UTF-8"},
              {"UPDATE division SET name = 'He' || char(27) || '[2Jth' WHERE name = 'Heth'", "control character U+001B"},
