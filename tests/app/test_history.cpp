@@ -120,7 +120,7 @@ TEST_CASE("A failed operation leaves the file exactly as it was") {
     CHECK(test::dump(path) == before);
 }
 
-TEST_CASE("A page of the journal holds the newest so many entries, numbered as the view numbers them; a page of none holds none") {
+TEST_CASE("A page of the journal holds the newest so many entries, numbered as the view numbers them, and a page of none holds none") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
     s.arrivals().arrive(test::arrival("Heth"));
