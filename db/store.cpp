@@ -484,10 +484,15 @@ bool held_open(const std::string& path) {
         return key && g_files.count(*key);
     };
     if (held(path)) return true;
+    const auto database = database_beside(path);
+    return database && held(*database);
+}
+
+std::optional<std::string> database_beside(const std::string& path) {
     for (const std::string_view suffix : {"-wal", "-shm", "-journal"})
         if (path.size() > suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
-            return held(path.substr(0, path.size() - suffix.size()));
-    return false;
+            return path.substr(0, path.size() - suffix.size());
+    return std::nullopt;
 }
 
 Store::Impl::~Impl() {

@@ -29,6 +29,9 @@ int schema_version();
 /// handle on it drops every lock the process's connections hold on it).
 bool held_open(const std::string& path);
 
+/// For the -wal, -shm or -journal beside a database, that database's path; else none.
+std::optional<std::string> database_beside(const std::string& path);
+
 /// Before any file is opened, for a process that uses each connection from one thread at a time:
 /// SQLite then takes no lock on each call (it does by default, in case one is shared), and keeps
 /// no count of its memory (a lock on each allocation).

@@ -28,10 +28,8 @@ bool is_database(const std::string& path) { return begins_with(path, std::string
 bool campaign_part(const std::string& path) {
     if (db::held_open(path)) return true;
     if (is_database(path) || begins_with(path, "\x37\x7f\x06\x82") || begins_with(path, "\x37\x7f\x06\x83")) return true;
-    for (const std::string_view suffix : {"-wal", "-shm", "-journal"})
-        if (path.size() > suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
-            return is_database(path.substr(0, path.size() - suffix.size()));
-    return false;
+    const auto database = db::database_beside(path);
+    return database && is_database(*database);
 }
 
 }  // namespace
