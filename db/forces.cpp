@@ -259,8 +259,8 @@ std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> Forces::find_
     });
 }
 
-std::optional<army::Brigade> Forces::brigade(std::int64_t id) const {
-    return guarded(m_store.path(), [&]() -> std::optional<army::Brigade> {
+std::optional<army::BrigadeRecord> Forces::brigade(std::int64_t id) const {
+    return guarded(m_store.path(), [&]() -> std::optional<army::BrigadeRecord> {
         const Store::Impl::Lookup lookup(m_store.impl(), "SELECT id, division_id, name, arm, rating, start_stands, stands, worn_at, "
                                                          "spent_at, commander_id, alternate_id, status FROM brigade b WHERE b.id = ?");
         bind_all(lookup.q, id);
@@ -269,7 +269,7 @@ std::optional<army::Brigade> Forces::brigade(std::int64_t id) const {
     });
 }
 
-std::vector<army::Brigade> Forces::brigades(std::int64_t campaign, const std::string* divisions) const {
+std::vector<army::BrigadeRecord> Forces::brigades(std::int64_t campaign, const std::string* divisions) const {
     return guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;
         SQLite::Statement q(db, std::string("SELECT ") + k_brigade_columns + ", d.name AS division, a.side "
@@ -278,7 +278,7 @@ std::vector<army::Brigade> Forces::brigades(std::int64_t campaign, const std::st
                                 (divisions ? "AND b.division_id IN (SELECT value FROM json_each(?2)) " : "") + "ORDER BY b.id");
         if (divisions) bind_all(q, campaign, *divisions);
         else bind_all(q, campaign);
-        std::vector<army::Brigade> out;
+        std::vector<army::BrigadeRecord> out;
         if (!divisions) out.reserve(rows_of(db, "brigade", campaign));
         for (const Row row(q); q.executeStep();) {
             auto b = read_brigade(row);

@@ -82,11 +82,11 @@ public:
     /// (corps id, army id, side)
     std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> find_corps(std::int64_t campaign, std::string_view name) const;
     /// One brigade as its row holds it (commanders by id, where it sits by division id), if it is there.
-    std::optional<army::Brigade> brigade(std::int64_t id) const;
+    std::optional<army::BrigadeRecord> brigade(std::int64_t id) const;
     /// Every brigade with where it sits; commanders by id only (the roster's leaders hold them).
     /// Every brigade (or battery) of the campaign; or, given `divisions` (their ids as a JSON
     /// array), only theirs: what an operation on a few divisions reads.
-    std::vector<army::Brigade> brigades(std::int64_t campaign, const std::string* divisions = nullptr) const;
+    std::vector<army::BrigadeRecord> brigades(std::int64_t campaign, const std::string* divisions = nullptr) const;
     std::vector<army::Battery> batteries(std::int64_t campaign, const std::string* divisions = nullptr) const;
     /// A division's name by its id.
     std::string division_name(std::int64_t division) const;

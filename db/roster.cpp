@@ -102,9 +102,9 @@ army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo&
                                                                        "ORDER BY b.division_id, b.position, b.id");
     bind_all(qb, campaign);
     for (const Row row(qb); qb.executeStep();) {
-        auto b = read_brigade(row);
-        b.commander = leader_of(leaders, b.commander.id);
-        b.alternate = leader_of(leaders, b.alternate.id);
+        army::Brigade b{read_brigade(row)};
+        b.commander = leader_of(leaders, b.commander_id);
+        b.alternate = leader_of(leaders, b.alternate_id);
         parent(divisions, b.division_id, "brigade", "division")->brigades.push_back(std::move(b));
     }
 
@@ -216,7 +216,7 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
                     while (brigade && rb.id("division_id") < d.id) brigade = qb.executeStep();
                     while (battery && r_batteries.id("division_id") < d.id) battery = division_batteries.executeStep();
                     for (; brigade && rb.id("division_id") == d.id; brigade = qb.executeStep()) {
-                        auto& b = d.brigades.emplace_back(read_brigade(rb));
+                        auto& b = d.brigades.emplace_back(army::Brigade{read_brigade(rb)});
                         b.commander = commander.read(rb);
                         b.alternate = alternate.read(rb);
                     }
@@ -267,17 +267,6 @@ campaign::Roster Rosters::roster_of(std::int64_t campaign, const std::vector<std
     return r;
 }
 
-namespace {
-
-// A roster's copy of a unit's leader: his id (the roster's leaders hold him whole).
-army::Leader by_id_only(const army::Leader& l) {
-    army::Leader out;
-    out.id = l.id;
-    return out;
-}
-
-}  // namespace
-
 Whole Rosters::whole(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;
@@ -325,8 +314,6 @@ Whole Rosters::whole(std::int64_t campaign) const {
         r.brigades.reserve(brigades.size());
         for (const auto& [b, d] : brigades) {
             auto& copy = r.brigades.emplace_back(*b);
-            copy.commander = by_id_only(b->commander);
-            copy.alternate = by_id_only(b->alternate);
             copy.division = d->name;
             copy.side = d->side;
             // A brigade out of service (merged, disbanded, destroyed) is commanded by no one.

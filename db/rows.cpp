@@ -23,8 +23,8 @@ const char* const k_brigade_columns =
     "b.id, b.division_id, b.name, b.arm, b.rating, b.start_stands, b.stands, b.worn_at, b.spent_at, b.commander_id, "
     "b.alternate_id, b.status";
 
-army::Brigade read_brigade(const Row& row) {
-    army::Brigade b;
+army::BrigadeRecord read_brigade(const Row& row) {
+    army::BrigadeRecord b;
     b.id = row.id("id");
     b.division_id = row.id("division_id");
     b.name = row.text("name");
@@ -33,8 +33,8 @@ army::Brigade read_brigade(const Row& row) {
     b.start_stands = row.count("start_stands");
     b.stands = row.count("stands");
     b.label = {b.start_stands, row.optional_integer("worn_at"), row.optional_integer("spent_at")};
-    b.commander.id = row.optional_id("commander_id").value_or(0);
-    b.alternate.id = row.optional_id("alternate_id").value_or(0);
+    b.commander_id = row.optional_id("commander_id").value_or(0);
+    b.alternate_id = row.optional_id("alternate_id").value_or(0);
     b.status = row.word<BrigadeStatus>("status");
     return b;
 }

@@ -131,7 +131,7 @@ size_t rows_of(SQLite::Database& db, const char* table, std::int64_t campaign);
 extern const char* const k_brigade_columns;
 /// A brigade as its row holds it: its commander and alternate by id only, where it sits by
 /// division id only.
-army::Brigade read_brigade(const Row& row);
+army::BrigadeRecord read_brigade(const Row& row);
 /// A battery's own columns (alias t).
 extern const char* const k_battery_columns;
 army::Battery read_battery(const Row& row);

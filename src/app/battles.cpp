@@ -30,7 +30,7 @@ std::string decimal(int whole, int hundredths) {
     return std::to_string(whole) + "." + digits;
 }
 
-std::string state_after(const army::Brigade& b, int stands) {
+std::string state_after(const army::BrigadeRecord& b, int stands) {
     const rules::EffectivenessLabel label = b.label;
     return std::string(spell(label.state_at(stands))) + " (" + label.text() + ")";
 }
@@ -62,7 +62,7 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
 // prisoners go. Points into the roster it was made from.
 struct BattlePlan {
     struct Loss {
-        const army::Brigade* brigade;
+        const army::BrigadeRecord* brigade;
         int lost = 0;
         std::vector<std::pair<const campaign::CampInfo*, int>> captured;
         int captured_total = 0;
@@ -615,7 +615,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
     // What changes, worked out against one reading of the campaign (in the operation, or for a
     // preview in a snapshot of its own).
     struct Change {
-        const army::Brigade* brigade;
+        const army::BrigadeRecord* brigade;
         campaign::LossInfo before, after;
     };
     struct LeaderChange {

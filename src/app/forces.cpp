@@ -400,6 +400,6 @@ void Forces::walk_oob(const OobRequest& request, army::OobVisitor& v, const std:
     db::Rosters(m_session.state().store).walk_oob(m_session.current().id, filter);
 }
 
-std::vector<army::Brigade> Forces::brigades() const { return db::Forces(m_session.state().store).brigades(m_session.current().id); }
+std::vector<army::BrigadeRecord> Forces::brigades() const { return db::Forces(m_session.state().store).brigades(m_session.current().id); }
 
 }  // namespace muster::app

@@ -76,7 +76,7 @@ public:
     /// divisions in `only` where given.
     void walk_oob(const OobRequest& request, army::OobVisitor& v, const std::optional<std::vector<std::int64_t>>& only = std::nullopt) const;
     /// Every brigade with its division, side, strength and status (the battle report's rows).
-    std::vector<army::Brigade> brigades() const;
+    std::vector<army::BrigadeRecord> brigades() const;
 
 private:
     Session& m_session;

@@ -190,7 +190,7 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             const auto count = eq == std::string::npos ? std::string() : std::string(trim(std::string_view(line).substr(eq + 1)));
             // Found among the side's own brigades in service only, as people type names (any case,
             // or a unique beginning): nothing of the enemy's is looked at.
-            std::vector<const army::Brigade*> own;
+            std::vector<const army::BrigadeRecord*> own;
             std::vector<std::string> refs_of_own;
             for (const auto& b : refs.brigades())
                 if (b.side == side && is_active(b.status)) {
@@ -198,7 +198,7 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
                     refs_of_own.push_back(b.ref());
                 }
             const auto i = match_one(ref, refs_of_own, "brigade of the " + side);
-            const army::Brigade* brigade = i < 0 ? nullptr : own[static_cast<size_t>(i)];
+            const army::BrigadeRecord* brigade = i < 0 ? nullptr : own[static_cast<size_t>(i)];
             if (!brigade)
                 throw UsageError("\"" + visible(line) + "\": no brigade \"" + visible(ref) + "\" of the " + side +
                                  " in service (give Division/Brigade=N, as your order of battle names it)");

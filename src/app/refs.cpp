@@ -14,9 +14,9 @@
 namespace muster::app {
 namespace {
 
-const std::string& owner_of(const army::Brigade& b) { return b.division; }
+const std::string& owner_of(const army::BrigadeRecord& b) { return b.division; }
 const std::string& owner_of(const army::Battery& b) { return b.owner; }
-const char* owner_noun(const army::Brigade&) { return "division"; }
+const char* owner_noun(const army::BrigadeRecord&) { return "division"; }
 const char* owner_noun(const army::Battery&) { return "division, corps or army"; }
 
 // What a person typed, found among `keys` (each naming items[owner[k]]): exactly, ignoring
@@ -132,8 +132,8 @@ const T* by_id(const std::vector<T>& items, std::int64_t id) {
 
 }  // namespace
 
-const army::Brigade& Refs::brigade(const std::string& ref) const {
-    return find_one(m.brigades, ref, [](const army::Brigade& b) { return b.ref(); }, "brigade",
+const army::BrigadeRecord& Refs::brigade(const std::string& ref) const {
+    return find_one(m.brigades, ref, [](const army::BrigadeRecord& b) { return b.ref(); }, "brigade",
                     "Division/Brigade, e.g. \"Heth/1st Brigade\"");
 }
 
@@ -257,7 +257,7 @@ const campaign::CampInfo& Refs::camp(const std::string& name) const {
 
 const campaign::BattleInfo& Refs::battle(const std::string& name) const { return by_name(m.battles, name, "battle", ""); }
 
-const army::Brigade* Refs::brigade_by_id(std::int64_t id) const { return by_id(m.brigades, id); }
+const army::BrigadeRecord* Refs::brigade_by_id(std::int64_t id) const { return by_id(m.brigades, id); }
 const army::Leader* Refs::leader_by_id(std::int64_t id) const { return by_id(m.leaders, id); }
 const army::Battery* Refs::battery_by_id(std::int64_t id) const { return by_id(m.batteries, id); }
 const campaign::CampInfo* Refs::camp_by_id(std::int64_t id) const { return by_id(m.camps, id); }
@@ -279,7 +279,7 @@ std::optional<std::int64_t> Refs::division_of(const army::Leader& l) const {
     return std::nullopt;
 }
 
-const army::Brigade& Refs::brigade_at(std::int64_t id, std::string_view by) const { return present(brigade_by_id(id), "brigade", id, by); }
+const army::BrigadeRecord& Refs::brigade_at(std::int64_t id, std::string_view by) const { return present(brigade_by_id(id), "brigade", id, by); }
 const army::Leader& Refs::leader_at(std::int64_t id, std::string_view by) const { return present(leader_by_id(id), "leader", id, by); }
 const army::Battery& Refs::battery_at(std::int64_t id, std::string_view by) const { return present(battery_by_id(id), "battery", id, by); }
 const campaign::CampInfo& Refs::camp_at(std::int64_t id, std::string_view by) const { return present(camp_by_id(id), "camp", id, by); }

@@ -19,7 +19,7 @@ public:
     explicit Refs(const campaign::Roster& roster) : m(roster) {}
 
     /// "Division/Brigade", or a brigade name unique in the campaign.
-    const army::Brigade& brigade(const std::string& ref) const;
+    const army::BrigadeRecord& brigade(const std::string& ref) const;
     /// A leader's name, or the unit he commands ("Heth/1st Brigade", "Heth", a corps or army).
     const army::Leader& leader(const std::string& ref) const;
     /// Refuses to give a leader (other than `except`) a name another leader bears or a name of
@@ -46,13 +46,13 @@ public:
     const campaign::CampInfo& camp(const std::string& name) const;
     const campaign::BattleInfo& battle(const std::string& name) const;
 
-    const army::Brigade* brigade_by_id(std::int64_t id) const;
+    const army::BrigadeRecord* brigade_by_id(std::int64_t id) const;
     const army::Leader* leader_by_id(std::int64_t id) const;
     const army::Battery* battery_by_id(std::int64_t id) const;
     const campaign::CampInfo* camp_by_id(std::int64_t id) const;
     /// The same, where the campaign's rows say it is there: one that is not is damage, refused
     /// naming what pointed at it (`by`: "a prisoner") and pointing at muster check.
-    const army::Brigade& brigade_at(std::int64_t id, std::string_view by) const;
+    const army::BrigadeRecord& brigade_at(std::int64_t id, std::string_view by) const;
     /// The division a leader commands, or commands a brigade of; none above the divisions or
     /// commanding nothing.
     std::optional<std::int64_t> division_of(const army::Leader& leader) const;
@@ -63,7 +63,7 @@ public:
     const std::vector<campaign::Holding>& holdings() const { return m.holdings; }
     const std::vector<campaign::BattleInfo>& battles() const { return m.battles; }
     const std::vector<campaign::ExchangeInfo>& exchanges() const { return m.exchanges; }
-    const std::vector<army::Brigade>& brigades() const { return m.brigades; }
+    const std::vector<army::BrigadeRecord>& brigades() const { return m.brigades; }
     const std::vector<army::Battery>& batteries() const { return m.batteries; }
     const std::vector<army::Leader>& leaders() const { return m.leaders; }
     const std::vector<army::Unit>& units() const { return m.units; }

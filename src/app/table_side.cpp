@@ -58,7 +58,7 @@ namespace {
 
 // The unit a roll is for: a brigade or a battery of the campaign.
 struct Target {
-    const army::Brigade* brigade = nullptr;
+    const army::BrigadeRecord* brigade = nullptr;
     const army::Battery* battery = nullptr;
     std::string ref() const { return brigade ? brigade->ref() : battery->ref(); }
     std::string side() const { return brigade ? brigade->side : battery->side; }
@@ -177,7 +177,7 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
         const auto* g = rules.find_grade(l->grade);
         know(fact, l->grade, possessive(ref) + " " + whose + " " + l->label() + " is " + (g ? g->name : l->grade));
     };
-    grade_of(b.commander.id ? refs.leader_by_id(b.commander.id) : nullptr, Fact::commander, "commander");
+    grade_of(b.commander_id ? refs.leader_by_id(b.commander_id) : nullptr, Fact::commander, "commander");
     // The superior: the division's commander, or a leader who outranks him attached to him.
     const army::Leader* superior = nullptr;
     std::string whose = "superior";
@@ -291,7 +291,7 @@ private:
     }
 
     const army::Leader* commander(const Target& t, const std::string& what) {
-        const army::Leader* l = t.brigade && t.brigade->commander.id ? m_refs.leader_by_id(t.brigade->commander.id) : nullptr;
+        const army::Leader* l = t.brigade && t.brigade->commander_id ? m_refs.leader_by_id(t.brigade->commander_id) : nullptr;
         if (!l || !is_active(l->status)) {
             m_out.outcome.lines.push_back(t.ref() + ": " + what + ", but it has no leader in command");
             return nullptr;

@@ -72,8 +72,9 @@ struct Leader {
 
 /// The manoeuvre unit: counted in stands, with the effectiveness label of its start strength.
 /// Where it sits is given where it is read on its own (a roster); in an order of battle, by the
-/// division it is in.
-struct Brigade {
+/// division it is in. Its commanders by id: a roster's leaders are theirs (an order of battle's
+/// Brigade carries them whole).
+struct BrigadeRecord {
     std::int64_t id = 0;
     std::string name;
     std::string arm;
@@ -81,8 +82,8 @@ struct Brigade {
     int start_stands = 0;
     int stands = 0;
     rules::EffectivenessLabel label;
-    Leader commander;  ///< the Main commander where the unit has two (in a roster: his id only)
-    Leader alternate;  ///< the Alternate commander, for units with extra command (in a roster: his id only)
+    std::int64_t commander_id = 0;  ///< the Main commander where the unit has two; 0: none
+    std::int64_t alternate_id = 0;  ///< the Alternate commander, for units with extra command; 0: none
     BrigadeStatus status = BrigadeStatus::active;
     std::int64_t division_id = 0;
     std::string division;  ///< the division's name (in a roster)
@@ -90,6 +91,12 @@ struct Brigade {
     rules::State state() const { return label.state_at(stands); }
     /// "Division/Brigade" (in a roster).
     std::string ref() const { return division + "/" + name; }
+};
+
+/// A brigade in an order of battle (or generated, or entered): with its commanders, who sit on it.
+struct Brigade : BrigadeRecord {
+    Leader commander;  ///< the Main commander where the unit has two
+    Leader alternate;  ///< the Alternate commander, for units with extra command
 };
 
 /// One battery (one gun model), owned by the division or sent to the artillery reserve.

@@ -186,9 +186,9 @@ struct PlannedBattle {
 
 /// Everything an operation finds by name, read in one snapshot: the brigades, leaders,
 /// batteries and units, the camps and what they hold, the battles and the exchanges. A
-/// brigade's commander and alternate carry their ids: the leaders are the roster's `leaders`.
+/// brigade's commanders are by id: the leaders are the roster's `leaders`.
 struct Roster {
-    std::vector<army::Brigade> brigades;
+    std::vector<army::BrigadeRecord> brigades;
     std::vector<army::Leader> leaders;
     std::vector<army::Battery> batteries;
     std::vector<army::Unit> units;

@@ -19,7 +19,7 @@ int target_brigades() {
 }
 
 // A Union and a Confederate army whose divisions arrive until there are `n` brigades.
-std::vector<army::Brigade> build(app::Session& s, int n) {
+std::vector<army::BrigadeRecord> build(app::Session& s, int n) {
     app::NewCampaign c;
     c.name = "Bench";
     c.rules = "acw";
@@ -45,7 +45,7 @@ std::vector<army::Brigade> build(app::Session& s, int n) {
     return s.forces().brigades();
 }
 
-battle::Report report_for(const std::vector<army::Brigade>& brigades) {
+battle::Report report_for(const std::vector<army::BrigadeRecord>& brigades) {
     battle::Report r;
     r.name = "Big battle";
     for (size_t i = 0; i < brigades.size(); ++i) {
@@ -77,7 +77,7 @@ void bm_battle_and_recovery_raw_sql(benchmark::State& state) {
         state.PauseTiming();
         test::TempDir dir;
         const auto path = dir.file("c.db");
-        std::vector<army::Brigade> brigades;
+        std::vector<army::BrigadeRecord> brigades;
         {
             app::Session s(path, app::Open::create, 5000, app::Catalog(""));
             brigades = build(s, target_brigades());

@@ -288,8 +288,8 @@ std::string roster_text(const campaign::Roster& r) {
     const auto opt = [](const auto& v) { return v ? std::to_string(*v) : std::string("-"); };
     std::string out;
     for (const auto& b : r.brigades)
-        out += fmt::format("brigade {} {} {} {} {} {} {} {} {} {} {} {}\n", b.id, b.name, b.division, b.division_id, b.side, b.rating,
-                           word(b.status), b.stands, b.start_stands, b.commander.id, opt(b.label.worn_at), opt(b.label.spent_at));
+        out += fmt::format("brigade {} {} {} {} {} {} {} {} {} {} {} {} {}\n", b.id, b.name, b.division, b.division_id, b.side, b.rating,
+                           word(b.status), b.stands, b.start_stands, b.commander_id, b.alternate_id, opt(b.label.worn_at), opt(b.label.spent_at));
     for (const auto& l : r.leaders)
         out += fmt::format("leader {} {} {} {} {} {} {} {} {} [{}] {} {} {}\n", l.id, l.name, l.side, word(l.rank), l.grade, l.rolled_grade,
                            word(l.status), opt(l.fell_in), l.out_battles, l.command.unit, l.command.kind ? word(*l.command.kind) : "-", l.command.unit_id,

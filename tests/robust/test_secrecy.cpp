@@ -82,7 +82,7 @@ std::vector<std::string> build(const std::string& path, const Game& game, std::u
     dice::SeededSource rng(seed), h(seed ^ 0x5eed);
     const auto pick = [](dice::SeededSource& r, size_t n) { return static_cast<size_t>(r.next() % n); };
     const auto active = [&](const std::string& side, bool seen_only) {
-        std::vector<army::Brigade> out;
+        std::vector<army::BrigadeRecord> out;
         for (const auto& b : s.forces().brigades())
             if (b.side == side && is_active(b.status) && b.stands > 0 &&
                 !(seen_only && b.division.rfind("Hidden", 0) == 0))
@@ -96,7 +96,7 @@ std::vector<std::string> build(const std::string& path, const Game& game, std::u
         arrive(name);
     };
     // A roll at the table side for `unit` in `battle`, adding what it costs to the battle's draft.
-    const auto table_roll = [&](const std::string& battle, const army::Brigade& unit) {
+    const auto table_roll = [&](const std::string& battle, const army::BrigadeRecord& unit) {
         app::CampaignRoll r;
         r.table = game.table;
         r.request = game.table_request;
@@ -205,7 +205,7 @@ std::vector<std::string> build(const std::string& path, const Game& game, std::u
                     break;
                 }
                 case 10: {
-                    std::vector<army::Brigade> list;
+                    std::vector<army::BrigadeRecord> list;
                     for (const auto& b : s.forces().brigades())
                         if (b.division.rfind("Hidden", 0) == 0 && is_active(b.status) && b.stands > 0) list.push_back(b);
                     if (list.empty()) break;
@@ -227,7 +227,7 @@ std::vector<std::string> build(const std::string& path, const Game& game, std::u
                 case 11: {
                     // A battle of the enemy's hidden divisions alone, then its recovery: "Secret".
                     if (hidden_divisions.empty()) add_hidden();
-                    std::vector<army::Brigade> list;
+                    std::vector<army::BrigadeRecord> list;
                     for (const auto& b : s.forces().brigades())
                         if (b.division.rfind("Hidden", 0) == 0 && is_active(b.status) && b.stands > 1) list.push_back(b);
                     if (list.empty()) break;
