@@ -193,7 +193,8 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
                 case OperationKind::arrival: out.arrived.push_back(e.summary); break;
                 case OperationKind::recovery: out.returned.push_back(e.summary); break;
                 case OperationKind::fallen_leader:
-                case OperationKind::leader_return: out.fallen.push_back(e.summary); break;
+                case OperationKind::replace:
+                case OperationKind::leader_return: out.leaders.push_back(e.summary); break;
                 case OperationKind::exchange:
                 case OperationKind::exchange_accepted:
                 case OperationKind::exchange_refused:
@@ -249,7 +250,7 @@ std::string turn_report_text(const rules::RuleSet& rules, const TurnReport& r) {
         }
     }
     section("Casualties returned", r.returned, "none");
-    section("Fallen leaders and leaders back", r.fallen, "none");
+    section("Fallen Leaders rolls, leaders replaced and leaders back", r.leaders, "none");
     section("Exchanges made and camps liberated", r.exchanges, "none");
     section("Exchange proposals awaiting an answer now", r.awaiting, "none");
     out += "\nStands in service\n";

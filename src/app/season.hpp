@@ -58,7 +58,7 @@ struct TurnReport {
     std::vector<std::string> arrived;
     std::vector<BattleSummary> battles;
     std::vector<std::string> returned;   ///< the casualties' returns
-    std::vector<std::string> fallen;     ///< Fallen Leaders rolls and leaders back from their wounds
+    std::vector<std::string> leaders;    ///< Fallen Leaders rolls, leaders replaced and leaders back from their wounds
     std::vector<std::string> exchanges;  ///< exchanges proposed, accepted and refused, camps liberated
     std::vector<std::string> awaiting;   ///< exchange proposals awaiting an answer, now
     struct Stands {

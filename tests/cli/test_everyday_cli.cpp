@@ -181,8 +181,10 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     const Small c;
     c.ok("schedule Pender --turn 2");  // arrives hidden, never fights: the Union reads nothing of him
     c.ok("turn next");
-    c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=2' --loss 'Wadsworth/1st Brigade=2' --captured 'Heth/2nd Brigade=1@Fort Delaware'");
+    c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=2' --loss 'Wadsworth/1st Brigade=2' --captured 'Heth/2nd Brigade=1@Fort Delaware' "
+         "--leader 'Wadsworth/2nd Brigade:killed'");
     c.ok("battle recover Cashtown");
+    c.ok("leader replace 'Wadsworth/2nd Brigade'");
     c.ok("exchange propose --from union --offer 'stands:Heth/2nd Brigade=1' --note 'one for one'");
 
     const auto umpire = c.ok("turn report");
@@ -190,6 +192,8 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     CHECK_THAT(umpire, Contains("Heth arrived") && Contains("Pender arrived") && Contains("Wadsworth arrived"));
     CHECK_THAT(umpire, Contains("Cashtown") && Contains("Casualties returned\n  ") && !Contains("Casualties returned\n  none"));
     CHECK_THAT(umpire, Contains("awaiting an answer now\n  #1 from the union to the confederate"));
+    // The brigadier who fell there is in the battle's summary, his replacement among the leaders.
+    CHECK_THAT(umpire, Contains(": killed") && Contains("leaders replaced and leaders back\n  New commander of Wadsworth/2nd Brigade"));
     // Each side's stands: none in service when the turn began (nothing had arrived), and after
     // it what the order of battle holds.
     std::smatch m;
@@ -200,7 +204,8 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
 
     // The Union's report: its own arrival, the battle as it saw it, not Pender, nor the enemy's stands.
     const auto side = c.ok("turn report --as union");
-    CHECK_THAT(side, Contains("As the Union reads it") && Contains("Wadsworth arrived") && Contains("Cashtown"));
+    CHECK_THAT(side, Contains("As the Union reads it") && Contains("Wadsworth arrived") && Contains("Cashtown") &&
+                         Contains("New commander of Wadsworth/2nd Brigade"));
     CHECK_THAT(side, !Contains("Pender") && !Contains("Confederate: "));
     // ...and its handout holds the same report.
     c.ok("handout --side union -o " + test::quote(c.dir.file("papers")));
@@ -215,7 +220,7 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     CHECK_THAT(c.refused("turn report soon", 2), Contains("\"soon\" is not a turn"));
     CHECK_THAT(c.refused("turn report --as martians", 2), Contains("martians"));
     // Undone, the turn is gone from the reports: turn 2 has not begun.
-    for (int i = 0; i < 4; ++i) c.ok("undo");
+    for (int i = 0; i < 5; ++i) c.ok("undo");
     CHECK_THAT(c.refused("turn report 2", 2), Contains("turn 2 has not begun"));
 }
 
