@@ -128,12 +128,12 @@ std::optional<int> Battles::stands_when_reported(std::int64_t campaign, const st
 
 namespace {
 
-// The ids of a campaign's battles a division of `side` fought, or with `or_seen`, also those a
-// division seen by the enemy fought.
-std::set<std::int64_t> battle_ids(SQLite::Database& db, std::int64_t campaign, std::string_view side, bool or_seen) {
+// The ids of a campaign's battles a division fought that is `which`: of `side` ("a.side = ?2"),
+// of it and seen by the enemy, or of it or seen by the enemy.
+std::set<std::int64_t> battle_ids(SQLite::Database& db, std::int64_t campaign, std::string_view side, const char* which) {
     SQLite::Statement q(db, std::string("SELECT DISTINCT bd.battle_id FROM battle_division bd JOIN battle b ON b.id = bd.battle_id "
                                         "JOIN division d ON d.id = bd.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
-                                        "WHERE b.campaign_id = ?1 AND ") + (or_seen ? "(a.side = ?2 OR NOT d.hidden)" : "a.side = ?2"));
+                                        "WHERE b.campaign_id = ?1 AND ") + which);
     bind_all(q, campaign, std::string(side));
     std::set<std::int64_t> out;
     for (const Row row(q); q.executeStep();) out.insert(row.id("battle_id"));
@@ -145,7 +145,7 @@ std::set<std::int64_t> battle_ids(SQLite::Database& db, std::int64_t campaign, s
 std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campaign, std::string_view side) const {
     return guarded(m_store.path(), [&] {
         const ReadSnapshot snapshot(m_store.impl().db);
-        const auto fought = battle_ids(m_store.impl().db, campaign, side, false);
+        const auto fought = battle_ids(m_store.impl().db, campaign, side, "a.side = ?2");
         auto out = battles(campaign);
         std::erase_if(out, [&](const campaign::BattleInfo& b) { return !fought.count(b.id); });
         return out;
@@ -153,7 +153,11 @@ std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campai
 }
 
 std::set<std::int64_t> Battles::battles_known_to(std::int64_t campaign, std::string_view side) const {
-    return guarded(m_store.path(), [&] { return battle_ids(m_store.impl().db, campaign, side, true); });
+    return guarded(m_store.path(), [&] { return battle_ids(m_store.impl().db, campaign, side, "(a.side = ?2 OR NOT d.hidden)"); });
+}
+
+std::set<std::int64_t> Battles::battles_seen_fought_by(std::int64_t campaign, std::string_view side) const {
+    return guarded(m_store.path(), [&] { return battle_ids(m_store.impl().db, campaign, side, "a.side = ?2 AND NOT d.hidden"); });
 }
 
 campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {

@@ -40,6 +40,8 @@ public:
     /// The battles of a campaign that `side` knows were fought: those a division of it fought,
     /// and those a division it has seen fought in.
     std::set<std::int64_t> battles_known_to(std::int64_t campaign, std::string_view side) const;
+    /// The battles of a campaign that a division of `side` fought that its enemy sees (not hidden).
+    std::set<std::int64_t> battles_seen_fought_by(std::int64_t campaign, std::string_view side) const;
     /// The divisions that fought with the stands they engaged, the leaders and batteries lost.
     campaign::BattleRecord battle_record(std::int64_t battle) const;
 

@@ -389,16 +389,22 @@ Outcome Leaders::return_leader(const std::string& ref) {
         // The battles his side fought count (muster's reading: those a division of his side
         // fought, as his side's battle list has them), never one his side did not fight, which
         // it may not know of. Fallen before any battle was fought (a Fallen Leaders roll of the
-        // umpire's): every such battle counts.
+        // umpire's): every such battle counts. Where the enemy saw him fall, only battles it saw
+        // a division of his side fight count: back after one that hidden divisions fought alone,
+        // he would tell the enemy of that battle, and of them.
+        const auto c = m_session.current().id;
         std::set<std::int64_t> fought;
-        for (const auto& b : db::Battles(store).battles_fought_by(m_session.current().id, l.side)) fought.insert(b.id);
+        if (l.fall_seen) fought = db::Battles(store).battles_seen_fought_by(c, l.side);
+        else
+            for (const auto& b : db::Battles(store).battles_fought_by(c, l.side)) fought.insert(b.id);
         for (const auto& b : refs.battles()) {
             if ((!l.fell_in || b.id > *l.fell_in) && fought.count(b.id)) ++since;
             if (l.fell_in && b.id == *l.fell_in) fell = b.name;
         }
         if (since < l.out_battles)
             throw Error("leader " + l.label() + " is out for " + count_of(l.out_battles, "battle", "battles") +
-                        (fell.empty() ? " from when he fell" : " after " + fell) + "; " + std::to_string(since) + " fought since");
+                        (fell.empty() ? " from when he fell" : " after " + fell) + "; " + std::to_string(since) + " fought since" +
+                        (l.fall_seen ? " that the enemy saw (a battle of hidden divisions alone does not count: his return would tell of it)" : ""));
         db::Leaders(store).set_leader_status(l.id, LeaderStatus::active, std::nullopt, std::nullopt);
         out.summary = "Leader " + l.label() + " returns from his wounds" +
                       (l.command.unit.empty() ? " (no command: his post was filled)" : " to " + l.command.unit);
