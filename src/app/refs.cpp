@@ -71,8 +71,8 @@ const T& find_one(const std::vector<T>& items, const std::string& ref, Ref&& ful
     const std::function<std::string(const T&)> shown = full_ref;
     if (const auto* x = found(items, refs, owner, ref, what, form, shown)) return *x;
     if (const auto* x = found(items, names, owner, ref, what, form, shown)) return *x;
-    // Each part as a name is found ("heth/1st" for "Heth's Division/1st Brigade"): the owner,
-    // then the item among the owner's.
+    // None (the references were found part by part too: "heth/1st" for "Heth's Division/1st
+    // Brigade"): the nearest among the owner's items where the owner is found, else among all.
     std::string typed = ref, owners_name;  // for a refusal's nearest: with the owner found, his name in full
     std::vector<std::string> near;  // ...among the owner's items, else every reference
     if (const auto slash = ref.find('/'); slash != std::string::npos) {
@@ -84,15 +84,8 @@ const T& find_one(const std::vector<T>& items, const std::string& ref, Ref&& ful
         const auto hits = matching_names(typed_owner, owners);
         if (hits.size() > 1) match_one(typed_owner, owners, owner_noun(items.front()));  // refused, naming them
         if (hits.size() == 1) {
-            std::vector<std::string> own_names;
-            std::vector<size_t> own;
             for (size_t i = 0; i < items.size(); ++i)
-                if (owner_of(items[i]) == owners[hits.front()]) {
-                    own_names.push_back(items[i].name);
-                    own.push_back(i);
-                }
-            if (const auto* x = found(items, own_names, own, ref.substr(slash + 1), what, form, shown)) return *x;
-            for (const auto i : own) near.push_back(refs[i]);
+                if (owner_of(items[i]) == owners[hits.front()]) near.push_back(refs[i]);
             owners_name = owners[hits.front()];
             typed = owners_name + ref.substr(slash);
         }

@@ -4,6 +4,7 @@
 #include "core/names.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace muster {
 namespace {
@@ -52,6 +53,33 @@ std::vector<size_t> matching_names(std::string_view typed, const std::vector<std
     if (!out.empty()) return out;
     for (size_t i = 0; i < names.size(); ++i)
         if (begins_ignoring_case(names[i], typed)) out.push_back(i);
+    if (!out.empty()) return out;
+    // "Owner/Name" part by part: the owner among the names' owners by the rules above, then the
+    // rest among that owner's ("heth/3rd" for "Heth's Division/3rd Brigade").
+    const auto slash = typed.find('/');
+    if (slash == std::string_view::npos) return out;
+    std::vector<std::string> owners;                       // each once, as first met
+    std::vector<long> owner_of(names.size(), -1);          // each name's place in owners
+    std::unordered_map<std::string_view, long> place;
+    for (size_t i = 0; i < names.size(); ++i)
+        if (const auto at = names[i].find('/'); at != std::string::npos) {
+            const auto [it, added] = place.emplace(std::string_view(names[i]).substr(0, at), static_cast<long>(owners.size()));
+            if (added) owners.emplace_back(it->first);
+            owner_of[i] = it->second;
+        }
+    const auto hits = matching_names(typed.substr(0, slash), owners);
+    std::vector<long> slot(owners.size(), -1);  // an owner found: its place in hits
+    for (size_t k = 0; k < hits.size(); ++k) slot[hits[k]] = static_cast<long>(k);
+    std::vector<std::vector<std::string>> rests(hits.size());  // each found owner's names, after the '/'
+    std::vector<std::vector<size_t>> at(hits.size());
+    for (size_t i = 0; i < names.size(); ++i)
+        if (const long k = owner_of[i] < 0 ? -1 : slot[static_cast<size_t>(owner_of[i])]; k >= 0) {
+            rests[static_cast<size_t>(k)].push_back(names[i].substr(owners[hits[static_cast<size_t>(k)]].size() + 1));
+            at[static_cast<size_t>(k)].push_back(i);
+        }
+    for (size_t k = 0; k < hits.size(); ++k)
+        for (const auto r : matching_names(typed.substr(slash + 1), rests[k])) out.push_back(at[k][r]);
+    std::sort(out.begin(), out.end());
     return out;
 }
 

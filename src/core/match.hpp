@@ -12,8 +12,10 @@ namespace muster {
 bool same_ignoring_case(std::string_view a, std::string_view b);
 
 /// The names among `names` that `typed` refers to, by the first rule that finds any: the name
-/// itself; the name ignoring case (ASCII letters); the names it begins, ignoring case. Indexes
-/// into `names`; more than one is for the caller to call ambiguous.
+/// itself; the name ignoring case (ASCII letters); the names it begins, ignoring case; for
+/// "Owner/Name", part by part: the owners (what comes before a name's first '/') it names by
+/// these rules, then the rest among each one's ("heth/3rd" for "Heth's Division/3rd Brigade").
+/// Indexes into `names`, in order; more than one is for the caller to call ambiguous.
 std::vector<size_t> matching_names(std::string_view typed, const std::vector<std::string>& names);
 
 /// The one name `typed` refers to, as an index into `names`; none: -1. Several: UsageError

@@ -388,3 +388,19 @@ TEST_CASE("battle amend --leader: a fall the report left out, a fate changed (ca
     c.ok("camp liberate 'Fort Delaware'");
     CHECK_THAT(c.refused("battle amend Cashtown --leader 'Heth/1st Brigade:wounded'", 1), Contains("is no longer captured from Cashtown"));
 }
+
+TEST_CASE("A brigade's leader and a prisoner's stands are found by a beginning of each part of Division/Brigade, as losses are") {
+    const Small c;
+    c.ok("rename division Heth \"Heth's Division\"");
+    c.ok("turn next");
+    // The loss, the leader and the capture all by the division's beginning.
+    const auto reported = c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=1' --leader 'heth/1st:wounded' "
+                               "--captured 'Heth/2nd Brigade=1@Fort Delaware'");
+    CHECK_THAT(reported, Contains("1 leader fallen"));
+    CHECK_THAT(c.ok("leader list"), Contains("wounded (out for 1 battle)  Heth's Division/1st Brigade"));
+    // The captor offers them as its camp calls them, by a beginning of each part too.
+    CHECK_THAT(c.ok("exchange propose --from union --offer 'stands:heth/2nd=1'"), Contains("offers: 1 stand of Heth's Division/2nd Brigade"));
+    // A part that names two: refused, naming both.
+    c.ok("rename division Wadsworth \"Hethington\"");
+    CHECK_THAT(c.refused("battle report --name Gettysburg --loss 'Heth/1st Brigade=1'", 2), Contains("could be any of 2"));
+}

@@ -20,3 +20,17 @@ TEST_CASE("Names as people type them: exactly, ignoring case, or a unique beginn
     CHECK(did_you_mean("Rhodes", names) == ": did you mean Rodes?");
     CHECK(did_you_mean("Longstreet", names).empty());  // nothing near: no guess
 }
+
+TEST_CASE("A reference Owner/Name is found part by part: the owner by the same rules, then the name among his") {
+    const std::vector<std::string> refs{"Heth's Division/1st Brigade", "Heth's Division/3rd Brigade", "Pender/3rd Brigade",
+                                        "Heth/3rd Brigade", "Hood/1st Brigade", "Iron Brigade"};
+    CHECK(matching_names("Heth/3rd Brigade", refs) == std::vector<size_t>{3});  // whole, exactly: not Heth's Division's
+    CHECK(matching_names("heth/3RD", refs) == std::vector<size_t>{3});          // the owner exactly (ignoring case) wins
+    CHECK(matching_names("Heth's/3rd Brigade", refs) == std::vector<size_t>{1});
+    CHECK(matching_names("Pend/3rd Brigade", refs) == std::vector<size_t>{2});  // a beginning of each part
+    CHECK(matching_names("pend/3", refs) == std::vector<size_t>{2});
+    CHECK(matching_names("H/1st", refs) == std::vector<size_t>{0, 4});          // two owners have one: ambiguous
+    CHECK(matching_names("Pend/1st", refs).empty());                            // the owner found, the name not among his
+    CHECK(matching_names("Iron/Brigade", refs).empty());                        // a name without an owner has no parts
+    CHECK(matching_names("/3rd", refs).empty());
+}
