@@ -306,7 +306,7 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
                     left_out.push_back(db::Forces(store).division_name(d.division_id));
             if (!left_out.empty())
                 lines.push_back("on its field but not in the report, so not recorded as fighting there: " + join(left_out, ", ") +
-                                " (to record them, undo and report the battle naming them: battle report --division)");
+                                " (to record them, undo and report the battle again naming each with --division)");
         }
     store.set_audience(op, Audience::sides(plan.sides));
     // The stands each division engaged, before its losses; a division that fought has been
@@ -460,6 +460,12 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         battle = draft_named(store, c.id, typed);
         auto report = report_from_draft(battle, db::Battles(store).draft(c.id, battle), refs, how.wounded_out_for);
         report.engaged = how.engaged;
+        // Those given beside the draft's, once each: one its lines name already is not named twice.
+        for (const auto& typed : how.divisions) {
+            const auto& d = refs.division(typed);
+            if (std::none_of(report.divisions.begin(), report.divisions.end(), [&](const std::string& n) { return n == d.name; }))
+                report.divisions.push_back(typed);
+        }
         date_battle(store, report, c, m_session.rules());
         return report;
     };

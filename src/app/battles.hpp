@@ -51,6 +51,7 @@ struct FoughtBattle {
 struct DraftReport {
     Fog engaged = Fog::seen;
     int wounded_out_for = 1;
+    std::vector<std::string> divisions;  ///< divisions that fought beside those the draft's lines name
 };
 
 class Battles {

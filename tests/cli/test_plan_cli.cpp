@@ -85,6 +85,11 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(ok("battle show " + ff), Contains("A draft report is waiting") && Contains("muster battle report --draft \"Freeman's Farm\""));
     CHECK(ok("battle show " + ff + " --as american").find("draft") == std::string::npos);
 
+    // Divisions on the field the draft's rolls did not touch fought too where the umpire names
+    // them beside it (one the draft names already is not named twice).
+    CHECK_THAT(ok("battle report --draft " + ff + " --preview"), Contains("Battle of Freeman's Farm: 1 "));
+    CHECK_THAT(ok("battle report --draft " + ff + " --division Hamilton --division Poor --preview"), Contains("Battle of Freeman's Farm: 2 "));
+    CHECK_THAT(refused("battle report --draft " + ff + " --division Hamiltn --preview", 2), Contains("Hamiltn"));
     // Reported from the draft: the plan is closed, its date and place the battle's, kept as its history.
     CHECK_THAT(step("battle report --draft " + ff), Contains("the plan of Freeman's Farm is closed") &&
                                                     Contains("on its field but not in the report, so not recorded as fighting there: Advanced Corps, Hamilton, Breymann, Morgan, Learned"));
