@@ -562,8 +562,8 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
             casualties += loss.casualties;
         }
         const auto line = [&](int back, int lost) {
-            return "Recovery after " + battle.name + ": " + count_of(back, "stand", "stands") + " of " + std::to_string(lost) +
-                   " casualties returned at " + std::to_string(c.return_rate) + "% (" + word(c.rounding) + "); prisoners stay in their camps";
+            return "Recovery after " + battle.name + ": " + count_of(back, "stand", "stands") + " of " + count_of(lost, "casualty", "casualties") +
+                   " returned at " + std::to_string(c.return_rate) + "% (" + word(c.rounding) + "); prisoners stay in their camps";
         };
         out.summary = line(total, casualties);
         dice.record(store, op, out.rolls, mode);

@@ -131,7 +131,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
         papers += battles.empty() ? "  none fought yet\n" : summary_text(rules, m_session.battles().summary(battles.back().name, viewer));
         const auto held = m_session.prisoners().held(viewer);
         for (const bool ours : {true, false}) {
-            papers += ours ? "\nPrisoners the " + sd->name + " holds\n" : "\nThe " + possessive(sd->name) + " men the enemy holds\n";
+            papers += ours ? "\nPrisoners held by the " + sd->name + "\n" : "\nThe " + possessive(sd->name) + " men held by the enemy\n";
             int n = 0;
             for (const auto& h : held)
                 if ((h.holder == side) == ours && !h.camp_liberated) {
