@@ -160,21 +160,33 @@ private:
     std::vector<std::pair<std::string, int>> m_theaters;
 };
 
-// The drawing walks: each division kept whole on a page where it fits one.
+// The drawing walks: each division kept whole on a page where it fits one, an army's and a
+// corps's heading on the page of what comes first under it.
 class Draw final : public OobWriter {
 public:
     Draw(const rules::RuleSet& rules, Flow& flow, std::string theater)
         : m_rules(rules), m_flow(flow), m_theater(std::move(theater)), m_header(header_row(rules)) {}
 
 private:
+    // A heading waits to be drawn with what follows it.
+    struct Heading {
+        double indent;
+        std::string text;
+        double size, gap;
+    };
     void begin_army(const army::Army& a) override {
         const auto* side = m_rules.find_side(a.side);
-        m_flow.line(0, with(a.name + " [" + (side ? side->name : a.side) + "]", commander_text(m_rules, a.commander)), 12.5, true, 10);
+        m_headings.push_back({0, with(a.name + " [" + (side ? side->name : a.side) + "]", commander_text(m_rules, a.commander)), 12.5, 10});
     }
     void begin_corps(const army::Army&, const army::Corps& k) override {
-        const std::string corps = with(k.name, commander_text(m_rules, k.commander));
-        m_flow.keep(m_flow.line_height(10, corps, 11, true, 5) + 4 * m_flow.row_height(m_header, true));  // with its first lines
-        m_flow.line(10, corps, 11, true, 5);
+        m_headings.push_back({10, with(k.name, commander_text(m_rules, k.commander)), 11, 5});
+    }
+    // Keeps `needed` together with the headings waiting for it, then draws them.
+    void keep(double needed) {
+        for (const auto& h : m_headings) needed += m_flow.line_height(h.indent, h.text, h.size, true, h.gap);
+        m_flow.keep(needed);
+        for (const auto& h : m_headings) m_flow.line(h.indent, h.text, h.size, true, h.gap);
+        m_headings.clear();
     }
     void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& t) override {
         const std::string head = with(d.name + " (" + division_facts(m_rules, d, m_theater) + ")", commander_text(m_rules, d.commander));
@@ -185,7 +197,7 @@ private:
             whole += m_flow.row_height(m_header, true) + m_flow.line_height(40, artillery, 8.5, false) + m_flow.line_height(40, total, 8.5, false);
             for (const auto& b : d.brigades) whole += m_flow.row_height(rows.emplace_back(brigade_cells(m_rules, b)), false);
         }
-        m_flow.keep(whole);
+        keep(whole);
         m_flow.line(20, head, 10, true, 3);
         if (d.status == DivisionStatus::placeholder) return;
         m_flow.row(m_header, true);
@@ -194,17 +206,22 @@ private:
         m_flow.line(40, total, 8.5, false);
     }
     void finish_corps(const army::Army&, const army::Corps& k, const Totals& t) override {
-        if (!k.reserve.empty()) m_flow.line(20, "Artillery reserve of " + k.name + ": " + batteries(k.reserve), 8.5, false, 2);
-        m_flow.line(20, "Total of " + k.name + ": " + totals_text(m_rules, t), 8.5, true, 2);
+        const std::string reserve = "Artillery reserve of " + k.name + ": " + batteries(k.reserve), total = "Total of " + k.name + ": " + totals_text(m_rules, t);
+        keep((k.reserve.empty() ? 0 : m_flow.line_height(20, reserve, 8.5, false, 2)) + m_flow.line_height(20, total, 8.5, true, 2));
+        if (!k.reserve.empty()) m_flow.line(20, reserve, 8.5, false, 2);
+        m_flow.line(20, total, 8.5, true, 2);
     }
     void finish_army(const army::Army& a, const Totals& t) override {
-        if (!a.reserve.empty()) m_flow.line(10, "Artillery reserve of " + a.name + ": " + batteries(a.reserve), 8.5, false, 2);
-        m_flow.line(10, "Total of " + a.name + ": " + totals_text(m_rules, t), 9, true, 2);
+        const std::string reserve = "Artillery reserve of " + a.name + ": " + batteries(a.reserve), total = "Total of " + a.name + ": " + totals_text(m_rules, t);
+        keep((a.reserve.empty() ? 0 : m_flow.line_height(10, reserve, 8.5, false, 2)) + m_flow.line_height(10, total, 9, true, 2));
+        if (!a.reserve.empty()) m_flow.line(10, reserve, 8.5, false, 2);
+        m_flow.line(10, total, 9, true, 2);
     }
     const rules::RuleSet& m_rules;
     Flow& m_flow;
     std::string m_theater;
     std::vector<std::string> m_header;
+    std::vector<Heading> m_headings;
 };
 
 }  // namespace

@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <regex>
 #include <set>
 #include <thread>
@@ -347,7 +348,7 @@ TEST_CASE("Every page of a printed sheet says page N of M, the campaign, its dat
     }
 }
 
-TEST_CASE("A division's heading, its table and its totals are kept on one page") {
+TEST_CASE("A division's heading, its table and its totals are kept on one page, a corps's or army's heading with what comes first under it") {
     test::TempDir dir;
     app::Session s(dir.file("c.db"), app::Open::create);
     app::NewCampaign n;
@@ -364,6 +365,13 @@ TEST_CASE("A division's heading, its table and its totals are kept on one page")
         // Each table's header ("... Label ...") with its division's "Total:" on the same page.
         CHECK(count_of(pages[i], "Label") == count_of(pages[i], "Total: "));
         divisions += count_of(pages[i], "Total: ");
+        // Every page's text ends with a total (a division's, a corps's, an army's or a side's),
+        // never with a heading whose contents went over to the next page.
+        std::istringstream lines(pages[i]);
+        std::string last;
+        for (std::string line; std::getline(lines, line);)
+            if (line.find_first_not_of(" \f") != std::string::npos && line.find("page " + std::to_string(i + 1) + " of") == std::string::npos) last = line;
+        CHECK_THAT(last, Contains(" batteries") || Contains(" battery"));
     }
     CHECK(divisions >= 8);
 }
