@@ -180,10 +180,17 @@ void add_battle_commands(CLI::App& app, Io& io) {
                    << d.battle << "\" --discard\n";
             return;
         }
-        io.out << "Draft report of " << d.battle << "\n  Engaged: " << join(d.engaged, ", ") << "\n";
+        io.out << "Draft report of " << d.battle << "\n  Engaged: " << (d.engaged.empty() ? "none named yet" : join(d.engaged, ", ")) << "\n";
         for (const auto& l : d.lines) io.out << "  " << l << "\n";
         if (!d.states.empty()) io.out << "On the table:\n";
         for (const auto& st : d.states) io.out << "  " << st << "\n";
+        // Reported already (from the file --write made, say): the draft is left over.
+        const auto battles = session.battles().list(View::umpire());
+        if (std::any_of(battles.begin(), battles.end(), [&](const campaign::BattleInfo& b) { return same_ignoring_case(b.name, d.battle); })) {
+            io.out << "\nThe battle of " << d.battle << " is recorded already: throw this draft away with: muster battle draft \"" << d.battle
+                   << "\" --discard\n";
+            return;
+        }
         io.out << "\nAs a report:\n";
         print_outcome(io.out, session.battles().report_draft(dr->battle, app::DraftReport{Fog::seen, 1}, app::Mode::preview), false);
         io.out << "Apply it with: muster battle report --draft \"" << d.battle << "\"\n";

@@ -218,6 +218,11 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     // Written as a report file, it is the same report: what the organiser edits to change it.
     CHECK_THAT(ok("battle draft Wagram --write " + dir + "/wagram.json"), Contains("Wrote"));
     CHECK(ok("battle report " + dir + "/wagram.json --preview") == preview);
+    // Reported from the file, the draft is left over: it says so, and how to throw it away.
+    ok("battle report " + dir + "/wagram.json");
+    CHECK_THAT(ok("battle draft Wagram"), Contains("The battle of Wagram is recorded already: throw this draft away with: muster battle draft \"Wagram\" --discard") &&
+                                          !Contains("As a report"));
+    ok("undo");
     CHECK(test::run_muster("battle report --out-for 2 --name X --loss Legrand/1st\\ Brigade=1" + db, k_env).code == 2);
     CHECK_THAT(ok("battle report --draft Wagram"), Contains("Battle of Wagram: 2 divisions"));
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
