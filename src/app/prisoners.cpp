@@ -394,13 +394,14 @@ Prisoners::Overview Prisoners::overview(const View& viewer) const {
     return {camps_of(refs, viewer), held_of(refs, viewer), exchanges_of(refs, m_session.rules(), c, viewer)};
 }
 
-Outcome Prisoners::liberate(const std::string& camp_name) {
+Outcome Prisoners::liberate(const std::string& camp_name, Mode mode) {
     auto& store = m_session.state().store;
-    return named_operation(m_session, OperationKind::liberation, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+    // Whom the camp holds, a line each as each of its readers (the captor and every side whose
+    // men go home) reads it; each holding freed by `op`, unless previewed.
+    const auto liberated = [&](const Refs& refs, std::optional<std::int64_t> op, std::set<std::string>& sides, SummaryLines& lines) -> const campaign::CampInfo& {
         const auto& camp = refs.camp(camp_name);
         if (camp.liberated) throw Error("camp " + camp.name + " was already liberated");
-        // Read by the captor and by every side whose men go home.
-        std::set<std::string> sides{camp.side};
+        sides = {camp.side};
         std::vector<std::int64_t> divisions;
         for (const auto& h : refs.holdings())
             if (h.camp_id == camp.id) {
@@ -408,7 +409,6 @@ Outcome Prisoners::liberate(const std::string& camp_name) {
                 if (h.kind == HeldKind::stands) divisions.push_back(refs.brigade_at(h.unit_id, "a prisoner").division_id);
             }
         const std::vector<std::string> readers(sides.begin(), sides.end());
-        SummaryLines lines;
         lines.fog = db::Forces(store).division_fog(divisions);
         for (const auto& h : refs.holdings()) {
             if (h.camp_id != camp.id) continue;
@@ -417,9 +417,29 @@ Outcome Prisoners::liberate(const std::string& camp_name) {
             if (b && !is_active(b->status))
                 lines.append_private(" (the " + m_session.rules().brigade_noun() + " is " + word(b->status) + ": they wait there until merged into another)",
                                      b->division_id, readers);
-            free_holding(store, op, h, h.stands, MoveKind::freed);
+            if (op) free_holding(store, *op, h, h.stands, MoveKind::freed);
         }
         if (lines.lines.empty()) throw Error("camp " + camp.name + " holds no one: there is nobody to liberate");
+        return camp;
+    };
+    if (mode == Mode::preview) {
+        Outcome out;
+        out.preview = true;
+        store.read([&] {
+            const auto roster = db::Rosters(store).roster(m_session.current().id);
+            std::set<std::string> sides;
+            SummaryLines lines;
+            const auto& camp = liberated(Refs(roster), std::nullopt, sides, lines);
+            for (const auto& l : lines.lines) out.lines.push_back(l.text);
+            out.summary = "Liberated " + camp.name + ": " + join(out.lines, "; ");
+        });
+        return out;
+    }
+    return named_operation(m_session, OperationKind::liberation, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+        std::set<std::string> sides;
+        SummaryLines lines;
+        const auto& camp = liberated(refs, op, sides, lines);
+        const std::vector<std::string> readers(sides.begin(), sides.end());
         for (const auto& h : refs.holdings())
             if (h.camp_id == camp.id && h.kind == HeldKind::stands) {
                 const auto& b = refs.brigade_at(h.unit_id, "a prisoner");

@@ -61,7 +61,7 @@ public:
     /// Everything held in every camp, with the spec an exchange names it by (as `viewer` may see it).
     std::vector<HeldItem> held(const View& viewer = View::umpire()) const;
     /// Everyone held in the camp goes home; the camp is marked liberated.
-    Outcome liberate(const std::string& camp);
+    Outcome liberate(const std::string& camp, Mode mode = Mode::apply);
 
     ExchangeView propose_exchange(const ExchangeProposal& proposal);
     /// The other side accepts (everyone in it goes home, atomically) or refuses.

@@ -33,10 +33,15 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
             for (const auto& h : v.holds) io.out << "  " << h << "\n";
         }
     });
-    auto lib = std::make_shared<std::string>();
+    struct Liberate {
+        std::string camp;
+        app::Mode mode = app::Mode::apply;
+    };
+    auto lib = std::make_shared<Liberate>();
     auto* liberate = camp->add_subcommand("liberate", "Free everyone held in a camp");
-    liberate->add_option("NAME", *lib, "Camp name")->required();
-    on_run(liberate, io, [lib, &io] { print_outcome(io.out, open_campaigns(io).prisoners().liberate(*lib), false); });
+    liberate->add_option("NAME", lib->camp, "Camp name")->required();
+    flag_for(liberate, "--preview", lib->mode, app::Mode::preview, "Show who would go home, and change nothing");
+    on_run(liberate, io, [lib, &io] { print_outcome(io.out, open_campaigns(io).prisoners().liberate(lib->camp, lib->mode), false); });
 
     auto* exchange = app.add_subcommand("exchange", "Exchange prisoners by mutual consent");
     exchange->require_subcommand(1);

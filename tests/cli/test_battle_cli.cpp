@@ -72,8 +72,13 @@ TEST_CASE("After the battle from the command line") {
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
 
     ok("battle report --name Antietam --captured 'Heth/Archer=2@Fort Delaware' --leader 'Meredith:wounded/1'");
+    // Previewed, it says who would go home and changes nothing, the journal included.
+    const auto before = test::dump(dir.file("c.db"));
+    CHECK_THAT(ok("camp liberate 'Fort Delaware' --preview"), Contains("PREVIEW") && Contains("Liberated Fort Delaware: home: 2 stands of Heth/Archer"));
+    CHECK(test::dump(dir.file("c.db")) == before);
     CHECK_THAT(ok("camp liberate 'Fort Delaware'"), Contains("home: 2 stands of Heth/Archer"));
     CHECK(run("camp liberate 'Fort Delaware'").code == 1);
+    CHECK(run("camp liberate 'Fort Delaware' --preview").code == 1);
     CHECK_THAT(run("leader return Meredith").err, Contains("out for 1 battle after Antietam"));
     CHECK_THAT(ok("leader list"), Contains("wounded (out for 1 battle)"));
     CHECK_THAT(ok("leader replace Wadsworth/Iron\\ Brigade --year 1863 --rolls 95"), Contains("Exceptional [EXC] (replacing Meredith, wounded)"));
