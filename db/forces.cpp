@@ -54,7 +54,7 @@ std::int64_t Forces::insert_brigade(std::int64_t campaign, std::int64_t operatio
         if (b.alternate.present()) alternate = Leaders(m_store).insert_leader(campaign, side, Rank::brigadier, b.alternate);
         auto& q = m_store.impl().cached("INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, "
                                  "stands, worn_at, spent_at, commander_id, status, alternate_id) VALUES (?, ?, "
-                                 "(SELECT count(*) FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                                 "(SELECT COALESCE(MAX(position) + 1, 0) FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         bind_all(q, campaign, division, division, b.name, b.arm, b.rating,
                  b.start_stands, b.stands, b.label.worn_at, b.label.spent_at, commander, b.status, alternate);
         q.exec();
