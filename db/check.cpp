@@ -311,6 +311,17 @@ void domain(SQLite::Database& db, Problems& out) {
         if (problem.empty() && kind == "leader") problem = leader_name_problem(name);  // layering: not a word (a table's name)
         if (!problem.empty()) out.push_back("names: " + kind + " \"" + visible(name) + "\": " + problem);
     }
+    // A proposal offers or asks something (one of nothing is refused when made).
+    SQLite::Statement empty(db, "SELECT id FROM exchange e WHERE NOT EXISTS (SELECT 1 FROM exchange_item i WHERE i.exchange_id = e.id)");
+    for (const Row row(empty); empty.executeStep();)
+        out.push_back("exchanges: #" + std::to_string(row.id("id")) + " holds nothing it offers or asks: its items were lost");
+    // A unit's batteries are told apart by their names (its brigades' are unique by the schema).
+    SQLite::Statement twice(db, "SELECT COALESCE(d.name, k.name, a.name, '?') AS owner, t.name, count(*) AS n FROM battery t "
+                                "LEFT JOIN division d ON d.id = t.division_id LEFT JOIN corps k ON k.id = t.corps_id LEFT JOIN army a ON a.id = t.army_id "
+                                "GROUP BY t.division_id, t.corps_id, t.army_id, t.name HAVING count(*) > 1");
+    for (const Row row(twice); twice.executeStep();)
+        out.push_back("names: " + std::to_string(row.id("n")) + " batteries of " + visible(row.text("owner")) + " are named \"" +
+                      visible(row.text("name")) + "\": no reference can tell them apart (undo the step that named the second, or restore a backup)");
 }
 
 }  // namespace

@@ -222,6 +222,24 @@ std::string Forces::division_name(std::int64_t division) const {
     });
 }
 
+bool Forces::brigade_named(std::int64_t division, std::string_view name) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT 1 FROM brigade WHERE division_id = ? AND name = ?");
+        bind_all(q, division, std::string(name));
+        return q.executeStep();
+    });
+}
+
+bool Forces::battery_named(std::int64_t division, const ReserveTarget& reserve, std::string_view name) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, division ? "SELECT 1 FROM battery WHERE division_id = ?1 AND name = ?2"
+                                               : reserve.corps_id ? "SELECT 1 FROM battery WHERE corps_id = ?1 AND division_id IS NULL AND name = ?2"
+                                                                  : "SELECT 1 FROM battery WHERE army_id = ?1 AND division_id IS NULL AND corps_id IS NULL AND name = ?2");
+        bind_all(q, division ? division : reserve.corps_id ? reserve.corps_id : reserve.army_id, std::string(name));
+        return q.executeStep();
+    });
+}
+
 std::vector<std::string> Forces::unit_names(std::int64_t campaign, UnitKind kind) const {
     return guarded(m_store.path(), [&] {
         if (kind == UnitKind::brigade) throw Error("brigade names are not unique: they are found with their division");

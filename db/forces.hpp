@@ -83,13 +83,16 @@ public:
     std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> find_corps(std::int64_t campaign, std::string_view name) const;
     /// One brigade as its row holds it (commanders by id, where it sits by division id), if it is there.
     std::optional<army::BrigadeRecord> brigade(std::int64_t id) const;
-    /// Every brigade with where it sits; commanders by id only (the roster's leaders hold them).
-    /// Every brigade (or battery) of the campaign; or, given `divisions` (their ids as a JSON
-    /// array), only theirs: what an operation on a few divisions reads.
+    /// Every brigade (or battery) of the campaign with where it sits, commanders by id; or, given
+    /// `divisions` (their ids as a JSON array), only theirs: what an operation on a few divisions reads.
     std::vector<army::BrigadeRecord> brigades(std::int64_t campaign, const std::string* divisions = nullptr) const;
     std::vector<army::Battery> batteries(std::int64_t campaign, const std::string* divisions = nullptr) const;
     /// A division's name by its id.
     std::string division_name(std::int64_t division) const;
+    /// Whether the division already has a brigade named `name`; a battery, the division (given)
+    /// or else the corps's or army's reserve: a unit's own are told apart by their names.
+    bool brigade_named(std::int64_t division, std::string_view name) const;
+    bool battery_named(std::int64_t division, const ReserveTarget& reserve, std::string_view name) const;
     /// The ids of the divisions named `name`, ignoring case (an index finds them).
     std::vector<std::int64_t> divisions_named(std::int64_t campaign, std::string_view name) const;
     /// Each division's side and whether it is hidden from the other side, by id.

@@ -199,6 +199,7 @@ void Forces::add_brigade(const BrigadeEntry& given) {
             throw Error("division " + d.name + " was generated on arrival; add hand-entered brigades to a placeholder or hand-entered division");
         b.arm = e.arm.empty() ? d.arm : e.arm;
         if (!r.find_arm(b.arm)) throw UsageError("unknown arm \"" + b.arm + "\" in rule set " + r.id);
+        if (db::Forces(store).brigade_named(d.id, b.name)) throw Error("division " + d.name + " already has a brigade named \"" + b.name + "\"");
         require_new_leader_name(store, c.id, b.commander);
         require_new_leader_name(store, c.id, b.alternate);
         if (!b.commander.name.empty() && b.commander.name == b.alternate.name)
@@ -242,6 +243,7 @@ void Forces::add_battery(const BatteryEntry& given) {
             owner = e.army + "'s reserve";
             store.set_audience(op, Audience::side(a.second));
         }
+        if (db::Forces(store).battery_named(division, reserve, bat.name)) throw Error(owner + " already has a battery named \"" + bat.name + "\"");
         db::Forces(store).insert_battery(c.id, reserve, division, bat);
         return "Added battery " + e.name + " to " + owner;
     });

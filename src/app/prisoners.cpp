@@ -533,6 +533,8 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
                         " may accept or refuse it");
         if (side != row->counterpart)
             throw Error("exchange #" + std::to_string(id) + " is between " + row->proposer + " and " + row->counterpart);
+        if (accept && row->items.empty())  // a proposal offers or asks something: its items were lost
+            throw Damaged("exchange #" + std::to_string(id) + " holds nothing it offers or asks; run muster check, or restore a backup");
         store.set_audience(op, Audience::sides(std::array{row->proposer, row->counterpart}));
         out.acted_by = side;
         db::Prisoners(store).set_exchange_status(id, accept ? ExchangeStatus::accepted : ExchangeStatus::refused);

@@ -89,6 +89,13 @@ TEST_CASE("Campaign commands end to end") {
     cli.ok("add division Wadsworth --corps 'I Corps'");
     cli.ok("add brigade 'Iron Brigade' --division Wadsworth --rating veteran --stands 6 --label 6/5/3 --leader Meredith --grade average");
     cli.ok("add battery 'Battery B' --division Wadsworth");
+    // A unit's brigades and batteries are told apart by their names: a second of one is refused.
+    CHECK_THAT(cli.refused("add battery 'Battery B' --division Wadsworth", 1), Contains("Wadsworth already has a battery named \"Battery B\""));
+    CHECK_THAT(cli.refused("add brigade 'Iron Brigade' --division Wadsworth --rating green --stands 5", 1),
+               Contains("division Wadsworth already has a brigade named \"Iron Brigade\""));
+    cli.ok("add battery 'Reserve A' --corps 'I Corps'");
+    CHECK_THAT(cli.refused("add battery 'Reserve A' --corps 'I Corps'", 1), Contains("I Corps's reserve already has a battery named \"Reserve A\""));
+    cli.ok("add battery 'Reserve A' --army 'Army of the Potomac'");  // another unit's reserve: its own names
     cli.ok("add army 'Army of Northern Virginia' --side confederate");
     cli.ok("add corps 'Third Corps' --army 'Army of Northern Virginia'");
     cli.ok("add division Heth --corps 'Third Corps'");
