@@ -1,6 +1,7 @@
 #include "rules/load.hpp"
 
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 #include "core/words.hpp"
 #include "json/json.hpp"
@@ -125,8 +126,14 @@ public:
         if (auto play = root.find("play_tables")) read_play_tables(*play, m_rules);
         if (auto terms = root.find("terms")) {
             terms->allow_only({"division", "brigade"});
-            if (auto d = terms->find("division")) m_rules.term_division = read_text(*d, 40);
-            if (auto b = terms->find("brigade")) m_rules.term_brigade = read_text(*b, 40);
+            // Each names units ("Division", "1st Brigade"): it keeps the name rule.
+            const auto term = [](const Value& v) {
+                auto text = read_text(v, 40);
+                if (const auto problem = name_problem(text); !problem.empty()) v.fail("\"" + visible(text) + "\" names units, so it keeps the name rule: " + problem);
+                return text;
+            };
+            if (auto d = terms->find("division")) m_rules.term_division = term(*d);
+            if (auto b = terms->find("brigade")) m_rules.term_brigade = term(*b);
         }
         if (auto campaign = root.find("campaign")) {
             campaign->allow_only({"fallen_leaders", "note"});

@@ -121,3 +121,15 @@ TEST_CASE("A generation step keyed by something not yet known is refused") {
     CHECK_THAT(refusal(acw_with("\"division_leader\": [\"leader_rating\"]", "\"division_leader\": [\"nope\"]")),
                Contains("$.generation.division_leader[0]: unknown table \"nope\""));
 }
+
+TEST_CASE("A unit term that would break the name rule in the names it makes is refused") {
+    // "1st Bri/gade" reads as a reference, a control character would reach the terminal, an empty
+    // term makes brigades named "1st".
+    for (const auto& [terms, says] : std::vector<std::pair<std::string, std::string>>{
+             {R"("terms": {"brigade": "Bri/gade"},)", "$.terms.brigade: \"Bri/gade\" names units, so it keeps the name rule"},
+             {R"("terms": {"division": "Div\u001b"},)", "$.terms.division: \"Div\\x1B\" names units"},
+             {R"("terms": {"brigade": ""},)", "$.terms.brigade: \"\" names units"}}) {
+        INFO(terms);
+        CHECK_THAT(refusal(acw_with("\"id\": \"acw\",", "\"id\": \"acw\", " + terms)), Contains(says));
+    }
+}
