@@ -211,19 +211,34 @@ army::OrderOfBattle read_oob_file(const std::string& path, const rules::RuleSet&
 std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int64_t operation,
                                const army::OrderOfBattle& oob, const rules::RuleSet& rules) {
     int corps_count = 0, divisions = 0, brigades = 0;
+    // A captured leader or battery comes in active: an order of battle carries no camps, so he
+    // would be held by none (and an export of a campaign with prisoners imports again).
+    int freed = 0;
+    const auto release = [&](auto unit) {
+        if (unit.status == decltype(unit.status)::captured) {
+            unit.status = decltype(unit.status)::active;
+            ++freed;
+        }
+        return unit;
+    };
     auto leader_id = [&](const army::Leader& l, const std::string& side, Rank rank) -> std::optional<std::int64_t> {
         if (!l.present()) return std::nullopt;
-        return db::Leaders(store).insert_leader(campaign, side, rank, l);
+        return db::Leaders(store).insert_leader(campaign, side, rank, release(l));
+    };
+    const auto captured = [](const army::Division& d) {
+        const auto held = [](const auto& x) { return x.status == decltype(x.status)::captured; };
+        return held(d.commander) || std::any_of(d.brigades.begin(), d.brigades.end(), [&](const auto& b) { return held(b.commander) || held(b.alternate); }) ||
+               std::any_of(d.batteries.begin(), d.batteries.end(), held);
     };
     for (const auto& a : oob.armies) {
         if (db::Forces(store).find_army(campaign, a.name)) throw Error("the campaign already has an army named \"" + a.name + "\"");
         const auto army_id = db::Forces(store).insert_army(campaign, a.side, a.name, leader_id(a.commander, a.side, Rank::army));
-        for (const auto& bat : a.reserve) db::Forces(store).insert_battery(campaign, {0, army_id}, 0, bat);
+        for (const auto& bat : a.reserve) db::Forces(store).insert_battery(campaign, {0, army_id}, 0, release(bat));
         for (const auto& k : a.corps) {
             if (db::Forces(store).find_corps(campaign, k.name)) throw Error("the campaign already has a corps named \"" + k.name + "\"");
             const auto corps_id = db::Forces(store).insert_corps(campaign, army_id, k.name, leader_id(k.commander, a.side, Rank::corps));
             ++corps_count;
-            for (const auto& bat : k.reserve) db::Forces(store).insert_battery(campaign, {corps_id, 0}, 0, bat);
+            for (const auto& bat : k.reserve) db::Forces(store).insert_battery(campaign, {corps_id, 0}, 0, release(bat));
             for (const auto& d : k.divisions) {
                 if (db::Forces(store).find_division(campaign, d.name))
                     throw Error("the campaign already has a division named \"" + d.name + "\"");
@@ -237,13 +252,28 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
                 if (!d.nationality.empty()) db::Forces(store).set_nationality(ref.id, d.nationality);
                 ++divisions;
                 brigades += static_cast<int>(d.brigades.size());
-                if (d.status != DivisionStatus::placeholder) db::Forces(store).store_division_contents(campaign, operation, ref, d, {}, d.status);
+                if (d.status != DivisionStatus::placeholder) {
+                    std::optional<army::Division> released;  // a copy only where one is held
+                    if (captured(d)) {
+                        released = d;
+                        released->commander = release(d.commander);
+                        for (auto& b : released->brigades) {
+                            b.commander = release(b.commander);
+                            b.alternate = release(b.alternate);
+                        }
+                        for (auto& t : released->batteries) t = release(t);
+                    }
+                    db::Forces(store).store_division_contents(campaign, operation, ref, released ? *released : d, {}, d.status);
+                }
                 if (!d.hidden) db::Forces(store).set_fog(ref.id, Fog::seen);
             }
         }
     }
     return count_of(static_cast<int>(oob.armies.size()), "army", "armies") + ", " +
-           count_of(corps_count, "corps", "corps") + ", " + rules.count_divisions(divisions) + ", " + rules.count_brigades(brigades);
+           count_of(corps_count, "corps", "corps") + ", " + rules.count_divisions(divisions) + ", " + rules.count_brigades(brigades) +
+           (freed ? "; " + count_of(freed, "leader or battery", "leaders and batteries") +
+                        " marked captured came in active (an order of battle carries no camps: record a capture with muster battle report)"
+                  : "");
 }
 
 }  // namespace muster::app

@@ -19,6 +19,8 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 #include <catch2/catch.hpp>
+
+#include <regex>
 #include <fstream>
 
 using namespace muster;
@@ -191,16 +193,18 @@ TEST_CASE("muster's own JSON and CSV exports always import again, whole, after a
         c.rules = "acw";
         copy.create_campaign(c);
         REQUIRE_NOTHROW(copy.forces().import_oob(dir.file("oob.json")));
-        CHECK(export_of(copy) == json);
+        // An order of battle carries no camps: a captured leader or battery comes in active.
+        const auto freed = std::regex_replace(json, std::regex("\"status\": \"captured\""), "\"status\": \"active\"");
+        CHECK(export_of(copy) == freed);
         // The CSV export, read back into a third file: the same order of battle.
         app::write_file(dir.file("oob.csv"), test::export_oob(s, {{std::nullopt, View::umpire(), std::nullopt}, "csv"}));
         app::Session sheet(dir.file("sheet.db"), app::Open::create);
         sheet.create_campaign(c);
         REQUIRE_NOTHROW(sheet.forces().import_oob(dir.file("oob.csv")));
-        CHECK(export_of(sheet) == json);
-        // The same campaign as the JSON's: the same check. (Not always ok: an order of battle
-        // carries no camps, so a captured leader or battery comes in held by none.)
-        CHECK(join(sheet.history().check().problems, "\n") == join(copy.history().check().problems, "\n"));
+        CHECK(export_of(sheet) == freed);
+        // Whole: nothing imported that check would find wrong.
+        CHECK(join(copy.history().check().problems, "\n").empty());
+        CHECK(join(sheet.history().check().problems, "\n").empty());
         all_exports += json;
     }
     CHECK(applied > 150);
