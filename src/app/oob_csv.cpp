@@ -274,7 +274,7 @@ private:
     // may say more of it, once).
     Node& army(size_t r) {
         const auto name = get(r, "army");
-        if (name.empty()) fail(r, "army", "no army named");
+        if (name.empty()) fail(r, "army", "empty: expected the name of the army the row is in");
         if (auto it = m_army.find(name); it != m_army.end()) {
             if (const auto side = get(r, "side"); !side.empty() && side != it->second.side)
                 fail(r, "side", "army " + visible(name) + " is of the " + it->second.side + " (row " + std::to_string(it->second.row) + "), not the " + visible(side));
@@ -292,7 +292,7 @@ private:
     Node& corps(size_t r) {
         Node& in = army(r);
         const auto name = get(r, "corps");
-        if (name.empty()) fail(r, "corps", "no corps named");
+        if (name.empty()) fail(r, "corps", "empty: expected the name of the corps the row is in");
         if (auto it = m_corps.find(name); it != m_corps.end()) {
             if (it->second.army != get(r, "army"))
                 fail(r, "army", "corps " + visible(name) + " is in " + visible(it->second.army) + " (row " + std::to_string(it->second.row) + "), not " + visible(get(r, "army")));
@@ -314,7 +314,7 @@ private:
     Division& division(size_t r) {
         Node& in = corps(r);
         const auto name = get(r, "division");
-        if (name.empty()) fail(r, "division", "no division named");
+        if (name.empty()) fail(r, "division", "empty: expected the name of the division the row is in");
         if (auto it = m_division.find(name); it != m_division.end()) {
             if (it->second.corps != get(r, "corps"))
                 fail(r, "corps", "division " + visible(name) + " is in " + visible(it->second.corps) + " (row " + std::to_string(it->second.row) + "), not " + visible(get(r, "corps")));
