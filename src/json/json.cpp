@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 
+#include <cmath>
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 
@@ -104,10 +105,19 @@ std::string Value::as_string() const {
 
 int Value::as_int(int lo, int hi) const {
     const auto& v = node(m_node);
-    if (!v.IsInt()) fail("expected a whole number, found " + type_name());
+    const auto range = std::to_string(lo) + " to " + std::to_string(hi);
+    if (!v.IsInt()) {
+        // A whole number too large for any count, or a number with a fraction: said as such.
+        if (v.IsInt64() || v.IsUint64() || (v.IsDouble() && std::isinf(v.GetDouble())) ||
+            (v.IsDouble() && std::abs(v.GetDouble()) >= 2147483648.0 && v.GetDouble() == std::floor(v.GetDouble())))
+            fail("a number far out of range: expected " + range);
+        if (v.IsDouble() && v.GetDouble() != std::floor(v.GetDouble())) fail("a number with a fraction: expected a whole number, " + range);
+        if (v.IsDouble()) fail("a whole number written as a decimal or with an exponent: expected one in digits only, " + range);
+        fail("expected a whole number, found " + type_name());
+    }
     const int n = v.GetInt();
     if (n < lo || n > hi)
-        fail(std::to_string(n) + " is out of range: expected " + std::to_string(lo) + " to " + std::to_string(hi));
+        fail(std::to_string(n) + " is out of range: expected " + range);
     return n;
 }
 

@@ -34,6 +34,15 @@ TEST_CASE("A refusal names the file, the JSON path and what was expected") {
                Contains("x.json") && Contains("$.a.b[1]") && Contains("expected a whole number, found a string"));
     CHECK_THAT(refusal(R"({"n": 12})", [](const json::Value& v) { v.at("n").as_int(0, 9); }),
                Contains("$.n") && Contains("12 is out of range: expected 0 to 9"));
+    // A number no count could be, or with a fraction: said as such, with the range.
+    for (const char* n : {"99999999999999999999999", "-9223372036854775808", "4294967296", "1e300", "-3e9"}) {
+        INFO(n);
+        CHECK_THAT(refusal(std::string(R"({"n": )") + n + "}", [](const json::Value& v) { v.at("n").as_int(0, 9); }),
+                   Contains("$.n: a number far out of range: expected 0 to 9"));
+    }
+    CHECK_THAT(refusal(R"({"n": 2.5})", [](const json::Value& v) { v.at("n").as_int(0, 9); }),
+               Contains("a number with a fraction: expected a whole number, 0 to 9"));
+    CHECK_THAT(refusal(R"({"n": 5.0})", [](const json::Value& v) { v.at("n").as_int(0, 9); }), Contains("written as a decimal"));
     CHECK_THAT(refusal(R"({})", [](const json::Value& v) { v.at("name"); }), Contains("missing \"name\""));
     CHECK_THAT(refusal(R"({"nmae": 1})", [](const json::Value& v) { v.allow_only({"name"}); }),
                Contains("unknown key \"nmae\" (expected one of: name)"));
