@@ -28,6 +28,9 @@ campaign::CampaignInfo read_campaign(const Row& row) {
     return r;
 }
 
+// More numbers than any campaign's dice draw (k_campaign_columns spells it too).
+constexpr std::int64_t k_most_draws = 1'000'000'000'000;
+
 constexpr const char* k_campaign_columns =
     "SELECT id, name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at, "
     "men_per_stand, date, theater, turn, turn_days, leader_names, "
@@ -109,7 +112,12 @@ std::uint64_t Store::dice_counter(std::int64_t campaign, std::string_view stream
     return guarded(m_path, [&]() -> std::uint64_t {
         SQLite::Statement q(m_impl->db, "SELECT counter FROM dice_stream WHERE campaign_id = ? AND stream = ?");
         bind_all(q, campaign, stream);
-        return q.executeStep() ? from_sql(Row(q).id("counter")) : 0;
+        if (!q.executeStep()) return std::uint64_t{0};
+        const auto counter = Row(q).id("counter");
+        if (counter < 0 || counter > k_most_draws)
+            throw Damaged("the dice of " + visible(stream) + " have drawn " + std::to_string(counter) +
+                          " numbers, past any campaign's; run muster check, or restore a backup");
+        return from_sql(counter);
     });
 }
 

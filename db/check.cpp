@@ -311,6 +311,12 @@ void domain(SQLite::Database& db, Problems& out) {
         if (problem.empty() && kind == "leader") problem = leader_name_problem(name);  // layering: not a word (a table's name)
         if (!problem.empty()) out.push_back("names: " + kind + " \"" + visible(name) + "\": " + problem);
     }
+    // No campaign's dice draw a trillion numbers: a counter past that is damage (a roll would overflow it).
+    SQLite::Statement draws(db, "SELECT stream, counter FROM dice_stream WHERE counter > 1000000000000 UNION ALL "
+                                "SELECT 'every side''s', dice_counter FROM campaign WHERE dice_counter > 1000000000000");
+    for (const Row row(draws); draws.executeStep();)
+        out.push_back("dice: the dice of " + visible(row.text("stream")) + " have drawn " + std::to_string(row.id("counter")) +
+                      " numbers, past any campaign's");
     // A proposal offers or asks something (one of nothing is refused when made).
     SQLite::Statement empty(db, "SELECT id FROM exchange e WHERE NOT EXISTS (SELECT 1 FROM exchange_item i WHERE i.exchange_id = e.id)");
     for (const Row row(empty); empty.executeStep();)

@@ -338,6 +338,7 @@ TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo
         {"UPDATE camp SET side = 'confederate' WHERE id = (SELECT camp_id FROM prisoner WHERE brigade_id IS NOT NULL AND camp_id IN "
          "(SELECT id FROM camp WHERE side = 'union') LIMIT 1)", "held in a camp of their own side"},
         {"DELETE FROM exchange_item WHERE exchange_id = (SELECT max(id) FROM exchange)", "holds nothing it offers or asks"},
+        {"INSERT INTO dice_stream VALUES (1, 'union|Wright', 9223372036854775806)", "the dice of union|Wright have drawn 9223372036854775806 numbers"},
         {"INSERT INTO battery (campaign_id, division_id, corps_id, army_id, position, name, status) SELECT campaign_id, division_id, corps_id, "
          "army_id, position + 1000, name, status FROM battery LIMIT 1", "no reference can tell them apart"}};
     for (const auto& [sql, says] : damages) {
