@@ -39,6 +39,10 @@ void add_serve_commands(CLI::App& app, Io& io) {
         // The file opens, is muster's and is whole before anyone is told to come.
         auto session = open_campaigns(io);
         session.history().require_whole("muster serve did not start");
+        for (const auto& c : session.campaigns()) {  // ...and each campaign's pinned rule set reads, or no page of it would
+            session.select_campaign(c.name);
+            session.rules();
+        }
         web::Site site(session.db_path(), app::random_token(), [&io](const std::string& what) { io.err << "muster: failed: " << what << "\n"; });
         site.prepare();  // its pages made before the first player comes
         web::serve(*so, site, io.out, io.err);

@@ -207,6 +207,14 @@ TEST_CASE("muster serve does not start on a damaged file, as no other command wo
     CHECK_THAT(out, Contains("the campaign database is damaged") && Contains("muster serve did not start") && Contains("exit 1"));
     CHECK(out.find("Serving") == std::string::npos);
     CHECK(test::file_bytes(path) == bytes);
+
+    // A campaign whose pinned rule set does not read: no page of it could be made.
+    const auto unreadable = dir.file("rules.db");
+    { auto s = test::make_campaign(unreadable); }
+    test::raw_sql(unreadable, "UPDATE campaign SET rules_json = '{not json'");
+    const auto refused = test::shell("timeout 20 " MUSTER_BINARY " --db " + test::quote(unreadable) + " serve --listen 127.0.0.1:0 2>&1; echo \"exit $?\"");
+    CHECK_THAT(refused, Contains("the rule set pinned by campaign") && Contains("not valid JSON") && Contains("exit 1"));
+    CHECK(refused.find("Serving") == std::string::npos);
 }
 
 TEST_CASE("A refused file is never touched - with its -wal and -shm, nothing is checkpointed, created or deleted") {
