@@ -56,6 +56,21 @@ std::string conversion_error(const std::string& what) {
     return option + " \"" + value + "\" " + (whole ? "is far out of range: expected a whole number of its range" : "is not a whole number: expected one such as 3");
 }
 
+// Every whole-number option takes its number in decimal digits: CLI11 alone reads "0x10" as 16
+// and "0b11" as 3, which muster's files and forms refuse.
+void decimal_only(CLI::App* app) {
+    static const CLI::Validator decimal(
+        [](const std::string& value) {
+            const auto digits = std::string_view(value).substr(!value.empty() && (value[0] == '+' || value[0] == '-') ? 1 : 0);
+            if (!digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos) return std::string();
+            return "\"" + value + "\" is not a whole number: expected decimal digits, such as 3";
+        },
+        "", "decimal");
+    for (auto* option : app->get_options())
+        if (const auto type = option->get_type_name(); type.rfind("INT", 0) == 0 || type.rfind("UINT", 0) == 0) option->check(decimal);
+    for (auto* sub : app->get_subcommands([](CLI::App*) { return true; })) decimal_only(sub);
+}
+
 }  // namespace
 
 app::Session open_campaigns(const Io& io, app::Open open, Campaign campaign) {
@@ -111,6 +126,7 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
     add_generate_command(app, io);
     add_table_commands(app, io);
     add_rules_commands(app, io);
+    decimal_only(&app);  // before the docs name the values: an integer's type is known by its name until then
     add_docs_commands(app, io);
     try {
         app.parse(argc, argv);

@@ -115,6 +115,12 @@ TEST_CASE("Campaign commands end to end") {
     const auto year = cli("arrive Heth --year 99999999999999999999");
     CHECK(year.code == 2);
     CHECK_THAT(year.err, Contains("--year \"99999999999999999999\" is far out of range: expected a whole number of its range"));
+    // A number in decimal digits only, as every file and form of muster's takes it: not hex, octal or binary.
+    for (const std::string number : {"0x763", "0b11", "0o17", "1e3", "1863.0", " 1863"}) {
+        INFO(number);
+        CHECK_THAT(cli.refused("arrive Heth --year " + test::quote(number), 2), Contains("\"" + number + "\" is not a whole number"));
+        CHECK_THAT(cli.refused("--lock-wait " + test::quote(number) + " arrive Heth", 2), Contains("--lock-wait") && Contains(number));
+    }
 
     const auto umpire = cli("oob");
     CHECK_THAT(umpire.out, Contains("Iron Brigade     6/6  6/5/3  Fresh  Veteran  Meredith, Average"));
