@@ -67,7 +67,11 @@ void add_serve_commands(CLI::App& app, Io& io) {
         // character would cut it off or change it.
         if (base.find_first_of("?# \t\r\n\\\"<>") != std::string::npos ||
             std::any_of(base.begin(), base.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
-            throw UsageError("--base \"" + visible(ao->base) + "\" holds a query, a fragment, a space or a character a link cannot: expected an address such as https://host/muster");
+            throw UsageError("--base \"" + visible(ao->base) + "\" holds a query, a fragment, a space or a character a link cannot: expected an address such as https://host:8443");
+        // muster serve answers at the root of its address: its pages link /p/... and /static/...
+        if (const auto path = base.find('/', base.find("//") + 2); path != std::string::npos)
+            throw UsageError("--base \"" + visible(ao->base) + "\" has a path (" + visible(base.substr(path)) +
+                             "): muster serve answers at the root of its address, so give it as scheme://host[:port] (a proxy in front passes paths on whole)");
         auto session = open_campaigns(io);
         const auto link = session.players().add(ao->name, ao->side);
         io.out << "Player " << link.player.name << " (" << (link.player.umpire ? "the umpire" : link.player.side) << "): " << base << "/p/"

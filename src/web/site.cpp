@@ -14,6 +14,7 @@
 #include "export/oob.hpp"
 #include "web/assets.hpp"
 
+#include <cctype>
 #include <algorithm>
 #include <malloc.h>
 #include <chrono>
@@ -383,9 +384,22 @@ void Site::prepare() {
 }
 
 std::string Site::loggable(const std::string& path) {
-    if (path.rfind("/p/", 0) != 0) return path;
-    const auto end = path.find('/', 3);
-    return "/p/<link>" + (end == std::string::npos ? std::string() : path.substr(end));
+    std::string out = path;
+    if (out.rfind("/p/", 0) == 0) {
+        const auto end = out.find('/', 3);
+        out = "/p/<link>" + (end == std::string::npos ? std::string() : out.substr(end));
+    }
+    // A link anywhere else in it too ("//p/LINK", "/P/LINK", "/p/LINK/../LINK", "http://host/p/LINK",
+    // percent-encoded): any run of 16 hex digits or more (a '%' among them) is blanked.
+    std::string blanked;
+    for (size_t i = 0; i < out.size();) {
+        size_t j = i, digits = 0;
+        while (j < out.size() && (std::isxdigit(static_cast<unsigned char>(out[j])) || out[j] == '%')) digits += out[j++] != '%';
+        if (digits >= 16) blanked += "<link>";
+        else blanked.append(out, i, std::max(j, i + 1) - i);
+        i = std::max(j, i + 1);
+    }
+    return blanked;
 }
 
 Response Site::handle(const Request& r) {

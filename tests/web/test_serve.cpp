@@ -103,11 +103,20 @@ TEST_CASE("A player's link shows every page of his side, with the security heade
     CHECK(server.get("/static/muster.css").headers.at("content-type") == "text/css; charset=utf-8");
     CHECK_THAT(server.get("/static/muster.js").body, Contains("If-None-Match"));
     CHECK(server.get("/static/../../etc/passwd").status == 404);
-    // When each link was last used; the log never holds one.
+    // When each link was last used; the log never holds one, however the path spells it.
     CHECK_THAT(club.ok("player list"), Contains("Meade") && !Contains("never  \n"));
+    const auto link = club.meade.substr(3, 64), other = club.lee.substr(3, 64);
+    std::string upper = link;
+    for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    for (const auto& path : {"/" + club.meade + "oob", "/P/" + link + "/oob", club.meade + "../" + other + "/oob", "/muster" + club.meade,
+                             "/p/" + upper + "/oob", "/x/%" + link.substr(0, 2) + link.substr(2) + "/"})
+        server.get(path);
     const auto log = server.log();
     CHECK_THAT(log, Contains("GET /p/<link>/oob 200"));
-    CHECK(log.find(club.meade.substr(3, 64)) == std::string::npos);
+    CHECK(log.find(link) == std::string::npos);
+    CHECK(log.find(other) == std::string::npos);
+    CHECK(log.find(upper) == std::string::npos);
+    CHECK(log.find(link.substr(2)) == std::string::npos);
 }
 
 TEST_CASE("A page a player looks at is made anew as soon as the campaign changes: his script's first asking after it has the change") {
@@ -401,7 +410,8 @@ TEST_CASE("serve refuses a listen address, a certificate or limits that will not
              {"serve --idle 0", "out of range"},
              {"serve --request-time 9999", "out of range"},
              {"player add X --side martians", "unknown side"},
-             {"player add X --side union --base ftp://x", "is not an http:// or https:// address"}}) {
+             {"player add X --side union --base ftp://x", "is not an http:// or https:// address"},
+             {"player add X --side union --base https://host/muster", "has a path (/muster): muster serve answers at the root"}}) {
         INFO(args);
         const auto r = club.run(args);
         CHECK(r.code == 2);
