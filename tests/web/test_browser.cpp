@@ -146,7 +146,7 @@ TEST_CASE("In a real browser a player sees his side, answers an exchange, and th
     club.ok("battle report --name Gettysburg --captured \"Wadsworth/Iron Brigade=1@Belle Isle\" --captured \"Pickett/Garnett's Brigade=2@Fort Delaware\"");
     club.ok("exchange propose --from confederate --offer \"stands:Wadsworth/Iron Brigade=1\" --ask \"stands:Pickett/Garnett's Brigade=2\" --note \"Two for one\"");
     const auto link = test::link_path(club.ok("player add Meade --side union"));
-    const test::Served server(club.dir.file("c.db"));
+    test::Served server(club.dir.file("c.db"));
     const auto base = "http://127.0.0.1:" + std::to_string(server.port()) + link;
     const Browser browser;
     const std::string shots = std::string(MUSTER_BUILD_DIR) + "/tests/web/screenshots/";
@@ -185,4 +185,18 @@ TEST_CASE("In a real browser a player sees his side, answers an exchange, and th
                Contains("\"value\":true"));
     for (const char* png : {"oob_desktop", "camps_desktop", "camps_answered", "season_next_turn", "oob_phone", "camps_phone"})
         CHECK(std::filesystem::file_size(shots + png + ".png") > 5000);
+
+    // Revoked, his open page stops asking and says so: asked on, its misses would count against
+    // the address he may share with the other players.
+    club.ok("player revoke Meade");
+    CHECK(browser.shows("This link no longer answers", 10));
+    const auto asked = [&] {
+        const auto log = server.log();
+        size_t n = 0;
+        for (size_t at = 0; (at = log.find("GET /p/<link>/camps", at)) != std::string::npos; ++at) ++n;
+        return n;
+    };
+    const auto before = asked();
+    std::this_thread::sleep_for(std::chrono::milliseconds(6500));  // two of its periods
+    CHECK(asked() == before);
 }
