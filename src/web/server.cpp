@@ -105,8 +105,22 @@ MHD_Result collect_header(void* cls, MHD_ValueKind, const char* key, const char*
     return MHD_YES;
 }
 
-MHD_Result count_lengths(void* cls, MHD_ValueKind, const char* key, const char*) {
-    if (key && same_ignoring_case(key, "Content-Length")) ++*static_cast<int*>(cls);
+// How a request's headers frame its body: each length and coding counted, and whether a header's
+// name is not a token ("Content-Length :" is not Content-Length here, and may be to a proxy).
+struct Framing {
+    int lengths = 0, codings = 0;
+    bool odd_name = false;
+};
+
+MHD_Result count_framing(void* cls, MHD_ValueKind, const char* key, const char*) {
+    auto& f = *static_cast<Framing*>(cls);
+    const std::string_view name(key ? key : "");
+    if (same_ignoring_case(name, "Content-Length")) ++f.lengths;
+    if (same_ignoring_case(name, "Transfer-Encoding")) ++f.codings;
+    static constexpr std::string_view token_marks = "!#$%&'*+-.^_`|~";
+    f.odd_name = f.odd_name || name.empty() || std::any_of(name.begin(), name.end(), [](unsigned char c) {
+                     return !std::isalnum(c) && token_marks.find(static_cast<char>(c)) == std::string_view::npos;
+                 });
     return MHD_YES;
 }
 
@@ -155,12 +169,13 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         // A request framed two ways (two lengths, or a length and chunks) could be read by a proxy
         // otherwise than here, the rest of its body taken as another request: refused, and the
         // connection closed after.
-        int lengths = 0;
-        MHD_get_connection_values(connection, MHD_HEADER_KIND, count_lengths, &lengths);
+        Framing framing;
+        MHD_get_connection_values(connection, MHD_HEADER_KIND, count_framing, &framing);
         const char* length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Content-Length");
         const char* coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Transfer-Encoding");
-        if (lengths > 1 || (coding && (length || !same_ignoring_case(coding, "chunked")))) {
-            auto framed = refusal(400, "The request's length is given twice, or otherwise than by one Content-Length or chunks.\n");
+        if (framing.lengths > 1 || framing.codings > 1 || framing.odd_name || (coding && (length || !same_ignoring_case(coding, "chunked")))) {
+            auto framed = refusal(400, "The request's length is given twice, or otherwise than by one Content-Length or chunks, "
+                                       "or a header's name is not one.\n");
             framed.headers.emplace_back("Connection", "close");
             return send(context, connection, framed);
         }

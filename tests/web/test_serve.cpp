@@ -297,7 +297,7 @@ TEST_CASE("The organiser's undo does not take back what a player did through his
 
 TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and the server serves on") {
     const Club club;
-    const test::Served server(club.db(), "--idle 1");
+    test::Served server(club.db(), "--idle 1");
     const auto page = server.get(club.meade + "orders").body;
     const auto token = test::form_token(page);
     const auto link = club.meade;
@@ -355,6 +355,10 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
         {"a length and chunks, a request after the chunks", framed_twice + "Content-Length: " + std::to_string(11 + smuggled.size()) +
                                                                 "\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\n\r\n" + smuggled},
         {"a coding other than chunks", framed_twice + "Transfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n1\r\na\r\n0\r\n\r\n"},
+        {"chunks given twice", framed_twice + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\n\r\n" + smuggled},
+        {"a length whose name has a space before its colon, a request as its body",
+         framed_twice + "Content-Length : " + std::to_string(smuggled.size()) + "\r\n\r\n" + smuggled},
+        {"a header whose name is not a token", framed_twice + "Content-Length: 6\r\nX Odd: 1\r\n\r\ntext=a" + smuggled},
         {"a bare LF request with a bad link", "GET /p/" + std::string(64, 'c') + "/oob HTTP/1.1\nHost: x\n\n"},
         {"not HTTP", "\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03 hello"},
         {"a request line of garbage", "\x01\x02\x03 /\xff\xfe HTTP/9.9\r\n\r\n"},
@@ -362,6 +366,15 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
         {"a slow partial request left hanging", "GET " + link + "oob HTTP/1.1\r\nHost: x\r\nX-Slow: "},
     };
     const auto before = club.dump();
+    // No request of the corpus is served a page, the smuggled ones least of all (each answer is
+    // read only to its first end, so the log says whether one came after it).
+    const auto pages_served = [&] {
+        const auto log = server.log();
+        size_t n = 0;
+        for (size_t at = 0; (at = log.find("/oob 200", at)) != std::string::npos; ++at) ++n;
+        return n;
+    };
+    const auto served = pages_served();
     for (const auto& [what, raw] : corpus) {
         INFO(what);
         const auto r = server.send(raw, 3000);
@@ -369,6 +382,8 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
         // and never the server's own failure (500; libmicrohttpd answers 505 to HTTP/9.9).
         CHECK((r.status == 0 || (r.status >= 400 && r.status != 500)));
         CHECK(r.body.find("Meade, the Union") == std::string::npos);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));  // a request smuggled behind it has been answered by now
+        CHECK(pages_served() == served);
     }
     CHECK(club.dump() == before);
     // A request that comes slowly but whole is served; the server serves on.
