@@ -443,7 +443,11 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
         bad_link(r.remote);
         return not_found();
     }
-    if (note_use(player->id)) s.players().used(*player);
+    // The link's last use: a reading, or a form that was taken (a refused one changes nothing, not a byte).
+    const auto note = [&] {
+        if (note_use(player->id)) s.players().used(*player);
+    };
+    if (r.method != "POST") note();
     if (r.method == "POST") {
         if (!file.empty()) return plain(405, "Method not allowed.\n");
         const auto type = r.headers.count("content-type") ? r.headers.at("content-type") : "";
@@ -461,7 +465,9 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
         const auto to = back.find(page);
         if (to == back.end()) return not_found();
         try {
-            return show(s, *player, to->second, r, token, act(s, *player, page, form), 200);
+            const auto said = act(s, *player, page, form);
+            note();
+            return show(s, *player, to->second, r, token, said, 200);
         } catch (const BusyError&) {
             throw;
         } catch (const Error& e) {

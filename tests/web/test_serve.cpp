@@ -434,3 +434,19 @@ TEST_CASE("serve refuses a listen address, a certificate or limits that will not
     }
     CHECK(club.run("player add Meade --side union").code == 1);  // a name taken
 }
+
+TEST_CASE("A refused form changes nothing in the file, not even when the link was last used") {
+    const Club club;
+    const test::Served server(club.db());
+    const auto before = club.dump();
+    for (const auto& [fields, status] : std::vector<std::pair<std::map<std::string, std::string>, int>>{
+             {{{"token", "not-his"}, {"text", "Hold the ridge."}}, 403},  // a form not his page's
+             {{{"text", "Hold the ridge."}}, 403}}) {
+        CHECK(server.post(club.meade + "write", fields).status == status);
+        CHECK(club.dump() == before);
+    }
+    CHECK_THAT(club.ok("player list"), Contains("never"));
+    // His reading is a use of his link, noted.
+    CHECK(server.get(club.meade + "oob").status == 200);
+    CHECK(club.dump() != before);
+}
