@@ -500,6 +500,16 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
         const auto roster = roster_naming(store, c.id, named, items);
         const Refs refs(roster);
         items(refs);
+        // The same proposal again while the first awaits its answer (a form sent twice): refused.
+        const auto key = [](const std::vector<campaign::ExchangeItem>& list) {
+            std::vector<std::tuple<Direction, HeldKind, std::int64_t, int>> out;
+            for (const auto& i : list) out.emplace_back(i.direction, i.kind, i.unit_id, i.stands);
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        for (const auto& e : refs.exchanges())
+            if (e.status == ExchangeStatus::proposed && e.proposer == from && e.counterpart == with && key(e.items) == key(row.items))
+                throw Error("exchange #" + std::to_string(e.id) + " proposes just this to " + with + " and awaits its answer");
         row.id = db::Prisoners(store).insert_exchange(c.id, row);
         // Each side reads it calling the men as it does.
         const auto line = [&](const View& reader) {

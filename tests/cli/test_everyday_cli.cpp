@@ -400,6 +400,9 @@ TEST_CASE("A brigade's leader and a prisoner's stands are found by a beginning o
     CHECK_THAT(c.ok("leader list"), Contains("wounded (out for 1 battle)  Heth's Division/1st Brigade"));
     // The captor offers them as its camp calls them, by a beginning of each part too.
     CHECK_THAT(c.ok("exchange propose --from union --offer 'stands:heth/2nd=1'"), Contains("offers: 1 stand of Heth's Division/2nd Brigade"));
+    // The same proposal again while the first awaits its answer (a form sent twice): refused.
+    CHECK_THAT(c.refused("exchange propose --from union --offer \"stands:Heth's Division/2nd Brigade=1\" --note again", 1),
+               Contains("exchange #1 proposes just this to confederate and awaits its answer"));
     // A part that names two: refused, naming both.
     c.ok("rename division Wadsworth \"Hethington\"");
     CHECK_THAT(c.refused("battle report --name Gettysburg --loss 'Heth/1st Brigade=1'", 2), Contains("could be any of 2"));
