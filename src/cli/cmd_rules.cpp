@@ -78,7 +78,7 @@ void add_rules_commands(CLI::App& app, Io& io) {
         if (odds->count("--theater")) request.theater = odds_o->theater;
         const auto exact = generate::exact_odds(r, request);  // refuses an unknown side, arm, year or theater
         if (request.arm.empty()) request.arm = r.arms.front().id;
-        io.out << (odds_o->format == PrintFormat::json ? exporter::odds_json(exact, r.id, request) : exporter::odds_text(exact, r.id, request));
+        io.out << (odds_o->format == PrintFormat::json ? exporter::odds_json(exact, r.id, request) : exporter::odds_text(exact, r, request));
     });
 
     auto files = std::make_shared<std::vector<std::string>>();

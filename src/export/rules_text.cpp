@@ -79,10 +79,10 @@ std::string table_text(const rules::RuleSet& rules, const rules::RangeTable& t) 
             }
         }
     }
-    // A table of one number (stands, brigades) in that number's order, as the sources print it,
-    // whichever row gives each first (table 4's 5 stands are the Confederates' alone).
-    const bool numbered = !grid && t.sets.size() == 1 &&
-                          (t.sets[0] == Field::stands || t.sets[0] == Field::brigades || t.sets[0] == Field::stands_per_battery);
+    // A table of one count (stands, brigades) in that count's order, as the sources print it,
+    // whichever row gives each first (table 4's 5 stands are the Confederates' alone). Others in
+    // the order their rows give them (table 6: a battery per 9 stands, then per 8).
+    const bool numbered = !grid && t.sets.size() == 1 && (t.sets[0] == Field::stands || t.sets[0] == Field::brigades);
     if (numbered) {
         std::vector<size_t> order(columns.size());
         for (size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -231,13 +231,21 @@ std::vector<Measure> measures(const generate::ExactOdds& o) {
 
 }  // namespace
 
-std::string odds_text(const generate::ExactOdds& odds, const std::string& rules_id, const generate::Request& r) {
-    std::string out = "Exact odds of a division: " + rules_id + ", " + r.side + ", " + r.arm + ", " +
-                      (r.year ? std::to_string(*r.year) : "year rolled") + ", " + r.theater.value_or("theater rolled") + "\n";
+std::string odds_text(const generate::ExactOdds& odds, const rules::RuleSet& rules, const generate::Request& r) {
+    // In the rule set's words (AWI's divisions are brigades, its brigades battalions), naming a
+    // year and a theater only where it has them.
+    std::string out = "Exact odds of a " + rules.division_noun() + ": " + rules.id + ", " + r.side + ", " + r.arm +
+                      (rules.years.empty() ? "" : ", " + (r.year ? std::to_string(*r.year) : std::string("year rolled"))) +
+                      (rules.theaters.empty() ? "" : ", " + r.theater.value_or("theater rolled")) + "\n";
     for (const auto& m : measures(odds)) {
         double top = 0;
         for (const auto& [v, p] : *m.chance) top = std::max(top, p);
-        out += fmt::format("\n{} (mean {:.2f})\n", m.title, generate::mean(*m.chance));
+        std::string title = m.title;
+        if (std::string_view(m.key) == "brigades") {
+            title = rules.brigade_noun() + "s";
+            if (!title.empty() && title[0] >= 'a' && title[0] <= 'z') title[0] = static_cast<char>(title[0] - 'a' + 'A');
+        }
+        out += fmt::format("\n{} (mean {:.2f})\n", title, generate::mean(*m.chance));
         TextTable t;
         for (const auto& [v, p] : *m.chance)
             t.add({std::to_string(v), 100 * p < 0.005 ? "<0.01%" : fmt::format("{:.2f}%", 100 * p), std::string(static_cast<size_t>(40 * p / top + 0.5), '#')});

@@ -15,7 +15,7 @@ std::string effectiveness_text(const rules::RuleSet& rules);
 
 /// A division's exact odds for a request of rule set `rules_id`: per measure, each value's
 /// chance in percent with a bar, and the mean.
-std::string odds_text(const generate::ExactOdds& odds, const std::string& rules_id, const generate::Request& request);
+std::string odds_text(const generate::ExactOdds& odds, const rules::RuleSet& rules, const generate::Request& request);
 /// The same as JSON: the request's fields, then per measure {"mean": m, "chance": {"3": p, ...}}.
 std::string odds_json(const generate::ExactOdds& odds, const std::string& rules_id, const generate::Request& request);
 

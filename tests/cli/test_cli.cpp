@@ -105,6 +105,9 @@ TEST_CASE("muster rules list show validate copy") {
     const auto stands = test::run_muster("rules show acw brigade_stands", k_env).out;
     CHECK_THAT(stands, Contains("5 stands  6 stands  7 stands  8 stands  9 stands  10 stands  11 stands"));
     CHECK_THAT(stands, Contains("Confederate  01-05     06-20     21-73     74-90     91-95     96-98      99-00"));
+    // Table 6 too: "1 Battery per 9 Stands | 1 Battery per 8 Stands", Union "1-70 | 71-100".
+    const auto ratio = test::run_muster("rules show acw artillery_ratio", k_env).out;
+    CHECK_THAT(ratio, Contains("1 battery per 9 stands  1 battery per 8 stands") && Contains("Union        1-70                    71-100"));
     // In the rule set's own words: AWI's brigades are battalions; a command radius is inches.
     CHECK_THAT(test::run_muster("rules show awi battalions", k_env).out, Contains("2 battalions  3 battalions") && !Contains("brigades"));
     CHECK_THAT(test::run_muster("rules show napoleonic", k_env).out, Contains("Poor: division_radius 6\", corps_radius 12\""));
@@ -137,6 +140,9 @@ TEST_CASE("muster rules odds: the exact chances as a table and as JSON, refused 
     for (const char* heading : {"Exact odds of a division: acw, union, infantry, 1863, east", "Brigades (mean ", "Stands (mean ",
                                 "Batteries (mean ", "Batteries with the division (mean ", "Batteries to the reserve (mean "})
         CHECK_THAT(text.out, Contains(heading));
+    // In the rule set's own words, naming a theater only where it has them.
+    const auto awi = test::run_muster("rules odds --rules awi --side british --year 1777", k_env).out;
+    CHECK_THAT(awi, Contains("Exact odds of a brigade: awi, british, infantry, 1777\n") && Contains("Battalions (mean ") && !Contains("theater"));
 
     const auto json = test::run_muster("rules odds --rules awi --side british --year 1777 --format json", k_env);
     REQUIRE(json.code == 0);
