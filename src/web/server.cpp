@@ -157,6 +157,17 @@ Response refusal(int status, const char* text) {
     return r;
 }
 
+// Logs one line for the request, however it is answered or refused (who, the method, the path
+// without its link, the status), and sends the answer.
+MHD_Result answer(Context& context, MHD_Connection* connection, const std::string& verb, const char* url, const Response& r) {
+    {
+        const std::lock_guard lock(context.log_mutex);
+        *context.log << address_of(connection) << " " << visible(verb) << " " << visible(Site::loggable(url ? url : "")) << " " << r.status << "\n";
+        context.log->flush();
+    }
+    return send(context, connection, r);
+}
+
 MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, const char* method, const char*, const char* upload,
                       size_t* upload_size, void** state) {
     auto& context = *static_cast<Context*>(cls);
@@ -165,7 +176,7 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         // First call: the request line and headers only. Refuse early what no body can save.
         auto* pending = new Pending;
         *state = pending;
-        if (verb != "GET" && verb != "HEAD" && verb != "POST") return send(context, connection, refusal(405, "Method not allowed.\n"));
+        if (verb != "GET" && verb != "HEAD" && verb != "POST") return answer(context, connection, verb, url, refusal(405, "Method not allowed.\n"));
         // A request framed two ways (two lengths, or a length and chunks) could be read by a proxy
         // otherwise than here, the rest of its body taken as another request: refused, and the
         // connection closed after.
@@ -177,13 +188,13 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
             auto framed = refusal(400, "The request's length is given twice, or otherwise than by one Content-Length or chunks, "
                                        "or a header's name is not one.\n");
             framed.headers.emplace_back("Connection", "close");
-            return send(context, connection, framed);
+            return answer(context, connection, verb, url, framed);
         }
         if (length && (std::string_view(length).size() > 9 || std::strtoull(length, nullptr, 10) > k_max_body))
-            return send(context, connection, refusal(413, "The request is too large.\n"));
+            return answer(context, connection, verb, url, refusal(413, "The request is too large.\n"));
         for (const char* header : {"Content-Encoding", "Range"})
             if (MHD_lookup_connection_value(connection, MHD_HEADER_KIND, header))
-                return send(context, connection, refusal(400, "Encoded bodies and ranges are not accepted.\n"));
+                return answer(context, connection, verb, url, refusal(400, "Encoded bodies and ranges are not accepted.\n"));
         return MHD_YES;
     }
     auto& pending = *static_cast<Pending*>(*state);
@@ -194,7 +205,7 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         *upload_size = 0;
         return MHD_YES;
     }
-    if (pending.too_large) return send(context, connection, refusal(413, "The request is too large.\n"));
+    if (pending.too_large) return answer(context, connection, verb, url, refusal(413, "The request is too large.\n"));
     context.watch->answering(connection, true);  // it is in whole: its clock stops while it is answered
     Request request;
     request.method = verb;
@@ -204,13 +215,7 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
     // Counted as sent: a header repeated is one name in the map, but each copy counts.
     const int sent = MHD_get_connection_values(connection, MHD_HEADER_KIND, nullptr, nullptr);
     MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, &request.headers);
-    const auto response = sent >= 100 ? refusal(431, "Too many headers.\n") : context.site->handle(request);
-    {
-        const std::lock_guard lock(context.log_mutex);
-        *context.log << request.remote << " " << visible(verb) << " " << visible(Site::loggable(request.path)) << " " << response.status << "\n";
-        context.log->flush();
-    }
-    return send(context, connection, response);
+    return answer(context, connection, verb, url, sent >= 100 ? refusal(431, "Too many headers.\n") : context.site->handle(request));
 }
 
 void on_completed(void* cls, MHD_Connection* connection, void** state, MHD_RequestTerminationCode) {

@@ -111,8 +111,11 @@ TEST_CASE("A player's link shows every page of his side, with the security heade
     for (const auto& path : {"/" + club.meade + "oob", "/P/" + link + "/oob", club.meade + "../" + other + "/oob", "/muster" + club.meade,
                              "/p/" + upper + "/oob", "/x/%" + link.substr(0, 2) + link.substr(2) + "/"})
         server.get(path);
+    // A request refused before it is read whole is logged too.
+    CHECK(server.send("TRACE " + club.meade + "oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").status == 405);
+    CHECK(server.send("GET " + club.meade + "oob HTTP/1.1\r\nHost: x\r\nRange: bytes=0-1\r\nConnection: close\r\n\r\n").status == 400);
     const auto log = server.log();
-    CHECK_THAT(log, Contains("GET /p/<link>/oob 200"));
+    CHECK_THAT(log, Contains("GET /p/<link>/oob 200") && Contains("TRACE /p/<link>/oob 405") && Contains("GET /p/<link>/oob 400"));
     CHECK(log.find(link) == std::string::npos);
     CHECK(log.find(other) == std::string::npos);
     CHECK(log.find(upper) == std::string::npos);
