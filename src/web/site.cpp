@@ -165,6 +165,10 @@ struct Site::Impl {
         Clock::time_point asked;
     };
     std::mutex cache_mutex;
+    // A side's papers as made at a revision of its campaign (campaign, side, file -> revision,
+    // bytes): made once a change, not once a request (a PDF costs milliseconds a copy).
+    std::mutex papers_mutex;
+    std::map<std::tuple<std::int64_t, std::string, std::string>, std::pair<std::int64_t, std::shared_ptr<const std::string>>> papers;
     std::condition_variable rendered;
     std::map<std::string, Cached> cache;
 
@@ -484,13 +488,27 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
         if (player->umpire) return plain(404, "The umpire's link has no side's papers.\n");
         Response out;
         out.content_type = file.ends_with(".pdf") ? "application/pdf" : "text/plain; charset=utf-8";
-        bool found = false;
-        s.exports().handout(player->side, [&](const std::string& name, const Producer& produce) {
-            if (name != file) return;
-            found = true;
-            produce([&](std::string_view piece) { out.body.append(piece); });
-        });
-        if (!found) return not_found();
+        const auto key = std::tuple{player->campaign_id, player->side, file};
+        const auto revision = s.last_operation();
+        std::shared_ptr<const std::string> made;
+        {
+            const std::lock_guard lock(papers_mutex);
+            if (const auto it = papers.find(key); it != papers.end() && it->second.first == revision) made = it->second.second;
+        }
+        if (!made) {
+            auto bytes = std::make_shared<std::string>();
+            bool found = false;
+            s.exports().handout(player->side, [&](const std::string& name, const Producer& produce) {
+                if (name != file) return;
+                found = true;
+                produce([&](std::string_view piece) { bytes->append(piece); });
+            });
+            if (!found) return not_found();
+            made = bytes;
+            const std::lock_guard lock(papers_mutex);
+            papers[key] = {revision, made};
+        }
+        out.body = *made;
         out.headers.push_back({"Content-Disposition", "attachment; filename=\"" + file + "\""});
         return out;
     }

@@ -78,6 +78,16 @@ TEST_CASE("A player's link shows every page of his side, with the security heade
     const auto papers = server.get(club.meade + "handout/papers.txt");
     CHECK_THAT(papers.body, Contains("Papers of the Union") && !Contains("Heth"));
     CHECK(server.get(club.meade + "handout/secret.pdf").status == 404);
+    // Made once a change and kept (the same bytes asked again), made anew after one.
+    const auto turn = server.get(club.meade + "handout/turn.txt").body;
+    CHECK(server.get(club.meade + "handout/turn.txt").body == turn);
+    CHECK(server.get(club.meade + "handout/oob.pdf").body == oob.body);
+    club.ok("arrive Robinson");
+    const auto after = server.get(club.meade + "handout/turn.txt").body;
+    CHECK(after != turn);
+    CHECK_THAT(after, Contains("Robinson arrived"));
+    club.ok("undo");
+    CHECK(server.get(club.meade + "handout/turn.txt").body == turn);
     // The page follows the campaign: a change the Union reads, a new ETag; the enemy's hidden
     // work, none.
     const auto journal = server.get(club.meade + "journal");
