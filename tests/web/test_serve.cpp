@@ -333,6 +333,8 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
         {"a token truncated by one", "GET " + link.substr(0, link.size() - 2) + "/oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
         {"a token with a NUL", "GET /p/" + std::string(30, 'a') + "%00" + std::string(31, 'a') + "/oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
         {"dot segments", "GET " + link + "../../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"a page's name ended by an encoded NUL", "GET " + link + "oob%00anything HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
+        {"a page's name after an encoded slash", "GET " + link + "handout%2foob.pdf HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
         {"encoded dot segments", "GET " + link + "%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
         {"a backslash path", "GET " + link + "..\\..\\x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
         {"a double slash", "GET /p//" + link.substr(3) + "oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
