@@ -9,6 +9,8 @@
 #include "app/season.hpp"
 #include "app/session.hpp"
 #include "core/error.hpp"
+#include "core/match.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 #include "export/html.hpp"
 #include "export/oob.hpp"
@@ -108,7 +110,10 @@ std::map<std::string, std::string> form_fields(const std::string& body) {
     for (const auto& pair : pairs) {
         if (pair.empty()) continue;
         const auto eq = pair.find('=');
-        out[decode(std::string_view(pair).substr(0, eq))] = eq == std::string::npos ? "" : decode(std::string_view(pair).substr(eq + 1));
+        const auto name = decode(std::string_view(pair).substr(0, eq));
+        // One value a field: which of two would count is for no one to guess (token=bad&token=good).
+        if (!out.emplace(name, eq == std::string::npos ? "" : decode(std::string_view(pair).substr(eq + 1))).second)
+            throw UsageError("the form gives the field \"" + visible(name) + "\" twice");
     }
     return out;
 }
@@ -435,7 +440,11 @@ Response Site::Impl::handle(const Request& r) {
         if (r.path.rfind("/p/", 0) == 0) bad_link(r.remote);
         return not_found();
     }
-    if (barred(r.remote)) return plain(429, "Too many unknown links from this address. Try again later.\n");
+    if (barred(r.remote)) {
+        auto out = plain(429, "Too many unknown links from this address. Try again later.\n");
+        out.headers.push_back({"Retry-After", "600"});
+        return out;
+    }
     if (!reading && r.method != "POST") return plain(405, "Method not allowed.\n");
     return player_request(r, path->token, path->page, path->file);
 }
@@ -454,13 +463,15 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
     if (r.method != "POST") note();
     if (r.method == "POST") {
         if (!file.empty()) return plain(405, "Method not allowed.\n");
+        // The media type itself, whatever parameters follow it ("; charset=UTF-8"), any case.
         const auto type = r.headers.count("content-type") ? r.headers.at("content-type") : "";
-        if (type.rfind("application/x-www-form-urlencoded", 0) != 0) return plain(415, "Forms only: application/x-www-form-urlencoded.\n");
+        if (!same_ignoring_case(trim(std::string_view(type).substr(0, type.find(';'))), "application/x-www-form-urlencoded"))
+            return plain(415, "Forms only: application/x-www-form-urlencoded.\n");
         std::map<std::string, std::string> form;
         try {
             form = form_fields(r.body);
         } catch (const UsageError& e) {
-            return plain(400, std::string("Refused: ") + e.what() + ".\n");  // no form of muster's has so many
+            return plain(400, std::string("Refused: ") + e.what() + ".\n");  // no form of muster's is so
         }
         const auto given = form.find("token");
         if (given == form.end() || given->second != form_token(token)) return plain(403, "This form is out of date or not muster's: reload the page.\n");

@@ -425,6 +425,7 @@ TEST_CASE("Repeated bad links from one address are refused a while, good link or
     for (int i = 0; i < 25; ++i) server.get("/p/" + std::string(64, 'b') + "/oob");
     const auto barred = server.get(club.meade + "oob");
     CHECK(barred.status == 429);
+    CHECK(barred.headers.at("retry-after") == "600");
     CHECK(barred.body.find("Meade") == std::string::npos);
     CHECK(server.get("/p/" + std::string(64, 'b') + "/oob").status == 429);
 }
@@ -448,6 +449,24 @@ TEST_CASE("serve refuses a listen address, a certificate or limits that will not
         CHECK_THAT(r.err, Contains(says));
     }
     CHECK(club.run("player add Meade --side union").code == 1);  // a name taken
+}
+
+TEST_CASE("A form is one media type and one value a field: a type that only begins like it, or a field given twice, is refused") {
+    const Club club;
+    const test::Served server(club.db());
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    const auto post = [&](const std::string& type, const std::string& body) {
+        return server.send("POST " + club.meade + "write HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: " + type +
+                           "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+    };
+    const auto before = club.dump();
+    CHECK(post("application/x-www-form-urlencodedX", "token=" + token + "&text=Hold").status == 415);
+    CHECK(post("application/x-www-form-urlencoded", "token=bad&token=" + token + "&text=Hold").status == 400);
+    CHECK(post("application/x-www-form-urlencoded", "token=" + token + "&text=Hold&text=Run").status == 400);
+    CHECK(club.dump() == before);
+    // The type in any case, with its parameters: taken.
+    CHECK(post("Application/X-WWW-Form-Urlencoded; charset=UTF-8", "token=" + token + "&text=Hold+the+ridge").status == 200);
+    CHECK_THAT(club.ok("player inbox"), Contains("Hold the ridge"));
 }
 
 TEST_CASE("A refused form changes nothing in the file, not even when the link was last used") {
