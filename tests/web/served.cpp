@@ -162,6 +162,13 @@ Reply Served::get(const std::string& path, const std::map<std::string, std::stri
     return send(raw + "\r\n");
 }
 
+size_t Served::logged(const std::string& what) {
+    const auto text = log();
+    size_t n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
 Reply Served::post(const std::string& path, const std::map<std::string, std::string>& fields) const {
     const auto body = form_encode(fields);
     return send("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\n"

@@ -35,6 +35,8 @@ public:
     int pid() const { return m_pid; }  ///< the server's process
     /// What it logged on its standard error so far (stopped first when `stop`).
     std::string log(bool stop = false);
+    /// How many times its log so far holds `what` ("GET /p/<link>/oob 200").
+    size_t logged(const std::string& what);
     Reply send(const std::string& raw, int timeout_ms = 5000, size_t tail = 0, int pause_ms = 0) const {
         return http_send(m_port, raw, timeout_ms, tail, pause_ms);
     }

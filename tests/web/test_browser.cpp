@@ -190,13 +190,7 @@ TEST_CASE("In a real browser a player sees his side, answers an exchange, and th
     // the address he may share with the other players.
     club.ok("player revoke Meade");
     CHECK(browser.shows("This link no longer answers", 10));
-    const auto asked = [&] {
-        const auto log = server.log();
-        size_t n = 0;
-        for (size_t at = 0; (at = log.find("GET /p/<link>/camps", at)) != std::string::npos; ++at) ++n;
-        return n;
-    };
-    const auto before = asked();
+    const auto before = server.logged("GET /p/<link>/camps");
     std::this_thread::sleep_for(std::chrono::milliseconds(6500));  // two of its periods
-    CHECK(asked() == before);
+    CHECK(server.logged("GET /p/<link>/camps") == before);
 }
