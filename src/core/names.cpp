@@ -129,7 +129,15 @@ std::string checked_prose(std::string_view what, std::string_view text, size_t m
 std::string checked_name(std::string_view what, std::string_view name) {
     const std::string_view kept = trim(name);
     const auto problem = name_problem(kept.empty() ? name : kept);
-    if (!problem.empty()) throw UsageError(std::string(what) + " \"" + visible(name) + "\" is refused: " + problem);
+    if (!problem.empty()) {
+        // A name far too long is shown by its beginning (cut between characters): its length is in the problem.
+        size_t shown = name.size();
+        if (shown > 200) {
+            shown = 60;
+            while (shown > 0 && (static_cast<unsigned char>(name[shown]) & 0xC0) == 0x80) --shown;
+        }
+        throw UsageError(std::string(what) + " \"" + visible(name.substr(0, shown)) + (shown < name.size() ? "...\"" : "\"") + " is refused: " + problem);
+    }
     return std::string(kept);
 }
 

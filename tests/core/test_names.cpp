@@ -27,4 +27,16 @@ TEST_CASE("The name rule: what it refuses, and what it keeps") {
     CHECK_THROWS_WITH(checked_leader_name("FORMER COMMANDER OF x"), Contains("begins as an unnamed leader is called"));
     CHECK(checked_leader_name("Leadbetter").empty() == false);
     CHECK(checked_leader_name("").empty());
+    // A name far too long is refused by its beginning and its length, not echoed whole.
+    for (const auto& huge : {std::string(131000, 'A'), std::string(59, 'A') + std::string(100000, 'e').replace(0, 2, "\xc3\xa9")}) {
+        try {
+            checked_name("army name", huge);
+            FAIL("accepted");
+        } catch (const UsageError& e) {
+            const std::string said = e.what();
+            CHECK(said.size() < 200);
+            CHECK_THAT(said, Contains("...\" is refused: ") && Contains(" characters, at most 200"));
+            CHECK(said.find("\\x") == std::string::npos);  // cut between characters, never within one
+        }
+    }
 }
