@@ -22,6 +22,7 @@
 #include <set>
 #include <mutex>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace muster::embedded {
 const std::vector<std::pair<std::string_view, std::string_view>>& migrations();
@@ -409,6 +410,22 @@ std::vector<std::string> schema_problems(SQLite::Database& db) {
     return problems;
 }
 
+// Why SQLite could not open `path`, as the file system says: whom it lets read or write what.
+std::string why_not_opened(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path file(path);
+    const auto folder = file.has_parent_path() ? file.parent_path() : fs::path(".");
+    if (fs::exists(file, ec)) {
+        if (::access(path.c_str(), R_OK) != 0) return ": permission denied, this user may not read it";
+        if (::access(path.c_str(), W_OK) != 0) return ": this user may read it but not write it";
+    } else if (!fs::is_directory(folder, ec)) {
+        return ": its folder " + visible(folder.string()) + " does not exist";
+    }
+    if (::access(folder.c_str(), W_OK | X_OK) != 0) return ": this user may not write its folder, where SQLite keeps its journal";
+    return "";
+}
+
 std::exception_ptr translate(const std::string& path, const SQLite::Exception& e) {
     const int code = e.getErrorCode() & 0xff;
     const std::string what = e.what();
@@ -427,7 +444,7 @@ std::exception_ptr translate(const std::string& path, const SQLite::Exception& e
         case SQLITE_CORRUPT:
             return error("the campaign database is damaged (" + what + "); restore a backup");
         case SQLITE_CANTOPEN:
-            return error("cannot open the campaign database (" + what + ")");
+            return error("cannot open the campaign database (" + what + why_not_opened(path) + ")");
         case SQLITE_IOERR: {
             const int ext = e.getExtendedErrorCode();
             if (ext == SQLITE_IOERR_WRITE || ext == SQLITE_IOERR_FSYNC || ext == SQLITE_IOERR_TRUNCATE ||

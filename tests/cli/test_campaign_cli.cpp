@@ -415,6 +415,13 @@ TEST_CASE("A read-only database is refused with one line") {
     CHECK_THAT(r.err, Contains(cli.db));
     CHECK_THAT(r.err, Contains("read-only") || Contains("cannot open"));
     CHECK(test::file_bytes(cli.db) == before);
+    // One this user may not read at all: refused with the reason.
+    std::filesystem::permissions(cli.db, std::filesystem::perms::none);
+    const auto unreadable = test::run_muster("--db " + cli.db + " oob", cli.env + " " + as);
+    CHECK(unreadable.code == 1);
+    CHECK_THAT(unreadable.err, Contains("cannot open the campaign database") && Contains("permission denied, this user may not read it"));
+    std::filesystem::permissions(cli.db, std::filesystem::perms::owner_read);
+    CHECK(test::file_bytes(cli.db) == before);
 }
 
 TEST_CASE("An export takes its format from the file's extension and refuses one that contradicts --format") {
