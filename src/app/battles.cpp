@@ -512,7 +512,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         // Read by the sides whose casualties return (they fought): their own dice.
         std::set<std::string> sides;
         for (const auto& loss : losses) sides.insert(refs.brigade_at(loss.brigade_id, "a battle's loss").side);
-        OperationDice dice(m_session.state(), c, op, Audience::sides(sides), "recovery", rolls);
+        OperationDice dice(m_session.state(), c, op, Audience::sides(sides), "recovery", "operation " + std::to_string(op), rolls);
         std::vector<std::int64_t> divisions;
         for (const auto& loss : losses)
             divisions.push_back(refs.brigade_at(loss.brigade_id, "a battle's loss").division_id);
@@ -537,9 +537,10 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
                 casualties += loss.casualties;
                 continue;
             }
-            // Each brigade's dice are its own (a stream of its side and name), read by its side:
-            // what the enemy's hidden brigades roll moves nothing a side sees.
-            const auto r = battle::recover(loss.casualties, c.return_rate, c.rounding, dice.source_for(b->side + "|recovery|" + b->ref()),
+            // Each brigade's dice are its own (a stream of its side and name, counted for it
+            // alone), read by its side: what the enemy's hidden brigades roll moves nothing a side sees.
+            const auto r = battle::recover(loss.casualties, c.return_rate, c.rounding,
+                                           dice.source_for(b->side + "|recovery|" + b->ref(), "brigade " + std::to_string(b->id)),
                                            b->ref() + " returning stands");
             if (r.roll) {
                 out.rolls.push_back(*r.roll);

@@ -183,7 +183,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
                                  "the leader table depends on it");
         }
         req.despicable_by_the_book = c.despicable == Despicable::book;
-        OperationDice dice(m_session.state(), c, op, Audience::side(unit.side), unit.ref, rolls);
+        OperationDice dice(m_session.state(), c, op, Audience::side(unit.side), unit.ref, word(unit.kind) + " " + std::to_string(unit.id), rolls);
         auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit.ref + " new commander");
         leader.name = given_name;
         // A division's first commander, known by name since it was a placeholder (entered by
@@ -222,7 +222,7 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
         const auto& l = refs.leader(ref);
         if (!is_active(l.status)) throw Error("leader " + l.label() + " is already " + word(l.status));
         const auto& table = r.play_tables[*r.fallen_leaders];
-        OperationDice dice(m_session.state(), c, op, Audience::side(l.side), l.label(), rolls);
+        OperationDice dice(m_session.state(), c, op, Audience::side(l.side), l.label(), "leader " + std::to_string(l.id), rolls);
         play::Request request;
         request.purpose = "fallen leader: " + l.label();
         const auto rolled = play::roll(table, request, dice.source());

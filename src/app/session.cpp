@@ -372,24 +372,42 @@ void require_view(const rules::RuleSet& r, const View& viewer) {
         throw UsageError("side \"" + visible(viewer.side()) + "\" is not as rule set " + r.id + " spells it: " + side_id(r, viewer.side()));
 }
 
+namespace {
+
+// Where a stream's counter is kept: for its owner alone (every side's own stream, "*", is the
+// campaign's). A campaign of an earlier muster kept it by the stream's name: its count goes on.
+std::string kept_as(const std::string& stream, const std::string& owner) {
+    return stream == Audience::k_everyone ? stream : stream + "@" + owner;
+}
+
+std::uint64_t counter_of(const db::Store& store, std::int64_t campaign, const std::string& stream, const std::string& owner) {
+    if (const auto n = store.dice_counter(campaign, kept_as(stream, owner))) return n;
+    return store.dice_counter(campaign, stream);
+}
+
+}  // namespace
+
 OperationDice::OperationDice(Session::State& state, const campaign::CampaignInfo& c, std::int64_t operation,
-                             const Audience& audience, const std::string& subject, const std::vector<std::string>& typed)
-    : m_store(state.store), m_campaign(c.id), m_seed(c.seed), m_stream(audience.text() + (subject.empty() ? "" : "|" + subject)), m_seeded([&] {
-          const auto counter = state.store.dice_counter(c.id, m_stream);
+                             const Audience& audience, const std::string& subject, const std::string& owner,
+                             const std::vector<std::string>& typed)
+    : m_store(state.store), m_campaign(c.id), m_seed(c.seed), m_stream(audience.text() + (subject.empty() ? "" : "|" + subject)),
+      m_owner(owner), m_seeded([&] {
+          const auto counter = counter_of(state.store, c.id, m_stream, owner);
           return dice::SeededSource(m_stream == Audience::k_everyone ? c.seed : dice::SeededSource::stream_seed(c.seed, m_stream), counter);
       }()),
-      m_names(dice::SeededSource::stream_seed(c.seed, m_stream + "|names"), state.store.dice_counter(c.id, m_stream + "|names")) {
+      m_names(dice::SeededSource::stream_seed(c.seed, m_stream + "|names"), counter_of(state.store, c.id, m_stream + "|names", owner)) {
     state.store.set_audience(operation, audience);
     // A campaign of typed-in dice takes only the organiser's rolls, none if nothing is rolled
     // (a recovery with no fraction to settle); one asked for and not given is named.
     if (!typed.empty() || c.dice == DiceMode::typed || state.own_dice) m_typed.emplace(typed);
 }
 
-dice::Source& OperationDice::source_for(const std::string& stream) {
+dice::Source& OperationDice::source_for(const std::string& stream, const std::string& owner) {
     if (m_typed) return *m_typed;
-    auto it = m_subjects.find(stream);
+    const auto kept = kept_as(stream, owner);
+    auto it = m_subjects.find(kept);
     if (it == m_subjects.end())
-        it = m_subjects.emplace(stream, dice::SeededSource(dice::SeededSource::stream_seed(m_seed, stream), m_store.dice_counter(m_campaign, stream))).first;
+        it = m_subjects.emplace(kept, dice::SeededSource(dice::SeededSource::stream_seed(m_seed, stream), counter_of(m_store, m_campaign, stream, owner))).first;
     return it->second;
 }
 
@@ -399,12 +417,12 @@ void OperationDice::record(db::Store& store, std::int64_t operation, const std::
     store.insert_rolls(operation, rolls, m_typed ? DiceMode::typed : DiceMode::seeded,
                        preview ? RollStatus::discarded : RollStatus::applied);
     if (!preview && !m_typed) {
-        store.set_dice_counter(m_campaign, m_stream, m_seeded.counter());
-        for (const auto& [stream, source] : m_subjects) store.set_dice_counter(m_campaign, stream, source.counter());
+        store.set_dice_counter(m_campaign, kept_as(m_stream, m_owner), m_seeded.counter());
+        for (const auto& [kept, source] : m_subjects) store.set_dice_counter(m_campaign, kept, source.counter());
     }
     if (m_name_rolls.empty()) return;
     store.insert_rolls(operation, m_name_rolls, DiceMode::seeded, preview ? RollStatus::discarded : RollStatus::applied);
-    if (!preview) store.set_dice_counter(m_campaign, m_stream + "|names", m_names.counter());
+    if (!preview) store.set_dice_counter(m_campaign, kept_as(m_stream + "|names", m_owner), m_names.counter());
 }
 
 std::vector<dice::RollRecord> OperationDice::name_leaders(const db::Store& store, const campaign::CampaignInfo& c,

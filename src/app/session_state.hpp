@@ -47,16 +47,21 @@ Outcome named_operation(Session& session, OperationKind kind,
 /// where their counter stands now (under the write lock, so two musters cannot roll the same
 /// numbers), or the typed-in rolls (given, the campaign's dice are typed, or the session rolls
 /// the organiser's own), every one of which must be used. Opening them sets the operation's audience.
+///
+/// A stream's numbers follow from its name, which says what the enemy may read of its subject
+/// ("french|Ghost"); its counter is kept for its `owner` alone ("division 12", "leader 40"):
+/// two subjects of one name (a hidden division once called what a seen one is called now, two
+/// leaders drawn one name) each count their own draws, so neither shifts the other's dice.
 class OperationDice {
 public:
     OperationDice(Session::State& state, const campaign::CampaignInfo& campaign, std::int64_t operation,
-                  const Audience& audience, const std::string& subject, const std::vector<std::string>& typed);
+                  const Audience& audience, const std::string& subject, const std::string& owner, const std::vector<std::string>& typed);
     dice::Source& source() { return m_typed ? static_cast<dice::Source&>(*m_typed) : m_seeded; }
     /// The dice of one subject of the operation (a brigade's recovery, a unit's table roll): a
-    /// seeded stream of its own, named `stream`, so what is rolled for it never moves with what
-    /// is rolled for anything else (a hidden unit's dice never shift a seen one's). Typed dice
-    /// stay one sequence, in the order the organiser rolls them.
-    dice::Source& source_for(const std::string& stream);
+    /// seeded stream of its own, named `stream` and counted for `owner`, so what is rolled for it
+    /// never moves with what is rolled for anything else (a hidden unit's dice never shift a seen
+    /// one's). Typed dice stay one sequence, in the order the organiser rolls them.
+    dice::Source& source_for(const std::string& stream, const std::string& owner);
     bool typed() const { return m_typed.has_value(); }
     /// A leader to be named: what he commands (for the journal), at which rank.
     struct Unnamed {
@@ -81,11 +86,11 @@ private:
     db::Store& m_store;
     std::int64_t m_campaign;
     std::uint64_t m_seed;
-    std::string m_stream;
-    std::map<std::string, dice::SeededSource> m_subjects;  // source_for's streams
+    std::string m_stream, m_owner;                         // the stream's name, and whose counter it is
+    std::map<std::string, dice::SeededSource> m_subjects;  // source_for's streams, by where their counters are kept
     dice::SeededSource m_seeded;
     std::optional<dice::TypedSource> m_typed;
-    dice::SeededSource m_names;  // the stream's names: "<stream>|names"
+    dice::SeededSource m_names;  // the stream's names: "<stream>|names", kept as "<stream>|names@<owner>"
     std::vector<dice::RollRecord> m_name_rolls;
 };
 

@@ -313,7 +313,7 @@ private:
             const auto& table = play_table(m_rules, e.leader_roll);
             play::Request request;
             request.purpose = "fallen leader: " + l->label();
-            m_out.fallen = play::roll(table, request, m_dice.source_for("table|" + table.id + "|" + l->side + "|" + l->label()));
+            m_out.fallen = play::roll(table, request, m_dice.source_for("table|" + table.id + "|" + l->side + "|" + l->label(), "leader " + std::to_string(l->id)));
             const auto& r = *m_out.fallen;
             m_out.outcome.rolls.push_back({request.purpose, table.id, r.throws.at(0), r.result->text});
             fate = r.effects.leader;
@@ -332,7 +332,7 @@ private:
         const auto* l = commander(t, "the result rolls for its leader");
         if (!l) return;
         const std::string purpose = "d10 for " + l->label() + ": " + word(check.fate) + " on " + check.band.text;
-        const auto th = m_dice.source_for("table|check|" + l->side + "|" + l->label()).roll(rules::Die::d10, purpose);
+        const auto th = m_dice.source_for("table|check|" + l->side + "|" + l->label(), "leader " + std::to_string(l->id)).roll(rules::Die::d10, purpose);
         const bool falls = check.band.contains(th.reading);
         m_out.outcome.rolls.push_back({purpose, "d10", th, falls ? std::string(word(check.fate)) : "unharmed"});
         if (!falls) {
@@ -452,7 +452,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
         const auto battle = draft_battle(store, c.id, refs, r.battle);
         const auto [unit, defender, firer] = targets(refs, r);
         // The umpire's roll: the sides read its outcome in the battle's report.
-        OperationDice dice(m_session.state(), c, op, Audience::umpire_only(), "table side", rolls);
+        OperationDice dice(m_session.state(), c, op, Audience::umpire_only(), "table side", "operation " + std::to_string(op), rolls);
         DraftWriter draft(store, c, op, battle, refs, rules, table.difference, dice, out);
 
         // What the campaign knows of the units decides the column and modifiers it can.
@@ -465,14 +465,17 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
         auto ptr = [](const std::optional<play::Facts>& f) { return f ? &*f : nullptr; };
         const auto resolved = play::with_campaign(table, r.request, {ptr(unit_facts), ptr(defender_facts), ptr(firer_facts)}, r.override);
         auto request = resolved.request;
-        std::vector<std::string> named;
+        std::vector<std::string> named, keys;
         for (const auto* t : {&firer, &unit, &defender})
-            if (*t) named.push_back((*t)->ref());
+            if (*t) {
+                named.push_back((*t)->ref());
+                keys.push_back((*t)->key());
+            }
         const std::string against = join(named, table.fire ? " firing at " : " against ");
         request.purpose = table.title + ": " + against;
-        // The roll's dice are the units' own (a stream of the table and the units' names): a roll
-        // on one unit, a hidden one least of all, never moves another's.
-        out.roll = play::roll(table, request, dice.source_for("table|" + table.id + "|" + join(named, "|")));
+        // The roll's dice are the units' own (a stream of the table and the units' names, counted
+        // for them alone): a roll on one unit, a hidden one least of all, never moves another's.
+        out.roll = play::roll(table, request, dice.source_for("table|" + table.id + "|" + join(named, "|"), join(keys, ",")));
         const auto& result = *out.roll.result;
         const std::string score = table.difference ? "difference " + signed_text(out.roll.score) : "score " + std::to_string(out.roll.score);
         for (size_t i = 0; i < out.roll.throws.size(); ++i)
@@ -492,7 +495,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             if (const int at_most = out.roll.effects.broken_reroll) {
                 auto again = request;
                 again.purpose = table.title + " again (BROKEN): " + against;
-                const auto second = play::roll(table, again, dice.source_for("table|" + table.id + "|again|" + join(named, "|")));
+                const auto second = play::roll(table, again, dice.source_for("table|" + table.id + "|again|" + join(named, "|"), join(keys, ",")));
                 out.outcome.rolls.push_back({second.purposes[0], table.id, second.throws[0], "score " + std::to_string(second.score)});
                 const std::string why_again = table.title + " again " + std::to_string(second.score) + " (after BROKEN)";
                 const bool removed = second.score <= at_most;
@@ -548,7 +551,7 @@ Outcome TableSide::set_state(const std::string& typed, const std::string& ref, c
         const auto battle = draft_battle(store, c.id, refs, typed);
         const auto unit = find_target(refs, ref, "--unit");
         CampaignRolled scratch;
-        OperationDice dice(m_session.state(), c, op, Audience::umpire_only(), "table side", {});
+        OperationDice dice(m_session.state(), c, op, Audience::umpire_only(), "table side", "operation " + std::to_string(op), {});
         DraftWriter draft(store, c, op, battle, refs, rules, false, dice, scratch);
         draft.engaged(unit, "state on the table set by the umpire");
         for (const auto& ch : changes) {

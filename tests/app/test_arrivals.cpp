@@ -13,6 +13,7 @@
 #include "export/oob.hpp"
 #include "support.hpp"
 #include "app/files.hpp"
+#include "app/session_state.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
@@ -105,7 +106,7 @@ TEST_CASE("Accepting a preview rolls the previewed division or is refused, namin
         CHECK(s.arrivals().arrive(other).operation > 0);
     }
     SECTION("the division's own dice moved since (another muster rolled them): refused") {
-        test::raw_sql(path, "INSERT OR REPLACE INTO dice_stream (campaign_id, stream, counter) VALUES (1, 'confederate|Heth', 7)");
+        test::raw_sql(path, "INSERT OR REPLACE INTO dice_stream (campaign_id, stream, counter) VALUES (1, 'confederate|Heth@division ' || (SELECT id FROM division WHERE name = 'Heth'), 7)");
         CHECK_THROWS_WITH(s.arrivals().arrive(test::arrival("Heth")), Contains("the dice have moved since"));
     }
     SECTION("another division's arrival does not move them: accepted, as previewed") {
@@ -241,4 +242,30 @@ TEST_CASE("Year and theater come from the campaign's date - table 1 is rolled on
         CHECK_THAT(s.leaders().replace_leader("Wadsworth/Iron Brigade", std::nullopt, {"50"}, app::Mode::apply, app::Displace::replace).summary,
                    Contains("New commander of Wadsworth/Iron Brigade"));
     }
+}
+
+TEST_CASE("Two subjects of one stream name each count their own draws: neither shifts the other's dice") {
+    // Two leaders drawn one name, or a division seen under a name a hidden one bore: the numbers
+    // follow the name, the count is each one's own.
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    const auto c = s.current();
+    const auto draws = [&](std::vector<std::pair<std::string, int>> owners) {
+        std::vector<int> out;
+        s.state().store.run_operation(c.id, OperationKind::table_roll, [&](std::int64_t op) {
+            app::OperationDice dice(s.state(), c, op, Audience::umpire_only(), "table side", "operation " + std::to_string(op), {});
+            for (const auto& [owner, n] : owners)
+                for (int i = 0; i < n; ++i) out.push_back(dice.source_for("table|fallen_leaders|french|Carra", owner).roll(rules::Die::d10, "x").reading);
+            dice.record(s.state().store, op, {}, app::Mode::apply);
+            return std::string("rolls");
+        });
+        return out;
+    };
+    const auto first = draws({{"leader 1", 6}});
+    const auto second = draws({{"leader 2", 6}});
+    CHECK(second == first);  // from its own start, whatever leader 1 drew
+    dice::SeededSource alone(dice::SeededSource::stream_seed(c.seed, "table|fallen_leaders|french|Carra"), 6);
+    std::vector<int> on;
+    for (int i = 0; i < 4; ++i) on.push_back(alone.roll(rules::Die::d10, "x").reading);
+    CHECK(draws({{"leader 1", 4}}) == on);  // leader 1 goes on where he stopped
 }

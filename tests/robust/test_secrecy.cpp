@@ -644,6 +644,12 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
           {with_hidden, "add division Pender --corps \"Third Corps\""}, {with_hidden, "arrive Pender"},
           {with_hidden, "battle report --name Raid --keep-hidden --loss \"Pender/1st Brigade=1\""},
           {both, "leader return \"Heth/1st Brigade\"", true}, {both, "leader return Hill", true}}},
+        {"a division seen under a name a hidden one bore before it was renamed: its arrival and its recovery's dice",
+         {{with_hidden, "add division Ghost --corps \"Third Corps\""}, {with_hidden, "arrive Ghost"},
+          {with_hidden, "battle report --name Raid --keep-hidden --loss \"Ghost/1st Brigade=3\""}, {with_hidden, "battle recover Raid"},
+          {with_hidden, "rename division Ghost Phantom"},
+          {both, "add division Ghost --corps \"Third Corps\""}, {both, "arrive Ghost"}, {both, "reveal Ghost"},
+          {both, "battle report --name Fight --loss \"Ghost/1st Brigade=3\" --loss \"Wadsworth/1st Brigade=1\""}, {both, "battle recover Fight"}}},
     };
     for (const auto& [story, steps] : stories) {
         INFO(story);
