@@ -102,9 +102,14 @@ void GuiApp::open_database(const std::string& path) {
 // The model the reader has read, taken once it is there: a change is refused (StaleError) if
 // another muster writes after what it shows.
 void GuiApp::take_model() {
-    if (m_model.noticed_outside_change()) m_status = "The campaign was changed outside this window: showing it as it is now";
+    m_outside = m_model.noticed_outside_change() || m_outside;
     if (m_taken == revision()) return;
     m_taken = revision();
+    const auto& journal = seen().journal;
+    const std::pair newest{viewer().text(), journal.empty() ? std::int64_t{0} : journal.back().id};
+    if (std::exchange(m_outside, false) && (viewer().is_umpire() || (newest.first == m_newest.first && newest.second != m_newest.second)))
+        m_status = "The campaign was changed outside this window: showing it as it is now";
+    m_newest = newest;
     if (model().current && m_session) m_session->seen(model().revision);
 }
 

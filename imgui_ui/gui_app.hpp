@@ -130,6 +130,10 @@ private:
     std::unique_ptr<app::Session> m_session;
     ModelReader m_model;
     int m_taken = -1;  // the model revision the session was last told of
+    // Another muster's change noticed, told once the model it brings is taken, and to a side's
+    // view only where its journal grew (a change to what it may not read is not news to it).
+    bool m_outside = false;
+    std::pair<std::string, std::int64_t> m_newest{"", -1};  // the view, and the newest entry it read
     Worker m_worker;
     std::string m_db_path;
     std::vector<std::unique_ptr<Window>> m_windows;

@@ -117,8 +117,8 @@ void register_windows(GuiApp& app) {
     act("players.revoke", "", pl, Effect::writes, [pl, g] { pl->revoke(*g); });
     act("players.accept", "", pl, Effect::writes, [pl, g] { pl->answer(*g, true); });
     act("players.refuse", "", pl, Effect::writes, [pl, g] { pl->answer(*g, false); });
-    // Edit: Undo and Redo, named for the step each would take (in the umpire's view: a side's view
-    // names nothing the side may not read).
+    // Edit: Undo and Redo, named for the step each would take: the umpire's, in his view (a side's
+    // view would take back, and name, what the side may not read).
     for (const bool redo : {false, true}) {
         const std::string verb = redo ? "Redo" : "Undo";
         app.add_action({.id = redo ? "redo" : "undo", .label = verb, .shortcut = {'Z', true, redo}, .window = journal.get(),
@@ -128,12 +128,14 @@ void register_windows(GuiApp& app) {
                             redo ? history.redo() : history.undo(true);  // the umpire reads the step it takes in its title
                             g->set_status(std::string(redo ? "Redid: " : "Undid: ") + app::step_name(step));
                         },
-                        .enabled = [g, redo] { return g->model().current && !(redo ? g->model().redo_step : g->model().undo_step).empty(); },
+                        .enabled = [g, redo] {
+                            return g->model().current && g->viewer().is_umpire() && !(redo ? g->model().redo_step : g->model().undo_step).empty();
+                        },
                         .also = redo ? Shortcut{'Y', true} : Shortcut{},
                         .menu = "Edit",
                         .title = [g, redo, verb] {
                             const auto& step = redo ? g->model().redo_step : g->model().undo_step;
-                            return g->viewer().is_umpire() && !step.empty() ? verb + " " + app::step_name(step) : verb;
+                            return !g->viewer().is_umpire() ? verb + " (the umpire's view)" : !step.empty() ? verb + " " + app::step_name(step) : verb;
                         },
                         .icon = redo ? icon::redo : icon::undo});
     }

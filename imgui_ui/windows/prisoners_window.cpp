@@ -107,6 +107,10 @@ void PrisonersWindow::draw_held(GuiApp& app) {
 void PrisonersWindow::draw(GuiApp& app) {
     const auto& rules = *app.model().rules;
     const auto& seen = app.seen();  // the menu bar's view: a side sees its camps, its men held and its exchanges
+    // ...and acts as that side alone: it proposes, opens camps and answers for itself; the
+    // umpire frees a camp.
+    const auto& viewer = app.viewer();
+    if (!viewer.is_umpire()) from = camp_side = viewer.side();
     if (ImGui::CollapsingHeader("Camps", ImGuiTreeNodeFlags_DefaultOpen)) {
         if (!seen.camps.empty() && ImGui::BeginTable("camps", 5, k_data_table, ImVec2(0, table_height(seen.camps.size(), 6 * ImGui::GetFrameHeight())))) {
             for (const char* c : {"Camp", "Side", "Holdings", "State", ""}) ImGui::TableSetupColumn(c);
@@ -122,11 +126,13 @@ void PrisonersWindow::draw(GuiApp& app) {
                 }
                 ImGui::TableNextColumn();
                 ImGui::PushID(v.camp.name.c_str());
-                if (!v.camp.liberated && ImGui::SmallButton("Liberate")) {
-                    liberate_camp = v.camp.name;
-                    app.run("camp.liberate");
+                if (!v.camp.liberated && viewer.is_umpire()) {
+                    if (ImGui::SmallButton("Liberate")) {
+                        liberate_camp = v.camp.name;
+                        app.run("camp.liberate");
+                    }
+                    mark("Prisoners/Liberate/" + v.camp.name);
                 }
-                mark("Prisoners/Liberate/" + v.camp.name);
                 ImGui::PopID();
             }
             ImGui::EndTable();
@@ -137,7 +143,7 @@ void PrisonersWindow::draw(GuiApp& app) {
         ImGui::SetNextItemWidth(px(140));
         if (ImGui::BeginCombo("of side", camp_side.c_str())) {
             for (const auto& sd : rules.sides)
-                if (ImGui::Selectable(sd.id.c_str(), camp_side == sd.id)) camp_side = sd.id;
+                if (viewer.owns(sd.id) && ImGui::Selectable(sd.id.c_str(), camp_side == sd.id)) camp_side = sd.id;
             ImGui::EndCombo();
         }
         ImGui::SameLine();
@@ -150,6 +156,7 @@ void PrisonersWindow::draw(GuiApp& app) {
         mark("Prisoners/From");
         if (choosing) {
             for (const auto& sd : rules.sides) {
+                if (!viewer.owns(sd.id)) continue;
                 if (ImGui::Selectable(sd.id.c_str(), from == sd.id)) from = sd.id;
                 mark("Prisoners/From/" + sd.id);
             }
@@ -194,7 +201,7 @@ void PrisonersWindow::draw(GuiApp& app) {
             ImGui::TextWrapped("asks: %s", v.ask.empty() ? "nothing" : join(v.ask, ", ").c_str());
             wrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), v.balance);
             if (!v.lapsed.empty()) wrapped(palette().caution, "lapsed: " + v.lapsed);
-            if (v.row.status == ExchangeStatus::proposed && v.lapsed.empty()) {
+            if (v.row.status == ExchangeStatus::proposed && v.lapsed.empty() && viewer.owns(v.row.counterpart)) {
                 if (ImGui::SmallButton(("Accept as " + v.row.counterpart).c_str())) {
                     selected_exchange = v.row.id;
                     app.run("exchange.accept");

@@ -108,12 +108,43 @@ TEST_CASE("The menu bar's view: chosen by mouse, the journal and prisoners windo
     CHECK(seen.journal.size() < d.app.model().seen_by(View::umpire()).journal.size());
     d.show<gui::PrisonersWindow>();
     d.frame(shot("prisoners_union_view"));
+    // A side's view acts as that side alone: it answers no proposal made to the enemy, frees no
+    // camp (the umpire does), and takes nothing back (undo would take back, and name, what it
+    // may not read).
+    const auto undo = [&] {
+        for (const auto& a : d.app.actions())
+            if (a.id == "undo") return a.can_run();
+        FAIL("no undo action");
+        return false;
+    };
+    CHECK_FALSE(gui::marked("Prisoners/Accept/1"));  // proposed by the Union to the Confederates
+    CHECK_FALSE(gui::marked("Prisoners/Liberate/Fort Delaware"));
+    CHECK_FALSE(undo());
+    // ...and another muster's change to what it may not read is no news to it.
+    const auto shown = d.app.model().revision;
+    {
+        app::Session other(db, app::Open::existing, 5000, app::Catalog(""));
+        other.forces().rename(NamedKind::brigade, "Pender/1st Brigade", "Scales' Brigade");
+    }
+    const auto started = std::chrono::steady_clock::now();
+    while (d.app.model().revision == shown && std::chrono::steady_clock::now() - started < std::chrono::seconds(10)) {
+        d.frame();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    REQUIRE(d.app.model().revision != shown);
+    d.frame();
+    CHECK_THAT(d.app.status(), !Contains("changed outside"));
     d.show<gui::JournalWindow>();
     d.frame(shot("journal_union_view"));
-    // Back to the umpire: everything again.
+    // Back to the umpire: everything again, his answers and undo too.
     REQUIRE(d.click("Menu/View"));
     REQUIRE(d.click("Menu/View/umpire"));
     CHECK(mentions(d.app.seen().journal, "Pender"));
+    d.show<gui::PrisonersWindow>();
+    d.frame();
+    CHECK(gui::marked("Prisoners/Accept/1"));
+    CHECK(gui::marked("Prisoners/Liberate/Fort Delaware"));
+    CHECK(undo());
 }
 
 TEST_CASE("The navigator: Ctrl+F and a typed filter find a brigade, a click shows it in the order of battle, and a side's view hides the enemy's") {
