@@ -76,20 +76,25 @@ void SeasonWindow::draw_schedule(GuiApp& app) {
     const auto& model = app.model();
     const auto& rules = *model.rules;
     if (model.schedule.empty()) ImGui::TextDisabled("Nobody is on the schedule.");
-    else if (ImGui::BeginTable("schedule", 5, k_data_table, ImVec2(0, table_height(model.schedule.size(), 7 * ImGui::GetFrameHeight())))) {
+    else if (ImGui::BeginTable("schedule", 6, k_data_table, ImVec2(0, table_height(model.schedule.size(), 7 * ImGui::GetFrameHeight())))) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        for (const char* c : {"Division", "Side", "Turn", "Date", ""}) ImGui::TableSetupColumn(c);
+        for (const char* c : {"Division", "Side", "Turn", "Date", "Status", ""}) ImGui::TableSetupColumn(c);
         ImGui::TableHeadersRow();
         fit_columns_to(app.shown());
         for (const auto& e : model.schedule) {
             ImGui::TableNextRow();
             const auto* side = rules.find_side(e.entry.side);
-            for (const std::string& v : {e.entry.division, side ? side->name : e.entry.side,
-                                         std::to_string(e.entry.turn.number()) + (e.entry.turn <= model.turn.turn ? " (due)" : ""), text_or(e.date, "-")}) {
+            // As muster schedule says it: a placeholder is due (now, once its turn has come), an
+            // arrived division says so and is off the schedule's hands.
+            const bool waiting = e.entry.status == DivisionStatus::placeholder;
+            const std::string status = !waiting ? std::string(word(e.entry.status)) : e.entry.turn <= model.turn.turn ? "due now" : "due";
+            for (const std::string& v : {e.entry.division, side ? side->name : e.entry.side, std::to_string(e.entry.turn.number()),
+                                         text_or(e.date, "-"), status}) {
                 ImGui::TableNextColumn();
                 fit_text(v);
             }
             ImGui::TableNextColumn();
+            if (!waiting) continue;
             ImGui::PushID(e.entry.division.c_str());
             if (ImGui::SmallButton("Take off")) {
                 unscheduling = e.entry.division;

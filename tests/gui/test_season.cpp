@@ -184,6 +184,13 @@ TEST_CASE("The schedule in the season panel: a division taken off, put back by a
     REQUIRE(d.click("Season/Schedule"));
     REQUIRE(s.season().schedule().size() == 1);
     CHECK(s.season().schedule()[0].entry.turn.number() == 5);
+    // Arrived early, he stays on the schedule as arrived, with nothing to take off.
+    s.arrivals().arrive(test::arrival("Pender"));
+    d.app.changed();
+    d.app.settle();
+    d.frame();
+    CHECK_FALSE(gui::marked("Season/Unschedule/Pender"));
+    d.frame(shot("schedule_arrived"));
     // A side is not told who is coming.
     REQUIRE(d.click("Menu/View"));
     REQUIRE(d.click("Menu/View/union"));
