@@ -52,7 +52,7 @@ void BattleWindow::recover(GuiApp& app, app::Mode mode) {
     const bool preview = mode == app::Mode::preview;
     const auto run = [this, g = &app, battle = recovery_battle, mode](const std::vector<std::string>& rolls) {
         recovery = g->session()->battles().recover(battle, rolls, mode);
-        note = recovery->summary;
+        note = (recovery->preview ? "Preview, nothing stored: " : "") + recovery->summary;
     };
     if (!physical) return run({});
     recovery.reset();

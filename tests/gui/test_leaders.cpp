@@ -8,6 +8,7 @@
 
 using namespace muster;
 using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
 using test::shot;
 
 TEST_CASE("The leaders panel: a sound commander is kept unless forced, then replaced with physical dice, and a side sees its own") {
@@ -24,8 +25,12 @@ TEST_CASE("The leaders panel: a sound commander is kept unless forced, then repl
     CHECK_FALSE(w.error.empty());
     CHECK(gui::marked("Leaders/Said"));
     d.frame(shot("leaders_refused"));
-    const auto journal = s.history().journal().size();
     REQUIRE(d.click("Leaders/Force"));
+    // Previewed, it says so: what it shows is not done.
+    REQUIRE(d.click("Leaders/Preview"));
+    INFO(w.error);
+    CHECK_THAT(w.note, StartsWith("Preview, nothing stored: New commander of Wadsworth/Iron Brigade"));
+    const auto journal = s.history().journal().size();
     REQUIRE(d.click("Leaders/Physical"));
     REQUIRE(d.click("Leaders/Replace"));
     INFO(w.error);
