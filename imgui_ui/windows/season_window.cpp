@@ -247,7 +247,10 @@ void SeasonWindow::draw(GuiApp& app) {
     mark("Season/ReportHeader");
     if (open_report) {
         ImGui::BeginChild("report", ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 14), true, ImGuiWindowFlags_HorizontalScrollbar);
+        // Monospaced: its battle tables are laid out in columns of characters, as muster turn report prints them.
+        if (mono_font()) ImGui::PushFont(mono_font());
         ImGui::TextUnformatted(app.seen().turn_report.c_str());
+        if (mono_font()) ImGui::PopFont();
         ImGui::EndChild();
         mark("Season/Report");
     }

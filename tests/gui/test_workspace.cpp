@@ -382,10 +382,12 @@ TEST_CASE("Actions are data: only one that writes has the model read again, and 
     d.ctrl_key('Y');
     d.frames(2);
     CHECK(d.app.model().current->turn == Turn::read(2));
-    // In a side's view the menu names nothing: the step may hold what the side may not read.
+    // In a side's view the menu names nothing (the step may hold what the side may not read), and
+    // undo is the umpire's: it is off there.
     d.app.set_viewer(View::of_side("union"));
     d.frames(2);
-    CHECK(title("undo") == "Edit: Undo Ctrl+Z ");
+    CHECK(title("undo") == "Edit: Undo (the umpire's view) Ctrl+Z ");
+    CHECK_FALSE(d.app.run("undo"));
 }
 
 TEST_CASE("The campaign's settings: the form shows what the campaign has, saves only a change, and the status bar forgets old news") {
