@@ -61,6 +61,7 @@ void spacing(ImGuiStyle& s) {
 void light(ImVec4* c) {
     ImGui::StyleColorsLight();
     c[ImGuiCol_Text] = ImVec4(0.1f, 0.11f, 0.13f, 1);
+    c[ImGuiCol_TextDisabled] = ImVec4(0.38f, 0.38f, 0.37f, 1);  // hints and notes: 4.5:1 on the page at least
     c[ImGuiCol_WindowBg] = ImVec4(0.96f, 0.95f, 0.93f, 1);
     c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
     c[ImGuiCol_PopupBg] = ImVec4(1, 1, 1, 0.98f);
@@ -84,6 +85,7 @@ void light(ImVec4* c) {
 void dark(ImVec4* c) {
     ImGui::StyleColorsDark();
     c[ImGuiCol_Text] = ImVec4(0.9f, 0.9f, 0.88f, 1);
+    c[ImGuiCol_TextDisabled] = ImVec4(0.66f, 0.66f, 0.64f, 1);
     c[ImGuiCol_WindowBg] = ImVec4(0.13f, 0.14f, 0.16f, 1);
     c[ImGuiCol_ChildBg] = ImVec4(0, 0, 0, 0);
     c[ImGuiCol_PopupBg] = ImVec4(0.16f, 0.17f, 0.2f, 0.98f);

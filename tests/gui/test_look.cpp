@@ -111,3 +111,30 @@ TEST_CASE("On a HiDPI screen (MUSTER_SCALE=1.5) the text and the spacing are dra
 }
 
 }  // namespace muster
+
+namespace muster {
+
+TEST_CASE("Text, hints and notes stand out from the page by 4.5:1 at least (WCAG AA), in both themes") {
+    test::TempDir dir;
+    test::Driver d(dir.file("c.db"));
+    // The relative luminance of a colour and the contrast of two, as WCAG 2 defines them.
+    const auto luminance = [](const ImVec4& c) {
+        const auto channel = [](float v) { return v <= 0.03928f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f); };
+        return 0.2126f * channel(c.x) + 0.7152f * channel(c.y) + 0.0722f * channel(c.z);
+    };
+    const auto contrast = [&](const ImVec4& a, const ImVec4& b) {
+        const float x = luminance(a), y = luminance(b);
+        return (std::max(x, y) + 0.05f) / (std::min(x, y) + 0.05f);
+    };
+    for (const auto theme : {gui::Theme::light, gui::Theme::dark}) {
+        gui::apply_theme(theme);
+        const auto* c = ImGui::GetStyle().Colors;
+        INFO((theme == gui::Theme::dark ? "dark" : "light"));
+        CHECK(contrast(c[ImGuiCol_Text], c[ImGuiCol_WindowBg]) >= 4.5f);
+        CHECK(contrast(c[ImGuiCol_TextDisabled], c[ImGuiCol_WindowBg]) >= 4.5f);
+        CHECK(contrast(c[ImGuiCol_TextDisabled], c[ImGuiCol_FrameBg]) >= 4.5f);  // a hint in an empty field
+    }
+    gui::apply_theme(gui::Theme::light);
+}
+
+}  // namespace muster
