@@ -86,17 +86,20 @@ void GuiApp::show(Window& window) {
 
 void GuiApp::open_database(const std::string& path) {
     finish_work();  // what was under way for the file shown lands before it goes
-    m_model.open("");
+    std::unique_ptr<app::Session> opened;
     try {
-        m_session = std::make_unique<app::Session>(path, app::Open::create);
-        m_db_path = m_session->db_path();
-        m_model.open(m_db_path);
-        m_status = "Opened " + m_db_path;
+        opened = std::make_unique<app::Session>(path, app::Open::create);
     } catch (const std::exception& e) {
-        m_session.reset();
-        m_model.open("");
+        // Refused: the file shown stays shown (none shown: the welcome names why).
         m_status = e.what();
+        if (m_session) return;
+        m_model.open("");
+        return;
     }
+    m_session = std::move(opened);
+    m_db_path = m_session->db_path();
+    m_model.open(m_db_path);
+    m_status = "Opened " + m_db_path;
 }
 
 // The model the reader has read, taken once it is there: a change is refused (StaleError) if

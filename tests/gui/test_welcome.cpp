@@ -33,6 +33,11 @@ TEST_CASE("A database that is not muster's: the welcome names it with the reason
     d.frames(2);
     CHECK(d.app.welcoming());  // it holds no campaign yet
     CHECK_FALSE(gui::marked("Welcome/Refused"));
+    // A file refused while one is open: the one open stays, and the status says why.
+    d.app.open_database(dir.file("junk.db"));
+    CHECK(d.app.session() != nullptr);
+    CHECK(d.app.db_path() == dir.file("new.db"));
+    CHECK_THAT(d.app.status(), Contains("not a muster campaign database") && Contains("junk.db"));
 }
 
 TEST_CASE("On an empty database muster-gui opens on the welcome, and a campaign is created through it") {
