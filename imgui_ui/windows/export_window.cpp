@@ -69,6 +69,13 @@ void ExportWindow::draw(GuiApp& app) {
     view.draw(rules);
     if (labels) word_combo("Format", label_format);
     else word_combo("Format", format);
+    // The file's name follows the format chosen ("oob.pdf" becomes "oob.txt" with text), as a
+    // name that says another is refused.
+    if (const std::string chosen = labels ? word(label_format) : word(format); chosen != m_format_shown) {
+        std::filesystem::path renamed(path);
+        if (!path.empty()) path = renamed.replace_extension(chosen == "text" ? ".txt" : "." + chosen).string();
+        m_format_shown = chosen;
+    }
     ImGui::InputText("File", &path, ImGuiInputTextFlags_AutoSelectAll);
     mark("Export/File");
     if (labels) {

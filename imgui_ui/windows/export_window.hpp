@@ -35,6 +35,7 @@ private:
     int m_revision = -1;
     ViewChoice m_view{-1};
     View m_viewer;
+    std::string m_format_shown = "pdf";  // the format the file's name was last made to follow
 };
 
 }  // namespace muster::gui

@@ -16,6 +16,13 @@ TEST_CASE("Exports and handouts are written on a worker: the frames go on showin
     test::season_campaign(db);
     test::Driver d(db);
     auto& w = d.show<gui::ExportWindow>();
+    // The file's name follows the format chosen, and back.
+    w.format = OobFormat::text;
+    d.frame();
+    CHECK(w.path == "oob.txt");
+    w.format = OobFormat::pdf;
+    d.frame();
+    CHECK(w.path == "oob.pdf");
     REQUIRE(d.click("Export/File"));  // a click selects what is there: typing replaces it
     d.type(dir.file("oob.pdf"));
     REQUIRE(d.click("Export/HandoutSide"));
