@@ -78,6 +78,10 @@ void LeadersWindow::draw(GuiApp& app) {
             const auto held = app.seen().held_leaders.find(i);  // an enemy seen only as a prisoner: as his camp calls him
             m_leaders.push_back(held != app.seen().held_leaders.end() ? &held->second : &model.roster.leaders[i]);
         }
+        std::set<std::string> once;
+        m_shared.clear();
+        for (const auto* l : m_leaders)
+            if (!once.insert(l->label()).second) m_shared.insert(l->label());
         order.invalidate();
         m_revision = app.revision();
         m_side = side;
@@ -103,8 +107,13 @@ void LeadersWindow::draw(GuiApp& app) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::PushID(i);
-            if (ImGui::Selectable(l.label().c_str(), leader == l.label())) {
-                leader = l.label();
+            // Two leaders of one name (drawn so) told apart, for the umpire, by their numbers, as
+            // muster leader list shows them (a side's view numbers none: the numbers count the
+            // enemy's leaders too).
+            const bool shared = umpire && m_shared.count(l.label()) > 0;
+            const std::string ref = shared ? "#" + std::to_string(l.id) : l.label();
+            if (ImGui::Selectable((shared ? l.label() + " (" + ref + ")" : l.label()).c_str(), leader == ref)) {
+                leader = ref;
                 unit = !l.command.unit.empty() ? l.command.unit : l.former_post ? l.former_post->unit : unit;
             }
             mark("Leaders/" + l.label());

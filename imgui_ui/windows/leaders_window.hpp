@@ -4,6 +4,7 @@
 #include "widgets.hpp"
 #include "window.hpp"
 
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,7 @@ public:
 
 private:
     std::vector<const army::Leader*> m_leaders;  // into the model's view, as sorted
+    std::set<std::string> m_shared;              // the labels more than one of them bears
     int m_revision = -1;
     std::string m_side;
 };

@@ -120,3 +120,23 @@ TEST_CASE("The leaders panel: a Fallen Leaders roll with physical dice, a return
     d.frame(shot("leaders_assigned"));
     CHECK(s.history().check().ok());
 }
+
+TEST_CASE("The leaders panel tells two leaders of one name apart by their numbers, for the umpire, and acts on the one clicked") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    // Names drawn from muster's lists may repeat within a side.
+    test::raw_sql(db, "UPDATE leader SET name = 'Lowrey' WHERE name = 'Finegan'");
+    test::Driver d(db);
+    auto& w = d.show<gui::LeadersWindow>();
+    d.frame(shot("leaders_one_name"));
+    std::vector<std::int64_t> lowrey;
+    for (const auto* l : w.leaders())
+        if (l->name == "Lowrey") lowrey.push_back(l->id);
+    REQUIRE(lowrey.size() == 2);
+    REQUIRE(d.click("Leaders/Lowrey"));  // the one drawn last of the two
+    CHECK((w.leader == "#" + std::to_string(lowrey[0]) || w.leader == "#" + std::to_string(lowrey[1])));
+    // Acted on by that number, the action finds him alone.
+    REQUIRE(d.click("Leaders/Return"));
+    CHECK_THAT(w.error, !Contains("could be any of"));
+}
