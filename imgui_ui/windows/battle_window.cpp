@@ -212,7 +212,7 @@ void BattleWindow::draw(GuiApp& app) {
     const float below = 9.f * ImGui::GetFrameHeightWithSpacing();
     const float height = std::max(6.f * ImGui::GetFrameHeightWithSpacing(), ImGui::GetContentRegionAvail().y - below);
     if (ImGui::BeginTable("report", 7, flags, ImVec2(0, height))) {
-        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableSetupScrollFreeze(1, 1);  // the brigade stays in sight when the rest scrolls sideways
         // Sorted by what the table shows of the order of battle; not by what is being typed
         // (a row would move under the cursor).
         ImGui::TableSetupColumn("Brigade", ImGuiTableColumnFlags_DefaultSort);
