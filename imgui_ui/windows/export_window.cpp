@@ -142,13 +142,17 @@ void ExportWindow::draw(GuiApp& app) {
         dl->AddRect(ImVec2(x, y), ImVec2(x + width_mm * k, y + height_mm * k), IM_COL32(140, 140, 140, 255));
         dl->PushClipRect(ImVec2(x, y), ImVec2(x + width_mm * k, y + height_mm * k), true);
         const auto& t = texts[static_cast<size_t>(i)];
-        const std::string second = t.third_line();
-        dl->AddText(ImVec2(x + 3, y + 2), IM_COL32(0, 0, 0, 255), t.brigade.c_str());
-        dl->AddText(ImVec2(x + 3, y + 2 + ImGui::GetFontSize()), IM_COL32(60, 60, 60, 255), second.c_str());
+        // The label's three lines, as the sheet has them, in a size its height holds.
+        const std::string third = t.third_line();
+        const float size = std::min(ImGui::GetFontSize(), height_mm * k / 3.4f);
+        const std::pair<const std::string*, ImU32> lines[] = {
+            {&t.brigade, IM_COL32(0, 0, 0, 255)}, {&t.division, IM_COL32(90, 90, 90, 255)}, {&third, IM_COL32(30, 30, 30, 255)}};
+        for (size_t j = 0; j < std::size(lines); ++j)
+            dl->AddText(ImGui::GetFont(), size, ImVec2(x + 3, y + 2 + static_cast<float>(j) * size * 1.1f), lines[j].second, lines[j].first->c_str());
         dl->PopClipRect();
         // The preview is to scale, so a long name is cut at the label's edge: hover reads it whole.
         if (ImGui::IsMouseHoveringRect(ImVec2(x, y), ImVec2(x + width_mm * k, y + height_mm * k)))
-            ImGui::SetTooltip("%s\n%s", t.brigade.c_str(), second.c_str());
+            ImGui::SetTooltip("%s\n%s\n%s", t.brigade.c_str(), t.division.c_str(), third.c_str());
     }
     ImGui::Dummy(ImVec2(paper_w * k, paper_h * k));
 }
