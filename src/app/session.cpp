@@ -48,7 +48,7 @@ std::shared_ptr<const rules::RuleSet> pinned_rules(const std::string& text, cons
                 return recent.front();
             }
     }
-    auto loaded = std::make_shared<const rules::RuleSet>(rules::load_rule_set(text, "the rule set pinned by campaign " + campaign));
+    auto loaded = std::make_shared<const rules::RuleSet>(rules::load_pinned_rule_set(text, "the rule set pinned by campaign " + campaign));
     const std::lock_guard lock(mutex);
     recent.push_front(loaded);
     if (recent.size() > 4) recent.pop_back();

@@ -95,7 +95,7 @@ void check_coverage(const std::vector<Row>& rows, const Value& where, Die die) {
 
 class Loader {
 public:
-    explicit Loader(RuleSet& rules) : m_rules(rules) {}
+    Loader(RuleSet& rules, bool pinned) : m_rules(rules), m_pinned(pinned) {}
 
     void load(const Value& root) {
         root.allow_only({"format", "id", "name", "source", "note", "sides", "arms", "theaters", "years", "ratings",
@@ -127,9 +127,9 @@ public:
         if (auto terms = root.find("terms")) {
             terms->allow_only({"division", "brigade"});
             // Each names units ("Division", "1st Brigade"): it keeps the name rule.
-            const auto term = [](const Value& v) {
+            const auto term = [this](const Value& v) {
                 auto text = read_text(v, 40);
-                if (const auto problem = name_problem(text); !problem.empty()) v.fail("\"" + visible(text) + "\" names units, so it keeps the name rule: " + problem);
+                if (const auto problem = name_problem(text); !problem.empty() && !m_pinned) v.fail("\"" + visible(text) + "\" names units, so it keeps the name rule: " + problem);
                 return text;
             };
             if (auto d = terms->find("division")) m_rules.term_division = term(*d);
@@ -508,18 +508,23 @@ private:
     }
 
     RuleSet& m_rules;
+    bool m_pinned;
 };
 
-}  // namespace
-
-RuleSet load_rule_set(std::string_view text, const std::string& file) {
+RuleSet load(std::string_view text, const std::string& file, bool pinned) {
     const json::Document doc(text, file);
     RuleSet rules;
-    Loader(rules).load(doc.root());
+    Loader(rules, pinned).load(doc.root());
     validate_rule_set(rules, file);
     rules.text = std::string(text);
     return rules;
 }
+
+}  // namespace
+
+RuleSet load_rule_set(std::string_view text, const std::string& file) { return load(text, file, false); }
+
+RuleSet load_pinned_rule_set(std::string_view text, const std::string& file) { return load(text, file, true); }
 
 RuleSet load_rule_set_file(const std::string& path) {
     return load_rule_set(json::read_file(path, k_max_rule_set_bytes), path);

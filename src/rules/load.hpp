@@ -16,6 +16,10 @@ RuleSet load_rule_set(std::string_view text, const std::string& file);
 /// Reads and loads a rule set file.
 RuleSet load_rule_set_file(const std::string& path);
 
+/// A rule set a campaign pinned, loaded as it was taken: a rule added since that it breaks (a
+/// unit term's name rule) is for check to report, not a reason to refuse the campaign.
+RuleSet load_pinned_rule_set(std::string_view text, const std::string& file);
+
 /// The checks that span tables: every key combination has one block, every value a table
 /// or the generator can produce is defined, every brigade the generator can make has a label.
 /// Called by load_rule_set; throws FileError.

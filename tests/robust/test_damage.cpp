@@ -410,3 +410,16 @@ TEST_CASE("check reports a file whose number columns hold text anywhere, section
         CHECK_THAT(checked.err, Catch::Matchers::Contains("failed its check"));
     }
 }
+
+TEST_CASE("A pinned rule set that breaks a rule added since it was pinned (a unit term's name rule) still opens: check reports it") {
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    base_campaign(file);
+    test::raw_sql(file, "UPDATE campaign SET rules_json = replace(rules_json, '\"id\": \"acw\",', '\"id\": \"acw\", \"terms\": {\"brigade\": \"Bde/Regt\"},')");
+    const auto oob = in_process({"--db", file, "oob"});
+    INFO(oob.err);
+    CHECK(oob.code == 0);
+    const auto r = in_process({"--db", file, "check"});
+    CHECK(r.code == 1);
+    CHECK_THAT(r.out, Catch::Matchers::Contains("its pinned rule set does not load") && Catch::Matchers::Contains("names units, so it keeps the name rule"));
+}
