@@ -35,7 +35,10 @@ constexpr const char* k_campaign_columns =
     "SELECT id, name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at, "
     "men_per_stand, date, theater, turn, turn_days, leader_names, "
     // (a counter past any real campaign's is damage for check to name, not a sum to overflow)
-    "(SELECT COALESCE(SUM(s.counter), 0) FROM dice_stream s WHERE s.campaign_id = campaign.id AND s.counter BETWEEN 0 AND 1000000000000) "
+    "(SELECT COALESCE(SUM(s.counter), 0) FROM dice_stream s WHERE s.campaign_id = campaign.id AND s.counter BETWEEN 0 AND 1000000000000 "
+    // (a row of an earlier muster's, kept by the stream's name, that an owner's row goes on from: counted there)
+    "AND NOT (instr(s.stream, char(31)) = 0 AND EXISTS (SELECT 1 FROM dice_stream n WHERE n.campaign_id = s.campaign_id AND "
+    "n.stream > s.stream || char(31) AND n.stream < s.stream || char(32)))) "
     "AS stream_draws FROM campaign ";
 
 }  // namespace

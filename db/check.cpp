@@ -169,12 +169,24 @@ const std::set<std::string> k_lines{"campaign.rules_json", "operation.inserted",
                                     "roll.purpose", "roll.result", "meta.value"};
 // Prose a person wrote (a player's message): its lines kept, and no other control character.
 const std::set<std::string> k_prose{"message.text"};
+// A dice stream kept for its owner: the stream's name and the owner parted by the unit
+// separator (U+001F, db::Store::k_owner_mark), which no name holds.
+const std::set<std::string> k_kept{"dice_stream.stream"};
 // A GLOB pattern matching text that holds a control character (U+0001 to U+001F, U+007F).
 const std::string k_control = [] {
     std::string p = "*[";
     p += '\x01';
     p += '-';
     p += '\x1f';
+    p += '\x7f';
+    return p + "]*";
+}();
+// The same but for the unit separator (U+001F).
+const std::string k_control_but_mark = [] {
+    std::string p = "*[";
+    p += '\x01';
+    p += '-';
+    p += '\x1e';
     p += '\x7f';
     return p + "]*";
 }();
@@ -216,12 +228,12 @@ void types(SQLite::Database& db, Problems& out) {
             const auto n = std::to_string(i);
             const auto full = table + "." + c.name;
             sql += ", COALESCE(SUM(typeof(\"" + c.name + "\") NOT IN ('" + (c.integer ? "integer" : "text") + "', 'null')), 0) AS w" + n + ", " +
-                   (c.integer || k_lines.count(full) ? "0" : "COALESCE(SUM(\"" + c.name + "\" GLOB " + (k_prose.count(full) ? "?2" : "?1") + "), 0)") +
+                   (c.integer || k_lines.count(full) ? "0" : "COALESCE(SUM(\"" + c.name + "\" GLOB " + (k_prose.count(full) ? "?2" : k_kept.count(full) ? "?3" : "?1") + "), 0)") +
                    " AS c" + n;
         }
-        sql += " FROM \"" + table + "\" WHERE ?1 IS NOT NULL AND ?2 IS NOT NULL";  // there whether or not a column asks for them
+        sql += " FROM \"" + table + "\" WHERE ?1 IS NOT NULL AND ?2 IS NOT NULL AND ?3 IS NOT NULL";  // there whether or not a column asks for them
         SQLite::Statement q(db, sql);
-        bind_all(q, k_control, k_control_but_lines);
+        bind_all(q, k_control, k_control_but_lines, k_control_but_mark);
         if (!q.executeStep()) continue;
         // By name, the names made here (a Row keys its columns by literal).
         const auto count = [&](const std::string& name) { return q.getColumn(name.c_str()).getInt64(); };

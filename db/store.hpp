@@ -119,8 +119,12 @@ public:
     /// A campaign's settings (return rate ... turn, date, dice), as the row gives them.
     void update_campaign_settings(const campaign::CampaignInfo& row);
     /// Where a stream of the campaign's seeded dice stands ("*", every side's: the campaign's
-    /// dice_counter; else an audience, or an audience and a subject: "union|Heth").
+    /// dice_counter; else an audience, or an audience and a subject: "union|Heth", kept for its
+    /// owner after k_owner_mark: "union|Heth\x1F" "division 12").
     std::uint64_t dice_counter(std::int64_t campaign, std::string_view stream) const;
+    /// What parts a stream's name from its owner where a counter is kept: a control character,
+    /// which no name holds.
+    static constexpr std::string_view k_owner_mark = "\x1f";
     void set_dice_counter(std::int64_t campaign, std::string_view stream, std::uint64_t counter);
     /// Small settings of the file itself (not undoable): e.g. the current campaign.
     std::optional<std::string> meta(std::string_view key) const;

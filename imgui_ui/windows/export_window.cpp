@@ -73,7 +73,8 @@ void ExportWindow::draw(GuiApp& app) {
     // name that says another is refused.
     if (const std::string chosen = labels ? word(label_format) : word(format); chosen != m_format_shown) {
         std::filesystem::path renamed(path);
-        if (!path.empty()) path = renamed.replace_extension(chosen == "text" ? ".txt" : "." + chosen).string();
+        const bool text = !labels && format == OobFormat::text;  // a text file is a .txt
+        if (!path.empty()) path = renamed.replace_extension(text ? ".txt" : "." + chosen).string();
         m_format_shown = chosen;
     }
     ImGui::InputText("File", &path, ImGuiInputTextFlags_AutoSelectAll);

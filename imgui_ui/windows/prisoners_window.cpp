@@ -15,18 +15,21 @@
 namespace muster::gui {
 
 void PrisonersWindow::new_camp(GuiApp& app) {
+    if (!app.viewer().owns(camp_side)) throw UsageError("a side's view opens camps of its own");
     app.session()->prisoners().add_camp(camp_side, camp_name);
     note = "Opened camp " + camp_name;
     camp_name.clear();
 }
 
 void PrisonersWindow::liberate(GuiApp& app) {
+    if (!app.viewer().is_umpire()) throw UsageError("a camp is freed in the umpire's view");
     if (liberate_camp.empty()) throw UsageError("choose the camp to liberate");
     note = app.session()->prisoners().liberate(liberate_camp).summary;
 }
 
 void PrisonersWindow::propose(GuiApp& app) {
     if (from.empty()) throw UsageError("choose the side that proposes");
+    if (!app.viewer().owns(from)) throw UsageError("a side's view proposes in its own name");
     app::ExchangeProposal p;
     p.from = from;
     p.note = exchange_note;
@@ -46,6 +49,7 @@ void PrisonersWindow::propose(GuiApp& app) {
 void PrisonersWindow::answer(GuiApp& app, app::Answer answer) {
     for (const auto& v : app.seen().exchanges)
         if (v.row.id == selected_exchange) {
+            if (!app.viewer().owns(v.row.counterpart)) throw UsageError("a side's view answers only what was proposed to it");
             note = app.session()->prisoners().answer_exchange(v.row.id, v.row.counterpart, answer).summary;
             return;
         }

@@ -84,10 +84,10 @@ void SeasonWindow::draw_schedule(GuiApp& app) {
         for (const auto& e : model.schedule) {
             ImGui::TableNextRow();
             const auto* side = rules.find_side(e.entry.side);
-            // As muster schedule says it: a placeholder is due (now, once its turn has come), an
-            // arrived division says so and is off the schedule's hands.
+            // As muster schedule says it: a placeholder is due, an arrived division says so and is
+            // off the schedule's hands.
             const bool waiting = e.entry.status == DivisionStatus::placeholder;
-            const std::string status = !waiting ? std::string(word(e.entry.status)) : e.entry.turn <= model.turn.turn ? "due now" : "due";
+            const std::string status = waiting ? "due" : std::string(word(e.entry.status));
             for (const std::string& v : {e.entry.division, side ? side->name : e.entry.side, std::to_string(e.entry.turn.number()),
                                          text_or(e.date, "-"), status}) {
                 ImGui::TableNextColumn();

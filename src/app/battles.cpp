@@ -464,7 +464,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         for (const auto& typed : how.divisions) {
             const auto& d = refs.division(typed);
             if (std::none_of(report.divisions.begin(), report.divisions.end(), [&](const std::string& n) { return n == d.name; }))
-                report.divisions.push_back(typed);
+                report.divisions.push_back(d.name);
         }
         date_battle(store, report, c, m_session.rules());
         return report;

@@ -83,7 +83,8 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e, Despi
 army::Leader rolled_commander(Session& session, db::Store& store, const campaign::CampaignInfo& c, std::int64_t operation,
                               const std::string& side, const LeaderEntry& e, const std::string& what) {
     const auto& r = session.rules();
-    OperationDice dice(session.state(), c, operation, Audience::side(side), e.name, "operation " + std::to_string(operation), {});
+    // Counted for the name: a commander named as one rolled before rolls on from that one's count.
+    OperationDice dice(session.state(), c, operation, Audience::side(side), e.name, "name", {});
     if (dice.typed())
         throw UsageError(what + " " + e.name + " needs a grade (e.g. --grade average): this campaign's dice are typed in, so muster does "
                          "not roll it here");

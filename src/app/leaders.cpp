@@ -222,7 +222,8 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
         const auto& l = refs.leader(ref);
         if (!is_active(l.status)) throw Error("leader " + l.label() + " is already " + word(l.status));
         const auto& table = r.play_tables[*r.fallen_leaders];
-        OperationDice dice(m_session.state(), c, op, Audience::side(l.side), l.label(), "leader " + std::to_string(l.id), rolls);
+        // Named by him and his post: two leaders drawn one name roll apart (and each counts his own).
+        OperationDice dice(m_session.state(), c, op, Audience::side(l.side), l.label() + "|" + l.command.unit, "leader " + std::to_string(l.id), rolls);
         play::Request request;
         request.purpose = "fallen leader: " + l.label();
         const auto rolled = play::roll(table, request, dice.source());

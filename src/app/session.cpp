@@ -374,10 +374,12 @@ void require_view(const rules::RuleSet& r, const View& viewer) {
 
 namespace {
 
-// Where a stream's counter is kept: for its owner alone (every side's own stream, "*", is the
-// campaign's). A campaign of an earlier muster kept it by the stream's name: its count goes on.
+// Where a stream's counter is kept: for its owner alone, after a separator no name holds (a
+// control character), so no stream's name can be another's place (every side's own stream,
+// "*", is the campaign's). A campaign of an earlier muster kept it by the stream's name: its
+// count goes on.
 std::string kept_as(const std::string& stream, const std::string& owner) {
-    return stream == Audience::k_everyone ? stream : stream + "@" + owner;
+    return stream == Audience::k_everyone ? stream : stream + std::string(db::Store::k_owner_mark) + owner;
 }
 
 std::uint64_t counter_of(const db::Store& store, std::int64_t campaign, const std::string& stream, const std::string& owner) {
@@ -395,6 +397,7 @@ OperationDice::OperationDice(Session::State& state, const campaign::CampaignInfo
           const auto counter = counter_of(state.store, c.id, m_stream, owner);
           return dice::SeededSource(m_stream == Audience::k_everyone ? c.seed : dice::SeededSource::stream_seed(c.seed, m_stream), counter);
       }()),
+      m_seeded_from(m_seeded.counter()),
       m_names(dice::SeededSource::stream_seed(c.seed, m_stream + "|names"), counter_of(state.store, c.id, m_stream + "|names", owner)) {
     state.store.set_audience(operation, audience);
     // A campaign of typed-in dice takes only the organiser's rolls, none if nothing is rolled
@@ -406,9 +409,11 @@ dice::Source& OperationDice::source_for(const std::string& stream, const std::st
     if (m_typed) return *m_typed;
     const auto kept = kept_as(stream, owner);
     auto it = m_subjects.find(kept);
-    if (it == m_subjects.end())
-        it = m_subjects.emplace(kept, dice::SeededSource(dice::SeededSource::stream_seed(m_seed, stream), counter_of(m_store, m_campaign, stream, owner))).first;
-    return it->second;
+    if (it == m_subjects.end()) {
+        const auto from = counter_of(m_store, m_campaign, stream, owner);
+        it = m_subjects.emplace(kept, std::pair{dice::SeededSource(dice::SeededSource::stream_seed(m_seed, stream), from), from}).first;
+    }
+    return it->second.first;
 }
 
 void OperationDice::record(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, Mode mode) {
@@ -417,8 +422,10 @@ void OperationDice::record(db::Store& store, std::int64_t operation, const std::
     store.insert_rolls(operation, rolls, m_typed ? DiceMode::typed : DiceMode::seeded,
                        preview ? RollStatus::discarded : RollStatus::applied);
     if (!preview && !m_typed) {
-        store.set_dice_counter(m_campaign, kept_as(m_stream, m_owner), m_seeded.counter());
-        for (const auto& [kept, source] : m_subjects) store.set_dice_counter(m_campaign, kept, source.counter());
+        // Only the counts that moved: a stream the operation drew nothing from keeps no row.
+        if (m_seeded.counter() != m_seeded_from) store.set_dice_counter(m_campaign, kept_as(m_stream, m_owner), m_seeded.counter());
+        for (const auto& [kept, source] : m_subjects)
+            if (source.first.counter() != source.second) store.set_dice_counter(m_campaign, kept, source.first.counter());
     }
     if (m_name_rolls.empty()) return;
     store.insert_rolls(operation, m_name_rolls, DiceMode::seeded, preview ? RollStatus::discarded : RollStatus::applied);

@@ -87,10 +87,12 @@ private:
     std::int64_t m_campaign;
     std::uint64_t m_seed;
     std::string m_stream, m_owner;                         // the stream's name, and whose counter it is
-    std::map<std::string, dice::SeededSource> m_subjects;  // source_for's streams, by where their counters are kept
+    // source_for's streams, by where their counters are kept, each with the count it began at
+    std::map<std::string, std::pair<dice::SeededSource, std::uint64_t>> m_subjects;
     dice::SeededSource m_seeded;
+    std::uint64_t m_seeded_from = 0;  // the count the operation's own stream began at
     std::optional<dice::TypedSource> m_typed;
-    dice::SeededSource m_names;  // the stream's names: "<stream>|names", kept as "<stream>|names@<owner>"
+    dice::SeededSource m_names;  // the stream's names: "<stream>|names", kept for the owner as the stream is
     std::vector<dice::RollRecord> m_name_rolls;
 };
 

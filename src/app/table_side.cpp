@@ -313,7 +313,7 @@ private:
             const auto& table = play_table(m_rules, e.leader_roll);
             play::Request request;
             request.purpose = "fallen leader: " + l->label();
-            m_out.fallen = play::roll(table, request, m_dice.source_for("table|" + table.id + "|" + l->side + "|" + l->label(), "leader " + std::to_string(l->id)));
+            m_out.fallen = play::roll(table, request, m_dice.source_for("table|" + table.id + "|" + l->side + "|" + l->label() + "|" + l->command.unit, "leader " + std::to_string(l->id)));
             const auto& r = *m_out.fallen;
             m_out.outcome.rolls.push_back({request.purpose, table.id, r.throws.at(0), r.result->text});
             fate = r.effects.leader;
@@ -332,7 +332,7 @@ private:
         const auto* l = commander(t, "the result rolls for its leader");
         if (!l) return;
         const std::string purpose = "d10 for " + l->label() + ": " + word(check.fate) + " on " + check.band.text;
-        const auto th = m_dice.source_for("table|check|" + l->side + "|" + l->label(), "leader " + std::to_string(l->id)).roll(rules::Die::d10, purpose);
+        const auto th = m_dice.source_for("table|check|" + l->side + "|" + l->label() + "|" + l->command.unit, "leader " + std::to_string(l->id)).roll(rules::Die::d10, purpose);
         const bool falls = check.band.contains(th.reading);
         m_out.outcome.rolls.push_back({purpose, "d10", th, falls ? std::string(word(check.fate)) : "unharmed"});
         if (!falls) {

@@ -130,12 +130,12 @@ std::string checked_name(std::string_view what, std::string_view name) {
     const std::string_view kept = trim(name);
     const auto problem = name_problem(kept.empty() ? name : kept);
     if (!problem.empty()) {
-        // A name far too long is shown by its beginning (cut between characters): its length is in the problem.
-        size_t shown = name.size();
-        if (shown > 200) {
-            shown = 60;
-            while (shown > 0 && (static_cast<unsigned char>(name[shown]) & 0xC0) == 0x80) --shown;
-        }
+        // Refused for its length (more than 200 characters), it is shown by its first 60: the
+        // problem says how long it is. Refused for anything else, whole.
+        size_t shown = name.size(), characters = 0;
+        for (size_t i = 0; i < name.size(); ++i)
+            if ((static_cast<unsigned char>(name[i]) & 0xC0) != 0x80 && ++characters == 61) shown = i;
+        if (characters <= 200) shown = name.size();
         throw UsageError(std::string(what) + " \"" + visible(name.substr(0, shown)) + (shown < name.size() ? "...\"" : "\"") + " is refused: " + problem);
     }
     return std::string(kept);

@@ -247,8 +247,15 @@ void oob_pdf(const rules::RuleSet& rules, const army::OobSource& oob, const Prov
         Draw draw(rules, flow, theater);
         oob.walk(draw);
         if (draw.sides().empty()) flow.line(0, "No forces to show.", 10, false, 8);
-        else flow.line(0, "Totals by side", 12.5, true, 10);
-        for (const auto& line : side_totals_lines(rules, draw.sides())) flow.line(10, line, 9, false, 2);
+        else {
+            // The heading with its lines, on one page where they fit one.
+            const auto lines = side_totals_lines(rules, draw.sides());
+            double needed = flow.line_height(0, "Totals by side", 12.5, true, 10);
+            for (const auto& line : lines) needed += flow.line_height(10, line, 9, false, 2);
+            flow.keep(needed);
+            flow.line(0, "Totals by side", 12.5, true, 10);
+            for (const auto& line : lines) flow.line(10, line, 9, false, 2);
+        }
     });
 }
 

@@ -517,7 +517,8 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
             if (!found) return not_found();
             made = bytes;
             const std::lock_guard lock(papers_mutex);
-            papers[key] = {revision, made};
+            auto& kept = papers[key];
+            if (!kept.second || kept.first <= revision) kept = {revision, made};  // never over what a newer revision made
         }
         out.body = *made;
         out.headers.push_back({"Content-Disposition", "attachment; filename=\"" + file + "\""});

@@ -106,7 +106,7 @@ TEST_CASE("Accepting a preview rolls the previewed division or is refused, namin
         CHECK(s.arrivals().arrive(other).operation > 0);
     }
     SECTION("the division's own dice moved since (another muster rolled them): refused") {
-        test::raw_sql(path, "INSERT OR REPLACE INTO dice_stream (campaign_id, stream, counter) VALUES (1, 'confederate|Heth@division ' || (SELECT id FROM division WHERE name = 'Heth'), 7)");
+        test::raw_sql(path, "INSERT OR REPLACE INTO dice_stream (campaign_id, stream, counter) VALUES (1, 'confederate|Heth' || char(31) || 'division ' || (SELECT id FROM division WHERE name = 'Heth'), 7)");
         CHECK_THROWS_WITH(s.arrivals().arrive(test::arrival("Heth")), Contains("the dice have moved since"));
     }
     SECTION("another division's arrival does not move them: accepted, as previewed") {

@@ -311,9 +311,9 @@ TEST_CASE("Two processes writing one campaign lose no update") {
     SQLite::Database db(cli.db, SQLite::OPEN_READONLY);
     const auto rolls = db.execAndGet("SELECT count(*) FROM roll WHERE status = 'applied'").getInt64();
     // The arrivals are the Confederacy's, each division's dice its own stream (and its leaders'
-    // names another), counted for it ("@division N"); none from every side's.
+    // names another), counted for it (after a control character: "division N"); none from every side's.
     const auto counter = db.execAndGet("SELECT sum(counter) FROM dice_stream WHERE stream LIKE 'confederate|D%'").getInt64();
-    CHECK(db.execAndGet("SELECT count(*) FROM dice_stream WHERE stream LIKE 'confederate|D%|names@division %'").getInt() == 8);
+    CHECK(db.execAndGet("SELECT count(*) FROM dice_stream WHERE stream LIKE 'confederate|D%|names' || char(31) || 'division %'").getInt() == 8);
     CHECK(db.execAndGet("SELECT count(*) FROM dice_stream WHERE stream LIKE 'confederate|D%'").getInt() == 16);
     CHECK(counter == 2 * rolls);
     CHECK(db.execAndGet("SELECT dice_counter FROM campaign").getInt64() == 0);

@@ -39,4 +39,9 @@ TEST_CASE("The name rule: what it refuses, and what it keeps") {
             CHECK(said.find("\\x") == std::string::npos);  // cut between characters, never within one
         }
     }
+    // Long in bytes but not in characters, refused for something else: shown whole.
+    std::string accented;
+    for (int i = 0; i < 150; ++i) accented += "\xc3\xa9";
+    accented += "/x";
+    CHECK_THROWS_WITH(checked_name("army name", accented), Contains(accented + "\" is refused: a \"/\""));
 }
