@@ -292,8 +292,13 @@ void BattleWindow::draw(GuiApp& app) {
             m_check_ok = false;
         }
     }
+    // An empty form (a fresh one, or one just applied) is no fault: it says what to do.
+    const bool blank = trim(r.name).empty() && r.brigades.empty() && r.leaders.empty() && r.batteries.empty();
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(m_check_ok ? palette().done : palette().refused, "%s", m_check.c_str());
+    if (blank) {
+        ImGui::TextDisabled("Name the battle and give what its brigades lost.");
+        mark("Battle/Blank");
+    } else ImGui::TextColored(m_check_ok ? palette().done : palette().refused, "%s", m_check.c_str());
     ImGui::PopTextWrapPos();
     ImGui::BeginDisabled(!m_check_ok);
     if (ImGui::Button("Apply the report")) app.run("battle.apply");
