@@ -93,6 +93,7 @@ struct Context {
     Site* site;
     std::ostream* log;
     Watch* watch;
+    bool tls;  // served over HTTPS: browsers are told to come back only so
     std::mutex log_mutex;
 };
 
@@ -141,6 +142,7 @@ MHD_Result send(Context& context, MHD_Connection* connection, const Response& r)
     auto* response = MHD_create_response_from_buffer(r.body.size(), const_cast<char*>(r.body.data()), MHD_RESPMEM_MUST_COPY);
     if (!response) return MHD_NO;
     for (const auto& [name, value] : security_headers()) MHD_add_response_header(response, name.c_str(), value.c_str());
+    if (context.tls) MHD_add_response_header(response, "Strict-Transport-Security", "max-age=31536000");
     if (r.status != 304) MHD_add_response_header(response, "Content-Type", r.content_type.c_str());
     for (const auto& [name, value] : r.headers) MHD_add_response_header(response, name.c_str(), value.c_str());
     if (r.status == 405) MHD_add_response_header(response, "Allow", "GET, HEAD, POST");
@@ -313,7 +315,7 @@ void serve(const ServeOptions& options, Site& site, std::ostream& out, std::ostr
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, nullptr);
     Watch watch(options.request_seconds);
-    Context context{&site, &log, &watch, {}};
+    Context context{&site, &log, &watch, tls, {}};
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL;
     if (v6) flags |= MHD_USE_IPv6;
     if (tls) flags |= MHD_USE_TLS;

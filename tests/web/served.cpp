@@ -45,7 +45,7 @@ Served::Served(const std::string& db, const std::string& extra) {
         std::ifstream in(out_file);
         std::string line;
         std::getline(in, line);
-        if (std::regex_search(line, m, std::regex("http://127\\.0\\.0\\.1:(\\d+)"))) m_port = std::stoi(m[1]);
+        if (std::regex_search(line, m, std::regex("https?://127\\.0\\.0\\.1:(\\d+)"))) m_port = std::stoi(m[1]);
         else std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     if (m_port <= 0) log(true);  // stopped, not left running

@@ -478,3 +478,17 @@ TEST_CASE("A refused form changes nothing in the file, not even when the link wa
     CHECK(server.get(club.meade + "oob").status == 200);
     CHECK(club.dump() != before);
 }
+
+TEST_CASE("Over HTTPS (--cert, --key) a page comes with Strict-Transport-Security, and plain HTTP is not answered as a page") {
+    const Club club;
+    const auto cert = club.dir.file("cert.pem"), key = club.dir.file("key.pem");
+    const auto made = test::shell("openssl req -x509 -newkey rsa:2048 -nodes -keyout " + test::quote(key) + " -out " + test::quote(cert) +
+                                  " -days 2 -subj /CN=localhost 2>&1; echo \"exit $?\"");
+    REQUIRE_THAT(made, Contains("exit 0"));
+    const test::Served server(club.db(), "--cert " + test::quote(cert) + " --key " + test::quote(key));
+    const auto url = "https://127.0.0.1:" + std::to_string(server.port()) + club.meade + "oob";
+    const auto headers = test::shell("curl -sk --tlsv1.2 -D - -o /dev/null " + test::quote(url));
+    CHECK_THAT(headers, Contains("HTTP/1.1 200") && Contains("Strict-Transport-Security: max-age=31536000") && Contains("Content-Security-Policy"));
+    // Spoken to in plain HTTP, it serves no page.
+    CHECK(server.get(club.meade + "oob").status != 200);
+}
