@@ -33,6 +33,8 @@ void add_serve_commands(CLI::App& app, Io& io) {
     serve->add_option("--key", so->key_file, "HTTPS: its private key (PEM)");
     serve->add_option("--per-address", so->per_address, "Connections at once from one address (default 128)");
     serve->add_option("--idle", so->idle_seconds, "Seconds a connection may sit without a byte before it is closed (default 10)");
+    serve->add_flag("--behind-proxy", so->behind_proxy,
+                    "Behind a reverse proxy on this machine: a request from it is known by the address its X-Forwarded-For gives last, for the limits and the log");
     serve->add_option("--request-time", so->request_seconds,
                       "Seconds a request may take to come in whole, however steadily it trickles, before it is cut off (default 30)");
     on_run(serve, io, [so, &io] {

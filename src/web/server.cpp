@@ -93,7 +93,8 @@ struct Context {
     Site* site;
     std::ostream* log;
     Watch* watch;
-    bool tls;  // served over HTTPS: browsers are told to come back only so
+    bool tls;           // served over HTTPS: browsers are told to come back only so
+    bool behind_proxy;  // a loopback peer's X-Forwarded-For names the client
     std::mutex log_mutex;
 };
 
@@ -136,6 +137,21 @@ std::string address_of(MHD_Connection* connection) {
     return text;
 }
 
+// Who asked: the peer, or behind a proxy on this machine (a loopback peer) the address its
+// X-Forwarded-For gives last, the one the proxy saw (those before it are the client's to forge).
+std::string client_of(const Context& context, MHD_Connection* connection) {
+    auto peer = address_of(connection);
+    if (!context.behind_proxy || (peer.rfind("127.", 0) != 0 && peer != "::1")) return peer;
+    const char* forwarded = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Forwarded-For");
+    if (!forwarded) return peer;
+    std::string_view list(forwarded);
+    const auto last = trim(list.substr(list.rfind(',') == std::string_view::npos ? 0 : list.rfind(',') + 1));
+    unsigned char bytes[sizeof(in6_addr)];
+    const std::string address(last);
+    if (inet_pton(AF_INET, address.c_str(), bytes) == 1 || inet_pton(AF_INET6, address.c_str(), bytes) == 1) return address;
+    return peer;  // not an address: the peer's own
+}
+
 // The body is given for HEAD too: libmicrohttpd does not send it, and Content-Length is the GET's.
 MHD_Result send(Context& context, MHD_Connection* connection, const Response& r) {
     context.watch->answering(connection, true);
@@ -164,7 +180,7 @@ Response refusal(int status, const char* text) {
 MHD_Result answer(Context& context, MHD_Connection* connection, const std::string& verb, const char* url, const Response& r) {
     {
         const std::lock_guard lock(context.log_mutex);
-        *context.log << address_of(connection) << " " << visible(verb) << " " << visible(Site::loggable(url ? url : "")) << " " << r.status << "\n";
+        *context.log << client_of(context, connection) << " " << visible(verb) << " " << visible(Site::loggable(url ? url : "")) << " " << r.status << "\n";
         context.log->flush();
     }
     return send(context, connection, r);
@@ -213,7 +229,7 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
     request.method = verb;
     request.path = url ? url : "";
     request.body = std::move(pending.body);
-    request.remote = address_of(connection);
+    request.remote = client_of(context, connection);
     // Counted as sent: a header repeated is one name in the map, but each copy counts.
     const int sent = MHD_get_connection_values(connection, MHD_HEADER_KIND, nullptr, nullptr);
     MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, &request.headers);
@@ -315,7 +331,7 @@ void serve(const ServeOptions& options, Site& site, std::ostream& out, std::ostr
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, nullptr);
     Watch watch(options.request_seconds);
-    Context context{&site, &log, &watch, tls, {}};
+    Context context{&site, &log, &watch, tls, options.behind_proxy, {}};
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL;
     if (v6) flags |= MHD_USE_IPv6;
     if (tls) flags |= MHD_USE_TLS;

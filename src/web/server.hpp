@@ -17,6 +17,9 @@ struct ServeOptions {
     int per_address = 128;                  ///< connections at once from one address
     int idle_seconds = 10;                  ///< how long a connection may sit without a byte
     int request_seconds = 30;               ///< how long a request may take to come in whole
+    /// Behind a reverse proxy on this machine: a request from it is known by the address its
+    /// X-Forwarded-For gives last (the one the proxy saw), for the limits and the log.
+    bool behind_proxy = false;
 };
 
 /// The largest request body (a form), in bytes.

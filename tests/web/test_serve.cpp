@@ -413,6 +413,18 @@ TEST_CASE("A request trickled in a byte at a time, never idle, is cut off when i
     CHECK(server.get(club.meade + "oob").status == 200);
 }
 
+TEST_CASE("Behind a proxy (--behind-proxy), the bad links of one client bar that client, not every player the proxy speaks for") {
+    const Club club;
+    const test::Served server(club.db(), "--behind-proxy");
+    const auto from = [&](const std::string& path, const std::string& client) {
+        return server.send("GET " + path + " HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: " + client + "\r\nConnection: close\r\n\r\n").status;
+    };
+    for (int i = 0; i < 25; ++i) from("/p/" + std::string(64, 'b') + "/oob", "198.51.100.7, 203.0.113.9");
+    CHECK(from(club.meade + "oob", "203.0.113.9") == 429);          // the address the proxy saw, barred
+    CHECK(from(club.meade + "oob", "198.51.100.7, 192.0.2.1") == 200);  // another: the first entry is the client's to forge
+    CHECK(from(club.meade + "oob", "not an address") == 200);       // none given: the proxy's own, which the bad links were not
+}
+
 TEST_CASE("Repeated bad links from one address are refused a while, good link or not") {
     const Club club;
     const test::Served server(club.db());
@@ -420,6 +432,8 @@ TEST_CASE("Repeated bad links from one address are refused a while, good link or
     const auto barred = server.get(club.meade + "oob");
     CHECK(barred.status == 429);
     CHECK(barred.headers.at("retry-after") == "600");
+    // Not behind a proxy, a header naming another address changes nothing.
+    CHECK(server.send("GET " + club.meade + "oob HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 192.0.2.1\r\nConnection: close\r\n\r\n").status == 429);
     CHECK(barred.body.find("Meade") == std::string::npos);
     CHECK(server.get("/p/" + std::string(64, 'b') + "/oob").status == 429);
 }
