@@ -142,7 +142,15 @@ std::string address_of(MHD_Connection* connection) {
 std::string client_of(const Context& context, MHD_Connection* connection) {
     auto peer = address_of(connection);
     if (!context.behind_proxy || (peer.rfind("127.", 0) != 0 && peer != "::1")) return peer;
-    const char* forwarded = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "X-Forwarded-For");
+    // The last of them, where the header comes more than once (a client's own, then the proxy's).
+    const char* forwarded = nullptr;
+    MHD_get_connection_values(
+        connection, MHD_HEADER_KIND,
+        [](void* cls, MHD_ValueKind, const char* key, const char* value) {
+            if (key && same_ignoring_case(key, "X-Forwarded-For")) *static_cast<const char**>(cls) = value;
+            return MHD_YES;
+        },
+        &forwarded);
     if (!forwarded) return peer;
     std::string_view list(forwarded);
     const auto last = trim(list.substr(list.rfind(',') == std::string_view::npos ? 0 : list.rfind(',') + 1));

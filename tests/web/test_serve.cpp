@@ -423,6 +423,9 @@ TEST_CASE("Behind a proxy (--behind-proxy), the bad links of one client bar that
     CHECK(from(club.meade + "oob", "203.0.113.9") == 429);          // the address the proxy saw, barred
     CHECK(from(club.meade + "oob", "198.51.100.7, 192.0.2.1") == 200);  // another: the first entry is the client's to forge
     CHECK(from(club.meade + "oob", "not an address") == 200);       // none given: the proxy's own, which the bad links were not
+    // The header twice (the client's own, then the proxy's): the proxy's, the last, counts.
+    CHECK(server.send("GET " + club.meade + "oob HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 192.0.2.1\r\nX-Forwarded-For: 203.0.113.9\r\n"
+                      "Connection: close\r\n\r\n").status == 429);
 }
 
 TEST_CASE("Repeated bad links from one address are refused a while, good link or not") {
