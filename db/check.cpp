@@ -172,36 +172,17 @@ const std::set<std::string> k_prose{"message.text"};
 // A dice stream kept for its owner: the stream's name and the owner parted by the unit
 // separator (U+001F, db::Store::k_owner_mark), which no name holds.
 const std::set<std::string> k_kept{"dice_stream.stream"};
-// A GLOB pattern matching text that holds a control character (U+0001 to U+001F, U+007F).
-const std::string k_control = [] {
+// A GLOB pattern matching text that holds a control character (U+0001 to U+001F, U+007F) but
+// for `but` (none: '\0'), in one bracket expression.
+std::string control_pattern(char but = '\0') {
     std::string p = "*[";
-    p += '\x01';
-    p += '-';
-    p += '\x1f';
-    p += '\x7f';
-    return p + "]*";
-}();
-// The same but for the unit separator (U+001F).
-const std::string k_control_but_mark = [] {
-    std::string p = "*[";
-    p += '\x01';
-    p += '-';
-    p += '\x1e';
-    p += '\x7f';
-    return p + "]*";
-}();
-// The same but for the line break (U+000A).
-const std::string k_control_but_lines = [] {
-    std::string p = "*[";
-    p += '\x01';
-    p += '-';
-    p += '\x09';
-    p += '\x0b';
-    p += '-';
-    p += '\x1f';
-    p += '\x7f';
-    return p + "]*";
-}();
+    for (char c = '\x01'; c <= '\x1f'; ++c)
+        if (c != but) p += c;
+    return p + "\x7f]*";
+}
+const std::string k_control = control_pattern();
+const std::string k_control_but_mark = control_pattern('\x1f');  // the unit separator
+const std::string k_control_but_lines = control_pattern('\n');
 
 // A value of the wrong kind in any column: text where a number belongs, or a number where text
 // does (SQLite's columns take either). One pass over each table, every column at once.
