@@ -81,6 +81,7 @@ CampaignModel load_model(Session& session, int journal_page) {
         army::OutlineCollector lines(seen.outline);
         army::OobFilter filter(lines, std::nullopt, seen.viewer);
         army::walk(model.oob, filter);
+        seen.outline.shrink_to_fit();  // the model is kept until the campaign changes: no room to spare
         seen.leaders = leaders_seen_at(model.roster, model.oob, seen.viewer, &seen.held_leaders);
         const auto label = [&](size_t i) -> const std::string& {
             const auto held = seen.held_leaders.find(i);
