@@ -133,7 +133,7 @@ std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campai
         if (!row.null("l_former_post")) {
             auto post = row.text("l_former_post");
             const int number = ++posts[{l.side, post}];
-            l.former_post = {std::move(post), number};
+            l.former_post = army::Leader::Post{std::move(post), number};
         }
         out.push_back(std::move(l));
     }

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/rare.hpp"
 #include "core/words.hpp"
 #include "dice/roll_record.hpp"
 #include "rules/rule_set.hpp"
@@ -22,18 +23,18 @@ struct Leader {
     std::string name;          ///< empty until the organiser (or the name lists) names him
     std::string grade;         ///< the grade in play (a despicable leader by the book plays as average); empty: no leader
     std::string rolled_grade;  ///< the grade the table gave (or the organiser entered)
-    LeaderStatus status = LeaderStatus::active;
     std::string side;          ///< his side, once stored
+    LeaderStatus status = LeaderStatus::active;
     Rank rank = Rank::brigadier;           ///< the rank of his post
-    std::optional<std::int64_t> fell_in;   ///< the battle he fell in
     int out_battles = 0;                   ///< wounded: how many battles he is out for
+    std::optional<std::int64_t> fell_in;   ///< the battle he fell in
     /// The unit he commanded until he was replaced, and which of its former commanders he is
     /// (1: the first replaced).
     struct Post {
         std::string unit;
         int number = 1;
     };
-    std::optional<Post> former_post;
+    Rare<Post> former_post;  ///< (on the heap: few leaders have one, and a roster holds every leader)
     /// What he commands, as a roster names it ("Heth/1st Brigade", "Heth", a corps or an army;
     /// an alternate's "... (alternate)"); empty where he commands nothing, and in an order of
     /// battle, where he sits on his unit.
@@ -43,14 +44,14 @@ struct Leader {
         std::int64_t unit_id = 0;
     };
     Command command;
+    /// A corps leader's attachment to one division leader of his corps (a grade's rule: source
+    /// 003's despicable corps leader): the division leader he is attached to.
+    std::optional<std::int64_t> attached_to;
     bool grade_revealed = false;  ///< the enemy may read his grade (`leader reveal`)
     /// Wounded or killed, whether the enemy saw it: where it saw none of his side's divisions in
     /// the battle he fell in (a corps leader falling with hidden ones), or he fell in no battle
     /// (a casualty roll, his side's to read), it reads him as it last saw him, in play.
     bool fall_seen = true;
-    /// A corps leader's attachment to one division leader of his corps (a grade's rule: source
-    /// 003's despicable corps leader): the division leader he is attached to.
-    std::optional<std::int64_t> attached_to;
     /// The attachment as printed on either leader ("attached to Doubleday", "with corps leader
     /// Reynolds attached"), while the corps leader is in play; `revealed`: the enemy may read it
     /// (the corps leader's grade is revealed, for the attachment tells it).
@@ -58,7 +59,7 @@ struct Leader {
         std::string text;
         bool revealed = false;
     };
-    std::optional<Company> company;
+    Rare<Company> company;
 
     bool present() const { return !grade.empty(); }
     /// As the enemy reads him: his grade (and the grade rolled) `k_unrevealed_grade` until
