@@ -18,9 +18,10 @@ std::int64_t Battles::insert_battle(std::int64_t campaign, const campaign::Battl
     });
 }
 
-void Battles::insert_battle_division(std::int64_t battle, std::int64_t division, int engaged) {
+void Battles::insert_battle_division(std::int64_t battle, std::int64_t division, int engaged, bool seen) {
     guarded(m_store.path(), [&] {
-        exec(m_store.impl().db, "INSERT INTO battle_division (battle_id, division_id, engaged) VALUES (?, ?, ?)", battle, division, engaged);
+        exec(m_store.impl().db, "INSERT INTO battle_division (battle_id, division_id, engaged, seen) VALUES (?, ?, ?, ?)", battle, division, engaged,
+             seen);
     });
 }
 
@@ -103,10 +104,12 @@ std::vector<campaign::LossInfo> Battles::losses(std::int64_t battle) const {
     });
 }
 
-std::vector<std::int64_t> Battles::battle_divisions(std::int64_t battle) const {
+std::vector<std::int64_t> Battles::battle_divisions(std::int64_t battle, const std::optional<std::string>& reader) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT division_id FROM battle_division WHERE battle_id = ? ORDER BY division_id");
-        bind_all(q, battle);
+        SQLite::Statement q(m_store.impl().db, "SELECT bd.division_id FROM battle_division bd LEFT JOIN division d ON d.id = bd.division_id "
+                                               "LEFT JOIN corps k ON k.id = d.corps_id LEFT JOIN army a ON a.id = k.army_id "
+                                               "WHERE bd.battle_id = ?1 AND (?2 IS NULL OR a.side = ?2 OR bd.seen) ORDER BY bd.division_id");
+        bind_all(q, battle, reader);
         std::vector<std::int64_t> out;
         for (const Row row(q); q.executeStep();) out.push_back(row.id("division_id"));
         return out;
@@ -129,7 +132,8 @@ std::optional<int> Battles::stands_when_reported(std::int64_t campaign, const st
 namespace {
 
 // The ids of a campaign's battles a division fought that is `which`: of `side` ("a.side = ?2"),
-// of it and seen by the enemy, or of it or seen by the enemy.
+// of it and seen by the enemy, or of it or seen by the enemy (seen there, bd.seen, and not
+// hidden since).
 std::set<std::int64_t> battle_ids(SQLite::Database& db, std::int64_t campaign, std::string_view side, const char* which) {
     SQLite::Statement q(db, std::string("SELECT DISTINCT bd.battle_id FROM battle_division bd JOIN battle b ON b.id = bd.battle_id "
                                         "JOIN division d ON d.id = bd.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
@@ -153,11 +157,22 @@ std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campai
 }
 
 std::set<std::int64_t> Battles::battles_known_to(std::int64_t campaign, std::string_view side) const {
-    return guarded(m_store.path(), [&] { return battle_ids(m_store.impl().db, campaign, side, "(a.side = ?2 OR NOT d.hidden)"); });
+    return guarded(m_store.path(), [&] { return battle_ids(m_store.impl().db, campaign, side, "(a.side = ?2 OR (bd.seen AND NOT d.hidden))"); });
 }
 
 std::set<std::int64_t> Battles::battles_seen_fought_by(std::int64_t campaign, std::string_view side) const {
-    return guarded(m_store.path(), [&] { return battle_ids(m_store.impl().db, campaign, side, "a.side = ?2 AND NOT d.hidden"); });
+    return guarded(m_store.path(), [&] { return battle_ids(m_store.impl().db, campaign, side, "a.side = ?2 AND bd.seen AND NOT d.hidden"); });
+}
+
+std::set<std::pair<std::int64_t, std::int64_t>> Battles::fought_unseen(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT bd.battle_id, bd.division_id FROM battle_division bd JOIN battle b ON b.id = bd.battle_id "
+                                               "WHERE b.campaign_id = ? AND NOT bd.seen");
+        bind_all(q, campaign);
+        std::set<std::pair<std::int64_t, std::int64_t>> out;
+        for (const Row row(q); q.executeStep();) out.emplace(row.id("battle_id"), row.id("division_id"));
+        return out;
+    });
 }
 
 campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {
@@ -165,9 +180,9 @@ campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
         campaign::BattleRecord out;
-        SQLite::Statement d(db, "SELECT division_id, engaged FROM battle_division WHERE battle_id = ? ORDER BY division_id");
+        SQLite::Statement d(db, "SELECT division_id, engaged, seen FROM battle_division WHERE battle_id = ? ORDER BY division_id");
         bind_all(d, battle);
-        for (const Row row(d); d.executeStep();) out.divisions.push_back({row.id("division_id"), row.optional_integer("engaged")});
+        for (const Row row(d); d.executeStep();) out.divisions.push_back({row.id("division_id"), row.optional_integer("engaged"), row.flag("seen")});
         SQLite::Statement f(db, "SELECT leader_id, fate, division_id FROM battle_fallen WHERE battle_id = ? ORDER BY leader_id");
         bind_all(f, battle);
         for (const Row row(f); f.executeStep();) out.fallen.push_back({row.id("leader_id"), row.word<LeaderFate>("fate"), row.optional_id("division_id")});

@@ -18,7 +18,7 @@ public:
     explicit Battles(const Store& store) : m_store(store) {}
 
     std::int64_t insert_battle(std::int64_t campaign, const campaign::BattleInfo& battle);
-    void insert_battle_division(std::int64_t battle, std::int64_t division, int engaged);
+    void insert_battle_division(std::int64_t battle, std::int64_t division, int engaged, bool seen);
     void insert_battle_fallen(std::int64_t battle, std::int64_t leader, LeaderFate fate, std::optional<std::int64_t> division);
     void insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate);
     void insert_loss(std::int64_t battle, std::int64_t brigade, int casualties, int captured);
@@ -30,7 +30,9 @@ public:
     void set_battle_recovered(std::int64_t battle, int rate, Rounding rounding);
     std::vector<campaign::BattleInfo> battles(std::int64_t campaign) const;
     std::vector<campaign::LossInfo> losses(std::int64_t battle) const;
-    std::vector<std::int64_t> battle_divisions(std::int64_t battle) const;
+    /// The divisions that fought a battle, by id; with a `reader` side, only its own and the
+    /// enemy's it saw there.
+    std::vector<std::int64_t> battle_divisions(std::int64_t battle, const std::optional<std::string>& reader = std::nullopt) const;
     /// The stands a brigade had when a battle was reported: the sum of its moves before the
     /// report's operation, the newest whose summary begins `report` ("Battle of NAME: 2
     /// divisions, ": one undone and redone keeps its moves' operation); none where none does.
@@ -38,10 +40,14 @@ public:
     /// The battles of a campaign that a division of `side` fought, in id order.
     std::vector<campaign::BattleInfo> battles_fought_by(std::int64_t campaign, std::string_view side) const;
     /// The battles of a campaign that `side` knows were fought: those a division of it fought,
-    /// and those a division it has seen fought in.
+    /// and those a division it saw there (and sees still) fought in.
     std::set<std::int64_t> battles_known_to(std::int64_t campaign, std::string_view side) const;
-    /// The battles of a campaign that a division of `side` fought that its enemy sees (not hidden).
+    /// The battles of a campaign that a division of `side` fought that its enemy saw there (and
+    /// sees still: not hidden).
     std::set<std::int64_t> battles_seen_fought_by(std::int64_t campaign, std::string_view side) const;
+    /// The (battle, division) pairs of the campaign's divisions the enemy did not see in the
+    /// battle they fought.
+    std::set<std::pair<std::int64_t, std::int64_t>> fought_unseen(std::int64_t campaign) const;
     /// The divisions that fought with the stands they engaged, the leaders and batteries lost.
     campaign::BattleRecord battle_record(std::int64_t battle) const;
 

@@ -197,13 +197,23 @@ std::vector<std::pair<int, std::string>> Forces::divisions_under(UnitKind kind, 
     });
 }
 
-std::map<std::int64_t, std::pair<std::string, bool>> Forces::division_fog(const std::vector<std::int64_t>& divisions) const {
+bool Forces::known_by_name_only(std::int64_t division) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT a.side, d.hidden FROM division d JOIN corps k ON k.id = d.corps_id "
-                                               "JOIN army a ON a.id = k.army_id WHERE d.id = ?");
+        SQLite::Statement q(m_store.impl().db, "SELECT hidden AND name_seen AS known FROM division WHERE id = ?");
+        bind_all(q, division);
+        return q.executeStep() && Row(q).flag("known");
+    });
+}
+
+std::map<std::int64_t, std::pair<std::string, bool>> Forces::division_fog(const std::vector<std::int64_t>& divisions,
+                                                                      std::optional<std::int64_t> battle) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT a.side, d.hidden OR NOT COALESCE(bd.seen, 1) AS hidden FROM division d "
+                                               "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
+                                               "LEFT JOIN battle_division bd ON bd.battle_id = ?2 AND bd.division_id = d.id WHERE d.id = ?1");
         std::map<std::int64_t, std::pair<std::string, bool>> out;
         for (const auto id : divisions) {
-            bind_all(q, id);
+            bind_all(q, id, battle);
             if (!q.executeStep()) throw Damaged("division " + std::to_string(id) + " is not joined to its corps, army or side; run muster check, or restore a backup");
             const Row row(q);
             out[id] = {row.text("side"), row.flag("hidden")};

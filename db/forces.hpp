@@ -95,8 +95,13 @@ public:
     bool battery_named(std::int64_t division, const ReserveTarget& reserve, std::string_view name) const;
     /// The ids of the divisions named `name`, ignoring case (an index finds them).
     std::vector<std::int64_t> divisions_named(std::int64_t campaign, std::string_view name) const;
-    /// Each division's side and whether it is hidden from the other side, by id.
-    std::map<std::int64_t, std::pair<std::string, bool>> division_fog(const std::vector<std::int64_t>& divisions) const;
+    /// Whether a division is hidden from the other side but known to it by name (seen as a
+    /// placeholder, arrived since).
+    bool known_by_name_only(std::int64_t division) const;
+    /// Each division's side and whether it is hidden from the other side, by id; with a battle,
+    /// hidden too where the enemy did not see it there (a reveal since does not tell that battle).
+    std::map<std::int64_t, std::pair<std::string, bool>> division_fog(const std::vector<std::int64_t>& divisions,
+                                                                      std::optional<std::int64_t> battle = std::nullopt) const;
     /// Armies, then corps, then divisions, each by id.
     /// Every army, corps and division; or, given `divisions`, those and their corps and armies.
     std::vector<army::Unit> units(std::int64_t campaign, const std::string* divisions = nullptr) const;

@@ -87,7 +87,7 @@ LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company
     m_select += ", CASE WHEN " + alias + ".status IN ('wounded', 'killed') THEN " + alias +
                 ".fell_in IS NOT NULL AND EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id "
                 "JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id WHERE bd.battle_id = " + alias + ".fell_in AND r.side = " + alias +
-                ".side AND NOT d.hidden) ELSE 1 END AS " + m_names.back();
+                ".side AND bd.seen AND NOT d.hidden) ELSE 1 END AS " + m_names.back();
     if (!company) return;
     // A corps leader in play attached to a division leader, or the division leader he is attached to.
     m_names.push_back(alias + "_company");

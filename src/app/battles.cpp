@@ -317,8 +317,11 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     for (auto d : plan.divisions) engaged[d] = 0;
     for (const auto& b : roster.brigades)
         if (const auto it = engaged.find(b.division_id); it != engaged.end() && is_active(b.status)) it->second += b.stands;
+    // Whether the enemy saw each there is kept with the battle: what a side reads of it later
+    // follows that, not a reveal after it (which would tell what the division did while hidden).
+    const auto before = db::Forces(store).division_fog(plan.divisions);
     for (auto d : plan.divisions) {
-        db::Battles(store).insert_battle_division(battle, d, engaged[d]);
+        db::Battles(store).insert_battle_division(battle, d, engaged[d], seen || !before.at(d).second);
         if (seen) db::Forces(store).set_fog(d, Fog::seen);
     }
     for (const auto& l : plan.losses) {
@@ -516,7 +519,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         std::vector<std::int64_t> divisions;
         for (const auto& loss : losses)
             divisions.push_back(refs.brigade_at(loss.brigade_id, "a battle's loss").division_id);
-        const auto fog = db::Forces(store).division_fog(divisions);
+        const auto fog = db::Forces(store).division_fog(divisions, battle.id);
         std::map<std::string, int> seen_back;  // by side: the stands returned that it has seen
         std::map<std::string, int> seen_lost;
         struct Back {
@@ -770,7 +773,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
         std::vector<std::int64_t> divisions;
         for (const auto& d : part_divisions)
             if (d) divisions.push_back(*d);
-        const auto fog = db::Forces(store).division_fog(divisions);
+        const auto fog = db::Forces(store).division_fog(divisions, battle->id);
         std::vector<std::string> owners;
         for (const auto& ch : changes) owners.push_back(ch.brigade->side);
         for (const auto& ch : leaders) owners.push_back(ch.leader->side);
@@ -888,13 +891,16 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
     const Refs refs(roster);
     bool fought = viewer.is_umpire();
     std::map<std::int64_t, std::pair<std::string, SideInBattle::Division>> divisions;  // by id: side, line
+    std::set<std::int64_t> unseen_there;  // the enemy's the viewer did not see in the battle (revealed since or not)
     for (const auto& e : record.divisions) {
         const army::Unit* unit = nullptr;
         for (const auto& u : roster.units)
             if (u.kind == UnitKind::division && u.id == e.division_id) unit = &u;
         if (!unit) continue;
         fought = fought || viewer.owns(unit->side);
-        if (!seen.count(unit->id)) continue;
+        // The enemy's: seen now, and seen there (one revealed since does not tell that battle).
+        if (!e.seen && !viewer.is_umpire() && !viewer.owns(unit->side)) unseen_there.insert(unit->id);
+        if (!seen.count(unit->id) || unseen_there.count(unit->id)) continue;
         divisions[unit->id] = {unit->side, {unit->name, e.stands, 0, 0, 0}};
     }
     if (!fought) return std::nullopt;
@@ -917,7 +923,9 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         // divisions where it saw one of the side's divisions there: nothing of a division
         // hidden from it, nor what tells that one fought.
         const bool above = viewer.is_umpire() || viewer.owns(sd.id) || !side.divisions.empty();
-        const auto shown = [&](const std::optional<std::int64_t>& division) { return division ? seen.count(*division) > 0 : above; };
+        const auto shown = [&](const std::optional<std::int64_t>& division) {
+            return division ? seen.count(*division) > 0 && !unseen_there.count(*division) : above;
+        };
         for (const auto& f : record.fallen)
             if (const auto* l = refs.leader_by_id(f.leader_id); l && l->side == sd.id && shown(f.division_id))
                 side.fallen.push_back(l->label() + ": " + word(f.fate));

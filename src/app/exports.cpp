@@ -58,7 +58,9 @@ army::OobSource Exports::source(const ExportRequest& r) const {
     const auto& store = m_session.state().store;
     // The battle as the viewer may name it: one it did not fight is not there for it.
     std::optional<std::vector<std::int64_t>> only;
-    if (r.battle) only = db::Battles(store).battle_divisions(m_session.battles().named(*r.battle, r.viewer).id);
+    if (r.battle)
+        only = db::Battles(store).battle_divisions(m_session.battles().named(*r.battle, r.viewer).id,
+                                                   r.viewer.is_umpire() ? std::nullopt : std::optional<std::string>(r.viewer.side()));
     const auto request = checked(m_session.rules(), {r.side, r.viewer});
     return {m_session.current().name, request.viewer,
             [this, request, only](army::OobVisitor& v) { m_session.forces().walk_oob(request, v, only); }};

@@ -261,6 +261,11 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
         // reference name two leaders.
         const auto unit = [&](UnitKind unit_kind) {
             const auto* u = &refs.unit_named(unit_kind, ref);
+            // The enemy reads such a division by the name it saw: a new one would tell it of
+            // what it may not see (its side's own rename, unread by it, would still show).
+            if (unit_kind == UnitKind::division && db::Forces(store).known_by_name_only(u->id))
+                throw Error("division " + u->name + " is hidden from the enemy, which knows it by name (it saw the placeholder): "
+                            "a new name would show it a change it may not see; reveal the division first (muster reveal), or keep the name");
             if (refs.find_unit(unit_kind, new_name))
                 throw Error((kind == NamedKind::army ? "an " : "a ") + word(kind) + " named \"" + new_name + "\" already exists");
             for (const auto& l : refs.leaders())

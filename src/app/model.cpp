@@ -65,7 +65,7 @@ CampaignModel load_model(Session& session, int journal_page) {
     std::vector<std::string> labels;
     for (const auto& l : model.roster.leaders) labels.push_back(l.label());
     // Each battle's divisions, for the battles a side knows were fought (Battles::battles_known_to).
-    std::map<std::int64_t, std::vector<const army::Division*>> fought_by;
+    std::map<std::int64_t, std::vector<std::pair<const army::Division*, bool>>> fought_by;  // with whether the enemy saw it there
     if (!model.plans.empty()) {
         std::map<std::int64_t, const army::Division*> division;
         for (const auto& a : model.oob.armies)
@@ -73,7 +73,7 @@ CampaignModel load_model(Session& session, int journal_page) {
                 for (const auto& d : k.divisions) division[d.id] = &d;
         for (const auto& b : model.battles)
             for (const auto& d : b.record.divisions)
-                if (const auto it = division.find(d.division_id); it != division.end()) fought_by[b.battle.id].push_back(it->second);
+                if (const auto it = division.find(d.division_id); it != division.end()) fought_by[b.battle.id].emplace_back(it->second, d.seen);
     }
     for (auto& seen : model.views) {
         // What the view's list of units shows, heard through its filter: not a copy of the
@@ -91,10 +91,15 @@ CampaignModel load_model(Session& session, int journal_page) {
         seen.picture = season_picture(model, seen.viewer);
         if (model.plans.empty()) continue;
         std::set<std::int64_t> known;
+        std::set<std::pair<std::int64_t, std::int64_t>> unseen;
+        for (const auto& b : model.battles)
+            for (const auto& d : b.record.divisions)
+                if (!d.seen) unseen.emplace(b.battle.id, d.division_id);
         for (const auto& [battle, divisions] : fought_by)
-            if (std::any_of(divisions.begin(), divisions.end(), [&](const army::Division* d) { return seen.viewer.owns(d->side) || !d->hidden; }))
+            if (std::any_of(divisions.begin(), divisions.end(),
+                            [&](const auto& d) { return seen.viewer.owns(d.first->side) || (d.second && !d.first->hidden); }))
                 known.insert(battle);
-        seen.plans = plans_seen(model.plans, model.oob, divisions_seen(model.oob, seen.viewer), drafts, known, seen.viewer);
+        seen.plans = plans_seen(model.plans, model.oob, divisions_seen(model.oob, seen.viewer), drafts, known, unseen, seen.viewer);
     }
     return model;
 }

@@ -103,7 +103,8 @@ std::string journal_line(db::Store& store, std::int64_t op, const std::string& h
 
 std::vector<PlanView> plans_seen(const std::vector<campaign::PlannedBattle>& plans, const army::OrderOfBattle& all,
                                  const std::set<std::int64_t>& seen, const std::vector<campaign::DraftInfo>& drafts,
-                                 const std::set<std::int64_t>& known, const View& viewer) {
+                                 const std::set<std::int64_t>& known, const std::set<std::pair<std::int64_t, std::int64_t>>& unseen,
+                                 const View& viewer) {
     std::vector<PlanView> out;
     if (plans.empty()) return out;
     std::map<std::int64_t, const army::Division*> divisions;
@@ -121,8 +122,9 @@ std::vector<PlanView> plans_seen(const std::vector<campaign::PlannedBattle>& pla
             if (it == divisions.end())
                 throw Damaged("the planned battle " + visible(p.plan.name) + " names a division that is not there; run muster check, or restore a backup");
             const auto& d = *it->second;
-            // Its own whole, of the enemy only what it has seen: nothing else, not even a count.
-            if (!viewer.owns(d.side) && !seen.count(d.id)) continue;
+            // Its own whole, of the enemy only what it has seen (and, the plan fought, saw there):
+            // nothing else, not even a count.
+            if (!viewer.owns(d.side) && (!seen.count(d.id) || (p.plan.battle_id && unseen.count({*p.plan.battle_id, d.id})))) continue;
             PlanLine line{d.name, d.side, d.status, std::nullopt};
             if (viewer.is_umpire()) line.fog = d.hidden ? Fog::hidden : Fog::seen;
             (e.role == PlanRole::deployed ? v.deployed : e.role == PlanRole::reserve ? v.reserve : v.arrived).push_back(std::move(line));
@@ -350,14 +352,18 @@ std::vector<PlanView> Plans::list(const View& viewer) const {
     army::OrderOfBattle all;
     std::vector<campaign::DraftInfo> drafts;
     std::set<std::int64_t> known;
+    std::set<std::pair<std::int64_t, std::int64_t>> unseen;
     store.read([&] {
         plans = db::Battles(store).plans(c.id);
         if (plans.empty()) return;
         all = db::Rosters(store).order_of_battle(c.id);
         if (viewer.is_umpire()) drafts = db::Battles(store).drafts(c.id);
-        else known = db::Battles(store).battles_known_to(c.id, viewer.side());
+        else {
+            known = db::Battles(store).battles_known_to(c.id, viewer.side());
+            unseen = db::Battles(store).fought_unseen(c.id);
+        }
     });
-    return plans_seen(plans, all, plans.empty() ? std::set<std::int64_t>{} : divisions_seen(all, viewer), drafts, known, viewer);
+    return plans_seen(plans, all, plans.empty() ? std::set<std::int64_t>{} : divisions_seen(all, viewer), drafts, known, unseen, viewer);
 }
 
 std::string Plans::show(const std::string& typed, const View& viewer) const {

@@ -49,11 +49,14 @@ struct PlanStep {
 /// The planned battles as `viewer` reads them, in the order planned, from one snapshot: `all`
 /// the umpire's whole order of battle, `seen` what the viewer has seen of it (divisions_seen),
 /// `drafts` the draft reports waiting (read by the umpire only), `known` the battles a side knows
-/// were fought (ignored for the umpire): a plan closed by another is still planned to it.
+/// were fought (ignored for the umpire): a plan closed by another is still planned to it;
+/// `unseen` the (battle, division) pairs of divisions the enemy did not see in the battle they
+/// fought (Battles::fought_unseen): a closed plan does not show them to it, revealed since or not.
 /// A division a plan names that is not in `all` is damage.
 std::vector<PlanView> plans_seen(const std::vector<campaign::PlannedBattle>& plans, const army::OrderOfBattle& all,
                                  const std::set<std::int64_t>& seen, const std::vector<campaign::DraftInfo>& drafts,
-                                 const std::set<std::int64_t>& known, const View& viewer);
+                                 const std::set<std::int64_t>& known, const std::set<std::pair<std::int64_t, std::int64_t>>& unseen,
+                                 const View& viewer);
 
 /// A planned battle as text (`battle show` of a plan): its name, date and place, whether it is
 /// still planned or reported, its divisions deployed, in reserve and arrived, side by side, and

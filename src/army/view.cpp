@@ -44,6 +44,20 @@ void OobFilter::division(const Division& d) {
         m_next.division(seen);
     };
     if (m_viewer.owns(m_army.side)) return shown(d);
+    // A placeholder seen is seen by name (and arm) only, before it arrives and after (when it
+    // arrives hidden it stays what it was to this side): not its nationality or its leader's
+    // name, which an edit or an arrival the side does not see would change.
+    const auto name_only = [&] {
+        Division out;
+        out.id = d.id;
+        out.name = d.name;
+        out.side = d.side;
+        out.arm = d.arm;
+        out.status = DivisionStatus::placeholder;
+        out.hidden = false;
+        shown(out);
+    };
+    if (!d.hidden && d.status == DivisionStatus::placeholder) return name_only();
     if (!d.hidden) {
         auto seen = d;
         seen.commander = d.commander.as_enemy_sees();
@@ -54,16 +68,7 @@ void OobFilter::division(const Division& d) {
         return shown(seen);
     }
     // Seen by name as a placeholder, arrived since: still a placeholder to this side.
-    if (d.name_seen) {
-        Division name_only;
-        name_only.id = d.id;
-        name_only.name = d.name;
-        name_only.side = d.side;
-        name_only.arm = d.arm;
-        name_only.status = DivisionStatus::placeholder;
-        name_only.hidden = false;
-        shown(name_only);
-    }
+    if (d.name_seen) name_only();
 }
 
 void OobFilter::end_corps() {

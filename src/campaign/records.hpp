@@ -78,6 +78,7 @@ struct BattleRecord {
     struct Engaged {
         std::int64_t division_id = 0;
         std::optional<int> stands;
+        bool seen = true;  ///< the enemy saw the division there (as the battle was recorded)
     };
     struct Fallen {
         std::int64_t leader_id = 0;

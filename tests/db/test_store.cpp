@@ -266,6 +266,26 @@ TEST_CASE("Undo still reaches an operation recorded before a later migration add
     CHECK(word(s.forces().order_of_battle({}).armies.front().corps.front().divisions.front().status) == "placeholder");
 }
 
+TEST_CASE("Battles of a file from before schema 28 take whether the enemy saw each division there from its fog as it stands") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    {
+        auto s = test::make_campaign(path);
+        test::fight_and_propose(s);  // McPherson Ridge: Heth and Wadsworth, both seen
+    }
+    // As schema 27 left it, Heth hidden since (the one thing that file still knows).
+    test::raw_sql(path, "ALTER TABLE battle_division DROP COLUMN seen");
+    test::raw_sql(path, "UPDATE division SET hidden = 1 WHERE name = 'Heth'");
+    test::raw_sql(path, "PRAGMA user_version = 27");
+    { db::Store store(path, db::OpenMode::create); }
+    CHECK(pragma(path, "user_version") == db::schema_version());
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    SQLite::Statement q(db, "SELECT d.name, bd.seen FROM battle_division bd JOIN division d ON d.id = bd.division_id ORDER BY d.name");
+    std::vector<std::pair<std::string, int>> seen;
+    while (q.executeStep()) seen.emplace_back(q.getColumn(0).getString(), q.getColumn(1).getInt());
+    CHECK(seen == std::vector<std::pair<std::string, int>>{{"Heth", 0}, {"Wadsworth", 1}});
+}
+
 TEST_CASE("Creating a campaign is one transaction: the campaign, its journal and becoming current, or nothing") {
     test::TempDir dir;
     const auto path = dir.file("c.db");

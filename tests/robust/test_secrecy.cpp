@@ -30,6 +30,7 @@
 #include <regex>
 
 using namespace muster;
+using Catch::Matchers::Contains;
 
 namespace {
 
@@ -650,11 +651,38 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
           {with_hidden, "rename division Ghost Phantom"},
           {both, "add division Ghost --corps \"Third Corps\""}, {both, "arrive Ghost"}, {both, "reveal Ghost"},
           {both, "battle report --name Fight --loss \"Ghost/1st Brigade=3\" --loss \"Wadsworth/1st Brigade=1\""}, {both, "battle recover Fight"}}},
+        {"a division that fought hidden, revealed since: its battle, the plan it closed, a corps leader who fell there, a wounded "
+         "leader's return",
+         {{both, "add division Pender --corps \"Third Corps\""}, {both, "arrive Pender"}, {both, "arrive Heth"}, {both, "reveal Heth"},
+          {both, "battle report --name Day1 --loss \"Heth/1st Brigade=1\" --leader \"Heth/1st Brigade:wounded/1\""},
+          {both, "battle plan \"Big Fight\""}, {with_hidden, "battle deploy \"Big Fight\" Pender"},
+          {with_hidden, "battle report --name \"Big Fight\" --keep-hidden --division Pender --leader Hill:wounded/1"},
+          {both, "reveal Pender"}, {both, "leader return \"Heth/1st Brigade\"", true}}},
+        {"a placeholder seen by name, arrived out of sight, then renamed or not",
+         {{both, "add division Johnson --corps \"Third Corps\" --leader \"Edward Johnson\""}, {both, "reveal Johnson"},
+          {with_hidden, "arrive Johnson"}, {with_hidden, "rename division Johnson Allegheny", true}}},
     };
     for (const auto& [story, steps] : stories) {
         INFO(story);
         play_story(k_small_war, steps, "union");
     }
+}
+
+TEST_CASE("A division the enemy knows by name only is not renamed out of its sight") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    for (const auto& command : k_small_war) REQUIRE(test::run_muster("--db " + test::quote(db) + " " + command).code == 0);
+    const auto run = [&](const std::string& command) { return test::run_muster("--db " + test::quote(db) + " " + command); };
+    REQUIRE(run("reveal Heth").code == 0);
+    REQUIRE(run("arrive Heth").code == 0);  // hidden again, its name seen
+    const auto before = run("oob --as union").out;
+    const auto refused = run("rename division Heth Pettigrew");
+    CHECK(refused.code == 1);
+    CHECK_THAT(refused.err, Contains("knows it by name"));
+    CHECK(run("oob --as union").out == before);
+    CHECK(run("reveal Heth").code == 0);  // seen whole: its new name is the enemy's to read
+    CHECK(run("rename division Heth Pettigrew").code == 0);
+    CHECK_THAT(run("oob --as union").out, Contains("Pettigrew"));
 }
 
 TEST_CASE("A casualty roll in no battle, on a corps leader whose corps the enemy reads, is his side's to read") {
