@@ -269,7 +269,7 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
             if (refs.find_unit(unit_kind, new_name))
                 throw Error((kind == NamedKind::army ? "an " : "a ") + word(kind) + " named \"" + new_name + "\" already exists");
             for (const auto& l : refs.leaders())
-                if (l.name == new_name && !(l.command.kind == unit_kind && l.command.unit_id == u->id))
+                if (same_ignoring_case(l.name, new_name) && !(l.command.kind == unit_kind && l.command.unit_id == u->id))
                     throw Error("\"" + new_name + "\" is the name of leader " + l.label() +
                                 ", who does not command it: a reference to \"" + new_name + "\" would name two leaders");
             side = u->side;

@@ -530,6 +530,11 @@ TEST_CASE("On the command line, names and option values are taken as people type
     cli.ok("add brigade 'Iron Brigade' --division Wadsworth --rating veteran --stands 6 --leader Meredith --grade average");
     cli.ok("export labels --brigadier -o " + test::quote(cli.dir.file("brigadiers.pdf")));
     CHECK_THAT(test::pdf_text(cli.dir.file("brigadiers.pdf")), Contains("Meredith"));
+    // A leader's new name that is another's, or a command's, but for case: a reference typed
+    // either way would name two leaders.
+    CHECK_THAT(cli.refused("rename leader Meredith 'r. e. lee'", 1), Contains("a leader named \"R. E. Lee\" already exists"));
+    CHECK_THAT(cli.refused("rename leader Meredith 'army of northern virginia'", 1),
+               Contains("\"army of northern virginia\" is what leader") && Contains("commands"));
     cli.ok("handout --side union --brigadier -o " + test::quote(cli.dir.file("handout")));
     CHECK_THAT(test::pdf_text(cli.dir.file("handout/labels.pdf")), Contains("Meredith"));
     CHECK_THAT(cli.refused("add division Early --corps 'Thrid Corps'", 2), Contains("did you mean Third Corps?"));
