@@ -149,10 +149,13 @@ public:
         leader(d.commander, Rank::division, d.name);
         for (const auto& b : d.brigades) {
             if (!is_active(b.status)) continue;
+            // His name and his grade's mark while he commands it (not fallen or taken: the unit
+            // plays as having no commander then).
             const auto& c = b.commander;
+            const bool commands = c.present() && is_active(c.status);
             const auto* grade = m_rules.find_grade(c.grade);
-            m_label({b.name, c.present() && is_active(c.status) ? c.name : "", d.name, b.label.text(),
-                     name_of(m_rules.find_rating(b.rating), b.rating), grade && c.present() ? grade->mark : ""});
+            m_label({b.name, commands ? c.name : "", d.name, b.label.text(), name_of(m_rules.find_rating(b.rating), b.rating),
+                     grade && commands ? grade->mark : ""});
         }
     }
     void end_corps() override {}

@@ -295,3 +295,33 @@ TEST_CASE("A side answering an exchange is told what its journal reads, numbered
     }
     CHECK(answers[0] == answers[1]);
 }
+
+TEST_CASE("A unit's label carries its commander's grade mark only while he commands it") {
+    const Campaign campaign;
+    const auto ok = [&](const std::string& args) { return campaign.ok(args); };
+    ok("campaign new V --rules acw --seed 3 --date 1863-06-01 --theater east");
+    ok("add army ANV --side confederate");
+    ok("add corps III --army ANV");
+    ok("add division Pender --corps III");
+    ok("add brigade Scales --division Pender --rating veteran --stands 8 --leader Scales --grade exceptional");
+    ok("add brigade Lane --division Pender --rating veteran --stands 8 --leader Lane --grade exceptional");
+    const auto label = [&](const std::string& brigade, bool brigadier) {
+        const auto file = campaign.dir.file("labels.html");
+        ok("export labels -o " + file + (brigadier ? " --brigadier" : ""));
+        std::ifstream in(file);
+        const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const auto at = html.find("name\">" + brigade + "</div>");
+        REQUIRE(at != std::string::npos);
+        return html.substr(at, html.find("</div></div>", at) - at);
+    };
+    CHECK_THAT(label("Scales", false), Contains("EXC"));
+    // Each way a brigadier leaves his command: his name and his mark go from the label together.
+    ok("battle report --name Cashtown --loss Pender/Scales=1 --leader Scales:killed --loss Pender/Lane=1 --leader Lane:wounded/1");
+    for (const char* brigade : {"Scales", "Lane"}) {
+        INFO(brigade);
+        CHECK(label(brigade, false).find("EXC") == std::string::npos);
+        const auto with_brigadier = label(brigade, true);
+        CHECK(with_brigadier.find("EXC") == std::string::npos);
+        CHECK(with_brigadier.find(std::string("\"leader\">") + brigade) == std::string::npos);
+    }
+}
