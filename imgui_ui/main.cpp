@@ -6,6 +6,7 @@
 #include "gui_app.hpp"
 #include "platform.hpp"
 
+#include <csignal>
 #include <iostream>
 #include <string_view>
 
@@ -28,6 +29,8 @@ int main(int argc, char** argv) {
     // Each of its connections is used by one thread at a time: the panels', the model reader's
     // and each worker's own.
     muster::app::sessions_one_thread_each();
+    // A file grown past the size limit (ulimit -f) is a write that failed, said in the panel.
+    std::signal(SIGXFSZ, SIG_IGN);
     try {
         muster::gui::Platform platform({1280, 800, "muster", muster::app::data_dir() + "/imgui.ini"});
         muster::gui::GuiApp app(argc > 1 ? argv[1] : muster::app::default_db_path());

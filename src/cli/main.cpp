@@ -51,6 +51,9 @@ int main(int argc, char** argv) {
     // A reader that went away (`muster oob | head -1`) is an output that could not be written,
     // said as such with exit 1, not a death by signal.
     std::signal(SIGPIPE, SIG_IGN);
+    // A file grown past the size limit (ulimit -f) is a write that failed (EFBIG): SQLite rolls
+    // the operation back and muster says so, not a death by signal halfway through.
+    std::signal(SIGXFSZ, SIG_IGN);
     muster::app::sessions_one_thread_each();
     StandardOutput buffer;
     std::ostream out(&buffer);
