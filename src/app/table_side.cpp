@@ -177,7 +177,20 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
         const auto* g = rules.find_grade(l->grade);
         know(fact, l->grade, possessive(ref) + " " + whose + " " + l->label() + " is " + (g ? g->name : l->grade));
     };
-    grade_of(b.commander_id ? refs.leader_by_id(b.commander_id) : nullptr, Fact::commander, "commander");
+    // A unit with extra command (source 000's Main and Alternate) fights under its Alternate
+    // while its Main is out of play (muster's own reading: the source names the two, not when
+    // the Alternate takes over).
+    const auto* main = b.commander_id ? refs.leader_by_id(b.commander_id) : nullptr;
+    const auto* alternate = b.alternate_id ? refs.leader_by_id(b.alternate_id) : nullptr;
+    const auto in_command = [&](const army::Leader* l) { return l && l->present() && is_active(l->status) && !fallen.count(l->id); };
+    if (!in_command(main) && in_command(alternate)) {
+        const auto* g = rules.find_grade(alternate->grade);
+        know(Fact::commander, alternate->grade,
+             possessive(ref) + " Alternate commander " + alternate->label() + " is " + (g ? g->name : alternate->grade) + ", in command: its Main commander " +
+                 (!main ? std::string("is none") : fallen.count(main->id) ? main->label() + " fell in this battle" : main->label() + " is " + word(main->status)));
+    } else {
+        grade_of(main, Fact::commander, "commander");
+    }
     // The superior: the division's commander, or a leader who outranks him attached to him.
     const army::Leader* superior = nullptr;
     std::string whose = "superior";

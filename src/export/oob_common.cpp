@@ -150,9 +150,10 @@ public:
         for (const auto& b : d.brigades) {
             if (!is_active(b.status)) continue;
             // His name and his grade's mark while he commands it (not fallen or taken: the unit
-            // plays as having no commander then).
-            const auto& c = b.commander;
-            const bool commands = c.present() && is_active(c.status);
+            // plays as having no commander then, or under its Alternate where it has one in play).
+            const auto in_play = [](const army::Leader& l) { return l.present() && is_active(l.status); };
+            const auto& c = in_play(b.commander) || !in_play(b.alternate) ? b.commander : b.alternate;
+            const bool commands = in_play(c);
             const auto* grade = m_rules.find_grade(c.grade);
             m_label({b.name, commands ? c.name : "", d.name, b.label.text(), name_of(m_rules.find_rating(b.rating), b.rating),
                      grade && commands ? grade->mark : ""});

@@ -338,3 +338,35 @@ TEST_CASE("The roll reads the campaign: the AWI examples from the units' own fac
     CHECK(run("table state --battle Brandywine --unit Grenadiers muddy=yes").code == 2);
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
 }
+
+TEST_CASE("A unit with extra command fights under its Alternate while its Main is out of play, and its label says so") {
+    test::TempDir dir;
+    const std::string db = " --db " + test::quote(dir.file("c.db"));
+    auto ok = [&](const std::string& args) {
+        const auto r = test::run_muster(args + db, k_env);
+        INFO(args << "\n" << r.err);
+        REQUIRE(r.code == 0);
+        return r.out;
+    };
+    ok("campaign new S --sample saratoga --seed 11");
+    ok("arrive Breymann");
+    const auto roll = [&] {
+        return ok("table roll close_combat --battle Next --unit 'Breymann/1st Battalion' --defender 'Poor/1st New Hampshire' --rolls 5,5");
+    };
+    ok("battle plan Next");
+    // In command: the Main.
+    CHECK(roll().find("Alternate commander") == std::string::npos);
+    ok("battle report --name Clash --loss 'Breymann/1st Battalion=1' --leader 'Breymann/1st Battalion:killed' --keep-hidden");
+    const auto line = roll();
+    CHECK_THAT(line, Contains("Breymann/1st Battalion's Alternate commander") && Contains("in command: its Main commander") && Contains("is killed"));
+    CHECK(line.find("MIA/KIA") == std::string::npos);
+    // The label names him, with his grade's mark, where it named the Main.
+    ok("export labels --brigadier -o " + test::quote(dir.file("labels.html")));
+    std::ifstream in(dir.file("labels.html"));
+    const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto oob = ok("oob");
+    const auto at = oob.find("; alternate ");
+    REQUIRE(at != std::string::npos);
+    const auto alternate = oob.substr(at + 12, oob.find(',', at) - at - 12);
+    CHECK_THAT(html, Contains("name\">1st Battalion</div><div class=\"brigadier\">" + alternate + "</div>"));
+}
