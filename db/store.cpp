@@ -365,7 +365,12 @@ void identify(const std::string& path, int busy_timeout_ms) {
         const bool empty = app == 0 && version == 0 && tables == 0;
         // An empty file is not made into a campaign database either: it may be something else
         // about to be written, and muster writes only files it made or its own.
-        if (empty) return "not a muster campaign database (the file is empty); not changed";
+        if (empty) {
+            const auto size = fs::file_size(path, ec);
+            return size == 0 || ec ? "not a muster campaign database (the file is empty); not changed"
+                                   : "not a muster campaign database (its " + std::to_string(size) + (size == 1 ? " byte holds" : " bytes hold") +
+                                         " no database); not changed";
+        }
         if (app != k_application_id) return "not a muster campaign database (an SQLite database of another program); not changed";
         if (app == k_application_id && (version < 1 || have != 8))
             return "has muster's mark but not muster's tables (schema " + std::to_string(version) + "); it was not opened and not changed";

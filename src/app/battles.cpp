@@ -47,7 +47,7 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
             if (c.side != unit_side && !c.liberated) open.push_back(&c);
         if (open.size() != 1)
             throw UsageError(what + " is captured: name the camp that receives the prisoners (" +
-                             (open.empty() ? std::string("the captor has no camp yet: muster camp new NAME --side SIDE")
+                             (open.empty() ? std::string("the captor has no open camp (a camp liberated takes no more): muster camp new NAME --side SIDE")
                                            : std::to_string(open.size()) + " camps could") + ")");
         camp = open.front();
     }

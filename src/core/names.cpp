@@ -165,7 +165,7 @@ std::string visible(std::string_view text) {
         const size_t at = i;
         const char32_t c = decode(text, i);
         if (c == k_invalid) out += hex("\\x%02X", static_cast<unsigned char>(text[at]));
-        else if (is_control(c) || is_bidi(c)) out += c < 0x100 ? hex("\\x%02X", static_cast<unsigned>(c)) : hex("\\u{%04X}", static_cast<unsigned>(c));
+        else if (is_control(c) || is_bidi(c) || is_invisible(c)) out += c < 0x100 ? hex("\\x%02X", static_cast<unsigned>(c)) : hex("\\u{%04X}", static_cast<unsigned>(c));
         else out.append(text.substr(at, i - at));
     }
     return out;

@@ -37,7 +37,8 @@ std::string checked_prose(std::string_view what, std::string_view text, size_t m
 std::string utf8_problem(std::string_view text);
 
 /// Text as it can safely be shown on a terminal or in one line: control characters, bidi
-/// controls and invalid bytes written as \xNN or \u{NNNN}; everything else as it is.
+/// controls, characters that show nothing (a zero-width space, a byte order mark) and invalid
+/// bytes written as \xNN or \u{NNNN}; everything else as it is.
 std::string visible(std::string_view text);
 
 }  // namespace muster

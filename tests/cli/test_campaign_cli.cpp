@@ -181,6 +181,7 @@ TEST_CASE("Commands refuse bad input with one line and change nothing") {
     CHECK_THAT(cli.refused("add division Heth --corps 'Third Corps'", 1), Contains("already exists"));
     CHECK_THAT(cli.refused("add brigade X --division Wadsworth --rating veteran --stands abc", 2), Contains("--stands"));
     CHECK_THAT(cli.refused("campaign new 'Virginia 1863' --rules acw", 1), Contains("already exists"));
+    CHECK_THAT(cli.refused("campaign new 'VIRGINIA 1863' --rules acw", 1), Contains("a campaign named \"Virginia 1863\" already exists"));
     CHECK_THAT(cli.refused("campaign new Y --rules acw --return-rate 150", 2), Contains("return rate 150 is out of range"));
     CHECK_THAT(cli.refused("campaign use Nope", 2), Contains("no campaign named \"Nope\""));
     CHECK_THAT(cli.refused("--campaign Nope oob", 2), Contains("no campaign named \"Nope\""));

@@ -14,6 +14,10 @@ TEST_CASE("The name rule: what it refuses, and what it keeps") {
         CHECK_THAT(name_problem(bad.name), Catch::Matchers::StartsWith(bad.says));
         CHECK(visible(bad.name).find('\x1b') == std::string::npos);
     }
+    // What shows nothing is written so that the name refused can be told from the one typed.
+    CHECK(visible("I\u200bCorps") == "I\\u{200B}Corps");
+    CHECK(visible("\ufeffHeth") == "\\u{FEFF}Heth");
+    CHECK(visible("Heth\u00a0Pender \u00e9") == "Heth\u00a0Pender \u00e9");
     for (const char* good : {"Heth", "Archer's Brigade", "Prinz Karl von Mecklenburg-Strelitz", "Légion de la Vistule", "第一旅",
                              "1st Brigade (Iron)", "Heth\u00a0Pender", "👨\u200d👩\u200d👧 Brigade"})
         CHECK(name_problem(good).empty());

@@ -117,6 +117,7 @@ TEST_CASE("Hostile database files are refused and not changed") {
         return s;
     }(), "not a muster campaign database");
     refused("empty.db", "", "the file is empty");
+    refused("one_byte.db", "S", "(its 1 byte holds no database)");
     refused("missing.db", "", "no campaign database here");
     std::string header = "SQLite format 3";
     header += '\0';
