@@ -53,7 +53,7 @@ std::int64_t Store::create_campaign(const campaign::CampaignInfo& row, std::stri
         // could then be named by neither but whole.
         SQLite::Statement exists(db, "SELECT name FROM campaign WHERE name = ?1 COLLATE NOCASE");
         bind_all(exists, row.name);
-        if (exists.executeStep()) throw Error("a campaign named \"" + visible(exists.getColumn(0).getString()) + "\" already exists in " + m_path);
+        if (exists.executeStep()) throw Error("a campaign named \"" + visible(Row(exists).text("name")) + "\" already exists in " + m_path);
         SQLite::Statement q(db,
                             "INSERT INTO campaign (name, rules_id, rules_json, return_rate, rounding, despicable, dice, "
                             "seed, dice_counter, created_at, men_per_stand, date, theater, turn_days, leader_names) "
