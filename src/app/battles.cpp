@@ -463,12 +463,17 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         battle = draft_named(store, c.id, typed);
         auto report = report_from_draft(battle, db::Battles(store).draft(c.id, battle), refs, how.wounded_out_for);
         report.engaged = how.engaged;
-        // Those given beside the draft's, once each: one its lines name already is not named twice.
-        for (const auto& typed : how.divisions) {
+        // Divisions given beside the draft's, once each: one its lines name already is not named
+        // twice. Losses, prisoners, leaders and batteries beside its own: a brigade's losses or a
+        // leader given again is refused as in any report.
+        for (const auto& typed : how.beside.divisions) {
             const auto& d = refs.division(typed);
             if (std::none_of(report.divisions.begin(), report.divisions.end(), [&](const std::string& n) { return n == d.name; }))
                 report.divisions.push_back(d.name);
         }
+        report.brigades.insert(report.brigades.end(), how.beside.brigades.begin(), how.beside.brigades.end());
+        report.leaders.insert(report.leaders.end(), how.beside.leaders.begin(), how.beside.leaders.end());
+        report.batteries.insert(report.batteries.end(), how.beside.batteries.begin(), how.beside.batteries.end());
         date_battle(store, report, c, m_session.rules());
         return report;
     };

@@ -51,7 +51,10 @@ struct FoughtBattle {
 struct DraftReport {
     Fog engaged = Fog::seen;
     int wounded_out_for = 1;
-    std::vector<std::string> divisions;  ///< divisions that fought beside those the draft's lines name
+    /// What fought or fell beside what the draft's lines name: divisions, stands lost and
+    /// captured, leaders, batteries (as a report of its own gives them; its name, date and place
+    /// are the draft's).
+    battle::Report beside;
 };
 
 class Battles {

@@ -102,7 +102,8 @@ void add_battle_commands(CLI::App& app, Io& io) {
     report->add_option("--captured", ro->captured, "Stands captured: \"Division/Brigade=N@Camp\" (repeat)");
     report->add_option("--leader", ro->leader, "A fallen leader: \"REF:killed\", \"REF:wounded/BATTLES\", \"REF:captured@Camp\"");
     report->add_option("--battery", ro->battery, "A battery lost: \"Owner/Battery:wrecked\" or \"...:captured@Camp\"");
-    report->add_option("--draft", ro->draft, "Apply the draft report the table side's rolls filled for this battle (see muster battle draft)");
+    report->add_option("--draft", ro->draft, "Apply the draft report the table side's rolls filled for this battle (see muster battle draft), "
+                                             "with any --loss, --captured, --leader and --battery given beside it");
     report->add_option("--out-for", ro->out_for, "With --draft: battles a wounded leader of the draft misses (default 1)");
     flag_for(report, "--preview", ro->mode, app::Mode::preview, "Check and show the report; store nothing");
     flag_for(report, "--reveal-engaged", ro->engaged, Fog::seen, "The divisions that fought become seen by the enemy (the default)");
@@ -110,12 +111,20 @@ void add_battle_commands(CLI::App& app, Io& io) {
     on_run(report, io, [ro, report, &io] {
         if (report->count("--out-for") && ro->draft.empty())
             throw UsageError("--out-for goes with --draft; in a report of your own give it per leader (\"REF:wounded/BATTLES\")");
+        const auto specs = [&](battle::Report& r) {
+            for (const auto& s : ro->loss) battle::add_loss_spec(r, s);
+            for (const auto& s : ro->captured) battle::add_captured_spec(r, s);
+            for (const auto& s : ro->leader) battle::add_leader_spec(r, s);
+            for (const auto& s : ro->battery) battle::add_battery_spec(r, s);
+        };
         if (!ro->draft.empty()) {
-            if (!ro->file.empty() || !ro->report.name.empty() || !ro->loss.empty() || !ro->captured.empty() || !ro->leader.empty() ||
-                !ro->battery.empty())
-                throw UsageError("--draft applies the battle's draft report as it stands: give no FILE or losses with it");
-            print_outcome(io.out,
-                          open_campaigns(io).battles().report_draft(ro->draft, app::DraftReport{ro->engaged, ro->out_for, ro->report.divisions}, ro->mode),
+            if (!ro->file.empty() || !ro->report.name.empty())
+                throw UsageError("--draft applies the battle's draft report, named by it: give no FILE or --name with it (losses, prisoners, "
+                                 "leaders and batteries given beside it are added to it)");
+            battle::Report beside;
+            beside.divisions = ro->report.divisions;
+            specs(beside);
+            print_outcome(io.out, open_campaigns(io).battles().report_draft(ro->draft, app::DraftReport{ro->engaged, ro->out_for, beside}, ro->mode),
                           false);
             return;
         }
@@ -128,10 +137,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
         } else {
             r = ro->report;
             if (r.name.empty()) throw UsageError("--name is required (or give a report FILE)");
-            for (const auto& s : ro->loss) battle::add_loss_spec(r, s);
-            for (const auto& s : ro->captured) battle::add_captured_spec(r, s);
-            for (const auto& s : ro->leader) battle::add_leader_spec(r, s);
-            for (const auto& s : ro->battery) battle::add_battery_spec(r, s);
+            specs(r);
         }
         r.engaged = ro->engaged;
         print_outcome(io.out, open_campaigns(io).battles().report_battle(r, ro->mode), false);

@@ -224,7 +224,13 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
                                           !Contains("As a report"));
     ok("undo");
     CHECK(test::run_muster("battle report --out-for 2 --name X --loss Legrand/1st\\ Brigade=1" + db, k_env).code == 2);
-    CHECK_THAT(ok("battle report --draft Wagram"), Contains("Battle of Wagram: 2 divisions"));
+    // What the table side's rolls did not give, given beside the draft: a brigade's losses the
+    // draft has already are refused as twice reported; prisoners of another are added.
+    const auto twice = test::run_muster("battle report --draft Wagram --loss Fresnel/2nd\\ Brigade=1" + db, k_env);
+    CHECK(twice.code == 2);
+    CHECK_THAT(twice.err, Contains("reported twice"));
+    CHECK_THAT(ok("battle report --draft Wagram --captured Fresnel/1st\\ Brigade=1@Vienna"),
+               Contains("Battle of Wagram: 2 divisions") && Contains("3 stands captured"));
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
     CHECK_THAT(ok("battle draft"), Contains("No draft reports"));
     // Refused: the campaign's own rule set and dice; a battle already recorded.
