@@ -184,7 +184,7 @@ void Exports::write_handout(const std::string& side, const std::string& folder,
         }
     if (!exists && target.has_parent_path() && !fs::create_directories(target.parent_path(), ec) && ec)
         throw FileError(folder, "", "its folder cannot be made (" + ec.message() + ")");
-    const fs::path temp = exists ? target / (".handout.part-" + std::to_string(::getpid())) : fs::path(folder + ".part-" + std::to_string(::getpid()));
+    const fs::path temp = exists ? part_of((target / ".handout").string()) : part_of(folder);
     if (!fs::create_directory(temp, ec)) throw FileError(folder, "", "cannot be written (" + ec.message() + ")");
     std::vector<std::pair<std::string, std::uintmax_t>> written;
     try {

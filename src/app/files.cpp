@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <signal.h>
 #include <unistd.h>
 
 namespace muster::app {
@@ -34,6 +35,24 @@ bool campaign_part(const std::string& path) {
 
 }  // namespace
 
+std::string part_of(const std::string& stem) {
+    namespace fs = std::filesystem;
+    const fs::path p(stem);
+    const auto folder = p.has_parent_path() ? p.parent_path() : fs::path(".");
+    const auto prefix = p.filename().string() + ".part-";
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        const auto name = it->path().filename().string();
+        if (name.rfind(prefix, 0) != 0) continue;
+        const auto digits = name.substr(prefix.size());
+        if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
+        const auto pid = static_cast<pid_t>(std::stol(digits));
+        std::error_code ignored;
+        if (pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH) fs::remove_all(it->path(), ignored);
+    }
+    return stem + ".part-" + std::to_string(::getpid());
+}
+
 std::uintmax_t write_file(const std::string& path, const Producer& produce) {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -51,7 +70,7 @@ std::uintmax_t write_file(const std::string& path, const Producer& produce) {
                     ": muster writes only a new file or replaces a regular one; nothing was written");
     if (!ec && fs::exists(status) && campaign_part(path))
         throw Error(path + ": is a campaign database (or part of one): muster does not write over it; give another file name; nothing was written");
-    const std::string temp = path + ".part-" + std::to_string(::getpid());
+    const std::string temp = part_of(path);
     std::uintmax_t written = 0;
     {
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);

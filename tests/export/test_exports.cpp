@@ -28,6 +28,8 @@
 #include <set>
 #include <thread>
 #include <utility>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace muster;
 using Catch::Matchers::Contains;
@@ -491,6 +493,27 @@ TEST_CASE("The label sheet's cut lines run along every label and nowhere else") 
     CHECK(inked(last, dpi, left + w, top + 7 * h + 2, left + w, top + 8 * h - 2) > 0.4);     // its right edge
     CHECK(inked(last, dpi, left + 3 * w, top + 7 * h + 2, left + 3 * w, top + 8 * h - 2) == 0);
     CHECK(inked(last, dpi, left + 2, top + 9 * h, left + 3 * w - 2, top + 9 * h) == 0);
+}
+
+TEST_CASE("What a killed muster left half written beside a file is cleared when the file is next written, another's at work is not") {
+    test::TempDir dir;
+    // A process that has ended: its number names no process now.
+    const pid_t dead = ::fork();
+    if (dead == 0) ::_exit(0);
+    ::waitpid(dead, nullptr, 0);
+    const auto target = dir.file("oob.txt");
+    const auto stale = target + ".part-" + std::to_string(dead), live = target + ".part-" + std::to_string(::getppid());
+    const auto stale_folder = dir.file("papers.part-" + std::to_string(dead));
+    for (const auto& f : {stale, live}) app::write_file(f, std::string_view("half"));
+    std::filesystem::create_directory(stale_folder);
+    app::write_file(stale_folder + "/oob.pdf", std::string_view("half"));
+    app::write_file(target, std::string_view("whole"));
+    CHECK(test::file_bytes(target) == "whole");
+    CHECK_FALSE(std::filesystem::exists(stale));
+    CHECK(std::filesystem::exists(live));  // its muster may still be writing it
+    CHECK(std::filesystem::exists(stale_folder));  // another stem's
+    CHECK(app::part_of(dir.file("papers")) == dir.file("papers.part-" + std::to_string(::getpid())));
+    CHECK_FALSE(std::filesystem::exists(stale_folder));  // a handout folder's, half made
 }
 
 TEST_CASE("A PDF is written page by page, and a write that fails leaves no file") {
