@@ -146,8 +146,9 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     on_run(cmd->add_subcommand("list", "List the campaigns in the database"), io, [&io] {
         auto service = open_campaigns(io, app::Open::existing, Campaign::file);
         exporter::TextTable t;
-        t.add({"Campaign", "Rule set", "Dice", "Created"});
-        for (const auto& c : service.campaigns()) t.add({c.name, c.rules_id, word(c.dice), c.created_at});
+        t.add({"Campaign", "Rule set", "Dice", "Created", ""});
+        const auto current = service.current_if_any();
+        for (const auto& c : service.campaigns()) t.add({c.name, c.rules_id, word(c.dice), c.created_at, current && current->id == c.id ? "current" : ""});
         io.out << t.render();
     });
 

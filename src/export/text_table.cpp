@@ -25,6 +25,7 @@ std::string TextTable::render(size_t indent) const {
             if (i) line += "  ";
             line += right ? pad + row[i] : row[i] + (i + 1 < row.size() ? pad : "");
         }
+        while (!line.empty() && line.back() == ' ') line.pop_back();  // an empty last cell leaves no spaces
         out += line + "\n";
     }
     return out;

@@ -80,7 +80,16 @@ TEST_CASE("Campaign commands end to end") {
     CHECK_THAT(list.out, Contains("Virginia 1863"));
     CHECK_THAT(list.out, Contains("Georgia 1864"));
     CHECK_THAT(cli("campaign show").out, Contains("Georgia 1864"));  // the newest is current
+    const auto current = [&](const std::string& name) {
+        const auto out = cli("campaign list").out;
+        const auto at = out.find(name);
+        return at != std::string::npos && out.substr(at, out.find('\n', at) - at).find("current") != std::string::npos;
+    };
+    CHECK(current("Georgia 1864"));
+    CHECK_FALSE(current("Virginia 1863"));
     cli.ok("campaign use 'Virginia 1863'");
+    CHECK(current("Virginia 1863"));
+    CHECK_FALSE(current("Georgia 1864"));
     CHECK_THAT(cli("campaign show").out, Contains("Virginia 1863"));
     CHECK_THAT(cli("--campaign 'Georgia 1864' campaign show").out, Contains("40%"));
 
