@@ -463,12 +463,6 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         battle = draft_named(store, c.id, typed);
         auto report = report_from_draft(battle, db::Battles(store).draft(c.id, battle), refs, how.wounded_out_for);
         report.engaged = how.engaged;
-        // The battle is named as every side may read it spelled: as its plan (announced to all),
-        // or as the organiser types it whole, not as the draft's first line was typed (that line
-        // may be a roll for a hidden unit).
-        if (same_ignoring_case(trim(typed), battle)) report.name = trim(typed);
-        for (const auto& p : db::Battles(store).plans(c.id))
-            if (p.plan.open() && same_ignoring_case(p.plan.name, battle)) report.name = p.plan.name;
         // Divisions given beside the draft's, once each: one its lines name already is not named
         // twice. Losses, prisoners, leaders and batteries beside its own: a brigade's losses or a
         // leader given again is refused as in any report.

@@ -685,14 +685,6 @@ TEST_CASE("A division the enemy knows by name only is not renamed out of its sig
     CHECK_THAT(run("oob --as union").out, Contains("Pettigrew"));
 }
 
-TEST_CASE("A battle reported from the table side's draft is named as the organiser types it, not as a roll for a hidden unit first spelled it") {
-    play_story({"campaign new N --sample grossbeeren --seed 3"},
-               {{with_hidden, "table roll musketry --battle \"New Fight\" --unit \"Durutte/Devaux's Brigade\" --points 6 --rolls 9"},
-                {both, "table roll musketry --battle \"NEW FIGHT\" --unit \"Krafft/Colberg Infantry Regiment\" --points 6 --rolls 9"},
-                {both, "battle report --draft \"new fight\" --keep-hidden"}},
-               "allies");
-}
-
 TEST_CASE("A casualty roll in no battle, on a corps leader whose corps the enemy reads, is his side's to read") {
     // L'Ordre Mixte's Fallen Leaders table rolled for Reynier (VII Corps, whose Durutte the Allies
     // have seen): his side's journal tells it, and the Allies read him as before.
