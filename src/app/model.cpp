@@ -66,6 +66,7 @@ CampaignModel load_model(Session& session, int journal_page) {
     for (const auto& l : model.roster.leaders) labels.push_back(l.label());
     // Each battle's divisions, for the battles a side knows were fought (Battles::battles_known_to).
     std::map<std::int64_t, std::vector<std::pair<const army::Division*, bool>>> fought_by;  // with whether the enemy saw it there
+    std::set<std::pair<std::int64_t, std::int64_t>> unseen;                                // (battle, division) it did not
     if (!model.plans.empty()) {
         std::map<std::int64_t, const army::Division*> division;
         for (const auto& a : model.oob.armies)
@@ -73,7 +74,10 @@ CampaignModel load_model(Session& session, int journal_page) {
                 for (const auto& d : k.divisions) division[d.id] = &d;
         for (const auto& b : model.battles)
             for (const auto& d : b.record.divisions)
-                if (const auto it = division.find(d.division_id); it != division.end()) fought_by[b.battle.id].emplace_back(it->second, d.seen);
+                if (const auto it = division.find(d.division_id); it != division.end()) {
+                    fought_by[b.battle.id].emplace_back(it->second, d.seen);
+                    if (!d.seen) unseen.emplace(b.battle.id, d.division_id);
+                }
     }
     for (auto& seen : model.views) {
         // What the view's list of units shows, heard through its filter: not a copy of the
@@ -91,10 +95,6 @@ CampaignModel load_model(Session& session, int journal_page) {
         seen.picture = season_picture(model, seen.viewer);
         if (model.plans.empty()) continue;
         std::set<std::int64_t> known;
-        std::set<std::pair<std::int64_t, std::int64_t>> unseen;
-        for (const auto& b : model.battles)
-            for (const auto& d : b.record.divisions)
-                if (!d.seen) unseen.emplace(b.battle.id, d.division_id);
         for (const auto& [battle, divisions] : fought_by)
             if (std::any_of(divisions.begin(), divisions.end(),
                             [&](const auto& d) { return seen.viewer.owns(d.first->side) || (d.second && !d.first->hidden); }))
