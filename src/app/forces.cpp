@@ -388,6 +388,8 @@ std::string Forces::import_oob(const std::string& file, const std::map<std::stri
     if (!csv && !columns.empty()) throw UsageError("--columns maps a spreadsheet's headers: \"" + visible(file) + "\" is not a .csv file");
     const army::OrderOfBattle oob = csv ? read_oob_csv(json::read_file(file, k_max_oob_bytes), file, m_session.rules(), columns)
                                         : read_oob_file(file, m_session.rules());
+    // Nothing to import is said as such, not journalled as an import of nothing.
+    if (oob.armies.empty()) throw UsageError("\"" + visible(file) + "\" holds no army: nothing to import");
     auto& store = m_session.state().store;
     std::string summary;
     store.run_operation(c.id, OperationKind::import, [&](std::int64_t op) {

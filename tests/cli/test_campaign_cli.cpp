@@ -195,6 +195,8 @@ TEST_CASE("Commands refuse bad input with one line and change nothing") {
     CHECK_THAT(cli.refused("campaign use Nope", 2), Contains("no campaign named \"Nope\""));
     CHECK_THAT(cli.refused("--campaign Nope oob", 2), Contains("no campaign named \"Nope\""));
     CHECK_THAT(cli.refused("import oob /nonexistent.json", 1), Contains("/nonexistent.json: cannot open the file"));
+    std::ofstream(cli.dir.file("none.json")) << R"({"format": "muster-oob/1", "rules": "acw", "armies": []})";
+    CHECK_THAT(cli.refused("import oob " + cli.dir.file("none.json"), 2), Contains("holds no army: nothing to import"));
     CHECK_THAT(cli.refused("backup /nonexistent/dir/b.db", 1), Contains("does not exist"));
     cli.ok("arrive Heth --year 1863 --theater east");
     CHECK_THAT(cli.refused("arrive Heth --year 1863 --theater east", 1), Contains("a division arrives once"));
