@@ -81,13 +81,17 @@ LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company
         m_select += (m_select.empty() ? "" : ", ") + alias + "." + c + " AS " + m_names.back();
     }
     // Whether the enemy saw him fall (two sides: a division of his "not hidden" is seen by the
-    // other): one of his side's divisions that fought in the battle he fell in is seen.
+    // other), in the battle he fell in: the division he fought with there, seen there and not
+    // hidden since; above the divisions (or in a battle of an earlier muster, which kept none),
+    // one of his side's divisions there.
     m_names.push_back(alias + "_fall_seen");
+    const std::string fell = "(SELECT f.division_id FROM battle_fallen f WHERE f.battle_id = " + alias + ".fell_in AND f.leader_id = " + alias + ".id)";
+    const std::string seen_there = "EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id "
+                                   "JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id WHERE bd.battle_id = " + alias + ".fell_in AND r.side = " +
+                                   alias + ".side AND bd.seen AND NOT d.hidden";
     // A fall in no battle (a casualty roll of the Fallen Leaders table) is his side's to read.
-    m_select += ", CASE WHEN " + alias + ".status IN ('wounded', 'killed') THEN " + alias +
-                ".fell_in IS NOT NULL AND EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id "
-                "JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id WHERE bd.battle_id = " + alias + ".fell_in AND r.side = " + alias +
-                ".side AND bd.seen AND NOT d.hidden) ELSE 1 END AS " + m_names.back();
+    m_select += ", CASE WHEN " + alias + ".status IN ('wounded', 'killed') THEN " + alias + ".fell_in IS NOT NULL AND CASE WHEN " + fell +
+                " IS NOT NULL THEN " + seen_there + " AND bd.division_id = " + fell + ") ELSE " + seen_there + ") END ELSE 1 END AS " + m_names.back();
     if (!company) return;
     // A corps leader in play attached to a division leader, or the division leader he is attached to.
     m_names.push_back(alias + "_company");
