@@ -1,6 +1,7 @@
 #include "navigator.hpp"
 #include "widgets.hpp"
 
+#include "core/match.hpp"
 #include "gui_app.hpp"
 #include "test_hooks.hpp"
 #include "windows/oob_window.hpp"
@@ -13,18 +14,6 @@
 #include <functional>
 
 namespace muster::gui {
-namespace {
-
-// GLFW's key code for F: Dear ImGui 1.86's GLFW backend indexes io.KeysDown by GLFW key codes.
-
-bool holds(const std::string& name, const std::string& lowered_filter) {
-    if (lowered_filter.empty()) return true;
-    const auto it = std::search(name.begin(), name.end(), lowered_filter.begin(), lowered_filter.end(),
-                                [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
-    return it != name.end();
-}
-
-}  // namespace
 
 std::string Navigator::Row::key() const {
     const char what = kind == NamedKind::army ? 'a' : kind == NamedKind::corps ? 'k' : kind == NamedKind::division ? 'd' : 'b';
@@ -43,8 +32,7 @@ std::vector<std::string> Navigator::parents(const Row& row) const {
 }
 
 void Navigator::rebuild(const std::vector<army::OutlineLine>& lines) {
-    std::string f = filter;
-    std::transform(f.begin(), f.end(), f.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string& f = filter;
     const bool filtering = !f.empty();
     static constexpr NamedKind kinds[] = {NamedKind::army, NamedKind::corps, NamedKind::division, NamedKind::brigade};
     // Armies and corps start open, divisions closed; a filter opens every line it shows.
@@ -69,7 +57,7 @@ void Navigator::rebuild(const std::vector<army::OutlineLine>& lines) {
             m_rows.push_back(row);
         }
         const bool open = listed && m_rows[at].open;
-        bool shows = holds(line.name, f);
+        bool shows = contains_ignoring_case(line.name, f);
         if (open || filtering)
             for (size_t c = i + 1; c < end;) {
                 const auto child = build(c, at, open, line.depth == 2 ? &line.name : division);

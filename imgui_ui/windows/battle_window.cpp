@@ -2,6 +2,7 @@
 #include "theme.hpp"
 
 #include "core/error.hpp"
+#include "core/match.hpp"
 #include "core/text.hpp"
 #include "gui_app.hpp"
 #include "test_hooks.hpp"
@@ -175,7 +176,7 @@ void BattleWindow::draw(GuiApp& app) {
     ImGui::InputTextWithHint("##divfilter", "filter", &division_filter);
     std::vector<const std::string*> shown;
     for (const auto& d : m_arrived)
-        if (division_filter.empty() || d.find(division_filter) != std::string::npos) shown.push_back(&d);
+        if (contains_ignoring_case(d, division_filter)) shown.push_back(&d);
     ImGui::BeginChild("divisions", ImVec2(0, 3.5f * ImGui::GetFrameHeightWithSpacing()), true);
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(shown.size()));

@@ -145,7 +145,7 @@ void TableSideWindow::roll_with(GuiApp& app, const std::vector<std::string>& typ
 }
 
 void TableSideWindow::apply(GuiApp& app) {
-    const auto out = app.session()->battles().report_draft(battle, app::DraftReport{Fog::seen, 1}, app::Mode::apply);
+    const auto out = app.session()->battles().report_draft(battle, app::DraftReport{}, app::Mode::apply);
     note = out.summary;
     log.push_back({"#" + std::to_string(out.operation) + " " + out.summary, true});
 }

@@ -198,7 +198,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
             return;
         }
         io.out << "\nAs a report:\n";
-        print_outcome(io.out, session.battles().report_draft(dr->battle, app::DraftReport{Fog::seen, 1}, app::Mode::preview), false);
+        print_outcome(io.out, session.battles().report_draft(dr->battle, app::DraftReport{}, app::Mode::preview), false);
         io.out << "Apply it with: muster battle report --draft \"" << d.battle << "\"\n";
     });
 

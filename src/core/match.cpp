@@ -17,6 +17,10 @@ bool same_ignoring_case(std::string_view a, std::string_view b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return fold(x) == fold(y); });
 }
 
+bool contains_ignoring_case(std::string_view text, std::string_view part) {
+    return std::search(text.begin(), text.end(), part.begin(), part.end(), [](char x, char y) { return fold(x) == fold(y); }) != text.end();
+}
+
 namespace {
 
 bool begins_ignoring_case(std::string_view name, std::string_view prefix) {

@@ -11,6 +11,10 @@ namespace muster {
 /// ("Wheatfield", "wheatfield"). A new name that is one with a name already there is refused.
 bool same_ignoring_case(std::string_view a, std::string_view b);
 
+/// Whether `text` holds `part` as people filter a list: anywhere, the case of ASCII letters aside
+/// ("heth" in "Heth"). An empty part is in every text.
+bool contains_ignoring_case(std::string_view text, std::string_view part);
+
 /// The names among `names` that `typed` refers to, by the first rule that finds any: the name
 /// itself; the name ignoring case (ASCII letters); the names it begins, ignoring case; for
 /// "Owner/Name", part by part: the owners (what comes before a name's first '/') it names by

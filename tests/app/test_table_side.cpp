@@ -103,12 +103,12 @@ TEST_CASE("A battle played at the table side: rolls journaled, the draft preview
     CHECK(draft.engaged == std::vector<std::string>{"Fresnel/Klenau", "Legrand/Ledru", "Fresnel/Kleist", "Legrand/Lobau"});
     CHECK(draft.report.divisions == std::vector<std::string>{"Fresnel", "Legrand"});
     const auto before = test::dump(w.path);
-    const auto preview = w.s.battles().report_draft("Wagram", app::DraftReport{Fog::seen, 1}, app::Mode::preview);
+    const auto preview = w.s.battles().report_draft("Wagram", app::DraftReport{}, app::Mode::preview);
     CHECK(preview.preview);
     CHECK(test::dump(w.path) == before);  // a preview stores nothing
     CHECK_THAT(preview.summary, Contains("3 stands lost, 2 stands captured, 2 leaders fallen"));
 
-    const auto applied = w.s.battles().report_draft("Wagram", app::DraftReport{Fog::seen, 1}, app::Mode::apply);
+    const auto applied = w.s.battles().report_draft("Wagram", app::DraftReport{}, app::Mode::apply);
     CHECK(applied.operation > 0);
     CHECK(w.stands("Fresnel/Klenau") == 6);
     CHECK(w.stands("Fresnel/Kleist") == 3);
@@ -151,7 +151,7 @@ TEST_CASE("A roll for a battle refuses what it cannot draft, and changes nothing
     const auto second = w.roll("musketry", {}, "Legrand/Lobau", "", {"10"}, "30");
     CHECK_THAT(second.outcome.lines.at(0), Contains("2 stands lost (of 3: it has no more)"));
     // A battle already reported takes no draft.
-    w.s.battles().report_draft("Wagram", app::DraftReport{Fog::seen, 1}, app::Mode::apply);
+    w.s.battles().report_draft("Wagram", app::DraftReport{}, app::Mode::apply);
     refused([&] { w.roll("musketry", {}, "Fresnel/Klenau", "", {"7"}, "4"); }, "already recorded");
     // A battery target takes a battery's fate.
     app::CampaignRoll r;

@@ -24,6 +24,13 @@ TEST_CASE("Two names are one as people type them when they differ only in the ca
     CHECK_FALSE(same_ignoring_case("Heth", "Hath"));
 }
 
+TEST_CASE("A list filtered as people type: the part anywhere in the name, the case aside") {
+    for (const char* part : {"heth", "HETH", "Heth", "eth", "", "th's Div"})
+        CHECK(contains_ignoring_case("Heth's Division", part));
+    CHECK_FALSE(contains_ignoring_case("Heth's Division", "pender"));
+    CHECK_FALSE(contains_ignoring_case("Heth", "Heth's"));
+}
+
 TEST_CASE("A list is split at its separator and joined again as it was") {
     CHECK(split("a,b,,c", ',') == std::vector<std::string>{"a", "b", "", "c"});
     CHECK(join(split("union,confederate", ','), ",") == "union,confederate");
