@@ -44,6 +44,7 @@ void PrisonersWindow::propose(GuiApp& app) {
     selected_exchange = v.row.id;
     note = "Exchange #" + std::to_string(v.row.id) + " proposed to " + v.row.counterpart + ". " + v.balance;
     picked.clear();
+    exchange_note.clear();  // the proposal's, not the next one's (nor the other side's, in its view)
 }
 
 void PrisonersWindow::answer(GuiApp& app, app::Answer answer) {
@@ -203,6 +204,10 @@ void PrisonersWindow::draw(GuiApp& app) {
             ImGui::Indent();
             ImGui::TextWrapped("offers: %s", v.offer.empty() ? "nothing" : join(v.offer, ", ").c_str());
             ImGui::TextWrapped("asks: %s", v.ask.empty() ? "nothing" : join(v.ask, ", ").c_str());
+            if (!v.row.note.empty()) {  // as exchange list shows it
+                ImGui::TextWrapped("note: %s", v.row.note.c_str());
+                mark("Prisoners/Note/" + std::to_string(v.row.id));
+            }
             wrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), v.balance);
             if (!v.lapsed.empty()) wrapped(palette().caution, "lapsed: " + v.lapsed);
             if (v.row.status == ExchangeStatus::proposed && v.lapsed.empty() && viewer.owns(v.row.counterpart)) {

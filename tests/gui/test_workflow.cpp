@@ -155,10 +155,13 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     REQUIRE(d.click("Prisoners/Pick/stands:Wadsworth/Iron Brigade"));
     CHECK(prisoners.picked["stands:Heth/1st Brigade"] == 1);
     CHECK(prisoners.picked["stands:Wadsworth/Iron Brigade"] == 2);
+    prisoners.exchange_note = "Even swap";
     REQUIRE(d.click("Prisoners/Propose"));
     INFO(prisoners.error);
     REQUIRE(s.prisoners().exchanges().size() == 1);
     d.frame(shot("prisoners"));
+    CHECK(gui::marked("Prisoners/Note/1"));  // the proposal's note, shown with it
+    CHECK(prisoners.exchange_note.empty());  // and not left for the next proposal
     REQUIRE(d.click("Prisoners/Accept/1"));
     CHECK(word(s.prisoners().exchanges()[0].row.status) == "accepted");
     CHECK(iron() == iron_before + 2);
