@@ -149,9 +149,25 @@ std::set<std::int64_t> battle_ids(SQLite::Database& db, std::int64_t campaign, s
 std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campaign, std::string_view side) const {
     return guarded(m_store.path(), [&] {
         const ReadSnapshot snapshot(m_store.impl().db);
-        const auto fought = battle_ids(m_store.impl().db, campaign, side, "a.side = ?2");
+        auto& db = m_store.impl().db;
+        const auto fought = battle_ids(db, campaign, side, "a.side = ?2");
+        // Whether its casualties returned is the side's to read where it sees casualties there (its
+        // own, or the enemy's it saw there): a recovery of only what it did not see tells it
+        // nothing. (app::summarize reads a battle so too.)
+        SQLite::Statement q(db, "SELECT DISTINCT l.battle_id FROM battle_loss l JOIN brigade b ON b.id = l.brigade_id "
+                                "JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
+                                "LEFT JOIN battle_division bd ON bd.battle_id = l.battle_id AND bd.division_id = d.id "
+                                "WHERE b.campaign_id = ?1 AND l.casualties > 0 AND (a.side = ?2 OR (COALESCE(bd.seen, 0) AND NOT d.hidden))");
+        bind_all(q, campaign, std::string(side));
+        std::set<std::int64_t> casualties_seen;
+        for (const Row row(q); q.executeStep();) casualties_seen.insert(row.id("battle_id"));
         auto out = battles(campaign);
         std::erase_if(out, [&](const campaign::BattleInfo& b) { return !fought.count(b.id); });
+        for (auto& b : out)
+            if (!casualties_seen.count(b.id)) {
+                b.recovered = false;
+                b.returned_at.reset();
+            }
         return out;
     });
 }

@@ -577,7 +577,14 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         out.summary = line(total, casualties);
         dice.record(store, op, out.rolls, mode);
         if (preview) return "Previewed (not applied): " + out.summary;
+        // Read by the sides that see casualties return there (their own, or the enemy's they saw
+        // there): one that lost none, and saw none of the enemy's lost, is not told of a recovery
+        // that returns only what it did not see.
+        std::set<std::string> readers;
         for (const auto& side : sides)
+            if (seen_lost[side] > 0) readers.insert(side);
+        store.set_audience(op, Audience::sides(readers));
+        for (const auto& side : readers)
             if (const auto seen = line(seen_back[side], seen_lost[side]); seen != out.summary) store.set_side_summary(op, side, seen);
         for (const auto& back : backs) {
             db::Forces(store).change_stands(op, back.brigade, MoveKind::returned, back.stands);
@@ -909,12 +916,20 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         divisions[unit->id] = {unit->side, {unit->name, e.stands, 0, 0, 0}};
     }
     if (!fought) return std::nullopt;
+    bool casualties_seen = viewer.is_umpire();
     for (const auto& l : losses) {
         const auto it = divisions.find(refs.brigade_at(l.brigade_id, "a battle's loss").division_id);
         if (it == divisions.end()) continue;
         it->second.second.lost += l.casualties;
         it->second.second.captured += l.captured;
         it->second.second.returned += l.returned;
+        casualties_seen = casualties_seen || l.casualties > 0;
+    }
+    // That its casualties returned is read where it sees casualties there (as Battles::list has
+    // it): a recovery of only what it did not see tells it nothing.
+    if (!casualties_seen) {
+        out.battle.recovered = false;
+        out.battle.returned_at.reset();
     }
     std::vector<const army::Battery*> lost;
     for (const auto& g : record.guns) lost.push_back(refs.battery_by_id(g.battery_id));
