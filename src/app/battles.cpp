@@ -337,19 +337,23 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
         db::Battles(store).insert_battle_fallen(battle, f.leader->id, fate, f.division);
         if (f.camp) db::Prisoners(store).hold_leader(f.camp->id, f.leader->id, f.leader->label());
     }
-    // The captor holds a battery by the name it reads it under.
-    std::vector<const army::Battery*> lost;
-    for (const auto& g : plan.batteries) lost.push_back(g.battery);
-    const auto taken_as = lost_battery_names(lost, report.name, [](const army::Battery&) { return true; });
+    // The captor holds a battery by the name it reads it under: numbered among the batteries of
+    // its reserve lost there that the captor reads (those it took, and every one where it saw a
+    // division of their side there), not one it did not see wrecked.
+    const auto fog = db::Forces(store).division_fog(plan.divisions);
     for (size_t i = 0; i < plan.batteries.size(); ++i) {
         const auto& g = plan.batteries[i];
         db::Forces(store).set_battery_status(g.battery->id, status_after(g.fate));
         db::Battles(store).insert_battle_gun(battle, g.battery->id, g.fate);
-        if (g.camp) db::Prisoners(store).hold_battery(g.camp->id, g.battery->id, taken_as[i]);
+        if (!g.camp) continue;
+        const SideSight captor{fog, g.camp->side};
+        std::vector<const army::Battery*> read;
+        for (const auto& other : plan.batteries)
+            read.push_back(other.camp || captor.counted_above(other.battery->side, plan.divisions) ? other.battery : nullptr);
+        db::Prisoners(store).hold_battery(g.camp->id, g.battery->id, lost_battery_names(read, report.name, [](const army::Battery&) { return true; })[i]);
     }
     // Each side reads the battle's line as far as it has seen the battle: nothing of an enemy
     // division kept hidden is counted, its losses, fallen leaders and lost guns.
-    const auto fog = db::Forces(store).division_fog(plan.divisions);
     for (const auto& side : plan.sides) {
         const SideSight sight{fog, side};
         const auto line = battle_line(rules, report.name, plan, [&](std::int64_t d) { return sight.counted(d); },

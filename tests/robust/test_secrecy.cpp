@@ -669,6 +669,12 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
           {both, "battle report --name P --keep-hidden --division Wadsworth --division Heth --captured \"Heth/1st Brigade=1@Fort Delaware\" "
                  "--loss \"Heth/1st Brigade=2\""},
           {with_hidden, "battle recover P"}}},
+        {"a reserve battery taken where the side saw none of its corps, beside another of that reserve wrecked out of its sight",
+         {{both, "add division Pender --corps \"Third Corps\""}, {both, "arrive Pender"}, {both, "arrive Heth"},
+          {with_hidden, "battle report --name X --keep-hidden --division Wadsworth --division Heth --loss \"Wadsworth/1st Brigade=1\" "
+                        "--battery \"Third Corps/2nd Battery:wrecked\" --battery \"Third Corps/1st Battery:captured@Fort Delaware\""},
+          {without, "battle report --name X --keep-hidden --division Wadsworth --division Heth --loss \"Wadsworth/1st Brigade=1\" "
+                    "--battery \"Third Corps/1st Battery:captured@Fort Delaware\""}}},
         {"a placeholder seen by name, arrived out of sight, then renamed or not",
          {{both, "add division Johnson --corps \"Third Corps\" --leader \"Edward Johnson\""}, {both, "reveal Johnson"},
           {with_hidden, "arrive Johnson"}, {with_hidden, "rename division Johnson Allegheny", true}}},
