@@ -173,7 +173,10 @@ void OobWindow::draw(GuiApp& app) {
                 const float right = ImGui::GetCurrentTable()->InnerClipRect.Max.x - ImGui::GetStyle().CellPadding.x;
                 const ImVec2 size = ImGui::CalcTextSize(row.label.c_str());
                 ImDrawList* dl = ImGui::GetWindowDrawList();
-                dl->PushClipRect(at, ImVec2(right, at.y + size.y), false);
+                // Across every column, but not over the frozen header row when scrolled under it:
+                // the cell's own clip (column 0 alone) gives the top and bottom of what may show.
+                const ImRect cell = ImGui::GetCurrentWindow()->ClipRect;
+                dl->PushClipRect(ImVec2(at.x, std::max(at.y, cell.Min.y)), ImVec2(right, std::min(at.y + size.y, cell.Max.y)), false);
                 ImGui::RenderTextEllipsis(dl, at, ImVec2(right, at.y + size.y), right, right, row.label.c_str(), nullptr, &size);
                 dl->PopClipRect();
                 if (ImGui::IsItemHovered() && at.x + size.x > right) ImGui::SetTooltip("%s", row.label.c_str());
