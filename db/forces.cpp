@@ -122,10 +122,11 @@ void Forces::set_nationality(std::int64_t division, std::string_view nationality
 void Forces::set_fog(std::int64_t division, Fog fog) {
     guarded(m_store.path(), [&] {
         // Revealing a placeholder shows its name only; hiding a division takes that back too.
-        auto& q = m_store.impl().cached("UPDATE division SET hidden = ?, name_seen = CASE WHEN ? THEN 0 WHEN status = 'placeholder' THEN 1 "
-                                 "ELSE name_seen END WHERE id = ?");
+        // A reveal is counted: the division's dice go on from a stream of their own for it.
+        auto& q = m_store.impl().cached("UPDATE division SET reveals = reveals + (hidden AND NOT ?1), hidden = ?1, "
+                                        "name_seen = CASE WHEN ?1 THEN 0 WHEN status = 'placeholder' THEN 1 ELSE name_seen END WHERE id = ?2");
         const bool hidden = fog == Fog::hidden;
-        bind_all(q, hidden, hidden, division);
+        bind_all(q, hidden, division);
         q.exec();
     });
 }
@@ -194,6 +195,14 @@ std::vector<std::pair<int, std::string>> Forces::divisions_under(UnitKind kind, 
         for (const Row row(q); q.executeStep();)
             out.emplace_back(row.optional_integer("year").value_or(0), row.null("nationality") ? "" : row.text("nationality"));
         return out;
+    });
+}
+
+int Forces::reveals(std::int64_t division) const {
+    return guarded(m_store.path(), [&] {
+        const Store::Impl::Lookup lookup(m_store.impl(), "SELECT reveals FROM division WHERE id = ?");
+        bind_all(lookup.q, division);
+        return lookup.q.executeStep() ? Row(lookup.q).integer("reveals") : 0;
     });
 }
 

@@ -552,7 +552,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
             // Each brigade's dice are its own (a stream of its side and name, counted for it
             // alone), read by its side: what the enemy's hidden brigades roll moves nothing a side sees.
             const auto r = battle::recover(loss.casualties, c.return_rate, c.rounding,
-                                           dice.source_for(b->side + "|recovery|" + b->ref(), "brigade " + std::to_string(b->id)),
+                                           dice.source_for(b->side + "|recovery|" + b->ref(), "brigade " + std::to_string(b->id), b->division_id),
                                            b->ref() + " returning stands");
             if (r.roll) {
                 out.rolls.push_back(*r.roll);

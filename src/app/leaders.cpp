@@ -183,7 +183,11 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
                                  "the leader table depends on it");
         }
         req.despicable_by_the_book = c.despicable == Despicable::book;
-        OperationDice dice(m_session.state(), c, op, Audience::side(unit.side), unit.ref, word(unit.kind) + " " + std::to_string(unit.id), rolls);
+        // The unit's dice since its division was last revealed (seen_since).
+        const auto* brigade = unit.kind == UnitKind::brigade ? refs.brigade_by_id(unit.id) : nullptr;
+        const auto division = brigade ? std::optional(brigade->division_id) : unit.kind == UnitKind::division ? std::optional(unit.id) : std::nullopt;
+        OperationDice dice(m_session.state(), c, op, Audience::side(unit.side), unit.ref + seen_since(store, division),
+                           word(unit.kind) + " " + std::to_string(unit.id), rolls);
         auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit.ref + " new commander");
         leader.name = given_name;
         // A division's first commander, known by name since it was a placeholder (entered by
@@ -223,7 +227,8 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
         if (!is_active(l.status)) throw Error("leader " + l.label() + " is already " + word(l.status));
         const auto& table = r.play_tables[*r.fallen_leaders];
         // Named by him and his post: two leaders drawn one name roll apart (and each counts his own).
-        OperationDice dice(m_session.state(), c, op, Audience::side(l.side), l.label() + "|" + l.command.unit, "leader " + std::to_string(l.id), rolls);
+        OperationDice dice(m_session.state(), c, op, Audience::side(l.side), l.label() + "|" + l.command.unit + seen_since(store, refs.division_of(l)),
+                           "leader " + std::to_string(l.id), rolls);
         play::Request request;
         request.purpose = "fallen leader: " + l.label();
         const auto rolled = play::roll(table, request, dice.source());

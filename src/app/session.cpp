@@ -405,8 +405,14 @@ OperationDice::OperationDice(Session::State& state, const campaign::CampaignInfo
     if (!typed.empty() || c.dice == DiceMode::typed || state.own_dice) m_typed.emplace(typed);
 }
 
-dice::Source& OperationDice::source_for(const std::string& stream, const std::string& owner) {
+std::string seen_since(const db::Store& store, std::optional<std::int64_t> division) {
+    const int n = division ? db::Forces(store).reveals(*division) : 0;
+    return n ? "#" + std::to_string(n) : "";
+}
+
+dice::Source& OperationDice::source_for(const std::string& named, const std::string& owner, std::optional<std::int64_t> division) {
     if (m_typed) return *m_typed;
+    const auto stream = named + seen_since(m_store, division);
     const auto kept = kept_as(stream, owner);
     auto it = m_subjects.find(kept);
     if (it == m_subjects.end()) {

@@ -60,8 +60,9 @@ public:
     /// The dice of one subject of the operation (a brigade's recovery, a unit's table roll): a
     /// seeded stream of its own, named `stream` and counted for `owner`, so what is rolled for it
     /// never moves with what is rolled for anything else (a hidden unit's dice never shift a seen
-    /// one's). Typed dice stay one sequence, in the order the organiser rolls them.
-    dice::Source& source_for(const std::string& stream, const std::string& owner);
+    /// one's). Typed dice stay one sequence, in the order the organiser rolls them. With the
+    /// subject's `division`, the stream is that of the times it has been revealed (seen_since).
+    dice::Source& source_for(const std::string& stream, const std::string& owner, std::optional<std::int64_t> division = std::nullopt);
     bool typed() const { return m_typed.has_value(); }
     /// A leader to be named: what he commands (for the journal), at which rank.
     struct Unnamed {
@@ -95,6 +96,12 @@ private:
     dice::SeededSource m_names;  // the stream's names: "<stream>|names", kept for the owner as the stream is
     std::vector<dice::RollRecord> m_name_rolls;
 };
+
+/// What the name of a stream of dice of a subject under `division` (its brigades, batteries,
+/// commanders) adds for the times the division has been revealed ("#2"; "" before the first):
+/// its dice after a reveal come from a stream of their own, so what it rolled while hidden never
+/// moves what the enemy then reads of it.
+std::string seen_since(const db::Store& store, std::optional<std::int64_t> division);
 
 /// Stores imported armies (read by read_oob) into a campaign inside the caller's operation;
 /// refuses a name the campaign already has. Returns a summary ("2 armies, 5 divisions, 14 brigades").

@@ -65,6 +65,7 @@ struct Target {
     std::string key() const { return brigade ? "b" + std::to_string(brigade->id) : "g" + std::to_string(battery->id); }
     std::optional<std::int64_t> brigade_id() const { return brigade ? std::optional(brigade->id) : std::nullopt; }
     std::optional<std::int64_t> battery_id() const { return battery ? std::optional(battery->id) : std::nullopt; }
+    std::optional<std::int64_t> division() const { return brigade ? std::optional(brigade->division_id) : battery->division_id; }
 };
 
 Target find_target(const Refs& refs, const std::string& ref, const std::string& option) {
@@ -326,7 +327,8 @@ private:
             const auto& table = play_table(m_rules, e.leader_roll);
             play::Request request;
             request.purpose = "fallen leader: " + l->label();
-            m_out.fallen = play::roll(table, request, m_dice.source_for("table|" + table.id + "|" + l->side + "|" + l->label() + "|" + l->command.unit, "leader " + std::to_string(l->id)));
+            m_out.fallen = play::roll(table, request, m_dice.source_for("table|" + table.id + "|" + l->side + "|" + l->label() + "|" + l->command.unit,
+                                                                        "leader " + std::to_string(l->id), t.division()));
             const auto& r = *m_out.fallen;
             m_out.outcome.rolls.push_back({request.purpose, table.id, r.throws.at(0), r.result->text});
             fate = r.effects.leader;
@@ -345,7 +347,8 @@ private:
         const auto* l = commander(t, "the result rolls for its leader");
         if (!l) return;
         const std::string purpose = "d10 for " + l->label() + ": " + word(check.fate) + " on " + check.band.text;
-        const auto th = m_dice.source_for("table|check|" + l->side + "|" + l->label() + "|" + l->command.unit, "leader " + std::to_string(l->id)).roll(rules::Die::d10, purpose);
+        const auto th = m_dice.source_for("table|check|" + l->side + "|" + l->label() + "|" + l->command.unit, "leader " + std::to_string(l->id), t.division())
+                            .roll(rules::Die::d10, purpose);
         const bool falls = check.band.contains(th.reading);
         m_out.outcome.rolls.push_back({purpose, "d10", th, falls ? std::string(word(check.fate)) : "unharmed"});
         if (!falls) {
@@ -478,17 +481,18 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
         auto ptr = [](const std::optional<play::Facts>& f) { return f ? &*f : nullptr; };
         const auto resolved = play::with_campaign(table, r.request, {ptr(unit_facts), ptr(defender_facts), ptr(firer_facts)}, r.override);
         auto request = resolved.request;
-        std::vector<std::string> named, keys;
+        std::vector<std::string> named, keys, streams;
         for (const auto* t : {&firer, &unit, &defender})
             if (*t) {
                 named.push_back((*t)->ref());
                 keys.push_back((*t)->key());
+                streams.push_back(named.back() + seen_since(store, (*t)->division()));  // its dice since its division was last revealed
             }
         const std::string against = join(named, table.fire ? " firing at " : " against ");
         request.purpose = table.title + ": " + against;
         // The roll's dice are the units' own (a stream of the table and the units' names, counted
         // for them alone): a roll on one unit, a hidden one least of all, never moves another's.
-        out.roll = play::roll(table, request, dice.source_for("table|" + table.id + "|" + join(named, "|"), join(keys, ",")));
+        out.roll = play::roll(table, request, dice.source_for("table|" + table.id + "|" + join(streams, "|"), join(keys, ",")));
         const auto& result = *out.roll.result;
         const std::string score = table.difference ? "difference " + signed_text(out.roll.score) : "score " + std::to_string(out.roll.score);
         for (size_t i = 0; i < out.roll.throws.size(); ++i)
@@ -508,7 +512,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             if (const int at_most = out.roll.effects.broken_reroll) {
                 auto again = request;
                 again.purpose = table.title + " again (BROKEN): " + against;
-                const auto second = play::roll(table, again, dice.source_for("table|" + table.id + "|again|" + join(named, "|"), join(keys, ",")));
+                const auto second = play::roll(table, again, dice.source_for("table|" + table.id + "|again|" + join(streams, "|"), join(keys, ",")));
                 out.outcome.rolls.push_back({second.purposes[0], table.id, second.throws[0], "score " + std::to_string(second.score)});
                 const std::string why_again = table.title + " again " + std::to_string(second.score) + " (after BROKEN)";
                 const bool removed = second.score <= at_most;

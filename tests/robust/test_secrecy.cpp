@@ -702,6 +702,22 @@ TEST_CASE("A division the enemy knows by name only is not renamed out of its sig
     CHECK_THAT(run("oob --as union").out, Contains("Pettigrew"));
 }
 
+TEST_CASE("A unit's dice after its division is revealed do not go on from what it rolled while hidden") {
+    // Heth/1st Brigade's commander replaced and put back out of the Union's sight, then the
+    // brigade, revealed, gets a new commander whose grade the Union is shown.
+    auto setup = k_small_war;
+    setup.front() += " --leader-names off";
+    setup.push_back("arrive Heth");
+    play_story(setup,
+               {{with_hidden, "leader replace \"Heth/1st Brigade\" --force"},
+                {with_hidden, "leader assign \"former commander of Heth/1st Brigade\" \"Heth/1st Brigade\" --force"},
+                {both, "reveal Heth"},
+                {both, "leader replace \"Heth/1st Brigade\" --force"}, {both, "leader reveal \"Heth/1st Brigade\""},
+                {both, "leader replace \"Heth/1st Brigade\" --force"}, {both, "leader reveal \"Heth/1st Brigade\""},
+                {both, "leader replace \"Heth/1st Brigade\" --force"}, {both, "leader reveal \"Heth/1st Brigade\""}},
+               "union");
+}
+
 TEST_CASE("A casualty roll in no battle, on a corps leader whose corps the enemy reads, is his side's to read") {
     // L'Ordre Mixte's Fallen Leaders table rolled for Reynier (VII Corps, whose Durutte the Allies
     // have seen): his side's journal tells it, and the Allies read him as before.
