@@ -259,7 +259,9 @@ std::vector<std::string> build(const std::string& path, const Game& game, std::u
                             }
                     table_roll(name, mine[pick(rng, mine.size())]);
                     table_roll(name, theirs[pick(rng, theirs.size())]);
-                    s.battles().report_draft(name, {Fog::hidden, 1}, app::Mode::apply);
+                    app::DraftReport kept;
+                    kept.engaged = Fog::hidden;
+                    s.battles().report_draft(name, kept, app::Mode::apply);
                     break;
                 }
                 case 13: {
