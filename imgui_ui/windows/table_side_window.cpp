@@ -304,7 +304,7 @@ void TableSideWindow::draw(GuiApp& app) {
         mark("TableSide/Override");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Roll exactly what is ticked, where the campaign's facts say otherwise: journaled as your choice");
-        if (!campaign_note.empty()) ImGui::TextColored(palette().refused, "%s", campaign_note.c_str());
+        if (!campaign_note.empty()) wrapped(palette().refused, campaign_note);  // whole, however narrow the panel
     }
     asked.buttons(app, {{"Roll", "tableside.roll", "TableSide/Roll"}});
     ImGui::EndChild();

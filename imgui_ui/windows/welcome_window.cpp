@@ -25,7 +25,7 @@ void WelcomeWindow::draw(GuiApp& app) {
     ImGui::PopTextWrapPos();
     if (!app.session()) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(palette().refused, "muster-gui cannot use this file: %s", app.status().c_str());
+        wrapped(palette().refused, "muster-gui cannot use this file: " + app.status());
         ImGui::PopTextWrapPos();
         mark("Welcome/Refused");
         ImGui::TextUnformatted("Open another file below.");
@@ -47,7 +47,7 @@ void WelcomeWindow::draw(GuiApp& app) {
     }
     ImGui::EndDisabled();
     ImGui::PushTextWrapPos(0);
-    if (!m_campaigns.error.empty()) ImGui::TextColored(palette().refused, "%s", m_campaigns.error.c_str());
+    if (!m_campaigns.error.empty()) wrapped(palette().refused, m_campaigns.error);
     ImGui::PopTextWrapPos();
     ImGui::Separator();
     ImGui::TextUnformatted("Open another campaign file");

@@ -113,6 +113,14 @@ TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice 
     CHECK_THAT(w.result.text, Contains("not recorded"));
     CHECK(s.history().journal().size() == journal);
     d.frame(shot("table_side_fire"));
+    // A refusal to come is said whole, wrapped, not cut at the panel's edge.
+    w.battle = "Legrand/Ledru";
+    d.frames(2);
+    CHECK_THAT(w.campaign_note, Contains("is refused"));
+    d.frame(shot("table_side_refused_battle_name"));
+    const auto cut = gui::clipped_glyphs();
+    CHECK(cut.empty());
+    w.battle.clear();
 
     // In a side's view the window shows none of the umpire's rolls, and rolls nothing for the campaign.
     w.battle = "Aspern";
