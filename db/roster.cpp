@@ -116,20 +116,6 @@ army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo&
         else if (!row.null("corps_id")) parent(corps, row.id("corps_id"), "battery", "corps")->reserve.push_back(std::move(bat));
         else parent(armies, row.id("army_id"), "battery", "army")->reserve.push_back(std::move(bat));
     }
-    // Each list of units held at its length, not at the room its growth left: a division's three
-    // brigades sat in room for four, 33 MB of a campaign of 33,000 divisions held for nothing.
-    for (auto& a : oob.armies) {
-        for (auto& k : a.corps) {
-            for (auto& d : k.divisions) {
-                d.brigades.shrink_to_fit();
-                d.batteries.shrink_to_fit();
-            }
-            k.divisions.shrink_to_fit();
-            k.reserve.shrink_to_fit();
-        }
-        a.corps.shrink_to_fit();
-        a.reserve.shrink_to_fit();
-    }
     return oob;
 }
 
@@ -346,7 +332,22 @@ Whole Rosters::whole(std::int64_t campaign) const {
         }
         give_commands(all, std::move(commands));
         r.leaders = std::move(all);
+        // Kept (the GUI's model) until the campaign changes: each list of units held at its
+        // length, not at the room its growth left (a division's three brigades sat in room for
+        // four, 33 MB of a campaign of 33,000 divisions held for nothing).
         r.leaders.shrink_to_fit();
+        for (auto& a : w.oob.armies) {
+            for (auto& k : a.corps) {
+                for (auto& d : k.divisions) {
+                    d.brigades.shrink_to_fit();
+                    d.batteries.shrink_to_fit();
+                }
+                k.divisions.shrink_to_fit();
+                k.reserve.shrink_to_fit();
+            }
+            a.corps.shrink_to_fit();
+            a.reserve.shrink_to_fit();
+        }
         r.camps = Prisoners(m_store).camps(campaign);
         r.holdings = Prisoners(m_store).holdings(campaign);
         r.battles = Battles(m_store).battles(campaign);
