@@ -10,7 +10,6 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
-#include <cctype>
 #include <functional>
 
 namespace muster::gui {
@@ -32,8 +31,7 @@ std::vector<std::string> Navigator::parents(const Row& row) const {
 }
 
 void Navigator::rebuild(const std::vector<army::OutlineLine>& lines) {
-    const std::string& f = filter;
-    const bool filtering = !f.empty();
+    const bool filtering = !filter.empty();
     static constexpr NamedKind kinds[] = {NamedKind::army, NamedKind::corps, NamedKind::division, NamedKind::brigade};
     // Armies and corps start open, divisions closed; a filter opens every line it shows.
     const auto is_open = [&](const Row& row) { return filtering || ((row.depth < 2) != (!toggled.empty() && toggled.count(row.key()) > 0)); };
@@ -57,7 +55,7 @@ void Navigator::rebuild(const std::vector<army::OutlineLine>& lines) {
             m_rows.push_back(row);
         }
         const bool open = listed && m_rows[at].open;
-        bool shows = contains_ignoring_case(line.name, f);
+        bool shows = contains_ignoring_case(line.name, filter);
         if (open || filtering)
             for (size_t c = i + 1; c < end;) {
                 const auto child = build(c, at, open, line.depth == 2 ? &line.name : division);

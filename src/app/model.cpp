@@ -65,8 +65,8 @@ CampaignModel load_model(Session& session, int journal_page) {
     std::vector<std::string> labels;
     for (const auto& l : model.roster.leaders) labels.push_back(l.label());
     // Each battle's divisions, for the battles a side knows were fought (Battles::battles_known_to).
-    std::map<std::int64_t, std::vector<std::pair<const army::Division*, bool>>> fought_by;  // with whether the enemy saw it there
-    std::set<std::pair<std::int64_t, std::int64_t>> unseen;                                // (battle, division) it did not
+    std::map<std::int64_t, std::vector<const army::Division*>> fought_by;
+    std::set<std::pair<std::int64_t, std::int64_t>> unseen;  // (battle, division) the enemy did not see there
     if (!model.plans.empty()) {
         std::map<std::int64_t, const army::Division*> division;
         for (const auto& a : model.oob.armies)
@@ -75,7 +75,7 @@ CampaignModel load_model(Session& session, int journal_page) {
         for (const auto& b : model.battles)
             for (const auto& d : b.record.divisions)
                 if (const auto it = division.find(d.division_id); it != division.end()) {
-                    fought_by[b.battle.id].emplace_back(it->second, d.seen);
+                    fought_by[b.battle.id].push_back(it->second);
                     if (!d.seen) unseen.emplace(b.battle.id, d.division_id);
                 }
     }
@@ -96,8 +96,9 @@ CampaignModel load_model(Session& session, int journal_page) {
         if (model.plans.empty()) continue;
         std::set<std::int64_t> known;
         for (const auto& [battle, divisions] : fought_by)
-            if (std::any_of(divisions.begin(), divisions.end(),
-                            [&](const auto& d) { return seen.viewer.owns(d.first->side) || (d.second && !d.first->hidden); }))
+            if (std::any_of(divisions.begin(), divisions.end(), [&](const army::Division* d) {
+                    return seen.viewer.owns(d->side) || (!d->hidden && !unseen.count({battle, d->id}));
+                }))
                 known.insert(battle);
         seen.plans = plans_seen(model.plans, model.oob, divisions_seen(model.oob, seen.viewer), drafts, known, unseen, seen.viewer);
     }
