@@ -157,7 +157,7 @@ std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campai
         SQLite::Statement q(db, "SELECT DISTINCT l.battle_id FROM battle_loss l JOIN brigade b ON b.id = l.brigade_id "
                                 "JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
                                 "LEFT JOIN battle_division bd ON bd.battle_id = l.battle_id AND bd.division_id = d.id "
-                                "WHERE b.campaign_id = ?1 AND l.casualties > 0 AND (a.side = ?2 OR (COALESCE(bd.seen, 0) AND NOT d.hidden))");
+                                "WHERE b.campaign_id = ?1 AND l.casualties > 0 AND (a.side = ?2 OR (COALESCE(bd.seen, 1) AND NOT d.hidden))");
         bind_all(q, campaign, std::string(side));
         std::set<std::int64_t> casualties_seen;
         for (const Row row(q); q.executeStep();) casualties_seen.insert(row.id("battle_id"));

@@ -340,7 +340,9 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     // The captor holds a battery by the name it reads it under: numbered among the batteries of
     // its reserve lost there that the captor reads (those it took, and every one where it saw a
     // division of their side there), not one it did not see wrecked.
-    const auto fog = db::Forces(store).division_fog(plan.divisions);
+    auto fog = before;  // as it stands now: those that fought seen, where the report shows them
+    if (seen)
+        for (auto& [id, division] : fog) division.second = false;
     for (size_t i = 0; i < plan.batteries.size(); ++i) {
         const auto& g = plan.batteries[i];
         db::Forces(store).set_battery_status(g.battery->id, status_after(g.fate));
