@@ -412,7 +412,12 @@ std::string seen_since(const db::Store& store, std::optional<std::int64_t> divis
 
 dice::Source& OperationDice::source_for(const std::string& named, const std::string& owner, std::optional<std::int64_t> division) {
     if (m_typed) return *m_typed;
-    const auto stream = named + seen_since(m_store, division);
+    std::string stream = named;
+    if (division) {  // each division's reveals read once an operation, not once a subject
+        auto since = m_seen_since.find(*division);
+        if (since == m_seen_since.end()) since = m_seen_since.emplace(*division, seen_since(m_store, division)).first;
+        stream += since->second;
+    }
     const auto kept = kept_as(stream, owner);
     auto it = m_subjects.find(kept);
     if (it == m_subjects.end()) {

@@ -90,6 +90,7 @@ private:
     std::string m_stream, m_owner;                         // the stream's name, and whose counter it is
     // source_for's streams, by where their counters are kept, each with the count it began at
     std::map<std::string, std::pair<dice::SeededSource, std::uint64_t>> m_subjects;
+    std::map<std::int64_t, std::string> m_seen_since;  // by division: what its subjects' streams add (seen_since)
     dice::SeededSource m_seeded;
     std::uint64_t m_seeded_from = 0;  // the count the operation's own stream began at
     std::optional<dice::TypedSource> m_typed;
