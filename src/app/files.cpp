@@ -4,6 +4,7 @@
 #include "db/store.hpp"
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -47,7 +48,11 @@ std::string part_of(const std::string& stem) {
         const auto digits = name.substr(prefix.size());
         if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) continue;
         const auto pid = static_cast<pid_t>(std::stol(digits));
+        // Gone from this machine, and untouched for a while: a write on another machine sharing
+        // the folder (its process is not here) still grows its part.
         std::error_code ignored;
+        const auto touched = fs::last_write_time(it->path(), ignored);
+        if (ignored || fs::file_time_type::clock::now() - touched < std::chrono::minutes(10)) continue;
         if (pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH) fs::remove_all(it->path(), ignored);
     }
     return stem + ".part-" + std::to_string(::getpid());

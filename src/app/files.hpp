@@ -16,8 +16,9 @@ std::uintmax_t write_file(const std::string& path, std::string_view content);
 std::uintmax_t write_new_file(const std::string& path, std::string_view content);
 
 /// The temporary file or folder `stem` + ".part-PID" of this process, with any of the same stem
-/// left by a muster that died before it could put its own in place (killed: its process is gone)
-/// removed first. Another's still being written is left alone.
+/// left by a muster that died before it could put its own in place (killed: its process is gone,
+/// and the part untouched for ten minutes) removed first. Another's still being written is left
+/// alone.
 std::string part_of(const std::string& stem);
 
 }  // namespace muster::app

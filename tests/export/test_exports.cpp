@@ -504,13 +504,18 @@ TEST_CASE("What a killed muster left half written beside a file is cleared when 
     const auto target = dir.file("oob.txt");
     const auto stale = target + ".part-" + std::to_string(dead), live = target + ".part-" + std::to_string(::getppid());
     const auto stale_folder = dir.file("papers.part-" + std::to_string(dead));
-    for (const auto& f : {stale, live}) app::write_file(f, std::string_view("half"));
+    const auto fresh = target + ".part-" + std::to_string(dead) + "0";  // its process gone, but written a moment ago
+    for (const auto& f : {stale, live, fresh}) app::write_file(f, std::string_view("half"));
     std::filesystem::create_directory(stale_folder);
     app::write_file(stale_folder + "/oob.pdf", std::string_view("half"));
+    // Left an hour ago (a part being written on another machine sharing the folder is newer).
+    const auto hour_ago = std::filesystem::file_time_type::clock::now() - std::chrono::hours(1);
+    for (const auto& f : {stale, live, stale_folder}) std::filesystem::last_write_time(f, hour_ago);
     app::write_file(target, std::string_view("whole"));
     CHECK(test::file_bytes(target) == "whole");
     CHECK_FALSE(std::filesystem::exists(stale));
     CHECK(std::filesystem::exists(live));  // its muster may still be writing it
+    CHECK(std::filesystem::exists(fresh));  // another machine's, perhaps
     CHECK(std::filesystem::exists(stale_folder));  // another stem's
     CHECK(app::part_of(dir.file("papers")) == dir.file("papers.part-" + std::to_string(::getpid())));
     CHECK_FALSE(std::filesystem::exists(stale_folder));  // a handout folder's, half made
