@@ -95,11 +95,13 @@ CampaignModel load_model(Session& session, int journal_page) {
         seen.picture = season_picture(model, seen.viewer);
         if (model.plans.empty()) continue;
         std::set<std::int64_t> known;
-        for (const auto& [battle, divisions] : fought_by)
-            if (std::any_of(divisions.begin(), divisions.end(), [&](const army::Division* d) {
+        for (const auto& fought : fought_by) {
+            const auto battle = fought.first;  // clang 14 (the fuzz build) cannot capture a structured binding
+            if (std::any_of(fought.second.begin(), fought.second.end(), [&](const army::Division* d) {
                     return seen.viewer.owns(d->side) || (!d->hidden && !unseen.count({battle, d->id}));
                 }))
                 known.insert(battle);
+        }
         seen.plans = plans_seen(model.plans, model.oob, divisions_seen(model.oob, seen.viewer), drafts, known, unseen, seen.viewer);
     }
     return model;
