@@ -65,7 +65,7 @@ public:
     std::int64_t id(const char* column) const { return whole(column).getInt64(); }
     /// A count or a number that fits an int; one that does not is damage, never cut short.
     int integer(const char* column) const {
-        const auto n = whole(column).getInt64();
+        const auto n = id(column);
         if (n < std::numeric_limits<int>::min() || n > std::numeric_limits<int>::max())
             throw Damaged("column " + std::string(column) + " holds " + std::to_string(n) + ", far out of any range; run muster check, or restore a backup");
         return static_cast<int>(n);
@@ -77,12 +77,9 @@ public:
         return n;
     }
     std::string text(const char* column) const { return at(column).getString(); }
-    bool flag(const char* column) const { return whole(column).getInt() != 0; }
+    bool flag(const char* column) const { return id(column) != 0; }
     bool null(const char* column) const { return at(column).isNull(); }
-    std::string blob(const char* column) const {
-        const auto c = at(column);
-        return std::string(static_cast<const char*>(c.getBlob()), static_cast<size_t>(c.getBytes()));
-    }
+    std::string blob(const char* column) const { return at(column).getString(); }
     std::optional<std::int64_t> optional_id(const char* column) const {
         if (null(column)) return std::nullopt;
         return id(column);
@@ -117,24 +114,31 @@ public:
 private:
     // A column that must hold a whole number: anything else (text, which the schema's range
     // checks let by, for text sorts above every number; a real; NULL) is damage, never read as 0.
-    SQLite::Column whole(const char* column) const {
-        auto c = at(column);
+    const SQLite::Column& whole(const char* column) const {
+        const auto& c = at(column);
         if (c.getType() != SQLite::INTEGER)
             throw Damaged("column " + std::string(column) + " holds " + (c.isNull() ? std::string("nothing (NULL)") : "\"" + visible(c.getString()) + "\"") +
                           ", not a whole number; run muster check, or restore a backup");
         return c;
     }
     // A column by its name, found once a statement: a Row lives as long as its loop over the
-    // rows, and each name a loop asks for is one string literal, so its address is its key.
-    SQLite::Column at(const char* column) const {
-        for (const auto& [name, index] : m_columns)
-            if (name == column) return m_q.getColumn(index);
-        const int index = m_q.getColumnIndex(column);
-        m_columns.emplace_back(column, index);
-        return m_q.getColumn(index);
+    // rows, and each name a loop asks for is one string literal, so its address is its key. A
+    // column found is kept (it reads the statement's current row), not made again each row:
+    // each one made counts a shared reference to the statement. A loop reads its columns in the
+    // same order each row, so the search starts at the column read last: one or two
+    // comparisons a column, not half the columns found so far.
+    const SQLite::Column& at(const char* column) const {
+        for (size_t n = 0, i = m_last; n < m_columns.size(); ++n, i = i + 1 == m_columns.size() ? 0 : i + 1)
+            if (m_columns[i].first == column) {
+                m_last = i;
+                return m_columns[i].second;
+            }
+        m_last = m_columns.size();
+        return m_columns.emplace_back(column, m_q.getColumn(m_q.getColumnIndex(column))).second;
     }
     SQLite::Statement& m_q;
-    mutable std::vector<std::pair<const char*, int>> m_columns;
+    mutable std::vector<std::pair<const char*, SQLite::Column>> m_columns;
+    mutable size_t m_last = 0;  ///< where the next search starts
 };
 
 /// Runs one statement with its parameters bound in order.

@@ -43,7 +43,9 @@ private:
 
 class Writer {
 public:
-    explicit Writer(Stream& out) : m_w(out) { m_w.SetIndent(' ', 2); }
+    // A tab a level: two spaces a level were half of a large campaign's file (46 of 87 MB at
+    // 33,000 divisions), and a quarter of its export's time was the kernel copying them.
+    explicit Writer(Stream& out) : m_w(out) { m_w.SetIndent('\t', 1); }
     void key(std::string_view k) { m_w.Key(k.data(), static_cast<rapidjson::SizeType>(k.size())); }
     void value(std::string_view v) { m_w.String(v.data(), static_cast<rapidjson::SizeType>(v.size())); }
     void value(const char* v) { value(std::string_view(v)); }  // not the bool a pointer would take
