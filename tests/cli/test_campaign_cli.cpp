@@ -777,7 +777,7 @@ TEST_CASE("muster's own words are taken as names are: exactly, in any case, or b
     cli.ok("add army AoP --side union");
     cli.ok("export labels --paper LET -o " + test::quote(cli.dir.file("l.pdf")));
     cli.ok("export oob --format j -o " + test::quote(cli.dir.file("oob.out")));
-    CHECK(test::file_bytes(cli.dir.file("oob.out")).rfind("{\n\t\"format\": \"muster-oob/1\"", 0) == 0);
+    CHECK(test::file_bytes(cli.dir.file("oob.out")).rfind("{\n  \"format\": \"muster-oob/1\"", 0) == 0);
     CHECK_THAT(cli.refused("campaign set --rounding up", 2), Contains("--rounding: \"up\" is not a rounding: expected down, half_up or roll"));
     CHECK_THAT(cli.refused("export labels --paper b5 -o x.pdf", 2), Contains("--paper: \"b5\" is not a paper: expected a4 or letter"));
     // A usage error names the option that would mend it; what the rule set cannot do is a refusal.
