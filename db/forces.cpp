@@ -51,7 +51,7 @@ std::int64_t Forces::insert_brigade(std::int64_t campaign, std::int64_t operatio
         auto& db = m_store.impl().db;
         std::optional<std::int64_t> commander, alternate;
         if (b.commander.present()) commander = Leaders(m_store).insert_leader(campaign, side, Rank::brigadier, b.commander);
-        if (b.alternate.present()) alternate = Leaders(m_store).insert_leader(campaign, side, Rank::brigadier, b.alternate);
+        if (b.alternate.value_or_default().present()) alternate = Leaders(m_store).insert_leader(campaign, side, Rank::brigadier, *b.alternate);
         auto& q = m_store.impl().cached("INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, "
                                  "stands, worn_at, spent_at, commander_id, status, alternate_id) VALUES (?, ?, "
                                  "(SELECT COALESCE(MAX(position) + 1, 0) FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");

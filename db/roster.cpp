@@ -104,7 +104,7 @@ army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo&
     for (const Row row(qb); qb.executeStep();) {
         army::Brigade b{read_brigade(row)};
         b.commander = leader_of(leaders, b.commander_id);
-        b.alternate = leader_of(leaders, b.alternate_id);
+        if (b.alternate_id) b.alternate = leader_of(leaders, b.alternate_id);
         parent(divisions, b.division_id, "brigade", "division")->brigades.push_back(std::move(b));
     }
 
@@ -218,7 +218,7 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
                     for (; brigade && rb.id("division_id") == d.id; brigade = qb.executeStep()) {
                         auto& b = d.brigades.emplace_back(army::Brigade{read_brigade(rb)});
                         b.commander = commander.read(rb);
-                        b.alternate = alternate.read(rb);
+                        if (b.alternate_id) b.alternate = alternate.read(rb);
                     }
                     d.batteries.clear();
                     for (; battery && r_batteries.id("division_id") == d.id; battery = division_batteries.executeStep())
@@ -317,10 +317,10 @@ Whole Rosters::whole(std::int64_t campaign) const {
             copy.division = d->name;
             copy.side = d->side;
             // A brigade out of service (merged, disbanded, destroyed) is commanded by no one.
-            if ((!b->commander.id && !b->alternate.id) || !is_active(b->status)) continue;
+            if ((!b->commander.id && !b->alternate_id) || !is_active(b->status)) continue;
             const std::string ref = copy.ref();
             commanded(b->commander, CommandOffer::k_brigade, ref, UnitKind::brigade, b->id);
-            commanded(b->alternate, CommandOffer::k_alternate, ref + " (alternate)", std::nullopt, 0);
+            if (b->alternate) commanded(*b->alternate, CommandOffer::k_alternate, ref + " (alternate)", std::nullopt, 0);
         }
         r.units.reserve(units[0].size() + units[1].size() + units[2].size());
         for (auto& list : units) {

@@ -131,7 +131,7 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
         std::vector<OperationDice::Unnamed> leaders = {{&out.division.commander, d.name, Rank::division}};
         for (auto& b : out.division.brigades) {
             leaders.push_back({&b.commander, d.name + "/" + b.name, Rank::brigadier});
-            leaders.push_back({&b.alternate, d.name + "/" + b.name + " (alternate)", Rank::brigadier});
+            if (b.alternate) leaders.push_back({&*b.alternate, d.name + "/" + b.name + " (alternate)", Rank::brigadier});
         }
         const auto names = dice.name_leaders(store, c, d.side, d.nationality, out.division.year, leaders);
         auto shown = out.division.rolls;  // what a preview showed: the game's rolls, then the names drawn

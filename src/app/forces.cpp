@@ -202,8 +202,9 @@ void Forces::add_brigade(const BrigadeEntry& given) {
         if (!r.find_arm(b.arm)) throw UsageError("unknown arm \"" + b.arm + "\" in rule set " + r.id);
         if (db::Forces(store).brigade_named(d.id, b.name)) throw Error("division " + d.name + " already has a brigade named \"" + b.name + "\"");
         require_new_leader_name(store, c.id, b.commander);
-        require_new_leader_name(store, c.id, b.alternate);
-        if (!b.commander.name.empty() && b.commander.name == b.alternate.name)
+        const auto& alternate = b.alternate.value_or_default();
+        require_new_leader_name(store, c.id, alternate);
+        if (!b.commander.name.empty() && b.commander.name == alternate.name)
             throw Error("the commander and the alternate are both named \"" + b.commander.name + "\": give each his own name");
         db::Forces(store).insert_brigade(c.id, op, d.id, d.side, b);
         if (d.status == DivisionStatus::placeholder) db::Forces(store).set_division_status(d.id, DivisionStatus::entered);

@@ -188,7 +188,7 @@ private:
                    std::to_string(b.start_stands) + " stands");
         }
         b.commander = leader(v);
-        b.alternate = leader(v, "alternate");
+        if (v.find("alternate")) b.alternate = leader(v, "alternate");
         if (auto s = v.find("status")) b.status = word_in<BrigadeStatus>(*s);
         return b;
     }
@@ -227,7 +227,7 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
     };
     const auto captured = [](const army::Division& d) {
         const auto held = [](const auto& x) { return x.status == decltype(x.status)::captured; };
-        return held(d.commander) || std::any_of(d.brigades.begin(), d.brigades.end(), [&](const auto& b) { return held(b.commander) || held(b.alternate); }) ||
+        return held(d.commander) || std::any_of(d.brigades.begin(), d.brigades.end(), [&](const auto& b) { return held(b.commander) || held(b.alternate.value_or_default()); }) ||
                std::any_of(d.batteries.begin(), d.batteries.end(), held);
     };
     for (const auto& a : oob.armies) {
@@ -259,7 +259,7 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
                         released->commander = release(d.commander);
                         for (auto& b : released->brigades) {
                             b.commander = release(b.commander);
-                            b.alternate = release(b.alternate);
+                            if (b.alternate) b.alternate = release(*b.alternate);
                         }
                         for (auto& t : released->batteries) t = release(t);
                     }

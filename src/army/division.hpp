@@ -97,7 +97,9 @@ struct BrigadeRecord {
 /// A brigade in an order of battle (or generated, or entered): with its commanders, who sit on it.
 struct Brigade : BrigadeRecord {
     Leader commander;  ///< the Main commander where the unit has two
-    Leader alternate;  ///< the Alternate commander, for units with extra command
+    /// The Alternate commander, for units with extra command; none for every other unit (on
+    /// the heap: most units have none, and a GUI's model holds every brigade).
+    Rare<Leader> alternate;
 };
 
 /// One battery (one gun model), owned by the division or sent to the artillery reserve.

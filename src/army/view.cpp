@@ -63,7 +63,7 @@ void OobFilter::division(const Division& d) {
         seen.commander = d.commander.as_enemy_sees();
         for (auto& b : seen.brigades) {
             b.commander = b.commander.as_enemy_sees();
-            b.alternate = b.alternate.as_enemy_sees();
+            if (b.alternate) b.alternate = b.alternate->as_enemy_sees();
         }
         return shown(seen);
     }

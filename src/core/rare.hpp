@@ -28,6 +28,11 @@ public:
     const T* operator->() const { return m_value.get(); }
     T* operator->() { return m_value.get(); }
     void reset() { m_value.reset(); }
+    /// The value, or a T made by default where there is none: for reading.
+    const T& value_or_default() const {
+        static const T none{};
+        return m_value ? *m_value : none;
+    }
 
     friend bool operator==(const Rare& a, const Rare& b) { return a && b ? *a == *b : !a && !b; }
 

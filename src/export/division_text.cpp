@@ -42,7 +42,7 @@ std::string division_text(const rules::RuleSet& rules, const army::Division& d) 
         table.add({b.name, std::to_string(b.stands), b.label.text(), std::string(spell(b.state())),
                    name_of(rules.find_rating(b.rating), b.rating),
                    leader_text(rules, b.commander) +
-                       (b.alternate.present() ? "; alternate " + leader_text(rules, b.alternate) : "")});
+                       (b.alternate.value_or_default().present() ? "; alternate " + leader_text(rules, *b.alternate) : "")});
     table.right_align(1);
     out += table.render(2);
 

@@ -43,6 +43,7 @@ std::string division_facts(const rules::RuleSet& rules, const army::Division& d,
 }
 
 std::vector<std::string> brigade_cells(const rules::RuleSet& rules, const army::Brigade& b) {
+    const auto& alternate = b.alternate.value_or_default();
     return {b.name,
             std::to_string(b.stands) + "/" + std::to_string(b.start_stands),
             b.label.text(),
@@ -50,8 +51,8 @@ std::vector<std::string> brigade_cells(const rules::RuleSet& rules, const army::
             name_of(rules.find_rating(b.rating), b.rating),
             b.commander.present()
                 ? leader_text(rules, b.commander) + (is_active(b.commander.status) ? "" : ", " + word(b.commander.status)) +
-                      (b.alternate.present() ? "; alternate " + leader_text(rules, b.alternate) +
-                                                   (is_active(b.alternate.status) ? "" : ", " + word(b.alternate.status))
+                      (alternate.present() ? "; alternate " + leader_text(rules, alternate) +
+                                                   (is_active(alternate.status) ? "" : ", " + word(alternate.status))
                                              : "")
                 : "-"};
 }
@@ -152,7 +153,8 @@ public:
             // His name and his grade's mark while he commands it (not fallen or taken: the unit
             // plays as having no commander then, or under its Alternate where it has one in play).
             const auto in_play = [](const army::Leader& l) { return l.present() && is_active(l.status); };
-            const auto& c = in_play(b.commander) || !in_play(b.alternate) ? b.commander : b.alternate;
+            const auto& alternate = b.alternate.value_or_default();
+            const auto& c = in_play(b.commander) || !in_play(alternate) ? b.commander : alternate;
             const bool commands = in_play(c);
             const auto* grade = m_rules.find_grade(c.grade);
             m_label({b.name, commands ? c.name : "", d.name, b.label.text(), name_of(m_rules.find_rating(b.rating), b.rating),

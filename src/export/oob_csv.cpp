@@ -147,7 +147,7 @@ private:
                     .set("stands", b.stands).set("start", b.start_stands).set_label(b.label)
                     .set("state", active ? spell(b.state()) : spell(b.status)).set("rating", b.rating).set("owner", "division")
                     .set("status", spell(b.status)).set("brigades", active ? "1" : "0").leader(m_rules, b.commander)
-                    .leader(m_rules, b.alternate, true));
+                    .leader(m_rules, b.alternate.value_or_default(), true));
         }
         for (const auto& b : d.batteries) battery(at(a.side, a.name, k.name, &d), b, "division");
         total(at(a.side, a.name, k.name, &d), "division", d.name, t);

@@ -43,7 +43,7 @@ std::set<std::string> names_of(const army::OrderOfBattle& oob, const std::string
                 for (const auto& b : d.brigades) {
                     out.insert(b.name);
                     leader(b.commander);
-                    leader(b.alternate);
+                    leader(b.alternate.value_or_default());
                 }
                 for (const auto& b : d.batteries) out.insert(b.name);
             }

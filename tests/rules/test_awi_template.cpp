@@ -109,7 +109,7 @@ TEST_CASE("AWI: generated battalions never exceed the caps - and some get an Alt
                 REQUIRE(b.start_stands >= 5);
                 if (rating->max_stands) REQUIRE(b.start_stands <= *rating->max_stands);
                 REQUIRE(b.name.find("Battalion") != std::string::npos);
-                alternates += b.alternate.present();
+                alternates += b.alternate.value_or_default().present();
                 ++units;
             }
     }
