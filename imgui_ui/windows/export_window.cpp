@@ -45,10 +45,18 @@ void ExportWindow::write(GuiApp& app) {
     });
 }
 
+std::string ExportWindow::handout_for(GuiApp& app) const {
+    return app.viewer().is_umpire() ? app.model().rules->sides.at(static_cast<size_t>(handout_side)).id : app.viewer().side();
+}
+
+std::string& ExportWindow::handout_folder(const std::string& side) {
+    return handout_folders.try_emplace(side, "handout-" + side).first->second;
+}
+
 void ExportWindow::write_handout(GuiApp& app) {
     const auto& rules = *app.model().rules;
-    const std::string side = app.viewer().is_umpire() ? rules.sides.at(static_cast<size_t>(handout_side)).id : app.viewer().side();
-    const std::string folder(trim(handout_folder));
+    const std::string side = handout_for(app);
+    const std::string folder(trim(handout_folder(side)));
     if (folder.empty()) throw UsageError("name the folder the handout is written in (made if missing)");
     app.start_work(*this, "Writing the " + possessive(rules.find_side(side)->name) + " handout in " + folder,
                    [this, db = app.db_path(), side, folder](std::atomic<std::uint64_t>& done) {
@@ -111,9 +119,10 @@ void ExportWindow::draw(GuiApp& app) {
     } else {
         ImGui::Text("The %s", possessive(rules.find_side(app.viewer().side())->name).c_str());
     }
+    const std::string side = handout_for(app);
     next_on_line(field_width(px(360), "Folder"));
     ImGui::SetNextItemWidth(px(360));
-    ImGui::InputText("Folder", &handout_folder, ImGuiInputTextFlags_AutoSelectAll);
+    ImGui::InputText("Folder", &handout_folder(side), ImGuiInputTextFlags_AutoSelectAll);
     mark("Export/HandoutFolder");
     next_on_line(button_width("Write the handout"));
     ImGui::BeginDisabled(app.work() != nullptr);

@@ -3,6 +3,7 @@
 #include "view_choice.hpp"
 #include "window.hpp"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,13 @@ public:
     float width_mm = 60, height_mm = 20;
     std::string path = "oob.pdf";
     int handout_side = 0;  ///< the rule set's side (in a side's view, its own)
-    std::string handout_folder = "handout";
+    /// The folder a side's handout is written in (by the side's id): "handout-union" until
+    /// typed. Each side has its own, so one side's papers are not written over another's, or
+    /// handed to the wrong player, when the umpire turns to the other side.
+    std::map<std::string, std::string> handout_folders;
+    std::string& handout_folder(const std::string& side);
+    /// The side whose handout the panel writes: the one chosen, in a side's view its own.
+    std::string handout_for(GuiApp& app) const;
 
 private:
     // The label texts of the preview, made again only when the model or the view changes.

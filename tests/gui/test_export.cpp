@@ -25,11 +25,20 @@ TEST_CASE("Exports and handouts are written on a worker: the frames go on showin
     CHECK(w.path == "oob.pdf");
     REQUIRE(d.click("Export/File"));  // a click selects what is there: typing replaces it
     d.type(dir.file("oob.pdf"));
+    // Each side's handout has a folder of its own: turning to the other side does not write its
+    // papers over the first's (or into the folder meant for the first's player).
     REQUIRE(d.click("Export/HandoutSide"));
     REQUIRE(d.click("Export/HandoutSide/union"));
+    CHECK(w.handout_folder("union") == "handout-union");
     REQUIRE(d.click("Export/HandoutFolder"));  // a click selects what is there: typing replaces it
     const std::string folder = dir.file("union papers");
     d.type(folder);
+    REQUIRE(d.click("Export/HandoutSide"));
+    REQUIRE(d.click("Export/HandoutSide/confederate"));
+    CHECK(w.handout_folder("confederate") == "handout-confederate");
+    REQUIRE(d.click("Export/HandoutSide"));
+    REQUIRE(d.click("Export/HandoutSide/union"));
+    CHECK(w.handout_folder("union") == folder);
     // Held at its start: the frames go on, the panel and the status bar say it is under way,
     // and no more work is started meanwhile.
     gui::hold_work(true);
