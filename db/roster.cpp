@@ -28,7 +28,8 @@ LeadersById by_id(std::vector<army::Leader> all) {
 army::Leader leader_of(const LeadersById& leaders, std::int64_t id) {
     if (!id) return {};
     const auto it = leaders.find(id);
-    return it == leaders.end() ? army::Leader{} : it->second;
+    if (it == leaders.end()) require_leaders_found({}, {id});  // one the campaign names, not read: damage
+    return it->second;
 }
 
 // A division's own columns (not its side, nor its contents), with its commander.
@@ -158,11 +159,11 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
         // campaign's id written +campaign_id, so that no index on it is taken instead: one
         // ordered by position scanned every battery of the campaign for each division), in the
         // order read_oob gives them.
-        SQLite::Statement qa(db, "SELECT u.id, u.name, u.side, " + unit_leader.select() +
+        SQLite::Statement qa(db, "SELECT u.id, u.name, u.side, u.commander_id, " + unit_leader.select() +
                                      " FROM army u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.campaign_id = ? ORDER BY u.id");
-        SQLite::Statement qc(db, "SELECT u.id, u.name, " + unit_leader.select() +
+        SQLite::Statement qc(db, "SELECT u.id, u.name, u.commander_id, " + unit_leader.select() +
                                      " FROM corps u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.army_id = ? AND +u.campaign_id = ? ORDER BY u.id");
-        SQLite::Statement qd(db, "SELECT u.id, u.name, u.arm, u.status, u.hidden, u.name_seen, u.year, u.theater, u.nationality, u.leader_name, " +
+        SQLite::Statement qd(db, "SELECT u.id, u.name, u.arm, u.status, u.hidden, u.name_seen, u.year, u.theater, u.nationality, u.leader_name, u.commander_id, " +
                                      unit_leader.select() + " FROM division u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.corps_id = ? AND +u.campaign_id = ? ORDER BY u.id");
         // A corps's brigades and its divisions' batteries each in one statement, in the order of
         // its divisions (by id), merged with them: two statements a corps, not two a division
@@ -191,14 +192,14 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
         bind_all(qa, campaign);
         army::Division d;  // one at a time, its vectors' room kept from one to the next
         while (qa.executeStep()) {
-            const army::Army a{ra.id("id"), ra.text("name"), ra.text("side"), unit_leader.read(ra), {},
+            const army::Army a{ra.id("id"), ra.text("name"), ra.text("side"), unit_leader.read(ra, ra.optional_id("commander_id").value_or(0)), {},
                                read_batteries(army_reserve, r_army_reserve, ra.id("id"))};
             v.army(a);
             const bool hidden_contents = v.reads_hidden_contents(a);
             qc.reset();
             bind_all(qc, a.id, campaign);
             while (qc.executeStep()) {
-                const army::Corps k{rc.id("id"), rc.text("name"), unit_leader.read(rc), {}, read_batteries(corps_reserve, r_corps_reserve, rc.id("id"))};
+                const army::Corps k{rc.id("id"), rc.text("name"), unit_leader.read(rc, rc.optional_id("commander_id").value_or(0)), {}, read_batteries(corps_reserve, r_corps_reserve, rc.id("id"))};
                 v.corps(k);
                 qd.reset();
                 bind_all(qd, k.id, campaign);
@@ -210,15 +211,15 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
                 // of a division the walk does not reach is passed over, as it was never read).
                 bool brigade = qb.executeStep(), battery = division_batteries.executeStep();
                 while (qd.executeStep()) {
-                    read_division(row, d, unit_leader.read(row));
+                    read_division(row, d, unit_leader.read(row, row.optional_id("commander_id").value_or(0)));
                     d.side = a.side;
                     d.brigades.clear();
                     while (brigade && rb.id("division_id") < d.id) brigade = qb.executeStep();
                     while (battery && r_batteries.id("division_id") < d.id) battery = division_batteries.executeStep();
                     for (; brigade && rb.id("division_id") == d.id; brigade = qb.executeStep()) {
                         auto& b = d.brigades.emplace_back(army::Brigade{read_brigade(rb)});
-                        b.commander = commander.read(rb);
-                        if (b.alternate_id) b.alternate = alternate.read(rb);
+                        b.commander = commander.read(rb, b.commander_id);
+                        if (b.alternate_id) b.alternate = alternate.read(rb, b.alternate_id);
                     }
                     d.batteries.clear();
                     for (; battery && r_batteries.id("division_id") == d.id; battery = division_batteries.executeStep())

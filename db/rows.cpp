@@ -103,6 +103,20 @@ LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company
                 " ELSE (SELECT c.grade_revealed FROM leader c WHERE c.attached_to = " + alias + ".id AND c.status = 'active') END AS " + m_names.back();
 }
 
+army::Leader LeaderColumns::read(const Row& row, std::int64_t named) const {
+    auto l = read(row);
+    if (named && !l.id) require_leaders_found({}, {named});
+    return l;
+}
+
+void require_leaders_found(const std::vector<army::Leader>& read, const std::vector<std::int64_t>& named) {
+    const auto by_id = [](const army::Leader& l, std::int64_t id) { return l.id < id; };  // read_leaders gives them by id
+    for (const auto id : named)
+        if (const auto it = std::lower_bound(read.begin(), read.end(), id, by_id); it == read.end() || it->id != id)
+            throw Damaged("leader #" + std::to_string(id) + ", whom the campaign names (a unit's commander, a prisoner), is not in the leader table; "
+                          "run muster check, or restore a backup");
+}
+
 army::Leader LeaderColumns::read(const Row& row) const {
     army::Leader l;
     const auto name = [&](LeaderColumn c) { return m_names[c].c_str(); };
@@ -179,8 +193,14 @@ void CommandOffer::offer(int rank, std::string_view name, std::optional<UnitKind
 }
 
 void give_commands(std::vector<army::Leader>& leaders, CommandOffers offers) {
+    size_t given = 0;
     for (auto& l : leaders)
-        if (const auto c = offers.find(l.id); c != offers.end()) l.command = {std::move(c->second.text), c->second.kind, c->second.unit_id};
+        if (const auto c = offers.find(l.id); c != offers.end()) {
+            l.command = {std::move(c->second.text), c->second.kind, c->second.unit_id};
+            ++given;
+        }
+    if (given < offers.size())  // a unit's commander not among the leaders: the one missing named
+        for (const auto& [id, _] : offers) require_leaders_found(leaders, {id});
 }
 
 }  // namespace muster::db

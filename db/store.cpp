@@ -517,7 +517,19 @@ std::optional<std::string> database_beside(const std::string& path) {
     return std::nullopt;
 }
 
+Store::Impl::Impl(SQLite::Database database, int busy_timeout) : db(std::move(database)), busy_timeout_ms(busy_timeout) {
+    sqlite3_commit_hook(db.getHandle(), [](void* impl) { return static_cast<Impl*>(impl)->wrote = true, 0; }, this);
+}
+
 Store::Impl::~Impl() {
+    // A connection that wrote nothing leaves the file and its -wal as it found them: SQLite's
+    // last connection to close copies the -wal into the file and deletes it, so a refused
+    // command (or a reading one) wrote into the file work another left in its -wal (a muster
+    // killed while a reader held the file). An empty -wal (the one this connection made) is
+    // still taken away on closing, as SQLite does.
+    std::error_code ec;
+    const auto wal = fs::file_size(std::string(sqlite3_db_filename(db.getHandle(), "main")) + "-wal", ec);
+    if (!wrote && !ec && wal > 0) sqlite3_db_config(db.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
     if (!file) return;
     const std::lock_guard lock(g_files_mutex);
     if (--g_files[*file] <= 0) g_files.erase(*file);

@@ -21,7 +21,7 @@
 namespace muster::db {
 
 struct Store::Impl {
-    Impl(SQLite::Database database, int busy_timeout) : db(std::move(database)), busy_timeout_ms(busy_timeout) {}
+    Impl(SQLite::Database database, int busy_timeout);
     ~Impl();
     Impl(const Impl&) = delete;
     Impl& operator=(const Impl&) = delete;
@@ -29,6 +29,8 @@ struct Store::Impl {
     int busy_timeout_ms;
     /// The file (device, inode) while this store holds it open: see Store::Store.
     std::optional<std::pair<std::uint64_t, std::uint64_t>> file;
+    /// A write transaction committed through this connection (SQLite's commit hook).
+    bool wrote = false;
 
     /// A statement prepared once for the store's life and unbound for each use: an import or a
     /// long operation writes thousands of rows and looks up thousands of names, and preparing
@@ -66,6 +68,8 @@ auto guarded(const std::string& path, F&& f) -> decltype(f()) {
         return f();
     } catch (const SQLite::Exception& e) {
         std::rethrow_exception(translate(path, e));
+    } catch (const Damaged& e) {
+        throw Damaged::in(path, e);
     }
 }
 
@@ -138,6 +142,10 @@ army::Battery read_battery(const Row& row);
 /// Every leader of the campaign, by id, each as his row holds him (what he commands not yet given).
 /// A campaign's leaders, in id order; given `ids` (a JSON array), only those.
 std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign, const std::string* ids = nullptr);
+/// Damaged, where a leader `named` by a row of the campaign is not among those `read` (by id:
+/// as read_leaders gives them). A reference the schema's keys should have kept, or the leader
+/// table's pages damaged where a lookup passes: SQLite may find no row there rather than fail.
+void require_leaders_found(const std::vector<army::Leader>& read, const std::vector<std::int64_t>& named);
 /// A leader's columns in a SELECT, from the table aliased `alias` and named after it ("c_name"),
 /// so that a unit's row can carry its commander; with `company`, his attachment as both
 /// leaders print it (read_leaders gives the campaign's all at once).
@@ -148,6 +156,9 @@ public:
     const std::string& select() const { return m_select; }
     /// The leader of a row; none (an empty leader) where the id is NULL.
     army::Leader read(const Row& row) const;
+    /// The leader of a row joined on `named`, the id its unit names (0: none): one it names that
+    /// the join did not find is damage (the schema's keys allow no such row), not a vacancy.
+    army::Leader read(const Row& row, std::int64_t named) const;
 
 private:
     std::vector<std::string> m_names;

@@ -43,6 +43,14 @@ public:
 class Damaged : public Error {
 public:
     explicit Damaged(const std::string& what) : Error("the campaign database is damaged: " + what) {}
+    /// The same, naming the file it was found in (once: a read inside another names it only once).
+    static Damaged in(const std::string& file, const Damaged& damage) {
+        const std::string what = damage.what();
+        return Damaged(what.rfind(file + ": ", 0) == 0 ? what : file + ": " + what, 0);
+    }
+
+private:
+    Damaged(const std::string& message, int) : Error(message) {}
 };
 
 /// What the organiser named does not exist (no division, brigade, camp... of that name).

@@ -190,6 +190,31 @@ TEST_CASE("A write is refused, writing nothing, when any table's or index's firs
     }
 }
 
+TEST_CASE("A unit whose commander is not in the leader table is damage: every command that reads it refuses, none shows a vacancy or fills one") {
+    // Where a page of the leader table is damaged, a lookup of one leader by id may find no row
+    // rather than fail: the same as a row gone. It read as a unit without a commander (the order
+    // of battle showed "-", and replace put a new one in the file).
+    test::TempDir dir;
+    const auto path = dir.file("g.db");
+    const auto muster = [&](const std::string& args) { return test::run_muster("--db " + test::quote(path) + " " + args); };
+    REQUIRE(muster("campaign new G --sample gettysburg").code == 0);
+    REQUIRE(muster("arrive --due").code == 0);
+    test::raw_sql(path, "PRAGMA foreign_keys = OFF; DELETE FROM leader WHERE id = (SELECT commander_id FROM brigade WHERE name = 'Archer''s Brigade')");
+    const auto bytes = test::file_bytes(path);
+    for (const std::string& command : std::vector<std::string>{"oob", "export oob -o " + test::quote(dir.file("o.json")), "export labels -o " + test::quote(dir.file("l.html")),
+                                      "leader list", "leader replace \"Heth/Archer's Brigade\"", "leader replace \"Heth/Archer's Brigade\" --force",
+                                      "battle report --name Held --loss \"Heth/Archer's Brigade=2\""}) {
+        INFO(command);
+        const auto r = muster(command);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Contains(path + ": the campaign database is damaged: leader #") && Contains("is not in the leader table"));
+        CHECK(test::file_bytes(path) == bytes);
+    }
+    CHECK_FALSE(std::filesystem::exists(dir.file("o.json")));
+    // The Union's view does not read the hidden Confederate division's brigades.
+    CHECK(muster("oob --as union").code == 0);
+}
+
 TEST_CASE("muster serve does not start on a damaged file, as no other command works on one") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
@@ -269,6 +294,46 @@ TEST_CASE("A refused file is never touched - with its -wal and -shm, nothing is 
         test::raw_sql(dir.file("marked-versioned.db"), "PRAGMA application_id = 1836413812; PRAGMA user_version = 2; CREATE TABLE campaign (x)");
         refused(dir.file("marked-versioned.db"), "has muster's mark but not muster's tables (schema 2)");
     }
+}
+
+TEST_CASE("A command that changes nothing (a reading one, a refused one) leaves the file and its -wal as it found them: work left in the -wal is not copied into the file") {
+    test::TempDir dir;
+    namespace fs = std::filesystem;
+    const auto path = dir.file("c.db"), left = dir.file("left.db");
+    { test::make_campaign(path); }
+    {
+        // A reader holds the file while muster writes, so the change stays in the -wal; the
+        // three files are copied as a process killed then would leave them.
+        SQLite::Database reader(path, SQLite::OPEN_READONLY);
+        reader.exec("BEGIN");
+        reader.execAndGet("SELECT count(*) FROM brigade");
+        REQUIRE(test::run_muster("--db " + test::quote(path) + " camp new Elmira --side union").code == 0);
+        for (const char* suffix : {"", "-wal", "-shm"}) fs::copy_file(path + suffix, left + suffix);
+    }
+    REQUIRE(fs::file_size(left + "-wal") > 0);
+    // The file and its -wal; the -shm is SQLite's memory shared between connections, which a
+    // reader writes its place into, and is only checked to be there.
+    const auto files = [&] {
+        std::string all;
+        for (const char* suffix : {"", "-wal"})
+            all += std::string(suffix) + "=" + (fs::exists(left + suffix) ? test::file_bytes(left + suffix) : std::string("(none)")) + "|";
+        return all + (fs::exists(left + "-shm") ? "-shm" : "");
+    };
+    const auto before = files();
+    for (const auto& [command, code] : std::vector<std::pair<std::string, int>>{
+             {"oob", 0}, {"camp list", 0}, {"journal", 0}, {"check", 0}, {"camp liberate Nowhere", 2}, {"reveal Nobody", 2},
+             {"battle report --name Held --loss Heth/Nobody=2", 2}}) {
+        INFO(command);
+        const auto r = test::run_muster("--db " + test::quote(left) + " " + command);
+        CHECK(r.code == code);
+        // The -wal's work is read (Elmira), never copied into the file.
+        if (command == "camp list") CHECK_THAT(r.out, Contains("Elmira"));
+        CHECK(files() == before);
+    }
+    // A change made: the -wal's work and the new one both kept, and the -wal folded into the file.
+    REQUIRE(test::run_muster("--db " + test::quote(left) + " camp new Andersonville --side confederate").code == 0);
+    CHECK_FALSE(fs::exists(left + "-wal"));
+    CHECK_THAT(test::run_muster("--db " + test::quote(left) + " camp list").out, Contains("Elmira") && Contains("Andersonville"));
 }
 
 TEST_CASE("A full disk: the operation fails with a clear message and the campaign is unchanged") {
