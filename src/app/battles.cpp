@@ -551,10 +551,11 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
                 casualties += loss.casualties;
                 continue;
             }
-            // Each brigade's dice are its own (a stream of its side and name, counted for it
-            // alone), read by its side: what the enemy's hidden brigades roll moves nothing a side sees.
+            // Each brigade's dice are its own in this battle (a stream of its side, the battle and
+            // its name, counted for it alone), read by its side: what the enemy's hidden brigades
+            // roll moves nothing a side sees, nor does a recovery of another battle (one fought hidden).
             const auto r = battle::recover(loss.casualties, c.return_rate, c.rounding,
-                                           dice.source_for(b->side + "|recovery|" + b->ref(), "brigade " + std::to_string(b->id), b->division_id),
+                                           dice.source_for(b->side + "|recovery|" + battle.name + "|" + b->ref(), "brigade " + std::to_string(b->id), b->division_id),
                                            b->ref() + " returning stands");
             if (r.roll) {
                 out.rolls.push_back(*r.roll);
@@ -582,16 +583,17 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         };
         out.summary = line(total, casualties);
         dice.record(store, op, out.rolls, mode);
-        if (preview) return "Previewed (not applied): " + out.summary;
         // Read by the sides that see casualties return there (their own, or the enemy's they saw
         // there): one that lost none, and saw none of the enemy's lost, is not told of a recovery
-        // that returns only what it did not see.
+        // that returns only what it did not see. A preview's entry is read as the recovery would be.
+        const std::string previewed = preview ? "Previewed (not applied): " : "";
         std::set<std::string> readers;
         for (const auto& side : sides)
             if (seen_lost[side] > 0) readers.insert(side);
         store.set_audience(op, Audience::sides(readers));
         for (const auto& side : readers)
-            if (const auto seen = line(seen_back[side], seen_lost[side]); seen != out.summary) store.set_side_summary(op, side, seen);
+            if (const auto seen = line(seen_back[side], seen_lost[side]); seen != out.summary) store.set_side_summary(op, side, previewed + seen);
+        if (preview) return previewed + out.summary;
         for (const auto& back : backs) {
             db::Forces(store).change_stands(op, back.brigade, MoveKind::returned, back.stands);
             db::Battles(store).set_returned(battle.id, back.brigade, back.stands);

@@ -327,7 +327,7 @@ private:
             const auto& table = play_table(m_rules, e.leader_roll);
             play::Request request;
             request.purpose = "fallen leader: " + l->label();
-            m_out.fallen = play::roll(table, request, m_dice.source_for("table|" + table.id + "|" + l->side + "|" + l->label() + "|" + l->command.unit,
+            m_out.fallen = play::roll(table, request, m_dice.source_for("table|" + m_battle + "|" + table.id + "|" + l->side + "|" + l->label() + "|" + l->command.unit,
                                                                         "leader " + std::to_string(l->id), t.division()));
             const auto& r = *m_out.fallen;
             m_out.outcome.rolls.push_back({request.purpose, table.id, r.throws.at(0), r.result->text});
@@ -347,7 +347,7 @@ private:
         const auto* l = commander(t, "the result rolls for its leader");
         if (!l) return;
         const std::string purpose = "d10 for " + l->label() + ": " + word(check.fate) + " on " + check.band.text;
-        const auto th = m_dice.source_for("table|check|" + l->side + "|" + l->label() + "|" + l->command.unit, "leader " + std::to_string(l->id), t.division())
+        const auto th = m_dice.source_for("table|" + m_battle + "|check|" + l->side + "|" + l->label() + "|" + l->command.unit, "leader " + std::to_string(l->id), t.division())
                             .roll(rules::Die::d10, purpose);
         const bool falls = check.band.contains(th.reading);
         m_out.outcome.rolls.push_back({purpose, "d10", th, falls ? std::string(word(check.fate)) : "unharmed"});
@@ -490,9 +490,10 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             }
         const std::string against = join(named, table.fire ? " firing at " : " against ");
         request.purpose = table.title + ": " + against;
-        // The roll's dice are the units' own (a stream of the table and the units' names, counted
-        // for them alone): a roll on one unit, a hidden one least of all, never moves another's.
-        out.roll = play::roll(table, request, dice.source_for("table|" + table.id + "|" + join(streams, "|"), join(keys, ",")));
+        // The roll's dice are the units' own in this battle (a stream of the battle, the table and
+        // the units' names, counted for them alone): a roll on one unit, a hidden one least of all,
+        // never moves another's, nor a roll of another battle (a plan's draft thrown away) the next's.
+        out.roll = play::roll(table, request, dice.source_for("table|" + battle + "|" + table.id + "|" + join(streams, "|"), join(keys, ",")));
         const auto& result = *out.roll.result;
         const std::string score = table.difference ? "difference " + signed_text(out.roll.score) : "score " + std::to_string(out.roll.score);
         for (size_t i = 0; i < out.roll.throws.size(); ++i)
@@ -512,7 +513,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             if (const int at_most = out.roll.effects.broken_reroll) {
                 auto again = request;
                 again.purpose = table.title + " again (BROKEN): " + against;
-                const auto second = play::roll(table, again, dice.source_for("table|" + table.id + "|again|" + join(streams, "|"), join(keys, ",")));
+                const auto second = play::roll(table, again, dice.source_for("table|" + battle + "|" + table.id + "|again|" + join(streams, "|"), join(keys, ",")));
                 out.outcome.rolls.push_back({second.purposes[0], table.id, second.throws[0], "score " + std::to_string(second.score)});
                 const std::string why_again = table.title + " again " + std::to_string(second.score) + " (after BROKEN)";
                 const bool removed = second.score <= at_most;

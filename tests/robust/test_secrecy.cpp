@@ -725,3 +725,40 @@ TEST_CASE("A casualty roll in no battle, on a corps leader whose corps the enemy
     // have seen): his side's journal tells it, and the Allies read him as before.
     play_story({"campaign new N --sample grossbeeren --seed 3", "reveal Durutte"}, {{with_hidden, "leader casualty Reynier --rolls 1+1"}}, "allies");
 }
+
+TEST_CASE("A hidden unit's rolls in a plan thrown away do not move its dice in the next battle, nor does a recovery's preview tell what it did not see") {
+    // L'Ordre Mixte: hidden Lecoq's 2nd Brigade rolls the Manoeuvre table in a plan whose draft
+    // is thrown away; its roll in the next battle, which reveals it, read as if that never was.
+    const std::string modifiers = " --column disorder --override --modifier bad_going --modifier far_from_commander --modifier out_of_radius";
+    play_story({"campaign new S --sample grossbeeren --seed 3", "arrive --due", "battle plan P1", "battle plan P2"},
+               {{with_hidden, "table roll manoeuvre --battle P1 --unit \"Lecoq/2nd Brigade\"" + modifiers},
+                {with_hidden, "battle draft P1 --discard"},
+                {both, "battle deploy P2 Lecoq Krafft"},
+                {both, "table roll manoeuvre --battle P2 --unit \"Lecoq/2nd Brigade\"" + modifiers},
+                {both, "battle report --draft P2 --division Krafft --division Lecoq"}},
+               "allies");
+    // A recovery previewed after a battle whose casualties the Union did not see (hidden Heth's)
+    // is not the Union's to read: the recovery itself would not be.
+    auto setup = k_small_war;
+    setup.insert(setup.end(), {"arrive Heth", "camp new Libby --side confederate",
+                               "battle report --name X --division Wadsworth --division Heth --captured \"Wadsworth/1st Brigade=1@Libby\" "
+                               "--loss \"Heth/1st Brigade=3\" --keep-hidden"});
+    play_story(setup, {{with_hidden, "battle recover X --preview"}}, "union");
+}
+
+TEST_CASE("A hidden division's recovery after a battle it fought alone does not move its dice in the recovery of the next") {
+    // Heth fights Hx alone, out of the Union's sight, and the stand it lost comes back (seed 1's
+    // roll: the campaign is as it was); then it fights V beside Wadsworth, still hidden, and is
+    // revealed after V's recovery: its brigade's strength reads as if Hx never was.
+    auto setup = k_small_war;
+    setup.front() = std::regex_replace(setup.front(), std::regex("--seed 7"), "--seed 1");
+    setup.push_back("arrive Heth");
+    play_story(setup,
+               {{with_hidden, "battle report --name Hx --division Heth --loss \"Heth/1st Brigade=1\" --keep-hidden"},
+                {with_hidden, "battle recover Hx"},
+                {both, "battle report --name V --division Wadsworth --division Heth --loss \"Heth/1st Brigade=1\" --loss \"Heth/2nd Brigade=1\" "
+                       "--loss \"Wadsworth/1st Brigade=1\" --keep-hidden"},
+                {both, "battle recover V"},
+                {both, "reveal Heth"}},
+               "union");
+}
