@@ -241,19 +241,30 @@ std::string Forces::division_name(std::int64_t division) const {
     });
 }
 
-bool Forces::brigade_named(std::int64_t division, std::string_view name) const {
-    return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT 1 FROM brigade WHERE division_id = ? AND name = ?");
+std::optional<std::string> Forces::unit_named_ignoring_case(std::int64_t campaign, UnitKind kind, std::string_view name) const {
+    return guarded(m_store.path(), [&]() -> std::optional<std::string> {
+        const char* table = kind == UnitKind::army ? "army" : kind == UnitKind::corps ? "corps" : "division";
+        SQLite::Statement q(m_store.impl().db, std::string("SELECT name FROM ") + table + " WHERE campaign_id = ? AND name = ? COLLATE NOCASE");
+        bind_all(q, campaign, std::string(name));
+        if (!q.executeStep()) return std::nullopt;
+        return Row(q).text("name");
+    });
+}
+
+std::optional<std::string> Forces::brigade_named(std::int64_t division, std::string_view name) const {
+    return guarded(m_store.path(), [&]() -> std::optional<std::string> {
+        SQLite::Statement q(m_store.impl().db, "SELECT name FROM brigade WHERE division_id = ? AND name = ? COLLATE NOCASE");
         bind_all(q, division, std::string(name));
-        return q.executeStep();
+        if (!q.executeStep()) return std::nullopt;
+        return Row(q).text("name");
     });
 }
 
 bool Forces::battery_named(std::int64_t division, const ReserveTarget& reserve, std::string_view name) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, division ? "SELECT 1 FROM battery WHERE division_id = ?1 AND name = ?2"
-                                               : reserve.corps_id ? "SELECT 1 FROM battery WHERE corps_id = ?1 AND division_id IS NULL AND name = ?2"
-                                                                  : "SELECT 1 FROM battery WHERE army_id = ?1 AND division_id IS NULL AND corps_id IS NULL AND name = ?2");
+        SQLite::Statement q(m_store.impl().db, division ? "SELECT 1 FROM battery WHERE division_id = ?1 AND name = ?2 COLLATE NOCASE"
+                                               : reserve.corps_id ? "SELECT 1 FROM battery WHERE corps_id = ?1 AND division_id IS NULL AND name = ?2 COLLATE NOCASE"
+                                                                  : "SELECT 1 FROM battery WHERE army_id = ?1 AND division_id IS NULL AND corps_id IS NULL AND name = ?2 COLLATE NOCASE");
         bind_all(q, division ? division : reserve.corps_id ? reserve.corps_id : reserve.army_id, std::string(name));
         return q.executeStep();
     });

@@ -2,6 +2,7 @@
 
 #include "app/paths.hpp"
 #include "core/error.hpp"
+#include "core/match.hpp"
 #include "json/json.hpp"
 #include "rules/load.hpp"
 
@@ -70,11 +71,12 @@ std::vector<CatalogEntry> Catalog::list() const {
 
 rules::RuleSet Catalog::load(std::string_view name) const {
     if (is_path(name)) return rules::load_rule_set_file(std::string(name));
+    // A rule set's id is lower case: "AWI" is one only.
     for (const auto& r : builtins())
-        if (r.id == name) return r;
+        if (same_ignoring_case(r.id, name)) return r;
     std::vector<std::string> known;
     for (const auto& e : list()) {
-        if (e.id == name && e.origin != "built in") {
+        if (same_ignoring_case(e.id, name) && e.origin != "built in") {
             if (!e.error.empty()) throw Error("rule set " + std::string(name) + " (" + e.origin + ") is refused: " + e.error);
             return rules::load_rule_set_file(e.origin);
         }

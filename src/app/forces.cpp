@@ -137,7 +137,7 @@ void Forces::add_army(const std::string& typed_side, const std::string& given_na
     auto leader = leader_from(r, commander, "army commander", c.despicable, true);
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
-        if (db::Forces(store).find_army(c.id, name)) throw Error("an army named \"" + name + "\" already exists");
+        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::army, name)) throw Error("an army named \"" + *taken + "\" already exists");
         store.set_audience(op, Audience::side(side));
         if (!leader.present() && !commander.name.empty()) leader = rolled_commander(m_session, store, c, op, side, commander, "army commander");
         std::optional<std::int64_t> lid;
@@ -155,7 +155,7 @@ void Forces::add_corps(const std::string& army, const std::string& given_name, c
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto a = army_named(store, c, army);
-        if (db::Forces(store).find_corps(c.id, name)) throw Error("a corps named \"" + name + "\" already exists");
+        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::corps, name)) throw Error("a corps named \"" + *taken + "\" already exists");
         store.set_audience(op, Audience::side(a.second));
         if (!leader.present() && !commander.name.empty())
             leader = rolled_commander(m_session, store, c, op, a.second, commander, "corps commander");
@@ -177,7 +177,7 @@ void Forces::add_division(const std::string& corps, const std::string& given_nam
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto k = corps_named(store, c, corps);
-        if (db::Forces(store).find_division(c.id, name)) throw Error("a division named \"" + name + "\" already exists");
+        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::division, name)) throw Error("a division named \"" + *taken + "\" already exists");
         store.set_audience(op, Audience::side(std::get<2>(k)));
         if (!leader.empty() && db::Leaders(store).leader_named(c.id, leader))
             throw Error("a leader named \"" + leader + "\" already exists: give this one another name");
@@ -200,7 +200,8 @@ void Forces::add_brigade(const BrigadeEntry& given) {
             throw Error("division " + d.name + " was generated on arrival; add hand-entered brigades to a placeholder or hand-entered division");
         b.arm = e.arm.empty() ? d.arm : e.arm;
         if (!r.find_arm(b.arm)) throw UsageError("unknown arm \"" + b.arm + "\" in rule set " + r.id);
-        if (db::Forces(store).brigade_named(d.id, b.name)) throw Error("division " + d.name + " already has a brigade named \"" + b.name + "\"");
+        if (const auto taken = db::Forces(store).brigade_named(d.id, b.name))
+            throw Error("division " + d.name + " already has a brigade named \"" + *taken + "\"");
         require_new_leader_name(store, c.id, b.commander);
         const auto& alternate = b.alternate.value_or_default();
         require_new_leader_name(store, c.id, alternate);
@@ -251,11 +252,11 @@ void Forces::add_battery(const BatteryEntry& given) {
     });
 }
 
-void Forces::rename(NamedKind kind, const std::string& ref, const std::string& given_name) {
+Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string& given_name) {
     const auto new_name = kind == NamedKind::leader ? checked_leader_name(given_name) : require_name(word(kind), given_name);
     if (new_name.empty()) throw UsageError("leader name is empty: a rename gives a name");
     auto& store = m_session.state().store;
-    named_operation(m_session, OperationKind::rename, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+    return named_operation(m_session, OperationKind::rename, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         std::int64_t id = 0;
         std::string side, old;  // whose it is, and its name as the campaign spelled it
         // A leader is found by his name or by the unit he commands: no rename may let one
@@ -267,8 +268,9 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
             if (unit_kind == UnitKind::division && db::Forces(store).known_by_name_only(u->id))
                 throw Error("division " + u->name + " is hidden from the enemy, which knows it by name (it saw the placeholder): "
                             "a new name would show it a change it may not see; reveal the division first (muster reveal), or keep the name");
-            if (refs.find_unit(unit_kind, new_name))
-                throw Error((kind == NamedKind::army ? "an " : "a ") + word(kind) + " named \"" + new_name + "\" already exists");
+            for (const auto& other : refs.units())
+                if (other.kind == unit_kind && other.id != u->id && same_ignoring_case(other.name, new_name))
+                    throw Error((kind == NamedKind::army ? "an " : "a ") + word(kind) + " named \"" + other.name + "\" already exists");
             for (const auto& l : refs.leaders())
                 if (same_ignoring_case(l.name, new_name) && !(l.command.kind == unit_kind && l.command.unit_id == u->id))
                     throw Error("\"" + new_name + "\" is the name of leader " + l.label() +
@@ -284,8 +286,8 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
             case NamedKind::brigade: {
                 const auto& b = refs.brigade(ref);
                 for (const auto& other : refs.brigades())
-                    if (other.division_id == b.division_id && other.name == new_name)
-                        throw Error("division " + b.division + " already has a brigade named \"" + new_name + "\"");
+                    if (other.division_id == b.division_id && other.id != b.id && same_ignoring_case(other.name, new_name))
+                        throw Error("division " + b.division + " already has a brigade named \"" + other.name + "\"");
                 id = b.id;
                 side = b.side;
                 old = b.ref();
@@ -294,8 +296,8 @@ void Forces::rename(NamedKind kind, const std::string& ref, const std::string& g
             case NamedKind::battery: {
                 const auto& b = refs.battery(ref);
                 for (const auto& other : refs.batteries())
-                    if (other.owner == b.owner && other.side == b.side && other.name == new_name)
-                        throw Error(b.owner + " already has a battery named \"" + new_name + "\"");
+                    if (other.owner == b.owner && other.side == b.side && other.id != b.id && same_ignoring_case(other.name, new_name))
+                        throw Error(b.owner + " already has a battery named \"" + other.name + "\"");
                 id = b.id;
                 side = b.side;
                 old = b.ref();

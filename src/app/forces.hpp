@@ -58,7 +58,7 @@ public:
     void add_battery(const BatteryEntry& entry);
     /// Renames an army, corps, division or brigade ("Division/Brigade"), or names a leader
     /// (by his name or the unit he commands).
-    void rename(NamedKind kind, const std::string& ref, const std::string& new_name);
+    Outcome rename(NamedKind kind, const std::string& ref, const std::string& new_name);
     /// Labels a brigade for a start strength of `stands` (its rating's label for that many in the
     /// rule set's effectiveness table); the stands it has stay as they are.
     Outcome relabel_brigade(const std::string& brigade, int stands);

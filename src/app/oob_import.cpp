@@ -231,17 +231,19 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
                std::any_of(d.batteries.begin(), d.batteries.end(), held);
     };
     for (const auto& a : oob.armies) {
-        if (db::Forces(store).find_army(campaign, a.name)) throw Error("the campaign already has an army named \"" + a.name + "\"");
+        if (const auto taken = db::Forces(store).unit_named_ignoring_case(campaign, UnitKind::army, a.name))
+            throw Error("the campaign already has an army named \"" + *taken + "\"");
         const auto army_id = db::Forces(store).insert_army(campaign, a.side, a.name, leader_id(a.commander, a.side, Rank::army));
         for (const auto& bat : a.reserve) db::Forces(store).insert_battery(campaign, {0, army_id}, 0, release(bat));
         for (const auto& k : a.corps) {
-            if (db::Forces(store).find_corps(campaign, k.name)) throw Error("the campaign already has a corps named \"" + k.name + "\"");
+            if (const auto taken = db::Forces(store).unit_named_ignoring_case(campaign, UnitKind::corps, k.name))
+                throw Error("the campaign already has a corps named \"" + *taken + "\"");
             const auto corps_id = db::Forces(store).insert_corps(campaign, army_id, k.name, leader_id(k.commander, a.side, Rank::corps));
             ++corps_count;
             for (const auto& bat : k.reserve) db::Forces(store).insert_battery(campaign, {corps_id, 0}, 0, release(bat));
             for (const auto& d : k.divisions) {
-                if (db::Forces(store).find_division(campaign, d.name))
-                    throw Error("the campaign already has a division named \"" + d.name + "\"");
+                if (const auto taken = db::Forces(store).unit_named_ignoring_case(campaign, UnitKind::division, d.name))
+                    throw Error("the campaign already has a division named \"" + *taken + "\"");
                 db::DivisionRef ref;
                 ref.id = db::Forces(store).insert_division(campaign, corps_id, d.name, d.arm,
                                                            d.commander.present() ? std::string() : d.commander.name);

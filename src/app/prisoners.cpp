@@ -321,7 +321,7 @@ std::vector<ExchangeView> exchanges_of(const Refs& refs, const rules::RuleSet& r
     return out;
 }
 
-void Prisoners::add_camp(const std::string& typed_side, const std::string& given_name) {
+std::string Prisoners::add_camp(const std::string& typed_side, const std::string& given_name) {
     const auto name = require_name("camp", given_name);
     const auto c = m_session.current();
     const auto side = side_id(m_session.rules(), typed_side);
@@ -329,10 +329,11 @@ void Prisoners::add_camp(const std::string& typed_side, const std::string& given
     store.run_operation(c.id, OperationKind::camp, [&](std::int64_t op) {
         store.set_audience(op, Audience::side(side));
         for (const auto& camp : db::Prisoners(store).camps(c.id))
-            if (camp.name == name) throw Error("a camp named \"" + name + "\" already exists");
+            if (same_ignoring_case(camp.name, name)) throw Error("a camp named \"" + camp.name + "\" already exists");
         db::Prisoners(store).insert_camp(c.id, side, name);
         return "New POW camp " + name + " (" + side + ")";
     });
+    return name + " (" + side + ")";
 }
 
 namespace {

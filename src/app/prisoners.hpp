@@ -55,7 +55,8 @@ class Prisoners {
 public:
     explicit Prisoners(Session& session) : m_session(session) {}
 
-    void add_camp(const std::string& side, const std::string& name);
+    /// Opens a camp; returns it as stored ("Elmira (union)").
+    std::string add_camp(const std::string& side, const std::string& name);
     /// The camps and what they hold, as `viewer` may see them (see camps_of).
     std::vector<CampView> camps(const View& viewer = View::umpire()) const;
     /// Everything held in every camp, with the spec an exchange names it by (as `viewer` may see it).

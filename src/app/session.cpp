@@ -201,9 +201,10 @@ void Session::select_campaign(const std::string& typed) {
     m->selected = names[static_cast<size_t>(i)];
 }
 
-void Session::use_campaign(const std::string& name) {
+std::string Session::use_campaign(const std::string& name) {
     select_campaign(name);
     m->store.set_meta(k_current, *m->selected);
+    return *m->selected;
 }
 
 void Session::roll_own_dice(Switch own_dice) { m->own_dice = own_dice == Switch::on; }

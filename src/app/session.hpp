@@ -92,7 +92,7 @@ public:
     /// Acts on this campaign from now on (the CLI's --campaign).
     void select_campaign(const std::string& name);
     /// Makes a campaign the file's current one (what commands act on without --campaign).
-    void use_campaign(const std::string& name);
+    std::string use_campaign(const std::string& name);
     /// The campaign commands act on: the selected one, else the file's current one, else the only one.
     campaign::CampaignInfo current() const;
     /// The campaign acted on, or nullopt when the file has none or it is ambiguous.

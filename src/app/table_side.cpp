@@ -20,6 +20,8 @@ namespace muster::app {
 
 const rules::PlayTable& play_table(const rules::RuleSet& rules, const std::string& id) {
     if (const auto* t = rules.find_play_table(id)) return *t;
+    for (const auto& t : rules.play_tables)  // ids are lower case: "GOOD_ORDER" is one only
+        if (same_ignoring_case(t.id, id)) return t;
     if (rules.play_tables.empty())
         throw UsageError("rule set " + rules.id + " has no play tables: add your own to a copy (muster rules copy " + rules.id + " FILE)");
     std::vector<std::string> ids;

@@ -183,8 +183,8 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     use->add_option("NAME", *use_name, "Campaign name")->required();
     on_run(use, io, [use_name, &io] {
         auto service = open_campaigns(io, app::Open::existing, Campaign::file);
-        service.use_campaign(*use_name);
-        io.out << "Current campaign: " << *use_name << "\n";
+        const auto name = service.use_campaign(*use_name);
+        io.out << "Current campaign: " << name << "\n";
     });
 }
 

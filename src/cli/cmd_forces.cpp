@@ -84,8 +84,8 @@ void add_forces_commands(CLI::App& app, Io& io) {
     rename->add_option("NAME", rn->ref, "Its name now (a brigade as Division/Brigade; a leader by name or unit)")->required();
     rename->add_option("NEW", rn->name, "The new name")->required();
     on_run(rename, io, [rn, &io] {
-        open_campaigns(io).forces().rename(rn->kind, rn->ref, rn->name);
-        io.out << "Renamed " << word(rn->kind) << " " << rn->ref << " to " << rn->name << ".\n";
+        const auto renamed = open_campaigns(io).forces().rename(rn->kind, rn->ref, rn->name);
+        io.out << renamed.summary << ".\n";
     });
 
     auto* imp = app.add_subcommand("import", "Import an order of battle");

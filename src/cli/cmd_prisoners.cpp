@@ -19,8 +19,8 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
     camp_new->add_option("NAME", co->name, "Camp name")->required();
     camp_new->add_option("--side", co->side, "The side that holds prisoners there")->required();
     on_run(camp_new, io, [co, &io] {
-        open_campaigns(io).prisoners().add_camp(co->side, co->name);
-        io.out << "Opened camp " << co->name << " (" << co->side << ").\n";
+        const auto camp = open_campaigns(io).prisoners().add_camp(co->side, co->name);
+        io.out << "Opened camp " << camp << ".\n";
     });
     auto camp_view = std::make_shared<std::string>();
     auto* camp_list = camp->add_subcommand("list", "List the camps and whom each holds");

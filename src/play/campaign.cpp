@@ -67,7 +67,8 @@ const char* k_override = ": give --override to roll it as you give it (the journ
 
 }  // namespace
 
-Resolved with_campaign(const PlayTable& t, const Request& typed, const Units& units, bool override) {
+Resolved with_campaign(const PlayTable& t, const Request& as_typed, const Units& units, bool override) {
+    const auto typed = spelled_as_table(t, as_typed);
     Resolved out{typed, {}};
     auto facts_for = [&](const CampaignBinding& b, Party party) -> const Facts* {
         if (party == Party::defender) return units.defender;

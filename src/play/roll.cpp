@@ -172,7 +172,17 @@ void check_excluded(const rules::PlayColumn& column, const std::vector<Applied>&
     }
 }
 
-Roll roll(const PlayTable& t, const Request& r, dice::Source& dice) {
+Request spelled_as_table(const PlayTable& t, Request r) {
+    for (const auto& c : t.columns)
+        if (same_ignoring_case(c.id, r.column)) r.column = c.id;
+    for (auto& choice : r.modifiers)
+        for (const auto& m : t.modifiers)
+            if (same_ignoring_case(m.id, choice.modifier)) choice.modifier = m.id;
+    return r;
+}
+
+Roll roll(const PlayTable& t, const Request& typed, dice::Source& dice) {
+    const auto r = spelled_as_table(t, typed);
     if (t.kind != rules::PlayKind::roll)
         throw UsageError("table " + t.id + " (" + t.title + ") is for reference, not rolled: muster table show " + t.id);
     Roll out;

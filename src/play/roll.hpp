@@ -74,5 +74,8 @@ struct Roll {
 /// for the wrong party, two of one group, a count out of range) before any die is thrown,
 /// then rolls. Throws UsageError (or dice::RollNeeded from typed dice that run out).
 Roll roll(const rules::PlayTable& table, const Request& request, dice::Source& dice);
+/// The request with its column and modifiers as the table spells them, where one was typed in
+/// another case ("NO", "FRESH"): a rule set's ids are lower case, so only one can match.
+Request spelled_as_table(const rules::PlayTable& table, Request request);
 
 }  // namespace muster::play

@@ -787,3 +787,40 @@ TEST_CASE("muster's own words are taken as names are: exactly, in any case, or b
     CHECK_THAT(cli.refused("leader casualty Nobody", 1), Contains("rule set acw has no Fallen Leaders table"));
     CHECK_THAT(cli.refused("export oob --format '' -o x.out", 2), Contains("--format: \"\" is not a format: expected text, md, csv, html, json or pdf"));
 }
+
+TEST_CASE("A new name must differ from the others of its kind by more than case (no one could then type either), but a unit may take its own name in another case") {
+    Cli cli;
+    cli.ok("campaign new Gettysburg --sample gettysburg");
+    cli.ok("camp new Elmira --side union");
+    CHECK_THAT(cli.refused("camp new ELMIRA --side union", 1), Contains("a camp named \"Elmira\" already exists"));
+    CHECK_THAT(cli.refused("add army \"army of the potomac\" --side union", 1), Contains("an army named \"Army of the Potomac\" already exists"));
+    CHECK_THAT(cli.refused("add corps \"i corps\" --army \"Army of the Potomac\"", 1), Contains("a corps named \"I Corps\" already exists"));
+    CHECK_THAT(cli.refused("add division HETH --corps \"Third Corps\"", 1), Contains("a division named \"Heth\" already exists"));
+    CHECK_THAT(cli.refused("add brigade \"ARCHER'S BRIGADE\" --division Heth --rating veteran --stands 6", 1),
+               Contains("division Heth already has a brigade named \"Archer's Brigade\""));
+    CHECK_THAT(cli.refused("rename division Pender HETH", 1), Contains("a division named \"Heth\" already exists"));
+    CHECK_THAT(cli.refused("rename brigade \"Heth/Davis's Brigade\" \"archer's brigade\"", 1), Contains("already has a brigade named \"Archer's Brigade\""));
+    // What was found is confirmed as the campaign spells it, not as typed.
+    CHECK_THAT(cli("rename division heth HETH").out, Contains("Renamed division Heth to HETH."));
+    CHECK_THAT(cli("rename brigade \"heth/archer\" \"archer's brigade\"").out, Contains("Renamed brigade HETH/Archer's Brigade to archer's brigade."));
+    CHECK_THAT(cli("camp new Libby --side CONFEDERATE").out, Contains("Opened camp Libby (confederate)."));
+    cli.ok("campaign new Other --rules awi --date 1777-01-01");
+    CHECK_THAT(cli("campaign use gettys").out, Contains("Current campaign: Gettysburg"));
+}
+
+TEST_CASE("A rule set's ids are taken in any case outside a campaign as in one: the rule set, a side, a theater, a play table, its column and modifiers") {
+    Cli cli;
+    const auto upper = cli("generate --rules ACW --side UNION --theater EAST --year 1863 --seed 5");
+    const auto lower = cli("generate --rules acw --side union --theater east --year 1863 --seed 5");
+    REQUIRE(lower.code == 0);
+    CHECK(upper.code == 0);
+    CHECK(upper.out == lower.out);
+    CHECK(cli("generate --rules acw --side UN --year 1863 --theater e --seed 5").out == lower.out);  // a beginning only one has
+    CHECK_THAT(cli.refused("generate --rules acw --side martian --seed 5", 2), Contains("unknown side \"martian\""));
+    const auto table = [&](const std::string& words) { return cli("table roll " + words + " --rolls 3+4"); };
+    const auto shouted = table("MANOEUVRE --rules NAPOLEONIC --column DISORDER --modifier BAD_GOING");
+    const auto spoken = table("manoeuvre --rules napoleonic --column disorder --modifier bad_going");
+    REQUIRE(spoken.code == 0);
+    CHECK(shouted.code == 0);
+    CHECK(shouted.out == spoken.out);
+}
