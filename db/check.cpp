@@ -27,8 +27,15 @@ Problems integrity(const std::string& path, int wait) {
     sqlite3_db_config(other.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
     Problems lines;
     SQLite::Statement q(other, "PRAGMA integrity_check");
-    for (const Row row(q); q.executeStep();)
-        if (const std::string line = row.text("integrity_check"); line != "ok") lines.push_back("integrity: " + visible(line));
+    // A row may hold several of SQLite's lines (a damaged page's cells): one problem each. A
+    // page it cannot read at all stops it (SQLITE_CORRUPT): said, with what it found before.
+    try {
+        for (const Row row(q); q.executeStep();)
+            for (const auto& line : split(row.text("integrity_check"), '\n'))
+                if (line != "ok" && !line.empty() && line.rfind("*** ", 0) != 0) lines.push_back("integrity: " + visible(line));
+    } catch (const SQLite::Exception& e) {
+        lines.push_back("integrity: SQLite's own check stopped, for it cannot read a page (" + visible(e.what()) + "): restore a backup");
+    }
     return lines;
 }
 
@@ -337,15 +344,23 @@ campaign::CheckReport History::check() const {
         // A section that meets a number column holding something else (which `types` names)
         // is left unchecked, said so, and the rest go on: the check reports, it never fails whole.
         Problems typed;
-        types(db, typed);
+        try {
+            types(db, typed);
+        } catch (const SQLite::Exception& e) {
+            typed.push_back("types: not checked (SQLite cannot read them: " + visible(e.what()) + ")");
+        }
+        // A section whose pages SQLite cannot read (the integrity lines say where) is left
+        // unchecked too.
         const auto section = [&](const char* name, const std::function<void()>& check) {
             try {
                 check();
             } catch (const Damaged& e) {
                 out.push_back(std::string(name) + ": not checked (" + e.what() + ")");
+            } catch (const SQLite::Exception& e) {
+                out.push_back(std::string(name) + ": not checked (SQLite cannot read it: " + visible(e.what()) + ")");
             }
         };
-        foreign_keys(db, out);
+        section("foreign keys", [&] { foreign_keys(db, out); });
         // The ledgers add numbers up: where a number column holds something else they would
         // read nonsense (SUM of text is a real), so they wait for the file to be mended.
         if (typed.empty()) section("ledger", [&] { ledgers(db, report); });
@@ -355,12 +370,16 @@ campaign::CheckReport History::check() const {
         section("prisoners", [&] { captives(db, out); });
         section("attachments", [&] { attachments(db, out); });
         section("relations", [&] { relations(db, out); });
-        for (auto& p : schema_problems(db)) out.push_back(std::move(p));
+        section("schema", [&] {
+            for (auto& p : schema_problems(db)) out.push_back(std::move(p));
+        });
         out.insert(out.end(), typed.begin(), typed.end());
         section("domain", [&] { domain(db, out); });
         section("ownership", [&] { ownership(db, out); });
-        report.moves = db.execAndGet("SELECT count(*) FROM move").getInt();
-        report.campaigns = db.execAndGet("SELECT count(*) FROM campaign").getInt();
+        section("counts", [&] {
+            report.moves = db.execAndGet("SELECT count(*) FROM move").getInt();
+            report.campaigns = db.execAndGet("SELECT count(*) FROM campaign").getInt();
+        });
         auto lines = sqlite_says.get();
         out.insert(out.begin(), lines.begin(), lines.end());
         return report;

@@ -78,7 +78,16 @@ campaign::CheckReport History::check() const {
         if (report.ok()) throw;
         report.problems.push_back(std::string("ids and names: not checked, the campaigns cannot be read (") + e.what() + ")");
     }
-    for (const auto& c : campaigns) check_ids(store, c, report);
+    // So with a campaign whose rows cannot be read (a damaged page, which SQLite's own check
+    // named above).
+    for (const auto& c : campaigns) {
+        try {
+            check_ids(store, c, report);
+        } catch (const Error& e) {
+            if (report.ok()) throw;
+            report.problems.push_back("ids and names of campaign " + visible(c.name) + ": not checked (" + e.what() + ")");
+        }
+    }
     return report;
 }
 
