@@ -658,9 +658,16 @@ std::string draft_named(const db::Store& store, std::int64_t campaign, const std
     std::vector<std::string> names;
     for (const auto& d : db::Battles(store).drafts(campaign)) names.push_back(d.battle);
     const auto i = match_one(typed, names, "draft report");
-    if (i < 0)
+    if (i < 0) {
+        // A battle reported from its draft has none left: said so, not as a name unknown.
+        std::vector<std::string> fought;
+        for (const auto& b : db::Battles(store).battles(campaign)) fought.push_back(b.name);
+        if (const auto f = match_one(typed, fought, "battle"); f >= 0)
+            throw Error("battle " + fought[static_cast<size_t>(f)] + " is already reported: its draft became its report (muster battle show \"" +
+                        fought[static_cast<size_t>(f)] + "\"; muster battle amend changes it)");
         throw NotFoundError("no draft report for battle \"" + visible(typed) + "\"" +
                             (names.empty() ? " (muster table roll ... --battle NAME --unit REF fills one)" : did_you_mean(typed, names)));
+    }
     return names[static_cast<size_t>(i)];
 }
 
