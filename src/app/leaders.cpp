@@ -351,7 +351,14 @@ Outcome Leaders::penalty(const std::string& ref) {
         // is refused as no leader at all, and nothing of him is told.
         campaign::Roster seen;
         seen.leaders = seen_by_the_enemy(refs, db::Rosters(store).order_of_battle(m_session.current().id), r);
-        const auto& l = refs.leader_at(Refs(seen).leader(ref).id, "a penalty");
+        const auto& l = refs.leader_at([&] {
+            try {
+                return Refs(seen).leader(ref).id;
+            } catch (const NotFoundError&) {  // the same words for one hidden from him as for none
+                throw NotFoundError("no leader \"" + visible(ref) + "\" that the other side has seen: the opponent chooses among the leaders it has "
+                                    "seen (muster leader list --as SIDE shows them)");
+            }
+        }(), "a penalty");
         // Out of play as the opponent reads him (a fall he saw) before anything of his grade.
         if (const auto as_seen = l.as_enemy_sees(); !is_active(as_seen.status))
             throw Error("leader " + l.label() + " is " + word(as_seen.status) + ": the penalty downgrades a leader in play");

@@ -61,13 +61,16 @@ TEST_CASE("The penalty for forgetting downgrades one average leader the opponent
     const Leaders c;
     // Chosen among the leaders the opponent has seen: one in a hidden division is no leader at
     // all to him, by name or by number, as one that does not exist.
-    CHECK(c.refused("leader penalty Cutler", 2) == "muster: no leader \"Cutler\" in this campaign (give his name, the unit he commands, e.g. "
-                                                   "\"Heth/1st Brigade\", or the post he held, as muster leader list shows it, e.g. "
-                                                   "\"former commander of Heth/1st Brigade\")\n");
+    const auto unseen = [](const std::string& ref) {
+        return "muster: no leader \"" + ref + "\" that the other side has seen: the opponent chooses among the leaders it has seen "
+               "(muster leader list --as SIDE shows them)\n";
+    };
+    CHECK(c.refused("leader penalty Cutler", 2) == unseen("Cutler"));
+    CHECK(c.refused("leader penalty Nobody", 2) == unseen("Nobody"));
     std::smatch number;
     const auto list = c.ok("leader list");
     REQUIRE(std::regex_search(list, number, std::regex(R"((#\d+) +Cutler)")));
-    CHECK_THAT(c.refused("leader penalty '" + number[1].str() + "'", 2), Contains("no leader " + number[1].str() + " in this campaign"));
+    CHECK(c.refused("leader penalty '" + number[1].str() + "'", 2) == unseen(number[1].str()));
     c.ok("reveal Wadsworth");
     c.ok("reveal Doubleday");
     // A grade the opponent may not read is not told: only that it is not the one downgraded.
@@ -142,7 +145,7 @@ TEST_CASE("A leader the enemy never saw is named to it by neither a reveal nor a
     // Wadsworth is hidden; Cutler's brigade is disbanded there: he commands nothing now.
     c.ok("brigade disband Wadsworth/Second");
     CHECK_THAT(c.refused("leader reveal Cutler", 1), Contains("leader Cutler is not seen by the enemy"));
-    CHECK_THAT(c.refused("leader penalty Cutler", 2), Contains("no leader \"Cutler\" in this campaign"));
+    CHECK_THAT(c.refused("leader penalty Cutler", 2), Contains("no leader \"Cutler\" that the other side has seen"));
     CHECK(c.ok("journal --as confederate").find("Cutler") == std::string::npos);
     // Seen, wounded where the enemy saw it: refused as out of play before his grade is weighed.
     c.ok("reveal Wadsworth");
