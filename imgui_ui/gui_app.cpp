@@ -129,12 +129,16 @@ void GuiApp::add_window(std::unique_ptr<Window> window) { m_windows.push_back(st
 
 void GuiApp::add_action(Action action) { m_actions.push_back(std::move(action)); }
 
+bool GuiApp::runs_in_view(const Action& a) const { return a.effect == Effect::view || a.sides || viewer().is_umpire(); }
+
 bool GuiApp::run(const std::string& id) {
     for (auto& a : m_actions) {
         if (a.id != id) continue;
         std::string& error = a.window ? a.window->error : m_status;
         try {
             if (!m_session && a.needs_database) throw std::runtime_error("no campaign database is open (File > Open)");
+            if (!runs_in_view(a))
+                throw std::runtime_error((a.label.empty() ? a.id : a.label) + " is the umpire's work: choose View > The umpire in the menu bar");
             if (!a.can_run()) throw std::runtime_error(a.label.empty() ? a.id + " cannot run now" : a.label + " cannot run now");
             const std::string said = m_status;
             a.run();
@@ -166,7 +170,7 @@ void GuiApp::process_shortcuts() {
     if (io.WantTextInput) return;
     for (const auto& a : m_actions)
         for (const auto& k : {a.shortcut, a.also})
-            if (k.key && io.KeyCtrl == k.ctrl && io.KeyShift == k.shift && ImGui::IsKeyPressed(k.key, false) && a.can_run()) {
+            if (k.key && io.KeyCtrl == k.ctrl && io.KeyShift == k.shift && ImGui::IsKeyPressed(k.key, false) && runs_in_view(a) && a.can_run()) {
                 run(a.id);
                 return;
             }
@@ -181,7 +185,7 @@ void GuiApp::actions_menu(const std::string& name) {
         if (a.label.empty() || a.menu != name) continue;
         const auto keys = a.shortcut.text();
         const auto title = std::string(a.icon ? a.icon : "") + (a.icon ? "  " : "") + (a.title ? a.title() : a.label) + "###" + a.id;
-        if (ImGui::MenuItem(title.c_str(), keys.empty() ? nullptr : keys.c_str(), false, a.can_run())) run(a.id);
+        if (ImGui::MenuItem(title.c_str(), keys.empty() ? nullptr : keys.c_str(), false, runs_in_view(a) && a.can_run())) run(a.id);
         mark("Menu/" + name + "/" + a.id);
     }
     ImGui::EndMenu();

@@ -68,6 +68,9 @@ public:
         throw std::logic_error("no window titled " + std::string(title));
     }
     void add_action(Action action);
+    /// Whether the action may run in the view shown: one that writes, in a side's view, only
+    /// where it is that side's own act (Action::sides).
+    bool runs_in_view(const Action& action) const;
     /// Runs an action by id; a refusal goes to its window (or the status bar). An action that
     /// writes has the model read anew. True if it ran.
     bool run(const std::string& id);

@@ -53,6 +53,10 @@ void register_windows(GuiApp& app) {
     const auto act = [&app](std::string id, std::string label, Window* window, Effect effect, std::function<void()> run) {
         app.add_action({.id = std::move(id), .label = std::move(label), .window = window, .effect = effect, .run = std::move(run)});
     };
+    // A side's own acts, which its view may run too.
+    const auto side_act = [&app](std::string id, std::string label, Window* window, std::function<void()> run) {
+        app.add_action({.id = std::move(id), .label = std::move(label), .window = window, .run = std::move(run), .sides = true});
+    };
     auto welcome = std::make_unique<WelcomeWindow>(*campaigns);
     auto* hello = welcome.get();
     // Opening another file is the one action that needs no database open.
@@ -83,11 +87,11 @@ void register_windows(GuiApp& app) {
     act("plan.roll", "", b, Effect::writes, [b, g] { b->plan_dice.enter(*g->session()); });
     act("plan.take_back", "", b, Effect::view, [b] { b->plan_dice.take_back(); });
     act("plan.cancel", "", b, Effect::view, [b] { b->plan_dice.cancel(); });
-    act("camp.new", "", p, Effect::writes, [p, g] { p->new_camp(*g); });
+    side_act("camp.new", "", p, [p, g] { p->new_camp(*g); });
     act("camp.liberate", "", p, Effect::writes, [p, g] { p->liberate(*g); });
-    act("exchange.propose", "Propose exchange", p, Effect::writes, [p, g] { p->propose(*g); });
-    act("exchange.accept", "", p, Effect::writes, [p, g] { p->answer(*g, app::Answer::accept); });
-    act("exchange.refuse", "", p, Effect::writes, [p, g] { p->answer(*g, app::Answer::refuse); });
+    side_act("exchange.propose", "Propose exchange", p, [p, g] { p->propose(*g); });
+    side_act("exchange.accept", "", p, [p, g] { p->answer(*g, app::Answer::accept); });
+    side_act("exchange.refuse", "", p, [p, g] { p->answer(*g, app::Answer::refuse); });
     act("export.write", "Export", e, Effect::view, [e, g] { e->write(*g); });
     act("export.handout", "Write a handout", e, Effect::view, [e, g] { e->write_handout(*g); });
     act("tables.odds", "", t, Effect::view, [t, g] { t->compute_odds(*g); });

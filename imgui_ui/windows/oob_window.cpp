@@ -30,6 +30,28 @@ std::string OobWindow::Row::key() const {
     return std::visit(Key{}, unit);
 }
 
+namespace {
+
+// Whether the unit the edit bar acts on is still in the order of battle (not after an undo took
+// its name back, or in another campaign).
+bool still_there(const army::OrderOfBattle& oob, NamedKind kind, std::string_view ref) {
+    for (const auto& a : oob.armies) {
+        if (kind == NamedKind::army && a.name == ref) return true;
+        for (const auto& k : a.corps) {
+            if (kind == NamedKind::corps && k.name == ref) return true;
+            for (const auto& d : k.divisions) {
+                if (kind == NamedKind::division && d.name == ref) return true;
+                if (kind != NamedKind::brigade || ref.size() <= d.name.size() || !ref.starts_with(d.name) || ref[d.name.size()] != '/') continue;
+                for (const auto& b : d.brigades)
+                    if (ref.substr(d.name.size() + 1) == b.name) return true;
+            }
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
 void OobWindow::reveal(const std::string& key, NamedKind kind, const std::string& ref, const std::vector<std::string>& parents) {
     for (const auto& p : parents) collapsed.erase(p);
     selected_kind = kind;
@@ -112,6 +134,7 @@ OobWindow::Line OobWindow::line(const rules::RuleSet& rules, const Row& row) con
 void OobWindow::draw(GuiApp& app) {
     const auto& rules = *app.model().rules;
     view.draw(rules);
+    if (m_revision != app.revision() && selected_kind && !still_there(app.model().oob, *selected_kind, selected_ref)) selected_kind.reset();
     if (m_revision != app.revision() || !(m_view == view) || !(m_viewer == app.viewer()) || m_collapsed != collapsed.size()) rebuild(app);
     ImGui::SameLine();
     ImGui::TextDisabled("%zu lines", m_rows.size());
@@ -192,7 +215,7 @@ void OobWindow::draw(GuiApp& app) {
         }
     m_row_height = clipper.ItemsHeight;
     ImGui::EndTable();
-    if (!selected_kind) return;
+    if (!selected_kind || !app.viewer().is_umpire()) return;  // renaming and adding are the umpire's work
 
     ImGui::Text("%s %s:", word(*selected_kind).c_str(), selected_ref.c_str());
     ImGui::SameLine();

@@ -428,3 +428,59 @@ TEST_CASE("The campaign's settings: the form shows what the campaign has, saves 
     CHECK_THAT(d.app.status(), !Contains("Created campaign"));
     d.frame(shot("campaign_settings"));
 }
+
+TEST_CASE("In a side's view the umpire's actions do not run, by menu, shortcut or name, and what they would say is not shown: the side's own acts do") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    d.frames(2);
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/confederate"));
+    const auto entries = d.app.model().journal_size;
+    const auto turn = d.app.model().current->turn;
+    // The Actions menu greys them: a click on one does nothing.
+    REQUIRE(d.click("Menu/Actions"));
+    d.frame(shot("actions_menu_side_view"));
+    REQUIRE(d.click("Menu/Actions/turn.next"));
+    d.frames(2);
+    CHECK(d.app.model().current->turn == turn);
+    // Run by name (a button, a test): refused, saying whose work it is, and nothing written.
+    for (const char* id : {"turn.next", "arrival.accept", "arrival.preview", "battle.apply", "recovery.apply", "leader.replace", "players.add", "oob.rename",
+                           "schedule.add", "campaign.create"}) {
+        INFO(id);
+        CHECK_FALSE(d.app.run(id));
+    }
+    auto& season = d.show<gui::SeasonWindow>();
+    CHECK_FALSE(d.app.run("turn.next"));
+    CHECK_THAT(season.error, Contains("the umpire's work"));
+    d.frames(2);
+    CHECK(d.app.model().journal_size == entries);
+    CHECK(d.app.model().current->turn == turn);
+    // A side's own act runs in its view: a camp of its own.
+    auto& prisoners = d.show<gui::PrisonersWindow>();
+    prisoners.camp_name = "Belle Isle";
+    CHECK(d.app.run("camp.new"));
+    d.frames(2);
+    CHECK(d.app.model().journal_size > entries);
+}
+
+TEST_CASE("The order of battle's edit bar lets go of a unit the campaign no longer has by that name (an undone rename)") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    auto& oob = d.show<gui::OobWindow>();
+    d.frames(2);
+    oob.selected_kind = NamedKind::division;
+    oob.selected_ref = "Wadsworth";
+    oob.new_name = "First Division";
+    REQUIRE(d.app.run("oob.rename"));
+    d.frames(2);
+    CHECK(oob.selected_ref == "First Division");  // it follows the unit it renamed
+    REQUIRE(oob.selected_kind);
+    REQUIRE(d.app.run("undo"));
+    d.frames(2);
+    CHECK_FALSE(oob.selected_kind);  // "First Division" is Wadsworth again: nothing to rename by that name
+    CHECK_FALSE(gui::marked("OOB/Rename"));
+}
