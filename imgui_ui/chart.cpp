@@ -79,8 +79,11 @@ void draw_chart(const char* id, const Chart& chart) {
     top = (top + step - 1) / step * step;
     // The plot area leaves room for the value axis on the left and the points' names below.
     const float left = ImGui::CalcTextSize(std::to_string(top).c_str()).x + 10, bottom = line + 8;
-    const ImVec2 a(origin.x + left, origin.y + line / 2 + 4), b(origin.x + width - 8, origin.y + height - bottom);  // room for the top tick's number
+    // Above it, a line for the values' unit (inside the plot it hid the top of a bar or a line).
+    const float caption = chart.value_label.empty() ? 0.f : line;
+    const ImVec2 a(origin.x + left, origin.y + caption + line / 2 + 4), b(origin.x + width - 8, origin.y + height - bottom);  // room for the top tick's number
     dl->AddRectFilled(a, b, palette().chart_bg);
+    if (caption > 0) dl->AddText(ImVec2(a.x + 2, origin.y), ImGui::GetColorU32(palette().muted), chart.value_label.c_str());
     const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text), grid = palette().chart_grid;
     const auto y_of = [&](int v) { return b.y - (b.y - a.y) * static_cast<float>(v) / static_cast<float>(top); };
     for (int v = 0; v <= top; v += step) {
@@ -119,12 +122,6 @@ void draw_chart(const char* id, const Chart& chart) {
                 dl->AddCircleFilled(ImVec2(x_of(i), y_of(v[i])), 3.5f, colour[s]);
             }
         }
-    }
-    // The values' unit, over the bars and lines (a bar as tall as the plot would hide it).
-    if (!chart.value_label.empty()) {
-        const ImVec2 at(a.x + 4, a.y), size = ImGui::CalcTextSize(chart.value_label.c_str());
-        dl->AddRectFilled(at, ImVec2(at.x + size.x + 4, at.y + size.y), palette().chart_bg);
-        dl->AddText(ImVec2(at.x + 2, at.y), ImGui::GetColorU32(palette().muted), chart.value_label.c_str());
     }
     if (hovered) {
         const float mx = ImGui::GetIO().MousePos.x;

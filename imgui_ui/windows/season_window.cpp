@@ -118,31 +118,32 @@ void SeasonWindow::draw_schedule(GuiApp& app) {
                 }
         ImGui::EndCombo();
     }
-    ImGui::SameLine();
+    // The row wraps where the panel is narrow (1024 wide, a larger scale), never cut off.
+    next_on_line(ImGui::CalcTextSize("due on").x);
     ImGui::TextUnformatted("due on");
-    ImGui::SameLine();
     const bool dated = model.turn.date && model.turn.turn_days;
     if (!dated) by_date = false;
+    next_on_line(checkbox_width("turn"));  // a radio button is as wide as a checkbox
     if (ImGui::RadioButton("turn", !by_date)) by_date = false;
     mark("Season/ByTurn");
-    ImGui::SameLine();
     if (!by_date) {
+        next_on_line(px(60));
         ImGui::SetNextItemWidth(px(60));
         ImGui::InputInt("##turn", &due_turn, 0, 0, ImGuiInputTextFlags_AutoSelectAll);
         mark("Season/Turn");
-        ImGui::SameLine();
     }
     if (dated) {
+        next_on_line(checkbox_width("the turn of the date"));
         if (ImGui::RadioButton("the turn of the date", by_date)) by_date = true;
         mark("Season/ByDate");
-        ImGui::SameLine();
     }
     if (by_date) {
+        next_on_line(px(120));
         ImGui::SetNextItemWidth(px(120));
         ImGui::InputTextWithHint("##date", "YYYY-MM-DD", &due_date, ImGuiInputTextFlags_AutoSelectAll);
         mark("Season/Date");
-        ImGui::SameLine();
     }
+    next_on_line(button_width("Put on the schedule"));
     if (ImGui::Button("Put on the schedule")) app.run("schedule.add");
     mark("Season/Schedule");
 }

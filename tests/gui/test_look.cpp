@@ -75,6 +75,8 @@ TEST_CASE("Every panel at 1280x800 and 1024x700, light and dark, umpire and side
         d.show<gui::PrisonersWindow>();
         REQUIRE(d.click("Prisoners/From"));
         REQUIRE(d.click("Prisoners/From/union"));
+        d.show<gui::SeasonWindow>();
+        REQUIRE(d.click("Season/ScheduleHeader"));  // its row of fields, wider than a small panel
         const std::string name = std::to_string(size.width) + "x" + std::to_string(size.height);
         walk_panels(d, name);
         d.app.set_viewer(View::of_side("confederate"));
