@@ -364,7 +364,7 @@ campaign::CheckReport History::check() const {
         // The ledgers add numbers up: where a number column holds something else they would
         // read nonsense (SUM of text is a real), so they wait for the file to be mended.
         if (typed.empty()) section("ledger", [&] { ledgers(db, report); });
-        else out.push_back("ledger: not checked, for numbers in the file are not whole numbers (below)");
+        else out.push_back("ledger: not checked, for numbers in the file are not whole numbers, or cannot be read (below)");
         report.counted = typed.empty();
         section("merges", [&] { merges(db, out); });
         section("prisoners", [&] { captives(db, out); });

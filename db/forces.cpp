@@ -260,13 +260,14 @@ std::optional<std::string> Forces::brigade_named(std::int64_t division, std::str
     });
 }
 
-bool Forces::battery_named(std::int64_t division, const ReserveTarget& reserve, std::string_view name) const {
-    return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, division ? "SELECT 1 FROM battery WHERE division_id = ?1 AND name = ?2 COLLATE NOCASE"
-                                               : reserve.corps_id ? "SELECT 1 FROM battery WHERE corps_id = ?1 AND division_id IS NULL AND name = ?2 COLLATE NOCASE"
-                                                                  : "SELECT 1 FROM battery WHERE army_id = ?1 AND division_id IS NULL AND corps_id IS NULL AND name = ?2 COLLATE NOCASE");
+std::optional<std::string> Forces::battery_named(std::int64_t division, const ReserveTarget& reserve, std::string_view name) const {
+    return guarded(m_store.path(), [&]() -> std::optional<std::string> {
+        SQLite::Statement q(m_store.impl().db, division ? "SELECT name FROM battery WHERE division_id = ?1 AND name = ?2 COLLATE NOCASE"
+                                               : reserve.corps_id ? "SELECT name FROM battery WHERE corps_id = ?1 AND division_id IS NULL AND name = ?2 COLLATE NOCASE"
+                                                                  : "SELECT name FROM battery WHERE army_id = ?1 AND division_id IS NULL AND corps_id IS NULL AND name = ?2 COLLATE NOCASE");
         bind_all(q, division ? division : reserve.corps_id ? reserve.corps_id : reserve.army_id, std::string(name));
-        return q.executeStep();
+        if (!q.executeStep()) return std::nullopt;
+        return Row(q).text("name");
     });
 }
 

@@ -89,15 +89,14 @@ public:
     std::vector<army::Battery> batteries(std::int64_t campaign, const std::string* divisions = nullptr) const;
     /// A division's name by its id.
     std::string division_name(std::int64_t division) const;
-    /// Whether the division already has a brigade named `name`; a battery, the division (given)
-    /// or else the corps's or army's reserve: a unit's own are told apart by their names.
     /// The army, corps or division of the campaign named `name` but for case, as it is spelled:
     /// a new name must differ from every other by more than case, or no one could type either.
     std::optional<std::string> unit_named_ignoring_case(std::int64_t campaign, UnitKind kind, std::string_view name) const;
-    /// The division's brigade of that name but for case, as it is spelled; none: no such brigade.
+    /// The division's brigade of that name but for case, as it is spelled; none: no such brigade
+    /// (a unit's own are told apart by their names).
     std::optional<std::string> brigade_named(std::int64_t division, std::string_view name) const;
-    /// Whether the owner has a battery of that name, ignoring case.
-    bool battery_named(std::int64_t division, const ReserveTarget& reserve, std::string_view name) const;
+    /// The same for a battery of the division (given), else of the corps's or army's reserve.
+    std::optional<std::string> battery_named(std::int64_t division, const ReserveTarget& reserve, std::string_view name) const;
     /// The ids of the divisions named `name`, ignoring case (an index finds them).
     std::vector<std::int64_t> divisions_named(std::int64_t campaign, std::string_view name) const;
     /// How many times a division has been revealed to the other side (0: never, or not since

@@ -108,11 +108,7 @@ std::vector<army::Leader> Leaders::leaders_of(std::int64_t campaign, const std::
         auto commands = command_offers(db, campaign, &divisions);
         // The commanders, and the leaders attached to them.
         std::string ids = "[";
-        std::vector<std::int64_t> named(also);
-        for (const auto& [id, _] : commands) {
-            ids += (ids.size() > 1 ? "," : "") + std::to_string(id);
-            named.push_back(id);
-        }
+        for (const auto& [id, _] : commands) ids += (ids.size() > 1 ? "," : "") + std::to_string(id);
         ids += "]";
         SQLite::Statement attached(db, "SELECT id FROM leader WHERE attached_to IN (SELECT value FROM json_each(?1))");
         bind_all(attached, ids);
@@ -121,7 +117,7 @@ std::vector<army::Leader> Leaders::leaders_of(std::int64_t campaign, const std::
         for (const auto id : also) with += (with.size() > 1 ? "," : "") + std::to_string(id);
         with += "]";
         auto out = read_leaders(db, campaign, &with);
-        require_leaders_found(out, named);
+        require_leaders_found(out, also);  // the commanders' give_commands finds
         give_commands(out, std::move(commands));
         return out;
     });

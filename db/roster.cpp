@@ -28,7 +28,7 @@ LeadersById by_id(std::vector<army::Leader> all) {
 army::Leader leader_of(const LeadersById& leaders, std::int64_t id) {
     if (!id) return {};
     const auto it = leaders.find(id);
-    if (it == leaders.end()) require_leaders_found({}, {id});  // one the campaign names, not read: damage
+    if (it == leaders.end()) missing_leader(id);
     return it->second;
 }
 

@@ -105,16 +105,19 @@ LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company
 
 army::Leader LeaderColumns::read(const Row& row, std::int64_t named) const {
     auto l = read(row);
-    if (named && !l.id) require_leaders_found({}, {named});
+    if (named && !l.id) missing_leader(named);
     return l;
+}
+
+void missing_leader(std::int64_t id) {
+    throw Damaged("leader #" + std::to_string(id) + ", whom the campaign names (a unit's commander, a prisoner), is not in the leader table; "
+                  "run muster check, or restore a backup");
 }
 
 void require_leaders_found(const std::vector<army::Leader>& read, const std::vector<std::int64_t>& named) {
     const auto by_id = [](const army::Leader& l, std::int64_t id) { return l.id < id; };  // read_leaders gives them by id
     for (const auto id : named)
-        if (const auto it = std::lower_bound(read.begin(), read.end(), id, by_id); it == read.end() || it->id != id)
-            throw Damaged("leader #" + std::to_string(id) + ", whom the campaign names (a unit's commander, a prisoner), is not in the leader table; "
-                          "run muster check, or restore a backup");
+        if (const auto it = std::lower_bound(read.begin(), read.end(), id, by_id); it == read.end() || it->id != id) missing_leader(id);
 }
 
 army::Leader LeaderColumns::read(const Row& row) const {

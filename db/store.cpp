@@ -528,7 +528,8 @@ Store::Impl::~Impl() {
     // killed while a reader held the file). An empty -wal (the one this connection made) is
     // still taken away on closing, as SQLite does.
     std::error_code ec;
-    const auto wal = fs::file_size(std::string(sqlite3_db_filename(db.getHandle(), "main")) + "-wal", ec);
+    const char* main = sqlite3_db_filename(db.getHandle(), "main");  // "" for a database in memory
+    const auto wal = main && *main ? fs::file_size(std::string(main) + "-wal", ec) : 0;
     if (!wrote && !ec && wal > 0) sqlite3_db_config(db.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
     if (!file) return;
     const std::lock_guard lock(g_files_mutex);

@@ -142,9 +142,11 @@ army::Battery read_battery(const Row& row);
 /// Every leader of the campaign, by id, each as his row holds him (what he commands not yet given).
 /// A campaign's leaders, in id order; given `ids` (a JSON array), only those.
 std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign, const std::string* ids = nullptr);
-/// Damaged, where a leader `named` by a row of the campaign is not among those `read` (by id:
-/// as read_leaders gives them). A reference the schema's keys should have kept, or the leader
-/// table's pages damaged where a lookup passes: SQLite may find no row there rather than fail.
+/// Damaged: leader `id`, whom a row of the campaign names, is not in the leader table. A
+/// reference the schema's keys should have kept, or the leader table's pages damaged where a
+/// lookup passes: SQLite may find no row there rather than fail.
+[[noreturn]] void missing_leader(std::int64_t id);
+/// missing_leader, where a leader `named` is not among those `read` (by id, as read_leaders gives them).
 void require_leaders_found(const std::vector<army::Leader>& read, const std::vector<std::int64_t>& named);
 /// A leader's columns in a SELECT, from the table aliased `alias` and named after it ("c_name"),
 /// so that a unit's row can carry its commander; with `company`, his attachment as both

@@ -34,9 +34,10 @@ struct Action {
     std::string menu = "Actions";   ///< the menu that lists it
     std::function<std::string()> title;  ///< the menu's words as they stand now ("Undo Turn 3 begins"); none: the label
     const char* icon = nullptr;          ///< shown before the words in the menu (theme.hpp's icon::)
-    /// A side's own act (a camp of its own, an exchange proposed or answered): it runs in that
-    /// side's view too. Every other action that writes is the umpire's, and runs in his view only:
-    /// what it says (a hidden division arrived, journal #37) is not the side's to read.
+    /// A side's own act (a camp of its own, an exchange proposed or answered, a plain roll at the
+    /// table side): it runs in that side's view too. Every other action that writes is the
+    /// umpire's, and runs in his view only: what it says (a hidden division arrived, journal #37)
+    /// is not the side's to read.
     bool sides = false;
     bool can_run() const { return !enabled || enabled(); }
 };

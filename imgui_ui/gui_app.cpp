@@ -137,8 +137,7 @@ bool GuiApp::run(const std::string& id) {
         std::string& error = a.window ? a.window->error : m_status;
         try {
             if (!m_session && a.needs_database) throw std::runtime_error("no campaign database is open (File > Open)");
-            if (!runs_in_view(a))
-                throw std::runtime_error((a.label.empty() ? a.id : a.label) + " is the umpire's work: choose View > The umpire in the menu bar");
+            if (!runs_in_view(a)) throw std::runtime_error("this is the umpire's work: choose View > The umpire in the menu bar");
             if (!a.can_run()) throw std::runtime_error(a.label.empty() ? a.id + " cannot run now" : a.label + " cannot run now");
             const std::string said = m_status;
             a.run();

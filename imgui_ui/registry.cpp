@@ -95,9 +95,9 @@ void register_windows(GuiApp& app) {
     act("export.write", "Export", e, Effect::view, [e, g] { e->write(*g); });
     act("export.handout", "Write a handout", e, Effect::view, [e, g] { e->write_handout(*g); });
     act("tables.odds", "", t, Effect::view, [t, g] { t->compute_odds(*g); });
-    act("tableside.roll", "", ts, Effect::writes, [ts, g] { ts->roll(*g); });
+    side_act("tableside.roll", "", ts, [ts, g] { ts->roll(*g); });  // recorded in the umpire's view only: a side's is a plain roll
     act("tableside.apply", "", ts, Effect::writes, [ts, g] { ts->apply(*g); });
-    act("tableside.dice.roll", "", ts, Effect::writes, [ts, g] { ts->asked.enter(*g->session()); });
+    side_act("tableside.dice.roll", "", ts, [ts, g] { ts->asked.enter(*g->session()); });
     act("tableside.dice.take_back", "", ts, Effect::view, [ts] { ts->asked.take_back(); });
     act("tableside.dice.cancel", "", ts, Effect::view, [ts] { ts->asked.cancel(); });
     auto* se = season.get();

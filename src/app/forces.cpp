@@ -246,7 +246,8 @@ void Forces::add_battery(const BatteryEntry& given) {
             owner = e.army + "'s reserve";
             store.set_audience(op, Audience::side(a.second));
         }
-        if (db::Forces(store).battery_named(division, reserve, bat.name)) throw Error(owner + " already has a battery named \"" + bat.name + "\"");
+        if (const auto taken = db::Forces(store).battery_named(division, reserve, bat.name))
+            throw Error(owner + " already has a battery named \"" + *taken + "\"");
         db::Forces(store).insert_battery(c.id, reserve, division, bat);
         return "Added battery " + e.name + " to " + owner;
     });
@@ -263,6 +264,7 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
         // reference name two leaders.
         const auto unit = [&](UnitKind unit_kind) {
             const auto* u = &refs.unit_named(unit_kind, ref);
+            if (u->name == new_name) throw Error(word(kind) + " " + u->name + " is already named so: nothing to rename");
             // The enemy reads such a division by the name it saw: a new one would tell it of
             // what it may not see (its side's own rename, unread by it, would still show).
             if (unit_kind == UnitKind::division && db::Forces(store).known_by_name_only(u->id))
@@ -285,6 +287,7 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
             case NamedKind::division: id = unit(UnitKind::division); break;
             case NamedKind::brigade: {
                 const auto& b = refs.brigade(ref);
+                if (b.name == new_name) throw Error("brigade " + b.ref() + " is already named so: nothing to rename");
                 for (const auto& other : refs.brigades())
                     if (other.division_id == b.division_id && other.id != b.id && same_ignoring_case(other.name, new_name))
                         throw Error("division " + b.division + " already has a brigade named \"" + other.name + "\"");
@@ -295,6 +298,7 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
             }
             case NamedKind::battery: {
                 const auto& b = refs.battery(ref);
+                if (b.name == new_name) throw Error("battery " + b.ref() + " is already named so: nothing to rename");
                 for (const auto& other : refs.batteries())
                     if (other.owner == b.owner && other.side == b.side && other.id != b.id && same_ignoring_case(other.name, new_name))
                         throw Error(b.owner + " already has a battery named \"" + other.name + "\"");

@@ -85,7 +85,7 @@ NewLink Players::add(const std::string& given_name, const std::string& side) {
     store.run_operation(c.id, OperationKind::player, [&](std::int64_t op) {
         store.set_audience(op, Audience::umpire_only());  // who plays, and how to reach them, is the umpire's
         for (const auto& p : db::Players(store).players(c.id))
-            if (same_ignoring_case(p.name, name)) throw Error("a player named \"" + name + "\" already exists" + (p.revoked ? " (revoked)" : ""));
+            if (same_ignoring_case(p.name, name)) throw Error("a player named \"" + p.name + "\" already exists" + (p.revoked ? " (revoked)" : ""));
         out.player.campaign_id = c.id;
         out.player.id = db::Players(store).insert_player(c.id, out.player, token_hash(out.token));
         return "Added player " + name + " (" + (out.player.umpire ? "the umpire" : out.player.side) + ")";

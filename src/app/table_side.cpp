@@ -18,6 +18,16 @@
 
 namespace muster::app {
 
+namespace {
+
+// A stream of the table side's dice: of the battle, then of what rolls (a table and its units, a
+// leader's check), so no roll of one battle moves another's.
+std::string table_stream(const std::string& battle, const std::string& what) { return "table|" + battle + "|" + what; }
+// A leader in a stream's name: his side, his label and his post.
+std::string leader_key(const army::Leader& l) { return l.side + "|" + l.label() + "|" + l.command.unit; }
+
+}  // namespace
+
 const rules::PlayTable& play_table(const rules::RuleSet& rules, const std::string& id) {
     if (const auto* t = rules.find_play_table(id)) return *t;
     for (const auto& t : rules.play_tables)  // ids are lower case: "GOOD_ORDER" is one only
@@ -329,7 +339,7 @@ private:
             const auto& table = play_table(m_rules, e.leader_roll);
             play::Request request;
             request.purpose = "fallen leader: " + l->label();
-            m_out.fallen = play::roll(table, request, m_dice.source_for("table|" + m_battle + "|" + table.id + "|" + l->side + "|" + l->label() + "|" + l->command.unit,
+            m_out.fallen = play::roll(table, request, m_dice.source_for(table_stream(m_battle, table.id + "|" + leader_key(*l)),
                                                                         "leader " + std::to_string(l->id), t.division()));
             const auto& r = *m_out.fallen;
             m_out.outcome.rolls.push_back({request.purpose, table.id, r.throws.at(0), r.result->text});
@@ -349,7 +359,7 @@ private:
         const auto* l = commander(t, "the result rolls for its leader");
         if (!l) return;
         const std::string purpose = "d10 for " + l->label() + ": " + word(check.fate) + " on " + check.band.text;
-        const auto th = m_dice.source_for("table|" + m_battle + "|check|" + l->side + "|" + l->label() + "|" + l->command.unit, "leader " + std::to_string(l->id), t.division())
+        const auto th = m_dice.source_for(table_stream(m_battle, "check|" + leader_key(*l)), "leader " + std::to_string(l->id), t.division())
                             .roll(rules::Die::d10, purpose);
         const bool falls = check.band.contains(th.reading);
         m_out.outcome.rolls.push_back({purpose, "d10", th, falls ? std::string(word(check.fate)) : "unharmed"});
@@ -495,7 +505,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
         // The roll's dice are the units' own in this battle (a stream of the battle, the table and
         // the units' names, counted for them alone): a roll on one unit, a hidden one least of all,
         // never moves another's, nor a roll of another battle (a plan's draft thrown away) the next's.
-        out.roll = play::roll(table, request, dice.source_for("table|" + battle + "|" + table.id + "|" + join(streams, "|"), join(keys, ",")));
+        out.roll = play::roll(table, request, dice.source_for(table_stream(battle, table.id + "|" + join(streams, "|")), join(keys, ",")));
         const auto& result = *out.roll.result;
         const std::string score = table.difference ? "difference " + signed_text(out.roll.score) : "score " + std::to_string(out.roll.score);
         for (size_t i = 0; i < out.roll.throws.size(); ++i)
@@ -515,7 +525,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             if (const int at_most = out.roll.effects.broken_reroll) {
                 auto again = request;
                 again.purpose = table.title + " again (BROKEN): " + against;
-                const auto second = play::roll(table, again, dice.source_for("table|" + battle + "|" + table.id + "|again|" + join(streams, "|"), join(keys, ",")));
+                const auto second = play::roll(table, again, dice.source_for(table_stream(battle, table.id + "|again|" + join(streams, "|")), join(keys, ",")));
                 out.outcome.rolls.push_back({second.purposes[0], table.id, second.throws[0], "score " + std::to_string(second.score)});
                 const std::string why_again = table.title + " again " + std::to_string(second.score) + " (after BROKEN)";
                 const bool removed = second.score <= at_most;

@@ -135,6 +135,8 @@ TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice 
     CHECK(s.history().journal().size() == journal);  // not the campaign's
     CHECK(s.table_side().drafts().size() == 1);  // Aspern's, of the override's roll: none added
     CHECK_FALSE(w.result.umpire);
+    CHECK_FALSE(w.result.text.empty());  // a plain roll, the side's to make
+    CHECK(w.error.empty());
     d.frame(shot("table_side_french_view"));
 }
 
