@@ -34,7 +34,8 @@ private:
         if (const auto problem = name_problem(trim(raw).empty() ? raw : std::string(trim(raw))); !problem.empty())
             v.fail(std::string(what) + " name \"" + visible(raw) + "\" is refused: " + problem);
         std::string n(trim(raw));
-        if (!seen.insert(n).second) v.fail("a second " + std::string(what) + " named \"" + n + "\"");
+        // Told apart by more than case, as names are everywhere (no one could type one of two).
+        if (!seen.insert(lower(n)).second) v.fail("a second " + std::string(what) + " named \"" + n + "\" (names differ by more than case)");
         return n;
     }
 

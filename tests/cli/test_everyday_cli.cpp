@@ -326,6 +326,7 @@ TEST_CASE("Spreadsheets both ways: muster's CSV imports again whole, another's c
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,600,,\r\n", "row 3, column \"stands\": 600 is out of range");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,,,\r\n", "row 3, column \"stands\": brigade Casement has no stands");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Reilly,veteran,6,,\r\n", "row 3, column \"name\": a second brigade named \"Reilly\"");
+    refuse("union,Army of the Ohio,XXIII Corps,Cox,REILLY,veteran,6,,\r\n", "row 3, column \"name\": a second brigade named \"REILLY\" (names differ by more than case)");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,6,Casement,\r\n", "row 3, column \"commander\": missing \"grade\"");
     refuse("martian,Army of Mars,I Corps,Red,Casement,veteran,6,,\r\n", "row 3, column \"side\": unknown side \"martian\"");
     refuse("confederate,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,6,,\r\n", "row 3, column \"side\": army Army of the Ohio is of the union");
