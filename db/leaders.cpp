@@ -166,12 +166,12 @@ bool Leaders::leader_name_taken(std::int64_t campaign, std::string_view side, st
     });
 }
 
-bool Leaders::leader_named(std::int64_t campaign, std::string_view name) const {
-    return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT EXISTS (SELECT 1 FROM leader WHERE campaign_id = ? AND name = ?) AS taken");
+std::optional<std::string> Leaders::leader_named(std::int64_t campaign, std::string_view name) const {
+    return guarded(m_store.path(), [&]() -> std::optional<std::string> {
+        SQLite::Statement q(m_store.impl().db, "SELECT name FROM leader WHERE campaign_id = ? AND name = ? COLLATE NOCASE LIMIT 1");
         bind_all(q, campaign, name);
-        q.executeStep();
-        return Row(q).flag("taken");
+        if (!q.executeStep()) return std::nullopt;
+        return Row(q).text("name");
     });
 }
 

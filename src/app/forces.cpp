@@ -104,8 +104,9 @@ army::Leader rolled_commander(Session& session, db::Store& store, const campaign
 // A named leader added beside the others: a name another leader bears is refused, as a rename
 // to it is (every later reference to it would name two leaders).
 void require_new_leader_name(const db::Store& store, std::int64_t campaign, const army::Leader& l) {
-    if (!l.name.empty() && db::Leaders(store).leader_named(campaign, l.name))
-        throw Error("a leader named \"" + l.name + "\" already exists: give this one another name");
+    if (l.name.empty()) return;
+    if (const auto taken = db::Leaders(store).leader_named(campaign, l.name))
+        throw Error("a leader named \"" + *taken + "\" already exists: give this one another name");
 }
 
 // ", commander Meade (rolled Average)" for the journal, where the grade was rolled.
@@ -179,8 +180,8 @@ void Forces::add_division(const std::string& corps, const std::string& given_nam
         const auto k = corps_named(store, c, corps);
         if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::division, name)) throw Error("a division named \"" + *taken + "\" already exists");
         store.set_audience(op, Audience::side(std::get<2>(k)));
-        if (!leader.empty() && db::Leaders(store).leader_named(c.id, leader))
-            throw Error("a leader named \"" + leader + "\" already exists: give this one another name");
+        if (const auto taken = leader.empty() ? std::nullopt : db::Leaders(store).leader_named(c.id, leader))
+            throw Error("a leader named \"" + *taken + "\" already exists: give this one another name");
         db::Forces(store).insert_division(c.id, std::get<0>(k), name, a, leader);
         return "Added " + r.division_noun() + " " + name + " (placeholder, " + a + (leader.empty() ? "" : ", commanded by " + leader) + ") to " + corps;
     });
@@ -205,7 +206,7 @@ void Forces::add_brigade(const BrigadeEntry& given) {
         require_new_leader_name(store, c.id, b.commander);
         const auto& alternate = b.alternate.value_or_default();
         require_new_leader_name(store, c.id, alternate);
-        if (!b.commander.name.empty() && b.commander.name == alternate.name)
+        if (!b.commander.name.empty() && same_ignoring_case(b.commander.name, alternate.name))
             throw Error("the commander and the alternate are both named \"" + b.commander.name + "\": give each his own name");
         db::Forces(store).insert_brigade(c.id, op, d.id, d.side, b);
         if (d.status == DivisionStatus::placeholder) db::Forces(store).set_division_status(d.id, DivisionStatus::entered);

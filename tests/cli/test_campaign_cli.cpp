@@ -799,6 +799,8 @@ TEST_CASE("A new name must differ from the others of its kind by more than case 
     CHECK_THAT(cli.refused("add brigade \"ARCHER'S BRIGADE\" --division Heth --rating veteran --stands 6", 1),
                Contains("division Heth already has a brigade named \"Archer's Brigade\""));
     CHECK_THAT(cli.refused("rename division Pender HETH", 1), Contains("a division named \"Heth\" already exists"));
+    CHECK_THAT(cli.refused("add brigade Newer --division Heth --rating veteran --stands 6 --leader ARCHER --grade average", 1),
+               Contains("a leader named \"Archer\" already exists"));
     CHECK_THAT(cli.refused("rename division heth Heth", 1), Contains("division Heth is already named so"));
     CHECK_THAT(cli.refused("rename brigade \"Heth/Archer's Brigade\" \"Archer's Brigade\"", 1), Contains("is already named so"));
     CHECK_THAT(cli.refused("rename brigade \"Heth/Davis's Brigade\" \"archer's brigade\"", 1), Contains("already has a brigade named \"Archer's Brigade\""));
