@@ -66,8 +66,8 @@ void draw_chart(const char* id, const Chart& chart) {
         ImGui::TextUnformatted(chart.series[s].name.c_str());
     }
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const float width = std::max(200.f, ImGui::GetContentRegionAvail().x);
-    const float height = std::max(120.f, ImGui::GetContentRegionAvail().y - 4);
+    const float width = std::max(px(200), ImGui::GetContentRegionAvail().x);
+    const float height = std::max(px(120), ImGui::GetContentRegionAvail().y - 4);
     ImGui::InvisibleButton("##plot", ImVec2(width, height));
     mark(std::string("Chart/") + id);
     const bool hovered = ImGui::IsItemHovered();

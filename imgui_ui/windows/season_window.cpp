@@ -257,10 +257,11 @@ void SeasonWindow::draw(GuiApp& app) {
     }
     ImGui::Separator();
     draw_battles(app);
-    // The charts, side by side where the panel is wide enough, filling the rest of its height.
+    // The charts, side by side where the panel is wide enough, filling the rest of its height (in
+    // the font's measure: at a larger scale a chart's title and legend take more of it).
     const float w = ImGui::GetContentRegionAvail().x;
-    const bool row = w > 900;
-    const ImVec2 size(row ? (w - 2 * ImGui::GetStyle().ItemSpacing.x) / 3 : w, std::max(320.f, ImGui::GetContentRegionAvail().y));
+    const bool row = w > px(900);
+    const ImVec2 size(row ? (w - 2 * ImGui::GetStyle().ItemSpacing.x) / 3 : w, std::max(px(320), ImGui::GetContentRegionAvail().y));
     for (const auto* chart : {&m_stands, &m_losses, &m_prisoners}) {
         if (row && chart != &m_stands) ImGui::SameLine();
         const char* id = chart == &m_stands ? "stands" : chart == &m_losses ? "losses" : "prisoners";
