@@ -51,6 +51,12 @@ std::vector<std::pair<std::string, std::string>> hostile_texts() {
     return out;
 }
 
+// The Gettysburg sample in `path`, its divisions due on the first day arrived.
+void gettysburg_arrived(const std::string& path) {
+    for (const char* command : {"campaign new G --sample gettysburg", "arrive --due"})
+        REQUIRE(test::run_muster("--db " + test::quote(path) + " " + command).code == 0);
+}
+
 }  // namespace
 
 TEST_CASE("Rule sets - OOB imports - battle reports: every hostile text is refused") {
@@ -197,8 +203,7 @@ TEST_CASE("A unit whose commander is not in the leader table is damage: every co
     test::TempDir dir;
     const auto path = dir.file("g.db");
     const auto muster = [&](const std::string& args) { return test::run_muster("--db " + test::quote(path) + " " + args); };
-    REQUIRE(muster("campaign new G --sample gettysburg").code == 0);
-    REQUIRE(muster("arrive --due").code == 0);
+    gettysburg_arrived(path);
     test::raw_sql(path, "PRAGMA foreign_keys = OFF; DELETE FROM leader WHERE id = (SELECT commander_id FROM brigade WHERE name = 'Archer''s Brigade')");
     const auto bytes = test::file_bytes(path);
     for (const std::string& command : std::vector<std::string>{"oob", "export oob -o " + test::quote(dir.file("o.json")), "export labels -o " + test::quote(dir.file("l.html")),
@@ -218,9 +223,7 @@ TEST_CASE("A unit whose commander is not in the leader table is damage: every co
 TEST_CASE("check reports a page SQLite cannot read, a problem a line, and the rest of the file it could check: it does not stop at the first") {
     test::TempDir dir;
     const auto path = dir.file("g.db");
-    const auto muster = [&](const std::string& args) { return test::run_muster("--db " + test::quote(path) + " " + args); };
-    REQUIRE(muster("campaign new G --sample gettysburg").code == 0);
-    REQUIRE(muster("arrive --due").code == 0);
+    gettysburg_arrived(path);
     for (const char* table : {"brigade", "operation", "leader"}) {
         INFO(table);
         const auto copy = dir.file(std::string(table) + ".db");
