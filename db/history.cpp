@@ -16,14 +16,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Faces are stored as written ("4,4", "3+5", "10").
-std::vector<int> parse_faces(const std::string& text) {
-    std::vector<int> faces;
+// Faces are stored as written ("4,4", "3+5", "10"). The column is muster's writing for people
+// to read: whatever it holds reads as some faces (a run of digits too long for a face stops
+// growing), never as a fault.
+dice::Faces parse_faces(const std::string& text) {
+    dice::Faces faces;
     int n = 0;
     bool digits = false;
     for (char ch : text) {
         if (ch >= '0' && ch <= '9') {
-            n = n * 10 + (ch - '0');
+            if (n < 100000) n = n * 10 + (ch - '0');
             digits = true;
         } else if (digits) {
             faces.push_back(n);

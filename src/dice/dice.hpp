@@ -2,7 +2,10 @@
 #include "core/error.hpp"
 #include "rules/rule_set.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,10 +14,34 @@ namespace muster::dice {
 
 using rules::Die;
 
+/// The faces of one throw, one die's or two, kept in place: a throw allocates nothing.
+class Faces {
+public:
+    static constexpr size_t k_most = 2;
+    Faces() = default;
+    Faces(std::initializer_list<int> faces) {
+        for (int f : faces) push_back(f);
+    }
+    /// Adds a face; a throw has at most two (more are not kept).
+    void push_back(int face) {
+        if (m_size < k_most) m_faces[m_size++] = face;
+    }
+    size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    int operator[](size_t i) const { return m_faces[i]; }
+    const int* begin() const { return m_faces.data(); }
+    const int* end() const { return m_faces.data() + m_size; }
+    bool operator==(const Faces& o) const { return std::equal(begin(), end(), o.begin(), o.end()); }
+
+private:
+    std::array<int, k_most> m_faces{};
+    size_t m_size = 0;
+};
+
 /// One throw of the dice: the faces as they lay and what they read.
 struct Throw {
     Die die = Die::percentile;
-    std::vector<int> faces;  ///< percentile: tens and units die, 0-9 each; 2d6: both dice
+    Faces faces;             ///< percentile: tens and units die, 0-9 each; 2d6: both dice
     int reading = 0;         ///< percentile 1-100 (0,0 reads 100), 2d6 2-12, d6 1-6, d10 1-10
     /// The faces as written: "4,4", "0,0", "3+5", "6".
     std::string faces_text() const;

@@ -11,7 +11,7 @@ namespace dice {
 template <class Archive>
 void save(Archive& ar, const RollRecord& r) {
     ar(cereal::make_nvp("purpose", r.purpose), cereal::make_nvp("table", r.table),
-       cereal::make_nvp("dice", std::string(rules::die_name(r.thrown.die))), cereal::make_nvp("faces", r.thrown.faces),
+       cereal::make_nvp("dice", std::string(rules::die_name(r.thrown.die))), cereal::make_nvp("faces", std::vector<int>(r.thrown.faces.begin(), r.thrown.faces.end())),
        cereal::make_nvp("reading", r.thrown.reading), cereal::make_nvp("result", r.result));
 }
 }  // namespace dice

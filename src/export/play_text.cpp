@@ -294,7 +294,7 @@ struct JsonThrow {
     const dice::Throw& t;
     template <class Archive>
     void save(Archive& ar) const {
-        ar(cereal::make_nvp("dice", std::string(rules::die_name(t.die))), cereal::make_nvp("faces", t.faces), cereal::make_nvp("reading", t.reading));
+        ar(cereal::make_nvp("dice", std::string(rules::die_name(t.die))), cereal::make_nvp("faces", std::vector<int>(t.faces.begin(), t.faces.end())), cereal::make_nvp("reading", t.reading));
     }
 };
 

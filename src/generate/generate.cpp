@@ -88,17 +88,19 @@ army::Leader make_leader(const rules::RuleSet& rules, const Context& context, bo
 }
 
 Context start_context(const rules::RuleSet& rules, const Request& request, army::Division& d, unsigned& given) {
-    Context context;
-    if (!rules.find_side(request.side))
+    Context context;  // its ids read in the rule set, which outlives it
+    const auto* side = rules.find_side(request.side);
+    if (!side)
         throw UsageError("unknown side \"" + request.side + "\" in rule set " + rules.id + " (expected one of: " +
                          id_list(rules.sides) + ")");
     d.side = request.side;
-    context.set(Field::side, {0, request.side});
+    context.set(Field::side, {0, side->id});
     d.arm = request.arm.empty() ? rules.arms.front().id : request.arm;
-    if (!rules.find_arm(d.arm))
+    const auto* arm = rules.find_arm(d.arm);
+    if (!arm)
         throw UsageError("unknown arm \"" + d.arm + "\" in rule set " + rules.id + " (expected one of: " +
                          id_list(rules.arms) + ")");
-    context.set(Field::arm, {0, d.arm});
+    context.set(Field::arm, {0, arm->id});
     if (request.year) {
         if (rules.years.empty()) throw UsageError("rule set " + rules.id + " has no years; leave out the year");
         if (*request.year < rules.years.front() || *request.year > rules.years.back())
@@ -108,10 +110,11 @@ Context start_context(const rules::RuleSet& rules, const Request& request, army:
         given |= 1u << static_cast<unsigned>(Field::year);
     }
     if (request.theater) {
-        if (!rules.find_theater(*request.theater))
+        const auto* theater = rules.find_theater(*request.theater);
+        if (!theater)
             throw UsageError("unknown theater \"" + *request.theater + "\" in rule set " + rules.id +
                              (rules.theaters.empty() ? " (it has none)" : " (expected one of: " + id_list(rules.theaters) + ")"));
-        context.set(Field::theater, {0, *request.theater});
+        context.set(Field::theater, {0, theater->id});
         given |= 1u << static_cast<unsigned>(Field::theater);
     }
     return context;

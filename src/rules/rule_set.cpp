@@ -20,8 +20,8 @@ const T* find_by_id(const std::vector<T>& items, std::string_view id) {
 }
 
 template <class T>
-std::vector<FieldValue> ids_of(const std::vector<T>& items) {
-    std::vector<FieldValue> out;
+std::vector<FieldRef> ids_of(const std::vector<T>& items) {
+    std::vector<FieldRef> out;
     for (const auto& x : items) out.push_back({0, x.id});
     return out;
 }
@@ -77,7 +77,7 @@ bool is_key_field(Field field) {
 
 bool Condition::matches(const Context& context) const {
     if (!context.has(field)) return false;
-    const FieldValue& v = context.get(field);
+    const FieldRef& v = context.get(field);
     if (field == Field::year) return v.number >= year_lo && v.number <= year_hi;
     return std::find(ids.begin(), ids.end(), v.id) != ids.end();
 }
@@ -195,7 +195,7 @@ const LeaderGrade* RuleSet::find_grade(std::string_view id) const { return find_
 const RangeTable* RuleSet::find_table(std::string_view id) const { return find_by_id(tables, id); }
 const PlayTable* RuleSet::find_play_table(std::string_view id) const { return find_by_id(play_tables, id); }
 
-std::vector<FieldValue> RuleSet::domain(Field field) const {
+std::vector<FieldRef> RuleSet::domain(Field field) const {
     switch (field) {
         case Field::side: return ids_of(sides);
         case Field::arm: return ids_of(arms);
@@ -203,7 +203,7 @@ std::vector<FieldValue> RuleSet::domain(Field field) const {
         case Field::rating: return ids_of(ratings);
         case Field::grade: return ids_of(grades);
         case Field::year: {
-            std::vector<FieldValue> out;
+            std::vector<FieldRef> out;
             for (int y : years) out.push_back({y, {}});
             return out;
         }
@@ -211,7 +211,7 @@ std::vector<FieldValue> RuleSet::domain(Field field) const {
     }
 }
 
-std::string RuleSet::describe(Field field, const FieldValue& value) const {
+std::string RuleSet::describe(Field field, const FieldRef& value) const {
     const Named* named = nullptr;
     switch (field) {
         case Field::side: named = find_side(value.id); break;
@@ -225,7 +225,7 @@ std::string RuleSet::describe(Field field, const FieldValue& value) const {
         case Field::stands_per_battery: return "1 battery per " + std::to_string(value.number) + " stands";
         case Field::alternate: return value.number ? "a Main and an Alternate commander" : "one commander";
     }
-    return named ? named->name : value.id;
+    return named ? named->name : std::string(value.id);
 }
 
 std::set<Field> keys_of(const RuleSet& rules, std::initializer_list<std::span<const size_t>> steps) {

@@ -35,13 +35,26 @@ struct FieldValue {
     bool operator==(const FieldValue&) const = default;
 };
 
-/// What is known while a division is generated: side, arm, year... and what tables set.
+/// A value as a context holds it: its id read in place, where the rule set (or the request being
+/// generated) keeps it, so that a context is copied, as each brigade copies its division's,
+/// without copying a string.
+struct FieldRef {
+    int number = 0;
+    std::string_view id;
+    FieldRef() = default;
+    FieldRef(int number, std::string_view id) : number(number), id(id) {}
+    FieldRef(const FieldValue& v) : number(v.number), id(v.id) {}  // NOLINT: a value is read in place
+    bool operator==(const FieldRef&) const = default;
+};
+
+/// What is known while a division is generated: side, arm, year... and what tables set. It
+/// reads its ids where they are kept: it must not outlive the rule set or the request.
 class Context {
 public:
-    void set(Field field, FieldValue value) { m_values[static_cast<size_t>(field)] = std::move(value); }
+    void set(Field field, FieldRef value) { m_values[static_cast<size_t>(field)] = value; }
     bool has(Field field) const { return m_values[static_cast<size_t>(field)].has_value(); }
     /// The value of a field that must be set (precondition: has(field)).
-    const FieldValue& get(Field field) const { return *m_values[static_cast<size_t>(field)]; }
+    const FieldRef& get(Field field) const { return *m_values[static_cast<size_t>(field)]; }
     bool operator==(const Context&) const = default;
     /// The context with only these fields (those a later step reads).
     Context only(const std::set<Field>& fields) const {
@@ -52,7 +65,7 @@ public:
     }
 
 private:
-    std::array<std::optional<FieldValue>, k_field_count> m_values;
+    std::array<std::optional<FieldRef>, k_field_count> m_values;
 };
 
 /// An inclusive range of readings, with the text it was written as ("96-00").
@@ -261,10 +274,11 @@ struct RuleSet {
     const LeaderGrade* find_grade(std::string_view id) const;
     const RangeTable* find_table(std::string_view id) const;
     const PlayTable* find_play_table(std::string_view id) const;
-    /// The ids a key field can take (sides, arms, theaters, years as text, ratings, grades).
-    std::vector<FieldValue> domain(Field field) const;
+    /// The values a key field can take (sides, arms, theaters, years, ratings, grades), their
+    /// ids read in this rule set.
+    std::vector<FieldRef> domain(Field field) const;
     /// A value as a person reads it: "Union", "1863", "7 stands", "Veteran".
-    std::string describe(Field field, const FieldValue& value) const;
+    std::string describe(Field field, const FieldRef& value) const;
 };
 
 /// Every field the tables of these generation steps are keyed by (what a later step reads).

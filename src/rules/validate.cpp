@@ -15,7 +15,7 @@ std::string describe_context(const Context& c) {
         const auto f = static_cast<Field>(i);
         if (!c.has(f)) continue;
         const auto& v = c.get(f);
-        parts.push_back(std::string(field_name(f)) + "=" + (is_numeric(f) ? std::to_string(v.number) : v.id));
+        parts.push_back(std::string(field_name(f)) + "=" + (is_numeric(f) ? std::to_string(v.number) : std::string(v.id)));
     }
     return join(parts, ", ");
 }
@@ -24,7 +24,7 @@ std::string context_key(const Context& c) {
     std::string key;
     for (size_t i = 0; i < k_field_count; ++i) {
         const auto f = static_cast<Field>(i);
-        key += c.has(f) ? (is_numeric(f) ? std::to_string(c.get(f).number) : c.get(f).id) : "~";
+        key += c.has(f) ? (is_numeric(f) ? std::to_string(c.get(f).number) : std::string(c.get(f).id)) : "~";
         key += '|';
     }
     return key;
@@ -187,7 +187,7 @@ void validate_rule_set(const RuleSet& rules, const std::string& file) {
     const auto brigades = sim.run(base, {"$.generation.brigade", g.brigade}, 0, brigade_out);
     for (Field f : {Field::stands, Field::rating, Field::grade}) sim.require(brigades, f, "$.generation.brigade");
     for (const auto& c : brigades) {
-        const auto& rating = c.get(Field::rating).id;
+        const std::string rating(c.get(Field::rating).id);
         const int stands = c.get(Field::stands).number;
         const auto* r = rules.find_rating(rating);
         if (r->max_stands && stands > *r->max_stands)

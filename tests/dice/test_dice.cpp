@@ -53,7 +53,7 @@ TEST_CASE("Typed percentile rolls: 1-100 and 00 - anything else refused with the
     CHECK(dice::parse_typed(Die::percentile, " 1 ", "x").reading == 1);
     const auto hundred = dice::parse_typed(Die::percentile, "00", "x");
     CHECK(hundred.reading == 100);
-    CHECK(hundred.faces == std::vector<int>{0, 0});
+    CHECK(hundred.faces == dice::Faces{0, 0});
     CHECK(dice::parse_typed(Die::percentile, "100", "x").reading == 100);
     for (const char* bad : {"0", "101", "-5", "abc", "", "4.5", "000", "1e2"}) {
         INFO(bad);
