@@ -34,10 +34,10 @@ void Leaders::set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t 
 }
 
 void Leaders::set_leader_status(std::int64_t leader, LeaderStatus status, std::optional<std::int64_t> fell_in,
-                                      std::optional<int> out_battles) {
+                                      std::optional<int> out_battles, bool by_roll) {
     guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "UPDATE leader SET status = ?, fell_in = ?, out_battles = ? WHERE id = ?");
-        bind_all(q, status, fell_in, out_battles, leader);
+        SQLite::Statement q(m_store.impl().db, "UPDATE leader SET status = ?, fell_in = ?, out_battles = ?, fell_by_roll = ? WHERE id = ?");
+        bind_all(q, status, fell_in, out_battles, by_roll, leader);
         q.exec();
         // Removed from play, a corps leader's attachment ends; so does it when his division
         // leader falls (he seeks another's company).

@@ -20,7 +20,10 @@ public:
     /// Puts `leader` in command of the unit, at the post's `rank`; the leader he replaces keeps
     /// `post` (the unit as named now) as his former post.
     void set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, Rank rank, const std::string& post);
-    void set_leader_status(std::int64_t leader, LeaderStatus status, std::optional<std::int64_t> fell_in, std::optional<int> out_battles);
+    /// His status; fallen, in `fell_in` (or, `by_roll`, to a casualty roll in no battle after it:
+    /// no enemy saw it), out for `out_battles`.
+    void set_leader_status(std::int64_t leader, LeaderStatus status, std::optional<std::int64_t> fell_in, std::optional<int> out_battles,
+                           bool by_roll = false);
     /// Attaches a corps leader to a division leader, until either is removed from play.
     void attach(std::int64_t corps_leader, std::int64_t division_leader);
     /// His grade is `grade`, as rolled and in play, and every side may read it (a penalty).

@@ -90,7 +90,8 @@ LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company
                                    "JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id WHERE bd.battle_id = " + alias + ".fell_in AND r.side = " +
                                    alias + ".side AND bd.seen AND NOT d.hidden";
     // A fall in no battle (a casualty roll of the Fallen Leaders table) is his side's to read.
-    m_select += ", CASE WHEN " + alias + ".status IN ('wounded', 'killed') THEN " + alias + ".fell_in IS NOT NULL AND CASE WHEN " + fell +
+    m_select += ", CASE WHEN " + alias + ".status IN ('wounded', 'killed') THEN " + alias + ".fell_in IS NOT NULL AND NOT " + alias +
+                ".fell_by_roll AND CASE WHEN " + fell +
                 " IS NOT NULL THEN " + seen_there + " AND bd.division_id = " + fell + ") ELSE " + seen_there + ") END ELSE 1 END AS " + m_names.back();
     if (!company) return;
     // A corps leader in play attached to a division leader, or the division leader he is attached to.

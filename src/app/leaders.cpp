@@ -244,7 +244,7 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
             std::optional<std::int64_t> last_battle;
             for (const auto& b : refs.battles()) last_battle = b.id;
             db::Leaders(store).set_leader_status(l.id, status_after(*fate), last_battle,
-                                    fate == LeaderFate::wounded ? std::optional<int>(out_for) : std::nullopt);
+                                    fate == LeaderFate::wounded ? std::optional<int>(out_for) : std::nullopt, true);
         }
         return out.summary;
     });
@@ -379,7 +379,7 @@ Outcome Leaders::penalty(const std::string& ref) {
             throw Error("leader " + l.label() + " is " +
                         (!l.grade_revealed && l.present() ? "not " + join(from, " or ") : grade ? grade->name : l.present() ? l.grade : "without a grade") +
                         ": the penalty downgrades only a leader who is " + join(from, " or ") + ", never one of another grade");
-        if (!is_active(l.status)) throw Error("leader " + l.label() + " is " + word(l.status) + ": the penalty downgrades a leader in play");
+        // A fall the opponent did not see does not spare him: refused, the penalty would tell of it.
         // Every side reads the penalty.
         store.set_audience(op, Audience::everyone());
         db::Leaders(store).set_grade(l.id, to->id);

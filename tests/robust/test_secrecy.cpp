@@ -724,6 +724,22 @@ TEST_CASE("A casualty roll in no battle, on a corps leader whose corps the enemy
     // L'Ordre Mixte's Fallen Leaders table rolled for Reynier (VII Corps, whose Durutte the Allies
     // have seen): his side's journal tells it, and the Allies read him as before.
     play_story({"campaign new N --sample grossbeeren --seed 3", "reveal Durutte"}, {{with_hidden, "leader casualty Reynier --rolls 1+1"}}, "allies");
+    // So is one after a battle the enemy saw him fight (his time out counts from that battle, but
+    // he did not fall there): Thümen's brigadier, grievously wounded on a roll of 6.
+    play_story({"campaign new N --sample grossbeeren --seed 3", "arrive Lecoq", "arrive Thümen",
+                "battle report --name X --loss \"Lecoq/2nd Brigade=1\" --loss \"Thümen/2nd Brigade=1\""},
+               {{with_hidden, "leader casualty \"Thümen/1st Brigade\" --rolls 3+3"}}, "french");
+}
+
+TEST_CASE("A leader who fell out of the enemy's sight takes the penalty the enemy chooses as though in play") {
+    // Ewell, whose corps the Union reads through Early, is wounded in a battle hidden Johnson
+    // fought alone; the penalty the Union then chooses for him is done as it would be were he in
+    // play (refused, it would tell the Union of a battle it never saw).
+    play_story({"campaign new G --sample gettysburg --seed 7", "arrive --due", "reveal Early"},
+               {{with_hidden, "arrive Johnson"},
+                {with_hidden, "battle report --name Raid --division Johnson --loss \"Johnson/1st Brigade=1\" --leader \"Ewell:wounded/1\" --keep-hidden"},
+                {both, "leader penalty Ewell"}},
+               "union");
 }
 
 TEST_CASE("A hidden unit's rolls in a plan thrown away do not move its dice in the next battle, nor does a recovery's preview tell what it did not see") {
