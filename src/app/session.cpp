@@ -454,8 +454,14 @@ std::vector<dice::RollRecord> OperationDice::name_leaders(const db::Store& store
     // Taken: a name drawn just now, or one every side sees the side's units or their leaders
     // bear. Never the enemy's, and never one hidden: the draw of a division the enemy will see
     // must not depend on what the enemy may not see (so two of a side's leaders may share a
-    // name; each is found by his post or number).
+    // name; each is found by his post or number). Nor one his own unit names: a leader named
+    // already, or a post ("Specht" for the commander of brigade Specht), among those named now
+    // (names that go with them wherever they are read, so telling nothing).
     std::set<std::string> now;
+    for (const auto& [leader, post, rank] : leaders) {
+        if (!leader->name.empty()) now.insert(leader->name);
+        now.insert(post);
+    }
     const auto taken = [&](const std::string& name) { return now.count(name) > 0 || db::Leaders(store).leader_name_taken(c.id, side, name); };
     generate::NameFit when;
     when.year = year ? year : c.date ? c.date->year() : 0;

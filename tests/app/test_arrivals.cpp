@@ -13,12 +13,14 @@
 #include "export/oob.hpp"
 #include "support.hpp"
 #include "app/files.hpp"
+#include "app/samples.hpp"
 #include "app/session_state.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <map>
 #include <set>
 
 using namespace muster;
@@ -268,4 +270,39 @@ TEST_CASE("Two subjects of one stream name each count their own draws: neither s
     std::vector<int> on;
     for (int i = 0; i < 4; ++i) on.push_back(alone.roll(rules::Die::d10, "x").reading);
     CHECK(draws({{"leader 1", 4}}) == on);  // leader 1 goes on where he stopped
+}
+
+TEST_CASE("The names drawn for a division's leaders are none its own leaders or units already bear") {
+    // Every sample's divisions arrive, under several seeds: within a division no two leaders share
+    // a name, and none but its commander bears the division's (a reference to it would name two).
+    for (const auto& sample : app::samples())
+        for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+            INFO(sample.id << " seed " << seed);
+            test::TempDir dir;
+            app::Session s(dir.file("c.db"), app::Open::create);
+            app::NewCampaign n;
+            n.name = "Names";
+            n.sample = sample.id;
+            n.seed = seed;
+            s.create_campaign(n);
+            for (const auto& [division, turn] : sample.schedule) {
+                app::ArrivalRequest r;
+                r.division = division;
+                s.arrivals().arrive(r);
+            }
+            std::map<std::string, std::vector<std::string>> names;  // by division: its leaders' names
+            const auto roster = db::Rosters(s.state().store).roster(s.current().id);
+            for (const auto& l : roster.leaders) {
+                if (!l.command.kind || *l.command.kind == UnitKind::corps || *l.command.kind == UnitKind::army) continue;
+                const auto division = l.command.unit.substr(0, l.command.unit.find('/'));
+                INFO(l.command.unit << ": " << l.name);
+                if (l.command.unit != division) CHECK(l.name != division);
+                if (!l.name.empty()) names[division].push_back(l.name);
+            }
+            for (auto& [division, list] : names) {
+                INFO(division << ": " << join(list, ", "));
+                std::sort(list.begin(), list.end());
+                CHECK(std::adjacent_find(list.begin(), list.end()) == list.end());
+            }
+        }
 }
