@@ -7,12 +7,12 @@
 #include <set>
 
 namespace muster::db {
-std::int64_t Battles::insert_battle(std::int64_t campaign, const campaign::BattleInfo& b) {
+std::int64_t Battles::insert_battle(std::int64_t campaign, std::int64_t operation, const campaign::BattleInfo& b) {
     return guarded(m_store.path(), [&] {
         // Fought on the campaign's turn.
-        SQLite::Statement q(m_store.impl().db,
-                            "INSERT INTO battle (campaign_id, name, date, place, turn) VALUES (?1, ?2, ?3, ?4, (SELECT turn FROM campaign WHERE id = ?1))");
-        bind_all(q, campaign, b.name, text_or(b.date, ""), b.place);  // the column holds "" for no date
+        SQLite::Statement q(m_store.impl().db, "INSERT INTO battle (campaign_id, name, date, place, turn, operation_id) "
+                                               "VALUES (?1, ?2, ?3, ?4, (SELECT turn FROM campaign WHERE id = ?1), ?5)");
+        bind_all(q, campaign, b.name, text_or(b.date, ""), b.place, operation);  // the column holds "" for no date
         q.exec();
         return m_store.impl().db.getLastInsertRowid();
     });
@@ -78,8 +78,8 @@ void Battles::set_battle_recovered(std::int64_t battle, int rate, Rounding round
 
 std::vector<campaign::BattleInfo> Battles::battles(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT id, name, date, place, recovered, turn, return_rate, return_rounding FROM battle "
-                                               "WHERE campaign_id = ? ORDER BY id");
+        SQLite::Statement q(m_store.impl().db, "SELECT id, name, date, place, recovered, turn, return_rate, return_rounding, operation_id "
+                                               "FROM battle WHERE campaign_id = ? ORDER BY id");
         bind_all(q, campaign);
         std::vector<campaign::BattleInfo> out;
         for (const Row row(q); q.executeStep();)
@@ -87,7 +87,21 @@ std::vector<campaign::BattleInfo> Battles::battles(std::int64_t campaign) const 
                            row.null("turn") ? std::nullopt : std::optional(row.turn("turn")),
                            row.null("return_rate") || row.null("return_rounding")
                                ? std::nullopt
-                               : std::optional(campaign::BattleInfo::ReturnedAt{row.integer("return_rate"), row.word<Rounding>("return_rounding")})});
+                               : std::optional(campaign::BattleInfo::ReturnedAt{row.integer("return_rate"), row.word<Rounding>("return_rounding")}),
+                           row.optional_id("operation_id")});
+        return out;
+    });
+}
+
+std::vector<Battles::ArmyMoves> Battles::army_moves_since(std::int64_t campaign, std::int64_t first) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db,
+                            "SELECT a.id AS army, m.operation_id AS operation, SUM(m.stands) AS stands FROM move m JOIN brigade b ON b.id = m.brigade_id "
+                            "JOIN division d ON d.id = b.division_id JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
+                            "WHERE m.operation_id >= ?2 AND b.campaign_id = ?1 GROUP BY a.id, m.operation_id");
+        bind_all(q, campaign, first);
+        std::vector<ArmyMoves> out;
+        for (const Row row(q); q.executeStep();) out.push_back({row.id("army"), row.id("operation"), row.integer("stands")});
         return out;
     });
 }

@@ -17,7 +17,7 @@ class Battles {
 public:
     explicit Battles(const Store& store) : m_store(store) {}
 
-    std::int64_t insert_battle(std::int64_t campaign, const campaign::BattleInfo& battle);
+    std::int64_t insert_battle(std::int64_t campaign, std::int64_t operation, const campaign::BattleInfo& battle);
     void insert_battle_division(std::int64_t battle, std::int64_t division, int engaged, bool seen);
     void insert_battle_fallen(std::int64_t battle, std::int64_t leader, LeaderFate fate, std::optional<std::int64_t> division);
     void insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate);
@@ -37,6 +37,15 @@ public:
     /// report's operation, the newest whose summary begins `report` ("Battle of NAME: 2
     /// divisions, ": one undone and redone keeps its moves' operation); none where none does.
     std::optional<int> stands_when_reported(std::int64_t campaign, const std::string& report, std::int64_t brigade) const;
+    /// Each army's stands moved (their moves summed) by the operation that moved them, from
+    /// operation `first` on: what an army had in service just before an operation is what it has
+    /// now less what has moved since.
+    struct ArmyMoves {
+        std::int64_t army = 0;
+        std::int64_t operation = 0;
+        int stands = 0;
+    };
+    std::vector<ArmyMoves> army_moves_since(std::int64_t campaign, std::int64_t first) const;
     /// The battles of a campaign that a division of `side` fought, in id order.
     std::vector<campaign::BattleInfo> battles_fought_by(std::int64_t campaign, std::string_view side) const;
     /// The battles of a campaign that `side` knows were fought: those a division of it fought,

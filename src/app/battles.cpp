@@ -295,7 +295,7 @@ namespace {
 // Where one was, says so in `lines`, naming the divisions on its field the report leaves out.
 void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
                   const battle::Report& report, const BattlePlan& plan, std::vector<std::string>& lines) {
-    const auto battle = db::Battles(store).insert_battle(campaign, {0, report.name, report.date, report.place, false});
+    const auto battle = db::Battles(store).insert_battle(campaign, op, {0, report.name, report.date, report.place, false});
     for (const auto& p : db::Battles(store).plans(campaign))
         if (p.plan.open() && same_ignoring_case(p.plan.name, report.name)) {
             db::Battles(store).close_plan(p.plan.id, battle);

@@ -6,6 +6,7 @@
 #include "army/division.hpp"
 #include "battle/report.hpp"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -44,6 +45,10 @@ struct FoughtBattle {
     campaign::BattleInfo battle;
     campaign::BattleRecord record;
     std::vector<campaign::LossInfo> losses;
+    /// The stands each army (by id) has moved from the operation that recorded it on: what it had
+    /// in service just before is what it has now less these. Empty where the battle has no
+    /// operation (an earlier muster's it cannot place).
+    std::map<std::int64_t, int> moved_since;
 };
 
 /// How a draft report is applied: the divisions that fought seen by the enemy or kept hidden,

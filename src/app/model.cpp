@@ -54,7 +54,15 @@ CampaignModel load_model(Session& session, int journal_page) {
                                                   *model.rules));
         model.turn = session.season().now();
         model.schedule = session.season().schedule();
-        for (const auto& b : model.roster.battles) model.battles.push_back({b, db::Battles(store).battle_record(b.id), db::Battles(store).losses(b.id)});
+        for (const auto& b : model.roster.battles) model.battles.push_back({b, db::Battles(store).battle_record(b.id), db::Battles(store).losses(b.id), {}});
+        // What each army has moved since each battle, from the moves since the first one placed.
+        std::optional<std::int64_t> first;
+        for (const auto& b : model.battles)
+            if (b.battle.operation && (!first || *b.battle.operation < *first)) first = b.battle.operation;
+        if (first)
+            for (const auto& m : db::Battles(store).army_moves_since(id, *first))
+                for (auto& b : model.battles)
+                    if (b.battle.operation && m.operation >= *b.battle.operation) b.moved_since[m.army] += m.stands;
         model.players = session.players().list();
         model.messages = session.players().messages(View::umpire());
         model.undo_step = session.history().plan(false);

@@ -25,6 +25,7 @@ SeasonPicture season_picture(const CampaignModel& model, const View& viewer) {
         if (viewer.owns(sd.id)) out.losses.push_back({sd.name, sd.id, {}});
 
     std::vector<std::vector<int>> net;  // [battle][army]: what it cost, net of what came back
+    std::vector<const FoughtBattle*> charted;  // the battles net counts, in order
     const auto seen_divisions = divisions_seen(model.oob, viewer);
     for (const auto& fought : model.battles) {
         const auto summary = summarize(rules, model.roster, seen_divisions, fought, viewer);
@@ -54,11 +55,14 @@ SeasonPicture season_picture(const CampaignModel& model, const View& viewer) {
             if (const auto a = army_of_division.find(division_of_brigade[l.brigade_id]); a != army_of_division.end())
                 cost[a->second] += l.casualties + l.captured - l.returned;
         net.push_back(std::move(cost));
+        charted.push_back(&fought);
         out.battles.push_back(line.name);
         out.lines.push_back(std::move(line));
     }
 
-    // Stands in service: now, and working back through the battles.
+    // Stands in service: now, and just before each battle (now less what has moved since: the
+    // stand ledger); a battle an earlier muster recorded that cannot be placed, worked back
+    // through the battles' losses.
     for (size_t a = 0; a < armies.size(); ++a) {
         int now = 0;
         for (const auto& k : armies[a]->corps)
@@ -67,7 +71,11 @@ SeasonPicture season_picture(const CampaignModel& model, const View& viewer) {
                     if (is_active(b.status)) now += b.stands;
         std::vector<int> values(net.size() + 1, 0);
         values.back() = now;
-        for (size_t k = net.size(); k > 0; --k) values[k - 1] = values[k] + net[k - 1][a];
+        for (size_t k = net.size(); k > 0; --k) {
+            const auto& moved = charted[k - 1]->moved_since;
+            const auto m = moved.find(armies[a]->id);
+            values[k - 1] = charted[k - 1]->battle.operation ? now - (m == moved.end() ? 0 : m->second) : values[k] + net[k - 1][a];
+        }
         out.stands.push_back({armies[a]->name, armies[a]->side, std::move(values)});
     }
 

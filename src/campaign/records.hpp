@@ -70,6 +70,8 @@ struct BattleInfo {
         Rounding rounding = Rounding::roll;
     };
     std::optional<ReturnedAt> returned_at;
+    /// The operation that recorded it (none: an earlier muster's battle this file cannot place).
+    std::optional<std::int64_t> operation;
 };
 
 /// What a battle's record holds beyond its losses: the stands each division engaged (none for a

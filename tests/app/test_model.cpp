@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <map>
 
 using namespace muster;
 
@@ -114,4 +115,40 @@ TEST_CASE("A file with no campaign gives an empty model, not an error") {
     CHECK_FALSE(m.current);
     CHECK(m.campaigns.empty());
     CHECK(m.rules == nullptr);
+}
+
+TEST_CASE("The season picture's stands in service before a battle are those the armies had then, not today's less its losses") {
+    // After McPherson Ridge, Pender arrives and the prisoners are exchanged home: neither was in
+    // service before the battle, and neither is counted there.
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.arrivals().arrive(test::arrival("Heth"));
+    s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
+    s.prisoners().add_camp("union", "Fort Delaware");
+    s.prisoners().add_camp("confederate", "Libby Prison");
+    const auto in_service = [&] {
+        std::map<std::string, int> out;
+        for (const auto& b : s.forces().brigades()) out[b.side] += b.stands;
+        return out;
+    };
+    const auto before = in_service();
+    battle::Report r;
+    r.name = "McPherson Ridge";
+    r.brigades.push_back({"Heth/1st Brigade", 1, 2, "Fort Delaware"});
+    r.brigades.push_back({"Wadsworth/Iron Brigade", 0, 1, "Libby Prison"});
+    s.battles().report_battle(r, app::Mode::apply);
+    s.prisoners().propose_exchange({"union", "", {"stands:Heth/1st Brigade=1"}, {"stands:Wadsworth/Iron Brigade=1"}, ""});
+    s.prisoners().answer_exchange(s.prisoners().exchanges(View::umpire()).front().row.id, "confederate", app::Answer::accept);
+    s.arrivals().arrive(test::arrival("Pender"));
+    const auto now = in_service();
+    REQUIRE(now.at("confederate") > before.at("confederate"));  // Pender's stands came after
+    const auto m = app::load_model(s);
+    for (const auto& viewer : {View::umpire(), View::of_side("union"), View::of_side("confederate")}) {
+        const auto picture = app::season_picture(m, viewer);
+        REQUIRE_FALSE(picture.stands.empty());
+        for (const auto& army : picture.stands) {
+            INFO(viewer.text() << ": " << army.name);
+            CHECK(army.values == std::vector<int>{before.at(army.side), now.at(army.side)});
+        }
+    }
 }

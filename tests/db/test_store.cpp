@@ -278,6 +278,7 @@ TEST_CASE("Battles of a file from before schema 28 take whether the enemy saw ea
     test::raw_sql(path, "ALTER TABLE division DROP COLUMN reveals");
     test::raw_sql(path, "DROP INDEX leader_by_name");  // schema 30's
     test::raw_sql(path, "ALTER TABLE leader DROP COLUMN fell_by_roll");  // schema 31's
+    test::raw_sql(path, "ALTER TABLE battle DROP COLUMN operation_id");  // schema 32's
     test::raw_sql(path, "UPDATE division SET hidden = 1 WHERE name = 'Heth'");
     test::raw_sql(path, "PRAGMA user_version = 27");
     { db::Store store(path, db::OpenMode::create); }

@@ -1,0 +1,9 @@
+-- muster schema 32: the operation that recorded each battle, so that what a side had in service
+-- just before it was fought is read from the stand ledger (the moves made before it), not worked
+-- back from today through the battles' losses alone (which put a division that arrived later,
+-- or prisoners sent home since, into the battles before). A battle of an earlier muster takes the
+-- newest battle operation whose summary names it; one that none names keeps none.
+ALTER TABLE battle ADD COLUMN operation_id INTEGER REFERENCES operation(id);
+UPDATE battle SET operation_id = (
+  SELECT MAX(o.id) FROM operation o WHERE o.campaign_id = battle.campaign_id AND o.kind = 'battle' AND
+  substr(o.summary, 1, length('Battle of ' || battle.name || ':')) = 'Battle of ' || battle.name || ':');
