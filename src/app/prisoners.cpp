@@ -261,7 +261,7 @@ ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const 
         v.balance = "stands cannot be weighed: set the campaign's men per stand (muster campaign set --men-per-stand N)";
     } else {
         const long diff = *values[0] - *values[1];
-        v.balance = r.cartel->name + ": offers " + std::to_string(*values[0]) + " privates, asks " +
+        v.balance = r.cartel->name + (r.cartel->muster_own() ? " (muster's own values)" : "") + ": offers " + std::to_string(*values[0]) + " privates, asks " +
                     std::to_string(*values[1]) +
                     (diff == 0 ? ": balanced" : diff > 0 ? ": the proposer gives " + std::to_string(diff) + " more"
                                                          : ": the proposer asks " + std::to_string(-diff) + " more");

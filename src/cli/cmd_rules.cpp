@@ -32,7 +32,7 @@ void add_rules_commands(CLI::App& app, Io& io) {
     auto show_o = std::make_shared<ShowOptions>();
     auto* show = rules_cmd->add_subcommand("show", "Show a rule set, or one of its tables as the source prints it");
     show->add_option("RULES", show_o->name, "Rule set id or .json file")->required();
-    show->add_option("TABLE", show_o->table, "A table id, \"effectiveness\", or \"all\"");
+    show->add_option("TABLE", show_o->table, "A table id, \"effectiveness\", \"cartel\" (the exchange values), or \"all\"");
     on_run(show, io, [show_o, &io] {
         const auto r = app::default_catalog().load(show_o->name);
         const auto& t = show_o->table;
@@ -40,9 +40,12 @@ void add_rules_commands(CLI::App& app, Io& io) {
             io.out << exporter::rule_set_summary(r);
         } else if (t == "effectiveness") {
             io.out << exporter::effectiveness_text(r);
+        } else if (t == "cartel" && r.cartel) {
+            io.out << exporter::cartel_text(r);
         } else if (t == "all") {
             for (const auto& table : r.tables) io.out << exporter::table_text(r, table) << "\n";
             io.out << exporter::effectiveness_text(r);
+            if (r.cartel) io.out << "\n" << exporter::cartel_text(r);
         } else if (const auto* table = r.find_table(t)) {
             io.out << exporter::table_text(r, *table);
         } else if (const auto* play = r.find_play_table(t)) {
@@ -51,8 +54,8 @@ void add_rules_commands(CLI::App& app, Io& io) {
             std::string ids;
             for (const auto& x : r.tables) ids += x.id + ", ";
             for (const auto& x : r.play_tables) ids += x.id + ", ";
-            throw UsageError("rule set " + r.id + " has no table \"" + t + "\" (tables: " + ids +
-                             "effectiveness, all)");
+            throw UsageError("rule set " + r.id + " has no table \"" + t + "\" (tables: " + ids + "effectiveness, " +
+                             (r.cartel ? "cartel, " : "") + "all)");
         }
     });
 

@@ -114,6 +114,25 @@ std::string table_text(const rules::RuleSet& rules, const rules::RangeTable& t) 
     return out;
 }
 
+std::string cartel_text(const rules::RuleSet& rules) {
+    if (!rules.cartel) return {};
+    const auto& c = *rules.cartel;
+    const auto rank = [&](const std::string& id) {
+        const auto* k = c.find(id);
+        return k ? k->name : id;
+    };
+    std::string out = c.name + ": a prisoner's value in privates, for weighing exchanges\n";
+    TextTable t;
+    t.add({"Rank", "Privates"});
+    for (const auto& k : c.ranks) t.add({k.name, std::to_string(k.privates)});
+    out += t.render();
+    std::vector<std::string> leaders;
+    for (const auto& [post, id] : c.leaders) leaders.push_back(post + " " + rank(id));
+    out += "A stand's men count as: " + rank(c.stand_rank) + "\nLeaders count as, by post: " + join(leaders, ", ") + "\n";
+    if (!c.note.empty()) out += "Note: " + c.note + "\n";
+    return out;
+}
+
 std::string effectiveness_text(const rules::RuleSet& rules) {
     const auto& eff = rules.effectiveness;
     std::string out = "Effectiveness labels (start/worn/spent)\n";
@@ -192,6 +211,9 @@ std::string rule_set_summary(const rules::RuleSet& r) {
         if (sc.guns_per_model) out += ", " + std::to_string(*sc.guns_per_model) + " guns a gun model";
         out += "\n";
     }
+    if (r.cartel)
+        out += "Exchange cartel: " + r.cartel->name + (r.cartel->muster_own() ? ", muster's own values" : "") + " (muster rules show " + r.id +
+               " cartel)\n";
     out += "Tables:\n";
     for (const auto& t : r.tables) out += "  " + t.id + ": " + t.title + "\n";
     out += std::string("  effectiveness: ") + (r.effectiveness.is_default ? "default stand-in" : "as entered") + "\n";

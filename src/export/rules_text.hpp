@@ -12,6 +12,9 @@ std::string rule_set_summary(const rules::RuleSet& rules);
 std::string table_text(const rules::RuleSet& rules, const rules::RangeTable& table);
 /// The effectiveness labels, one column a rating, one row a start strength.
 std::string effectiveness_text(const rules::RuleSet& rules);
+/// The exchange cartel: each rank's value in privates, what a stand's men and each leader count
+/// as, and its note (whose values they are). Empty where the rule set has none.
+std::string cartel_text(const rules::RuleSet& rules);
 
 /// A division's exact odds for a request of rule set `rules_id`: per measure, each value's
 /// chance in percent with a bar, and the mean.

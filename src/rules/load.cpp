@@ -486,6 +486,7 @@ private:
         v.allow_only({"name", "note", "ranks", "leaders", "stand_rank"});
         Cartel c;
         c.name = read_text(v.at("name"));
+        c.note = optional_text(v, "note");
         for (const auto& r : v.at("ranks").items()) {
             r.allow_only({"id", "name", "privates"});
             c.ranks.push_back({read_id(r.at("id")), read_text(r.at("name")), r.at("privates").as_int(1, 1000)});

@@ -210,6 +210,9 @@ struct CartelRank {
 /// An exchange cartel (the Dix-Hill cartel of 1862): values of prisoners by rank.
 struct Cartel {
     std::string name;
+    std::string note;  ///< where its values come from ("MUSTER'S OWN: ..." where the source has none)
+    /// Its values are muster's, not the rule set's source's: its note says so, as the templates mark what muster decided.
+    bool muster_own() const { return note.rfind("MUSTER'S OWN", 0) == 0; }
     std::vector<CartelRank> ranks;
     std::vector<std::pair<std::string, std::string>> leaders;  ///< leader rank (army, corps, division, brigadier) -> cartel rank id
     std::string stand_rank;                                    ///< the rank each man of a stand counts as

@@ -176,7 +176,7 @@ TEST_CASE("Exchange by mutual consent end to end") {
     CHECK(v.row.counterpart == "confederate");
     CHECK(v.offer == std::vector<std::string>{"1 stand of Heth/Archer"});
     CHECK(v.ask == std::vector<std::string>{"2 stands of Wadsworth/Iron Brigade", "leader Meredith"});
-    CHECK(v.balance == "Dix-Hill cartel of 1862: offers 100 privates, asks 220: the proposer asks 120 more");
+    CHECK(v.balance == "Dix-Hill cartel of 1862 (muster's own values): offers 100 privates, asks 220: the proposer asks 120 more");
     CHECK(f.stands("Wadsworth/Iron Brigade") == 6);
 
     CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "union", app::Answer::accept); }),

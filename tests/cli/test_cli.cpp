@@ -113,6 +113,13 @@ TEST_CASE("muster rules list show validate copy") {
     CHECK_THAT(test::run_muster("rules show napoleonic", k_env).out, Contains("Poor: division_radius 6\", corps_radius 12\""));
     const auto eff = test::run_muster("rules show acw effectiveness", k_env);
     CHECK_THAT(eff.out, Contains("DEFAULT STAND-IN"));
+    // The exchange cartel, which the ACW article does not have: its values marked muster's own
+    // where the organiser reads them.
+    CHECK_THAT(test::run_muster("rules show acw", k_env).out, Contains("Exchange cartel: Dix-Hill cartel of 1862, muster's own values"));
+    const auto cartel = test::run_muster("rules show acw cartel", k_env).out;
+    CHECK_THAT(cartel, Contains("Brigadier general         20") && Contains("Note: MUSTER'S OWN: the ACW article has no prisoners"));
+    CHECK_THAT(test::run_muster("rules show acw all", k_env).out, Contains("Note: MUSTER'S OWN: the ACW article has no prisoners"));
+    CHECK_THAT(test::run_muster("rules show awi cartel", k_env).err, Contains("has no table \"cartel\"") && !Contains("cartel,"));
     CHECK(test::run_muster("rules show acw nosuch", k_env).code == 2);
 
     const std::string dir = "/tmp/muster-test-rules-" + std::to_string(::getpid());
