@@ -96,13 +96,17 @@ void add_season_commands(CLI::App& app, Io& io) {
     };
     auto so = std::make_shared<ScheduleOptions>();
     auto* schedule = app.add_subcommand("schedule", "The reinforcement schedule: list it, or put a division on a turn (umpire only)");
-    schedule->add_option("DIVISION", so->division, "The placeholder division to schedule (none: list the schedule)");
+    schedule->add_option("DIVISION", so->division, "The placeholder division to schedule (none, or \"list\": list the schedule)");
     turn_option(schedule, "--turn", so->turn, "The turn it is due");
     day_option(schedule, "--date", so->date, "The date it is due (the turn that holds it)");
     schedule->add_flag("--clear", so->clear, "Take it off the schedule");
     on_run(schedule, io, [so, &io, schedule] {
         auto session = open_campaigns(io);
         auto season = session.season();
+        // "schedule list" lists it, as "camp list" and the others do: a division named alone,
+        // with nothing to do to it, is no request of its own.
+        const bool only_named = !schedule->count("--turn") && !schedule->count("--date") && !so->clear;
+        if (so->division == "list" && only_named) so->division.clear();
         if (so->division.empty()) {
             if (schedule->count("--turn") || schedule->count("--date") || so->clear)
                 throw UsageError("name the division to schedule, e.g. muster schedule Heth --turn 3");

@@ -478,6 +478,7 @@ TEST_CASE("The campaign clock and the reinforcement schedule: turns pass, the da
     const auto listed = cli("schedule").out;
     CHECK_THAT(listed, Contains("Heth") && Contains("Pender") && Contains("Wadsworth"));
     CHECK(listed.find("Doubleday") == std::string::npos);
+    CHECK(cli("schedule list").out == listed);  // as "camp list" and the others
 
     const auto now = cli("turn").out;
     CHECK_THAT(now, Contains("Turn 1 of campaign Season: 1863-06-01 (turns of 7 days)"));
