@@ -74,9 +74,13 @@ void LeadersWindow::draw(GuiApp& app) {
     const auto grade_of = [&](const army::Leader& l) { return umpire || l.side == side ? l.grade : l.as_enemy_sees().grade; };
     if (m_revision != app.revision() || m_side != side) {
         m_leaders.clear();
+        m_as_seen.clear();
         for (const auto i : app.seen().leaders) {
             const auto held = app.seen().held_leaders.find(i);  // an enemy seen only as a prisoner: as his camp calls him
-            m_leaders.push_back(held != app.seen().held_leaders.end() ? &held->second : &model.roster.leaders[i]);
+            const auto& l = model.roster.leaders[i];
+            if (held != app.seen().held_leaders.end()) m_leaders.push_back(&held->second);
+            else if (!umpire && l.side != side && !l.fall_seen) m_leaders.push_back(&m_as_seen.emplace_back(l.as_enemy_sees()));  // his status, sorted by too, is the view's
+            else m_leaders.push_back(&l);
         }
         std::set<std::string> once;
         m_shared.clear();

@@ -4,6 +4,7 @@
 #include "widgets.hpp"
 #include "window.hpp"
 
+#include <deque>
 #include <set>
 #include <optional>
 #include <string>
@@ -41,7 +42,8 @@ public:
     const std::vector<const army::Leader*>& leaders() const { return m_leaders; }
 
 private:
-    std::vector<const army::Leader*> m_leaders;  // into the model's view, as sorted
+    std::vector<const army::Leader*> m_leaders;  // into the model's view (or m_as_seen), as sorted
+    std::deque<army::Leader> m_as_seen;          // the enemy's leaders who fell out of the view's sight, as it reads them: in play
     std::set<std::string> m_shared;              // the labels more than one of them bears
     int m_revision = -1;
     std::string m_side;

@@ -140,3 +140,27 @@ TEST_CASE("The leaders panel tells two leaders of one name apart by their number
     REQUIRE(d.click("Leaders/Return"));
     CHECK_THAT(w.error, !Contains("could be any of"));
 }
+
+TEST_CASE("The leaders panel in a side's view reads an enemy leader who fell out of its sight as in play") {
+    // Borstell, whose division the French have seen, is grievously wounded on a Fallen Leaders
+    // roll in no battle, and his 1st Brigade's Oppen killed: the French read both as before.
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    for (const auto* command : {"campaign new G --sample grossbeeren --seed 3", "arrive --due", "reveal Borstell", "leader casualty Borstell --rolls 3+3 --out-for 2",
+                                "leader casualty \"Borstell/1st Brigade\" --rolls 2+2"})
+        REQUIRE(test::run_muster("--db " + test::quote(db) + " " + command).code == 0);
+    test::Driver d(db);
+    auto& w = d.show<gui::LeadersWindow>();
+    const auto status_of = [&](const std::string& name) {
+        for (const auto* l : w.leaders())
+            if (l->name == name) return word(l->status) + "/" + std::to_string(l->out_battles);
+        return std::string("not listed");
+    };
+    CHECK(status_of("Borstell") == "wounded/2");  // the umpire's view
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/french"));
+    d.frames(2);
+    CHECK(status_of("Borstell") == "active/0");
+    CHECK(status_of("Oppen") == "active/0");
+    d.frame(shot("leaders_fallen_unseen"));
+}
