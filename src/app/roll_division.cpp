@@ -18,14 +18,14 @@ RolledDivision roll_division(const Catalog& catalog, const RollDivisionRequest& 
     if (division.theater) division.theater = theater_id(out.rules, *division.theater);
     if (!request.typed_rolls.empty()) {
         dice::TypedSource dice(request.typed_rolls);
-        out.division = generate::generate_division(out.rules, division, dice);
+        out.division = generate::generate_division(out.rules, division, dice).with_rolls(out.rules);
         dice.require_all_used();
         return out;
     }
     // A fresh seed is only a starting point: it is printed, so the division can be rolled again.
     const std::uint64_t seed = request.seed ? *request.seed : (std::uint64_t{std::random_device{}()} << 32 | std::random_device{}());
     dice::SeededSource dice(seed);
-    out.division = generate::generate_division(out.rules, division, dice);
+    out.division = generate::generate_division(out.rules, division, dice).with_rolls(out.rules);
     out.seed = seed;
     return out;
 }

@@ -53,6 +53,9 @@ public:
     virtual ~Source() = default;
     /// Throws the dice for `purpose` (named in errors, e.g. "2nd Brigade stands").
     virtual Throw roll(Die die, std::string_view purpose) = 0;
+    /// Whether it reads a roll's purpose at all: where not, a caller that must put it into
+    /// words first may pass none.
+    virtual bool reads_purpose() const { return true; }
 };
 
 /// SplitMix64 over a counter: draw n (n = 1, 2, ...) is mix(seed + n * 0x9E3779B97F4A7C15).
@@ -63,6 +66,7 @@ class SeededSource : public Source {
 public:
     explicit SeededSource(std::uint64_t seed, std::uint64_t counter = 0) : m_seed(seed), m_counter(counter) {}
     Throw roll(Die die, std::string_view purpose) override;
+    bool reads_purpose() const override { return false; }
     /// The next raw 64-bit draw (advances the counter).
     std::uint64_t next();
     std::uint64_t seed() const { return m_seed; }

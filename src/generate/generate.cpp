@@ -32,50 +32,101 @@ std::string concat(std::initializer_list<std::string_view> parts) {
     return out;
 }
 
+using For = GeneratedRoll::For;
+
+// What a roll was for, in words, written into `out`: "division: 3.) Divisional Strength...",
+// "2nd Brigade: 4.) Brigade Strength...", "fractional battery (44%)". `leader`: what a leader's
+// roll outside a division is for ("Heth new commander").
+void purpose_of(const GeneratedRoll& r, const army::Division& d, std::string_view leader, std::string& out) {
+    out.clear();
+    const auto title = [&] {
+        out += ": ";
+        out += r.table->title.empty() ? r.table->id : r.table->title;
+    };
+    switch (r.what) {
+        case For::division: out += "division"; title(); break;
+        case For::brigade: out += d.brigades[r.brigade].name; title(); break;
+        case For::alternate: out += d.brigades[r.brigade].name; out += " alternate commander"; title(); break;
+        case For::division_leader: out += "division leader"; title(); break;
+        case For::leader: out += leader; title(); break;
+        case For::artillery: out += "artillery ratio"; break;
+        case For::fraction: out += "fractional battery (" + std::to_string(r.percent) + "%)"; break;
+        case For::reserve_share: out += "reserve's share of the batteries (" + std::to_string(r.percent) + "%)"; break;
+    }
+}
+
+// A roll in words, as the journal keeps it.
+dice::RollRecord in_words(const GeneratedRoll& r, const rules::RuleSet& rules, const army::Division& d, std::string_view leader) {
+    dice::RollRecord out;
+    purpose_of(r, d, leader, out.purpose);
+    out.thrown = r.thrown;
+    if (r.table) {
+        out.table = r.table->id;
+        for (size_t i = 0; i < r.table->sets.size(); ++i) {
+            if (i > 0) out.result += ", ";
+            out.result += rules.describe(r.table->sets[i], r.row->values[i]);
+        }
+        return out;
+    }
+    // A chance: "roll equal or lower than the fraction".
+    const bool hit = r.thrown.reading <= r.percent;
+    const bool fraction = r.what == For::fraction;
+    out.result = concat({hit ? (fraction ? "one more battery" : "one more battery to the reserve")
+                             : (fraction ? "no more batteries" : "it stays with the division"),
+                         " (", std::to_string(r.thrown.reading), hit ? " <= " : " > ", std::to_string(r.percent), ")"});
+    return out;
+}
+
 class Roller {
 public:
-    Roller(const rules::RuleSet& rules, dice::Source& dice, std::vector<dice::RollRecord>& log)
-        : m_rules(rules), m_dice(dice), m_log(log) {}
+    Roller(const rules::RuleSet& rules, dice::Source& dice, std::vector<GeneratedRoll>& log, const army::Division& division,
+           std::string_view leader = {})
+        : m_rules(rules), m_dice(dice), m_log(log), m_division(division), m_leader(leader) {}
 
     // Rolls a table for the context and writes what the row sets into it.
-    void table(const RangeTable& t, Context& context, std::string purpose) {
+    void table(const RangeTable& t, Context& context, For what, size_t brigade = 0) {
+        GeneratedRoll r{what, static_cast<std::uint16_t>(brigade), &t};
         const auto& block = t.block_for(context);
-        dice::Throw thrown = m_dice.roll(t.die, purpose);
-        const rules::Row* hit = nullptr;
+        r.thrown = m_dice.roll(t.die, purpose(r));
         for (const auto& row : block.rows)
-            if (row.range.contains(thrown.reading)) hit = &row;
+            if (row.range.contains(r.thrown.reading)) r.row = &row;
         // Blocks cover every reading (validated), and sources only return valid readings.
-        if (!hit) throw Error("table " + t.id + " has no row for " + std::to_string(thrown.reading));
-        std::string result;
-        for (size_t i = 0; i < t.sets.size(); ++i) {
-            context.set(t.sets[i], hit->values[i]);
-            if (i > 0) result += ", ";
-            result += m_rules.describe(t.sets[i], hit->values[i]);
-        }
-        m_log.push_back({std::move(purpose), t.id, std::move(thrown), std::move(result)});
+        if (!r.row) throw Error("table " + t.id + " has no row for " + std::to_string(r.thrown.reading));
+        for (size_t i = 0; i < t.sets.size(); ++i) context.set(t.sets[i], r.row->values[i]);
+        m_log.push_back(r);
     }
 
     // A percentile roll against a chance: "roll equal or lower than the fraction".
-    bool chance(int percent, std::string purpose, std::string_view success, std::string_view failure) {
-        dice::Throw thrown = m_dice.roll(rules::Die::percentile, purpose);
-        const bool hit = thrown.reading <= percent;
-        std::string result = concat({hit ? success : failure, " (", std::to_string(thrown.reading),
-                                     hit ? " <= " : " > ", std::to_string(percent), ")"});
-        m_log.push_back({std::move(purpose), "", std::move(thrown), std::move(result)});
-        return hit;
+    bool chance(int percent, For what) {
+        GeneratedRoll r{what};
+        r.percent = percent;
+        r.thrown = m_dice.roll(rules::Die::percentile, purpose(r));
+        m_log.push_back(r);
+        return r.thrown.reading <= percent;
     }
 
-    void steps(const std::vector<size_t>& steps, Context& context, unsigned given, std::string_view purpose) {
+    void steps(const std::vector<size_t>& steps, Context& context, unsigned given, For what, size_t brigade = 0) {
         for (size_t i : steps) {
             const RangeTable& t = m_rules.tables[i];
-            if (!t.all_given(given)) table(t, context, concat({purpose, ": ", t.title.empty() ? t.id : t.title}));
+            if (!t.all_given(given)) table(t, context, what, brigade);
         }
     }
 
 private:
+    // What the roll is for, as the dice are asked (typed dice name it when they run out): in a
+    // buffer kept from roll to roll; none for dice that do not read it (seeded).
+    std::string_view purpose(const GeneratedRoll& r) {
+        if (!m_dice.reads_purpose()) return {};
+        purpose_of(r, m_division, m_leader, m_purpose);
+        return m_purpose;
+    }
+
     const rules::RuleSet& m_rules;
     dice::Source& m_dice;
-    std::vector<dice::RollRecord>& m_log;
+    std::vector<GeneratedRoll>& m_log;
+    const army::Division& m_division;
+    std::string_view m_leader;
+    std::string m_purpose;
 };
 
 army::Leader make_leader(const rules::RuleSet& rules, const Context& context, bool by_the_book) {
@@ -151,7 +202,7 @@ void check_known(const rules::RuleSet& rules, const Context& context, unsigned g
 void add_artillery(const rules::RuleSet& rules, Roller& roll, Context context, army::Division& d) {
     const auto& g = rules.generation;
     if (!g.artillery) return;
-    roll.table(rules.tables[*g.artillery], context, "artillery ratio");
+    roll.table(rules.tables[*g.artillery], context, For::artillery);
     auto& a = d.artillery;
     a.stands_per_battery = context.get(Field::stands_per_battery).number;
     a.total_stands = d.stands();
@@ -161,20 +212,14 @@ void add_artillery(const rules::RuleSet& rules, Roller& roll, Context context, a
     // largest roll that is "equal or lower than the fraction".
     a.fraction_percent = a.total_stands % a.stands_per_battery * 100 / a.stands_per_battery;
     if (a.fraction_percent > 0)
-        a.extra = roll.chance(a.fraction_percent,
-                              concat({"fractional battery (", std::to_string(a.fraction_percent), "%)"}),
-                              "one more battery", "no more batteries");
+        a.extra = roll.chance(a.fraction_percent, For::fraction);
     a.batteries = a.whole + (a.extra ? 1 : 0);
     // The reserve takes its share (one third) of the whole batteries; a fraction of a battery
     // in that share goes to the reserve on the same percentile rule, else stays with the division.
     const int share = a.batteries * g.reserve_num;
     a.to_reserve = share / g.reserve_den;
     a.reserve_percent = share % g.reserve_den * 100 / g.reserve_den;
-    if (a.reserve_percent > 0 &&
-        roll.chance(a.reserve_percent,
-                    concat({"reserve's share of the batteries (", std::to_string(a.reserve_percent), "%)"}),
-                    "one more battery to the reserve", "it stays with the division"))
-        ++a.to_reserve;
+    if (a.reserve_percent > 0 && roll.chance(a.reserve_percent, For::reserve_share)) ++a.to_reserve;
     d.batteries.reserve(a.batteries);
     for (int i = 1; i <= a.batteries; ++i) {
         army::Battery& t = d.batteries.emplace_back();
@@ -319,30 +364,39 @@ army::Leader roll_leader(const rules::RuleSet& rules, const Request& request, di
     if (!rules.years.empty() && !context.has(Field::year)) throw UsageError("the leader table needs the year: give it");
     // Keys the leader table may need that only a division's own rolls would set (theater)
     // must be given; validation guarantees side and year suffice for the shipped rule sets.
-    Roller roll(rules, dice, rolls);
-    roll.steps(rules.generation.division_leader, context, 0, purpose);
+    std::vector<GeneratedRoll> log;
+    Roller roll(rules, dice, log, scratch, purpose);
+    roll.steps(rules.generation.division_leader, context, 0, For::leader);
+    for (const auto& r : log) rolls.push_back(in_words(r, rules, scratch, purpose));
     return make_leader(rules, context, request.despicable_by_the_book);
 }
 
-army::Division generate_division(const rules::RuleSet& rules, const Request& request, dice::Source& dice) {
-    army::Division d;
+army::Division Generated::with_rolls(const rules::RuleSet& rules) && {
+    division.rolls.reserve(division.rolls.size() + log.size());
+    for (const auto& r : log) division.rolls.push_back(in_words(r, rules, division, {}));
+    return std::move(division);
+}
+
+Generated generate_division(const rules::RuleSet& rules, const Request& request, dice::Source& dice) {
+    Generated out;
+    army::Division& d = out.division;
     d.name = request.name.empty() ? rules.term_division : request.name;
     unsigned given = 0;
     Context context = start_context(rules, request, d, given);
     check_known(rules, context, given);  // before any roll: a refused request uses no dice
-    Roller roll(rules, dice, d.rolls);
-    roll.steps(rules.generation.division, context, given, "division");
+    Roller roll(rules, dice, out.log, d);
+    roll.steps(rules.generation.division, context, given, For::division);
     if (context.has(Field::year)) d.year = context.get(Field::year).number;
     if (context.has(Field::theater)) d.theater = context.get(Field::theater).id;
 
     const int count = context.get(Field::brigades).number;
-    d.rolls.reserve(most_rolls(rules, count));
+    out.log.reserve(most_rolls(rules, count));
     d.brigades.reserve(count);
     for (int i = 1; i <= count; ++i) {
         Context b = context;
         army::Brigade& brigade = d.brigades.emplace_back();
         brigade.name = concat({ordinal(i), " ", rules.term_brigade});
-        roll.steps(rules.generation.brigade, b, 0, brigade.name);
+        roll.steps(rules.generation.brigade, b, 0, For::brigade, d.brigades.size() - 1);
         brigade.arm = d.arm;
         brigade.rating = b.get(Field::rating).id;
         brigade.start_stands = brigade.stands = b.get(Field::stands).number;
@@ -350,17 +404,17 @@ army::Division generate_division(const rules::RuleSet& rules, const Request& req
         brigade.commander = make_leader(rules, b, request.despicable_by_the_book);
         if (!rules.generation.alternate.empty() && b.has(Field::alternate) && b.get(Field::alternate).number == 1) {
             Context alt = b;
-            roll.steps(rules.generation.alternate, alt, 0, concat({brigade.name, " alternate commander"}));
+            roll.steps(rules.generation.alternate, alt, 0, For::alternate, d.brigades.size() - 1);
             brigade.alternate = make_leader(rules, alt, request.despicable_by_the_book);
         }
     }
 
     Context leader = context;
-    roll.steps(rules.generation.division_leader, leader, 0, "division leader");
+    roll.steps(rules.generation.division_leader, leader, 0, For::division_leader);
     d.commander = make_leader(rules, leader, request.despicable_by_the_book);
 
     add_artillery(rules, roll, std::move(context), d);
-    return d;
+    return out;
 }
 
 }  // namespace muster::generate

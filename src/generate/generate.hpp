@@ -3,6 +3,7 @@
 #include "dice/dice.hpp"
 #include "rules/rule_set.hpp"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -19,10 +20,34 @@ struct Request {
     bool despicable_by_the_book = false; ///< play grades with by_the_book_as as that grade
 };
 
+/// One roll of a division's generation, kept as what it read and what it was for: put into
+/// words (a dice::RollRecord) only when the roll log is read, so that rolling a division up
+/// builds no text.
+struct GeneratedRoll {
+    enum class For : std::uint8_t { division, brigade, alternate, division_leader, leader, artillery, fraction, reserve_share };
+    For what = For::division;
+    std::uint16_t brigade = 0;                 ///< a brigade's (or its alternate's) roll: the brigade's index
+    const rules::RangeTable* table = nullptr;  ///< the table read; none: a chance, a percentile roll against `percent`
+    const rules::Row* row = nullptr;           ///< the row it read
+    dice::Throw thrown;
+    int percent = 0;
+};
+
+/// A division as the tables rolled it, its roll log in that compact form (pointing into the
+/// rule set it was rolled with).
+struct Generated {
+    army::Division division;
+    std::vector<GeneratedRoll> log;
+    /// The division with its roll log in words (`rolls`), read with the rule set it was rolled
+    /// with: what each roll was for ("2nd Brigade: 4.) Brigade Strength: Number of Stands"),
+    /// the table, the dice and what it decided ("7 stands").
+    army::Division with_rolls(const rules::RuleSet& rules) &&;
+};
+
 /// Rolls up a division from the rule set's generation tables, in the order the rule set
 /// gives, recording every roll. Throws UsageError for a request the rule set cannot serve
 /// (unknown side, a year outside its years...) and whatever the dice source throws.
-army::Division generate_division(const rules::RuleSet& rules, const Request& request, dice::Source& dice);
+Generated generate_division(const rules::RuleSet& rules, const Request& request, dice::Source& dice);
 
 /// Rolls one leader on the rule set's division-leader steps (the leader table) for the
 /// request's side and year, appending the rolls to `rolls`. Used to replace fallen leaders.

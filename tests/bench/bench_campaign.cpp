@@ -87,7 +87,7 @@ void raw_floor(benchmark::State& state, bool one_transaction) {
     req.side = "union";
     req.year = 1863;
     req.theater = "east";
-    for (int i = 0; i < n; ++i) generated.push_back(generate::generate_division(rules, req, dice));
+    for (int i = 0; i < n; ++i) generated.push_back(generate::generate_division(rules, req, dice).with_rolls(rules));
     for (auto _ : state) {
         state.PauseTiming();
         test::TempDir dir;

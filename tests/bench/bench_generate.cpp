@@ -1,5 +1,8 @@
 // Divisions generated per second, against the same number of raw dice draws from the same
-// generator: the ratio is what the tables, the roll log and the division values cost.
+// generator: the ratio is what the tables, the roll log and the division values cost. The roll
+// log is kept as what each roll read; its words (what each roll was for, what it decided) are
+// built when it is read, which the second benchmark measures with the generation: an arrival
+// journals them.
 #include "generate/generate.hpp"
 #include "support.hpp"
 
@@ -32,6 +35,15 @@ void bm_generate_division(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(bm_generate_division);
+
+void bm_generate_division_with_rolls_in_words(benchmark::State& state) {
+    const auto& rules = test::acw();
+    const auto request = union_request();
+    dice::SeededSource dice(42);
+    for (auto _ : state) benchmark::DoNotOptimize(generate::generate_division(rules, request, dice).with_rolls(rules));
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(bm_generate_division_with_rolls_in_words);
 
 void bm_raw_draws_per_division(benchmark::State& state) {
     static const auto draws = static_cast<long>(draws_per_division() + 0.5);

@@ -12,7 +12,7 @@ namespace {
 
 army::Division typed(const generate::Request& req, std::vector<std::string> rolls) {
     dice::TypedSource dice(std::move(rolls));
-    auto d = generate::generate_division(test::acw(), req, dice);
+    auto d = generate::generate_division(test::acw(), req, dice).with_rolls(test::acw());
     dice.require_all_used();
     return d;
 }
@@ -130,7 +130,7 @@ TEST_CASE("The same seed rolls the same division - another seed another") {
     r.side = "confederate";
     auto json_for = [&](std::uint64_t seed) {
         dice::SeededSource dice(seed);
-        return exporter::division_json(test::acw(), generate::generate_division(test::acw(), r, dice), true);
+        return exporter::division_json(test::acw(), generate::generate_division(test::acw(), r, dice).with_rolls(test::acw()), true);
     };
     CHECK(json_for(1863) == json_for(1863));
     int differing = 0;
