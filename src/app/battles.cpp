@@ -214,7 +214,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
         const auto& l = refs.leader(f.leader);
         for (const auto& seen : plan.leaders)
             if (seen.leader->id == l.id) throw UsageError("leader " + l.label() + " is reported twice");
-        if (!is_active(l.status)) throw Error("leader " + l.label() + " is already " + word(l.status));
+        if (!l.in_play_to_enemy()) throw Error("leader " + l.label() + " is already " + word(l.status));
         plan.leaders.push_back(
             {&l, &f, f.fate == LeaderFate::captured ? &captor_camp(refs, f.camp, l.side, "leader " + l.label()) : nullptr});
     }

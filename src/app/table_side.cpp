@@ -318,7 +318,7 @@ private:
 
     const army::Leader* commander(const Target& t, const std::string& what) {
         const army::Leader* l = t.brigade && t.brigade->commander_id ? m_refs.leader_by_id(t.brigade->commander_id) : nullptr;
-        if (!l || !is_active(l->status)) {
+        if (!l || !l->in_play_to_enemy()) {
             m_out.outcome.lines.push_back(t.ref() + ": " + what + ", but it has no leader in command");
             return nullptr;
         }

@@ -62,6 +62,10 @@ struct Leader {
     Rare<Company> company;
 
     bool present() const { return !grade.empty(); }
+    /// In play as the enemy reads him: active, or fallen where it did not see him fall. Such a
+    /// one still stands on the table for it (until he is replaced), so its fire may strike him
+    /// and a battle may record his fall: it would tell of the fall it did not see were it refused.
+    bool in_play_to_enemy() const { return status == LeaderStatus::active || !fall_seen; }
     /// As the enemy reads him: his grade (and the grade rolled) `k_unrevealed_grade` until
     /// it is revealed; in play, if it did not see him fall.
     Leader as_enemy_sees() const;

@@ -731,6 +731,17 @@ TEST_CASE("A casualty roll in no battle, on a corps leader whose corps the enemy
                {{with_hidden, "leader casualty \"Thümen/1st Brigade\" --rolls 3+3"}}, "french");
 }
 
+TEST_CASE("A leader who fell out of the enemy's sight still stands at the table for the enemy's fire") {
+    // Oppen (Borstell/1st Brigade) is killed on a Fallen Leaders roll in no battle; the French,
+    // who read him in play, roll a natural 11 firing on his brigade (seed 3): the Fallen Leaders
+    // table is rolled for him as it would be were he alive, and the battle records his fall.
+    play_story({"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell"},
+               {{with_hidden, "leader casualty \"Borstell/1st Brigade\" --rolls 2+2"},
+                {both, "table roll musketry --battle R2 --unit \"Borstell/1st Brigade\" --firer \"Durutte/Jarry's Brigade\" --points 9"},
+                {both, "battle report --draft R2"}},
+               "french");
+}
+
 TEST_CASE("A leader who fell out of the enemy's sight takes the penalty the enemy chooses as though in play") {
     // Ewell, whose corps the Union reads through Early, is wounded in a battle hidden Johnson
     // fought alone; the penalty the Union then chooses for him is done as it would be were he in
