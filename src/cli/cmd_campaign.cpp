@@ -19,14 +19,17 @@ namespace {
 
 // The umpire's view shows the file and the dice; a side's, neither: where the dice stand
 // counts every roll, the enemy's hidden ones too.
-void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const std::string& path, const View& viewer = View::umpire()) {
+void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const rules::RuleSet& rules, const std::string& path,
+                   const View& viewer = View::umpire()) {
     exporter::TextTable t;
     t.add({"Campaign", c.name});
     if (viewer.is_umpire()) t.add({"Database", path});
     t.add({"Rule set", c.rules_id + " (pinned copy)"});
     t.add({"Casualties returning", std::to_string(c.return_rate) + "%"});
     t.add({"Fractions of stands", word(c.rounding)});
-    t.add({"Despicable leaders", c.despicable == Despicable::book ? "by the book (as average)" : "expanded (DP)"});
+    // A grade played otherwise by the book (the ACW's despicable) is what the setting is about.
+    const bool despicable = std::any_of(rules.grades.begin(), rules.grades.end(), [](const auto& g) { return !g.by_the_book_as.empty(); });
+    t.add({"Despicable leaders", !despicable ? "(the rule set has none)" : c.despicable == Despicable::book ? "by the book (as average)" : "expanded (DP)"});
     if (!viewer.is_umpire()) t.add({"Dice", c.dice == DiceMode::seeded ? "seeded by muster" : "typed in by the organiser"});
     else
         t.add({"Dice", c.dice == DiceMode::seeded ? "seeded: " + std::to_string(c.seed) + ", " + std::to_string(c.draws) +
@@ -122,7 +125,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
         const std::string path = io.db.empty() ? app::default_db_path() : io.db;
         const auto created = [&](const campaign::CampaignInfo& c) {
             io.out << "Created campaign \"" << c.name << "\" in " << path << " (now current).\n";
-            show_campaign(io.out, c, path);
+            show_campaign(io.out, c, open_campaigns(io).rules(), path);
         };
         const auto into_existing = [&] {
             auto service = open_campaigns(io, app::Open::create, Campaign::file);
@@ -157,7 +160,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     add_view_option(show, *as);
     on_run(show, io, [as, &io] {
         auto service = open_campaigns(io);
-        show_campaign(io.out, service.current(), service.db_path(), service.view(*as));
+        show_campaign(io.out, service.current(), service.rules(), service.db_path(), service.view(*as));
     });
 
     auto settings = std::make_shared<app::CampaignSettings>();
@@ -175,7 +178,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     on_run(set, io, [settings, &io] {
         auto service = open_campaigns(io);
         service.change_settings(*settings);
-        show_campaign(io.out, service.current(), service.db_path());
+        show_campaign(io.out, service.current(), service.rules(), service.db_path());
     });
 
     auto use_name = std::make_shared<std::string>();

@@ -91,7 +91,10 @@ TEST_CASE("Campaign commands end to end") {
     CHECK(current("Virginia 1863"));
     CHECK_FALSE(current("Georgia 1864"));
     CHECK_THAT(cli("campaign show").out, Contains("Virginia 1863"));
-    CHECK_THAT(cli("--campaign 'Georgia 1864' campaign show").out, Contains("40%"));
+    CHECK_THAT(cli("--campaign 'Georgia 1864' campaign show").out, Contains("40%") && Contains("by the book (as average)"));
+    // A rule set with no grade played otherwise by the book has nothing for the setting to choose.
+    CHECK_THAT(cli("campaign new 'Saratoga 1777' --sample saratoga").out, Contains("Despicable leaders    (the rule set has none)"));
+    cli.ok("campaign use 'Virginia 1863'");
 
     cli.ok("add army 'Army of the Potomac' --side union --leader Meade --grade average");
     cli.ok("add corps 'I Corps' --army 'Army of the Potomac' --leader Reynolds --grade exceptional");
