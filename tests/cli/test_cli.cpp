@@ -84,6 +84,9 @@ TEST_CASE("Bad input: one clear line and exit code 2 or 1") {
     CHECK_THAT(file.err, Contains("/nonexistent/x.json: cannot open the file"));
     const auto sub = test::run_muster("fly", k_env);
     CHECK(sub.code == 2);
+    const auto twice = test::run_muster("generate --rules acw --side union --rolls 50 --rolls 60", k_env);
+    CHECK(twice.code == 2);
+    CHECK(twice.err == "muster: --rolls is given 2 times: give it once (see --help)\n");
 }
 
 TEST_CASE("muster rules list show validate copy") {
