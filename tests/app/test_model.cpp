@@ -122,21 +122,14 @@ TEST_CASE("The season picture's stands in service before a battle are those the 
     // service before the battle, and neither is counted there.
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
-    s.arrivals().arrive(test::arrival("Heth"));
-    s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
-    s.prisoners().add_camp("union", "Fort Delaware");
-    s.prisoners().add_camp("confederate", "Libby Prison");
+    test::ready_to_fight(s);
     const auto in_service = [&] {
         std::map<std::string, int> out;
         for (const auto& b : s.forces().brigades()) out[b.side] += b.stands;
         return out;
     };
     const auto before = in_service();
-    battle::Report r;
-    r.name = "McPherson Ridge";
-    r.brigades.push_back({"Heth/1st Brigade", 1, 2, "Fort Delaware"});
-    r.brigades.push_back({"Wadsworth/Iron Brigade", 0, 1, "Libby Prison"});
-    s.battles().report_battle(r, app::Mode::apply);
+    test::fight(s);
     s.prisoners().propose_exchange({"union", "", {"stands:Heth/1st Brigade=1"}, {"stands:Wadsworth/Iron Brigade=1"}, ""});
     s.prisoners().answer_exchange(s.prisoners().exchanges(View::umpire()).front().row.id, "confederate", app::Answer::accept);
     s.arrivals().arrive(test::arrival("Pender"));

@@ -61,16 +61,24 @@ app::ArrivalRequest arrival(const std::string& division) {
     return r;
 }
 
-void fight_and_propose(app::Session& s) {
+void ready_to_fight(app::Session& s) {
     s.arrivals().arrive(test::arrival("Heth"));
     s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "6/5/3", "", {"Meredith", "average"}});
     s.prisoners().add_camp("union", "Fort Delaware");
     s.prisoners().add_camp("confederate", "Libby Prison");
+}
+
+void fight(app::Session& s) {
     battle::Report r;
     r.name = "McPherson Ridge";
     r.brigades.push_back({"Heth/1st Brigade", 1, 2, "Fort Delaware"});
     r.brigades.push_back({"Wadsworth/Iron Brigade", 0, 1, "Libby Prison"});
     s.battles().report_battle(r, app::Mode::apply);
+}
+
+void fight_and_propose(app::Session& s) {
+    ready_to_fight(s);
+    fight(s);
     s.prisoners().propose_exchange({"union", "", {"stands:Heth/1st Brigade=1"}, {"stands:Wadsworth/Iron Brigade=1"}, ""});
 }
 

@@ -21,6 +21,9 @@ app::ArrivalRequest arrival(const std::string& division);
 /// of both (Heth/1st Brigade 1 lost and 2 captured, the Iron Brigade 1 captured), and the Union
 /// proposes to exchange one of each.
 void fight_and_propose(app::Session& s);
+/// Its parts: Heth arrived, the Iron Brigade added, a camp on each side; then the battle.
+void ready_to_fight(app::Session& s);
+void fight(app::Session& s);
 
 /// A campaign "Test" (acw, seed 7) with a Confederate army, corps and two placeholder
 /// divisions (Heth, Pender), and a Union army, corps and division (Wadsworth).
