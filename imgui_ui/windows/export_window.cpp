@@ -41,7 +41,10 @@ void ExportWindow::write(GuiApp& app) {
                 out(piece);
             });
         });
-        return std::function<void()>([this, target, bytes] { note = "Wrote " + target + " (" + std::to_string(bytes) + " bytes)"; });
+        // Where it went, whatever folder the program was started in.
+        return std::function<void()>([this, written = std::filesystem::absolute(target).string(), bytes] {
+            note = "Wrote " + written + " (" + std::to_string(bytes) + " bytes)";
+        });
     });
 }
 
@@ -74,6 +77,14 @@ void ExportWindow::write_handout(GuiApp& app) {
 void ExportWindow::draw(GuiApp& app) {
     const auto& rules = *app.model().rules;
     ImGui::Checkbox("Brigade labels (pdf or html)", &labels);
+    mark("Export/Labels");
+    // The file's name follows what is written, where it is the other's ("oob.pdf" becomes
+    // "labels.pdf"): the labels are not written over the order of battle just written.
+    if (labels != m_labels_shown) {
+        std::filesystem::path named(path);
+        if (named.stem() == (labels ? "oob" : "labels")) path = named.replace_filename((labels ? "labels" : "oob") + named.extension().string()).string();
+        m_labels_shown = labels;
+    }
     view.draw(rules);
     if (labels) word_combo("Format", label_format);
     else word_combo("Format", format);

@@ -43,6 +43,7 @@ private:
     ViewChoice m_view{-1};
     View m_viewer;
     std::string m_format_shown = "pdf";  // the format the file's name was last made to follow
+    bool m_labels_shown = false;         // whether it was last made to follow the labels (or the order of battle)
 };
 
 }  // namespace muster::gui

@@ -23,6 +23,11 @@ TEST_CASE("Exports and handouts are written on a worker: the frames go on showin
     w.format = OobFormat::pdf;
     d.frame();
     CHECK(w.path == "oob.pdf");
+    // Labels are not written over the order of battle: the name follows them, and back.
+    REQUIRE(d.click("Export/Labels"));
+    CHECK(w.path == "labels.pdf");
+    REQUIRE(d.click("Export/Labels"));
+    CHECK(w.path == "oob.pdf");
     REQUIRE(d.click("Export/File"));  // a click selects what is there: typing replaces it
     d.type(dir.file("oob.pdf"));
     // Each side's handout has a folder of its own: turning to the other side does not write its
