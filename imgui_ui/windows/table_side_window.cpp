@@ -147,6 +147,7 @@ void TableSideWindow::roll_with(GuiApp& app, const std::vector<std::string>& typ
 void TableSideWindow::apply(GuiApp& app) {
     const auto out = app.session()->battles().report_draft(battle, app::DraftReport{}, app::Mode::apply);
     note = out.summary;
+    battle.clear();  // reported: the next roll is for a battle still to be reported (this one's draft is gone)
     log.push_back({"#" + std::to_string(out.operation) + " " + out.summary, true});
 }
 

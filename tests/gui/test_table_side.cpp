@@ -78,6 +78,10 @@ TEST_CASE("The table side: a charge rolled with ticked modifiers and typed dice 
         if (b.ref() == "Fresnel/Kleist") CHECK(b.stands == 6 - 1 - 1);  // one flees, one captured
     CHECK(s.history().check().ok());
     CHECK(w.log.size() == 2);
+    // Reported, the battle is no more the panel's: nothing tells of a draft for a battle recorded.
+    d.frames(2);
+    CHECK(w.battle.empty());
+    CHECK(w.campaign_note.empty());
 
     // A new battle: Kleist, down to 4 stands of 6/-/5, is Spent now. With the override the
     // campaign's tick comes off, and the journal keeps the choice.
