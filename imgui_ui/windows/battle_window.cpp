@@ -364,7 +364,7 @@ void BattleWindow::draw(GuiApp& app) {
 void BattleWindow::amend(GuiApp& app, app::Mode mode) {
     if (amend_battle.empty()) throw UsageError("choose the battle whose report to amend");
     amendment = app.session()->battles().amend(amend_battle, {amend_brigade + "=" + std::to_string(amend_lost)}, {}, mode);
-    note = amendment->summary;
+    note = (amendment->preview ? "Preview, nothing stored: " : "") + amendment->summary;
 }
 
 }  // namespace muster::gui
