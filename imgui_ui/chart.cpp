@@ -1,4 +1,5 @@
 #include "chart.hpp"
+#include "core/text.hpp"
 #include "theme.hpp"
 
 #include "test_hooks.hpp"
@@ -131,10 +132,16 @@ void draw_chart(const char* id, const Chart& chart) {
         ImGui::BeginTooltip();
         ImGui::TextUnformatted(chart.points[static_cast<size_t>(under)].c_str());
         for (const auto& s : chart.series)
-            if (static_cast<size_t>(under) < s.values.size()) ImGui::Text("%s: %d %s", s.name.c_str(), s.values[static_cast<size_t>(under)], chart.value_label.c_str());
+            if (static_cast<size_t>(under) < s.values.size())
+                ImGui::Text("%s: %s", s.name.c_str(), chart.value_text(s.values[static_cast<size_t>(under)]).c_str());
         ImGui::EndTooltip();
     }
     ImGui::PopID();
+}
+
+std::string Chart::value_text(int value) const {
+    const std::string one = value_label.ends_with('s') ? value_label.substr(0, value_label.size() - 1) : value_label;
+    return count_of(value, one, value_label);
 }
 
 }  // namespace muster::gui

@@ -15,6 +15,8 @@ struct Chart {
     std::vector<app::Series> series;  ///< each with a value a point
     bool bars = false;                ///< grouped bars; else lines
     std::vector<std::string> sides;   ///< the rule set's sides in order: a series takes its side's colour
+    /// A value as the tooltip reads it: "1 stand", "3 stands" (the value axis names the plural).
+    std::string value_text(int value) const;
 };
 
 /// Draws `chart` filling the rest of the region (its plot at least 120 pixels high); the values

@@ -45,6 +45,8 @@ public:
     };
     /// The battles table's rows (a battle and side the view read anything of), as sorted.
     const std::vector<Row>& rows() const { return m_rows; }
+    /// The chart of the stands lost in each battle, as last drawn.
+    const Chart& losses_chart() const { return m_losses; }
 
 private:
     void roll_up_next(GuiApp& app);

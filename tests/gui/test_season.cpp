@@ -102,6 +102,8 @@ TEST_CASE("The season panel: each battle summarized in a sortable table, and cha
     }
     // Hovering the losses chart reads the battle under the mouse.
     REQUIRE(d.hover("Chart/losses"));
+    CHECK(w.losses_chart().value_text(1) == "1 stand");  // as its tooltip reads a value
+    CHECK(w.losses_chart().value_text(3) == "3 stands");
     d.frame(shot("season_charts"));
     // A click on the Lost header sorts the rows by it, a second click the other way.
     const auto lost = [&] {
