@@ -97,18 +97,19 @@ void DicePrompt::draw(GuiApp& app, const std::string& id) {
     m_refocus = false;
     const bool entered = ImGui::InputText(("##roll" + id).c_str(), &typed, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
     mark(id + "/Roll");
-    ImGui::SameLine();
+    // The buttons go on the line while it has room for them, else on the next (a narrow panel).
+    next_on_line(button_width("Enter roll"));
     if (ImGui::Button("Enter roll") || entered) {
         app.run(id + ".roll");
         m_refocus = entered;  // the next roll (or the refused one again) is typed straight in
     }
     mark(id + "/EnterRoll");
-    ImGui::SameLine();
+    next_on_line(button_width("Take back"));
     ImGui::BeginDisabled(m_rolls.empty());
     if (ImGui::Button("Take back")) app.run(id + ".take_back");
     mark(id + "/TakeBack");
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    next_on_line(button_width("Abandon"));
     if (ImGui::Button("Abandon")) app.run(id + ".cancel");
     mark(id + "/Abandon");
 }
