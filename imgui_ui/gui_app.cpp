@@ -246,6 +246,10 @@ void GuiApp::set_viewer(const View& viewer) {
     // What the panels and the status bar last said was said to the previous view (an undone
     // arrival, a new commander): another view does not read it.
     m_status.clear();
+    forget_what_panels_said();
+}
+
+void GuiApp::forget_what_panels_said() {
     for (auto& w : m_windows) {
         w->note.clear();
         w->error.clear();

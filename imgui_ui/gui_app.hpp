@@ -113,6 +113,9 @@ public:
     void finish_work();
     const std::string& status() const { return m_status; }
     void set_status(std::string s) { m_status = std::move(s); }
+    /// Clears what every panel last said (its note and its refusal): said of a campaign that is
+    /// no more as it was (an undo, a redo), or to another view.
+    void forget_what_panels_said();
 
     /// The workspace's layout as kept in the settings file (one "key=value" a line).
     std::string layout_text() const;

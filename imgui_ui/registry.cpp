@@ -130,6 +130,7 @@ void register_windows(GuiApp& app) {
                             const auto step = redo ? g->model().redo_step : g->model().undo_step;
                             auto history = g->session()->history();
                             redo ? history.redo() : history.undo(true);  // the umpire reads the step it takes in its title
+                            g->forget_what_panels_said();  // "Liberated Spandau", said of what is undone now
                             g->set_status(std::string(redo ? "Redid: " : "Undid: ") + app::step_name(step));
                         },
                         .enabled = [g, redo] {

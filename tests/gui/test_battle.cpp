@@ -96,9 +96,11 @@ TEST_CASE("Amending a report from the battle panel: previewed, applied as one op
     CHECK(d.app.revision() > revision);
     CHECK(d.app.seen().journal.back().kind == OperationKind::amend);
     CHECK(d.app.session()->history().check().ok());
+    CHECK_THAT(w.note, Contains("amended"));
     d.ctrl_z();
     d.frames(2);
     CHECK(d.app.seen().journal.back().kind == OperationKind::undo);
+    CHECK(w.note.empty());  // what it said of the amendment is undone with it
 }
 
 TEST_CASE("A planned battle in the battle panel: its divisions by part, a reserve brought on with physical dice, undone by Ctrl+Z") {
