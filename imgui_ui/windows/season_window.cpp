@@ -17,16 +17,29 @@ namespace muster::gui {
 
 void SeasonWindow::next_turn(GuiApp& app) {
     if (dice.asking()) throw UsageError("the dice for " + rolling.front() + " are still being asked: enter them or abandon first");
+    if (!physical) return begin_turn(app);
+    // With the organiser's dice as with muster's: what is due now arrives first, on this turn,
+    // then the turn begins and what is due on it arrives. Abandoned before the last, the turn
+    // has not begun, and Next turn goes on from what is still due.
+    rolling.clear();
+    for (const auto& d : app.model().turn.due) rolling.push_back(d.entry.division);
+    m_turn_waits = true;
+    note.clear();
+    roll_up_next(app);
+}
+
+void SeasonWindow::begin_turn(GuiApp& app) {
     auto& s = *app.session();
     const auto result = physical ? s.season().next_turn([](const app::ArrivalRequest&) { return std::optional<app::Arrival>(); })
                                  : s.season().next_turn();
-    note = "Turn " + std::to_string(result.turn.number()) + " begins" + (result.date ? " (" + result.date->text() + ")" : "") + ": " +
-           std::to_string(result.arrivals.size()) + " arrived";
+    note = (note.empty() ? "" : note + "; ") + "Turn " + std::to_string(result.turn.number()) + " begins" +
+           (result.date ? " (" + result.date->text() + ")" : "") + ": " + std::to_string(result.arrivals.size()) + " arrived";
     rolling.assign(result.waiting.begin(), result.waiting.end());
     roll_up_next(app);
 }
 
-// The next due division, rolled up with the organiser's dice: its first roll is asked for.
+// The next due division, rolled up with the organiser's dice: its first roll is asked for. The
+// last of those due before the turn rolled, the turn begins.
 void SeasonWindow::roll_up_next(GuiApp& app) {
     while (!rolling.empty()) {
         const std::string division = rolling.front();
@@ -37,8 +50,12 @@ void SeasonWindow::roll_up_next(GuiApp& app) {
                 g->session()->arrivals().arrive(r);
             }))
             return;  // asking for its dice
-        note += "; " + division + " arrived";
+        note += (note.empty() ? "" : "; ") + division + " arrived";
         rolling.pop_front();
+    }
+    if (m_turn_waits) {
+        m_turn_waits = false;
+        begin_turn(app);
     }
 }
 
@@ -51,8 +68,11 @@ void SeasonWindow::enter_roll(GuiApp& app) {
 
 void SeasonWindow::cancel() {
     dice.cancel();
-    if (!rolling.empty()) note = std::to_string(rolling.size()) + " division(s) stay due: " + rolling.front() + (rolling.size() > 1 ? " and others" : "");
+    if (!rolling.empty())
+        note = std::to_string(rolling.size()) + " division(s) stay due: " + rolling.front() + (rolling.size() > 1 ? " and others" : "") +
+               (m_turn_waits ? "; the turn has not begun (Next turn goes on from them)" : "");
     rolling.clear();
+    m_turn_waits = false;
 }
 
 void SeasonWindow::schedule(GuiApp& app) {

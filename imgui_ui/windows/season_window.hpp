@@ -50,11 +50,13 @@ public:
 
 private:
     void roll_up_next(GuiApp& app);
+    void begin_turn(GuiApp& app);
     void draw_battles(GuiApp& app);
     void draw_schedule(GuiApp& app);
     Chart m_stands, m_losses, m_prisoners;
     std::vector<Row> m_rows;
     int m_revision = -1;
+    bool m_turn_waits = false;  // the divisions due now are rolled up with physical dice before the turn begins
     std::string m_side;
 };
 

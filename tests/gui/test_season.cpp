@@ -199,3 +199,42 @@ TEST_CASE("The schedule in the season panel: a division taken off, put back by a
     CHECK_FALSE(gui::marked("Season/ScheduleHeader"));
     CHECK_FALSE(gui::marked("Season/Unschedule/Pender"));
 }
+
+TEST_CASE("Next turn with physical dice rolls up what is due now before the turn begins, and abandoned, the turn waits") {
+    // Pender is due on turn 1 (now): his dice are asked while it is still turn 1; abandoned, the
+    // turn has not begun and he stays due; Next turn again asks them again, and once he is in,
+    // the turn begins.
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    { app::Session(db, app::Open::existing).season().schedule_division("Pender", Turn::first(), std::nullopt); }
+    test::Driver d(db);
+    auto& w = d.show<gui::SeasonWindow>();
+    REQUIRE(d.click("Season/Physical"));
+    REQUIRE(d.click("Season/NextTurn"));
+    d.frames(2);
+    REQUIRE(w.dice.asking());
+    CHECK(d.app.model().current->turn == Turn::first());
+    REQUIRE(d.click("turn/Abandon"));
+    d.frames(2);
+    CHECK_FALSE(w.dice.asking());
+    CHECK(d.app.model().current->turn == Turn::first());
+    CHECK_THAT(w.note, Contains("stay due") && Contains("the turn has not begun"));
+    REQUIRE(d.app.model().turn.due.size() == 1);
+    REQUIRE(d.click("Season/NextTurn"));
+    d.frames(2);
+    REQUIRE(w.dice.asking());
+    CHECK(test::roll_threes(d, w.dice, "turn") > 1);
+    d.frames(2);
+    CHECK(d.app.model().current->turn == Turn::read(2));
+    CHECK(d.app.model().turn.due.empty());
+    CHECK_THAT(w.note, Contains("Pender arrived") && Contains("Turn 2 begins"));
+    // Pender arrived on turn 1, before the turn began, as muster's own dice would have him.
+    const auto journal = d.app.session()->history().journal(View::umpire());
+    size_t arrived = 0, turn = 0;
+    for (size_t i = 0; i < journal.size(); ++i) {
+        if (journal[i].kind == OperationKind::arrival) arrived = i;
+        if (journal[i].kind == OperationKind::turn) turn = i;
+    }
+    CHECK(arrived < turn);
+}
