@@ -332,9 +332,17 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     }
     for (const auto& f : plan.leaders) {
         const auto fate = f.fate->fate;
+        db::Battles(store).insert_battle_fallen(battle, f.leader->id, fate, f.division);
+        // One who fell out of the enemy's sight and falls again here (its fire struck him where
+        // he still stood for it) keeps the graver fate: a dead man is not wounded back to life.
+        // Muster's own reading; the enemy, who saw this fall, then reads the graver one.
+        const auto gravity = [](LeaderStatus s) { return s == LeaderStatus::killed ? 3 : s == LeaderStatus::captured ? 2 : s == LeaderStatus::wounded ? 1 : 0; };
+        if (gravity(f.leader->status) > gravity(status_after(fate))) {
+            db::Leaders(store).set_leader_status(f.leader->id, f.leader->status, battle, f.leader->status == LeaderStatus::wounded ? std::optional<int>(f.leader->out_battles) : std::nullopt);
+            continue;
+        }
         db::Leaders(store).set_leader_status(f.leader->id, status_after(fate), battle,
                                 fate == LeaderFate::wounded ? std::optional<int>(f.fate->out_for) : std::nullopt);
-        db::Battles(store).insert_battle_fallen(battle, f.leader->id, fate, f.division);
         if (f.camp) db::Prisoners(store).hold_leader(f.camp->id, f.leader->id, f.leader->label());
     }
     // The captor holds a battery by the name it reads it under: numbered among the batteries of

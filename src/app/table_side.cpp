@@ -178,8 +178,10 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
     know(Fact::state, lower(word(state)),
          ref + " is " + std::string(word(state)) + ": " + std::to_string(now) + " of " + std::to_string(b.start_stands) + " stands (" + b.label.text() + ")" +
              (drafted ? ", after the " + std::to_string(drafted) + " the draft takes" : ""));
+    // A leader in command as the enemy at the table reads him: one fallen out of its sight still
+    // commands there, or what both sides roll would tell it of the fall.
     auto grade_of = [&](const army::Leader* l, Fact fact, const std::string& whose) {
-        if (!l || !is_active(l->status) || !l->present()) {
+        if (!l || !l->in_play_to_enemy() || !l->present()) {
             know(fact, rules::k_no_leader, ref + " has no " + whose + " in command");
             return;
         }
@@ -195,7 +197,7 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
     // the Alternate takes over).
     const auto* main = b.commander_id ? refs.leader_by_id(b.commander_id) : nullptr;
     const auto* alternate = b.alternate_id ? refs.leader_by_id(b.alternate_id) : nullptr;
-    const auto in_command = [&](const army::Leader* l) { return l && l->present() && is_active(l->status) && !fallen.count(l->id); };
+    const auto in_command = [&](const army::Leader* l) { return l && l->present() && l->in_play_to_enemy() && !fallen.count(l->id); };
     if (!in_command(main) && in_command(alternate)) {
         const auto* g = rules.find_grade(alternate->grade);
         know(Fact::commander, alternate->grade,

@@ -742,6 +742,23 @@ TEST_CASE("A leader who fell out of the enemy's sight still stands at the table 
                "french");
 }
 
+TEST_CASE("A leader killed out of the enemy's sight and wounded by its fire stays dead") {
+    // The battle records the wound the enemy dealt him (it read him in play), but his graver
+    // fate stands: no return from his wounds.
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    const auto run = [&](const std::string& command) { return test::run_muster("--db " + test::quote(db) + " " + command); };
+    for (const auto* command : {"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell",
+                                "leader casualty \"Borstell/1st Brigade\" --rolls 2+2"})
+        REQUIRE(run(command).code == 0);
+    REQUIRE(run("battle report --name R2 --division Durutte --division Borstell --leader \"Oppen:wounded/1\"").code == 0);
+    CHECK_THAT(run("battle show R2").out, Contains("Oppen: wounded"));
+    CHECK_THAT(run("leader list").out, Contains("Oppen            allies  Brigade commander   average      killed"));
+    const auto back = run("leader return Oppen");
+    CHECK(back.code == 1);
+    CHECK_THAT(back.err, Contains("killed"));
+}
+
 TEST_CASE("A leader who fell out of the enemy's sight takes the penalty the enemy chooses as though in play") {
     // Ewell, whose corps the Union reads through Early, is wounded in a battle hidden Johnson
     // fought alone; the penalty the Union then chooses for him is done as it would be were he in
