@@ -48,7 +48,7 @@ struct FoughtBattle {
     /// The stands each army (by id) has moved from the operation that recorded it on: what it had
     /// in service just before is what it has now less these. Empty where the battle has no
     /// operation (an earlier muster's it cannot place).
-    std::map<std::int64_t, int> moved_since;
+    std::map<std::int64_t, std::int64_t> moved_since;  // (summed wide: a damaged file's moves may be far out)
 };
 
 /// How a draft report is applied: the divisions that fought seen by the enemy or kept hidden,

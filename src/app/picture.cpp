@@ -2,6 +2,8 @@
 
 #include "app/model.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <map>
 
 namespace muster::app {
@@ -64,17 +66,19 @@ SeasonPicture season_picture(const CampaignModel& model, const View& viewer) {
     // stand ledger); a battle an earlier muster recorded that cannot be placed, worked back
     // through the battles' losses.
     for (size_t a = 0; a < armies.size(); ++a) {
-        int now = 0;
+        int now = 0;  // the ledger's, as the turn report's: every brigade's stands (one out of service holds none but freed prisoners waiting)
         for (const auto& k : armies[a]->corps)
             for (const auto& d : k.divisions)
-                for (const auto& b : d.brigades)
-                    if (is_active(b.status)) now += b.stands;
+                for (const auto& b : d.brigades) now += b.stands;
         std::vector<int> values(net.size() + 1, 0);
         values.back() = now;
         for (size_t k = net.size(); k > 0; --k) {
             const auto& moved = charted[k - 1]->moved_since;
             const auto m = moved.find(armies[a]->id);
-            values[k - 1] = charted[k - 1]->battle.operation ? now - (m == moved.end() ? 0 : m->second) : values[k] + net[k - 1][a];
+            const std::int64_t before = now - (m == moved.end() ? 0 : m->second);
+            values[k - 1] = charted[k - 1]->battle.operation
+                                ? static_cast<int>(std::clamp<std::int64_t>(before, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()))
+                                : values[k] + net[k - 1][a];
         }
         out.stands.push_back({armies[a]->name, armies[a]->side, std::move(values)});
     }

@@ -454,9 +454,9 @@ std::vector<dice::RollRecord> OperationDice::name_leaders(const db::Store& store
     // Taken: a name drawn just now, or one every side sees the side's units or their leaders
     // bear. Never the enemy's, and never one hidden: the draw of a division the enemy will see
     // must not depend on what the enemy may not see (so two of a side's leaders may share a
-    // name; each is found by his post or number). Nor one his own unit names: a leader named
-    // already, or a post ("Specht" for the commander of brigade Specht), among those named now
-    // (names that go with them wherever they are read, so telling nothing).
+    // name; each is found by his post or number). Nor one those named now already bear: a leader
+    // of theirs named already, or a division among their posts ("Specht", which names its
+    // commander): names that go with them wherever they are read, so telling nothing.
     std::set<std::string> now;
     for (const auto& [leader, post, rank] : leaders) {
         if (!leader->name.empty()) now.insert(leader->name);

@@ -12,7 +12,6 @@ namespace {
 
 using rules::Context;
 using rules::Field;
-using rules::FieldValue;
 using rules::RangeTable;
 
 template <class T>

@@ -44,6 +44,7 @@ struct FieldRef {
     FieldRef() = default;
     FieldRef(int number, std::string_view id) : number(number), id(id) {}
     FieldRef(const FieldValue& v) : number(v.number), id(v.id) {}  // NOLINT: a value is read in place
+    FieldRef(FieldValue&&) = delete;  // a temporary's id would be gone before the context reads it
     bool operator==(const FieldRef&) const = default;
 };
 

@@ -290,6 +290,35 @@ TEST_CASE("Battles of a file from before schema 28 take whether the enemy saw ea
     CHECK(seen == std::vector<std::pair<std::string, int>>{{"Heth", 0}, {"Wadsworth", 1}});
 }
 
+TEST_CASE("A file from before schema 31 tells a fall by roll from one in battle, and places each battle at its operation") {
+    // Grossbeeren: Jarry wounded in battle A, then a battle named "A: B" (its report's summary
+    // begins as A's would), then Oppen killed on a Fallen Leaders roll; then the columns schemas
+    // 31 and 32 add are taken out again.
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    for (const auto* command : {"campaign new N --sample grossbeeren --seed 3", "arrive --due",
+                                "battle report --name A --division Durutte --division Borstell --leader Jarry:wounded/1",
+                                "battle report --name \"A: B\" --division Durutte --division Borstell", "leader casualty \"Borstell/1st Brigade\" --rolls 2+2"})
+        REQUIRE(test::run_muster("--db " + test::quote(path) + " " + command).code == 0);
+    const auto read = [&](const std::string& sql) {
+        SQLite::Database db(path, SQLite::OPEN_READONLY);
+        SQLite::Statement q(db, sql);
+        std::vector<std::string> out;
+        while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+        return out;
+    };
+    const auto rolled = read("SELECT name FROM leader WHERE fell_by_roll ORDER BY name");
+    const auto placed = read("SELECT name || '@' || operation_id FROM battle ORDER BY id");
+    REQUIRE(rolled == std::vector<std::string>{"Oppen"});
+    test::raw_sql(path, "ALTER TABLE leader DROP COLUMN fell_by_roll");
+    test::raw_sql(path, "ALTER TABLE battle DROP COLUMN operation_id");
+    test::raw_sql(path, "PRAGMA user_version = 30");
+    { db::Store store(path, db::OpenMode::create); }
+    CHECK(pragma(path, "user_version") == db::schema_version());
+    CHECK(read("SELECT name FROM leader WHERE fell_by_roll ORDER BY name") == rolled);
+    CHECK(read("SELECT name || '@' || operation_id FROM battle ORDER BY id") == placed);
+}
+
 TEST_CASE("Creating a campaign is one transaction: the campaign, its journal and becoming current, or nothing") {
     test::TempDir dir;
     const auto path = dir.file("c.db");

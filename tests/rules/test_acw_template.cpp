@@ -23,7 +23,8 @@ std::vector<std::string> rows(const std::string& table, const Context& c) {
     return out;
 }
 
-Context ctx(std::string side = "", int year = 0, std::string theater = "") {
+// A context reads its ids in place: these are string literals, which outlive it.
+Context ctx(std::string_view side = "", int year = 0, std::string_view theater = "") {
     Context c;
     if (!side.empty()) c.set(Field::side, {0, side});
     if (year) c.set(Field::year, {year, {}});
