@@ -144,14 +144,15 @@ void PrisonersWindow::draw(GuiApp& app) {
         }
         ImGui::SetNextItemWidth(px(200));
         ImGui::InputText("New camp", &camp_name);
-        ImGui::SameLine();
+        // The row wraps where the panel is narrow (a large font): Open camp stays in reach.
+        next_on_line(field_width(px(140), "of side"));
         ImGui::SetNextItemWidth(px(140));
         if (ImGui::BeginCombo("of side", camp_side.c_str())) {
             for (const auto& sd : rules.sides)
                 if (viewer.owns(sd.id) && ImGui::Selectable(sd.id.c_str(), camp_side == sd.id)) camp_side = sd.id;
             ImGui::EndCombo();
         }
-        ImGui::SameLine();
+        next_on_line(button_width("Open camp"));
         if (ImGui::Button("Open camp")) app.run("camp.new");
     }
     if (ImGui::CollapsingHeader("Held", ImGuiTreeNodeFlags_DefaultOpen)) draw_held(app);

@@ -171,7 +171,7 @@ void TableSideWindow::draw(GuiApp& app) {
         ImGui::EndCombo();
     }
     if (m_shown != table) return;  // the next frame shows the new table
-    if (!t->source.empty()) ImGui::TextDisabled("From %s", t->source.c_str());
+    if (!t->source.empty()) wrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), "From " + t->source);
     if (t->kind == rules::PlayKind::roll) read_campaign(app, *t);
 
     if (t->kind != rules::PlayKind::roll) {
@@ -193,8 +193,10 @@ void TableSideWindow::draw(GuiApp& app) {
     } else if (t->columns.size() > 1) {
         std::vector<const char*> cols;
         for (const auto& c : t->columns) cols.push_back(c.name.c_str());
+        // The column's name can be long ("Rating of Highest Ranking Officer..."): written above, wrapped.
+        ImGui::TextWrapped("%s", t->column_name.empty() ? "Column" : t->column_name.c_str());
         ImGui::SetNextItemWidth(px(200));
-        ImGui::Combo(t->column_name.empty() ? "Column" : t->column_name.c_str(), &column, cols.data(), static_cast<int>(cols.size()));
+        ImGui::Combo("##column", &column, cols.data(), static_cast<int>(cols.size()));
         mark("TableSide/Column");
         if (!campaign_column.empty()) {
             ImGui::SameLine();
@@ -337,7 +339,7 @@ void TableSideWindow::draw(GuiApp& app) {
             if (!d.states.empty()) ImGui::TextDisabled("On the table:");
             for (const auto& l : d.states) bullet(l);
         }
-    if (!log.empty() && ImGui::CollapsingHeader("Rolls made here", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (!log.empty() && ImGui::CollapsingHeader("Rolls", ImGuiTreeNodeFlags_DefaultOpen)) {
         for (auto it = log.rbegin(); it != log.rend(); ++it)
             if (umpire || !it->umpire) bullet(it->text);
     }
