@@ -307,7 +307,7 @@ void BattleWindow::draw(GuiApp& app) {
     ImGui::EndDisabled();
 
     ImGui::Separator();
-    ImGui::TextUnformatted("Recovery: casualties return, prisoners do not");
+    ImGui::TextWrapped("Recovery: casualties return, prisoners do not");
     ImGui::SetNextItemWidth(px(220));
     const bool choosing = ImGui::BeginCombo("Battle##recovery", recovery_battle.c_str());
     mark("Battle/RecoveryBattle");
@@ -330,7 +330,7 @@ void BattleWindow::draw(GuiApp& app) {
     }
 
     ImGui::Separator();
-    ImGui::TextUnformatted("Amend a report: what a brigade lost, as it should have been reported");
+    ImGui::TextWrapped("Amend a report: what a brigade lost, as it should have been reported");
     ImGui::SetNextItemWidth(px(220));
     const bool amending = ImGui::BeginCombo("Battle##amend", amend_battle.c_str());
     mark("Battle/AmendBattle");

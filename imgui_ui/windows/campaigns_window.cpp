@@ -113,7 +113,7 @@ void CampaignsWindow::draw_settings(GuiApp& app) {
 void CampaignsWindow::draw(GuiApp& app) {
     const auto& model = app.model();
     const std::string current = model.current ? model.current->name : "";
-    ImGui::TextUnformatted("Campaigns in this database (click one, then Make current):");
+    ImGui::TextWrapped("Campaigns in this database (click one, then Make current):");
     const ImGuiTableFlags flags = k_data_table | ImGuiTableFlags_Sortable;
     if (ImGui::BeginTable("campaigns", 6, flags, ImVec2(0, table_height(model.campaigns.size(), 10 * ImGui::GetFrameHeight())))) {
         ImGui::TableSetupScrollFreeze(0, 1);

@@ -112,7 +112,7 @@ void ExportWindow::draw(GuiApp& app) {
     // A side's papers for the next battle: its view of the order of battle, its labels, its
     // prisoners and the exchanges awaiting its answer; never more than it may know.
     ImGui::Separator();
-    ImGui::TextUnformatted("Player handout: oob.pdf, labels.pdf, papers.txt and turn.txt, in a folder");
+    ImGui::TextWrapped("Player handout: oob.pdf, labels.pdf, papers.txt and turn.txt, in a folder");
     if (app.viewer().is_umpire()) {
         std::vector<const char*> sides;
         for (const auto& sd : rules.sides) sides.push_back(sd.name.c_str());

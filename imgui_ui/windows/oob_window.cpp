@@ -226,7 +226,7 @@ void OobWindow::draw(GuiApp& app) {
     if (ImGui::Button("Rename")) app.run("oob.rename");
     mark("OOB/Rename");
     if (!selected_open) return;
-    ImGui::TextUnformatted("Enter a brigade by hand into this division:");
+    ImGui::TextWrapped("Enter a brigade by hand into this division:");
     ImGui::SetNextItemWidth(px(200));
     ImGui::InputText("Name##brigade", &entry.name);
     mark("OOB/EntryName");

@@ -45,7 +45,7 @@ void PlayersWindow::draw(GuiApp& app) {
     const auto& model = app.model();
     const auto& rules = *model.rules;
     const ImGuiTableFlags flags = k_data_table;
-    ImGui::TextUnformatted("Players: each reads and answers for his side at his own screen (muster serve)");
+    ImGui::TextWrapped("Players: each reads and answers for his side at his own screen (muster serve)");
     if (ImGui::BeginTable("players", 5, flags, ImVec2(0, table_height(model.players.size(), 8 * ImGui::GetFrameHeight())))) {
         for (const char* h : {"Player", "Side", "Link", "Added", "Last used"}) ImGui::TableSetupColumn(h);
         headers_row("Players/Table");
@@ -133,7 +133,7 @@ void PlayersWindow::draw(GuiApp& app) {
     if (ImGui::Button("Refuse for the side asked")) app.run("players.refuse");
     mark("Players/Refuse");
     ImGui::EndDisabled();
-    ImGui::TextUnformatted("Draft reports waiting (losses submitted, rolls at the table side)");
+    ImGui::TextWrapped("Draft reports waiting (losses submitted, rolls at the table side)");
     for (const auto& d : model.drafts) ImGui::BulletText("%s: %d line%s", d.battle.c_str(), static_cast<int>(d.lines.size()), d.lines.size() == 1 ? "" : "s");
     if (model.drafts.empty()) ImGui::TextDisabled("None.");
 }
