@@ -169,9 +169,16 @@ void GuiApp::process_shortcuts() {
     if (io.WantTextInput) return;
     for (const auto& a : m_actions)
         for (const auto& k : {a.shortcut, a.also})
-            if (k.key && io.KeyCtrl == k.ctrl && io.KeyShift == k.shift && ImGui::IsKeyPressed(k.key, false) && runs_in_view(a) && a.can_run()) {
-                run(a.id);
-                return;
+            if (k.key && io.KeyCtrl == k.ctrl && io.KeyShift == k.shift && ImGui::IsKeyPressed(k.key, false)) {
+                // Pressed in a side's view, the umpire's work says so (Ctrl+Z did nothing, silently).
+                if (!runs_in_view(a) && !a.label.empty()) {
+                    m_status = a.label + " is the umpire's work: choose View > The umpire in the menu bar";
+                    return;
+                }
+                if (runs_in_view(a) && a.can_run()) {
+                    run(a.id);
+                    return;
+                }
             }
 }
 

@@ -175,6 +175,12 @@ TEST_CASE("The navigator: Ctrl+F and a typed filter find a brigade, a click show
     for (const auto& r : d.app.navigator().rows()) CHECK(*r.name != "Pender");
     CHECK(d.app.navigator().rows().size() > 0);
     d.frame(shot("navigator_union_view"));
+    // Ctrl+Z in a side's view says undo is the umpire's, and undoes nothing.
+    const auto revision = d.app.revision();
+    d.ctrl_z();
+    d.frames(2);
+    CHECK(d.app.revision() == revision);
+    CHECK_THAT(d.app.status(), Contains("Undo is the umpire's work"));
     // Without a filter, divisions start closed: a division's arrow lists its brigades, and again
     // closes it (Heth has arrived and is seen).
     const auto lines = [&] {
