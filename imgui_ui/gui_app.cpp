@@ -288,7 +288,7 @@ void GuiApp::draw_workspace() {
     ImGui::GetWindowDrawList()->AddLine(ImVec2((a.x + b.x) / 2, a.y), ImVec2((a.x + b.x) / 2, b.y), ImGui::GetColorU32(ImGuiCol_Separator), 2.f);
     ImGui::SameLine(0, 0);
     ImGui::BeginChild("##panels");
-    if (m_next_steps && model().current) draw_next_steps();
+    if (m_next_steps && model().current && viewer().is_umpire()) draw_next_steps();  // the organiser's steps: a side's view has none of them
     m_front = nullptr;
     if (ImGui::BeginTabBar("##tabs", ImGuiTabBarFlags_Reorderable | ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_TabListPopupButton)) {
         // Submitted in the order the tabs were last seen in (a new tab goes last), so a restored

@@ -98,6 +98,12 @@ TEST_CASE("From the welcome, a sample campaign starts with its armies and schedu
     CHECK(d.app.front() == &d.app.window<gui::SeasonWindow>());
     REQUIRE(d.click("NextSteps/Players"));
     CHECK(d.app.front() == &d.app.window<gui::PlayersWindow>());
+    // The steps are the organiser's (turns, reports, papers, links): a side's view shows none.
+    d.app.set_viewer(View::of_side(d.app.model().rules->sides.front().id));
+    d.frames(2);
+    CHECK_FALSE(gui::marked("NextSteps/Season"));
+    d.app.set_viewer(View::umpire());
+    d.frames(2);
     REQUIRE(d.click("NextSteps/Close"));
     CHECK_FALSE(d.app.offering_next_steps());
     CHECK_FALSE(gui::marked("NextSteps/Season"));
