@@ -362,7 +362,8 @@ TEST_CASE("A unit with extra command fights under its Alternate while its Main i
     ok("battle plan Next");
     // In command: the Main.
     CHECK(roll().find("Alternate commander") == std::string::npos);
-    ok("battle report --name Clash --loss 'Breymann/1st Battalion=1' --leader 'Breymann/1st Battalion:killed' --keep-hidden");
+    // Killed where the Americans saw him fall (else he would stand on the table for them still).
+    ok("battle report --name Clash --division Breymann --division Poor --loss 'Breymann/1st Battalion=1' --leader 'Breymann/1st Battalion:killed'");
     const auto line = roll();
     CHECK_THAT(line, Contains("Breymann/1st Battalion's Alternate commander") && Contains("in command: its Main commander") && Contains("is killed"));
     CHECK(line.find("MIA/KIA") == std::string::npos);

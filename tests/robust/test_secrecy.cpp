@@ -742,6 +742,18 @@ TEST_CASE("A leader who fell out of the enemy's sight still stands at the table 
                "french");
 }
 
+TEST_CASE("A Main commander killed out of the enemy's sight still commands his unit at the table for it, not his Alternate") {
+    // Breymann/1st Battalion's Main is killed in a battle Breymann fights alone while hidden
+    // (losing no stand, which its strength, seen whole once revealed, would show); revealed, in a
+    // close combat both sides roll, the Americans read the battalion under its Main, as before.
+    play_story({"campaign new S --sample saratoga --seed 11", "arrive Breymann", "battle plan Next"},
+               {{with_hidden, "battle report --name Clash --division Breymann --leader \"Breymann/1st Battalion:killed\" --keep-hidden"},
+                {both, "reveal Breymann"},
+                {both, "table roll close_combat --battle Next --unit \"Breymann/1st Battalion\" --defender \"Poor/1st New Hampshire\" --rolls 5,5"},
+                {both, "battle report --draft Next"}},
+               "american");
+}
+
 TEST_CASE("A leader killed out of the enemy's sight and wounded by its fire stays dead") {
     // The battle records the wound the enemy dealt him (it read him in play), but his graver
     // fate stands: no return from his wounds.
