@@ -290,6 +290,21 @@ Outcome describe_battle(const campaign::Roster& roster, const battle::Report& re
 
 namespace {
 
+int gravity(LeaderStatus s) { return s == LeaderStatus::killed ? 3 : s == LeaderStatus::captured ? 2 : s == LeaderStatus::wounded ? 1 : 0; }
+
+// A leader's fall in `battle`: his status as the battle leaves him. One who fell out of the
+// enemy's sight before and falls again here (its fire struck him where he still stood for it)
+// keeps the graver fate: a dead man is not wounded back to life (muster's own reading; the
+// enemy, who saw this fall, reads the graver one). False where he kept it: no camp takes him.
+bool fall_in_battle(db::Store& store, const army::Leader& l, LeaderFate fate, std::int64_t battle, int out_for) {
+    if (gravity(l.status) > gravity(status_after(fate))) {
+        db::Leaders(store).set_leader_status(l.id, l.status, battle, l.status == LeaderStatus::wounded ? std::optional<int>(l.out_battles) : std::nullopt);
+        return false;
+    }
+    db::Leaders(store).set_leader_status(l.id, status_after(fate), battle, fate == LeaderFate::wounded ? std::optional<int>(out_for) : std::nullopt);
+    return true;
+}
+
 // Writes a battle checked whole against the roster it was planned on, inside the operation; the
 // battle planned under its name, if one is open, is closed: it stays as the battle's history.
 // Where one was, says so in `lines`, naming the divisions on its field the report leaves out.
@@ -333,17 +348,7 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     for (const auto& f : plan.leaders) {
         const auto fate = f.fate->fate;
         db::Battles(store).insert_battle_fallen(battle, f.leader->id, fate, f.division);
-        // One who fell out of the enemy's sight and falls again here (its fire struck him where
-        // he still stood for it) keeps the graver fate: a dead man is not wounded back to life.
-        // Muster's own reading; the enemy, who saw this fall, then reads the graver one.
-        const auto gravity = [](LeaderStatus s) { return s == LeaderStatus::killed ? 3 : s == LeaderStatus::captured ? 2 : s == LeaderStatus::wounded ? 1 : 0; };
-        if (gravity(f.leader->status) > gravity(status_after(fate))) {
-            db::Leaders(store).set_leader_status(f.leader->id, f.leader->status, battle, f.leader->status == LeaderStatus::wounded ? std::optional<int>(f.leader->out_battles) : std::nullopt);
-            continue;
-        }
-        db::Leaders(store).set_leader_status(f.leader->id, status_after(fate), battle,
-                                fate == LeaderFate::wounded ? std::optional<int>(f.fate->out_for) : std::nullopt);
-        if (f.camp) db::Prisoners(store).hold_leader(f.camp->id, f.leader->id, f.leader->label());
+        if (fall_in_battle(store, *f.leader, fate, battle, f.fate->out_for) && f.camp) db::Prisoners(store).hold_leader(f.camp->id, f.leader->id, f.leader->label());
     }
     // The captor holds a battery by the name it reads it under: numbered among the batteries of
     // its reserve lost there that the captor reads (those it took, and every one where it saw a
@@ -759,12 +764,13 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             }
             if (!ch.before) {
                 if (!ch.after) throw UsageError("leader " + l.label() + " is not among the fallen of " + battle->name + ": nothing to take back");
-                if (!is_active(l.status)) throw Error("leader " + l.label() + " is already " + word(l.status));
+                if (!l.in_play_to_enemy()) throw Error("leader " + l.label() + " is already " + word(l.status));
                 if (!did_fight(ch.division))
                     throw UsageError("leader " + l.label() + " did not fight at " + battle->name + ": his division is not among those that fought");
             } else {
-                // As the report left him: fallen there, and (captured) still held.
-                if (l.fell_in != battle->id || l.status != status_after(*ch.before))
+                // As the report left him: fallen there (a graver fate he met out of the enemy's sight
+                // kept), and (captured) still held.
+                if (l.fell_in != battle->id || gravity(l.status) < gravity(status_after(*ch.before)))
                     throw Error("leader " + l.label() + " is no longer " + word(*ch.before) + " from " + battle->name + " (he is " + word(l.status) +
                                 " now): undo what has happened to him since, then amend");
                 if (*ch.before == LeaderFate::captured) {
@@ -830,13 +836,21 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
         }
         for (const auto& ch : leaders) {
             if (ch.held) db::Prisoners(store).release(*ch.held, 0);
+            const auto& l = *ch.leader;
+            // The fate as the report left him, for the rule of the graver fate: an amended one
+            // weighs against what he was before it (a graver one he met out of sight stands).
+            army::Leader before = l;
+            if (ch.before && gravity(l.status) == gravity(status_after(*ch.before))) before.status = LeaderStatus::active;
             if (ch.after) {
-                db::Leaders(store).set_leader_status(ch.leader->id, status_after(*ch.after), battle->id,
-                                                     ch.after == LeaderFate::wounded ? std::optional<int>(ch.out_for) : std::nullopt);
                 // Moved to another camp, he keeps the name he was taken under.
-                if (ch.camp) db::Prisoners(store).hold_leader(ch.camp->id, ch.leader->id, ch.held && !ch.held->known_as.empty() ? ch.held->known_as : ch.leader->label());
+                if (fall_in_battle(store, before, *ch.after, battle->id, ch.out_for) && ch.camp)
+                    db::Prisoners(store).hold_leader(ch.camp->id, l.id, ch.held && !ch.held->known_as.empty() ? ch.held->known_as : l.label());
+            } else if (before.status != LeaderStatus::active) {
+                // Taken back where a graver fate out of the enemy's sight stood: that one stands,
+                // unseen again.
+                db::Leaders(store).set_leader_status(l.id, l.status, l.fell_in, l.status == LeaderStatus::wounded ? std::optional<int>(l.out_battles) : std::nullopt, true);
             } else {
-                db::Leaders(store).set_leader_status(ch.leader->id, LeaderStatus::active, std::nullopt, std::nullopt);
+                db::Leaders(store).set_leader_status(l.id, LeaderStatus::active, std::nullopt, std::nullopt);
             }
             db::Battles(store).set_fallen(battle->id, ch.leader->id, ch.after, ch.division);
         }

@@ -754,6 +754,18 @@ TEST_CASE("A Main commander killed out of the enemy's sight still commands his u
                "american");
 }
 
+TEST_CASE("An amended report names the fall of a leader who fell out of the enemy's sight as it would any, and takes it back") {
+    // Dobschutz (Borstell/2nd Brigade) grievously wounded on a roll in no battle; the umpire then
+    // amends Pz, where the French saw Borstell fight: wounded there, then killed, then not fallen.
+    play_story({"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell",
+                "battle report --name Pz --division Borstell --division Durutte --loss \"Borstell/1st Brigade=1\""},
+               {{with_hidden, "leader casualty \"Borstell/2nd Brigade\" --rolls 3+3 --out-for 2"},
+                {both, "battle amend Pz --leader \"Borstell/2nd Brigade:wounded/1\""},
+                {both, "battle amend Pz --leader \"Borstell/2nd Brigade:killed\""},
+                {both, "battle amend Pz --leader \"Borstell/2nd Brigade:none\""}},
+               "french");
+}
+
 TEST_CASE("A leader killed out of the enemy's sight and wounded by its fire stays dead") {
     // The battle records the wound the enemy dealt him (it read him in play), but his graver
     // fate stands: no return from his wounds.
@@ -769,6 +781,10 @@ TEST_CASE("A leader killed out of the enemy's sight and wounded by its fire stay
     const auto back = run("leader return Oppen");
     CHECK(back.code == 1);
     CHECK_THAT(back.err, Contains("killed"));
+    // The wound taken back out of R2's report, his death stands, unseen by the French again.
+    REQUIRE(run("battle amend R2 --leader \"Oppen:none\"").code == 0);
+    CHECK_THAT(run("leader list").out, Contains("Oppen            allies  Brigade commander   average      killed"));
+    CHECK_THAT(run("leader list --as french").out, Contains("Oppen            allies  Brigade commander   not revealed  active"));
 }
 
 TEST_CASE("A leader who fell out of the enemy's sight takes the penalty the enemy chooses as though in play") {
