@@ -119,6 +119,8 @@ void add_season_commands(CLI::App& app, Io& io) {
             return;
         }
         if (so->clear) {
+            if (schedule->count("--turn") || schedule->count("--date"))
+                throw UsageError("--clear takes " + so->division + " off the schedule: give it alone, or --turn or --date alone to move it");
             print_outcome(io.out, season.unschedule(so->division), false);
             return;
         }

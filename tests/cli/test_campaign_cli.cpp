@@ -477,6 +477,10 @@ TEST_CASE("The campaign clock and the reinforcement schedule: turns pass, the da
     CHECK_THAT(cli("schedule Pender --date 1863-06-16").out, Contains("turn 3 (1863-06-15)"));  // the turn that holds the date
     cli.ok("schedule Wadsworth --turn 2");
     cli.ok("schedule Doubleday --turn 9");
+    // Taking off and moving at once is refused, changing nothing (it took him off, the turn unread).
+    const auto both = cli("schedule Doubleday --clear --turn 3");
+    CHECK(both.code == 2);
+    CHECK_THAT(both.err, Contains("--clear takes Doubleday off the schedule: give it alone"));
     cli.ok("schedule Doubleday --clear");
     const auto listed = cli("schedule").out;
     CHECK_THAT(listed, Contains("Heth") && Contains("Pender") && Contains("Wadsworth"));
