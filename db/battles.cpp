@@ -25,12 +25,6 @@ void Battles::insert_battle_division(std::int64_t battle, std::int64_t division,
     });
 }
 
-void Battles::insert_battle_fallen(std::int64_t battle, std::int64_t leader, LeaderFate fate, std::optional<std::int64_t> division) {
-    guarded(m_store.path(), [&] {
-        exec(m_store.impl().db, "INSERT INTO battle_fallen (battle_id, leader_id, fate, division_id) VALUES (?, ?, ?, ?)", battle, leader, fate, division);
-    });
-}
-
 void Battles::insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate) {
     guarded(m_store.path(), [&] { exec(m_store.impl().db, "INSERT INTO battle_gun (battle_id, battery_id, fate) VALUES (?, ?, ?)", battle, battery, fate); });
 }
@@ -57,16 +51,19 @@ void Battles::set_loss(std::int64_t battle, const campaign::LossInfo& loss) {
     });
 }
 
-void Battles::set_fallen(std::int64_t battle, std::int64_t leader, std::optional<LeaderFate> fate, std::optional<std::int64_t> division) {
+void Battles::set_fallen(std::int64_t battle, std::int64_t leader, std::optional<LeaderFate> fate, std::optional<std::int64_t> division,
+                         const std::optional<campaign::BattleRecord::Prior>& prior) {
     guarded(m_store.path(), [&] {
         if (!fate) {
             exec(m_store.impl().db, "DELETE FROM battle_fallen WHERE battle_id = ? AND leader_id = ?", battle, leader);
             return;
         }
+        // What he was before is the first fall's: a fate changed keeps it.
         exec(m_store.impl().db,
-             "INSERT INTO battle_fallen (battle_id, leader_id, fate, division_id) VALUES (?1, ?2, ?3, ?4) "
-             "ON CONFLICT (battle_id, leader_id) DO UPDATE SET fate = ?3, division_id = ?4",
-             battle, leader, *fate, division);
+             "INSERT INTO battle_fallen (battle_id, leader_id, fate, division_id, prior_status, prior_fell_in, prior_out_battles, prior_by_roll) "
+             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (battle_id, leader_id) DO UPDATE SET fate = ?3, division_id = ?4",
+             battle, leader, *fate, division, prior ? std::optional<LeaderStatus>(prior->status) : std::nullopt,
+             prior ? prior->fell_in : std::nullopt, prior ? std::optional<int>(prior->out_battles) : std::nullopt, prior && prior->by_roll);
     });
 }
 
@@ -213,9 +210,16 @@ campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {
         SQLite::Statement d(db, "SELECT division_id, engaged, seen FROM battle_division WHERE battle_id = ? ORDER BY division_id");
         bind_all(d, battle);
         for (const Row row(d); d.executeStep();) out.divisions.push_back({row.id("division_id"), row.optional_integer("engaged"), row.flag("seen")});
-        SQLite::Statement f(db, "SELECT leader_id, fate, division_id FROM battle_fallen WHERE battle_id = ? ORDER BY leader_id");
+        SQLite::Statement f(db, "SELECT leader_id, fate, division_id, prior_status, prior_fell_in, prior_out_battles, prior_by_roll FROM battle_fallen "
+                                "WHERE battle_id = ? ORDER BY leader_id");
         bind_all(f, battle);
-        for (const Row row(f); f.executeStep();) out.fallen.push_back({row.id("leader_id"), row.word<LeaderFate>("fate"), row.optional_id("division_id")});
+        for (const Row row(f); f.executeStep();) {
+            std::optional<campaign::BattleRecord::Prior> prior;
+            if (!row.null("prior_status"))
+                prior = campaign::BattleRecord::Prior{row.word<LeaderStatus>("prior_status"), row.optional_id("prior_fell_in"),
+                                                      row.null("prior_out_battles") ? 0 : row.count("prior_out_battles"), row.flag("prior_by_roll")};
+            out.fallen.push_back({row.id("leader_id"), row.word<LeaderFate>("fate"), row.optional_id("division_id"), prior});
+        }
         SQLite::Statement g(db, "SELECT battery_id, fate FROM battle_gun WHERE battle_id = ? ORDER BY battery_id");
         bind_all(g, battle);
         for (const Row row(g); g.executeStep();) out.guns.push_back({row.id("battery_id"), row.word<BatteryFate>("fate")});

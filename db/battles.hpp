@@ -19,12 +19,14 @@ public:
 
     std::int64_t insert_battle(std::int64_t campaign, std::int64_t operation, const campaign::BattleInfo& battle);
     void insert_battle_division(std::int64_t battle, std::int64_t division, int engaged, bool seen);
-    void insert_battle_fallen(std::int64_t battle, std::int64_t leader, LeaderFate fate, std::optional<std::int64_t> division);
     void insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate);
     void insert_loss(std::int64_t battle, std::int64_t brigade, int casualties, int captured);
     void set_returned(std::int64_t battle, std::int64_t brigade, int returned);
     /// A leader's fall in a battle as amended: his fate (added if he had none), or none (taken back).
-    void set_fallen(std::int64_t battle, std::int64_t leader, std::optional<LeaderFate> fate, std::optional<std::int64_t> division);
+    /// What he was before (`prior`, where he had fallen already out of the enemy's sight) is kept
+    /// from the first fall recorded there: a fate changed keeps it.
+    void set_fallen(std::int64_t battle, std::int64_t leader, std::optional<LeaderFate> fate, std::optional<std::int64_t> division,
+                    const std::optional<campaign::BattleRecord::Prior>& prior = std::nullopt);
     /// A brigade's loss in a battle as amended (added if it had none).
     void set_loss(std::int64_t battle, const campaign::LossInfo& loss);
     void set_battle_recovered(std::int64_t battle, int rate, Rounding rounding);

@@ -292,16 +292,25 @@ namespace {
 
 int gravity(LeaderStatus s) { return s == LeaderStatus::killed ? 3 : s == LeaderStatus::captured ? 2 : s == LeaderStatus::wounded ? 1 : 0; }
 
-// A leader's fall in `battle`: his status as the battle leaves him. One who fell out of the
-// enemy's sight before and falls again here (its fire struck him where he still stood for it)
-// keeps the graver fate: a dead man is not wounded back to life (muster's own reading; the
-// enemy, who saw this fall, reads the graver one). False where he kept it: no camp takes him.
-bool fall_in_battle(db::Store& store, const army::Leader& l, LeaderFate fate, std::int64_t battle, int out_for) {
-    if (gravity(l.status) > gravity(status_after(fate))) {
-        db::Leaders(store).set_leader_status(l.id, l.status, battle, l.status == LeaderStatus::wounded ? std::optional<int>(l.out_battles) : std::nullopt);
+// What a leader about to fall in a battle was, where he had fallen already (out of the enemy's
+// sight: else he could not fall again): kept with the fall, to be given back were it taken back.
+std::optional<campaign::BattleRecord::Prior> prior_of(const army::Leader& l) {
+    if (is_active(l.status)) return std::nullopt;
+    return campaign::BattleRecord::Prior{l.status, l.fell_in, l.out_battles, !l.fall_seen};
+}
+
+// A leader's fall in `battle`, `prior` what he was before it: his status as the battle leaves
+// him. One who fell out of the enemy's sight before and falls again here (its fire struck him
+// where he still stood for it) keeps the graver fate: a dead man is not wounded back to life
+// (muster's own reading; the enemy, who saw this fall, reads the graver one). False where he
+// kept it: no camp takes him.
+bool fall_in_battle(db::Store& store, std::int64_t leader, const std::optional<campaign::BattleRecord::Prior>& prior, LeaderFate fate,
+                    std::int64_t battle, int out_for) {
+    if (prior && gravity(prior->status) > gravity(status_after(fate))) {
+        db::Leaders(store).set_leader_status(leader, prior->status, battle, prior->status == LeaderStatus::wounded ? std::optional<int>(prior->out_battles) : std::nullopt);
         return false;
     }
-    db::Leaders(store).set_leader_status(l.id, status_after(fate), battle, fate == LeaderFate::wounded ? std::optional<int>(out_for) : std::nullopt);
+    db::Leaders(store).set_leader_status(leader, status_after(fate), battle, fate == LeaderFate::wounded ? std::optional<int>(out_for) : std::nullopt);
     return true;
 }
 
@@ -347,8 +356,9 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     }
     for (const auto& f : plan.leaders) {
         const auto fate = f.fate->fate;
-        db::Battles(store).insert_battle_fallen(battle, f.leader->id, fate, f.division);
-        if (fall_in_battle(store, *f.leader, fate, battle, f.fate->out_for) && f.camp) db::Prisoners(store).hold_leader(f.camp->id, f.leader->id, f.leader->label());
+        const auto prior = prior_of(*f.leader);
+        db::Battles(store).set_fallen(battle, f.leader->id, fate, f.division, prior);
+        if (fall_in_battle(store, f.leader->id, prior, fate, battle, f.fate->out_for) && f.camp) db::Prisoners(store).hold_leader(f.camp->id, f.leader->id, f.leader->label());
     }
     // The captor holds a battery by the name it reads it under: numbered among the batteries of
     // its reserve lost there that the captor reads (those it took, and every one where it saw a
@@ -668,6 +678,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
         const campaign::CampInfo* camp = nullptr;  // where he is taken, captured
         std::optional<campaign::Holding> held;     // where he is held, captured as reported
         std::optional<std::int64_t> division;
+        std::optional<campaign::BattleRecord::Prior> prior;  // what he was before his fall there (none: in play)
     };
     std::vector<Change> changes;
     std::vector<LeaderChange> leaders;
@@ -755,8 +766,12 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
                 if (fallen.leader_id == l.id) {
                     ch.before = fallen.fate;
                     ch.division = fallen.division_id;
+                    ch.prior = fallen.prior;
                 }
-            if (!ch.before) ch.division = refs.division_of(l);
+            if (!ch.before) {
+                ch.division = refs.division_of(l);
+                ch.prior = prior_of(l);
+            }
             if (f) {
                 ch.after = f->fate;
                 ch.out_for = f->out_for;
@@ -770,7 +785,8 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             } else {
                 // As the report left him: fallen there (a graver fate he met out of the enemy's sight
                 // kept), and (captured) still held.
-                if (l.fell_in != battle->id || gravity(l.status) < gravity(status_after(*ch.before)))
+                const auto left = ch.prior && gravity(ch.prior->status) > gravity(status_after(*ch.before)) ? ch.prior->status : status_after(*ch.before);
+                if (l.fell_in != battle->id || l.status != left)
                     throw Error("leader " + l.label() + " is no longer " + word(*ch.before) + " from " + battle->name + " (he is " + word(l.status) +
                                 " now): undo what has happened to him since, then amend");
                 if (*ch.before == LeaderFate::captured) {
@@ -837,22 +853,18 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
         for (const auto& ch : leaders) {
             if (ch.held) db::Prisoners(store).release(*ch.held, 0);
             const auto& l = *ch.leader;
-            // The fate as the report left him, for the rule of the graver fate: an amended one
-            // weighs against what he was before it (a graver one he met out of sight stands).
-            army::Leader before = l;
-            if (ch.before && gravity(l.status) == gravity(status_after(*ch.before))) before.status = LeaderStatus::active;
             if (ch.after) {
                 // Moved to another camp, he keeps the name he was taken under.
-                if (fall_in_battle(store, before, *ch.after, battle->id, ch.out_for) && ch.camp)
+                if (fall_in_battle(store, l.id, ch.prior, *ch.after, battle->id, ch.out_for) && ch.camp)
                     db::Prisoners(store).hold_leader(ch.camp->id, l.id, ch.held && !ch.held->known_as.empty() ? ch.held->known_as : l.label());
-            } else if (before.status != LeaderStatus::active) {
-                // Taken back where a graver fate out of the enemy's sight stood: that one stands,
-                // unseen again.
-                db::Leaders(store).set_leader_status(l.id, l.status, l.fell_in, l.status == LeaderStatus::wounded ? std::optional<int>(l.out_battles) : std::nullopt, true);
+            } else if (ch.prior) {
+                // Taken back: what he was before it, out of the enemy's sight again.
+                db::Leaders(store).set_leader_status(l.id, ch.prior->status, ch.prior->fell_in,
+                                                     ch.prior->status == LeaderStatus::wounded ? std::optional<int>(ch.prior->out_battles) : std::nullopt, ch.prior->by_roll);
             } else {
                 db::Leaders(store).set_leader_status(l.id, LeaderStatus::active, std::nullopt, std::nullopt);
             }
-            db::Battles(store).set_fallen(battle->id, ch.leader->id, ch.after, ch.division);
+            db::Battles(store).set_fallen(battle->id, ch.leader->id, ch.after, ch.division, ch.prior);
         }
         return out.summary;
     });

@@ -82,10 +82,18 @@ struct BattleRecord {
         std::optional<int> stands;
         bool seen = true;  ///< the enemy saw the division there (as the battle was recorded)
     };
+    /// What a leader was before a fall, where he had fallen already out of the enemy's sight.
+    struct Prior {
+        LeaderStatus status = LeaderStatus::killed;
+        std::optional<std::int64_t> fell_in;
+        int out_battles = 0;
+        bool by_roll = false;
+    };
     struct Fallen {
         std::int64_t leader_id = 0;
         LeaderFate fate = LeaderFate::killed;
         std::optional<std::int64_t> division_id;  ///< the division he fought with; none above the divisions
+        std::optional<Prior> prior;               ///< none: he was in play (a fall taken back restores this)
     };
     struct Gun {
         std::int64_t battery_id = 0;

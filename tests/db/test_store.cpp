@@ -279,6 +279,8 @@ TEST_CASE("Battles of a file from before schema 28 take whether the enemy saw ea
     test::raw_sql(path, "DROP INDEX leader_by_name");  // schema 30's
     test::raw_sql(path, "ALTER TABLE leader DROP COLUMN fell_by_roll");  // schema 31's
     test::raw_sql(path, "ALTER TABLE battle DROP COLUMN operation_id");  // schema 32's
+    for (const auto* column : {"prior_status", "prior_fell_in", "prior_out_battles", "prior_by_roll"})  // schema 33's
+        test::raw_sql(path, std::string("ALTER TABLE battle_fallen DROP COLUMN ") + column);
     test::raw_sql(path, "UPDATE division SET hidden = 1 WHERE name = 'Heth'");
     test::raw_sql(path, "PRAGMA user_version = 27");
     { db::Store store(path, db::OpenMode::create); }
@@ -312,6 +314,8 @@ TEST_CASE("A file from before schema 31 tells a fall by roll from one in battle,
     REQUIRE(rolled == std::vector<std::string>{"Oppen"});
     test::raw_sql(path, "ALTER TABLE leader DROP COLUMN fell_by_roll");
     test::raw_sql(path, "ALTER TABLE battle DROP COLUMN operation_id");
+    for (const auto* column : {"prior_status", "prior_fell_in", "prior_out_battles", "prior_by_roll"})  // schema 33's
+        test::raw_sql(path, std::string("ALTER TABLE battle_fallen DROP COLUMN ") + column);
     test::raw_sql(path, "PRAGMA user_version = 30");
     { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());

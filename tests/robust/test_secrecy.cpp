@@ -787,6 +787,27 @@ TEST_CASE("A leader killed out of the enemy's sight and wounded by its fire stay
     CHECK_THAT(run("leader list --as french").out, Contains("Oppen            allies  Brigade commander   not revealed  active"));
 }
 
+TEST_CASE("A fall taken back out of a report gives a leader back what he was before it, a wound out of the enemy's sight too") {
+    // Dobschutz wounded on a roll in no battle, out for 3; the umpire adds a wound at Pz (out for
+    // 1), then takes it back: his own side reads him wounded, out for 3, as before; the French, in
+    // play, as before.
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    const auto run = [&](const std::string& command) { return test::run_muster("--db " + test::quote(db) + " " + command); };
+    for (const auto* command : {"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell",
+                                "battle report --name Pz --division Borstell --division Durutte --loss \"Borstell/1st Brigade=1\"",
+                                "leader casualty \"Borstell/2nd Brigade\" --rolls 3+3 --out-for 3"})
+        REQUIRE(run(command).code == 0);
+    const auto before = run("leader list").out, french = run("leader list --as french").out;
+    REQUIRE(run("battle amend Pz --leader \"Borstell/2nd Brigade:wounded/1\"").code == 0);
+    REQUIRE(run("battle amend Pz --leader \"Borstell/2nd Brigade:killed\"").code == 0);
+    CHECK_THAT(run("leader list").out, Contains("Dobschutz        allies  Brigade commander   average      killed"));
+    REQUIRE(run("battle amend Pz --leader \"Borstell/2nd Brigade:none\"").code == 0);
+    CHECK(run("leader list").out == before);
+    CHECK(run("leader list --as french").out == french);
+    CHECK_THAT(run("leader return Dobschutz").err, Contains("out for 3 battles"));
+}
+
 TEST_CASE("A leader who fell out of the enemy's sight takes the penalty the enemy chooses as though in play") {
     // Ewell, whose corps the Union reads through Early, is wounded in a battle hidden Johnson
     // fought alone; the penalty the Union then chooses for him is done as it would be were he in
