@@ -138,8 +138,9 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
         if (e.get_exit_code() == 0) return app.exit(e, out, err);
         // CLI11's words for an option given twice ("--rolls: At Most 1 required but received 2").
         const std::string what = e.what();
-        if (const auto at = what.find(": At Most 1 required but received "); at != std::string::npos)
-            err << "muster: " << visible(what.substr(0, at)) << " is given " << visible(what.substr(at + 34)) << " times: give it once"
+        constexpr std::string_view twice = ": At Most 1 required but received ";
+        if (const auto at = what.find(twice); at != std::string::npos)
+            err << "muster: " << visible(what.substr(0, at)) << " is given " << visible(what.substr(at + twice.size())) << " times: give it once"
                 << " (see --help)\n";
         else
             err << "muster: " << visible(what) << " (see --help)\n";
