@@ -32,7 +32,6 @@
 #include <set>
 
 namespace muster::app {
-namespace {
 
 // A campaign's pinned rule set, read and checked once a process for each text: the server's
 // requests, the GUI's reads and the commands a test runs in process open the same campaign
@@ -54,6 +53,8 @@ std::shared_ptr<const rules::RuleSet> pinned_rules(const std::string& text, cons
     if (recent.size() > 4) recent.pop_back();
     return loaded;
 }
+
+namespace {
 
 constexpr const char* k_current = "current_campaign";
 

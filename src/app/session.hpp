@@ -71,6 +71,9 @@ struct CampaignSettings {
     std::optional<DiceMode> dice;        ///< seeded by muster, or typed in by the organiser
 };
 
+/// A campaign's pinned rule set (`rules_json`), read and checked once a process for each text.
+std::shared_ptr<const rules::RuleSet> pinned_rules(const std::string& text, const std::string& campaign);
+
 /// One campaign database opened, and the campaign its use cases act on. Every change is one
 /// operation of the store: one transaction, one journal entry, undoable.
 class Session {

@@ -125,7 +125,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
         const std::string path = io.db.empty() ? app::default_db_path() : io.db;
         const auto created = [&](const campaign::CampaignInfo& c) {
             io.out << "Created campaign \"" << c.name << "\" in " << path << " (now current).\n";
-            show_campaign(io.out, c, open_campaigns(io, app::Open::existing, Campaign::file).rules(), path);  // the new one, current
+            show_campaign(io.out, c, *app::pinned_rules(c.rules_json, c.name), path);  // read once: the session that made it read it
         };
         const auto into_existing = [&] {
             auto service = open_campaigns(io, app::Open::create, Campaign::file);
