@@ -194,8 +194,13 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         // hand since): the leader rolled is he, as on its arrival; none is drawn.
         if (leader.name.empty() && !old && unit.kind == UnitKind::division)
             if (const auto d = db::Forces(store).find_division(c.id, unit.ref); d && d->status == DivisionStatus::entered) leader.name = d->leader_name;
+        // Never the name of the man he replaces, nor of his brigade's Alternate: two of one name
+        // in one command make every reference to either ambiguous.
+        std::vector<std::string> beside;
+        if (old) beside.push_back(old->name);
+        if (const auto* alternate = brigade ? refs.leader_by_id(brigade->alternate_id) : nullptr) beside.push_back(alternate->name);
         const auto names = dice.name_leaders(store, c, unit.side, nationality_of(divisions), req.year.value_or(0),
-                                             {{&leader, unit.ref, rank_of(unit.kind)}});
+                                             {{&leader, unit.ref, rank_of(unit.kind)}}, beside);
         const auto* grade = r.find_grade(leader.grade);
         out.summary = "New commander of " + unit.ref + ": " + (leader.name.empty() ? "" : leader.name + ", ") + (grade ? grade->name : leader.grade) +
                       (grade && !grade->mark.empty() ? " [" + grade->mark + "]" : "") +

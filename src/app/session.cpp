@@ -447,7 +447,7 @@ void OperationDice::record(db::Store& store, std::int64_t operation, const std::
 
 std::vector<dice::RollRecord> OperationDice::name_leaders(const db::Store& store, const campaign::CampaignInfo& c,
                                                           const std::string& side, const std::string& nationality, int year,
-                                                          const std::vector<Unnamed>& leaders) {
+                                                          const std::vector<Unnamed>& leaders, const std::vector<std::string>& beside) {
     std::vector<dice::RollRecord> drawn;
     if (!c.leader_names) return drawn;
     const auto pool = generate::name_pool(leader_name_lists(), c.rules_id, side, nationality);
@@ -457,8 +457,9 @@ std::vector<dice::RollRecord> OperationDice::name_leaders(const db::Store& store
     // must not depend on what the enemy may not see (so two of a side's leaders may share a
     // name; each is found by his post or number). Nor one those named now already bear: a leader
     // of theirs named already, or a division among their posts ("Specht", which names its
-    // commander): names that go with them wherever they are read, so telling nothing.
-    std::set<std::string> now;
+    // commander), or the man a new commander replaces: names that go with them wherever they are
+    // read, so telling nothing.
+    std::set<std::string> now(beside.begin(), beside.end());
     for (const auto& [leader, post, rank] : leaders) {
         if (!leader->name.empty()) now.insert(leader->name);
         now.insert(post);

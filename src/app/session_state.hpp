@@ -74,11 +74,12 @@ public:
     /// nationality), among the names that fit his rank and the time (`year`, the month the
     /// campaign's date gives in that year; 0: the campaign's date), if the campaign draws names:
     /// not a game roll, so always with the seeded dice of the operation's stream, even where the
-    /// game's are typed; a name the side's leaders already bear passes to the next. Returns the
-    /// draws.
+    /// game's are typed; a name the side's leaders already bear passes to the next, as do the
+    /// names in `beside` (those the unit's own leaders bear: the commander a new one replaces).
+    /// Returns the draws.
     std::vector<dice::RollRecord> name_leaders(const db::Store& store, const campaign::CampaignInfo& campaign,
                                                const std::string& side, const std::string& nationality, int year,
-                                               const std::vector<Unnamed>& leaders);
+                                               const std::vector<Unnamed>& leaders, const std::vector<std::string>& beside = {});
     /// Journals the rolls before their results are written: applied, or discarded for a
     /// preview. A preview leaves the dice where they were, so doing it for real rolls the same.
     void record(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, Mode mode);

@@ -306,3 +306,32 @@ TEST_CASE("The names drawn for a division's leaders are none its own leaders or 
             }
         }
 }
+
+TEST_CASE("A new commander drawn for a unit never bears the name of the man he replaces, seen by the enemy or not") {
+    // The Army of the North in 1813 draws from two Prussian names: replaced again and again, by
+    // the organiser's choice, each new commander's name is the other (the Army of Berlin's, from
+    // many: never its last commander's either). Two of one name in one post made either's
+    // reference ambiguous (a displaced Reynier and the new one).
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        INFO("seed " << seed);
+        test::TempDir dir;
+        app::Session s(dir.file("c.db"), app::Open::create);
+        app::NewCampaign n;
+        n.name = "Names";
+        n.sample = "grossbeeren";
+        n.seed = seed;
+        s.create_campaign(n);
+        for (const std::string unit : {"Army of the North", "Army of Berlin", "VII Corps"})
+            for (int i = 0; i < 8; ++i) {
+                const auto commander = [&] {
+                    for (const auto& l : db::Rosters(s.state().store).roster(s.current().id).leaders)
+                        if (l.command.unit == unit) return l.name;
+                    return std::string();
+                };
+                const auto before = commander();
+                s.leaders().replace_leader(unit, 1813, {}, app::Mode::apply, app::Displace::replace);
+                INFO(unit << ": " << before << " replaced");
+                CHECK(commander() != before);
+            }
+    }
+}
