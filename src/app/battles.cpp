@@ -16,11 +16,24 @@
 #include "core/text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
 namespace muster::app {
 namespace {
+
+// How a battle is called in the journal and its summaries: "Battle of Gettysburg"; a name that
+// says it is a battle already ("Third Battle", "Battle of Bull Run") as it is.
+std::string battle_title(const std::string& name) {
+    const auto words = lower(name);
+    for (size_t at = words.find("battle"); at != std::string::npos; at = words.find("battle", at + 1)) {
+        const bool starts = at == 0 || !std::isalpha(static_cast<unsigned char>(words[at - 1]));
+        const bool ends = at + 6 == words.size() || !std::isalpha(static_cast<unsigned char>(words[at + 6]));
+        if (starts && ends) return name;
+    }
+    return "Battle of " + name;
+}
 
 // A whole and hundredths as a decimal: (1, 50) "1.5", (0, 99) "0.99", (2, 5) "2.05", (3, 0) "3".
 std::string decimal(int whole, int hundredths) {
@@ -101,7 +114,7 @@ std::string battle_line(const rules::RuleSet& rules, const std::string& name, co
         }
     for (const auto& f : plan.leaders) leaders += f.division ? counted(*f.division) : counted_above(f.leader->side);
     for (const auto& g : plan.batteries) batteries += g.battery->division_id ? counted(*g.battery->division_id) : counted_above(g.battery->side);
-    return "Battle of " + name + ": " + rules.count_divisions(divisions) + ", " + count_of(lost, "stand", "stands") + " lost, " +
+    return battle_title(name) + ": " + rules.count_divisions(divisions) + ", " + count_of(lost, "stand", "stands") + " lost, " +
            count_of(captured, "stand", "stands") + " captured, " + count_of(leaders, "leader", "leaders") + " fallen, " +
            count_of(batteries, "battery", "batteries") + " lost";
 }
@@ -723,7 +736,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             // No more than it had when the battle was reported, as a report is checked.
             // (The report's journal line begins with the battle's name and its count of divisions,
             // so that another battle whose name begins "NAME:" is not taken for it.)
-            const auto report_line = "Battle of " + battle->name + ": " + m_session.rules().count_divisions(static_cast<int>(fought.size())) + ", ";
+            const auto report_line = battle_title(battle->name) + ": " + m_session.rules().count_divisions(static_cast<int>(fought.size())) + ", ";
             if (const auto had = db::Battles(store).stands_when_reported(c.id, report_line, b.id); had && after.casualties + after.captured > *had)
                 throw UsageError("brigade " + b.ref() + " had " + count_of(*had, "stand", "stands") + " at " + battle->name + ": it cannot have lost " +
                                  std::to_string(after.casualties) + (after.captured ? " and had " + std::to_string(after.captured) + " captured" : "") +
@@ -808,7 +821,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             part_divisions.push_back(ch.division);
             leaders.push_back(ch);
         }
-        out.summary = "Battle of " + battle->name + " amended: " + join(parts, "; ");
+        out.summary = battle_title(battle->name) + " amended: " + join(parts, "; ");
     };
     if (mode == Mode::preview) {
         store.read(plan);
@@ -839,7 +852,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             std::vector<std::string> seen;
             for (size_t i = 0; i < parts.size(); ++i)
                 if (counts(side, i)) seen.push_back(parts[i]);
-            if (const auto line = "Battle of " + battle->name + " amended: " + join(seen, "; "); line != out.summary) store.set_side_summary(op, side, line);
+            if (const auto line = battle_title(battle->name) + " amended: " + join(seen, "; "); line != out.summary) store.set_side_summary(op, side, line);
         }
         for (const auto& ch : changes) {
             db::Battles(store).set_loss(battle->id, ch.after);
@@ -1000,7 +1013,7 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
 }
 
 std::string summary_text(const rules::RuleSet& rules, const BattleSummary& s) {
-    std::string out = "Battle of " + s.battle.name + (s.battle.date ? ", " + s.battle.date->text() : "") +
+    std::string out = battle_title(s.battle.name) + (s.battle.date ? ", " + s.battle.date->text() : "") +
                       (s.battle.place.empty() ? "" : ", " + s.battle.place) +
                       (s.battle.recovered ? " (casualties returned)" : " (casualties not yet returned)") + "\n";
     for (const auto& side : s.sides) {

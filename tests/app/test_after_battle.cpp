@@ -756,3 +756,25 @@ TEST_CASE("A brigade out of service takes no stands back: its casualties stay lo
     CHECK(report.stands == in_oob);
     CHECK(report.generated == report.stands + report.idle + report.lost + report.held);
 }
+
+TEST_CASE("A battle whose name says it is a battle is called by its name alone: no 'Battle of Third Battle'") {
+    Fixture f;
+    const std::vector<std::pair<std::string, std::string>> names = {
+        {"Third Battle", "Third Battle: "},
+        {"Battle of Bull Run", "Battle of Bull Run: "},
+        {"First battle of Kernstown", "First battle of Kernstown: "},
+        {"Battleford", "Battle of Battleford: "},
+        {"Embattled Ridge", "Battle of Embattled Ridge: "},
+        {"Gettysburg", "Battle of Gettysburg: "},
+    };
+    for (const auto& [name, title] : names) {
+        battle::Report r;
+        r.name = name;
+        battle::add_loss_spec(r, "Wadsworth/Cutler=1");
+        const auto reported = f.s.battles().report_battle(r, app::Mode::apply);
+        INFO(reported.summary);
+        CHECK(reported.summary.rfind(title, 0) == 0);
+        const auto amended = f.s.battles().amend(name, {"Wadsworth/Cutler=0"}, {}, app::Mode::preview);
+        CHECK(amended.summary.rfind(title.substr(0, title.size() - 2) + " amended: ", 0) == 0);
+    }
+}
