@@ -2,6 +2,8 @@
 #include "app/files.hpp"
 #include "cli/commands.hpp"
 #include "core/error.hpp"
+#include "core/match.hpp"
+#include "core/text.hpp"
 #include "export/play_text.hpp"
 #include "export/rules_text.hpp"
 #include "export/text_table.hpp"
@@ -35,7 +37,7 @@ void add_rules_commands(CLI::App& app, Io& io) {
     show->add_option("TABLE", show_o->table, "A table id, \"effectiveness\", \"cartel\" (the exchange values), or \"all\"");
     on_run(show, io, [show_o, &io] {
         const auto r = app::default_catalog().load(show_o->name);
-        const auto& t = show_o->table;
+        const auto t = lower(show_o->table);  // ids are lower case: "Cartel" is the cartel
         if (t.empty()) {
             io.out << exporter::rule_set_summary(r);
         } else if (t == "effectiveness") {
@@ -51,11 +53,13 @@ void add_rules_commands(CLI::App& app, Io& io) {
         } else if (const auto* play = r.find_play_table(t)) {
             io.out << exporter::play_table_text(*play);
         } else {
-            std::string ids;
-            for (const auto& x : r.tables) ids += x.id + ", ";
-            for (const auto& x : r.play_tables) ids += x.id + ", ";
-            throw UsageError("rule set " + r.id + " has no table \"" + t + "\" (tables: " + ids + "effectiveness, " +
-                             (r.cartel ? "cartel, " : "") + "all)");
+            std::vector<std::string> ids;
+            for (const auto& x : r.tables) ids.push_back(x.id);
+            for (const auto& x : r.play_tables) ids.push_back(x.id);
+            ids.push_back("effectiveness");
+            if (r.cartel) ids.push_back("cartel");
+            ids.push_back("all");
+            throw UsageError("rule set " + r.id + " has no table \"" + show_o->table + "\" (tables: " + join(ids, ", ") + ")" + did_you_mean(show_o->table, ids));
         }
     });
 

@@ -124,6 +124,10 @@ TEST_CASE("muster rules list show validate copy") {
     CHECK_THAT(test::run_muster("rules show acw all", k_env).out, Contains("Note: MUSTER'S OWN: the ACW article has no prisoners"));
     CHECK_THAT(test::run_muster("rules show awi cartel", k_env).err, Contains("has no table \"cartel\"") && !Contains("cartel,"));
     CHECK(test::run_muster("rules show acw nosuch", k_env).code == 2);
+    // A table's id as people type it: any case, a slip suggested.
+    CHECK(test::run_muster("rules show acw Cartel", k_env).out == cartel);
+    CHECK(test::run_muster("rules show napoleonic MUSKETRY", k_env).out == test::run_muster("rules show napoleonic musketry", k_env).out);
+    CHECK_THAT(test::run_muster("rules show acw cartle", k_env).err, Contains("has no table \"cartle\"") && Contains("did you mean cartel?"));
 
     const std::string dir = "/tmp/muster-test-rules-" + std::to_string(::getpid());
     std::filesystem::create_directories(dir);
