@@ -97,7 +97,10 @@ void CampaignsWindow::draw_settings(GuiApp& app) {
     ImGui::PushItemWidth(-ImGui::CalcTextSize("Men per stand (0: the rule set's)").x - ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::SliderInt("Casualties returning (%)##current", &settings.return_rate, 0, 100);
     word_combo("Fractions of stands##current", settings.rounding);
+    // A rule set with no grade played otherwise by the book has nothing for the setting to choose.
+    ImGui::BeginDisabled(!app.model().rules->plays_a_grade_by_the_book());
     word_combo("Despicable leaders##current", settings.despicable);
+    ImGui::EndDisabled();
     ImGui::InputInt("Men per stand (0: the rule set's)##current", &settings.men_per_stand);
     ImGui::InputTextWithHint("Date##current", "YYYY-MM-DD", &settings.date);
     mark("Campaigns/Settings/Date");

@@ -89,6 +89,15 @@ void check_date_and_theater(const rules::RuleSet& r, const campaign::CampaignInf
 
 namespace {
 
+// Despicable leaders played by the book asked of a rule set with no such grade: a setting that
+// would change nothing, refused so the organiser does not think it does.
+void require_despicable_applies(const rules::RuleSet& r, Despicable asked) {
+    if (asked == Despicable::book && !r.plays_a_grade_by_the_book())
+        throw UsageError("despicable leaders \"book\": rule set " + r.id +
+                         " has no grade played otherwise by the book (the setting is about the ACW's despicable leaders): leave it " +
+                         word(Despicable::expanded));
+}
+
 std::string settings_text(const campaign::CampaignInfo& c) {
     return "return rate " + std::to_string(c.return_rate) + "%, rounding " + word(c.rounding) + ", despicable " +
            word(c.despicable) + (c.men_per_stand ? ", " + std::to_string(*c.men_per_stand) + " men per stand" : "") +
@@ -139,6 +148,7 @@ campaign::CampaignInfo Session::create_campaign(const NewCampaign& request) {
         throw UsageError("sample " + sample->id + " is written for rule set " + sample->rules + ", not " + rules.id);
     if (r.theater) row.theater = theater_id(rules, *r.theater);
     check_date_and_theater(rules, row);
+    require_despicable_applies(rules, r.despicable);
     row.rules_id = rules.id;
     row.rules_json = rules.text;
     row.seed = r.seed ? *r.seed : fresh_seed();
@@ -178,6 +188,7 @@ Outcome Session::change_settings(const CampaignSettings& s) {
     if (s.dice) c.dice = *s.dice;
     check_settings(c);
     check_date_and_theater(rules(), c);
+    if (s.despicable) require_despicable_applies(rules(), *s.despicable);
     if (settings_text(c) == settings_text(was))
         throw UsageError("nothing to change: campaign " + c.name + "'s settings are already " + settings_text(c));
     Outcome out;

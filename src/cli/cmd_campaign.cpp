@@ -28,7 +28,7 @@ void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const rul
     t.add({"Casualties returning", std::to_string(c.return_rate) + "%"});
     t.add({"Fractions of stands", word(c.rounding)});
     // A grade played otherwise by the book (the ACW's despicable) is what the setting is about.
-    const bool despicable = std::any_of(rules.grades.begin(), rules.grades.end(), [](const auto& g) { return !g.by_the_book_as.empty(); });
+    const bool despicable = rules.plays_a_grade_by_the_book();
     t.add({"Despicable leaders", !despicable ? "(the rule set has none)" : c.despicable == Despicable::book ? "by the book (as average)" : "expanded (DP)"});
     if (!viewer.is_umpire()) t.add({"Dice", c.dice == DiceMode::seeded ? "seeded by muster" : "typed in by the organiser"});
     else

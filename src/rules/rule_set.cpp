@@ -192,6 +192,10 @@ std::optional<int> RuleSet::men_per_stand() const {
     return scales.front().men_per_stand;
 }
 const LeaderGrade* RuleSet::find_grade(std::string_view id) const { return find_by_id(grades, id); }
+
+bool RuleSet::plays_a_grade_by_the_book() const {
+    return std::any_of(grades.begin(), grades.end(), [](const LeaderGrade& g) { return !g.by_the_book_as.empty(); });
+}
 const RangeTable* RuleSet::find_table(std::string_view id) const { return find_by_id(tables, id); }
 const PlayTable* RuleSet::find_play_table(std::string_view id) const { return find_by_id(play_tables, id); }
 

@@ -276,6 +276,9 @@ struct RuleSet {
     /// Men per stand at the first scale, where the rules give one.
     std::optional<int> men_per_stand() const;
     const LeaderGrade* find_grade(std::string_view id) const;
+    /// Whether a grade is played otherwise by the book (the ACW's despicable): what a campaign's
+    /// despicable setting is about.
+    bool plays_a_grade_by_the_book() const;
     const RangeTable* find_table(std::string_view id) const;
     const PlayTable* find_play_table(std::string_view id) const;
     /// The values a key field can take (sides, arms, theaters, years, ratings, grades), their

@@ -94,6 +94,10 @@ TEST_CASE("Campaign commands end to end") {
     CHECK_THAT(cli("--campaign 'Georgia 1864' campaign show").out, Contains("40%") && Contains("by the book (as average)"));
     // A rule set with no grade played otherwise by the book has nothing for the setting to choose.
     CHECK_THAT(cli("campaign new 'Saratoga 1777' --sample saratoga").out, Contains("Despicable leaders    (the rule set has none)"));
+    // Asked to play them by the book, it refuses, naming the setting and the rule set: nothing made, nothing changed.
+    for (const auto& asked : {"campaign new 'Minden 1759' --rules awi --despicable book", "campaign set --despicable book",
+                              "campaign new 'Leipzig' --sample grossbeeren --despicable book"})
+        CHECK_THAT(cli.refused(asked, 2), Contains("despicable leaders \"book\": rule set ") && Contains("has no grade played otherwise by the book"));
     cli.ok("campaign use 'Virginia 1863'");
 
     cli.ok("add army 'Army of the Potomac' --side union --leader Meade --grade average");
