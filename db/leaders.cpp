@@ -24,6 +24,14 @@ void Leaders::set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t 
                                               " WHERE id = ?)");
         bind_all(old, post, unit);
         old.exec();
+        // A brigade out of service (merged, disbanded, destroyed) is commanded by no one: given a
+        // unit, its last commander (or Alternate) leaves it, so that he commands one unit.
+        SQLite::Statement left(m_store.impl().db,
+                               "UPDATE brigade SET commander_id = CASE WHEN commander_id = ?1 THEN NULL ELSE commander_id END, "
+                               "alternate_id = CASE WHEN alternate_id = ?1 THEN NULL ELSE alternate_id END "
+                               "WHERE (commander_id = ?1 OR alternate_id = ?1) AND status <> 'active'");
+        bind_all(left, leader);
+        left.exec();
         SQLite::Statement q(m_store.impl().db, "UPDATE " + word(unit_kind) + " SET commander_id = ? WHERE id = ?");
         bind_all(q, leader, unit);
         q.exec();

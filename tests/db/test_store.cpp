@@ -323,6 +323,31 @@ TEST_CASE("A file from before schema 31 tells a fall by roll from one in battle,
     CHECK(read("SELECT name || '@' || operation_id FROM battle ORDER BY id") == placed);
 }
 
+TEST_CASE("A file from before schema 34 lets a brigade out of service go of the leader given another unit since") {
+    // Gettysburg: Kemper's Brigade disbanded, Kemper given Garnett's; Armistead's merged into
+    // Garnett's... as an earlier muster left it, each brigade out of service still naming him.
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    for (const auto* command : {"campaign new G --sample gettysburg --seed 1", "brigade disband \"Pickett/Kemper's Brigade\"",
+                                "brigade disband \"Pickett/Armistead's Brigade\""})
+        REQUIRE(test::run_muster("--db " + test::quote(path) + " " + command).code == 0);
+    test::raw_sql(path, "UPDATE brigade SET commander_id = (SELECT commander_id FROM brigade WHERE name = 'Garnett''s Brigade') "
+                        "WHERE name IN ('Kemper''s Brigade', 'Armistead''s Brigade')");
+    test::raw_sql(path, "PRAGMA user_version = 33");
+    const auto commanders_of_two = [&] {
+        SQLite::Database db(path, SQLite::OPEN_READONLY);
+        return db.execAndGet("SELECT count(*) FROM (SELECT commander_id FROM brigade WHERE commander_id IS NOT NULL "
+                             "GROUP BY commander_id HAVING count(*) > 1)").getInt();
+    };
+    REQUIRE(commanders_of_two() == 1);
+    { db::Store store(path, db::OpenMode::create); }
+    CHECK(commanders_of_two() == 0);
+    CHECK(pragma(path, "user_version") == db::schema_version());
+    const auto r = test::run_muster("--db " + test::quote(path) + " check");
+    INFO(r.out << r.err);
+    CHECK(r.code == 0);
+}
+
 TEST_CASE("Creating a campaign is one transaction: the campaign, its journal and becoming current, or nothing") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
