@@ -180,21 +180,38 @@ std::optional<DivisionRef> Forces::find_division(std::int64_t campaign, std::str
     });
 }
 
+namespace {
+
+// The divisions under a unit (`?` its id) that shape what every side reads of it.
+std::string divisions_under_sql(UnitKind kind) {
+    switch (kind) {
+        case UnitKind::brigade: return "d.id = (SELECT division_id FROM brigade WHERE id = ?)";
+        case UnitKind::division: return "d.id = ?";
+        case UnitKind::corps: return "d.corps_id = ? AND (d.hidden = 0 OR d.name_seen)";
+        case UnitKind::army: return "d.corps_id IN (SELECT id FROM corps WHERE army_id = ?) AND (d.hidden = 0 OR d.name_seen)";
+    }
+    return "0";
+}
+
+}  // namespace
+
 std::vector<std::pair<int, std::string>> Forces::divisions_under(UnitKind kind, std::int64_t id) const {
     return guarded(m_store.path(), [&] {
-        const char* which = "d.id = ?";
-        switch (kind) {
-            case UnitKind::brigade: which = "d.id = (SELECT division_id FROM brigade WHERE id = ?)"; break;
-            case UnitKind::division: break;
-            case UnitKind::corps: which = "d.corps_id = ?"; break;
-            case UnitKind::army: which = "d.corps_id IN (SELECT id FROM corps WHERE army_id = ?)"; break;
-        }
-        SQLite::Statement q(m_store.impl().db, std::string("SELECT d.year, d.nationality FROM division d WHERE ") + which);
+        SQLite::Statement q(m_store.impl().db, "SELECT d.year, d.nationality FROM division d WHERE " + divisions_under_sql(kind));
         bind_all(q, id);
         std::vector<std::pair<int, std::string>> out;
         for (const Row row(q); q.executeStep();)
             out.emplace_back(row.optional_integer("year").value_or(0), row.null("nationality") ? "" : row.text("nationality"));
         return out;
+    });
+}
+
+int Forces::reveals_under(UnitKind kind, std::int64_t id) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT COALESCE(sum(d.reveals), 0) FROM division d WHERE " + divisions_under_sql(kind));
+        bind_all(q, id);
+        q.executeStep();
+        return q.getColumn(0).getInt();
     });
 }
 

@@ -183,10 +183,9 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
                                  "the leader table depends on it");
         }
         req.despicable_by_the_book = c.despicable == Despicable::book;
-        // The unit's dice since its division was last revealed (seen_since).
+        // The unit's dice since it was last revealed (seen_since).
         const auto* brigade = unit.kind == UnitKind::brigade ? refs.brigade_by_id(unit.id) : nullptr;
-        const auto division = brigade ? std::optional(brigade->division_id) : unit.kind == UnitKind::division ? std::optional(unit.id) : std::nullopt;
-        OperationDice dice(m_session.state(), c, op, Audience::side(unit.side), unit.ref + seen_since(store, division),
+        OperationDice dice(m_session.state(), c, op, Audience::side(unit.side), unit.ref + seen_since(store, unit.kind, unit.id),
                            word(unit.kind) + " " + std::to_string(unit.id), rolls);
         auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit.ref + " new commander");
         leader.name = given_name;
@@ -194,11 +193,23 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         // hand since): the leader rolled is he, as on its arrival; none is drawn.
         if (leader.name.empty() && !old && unit.kind == UnitKind::division)
             if (const auto d = db::Forces(store).find_division(c.id, unit.ref); d && d->status == DivisionStatus::entered) leader.name = d->leader_name;
-        // Never the name of the man he replaces, nor of his brigade's Alternate: two of one name
-        // in one command make every reference to either ambiguous.
+        // Never a name the man he replaces bears, nor, in a division, one its leaders or units
+        // bear ("Specht" for a brigadier beside brigade Specht): two of one name in one command
+        // make every reference to either ambiguous. (The division's, read as the enemy reads
+        // the new commander: with it.)
         std::vector<std::string> beside;
         if (old) beside.push_back(old->name);
-        if (const auto* alternate = brigade ? refs.leader_by_id(brigade->alternate_id) : nullptr) beside.push_back(alternate->name);
+        if (const auto division = brigade ? std::optional(brigade->division_id) : unit.kind == UnitKind::division ? std::optional(unit.id) : std::nullopt) {
+            for (const auto& b : refs.brigades())
+                if (b.division_id == *division) {
+                    beside.push_back(b.name);
+                    for (const auto id : {b.commander_id, b.alternate_id})
+                        if (const auto* l = refs.leader_by_id(id)) beside.push_back(l->name);
+                }
+            beside.push_back(brigade ? brigade->division : unit.ref);
+            for (const auto& l : refs.leaders())
+                if (l.command.kind == UnitKind::division && l.command.unit_id == *division) beside.push_back(l.name);
+        }
         const auto names = dice.name_leaders(store, c, unit.side, nationality_of(divisions), req.year.value_or(0),
                                              {{&leader, unit.ref, rank_of(unit.kind)}}, beside);
         const auto* grade = r.find_grade(leader.grade);
@@ -232,7 +243,9 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
         if (!is_active(l.status)) throw Error("leader " + l.label() + " is already " + word(l.status));
         const auto& table = r.play_tables[*r.fallen_leaders];
         // Named by him and his post: two leaders drawn one name roll apart (and each counts his own).
-        OperationDice dice(m_session.state(), c, op, Audience::side(l.side), l.label() + "|" + l.command.unit + seen_since(store, refs.division_of(l)),
+        const bool above = l.command.kind == UnitKind::corps || l.command.kind == UnitKind::army;
+        const auto since = above ? seen_since(store, *l.command.kind, l.command.unit_id) : seen_since(store, refs.division_of(l));
+        OperationDice dice(m_session.state(), c, op, Audience::side(l.side), l.label() + "|" + l.command.unit + since,
                            "leader " + std::to_string(l.id), rolls);
         play::Request request;
         request.purpose = "fallen leader: " + l.label();

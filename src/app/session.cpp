@@ -418,10 +418,15 @@ OperationDice::OperationDice(Session::State& state, const campaign::CampaignInfo
     if (!typed.empty() || c.dice == DiceMode::typed || state.own_dice) m_typed.emplace(typed);
 }
 
+namespace {
+std::string reveals_mark(int n) { return n ? "#" + std::to_string(n) : ""; }
+}  // namespace
+
 std::string seen_since(const db::Store& store, std::optional<std::int64_t> division) {
-    const int n = division ? db::Forces(store).reveals(*division) : 0;
-    return n ? "#" + std::to_string(n) : "";
+    return reveals_mark(division ? db::Forces(store).reveals(*division) : 0);
 }
+
+std::string seen_since(const db::Store& store, UnitKind kind, std::int64_t unit) { return reveals_mark(db::Forces(store).reveals_under(kind, unit)); }
 
 dice::Source& OperationDice::source_for(const std::string& named, const std::string& owner, std::optional<std::int64_t> division) {
     if (m_typed) return *m_typed;

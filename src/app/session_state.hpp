@@ -104,6 +104,10 @@ private:
 /// its dice after a reveal come from a stream of their own, so what it rolled while hidden never
 /// moves what the enemy then reads of it.
 std::string seen_since(const db::Store& store, std::optional<std::int64_t> division);
+/// The same for the dice of a unit's commander: a brigade's or a division's by its division, a
+/// corps' or an army's by the reveals of its divisions every side reads, so that what it rolled
+/// while the enemy saw none of it never moves what the enemy reads once it sees one.
+std::string seen_since(const db::Store& store, UnitKind kind, std::int64_t unit);
 
 /// Stores imported armies (read by read_oob) into a campaign inside the caller's operation;
 /// refuses a name the campaign already has. Returns a summary ("2 armies, 5 divisions, 14 brigades").

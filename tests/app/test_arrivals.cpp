@@ -335,3 +335,47 @@ TEST_CASE("A new commander drawn for a unit never bears the name of the man he r
             }
     }
 }
+
+TEST_CASE("A brigade's new commander bears no name his division's leaders or units bear") {
+    // Every sample's arrived divisions, each brigade's commander replaced by the organiser's
+    // choice: never one of the names of his division (a Specht beside brigade Specht, a second
+    // Gibbon in Gibbon's division made either's reference ambiguous).
+    int replaced = 0;
+    for (const auto& sample : app::samples()) {
+        INFO(sample.id);
+        test::TempDir dir;
+        app::Session s(dir.file("c.db"), app::Open::create);
+        app::NewCampaign n;
+        n.name = "Names";
+        n.sample = sample.id;
+        n.seed = 5;
+        s.create_campaign(n);
+        for (const auto& [division, turn] : sample.schedule) {
+            app::ArrivalRequest r;
+            r.division = division;
+            s.arrivals().arrive(r);
+        }
+        for (const auto& b : s.forces().brigades()) {
+            if (b.status != BrigadeStatus::active) continue;
+            std::set<std::string> others{b.division};  // what the division's other leaders and units are called
+            const auto roster = db::Rosters(s.state().store).roster(s.current().id);
+            for (const auto& l : roster.leaders)
+                if (l.command.unit == b.division || (l.command.unit.rfind(b.division + "/", 0) == 0 && l.command.unit.rfind(b.ref(), 0) != 0))
+                    others.insert(l.name);
+            for (const auto& o : roster.brigades)
+                if (o.division_id == b.division_id) others.insert(o.name);
+            try {
+                s.leaders().replace_leader(b.ref(), std::nullopt, {}, app::Mode::apply, app::Displace::replace);
+            } catch (const Error&) {
+                continue;  // a despicable brigadier keeps his brigade
+            }
+            ++replaced;
+            for (const auto& l : db::Rosters(s.state().store).roster(s.current().id).leaders)
+                if (l.command.unit == b.ref()) {
+                    INFO(b.ref() << ": " << l.name);
+                    CHECK(others.count(l.name) == 0);
+                }
+        }
+    }
+    CHECK(replaced > 50);
+}

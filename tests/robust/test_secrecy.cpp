@@ -720,6 +720,25 @@ TEST_CASE("A unit's dice after its division is revealed do not go on from what i
                "union");
 }
 
+TEST_CASE("A corps' or an army's new commander is rolled and named from what the enemy reads of it, and his dice go on from its first sight of it") {
+    // The year of a division the enemy never saw: the leader table and the names that fit.
+    play_story({"campaign new G --sample gettysburg --seed 3", "arrive --due", "reveal Pickett"},
+               {{with_hidden, "add division Xtra --corps \"First Corps\""}, {with_hidden, "arrive Xtra --year 1865"},
+                {both, "leader replace \"First Corps\" --force"}, {both, "leader reveal \"First Corps\""}},
+               "union");
+    // The nationality of a placeholder it never saw: the list the names are drawn from.
+    play_story({"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Borstell", "reveal Durutte"},
+               {{with_hidden, "add division Xtra --corps \"III Corps\""}, {with_hidden, "division nationality Xtra russian"},
+                {both, "leader replace \"III Corps\" --force"}, {both, "leader replace \"Army of the North\" --force"}},
+               "french");
+    // Second Corps' commander replaced and put back while the Union saw none of its divisions:
+    // once it sees Early, the corps' dice are its own from then on.
+    play_story({"campaign new G --sample gettysburg --seed 3", "arrive --due", "reveal Wadsworth"},
+               {{with_hidden, "leader replace \"Second Corps\" --force"}, {with_hidden, "leader assign Ewell \"Second Corps\" --force"},
+                {both, "reveal Early"}, {both, "leader replace \"Second Corps\" --force"}, {both, "leader reveal \"Second Corps\""}},
+               "union");
+}
+
 TEST_CASE("A casualty roll in no battle, on a corps leader whose corps the enemy reads, is his side's to read") {
     // L'Ordre Mixte's Fallen Leaders table rolled for Reynier (VII Corps, whose Durutte the Allies
     // have seen): his side's journal tells it, and the Allies read him as before.
