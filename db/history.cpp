@@ -127,10 +127,17 @@ std::optional<History::Span> History::turn_span(std::int64_t campaign, Turn turn
     return guarded(m_store.path(), [&]() -> std::optional<Span> {
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
-        // Turn 1 begins with the campaign; a later one with its "Turn N begins" that stands.
+        // Turn 1 begins once the campaign is made (what a sample brings was there when it
+        // began); a later one with its "Turn N begins" that stands.
         Span span{0, std::numeric_limits<std::int64_t>::max()};
         const auto begins = "Turn " + std::to_string(turn.number()) + " begins";
-        if (turn.number() > 1) {
+        if (turn.number() == 1) {
+            // Made: its first operation, and the order of battle imported with it (a sample's).
+            SQLite::Statement q(db, "SELECT MAX(id) + 1 AS id FROM operation WHERE campaign_id = ?1 AND (id = (SELECT MIN(id) FROM operation "
+                                    "WHERE campaign_id = ?1) OR (id = (SELECT MIN(id) + 1 FROM operation WHERE campaign_id = ?1) AND kind = ?2))");
+            bind_all(q, campaign, OperationKind::import);
+            if (q.executeStep() && !Row(q).null("id")) span.first = Row(q).id("id");
+        } else {
             SQLite::Statement q(db, "SELECT MAX(id) AS id FROM operation WHERE campaign_id = ? AND kind = ? AND undone_by IS NULL AND "
                                     "(summary = ? OR summary LIKE ? || ':%')");
             bind_all(q, campaign, OperationKind::turn, begins, begins);

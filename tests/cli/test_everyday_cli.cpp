@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -174,6 +175,38 @@ TEST_CASE("Random sequences of operations, undone and redone step by step: the c
         CHECK(c.run("check").code == 0);
         CHECK(done >= 6);
         WARN("seed " << seed << ": " << done << " operations done, " << refused << " refused, " << undos << " undone and redone on the way");
+    }
+}
+
+TEST_CASE("turn report: what a sample brings was in service when turn 1 began, what arrives in it is the turn's") {
+    for (const char* sample : {"gettysburg", "saratoga", "grossbeeren"}) {
+        INFO(sample);
+        test::CampaignFile c;
+        c.ok(std::string("campaign new S --seed 5 --sample ") + sample);
+        const std::regex line(R"(  ([^:\n]+): (\d+) when the turn began, (\d+) now \(([+-]?\d+)\))");
+        const auto stands = [&] {
+            const auto report = c.ok("turn report");
+            std::vector<std::array<int, 3>> out;
+            for (std::sregex_iterator it(report.begin(), report.end(), line), end; it != end; ++it)
+                out.push_back({std::stoi((*it)[2]), std::stoi((*it)[3]), std::stoi((*it)[4])});
+            return out;
+        };
+        const auto made = stands();
+        REQUIRE(made.size() == 2);
+        int brought = 0;
+        for (const auto& [began, now, change] : made) {
+            CHECK(began == now);  // nothing done yet in the turn
+            CHECK(change == 0);
+            brought += began;
+        }
+        CHECK(brought > 0);  // every sample brings some of its forces in service
+        c.ok("arrive --due");
+        const auto arrived = stands();
+        REQUIRE(arrived.size() == 2);
+        for (size_t i = 0; i < 2; ++i) {
+            CHECK(arrived[i][0] == made[i][0]);  // when the turn began: as it was made
+            CHECK(arrived[i][2] == arrived[i][1] - arrived[i][0]);
+        }
     }
 }
 
