@@ -67,6 +67,47 @@ Rank rank_of(UnitKind kind) {
 
 }  // namespace
 
+namespace {
+
+// The battles that count toward a wounded leader's return: those his side fought (muster's
+// reading: those a division of his side fought, as his side's battle list has them), never one
+// his side did not fight, which it may not know of. Where the enemy saw him fall, only battles it
+// saw a division of his side fight: back after one that hidden divisions fought alone, he would
+// tell the enemy of that battle, and of them.
+std::set<std::int64_t> battles_counting(const db::Store& store, std::int64_t campaign, const army::Leader& l) {
+    if (l.fall_seen) return db::Battles(store).battles_seen_fought_by(campaign, l.side);
+    std::set<std::int64_t> fought;
+    for (const auto& b : db::Battles(store).battles_fought_by(campaign, l.side)) fought.insert(b.id);
+    return fought;
+}
+
+// Of those, the ones fought since he fell (fallen before any battle was fought, on a Fallen
+// Leaders roll of the umpire's: every one).
+int battles_since(const army::Leader& l, const std::vector<campaign::BattleInfo>& battles, const std::set<std::int64_t>& counting) {
+    return static_cast<int>(std::count_if(battles.begin(), battles.end(),
+                                          [&](const campaign::BattleInfo& b) { return (!l.fell_in || b.id > *l.fell_in) && counting.count(b.id); }));
+}
+
+}  // namespace
+
+std::map<std::int64_t, int> Leaders::battles_since_fall(const std::vector<army::Leader>& leaders) const {
+    const auto& store = m_session.state().store;
+    const auto c = m_session.current().id;
+    std::map<std::int64_t, int> out;
+    store.read([&] {
+        std::optional<std::vector<campaign::BattleInfo>> battles;
+        std::map<std::pair<std::string, bool>, std::set<std::int64_t>> counting;  // by side and whether the fall was seen
+        for (const auto& l : leaders) {
+            if (l.status != LeaderStatus::wounded) continue;
+            if (!battles) battles = db::Battles(store).battles(c);
+            auto it = counting.find({l.side, l.fall_seen});
+            if (it == counting.end()) it = counting.emplace(std::pair{l.side, l.fall_seen}, battles_counting(store, c, l)).first;
+            out[l.id] = battles_since(l, *battles, it->second);
+        }
+    });
+    return out;
+}
+
 std::vector<army::Leader> Leaders::list(const View& viewer) const {
     require_view(m_session.rules(), viewer);
     const auto& store = m_session.state().store;
@@ -415,23 +456,10 @@ Outcome Leaders::return_leader(const std::string& ref) {
         const auto& l = refs.leader(ref);
         store.set_audience(op, Audience::side(l.side));
         if (l.status != LeaderStatus::wounded) throw Error("leader " + l.label() + " is " + word(l.status) + ", not wounded");
-        int since = 0;
+        const int since = battles_since(l, refs.battles(), battles_counting(store, m_session.current().id, l));
         std::string fell;
-        // The battles his side fought count (muster's reading: those a division of his side
-        // fought, as his side's battle list has them), never one his side did not fight, which
-        // it may not know of. Fallen before any battle was fought (a Fallen Leaders roll of the
-        // umpire's): every such battle counts. Where the enemy saw him fall, only battles it saw
-        // a division of his side fight count: back after one that hidden divisions fought alone,
-        // he would tell the enemy of that battle, and of them.
-        const auto c = m_session.current().id;
-        std::set<std::int64_t> fought;
-        if (l.fall_seen) fought = db::Battles(store).battles_seen_fought_by(c, l.side);
-        else
-            for (const auto& b : db::Battles(store).battles_fought_by(c, l.side)) fought.insert(b.id);
-        for (const auto& b : refs.battles()) {
-            if ((!l.fell_in || b.id > *l.fell_in) && fought.count(b.id)) ++since;
+        for (const auto& b : refs.battles())
             if (l.fell_in && b.id == *l.fell_in) fell = b.name;
-        }
         if (since < l.out_battles)
             throw Error("leader " + l.label() + " is out for " + count_of(l.out_battles, "battle", "battles") +
                         (fell.empty() ? " from when he fell" : " after " + fell) + "; " + std::to_string(since) + " fought since" +

@@ -21,6 +21,9 @@ public:
     explicit Leaders(Session& session) : m_session(session) {}
     /// Every leader `viewer` may see (see leaders_seen_by), with the unit he commands.
     std::vector<army::Leader> list(const View& viewer = View::umpire()) const;
+    /// For each wounded leader among `leaders` (as a list gives them), by his id: the battles
+    /// fought since he fell that count toward his return (see return_leader).
+    std::map<std::int64_t, int> battles_since_fall(const std::vector<army::Leader>& leaders) const;
     /// Rolls a new commander for a unit ("Heth/1st Brigade", "Heth", a corps or army) on the
     /// rule set's leader table. A fallen commander (or none) is replaced; a sound one only by the
     /// organiser's choice (`force`), and only if his grade allows it (a despicable brigadier

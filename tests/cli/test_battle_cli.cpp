@@ -81,7 +81,7 @@ TEST_CASE("After the battle from the command line") {
     CHECK(run("camp liberate 'Fort Delaware' --preview").code == 1);
     CHECK_THAT(run("battle report --name Later --captured Heth/Archer=1").err, Contains("the captor has no open camp (a camp liberated takes no more)"));
     CHECK_THAT(run("leader return Meredith").err, Contains("out for 1 battle after Antietam"));
-    CHECK_THAT(ok("leader list"), Contains("wounded (out for 1 battle)"));
+    CHECK_THAT(ok("leader list"), Contains("wounded (out for 1 battle, 0 fought since)"));
     CHECK_THAT(ok("leader replace Wadsworth/Iron\\ Brigade --year 1863 --rolls 95"), Contains("Exceptional [EXC] (replacing Meredith, wounded)"));
     CHECK_THAT(run("brigade merge 'Wadsworth/Iron Brigade' --into Heth/Archer").err, Contains("of different sides"));
     CHECK_THAT(ok("brigade disband Heth/Archer"), Contains("Disbanded Heth/Archer"));

@@ -431,7 +431,7 @@ TEST_CASE("A brigade's leader and a prisoner's stands are found by a beginning o
     const auto reported = c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=1' --leader 'heth/1st:wounded' "
                                "--captured 'Heth/2nd Brigade=1@Fort Delaware'");
     CHECK_THAT(reported, Contains("1 leader fallen"));
-    CHECK_THAT(c.ok("leader list"), Contains("wounded (out for 1 battle)  Heth's Division/1st Brigade"));
+    CHECK_THAT(c.ok("leader list"), Contains("wounded (out for 1 battle, 0 fought since)  Heth's Division/1st Brigade"));
     // The captor offers them as its camp calls them, by a beginning of each part too.
     CHECK_THAT(c.ok("exchange propose --from union --offer 'stands:heth/2nd=1'"), Contains("offers: 1 stand of Heth's Division/2nd Brigade"));
     // The same proposal again while the first awaits its answer (a form sent twice): refused.
@@ -440,4 +440,25 @@ TEST_CASE("A brigade's leader and a prisoner's stands are found by a beginning o
     // A part that names two: refused, naming both.
     c.ok("rename division Wadsworth \"Hethington\"");
     CHECK_THAT(c.refused("battle report --name Gettysburg --loss 'Heth/1st Brigade=1'", 2), Contains("could be any of 2"));
+}
+
+TEST_CASE("leader list: a wounded leader's time out counts down with the battles his side fights, to when he may return") {
+    const Small c;
+    c.ok("turn next");
+    c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=1' --loss 'Wadsworth/1st Brigade=1' --leader 'Heth/1st Brigade:wounded/2'");
+    const auto state = [&](const std::string& as) {
+        const auto list = c.ok("leader list" + as);
+        const auto at = list.find("wounded");
+        return at == std::string::npos ? std::string("none wounded") : list.substr(at, list.find(')', at) + 1 - at);
+    };
+    CHECK(state("") == "wounded (out for 2 battles, 0 fought since)");
+    c.ok("battle report --name Fairfield --loss 'Heth/2nd Brigade=1' --loss 'Wadsworth/2nd Brigade=1'");
+    CHECK(state("") == "wounded (out for 2 battles, 1 fought since)");
+    CHECK(state(" --as confederate") == state(""));
+    CHECK_THAT(c.refused("leader return 'Heth/1st Brigade'", 1), Contains("1 fought since"));
+    c.ok("battle report --name Hagerstown --loss 'Heth/2nd Brigade=1' --loss 'Wadsworth/2nd Brigade=1'");
+    CHECK(state("") == "wounded (out for 2 battles: may return)");
+    CHECK(state(" --as union") == state(""));  // the Union saw him fall, and the battles since
+    CHECK_THAT(c.ok("leader return 'Heth/1st Brigade'"), Contains("returns from his wounds"));
+    CHECK(state("") == "none wounded");
 }
