@@ -327,24 +327,50 @@ bool fall_in_battle(db::Store& store, std::int64_t leader, const std::optional<c
     return true;
 }
 
-// Writes a battle checked whole against the roster it was planned on, inside the operation; the
-// battle planned under its name, if one is open, is closed: it stays as the battle's history.
-// Where one was, says so in `lines`, naming the divisions on its field the report leaves out.
-void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
-                  const battle::Report& report, const BattlePlan& plan, std::vector<std::string>& lines) {
-    const auto battle = db::Battles(store).insert_battle(campaign, op, {0, report.name, report.date, report.place, false});
+// The battle planned under the report's name, if one is open: reporting the battle closes it
+// (it stays as the battle's history), which `lines` says, naming the divisions on its field the
+// report leaves out, as a preview of the report (`mode`) says it too. Returns the plan's id.
+std::optional<std::int64_t> plan_closed_by(const db::Store& store, std::int64_t campaign, const battle::Report& report, const BattlePlan& plan,
+                                           Mode mode, std::vector<std::string>& lines) {
+    const bool preview = mode == Mode::preview;
     for (const auto& p : db::Battles(store).plans(campaign))
         if (p.plan.open() && same_ignoring_case(p.plan.name, report.name)) {
-            db::Battles(store).close_plan(p.plan.id, battle);
-            lines.push_back("the plan of " + report.name + " is closed: it stays as the battle's history (muster battle show)");
+            lines.push_back("the plan of " + report.name + (preview ? " would be" : " is") + " closed: it stays as the battle's history (muster battle show)");
             std::vector<std::string> left_out;
             for (const auto& d : p.divisions)
                 if (d.role != PlanRole::reserve && std::find(plan.divisions.begin(), plan.divisions.end(), d.division_id) == plan.divisions.end())
                     left_out.push_back(db::Forces(store).division_name(d.division_id));
             if (!left_out.empty())
                 lines.push_back("on its field but not in the report, so not recorded as fighting there: " + join(left_out, ", ") +
-                                " (to record them, undo and report the battle again naming each with --division)");
+                                (preview ? " (to record them, name each with --division)" : " (to record them, undo and report the battle again naming each with --division)"));
+            // ...and those the report names that were not on it (a player's losses for a
+            // division of his that was never deployed): recorded as fighting, seen by the enemy.
+            std::vector<std::string> not_there;
+            for (const auto d : plan.divisions)
+                if (std::none_of(p.divisions.begin(), p.divisions.end(), [&](const auto& x) { return x.division_id == d && x.role != PlanRole::reserve; }))
+                    not_there.push_back(db::Forces(store).division_name(d));
+            if (!not_there.empty())
+                lines.push_back("in the report but not on its field: " + join(not_there, ", ") + " (recorded as fighting there all the same; if it did not, " +
+                                (preview ? "leave it out)" : "undo and report the battle without it)"));
+            return p.plan.id;
         }
+    return std::nullopt;
+}
+
+// What a report would do, said and changing nothing: as the report says it.
+Outcome preview_battle(const db::Store& store, std::int64_t campaign, const battle::Report& report, const BattlePlan& plan) {
+    auto out = plan.outcome;
+    out.preview = true;
+    plan_closed_by(store, campaign, report, plan, Mode::preview, out.lines);
+    return out;
+}
+
+// Writes a battle checked whole against the roster it was planned on, inside the operation,
+// closing the battle planned under its name (plan_closed_by).
+void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
+                  const battle::Report& report, const BattlePlan& plan, std::vector<std::string>& lines) {
+    const auto battle = db::Battles(store).insert_battle(campaign, op, {0, report.name, report.date, report.place, false});
+    if (const auto planned = plan_closed_by(store, campaign, report, plan, Mode::apply, lines)) db::Battles(store).close_plan(*planned, battle);
     store.set_audience(op, Audience::sides(plan.sides));
     // The stands each division engaged, before its losses; a division that fought has been
     // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one
@@ -480,8 +506,8 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     // divisions only when it names some. Each kind of name is found in its own list, so the
     // rest need not be read.
     const db::RosterParts parts{true, true, !report.batteries.empty(), !report.divisions.empty()};
-    if (preview) return with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster& roster, const BattlePlan&) {
-        return describe_battle(roster, report, m_session.rules());
+    if (preview) return with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster&, const BattlePlan& plan) {
+        return preview_battle(store, c.id, report, plan);
     });
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
@@ -522,7 +548,8 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     if (mode == Mode::preview) {
         const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
-        return describe_battle(roster, report_of(refs), m_session.rules());
+        const auto report = report_of(refs);
+        return preview_battle(store, c.id, report, plan_battle(refs, report, m_session.rules()));
     }
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {

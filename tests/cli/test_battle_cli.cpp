@@ -326,3 +326,20 @@ TEST_CASE("A unit's label carries its commander's grade mark only while he comma
         CHECK(with_brigadier.find(std::string("\"leader\">") + brigade) == std::string::npos);
     }
 }
+
+TEST_CASE("A report of a planned battle says, in its preview too, which divisions it names that were not on the field") {
+    // A player's losses for a division of his never deployed (Robinson) come into the report:
+    // recorded as fighting there, so seen by the enemy, unless the umpire leaves them out.
+    test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 1");
+    c.ok("arrive --due");
+    c.ok("battle plan P");
+    c.ok("battle deploy P Wadsworth Heth");
+    const std::string report = "battle report --name P --loss 'Robinson/1st Brigade=1' --loss \"Heth/Archer's Brigade=1\"";
+    const auto preview = c.ok(report + " --preview");
+    CHECK_THAT(preview, Contains("PREVIEW") && Contains("the plan of P would be closed") &&
+                            Contains("on its field but not in the report, so not recorded as fighting there: Wadsworth (to record them, name each with --division)") &&
+                            Contains("in the report but not on its field: Robinson (recorded as fighting there all the same; if it did not, leave it out)"));
+    CHECK_THAT(c.ok(report), Contains("the plan of P is closed") && Contains("in the report but not on its field: Robinson") &&
+                                 Contains("undo and report the battle without it"));
+}

@@ -90,6 +90,10 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(ok("battle report --draft " + ff + " --preview"), Contains("Battle of Freeman's Farm: 1 "));
     CHECK_THAT(ok("battle report --draft " + ff + " --division Hamilton --division Poor --preview"), Contains("Battle of Freeman's Farm: 2 "));
     CHECK_THAT(refused("battle report --draft " + ff + " --division Hamiltn --preview", 2), Contains("Hamiltn"));
+    // The preview warns as the report will: of the plan it closes and the divisions on its field left out.
+    CHECK_THAT(ok("battle report --draft " + ff + " --preview"), Contains("the plan of Freeman's Farm would be closed") &&
+                                                                   Contains("on its field but not in the report, so not recorded as fighting there: Advanced Corps, Hamilton") &&
+                                                                   !Contains("in the report but not on its field"));
     // Reported from the draft: the plan is closed, its date and place the battle's, kept as its history.
     CHECK_THAT(step("battle report --draft " + ff), Contains("the plan of Freeman's Farm is closed") &&
                                                     Contains("on its field but not in the report, so not recorded as fighting there: Advanced Corps, Hamilton, Breymann, Morgan, Learned"));
