@@ -50,16 +50,16 @@ void add_season_commands(CLI::App& app, Io& io) {
             const auto now = session.season().now();
             io.out << "Turn " << now.turn.number() << " of campaign " << session.current().name << (now.date ? ": " + now.date->text() : "")
                    << (now.turn_days ? " (turns of " + count_of(*now.turn_days, "day", "days") + ")" : "") << "\n";
-            if (!viewer.is_umpire()) return;  // the schedule says who is coming: the umpire's alone
-            io.out << "Due now: ";
-            if (now.due.empty()) io.out << "nothing";
-            for (size_t i = 0; i < now.due.size(); ++i)
-                io.out << (i ? ", " : "") << now.due[i].entry.division << " (" << now.due[i].entry.side << ", " << when(now.due[i]) << ")";
-            io.out << "\nDue next turn: ";
-            if (now.next.empty()) io.out << "nothing";
-            for (size_t i = 0; i < now.next.size(); ++i)
-                io.out << (i ? ", " : "") << now.next[i].entry.division << " (" << now.next[i].entry.side << ")";
-            io.out << "\n";
+            // Who is coming: a side reads its own (the enemy's are the umpire's secret), as its
+            // served season page does.
+            const auto list = [&](const std::vector<app::Scheduled>& due, bool dated) {
+                std::vector<std::string> named;
+                for (const auto& d : due)
+                    if (viewer.is_umpire() || viewer.owns(d.entry.side))
+                        named.push_back(d.entry.division + " (" + d.entry.side + (dated ? ", " + when(d) : "") + ")");
+                return named.empty() ? std::string("nothing") : join(named, ", ");
+            };
+            io.out << "Due now: " << list(now.due, true) << "\nDue next turn: " << list(now.next, false) << "\n";
         };
     });
     auto dice = std::make_shared<RollOptions>();
@@ -93,6 +93,7 @@ void add_season_commands(CLI::App& app, Io& io) {
         std::optional<Turn> turn;
         std::optional<Day> date;
         bool clear = false;
+        std::string as;
     };
     auto so = std::make_shared<ScheduleOptions>();
     auto* schedule = app.add_subcommand("schedule", "The reinforcement schedule: list it, or put a division on a turn (umpire only)");
@@ -100,6 +101,7 @@ void add_season_commands(CLI::App& app, Io& io) {
     turn_option(schedule, "--turn", so->turn, "The turn it is due");
     day_option(schedule, "--date", so->date, "The date it is due (the turn that holds it)");
     schedule->add_flag("--clear", so->clear, "Take it off the schedule");
+    add_view_option(schedule, so->as);
     on_run(schedule, io, [so, &io, schedule] {
         auto session = open_campaigns(io);
         auto season = session.season();
@@ -110,14 +112,17 @@ void add_season_commands(CLI::App& app, Io& io) {
         if (so->division.empty()) {
             if (schedule->count("--turn") || schedule->count("--date") || so->clear)
                 throw UsageError("name the division to schedule, e.g. muster schedule Heth --turn 3");
+            const auto viewer = session.view(so->as);
             exporter::TextTable t;
             t.add({"Turn", "Date", "Division", "Side", "Status"});
             for (const auto& s : season.schedule())
-                t.add({std::to_string(s.entry.turn.number()), text_or(s.date, "-"), s.entry.division, s.entry.side,
-                       s.entry.status == DivisionStatus::placeholder ? "due" : word(s.entry.status)});
+                if (viewer.is_umpire() || viewer.owns(s.entry.side))  // a side's own, as turn shows it
+                    t.add({std::to_string(s.entry.turn.number()), text_or(s.date, "-"), s.entry.division, s.entry.side,
+                           s.entry.status == DivisionStatus::placeholder ? "due" : word(s.entry.status)});
             io.out << t.render();
             return;
         }
+        if (!session.view(so->as).is_umpire()) throw UsageError("scheduling a division is the umpire's work: leave out --as");
         if (so->clear) {
             if (schedule->count("--turn") || schedule->count("--date"))
                 throw UsageError("--clear takes " + so->division + " off the schedule: give it alone, or --turn or --date alone to move it");

@@ -494,11 +494,15 @@ TEST_CASE("The campaign clock and the reinforcement schedule: turns pass, the da
     const auto now = cli("turn").out;
     CHECK_THAT(now, Contains("Turn 1 of campaign Season: 1863-06-01 (turns of 7 days)"));
     CHECK_THAT(now, Contains("Due next turn: Heth (confederate), Wadsworth (union)"));
-    // A side reads the turn and the date; who is coming is the umpire's.
+    // A side reads the turn, the date and its own who are coming (as its served season page
+    // does); the enemy's are the umpire's. Scheduling is the umpire's.
     const auto side = cli("turn --as union").out;
-    CHECK_THAT(side, Contains("Turn 1"));
+    CHECK_THAT(side, Contains("Turn 1") && Contains("Due next turn: Wadsworth (union)\n"));
     CHECK(side.find("Heth") == std::string::npos);
-    CHECK(side.find("Wadsworth") == std::string::npos);
+    const auto schedule = cli("schedule --as union").out;
+    CHECK_THAT(schedule, Contains("Wadsworth"));
+    CHECK(schedule.find("Heth") == std::string::npos);
+    CHECK_THAT(cli.refused("schedule Wadsworth --turn 4 --as union", 2), Contains("scheduling a division is the umpire's work"));
     CHECK(cli("journal --as union").out.find("Scheduled") == std::string::npos);
 
     const auto second = cli("turn next");
