@@ -126,12 +126,12 @@ void captives(SQLite::Database& db, Problems& out) {
 }
 
 // A corps leader attached to a division leader: both of one campaign and side, a corps leader
-// attached to a division leader, both in play.
+// attached to a division leader (in play or not: a fall leaves it, to be read as the enemy
+// reads the two).
 void attachments(SQLite::Database& db, Problems& out) {
     const int n = db.execAndGet("SELECT count(*) FROM leader c LEFT JOIN leader d ON d.id = c.attached_to WHERE c.attached_to IS NOT NULL AND "
-                                "(d.id IS NULL OR d.campaign_id <> c.campaign_id OR d.side <> c.side OR c.rank <> 'corps' OR "
-                                "d.rank <> 'division' OR c.status <> 'active' OR d.status <> 'active')").getInt();
-    if (n) out.push_back("leaders: " + std::to_string(n) + " corps leader(s) attached to a leader who is not an active division leader of their side");
+                                "(d.id IS NULL OR d.campaign_id <> c.campaign_id OR d.side <> c.side OR c.rank <> 'corps' OR d.rank <> 'division')").getInt();
+    if (n) out.push_back("leaders: " + std::to_string(n) + " corps leader(s) attached to a leader who is not a division leader of their side");
 }
 
 // A leader commands one unit at most, and a camp holds the enemy's men, never its own side's.

@@ -20,10 +20,13 @@ std::int64_t Leaders::insert_leader(std::int64_t campaign, std::string_view side
 void Leaders::set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, Rank rank, const std::string& post) {
     guarded(m_store.path(), [&] {
         // The table of each kind of unit has the kind's own spelling as its name.
-        SQLite::Statement old(m_store.impl().db, "UPDATE leader SET former_post = ? WHERE id = (SELECT commander_id FROM " + word(unit_kind) +
-                                              " WHERE id = ?)");
-        bind_all(old, post, unit);
-        old.exec();
+        SQLite::Statement was(m_store.impl().db, "SELECT commander_id FROM " + word(unit_kind) + " WHERE id = ? AND commander_id IS NOT NULL");
+        bind_all(was, unit);
+        if (was.executeStep()) {
+            const std::int64_t old = was.getColumn(0).getInt64();
+            exec(m_store.impl().db, "UPDATE leader SET former_post = ? WHERE id = ?", post, old);
+            end_attachments(old);  // displaced, his attachment ends (a corps leader's, or one to him as a division leader)
+        }
         // A brigade out of service (merged, disbanded, destroyed) is commanded by no one: given a
         // unit, its last commander (or Alternate) leaves it, so that he commands one unit.
         SQLite::Statement left(m_store.impl().db,
@@ -47,14 +50,11 @@ void Leaders::set_leader_status(std::int64_t leader, LeaderStatus status, std::o
         SQLite::Statement q(m_store.impl().db, "UPDATE leader SET status = ?, fell_in = ?, out_battles = ?, fell_by_roll = ? WHERE id = ?");
         bind_all(q, status, fell_in, out_battles, by_roll, leader);
         q.exec();
-        // Removed from play, a corps leader's attachment ends; so does it when his division
-        // leader falls (he seeks another's company).
-        if (status != LeaderStatus::active) {
-            SQLite::Statement end(m_store.impl().db, "UPDATE leader SET attached_to = NULL WHERE id = ?1 OR attached_to = ?1");
-            bind_all(end, leader);
-            end.exec();
-        }
     });
+}
+
+void Leaders::end_attachments(std::int64_t leader) {
+    guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE leader SET attached_to = NULL WHERE id = ?1 OR attached_to = ?1", leader); });
 }
 
 namespace {

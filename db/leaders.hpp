@@ -20,11 +20,16 @@ public:
     /// Puts `leader` in command of the unit, at the post's `rank`; the leader he replaces keeps
     /// `post` (the unit as named now) as his former post.
     void set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, Rank rank, const std::string& post);
+    /// Ends the attachment of a corps leader, or to a division leader (displaced, or back from a
+    /// fall the enemy saw: a fall alone does not end it, for the enemy reads it as before a fall
+    /// it did not see).
+    void end_attachments(std::int64_t leader);
     /// His status; fallen, in `fell_in` (or, `by_roll`, to a casualty roll in no battle after it:
     /// no enemy saw it), out for `out_battles`.
     void set_leader_status(std::int64_t leader, LeaderStatus status, std::optional<std::int64_t> fell_in, std::optional<int> out_battles,
                            bool by_roll = false);
-    /// Attaches a corps leader to a division leader, until either is removed from play.
+    /// Attaches a corps leader to a division leader, until either is displaced (or, in play to
+    /// his side, falls).
     void attach(std::int64_t corps_leader, std::int64_t division_leader);
     /// His grade is `grade`, as rolled and in play, and every side may read it (a penalty).
     void set_grade(std::int64_t leader, std::string_view grade);

@@ -3,6 +3,7 @@
 #include "store_impl.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include <map>
 
@@ -57,7 +58,7 @@ namespace {
 constexpr const char* k_leader_columns[] = {"id", "name", "side", "rank", "grade", "rolled_grade", "status", "fell_in", "out_battles",
                                             "former_post", "grade_revealed", "attached_to"};
 enum LeaderColumn { l_id, l_name, l_side, l_rank, l_grade, l_rolled_grade, l_status, l_fell_in, l_out_battles, l_former_post,
-                    l_grade_revealed, l_attached_to, l_fall_seen, l_company, l_company_revealed };
+                    l_grade_revealed, l_attached_to, l_fall_seen, l_company, l_company_revealed, l_enemy_company, l_enemy_company_revealed };
 
 // How a corps leader and a division leader attached to him are named in each other's company:
 // by name, else by the unit commanded, else by number.
@@ -65,13 +66,31 @@ std::string named_as(const std::string& alias, const char* unit) {
     return "COALESCE(NULLIF(" + alias + ".name, ''), 'the commander of ' || (SELECT name FROM " + unit + " WHERE commander_id = " + alias +
            ".id), 'leader #' || " + alias + ".id)";
 }
-const std::string k_corps_leader_named = named_as("c", "corps"), k_division_leader_named = named_as("d", "division");
+const std::string k_corps_leader_named = named_as("ck", "corps"), k_division_leader_named = named_as("dk", "division");
 
 // The enemy may read a corps leader's attachment once his grade is revealed (it tells the
 // grade), and only while the division leader he is attached to commands a division it has seen.
 std::string seen_division_leader(const std::string& leader) {
     return "NOT EXISTS (SELECT 1 FROM division WHERE commander_id = " + leader + " AND hidden)";
 }
+
+// Whether the enemy saw leader `alias` fall (two sides: a division of his "not hidden" is seen by
+// the other), in the battle he fell in: the division he fought with there, seen there and not
+// hidden since; above the divisions (or in a battle of an earlier muster, which kept none), one
+// of his side's divisions there. A fall in no battle (a casualty roll of the Fallen Leaders
+// table) is his side's to read. (`alias` is none of the subqueries' own: f, bd, d, k, r.)
+std::string fall_seen(const std::string& alias) {
+    const std::string fell = "(SELECT f.division_id FROM battle_fallen f WHERE f.battle_id = " + alias + ".fell_in AND f.leader_id = " + alias + ".id)";
+    const std::string seen_there = "EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id "
+                                   "JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id WHERE bd.battle_id = " + alias + ".fell_in AND r.side = " +
+                                   alias + ".side AND bd.seen AND NOT d.hidden";
+    return "CASE WHEN " + alias + ".status IN ('wounded', 'killed') THEN " + alias + ".fell_in IS NOT NULL AND NOT " + alias + ".fell_by_roll AND CASE WHEN " +
+           fell + " IS NOT NULL THEN " + seen_there + " AND bd.division_id = " + fell + ") ELSE " + seen_there + ") END ELSE 1 END";
+}
+
+// Leader `alias` in play: to his side, active; to the enemy, active or fallen out of its sight.
+std::string in_play_to_side(const std::string& alias) { return "(" + alias + ".status = 'active')"; }
+std::string in_play_to_enemy(const std::string& alias) { return "(" + alias + ".status = 'active' OR NOT (" + fall_seen(alias) + "))"; }
 
 }  // namespace
 
@@ -80,28 +99,25 @@ LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company
         m_names.push_back(alias + "_" + c);
         m_select += (m_select.empty() ? "" : ", ") + alias + "." + c + " AS " + m_names.back();
     }
-    // Whether the enemy saw him fall (two sides: a division of his "not hidden" is seen by the
-    // other), in the battle he fell in: the division he fought with there, seen there and not
-    // hidden since; above the divisions (or in a battle of an earlier muster, which kept none),
-    // one of his side's divisions there.
     m_names.push_back(alias + "_fall_seen");
-    const std::string fell = "(SELECT f.division_id FROM battle_fallen f WHERE f.battle_id = " + alias + ".fell_in AND f.leader_id = " + alias + ".id)";
-    const std::string seen_there = "EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id "
-                                   "JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id WHERE bd.battle_id = " + alias + ".fell_in AND r.side = " +
-                                   alias + ".side AND bd.seen AND NOT d.hidden";
-    // A fall in no battle (a casualty roll of the Fallen Leaders table) is his side's to read.
-    m_select += ", CASE WHEN " + alias + ".status IN ('wounded', 'killed') THEN " + alias + ".fell_in IS NOT NULL AND NOT " + alias +
-                ".fell_by_roll AND CASE WHEN " + fell +
-                " IS NOT NULL THEN " + seen_there + " AND bd.division_id = " + fell + ") ELSE " + seen_there + ") END ELSE 1 END AS " + m_names.back();
+    m_select += ", " + fall_seen(alias) + " AS " + m_names.back();
     if (!company) return;
-    // A corps leader in play attached to a division leader, or the division leader he is attached to.
-    m_names.push_back(alias + "_company");
-    m_select += ", COALESCE(CASE WHEN " + alias + ".status = 'active' THEN (SELECT 'attached to ' || " + k_division_leader_named +
-                " FROM leader d WHERE d.id = " + alias + ".attached_to) END, (SELECT 'with corps leader ' || " + k_corps_leader_named +
-                " || ' attached' FROM leader c WHERE c.attached_to = " + alias + ".id AND c.status = 'active')) AS " + m_names.back();
-    m_names.push_back(alias + "_company_revealed");
-    m_select += ", CASE WHEN " + alias + ".attached_to IS NOT NULL THEN " + alias + ".grade_revealed AND " + seen_division_leader(alias + ".attached_to") +
-                " ELSE (SELECT c.grade_revealed FROM leader c WHERE c.attached_to = " + alias + ".id AND c.status = 'active') END AS " + m_names.back();
+    // A corps leader attached to a division leader, or the division leader he is attached to,
+    // while both are in play: to his side, both active; to the enemy, both in play as it reads
+    // them (one who fell out of its sight still is). The attachment outlasts a fall so that the
+    // enemy reads it as before one it did not see; it ends when either is displaced, or comes
+    // back from a fall it saw.
+    const auto company_in = [&](const std::string& suffix, const std::function<std::string(const std::string&)>& in_play) {
+        m_names.push_back(alias + "_" + suffix);
+        m_select += ", CASE WHEN " + in_play(alias) + " THEN COALESCE((SELECT 'attached to ' || " + k_division_leader_named + " FROM leader dk WHERE dk.id = " +
+                    alias + ".attached_to AND " + in_play("dk") + "), (SELECT 'with corps leader ' || " + k_corps_leader_named +
+                    " || ' attached' FROM leader ck WHERE ck.attached_to = " + alias + ".id AND " + in_play("ck") + ")) END AS " + m_names.back();
+        m_names.push_back(alias + "_" + suffix + "_revealed");
+        m_select += ", CASE WHEN " + alias + ".attached_to IS NOT NULL THEN " + alias + ".grade_revealed AND " + seen_division_leader(alias + ".attached_to") +
+                    " ELSE (SELECT ck.grade_revealed FROM leader ck WHERE ck.attached_to = " + alias + ".id AND " + in_play("ck") + ") END AS " + m_names.back();
+    };
+    company_in("company", in_play_to_side);
+    company_in("enemy_company", in_play_to_enemy);
 }
 
 army::Leader LeaderColumns::read(const Row& row, std::int64_t named) const {
@@ -138,6 +154,8 @@ army::Leader LeaderColumns::read(const Row& row) const {
     l.out_battles = row.optional_integer(name(l_out_battles)).value_or(0);
     l.fall_seen = row.flag(name(l_fall_seen));
     if (m_company && !row.null(name(l_company))) l.company = army::Leader::Company{row.text(name(l_company)), row.flag(name(l_company_revealed))};
+    if (m_company && !row.null(name(l_enemy_company)))
+        l.enemy_company = army::Leader::Company{row.text(name(l_enemy_company)), row.flag(name(l_enemy_company_revealed))};
     return l;
 }
 
@@ -159,13 +177,14 @@ std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campai
         }
         out.push_back(std::move(l));
     }
-    // Each attachment in play, as both leaders print it: by name, or by the unit commanded (of
-    // the leaders read: with ids, those corps leaders by their ids, not every one of the campaign).
-    SQLite::Statement company(db, "SELECT c.id AS corps_leader, d.id AS division_leader, c.grade_revealed AND " + seen_division_leader("d.id") +
-                                      " AS grade_revealed, " + k_corps_leader_named + " AS corps, " +
-                                      k_division_leader_named + " AS division FROM leader c JOIN leader d ON d.id = c.attached_to WHERE " +
-                                      (ids ? "+" : "") + "c.campaign_id = ?1 AND c.status = 'active'" +
-                                      (ids ? " AND c.id IN (SELECT value FROM json_each(?2))" : ""));
+    // Each attachment, as both leaders print it: by name, or by the unit commanded (of the leaders
+    // read: with ids, those corps leaders by their ids, not every one of the campaign); in play to
+    // their side, and to the enemy, as LeaderColumns reads them.
+    SQLite::Statement company(db, "SELECT ck.id AS corps_leader, dk.id AS division_leader, ck.grade_revealed AND " + seen_division_leader("dk.id") +
+                                      " AS grade_revealed, " + k_corps_leader_named + " AS corps, " + k_division_leader_named + " AS division, " +
+                                      in_play_to_side("ck") + " AND " + in_play_to_side("dk") + " AS to_side, " + in_play_to_enemy("ck") + " AND " +
+                                      in_play_to_enemy("dk") + " AS to_enemy FROM leader ck JOIN leader dk ON dk.id = ck.attached_to WHERE " +
+                                      (ids ? "+" : "") + "ck.campaign_id = ?1" + (ids ? " AND ck.id IN (SELECT value FROM json_each(?2))" : ""));
     if (ids) bind_all(company, campaign, *ids);
     else bind_all(company, campaign);
     const auto at = [&](std::int64_t id) -> army::Leader* {
@@ -177,8 +196,11 @@ std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campai
         auto* division = at(row.id("division_leader"));
         if (!corps || !division) continue;
         const bool revealed = row.flag("grade_revealed");
-        corps->company = army::Leader::Company{"attached to " + row.text("division"), revealed};
-        division->company = army::Leader::Company{"with corps leader " + row.text("corps") + " attached", revealed};
+        for (const auto& [in_play, company] : {std::pair{row.flag("to_side"), &army::Leader::company}, std::pair{row.flag("to_enemy"), &army::Leader::enemy_company}})
+            if (in_play) {
+                corps->*company = army::Leader::Company{"attached to " + row.text("division"), revealed};
+                division->*company = army::Leader::Company{"with corps leader " + row.text("corps") + " attached", revealed};
+            }
     }
     return out;
 }

@@ -382,9 +382,11 @@ Outcome Leaders::attach(const std::string& corps_ref, const std::string& divisio
             throw Error("leader " + k.label() + " is " + (grade ? grade->name : "without a grade") +
                         ": only a corps leader whose grade seeks company is attached to a division leader");
         if (k.command.kind != UnitKind::corps) throw Error("leader " + k.label() + " does not command a corps: only a corps leader is attached");
-        if (!is_active(k.status)) throw Error("leader " + k.label() + " is " + word(k.status) + ": he is not in play");
+        // In play as the enemy reads them: one who fell out of its sight is attached as though he
+        // had not (the attachment shows to it alone), for a refusal would tell it of the fall.
+        if (!k.in_play_to_enemy()) throw Error("leader " + k.label() + " is " + word(k.status) + ": he is not in play");
         if (k.company) throw Error("leader " + k.label() + " is " + k.company->text + " already, until he is removed from play");
-        if (d.command.kind != UnitKind::division || !is_active(d.status))
+        if (d.command.kind != UnitKind::division || !d.in_play_to_enemy())
             throw Error("leader " + d.label() + " is not an active division leader: a corps leader is attached to a division leader of his corps");
         const auto oob = db::Rosters(store).order_of_battle(m_session.current().id);
         bool in_corps = false;
@@ -465,6 +467,7 @@ Outcome Leaders::return_leader(const std::string& ref) {
                         (fell.empty() ? " from when he fell" : " after " + fell) + "; " + std::to_string(since) + " fought since" +
                         (l.fall_seen ? " that the enemy saw (a battle of hidden divisions alone does not count: his return would tell of it)" : ""));
         db::Leaders(store).set_leader_status(l.id, LeaderStatus::active, std::nullopt, std::nullopt);
+        if (l.fall_seen) db::Leaders(store).end_attachments(l.id);  // the enemy saw the attachment end at his fall
         out.summary = "Leader " + l.label() + " returns from his wounds" +
                       (l.command.unit.empty() ? " (no command: his post was filled)" : " to " + l.command.unit);
     });

@@ -218,7 +218,10 @@ std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const camp
 void free_holding(db::Store& store, std::int64_t op, const campaign::Holding& h, int stands, MoveKind move) {
     switch (h.kind) {
         case HeldKind::stands: db::Forces(store).change_stands(op, h.unit_id, move, stands); break;
-        case HeldKind::leader: db::Leaders(store).set_leader_status(h.unit_id, LeaderStatus::active, std::nullopt, std::nullopt); break;
+        case HeldKind::leader:  // back from a capture every side saw
+            db::Leaders(store).set_leader_status(h.unit_id, LeaderStatus::active, std::nullopt, std::nullopt);
+            db::Leaders(store).end_attachments(h.unit_id);
+            break;
         case HeldKind::battery: db::Forces(store).set_battery_status(h.unit_id, BatteryStatus::active); break;
     }
     db::Prisoners(store).release(h, stands);

@@ -19,7 +19,8 @@ std::string Leader::label() const {
 Leader Leader::as_enemy_sees() const {
     Leader out = *this;
     if (present() && !grade_revealed) out.grade = out.rolled_grade = k_unrevealed_grade;
-    if (company && !company->revealed) out.company.reset();
+    out.company = enemy_company && enemy_company->revealed ? enemy_company : Rare<Company>();
+    out.enemy_company.reset();
     out.attached_to.reset();
     if (!fall_seen) {
         out.status = LeaderStatus::active;

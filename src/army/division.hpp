@@ -53,13 +53,16 @@ struct Leader {
     /// (a casualty roll, his side's to read), it reads him as it last saw him, in play.
     bool fall_seen = true;
     /// The attachment as printed on either leader ("attached to Doubleday", "with corps leader
-    /// Reynolds attached"), while the corps leader is in play; `revealed`: the enemy may read it
+    /// Reynolds attached"), while both are in play (active); `revealed`: the enemy may read it
     /// (the corps leader's grade is revealed, for the attachment tells it).
     struct Company {
         std::string text;
         bool revealed = false;
     };
     Rare<Company> company;
+    /// The same as the enemy reads it: while both are in play to it (one who fell out of its
+    /// sight still is), so a fall it did not see does not end it.
+    Rare<Company> enemy_company;
 
     bool present() const { return !grade.empty(); }
     /// In play as the enemy reads him: active, or fallen where it did not see him fall. Such a

@@ -739,6 +739,34 @@ TEST_CASE("A corps' or an army's new commander is rolled and named from what the
                "union");
 }
 
+TEST_CASE("A corps leader's attachment the enemy reads outlasts a fall of either leader it did not see") {
+    // Hill (despicable, his grade revealed by a penalty) attached to Heth, whom the Union has seen.
+    const std::vector<std::string> setup = {"campaign new G --sample gettysburg --seed 3", "arrive --due", "reveal Heth", "reveal Wadsworth",
+                                            "leader penalty Hill"};
+    auto attached = setup;
+    attached.push_back("leader attach Hill Heth");
+    // Hill wounded with hidden Pender alone; back, or not: the Union reads the attachment all
+    // along. (Heth's fall the Union sees: it has seen his division.)
+    play_story(attached, {{with_hidden, "battle report --name Hx --division Pender --leader \"Hill:wounded/1\" --keep-hidden"}}, "union");
+    play_story(attached, {{with_hidden, "battle report --name Hx --division Pender --leader \"Hill:wounded/1\" --keep-hidden"},
+                          {with_hidden, "battle report --name Hz --division Pender --keep-hidden"},
+                          {with_hidden, "leader return Hill"}},
+               "union");
+    // Attached after a fall the Union did not see: as though he had not fallen.
+    play_story(setup, {{with_hidden, "battle report --name Hx --division Pender --leader \"Hill:wounded/1\" --keep-hidden"},
+                       {both, "leader attach Hill Heth"}},
+               "union");
+    // His own side reads him out of play, and the attachment with him; back, in it again.
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    const auto run = [&](const std::string& command) { return test::run_muster("--db " + test::quote(db) + " " + command); };
+    for (const auto& command : attached) REQUIRE(run(command).code == 0);
+    REQUIRE(run("battle report --name Hx --division Pender --leader \"Hill:wounded/1\" --keep-hidden").code == 0);
+    CHECK_THAT(run("oob --side confederate --as union").out, Contains("attached to Heth"));
+    CHECK_THAT(run("oob --side confederate --as confederate").out, !Contains("attached to Heth"));
+    CHECK(run("check").code == 0);
+}
+
 TEST_CASE("A casualty roll in no battle, on a corps leader whose corps the enemy reads, is his side's to read") {
     // L'Ordre Mixte's Fallen Leaders table rolled for Reynier (VII Corps, whose Durutte the Allies
     // have seen): his side's journal tells it, and the Allies read him as before.
