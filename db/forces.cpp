@@ -215,6 +215,27 @@ int Forces::reveals_under(UnitKind kind, std::int64_t id) const {
     });
 }
 
+std::vector<std::string> Forces::commanders_above(UnitKind kind, std::int64_t id) const {
+    return guarded(m_store.path(), [&] {
+        std::string division = "NULL", corps = "NULL";
+        switch (kind) {
+            case UnitKind::brigade: division = "(SELECT division_id FROM brigade WHERE id = ?1)"; break;
+            case UnitKind::division: division = "?1"; break;
+            case UnitKind::corps: corps = "?1"; break;
+            case UnitKind::army: return std::vector<std::string>{};
+        }
+        if (corps == "NULL") corps = "(SELECT corps_id FROM division WHERE id = " + division + ")";
+        const std::string army = "(SELECT army_id FROM corps WHERE id = " + corps + ")";
+        SQLite::Statement q(m_store.impl().db, "SELECT l.name FROM leader l WHERE l.id IN (SELECT commander_id FROM division WHERE id = " + division +
+                                                   " UNION ALL SELECT commander_id FROM corps WHERE id = " + corps +
+                                                   " UNION ALL SELECT commander_id FROM army WHERE id = " + army + ")");
+        bind_all(q, id);
+        std::vector<std::string> out;
+        while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+        return out;
+    });
+}
+
 int Forces::reveals(std::int64_t division) const {
     return guarded(m_store.path(), [&] {
         const Store::Impl::Lookup lookup(m_store.impl(), "SELECT reveals FROM division WHERE id = ?");

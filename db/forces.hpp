@@ -82,6 +82,9 @@ public:
     /// army that every side reads, have been revealed (the unit's dice go on from a stream of
     /// their own after each).
     int reveals_under(UnitKind kind, std::int64_t id) const;
+    /// The names of the commanders of a unit's division (a brigade's; a division's own), corps
+    /// and army (a corps': its army's).
+    std::vector<std::string> commanders_above(UnitKind kind, std::int64_t id) const;
     /// The names of a campaign's divisions, corps or armies, oldest first.
     std::vector<std::string> unit_names(std::int64_t campaign, UnitKind kind) const;
     std::optional<std::pair<std::int64_t, std::string>> find_army(std::int64_t campaign, std::string_view name) const;

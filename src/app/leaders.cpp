@@ -238,7 +238,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         // bear ("Specht" for a brigadier beside brigade Specht): two of one name in one command
         // make every reference to either ambiguous. (The division's, read as the enemy reads
         // the new commander: with it.)
-        std::vector<std::string> beside;
+        std::vector<std::string> beside = db::Forces(store).commanders_above(unit.kind, unit.id);  // nor his superiors' (a second Oudinot under Oudinot)
         if (old) beside.push_back(old->name);
         if (const auto division = brigade ? std::optional(brigade->division_id) : unit.kind == UnitKind::division ? std::optional(unit.id) : std::nullopt) {
             for (const auto& b : refs.brigades())

@@ -336,6 +336,29 @@ TEST_CASE("A new commander drawn for a unit never bears the name of the man he r
     }
 }
 
+TEST_CASE("A new commander is never drawn the name of one above him: no second Oudinot under Oudinot") {
+    // VII Corps' commander replaced in Grossbeeren under a hundred seeds: the names that fit a
+    // French corps leader of 1813 include the army's Oudinot, drawn for some seeds before.
+    int drawn = 0;
+    for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+        test::TempDir dir;
+        app::Session s(dir.file("c.db"), app::Open::create);
+        app::NewCampaign n;
+        n.name = "Names";
+        n.sample = "grossbeeren";
+        n.seed = seed;
+        s.create_campaign(n);
+        s.leaders().replace_leader("VII Corps", std::nullopt, {}, app::Mode::apply, app::Displace::replace);
+        for (const auto& l : s.leaders().list())
+            if (l.command.unit == "VII Corps") {
+                INFO("seed " << seed << ": " << l.name);
+                CHECK(l.name != "Oudinot");
+                drawn += !l.name.empty();
+            }
+    }
+    CHECK(drawn == 100);
+}
+
 TEST_CASE("A brigade's new commander bears no name his division's leaders or units bear") {
     // Every sample's arrived divisions, each brigade's commander replaced by the organiser's
     // choice: never one of the names of his division (a Specht beside brigade Specht, a second

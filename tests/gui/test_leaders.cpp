@@ -66,6 +66,7 @@ TEST_CASE("The leaders panel: a Fallen Leaders roll with physical dice, a return
         app::NewCampaign n;
         n.name = "Grossbeeren";
         n.sample = "grossbeeren";
+        n.seed = 3;  // the same draws every run: the test finds its leaders by name
         s.create_campaign(n);
     }
     test::Driver d(db);

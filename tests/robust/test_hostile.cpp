@@ -53,7 +53,7 @@ std::vector<std::pair<std::string, std::string>> hostile_texts() {
 
 // The Gettysburg sample in `path`, its divisions due on the first day arrived.
 void gettysburg_arrived(const std::string& path) {
-    for (const char* command : {"campaign new G --sample gettysburg", "arrive --due"})
+    for (const char* command : {"campaign new G --sample gettysburg --seed 3", "arrive --due"})
         REQUIRE(test::run_muster("--db " + test::quote(path) + " " + command).code == 0);
 }
 
