@@ -208,10 +208,10 @@ std::vector<std::pair<int, std::string>> Forces::divisions_under(UnitKind kind, 
 
 int Forces::reveals_under(UnitKind kind, std::int64_t id) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT COALESCE(sum(d.reveals), 0) FROM division d WHERE " + divisions_under_sql(kind));
+        SQLite::Statement q(m_store.impl().db, "SELECT COALESCE(sum(d.reveals), 0) AS reveals FROM division d WHERE " + divisions_under_sql(kind));
         bind_all(q, id);
         q.executeStep();
-        return q.getColumn(0).getInt();
+        return Row(q).integer("reveals");
     });
 }
 
@@ -231,7 +231,7 @@ std::vector<std::string> Forces::commanders_above(UnitKind kind, std::int64_t id
                                                    " UNION ALL SELECT commander_id FROM army WHERE id = " + army + ")");
         bind_all(q, id);
         std::vector<std::string> out;
-        while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+        for (const Row row(q); q.executeStep();) out.push_back(row.text("name"));
         return out;
     });
 }

@@ -23,7 +23,7 @@ void Leaders::set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t 
         SQLite::Statement was(m_store.impl().db, "SELECT commander_id FROM " + word(unit_kind) + " WHERE id = ? AND commander_id IS NOT NULL");
         bind_all(was, unit);
         if (was.executeStep()) {
-            const std::int64_t old = was.getColumn(0).getInt64();
+            const std::int64_t old = Row(was).id("commander_id");
             exec(m_store.impl().db, "UPDATE leader SET former_post = ? WHERE id = ?", post, old);
             end_attachments(old);  // displaced, his attachment ends (a corps leader's, or one to him as a division leader)
         }
