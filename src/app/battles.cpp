@@ -1059,12 +1059,31 @@ std::string summary_text(const rules::RuleSet& rules, const BattleSummary& s) {
     return out;
 }
 
+namespace {
+
+// A brigade taken out of service (disbanded, merged) takes none of its casualties back: those of
+// battles whose casualties have not returned yet are said, so that the organiser may recover
+// them first ("Pickett/Kemper's: 4 stands lost at Gettysburg not yet returned ...").
+void say_casualties_lost(const db::Store& store, const Refs& refs, const army::BrigadeRecord& b, const std::string& done, Outcome& out) {
+    std::vector<std::string> waiting;
+    for (const auto& battle : refs.battles())
+        if (!battle.recovered)
+            for (const auto& loss : db::Battles(store).losses(battle.id))
+                if (loss.brigade_id == b.id && loss.casualties > 0) waiting.push_back(count_of(loss.casualties, "stand", "stands") + " lost at " + battle.name);
+    if (!waiting.empty())
+        out.lines.push_back(b.ref() + ": " + join(waiting, ", ") + " not yet returned; " + done +
+                            ", it takes none of them back (to have them, undo this and recover those battles first)");
+}
+
+}  // namespace
+
 Outcome Battles::disband_brigade(const std::string& ref) {
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::disband, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& b = refs.brigade(ref);
         store.set_audience(op, Audience::side(b.side));
         if (!is_active(b.status)) throw Error("brigade " + b.ref() + " is already " + word(b.status));
+        say_casualties_lost(store, refs, b, "disbanded", out);
         db::Forces(store).change_stands(op, b.id, MoveKind::disbanded, -b.stands);
         db::Forces(store).set_brigade_status(b.id, BrigadeStatus::disbanded);
         out.summary = "Disbanded " + b.ref() + " (" + count_of(b.stands, "stand", "stands") + " sent home)";
@@ -1106,6 +1125,7 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
                             " label for that many: a merge moves all of " + from.ref() + "'s stands; merge it into a brigade with fewer");
             db::Forces(store).relabel_brigade(into.id, *label, db::LabelledBy::merge);
         }
+        say_casualties_lost(store, refs, from, "merged", out);
         db::Forces(store).change_stands(op, from.id, MoveKind::merged, -from.stands);
         db::Forces(store).change_stands(op, into.id, MoveKind::merged, from.stands);
         if (is_active(from.status)) db::Forces(store).set_brigade_status(from.id, BrigadeStatus::merged);

@@ -343,3 +343,18 @@ TEST_CASE("A report of a planned battle says, in its preview too, which division
     CHECK_THAT(c.ok(report), Contains("the plan of P is closed") && Contains("in the report but not on its field: Robinson") &&
                                  Contains("undo and report the battle without it"));
 }
+
+TEST_CASE("A brigade disbanded or merged before its battle's recovery says the casualties it will not take back") {
+    test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 1");
+    c.ok("battle report --name B --loss \"Pickett/Garnett's Brigade=5\" --loss \"Pickett/Kemper's Brigade=4\"");
+    CHECK_THAT(c.ok("brigade merge \"Pickett/Garnett's Brigade\" --into \"Pickett/Armistead's Brigade\""),
+               Contains("Pickett/Garnett's Brigade: 5 stands lost at B not yet returned; merged, it takes none of them back"));
+    CHECK_THAT(c.ok("brigade disband \"Pickett/Kemper's Brigade\""),
+               Contains("Pickett/Kemper's Brigade: 4 stands lost at B not yet returned; disbanded, it takes none of them back"));
+    c.ok("battle recover B");
+    // Returned, there is nothing left to say of them.
+    c.ok("battle report --name C --loss \"Pickett/Armistead's Brigade=2\"");
+    c.ok("battle recover C");
+    CHECK_THAT(c.ok("brigade disband \"Pickett/Armistead's Brigade\""), !Contains("not yet returned"));
+}
