@@ -2,6 +2,7 @@
 #include "app/players.hpp"
 
 #include "app/battles.hpp"
+#include "app/plans.hpp"
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
 #include "core/clock.hpp"
@@ -174,6 +175,15 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
     // did not fight is not its to know of.
     for (const auto& b : m_session.battles().list(View::of_side(side)))
         if (same_ignoring_case(b.name, battle)) throw UsageError("the battle of " + b.name + " is reported already: its losses are in it");
+    // A slip of a planned battle's name (every side reads the plans) is refused, suggesting it:
+    // filed apart, the losses would wait under a battle no one planned.
+    std::vector<std::string> planned;
+    for (const auto& p : m_session.plans().list(View::of_side(side)))
+        if (p.plan.open()) planned.push_back(p.plan.name);
+    if (std::none_of(planned.begin(), planned.end(), [&](const std::string& p) { return same_ignoring_case(p, battle); }))
+        if (const auto near = did_you_mean(battle, planned); !near.empty())
+            throw UsageError("no battle planned as \"" + visible(battle) + "\"" + near +
+                             " (a battle not planned is filed under its own name: give one unlike a planned battle's)");
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::submission, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         store.set_audience(op, Audience::side(side));

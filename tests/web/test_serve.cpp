@@ -273,6 +273,13 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     CHECK(server.post(club.meade + "write", {{"token", test::form_token(server.get(club.lee + "orders").body)}, {"text", "theirs"}}).status == 403);
     CHECK(club.dump() == before);
     CHECK_THAT(club.ok("check"), Contains("ok: "));  // the players' rows keep every rule check knows
+    // A slip of a planned battle's name: refused, suggesting it, not filed under a new draft.
+    club.ok("battle plan \"Wolf Hill\"");
+    const auto planned = club.dump();
+    const auto slip = server.post(club.meade + "losses", {{"token", token}, {"battle", "Wolf Hil"}, {"losses", "Wadsworth/Iron Brigade=1"}});
+    CHECK(slip.status == 422);
+    CHECK_THAT(slip.body, Contains("no battle planned as &quot;Wolf Hil&quot;: did you mean Wolf Hill?"));
+    CHECK(club.dump() == planned);
 }
 
 TEST_CASE("The organiser's undo does not take back what a player did through his link unless asked to") {
