@@ -536,6 +536,15 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
                                             (removed ? " or less: removed from play" : ": stays in play, BROKEN"));
                 if (removed) draft.state(*unit, TableState::off_field, rules::k_yes, why_again + ": " + std::to_string(at_most) + " or less");
             }
+            // The effect shown is what befalls the target: stands lost are a brigade's; wrecked,
+            // damaged and silenced a battery's (as the draft takes them).
+            auto& e = out.roll.effects;
+            if (unit->brigade) {
+                e.battery.reset();
+                e.damaged = e.silenced = false;
+            } else {
+                e.stands_lost = e.stands_captured = 0;
+            }
         }
         dice.record(store, op, out.outcome.rolls, Mode::apply);
         draft.write();
