@@ -197,7 +197,7 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     const auto fire = ok("table roll musketry --battle Wagram --unit Fresnel/1st\\ Brigade --points 6 --dice ask", "12\n2\n");
     CHECK_THAT(fire, Contains("Result: Deadly Target disordered & two bases lost."));
     // The row's "Artillery wrecked" is a battery target's: not this brigade's effect.
-    CHECK_THAT(fire, Contains("Effect: 2 stands lost, disordered, roll fallen_leaders for the leader\n") && !Contains("wrecked"));
+    CHECK_THAT(fire, Contains("Effect: 2 stands lost, disordered, roll fallen_leaders for the leader\n") && !Contains("battery wrecked"));
     CHECK_THAT(fire, Contains("Result: Felled by sniper"));
     CHECK_THAT(fire, Contains("2 lines added to the draft report"));
     const auto charge = ok("table roll charge --battle Wagram --unit Legrand/3rd\\ Brigade --defender Fresnel/2nd\\ Brigade "
