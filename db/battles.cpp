@@ -127,15 +127,11 @@ std::vector<std::int64_t> Battles::battle_divisions(std::int64_t battle, const s
     });
 }
 
-std::optional<int> Battles::stands_when_reported(std::int64_t campaign, const std::string& report, std::int64_t brigade) const {
-    return guarded(m_store.path(), [&]() -> std::optional<int> {
-        auto& db = m_store.impl().db;
-        const ReadSnapshot snapshot(db);
-        SQLite::Statement q(db, "SELECT (SELECT COALESCE(SUM(m.stands), 0) FROM move m WHERE m.brigade_id = ?4 AND m.operation_id < o.id) AS stands "
-                                "FROM operation o WHERE o.campaign_id = ?1 AND o.kind = ?2 AND substr(o.summary, 1, length(?3)) = ?3 "
-                                "ORDER BY o.id DESC LIMIT 1");
-        bind_all(q, campaign, OperationKind::battle, report, brigade);
-        if (!q.executeStep()) return std::nullopt;
+int Battles::stands_when_reported(std::int64_t operation, std::int64_t brigade) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT COALESCE(SUM(stands), 0) AS stands FROM move WHERE brigade_id = ? AND operation_id < ?");
+        bind_all(q, brigade, operation);
+        q.executeStep();
         return Row(q).integer("stands");
     });
 }
@@ -188,7 +184,13 @@ std::set<std::int64_t> Battles::battles_known_to(std::int64_t campaign, std::str
 }
 
 std::set<std::int64_t> Battles::battles_seen_fought_by(std::int64_t campaign, std::string_view side) const {
-    return guarded(m_store.path(), [&] { return battle_ids(m_store.impl().db, campaign, side, "a.side = ?2 AND bd.seen AND NOT d.hidden"); });
+    // ...in a battle the enemy fought, which is its to know of (a battle of one side alone is not,
+    // though a division of it seen before fought there).
+    return guarded(m_store.path(), [&] {
+        return battle_ids(m_store.impl().db, campaign, side,
+                          "a.side = ?2 AND bd.seen AND NOT d.hidden AND EXISTS (SELECT 1 FROM battle_division eb JOIN division ed ON ed.id = eb.division_id "
+                          "JOIN corps ek ON ek.id = ed.corps_id JOIN army ea ON ea.id = ek.army_id WHERE eb.battle_id = bd.battle_id AND ea.side <> ?2)");
+    });
 }
 
 std::set<std::pair<std::int64_t, std::int64_t>> Battles::fought_unseen(std::int64_t campaign) const {

@@ -36,9 +36,8 @@ public:
     /// enemy's it saw there.
     std::vector<std::int64_t> battle_divisions(std::int64_t battle, const std::optional<std::string>& reader = std::nullopt) const;
     /// The stands a brigade had when a battle was reported: the sum of its moves before the
-    /// report's operation, the newest whose summary begins `report` ("Battle of NAME: 2
-    /// divisions, ": one undone and redone keeps its moves' operation); none where none does.
-    std::optional<int> stands_when_reported(std::int64_t campaign, const std::string& report, std::int64_t brigade) const;
+    /// report's `operation` (one undone and redone keeps its moves' operation).
+    int stands_when_reported(std::int64_t operation, std::int64_t brigade) const;
     /// Each army's stands moved (their moves summed) by the operation that moved them, from
     /// operation `first` on: what an army had in service just before an operation is what it has
     /// now less what has moved since.
@@ -53,8 +52,8 @@ public:
     /// The battles of a campaign that `side` knows were fought: those a division of it fought,
     /// and those a division it saw there (and sees still) fought in.
     std::set<std::int64_t> battles_known_to(std::int64_t campaign, std::string_view side) const;
-    /// The battles of a campaign that a division of `side` fought that its enemy saw there (and
-    /// sees still: not hidden).
+    /// The battles of a campaign that a division of `side` fought that its enemy fought too and
+    /// saw it there (and sees still: not hidden).
     std::set<std::int64_t> battles_seen_fought_by(std::int64_t campaign, std::string_view side) const;
     /// The (battle, division) pairs of the campaign's divisions the enemy did not see in the
     /// battle they fought.

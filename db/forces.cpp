@@ -182,22 +182,27 @@ std::optional<DivisionRef> Forces::find_division(std::int64_t campaign, std::str
 
 namespace {
 
-// The divisions under a unit (`?` its id) that shape what every side reads of it.
-std::string divisions_under_sql(UnitKind kind) {
+// The divisions under a unit (`?` its id); of a corps or an army, those every side reads
+// (`read`: "d.hidden = 0", its whole; or by name too).
+std::string divisions_under_sql(UnitKind kind, const char* read) {
     switch (kind) {
         case UnitKind::brigade: return "d.id = (SELECT division_id FROM brigade WHERE id = ?)";
         case UnitKind::division: return "d.id = ?";
-        case UnitKind::corps: return "d.corps_id = ? AND (d.hidden = 0 OR d.name_seen)";
-        case UnitKind::army: return "d.corps_id IN (SELECT id FROM corps WHERE army_id = ?) AND (d.hidden = 0 OR d.name_seen)";
+        case UnitKind::corps: return std::string("d.corps_id = ? AND ") + read;
+        case UnitKind::army: return std::string("d.corps_id IN (SELECT id FROM corps WHERE army_id = ?) AND ") + read;
     }
     return "0";
 }
+// Read whole: its year and nationality (a placeholder seen by name shows neither).
+const char* const k_read_whole = "d.hidden = 0 AND d.status <> 'placeholder'";
+// Read at all: a reveal of one by name begins the enemy's sight of the unit too.
+const char* const k_read_at_all = "(d.hidden = 0 OR d.name_seen)";
 
 }  // namespace
 
 std::vector<std::pair<int, std::string>> Forces::divisions_under(UnitKind kind, std::int64_t id) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT d.year, d.nationality FROM division d WHERE " + divisions_under_sql(kind));
+        SQLite::Statement q(m_store.impl().db, "SELECT d.year, d.nationality FROM division d WHERE " + divisions_under_sql(kind, k_read_whole));
         bind_all(q, id);
         std::vector<std::pair<int, std::string>> out;
         for (const Row row(q); q.executeStep();)
@@ -208,7 +213,7 @@ std::vector<std::pair<int, std::string>> Forces::divisions_under(UnitKind kind, 
 
 int Forces::reveals_under(UnitKind kind, std::int64_t id) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT COALESCE(sum(d.reveals), 0) AS reveals FROM division d WHERE " + divisions_under_sql(kind));
+        SQLite::Statement q(m_store.impl().db, "SELECT COALESCE(sum(d.reveals), 0) AS reveals FROM division d WHERE " + divisions_under_sql(kind, k_read_at_all));
         bind_all(q, id);
         q.executeStep();
         return Row(q).integer("reveals");

@@ -75,11 +75,11 @@ public:
     std::optional<DivisionRef> find_division(std::int64_t campaign, std::string_view name) const;
     /// The year (0: none) and nationality (empty: none) of each division under a unit: a
     /// brigade's division, a division itself, a corps' or an army's divisions that every side
-    /// reads (revealed, or seen by name): what a side may not read of a corps or an army must
-    /// not shape what it reads of its commander.
+    /// reads whole (revealed, not a placeholder seen by name): what a side may not read of a
+    /// corps or an army must not shape what it reads of its commander.
     std::vector<std::pair<int, std::string>> divisions_under(UnitKind kind, std::int64_t id) const;
     /// How many times the division of a brigade, a division, or the divisions of a corps or an
-    /// army that every side reads, have been revealed (the unit's dice go on from a stream of
+    /// army that every side reads (whole or by name), have been revealed (the unit's dice go on from a stream of
     /// their own after each).
     int reveals_under(UnitKind kind, std::int64_t id) const;
     /// The names of the commanders of a unit's division (a brigade's; a division's own), corps

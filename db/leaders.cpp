@@ -165,7 +165,8 @@ bool Leaders::leader_name_taken(std::int64_t campaign, std::string_view side, st
             "OR EXISTS (SELECT 1 FROM brigade b JOIN division d ON d.id = b.division_id " + seen_division + " AND b.alternate_id = l.id))) "
             "OR EXISTS (SELECT 1 FROM army a WHERE a.campaign_id = ?1 AND a.name = ?3 AND a.side = ?2 AND " + seen_army + ") "
             "OR EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id WHERE k.campaign_id = ?1 AND k.name = ?3 AND a.side = ?2 AND " + seen_corps + ") "
-            "OR EXISTS (SELECT 1 FROM division d " + seen_division + " AND d.campaign_id = ?1 AND d.name = ?3) AS taken";
+            "OR EXISTS (SELECT 1 FROM division d JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE (d.hidden = 0 OR d.name_seen) "
+            "AND a.side = ?2 AND d.campaign_id = ?1 AND d.name = ?3) AS taken";  // a division's name, read whole or by name alone
         const Store::Impl::Lookup lookup(m_store.impl(), sql.c_str());
         auto& q = lookup.q;
         bind_all(q, campaign, side, name);

@@ -194,8 +194,11 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     if (report.divisions.empty() && report.brigades.empty() && report.leaders.empty() && report.batteries.empty())
         throw UsageError("the report of " + report.name + " names no one who fought there: give the divisions that fought (--division), "
                          "their losses (--loss, --captured), fallen leaders (--leader) or lost batteries (--battery)");
+    // Named, or called (the journal's "Battle of Gettysburg" for "Gettysburg"), as one recorded.
     for (const auto& b : refs.battles())
-        if (same_ignoring_case(b.name, report.name)) throw Error("a battle named \"" + b.name + "\" is already recorded");
+        if (same_ignoring_case(b.name, report.name) || same_ignoring_case(battle_title(b.name), battle_title(report.name)))
+            throw Error("a battle named \"" + b.name + "\" is already recorded" +
+                        (same_ignoring_case(b.name, report.name) ? "" : ", called " + battle_title(b.name) + " as this one would be"));
     BattlePlan plan;
     // Per brigade: a brigade may be named more than once, once for its losses and once per camp
     // its captured stands go to (as --loss and --captured give them); the same losses or the
@@ -760,11 +763,10 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             auto before = losses.count(b.id) ? losses.at(b.id) : campaign::LossInfo{b.id, 0, 0, 0};
             auto after = before;
             after.casualties = typed.lost;
-            // No more than it had when the battle was reported, as a report is checked.
-            // (The report's journal line begins with the battle's name and its count of divisions,
-            // so that another battle whose name begins "NAME:" is not taken for it.)
-            const auto report_line = battle_title(battle->name) + ": " + m_session.rules().count_divisions(static_cast<int>(fought.size())) + ", ";
-            if (const auto had = db::Battles(store).stands_when_reported(c.id, report_line, b.id); had && after.casualties + after.captured > *had)
+            // No more than it had when the battle was reported, as a report is checked (a battle
+            // of an earlier muster this file cannot place is not).
+            if (const auto had = battle->operation ? std::optional(db::Battles(store).stands_when_reported(*battle->operation, b.id)) : std::nullopt;
+                had && after.casualties + after.captured > *had)
                 throw UsageError("brigade " + b.ref() + " had " + count_of(*had, "stand", "stands") + " at " + battle->name + ": it cannot have lost " +
                                  std::to_string(after.casualties) + (after.captured ? " and had " + std::to_string(after.captured) + " captured" : "") +
                                  " (at most " + std::to_string(*had - after.captured) + ")");

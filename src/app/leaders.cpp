@@ -46,9 +46,10 @@ bool require_replaceable(const rules::RuleSet& r, const Refs::Unit& unit, bool f
     if (unit.kind == UnitKind::brigade && grade && grade->keeps_brigade)
         throw Error("the " + grade->name + " commander of " + unit.ref +
                     " is permanently in command: he cannot be replaced voluntarily, only when he falls");
-    if (old->company)
-        throw Error("the commander of " + unit.ref + ", " + old->label() + ", is " + old->company->text +
-                    ": the two stay together until the corps leader is removed from play");
+    // Attached as his side reads it, or as the enemy does (one of the two fell out of its sight):
+    // displaced, the attachment would end before its eyes.
+    if (const auto& company = old->company ? old->company : old->enemy_company)
+        throw Error("the commander of " + unit.ref + ", " + old->label() + ", is " + company->text + ": the two stay together until one of them falls");
     if (!force)
         throw Error("the commander of " + unit.ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade) +
                     "), is in command and sound: replacing him is the organiser's choice; give --force to make it");
@@ -385,7 +386,8 @@ Outcome Leaders::attach(const std::string& corps_ref, const std::string& divisio
         // In play as the enemy reads them: one who fell out of its sight is attached as though he
         // had not (the attachment shows to it alone), for a refusal would tell it of the fall.
         if (!k.in_play_to_enemy()) throw Error("leader " + k.label() + " is " + word(k.status) + ": he is not in play");
-        if (k.company) throw Error("leader " + k.label() + " is " + k.company->text + " already, until he is removed from play");
+        if (const auto& company = k.company ? k.company : k.enemy_company)
+            throw Error("leader " + k.label() + " is " + company->text + " already, until one of the two falls");
         if (d.command.kind != UnitKind::division || !d.in_play_to_enemy())
             throw Error("leader " + d.label() + " is not an active division leader: a corps leader is attached to a division leader of his corps");
         const auto oob = db::Rosters(store).order_of_battle(m_session.current().id);
@@ -397,7 +399,7 @@ Outcome Leaders::attach(const std::string& corps_ref, const std::string& divisio
         if (!in_corps) throw Error("leader " + d.label() + " commands " + d.command.unit + ", not a division of " + k.command.unit);
         db::Leaders(store).attach(k.id, d.id);
         out.summary = "Corps leader " + k.label() + " (" + grade->name + ") is attached to " + d.label() + ", commanding " + d.command.unit +
-                      ", until he is removed from play";
+                      ", until one of the two falls";
     });
 }
 

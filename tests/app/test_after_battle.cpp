@@ -299,10 +299,17 @@ TEST_CASE("Fallen leaders: a despicable brigadier keeps his brigade until he fal
     battle::add_leader_spec(above, "Third Corps:killed");
     f.s.battles().report_battle(above, app::Mode::apply);
     CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("out for 1 battle after Falling; 0 fought since"));
+    // Nor one his side fought alone, which the enemy, who saw him fall, did not fight (its
+    // battle list has none of it, so his return would tell of it); one both fought does.
     battle::Report quiet;
     quiet.name = "Quiet";
     quiet.divisions = {"Wadsworth"};
     f.s.battles().report_battle(quiet, app::Mode::apply);
+    CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("out for 1 battle after Falling; 0 fought since"));
+    battle::Report both;
+    both.name = "Both";
+    both.divisions = {"Wadsworth", "Heth"};
+    f.s.battles().report_battle(both, app::Mode::apply);
     f.s.leaders().return_leader("Meredith");
     CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("is active, not wounded"));
     CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Davis"); }), Contains("is killed"));
@@ -777,4 +784,10 @@ TEST_CASE("A battle whose name says it is a battle is called by its name alone: 
         const auto amended = f.s.battles().amend(name, {"Wadsworth/Cutler=0"}, {}, app::Mode::preview);
         CHECK(amended.summary.rfind(title.substr(0, title.size() - 2) + " amended: ", 0) == 0);
     }
+    // Two battles are never called alike: "Battle of Gettysburg" after "Gettysburg" is refused.
+    battle::Report again;
+    again.name = "battle of gettysburg";
+    battle::add_loss_spec(again, "Wadsworth/Cutler=1");
+    CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(again, app::Mode::apply); }),
+               Contains("a battle named \"Gettysburg\" is already recorded, called Battle of Gettysburg as this one would be"));
 }

@@ -731,6 +731,12 @@ TEST_CASE("A corps' or an army's new commander is rolled and named from what the
                {{with_hidden, "add division Xtra --corps \"III Corps\""}, {with_hidden, "division nationality Xtra russian"},
                 {both, "leader replace \"III Corps\" --force"}, {both, "leader replace \"Army of the North\" --force"}},
                "french");
+    // A placeholder seen by name, arrived out of sight with a year of its own: the year, and its
+    // name, are not the Union's to read.
+    play_story({"campaign new G --sample gettysburg --seed 3", "arrive --due", "reveal Heth", "reveal Wadsworth", "reveal Anderson", "reveal Hood"},
+               {{with_hidden, "arrive Anderson --year 1865"}, {with_hidden, "arrive Hood"},
+                {both, "leader replace \"Third Corps\" --force"}, {both, "leader replace \"Army of Northern Virginia\" --force"}},
+               "union");
     // Second Corps' commander replaced and put back while the Union saw none of its divisions:
     // once it sees Early, the corps' dice are its own from then on.
     play_story({"campaign new G --sample gettysburg --seed 3", "arrive --due", "reveal Wadsworth"},
@@ -752,6 +758,11 @@ TEST_CASE("A corps leader's attachment the enemy reads outlasts a fall of either
                           {with_hidden, "battle report --name Hz --division Pender --keep-hidden"},
                           {with_hidden, "leader return Hill"}},
                "union");
+    // Attached already as the Union reads him, he is refused another attachment, and Heth a
+    // replacement, as though he had not fallen.
+    play_story(attached, {{with_hidden, "battle report --name Hx --division Pender --leader \"Hill:wounded/1\" --keep-hidden"},
+                          {both, "leader attach Hill Pender", true}, {both, "leader replace Heth --force", true}},
+               "union");
     // Attached after a fall the Union did not see: as though he had not fallen.
     play_story(setup, {{with_hidden, "battle report --name Hx --division Pender --leader \"Hill:wounded/1\" --keep-hidden"},
                        {both, "leader attach Hill Heth"}},
@@ -765,6 +776,14 @@ TEST_CASE("A corps leader's attachment the enemy reads outlasts a fall of either
     CHECK_THAT(run("oob --side confederate --as union").out, Contains("attached to Heth"));
     CHECK_THAT(run("oob --side confederate --as confederate").out, !Contains("attached to Heth"));
     CHECK(run("check").code == 0);
+}
+
+TEST_CASE("A wounded leader's time out, as the enemy reads it, counts only battles it fought") {
+    // Heth wounded where the Union saw him fall; then a battle of the Confederates alone, Heth's
+    // division there: the Union's leader list counts none, nor does his return.
+    play_story({"campaign new G --sample gettysburg --seed 3", "arrive --due", "reveal Heth", "reveal Wadsworth",
+                "battle report --name S1 --division Heth --division Wadsworth --leader \"Heth:wounded/1\""},
+               {{with_hidden, "battle report --name Hx --division Heth --keep-hidden"}, {both, "leader return Heth", true}}, "union");
 }
 
 TEST_CASE("A casualty roll in no battle, on a corps leader whose corps the enemy reads, is his side's to read") {
