@@ -27,14 +27,6 @@ void Leaders::set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t 
             exec(m_store.impl().db, "UPDATE leader SET former_post = ? WHERE id = ?", post, old);
             end_attachments(old);  // displaced, his attachment ends (a corps leader's, or one to him as a division leader)
         }
-        // A brigade out of service (merged, disbanded, destroyed) is commanded by no one: given a
-        // unit, its last commander (or Alternate) leaves it, so that he commands one unit.
-        SQLite::Statement left(m_store.impl().db,
-                               "UPDATE brigade SET commander_id = CASE WHEN commander_id = ?1 THEN NULL ELSE commander_id END, "
-                               "alternate_id = CASE WHEN alternate_id = ?1 THEN NULL ELSE alternate_id END "
-                               "WHERE (commander_id = ?1 OR alternate_id = ?1) AND status <> 'active'");
-        bind_all(left, leader);
-        left.exec();
         SQLite::Statement q(m_store.impl().db, "UPDATE " + word(unit_kind) + " SET commander_id = ? WHERE id = ?");
         bind_all(q, leader, unit);
         q.exec();
@@ -50,6 +42,14 @@ void Leaders::set_leader_status(std::int64_t leader, LeaderStatus status, std::o
         SQLite::Statement q(m_store.impl().db, "UPDATE leader SET status = ?, fell_in = ?, out_battles = ?, fell_by_roll = ? WHERE id = ?");
         bind_all(q, status, fell_in, out_battles, by_roll, leader);
         q.exec();
+    });
+}
+
+void Leaders::leave_brigade(std::int64_t brigade, const std::string& post) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db, "UPDATE leader SET former_post = ?1 WHERE id IN (SELECT commander_id FROM brigade WHERE id = ?2 UNION ALL "
+                                "SELECT alternate_id FROM brigade WHERE id = ?2)", post, brigade);
+        exec(m_store.impl().db, "UPDATE brigade SET commander_id = NULL, alternate_id = NULL WHERE id = ?", brigade);
     });
 }
 

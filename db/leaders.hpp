@@ -20,6 +20,10 @@ public:
     /// Puts `leader` in command of the unit, at the post's `rank`; the leader he replaces keeps
     /// `post` (the unit as named now) as his former post.
     void set_commander(UnitKind unit_kind, std::int64_t unit, std::int64_t leader, Rank rank, const std::string& post);
+    /// A brigade going out of service (merged, disbanded, destroyed) is commanded by no one: its
+    /// commander and Alternate leave it, keeping `post` (as it is named) as their former post,
+    /// free to be given another unit. Every side that reads the brigade reads it go.
+    void leave_brigade(std::int64_t brigade, const std::string& post);
     /// Ends the attachment of a corps leader, or to a division leader (displaced, or back from a
     /// fall the enemy saw: a fall alone does not end it, for the enemy reads it as before a fall
     /// it did not see).

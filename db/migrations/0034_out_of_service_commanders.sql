@@ -1,19 +1,11 @@
 -- muster schema 34: a brigade out of service (merged, disbanded, destroyed) is commanded by no
--- one, yet kept its commander's id when he was given another unit, so that he commanded two
--- (muster check failed, an order of battle named him on both, and its import made him twice).
--- Such a brigade lets go of a leader who commands a unit in service, or another brigade.
-UPDATE brigade SET commander_id = NULL WHERE status <> 'active' AND commander_id IN (
-  SELECT commander_id FROM army WHERE commander_id IS NOT NULL UNION ALL
-  SELECT commander_id FROM corps WHERE commander_id IS NOT NULL UNION ALL
-  SELECT commander_id FROM division WHERE commander_id IS NOT NULL UNION ALL
-  SELECT b.commander_id FROM brigade b WHERE b.commander_id IS NOT NULL AND b.status = 'active' UNION ALL
-  SELECT b.alternate_id FROM brigade b WHERE b.alternate_id IS NOT NULL AND b.status = 'active');
-UPDATE brigade SET alternate_id = NULL WHERE status <> 'active' AND alternate_id IN (
-  SELECT commander_id FROM army WHERE commander_id IS NOT NULL UNION ALL
-  SELECT commander_id FROM corps WHERE commander_id IS NOT NULL UNION ALL
-  SELECT commander_id FROM division WHERE commander_id IS NOT NULL UNION ALL
-  SELECT b.commander_id FROM brigade b WHERE b.commander_id IS NOT NULL AND b.status = 'active' UNION ALL
-  SELECT b.alternate_id FROM brigade b WHERE b.alternate_id IS NOT NULL AND b.status = 'active');
--- One commanding two brigades out of service only: the later of them keeps him.
-UPDATE brigade SET commander_id = NULL WHERE status <> 'active' AND EXISTS (
-  SELECT 1 FROM brigade o WHERE o.commander_id = brigade.commander_id AND o.status <> 'active' AND o.id > brigade.id);
+-- one, yet kept its commander's and Alternate's ids, so that one given another unit since
+-- commanded two (muster check failed, an order of battle named him on both, and its import made
+-- him twice). Such a brigade lets go of them, as one going out of service now does; each keeps
+-- it as his former post where he has none.
+UPDATE leader SET former_post = (
+  SELECT d.name || '/' || b.name FROM brigade b JOIN division d ON d.id = b.division_id
+  WHERE b.status <> 'active' AND (b.commander_id = leader.id OR b.alternate_id = leader.id) ORDER BY b.id DESC LIMIT 1)
+WHERE former_post IS NULL AND id IN (
+  SELECT commander_id FROM brigade WHERE status <> 'active' UNION ALL SELECT alternate_id FROM brigade WHERE status <> 'active');
+UPDATE brigade SET commander_id = NULL, alternate_id = NULL WHERE status <> 'active';

@@ -1088,6 +1088,7 @@ Outcome Battles::disband_brigade(const std::string& ref) {
         say_casualties_lost(store, refs, b, "disbanded", out);
         db::Forces(store).change_stands(op, b.id, MoveKind::disbanded, -b.stands);
         db::Forces(store).set_brigade_status(b.id, BrigadeStatus::disbanded);
+        db::Leaders(store).leave_brigade(b.id, b.ref());
         out.summary = "Disbanded " + b.ref() + " (" + count_of(b.stands, "stand", "stands") + " sent home)";
     });
 }
@@ -1101,7 +1102,9 @@ Outcome Battles::destroy_brigade(const std::string& ref) {
         if (b.stands > 0)
             throw Error("brigade " + b.ref() + " still has " + count_of(b.stands, "stand", "stands") +
                         ": disband it or merge it instead");
+        say_casualties_lost(store, refs, b, "destroyed", out);
         db::Forces(store).set_brigade_status(b.id, BrigadeStatus::destroyed);
+        db::Leaders(store).leave_brigade(b.id, b.ref());
         out.summary = m_session.rules().term_brigade + " " + b.ref() + " is destroyed";
     });
 }
@@ -1130,7 +1133,10 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
         say_casualties_lost(store, refs, from, "merged", out);
         db::Forces(store).change_stands(op, from.id, MoveKind::merged, -from.stands);
         db::Forces(store).change_stands(op, into.id, MoveKind::merged, from.stands);
-        if (is_active(from.status)) db::Forces(store).set_brigade_status(from.id, BrigadeStatus::merged);
+        if (is_active(from.status)) {
+            db::Forces(store).set_brigade_status(from.id, BrigadeStatus::merged);
+            db::Leaders(store).leave_brigade(from.id, from.ref());
+        }
         out.summary = "Merged " + count_of(from.stands, "stand", "stands") + " of " + from.ref() + " into " + into.ref() +
                       " (now " + std::to_string(strength) + (label ? ", labelled " + label->text() : std::string()) + ")";
     });

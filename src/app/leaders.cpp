@@ -37,6 +37,13 @@ std::string nationality_of(const std::vector<std::pair<int, std::string>>& divis
     return all.size() == 1 ? *all.begin() : "";
 }
 
+// A brigade out of service (merged, disbanded, destroyed) is commanded by no one: none is given it.
+void require_in_service(const Refs& refs, const Refs::Unit& unit) {
+    if (unit.kind != UnitKind::brigade) return;
+    if (const auto* b = refs.brigade_by_id(unit.id); b && !is_active(b->status))
+        throw Error("brigade " + unit.ref + " is " + word(b->status) + ": a brigade out of service is commanded by no one");
+}
+
 // Whether the unit's commander is sound (replacing him then is the organiser's choice, `force`,
 // and only if his grade allows it: a despicable brigadier keeps his brigade); else Error.
 bool require_replaceable(const rules::RuleSet& r, const Refs::Unit& unit, bool force) {
@@ -208,6 +215,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
                                                : db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         const auto unit = refs.unit(unit_ref);
+        require_in_service(refs, unit);
         const auto* old = unit.commander;
         const bool sound = require_replaceable(r, unit, force);
         if (!given_name.empty()) refs.require_free_leader_name(given_name);
@@ -329,6 +337,7 @@ Outcome Leaders::assign(const std::string& leader_ref, const std::string& unit_r
         if (!l.command.unit.empty())
             throw Error("leader " + l.label() + " commands " + l.command.unit + ": a leader commands one unit; give " + l.command.unit +
                         " another commander first");
+        require_in_service(refs, unit);
         const auto* old = unit.commander;
         const bool sound = require_replaceable(r, unit, force);
         out.summary = "Leader " + l.label() + " takes command of " + unit.ref +

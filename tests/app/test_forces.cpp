@@ -210,6 +210,7 @@ TEST_CASE("muster's own JSON and CSV exports always import again, whole, after a
         REQUIRE_NOTHROW(sheet.forces().import_oob(dir.file("oob.csv")));
         CHECK(export_of(sheet) == freed);
         // Whole: nothing played or imported that check would find wrong.
+        INFO(join(s.history().check().problems, "\n"));
         CHECK(join(s.history().check().problems, "\n").empty());
         CHECK(join(copy.history().check().problems, "\n").empty());
         CHECK(join(sheet.history().check().problems, "\n").empty());

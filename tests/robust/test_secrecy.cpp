@@ -778,6 +778,11 @@ TEST_CASE("A corps leader's attachment the enemy reads outlasts a fall of either
     CHECK(run("check").code == 0);
 }
 
+TEST_CASE("A brigade disbanded where the enemy sees it lets go of its commander then, not when he is given a unit out of its sight") {
+    play_story({"campaign new G --sample gettysburg --seed 7", "arrive --due", "reveal Pickett", "brigade disband \"Pickett/Kemper's Brigade\""},
+               {{with_hidden, "leader assign Kemper \"Heth/Pettigrew's Brigade\" --force"}}, "union");
+}
+
 TEST_CASE("A wounded leader's time out, as the enemy reads it, counts only battles it fought") {
     // Heth wounded where the Union saw him fall; then a battle of the Confederates alone, Heth's
     // division there: the Union's leader list counts none, nor does his return.
