@@ -132,11 +132,12 @@ std::optional<History::Span> History::turn_span(std::int64_t campaign, Turn turn
         Span span{0, std::numeric_limits<std::int64_t>::max()};
         const auto begins = "Turn " + std::to_string(turn.number()) + " begins";
         if (turn.number() == 1) {
-            // Made: its first operation, and the order of battle imported with it (a sample's).
-            SQLite::Statement q(db, "SELECT MAX(id) + 1 AS id FROM operation WHERE campaign_id = ?1 AND (id = (SELECT MIN(id) FROM operation "
-                                    "WHERE campaign_id = ?1) OR (id = (SELECT MIN(id) + 1 FROM operation WHERE campaign_id = ?1) AND kind = ?2))");
-            bind_all(q, campaign, OperationKind::import);
-            if (q.executeStep() && !Row(q).null("id")) span.first = Row(q).id("id");
+            // Made: its first operation, and an order of battle imported next (a sample's, or the
+            // organiser's first step), its own operations counted (a file holds other campaigns').
+            SQLite::Statement q(db, "SELECT id, kind FROM operation WHERE campaign_id = ? ORDER BY id LIMIT 2");
+            bind_all(q, campaign);
+            for (const Row row(q); q.executeStep();)
+                if (span.first == 0 || row.word<OperationKind>("kind") == OperationKind::import) span.first = row.id("id") + 1;
         } else {
             SQLite::Statement q(db, "SELECT MAX(id) AS id FROM operation WHERE campaign_id = ? AND kind = ? AND undone_by IS NULL AND "
                                     "(summary = ? OR summary LIKE ? || ':%')");

@@ -207,6 +207,16 @@ TEST_CASE("turn report: what a sample brings was in service when turn 1 began, w
             CHECK(arrived[i][0] == made[i][0]);  // when the turn began: as it was made
             CHECK(arrived[i][2] == arrived[i][1] - arrived[i][0]);
         }
+        // An order of battle imported as a campaign's first step is what it is made with, though
+        // another campaign of the file was made in between.
+        c.ok("export oob -o " + test::quote(c.dir.file("oob.json")));
+        c.ok("campaign new X --rules " + std::string(sample == std::string("gettysburg") ? "acw" : sample == std::string("saratoga") ? "awi" : "napoleonic"));
+        c.ok("campaign new Y --rules acw");
+        c.ok("campaign use X");
+        c.ok("import oob " + test::quote(c.dir.file("oob.json")));
+        const auto imported = stands();
+        REQUIRE(imported.size() == 2);
+        for (const auto& [began, now, change] : imported) CHECK(change == 0);
     }
 }
 
