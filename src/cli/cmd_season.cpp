@@ -64,8 +64,9 @@ void add_season_commands(CLI::App& app, Io& io) {
     });
     auto dice = std::make_shared<RollOptions>();
     add_roll_options(next, *dice, "");
-    on_run(next, io, [&io, dice] {
+    on_run(next, io, [&io, dice, as] {
         auto session = open_campaigns(io);
+        if (!session.view(*as).is_umpire()) throw UsageError("the next turn is the umpire's to begin: leave out --as");
         const bool asking = asks_for_dice(session, *dice);
         const auto result = session.season().next_turn([&](app::ArrivalRequest r) {
             if (asking) io.err << "Dice for " << r.division << ":\n";

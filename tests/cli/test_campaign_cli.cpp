@@ -503,6 +503,7 @@ TEST_CASE("The campaign clock and the reinforcement schedule: turns pass, the da
     CHECK_THAT(schedule, Contains("Wadsworth"));
     CHECK(schedule.find("Heth") == std::string::npos);
     CHECK_THAT(cli.refused("schedule Wadsworth --turn 4 --as union", 2), Contains("scheduling a division is the umpire's work"));
+    CHECK_THAT(cli.refused("turn --as union next", 2), Contains("the next turn is the umpire's to begin"));
     CHECK(cli("journal --as union").out.find("Scheduled") == std::string::npos);
 
     const auto second = cli("turn next");
