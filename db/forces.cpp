@@ -241,14 +241,6 @@ std::vector<std::string> Forces::commanders_above(UnitKind kind, std::int64_t id
     });
 }
 
-int Forces::reveals(std::int64_t division) const {
-    return guarded(m_store.path(), [&] {
-        const Store::Impl::Lookup lookup(m_store.impl(), "SELECT reveals FROM division WHERE id = ?");
-        bind_all(lookup.q, division);
-        return lookup.q.executeStep() ? Row(lookup.q).integer("reveals") : 0;
-    });
-}
-
 bool Forces::known_by_name_only(std::int64_t division) const {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db, "SELECT hidden AND name_seen AS known FROM division WHERE id = ?");

@@ -108,9 +108,6 @@ public:
     std::optional<std::string> battery_named(std::int64_t division, const ReserveTarget& reserve, std::string_view name) const;
     /// The ids of the divisions named `name`, ignoring case (an index finds them).
     std::vector<std::int64_t> divisions_named(std::int64_t campaign, std::string_view name) const;
-    /// How many times a division has been revealed to the other side (0: never, or not since
-    /// an earlier muster began counting).
-    int reveals(std::int64_t division) const;
     /// Whether a division is hidden from the other side but known to it by name (seen as a
     /// placeholder, arrived since).
     bool known_by_name_only(std::int64_t division) const;

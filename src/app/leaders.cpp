@@ -234,7 +234,6 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         }
         req.despicable_by_the_book = c.despicable == Despicable::book;
         // The unit's dice since it was last revealed (seen_since).
-        const auto* brigade = unit.kind == UnitKind::brigade ? refs.brigade_by_id(unit.id) : nullptr;
         OperationDice dice(m_session.state(), c, op, Audience::side(unit.side), unit.ref + seen_since(store, unit.kind, unit.id),
                            word(unit.kind) + " " + std::to_string(unit.id), rolls);
         auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit.ref + " new commander");
@@ -243,22 +242,21 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         // hand since): the leader rolled is he, as on its arrival; none is drawn.
         if (leader.name.empty() && !old && unit.kind == UnitKind::division)
             if (const auto d = db::Forces(store).find_division(c.id, unit.ref); d && d->status == DivisionStatus::entered) leader.name = d->leader_name;
-        // Never a name the man he replaces bears, nor, in a division, one its leaders or units
-        // bear ("Specht" for a brigadier beside brigade Specht): two of one name in one command
-        // make every reference to either ambiguous. (The division's, read as the enemy reads
-        // the new commander: with it.)
-        std::vector<std::string> beside = db::Forces(store).commanders_above(unit.kind, unit.id);  // nor his superiors' (a second Oudinot under Oudinot)
+        // Never a name the man he replaces bears, nor one of those above him (a second Oudinot
+        // under Oudinot), nor, in a division, one its units or their leaders bear ("Specht" for a
+        // brigadier beside brigade Specht): two of one name in one command make every reference
+        // to either ambiguous. (Each is read as the enemy reads the new commander: with him.)
+        std::vector<std::string> beside = db::Forces(store).commanders_above(unit.kind, unit.id);
         if (old) beside.push_back(old->name);
+        const auto* brigade = unit.kind == UnitKind::brigade ? refs.brigade_by_id(unit.id) : nullptr;
         if (const auto division = brigade ? std::optional(brigade->division_id) : unit.kind == UnitKind::division ? std::optional(unit.id) : std::nullopt) {
+            beside.push_back(brigade ? brigade->division : unit.ref);
             for (const auto& b : refs.brigades())
                 if (b.division_id == *division) {
                     beside.push_back(b.name);
                     for (const auto id : {b.commander_id, b.alternate_id})
                         if (const auto* l = refs.leader_by_id(id)) beside.push_back(l->name);
                 }
-            beside.push_back(brigade ? brigade->division : unit.ref);
-            for (const auto& l : refs.leaders())
-                if (l.command.kind == UnitKind::division && l.command.unit_id == *division) beside.push_back(l.name);
         }
         const auto names = dice.name_leaders(store, c, unit.side, nationality_of(divisions), req.year.value_or(0),
                                              {{&leader, unit.ref, rank_of(unit.kind)}}, beside);

@@ -423,7 +423,7 @@ std::string reveals_mark(int n) { return n ? "#" + std::to_string(n) : ""; }
 }  // namespace
 
 std::string seen_since(const db::Store& store, std::optional<std::int64_t> division) {
-    return reveals_mark(division ? db::Forces(store).reveals(*division) : 0);
+    return division ? seen_since(store, UnitKind::division, *division) : "";
 }
 
 std::string seen_since(const db::Store& store, UnitKind kind, std::int64_t unit) { return reveals_mark(db::Forces(store).reveals_under(kind, unit)); }
@@ -473,8 +473,8 @@ std::vector<dice::RollRecord> OperationDice::name_leaders(const db::Store& store
     // must not depend on what the enemy may not see (so two of a side's leaders may share a
     // name; each is found by his post or number). Nor one those named now already bear: a leader
     // of theirs named already, or a division among their posts ("Specht", which names its
-    // commander), or the man a new commander replaces: names that go with them wherever they are
-    // read, so telling nothing.
+    // commander), or `beside` (read with the unit a new commander takes): names that go with them
+    // wherever they are read, so telling nothing.
     std::set<std::string> now(beside.begin(), beside.end());
     for (const auto& [leader, post, rank] : leaders) {
         if (!leader->name.empty()) now.insert(leader->name);

@@ -75,7 +75,8 @@ public:
     /// campaign's date gives in that year; 0: the campaign's date), if the campaign draws names:
     /// not a game roll, so always with the seeded dice of the operation's stream, even where the
     /// game's are typed; a name the side's leaders already bear passes to the next, as do the
-    /// names in `beside` (those the unit's own leaders bear: the commander a new one replaces).
+    /// names in `beside` (those read with the unit: the man a new commander replaces, those
+    /// above him, his division's units and their leaders).
     /// Returns the draws.
     std::vector<dice::RollRecord> name_leaders(const db::Store& store, const campaign::CampaignInfo& campaign,
                                                const std::string& side, const std::string& nationality, int year,
