@@ -114,7 +114,8 @@ LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company
                     " || ' attached' FROM leader ck WHERE ck.attached_to = " + alias + ".id AND " + in_play("ck") + ")) END AS " + m_names.back();
         m_names.push_back(alias + "_" + suffix + "_revealed");
         m_select += ", CASE WHEN " + alias + ".attached_to IS NOT NULL THEN " + alias + ".grade_revealed AND " + seen_division_leader(alias + ".attached_to") +
-                    " ELSE (SELECT ck.grade_revealed FROM leader ck WHERE ck.attached_to = " + alias + ".id AND " + in_play("ck") + ") END AS " + m_names.back();
+                    " ELSE (SELECT ck.grade_revealed AND " + seen_division_leader(alias + ".id") + " FROM leader ck WHERE ck.attached_to = " + alias +
+                    ".id AND " + in_play("ck") + ") END AS " + m_names.back();
     };
     company_in("company", in_play_to_side);
     company_in("enemy_company", in_play_to_enemy);
