@@ -30,6 +30,17 @@ namespace {
 
 namespace {
 
+// A new file holding a campaign started from `sample`, its dice seeded with `seed`.
+app::Session from_sample(const std::string& path, const std::string& sample, std::uint64_t seed) {
+    app::Session s(path, app::Open::create);
+    app::NewCampaign n;
+    n.name = "Names";
+    n.sample = sample;
+    n.seed = seed;
+    s.create_campaign(n);
+    return s;
+}
+
 // Every battery's name is unique within its owner (a division, a corps' or an army's reserve).
 void check_battery_names_unique(const army::OrderOfBattle& oob) {
     auto unique = [](const std::string& owner, const std::vector<army::Battery>& list) {
@@ -279,12 +290,7 @@ TEST_CASE("The names drawn for a division's leaders are none its own leaders or 
         for (std::uint64_t seed = 1; seed <= 4; ++seed) {
             INFO(sample.id << " seed " << seed);
             test::TempDir dir;
-            app::Session s(dir.file("c.db"), app::Open::create);
-            app::NewCampaign n;
-            n.name = "Names";
-            n.sample = sample.id;
-            n.seed = seed;
-            s.create_campaign(n);
+            auto s = from_sample(dir.file("c.db"), sample.id, seed);
             for (const auto& [division, turn] : sample.schedule) {
                 app::ArrivalRequest r;
                 r.division = division;
@@ -315,12 +321,7 @@ TEST_CASE("A new commander drawn for a unit never bears the name of the man he r
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
         INFO("seed " << seed);
         test::TempDir dir;
-        app::Session s(dir.file("c.db"), app::Open::create);
-        app::NewCampaign n;
-        n.name = "Names";
-        n.sample = "grossbeeren";
-        n.seed = seed;
-        s.create_campaign(n);
+        auto s = from_sample(dir.file("c.db"), "grossbeeren", seed);
         for (const std::string unit : {"Army of the North", "Army of Berlin", "VII Corps"})
             for (int i = 0; i < 8; ++i) {
                 const auto commander = [&] {
@@ -342,12 +343,7 @@ TEST_CASE("A new commander is never drawn the name of one above him: no second O
     int drawn = 0;
     for (std::uint64_t seed = 1; seed <= 100; ++seed) {
         test::TempDir dir;
-        app::Session s(dir.file("c.db"), app::Open::create);
-        app::NewCampaign n;
-        n.name = "Names";
-        n.sample = "grossbeeren";
-        n.seed = seed;
-        s.create_campaign(n);
+        auto s = from_sample(dir.file("c.db"), "grossbeeren", seed);
         s.leaders().replace_leader("VII Corps", std::nullopt, {}, app::Mode::apply, app::Displace::replace);
         for (const auto& l : s.leaders().list())
             if (l.command.unit == "VII Corps") {
@@ -367,12 +363,7 @@ TEST_CASE("A brigade's new commander bears no name his division's leaders or uni
     for (const auto& sample : app::samples()) {
         INFO(sample.id);
         test::TempDir dir;
-        app::Session s(dir.file("c.db"), app::Open::create);
-        app::NewCampaign n;
-        n.name = "Names";
-        n.sample = sample.id;
-        n.seed = 5;
-        s.create_campaign(n);
+        auto s = from_sample(dir.file("c.db"), sample.id, 5);
         for (const auto& [division, turn] : sample.schedule) {
             app::ArrivalRequest r;
             r.division = division;
