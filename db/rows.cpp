@@ -58,7 +58,7 @@ namespace {
 constexpr const char* k_leader_columns[] = {"id", "name", "side", "rank", "grade", "rolled_grade", "status", "fell_in", "out_battles",
                                             "former_post", "grade_revealed", "attached_to"};
 enum LeaderColumn { l_id, l_name, l_side, l_rank, l_grade, l_rolled_grade, l_status, l_fell_in, l_out_battles, l_former_post,
-                    l_grade_revealed, l_attached_to, l_fall_seen, l_company, l_company_revealed, l_enemy_company, l_enemy_company_revealed };
+                    l_grade_revealed, l_attached_to, l_fall_seen, l_company, l_enemy_company };
 
 // How a corps leader and a division leader attached to him are named in each other's company:
 // by name, else by the unit commanded, else by number.
@@ -106,16 +106,14 @@ LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company
     // while both are in play: to his side, both active; to the enemy, both in play as it reads
     // them (one who fell out of its sight still is). The attachment outlasts a fall so that the
     // enemy reads it as before one it did not see; it ends when either is displaced, or comes
-    // back from a fall it saw.
+    // back from a fall it saw. One subquery each way: its text, after whether the enemy may read
+    // it ('1', the corps leader's grade revealed and the division leader's division seen; '0').
     const auto company_in = [&](const std::string& suffix, const std::function<std::string(const std::string&)>& in_play) {
         m_names.push_back(alias + "_" + suffix);
-        m_select += ", CASE WHEN " + in_play(alias) + " THEN COALESCE((SELECT 'attached to ' || " + k_division_leader_named + " FROM leader dk WHERE dk.id = " +
-                    alias + ".attached_to AND " + in_play("dk") + "), (SELECT 'with corps leader ' || " + k_corps_leader_named +
+        m_select += ", CASE WHEN " + in_play(alias) + " THEN COALESCE((SELECT (" + alias + ".grade_revealed AND " + seen_division_leader("dk.id") +
+                    ") || 'attached to ' || " + k_division_leader_named + " FROM leader dk WHERE dk.id = " + alias + ".attached_to AND " + in_play("dk") +
+                    "), (SELECT (ck.grade_revealed AND " + seen_division_leader(alias + ".id") + ") || 'with corps leader ' || " + k_corps_leader_named +
                     " || ' attached' FROM leader ck WHERE ck.attached_to = " + alias + ".id AND " + in_play("ck") + ")) END AS " + m_names.back();
-        m_names.push_back(alias + "_" + suffix + "_revealed");
-        m_select += ", CASE WHEN " + alias + ".attached_to IS NOT NULL THEN " + alias + ".grade_revealed AND " + seen_division_leader(alias + ".attached_to") +
-                    " ELSE (SELECT ck.grade_revealed AND " + seen_division_leader(alias + ".id") + " FROM leader ck WHERE ck.attached_to = " + alias +
-                    ".id AND " + in_play("ck") + ") END AS " + m_names.back();
     };
     company_in("company", in_play_to_side);
     company_in("enemy_company", in_play_to_enemy);
@@ -154,9 +152,11 @@ army::Leader LeaderColumns::read(const Row& row) const {
     l.fell_in = row.optional_id(name(l_fell_in));
     l.out_battles = row.optional_integer(name(l_out_battles)).value_or(0);
     l.fall_seen = row.flag(name(l_fall_seen));
-    if (m_company && !row.null(name(l_company))) l.company = army::Leader::Company{row.text(name(l_company)), row.flag(name(l_company_revealed))};
-    if (m_company && !row.null(name(l_enemy_company)))
-        l.enemy_company = army::Leader::Company{row.text(name(l_enemy_company)), row.flag(name(l_enemy_company_revealed))};
+    for (const auto& [column, company] : {std::pair{l_company, &army::Leader::company}, std::pair{l_enemy_company, &army::Leader::enemy_company}})
+        if (m_company && !row.null(name(column))) {
+            const auto text = row.text(name(column));  // whether the enemy may read it, then it
+            if (!text.empty()) l.*company = army::Leader::Company{text.substr(1), text.front() == '1'};
+        }
     return l;
 }
 
