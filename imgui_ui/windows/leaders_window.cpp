@@ -1,5 +1,6 @@
 #include "leaders_window.hpp"
 
+#include "app/leaders.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "gui_app.hpp"
@@ -125,11 +126,12 @@ void LeadersWindow::draw(GuiApp& app) {
             const auto* sd = rules.find_side(l.side);
             const auto shown_grade = grade_of(l);
             const auto* grade = rules.find_grade(shown_grade);
-            for (const std::string& v : {sd ? sd->name : l.side, word(l.rank), grade ? grade->name : shown_grade,
-                                         word(l.status) + (l.out_battles > 0 ? " (out " + std::to_string(l.out_battles) + ")" : ""), l.command.unit}) {
+            const auto state = app::Leaders::state_text(l, model.fought_since_fall);  // a wounded leader's time out counting down
+            for (const std::string& v : {sd ? sd->name : l.side, word(l.rank), grade ? grade->name : shown_grade, state, l.command.unit}) {
                 ImGui::TableNextColumn();
                 fit_text(v);
             }
+            mark("Leaders/" + l.label() + ": " + state);  // the row, by what its state says
         }
     ImGui::EndTable();
     if (!umpire) return;

@@ -116,6 +116,14 @@ std::map<std::int64_t, int> Leaders::battles_since_fall(const std::vector<army::
     return out;
 }
 
+std::string Leaders::state_text(const army::Leader& l, const std::map<std::int64_t, int>& since_fall) {
+    if (l.status != LeaderStatus::wounded) return word(l.status);
+    const auto fought = since_fall.find(l.id);
+    if (fought == since_fall.end()) return word(l.status);  // a wounded leader of no list's: his state alone
+    return "wounded (out for " + count_of(l.out_battles, "battle", "battles") +
+           (fought->second >= l.out_battles ? ": may return)" : ", " + std::to_string(fought->second) + " fought since)");
+}
+
 std::vector<army::Leader> Leaders::list(const View& viewer) const {
     require_view(m_session.rules(), viewer);
     const auto& store = m_session.state().store;

@@ -24,6 +24,9 @@ public:
     /// For each wounded leader among `leaders` (as a list gives them), by his id: the battles
     /// fought since he fell that count toward his return (see return_leader).
     std::map<std::int64_t, int> battles_since_fall(const std::vector<army::Leader>& leaders) const;
+    /// His state as a list shows it; wounded, his time out as it counts down, from
+    /// `battles_since_fall` ("wounded (out for 2 battles, 1 fought since)", "... : may return)").
+    static std::string state_text(const army::Leader& l, const std::map<std::int64_t, int>& since_fall);
     /// Rolls a new commander for a unit ("Heth/1st Brigade", "Heth", a corps or army) on the
     /// rule set's leader table. A fallen commander (or none) is replaced; a sound one only by the
     /// organiser's choice (`force`), and only if his grade allows it (a despicable brigadier

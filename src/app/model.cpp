@@ -63,6 +63,7 @@ CampaignModel load_model(Session& session, int journal_page) {
             for (const auto& m : db::Battles(store).army_moves_since(id, *first))
                 for (auto& b : model.battles)
                     if (b.battle.operation && m.operation >= *b.battle.operation) b.moved_since[m.army] += m.stands;
+        model.fought_since_fall = session.leaders().battles_since_fall(model.roster.leaders);
         model.players = session.players().list();
         model.messages = session.players().messages(View::umpire());
         model.undo_step = session.history().plan(false);

@@ -52,6 +52,7 @@ struct CampaignModel {
     std::vector<Scheduled> schedule;                  ///< the umpire's whole schedule, by turn
     std::vector<FoughtBattle> battles;                ///< every recorded battle, in the order fought
     std::vector<campaign::PlannedBattle> plans;       ///< every planned battle, open and reported, in the order planned
+    std::map<std::int64_t, int> fought_since_fall;   ///< each wounded leader's battles fought since he fell (Leaders::battles_since_fall)
     std::vector<campaign::PlayerInfo> players;        ///< the players and their links' last use (the umpire's)
     std::vector<campaign::MessageInfo> messages;      ///< what the players sent the umpire, oldest first
     std::vector<journal::Entry> undo_step;            ///< what undo would take back (the umpire's reading), newest first

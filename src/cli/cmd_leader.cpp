@@ -25,17 +25,9 @@ void add_leader_commands(CLI::App& app, Io& io) {
         t.add(head);
         const auto& rules = session.rules();
         const auto leaders = session.leaders().list(viewer);
-        // A wounded leader's time out as it counts down: the battles fought since he fell, or
-        // that he may return.
         const auto since = session.leaders().battles_since_fall(leaders);
-        const auto state = [&](const army::Leader& l) {
-            if (l.status != LeaderStatus::wounded) return word(l.status);
-            const int fought = since.at(l.id);
-            return "wounded (out for " + count_of(l.out_battles, "battle", "battles") +
-                   (fought >= l.out_battles ? ": may return)" : ", " + std::to_string(fought) + " fought since)");
-        };
         for (const auto& l : leaders) {
-            std::vector<std::string> row = {l.label(), l.side, rules.rank_name(l.rank), l.grade, state(l), l.command.unit.empty() ? "-" : l.command.unit};
+            std::vector<std::string> row = {l.label(), l.side, rules.rank_name(l.rank), l.grade, app::Leaders::state_text(l, since), l.command.unit.empty() ? "-" : l.command.unit};
             if (viewer.is_umpire()) row.insert(row.begin(), "#" + std::to_string(l.id));
             t.add(row);
         }

@@ -99,6 +99,8 @@ TEST_CASE("The leaders panel: a Fallen Leaders roll with physical dice, a return
     CHECK(leader("Oudinot").status == LeaderStatus::wounded);
     CHECK(leader("Oudinot").out_battles == 2);
     d.frame(shot("leaders_fallen"));
+    // His time out counts down in the panel, as the CLI's list shows it: no battle fought yet.
+    CHECK(gui::marked("Leaders/Oudinot: wounded (out for 2 battles, 0 fought since)"));
     // No battle fought since: his return is refused, saying why, and nothing is stored.
     REQUIRE(d.click("Leaders/Return"));
     CHECK_THAT(w.error, Contains("Oudinot") && Contains("out for 2 battles"));
