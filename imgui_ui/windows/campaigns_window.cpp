@@ -202,7 +202,20 @@ void CampaignsWindow::draw_new_campaign(GuiApp& app) {
     }
     ImGui::SliderInt("Casualties returning (%)", &return_rate, 0, 100);
     word_combo("Fractions of stands", rounding);
+    if (m_by_the_book.first != rules) {
+        bool applies = true;  // a rule set that does not load is refused at Create, saying why
+        try {
+            applies = app::default_catalog().load(rules).plays_a_grade_by_the_book();
+        } catch (const Error&) {
+        }
+        m_by_the_book = {rules, applies};
+    }
+    // As for the current campaign's settings: nothing to choose where no grade is played by the book.
+    if (!m_by_the_book.second) despicable = Despicable::expanded;
+    ImGui::BeginDisabled(!m_by_the_book.second);
     word_combo("Despicable leaders", despicable);
+    ImGui::EndDisabled();
+    mark("Campaigns/Despicable");
     word_combo("Dice", dice);
     ImGui::InputText("Seed (empty: fresh)", &seed, ImGuiInputTextFlags_CharsDecimal);
     mark("Campaigns/Seed");

@@ -36,6 +36,9 @@ public:
     Despicable despicable = Despicable::expanded;
     DiceMode dice = DiceMode::seeded;
     std::string seed;
+    /// Whether `rules` has a grade played otherwise by the book (for which rule set, last asked):
+    /// only then has the Despicable leaders setting anything to choose.
+    std::pair<std::string, bool> m_by_the_book{"", true};
     std::string selected;
     int men_per_stand = 0;
     std::string date;     // YYYY-MM-DD; empty: unchanged (none for a new campaign)

@@ -68,6 +68,30 @@ TEST_CASE("On an empty database muster-gui opens on the welcome, and a campaign 
     d.frame(shot("welcome_created"));
 }
 
+TEST_CASE("A new campaign of a rule set with no grade played by the book: its Despicable leaders setting has nothing to choose") {
+    test::TempDir dir;
+    test::Driver d(dir.file("first.db"));
+    auto& w = d.app.window<gui::CampaignsWindow>();
+    // Chosen for the ACW (where it applies), then the rule set changed to the AWI's.
+    w.despicable = Despicable::book;
+    w.rules = "awi";
+    d.frames(2);
+    CHECK(w.despicable == Despicable::expanded);
+    REQUIRE(d.click("Campaigns/Name"));
+    d.type("Saratoga");
+    REQUIRE(d.click("Campaigns/Create"));
+    INFO(w.error);
+    auto& s = *d.app.session();
+    REQUIRE(s.campaigns().size() == 1);
+    CHECK(s.campaigns()[0].rules_id == "awi");
+    CHECK(s.campaigns()[0].despicable == Despicable::expanded);
+    // Back to the ACW: the setting is the organiser's to choose again.
+    w.rules = "acw";
+    w.despicable = Despicable::book;
+    d.frames(2);
+    CHECK(w.despicable == Despicable::book);
+}
+
 TEST_CASE("From the welcome, a sample campaign starts with its armies and schedule, as one operation undone by Ctrl+Z") {
     test::TempDir dir;
     test::Driver d(dir.file("first.db"));
