@@ -40,6 +40,8 @@ public:
     /// Fills the report's form from a planned battle: its name, date and place, and its
     /// divisions on the field that can have fought (deployed or arrived, rolled up).
     void report_plan(GuiApp& app, const app::PlanView& plan);
+    /// What the form's report would do, as its check last said it (or why it is refused).
+    const std::string& check_text() const { return m_check; }
 
     struct Line {
         int lost = 0;

@@ -298,9 +298,53 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
 
 }  // namespace
 
-Outcome describe_battle(const campaign::Roster& roster, const battle::Report& report, const rules::RuleSet& rules) {
-    auto out = plan_battle(Refs(roster), report, rules).outcome;
+namespace {
+
+// The battle planned under the report's name, if one is open: reporting the battle closes it
+// (it stays as the battle's history), which `lines` says, naming the divisions on its field the
+// report leaves out, as a preview of the report (`mode`) says it too. Returns the plan's id.
+// `plans`: the campaign's; `division_name`: a division's name by its id.
+std::optional<std::int64_t> plan_closed_by(const std::vector<campaign::PlannedBattle>& plans, const std::function<std::string(std::int64_t)>& division_name,
+                                           const battle::Report& report, const BattlePlan& plan, Mode mode, std::vector<std::string>& lines) {
+    const bool preview = mode == Mode::preview;
+    for (const auto& p : plans)
+        if (p.plan.open() && same_ignoring_case(p.plan.name, report.name)) {
+            lines.push_back("the plan of " + report.name + (preview ? " would be" : " is") + " closed: it stays as the battle's history (muster battle show)");
+            std::vector<std::string> left_out;
+            for (const auto& d : p.divisions)
+                if (d.role != PlanRole::reserve && std::find(plan.divisions.begin(), plan.divisions.end(), d.division_id) == plan.divisions.end())
+                    left_out.push_back(division_name(d.division_id));
+            if (!left_out.empty())
+                lines.push_back("on its field but not in the report, so not recorded as fighting there: " + join(left_out, ", ") +
+                                (preview ? " (to record them, name each with --division)" : " (to record them, undo and report the battle again naming each with --division)"));
+            // ...and those the report names that were not on it (a player's losses for a
+            // division of his that was never deployed): recorded as fighting, seen by the enemy.
+            std::vector<std::string> not_there;
+            for (const auto d : plan.divisions)
+                if (std::none_of(p.divisions.begin(), p.divisions.end(), [&](const auto& x) { return x.division_id == d && x.role != PlanRole::reserve; }))
+                    not_there.push_back(division_name(d));
+            if (!not_there.empty())
+                lines.push_back("in the report but not on its field: " + join(not_there, ", ") + " (recorded as fighting there all the same; if it did not, " +
+                                (preview ? "leave it out)" : "undo and report the battle without it)"));
+            return p.plan.id;
+        }
+    return std::nullopt;
+}
+
+}  // namespace
+
+Outcome describe_battle(const campaign::Roster& roster, const std::vector<campaign::PlannedBattle>& plans, const battle::Report& report,
+                        const rules::RuleSet& rules) {
+    const Refs refs(roster);
+    const auto plan = plan_battle(refs, report, rules);
+    auto out = plan.outcome;
     out.preview = true;
+    const auto division_name = [&](std::int64_t id) {
+        for (const auto& u : roster.units)
+            if (u.kind == UnitKind::division && u.id == id) return u.name;
+        return "division #" + std::to_string(id);
+    };
+    plan_closed_by(plans, division_name, report, plan, Mode::preview, out.lines);
     return out;
 }
 
@@ -330,41 +374,15 @@ bool fall_in_battle(db::Store& store, std::int64_t leader, const std::optional<c
     return true;
 }
 
-// The battle planned under the report's name, if one is open: reporting the battle closes it
-// (it stays as the battle's history), which `lines` says, naming the divisions on its field the
-// report leaves out, as a preview of the report (`mode`) says it too. Returns the plan's id.
-std::optional<std::int64_t> plan_closed_by(const db::Store& store, std::int64_t campaign, const battle::Report& report, const BattlePlan& plan,
-                                           Mode mode, std::vector<std::string>& lines) {
-    const bool preview = mode == Mode::preview;
-    for (const auto& p : db::Battles(store).plans(campaign))
-        if (p.plan.open() && same_ignoring_case(p.plan.name, report.name)) {
-            lines.push_back("the plan of " + report.name + (preview ? " would be" : " is") + " closed: it stays as the battle's history (muster battle show)");
-            std::vector<std::string> left_out;
-            for (const auto& d : p.divisions)
-                if (d.role != PlanRole::reserve && std::find(plan.divisions.begin(), plan.divisions.end(), d.division_id) == plan.divisions.end())
-                    left_out.push_back(db::Forces(store).division_name(d.division_id));
-            if (!left_out.empty())
-                lines.push_back("on its field but not in the report, so not recorded as fighting there: " + join(left_out, ", ") +
-                                (preview ? " (to record them, name each with --division)" : " (to record them, undo and report the battle again naming each with --division)"));
-            // ...and those the report names that were not on it (a player's losses for a
-            // division of his that was never deployed): recorded as fighting, seen by the enemy.
-            std::vector<std::string> not_there;
-            for (const auto d : plan.divisions)
-                if (std::none_of(p.divisions.begin(), p.divisions.end(), [&](const auto& x) { return x.division_id == d && x.role != PlanRole::reserve; }))
-                    not_there.push_back(db::Forces(store).division_name(d));
-            if (!not_there.empty())
-                lines.push_back("in the report but not on its field: " + join(not_there, ", ") + " (recorded as fighting there all the same; if it did not, " +
-                                (preview ? "leave it out)" : "undo and report the battle without it)"));
-            return p.plan.id;
-        }
-    return std::nullopt;
+std::function<std::string(std::int64_t)> division_name_in(const db::Store& store) {
+    return [&store](std::int64_t id) { return db::Forces(store).division_name(id); };
 }
 
 // What a report would do, said and changing nothing: as the report says it.
 Outcome preview_battle(const db::Store& store, std::int64_t campaign, const battle::Report& report, const BattlePlan& plan) {
     auto out = plan.outcome;
     out.preview = true;
-    plan_closed_by(store, campaign, report, plan, Mode::preview, out.lines);
+    plan_closed_by(db::Battles(store).plans(campaign), division_name_in(store), report, plan, Mode::preview, out.lines);
     return out;
 }
 
@@ -373,7 +391,7 @@ Outcome preview_battle(const db::Store& store, std::int64_t campaign, const batt
 void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
                   const battle::Report& report, const BattlePlan& plan, std::vector<std::string>& lines) {
     const auto battle = db::Battles(store).insert_battle(campaign, op, {0, report.name, report.date, report.place, false});
-    if (const auto planned = plan_closed_by(store, campaign, report, plan, Mode::apply, lines)) db::Battles(store).close_plan(*planned, battle);
+    if (const auto planned = plan_closed_by(db::Battles(store).plans(campaign), division_name_in(store), report, plan, Mode::apply, lines)) db::Battles(store).close_plan(*planned, battle);
     store.set_audience(op, Audience::sides(plan.sides));
     // The stands each division engaged, before its losses; a division that fought has been
     // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one

@@ -78,7 +78,26 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     battle::Report next;
     next.name = "Seminary Ridge";
     next.brigades.push_back({"Heth/2nd Brigade", 2, 0, ""});
-    CHECK(app::describe_battle(m.roster, next, s.rules()).summary == s.battles().report_battle(next, app::Mode::preview).summary);
+    CHECK(app::describe_battle(m.roster, m.plans, next, s.rules()).summary == s.battles().report_battle(next, app::Mode::preview).summary);
+}
+
+TEST_CASE("A report checked against the model says what the service's preview says of the battle planned under its name") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    test::ready_to_fight(s);
+    s.plans().plan("Seminary Ridge", Day::read("1863-07-01"), "Gettysburg");
+    s.plans().deploy("Seminary Ridge", {"Heth", "Wadsworth"});
+    const auto m = app::load_model(s);
+    battle::Report r;
+    r.name = "seminary ridge";  // as the organiser types it
+    r.brigades.push_back({"Wadsworth/Iron Brigade", 2, 0, ""});
+    r.divisions = {"Wadsworth"};
+    const auto model = app::describe_battle(m.roster, m.plans, r, s.rules());
+    const auto service = s.battles().report_battle(r, app::Mode::preview);
+    CHECK(model.lines == service.lines);
+    CHECK(model.summary == service.summary);
+    CHECK_THAT(join(model.lines, "\n"), Contains("the plan of seminary ridge would be closed") &&
+                                            Contains("on its field but not in the report, so not recorded as fighting there: Heth"));
 }
 
 TEST_CASE("The model's journal is its newest page, oldest first, with the whole journal's size - for every view") {

@@ -144,6 +144,13 @@ TEST_CASE("A planned battle in the battle panel: its divisions by part, a reserv
     CHECK(w.name == "Cemetery Ridge");
     CHECK(w.date == "1863-07-02");
     CHECK(w.divisions == std::set<std::string>{"Heth", "Pender", "Wadsworth"});
+    // Its check says what the CLI's preview does: the plan it closes, a division on the field left out.
+    d.frames(2);
+    CHECK_THAT(w.check_text(), Contains("the plan of Cemetery Ridge would be closed"));
+    w.divisions.erase("Wadsworth");
+    d.frames(2);
+    CHECK_THAT(w.check_text(), Contains("on its field but not in the report, so not recorded as fighting there: Wadsworth"));
+    w.divisions.insert("Wadsworth");
     d.ctrl_z();  // the arrival's step, whole: Pender back in reserve, a placeholder
     d.frames(2);
     CHECK(plan().arrived.empty());
