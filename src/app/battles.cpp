@@ -189,6 +189,12 @@ void remind_unrevealed(const Refs& refs, const rules::RuleSet& rules, const std:
     }
 }
 
+// A brigade's losses or prisoners to a camp, a leader or a battery given twice in a report.
+class ReportedTwice : public UsageError {
+public:
+    using UsageError::UsageError;
+};
+
 BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rules::RuleSet& rules) {
     if (trim(report.name).empty()) throw UsageError("the battle needs a name");
     if (report.divisions.empty() && report.brigades.empty() && report.leaders.empty() && report.batteries.empty())
@@ -210,13 +216,13 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
         auto [it, fresh] = index.emplace(b.id, plan.losses.size());
         if (fresh) plan.losses.push_back({&b, 0, {}, 0});
         auto& loss = plan.losses[it->second];
-        if (l.lost > 0 && loss.lost > 0) throw UsageError("brigade " + b.ref() + "'s stands lost are reported twice: give them once");
+        if (l.lost > 0 && loss.lost > 0) throw ReportedTwice("brigade " + b.ref() + "'s stands lost are reported twice: give them once");
         loss.lost += l.lost;
         if (l.captured > 0) {
             const auto* camp = &captor_camp(refs, l.camp, b.side, "brigade " + b.ref());
             for (const auto& [seen, _] : loss.captured)
                 if (seen == camp)
-                    throw UsageError("brigade " + b.ref() + "'s stands captured to " + camp->name + " are reported twice: give them once");
+                    throw ReportedTwice("brigade " + b.ref() + "'s stands captured to " + camp->name + " are reported twice: give them once");
             loss.captured.emplace_back(camp, l.captured);
             loss.captured_total += l.captured;
         }
@@ -229,7 +235,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     for (const auto& f : report.leaders) {
         const auto& l = refs.leader(f.leader);
         for (const auto& seen : plan.leaders)
-            if (seen.leader->id == l.id) throw UsageError("leader " + l.label() + " is reported twice");
+            if (seen.leader->id == l.id) throw ReportedTwice("leader " + l.label() + " is reported twice");
         if (!l.in_play_to_enemy()) throw Error("leader " + l.label() + " is already " + word(l.status));
         plan.leaders.push_back(
             {&l, &f, f.fate == LeaderFate::captured ? &captor_camp(refs, f.camp, l.side, "leader " + l.label()) : nullptr});
@@ -237,7 +243,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     for (const auto& f : report.batteries) {
         const auto& t = refs.battery(f.battery);
         for (const auto& seen : plan.batteries)
-            if (seen.battery->id == t.id) throw UsageError("battery " + t.ref() + " is reported twice");
+            if (seen.battery->id == t.id) throw ReportedTwice("battery " + t.ref() + " is reported twice");
         if (!is_active(t.status)) throw Error("battery " + t.ref() + " is already " + word(t.status));
         plan.batteries.push_back(
             {&t, f.fate, f.fate == BatteryFate::captured ? &captor_camp(refs, f.camp, t.side, "battery " + t.ref()) : nullptr});
@@ -566,18 +572,29 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         date_battle(store, report, c, m_session.rules());
         return report;
     };
+    // A line given beside the draft's that the draft gives already: refused, saying how the
+    // draft's own line is changed.
+    const auto plan_of = [&](const Refs& refs, const battle::Report& report) {
+        try {
+            return plan_battle(refs, report, m_session.rules());
+        } catch (const ReportedTwice& e) {
+            if (how.beside.brigades.empty() && how.beside.leaders.empty() && how.beside.batteries.empty()) throw;
+            throw UsageError(std::string(e.what()) + " (the draft of " + battle + " may give it already: to change the draft's line, write the draft out with muster battle draft \"" +
+                             battle + "\" --write FILE, edit it and report the file)");
+        }
+    };
     if (mode == Mode::preview) {
         const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         const auto report = report_of(refs);
-        return preview_battle(store, c.id, report, plan_battle(refs, report, m_session.rules()));
+        return preview_battle(store, c.id, report, plan_of(refs, report));
     }
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
         const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         const auto report = report_of(refs);
-        const auto plan = plan_battle(refs, report, m_session.rules());
+        const auto plan = plan_of(refs, report);
         out = plan.outcome;
         write_battle(store, m_session.rules(), c.id, op, roster, report, plan, out.lines);
         db::Battles(store).clear_draft(c.id, battle);

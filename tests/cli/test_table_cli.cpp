@@ -230,7 +230,8 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     // draft has already are refused as twice reported; prisoners of another are added.
     const auto twice = test::run_muster("battle report --draft Wagram --loss Fresnel/2nd\\ Brigade=1" + db, k_env);
     CHECK(twice.code == 2);
-    CHECK_THAT(twice.err, Contains("reported twice"));
+    CHECK_THAT(twice.err, Contains("Fresnel/2nd Brigade's stands lost are reported twice") &&
+                              Contains("to change the draft's line, write the draft out with muster battle draft \"Wagram\" --write FILE"));
     CHECK_THAT(ok("battle report --draft Wagram --captured Fresnel/1st\\ Brigade=1@Vienna"),
                Contains("Battle of Wagram: 2 divisions") && Contains("3 stands captured"));
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
