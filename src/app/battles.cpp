@@ -569,6 +569,9 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         report.brigades.insert(report.brigades.end(), how.beside.brigades.begin(), how.beside.brigades.end());
         report.leaders.insert(report.leaders.end(), how.beside.leaders.begin(), how.beside.leaders.end());
         report.batteries.insert(report.batteries.end(), how.beside.batteries.begin(), how.beside.batteries.end());
+        // Its date and place as given (else its plan's, else the campaign's date), as in any report.
+        if (how.beside.date) report.date = how.beside.date;
+        if (!trim(how.beside.place).empty()) report.place = how.beside.place;
         date_battle(store, report, c, m_session.rules());
         return report;
     };

@@ -57,8 +57,8 @@ struct DraftReport {
     Fog engaged = Fog::seen;
     int wounded_out_for = 1;
     /// What fought or fell beside what the draft's lines name: divisions, stands lost and
-    /// captured, leaders, batteries (as a report of its own gives them; its name, date and place
-    /// are the draft's).
+    /// captured, leaders, batteries (as a report of its own gives them), and its date and place
+    /// (none: its plan's, else the campaign's date); its name is the draft's.
     battle::Report beside;
 };
 

@@ -123,6 +123,8 @@ void add_battle_commands(CLI::App& app, Io& io) {
                                  "leaders and batteries given beside it are added to it)");
             battle::Report beside;
             beside.divisions = ro->report.divisions;
+            beside.date = ro->report.date;
+            beside.place = ro->report.place;
             specs(beside);
             print_outcome(io.out, open_campaigns(io).battles().report_draft(ro->draft, app::DraftReport{ro->engaged, ro->out_for, beside}, ro->mode),
                           false);
