@@ -2,10 +2,13 @@
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
+#include "core/match.hpp"
+#include "core/text.hpp"
 #include "core/names.hpp"
 #include "core/version.hpp"
 #include "export/division_text.hpp"
 
+#include <algorithm>
 #include <iostream>
 #include <streambuf>
 
@@ -90,6 +93,52 @@ void add_view_option(CLI::App* cmd, std::string& as) {
     cmd->add_option("--as", as, "Whose view: umpire (everything, the default) or a side id (what that side may know)");
 }
 
+namespace {
+
+// Where a command line asks for a subcommand it does not have (CLI11 says only "A subcommand
+// is required"): the word typed where one was expected, with the commands there are, or of a
+// command typed with none, those it has. Walks the words as the parse did: into each command
+// named, over each option's value (an option of the command or of one above it).
+std::string missing_subcommand(const CLI::App& app, int argc, const char* const* argv) {
+    const CLI::App* at = &app;
+    std::string path;  // the commands named, "battle" or "add division"
+    std::vector<const CLI::App*> chain{&app};
+    const auto takes_value = [&](const std::string& word) {
+        const auto name = word.substr(0, word.find('='));
+        for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+            if (const auto* o = (*it)->get_option_no_throw(name)) return word.find('=') == std::string::npos && o->get_expected_min() > 0;
+        return false;
+    };
+    const auto commands = [](const CLI::App* of) { return of->get_subcommands([](const CLI::App*) { return true; }); };
+    const auto names = [&](const CLI::App* of) {
+        std::vector<std::string> out;
+        for (const auto* sub : commands(of)) out.push_back(sub->get_name());
+        return out;
+    };
+    for (int i = 1; i < argc; ++i) {
+        const std::string word = argv[i];
+        if (word.rfind("-", 0) == 0) {
+            if (takes_value(word)) ++i;
+            continue;
+        }
+        const auto all = commands(at);
+        const auto named = std::find_if(all.begin(), all.end(), [&](const CLI::App* sub) { return sub->check_name(word); });
+        if (named != all.end()) {
+            const auto* sub = *named;
+            at = sub;
+            chain.push_back(sub);
+            path += (path.empty() ? "" : " ") + word;
+            continue;
+        }
+        if (at->get_require_subcommand_min() == 0) break;  // a command's own argument
+        return (path.empty() ? "no command \"" : path + " has no command \"") + word + "\"" + did_you_mean(word, names(at)) + " (expected one of: " + join(names(at), ", ") + ")";
+    }
+    if (at->get_require_subcommand_min() == 0) return "";
+    return (path.empty() ? "muster" : path) + " needs a command: one of " + join(names(at), ", ");
+}
+
+}  // namespace
+
 void print_outcome(std::ostream& out, const app::Outcome& o, bool show_rolls) {
     if (o.preview) out << "PREVIEW (nothing stored" << (o.rolls.empty() ? "" : "; its rolls are kept in the journal as discarded") << ")\n";
     for (const auto& line : o.lines) out << "  " << line << "\n";
@@ -142,6 +191,8 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
         if (const auto at = what.find(twice); at != std::string::npos)
             err << "muster: " << visible(what.substr(0, at)) << " is given " << visible(what.substr(at + twice.size())) << " times: give it once"
                 << " (see --help)\n";
+        else if (const auto missing = dynamic_cast<const CLI::RequiredError*>(&e) ? missing_subcommand(app, argc, argv) : ""; !missing.empty())
+            err << "muster: " << visible(missing) << " (see --help)\n";
         else
             err << "muster: " << visible(what) << " (see --help)\n";
         return 2;

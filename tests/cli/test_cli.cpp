@@ -89,6 +89,39 @@ TEST_CASE("Bad input: one clear line and exit code 2 or 1") {
     CHECK(twice.err == "muster: --rolls is given 2 times: give it once (see --help)\n");
 }
 
+TEST_CASE("A command or subcommand muster has not, or none given, is named with those it has") {
+    // A slip at any depth, after options and their values: the word, the nearest, the choices.
+    for (const auto& [args, said] : std::vector<std::pair<std::string, std::string>>{
+             {"battel list", "no command \"battel\": did you mean battle? (expected one of: campaign, add,"},
+             {"--db /tmp/no.db --lock-wait 10 camp lst", "camp has no command \"lst\": did you mean list? (expected one of: new, list, liberate)"},
+             {"add divisoin X --corps Y", "add has no command \"divisoin\": did you mean division?"},
+             {"leader fallen Poor --out-for 2", "leader has no command \"fallen\" (expected one of: list, replace, assign, casualty,"},
+             {"battle --db /tmp/no.db", "battle needs a command: one of report, amend,"}}) {
+        const auto r = test::run_muster(args, k_env);
+        INFO(args);
+        CHECK(r.code == 2);
+        CHECK_THAT(r.err, Contains(said));
+    }
+}
+
+TEST_CASE("Each command a rule set's text tells the organiser to run is one muster has") {
+    // "muster leader casualty --out-for N" in a reading: run as given, it is not refused as no command.
+    const std::regex named(R"(muster ([a-z]+) ([a-z]+))");
+    int commands = 0;
+    for (const auto& file : std::filesystem::directory_iterator(std::string(MUSTER_SOURCE_DIR) + "/templates")) {
+        const auto text = test::file_bytes(file.path().string());
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), named); it != std::sregex_iterator(); ++it) {
+            const auto top = test::run_muster((*it)[1].str(), k_env);
+            if (top.err.find("no command \"" + (*it)[1].str() + "\"") != std::string::npos) continue;  // "muster reads ...": prose
+            const auto r = test::run_muster((*it)[1].str() + " " + (*it)[2].str(), k_env);
+            INFO(file.path().filename().string() << ": " << (*it)[0].str());
+            CHECK_THAT(r.err, !Contains("has no command"));
+            ++commands;
+        }
+    }
+    CHECK(commands >= 10);
+}
+
 TEST_CASE("muster rules list show validate copy") {
     const auto list = test::run_muster("rules list", k_env);
     CHECK(list.code == 0);
