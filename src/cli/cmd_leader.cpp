@@ -9,7 +9,7 @@
 namespace muster::cli {
 
 void add_leader_commands(CLI::App& app, Io& io) {
-    auto* leader = app.add_subcommand("leader", "Leaders: list, replace, assign to a command, fallen, return from wounds, reveal a grade, penalty, attach");
+    auto* leader = app.add_subcommand("leader", "Leaders: list, replace, assign, casualty (the Fallen Leaders roll), return from wounds, reveal a grade, penalty, attach");
     leader->require_subcommand(1);
     auto as = std::make_shared<std::string>();
     auto* list = leader->add_subcommand("list", "List every leader with his number, command and state");
