@@ -557,6 +557,9 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     auto report_of = [&](const Refs& refs) {
         battle = draft_named(store, c.id, typed);
         auto report = report_from_draft(battle, db::Battles(store).draft(c.id, battle), refs, how.wounded_out_for);
+        // Called as the umpire names it here, where he names it whole: the draft keeps the
+        // spelling of whoever began it, a roll for a unit the enemy has not seen, perhaps.
+        if (same_ignoring_case(trim(typed), battle)) report.name = std::string(trim(typed));
         report.engaged = how.engaged;
         // Divisions given beside the draft's, once each: one its lines name already is not named
         // twice. Losses, prisoners, leaders and batteries beside its own: a brigade's losses or a

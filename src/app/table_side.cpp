@@ -627,6 +627,11 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
     auto fought = [&](const std::string& division) {
         if (std::find(report.divisions.begin(), report.divisions.end(), division) == report.divisions.end()) report.divisions.push_back(division);
     };
+    const auto fought_id = [&](std::int64_t division) {
+        for (const auto& u : refs.units())
+            if (u.kind == UnitKind::division && u.id == division) fought(u.name);
+    };
+    std::vector<std::string> losing;  // the divisions of the brigades that lost stands
     for (const auto& l : lines) {
         switch (l.kind) {
             case DraftKind::engaged: {
@@ -635,8 +640,7 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
                     if (!b) throw Error("the draft report of " + battle + " names a brigade the campaign no longer has");
                     fought(b->division);
                 } else if (const auto* g = refs.battery_by_id(*l.battery_id); g && g->division_id) {
-                    for (const auto& u : refs.units())
-                        if (u.kind == UnitKind::division && u.id == *g->division_id) fought(u.name);
+                    fought_id(*g->division_id);
                 }
                 break;
             }
@@ -645,7 +649,10 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
                 const auto* b = refs.brigade_by_id(*l.brigade_id);
                 if (!b) throw Error("the draft report of " + battle + " names a brigade the campaign no longer has");
                 auto [it, fresh] = brigade_at.emplace(b->id, report.brigades.size());
-                if (fresh) report.brigades.push_back({b->ref(), 0, 0, ""});
+                if (fresh) {
+                    report.brigades.push_back({b->ref(), 0, 0, ""});
+                    losing.push_back(b->division);
+                }
                 (l.kind == DraftKind::lost ? report.brigades[it->second].lost : report.brigades[it->second].captured) += l.stands;
                 break;
             }
@@ -660,6 +667,17 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
                 break;
             }
         }
+    }
+    // Where rolls name the units engaged, the division of each unit that lost or fell fought
+    // too: losses a player submitted beside another's rolls (none engaged: the report takes them
+    // from what was lost, as any report does).
+    if (!report.divisions.empty()) {
+        for (const auto& division : losing) fought(division);
+        for (const auto& [id, fate] : leader_fate)
+            if (const auto* l = refs.leader_by_id(id))
+                if (const auto division = refs.division_of(*l)) fought_id(*division);
+        for (const auto& [id, fate] : battery_fate)
+            if (const auto* g = refs.battery_by_id(id); g && g->division_id) fought_id(*g->division_id);
     }
     for (const auto& [id, fate] : leader_fate) {
         const auto* l = refs.leader_by_id(id);

@@ -1,5 +1,6 @@
 // A battle played at the table side of a campaign: each roll journaled, what it costs added to
 // the battle's draft report, the draft reviewed and applied as the usual report, `check` whole.
+#include "app/players.hpp"
 #include "app/table_side.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -166,6 +167,21 @@ TEST_CASE("A roll for a battle refuses what it cannot draft, and changes nothing
     CHECK(d.report.batteries.at(0).fate == BatteryFate::wrecked);
 }
 
+TEST_CASE("A player's losses submitted to a draft begun by rolls for the enemy's units: his division fought too") {
+    Wagram w;
+    w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");  // the umpire's roll: Fresnel engaged
+    w.s.players().add("Pierre", "french");
+    const auto pierre = w.s.players().list().at(0);
+    w.s.players().submit_losses(pierre, "wagram", {"Legrand/Ledru=1"});
+    const auto preview = w.s.battles().report_draft("Wagram", {}, app::Mode::preview);
+    CHECK_THAT(preview.summary, Contains("Battle of Wagram: 2 divisions"));
+    w.s.battles().report_draft("Wagram", {}, app::Mode::apply);
+    CHECK(w.stands("Legrand/Ledru") == 5);
+    const auto battles = w.s.battles().list(View::of_side("french"));
+    REQUIRE(battles.size() == 1);
+    CHECK(battles[0].name == "Wagram");
+}
+
 TEST_CASE("A draft report is one battle however its name is typed: rolls join it, and it is found as people type it") {
     Wagram w;
     w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");
@@ -186,7 +202,11 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     REQUIRE(w.s.table_side().drafts().size() == 1);
     CHECK(w.s.table_side().drafts().front().battle == "Wagram");
     CHECK_THROWS_WITH(w.s.table_side().draft("Wagrm"), Contains("no draft report for battle \"Wagrm\"") && Contains("did you mean Wagram?"));
-    CHECK_THAT(w.s.battles().report_draft("wagram", {}, app::Mode::apply).summary, Contains("Wagram"));
+    // Reported, it is called as the umpire names it whole then: the first spelling is of whoever
+    // began the draft (a roll for a unit the enemy has not seen, perhaps), a beginning is not a name.
+    CHECK_THAT(w.s.battles().report_draft("wagram", {}, app::Mode::preview).summary, Contains("Battle of wagram:"));
+    CHECK_THAT(w.s.battles().report_draft("wag", {}, app::Mode::preview).summary, Contains("Battle of Wagram:"));
+    CHECK_THAT(w.s.battles().report_draft("WAGRAM", {}, app::Mode::apply).summary, Contains("Battle of WAGRAM:"));
     CHECK(w.s.table_side().drafts().empty());
     // A battle planned is the draft's by a beginning of its name, before any roll is drafted for it.
     w.s.plans().plan("Aspern-Essling", std::nullopt, "");
