@@ -71,7 +71,10 @@ private:
     void begin_corps(const army::Army&, const army::Corps& k) override { m_out += heading("h3", k.name, m_rules, k.commander); }
     void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& total) override {
         m_out += heading("h4", d.name + " (" + division_facts(m_rules, d) + ")", m_rules, d.commander);
-        if (d.status == DivisionStatus::placeholder) return;
+        if (d.status == DivisionStatus::placeholder) {
+            if (!d.batteries.empty()) m_out += "<p class=\"artillery\">Artillery: " + batteries(d.batteries) + "</p>\n";  // given before it arrives
+            return;
+        }
         m_out += "<table>\n<tr><th>" + html_escape(m_rules.term_brigade) +
                  "</th><th>Stands</th><th>Label</th><th>State</th><th>Rating</th><th>Commander</th></tr>\n";
         for (const auto& b : d.brigades) {

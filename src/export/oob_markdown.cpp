@@ -46,7 +46,10 @@ private:
     void begin_corps(const army::Army&, const army::Corps& k) override { m_out += heading(3, k.name, m_rules, k.commander); }
     void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& total) override {
         m_out += heading(4, d.name + " (" + division_facts(m_rules, d) + ")", m_rules, d.commander);
-        if (d.status == DivisionStatus::placeholder) return;
+        if (d.status == DivisionStatus::placeholder) {
+            if (!d.batteries.empty()) m_out += "Artillery: " + batteries(d.batteries) + "\n\n";  // given before it arrives
+            return;
+        }
         m_out += "| " + md(m_rules.term_brigade) + " | Stands | Label | State | Rating | Commander |\n|---|---:|---|---|---|---|\n";
         for (const auto& b : d.brigades) {
             std::vector<std::string> cells;

@@ -193,13 +193,20 @@ private:
         const std::string artillery = "Artillery: " + batteries(d.batteries), total = "Total: " + totals_text(m_rules, t);
         double whole = m_flow.line_height(20, head, 10, true, 3);
         std::vector<std::vector<std::string>> rows;
-        if (d.status != DivisionStatus::placeholder) {
-            whole += m_flow.row_height(m_header, true) + m_flow.line_height(40, artillery, 8.5, false) + m_flow.line_height(40, total, 8.5, false);
+        const bool placeholder = d.status == DivisionStatus::placeholder;
+        if (!placeholder) {
+            whole += m_flow.row_height(m_header, true) + m_flow.line_height(40, total, 8.5, false);
             for (const auto& b : d.brigades) whole += m_flow.row_height(rows.emplace_back(brigade_cells(m_rules, b)), false);
         }
+        // A placeholder's batteries, given it before it arrives, are in its totals: shown too.
+        const bool guns = !placeholder || !d.batteries.empty();
+        if (guns) whole += m_flow.line_height(40, artillery, 8.5, false);
         keep(whole);
         m_flow.line(20, head, 10, true, 3);
-        if (d.status == DivisionStatus::placeholder) return;
+        if (placeholder) {
+            if (guns) m_flow.line(40, artillery, 8.5, false);
+            return;
+        }
         m_flow.row(m_header, true);
         for (const auto& row : rows) m_flow.row(row, false);
         m_flow.line(40, artillery, 8.5, false);

@@ -37,7 +37,11 @@ private:
     void begin_corps(const army::Army&, const army::Corps& k) override { m_out += with_commander("  " + k.name, m_rules, k.commander) + "\n"; }
     void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& total) override {
         m_out += with_commander("      " + d.name + " (" + division_facts(m_rules, d) + ")", m_rules, d.commander) + "\n";
-        if (d.status == DivisionStatus::placeholder) return;
+        if (d.status == DivisionStatus::placeholder) {
+            // A battery given it before it arrives is in its totals: shown where they are.
+            if (!d.batteries.empty()) m_out += "        Artillery: " + batteries_line(d.batteries) + "\n";
+            return;
+        }
         TextTable t;
         t.add({m_rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"});
         for (const auto& b : d.brigades) t.add(brigade_cells(m_rules, b));

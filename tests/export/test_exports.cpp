@@ -241,6 +241,21 @@ TEST_CASE("A CSV cell a spreadsheet would evaluate is neutralised, and Markdown 
     CHECK_THAT(md, Contains("Smith &amp; Wesson \\*bold\\* \\[link\\](x)"));
 }
 
+TEST_CASE("A battery given a division before it arrives is shown where its totals count it - in every format") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));  // Pender: a placeholder
+    s.forces().add_battery({"Pegram Battery", "Pender", "", ""});
+    for (const char* format : {"text", "md", "csv", "html", "json", "pdf"}) {
+        INFO(format);
+        auto bytes = test::export_oob(s, request(format));
+        if (std::string(format) == "pdf") {
+            app::write_file(dir.file("x.pdf"), bytes);
+            bytes = pdf_text(dir.file("x.pdf"));
+        }
+        CHECK_THAT(bytes, Contains("Pegram Battery"));
+    }
+}
+
 TEST_CASE("A side's export leaves out every enemy division it has not seen - in every format") {
     test::TempDir dir;
     auto s = fixed_campaign(dir.file("c.db"));
