@@ -175,6 +175,16 @@ const army::Leader& Refs::leader(const std::string& ref) const {
         return l.label() + " (#" + std::to_string(l.id) + ")";
     };
     if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his number as shown (\"#12\"), the unit he commands, or more of a name only he has", shown)) return *l;
+    // A unit of that name (a brigade as brigades are found) has no commander to find.
+    const army::Unit* unit = ref.find('/') == std::string::npos ? exactly_one(m.units, [&](const army::Unit& x) { return x.name == ref; }) : nullptr;
+    const army::BrigadeRecord* brigade = nullptr;
+    if (!unit && ref.find('/') != std::string::npos) try {
+            brigade = &this->brigade(ref);  // as a brigade is found: "Krafft/Colberg" for its regiment
+        } catch (const Error&) {
+        }
+    if (unit || brigade)
+        throw NotFoundError((unit ? word(unit->kind) + " " + unit->name : "brigade " + brigade->ref()) +
+                            " has no commander (muster leader replace \"" + visible(ref) + "\" rolls one)");
     const auto near = did_you_mean(ref, keys);
     throw NotFoundError("no leader \"" + visible(ref) + "\" in this campaign" +
                         (near.empty() ? " (give his name, the unit he commands, e.g. \"Heth/1st Brigade\", "
