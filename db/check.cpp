@@ -68,12 +68,29 @@ void ledgers(SQLite::Database& db, campaign::CheckReport& report) {
                              "(SELECT COALESCE(SUM(captured), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_captured "
                              "FROM brigade b JOIN division d ON d.id = b.division_id JOIN campaign c ON c.id = b.campaign_id "
                              "LEFT JOIN move m ON m.brigade_id = b.id GROUP BY b.id");
+    // Each figure of a row, as a problem names it.
+    const std::pair<const char*, const char*> figures[] = {
+        {"stands", "stands"}, {"moved", "stands in its moves"}, {"generated", "stands generated"}, {"merged_in", "stands merged in"},
+        {"moved_captured", "stands captured"}, {"released", "stands released"}, {"moved_lost", "stands lost"},
+        {"moved_returned", "stands returned"}, {"entered", "stands entered"}, {"disbanded", "stands disbanded"},
+        {"held", "stands held in camps"}, {"battle_lost", "battle losses"}, {"battle_returned", "stands returned from battles"},
+        {"battle_captured", "stands captured in battles"}, {"start_stands", "start strength"}, {"labelled_for", "label's strength"}};
     for (const Row row(ledger); ledger.executeStep();) {
         ++report.brigades;
         const auto n = [&](const char* column) { return row.id(column); };
+        const auto who = [&] { return row.text("campaign") + ": " + row.text("division") + ", " + row.text("brigade"); };
+        // A count no campaign holds (a damaged file's) is said, not added: the totals would
+        // overflow and wrap around.
+        constexpr long long k_beyond = 1'000'000'000;
+        if (const auto* wild = std::find_if(std::begin(figures), std::end(figures),
+                                            [&](const auto& f) { return !row.null(f.first) && (n(f.first) > k_beyond || n(f.first) < -k_beyond); });
+            wild != std::end(figures)) {
+            report.problems.push_back("ledger: " + who() + " has " + std::to_string(n(wild->first)) + " " + wild->second +
+                                      ", beyond any count of stands: left out of the totals");
+            continue;
+        }
         const int now = row.integer("stands");
         (row.text("status") == word(BrigadeStatus::active) ? report.stands : report.idle) += now;
-        const auto who = [&] { return row.text("campaign") + ": " + row.text("division") + ", " + row.text("brigade"); };
         if (now != n("moved"))
             report.problems.push_back("ledger: " + who() + " has " + std::to_string(now) +
                                       " stands but its recorded moves add up to " + std::to_string(n("moved")));

@@ -324,6 +324,20 @@ TEST_CASE("A count below zero in the file is damage: refused by what reads it, n
     }
 }
 
+TEST_CASE("check names a count of stands beyond any campaign's, and leaves it out of totals it would wrap around") {
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    base_campaign(file);
+    // The largest whole number SQLite keeps, in a move of each of two brigades (their sums stay in range).
+    test::raw_sql(file, "PRAGMA ignore_check_constraints = ON; UPDATE move SET stands = 9223372036854775000 WHERE id IN "
+                        "(SELECT MIN(id) FROM move GROUP BY brigade_id LIMIT 2)");
+    const auto r = in_process({"--db", file, "check"});
+    INFO(r.out << r.err);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.out, Catch::Matchers::Contains("stands in its moves, beyond any count of stands: left out of the totals"));
+    CHECK_THAT(r.out, !Catch::Matchers::Contains("stands: -"));  // no total wrapped around below zero
+}
+
 TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo record, entries undoing themselves, a leader commanding two units, a camp holding its own side") {
     test::TempDir dir;
     const auto base = dir.file("base.db");
