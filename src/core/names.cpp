@@ -171,4 +171,17 @@ std::string visible(std::string_view text) {
     return out;
 }
 
+std::string json_string(std::string_view text) {
+    std::string out = "\"";
+    for (size_t i = 0; i < text.size();) {
+        const size_t at = i;
+        const char32_t c = decode(text, i);
+        if (c == k_invalid) out += "\\uFFFD";
+        else if (c == '"' || c == '\\') out += std::string("\\") + static_cast<char>(c);
+        else if (is_control(c) || is_bidi(c) || is_invisible(c)) out += hex("\\u%04X", static_cast<unsigned>(c));  // all in the first plane
+        else out.append(text.substr(at, i - at));
+    }
+    return out + "\"";
+}
+
 }  // namespace muster

@@ -1,10 +1,13 @@
 // The muster-oob/1 interchange format, written with RapidJSON's pretty writer straight into the
 // sink's pieces (cereal's archive, which wrote through an ostream a character at a time, took
 // a third of the export). app/oob_import.cpp reads it back; docs/printing.md documents it.
+#include "core/names.hpp"
 #include "core/version.hpp"
 #include "export/oob_writer.hpp"
 
 #include <rapidjson/prettywriter.h>
+
+#include <algorithm>
 
 namespace muster::exporter {
 namespace {
@@ -45,7 +48,16 @@ class Writer {
 public:
     explicit Writer(Stream& out) : m_w(out) { m_w.SetIndent(' ', 2); }
     void key(std::string_view k) { m_w.Key(k.data(), static_cast<rapidjson::SizeType>(k.size())); }
-    void value(std::string_view v) { m_w.String(v.data(), static_cast<rapidjson::SizeType>(v.size())); }
+    void value(std::string_view v) {
+        // Printable ASCII as RapidJSON writes it; the rest escaped where the command line would
+        // write it otherwise, and a damaged file's invalid byte as U+FFFD: valid JSON either way.
+        if (std::all_of(v.begin(), v.end(), [](char c) { return c >= 0x20 && c < 0x7F; })) {
+            m_w.String(v.data(), static_cast<rapidjson::SizeType>(v.size()));
+            return;
+        }
+        const auto quoted = json_string(v);
+        m_w.RawValue(quoted.data(), quoted.size(), rapidjson::kStringType);
+    }
     void value(const char* v) { value(std::string_view(v)); }  // not the bool a pointer would take
     void value(int v) { m_w.Int(v); }
     void value(bool v) { m_w.Bool(v); }

@@ -12,6 +12,7 @@
 #include "core/text.hpp"
 #include "export/oob.hpp"
 #include "export/pdf.hpp"
+#include "json/json.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
 
@@ -239,6 +240,21 @@ TEST_CASE("A CSV cell a spreadsheet would evaluate is neutralised, and Markdown 
     CHECK(neutralised == static_cast<int>(formulas.size()));
     const auto md = test::export_oob(s, request("md"));
     CHECK_THAT(md, Contains("Smith &amp; Wesson \\*bold\\* \\[link\\](x)"));
+}
+
+TEST_CASE("A damaged name (an invalid byte, control, bidi and invisible characters) is written as valid JSON, to a file and to the terminal") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    { test::make_campaign(db); }
+    // "Le\xFFe", DEL, U+0085, U+202E, U+200B: bytes no name muster takes holds, from a file written by something else.
+    test::raw_sql(db, "UPDATE leader SET name = CAST(X'4C65FF65207F20C28520E280AE20E2808B' AS TEXT) WHERE name = 'R. E. Lee'");
+    const auto shown = test::run_muster("--db " + db + " oob --format json");
+    REQUIRE(shown.code == 0);
+    REQUIRE(test::run_muster("--db " + db + " export oob -o " + dir.file("o.json")).code == 0);
+    for (const auto& text : {shown.out, test::file_bytes(dir.file("o.json"))}) {
+        CHECK_NOTHROW(json::Document(text, "o.json"));
+        CHECK_THAT(text, Contains(R"("name": "Le\uFFFDe \u007F \u0085 \u202E \u200B")"));
+    }
 }
 
 TEST_CASE("A battery given a division before it arrives is shown where its totals count it - in every format") {
