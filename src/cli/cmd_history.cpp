@@ -30,10 +30,10 @@ void add_history_commands(CLI::App& app, Io& io) {
                 if (step.empty()) throw app::nothing_to_take(redo);
                 io.out << (redo ? "redo would do again, in this order:\n" : "undo would take back, in this order:\n");
                 for (const auto& e : step)
-                    io.out << "  #" << e.id << " (" << word(e.kind) << "): " << e.summary << (e.player.empty() ? "" : " [made by player " + e.player + "]") << "\n";
+                    io.out << "  #" << e.id << " (" << word(e.kind) << "): " << one_line(e.summary) << (e.player.empty() ? "" : " [made by player " + e.player + "]") << "\n";
                 return;
             }
-            for (const auto& e : redo ? session.history().redo() : session.history().undo(*players_too)) io.out << e.summary << " (journal #" << e.id << ")\n";
+            for (const auto& e : redo ? session.history().redo() : session.history().undo(*players_too)) io.out << one_line(e.summary) << " (journal #" << e.id << ")\n";
         });
     }
 

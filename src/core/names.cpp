@@ -171,6 +171,8 @@ std::string visible(std::string_view text) {
     return out;
 }
 
+std::string one_line(std::string_view text) { return text.find('\n') == std::string_view::npos ? std::string(text) : visible(text); }
+
 std::string json_string(std::string_view text) {
     std::string out = "\"";
     for (size_t i = 0; i < text.size();) {

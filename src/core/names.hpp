@@ -40,6 +40,9 @@ std::string utf8_problem(std::string_view text);
 /// controls, characters that show nothing (a zero-width space, a byte order mark) and invalid
 /// bytes written as \xNN or \u{NNNN}; everything else as it is.
 std::string visible(std::string_view text);
+/// `text` kept to one line: with a line break in it (a damaged file's name), as `visible` writes
+/// it, so no data can forge a line of a listing; else as it is.
+std::string one_line(std::string_view text);
 /// `text` as a JSON string, quotes and all, that the command line's `visible` leaves as it is:
 /// every control character, bidi control and invisible character as a `\uXXXX` escape, an
 /// invalid byte as U+FFFD (a damaged file's; JSON holds only UTF-8).

@@ -1,3 +1,4 @@
+#include "core/names.hpp"
 #include "core/text.hpp"
 #include "core/version.hpp"
 #include "export/division_text.hpp"
@@ -32,14 +33,15 @@ public:
 private:
     void begin_army(const army::Army& a) override {
         const auto* side = m_rules.find_side(a.side);
-        m_out += "\n" + with_commander(a.name + "  [" + (side ? side->name : a.side) + "]", m_rules, a.commander) + "\n";
+        m_out += "\n";
+        line(with_commander(a.name + "  [" + (side ? side->name : a.side) + "]", m_rules, a.commander));
     }
-    void begin_corps(const army::Army&, const army::Corps& k) override { m_out += with_commander("  " + k.name, m_rules, k.commander) + "\n"; }
+    void begin_corps(const army::Army&, const army::Corps& k) override { line(with_commander("  " + k.name, m_rules, k.commander)); }
     void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& total) override {
-        m_out += with_commander("      " + d.name + " (" + division_facts(m_rules, d) + ")", m_rules, d.commander) + "\n";
+        line(with_commander("      " + d.name + " (" + division_facts(m_rules, d) + ")", m_rules, d.commander));
         if (d.status == DivisionStatus::placeholder) {
             // A battery given it before it arrives is in its totals: shown where they are.
-            if (!d.batteries.empty()) m_out += "        Artillery: " + batteries_line(d.batteries) + "\n";
+            if (!d.batteries.empty()) line("        Artillery: " + batteries_line(d.batteries));
             return;
         }
         TextTable t;
@@ -47,17 +49,19 @@ private:
         for (const auto& b : d.brigades) t.add(brigade_cells(m_rules, b));
         t.right_align(1);
         m_out += t.render(8);
-        m_out += "        Artillery: " + batteries_line(d.batteries) + "\n";
-        m_out += "        Total: " + totals_text(m_rules, total) + "\n";
+        line("        Artillery: " + batteries_line(d.batteries));
+        line("        Total: " + totals_text(m_rules, total));
     }
     void finish_corps(const army::Army&, const army::Corps& k, const Totals& total) override {
-        if (!k.reserve.empty()) m_out += "    " + k.name + " artillery reserve: " + batteries_line(k.reserve) + "\n";
-        m_out += "    Total of " + k.name + ": " + totals_text(m_rules, total) + "\n";
+        if (!k.reserve.empty()) line("    " + k.name + " artillery reserve: " + batteries_line(k.reserve));
+        line("    Total of " + k.name + ": " + totals_text(m_rules, total));
     }
     void finish_army(const army::Army& a, const Totals& total) override {
-        if (!a.reserve.empty()) m_out += "  " + a.name + " artillery reserve: " + batteries_line(a.reserve) + "\n";
-        m_out += "  Total of " + a.name + ": " + totals_text(m_rules, total) + "\n";
+        if (!a.reserve.empty()) line("  " + a.name + " artillery reserve: " + batteries_line(a.reserve));
+        line("  Total of " + a.name + ": " + totals_text(m_rules, total));
     }
+    // A line of the listing, kept to one: a name with a line break (a damaged file's) forges none.
+    void line(const std::string& text) { m_out += one_line(text) + "\n"; }
     const rules::RuleSet& m_rules;
     Buffered& m_out;
 };
@@ -80,7 +84,7 @@ std::string journal_text(const std::vector<journal::Entry>& entries) {
     for (const auto& e : entries) {
         std::string flags;
         if (e.undone_by) flags = (e.kind == OperationKind::undo ? "  [redone by #" : "  [undone by #") + std::to_string(*e.undone_by) + "]";
-        out += "#" + std::to_string(e.id) + "  " + e.created_at + "  " + word(e.kind) + "  " + e.summary + flags + "\n";
+        out += "#" + std::to_string(e.id) + "  " + e.created_at + "  " + word(e.kind) + "  " + one_line(e.summary) + flags + "\n";
         if (e.rolls.empty()) continue;
         std::vector<dice::RollRecord> rolls;
         for (const auto& r : e.rolls) rolls.push_back(r.roll);

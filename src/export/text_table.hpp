@@ -1,4 +1,5 @@
 #pragma once
+#include "core/names.hpp"
 #include <string>
 #include <vector>
 
@@ -7,7 +8,11 @@ namespace muster::exporter {
 /// A plain-text grid with columns aligned to the widest cell (UTF-8 aware).
 class TextTable {
 public:
-    void add(std::vector<std::string> row) { m_rows.push_back(std::move(row)); }
+    /// A row, each cell on one line (one_line): data cannot forge a row.
+    void add(std::vector<std::string> row) {
+        for (auto& cell : row) cell = one_line(cell);
+        m_rows.push_back(std::move(row));
+    }
     /// Columns listed here are right-aligned (numbers).
     void right_align(size_t column) { m_right.push_back(column); }
     /// Each row on a line, `indent` spaces first, two spaces between columns.

@@ -324,6 +324,25 @@ TEST_CASE("A count below zero in the file is damage: refused by what reads it, n
     }
 }
 
+TEST_CASE("A line break in a damaged file's name or journal entry is written visibly: no listing gets a forged line") {
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    base_campaign(file);
+    test::raw_sql(file, "UPDATE leader SET name = 'Lee' || char(10) || '#99   Forged' WHERE name = 'R. E. Lee'; "
+                        "UPDATE division SET name = 'Heth' || char(10) || '      Forged (Infantry)' WHERE name = 'Heth'; "
+                        "UPDATE operation SET summary = 'ok' || char(10) || '#77  forged' WHERE id = (SELECT MIN(id) FROM operation)");
+    for (const std::vector<std::string> args : {std::vector<std::string>{"leader", "list"}, {"journal"}, {"oob"}, {"battle", "list"}, {"undo", "--preview"}}) {
+        std::vector<std::string> all{"--db", file};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = in_process(all);
+        INFO(join(args, " ") << ":\n" << r.out << r.err);
+        for (const char* forged : {"\n#99", "\n      Forged", "\n#77"}) CHECK(r.out.find(forged) == std::string::npos);
+    }
+    CHECK_THAT(in_process({"--db", file, "leader", "list"}).out, Catch::Matchers::Contains("Lee\\x0A#99   Forged"));
+    CHECK_THAT(in_process({"--db", file, "oob"}).out, Catch::Matchers::Contains("Heth\\x0A      Forged (Infantry)"));
+    CHECK_THAT(in_process({"--db", file, "journal"}).out, Catch::Matchers::Contains("ok\\x0A#77  forged"));
+}
+
 TEST_CASE("check names a count of stands beyond any campaign's, and leaves it out of totals it would wrap around") {
     test::TempDir dir;
     const auto file = dir.file("c.db");
