@@ -6,6 +6,7 @@
 #include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
+#include "json/json.hpp"
 
 #include <arpa/inet.h>
 #include <microhttpd.h>
@@ -279,12 +280,12 @@ void on_connection(void* cls, MHD_Connection* connection, void**, MHD_Connection
 }
 
 std::string read_file(const std::string& path, const char* what) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw UsageError(std::string(what) + " \"" + visible(path) + "\" cannot be read");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (text.str().size() > 1024 * 1024) throw UsageError(std::string(what) + " \"" + visible(path) + "\" is over 1 MB: not a PEM file");
-    return text.str();
+    // A regular file of at most 1 MB, as muster reads every file: a pipe or a device is refused.
+    try {
+        return json::read_file(path, 1024 * 1024);
+    } catch (const Error& e) {
+        throw UsageError(std::string(what) + ": " + visible(e.what()));
+    }
 }
 
 // "127.0.0.1:8080", "0.0.0.0:80", "[::1]:8080".
@@ -361,9 +362,16 @@ void serve(const ServeOptions& options, Site& site, std::ostream& out, std::ostr
     }
     items.push_back({MHD_OPTION_END, 0, nullptr});
     auto* daemon = MHD_start_daemon(flags, 0, nullptr, nullptr, &on_request, &context, MHD_OPTION_ARRAY, items.data(), MHD_OPTION_END);
-    if (!daemon)
-        throw Error("cannot listen on " + options.listen + (tls ? " with that certificate and key" : "") +
-                    ": the port is taken, or the address is not this machine's");
+    if (!daemon && tls) {
+        // Which failed: the address, or the certificate and key? The address alone, tried plainly.
+        if (auto* plain = MHD_start_daemon(flags & ~static_cast<unsigned>(MHD_USE_TLS), 0, nullptr, nullptr, &on_request, &context, MHD_OPTION_SOCK_ADDR,
+                                           &address, MHD_OPTION_END)) {
+            MHD_stop_daemon(plain);
+            throw UsageError("cannot serve HTTPS with certificate " + visible(options.cert_file) + " and key " + visible(options.key_file) +
+                             ": expected a PEM certificate and the PEM private key it was made for");
+        }
+    }
+    if (!daemon) throw Error("cannot listen on " + options.listen + ": the port is taken, or the address is not this machine's");
     const auto* info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     const auto host = options.listen.substr(0, options.listen.rfind(':'));
     out << "Serving players on " << (tls ? "https" : "http") << "://" << host << ":" << (info ? info->port : 0) << " (Ctrl+C stops)\n";

@@ -515,4 +515,17 @@ TEST_CASE("Over HTTPS (--cert, --key) a page comes with Strict-Transport-Securit
     CHECK_THAT(headers, Contains("HTTP/1.1 200") && Contains("Strict-Transport-Security: max-age=31536000") && Contains("Content-Security-Policy"));
     // Spoken to in plain HTTP, it serves no page.
     CHECK(server.get(club.meade + "oob").status != 200);
+    // A key not the certificate's, or a device for either, is refused as such (not as a port taken).
+    const auto other = club.dir.file("other.pem");
+    REQUIRE_THAT(test::shell("openssl req -x509 -newkey rsa:2048 -nodes -keyout " + test::quote(other) + " -out " + test::quote(club.dir.file("other.crt")) +
+                             " -days 2 -subj /CN=other 2>&1; echo \"exit $?\""),
+                 Contains("exit 0"));
+    for (const auto& [args, says] : std::vector<std::pair<std::string, std::string>>{
+             {"--cert " + test::quote(cert) + " --key " + test::quote(other), "expected a PEM certificate and the PEM private key it was made for"},
+             {"--cert /dev/null --key " + test::quote(key), "certificate: /dev/null: is a device, not a regular file"}}) {
+        const auto r = club.run("serve --listen 127.0.0.1:0 " + args);
+        INFO(args);
+        CHECK(r.code == 2);
+        CHECK_THAT(r.err, Contains(says) && !Contains("port is taken"));
+    }
 }
