@@ -752,6 +752,15 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
             rows.push_back({html_escape(it->turn.text()), html_escape(it->player + (viewer.is_umpire() ? " (" + it->side + ")" : "")),
                             "<div class=\"message\">" + html_escape(it->text) + "</div>"});
         main += "<h2>Sent</h2>\n" + table({"Turn", "From", "Message"}, rows, "Nothing sent yet.");
+        // The losses its players submitted, as its journal reads them, newest first: what the umpire
+        // has to review (a submission taken back says so).
+        rows.clear();
+        const auto entries = s.history().journal(viewer);
+        for (auto it = entries.rbegin(); it != entries.rend(); ++it)
+            if (it->kind == OperationKind::submission)
+                rows.push_back({"#" + std::to_string(it->id), html_escape(it->created_at),
+                                html_escape(it->summary) + (it->undone_by ? " <em>(taken back)</em>" : "")});
+        main += "<h2>Losses submitted</h2>\n" + table({"No.", "When", "Losses"}, rows, "No losses submitted.");
     } else if (page == "papers") {
         main = viewer.is_umpire() ? "<p class=\"none\">Each side's papers are on its players' links.</p>\n"
                                   : "<ul class=\"papers\"><li><a href=\"handout/oob.pdf\">Order of battle (PDF)</a></li>"

@@ -240,6 +240,12 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     const auto draft = club.ok("battle draft \"Culp's Hill\"");
     CHECK_THAT(draft, Contains("Wadsworth/Iron Brigade: 3 stands lost") && !Contains("2 stands lost") && Contains("Cutler's Brigade: 1 stand lost"));
     CHECK_THAT(club.ok("player inbox"), Contains("Culp's Hill: 2 lines"));
+    // His Orders page lists what he submitted, newest first; the enemy's lists none of it.
+    const auto orders = server.get(club.meade + "orders").body;
+    const auto listed = orders.find("<h2>Losses submitted</h2>");
+    REQUIRE(listed != std::string::npos);
+    CHECK(orders.find("Wadsworth/Iron Brigade: 3 stands lost", listed) < orders.find("Wadsworth/Iron Brigade: 2 stands lost", listed));
+    CHECK_THAT(server.get(club.lee + "orders").body, Contains("No losses submitted.") && !Contains("Iron Brigade"));
     // A draft only the enemy made (its hidden division's losses) is not the Union's to learn of:
     // the answer names the battle as typed, while the umpire finds both in the one draft.
     const auto lee_page = server.get(club.lee + "orders").body;
@@ -455,7 +461,7 @@ TEST_CASE("serve refuses a listen address, a certificate or limits that will not
              {"serve --listen 127.0.0.1:99999", "is not ADDR:PORT"},
              {"serve --listen 300.1.1.1:80", "is not ADDR:PORT"},
              {"serve --cert /nonexistent.pem", "HTTPS needs both --cert and --key"},
-             {"serve --cert /nonexistent.pem --key /nonexistent.key --listen 127.0.0.1:0", "cannot be read"},
+             {"serve --cert /nonexistent.pem --key /nonexistent.key --listen 127.0.0.1:0", "certificate: /nonexistent.pem: cannot open the file"},
              {"serve --idle 0", "out of range"},
              {"serve --request-time 9999", "out of range"},
              {"player add X --side martians", "unknown side"},
