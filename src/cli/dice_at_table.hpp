@@ -55,7 +55,12 @@ std::vector<std::string> given_rolls(const RollOptions& options);
 template <class Attempt>
 auto with_dice(app::Session& session, Io& io, const RollOptions& options, Attempt&& attempt) {
     auto rolls = given_rolls(options);
-    if (!asks_for_dice(session, options)) return attempt(rolls);
+    if (!asks_for_dice(session, options)) try {
+            return attempt(rolls);
+        } catch (const dice::RollNeeded& need) {
+            // Typed dice not given (standard input not a terminal, say): said how they are given.
+            throw UsageError(std::string(need.what()) + " (give every roll with --rolls, or --dice ask to be asked for each in turn)");
+        }
     session.roll_own_dice(Switch::on);
     return ask_until_done(io, std::move(rolls), attempt);
 }

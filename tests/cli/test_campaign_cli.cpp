@@ -720,7 +720,7 @@ TEST_CASE("Small edits: a division's nationality (its leaders' names drawn from 
     // Switching the dice: typed from now on, asked for; then seeded again.
     CHECK_THAT(cli("campaign set --dice typed").out, Contains("typed in by the organiser"));
     cli.ok("add division Gortschakov --corps II");
-    CHECK_THAT(cli.refused("arrive Gortschakov", 2), Contains("ran out at roll 1"));
+    CHECK_THAT(cli.refused("arrive Gortschakov", 2), Contains("ran out at roll 1") && Contains("give every roll with --rolls, or --dice ask to be asked for each in turn"));
     cli.ok("campaign set --dice seeded");
     cli.ok("arrive Gortschakov");
     cli.ok("check");
