@@ -68,13 +68,13 @@ void ledgers(SQLite::Database& db, campaign::CheckReport& report) {
                              "(SELECT COALESCE(SUM(captured), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_captured "
                              "FROM brigade b JOIN division d ON d.id = b.division_id JOIN campaign c ON c.id = b.campaign_id "
                              "LEFT JOIN move m ON m.brigade_id = b.id GROUP BY b.id");
-    // Each figure of a row, as a problem names it.
+    // Each figure of a row as a problem names it, and its column.
     const std::pair<const char*, const char*> figures[] = {
-        {"stands", "stands"}, {"moved", "stands in its moves"}, {"generated", "stands generated"}, {"merged_in", "stands merged in"},
-        {"moved_captured", "stands captured"}, {"released", "stands released"}, {"moved_lost", "stands lost"},
-        {"moved_returned", "stands returned"}, {"entered", "stands entered"}, {"disbanded", "stands disbanded"},
-        {"held", "stands held in camps"}, {"battle_lost", "battle losses"}, {"battle_returned", "stands returned from battles"},
-        {"battle_captured", "stands captured in battles"}, {"start_stands", "start strength"}, {"labelled_for", "label's strength"}};
+        {"stands", "stands"}, {"stands in its moves", "moved"}, {"stands generated", "generated"}, {"stands merged in", "merged_in"},
+        {"stands captured", "moved_captured"}, {"stands released", "released"}, {"stands lost", "moved_lost"},
+        {"stands returned", "moved_returned"}, {"stands entered", "entered"}, {"stands disbanded", "disbanded"},
+        {"stands held in camps", "held"}, {"battle losses", "battle_lost"}, {"stands returned from battles", "battle_returned"},
+        {"stands captured in battles", "battle_captured"}, {"start strength", "start_stands"}, {"label's strength", "labelled_for"}};
     for (const Row row(ledger); ledger.executeStep();) {
         ++report.brigades;
         const auto n = [&](const char* column) { return row.id(column); };
@@ -83,9 +83,9 @@ void ledgers(SQLite::Database& db, campaign::CheckReport& report) {
         // overflow and wrap around.
         constexpr long long k_beyond = 1'000'000'000;
         if (const auto* wild = std::find_if(std::begin(figures), std::end(figures),
-                                            [&](const auto& f) { return !row.null(f.first) && (n(f.first) > k_beyond || n(f.first) < -k_beyond); });
+                                            [&](const auto& f) { return !row.null(f.second) && (n(f.second) > k_beyond || n(f.second) < -k_beyond); });
             wild != std::end(figures)) {
-            report.problems.push_back("ledger: " + who() + " has " + std::to_string(n(wild->first)) + " " + wild->second +
+            report.problems.push_back("ledger: " + who() + " has " + std::to_string(n(wild->second)) + " " + wild->first +
                                       ", beyond any count of stands: left out of the totals");
             continue;
         }
