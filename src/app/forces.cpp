@@ -13,6 +13,10 @@
 #include "generate/generate.hpp"
 
 namespace muster::app {
+
+// Why a unit's name is refused though the other's is in another army, or of the other side.
+constexpr const char* k_names_shared =
+    " in this campaign (two armies, two corps or two divisions are never called alike, on either side: commands find them by name)";
 namespace {
 
 // A leader as entered, his grade played by the book where the campaign says so. Without a grade
@@ -138,7 +142,7 @@ void Forces::add_army(const std::string& typed_side, const std::string& given_na
     auto leader = leader_from(r, commander, "army commander", c.despicable, true);
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
-        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::army, name)) throw Error("an army named \"" + *taken + "\" already exists");
+        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::army, name)) throw Error("an army named \"" + *taken + "\" already exists" + k_names_shared);
         store.set_audience(op, Audience::side(side));
         if (!leader.present() && !commander.name.empty()) leader = rolled_commander(m_session, store, c, op, side, commander, "army commander");
         std::optional<std::int64_t> lid;
@@ -156,7 +160,7 @@ void Forces::add_corps(const std::string& army, const std::string& given_name, c
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto a = army_named(store, c, army);
-        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::corps, name)) throw Error("a corps named \"" + *taken + "\" already exists");
+        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::corps, name)) throw Error("a corps named \"" + *taken + "\" already exists" + k_names_shared);
         store.set_audience(op, Audience::side(a.second));
         if (!leader.present() && !commander.name.empty())
             leader = rolled_commander(m_session, store, c, op, a.second, commander, "corps commander");
@@ -178,7 +182,7 @@ void Forces::add_division(const std::string& corps, const std::string& given_nam
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto k = corps_named(store, c, corps);
-        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::division, name)) throw Error("a division named \"" + *taken + "\" already exists");
+        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::division, name)) throw Error("a division named \"" + *taken + "\" already exists" + k_names_shared);
         store.set_audience(op, Audience::side(std::get<2>(k)));
         if (const auto taken = leader.empty() ? std::nullopt : db::Leaders(store).leader_named(c.id, leader))
             throw Error("a leader named \"" + *taken + "\" already exists: give this one another name");
@@ -273,7 +277,7 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
                             "a new name would show it a change it may not see; reveal the division first (muster reveal), or keep the name");
             for (const auto& other : refs.units())
                 if (other.kind == unit_kind && other.id != u->id && same_ignoring_case(other.name, new_name))
-                    throw Error((kind == NamedKind::army ? "an " : "a ") + word(kind) + " named \"" + other.name + "\" already exists");
+                    throw Error((kind == NamedKind::army ? "an " : "a ") + word(kind) + " named \"" + other.name + "\" already exists" + k_names_shared);
             for (const auto& l : refs.leaders())
                 if (same_ignoring_case(l.name, new_name) && !(l.command.kind == unit_kind && l.command.unit_id == u->id))
                     throw Error("\"" + new_name + "\" is the name of leader " + l.label() +
@@ -352,7 +356,9 @@ Outcome Forces::set_nationality(const std::string& division, const std::string& 
     if (!nationality.empty()) {
         std::vector<std::string> ids;
         for (const auto& n : r.nationalities) ids.push_back(n.id);
-        const auto i = match_one(nationality, ids, "nationality");
+        auto i = match_one(nationality, ids, "nationality");
+        for (size_t k = 0; i < 0 && k < r.nationalities.size(); ++k)  // or its name, as rules show prints it ("Russians")
+            if (same_ignoring_case(r.nationalities[k].name, trim(nationality))) i = static_cast<long>(k);
         if (i < 0)
             throw UsageError("nationality \"" + visible(nationality) + "\" is not one of rule set " + r.id + "'s: expected " +
                              join(ids, ", ") + did_you_mean(nationality, ids));

@@ -660,6 +660,7 @@ TEST_CASE("Small edits: a division's nationality (its leaders' names drawn from 
     cli.ok("add corps II --army Bohemia");
     cli.ok("add division Eugen --corps II");
     CHECK_THAT(cli("division nationality eugen RUSS").out, Contains("Nationality of Eugen: Russians"));
+    CHECK_THAT(cli("division nationality Eugen Russians").out, Contains("Nationality of Eugen: Russians"));  // by its name, as rules show prints it
     CHECK_THAT(cli.refused("division nationality Eugen martian", 2), Contains("expected french, russian, british"));
     cli.ok("arrive Eugen");
     CHECK_THAT(cli("oob").out, Contains("Eugen (Infantry, 1813, Russians, hidden)"));
@@ -811,7 +812,7 @@ TEST_CASE("A new name must differ from the others of its kind by more than case 
     cli.ok("camp new Elmira --side union");
     CHECK_THAT(cli.refused("camp new ELMIRA --side union", 1), Contains("a camp named \"Elmira\" already exists"));
     CHECK_THAT(cli.refused("add army \"army of the potomac\" --side union", 1), Contains("an army named \"Army of the Potomac\" already exists"));
-    CHECK_THAT(cli.refused("add corps \"i corps\" --army \"Army of the Potomac\"", 1), Contains("a corps named \"I Corps\" already exists"));
+    CHECK_THAT(cli.refused("add corps \"i corps\" --army \"Army of the Potomac\"", 1), Contains("a corps named \"I Corps\" already exists in this campaign (two armies, two corps or two divisions are never called alike, on either side"));
     CHECK_THAT(cli.refused("add division HETH --corps \"Third Corps\"", 1), Contains("a division named \"Heth\" already exists"));
     CHECK_THAT(cli.refused("add brigade \"ARCHER'S BRIGADE\" --division Heth --rating veteran --stands 6", 1),
                Contains("division Heth already has a brigade named \"Archer's Brigade\""));
