@@ -59,6 +59,12 @@ void check_ids(const db::Store& store, const campaign::CampaignInfo& c, campaign
     // A rule set without years of its own takes any year of the calendar muster reads.
     known.first_year = r.years.empty() ? 1 : *std::min_element(r.years.begin(), r.years.end());
     known.last_year = r.years.empty() ? 9999 : *std::max_element(r.years.begin(), r.years.end());
+    // Its date, as every command that reads it requires it (a turn, a battle dated by it).
+    if (c.date) try {
+            require_in_years(r, *c.date, "its date");
+        } catch (const UsageError& e) {
+            report.problems.push_back(who + e.what());
+        }
     for (const auto& u : db::History(store).unknown_ids(c.id, known))
         report.problems.push_back(who + u.owner + " " + visible(u.name) + " has " + u.what + " \"" + visible(u.value) +
                                   "\", which rule set " + r.id + " does not know");

@@ -343,6 +343,16 @@ TEST_CASE("A line break in a damaged file's name or journal entry is written vis
     CHECK_THAT(in_process({"--db", file, "journal"}).out, Catch::Matchers::Contains("ok\\x0A#77  forged"));
 }
 
+TEST_CASE("check finds a campaign date outside its rule set's years, which every command dated by it refuses") {
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    base_campaign(file);
+    test::raw_sql(file, "UPDATE campaign SET date = '0000-01-01'");
+    const auto r = in_process({"--db", file, "check"});
+    CHECK(r.code == 1);
+    CHECK_THAT(r.out, Catch::Matchers::Contains("campaign Test: its date 0000-01-01 is outside rule set acw's years: expected 1861 to 1865"));
+}
+
 TEST_CASE("check names a count of stands beyond any campaign's, and leaves it out of totals it would wrap around") {
     test::TempDir dir;
     const auto file = dir.file("c.db");
