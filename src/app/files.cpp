@@ -60,6 +60,7 @@ std::string part_of(const std::string& stem) {
 
 std::uintmax_t write_file(const std::string& path, const Producer& produce) {
     namespace fs = std::filesystem;
+    if (path.empty()) throw UsageError("the file to write is empty: give its name");
     std::error_code ec;
     const auto folder = fs::path(path).parent_path();
     if (!folder.empty() && !fs::is_directory(folder, ec)) throw Error(path + ": the folder " + folder.string() + " does not exist");

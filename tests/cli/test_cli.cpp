@@ -82,6 +82,9 @@ TEST_CASE("Bad input: one clear line and exit code 2 or 1") {
     const auto file = test::run_muster("rules validate /nonexistent/x.json", k_env);
     CHECK(file.code == 1);
     CHECK_THAT(file.err, Contains("/nonexistent/x.json: cannot open the file"));
+    const auto nameless = test::run_muster("rules copy acw ''", k_env);
+    CHECK(nameless.code == 2);
+    CHECK_THAT(nameless.err, Contains("the file to write is empty: give its name"));
     const auto sub = test::run_muster("fly", k_env);
     CHECK(sub.code == 2);
     const auto twice = test::run_muster("generate --rules acw --side union --rolls 50 --rolls 60", k_env);
