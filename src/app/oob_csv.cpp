@@ -75,8 +75,8 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
             quoted = was_quoted = true;
         } else if (c == ',') {
             end_field();
-        } else if (c == '\n' || (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) {
-            if (c == '\r') ++i;
+        } else if (c == '\n' || c == '\r') {  // a line ends in LF, CR LF, or CR alone (an old Mac's spreadsheet)
+            if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
             ++line;
             end_record();
         } else {
@@ -87,20 +87,6 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
     if (quoted) throw FileError(file, "row " + std::to_string(out.size() + 1), "a quoted field is never closed");
     if (!field.empty() || !record.fields.empty()) end_record();
     return out;
-}
-
-std::string json_string(std::string_view s) {
-    std::string out = "\"";
-    for (const unsigned char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
-        else if (c < 0x20) {
-            static const char* hex = "0123456789abcdef";
-            out += "\\u00";
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        } else out += static_cast<char>(c);
-    }
-    return out + "\"";
 }
 
 // A JSON value being built, each part remembering the row and column of the spreadsheet it came

@@ -70,6 +70,28 @@ TEST_CASE("An OOB exported as JSON imports back exactly") {
     CHECK(b.history().check().ok());
 }
 
+TEST_CASE("A spreadsheet's lines may end in LF, CR LF or CR alone (an old Mac's): each imports the same forces") {
+    test::TempDir dir;
+    const std::vector<std::string> lines = {"side,army,corps,division,name,rating,stands,commander,grade",
+                                            "union,Army of the Ohio,XXIII Corps,Cox,Reilly,veteran,6,Reilly,average",
+                                            "union,Army of the Ohio,XXIII Corps,Cox,\"Casement, J.\",veteran,6,,"};
+    std::vector<std::string> imported;
+    for (const char* end : {"\n", "\r\n", "\r"}) {
+        const auto file = dir.file("oob" + std::to_string(imported.size()) + ".csv");
+        std::ofstream(file, std::ios::binary) << join(lines, end) << end;
+        app::Session s(dir.file("c" + std::to_string(imported.size()) + ".db"), app::Open::create, 5000, app::Catalog(""));
+        app::NewCampaign n;
+        n.name = "Test";
+        n.rules = "acw";
+        s.create_campaign(n);
+        CHECK(s.forces().import_oob(file) == "1 army, 1 corps, 1 division, 2 brigades");
+        imported.push_back(exporter::in_memory(exporter::oob_json, s.rules(), s.forces().order_of_battle({}), exporter::Provenance{Day::read("2026-01-01")}));
+    }
+    CHECK(imported[1] == imported[0]);
+    CHECK(imported[2] == imported[0]);
+    CHECK_THAT(imported[0], Contains("Casement, J."));
+}
+
 TEST_CASE("A bad OOB file is refused whole and imports nothing") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
