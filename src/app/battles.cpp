@@ -314,7 +314,7 @@ std::optional<std::int64_t> plan_closed_by(const std::vector<campaign::PlannedBa
                                            const battle::Report& report, const BattlePlan& plan, Mode mode, std::vector<std::string>& lines) {
     const bool preview = mode == Mode::preview;
     for (const auto& p : plans)
-        if (p.plan.open() && same_ignoring_case(p.plan.name, report.name)) {
+        if (p.plan.open() && same_ignoring_case(p.plan.name, trim(report.name))) {  // as a report's name is read: trimmed
             lines.push_back("the plan of " + report.name + (preview ? " would be" : " is") + " closed: it stays as the battle's history (muster battle show)");
             std::vector<std::string> left_out;
             for (const auto& d : p.divisions)
@@ -346,9 +346,8 @@ Outcome describe_battle(const campaign::Roster& roster, const std::vector<campai
     auto out = plan.outcome;
     out.preview = true;
     const auto division_name = [&](std::int64_t id) {
-        for (const auto& u : roster.units)
-            if (u.kind == UnitKind::division && u.id == id) return u.name;
-        return "division #" + std::to_string(id);
+        const auto* d = refs.division_by_id(id);
+        return d ? d->name : "division #" + std::to_string(id);
     };
     plan_closed_by(plans, division_name, report, plan, Mode::preview, out.lines);
     return out;
@@ -557,9 +556,17 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     auto report_of = [&](const Refs& refs) {
         battle = draft_named(store, c.id, typed);
         auto report = report_from_draft(battle, db::Battles(store).draft(c.id, battle), refs, how.wounded_out_for);
-        // Called as the umpire names it here, where he names it whole: the draft keeps the
-        // spelling of whoever began it, a roll for a unit the enemy has not seen, perhaps.
+        // Called as the umpire names it here: the draft keeps the spelling of whoever began it (a
+        // roll for a unit the enemy has not seen, perhaps). A beginning finds the draft, but names
+        // it only where a plan, which every side reads, spells it.
         if (same_ignoring_case(trim(typed), battle)) report.name = std::string(trim(typed));
+        else {
+            const auto plans = db::Battles(store).plans(c.id);
+            const auto plan = std::find_if(plans.begin(), plans.end(), [&](const auto& p) { return p.plan.open() && same_ignoring_case(p.plan.name, battle); });
+            if (plan == plans.end())
+                throw UsageError("\"" + visible(typed) + "\" begins the name of the draft of " + battle + ": give its whole name to report it, as the battle is to be called");
+            report.name = plan->plan.name;
+        }
         report.engaged = how.engaged;
         // Divisions given beside the draft's, once each: one its lines name already is not named
         // twice. Losses, prisoners, leaders and batteries beside its own: a brigade's losses or a
@@ -574,7 +581,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         report.batteries.insert(report.batteries.end(), how.beside.batteries.begin(), how.beside.batteries.end());
         // Its date and place as given (else its plan's, else the campaign's date), as in any report.
         if (how.beside.date) report.date = how.beside.date;
-        if (!trim(how.beside.place).empty()) report.place = how.beside.place;
+        if (!trim(how.beside.place).empty()) report.place = require_place(how.beside.place);
         date_battle(store, report, c, m_session.rules());
         return report;
     };

@@ -175,13 +175,20 @@ const army::Leader& Refs::leader(const std::string& ref) const {
         return l.label() + " (#" + std::to_string(l.id) + ")";
     };
     if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his number as shown (\"#12\"), the unit he commands, or more of a name only he has", shown)) return *l;
-    // A unit of that name (a brigade as brigades are found) has no commander to find.
-    const army::Unit* unit = ref.find('/') == std::string::npos ? exactly_one(m.units, [&](const army::Unit& x) { return x.name == ref; }) : nullptr;
+    // A unit of that name, found as units are (any case, a unique beginning), has no commander to find.
+    const army::Unit* unit = nullptr;
     const army::BrigadeRecord* brigade = nullptr;
+    for (const auto kind : {UnitKind::division, UnitKind::corps, UnitKind::army})
+        if (!unit && ref.find('/') == std::string::npos) try {
+                unit = &unit_named(kind, ref);
+            } catch (const Error&) {
+            }
     if (!unit && ref.find('/') != std::string::npos) try {
-            brigade = &this->brigade(ref);  // as a brigade is found: "Krafft/Colberg" for its regiment
+            brigade = &this->brigade(ref);  // "Krafft/Colberg" for its regiment
         } catch (const Error&) {
         }
+    if (unit && unit->status == DivisionStatus::placeholder)
+        throw NotFoundError("division " + unit->name + " has no commander yet: a placeholder's is rolled when it arrives");
     if (unit || brigade)
         throw NotFoundError((unit ? word(unit->kind) + " " + unit->name : "brigade " + brigade->ref()) +
                             " has no commander (muster leader replace \"" + visible(ref) + "\" rolls one)");
@@ -265,6 +272,11 @@ const army::BrigadeRecord* Refs::brigade_by_id(std::int64_t id) const { return b
 const army::Leader* Refs::leader_by_id(std::int64_t id) const { return by_id(m.leaders, id); }
 const army::Battery* Refs::battery_by_id(std::int64_t id) const { return by_id(m.batteries, id); }
 const campaign::CampInfo* Refs::camp_by_id(std::int64_t id) const { return by_id(m.camps, id); }
+const army::Unit* Refs::division_by_id(std::int64_t id) const {
+    // The units hold armies, corps and divisions, each kind numbered on its own.
+    const auto it = std::find_if(m.units.begin(), m.units.end(), [&](const army::Unit& u) { return u.kind == UnitKind::division && u.id == id; });
+    return it == m.units.end() ? nullptr : &*it;
+}
 
 namespace {
 

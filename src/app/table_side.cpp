@@ -628,8 +628,7 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
         if (std::find(report.divisions.begin(), report.divisions.end(), division) == report.divisions.end()) report.divisions.push_back(division);
     };
     const auto fought_id = [&](std::int64_t division) {
-        for (const auto& u : refs.units())
-            if (u.kind == UnitKind::division && u.id == division) fought(u.name);
+        if (const auto* d = refs.division_by_id(division)) fought(d->name);
     };
     std::vector<std::string> losing;  // the divisions of the brigades that lost stands
     for (const auto& l : lines) {

@@ -203,9 +203,11 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     CHECK(w.s.table_side().drafts().front().battle == "Wagram");
     CHECK_THROWS_WITH(w.s.table_side().draft("Wagrm"), Contains("no draft report for battle \"Wagrm\"") && Contains("did you mean Wagram?"));
     // Reported, it is called as the umpire names it whole then: the first spelling is of whoever
-    // began the draft (a roll for a unit the enemy has not seen, perhaps), a beginning is not a name.
+    // began the draft (a roll for a unit the enemy has not seen, perhaps), and a beginning, with
+    // no plan to spell it, names nothing.
     CHECK_THAT(w.s.battles().report_draft("wagram", {}, app::Mode::preview).summary, Contains("Battle of wagram:"));
-    CHECK_THAT(w.s.battles().report_draft("wag", {}, app::Mode::preview).summary, Contains("Battle of Wagram:"));
+    CHECK_THROWS_WITH(w.s.battles().report_draft("wag", {}, app::Mode::preview),
+                      Contains("\"wag\" begins the name of the draft of Wagram: give its whole name to report it"));
     CHECK_THAT(w.s.battles().report_draft("WAGRAM", {}, app::Mode::apply).summary, Contains("Battle of WAGRAM:"));
     CHECK(w.s.table_side().drafts().empty());
     // A battle planned is the draft's by a beginning of its name, before any roll is drafted for it.
@@ -214,6 +216,12 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     w.s.table_side().roll(r, {"7"});
     REQUIRE(w.s.table_side().drafts().size() == 1);
     CHECK(w.s.table_side().drafts().front().battle == "Aspern-Essling");
+    // A place given beside it keeps the rule of every place.
+    app::DraftReport odd;
+    odd.beside.place = "Lobau\x1B[2J";
+    CHECK_THROWS_WITH(w.s.battles().report_draft("Aspern-Essling", odd, app::Mode::preview), Contains("place") && Contains("control character"));
+    // A beginning of a planned battle's name reports it as the plan spells it.
+    CHECK_THAT(w.s.battles().report_draft("asp", {}, app::Mode::preview).summary, Contains("Battle of Aspern-Essling:"));
     // Reported without its draft, the battle's name is refused by any beginning of it.
     battle::Report plain;
     plain.name = "Aspern-Essling";
