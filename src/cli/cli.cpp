@@ -103,35 +103,36 @@ std::string missing_subcommand(const CLI::App& app, int argc, const char* const*
     const CLI::App* at = &app;
     std::string path;  // the commands named, "battle" or "add division"
     std::vector<const CLI::App*> chain{&app};
-    const auto takes_value = [&](const std::string& word) {
+    // An option's value is the next word, unless given with it ("--db=FILE").
+    const auto value_follows = [&](const std::string& word) {
         const auto name = word.substr(0, word.find('='));
         for (auto it = chain.rbegin(); it != chain.rend(); ++it)
-            if (const auto* o = (*it)->get_option_no_throw(name)) return word.find('=') == std::string::npos && o->get_expected_min() > 0;
+            if (const auto* o = (*it)->get_option_no_throw(name)) return word.find('=') == std::string::npos && takes_value(*o);
         return false;
     };
-    const auto commands = [](const CLI::App* of) { return of->get_subcommands([](const CLI::App*) { return true; }); };
-    const auto names = [&](const CLI::App* of) {
+    // Those a user may type (commands_of): a hidden one is found, never offered.
+    const auto names = [](const CLI::App* of) {
         std::vector<std::string> out;
-        for (const auto* sub : commands(of)) out.push_back(sub->get_name());
+        for (const auto* sub : commands_of(*of)) out.push_back(sub->get_name());
         return out;
     };
     for (int i = 1; i < argc; ++i) {
         const std::string word = argv[i];
         if (word.rfind("-", 0) == 0) {
-            if (takes_value(word)) ++i;
+            if (value_follows(word)) ++i;
             continue;
         }
-        const auto all = commands(at);
+        const auto all = at->get_subcommands([](const CLI::App*) { return true; });
         const auto named = std::find_if(all.begin(), all.end(), [&](const CLI::App* sub) { return sub->check_name(word); });
         if (named != all.end()) {
-            const auto* sub = *named;
-            at = sub;
-            chain.push_back(sub);
+            at = *named;
+            chain.push_back(at);
             path += (path.empty() ? "" : " ") + word;
             continue;
         }
         if (at->get_require_subcommand_min() == 0) break;  // a command's own argument
-        return (path.empty() ? "no command \"" : path + " has no command \"") + word + "\"" + did_you_mean(word, names(at)) + " (expected one of: " + join(names(at), ", ") + ")";
+        return (path.empty() ? "no command \"" : path + " has no command \"") + word + "\"" + did_you_mean(word, names(at)) +
+               " (expected one of: " + join(names(at), ", ") + ")";
     }
     if (at->get_require_subcommand_min() == 0) return "";
     return (path.empty() ? "muster" : path) + " needs a command: one of " + join(names(at), ", ");

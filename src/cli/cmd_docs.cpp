@@ -11,11 +11,6 @@
 namespace muster::cli {
 namespace {
 
-/// The commands under `app` that a user may type (a hidden one has no group), in the order given.
-std::vector<const CLI::App*> commands_of(const CLI::App& app) {
-    return app.get_subcommands([](const CLI::App* sub) { return !sub->get_group().empty(); });
-}
-
 /// The options a user may give `app` itself (its help flag and positionals left out).
 std::vector<const CLI::Option*> options_of(const CLI::App& app) {
     return app.get_options([&app](const CLI::Option* o) { return o->nonpositional() && o != app.get_help_ptr() && !o->get_group().empty(); });
@@ -37,7 +32,6 @@ std::vector<std::string> option_names(const CLI::Option& o) {
     return names;
 }
 
-bool takes_value(const CLI::Option& o) { return o.get_type_size_max() > 0 && o.get_expected_max() > 0; }
 
 /// What an option's value is called in --help and the manual: what to type (--db FILE, --as
 /// VIEW), N for another number, else the option's own name.

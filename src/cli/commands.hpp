@@ -121,6 +121,13 @@ inline CLI::Option* turn_option(CLI::App* cmd, const std::string& name, std::opt
         help);
 }
 
+/// The commands under `app` that a user may type (a hidden one has no group), in the order given.
+inline std::vector<const CLI::App*> commands_of(const CLI::App& app) {
+    return app.get_subcommands([](const CLI::App* sub) { return !sub->get_group().empty(); });
+}
+/// Whether an option is given a value ("--db FILE"), not a flag.
+inline bool takes_value(const CLI::Option& o) { return o.get_type_size_max() > 0 && o.get_expected_max() > 0; }
+
 /// Prints what an operation did (or would do): its lines, its summary, its rolls if asked, its journal entry.
 void print_outcome(std::ostream& out, const app::Outcome& outcome, bool show_rolls);
 
