@@ -280,7 +280,9 @@ void on_connection(void* cls, MHD_Connection* connection, void**, MHD_Connection
 }
 
 std::string read_file(const std::string& path, const char* what) {
-    // A regular file of at most 1 MB, as muster reads every file: a pipe or a device is refused.
+    // A regular file of at most 1 MB, as muster reads every file: a pipe or a device is refused,
+    // and standard input too (the certificate and the key cannot both be read from it).
+    if (path == "-") throw UsageError(std::string(what) + ": give its file, not - (standard input)");
     try {
         return json::read_file(path, 1024 * 1024);
     } catch (const Error& e) {

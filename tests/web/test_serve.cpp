@@ -528,7 +528,8 @@ TEST_CASE("Over HTTPS (--cert, --key) a page comes with Strict-Transport-Securit
                  Contains("exit 0"));
     for (const auto& [args, says] : std::vector<std::pair<std::string, std::string>>{
              {"--cert " + test::quote(cert) + " --key " + test::quote(other), "expected a PEM certificate and the PEM private key it was made for"},
-             {"--cert /dev/null --key " + test::quote(key), "certificate: /dev/null: is a device, not a regular file"}}) {
+             {"--cert /dev/null --key " + test::quote(key), "certificate: /dev/null: is a device, not a regular file"},
+             {"--cert " + test::quote(cert) + " --key -", "key: give its file, not - (standard input)"}}) {
         const auto r = club.run("serve --listen 127.0.0.1:0 " + args);
         INFO(args);
         CHECK(r.code == 2);
