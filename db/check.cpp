@@ -26,16 +26,26 @@ Problems integrity(const std::string& path, int wait) {
     SQLite::Database other(path, SQLite::OPEN_READWRITE, wait);
     sqlite3_db_config(other.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
     Problems lines;
+    std::vector<int> times;  // how many times SQLite said each line (once a row: "CHECK constraint failed in brigade")
     SQLite::Statement q(other, "PRAGMA integrity_check");
-    // A row may hold several of SQLite's lines (a damaged page's cells): one problem each. A
-    // page it cannot read at all stops it (SQLITE_CORRUPT): said, with what it found before.
+    // A row may hold several of SQLite's lines (a damaged page's cells): one problem each, a
+    // line said again for another row counted with it. A page it cannot read at all stops it
+    // (SQLITE_CORRUPT): said, with what it found before.
     try {
         for (const Row row(q); q.executeStep();)
-            for (const auto& line : split(row.text("integrity_check"), '\n'))
-                if (line != "ok" && !line.empty() && line.rfind("*** ", 0) != 0) lines.push_back("integrity: " + visible(line));
+            for (const auto& line : split(row.text("integrity_check"), '\n')) {
+                if (line == "ok" || line.empty() || line.rfind("*** ", 0) == 0) continue;
+                const auto said = "integrity: " + visible(line);
+                const auto at = std::find(lines.begin(), lines.end(), said);
+                if (at != lines.end()) ++times[static_cast<size_t>(at - lines.begin())];
+                else lines.push_back(said), times.push_back(1);
+            }
     } catch (const SQLite::Exception& e) {
         lines.push_back("integrity: SQLite's own check stopped, for it cannot read a page (" + visible(e.what()) + "): restore a backup");
+        times.push_back(1);
     }
+    for (size_t i = 0; i < lines.size(); ++i)
+        if (times[i] > 1) lines[i] += " (said for " + std::to_string(times[i]) + " rows)";
     return lines;
 }
 

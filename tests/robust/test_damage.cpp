@@ -343,6 +343,20 @@ TEST_CASE("A line break in a damaged file's name or journal entry is written vis
     CHECK_THAT(in_process({"--db", file, "journal"}).out, Catch::Matchers::Contains("ok\\x0A#77  forged"));
 }
 
+TEST_CASE("check says SQLite's line for a CHECK constraint broken in many rows once, with how many") {
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    base_campaign(file);
+    test::raw_sql(file, "PRAGMA ignore_check_constraints = ON; UPDATE brigade SET labelled_for = -1");
+    const auto rows = SQLite::Database(file, SQLite::OPEN_READONLY).execAndGet("SELECT count(*) FROM brigade").getInt();
+    REQUIRE(rows > 1);
+    const auto r = in_process({"--db", file, "check"});
+    CHECK(r.code == 1);
+    const std::string said = "integrity: CHECK constraint failed in brigade";
+    CHECK_THAT(r.out, Catch::Matchers::Contains(said + " (said for " + std::to_string(rows) + " rows)"));
+    CHECK(r.out.find(said) == r.out.rfind(said));  // once
+}
+
 TEST_CASE("check finds a campaign date outside its rule set's years, which every command dated by it refuses") {
     test::TempDir dir;
     const auto file = dir.file("c.db");
