@@ -331,6 +331,8 @@ std::string file_uri(const std::string& path) {
 // of another program, of a newer muster, or with muster's mark but not muster's tables is
 // refused with its -wal and -shm as they were (a read-only connection never checkpoints; with
 // no -wal beside it, the file is opened immutable and nothing beside it is made).
+// With a -wal beside it, it waits for no lock: a file another holds locked (in exclusive
+// locking mode, say) is read from its header, and the writable open waits --lock-wait once, not twice.
 void identify(const std::string& path, int busy_timeout_ms) {
     require_whole(path);
     std::error_code ec;
@@ -339,7 +341,7 @@ void identify(const std::string& path, int busy_timeout_ms) {
         int app = 0, version = 0, tables = 0, have = 0;
         try {
             SQLite::Database probe(file_uri(path) + "?mode=ro" + (wal ? "" : "&immutable=1"), SQLite::OPEN_READONLY | SQLite::OPEN_URI,
-                                   busy_timeout_ms);
+                                   wal ? 0 : busy_timeout_ms);
             app = probe.execAndGet("PRAGMA application_id").getInt();
             version = probe.execAndGet("PRAGMA user_version").getInt();
             tables = probe.execAndGet("SELECT count(*) FROM sqlite_master").getInt();
