@@ -27,8 +27,8 @@ std::string cell_text(std::string_view raw) {
     return std::string(t);
 }
 
-// RFC 4180, as spreadsheets write it: fields split at commas outside quotes, records at CRLF
-// or LF outside quotes, doubled quotes inside a quoted field read as one; a UTF-8 byte order
+// RFC 4180, as spreadsheets write it: fields split at commas outside quotes, records at CRLF,
+// LF or CR alone outside quotes, doubled quotes inside a quoted field read as one; a UTF-8 byte order
 // mark at the start skipped. Each record with the line it starts on.
 struct CsvRecord {
     int line = 0;
@@ -66,7 +66,7 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
             if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') field += text[++i];
             else if (c == '"') quoted = false;
             else {
-                if (c == '\n') ++line;
+                if (c == '\n' || (c == '\r' && !(i + 1 < text.size() && text[i + 1] == '\n'))) ++line;  // a line's end, as below
                 field += c;
             }
         } else if (c == '"') {
