@@ -149,6 +149,17 @@ Run in_process(const std::vector<std::string>& args) {
     return {code, out.str(), err.str()};
 }
 
+// The base campaign with `sql` run on its file, for check to find.
+struct DamagedBy {
+    test::TempDir dir;
+    std::string file = dir.file("c.db");
+    explicit DamagedBy(const std::string& sql) {
+        base_campaign(file);
+        test::raw_sql(file, sql);
+    }
+    Run check() const { return in_process({"--db", file, "check"}); }
+};
+
 // Every command, reading ones and writing ones, with what the base campaign names.
 struct Command {
     std::vector<std::string> args;
@@ -344,13 +355,10 @@ TEST_CASE("A line break in a damaged file's name or journal entry is written vis
 }
 
 TEST_CASE("check says SQLite's line for a CHECK constraint broken in many rows once, with how many") {
-    test::TempDir dir;
-    const auto file = dir.file("c.db");
-    base_campaign(file);
-    test::raw_sql(file, "PRAGMA ignore_check_constraints = ON; UPDATE brigade SET labelled_for = -1");
-    const auto rows = SQLite::Database(file, SQLite::OPEN_READONLY).execAndGet("SELECT count(*) FROM brigade").getInt();
+    const DamagedBy damaged("PRAGMA ignore_check_constraints = ON; UPDATE brigade SET labelled_for = -1");
+    const auto rows = SQLite::Database(damaged.file, SQLite::OPEN_READONLY).execAndGet("SELECT count(*) FROM brigade").getInt();
     REQUIRE(rows > 1);
-    const auto r = in_process({"--db", file, "check"});
+    const auto r = damaged.check();
     CHECK(r.code == 1);
     const std::string said = "integrity: CHECK constraint failed in brigade";
     CHECK_THAT(r.out, Catch::Matchers::Contains(said + " (said for " + std::to_string(rows) + " rows)"));
@@ -358,23 +366,16 @@ TEST_CASE("check says SQLite's line for a CHECK constraint broken in many rows o
 }
 
 TEST_CASE("check finds a campaign date outside its rule set's years, which every command dated by it refuses") {
-    test::TempDir dir;
-    const auto file = dir.file("c.db");
-    base_campaign(file);
-    test::raw_sql(file, "UPDATE campaign SET date = '0000-01-01'");
-    const auto r = in_process({"--db", file, "check"});
+    const auto r = DamagedBy("UPDATE campaign SET date = '0000-01-01'").check();
     CHECK(r.code == 1);
     CHECK_THAT(r.out, Catch::Matchers::Contains("campaign Test: its date 0000-01-01 is outside rule set acw's years: expected 1861 to 1865"));
 }
 
 TEST_CASE("check names a count of stands beyond any campaign's, and leaves it out of totals it would wrap around") {
-    test::TempDir dir;
-    const auto file = dir.file("c.db");
-    base_campaign(file);
     // The largest whole number SQLite keeps, in a move of each of two brigades (their sums stay in range).
-    test::raw_sql(file, "PRAGMA ignore_check_constraints = ON; UPDATE move SET stands = 9223372036854775000 WHERE id IN "
-                        "(SELECT MIN(id) FROM move GROUP BY brigade_id LIMIT 2)");
-    const auto r = in_process({"--db", file, "check"});
+    const auto r = DamagedBy("PRAGMA ignore_check_constraints = ON; UPDATE move SET stands = 9223372036854775000 WHERE id IN "
+                             "(SELECT MIN(id) FROM move GROUP BY brigade_id LIMIT 2)")
+                       .check();
     INFO(r.out << r.err);
     CHECK(r.code == 1);
     CHECK_THAT(r.out, Catch::Matchers::Contains("stands in its moves, beyond any count of stands: left out of the totals"));
