@@ -322,7 +322,8 @@ std::optional<std::int64_t> plan_closed_by(const std::vector<campaign::PlannedBa
                     left_out.push_back(division_name(d.division_id));
             if (!left_out.empty())
                 lines.push_back("on its field but not in the report, so not recorded as fighting there: " + join(left_out, ", ") +
-                                (preview ? " (to record them, name each with --division)" : " (to record them, undo and report the battle again naming each with --division)"));
+                                (preview ? " (to record them, give each among the divisions that fought)"
+                                         : " (to record them, undo and report the battle again with each among the divisions that fought)"));
             // ...and those the report names that were not on it (a player's losses for a
             // division of his that was never deployed): recorded as fighting, seen by the enemy.
             std::vector<std::string> not_there;

@@ -338,7 +338,7 @@ TEST_CASE("A report of a planned battle says, in its preview too, which division
     const std::string report = "battle report --name P --loss 'Robinson/1st Brigade=1' --loss \"Heth/Archer's Brigade=1\"";
     const auto preview = c.ok(report + " --preview");
     CHECK_THAT(preview, Contains("PREVIEW") && Contains("the plan of P would be closed") &&
-                            Contains("on its field but not in the report, so not recorded as fighting there: Wadsworth (to record them, name each with --division)") &&
+                            Contains("on its field but not in the report, so not recorded as fighting there: Wadsworth (to record them, give each among the divisions that fought)") &&
                             Contains("in the report but not on its field: Robinson (recorded as fighting there all the same; if it did not, leave it out)"));
     CHECK_THAT(c.ok(report), Contains("the plan of P is closed") && Contains("in the report but not on its field: Robinson") &&
                                  Contains("undo and report the battle without it"));

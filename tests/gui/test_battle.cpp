@@ -150,6 +150,7 @@ TEST_CASE("A planned battle in the battle panel: its divisions by part, a reserv
     w.divisions.erase("Wadsworth");
     d.frames(2);
     CHECK_THAT(w.check_text(), Contains("on its field but not in the report, so not recorded as fighting there: Wadsworth"));
+    d.frame(shot("battle_plan_check"));
     w.divisions.insert("Wadsworth");
     d.ctrl_z();  // the arrival's step, whole: Pender back in reserve, a placeholder
     d.frames(2);
