@@ -3,6 +3,7 @@
 #include "db/history.hpp"
 #include "store_impl.hpp"
 
+#include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
 
@@ -10,6 +11,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <future>
 #include <set>
@@ -19,6 +21,90 @@ namespace muster::db {
 namespace {
 
 using Problems = std::vector<std::string>;
+
+// The CHECK constraints of a table's CREATE statement, each expression as written (strings,
+// quoted names and comments skipped over, so none of them is taken for one).
+std::vector<std::string> check_expressions(std::string_view sql) {
+    std::vector<std::string> out;
+    // Past a string, quoted name or comment starting at `i`; `i` itself where none does.
+    const auto skip = [&](size_t i) {
+        const char c = sql[i];
+        if (c == '\'' || c == '"' || c == '`' || c == '[') {
+            const char close = c == '[' ? ']' : c;
+            const auto end = sql.find(close, i + 1);
+            return end == std::string_view::npos ? sql.size() : end + 1;
+        }
+        if (sql.substr(i, 2) == "--") {
+            const auto end = sql.find('\n', i);
+            return end == std::string_view::npos ? sql.size() : end + 1;
+        }
+        if (sql.substr(i, 2) == "/*") {
+            const auto end = sql.find("*/", i + 2);
+            return end == std::string_view::npos ? sql.size() : end + 2;
+        }
+        return i;
+    };
+    const auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t i = 0; i < sql.size();) {
+        if (const auto past = skip(i); past != i) {
+            i = past;
+            continue;
+        }
+        if (!same_ignoring_case(sql.substr(i, 5), "check") || (i > 0 && word_char(sql[i - 1])) || (i + 5 < sql.size() && word_char(sql[i + 5]))) {
+            ++i;
+            continue;
+        }
+        size_t at = i + 5;
+        while (at < sql.size() && std::isspace(static_cast<unsigned char>(sql[at]))) ++at;
+        if (at >= sql.size() || sql[at] != '(') {
+            i = at;
+            continue;
+        }
+        int depth = 0;
+        size_t end = at;
+        while (end < sql.size()) {
+            if (const auto past = skip(end); past != end) {
+                end = past;
+                continue;
+            }
+            depth += sql[end] == '(' ? 1 : sql[end] == ')' ? -1 : 0;
+            if (depth == 0) break;
+            ++end;
+        }
+        if (end >= sql.size()) break;  // never closed: not SQLite's to have stored
+        out.emplace_back(sql.substr(at + 1, end - at - 1));
+        i = end + 1;
+    }
+    return out;
+}
+
+// Where SQLite's check says only "CHECK constraint failed in brigade": each constraint of the
+// table that rows break, with the first of them. Read on a connection that writes nothing.
+std::vector<std::string> broken_checks(SQLite::Database& db, const std::string& table) {
+    std::vector<std::string> out;
+    SQLite::Statement create(db, "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?");
+    bind_all(create, table);
+    if (!create.executeStep() || Row(create).null("sql")) return out;
+    std::string quoted = "\"";
+    for (const char c : table) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    quoted += "\"";
+    for (const auto& expression : check_expressions(Row(create).text("sql"))) {
+        try {
+            const std::string breaking = " FROM " + quoted + " WHERE NOT (" + expression + ")";
+            const auto count = db.execAndGet("SELECT count(*)" + breaking).getInt64();
+            if (count == 0) continue;
+            std::vector<std::string> rows;
+            SQLite::Statement first(db, "SELECT rowid AS row" + breaking + " ORDER BY rowid LIMIT 5");
+            while (first.executeStep()) rows.push_back(std::to_string(Row(first).id("row")));
+            out.push_back("integrity: in " + visible(table) + ", " + count_of(static_cast<int>(std::min<std::int64_t>(count, 1'000'000'000)), "row breaks", "rows break") +
+                          " CHECK (" + visible(expression) + "): row" + (rows.size() == 1 ? " " : "s ") + join(rows, ", ") +
+                          (count > static_cast<std::int64_t>(rows.size()) ? " and more" : ""));
+        } catch (const SQLite::Exception&) {
+            // An expression this cannot read again as SQLite did: SQLite's own line stands.
+        }
+    }
+    return out;
+}
 
 // SQLite's own check, on a connection of its own that may write but never does (a read-only
 // one skips the CHECK constraints; this one does not checkpoint when it closes either).
@@ -46,7 +132,21 @@ Problems integrity(const std::string& path, int wait) {
     }
     for (size_t i = 0; i < lines.size(); ++i)
         if (times[i] > 1) lines[i] += " (said for " + std::to_string(times[i]) + " rows)";
-    return lines;
+    // Which constraint, and which rows: SQLite 3.40 names the table alone.
+    static constexpr std::string_view check_failed = "integrity: CHECK constraint failed in ";
+    other.exec("PRAGMA query_only = 1");
+    Problems detailed;
+    for (const auto& line : lines) {
+        detailed.push_back(line);
+        if (line.rfind(check_failed, 0) != 0) continue;
+        const auto rest = line.substr(check_failed.size());
+        const auto table = rest.substr(0, rest.find(" (said for "));
+        try {
+            for (auto& broken : broken_checks(other, table)) detailed.push_back(std::move(broken));
+        } catch (const SQLite::Exception&) {
+        }
+    }
+    return detailed;
 }
 
 void foreign_keys(SQLite::Database& db, Problems& out) {

@@ -363,6 +363,10 @@ TEST_CASE("check says SQLite's line for a CHECK constraint broken in many rows o
     const std::string said = "integrity: CHECK constraint failed in brigade";
     CHECK_THAT(r.out, Catch::Matchers::Contains(said + " (said for " + std::to_string(rows) + " rows)"));
     CHECK(r.out.find(said) == r.out.rfind(said));  // once
+    // ...and which of the table's constraints, broken in which rows (SQLite 3.40 names the table alone).
+    CHECK_THAT(r.out, Catch::Matchers::Contains("integrity: in brigade, " + std::to_string(rows) +
+                                                " rows break CHECK (labelled_for IS NULL OR labelled_for >= 1): rows 1, 2"));
+    CHECK_THAT(r.out, !Catch::Matchers::Contains("CHECK (stands BETWEEN"));  // a constraint no row breaks is not named
 }
 
 TEST_CASE("check finds a campaign date outside its rule set's years, which every command dated by it refuses") {
