@@ -56,7 +56,10 @@ std::string conversion_error(const std::string& what) {
     const auto option = what.substr(head.size(), equals - head.size()), value = what.substr(equals + 3);
     const auto digits = value.substr(!value.empty() && (value[0] == '+' || value[0] == '-') ? 1 : 0);
     const bool whole = !digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos;
-    return option + " \"" + value + "\" " + (whole ? "is far out of range: expected a whole number of its range" : "is not a whole number: expected one such as 3");
+    return option + " \"" + value + "\" " +
+           (!whole ? "is not a whole number: expected one such as 3"
+                   : value[0] == '-' ? "is far out of range: below any value " + option + " takes"
+                                     : "is far out of range: above any value " + option + " takes");
 }
 
 // Every whole-number option takes its number in decimal digits: CLI11 alone reads "0x10" as 16
