@@ -3,6 +3,7 @@
 // journal entry, the outcome. A preview makes the same plan from one read snapshot.
 #include "app/battles.hpp"
 
+#include "app/plans.hpp"
 #include "app/refs.hpp"
 #include "db/history.hpp"
 #include "app/table_side.hpp"
@@ -313,29 +314,28 @@ namespace {
 std::optional<std::int64_t> plan_closed_by(const std::vector<campaign::PlannedBattle>& plans, const std::function<std::string(std::int64_t)>& division_name,
                                            const battle::Report& report, const BattlePlan& plan, Mode mode, std::vector<std::string>& lines) {
     const bool preview = mode == Mode::preview;
-    for (const auto& p : plans)
-        if (p.plan.open() && same_ignoring_case(p.plan.name, trim(report.name))) {  // as a report's name is read: trimmed
-            lines.push_back("the plan of " + report.name + (preview ? " would be" : " is") + " closed: it stays as the battle's history (muster battle show)");
-            std::vector<std::string> left_out;
-            for (const auto& d : p.divisions)
-                if (d.role != PlanRole::reserve && std::find(plan.divisions.begin(), plan.divisions.end(), d.division_id) == plan.divisions.end())
-                    left_out.push_back(division_name(d.division_id));
-            if (!left_out.empty())
-                lines.push_back("on its field but not in the report, so not recorded as fighting there: " + join(left_out, ", ") +
-                                (preview ? " (to record them, give each among the divisions that fought)"
-                                         : " (to record them, undo and report the battle again with each among the divisions that fought)"));
-            // ...and those the report names that were not on it (a player's losses for a
-            // division of his that was never deployed): recorded as fighting, seen by the enemy.
-            std::vector<std::string> not_there;
-            for (const auto d : plan.divisions)
-                if (std::none_of(p.divisions.begin(), p.divisions.end(), [&](const auto& x) { return x.division_id == d && x.role != PlanRole::reserve; }))
-                    not_there.push_back(division_name(d));
-            if (!not_there.empty())
-                lines.push_back("in the report but not on its field: " + join(not_there, ", ") + " (recorded as fighting there all the same; if it did not, " +
-                                (preview ? "leave it out)" : "undo and report the battle without it)"));
-            return p.plan.id;
-        }
-    return std::nullopt;
+    const auto* planned = open_plan_named(plans, report.name);
+    if (!planned) return std::nullopt;
+    const auto& p = *planned;
+    lines.push_back("the plan of " + report.name + (preview ? " would be" : " is") + " closed: it stays as the battle's history (muster battle show)");
+    std::vector<std::string> left_out;
+    for (const auto& d : p.divisions)
+        if (d.role != PlanRole::reserve && std::find(plan.divisions.begin(), plan.divisions.end(), d.division_id) == plan.divisions.end())
+            left_out.push_back(division_name(d.division_id));
+    if (!left_out.empty())
+        lines.push_back("on its field but not in the report, so not recorded as fighting there: " + join(left_out, ", ") +
+                        (preview ? " (to record them, give each among the divisions that fought)"
+                                 : " (to record them, undo and report the battle again with each among the divisions that fought)"));
+    // ...and those the report names that were not on it (a player's losses for a
+    // division of his that was never deployed): recorded as fighting, seen by the enemy.
+    std::vector<std::string> not_there;
+    for (const auto d : plan.divisions)
+        if (std::none_of(p.divisions.begin(), p.divisions.end(), [&](const auto& x) { return x.division_id == d && x.role != PlanRole::reserve; }))
+            not_there.push_back(division_name(d));
+    if (!not_there.empty())
+        lines.push_back("in the report but not on its field: " + join(not_there, ", ") + " (recorded as fighting there all the same; if it did not, " +
+                        (preview ? "leave it out)" : "undo and report the battle without it)"));
+    return p.plan.id;
 }
 
 }  // namespace
@@ -460,11 +460,11 @@ namespace {
 // A battle is fought on the date the report gives, else the date and place it was planned for
 // (a plan of its name still open), else on the campaign's date; on a day of the rule set's years.
 void date_battle(const db::Store& store, battle::Report& report, const campaign::CampaignInfo& c, const rules::RuleSet& rules) {
-    for (const auto& p : db::Battles(store).plans(c.id))
-        if (p.plan.open() && same_ignoring_case(p.plan.name, report.name)) {
-            if (!report.date) report.date = p.plan.date;
-            if (trim(report.place).empty()) report.place = p.plan.place;
-        }
+    const auto plans = db::Battles(store).plans(c.id);
+    if (const auto* p = open_plan_named(plans, report.name)) {
+        if (!report.date) report.date = p->plan.date;
+        if (trim(report.place).empty()) report.place = p->plan.place;
+    }
     if (!report.date) report.date = c.date;
     if (report.date) require_in_years(rules, *report.date, "battle date");
 }
@@ -563,8 +563,8 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         if (same_ignoring_case(trim(typed), battle)) report.name = std::string(trim(typed));
         else {
             const auto plans = db::Battles(store).plans(c.id);
-            const auto plan = std::find_if(plans.begin(), plans.end(), [&](const auto& p) { return p.plan.open() && same_ignoring_case(p.plan.name, battle); });
-            if (plan == plans.end())
+            const auto* plan = open_plan_named(plans, battle);
+            if (!plan)
                 throw UsageError("\"" + visible(typed) + "\" begins the name of the draft of " + battle + ": give its whole name to report it, as the battle is to be called");
             report.name = plan->plan.name;
         }

@@ -138,6 +138,11 @@ std::vector<PlanView> plans_seen(const std::vector<campaign::PlannedBattle>& pla
     return out;
 }
 
+const campaign::PlannedBattle* open_plan_named(const std::vector<campaign::PlannedBattle>& plans, std::string_view name) {
+    const auto it = std::find_if(plans.begin(), plans.end(), [&](const campaign::PlannedBattle& p) { return p.plan.open() && same_ignoring_case(p.plan.name, trim(name)); });
+    return it == plans.end() ? nullptr : &*it;
+}
+
 std::vector<std::string> by_side(const rules::RuleSet& rules, const std::vector<PlanLine>& lines) {
     std::vector<std::string> out;
     for (const auto& side : rules.sides) {
@@ -196,10 +201,10 @@ Outcome Plans::plan(const std::string& typed, std::optional<Day> date, const std
         for (const auto& b : db::Battles(store).battles(c.id))
             if (same_ignoring_case(b.name, name))
                 throw Error("a battle named \"" + b.name + "\" is already recorded: a battle is planned before it is fought (expected a new name)");
-        for (const auto& p : db::Battles(store).plans(c.id))
-            if (p.plan.open() && same_ignoring_case(p.plan.name, name))
-                throw Error("a battle named \"" + p.plan.name + "\" is already planned (expected a new name, or deploy into it: muster battle deploy " +
-                            quoted(p.plan.name) + " DIVISION...)");
+        const auto plans = db::Battles(store).plans(c.id);
+        if (const auto* p = open_plan_named(plans, name))
+            throw Error("a battle named \"" + p->plan.name + "\" is already planned (expected a new name, or deploy into it: muster battle deploy " +
+                        quoted(p->plan.name) + " DIVISION...)");
         db::Battles(store).insert_plan(c.id, {0, name, date, place, std::nullopt});
         // A battle is announced: every side reads its name, date and place (not who is there).
         store.set_audience(op, Audience::everyone());

@@ -64,6 +64,9 @@ std::vector<PlanView> plans_seen(const std::vector<campaign::PlannedBattle>& pla
 std::string plan_text(const rules::RuleSet& rules, const PlanView& plan);
 /// A part of a plan, side by side in the rule set's order: "Union: Wadsworth (hidden), Doubleday".
 std::vector<std::string> by_side(const rules::RuleSet& rules, const std::vector<PlanLine>& lines);
+/// The battle planned under `name` (in any case, trimmed) and not yet fought, or nullptr.
+const campaign::PlannedBattle* open_plan_named(const std::vector<campaign::PlannedBattle>& plans, std::string_view name);
+const campaign::PlannedBattle* open_plan_named(std::vector<campaign::PlannedBattle>&&, std::string_view) = delete;  // it points into them
 
 class Plans {
 public:

@@ -418,15 +418,14 @@ OperationDice::OperationDice(Session::State& state, const campaign::CampaignInfo
     if (!typed.empty() || c.dice == DiceMode::typed || state.own_dice) m_typed.emplace(typed);
 }
 
-namespace {
-std::string reveals_mark(int n) { return n ? "#" + std::to_string(n) : ""; }
-}  // namespace
-
 std::string seen_since(const db::Store& store, std::optional<std::int64_t> division) {
     return division ? seen_since(store, UnitKind::division, *division) : "";
 }
 
-std::string seen_since(const db::Store& store, UnitKind kind, std::int64_t unit) { return reveals_mark(db::Forces(store).reveals_under(kind, unit)); }
+std::string seen_since(const db::Store& store, UnitKind kind, std::int64_t unit) {
+    const int n = db::Forces(store).reveals_under(kind, unit);
+    return n ? "#" + std::to_string(n) : "";
+}
 
 dice::Source& OperationDice::source_for(const std::string& named, const std::string& owner, std::optional<std::int64_t> division) {
     if (m_typed) return *m_typed;
