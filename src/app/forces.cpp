@@ -113,6 +113,19 @@ void require_new_leader_name(const db::Store& store, std::int64_t campaign, cons
         throw Error("a leader named \"" + *taken + "\" already exists: give this one another name");
 }
 
+// Whether an order of battle to import is a spreadsheet: a .csv file is and a .json file is
+// not; any other (standard input, "-", or a .txt) by what it holds: JSON opens with "{" (after
+// a byte-order mark and white space), a spreadsheet with its header row.
+bool spreadsheet(const std::string& file, std::string_view text) {
+    std::string name = file;
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    if (name.ends_with(".csv")) return true;
+    if (name.ends_with(".json")) return false;
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    const auto first = text.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && text[first] != '{';
+}
+
 // ", commander Meade (rolled Average)" for the journal, where the grade was rolled.
 std::string rolled_text(const rules::RuleSet& r, const LeaderEntry& e, const army::Leader& l) {
     if (!e.grade.empty() || !l.present()) return "";
@@ -396,12 +409,11 @@ Outcome Forces::set_fog(const std::string& division, Fog fog) {
 
 std::string Forces::import_oob(const std::string& file, const std::map<std::string, std::string>& columns) {
     const auto c = m_session.current();
-    std::string ext = file.size() > 4 ? file.substr(file.size() - 4) : "";
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-    const bool csv = ext == ".csv";
-    if (!csv && !columns.empty()) throw UsageError("--columns maps a spreadsheet's headers: \"" + visible(file) + "\" is not a .csv file");
-    const army::OrderOfBattle oob = csv ? read_oob_csv(json::read_file(file, k_max_oob_bytes), file, m_session.rules(), columns)
-                                        : read_oob_file(file, m_session.rules());
+    const auto text = json::read_file(file, k_max_oob_bytes);
+    const bool csv = spreadsheet(file, text);
+    if (!csv && !columns.empty())
+        throw UsageError("--columns maps a spreadsheet's headers: \"" + visible(file) + "\" is a muster-oob JSON file, not a spreadsheet");
+    const army::OrderOfBattle oob = csv ? read_oob_csv(text, file, m_session.rules(), columns) : read_oob(text, file, m_session.rules());
     // Nothing to import is said as such, not journalled as an import of nothing.
     if (oob.armies.empty()) throw UsageError("\"" + visible(file) + "\" holds no army: nothing to import");
     auto& store = m_session.state().store;

@@ -67,7 +67,8 @@ public:
     /// Shows a division to the other side (Fog::seen), or hides it again (Fog::hidden).
     Outcome set_fog(const std::string& division, Fog fog);
     /// Adds the armies of an OOB file, all or nothing; returns a summary. A .csv file is a
-    /// spreadsheet (read_oob_csv, its headers mapped by `columns`), any other muster-oob/1 JSON.
+    /// spreadsheet (read_oob_csv, its headers mapped by `columns`), a .json file muster-oob/1
+    /// JSON; any other ("-": standard input) is JSON if it opens with "{", else a spreadsheet.
     std::string import_oob(const std::string& file, const std::map<std::string, std::string>& columns = {});
 
     /// The order of battle as `request.viewer` may see it.

@@ -205,10 +205,6 @@ army::OrderOfBattle read_oob(std::string_view text, const std::string& file, con
     return Reader(rules).read(doc.root());
 }
 
-army::OrderOfBattle read_oob_file(const std::string& path, const rules::RuleSet& rules) {
-    return read_oob(json::read_file(path, k_max_oob_bytes), path, rules);
-}
-
 std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int64_t operation,
                                const army::OrderOfBattle& oob, const rules::RuleSet& rules) {
     int corps_count = 0, divisions = 0, brigades = 0;

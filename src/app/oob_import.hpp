@@ -17,7 +17,6 @@ inline constexpr size_t k_max_oob_bytes = 256 * 1024 * 1024;
 /// ratings, grades, labels, strengths, statuses, duplicate names. Throws FileError with the
 /// JSON path; nothing is stored.
 army::OrderOfBattle read_oob(std::string_view text, const std::string& file, const rules::RuleSet& rules);
-army::OrderOfBattle read_oob_file(const std::string& path, const rules::RuleSet& rules);
 /// Reads a spreadsheet's order of battle (CSV, RFC 4180): muster's own CSV export, or another's
 /// whose headers `columns` maps onto muster's (its header -> muster's column). A row per unit
 /// (army, corps, division, brigade, battery; totals ignored), or without a "unit" column a

@@ -93,7 +93,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     auto file = std::make_shared<std::string>();
     auto columns = std::make_shared<std::vector<std::string>>();
     auto* oob = imp->add_subcommand("oob", "Add the armies of an order of battle to the campaign, all or nothing: a muster-oob/1 JSON file, or a spreadsheet (.csv)");
-    oob->add_option("FILE", *file, "The JSON file (as `muster oob --format json` writes it), or a .csv (as `--format csv` writes it, or mapped with --columns)")->required();
+    oob->add_option("FILE", *file, "The JSON file (as `muster oob --format json` writes it), or a .csv (as `--format csv` writes it, or mapped with --columns); - reads standard input, JSON or CSV by what it holds")->required();
     oob->add_option("--columns", *columns, "HEADER=COLUMN: the spreadsheet's header that holds muster's column (e.g. \"Brigade=name\"; repeatable, or comma-separated)");
     on_run(oob, io, [file, columns, &io] {
         std::map<std::string, std::string> mapped;

@@ -336,6 +336,22 @@ TEST_CASE("Spreadsheets both ways: muster's CSV imports again whole, another's c
     const auto armies = [](const std::string& json) { return json.substr(json.find("\"armies\"")); };
     CHECK(armies(copy.ok("oob --format json")) == armies(c.ok("oob --format json")));
     CHECK(copy.run("check").code == 0);
+    // Piped in ("-") or under another name, each is read by what it holds, a spreadsheet by its
+    // header and JSON by its "{"; --columns beside JSON is refused as such.
+    for (const std::string format : {"csv", "json"}) {
+        const test::CampaignFile piped;
+        piped.ok("campaign new Test --rules acw");
+        const auto text = c.ok("oob --format " + format);
+        std::ofstream(piped.dir.file("oob.txt")) << text;
+        const auto r = test::run_muster("--db " + piped.dir.file("c.db") + " import oob -", piped.env, text);
+        CHECK(r.code == 0);
+        CHECK_THAT(r.out, Contains("Imported 2 armies, 2 corps, 6 divisions"));
+        CHECK_THAT(piped.refused("import oob " + test::quote(piped.dir.file("oob.txt")), 1), Contains("already"));
+        CHECK(armies(piped.ok("oob --format json")) == armies(c.ok("oob --format json")));
+        if (format == "json")
+            CHECK_THAT(piped.refused("import oob " + test::quote(piped.dir.file("oob.txt")) + " --columns Brigade=name", 2),
+                       Contains("oob.txt\" is a muster-oob JSON file, not a spreadsheet"));
+    }
 
     // A spreadsheet of its own: other headers, LF line ends, a byte order mark, a quoted comma,
     // a column muster does not read; a brigade a row.
@@ -376,8 +392,6 @@ TEST_CASE("Spreadsheets both ways: muster's CSV imports again whole, another's c
     refuse("union,Army of the Ohio,XXIII Corps,Cox,\"Casement,veteran,6,,\r\n", "row 3: a quoted field is never closed");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,6,,,stray\r\n", "row 3: it has 10 fields, the header 9: field 10 (\"stray\") is under no column");
     refuse("union,Army of the Cumberland,XIV Corps,Baird,Casement,veteran,6,,\r\n", "already has an army named \"Army of the Cumberland\"");
-    // --columns is for spreadsheets.
-    CHECK_THAT(other.refused("import oob " + test::quote(c.dir.file("x.json")) + " --columns a=b", 2), Contains("is not a .csv file"));
 }
 
 TEST_CASE("battle amend --leader: a fall the report left out, a fate changed (camp and all), a fall taken back, or refused") {

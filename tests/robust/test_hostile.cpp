@@ -9,6 +9,7 @@
 #include "db/leaders.hpp"
 #include "db/prisoners.hpp"
 #include "db/roster.hpp"
+#include "json/json.hpp"
 #include "db/season.hpp"
 #include "db/db_support.hpp"
 #include "rules/load.hpp"
@@ -93,7 +94,7 @@ TEST_CASE("Huge files are refused before they are read") {
     const auto oob = dir.file("huge_oob.json");
     std::ofstream(oob).close();
     std::filesystem::resize_file(oob, app::k_max_oob_bytes + 1);
-    CHECK_THROWS_WITH(app::read_oob_file(oob, test::acw()), Contains("muster reads at most"));
+    CHECK_THROWS_WITH(json::read_file(oob, app::k_max_oob_bytes), Contains("muster reads at most"));
     CHECK_THROWS_WITH(battle::read_report_file(path), Contains("muster reads at most"));
     CHECK_THROWS_WITH(rules::load_rule_set_file(dir.path()), Contains("is a folder, not a file"));
 }
