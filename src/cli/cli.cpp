@@ -165,7 +165,7 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
     app.add_option("--campaign", io.campaign, "Campaign to act on (default: the database's current one)")
         ->check(named("give a campaign's name, or leave --campaign out for the current one"));
     app.add_option("--lock-wait", io.lock_wait_ms, "Milliseconds to wait for another muster's write lock, 0 to 600000 (default 5000)")
-        ->check(CLI::Range(0, 600000).description(""));
+        ->check(whole_in(0, 600000));
     add_campaign_commands(app, io);
     add_forces_commands(app, io);
     add_arrive_command(app, io);

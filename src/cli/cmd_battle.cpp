@@ -278,7 +278,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
     auto start = std::make_shared<int>(0);
     auto* relabel = brigade->add_subcommand("relabel", "Label a brigade for another start strength (the stands it has stay)");
     relabel->add_option("BRIGADE", bo->ref, "\"Division/Brigade\"")->required();
-    relabel->add_option("--stands", *start, "The start strength to label it for")->required()->check(CLI::Range(1, 1000));
+    relabel->add_option("--stands", *start, "The start strength to label it for")->required()->check(whole_in(1, 1000));
     on_run(relabel, io, [bo, start, &io] { print_outcome(io.out, open_campaigns(io).forces().relabel_brigade(bo->ref, *start), false); });
 }
 

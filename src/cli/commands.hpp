@@ -70,7 +70,6 @@ CLI::Option* flag_for(CLI::App* cmd, const std::string& name, E& target, E value
     return cmd->add_flag_callback(name, [&target, value] { target = value; }, help);
 }
 
-/// A seed: a whole number from 0 to 18446744073709551615, refused (never clamped) outside it.
 /// A value that must not be empty (a file, a folder, a name): refused saying `expected`, and,
 /// where `path`, "-" too (muster writes a file whole, not to standard output).
 inline CLI::Validator named(const std::string& expected, bool path = false) {
@@ -83,6 +82,25 @@ inline CLI::Validator named(const std::string& expected, bool path = false) {
         "");
 }
 
+/// A whole number from `lo` to `hi` in decimal digits, refused naming the value and the range:
+/// "\"1e3\" is not a whole number: expected one from 0 to 600000", "\"600001\" is out of range:
+/// expected 0 to 600000".
+inline CLI::Validator whole_in(long long lo, long long hi) {
+    return CLI::Validator(
+        [lo, hi](std::string& text) -> std::string {
+            const std::string_view digits = std::string_view(text).substr(!text.empty() && text[0] == '+' ? 1 : 0);
+            long long value = 0;
+            const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+            const auto range = std::to_string(lo) + " to " + std::to_string(hi);
+            if (digits.empty() || end != digits.data() + digits.size() || (error != std::errc() && error != std::errc::result_out_of_range))
+                return "\"" + text + "\" is not a whole number: expected one from " + range;
+            if (error == std::errc::result_out_of_range || value < lo || value > hi) return "\"" + text + "\" is out of range: expected " + range;
+            return "";
+        },
+        "");
+}
+
+/// A seed: a whole number from 0 to 18446744073709551615, refused (never clamped) outside it.
 inline CLI::Option* seed_option(CLI::App* cmd, const std::string& name, std::optional<std::uint64_t>& target, const std::string& help) {
     return cmd->add_option_function<std::string>(
         name,

@@ -135,8 +135,13 @@ TEST_CASE("Campaign commands end to end") {
     for (const std::string number : {"0x763", "0b11", "0o17", "1e3", "1863.0", " 1863"}) {
         INFO(number);
         CHECK_THAT(cli.refused("arrive Heth --year " + test::quote(number), 2), Contains("\"" + number + "\" is not a whole number"));
-        CHECK_THAT(cli.refused("--lock-wait " + test::quote(number) + " arrive Heth", 2), Contains("--lock-wait") && Contains(number));
+        CHECK_THAT(cli.refused("--lock-wait " + test::quote(number) + " arrive Heth", 2),
+                   Contains("--lock-wait: \"" + number + "\" is not a whole number: expected one from 0 to 600000"));
     }
+    // A whole number outside an option's range is said to be out of it, however far.
+    for (const std::string number : {"-1", "600001", "99999999999999999999"})
+        CHECK_THAT(cli.refused("--lock-wait " + number + " arrive Heth", 2), Contains("--lock-wait: \"" + number + "\" is out of range: expected 0 to 600000"));
+    CHECK_THAT(cli.refused("brigade relabel 'Heth/1st Brigade' --stands 0", 2), Contains("--stands: \"0\" is out of range: expected 1 to 1000"));
 
     const auto umpire = cli("oob");
     CHECK_THAT(umpire.out, Contains("Iron Brigade     6/6  6/5/3  Fresh  Veteran  Meredith, Average"));
