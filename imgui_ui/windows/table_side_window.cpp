@@ -4,6 +4,7 @@
 
 #include "app/battles.hpp"
 #include "app/table_side.hpp"
+#include "core/match.hpp"
 #include "core/text.hpp"
 #include "dice/dice.hpp"
 #include "export/play_text.hpp"
@@ -329,9 +330,10 @@ void TableSideWindow::draw(GuiApp& app) {
         ImGui::Separator();
     }
 
-    // The battle's draft report, from the model, and the way to apply it.
+    // The battle's draft report, from the model, and the way to apply it: found as the CLI finds
+    // it, in any case (begun by a player's submission, perhaps), and called as the umpire types it.
     for (const auto& d : app.model().drafts)
-        if (umpire && d.battle == trim(battle)) {
+        if (umpire && same_ignoring_case(d.battle, trim(battle))) {
             ImGui::TextWrapped("Draft report of %s (engaged: %s)", d.battle.c_str(), join(d.engaged, ", ").c_str());
             if (ImGui::Button("Apply the draft as the battle's report")) app.run("tableside.apply");
             mark("TableSide/Apply");

@@ -192,3 +192,27 @@ TEST_CASE("The table side with each die asked: the attacker's and the defender's
     CHECK(s.table_side().drafts().size() == 1);
     CHECK(s.history().journal().size() > journal);
 }
+
+TEST_CASE("The table side finds a draft begun in another spelling, and the battle is called as the umpire types it") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::wagram(db);
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    // Begun as "wAGRAM" (a player's submission, a roll for a unit the enemy has not seen).
+    s.table_side().set_state("wAGRAM", "Legrand/Ledru", {app::parse_state_change("disordered=yes")});
+    auto& w = d.show<gui::TableSideWindow>();
+    choose_table(d, "charge");
+    name_the_charge(d);
+    REQUIRE(d.click("TableSide/Dice"));
+    d.type("11,3");
+    REQUIRE(d.click("TableSide/Roll"));
+    INFO(w.error);
+    REQUIRE(s.table_side().drafts().size() == 1);
+    d.frames(3);
+    d.frame(shot("table_side_other_spelling"));
+    REQUIRE(d.click("TableSide/Apply"));
+    INFO(w.error);
+    REQUIRE(s.battles().list().size() == 1);
+    CHECK(s.battles().list().front().name == "Wagram");
+}
