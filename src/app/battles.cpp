@@ -238,6 +238,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
         for (const auto& seen : plan.leaders)
             if (seen.leader->id == l.id) throw ReportedTwice("leader " + l.label() + " is reported twice");
         if (!l.in_play_to_enemy()) throw Error("leader " + l.label() + " is already " + word(l.status));
+        if (f.fate == LeaderFate::wounded) battle::require_out_for(f.out_for);
         plan.leaders.push_back(
             {&l, &f, f.fate == LeaderFate::captured ? &captor_camp(refs, f.camp, l.side, "leader " + l.label()) : nullptr});
     }
@@ -548,8 +549,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
 }
 
 Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, Mode mode) {
-    if (how.wounded_out_for < 0 || how.wounded_out_for > 100)
-        throw UsageError("out for " + std::to_string(how.wounded_out_for) + " battles is out of range: expected 0 to 100");
+    battle::require_out_for(how.wounded_out_for);
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     // The draft is read in the operation's own snapshot, so what is applied is what was checked.

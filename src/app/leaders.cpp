@@ -1,6 +1,7 @@
 // Leaders. Each rolled operation reads top to bottom: the unit and the dice read under the
 // write lock, the rolls, the rolls journaled, the change, the journal entry, the outcome.
 #include "app/leaders.hpp"
+#include "battle/report.hpp"
 
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
@@ -288,7 +289,7 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     // What was typed first (a usage error), then what the rule set cannot do.
-    if (out_for < 0 || out_for > 100) throw UsageError("out for " + std::to_string(out_for) + " battles is out of range: expected 0 to 100");
+    battle::require_out_for(out_for);
     if (!r.fallen_leaders) throw Error("rule set " + r.id + " has no Fallen Leaders table: report the leader's fate in a battle report");
     auto& store = m_session.state().store;
     Outcome out;

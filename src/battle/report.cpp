@@ -1,6 +1,7 @@
 #include "battle/report.hpp"
 
 #include "core/error.hpp"
+#include "core/match.hpp"
 #include "core/text.hpp"
 #include "json/json.hpp"
 
@@ -32,21 +33,30 @@ std::pair<std::string, std::string> at_split(std::string_view s) {
 }
 
 
-// The fate after the ':' of a --leader or --battery spec, and the camp after its '@'.
+// The fate after the ':' of a --leader or --battery spec (in any case), and the camp after its
+// '@', which only a capture takes.
 template <class Fate>
 std::pair<Fate, std::string> fate_at(std::string_view spec, std::string_view rest, std::string_view option) {
-    const auto [word, camp] = at_split(rest);
-    if (auto f = find_word<Fate>(word)) return {*f, camp};
-    throw UsageError(std::string(option) + " \"" + std::string(spec) + "\": unknown fate \"" + word + "\" (expected " +
+    const auto [typed, camp] = at_split(rest);
+    for (const auto& w : Vocabulary<Fate>::table)
+        if (same_ignoring_case(w.text, typed)) {
+            if (!camp.empty() && w.value != Fate::captured)
+                throw UsageError(std::string(option) + " \"" + std::string(spec) + "\": a camp takes only the captured (\"captured@" + camp +
+                                 "\"), not the " + word(w.value));
+            return {w.value, camp};
+        }
+    throw UsageError(std::string(option) + " \"" + std::string(spec) + "\": unknown fate \"" + typed + "\" (expected " +
                      spellings<Fate>() + ")");
 }
 
-// A number after a spec's "=" or "/": stands (0 to 999), or the battles a wounded leader misses.
-int count(std::string_view spec, std::string_view number, std::string_view option, std::string_view what = "stands", int most = 999) {
+// A number after a spec's "=" or "/": stands (0 to 999), or the battles a wounded leader misses
+// (k_least_out_for to k_most_out_for).
+int count(std::string_view spec, std::string_view number, std::string_view option, std::string_view what = "stands", int least = 0,
+          int most = 999) {
     int n = 0;
-    if (!parse_int(trim(number), n) || n < 0 || n > most)
+    if (!parse_int(trim(number), n) || n < least || n > most)
         throw UsageError(std::string(option) + " \"" + std::string(spec) + "\": \"" + std::string(number) + "\" is not a number of " +
-                         std::string(what) + " from 0 to " + std::to_string(most));
+                         std::string(what) + " from " + std::to_string(least) + " to " + std::to_string(most));
     return n;
 }
 
@@ -59,6 +69,12 @@ std::pair<std::string, std::string> eq_split(std::string_view spec, std::string_
 }
 
 }  // namespace
+
+void require_out_for(int battles) {
+    if (battles < k_least_out_for || battles > k_most_out_for)
+        throw UsageError("out for " + std::to_string(battles) + " battles is out of range: a wounded leader misses " + std::to_string(k_least_out_for) +
+                         " to " + std::to_string(k_most_out_for));
+}
 
 Report read_report(std::string_view json_text, const std::string& file) {
     const json::Document doc(json_text, file);
@@ -95,7 +111,9 @@ Report read_report(std::string_view json_text, const std::string& file) {
             f.leader = required_text(l, "leader");
             f.fate = l.at("fate").as_word<LeaderFate>();
             f.camp = text(l, "camp");
-            if (auto v = l.find("out_for")) f.out_for = v->as_int(0, 100);
+            if (!f.camp.empty() && f.fate != LeaderFate::captured) l.at("camp").fail("a camp takes only the captured, not the " + word(f.fate));
+            // Read for a wound only (muster writes it beside every fate).
+            if (auto v = l.find("out_for"); v && f.fate == LeaderFate::wounded) f.out_for = v->as_int(k_least_out_for, k_most_out_for);
             r.leaders.push_back(f);
         }
     if (auto list = root.find("batteries"))
@@ -105,6 +123,7 @@ Report read_report(std::string_view json_text, const std::string& file) {
             f.battery = required_text(b, "battery");
             f.fate = b.at("fate").as_word<BatteryFate>();
             f.camp = text(b, "camp");
+            if (!f.camp.empty() && f.fate != BatteryFate::captured) b.at("camp").fail("a camp takes only the captured, not the " + word(f.fate));
             r.batteries.push_back(f);
         }
     return r;
@@ -123,18 +142,27 @@ void add_captured_spec(Report& report, std::string_view spec) {
     report.brigades.push_back({ref, 0, count(spec, n, "--captured"), camp});
 }
 
-void add_leader_spec(Report& report, std::string_view spec) {
+void add_leader_spec(Report& report, std::string_view spec, int wounded_out_for) {
     const auto colon = spec.rfind(':');
     if (colon == std::string_view::npos)
         throw UsageError("--leader \"" + std::string(spec) + "\" is not REF:FATE, e.g. \"Heth/1st Brigade:captured@Fort Delaware\" or \"Heth:wounded/2\"");
     FallenLeader f;
     f.leader = std::string(trim(spec.substr(0, colon)));
+    f.out_for = wounded_out_for;
+    // FATE[/BATTLES][@CAMP]: the battles out are a wound's only, the camp a capture's.
     std::string rest(spec.substr(colon + 1));
-    if (const auto slash = rest.find('/'); slash != std::string::npos) {
-        f.out_for = count(spec, rest.substr(slash + 1), "--leader", "battles", 100);
-        rest = rest.substr(0, slash);
+    std::optional<std::string> battles;
+    const auto at = rest.rfind('@');
+    if (const auto slash = rest.find('/'); slash < at && slash != std::string::npos) {
+        const auto end = std::min(at, rest.size());
+        battles = rest.substr(slash + 1, end - slash - 1);
+        rest.erase(slash, end - slash);
     }
     std::tie(f.fate, f.camp) = fate_at<LeaderFate>(spec, rest, "--leader");
+    if (battles && f.fate != LeaderFate::wounded)
+        throw UsageError("--leader \"" + std::string(spec) + "\": battles out are only the wounded's (\"wounded/" + *battles + "\"), not the " +
+                         word(f.fate));
+    if (battles) f.out_for = count(spec, *battles, "--leader", "battles", k_least_out_for, k_most_out_for);
     report.leaders.push_back(f);
 }
 

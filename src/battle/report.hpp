@@ -2,6 +2,7 @@
 #include "core/date.hpp"
 #include "core/words.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,13 @@ struct BrigadeLoss {
     int captured = 0;
     std::string camp;     ///< where the captured stands go (a camp of the captor)
 };
+
+/// The battles a wounded leader misses: at least one (a wound that costs none is no fall), at
+/// most a hundred.
+inline constexpr int k_least_out_for = 1;
+inline constexpr int k_most_out_for = 100;
+/// Refuses a number of battles out of that range, naming it.
+void require_out_for(int battles);
 
 /// A leader who fell: killed, wounded (out for some battles) or captured.
 struct FallenLeader {
@@ -53,11 +61,13 @@ inline constexpr size_t k_max_report_bytes = 16 * 1024 * 1024;
 Report read_report(std::string_view text, const std::string& file);
 Report read_report_file(const std::string& path);
 
-/// The command line's forms: "REF=LOST" (--loss), "REF=N@CAMP" (--captured),
-/// "REF:FATE[@CAMP][/BATTLES]" (--leader), "REF:FATE[@CAMP]" (--battery). Throw UsageError.
+/// The command line's forms: "REF=LOST" (--loss), "REF=N@CAMP" (--captured), "REF:FATE"
+/// (--leader, --battery; a fate in any case), a camp after a capture only ("REF:captured@CAMP")
+/// and the battles out after a wound only ("REF:wounded/BATTLES"; without them, a wounded
+/// leader misses `wounded_out_for`). Throw UsageError.
 void add_loss_spec(Report& report, std::string_view spec);
 void add_captured_spec(Report& report, std::string_view spec);
-void add_leader_spec(Report& report, std::string_view spec);
+void add_leader_spec(Report& report, std::string_view spec, int wounded_out_for = 1);
 void add_battery_spec(Report& report, std::string_view spec);
 
 }  // namespace muster::battle

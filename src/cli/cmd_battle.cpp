@@ -104,7 +104,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
     report->add_option("--battery", ro->battery, "A battery lost: \"Owner/Battery:wrecked\" or \"...:captured@Camp\"");
     report->add_option("--draft", ro->draft, "Apply the draft report the table side's rolls filled for this battle (see muster battle draft), "
                                              "with any --loss, --captured, --leader and --battery given beside it");
-    report->add_option("--out-for", ro->out_for, "With --draft: battles a wounded leader of the draft misses (default 1)");
+    report->add_option("--out-for", ro->out_for, "With --draft: battles a wounded leader of the draft, or one given beside it without /BATTLES, misses (default 1)");
     flag_for(report, "--preview", ro->mode, app::Mode::preview, "Check and show the report; store nothing");
     flag_for(report, "--reveal-engaged", ro->engaged, Fog::seen, "The divisions that fought become seen by the enemy (the default)");
     flag_for(report, "--keep-hidden", ro->engaged, Fog::hidden, "The divisions that fought and were hidden stay hidden");
@@ -114,7 +114,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
         const auto specs = [&](battle::Report& r) {
             for (const auto& s : ro->loss) battle::add_loss_spec(r, s);
             for (const auto& s : ro->captured) battle::add_captured_spec(r, s);
-            for (const auto& s : ro->leader) battle::add_leader_spec(r, s);
+            for (const auto& s : ro->leader) battle::add_leader_spec(r, s, ro->out_for);
             for (const auto& s : ro->battery) battle::add_battery_spec(r, s);
         };
         if (!ro->draft.empty()) {

@@ -70,6 +70,16 @@ TEST_CASE("A battle report file is read with paths in its errors") {
     CHECK_THAT(refusal(R"({"format": "muster-battle/2", "battle": {"name": "X"}})"), Contains("expected \"muster-battle/1\""));
     CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "brigades": [{"brigade": "A", "lsot": 1}]})"),
                Contains("unknown key \"lsot\""));
+    // A camp is a capture's alone, the battles out a wound's (1 to 100); muster writes out_for
+    // beside every fate, read for a wound only.
+    const auto leader = [](const std::string& fields) {
+        return R"({"format": "muster-battle/1", "battle": {"name": "X"}, "leaders": [{"leader": "A", )" + fields + "}]}";
+    };
+    CHECK_THAT(refusal(leader(R"("fate": "killed", "camp": "Libby")")), Contains("$.leaders[0].camp: a camp takes only the captured, not the killed"));
+    CHECK_THAT(refusal(leader(R"("fate": "wounded", "out_for": 0)")), Contains("$.leaders[0].out_for: 0 is out of range: expected 1 to 100"));
+    CHECK(battle::read_report(leader(R"("fate": "killed", "camp": "", "out_for": 0)"), "r.json").leaders.size() == 1);
+    CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "batteries": [{"battery": "A", "fate": "wrecked", "camp": "Libby"}]})"),
+               Contains("$.batteries[0].camp: a camp takes only the captured, not the wrecked"));
 }
 
 TEST_CASE("The command line forms of a report") {
@@ -92,4 +102,28 @@ TEST_CASE("The command line forms of a report") {
     CHECK_THROWS_WITH(battle::add_loss_spec(r, "Heth/1st Brigade=-2"), Contains("is not a number of stands"));
     CHECK_THROWS_WITH(battle::add_leader_spec(r, "Heth:drunk"), Contains("unknown fate \"drunk\""));
     CHECK_THROWS_AS(battle::add_battery_spec(r, "Heth/1st Battery"), UsageError);
+    // A fate in any case; a camp after a capture only, battles out after a wound only, and at
+    // least one (a wound that costs no battle would let a despicable leader be replaced at will).
+    battle::add_leader_spec(r, "Archer:CAPTURED@Libby");
+    CHECK(r.leaders.back().fate == LeaderFate::captured);
+    CHECK(r.leaders.back().camp == "Libby");
+    battle::add_leader_spec(r, "Archer:Wounded", 3);
+    CHECK(r.leaders.back().out_for == 3);
+    battle::add_leader_spec(r, "Archer:captured@Camp A/B");
+    CHECK(r.leaders.back().camp == "Camp A/B");
+    const auto size = r.leaders.size();
+    for (const auto& [spec, says] : std::vector<std::pair<std::string, std::string>>{
+             {"Heth:killed@Libby", "a camp takes only the captured (\"captured@Libby\"), not the killed"},
+             {"Heth:wounded/2@Libby", "a camp takes only the captured (\"captured@Libby\"), not the wounded"},
+             {"Heth:killed/3", "battles out are only the wounded's (\"wounded/3\"), not the killed"},
+             {"Heth:captured/3@Libby", "battles out are only the wounded's (\"wounded/3\"), not the captured"},
+             {"Heth:wounded/0", "\"0\" is not a number of battles from 1 to 100"},
+             {"Heth:wounded/101", "\"101\" is not a number of battles from 1 to 100"},
+             {"Heth:wounded/", "\"\" is not a number of battles from 1 to 100"}}) {
+        INFO(spec);
+        CHECK_THROWS_WITH(battle::add_leader_spec(r, spec), Contains(says));
+    }
+    CHECK_THROWS_WITH(battle::add_battery_spec(r, "Heth/1st Battery:wrecked@Libby"), Contains("a camp takes only the captured (\"captured@Libby\"), not the wrecked"));
+    CHECK(r.leaders.size() == size);
+    CHECK_THROWS_WITH(battle::require_out_for(0), Contains("out for 0 battles is out of range: a wounded leader misses 1 to 100"));
 }

@@ -92,6 +92,11 @@ TEST_CASE("After the battle from the command line") {
     CHECK(run("battle report --loss 'Heth/Archer=1'").code == 2);
     CHECK_THAT(campaign.refused("battle report --name Nothing", 2), Contains("names no one who fought there"));
     CHECK_THAT(run("battle report --name X --leader 'Heth:eaten'").err, Contains("unknown fate \"eaten\""));
+    // A wound costs a battle at least, wherever it is given.
+    CHECK_THAT(campaign.refused("battle report --name X --loss Heth/Archer=1 --leader Archer:wounded/0", 2), Contains("\"0\" is not a number of battles from 1 to 100"));
+    CHECK_THAT(campaign.refused("leader casualty Archer --out-for 0 --rolls 6", 2), Contains("out for 0 battles is out of range: a wounded leader misses 1 to 100"));
+    CHECK_THAT(campaign.refused("battle report --name X --loss Heth/Archer=1 --leader 'Archer:killed@Fort Delaware'", 2),
+               Contains("a camp takes only the captured (\"captured@Fort Delaware\"), not the killed"));
     // A place keeps the name rule, from a file as from the options (as a plan's does).
     std::ofstream(dir.file("place.json")) << R"({"format": "muster-battle/1", "battle": {"name": "P", "place": "Adams\u001b[2J"},
         "brigades": [{"brigade": "Heth/Archer", "lost": 1}]})";

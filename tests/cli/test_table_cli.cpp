@@ -217,6 +217,9 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     CHECK_THAT(ok("journal --as allies"), !Contains("table roll"));  // the umpire's rolls
     const auto preview = ok("battle report --draft Wagram --preview --out-for 3");
     CHECK_THAT(preview, Contains("PREVIEW"));
+    // A leader wounded beside the draft, without /BATTLES, misses the --out-for too.
+    CHECK_THAT(ok("battle report --draft Wagram --preview --out-for 3 --leader Rusca:wounded"), Contains("leader Rusca: wounded, out for 3 battles"));
+    CHECK_THAT(ok("battle report --draft Wagram --preview --out-for 3 --leader Rusca:wounded/2"), Contains("leader Rusca: wounded, out for 2 battles"));
     // Written as a report file, it is the same report: what the organiser edits to change it.
     CHECK_THAT(ok("battle draft Wagram --write " + dir + "/wagram.json"), Contains("Wrote"));
     CHECK(ok("battle report " + dir + "/wagram.json --preview") == preview);
