@@ -146,6 +146,19 @@ TEST_CASE("A page a player looks at is made anew as soon as the campaign changes
     CHECK_THAT(next.body, Contains("Robinson"));
 }
 
+TEST_CASE("A change a side may not read never makes its player wait for a page to be made; one it may read does") {
+    const Club club;
+    test::Served server(club.db());  // every page made before it listens
+    // Pages the Union's player has not looked at, so the watcher makes none of them anew: a
+    // request that finds its page older than the campaign's newest change would wait for it.
+    club.ok("arrive Early");  // the Confederates', hidden from the Union
+    CHECK(server.get(club.meade + "journal").status == 200);
+    CHECK(server.get(club.meade + "season").status == 200);
+    club.ok("arrive Robinson");  // the Union's own
+    CHECK_THAT(server.get(club.meade + "camps").body, Contains("Fort Delaware"));
+    CHECK_THAT(server.log(true), Contains("; requests that waited for one: 1\n"));
+}
+
 TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing else") {
     const Club club;
     const test::Served server(club.db());
