@@ -1115,14 +1115,28 @@ namespace {
 // A brigade taken out of service (disbanded, merged) takes none of its casualties back: those of
 // battles whose casualties have not returned yet are said, so that the organiser may recover
 // them first ("Pickett/Kemper's: 4 stands lost at Gettysburg not yet returned ...").
-void say_casualties_lost(const db::Store& store, const Refs& refs, const army::BrigadeRecord& b, const std::string& done, Outcome& out) {
-    std::vector<std::string> waiting;
+// The brigade's casualties of battles not yet recovered ("4 stands lost at Antietam"), and the
+// first such battle.
+struct Waiting {
+    std::vector<std::string> lines;
+    std::string first_battle;
+};
+Waiting casualties_waiting(const db::Store& store, const Refs& refs, const army::BrigadeRecord& b) {
+    Waiting out;
     for (const auto& battle : refs.battles())
         if (!battle.recovered)
             for (const auto& loss : db::Battles(store).losses(battle.id))
-                if (loss.brigade_id == b.id && loss.casualties > 0) waiting.push_back(count_of(loss.casualties, "stand", "stands") + " lost at " + battle.name);
-    if (!waiting.empty())
-        out.lines.push_back(b.ref() + ": " + join(waiting, ", ") + " not yet returned; " + done +
+                if (loss.brigade_id == b.id && loss.casualties > 0) {
+                    out.lines.push_back(count_of(loss.casualties, "stand", "stands") + " lost at " + battle.name);
+                    if (out.first_battle.empty()) out.first_battle = battle.name;
+                }
+    return out;
+}
+
+void say_casualties_lost(const db::Store& store, const Refs& refs, const army::BrigadeRecord& b, const std::string& done, Outcome& out) {
+    const auto waiting = casualties_waiting(store, refs, b);
+    if (!waiting.lines.empty())
+        out.lines.push_back(b.ref() + ": " + join(waiting.lines, ", ") + " not yet returned; " + done +
                             ", it takes none of them back (to have them, undo this and recover those battles first)");
 }
 
@@ -1179,7 +1193,10 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
                             " label for that many: a merge moves all of " + from.ref() + "'s stands; merge it into a brigade with fewer");
             db::Forces(store).relabel_brigade(into.id, *label, db::LabelledBy::merge);
         }
-        say_casualties_lost(store, refs, from, "merged", out);
+        // Its men are the other's now: casualties still to return would return to no brigade.
+        if (const auto waiting = casualties_waiting(store, refs, from); !waiting.lines.empty())
+            throw Error("brigade " + from.ref() + " has " + join(waiting.lines, ", ") + " not yet returned: recover first (muster battle recover \"" +
+                        waiting.first_battle + "\"), then merge, so they come back to it");
         db::Forces(store).change_stands(op, from.id, MoveKind::merged, -from.stands);
         db::Forces(store).change_stands(op, into.id, MoveKind::merged, from.stands);
         if (is_active(from.status)) {

@@ -349,15 +349,18 @@ TEST_CASE("A report of a planned battle says, in its preview too, which division
                                  Contains("undo and report the battle without it"));
 }
 
-TEST_CASE("A brigade disbanded or merged before its battle's recovery says the casualties it will not take back") {
+TEST_CASE("A brigade disbanded before its battle's recovery says the casualties it will not take back; one merged is refused until they returned") {
     test::CampaignFile c;
     c.ok("campaign new G --sample gettysburg --seed 1");
     c.ok("battle report --name B --loss \"Pickett/Garnett's Brigade=5\" --loss \"Pickett/Kemper's Brigade=4\"");
-    CHECK_THAT(c.ok("brigade merge \"Pickett/Garnett's Brigade\" --into \"Pickett/Armistead's Brigade\""),
-               Contains("Pickett/Garnett's Brigade: 5 stands lost at B not yet returned; merged, it takes none of them back"));
+    // Its men are the other brigade's once merged: what would return to it would return to none.
+    CHECK_THAT(c.refused("brigade merge \"Pickett/Garnett's Brigade\" --into \"Pickett/Armistead's Brigade\"", 1),
+               Contains("brigade Pickett/Garnett's Brigade has 5 stands lost at B not yet returned: recover first (muster battle recover \"B\"), then merge"));
     CHECK_THAT(c.ok("brigade disband \"Pickett/Kemper's Brigade\""),
                Contains("Pickett/Kemper's Brigade: 4 stands lost at B not yet returned; disbanded, it takes none of them back"));
     c.ok("battle recover B");
+    CHECK_THAT(c.ok("brigade merge \"Pickett/Garnett's Brigade\" --into \"Pickett/Armistead's Brigade\""), Contains("Merged") && !Contains("not yet returned"));
+    CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
     // Returned, there is nothing left to say of them.
     c.ok("battle report --name C --loss \"Pickett/Armistead's Brigade=2\"");
     c.ok("battle recover C");
