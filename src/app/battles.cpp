@@ -1193,8 +1193,9 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
                             " label for that many: a merge moves all of " + from.ref() + "'s stands; merge it into a brigade with fewer");
             db::Forces(store).relabel_brigade(into.id, *label, db::LabelledBy::merge);
         }
-        // Its men are the other's now: casualties still to return would return to no brigade.
-        if (const auto waiting = casualties_waiting(store, refs, from); !waiting.lines.empty())
+        // Its men are the other's now: casualties still to return would return to no brigade (one
+        // out of service, disbanded or destroyed, gave them up then).
+        if (const auto waiting = casualties_waiting(store, refs, from); is_active(from.status) && !waiting.lines.empty())
             throw Error("brigade " + from.ref() + " has " + join(waiting.lines, ", ") + " not yet returned: recover first (muster battle recover \"" +
                         waiting.first_battle + "\"), then merge, so they come back to it");
         db::Forces(store).change_stands(op, from.id, MoveKind::merged, -from.stands);

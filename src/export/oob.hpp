@@ -86,6 +86,10 @@ std::vector<std::string> brigade_cells(const rules::RuleSet& rules, const army::
 std::string division_facts(const rules::RuleSet& rules, const army::Division& d, const std::string& known_theater = "");
 /// "(R. E. Lee, Exceptional [EXC])" or "" for no commander.
 std::string commander_text(const rules::RuleSet& rules, const army::Leader& l);
+/// A list of batteries as every format writes it: those in service counted and named, then
+/// those out of it with what became of them ("2 batteries: A, B; out of service: C
+/// (captured)", "none"), each name through `escape` (the format's, if it has one).
+std::string batteries_text(const std::vector<army::Battery>& list, std::string (*escape)(const std::string&) = nullptr);
 
 /// What a division, corps, army or side has in service: brigades, their stands now and at
 /// their start, and batteries. Counted from the order of battle as the view shows it (a

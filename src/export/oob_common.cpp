@@ -117,6 +117,13 @@ void OobWriter::end_army() {
     finish_army(m_army, m_army_total);
 }
 
+std::string batteries_text(const std::vector<army::Battery>& list, std::string (*escape)(const std::string&)) {
+    std::vector<std::string> active, out;
+    for (const auto& b : list) (is_active(b.status) ? active : out).push_back((escape ? escape(b.name) : b.name) + (is_active(b.status) ? "" : " (" + word(b.status) + ")"));
+    return (active.empty() ? std::string("none") : count_of(static_cast<int>(active.size()), "battery", "batteries") + ": " + join(active, ", ")) +
+           (out.empty() ? "" : "; out of service: " + join(out, ", "));
+}
+
 std::string totals_text(const rules::RuleSet& rules, const Totals& t) {
     return rules.count_brigades(t.brigades) + ", " + std::to_string(t.stands) + "/" + std::to_string(t.start) + " stands, " +
            count_of(t.batteries, "battery", "batteries");

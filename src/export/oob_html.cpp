@@ -28,11 +28,7 @@ footer { display: none; }
 }
 )";
 
-std::string batteries(const std::vector<army::Battery>& list) {
-    std::vector<std::string> names;
-    for (const auto& b : list) names.push_back(html_escape(b.name) + (is_active(b.status) ? "" : " (" + word(b.status) + ")"));
-    return names.empty() ? "none" : join(names, ", ");
-}
+std::string batteries(const std::vector<army::Battery>& list) { return batteries_text(list, html_escape); }
 
 std::string heading(const char* tag, const std::string& text, const rules::RuleSet& rules, const army::Leader& l) {
     const std::string c = commander_text(rules, l);

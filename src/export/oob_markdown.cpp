@@ -19,11 +19,7 @@ std::string md(const std::string& text) {
     return out;
 }
 
-std::string batteries(const std::vector<army::Battery>& list) {
-    std::vector<std::string> names;
-    for (const auto& b : list) names.push_back(md(b.name) + (is_active(b.status) ? "" : " (" + word(b.status) + ")"));
-    return names.empty() ? "none" : join(names, ", ");
-}
+std::string batteries(const std::vector<army::Battery>& list) { return batteries_text(list, md); }
 
 std::string heading(int level, const std::string& text, const rules::RuleSet& rules, const army::Leader& l) {
     const std::string c = commander_text(rules, l);

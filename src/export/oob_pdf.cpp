@@ -114,11 +114,7 @@ std::string with(const std::string& head, const std::string& commander) {
     return commander.empty() ? head : head + "  " + commander;
 }
 
-std::string batteries(const std::vector<army::Battery>& list) {
-    std::string out;
-    for (const auto& b : list) out += (out.empty() ? "" : ", ") + b.name + (is_active(b.status) ? "" : " (" + word(b.status) + ")");
-    return out.empty() ? "none" : out;
-}
+std::string batteries(const std::vector<army::Battery>& list) { return batteries_text(list); }
 
 std::vector<std::string> header_row(const rules::RuleSet& rules) { return {rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"}; }
 

@@ -9,14 +9,6 @@
 namespace muster::exporter {
 namespace {
 
-// The batteries in service, counted as the totals count them, then those out of it.
-std::string batteries_line(const std::vector<army::Battery>& list) {
-    std::vector<std::string> active, out;
-    for (const auto& b : list) (is_active(b.status) ? active : out).push_back(is_active(b.status) ? b.name : b.name + " (" + word(b.status) + ")");
-    return count_of(static_cast<int>(active.size()), "battery", "batteries") + (active.empty() ? "" : ": " + join(active, ", ")) +
-           (out.empty() ? "" : "; out of service: " + join(out, ", "));
-}
-
 std::string with_commander(const std::string& head, const rules::RuleSet& rules, const army::Leader& l) {
     const std::string c = commander_text(rules, l);
     return c.empty() ? head : head + "  " + c;
@@ -41,7 +33,7 @@ private:
         line(with_commander("      " + d.name + " (" + division_facts(m_rules, d) + ")", m_rules, d.commander));
         if (d.status == DivisionStatus::placeholder) {
             // A battery given it before it arrives is in its totals: shown where they are.
-            if (!d.batteries.empty()) line("        Artillery: " + batteries_line(d.batteries));
+            if (!d.batteries.empty()) line("        Artillery: " + batteries_text(d.batteries));
             return;
         }
         TextTable t;
@@ -49,15 +41,15 @@ private:
         for (const auto& b : d.brigades) t.add(brigade_cells(m_rules, b));
         t.right_align(1);
         m_out += t.render(8);
-        line("        Artillery: " + batteries_line(d.batteries));
+        line("        Artillery: " + batteries_text(d.batteries));
         line("        Total: " + totals_text(m_rules, total));
     }
     void finish_corps(const army::Army&, const army::Corps& k, const Totals& total) override {
-        if (!k.reserve.empty()) line("    " + k.name + " artillery reserve: " + batteries_line(k.reserve));
+        if (!k.reserve.empty()) line("    Artillery reserve of " + k.name + ": " + batteries_text(k.reserve));
         line("    Total of " + k.name + ": " + totals_text(m_rules, total));
     }
     void finish_army(const army::Army& a, const Totals& total) override {
-        if (!a.reserve.empty()) line("  " + a.name + " artillery reserve: " + batteries_line(a.reserve));
+        if (!a.reserve.empty()) line("  Artillery reserve of " + a.name + ": " + batteries_text(a.reserve));
         line("  Total of " + a.name + ": " + totals_text(m_rules, total));
     }
     // A line of the listing, kept to one: a name with a line break (a damaged file's) forges none.

@@ -349,7 +349,7 @@ TEST_CASE("A report of a planned battle says, in its preview too, which division
                                  Contains("undo and report the battle without it"));
 }
 
-TEST_CASE("A brigade disbanded before its battle's recovery says the casualties it will not take back; one merged is refused until they returned") {
+TEST_CASE("A brigade disbanded before its battle's recovery says the casualties it will not take back, one merged is refused until they returned") {
     test::CampaignFile c;
     c.ok("campaign new G --sample gettysburg --seed 1");
     c.ok("battle report --name B --loss \"Pickett/Garnett's Brigade=5\" --loss \"Pickett/Kemper's Brigade=4\"");

@@ -146,7 +146,7 @@ TEST_CASE("A page a player looks at is made anew as soon as the campaign changes
     CHECK_THAT(next.body, Contains("Robinson"));
 }
 
-TEST_CASE("A change a side may not read never makes its player wait for a page to be made; one it may read does") {
+TEST_CASE("A change a side may not read never makes its player wait for a page to be made, one it may read does") {
     const Club club;
     test::Served server(club.db());  // every page made before it listens
     // Pages the Union's player has not looked at, so the watcher makes none of them anew: a
