@@ -435,7 +435,7 @@ Outcome Prisoners::liberate(const std::string& camp_name, Mode mode) {
             SummaryLines lines;
             const auto& camp = liberated(Refs(roster), std::nullopt, sides, lines);
             for (const auto& l : lines.lines) out.lines.push_back(l.text);
-            out.summary = "Liberated " + camp.name + ": " + join(out.lines, "; ");
+            out.summary = "Liberation of " + camp.name + ": " + join(out.lines, "; ");  // not done: no "Liberated"
         });
         return out;
     }
