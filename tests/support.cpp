@@ -117,6 +117,10 @@ std::vector<BadName> bad_names() {
         {"\u3164", "invisible character U+3164 at character 1"},
         {"a\u2063b", "invisible character U+2063 at character 2"},
         {"a\u034fb", "invisible character U+034F at character 2"},
+        // Look-alikes of a name in other bytes: a decomposed accent, a variation selector.
+        {"Masse\u0301na", "combining accent U+0301 at character 6 (type the accented letter as one character"},
+        {"Star\u2b50\ufe0f", "variation selector U+FE0F at character 6"},
+        {"Heth\U000E0100", "variation selector U+E0100 at character 5"},
         {"\u2800", "it is blank: spaces only"},
         {"", "it is empty"},
         {"   ", "it is empty"},

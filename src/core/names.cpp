@@ -88,6 +88,12 @@ std::string name_problem(std::string_view name) {
         if (is_wide_space(c) && (at == 0 || i == name.size()))
             return "space " + hex("U+%04X", static_cast<unsigned>(c)) + where() + " (a name does not begin or end with a space)";
         if (is_invisible(c)) return "invisible character " + hex("U+%04X", static_cast<unsigned>(c)) + where() + " (it shows nothing)";
+        // A name another looks the same as, in other bytes, would be two names no one tells apart.
+        if ((c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF))
+            return "variation selector " + hex("U+%04X", static_cast<unsigned>(c)) + where() + " (it changes how the character before it is drawn, not what it is)";
+        if (c >= 0x0300 && c <= 0x036F)
+            return "combining accent " + hex("U+%04X", static_cast<unsigned>(c)) + where() +
+                   " (type the accented letter as one character: \u00E9, not e and an accent after it)";
         if (c == k_invalid) return "byte " + hex("\\x%02X", static_cast<unsigned char>(name[at])) + " is not valid UTF-8" + where();
         if (c == 0) return "a NUL character" + where();
         if (is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where();
