@@ -169,7 +169,72 @@ private:
 
 }  // namespace
 
+bool changeset_well_formed(std::string_view c) {
+    size_t i = 0;
+    // SQLite's varint: seven bits a byte while the top bit is set, the ninth byte whole.
+    const auto varint = [&](std::uint64_t& v) {
+        v = 0;
+        for (int n = 0; n < 9 && i < c.size(); ++n) {
+            const auto b = static_cast<unsigned char>(c[i++]);
+            if (n == 8) {
+                v = (v << 8) | b;
+                return true;
+            }
+            v = (v << 7) | (b & 0x7F);
+            if (!(b & 0x80)) return true;
+        }
+        return false;
+    };
+    // One value: 0 undefined (an update's column it did not change), 1 integer, 2 real,
+    // 3 text, 4 blob, 5 NULL.
+    const auto value = [&](bool may_be_undefined) {
+        if (i >= c.size()) return false;
+        switch (c[i++]) {
+            case 0: return may_be_undefined;
+            case 1:
+            case 2:
+                if (c.size() - i < 8) return false;
+                i += 8;
+                return true;
+            case 3:
+            case 4: {
+                std::uint64_t n = 0;
+                if (!varint(n) || n > c.size() - i) return false;
+                i += n;
+                return true;
+            }
+            case 5: return true;
+            default: return false;
+        }
+    };
+    if (c.empty()) return false;
+    while (i < c.size()) {
+        // A table: 'T', its columns, a primary-key flag a column, its name; then its changes.
+        if (c[i++] != 'T') return false;
+        std::uint64_t columns = 0;
+        if (!varint(columns) || columns == 0 || columns > c.size() - i) return false;
+        i += columns;
+        const auto end = c.find('\0', i);
+        if (end == std::string_view::npos || end == i) return false;
+        i = end + 1;
+        bool changed = false;
+        while (i < c.size() && c[i] != 'T') {
+            const int op = c[i++];
+            if (i >= c.size() || static_cast<unsigned char>(c[i++]) > 1) return false;  // the indirect flag
+            const int records = op == SQLITE_UPDATE ? 2 : op == SQLITE_INSERT || op == SQLITE_DELETE ? 1 : 0;
+            if (records == 0) return false;
+            for (int r = 0; r < records; ++r)
+                for (std::uint64_t k = 0; k < columns; ++k)
+                    if (!value(op == SQLITE_UPDATE)) return false;
+            changed = true;
+        }
+        if (!changed) return false;
+    }
+    return true;
+}
+
 bool changeset_reads(const std::string& changes) {
+    if (!changeset_well_formed(changes)) return false;
     sqlite3_changeset_iter* it = nullptr;
     if (sqlite3changeset_start(&it, static_cast<int>(changes.size()), const_cast<char*>(changes.data())) != SQLITE_OK) return false;
     int rc = SQLITE_ROW;
@@ -798,7 +863,7 @@ journal::Entry planned(const StepOperation& op) {
 void apply_inverse(SQLite::Database& db, const std::string& changes, std::int64_t entry, const std::function<Error()>& refused) {
     int inverted_size = 0;
     void* inverted = nullptr;
-    if (sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK)
+    if (!changeset_well_formed(changes) || sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK)
         throw Damaged("journal entry #" + std::to_string(entry) + "'s record of its changes cannot be read; run muster check, or restore a backup");
     const int rc = sqlite3changeset_apply(db.getHandle(), inverted_size, inverted, nullptr, abort_on_conflict, nullptr);
     sqlite3_free(inverted);

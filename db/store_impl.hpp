@@ -106,6 +106,10 @@ struct InsertedRows {
 std::optional<std::vector<InsertedRows>> read_inserted(SQLite::Database& db, const std::string& record);
 /// Whether an operation's record of its changes (a session changeset) reads whole.
 bool changeset_reads(const std::string& changes);
+/// Whether `changes` has the shape of a changeset as SQLite's sessions write it (tables, each
+/// with its columns, key flags, name and changes; every value whole), read by muster to its end
+/// before SQLite is given it: SQLite 3.40's reader spins for ever on some cut short.
+bool changeset_well_formed(std::string_view changes);
 
 /// The current time, UTC, ISO 8601 to the second.
 std::string now_utc();
