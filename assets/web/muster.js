@@ -3,10 +3,14 @@
 // part is replaced, unless the player is typing in a form. A link that no longer answers
 // (revoked) stops the asking, and says so: asked on, its misses would count against the
 // address it shares with other players. A server that says "not now" is asked less often.
+// The answer to a form comes to the form's address: the page takes its own (a reload reads the
+// page, it does not send the form again) and asks for itself there.
 (function () {
   "use strict";
   var main = document.getElementById("live");
   if (!main || !window.fetch) return;
+  var path = location.pathname.replace(/[^\/]*$/, main.getAttribute("data-page") || "");
+  if (path !== location.pathname && window.history && history.replaceState) history.replaceState(null, "", path);
   var etag = null, wait = 3000, stopped = false;
   function typing() {
     var a = document.activeElement;
@@ -18,7 +22,7 @@
   function poll() {
     var headers = {};
     if (etag) headers["If-None-Match"] = etag;
-    fetch(location.pathname, { headers: headers, cache: "no-store", credentials: "omit" }).then(function (r) {
+    fetch(path, { headers: headers, cache: "no-store", credentials: "omit" }).then(function (r) {
       if (r.status === 404 || r.status === 403) {
         stopped = true;
         var note = document.createElement("p");

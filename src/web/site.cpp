@@ -793,7 +793,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
            "<title>" + html_escape(title + ": " + c.name) + "</title>\n<link rel=\"stylesheet\" href=\"/static/muster.css\">\n"
            "<script src=\"/static/muster.js\" defer></script>\n</head>\n<body>\n<header><h1>" + html_escape(c.name) +
            "</h1><p class=\"view\">" + std::string(k_player_name) + ", " + html_escape(view_name) + "</p><nav>" + nav + "</nav></header>\n"
-           "<main id=\"live\">\n" + (page == "oob" ? std::string() : "<h1 class=\"page\">" + html_escape(title) + "</h1>\n") + main +
+           "<main id=\"live\" data-page=\"" + page + "\">\n" + (page == "oob" ? std::string() : "<h1 class=\"page\">" + html_escape(title) + "</h1>\n") + main +
            "</main>\n</body>\n</html>\n";
 }
 

@@ -165,6 +165,13 @@ TEST_CASE("In a real browser a player sees his side, answers an exchange, and th
     CHECK(browser.shows("Exchange #1 accepted by union", 10));
     CHECK_THAT(club.ok("exchange list"), Contains("[accepted]"));
     browser.screenshot(shots + "camps_answered.png");
+    // The answer came to the form's address; the page says it is the camps' (a reload reads them,
+    // it does not send the form again) and follows the campaign from there, not from the form's
+    // address, which no page answers.
+    CHECK_THAT(browser.run("return location.pathname"), Contains(link + "camps\""));
+    club.ok("camp new Elmira --side union");
+    CHECK(browser.shows("Elmira", 10));
+    CHECK(browser.source().find("This link no longer answers") == std::string::npos);
 
     browser.go(base + "season");
     REQUIRE(browser.shows("Turn 1, 1863-07-01", 10));
