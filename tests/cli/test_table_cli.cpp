@@ -66,7 +66,9 @@ TEST_CASE("muster table list and show: each rule set's play tables, laid out as 
     CHECK_THAT(manoeuvre.out, Contains("Fresh [one of state] (campaign)"));
     CHECK_THAT(table("show --rules napoleonic musketry").out, Contains("* disordered: muster's own reading"));
     CHECK_THAT(table("show --rules napoleonic charge").out, Contains("* swept: muster's own reading: the leader captured"));
-    CHECK_THAT(table("show --rules awi disordered").out, Contains("RALLY is printed \"advance ld(8) inches\": muster reads 1d(8)"));
+    // A result's text is the source's, word for word, its misprint too; the reading says how it is read.
+    CHECK_THAT(table("show --rules awi disordered").out, Contains("may advance ld(8) inches") && Contains("RALLY is printed \"advance ld(8) inches\", and muster prints it so: it reads 1d(8)"));
+    CHECK_THAT(table("show --rules awi close_combat").out, Contains("is killed on a roll of 1-6 on ld(10). Any attached higher-echelon commander is killed on a roll of 1-3 on 1d(10)."));
     const auto all = table("show --rules awi all");
     CHECK_THAT(all.out, Contains("Close Combat Resolution"));
     CHECK_THAT(all.out, Contains("Ranges and Fire Point Totals Table"));
