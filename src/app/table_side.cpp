@@ -1,5 +1,6 @@
 #include "app/table_side.hpp"
 
+#include "app/plans.hpp"
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
 #include "core/error.hpp"
@@ -157,13 +158,26 @@ private:
 };
 
 // What the campaign knows of a unit at the table, each fact with how it knows it.
-play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& c, const db::Store& store,
-                     int drafted, const TableStates& states, const std::set<std::int64_t>& fallen) {
+// The year a battle is fought in, and how it is known: its plan's date, else the campaign's.
+struct BattleYear {
+    int year = 0;
+    std::string why;
+};
+std::optional<BattleYear> year_of_battle(const db::Store& store, const campaign::CampaignInfo& c, const std::string& battle) {
+    const auto plans = db::Battles(store).plans(c.id);
+    if (const auto* plan = open_plan_named(plans, battle); plan && plan->plan.date)
+        return BattleYear{plan->plan.date->year(), "the battle of " + plan->plan.name + " is fought on " + plan->plan.date->text()};
+    if (const auto year = c.year()) return BattleYear{*year, "the campaign's year is " + std::to_string(*year)};
+    return std::nullopt;
+}
+
+play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& c,
+                     const std::optional<BattleYear>& year, const db::Store& store, int drafted, const TableStates& states, const std::set<std::int64_t>& fallen) {
     play::Facts f;
     const std::string ref = t.ref();
     auto know = [&](Fact fact, const std::string& value, const std::string& why) { f.known[fact] = {value, why}; };
     know(Fact::unit, t.brigade ? rules::k_brigade_unit : rules::k_battery_unit, ref + " is a " + (t.brigade ? rules.brigade_noun() : "battery"));
-    if (const auto year = c.year()) know(Fact::year, std::to_string(*year), "the campaign's year is " + std::to_string(*year));
+    if (year) know(Fact::year, std::to_string(year->year), year->why);
     for (const auto s : {TableState::disordered, TableState::low_ammo, TableState::formation, TableState::broken, TableState::off_field, TableState::damaged,
                          TableState::silenced}) {
         if (t.brigade && (s == TableState::damaged || s == TableState::silenced)) continue;
@@ -233,17 +247,20 @@ struct DraftSoFar {
     std::set<std::int64_t> fallen;  // the leaders it has falling
     std::set<std::string> engaged;  // "b<brigade id>", "g<battery id>"
     TableStates states;
-    DraftSoFar(const db::Store& store, std::int64_t campaign, const std::string& battle) : states(db::Battles(store).draft_states(campaign, battle)) {
-        for (const auto& l : db::Battles(store).draft(campaign, battle)) {
+    campaign::CampaignInfo campaign;
+    std::optional<BattleYear> year;
+    DraftSoFar(const db::Store& store, const campaign::CampaignInfo& c, const std::string& battle)
+        : states(db::Battles(store).draft_states(c.id, battle)), campaign(c), year(year_of_battle(store, c, battle)) {
+        for (const auto& l : db::Battles(store).draft(c.id, battle)) {
             if (l.brigade_id) drafted[*l.brigade_id] += l.stands;
             if (l.kind == DraftKind::leader && l.leader_id) fallen.insert(*l.leader_id);
             if (l.kind == DraftKind::engaged) engaged.insert(TableStates::key(l.brigade_id, l.battery_id));
         }
     }
     /// What the campaign knows of a unit now, the draft's losses and states counted in.
-    play::Facts facts(const Target& t, const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& c, const db::Store& store) const {
+    play::Facts facts(const Target& t, const Refs& refs, const rules::RuleSet& rules, const db::Store& store) const {
         const auto it = t.brigade ? drafted.find(t.brigade->id) : drafted.end();
-        return facts_of(t, refs, rules, c, store, it == drafted.end() ? 0 : it->second, states, fallen);
+        return facts_of(t, refs, rules, campaign, year, store, it == drafted.end() ? 0 : it->second, states, fallen);
     }
 };
 
@@ -254,10 +271,10 @@ public:
     DraftWriter(db::Store& store, const campaign::CampaignInfo& c, std::int64_t op, const std::string& battle, const Refs& refs,
                 const rules::RuleSet& rules, bool difference, OperationDice& dice, CampaignRolled& out)
         : m_store(store), m_campaign(c), m_op(op), m_battle(battle), m_refs(refs), m_rules(rules), m_difference(difference), m_dice(dice), m_out(out),
-          m_so_far(store, c.id, battle) {}
+          m_so_far(store, c, battle) {}
 
     /// What the campaign knows of a unit now.
-    play::Facts facts(const Target& t) const { return m_so_far.facts(t, m_refs, m_rules, m_campaign, m_store); }
+    play::Facts facts(const Target& t) const { return m_so_far.facts(t, m_refs, m_rules, m_store); }
 
     /// The unit fought, whatever it lost: its division is in the battle.
     void engaged(const Target& t, const std::string& why) {
@@ -570,9 +587,9 @@ play::Resolved TableSide::campaign_choices(const CampaignRoll& r) const {
     store.read([&] {
         const auto roster = table_roster(store, c.id, {r.unit, r.defender, r.firer});
         const Refs refs(roster);
-        const DraftSoFar so_far(store, c.id, draft_battle(store, c.id, refs, r.battle));
+        const DraftSoFar so_far(store, c, draft_battle(store, c.id, refs, r.battle));
         const auto [unit, defender, firer] = targets(refs, r);
-        auto facts = [&](const std::optional<Target>& t) { return t ? std::optional(so_far.facts(*t, refs, rules, c, store)) : std::nullopt; };
+        auto facts = [&](const std::optional<Target>& t) { return t ? std::optional(so_far.facts(*t, refs, rules, store)) : std::nullopt; };
         const auto unit_facts = facts(unit), defender_facts = facts(defender), firer_facts = facts(firer);
         auto ptr = [](const std::optional<play::Facts>& f) { return f ? &*f : nullptr; };
         out = play::with_campaign(table, r.request, {ptr(unit_facts), ptr(defender_facts), ptr(firer_facts)}, r.override);

@@ -386,3 +386,34 @@ TEST_CASE("A unit with extra command fights under its Alternate while its Main i
     const auto alternate = oob.substr(at + 12, oob.find(',', at) - at - 12);
     CHECK_THAT(html, Contains("name\">1st Battalion</div><div class=\"brigadier\">" + alternate + "</div>"));
 }
+
+TEST_CASE("A roll for a planned battle reads the year it is fought in, not the campaign's: Prussians before 1809") {
+    test::TempDir dir;
+    const std::string db = " --db " + test::quote(dir.file("c.db"));
+    auto ok = [&](const std::string& args) {
+        const auto r = test::run_muster(args + db, k_env);
+        INFO(args << "\n" << r.err);
+        REQUIRE(r.code == 0);
+        return r.out;
+    };
+    ok("campaign new N --rules napoleonic --seed 3 --date 1808-12-30");
+    ok("add army AA --side allies");
+    ok("add corps K --army AA");
+    // A division of Prussians a battle (a division is in one planned battle at a time): fought
+    // in 1809 (the campaign's date still in 1808), in 1806, and with no date (the campaign's year).
+    for (const std::string division : {"Pru", "Blu", "Yor"}) {
+        ok("add division " + division + " --corps K");
+        ok("add brigade Fus --division " + division + " --rating veteran_line --stands 6");
+        ok("division nationality " + division + " Prussians");
+    }
+    ok("battle plan Abensberg --date 1809-04-20");
+    ok("battle deploy Abensberg Pru");
+    CHECK_THAT(ok("table roll manoeuvre --battle Abensberg --unit Pru/Fus --rolls 7"), !Contains("Prussian before 1809") && Contains("Score 9"));
+    ok("battle plan Jena --date 1806-10-14");
+    ok("battle deploy Jena Blu");
+    CHECK_THAT(ok("table roll manoeuvre --battle Jena --unit Blu/Fus --rolls 7"),
+               Contains("the battle of Jena is fought on 1806-10-14") && Contains("Score 8"));
+    ok("battle plan Nameless");
+    ok("battle deploy Nameless Yor");
+    CHECK_THAT(ok("table roll manoeuvre --battle Nameless --unit Yor/Fus --rolls 7"), Contains("the campaign's year is 1808") && Contains("Score 8"));
+}
