@@ -169,9 +169,12 @@ std::string rule_set_summary(const rules::RuleSet& r) {
     std::vector<std::string> sides;
     for (const auto& s : r.sides) sides.push_back(s.name + " (" + s.id + ", reserve: " + s.reserve + ")");
     out += "Sides: " + join(sides, ", ") + "\n";
+    for (const auto& s : r.sides)
+        if (!s.note.empty()) out += "  " + s.name + ": " + s.note + "\n";
     out += "Arms: " + names(r.arms) + "\n";
     if (!r.theaters.empty()) out += "Theaters: " + names(r.theaters) + "\n";
-    if (!r.years.empty()) out += "Years: " + std::to_string(r.years.front()) + "-" + std::to_string(r.years.back()) + "\n";
+    if (!r.years.empty())
+        out += "Years: " + std::to_string(r.years.front()) + "-" + std::to_string(r.years.back()) + (r.years_note.empty() ? "" : " (" + r.years_note + ")") + "\n";
     std::vector<std::string> ratings;
     for (const auto& x : r.ratings)
         ratings.push_back(x.name + " (" + x.id + (x.max_stands ? ", at most " + std::to_string(*x.max_stands) + " stands" : "") +
@@ -190,12 +193,12 @@ std::string rule_set_summary(const rules::RuleSet& r) {
         grades.push_back(text + ")");
     }
     out += "Leader grades: " + join(grades, ", ") + "\n";
-    for (const auto& g : r.grades)
-        if (!g.modifiers.empty()) {
-            std::vector<std::string> mods;
-            for (const auto& [name, value] : g.modifiers) mods.push_back(modifier_text(name, value));
-            out += "  " + g.name + ": " + join(mods, ", ") + "\n";
-        }
+    for (const auto& g : r.grades) {
+        std::vector<std::string> mods;
+        for (const auto& [name, value] : g.modifiers) mods.push_back(modifier_text(name, value));
+        const auto line = join(mods, ", ") + (mods.empty() || g.note.empty() ? "" : ". ") + g.note;
+        if (!line.empty()) out += "  " + g.name + ": " + line + "\n";
+    }
     if (!r.unit_types.empty()) {
         std::vector<std::string> types;
         for (const auto& u : r.unit_types) types.push_back(u.name + (u.guns ? " (" + std::to_string(*u.guns) + " guns)" : ""));

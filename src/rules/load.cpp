@@ -196,6 +196,7 @@ private:
             side.name = read_text(item.at("name"));
             side.reserve = read_text(item.at("reserve"));
             side.reserve_level = item.at("reserve_level").as_word<ReserveLevel>();
+            side.note = optional_text(item, "note");
             m_rules.sides.push_back(side);
         }
         // Two sides exactly: a division is hidden from the enemy or seen by it, one flag, and
@@ -211,6 +212,7 @@ private:
         const int from = v.at("from").as_int(1, 9999);
         const int to = v.at("to").as_int(from, std::min(9999, from + 200));
         for (int y = from; y <= to; ++y) m_rules.years.push_back(y);
+        m_rules.years_note = optional_text(v, "note");
     }
 
     void read_grades(const Value& list) {
@@ -227,6 +229,7 @@ private:
                 for (const auto& id : p->items()) g.penalty_downgrades.push_back(read_id(id));
             if (auto c = item.find("corps_leader_attaches")) g.corps_leader_attaches = c->as_bool();
             if (auto n = item.find("division_leader_note")) g.division_leader_note = read_text(*n, 200);
+            g.note = optional_text(item, "note");
             if (auto mods = item.find("modifiers"))
                 for (const auto& [name, value] : mods->members()) g.modifiers.emplace_back(name, value.as_int(-1000, 1000));
             m_rules.grades.push_back(g);

@@ -186,6 +186,7 @@ struct Scale : Named {
 struct Side : Named {
     std::string reserve;        ///< the name of the artillery reserve: "Army Artillery Reserve"
     ReserveLevel reserve_level = ReserveLevel::army;  ///< where it sits
+    std::string note;           ///< where it comes from ("MUSTER'S OWN: ..." where the source names none)
 };
 
 struct LeaderGrade : Named {
@@ -198,6 +199,7 @@ struct LeaderGrade : Named {
     std::vector<std::string> penalty_downgrades;
     bool corps_leader_attaches = false;  ///< a corps leader of this grade is attached to one division leader of his corps
     std::string division_leader_note;     ///< printed on a division leader of this grade ("must remain in command radius ...")
+    std::string note;                     ///< what the source says of it, and what muster decided ("MUSTER'S OWN: ...")
     bool must_reveal() const { return !penalty_downgrades.empty(); }
 };
 
@@ -243,6 +245,7 @@ struct RuleSet {
     std::vector<Named> arms;
     std::vector<Named> theaters;
     std::vector<int> years;
+    std::string years_note;  ///< where the years come from
     std::vector<Rating> ratings;
     std::vector<LeaderGrade> grades;
     std::vector<UnitType> unit_types;

@@ -1,6 +1,6 @@
 // The real muster binary, end to end: output, exit codes (0 done, 1 refused, 2 usage).
 #include "core/version.hpp"
-#include "support.hpp"
+#include "play/play_support.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -131,6 +131,17 @@ TEST_CASE("muster rules list show validate copy") {
     CHECK(list.code == 0);
     CHECK_THAT(list.out, Contains("acw"));
     CHECK_THAT(list.out, Contains("built in"));
+
+    // What a rule set says of its sides, years and leader grades is shown, what muster decided
+    // there marked as its own (the marks EXC and P, the Napoleonic sides, the years).
+    for (const auto* rules : {&test::acw(), &test::awi(), &test::nap()}) {
+        const auto summary = test::run_muster("rules show " + rules->id, k_env).out;
+        for (const auto& side : rules->sides) CHECK_THAT(summary, Contains(side.note));
+        for (const auto& grade : rules->grades) CHECK_THAT(summary, Contains(grade.note));
+        CHECK_THAT(summary, Contains(rules->years_note));
+    }
+    CHECK_THAT(test::run_muster("rules show acw", k_env).out, Contains("Exceptional: MUSTER'S OWN: the label mark EXC"));
+    CHECK_THAT(test::run_muster("rules show napoleonic", k_env).out, Contains("French: MUSTER'S OWN: the article names no sides"));
 
     const auto show = test::run_muster("rules show acw brigade_morale", k_env);
     REQUIRE(show.code == 0);
