@@ -337,7 +337,7 @@ TEST_CASE("AWI Disordered maneuver table and the roll against rating") {
                   {5, "WAVERING: The unit holds in place, but is marked DISORDERED."},
                   {7, "SHAKEN: The unit rallies in place. No offensive movement is allowed, nor may the unit change its present formation. The "
                       "unit may defend itself with small arms or in close combat."},
-                  {10, "RALLY: The unit restores order and may advance 1d(8) inches in present formation. Or, the unit may remain in place and "
+                  {10, "RALLY: The unit restores order and may advance ld(8) inches in present formation. Or, the unit may remain in place and "
                        "change its formation."},
                   {k_max, "RALLY WITH ELAN: The unit may move and change formation normally."}});
     CHECK(roll(t, {"2"}).effects.stands_lost == 1);
