@@ -171,6 +171,7 @@ struct Site::Impl {
         Clock::time_point asked;
     };
     std::mutex cache_mutex;
+    std::timed_mutex writing;  // held by the one form that waits for the write lock
     // A side's papers as made at a revision of its campaign (campaign, side, file -> revision,
     // bytes): made once a change, not once a request (a PDF costs milliseconds a copy).
     std::mutex papers_mutex;
@@ -426,7 +427,9 @@ Response Site::handle(const Request& r) {
     try {
         return m->handle(r);
     } catch (const BusyError&) {
-        return plain(503, "The campaign is busy: another muster is writing. Try again in a moment.\n");
+        auto out = plain(503, "The campaign is busy: another muster is writing. Try again in a moment.\n");
+        out.headers.push_back({"Retry-After", "5"});
+        return out;
     } catch (const std::exception& e) {
         if (m->failed) m->failed(e.what());
         return plain(500, "muster could not answer this request.\n");  // no detail: it may name what a side must not read
@@ -490,6 +493,11 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
             {"exchange-answer", "camps"}, {"exchange-propose", "camps"}, {"write", "orders"}, {"losses", "orders"}};
         const auto to = back.find(page);
         if (to == back.end()) return not_found();
+        // One form at a time waits for the campaign's write lock (as long as the session waits):
+        // another waits half a second for its turn, then is told to try again, so that the
+        // server's few threads stay free to answer pages while another muster writes.
+        const std::unique_lock turn(writing, std::chrono::milliseconds(500));
+        if (!turn.owns_lock()) throw BusyError("another form is waiting for the campaign");
         try {
             const auto said = act(s, *player, page, form);
             note();

@@ -3,8 +3,10 @@
 #include "cli/campaign_file.hpp"
 #include "web/served.hpp"
 
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <regex>
 #include <thread>
 
@@ -157,6 +159,29 @@ TEST_CASE("A change a side may not read never makes its player wait for a page t
     club.ok("arrive Robinson");  // the Union's own
     CHECK_THAT(server.get(club.meade + "camps").body, Contains("Fort Delaware"));
     CHECK_THAT(server.log(true), Contains("; requests that waited for one: 1\n"));
+}
+
+TEST_CASE("While another muster writes, one form waits for the campaign and the others are told to try again: pages are still answered") {
+    const Club club;
+    test::Served server(club.db());
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    SQLite::Database writer(club.db(), SQLite::OPEN_READWRITE);
+    writer.exec("BEGIN IMMEDIATE");  // the organiser's long write
+    std::vector<int> statuses(8);
+    std::vector<std::thread> forms;
+    for (size_t i = 0; i < statuses.size(); ++i)
+        forms.emplace_back([&, i] { statuses[i] = server.post(club.meade + "write", {{"token", token}, {"text", "Orders " + std::to_string(i)}}).status; });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    // Had each form held one of the server's four threads for the lock's wait (5 s), this page
+    // would have waited behind them.
+    CHECK(server.send("GET /static/muster.css HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 3000).status == 200);
+    CHECK(server.get(club.meade + "oob", {{"If-None-Match", "\"none\""}}).status == 200);
+    for (auto& f : forms) f.join();
+    writer.exec("ROLLBACK");
+    // Refused, each with 503 (or still waiting when this client gave up on it): none written.
+    CHECK(std::count(statuses.begin(), statuses.end(), 200) == 0);
+    CHECK(std::count(statuses.begin(), statuses.end(), 503) >= 2);
+    CHECK(server.post(club.meade + "write", {{"token", token}, {"text", "Orders again"}}).status == 200);
 }
 
 TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing else") {
