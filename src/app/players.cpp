@@ -148,6 +148,10 @@ Outcome Players::send_message(const campaign::PlayerInfo& player, const std::str
         const auto last = std::find_if(all.rbegin(), all.rend(), [&](const campaign::MessageInfo& m) { return m.player == player.name; });
         if (last != all.rend() && last->turn == c.turn && last->text == text)
             throw UsageError("this message was sent already, at " + last->created_at + ": it is not sent twice");
+        if (std::count_if(all.begin(), all.end(), [&](const campaign::MessageInfo& m) { return m.player == player.name && m.turn == c.turn; }) >=
+            k_max_messages_a_turn)
+            throw UsageError("you have sent the umpire " + std::to_string(k_max_messages_a_turn) + " messages in " + c.turn.text() +
+                             ", the most a player sends in a turn: write again next turn");
         db::Players(store).insert_message(c.id, player.id, side, c.turn, text, utc_now("%Y-%m-%dT%H:%M:%SZ"));
         std::string first_line = text.substr(0, text.find('\n'));
         if (first_line.size() > 80) {  // cut between characters, not inside one

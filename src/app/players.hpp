@@ -23,6 +23,11 @@ struct NewLink {
 
 /// The longest message a player sends, in characters.
 inline constexpr size_t k_max_message_chars = 4000;
+/// The most messages a player sends the umpire in a turn: past it, he is told to wait for the
+/// next (a link's form sent in a loop would fill the umpire's reading and the side's page).
+inline constexpr int k_max_messages_a_turn = 30;
+/// The newest messages a side's Orders page shows.
+inline constexpr size_t k_messages_shown = 50;
 
 class Players {
 public:

@@ -773,11 +773,15 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
                    "<label>Stands lost, one brigade a line: <code>Division/Brigade=N</code><textarea name=\"losses\" rows=\"4\" maxlength=\"4000\" "
                    "required></textarea></label><button>Submit for the umpire's review</button></form>\n";
         std::vector<std::vector<std::string>> rows;
+        // The newest so many, newest first.
         const auto sent = s.players().messages(viewer);
-        for (auto it = sent.rbegin(); it != sent.rend(); ++it)
+        for (auto it = sent.rbegin(); it != sent.rend() && rows.size() < app::k_messages_shown; ++it)
             rows.push_back({html_escape(it->turn.text()), html_escape(it->player + (viewer.is_umpire() ? " (" + it->side + ")" : "")),
                             "<div class=\"message\">" + html_escape(it->text) + "</div>"});
-        main += "<h2>Sent</h2>\n" + table({"Turn", "From", "Message"}, rows, "Nothing sent yet.");
+        main += "<h2>Sent</h2>\n" + table({"Turn", "From", "Message"}, rows, "Nothing sent yet.") +
+                (sent.size() > rows.size() ? "<p class=\"none\">" + count_of(static_cast<int>(sent.size() - rows.size()), "earlier message is", "earlier messages are") +
+                                                " not shown.</p>\n"
+                                              : "");
         // The losses its players submitted, as its journal reads them, newest first: what the umpire
         // has to review (a submission taken back says so).
         rows.clear();

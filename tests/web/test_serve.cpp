@@ -1,5 +1,6 @@
 // `muster serve` as players use it and as attackers try it: the real binary on a free port,
 // spoken to over a socket.
+#include "app/players.hpp"
 #include "cli/campaign_file.hpp"
 #include "web/served.hpp"
 
@@ -324,6 +325,17 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     CHECK(slip.status == 422);
     CHECK_THAT(slip.body, Contains("no battle planned as &quot;Wolf Hil&quot;: did you mean Wolf Hill?"));
     CHECK(club.dump() == planned);
+    // A player sends so many a turn (a form sent in a loop fills no one's reading); his side's
+    // page shows the newest so many.
+    for (int i = 1; i < app::k_max_messages_a_turn; ++i)
+        REQUIRE(server.post(club.meade + "write", {{"token", token}, {"text", "Order " + std::to_string(i)}}).status == 200);
+    const auto flood = server.post(club.meade + "write", {{"token", token}, {"text", "One too many"}});
+    CHECK(flood.status == 422);
+    CHECK_THAT(flood.body, Contains("you have sent the umpire 30 messages in turn 1, the most a player sends in a turn: write again next turn"));
+    club.ok("turn next");
+    for (int i = 0; i <= static_cast<int>(app::k_messages_shown) - app::k_max_messages_a_turn; ++i)
+        REQUIRE(server.post(club.meade + "write", {{"token", token}, {"text", "Turn 2 order " + std::to_string(i)}}).status == 200);
+    CHECK_THAT(server.get(club.meade + "orders").body, Contains("1 earlier message is not shown.") && Contains("Turn 2 order 0") && !Contains("Hold Cemetery Hill."));
 }
 
 TEST_CASE("The organiser's undo does not take back what a player did through his link unless asked to") {
