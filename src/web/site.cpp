@@ -451,7 +451,9 @@ Response Site::Impl::handle(const Request& r) {
     }
     const auto path = player_path(r.path);
     if (!path) {
-        if (r.path.rfind("/p/", 0) == 0) bad_link(r.remote);
+        // A link this server knows, mistyped after it (".../oob/"), is no guess at a link: its
+        // player is not barred for it.
+        if (r.path.rfind("/p/", 0) == 0 && !session().players().sign_in(std::string_view(r.path).substr(3, 64))) bad_link(r.remote);
         return not_found();
     }
     if (barred(r.remote)) {

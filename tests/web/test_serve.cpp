@@ -494,6 +494,10 @@ TEST_CASE("Behind a proxy (--behind-proxy), the bad links of one client bar that
 TEST_CASE("Repeated bad links from one address are refused a while, good link or not") {
     const Club club;
     const test::Served server(club.db());
+    // His own link mistyped after it ("oob/", a file of no kind served) is no guess at a link.
+    for (const std::string typo : {"oob/", "handout/oob.doc", "oob//x"})
+        for (int i = 0; i < 10; ++i) CHECK(server.get(club.meade + typo).status == 404);
+    CHECK(server.get(club.meade + "oob").status == 200);
     for (int i = 0; i < 25; ++i) server.get("/p/" + std::string(64, 'b') + "/oob");
     const auto barred = server.get(club.meade + "oob");
     CHECK(barred.status == 429);
