@@ -40,13 +40,9 @@ dice::Faces parse_faces(const std::string& text) {
 // The operations `viewer` may read, each with its number in that view: the umpire's are the
 // journal's own ids; a side's count 1, 2, ... over only what it may read, so no gap betrays
 // what it may not. A common table expression, bound (campaign, side).
-#define MUSTER_MAY_READ "(?2 IS NULL OR seen_by = '*' OR instr(',' || seen_by || ',', ',' || ?2 || ',') > 0)"
 constexpr const char* k_seen =
     "WITH seen AS (SELECT id, CASE WHEN ?2 IS NULL THEN id ELSE row_number() OVER (ORDER BY id) END AS number "
-    "FROM operation WHERE campaign_id = ?1 AND " MUSTER_MAY_READ ") ";
-// The newest operation the view may read (0: none), found from the newest back.
-constexpr const char* k_newest_seen = "SELECT id FROM operation WHERE campaign_id = ?1 AND " MUSTER_MAY_READ " ORDER BY id DESC LIMIT 1";
-#undef MUSTER_MAY_READ
+    "FROM operation WHERE campaign_id = ?1 AND (?2 IS NULL OR seen_by = '*' OR instr(',' || seen_by || ',', ',' || ?2 || ',') > 0)) ";
 
 // The side a view binds as ?2: none for the umpire.
 std::optional<std::string> side_of(const View& viewer) {
@@ -108,14 +104,6 @@ std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t camp
 }
 
 }  // namespace
-
-std::int64_t History::newest_seen(std::int64_t campaign, const View& viewer) const {
-    return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, k_newest_seen);
-        bind_all(q, campaign, side_of(viewer));
-        return q.executeStep() ? Row(q).id("id") : std::int64_t{0};
-    });
-}
 
 std::vector<journal::Entry> History::journal_entries(std::int64_t campaign, const View& viewer, std::optional<int> newest) const {
     return guarded(m_store.path(), [&] {

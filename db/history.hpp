@@ -21,9 +21,6 @@ public:
     /// The journal as `viewer` may read it (the newest so many entries, or all), numbered for
     /// that view: a side's entries count 1, 2, ... over what it may read.
     std::vector<journal::Entry> journal_entries(std::int64_t campaign, const View& viewer, std::optional<int> newest = std::nullopt) const;
-    /// The id of the newest operation `viewer` may read (0: none): what a page made for that
-    /// view is made anew after, not every operation (one it may not read must not slow it).
-    std::int64_t newest_seen(std::int64_t campaign, const View& viewer) const;
     /// A stretch of the journal by operation ids: first <= id < end.
     struct Span {
         std::int64_t first = 0, end = 0;

@@ -22,7 +22,6 @@
 #include "core/error.hpp"
 #include "core/match.hpp"
 #include "core/names.hpp"
-#include "db/history.hpp"
 #include "core/text.hpp"
 #include "rules/load.hpp"
 
@@ -246,7 +245,6 @@ void Session::seen(std::int64_t revision) { m->store.expect_last_operation(revis
 
 std::int64_t Session::last_operation() const { return last_operation(current().id); }
 std::int64_t Session::last_operation(std::int64_t campaign) const { return m->store.last_operation(campaign); }
-std::int64_t Session::last_operation_seen_by(const View& viewer) const { return db::History(m->store).newest_seen(current().id, viewer); }
 
 const rules::RuleSet& Session::rules() const { return *shared_rules(); }
 

@@ -122,8 +122,6 @@ public:
     std::int64_t last_operation() const;
     /// The newest journal entry of the campaign with this id, whichever is current.
     std::int64_t last_operation(std::int64_t campaign) const;
-    /// The current campaign's newest journal entry that `viewer` may read (db::History::newest_seen).
-    std::int64_t last_operation_seen_by(const View& viewer) const;
 
     Forces forces();
     Arrivals arrivals();

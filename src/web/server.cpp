@@ -381,8 +381,6 @@ void serve(const ServeOptions& options, Site& site, std::ostream& out, std::ostr
     int signal = 0;
     sigwait(&stop, &signal);
     MHD_stop_daemon(daemon);
-    const auto counts = site.counts();
-    log << "pages made: " << counts.made << "; requests that waited for one: " << counts.waited << "\n";
     out << "Stopped.\n";
 }
 

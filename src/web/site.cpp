@@ -159,7 +159,6 @@ struct Site::Impl {
     };
     struct Cached {
         std::int64_t revision = -1;
-        std::int64_t seen = -1;  ///< the newest operation its view may read, when it was made
         std::shared_ptr<const Page> page;  // shared, not copied, by the requests that serve it
         std::string etag;
         bool rendering = false;  ///< the renderer is at it
@@ -178,7 +177,6 @@ struct Site::Impl {
     std::map<std::tuple<std::int64_t, std::string, std::string>, std::pair<std::int64_t, std::shared_ptr<const std::string>>> papers;
     std::condition_variable rendered;
     std::map<std::string, Cached> cache;
-    Site::Counts counts;  // under cache_mutex
 
     // Pages are rendered on threads of their own (one a core, two at least), so that no request
     // waits behind a render but one that needs the newest page or has none: the server's threads
@@ -212,7 +210,6 @@ struct Site::Impl {
                 for (const auto& c : s.campaigns())
                     if (c.id == job.player.campaign_id) s.select_campaign(c.name);
                 fresh.revision = s.last_operation();
-                fresh.seen = s.last_operation_seen_by(view_of(job.player));
                 auto page = std::make_shared<Page>();
                 page->text = render(s, job.player, job.page);
                 for (const auto hole : {k_form_token, k_player_name})
@@ -229,9 +226,7 @@ struct Site::Impl {
                 const std::lock_guard lock(cache_mutex);
                 auto& c = cache[job.key];
                 if (fresh.error.empty()) {
-                    ++counts.made;
                     c.revision = fresh.revision;
-                    c.seen = fresh.seen;
                     c.page = std::move(fresh.page);
                     c.etag = std::move(fresh.etag);
                     c.error.clear();
@@ -278,10 +273,9 @@ struct Site::Impl {
         }
     }
 
-    static View view_of(const campaign::PlayerInfo& player) { return player.umpire ? View::umpire() : View::of_side(player.side); }
     // The cache's key of a page in a player's view.
     static std::string key_of(const campaign::PlayerInfo& player, const std::string& page) {
-        return std::to_string(player.campaign_id) + "|" + view_of(player).text() + "|" + page;
+        return std::to_string(player.campaign_id) + "|" + (player.umpire ? View::umpire() : View::of_side(player.side)).text() + "|" + page;
     }
     // Asks the renderers for a page unless they are at it; `urgent` (a request waits for it):
     // before every other. Under cache_mutex.
@@ -397,11 +391,6 @@ void Site::prepare() {
         }
     }
     m->rendered.wait(lock, [&] { return std::none_of(keys.begin(), keys.end(), [&](const auto& k) { return m->cache[k].rendering; }); });
-}
-
-Site::Counts Site::counts() const {
-    const std::lock_guard lock(m->cache_mutex);
-    return m->counts;
 }
 
 std::string Site::loggable(const std::string& path) {
@@ -521,7 +510,7 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
         Response out;
         out.content_type = file.ends_with(".pdf") ? "application/pdf" : "text/plain; charset=utf-8";
         const auto key = std::tuple{player->campaign_id, player->side, file};
-        const auto revision = s.last_operation_seen_by(View::of_side(player->side));  // made anew after what the side may read only
+        const auto revision = s.last_operation();
         std::shared_ptr<const std::string> made;
         {
             const std::lock_guard lock(papers_mutex);
@@ -586,15 +575,11 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
                           const std::string& token, const std::string& notice, int status) {
     const auto key = Impl::key_of(player, page);
     const auto revision = s.last_operation();
-    const auto seen = s.last_operation_seen_by(view_of(player));
     // The page at this revision or later. A page's script asking again (with the ETag it holds)
     // is given the page as it was while it is rendered anew, and has the new one on its next
-    // asking; a page opened, or the answer to a form, waits for the newest of what its view may
-    // read. After operations it may not read (a hidden arrival), it is served as it was at once
-    // and made anew behind the answer: waiting for that render would time what it may not know.
+    // asking; a page opened, or the answer to a form, waits for the newest.
     const bool newest = !notice.empty() || !r.headers.count("if-none-match");
     Impl::Cached cached;
-    bool waited = false;
     {
         std::unique_lock lock(cache_mutex);
         for (;;) {
@@ -609,14 +594,11 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
                 c.error.clear();
                 throw Error("the page could not be made: " + why);
             }
-            const bool unseen_only = c.page && c.seen >= seen;
-            want(c, key, player, page, (newest && !unseen_only) || !c.page);
-            if (c.page && (!newest || unseen_only)) {
+            want(c, key, player, page, newest || !c.page);
+            if (c.page && !newest) {
                 cached = c;
                 break;
             }
-            counts.waited += !waited;
-            waited = true;
             rendered.wait(lock);
         }
         if (cache.size() > 4096) std::erase_if(cache, [](const auto& kv) { return !kv.second.rendering; });

@@ -47,14 +47,6 @@ public:
     Response handle(const Request& request);
     /// The request's path as it may be logged: a link's token blanked.
     static std::string loggable(const std::string& path);
-    /// How many pages the renderers made, and how many requests waited for one to be made (a
-    /// page not yet made, or made before a change its view may read): `serve` logs them when it
-    /// stops. A change a view may not read never makes its requests wait.
-    struct Counts {
-        long made = 0;
-        long waited = 0;
-    };
-    Counts counts() const;
 
 private:
     struct Impl;

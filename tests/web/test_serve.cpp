@@ -149,19 +149,6 @@ TEST_CASE("A page a player looks at is made anew as soon as the campaign changes
     CHECK_THAT(next.body, Contains("Robinson"));
 }
 
-TEST_CASE("A change a side may not read never makes its player wait for a page to be made, one it may read does") {
-    const Club club;
-    test::Served server(club.db());  // every page made before it listens
-    // Pages the Union's player has not looked at, so the watcher makes none of them anew: a
-    // request that finds its page older than the campaign's newest change would wait for it.
-    club.ok("arrive Early");  // the Confederates', hidden from the Union
-    CHECK(server.get(club.meade + "journal").status == 200);
-    CHECK(server.get(club.meade + "season").status == 200);
-    club.ok("arrive Robinson");  // the Union's own
-    CHECK_THAT(server.get(club.meade + "camps").body, Contains("Fort Delaware"));
-    CHECK_THAT(server.log(true), Contains("; requests that waited for one: 1\n"));
-}
-
 TEST_CASE("While another muster writes, one form waits for the campaign and the others are told to try again: pages are still answered") {
     const Club club;
     test::Served server(club.db());
