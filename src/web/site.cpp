@@ -551,8 +551,10 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
     if (player.umpire) throw UsageError("the umpire's link reads every side; a side's player answers for his side");
     if (action == "exchange-answer") {
         const auto id = field("exchange");
-        if (id.empty() || id.size() > 12 || !std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; }))
-            throw UsageError("no exchange given");
+        if (id.empty()) throw UsageError("no exchange given");
+        if (!std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            throw UsageError("\"" + visible(id) + "\" is not an exchange's number (as the page lists them: 1, 2, ...)");
+        if (id.size() > 18) throw NotFoundError("no exchange #" + id);  // beyond any number a campaign gives
         const auto answer = field("answer");
         if (answer != "accept" && answer != "refuse") throw UsageError("answer accept or refuse");
         const auto done = s.prisoners().answer_exchange(std::stoll(id), player.side, answer == "accept" ? app::Answer::accept : app::Answer::refuse);

@@ -149,6 +149,14 @@ TEST_CASE("A page a player looks at is made anew as soon as the campaign changes
     CHECK_THAT(next.body, Contains("Robinson"));
 }
 
+TEST_CASE("A page opened after its owner changes a division the side was shown has the change, though the side's journal does not tell of it") {
+    const Club club;
+    test::Served server(club.db());  // every page made before it listens, none asked for since
+    club.ok("rename division Pickett \"Pickett's Division\"");  // the Confederates' own operation
+    CHECK_THAT(club.ok("journal --as union"), !Contains("Pickett's Division"));
+    CHECK_THAT(server.get(club.meade + "oob").body, Contains("Pickett&#39;s Division") || Contains("Pickett's Division"));
+}
+
 TEST_CASE("While another muster writes, one form waits for the campaign and the others are told to try again: pages are still answered") {
     const Club club;
     test::Served server(club.db());
