@@ -97,4 +97,14 @@ std::vector<campaign::MessageInfo> Players::messages(std::int64_t campaign) cons
     });
 }
 
+int Players::operations_by(std::int64_t campaign, std::int64_t player, OperationKind kind, std::int64_t first, std::int64_t end) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db,
+                            "SELECT COUNT(*) AS n FROM operation WHERE campaign_id = ? AND player_id = ? AND kind = ? AND id >= ? AND id < ?");
+        bind_all(q, campaign, player, kind, first, end);
+        q.executeStep();
+        return Row(q).integer("n");
+    });
+}
+
 }  // namespace muster::db

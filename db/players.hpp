@@ -31,6 +31,9 @@ public:
                                 std::string_view when);
     /// The campaign's messages, oldest first.
     std::vector<campaign::MessageInfo> messages(std::int64_t campaign) const;
+    /// How many operations of `kind` the player made through his link, of those from `first`
+    /// to before `end`.
+    int operations_by(std::int64_t campaign, std::int64_t player, OperationKind kind, std::int64_t first, std::int64_t end) const;
 
 private:
     const Store& m_store;

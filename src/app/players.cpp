@@ -10,6 +10,7 @@
 #include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
+#include "db/history.hpp"
 #include "db/players.hpp"
 
 #include <openssl/evp.h>
@@ -191,6 +192,11 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::submission, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         store.set_audience(op, Audience::side(side));
+        const auto c = m_session.current();
+        const auto turn = db::History(store).turn_span(c.id, c.turn);
+        if (db::Players(store).operations_by(c.id, player.id, OperationKind::submission, turn ? turn->first : 0, op) >= k_max_submissions_a_turn)
+            throw UsageError("you have submitted losses " + std::to_string(k_max_submissions_a_turn) + " times in " + c.turn.text() +
+                             ", the most a player does in a turn: give the umpire the rest in a message");
         // Filed into the draft waiting under the battle's name as first spelled, in whatever case
         // typed (which the umpire reads); the player is told it as he typed it: another side's
         // draft is not his to learn of.

@@ -26,7 +26,9 @@ inline constexpr size_t k_max_message_chars = 4000;
 /// The most messages a player sends the umpire in a turn: past it, he is told to wait for the
 /// next (a link's form sent in a loop would fill the umpire's reading and the side's page).
 inline constexpr int k_max_messages_a_turn = 30;
-/// The newest messages a side's Orders page shows.
+/// The most loss submissions a player makes in a turn (each is journalled and listed).
+inline constexpr int k_max_submissions_a_turn = 30;
+/// The newest messages, and loss submissions, a side's Orders page shows.
 inline constexpr size_t k_messages_shown = 50;
 
 class Players {

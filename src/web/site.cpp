@@ -486,18 +486,28 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
         if (to == back.end()) return not_found();
         // One form at a time waits for the campaign's write lock (as long as the session waits):
         // another waits half a second for its turn, then is told to try again, so that the
-        // server's few threads stay free to answer pages while another muster writes.
-        const std::unique_lock turn(writing, std::chrono::milliseconds(500));
-        if (!turn.owns_lock()) throw BusyError("another form is waiting for the campaign");
-        try {
-            const auto said = act(s, *player, page, form);
-            note();
-            return show(s, *player, to->second, r, token, said, 200);
-        } catch (const BusyError&) {
-            throw;
-        } catch (const Error& e) {
-            return show(s, *player, to->second, r, token, std::string("Refused: ") + e.what(), 422);
+        // server's few threads stay free to answer pages while another muster writes. The page
+        // that answers it is made after its turn.
+        std::string said;
+        bool refused = false;
+        {
+            const std::unique_lock turn(writing, std::chrono::milliseconds(500));
+            if (!turn.owns_lock()) {
+                auto out = plain(503, "Another player's form is waiting for the campaign. Send yours again in a moment.\n");
+                out.headers.push_back({"Retry-After", "2"});
+                return out;
+            }
+            try {
+                said = act(s, *player, page, form);
+                note();
+            } catch (const BusyError&) {
+                throw;
+            } catch (const Error& e) {
+                said = std::string("Refused: ") + e.what();
+                refused = true;
+            }
         }
+        return show(s, *player, to->second, r, token, said, refused ? 422 : 200);
     }
     if (page.empty()) {
         Response out;
@@ -642,6 +652,11 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
 
 namespace {
 
+// Beneath a list of the newest so many: how many earlier ones it leaves out, if any.
+std::string not_shown(size_t all, size_t shown) {
+    return all > shown ? "<p class=\"none\">" + count_of(static_cast<int>(all - shown), "earlier one is", "earlier ones are") + " not shown.</p>\n" : "";
+}
+
 std::string form_start(const std::string& action) {
     return "<form method=\"post\" action=\"" + action + "\"><input type=\"hidden\" name=\"token\" value=\"" + std::string(k_form_token) + "\">";
 }
@@ -764,19 +779,15 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
         for (auto it = sent.rbegin(); it != sent.rend() && rows.size() < app::k_messages_shown; ++it)
             rows.push_back({html_escape(it->turn.text()), html_escape(it->player + (viewer.is_umpire() ? " (" + it->side + ")" : "")),
                             "<div class=\"message\">" + html_escape(it->text) + "</div>"});
-        main += "<h2>Sent</h2>\n" + table({"Turn", "From", "Message"}, rows, "Nothing sent yet.") +
-                (sent.size() > rows.size() ? "<p class=\"none\">" + count_of(static_cast<int>(sent.size() - rows.size()), "earlier message is", "earlier messages are") +
-                                                " not shown.</p>\n"
-                                              : "");
+        main += "<h2>Sent</h2>\n" + table({"Turn", "From", "Message"}, rows, "Nothing sent yet.") + not_shown(sent.size(), rows.size());
         // The losses its players submitted, as its journal reads them, newest first: what the umpire
         // has to review (a submission taken back says so).
         rows.clear();
-        const auto entries = s.history().journal(viewer);
-        for (auto it = entries.rbegin(); it != entries.rend(); ++it)
-            if (it->kind == OperationKind::submission)
-                rows.push_back({"#" + std::to_string(it->id), html_escape(it->created_at),
-                                html_escape(it->summary) + (it->undone_by ? " <em>(taken back)</em>" : "")});
-        main += "<h2>Losses submitted</h2>\n" + table({"No.", "When", "Losses"}, rows, "No losses submitted.");
+        auto submitted = s.history().journal(viewer);
+        std::erase_if(submitted, [](const journal::Entry& e) { return e.kind != OperationKind::submission; });
+        for (auto it = submitted.rbegin(); it != submitted.rend() && rows.size() < app::k_messages_shown; ++it)
+            rows.push_back({"#" + std::to_string(it->id), html_escape(it->created_at), html_escape(it->summary) + (it->undone_by ? " <em>(taken back)</em>" : "")});
+        main += "<h2>Losses submitted</h2>\n" + table({"No.", "When", "Losses"}, rows, "No losses submitted.") + not_shown(submitted.size(), rows.size());
     } else if (page == "papers") {
         main = viewer.is_umpire() ? "<p class=\"none\">Each side's papers are on its players' links.</p>\n"
                                   : "<ul class=\"papers\"><li><a href=\"handout/oob.pdf\">Order of battle (PDF)</a></li>"

@@ -330,7 +330,16 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     club.ok("turn next");
     for (int i = 0; i <= static_cast<int>(app::k_messages_shown) - app::k_max_messages_a_turn; ++i)
         REQUIRE(server.post(club.meade + "write", {{"token", token}, {"text", "Turn 2 order " + std::to_string(i)}}).status == 200);
-    CHECK_THAT(server.get(club.meade + "orders").body, Contains("1 earlier message is not shown.") && Contains("Turn 2 order 0") && !Contains("Hold Cemetery Hill."));
+    // Losses submitted likewise: so many a turn, the newest so many shown.
+    for (int i = 0; i < app::k_max_submissions_a_turn; ++i) {
+        const auto sub = server.post(club.meade + "losses", {{"token", token}, {"battle", "Flood " + std::to_string(i)}, {"losses", "Wadsworth/Iron Brigade=1"}});
+        INFO("submission " << i);
+        REQUIRE(sub.status == 200);
+    }
+    const auto too_many = server.post(club.meade + "losses", {{"token", token}, {"battle", "Flood"}, {"losses", "Wadsworth/Iron Brigade=1"}});
+    CHECK(too_many.status == 422);
+    CHECK_THAT(too_many.body, Contains("you have submitted losses 30 times in turn 2, the most a player does in a turn"));
+    CHECK_THAT(server.get(club.meade + "orders").body, Contains("1 earlier one is not shown.") && Contains("Turn 2 order 0") && !Contains("Hold Cemetery Hill."));
 }
 
 TEST_CASE("The organiser's undo does not take back what a player did through his link unless asked to") {
