@@ -330,6 +330,12 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     club.ok("turn next");
     for (int i = 0; i <= static_cast<int>(app::k_messages_shown) - app::k_max_messages_a_turn; ++i)
         REQUIRE(server.post(club.meade + "write", {{"token", token}, {"text", "Turn 2 order " + std::to_string(i)}}).status == 200);
+    // An exchange's number as no page gives it is said so, naming it.
+    const auto letters = server.post(club.meade + "exchange-answer", {{"token", token}, {"exchange", "1e3"}, {"answer", "accept"}});
+    CHECK(letters.status == 422);
+    CHECK_THAT(letters.body, Contains("&quot;1e3&quot; is not an exchange&#39;s number") || Contains("\"1e3\" is not an exchange's number"));
+    const auto huge = std::string(30, '9');
+    CHECK_THAT(server.post(club.meade + "exchange-answer", {{"token", token}, {"exchange", huge}, {"answer", "accept"}}).body, Contains("no exchange #" + huge));
     // Losses submitted likewise: so many a turn, the newest so many shown.
     for (int i = 0; i < app::k_max_submissions_a_turn; ++i) {
         const auto sub = server.post(club.meade + "losses", {{"token", token}, {"battle", "Flood " + std::to_string(i)}, {"losses", "Wadsworth/Iron Brigade=1"}});
