@@ -120,6 +120,7 @@ std::vector<BadName> bad_names() {
         // Look-alikes of a name in other bytes: a decomposed accent, a variation selector.
         {"Masse\u0301na", "combining accent U+0301 at character 6 (type the accented letter as one character"},
         {"Star\u2b50\ufe0f", "variation selector U+FE0F at character 6"},
+        {"Mu\u1dc0rat", "combining accent U+1DC0 at character 3"},
         {"Heth\U000E0100", "variation selector U+E0100 at character 5"},
         {"\u2800", "it is blank: spaces only"},
         {"", "it is empty"},

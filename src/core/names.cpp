@@ -45,8 +45,8 @@ bool is_wide_space(char32_t c) {
 }
 
 // A character that shows nothing (Unicode's default ignorables and the fillers, but the joiners
-// and variation selectors emoji and scripts need): two names would look the same with and
-// without it, or a name of it alone would look blank.
+// emoji and scripts need; variation selectors are refused apart): two names would look the same
+// with and without it, or a name of it alone would look blank.
 bool is_invisible(char32_t c) {
     return c == 0x00AD || c == 0x034F || c == 0x115F || c == 0x1160 || c == 0x17B4 || c == 0x17B5 || c == 0x180E || c == 0x200B ||
            (c >= 0x2060 && c <= 0x2064) || c == 0x3164 || c == 0xFEFF || c == 0xFFA0;
@@ -91,7 +91,8 @@ std::string name_problem(std::string_view name) {
         // A name another looks the same as, in other bytes, would be two names no one tells apart.
         if ((c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF))
             return "variation selector " + hex("U+%04X", static_cast<unsigned>(c)) + where() + " (it changes how the character before it is drawn, not what it is)";
-        if (c >= 0x0300 && c <= 0x036F)
+        if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x1AB0 && c <= 0x1AFF) || (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x20D0 && c <= 0x20FF) ||
+            (c >= 0xFE20 && c <= 0xFE2F))
             return "combining accent " + hex("U+%04X", static_cast<unsigned>(c)) + where() +
                    " (type the accented letter as one character: \u00E9, not e and an accent after it)";
         if (c == k_invalid) return "byte " + hex("\\x%02X", static_cast<unsigned char>(name[at])) + " is not valid UTF-8" + where();
