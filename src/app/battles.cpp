@@ -1112,9 +1112,6 @@ std::string summary_text(const rules::RuleSet& rules, const BattleSummary& s) {
 
 namespace {
 
-// A brigade taken out of service (disbanded, merged) takes none of its casualties back: those of
-// battles whose casualties have not returned yet are said, so that the organiser may recover
-// them first ("Pickett/Kemper's: 4 stands lost at Gettysburg not yet returned ...").
 // The brigade's casualties of battles not yet recovered ("4 stands lost at Antietam"), and the
 // first such battle.
 struct Waiting {
@@ -1133,6 +1130,9 @@ Waiting casualties_waiting(const db::Store& store, const Refs& refs, const army:
     return out;
 }
 
+// A brigade taken out of service (disbanded, destroyed) takes none of its casualties back: those
+// of battles not yet recovered are said, so that the organiser may recover them first
+// ("Pickett/Kemper's: 4 stands lost at Gettysburg not yet returned ...").
 void say_casualties_lost(const db::Store& store, const Refs& refs, const army::BrigadeRecord& b, const std::string& done, Outcome& out) {
     const auto waiting = casualties_waiting(store, refs, b);
     if (!waiting.lines.empty())
@@ -1182,6 +1182,11 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
         if (from.side != into.side) throw Error("brigades " + from.ref() + " and " + into.ref() + " are of different sides");
         store.set_audience(op, Audience::side(into.side));
         if (from.stands == 0) throw Error("brigade " + from.ref() + " has no stands to merge");
+        // Its men are the other's now: casualties still to return would return to no brigade (one
+        // out of service, disbanded or destroyed, gave them up then).
+        if (const auto waiting = casualties_waiting(store, refs, from); is_active(from.status) && !waiting.lines.empty())
+            throw Error("brigade " + from.ref() + " has " + join(waiting.lines, ", ") + " not yet returned: recover first (muster battle recover \"" +
+                        waiting.first_battle + "\"), then merge, so they come back to it");
         // A brigade merged above its start strength starts again at the new one, labelled for it.
         const int strength = into.stands + from.stands;
         const rules::EffectivenessLabel* label = nullptr;
@@ -1193,11 +1198,6 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
                             " label for that many: a merge moves all of " + from.ref() + "'s stands; merge it into a brigade with fewer");
             db::Forces(store).relabel_brigade(into.id, *label, db::LabelledBy::merge);
         }
-        // Its men are the other's now: casualties still to return would return to no brigade (one
-        // out of service, disbanded or destroyed, gave them up then).
-        if (const auto waiting = casualties_waiting(store, refs, from); is_active(from.status) && !waiting.lines.empty())
-            throw Error("brigade " + from.ref() + " has " + join(waiting.lines, ", ") + " not yet returned: recover first (muster battle recover \"" +
-                        waiting.first_battle + "\"), then merge, so they come back to it");
         db::Forces(store).change_stands(op, from.id, MoveKind::merged, -from.stands);
         db::Forces(store).change_stands(op, into.id, MoveKind::merged, from.stands);
         if (is_active(from.status)) {

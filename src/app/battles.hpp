@@ -77,7 +77,7 @@ public:
     /// moved by the difference; where the casualties have returned, the return is worked out
     /// again for the changed brigades at the campaign's rate and rounding with the roll the
     /// recovery made for each, or refused with the reason where it would need a roll the
-    /// recovery did not make. Each of `leaders` ("REF:FATE[@CAMP][/N]" as `--leader` gives them,
+    /// recovery did not make. Each of `leaders` ("REF:FATE[/N|@CAMP]" as `--leader` gives them,
     /// or "REF:none") makes a leader the report left out fall there, or changes the fate of one
     /// it reported (his camp, his battles out) or takes his fall back, provided nothing has
     /// happened to him since. A preview describes it and stores nothing.

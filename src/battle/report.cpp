@@ -40,7 +40,7 @@ std::pair<Fate, std::string> fate_at(std::string_view spec, std::string_view res
     const auto [typed, camp] = at_split(rest);
     for (const auto& w : Vocabulary<Fate>::table)
         if (same_ignoring_case(w.text, typed)) {
-            if (!camp.empty() && w.value != Fate::captured)
+            if (rest.find('@') != std::string_view::npos && w.value != Fate::captured)
                 throw UsageError(std::string(option) + " \"" + std::string(spec) + "\": a camp takes only the captured (\"captured@" + camp +
                                  "\"), not the " + word(w.value));
             return {w.value, camp};

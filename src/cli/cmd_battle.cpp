@@ -154,7 +154,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
     auto* amend = battle->add_subcommand("amend", "Correct a battle's report: a brigade's stands lost there, a leader's fall, as one operation (undo takes it back)");
     amend->add_option("BATTLE", am->battle, "Battle name")->required();
     amend->add_option("--loss", am->loss, "REF=STANDS: what the brigade lost there, as it should have been reported (repeatable)");
-    amend->add_option("--leader", am->leader, "REF:FATE[@CAMP][/N] as in a report: a leader's fall there as it should have been reported; REF:none: he did not fall (repeatable)");
+    amend->add_option("--leader", am->leader, "REF:FATE[/N|@CAMP] as in a report: a leader's fall there as it should have been reported; REF:none: he did not fall (repeatable)");
     flag_for(amend, "--preview", am->mode, app::Mode::preview, "Show what would change, and change nothing");
     on_run(amend, io, [am, &io] { print_outcome(io.out, open_campaigns(io).battles().amend(am->battle, am->loss, am->leader, am->mode), false); });
 

@@ -120,7 +120,7 @@ void OobWriter::end_army() {
 std::string batteries_text(const std::vector<army::Battery>& list, std::string (*escape)(const std::string&)) {
     std::vector<std::string> active, out;
     for (const auto& b : list) (is_active(b.status) ? active : out).push_back((escape ? escape(b.name) : b.name) + (is_active(b.status) ? "" : " (" + word(b.status) + ")"));
-    return (active.empty() ? std::string("none") : count_of(static_cast<int>(active.size()), "battery", "batteries") + ": " + join(active, ", ")) +
+    return (active.empty() ? std::string(out.empty() ? "none" : "none in service") : count_of(static_cast<int>(active.size()), "battery", "batteries") + ": " + join(active, ", ")) +
            (out.empty() ? "" : "; out of service: " + join(out, ", "));
 }
 

@@ -109,14 +109,13 @@ TEST_CASE("The command line forms of a report") {
     CHECK(r.leaders.back().camp == "Libby");
     battle::add_leader_spec(r, "Archer:Wounded", 3);
     CHECK(r.leaders.back().out_for == 3);
-    battle::add_leader_spec(r, "Archer:captured@Camp A/B");
-    CHECK(r.leaders.back().camp == "Camp A/B");
     const auto size = r.leaders.size();
     for (const auto& [spec, says] : std::vector<std::pair<std::string, std::string>>{
              {"Heth:killed@Libby", "a camp takes only the captured (\"captured@Libby\"), not the killed"},
              {"Heth:wounded/2@Libby", "a camp takes only the captured (\"captured@Libby\"), not the wounded"},
              {"Heth:killed/3", "battles out are only the wounded's (\"wounded/3\"), not the killed"},
              {"Heth:captured/3@Libby", "battles out are only the wounded's (\"wounded/3\"), not the captured"},
+             {"Heth:wounded/2@", "a camp takes only the captured (\"captured@\"), not the wounded"},
              {"Heth:wounded/0", "\"0\" is not a number of battles from 1 to 100"},
              {"Heth:wounded/101", "\"101\" is not a number of battles from 1 to 100"},
              {"Heth:wounded/", "\"\" is not a number of battles from 1 to 100"}}) {
