@@ -96,7 +96,7 @@ struct Node {
     bool array = false;
     std::list<std::pair<std::string, Node>> members;  // an object's (an array's: keys empty); a list: what is added never moves
     int row = 0;
-    std::string column;  // the spreadsheet's own header
+    const std::string* column = nullptr;  // the spreadsheet's own header (the Sheet's, which outlives it)
     Node& add(const std::string& key, Node node) {
         members.emplace_back(key, std::move(node));
         return members.back().second;
@@ -109,8 +109,7 @@ struct Node {
     const Node* find(const std::string& key) const { return const_cast<Node*>(this)->find(key); }
 };
 
-void write(const Node& n, const std::string& path, std::string& out, std::map<std::string, std::pair<int, std::string>>& where) {
-    where[path] = {n.row, n.column};
+void write(const Node& n, std::string& out) {
     if (!n.scalar.empty()) {
         out += n.scalar;
         return;
@@ -120,7 +119,7 @@ void write(const Node& n, const std::string& path, std::string& out, std::map<st
     for (const auto& [key, value] : n.members) {
         if (i) out += ",";
         if (!n.array) out += json_string(key) + ":";
-        write(value, n.array ? path + "[" + std::to_string(i) + "]" : path + "." + key, out, where);
+        write(value, out);
         ++i;
     }
     out += n.array ? "]" : "}";
@@ -174,9 +173,9 @@ public:
             for (const auto& [column, what] : for_brigades) need(column, what);
     }
 
-    // The rows as a muster-oob/1 document, with where each part came from.
-    std::string document(std::map<std::string, std::pair<int, std::string>>& where) {
-        Node root;
+    // The rows as a muster-oob/1 document; where each part came from is kept (`where`).
+    std::string document() {
+        Node& root = m_root;
         root.add("format", {json_string("muster-oob/1")});
         m_armies = &root.add("armies", Node{});
         m_armies->array = true;
@@ -200,8 +199,36 @@ public:
             d.node->add("arm", arm ? *arm : cell(0, "", json_string(m_default_arm)));
         }
         std::string out;
-        write(root, "$", out, where);
+        write(root, out);
         return out;
+    }
+
+    // The row and column (the spreadsheet's header) a JSON path of the document came from: of
+    // the deepest part of it the document has ("$.armies[0].corps[1].name"), found by walking
+    // the parts kept, not from a table of every path (which took more than the rows).
+    std::pair<int, std::string> where(std::string_view path) const {
+        const Node* at = &m_root;
+        std::pair<int, std::string> found{0, ""};
+        if (path.substr(0, 1) == "$") path.remove_prefix(1);
+        while (!path.empty()) {
+            const Node* next = nullptr;
+            if (path[0] == '[') {
+                const auto close = path.find(']');
+                size_t i = 0;
+                if (close == std::string_view::npos || std::from_chars(path.data() + 1, path.data() + close, i).ec != std::errc()) break;
+                if (at->array && i < at->members.size()) next = &std::next(at->members.begin(), static_cast<std::ptrdiff_t>(i))->second;
+                path.remove_prefix(close + 1);
+            } else if (path[0] == '.') {
+                path.remove_prefix(1);
+                const auto end = path.find_first_of(".[");
+                if (!at->array) next = at->find(std::string(path.substr(0, end)));
+                path.remove_prefix(end == std::string_view::npos ? path.size() : end);
+            }
+            if (!next) break;
+            at = next;
+            found = {at->row, at->column ? *at->column : ""};
+        }
+        return found;
     }
 
 private:
@@ -218,7 +245,7 @@ private:
     Node cell(size_t r, const char* column, std::string json) const {
         Node n{std::move(json)};
         n.row = r ? row_number(r) : 0;
-        if (m_at.count(column)) n.column = m_header[m_at.at(column)];
+        if (m_at.count(column)) n.column = &m_header[m_at.at(column)];
         return n;
     }
     Node object(size_t r) const {
@@ -399,6 +426,7 @@ private:
     std::string m_default_arm;
     std::map<std::string, size_t> m_at;  // muster's column -> the field's place
     std::vector<std::string> m_header;   // the file's own header, by place
+    Node m_root;
     Node* m_armies = nullptr;
     std::map<std::string, Named> m_army;
     std::map<std::string, InCorps> m_corps;
@@ -409,10 +437,10 @@ private:
 
 army::OrderOfBattle read_oob_csv(std::string_view text, const std::string& file, const rules::RuleSet& rules,
                                  const std::map<std::string, std::string>& columns) {
-    const auto records = csv_records(text, file);
+    auto records = csv_records(text, file);
     Sheet sheet(file, records, columns, rules.arms.empty() ? std::string() : rules.arms.front().id);
-    std::map<std::string, std::pair<int, std::string>> where;
-    const auto json = sheet.document(where);
+    const auto json = sheet.document();
+    std::vector<CsvRecord>().swap(records);  // read: the document and its parts stand for them now
     const std::string marker = "\x01" "csv";
     try {
         // The reader's own checks, as for a JSON file; its JSON path told as a row and column.
@@ -425,11 +453,7 @@ army::OrderOfBattle read_oob_csv(std::string_view text, const std::string& file,
         const auto colon = what.find(": ");
         std::string path = colon == std::string::npos ? "" : what.substr(0, colon);
         const std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
-        while (!path.empty() && !where.count(path)) {
-            const auto cut = path.find_last_of(".[");
-            path = cut == std::string::npos ? "" : path.substr(0, cut);
-        }
-        const auto [row, column] = path.empty() ? std::pair<int, std::string>{0, ""} : where.at(path);
+        const auto [row, column] = sheet.where(path);
         throw FileError(file, row ? "row " + std::to_string(row) + (column.empty() ? "" : ", column \"" + column + "\"") : "", reason);
     }
 }

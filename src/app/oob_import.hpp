@@ -12,6 +12,9 @@ namespace muster::app {
 /// The largest OOB file muster reads.
 /// muster's own export of 33,000 divisions (100,000 brigades) is about 90 MB.
 inline constexpr size_t k_max_oob_bytes = 256 * 1024 * 1024;
+/// The largest spreadsheet it reads: muster's own of 33,000 divisions is 52 MB, and a sheet is
+/// read whole into a document of its rows first (about 45 bytes of memory a byte of the sheet).
+inline constexpr size_t k_max_sheet_bytes = 64 * 1024 * 1024;
 
 /// Reads a muster-oob/1 JSON text and checks it whole against the rule set: sides, arms,
 /// ratings, grades, labels, strengths, statuses, duplicate names. Throws FileError with the

@@ -95,6 +95,12 @@ TEST_CASE("Huge files are refused before they are read") {
     std::ofstream(oob).close();
     std::filesystem::resize_file(oob, app::k_max_oob_bytes + 1);
     CHECK_THROWS_WITH(json::read_file(oob, app::k_max_oob_bytes), Contains("muster reads at most"));
+    // A spreadsheet, read whole into a document of its rows, is held to less.
+    auto s = test::make_campaign(dir.file("sheet.db"));
+    const auto sheet = dir.file("huge.csv");
+    std::ofstream(sheet).close();
+    std::filesystem::resize_file(sheet, app::k_max_sheet_bytes + 1);
+    CHECK_THROWS_WITH(s.forces().import_oob(sheet), Contains("is a spreadsheet of 67108865 bytes; muster reads one of at most 67108864"));
     CHECK_THROWS_WITH(battle::read_report_file(path), Contains("muster reads at most"));
     CHECK_THROWS_WITH(rules::load_rule_set_file(dir.path()), Contains("is a folder, not a file"));
 }
