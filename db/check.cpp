@@ -434,7 +434,7 @@ void domain(SQLite::Database& db, Problems& out) {
                             "SELECT 'planned battle', name FROM battle_plan");
     for (const Row row(names); names.executeStep();) {
         const auto name = row.text("name"), kind = row.text("kind");
-        auto problem = name_problem(name);
+        auto problem = name_problem(name, NameRule::stored);
         if (problem.empty() && kind == "leader") problem = leader_name_problem(name);  // layering: not a word (a table's name)
         if (!problem.empty()) out.push_back("names: " + kind + " \"" + visible(name) + "\": " + problem);
     }

@@ -48,8 +48,16 @@ bool is_wide_space(char32_t c) {
 // emoji and scripts need; variation selectors are refused apart): two names would look the same
 // with and without it, or a name of it alone would look blank.
 bool is_invisible(char32_t c) {
-    return c == 0x00AD || c == 0x034F || c == 0x115F || c == 0x1160 || c == 0x17B4 || c == 0x17B5 || c == 0x180E || c == 0x200B ||
-           (c >= 0x2060 && c <= 0x2064) || c == 0x3164 || c == 0xFEFF || c == 0xFFA0;
+    return c == 0x00AD || c == 0x034F || c == 0x115F || c == 0x1160 || c == 0x17B4 || c == 0x17B5 || (c >= 0x180B && c <= 0x180F) || c == 0x200B ||
+           (c >= 0x2060 && c <= 0x2064) || c == 0x3164 || c == 0xFEFF || c == 0xFFA0 || (c >= 0xFFF9 && c <= 0xFFFB) ||
+           (c >= 0x1D173 && c <= 0x1D17A) || (c >= 0x1BCA0 && c <= 0x1BCA3) || c == 0xE0001 || (c >= 0xE0020 && c <= 0xE007F);
+}
+
+// A mark drawn on the character before it, where that and the mark have one character of their
+// own (é, が): typed apart, the name looks like, and is not, the one typed whole.
+bool is_combining_accent(char32_t c) {
+    return (c >= 0x0300 && c <= 0x036F) || (c >= 0x1AB0 && c <= 0x1AFF) || (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x20D0 && c <= 0x20FF) ||
+           (c >= 0xFE20 && c <= 0xFE2F) || c == 0x3099 || c == 0x309A;
 }
 
 std::string hex(const char* format, unsigned value) {
@@ -71,7 +79,7 @@ std::string utf8_problem(std::string_view text) {
     return "";
 }
 
-std::string name_problem(std::string_view name) {
+std::string name_problem(std::string_view name, NameRule rule) {
     if (trim(name).empty()) return "it is empty";
     bool blank = true;
     for (size_t i = 0; i < name.size() && blank;) {
@@ -88,13 +96,19 @@ std::string name_problem(std::string_view name) {
         if (is_wide_space(c) && (at == 0 || i == name.size()))
             return "space " + hex("U+%04X", static_cast<unsigned>(c)) + where() + " (a name does not begin or end with a space)";
         if (is_invisible(c)) return "invisible character " + hex("U+%04X", static_cast<unsigned>(c)) + where() + " (it shows nothing)";
-        // A name another looks the same as, in other bytes, would be two names no one tells apart.
-        if ((c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF))
-            return "variation selector " + hex("U+%04X", static_cast<unsigned>(c)) + where() + " (it changes how the character before it is drawn, not what it is)";
-        if ((c >= 0x0300 && c <= 0x036F) || (c >= 0x1AB0 && c <= 0x1AFF) || (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x20D0 && c <= 0x20FF) ||
-            (c >= 0xFE20 && c <= 0xFE2F))
-            return "combining accent " + hex("U+%04X", static_cast<unsigned>(c)) + where() +
-                   " (type the accented letter as one character: \u00E9, not e and an accent after it)";
+        // A name another looks the same as, in other bytes, would be two names no one tells
+        // apart: refused as it enters (a file kept from before the rule keeps its names).
+        if (rule == NameRule::entered) {
+            if ((c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF))
+                return "variation selector " + hex("U+%04X", static_cast<unsigned>(c)) + where() + " (it changes how the character before it is drawn, not what it is)";
+            if (is_combining_accent(c))
+                return "combining accent " + hex("U+%04X", static_cast<unsigned>(c)) + where() +
+                       " (type the accented letter as one character: \u00E9, not e and an accent after it)";
+            // A joiner joins emoji, and the letters of scripts that need it, not a Latin letter.
+            const auto ascii = [](std::string_view s, size_t k) { return k < s.size() && static_cast<unsigned char>(s[k]) < 0x80; };
+            if ((c == 0x200C || c == 0x200D) && (ascii(name, at - 1) || ascii(name, i)))
+                return "joiner " + hex("U+%04X", static_cast<unsigned>(c)) + where() + " beside a plain letter, where it shows nothing";
+        }
         if (c == k_invalid) return "byte " + hex("\\x%02X", static_cast<unsigned char>(name[at])) + " is not valid UTF-8" + where();
         if (c == 0) return "a NUL character" + where();
         if (is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where();

@@ -13,8 +13,12 @@ constexpr size_t k_max_name_chars = 200;
 /// What is wrong with a name, or "" when it keeps the rule: valid UTF-8; no NUL, control
 /// character (C0, DEL, C1) or bidirectional override, embedding, isolate or mark; no `/` (the
 /// separator of references such as "Heth/1st Brigade"); not empty or blank; at most
-/// k_max_name_chars characters. Positions are counted in characters from 1.
-std::string name_problem(std::string_view name);
+/// k_max_name_chars characters. Positions are counted in characters from 1. As a name enters
+/// (`entered`), also nothing that makes it look like another in other bytes: a combining accent
+/// where the letter has one character, a variation selector, a joiner beside a plain letter; a
+/// name `stored` from before that rule keeps it.
+enum class NameRule { entered, stored };
+std::string name_problem(std::string_view name, NameRule rule = NameRule::entered);
 
 /// The name with leading and trailing spaces removed, or a UsageError naming `what` (e.g.
 /// "brigade name"), the name as it can be shown, the problem and where it is.

@@ -6,6 +6,7 @@
 #include "app/players.hpp"
 #include "app/plans.hpp"
 #include "cli/cli.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
@@ -369,6 +370,13 @@ TEST_CASE("check says SQLite's line for a CHECK constraint broken in many rows o
     CHECK_THAT(r.out, Catch::Matchers::Contains("integrity: in brigade, " + std::to_string(rows) +
                                                 " rows break CHECK (labelled_for IS NULL OR labelled_for >= 1): rows 1, 2"));
     CHECK_THAT(r.out, !Catch::Matchers::Contains("CHECK (stands BETWEEN"));  // a constraint no row breaks is not named
+}
+
+TEST_CASE("A name kept from before the look-alike rule passes check, which has no rename for every kind of name to offer") {
+    const auto r = DamagedBy("UPDATE camp SET name = 'Libby' || char(0xFE0F) || ' Pri' || char(0x0301) || 'son' WHERE side = 'confederate'").check();
+    INFO(r.out << r.err);
+    CHECK(r.code == 0);
+    CHECK_THAT(name_problem("Libby\ufe0f", NameRule::entered), Catch::Matchers::Contains("variation selector"));
 }
 
 TEST_CASE("check finds a campaign date outside its rule set's years, which every command dated by it refuses") {
