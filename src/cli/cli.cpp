@@ -62,6 +62,17 @@ std::string conversion_error(const std::string& what) {
                                      : "is far out of range: above any value " + option + " takes");
 }
 
+// An error as said on its one line: visible, and cut short past a screenful (a 400,000-column
+// spreadsheet's header, a name of 100,000 characters echoed), saying how much more there was.
+std::string said(std::string_view what) {
+    constexpr size_t most = 2000;
+    auto line = visible(what);
+    if (line.size() <= most) return line;
+    size_t cut = most;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;  // between characters
+    return line.substr(0, cut) + " ... (" + std::to_string(line.size() - cut) + " more bytes)";
+}
+
 // Every whole-number option takes its number in decimal digits: CLI11 alone reads "0x10" as 16
 // and "0b11" as 3, which muster's files and forms refuse.
 void decimal_only(CLI::App* app) {
@@ -184,7 +195,7 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
     try {
         app.parse(argc, argv);
     } catch (const CLI::ConversionError& e) {
-        err << "muster: " << visible(conversion_error(e.what())) << " (see --help)\n";
+        err << "muster: " << said(conversion_error(e.what())) << " (see --help)\n";
         return 2;
     } catch (const CLI::ParseError& e) {
         // --help and --version are "errors" with exit code 0; real ones get one line.
@@ -193,25 +204,25 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
         const std::string what = e.what();
         constexpr std::string_view twice = ": At Most 1 required but received ";
         if (const auto at = what.find(twice); at != std::string::npos)
-            err << "muster: " << visible(what.substr(0, at)) << " is given " << visible(what.substr(at + twice.size())) << " times: give it once"
+            err << "muster: " << said(what.substr(0, at)) << " is given " << said(what.substr(at + twice.size())) << " times: give it once"
                 << " (see --help)\n";
         else if (const auto missing = dynamic_cast<const CLI::RequiredError*>(&e) ? missing_subcommand(app, argc, argv) : ""; !missing.empty())
-            err << "muster: " << visible(missing) << " (see --help)\n";
+            err << "muster: " << said(missing) << " (see --help)\n";
         else
-            err << "muster: " << visible(what) << " (see --help)\n";
+            err << "muster: " << said(what) << " (see --help)\n";
         return 2;
     }
     try {
         if (io.action) io.action();
         return 0;
     } catch (const UsageError& e) {
-        err << "muster: " << visible(e.what()) << "\n";  // one line, whatever a damaged file put in it
+        err << "muster: " << said(e.what()) << "\n";  // one line, whatever a damaged file put in it
         return 2;
     } catch (const Error& e) {
-        err << "muster: " << visible(e.what()) << "\n";
+        err << "muster: " << said(e.what()) << "\n";
         return 1;
     } catch (const std::exception& e) {
-        err << "muster: unexpected error: " << visible(e.what()) << "\n";
+        err << "muster: unexpected error: " << said(e.what()) << "\n";
         return 1;
     }
 }

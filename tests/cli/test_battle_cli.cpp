@@ -92,6 +92,10 @@ TEST_CASE("After the battle from the command line") {
     CHECK(run("battle report --loss 'Heth/Archer=1'").code == 2);
     CHECK_THAT(campaign.refused("battle report --name Nothing", 2), Contains("names no one who fought there"));
     CHECK_THAT(run("battle report --name X --leader 'Heth:eaten'").err, Contains("unknown fate \"eaten\""));
+    // An error echoing a huge value is cut short on its one line, saying how much more there was.
+    const auto huge = campaign.refused("battle report --name X --leader " + std::string(100000, 'x') + ":killed", 2);
+    CHECK(huge.size() < 2100);
+    CHECK_THAT(huge, Contains("more bytes)"));
     // A wound costs a battle at least, wherever it is given.
     CHECK_THAT(campaign.refused("battle report --name X --loss Heth/Archer=1 --leader Archer:wounded/0", 2), Contains("\"0\" is not a number of battles from 1 to 100"));
     CHECK_THAT(campaign.refused("leader casualty Archer --out-for 0 --rolls 6", 2), Contains("out for 0 battles is out of range: a wounded leader misses 1 to 100"));
