@@ -326,6 +326,10 @@ std::vector<ExchangeView> exchanges_of(const Refs& refs, const rules::RuleSet& r
 
 std::string Prisoners::add_camp(const std::string& typed_side, const std::string& given_name) {
     const auto name = require_name("camp", given_name);
+    // A report names a camp after a fate and an "@" ("REF:captured@CAMP", "REF=2@CAMP").
+    if (const auto at = name.find_first_of("@:"); at != std::string::npos)
+        throw UsageError("camp name \"" + visible(name) + "\" is refused: a \"" + name[at] +
+                         "\" (a report names a camp after a fate and an \"@\": REF:captured@CAMP)");
     const auto c = m_session.current();
     const auto side = side_id(m_session.rules(), typed_side);
     auto& store = m_session.state().store;

@@ -92,6 +92,9 @@ TEST_CASE("After the battle from the command line") {
     CHECK(run("battle report --loss 'Heth/Archer=1'").code == 2);
     CHECK_THAT(campaign.refused("battle report --name Nothing", 2), Contains("names no one who fought there"));
     CHECK_THAT(run("battle report --name X --leader 'Heth:eaten'").err, Contains("unknown fate \"eaten\""));
+    // A camp is named after "@" in a report: a name with "@" or ":" could never be given there.
+    CHECK_THAT(campaign.refused("camp new Camp@Ford --side union", 2), Contains("camp name \"Camp@Ford\" is refused: a \"@\""));
+    CHECK_THAT(campaign.refused("camp new Camp:Sumter --side union", 2), Contains("a \":\""));
     // An error echoing a huge value is cut short on its one line, saying how much more there was.
     const auto huge = campaign.refused("battle report --name X --leader " + std::string(100000, 'x') + ":killed", 2);
     CHECK(huge.size() < 2100);
