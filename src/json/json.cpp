@@ -1,6 +1,7 @@
 #include "json/json.hpp"
 
 #include "core/error.hpp"
+#include "core/names.hpp"
 
 #include <cmath>
 #include <rapidjson/document.h>
@@ -53,7 +54,8 @@ Document& Document::operator=(Document&&) noexcept = default;
 
 Value Document::root() const { return Value(&m_impl->doc, "$", &m_file); }
 
-void Value::fail(const std::string& reason) const { throw FileError(*m_file, m_path, reason); }
+// The reason as it can be shown: a NUL the file held would end the message where it stands.
+void Value::fail(const std::string& reason) const { throw FileError(*m_file, m_path, visible(reason)); }
 
 bool Value::is_array() const { return node(m_node).IsArray(); }
 bool Value::is_int() const { return node(m_node).IsInt(); }

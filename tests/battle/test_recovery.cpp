@@ -67,6 +67,9 @@ TEST_CASE("A battle report file is read with paths in its errors") {
     CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "leaders": [{"leader": "A", "fate": "eaten"}]})"),
                Contains("$.leaders[0].fate: \"eaten\" is not a leader fate: expected killed, wounded or captured"));
     CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {}})"), Contains("$.battle: missing \"name\""));
+    // A NUL the file holds is written visibly, not the end of the message.
+    CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "leaders": [{"leader": "A", "fate": "ki\u0000lled"}]})"),
+               Contains("lled\" is not a leader fate: expected killed, wounded or captured"));
     CHECK_THAT(refusal(R"({"format": "muster-battle/2", "battle": {"name": "X"}})"), Contains("expected \"muster-battle/1\""));
     CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "brigades": [{"brigade": "A", "lsot": 1}]})"),
                Contains("unknown key \"lsot\""));
