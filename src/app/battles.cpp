@@ -749,8 +749,18 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
     std::vector<std::string> not_fallen;
     for (const auto& spec : leader_specs) {
         const auto colon = spec.rfind(':');
-        if (colon != std::string::npos && trim(spec.substr(colon + 1)) == "none") not_fallen.emplace_back(trim(spec.substr(0, colon)));
-        else battle::add_leader_spec(asked, spec);
+        if (colon != std::string::npos && same_ignoring_case(trim(spec.substr(colon + 1)), "none")) not_fallen.emplace_back(trim(spec.substr(0, colon)));
+        else {
+            try {
+                battle::add_leader_spec(asked, spec);
+            } catch (const UsageError& e) {  // the fates a report knows, and the amendment's own
+                std::string what = e.what(), fates;
+                for (const auto& w : Vocabulary<LeaderFate>::table) fates += std::string(w.text) + ", ";
+                if (const auto at = what.find("(expected " + spellings<LeaderFate>() + ")"); what.find("unknown fate") != std::string::npos && at != std::string::npos)
+                    what.replace(at, what.size() - at, "(expected " + fates.substr(0, fates.size() - 2) + " or none)");
+                throw UsageError(what);
+            }
+        }
     }
     if (asked.brigades.empty() && asked.leaders.empty() && not_fallen.empty())
         throw UsageError("give what to amend: --loss \"Division/Brigade=N\", the stands it lost there, or --leader \"REF:FATE\" (or REF:none)");

@@ -440,6 +440,8 @@ TEST_CASE("battle amend --leader: a fall the report left out, a fate changed (ca
     // whose division did not fight, a bad fate.
     CHECK_THAT(c.refused("battle amend Cashtown --leader 'Heth/1st Brigade:captured@Fort Delaware'", 2), Contains("already: nothing to amend"));
     CHECK_THAT(c.refused("battle amend Cashtown --leader 'Heth/2nd Brigade:none'", 2), Contains("is not among the fallen of Cashtown"));
+    CHECK_THAT(c.refused("battle amend Cashtown --leader 'Heth/2nd Brigade:NONE'", 2), Contains("is not among the fallen of Cashtown"));  // in any case
+    CHECK_THAT(c.refused("battle amend Cashtown --leader 'Heth/2nd Brigade:nonee'", 2), Contains("unknown fate \"nonee\" (expected killed, wounded, captured or none)"));
     CHECK_THAT(c.refused("battle amend Cashtown --leader 'Wadsworth/1st Brigade:killed'", 2), Contains("did not fight at Cashtown"));
     CHECK_THAT(c.refused("battle amend Cashtown --leader 'Heth/1st Brigade:eaten'", 2), Contains("--leader"));
     // Once he is freed (the camp liberated), his capture is no longer the report's to amend.
