@@ -233,8 +233,47 @@ bool changeset_well_formed(std::string_view c) {
     return true;
 }
 
-bool changeset_reads(const std::string& changes) {
-    if (!changeset_well_formed(changes)) return false;
+namespace {
+
+// A record of changes as stored: "M", a 64-bit FNV-1a digest of the changeset (little-endian),
+// then the changeset. A record cut between two of its changes, or a value in it changed, is
+// told by the digest (a changeset keeps no length nor sum of its own); a record stored before
+// the digest (it begins 'T', a table's) is read as it is.
+constexpr char k_sealed = 'M';
+
+std::uint64_t fnv1a(std::string_view bytes) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (const unsigned char c : bytes) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+std::string sealed(const std::string& changes) {
+    if (changes.empty()) return changes;  // no changes: stored as NULL
+    std::string out(1, k_sealed);
+    const auto digest = fnv1a(changes);
+    for (int i = 0; i < 8; ++i) out += static_cast<char>((digest >> (8 * i)) & 0xFF);
+    return out + changes;
+}
+
+}  // namespace
+
+std::optional<std::string_view> unsealed(std::string_view stored) {
+    if (stored.empty() || stored[0] != k_sealed) return stored;
+    if (stored.size() < 9) return std::nullopt;
+    std::uint64_t digest = 0;
+    for (int i = 0; i < 8; ++i) digest |= static_cast<std::uint64_t>(static_cast<unsigned char>(stored[1 + static_cast<size_t>(i)])) << (8 * i);
+    const auto changes = stored.substr(9);
+    if (fnv1a(changes) != digest) return std::nullopt;
+    return changes;
+}
+
+bool changeset_reads(const std::string& stored) {
+    const auto unsealed_changes = unsealed(stored);
+    if (!unsealed_changes || !changeset_well_formed(*unsealed_changes)) return false;
+    const std::string changes(*unsealed_changes);
     sqlite3_changeset_iter* it = nullptr;
     if (sqlite3changeset_start(&it, static_cast<int>(changes.size()), const_cast<char*>(changes.data())) != SQLITE_OK) return false;
     int rc = SQLITE_ROW;
@@ -795,7 +834,8 @@ std::int64_t Store::record_operation(std::int64_t campaign, OperationKind kind,
     const std::string summary = change(op);
     const std::string changes = session.changeset();
     SQLite::Statement done(db, "UPDATE operation SET summary = ?, changeset = ? WHERE id = ?");
-    bind_all(done, summary, Blob{changes}, op);
+    const auto record = sealed(changes);
+    bind_all(done, summary, Blob{record}, op);
     done.exec();
     return op;
 }
@@ -860,9 +900,10 @@ journal::Entry planned(const StepOperation& op) {
 }
 
 // Applies `changes` in reverse, or throws `refused` if any row is not as they left it.
-void apply_inverse(SQLite::Database& db, const std::string& changes, std::int64_t entry, const std::function<Error()>& refused) {
+void apply_inverse(SQLite::Database& db, const std::string& stored, std::int64_t entry, const std::function<Error()>& refused) {
     int inverted_size = 0;
     void* inverted = nullptr;
+    const auto changes = unsealed(stored).value_or(std::string_view());
     if (!changeset_well_formed(changes) || sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK)
         throw Damaged("journal entry #" + std::to_string(entry) + "'s record of its changes cannot be read; run muster check, or restore a backup");
     const int rc = sqlite3changeset_apply(db.getHandle(), inverted_size, inverted, nullptr, abort_on_conflict, nullptr);
@@ -926,7 +967,7 @@ std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, b
                 } else {
                     apply_inverse(db, op.changeset, target, changed_since);
                 }
-                recorded = recording.changeset();
+                recorded = sealed(recording.changeset());
             }
             journal::Entry entry;
             entry.kind = redo ? OperationKind::redo : OperationKind::undo;

@@ -104,8 +104,11 @@ struct InsertedRows {
 };
 /// The record read, or none if it is damaged (a line that does not read, an unknown table).
 std::optional<std::vector<InsertedRows>> read_inserted(SQLite::Database& db, const std::string& record);
-/// Whether an operation's record of its changes (a session changeset) reads whole.
-bool changeset_reads(const std::string& changes);
+/// Whether an operation's record of its changes (a session changeset, sealed with its digest)
+/// reads whole.
+bool changeset_reads(const std::string& stored);
+/// The changeset of a record as stored, or none where its digest says it is not as written.
+std::optional<std::string_view> unsealed(std::string_view stored);
 /// Whether `changes` has the shape of a changeset as SQLite's sessions write it (tables, each
 /// with its columns, key flags, name and changes; every value whole), read by muster to its end
 /// before SQLite is given it: SQLite 3.40's reader spins for ever on some cut short.
