@@ -415,7 +415,10 @@ std::string Forces::import_oob(const std::string& file, const std::map<std::stri
         throw UsageError("\"" + visible(file) + "\" is a spreadsheet of " + std::to_string(text.size()) + " bytes; muster reads one of at most " +
                          std::to_string(k_max_sheet_bytes) + " (its own of 33,000 divisions is 52 MB): split it, or import muster's JSON");
     if (!csv && !columns.empty())
-        throw UsageError("--columns maps a spreadsheet's headers: \"" + visible(file) + "\" is a muster-oob JSON file, not a spreadsheet");
+        throw UsageError("--columns maps a spreadsheet's headers: \"" + visible(file) + "\" is read as muster-oob JSON (" +
+                         (file.size() > 5 && same_ignoring_case(std::string_view(file).substr(file.size() - 5), ".json") ? "its name ends .json"
+                                                                                                                   : "it opens with \"{\"") +
+                         "), not as a spreadsheet");
     const army::OrderOfBattle oob = csv ? read_oob_csv(text, file, m_session.rules(), columns) : read_oob(text, file, m_session.rules());
     // Nothing to import is said as such, not journalled as an import of nothing.
     if (oob.armies.empty()) throw UsageError("\"" + visible(file) + "\" holds no army: nothing to import");

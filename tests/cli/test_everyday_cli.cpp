@@ -350,7 +350,7 @@ TEST_CASE("Spreadsheets both ways: muster's CSV imports again whole, another's c
         CHECK(armies(piped.ok("oob --format json")) == armies(c.ok("oob --format json")));
         if (format == "json")
             CHECK_THAT(piped.refused("import oob " + test::quote(piped.dir.file("oob.txt")) + " --columns Brigade=name", 2),
-                       Contains("oob.txt\" is a muster-oob JSON file, not a spreadsheet"));
+                       Contains("oob.txt\" is read as muster-oob JSON (it opens with \"{\"), not as a spreadsheet"));
     }
 
     // A spreadsheet of its own: other headers, LF line ends, a byte order mark, a quoted comma,
