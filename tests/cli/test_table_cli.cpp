@@ -1,4 +1,5 @@
 // `muster table`: the play tables through the real binary, the sources' worked examples first.
+#include "cli/campaign_file.hpp"
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
@@ -388,14 +389,8 @@ TEST_CASE("A unit with extra command fights under its Alternate while its Main i
 }
 
 TEST_CASE("A roll for a planned battle reads the year it is fought in, not the campaign's: Prussians before 1809") {
-    test::TempDir dir;
-    const std::string db = " --db " + test::quote(dir.file("c.db"));
-    auto ok = [&](const std::string& args) {
-        const auto r = test::run_muster(args + db, k_env);
-        INFO(args << "\n" << r.err);
-        REQUIRE(r.code == 0);
-        return r.out;
-    };
+    const test::CampaignFile c;
+    const auto ok = [&](const std::string& args) { return c.ok(args); };
     ok("campaign new N --rules napoleonic --seed 3 --date 1808-12-30");
     ok("add army AA --side allies");
     ok("add corps K --army AA");
