@@ -416,7 +416,7 @@ Response Site::handle(const Request& r) {
     try {
         return m->handle(r);
     } catch (const BusyError&) {
-        auto out = plain(503, "The campaign is busy: another muster is writing. Try again in a moment.\n");
+        auto out = plain(503, "The campaign is busy: another change is being written. Try again in a moment.\n");
         out.headers.push_back({"Retry-After", "5"});
         return out;
     } catch (const std::exception& e) {
@@ -492,11 +492,7 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
         bool refused = false;
         {
             const std::unique_lock turn(writing, std::chrono::milliseconds(500));
-            if (!turn.owns_lock()) {
-                auto out = plain(503, "Another player's form is waiting for the campaign. Send yours again in a moment.\n");
-                out.headers.push_back({"Retry-After", "2"});
-                return out;
-            }
+            if (!turn.owns_lock()) throw BusyError("another form is being written");  // whose, the answer does not say
             try {
                 said = act(s, *player, page, form);
                 note();
