@@ -13,8 +13,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (const muster::Error&) {
     }
     muster::battle::Report r;
-    for (auto add : {muster::battle::add_loss_spec, muster::battle::add_captured_spec, muster::battle::add_leader_spec,
-                     muster::battle::add_battery_spec}) {
+    using Add = void (*)(muster::battle::Report&, std::string_view);
+    const auto leader = [](muster::battle::Report& report, std::string_view spec) { muster::battle::add_leader_spec(report, spec); };
+    for (const Add add : {Add{muster::battle::add_loss_spec}, Add{muster::battle::add_captured_spec}, Add{leader}, Add{muster::battle::add_battery_spec}}) {
         try {
             add(r, text);
         } catch (const muster::Error&) {
