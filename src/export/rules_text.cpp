@@ -1,6 +1,7 @@
 #include "export/rules_text.hpp"
 
 #include "core/match.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 #include "export/text_table.hpp"
 
@@ -170,11 +171,11 @@ std::string rule_set_summary(const rules::RuleSet& r) {
     for (const auto& s : r.sides) sides.push_back(s.name + " (" + s.id + ", reserve: " + s.reserve + ")");
     out += "Sides: " + join(sides, ", ") + "\n";
     for (const auto& s : r.sides)
-        if (!s.note.empty()) out += "  " + s.name + ": " + s.note + "\n";
+        if (!s.note.empty()) out += "  " + s.name + ": " + one_line(s.note) + "\n";  // a rule set's own notes may hold line breaks
     out += "Arms: " + names(r.arms) + "\n";
     if (!r.theaters.empty()) out += "Theaters: " + names(r.theaters) + "\n";
     if (!r.years.empty())
-        out += "Years: " + std::to_string(r.years.front()) + "-" + std::to_string(r.years.back()) + (r.years_note.empty() ? "" : " (" + r.years_note + ")") + "\n";
+        out += "Years: " + std::to_string(r.years.front()) + "-" + std::to_string(r.years.back()) + (r.years_note.empty() ? "" : " (" + one_line(r.years_note) + ")") + "\n";
     std::vector<std::string> ratings;
     for (const auto& x : r.ratings)
         ratings.push_back(x.name + " (" + x.id + (x.max_stands ? ", at most " + std::to_string(*x.max_stands) + " stands" : "") +
@@ -196,7 +197,7 @@ std::string rule_set_summary(const rules::RuleSet& r) {
     for (const auto& g : r.grades) {
         std::vector<std::string> mods;
         for (const auto& [name, value] : g.modifiers) mods.push_back(modifier_text(name, value));
-        const auto line = join(mods, ", ") + (mods.empty() || g.note.empty() ? "" : ". ") + g.note;
+        const auto line = join(mods, ", ") + (mods.empty() || g.note.empty() ? "" : ". ") + one_line(g.note);
         if (!line.empty()) out += "  " + g.name + ": " + line + "\n";
     }
     if (!r.unit_types.empty()) {

@@ -193,6 +193,18 @@ TEST_CASE("muster rules list show validate copy") {
     const auto bad = test::run_muster("rules validate " + dir + "/broken.json", k_env);
     CHECK(bad.code == 1);
     CHECK_THAT(bad.err, Contains("broken.json: not valid JSON at line 2, column 8"));
+    // A note of the organiser's own with a line break forges no line of what rules show prints.
+    {
+        std::ifstream in(copy);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const auto at = text.find("\"reserve_level\": \"army\"");
+        REQUIRE(at != std::string::npos);
+        text.insert(at, "\"note\": \"Raised in 1861\\nSides: forged\", ");
+        std::ofstream(copy) << text;
+    }
+    const auto noted = test::run_muster("rules show " + copy, k_env);
+    CHECK_THAT(noted.out, Contains("Union: Raised in 1861\\x0ASides: forged"));
+    CHECK(noted.out.find("\nSides: forged") == std::string::npos);
     std::filesystem::remove_all(dir);
 }
 
