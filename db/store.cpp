@@ -81,18 +81,23 @@ std::string sql_name(const std::string& table) {
     return out + "\"";
 }
 
+// A 64-bit FNV-1a digest, fed a piece at a time.
+struct Fnv1a {
+    std::uint64_t h = 1469598103934665603ull;
+    void operator()(const void* data, size_t n) {
+        for (size_t i = 0; i < n; ++i) {
+            h ^= static_cast<const unsigned char*>(data)[i];
+            h *= 1099511628211ull;
+        }
+    }
+};
+
 // How many rows of `table` have rowids from `first` to `last`, and a 64-bit FNV-1a digest of
 // every value of theirs (each with its type), in rowid order.
 std::pair<std::int64_t, std::uint64_t> digest_rows(SQLite::Database& db, const std::string& table, std::int64_t first, std::int64_t last) {
     SQLite::Statement q(db, "SELECT rowid AS muster_rowid, * FROM " + sql_name(table) + " WHERE rowid BETWEEN ? AND ? ORDER BY rowid");
     bind_all(q, first, last);
-    std::uint64_t h = 1469598103934665603ull;
-    const auto mix = [&h](const void* data, size_t n) {
-        for (size_t i = 0; i < n; ++i) {
-            h ^= static_cast<const unsigned char*>(data)[i];
-            h *= 1099511628211ull;
-        }
-    };
+    Fnv1a mix;
     std::int64_t count = 0;
     const int columns = q.getColumnCount();
     while (q.executeStep()) {
@@ -114,7 +119,7 @@ std::pair<std::int64_t, std::uint64_t> digest_rows(SQLite::Database& db, const s
             }
         }
     }
-    return {count, h};
+    return {count, mix.h};
 }
 
 // While an operation that may only add rows runs: every table's largest rowid before it, and
@@ -242,12 +247,9 @@ namespace {
 constexpr char k_sealed = 'M';
 
 std::uint64_t fnv1a(std::string_view bytes) {
-    std::uint64_t h = 1469598103934665603ull;
-    for (const unsigned char c : bytes) {
-        h ^= c;
-        h *= 1099511628211ull;
-    }
-    return h;
+    Fnv1a digest;
+    digest(bytes.data(), bytes.size());
+    return digest.h;
 }
 
 std::string sealed(const std::string& changes) {

@@ -116,11 +116,12 @@ void require_new_leader_name(const db::Store& store, std::int64_t campaign, cons
 // Whether an order of battle to import is a spreadsheet: a .csv file is and a .json file is
 // not; any other (standard input, "-", or a .txt) by what it holds: JSON opens with "{" (after
 // a byte-order mark and white space), a spreadsheet with its header row.
+bool named(std::string_view file, std::string_view ext) {
+    return file.size() > ext.size() && same_ignoring_case(file.substr(file.size() - ext.size()), ext);
+}
 bool spreadsheet(const std::string& file, std::string_view text) {
-    std::string name = file;
-    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-    if (name.ends_with(".csv")) return true;
-    if (name.ends_with(".json")) return false;
+    if (named(file, ".csv")) return true;
+    if (named(file, ".json")) return false;
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     const auto first = text.find_first_not_of(" \t\r\n");
     return first != std::string_view::npos && text[first] != '{';
@@ -416,9 +417,7 @@ std::string Forces::import_oob(const std::string& file, const std::map<std::stri
                          std::to_string(k_max_sheet_bytes) + " (its own of 33,000 divisions is 52 MB): split it, or import muster's JSON");
     if (!csv && !columns.empty())
         throw UsageError("--columns maps a spreadsheet's headers: \"" + visible(file) + "\" is read as muster-oob JSON (" +
-                         (file.size() > 5 && same_ignoring_case(std::string_view(file).substr(file.size() - 5), ".json") ? "its name ends .json"
-                                                                                                                   : "it opens with \"{\"") +
-                         "), not as a spreadsheet");
+                         (named(file, ".json") ? "its name ends .json" : "it opens with \"{\"") + "), not as a spreadsheet");
     const army::OrderOfBattle oob = csv ? read_oob_csv(text, file, m_session.rules(), columns) : read_oob(text, file, m_session.rules());
     // Nothing to import is said as such, not journalled as an import of nothing.
     if (oob.armies.empty()) throw UsageError("\"" + visible(file) + "\" holds no army: nothing to import");

@@ -171,7 +171,7 @@ std::optional<BattleYear> year_of_battle(const db::Store& store, const campaign:
     return std::nullopt;
 }
 
-play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& rules, const campaign::CampaignInfo& c,
+play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& rules, std::int64_t campaign,
                      const std::optional<BattleYear>& year, const db::Store& store, int drafted, const TableStates& states, const std::set<std::int64_t>& fallen) {
     play::Facts f;
     const std::string ref = t.ref();
@@ -233,7 +233,7 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
                 }
     }
     grade_of(superior, Fact::superior, whose);
-    if (const auto d = db::Forces(store).find_division(c.id, b.division); d && !d->nationality.empty()) {
+    if (const auto d = db::Forces(store).find_division(campaign, b.division); d && !d->nationality.empty()) {
         const auto* n = rules.find_nationality(d->nationality);
         know(Fact::nationality, d->nationality, ref + " is " + (n ? n->name : d->nationality));
     }
@@ -247,10 +247,10 @@ struct DraftSoFar {
     std::set<std::int64_t> fallen;  // the leaders it has falling
     std::set<std::string> engaged;  // "b<brigade id>", "g<battery id>"
     TableStates states;
-    campaign::CampaignInfo campaign;
+    std::int64_t campaign;
     std::optional<BattleYear> year;
     DraftSoFar(const db::Store& store, const campaign::CampaignInfo& c, const std::string& battle)
-        : states(db::Battles(store).draft_states(c.id, battle)), campaign(c), year(year_of_battle(store, c, battle)) {
+        : states(db::Battles(store).draft_states(c.id, battle)), campaign(c.id), year(year_of_battle(store, c, battle)) {
         for (const auto& l : db::Battles(store).draft(c.id, battle)) {
             if (l.brigade_id) drafted[*l.brigade_id] += l.stands;
             if (l.kind == DraftKind::leader && l.leader_id) fallen.insert(*l.leader_id);
