@@ -194,13 +194,19 @@ std::vector<size_t> leaders_seen_at(const campaign::Roster& roster, const army::
             }
         }
     }
+    // An alternate commands no unit (his command names none): he is read with the brigade he
+    // sits on, as the order of battle shows him.
+    std::unordered_set<std::int64_t> alternates_shown;
+    for (const auto& b : roster.brigades)
+        if (b.alternate_id && shown.count(key(UnitKind::brigade, b.id))) alternates_shown.insert(b.alternate_id);
     std::unordered_map<std::int64_t, const std::string*> held;  // leader -> what the camp calls him
     for (const auto& h : roster.holdings)
         for (const auto& camp : roster.camps)
             if (h.kind == HeldKind::leader && camp.id == h.camp_id && viewer.owns(camp.side)) held[h.unit_id] = &h.known_as;
     for (size_t i = 0; i < roster.leaders.size(); ++i) {
         const auto& l = roster.leaders[i];
-        const bool own = viewer.owns(l.side), commands_shown = l.command.kind && shown.count(key(*l.command.kind, l.command.unit_id));
+        const bool own = viewer.owns(l.side),
+                   commands_shown = (l.command.kind && shown.count(key(*l.command.kind, l.command.unit_id))) || alternates_shown.count(l.id);
         const auto camp = held.find(l.id);
         if (own || commands_shown || camp != held.end()) out.push_back(i);
         if (!own && !commands_shown && camp != held.end() && held_only) (*held_only)[i] = held_as_seen(l, *camp->second);

@@ -488,3 +488,27 @@ TEST_CASE("leader list: a wounded leader's time out counts down with the battles
     CHECK_THAT(c.ok("leader return 'Heth/1st Brigade'"), Contains("returns from his wounds"));
     CHECK(state("") == "none wounded");
 }
+
+TEST_CASE("leader list: a side reads every leader its order of battle names, the enemy's alternate commanders too") {
+    // An alternate commands no unit of his own: he was read with none of the brigades the
+    // enemy was shown, and left out of its list while its order of battle named him.
+    const test::CampaignFile c;
+    c.ok("campaign new S --sample saratoga --seed 11");
+    c.ok("arrive Breymann");
+    c.ok("reveal Breymann");
+    for (const char* side : {"american", "british"}) {
+        INFO(side);
+        const auto oob = c.ok(std::string("oob --as ") + side), leaders = c.ok(std::string("leader list --as ") + side);
+        // Each name the order of battle gives a leader: "NAME, grade..." after a brigade's
+        // figures, and "alternate NAME, ..." after its commander.
+        const std::regex named(R"((?:Fresh|Worn|Spent)\s+\S+\s+([A-Z][^,;\n]*),|alternate ([^,;\n]+),)");
+        int alternates = 0;
+        for (std::sregex_iterator it(oob.begin(), oob.end(), named), end; it != end; ++it) {
+            const std::string name = (*it)[1].matched ? (*it)[1].str() : (*it)[2].str();
+            alternates += (*it)[2].matched;
+            INFO(name);
+            CHECK_THAT(leaders, Contains("\n" + name + " "));
+        }
+        CHECK(alternates >= 2);  // Breymann's, which both sides read once he is revealed
+    }
+}
