@@ -92,6 +92,15 @@ double median_seconds(const std::function<void(int)>& prepare, const std::functi
     return times[k_runs / 2];
 }
 
+// A visitor of a walk that keeps nothing of it.
+struct Unheard final : army::OobVisitor {
+    void army(const army::Army&) override {}
+    void corps(const army::Corps&) override {}
+    void division(const army::Division&) override {}
+    void end_corps() override {}
+    void end_army() override {}
+};
+
 // The floor: the rows an import writes (armies, corps, divisions and their contents), raw
 // prepared statements, one transaction.
 double raw_floor(const army::OrderOfBattle& oob, const std::string& path) {
@@ -288,6 +297,15 @@ int main() {
             record("table roll into a draft", median_seconds([](int) {}, [&](int) { t.table_side().roll(roll, {}); }));
         }
         record("raw read floor", median_of_three([&] { return raw_read_floor(dir.file("c.db")); }));
+        // What every export of the order of battle reads before it writes a byte: the walk of the
+        // campaign a division at a time, each unit with its commanders, heard by a visitor that
+        // keeps nothing. An export's ratio to the floor is this one's and its writer's.
+        record("oob walk, nothing written", median_of_three([&] {
+                   return seconds([&] {
+                       Unheard nobody;
+                       s.forces().walk_oob({}, nobody);
+                   });
+               }));
         record("open + oob text", seconds([&] {
                    app::Session fresh(dir.file("c.db"), app::Open::existing, 5000, app::Catalog(""));
                    test::Export e;
