@@ -904,8 +904,12 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
                 return word(*fate) + (camp ? " to " + camp->name : "") + (fate == LeaderFate::wounded ? ", out for " + count_of(out_for, "battle", "battles") : "");
             };
             out.lines.push_back("leader " + l.label() + ": " + fate_text(ch.after, ch.out_for, ch.camp) + " (was " + fate_text(ch.before, l.out_battles, nullptr) + ")");
-            parts.push_back("leader " + l.label() + " " + (ch.after ? word(*ch.after) : std::string("not fallen")) + " (was " +
-                            (ch.before ? word(*ch.before) : std::string("not fallen")) + ")");
+            if (ch.after == LeaderFate::wounded && ch.before == LeaderFate::wounded)  // his time out alone changed
+                parts.push_back("leader " + l.label() + " wounded, out for " + count_of(ch.out_for, "battle", "battles") + " (was " +
+                                std::to_string(l.out_battles) + ")");
+            else
+                parts.push_back("leader " + l.label() + " " + (ch.after ? word(*ch.after) : std::string("not fallen")) + " (was " +
+                                (ch.before ? word(*ch.before) : std::string("not fallen")) + ")");
             part_divisions.push_back(ch.division);
             leaders.push_back(ch);
         }

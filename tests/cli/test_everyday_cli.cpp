@@ -423,6 +423,9 @@ TEST_CASE("battle amend --leader: a fall the report left out, a fate changed (ca
     CHECK_THAT(held(), !Contains(captured));
     CHECK_THAT(c.ok("battle show Cashtown"), Contains(captured));
     CHECK(c.run("check").code == 0);
+    // His time out alone corrected: the journal says what changed, not "wounded (was wounded)".
+    CHECK_THAT(c.ok("battle amend Cashtown --leader 'Heth/1st Brigade:wounded/1'"), Contains(captured + " wounded, out for 1 battle (was 2)"));
+    CHECK_THAT(c.ok("journal"), Contains(captured + " wounded, out for 1 battle (was 2)"));
     // A fall the report left out: Heth's second brigadier was killed there, and his brigade lost a stand.
     const auto killed = brigadier("Heth/2nd Brigade");
     CHECK_THAT(c.ok("battle amend Cashtown --leader 'Heth/2nd Brigade:killed' --loss 'Heth/2nd Brigade=1'"),
@@ -432,7 +435,7 @@ TEST_CASE("battle amend --leader: a fall the report left out, a fate changed (ca
     CHECK_THAT(c.ok("battle amend Cashtown --leader '" + killed + ":none'"), Contains("not fallen (was killed)"));
     CHECK(c.run("check").code == 0);
     // Undone step by step: the campaign as the report left it.
-    for (int i = 0; i < 3; ++i) c.ok("undo");
+    for (int i = 0; i < 4; ++i) c.ok("undo");
     CHECK(c.campaign() == before);
     CHECK_THAT(held(), Contains(captured));
 
