@@ -185,8 +185,8 @@ private:
         } else if (const auto* label = m_rules.effectiveness.find(b.rating, b.start_stands)) {
             b.label = *label;
         } else {
-            v.fail("no \"label\", and rule set " + m_rules.id + " has none for a " + b.rating + " brigade of " +
-                   std::to_string(b.start_stands) + " stands");
+            v.fail("no \"label\", and rule set " + m_rules.id + " has none for " + a_or_an(b.rating) + " " + m_rules.brigade_noun() + " of " +
+                   count_of(b.start_stands, "stand", "stands"));
         }
         b.commander = leader(v);
         if (v.find("alternate")) b.alternate = leader(v, "alternate");

@@ -66,6 +66,11 @@ std::string count_of(int n, std::string_view singular, std::string_view plural) 
     return out;
 }
 
+std::string a_or_an(std::string_view word) {
+    const bool vowel = !word.empty() && std::string_view("aeiouAEIOU").find(word.front()) != std::string_view::npos;
+    return (vowel ? "an " : "a ") + std::string(word);
+}
+
 std::string possessive(std::string_view name) {
     return std::string(name) + (!name.empty() && (name.back() == 's' || name.back() == 'S') ? "'" : "'s");
 }

@@ -13,6 +13,8 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep);
 std::vector<std::string> split(std::string_view text, char sep);
 /// A name's possessive: "the Union's", "the Allies'".
 std::string possessive(std::string_view name);
+/// A word with its indefinite article, by its first letter: "a green", "an elite".
+std::string a_or_an(std::string_view word);
 /// Removes leading and trailing spaces and tabs.
 std::string_view trim(std::string_view text);
 /// Parses a whole decimal integer (optional sign); false on anything else or overflow.

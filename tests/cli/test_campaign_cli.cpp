@@ -715,7 +715,7 @@ TEST_CASE("Small edits: a division's nationality (its leaders' names drawn from 
 
     CHECK_THAT(cli("brigade relabel 'Eugen/1st Brigade' --stands 10").out, Contains("Relabelled Eugen/1st Brigade: 8/6/4 -> "));
     CHECK_THAT(cli.refused("brigade relabel 'Eugen/1st Brigade' --stands 5", 2), Contains("below the 8 Eugen/1st Brigade has"));
-    CHECK_THAT(cli.refused("brigade relabel 'Eugen/1st Brigade' --stands 99", 2), Contains("no label for a Average Line brigade of 99 stands"));
+    CHECK_THAT(cli.refused("brigade relabel 'Eugen/1st Brigade' --stands 99", 2), Contains("no label for an Average Line brigade of 99 stands"));
     cli.ok("add battery 'Horse Battery' --division Eugen");
     cli.ok("add battery 'Foot Battery' --division Eugen");
     CHECK_THAT(cli.refused("rename battery 'Eugen/Horse Battery' 'Foot Battery'", 1), Contains("Eugen already has a battery named \"Foot Battery\""));
@@ -850,4 +850,16 @@ TEST_CASE("A rule set's ids are taken in any case outside a campaign as in one: 
     REQUIRE(spoken.code == 0);
     CHECK(shouted.code == 0);
     CHECK(shouted.out == spoken.out);
+}
+
+TEST_CASE("A refusal names a unit in its rule set's terms, with the article its word takes") {
+    const test::CampaignFile c;
+    c.ok("campaign new T --rules awi");
+    c.ok("add army A --side british");
+    c.ok("add corps C --army A");
+    c.ok("add division D --corps C");
+    CHECK_THAT(c.refused("add brigade B --division D --rating elite --stands 3", 2),
+               Contains("rule set awi has no effectiveness label for an elite battalion of 3 stands"));
+    CHECK_THAT(c.refused("add brigade B --division D --rating militia --stands 1", 2),
+               Contains("rule set awi has no effectiveness label for a militia battalion of 1 stand"));
 }
