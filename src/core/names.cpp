@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace muster {
@@ -124,22 +125,31 @@ std::string name_problem(std::string_view name, NameRule rule) {
     return "";
 }
 
-std::string checked_prose(std::string_view what, std::string_view text, size_t max_chars) {
-    std::string kept;
+std::string text_problem(std::string_view text, Lines lines) {
     size_t chars = 0;
     for (size_t i = 0; i < text.size();) {
         const size_t at = i;
         const char32_t c = decode(text, i);
-        ++chars;
-        const auto refuse = [&](const std::string& problem) {
-            return UsageError(std::string(what) + " is refused: " + problem + " at character " + std::to_string(chars));
-        };
-        if (c == '\r' && i < text.size() && text[i] == '\n') continue;
-        if (c == k_invalid) throw refuse("byte " + hex("\\x%02X", static_cast<unsigned char>(text[at])) + " is not valid UTF-8");
-        if (c != '\n' && is_control(c)) throw refuse("control character " + hex("U+%04X", static_cast<unsigned>(c)));
-        if (is_bidi(c)) throw refuse("bidirectional control " + hex("U+%04X", static_cast<unsigned>(c)));
-        kept.append(text.substr(at, i - at));
+        const auto where = [&] { return " at character " + std::to_string(++chars); };
+        if (c == k_invalid) return "byte " + hex("\\x%02X", static_cast<unsigned char>(text[at])) + " is not valid UTF-8" + where();
+        if ((c != '\n' || lines == Lines::one) && is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where();
+        if (is_bidi(c)) return "bidirectional control " + hex("U+%04X", static_cast<unsigned>(c)) + where();
+        where();
     }
+    return "";
+}
+
+size_t characters(std::string_view text) {
+    return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char b) { return (static_cast<unsigned char>(b) & 0xC0) != 0x80; }));
+}
+
+std::string checked_prose(std::string_view what, std::string_view text, size_t max_chars) {
+    // CR LF read as LF.
+    std::string kept;
+    for (size_t i = 0; i < text.size(); ++i)
+        if (!(text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) kept += text[i];
+    if (const auto problem = text_problem(kept, Lines::many); !problem.empty()) throw UsageError(std::string(what) + " is refused: " + problem);
+    const size_t chars = characters(kept);
     kept = std::string(trim(kept));
     if (kept.empty()) throw UsageError(std::string(what) + " is empty");
     if (chars > max_chars)

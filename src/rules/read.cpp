@@ -1,5 +1,7 @@
 #include "rules/read.hpp"
 
+#include "core/names.hpp"
+
 #include <algorithm>
 
 namespace muster::rules::detail {
@@ -19,15 +21,24 @@ std::string read_id(const Value& v) {
     return id;
 }
 
-std::string read_text(const Value& v, size_t max) {
+namespace {
+
+// Text a rule set shows as it is, in listings and on paper: no character that would act on a
+// terminal or forge a line (a note alone may run to more lines than one).
+std::string shown_text(const Value& v, size_t max, Lines lines) {
     std::string s = v.as_string();
-    if (s.size() > max) v.fail("text of " + std::to_string(s.size()) + " characters; at most " + std::to_string(max));
+    if (const auto problem = text_problem(s, lines); !problem.empty()) v.fail("text refused: " + problem);
+    if (const auto n = characters(s); n > max) v.fail("text of " + std::to_string(n) + " characters; at most " + std::to_string(max));
     return s;
 }
 
+}  // namespace
+
+std::string read_text(const Value& v, size_t max) { return shown_text(v, max, Lines::one); }
+
 std::string optional_text(const Value& parent, std::string_view key) {
     auto v = parent.find(key);
-    return v ? read_text(*v, 20000) : std::string();
+    return v ? shown_text(*v, 20000, Lines::many) : std::string();
 }
 
 }  // namespace muster::rules::detail

@@ -11,9 +11,9 @@ namespace muster::rules::detail {
 bool is_id(std::string_view text);
 /// An id as organisers type it: 1 to 40 of a-z, 0-9, _ and -.
 std::string read_id(const json::Value& v);
-/// A text of at most `max` bytes.
+/// A text of one line, at most `max` characters, with no control character or bidirectional control.
 std::string read_text(const json::Value& v, size_t max = 2000);
-/// An optional text member (up to 20,000 bytes), empty when absent.
+/// An optional text member (a note: lines, up to 20,000 characters, as a text), empty when absent.
 std::string optional_text(const json::Value& parent, std::string_view key);
 
 }  // namespace muster::rules::detail

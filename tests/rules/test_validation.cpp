@@ -127,9 +127,33 @@ TEST_CASE("A unit term that would break the name rule in the names it makes is r
     // term makes brigades named "1st".
     for (const auto& [terms, says] : std::vector<std::pair<std::string, std::string>>{
              {R"("terms": {"brigade": "Bri/gade"},)", "$.terms.brigade: \"Bri/gade\" names units, so it keeps the name rule"},
-             {R"("terms": {"division": "Div\u001b"},)", "$.terms.division: \"Div\\x1B\" names units"},
+             {R"("terms": {"division": "Div\u001b"},)", "$.terms.division: text refused: control character U+001B at character 4"},
              {R"("terms": {"brigade": ""},)", "$.terms.brigade: \"\" names units"}}) {
         INFO(terms);
         CHECK_THAT(refusal(acw_with("\"id\": \"acw\",", "\"id\": \"acw\", " + terms)), Contains(says));
     }
+}
+
+TEST_CASE("A rule set's text that reaches a terminal or a page is refused with a control or bidirectional character, a note's line breaks kept") {
+    // Names, marks and titles are one line each: a grade named "Average\r\nFAKE" forged a line of
+    // generate's header, a side's name an escape sequence in the order of battle's totals.
+    for (const auto& [from, to, says] : std::vector<std::tuple<std::string, std::string, std::string>>{
+             {R"("name": "Union")", R"("name": "Uni\non")", "$.sides[0].name: text refused: control character U+000A at character 4"},
+             {R"("name": "Union")", R"("name": "Union\u001b[31m")", "$.sides[0].name: text refused: control character U+001B at character 6"},
+             {R"("name": "Average")", R"("name": "Average\r\nFAKE")", "$.leader_grades[1].name: text refused: control character U+000D at character 8"},
+             {R"("mark": "EXC")", R"("mark": "E\u202eXC")", "$.leader_grades[2].mark: text refused: bidirectional control U+202E at character 2"},
+             {R"("name": "Fire and Fury: American Civil War, variable unit generation")", R"("name": "F\u0085ire")", "$.name: text refused: control character U+0085 at character 2"},
+             {R"("note": "Roll when the division arrives on the tabletop battlefield.")", R"("note": "Roll\u0007 when")", "control character U+0007 at character 5"}}) {
+        INFO(to);
+        CHECK_THAT(refusal(acw_with(from, to)), Contains(says));
+    }
+    // A note may run to lines; its length is counted in characters, not bytes.
+    CHECK_NOTHROW(rules::load_rule_set(acw_with(R"("note": "Roll when the division arrives on the tabletop battlefield.")",
+                                                R"("note": "Roll when the division\narrives on the tabletop battlefield.")"),
+                                       "ok.json"));
+    CHECK_NOTHROW(rules::load_rule_set(acw_with(R"("name": "Union")", "\"name\": \"" + std::string(1000, 'x') + "\""), "ok.json"));
+    CHECK_THAT(refusal(acw_with(R"("name": "Union")", "\"name\": \"" + std::string(2001, 'x') + "\"")), Contains("text of 2001 characters; at most 2000"));
+    std::string accents;
+    for (int i = 0; i < 2000; ++i) accents += "\xC3\xA9";  // é, two bytes each: 2,000 characters
+    CHECK_NOTHROW(rules::load_rule_set(acw_with(R"("name": "Union")", "\"name\": \"" + accents + "\""), "ok.json"));
 }
