@@ -9,6 +9,7 @@
 #include "app/prisoners.hpp"
 #include "app/session_state.hpp"
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 
 #include <algorithm>
@@ -148,7 +149,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
             if (x.row.status == ExchangeStatus::proposed && x.row.counterpart == side && x.lapsed.empty()) {
                 papers += "  #" + std::to_string(x.row.id) + " from the " + x.row.proposer + ": offers " +
                           (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")) +
-                          (x.row.note.empty() ? "" : " (\"" + x.row.note + "\")") + "\n";
+                          (x.row.note.empty() ? "" : " (\"" + visible(x.row.note) + "\")") + "\n";  // a note an older file kept, shown safely
                 ++waiting;
             }
         if (waiting == 0) papers += "  none\n";

@@ -18,8 +18,11 @@ struct ExchangeProposal {
     std::string with;  ///< the other side; may be left out when the rule set has two sides
     std::vector<std::string> offer;
     std::vector<std::string> ask;
-    std::string note;
+    std::string note;  ///< one line, at most k_max_note_chars characters; may be empty
 };
+
+/// The longest note on an exchange proposal, in characters (the served form's limit too).
+inline constexpr size_t k_max_note_chars = 200;
 
 /// A camp and what it holds, as lines ("3 stands of Heth/1st Brigade").
 struct CampView {

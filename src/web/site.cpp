@@ -739,7 +739,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
             main += "<h2>Propose an exchange</h2>\n" + form_start("exchange-propose") +
                     "<label>Offer (prisoners you hold, one a line)<textarea name=\"offer\" rows=\"3\" maxlength=\"2000\"></textarea></label>"
                     "<label>Ask (your men they hold, one a line)<textarea name=\"ask\" rows=\"3\" maxlength=\"2000\"></textarea></label>"
-                    "<label>Note<input name=\"note\" maxlength=\"200\"></label><button>Propose</button></form>\n"
+                    "<label>Note<input name=\"note\" maxlength=\"" + std::to_string(app::k_max_note_chars) + "\"></label><button>Propose</button></form>\n"
                     "<p class=\"hint\">Give stands as <code>stands:Division/Brigade=N</code>, a leader as <code>leader:NAME</code>, a battery as "
                     "<code>battery:Owner/Battery</code>.</p>\n<h3>You hold</h3><p>" + list_of(ours) + "</p>\n<h3>They hold of yours</h3><p>" +
                     list_of(theirs) + "</p>\n";

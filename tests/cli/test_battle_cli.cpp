@@ -49,6 +49,14 @@ TEST_CASE("After the battle from the command line") {
     for (const std::string twice : {"--offer 'stands:Heth/Archer=1' --offer 'stands:Heth/Archer=1'", "--offer leader:Archer --offer leader:Archer",
                                     "--ask 'stands:Wadsworth/Iron Brigade=1' --ask 'stands:Wadsworth/Iron Brigade=1'"})
         CHECK_THAT(campaign.refused("exchange propose --from union " + twice, 2), Contains("is named twice in the proposal"));
+    // Its note is shown as it is on each side's list and papers: one line, no character that acts on a terminal.
+    for (const auto& [note, says] : std::vector<std::pair<std::string, std::string>>{
+             {"'hi\nforged'", "the note is refused: control character U+000A at character 3"},
+             {"'hi\x1b[31m'", "the note is refused: control character U+001B at character 3"},
+             {"'hi\u202e'", "the note is refused: bidirectional control U+202E at character 3"},
+             {"'\xff'", "the note is refused: byte \\xFF is not valid UTF-8 at character 1"},
+             {std::string(201, 'x'), "the note has 201 characters, at most 200"}})
+        CHECK_THAT(campaign.refused("exchange propose --from union --offer leader:Archer --note " + note, 2), Contains(says));
     const auto proposal = ok("exchange propose --from union --offer 'stands:Heth/Archer=1' --offer leader:Archer "
                              "--ask 'stands:Wadsworth/Iron Brigade=2'");
     CHECK_THAT(proposal, Contains("offers 120 privates, asks 200"));
