@@ -518,6 +518,7 @@ private:
 RuleSet load(std::string_view text, const std::string& file, bool pinned) {
     const json::Document doc(text, file);
     RuleSet rules;
+    const detail::KeepingOlderText keeping(pinned);
     Loader(rules, pinned).load(doc.root());
     validate_rule_set(rules, file);
     rules.text = std::string(text);

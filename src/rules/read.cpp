@@ -23,16 +23,24 @@ std::string read_id(const Value& v) {
 
 namespace {
 
+thread_local bool t_keeping_older_text = false;
+
 // Text a rule set shows as it is, in listings and on paper: no character that would act on a
 // terminal or forge a line (a note alone may run to more lines than one).
 std::string shown_text(const Value& v, size_t max, Lines lines) {
     std::string s = v.as_string();
-    if (const auto problem = text_problem(s, lines); !problem.empty()) v.fail("text refused: " + problem);
+    if (const auto problem = text_problem(s, lines); !problem.empty()) {
+        if (t_keeping_older_text) return visible(s);
+        v.fail("text refused: " + problem);
+    }
     if (const auto n = characters(s); n > max) v.fail("text of " + std::to_string(n) + " characters; at most " + std::to_string(max));
     return s;
 }
 
 }  // namespace
+
+KeepingOlderText::KeepingOlderText(bool keep) : m_was(t_keeping_older_text) { t_keeping_older_text = keep; }
+KeepingOlderText::~KeepingOlderText() { t_keeping_older_text = m_was; }
 
 std::string read_text(const Value& v, size_t max) { return shown_text(v, max, Lines::one); }
 

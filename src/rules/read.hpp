@@ -16,4 +16,17 @@ std::string read_text(const json::Value& v, size_t max = 2000);
 /// An optional text member (a note: lines, up to 20,000 characters, as a text), empty when absent.
 std::string optional_text(const json::Value& parent, std::string_view key);
 
+/// While it lives (on this thread), a text those rules refuse is kept, written visibly: a
+/// campaign's pinned rule set, taken before the rules were, still opens, for check to report.
+class KeepingOlderText {
+public:
+    explicit KeepingOlderText(bool keep);
+    ~KeepingOlderText();
+    KeepingOlderText(const KeepingOlderText&) = delete;
+    KeepingOlderText& operator=(const KeepingOlderText&) = delete;
+
+private:
+    bool m_was;
+};
+
 }  // namespace muster::rules::detail

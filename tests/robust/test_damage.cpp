@@ -534,3 +534,18 @@ TEST_CASE("A pinned rule set that breaks a rule added since it was pinned (a uni
     CHECK(r.code == 1);
     CHECK_THAT(r.out, Catch::Matchers::Contains("its pinned rule set does not load") && Catch::Matchers::Contains("names units, so it keeps the name rule"));
 }
+
+TEST_CASE("A pinned rule set whose text breaks the rule added since (a control character in a side's name) still opens, shown visibly: check reports it") {
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    base_campaign(file);
+    test::raw_sql(file, "UPDATE campaign SET rules_json = replace(rules_json, '\"name\": \"Union\"', '\"name\": \"Uni\\u001b[2Jon\"')");
+    const auto oob = in_process({"--db", file, "oob"});
+    INFO(oob.err);
+    CHECK(oob.code == 0);
+    CHECK(oob.out.find('\x1b') == std::string::npos);
+    CHECK_THAT(oob.out, Catch::Matchers::Contains("Uni\\x1B[2Jon"));
+    const auto r = in_process({"--db", file, "check"});
+    CHECK(r.code == 1);
+    CHECK_THAT(r.out, Catch::Matchers::Contains("its pinned rule set does not load") && Catch::Matchers::Contains("control character U+001B"));
+}
