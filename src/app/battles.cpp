@@ -80,6 +80,7 @@ struct BattlePlan {
         int lost = 0;
         std::vector<std::pair<const campaign::CampInfo*, int>> captured;
         int captured_total = 0;
+        bool lost_given = false;  // its losses were given (none, too: "=0")
     };
     struct Fall {
         const army::Leader* leader;
@@ -217,7 +218,12 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
         auto [it, fresh] = index.emplace(b.id, plan.losses.size());
         if (fresh) plan.losses.push_back({&b, 0, {}, 0});
         auto& loss = plan.losses[it->second];
-        if (l.lost > 0 && loss.lost > 0) throw ReportedTwice("brigade " + b.ref() + "'s stands lost are reported twice: give them once");
+        // Its losses: given with none captured (a loss of 0 too, which a second loss would
+        // silently overrule), or beside the stands captured.
+        if (l.lost > 0 || (l.captured == 0 && l.camp.empty())) {
+            if (loss.lost_given) throw ReportedTwice("brigade " + b.ref() + "'s stands lost are reported twice: give them once");
+            loss.lost_given = true;
+        }
         loss.lost += l.lost;
         if (l.captured > 0) {
             const auto* camp = &captor_camp(refs, l.camp, b.side, "brigade " + b.ref());
