@@ -1,6 +1,7 @@
 #include "rules/rule_set.hpp"
 
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 #include "core/words.hpp"
 
@@ -111,7 +112,7 @@ State EffectivenessLabel::state_at(int current) const {
 EffectivenessLabel parse_label(std::string_view text) {
     const auto parts = split(text, '/');
     auto bad = [&](const std::string& why) {
-        throw Error("\"" + std::string(text) + "\" is not an effectiveness label (" + why +
+        throw Error("\"" + visible(text) + "\" is not an effectiveness label (" + visible(why) +
                     "): expected start/worn/spent such as \"6/5/3\", with \"-\" for a state that never occurs");
     };
     if (parts.size() != 3) bad("three parts separated by /");

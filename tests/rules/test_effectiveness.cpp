@@ -41,3 +41,13 @@ TEST_CASE("Every rule set says why a brigade may start below Fresh where its eff
         CHECK_THAT(r.effectiveness.note, Catch::Matchers::Contains("below Fresh"));
     }
 }
+
+TEST_CASE("A label that is none is refused whole, its bytes shown: a NUL or an escape in it does not cut the message short") {
+    for (const auto& [text, shows] : std::vector<std::pair<std::string, std::string>>{
+             {std::string("6/\0/3", 5), "\"6/\\x00/3\" is not an effectiveness label (\"\\x00\" is not a number"},
+             {"6/\x1b[2J/3", "\"6/\\x1B[2J/3\" is not an effectiveness label (\"\\x1B[2J\" is not a number"},
+             {"6/5", "\"6/5\" is not an effectiveness label (three parts separated by /)"}}) {
+        INFO(text);
+        CHECK_THROWS_WITH(rules::parse_label(text), Catch::Matchers::Contains(shows) && Catch::Matchers::EndsWith("a state that never occurs"));
+    }
+}
