@@ -66,6 +66,15 @@ std::vector<CatalogEntry> Catalog::list() const {
         }
         out.push_back(e);
     }
+    // Two files of one id: which one `--rules ID` took would be the files' order, unseen.
+    const size_t first_user = builtins().size();
+    std::vector<std::string> shared(out.size());
+    for (size_t i = first_user; i < out.size(); ++i)
+        for (size_t j = first_user; j < out.size(); ++j)
+            if (i != j && out[i].error.empty() && out[j].error.empty() && out[i].id == out[j].id)
+                shared[i] += (shared[i].empty() ? "" : ", ") + out[j].origin;
+    for (size_t i = first_user; i < out.size(); ++i)
+        if (!shared[i].empty()) out[i].error = "its id \"" + out[i].id + "\" is also that of " + shared[i] + "; give each its own";
     return out;
 }
 

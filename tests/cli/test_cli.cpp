@@ -246,3 +246,27 @@ TEST_CASE("muster rules odds: the exact chances as a table and as JSON, refused 
         CHECK_THAT(r.err, StartsWith("muster: ") && Contains(said));
     }
 }
+
+TEST_CASE("Two of the organiser's rule sets of one id are both refused, each naming the other: --rules ID takes neither") {
+    test::TempDir dir;
+    const std::string env = "XDG_DATA_HOME=" + dir.file("data");
+    const auto rules = dir.file("data") + "/muster/rules";
+    std::filesystem::create_directories(rules);
+    REQUIRE(test::run_muster("rules copy acw " + rules + "/mine.json", env).code == 0);
+    std::ifstream in(rules + "/mine.json");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto at = text.find("\"id\": \"acw\"");
+    REQUIRE(at != std::string::npos);
+    text.replace(at, 11, "\"id\": \"mine\"");
+    std::ofstream(rules + "/mine.json") << text;
+    REQUIRE(test::run_muster("rules show mine", env).code == 0);
+    std::ofstream(rules + "/also.json") << text;
+    const auto list = test::run_muster("rules list", env).out;
+    CHECK_THAT(list, Contains("REFUSED: its id \"mine\" is also that of " + rules + "/mine.json") &&
+                         Contains("REFUSED: its id \"mine\" is also that of " + rules + "/also.json"));
+    const auto show = test::run_muster("rules show mine", env);
+    CHECK(show.code != 0);
+    CHECK_THAT(show.err, Contains("is refused: its id \"mine\" is also that of"));
+    CHECK(test::run_muster("campaign new C --rules mine --db " + dir.file("c.db"), env).code != 0);
+    CHECK_FALSE(std::filesystem::exists(dir.file("c.db")));
+}
