@@ -36,6 +36,7 @@ struct CsvRecord {
 };
 
 std::vector<CsvRecord> csv_records(std::string_view text, const std::string& file) {
+    if (const auto wide = wide_encoding(text); !wide.empty()) throw FileError(file, "", wide);
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     std::vector<CsvRecord> out;
     CsvRecord record{1, {}};

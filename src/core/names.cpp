@@ -139,6 +139,19 @@ std::string text_problem(std::string_view text, Lines lines) {
     return "";
 }
 
+std::string wide_encoding(std::string_view text) {
+    const auto starts = [&](std::string_view bom) { return text.substr(0, bom.size()) == bom; };
+    const char* which = nullptr;
+    if (starts(std::string_view("\xFF\xFE\0\0", 4)) || starts(std::string_view("\0\0\xFE\xFF", 4))) which = "UTF-32";
+    else if (starts("\xFF\xFE") || starts("\xFE\xFF")) which = "UTF-16";
+    else if (text.size() >= 4 && text[0] != '\0' && text[1] == '\0' && text[2] == '\0' && text[3] == '\0') which = "UTF-32LE";
+    else if (text.size() >= 4 && (text[0] == '\0') != (text[1] == '\0') && (text[0] == '\0') == (text[2] == '\0') && (text[1] == '\0') == (text[3] == '\0'))
+        which = text[0] == '\0' ? "UTF-16BE" : "UTF-16LE";  // no mark: the NUL's side says which
+    if (!which) return "";
+    return std::string("the file is written in ") + which + ", not UTF-8 (as a spreadsheet's \"Unicode text\" is): save it as UTF-8, or convert it with iconv -f " +
+           which + " -t UTF-8";
+}
+
 size_t characters(std::string_view text) {
     return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char b) { return (static_cast<unsigned char>(b) & 0xC0) != 0x80; }));
 }

@@ -48,6 +48,11 @@ std::string checked_prose(std::string_view what, std::string_view text, size_t m
 /// What is wrong with text as UTF-8 ("byte \\xFF is not valid UTF-8 at character 3"), or "".
 std::string utf8_problem(std::string_view text);
 
+/// Where a file's first bytes show it written in UTF-16 or UTF-32 (a byte order mark, or a NUL
+/// beside each of the first characters, as a spreadsheet's "Unicode text" is), a sentence saying
+/// so and what to do; else "".
+std::string wide_encoding(std::string_view text);
+
 /// Text as it can safely be shown on a terminal or in one line: control characters, bidi
 /// controls, characters that show nothing (a zero-width space, a byte order mark) and invalid
 /// bytes written as \xNN or \u{NNNN}; everything else as it is.

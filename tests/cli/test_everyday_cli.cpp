@@ -382,6 +382,13 @@ TEST_CASE("Spreadsheets both ways: muster's CSV imports again whole, another's c
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,elite,6,,\r\n", "bad.csv: row 3, column \"rating\": unknown rating \"elite\"");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,many,,\r\n", "row 3, column \"stands\": \"many\" is not a whole number");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Case\xffment,veteran,6,,\r\n", "row 3, column \"name\": \"Case\\xFFment\": byte \\xFF is not valid UTF-8 at character 5");
+    // A sheet saved as a spreadsheet's "Unicode text" (UTF-16, little end first, with its mark).
+    {
+        std::string wide = "\xFF\xFE";
+        for (const char ch : std::string("side,army,corps,division,name,rating,stands\r\nunion,A,C,D,B,veteran,6\r\n")) wide += std::string{ch, '\0'};
+        std::ofstream(bad, std::ios::trunc | std::ios::binary) << wide;
+        CHECK_THAT(other.refused("import oob " + test::quote(bad), 1), Contains("bad.csv: the file is written in UTF-16, not UTF-8") && Contains("iconv -f UTF-16 -t UTF-8"));
+    }
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,600,,\r\n", "row 3, column \"stands\": 600 is out of range");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,,,\r\n", "row 3, column \"stands\": brigade Casement has no stands");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Reilly,veteran,6,,\r\n", "row 3, column \"name\": a second brigade named \"Reilly\"");

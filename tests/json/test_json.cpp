@@ -83,3 +83,29 @@ TEST_CASE("A file is read only when it is a regular file within the limit") {
     CHECK_THROWS_WITH(json::read_file(dir.path(), 1000), Contains("is a folder"));
     CHECK_THROWS_WITH(json::read_file("/dev/null", 1000), Contains("a device"));
 }
+
+TEST_CASE("A file in UTF-16 or UTF-32 is refused as such, saying how to make it UTF-8, with or without a byte order mark") {
+    const std::string text = R"({"a": [1, "two"]})";
+    const auto wide = [&](int width, bool little, bool mark) {
+        std::string out;
+        const auto put = [&](char32_t c) {
+            for (int i = 0; i < width; ++i) {
+                const int shift = 8 * (little ? i : width - 1 - i);
+                out += static_cast<char>((c >> shift) & 0xFF);
+            }
+        };
+        if (mark) put(0xFEFF);
+        for (const char c : text) put(static_cast<unsigned char>(c));
+        return out;
+    };
+    for (const auto& [width, little, mark, named] : std::vector<std::tuple<int, bool, bool, std::string>>{
+             {2, true, true, "UTF-16"}, {2, false, true, "UTF-16"}, {2, true, false, "UTF-16LE"}, {2, false, false, "UTF-16BE"},
+             {4, true, true, "UTF-32"}, {4, false, true, "UTF-32"}, {4, true, false, "UTF-32LE"}}) {
+        INFO(named << (mark ? " with a mark" : ""));
+        CHECK_THAT(refusal(wide(width, little, mark), [](const json::Value&) {}),
+                   Contains("x.json: the file is written in " + named + ", not UTF-8") && Contains("iconv -f " + named + " -t UTF-8"));
+    }
+    // A NUL alone is no wide text: said as a NUL.
+    CHECK_THAT(refusal(std::string("\0{}", 3), [](const json::Value&) {}), Contains("a NUL byte"));
+    CHECK_THAT(refusal(std::string("{}\0", 3), [](const json::Value&) {}), Contains("a NUL byte"));
+}
