@@ -134,7 +134,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
         papers += battles.empty() ? "  none fought yet\n" : summary_text(rules, m_session.battles().summary(battles.back().name, viewer));
         const auto held = m_session.prisoners().held(viewer);
         for (const bool ours : {true, false}) {
-            papers += ours ? "\nPrisoners held by the " + sd->name + "\n" : "\nThe " + possessive(sd->name) + " men held by the enemy\n";
+            papers += ours ? "\nPrisoners held by the " + sd->name + "\n" : "\nMen of the " + sd->name + " held by the enemy\n";  // "the British's men" read badly
             int n = 0;
             for (const auto& h : held)
                 if ((h.holder == side) == ours && !h.camp_liberated) {
@@ -143,7 +143,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
                 }
             if (n == 0) papers += "  none\n";
         }
-        papers += "\nExchange proposals awaiting the " + possessive(sd->name) + " answer\n";
+        papers += "\nExchange proposals awaiting an answer from the " + sd->name + "\n";
         int waiting = 0;
         for (const auto& x : m_session.prisoners().exchanges(viewer))
             if (x.row.status == ExchangeStatus::proposed && x.row.counterpart == side && x.lapsed.empty()) {

@@ -232,7 +232,7 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
 std::string turn_report_text(const rules::RuleSet& rules, const TurnReport& r) {
     const auto* side = r.viewer.is_umpire() ? nullptr : rules.find_side(r.viewer.side());
     std::string out = "The report of turn " + std::to_string(r.turn.number()) + ", campaign " + r.campaign + (r.date ? ": from " + r.date->text() : "") +
-                      (r.current ? " (under way)" : "") + "\n" + (side ? "As the " + side->name + " reads it\n" : "As the umpire reads it\n");
+                      (r.current ? " (under way)" : "") + "\n" + (side ? "Seen by the " + side->name + "\n" : "Seen by the umpire\n");  // "as the British reads it" read badly
     const auto section = [&](const std::string& title, const std::vector<std::string>& lines, const char* none) {
         out += "\n" + title + "\n";
         if (lines.empty()) out += std::string("  ") + none + "\n";

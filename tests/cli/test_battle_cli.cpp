@@ -209,7 +209,7 @@ TEST_CASE("A battle's summary per side and division, for the umpire and for each
     CHECK_THAT(papers, Contains("Battle of Skirmish"));              // its last battle
     CHECK(papers.find("Pender") == std::string::npos);              // kept hidden there
     CHECK_THAT(papers, Contains("Prisoners held by the Union\n  leader Archer (Fort Delaware)"));
-    CHECK_THAT(papers, Contains("The Union's men held by the enemy\n  2 stands of Wadsworth/Iron Brigade (Libby Prison)"));
+    CHECK_THAT(papers, Contains("Men of the Union held by the enemy\n  2 stands of Wadsworth/Iron Brigade (Libby Prison)"));
     CHECK_THAT(test::pdf_text(dir.file("union/oob.pdf")), Contains("Heth") && Contains("Wadsworth"));
     CHECK(test::pdf_text(dir.file("union/oob.pdf")).find("Pender") == std::string::npos);
     CHECK(test::pdf_text(dir.file("union/labels.pdf")).find("Archer") == std::string::npos);  // its own labels only

@@ -231,7 +231,7 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     c.ok("exchange propose --from union --offer 'stands:Heth/2nd Brigade=1' --note 'one for one'");
 
     const auto umpire = c.ok("turn report");
-    CHECK_THAT(umpire, Contains("The report of turn 2, campaign Test: from 1863-06-22 (under way)") && Contains("As the umpire reads it"));
+    CHECK_THAT(umpire, Contains("The report of turn 2, campaign Test: from 1863-06-22 (under way)") && Contains("Seen by the umpire"));
     CHECK_THAT(umpire, Contains("Heth arrived") && Contains("Pender arrived") && Contains("Wadsworth arrived"));
     CHECK_THAT(umpire, Contains("Cashtown") && Contains("Casualties returned\n  ") && !Contains("Casualties returned\n  none"));
     CHECK_THAT(umpire, Contains("awaiting an answer now\n  #1 from the union to the confederate"));
@@ -247,7 +247,7 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
 
     // The Union's report: its own arrival, the battle as it saw it, not Pender, nor the enemy's stands.
     const auto side = c.ok("turn report --as union");
-    CHECK_THAT(side, Contains("As the Union reads it") && Contains("Wadsworth arrived") && Contains("Cashtown") &&
+    CHECK_THAT(side, Contains("Seen by the Union") && Contains("Wadsworth arrived") && Contains("Cashtown") &&
                          Contains("New commander of Wadsworth/2nd Brigade"));
     CHECK_THAT(side, !Contains("Pender") && !Contains("Confederate: "));
     // ...and its handout holds the same report.
