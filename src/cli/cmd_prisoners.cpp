@@ -81,7 +81,8 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
             io.out << done.read_as(done.acted_by) << "\n";
             const auto newest = session.history().journal(View::of_side(done.acted_by), 1);
             if (!newest.empty())
-                io.out << "Journal #" << newest.back().id << " as the " << done.acted_by << " numbers it (muster journal --as " << done.acted_by << ")\n";
+                io.out << "Journal #" << newest.back().id << " in the " << session.rules().find_side(done.acted_by)->name << " side's journal (muster journal --as "
+                       << done.acted_by << ")\n";
         });
     }
     auto exchange_view = std::make_shared<std::string>();

@@ -310,7 +310,8 @@ TEST_CASE("A side answering an exchange is told what its journal reads, numbered
         c.ok("exchange propose --from confederate --offer 'stands:Robinson/2nd Brigade=1' --ask 'stands:" + division + "/1st Brigade=1' --ask 'stands:" +
              division + "/" + brigade + "=1' --ask 'battery:" + division + "/" + battery + "'");
         answers[hidden_work] = c.ok("exchange accept 1 --side union");
-        CHECK_THAT(answers[hidden_work], Contains("Journal #") && Contains("home: 1 stand of Rodes/2nd Brigade"));
+        CHECK_THAT(answers[hidden_work], Contains("Journal #") && Contains(" in the Union side's journal (muster journal --as union)") &&
+                                             Contains("home: 1 stand of Rodes/2nd Brigade"));
         const auto journal = c.ok("journal --as union");
         CHECK_THAT(journal, Contains(answers[hidden_work].substr(0, answers[hidden_work].find('\n'))));
     }
