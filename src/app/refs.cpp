@@ -292,6 +292,10 @@ const T& present(const T* found, std::string_view kind, std::int64_t id, std::st
 std::optional<std::int64_t> Refs::division_of(const army::Leader& l) const {
     if (l.command.kind == UnitKind::division) return l.command.unit_id;
     if (l.command.kind == UnitKind::brigade) return brigade_at(l.command.unit_id, "a leader's command").division_id;
+    // An alternate commands no unit: he fights with the brigade he sits on (else a fall of his
+    // in a division kept hidden read as one any division of his side saw).
+    for (const auto& b : m.brigades)
+        if (b.alternate_id == l.id) return b.division_id;
     return std::nullopt;
 }
 

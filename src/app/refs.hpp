@@ -54,8 +54,8 @@ public:
     /// The same, where the campaign's rows say it is there: one that is not is damage, refused
     /// naming what pointed at it (`by`: "a prisoner") and pointing at muster check.
     const army::BrigadeRecord& brigade_at(std::int64_t id, std::string_view by) const;
-    /// The division a leader commands, or commands a brigade of; none above the divisions or
-    /// commanding nothing.
+    /// The division a leader commands, or commands a brigade of (as its Main or its Alternate);
+    /// none above the divisions or commanding nothing.
     std::optional<std::int64_t> division_of(const army::Leader& leader) const;
     const army::Leader& leader_at(std::int64_t id, std::string_view by) const;
     const army::Battery& battery_at(std::int64_t id, std::string_view by) const;

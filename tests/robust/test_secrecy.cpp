@@ -17,6 +17,7 @@
 #include "battle/report.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "cli/campaign_file.hpp"
 #include "db/db_support.hpp"
 #include "dice/dice.hpp"
 #include "export/oob.hpp"
@@ -925,4 +926,24 @@ TEST_CASE("A hidden division's recovery after a battle it fought alone does not 
                 {both, "battle recover V"},
                 {both, "reveal Heth"}},
                "union");
+}
+
+TEST_CASE("An alternate commander falling with his division kept hidden is not told to the enemy, in the report or amended in later") {
+    // An alternate commands no unit: his fall was given no division, and read as one any
+    // division of his side the enemy saw (Breymann) could tell.
+    const std::vector<std::string> setup = {"campaign new S --sample saratoga --seed 3", "arrive Breymann", "arrive Specht", "arrive Learned", "reveal Breymann"};
+    const std::string fought = "battle report --name Bemis --division Breymann --division Learned --keep-hidden --loss \"Learned/1st Battalion=1\"";
+    for (const auto* fate : {"killed", "wounded/2"}) {
+        INFO(fate);
+        play_story(setup, {{with_hidden, fought + " --division Specht --leader \"Specht/3rd Battalion (alternate):" + fate + "\""}, {without, fought}}, "american");
+        play_story(setup,
+                   {{both, fought + " --division Specht --loss \"Specht/1st Battalion=1\""},
+                    {with_hidden, std::string("battle amend Bemis --leader \"Specht/3rd Battalion (alternate):") + fate + "\""}},
+                   "american");
+    }
+    // A report naming an alternate whose division it does not say fought is refused, as one naming its Main is.
+    const test::CampaignFile c;
+    for (const auto& command : setup) c.ok(command);
+    CHECK_THAT(c.refused("battle report --name Y --division Learned --leader \"Specht/3rd Battalion (alternate):killed\"", 2),
+               Catch::Matchers::Contains("is reported but its division is not among those that fought"));
 }
