@@ -147,7 +147,8 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
         int waiting = 0;
         for (const auto& x : m_session.prisoners().exchanges(viewer))
             if (x.row.status == ExchangeStatus::proposed && x.row.counterpart == side && x.lapsed.empty()) {
-                papers += "  #" + std::to_string(x.row.id) + " from the " + x.row.proposer + ": offers " +
+                const auto* from = rules.find_side(x.row.proposer);  // none: a damaged row's, shown as it is
+                papers += "  #" + std::to_string(x.row.id) + " from the " + (from ? from->name : visible(x.row.proposer)) + ": offers " +
                           (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")) +
                           (x.row.note.empty() ? "" : " (\"" + visible(x.row.note) + "\")") + "\n";  // a note an older file kept, shown safely
                 ++waiting;

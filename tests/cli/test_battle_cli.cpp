@@ -217,7 +217,7 @@ TEST_CASE("A battle's summary per side and division, for the umpire and for each
     ok("exchange propose --from confederate --offer 'stands:wadsworth/iron=1' --ask leader:archer");
     ok("handout --side union -o " + dir.file("union"));
     CHECK_THAT(test::file_bytes(dir.file("union/papers.txt")),
-               Contains("awaiting the Union's answer\n  #1 from the confederate: offers 1 stand of Wadsworth/Iron Brigade; asks leader Archer"));
+               Contains("awaiting an answer from the Union\n  #1 from the Confederate: offers 1 stand of Wadsworth/Iron Brigade; asks leader Archer"));
 
     const auto missing = run("battle show Gettysberg");
     CHECK(missing.code == 2);
