@@ -212,8 +212,9 @@ campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {
         SQLite::Statement d(db, "SELECT division_id, engaged, seen FROM battle_division WHERE battle_id = ? ORDER BY division_id");
         bind_all(d, battle);
         for (const Row row(d); d.executeStep();) out.divisions.push_back({row.id("division_id"), row.optional_integer("engaged"), row.flag("seen")});
-        SQLite::Statement f(db, "SELECT leader_id, fate, division_id, prior_status, prior_fell_in, prior_out_battles, prior_by_roll FROM battle_fallen "
-                                "WHERE battle_id = ? ORDER BY leader_id");
+        SQLite::Statement f(db, "SELECT f.leader_id, f.fate, " + fallen_division("f") +
+                                    " AS division_id, f.prior_status, f.prior_fell_in, f.prior_out_battles, f.prior_by_roll FROM battle_fallen f "
+                                    "WHERE f.battle_id = ? ORDER BY f.leader_id");
         bind_all(f, battle);
         for (const Row row(f); f.executeStep();) {
             std::optional<campaign::BattleRecord::Prior> prior;

@@ -74,13 +74,21 @@ std::string seen_division_leader(const std::string& leader) {
     return "NOT EXISTS (SELECT 1 FROM division WHERE commander_id = " + leader + " AND hidden)";
 }
 
+}  // namespace
+
+std::string fallen_division(const std::string& fallen) {
+    return "COALESCE(" + fallen + ".division_id, (SELECT fb.division_id FROM brigade fb WHERE fb.alternate_id = " + fallen + ".leader_id))";
+}
+
+namespace {
+
 // Whether the enemy saw leader `alias` fall (two sides: a division of his "not hidden" is seen by
 // the other), in the battle he fell in: the division he fought with there, seen there and not
 // hidden since; above the divisions (or in a battle of an earlier muster, which kept none), one
 // of his side's divisions there. A fall in no battle (a casualty roll of the Fallen Leaders
-// table) is his side's to read. (`alias` is none of the subqueries' own: f, bd, d, k, r.)
+// table) is his side's to read. (`alias` is none of the subqueries' own: f, fb, bd, d, k, r.)
 std::string fall_seen(const std::string& alias) {
-    const std::string fell = "(SELECT f.division_id FROM battle_fallen f WHERE f.battle_id = " + alias + ".fell_in AND f.leader_id = " + alias + ".id)";
+    const std::string fell = "(SELECT " + fallen_division("f") + " FROM battle_fallen f WHERE f.battle_id = " + alias + ".fell_in AND f.leader_id = " + alias + ".id)";
     const std::string seen_there = "EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id "
                                    "JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id WHERE bd.battle_id = " + alias + ".fell_in AND r.side = " +
                                    alias + ".side AND bd.seen AND NOT d.hidden";

@@ -947,3 +947,21 @@ TEST_CASE("An alternate commander falling with his division kept hidden is not t
     CHECK_THAT(c.refused("battle report --name Y --division Learned --leader \"Specht/3rd Battalion (alternate):killed\"", 2),
                Catch::Matchers::Contains("is reported but its division is not among those that fought"));
 }
+
+TEST_CASE("An alternate's fall an earlier muster stored with no division is read as his brigade's division's") {
+    // Falls stored before muster gave an alternate's fall its division: the battle and the turn
+    // read them through his brigade, so a fall in a division kept hidden stays untold.
+    const std::vector<std::string> setup = {"campaign new S --sample saratoga --seed 3", "arrive Breymann", "arrive Specht", "arrive Learned", "reveal Breymann"};
+    const std::string fought = "battle report --name Bemis --division Breymann --division Learned --keep-hidden --loss \"Learned/1st Battalion=1\"";
+    const test::CampaignFile without, with;
+    for (const auto& command : setup) {
+        without.ok(command);
+        with.ok(command);
+    }
+    without.ok(fought);
+    with.ok(fought + " --division Specht --leader \"Specht/3rd Battalion (alternate):killed\"");
+    test::raw_sql(with.dir.file("c.db"), "UPDATE battle_fallen SET division_id = NULL");
+    for (const auto* command : {"battle show Bemis --as american", "turn report --as american", "leader list --as american", "oob --as american"})
+        CHECK(with.ok(command) == without.ok(command));
+    CHECK_THAT(with.ok("battle show Bemis"), Catch::Matchers::Contains("killed"));
+}
