@@ -2,6 +2,8 @@
 #include "db/prisoners.hpp"
 #include "store_impl.hpp"
 
+#include "core/names.hpp"
+
 namespace muster::db {
 namespace {
 
@@ -150,9 +152,11 @@ std::vector<campaign::ExchangeInfo> Prisoners::exchanges(std::int64_t campaign) 
         std::vector<campaign::ExchangeInfo> out;
         SQLite::Statement q(db, "SELECT id, proposer, counterpart, status, note FROM exchange WHERE campaign_id = ? ORDER BY id");
         bind_all(q, campaign);
+        // The note as every reader shows it on a line of its own: one an earlier muster let in
+        // with a control or bidirectional character comes out written visibly.
         for (const Row row(q); q.executeStep();)
             out.push_back({row.id("id"), row.text("proposer"), row.text("counterpart"), row.word<ExchangeStatus>("status"),
-                           row.text("note"), {}});
+                           visible(row.text("note")), {}});
         SQLite::Statement items(db,
                                 std::string("SELECT direction, ") + k_held_kind +
                                     ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, stands, COALESCE(known_as, '') AS known_as "

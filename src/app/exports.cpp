@@ -150,7 +150,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
                 const auto* from = rules.find_side(x.row.proposer);  // none: a damaged row's, shown as it is
                 papers += "  #" + std::to_string(x.row.id) + " from the " + (from ? from->name : visible(x.row.proposer)) + ": offers " +
                           (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")) +
-                          (x.row.note.empty() ? "" : " (\"" + visible(x.row.note) + "\")") + "\n";  // a note an older file kept, shown safely
+                          (x.row.note.empty() ? "" : " (\"" + x.row.note + "\")") + "\n";
                 ++waiting;
             }
         if (waiting == 0) papers += "  none\n";

@@ -470,15 +470,16 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
     }
     if (with == from) throw UsageError("an exchange is between two different sides");
     if (p.offer.empty() && p.ask.empty()) throw UsageError("the proposal offers nothing and asks nothing");
-    // The note is shown as it is, on a line of each side's list and papers.
-    if (const auto problem = text_problem(p.note, Lines::one); !problem.empty()) throw UsageError("the note is refused: " + problem);
-    if (const auto n = characters(p.note); n > k_max_note_chars)
+    // The note is shown as it is, on a line of each side's list and papers; a blank one is none.
+    const std::string note(trim(p.note));
+    if (const auto problem = text_problem(note, Lines::one); !problem.empty()) throw UsageError("the note is refused: " + problem);
+    if (const auto n = characters(note); n > k_max_note_chars)
         throw UsageError("the note has " + std::to_string(n) + " characters, at most " + std::to_string(k_max_note_chars));
     auto& store = m_session.state().store;
     ExchangeView view;
     store.run_operation(c.id, OperationKind::exchange, [&](std::int64_t op) {
         store.set_audience(op, Audience::sides(std::array{from, with}));
-        campaign::ExchangeInfo row{0, from, with, ExchangeStatus::proposed, p.note, {}};
+        campaign::ExchangeInfo row{0, from, with, ExchangeStatus::proposed, note, {}};
         const auto items = [&](const Refs& refs) {
             row.items.clear();
             Taken taken;

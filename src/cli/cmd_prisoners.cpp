@@ -92,7 +92,7 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
         auto session = open_campaigns(io);
         for (const auto& v : session.prisoners().exchanges(session.view(*exchange_view)))
             io.out << "#" << v.row.id << " " << v.row.proposer << " -> " << v.row.counterpart << " [" << word(v.row.status) << (v.lapsed.empty() ? "" : ", lapsed: " + v.lapsed) << "]"
-                   << (v.row.note.empty() ? "" : " \"" + visible(v.row.note) + "\"") << "\n  offers: "
+                   << (v.row.note.empty() ? "" : " \"" + v.row.note + "\"") << "\n  offers: "
                    << (v.offer.empty() ? "nothing" : join(v.offer, ", ")) << "\n  asks:   "
                    << (v.ask.empty() ? "nothing" : join(v.ask, ", ")) << "\n  " << v.balance << "\n";
     });

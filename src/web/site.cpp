@@ -571,7 +571,7 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         p.from = player.side;
         p.offer = lines_of(field("offer"));
         p.ask = lines_of(field("ask"));
-        p.note = std::string(trim(field("note")));
+        p.note = field("note");
         const auto v = s.prisoners().propose_exchange(p);
         return "Exchange #" + std::to_string(v.row.id) + " proposed to the " + v.row.counterpart + ": " + v.balance;
     }

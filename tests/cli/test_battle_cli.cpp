@@ -60,6 +60,12 @@ TEST_CASE("After the battle from the command line") {
     const auto proposal = ok("exchange propose --from union --offer 'stands:Heth/Archer=1' --offer leader:Archer "
                              "--ask 'stands:Wadsworth/Iron Brigade=2'");
     CHECK_THAT(proposal, Contains("offers 120 privates, asks 200"));
+    // A note an earlier muster let in with control characters reads visibly.
+    test::raw_sql(dir.file("c.db"), "UPDATE exchange SET note = 'hi' || char(27) || '[31m' || char(10) || 'forged' WHERE id = 1");
+    const auto listed = ok("exchange list");
+    CHECK_THAT(listed, Contains("\"hi\\x1B[31m\\x0Aforged\""));
+    CHECK(listed.find('\x1b') == std::string::npos);
+    test::raw_sql(dir.file("c.db"), "UPDATE exchange SET note = '' WHERE id = 1");
     {
         // A proposal an earlier muster stored with an item twice: accepting it takes each
         // holding once, so it is refused as short, and nothing moves.
