@@ -45,8 +45,15 @@ void check_ids(const db::Store& store, const campaign::CampaignInfo& c, campaign
     try {
         r = rules::load_rule_set(c.rules_json, "the pinned rule set");
     } catch (const Error& e) {
-        report.problems.push_back(who + "its pinned rule set does not load (" + visible(e.what()) + ")");
-        return;
+        // One that breaks only a rule added since it was pinned opens as it was taken: its ids
+        // are still checked.
+        try {
+            r = rules::load_pinned_rule_set(c.rules_json, "the pinned rule set");
+            report.problems.push_back(who + "its pinned rule set breaks a rule added since it was pinned (" + visible(e.what()) + ")");
+        } catch (const Error&) {
+            report.problems.push_back(who + "its pinned rule set does not load (" + visible(e.what()) + ")");
+            return;
+        }
     }
     if (c.rules_id != r.id)
         report.problems.push_back(who + "it names the rule set \"" + visible(c.rules_id) + "\", but its pinned rule set is " + r.id);

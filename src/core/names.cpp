@@ -130,11 +130,12 @@ std::string text_problem(std::string_view text, Lines lines) {
     for (size_t i = 0; i < text.size();) {
         const size_t at = i;
         const char32_t c = decode(text, i);
-        const auto where = [&] { return " at character " + std::to_string(++chars); };
+        ++chars;
+        const auto where = [&] { return " at character " + std::to_string(chars); };
         if (c == k_invalid) return "byte " + hex("\\x%02X", static_cast<unsigned char>(text[at])) + " is not valid UTF-8" + where();
         if ((c != '\n' || lines == Lines::one) && is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where();
         if (is_bidi(c)) return "bidirectional control " + hex("U+%04X", static_cast<unsigned>(c)) + where();
-        where();
+        if (lines == Lines::one && (c == 0x2028 || c == 0x2029)) return "line separator " + hex("U+%04X", static_cast<unsigned>(c)) + where();
     }
     return "";
 }
@@ -145,11 +146,10 @@ std::string wide_encoding(std::string_view text) {
     if (starts(std::string_view("\xFF\xFE\0\0", 4)) || starts(std::string_view("\0\0\xFE\xFF", 4))) which = "UTF-32";
     else if (starts("\xFF\xFE") || starts("\xFE\xFF")) which = "UTF-16";
     else if (text.size() >= 4 && text[0] != '\0' && text[1] == '\0' && text[2] == '\0' && text[3] == '\0') which = "UTF-32LE";
+    else if (text.size() >= 4 && text[0] == '\0' && text[1] == '\0' && text[2] == '\0' && text[3] != '\0') which = "UTF-32BE";
     else if (text.size() >= 4 && (text[0] == '\0') != (text[1] == '\0') && (text[0] == '\0') == (text[2] == '\0') && (text[1] == '\0') == (text[3] == '\0'))
         which = text[0] == '\0' ? "UTF-16BE" : "UTF-16LE";  // no mark: the NUL's side says which
-    if (!which) return "";
-    return std::string("the file is written in ") + which + ", not UTF-8 (as a spreadsheet's \"Unicode text\" is): save it as UTF-8, or convert it with iconv -f " +
-           which + " -t UTF-8";
+    return which ? which : "";
 }
 
 size_t characters(std::string_view text) {

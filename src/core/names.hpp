@@ -33,8 +33,8 @@ std::string leader_name_problem(std::string_view name);
 std::string checked_leader_name(std::string_view name);
 
 /// What is wrong with text shown as it is (a rule set's names and notes, a note on an
-/// exchange), or "": a byte that is not UTF-8, a control character (a line break too, unless
-/// `lines`), a bidirectional control, with the character it is at.
+/// exchange), or "": a byte that is not UTF-8, a control character or a line separator (a line
+/// break too, unless `lines` is many), a bidirectional control, with the character it is at.
 enum class Lines { one, many };
 std::string text_problem(std::string_view text, Lines lines);
 /// The characters of valid UTF-8 text: its bytes that do not continue a character.
@@ -48,9 +48,9 @@ std::string checked_prose(std::string_view what, std::string_view text, size_t m
 /// What is wrong with text as UTF-8 ("byte \\xFF is not valid UTF-8 at character 3"), or "".
 std::string utf8_problem(std::string_view text);
 
-/// Where a file's first bytes show it written in UTF-16 or UTF-32 (a byte order mark, or a NUL
-/// beside each of the first characters, as a spreadsheet's "Unicode text" is), a sentence saying
-/// so and what to do; else "".
+/// Where a file's first bytes show it written in UTF-16 or UTF-32 (a byte order mark, or NULs
+/// beside each of the first characters, as a spreadsheet's "Unicode text" is), its encoding as
+/// iconv names it ("UTF-16", "UTF-16LE", "UTF-32BE"...); else "".
 std::string wide_encoding(std::string_view text);
 
 /// Text as it can safely be shown on a terminal or in one line: control characters, bidi

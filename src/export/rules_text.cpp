@@ -208,7 +208,7 @@ std::string rule_set_summary(const rules::RuleSet& r) {
     for (const auto& n : r.nationalities) {
         std::vector<std::string> mods;
         for (const auto& [name, value] : n.modifiers) mods.push_back(modifier_text(name, value));
-        out += "Nationality " + n.name + (same_ignoring_case(n.name, n.id) ? "" : " (" + n.id + ")") + (mods.empty() ? "" : ": " + join(mods, ", ")) + (n.note.empty() ? "" : " (" + n.note + ")") + "\n";
+        out += "Nationality " + n.name + (same_ignoring_case(n.name, n.id) ? "" : " (" + n.id + ")") + (mods.empty() ? "" : ": " + join(mods, ", ")) + (n.note.empty() ? "" : " (" + one_line(n.note) + ")") + "\n";
     }
     for (const auto& sc : r.scales) {
         out += "Scale " + sc.name + ": " + std::to_string(sc.men_per_stand) + " men a stand";

@@ -95,7 +95,7 @@ void check_coverage(const std::vector<Row>& rows, const Value& where, Die die) {
 
 class Loader {
 public:
-    Loader(RuleSet& rules, bool pinned) : m_rules(rules), m_pinned(pinned) {}
+    explicit Loader(RuleSet& rules) : m_rules(rules) {}
 
     void load(const Value& root) {
         root.allow_only({"format", "id", "name", "source", "note", "sides", "arms", "theaters", "years", "ratings",
@@ -129,7 +129,7 @@ public:
             // Each names units ("Division", "1st Brigade"): it keeps the name rule.
             const auto term = [this](const Value& v) {
                 auto text = read_text(v, 40);
-                if (const auto problem = name_problem(text); !problem.empty() && !m_pinned) v.fail("\"" + visible(text) + "\" names units, so it keeps the name rule: " + problem);
+                if (const auto problem = name_problem(text); !problem.empty() && !detail::keeping_older_text()) v.fail("\"" + visible(text) + "\" names units, so it keeps the name rule: " + problem);
                 return text;
             };
             if (auto d = terms->find("division")) m_rules.term_division = term(*d);
@@ -512,14 +512,13 @@ private:
     }
 
     RuleSet& m_rules;
-    bool m_pinned;
 };
 
 RuleSet load(std::string_view text, const std::string& file, bool pinned) {
     const json::Document doc(text, file);
     RuleSet rules;
     const detail::KeepingOlderText keeping(pinned);
-    Loader(rules, pinned).load(doc.root());
+    Loader(rules).load(doc.root());
     validate_rule_set(rules, file);
     rules.text = std::string(text);
     return rules;

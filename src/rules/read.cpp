@@ -41,6 +41,7 @@ std::string shown_text(const Value& v, size_t max, Lines lines) {
 
 KeepingOlderText::KeepingOlderText(bool keep) : m_was(t_keeping_older_text) { t_keeping_older_text = keep; }
 KeepingOlderText::~KeepingOlderText() { t_keeping_older_text = m_was; }
+bool keeping_older_text() { return t_keeping_older_text; }
 
 std::string read_text(const Value& v, size_t max) { return shown_text(v, max, Lines::one); }
 

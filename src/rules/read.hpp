@@ -16,8 +16,9 @@ std::string read_text(const json::Value& v, size_t max = 2000);
 /// An optional text member (a note: lines, up to 20,000 characters, as a text), empty when absent.
 std::string optional_text(const json::Value& parent, std::string_view key);
 
-/// While it lives (on this thread), a text those rules refuse is kept, written visibly: a
-/// campaign's pinned rule set, taken before the rules were, still opens, for check to report.
+/// While it lives (on this thread), a text a rule added since refuses is kept (by read_text and
+/// optional_text, written visibly): a campaign's pinned rule set, taken before the rule was,
+/// still opens, for check to report.
 class KeepingOlderText {
 public:
     explicit KeepingOlderText(bool keep);
@@ -28,5 +29,7 @@ public:
 private:
     bool m_was;
 };
+/// Whether a KeepingOlderText lives on this thread.
+bool keeping_older_text();
 
 }  // namespace muster::rules::detail

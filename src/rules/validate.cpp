@@ -192,12 +192,12 @@ void validate_rule_set(const RuleSet& rules, const std::string& file) {
         const auto* r = rules.find_rating(rating);
         if (r->max_stands && stands > *r->max_stands)
             throw FileError(file, "$.generation.brigade",
-                            "the tables can make " + a_or_an(r->name) + " unit of " + std::to_string(stands) + " stands, over its cap of " +
+                            "the tables can make " + a_or_an(r->name) + " unit of " + count_of(stands, "stand", "stands") + ", over its cap of " +
                                 std::to_string(*r->max_stands) + " (" + describe_context(c) + ")");
         if (!rules.effectiveness.find(rating, stands))
             throw FileError(file, "$.effectiveness.labels." + rating,
                             "no label for " + a_or_an(rules.describe(Field::rating, c.get(Field::rating))) + " unit of " +
-                                std::to_string(stands) + " stands, which the generator can make (" +
+                                count_of(stands, "stand", "stands") + ", which the generator can make (" +
                                 describe_context(c) + ")");
     }
 
