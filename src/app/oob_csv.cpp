@@ -36,7 +36,9 @@ struct CsvRecord {
 };
 
 std::vector<CsvRecord> csv_records(std::string_view text, const std::string& file) {
-    if (const auto wide = wide_encoding(text); !wide.empty()) throw FileError(file, "", wide);
+    if (const auto wide = wide_encoding(text); !wide.empty())
+        throw FileError(file, "", "the file is written in " + wide + ", not UTF-8 (a spreadsheet's \"Unicode text\", which is tab-separated, too): save the sheet "
+                                  "as \"CSV UTF-8 (comma delimited)\" (LibreOffice: Text CSV, character set Unicode (UTF-8), field delimiter \",\")");
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     std::vector<CsvRecord> out;
     CsvRecord record{1, {}};

@@ -42,7 +42,8 @@ Document::Document(std::string_view text, std::string file)
         }
         throw FileError(m_file, "", "not valid JSON at line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + why);
     };
-    if (const auto wide = wide_encoding(text); !wide.empty()) throw FileError(m_file, "", wide);
+    if (const auto wide = wide_encoding(text); !wide.empty())
+        throw FileError(m_file, "", "the file is written in " + wide + ", not UTF-8: convert it with iconv -f " + wide + " -t UTF-8");
     // RapidJSON reads a NUL byte as the end of the text: whatever follows it would pass unread.
     if (const auto nul = text.find('\0'); nul != std::string_view::npos) refuse(nul, "a NUL byte, which no JSON text holds");
     m_impl->doc.Parse<k_parse_flags>(text.data(), text.size());

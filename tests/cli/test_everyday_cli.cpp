@@ -387,7 +387,7 @@ TEST_CASE("Spreadsheets both ways: muster's CSV imports again whole, another's c
         std::string wide = "\xFF\xFE";
         for (const char ch : std::string("side,army,corps,division,name,rating,stands\r\nunion,A,C,D,B,veteran,6\r\n")) wide += std::string{ch, '\0'};
         std::ofstream(bad, std::ios::trunc | std::ios::binary) << wide;
-        CHECK_THAT(other.refused("import oob " + test::quote(bad), 1), Contains("bad.csv: the file is written in UTF-16, not UTF-8") && Contains("iconv -f UTF-16 -t UTF-8"));
+        CHECK_THAT(other.refused("import oob " + test::quote(bad), 1), Contains("bad.csv: the file is written in UTF-16, not UTF-8") && Contains("save the sheet as \"CSV UTF-8 (comma delimited)\""));
     }
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,600,,\r\n", "row 3, column \"stands\": 600 is out of range");
     refuse("union,Army of the Ohio,XXIII Corps,Cox,Casement,veteran,,,\r\n", "row 3, column \"stands\": brigade Casement has no stands");

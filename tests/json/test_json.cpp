@@ -100,7 +100,7 @@ TEST_CASE("A file in UTF-16 or UTF-32 is refused as such, saying how to make it 
     };
     for (const auto& [width, little, mark, named] : std::vector<std::tuple<int, bool, bool, std::string>>{
              {2, true, true, "UTF-16"}, {2, false, true, "UTF-16"}, {2, true, false, "UTF-16LE"}, {2, false, false, "UTF-16BE"},
-             {4, true, true, "UTF-32"}, {4, false, true, "UTF-32"}, {4, true, false, "UTF-32LE"}}) {
+             {4, true, true, "UTF-32"}, {4, false, true, "UTF-32"}, {4, true, false, "UTF-32LE"}, {4, false, false, "UTF-32BE"}}) {
         INFO(named << (mark ? " with a mark" : ""));
         CHECK_THAT(refusal(wide(width, little, mark), [](const json::Value&) {}),
                    Contains("x.json: the file is written in " + named + ", not UTF-8") && Contains("iconv -f " + named + " -t UTF-8"));
