@@ -61,7 +61,7 @@ void ExportWindow::write_handout(GuiApp& app) {
     const std::string side = handout_for(app);
     const std::string folder(trim(handout_folder(side)));
     if (folder.empty()) throw UsageError("name the folder the handout is written in (made if missing)");
-    app.start_work(*this, "Writing the " + possessive(rules.find_side(side)->name) + " handout in " + folder,
+    app.start_work(*this, "Writing the handout of the " + rules.find_side(side)->name + " in " + folder,
                    [this, db = app.db_path(), side, folder](std::atomic<std::uint64_t>& done) {
                        app::Session session(db, app::Open::existing);
                        std::vector<std::string> wrote;
@@ -128,7 +128,7 @@ void ExportWindow::draw(GuiApp& app) {
             ImGui::EndCombo();
         }
     } else {
-        ImGui::Text("The %s", possessive(rules.find_side(app.viewer().side())->name).c_str());
+        ImGui::Text("Of the %s", rules.find_side(app.viewer().side())->name.c_str());
     }
     const std::string side = handout_for(app);
     next_on_line(field_width(px(360), "Folder"));

@@ -218,8 +218,8 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
         auto [it, fresh] = index.emplace(b.id, plan.losses.size());
         if (fresh) plan.losses.push_back({&b, 0, {}, 0});
         auto& loss = plan.losses[it->second];
-        // Its losses: given with none captured (a loss of 0 too, which a second loss would
-        // silently overrule), or beside the stands captured.
+        // Its losses are given by an entry that captures none (a loss of 0 too, which a second
+        // loss would silently overrule), or by one losing stands beside those captured.
         if (l.lost > 0 || (l.captured == 0 && l.camp.empty())) {
             if (loss.lost_given) throw ReportedTwice("brigade " + b.ref() + "'s stands lost are reported twice: give them once");
             loss.lost_given = true;

@@ -58,7 +58,7 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e, Despi
     if (b.start_stands < 1 || b.start_stands > 99)
         throw UsageError("start strength " + std::to_string(b.start_stands) + " is out of range: expected 1 to 99 stands");
     if (rating->max_stands && b.start_stands > *rating->max_stands)
-        throw UsageError(a_or_an(rating->name) + " unit has at most " + std::to_string(*rating->max_stands) + " stands in rule set " +
+        throw UsageError(a_or_an(rating->name) + " " + r.brigade_noun() + " has at most " + count_of(*rating->max_stands, "stand", "stands") + " in rule set " +
                          r.id + "; " + std::to_string(b.start_stands) + " is over the cap");
     if (b.stands < 0 || b.stands > b.start_stands)
         throw UsageError("strength " + std::to_string(b.stands) + " is out of range: expected 0 to the start strength " +
@@ -75,7 +75,7 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e, Despi
     } else if (const auto* l = r.effectiveness.find(e.rating, b.start_stands)) {
         b.label = *l;
     } else {
-        throw UsageError("rule set " + r.id + " has no effectiveness label for " + a_or_an(e.rating) + " " + r.brigade_noun() + " of " +
+        throw UsageError("rule set " + r.id + " has no effectiveness label for " + a_or_an(rating->name) + " " + r.brigade_noun() + " of " +
                          count_of(b.start_stands, "stand", "stands") + ": give --label start/worn/spent");
     }
     b.commander = leader_from(r, e.commander, word(Rank::brigadier), despicable);

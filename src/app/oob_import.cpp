@@ -185,7 +185,7 @@ private:
         } else if (const auto* label = m_rules.effectiveness.find(b.rating, b.start_stands)) {
             b.label = *label;
         } else {
-            v.fail("no \"label\", and rule set " + m_rules.id + " has none for " + a_or_an(b.rating) + " " + m_rules.brigade_noun() + " of " +
+            v.fail("no \"label\", and rule set " + m_rules.id + " has none for " + a_or_an(m_rules.describe(rules::Field::rating, {0, b.rating})) + " " + m_rules.brigade_noun() + " of " +
                    count_of(b.start_stands, "stand", "stands"));
         }
         b.commander = leader(v);

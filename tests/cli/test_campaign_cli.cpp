@@ -859,7 +859,8 @@ TEST_CASE("A refusal names a unit in its rule set's terms, with the article its 
     c.ok("add corps C --army A");
     c.ok("add division D --corps C");
     CHECK_THAT(c.refused("add brigade B --division D --rating elite --stands 3", 2),
-               Contains("rule set awi has no effectiveness label for an elite battalion of 3 stands"));
+               Contains("rule set awi has no effectiveness label for an Elite battalion of 3 stands"));
     CHECK_THAT(c.refused("add brigade B --division D --rating militia --stands 1", 2),
-               Contains("rule set awi has no effectiveness label for a militia battalion of 1 stand"));
+               Contains("rule set awi has no effectiveness label for a Militia battalion of 1 stand"));
+    CHECK_THAT(c.refused("add brigade B --division D --rating levy --stands 12", 2), Contains("a Levy battalion has at most 10 stands in rule set awi; 12 is over the cap"));
 }
