@@ -276,10 +276,11 @@ private:
     }
     void leader(Node& n, size_t r, bool alternate) const {
         const char* name = alternate ? "alternate" : "commander";
-        if (get(r, name).empty()) return;
+        const char* grade = alternate ? "alternate_grade" : "grade";
+        if (get(r, name).empty() && get(r, grade).empty()) return;  // an unnamed leader has his grade
         Node l = cell(r, name, "");  // what he lacks is told at his name's column
-        text(l, r, name, "name");
-        text(l, r, alternate ? "alternate_grade" : "grade", "grade");
+        l.add("name", cell(r, name, json_string(get(r, name))));
+        text(l, r, grade, "grade");
         text(l, r, alternate ? "alternate_rolled_grade" : "rolled_grade", "rolled_grade");
         text(l, r, alternate ? "alternate_status" : "commander_status", "status");
         number(l, r, alternate ? "alternate_out_for" : "commander_out_for", "out_for");

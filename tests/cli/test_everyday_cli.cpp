@@ -522,3 +522,20 @@ TEST_CASE("leader list: a side reads every leader its order of battle names, the
         CHECK(alternates >= 2);  // Breymann's, which both sides read once he is revealed
     }
 }
+
+TEST_CASE("Spreadsheets both ways: unnamed leaders come back with their grades") {
+    // A leader the lists did not name is written with his grade and no name: read back, he is
+    // there, graded, not dropped with his empty name.
+    const Small c;
+    c.ok("campaign set --leader-names off");
+    c.ok("arrive Heth");
+    c.ok("arrive Wadsworth");
+    const auto csv = c.ok("oob --format csv");
+    REQUIRE(csv.find(",,average,") != std::string::npos);  // a row with no commander's name but his grade
+    std::ofstream(c.dir.file("oob.csv")) << csv;
+    const test::CampaignFile copy;
+    copy.ok("campaign new Test --rules acw");
+    copy.ok("import oob " + test::quote(c.dir.file("oob.csv")));
+    const auto armies = [](const std::string& json) { return json.substr(json.find("\"armies\"")); };
+    CHECK(armies(copy.ok("oob --format json")) == armies(c.ok("oob --format json")));
+}
