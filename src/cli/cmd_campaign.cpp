@@ -1,4 +1,5 @@
 // `muster campaign new|list|show|set|use`.
+#include "app/catalog.hpp"
 #include "app/samples.hpp"
 #include "cli/commands.hpp"
 #include "core/error.hpp"
@@ -38,7 +39,13 @@ void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const rul
     t.add({"Men per stand", c.men_per_stand ? std::to_string(*c.men_per_stand) : "(the rule set's scale, if any)"});
     t.add({"Date", text_or(c.date, "(not set: give --year when a division arrives)")});
     t.add({"Theater", c.theater ? *c.theater : "(not set)"});
-    t.add({"Leader names", c.leader_names ? "drawn from muster's lists for the leaders the tables roll" : "off"});
+    // A rule set of sides no list names (the organiser's own) draws none: said here.
+    std::vector<std::string> unlisted;
+    for (const auto& side : rules.sides)
+        if (generate::name_pool(app::leader_name_lists(), rules.id, side.id, "").empty()) unlisted.push_back("the " + side.name);
+    t.add({"Leader names", !c.leader_names ? "off"
+                           : unlisted.empty() ? "drawn from muster's lists for the leaders the tables roll"
+                                              : "on, but muster has no list for " + join(unlisted, " or ") + ": their leaders are named as you name them"});
     t.add({"Turn", std::to_string(c.turn.number()) + (c.turn_days ? ", of " + count_of(*c.turn_days, "day", "days") : " (turns have no length: give --turn-length)")});
     t.add({"Created", c.created_at});
     out << t.render();

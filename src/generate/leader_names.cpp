@@ -107,9 +107,15 @@ NameList parse_name_list(const std::string& file, std::string_view text) {
 
 std::vector<const NameList*> name_pool(const std::vector<NameList>& lists, const std::string& rules, const std::string& side,
                                        const std::string& nationality) {
+    // A rule set of the organiser's own (a copy of a built-in one, its id changed) has no lists:
+    // its side's are those of the one rule set with lists for a side of that id.
+    std::set<std::string> named_for;
+    for (const auto& l : lists)
+        if (l.side == side) named_for.insert(l.rules);
+    const std::string& of = named_for.count(rules) || named_for.size() != 1 ? rules : *named_for.begin();
     std::vector<const NameList*> of_side, of_nationality;
     for (const auto& l : lists) {
-        if (l.rules != rules || l.side != side) continue;
+        if (l.rules != of || l.side != side) continue;
         of_side.push_back(&l);
         if (!nationality.empty() && l.nationality == nationality) of_nationality.push_back(&l);
     }

@@ -47,7 +47,8 @@ struct NameList {
 NameList parse_name_list(const std::string& file, std::string_view text);
 
 /// The names a leader of `side` (of `nationality`, if some list has it) is drawn from: the
-/// lists of the rule set and side, in the order given.
+/// lists of the rule set and side, in the order given; for a rule set no list names (the
+/// organiser's copy of a built-in one), those of the one rule set with lists for that side.
 std::vector<const NameList*> name_pool(const std::vector<NameList>& lists, const std::string& rules, const std::string& side,
                                        const std::string& nationality);
 

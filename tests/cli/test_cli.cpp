@@ -270,3 +270,38 @@ TEST_CASE("Two of the organiser's rule sets of one id are both refused, each nam
     CHECK(test::run_muster("campaign new C --rules mine --db " + dir.file("c.db"), env).code != 0);
     CHECK_FALSE(std::filesystem::exists(dir.file("c.db")));
 }
+
+TEST_CASE("The organiser's copy of a built-in rule set draws its leaders' names from the lists of the sides it kept, and says when it has none") {
+    test::TempDir dir;
+    const std::string env = "XDG_DATA_HOME=" + dir.file("data");
+    const auto rules = dir.file("data") + "/muster/rules";
+    std::filesystem::create_directories(rules);
+    REQUIRE(test::run_muster("rules copy acw " + rules + "/mine.json", env).code == 0);
+    std::ifstream in(rules + "/mine.json");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto with = [&](std::string t, const std::string& from, const std::string& to) {
+        for (size_t at = t.find(from); at != std::string::npos; at = t.find(from, at + to.size())) t.replace(at, from.size(), to);
+        return t;
+    };
+    std::ofstream(rules + "/mine.json") << with(text, "\"id\": \"acw\"", "\"id\": \"mine\"");
+    std::ofstream(rules + "/north.json") << with(with(text, "\"id\": \"acw\"", "\"id\": \"north\""), "\"union\"", "\"north\"");
+    const auto arrive = [&](const std::string& set, const std::string& side) {
+        const std::string db = " --db " + dir.file(set + ".db");
+        REQUIRE(test::run_muster("campaign new N --rules " + set + " --date 1863-06-29 --theater east --seed 42" + db, env).code == 0);
+        REQUIRE(test::run_muster("add army A --side " + side + " --leader X --grade average" + db, env).code == 0);
+        REQUIRE(test::run_muster("add corps C --army A" + db, env).code == 0);
+        REQUIRE(test::run_muster("add division D --corps C" + db, env).code == 0);
+        REQUIRE(test::run_muster("arrive D" + db, env).code == 0);
+        return std::make_pair(test::run_muster("leader list" + db, env).out, test::run_muster("campaign show" + db, env).out);
+    };
+    // The same dice, the same names as the built-in rule set draws.
+    const auto [builtin, builtin_show] = arrive("acw", "union");
+    const auto [copied, copied_show] = arrive("mine", "union");
+    CHECK(copied == builtin);
+    CHECK_THAT(copied, !Contains("commander of D/"));
+    CHECK_THAT(copied_show, Contains("drawn from muster's lists"));
+    // A side no list is kept for: none drawn, and the campaign says so.
+    const auto [north, north_show] = arrive("north", "north");
+    CHECK_THAT(north, Contains("commander of D/1st Brigade"));
+    CHECK_THAT(north_show, Contains("on, but muster has no list for the Union: their leaders are named as you name them"));
+}
