@@ -138,6 +138,14 @@ const army::Leader& Refs::leader(const std::string& ref) const {
             if (l.id == std::stoll(number)) return l;
         throw NotFoundError("no leader " + visible(ref) + " in this campaign (muster leader list shows every leader's number)");
     }
+    // An unnamed leader as the lists and reminders call him, "commander of Heth": the unit he
+    // commands (no name begins so: the name rule keeps it for this).
+    constexpr std::string_view commander_of = "commander of ";
+    if (ref.size() > commander_of.size() && same_ignoring_case(std::string_view(ref).substr(0, commander_of.size()), commander_of)) try {
+            return leader(ref.substr(commander_of.size()));
+        } catch (const NotFoundError&) {
+            // Refused below as typed.
+        }
     // A leader's own name, given whole, is his: not the unit another commands that bears it
     // (Heth, wounded, is not Elzey who now commands Heth's division).
     const army::Leader* named = nullptr;

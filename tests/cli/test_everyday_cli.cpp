@@ -539,3 +539,14 @@ TEST_CASE("Spreadsheets both ways: unnamed leaders come back with their grades")
     const auto armies = [](const std::string& json) { return json.substr(json.find("\"armies\"")); };
     CHECK(armies(copy.ok("oob --format json")) == armies(c.ok("oob --format json")));
 }
+
+TEST_CASE("An unnamed leader is found as the lists and reminders call him, \"commander of\" his unit, in any case") {
+    const Small c;
+    c.ok("campaign set --leader-names off");
+    c.ok("arrive Heth");
+    c.ok("reveal Heth");
+    CHECK_THAT(c.ok("leader list"), Contains("commander of Heth/1st Brigade"));
+    CHECK_THAT(c.ok("leader reveal 'commander of Heth/1st Brigade'"), Contains("commander of Heth/1st Brigade"));
+    CHECK_THAT(c.refused("leader reveal 'Commander of heth/1st'", 1), Contains("is revealed already"));  // the same leader, by a beginning
+    CHECK_THAT(c.refused("leader reveal 'commander of Nosuch'", 2), Contains("no leader \"commander of Nosuch\""));
+}
