@@ -29,7 +29,9 @@ std::string cell_text(std::string_view raw) {
 
 // RFC 4180, as spreadsheets write it: fields split at commas outside quotes, records at CRLF,
 // LF or CR alone outside quotes, doubled quotes inside a quoted field read as one; a UTF-8 byte order
-// mark at the start skipped. Each record with the line it starts on.
+// mark at the start skipped; a row of empty fields skipped, as a blank line is. Where the header
+// holds no comma, its fields are split at semicolons (a spreadsheet saved where the comma is the
+// decimal point) or tabs (tab-separated text). Each record with the line it starts on.
 struct CsvRecord {
     int line = 0;
     std::vector<std::string> fields;
@@ -37,9 +39,14 @@ struct CsvRecord {
 
 std::vector<CsvRecord> csv_records(std::string_view text, const std::string& file) {
     if (const auto wide = wide_encoding(text); !wide.empty())
-        throw FileError(file, "", "the file is written in " + wide + ", not UTF-8 (a spreadsheet's \"Unicode text\", which is tab-separated, too): save the sheet "
-                                  "as \"CSV UTF-8 (comma delimited)\" (LibreOffice: Text CSV, character set Unicode (UTF-8), field delimiter \",\")");
+        throw FileError(file, "", "the file is written in " + wide + ", not UTF-8 (as a spreadsheet's \"Unicode text\" is): save the sheet as \"CSV UTF-8 "
+                                  "(comma delimited)\" (LibreOffice: Text CSV, character set Unicode (UTF-8)), or convert it with iconv -f " + wide + " -t UTF-8");
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    const auto header = text.substr(0, text.find_first_of("\r\n"));
+    const char comma = header.find(',') != std::string_view::npos ? ','
+                       : header.find(';') != std::string_view::npos ? ';'
+                       : header.find('\t') != std::string_view::npos ? '\t'
+                                                                       : ',';
     std::vector<CsvRecord> out;
     CsvRecord record{1, {}};
     std::string field;
@@ -53,14 +60,16 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
             throw FileError(file, "row " + std::to_string(out.size() + 1) + ", column " +
                                       (!out.empty() && column < out.front().fields.size() ? "\"" + visible(cell_text(out.front().fields[column])) + "\""
                                                                                           : std::to_string(column + 1)),
-                            "\"" + visible(field.substr(0, 60)) + (field.size() > 60 ? "...\"" : "\"") + ": " + problem);
+                            "\"" + visible(field.substr(0, 60)) + (field.size() > 60 ? "...\"" : "\"") + ": " + problem +
+                                " (save the sheet as CSV UTF-8: a spreadsheet's plain CSV is in the computer's own encoding)");
         }
         record.fields.push_back(std::exchange(field, {}));
         was_quoted = false;
     };
     const auto end_record = [&] {
         end_field();
-        if (!(record.fields.size() == 1 && record.fields[0].empty())) out.push_back(std::move(record));  // a blank line
+        if (!std::all_of(record.fields.begin(), record.fields.end(), [](const std::string& f) { return f.empty(); }))
+            out.push_back(std::move(record));  // not a blank line, nor a row of empty fields
         record = {line, {}};
     };
     for (size_t i = 0; i < text.size(); ++i) {
@@ -76,7 +85,7 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
             if (!field.empty() || was_quoted)
                 throw FileError(file, "row " + std::to_string(out.size() + 1), "a quote inside a field that does not begin with one");
             quoted = was_quoted = true;
-        } else if (c == ',') {
+        } else if (c == comma) {
             end_field();
         } else if (c == '\n' || c == '\r') {  // a line ends in LF, CR LF, or CR alone (an old Mac's spreadsheet)
             if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;

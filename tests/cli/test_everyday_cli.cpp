@@ -550,3 +550,23 @@ TEST_CASE("An unnamed leader is found as the lists and reminders call him, \"com
     CHECK_THAT(c.refused("leader reveal 'Commander of heth/1st'", 1), Contains("is revealed already"));  // the same leader, by a beginning
     CHECK_THAT(c.refused("leader reveal 'commander of Nosuch'", 2), Contains("no leader \"commander of Nosuch\""));
 }
+
+TEST_CASE("Spreadsheets as spreadsheets save them: semicolons or tabs between fields, rows of empty fields, an encoding not UTF-8 told how to save") {
+    for (const auto& [sheet, separator] : std::vector<std::pair<std::string, std::string>>{
+             {"\xEF\xBB\xBFside;army;corps;division;name;rating;stands\r\nunion;AotP;I Corps;Wadsworth;\"Iron; the\";veteran;6\r\n;;;;;;\r\n", "semicolons"},
+             {"side\tarmy\tcorps\tdivision\tname\trating\tstands\nunion\tAotP\tI Corps\tWadsworth\tIron; the\tveteran\t6\n\t\t\t\t\t\t\n", "tabs"},
+             {"side,army,corps,division,name,rating,stands\nunion,AotP,I Corps,Wadsworth,\"Iron; the\",veteran,6\n,,,,,,\n,,,,,,\n", "commas"}}) {
+        INFO(separator);
+        const test::CampaignFile c;
+        c.ok("campaign new T --rules acw");
+        std::ofstream(c.dir.file("sheet.csv"), std::ios::binary) << sheet;
+        CHECK_THAT(c.ok("import oob " + test::quote(c.dir.file("sheet.csv"))), Contains("Imported 1 army, 1 corps, 1 division, 1 brigade"));
+        CHECK_THAT(c.ok("oob"), Contains("Iron; the"));
+    }
+    // A sheet saved in the computer's own encoding (Windows-1252's é) is told how to save it.
+    const test::CampaignFile c;
+    c.ok("campaign new T --rules acw");
+    std::ofstream(c.dir.file("sheet.csv"), std::ios::binary) << "side,army,corps,division,name,rating,stands\nunion,AotP,I Corps,Wadsworth,Caf\xe9,veteran,6\n";
+    CHECK_THAT(c.refused("import oob " + test::quote(c.dir.file("sheet.csv")), 1),
+               Contains("row 2, column \"name\": \"Caf\\xE9\": byte \\xE9 is not valid UTF-8 at character 4") && Contains("save the sheet as CSV UTF-8"));
+}
