@@ -5,6 +5,7 @@
 #include "app/oob_import.hpp"
 
 #include "core/error.hpp"
+#include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
 #include "export/oob.hpp"
@@ -302,7 +303,7 @@ private:
         const auto name = get(r, "army");
         if (name.empty()) fail(r, "army", "empty: expected the name of the army the row is in");
         if (auto it = m_army.find(name); it != m_army.end()) {
-            if (const auto side = get(r, "side"); !side.empty() && side != it->second.side)
+            if (const auto side = get(r, "side"); !side.empty() && !same_ignoring_case(side, it->second.side))  // as the import reads a side
                 fail(r, "side", "army " + visible(name) + " is of the " + it->second.side + " (row " + std::to_string(it->second.row) + "), not the " + visible(side));
             return *it->second.node;
         }

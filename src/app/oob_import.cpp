@@ -3,6 +3,7 @@
 
 #include "core/error.hpp"
 #include "core/names.hpp"
+#include "core/match.hpp"
 #include "core/text.hpp"
 #include "json/json.hpp"
 
@@ -39,11 +40,16 @@ private:
         return n;
     }
 
-    std::string id_in(const Value& v, const char* what, const std::vector<std::string>& allowed) {
-        const std::string id = v.as_string();
-        for (const auto& a : allowed)
-            if (a == id) return id;
-        v.fail("unknown " + std::string(what) + " \"" + id + "\" (expected one of: " + join(allowed, ", ") + ")");
+    // One of the rule set's sides, arms, ratings...: by its id, in any case, or by its name as
+    // muster prints it ("Union", "Superior"), as a spreadsheet may hold it.
+    template <class T>
+    std::string id_in(const Value& v, const char* what, const std::vector<T>& items) {
+        const std::string typed = v.as_string();
+        for (const auto& item : items)
+            if (item.id == typed) return item.id;
+        for (const auto& item : items)
+            if (same_ignoring_case(item.id, typed) || same_ignoring_case(item.name, typed)) return item.id;
+        v.fail("unknown " + std::string(what) + " \"" + typed + "\" (expected one of: " + join(ids(items), ", ") + ")");
     }
 
     template <class E>
@@ -77,8 +83,8 @@ private:
             if (l.name.empty()) v->at("name").fail("a placeholder's commander is given by name");
             return l;
         }
-        l.grade = id_in(v->at("grade"), "leader grade", ids(m_rules.grades));
-        l.rolled_grade = v->find("rolled_grade") ? id_in(v->at("rolled_grade"), "leader grade", ids(m_rules.grades)) : l.grade;
+        l.grade = id_in(v->at("grade"), "leader grade", m_rules.grades);
+        l.rolled_grade = v->find("rolled_grade") ? id_in(v->at("rolled_grade"), "leader grade", m_rules.grades) : l.grade;
         if (auto s = v->find("status")) l.status = word_in<LeaderStatus>(*s);
         // A wounded leader is out for so many battles (the leader list's count), counted from
         // the import: the battles he fell in are not imported.
@@ -109,7 +115,7 @@ private:
         v.allow_only({"name", "side", "commander", "reserve_batteries", "corps", "totals"});
         army::Army a;
         a.name = name(v, m_armies, "army");
-        a.side = id_in(v.at("side"), "side", ids(m_rules.sides));
+        a.side = id_in(v.at("side"), "side", m_rules.sides);
         a.commander = leader(v);
         a.reserve = batteries(v, "reserve_batteries", true);
         for (const auto& k : v.at("corps").items()) a.corps.push_back(corps(k, a.side));
@@ -131,17 +137,17 @@ private:
         army::Division d;
         d.name = name(v, m_divisions, "division");
         d.side = side;
-        d.arm = id_in(v.at("arm"), "arm", ids(m_rules.arms));
+        d.arm = id_in(v.at("arm"), "arm", m_rules.arms);
         d.status = word_in<DivisionStatus>(v.at("status"));
         if (auto h = v.find("hidden")) d.hidden = h->as_bool();
         if (auto y = v.find("year")) {
             if (m_rules.years.empty()) y->fail("rule set " + m_rules.id + " has no years");
             d.year = y->as_int(m_rules.years.front(), m_rules.years.back());
         }
-        if (auto t = v.find("theater")) d.theater = id_in(*t, "theater", ids(m_rules.theaters));
+        if (auto t = v.find("theater")) d.theater = id_in(*t, "theater", m_rules.theaters);
         if (auto n = v.find("nationality")) {
             if (m_rules.nationalities.empty()) n->fail("rule set " + m_rules.id + " has no nationalities");
-            d.nationality = id_in(*n, "nationality", ids(m_rules.nationalities));
+            d.nationality = id_in(*n, "nationality", m_rules.nationalities);
         }
         // A division entered by hand may keep the commander its placeholder knew by name only
         // (as muster's export writes him): his grade comes when a leader is rolled for it.
@@ -160,8 +166,8 @@ private:
         v.allow_only({"name", "arm", "rating", "start_stands", "stands", "label", "state", "status", "commander", "alternate"});
         army::Brigade b;
         b.name = name(v, names, "brigade");
-        b.arm = v.find("arm") ? id_in(v.at("arm"), "arm", ids(m_rules.arms)) : arm;
-        b.rating = id_in(v.at("rating"), "rating", ids(m_rules.ratings));
+        b.arm = v.find("arm") ? id_in(v.at("arm"), "arm", m_rules.arms) : arm;
+        b.rating = id_in(v.at("rating"), "rating", m_rules.ratings);
         const auto* rating = m_rules.find_rating(b.rating);
         b.start_stands = v.at("start_stands").as_int(1, rating->max_stands.value_or(99));
         // A brigade pushed above its start (a merge, stands coming back) is relabelled for its

@@ -563,6 +563,18 @@ TEST_CASE("Spreadsheets as spreadsheets save them: semicolons or tabs between fi
         CHECK_THAT(c.ok("import oob " + test::quote(c.dir.file("sheet.csv"))), Contains("Imported 1 army, 1 corps, 1 division, 1 brigade"));
         CHECK_THAT(c.ok("oob"), Contains("Iron; the"));
     }
+    {
+        // The rule set's words as muster prints them or in any case ("Union", "Veteran",
+        // "AVERAGE"), as a person types them into a sheet.
+        const test::CampaignFile c;
+        c.ok("campaign new T --rules acw");
+        std::ofstream(c.dir.file("sheet.csv")) << "side,army,corps,division,name,rating,stands,commander,grade\n"
+                                                  "Union,AotP,I Corps,Wadsworth,Iron,Veteran,6,Meredith,AVERAGE\n"
+                                                  "UNION,AotP,I Corps,Wadsworth,Second,veteran,6,,Average\n";
+        c.ok("import oob " + test::quote(c.dir.file("sheet.csv")));
+        CHECK_THAT(c.ok("oob"), Contains("Iron        6/6  6/4/3  Fresh  Veteran  Meredith, Average") && Contains("Second      6/6  6/4/3  Fresh  Veteran  Average"));
+        CHECK_THAT(c.ok("oob --format csv"), Contains("union,AotP,I Corps,Wadsworth,brigade,Iron,infantry,6,6,6/4/3,Fresh,veteran,Meredith,average"));
+    }
     // A sheet saved in the computer's own encoding (Windows-1252's é) is told how to save it.
     const test::CampaignFile c;
     c.ok("campaign new T --rules acw");
