@@ -133,7 +133,7 @@ std::string text_problem(std::string_view text, Lines lines) {
         ++chars;
         const auto where = [&] { return " at character " + std::to_string(chars); };
         if (c == k_invalid) return "byte " + hex("\\x%02X", static_cast<unsigned char>(text[at])) + " is not valid UTF-8" + where();
-        if ((c != '\n' || lines == Lines::one) && is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where();
+        if ((lines == Lines::one || (c != '\n' && c != '\t')) && is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where();
         if (is_bidi(c)) return "bidirectional control " + hex("U+%04X", static_cast<unsigned>(c)) + where();
         if (lines == Lines::one && (c == 0x2028 || c == 0x2029)) return "line separator " + hex("U+%04X", static_cast<unsigned>(c)) + where();
     }

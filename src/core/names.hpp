@@ -34,14 +34,14 @@ std::string checked_leader_name(std::string_view name);
 
 /// What is wrong with text shown as it is (a rule set's names and notes, a note on an
 /// exchange), or "": a byte that is not UTF-8, a control character or a line separator (a line
-/// break too, unless `lines` is many), a bidirectional control, with the character it is at.
+/// break or a tab too, unless `lines` is many), a bidirectional control, with the character it is at.
 enum class Lines { one, many };
 std::string text_problem(std::string_view text, Lines lines);
 /// The characters of valid UTF-8 text: its bytes that do not continue a character.
 size_t characters(std::string_view text);
 
-/// Prose a person sends (a player's orders or message to the umpire): valid UTF-8, lines kept
-/// (CR LF read as LF), no other control character or bidirectional control, not blank, at
+/// Prose a person sends (a player's orders or message to the umpire): valid UTF-8, lines and
+/// tabs kept (CR LF read as LF), no other control character or bidirectional control, not blank, at
 /// most `max_chars` characters; trimmed. Else a UsageError naming `what`, the problem and where.
 std::string checked_prose(std::string_view what, std::string_view text, size_t max_chars);
 

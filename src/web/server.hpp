@@ -22,8 +22,10 @@ struct ServeOptions {
     bool behind_proxy = false;
 };
 
-/// The largest request body (a form), in bytes.
-inline constexpr size_t k_max_body = 16 * 1024;
+/// The largest request body (a form), in bytes: room for the longest a form takes (a message of
+/// 4,000 characters), each character four bytes of UTF-8 sent as twelve (%XX each), and its
+/// other fields.
+inline constexpr size_t k_max_body = 64 * 1024;
 
 /// Serves `site` until SIGINT or SIGTERM; says where it listens on `out` once it does, and logs
 /// each request (its link blanked) on `log`. UsageError for a listen address or certificate

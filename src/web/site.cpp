@@ -479,11 +479,14 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
             return plain(400, std::string("Refused: ") + e.what() + ".\n");  // no form of muster's is so
         }
         const auto given = form.find("token");
-        if (given == form.end() || given->second != form_token(token)) return plain(403, "This form is out of date or not muster's: reload the page.\n");
+        const bool stale = given == form.end() || given->second != form_token(token);
         static const std::map<std::string, std::string> back = {
             {"exchange-answer", "camps"}, {"exchange-propose", "camps"}, {"write", "orders"}, {"losses", "orders"}};
         const auto to = back.find(page);
         if (to == back.end()) return not_found();
+        // A form of a page made before the server last started (or not muster's): the page again,
+        // with a form that answers, so that its sender loses no more than the one send.
+        if (stale) return show(s, *player, to->second, r, token, "Refused: this form was out of date (the server had restarted?): nothing was sent; send it again", 403);
         // One form at a time waits for the campaign's write lock (as long as the session waits):
         // another waits half a second for its turn, then is told to try again, so that the
         // server's few threads stay free to answer pages while another muster writes. The page

@@ -397,7 +397,7 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
     for (int i = 0; i < 150; ++i) one_header_repeated += "X-A: y\r\n";
     for (int i = 0; i < 64; ++i) many_fields += "&a=" + std::to_string(i);
     std::string chunked_big;
-    for (int i = 0; i < 40; ++i) chunked_big += "400\r\n" + std::string(1024, 'a') + "\r\n";
+    for (int i = 0; i < 100; ++i) chunked_big += "400\r\n" + std::string(1024, 'a') + "\r\n";
     // A request smuggled after a body framed two ways: served, its page would follow the refusal.
     const std::string smuggled = "GET " + link + "oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
     const std::string framed_twice = "POST " + link + "write HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n";
@@ -423,13 +423,10 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
         {"TRACE", "TRACE " + link + "oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
         {"OPTIONS", "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
         {"CONNECT", "CONNECT evil.example:443 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"},
-        {"a form with no token", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 10\r\n", "text=hello")},
-        {"a form with a wrong token", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " +
-                                                                 std::to_string(form.size()) + "\r\n", std::string(form).replace(6, 4, "0000"))},
         {"a form as JSON", post(link + "write", "Content-Type: application/json\r\nContent-Length: 15\r\n", "{\"text\":\"hi\"}  ")},
         {"a form as multipart", post(link + "write", "Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 4\r\n", "--x-")},
-        {"a body over the limit", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 40000\r\n",
-                                       form + "&pad=" + std::string(40000 - form.size() - 5, 'a'))},
+        {"a body over the limit", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n",
+                                       form + "&pad=" + std::string(100000 - form.size() - 5, 'a'))},
         {"a chunked body over the limit", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n",
                                                chunked_big + "0\r\n\r\n")},
         {"a gzip body", post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Encoding: gzip\r\nContent-Length: " +
@@ -466,6 +463,16 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
         CHECK(r.body.find("Meade, the Union") == std::string::npos);
         std::this_thread::sleep_for(std::chrono::milliseconds(50));  // a request smuggled behind it has been answered by now
         CHECK(server.logged("/oob 200") == served);
+    }
+    CHECK(club.dump() == before);
+    // A form whose token is not this run's (a page made before the server restarted, or a form
+    // not muster's) does nothing: its sender is given the page again, with a form that answers.
+    for (const auto& body : {std::string("text=hello"), std::string(form).replace(6, 4, "0000")}) {
+        INFO(body);
+        const auto r = server.send(post(link + "write", "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " + std::to_string(body.size()) + "\r\n", body), 3000);
+        CHECK(r.status == 403);
+        CHECK(r.body.find("this form was out of date (the server had restarted?): nothing was sent") != std::string::npos);
+        CHECK(r.body.find("name=\"token\" value=\"" + form.substr(6, 32)) != std::string::npos);  // a form that answers
     }
     CHECK(club.dump() == before);
     // A request that comes slowly but whole is served; the server serves on.
@@ -599,4 +606,20 @@ TEST_CASE("Over HTTPS (--cert, --key) a page comes with Strict-Transport-Securit
         CHECK(r.code == 2);
         CHECK_THAT(r.err, Contains(says) && !Contains("port is taken"));
     }
+}
+
+TEST_CASE("A message as long as the form allows fits the server's limit in any script, one over the form's is refused as such") {
+    // Each character four bytes of UTF-8, twelve as the form sends them (%XX each).
+    const Club club;
+    test::Served server(club.db());
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    std::string widest;
+    for (int i = 0; i < 4000; ++i) widest += "\xF0\x9D\x94\xB8";  // U+1D538, double-struck A
+    CHECK(server.post(club.meade + "write", {{"token", token}, {"text", widest}}).status == 200);
+    const auto over = server.post(club.meade + "write", {{"token", token}, {"text", widest + "\xF0\x9D\x94\xB8"}});
+    CHECK(over.status == 422);
+    CHECK_THAT(over.body, Contains("has 4001 characters, at most 4000"));
+    // Orders pasted from a table keep their tabs; a tab in a note of one line is refused.
+    CHECK(server.post(club.meade + "write", {{"token", token}, {"text", "Corps\tOrders\r\nI\tHold the ridge"}}).status == 200);
+    CHECK_THAT(club.ok("player inbox"), Contains("    Corps\\x09Orders\n    I\\x09Hold the ridge"));  // a terminal is shown each tab
 }
