@@ -4,6 +4,7 @@
 #include "app/battles.hpp"
 #include "app/exports.hpp"
 #include "app/history.hpp"
+#include "app/plans.hpp"
 #include "app/players.hpp"
 #include "app/prisoners.hpp"
 #include "app/season.hpp"
@@ -710,8 +711,13 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
                                 html_escape(text_or(due.date, ""))});
         main += "<h2>Reinforcements due</h2>\n" + table({"Division", "Side", "Turn", "Date"}, rows, "None scheduled.");
     } else if (page == "battles") {
+        // The battles planned and not yet fought (as the side reads them), whose names its
+        // players give their losses under; then those fought, the newest first.
+        for (const auto& plan : s.plans().list(viewer))
+            if (!plan.reported())
+                main += "<section><h2>" + html_escape(plan.plan.name) + " (planned)</h2>\n<pre>" + html_escape(app::plan_text(rules, plan)) + "</pre></section>\n";
         const auto battles = s.battles().list(viewer);
-        if (battles.empty()) main = "<p class=\"none\">No battles fought.</p>\n";
+        if (battles.empty()) main += "<p class=\"none\">No battles fought.</p>\n";
         const auto summaries = s.battles().summaries(battles, viewer);  // one read of the campaign for all
         for (size_t i = battles.size(); i-- > 0;)
             if (summaries[i])

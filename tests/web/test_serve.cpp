@@ -315,6 +315,8 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     CHECK_THAT(club.ok("check"), Contains("ok: "));  // the players' rows keep every rule check knows
     // A slip of a planned battle's name: refused, suggesting it, not filed under a new draft.
     club.ok("battle plan \"Wolf Hill\"");
+    // Both sides read the battle planned on their Battles page, by the name their losses go under.
+    for (const auto& link : {club.meade, club.lee}) CHECK_THAT(server.get(link + "battles").body, Contains("<h2>Wolf Hill (planned)</h2>"));
     const auto planned = club.dump();
     const auto slip = server.post(club.meade + "losses", {{"token", token}, {"battle", "Wolf Hil"}, {"losses", "Wadsworth/Iron Brigade=1"}});
     CHECK(slip.status == 422);
