@@ -247,52 +247,56 @@ TEST_CASE("muster rules odds: the exact chances as a table and as JSON, refused 
     }
 }
 
-TEST_CASE("Two of the organiser's rule sets of one id are both refused, each naming the other: --rules ID takes neither") {
+namespace {
+
+// A data folder of the organiser's own rule sets, and the text `rules copy acw` writes, with
+// every `from` in it made `to`.
+struct OwnRules {
     test::TempDir dir;
-    const std::string env = "XDG_DATA_HOME=" + dir.file("data");
-    const auto rules = dir.file("data") + "/muster/rules";
-    std::filesystem::create_directories(rules);
-    REQUIRE(test::run_muster("rules copy acw " + rules + "/mine.json", env).code == 0);
-    std::ifstream in(rules + "/mine.json");
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const auto at = text.find("\"id\": \"acw\"");
-    REQUIRE(at != std::string::npos);
-    text.replace(at, 11, "\"id\": \"mine\"");
-    std::ofstream(rules + "/mine.json") << text;
-    REQUIRE(test::run_muster("rules show mine", env).code == 0);
-    std::ofstream(rules + "/also.json") << text;
-    const auto list = test::run_muster("rules list", env).out;
-    CHECK_THAT(list, Contains("REFUSED: its id \"mine\" is also that of " + rules + "/mine.json") &&
-                         Contains("REFUSED: its id \"mine\" is also that of " + rules + "/also.json"));
-    const auto show = test::run_muster("rules show mine", env);
+    std::string env = "XDG_DATA_HOME=" + dir.file("data");
+    std::string folder = dir.file("data") + "/muster/rules";
+    std::string acw;
+    OwnRules() {
+        std::filesystem::create_directories(folder);
+        REQUIRE(test::run_muster("rules copy acw " + dir.file("acw.json"), env).code == 0);
+        std::ifstream in(dir.file("acw.json"));
+        acw.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    static std::string with(std::string text, const std::string& from, const std::string& to) {
+        for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+        return text;
+    }
+    void write(const std::string& file, const std::string& text) const { std::ofstream(folder + "/" + file) << text; }
+};
+
+}  // namespace
+
+TEST_CASE("Two of the organiser's rule sets of one id are both refused, each naming the other: --rules ID takes neither") {
+    const OwnRules own;
+    const auto text = OwnRules::with(own.acw, "\"id\": \"acw\"", "\"id\": \"mine\"");
+    own.write("mine.json", text);
+    REQUIRE(test::run_muster("rules show mine", own.env).code == 0);
+    own.write("also.json", text);
+    const auto list = test::run_muster("rules list", own.env).out;
+    CHECK_THAT(list, Contains("REFUSED: its id \"mine\" is also that of " + own.folder + "/mine.json") &&
+                         Contains("REFUSED: its id \"mine\" is also that of " + own.folder + "/also.json"));
+    const auto show = test::run_muster("rules show mine", own.env);
     CHECK(show.code != 0);
     CHECK_THAT(show.err, Contains("is refused: its id \"mine\" is also that of"));
-    CHECK(test::run_muster("campaign new C --rules mine --db " + dir.file("c.db"), env).code != 0);
-    CHECK_FALSE(std::filesystem::exists(dir.file("c.db")));
+    CHECK(test::run_muster("campaign new C --rules mine --db " + own.dir.file("c.db"), own.env).code != 0);
+    CHECK_FALSE(std::filesystem::exists(own.dir.file("c.db")));
 }
 
 TEST_CASE("The organiser's copy of a built-in rule set draws its leaders' names from the lists of the sides it kept, and says when it has none") {
-    test::TempDir dir;
-    const std::string env = "XDG_DATA_HOME=" + dir.file("data");
-    const auto rules = dir.file("data") + "/muster/rules";
-    std::filesystem::create_directories(rules);
-    REQUIRE(test::run_muster("rules copy acw " + rules + "/mine.json", env).code == 0);
-    std::ifstream in(rules + "/mine.json");
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const auto with = [&](std::string t, const std::string& from, const std::string& to) {
-        for (size_t at = t.find(from); at != std::string::npos; at = t.find(from, at + to.size())) t.replace(at, from.size(), to);
-        return t;
-    };
-    std::ofstream(rules + "/mine.json") << with(text, "\"id\": \"acw\"", "\"id\": \"mine\"");
-    std::ofstream(rules + "/north.json") << with(with(text, "\"id\": \"acw\"", "\"id\": \"north\""), "\"union\"", "\"north\"");
+    const OwnRules own;
+    own.write("mine.json", OwnRules::with(own.acw, "\"id\": \"acw\"", "\"id\": \"mine\""));
+    own.write("north.json", OwnRules::with(OwnRules::with(own.acw, "\"id\": \"acw\"", "\"id\": \"north\""), "\"union\"", "\"north\""));
     const auto arrive = [&](const std::string& set, const std::string& side) {
-        const std::string db = " --db " + dir.file(set + ".db");
-        REQUIRE(test::run_muster("campaign new N --rules " + set + " --date 1863-06-29 --theater east --seed 42" + db, env).code == 0);
-        REQUIRE(test::run_muster("add army A --side " + side + " --leader X --grade average" + db, env).code == 0);
-        REQUIRE(test::run_muster("add corps C --army A" + db, env).code == 0);
-        REQUIRE(test::run_muster("add division D --corps C" + db, env).code == 0);
-        REQUIRE(test::run_muster("arrive D" + db, env).code == 0);
-        return std::make_pair(test::run_muster("leader list" + db, env).out, test::run_muster("campaign show" + db, env).out);
+        const std::string db = " --db " + own.dir.file(set + ".db");
+        for (const auto& command : {"campaign new N --rules " + set + " --date 1863-06-29 --theater east --seed 42", "add army A --side " + side + " --leader X --grade average",
+                                    std::string("add corps C --army A"), std::string("add division D --corps C"), std::string("arrive D")})
+            REQUIRE(test::run_muster(command + db, own.env).code == 0);
+        return std::make_pair(test::run_muster("leader list" + db, own.env).out, test::run_muster("campaign show" + db, own.env).out);
     };
     // The same dice, the same names as the built-in rule set draws.
     const auto [builtin, builtin_show] = arrive("acw", "union");
