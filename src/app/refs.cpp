@@ -138,14 +138,24 @@ const army::Leader& Refs::leader(const std::string& ref) const {
             if (l.id == std::stoll(number)) return l;
         throw NotFoundError("no leader " + visible(ref) + " in this campaign (muster leader list shows every leader's number)");
     }
-    // An unnamed leader as the lists and reminders call him, "commander of Heth": the unit he
-    // commands (no name begins so: the name rule keeps it for this).
+    // Two leaders of one name are told apart by their numbers.
+    const std::function<std::string(const army::Leader&)> shown = [](const army::Leader& l) {
+        return l.label() + " (#" + std::to_string(l.id) + ")";
+    };
+    // An unnamed leader as the lists and reminders call him, "commander of Heth": the leader in
+    // command of that unit, found among the units commanded alone (not Heth himself, wounded,
+    // whose name it holds; no leader's name begins so: the name rule keeps it for this).
     constexpr std::string_view commander_of = "commander of ";
-    if (ref.size() > commander_of.size() && same_ignoring_case(std::string_view(ref).substr(0, commander_of.size()), commander_of)) try {
-            return leader(ref.substr(commander_of.size()));
-        } catch (const NotFoundError&) {
-            // Refused below as typed.
-        }
+    if (ref.size() > commander_of.size() && same_ignoring_case(std::string_view(ref).substr(0, commander_of.size()), commander_of)) {
+        std::vector<std::string> posts;
+        std::vector<size_t> owner;
+        for (size_t i = 0; i < m.leaders.size(); ++i)
+            if (!m.leaders[i].command.unit.empty()) {
+                posts.push_back(m.leaders[i].command.unit);
+                owner.push_back(i);
+            }
+        if (const auto* l = found(m.leaders, posts, owner, ref.substr(commander_of.size()), "leader", "the unit he commands in full", shown)) return *l;
+    }
     // A leader's own name, given whole, is his: not the unit another commands that bears it
     // (Heth, wounded, is not Elzey who now commands Heth's division).
     const army::Leader* named = nullptr;
@@ -178,10 +188,6 @@ const army::Leader& Refs::leader(const std::string& ref) const {
             owner.push_back(i);
         }
     }
-    // Two leaders of one name are told apart by their numbers.
-    const std::function<std::string(const army::Leader&)> shown = [](const army::Leader& l) {
-        return l.label() + " (#" + std::to_string(l.id) + ")";
-    };
     if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his number as shown (\"#12\"), the unit he commands, or more of a name only he has", shown)) return *l;
     // A unit of that name, found as units are (any case, a unique beginning), has no commander to find.
     const army::Unit* unit = nullptr;

@@ -549,6 +549,12 @@ TEST_CASE("An unnamed leader is found as the lists and reminders call him, \"com
     CHECK_THAT(c.ok("leader reveal 'commander of Heth/1st Brigade'"), Contains("commander of Heth/1st Brigade"));
     CHECK_THAT(c.refused("leader reveal 'Commander of heth/1st'", 1), Contains("is revealed already"));  // the same leader, by a beginning
     CHECK_THAT(c.refused("leader reveal 'commander of Nosuch'", 2), Contains("no leader \"commander of Nosuch\""));
+    // The leader now in command, not the one whose name the unit bears: Heth, replaced, is not
+    // "commander of Heth".
+    c.ok("rename leader 'commander of Heth' Heth");
+    c.ok("leader replace Heth --force");
+    CHECK_THAT(c.ok("leader reveal 'commander of Heth'"), Contains("Revealed the grade of commander of Heth:"));
+    CHECK_THAT(c.refused("leader reveal Heth", 1), Contains("leader Heth is not seen by the enemy"));  // Heth himself, who commands nothing now
 }
 
 TEST_CASE("Spreadsheets as spreadsheets save them: semicolons or tabs between fields, rows of empty fields, an encoding not UTF-8 told how to save") {
