@@ -133,7 +133,7 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
             leaders.push_back({&b.commander, d.name + "/" + b.name, Rank::brigadier});
             if (b.alternate) leaders.push_back({&*b.alternate, d.name + "/" + b.name + " (alternate)", Rank::brigadier});
         }
-        const auto names = dice.name_leaders(store, c, d.side, d.nationality, out.division.year, leaders);
+        const auto names = dice.name_leaders(store, c, rules, d.side, d.nationality, out.division.year, leaders);
         auto shown = out.division.rolls;  // what a preview showed: the game's rolls, then the names drawn
         shown.insert(shown.end(), names.begin(), names.end());
         if (request.mode == Mode::apply && !request.discard_preview) require_previewed(store, c.id, d, request, shown);

@@ -273,7 +273,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
                         if (const auto* l = refs.leader_by_id(id)) beside.push_back(l->name);
                 }
         }
-        const auto names = dice.name_leaders(store, c, unit.side, nationality_of(divisions), req.year.value_or(0),
+        const auto names = dice.name_leaders(store, c, r, unit.side, nationality_of(divisions), req.year.value_or(0),
                                              {{&leader, unit.ref, rank_of(unit.kind)}}, beside);
         const auto* grade = r.find_grade(leader.grade);
         out.summary = "New commander of " + unit.ref + ": " + (leader.name.empty() ? "" : leader.name + ", ") + (grade ? grade->name : leader.grade) +

@@ -461,11 +461,11 @@ void OperationDice::record(db::Store& store, std::int64_t operation, const std::
 }
 
 std::vector<dice::RollRecord> OperationDice::name_leaders(const db::Store& store, const campaign::CampaignInfo& c,
-                                                          const std::string& side, const std::string& nationality, int year,
+                                                          const rules::RuleSet& rules, const std::string& side, const std::string& nationality, int year,
                                                           const std::vector<Unnamed>& leaders, const std::vector<std::string>& beside) {
     std::vector<dice::RollRecord> drawn;
     if (!c.leader_names) return drawn;
-    const auto pool = generate::name_pool(leader_name_lists(), c.rules_id, side, nationality);
+    const auto pool = generate::name_pool(leader_name_lists(), rules, side, nationality);
     if (pool.empty()) return drawn;
     // Taken: a name drawn just now, or one every side sees the side's units or their leaders
     // bear. Never the enemy's, and never one hidden: the draw of a division the enemy will see

@@ -78,7 +78,7 @@ public:
     /// names in `beside` (those read with the unit: the man a new commander replaces, those
     /// above him, his division's units and their leaders).
     /// Returns the draws.
-    std::vector<dice::RollRecord> name_leaders(const db::Store& store, const campaign::CampaignInfo& campaign,
+    std::vector<dice::RollRecord> name_leaders(const db::Store& store, const campaign::CampaignInfo& campaign, const rules::RuleSet& rules,
                                                const std::string& side, const std::string& nationality, int year,
                                                const std::vector<Unnamed>& leaders, const std::vector<std::string>& beside = {});
     /// Journals the rolls before their results are written: applied, or discarded for a

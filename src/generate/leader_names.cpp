@@ -5,6 +5,7 @@
 #include "core/text.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace muster::generate {
@@ -105,14 +106,19 @@ NameList parse_name_list(const std::string& file, std::string_view text) {
     return list;
 }
 
-std::vector<const NameList*> name_pool(const std::vector<NameList>& lists, const std::string& rules, const std::string& side,
+std::vector<const NameList*> name_pool(const std::vector<NameList>& lists, const rules::RuleSet& rules, const std::string& side,
                                        const std::string& nationality) {
     // A rule set of the organiser's own (a copy of a built-in one, its id changed) has no lists:
-    // its side's are those of the one rule set with lists for a side of that id.
-    std::set<std::string> named_for;
-    for (const auto& l : lists)
-        if (l.side == side) named_for.insert(l.rules);
-    const std::string& of = named_for.count(rules) || named_for.size() != 1 ? rules : *named_for.begin();
+    // its are those of the rule set whose lists name the very sides it has (not another war's
+    // that shares one side's id: a "french" of 1870 is not Napoleon's).
+    std::map<std::string, std::set<std::string>> sides_listed;  // rule set -> the sides its lists name
+    for (const auto& l : lists) sides_listed[l.rules].insert(l.side);
+    std::set<std::string> sides;
+    for (const auto& s : rules.sides) sides.insert(s.id);
+    std::string of = rules.id;
+    if (!sides_listed.count(rules.id))
+        for (const auto& [listed, named] : sides_listed)
+            if (named == sides) of = listed;
     std::vector<const NameList*> of_side, of_nationality;
     for (const auto& l : lists) {
         if (l.rules != of || l.side != side) continue;

@@ -4,6 +4,7 @@
 #include "core/words.hpp"
 #include "dice/dice.hpp"
 #include "dice/roll_record.hpp"
+#include "rules/rule_set.hpp"
 
 #include <functional>
 #include <string>
@@ -47,9 +48,10 @@ struct NameList {
 NameList parse_name_list(const std::string& file, std::string_view text);
 
 /// The names a leader of `side` (of `nationality`, if some list has it) is drawn from: the
-/// lists of the rule set and side, in the order given; for a rule set no list names (the
-/// organiser's copy of a built-in one), those of the one rule set with lists for that side.
-std::vector<const NameList*> name_pool(const std::vector<NameList>& lists, const std::string& rules, const std::string& side,
+/// lists of the rule set and side, in the order given; for a rule set no list names that has
+/// the very sides of one that lists have (the organiser's copy of a built-in one, its id
+/// changed), that one's.
+std::vector<const NameList*> name_pool(const std::vector<NameList>& lists, const rules::RuleSet& rules, const std::string& side,
                                        const std::string& nationality);
 
 /// Draws a name from the names of `pool` that fit `when` (none fitting: from them all), with

@@ -291,6 +291,7 @@ TEST_CASE("The organiser's copy of a built-in rule set draws its leaders' names 
     const OwnRules own;
     own.write("mine.json", OwnRules::with(own.acw, "\"id\": \"acw\"", "\"id\": \"mine\""));
     own.write("north.json", OwnRules::with(OwnRules::with(own.acw, "\"id\": \"acw\"", "\"id\": \"north\""), "\"union\"", "\"north\""));
+    own.write("half.json", OwnRules::with(OwnRules::with(own.acw, "\"id\": \"acw\"", "\"id\": \"half\""), "\"confederate\"", "\"rebels\""));
     const auto arrive = [&](const std::string& set, const std::string& side) {
         const std::string db = " --db " + own.dir.file(set + ".db");
         for (const auto& command : {"campaign new N --rules " + set + " --date 1863-06-29 --theater east --seed 42", "add army A --side " + side + " --leader X --grade average",
@@ -304,8 +305,12 @@ TEST_CASE("The organiser's copy of a built-in rule set draws its leaders' names 
     CHECK(copied == builtin);
     CHECK_THAT(copied, !Contains("commander of D/"));
     CHECK_THAT(copied_show, Contains("drawn from muster's lists"));
-    // A side no list is kept for: none drawn, and the campaign says so.
+    // Sides no list is kept for: none drawn, and the campaign says so.
     const auto [north, north_show] = arrive("north", "north");
     CHECK_THAT(north, Contains("commander of D/1st Brigade"));
-    CHECK_THAT(north_show, Contains("on, but muster has no list for the Union: their leaders are named as you name them"));
+    CHECK_THAT(north_show, Contains("on, but muster has no list for the Union or the Confederate: their leaders are named as you name them"));
+    // Another war's rule set that shares one side's id is not a copy: its "union" draws none.
+    const auto [half, half_show] = arrive("half", "union");
+    CHECK_THAT(half, Contains("commander of D/1st Brigade"));
+    CHECK_THAT(half_show, Contains("on, but muster has no list for the Union or the Confederate"));
 }

@@ -33,7 +33,7 @@ TEST_CASE("Every side of every built-in rule set has names for a season in every
     for (const char* id : {"acw", "awi", "napoleonic"}) {
         const auto rules = catalog.load(id);
         for (const auto& side : rules.sides) {
-            const auto pool = generate::name_pool(lists, rules.id, side.id, "");
+            const auto pool = generate::name_pool(lists, rules, side.id, "");
             // The years its war was fought in earnest (the lists hold fewer before and after:
             // the Hessians came in 1776, the allies of 1792-98 fielded few generals).
             for (int year = k_war_years.at(id).first; year <= k_war_years.at(id).second; ++year) {
@@ -48,7 +48,7 @@ TEST_CASE("Every side of every built-in rule set has names for a season in every
             INFO(id << " " << n.id);
             size_t names = 0;
             for (const auto& side : rules.sides)
-                for (const auto* l : generate::name_pool(lists, rules.id, side.id, n.id))
+                for (const auto* l : generate::name_pool(lists, rules, side.id, n.id))
                     if (l->nationality == n.id) names += l->names.size();
             CHECK(names >= 40);
         }
