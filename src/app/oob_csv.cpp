@@ -28,13 +28,32 @@ std::string cell_text(std::string_view raw) {
     return std::string(t);
 }
 
-// RFC 4180, as spreadsheets write it: fields split at commas outside quotes, records at CRLF,
-// LF or CR alone outside quotes, doubled quotes inside a quoted field read as one; a UTF-8 byte order
-// mark at the start skipped; a row of empty fields skipped, as a blank line is. Where the header
-// holds no comma, its fields are split at semicolons (a spreadsheet saved where the comma is the
-// decimal point) or tabs (tab-separated text). Each record with the line it starts on.
+// The character a sheet's fields are split at: of a comma, a semicolon (a spreadsheet saved
+// where the comma is the decimal point) and a tab (tab-separated text), the one its first row
+// that is not blank holds most of outside quotes; a comma where it holds none.
+char separator_of(std::string_view text) {
+    std::map<char, int> count{{',', 0}, {';', 0}, {'\t', 0}};
+    bool quoted = false, any = false;
+    for (const char c : text) {
+        if (c == '"') quoted = !quoted;
+        else if (!quoted && (c == '\n' || c == '\r')) {
+            if (any) break;  // the first row that holds anything is read
+        } else if (!quoted && count.count(c)) ++count[c];
+        any = any || (!quoted && c != '\n' && c != '\r');
+    }
+    char best = ',';
+    for (const char c : {';', '\t'})
+        if (count[c] > count[best]) best = c;
+    return best;
+}
+
+// RFC 4180, as spreadsheets write it: fields split at commas (or the separator the first row
+// shows) outside quotes, records at CRLF, LF or CR alone outside quotes, doubled quotes inside
+// a quoted field read as one; a UTF-8 byte order mark at the start skipped; a row of empty
+// fields skipped, as a blank line is. Each record with its row in the sheet (blank ones counted,
+// a cell's line breaks not).
 struct CsvRecord {
-    int line = 0;
+    int row = 0;
     std::vector<std::string> fields;
 };
 
@@ -43,22 +62,18 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
         throw FileError(file, "", "the file is written in " + wide + ", not UTF-8 (as a spreadsheet's \"Unicode text\" is): save the sheet as \"CSV UTF-8 "
                                   "(comma delimited)\" (LibreOffice: Text CSV, character set Unicode (UTF-8)), or convert it with iconv -f " + wide + " -t UTF-8");
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-    const auto header = text.substr(0, text.find_first_of("\r\n"));
-    const char comma = header.find(',') != std::string_view::npos ? ','
-                       : header.find(';') != std::string_view::npos ? ';'
-                       : header.find('\t') != std::string_view::npos ? '\t'
-                                                                       : ',';
+    const char separator = separator_of(text);
     std::vector<CsvRecord> out;
     CsvRecord record{1, {}};
     std::string field;
     bool quoted = false, was_quoted = false;
-    int line = 1;
+    const auto here = [&] { return "row " + std::to_string(record.row); };
     const auto end_field = [&] {
         // Named by its row and column here: the JSON reader behind would say only that some
         // string is badly encoded.
         if (const auto problem = utf8_problem(field); !problem.empty()) {
             const auto column = record.fields.size();
-            throw FileError(file, "row " + std::to_string(out.size() + 1) + ", column " +
+            throw FileError(file, here() + ", column " +
                                       (!out.empty() && column < out.front().fields.size() ? "\"" + visible(cell_text(out.front().fields[column])) + "\""
                                                                                           : std::to_string(column + 1)),
                             "\"" + visible(field.substr(0, 60)) + (field.size() > 60 ? "...\"" : "\"") + ": " + problem +
@@ -69,35 +84,31 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
     };
     const auto end_record = [&] {
         end_field();
+        const int next = record.row + 1;
         if (!std::all_of(record.fields.begin(), record.fields.end(), [](const std::string& f) { return f.empty(); }))
             out.push_back(std::move(record));  // not a blank line, nor a row of empty fields
-        record = {line, {}};
+        record = {next, {}};
     };
     for (size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (quoted) {
             if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') field += text[++i];
             else if (c == '"') quoted = false;
-            else {
-                if (c == '\n' || (c == '\r' && !(i + 1 < text.size() && text[i + 1] == '\n'))) ++line;  // a line's end, as below
-                field += c;
-            }
+            else field += c;
         } else if (c == '"') {
-            if (!field.empty() || was_quoted)
-                throw FileError(file, "row " + std::to_string(out.size() + 1), "a quote inside a field that does not begin with one");
+            if (!field.empty() || was_quoted) throw FileError(file, here(), "a quote inside a field that does not begin with one");
             quoted = was_quoted = true;
-        } else if (c == comma) {
+        } else if (c == separator) {
             end_field();
         } else if (c == '\n' || c == '\r') {  // a line ends in LF, CR LF, or CR alone (an old Mac's spreadsheet)
             if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
-            ++line;
             end_record();
         } else {
-            if (was_quoted) throw FileError(file, "row " + std::to_string(out.size() + 1), "text after a quoted field's closing quote");
+            if (was_quoted) throw FileError(file, here(), "text after a quoted field's closing quote");
             field += c;
         }
     }
-    if (quoted) throw FileError(file, "row " + std::to_string(out.size() + 1), "a quoted field is never closed");
+    if (quoted) throw FileError(file, here(), "a quoted field is never closed");
     if (!field.empty() || !record.fields.empty()) end_record();
     return out;
 }
@@ -168,7 +179,7 @@ public:
                                      "\", which is not a column muster reads (expected one of: " + join(std::vector<std::string>(std::begin(exporter::k_oob_csv_columns), std::end(exporter::k_oob_csv_columns)), ", ") + ")");
                 continue;  // a column muster does not read (notes, say): left alone
             }
-            if (m_at.count(name)) throw FileError(file, "row 1", "two columns are \"" + name + "\" (" + visible(m_header[m_at.at(name)]) + " and " + visible(cell_text(header[i])) + ")");
+            if (m_at.count(name)) throw FileError(file, "row " + std::to_string(records.front().row), "two columns are \"" + name + "\" (" + visible(m_header[m_at.at(name)]) + " and " + visible(cell_text(header[i])) + ")");
             m_at[name] = i;
             m_header[i] = cell_text(header[i]);
         }
@@ -178,7 +189,7 @@ public:
         static const std::pair<const char*, const char*> for_brigades[] = {{"rating", "a brigade's rating"}, {"stands", "a brigade's stands"}};
         const auto need = [&](const char* column, const char* what) {
             if (!m_at.count(column))
-                throw FileError(file, "row 1", "no column \"" + std::string(column) + "\" (" + what + "): the spreadsheet's columns are " +
+                throw FileError(file, "row " + std::to_string(records.front().row), "no column \"" + std::string(column) + "\" (" + what + "): the spreadsheet's columns are " +
                                                    visible(join(header, ", ")) + "; map one with --columns HEADER=" + column);
         };
         for (const auto& [column, what] : required) need(column, what);
@@ -250,7 +261,7 @@ private:
         if (it == m_at.end() || it->second >= m_records[r].fields.size()) return "";
         return cell_text(m_records[r].fields[it->second]);
     }
-    int row_number(size_t r) const { return static_cast<int>(r) + 1; }
+    int row_number(size_t r) const { return m_records[r].row; }
     [[noreturn]] void fail(size_t r, const char* column, const std::string& reason) const {
         throw FileError(m_file, "row " + std::to_string(row_number(r)) + (column && m_at.count(column) ? ", column \"" + m_header[m_at.at(column)] + "\"" : ""),
                         reason);

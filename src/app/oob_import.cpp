@@ -45,10 +45,15 @@ private:
     template <class T>
     std::string id_in(const Value& v, const char* what, const std::vector<T>& items) {
         const std::string typed = v.as_string();
-        for (const auto& item : items)
-            if (item.id == typed) return item.id;
-        for (const auto& item : items)
-            if (same_ignoring_case(item.id, typed) || same_ignoring_case(item.name, typed)) return item.id;
+        // The first rule that finds any: the id, the id in any case, the name in any case.
+        for (const auto by : {+[](const T& x, const std::string& t) { return x.id == t; }, +[](const T& x, const std::string& t) { return same_ignoring_case(x.id, t); },
+                              +[](const T& x, const std::string& t) { return same_ignoring_case(x.name, t); }}) {
+            std::vector<std::string> found;
+            for (const auto& item : items)
+                if (by(item, typed)) found.push_back(item.id);
+            if (found.size() == 1) return found.front();
+            if (found.size() > 1) v.fail(std::string(what) + " \"" + typed + "\" could be any of " + join(found, ", ") + ": give its id");
+        }
         v.fail("unknown " + std::string(what) + " \"" + typed + "\" (expected one of: " + join(ids(items), ", ") + ")");
     }
 
