@@ -133,7 +133,8 @@ std::string text_problem(std::string_view text, Lines lines) {
         ++chars;
         const auto where = [&] { return " at character " + std::to_string(chars); };
         if (c == k_invalid) return "byte " + hex("\\x%02X", static_cast<unsigned char>(text[at])) + " is not valid UTF-8" + where();
-        if ((lines == Lines::one || (c != '\n' && c != '\t')) && is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where();
+        const bool kept = (c == '\n' && lines != Lines::one) || (c == '\t' && lines == Lines::prose);
+        if (!kept && is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where();
         if (is_bidi(c)) return "bidirectional control " + hex("U+%04X", static_cast<unsigned>(c)) + where();
         if (lines == Lines::one && (c == 0x2028 || c == 0x2029)) return "line separator " + hex("U+%04X", static_cast<unsigned>(c)) + where();
     }
@@ -161,7 +162,7 @@ std::string checked_prose(std::string_view what, std::string_view text, size_t m
     std::string kept;
     for (size_t i = 0; i < text.size(); ++i)
         if (!(text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) kept += text[i];
-    if (const auto problem = text_problem(kept, Lines::many); !problem.empty()) throw UsageError(std::string(what) + " is refused: " + problem);
+    if (const auto problem = text_problem(kept, Lines::prose); !problem.empty()) throw UsageError(std::string(what) + " is refused: " + problem);
     const size_t chars = characters(kept);
     kept = std::string(trim(kept));
     if (kept.empty()) throw UsageError(std::string(what) + " is empty");

@@ -34,8 +34,9 @@ std::string checked_leader_name(std::string_view name);
 
 /// What is wrong with text shown as it is (a rule set's names and notes, a note on an
 /// exchange), or "": a byte that is not UTF-8, a control character or a line separator (a line
-/// break or a tab too, unless `lines` is many), a bidirectional control, with the character it is at.
-enum class Lines { one, many };
+/// break too, in one line; a tab too, but in prose), a bidirectional control, with the character
+/// it is at.
+enum class Lines { one, many, prose };
 std::string text_problem(std::string_view text, Lines lines);
 /// The characters of valid UTF-8 text: its bytes that do not continue a character.
 size_t characters(std::string_view text);

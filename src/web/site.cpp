@@ -715,7 +715,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
         // players give their losses under; then those fought, the newest first.
         for (const auto& plan : s.plans().list(viewer))
             if (!plan.reported())
-                main += "<section><h2>" + html_escape(plan.plan.name) + " (planned)</h2>\n<pre>" + html_escape(app::plan_text(rules, plan)) + "</pre></section>\n";
+                main += "<section><h2>" + html_escape(plan.plan.name) + "</h2>\n<pre>" + html_escape(app::plan_text(rules, plan)) + "</pre></section>\n";
         const auto battles = s.battles().list(viewer);
         if (battles.empty()) main += "<p class=\"none\">No battles fought.</p>\n";
         const auto summaries = s.battles().summaries(battles, viewer);  // one read of the campaign for all

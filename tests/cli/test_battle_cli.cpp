@@ -52,6 +52,7 @@ TEST_CASE("After the battle from the command line") {
     // Its note is shown as it is on each side's list and papers: one line, no character that acts on a terminal.
     for (const auto& [note, says] : std::vector<std::pair<std::string, std::string>>{
              {"'hi\nforged'", "the note is refused: control character U+000A at character 3"},
+             {"'hi\tthere'", "the note is refused: control character U+0009 at character 3"},  // a tab, kept in a message's prose
              {"'hi\x1b[31m'", "the note is refused: control character U+001B at character 3"},
              {"'hi\u202e'", "the note is refused: bidirectional control U+202E at character 3"},
              {"'\xff'", "the note is refused: byte \\xFF is not valid UTF-8 at character 1"},

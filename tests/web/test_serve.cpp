@@ -316,7 +316,8 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     // A slip of a planned battle's name: refused, suggesting it, not filed under a new draft.
     club.ok("battle plan \"Wolf Hill\"");
     // Both sides read the battle planned on their Battles page, by the name their losses go under.
-    for (const auto& link : {club.meade, club.lee}) CHECK_THAT(server.get(link + "battles").body, Contains("<h2>Wolf Hill (planned)</h2>"));
+    for (const auto& link : {club.meade, club.lee})
+        CHECK_THAT(server.get(link + "battles").body, Contains("<h2>Wolf Hill</h2>\n<pre>Planned battle of Wolf Hill") && Contains("(planned, not yet fought)"));
     const auto planned = club.dump();
     const auto slip = server.post(club.meade + "losses", {{"token", token}, {"battle", "Wolf Hil"}, {"losses", "Wadsworth/Iron Brigade=1"}});
     CHECK(slip.status == 422);
@@ -621,7 +622,17 @@ TEST_CASE("A message as long as the form allows fits the server's limit in any s
     const auto over = server.post(club.meade + "write", {{"token", token}, {"text", widest + "\xF0\x9D\x94\xB8"}});
     CHECK(over.status == 422);
     CHECK_THAT(over.body, Contains("has 4001 characters, at most 4000"));
-    // Orders pasted from a table keep their tabs; a tab in a note of one line is refused.
+    // Orders pasted from a table keep their tabs.
     CHECK(server.post(club.meade + "write", {{"token", token}, {"text", "Corps\tOrders\r\nI\tHold the ridge"}}).status == 200);
     CHECK_THAT(club.ok("player inbox"), Contains("    Corps\\x09Orders\n    I\\x09Hold the ridge"));  // a terminal is shown each tab
+}
+
+TEST_CASE("The Battles page shows a battle planned until it is fought, then as fought") {
+    const Club club;
+    test::Served server(club.db());
+    club.ok("battle plan \"Wolf Hill\"");
+    for (const auto& link : {club.meade, club.lee}) CHECK_THAT(server.get(link + "battles").body, Contains("<pre>Planned battle of Wolf Hill"));
+    club.ok("battle report --name \"Wolf Hill\" --loss \"Wadsworth/Iron Brigade=1\"");
+    const auto fought = server.get(club.meade + "battles").body;
+    CHECK_THAT(fought, Contains("<h2>Wolf Hill</h2>") && !Contains("Planned battle of Wolf Hill") && !Contains("No battles fought"));
 }
