@@ -227,6 +227,14 @@ void free_holding(db::Store& store, std::int64_t op, const campaign::Holding& h,
     db::Prisoners(store).release(h, stands);
 }
 
+// Stands sent home to a brigade out of service (disbanded, destroyed, merged): said where they
+// stay, on the line of `h` just added.
+void note_waiting(SummaryLines& lines, const Refs& refs, const rules::RuleSet& r, HeldKind kind, std::int64_t unit, const std::vector<std::string>& readers) {
+    const auto* b = kind == HeldKind::stands ? &refs.brigade_at(unit, "a prisoner") : nullptr;
+    if (b && !is_active(b->status))
+        lines.append_private(" (the " + r.brigade_noun() + " is " + word(b->status) + ": they wait there until merged into another)", b->division_id, readers);
+}
+
 // A proposal as `reader` reads it (each side calls the men as it does).
 ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const campaign::CampaignInfo& c,
                                const campaign::ExchangeInfo& row, const View& reader) {
@@ -421,10 +429,7 @@ Outcome Prisoners::liberate(const std::string& camp_name, Mode mode) {
         for (const auto& h : refs.holdings()) {
             if (h.camp_id != camp.id) continue;
             lines.add_home(refs, readers, h.kind, h.unit_id, h.stands, h.known_as);
-            const auto* b = h.kind == HeldKind::stands ? &refs.brigade_at(h.unit_id, "a prisoner") : nullptr;
-            if (b && !is_active(b->status))
-                lines.append_private(" (the " + m_session.rules().brigade_noun() + " is " + word(b->status) + ": they wait there until merged into another)",
-                                     b->division_id, readers);
+            note_waiting(lines, refs, m_session.rules(), h.kind, h.unit_id, readers);
             if (op) free_holding(store, *op, h, h.stands, MoveKind::freed);
         }
         if (lines.lines.empty()) throw Error("camp " + camp.name + " holds no one: there is nobody to liberate");
@@ -578,6 +583,7 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
             const auto parts = take(refs, item, item.direction == Direction::offer ? row->proposer : row->counterpart, View::of_side(side), taken);
             moves.insert(moves.end(), parts.begin(), parts.end());
             lines.add_home(refs, readers, item.kind, item.unit_id, item.stands, item.known_as);
+            note_waiting(lines, refs, m_session.rules(), item.kind, item.unit_id, readers);
         }
         for (const auto& [h, n] : moves) free_holding(store, op, h, n, MoveKind::exchanged);
         for (const auto& [h, n] : moves)

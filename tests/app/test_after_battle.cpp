@@ -801,3 +801,13 @@ TEST_CASE("A battle whose name says it is a battle is called by its name alone: 
     CHECK_THAT(f.refusal([&] { f.s.battles().report_battle(again, app::Mode::apply); }),
                Contains("a battle named \"Gettysburg\" is already recorded, called Battle of Gettysburg as this one would be"));
 }
+
+TEST_CASE("Stands exchanged home to a brigade out of service are said to wait there, as a liberation says it") {
+    Fixture f;
+    f.s.battles().report_battle([] { battle::Report x; x.name = "First"; battle::add_captured_spec(x, "Heth/Davis=2@Fort Delaware"); return x; }(), app::Mode::apply);
+    f.s.battles().disband_brigade("Heth/Davis");
+    const auto v = f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Davis=2"}, {}, ""});
+    const auto out = f.s.prisoners().answer_exchange(v.row.id, "confederate", app::Answer::accept);
+    CHECK_THAT(out.summary, Contains("home: 2 stands of Heth/Davis (the brigade is disbanded: they wait there until merged into another)"));
+    CHECK(f.stands("Heth/Davis") == 2);  // with the disbanded brigade, until it is merged into another
+}
