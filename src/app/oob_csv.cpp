@@ -49,13 +49,17 @@ char separator_of(std::string_view text) {
 
 // RFC 4180, as spreadsheets write it: fields split at commas (or the separator the first row
 // shows) outside quotes, records at CRLF, LF or CR alone outside quotes, doubled quotes inside
-// a quoted field read as one; a UTF-8 byte order mark at the start skipped; a row of empty
-// fields skipped, as a blank line is. Each record with its row in the sheet (blank ones counted,
+// a quoted field read as one; a UTF-8 byte order mark at the start skipped; a row of empty or
+// blank fields skipped, as a blank line is. Each record with its row in the sheet (blank ones counted,
 // a cell's line breaks not).
 struct CsvRecord {
     int row = 0;
     std::vector<std::string> fields;
 };
+
+// The most fields a row may have: muster's own sheet has 37 columns; a row of millions of empty
+// fields would take some forty bytes of memory for each byte of the file before it was refused.
+constexpr size_t k_max_fields = 1000;
 
 std::vector<CsvRecord> csv_records(std::string_view text, const std::string& file) {
     if (const auto wide = wide_encoding(text); !wide.empty())
@@ -79,14 +83,16 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
                             "\"" + visible(field.substr(0, 60)) + (field.size() > 60 ? "...\"" : "\"") + ": " + problem +
                                 " (save the sheet as CSV UTF-8: a spreadsheet's plain CSV is in the computer's own encoding)");
         }
+        if (record.fields.size() == k_max_fields)
+            throw FileError(file, here(), "more than " + std::to_string(k_max_fields) + " fields: no sheet of muster's has as many columns (is it a spreadsheet?)");
         record.fields.push_back(std::exchange(field, {}));
         was_quoted = false;
     };
     const auto end_record = [&] {
         end_field();
         const int next = record.row + 1;
-        if (!std::all_of(record.fields.begin(), record.fields.end(), [](const std::string& f) { return f.empty(); }))
-            out.push_back(std::move(record));  // not a blank line, nor a row of empty fields
+        if (!std::all_of(record.fields.begin(), record.fields.end(), [](const std::string& f) { return trim(f).empty(); }))
+            out.push_back(std::move(record));  // not a blank line, nor a row of empty (or blank) fields
         record = {next, {}};
     };
     for (size_t i = 0; i < text.size(); ++i) {

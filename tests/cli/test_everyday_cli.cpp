@@ -561,7 +561,7 @@ TEST_CASE("Spreadsheets as spreadsheets save them: semicolons or tabs between fi
     for (const auto& [sheet, separator] : std::vector<std::pair<std::string, std::string>>{
              {"\xEF\xBB\xBFside;army;corps;division;name;rating;stands\r\nunion;AotP;I Corps;Wadsworth;\"Iron; the\";veteran;6\r\n;;;;;;\r\n", "semicolons"},
              {"side\tarmy\tcorps\tdivision\tname\trating\tstands\nunion\tAotP\tI Corps\tWadsworth\tIron; the\tveteran\t6\n\t\t\t\t\t\t\n", "tabs"},
-             {"side,army,corps,division,name,rating,stands\nunion,AotP,I Corps,Wadsworth,\"Iron; the\",veteran,6\n,,,,,,\n,,,,,,\n", "commas"},
+             {"side,army,corps,division,name,rating,stands\nunion,AotP,I Corps,Wadsworth,\"Iron; the\",veteran,6\n,,,,,,\n  ,  , ,,,,\n", "commas, a row of blank fields"},
              // The separator the header holds most of outside quotes, its first row not blank.
              {"\r\nside;army;corps;division;name;rating;stands;\"Notes, if any\"\r\nunion;AotP;I Corps;Wadsworth;\"Iron; the\";veteran;6;\"a, b\"\r\n",
               "semicolons, a comma quoted in the header, a blank line first"}}) {
@@ -592,6 +592,10 @@ TEST_CASE("Spreadsheets as spreadsheets save them: semicolons or tabs between fi
         std::ofstream(c.dir.file("sheet.csv")) << "side,army,corps,division,name,rating,stands,notes\n,,,,,,,\n\nunion,AotP,I Corps,Wadsworth,Iron,veteran,6,\"held\nthe ridge\"\n"
                                                   "union,AotP,I Corps,Wadsworth,Second,elite,6,\n";
         CHECK_THAT(c.refused("import oob " + test::quote(c.dir.file("sheet.csv")), 1), Contains("row 5, column \"rating\": unknown rating \"elite\""));
+        // A row of a thousand fields and more is no sheet's: refused there, before it takes
+        // memory for each of them.
+        std::ofstream(c.dir.file("sheet.csv")) << "side,army,corps,division,name,rating,stands\n" << std::string(5000, ',') << "\n";
+        CHECK_THAT(c.refused("import oob " + test::quote(c.dir.file("sheet.csv")), 1), Contains("row 2: more than 1000 fields"));
     }
     // A sheet saved in the computer's own encoding (Windows-1252's é) is told how to save it.
     const test::CampaignFile c;
