@@ -116,6 +116,15 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
     }
     if (quoted) throw FileError(file, here(), "a quoted field is never closed");
     if (!field.empty() || !record.fields.empty()) end_record();
+    // A row of one field holding another separator, under a header of many: saved with another
+    // separator than the header's, which would read as a row of empty cells.
+    const auto name = [](char c) { return c == '\t' ? std::string("tabs") : c == ';' ? std::string("semicolons") : std::string("commas"); };
+    for (size_t r = 1; r < out.size(); ++r)
+        if (out[r].fields.size() == 1 && out.front().fields.size() > 1)
+            for (const char other : {',', ';', '\t'})
+                if (other != separator && out[r].fields.front().find(other) != std::string::npos)
+                    throw FileError(file, "row " + std::to_string(out[r].row),
+                                    "its fields are split by " + name(other) + ", the header's by " + name(separator) + ": save the sheet with one separator");
     return out;
 }
 

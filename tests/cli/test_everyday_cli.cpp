@@ -596,6 +596,10 @@ TEST_CASE("Spreadsheets as spreadsheets save them: semicolons or tabs between fi
         // memory for each of them.
         std::ofstream(c.dir.file("sheet.csv")) << "side,army,corps,division,name,rating,stands\n" << std::string(5000, ',') << "\n";
         CHECK_THAT(c.refused("import oob " + test::quote(c.dir.file("sheet.csv")), 1), Contains("row 2: more than 1000 fields"));
+        // Rows saved with another separator than the header's: said so, not read as empty cells.
+        std::ofstream(c.dir.file("sheet.csv")) << "side;army;corps;division;name;rating;stands\nunion,AotP,I Corps,Wadsworth,Iron,veteran,6\n";
+        CHECK_THAT(c.refused("import oob " + test::quote(c.dir.file("sheet.csv")), 1),
+                   Contains("row 2: its fields are split by commas, the header's by semicolons: save the sheet with one separator"));
     }
     // A sheet saved in the computer's own encoding (Windows-1252's é) is told how to save it.
     const test::CampaignFile c;
