@@ -278,8 +278,13 @@ private:
     }
     int row_number(size_t r) const { return m_records[r].row; }
     [[noreturn]] void fail(size_t r, const char* column, const std::string& reason) const {
-        throw FileError(m_file, "row " + std::to_string(row_number(r)) + (column && m_at.count(column) ? ", column \"" + m_header[m_at.at(column)] + "\"" : ""),
-                        reason);
+        const auto at = column ? m_at.find(column) : m_at.end();
+        // A row ending before the column blamed: its fields may have shifted left (one left out).
+        const auto& fields = m_records[r].fields;
+        const std::string short_row = at != m_at.end() && at->second >= fields.size() ? " (the row has " + std::to_string(fields.size()) + " fields, the header " +
+                                                                                              std::to_string(m_header.size()) + ": is one left out?)"
+                                                                                        : "";
+        throw FileError(m_file, "row " + std::to_string(row_number(r)) + (at != m_at.end() ? ", column \"" + m_header[at->second] + "\"" : ""), reason + short_row);
     }
     Node cell(size_t r, const char* column, std::string json) const {
         Node n{std::move(json)};

@@ -6,11 +6,6 @@
 #include <fmt/format.h>
 
 namespace muster::exporter {
-namespace {
-
-std::string name_of(const rules::Named* named, const std::string& id) { return named ? named->name : id; }
-
-}  // namespace
 
 std::string leader_text(const rules::RuleSet& rules, const army::Leader& leader) {
     std::string out = leader.name.empty() ? "" : leader.name + ", ";
@@ -18,10 +13,10 @@ std::string leader_text(const rules::RuleSet& rules, const army::Leader& leader)
     if (leader.grade == army::k_unrevealed_grade) {
         out += "grade not revealed";
     } else {
-        out += name_of(grade, leader.grade);
+        out += rules::name_or_id(grade, leader.grade);
         if (grade && !grade->mark.empty()) out += " [" + grade->mark + "]";
         if (leader.rolled_grade != leader.grade)
-            out += " (rolled " + name_of(rules.find_grade(leader.rolled_grade), leader.rolled_grade) + ", by the book)";
+            out += " (rolled " + rules::name_or_id(rules.find_grade(leader.rolled_grade), leader.rolled_grade) + ", by the book)";
     }
     // What his grade binds him to: a corps leader's attachment, a division leader's radius.
     if (leader.company) out += "; " + leader.company->text;
@@ -31,16 +26,16 @@ std::string leader_text(const rules::RuleSet& rules, const army::Leader& leader)
 
 std::string division_text(const rules::RuleSet& rules, const army::Division& d) {
     const auto* side = rules.find_side(d.side);
-    std::string out = fmt::format("{} ({} {})", d.name, name_of(side, d.side), name_of(rules.find_arm(d.arm), d.arm));
+    std::string out = fmt::format("{} ({} {})", d.name, rules::name_or_id(side, d.side), rules::name_or_id(rules.find_arm(d.arm), d.arm));
     if (d.year) out += fmt::format(", {}", d.year);
-    if (!d.theater.empty()) out += ", " + name_of(rules.find_theater(d.theater), d.theater);
+    if (!d.theater.empty()) out += ", " + rules::name_or_id(rules.find_theater(d.theater), d.theater);
     out += "\n" + rules.rank_name(Rank::division) + ": " + leader_text(rules, d.commander) + "\n";
 
     TextTable table;
     table.add({rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"});
     for (const auto& b : d.brigades)
         table.add({b.name, std::to_string(b.stands), b.label.text(), std::string(spell(b.state())),
-                   name_of(rules.find_rating(b.rating), b.rating),
+                   rules::name_or_id(rules.find_rating(b.rating), b.rating),
                    leader_text(rules, b.commander) +
                        (b.alternate.value_or_default().present() ? "; alternate " + leader_text(rules, *b.alternate) : "")});
     table.right_align(1);

@@ -8,13 +8,7 @@
 
 #include <algorithm>
 
-
 namespace muster::exporter {
-namespace {
-
-std::string name_of(const rules::Named* named, const std::string& id) { return named ? named->name : id; }
-
-}  // namespace
 
 std::vector<std::string> provenance_fields(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p) {
     const auto* viewer = rules.find_side(oob.view.side());
@@ -34,11 +28,11 @@ std::string commander_text(const rules::RuleSet& rules, const army::Leader& l) {
 }
 
 std::string division_facts(const rules::RuleSet& rules, const army::Division& d, const std::string& known_theater) {
-    std::string facts = name_of(rules.find_arm(d.arm), d.arm);
+    std::string facts = rules::name_or_id(rules.find_arm(d.arm), d.arm);
     if (d.status == DivisionStatus::placeholder) facts += ", not yet arrived";
     if (d.year) facts += ", " + std::to_string(d.year);
-    if (!d.theater.empty() && d.theater != known_theater) facts += ", " + name_of(rules.find_theater(d.theater), d.theater);
-    if (!d.nationality.empty()) facts += ", " + name_of(rules.find_nationality(d.nationality), d.nationality);
+    if (!d.theater.empty() && d.theater != known_theater) facts += ", " + rules::name_or_id(rules.find_theater(d.theater), d.theater);
+    if (!d.nationality.empty()) facts += ", " + rules::name_or_id(rules.find_nationality(d.nationality), d.nationality);
     return facts + (d.hidden ? ", hidden" : ", seen");
 }
 
@@ -48,7 +42,7 @@ std::vector<std::string> brigade_cells(const rules::RuleSet& rules, const army::
             std::to_string(b.stands) + "/" + std::to_string(b.start_stands),
             b.label.text(),
             is_active(b.status) ? std::string(spell(b.state())) : word(b.status),
-            name_of(rules.find_rating(b.rating), b.rating),
+            rules::name_or_id(rules.find_rating(b.rating), b.rating),
             b.commander.present()
                 ? leader_text(rules, b.commander) + (is_active(b.commander.status) ? "" : ", " + word(b.commander.status)) +
                       (alternate.present() ? "; alternate " + leader_text(rules, alternate) +
@@ -164,7 +158,7 @@ public:
             const auto& c = in_play(b.commander) || !in_play(alternate) ? b.commander : alternate;
             const bool commands = in_play(c);
             const auto* grade = m_rules.find_grade(c.grade);
-            m_label({b.name, commands ? c.name : "", d.name, b.label.text(), name_of(m_rules.find_rating(b.rating), b.rating),
+            m_label({b.name, commands ? c.name : "", d.name, b.label.text(), rules::name_or_id(m_rules.find_rating(b.rating), b.rating),
                      grade && commands ? grade->mark : ""});
         }
     }
@@ -181,7 +175,7 @@ private:
         if (l.company) post += "; " + l.company->text;
         if (grade && rank == Rank::division && !grade->division_leader_note.empty()) post += "; " + grade->division_leader_note;
         m_label({l.name.empty() ? m_rules.rank_name(rank) : l.name, "", post,
-                 l.grade == army::k_unrevealed_grade ? "grade not revealed" : name_of(grade, l.grade), "", grade ? grade->mark : ""});
+                 l.grade == army::k_unrevealed_grade ? "grade not revealed" : rules::name_or_id(grade, l.grade), "", grade ? grade->mark : ""});
     }
     const rules::RuleSet& m_rules;
     const std::function<void(const LabelText&)>& m_label;

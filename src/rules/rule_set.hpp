@@ -155,6 +155,10 @@ struct Named {
     std::string name;
 };
 
+/// What a person reads for a word of the rule set: its name, or the id itself where the rule
+/// set has none of that id (a row of an older rule set).
+inline const std::string& name_or_id(const Named* named, const std::string& id) { return named ? named->name : id; }
+
 /// A unit rating, with the largest unit the rules allow of it.
 struct Rating : Named {
     std::optional<int> max_stands;

@@ -271,6 +271,19 @@ struct OwnRules {
 
 }  // namespace
 
+TEST_CASE("leader list names sides and grades as the rule set names them, as the order of battle does") {
+    const OwnRules own;
+    own.write("mine.json", OwnRules::with(OwnRules::with(OwnRules::with(own.acw, "\"id\": \"acw\"", "\"id\": \"mine\""), "\"name\": \"Average\"", "\"name\": \"Steady\""),
+                                          "\"name\": \"Union\"", "\"name\": \"Army of the North\""));
+    const std::string db = " --db " + own.dir.file("m.db");
+    for (const auto& command : {std::string("campaign new N --rules mine --date 1863-06-29 --theater east --seed 42"), std::string("add army A --side union --leader X --grade average")})
+        REQUIRE(test::run_muster(command + db, own.env).code == 0);
+    REQUIRE_THAT(test::run_muster("oob" + db, own.env).out, Contains("X, Steady") && Contains("[Army of the North]"));
+    const auto list = test::run_muster("leader list" + db, own.env).out;
+    CHECK_THAT(list, Contains("Army of the North") && Contains("Steady"));
+    CHECK_THAT(list, !Contains("average") && !Contains("union"));
+}
+
 TEST_CASE("Two of the organiser's rule sets of one id are both refused, each naming the other: --rules ID takes neither") {
     const OwnRules own;
     const auto text = OwnRules::with(own.acw, "\"id\": \"acw\"", "\"id\": \"mine\"");

@@ -596,6 +596,10 @@ TEST_CASE("Spreadsheets as spreadsheets save them: semicolons or tabs between fi
         // memory for each of them.
         std::ofstream(c.dir.file("sheet.csv")) << "side,army,corps,division,name,rating,stands\n" << std::string(5000, ',') << "\n";
         CHECK_THAT(c.refused("import oob " + test::quote(c.dir.file("sheet.csv")), 1), Contains("row 2: more than 1000 fields"));
+        // A row ending before the column blamed says so: a field left out shifts the rest left.
+        std::ofstream(c.dir.file("sheet.csv")) << "side,army,corps,division,name,rating,stands\nunion,AotP,Wadsworth,Iron,veteran,6\n";
+        CHECK_THAT(c.refused("import oob " + test::quote(c.dir.file("sheet.csv")), 1),
+                   Contains("row 2, column \"stands\": brigade veteran has no stands") && Contains("(the row has 6 fields, the header 7: is one left out?)"));
         // Rows saved with another separator than the header's: said so, not read as empty cells.
         std::ofstream(c.dir.file("sheet.csv")) << "side;army;corps;division;name;rating;stands\nunion,AotP,I Corps,Wadsworth,Iron,veteran,6\n";
         CHECK_THAT(c.refused("import oob " + test::quote(c.dir.file("sheet.csv")), 1),
