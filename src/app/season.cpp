@@ -190,7 +190,8 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
         for (const auto& e : history.entries_in(c.id, viewer, *span)) {
             if (e.undone_by || e.kind == OperationKind::undo || e.kind == OperationKind::redo) continue;
             switch (e.kind) {
-                case OperationKind::arrival: out.arrived.push_back(e.summary); break;
+                case OperationKind::arrival:
+                case OperationKind::import: out.arrived.push_back(e.summary); break;  // an import after the first: forces brought in during the turn
                 case OperationKind::recovery: out.returned.push_back(e.summary); break;
                 case OperationKind::fallen_leader:
                 case OperationKind::replace:

@@ -217,6 +217,14 @@ TEST_CASE("turn report: what a sample brings was in service when turn 1 began, w
         const auto imported = stands();
         REQUIRE(imported.size() == 2);
         for (const auto& [began, now, change] : imported) CHECK(change == 0);
+        CHECK_THAT(c.ok("turn report"), Contains("Arrived\n  nothing\n"));
+        // One imported later in the turn is what the turn brought, and said so.
+        c.ok("campaign use Y");
+        c.ok("add army Early --side union");
+        std::ofstream(c.dir.file("more.csv")) << "side,army,corps,division,name,rating,stands\nunion,AotP,I Corps,Wadsworth,Iron,veteran,6\n";
+        c.ok("import oob " + test::quote(c.dir.file("more.csv")));
+        CHECK_THAT(c.ok("turn report"), Contains("Arrived\n  Imported ") && Contains("more.csv: 1 army, 1 corps, 1 division, 1 brigade") && Contains("0 when the turn began, 6 now (+6)"));
+        CHECK_THAT(c.ok("turn report --as confederate"), Contains("Arrived\n  nothing\n"));
     }
 }
 
