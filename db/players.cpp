@@ -39,6 +39,10 @@ void Players::revoke(std::int64_t player) {
     guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE player SET revoked = 1 WHERE id = ?", player); });
 }
 
+void Players::relink(std::int64_t player, std::string_view token_hash) {
+    guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE player SET token_hash = ?, revoked = 0 WHERE id = ?", std::string(token_hash), player); });
+}
+
 std::vector<campaign::PlayerInfo> Players::players(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db, std::string(k_player_columns) + "WHERE p.campaign_id = ? ORDER BY p.name");

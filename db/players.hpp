@@ -19,6 +19,8 @@ public:
 
     std::int64_t insert_player(std::int64_t campaign, const campaign::PlayerInfo& player, std::string_view token_hash);
     void revoke(std::int64_t player);
+    /// Gives the player a new link (its token's hash), live again: the old link dies.
+    void relink(std::int64_t player, std::string_view token_hash);
     /// The campaign's players, by name.
     std::vector<campaign::PlayerInfo> players(std::int64_t campaign) const;
     /// The player (of any campaign in the file) whose link's token hashes to `token_hash`,

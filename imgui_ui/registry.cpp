@@ -119,6 +119,7 @@ void register_windows(GuiApp& app) {
     auto* pl = players.get();
     act("players.add", "Make a player's link", pl, Effect::writes, [pl, g] { pl->add(*g); });
     act("players.revoke", "", pl, Effect::writes, [pl, g] { pl->revoke(*g); });
+    act("players.relink", "", pl, Effect::writes, [pl, g] { pl->relink(*g); });
     act("players.accept", "", pl, Effect::writes, [pl, g] { pl->answer(*g, true); });
     act("players.refuse", "", pl, Effect::writes, [pl, g] { pl->answer(*g, false); });
     // Edit: Undo and Redo, named for the step each would take: the umpire's, in his view (a side's

@@ -14,16 +14,34 @@
 
 namespace muster::gui {
 
-void PlayersWindow::add(GuiApp& app) {
+namespace {
+
+// Where the players reach muster serve, as the panel's field gives it.
+std::string link_base(const std::string& base) {
     auto url = std::string(trim(base));
     while (!url.empty() && url.back() == '/') url.pop_back();
     if (url.rfind("http://", 0) != 0 && url.rfind("https://", 0) != 0)
         throw UsageError("the address \"" + url + "\" is not an http:// or https:// address (where the players reach muster serve)");
+    return url;
+}
+
+}  // namespace
+
+void PlayersWindow::add(GuiApp& app) {
+    const auto url = link_base(base);
     if (side.empty()) throw UsageError("choose the side he plays (or the umpire)");
     const auto made = app.session()->players().add(name, side);
     link = url + "/p/" + made.token + "/";
     note = "Player " + made.player.name + " added: copy his link now, it is shown once";
     name.clear();
+}
+
+void PlayersWindow::relink(GuiApp& app) {
+    if (player.empty()) throw UsageError("choose the player who needs a new link");
+    const auto url = link_base(base);
+    const auto made = app.session()->players().relink(player);
+    link = url + "/p/" + made.token + "/";
+    note = "A new link for " + made.player.name + ": copy it now, it is shown once; his old one is dead";
 }
 
 void PlayersWindow::revoke(GuiApp& app) {
@@ -54,7 +72,7 @@ void PlayersWindow::draw(GuiApp& app) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             if (ImGui::Selectable(p.name.c_str(), player == p.name, ImGuiSelectableFlags_SpanAllColumns)) player = p.name;
-            mark("Players/" + p.name);
+            mark_row("Players/" + p.name);
             const auto* sd = rules.find_side(p.side);
             for (const std::string& v : {p.umpire ? std::string("the umpire") : sd ? sd->name : p.side, std::string(p.revoked ? "revoked" : "live"),
                                          p.created_at, p.last_used.empty() ? std::string("never") : p.last_used}) {
@@ -68,6 +86,10 @@ void PlayersWindow::draw(GuiApp& app) {
     ImGui::BeginDisabled(player.empty());
     if (ImGui::Button(player.empty() ? "Revoke the link" : ("Revoke " + player + "'s link").c_str())) app.run("players.revoke");
     mark("Players/Revoke");
+    const auto relink_label = player.empty() ? std::string("New link") : "New link for " + player;
+    next_on_line(button_width(relink_label.c_str()));
+    if (ImGui::Button(relink_label.c_str())) app.run("players.relink");
+    mark("Players/Relink");
     ImGui::EndDisabled();
 
     ImGui::Separator();

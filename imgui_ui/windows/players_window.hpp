@@ -19,6 +19,8 @@ public:
     void add(GuiApp& app);
     /// Kills `player`'s link.
     void revoke(GuiApp& app);
+    /// Gives `player` a new link (his old one dies): `link` until the next.
+    void relink(GuiApp& app);
     /// Answers `exchange` for the side it was proposed to.
     void answer(GuiApp& app, bool accept);
 
@@ -26,7 +28,7 @@ public:
     std::string name;
     std::string side;
     std::string base = "http://127.0.0.1:8080";
-    std::string player;        ///< the player to revoke
+    std::string player;        ///< the player chosen: to revoke, or to give a new link
     std::int64_t exchange = 0; ///< the proposal to answer
     std::string link;          ///< the link just made: shown once
 };

@@ -87,7 +87,8 @@ NewLink Players::add(const std::string& given_name, const std::string& side) {
     store.run_operation(c.id, OperationKind::player, [&](std::int64_t op) {
         store.set_audience(op, Audience::umpire_only());  // who plays, and how to reach them, is the umpire's
         for (const auto& p : db::Players(store).players(c.id))
-            if (same_ignoring_case(p.name, name)) throw Error("a player named \"" + p.name + "\" already exists" + (p.revoked ? " (revoked)" : ""));
+            if (same_ignoring_case(p.name, name)) throw Error("a player named \"" + p.name + "\" already exists" +
+                            (p.revoked ? " (revoked: give him a new link instead, muster player link or the Players panel's New link)" : ""));
         out.player.campaign_id = c.id;
         out.player.id = db::Players(store).insert_player(c.id, out.player, token_hash(out.token));
         return "Added player " + name + " (" + (out.player.umpire ? "the umpire" : out.player.side) + ")";
@@ -108,6 +109,20 @@ Outcome Players::revoke(const std::string& name) {
         db::Players(store).revoke(p.id);
         out.summary = "Revoked player " + p.name + "'s link";
     });
+}
+
+NewLink Players::relink(const std::string& name) {
+    auto& store = m_session.state().store;
+    NewLink out;
+    out.token = random_token();
+    named_operation(m_session, OperationKind::player, [&](std::int64_t op, const Refs&, Outcome& done) {
+        store.set_audience(op, Audience::umpire_only());
+        out.player = named_player(db::Players(store).players(m_session.current().id), name);
+        db::Players(store).relink(out.player.id, token_hash(out.token));
+        done.summary = "New link for player " + out.player.name + (out.player.revoked ? " (his link was revoked)" : " (his old link is dead)");
+        out.player.revoked = false;
+    });
+    return out;
 }
 
 std::optional<campaign::PlayerInfo> Players::sign_in(std::string_view token) {

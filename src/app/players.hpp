@@ -41,6 +41,9 @@ public:
     std::vector<campaign::PlayerInfo> list() const;
     /// Kills a player's link, journalled for the umpire alone.
     Outcome revoke(const std::string& name);
+    /// A new link for a player (one whose link was lost, leaked or revoked): the old one dies,
+    /// the new one is live. Journalled for the umpire alone.
+    NewLink relink(const std::string& name);
     /// The player a link's token names, in any campaign of the file: none for a token that is
     /// malformed, unknown or revoked, all alike. Selects his campaign for this session.
     std::optional<campaign::PlayerInfo> sign_in(std::string_view token);

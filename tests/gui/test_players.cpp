@@ -9,14 +9,16 @@
 using namespace muster;
 using Catch::Matchers::Contains;
 
-TEST_CASE("The players panel: a link made and copied once, the inbox read, a proposal answered for the side asked, a link revoked") {
+TEST_CASE("The players panel: a link made and copied once, the inbox read, a proposal answered for the side asked, a link revoked and made anew") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
+    std::string lee_token;
     test::season_campaign(db);  // the Union proposes exchange #1 to the Confederates
     {
         app::Session s(db, app::Open::existing);
-        const auto lee = s.players().add("Lee", "confederate").player;
-        s.players().send_message(lee, "Pettigrew needs shoes.\nSend them by Cashtown.");
+        const auto lee = s.players().add("Lee", "confederate");
+        lee_token = lee.token;
+        s.players().send_message(lee.player, "Pettigrew needs shoes.\nSend them by Cashtown.");
     }
     test::Driver d(db);
     auto& s = *d.app.session();
@@ -60,6 +62,20 @@ TEST_CASE("The players panel: a link made and copied once, the inbox read, a pro
     d.frames(2);
     for (const auto& p : d.app.model().players)
         if (p.name == "Lee") CHECK(p.revoked);
+    CHECK_FALSE(s.players().sign_in(lee_token));
+    // A new link for Lee: it signs him in, his old one still does not.
+    REQUIRE(d.click("Players/Lee"));
+    REQUIRE(d.click("Players/Relink"));
+    INFO(w.error);
+    CHECK_THAT(w.note, Contains("A new link for Lee"));
+    REQUIRE(std::regex_match(w.link, std::regex("http://192\\.168\\.1\\.20:8080/p/[0-9a-f]{64}/")));
+    const auto relinked = s.players().sign_in(w.link.substr(w.link.size() - 65, 64));
+    REQUIRE(relinked);
+    CHECK(relinked->name == "Lee");
+    CHECK_FALSE(s.players().sign_in(lee_token));
+    d.frames(2);
+    for (const auto& p : d.app.model().players)
+        if (p.name == "Lee") CHECK_FALSE(p.revoked);
     // A refusal says why and changes nothing: no side chosen.
     const auto journal = s.history().journal().size();
     REQUIRE(d.click("Players/Name"));

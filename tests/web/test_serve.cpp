@@ -180,7 +180,7 @@ TEST_CASE("While another muster writes, one form waits for the campaign and the 
     CHECK(server.post(club.meade + "write", {{"token", token}, {"text", "Orders again"}}).status == 200);
 }
 
-TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing else") {
+TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing else; a new link replaces it") {
     const Club club;
     const test::Served server(club.db());
     const auto revoked = club.meade;
@@ -206,6 +206,21 @@ TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing 
     CHECK(server.get(club.lee + "oob").status == 200);  // the other link lives
     CHECK(club.run("player revoke Meade").code == 1);
     CHECK(club.run("player revoke Nobody").code == 2);
+    // Meade given a new link: it reads his side's pages, the revoked one still gets the 404.
+    CHECK_THAT(club.run("player add Meade --side union").err, Contains("already exists (revoked: give him a new link instead, muster player link"));
+    const auto anew = test::link_path(club.ok("player link Meade"));
+    CHECK(anew != revoked);
+    CHECK(server.get(anew + "oob").status == 200);
+    same(revoked + "oob");
+    // A link leaked and replaced before it was revoked: the old one dies at once.
+    const auto again = test::link_path(club.ok("player link Meade"));
+    same(anew + "oob");
+    CHECK(server.get(again + "oob").status == 200);
+    CHECK(club.run("player link Nobody").code == 2);
+    // Undone, the new link dies and the one it replaced lives again, as undo does for any step.
+    CHECK_THAT(club.ok("undo"), Contains("New link for player Meade (his old link is dead)"));
+    same(again + "oob");
+    CHECK(server.get(anew + "oob").status == 200);
     // The command printed to revoke a link is one the shell reads back whole, quotes and all.
     const auto hint = club.ok("player add \"O'Hara the 2nd\" --side union");
     CHECK_THAT(hint, Contains("muster player revoke 'O'\\''Hara the 2nd' kills it"));
