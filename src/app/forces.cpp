@@ -148,13 +148,14 @@ army::OrderOfBattle view_of(const rules::RuleSet& r, const army::OrderOfBattle& 
     return army::view_of(all, c.side, c.viewer);
 }
 
-void Forces::add_army(const std::string& typed_side, const std::string& given_name, const LeaderEntry& commander) {
+std::string Forces::add_army(const std::string& typed_side, const std::string& given_name, const LeaderEntry& commander) {
     const auto name = require_name("army", given_name);
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     const auto side = side_id(r, typed_side);
     auto leader = leader_from(r, commander, "army commander", c.despicable, true);
     auto& store = m_session.state().store;
+    std::string summary;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::army, name)) throw Error("an army named \"" + *taken + "\" already exists" + k_names_shared);
         store.set_audience(op, Audience::side(side));
@@ -163,15 +164,17 @@ void Forces::add_army(const std::string& typed_side, const std::string& given_na
         require_new_leader_name(store, c.id, leader);
         if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, side, Rank::army, leader);
         db::Forces(store).insert_army(c.id, side, name, lid);
-        return "Added army " + name + " (" + side + ")" + rolled_text(r, commander, leader);
+        return summary = "Added army " + name + " (" + rules::name_or_id(r.find_side(side), side) + ")" + rolled_text(r, commander, leader);
     });
+    return summary;
 }
 
-void Forces::add_corps(const std::string& army, const std::string& given_name, const LeaderEntry& commander) {
+std::string Forces::add_corps(const std::string& army, const std::string& given_name, const LeaderEntry& commander) {
     const auto name = require_name("corps", given_name);
     const auto c = m_session.current();
     auto leader = leader_from(m_session.rules(), commander, "corps commander", c.despicable, true);
     auto& store = m_session.state().store;
+    std::string summary;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto a = army_named(store, c, army);
         if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::corps, name)) throw Error("a corps named \"" + *taken + "\" already exists" + k_names_shared);
@@ -182,11 +185,12 @@ void Forces::add_corps(const std::string& army, const std::string& given_name, c
         require_new_leader_name(store, c.id, leader);
         if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, a.second, Rank::corps, leader);
         db::Forces(store).insert_corps(c.id, a.first, name, lid);
-        return "Added corps " + name + " to " + army + rolled_text(m_session.rules(), commander, leader);
+        return summary = "Added corps " + name + " to " + army + rolled_text(m_session.rules(), commander, leader);
     });
+    return summary;
 }
 
-void Forces::add_division(const std::string& corps, const std::string& given_name, const std::string& arm, const std::string& given_leader) {
+std::string Forces::add_division(const std::string& corps, const std::string& given_name, const std::string& arm, const std::string& given_leader) {
     const auto name = require_name("division", given_name);
     const auto leader = checked_leader_name(given_leader);
     const auto c = m_session.current();
@@ -194,6 +198,7 @@ void Forces::add_division(const std::string& corps, const std::string& given_nam
     const std::string a = arm.empty() ? r.arms.front().id : arm;
     if (!r.find_arm(a)) throw UsageError("unknown arm \"" + a + "\" in rule set " + r.id);
     auto& store = m_session.state().store;
+    std::string summary;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto k = corps_named(store, c, corps);
         if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::division, name)) throw Error("a division named \"" + *taken + "\" already exists" + k_names_shared);
@@ -201,17 +206,19 @@ void Forces::add_division(const std::string& corps, const std::string& given_nam
         if (const auto taken = leader.empty() ? std::nullopt : db::Leaders(store).leader_named(c.id, leader))
             throw Error("a leader named \"" + *taken + "\" already exists: give this one another name");
         db::Forces(store).insert_division(c.id, std::get<0>(k), name, a, leader);
-        return "Added " + r.division_noun() + " " + name + " (placeholder, " + a + (leader.empty() ? "" : ", commanded by " + leader) + ") to " + corps;
+        return summary = "Added " + r.division_noun() + " " + name + " (placeholder, " + rules::name_or_id(r.find_arm(a), a) + (leader.empty() ? "" : ", commanded by " + leader) + ") to " + corps;
     });
+    return summary;
 }
 
-void Forces::add_brigade(const BrigadeEntry& given) {
+std::string Forces::add_brigade(const BrigadeEntry& given) {
     BrigadeEntry e = given;
     e.name = require_name("brigade", given.name);
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     army::Brigade b = brigade_from(r, e, c.despicable);
     auto& store = m_session.state().store;
+    std::string summary;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto d = division_named(store, c, e.division);
         store.set_audience(op, Audience::side(d.side));
@@ -228,21 +235,23 @@ void Forces::add_brigade(const BrigadeEntry& given) {
             throw Error("the commander and the alternate are both named \"" + b.commander.name + "\": give each his own name");
         db::Forces(store).insert_brigade(c.id, op, d.id, d.side, b);
         if (d.status == DivisionStatus::placeholder) db::Forces(store).set_division_status(d.id, DivisionStatus::entered);
-        return "Added " + r.brigade_noun() + " " + b.name + " (" + std::to_string(b.stands) + " stands, " + b.label.text() + ", " + b.rating +
+        return summary = "Added " + r.brigade_noun() + " " + b.name + " (" + std::to_string(b.stands) + " stands, " + b.label.text() + ", " + rules::name_or_id(r.find_rating(b.rating), b.rating) +
                ") to " + d.name +
                (d.status == DivisionStatus::placeholder && !d.leader_name.empty()
                     ? "; its commander " + d.leader_name + ", known by name, takes his grade with muster leader replace " + d.name
                     : "");
     });
+    return summary;
 }
 
-void Forces::add_battery(const BatteryEntry& given) {
+std::string Forces::add_battery(const BatteryEntry& given) {
     BatteryEntry e = given;
     e.name = require_name("battery", given.name);
     const int owners = !e.division.empty() + !e.corps.empty() + !e.army.empty();
     if (owners != 1) throw UsageError("a battery goes to exactly one of a division, a corps' reserve or an army's reserve");
     const auto c = m_session.current();
     auto& store = m_session.state().store;
+    std::string summary;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         army::Battery bat;
         bat.name = e.name;
@@ -268,8 +277,9 @@ void Forces::add_battery(const BatteryEntry& given) {
         if (const auto taken = db::Forces(store).battery_named(division, reserve, bat.name))
             throw Error(owner + " already has a battery named \"" + *taken + "\"");
         db::Forces(store).insert_battery(c.id, reserve, division, bat);
-        return "Added battery " + e.name + " to " + owner;
+        return summary = "Added battery " + e.name + " to " + owner;
     });
+    return summary;
 }
 
 Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string& given_name) {

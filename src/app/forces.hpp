@@ -49,13 +49,14 @@ class Forces {
 public:
     explicit Forces(Session& session) : m_session(session) {}
 
-    void add_army(const std::string& side, const std::string& name, const LeaderEntry& commander);
-    void add_corps(const std::string& army, const std::string& name, const LeaderEntry& commander);
+    // Each says what it added, as the journal does (a commander's grade rolled, what is left to do).
+    std::string add_army(const std::string& side, const std::string& name, const LeaderEntry& commander);
+    std::string add_corps(const std::string& army, const std::string& name, const LeaderEntry& commander);
     /// A placeholder division; `leader`: its commander, known by name (his grade is rolled when
     /// it arrives), or empty.
-    void add_division(const std::string& corps, const std::string& name, const std::string& arm, const std::string& leader = {});
-    void add_brigade(const BrigadeEntry& entry);
-    void add_battery(const BatteryEntry& entry);
+    std::string add_division(const std::string& corps, const std::string& name, const std::string& arm, const std::string& leader = {});
+    std::string add_brigade(const BrigadeEntry& entry);
+    std::string add_battery(const BatteryEntry& entry);
     /// Renames an army, corps, division or brigade ("Division/Brigade"), or names a leader
     /// (by his name or the unit he commands).
     Outcome rename(NamedKind kind, const std::string& ref, const std::string& new_name);

@@ -21,8 +21,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     a->add_option("--leader", army->leader, "Commander's name");
     a->add_option("--grade", army->grade, "Commander's grade, e.g. average (default with --leader: rolled on the leader table for the campaign's year)");
     on_run(a, io, [army, &io] {
-        open_campaigns(io).forces().add_army(army->side, army->name, {army->leader, army->grade});
-        io.out << "Added army " << trim(army->name) << ".\n";
+        io.out << open_campaigns(io).forces().add_army(army->side, army->name, {army->leader, army->grade}) << ".\n";
     });
 
     auto corps = std::make_shared<Named>();
@@ -32,8 +31,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     k->add_option("--leader", corps->leader, "Commander's name");
     k->add_option("--grade", corps->grade, "Commander's grade (default with --leader: rolled on the leader table for the campaign's year)");
     on_run(k, io, [corps, &io] {
-        open_campaigns(io).forces().add_corps(corps->parent, corps->name, {corps->leader, corps->grade});
-        io.out << "Added corps " << trim(corps->name) << ".\n";
+        io.out << open_campaigns(io).forces().add_corps(corps->parent, corps->name, {corps->leader, corps->grade}) << ".\n";
     });
 
     auto div = std::make_shared<Named>();
@@ -43,8 +41,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     d->add_option("--arm", div->arm, "Arm, e.g. infantry or cavalry (default: the rule set's first)");
     d->add_option("--leader", div->leader, "Its commander, known by name: his grade is rolled when it arrives (no name is drawn for him)");
     on_run(d, io, [div, &io] {
-        open_campaigns(io).forces().add_division(div->parent, div->name, div->arm, div->leader);
-        io.out << "Added division " << trim(div->name) << " (placeholder" << (div->leader.empty() ? "" : ", commanded by " + std::string(trim(div->leader))) << ").\n";
+        io.out << open_campaigns(io).forces().add_division(div->parent, div->name, div->arm, div->leader) << ".\n";
     });
 
     auto bri = std::make_shared<app::BrigadeEntry>();
@@ -59,8 +56,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     b->add_option("--leader", bri->commander.name, "Brigadier's name");
     b->add_option("--grade", bri->commander.grade, "Brigadier's grade");
     on_run(b, io, [bri, &io] {
-        open_campaigns(io).forces().add_brigade(*bri);
-        io.out << "Added brigade " << trim(bri->name) << ".\n";
+        io.out << open_campaigns(io).forces().add_brigade(*bri) << ".\n";
     });
 
     auto bat = std::make_shared<app::BatteryEntry>();
@@ -70,8 +66,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     t->add_option("--corps", bat->corps, "Corps (its artillery reserve)");
     t->add_option("--army", bat->army, "Army (its artillery reserve)");
     on_run(t, io, [bat, &io] {
-        open_campaigns(io).forces().add_battery(*bat);
-        io.out << "Added battery " << trim(bat->name) << ".\n";
+        io.out << open_campaigns(io).forces().add_battery(*bat) << ".\n";
     });
 
     struct RenameOptions {
