@@ -162,7 +162,11 @@ bool Leaders::leader_name_taken(std::int64_t campaign, std::string_view side, st
             "OR EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id WHERE k.commander_id = l.id AND a.side = ?2 AND " + seen_corps + ") "
             "OR EXISTS (SELECT 1 FROM division d " + seen_division + " AND d.commander_id = l.id) "
             "OR EXISTS (SELECT 1 FROM brigade b JOIN division d ON d.id = b.division_id " + seen_division + " AND b.commander_id = l.id) "
-            "OR EXISTS (SELECT 1 FROM brigade b JOIN division d ON d.id = b.division_id " + seen_division + " AND b.alternate_id = l.id))) "
+            "OR EXISTS (SELECT 1 FROM brigade b JOIN division d ON d.id = b.division_id " + seen_division + " AND b.alternate_id = l.id) "
+            // One who fell where the enemy saw it: its battle views name him.
+            "OR (l.status IN ('wounded', 'killed') AND " + fall_seen("l") + "))) "
+            // One its camps hold, by the name they took him under (his side may have renamed him since).
+            "OR EXISTS (SELECT 1 FROM prisoner p JOIN leader h ON h.id = p.leader_id WHERE h.campaign_id = ?1 AND h.side = ?2 AND p.known_as = ?3) "
             "OR EXISTS (SELECT 1 FROM army a WHERE a.campaign_id = ?1 AND a.name = ?3 AND a.side = ?2 AND " + seen_army + ") "
             "OR EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id WHERE k.campaign_id = ?1 AND k.name = ?3 AND a.side = ?2 AND " + seen_corps + ") "
             "OR EXISTS (SELECT 1 FROM division d JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE (d.hidden = 0 OR d.name_seen) "

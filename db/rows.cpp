@@ -80,8 +80,6 @@ std::string fallen_division(const std::string& fallen) {
     return "COALESCE(" + fallen + ".division_id, (SELECT fb.division_id FROM brigade fb WHERE fb.alternate_id = " + fallen + ".leader_id))";
 }
 
-namespace {
-
 // Whether the enemy saw leader `alias` fall (two sides: a division of his "not hidden" is seen by
 // the other), in the battle he fell in: the division he fought with there, seen there and not
 // hidden since; above the divisions (or in a battle of an earlier muster, which kept none), one
@@ -95,6 +93,8 @@ std::string fall_seen(const std::string& alias) {
     return "CASE WHEN " + alias + ".status IN ('wounded', 'killed') THEN " + alias + ".fell_in IS NOT NULL AND NOT " + alias + ".fell_by_roll AND CASE WHEN " +
            fell + " IS NOT NULL THEN " + seen_there + " AND bd.division_id = " + fell + ") ELSE " + seen_there + ") END ELSE 1 END";
 }
+
+namespace {
 
 // Leader `alias` in play: to his side, active; to the enemy, active or fallen out of its sight.
 std::string in_play_to_side(const std::string& alias) { return "(" + alias + ".status = 'active')"; }

@@ -146,10 +146,11 @@ army::BrigadeRecord read_brigade(const Row& row);
 /// A battery's own columns (alias t).
 extern const char* const k_battery_columns;
 army::Battery read_battery(const Row& row);
-/// Every leader of the campaign, by id, each as his row holds him (what he commands not yet given).
 /// The division a fall of `fallen` (a battle_fallen row's alias) was fought with: as stored, or,
 /// for an alternate commander's fall stored before muster gave it one, his brigade's.
 std::string fallen_division(const std::string& fallen);
+/// Whether the enemy saw leader `alias` (a leader row's alias) fall: true for one in play.
+std::string fall_seen(const std::string& alias);
 /// A campaign's leaders, in id order; given `ids` (a JSON array), only those.
 std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign, const std::string* ids = nullptr);
 /// Damaged: leader `id`, whom a row of the campaign names, is not in the leader table. A
