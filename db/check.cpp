@@ -158,7 +158,7 @@ void foreign_keys(SQLite::Database& db, Problems& out) {
 
 // Per brigade, in one pass over its moves: the ledger (its stands are the sum of its moves; its
 // start strength is what it was generated with, or merged up to), and every stand somewhere: in
-// service, lost for good, or held. What its moves say was captured and not yet released is what
+// service, lost for good, lost in a battle whose casualties have not yet returned, or held. What its moves say was captured and not yet released is what
 // the camps hold; what the battles say was lost, captured and returned is what the moves say.
 void ledgers(SQLite::Database& db, campaign::CheckReport& report) {
     SQLite::Statement ledger(db,
@@ -175,7 +175,9 @@ void ledgers(SQLite::Database& db, campaign::CheckReport& report) {
                              "(SELECT COALESCE(SUM(stands), 0) FROM prisoner WHERE brigade_id = b.id) AS held, "
                              "(SELECT COALESCE(SUM(casualties), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_lost, "
                              "(SELECT COALESCE(SUM(returned), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_returned, "
-                             "(SELECT COALESCE(SUM(captured), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_captured "
+                             "(SELECT COALESCE(SUM(captured), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_captured, "
+                             "(SELECT COALESCE(SUM(l.casualties), 0) FROM battle_loss l JOIN battle t ON t.id = l.battle_id "
+                             "WHERE l.brigade_id = b.id AND NOT t.recovered) AS awaiting "
                              "FROM brigade b JOIN division d ON d.id = b.division_id JOIN campaign c ON c.id = b.campaign_id "
                              "LEFT JOIN move m ON m.brigade_id = b.id GROUP BY b.id");
     // Each figure of a row as a problem names it, and its column.
@@ -184,7 +186,8 @@ void ledgers(SQLite::Database& db, campaign::CheckReport& report) {
         {"stands captured", "moved_captured"}, {"stands released", "released"}, {"stands lost", "moved_lost"},
         {"stands returned", "moved_returned"}, {"stands entered", "entered"}, {"stands disbanded", "disbanded"},
         {"stands held in camps", "held"}, {"battle losses", "battle_lost"}, {"stands returned from battles", "battle_returned"},
-        {"stands captured in battles", "battle_captured"}, {"start strength", "start_stands"}, {"label's strength", "labelled_for"}};
+        {"stands captured in battles", "battle_captured"}, {"stands awaiting their return", "awaiting"}, {"start strength", "start_stands"},
+        {"label's strength", "labelled_for"}};
     for (const Row row(ledger); ledger.executeStep();) {
         ++report.brigades;
         const auto n = [&](const char* column) { return row.id(column); };
@@ -223,7 +226,8 @@ void ledgers(SQLite::Database& db, campaign::CheckReport& report) {
                                       std::to_string(n("moved_returned")) + ")");
         report.held += n("held");
         report.generated += n("entered");
-        report.lost += n("moved_lost") - n("moved_returned") + n("disbanded");
+        report.awaiting += n("awaiting");
+        report.lost += n("moved_lost") - n("moved_returned") + n("disbanded") - n("awaiting");
     }
 }
 

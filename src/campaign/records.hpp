@@ -258,7 +258,8 @@ struct CheckReport {
     long long stands = 0;      ///< in service now (in brigades in service, as the order of battle counts them)
     long long idle = 0;        ///< in brigades out of service (destroyed, disbanded, merged) that took stands back since
     long long generated = 0;   ///< ever generated or entered (with edits)
-    long long lost = 0;        ///< casualties not returned, and disbanded
+    long long lost = 0;        ///< casualties that did not return, and disbanded
+    long long awaiting = 0;    ///< casualties of battles whose casualties have not yet returned (battle recover)
     long long held = 0;        ///< prisoners in camps
     int moves = 0;
     bool counted = true;       ///< the stands were counted (not where a number column holds something else)

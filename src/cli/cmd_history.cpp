@@ -48,6 +48,7 @@ void add_history_commands(CLI::App& app, Io& io) {
             io.out << count_of(report.brigades, "brigade", "brigades") << ", " << count_of(report.moves, "recorded move", "recorded moves")
                    << "; stands: " << report.generated << " generated = " << report.stands << " in service + "
                    << (report.idle ? std::to_string(report.idle) + " in brigades out of service + " : "") << report.lost << " lost for good + "
+                   << (report.awaiting ? std::to_string(report.awaiting) + " lost awaiting their return + " : "")
                    << report.held << " held as prisoners";
         io.out << (report.ok() ? "; every ledger balances\n" : "\n");
         if (!report.ok()) throw Error("the campaign database failed its check (" + count_of(static_cast<int>(report.problems.size()), "problem", "problems") + ")");
