@@ -744,7 +744,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
         main += "<h2>Exchanges</h2>\n" + table({"No.", "Between", "State", "Offers", "Asks", "Weighs", ""}, rows, "No exchanges proposed.");
         if (!viewer.is_umpire()) {
             std::vector<std::string> ours, theirs;
-            for (const auto& h : prisoners.held) (h.holder == viewer.side() ? ours : theirs).push_back(h.spec + "  (" + h.text + ")");
+            for (const auto& h : prisoners.held) (h.holder == viewer.side() ? ours : theirs).push_back(h.spec + (h.kind == HeldKind::stands ? "=" + std::to_string(h.stands) : "") + "  (" + h.text + ")");  // as an Offer or Ask line takes it, whole
             main += "<h2>Propose an exchange</h2>\n" + form_start("exchange-propose") +
                     "<label>Offer (prisoners you hold, one a line)<textarea name=\"offer\" rows=\"3\" maxlength=\"2000\"></textarea></label>"
                     "<label>Ask (your men they hold, one a line)<textarea name=\"ask\" rows=\"3\" maxlength=\"2000\"></textarea></label>"

@@ -180,7 +180,7 @@ TEST_CASE("While another muster writes, one form waits for the campaign and the 
     CHECK(server.post(club.meade + "write", {{"token", token}, {"text", "Orders again"}}).status == 200);
 }
 
-TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing else; a new link replaces it") {
+TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing else, and a new link replaces it") {
     const Club club;
     const test::Served server(club.db());
     const auto revoked = club.meade;
@@ -252,6 +252,8 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     const test::Served server(club.db());
     // The Union offers Pickett's men back for nothing; the Confederates accept at their screen.
     auto page = server.get(club.meade + "camps").body;
+    // What it holds is listed as an Offer line takes it, the stands counted: pasted, it is taken whole.
+    CHECK_THAT(page, Contains("stands:Pickett/Garnett&#39;s Brigade=2  (2 stands of Pickett/Garnett&#39;s Brigade)"));
     const auto proposed = server.post(club.meade + "exchange-propose",
                                       {{"token", test::form_token(page)}, {"offer", "stands:Pickett/Garnett's Brigade=2"}, {"note", "Take them home"}});
     REQUIRE(proposed.status == 200);
