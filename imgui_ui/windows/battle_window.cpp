@@ -285,7 +285,7 @@ void BattleWindow::draw(GuiApp& app) {
     if (key != m_checked) {
         m_checked = key;
         try {
-            const auto preview = app::describe_battle(model.roster, model.plans, r, *model.rules);
+            const auto preview = app::describe_battle(model.roster, model.plans, model.oob, r, *model.rules);
             m_check = join(preview.lines, "\n") + (preview.lines.empty() ? "" : "\n") + preview.summary;
             m_check_ok = true;
         } catch (const Error& e) {

@@ -173,7 +173,9 @@ void remind_unrevealed(const Refs& refs, const rules::RuleSet& rules, const std:
     for (const auto& l : refs.leaders()) {
         const auto* grade = rules.find_grade(l.grade);
         if (!grade || !grade->must_reveal() || l.grade_revealed || !is_active(l.status)) continue;
-        const auto division = refs.division_of(l);
+        // A corps leader attached to a division leader (his grade seeks company) fights with his division.
+        auto division = refs.division_of(l);
+        if (const auto* with = !division && l.attached_to ? refs.leader_by_id(*l.attached_to) : nullptr) division = refs.division_of(*with);
         if (!division || std::find(divisions.begin(), divisions.end(), *division) == divisions.end()) continue;
         unrevealed[l.side].push_back(grade->name + " " + l.label());
         for (const auto& g : grade->penalty_downgrades) {
@@ -269,7 +271,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     // report of only a fallen leader still says which division fought.
     const auto fought = [&](std::optional<std::int64_t> division, const std::string& what) {
         if (!division || std::find(plan.divisions.begin(), plan.divisions.end(), *division) != plan.divisions.end()) return;
-        if (!report.divisions.empty()) throw UsageError(what + " is reported but its division is not among those that fought");
+        if (!report.divisions.empty() && !report.divisions_planned) throw UsageError(what + " is reported but its division is not among those that fought");
         plan.divisions.push_back(*division);
     };
     for (const auto& l : plan.losses) fought(l.brigade->division_id, "brigade " + l.brigade->ref());
@@ -314,6 +316,21 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
 
 namespace {
 
+// A report that names no division that fought, of a battle planned under its name: the divisions
+// on its field (deployed, or arrived from the reserve) that the enemy has seen fought there,
+// beside those of what it reports; the organiser need not name them again. One kept hidden is
+// named to fight (it would be seen fighting): left out, the report says so.
+void fight_on_planned_field(battle::Report& report, const std::vector<campaign::PlannedBattle>& plans,
+                            const std::function<std::optional<std::string>(std::int64_t)>& seen_division) {
+    if (!report.divisions.empty()) return;
+    const auto* planned = open_plan_named(plans, report.name);
+    if (!planned) return;
+    for (const auto& d : planned->divisions)
+        if (d.role != PlanRole::reserve)
+            if (auto name = seen_division(d.division_id)) report.divisions.push_back(std::move(*name));
+    report.divisions_planned = !report.divisions.empty();
+}
+
 // The battle planned under the report's name, if one is open: reporting the battle closes it
 // (it stays as the battle's history), which `lines` says, naming the divisions on its field the
 // report leaves out, as a preview of the report (`mode`) says it too. Returns the plan's id.
@@ -347,16 +364,24 @@ std::optional<std::int64_t> plan_closed_by(const std::vector<campaign::PlannedBa
 
 }  // namespace
 
-Outcome describe_battle(const campaign::Roster& roster, const std::vector<campaign::PlannedBattle>& plans, const battle::Report& report,
-                        const rules::RuleSet& rules) {
+Outcome describe_battle(const campaign::Roster& roster, const std::vector<campaign::PlannedBattle>& plans, const army::OrderOfBattle& oob,
+                        const battle::Report& given, const rules::RuleSet& rules) {
     const Refs refs(roster);
-    const auto plan = plan_battle(refs, report, rules);
-    auto out = plan.outcome;
-    out.preview = true;
     const auto division_name = [&](std::int64_t id) {
         const auto* d = refs.division_by_id(id);
         return d ? d->name : "division #" + std::to_string(id);
     };
+    auto report = given;
+    fight_on_planned_field(report, plans, [&](std::int64_t id) -> std::optional<std::string> {
+        for (const auto& a : oob.armies)
+            for (const auto& k : a.corps)
+                for (const auto& d : k.divisions)
+                    if (d.id == id) return d.hidden ? std::nullopt : std::optional(d.name);
+        return std::nullopt;
+    });
+    const auto plan = plan_battle(refs, report, rules);
+    auto out = plan.outcome;
+    out.preview = true;
     plan_closed_by(plans, division_name, report, plan, Mode::preview, out.lines);
     return out;
 }
@@ -474,6 +499,11 @@ void date_battle(const db::Store& store, battle::Report& report, const campaign:
     }
     if (!report.date) report.date = c.date;
     if (report.date) require_in_years(rules, *report.date, "battle date");
+    // Not after the turn the campaign is at, where its turns have a length: a battle is fought
+    // before it is recorded.
+    if (report.date && c.date && c.turn_days && *report.date > c.date->plus(*c.turn_days - 1))
+        throw UsageError("battle date " + report.date->text() + " is after " + c.turn.text() + " (" + c.date->text() + " to " +
+                         c.date->plus(*c.turn_days - 1).text() + "): a battle is recorded once it is fought; give the day it was fought on, or begin its turn first (muster turn next)");
 }
 
 }  // namespace
@@ -535,6 +565,11 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     date_battle(store, report, c, m_session.rules());
+    fight_on_planned_field(report, db::Battles(store).plans(c.id), [&](std::int64_t id) -> std::optional<std::string> {
+        const auto fog = db::Forces(store).division_fog({id});
+        if (const auto it = fog.find(id); it == fog.end() || it->second.second) return std::nullopt;
+        return db::Forces(store).division_name(id);
+    });
     // What the report can name: brigades always (they give each division its engaged stands),
     // leaders always (the reminder names those who must reveal their grades), batteries and
     // divisions only when it names some. Each kind of name is found in its own list, so the

@@ -122,10 +122,11 @@ std::set<std::int64_t> divisions_seen(const army::OrderOfBattle& all, const View
 std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campaign::Roster& roster, const std::set<std::int64_t>& seen,
                                        const FoughtBattle& battle, const View& viewer);
 
-/// What a battle report would do to the campaign as `roster` and its `plans` hold it, line by
-/// line (the plan of its name it would close, as the CLI's preview says it), or the error that
-/// refuses it. Reads nothing else: the GUI checks a report as it is typed with it.
-Outcome describe_battle(const campaign::Roster& roster, const std::vector<campaign::PlannedBattle>& plans, const battle::Report& report,
-                        const rules::RuleSet& rules);
+/// What a battle report would do to the campaign as `roster`, its `plans` and `oob` (which
+/// divisions are hidden) hold it, line by line (the plan of its name it would close, as the
+/// CLI's preview says it), or the error that refuses it. Reads nothing else: the GUI checks a
+/// report as it is typed with it.
+Outcome describe_battle(const campaign::Roster& roster, const std::vector<campaign::PlannedBattle>& plans, const army::OrderOfBattle& oob,
+                        const battle::Report& report, const rules::RuleSet& rules);
 
 }  // namespace muster::app

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/leaders.hpp"
 #include "app/prisoners.hpp"
 #include "app/session_state.hpp"
 #include "core/names.hpp"
@@ -40,6 +41,31 @@ TurnView Season::now() const {
         else if (e.turn == c.turn.plus(1)) v.next.push_back(with_date(c, e));
     }
     return v;
+}
+
+std::vector<std::string> Season::open_work() const {
+    const auto c = m_session.current();
+    const auto& store = m_session.state().store;
+    std::vector<std::string> out;
+    std::vector<campaign::BattleInfo> battles;
+    std::vector<campaign::PlannedBattle> plans;
+    std::vector<campaign::DraftInfo> drafts;
+    store.read([&] {
+        battles = db::Battles(store).battles(c.id);
+        plans = db::Battles(store).plans(c.id);
+        drafts = db::Battles(store).drafts(c.id);
+    });
+    for (const auto& p : plans)
+        if (p.plan.open()) out.push_back("battle " + p.plan.name + " is planned, not yet reported (muster battle report --name " + shell_word(p.plan.name) + ")");
+    for (const auto& d : drafts) out.push_back("a draft report of " + d.battle + " waits (muster battle report --draft " + shell_word(d.battle) + ")");
+    for (const auto& b : battles)
+        if (!b.recovered) out.push_back("the casualties of " + b.name + " have not returned (muster battle recover " + shell_word(b.name) + ")");
+    const auto leaders = m_session.leaders().list(View::umpire());
+    const auto since = m_session.leaders().battles_since_fall(leaders);
+    for (const auto& l : leaders)
+        if (const auto it = since.find(l.id); l.status == LeaderStatus::wounded && it != since.end() && it->second >= l.out_battles)
+            out.push_back("leader " + l.label() + " may return from his wounds (muster leader return " + shell_word(l.label()) + ")");
+    return out;
 }
 
 std::vector<Scheduled> Season::schedule() const {
@@ -195,7 +221,13 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
                 case OperationKind::recovery: out.returned.push_back(e.summary); break;
                 case OperationKind::fallen_leader:
                 case OperationKind::replace:
+                case OperationKind::assign:
+                case OperationKind::attach:
+                case OperationKind::penalty:
                 case OperationKind::leader_return: out.leaders.push_back(e.summary); break;
+                case OperationKind::merge:
+                case OperationKind::disband:
+                case OperationKind::destroy: out.brigades.push_back(e.summary); break;
                 case OperationKind::exchange:
                 case OperationKind::exchange_accepted:
                 case OperationKind::exchange_refused:
@@ -215,10 +247,11 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
                 if (summary) out.battles.push_back(std::move(*summary));
         }
         const auto proposed = db::Prisoners(store).exchanges(c.id);
+        const auto side_name = [&](const std::string& id) { return rules::name_or_id(m_session.rules().find_side(id), id); };
         if (std::any_of(proposed.begin(), proposed.end(), [](const auto& x) { return x.status == ExchangeStatus::proposed; }))
             for (const auto& x : m_session.prisoners().exchanges(viewer))
                 if (x.row.status == ExchangeStatus::proposed && x.lapsed.empty())
-                out.awaiting.push_back("#" + std::to_string(x.row.id) + " from the " + x.row.proposer + " to the " + x.row.counterpart + ": offers " +
+                out.awaiting.push_back("#" + std::to_string(x.row.id) + " from the " + side_name(x.row.proposer) + " to the " + side_name(x.row.counterpart) + ": offers " +
                                        (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")));
         const auto stands = history.stands_in_service(c.id, *span);
         for (const auto& side : m_session.rules().sides)
@@ -251,7 +284,8 @@ std::string turn_report_text(const rules::RuleSet& rules, const TurnReport& r) {
         }
     }
     section("Casualties returned", r.returned, "none");
-    section("Fallen Leaders rolls, leaders replaced and leaders back", r.leaders, "none");
+    section("Brigades merged, disbanded and destroyed", r.brigades, "none");
+    section("Leaders: Fallen Leaders rolls, leaders replaced, assigned and back from their wounds", r.leaders, "none");
     section("Exchanges made and camps liberated", r.exchanges, "none");
     section("Exchange proposals awaiting an answer now", r.awaiting, "none");
     out += "\nStands in service\n";

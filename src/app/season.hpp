@@ -58,7 +58,8 @@ struct TurnReport {
     std::vector<std::string> arrived;
     std::vector<BattleSummary> battles;
     std::vector<std::string> returned;   ///< the casualties' returns
-    std::vector<std::string> leaders;    ///< Fallen Leaders rolls, leaders replaced and leaders back from their wounds
+    std::vector<std::string> brigades;   ///< brigades merged, disbanded and destroyed
+    std::vector<std::string> leaders;    ///< Fallen Leaders rolls, leaders replaced, assigned, attached, downgraded and back from their wounds
     std::vector<std::string> exchanges;  ///< exchanges proposed, accepted and refused, camps liberated
     std::vector<std::string> awaiting;   ///< exchange proposals awaiting an answer, now
     struct Stands {
@@ -75,6 +76,10 @@ class Season {
 public:
     explicit Season(Session& session) : m_session(session) {}
     TurnView now() const;
+    /// What waits on the organiser (the umpire's, for it names hidden work too), each with the
+    /// command that does it: battles planned and not reported, drafts of losses waiting, battles
+    /// whose casualties have not returned, wounded leaders who may return.
+    std::vector<std::string> open_work() const;
     /// The whole schedule, by turn (the umpire's: it says who is coming).
     std::vector<Scheduled> schedule() const;
     /// Puts a placeholder division in the schedule for a turn, or for the turn that holds a date

@@ -60,6 +60,11 @@ void add_season_commands(CLI::App& app, Io& io) {
                 return named.empty() ? std::string("nothing") : join(named, ", ");
             };
             io.out << "Due now: " << list(now.due, true) << "\nDue next turn: " << list(now.next, false) << "\n";
+            // What waits on the umpire before the turn ends: his alone (it names hidden work).
+            if (!viewer.is_umpire()) return;
+            const auto open = session.season().open_work();
+            io.out << "Waiting on you: " << (open.empty() ? "nothing" : "") << "\n";
+            for (const auto& line : open) io.out << "  " << line << "\n";
         };
     });
     auto dice = std::make_shared<RollOptions>();

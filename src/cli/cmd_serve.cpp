@@ -12,18 +12,6 @@
 #include <memory>
 
 namespace muster::cli {
-namespace {
-
-// A name as a shell reads it back whole: in single quotes where it needs any ('O'\''Hara').
-std::string shell_word(const std::string& name) {
-    if (!name.empty() && name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/") == std::string::npos) return name;
-    std::string out = "'";
-    for (const char c : name) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
-}  // namespace
-
 
 void add_serve_commands(CLI::App& app, Io& io) {
     auto so = std::make_shared<web::ServeOptions>();

@@ -52,6 +52,14 @@ bool parse_int(std::string_view text, int& out) {
     return ec == std::errc() && end == text.data() + text.size();
 }
 
+std::string shell_word(std::string_view word) {
+    if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/") == std::string_view::npos)
+        return std::string(word);
+    std::string out = "'";
+    for (const char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
 std::string lower(std::string_view text) {
     std::string out(text);
     for (auto& c : out)

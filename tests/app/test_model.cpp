@@ -78,7 +78,7 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     battle::Report next;
     next.name = "Seminary Ridge";
     next.brigades.push_back({"Heth/2nd Brigade", 2, 0, ""});
-    CHECK(app::describe_battle(m.roster, m.plans, next, s.rules()).summary == s.battles().report_battle(next, app::Mode::preview).summary);
+    CHECK(app::describe_battle(m.roster, m.plans, m.oob, next, s.rules()).summary == s.battles().report_battle(next, app::Mode::preview).summary);
 }
 
 TEST_CASE("A report checked against the model says what the service's preview says of the battle planned under its name") {
@@ -92,7 +92,7 @@ TEST_CASE("A report checked against the model says what the service's preview sa
     r.name = "seminary ridge";  // as the organiser types it
     r.brigades.push_back({"Wadsworth/Iron Brigade", 2, 0, ""});
     r.divisions = {"Wadsworth"};
-    const auto model = app::describe_battle(m.roster, m.plans, r, s.rules());
+    const auto model = app::describe_battle(m.roster, m.plans, m.oob, r, s.rules());
     const auto service = s.battles().report_battle(r, app::Mode::preview);
     CHECK(model.lines == service.lines);
     CHECK(model.summary == service.summary);

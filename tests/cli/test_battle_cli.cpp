@@ -363,13 +363,21 @@ TEST_CASE("A report of a planned battle says, in its preview too, which division
     c.ok("arrive --due");
     c.ok("battle plan P");
     c.ok("battle deploy P Wadsworth Heth");
-    const std::string report = "battle report --name P --loss 'Robinson/1st Brigade=1' --loss \"Heth/Archer's Brigade=1\"";
-    const auto preview = c.ok(report + " --preview");
+    // Naming the divisions that fought, the umpire leaves Wadsworth out: said so.
+    const std::string named = "battle report --name P --division Heth --division Robinson --loss 'Robinson/1st Brigade=1' --loss \"Heth/Archer's Brigade=1\"";
+    const auto preview = c.ok(named + " --preview");
     CHECK_THAT(preview, Contains("PREVIEW") && Contains("the plan of P would be closed") &&
                             Contains("on its field but not in the report, so not recorded as fighting there: Wadsworth (to record them, give each among the divisions that fought)") &&
                             Contains("in the report but not on its field: Robinson (recorded as fighting there all the same; if it did not, leave it out)"));
+    // Naming none, the plan's field the enemy has seen fought there; one kept hidden is named to
+    // fight (it would be seen), else left out, as the report says.
+    const std::string report = "battle report --name P --loss 'Robinson/1st Brigade=1' --loss \"Heth/Archer's Brigade=1\"";
+    CHECK_THAT(c.ok(report + " --preview"), Contains("Battle of P: 2 divisions") && Contains("on its field but not in the report, so not recorded as fighting there: Wadsworth"));
+    c.ok("reveal Wadsworth");
+    CHECK_THAT(c.ok(report + " --preview"), Contains("Battle of P: 3 divisions") && !Contains("on its field but not in the report"));
     CHECK_THAT(c.ok(report), Contains("the plan of P is closed") && Contains("in the report but not on its field: Robinson") &&
-                                 Contains("undo and report the battle without it"));
+                                 Contains("undo and report the battle without it") && Contains("Battle of P: 3 divisions"));
+    CHECK_THAT(c.ok("battle show P"), Contains("Wadsworth"));
 }
 
 TEST_CASE("A brigade disbanded before its battle's recovery says the casualties it will not take back, one merged is refused until they returned") {

@@ -42,6 +42,14 @@ TEST_CASE("A despicable leader who fought unrevealed is named at the report, wit
     CHECK_THAT(report, Contains("reminder: Despicable Burnside fought unrevealed (Union)") &&
                            Contains("the opponent downgrades one Average leader of it (muster leader penalty LEADER)"));
     CHECK_THAT(report, !Contains("Archer") && !Contains("Reynolds"));  // average, and a corps leader in no division that fought
+    {
+        // Attached to Wadsworth, Reynolds fights where Wadsworth's division does.
+        const Leaders attached;
+        attached.ok("leader attach Reynolds Wadsworth");
+        CHECK_THAT(attached.ok("battle report --name Seminary --loss \"Wadsworth/Iron=1\" --preview"),
+                   Contains("reminder: Despicable ") && Contains("Despicable Reynolds") && Contains("fought unrevealed (Union)"));
+        CHECK_THAT(attached.ok("battle report --name Seminary --loss \"Doubleday/Vermont=1\" --preview"), !Contains("Reynolds"));
+    }
     // Fallen in a battle (the one he falls in still reminds), he fights no later one.
     for (const std::string fate : {"killed", "wounded/2", "captured@Libby"}) {
         INFO(fate);

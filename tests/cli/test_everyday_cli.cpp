@@ -228,6 +228,86 @@ TEST_CASE("turn report: what a sample brings was in service when turn 1 began, w
     }
 }
 
+TEST_CASE("A new commander is never drawn the name of one the enemy holds or saw fall: no second Blucher while the first is in Wittenberg") {
+    // The Army of the North draws its commanders from two names: each captured in turn, the
+    // third drawn bears neither (the camp would hold two of one name, neither told apart).
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        INFO("seed " << seed);
+        test::CampaignFile c;
+        c.ok("campaign new G --sample grossbeeren --seed " + std::to_string(seed));
+        c.ok("camp new Wittenberg --side french");
+        c.ok("reveal Krafft");
+        c.ok("reveal Durutte");
+        std::set<std::string> fallen;
+        for (int i = 1; i <= 3; ++i) {
+            const auto replaced = c.ok("leader replace 'Army of the North' --force");
+            std::smatch name;
+            REQUIRE(std::regex_search(replaced, name, std::regex("New commander of Army of the North: ([^,]+),")));
+            INFO(replaced);
+            CHECK(fallen.count(name[1].str()) == 0);
+            fallen.insert(name[1].str());
+            c.ok("battle report --name B" + std::to_string(i) + " --division Krafft --division Durutte --leader 'Army of the North:" +
+                 (i == 2 ? "killed" : "captured@Wittenberg") + "'");
+        }
+    }
+}
+
+TEST_CASE("turn says what waits on the umpire: battles planned, casualties to return, leaders who may return, and a side reads none of it") {
+    const Small c;
+    c.ok("arrive Heth");
+    c.ok("arrive Wadsworth");
+    CHECK_THAT(c.ok("turn"), Contains("Waiting on you: nothing\n"));
+    c.ok("battle plan 'Seminary Ridge'");
+    c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=2' --leader 'Wadsworth/2nd Brigade:wounded/1'");
+    c.ok("battle report --name Fairfield --loss 'Wadsworth/1st Brigade=1' --loss 'Heth/2nd Brigade=1'");  // the battle the wounded man was out for
+    c.ok("battle recover Fairfield");
+    const auto turn = c.ok("turn");
+    CHECK_THAT(turn, Contains("Waiting on you: \n  battle Seminary Ridge is planned, not yet reported (muster battle report --name 'Seminary Ridge')"));
+    CHECK_THAT(turn, Contains("\n  the casualties of Cashtown have not returned (muster battle recover Cashtown)\n") && !Contains("of Fairfield"));
+    CHECK_THAT(turn, Contains(" may return from his wounds (muster leader return "));
+    CHECK_THAT(c.ok("turn --as union") + c.ok("turn --as confederate"), !Contains("Waiting on you"));
+}
+
+TEST_CASE("A battle is not dated after the turn the campaign is at, nor the campaign's date put back before a battle fought") {
+    const Small c;  // turn 1 from 1863-06-15, a turn of 7 days
+    c.ok("arrive Heth");
+    c.ok("arrive Wadsworth");
+    const auto before = c.whole();
+    CHECK_THAT(c.refused("battle report --name Cashtown --date 1863-06-22 --loss 'Heth/1st Brigade=1'", 2),
+               Contains("battle date 1863-06-22 is after turn 1 (1863-06-15 to 1863-06-21)") && Contains("muster turn next"));
+    CHECK(c.whole() == before);
+    c.ok("battle report --name Cashtown --date 1863-06-21 --loss 'Heth/1st Brigade=1'");
+    // The campaign's date is its turn's: not one that leaves the battle after the turn.
+    const auto fought = c.whole();
+    CHECK_THAT(c.refused("campaign set --date 1863-06-01", 2),
+               Contains("date 1863-06-01 would put turn 1 (to 1863-06-07) before the battle of Cashtown, fought 1863-06-21"));
+    CHECK(c.whole() == fought);
+    c.ok("campaign set --date 1863-06-20");  // the battle still within the turn
+    c.ok("turn next");
+    c.ok("battle report --name Gettysburg --date 1863-07-03 --loss 'Wadsworth/1st Brigade=1'");
+}
+
+TEST_CASE("turn report: brigades disbanded and leaders assigned are what the turn brought, each read by its side") {
+    const Small c;
+    c.ok("turn next");
+    c.ok("battle report --name Cashtown --loss 'Wadsworth/1st Brigade=4' --leader 'Wadsworth:killed'");
+    c.ok("battle recover Cashtown");
+    c.ok("brigade disband 'Wadsworth/1st Brigade'");
+    // Its brigadier, who commands nothing now, takes the division of the commander who fell.
+    const auto leaders = c.ok("leader list");
+    std::smatch free;
+    REQUIRE(std::regex_search(leaders, free, std::regex(R"((#\d+) +(\S+) +Union +Brigade commander +\S+ +active +-)")));
+    c.ok("leader assign '" + free[1].str() + "' Wadsworth");
+    for (const char* as : {"", " --as union"}) {
+        INFO(as);
+        const auto report = c.ok(std::string("turn report") + as);
+        CHECK_THAT(report, Contains("Brigades merged, disbanded and destroyed\n  Disbanded Wadsworth/1st Brigade"));
+        CHECK_THAT(report, Contains("back from their wounds\n  ") && Contains(free[2].str()));
+    }
+    const auto enemy = c.ok("turn report --as confederate");
+    CHECK_THAT(enemy, Contains("Brigades merged, disbanded and destroyed\n  none\n") && !Contains(free[2].str()));
+}
+
 TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads it, in the handout too") {
     const Small c;
     c.ok("schedule Pender --turn 2");  // arrives hidden, never fights: the Union reads nothing of him
@@ -242,9 +322,9 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     CHECK_THAT(umpire, Contains("The report of turn 2, campaign Test: from 1863-06-22 (under way)") && Contains("Seen by the umpire"));
     CHECK_THAT(umpire, Contains("Heth arrived") && Contains("Pender arrived") && Contains("Wadsworth arrived"));
     CHECK_THAT(umpire, Contains("Cashtown") && Contains("Casualties returned\n  ") && !Contains("Casualties returned\n  none"));
-    CHECK_THAT(umpire, Contains("awaiting an answer now\n  #1 from the union to the confederate"));
+    CHECK_THAT(umpire, Contains("awaiting an answer now\n  #1 from the Union to the Confederate"));
     // The brigadier who fell there is in the battle's summary, his replacement among the leaders.
-    CHECK_THAT(umpire, Contains(": killed") && Contains("leaders replaced and leaders back\n  New commander of Wadsworth/2nd Brigade"));
+    CHECK_THAT(umpire, Contains(": killed") && Contains("leaders replaced, assigned and back from their wounds\n  New commander of Wadsworth/2nd Brigade"));
     // Each side's stands: none in service when the turn began (nothing had arrived), and after
     // it what the order of battle holds.
     std::smatch m;
@@ -257,7 +337,7 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     const auto side = c.ok("turn report --as union");
     CHECK_THAT(side, Contains("Seen by the Union") && Contains("Wadsworth arrived") && Contains("Cashtown") &&
                          Contains("New commander of Wadsworth/2nd Brigade"));
-    CHECK_THAT(side, !Contains("Pender") && !Contains("Confederate: "));
+    CHECK_THAT(side, !Contains("Pender") && !Contains("Confederate: 0 when"));
     // ...and its handout holds the same report.
     c.ok("handout --side union -o " + test::quote(c.dir.file("papers")));
     CHECK(test::file_bytes(c.dir.file("papers/turn.txt")) == side);
