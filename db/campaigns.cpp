@@ -152,6 +152,7 @@ std::optional<std::string> Store::meta(std::string_view key) const {
 
 void Store::set_meta(std::string_view key, std::string_view value) {
     guarded(m_path, [&] {
+        require_sound_trees();
         SQLite::Statement q(m_impl->db, "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
         bind_all(q, std::string(key), std::string(value));
         q.exec();

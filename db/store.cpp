@@ -326,17 +326,29 @@ int migration_number(std::string_view file) {
     return n;
 }
 
+// Every step from the file's version on, in one transaction: a step that fails (a file whose
+// version says less than its tables hold) leaves the file as it was, not half brought up.
 void migrate(SQLite::Database& db) {
-    const auto& steps = embedded::migrations();
-    for (const auto& [file, sql] : steps) {
+    SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+    // Read under the write lock: another process may have migrated meanwhile.
+    const int from = db.execAndGet("PRAGMA user_version").getInt();
+    int to = from;
+    for (const auto& [file, sql] : embedded::migrations()) {
         const int version = migration_number(file);
-        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
-        // Read again under the write lock: another process may have migrated meanwhile.
-        if (db.execAndGet("PRAGMA user_version").getInt() >= version) continue;
-        db.exec(std::string(sql));
-        db.exec("PRAGMA user_version = " + std::to_string(version));
-        t.commit();
+        if (version <= from) continue;
+        try {
+            db.exec(std::string(sql));
+        } catch (const SQLite::Exception& e) {
+            if ((e.getErrorCode() & 0xff) != SQLITE_ERROR) throw;  // busy, full, I/O: said as such
+            throw Damaged("its schema says version " + std::to_string(from) + ", but bringing it up to " + std::to_string(version) + " failed (" +
+                          e.what() + "): its tables are not those of version " + std::to_string(from) +
+                          "; nothing was changed: restore a backup");
+        }
+        to = version;
     }
+    if (to == from) return;
+    db.exec("PRAGMA user_version = " + std::to_string(to));
+    t.commit();
 }
 
 // What an SQLite file's own header (its first 100 bytes) says of it.
@@ -567,6 +579,9 @@ std::exception_ptr translate(const std::string& path, const SQLite::Exception& e
         }
         case SQLITE_CONSTRAINT:
             return error("refused by the campaign database's rules (" + what + "); nothing was changed");
+        case SQLITE_ERROR:  // muster's statements are fixed: one SQLite cannot run meets a schema or a value not muster's
+            return error("the campaign database is damaged: its tables are not as muster makes them (" + what +
+                         "); nothing was changed: run muster check, or restore a backup");
         default:
             return error("database error: " + what);
     }
@@ -669,7 +684,8 @@ Store::Store(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_pa
         if ((m_impl->file = file_key(path))) ++g_files[*m_impl->file];
         auto& db = m_impl->db;
         if (sqlite3_db_readonly(db.getHandle(), "main") == 1)
-            throw Error(path + ": cannot write the campaign database: the file or its folder is read-only");
+            throw Error(path + ": the file or its folder is read-only, and muster writes beside a campaign database even to read it (its "
+                               "write-ahead log): copy it to a folder you may write to, or make it writable");
         db.exec("PRAGMA foreign_keys = ON");
         // A file of this muster's schema is only read here: readers never wait for a writer.
         // Only a new file, or one of an older schema, takes the write lock to be brought up.
@@ -721,15 +737,19 @@ void Store::check_not_stale(std::int64_t campaign) const {
 // commands that read that table (a turn written into a file whose camps cannot be read). Damage
 // deep in a table is found by a command that reads it, or by muster check, which reads every
 // page: reading them all before each write would cost what the whole file holds.
-void Store::require_sound_trees() {
+void Store::require_sound_trees() const {
     if (m_trees_sound) return;
     auto& db = m_impl->db;
-    // muster makes no trigger: one in the file would change the campaign behind each write
-    // (`check` names it among the schema's foreign objects).
-    SQLite::Statement trigger(db, "SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name LIMIT 1");
-    if (trigger.executeStep())
-        throw Damaged("it holds a trigger, \"" + visible(Row(trigger).text("name")) +
-                      "\", which muster never makes and which would change the campaign behind every write; nothing was changed: run muster check, or restore a backup");
+    // muster makes no trigger and no view: a trigger in the file would change the campaign behind
+    // each write, a view would stand in for a table muster writes to (`check` names either among
+    // the schema's foreign objects).
+    SQLite::Statement foreign(db, "SELECT type, name FROM sqlite_schema WHERE type IN ('trigger', 'view') ORDER BY type, name LIMIT 1");
+    if (foreign.executeStep()) {
+        const Row row(foreign);
+        throw Damaged("it holds a " + row.text("type") + ", \"" + visible(row.text("name")) + "\", which muster never makes and which would " +
+                      (row.text("type") == "view" ? "stand in for a table every write reads" : "change the campaign behind every write") +
+                      "; nothing was changed: run muster check, or restore a backup");
+    }
     struct Tree {
         std::string table, index, where;  // index empty: the table's own tree (NOT INDEXED); where: a partial index's
     };
@@ -901,15 +921,33 @@ journal::Entry planned(const StepOperation& op) {
     return e;
 }
 
-// Applies `changes` in reverse, or throws `refused` if any row is not as they left it.
+// The tables a changeset names that the file lacks: SQLite passes over their changes without a
+// word, which would take back part of an operation.
+struct Absent {
+    sqlite3* db;
+    std::vector<std::string> tables;
+};
+int table_present(void* context, const char* table) {
+    auto& absent = *static_cast<Absent*>(context);
+    if (sqlite3_table_column_metadata(absent.db, "main", table, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) == SQLITE_OK) return 1;
+    absent.tables.emplace_back(table);
+    return 0;
+}
+
+// Applies `changes` in reverse, or throws `refused` if any row is not as they left it (inside the
+// caller's transaction: a refusal leaves nothing of it).
 void apply_inverse(SQLite::Database& db, const std::string& stored, std::int64_t entry, const std::function<Error()>& refused) {
     int inverted_size = 0;
     void* inverted = nullptr;
     const auto changes = unsealed(stored).value_or(std::string_view());
     if (!changeset_well_formed(changes) || sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK)
         throw Damaged("journal entry #" + std::to_string(entry) + "'s record of its changes cannot be read; run muster check, or restore a backup");
-    const int rc = sqlite3changeset_apply(db.getHandle(), inverted_size, inverted, nullptr, abort_on_conflict, nullptr);
+    Absent absent{db.getHandle(), {}};
+    const int rc = sqlite3changeset_apply(db.getHandle(), inverted_size, inverted, table_present, abort_on_conflict, &absent);
     sqlite3_free(inverted);
+    if (!absent.tables.empty())
+        throw Damaged("journal entry #" + std::to_string(entry) + " changed the table " + visible(absent.tables.front()) +
+                      ", which the file no longer has; nothing was changed: run muster check, or restore a backup");
     if (rc != SQLITE_OK) throw refused();
 }
 

@@ -133,10 +133,13 @@ public:
     /// The connection, for db/'s own modules (its type is private to db/: store_impl.hpp).
     struct Impl;
     Impl& impl() const { return *m_impl; }
+    /// Refuses a file that would change behind a write (a trigger muster never makes) or is
+    /// damaged where a write would read, before the first write through this store: every
+    /// write calls it, those outside an operation (the current campaign, a link's last use) too.
+    void require_sound_trees() const;
 
 private:
     void check_not_stale(std::int64_t campaign) const;
-    void require_sound_trees();
     std::vector<journal::Entry> take_step(std::int64_t campaign, bool redo, bool players_too);
     std::int64_t record_operation(std::int64_t campaign, OperationKind kind,
                                   const std::function<std::string(std::int64_t operation)>& change);
@@ -144,7 +147,7 @@ private:
     std::string m_path;
     std::optional<std::int64_t> m_expected;
     bool m_together = false;  ///< inside together(): operations are savepoints
-    bool m_trees_sound = false;  ///< every table's and index's first pages read (require_sound_trees)
+    mutable bool m_trees_sound = false;  ///< every table's and index's first pages read (require_sound_trees)
     std::optional<std::int64_t> m_step;  ///< inside together(): the first operation made, which the others are part of
     std::optional<std::int64_t> m_player;  ///< whose operations these are (set_player)
 };

@@ -1,4 +1,5 @@
 // The campaign store: migrations, refusing files, undo, the check, failures that change nothing.
+#include "app/players.hpp"
 #include "core/error.hpp"
 #include "db/store.hpp"
 #include "db/battles.hpp"
@@ -84,6 +85,22 @@ TEST_CASE("Each earlier schema version migrates to the current one") {
     }
 }
 
+TEST_CASE("A file whose schema version says less than its tables hold is refused whole, not brought up halfway") {
+    // The steps after it fail on what is there already (a column added twice).
+    for (const int said : {2, 22, 25, 30}) {
+        INFO("version said " << said);
+        test::TempDir dir;
+        const auto path = dir.file("c.db");
+        { test::make_campaign(path); }
+        test::raw_sql(path, "PRAGMA user_version = " + std::to_string(said));
+        const auto before = test::file_bytes(path);
+        CHECK_THAT(refusal(path), Contains("damaged: its schema says version " + std::to_string(said) + ", but bringing it up to ") &&
+                                      Contains("nothing was changed"));
+        CHECK(test::file_bytes(path) == before);
+        CHECK(pragma(path, "user_version") == said);
+    }
+}
+
 TEST_CASE("A database from a newer muster is refused and left untouched") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
@@ -136,12 +153,13 @@ TEST_CASE("A truncated database is reported as damaged") {
     CHECK_THAT(message, Contains("damaged"));
 }
 
-TEST_CASE("A header whose format bytes are changed is damage, and a trigger in the file stops every write") {
+TEST_CASE("A header whose format bytes are changed is damage, and a trigger or a view in the file stops every write") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
     {
         auto s = test::make_campaign(path);
         s.arrivals().arrive(test::arrival("Heth"));
+        s.players().add("Meade", "union");
         s.history().backup(dir.file("whole.db"));
     }
     const auto whole = test::file_bytes(dir.file("whole.db"));
@@ -176,6 +194,27 @@ TEST_CASE("A header whose format bytes are changed is damage, and a trigger in t
     }
     CHECK_THAT(message, Contains("damaged: it holds a trigger, \"evil\", which muster never makes"));
     CHECK(test::dump(path, false) == before);
+    // Nor do the writes outside an operation: the current campaign chosen, a link's use noted.
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << whole;
+    test::raw_sql(path, "CREATE TRIGGER zap AFTER UPDATE ON meta BEGIN DELETE FROM move; END");
+    test::raw_sql(path, "CREATE TRIGGER zap2 AFTER INSERT ON player_use BEGIN DELETE FROM move; END");
+    const auto armed = test::dump(path, false);
+    {
+        app::Session s(path, app::Open::existing);
+        CHECK_THROWS_WITH(s.use_campaign(s.current().name), Contains("damaged: it holds a trigger, \"zap\""));
+        s.players().used(s.players().list().front());  // no note taken: the file would change behind it
+    }
+    CHECK(test::dump(path, false) == armed);
+    // A view standing in for a table: writes refused, the file as it was.
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << whole;
+    test::raw_sql(path, "ALTER TABLE camp RENAME TO camp_real");
+    test::raw_sql(path, "CREATE VIEW camp AS SELECT id, campaign_id, side, 'FAKE ' || name AS name, liberated FROM camp_real");
+    const auto viewed = test::dump(path, false);
+    {
+        app::Session s(path, app::Open::existing);
+        CHECK_THROWS_WITH(s.prisoners().add_camp("union", "Elmira"), Contains("damaged: it holds a view, \"camp\", which muster never makes"));
+    }
+    CHECK(test::dump(path, false) == viewed);
 }
 
 namespace {
@@ -264,6 +303,22 @@ TEST_CASE("Undo still reaches an operation recorded before a later migration add
     CHECK(report.problems == std::vector<std::string>{"schema: the table brigade is not as muster makes it",
                                                       "schema: the table division is not as muster makes it"});
     CHECK(word(s.forces().order_of_battle({}).armies.front().corps.front().divisions.front().status) == "placeholder");
+}
+
+TEST_CASE("Undo of an operation whose table the file lacks is refused whole, not applied to the tables left") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    {
+        auto s = test::make_campaign(path);
+        s.arrivals().arrive(test::arrival("Heth"));  // brigades, leaders, batteries and their moves
+    }
+    test::raw_sql(path, "DROP TABLE move");
+    const auto before = test::dump(path);
+    {
+        app::Session s(path, app::Open::existing);
+        CHECK_THROWS_WITH(s.history().undo(), Contains("damaged: journal entry #") && Contains("changed the table move, which the file no longer has; nothing was changed"));
+    }
+    CHECK(test::dump(path) == before);
 }
 
 TEST_CASE("Battles of a file from before schema 28 take whether the enemy saw each division there from its fog as it stands") {
