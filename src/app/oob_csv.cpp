@@ -309,11 +309,13 @@ private:
     void number(Node& n, size_t r, const char* column, const char* key) const {
         const auto v = get(r, column);
         if (v.empty()) return;
-        long long x = 0;
-        const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), x);
-        if (error != std::errc() || end != v.data() + v.size() || x < 0 || x > 1000000)
+        // A whole number of any size or sign goes on as one: the document's reader says the
+        // range its field takes (-3 stands, "expected 0 to 18"), at this row and column.
+        auto digits = v.substr(v.front() == '-' ? 1 : 0);
+        if (digits.empty() || digits.size() > 30 || digits.find_first_not_of("0123456789") != std::string::npos)
             fail(r, column, "\"" + visible(v) + "\" is not a whole number");
-        n.add(key, cell(r, column, std::to_string(x)));
+        digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));  // "007" as 7: JSON writes no leading zero
+        n.add(key, cell(r, column, v.front() == '-' && digits != "0" ? "-" + digits : digits));
     }
     void leader(Node& n, size_t r, bool alternate) const {
         const char* name = alternate ? "alternate" : "commander";

@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/match.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 #include "json/json.hpp"
 
@@ -18,10 +19,15 @@ std::string text(const Value& parent, std::string_view key, size_t max = 200) {
     return s;
 }
 
+// A name, or a reference to a unit ("Division/Brigade": two names and the slash between).
 std::string required_text(const Value& parent, std::string_view key) {
     const auto v = parent.at(key);
     const std::string s = v.as_string();
-    if (trim(s).empty() || s.size() > 400) v.fail("expected 1 to 400 characters");
+    constexpr size_t longest = 2 * k_max_name_chars + 1;
+    if (trim(s).empty()) v.fail("empty: expected a name, or a reference such as \"Heth/1st Brigade\"");
+    if (const auto n = characters(s); n > longest)
+        v.fail("\"" + visible(s.substr(0, 40)) + "...\" is " + std::to_string(n) + " characters: a name is at most " + std::to_string(k_max_name_chars) +
+               ", a reference to a unit at most " + std::to_string(longest));
     return s;
 }
 

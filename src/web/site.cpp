@@ -503,7 +503,11 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
             } catch (const BusyError&) {
                 throw;
             } catch (const Error& e) {
-                said = std::string("Refused: ") + e.what();
+                // Where the server keeps its file is not the player's to read ("PATH: the campaign
+                // database is damaged: ...").
+                std::string why = e.what();
+                if (const auto path = s.db_path() + ": "; why.rfind(path, 0) == 0) why.erase(0, path.size());
+                said = "Refused: " + why;
                 refused = true;
             }
         }

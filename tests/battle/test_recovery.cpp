@@ -67,6 +67,12 @@ TEST_CASE("A battle report file is read with paths in its errors") {
     CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "leaders": [{"leader": "A", "fate": "eaten"}]})"),
                Contains("$.leaders[0].fate: \"eaten\" is not a leader fate: expected killed, wounded or captured"));
     CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {}})"), Contains("$.battle: missing \"name\""));
+    // A name too long for any name or reference says how long it is and what is allowed, in characters.
+    CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": ")" + std::string(100000, 'x') + R"("}})"),
+               Contains("$.battle.name: \"xxxx") && Contains("...\" is 100000 characters: a name is at most 200, a reference to a unit at most 401"));
+    CHECK(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "brigades": [{"brigade": ")" + std::string(200, 'e') + "/" + std::string(200, 'b') +
+                  R"(", "lost": 1}]})") == "accepted");
+    CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": " "}})"), Contains("$.battle.name: empty: expected a name"));
     // A NUL the file holds is written visibly, not the end of the message.
     CHECK_THAT(refusal(R"({"format": "muster-battle/1", "battle": {"name": "X"}, "leaders": [{"leader": "A", "fate": "ki\u0000lled"}]})"),
                Contains("lled\" is not a leader fate: expected killed, wounded or captured"));

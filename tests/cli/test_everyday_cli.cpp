@@ -684,6 +684,14 @@ TEST_CASE("Spreadsheets as spreadsheets save them: semicolons or tabs between fi
         // memory for each of them.
         std::ofstream(c.dir.file("sheet.csv")) << "side,army,corps,division,name,rating,stands\n" << std::string(5000, ',') << "\n";
         CHECK_THAT(c.refused("import oob " + test::quote(c.dir.file("sheet.csv")), 1), Contains("row 2: more than 1000 fields"));
+        // A number out of its field's range says the range, as a JSON file's does; one written
+        // with leading zeros is the number.
+        for (const auto& [stands, says] : std::vector<std::pair<std::string, std::string>>{
+                 {"-3", "-3 is out of range: expected 1 to 99"}, {"99999999999999999999999", "a number far out of range: expected 1 to 99"},
+                 {"1e3", "\"1e3\" is not a whole number"}}) {
+            std::ofstream(c.dir.file("sheet.csv")) << "side,army,corps,division,name,rating,stands\nunion,AotP,I Corps,Wadsworth,Iron,veteran," << stands << "\n";
+            CHECK_THAT(c.refused("import oob " + test::quote(c.dir.file("sheet.csv")), 1), Contains("row 2, column \"stands\": " + says));
+        }
         // A row ending before the column blamed says so: a field left out shifts the rest left.
         std::ofstream(c.dir.file("sheet.csv")) << "side,army,corps,division,name,rating,stands\nunion,AotP,Wadsworth,Iron,veteran,6\n";
         CHECK_THAT(c.refused("import oob " + test::quote(c.dir.file("sheet.csv")), 1),

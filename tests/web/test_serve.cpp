@@ -230,6 +230,18 @@ TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing 
     CHECK_THAT(server.get(umpire + "oob").body, Contains("Heth") && Contains("Wadsworth"));
 }
 
+TEST_CASE("A form refused for a damaged file does not tell the player where the server keeps it, and changes nothing") {
+    const Club club;
+    SQLite::Database(club.db(), SQLite::OPEN_READWRITE).exec("CREATE TRIGGER zap AFTER INSERT ON message BEGIN DELETE FROM move; END");
+    const auto before = club.dump();
+    const test::Served server(club.db());
+    const auto page = server.get(club.meade + "orders").body;
+    const auto sent = server.post(club.meade + "write", {{"token", test::form_token(page)}, {"text", "Hold the ridge."}});
+    CHECK(sent.status == 422);
+    CHECK_THAT(sent.body, Contains("Refused: the campaign database is damaged: it holds a trigger") && !Contains(club.db()) && !Contains(club.dir.file("")));
+    CHECK(club.dump() == before);
+}
+
 TEST_CASE("A player whose link was used is undone and redone like any operation: his use goes with him") {
     const Club club;
     const auto link = test::link_path(club.ok("player add Hancock --side union"));
