@@ -344,7 +344,11 @@ std::string Prisoners::add_camp(const std::string& typed_side, const std::string
     store.run_operation(c.id, OperationKind::camp, [&](std::int64_t op) {
         store.set_audience(op, Audience::side(side));
         for (const auto& camp : db::Prisoners(store).camps(c.id))
-            if (same_ignoring_case(camp.name, name)) throw Error("a camp named \"" + camp.name + "\" already exists");
+            if (same_ignoring_case(camp.name, name))
+                throw Error("a camp named \"" + camp.name + "\" already exists" +
+                            (camp.liberated ? " (liberated: it keeps its name in the battles and exchanges that tell of it): give the new one another, \"" +
+                                                  camp.name + " II\" perhaps"
+                                            : ""));
         db::Prisoners(store).insert_camp(c.id, side, name);
         return "New POW camp " + name + " (" + side + ")";
     });

@@ -95,6 +95,10 @@ TEST_CASE("After the battle from the command line") {
     CHECK(run("camp liberate 'Fort Delaware'").code == 1);
     CHECK(run("camp liberate 'Fort Delaware' --preview").code == 1);
     CHECK_THAT(run("battle report --name Later --captured Heth/Archer=1").err, Contains("the captor has no open camp (a camp liberated takes no more)"));
+    // Named, it says where they may go instead; its name stays its own.
+    CHECK_THAT(run("battle report --name Later --captured 'Heth/Archer=1@Fort Delaware'").err,
+               Contains("camp Fort Delaware was liberated: it takes no more prisoners; send them to another camp of the captor's (muster camp new NAME --side union opens one)"));
+    CHECK_THAT(run("camp new 'Fort Delaware' --side union").err, Contains("already exists (liberated") && Contains("\"Fort Delaware II\" perhaps"));
     CHECK_THAT(run("leader return Meredith").err, Contains("out for 1 battle after Antietam"));
     CHECK_THAT(ok("leader list"), Contains("wounded (out for 1 battle, 0 fought since)"));
     CHECK_THAT(ok("leader replace Wadsworth/Iron\\ Brigade --year 1863 --rolls 95"), Contains("Exceptional [EXC] (replacing Meredith, wounded)"));
