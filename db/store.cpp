@@ -962,8 +962,8 @@ std::vector<journal::Entry> Store::step_plan(std::int64_t campaign, bool redo) c
 }
 
 Error nothing_to_take(bool redo) {
-    return Error(redo ? "nothing to redo: redo does again what undo took back, until another operation is made, and none was undone since "
-                        "the last one made"
+    return Error(redo ? "nothing to redo: redo does again what undo took back, only until another operation is made (nothing was undone, "
+                        "or an operation was made since)"
                       : "nothing to undo: every change of this campaign is already undone");
 }
 

@@ -91,6 +91,8 @@ void add_season_commands(CLI::App& app, Io& io) {
         }
         io.out << "Turn " << result.turn.number() << " begins" << (result.date ? ": " + result.date->text() : "") << " (journal #" << result.operation
                << ")\n";
+        if (const auto c = session.current(); c.date && !c.turn_days)
+            io.out << "The date stays " << c.date->text() << ": the campaign's turns have no length (muster campaign set --turn-length 7d gives them one)\n";
         print_arrivals(io, session.rules(), after);
     });
 

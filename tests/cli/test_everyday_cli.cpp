@@ -268,6 +268,15 @@ TEST_CASE("turn says what waits on the umpire: battles planned, casualties to re
     CHECK_THAT(c.ok("turn --as union") + c.ok("turn --as confederate"), !Contains("Waiting on you"));
 }
 
+TEST_CASE("turn next in a campaign whose turns have no length says its date stays, and how to give them one") {
+    test::CampaignFile c;
+    c.ok("campaign new T --rules acw --date 1862-05-01 --theater east");
+    CHECK_THAT(c.ok("turn next"), Contains("Turn 2 begins: 1862-05-01") &&
+                                      Contains("The date stays 1862-05-01: the campaign's turns have no length (muster campaign set --turn-length 7d gives them one)"));
+    c.ok("campaign set --turn-length 7d");
+    CHECK_THAT(c.ok("turn next"), Contains("Turn 3 begins: 1862-05-08") && !Contains("The date stays"));
+}
+
 TEST_CASE("A battle is not dated after the turn the campaign is at, nor the campaign's date put back before a battle fought") {
     const Small c;  // turn 1 from 1863-06-15, a turn of 7 days
     c.ok("arrive Heth");
