@@ -27,6 +27,13 @@ bool begins_ignoring_case(std::string_view name, std::string_view prefix) {
     return name.size() > prefix.size() && same_ignoring_case(name.substr(0, prefix.size()), prefix);
 }
 
+// A name's last words, after a space ("Jackson", "Stonewall Jackson" of "T. J. Stonewall
+// Jackson"): a surname as people give one. Not a reference's (a name holding '/').
+bool ends_in_words_ignoring_case(std::string_view name, std::string_view words) {
+    return name.size() > words.size() && name[name.size() - words.size() - 1] == ' ' && name.find('/') == std::string_view::npos &&
+           same_ignoring_case(name.substr(name.size() - words.size()), words);
+}
+
 // Levenshtein distance ignoring case, giving up (returning `limit` + 1) past `limit`.
 size_t distance(std::string_view a, std::string_view b, size_t limit) {
     if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) > limit) return limit + 1;
@@ -57,6 +64,9 @@ std::vector<size_t> matching_names(std::string_view typed, const std::vector<std
     if (!out.empty()) return out;
     for (size_t i = 0; i < names.size(); ++i)
         if (begins_ignoring_case(names[i], typed)) out.push_back(i);
+    if (!out.empty()) return out;
+    for (size_t i = 0; i < names.size(); ++i)
+        if (typed.find('/') == std::string_view::npos && typed.front() != ' ' && ends_in_words_ignoring_case(names[i], typed)) out.push_back(i);
     if (!out.empty()) return out;
     // "Owner/Name" part by part: the owner among the names' owners by the rules above, then the
     // rest among that owner's ("heth/3rd" for "Heth's Division/3rd Brigade").
