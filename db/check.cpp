@@ -177,7 +177,7 @@ void ledgers(SQLite::Database& db, campaign::CheckReport& report) {
                              "(SELECT COALESCE(SUM(returned), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_returned, "
                              "(SELECT COALESCE(SUM(captured), 0) FROM battle_loss WHERE brigade_id = b.id) AS battle_captured, "
                              "(SELECT COALESCE(SUM(l.casualties), 0) FROM battle_loss l JOIN battle t ON t.id = l.battle_id "
-                             "WHERE l.brigade_id = b.id AND NOT t.recovered) AS awaiting "
+                             "WHERE l.brigade_id = b.id AND NOT t.recovered AND b.status = 'active') AS awaiting "
                              "FROM brigade b JOIN division d ON d.id = b.division_id JOIN campaign c ON c.id = b.campaign_id "
                              "LEFT JOIN move m ON m.brigade_id = b.id GROUP BY b.id");
     // Each figure of a row as a problem names it, and its column.

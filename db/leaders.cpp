@@ -149,7 +149,8 @@ bool Leaders::leader_name_taken(std::int64_t campaign, std::string_view side, st
     return guarded(m_store.path(), [&] {
         // From the name: the side's few leaders and units of that name (by the indexes on names),
         // then whether the side sees them (a leader by the units he commands, by the indexes on
-        // commanders); not every unit the side sees. Cached: it is asked once a name drawn.
+        // commanders; the prisoners, few, scanned for one held under it); not every unit the side
+        // sees. Cached: it is asked once a name drawn.
         static const std::string seen_division = "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE d.hidden = 0 AND a.side = ?2";
         // A corps or an army the other side reads: one with a division it has seen, or seen by
         // name (as its views show them); the names in one it never reads would tell of it.

@@ -67,7 +67,7 @@ void Players::used(std::int64_t player, std::string_view when) const {
     try {
         m_store.require_sound_trees();
     } catch (const std::exception&) {
-        return;  // a file that would change behind the note (a trigger of another's) takes none; its pages say why
+        return;  // a file that would change behind the note (a trigger of another's) takes none; its forms say why
     }
     auto& db = m_store.impl().db;
     try {

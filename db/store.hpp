@@ -133,7 +133,7 @@ public:
     /// The connection, for db/'s own modules (its type is private to db/: store_impl.hpp).
     struct Impl;
     Impl& impl() const { return *m_impl; }
-    /// Refuses a file that would change behind a write (a trigger muster never makes) or is
+    /// Refuses a file that would change behind a write (a trigger or a view muster never makes) or is
     /// damaged where a write would read, before the first write through this store: every
     /// write calls it, those outside an operation (the current campaign, a link's last use) too.
     void require_sound_trees() const;

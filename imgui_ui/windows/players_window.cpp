@@ -14,21 +14,8 @@
 
 namespace muster::gui {
 
-namespace {
-
-// Where the players reach muster serve, as the panel's field gives it.
-std::string link_base(const std::string& base) {
-    auto url = std::string(trim(base));
-    while (!url.empty() && url.back() == '/') url.pop_back();
-    if (url.rfind("http://", 0) != 0 && url.rfind("https://", 0) != 0)
-        throw UsageError("the address \"" + url + "\" is not an http:// or https:// address (where the players reach muster serve)");
-    return url;
-}
-
-}  // namespace
-
 void PlayersWindow::add(GuiApp& app) {
-    const auto url = link_base(base);
+    const auto url = app::link_base(base, "the address where players reach muster serve");
     if (side.empty()) throw UsageError("choose the side he plays (or the umpire)");
     const auto made = app.session()->players().add(name, side);
     link = url + "/p/" + made.token + "/";
@@ -38,7 +25,7 @@ void PlayersWindow::add(GuiApp& app) {
 
 void PlayersWindow::relink(GuiApp& app) {
     if (player.empty()) throw UsageError("choose the player who needs a new link");
-    const auto url = link_base(base);
+    const auto url = app::link_base(base, "the address where players reach muster serve");
     const auto made = app.session()->players().relink(player);
     link = url + "/p/" + made.token + "/";
     note = "A new link for " + made.player.name + ": copy it now, it is shown once; his old one is dead";

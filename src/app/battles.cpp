@@ -175,9 +175,11 @@ void remind_unrevealed(const Refs& refs, const rules::RuleSet& rules, const std:
     for (const auto& l : refs.leaders()) {
         const auto* grade = rules.find_grade(l.grade);
         if (!grade || !grade->must_reveal() || l.grade_revealed || !is_active(l.status)) continue;
-        // A corps leader attached to a division leader (his grade seeks company) fights with his division.
+        // A corps leader attached to a division leader (his grade seeks company) fights with his
+        // division, while the two are together (the attachment ends when either falls).
         auto division = refs.division_of(l);
-        if (const auto* with = !division && l.attached_to ? refs.leader_by_id(*l.attached_to) : nullptr) division = refs.division_of(*with);
+        if (const auto* with = !division && l.attached_to ? refs.leader_by_id(*l.attached_to) : nullptr; with && is_active(with->status))
+            division = refs.division_of(*with);
         if (!division || std::find(divisions.begin(), divisions.end(), *division) == divisions.end()) continue;
         unrevealed[l.side].push_back(grade->name + " " + l.label());
         for (const auto& g : grade->penalty_downgrades) {
@@ -418,6 +420,15 @@ std::function<std::string(std::int64_t)> division_name_in(const db::Store& store
     return [&store](std::int64_t id) { return db::Forces(store).division_name(id); };
 }
 
+// A division's name, where the enemy has seen it (fight_on_planned_field).
+std::function<std::optional<std::string>(std::int64_t)> seen_division_in(const db::Store& store) {
+    return [&store](std::int64_t id) -> std::optional<std::string> {
+        const auto fog = db::Forces(store).division_fog({id});
+        if (const auto it = fog.find(id); it == fog.end() || it->second.second) return std::nullopt;
+        return db::Forces(store).division_name(id);
+    };
+}
+
 // What a report would do, said and changing nothing: as the report says it.
 Outcome preview_battle(const db::Store& store, std::int64_t campaign, const battle::Report& report, const BattlePlan& plan) {
     auto out = plan.outcome;
@@ -567,11 +578,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     date_battle(store, report, c, m_session.rules());
-    fight_on_planned_field(report, db::Battles(store).plans(c.id), [&](std::int64_t id) -> std::optional<std::string> {
-        const auto fog = db::Forces(store).division_fog({id});
-        if (const auto it = fog.find(id); it == fog.end() || it->second.second) return std::nullopt;
-        return db::Forces(store).division_name(id);
-    });
+    fight_on_planned_field(report, db::Battles(store).plans(c.id), seen_division_in(store));
     // What the report can name: brigades always (they give each division its engaged stands),
     // leaders always (the reminder names those who must reveal their grades), batteries and
     // divisions only when it names some. Each kind of name is found in its own list, so the
@@ -627,6 +634,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         if (how.beside.date) report.date = how.beside.date;
         if (!trim(how.beside.place).empty()) report.place = require_place(how.beside.place);
         date_battle(store, report, c, m_session.rules());
+        fight_on_planned_field(report, db::Battles(store).plans(c.id), seen_division_in(store));
         return report;
     };
     // A line given beside the draft's that the draft gives already: refused, saying how the

@@ -312,8 +312,8 @@ private:
         // A whole number of any size or sign goes on as one: the document's reader says the
         // range its field takes (-3 stands, "expected 0 to 18"), at this row and column.
         auto digits = v.substr(v.front() == '-' ? 1 : 0);
-        if (digits.empty() || digits.size() > 30 || digits.find_first_not_of("0123456789") != std::string::npos)
-            fail(r, column, "\"" + visible(v) + "\" is not a whole number");
+        if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) fail(r, column, "\"" + visible(v) + "\" is not a whole number");
+        if (digits.size() > 30) fail(r, column, "a number far out of range");
         digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));  // "007" as 7: JSON writes no leading zero
         n.add(key, cell(r, column, v.front() == '-' && digits != "0" ? "-" + digits : digits));
     }

@@ -96,6 +96,22 @@ NewLink Players::add(const std::string& given_name, const std::string& side) {
     return out;
 }
 
+std::string link_base(std::string_view given, std::string_view what) {
+    std::string base(trim(given));
+    while (!base.empty() && base.back() == '/') base.pop_back();
+    const auto said = std::string(what) + " \"" + visible(given) + "\"";
+    if (base.rfind("http://", 0) != 0 && base.rfind("https://", 0) != 0) throw UsageError(said + " is not an http:// or https:// address");
+    // A query, a fragment, a space or a control character would cut the link off or change it.
+    if (base.find_first_of("?# \t\r\n\\\"<>") != std::string::npos ||
+        std::any_of(base.begin(), base.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+        throw UsageError(said + " holds a query, a fragment, a space or a character a link cannot: expected an address such as https://host:8443");
+    // muster serve answers at the root of its address: its pages link /p/... and /static/...
+    if (const auto path = base.find('/', base.find("//") + 2); path != std::string::npos)
+        throw UsageError(said + " has a path (" + visible(base.substr(path)) +
+                         "): muster serve answers at the root of its address, so give it as scheme://host[:port] (a proxy in front passes paths on whole)");
+    return base;
+}
+
 std::vector<campaign::PlayerInfo> Players::list() const {
     return db::Players(m_session.state().store).players(m_session.current().id);
 }

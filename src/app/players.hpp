@@ -67,6 +67,12 @@ private:
     Session& m_session;
 };
 
+/// Where players reach muster serve, as the organiser gives it ("http://192.168.1.20:8080/"),
+/// as a link begins: scheme://host[:port], no trailing slash. A UsageError naming `what` (the
+/// option or field it was given in) for one that is not http(s), or holds a path, a query, a
+/// fragment, a space or a character a link cannot.
+std::string link_base(std::string_view given, std::string_view what);
+
 /// 256 bits from the kernel's generator, as 64 lower-case hex digits (a link's token, a
 /// server's secret).
 std::string random_token();

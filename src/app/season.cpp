@@ -47,24 +47,26 @@ std::vector<std::string> Season::open_work() const {
     const auto c = m_session.current();
     const auto& store = m_session.state().store;
     std::vector<std::string> out;
-    std::vector<campaign::BattleInfo> battles;
+    std::vector<campaign::BattleInfo> unreturned;  // battles with casualties not yet returned
     std::vector<campaign::PlannedBattle> plans;
     std::vector<campaign::DraftInfo> drafts;
     store.read([&] {
-        battles = db::Battles(store).battles(c.id);
+        for (auto& b : db::Battles(store).battles(c.id)) {
+            const auto losses = b.recovered ? std::vector<campaign::LossInfo>{} : db::Battles(store).losses(b.id);
+            if (std::any_of(losses.begin(), losses.end(), [](const auto& l) { return l.casualties > 0; })) unreturned.push_back(std::move(b));
+        }
         plans = db::Battles(store).plans(c.id);
         drafts = db::Battles(store).drafts(c.id);
     });
     for (const auto& p : plans)
         if (p.plan.open()) out.push_back("battle " + p.plan.name + " is planned, not yet reported (muster battle report --name " + shell_word(p.plan.name) + ")");
     for (const auto& d : drafts) out.push_back("a draft report of " + d.battle + " waits (muster battle report --draft " + shell_word(d.battle) + ")");
-    for (const auto& b : battles)
-        if (!b.recovered) out.push_back("the casualties of " + b.name + " have not returned (muster battle recover " + shell_word(b.name) + ")");
+    for (const auto& b : unreturned) out.push_back("the casualties of " + b.name + " have not returned (muster battle recover " + shell_word(b.name) + ")");
     const auto leaders = m_session.leaders().list(View::umpire());
     const auto since = m_session.leaders().battles_since_fall(leaders);
     for (const auto& l : leaders)
         if (const auto it = since.find(l.id); l.status == LeaderStatus::wounded && it != since.end() && it->second >= l.out_battles)
-            out.push_back("leader " + l.label() + " may return from his wounds (muster leader return " + shell_word(l.label()) + ")");
+            out.push_back("leader " + l.label() + " may return from his wounds (muster leader return '#" + std::to_string(l.id) + "')");  // two may share a name
     return out;
 }
 
@@ -285,7 +287,7 @@ std::string turn_report_text(const rules::RuleSet& rules, const TurnReport& r) {
     }
     section("Casualties returned", r.returned, "none");
     section("Brigades merged, disbanded and destroyed", r.brigades, "none");
-    section("Leaders: Fallen Leaders rolls, leaders replaced, assigned and back from their wounds", r.leaders, "none");
+    section("Leaders: Fallen Leaders rolls, leaders replaced, assigned, attached, downgraded and back from their wounds", r.leaders, "none");
     section("Exchanges made and camps liberated", r.exchanges, "none");
     section("Exchange proposals awaiting an answer now", r.awaiting, "none");
     out += "\nStands in service\n";

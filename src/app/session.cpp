@@ -193,14 +193,14 @@ Outcome Session::change_settings(const CampaignSettings& s) {
         throw UsageError("nothing to change: campaign " + c.name + "'s settings are already " + settings_text(c));
     Outcome out;
     out.operation = m->store.run_operation(c.id, OperationKind::settings, [&](std::int64_t op) {
-        // The date is the turn's: not one that puts a battle already fought after it (where turns
-        // have a length, as a battle's own date is checked).
-        if (s.date && c.date && c.turn_days)
+        // The date is the turn's: neither it nor the turn's length may put a battle already fought
+        // after the turn (where turns have a length, as a battle's own date is checked).
+        if ((s.date || s.turn_days) && c.date && c.turn_days)
             for (const auto& b : db::Battles(m->store).battles(c.id))
                 if (b.date && *b.date > c.date->plus(*c.turn_days - 1))
-                    throw UsageError("date " + c.date->text() + " would put " + c.turn.text() + " (to " + c.date->plus(*c.turn_days - 1).text() +
-                                     ") before the battle of " + visible(b.name) + ", fought " + b.date->text() +
-                                     ": the campaign's date is the day its turn began");
+                    throw UsageError(std::string(s.date ? "date " + c.date->text() : "a turn of " + count_of(*c.turn_days, "day", "days")) + " would put " +
+                                     c.turn.text() + " (" + c.date->text() + " to " + c.date->plus(*c.turn_days - 1).text() + ") before the battle of " +
+                                     visible(b.name) + ", fought " + b.date->text() + ": the campaign's date is the day its turn began");
         m->store.set_audience(op, Audience::everyone());  // the campaign's rules and date are every side's
         m->store.update_campaign_settings(c);
         out.summary = "Settings: " + settings_text(c);

@@ -25,9 +25,14 @@ std::string required_text(const Value& parent, std::string_view key) {
     const std::string s = v.as_string();
     constexpr size_t longest = 2 * k_max_name_chars + 1;
     if (trim(s).empty()) v.fail("empty: expected a name, or a reference such as \"Heth/1st Brigade\"");
-    if (const auto n = characters(s); n > longest)
-        v.fail("\"" + visible(s.substr(0, 40)) + "...\" is " + std::to_string(n) + " characters: a name is at most " + std::to_string(k_max_name_chars) +
+    if (const auto n = characters(s); n > longest) {
+        size_t cut = 0;  // its first 40 characters, not a character cut in two
+        for (int shown = 0; cut < s.size() && shown < 40; ++shown)
+            do ++cut;
+            while (cut < s.size() && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80);
+        v.fail("\"" + visible(s.substr(0, cut)) + "...\" is " + std::to_string(n) + " characters: a name is at most " + std::to_string(k_max_name_chars) +
                ", a reference to a unit at most " + std::to_string(longest));
+    }
     return s;
 }
 

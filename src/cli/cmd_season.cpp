@@ -63,7 +63,7 @@ void add_season_commands(CLI::App& app, Io& io) {
             // What waits on the umpire before the turn ends: his alone (it names hidden work).
             if (!viewer.is_umpire()) return;
             const auto open = session.season().open_work();
-            io.out << "Waiting on you: " << (open.empty() ? "nothing" : "") << "\n";
+            io.out << "Waiting on you:" << (open.empty() ? " nothing" : "") << "\n";
             for (const auto& line : open) io.out << "  " << line << "\n";
         };
     });

@@ -40,24 +40,10 @@ void add_serve_commands(CLI::App& app, Io& io) {
 
     auto* player = app.add_subcommand("player", "Players at their own screens (muster serve): add one and print his link, list, revoke, read the inbox");
     player->require_subcommand(1);
-    // The link is the base and a path after it: checked before any link is made.
-    const auto link_base = [](const std::string& given) {
-        auto base = given;
-        while (!base.empty() && base.back() == '/') base.pop_back();
-        if (base.rfind("http://", 0) != 0 && base.rfind("https://", 0) != 0)
-            throw UsageError("--base \"" + visible(given) + "\" is not an http:// or https:// address");
-        // A query, a fragment, a space or a control character would cut it off or change it.
-        if (base.find_first_of("?# \t\r\n\\\"<>") != std::string::npos ||
-            std::any_of(base.begin(), base.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
-            throw UsageError("--base \"" + visible(given) + "\" holds a query, a fragment, a space or a character a link cannot: expected an address such as https://host:8443");
-        // muster serve answers at the root of its address: its pages link /p/... and /static/...
-        if (const auto path = base.find('/', base.find("//") + 2); path != std::string::npos)
-            throw UsageError("--base \"" + visible(given) + "\" has a path (" + visible(base.substr(path)) +
-                             "): muster serve answers at the root of its address, so give it as scheme://host[:port] (a proxy in front passes paths on whole)");
-        return base;
-    };
-    const auto print_link = [](std::ostream& out, const std::string& base, const app::NewLink& link) {
-        out << "Player " << link.player.name << " (" << (link.player.umpire ? "the umpire" : link.player.side) << "): " << base << "/p/" << link.token << "/\n"
+    const auto print_link = [](std::ostream& out, const rules::RuleSet& rules, const std::string& base, const app::NewLink& link) {
+        out << "Player " << link.player.name << " ("
+            << (link.player.umpire ? std::string("the umpire") : rules::name_or_id(rules.find_side(link.player.side), link.player.side)) << "): " << base
+            << "/p/" << link.token << "/\n"
             << "Give him this link; it is shown once (muster keeps only its hash). muster player revoke " << shell_word(link.player.name) << " kills it.\n";
     };
     struct AddOptions {
@@ -69,19 +55,19 @@ void add_serve_commands(CLI::App& app, Io& io) {
     add->add_option("NAME", ao->name, "The player's name")->required();
     add->add_option("--side", ao->side, "The side he plays, or umpire (a link that reads every side)")->required();
     add->add_option("--base", ao->base, base_help);
-    on_run(add, io, [ao, &io, link_base, print_link] {
-        const auto base = link_base(ao->base);
+    on_run(add, io, [ao, &io, print_link] {
+        const auto base = app::link_base(ao->base, "--base");
         auto session = open_campaigns(io);
-        print_link(io.out, base, session.players().add(ao->name, ao->side));
+        print_link(io.out, session.rules(), base, session.players().add(ao->name, ao->side));
     });
     auto lo = std::make_shared<AddOptions>();
     auto* relink = player->add_subcommand("link", "Give a player a new link, once (his link lost, leaked or revoked): the old one dies");
     relink->add_option("NAME", lo->name, "The player")->required();
     relink->add_option("--base", lo->base, base_help);
-    on_run(relink, io, [lo, &io, link_base, print_link] {
-        const auto base = link_base(lo->base);
+    on_run(relink, io, [lo, &io, print_link] {
+        const auto base = app::link_base(lo->base, "--base");
         auto session = open_campaigns(io);
-        print_link(io.out, base, session.players().relink(lo->name));
+        print_link(io.out, session.rules(), base, session.players().relink(lo->name));
     });
     on_run(player->add_subcommand("list", "List the players, their sides, and when each link was last used"), io, [&io] {
         exporter::TextTable t;

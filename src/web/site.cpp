@@ -506,7 +506,8 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
                 // Where the server keeps its file is not the player's to read ("PATH: the campaign
                 // database is damaged: ...").
                 std::string why = e.what();
-                if (const auto path = s.db_path() + ": "; why.rfind(path, 0) == 0) why.erase(0, path.size());
+                const auto path = s.db_path() + ": ";
+                for (auto at = why.find(path); at != std::string::npos; at = why.find(path, at)) why.erase(at, path.size());
                 said = "Refused: " + why;
                 refused = true;
             }

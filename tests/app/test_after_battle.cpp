@@ -339,6 +339,7 @@ TEST_CASE("Brigades destroyed, disbanded and merged") {
     r.name = "Wiped out";
     battle::add_loss_spec(r, "Heth/Archer=8");
     f.s.battles().report_battle(r, app::Mode::apply);
+    CHECK(f.s.history().check().awaiting == 8);  // Wiped out's casualties, not yet returned: not lost for good
     f.s.battles().destroy_brigade("Heth/Archer");
     CHECK_THAT(f.refusal([&] { f.s.battles().disband_brigade("Heth/Archer"); }), Contains("is already destroyed"));
     CHECK_THAT(f.refusal([&] { f.s.battles().merge_brigade("Heth/Davis", "Wadsworth/Cutler"); }), Contains("of different sides"));
@@ -355,7 +356,7 @@ TEST_CASE("Brigades destroyed, disbanded and merged") {
     const auto report = f.s.history().check();
     CHECK(report.ok());
     CHECK(report.generated == report.stands + report.idle + report.lost + report.awaiting + report.held);
-    CHECK(report.awaiting == 8);  // Wiped out's casualties, not yet returned: not lost for good
+    CHECK(report.awaiting == 0);  // destroyed, Archer takes none of them back: lost for good
 }
 
 TEST_CASE("Undo reverses each after-battle operation exactly") {

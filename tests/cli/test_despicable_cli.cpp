@@ -49,6 +49,9 @@ TEST_CASE("A despicable leader who fought unrevealed is named at the report, wit
         CHECK_THAT(attached.ok("battle report --name Seminary --loss \"Wadsworth/Iron=1\" --preview"),
                    Contains("reminder: Despicable ") && Contains("Despicable Reynolds") && Contains("fought unrevealed (Union)"));
         CHECK_THAT(attached.ok("battle report --name Seminary --loss \"Doubleday/Vermont=1\" --preview"), !Contains("Reynolds"));
+        // Wadsworth fallen, the attachment ends: Reynolds fights with no division of his.
+        attached.ok("battle report --name First --loss \"Doubleday/Vermont=1\" --leader \"Wadsworth:killed\"");
+        CHECK_THAT(attached.ok("battle report --name Later --loss \"Wadsworth/Iron=1\" --preview"), Contains("Burnside") && !Contains("Reynolds"));
     }
     // Fallen in a battle (the one he falls in still reminds), he fights no later one.
     for (const std::string fate : {"killed", "wounded/2", "captured@Libby"}) {

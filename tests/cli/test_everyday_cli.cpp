@@ -261,9 +261,11 @@ TEST_CASE("turn says what waits on the umpire: battles planned, casualties to re
     c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=2' --leader 'Wadsworth/2nd Brigade:wounded/1'");
     c.ok("battle report --name Fairfield --loss 'Wadsworth/1st Brigade=1' --loss 'Heth/2nd Brigade=1'");  // the battle the wounded man was out for
     c.ok("battle recover Fairfield");
+    c.ok("battle report --name Skirmish --division Heth --division Wadsworth");  // no casualties: nothing to return
     const auto turn = c.ok("turn");
-    CHECK_THAT(turn, Contains("Waiting on you: \n  battle Seminary Ridge is planned, not yet reported (muster battle report --name 'Seminary Ridge')"));
-    CHECK_THAT(turn, Contains("\n  the casualties of Cashtown have not returned (muster battle recover Cashtown)\n") && !Contains("of Fairfield"));
+    CHECK_THAT(turn, Contains("Waiting on you:\n  battle Seminary Ridge is planned, not yet reported (muster battle report --name 'Seminary Ridge')"));
+    CHECK_THAT(turn, Contains("\n  the casualties of Cashtown have not returned (muster battle recover Cashtown)\n") && !Contains("of Fairfield") &&
+                         !Contains("Skirmish"));
     CHECK_THAT(turn, Contains(" may return from his wounds (muster leader return "));
     CHECK_THAT(c.ok("turn --as union") + c.ok("turn --as confederate"), !Contains("Waiting on you"));
 }
@@ -289,7 +291,9 @@ TEST_CASE("A battle is not dated after the turn the campaign is at, nor the camp
     // The campaign's date is its turn's: not one that leaves the battle after the turn.
     const auto fought = c.whole();
     CHECK_THAT(c.refused("campaign set --date 1863-06-01", 2),
-               Contains("date 1863-06-01 would put turn 1 (to 1863-06-07) before the battle of Cashtown, fought 1863-06-21"));
+               Contains("date 1863-06-01 would put turn 1 (1863-06-01 to 1863-06-07) before the battle of Cashtown, fought 1863-06-21"));
+    CHECK(c.whole() == fought);
+    CHECK_THAT(c.refused("campaign set --turn-length 3d", 2), Contains("a turn of 3 days would put turn 1 (1863-06-15 to 1863-06-17) before the battle of Cashtown"));
     CHECK(c.whole() == fought);
     c.ok("campaign set --date 1863-06-20");  // the battle still within the turn
     c.ok("turn next");
@@ -333,7 +337,7 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     CHECK_THAT(umpire, Contains("Cashtown") && Contains("Casualties returned\n  ") && !Contains("Casualties returned\n  none"));
     CHECK_THAT(umpire, Contains("awaiting an answer now\n  #1 from the Union to the Confederate"));
     // The brigadier who fell there is in the battle's summary, his replacement among the leaders.
-    CHECK_THAT(umpire, Contains(": killed") && Contains("leaders replaced, assigned and back from their wounds\n  New commander of Wadsworth/2nd Brigade"));
+    CHECK_THAT(umpire, Contains(": killed") && Contains("leaders replaced, assigned, attached, downgraded and back from their wounds\n  New commander of Wadsworth/2nd Brigade"));
     // Each side's stands: none in service when the turn began (nothing had arrived), and after
     // it what the order of battle holds.
     std::smatch m;
