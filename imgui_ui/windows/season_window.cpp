@@ -231,8 +231,10 @@ void SeasonWindow::draw(GuiApp& app) {
         const auto& picture = app.seen().picture;
         std::vector<std::string> sides;
         for (const auto& sd : model.rules->sides) sides.push_back(sd.id);
-        m_stands = {"Stands in service, before the first battle and after each", "stands", {"before"}, picture.stands, false, sides};
-        m_stands.points.insert(m_stands.points.end(), picture.battles.begin(), picture.battles.end());
+        // Each point named for when it was counted: just before each battle, then now (a point
+        // named for a battle but counted after it read as the battle's cost, arrivals since and all).
+        m_stands = {"Stands in service just before each battle, and now", "stands", picture.battles, picture.stands, false, sides};
+        m_stands.points.push_back("now");
         m_losses = {"Stands lost per battle (casualties and captured)", "stands", picture.battles, picture.losses, true, sides};
         m_prisoners = {"Prisoners held now, by camp (the captor's colour)", "stands", {"held"}, picture.prisoners, true, sides};
         m_rows.clear();

@@ -47,6 +47,7 @@ public:
     const std::vector<Row>& rows() const { return m_rows; }
     /// The chart of the stands lost in each battle, as last drawn.
     const Chart& losses_chart() const { return m_losses; }
+    const Chart& stands_chart() const { return m_stands; }
 
 private:
     void roll_up_next(GuiApp& app);

@@ -41,9 +41,9 @@ struct BattleLine {
 
 struct SeasonPicture {
     std::vector<std::string> battles;  ///< in the order fought: the charts' x axis
-    /// Per army: its stands in service before the first battle, then after each (point 0 is
-    /// "before"): after one, what it had just before the next (its recovery, arrivals, prisoners
-    /// sent home in between counted), after the last, now. Read from the stand ledger; a battle
+    /// Per army: its stands in service just before each battle (its recovery, arrivals, prisoners
+    /// sent home since the one before counted), then now: a value a battle, and one more. Read
+    /// from the stand ledger; a battle
     /// of an earlier muster that the file cannot place, worked back through the losses.
     std::vector<Series> stands;
     /// Per side the view owns (the umpire: every side): stands lost in each battle (casualties

@@ -100,6 +100,10 @@ TEST_CASE("The season panel: each battle summarized in a sortable table, and cha
         CHECK(army.values[0] - army.values[1] == (army.side == "confederate" ? 3 : 1));
         CHECK(army.values[1] - army.values[2] == (army.side == "confederate" ? 2 : 0));
     }
+    // Its points named for when each was counted: just before each battle, and now.
+    REQUIRE(d.hover("Chart/stands"));
+    CHECK(w.stands_chart().points == std::vector<std::string>{"McPherson Ridge", "Seminary Ridge", "now"});
+    CHECK(w.stands_chart().title == "Stands in service just before each battle, and now");
     // Hovering the losses chart reads the battle under the mouse.
     REQUIRE(d.hover("Chart/losses"));
     CHECK(w.losses_chart().value_text(1) == "1 stand");  // as its tooltip reads a value
