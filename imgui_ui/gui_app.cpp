@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <utility>
 
 namespace muster::gui {
@@ -84,11 +85,16 @@ void GuiApp::show(Window& window) {
     m_bring = &window;
 }
 
-void GuiApp::open_database(const std::string& path) {
+void GuiApp::open_database(const std::string& path, app::Open mode) {
     finish_work();  // what was under way for the file shown lands before it goes
+    std::error_code none;
+    if (mode == app::Open::existing && !std::filesystem::exists(path, none)) {
+        m_status = path + ": no file there; to make a new campaign database there, choose File > New database";
+        return;  // the file shown stays shown
+    }
     std::unique_ptr<app::Session> opened;
     try {
-        opened = std::make_unique<app::Session>(path, app::Open::create);
+        opened = std::make_unique<app::Session>(path, mode);
     } catch (const std::exception& e) {
         // Refused: the file shown stays shown (none shown: the welcome names why).
         m_status = e.what();
@@ -199,10 +205,17 @@ void GuiApp::actions_menu(const std::string& name) {
 
 void GuiApp::menu() {
     if (!ImGui::BeginMainMenuBar()) return;
-    if (ImGui::BeginMenu("File")) {
+    const bool file = ImGui::BeginMenu("File");
+    mark("Menu/File");
+    if (file) {
         ImGui::InputText("##path", &m_open_path);
+        mark("Menu/File/Path");
         ImGui::SameLine();
-        if (ImGui::MenuItem("Open database")) open_database(m_open_path);
+        // A path mistyped is not a new file made without a word: Open takes one there, New makes one.
+        if (ImGui::MenuItem("Open database")) open_database(m_open_path, app::Open::existing);
+        mark("Menu/File/Open");
+        if (ImGui::MenuItem("New database")) open_database(m_open_path, app::Open::create);
+        mark("Menu/File/New");
         ImGui::TextDisabled("%s", m_db_path.c_str());
         ImGui::EndMenu();
     }

@@ -88,8 +88,9 @@ public:
     void set_viewer(const View& viewer);
     /// What that viewer may read of the model.
     const app::SeenModel& seen() const { return model().seen_by(viewer()); }
-    /// Opens another database file (File > Open).
-    void open_database(const std::string& path);
+    /// Opens another database file: one there (File > Open database), or made where there is
+    /// none (File > New database, the welcome's path, the file the program starts with).
+    void open_database(const std::string& path, app::Open mode = app::Open::create);
     const std::string& db_path() const { return m_db_path; }
     /// Bumped whenever the model is read anew: windows rebuild what they derive from it.
     int revision() const { return m_model.revision(); }

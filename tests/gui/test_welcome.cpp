@@ -38,6 +38,19 @@ TEST_CASE("A database that is not muster's: the welcome names it with the reason
     CHECK(d.app.session() != nullptr);
     CHECK(d.app.db_path() == dir.file("new.db"));
     CHECK_THAT(d.app.status(), Contains("not a muster campaign database") && Contains("junk.db"));
+    // File > Open of a path mistyped makes nothing: it says so, and New database makes one.
+    REQUIRE(d.click("Menu/File"));
+    REQUIRE(d.click("Menu/File/Path"));
+    d.ctrl_key('A');
+    d.type(dir.file("nosuch/x.db"));
+    REQUIRE(d.click("Menu/File/Open"));
+    CHECK(d.app.db_path() == dir.file("new.db"));
+    CHECK_THAT(d.app.status(), Contains("x.db: no file there; to make a new campaign database there, choose File > New database"));
+    CHECK_FALSE(std::filesystem::exists(dir.file("nosuch")));
+    REQUIRE(d.click("Menu/File"));
+    REQUIRE(d.click("Menu/File/New"));
+    CHECK(d.app.db_path() == dir.file("nosuch/x.db"));
+    CHECK(std::filesystem::exists(dir.file("nosuch/x.db")));
 }
 
 TEST_CASE("On an empty database muster-gui opens on the welcome, and a campaign is created through it") {
