@@ -169,6 +169,13 @@ bool GuiApp::run(const std::string& id) {
     return false;
 }
 
+// An action chosen from a menu or by its keys: its panel comes to the front, where what it did or
+// why it was refused is shown (run behind another panel, it seemed to do nothing).
+void GuiApp::run_in_front(const Action& a) {
+    if (a.window) show(*a.window);
+    run(a.id);
+}
+
 // The first action whose shortcut is pressed, if it can run now; none while text is typed.
 void GuiApp::process_shortcuts() {
     const ImGuiIO& io = ImGui::GetIO();
@@ -182,7 +189,7 @@ void GuiApp::process_shortcuts() {
                     return;
                 }
                 if (runs_in_view(a) && a.can_run()) {
-                    run(a.id);
+                    run_in_front(a);
                     return;
                 }
             }
@@ -197,7 +204,7 @@ void GuiApp::actions_menu(const std::string& name) {
         if (a.label.empty() || a.menu != name) continue;
         const auto keys = a.shortcut.text();
         const auto title = std::string(a.icon ? a.icon : "") + (a.icon ? "  " : "") + (a.title ? a.title() : a.label) + "###" + a.id;
-        if (ImGui::MenuItem(title.c_str(), keys.empty() ? nullptr : keys.c_str(), false, runs_in_view(a) && a.can_run())) run(a.id);
+        if (ImGui::MenuItem(title.c_str(), keys.empty() ? nullptr : keys.c_str(), false, runs_in_view(a) && a.can_run())) run_in_front(a);
         mark("Menu/" + name + "/" + a.id);
     }
     ImGui::EndMenu();

@@ -125,6 +125,7 @@ public:
     float navigator_width = 300;
 
 private:
+    void run_in_front(const Action& action);
     void menu();
     void process_shortcuts();
     void actions_menu(const std::string& name);

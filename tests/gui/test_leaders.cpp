@@ -124,6 +124,23 @@ TEST_CASE("The leaders panel: a Fallen Leaders roll with physical dice, a return
     CHECK(s.history().check().ok());
 }
 
+TEST_CASE("An action chosen from the Actions menu brings its panel to the front, where what it did or why it was refused shows") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    auto& leaders = d.show<gui::LeadersWindow>();
+    auto& oob = d.show<gui::OobWindow>();
+    d.frames(2);
+    REQUIRE(d.app.front() == &oob);
+    REQUIRE(d.click("Menu/Actions"));
+    REQUIRE(d.click("Menu/Actions/leader.replace"));  // no unit chosen: refused
+    d.frames(2);
+    CHECK(d.app.front() == &leaders);
+    CHECK_FALSE(leaders.error.empty());
+    CHECK(gui::marked("Leaders/Said"));
+}
+
 TEST_CASE("The leaders panel tells two leaders of one name apart by their numbers, for the umpire, and acts on the one clicked") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
