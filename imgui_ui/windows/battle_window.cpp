@@ -43,9 +43,17 @@ void BattleWindow::apply(GuiApp& app) {
     const auto out = app.session()->battles().report_battle(report(), app::Mode::apply);
     note = out.summary + " (journal #" + std::to_string(out.operation) + ")";
     recovery_battle = name;
+    // The form empty for the next battle: nothing of this one carried into it (its date, place,
+    // divisions ticked, the reserve that arrived at its plan).
     lines.clear();
     batteries.clear();
     name.clear();
+    date.clear();
+    place.clear();
+    divisions.clear();
+    battery_camp.clear();
+    plan_step.reset();
+    recovery.reset();
 }
 
 void BattleWindow::recover(GuiApp& app, app::Mode mode) {

@@ -128,9 +128,12 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     REQUIRE(d.click("Battle/Apply"));
     INFO(battle.error);
     REQUIRE(s.battles().list().size() == 1);
-    // The form, emptied, says what to do next, not that it is wrong.
+    // The form, emptied, says what to do next, not that it is wrong: nothing of this battle is
+    // carried into the next (its divisions ticked, its date).
     d.frame();
     CHECK(gui::marked("Battle/Blank"));
+    CHECK(battle.divisions.empty());
+    CHECK((battle.name.empty() && battle.date.empty() && battle.lines.empty()));
     for (const auto& b : s.forces().brigades())
         if (b.ref() == "Wadsworth/Iron Brigade") CHECK(b.stands == 3);
     REQUIRE(d.click("Battle/RecoveryPreview"));
