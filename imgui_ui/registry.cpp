@@ -102,6 +102,7 @@ void register_windows(GuiApp& app) {
     act("tableside.dice.cancel", "", ts, Effect::view, [ts] { ts->asked.cancel(); });
     auto* se = season.get();
     act("turn.next", "Next turn", se, Effect::writes, [se, g] { se->next_turn(*g); });
+    act("turn.arrive_due", "Bring in those due now", se, Effect::writes, [se, g] { se->arrive_due(*g); });
     act("turn.roll", "", se, Effect::writes, [se, g] { se->enter_roll(*g); });
     act("turn.take_back", "", se, Effect::view, [se] { se->take_back(); });
     act("turn.cancel", "", se, Effect::view, [se] { se->cancel(); });

@@ -28,6 +28,19 @@ void SeasonWindow::next_turn(GuiApp& app) {
     roll_up_next(app);
 }
 
+void SeasonWindow::arrive_due(GuiApp& app) {
+    if (dice.asking()) throw UsageError("the dice for " + rolling.front() + " are still being asked: enter them or abandon first");
+    if (app.model().turn.due.empty()) throw UsageError("no division is due now");
+    note.clear();
+    if (physical) {
+        rolling.clear();
+        for (const auto& d : app.model().turn.due) rolling.push_back(d.entry.division);
+        return roll_up_next(app);
+    }
+    const auto due = app.session()->season().arrive_due();
+    for (const auto& a : due.arrivals) note += (note.empty() ? "" : "; ") + a.division.name + " arrived";
+}
+
 void SeasonWindow::begin_turn(GuiApp& app) {
     auto& s = *app.session();
     const auto result = physical ? s.season().next_turn([](const app::ArrivalRequest&) { return std::optional<app::Arrival>(); })
@@ -258,7 +271,7 @@ void SeasonWindow::draw(GuiApp& app) {
         ImGui::Checkbox("Physical dice for the arrivals", &physical);
         mark("Season/Physical");
         ImGui::SameLine();
-        dice.buttons(app, {{"Next turn", "turn.next", "Season/NextTurn"}});
+        dice.buttons(app, {{"Bring in those due now", "turn.arrive_due", "Season/ArriveDue"}, {"Next turn", "turn.next", "Season/NextTurn"}});
         dice.draw(app, "turn");
         if (dice.asking() && rolling.size() > 1) ImGui::TextDisabled("then: %zu more division(s) due", rolling.size() - 1);
         const bool open_schedule = ImGui::CollapsingHeader("The schedule (the umpire's)");

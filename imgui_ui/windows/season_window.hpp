@@ -19,6 +19,9 @@ public:
     void draw(GuiApp& app) override;
     /// The next turn begins; the divisions due arrive (with physical dice: asked one by one).
     void next_turn(GuiApp& app);
+    /// Every division due now arrives, the turn staying (muster arrive --due): with the
+    /// campaign's dice at once, or the organiser's asked division by division.
+    void arrive_due(GuiApp& app);
     /// Physical dice: the roll typed for the division being rolled up.
     void enter_roll(GuiApp& app);
     void take_back() { dice.take_back(); }

@@ -74,6 +74,32 @@ TEST_CASE("The season panel: Next turn with physical dice asks each roll of the 
     d.frame(shot("season_arrived"));
 }
 
+TEST_CASE("The season panel brings in every division due now, the turn staying") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    {
+        app::Session s(db, app::Open::existing);
+        s.season().schedule_division("Pender", Turn::first(), std::nullopt);  // due now
+    }
+    test::Driver d(db);
+    auto& w = d.show<gui::SeasonWindow>();
+    REQUIRE(d.app.model().turn.due.size() == 1);
+    REQUIRE(d.click("Season/ArriveDue"));
+    INFO(w.error);
+    d.frames(2);
+    CHECK_THAT(w.note, Contains("Pender arrived"));
+    CHECK(d.app.model().turn.due.empty());
+    CHECK(d.app.model().current->turn == Turn::first());
+    // Nothing due: said so, nothing written.
+    const auto entries = d.app.model().journal_size;
+    REQUIRE(d.click("Season/ArriveDue"));
+    CHECK_THAT(w.error, Contains("no division is due now"));
+    d.frames(2);
+    CHECK(d.app.model().journal_size == entries);
+    d.frame(shot("season_arrive_due"));
+}
+
 TEST_CASE("The season panel: each battle summarized in a sortable table, and charts read by hovering, in every view") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
