@@ -27,6 +27,10 @@ battle::Report BattleWindow::report() const {
     r.place = place;
     r.divisions.assign(divisions.begin(), divisions.end());
     for (const auto& [ref, l] : lines) {
+        if (m_commanders.count(ref)) {  // a division's, corps' or army's commander: his fate alone
+            if (l.fate) r.leaders.push_back({ref, *l.fate, l.fate == LeaderFate::captured ? l.camp : "", l.fate == LeaderFate::wounded ? l.out_for : 0});
+            continue;
+        }
         if (!divisions.count(division_of(ref))) continue;
         if (l.lost || l.captured) r.brigades.push_back({ref, l.lost, l.captured, l.camp});
         if (l.fate)
@@ -149,17 +153,28 @@ void BattleWindow::draw_plans(GuiApp& app) {
 void BattleWindow::rebuild(GuiApp& app) {
     m_arrived.clear();
     m_units.clear();
+    m_commanders.clear();
     order.invalidate();
+    // A unit's commander in play, on a row of his own ("commander of Heth": whoever commands it
+    // now, not a leader named so), once for his division, corps or army among those ticked.
+    const auto commander = [&](const std::string& unit, const army::Leader& l, const std::string& side) {
+        if (!l.present() || !is_active(l.status)) return;
+        const auto ref = "commander of " + unit;
+        if (m_commanders.insert(ref).second) m_units.push_back({ref, 0, false, true, side, unit});
+    };
     for (const auto& a : app.model().oob.armies)
         for (const auto& k : a.corps)
             for (const auto& d : k.divisions) {
                 if (d.status == DivisionStatus::placeholder) continue;
                 m_arrived.push_back(d.name);
                 if (!divisions.count(d.name)) continue;
+                commander(d.name, d.commander, d.side);
+                commander(k.name, k.commander, a.side);
+                commander(a.name, a.commander, a.side);
                 for (const auto& b : d.brigades)
-                    if (is_active(b.status)) m_units.push_back({d.name + "/" + b.name, b.stands, false, b.commander.present(), d.side});
+                    if (is_active(b.status)) m_units.push_back({d.name + "/" + b.name, b.stands, false, b.commander.present(), d.side, ""});
                 for (const auto& t : d.batteries)
-                    if (is_active(t.status)) m_units.push_back({d.name + "/" + t.name, 0, true, false, d.side});
+                    if (is_active(t.status)) m_units.push_back({d.name + "/" + t.name, 0, true, false, d.side, ""});
             }
     m_revision = app.revision();
     m_built_for = divisions;
@@ -229,7 +244,7 @@ void BattleWindow::draw(GuiApp& app) {
         // The fields' columns as wide as a field needs (ems: the font's size), kept when the
         // others are fitted to their entries (a field has no width of its own to fit).
         const float em = ImGui::GetFontSize();
-        for (const auto& [c, ems] : {std::pair{"Lost", 9.f}, {"Captured", 9.f}, {"Camp", 10.f}, {"Brigadier", 8.f}, {"Out for", 9.f}})
+        for (const auto& [c, ems] : {std::pair{"Lost", 9.f}, {"Captured", 9.f}, {"Camp", 10.f}, {"Commander", 8.f}, {"Out for", 9.f}})
             ImGui::TableSetupColumn(c, ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort | ImGuiTableColumnFlags_NoResize, ems * em);
         headers_row("Battle/Table");
         fit_columns_to(app.shown() * 31 + m_units.size());
@@ -254,16 +269,18 @@ void BattleWindow::draw(GuiApp& app) {
                 auto& l = lines[u.ref];
                 ImGui::TextUnformatted(u.ref.c_str());
                 if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", u.ref.c_str());
-                ImGui::TableSetColumnIndex(1);
-                ImGui::Text("%d", u.stands);
-                ImGui::TableSetColumnIndex(2);
-                ImGui::SetNextItemWidth(-1);
-                ImGui::InputInt("##lost", &l.lost, 1, 1);
-                mark("Battle/Lost/" + u.ref);
-                ImGui::TableSetColumnIndex(3);
-                ImGui::SetNextItemWidth(-1);
-                ImGui::InputInt("##captured", &l.captured, 1, 1);
-                mark("Battle/Captured/" + u.ref);
+                if (u.commander_of.empty()) {  // a commander's row has no stands of its own
+                    ImGui::TableSetColumnIndex(1);
+                    ImGui::Text("%d", u.stands);
+                    ImGui::TableSetColumnIndex(2);
+                    ImGui::SetNextItemWidth(-1);
+                    ImGui::InputInt("##lost", &l.lost, 1, 1);
+                    mark("Battle/Lost/" + u.ref);
+                    ImGui::TableSetColumnIndex(3);
+                    ImGui::SetNextItemWidth(-1);
+                    ImGui::InputInt("##captured", &l.captured, 1, 1);
+                    mark("Battle/Captured/" + u.ref);
+                }
                 ImGui::TableSetColumnIndex(4);
                 ImGui::SetNextItemWidth(-1);
                 camp_combo("##camp", l.camp, "Battle/Camp/" + u.ref, u.side);

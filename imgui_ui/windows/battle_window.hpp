@@ -83,9 +83,11 @@ private:
         bool battery = false;
         bool has_commander = false;
         std::string side;  // its own: the camps of the other side take its prisoners
+        std::string commander_of;  // a row of a division's, corps' or army's commander alone: the unit he commands
     };
     std::vector<std::string> m_arrived;  // divisions that can have fought
     std::vector<Unit> m_units;           // the table's rows, as sorted
+    std::set<std::string> m_commanders;  // the refs of the commanders' rows ("commander of Heth"), of the divisions ticked
     int m_revision = -1;
     std::set<std::string> m_built_for;
     std::string m_check;     // the preview of the report, or why it is refused

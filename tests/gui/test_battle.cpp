@@ -65,6 +65,38 @@ TEST_CASE("Recovery with physical dice: each brigade's roll asked by its purpose
     d.frame(shot("recovery_applied"));
 }
 
+TEST_CASE("A division's, corps' or army's commander falls in the report table as a brigadier does, on a row of his own") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    d.frames(2);  // the model read
+    std::int64_t commander = 0;
+    for (const auto& a : d.app.model().oob.armies)
+        for (const auto& k : a.corps)
+            for (const auto& div : k.divisions)
+                if (div.name == "Heth") commander = div.commander.id;
+    REQUIRE(commander != 0);
+    auto& battle = d.show<gui::BattleWindow>();
+    REQUIRE(d.click("Battle/Name"));
+    d.type("Seminary Ridge");
+    REQUIRE(d.click("Battle/Division/Heth"));
+    d.frames(2);
+    REQUIRE(gui::marked("Battle/Fate/commander of Heth"));
+    CHECK(gui::marked("Battle/Fate/commander of Third Corps"));  // A. P. Hill, above Heth
+    CHECK(gui::marked("Battle/Fate/commander of Army of Northern Virginia"));
+    CHECK_FALSE(gui::marked("Battle/Lost/commander of Heth"));  // he has no stands of his own
+    REQUIRE(d.click("Battle/Fate/commander of Heth"));
+    REQUIRE(d.click("Battle/Fate/commander of Heth/killed"));
+    d.frames(2);
+    d.frame(shot("battle_commander_falls"));
+    REQUIRE(d.click("Battle/Apply"));
+    INFO(battle.error);
+    for (const auto& l : s.leaders().list(View::umpire()))
+        if (l.id == commander) CHECK(l.status == LeaderStatus::killed);
+}
+
 TEST_CASE("Amending a report from the battle panel: previewed, applied as one operation, undone by Ctrl+Z") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
