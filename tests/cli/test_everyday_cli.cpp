@@ -225,6 +225,8 @@ TEST_CASE("turn report: what a sample brings was in service when turn 1 began, w
         c.ok("import oob " + test::quote(c.dir.file("more.csv")));
         CHECK_THAT(c.ok("turn report"), Contains("Arrived\n  Imported ") && Contains("more.csv: 1 army, 1 corps, 1 division, 1 brigade") && Contains("0 when the turn began, 6 now (+6)"));
         CHECK_THAT(c.ok("turn report --as confederate"), Contains("Arrived\n  nothing\n"));
+        // The side it brought forces to reads what came of its own, not the file's path.
+        CHECK_THAT(c.ok("turn report --as union"), Contains("Arrived\n  Imported 1 army, 1 corps, 1 division, 1 brigade for the Union\n") && !Contains("more.csv"));
     }
 }
 
