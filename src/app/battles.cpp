@@ -323,16 +323,23 @@ namespace {
 // A report that names no division that fought, of a battle planned under its name: the divisions
 // on its field (deployed, or arrived from the reserve) that the enemy has seen fought there,
 // beside those of what it reports; the organiser need not name them again. One kept hidden is
-// named to fight (it would be seen fighting): left out, the report says so.
+// named to fight (it would be seen fighting): left out, the report says so. `division`: a
+// division's name, and whether the enemy has seen it.
 void fight_on_planned_field(battle::Report& report, const std::vector<campaign::PlannedBattle>& plans,
-                            const std::function<std::optional<std::string>(std::int64_t)>& seen_division) {
+                            const std::function<std::pair<std::string, bool>(std::int64_t)>& division) {
     if (!report.divisions.empty()) return;
     const auto* planned = open_plan_named(plans, report.name);
     if (!planned) return;
+    std::vector<std::string> hidden;
     for (const auto& d : planned->divisions)
-        if (d.role != PlanRole::reserve)
-            if (auto name = seen_division(d.division_id)) report.divisions.push_back(std::move(*name));
+        if (d.role != PlanRole::reserve) {
+            auto [name, seen] = division(d.division_id);
+            (seen ? report.divisions : hidden).push_back(std::move(name));
+        }
     report.divisions_planned = !report.divisions.empty();
+    if (report.divisions.empty() && report.brigades.empty() && report.leaders.empty() && report.batteries.empty() && !hidden.empty())
+        throw UsageError("the report of " + report.name + " names no one who fought there, and its planned field holds only divisions hidden from the enemy (" +
+                         join(hidden, ", ") + "): give each that fought with --division (it is seen fighting, unless --keep-hidden)");
 }
 
 // The battle planned under the report's name, if one is open: reporting the battle closes it
@@ -376,12 +383,12 @@ Outcome describe_battle(const campaign::Roster& roster, const std::vector<campai
         return d ? d->name : "division #" + std::to_string(id);
     };
     auto report = given;
-    fight_on_planned_field(report, plans, [&](std::int64_t id) -> std::optional<std::string> {
+    fight_on_planned_field(report, plans, [&](std::int64_t id) {
         for (const auto& a : oob.armies)
             for (const auto& k : a.corps)
                 for (const auto& d : k.divisions)
-                    if (d.id == id) return d.hidden ? std::nullopt : std::optional(d.name);
-        return std::nullopt;
+                    if (d.id == id) return std::pair{d.name, !d.hidden};
+        return std::pair{division_name(id), false};
     });
     const auto plan = plan_battle(refs, report, rules);
     auto out = plan.outcome;
@@ -420,12 +427,12 @@ std::function<std::string(std::int64_t)> division_name_in(const db::Store& store
     return [&store](std::int64_t id) { return db::Forces(store).division_name(id); };
 }
 
-// A division's name, where the enemy has seen it (fight_on_planned_field).
-std::function<std::optional<std::string>(std::int64_t)> seen_division_in(const db::Store& store) {
-    return [&store](std::int64_t id) -> std::optional<std::string> {
+// A division's name, and whether the enemy has seen it (fight_on_planned_field).
+std::function<std::pair<std::string, bool>(std::int64_t)> seen_division_in(const db::Store& store) {
+    return [&store](std::int64_t id) {
         const auto fog = db::Forces(store).division_fog({id});
-        if (const auto it = fog.find(id); it == fog.end() || it->second.second) return std::nullopt;
-        return db::Forces(store).division_name(id);
+        const auto it = fog.find(id);
+        return std::pair{db::Forces(store).division_name(id), it != fog.end() && !it->second.second};
     };
 }
 

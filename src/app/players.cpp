@@ -106,9 +106,19 @@ std::string link_base(std::string_view given, std::string_view what) {
         std::any_of(base.begin(), base.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
         throw UsageError(said + " holds a query, a fragment, a space or a character a link cannot: expected an address such as https://host:8443");
     // muster serve answers at the root of its address: its pages link /p/... and /static/...
-    if (const auto path = base.find('/', base.find("//") + 2); path != std::string::npos)
+    const auto host_at = base.find("//") + 2;
+    if (const auto path = base.find('/', host_at); path != std::string::npos)
         throw UsageError(said + " has a path (" + visible(base.substr(path)) +
                          "): muster serve answers at the root of its address, so give it as scheme://host[:port] (a proxy in front passes paths on whole)");
+    // A user and password would be printed in every link; a port no server listens on makes none that works.
+    const std::string_view host = std::string_view(base).substr(host_at);
+    if (host.find('@') != std::string_view::npos) throw UsageError(said + " holds a user or password (before '@'): a link carries none; give scheme://host[:port]");
+    if (host.empty() || host.front() == ':') throw UsageError(said + " names no host: expected an address such as https://host:8443");
+    if (const auto colon = host.rfind(':'); colon != std::string_view::npos && host.find(']', colon) == std::string_view::npos) {
+        int port = 0;
+        if (!parse_int(host.substr(colon + 1), port) || port < 1 || port > 65535)
+            throw UsageError(said + "'s port \"" + visible(host.substr(colon + 1)) + "\" is not one: expected 1 to 65535");
+    }
     return base;
 }
 

@@ -58,10 +58,14 @@ std::vector<std::string> Season::open_work() const {
         plans = db::Battles(store).plans(c.id);
         drafts = db::Battles(store).drafts(c.id);
     });
+    // A name as the command takes it pasted: one beginning with '-' after "--", or it reads as an option.
+    const auto positional = [](const std::string& name) { return (name.front() == '-' ? "-- " : "") + shell_word(name); };
+    const auto turn_ends = c.date && c.turn_days ? std::optional(c.date->plus(*c.turn_days - 1)) : std::nullopt;
     for (const auto& p : plans)
-        if (p.plan.open()) out.push_back("battle " + p.plan.name + " is planned, not yet reported (muster battle report --name " + shell_word(p.plan.name) + ")");
-    for (const auto& d : drafts) out.push_back("a draft report of " + d.battle + " waits (muster battle report --draft " + shell_word(d.battle) + ")");
-    for (const auto& b : unreturned) out.push_back("the casualties of " + b.name + " have not returned (muster battle recover " + shell_word(b.name) + ")");
+        if (p.plan.open() && !(p.plan.date && turn_ends && *p.plan.date > *turn_ends))  // one for a later turn waits for it
+            out.push_back("battle " + p.plan.name + " is planned, not yet reported (muster battle report --name=" + shell_word(p.plan.name) + ")");
+    for (const auto& d : drafts) out.push_back("a draft report of " + d.battle + " waits (muster battle report --draft=" + shell_word(d.battle) + ")");
+    for (const auto& b : unreturned) out.push_back("the casualties of " + b.name + " have not returned (muster battle recover " + positional(b.name) + ")");
     const auto leaders = m_session.leaders().list(View::umpire());
     const auto since = m_session.leaders().battles_since_fall(leaders);
     for (const auto& l : leaders)

@@ -62,11 +62,11 @@ std::vector<size_t> matching_names(std::string_view typed, const std::vector<std
     for (size_t i = 0; i < names.size(); ++i)
         if (same_ignoring_case(names[i], typed)) out.push_back(i);
     if (!out.empty()) return out;
+    // The names it begins or ends as their last words, as one rule: "Hill" is as much A. P. Hill
+    // as the Hill Army (the one found alone, the other not offered, acted on the wrong one).
+    const bool words = typed.find('/') == std::string_view::npos && typed.front() != ' ';
     for (size_t i = 0; i < names.size(); ++i)
-        if (begins_ignoring_case(names[i], typed)) out.push_back(i);
-    if (!out.empty()) return out;
-    for (size_t i = 0; i < names.size(); ++i)
-        if (typed.find('/') == std::string_view::npos && typed.front() != ' ' && ends_in_words_ignoring_case(names[i], typed)) out.push_back(i);
+        if (begins_ignoring_case(names[i], typed) || (words && ends_in_words_ignoring_case(names[i], typed))) out.push_back(i);
     if (!out.empty()) return out;
     // "Owner/Name" part by part: the owner among the names' owners by the rules above, then the
     // rest among that owner's ("heth/3rd" for "Heth's Division/3rd Brigade").

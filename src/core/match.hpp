@@ -1,6 +1,6 @@
 #pragma once
 // Names as people type them: a reference is found exactly, else ignoring case, else as the
-// beginning of one name, else as its last words; a miss suggests the nearest names.
+// beginning or the last words of one name; a miss suggests the nearest names.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,8 +16,9 @@ bool same_ignoring_case(std::string_view a, std::string_view b);
 bool contains_ignoring_case(std::string_view text, std::string_view part);
 
 /// The names among `names` that `typed` refers to, by the first rule that finds any: the name
-/// itself; the name ignoring case (ASCII letters); the names it begins, ignoring case; the names
-/// it ends as their last words, ignoring case (a surname: "Jackson" for "T. J. Jackson"); for
+/// itself; the name ignoring case (ASCII letters); the names it begins or ends as their last
+/// words, ignoring case (a surname: "Jackson" for "T. J. Jackson", "Hill" for the Hill Army and
+/// A. P. Hill alike); for
 /// "Owner/Name", part by part: the owners (what comes before a name's first '/') it names by
 /// these rules, then the rest among each one's ("heth/3rd" for "Heth's Division/3rd Brigade").
 /// Indexes into `names`, in order; more than one is for the caller to call ambiguous.

@@ -367,6 +367,9 @@ TEST_CASE("A report of a planned battle says, in its preview too, which division
     c.ok("arrive --due");
     c.ok("battle plan P");
     c.ok("battle deploy P Wadsworth Heth");
+    // A report of nothing, its field all hidden from the enemy: says which to name.
+    CHECK_THAT(c.refused("battle report --name P", 2),
+               Contains("its planned field holds only divisions hidden from the enemy (Wadsworth, Heth): give each that fought with --division"));
     // Naming the divisions that fought, the umpire leaves Wadsworth out: said so.
     const std::string named = "battle report --name P --division Heth --division Robinson --loss 'Robinson/1st Brigade=1' --loss \"Heth/Archer's Brigade=1\"";
     const auto preview = c.ok(named + " --preview");

@@ -260,15 +260,19 @@ TEST_CASE("turn says what waits on the umpire: battles planned, casualties to re
     c.ok("arrive Wadsworth");
     CHECK_THAT(c.ok("turn"), Contains("Waiting on you: nothing\n"));
     c.ok("battle plan 'Seminary Ridge'");
+    c.ok("battle plan 'Next Week' --date 1863-06-25");  // a battle of a later turn: not waiting yet
+    c.ok("battle report --name -x --loss 'Heth/3rd Brigade=1'");  // a name that reads as an option, pasted
     c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=2' --leader 'Wadsworth/2nd Brigade:wounded/1'");
     c.ok("battle report --name Fairfield --loss 'Wadsworth/1st Brigade=1' --loss 'Heth/2nd Brigade=1'");  // the battle the wounded man was out for
     c.ok("battle recover Fairfield");
     c.ok("battle report --name Skirmish --division Heth --division Wadsworth");  // no casualties: nothing to return
     const auto turn = c.ok("turn");
-    CHECK_THAT(turn, Contains("Waiting on you:\n  battle Seminary Ridge is planned, not yet reported (muster battle report --name 'Seminary Ridge')"));
+    CHECK_THAT(turn, Contains("Waiting on you:\n  battle Seminary Ridge is planned, not yet reported (muster battle report --name='Seminary Ridge')"));
     CHECK_THAT(turn, Contains("\n  the casualties of Cashtown have not returned (muster battle recover Cashtown)\n") && !Contains("of Fairfield") &&
                          !Contains("Skirmish"));
-    CHECK_THAT(turn, Contains(" may return from his wounds (muster leader return "));
+    CHECK_THAT(turn, Contains(" may return from his wounds (muster leader return ") && !Contains("Next Week"));
+    CHECK_THAT(turn, Contains("the casualties of -x have not returned (muster battle recover -- -x)"));
+    c.ok("battle recover -- -x");
     CHECK_THAT(c.ok("turn --as union") + c.ok("turn --as confederate"), !Contains("Waiting on you"));
 }
 

@@ -21,13 +21,14 @@ TEST_CASE("Names as people type them: exactly, ignoring case, or a unique beginn
     CHECK(did_you_mean("Longstreet", names).empty());  // nothing near: no guess
 }
 
-TEST_CASE("A leader is found by his surname, the last words of his name, where nothing begins so") {
+TEST_CASE("A leader is found by his surname, the last words of his name, as a name is by its beginning") {
     const std::vector<std::string> names{"T. J. Jackson", "J. K. Jackson", "R. S. Ewell", "Ewell's Division/1st Brigade", "A. P. Hill"};
     CHECK(matching_names("hill", names) == std::vector<size_t>{4});
     CHECK(matching_names("Jackson", names) == std::vector<size_t>{0, 1});  // two: ambiguous, both named
     CHECK_THROWS_WITH(match_one("jackson", names, "leader"), Contains("could be any of 2 (T. J. Jackson, J. K. Jackson)"));
     CHECK(matching_names("K. Jackson", names) == std::vector<size_t>{1});  // more of the name: his alone
-    CHECK(matching_names("Ewell", names) == std::vector<size_t>{3});  // a beginning first: the division's brigade
+    CHECK(matching_names("Ewell", names) == std::vector<size_t>{2, 3});  // R. S. Ewell, and the name Ewell's Division/... begins
+    CHECK(matching_names("Hill", std::vector<std::string>{"Hill Army", "D. H. Hill"}) == std::vector<size_t>{0, 1});  // both: ambiguous, neither taken alone
     CHECK(matching_names("Brigade", names).empty());  // a reference's last word is no surname
     CHECK(matching_names("ackson", names).empty());   // words whole, not their ends
 }

@@ -569,7 +569,13 @@ TEST_CASE("serve refuses a listen address, a certificate or limits that will not
              {"serve --request-time 9999", "out of range"},
              {"player add X --side martians", "unknown side"},
              {"player add X --side union --base ftp://x", "is not an http:// or https:// address"},
-             {"player add X --side union --base https://host/muster", "has a path (/muster): muster serve answers at the root"}}) {
+             {"player add X --side union --base https://host/muster", "has a path (/muster): muster serve answers at the root"},
+             {"player add X --side union --base http://h:99999", "'s port \"99999\" is not one: expected 1 to 65535"},
+             {"player add X --side union --base http://h:0", "'s port \"0\" is not one"},
+             {"player add X --side union --base http://h:", "'s port \"\" is not one"},
+             {"player add X --side union --base http://user:pw@host", "holds a user or password"},
+             {"player add X --side union --base http://:8080", "names no host"},
+             {"player link Meade --base http://h:99999", "is not one: expected 1 to 65535"}}) {
         INFO(args);
         const auto r = club.run(args);
         CHECK(r.code == 2);
