@@ -84,6 +84,9 @@ void register_windows(GuiApp& app) {
     act("recovery.take_back", "", b, Effect::view, [b] { b->dice.take_back(); });
     act("recovery.cancel", "", b, Effect::view, [b] { b->dice.cancel(); });
     act("plan.arrive", "", b, Effect::writes, [b, g] { b->arrive_reserve(*g); });
+    act("plan.new", "", b, Effect::writes, [b, g] { b->plan(*g); });
+    act("plan.deploy", "", b, Effect::writes, [b, g] { b->place_on_plan(*g, PlanRole::deployed); });
+    act("plan.reserve", "", b, Effect::writes, [b, g] { b->place_on_plan(*g, PlanRole::reserve); });
     act("plan.roll", "", b, Effect::writes, [b, g] { b->plan_dice.enter(*g->session()); });
     act("plan.take_back", "", b, Effect::view, [b] { b->plan_dice.take_back(); });
     act("plan.cancel", "", b, Effect::view, [b] { b->plan_dice.cancel(); });

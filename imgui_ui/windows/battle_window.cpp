@@ -74,6 +74,21 @@ void BattleWindow::recover(GuiApp& app, app::Mode mode) {
 
 void BattleWindow::enter_roll(GuiApp& app) { dice.enter(*app.session()); }
 
+void BattleWindow::plan(GuiApp& app) {
+    const auto date = trim(new_plan_date).empty() ? std::nullopt : std::optional(Day::read(trim(new_plan_date), "battle date"));
+    note = app.session()->plans().plan(new_plan, date, new_plan_place).summary;
+    new_plan.clear();
+    new_plan_date.clear();
+    new_plan_place.clear();
+}
+
+void BattleWindow::place_on_plan(GuiApp& app, PlanRole role) {
+    if (plan_battle.empty() || trim(plan_division).empty()) throw UsageError("name the division to place on the plan");
+    auto plans = app.session()->plans();
+    note = role == PlanRole::reserve ? plans.reserve(plan_battle, {plan_division}).summary : plans.deploy(plan_battle, {plan_division}).outcome.summary;
+    m_plan_typed.erase(plan_battle);
+}
+
 void BattleWindow::arrive_reserve(GuiApp& app) {
     if (plan_battle.empty() || plan_division.empty()) throw UsageError("choose the reserve that arrives");
     const auto run = [this, g = &app, battle = plan_battle, division = plan_division](const std::vector<std::string>& rolls) {
@@ -101,6 +116,24 @@ void BattleWindow::report_plan(GuiApp& app, const app::PlanView& plan) {
 
 void BattleWindow::draw_plans(GuiApp& app) {
     const auto& plans = app.seen().plans;
+    // A battle planned before it is fought (muster battle plan): its name, date and place.
+    if (ImGui::CollapsingHeader("Plan a battle")) {
+        mark("Battle/PlanHeader");
+        ImGui::SetNextItemWidth(px(200));
+        ImGui::InputTextWithHint("##newplan", "its name", &new_plan);
+        mark("Battle/NewPlan");
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(px(120));
+        ImGui::InputTextWithHint("##newplandate", "YYYY-MM-DD", &new_plan_date);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(px(160));
+        ImGui::InputTextWithHint("##newplanplace", "where", &new_plan_place);
+        next_on_line(button_width("Plan it"));
+        if (ImGui::Button("Plan it")) app.run("plan.new");
+        mark("Battle/PlanIt");
+    } else {
+        mark("Battle/PlanHeader");
+    }
     const auto open = std::count_if(plans.begin(), plans.end(), [](const app::PlanView& p) { return !p.reported(); });
     if (open == 0) return;
     const bool shown = ImGui::CollapsingHeader(("Planned battles (" + std::to_string(open) + ")###plans").c_str(), ImGuiTreeNodeFlags_DefaultOpen);
@@ -138,6 +171,20 @@ void BattleWindow::draw_plans(GuiApp& app) {
         part("Deployed:", p.deployed, false);
         part("In reserve:", p.reserve, true);
         part("Arrived:", p.arrived, false);
+        // A division put on its field (a placeholder rolled up there) or in its reserve.
+        std::string& typed = m_plan_typed[p.plan.name];
+        ImGui::SetNextItemWidth(px(200));
+        ImGui::InputTextWithHint("##place", "a division", &typed);
+        mark("Battle/Plan/Division/" + p.plan.name);
+        for (const auto& [label, id] : {std::pair{"Deploy", "plan.deploy"}, {"In reserve", "plan.reserve"}}) {
+            next_on_line(button_width(label));
+            if (ImGui::Button(label)) {
+                plan_battle = p.plan.name;
+                plan_division = typed;
+                app.run(id);
+            }
+            mark(std::string("Battle/Plan/") + label + "/" + p.plan.name);
+        }
         if (p.draft_lines)
             ImGui::TextWrapped("A draft report is waiting (%d lines of losses and fates): the table side's rolls", *p.draft_lines);
         ImGui::Unindent();

@@ -37,6 +37,11 @@ public:
     /// The reserve chosen (`plan_division` of `plan_battle`) arrives on the field: rolled up if
     /// a placeholder, with the campaign's dice or (physical) the organiser's, asked roll by roll.
     void arrive_reserve(GuiApp& app);
+    /// Plans the battle `new_plan` names (its date and place as typed), as muster battle plan does.
+    void plan(GuiApp& app);
+    /// Puts `plan_division` on the field of `plan_battle` (deploy: a placeholder rolled up there
+    /// with the campaign's dice), or in its reserve.
+    void place_on_plan(GuiApp& app, PlanRole role);
     /// Fills the report's form from a planned battle: its name, date and place, and its
     /// divisions on the field that can have fought (deployed or arrived, rolled up).
     void report_plan(GuiApp& app, const app::PlanView& plan);
@@ -65,7 +70,8 @@ public:
     std::string amend_battle, amend_brigade;  ///< the report to amend, and the brigade
     int amend_lost = 0;                        ///< what it lost there, as it should have been reported
     std::optional<app::Outcome> amendment;
-    std::string plan_battle, plan_division;  ///< the reserve that arrives, and its planned battle
+    std::string plan_battle, plan_division;  ///< the plan, and its division placed or the reserve that arrives
+    std::string new_plan, new_plan_date, new_plan_place;  ///< a battle planned
     bool plan_physical = false;              ///< its dice are the organiser's
     DicePrompt plan_dice;
     std::optional<app::PlanStep> plan_step;  ///< what the last arrival did
@@ -93,6 +99,7 @@ private:
     std::string m_check;     // the preview of the report, or why it is refused
     bool m_check_ok = false;
     std::string m_checked;   // the report text last checked
+    std::map<std::string, std::string> m_plan_typed;  // by plan: the division typed to place on it
 };
 
 }  // namespace muster::gui

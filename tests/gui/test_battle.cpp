@@ -135,6 +135,45 @@ TEST_CASE("Amending a report from the battle panel: previewed, applied as one op
     CHECK(w.note.empty());  // what it said of the amendment is undone with it
 }
 
+TEST_CASE("A battle planned in the battle panel, its divisions deployed and put in reserve there, as muster battle plan does") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    auto& w = d.show<gui::BattleWindow>();
+    d.frames(2);
+    REQUIRE(d.click("Battle/PlanHeader"));
+    REQUIRE(d.click("Battle/NewPlan"));
+    d.type("Cemetery Ridge");
+    REQUIRE(d.click("Battle/PlanIt"));
+    INFO(w.error);
+    d.frames(2);
+    const auto plan = [&] {
+        for (const auto& p : d.app.seen().plans)
+            if (p.plan.name == "Cemetery Ridge") return p;
+        FAIL("no plan of Cemetery Ridge in the model");
+        return app::PlanView{};
+    };
+    REQUIRE(plan().deployed.empty());
+    const auto place = [&](const std::string& division, const std::string& how) {
+        REQUIRE(d.click("Battle/Plan/Division/Cemetery Ridge"));
+        d.type(division);
+        REQUIRE(d.click("Battle/Plan/" + how + "/Cemetery Ridge"));
+        d.frames(2);
+    };
+    place("Heth", "Deploy");
+    place("Pender", "In reserve");  // a placeholder: nothing rolled until it arrives
+    REQUIRE(plan().deployed.size() == 1);
+    CHECK(plan().deployed.front().division == "Heth");
+    REQUIRE(plan().reserve.size() == 1);
+    CHECK(plan().reserve.front().division == "Pender");
+    // A division no campaign has: refused where it was asked, nothing placed.
+    place("Nobody", "Deploy");
+    CHECK_THAT(w.error, Contains("Nobody"));
+    CHECK(plan().deployed.size() == 1);
+    d.frame(shot("battle_planned_here"));
+}
+
 TEST_CASE("A planned battle in the battle panel: its divisions by part, a reserve brought on with physical dice, undone by Ctrl+Z") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
