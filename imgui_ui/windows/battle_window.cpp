@@ -268,7 +268,8 @@ void BattleWindow::draw(GuiApp& app) {
         const bool open = ImGui::BeginCombo(id, camp.c_str());
         mark(marked);
         if (!open) return;
-        if (ImGui::Selectable("(the only camp of the captor)", camp.empty())) camp.clear();
+        const bool any = std::any_of(model.roster.camps.begin(), model.roster.camps.end(), [&](const auto& c) { return !c.liberated && c.side != own_side; });
+        if (ImGui::Selectable(any ? "(the only camp of the captor)" : "(the captor has no camp: open one in the Prisoners panel)", camp.empty())) camp.clear();
         mark(marked + "/");
         for (const auto& c : model.roster.camps) {
             if (c.liberated || c.side == own_side) continue;

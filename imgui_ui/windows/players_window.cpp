@@ -108,6 +108,8 @@ void PlayersWindow::draw(GuiApp& app) {
         ImGui::SameLine();
         if (ImGui::Button("Copy")) ImGui::SetClipboardText(link.c_str());
         mark("Players/Copy");
+        // The link answers only while muster serve listens at that address.
+        ImGui::TextDisabled("It answers while muster serve listens there: muster serve --listen 0.0.0.0:PORT on this machine");
     }
 
     ImGui::Separator();
