@@ -934,6 +934,32 @@ int table_present(void* context, const char* table) {
     return 0;
 }
 
+// Where a table a changeset names is not as it was when the changes were made (fewer columns, or
+// its key elsewhere: a file's table rebuilt), the table and why; SQLite would pass over such a
+// table's changes without a word too. A table that has gained columns since takes them.
+std::optional<std::string> unfit_table(SQLite::Database& db, void* changes, int size) {
+    sqlite3_changeset_iter* it = nullptr;
+    if (sqlite3changeset_start(&it, size, changes) != SQLITE_OK) return std::string("its record");
+    std::set<std::string> checked;
+    std::optional<std::string> unfit;
+    while (!unfit && sqlite3changeset_next(it) == SQLITE_ROW) {
+        const char* table = nullptr;
+        int columns = 0, op = 0, indirect = 0;
+        unsigned char* keys = nullptr;
+        if (sqlite3changeset_op(it, &table, &columns, &op, &indirect) != SQLITE_OK || sqlite3changeset_pk(it, &keys, nullptr) != SQLITE_OK) break;
+        if (!checked.insert(table).second) continue;
+        SQLite::Statement info(db, "SELECT pk FROM pragma_table_info(?) ORDER BY cid");
+        bind_all(info, std::string(table));
+        int at = 0;
+        bool fits = true;
+        for (const Row row(info); info.executeStep(); ++at)
+            if (at < columns && (row.integer("pk") > 0) != (keys[at] != 0)) fits = false;
+        if (at > 0 && (!fits || at < columns)) unfit = std::string(table);  // none at all: the filter says it is missing
+    }
+    sqlite3changeset_finalize(it);
+    return unfit;
+}
+
 // Applies `changes` in reverse, or throws `refused` if any row is not as they left it (inside the
 // caller's transaction: a refusal leaves nothing of it).
 void apply_inverse(SQLite::Database& db, const std::string& stored, std::int64_t entry, const std::function<Error()>& refused) {
@@ -942,6 +968,11 @@ void apply_inverse(SQLite::Database& db, const std::string& stored, std::int64_t
     const auto changes = unsealed(stored).value_or(std::string_view());
     if (!changeset_well_formed(changes) || sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK)
         throw Damaged("journal entry #" + std::to_string(entry) + "'s record of its changes cannot be read; run muster check, or restore a backup");
+    if (const auto unfit = unfit_table(db, inverted, inverted_size)) {
+        sqlite3_free(inverted);
+        throw Damaged("journal entry #" + std::to_string(entry) + " changed the table " + visible(*unfit) +
+                      ", whose columns are not those it had then; nothing was changed: run muster check, or restore a backup");
+    }
     Absent absent{db.getHandle(), {}};
     const int rc = sqlite3changeset_apply(db.getHandle(), inverted_size, inverted, table_present, abort_on_conflict, &absent);
     sqlite3_free(inverted);
