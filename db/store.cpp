@@ -953,7 +953,7 @@ std::optional<std::string> unfit_table(SQLite::Database& db, void* changes, int 
         int at = 0;
         bool fits = true;
         for (const Row row(info); info.executeStep(); ++at)
-            if (at < columns && (row.integer("pk") > 0) != (keys[at] != 0)) fits = false;
+            if (at < columns && row.integer("pk") != keys[at]) fits = false;  // a key column at its place in the key, as the session recorded it
         if (at > 0 && (!fits || at < columns)) unfit = std::string(table);  // none at all: the filter says it is missing
     }
     sqlite3changeset_finalize(it);

@@ -27,12 +27,9 @@ battle::Report BattleWindow::report() const {
     r.place = place;
     r.divisions.assign(divisions.begin(), divisions.end());
     for (const auto& [ref, l] : lines) {
-        if (m_commanders.count(ref)) {  // a division's, corps' or army's commander: his fate alone
-            if (l.fate) r.leaders.push_back({ref, *l.fate, l.fate == LeaderFate::captured ? l.camp : "", l.fate == LeaderFate::wounded ? l.out_for : 0});
-            continue;
-        }
-        if (!divisions.count(division_of(ref))) continue;
-        if (l.lost || l.captured) r.brigades.push_back({ref, l.lost, l.captured, l.camp});
+        const bool commander = m_commanders.count(ref) > 0;  // a division's, corps' or army's commander: his fate alone
+        if (!commander && !divisions.count(division_of(ref))) continue;
+        if (!commander && (l.lost || l.captured)) r.brigades.push_back({ref, l.lost, l.captured, l.camp});
         if (l.fate)
             r.leaders.push_back({ref, *l.fate, l.fate == LeaderFate::captured ? l.camp : "", l.fate == LeaderFate::wounded ? l.out_for : 0});
     }
@@ -83,10 +80,26 @@ void BattleWindow::plan(GuiApp& app) {
 }
 
 void BattleWindow::place_on_plan(GuiApp& app, PlanRole role) {
-    if (plan_battle.empty() || trim(plan_division).empty()) throw UsageError("name the division to place on the plan");
-    auto plans = app.session()->plans();
-    note = role == PlanRole::reserve ? plans.reserve(plan_battle, {plan_division}).summary : plans.deploy(plan_battle, {plan_division}).outcome.summary;
-    m_plan_typed.erase(plan_battle);
+    const std::string division(trim(plan_division));
+    if (plan_battle.empty() || division.empty()) throw UsageError("name the division to place on the plan");
+    if (role == PlanRole::reserve) {
+        note = app.session()->plans().reserve(plan_battle, {division}).summary;
+        m_plan_typed[plan_battle].clear();
+        return;
+    }
+    // Deployed, a placeholder is rolled up there: with the campaign's dice, or (Physical dice)
+    // the organiser's, asked roll by roll, as a reserve that arrives is.
+    const auto run = [this, g = &app, battle = plan_battle, division](const std::vector<std::string>& rolls) {
+        plan_step = g->session()->plans().deploy(battle, {division}, [g, &rolls](app::ArrivalRequest r) {
+            r.rolls = rolls;
+            return g->session()->arrivals().arrive(r);
+        });
+        note = plan_step->outcome.summary;
+        m_plan_typed[battle].clear();
+    };
+    if (!plan_physical) return run({});
+    plan_step.reset();
+    plan_dice.start(*app.session(), division + " is deployed at " + plan_battle, run);
 }
 
 void BattleWindow::arrive_reserve(GuiApp& app) {
@@ -176,6 +189,7 @@ void BattleWindow::draw_plans(GuiApp& app) {
         ImGui::SetNextItemWidth(px(200));
         ImGui::InputTextWithHint("##place", "a division", &typed);
         mark("Battle/Plan/Division/" + p.plan.name);
+        ImGui::BeginDisabled(plan_dice.asking());  // one roll asked at a time
         for (const auto& [label, id] : {std::pair{"Deploy", "plan.deploy"}, {"In reserve", "plan.reserve"}}) {
             next_on_line(button_width(label));
             if (ImGui::Button(label)) {
@@ -185,6 +199,7 @@ void BattleWindow::draw_plans(GuiApp& app) {
             }
             mark(std::string("Battle/Plan/") + label + "/" + p.plan.name);
         }
+        ImGui::EndDisabled();
         if (p.draft_lines)
             ImGui::TextWrapped("A draft report is waiting (%d lines of losses and fates): the table side's rolls", *p.draft_lines);
         ImGui::Unindent();

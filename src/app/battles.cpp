@@ -324,7 +324,7 @@ namespace {
 // on its field (deployed, or arrived from the reserve) that the enemy has seen fought there,
 // beside those of what it reports; the organiser need not name them again. One kept hidden is
 // named to fight (it would be seen fighting): left out, the report says so. `division`: a
-// division's name, and whether the enemy has seen it.
+// division's name, and whether the enemy has seen it (no name: a division not there).
 void fight_on_planned_field(battle::Report& report, const std::vector<campaign::PlannedBattle>& plans,
                             const std::function<std::pair<std::string, bool>(std::int64_t)>& division) {
     if (!report.divisions.empty()) return;
@@ -334,7 +334,7 @@ void fight_on_planned_field(battle::Report& report, const std::vector<campaign::
     for (const auto& d : planned->divisions)
         if (d.role != PlanRole::reserve) {
             auto [name, seen] = division(d.division_id);
-            (seen ? report.divisions : hidden).push_back(std::move(name));
+            if (!name.empty()) (seen ? report.divisions : hidden).push_back(std::move(name));  // none: not in the campaign (damage), left out
         }
     report.divisions_planned = !report.divisions.empty();
     if (report.divisions.empty() && report.brigades.empty() && report.leaders.empty() && report.batteries.empty() && !hidden.empty())
@@ -388,7 +388,7 @@ Outcome describe_battle(const campaign::Roster& roster, const std::vector<campai
             for (const auto& k : a.corps)
                 for (const auto& d : k.divisions)
                     if (d.id == id) return std::pair{d.name, !d.hidden};
-        return std::pair{division_name(id), false};
+        return std::pair{std::string(), false};
     });
     const auto plan = plan_battle(refs, report, rules);
     auto out = plan.outcome;
@@ -432,7 +432,8 @@ std::function<std::pair<std::string, bool>(std::int64_t)> seen_division_in(const
     return [&store](std::int64_t id) {
         const auto fog = db::Forces(store).division_fog({id});
         const auto it = fog.find(id);
-        return std::pair{db::Forces(store).division_name(id), it != fog.end() && !it->second.second};
+        if (it == fog.end()) return std::pair{std::string(), false};
+        return std::pair{db::Forces(store).division_name(id), !it->second.second};
     };
 }
 

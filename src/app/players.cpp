@@ -113,11 +113,17 @@ std::string link_base(std::string_view given, std::string_view what) {
     // A user and password would be printed in every link; a port no server listens on makes none that works.
     const std::string_view host = std::string_view(base).substr(host_at);
     if (host.find('@') != std::string_view::npos) throw UsageError(said + " holds a user or password (before '@'): a link carries none; give scheme://host[:port]");
-    if (host.empty() || host.front() == ':') throw UsageError(said + " names no host: expected an address such as https://host:8443");
-    if (const auto colon = host.rfind(':'); colon != std::string_view::npos && host.find(']', colon) == std::string_view::npos) {
-        int port = 0;
-        if (!parse_int(host.substr(colon + 1), port) || port < 1 || port > 65535)
-            throw UsageError(said + "'s port \"" + visible(host.substr(colon + 1)) + "\" is not one: expected 1 to 65535");
+    // host[:port], or [IPv6 address][:port]: the port whole digits, 1 to 65535.
+    const auto name_ends = host.front() == '[' ? host.find(']') : host.find(':');
+    if (host.empty() || host.front() == ':' || (host.front() == '[' && name_ends == std::string_view::npos))
+        throw UsageError(said + " names no host: expected an address such as https://host:8443");
+    const auto rest = name_ends == std::string_view::npos ? std::string_view() : host.substr(host.front() == '[' ? name_ends + 1 : name_ends);
+    if (!rest.empty()) {
+        const auto port = rest.substr(1);
+        int number = 0;
+        if (rest.front() != ':' || port.empty() || port.find_first_not_of("0123456789") != std::string_view::npos || !parse_int(port, number) || number < 1 ||
+            number > 65535)
+            throw UsageError(said + "'s port \"" + visible(rest.front() == ':' ? port : rest) + "\" is not one: expected 1 to 65535");
     }
     return base;
 }

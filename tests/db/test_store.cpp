@@ -321,16 +321,19 @@ TEST_CASE("Undo of an operation whose table the file lacks is refused whole, not
     }
     CHECK(test::dump(path) == before);
     // The table there, rebuilt with its key elsewhere or a column short: SQLite would pass over it too.
-    for (const char* rebuilt : {"CREATE TABLE move (id INTEGER, operation_id INTEGER PRIMARY KEY, brigade_id INTEGER, kind TEXT, stands INTEGER)",
-                                "CREATE TABLE move (id INTEGER PRIMARY KEY, operation_id INTEGER, brigade_id INTEGER, kind TEXT)"}) {
+    // The key's columns in another order, too.
+    for (const auto& [table, rebuilt] : std::vector<std::pair<std::string, std::string>>{
+             {"move", "CREATE TABLE move (id INTEGER, operation_id INTEGER PRIMARY KEY, brigade_id INTEGER, kind TEXT, stands INTEGER)"},
+             {"move", "CREATE TABLE move (id INTEGER PRIMARY KEY, operation_id INTEGER, brigade_id INTEGER, kind TEXT)"},
+             {"dice_stream", "CREATE TABLE dice_stream (campaign_id INTEGER, stream TEXT, counter INTEGER, PRIMARY KEY (stream, campaign_id))"}}) {
         INFO(rebuilt);
         std::ofstream(path, std::ios::binary | std::ios::trunc) << whole;
-        test::raw_sql(path, "DROP TABLE move");
+        test::raw_sql(path, "DROP TABLE " + table);
         test::raw_sql(path, rebuilt);
         const auto unfit = test::dump(path);
         {
             app::Session s(path, app::Open::existing);
-            CHECK_THROWS_WITH(s.history().undo(), Contains("changed the table move, whose columns are not those it had then; nothing was changed"));
+            CHECK_THROWS_WITH(s.history().undo(), Contains("changed the table " + table + ", whose columns are not those it had then; nothing was changed"));
         }
         CHECK(test::dump(path) == unfit);
     }

@@ -143,6 +143,9 @@ TEST_CASE("A battle planned in the battle panel, its divisions deployed and put 
     auto& w = d.show<gui::BattleWindow>();
     d.frames(2);
     REQUIRE(d.click("Battle/PlanHeader"));
+    REQUIRE(d.click("Battle/PlanIt"));  // no name: refused, and no plan made
+    CHECK_FALSE(w.error.empty());
+    CHECK(d.app.seen().plans.empty());
     REQUIRE(d.click("Battle/NewPlan"));
     d.type("Cemetery Ridge");
     REQUIRE(d.click("Battle/PlanIt"));
@@ -157,21 +160,32 @@ TEST_CASE("A battle planned in the battle panel, its divisions deployed and put 
     REQUIRE(plan().deployed.empty());
     const auto place = [&](const std::string& division, const std::string& how) {
         REQUIRE(d.click("Battle/Plan/Division/Cemetery Ridge"));
+        d.ctrl_key('A');  // over what a refusal left there
         d.type(division);
         REQUIRE(d.click("Battle/Plan/" + how + "/Cemetery Ridge"));
         d.frames(2);
     };
     place("Heth", "Deploy");
-    place("Pender", "In reserve");  // a placeholder: nothing rolled until it arrives
+    place("Wadsworth", "In reserve");
     REQUIRE(plan().deployed.size() == 1);
     CHECK(plan().deployed.front().division == "Heth");
     REQUIRE(plan().reserve.size() == 1);
-    CHECK(plan().reserve.front().division == "Pender");
+    CHECK(plan().reserve.front().division == "Wadsworth");
     // A division no campaign has: refused where it was asked, nothing placed.
     place("Nobody", "Deploy");
     CHECK_THAT(w.error, Contains("Nobody"));
     CHECK(plan().deployed.size() == 1);
+    // A placeholder deployed with physical dice: rolled up there, its rolls asked one by one,
+    // nothing stored before the last.
+    REQUIRE(d.click("Battle/PlanPhysical"));
+    place("Pender", "Deploy");
+    REQUIRE(w.plan_dice.asking());
+    CHECK(plan().deployed.size() == 1);
     d.frame(shot("battle_planned_here"));
+    CHECK(test::roll_threes(d, w.plan_dice, "plan") > 5);
+    d.frames(2);
+    REQUIRE(plan().deployed.size() == 2);
+    for (const auto& l : plan().deployed) CHECK(l.status == DivisionStatus::arrived);
 }
 
 TEST_CASE("A planned battle in the battle panel: its divisions by part, a reserve brought on with physical dice, undone by Ctrl+Z") {

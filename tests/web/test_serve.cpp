@@ -575,6 +575,9 @@ TEST_CASE("serve refuses a listen address, a certificate or limits that will not
              {"player add X --side union --base http://h:", "'s port \"\" is not one"},
              {"player add X --side union --base http://user:pw@host", "holds a user or password"},
              {"player add X --side union --base http://:8080", "names no host"},
+             {"player add X --side union --base http://h:+80", "'s port \"+80\" is not one"},
+             {"player add X --side union --base http://h:80:90", "'s port \"80:90\" is not one"},
+             {"player add X --side union --base http://[::1]x", "'s port \"x\" is not one"},
              {"player link Meade --base http://h:99999", "is not one: expected 1 to 65535"}}) {
         INFO(args);
         const auto r = club.run(args);
