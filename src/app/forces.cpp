@@ -12,8 +12,7 @@
 #include "core/text.hpp"
 #include "generate/generate.hpp"
 
-#include <array>
-#include <map>
+#include <set>
 
 namespace muster::app {
 
@@ -441,23 +440,11 @@ std::string Forces::import_oob(const std::string& file, const std::map<std::stri
         // Each side reads what came of its own (its journal, its turn report's arrivals), not the
         // enemy's nor the file it came from.
         const auto& r = m_session.rules();
-        std::map<std::string, std::array<int, 4>> own;  // by side: armies, corps, divisions, brigades
-        for (const auto& a : oob.armies) {
-            auto& n = own[a.side];
-            ++n[0];
-            for (const auto& k : a.corps) {
-                ++n[1];
-                n[2] += static_cast<int>(k.divisions.size());
-                for (const auto& d : k.divisions) n[3] += static_cast<int>(d.brigades.size());
-            }
-        }
-        std::vector<std::string> sides;
-        for (const auto& [side, n] : own) sides.push_back(side);
+        std::set<std::string> sides;
+        for (const auto& a : oob.armies) sides.insert(a.side);
         store.set_audience(op, Audience::sides(sides));
-        for (const auto& [side, n] : own)
-            store.set_side_summary(op, side, "Imported " + count_of(n[0], "army", "armies") + ", " + count_of(n[1], "corps", "corps") + ", " +
-                                                 r.count_divisions(n[2]) + ", " + r.count_brigades(n[3]) + " for the " +
-                                                 rules::name_or_id(r.find_side(side), side));
+        for (const auto& side : sides)
+            store.set_side_summary(op, side, "Imported " + forces_count(oob, r, side) + " for the " + rules::name_or_id(r.find_side(side), side));
         return "Imported " + file + ": " + summary;
     });
     return summary;

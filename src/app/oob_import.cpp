@@ -216,9 +216,23 @@ army::OrderOfBattle read_oob(std::string_view text, const std::string& file, con
     return Reader(rules).read(doc.root());
 }
 
+std::string forces_count(const army::OrderOfBattle& oob, const rules::RuleSet& rules, const std::optional<std::string>& side) {
+    int armies = 0, corps = 0, divisions = 0, brigades = 0;
+    for (const auto& a : oob.armies) {
+        if (side && a.side != *side) continue;
+        ++armies;
+        for (const auto& k : a.corps) {
+            ++corps;
+            divisions += static_cast<int>(k.divisions.size());
+            for (const auto& d : k.divisions) brigades += static_cast<int>(d.brigades.size());
+        }
+    }
+    return count_of(armies, "army", "armies") + ", " + count_of(corps, "corps", "corps") + ", " + rules.count_divisions(divisions) + ", " +
+           rules.count_brigades(brigades);
+}
+
 std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int64_t operation,
                                const army::OrderOfBattle& oob, const rules::RuleSet& rules) {
-    int corps_count = 0, divisions = 0, brigades = 0;
     // A captured leader or battery comes in active: an order of battle carries no camps, so he
     // would be held by none (and an export of a campaign with prisoners imports again).
     int freed = 0;
@@ -247,7 +261,6 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
             if (const auto taken = db::Forces(store).unit_named_ignoring_case(campaign, UnitKind::corps, k.name))
                 throw Error("the campaign already has a corps named \"" + *taken + "\"");
             const auto corps_id = db::Forces(store).insert_corps(campaign, army_id, k.name, leader_id(k.commander, a.side, Rank::corps));
-            ++corps_count;
             for (const auto& bat : k.reserve) db::Forces(store).insert_battery(campaign, {corps_id, 0}, 0, release(bat));
             for (const auto& d : k.divisions) {
                 if (const auto taken = db::Forces(store).unit_named_ignoring_case(campaign, UnitKind::division, d.name))
@@ -260,8 +273,6 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
                 ref.corps_id = corps_id;
                 ref.army_id = army_id;
                 if (!d.nationality.empty()) db::Forces(store).set_nationality(ref.id, d.nationality);
-                ++divisions;
-                brigades += static_cast<int>(d.brigades.size());
                 if (d.status != DivisionStatus::placeholder) {
                     std::optional<army::Division> released;  // a copy only where one is held
                     if (captured(d)) {
@@ -279,8 +290,7 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
             }
         }
     }
-    return count_of(static_cast<int>(oob.armies.size()), "army", "armies") + ", " +
-           count_of(corps_count, "corps", "corps") + ", " + rules.count_divisions(divisions) + ", " + rules.count_brigades(brigades) +
+    return forces_count(oob, rules) +
            (freed ? "; " + count_of(freed, "leader or battery", "leaders and batteries") +
                         " marked captured came in active (an order of battle carries no camps: record a capture with muster battle report)"
                   : "");

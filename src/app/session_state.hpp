@@ -114,6 +114,9 @@ std::string seen_since(const db::Store& store, UnitKind kind, std::int64_t unit)
 /// refuses a name the campaign already has. Returns a summary ("2 armies, 5 divisions, 14 brigades").
 std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int64_t operation,
                                const army::OrderOfBattle& oob, const rules::RuleSet& rules);
+/// What an order of battle holds, as an import says it ("1 army, 1 corps, 2 divisions, 6
+/// brigades"): of one side's armies, or (none) of all.
+std::string forces_count(const army::OrderOfBattle& oob, const rules::RuleSet& rules, const std::optional<std::string>& side = std::nullopt);
 
 /// A name the organiser gives, by the one name rule (core/names.hpp): returned trimmed.
 std::string require_name(const std::string& what, const std::string& name);
