@@ -15,28 +15,30 @@
 
 namespace muster::gui {
 
+// The divisions due now, rolled up with the organiser's dice one after another (`turn_after`:
+// then the turn begins).
+void SeasonWindow::roll_up_due(GuiApp& app, bool turn_after) {
+    rolling.clear();
+    for (const auto& d : app.model().turn.due) rolling.push_back(d.entry.division);
+    m_turn_waits = turn_after;
+    note.clear();
+    roll_up_next(app);
+}
+
 void SeasonWindow::next_turn(GuiApp& app) {
     if (dice.asking()) throw UsageError("the dice for " + rolling.front() + " are still being asked: enter them or abandon first");
     if (!physical) return begin_turn(app);
     // With the organiser's dice as with muster's: what is due now arrives first, on this turn,
     // then the turn begins and what is due on it arrives. Abandoned before the last, the turn
     // has not begun, and Next turn goes on from what is still due.
-    rolling.clear();
-    for (const auto& d : app.model().turn.due) rolling.push_back(d.entry.division);
-    m_turn_waits = true;
-    note.clear();
-    roll_up_next(app);
+    roll_up_due(app, true);
 }
 
 void SeasonWindow::arrive_due(GuiApp& app) {
     if (dice.asking()) throw UsageError("the dice for " + rolling.front() + " are still being asked: enter them or abandon first");
     if (app.model().turn.due.empty()) throw UsageError("no division is due now");
+    if (physical) return roll_up_due(app, false);
     note.clear();
-    if (physical) {
-        rolling.clear();
-        for (const auto& d : app.model().turn.due) rolling.push_back(d.entry.division);
-        return roll_up_next(app);
-    }
     const auto due = app.session()->season().arrive_due();
     for (const auto& a : due.arrivals) note += (note.empty() ? "" : "; ") + a.division.name + " arrived";
 }

@@ -55,6 +55,7 @@ public:
 private:
     void roll_up_next(GuiApp& app);
     void begin_turn(GuiApp& app);
+    void roll_up_due(GuiApp& app, bool turn_after);
     void draw_battles(GuiApp& app);
     void draw_schedule(GuiApp& app);
     Chart m_stands, m_losses, m_prisoners;
