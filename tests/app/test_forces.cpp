@@ -308,7 +308,7 @@ TEST_CASE("A spreadsheet damaged byte by byte is read or refused in one error, n
     WARN(read << " damaged spreadsheets read, " << refused << " refused");
 }
 
-TEST_CASE("A division entered by hand keeps the commander its placeholder knew by name: the leader rolled for it is he") {
+TEST_CASE("A division entered by hand keeps the commander its placeholder knew by name - the leader rolled for it is he") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
     s.forces().add_division("I Corps", "Known", "", "Doubleday");

@@ -39,7 +39,7 @@ struct Wagram {
 
 }  // namespace
 
-TEST_CASE("A leader the draft has already fallen is gone for the rest of the battle: no second roll for him, no second fate") {
+TEST_CASE("A leader the draft has already fallen is gone for the rest of the battle - no second roll for him, no second fate") {
     Wagram w;
     const auto fire = w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");
     REQUIRE(fire.fallen);
@@ -167,7 +167,7 @@ TEST_CASE("A roll for a battle refuses what it cannot draft, and changes nothing
     CHECK(d.report.batteries.at(0).fate == BatteryFate::wrecked);
 }
 
-TEST_CASE("A player's losses submitted to a draft begun by rolls for the enemy's units: his division fought too") {
+TEST_CASE("A player's losses submitted to a draft begun by rolls for the enemy's units - his division fought too") {
     Wagram w;
     w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");  // the umpire's roll: Fresnel engaged
     w.s.players().add("Pierre", "french");

@@ -732,7 +732,7 @@ TEST_CASE("Small edits: a division's nationality (its leaders' names drawn from 
     cli.ok("check");
 }
 
-TEST_CASE("campaign samples lists the samples, and campaign new --sample starts one: played on, undone, refused whole") {
+TEST_CASE("campaign samples lists the samples, and campaign new --sample starts one - played on, undone, refused whole") {
     Cli cli;
     const auto list = cli("campaign samples");
     REQUIRE(list.code == 0);

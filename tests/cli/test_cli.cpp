@@ -284,7 +284,7 @@ TEST_CASE("leader list names sides and grades as the rule set names them, as the
     CHECK_THAT(list, !Contains("average") && !Contains("union"));
 }
 
-TEST_CASE("Two of the organiser's rule sets of one id are both refused, each naming the other: --rules ID takes neither") {
+TEST_CASE("Two of the organiser's rule sets of one id are both refused, each naming the other - --rules ID takes neither") {
     const OwnRules own;
     const auto text = OwnRules::with(own.acw, "\"id\": \"acw\"", "\"id\": \"mine\"");
     own.write("mine.json", text);

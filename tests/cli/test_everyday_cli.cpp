@@ -230,7 +230,7 @@ TEST_CASE("turn report: what a sample brings was in service when turn 1 began, w
     }
 }
 
-TEST_CASE("A new commander is never drawn the name of one the enemy holds or saw fall: no second Blucher while the first is in Wittenberg") {
+TEST_CASE("A new commander is never drawn the name of one the enemy holds or saw fall - no second Blucher while the first is in Wittenberg") {
     // The Army of the North draws its commanders from two names: each captured in turn, the
     // third drawn bears neither (the camp would hold two of one name, neither told apart).
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {

@@ -388,7 +388,7 @@ TEST_CASE("A unit with extra command fights under its Alternate while its Main i
     CHECK_THAT(html, Contains("name\">1st Battalion</div><div class=\"brigadier\">" + alternate + "</div>"));
 }
 
-TEST_CASE("A roll for a planned battle reads the year it is fought in, not the campaign's: Prussians before 1809") {
+TEST_CASE("A roll for a planned battle reads the year it is fought in, not the campaign's - Prussians before 1809") {
     const test::CampaignFile c;
     const auto ok = [&](const std::string& args) { return c.ok(args); };
     ok("campaign new N --rules napoleonic --seed 3 --date 1808-12-30");

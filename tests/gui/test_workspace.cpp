@@ -435,7 +435,7 @@ TEST_CASE("The campaign's settings: the form shows what the campaign has, saves 
     d.frame(shot("campaign_settings"));
 }
 
-TEST_CASE("In a side's view the umpire's actions do not run, by menu, shortcut or name, and what they would say is not shown: the side's own acts do") {
+TEST_CASE("In a side's view the umpire's actions do not run, by menu, shortcut or name, and what they would say is not shown - the side's own acts do") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
     test::season_campaign(db);

@@ -338,7 +338,7 @@ TEST_CASE("A count below zero in the file is damage: refused by what reads it, n
     }
 }
 
-TEST_CASE("A line break in a damaged file's name or journal entry is written visibly: no listing gets a forged line") {
+TEST_CASE("A line break in a damaged file's name or journal entry is written visibly - no listing gets a forged line") {
     test::TempDir dir;
     const auto file = dir.file("c.db");
     base_campaign(file);
@@ -522,7 +522,7 @@ TEST_CASE("check reports a file whose number columns hold text anywhere, section
     }
 }
 
-TEST_CASE("A pinned rule set that breaks a rule added since it was pinned still opens, its text shown visibly: check reports it") {
+TEST_CASE("A pinned rule set that breaks a rule added since it was pinned still opens, its text shown visibly - check reports it") {
     // A unit term's name rule; a rule set's text rule (a control character in a side's name).
     for (const auto& [edit, shows, says] : std::vector<std::tuple<std::string, std::string, std::string>>{
              {"replace(rules_json, '\"id\": \"acw\",', '\"id\": \"acw\", \"terms\": {\"brigade\": \"Bde/Regt\"},')", "Bde/Regt",

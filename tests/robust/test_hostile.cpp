@@ -227,7 +227,7 @@ TEST_CASE("A unit whose commander is not in the leader table is damage: every co
     CHECK(muster("oob --as union").code == 0);
 }
 
-TEST_CASE("check reports a page SQLite cannot read, a problem a line, and the rest of the file it could check: it does not stop at the first") {
+TEST_CASE("check reports a page SQLite cannot read, a problem a line, and the rest of the file it could check - it does not stop at the first") {
     test::TempDir dir;
     const auto path = dir.file("g.db");
     gettysburg_arrived(path);
@@ -335,7 +335,7 @@ TEST_CASE("A refused file is never touched - with its -wal and -shm, nothing is 
     }
 }
 
-TEST_CASE("A command that changes nothing (a reading one, a refused one) leaves the file and its -wal as it found them: work left in the -wal is not copied into the file") {
+TEST_CASE("A command that changes nothing (a reading one, a refused one) leaves the file and its -wal as it found them - work left in the -wal is not copied into the file") {
     test::TempDir dir;
     namespace fs = std::filesystem;
     const auto path = dir.file("c.db"), left = dir.file("left.db");

@@ -521,7 +521,7 @@ TEST_CASE("A result's heading ends at its first full stop or colon outside brack
             }
 }
 
-TEST_CASE("What a play table reads of the campaign is checked against the rule set: facts, values, whose, groups, readings") {
+TEST_CASE("What a play table reads of the campaign is checked against the rule set - facts, values, whose, groups, readings") {
     auto refused = [](const std::string& tables, const char* says) {
         INFO(tables);
         CHECK_THROWS_WITH(with_play_tables(tables), Catch::Contains(says));

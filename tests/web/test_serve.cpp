@@ -157,7 +157,7 @@ TEST_CASE("A page opened after its owner changes a division the side was shown h
     CHECK_THAT(server.get(club.meade + "oob").body, Contains("Pickett&#39;s Division") || Contains("Pickett's Division"));
 }
 
-TEST_CASE("While another muster writes, one form waits for the campaign and the others are told to try again: pages are still answered") {
+TEST_CASE("While another muster writes, one form waits for the campaign and the others are told to try again - pages are still answered") {
     const Club club;
     test::Served server(club.db());
     const auto token = test::form_token(server.get(club.meade + "orders").body);
