@@ -276,67 +276,10 @@ Whole Rosters::whole(std::int64_t campaign) const {
         auto all = read_leaders(db, campaign);
         Whole w{read_oob(db, m_store.campaign(campaign), by_id(all)), {}};
         auto& r = w.roster;
-        // Each kind of unit with its commander; brigades with their division.
-        using Named = std::pair<army::Unit, const army::Leader*>;
-        std::vector<Named> units[3];  // armies, corps, divisions
-        std::vector<std::pair<const army::Brigade*, const army::Division*>> brigades;
-        struct Owned {
-            const army::Battery* battery;
-            const std::string* owner;
-            const std::string* side;
-        };
-        std::vector<Owned> batteries;
-        for (const auto& a : w.oob.armies) {
-            units[0].push_back({{UnitKind::army, a.id, a.name, a.side, std::nullopt}, &a.commander});
-            for (const auto& k : a.corps) {
-                units[1].push_back({{UnitKind::corps, k.id, k.name, a.side, std::nullopt}, &k.commander});
-                for (const auto& d : k.divisions) {
-                    units[2].push_back({{UnitKind::division, d.id, d.name, a.side, d.status}, &d.commander});
-                    for (const auto& b : d.brigades) brigades.emplace_back(&b, &d);
-                    for (const auto& t : d.batteries) batteries.push_back({&t, &d.name, &a.side});
-                }
-                for (const auto& t : k.reserve) batteries.push_back({&t, &k.name, &a.side});
-            }
-            for (const auto& t : a.reserve) batteries.push_back({&t, &a.name, &a.side});
-        }
-        // In id order, as the roster's own queries give them and as leaders() offers commands.
-        std::sort(batteries.begin(), batteries.end(), [](const Owned& x, const Owned& y) { return x.battery->id < y.battery->id; });
-        r.batteries.reserve(batteries.size());
-        for (const auto& [t, owner, side] : batteries) {
-            r.batteries.push_back(*t);
-            r.batteries.back().owner = *owner;
-            r.batteries.back().side = *side;
-        }
-        std::sort(brigades.begin(), brigades.end(), [](const auto& x, const auto& y) { return x.first->id < y.first->id; });
-        CommandOffers commands;
-        const auto commanded = [&](const army::Leader& l, int rank, std::string_view name, std::optional<UnitKind> kind, std::int64_t id) {
-            if (l.id) commands[l.id].offer(rank, name, kind, id);
-        };
-        r.brigades.reserve(brigades.size());
-        for (const auto& [b, d] : brigades) {
-            auto& copy = r.brigades.emplace_back(*b);
-            copy.division = d->name;
-            copy.side = d->side;
-            // A brigade out of service (merged, disbanded, destroyed) is commanded by no one.
-            if ((!b->commander.id && !b->alternate_id) || !is_active(b->status)) continue;
-            const std::string ref = copy.ref();
-            commanded(b->commander, CommandOffer::k_brigade, ref, UnitKind::brigade, b->id);
-            if (b->alternate) commanded(*b->alternate, CommandOffer::k_alternate, ref + " (alternate)", std::nullopt, 0);
-        }
-        r.units.reserve(units[0].size() + units[1].size() + units[2].size());
-        for (auto& list : units) {
-            std::sort(list.begin(), list.end(), [](const Named& x, const Named& y) { return x.first.id < y.first.id; });
-            for (const auto& [u, l] : list) {
-                commanded(*l, CommandOffer::rank_of(u.kind), u.name, u.kind, u.id);
-                r.units.push_back(u);
-            }
-        }
-        give_commands(all, std::move(commands));
-        r.leaders = std::move(all);
         // Kept (the GUI's model) until the campaign changes: each list of units held at its
         // length, not at the room its growth left (a division's three brigades sat in room for
-        // four, 33 MB of a campaign of 33,000 divisions held for nothing).
-        r.leaders.shrink_to_fit();
+        // four, 33 MB of a campaign of 33,000 divisions held for nothing). Before the roster
+        // points into them: it points at the brigades and batteries where they will stay.
         for (auto& a : w.oob.armies) {
             for (auto& k : a.corps) {
                 for (auto& d : k.divisions) {
@@ -349,6 +292,62 @@ Whole Rosters::whole(std::int64_t campaign) const {
             a.corps.shrink_to_fit();
             a.reserve.shrink_to_fit();
         }
+        // Each kind of unit with its commander; the brigades and batteries, with where they sit
+        // as a roster names it, pointed at where the order of battle holds them.
+        using Named = std::pair<army::Unit, const army::Leader*>;
+        std::vector<Named> units[3];  // armies, corps, divisions
+        std::vector<const army::Brigade*> brigades;
+        std::vector<const army::Battery*> batteries;
+        const auto owned = [&](army::Battery& t, const std::string& owner, const std::string& side) {
+            t.owner = owner;
+            t.side = side;
+            batteries.push_back(&t);
+        };
+        for (auto& a : w.oob.armies) {
+            units[0].push_back({{UnitKind::army, a.id, a.name, a.side, std::nullopt}, &a.commander});
+            for (auto& k : a.corps) {
+                units[1].push_back({{UnitKind::corps, k.id, k.name, a.side, std::nullopt}, &k.commander});
+                for (auto& d : k.divisions) {
+                    units[2].push_back({{UnitKind::division, d.id, d.name, a.side, d.status}, &d.commander});
+                    for (auto& b : d.brigades) {
+                        b.division = d.name;
+                        b.side = d.side;
+                        brigades.push_back(&b);
+                    }
+                    for (auto& t : d.batteries) owned(t, d.name, a.side);
+                }
+                for (auto& t : k.reserve) owned(t, k.name, a.side);
+            }
+            for (auto& t : a.reserve) owned(t, a.name, a.side);
+        }
+        // In id order, as the roster's own queries give them and as leaders() offers commands.
+        const auto in_id_order = [](const auto* x, const auto* y) { return x->id < y->id; };
+        std::sort(batteries.begin(), batteries.end(), in_id_order);
+        std::sort(brigades.begin(), brigades.end(), in_id_order);
+        CommandOffers commands;
+        const auto commanded = [&](const army::Leader& l, int rank, std::string_view name, std::optional<UnitKind> kind, std::int64_t id) {
+            if (l.id) commands[l.id].offer(rank, name, kind, id);
+        };
+        for (const auto* b : brigades) {
+            // A brigade out of service (merged, disbanded, destroyed) is commanded by no one.
+            if ((!b->commander.id && !b->alternate_id) || !is_active(b->status)) continue;
+            const std::string ref = b->ref();
+            commanded(b->commander, CommandOffer::k_brigade, ref, UnitKind::brigade, b->id);
+            if (b->alternate) commanded(*b->alternate, CommandOffer::k_alternate, ref + " (alternate)", std::nullopt, 0);
+        }
+        r.brigades = RecordList<army::BrigadeRecord>::pointing_at({brigades.begin(), brigades.end()});
+        r.batteries = RecordList<army::Battery>::pointing_at(std::move(batteries));
+        r.units.reserve(units[0].size() + units[1].size() + units[2].size());
+        for (auto& list : units) {
+            std::sort(list.begin(), list.end(), [](const Named& x, const Named& y) { return x.first.id < y.first.id; });
+            for (const auto& [u, l] : list) {
+                commanded(*l, CommandOffer::rank_of(u.kind), u.name, u.kind, u.id);
+                r.units.push_back(u);
+            }
+        }
+        give_commands(all, std::move(commands));
+        r.leaders = std::move(all);
+        r.leaders.shrink_to_fit();
         r.camps = Prisoners(m_store).camps(campaign);
         r.holdings = Prisoners(m_store).holdings(campaign);
         r.battles = Battles(m_store).battles(campaign);

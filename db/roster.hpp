@@ -15,10 +15,17 @@ struct RosterParts {
     bool brigades = true, leaders = true, batteries = true, units = true;
 };
 
-/// The order of battle and the roster together.
+/// The order of battle and the roster together, the roster's brigades and batteries those of
+/// the order of battle, pointed at: moved whole, never copied (a copy's roster would point at
+/// the first's).
 struct Whole {
     army::OrderOfBattle oob;
     campaign::Roster roster;
+    Whole(army::OrderOfBattle o, campaign::Roster r) : oob(std::move(o)), roster(std::move(r)) {}
+    Whole(const Whole&) = delete;
+    Whole& operator=(const Whole&) = delete;
+    Whole(Whole&&) = default;
+    Whole& operator=(Whole&&) = default;
 };
 
 class Rosters {
@@ -39,8 +46,9 @@ public:
     /// are read too, whatever they command.
     campaign::Roster roster_of(std::int64_t campaign, const std::vector<std::int64_t>& divisions,
                                const std::vector<std::int64_t>& also = {}) const;
-    /// The order of battle and the roster in one snapshot: the roster's brigades, batteries,
-    /// units and leaders' commands are taken from the order of battle's rows, not read twice.
+    /// The order of battle and the roster in one snapshot: the roster's units and leaders'
+    /// commands are taken from the order of battle's rows, not read twice, and its brigades and
+    /// batteries are the order of battle's own (each given where it sits, as a roster names it).
     Whole whole(std::int64_t campaign) const;
 
 private:

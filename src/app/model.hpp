@@ -38,7 +38,14 @@ struct SeenModel {
     std::vector<PlanView> plans;                      ///< the planned battles, open and reported, as it reads them (plans_seen)
 };
 
+/// Moved whole, never copied: its roster points at its order of battle's brigades and batteries.
 struct CampaignModel {
+    CampaignModel() = default;
+    CampaignModel(const CampaignModel&) = delete;
+    CampaignModel& operator=(const CampaignModel&) = delete;
+    CampaignModel(CampaignModel&&) = default;
+    CampaignModel& operator=(CampaignModel&&) = default;
+
     std::int64_t revision = -1;                       ///< the current campaign's newest journal entry
     std::vector<campaign::CampaignInfo> campaigns;    ///< every campaign in the file
     std::optional<campaign::CampaignInfo> current;    ///< none: the file has no campaign (or no current one)

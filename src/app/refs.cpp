@@ -21,8 +21,8 @@ const char* owner_noun(const army::Battery&) { return "division, corps or army";
 
 // What a person typed, found among `keys` (each naming items[owner[k]]): exactly, ignoring
 // case, or by a beginning, the first rule that finds any; several items: UsageError.
-template <class T>
-const T* found(const std::vector<T>& items, const std::vector<std::string>& keys, const std::vector<size_t>& owner,
+template <class Items, class T = typename Items::value_type>
+const T* found(const Items& items, const std::vector<std::string>& keys, const std::vector<size_t>& owner,
                const std::string& typed, const std::string& what, const std::string& form,
                const std::function<std::string(const T&)>& shown) {
     std::vector<size_t> hits;
@@ -45,8 +45,8 @@ bool is_ref(std::string_view ref, std::string_view owner, std::string_view name)
 // The one item `exact` finds, else nullptr (none, or several: the full search says which).
 // The full search's first rule is the exact one, so where this finds one item it finds the
 // same: a reference typed in full costs a scan, not a string built for every item.
-template <class T, class Exact>
-const T* exactly_one(const std::vector<T>& items, Exact&& exact) {
+template <class Items, class Exact, class T = typename Items::value_type>
+const T* exactly_one(const Items& items, Exact&& exact) {
     const T* hit = nullptr;
     for (const auto& x : items)
         if (exact(x)) {
@@ -57,8 +57,8 @@ const T* exactly_one(const std::vector<T>& items, Exact&& exact) {
 }
 
 // An item by its full reference ("Heth/1st Brigade") or, failing that, by its own name.
-template <class T, class Ref>
-const T& find_one(const std::vector<T>& items, const std::string& ref, Ref&& full_ref, const std::string& what,
+template <class Items, class Ref, class T = typename Items::value_type>
+const T& find_one(const Items& items, const std::string& ref, Ref&& full_ref, const std::string& what,
                   const std::string& form) {
     if (const auto* x = exactly_one(items, [&](const T& item) { return is_ref(ref, owner_of(item), item.name); })) return *x;
     std::vector<std::string> refs, names;
@@ -114,10 +114,15 @@ const T& by_name(const std::vector<T>& items, const std::string& typed, const st
 
 // By id: the roster's lists come in id order, so a binary search finds it; a list out of order
 // (never read so) is searched whole before an item is said to be missing.
-template <class T>
-const T* by_id(const std::vector<T>& items, std::int64_t id) {
-    const auto it = std::lower_bound(items.begin(), items.end(), id, [](const T& x, std::int64_t v) { return x.id < v; });
-    if (it != items.end() && it->id == id) return &*it;
+template <class Items, class T = typename Items::value_type>
+const T* by_id(const Items& items, std::int64_t id) {
+    size_t low = 0, high = items.size();
+    while (low < high) {
+        const size_t mid = low + (high - low) / 2;
+        if (items[mid].id < id) low = mid + 1;
+        else high = mid;
+    }
+    if (low < items.size() && items[low].id == id) return &items[low];
     for (const auto& x : items)
         if (x.id == id) return &x;
     return nullptr;

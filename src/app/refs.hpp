@@ -64,8 +64,8 @@ public:
     const std::vector<campaign::Holding>& holdings() const { return m.holdings; }
     const std::vector<campaign::BattleInfo>& battles() const { return m.battles; }
     const std::vector<campaign::ExchangeInfo>& exchanges() const { return m.exchanges; }
-    const std::vector<army::BrigadeRecord>& brigades() const { return m.brigades; }
-    const std::vector<army::Battery>& batteries() const { return m.batteries; }
+    const RecordList<army::BrigadeRecord>& brigades() const { return m.brigades; }
+    const RecordList<army::Battery>& batteries() const { return m.batteries; }
     const std::vector<army::Leader>& leaders() const { return m.leaders; }
     const std::vector<army::Unit>& units() const { return m.units; }
     const campaign::Roster& roster() const { return m; }

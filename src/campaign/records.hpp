@@ -2,6 +2,7 @@
 // What a campaign holds, as plain values: what db/ reads and writes and src/app hands up to
 // the CLI and the GUI. No SQL here, and nothing above src/app needs to know db/ exists.
 #include "army/division.hpp"
+#include "core/record_list.hpp"
 #include "core/date.hpp"
 #include "core/words.hpp"
 #include "journal/journal.hpp"
@@ -197,11 +198,12 @@ struct PlannedBattle {
 
 /// Everything an operation finds by name, read in one snapshot: the brigades, leaders,
 /// batteries and units, the camps and what they hold, the battles and the exchanges. A
-/// brigade's commanders are by id: the leaders are the roster's `leaders`.
+/// brigade's commanders are by id: the leaders are the roster's `leaders`. Its brigades and
+/// batteries are its own, or (Rosters::whole) those of the order of battle read with it.
 struct Roster {
-    std::vector<army::BrigadeRecord> brigades;
+    RecordList<army::BrigadeRecord> brigades;
     std::vector<army::Leader> leaders;
-    std::vector<army::Battery> batteries;
+    RecordList<army::Battery> batteries;
     std::vector<army::Unit> units;
     std::vector<CampInfo> camps;
     std::vector<Holding> holdings;

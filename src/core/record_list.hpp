@@ -1,0 +1,65 @@
+#pragma once
+// A list of records read as one, held two ways: its own records (a roster read on its own), or
+// records held elsewhere and pointed at (the GUI's model, whose roster points at the brigades
+// and batteries of the order of battle beside it: each held once, not twice).
+#include <cstddef>
+#include <iterator>
+#include <vector>
+
+namespace muster {
+
+template <class T>
+class RecordList {
+public:
+    using value_type = T;
+    RecordList() = default;
+    RecordList(std::vector<T> own) : m_own(std::move(own)) {}
+    /// Records held elsewhere, which must stay where they are while the list is read.
+    static RecordList pointing_at(std::vector<const T*> at) {
+        RecordList list;
+        list.m_at = std::move(at);
+        list.m_pointing = true;
+        return list;
+    }
+
+    std::size_t size() const { return m_pointing ? m_at.size() : m_own.size(); }
+    bool empty() const { return size() == 0; }
+    const T& operator[](std::size_t i) const { return m_pointing ? *m_at[i] : m_own[i]; }
+    const T& front() const { return (*this)[0]; }
+
+    class const_iterator {
+    public:
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = T;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const T*;
+        using reference = const T&;
+        const_iterator() = default;
+        const_iterator(const RecordList* list, std::size_t i) : m_list(list), m_i(i) {}
+        const T& operator*() const { return (*m_list)[m_i]; }
+        const T* operator->() const { return &(*m_list)[m_i]; }
+        const_iterator& operator++() {
+            ++m_i;
+            return *this;
+        }
+        const_iterator operator++(int) {
+            auto was = *this;
+            ++m_i;
+            return was;
+        }
+        bool operator==(const const_iterator& o) const { return m_i == o.m_i; }
+
+    private:
+        const RecordList* m_list = nullptr;
+        std::size_t m_i = 0;
+    };
+    const_iterator begin() const { return {this, 0}; }
+    const_iterator end() const { return {this, size()}; }
+
+private:
+    std::vector<T> m_own;
+    std::vector<const T*> m_at;
+    bool m_pointing = false;
+};
+
+}  // namespace muster
