@@ -346,8 +346,37 @@ Whole Rosters::whole(std::int64_t campaign) const {
             }
         }
         give_commands(all, std::move(commands));
-        r.leaders = std::move(all);
-        r.leaders.shrink_to_fit();
+        // Each leader where the order of battle seats him (the first seat, were a damaged file to
+        // give him two), with his command there too; those it seats nowhere (fallen, replaced,
+        // never given a post) the roster's own.
+        std::unordered_map<std::int64_t, army::Leader*> seat;
+        const auto seated = [&](army::Leader& l) {
+            if (l.id) seat.emplace(l.id, &l);
+        };
+        for (auto& a : w.oob.armies) {
+            seated(a.commander);
+            for (auto& k : a.corps) {
+                seated(k.commander);
+                for (auto& d : k.divisions) {
+                    seated(d.commander);
+                    for (auto& b : d.brigades) {
+                        seated(b.commander);
+                        if (b.alternate) seated(*b.alternate);
+                    }
+                }
+            }
+        }
+        std::vector<army::Leader> own;
+        own.reserve(all.size() - std::min(all.size(), seat.size()));  // never grown: the list points into it
+        std::vector<const army::Leader*> leaders;
+        leaders.reserve(all.size());
+        for (auto& l : all) {
+            const auto it = seat.find(l.id);
+            auto& place = it != seat.end() ? *it->second : own.emplace_back();
+            place = std::move(l);
+            leaders.push_back(&place);
+        }
+        r.leaders = RecordList<army::Leader>::pointing_at(std::move(leaders), std::move(own));
         r.camps = Prisoners(m_store).camps(campaign);
         r.holdings = Prisoners(m_store).holdings(campaign);
         r.battles = Battles(m_store).battles(campaign);

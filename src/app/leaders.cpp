@@ -97,11 +97,8 @@ int battles_since(const army::Leader& l, const std::vector<campaign::BattleInfo>
                                           [&](const campaign::BattleInfo& b) { return (!l.fell_in || b.id > *l.fell_in) && counting.count(b.id); }));
 }
 
-}  // namespace
-
-std::map<std::int64_t, int> Leaders::battles_since_fall(const std::vector<army::Leader>& leaders) const {
-    const auto& store = m_session.state().store;
-    const auto c = m_session.current().id;
+template <class List>
+std::map<std::int64_t, int> since_fall(const db::Store& store, std::int64_t c, const List& leaders) {
     std::map<std::int64_t, int> out;
     store.read([&] {
         std::optional<std::vector<campaign::BattleInfo>> battles;
@@ -115,6 +112,16 @@ std::map<std::int64_t, int> Leaders::battles_since_fall(const std::vector<army::
         }
     });
     return out;
+}
+
+}  // namespace
+
+std::map<std::int64_t, int> Leaders::battles_since_fall(const std::vector<army::Leader>& leaders) const {
+    return since_fall(m_session.state().store, m_session.current().id, leaders);
+}
+
+std::map<std::int64_t, int> Leaders::battles_since_fall(const RecordList<army::Leader>& leaders) const {
+    return since_fall(m_session.state().store, m_session.current().id, leaders);
 }
 
 std::string Leaders::state_text(const army::Leader& l, const std::map<std::int64_t, int>& since_fall) {

@@ -4,6 +4,7 @@
 #include "app/outcome.hpp"
 #include "app/session.hpp"
 #include "army/division.hpp"
+#include "core/record_list.hpp"
 
 #include <map>
 #include <optional>
@@ -24,6 +25,7 @@ public:
     /// For each wounded leader among `leaders` (as a list gives them), by his id: the battles
     /// fought since he fell that count toward his return (see return_leader).
     std::map<std::int64_t, int> battles_since_fall(const std::vector<army::Leader>& leaders) const;
+    std::map<std::int64_t, int> battles_since_fall(const RecordList<army::Leader>& leaders) const;
     /// His state as a list shows it; wounded, his time out as it counts down, from
     /// `battles_since_fall` ("wounded (out for 2 battles, 1 fought since)", "... : may return)").
     static std::string state_text(const army::Leader& l, const std::map<std::int64_t, int>& since_fall);

@@ -66,7 +66,7 @@ public:
     const std::vector<campaign::ExchangeInfo>& exchanges() const { return m.exchanges; }
     const RecordList<army::BrigadeRecord>& brigades() const { return m.brigades; }
     const RecordList<army::Battery>& batteries() const { return m.batteries; }
-    const std::vector<army::Leader>& leaders() const { return m.leaders; }
+    const RecordList<army::Leader>& leaders() const { return m.leaders; }
     const std::vector<army::Unit>& units() const { return m.units; }
     const campaign::Roster& roster() const { return m; }
     /// Read for a few divisions: a held unit of another is not in it (Roster::narrow).

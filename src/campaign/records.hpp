@@ -198,11 +198,12 @@ struct PlannedBattle {
 
 /// Everything an operation finds by name, read in one snapshot: the brigades, leaders,
 /// batteries and units, the camps and what they hold, the battles and the exchanges. A
-/// brigade's commanders are by id: the leaders are the roster's `leaders`. Its brigades and
-/// batteries are its own, or (Rosters::whole) those of the order of battle read with it.
+/// brigade's commanders are by id: the leaders are the roster's `leaders`. Its brigades,
+/// batteries and leaders are its own, or (Rosters::whole) those of the order of battle read with
+/// it, each given there what a roster says of it.
 struct Roster {
     RecordList<army::BrigadeRecord> brigades;
-    std::vector<army::Leader> leaders;
+    RecordList<army::Leader> leaders;
     RecordList<army::Battery> batteries;
     std::vector<army::Unit> units;
     std::vector<CampInfo> camps;

@@ -1,9 +1,13 @@
 #pragma once
 // A list of records read as one, held two ways: its own records (a roster read on its own), or
-// records held elsewhere and pointed at (the GUI's model, whose roster points at the brigades
-// and batteries of the order of battle beside it: each held once, not twice).
+// records held elsewhere and pointed at, with any of its own besides (the GUI's model, whose
+// roster points at the brigades, batteries and leaders of the order of battle beside it: each
+// held once, not twice).
 #include <cstddef>
+#include <functional>
 #include <iterator>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace muster {
@@ -14,18 +18,36 @@ public:
     using value_type = T;
     RecordList() = default;
     RecordList(std::vector<T> own) : m_own(std::move(own)) {}
-    /// Records held elsewhere, which must stay where they are while the list is read.
-    static RecordList pointing_at(std::vector<const T*> at) {
+    /// Records held elsewhere, which must stay where they are while the list is read, or
+    /// among `own` (taken with them: a copy of the list points at its own copy of those).
+    static RecordList pointing_at(std::vector<const T*> at, std::vector<T> own = {}) {
         RecordList list;
+        list.m_own = std::move(own);
         list.m_at = std::move(at);
         list.m_pointing = true;
         return list;
     }
+    RecordList(const RecordList& other) : m_own(other.m_own), m_at(other.m_at), m_pointing(other.m_pointing) {
+        const std::less<const T*> before;
+        const T* first = other.m_own.data();
+        for (auto& p : m_at)
+            if (!other.m_own.empty() && !before(p, first) && before(p, first + other.m_own.size())) p = m_own.data() + (p - first);
+    }
+    RecordList& operator=(const RecordList& other) {
+        if (this != &other) *this = RecordList(other);
+        return *this;
+    }
+    RecordList(RecordList&&) noexcept = default;
+    RecordList& operator=(RecordList&&) noexcept = default;
 
     std::size_t size() const { return m_pointing ? m_at.size() : m_own.size(); }
     bool empty() const { return size() == 0; }
     const T& operator[](std::size_t i) const { return m_pointing ? *m_at[i] : m_own[i]; }
     const T& front() const { return (*this)[0]; }
+    const T& at(std::size_t i) const {
+        if (i >= size()) throw std::out_of_range("record " + std::to_string(i) + " of " + std::to_string(size()));
+        return (*this)[i];
+    }
 
     class const_iterator {
     public:
