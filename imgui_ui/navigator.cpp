@@ -30,7 +30,7 @@ std::vector<std::string> Navigator::parents(const Row& row) const {
     return out;
 }
 
-void Navigator::rebuild(const std::vector<army::OutlineLine>& lines) {
+void Navigator::rebuild(const RecordList<army::OutlineLine>& lines) {
     const bool filtering = !filter.empty();
     static constexpr NamedKind kinds[] = {NamedKind::army, NamedKind::corps, NamedKind::division, NamedKind::brigade};
     // Armies and corps start open, divisions closed; a filter opens every line it shows.

@@ -3,6 +3,7 @@
 // workspace, as the view may read them, with a filter box (Ctrl+F). A click shows the unit in
 // the order of battle.
 #include "army/walk.hpp"
+#include "core/record_list.hpp"
 #include "core/words.hpp"
 
 #include <cstdint>
@@ -45,7 +46,7 @@ public:
     std::vector<std::string> parents(const Row& row) const;
 
 private:
-    void rebuild(const std::vector<army::OutlineLine>& lines);
+    void rebuild(const RecordList<army::OutlineLine>& lines);
     std::vector<Row> m_rows;
     int m_revision = -1;
     std::string m_side, m_filter;

@@ -15,6 +15,27 @@
 
 namespace muster::app {
 
+namespace {
+
+// A view's list of units: the lines of `whole` (the umpire's, read first), pointed at, where the
+// view's lines are among them in order, as a side's are (what it sees of a unit is the unit's
+// name and stands, or nothing); else (the umpire's own) its own lines.
+RecordList<army::OutlineLine> outline_within(const RecordList<army::OutlineLine>& whole, std::vector<army::OutlineLine> lines) {
+    std::vector<const army::OutlineLine*> at;
+    at.reserve(lines.size());
+    size_t i = 0;
+    for (const auto& line : lines) {
+        while (i < whole.size() && !(whole[i] == line)) ++i;
+        if (i == whole.size()) break;
+        at.push_back(&whole[i++]);
+    }
+    if (at.size() == lines.size() && !lines.empty()) return RecordList<army::OutlineLine>::pointing_at(std::move(at));
+    lines.shrink_to_fit();  // the model is kept until the campaign changes: no room to spare
+    return lines;
+}
+
+}  // namespace
+
 CampaignModel load_model(Session& session, int journal_page) {
     CampaignModel model;
     const auto& store = session.state().store;
@@ -91,10 +112,11 @@ CampaignModel load_model(Session& session, int journal_page) {
     for (auto& seen : model.views) {
         // What the view's list of units shows, heard through its filter: not a copy of the
         // whole order of battle a side reads (a side's took 20 MB at 10,000 divisions).
-        army::OutlineCollector lines(seen.outline);
+        std::vector<army::OutlineLine> outline;
+        army::OutlineCollector lines(outline);
         army::OobFilter filter(lines, std::nullopt, seen.viewer);
         army::walk(model.oob, filter);
-        seen.outline.shrink_to_fit();  // the model is kept until the campaign changes: no room to spare
+        seen.outline = outline_within(model.views.front().outline, std::move(outline));
         seen.leaders = leaders_seen_at(model.roster, model.oob, seen.viewer, &seen.held_leaders);
         const auto label = [&](size_t i) -> const std::string& {
             const auto held = seen.held_leaders.find(i);

@@ -30,7 +30,7 @@ struct SeenModel {
     std::vector<HeldItem> held;
     std::vector<ExchangeView> exchanges;
     std::vector<journal::Entry> journal;              ///< the newest entries it may read, oldest first
-    std::vector<army::OutlineLine> outline;           ///< its view of the forces as a list of units shows them
+    RecordList<army::OutlineLine> outline;            ///< its view of the forces as a list of units shows them (a side's: the umpire's lines it sees)
     std::vector<size_t> leaders;                      ///< leaders_seen_at: places in the roster's leaders, by label
     std::map<size_t, army::Leader> held_leaders;      ///< of them, the enemy's it sees only as prisoners, as shown (held_as_seen)
     SeasonPicture picture;                            ///< season_picture

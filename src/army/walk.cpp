@@ -23,8 +23,8 @@ void OobCollector::corps(const Corps& k) { m_oob.armies.back().corps.push_back(k
 void OobCollector::division(const Division& d) { m_oob.armies.back().corps.back().divisions.push_back(d); }
 
 void OutlineCollector::division(const Division& d) {
-    m_lines.push_back({2, d.id, d.name});
-    for (const auto& b : d.brigades) m_lines.push_back({3, b.id, b.name, b.stands});
+    m_lines.push_back({d.id, d.name, 2});
+    for (const auto& b : d.brigades) m_lines.push_back({b.id, b.name, 3, b.stands});
 }
 
 }  // namespace muster::army

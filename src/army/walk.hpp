@@ -56,9 +56,9 @@ private:
 /// A line of an order of battle as a list of its units shows it: an army, a corps, a division,
 /// or a brigade with its stands. A list's lines come in the walk's order, each unit's under it.
 struct OutlineLine {
-    int depth = 0;  ///< 0 an army, 1 a corps, 2 a division, 3 a brigade
     std::int64_t id = 0;
     std::string name;
+    int depth = 0;    ///< 0 an army, 1 a corps, 2 a division, 3 a brigade
     int stands = -1;  ///< a brigade's
     bool operator==(const OutlineLine&) const = default;
 };
@@ -68,8 +68,8 @@ struct OutlineLine {
 class OutlineCollector : public OobVisitor {
 public:
     explicit OutlineCollector(std::vector<OutlineLine>& into) : m_lines(into) {}
-    void army(const Army& a) override { m_lines.push_back({0, a.id, a.name}); }
-    void corps(const Corps& k) override { m_lines.push_back({1, k.id, k.name}); }
+    void army(const Army& a) override { m_lines.push_back({a.id, a.name, 0}); }
+    void corps(const Corps& k) override { m_lines.push_back({k.id, k.name, 1}); }
     void division(const Division& d) override;
     void end_corps() override {}
     void end_army() override {}

@@ -3,6 +3,7 @@
 // records held elsewhere and pointed at, with any of its own besides (the GUI's model, whose
 // roster points at the brigades, batteries and leaders of the order of battle beside it: each
 // held once, not twice).
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <iterator>
@@ -77,6 +78,10 @@ public:
     };
     const_iterator begin() const { return {this, 0}; }
     const_iterator end() const { return {this, size()}; }
+
+    friend bool operator==(const RecordList& list, const std::vector<T>& records) {
+        return list.size() == records.size() && std::equal(records.begin(), records.end(), list.begin());
+    }
 
 private:
     std::vector<T> m_own;
