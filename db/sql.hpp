@@ -3,6 +3,7 @@
 // name, so no index is written anywhere.
 #include "core/date.hpp"
 #include "core/error.hpp"
+#include "core/interned.hpp"
 #include "core/names.hpp"
 #include "core/words.hpp"
 
@@ -29,6 +30,7 @@ inline void bind_one(SQLite::Statement& q, int i, bool v) { q.bind(i, v ? 1 : 0)
 inline void bind_one(SQLite::Statement& q, int i, const std::string& v) { q.bind(i, v); }
 inline void bind_one(SQLite::Statement& q, int i, std::string_view v) { q.bind(i, std::string(v)); }
 inline void bind_one(SQLite::Statement& q, int i, const char* v) { q.bind(i, v); }
+inline void bind_one(SQLite::Statement& q, int i, const Interned& v) { q.bind(i, v.str()); }
 inline void bind_one(SQLite::Statement& q, int i, std::nullopt_t) { q.bind(i); }
 /// Bytes stored as a BLOB; none stored as NULL.
 struct Blob {

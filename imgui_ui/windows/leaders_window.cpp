@@ -124,10 +124,10 @@ void LeadersWindow::draw(GuiApp& app) {
             mark("Leaders/" + l.label());
             ImGui::PopID();
             const auto* sd = rules.find_side(l.side);
-            const auto shown_grade = grade_of(l);
+            const std::string shown_grade = grade_of(l);
             const auto* grade = rules.find_grade(shown_grade);
             const auto state = app::Leaders::state_text(l, model.fought_since_fall);  // a wounded leader's time out counting down
-            for (const std::string& v : {sd ? sd->name : l.side, word(l.rank), grade ? grade->name : shown_grade, state, l.command.unit}) {
+            for (const std::string& v : {sd ? sd->name : l.side.str(), word(l.rank), grade ? grade->name : shown_grade, state, l.command.unit}) {
                 ImGui::TableNextColumn();
                 fit_text(v);
             }

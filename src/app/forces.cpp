@@ -133,7 +133,7 @@ bool spreadsheet(const std::string& file, std::string_view text) {
 std::string rolled_text(const rules::RuleSet& r, const LeaderEntry& e, const army::Leader& l) {
     if (!e.grade.empty() || !l.present()) return "";
     const auto* grade = r.find_grade(l.grade);
-    return ", commander " + l.name + " (rolled " + (grade ? grade->name : l.grade) + ")";
+    return ", commander " + l.name + " (rolled " + (grade ? grade->name : l.grade.str()) + ")";
 }
 
 }  // namespace
@@ -365,7 +365,7 @@ Outcome Forces::relabel_brigade(const std::string& ref, int stands) {
         const auto* label = r.effectiveness.find(b.rating, stands);
         const auto* rating = r.find_rating(b.rating);
         if (!label)
-            throw UsageError("rule set " + r.id + " has no label for " + a_or_an(rating ? rating->name : b.rating) + " " + r.brigade_noun() +
+            throw UsageError("rule set " + r.id + " has no label for " + a_or_an(rating ? rating->name : b.rating.str()) + " " + r.brigade_noun() +
                              " of " + count_of(stands, "stand", "stands") + ": expected a strength its effectiveness table lists");
         const rules::EffectivenessLabel was = b.label;
         db::Forces(store).relabel_brigade(b.id, *label, db::LabelledBy::as_given);

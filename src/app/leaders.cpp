@@ -59,7 +59,7 @@ bool require_replaceable(const rules::RuleSet& r, const Refs::Unit& unit, bool f
     if (const auto& company = old->company ? old->company : old->enemy_company)
         throw Error("the commander of " + unit.ref + ", " + old->label() + ", is " + company->text + ": the two stay together until one of them falls");
     if (!force)
-        throw Error("the commander of " + unit.ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade) +
+        throw Error("the commander of " + unit.ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade.str()) +
                     "), is in command and sound: replacing him is the organiser's choice; give --force to make it");
     return true;
 }
@@ -283,7 +283,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         const auto names = dice.name_leaders(store, c, r, unit.side, nationality_of(divisions), req.year.value_or(0),
                                              {{&leader, unit.ref, rank_of(unit.kind)}}, beside);
         const auto* grade = r.find_grade(leader.grade);
-        out.summary = "New commander of " + unit.ref + ": " + (leader.name.empty() ? "" : leader.name + ", ") + (grade ? grade->name : leader.grade) +
+        out.summary = "New commander of " + unit.ref + ": " + (leader.name.empty() ? "" : leader.name + ", ") + (grade ? grade->name : leader.grade.str()) +
                       (grade && !grade->mark.empty() ? " [" + grade->mark + "]" : "") +
                       (old ? " (replacing " + old->label() + ", " + word(old->status) + (sound ? ", by the organiser's choice" : "") + ")"
                            : "");
@@ -394,7 +394,7 @@ Outcome Leaders::reveal_grade(const std::string& ref) {
         store.set_audience(op, Audience::everyone());  // revealed to every side
         db::Leaders(store).reveal_grade(l.id);
         const auto* grade = m_session.rules().find_grade(l.grade);
-        out.summary = "Revealed the grade of " + l.label() + ": " + (grade ? grade->name : l.grade);
+        out.summary = "Revealed the grade of " + l.label() + ": " + (grade ? grade->name : l.grade.str());
     });
 }
 
@@ -469,13 +469,13 @@ Outcome Leaders::penalty(const std::string& ref) {
         // His grade named only where the opponent may read it.
         if (!to)
             throw Error("leader " + l.label() + " is " +
-                        (!l.grade_revealed && l.present() ? "not " + join(from, " or ") : grade ? grade->name : l.present() ? l.grade : "without a grade") +
+                        (!l.grade_revealed && l.present() ? "not " + join(from, " or ") : grade ? grade->name : l.present() ? l.grade.str() : "without a grade") +
                         ": the penalty downgrades only a leader who is " + join(from, " or ") + ", never one of another grade");
         // A fall the opponent did not see does not spare him: refused, the penalty would tell of it.
         // Every side reads the penalty.
         store.set_audience(op, Audience::everyone());
         db::Leaders(store).set_grade(l.id, to->id);
-        out.summary = "Penalty for a despicable leader not revealed: " + l.label() + " is downgraded from " + (grade ? grade->name : l.grade) +
+        out.summary = "Penalty for a despicable leader not revealed: " + l.label() + " is downgraded from " + (grade ? grade->name : l.grade.str()) +
                       " to " + to->name + (to->mark.empty() ? "" : " [" + to->mark + "]") + ", at the opponent's choice" +
                       (to->corps_leader_attaches && l.command.kind == UnitKind::corps
                            ? "; he seeks the company of a division leader of his corps (muster leader attach)"

@@ -89,7 +89,7 @@ private:
             return l;
         }
         l.grade = id_in(v->at("grade"), "leader grade", m_rules.grades);
-        l.rolled_grade = v->find("rolled_grade") ? id_in(v->at("rolled_grade"), "leader grade", m_rules.grades) : l.grade;
+        l.rolled_grade = v->find("rolled_grade") ? id_in(v->at("rolled_grade"), "leader grade", m_rules.grades) : l.grade.str();
         if (auto s = v->find("status")) l.status = word_in<LeaderStatus>(*s);
         // A wounded leader is out for so many battles (the leader list's count), counted from
         // the import: the battles he fell in are not imported.

@@ -204,7 +204,7 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
             return;
         }
         const auto* g = rules.find_grade(l->grade);
-        know(fact, l->grade, possessive(ref) + " " + whose + " " + l->label() + " is " + (g ? g->name : l->grade));
+        know(fact, l->grade, possessive(ref) + " " + whose + " " + l->label() + " is " + (g ? g->name : l->grade.str()));
     };
     // A unit with extra command (source 000's Main and Alternate) fights under its Alternate
     // while its Main is out of play (muster's own reading: the source names the two, not when
@@ -215,7 +215,7 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
     if (!in_command(main) && in_command(alternate)) {
         const auto* g = rules.find_grade(alternate->grade);
         know(Fact::commander, alternate->grade,
-             possessive(ref) + " Alternate commander " + alternate->label() + " is " + (g ? g->name : alternate->grade) + ", in command: its Main commander " +
+             possessive(ref) + " Alternate commander " + alternate->label() + " is " + (g ? g->name : alternate->grade.str()) + ", in command: its Main commander " +
                  (!main ? std::string("is none") : fallen.count(main->id) ? main->label() + " fell in this battle" : main->label() + " is " + word(main->status)));
     } else {
         grade_of(main, Fact::commander, "commander");

@@ -1,4 +1,5 @@
 #pragma once
+#include "core/interned.hpp"
 #include "core/rare.hpp"
 #include "core/words.hpp"
 #include "dice/roll_record.hpp"
@@ -21,9 +22,9 @@ inline constexpr const char* k_unrevealed_grade = "not revealed";
 struct Leader {
     std::int64_t id = 0;       ///< the campaign's id for him; 0 when not stored
     std::string name;          ///< empty until the organiser (or the name lists) names him
-    std::string grade;         ///< the grade in play (a despicable leader by the book plays as average); empty: no leader
-    std::string rolled_grade;  ///< the grade the table gave (or the organiser entered)
-    std::string side;          ///< his side, once stored
+    Interned grade;         ///< the grade in play (a despicable leader by the book plays as average); empty: no leader
+    Interned rolled_grade;  ///< the grade the table gave (or the organiser entered)
+    Interned side;          ///< his side, once stored
     LeaderStatus status = LeaderStatus::active;
     Rank rank = Rank::brigadier;           ///< the rank of his post
     int out_battles = 0;                   ///< wounded: how many battles he is out for
@@ -85,8 +86,8 @@ struct Leader {
 struct BrigadeRecord {
     std::int64_t id = 0;
     std::string name;
-    std::string arm;
-    std::string rating;
+    Interned arm;
+    Interned rating;
     int start_stands = 0;
     int stands = 0;
     rules::EffectivenessLabel label;
@@ -95,7 +96,7 @@ struct BrigadeRecord {
     BrigadeStatus status = BrigadeStatus::active;
     std::int64_t division_id = 0;
     std::string division;  ///< the division's name (in a roster)
-    std::string side;      ///< (in a roster)
+    Interned side;         ///< (in a roster)
     rules::State state() const { return label.state_at(stands); }
     /// "Division/Brigade" (in a roster).
     std::string ref() const { return division + "/" + name; }
@@ -116,7 +117,7 @@ struct Battery {
     bool reserve = false;  ///< generated for the artillery reserve (stored with the corps or army)
     BatteryStatus status = BatteryStatus::active;
     std::string owner;  ///< the division, or the corps or army whose reserve it is (in a roster)
-    std::string side;   ///< (in a roster)
+    Interned side;      ///< (in a roster)
     std::optional<std::int64_t> division_id;  ///< none: a corps' or army's reserve battery (in a roster)
     /// "Owner/Battery" (in a roster).
     std::string ref() const { return owner + "/" + name; }

@@ -7,6 +7,11 @@
 #include <sstream>
 
 namespace muster {
+template <class Archive>
+std::string save_minimal(const Archive&, const Interned& text) {
+    return text.str();
+}
+
 namespace dice {
 template <class Archive>
 void save(Archive& ar, const RollRecord& r) {
