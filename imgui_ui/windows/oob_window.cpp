@@ -107,7 +107,7 @@ OobWindow::Line OobWindow::line(const rules::RuleSet& rules, const Row& row) con
         const Row& row;
         Line operator()(const army::Army* a) const {
             const auto* sd = rules.find_side(a->side);
-            return {key_of('a', a->id), a->name + " [" + (sd ? sd->name : a->side) + "] " + exporter::commander_text(rules, a->commander),
+            return {key_of('a', a->id), a->name + " [" + (sd ? sd->name : a->side.str()) + "] " + exporter::commander_text(rules, a->commander),
                     {}, -1, NamedKind::army, a->name};
         }
         Line operator()(const army::Corps* k) const {

@@ -22,12 +22,17 @@ inline constexpr const char* k_unrevealed_grade = "not revealed";
 struct Leader {
     std::int64_t id = 0;       ///< the campaign's id for him; 0 when not stored
     std::string name;          ///< empty until the organiser (or the name lists) names him
-    Interned grade;         ///< the grade in play (a despicable leader by the book plays as average); empty: no leader
-    Interned rolled_grade;  ///< the grade the table gave (or the organiser entered)
-    Interned side;          ///< his side, once stored
+    Interned grade;            ///< the grade in play (a despicable leader by the book plays as average); empty: no leader
+    Interned rolled_grade;     ///< the grade the table gave (or the organiser entered)
+    Interned side;             ///< his side, once stored
     LeaderStatus status = LeaderStatus::active;
     Rank rank = Rank::brigadier;           ///< the rank of his post
     int out_battles = 0;                   ///< wounded: how many battles he is out for
+    bool grade_revealed = false;           ///< the enemy may read his grade (`leader reveal`)
+    /// Wounded or killed, whether the enemy saw it: where it saw none of his side's divisions in
+    /// the battle he fell in (a corps leader falling with hidden ones), or he fell in no battle
+    /// (a casualty roll, his side's to read), it reads him as it last saw him, in play.
+    bool fall_seen = true;
     std::optional<std::int64_t> fell_in;   ///< the battle he fell in
     /// The unit he commanded until he was replaced, and which of its former commanders he is
     /// (1: the first replaced).
@@ -38,7 +43,8 @@ struct Leader {
     Rare<Post> former_post;  ///< (on the heap: few leaders have one, and a roster holds every leader)
     /// What he commands, as a roster names it ("Heth/1st Brigade", "Heth", a corps or an army;
     /// an alternate's "... (alternate)"); empty where he commands nothing, and in an order of
-    /// battle, where he sits on his unit.
+    /// battle read on its own, where he sits on his unit (one read with its roster,
+    /// Rosters::whole, gives it him there too).
     struct Command {
         std::string unit;
         std::optional<UnitKind> kind;  ///< none: he commands nothing (an alternate commands no unit)
@@ -48,11 +54,6 @@ struct Leader {
     /// A corps leader's attachment to one division leader of his corps (a grade's rule: source
     /// 003's despicable corps leader): the division leader he is attached to.
     std::optional<std::int64_t> attached_to;
-    bool grade_revealed = false;  ///< the enemy may read his grade (`leader reveal`)
-    /// Wounded or killed, whether the enemy saw it: where it saw none of his side's divisions in
-    /// the battle he fell in (a corps leader falling with hidden ones), or he fell in no battle
-    /// (a casualty roll, his side's to read), it reads him as it last saw him, in play.
-    bool fall_seen = true;
     /// The attachment as printed on either leader ("attached to Doubleday", "with corps leader
     /// Reynolds attached"), while both are in play (active); `revealed`: the enemy may read it
     /// (the corps leader's grade is revealed, for the attachment tells it).
@@ -129,7 +130,7 @@ struct Unit {
     UnitKind kind = UnitKind::division;
     std::int64_t id = 0;
     std::string name;
-    std::string side;
+    Interned side;
     std::optional<DivisionStatus> status;  ///< a division's
 };
 
@@ -149,11 +150,11 @@ struct ArtilleryWorking {
 struct Division {
     std::int64_t id = 0;
     std::string name;
-    std::string side;
-    std::string arm;
+    Interned side;
+    Interned arm;
     int year = 0;          ///< 0 where the rule set has no years
-    std::string theater;   ///< empty where the rule set has no theaters
-    std::string nationality;  ///< a nationality of the rule set; empty: none given
+    Interned theater;      ///< empty where the rule set has no theaters
+    Interned nationality;  ///< a nationality of the rule set; empty: none given
     DivisionStatus status = DivisionStatus::arrived;
     bool hidden = true;    ///< not yet seen by the other side
     bool name_seen = false;  ///< hidden, but seen by name as a placeholder: the other side sees that
@@ -179,7 +180,7 @@ struct Corps {
 struct Army {
     std::int64_t id = 0;
     std::string name;
-    std::string side;
+    Interned side;
     Leader commander;
     std::vector<Corps> corps;
     std::vector<Battery> reserve;

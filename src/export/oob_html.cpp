@@ -62,7 +62,7 @@ public:
 private:
     void begin_army(const army::Army& a) override {
         const auto* side = m_rules.find_side(a.side);
-        m_out += heading("h2", a.name + " [" + (side ? side->name : a.side) + "]", m_rules, a.commander);
+        m_out += heading("h2", a.name + " [" + (side ? side->name : a.side.str()) + "]", m_rules, a.commander);
     }
     void begin_corps(const army::Army&, const army::Corps& k) override { m_out += heading("h3", k.name, m_rules, k.commander); }
     void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& total) override {

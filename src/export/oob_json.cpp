@@ -138,7 +138,7 @@ private:
         totals(m_w, t);
         m_w.close_object();
     }
-    void begin_army(const army::Army& a) override { open(a.name, &a.side, a.commander, a.reserve, "corps"); }
+    void begin_army(const army::Army& a) override { open(a.name, &a.side.str(), a.commander, a.reserve, "corps"); }
     void begin_corps(const army::Army&, const army::Corps& k) override { open(k.name, nullptr, k.commander, k.reserve, "divisions"); }
     void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& t) override {
         auto& w = m_w;

@@ -172,7 +172,7 @@ private:
     };
     void begin_army(const army::Army& a) override {
         const auto* side = m_rules.find_side(a.side);
-        m_headings.push_back({0, with(a.name + " [" + (side ? side->name : a.side) + "]", commander_text(m_rules, a.commander)), 12.5, 10});
+        m_headings.push_back({0, with(a.name + " [" + (side ? side->name : a.side.str()) + "]", commander_text(m_rules, a.commander)), 12.5, 10});
     }
     void begin_corps(const army::Army&, const army::Corps& k) override {
         m_headings.push_back({10, with(k.name, commander_text(m_rules, k.commander)), 11, 5});

@@ -26,7 +26,7 @@ private:
     void begin_army(const army::Army& a) override {
         const auto* side = m_rules.find_side(a.side);
         m_out += "\n";
-        line(with_commander(a.name + "  [" + (side ? side->name : a.side) + "]", m_rules, a.commander));
+        line(with_commander(a.name + "  [" + (side ? side->name : a.side.str()) + "]", m_rules, a.commander));
     }
     void begin_corps(const army::Army&, const army::Corps& k) override { line(with_commander("  " + k.name, m_rules, k.commander)); }
     void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& total) override {
