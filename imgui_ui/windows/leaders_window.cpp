@@ -83,10 +83,6 @@ void LeadersWindow::draw(GuiApp& app) {
             else if (!umpire && l.side != side && !l.fall_seen) m_leaders.push_back(&m_as_seen.emplace_back(l.as_enemy_sees()));  // his status, sorted by too, is the view's
             else m_leaders.push_back(&l);
         }
-        std::set<std::string> once;
-        m_shared.clear();
-        for (const auto* l : m_leaders)
-            if (!once.insert(l->label()).second) m_shared.insert(l->label());
         order.invalidate();
         m_revision = app.revision();
         m_side = side;
@@ -115,7 +111,7 @@ void LeadersWindow::draw(GuiApp& app) {
             // Two leaders of one name (drawn so) told apart, for the umpire, by their numbers, as
             // muster leader list shows them (a side's view numbers none: the numbers count the
             // enemy's leaders too).
-            const bool shared = umpire && m_shared.count(l.label()) > 0;
+            const bool shared = umpire && app.seen().shared_labels.count(l.label()) > 0;
             const std::string ref = shared ? "#" + std::to_string(l.id) : l.label();
             if (ImGui::Selectable((shared ? l.label() + " (" + ref + ")" : l.label()).c_str(), leader == ref)) {
                 leader = ref;

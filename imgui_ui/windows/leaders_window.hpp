@@ -5,7 +5,6 @@
 #include "window.hpp"
 
 #include <deque>
-#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,7 +43,6 @@ public:
 private:
     std::vector<const army::Leader*> m_leaders;  // into the model's view (or m_as_seen), as sorted
     std::deque<army::Leader> m_as_seen;          // the enemy's leaders who fell out of the view's sight, as it reads them: in play
-    std::set<std::string> m_shared;              // the labels more than one of them bears
     int m_revision = -1;
     std::string m_side;
 };

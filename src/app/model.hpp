@@ -17,6 +17,7 @@
 #include <memory>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,7 @@ struct SeenModel {
     RecordList<army::OutlineLine> outline;            ///< its view of the forces as a list of units shows them (a side's: the umpire's lines it sees)
     std::vector<size_t> leaders;                      ///< leaders_seen_at: places in the roster's leaders, by label
     std::map<size_t, army::Leader> held_leaders;      ///< of them, the enemy's it sees only as prisoners, as shown (held_as_seen)
+    std::set<std::string> shared_labels;              ///< the labels two or more of them bear, as shown
     SeasonPicture picture;                            ///< season_picture
     std::string turn_report;                          ///< the report of the turn so far (turn_report_text), or why there is none
     std::vector<PlanView> plans;                      ///< the planned battles, open and reported, as it reads them (plans_seen)

@@ -82,7 +82,7 @@ struct Leader {
 
 /// The manoeuvre unit: counted in stands, with the effectiveness label of its start strength.
 /// Where it sits is given where it is read on its own (a roster); in an order of battle, by the
-/// division it is in. Its commanders by id: a roster's leaders are theirs (an order of battle's
+/// division it is in (one read with its roster, Rosters::whole, gives it both). Its commanders by id: a roster's leaders are theirs (an order of battle's
 /// Brigade carries them whole).
 struct BrigadeRecord {
     std::int64_t id = 0;

@@ -21,7 +21,11 @@ Pool& pool() {
 }  // namespace
 
 const std::string& Interned::none() {
-    static const std::string* empty = &*pool().texts.emplace().first;
+    static const std::string* empty = [] {
+        auto& p = pool();
+        const std::lock_guard guard(p.lock);  // another thread may be interning a word
+        return &*p.texts.emplace().first;
+    }();
     return *empty;
 }
 
