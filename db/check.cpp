@@ -459,6 +459,30 @@ void domain(SQLite::Database& db, Problems& out) {
     for (const Row row(twice); twice.executeStep();)
         out.push_back("names: " + std::to_string(row.id("n")) + " batteries of " + visible(row.text("owner")) + " are named \"" +
                       visible(row.text("name")) + "\": no reference can tell them apart (undo the step that named the second, or restore a backup)");
+    // Names alike but for the case of their letters, which the schema lets by and muster never
+    // gives (it refuses a name another unit of the kind bears in any case): a name typed in a
+    // third case names both. Armies, corps and divisions in a campaign; brigades and batteries in
+    // their unit.
+    SQLite::Statement alike(db,
+                            "SELECT kind, owner, names, n FROM ("
+                            "SELECT 'armies' AS kind, 'campaign ' || c.name AS owner, group_concat(x.name, char(31)) AS names, count(*) AS n "
+                            "FROM army x JOIN campaign c ON c.id = x.campaign_id GROUP BY x.campaign_id, lower(x.name) HAVING count(DISTINCT x.name) > 1 "
+                            "UNION ALL SELECT 'corps', 'campaign ' || c.name, group_concat(x.name, char(31)), count(*) "
+                            "FROM corps x JOIN campaign c ON c.id = x.campaign_id GROUP BY x.campaign_id, lower(x.name) HAVING count(DISTINCT x.name) > 1 "
+                            "UNION ALL SELECT 'divisions', 'campaign ' || c.name, group_concat(x.name, char(31)), count(*) "
+                            "FROM division x JOIN campaign c ON c.id = x.campaign_id GROUP BY x.campaign_id, lower(x.name) HAVING count(DISTINCT x.name) > 1 "
+                            "UNION ALL SELECT 'brigades', 'division ' || d.name, group_concat(x.name, char(31)), count(*) "
+                            "FROM brigade x JOIN division d ON d.id = x.division_id GROUP BY x.division_id, lower(x.name) HAVING count(DISTINCT x.name) > 1 "
+                            "UNION ALL SELECT 'batteries', COALESCE(d.name, k.name, a.name, '?'), group_concat(t.name, char(31)), count(*) FROM battery t "
+                            "LEFT JOIN division d ON d.id = t.division_id LEFT JOIN corps k ON k.id = t.corps_id LEFT JOIN army a ON a.id = t.army_id "
+                            "GROUP BY t.division_id, t.corps_id, t.army_id, lower(t.name) HAVING count(DISTINCT t.name) > 1)");
+    for (const Row row(alike); alike.executeStep();) {
+        std::vector<std::string> names;
+        for (const auto& name : split(row.text("names"), '\x1f')) names.push_back("\"" + visible(name) + "\"");
+        out.push_back("names: " + std::to_string(row.id("n")) + " " + row.text("kind") + " of " + visible(row.text("owner")) +
+                      " are named alike but for case (" + join(names, ", ") +
+                      "): a name typed in another case names them all (rename all but one, or restore a backup)");
+    }
 }
 
 }  // namespace

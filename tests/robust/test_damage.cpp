@@ -396,7 +396,7 @@ TEST_CASE("check names a count of stands beyond any campaign's, and leaves it ou
     CHECK_THAT(r.out, !Catch::Matchers::Contains("stands: -"));  // no total wrapped around below zero
 }
 
-TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo record, entries undoing themselves, a leader commanding two units, a camp holding its own side") {
+TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo record, entries undoing themselves, a leader commanding two units, a camp holding its own side, names alike but for case") {
     test::TempDir dir;
     const auto base = dir.file("base.db");
     base_campaign(base);
@@ -412,7 +412,12 @@ TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo
         {"DELETE FROM exchange_item WHERE exchange_id = (SELECT max(id) FROM exchange)", "holds nothing it offers or asks"},
         {"INSERT INTO dice_stream VALUES (1, 'union|Wright', 9223372036854775806)", "the dice of union|Wright have drawn 9223372036854775806 numbers"},
         {"INSERT INTO battery (campaign_id, division_id, corps_id, army_id, position, name, status) SELECT campaign_id, division_id, corps_id, "
-         "army_id, position + 1000, name, status FROM battery LIMIT 1", "no reference can tell them apart"}};
+         "army_id, position + 1000, name, status FROM battery LIMIT 1", "no reference can tell them apart"},
+        {"UPDATE division SET name = upper((SELECT name FROM division ORDER BY id LIMIT 1)) WHERE id = (SELECT max(id) FROM division)",
+         "divisions of campaign Test are named alike but for case"},
+        {"UPDATE brigade SET name = lower((SELECT b.name FROM brigade b WHERE b.division_id = brigade.division_id AND b.id <> brigade.id LIMIT 1)) "
+         "WHERE id = (SELECT max(b1.id) FROM brigade b1 WHERE EXISTS (SELECT 1 FROM brigade b2 WHERE b2.division_id = b1.division_id AND b2.id < b1.id))",
+         "are named alike but for case"}};
     for (const auto& [sql, says] : damages) {
         INFO(sql);
         const auto file = dir.file("damaged.db");
