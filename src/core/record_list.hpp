@@ -5,7 +5,6 @@
 // held once, not twice).
 #include <algorithm>
 #include <cstddef>
-#include <functional>
 #include <iterator>
 #include <stdexcept>
 #include <string>
@@ -20,7 +19,7 @@ public:
     RecordList() = default;
     RecordList(std::vector<T> own) : m_own(std::move(own)) {}
     /// Records held elsewhere, which must stay where they are while the list is read, or
-    /// among `own` (taken with them: a copy of the list points at its own copy of those).
+    /// among `own` (taken with them).
     static RecordList pointing_at(std::vector<const T*> at, std::vector<T> own = {}) {
         RecordList list;
         list.m_own = std::move(own);
@@ -28,12 +27,9 @@ public:
         list.m_pointing = true;
         return list;
     }
-    RecordList(const RecordList& other) : m_own(other.m_own), m_at(other.m_at), m_pointing(other.m_pointing) {
-        const std::less<const T*> before;
-        const T* first = other.m_own.data();
-        for (auto& p : m_at)
-            if (!other.m_own.empty() && !before(p, first) && before(p, first + other.m_own.size())) p = m_own.data() + (p - first);
-    }
+    /// A copy holds its own copy of every record, wherever the first list's were: it may
+    /// outlive what they point at.
+    RecordList(const RecordList& other) : m_own(other.m_pointing ? std::vector<T>(other.begin(), other.end()) : other.m_own) {}
     RecordList& operator=(const RecordList& other) {
         if (this != &other) *this = RecordList(other);
         return *this;
@@ -50,6 +46,8 @@ public:
         return (*this)[i];
     }
 
+    /// Reads the list through a pointer to it: moving the list (unlike a vector) ends its
+    /// iterators.
     class const_iterator {
     public:
         using iterator_category = std::forward_iterator_tag;

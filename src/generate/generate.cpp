@@ -145,11 +145,12 @@ Context start_context(const rules::RuleSet& rules, const Request& request, army:
                          id_list(rules.sides) + ")");
     d.side = request.side;
     context.set(Field::side, {0, side->id});
-    d.arm = request.arm.empty() ? rules.arms.front().id : request.arm;
-    const auto* arm = rules.find_arm(d.arm);
+    const auto& asked = request.arm.empty() ? rules.arms.front().id : request.arm;
+    const auto* arm = rules.find_arm(asked);
     if (!arm)
-        throw UsageError("unknown arm \"" + d.arm + "\" in rule set " + rules.id + " (expected one of: " +
+        throw UsageError("unknown arm \"" + asked + "\" in rule set " + rules.id + " (expected one of: " +
                          id_list(rules.arms) + ")");
+    d.arm = asked;  // a word of the rule set's only (Interned: kept for the process's life)
     context.set(Field::arm, {0, arm->id});
     if (request.year) {
         if (rules.years.empty()) throw UsageError("rule set " + rules.id + " has no years; leave out the year");
