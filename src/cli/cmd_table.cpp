@@ -64,7 +64,7 @@ void add_table_commands(CLI::App& app, Io& io) {
 
     auto o = std::make_shared<RollOptionsT>();
     auto* roll = table_cmd->add_subcommand("roll", "Roll a play table: the dice, each modifier by name with its value, the score, the row and the result");
-    roll->add_option("--rules", o->rules, "Rule set id or .json file (not with --battle: a campaign rolls its own)");
+    roll->add_option("--rules", o->rules, "Rule set id or .json file (default: the campaign's; not with --battle: a campaign rolls its own)");
     roll->add_option("TABLE", o->request.table, "Play table id (see muster table list)")->required();
     roll->add_option("--column", o->request.request.column, "The column to read: a grade, good order or disorder... (see muster table show)");
     roll->add_option("--points", o->points, "Fire points, for a table read by them: 6, 1/2, 3 1/2");
@@ -102,8 +102,7 @@ void add_table_commands(CLI::App& app, Io& io) {
         }
         if (!o->unit.empty() || !o->defender.empty() || !o->firer.empty()) throw UsageError("--unit, --defender and --firer go with --battle NAME, in a campaign");
         if (o->override) throw UsageError("--override goes with --battle NAME: outside a campaign there are no facts to override");
-        if (o->rules.empty()) throw UsageError("--rules is required (or --battle NAME, to roll in the campaign)");
-        const auto r = app::default_catalog().load(o->rules);
+        const auto r = rules_for(io, o->rules);
         auto attempt = [&](const std::vector<std::string>& rolls) {
             auto req = request;
             req.typed_rolls = rolls;

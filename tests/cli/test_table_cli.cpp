@@ -251,7 +251,7 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("In a campaign, table list and table show read its rule set without --rules, and without one they ask for it") {
+TEST_CASE("In a campaign, table list, show and roll read its rule set without --rules, and without one they ask for it") {
     test::TempDir dir;
     const auto db = "--db " + test::quote(dir.file("c.db")) + " ";
     REQUIRE(test::run_muster(db + "campaign new G --sample grossbeeren", k_env).code == 0);
@@ -261,9 +261,17 @@ TEST_CASE("In a campaign, table list and table show read its rule set without --
     const auto show = test::run_muster(db + "table show charge", k_env);
     CHECK(show.code == 0);
     CHECK_THAT(show.out, Contains("Charge"));
-    const auto none = test::run_muster("--db " + test::quote(dir.file("none.db")) + " table list", k_env);
-    CHECK(none.code == 2);
-    CHECK_THAT(none.err, Contains("give the rule set (--rules ID)"));
+    // A roll at the table, outside any battle: the campaign's own tables, its dice as given.
+    const auto before = test::file_bytes(dir.file("c.db"));
+    const auto roll = test::run_muster(db + "table roll charge --rolls 6+6,1+1", k_env);
+    CHECK(roll.code == 0);
+    CHECK_THAT(roll.out, Contains("Charge"));
+    CHECK(test::file_bytes(dir.file("c.db")) == before);  // rolled outside the campaign: nothing journaled
+    for (const auto* command : {" table list", " table roll charge --rolls 6+6,1+1"}) {
+        const auto none = test::run_muster("--db " + test::quote(dir.file("none.db")) + command, k_env);
+        CHECK(none.code == 2);
+        CHECK_THAT(none.err, Contains("give the rule set (--rules ID)"));
+    }
 }
 
 TEST_CASE("The roll reads the campaign: the AWI examples from the units' own facts, refusals, the override journaled, states on the table") {
