@@ -60,9 +60,9 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
         for (const auto& c : refs.camps())
             if (c.side != unit_side && !c.liberated) open.push_back(&c);
         if (open.size() != 1)
-            throw UsageError(what + " is captured: name the camp that receives the prisoners (" +
-                             (open.empty() ? std::string("the captor has no open camp (a camp liberated takes no more): muster camp new NAME --side SIDE")
-                                           : std::to_string(open.size()) + " camps could") + ")");
+            throw UsageError(what + " is captured: name the camp that receives the prisoners; " +
+                             (open.empty() ? std::string("the captor has no open camp (a liberated camp takes no more): open one with muster camp new NAME --side SIDE")
+                                           : std::to_string(open.size()) + " camps could take them"));
         camp = open.front();
     }
     if (camp->side == unit_side)

@@ -200,7 +200,13 @@ void add_battle_commands(CLI::App& app, Io& io) {
             return;
         }
         io.out << "\nAs a report:\n";
-        print_outcome(io.out, session.battles().report_draft(dr->battle, app::DraftReport{}, app::Mode::preview), false);
+        try {
+            print_outcome(io.out, session.battles().report_draft(dr->battle, app::DraftReport{}, app::Mode::preview), false);
+        } catch (const UsageError& e) {
+            // The draft shown is what was asked: what the report would need is said, not an error.
+            io.out << "  not yet: " << e.what() << "\n";
+            return;
+        }
         io.out << "Apply it with: muster battle report --draft \"" << d.battle << "\"\n";
     });
 

@@ -420,3 +420,23 @@ TEST_CASE("A roll for a planned battle reads the year it is fought in, not the c
     ok("battle deploy Nameless Yor");
     CHECK_THAT(ok("table roll manoeuvre --battle Nameless --unit Yor/Fus --rolls 7"), Contains("the campaign's year is 1808") && Contains("Score 8"));
 }
+
+TEST_CASE("A draft a report cannot yet take is shown whole, with what the report still needs, and exit 0") {
+    test::TempDir dir;
+    const auto db = "--db " + test::quote(dir.file("c.db")) + " ";
+    const auto cli = [&](const std::string& args) { return test::run_muster(db + args, k_env); };
+    REQUIRE(cli("campaign new G --sample grossbeeren --seed 8656049692630103885").code == 0);
+    REQUIRE(cli("arrive --due").code == 0);
+    REQUIRE(cli("battle plan P1").code == 0);
+    // Swept from the field: stands and the brigade's leader captured, and the allies have no camp.
+    REQUIRE(cli("table roll charge --battle P1 --unit Borstell/2nd --defender Sahr/1st --rolls 6+6,1+1").code == 0);
+    const auto draft = cli("battle draft P1");
+    INFO(draft.out << draft.err);
+    CHECK(draft.code == 0);
+    CHECK_THAT(draft.out, Contains("2 stands captured") && Contains("As a report:\n  not yet: ") && Contains("name the camp that receives the prisoners"));
+    CHECK_THAT(draft.out, !Contains("Apply it with"));
+    REQUIRE(cli("camp new Spandau --side allies").code == 0);
+    const auto ready = cli("battle draft P1");
+    CHECK(ready.code == 0);
+    CHECK_THAT(ready.out, !Contains("not yet") && Contains("Apply it with: muster battle report --draft \"P1\""));
+}
