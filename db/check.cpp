@@ -15,6 +15,7 @@
 #include <functional>
 #include <future>
 #include <set>
+#include <string_view>
 
 namespace muster::db {
 
@@ -305,22 +306,23 @@ void ownership(SQLite::Database& db, Problems& out) {
 // added, prose): a line break is no damage there.
 const std::set<std::string> k_lines{"campaign.rules_json", "operation.inserted", "operation.summary", "operation_view.summary", "exchange.note", "draft_line.why",
                                     "roll.purpose", "roll.result", "meta.value"};
-// Prose a person wrote (a player's message): its lines kept, and no other control character.
+// Prose a person wrote (a player's message): its lines and tabs kept (checked_prose), and no
+// other control character.
 const std::set<std::string> k_prose{"message.text"};
 // A dice stream kept for its owner: the stream's name and the owner parted by the unit
 // separator (U+001F, db::Store::k_owner_mark), which no name holds.
 const std::set<std::string> k_kept{"dice_stream.stream"};
 // A GLOB pattern matching text that holds a control character (U+0001 to U+001F, U+007F) but
-// for `but` (none: '\0'), in one bracket expression.
-std::string control_pattern(char but = '\0') {
+// for those `but` names, in one bracket expression.
+std::string control_pattern(std::string_view but = {}) {
     std::string p = "*[";
     for (char c = '\x01'; c <= '\x1f'; ++c)
-        if (c != but) p += c;
+        if (but.find(c) == std::string_view::npos) p += c;
     return p + "\x7f]*";
 }
 const std::string k_control = control_pattern();
-const std::string k_control_but_mark = control_pattern('\x1f');  // the unit separator
-const std::string k_control_but_lines = control_pattern('\n');
+const std::string k_control_but_mark = control_pattern("\x1f");  // the unit separator
+const std::string k_control_but_prose = control_pattern("\n\t");
 
 // A value of the wrong kind in any column: text where a number belongs, or a number where text
 // does (SQLite's columns take either). One pass over each table, every column at once.
@@ -352,7 +354,7 @@ void types(SQLite::Database& db, Problems& out) {
         }
         sql += " FROM \"" + table + "\" WHERE ?1 IS NOT NULL AND ?2 IS NOT NULL AND ?3 IS NOT NULL";  // there whether or not a column asks for them
         SQLite::Statement q(db, sql);
-        bind_all(q, k_control, k_control_but_lines, k_control_but_mark);
+        bind_all(q, k_control, k_control_but_prose, k_control_but_mark);
         if (!q.executeStep()) continue;
         // By name, the names made here (a Row keys its columns by literal).
         const auto count = [&](const std::string& name) { return q.getColumn(name.c_str()).getInt64(); };
@@ -498,11 +500,15 @@ campaign::CheckReport History::check() const {
         auto& out = report.problems;
         // A section that meets a number column holding something else (which `types` names)
         // is left unchecked, said so, and the rest go on: the check reports, it never fails whole.
+        // (A control character in text, which `types` names too, leaves the numbers whole.)
         Problems typed;
+        bool numbers_whole = true;
         try {
             types(db, typed);
+            numbers_whole = std::none_of(typed.begin(), typed.end(), [](const std::string& p) { return p.rfind("types: ", 0) == 0; });
         } catch (const SQLite::Exception& e) {
             typed.push_back("types: not checked (SQLite cannot read them: " + visible(e.what()) + ")");
+            numbers_whole = false;
         }
         // A section whose pages SQLite cannot read (the integrity lines say where) is left
         // unchecked too.
@@ -518,9 +524,9 @@ campaign::CheckReport History::check() const {
         section("foreign keys", [&] { foreign_keys(db, out); });
         // The ledgers add numbers up: where a number column holds something else they would
         // read nonsense (SUM of text is a real), so they wait for the file to be mended.
-        if (typed.empty()) section("ledger", [&] { ledgers(db, report); });
+        if (numbers_whole) section("ledger", [&] { ledgers(db, report); });
         else out.push_back("ledger: not checked, for numbers in the file are not whole numbers, or cannot be read (below)");
-        report.counted = typed.empty();
+        report.counted = numbers_whole;
         section("merges", [&] { merges(db, out); });
         section("prisoners", [&] { captives(db, out); });
         section("attachments", [&] { attachments(db, out); });

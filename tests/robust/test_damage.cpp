@@ -54,7 +54,7 @@ void base_campaign(const std::string& path) {
     // A player at his own screen, who has used his link and written to the umpire.
     const auto meade = s.players().add("Meade", "union").player;
     s.players().used(meade);
-    s.players().send_message(meade, "Hold the ridge.\nSend Sykes up.");
+    s.players().send_message(meade, "Hold the ridge.\n\tSend Sykes up.");  // lines and a tab: prose as people write it
     s.plans().plan("Cemetery Ridge", Day::read("1863-07-02"), "Gettysburg");
     s.plans().deploy("Cemetery Ridge", {"Wadsworth"});
     s.plans().reserve("Cemetery Ridge", {"Pender"});
@@ -355,6 +355,15 @@ TEST_CASE("A line break in a damaged file's name or journal entry is written vis
     CHECK_THAT(in_process({"--db", file, "leader", "list"}).out, Catch::Matchers::Contains("Lee\\x0A#99   Forged"));
     CHECK_THAT(in_process({"--db", file, "oob"}).out, Catch::Matchers::Contains("Heth\\x0A      Forged (Infantry)"));
     CHECK_THAT(in_process({"--db", file, "journal"}).out, Catch::Matchers::Contains("ok\\x0A#77  forged"));
+}
+
+TEST_CASE("A control character in a player's message is named by check, which still proves the ledger") {
+    const auto r = DamagedBy("UPDATE message SET text = text || char(1)").check();
+    INFO(r.out << r.err);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.out, Catch::Matchers::Contains("message row(s) hold a control character in text"));
+    CHECK_THAT(r.out, !Catch::Matchers::Contains("ledger: not checked"));
+    CHECK_THAT(r.out, Catch::Matchers::Contains("stands"));  // the ledger's totals, counted
 }
 
 TEST_CASE("check says SQLite's line for a CHECK constraint broken in many rows once, with how many") {
