@@ -75,7 +75,8 @@ void Battles::set_battle_recovered(std::int64_t battle, int rate, Rounding round
 
 std::vector<campaign::BattleInfo> Battles::battles(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT id, name, date, place, recovered, turn, return_rate, return_rounding, operation_id "
+        SQLite::Statement q(m_store.impl().db, "SELECT id, name, date, place, recovered, turn, return_rate, return_rounding, operation_id, "
+                                               "EXISTS (SELECT 1 FROM battle_loss l WHERE l.battle_id = battle.id AND l.casualties > 0) AS casualties "
                                                "FROM battle WHERE campaign_id = ? ORDER BY id");
         bind_all(q, campaign);
         std::vector<campaign::BattleInfo> out;
@@ -85,7 +86,7 @@ std::vector<campaign::BattleInfo> Battles::battles(std::int64_t campaign) const 
                            row.null("return_rate") || row.null("return_rounding")
                                ? std::nullopt
                                : std::optional(campaign::BattleInfo::ReturnedAt{row.integer("return_rate"), row.word<Rounding>("return_rounding")}),
-                           row.optional_id("operation_id")});
+                           row.optional_id("operation_id"), row.flag("casualties")});
         return out;
     });
 }
@@ -170,11 +171,13 @@ std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campai
         for (const Row row(q); q.executeStep();) casualties_seen.insert(row.id("battle_id"));
         auto out = battles(campaign);
         std::erase_if(out, [&](const campaign::BattleInfo& b) { return !fought.count(b.id); });
-        for (auto& b : out)
-            if (!casualties_seen.count(b.id)) {
+        for (auto& b : out) {
+            b.casualties = casualties_seen.count(b.id) > 0;
+            if (!b.casualties) {
                 b.recovered = false;
                 b.returned_at.reset();
             }
+        }
         return out;
     });
 }

@@ -233,7 +233,7 @@ void SeasonWindow::draw_battles(GuiApp& app) {
             ImGui::Text("%d", v);
         }
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.battle->recovered ? "yes" : "no");
+        ImGui::TextUnformatted(r.battle->recovered ? "yes" : r.battle->casualties ? "no" : "none lost");
     }
     ImGui::EndTable();
 }

@@ -1122,7 +1122,7 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         divisions[unit->id] = {unit->side, {unit->name, e.stands, 0, 0, 0}};
     }
     if (!fought) return std::nullopt;
-    bool casualties_seen = viewer.is_umpire();
+    bool casualties_seen = false;
     for (const auto& l : losses) {
         const auto it = divisions.find(refs.brigade_at(l.brigade_id, "a battle's loss").division_id);
         if (it == divisions.end()) continue;
@@ -1131,9 +1131,10 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         it->second.second.returned += l.returned;
         casualties_seen = casualties_seen || l.casualties > 0;
     }
+    out.battle.casualties = casualties_seen;
     // That its casualties returned is read where it sees casualties there (as Battles::list has
     // it): a recovery of only what it did not see tells it nothing.
-    if (!casualties_seen) {
+    if (!casualties_seen && !viewer.is_umpire()) {
         out.battle.recovered = false;
         out.battle.returned_at.reset();
     }
@@ -1163,10 +1164,15 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
     return out;
 }
 
+std::string return_state(const campaign::BattleInfo& b) {
+    if (!b.casualties) return "no casualties";
+    return b.recovered ? "casualties returned" : "casualties not yet returned";
+}
+
 std::string summary_text(const rules::RuleSet& rules, const BattleSummary& s) {
     std::string out = battle_title(s.battle.name) + (s.battle.date ? ", " + s.battle.date->text() : "") +
                       (s.battle.place.empty() ? "" : ", " + s.battle.place) +
-                      (s.battle.recovered ? " (casualties returned)" : " (casualties not yet returned)") + "\n";
+                      " (" + return_state(s.battle) + ")\n";
     for (const auto& side : s.sides) {
         const auto* sd = rules.find_side(side.side);
         out += (sd ? sd->name : side.side) + "\n";

@@ -110,6 +110,9 @@ private:
 
 /// A battle's summary as text: its name, date and place, then per side a table of its divisions
 /// and the leaders and batteries it lost.
+/// Whether a battle's casualties returned, as its reader sees them: "casualties returned",
+/// "casualties not yet returned", or "no casualties" where it sees none there.
+std::string return_state(const campaign::BattleInfo& battle);
 std::string summary_text(const rules::RuleSet& rules, const BattleSummary& summary);
 
 /// The divisions `viewer` sees whole in the umpire's order of battle `all` (worked out once for

@@ -32,7 +32,7 @@ SeasonPicture season_picture(const CampaignModel& model, const View& viewer) {
     for (const auto& fought : model.battles) {
         const auto summary = summarize(rules, model.roster, seen_divisions, fought, viewer);
         if (!summary) continue;  // a battle the side did not fight
-        BattleLine line{fought.battle.name, fought.battle.date, fought.battle.place, summary->battle.recovered, {}};
+        BattleLine line{fought.battle.name, fought.battle.date, fought.battle.place, summary->battle.recovered, summary->battle.casualties, {}};
         for (const auto& sd : rules.sides) {
             BattleLine::Side s{sd.id};
             for (const auto& in : summary->sides) {

@@ -26,6 +26,7 @@ struct BattleLine {
     std::optional<Day> date;
     std::string place;
     bool recovered = false;
+    bool casualties = false;  ///< any the view sees there (none: nothing returns)
     struct Side {
         std::string side;       ///< the side's id
         bool known = false;     ///< the view read anything of this side there

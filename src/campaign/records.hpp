@@ -73,6 +73,9 @@ struct BattleInfo {
     std::optional<ReturnedAt> returned_at;
     /// The operation that recorded it (none: an earlier muster's battle this file cannot place).
     std::optional<std::int64_t> operation;
+    /// Casualties there that its reader sees (a side: its own, or the enemy's it saw); none:
+    /// nothing there returns, and no state of a return is told (return_state).
+    bool casualties = false;
 };
 
 /// What a battle's record holds beyond its losses: the stands each division engaged (none for a

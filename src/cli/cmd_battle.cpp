@@ -242,7 +242,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
         const auto view = session.view(*as);
         const auto battles = session.battles().list(view);
         for (const auto& b : battles)
-            t.add({b.name, text_or(b.date, ""), b.place, b.recovered ? "casualties returned" : "casualties not yet returned"});
+            t.add({b.name, text_or(b.date, ""), b.place, app::return_state(b)});
         // The plans still open, then those whose battle the view did not fight (reported all the same).
         const auto plans = session.plans().list(view);
         for (const bool open : {true, false})

@@ -404,3 +404,31 @@ TEST_CASE("A brigade disbanded before its battle's recovery says the casualties 
     c.ok("battle recover C");
     CHECK_THAT(c.ok("brigade disband \"Pickett/Armistead's Brigade\""), !Contains("not yet returned"));
 }
+
+TEST_CASE("A battle whose only losses were prisoners says it had no casualties, to the umpire and to each side, before its recovery and after") {
+    test::TempDir dir;
+    const auto db = "--db " + test::quote(dir.file("c.db")) + " ";
+    const auto cli = [&](const std::string& args) { return test::run_muster(db + args, test::k_env); };
+    REQUIRE(cli("campaign new R --sample saratoga").code == 0);
+    REQUIRE(cli("camp new Albany --side american").code == 0);
+    REQUIRE(cli("battle report --name Ford --captured \"Hamilton/20th Foot=1@Albany\"").code == 0);
+    REQUIRE(cli("battle report --name Mill --loss \"Hamilton/20th Foot=1\"").code == 0);
+    const auto states = [&](const std::string& as) {
+        const auto list = cli("battle list" + as).out;
+        const auto shown = cli("battle show Ford" + as).out;
+        return list + shown;
+    };
+    for (const auto* as : {"", " --as british"}) {
+        INFO(as);
+        const auto before = states(as);
+        CHECK_THAT(before, Contains("Ford    1777-09-19         no casualties") && Contains("Mill    1777-09-19         casualties not yet returned"));
+        CHECK_THAT(before, Contains("Battle of Ford, 1777-09-19 (no casualties)"));
+    }
+    REQUIRE(cli("battle recover Ford").code == 0);
+    REQUIRE(cli("battle recover Mill").code == 0);
+    for (const auto* as : {"", " --as british"}) {
+        INFO(as);
+        const auto after = states(as);
+        CHECK_THAT(after, Contains("Ford    1777-09-19         no casualties") && Contains("Mill    1777-09-19         casualties returned"));
+    }
+}

@@ -100,9 +100,9 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     // Reported again from the draft it had: said to be reported, not unknown.
     CHECK_THAT(refused("battle report --draft " + ff, 1), Contains("battle Freeman's Farm is already reported: its draft became its report"));
     shown = ok("battle show " + ff);
-    CHECK_THAT(shown, Contains("Battle of Freeman's Farm, 1777-09-19, Freeman's Farm, north of Saratoga (casualties not yet returned)"));
+    CHECK_THAT(shown, Contains("Battle of Freeman's Farm, 1777-09-19, Freeman's Farm, north of Saratoga (no casualties)"));
     CHECK_THAT(shown, Contains("As planned\n  Deployed on the field\n"));
-    CHECK_THAT(ok("battle list"), Contains("casualties not yet returned") && Contains("Bemis Heights") && Contains("planned"));
+    CHECK_THAT(ok("battle list"), Contains("Freeman's Farm, north of Saratoga  no casualties") && Contains("Bemis Heights") && Contains("planned"));
     // Only Poor, hidden from the British, fought in the report: that it was fought is not theirs to
     // know, so the plan they knew of is still planned to them.
     CHECK_THAT(ok("battle list --as british"), Contains("Freeman's Farm  1777-09-19  Freeman's Farm, north of Saratoga  planned"));
