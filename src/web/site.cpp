@@ -38,6 +38,11 @@ using Clock = std::chrono::steady_clock;
 // player of a side): what no escaped text can hold.
 constexpr std::string_view k_form_token = "<form-token>";
 constexpr std::string_view k_player_name = "<player-name>";
+// What a player typed in a form's field, given back in it when the form is refused (a typo in
+// one line of ten is mended, not typed again): each hole, and the field it holds.
+constexpr std::pair<std::string_view, std::string_view> k_typed[] = {
+    {"<typed-text>", "text"}, {"<typed-battle>", "battle"}, {"<typed-losses>", "losses"},
+    {"<typed-offer>", "offer"}, {"<typed-ask>", "ask"},     {"<typed-note>", "note"}};
 // A player's path, "/p/TOKEN[/PAGE[/FILE]]": the token 64 lower-case hex digits, a page of
 // lower-case letters and hyphens (or none), a file "name.pdf" or "name.txt"; else none.
 struct PlayerPath {
@@ -213,7 +218,9 @@ struct Site::Impl {
                 fresh.revision = s.last_operation();
                 auto page = std::make_shared<Page>();
                 page->text = render(s, job.player, job.page);
-                for (const auto hole : {k_form_token, k_player_name})
+                std::vector<std::string_view> holes{k_form_token, k_player_name};
+                for (const auto& typed : k_typed) holes.push_back(typed.first);
+                for (const auto hole : holes)
                     for (size_t at = 0; (at = page->text.find(hole, at)) != std::string::npos; at += hole.size()) page->holes.emplace_back(at, hole);
                 std::sort(page->holes.begin(), page->holes.end());
                 page->main_at = page->text.find("<main");
@@ -362,8 +369,9 @@ struct Site::Impl {
     Response handle(const Request& r);
     Response player_request(const Request& r, const std::string& token, const std::string& page, const std::string& file);
     std::string render(app::Session& s, const campaign::PlayerInfo& player, const std::string& page);
+    /// The page, with `notice` before its <main>; `typed`: the fields of a form refused, given back.
     Response show(app::Session& s, const campaign::PlayerInfo& player, const std::string& page, const Request& r, const std::string& token,
-                  const std::string& notice, int status);
+                  const std::string& notice, int status, const std::map<std::string, std::string>* typed = nullptr);
     std::string act(app::Session& s, const campaign::PlayerInfo& player, const std::string& action, const std::map<std::string, std::string>& form);
     std::string act_for(app::Session& s, const campaign::PlayerInfo& player, const std::string& action, const std::map<std::string, std::string>& form);
 };
@@ -487,7 +495,9 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
         if (to == back.end()) return not_found();
         // A form of a page made before the server last started (or not muster's): the page again,
         // with a form that answers, so that its sender loses no more than the one send.
-        if (stale) return show(s, *player, to->second, r, token, "Refused: this form was out of date (the server had restarted?): nothing was sent; send it again", 403);
+        if (stale)
+            return show(s, *player, to->second, r, token, "Refused: this form was out of date (the server had restarted?): nothing was sent; send it again", 403,
+                        &form);
         // One form at a time waits for the campaign's write lock (as long as the session waits):
         // another waits half a second for its turn, then is told to try again, so that the
         // server's few threads stay free to answer pages while another muster writes. The page
@@ -512,7 +522,7 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
                 refused = true;
             }
         }
-        return show(s, *player, to->second, r, token, said, refused ? 422 : 200);
+        return show(s, *player, to->second, r, token, said, refused ? 422 : 200, refused ? &form : nullptr);
     }
     if (page.empty()) {
         Response out;
@@ -589,7 +599,7 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
 }
 
 Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, const std::string& page, const Request& r,
-                          const std::string& token, const std::string& notice, int status) {
+                          const std::string& token, const std::string& notice, int status, const std::map<std::string, std::string>* typed) {
     const auto key = Impl::key_of(player, page);
     const auto revision = s.last_operation();
     // The page at this revision or later. A page's script asking again (with the ETag it holds)
@@ -632,7 +642,14 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
     }
     // The page with its holes filled, and the notice before its <main>, in one pass.
     const auto& page_text = cached.page->text;
-    const std::string filled[] = {form_token(token), html_escape(player.name)};
+    const auto filled = [&](std::string_view hole) {
+        if (hole == k_form_token) return form_token(token);
+        if (hole == k_player_name) return html_escape(player.name);
+        for (const auto& [at, field] : k_typed)
+            if (hole == at && typed)
+                if (const auto it = typed->find(std::string(field)); it != typed->end()) return html_escape(it->second);
+        return std::string();
+    };
     const std::string note = notice.empty() ? std::string()
                                             : "<p class=\"notice" + std::string(status >= 400 ? " refused" : "") + "\" role=\"status\">" +
                                                   html_escape(notice) + "</p>\n";
@@ -648,7 +665,7 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
     };
     for (const auto& [at, hole] : cached.page->holes) {
         copy_to(at);
-        out.body += filled[hole == k_form_token ? 0 : 1];
+        out.body += filled(hole);
         from = at + hole.size();
     }
     copy_to(page_text.size());
@@ -751,9 +768,9 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
             std::vector<std::string> ours, theirs;
             for (const auto& h : prisoners.held) (h.holder == viewer.side() ? ours : theirs).push_back(h.spec + (h.kind == HeldKind::stands ? "=" + std::to_string(h.stands) : "") + "  (" + h.text + ")");  // as an Offer or Ask line takes it, whole
             main += "<h2>Propose an exchange</h2>\n" + form_start("exchange-propose") +
-                    "<label>Offer (prisoners you hold, one a line)<textarea name=\"offer\" rows=\"3\" maxlength=\"2000\"></textarea></label>"
-                    "<label>Ask (your men they hold, one a line)<textarea name=\"ask\" rows=\"3\" maxlength=\"2000\"></textarea></label>"
-                    "<label>Note<input name=\"note\" maxlength=\"" + std::to_string(app::k_max_note_chars) + "\"></label><button>Propose</button></form>\n"
+                    "<label>Offer (prisoners you hold, one a line)<textarea name=\"offer\" rows=\"3\" maxlength=\"2000\"><typed-offer></textarea></label>"
+                    "<label>Ask (your men they hold, one a line)<textarea name=\"ask\" rows=\"3\" maxlength=\"2000\"><typed-ask></textarea></label>"
+                    "<label>Note<input name=\"note\" maxlength=\"" + std::to_string(app::k_max_note_chars) + "\" value=\"<typed-note>\"></label><button>Propose</button></form>\n"
                     "<p class=\"hint\">Give stands as <code>stands:Division/Brigade=N</code>, a leader as <code>leader:NAME</code>, a battery as "
                     "<code>battery:Owner/Battery</code>.</p>\n<h3>You hold</h3><p>" + list_of(ours) + "</p>\n<h3>They hold of yours</h3><p>" +
                     list_of(theirs) + "</p>\n";
@@ -778,11 +795,11 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
         if (!viewer.is_umpire())
             main = "<h2>Orders or a message to the umpire</h2>\n" + form_start("write") +
                    "<label>For " + html_escape(c.turn.text()) + "<textarea name=\"text\" rows=\"6\" maxlength=\"" +
-                   std::to_string(app::k_max_message_chars) + "\" required></textarea></label><button>Send</button></form>\n"
+                   std::to_string(app::k_max_message_chars) + "\" required><typed-text></textarea></label><button>Send</button></form>\n"
                    "<h2>Submit your losses in a battle</h2>\n" + form_start("losses") +
-                   "<label>Battle<input name=\"battle\" maxlength=\"200\" required></label>"
+                   "<label>Battle<input name=\"battle\" maxlength=\"200\" value=\"<typed-battle>\" required></label>"
                    "<label>Stands lost, one brigade a line: <code>Division/Brigade=N</code><textarea name=\"losses\" rows=\"4\" maxlength=\"4000\" "
-                   "required></textarea></label><button>Submit for the umpire's review</button></form>\n";
+                   "required><typed-losses></textarea></label><button>Submit for the umpire's review</button></form>\n";
         std::vector<std::vector<std::string>> rows;
         // The newest so many, newest first.
         const auto sent = s.players().messages(viewer);

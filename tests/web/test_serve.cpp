@@ -242,6 +242,33 @@ TEST_CASE("A form refused for a damaged file does not tell the player where the 
     CHECK(club.dump() == before);
 }
 
+TEST_CASE("A refused form gives back what the player typed, escaped, to mend - a form taken is emptied") {
+    const Club club;
+    const test::Served server(club.db());
+    const auto page = server.get(club.meade + "orders").body;
+    const auto token = test::form_token(page);
+    // One slip in three lines: the lines come back in the form, with the battle's name.
+    const std::string lines = "Wadsworth/Iron Brigade=1\nWadsworth/Cutlers=1\n<b>&\"x\"";
+    const auto refused = server.post(club.meade + "losses", {{"token", token}, {"battle", "Culp's \"Hill\""}, {"losses", lines}});
+    CHECK(refused.status == 422);
+    CHECK_THAT(refused.body, Contains("required>Wadsworth/Iron Brigade=1\nWadsworth/Cutlers=1\n&lt;b&gt;&amp;&quot;x&quot;</textarea>"));
+    CHECK_THAT(refused.body, Contains("value=\"Culp&#39;s &quot;Hill&quot;\" required>"));
+    CHECK_THAT(refused.body, !Contains("<b>&"));
+    CHECK_THAT(refused.body, Contains("required></textarea></label><button>Send</button>"));  // the other form stays empty
+    // A form from before the server restarted: refused, its text kept.
+    const auto stale = server.post(club.meade + "write", {{"token", "0000"}, {"text", "Advance at dawn"}});
+    CHECK(stale.status == 403);
+    CHECK_THAT(stale.body, Contains(">Advance at dawn</textarea>"));
+    // Taken: the form is empty again, and the page as any other reading of it.
+    const auto sent = server.post(club.meade + "write", {{"token", token}, {"text", "Advance at dawn"}});
+    CHECK(sent.status == 200);
+    CHECK_THAT(sent.body, !Contains(">Advance at dawn</textarea>") && Contains("required></textarea></label><button>Send</button>"));
+    for (const auto* hole : {"<typed-", "<form-token>", "<player-name>"}) {
+        CHECK_THAT(refused.body, !Contains(hole));
+        CHECK_THAT(sent.body, !Contains(hole));
+    }
+}
+
 TEST_CASE("A player whose link was used is undone and redone like any operation: his use goes with him") {
     const Club club;
     const auto link = test::link_path(club.ok("player add Hancock --side union"));
