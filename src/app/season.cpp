@@ -51,16 +51,19 @@ std::vector<std::string> Season::open_work() const {
     std::vector<campaign::PlannedBattle> plans;
     std::vector<campaign::DraftInfo> drafts;
     store.read([&] {
-        for (auto& b : db::Battles(store).battles(c.id)) {
-            const auto losses = b.recovered ? std::vector<campaign::LossInfo>{} : db::Battles(store).losses(b.id);
-            if (std::any_of(losses.begin(), losses.end(), [](const auto& l) { return l.casualties > 0; })) unreturned.push_back(std::move(b));
-        }
+        for (auto& b : db::Battles(store).battles(c.id))
+            if (b.casualties && !b.recovered) unreturned.push_back(std::move(b));
         plans = db::Battles(store).plans(c.id);
         drafts = db::Battles(store).drafts(c.id);
     });
     // A name as the command takes it pasted: one beginning with '-' after "--", or it reads as an option.
     const auto positional = [](const std::string& name) { return (name.front() == '-' ? "-- " : "") + shell_word(name); };
     const auto turn_ends = c.date && c.turn_days ? std::optional(c.date->plus(*c.turn_days - 1)) : std::nullopt;
+    std::vector<std::string> due;
+    for (const auto& d : now().due) due.push_back(d.entry.division);
+    if (!due.empty())
+        out.push_back(count_of(static_cast<int>(due.size()), "division is", "divisions are") + " due and not yet arrived: " + join(due, ", ") +
+                      " (muster arrive --due)");
     for (const auto& p : plans)
         if (p.plan.open() && !(p.plan.date && turn_ends && *p.plan.date > *turn_ends))  // one for a later turn waits for it
             out.push_back("battle " + p.plan.name + " is planned, not yet reported (muster battle report --name=" + shell_word(p.plan.name) + ")");

@@ -254,8 +254,10 @@ TEST_CASE("A new commander is never drawn the name of one the enemy holds or saw
     }
 }
 
-TEST_CASE("turn says what waits on the umpire: battles planned, casualties to return, leaders who may return, and a side reads none of it") {
+TEST_CASE("turn says what waits on the umpire: divisions due, battles planned, casualties to return, leaders who may return, and a side reads none of it") {
     const Small c;
+    c.ok("schedule Heth --turn 1");
+    CHECK_THAT(c.ok("turn"), Contains("Waiting on you:\n  1 division is due and not yet arrived: Heth (muster arrive --due)\n"));
     c.ok("arrive Heth");
     c.ok("arrive Wadsworth");
     CHECK_THAT(c.ok("turn"), Contains("Waiting on you: nothing\n"));
