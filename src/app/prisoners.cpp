@@ -120,7 +120,8 @@ void SummaryLines::add_home(const Refs& refs, const std::vector<std::string>& re
 // name ambiguous or be suggested).
 campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Direction direction, const std::string& holder) {
     const auto colon = spec.find(':');
-    const auto kind = colon == std::string::npos ? std::nullopt : find_word<HeldKind>(spec.substr(0, colon));
+    // muster's own word as a person types it: any case, spaces around it.
+    const auto kind = colon == std::string::npos ? std::nullopt : find_word<HeldKind>(lower(trim(std::string_view(spec).substr(0, colon))));
     std::string rest = colon == std::string::npos ? "" : spec.substr(colon + 1);
     if (!kind) throw UsageError("exchange item \"" + visible(spec) + "\": expected stands:REF=N, leader:REF or battery:REF");
     campaign::ExchangeItem item;
@@ -129,7 +130,7 @@ campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Dir
     if (*kind == HeldKind::stands) {
         const auto eq = rest.rfind('=');
         int n = 0;
-        if (eq == std::string::npos || !parse_int(rest.substr(eq + 1), n) || n < 1)
+        if (eq == std::string::npos || !parse_int(std::string(trim(std::string_view(rest).substr(eq + 1))), n) || n < 1)
             throw UsageError("exchange item \"" + visible(spec) + "\": expected stands:Division/Brigade=N with N at least 1");
         item.stands = n;
         rest = rest.substr(0, eq);
