@@ -268,7 +268,7 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             const army::BrigadeRecord* brigade = i < 0 ? nullptr : own[static_cast<size_t>(i)];
             if (!brigade)
                 throw UsageError("\"" + visible(line) + "\": no brigade \"" + visible(ref) + "\" of the " + side +
-                                 " in service (give Division/Brigade=N, as your order of battle names it)");
+                                 " in service (give Division/Brigade=N, as your order of battle names it)" + did_you_mean(ref, refs_of_own));
             if (std::find(seen.begin(), seen.end(), brigade->id) != seen.end()) throw UsageError("brigade " + brigade->ref() + " is given twice");
             seen.push_back(brigade->id);
             int n = 0;

@@ -255,6 +255,10 @@ TEST_CASE("A refused form gives back what the player typed, escaped, to mend - a
     CHECK_THAT(refused.body, Contains("value=\"Culp&#39;s &quot;Hill&quot;\" required>"));
     CHECK_THAT(refused.body, !Contains("<b>&"));
     CHECK_THAT(refused.body, Contains("required></textarea></label><button>Send</button>"));  // the other form stays empty
+    // A slip in a brigade's name: the nearest of the side's own in service offered.
+    const auto slip = server.post(club.meade + "losses", {{"token", token}, {"battle", "X"}, {"losses", "Wadsworth/Iron Brgade=1"}});
+    CHECK(slip.status == 422);
+    CHECK_THAT(slip.body, Contains("did you mean Wadsworth/Iron Brigade"));
     // A form from before the server restarted: refused, its text kept.
     const auto stale = server.post(club.meade + "write", {{"token", "0000"}, {"text", "Advance at dawn"}});
     CHECK(stale.status == 403);
