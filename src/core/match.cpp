@@ -34,6 +34,51 @@ bool ends_in_words_ignoring_case(std::string_view name, std::string_view words) 
            same_ignoring_case(name.substr(name.size() - words.size()), words);
 }
 
+// A Latin letter with a mark, as its plain letters ("u" for "ü", "ss" for "ß"), lower-cased; none:
+// not such a letter. The Latin-1 Supplement and Latin Extended-A, by code point.
+const char* plain_letters(char32_t c) {
+    static constexpr const char* latin1[] = {
+        "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",   // U+00C0
+        "d", "n", "o", "o", "o", "o", "o", nullptr, "o", "u", "u", "u", "u", "y", "th", "ss",  // U+00D0
+        "a", "a", "a", "a", "a", "a", "ae", "c", "e", "e", "e", "e", "i", "i", "i", "i",   // U+00E0
+        "d", "n", "o", "o", "o", "o", "o", nullptr, "o", "u", "u", "u", "u", "y", "th", "y"};  // U+00F0
+    if (c >= 0xC0 && c <= 0xFF) return latin1[c - 0xC0];
+    if (c < 0x100 || c > 0x17F) return nullptr;
+    // Latin Extended-A runs letter by letter, upper then lower, in groups of one base letter.
+    struct Run {
+        char32_t last;
+        const char* plain;
+    };
+    static constexpr Run runs[] = {{0x105, "a"}, {0x10D, "c"}, {0x111, "d"}, {0x11B, "e"}, {0x123, "g"}, {0x127, "h"}, {0x131, "i"},
+                                   {0x133, "ij"}, {0x135, "j"}, {0x138, "k"}, {0x142, "l"}, {0x14B, "n"}, {0x151, "o"}, {0x153, "oe"},
+                                   {0x159, "r"}, {0x161, "s"}, {0x167, "t"}, {0x173, "u"}, {0x175, "w"}, {0x178, "y"}, {0x17E, "z"},
+                                   {0x17F, "s"}};
+    for (const auto& r : runs)
+        if (c <= r.last) return r.plain;
+    return nullptr;
+}
+
+// `text` with its marked Latin letters plain ("Blücher" as "Blucher"); whether any was.
+bool plain(std::string_view text, std::string& out) {
+    out.clear();
+    bool changed = false;
+    for (size_t i = 0; i < text.size();) {
+        const auto b = static_cast<unsigned char>(text[i]);
+        // Two-byte UTF-8 reaches U+017F: a lead byte 0xC3 to 0xC5.
+        if (b >= 0xC3 && b <= 0xC5 && i + 1 < text.size() && (static_cast<unsigned char>(text[i + 1]) & 0xC0) == 0x80) {
+            const char32_t c = ((b & 0x1Fu) << 6) | (static_cast<unsigned char>(text[i + 1]) & 0x3Fu);
+            if (const char* p = plain_letters(c)) {
+                out += p;
+                changed = true;
+                i += 2;
+                continue;
+            }
+        }
+        out += text[i++];
+    }
+    return changed;
+}
+
 // Levenshtein distance ignoring case, giving up (returning `limit` + 1) past `limit`.
 size_t distance(std::string_view a, std::string_view b, size_t limit) {
     if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) > limit) return limit + 1;
@@ -54,7 +99,10 @@ size_t distance(std::string_view a, std::string_view b, size_t limit) {
 
 }  // namespace
 
-std::vector<size_t> matching_names(std::string_view typed, const std::vector<std::string>& names) {
+namespace {
+
+// matching_names's rules on the names as they are spelled.
+std::vector<size_t> matching(std::string_view typed, const std::vector<std::string>& names) {
     std::vector<size_t> out;
     for (size_t i = 0; i < names.size(); ++i)
         if (names[i] == typed) out.push_back(i);
@@ -95,6 +143,20 @@ std::vector<size_t> matching_names(std::string_view typed, const std::vector<std
         for (const auto r : matching_names(typed.substr(slash + 1), rests[k])) out.push_back(at[k][r]);
     std::sort(out.begin(), out.end());
     return out;
+}
+
+}  // namespace
+
+std::vector<size_t> matching_names(std::string_view typed, const std::vector<std::string>& names) {
+    auto out = matching(typed, names);
+    if (!out.empty() || typed.empty()) return out;
+    // None, as typed: the same rules with marked letters plain on both sides, so that "Blucher"
+    // finds "Blücher" and "Bülow" finds "Bulow" (a name list's, or one typed without the mark).
+    std::string plain_typed;
+    bool any = plain(typed, plain_typed);
+    std::vector<std::string> plain_names(names.size());
+    for (size_t i = 0; i < names.size(); ++i) any = plain(names[i], plain_names[i]) || any;
+    return any ? matching(plain_typed, plain_names) : out;
 }
 
 long match_one(std::string_view typed, const std::vector<std::string>& names, std::string_view what) {

@@ -46,3 +46,20 @@ TEST_CASE("A reference Owner/Name is found part by part: the owner by the same r
     CHECK(matching_names("Iron/Brigade", refs).empty());                        // a name without an owner has no parts
     CHECK(matching_names("/3rd", refs).empty());
 }
+
+TEST_CASE("A name is found with or without its marked letters, where nothing is found as typed - Blucher for Blücher, Bülow for Bulow") {
+    const std::vector<std::string> names{"Blücher", "Bulow", "Dobschütz/1st Brigade", "Łódź Uhlans", "Muller", "Müller", "Straße", "李 Brigade"};
+    CHECK(matching_names("Blucher", names) == std::vector<size_t>{0});
+    CHECK(matching_names("blucher", names) == std::vector<size_t>{0});
+    CHECK(matching_names("Blü", names) == std::vector<size_t>{0});                  // a beginning, as spelled
+    CHECK(matching_names("Bülow", names) == std::vector<size_t>{1});                // the list's spelling, typed with the mark
+    CHECK(matching_names("dobschutz/1st", names) == std::vector<size_t>{2});        // part by part
+    CHECK(matching_names("Lodz", names) == std::vector<size_t>{3});                 // Latin Extended-A, a beginning
+    CHECK(matching_names("Muller", names) == std::vector<size_t>{4});               // as typed first: the one spelled so
+    CHECK(matching_names("Müller", names) == std::vector<size_t>{5});
+    CHECK(matching_names("mul", names) == std::vector<size_t>{4});                  // as typed, a beginning of one only
+    CHECK(matching_names("Strasse", names) == std::vector<size_t>{6});
+    CHECK(matching_names("李", names) == std::vector<size_t>{7});                   // other scripts as they are
+    CHECK(matching_names("Blacher", names).empty());
+    CHECK(matching_names("u", names).empty());  // "ü" alone is no name's beginning, as typed or plain
+}
