@@ -210,6 +210,10 @@ std::string Forces::add_division(const std::string& corps, const std::string& gi
         db::Forces(store).insert_division(c.id, std::get<0>(k), name, a, leader);
         return summary = "Added " + r.division_noun() + " " + name + " (placeholder, " + rules::name_or_id(r.find_arm(a), a) + (leader.empty() ? "" : ", commanded by " + leader) + ") to " + corps;
     });
+    // Said, not journalled: where its leaders' names will come from.
+    if (!r.nationalities.empty() && c.leader_names)
+        summary += "\nIt has no nationality: its leaders' names are drawn from every list of its side (muster division nationality " +
+                   shell_word(name) + " NATIONALITY gives it one)";
     return summary;
 }
 

@@ -864,3 +864,22 @@ TEST_CASE("A refusal names a unit in its rule set's terms, with the article its 
                Contains("rule set awi has no effectiveness label for a Militia battalion of 1 stand"));
     CHECK_THAT(c.refused("add brigade B --division D --rating levy --stands 12", 2), Contains("a Levy battalion has at most 10 stands in rule set awi; 12 is over the cap"));
 }
+
+TEST_CASE("A division added without a nationality, in a rule set that has them, is said to draw its leaders' names from every list of its side") {
+    test::TempDir dir;
+    const auto db = "--db " + test::quote(dir.file("c.db")) + " ";
+    const auto cli = [&](const std::string& args) { return test::run_muster(db + args, test::k_env); };
+    REQUIRE(cli("campaign new G --sample grossbeeren").code == 0);
+    const auto added = cli("add division Dobschutz --corps 'III Corps'");
+    CHECK(added.code == 0);
+    CHECK_THAT(added.out, Contains("It has no nationality: its leaders' names are drawn from every list of its side") &&
+                              Contains("muster division nationality Dobschutz NATIONALITY"));
+    CHECK_THAT(cli("journal").out, !Contains("no nationality"));  // said, not journalled
+    const auto acw = "--db " + test::quote(dir.file("acw.db")) + " ";
+    REQUIRE(test::run_muster(acw + "campaign new A --rules acw", test::k_env).code == 0);
+    REQUIRE(test::run_muster(acw + "add army 'Army of the Potomac' --side union", test::k_env).code == 0);
+    REQUIRE(test::run_muster(acw + "add corps 'I Corps' --army 'Army of the Potomac'", test::k_env).code == 0);
+    const auto plain = test::run_muster(acw + "add division Wadsworth --corps 'I Corps'", test::k_env);
+    CHECK(plain.code == 0);
+    CHECK_THAT(plain.out, !Contains("nationality"));  // a rule set without nationalities
+}
