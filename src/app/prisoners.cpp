@@ -120,8 +120,14 @@ void SummaryLines::add_home(const Refs& refs, const std::vector<std::string>& re
 // name ambiguous or be suggested).
 campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Direction direction, const std::string& holder) {
     const auto colon = spec.find(':');
-    // muster's own word as a person types it: any case, spaces around it.
-    const auto kind = colon == std::string::npos ? std::nullopt : find_word<HeldKind>(lower(trim(std::string_view(spec).substr(0, colon))));
+    // muster's own word found as names are (any case, a beginning only it has), spaces around it.
+    std::optional<HeldKind> kind;
+    if (colon != std::string::npos) {
+        std::vector<std::string> words;
+        for (const auto& w : Vocabulary<HeldKind>::table) words.emplace_back(w.text);
+        if (const auto found = matching_names(trim(std::string_view(spec).substr(0, colon)), words); found.size() == 1)
+            kind = Vocabulary<HeldKind>::table[found.front()].value;
+    }
     std::string rest = colon == std::string::npos ? "" : spec.substr(colon + 1);
     if (!kind) throw UsageError("exchange item \"" + visible(spec) + "\": expected stands:REF=N, leader:REF or battery:REF");
     campaign::ExchangeItem item;

@@ -814,18 +814,18 @@ TEST_CASE("Stands exchanged home to a brigade out of service are said to wait th
     CHECK(f.stands("Heth/Davis") == 2);  // with the disbanded brigade, until it is merged into another
 }
 
-TEST_CASE("An exchange item is read as a person types it - its kind in any case, spaces around the colon and the count") {
+TEST_CASE("An exchange item is read as a person types it - its kind found as names are, spaces around the colon and the count") {
     const auto proposed = [](const std::string& typed) {
         Fixture f;
         f.s.battles().report_battle([] { battle::Report x; x.name = "First"; battle::add_captured_spec(x, "Heth/Davis=2@Fort Delaware"); return x; }(), app::Mode::apply);
         return f.s.prisoners().propose_exchange({"union", "", {typed}, {}, ""});
     };
-    for (const auto* typed : {"Stands:Heth/Davis=1", " STANDS : Heth/Davis = 1", "stands:Heth/Davis= 1"}) {
+    for (const auto* typed : {"Stands:Heth/Davis=1", " STANDS : Heth/Davis = 1", "stands:Heth/Davis= 1", "stand:Heth/Davis=1"}) {  // as names are found
         INFO(typed);
         const auto v = proposed(typed);
         REQUIRE(v.offer.size() == 1);
         CHECK_THAT(v.offer.front(), Contains("1 stand of Heth/Davis"));
     }
-    for (const auto* typed : {"stand:Heth/Davis=1", "stands:Heth/Davis=0", "stands:Heth/Davis=x", "Heth/Davis=1"})
+    for (const auto* typed : {"horse:Heth/Davis=1", "stands:Heth/Davis=0", "stands:Heth/Davis=x", "Heth/Davis=1"})
         CHECK_THROWS_WITH(proposed(typed), Contains("exchange item"));
 }
