@@ -169,10 +169,11 @@ size_t Served::logged(const std::string& what) {
     return n;
 }
 
-Reply Served::post(const std::string& path, const std::map<std::string, std::string>& fields) const {
+Reply Served::post(const std::string& path, const std::map<std::string, std::string>& fields, int timeout_ms) const {
     const auto body = form_encode(fields);
     return send("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+                "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body,
+                timeout_ms);
 }
 
 std::string link_path(const std::string& output) {

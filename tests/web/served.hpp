@@ -41,8 +41,8 @@ public:
         return http_send(m_port, raw, timeout_ms, tail, pause_ms);
     }
     Reply get(const std::string& path, const std::map<std::string, std::string>& headers = {}) const;
-    /// A form POSTed as application/x-www-form-urlencoded.
-    Reply post(const std::string& path, const std::map<std::string, std::string>& fields) const;
+    /// A form POSTed as application/x-www-form-urlencoded, waited for `timeout_ms`.
+    Reply post(const std::string& path, const std::map<std::string, std::string>& fields, int timeout_ms = 5000) const;
 
 private:
     int m_pid = -1;
