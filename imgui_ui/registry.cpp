@@ -95,6 +95,7 @@ void register_windows(GuiApp& app) {
     side_act("exchange.propose", "Propose exchange", p, [p, g] { p->propose(*g); });
     side_act("exchange.accept", "", p, [p, g] { p->answer(*g, app::Answer::accept); });
     side_act("exchange.refuse", "", p, [p, g] { p->answer(*g, app::Answer::refuse); });
+    side_act("exchange.withdraw", "", p, [p, g] { p->answer(*g, app::Answer::withdraw); });
     act("export.write", "Export", e, Effect::view, [e, g] { e->write(*g); });
     act("export.handout", "Write a handout", e, Effect::view, [e, g] { e->write_handout(*g); });
     act("tables.odds", "", t, Effect::view, [t, g] { t->compute_odds(*g); });

@@ -50,8 +50,10 @@ void PrisonersWindow::propose(GuiApp& app) {
 void PrisonersWindow::answer(GuiApp& app, app::Answer answer) {
     for (const auto& v : app.seen().exchanges)
         if (v.row.id == selected_exchange) {
-            if (!app.viewer().owns(v.row.counterpart)) throw UsageError("a side's view answers only what was proposed to it");
-            note = app.session()->prisoners().answer_exchange(v.row.id, v.row.counterpart, answer).summary;
+            const auto& side = answer == app::Answer::withdraw ? v.row.proposer : v.row.counterpart;
+            if (!app.viewer().owns(side))
+                throw UsageError(answer == app::Answer::withdraw ? "a side's view withdraws only what it proposed" : "a side's view answers only what was proposed to it");
+            note = app.session()->prisoners().answer_exchange(v.row.id, side, answer).summary;
             return;
         }
     throw UsageError("choose a proposal");
@@ -222,6 +224,14 @@ void PrisonersWindow::draw(GuiApp& app) {
                     selected_exchange = v.row.id;
                     app.run("exchange.refuse");
                 }
+            }
+            if (v.row.status == ExchangeStatus::proposed && viewer.owns(v.row.proposer)) {  // lapsed or not: it can be taken back
+                if (v.lapsed.empty() && viewer.owns(v.row.counterpart)) ImGui::SameLine();
+                if (ImGui::SmallButton(("Withdraw as " + v.row.proposer).c_str())) {
+                    selected_exchange = v.row.id;
+                    app.run("exchange.withdraw");
+                }
+                mark("Prisoners/Withdraw/" + std::to_string(v.row.id));
             }
             ImGui::Unindent();
             ImGui::PopID();

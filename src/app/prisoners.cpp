@@ -560,25 +560,30 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
     const auto c = m_session.current();
     const auto side = side_id(m_session.rules(), typed_side);
     auto& store = m_session.state().store;
-    const auto kind = accept ? OperationKind::exchange_accepted : OperationKind::exchange_refused;
+    const auto kind = accept ? OperationKind::exchange_accepted
+                      : answer == Answer::refuse ? OperationKind::exchange_refused : OperationKind::exchange_withdrawn;
     return named_operation(m_session, kind, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const campaign::ExchangeInfo* row = nullptr;
         for (const auto& e : refs.exchanges())
             if (e.id == id) row = &e;
         if (!row) throw NotFoundError("no exchange #" + std::to_string(id) + " in campaign " + c.name);
         if (row->status != ExchangeStatus::proposed) throw Error("exchange #" + std::to_string(id) + " was already " + word(row->status));
-        if (side == row->proposer)
-            throw Error("exchange #" + std::to_string(id) + " was proposed by " + side + ": only " + row->counterpart +
-                        " may accept or refuse it");
-        if (side != row->counterpart)
+        if (side != row->proposer && side != row->counterpart)
             throw Error("exchange #" + std::to_string(id) + " is between " + row->proposer + " and " + row->counterpart);
+        if (answer == Answer::withdraw && side != row->proposer)
+            throw Error("exchange #" + std::to_string(id) + " was proposed by " + row->proposer + ": only " + row->proposer +
+                        " may withdraw it (" + side + " accepts or refuses it)");
+        if (answer != Answer::withdraw && side == row->proposer)
+            throw Error("exchange #" + std::to_string(id) + " was proposed by " + side + ": only " + row->counterpart +
+                        " may accept or refuse it (" + side + " may withdraw it)");
         if (accept && row->items.empty())  // a proposal offers or asks something: its items were lost
             throw Damaged("exchange #" + std::to_string(id) + " holds nothing it offers or asks; run muster check, or restore a backup");
         store.set_audience(op, Audience::sides(std::array{row->proposer, row->counterpart}));
         out.acted_by = side;
-        db::Prisoners(store).set_exchange_status(id, accept ? ExchangeStatus::accepted : ExchangeStatus::refused);
+        const auto status = accept ? ExchangeStatus::accepted : answer == Answer::refuse ? ExchangeStatus::refused : ExchangeStatus::withdrawn;
+        db::Prisoners(store).set_exchange_status(id, status);
         if (!accept) {
-            out.summary = "Exchange #" + std::to_string(id) + " refused by " + side;
+            out.summary = "Exchange #" + std::to_string(id) + " " + word(status) + " by " + side;
             return;
         }
         // Everything is checked before anything moves: all of it goes home, or none of it.

@@ -51,8 +51,8 @@ struct ExchangeView {
     std::string lapsed;   ///< for a proposal: why it can no longer be carried out (its men freed or exchanged); empty: it can
 };
 
-/// A side's answer to an exchange proposed to it.
-enum class Answer { accept, refuse };
+/// How a proposal ends: the side it was made to accepts or refuses it, or its proposer withdraws it.
+enum class Answer { accept, refuse, withdraw };
 
 class Prisoners {
 public:
@@ -68,7 +68,8 @@ public:
     Outcome liberate(const std::string& camp, Mode mode = Mode::apply);
 
     ExchangeView propose_exchange(const ExchangeProposal& proposal);
-    /// The other side accepts (everyone in it goes home, atomically) or refuses.
+    /// The other side accepts (everyone in it goes home, atomically) or refuses; or the proposer
+    /// withdraws it, while it awaits the answer.
     Outcome answer_exchange(std::int64_t id, const std::string& side, Answer answer);
     /// The exchanges `viewer` is party to (the umpire: all of them).
     std::vector<ExchangeView> exchanges(const View& viewer = View::umpire()) const;

@@ -240,6 +240,7 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
                 case OperationKind::exchange:
                 case OperationKind::exchange_accepted:
                 case OperationKind::exchange_refused:
+                case OperationKind::exchange_withdrawn:
                 case OperationKind::liberation: out.exchanges.push_back(e.summary); break;
                 default: break;
             }

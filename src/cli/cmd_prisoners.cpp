@@ -1,4 +1,4 @@
-// `muster camp new|list|liberate` and `muster exchange propose|accept|refuse|list`.
+// `muster camp new|list|liberate` and `muster exchange propose|accept|refuse|withdraw|list`.
 #include "app/history.hpp"
 #include "app/prisoners.hpp"
 #include "cli/commands.hpp"
@@ -59,17 +59,19 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
                << "  asks:   " << (v.ask.empty() ? "nothing" : join(v.ask, ", ")) << "\n"
                << "  " << v.balance << "\n";
     });
-    for (const auto answer : {app::Answer::accept, app::Answer::refuse}) {
-        const bool accept = answer == app::Answer::accept;
+    for (const auto answer : {app::Answer::accept, app::Answer::refuse, app::Answer::withdraw}) {
+        const bool accept = answer == app::Answer::accept, withdraw = answer == app::Answer::withdraw;
         struct Answer {
             std::string id;  // read here: CLI11 would take a number too large for what fits, and say nothing
             std::string side;
         };
         auto an = std::make_shared<Answer>();
-        auto* cmd = exchange->add_subcommand(accept ? "accept" : "refuse",
-                                             accept ? "The other side accepts: everyone in it goes home at once" : "The other side refuses");
+        auto* cmd = exchange->add_subcommand(accept ? "accept" : withdraw ? "withdraw" : "refuse",
+                                             accept     ? "The other side accepts: everyone in it goes home at once"
+                                             : withdraw ? "The proposing side takes its proposal back, while it awaits an answer"
+                                                        : "The other side refuses");
         cmd->add_option("ID", an->id, "Exchange number")->required();
-        cmd->add_option("--side", an->side, "The side answering (the one the proposal was made to)")->required();
+        cmd->add_option("--side", an->side, withdraw ? "The side that proposed it" : "The side answering (the one the proposal was made to)")->required();
         on_run(cmd, io, [an, answer, &io] {
             int id = 0;
             if (!parse_int(an->id, id) || id < 1)

@@ -27,7 +27,7 @@ enum class LeaderFate { killed, wounded, captured };
 /// What befell a battery in a battle.
 enum class BatteryFate { wrecked, captured };
 /// An exchange of prisoners between two sides.
-enum class ExchangeStatus { proposed, accepted, refused };
+enum class ExchangeStatus { proposed, accepted, refused, withdrawn };
 /// What a camp holds: stands of a brigade, a leader or a battery.
 enum class HeldKind { stands, leader, battery };
 /// A line of a draft battle report: a unit that fought, stands lost or captured, a leader's or
@@ -56,7 +56,7 @@ enum class Despicable { expanded, book };
 /// One thing the organiser did: the journal's kinds of entry.
 enum class OperationKind {
     create, add, rename, import, settings, arrival, preview, reveal, hide, battle, recovery, camp, liberation,
-    exchange, exchange_accepted, exchange_refused, replace, fallen_leader, leader_return, disband, destroy, merge, undo,
+    exchange, exchange_accepted, exchange_refused, exchange_withdrawn, replace, fallen_leader, leader_return, disband, destroy, merge, undo,
     turn, schedule, assign, edit, table_roll, draft_discarded, attach, penalty, player, message, submission, redo, amend, plan
 };
 /// The formats an order of battle is written in.
@@ -132,7 +132,7 @@ MUSTER_VOCABULARY(LeaderFate, "leader fate",
 MUSTER_VOCABULARY(BatteryFate, "battery fate", {BatteryFate::wrecked, "wrecked"}, {BatteryFate::captured, "captured"});
 MUSTER_VOCABULARY(ExchangeStatus, "exchange status",
                   {ExchangeStatus::proposed, "proposed"}, {ExchangeStatus::accepted, "accepted"},
-                  {ExchangeStatus::refused, "refused"});
+                  {ExchangeStatus::refused, "refused"}, {ExchangeStatus::withdrawn, "withdrawn"});
 MUSTER_VOCABULARY(HeldKind, "kind of prisoner",
                   {HeldKind::stands, "stands"}, {HeldKind::leader, "leader"}, {HeldKind::battery, "battery"});
 MUSTER_VOCABULARY(DraftKind, "kind of draft line",
@@ -164,6 +164,7 @@ MUSTER_VOCABULARY(OperationKind, "kind of operation",
                   {OperationKind::liberation, "liberation"}, {OperationKind::exchange, "exchange"},
                   {OperationKind::exchange_accepted, "exchange accepted"},
                   {OperationKind::exchange_refused, "exchange refused"},
+                  {OperationKind::exchange_withdrawn, "exchange withdrawn"},
                   {OperationKind::replace, "replace"}, {OperationKind::fallen_leader, "fallen leader"},
                   {OperationKind::leader_return, "return"}, {OperationKind::disband, "disband"},
                   {OperationKind::destroy, "destroy"}, {OperationKind::merge, "merge"}, {OperationKind::undo, "undo"},

@@ -581,8 +581,9 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
             throw UsageError("\"" + visible(id) + "\" is not an exchange's number (as the page lists them: 1, 2, ...)");
         if (id.size() > 18) throw NotFoundError("no exchange #" + id);  // beyond any number a campaign gives
         const auto answer = field("answer");
-        if (answer != "accept" && answer != "refuse") throw UsageError("answer accept or refuse");
-        const auto done = s.prisoners().answer_exchange(std::stoll(id), player.side, answer == "accept" ? app::Answer::accept : app::Answer::refuse);
+        if (answer != "accept" && answer != "refuse" && answer != "withdraw") throw UsageError("answer accept or refuse, or withdraw a proposal of yours");
+        const auto done = s.prisoners().answer_exchange(std::stoll(id), player.side,
+                                                        answer == "accept" ? app::Answer::accept : answer == "refuse" ? app::Answer::refuse : app::Answer::withdraw);
         return done.read_as(done.acted_by);  // as his side's journal reads it
     }
     if (action == "exchange-propose") {
@@ -754,10 +755,17 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
         rows.clear();
         for (const auto& x : prisoners.exchanges) {
             std::string answer;
-            if (!viewer.is_umpire() && x.row.status == ExchangeStatus::proposed && x.row.counterpart == viewer.side() && x.lapsed.empty())
-                for (const char* a : {"accept", "refuse"})
-                    answer += form_start("exchange-answer") + "<input type=\"hidden\" name=\"exchange\" value=\"" + std::to_string(x.row.id) +
-                              "\"><button name=\"answer\" value=\"" + a + "\">" + (a[0] == 'a' ? "Accept" : "Refuse") + "</button></form>";
+            const auto button = [&](const char* a, const char* label) {
+                answer += form_start("exchange-answer") + "<input type=\"hidden\" name=\"exchange\" value=\"" + std::to_string(x.row.id) +
+                          "\"><button name=\"answer\" value=\"" + a + "\">" + label + "</button></form>";
+            };
+            if (!viewer.is_umpire() && x.row.status == ExchangeStatus::proposed) {
+                if (x.row.counterpart == viewer.side() && x.lapsed.empty()) {
+                    button("accept", "Accept");
+                    button("refuse", "Refuse");
+                }
+                if (x.row.proposer == viewer.side()) button("withdraw", "Withdraw");  // lapsed or not: it can be taken back
+            }
             rows.push_back({"#" + std::to_string(x.row.id), html_escape(x.row.proposer + " to " + x.row.counterpart),
                             html_escape(word(x.row.status)) + (x.lapsed.empty() ? "" : "<br>lapsed: " + html_escape(x.lapsed)), list_of(x.offer),
                             list_of(x.ask), html_escape(x.balance) + (x.row.note.empty() ? "" : "<br>&ldquo;" + html_escape(x.row.note) + "&rdquo;"),

@@ -209,6 +209,45 @@ TEST_CASE("Exchange by mutual consent end to end") {
     CHECK(word(f.s.prisoners().exchanges().back().row.status) == "refused");
 }
 
+TEST_CASE("A proposer withdraws a proposal awaiting its answer: no one moves, both sides read it, and undo brings it back exactly") {
+    Fixture f;
+    f.s.battles().report_battle(gettysburg(), app::Mode::apply);
+    const auto v = f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=1"}, {}, ""});
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "confederate", app::Answer::withdraw); }),
+               Contains("was proposed by union: only union may withdraw it (confederate accepts or refuses it)"));
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "union", app::Answer::refuse); }),
+               Contains("only confederate may accept or refuse it (union may withdraw it)"));
+
+    const auto before = test::dump(f.path, false);
+    const auto done = f.s.prisoners().answer_exchange(v.row.id, "union", app::Answer::withdraw);
+    CHECK(done.summary == "Exchange #1 withdrawn by union");
+    CHECK(f.s.prisoners().exchanges().at(0).row.status == ExchangeStatus::withdrawn);
+    CHECK(f.stands("Heth/Archer") == 4);  // 8, 3 lost and 1 held: the one offered stays held
+    for (const auto* side : {"union", "confederate"}) {
+        const auto journal = f.s.history().journal(View::of_side(side), 1);
+        REQUIRE(journal.size() == 1);
+        CHECK(journal.back().summary == "Exchange #1 withdrawn by union");
+        CHECK(journal.back().kind == OperationKind::exchange_withdrawn);
+    }
+    CHECK(f.s.history().check().ok());
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "confederate", app::Answer::accept); }), Contains("was already withdrawn"));
+    CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "union", app::Answer::withdraw); }), Contains("was already withdrawn"));
+
+    const auto after = test::dump(f.path, false);
+    f.s.history().undo();
+    CHECK(test::dump(f.path, false) == before);
+    CHECK(f.s.prisoners().exchanges().at(0).row.status == ExchangeStatus::proposed);
+    f.s.history().redo();
+    CHECK(test::dump(f.path, false) == after);
+
+    // One that lapsed (its men freed since) can still be taken back: it is only cleared away.
+    const auto lapsing = f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=1"}, {}, "again"});
+    f.s.prisoners().liberate("Fort Delaware");
+    REQUIRE_FALSE(f.s.prisoners().exchanges().back().lapsed.empty());
+    f.s.prisoners().answer_exchange(lapsing.row.id, "union", app::Answer::withdraw);
+    CHECK(f.s.prisoners().exchanges().back().row.status == ExchangeStatus::withdrawn);
+}
+
 TEST_CASE("Liberating a camp sends everyone home - an empty or liberated camp is refused") {
     Fixture f;
     battle::Report r = gettysburg();

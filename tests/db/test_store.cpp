@@ -421,6 +421,45 @@ TEST_CASE("A file from before schema 34 lets a brigade out of service go of the 
     CHECK(r.code == 0);
 }
 
+TEST_CASE("A file from before schema 35 keeps its exchanges and their items as the table is made anew to take withdrawn, and undoes them after") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    {
+        auto s = test::make_campaign(path);
+        test::fight_and_propose(s);  // exchange #1, with an item offered and one asked
+    }
+    // The table as schema 2 made it (no foreign keys enforced on this connection, as on none a
+    // tool opens by default).
+    test::raw_sql(path, "CREATE TABLE exchange_was AS SELECT * FROM exchange; DROP TABLE exchange; "
+                        "CREATE TABLE exchange (id INTEGER PRIMARY KEY, campaign_id INTEGER NOT NULL REFERENCES campaign(id), proposer TEXT NOT NULL, "
+                        "counterpart TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'proposed' CHECK (status IN ('proposed', 'accepted', 'refused')), "
+                        "note TEXT NOT NULL DEFAULT '', CHECK (proposer <> counterpart)); "
+                        "INSERT INTO exchange SELECT * FROM exchange_was; DROP TABLE exchange_was; PRAGMA user_version = 34");
+    const auto rows = [&] {
+        SQLite::Database db(path, SQLite::OPEN_READONLY);
+        std::vector<std::string> out;
+        for (const char* q : {"SELECT id || ':' || proposer || ':' || status FROM exchange ORDER BY id",
+                              "SELECT exchange_id || ':' || direction || ':' || brigade_id || ':' || stands FROM exchange_item ORDER BY id"})
+            for (SQLite::Statement st(db, q); st.executeStep();) out.push_back(st.getColumn(0).getString());
+        return out;
+    };
+    const auto before = rows();
+    REQUIRE(before.size() == 3);
+    { db::Store store(path, db::OpenMode::create); }
+    CHECK(pragma(path, "user_version") == db::schema_version());
+    CHECK(rows() == before);
+    {
+        app::Session s(path, app::Open::existing);
+        CHECK(s.history().check().ok());
+        s.prisoners().answer_exchange(1, "union", app::Answer::withdraw);
+        CHECK(s.prisoners().exchanges().at(0).row.status == ExchangeStatus::withdrawn);
+        s.history().undo();
+        s.history().undo();  // the proposal, made before the file was brought up
+        CHECK(s.prisoners().exchanges().empty());
+        CHECK(s.history().check().ok());
+    }
+}
+
 TEST_CASE("Creating a campaign is one transaction: the campaign, its journal and becoming current, or nothing") {
     test::TempDir dir;
     const auto path = dir.file("c.db");

@@ -147,6 +147,34 @@ TEST_CASE("The menu bar's view: chosen by mouse, the journal and prisoners windo
     CHECK(undo());
 }
 
+TEST_CASE("A side's view withdraws its own proposal with a click: the enemy's view offers no Withdraw, and no one moves") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    {
+        auto s = test::make_campaign(db);
+        test::fight_and_propose(s);  // exchange #1, proposed by the Union to the Confederates
+    }
+    test::Driver d(db);
+    d.show<gui::PrisonersWindow>();
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/confederate"));
+    d.frame();
+    CHECK_FALSE(gui::marked("Prisoners/Withdraw/1"));  // not the Confederates' to take back
+    CHECK(gui::marked("Prisoners/Accept/1"));
+    REQUIRE(d.click("Menu/View"));
+    REQUIRE(d.click("Menu/View/union"));
+    d.frame(shot("prisoners_withdraw"));
+    const auto held = d.app.seen().held.size();
+    REQUIRE(d.click("Prisoners/Withdraw/1"));
+    const auto exchanges = d.app.session()->prisoners().exchanges();
+    REQUIRE(exchanges.size() == 1);
+    CHECK(exchanges[0].row.status == ExchangeStatus::withdrawn);
+    d.frames(2);
+    CHECK(d.app.seen().held.size() == held);
+    CHECK_FALSE(gui::marked("Prisoners/Withdraw/1"));  // taken back once
+    CHECK_THAT(d.app.session()->history().journal(View::of_side("confederate"), 1).back().summary, Contains("Exchange #1 withdrawn by union"));
+}
+
 TEST_CASE("The navigator: Ctrl+F and a typed filter find a brigade, a click shows it in the order of battle, and a side's view hides the enemy's") {
     test::TempDir dir;
     const auto db = dir.file("c.db");

@@ -295,6 +295,28 @@ TEST_CASE("A player whose link was used is undone and redone like any operation:
     CHECK_THAT(club.ok("check"), Contains("ok:"));
 }
 
+TEST_CASE("A player withdraws his own proposal at his screen, and only his: the other side's page has no Withdraw and its form is refused") {
+    const Club club;
+    const test::Served server(club.db());
+    auto page = server.get(club.meade + "camps").body;
+    REQUIRE(server.post(club.meade + "exchange-propose", {{"token", test::form_token(page)}, {"offer", "stands:Pickett/Garnett's Brigade=1"}}).status == 200);
+    page = server.get(club.meade + "camps").body;
+    CHECK_THAT(page, Contains("value=\"withdraw\"") && !Contains("value=\"accept\""));
+    const auto lee = server.get(club.lee + "camps").body;
+    CHECK_THAT(lee, Contains("value=\"accept\"") && !Contains("value=\"withdraw\""));
+    const auto before = club.dump();
+    const auto theirs = server.post(club.lee + "exchange-answer", {{"token", test::form_token(lee)}, {"exchange", "1"}, {"answer", "withdraw"}});
+    CHECK(theirs.status == 422);
+    CHECK_THAT(theirs.body, Contains("only union may withdraw it"));
+    CHECK(club.dump() == before);
+    const auto withdrawn = server.post(club.meade + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"answer", "withdraw"}});
+    CHECK(withdrawn.status == 200);
+    CHECK_THAT(withdrawn.body, Contains("Exchange #1 withdrawn by union"));
+    CHECK_THAT(club.ok("exchange list"), Contains("[withdrawn]"));
+    CHECK_THAT(club.ok("journal --as confederate"), Contains("Exchange #1 withdrawn by union"));
+    CHECK_THAT(server.get(club.lee + "camps").body, !Contains("value=\"accept\""));
+}
+
 TEST_CASE("Players answer and propose exchanges, write to the umpire and submit losses, each journalled for their side") {
     const Club club;
     const test::Served server(club.db());
