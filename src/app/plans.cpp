@@ -122,9 +122,12 @@ std::vector<PlanView> plans_seen(const std::vector<campaign::PlannedBattle>& pla
             if (it == divisions.end())
                 throw Damaged("the planned battle " + visible(p.plan.name) + " names a division that is not there; run muster check, or restore a backup");
             const auto& d = *it->second;
-            // Its own whole, of the enemy only what it has seen (and, the plan fought, saw there):
-            // nothing else, not even a count.
-            if (!viewer.owns(d.side) && (!seen.count(d.id) || (p.plan.battle_id && unseen.count({*p.plan.battle_id, d.id})))) continue;
+            // Its own whole, of the enemy only what it has seen on the field (and, the plan fought,
+            // saw there): nothing else, not even a count. A reserve is off the table: which of the
+            // enemy's divisions it holds back, seen elsewhere or not, shows when one arrives.
+            if (!viewer.owns(d.side) && (e.role == PlanRole::reserve || !seen.count(d.id) ||
+                                         (p.plan.battle_id && unseen.count({*p.plan.battle_id, d.id}))))
+                continue;
             PlanLine line{d.name, d.side, d.status, std::nullopt};
             if (viewer.is_umpire()) line.fog = d.hidden ? Fog::hidden : Fog::seen;
             (e.role == PlanRole::deployed ? v.deployed : e.role == PlanRole::reserve ? v.reserve : v.arrived).push_back(std::move(line));

@@ -121,6 +121,25 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
 }
 
+TEST_CASE("A side is not told which of the enemy's divisions are held in reserve, seen elsewhere or not, until one arrives on the field") {
+    const test::CampaignFile c;
+    const std::string ff = "\"Freeman's Farm\"";
+    c.ok("campaign new Saratoga --sample saratoga --seed 5");
+    c.ok("battle plan " + ff + " --date 1777-09-19");
+    c.ok("battle deploy " + ff + " Poor Hamilton");
+    c.ok("reveal Hamilton");
+    c.ok("reveal 'Advanced Corps'");  // seen by the Americans, as their reserve is not
+    const auto american = c.ok("battle show " + ff + " --as american");
+    CHECK_THAT(american, Contains("British: Hamilton"));
+    const auto american_list = c.ok("battle list --as american");
+    c.ok("battle reserve " + ff + " 'Advanced Corps'");
+    CHECK(c.ok("battle show " + ff + " --as american") == american);  // byte for byte
+    CHECK(c.ok("battle list --as american") == american_list);
+    CHECK_THAT(c.ok("battle show " + ff), Contains("British: Advanced Corps"));
+    c.ok("battle arrive " + ff + " 'Advanced Corps'");
+    CHECK_THAT(c.ok("battle show " + ff + " --as american"), Contains("Arrived from the reserve\n  British: Advanced Corps\n"));
+}
+
 TEST_CASE("Dice typed for a placeholder where the step rolls none up are refused with the step, as an arrival refuses dice it does not use") {
     const test::CampaignFile c;
     c.ok("campaign new Saratoga --sample saratoga --seed 5");
