@@ -611,8 +611,15 @@ namespace {
 // header read that identify() makes) drops the locks every connection to it holds, and another
 // muster, seeing none, would delete the write-ahead log under them. So a file this process
 // holds open is identified once, by its first store, and never read around SQLite again.
+// Whether one of them wrote is kept with the count: the last to close then takes the -wal into
+// the file, though it wrote nothing itself (a server's reading connection closing after the one
+// that took a player's form).
+struct HeldFile {
+    int open = 0;
+    bool wrote = false;
+};
 std::mutex g_files_mutex;
-std::map<std::pair<std::uint64_t, std::uint64_t>, int> g_files;
+std::map<std::pair<std::uint64_t, std::uint64_t>, HeldFile> g_files;
 
 std::optional<std::pair<std::uint64_t, std::uint64_t>> file_key(const std::string& path) {
     struct stat st {};
@@ -649,14 +656,19 @@ Store::Impl::~Impl() {
     // last connection to close copies the -wal into the file and deletes it, so a refused
     // command (or a reading one) wrote into the file work another left in its -wal (a muster
     // killed while a reader held the file). An empty -wal (the one this connection made) is
-    // still taken away on closing, as SQLite does.
+    // still taken away on closing, as SQLite does; and so is one where another connection of this
+    // process wrote: its work is this process's own to take in.
+    bool ours = wrote;
+    if (file) {
+        const std::lock_guard lock(g_files_mutex);
+        auto& held = g_files[*file];
+        ours = held.wrote = held.wrote || wrote;
+        if (--held.open <= 0) g_files.erase(*file);
+    }
     std::error_code ec;
     const char* main = sqlite3_db_filename(db.getHandle(), "main");  // "" for a database in memory
     const auto wal = main && *main ? fs::file_size(std::string(main) + "-wal", ec) : 0;
-    if (!wrote && !ec && wal > 0) sqlite3_db_config(db.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
-    if (!file) return;
-    const std::lock_guard lock(g_files_mutex);
-    if (--g_files[*file] <= 0) g_files.erase(*file);
+    if (!ours && !ec && wal > 0) sqlite3_db_config(db.getHandle(), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
 }
 
 Store::Store(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_path(path) {
@@ -681,7 +693,7 @@ Store::Store(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_pa
     guarded(m_path, [&] {
         m_impl = std::make_unique<Impl>(
             SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms), busy_timeout_ms);
-        if ((m_impl->file = file_key(path))) ++g_files[*m_impl->file];
+        if ((m_impl->file = file_key(path))) ++g_files[*m_impl->file].open;
         auto& db = m_impl->db;
         if (sqlite3_db_readonly(db.getHandle(), "main") == 1)
             throw Error(path + ": the file or its folder is read-only, and muster writes beside a campaign database even to read it (its "

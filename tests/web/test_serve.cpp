@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <regex>
 #include <thread>
 
@@ -315,6 +316,22 @@ TEST_CASE("A player withdraws his own proposal at his screen, and only his: the 
     CHECK_THAT(club.ok("exchange list"), Contains("[withdrawn]"));
     CHECK_THAT(club.ok("journal --as confederate"), Contains("Exchange #1 withdrawn by union"));
     CHECK_THAT(server.get(club.lee + "camps").body, !Contains("value=\"accept\""));
+}
+
+TEST_CASE("A server stopped after a form was written leaves the campaign whole in its one file, no write-ahead log beside it") {
+    const Club club;
+    {
+        test::Served server(club.db());
+        const auto page = server.get(club.meade + "orders").body;
+        REQUIRE(server.post(club.meade + "write", {{"token", test::form_token(page)}, {"text", "Hold the ridge."}}).status == 200);
+        server.get(club.lee + "oob");  // a reading thread's connection too, closed after the one that wrote
+        server.log(true);  // stopped, as Ctrl+C stops it
+    }
+    CHECK_FALSE(std::filesystem::exists(club.db() + "-wal"));
+    // The file alone, copied as an organiser would copy it, holds the message.
+    const auto copy = club.dir.file("copy.db");
+    std::filesystem::copy_file(club.db(), copy);
+    CHECK_THAT(test::run_muster("--db " + test::quote(copy) + " player inbox").out, Contains("Hold the ridge."));
 }
 
 TEST_CASE("Players answer and propose exchanges, write to the umpire and submit losses, each journalled for their side") {
