@@ -22,6 +22,7 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 namespace muster::web {
 namespace {
@@ -38,6 +39,9 @@ using Clock = std::chrono::steady_clock;
 // when the connection's last answer was sent. MHD's idle timeout closes a connection that sends
 // nothing; this closes one that trickles a request in a byte at a time, however steadily. The
 // clock stops while an answer is made and sent (MHD's idle timeout watches that).
+// Connections at once, from every address together.
+constexpr size_t k_connection_limit = 1024;
+
 class Watch {
 public:
     explicit Watch(int limit_seconds) : m_limit(std::chrono::seconds(limit_seconds)), m_thread([this] { run(); }) {}
@@ -52,7 +56,7 @@ public:
     void opened(MHD_Connection* c) {
         const auto* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         const std::lock_guard lock(m_mutex);
-        if (info) m_open[c] = {info->connect_fd, Clock::now(), false};
+        if (info) m_open[c] = {info->connect_fd, Clock::now(), false, false};
     }
     // MHD tells of a connection's close before it closes the socket: the descriptor is never
     // shut down once it may be another connection's.
@@ -62,24 +66,38 @@ public:
     }
     void answering(MHD_Connection* c, bool yes) {
         const std::lock_guard lock(m_mutex);
-        if (const auto it = m_open.find(c); it != m_open.end()) it->second = {it->second.fd, Clock::now(), yes};
+        if (const auto it = m_open.find(c); it != m_open.end()) it->second = {it->second.fd, Clock::now(), yes, it->second.cut};
     }
 
 private:
     struct Open {
         int fd;
-        Clock::time_point since;
+        Clock::time_point since;  ///< when it began to wait for a request (opened, or its last answered)
         bool answering;
+        bool cut;  ///< shut down, and waiting for MHD to close it
     };
+    static void cut(Open& open) {
+        shutdown(open.fd, SHUT_RDWR);  // MHD reads the end of it and closes the connection
+        open.cut = true;               // once
+    }
     void run() {
         std::unique_lock lock(m_mutex);
         while (!m_wake.wait_for(lock, std::chrono::milliseconds(250), [&] { return m_stopping; })) {
             const auto now = Clock::now();
-            for (auto& [c, open] : m_open)
-                if (!open.answering && now - open.since > m_limit) {
-                    shutdown(open.fd, SHUT_RDWR);  // MHD reads the end of it and closes the connection
-                    open.answering = true;         // once
-                }
+            std::vector<Open*> waiting;  // for a request a second and more, the longest first
+            for (auto& [c, open] : m_open) {
+                if (open.answering || open.cut) continue;
+                if (now - open.since > m_limit) cut(open);
+                else if (now - open.since > std::chrono::seconds(1)) waiting.push_back(&open);
+            }
+            // Crowded (connections from many addresses, each within its own limit, that ask
+            // nothing): those that have waited longest for a request are closed, down to half the
+            // limit, so that a player's new connection is taken at once, not held in the queue
+            // until the idle time frees one. A browser sends its request as it connects.
+            const auto live = static_cast<size_t>(std::count_if(m_open.begin(), m_open.end(), [](const auto& o) { return !o.second.cut; }));
+            if (live < k_connection_limit * 3 / 4) continue;
+            std::sort(waiting.begin(), waiting.end(), [](const Open* a, const Open* b) { return a->since < b->since; });
+            for (size_t i = 0; i < waiting.size() && i < live - k_connection_limit / 2; ++i) cut(*waiting[i]);
         }
     }
     const Clock::duration m_limit;
@@ -349,7 +367,7 @@ void serve(const ServeOptions& options, Site& site, std::ostream& out, std::ostr
     std::vector<MHD_OptionItem> items = {
         {MHD_OPTION_SOCK_ADDR, 0, &address},
         {MHD_OPTION_THREAD_POOL_SIZE, 4, nullptr},
-        {MHD_OPTION_CONNECTION_LIMIT, 1024, nullptr},
+        {MHD_OPTION_CONNECTION_LIMIT, k_connection_limit, nullptr},
         {MHD_OPTION_PER_IP_CONNECTION_LIMIT, options.per_address, nullptr},
         {MHD_OPTION_CONNECTION_TIMEOUT, options.idle_seconds, nullptr},  // seconds a connection may sit idle
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, 32 * 1024, nullptr},     // a request line and its headers must fit

@@ -69,10 +69,16 @@ std::string Served::log(bool stop) {
 
 namespace {
 
-// A connection to 127.0.0.1:`port`, or -1 when nothing listens there.
-int connect_to(int port) {
+// A connection to 127.0.0.1:`port` (from 127.0.0.`from`), or -1 when nothing listens there.
+int connect_to(int port, int from = 1) {
     const int fd = socket(AF_INET, SOCK_STREAM, 0);
     need(fd >= 0, "no socket");
+    if (from != 1) {
+        sockaddr_in source{};
+        source.sin_family = AF_INET;
+        source.sin_addr.s_addr = htonl(INADDR_LOOPBACK - 1 + static_cast<std::uint32_t>(from));
+        need(bind(fd, reinterpret_cast<sockaddr*>(&source), sizeof source) == 0, "cannot bind to a loopback address");
+    }
     sockaddr_in address{};
     address.sin_family = AF_INET;
     address.sin_port = htons(static_cast<std::uint16_t>(port));
@@ -83,6 +89,15 @@ int connect_to(int port) {
 }
 
 }  // namespace
+
+Idle::Idle(int port, int count, int from) {
+    for (int i = 0; i < count; ++i)
+        if (const int fd = connect_to(port, from); fd >= 0) m_fds.push_back(fd);
+}
+
+Idle::~Idle() {
+    for (const int fd : m_fds) close(fd);
+}
 
 size_t http_trickle(int port, const std::string& raw, int every_ms) {
     const int fd = connect_to(port);

@@ -19,6 +19,20 @@ struct Reply {
 /// the answer until the server closes or `timeout_ms` passes.
 Reply http_send(int port, const std::string& raw, int timeout_ms = 5000, size_t tail = 0, int pause_ms = 0);
 
+/// `count` connections to 127.0.0.1:`port` from 127.0.0.`from` that send nothing, held open
+/// until it is destroyed.
+class Idle {
+public:
+    Idle(int port, int count, int from);
+    ~Idle();
+    Idle(const Idle&) = delete;
+    Idle& operator=(const Idle&) = delete;
+    size_t size() const { return m_fds.size(); }
+
+private:
+    std::vector<int> m_fds;
+};
+
 /// Sends `raw` to 127.0.0.1:`port` a byte every `every_ms`, until it is all sent or the server
 /// closes the connection; returns how many bytes were sent before it closed (all of them if it
 /// never did).

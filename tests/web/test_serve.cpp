@@ -600,6 +600,22 @@ TEST_CASE("A request trickled in a byte at a time, never idle, is cut off when i
     CHECK(server.get(club.meade + "oob").status == 200);
 }
 
+TEST_CASE("Idle connections from many addresses, each within its own limit, crowding the server are closed, the longest waiting first, so a player is served") {
+    const Club club;
+    const test::Served server(club.db(), "--idle 60");
+    // 1,100 connections asking nothing, 110 from each of ten addresses: more than the server
+    // takes at once (1,024), none over the 128 of one address, none idle for the server's 60 s.
+    std::vector<std::unique_ptr<test::Idle>> flood;
+    size_t opened = 0;
+    for (int from = 2; from <= 11; ++from) opened += flood.emplace_back(std::make_unique<test::Idle>(server.port(), 110, from))->size();
+    REQUIRE(opened == 1100);
+    const auto started = std::chrono::steady_clock::now();
+    const auto reply = server.get(club.meade + "oob");
+    CHECK(reply.status == 200);
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(10));
+    CHECK(server.get(club.lee + "oob").status == 200);
+}
+
 TEST_CASE("Behind a proxy (--behind-proxy), the bad links of one client bar that client, not every player the proxy speaks for") {
     const Club club;
     const test::Served server(club.db(), "--behind-proxy");
