@@ -527,6 +527,15 @@ void date_battle(const db::Store& store, battle::Report& report, const campaign:
                          c.date->plus(*c.turn_days - 1).text() + "): a battle is recorded once it is fought; give the day it was fought on, or begin its turn first (muster turn next)");
 }
 
+// A battle dated before the turn the campaign is at, recorded late: taken (muster's own
+// reading), with a line saying in which turn it counts.
+void say_if_late(const battle::Report& report, const campaign::CampaignInfo& c, Outcome& out) {
+    if (!report.date || !c.date || !c.turn_days || !(*report.date < *c.date)) return;
+    out.lines.push_back("dated " + report.date->text() + ", before " + c.turn.text() + " (" + c.date->text() + " to " +
+                        c.date->plus(*c.turn_days - 1).text() + "): it is recorded in " + c.turn.text() +
+                        ", and its losses are counted in that turn's report (to have it in its own turn, undo back to that turn and report it there)");
+}
+
 }  // namespace
 
 namespace {
@@ -592,9 +601,13 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     // divisions only when it names some. Each kind of name is found in its own list, so the
     // rest need not be read.
     const db::RosterParts parts{true, true, !report.batteries.empty(), !report.divisions.empty()};
-    if (preview) return with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster&, const BattlePlan& plan) {
-        return preview_battle(store, c.id, report, plan);
-    });
+    if (preview) {
+        auto out = with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster&, const BattlePlan& plan) {
+            return preview_battle(store, c.id, report, plan);
+        });
+        say_if_late(report, c, out);
+        return out;
+    }
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
         return with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster& roster, const BattlePlan& plan) {
@@ -603,6 +616,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
             return out.summary;
         });
     });
+    say_if_late(report, c, out);
     return out;
 }
 
@@ -612,6 +626,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     auto& store = m_session.state().store;
     // The draft is read in the operation's own snapshot, so what is applied is what was checked.
     std::string battle;
+    battle::Report reported;  // as the report of the draft reads, once made
     auto report_of = [&](const Refs& refs) {
         battle = draft_named(store, c.id, typed);
         auto report = report_from_draft(battle, db::Battles(store).draft(c.id, battle), refs, how.wounded_out_for);
@@ -643,7 +658,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         if (!trim(how.beside.place).empty()) report.place = require_place(how.beside.place);
         date_battle(store, report, c, m_session.rules());
         fight_on_planned_field(report, db::Battles(store).plans(c.id), seen_division_in(store));
-        return report;
+        return reported = report;
     };
     // A line given beside the draft's that the draft gives already: refused, saying how the
     // draft's own line is changed.
@@ -660,7 +675,9 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         const auto report = report_of(refs);
-        return preview_battle(store, c.id, report, plan_of(refs, report));
+        auto out = preview_battle(store, c.id, report, plan_of(refs, report));
+        say_if_late(report, c, out);
+        return out;
     }
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
@@ -673,6 +690,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         db::Battles(store).clear_draft(c.id, battle);
         return out.summary;
     });
+    say_if_late(reported, c, out);
     return out;
 }
 

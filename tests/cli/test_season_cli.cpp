@@ -125,6 +125,24 @@ TEST_CASE("A season through the command line: five turns, three battles, an exch
     CHECK_THAT(s.step("turn"), Contains("Turn 5 of campaign Pennsylvania 1863: 1863-07-13") && Contains("Due now: nothing"));
 }
 
+TEST_CASE("A battle dated before the turn the campaign is at is taken, saying it counts in this turn, in its preview and its report, from a draft too") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 3");
+    c.ok("arrive --due");
+    c.ok("turn next");  // turn 2: 1863-07-02
+    const std::string late = "dated 1863-07-01, before turn 2 (1863-07-02 to 1863-07-02): it is recorded in turn 2";
+    CHECK_THAT(c.ok("battle report --name 'Late Fight' --date 1863-07-01 --division Robinson --preview"), Contains(late));
+    CHECK_THAT(c.ok("battle report --name 'Late Fight' --date 1863-07-01 --division Robinson"), Contains(late));
+    CHECK(c.ok("battle report --name 'Fight Today' --division Robinson").find("before turn") == std::string::npos);
+    // A draft the table side filled, reported with the day it was fought.
+    const test::CampaignFile s;
+    s.ok("campaign new S --sample saratoga --seed 5");
+    s.ok("turn next");  // turn 2: 1777-09-20
+    s.ok("table roll good_order --battle 'Drafted Fight' --unit 'Poor/1st New Hampshire' --column com --rolls 6");
+    CHECK_THAT(s.ok("battle report --draft 'Drafted Fight' --date 1777-09-19 --preview"), Contains("dated 1777-09-19, before turn 2"));
+    CHECK_THAT(s.ok("battle report --draft 'Drafted Fight' --date 1777-09-19"), Contains("dated 1777-09-19, before turn 2"));
+}
+
 TEST_CASE("Divisions due now arrive by themselves: arrive --due, turn next brings what is due first, an early arrival is said") {
     const test::CampaignFile c;
     c.ok("campaign new G --sample gettysburg --seed 3");
