@@ -754,6 +754,16 @@ TEST_CASE("A message as long as the form allows fits the server's limit in any s
     // Orders pasted from a table keep their tabs.
     CHECK(server.post(club.meade + "write", {{"token", token}, {"text", "Corps\tOrders\r\nI\tHold the ridge"}}).status == 200);
     CHECK_THAT(club.ok("player inbox"), Contains("    Corps\\x09Orders\n    I\\x09Hold the ridge"));  // a terminal is shown each tab
+    // Nothing but blanks and line ends is no message; blank lines around one are not kept.
+    const auto before = club.dump();
+    for (const char* blank : {" ", "\r\n", " \t\r\n \r\n\t"}) {
+        const auto refused = server.post(club.meade + "write", {{"token", token}, {"text", blank}});
+        CHECK(refused.status == 422);
+        CHECK_THAT(refused.body, Contains("the message is empty"));
+    }
+    CHECK(club.dump() == before);
+    CHECK(server.post(club.meade + "write", {{"token", token}, {"text", "\r\n\r\nAdvance at dawn.\r\n \r\n"}}).status == 200);
+    CHECK_THAT(club.ok("journal --as union"), Contains("to the umpire, turn 1: Advance at dawn.\n"));
 }
 
 TEST_CASE("The Battles page shows a battle planned until it is fought, then as fought") {
