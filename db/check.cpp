@@ -279,6 +279,9 @@ void relations(SQLite::Database& db, Problems& out) {
         "LEFT JOIN division td ON td.id = t.division_id LEFT JOIN corps tk ON tk.id = COALESCE(t.corps_id, td.corps_id) "
         "LEFT JOIN army ta ON ta.id = COALESCE(t.army_id, tk.army_id) WHERE c.side = COALESCE(a.side, l.side, ta.side)").getInt();
     if (own) out.push_back("prisoners: " + std::to_string(own) + " held in a camp of their own side");
+    if (const int astray = steps_astray(db))
+        out.push_back("journal: " + std::to_string(astray) + " entr" + (astray == 1 ? "y is" : "ies are") +
+                      " part of a step whose first is not an earlier entry of its campaign (undo would take back together what was not made together)");
 }
 
 // Each row belongs to the same campaign as its parent.

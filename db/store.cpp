@@ -874,6 +874,20 @@ std::int64_t Store::record_operation(std::int64_t campaign, OperationKind kind,
     return op;
 }
 
+// A step's operations name its first (part_of), an earlier operation of the same campaign that
+// is part of none: one that names anything else (a file edited by hand: itself, a later one, one
+// naming another) would have undo take back together what was never made together.
+constexpr const char* k_steps_astray =
+    "SELECT count(*) AS astray FROM operation o LEFT JOIN operation f ON f.id = o.part_of WHERE o.part_of IS NOT NULL AND "
+    "(f.id IS NULL OR f.id >= o.id OR f.campaign_id <> o.campaign_id OR f.part_of IS NOT NULL)";
+
+int steps_astray(SQLite::Database& db, std::optional<std::int64_t> campaign) {
+    SQLite::Statement q(db, std::string(k_steps_astray) + (campaign ? " AND o.campaign_id = ?" : ""));
+    if (campaign) bind_all(q, *campaign);
+    q.executeStep();
+    return Row(q).count("astray");
+}
+
 namespace {
 
 // One operation of a step as undo or redo reads it.
@@ -920,6 +934,15 @@ std::vector<StepOperation> redo_step(SQLite::Database& db, std::int64_t campaign
         out.push_back({row.id("id"), row.text("kind"), row.text("summary"), row.blob("changeset"), std::nullopt, row.text("seen_by"),
                        row.id("original"), row.text("player")});
     return out;
+}
+
+// The step undo (redo) takes, where the campaign's steps are sound.
+std::vector<StepOperation> take_or_plan(SQLite::Database& db, std::int64_t campaign, bool redo) {
+    if (const int astray = steps_astray(db, campaign))
+        throw Damaged(std::to_string(astray) + " journal entr" + (astray == 1 ? "y is" : "ies are") +
+                      " part of a step whose first is not an earlier entry of the campaign, so " + (redo ? "redo" : "undo") +
+                      " cannot tell what was made together; nothing was changed: run muster check, or restore a backup");
+    return redo ? redo_step(db, campaign) : undo_step(db, campaign);
 }
 
 // An operation of a step as a plan names it: the one undone (for an undo: the one it undid).
@@ -999,7 +1022,7 @@ void apply_inverse(SQLite::Database& db, const std::string& stored, std::int64_t
 std::vector<journal::Entry> Store::step_plan(std::int64_t campaign, bool redo) const {
     std::vector<journal::Entry> out;
     read([&] {
-        for (const auto& op : redo ? redo_step(m_impl->db, campaign) : undo_step(m_impl->db, campaign)) out.push_back(planned(op));
+        for (const auto& op : take_or_plan(m_impl->db, campaign, redo)) out.push_back(planned(op));
     });
     return out;
 }
@@ -1023,7 +1046,7 @@ std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, b
         require_sound_trees();
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         check_not_stale(campaign);
-        const auto step = redo ? redo_step(db, campaign) : undo_step(db, campaign);
+        const auto step = take_or_plan(db, campaign, redo);
         if (step.empty())
             throw nothing_to_take(redo);
         if (!players_too)

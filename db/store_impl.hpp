@@ -94,6 +94,9 @@ void identify(const std::string& path, int busy_timeout_ms);
 /// How the file's schema differs from what the migrations make: objects added (a trigger, a
 /// view, an index), missing or changed; one line each.
 std::vector<std::string> schema_problems(SQLite::Database& db);
+/// How many operations (of `campaign`, or of every campaign) are part of a step whose first is
+/// not an earlier operation of their campaign that is part of none.
+int steps_astray(SQLite::Database& db, std::optional<std::int64_t> campaign = std::nullopt);
 
 /// One line of an operation's record of the rows it added (schema 9): a table's rowids from
 /// `first` to `last`, how many, and the digest of their values as the operation left them.

@@ -426,7 +426,10 @@ TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo
          "divisions of campaign Test are named alike but for case"},
         {"UPDATE brigade SET name = lower((SELECT b.name FROM brigade b WHERE b.division_id = brigade.division_id AND b.id <> brigade.id LIMIT 1)) "
          "WHERE id = (SELECT max(b1.id) FROM brigade b1 WHERE EXISTS (SELECT 1 FROM brigade b2 WHERE b2.division_id = b1.division_id AND b2.id < b1.id))",
-         "are named alike but for case"}};
+         "are named alike but for case"},
+        {"UPDATE operation SET part_of = id WHERE id = (SELECT max(id) FROM operation)", "part of a step whose first is not an earlier entry"},
+        {"UPDATE operation SET part_of = (SELECT max(id) FROM operation) WHERE id = (SELECT max(id) - 1 FROM operation)",
+         "part of a step whose first is not an earlier entry"}};
     for (const auto& [sql, says] : damages) {
         INFO(sql);
         const auto file = dir.file("damaged.db");
@@ -437,6 +440,25 @@ TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo
         CHECK(r.code == 1);
         CHECK_THAT(r.out, Catch::Matchers::Contains(says));
     }
+}
+
+TEST_CASE("Journal entries tied into one step out of order (each naming the other) are refused by undo, redo and the undo plan, changing nothing") {
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    base_campaign(file);
+    test::raw_sql(file, "UPDATE operation SET part_of = (SELECT max(id) FROM operation) WHERE id = (SELECT max(id) - 1 FROM operation); "
+                        "UPDATE operation SET part_of = (SELECT max(id) - 1 FROM operation) WHERE id = (SELECT max(id) FROM operation)");
+    const auto before = test::dump(file);
+    for (const std::vector<std::string> command : {std::vector<std::string>{"undo"}, {"redo"}, {"undo", "--preview"}}) {
+        INFO(command.front() << " " << command.size());
+        auto args = command;
+        args.insert(args.begin(), {"--db", file});
+        const auto r = in_process(args);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains("part of a step whose first is not an earlier entry of the campaign") &&
+                              Catch::Matchers::Contains("nothing was changed"));
+    }
+    CHECK(test::dump(file) == before);
 }
 
 TEST_CASE("An undo record cut short at any byte, or with any byte changed, is said to be damaged by check and refused by undo, never read for ever") {
