@@ -389,8 +389,9 @@ Outcome Leaders::reveal_grade(const std::string& ref) {
         // commanding nothing it saw) would be named to it.
         const auto seen = seen_by_the_enemy(refs, db::Rosters(store).order_of_battle(m_session.current().id), m_session.rules());
         if (std::none_of(seen.begin(), seen.end(), [&](const army::Leader& x) { return x.id == l.id; }))
-            throw Error("leader " + l.label() + " is not seen by the enemy (his division hidden, or commanding nothing it saw): "
-                        "reveal his division first (muster reveal)");
+            throw Error("leader " + l.label() + " is not seen by the enemy " +
+                        (l.command.unit.empty() ? std::string("(he commands nothing it sees): give him a command first (muster leader assign)")
+                                                : "(his division hidden, or commanding nothing it saw): reveal his division first (muster reveal)"));
         store.set_audience(op, Audience::everyone());  // revealed to every side
         db::Leaders(store).reveal_grade(l.id);
         const auto* grade = m_session.rules().find_grade(l.grade);

@@ -195,6 +195,15 @@ TEST_CASE("An enemy leader's grade is his side's secret until revealed: every vi
     c.ok("campaign new G --sample gettysburg --seed 3");
     // A grade is revealed to every side: not one of a division the enemy has not seen.
     CHECK_THAT(c.run("leader reveal Heth").err, Contains("leader Heth is not seen by the enemy") && Contains("reveal his division first"));
+    {  // ...nor one who commands nothing (back from his wounds, his brigade given another): a command first, not a reveal
+        const test::CampaignFile w;
+        w.ok("campaign new G --sample gettysburg --seed 3");
+        w.ok("battle report --name X --loss 'Wadsworth/Iron Brigade=1' --leader Meredith:wounded/1");
+        w.ok("leader replace 'Wadsworth/Iron Brigade'");
+        w.ok("battle report --name Y --loss 'Wadsworth/Iron Brigade=1'");
+        w.ok("leader return Meredith");
+        CHECK_THAT(w.run("leader reveal Meredith").err, Contains("(he commands nothing it sees): give him a command first (muster leader assign)"));
+    }
     c.ok("reveal Heth");  // the Union has seen Heth's division: its units, not its leaders' grades
     const auto union_oob = c.ok("oob --as union");
     CHECK_THAT(union_oob, Contains("(Heth, grade not revealed)") && Contains("Pettigrew, grade not revealed"));
