@@ -21,6 +21,17 @@ constexpr const char* k_names_shared =
     " in this campaign (two armies, two corps or two divisions are never called alike, on either side: commands find them by name)";
 namespace {
 
+// The rule set's arm a typed one names (any case, a beginning only it has), or a refusal listing them.
+std::string arm_named(const rules::RuleSet& r, const std::string& typed) {
+    std::vector<std::string> ids;
+    for (const auto& a : r.arms) ids.push_back(a.id);
+    const auto i = match_one(typed, ids, "arm");
+    if (i < 0)
+        throw UsageError("unknown arm \"" + visible(typed) + "\" in rule set " + r.id + " (expected one of: " + join(ids, ", ") + ")" +
+                         did_you_mean(typed, ids));
+    return r.arms[static_cast<size_t>(i)].id;
+}
+
 // A leader as entered, his grade played by the book where the campaign says so. Without a grade
 // he is absent, unless he is named and `may_roll` (an army or corps commander, whose grade the
 // rule set's leader table rolls when it has one).
@@ -197,8 +208,7 @@ std::string Forces::add_division(const std::string& corps, const std::string& gi
     const auto leader = checked_leader_name(given_leader);
     const auto c = m_session.current();
     const auto& r = m_session.rules();
-    const std::string a = arm.empty() ? r.arms.front().id : arm;
-    if (!r.find_arm(a)) throw UsageError("unknown arm \"" + a + "\" in rule set " + r.id);
+    const std::string a = arm.empty() ? r.arms.front().id : arm_named(r, arm);
     auto& store = m_session.state().store;
     std::string summary;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
@@ -230,8 +240,7 @@ std::string Forces::add_brigade(const BrigadeEntry& given) {
         store.set_audience(op, Audience::side(d.side));
         if (d.status == DivisionStatus::arrived)
             throw Error("division " + d.name + " was generated on arrival; add hand-entered brigades to a placeholder or hand-entered division");
-        b.arm = e.arm.empty() ? d.arm : e.arm;
-        if (!r.find_arm(b.arm)) throw UsageError("unknown arm \"" + b.arm + "\" in rule set " + r.id);
+        b.arm = e.arm.empty() ? d.arm : arm_named(r, e.arm);
         if (const auto taken = db::Forces(store).brigade_named(d.id, b.name))
             throw Error("division " + d.name + " already has a brigade named \"" + *taken + "\"");
         require_new_leader_name(store, c.id, b.commander);

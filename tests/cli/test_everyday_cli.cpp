@@ -587,6 +587,16 @@ TEST_CASE("A brigade's leader and a prisoner's stands are found by a beginning o
     CHECK_THAT(c.refused("battle report --name Gettysburg --loss 'Heth/1st Brigade=1'", 2), Contains("could be any of 2"));
 }
 
+TEST_CASE("An arm is found as muster's other words are, any case or a beginning, and one it does not know is refused listing the rule set's with the nearest") {
+    const Small c;
+    CHECK_THAT(c.ok("add division Buford --corps 'I Corps' --arm Cav"), Contains("Added division Buford (placeholder, Cavalry)"));
+    CHECK_THAT(c.ok("add brigade Gamble --division Buford --rating veteran --stands 6 --arm INFANTRY"), Contains("Gamble"));
+    CHECK_THAT(c.refused("add division Merritt --corps 'I Corps' --arm calvary", 2),
+               Contains("unknown arm \"calvary\" in rule set acw (expected one of: infantry, cavalry): did you mean cavalry?"));
+    CHECK_THAT(c.refused("add brigade Devin --division Buford --rating veteran --stands 6 --arm artilery", 2),
+               Contains("unknown arm \"artilery\" in rule set acw (expected one of: infantry, cavalry)"));  // refused() proves nothing changed
+}
+
 TEST_CASE("leader list: a wounded leader's time out counts down with the battles his side fights, to when he may return") {
     const Small c;
     c.ok("turn next");
