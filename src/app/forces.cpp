@@ -140,11 +140,11 @@ bool spreadsheet(const std::string& file, std::string_view text) {
     return first != std::string_view::npos && text[first] != '{';
 }
 
-// ", commander Meade (rolled Average)" for the journal, where the grade was rolled.
-std::string rolled_text(const rules::RuleSet& r, const LeaderEntry& e, const army::Leader& l) {
-    if (!e.grade.empty() || !l.present()) return "";
+// ", commander Meade (rolled Average)" for the journal, or "(Average)" where the grade was given.
+std::string commander_text(const rules::RuleSet& r, const LeaderEntry& e, const army::Leader& l) {
+    if (!l.present()) return "";
     const auto* grade = r.find_grade(l.grade);
-    return ", commander " + l.name + " (rolled " + (grade ? grade->name : l.grade.str()) + ")";
+    return ", commander " + l.name + " (" + (e.grade.empty() ? "rolled " : "") + (grade ? grade->name : l.grade.str()) + ")";
 }
 
 }  // namespace
@@ -177,7 +177,7 @@ std::string Forces::add_army(const std::string& typed_side, const std::string& g
         require_new_leader_name(store, c.id, leader);
         if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, side, Rank::army, leader);
         db::Forces(store).insert_army(c.id, side, name, lid);
-        return summary = "Added army " + name + " (" + rules::name_or_id(r.find_side(side), side) + ")" + rolled_text(r, commander, leader);
+        return summary = "Added army " + name + " (" + rules::name_or_id(r.find_side(side), side) + ")" + commander_text(r, commander, leader);
     });
     return summary;
 }
@@ -198,7 +198,7 @@ std::string Forces::add_corps(const std::string& army, const std::string& given_
         require_new_leader_name(store, c.id, leader);
         if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, a.second, Rank::corps, leader);
         db::Forces(store).insert_corps(c.id, a.first, name, lid);
-        return summary = "Added corps " + name + " to " + army + rolled_text(m_session.rules(), commander, leader);
+        return summary = "Added corps " + name + " to " + army + commander_text(m_session.rules(), commander, leader);
     });
     return summary;
 }

@@ -587,6 +587,14 @@ TEST_CASE("A brigade's leader and a prisoner's stands are found by a beginning o
     CHECK_THAT(c.refused("battle report --name Gettysburg --loss 'Heth/1st Brigade=1'", 2), Contains("could be any of 2"));
 }
 
+TEST_CASE("An army or corps added with its commander says who he is, with the grade given or the grade rolled") {
+    const test::CampaignFile c;
+    c.ok("campaign new Test --rules acw --seed 3 --date 1862-08-01");
+    CHECK_THAT(c.ok("add army 'Army of Virginia' --side union --leader 'John Pope' --grade average"),
+               Contains("Added army Army of Virginia (Union), commander John Pope (Average)"));
+    CHECK_THAT(c.ok("add corps 'III Corps' --army 'Army of Virginia' --leader McDowell"), Contains("commander McDowell (rolled "));
+}
+
 TEST_CASE("An arm is found as muster's other words are, any case or a beginning, and one it does not know is refused listing the rule set's with the nearest") {
     const Small c;
     CHECK_THAT(c.ok("add division Buford --corps 'I Corps' --arm Cav"), Contains("Added division Buford (placeholder, Cavalry)"));
