@@ -8,16 +8,16 @@
 
 namespace muster::cli {
 
-void print_arrivals(Io& io, const rules::RuleSet& rules, const app::DueArrivals& due) {
+void print_arrivals(Io& io, const rules::RuleSet& rules, const app::DueArrivals& due, bool show_rolls) {
     for (const auto& a : due.arrivals)
-        io.out << "\n" << exporter::division_text(rules, a.division) << "Journal #" << a.operation
-               << ": arrived, hidden from the other side until `muster reveal`.\n";
+        io.out << "\n" << exporter::division_text(rules, a.division) << (show_rolls ? "\nRolls:\n" + exporter::rolls_text(a.division.rolls) + "\n" : "")
+               << "Journal #" << a.operation << ": arrived, hidden from the other side until `muster reveal`.\n";
 }
 
 namespace {
 
 // Every division due now arrives, each with its dice (asked, when the organiser rolls them).
-void arrive_due(Io& io, const RollOptions& dice) {
+void arrive_due(Io& io, const RollOptions& dice, bool show_rolls) {
     auto session = open_campaigns(io);
     const bool asking = asks_for_dice(session, dice);
     const auto due = session.season().arrive_due([&](app::ArrivalRequest r) {
@@ -28,7 +28,7 @@ void arrive_due(Io& io, const RollOptions& dice) {
         });
     });
     if (due.arrivals.empty()) io.out << "Nothing is due: every division scheduled by this turn has arrived.\n";
-    print_arrivals(io, session.rules(), due);
+    print_arrivals(io, session.rules(), due, show_rolls);
 }
 
 }  // namespace
@@ -60,10 +60,10 @@ void add_arrive_command(CLI::App& app, Io& io) {
             if (!r.division.empty()) throw UsageError("give a DIVISION or --due, not both");
             // Each division due arrives as its schedule and the campaign say: a preview (which
             // --due would have stored), a year or a theater is one division's, given by its name.
-            for (const char* option : {"--preview", "--year", "--theater", "--roll-year-theater", "--discard-preview", "--show-rolls"})
+            for (const char* option : {"--preview", "--year", "--theater", "--roll-year-theater", "--discard-preview"})
                 if (arrive->count(option))
                     throw UsageError(std::string("--due takes no ") + option + ": give it for one division by name (muster arrive DIVISION " + option + ")");
-            arrive_due(io, ar->dice);
+            arrive_due(io, ar->dice, ar->show_rolls);
             return;
         }
         if (r.division.empty()) throw UsageError("name the DIVISION that arrives, or give --due for every division due now");

@@ -166,7 +166,7 @@ void add_forces_commands(CLI::App& app, Io& io);
 /// `muster arrive`.
 void add_arrive_command(CLI::App& app, Io& io);
 /// Prints the divisions that arrived as they were due.
-void print_arrivals(Io& io, const rules::RuleSet& rules, const app::DueArrivals& due);
+void print_arrivals(Io& io, const rules::RuleSet& rules, const app::DueArrivals& due, bool show_rolls = false);
 /// `muster battle report|recover|list|show` and `muster brigade disband|destroy|merge|relabel`.
 void add_battle_commands(CLI::App& app, Io& io);
 /// `muster leader list|replace|assign|casualty|return`.

@@ -149,8 +149,9 @@ TEST_CASE("Divisions due now arrive by themselves: arrive --due, turn next bring
     // The sample begins with divisions due on turn 1: arrive --due brings them on turn 1.
     const auto due = c.ok("turn");
     CHECK_THAT(due, Contains("Due now: Robinson"));
-    const auto arrived = c.ok("arrive --due");
+    const auto arrived = c.ok("arrive --due --show-rolls");  // each with its rolls, as one division's arrival shows them
     CHECK_THAT(arrived, Contains("Robinson") && Contains("arrived, hidden from the other side"));
+    CHECK_THAT(arrived, Contains("Rolls:\n") && Contains("1st Brigade: 4.) Brigade Strength: Number of Stands"));
     CHECK_THAT(c.ok("turn"), Contains("Due now: nothing"));
     CHECK_THAT(c.ok("arrive --due"), Contains("Nothing is due"));
     // A placeholder keeps its historical commander: Robinson's division is commanded by Robinson.
