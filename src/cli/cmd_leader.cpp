@@ -82,7 +82,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
         app::Mode mode = app::Mode::apply;
     };
     auto ca = std::make_shared<CasualtyOptions>();
-    auto* casualty = leader->add_subcommand("casualty", "Roll the rule set's Fallen Leaders table for a leader who may have fallen");
+    auto* casualty = leader->add_subcommand("casualty", "Roll the rule set's Fallen Leaders table for a leader who may have fallen (L'Ordre Mixte has one; the ACW and AWI rule sets do not: report his fate in the battle report)");
     casualty->add_option("LEADER", ca->leader, "His name or the unit he commands")->required();
     casualty->add_option("--out-for", ca->out_for, "Battles a wounded leader misses (default 1)");
     add_roll_options(casualty, ca->dice, "Your own roll, e.g. 3+4");
