@@ -225,17 +225,20 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
     if (losses.empty()) throw UsageError("no losses given: one line a brigade, \"Division/Brigade=N\"");
     // A battle the side fought is reported already (in any case, as a battle is named); one it
     // did not fight is not its to know of.
-    for (const auto& b : m_session.battles().list(View::of_side(side)))
+    std::vector<std::string> known;  // the battles it fought, and those planned (every side reads the plans)
+    for (const auto& b : m_session.battles().list(View::of_side(side))) {
         if (same_ignoring_case(b.name, battle)) throw UsageError("the battle of " + b.name + " is reported already: its losses are in it");
-    // A slip of a planned battle's name (every side reads the plans) is refused, suggesting it:
+        known.push_back(b.name);
+    }
+    // A slip of the name of a planned battle, or of one it fought, is refused, suggesting it:
     // filed apart, the losses would wait under a battle no one planned.
-    std::vector<std::string> planned;
+    const auto fought = known.size();
     for (const auto& p : m_session.plans().list(View::of_side(side)))
-        if (p.plan.open()) planned.push_back(p.plan.name);
-    if (std::none_of(planned.begin(), planned.end(), [&](const std::string& p) { return same_ignoring_case(p, battle); }))
-        if (const auto near = did_you_mean(battle, planned); !near.empty())
+        if (p.plan.open()) known.push_back(p.plan.name);
+    if (std::none_of(known.begin() + static_cast<long>(fought), known.end(), [&](const std::string& p) { return same_ignoring_case(p, battle); }))
+        if (const auto near = did_you_mean(battle, known); !near.empty())
             throw UsageError("no battle planned as \"" + visible(battle) + "\"" + near +
-                             " (a battle not planned is filed under its own name: give one unlike a planned battle's)");
+                             " (a battle not planned is filed under its own name: give one unlike the name of a battle planned or fought)");
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::submission, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         store.set_audience(op, Audience::side(side));

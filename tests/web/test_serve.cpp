@@ -427,6 +427,13 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     CHECK(slip.status == 422);
     CHECK_THAT(slip.body, Contains("no battle planned as &quot;Wolf Hil&quot;: did you mean Wolf Hill?"));
     CHECK(club.dump() == planned);
+    // ...and of a battle it fought (reported already, which the right name is told).
+    club.ok("battle report --name \"Spangler's Spring\" --loss \"Wadsworth/Iron Brigade=1\"");
+    const auto fought = club.dump();
+    const auto typo = server.post(club.meade + "losses", {{"token", token}, {"battle", "Spanglers Sprig"}, {"losses", "Wadsworth/Iron Brigade=1"}});
+    CHECK(typo.status == 422);
+    CHECK_THAT(typo.body, Contains("did you mean Spangler&#39;s Spring?"));
+    CHECK(club.dump() == fought);
     // A player sends so many a turn (a form sent in a loop fills no one's reading); his side's
     // page shows the newest so many.
     for (int i = 1; i < app::k_max_messages_a_turn; ++i)
