@@ -140,10 +140,10 @@ void Forces::change_stands(std::int64_t operation, std::int64_t brigade, MoveKin
     });
 }
 
-void Forces::set_brigade_status(std::int64_t brigade, BrigadeStatus status) {
+void Forces::take_out_of_service(std::int64_t brigade, BrigadeStatus status, std::int64_t operation) {
     guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "UPDATE brigade SET status = ? WHERE id = ?");
-        bind_all(q, status, brigade);
+        SQLite::Statement q(m_store.impl().db, "UPDATE brigade SET status = ?, out_at = ? WHERE id = ?");
+        bind_all(q, status, operation, brigade);
         q.exec();
     });
 }

@@ -66,7 +66,8 @@ public:
     void set_fog(std::int64_t division, Fog fog);
     /// Changes a brigade's strength by `delta` as a recorded move of `kind`.
     void change_stands(std::int64_t operation, std::int64_t brigade, MoveKind kind, int delta);
-    void set_brigade_status(std::int64_t brigade, BrigadeStatus status);
+    /// Disbanded, destroyed or merged by `operation`: out of service from it on.
+    void take_out_of_service(std::int64_t brigade, BrigadeStatus status, std::int64_t operation);
     /// Gives a brigade a new start strength and label.
     void relabel_brigade(std::int64_t brigade, const rules::EffectivenessLabel& label, LabelledBy by);
     void set_battery_status(std::int64_t battery, BatteryStatus status);

@@ -170,8 +170,11 @@ std::map<std::string, History::InService> History::stands_in_service(std::int64_
     return guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
-        // A brigade's stands are the sum of its moves: those made before the operation.
-        SQLite::Statement q(db, "SELECT a.side, SUM(CASE WHEN m.operation_id < ?2 THEN m.stands ELSE 0 END) AS before, SUM(m.stands) AS after "
+        // A brigade's stands are the sum of its moves: those made before the operation, of a
+        // brigade in service then (what comes home to one out of service waits there).
+        const std::string in_service = "(b.status = 'active' OR b.out_at >= ";
+        SQLite::Statement q(db, "SELECT a.side, SUM(CASE WHEN m.operation_id < ?2 AND " + in_service + "?2) THEN m.stands ELSE 0 END) AS before, "
+                                "SUM(CASE WHEN " + in_service + "?3) THEN m.stands ELSE 0 END) AS after "
                                 "FROM move m JOIN brigade b ON b.id = m.brigade_id JOIN division d ON d.id = b.division_id JOIN corps c ON "
                                 "c.id = d.corps_id JOIN army a ON a.id = c.army_id WHERE b.campaign_id = ?1 AND m.operation_id < ?3 GROUP BY a.side");
         bind_all(q, campaign, span.first, span.end);

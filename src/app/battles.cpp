@@ -1247,7 +1247,7 @@ Outcome Battles::disband_brigade(const std::string& ref) {
         if (!is_active(b.status)) throw Error("brigade " + b.ref() + " is already " + word(b.status));
         say_casualties_lost(store, refs, b, "disbanded", out);
         db::Forces(store).change_stands(op, b.id, MoveKind::disbanded, -b.stands);
-        db::Forces(store).set_brigade_status(b.id, BrigadeStatus::disbanded);
+        db::Forces(store).take_out_of_service(b.id, BrigadeStatus::disbanded, op);
         db::Leaders(store).leave_brigade(b.id, b.ref());
         out.summary = "Disbanded " + b.ref() + " (" + count_of(b.stands, "stand", "stands") + " sent home)";
     });
@@ -1263,7 +1263,7 @@ Outcome Battles::destroy_brigade(const std::string& ref) {
             throw Error("brigade " + b.ref() + " still has " + count_of(b.stands, "stand", "stands") +
                         ": disband it or merge it instead");
         say_casualties_lost(store, refs, b, "destroyed", out);
-        db::Forces(store).set_brigade_status(b.id, BrigadeStatus::destroyed);
+        db::Forces(store).take_out_of_service(b.id, BrigadeStatus::destroyed, op);
         db::Leaders(store).leave_brigade(b.id, b.ref());
         out.summary = m_session.rules().term_brigade + " " + b.ref() + " is destroyed";
     });
@@ -1298,7 +1298,7 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
         db::Forces(store).change_stands(op, from.id, MoveKind::merged, -from.stands);
         db::Forces(store).change_stands(op, into.id, MoveKind::merged, from.stands);
         if (is_active(from.status)) {
-            db::Forces(store).set_brigade_status(from.id, BrigadeStatus::merged);
+            db::Forces(store).take_out_of_service(from.id, BrigadeStatus::merged, op);
             db::Leaders(store).leave_brigade(from.id, from.ref());
         }
         out.summary = "Merged " + count_of(from.stands, "stand", "stands") + " of " + from.ref() + " into " + into.ref() +

@@ -329,6 +329,32 @@ TEST_CASE("turn report: brigades disbanded and leaders assigned are what the tur
     CHECK_THAT(enemy, Contains("Brigades merged, disbanded and destroyed\n  none\n") && !Contains(free[2].str()));
 }
 
+TEST_CASE("turn report: stands that come home to a brigade out of service wait there, not counted in service, as the order of battle counts them") {
+    const Small c;
+    c.ok("turn next");
+    c.ok("battle report --name Cashtown --loss 'Heth/2nd Brigade=1' --captured 'Heth/2nd Brigade=2@Fort Delaware'");
+    c.ok("brigade disband 'Heth/2nd Brigade'");
+    c.ok("turn next");
+    const auto in_service = [&] {
+        std::smatch m;
+        const auto oob = c.ok("oob");
+        REQUIRE(std::regex_search(oob, m, std::regex(R"(Confederate: \d+ brigades?, (\d+)/)")));
+        return std::stoi(m[1]);
+    };
+    const int before = in_service();
+    c.ok("exchange propose --from union --offer 'stands:Heth/2nd Brigade=2'");
+    CHECK_THAT(c.ok("exchange accept 1 --side confederate"), Contains("wait there until merged into another"));
+    CHECK(in_service() == before);
+    const auto report = c.ok("turn report");
+    CHECK_THAT(report, Contains("Confederate: " + std::to_string(before) + " when the turn began, " + std::to_string(before) + " now (0)"));
+    // Merged into a brigade in service, they are in service, from that turn on.
+    c.ok("brigade merge 'Heth/2nd Brigade' --into 'Heth/1st Brigade'");
+    CHECK(in_service() == before + 2);
+    CHECK_THAT(c.ok("turn report"), Contains("Confederate: " + std::to_string(before) + " when the turn began, " + std::to_string(before + 2) + " now (+2)"));
+    // The turn before, when the brigade was disbanded: it ended with what the next began with.
+    CHECK_THAT(c.ok("turn report 2"), Contains(", " + std::to_string(before) + " when it ended"));
+}
+
 TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads it, in the handout too") {
     const Small c;
     c.ok("schedule Pender --turn 2");  // arrives hidden, never fights: the Union reads nothing of him

@@ -355,6 +355,7 @@ TEST_CASE("Battles of a file from before schema 28 take whether the enemy saw ea
     for (const auto* column : {"prior_status", "prior_fell_in", "prior_out_battles", "prior_by_roll"})  // schema 33's
         test::raw_sql(path, std::string("ALTER TABLE battle_fallen DROP COLUMN ") + column);
     test::raw_sql(path, "UPDATE division SET hidden = 1 WHERE name = 'Heth'");
+    test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN out_at");  // schema 36's
     test::raw_sql(path, "PRAGMA user_version = 27");
     { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());
@@ -389,6 +390,7 @@ TEST_CASE("A file from before schema 31 tells a fall by roll from one in battle,
     test::raw_sql(path, "ALTER TABLE battle DROP COLUMN operation_id");
     for (const auto* column : {"prior_status", "prior_fell_in", "prior_out_battles", "prior_by_roll"})  // schema 33's
         test::raw_sql(path, std::string("ALTER TABLE battle_fallen DROP COLUMN ") + column);
+    test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN out_at");  // schema 36's
     test::raw_sql(path, "PRAGMA user_version = 30");
     { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());
@@ -406,6 +408,7 @@ TEST_CASE("A file from before schema 34 lets a brigade out of service go of the 
         REQUIRE(test::run_muster("--db " + test::quote(path) + " " + command).code == 0);
     test::raw_sql(path, "UPDATE brigade SET commander_id = (SELECT commander_id FROM brigade WHERE name = 'Garnett''s Brigade') "
                         "WHERE name IN ('Kemper''s Brigade', 'Armistead''s Brigade')");
+    test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN out_at");  // schema 36's
     test::raw_sql(path, "PRAGMA user_version = 33");
     const auto commanders_of_two = [&] {
         SQLite::Database db(path, SQLite::OPEN_READONLY);
@@ -434,7 +437,7 @@ TEST_CASE("A file from before schema 35 keeps its exchanges and their items as t
                         "CREATE TABLE exchange (id INTEGER PRIMARY KEY, campaign_id INTEGER NOT NULL REFERENCES campaign(id), proposer TEXT NOT NULL, "
                         "counterpart TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'proposed' CHECK (status IN ('proposed', 'accepted', 'refused')), "
                         "note TEXT NOT NULL DEFAULT '', CHECK (proposer <> counterpart)); "
-                        "INSERT INTO exchange SELECT * FROM exchange_was; DROP TABLE exchange_was; PRAGMA user_version = 34");
+                        "INSERT INTO exchange SELECT * FROM exchange_was; DROP TABLE exchange_was; ALTER TABLE brigade DROP COLUMN out_at; PRAGMA user_version = 34");
     const auto rows = [&] {
         SQLite::Database db(path, SQLite::OPEN_READONLY);
         std::vector<std::string> out;
@@ -458,6 +461,31 @@ TEST_CASE("A file from before schema 35 keeps its exchanges and their items as t
         CHECK(s.prisoners().exchanges().empty());
         CHECK(s.history().check().ok());
     }
+}
+
+TEST_CASE("A file from before schema 36 takes when each brigade went out of service from the move that sent its stands away") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    for (const auto* command : {"campaign new G --sample gettysburg --seed 1", "brigade disband \"Pickett/Kemper's Brigade\"",
+                                "battle report --name Cemetery --loss \"Pickett/Armistead's Brigade=8\"", "battle recover Cemetery",
+                                "brigade merge \"Pickett/Armistead's Brigade\" --into \"Pickett/Garnett's Brigade\""})
+        REQUIRE(test::run_muster("--db " + test::quote(path) + " " + command).code == 0);
+    const auto out_at = [&] {
+        SQLite::Database db(path, SQLite::OPEN_READONLY);
+        std::vector<std::string> out;
+        for (SQLite::Statement q(db, "SELECT b.name || ':' || b.out_at || ':' || o.kind FROM brigade b JOIN operation o ON o.id = b.out_at ORDER BY b.name");
+             q.executeStep();)
+            out.push_back(q.getColumn(0).getString());
+        return out;
+    };
+    const auto made = out_at();
+    REQUIRE(made.size() == 2);
+    CHECK_THAT(made[0], Contains("Armistead's Brigade:") && Contains(":merge"));
+    CHECK_THAT(made[1], Contains("Kemper's Brigade:") && Contains(":disband"));
+    test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN out_at; PRAGMA user_version = 35");
+    { db::Store store(path, db::OpenMode::create); }
+    CHECK(pragma(path, "user_version") == db::schema_version());
+    CHECK(out_at() == made);
 }
 
 TEST_CASE("Creating a campaign is one transaction: the campaign, its journal and becoming current, or nothing") {
