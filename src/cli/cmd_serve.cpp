@@ -80,10 +80,14 @@ void add_serve_commands(CLI::App& app, Io& io) {
     auto* revoke = player->add_subcommand("revoke", "Kill a player's link: it answers 404 from now on");
     revoke->add_option("NAME", *revoked, "The player")->required();
     on_run(revoke, io, [revoked, &io] { print_outcome(io.out, open_campaigns(io).players().revoke(*revoked), false); });
-    on_run(player->add_subcommand("inbox", "What the players sent: messages, exchanges awaiting an answer, losses submitted"), io, [&io] {
+    auto inbox_turn = std::make_shared<std::optional<Turn>>();
+    auto* inbox = player->add_subcommand("inbox", "What the players sent: messages, exchanges awaiting an answer, losses submitted");
+    turn_option(inbox, "--turn", *inbox_turn, "Only the messages sent in this turn (default: every turn's)");
+    on_run(inbox, io, [inbox_turn, &io] {
         auto session = open_campaigns(io);
-        const auto messages = session.players().messages(View::umpire());
-        io.out << "Messages (" << messages.size() << "):\n";
+        auto messages = session.players().messages(View::umpire());
+        if (*inbox_turn) std::erase_if(messages, [&](const campaign::MessageInfo& m) { return !(m.turn == **inbox_turn); });
+        io.out << "Messages" << (*inbox_turn ? " of " + inbox_turn->value().text() : std::string()) << " (" << messages.size() << "):\n";
         for (const auto& m : messages) {
             io.out << "  " << m.turn.text() << ", " << m.player << " (" << m.side << "), " << m.created_at << ":\n";
             for (const auto& line : split(m.text, '\n')) io.out << "    " << line << "\n";

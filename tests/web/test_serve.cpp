@@ -444,6 +444,12 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     club.ok("turn next");
     for (int i = 0; i <= static_cast<int>(app::k_messages_shown) - app::k_max_messages_a_turn; ++i)
         REQUIRE(server.post(club.meade + "write", {{"token", token}, {"text", "Turn 2 order " + std::to_string(i)}}).status == 200);
+    // The umpire reads a turn's messages alone if he likes.
+    const auto first_turn = club.ok("player inbox --turn 1");
+    CHECK_THAT(first_turn, Contains("Messages of turn 1 (") && Contains("Hold Cemetery Hill.") && !Contains("Turn 2 order"));
+    CHECK_THAT(club.ok("player inbox --turn 2"), Contains("Turn 2 order 0") && !Contains("Hold Cemetery Hill."));
+    CHECK_THAT(club.ok("player inbox"), Contains("Turn 2 order 0") && Contains("Hold Cemetery Hill."));
+    CHECK_THAT(club.refused("player inbox --turn second", 2), Contains("\"second\" is not a turn"));
     // An exchange's number as no page gives it is said so, naming it.
     const auto letters = server.post(club.meade + "exchange-answer", {{"token", token}, {"exchange", "1e3"}, {"answer", "accept"}});
     CHECK(letters.status == 422);
