@@ -94,7 +94,9 @@ std::vector<campaign::BattleInfo> Battles::battles(std::int64_t campaign) const 
 std::vector<Battles::ArmyMoves> Battles::army_moves_since(std::int64_t campaign, std::int64_t first) const {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db,
-                            "SELECT a.id AS army, m.operation_id AS operation, SUM(m.stands) AS stands FROM move m JOIN brigade b ON b.id = m.brigade_id "
+                            // Of a brigade out of service now, what came to it after it went out waited there.
+                            "SELECT a.id AS army, m.operation_id AS operation, SUM(CASE WHEN b.status = 'active' OR m.operation_id <= b.out_at "
+                            "THEN m.stands ELSE 0 END) AS stands FROM move m JOIN brigade b ON b.id = m.brigade_id "
                             "JOIN division d ON d.id = b.division_id JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
                             "WHERE m.operation_id >= ?2 AND b.campaign_id = ?1 GROUP BY a.id, m.operation_id");
         bind_all(q, campaign, first);

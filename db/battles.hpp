@@ -39,8 +39,9 @@ public:
     /// report's `operation` (one undone and redone keeps its moves' operation).
     int stands_when_reported(std::int64_t operation, std::int64_t brigade) const;
     /// Each army's stands moved (their moves summed) by the operation that moved them, from
-    /// operation `first` on: what an army had in service just before an operation is what it has
-    /// now less what has moved since.
+    /// operation `first` on, of brigades in service then (a brigade out of service now counts
+    /// until the operation that took it out): what an army had in service just before an
+    /// operation is what it has in service now less what has moved since.
     struct ArmyMoves {
         std::int64_t army = 0;
         std::int64_t operation = 0;

@@ -66,10 +66,11 @@ SeasonPicture season_picture(const CampaignModel& model, const View& viewer) {
     // stand ledger); a battle an earlier muster recorded that cannot be placed, worked back
     // through the battles' losses.
     for (size_t a = 0; a < armies.size(); ++a) {
-        int now = 0;  // the ledger's, as the turn report's: every brigade's stands (one out of service holds none but freed prisoners waiting)
+        int now = 0;  // the brigades' in service, as the turn report's and the order of battle's (one out of service holds none but prisoners come home waiting)
         for (const auto& k : armies[a]->corps)
             for (const auto& d : k.divisions)
-                for (const auto& b : d.brigades) now += b.stands;
+                for (const auto& b : d.brigades)
+                    if (is_active(b.status)) now += b.stands;
         std::vector<int> values(net.size() + 1, 0);
         values.back() = now;
         for (size_t k = net.size(); k > 0; --k) {

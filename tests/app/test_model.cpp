@@ -136,6 +136,30 @@ TEST_CASE("A file with no campaign gives an empty model, not an error") {
     CHECK(m.rules == nullptr);
 }
 
+TEST_CASE("The season picture counts a brigade disbanded after a battle in service before it, and not the stands that came home to it since") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    test::ready_to_fight(s);
+    const auto in_service = [&] {  // as the order of battle counts them
+        std::map<std::string, int> out;
+        for (const auto& b : s.forces().brigades())
+            if (is_active(b.status)) out[b.side] += b.stands;
+        return out;
+    };
+    const auto before = in_service();
+    test::fight(s);  // Heth/1st Brigade: 1 lost, 2 captured to Fort Delaware
+    s.battles().disband_brigade("Heth/1st Brigade");
+    s.prisoners().propose_exchange({"union", "", {"stands:Heth/1st Brigade=2"}, {}, ""});
+    s.prisoners().answer_exchange(s.prisoners().exchanges(View::umpire()).front().row.id, "confederate", app::Answer::accept);
+    const auto now = in_service();
+    const auto m = app::load_model(s);
+    for (const auto& viewer : {View::umpire(), View::of_side("confederate")}) {
+        const auto picture = app::season_picture(m, viewer);
+        for (const auto& army : picture.stands)
+            if (army.side == "confederate") CHECK(army.values == std::vector<int>{before.at("confederate"), now.at("confederate")});
+    }
+}
+
 TEST_CASE("The season picture's stands in service before a battle are those the armies had then, not today's less its losses") {
     // After McPherson Ridge, Pender arrives and the prisoners are exchanged home: neither was in
     // service before the battle, and neither is counted there.
