@@ -92,34 +92,46 @@ struct Fnv1a {
     }
 };
 
-// How many rows of `table` have rowids from `first` to `last`, and a 64-bit FNV-1a digest of
-// every value of theirs (each with its type), in rowid order.
-std::pair<std::int64_t, std::uint64_t> digest_rows(SQLite::Database& db, const std::string& table, std::int64_t first, std::int64_t last) {
+// How many rows of `table` have rowids from `first` to `last`, and 64-bit FNV-1a digests of
+// every value of theirs (each with its type), in rowid order: the first of every column, then
+// of all but the last one, two... where those left out are NULL in every row, as the rows
+// were digested by a muster whose schema had not yet added those columns (up to `older`).
+struct RowsDigest {
+    std::int64_t count = 0;
+    std::vector<std::uint64_t> digests;  // [k]: of all columns but the last k
+};
+RowsDigest digest_rows(SQLite::Database& db, const std::string& table, std::int64_t first, std::int64_t last, int older = 0) {
     SQLite::Statement q(db, "SELECT rowid AS muster_rowid, * FROM " + sql_name(table) + " WHERE rowid BETWEEN ? AND ? ORDER BY rowid");
     bind_all(q, first, last);
-    Fnv1a mix;
-    std::int64_t count = 0;
     const int columns = q.getColumnCount();
+    std::vector<Fnv1a> mix(static_cast<size_t>(std::clamp(older, 0, columns - 2) + 1));
+    RowsDigest out;
+    int last_value = -1;  // the last column holding a value in any row
     while (q.executeStep()) {
-        ++count;
+        ++out.count;
         for (int i = 0; i < columns; ++i) {
             const auto c = q.getColumn(i);
             const int type = c.getType();
-            mix(&type, sizeof type);
+            if (type != SQLITE_NULL) last_value = std::max(last_value, i);
+            const auto each = [&](const void* data, size_t n) {
+                for (size_t k = 0; k < mix.size() && i < columns - static_cast<int>(k); ++k) mix[k](data, n);
+            };
+            each(&type, sizeof type);
             if (type == SQLITE_INTEGER) {
                 const std::int64_t v = c.getInt64();
-                mix(&v, sizeof v);
+                each(&v, sizeof v);
             } else if (type == SQLITE_FLOAT) {
                 const double v = c.getDouble();
-                mix(&v, sizeof v);
+                each(&v, sizeof v);
             } else if (type != SQLITE_NULL) {
                 const int n = c.getBytes();
-                mix(&n, sizeof n);
-                mix(c.getBlob(), static_cast<size_t>(n));
+                each(&n, sizeof n);
+                each(c.getBlob(), static_cast<size_t>(n));
             }
         }
     }
-    return {count, mix.h};
+    for (size_t k = 0; k < mix.size() && last_value < columns - static_cast<int>(k); ++k) out.digests.push_back(mix[k].h);
+    return out;
 }
 
 // While an operation that may only add rows runs: every table's largest rowid before it, and
@@ -145,7 +157,9 @@ public:
         for (const auto& [table, before] : m_tables) {
             const auto last = m_db.execAndGet("SELECT COALESCE(MAX(rowid), 0) FROM " + sql_name(table)).getInt64();
             if (last <= before) continue;
-            const auto [count, digest] = digest_rows(m_db, table, before + 1, last);
+            const auto rows = digest_rows(m_db, table, before + 1, last);
+            const auto count = rows.count;
+            const auto digest = rows.digests.front();
             out += table + " " + std::to_string(before + 1) + " " + std::to_string(last) + " " + std::to_string(count) + " " +
                    std::to_string(digest) + "\n";
         }
@@ -303,13 +317,20 @@ std::optional<std::vector<InsertedRows>> read_inserted(SQLite::Database& db, con
 
 namespace {
 
+// The most columns a table of muster's has gained since muster first recorded rows added.
+constexpr int k_columns_added_since = 8;
+
 // Undoes an operation that only added rows: each table's rows of the record, if they are still
 // all there exactly as it left them. False if they are not (nothing is deleted then).
 bool undo_inserts(SQLite::Database& db, std::int64_t operation, const std::string& record) {
     const auto ranges = read_inserted(db, record);
     if (!ranges) throw Damaged("journal entry #" + std::to_string(operation) + "'s record of the rows it added cannot be read; run muster check, or restore a backup");
-    for (const auto& r : *ranges)
-        if (digest_rows(db, r.table, r.first, r.last) != std::pair<std::int64_t, std::uint64_t>{r.count, r.digest}) return false;
+    // Digested by an earlier muster, the rows had none of the columns added since (NULL where
+    // they were added to rows already there): a few trailing NULL columns are left out in turn.
+    for (const auto& r : *ranges) {
+        const auto now = digest_rows(db, r.table, r.first, r.last, k_columns_added_since);
+        if (now.count != r.count || std::find(now.digests.begin(), now.digests.end(), r.digest) == now.digests.end()) return false;
+    }
     // Rows refer to each other across tables: the references are checked once all are gone.
     db.exec("PRAGMA defer_foreign_keys = ON");
     for (const auto& r : *ranges) {

@@ -233,6 +233,28 @@ void import_army(app::Session& s, const std::string& oob_file) {
 
 }  // namespace
 
+TEST_CASE("An import made before a column was added to its tables is undone, the column NULL in its rows, and refused where the column holds a value") {
+    for (const bool valued : {false, true}) {
+        INFO((valued ? "a value in the new column" : "the new column NULL"));
+        test::TempDir dir;
+        const auto path = dir.file("c.db");
+        auto s = test::make_campaign(path);
+        const auto before = test::dump(path, false);
+        import_army(s, dir.file("oob.json"));
+        // As a later schema adds a column (schema 36 gave brigade out_at) to the rows the
+        // import's record digested.
+        test::raw_sql(path, "ALTER TABLE brigade ADD COLUMN added_since INTEGER");
+        if (valued) test::raw_sql(path, "UPDATE brigade SET added_since = 1 WHERE name = 'Scribner'");
+        if (!valued) {
+            s.history().undo();
+            test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN added_since");
+            CHECK(test::dump(path, false) == before);
+        } else {
+            CHECK_THROWS_WITH(s.history().undo(), Contains("changed outside muster"));
+        }
+    }
+}
+
 TEST_CASE("An import's undo deletes exactly the rows it added, and refuses if one changed or anything refers to them") {
     {
         test::TempDir dir;
