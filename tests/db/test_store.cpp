@@ -491,10 +491,14 @@ TEST_CASE("A file from before schema 36 takes when each brigade went out of serv
     for (const auto* command : {"campaign new G --sample gettysburg --seed 1", "brigade disband \"Pickett/Kemper's Brigade\"",
                                 "battle report --name Cemetery --loss \"Pickett/Armistead's Brigade=8\"", "battle recover Cemetery",
                                 "brigade merge \"Pickett/Armistead's Brigade\" --into \"Pickett/Garnett's Brigade\"",
-                                // all lost and destroyed: its last move in service is the battle's
-                                "battle report --name Ridge --loss \"Heth/Brockenbrough's Brigade=5\"",
-                                "brigade destroy \"Heth/Brockenbrough's Brigade\""})
+                                // all lost, then destroyed or disbanded with none a turn later: out at the battle
+                                "battle report --name Ridge --loss \"Heth/Brockenbrough's Brigade=5\" --loss \"Heth/Archer's Brigade=6\"",
+                                "turn next", "brigade destroy \"Heth/Brockenbrough's Brigade\"", "brigade disband \"Heth/Archer's Brigade\""})
         REQUIRE(test::run_muster("--db " + test::quote(path) + " " + command).code == 0);
+    const auto reports = [&] {
+        return test::run_muster("--db " + test::quote(path) + " turn report 1").out + test::run_muster("--db " + test::quote(path) + " turn report").out;
+    };
+    const auto reported = reports();
     const auto out_at = [&] {
         SQLite::Database db(path, SQLite::OPEN_READONLY);
         std::vector<std::string> out;
@@ -504,18 +508,21 @@ TEST_CASE("A file from before schema 36 takes when each brigade went out of serv
         return out;
     };
     const auto made = out_at();
-    REQUIRE(made.size() == 3);
-    CHECK_THAT(made[0], Contains("Armistead's Brigade:") && Contains(":merge"));
-    CHECK_THAT(made[1], Contains("Brockenbrough's Brigade:") && Contains(":destroy"));
-    CHECK_THAT(made[2], Contains("Kemper's Brigade:") && Contains(":disband"));
+    REQUIRE(made.size() == 4);
+    CHECK_THAT(made[0], Contains("Archer's Brigade:") && Contains(":disband"));
+    CHECK_THAT(made[1], Contains("Armistead's Brigade:") && Contains(":merge"));
+    CHECK_THAT(made[2], Contains("Brockenbrough's Brigade:") && Contains(":destroy"));
+    CHECK_THAT(made[3], Contains("Kemper's Brigade:") && Contains(":disband"));
     test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN out_at; PRAGMA user_version = 35");
     { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());
-    const auto migrated = out_at();  // the destroyed one's taken from the battle that left it none, just before
-    REQUIRE(migrated.size() == 3);
-    CHECK(migrated[0] == made[0]);
-    CHECK(migrated[2] == made[2]);
-    CHECK_THAT(migrated[1], Contains("Brockenbrough's Brigade:") && Contains(":battle"));
+    const auto migrated = out_at();  // those that sent none away: taken from the battle that left them none
+    REQUIRE(migrated.size() == 4);
+    CHECK_THAT(migrated[0], Contains("Archer's Brigade:") && Contains(":battle"));
+    CHECK(migrated[1] == made[1]);
+    CHECK_THAT(migrated[2], Contains("Brockenbrough's Brigade:") && Contains(":battle"));
+    CHECK(migrated[3] == made[3]);
+    CHECK(reports() == reported);  // each turn's stands in service as they were
 }
 
 TEST_CASE("Creating a campaign is one transaction: the campaign, its journal and becoming current, or nothing") {
