@@ -637,7 +637,7 @@ namespace {
 // that took a player's form).
 struct HeldFile {
     int open = 0;
-    bool wrote = false;
+    std::atomic<bool> wrote = false;  // set as a connection commits, read as another closes
 };
 std::mutex g_files_mutex;
 std::map<std::pair<std::uint64_t, std::uint64_t>, HeldFile> g_files;
@@ -669,7 +669,12 @@ std::optional<std::string> database_beside(const std::string& path) {
 }
 
 Store::Impl::Impl(SQLite::Database database, int busy_timeout) : db(std::move(database)), busy_timeout_ms(busy_timeout) {
-    sqlite3_commit_hook(db.getHandle(), [](void* impl) { return static_cast<Impl*>(impl)->wrote = true, 0; }, this);
+    sqlite3_commit_hook(db.getHandle(), [](void* p) {
+        auto& impl = *static_cast<Impl*>(p);
+        impl.wrote = true;
+        if (impl.file_wrote) impl.file_wrote->store(true);
+        return 0;
+    }, this);
 }
 
 Store::Impl::~Impl() {
@@ -683,7 +688,7 @@ Store::Impl::~Impl() {
     if (file) {
         const std::lock_guard lock(g_files_mutex);
         auto& held = g_files[*file];
-        ours = held.wrote = held.wrote || wrote;
+        ours = ours || held.wrote;  // marked as each commits: a writer still open counts too
         if (--held.open <= 0) g_files.erase(*file);
     }
     std::error_code ec;
@@ -714,7 +719,11 @@ Store::Store(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_pa
     guarded(m_path, [&] {
         m_impl = std::make_unique<Impl>(
             SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, busy_timeout_ms), busy_timeout_ms);
-        if ((m_impl->file = file_key(path))) ++g_files[*m_impl->file].open;
+        if ((m_impl->file = file_key(path))) {
+            auto& held = g_files[*m_impl->file];
+            ++held.open;
+            m_impl->file_wrote = &held.wrote;  // the entry stays while this store holds the file
+        }
         auto& db = m_impl->db;
         if (sqlite3_db_readonly(db.getHandle(), "main") == 1)
             throw Error(path + ": the file or its folder is read-only, and muster writes beside a campaign database even to read it (its "

@@ -12,6 +12,7 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <atomic>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -31,6 +32,8 @@ struct Store::Impl {
     std::optional<std::pair<std::uint64_t, std::uint64_t>> file;
     /// A write transaction committed through this connection (SQLite's commit hook).
     bool wrote = false;
+    /// ...or through any of this process's connections to the file (see Store::Impl::~Impl).
+    std::atomic<bool>* file_wrote = nullptr;
 
     /// A statement prepared once for the store's life and unbound for each use: an import or a
     /// long operation writes thousands of rows and looks up thousands of names, and preparing
