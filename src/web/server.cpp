@@ -56,7 +56,7 @@ public:
     void opened(MHD_Connection* c) {
         const auto* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         const std::lock_guard lock(m_mutex);
-        if (info) m_open[c] = {info->connect_fd, Clock::now(), false, false};
+        if (info) m_open[c] = {info->connect_fd, Clock::now(), false, false, false};
     }
     // MHD tells of a connection's close before it closes the socket: the descriptor is never
     // shut down once it may be another connection's.
@@ -66,7 +66,12 @@ public:
     }
     void answering(MHD_Connection* c, bool yes) {
         const std::lock_guard lock(m_mutex);
-        if (const auto it = m_open.find(c); it != m_open.end()) it->second = {it->second.fd, Clock::now(), yes, it->second.cut};
+        if (const auto it = m_open.find(c); it != m_open.end()) it->second = {it->second.fd, Clock::now(), yes, yes, it->second.cut};
+    }
+    // Its request line and headers are in (its body may still be coming).
+    void asked(MHD_Connection* c) {
+        const std::lock_guard lock(m_mutex);
+        if (const auto it = m_open.find(c); it != m_open.end()) it->second.asked = true;
     }
 
 private:
@@ -74,7 +79,8 @@ private:
         int fd;
         Clock::time_point since;  ///< when it began to wait for a request (opened, or its last answered)
         bool answering;
-        bool cut;  ///< shut down, and waiting for MHD to close it
+        bool asked;  ///< its request's line and headers are in: not idle, though its body may still be coming
+        bool cut;    ///< shut down, and waiting for MHD to close it
     };
     static void cut(Open& open) {
         shutdown(open.fd, SHUT_RDWR);  // MHD reads the end of it and closes the connection
@@ -88,7 +94,7 @@ private:
             for (auto& [c, open] : m_open) {
                 if (open.answering || open.cut) continue;
                 if (now - open.since > m_limit) cut(open);
-                else if (now - open.since > std::chrono::seconds(1)) waiting.push_back(&open);
+                else if (!open.asked && now - open.since > std::chrono::seconds(1)) waiting.push_back(&open);
             }
             // Crowded (connections from many addresses, each within its own limit, that ask
             // nothing): those that have waited longest for a request are closed, down to half the
@@ -221,6 +227,7 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         // First call: the request line and headers only. Refuse early what no body can save.
         auto* pending = new Pending;
         *state = pending;
+        context.watch->asked(connection);  // its body may be coming: not one that asks nothing
         if (verb != "GET" && verb != "HEAD" && verb != "POST") return answer(context, connection, verb, url, refusal(405, "Method not allowed.\n"));
         // A request framed two ways (two lengths, or a length and chunks) could be read by a proxy
         // otherwise than here, the rest of its body taken as another request: refused, and the

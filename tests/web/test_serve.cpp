@@ -627,6 +627,21 @@ TEST_CASE("Idle connections from many addresses, each within its own limit, crow
     CHECK(reply.status == 200);
     CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(10));
     CHECK(server.get(club.lee + "oob").status == 200);
+    flood.clear();
+    // A form whose headers are in and whose body is still coming is not idle: it is not cut in
+    // a crowd, though it waits more than a second (a slow phone posting).
+    const auto body = test::form_encode({{"token", test::form_token(server.get(club.meade + "orders").body)}, {"text", "Slowly sent"}});
+    test::Reply posted;
+    std::thread slow([&] {
+        posted = server.send("POST " + club.meade + "write HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                             "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body,
+                             15000, body.size() / 2, 3000);
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    for (int from = 2; from <= 11; ++from) flood.emplace_back(std::make_unique<test::Idle>(server.port(), 110, from));
+    slow.join();
+    CHECK(posted.status == 200);
+    CHECK_THAT(club.ok("player inbox"), Contains("Slowly sent"));
 }
 
 TEST_CASE("Behind a proxy (--behind-proxy), the bad links of one client bar that client, not every player the proxy speaks for") {
