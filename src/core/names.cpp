@@ -163,12 +163,17 @@ std::string checked_prose(std::string_view what, std::string_view text, size_t m
     for (size_t i = 0; i < text.size(); ++i)
         if (!(text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) kept += text[i];
     if (const auto problem = text_problem(kept, Lines::prose); !problem.empty()) throw UsageError(std::string(what) + " is refused: " + problem);
-    const size_t chars = characters(kept);
-    // Blank lines before and after are no part of it: one of nothing but spaces and line ends is empty.
+    // One of nothing but spaces (of any script), line ends and what shows nothing is empty; blank
+    // lines before and after are no part of one.
+    bool blank = true;
+    for (size_t i = 0; i < kept.size() && blank;) {
+        const char32_t c = decode(kept, i);
+        blank = c == ' ' || c == '\t' || c == '\n' || is_wide_space(c) || is_invisible(c);
+    }
+    if (blank) throw UsageError(std::string(what) + " is empty");
     const auto first = kept.find_first_not_of(" \t\n"), last = kept.find_last_not_of(" \t\n");
-    if (first == std::string::npos) throw UsageError(std::string(what) + " is empty");
     kept = kept.substr(first, last - first + 1);
-    if (chars > max_chars)
+    if (const size_t chars = characters(kept); chars > max_chars)
         throw UsageError(std::string(what) + " has " + std::to_string(chars) + " characters, at most " + std::to_string(max_chars));
     return kept;
 }

@@ -581,7 +581,8 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
             throw UsageError("\"" + visible(id) + "\" is not an exchange's number (as the page lists them: 1, 2, ...)");
         if (id.size() > 18) throw NotFoundError("no exchange #" + id);  // beyond any number a campaign gives
         const auto answer = field("answer");
-        if (answer != "accept" && answer != "refuse" && answer != "withdraw") throw UsageError("answer accept or refuse, or withdraw a proposal of yours");
+        if (answer != "accept" && answer != "refuse" && answer != "withdraw")
+            throw UsageError("answer \"" + visible(answer) + "\" is not one: expected accept or refuse, or withdraw for a proposal of yours");
         const auto done = s.prisoners().answer_exchange(std::stoll(id), player.side,
                                                         answer == "accept" ? app::Answer::accept : answer == "refuse" ? app::Answer::refuse : app::Answer::withdraw);
         return done.read_as(done.acted_by);  // as his side's journal reads it

@@ -316,6 +316,9 @@ TEST_CASE("A player withdraws his own proposal at his screen, and only his: the 
     CHECK_THAT(club.ok("exchange list"), Contains("[withdrawn]"));
     CHECK_THAT(club.ok("journal --as confederate"), Contains("Exchange #1 withdrawn by union"));
     CHECK_THAT(server.get(club.lee + "camps").body, !Contains("value=\"accept\""));
+    const auto odd = server.post(club.meade + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"answer", "<maybe>"}});
+    CHECK(odd.status == 422);
+    CHECK_THAT(odd.body, Contains("answer &quot;&lt;maybe&gt;&quot; is not one: expected accept or refuse, or withdraw for a proposal of yours"));
 }
 
 TEST_CASE("A server stopped after a form was written leaves the campaign whole in its one file, no write-ahead log beside it") {
@@ -784,7 +787,7 @@ TEST_CASE("A message as long as the form allows fits the server's limit in any s
     CHECK_THAT(club.ok("player inbox"), Contains("    Corps\\x09Orders\n    I\\x09Hold the ridge"));  // a terminal is shown each tab
     // Nothing but blanks and line ends is no message; blank lines around one are not kept.
     const auto before = club.dump();
-    for (const char* blank : {" ", "\r\n", " \t\r\n \r\n\t"}) {
+    for (const char* blank : {" ", "\r\n", " \t\r\n \r\n\t", "\xC2\xA0\xE3\x80\x80", "\xE2\x80\x83\r\n\xE2\x80\x8B"}) {  // no-break, ideographic, em spaces, zero width
         const auto refused = server.post(club.meade + "write", {{"token", token}, {"text", blank}});
         CHECK(refused.status == 422);
         CHECK_THAT(refused.body, Contains("the message is empty"));
