@@ -432,7 +432,7 @@ std::string served_seen(const std::string& db, const std::string& viewer) {
     CHECK(all.find("Hidden") == std::string::npos);  // what the site shows of itself; below, the probes echo what is typed
     const auto token = test::form_token(server.get(link + "orders").body);
     for (const std::string losses : {"Hidden 0/Secret Brigade=1", "Hidden 1/1st Brigade=1", "Hidden 9/Nothing=1"})
-        for (const std::string battle : {"Secret Raid 1", "Battle 1", "Never Fought"}) {
+        for (const std::string battle : {"Secret Raid 1", "Secret Rad 1", "Battle 1", "Batle 1", "Never Fought"}) {  // slips too: a name "did you mean" may offer
             const auto r = server.post(link + "losses", {{"token", token}, {"battle", battle}, {"losses", losses}});
             all += "POST losses " + battle + " " + losses + " " + std::to_string(r.status) + "\n" + r.body;
         }
