@@ -250,9 +250,10 @@ void Battles::insert_draft_line(std::int64_t campaign, const campaign::DraftLine
 std::vector<campaign::DraftLine> Battles::draft(std::int64_t campaign, const std::string& battle) const {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db,
-                            "SELECT battle, operation_id, kind, brigade_id, leader_id, battery_id, stands, fate, why "
-                            "FROM draft_line WHERE campaign_id = ? AND battle = ? ORDER BY id");
-        bind_all(q, campaign, battle);
+                            "SELECT battle, operation_id, kind, brigade_id, leader_id, battery_id, stands, fate, why, "
+                            "EXISTS (SELECT 1 FROM operation o WHERE o.id = operation_id AND o.kind = ?3) AS submitted "
+                            "FROM draft_line WHERE campaign_id = ?1 AND battle = ?2 ORDER BY id");
+        bind_all(q, campaign, battle, OperationKind::submission);
         std::vector<campaign::DraftLine> out;
         for (const Row row(q); q.executeStep();) {
             campaign::DraftLine l;
@@ -263,6 +264,7 @@ std::vector<campaign::DraftLine> Battles::draft(std::int64_t campaign, const std
             l.leader_id = row.optional_id("leader_id");
             l.battery_id = row.optional_id("battery_id");
             l.stands = row.count("stands");
+            l.submitted = row.flag("submitted");
             if (l.kind == DraftKind::leader) l.leader_fate = row.word<LeaderFate>("fate");
             if (l.kind == DraftKind::battery) l.battery_fate = row.word<BatteryFate>("fate");
             // What each kind of line names is there (the schema says so; a damaged file may not).

@@ -776,11 +776,31 @@ Outcome TableSide::discard(const std::string& typed) {
     auto& store = m_session.state().store;
     const auto c = m_session.current();
     Outcome out;
-    out.operation = store.run_operation(c.id, OperationKind::draft_discarded, [&](std::int64_t) {
+    out.operation = store.run_operation(c.id, OperationKind::draft_discarded, [&](std::int64_t op) {
         const auto battle = draft_named(store, c.id, typed);
         const auto lines = db::Battles(store).draft(c.id, battle);
         db::Battles(store).clear_draft(c.id, battle);
         out.summary = "Discarded the draft report of " + battle + " (" + count_of(static_cast<int>(lines.size()), "line", "lines") + ")";
+        // A side whose players' losses waited in it is told they were set aside: its own lines as
+        // they sent them, not the draft's name (another may have spelled it first) nor its size.
+        std::map<std::string, std::vector<std::string>> set_aside;
+        if (std::any_of(lines.begin(), lines.end(), [](const campaign::DraftLine& l) { return l.submitted; })) {
+            const auto roster = db::Rosters(store).roster(c.id, {true, false, false, false});
+            const Refs refs(roster);
+            for (const auto& l : lines)
+                if (l.submitted && l.kind == DraftKind::lost && l.brigade_id) {
+                    const auto& b = refs.brigade_at(*l.brigade_id, "a draft line");
+                    set_aside[b.side].push_back(b.ref() + ": " + count_of(l.stands, "stand", "stands") + " lost");
+                }
+        }
+        if (!set_aside.empty()) {
+            std::vector<std::string> sides;
+            for (const auto& [side, _] : set_aside) sides.push_back(side);
+            store.set_audience(op, Audience::sides(sides));
+            for (const auto& [side, told] : set_aside)
+                store.set_side_summary(op, side, "The umpire set aside the losses your players submitted, not reported: " + join(told, ", ") +
+                                                     " (send them again under the battle's name if they belong to one)");
+        }
         return out.summary;
     });
     return out;

@@ -156,6 +156,7 @@ struct DraftLine {
     std::optional<LeaderFate> leader_fate;   ///< leader
     std::optional<BatteryFate> battery_fate; ///< battery
     std::string why;                         ///< the roll and result that gave it
+    bool submitted = false;                  ///< a player's, sent through his link (not a roll at the table side)
 };
 
 /// A change of a unit's state on the table, in a battle's draft: the latest for a unit and a

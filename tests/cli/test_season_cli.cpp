@@ -143,6 +143,16 @@ TEST_CASE("A battle dated before the turn the campaign is at is taken, saying it
     CHECK_THAT(s.ok("battle report --draft 'Drafted Fight' --date 1777-09-19"), Contains("dated 1777-09-19, before turn 2"));
 }
 
+TEST_CASE("A draft of the table side's rolls alone is the umpire's: discarding it tells no side") {
+    const test::CampaignFile s;
+    s.ok("campaign new S --sample saratoga --seed 5");
+    s.ok("table roll good_order --battle 'Drafted Fight' --unit 'Poor/1st New Hampshire' --column com --rolls 6");
+    const auto american = s.ok("journal --as american"), british = s.ok("journal --as british");
+    CHECK_THAT(s.ok("battle draft 'Drafted Fight' --discard"), Contains("Discarded the draft report of Drafted Fight"));
+    CHECK(s.ok("journal --as american") == american);
+    CHECK(s.ok("journal --as british") == british);
+}
+
 TEST_CASE("Divisions due now arrive by themselves: arrive --due, turn next brings what is due first, an early arrival is said") {
     const test::CampaignFile c;
     c.ok("campaign new G --sample gettysburg --seed 3");

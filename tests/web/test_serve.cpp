@@ -337,6 +337,25 @@ TEST_CASE("A server stopped after a form was written leaves the campaign whole i
     CHECK_THAT(test::run_muster("--db " + test::quote(copy) + " player inbox").out, Contains("Hold the ridge."));
 }
 
+TEST_CASE("Losses a player submitted that the umpire discards are told to his side as set aside, its own lines only, and to no other side") {
+    const Club club;
+    const test::Served server(club.db());
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    REQUIRE(server.post(club.meade + "losses", {{"token", token}, {"battle", "Culp's Hill"}, {"losses", "Wadsworth/Iron Brigade=2"}}).status == 200);
+    const auto union_before = club.ok("journal --as union"), confederate_before = club.ok("journal --as confederate");
+    CHECK_THAT(club.ok("battle draft \"Culp's Hill\" --discard"), Contains("Discarded the draft report of Culp's Hill (1 line)"));
+    const auto told = club.ok("journal --as union");
+    CHECK_THAT(told, Contains("The umpire set aside the losses your players submitted, not reported: Wadsworth/Iron Brigade: 2 stands lost"));
+    CHECK(told.find("Discarded the draft") == std::string::npos);
+    CHECK(club.ok("journal --as confederate") == confederate_before);
+    CHECK_THAT(server.get(club.meade + "journal").body, Contains("set aside the losses your players submitted"));
+    // Undone, the draft is back as it was, and the side reads the undo as it read the discard.
+    CHECK(union_before.find("set aside") == std::string::npos);
+    club.ok("undo");
+    CHECK_THAT(club.ok("journal --as union"), Contains("Undid #6 (draft discarded)"));
+    CHECK_THAT(club.ok("battle draft \"Culp's Hill\""), Contains("Wadsworth/Iron Brigade: 2 stands lost"));
+}
+
 TEST_CASE("Players answer and propose exchanges, write to the umpire and submit losses, each journalled for their side") {
     const Club club;
     const test::Served server(club.db());
