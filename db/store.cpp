@@ -158,10 +158,8 @@ public:
             const auto last = m_db.execAndGet("SELECT COALESCE(MAX(rowid), 0) FROM " + sql_name(table)).getInt64();
             if (last <= before) continue;
             const auto rows = digest_rows(m_db, table, before + 1, last);
-            const auto count = rows.count;
-            const auto digest = rows.digests.front();
-            out += table + " " + std::to_string(before + 1) + " " + std::to_string(last) + " " + std::to_string(count) + " " +
-                   std::to_string(digest) + "\n";
+            out += table + " " + std::to_string(before + 1) + " " + std::to_string(last) + " " + std::to_string(rows.count) + " " +
+                   std::to_string(rows.digests.front()) + "\n";
         }
         return out;
     }

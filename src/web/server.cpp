@@ -35,13 +35,14 @@ struct Pending {
 
 using Clock = std::chrono::steady_clock;
 
-// The connections open, each with when its present request began to come in: at its accept, or
-// when the connection's last answer was sent. MHD's idle timeout closes a connection that sends
-// nothing; this closes one that trickles a request in a byte at a time, however steadily. The
-// clock stops while an answer is made and sent (MHD's idle timeout watches that).
 // Connections at once, from every address together.
 constexpr size_t k_connection_limit = 1024;
 
+// The connections open, each with when its present request began to come in: at its accept, or
+// when the connection's last answer was sent. MHD's idle timeout closes a connection that sends
+// nothing; this closes one that trickles a request in a byte at a time, however steadily. The
+// clock stops while an answer is made and sent (MHD's idle timeout watches that). Crowded, it
+// closes those that have asked nothing longest (run).
 class Watch {
 public:
     explicit Watch(int limit_seconds) : m_limit(std::chrono::seconds(limit_seconds)), m_thread([this] { run(); }) {}
