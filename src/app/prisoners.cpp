@@ -560,8 +560,10 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
     const auto c = m_session.current();
     const auto side = side_id(m_session.rules(), typed_side);
     auto& store = m_session.state().store;
-    const auto kind = accept ? OperationKind::exchange_accepted
-                      : answer == Answer::refuse ? OperationKind::exchange_refused : OperationKind::exchange_withdrawn;
+    // What the answer makes of the proposal, and the journal's kind of entry for it.
+    const auto [kind, status] = accept                     ? std::pair{OperationKind::exchange_accepted, ExchangeStatus::accepted}
+                                : answer == Answer::refuse ? std::pair{OperationKind::exchange_refused, ExchangeStatus::refused}
+                                                           : std::pair{OperationKind::exchange_withdrawn, ExchangeStatus::withdrawn};
     return named_operation(m_session, kind, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const campaign::ExchangeInfo* row = nullptr;
         for (const auto& e : refs.exchanges())
@@ -580,7 +582,6 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
             throw Damaged("exchange #" + std::to_string(id) + " holds nothing it offers or asks; run muster check, or restore a backup");
         store.set_audience(op, Audience::sides(std::array{row->proposer, row->counterpart}));
         out.acted_by = side;
-        const auto status = accept ? ExchangeStatus::accepted : answer == Answer::refuse ? ExchangeStatus::refused : ExchangeStatus::withdrawn;
         db::Prisoners(store).set_exchange_status(id, status);
         if (!accept) {
             out.summary = "Exchange #" + std::to_string(id) + " " + word(status) + " by " + side;
