@@ -232,10 +232,9 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
     }
     // A slip of the name of a planned battle, or of one it fought, is refused, suggesting it:
     // filed apart, the losses would wait under a battle no one planned.
-    const auto fought = known.size();
     for (const auto& p : m_session.plans().list(View::of_side(side)))
         if (p.plan.open()) known.push_back(p.plan.name);
-    if (std::none_of(known.begin() + static_cast<long>(fought), known.end(), [&](const std::string& p) { return same_ignoring_case(p, battle); }))
+    if (std::none_of(known.begin(), known.end(), [&](const std::string& p) { return same_ignoring_case(p, battle); }))
         if (const auto near = did_you_mean(battle, known); !near.empty())
             throw UsageError("no battle planned as \"" + visible(battle) + "\"" + near +
                              " (a battle not planned is filed under its own name: give one unlike the name of a battle planned or fought)");
