@@ -630,17 +630,13 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     auto report_of = [&](const Refs& refs) {
         battle = draft_named(store, c.id, typed);
         auto report = report_from_draft(battle, db::Battles(store).draft(c.id, battle), refs, how.wounded_out_for);
-        // Called as the umpire names it here: the draft keeps the spelling of whoever began it (a
-        // roll for a unit the enemy has not seen, perhaps). A beginning finds the draft, but names
-        // it only where a plan, which every side reads, spells it.
-        if (same_ignoring_case(trim(typed), battle)) report.name = std::string(trim(typed));
-        else {
-            const auto plans = db::Battles(store).plans(c.id);
-            const auto* plan = open_plan_named(plans, battle);
-            if (!plan)
-                throw UsageError("\"" + visible(typed) + "\" begins the name of the draft of " + battle + ": give its whole name to report it, as the battle is to be called");
-            report.name = plan->plan.name;
-        }
+        // Called as its plan spells it, which every side reads; with none, as the umpire names it
+        // here: the draft keeps the spelling of whoever began it (a player, a roll for a unit the
+        // enemy has not seen). A beginning finds the draft, but names it only where a plan does.
+        const auto plans = db::Battles(store).plans(c.id);
+        if (const auto* plan = open_plan_named(plans, battle)) report.name = plan->plan.name;
+        else if (same_ignoring_case(trim(typed), battle)) report.name = std::string(trim(typed));
+        else throw UsageError("\"" + visible(typed) + "\" begins the name of the draft of " + battle + ": give its whole name to report it, as the battle is to be called");
         report.engaged = how.engaged;
         // Divisions given beside the draft's, once each: one its lines name already is not named
         // twice. Losses, prisoners, leaders and batteries beside its own: a brigade's losses or a

@@ -221,7 +221,7 @@ std::vector<campaign::MessageInfo> Players::messages(const View& viewer) const {
 
 Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::string& given_battle, const std::vector<std::string>& losses) {
     const auto& side = side_of(player);
-    const auto battle = require_name("battle", given_battle);
+    auto battle = require_name("battle", given_battle);
     if (losses.empty()) throw UsageError("no losses given: one line a brigade, \"Division/Brigade=N\"");
     // A battle the side fought is reported already (in any case, as a battle is named); one it
     // did not fight is not its to know of.
@@ -230,10 +230,16 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
         if (same_ignoring_case(b.name, battle)) throw UsageError("the battle of " + b.name + " is reported already: its losses are in it");
         known.push_back(b.name);
     }
+    // A planned battle named as names are found (any case, a beginning only it has, its marks
+    // left out) is called as its plan spells it, which every side reads: the losses wait in its
+    // draft, and no spelling of the player's names the battle to the enemy.
+    std::vector<std::string> planned;
+    for (const auto& p : m_session.plans().list(View::of_side(side)))
+        if (p.plan.open()) planned.push_back(p.plan.name);
+    if (const auto i = match_one(battle, planned, "planned battle"); i >= 0) battle = planned[static_cast<size_t>(i)];
     // A slip of the name of a planned battle, or of one it fought, is refused, suggesting it:
     // filed apart, the losses would wait under a battle no one planned.
-    for (const auto& p : m_session.plans().list(View::of_side(side)))
-        if (p.plan.open()) known.push_back(p.plan.name);
+    known.insert(known.end(), planned.begin(), planned.end());
     if (std::none_of(known.begin(), known.end(), [&](const std::string& p) { return same_ignoring_case(p, battle); }))
         if (const auto near = did_you_mean(battle, known); !near.empty())
             throw UsageError("no battle planned as \"" + visible(battle) + "\"" + near +

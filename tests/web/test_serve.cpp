@@ -445,10 +445,17 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     for (const auto& link : {club.meade, club.lee})
         CHECK_THAT(server.get(link + "battles").body, Contains("<h2>Wolf Hill</h2>\n<pre>Planned battle of Wolf Hill") && Contains("(planned, not yet fought)"));
     const auto planned = club.dump();
-    const auto slip = server.post(club.meade + "losses", {{"token", token}, {"battle", "Wolf Hil"}, {"losses", "Wadsworth/Iron Brigade=1"}});
+    const auto slip = server.post(club.meade + "losses", {{"token", token}, {"battle", "Wolf Hlil"}, {"losses", "Wadsworth/Iron Brigade=1"}});
     CHECK(slip.status == 422);
-    CHECK_THAT(slip.body, Contains("no battle planned as &quot;Wolf Hil&quot;: did you mean Wolf Hill?"));
+    CHECK_THAT(slip.body, Contains("no battle planned as &quot;Wolf Hlil&quot;: did you mean Wolf Hill?"));
     CHECK(club.dump() == planned);
+    // Its name in another case, or a beginning only it has, is the plan's: filed under the
+    // plan's spelling (which every side reads), never the player's.
+    for (const auto* typed : {"WOLF HILL", "wolf h"})
+        CHECK(server.post(club.meade + "losses", {{"token", token}, {"battle", typed}, {"losses", "Wadsworth/Iron Brigade=1"}}).status == 200);
+    CHECK_THAT(club.ok("player inbox"), Contains("Wolf Hill: 1 line") && !Contains("WOLF") && !Contains("wolf h"));
+    CHECK_THAT(club.ok("battle report --draft 'wolf hill' --preview"), Contains("Battle of Wolf Hill"));
+    club.ok("battle draft 'Wolf Hill' --discard");
     // ...and of a battle it fought (reported already, which the right name is told).
     club.ok("battle report --name \"Spangler's Spring\" --loss \"Wadsworth/Iron Brigade=1\"");
     const auto fought = club.dump();
