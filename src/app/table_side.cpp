@@ -783,8 +783,12 @@ Outcome TableSide::discard(const std::string& typed) {
         out.summary = "Discarded the draft report of " + battle + " (" + count_of(static_cast<int>(lines.size()), "line", "lines") + ")";
         // A side whose players' losses waited in it is told they were set aside: its own lines as
         // they sent them, not the draft's name (another may have spelled it first) nor its size.
+        // (A battle of its name reported already took them, from the draft written out as a file
+        // and edited: nothing is said.)
+        const auto battles = db::Battles(store).battles(c.id);
+        const bool reported = std::any_of(battles.begin(), battles.end(), [&](const campaign::BattleInfo& b) { return same_ignoring_case(b.name, battle); });
         std::map<std::string, std::vector<std::string>> set_aside;
-        if (std::any_of(lines.begin(), lines.end(), [](const campaign::DraftLine& l) { return l.submitted; })) {
+        if (!reported && std::any_of(lines.begin(), lines.end(), [](const campaign::DraftLine& l) { return l.submitted; })) {
             const auto roster = db::Rosters(store).roster(c.id, {true, false, false, false});
             const Refs refs(roster);
             for (const auto& l : lines)

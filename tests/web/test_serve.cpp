@@ -354,6 +354,14 @@ TEST_CASE("Losses a player submitted that the umpire discards are told to his si
     club.ok("undo");
     CHECK_THAT(club.ok("journal --as union"), Contains("Undid #6 (draft discarded)"));
     CHECK_THAT(club.ok("battle draft \"Culp's Hill\""), Contains("Wadsworth/Iron Brigade: 2 stands lost"));
+    // Written out, edited and reported as a file, then discarded as the umpire is told to: the
+    // losses were reported, not set aside, and the side is told nothing more than the battle.
+    const auto file = club.dir.file("culps.json");
+    club.ok("battle draft \"Culp's Hill\" --write " + test::quote(file));
+    club.ok("battle report " + test::quote(file));
+    const auto reported = club.ok("journal --as union");
+    club.ok("battle draft \"Culp's Hill\" --discard");
+    CHECK(club.ok("journal --as union") == reported);
 }
 
 TEST_CASE("Players answer and propose exchanges, write to the umpire and submit losses, each journalled for their side") {
