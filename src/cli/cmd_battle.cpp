@@ -133,8 +133,9 @@ void add_battle_commands(CLI::App& app, Io& io) {
         battle::Report r;
         if (!ro->file.empty()) {
             if (!ro->report.name.empty() || !ro->loss.empty() || !ro->captured.empty() || !ro->leader.empty() ||
-                !ro->battery.empty())
-                throw UsageError("give the report as a FILE or as options, not both");
+                !ro->battery.empty() || !ro->report.divisions.empty() || ro->report.date || !ro->report.place.empty())
+                throw UsageError("give the report as a FILE or as options (--name, --date, --place, --division, --loss, --captured, --leader, "
+                                 "--battery), not both: a FILE holds them all");
             r = battle::read_report_file(ro->file);
         } else {
             r = ro->report;

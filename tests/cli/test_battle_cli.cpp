@@ -35,6 +35,9 @@ TEST_CASE("After the battle from the command line") {
                      {"brigade": "Wadsworth/Iron Brigade", "lost": 2, "captured": 2, "camp": "Libby Prison"}],
         "leaders": [{"leader": "Archer", "fate": "captured", "camp": "Fort Delaware"}]})";
     CHECK_THAT(ok("battle report " + dir.file("report.json") + " --preview"), Contains("PREVIEW"));
+    // A FILE holds the whole report: an option beside it, which it would not read, is refused.
+    for (const auto* beside : {" --division Heth", " --date 1863-07-02", " --place Cashtown", " --name Other"})
+        CHECK_THAT(campaign.refused("battle report " + dir.file("report.json") + beside, 2), Contains("give the report as a FILE or as options"));
     const auto report = ok("battle report " + dir.file("report.json"));
     CHECK_THAT(report, Contains("Heth/Archer: from 8 to 4 stands (3 lost, 1 captured to Fort Delaware)"));
     CHECK_THAT(ok("battle list"), Contains("Gettysburg"));
