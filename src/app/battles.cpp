@@ -645,6 +645,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
             const auto& d = refs.division(typed);
             if (std::none_of(report.divisions.begin(), report.divisions.end(), [&](const std::string& n) { return n == d.name; }))
                 report.divisions.push_back(d.name);
+            report.divisions_planned = true;  // beside the divisions of the draft's lines, not instead
         }
         report.brigades.insert(report.brigades.end(), how.beside.brigades.begin(), how.beside.brigades.end());
         report.leaders.insert(report.leaders.end(), how.beside.leaders.begin(), how.beside.leaders.end());

@@ -45,8 +45,9 @@ struct Report {
     std::optional<Day> date;  ///< none: the campaign's date, if it has one
     std::string place;
     std::vector<std::string> divisions;  ///< that fought; empty: those of the reported brigades
-    /// `divisions` are its plan's field, the report naming none: the reported brigades' own
-    /// divisions fought there too (those named are only the ones that fought).
+    /// `divisions` are beside those of what it reports (its plan's field, the report naming
+    /// none; or those given beside a draft's lines): the reported brigades' own divisions fought
+    /// there too.
     bool divisions_planned = false;
     std::vector<BrigadeLoss> brigades;
     std::vector<FallenLeader> leaders;

@@ -182,6 +182,18 @@ TEST_CASE("A player's losses submitted to a draft begun by rolls for the enemy's
     CHECK(battles[0].name == "Wagram");
 }
 
+TEST_CASE("A division given beside a draft's lines fought beside the divisions of those lines, not instead of them") {
+    Wagram w;
+    w.s.players().add("Pierre", "french");
+    w.s.players().submit_losses(w.s.players().list().at(0), "Wagram", {"Legrand/Ledru=1"});  // Legrand's, and no division named
+    app::DraftReport how;
+    how.beside.divisions = {"Fresnel"};
+    CHECK_THAT(w.s.battles().report_draft("Wagram", how, app::Mode::preview).summary, Contains("Battle of Wagram: 2 divisions"));
+    w.s.battles().report_draft("Wagram", how, app::Mode::apply);
+    CHECK(w.stands("Legrand/Ledru") == 5);
+    for (const auto* side : {"french", "allies"}) CHECK(w.s.battles().list(View::of_side(side)).size() == 1);  // each side's division fought
+}
+
 TEST_CASE("A draft report is one battle however its name is typed: rolls join it, and it is found as people type it") {
     Wagram w;
     w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");
