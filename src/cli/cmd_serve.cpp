@@ -85,6 +85,8 @@ void add_serve_commands(CLI::App& app, Io& io) {
     turn_option(inbox, "--turn", *inbox_turn, "Only the messages sent in this turn (default: every turn's)");
     on_run(inbox, io, [inbox_turn, &io] {
         auto session = open_campaigns(io);
+        if (const auto now = session.current().turn; *inbox_turn && now < **inbox_turn)
+            throw UsageError(inbox_turn->value().text() + " has not begun: the campaign is at " + now.text());
         auto messages = session.players().messages(View::umpire());
         if (*inbox_turn) std::erase_if(messages, [&](const campaign::MessageInfo& m) { return !(m.turn == **inbox_turn); });
         io.out << "Messages" << (*inbox_turn ? " of " + inbox_turn->value().text() : std::string()) << " (" << messages.size() << "):\n";

@@ -487,6 +487,7 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     CHECK_THAT(club.ok("player inbox --turn 2"), Contains("Turn 2 order 0") && !Contains("Hold Cemetery Hill."));
     CHECK_THAT(club.ok("player inbox"), Contains("Turn 2 order 0") && Contains("Hold Cemetery Hill."));
     CHECK_THAT(club.refused("player inbox --turn second", 2), Contains("\"second\" is not a turn"));
+    CHECK_THAT(club.refused("player inbox --turn 9", 2), Contains("turn 9 has not begun: the campaign is at turn 2"));  // as turn report says
     // An exchange's number as no page gives it is said so, naming it.
     const auto letters = server.post(club.meade + "exchange-answer", {{"token", token}, {"exchange", "1e3"}, {"answer", "accept"}});
     CHECK(letters.status == 422);
