@@ -531,9 +531,13 @@ void date_battle(const db::Store& store, battle::Report& report, const campaign:
 // reading), with a line saying in which turn it counts.
 void say_if_late(const battle::Report& report, const campaign::CampaignInfo& c, Outcome& out) {
     if (!report.date || !c.date || !c.turn_days || !(*report.date < *c.date)) return;
+    // Before the campaign's first turn, as its clock counts back, there is no turn to go back to.
+    const bool before_all = *report.date < c.date->plus(-(c.turn.number() - 1) * *c.turn_days);
     out.lines.push_back("dated " + report.date->text() + ", before " + c.turn.text() + " (" + c.date->text() + " to " +
                         c.date->plus(*c.turn_days - 1).text() + "): it is recorded in " + c.turn.text() +
-                        ", and its losses are counted in that turn's report (to have it in its own turn, undo back to that turn and report it there)");
+                        ", and its losses are counted in that turn's report" +
+                        (before_all ? " (it is dated before the campaign's first turn)"
+                                    : " (to have it in its own turn, undo back to that turn and report it there)"));
 }
 
 }  // namespace

@@ -134,6 +134,9 @@ TEST_CASE("A battle dated before the turn the campaign is at is taken, saying it
     CHECK_THAT(c.ok("battle report --name 'Late Fight' --date 1863-07-01 --division Robinson --preview"), Contains(late));
     CHECK_THAT(c.ok("battle report --name 'Late Fight' --date 1863-07-01 --division Robinson"), Contains(late));
     CHECK(c.ok("battle report --name 'Fight Today' --division Robinson").find("before turn") == std::string::npos);
+    CHECK_THAT(c.ok("battle report --name 'Old Fight' --date 1863-06-20 --division Robinson --preview"),
+               Contains("dated 1863-06-20, before turn 2") && Contains("(it is dated before the campaign's first turn)") && !Contains("undo back"));
+    CHECK_THAT(c.ok("battle report --name 'Late Fight 2' --date 1863-07-01 --division Robinson --preview"), Contains("undo back to that turn"));
     // A draft the table side filled, reported with the day it was fought.
     const test::CampaignFile s;
     s.ok("campaign new S --sample saratoga --seed 5");
