@@ -21,16 +21,8 @@ constexpr const char* k_names_shared =
     " in this campaign (two armies, two corps or two divisions are never called alike, on either side: commands find them by name)";
 namespace {
 
-// The rule set's arm a typed one names (any case, a beginning only it has), or a refusal listing them.
-std::string arm_named(const rules::RuleSet& r, const std::string& typed) {
-    std::vector<std::string> ids;
-    for (const auto& a : r.arms) ids.push_back(a.id);
-    const auto i = match_one(typed, ids, "arm");
-    if (i < 0)
-        throw UsageError("unknown arm \"" + visible(typed) + "\" in rule set " + r.id + " (expected one of: " + join(ids, ", ") + ")" +
-                         did_you_mean(typed, ids));
-    return r.arms[static_cast<size_t>(i)].id;
-}
+// The rule set's arm a person typed (rules::typed_word).
+std::string arm_named(const rules::RuleSet& r, const std::string& typed) { return rules::typed_word(r, r.arms, typed, "arm").id; }
 
 // A leader as entered, his grade played by the book where the campaign says so. Without a grade
 // he is absent, unless he is named and `may_roll` (an army or corps commander, whose grade the
@@ -44,14 +36,10 @@ army::Leader leader_from(const rules::RuleSet& rules, const LeaderEntry& e, cons
                              (may_roll ? ": rule set " + rules.id + " has no leader table to roll it" : ""));
         return l;
     }
-    if (!rules.find_grade(e.grade)) {
-        std::vector<std::string> ids;
-        for (const auto& g : rules.grades) ids.push_back(g.id);
-        throw UsageError("unknown leader grade \"" + e.grade + "\" (rule set " + rules.id + ": " + join(ids, ", ") + ")");
-    }
+    const auto& grade = rules::typed_word(rules, rules.grades, e.grade, "leader grade");
     l.name = checked_leader_name(e.name);
-    l.grade = l.rolled_grade = e.grade;
-    if (const auto& as = rules.find_grade(e.grade)->by_the_book_as; despicable == Despicable::book && !as.empty()) l.grade = as;
+    l.grade = l.rolled_grade = grade.id;
+    if (const auto& as = grade.by_the_book_as; despicable == Despicable::book && !as.empty()) l.grade = as;
     return l;
 }
 
@@ -59,13 +47,8 @@ army::Leader leader_from(const rules::RuleSet& rules, const LeaderEntry& e, cons
 army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e, Despicable despicable) {
     army::Brigade b;
     b.name = e.name;
-    b.rating = e.rating;
-    const auto* rating = r.find_rating(e.rating);
-    if (!rating) {
-        std::vector<std::string> ids;
-        for (const auto& x : r.ratings) ids.push_back(x.id);
-        throw UsageError("unknown rating \"" + e.rating + "\" (rule set " + r.id + ": " + join(ids, ", ") + ")");
-    }
+    const auto* rating = &rules::typed_word(r, r.ratings, e.rating, "rating");
+    b.rating = rating->id;
     b.stands = e.stands;
     b.start_stands = e.start.value_or(e.stands);
     if (b.start_stands < 1 || b.start_stands > 99)
@@ -85,7 +68,7 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e, Despi
         if (b.label.stands != b.start_stands)
             throw UsageError("label " + e.label + " is for " + std::to_string(b.label.stands) + " stands, but the brigade starts with " +
                              std::to_string(b.start_stands));
-    } else if (const auto* l = r.effectiveness.find(e.rating, b.start_stands)) {
+    } else if (const auto* l = r.effectiveness.find(rating->id, b.start_stands)) {
         b.label = *l;
     } else {
         throw UsageError("rule set " + r.id + " has no effectiveness label for " + a_or_an(rating->name) + " " + r.brigade_noun() + " of " +

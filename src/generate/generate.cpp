@@ -147,10 +147,8 @@ Context start_context(const rules::RuleSet& rules, const Request& request, army:
     context.set(Field::side, {0, side->id});
     const auto& asked = request.arm.empty() ? rules.arms.front().id : request.arm;
     const auto* arm = rules.find_arm(asked);
-    if (!arm)
-        throw UsageError("unknown arm \"" + asked + "\" in rule set " + rules.id + " (expected one of: " +
-                         id_list(rules.arms) + ")");
-    d.arm = asked;  // a word of the rule set's only (Interned: kept for the process's life)
+    if (!arm) arm = &rules::typed_word(rules, rules.arms, asked, "arm");  // typed by a person: any case, a beginning, its name
+    d.arm = arm->id;  // a word of the rule set's only (Interned: kept for the process's life)
     context.set(Field::arm, {0, arm->id});
     if (request.year) {
         if (rules.years.empty()) throw UsageError("rule set " + rules.id + " has no years; leave out the year");

@@ -1,6 +1,7 @@
 #include "rules/rule_set.hpp"
 
 #include "core/error.hpp"
+#include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
 #include "core/words.hpp"
@@ -239,6 +240,16 @@ std::set<Field> keys_of(const RuleSet& rules, std::initializer_list<std::span<co
         for (size_t t : stage)
             for (Field key : rules.tables[t].keys) out.insert(key);
     return out;
+}
+
+size_t word_typed(const std::string& rule_set, const std::vector<std::string>& ids, const std::vector<std::string>& names, std::string_view typed,
+                  const std::string& what) {
+    auto i = match_one(typed, ids, what);
+    if (i < 0) i = match_one(typed, names, what);
+    if (i < 0)
+        throw UsageError("unknown " + what + " \"" + visible(typed) + "\" in rule set " + rule_set + " (expected one of: " + join(ids, ", ") + ")" +
+                         did_you_mean(typed, ids));
+    return static_cast<size_t>(i);
 }
 
 }  // namespace muster::rules

@@ -298,4 +298,20 @@ struct RuleSet {
 /// Every field the tables of these generation steps are keyed by (what a later step reads).
 std::set<Field> keys_of(const RuleSet& rules, std::initializer_list<std::span<const size_t>> steps);
 
+/// Which of a rule set's words (`ids`, and `names` as it prints them) a person typed: an id or a
+/// name, in any case or by a beginning only it has. None: UsageError naming `what` ("arm",
+/// "rating"...), the value and the ids, with the nearest.
+size_t word_typed(const std::string& rule_set, const std::vector<std::string>& ids, const std::vector<std::string>& names, std::string_view typed,
+                  const std::string& what);
+/// The arm, grade or rating a person typed (word_typed).
+template <class T>
+const T& typed_word(const RuleSet& rules, const std::vector<T>& words, std::string_view typed, const std::string& what) {
+    std::vector<std::string> ids, names;
+    for (const auto& w : words) {
+        ids.push_back(w.id);
+        names.push_back(w.name);
+    }
+    return words[word_typed(rules.id, ids, names, typed, what)];
+}
+
 }  // namespace muster::rules

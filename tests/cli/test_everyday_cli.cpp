@@ -621,8 +621,16 @@ TEST_CASE("An army or corps added with its commander says who he is, with the gr
     CHECK_THAT(c.ok("add corps 'III Corps' --army 'Army of Virginia' --leader McDowell"), Contains("commander McDowell (rolled "));
 }
 
-TEST_CASE("An arm is found as muster's other words are, any case or a beginning, and one it does not know is refused listing the rule set's with the nearest") {
+TEST_CASE("An arm, a grade or a rating is found as muster's other words are, by its id or its name, any case or a beginning, or refused listing the rule set's with the nearest") {
     const Small c;
+    CHECK_THAT(c.ok("add brigade Biddle --division Doubleday --rating VETERAN --stands 6 --leader Biddle --grade Exceptional"),
+               Contains("Added brigade Biddle (6 stands") && Contains("Veteran"));
+    CHECK_THAT(c.ok("oob"), Contains("Biddle, Exceptional"));
+    CHECK_THAT(c.refused("add brigade Stone --division Doubleday --rating veteren --stands 6", 2),
+               Contains("unknown rating \"veteren\" in rule set acw (expected one of: green, veteran, crack): did you mean veteran?"));
+    CHECK_THAT(c.refused("add brigade Stone --division Doubleday --rating green --stands 6 --leader Stone --grade avrage", 2),
+               Contains("unknown leader grade \"avrage\"") && Contains("did you mean average?"));
+    CHECK_THAT(c.ok("generate --rules acw --side union --year 1863 --theater east --arm Cavalry --seed 1"), Contains("(Union Cavalry)"));
     CHECK_THAT(c.ok("add division Buford --corps 'I Corps' --arm Cav"), Contains("Added division Buford (placeholder, Cavalry)"));
     CHECK_THAT(c.ok("add brigade Gamble --division Buford --rating veteran --stands 6 --arm INFANTRY"), Contains("Gamble"));
     CHECK_THAT(c.refused("add division Merritt --corps 'I Corps' --arm calvary", 2),
