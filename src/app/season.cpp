@@ -296,7 +296,7 @@ std::string turn_report_text(const rules::RuleSet& rules, const TurnReport& r) {
     section("Casualties returned", r.returned, "none");
     section("Brigades merged, disbanded and destroyed", r.brigades, "none");
     section("Leaders: Fallen Leaders rolls, leaders replaced, assigned, attached, downgraded and back from their wounds", r.leaders, "none");
-    section("Exchanges made and camps liberated", r.exchanges, "none");
+    section("Exchanges proposed, answered and withdrawn, and camps liberated", r.exchanges, "none");
     section("Exchange proposals awaiting an answer now", r.awaiting, "none");
     out += "\nStands in service\n";
     for (const auto& s : r.stands) {

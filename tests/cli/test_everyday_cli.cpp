@@ -370,6 +370,7 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     CHECK_THAT(umpire, Contains("Heth arrived") && Contains("Pender arrived") && Contains("Wadsworth arrived"));
     CHECK_THAT(umpire, Contains("Cashtown") && Contains("Casualties returned\n  ") && !Contains("Casualties returned\n  none"));
     CHECK_THAT(umpire, Contains("awaiting an answer now\n  #1 from the Union to the Confederate"));
+    CHECK_THAT(umpire, Contains("Exchanges proposed, answered and withdrawn, and camps liberated\n  Exchange #1 proposed by union to confederate"));
     // The brigadier who fell there is in the battle's summary, his replacement among the leaders.
     CHECK_THAT(umpire, Contains(": killed") && Contains("leaders replaced, assigned, attached, downgraded and back from their wounds\n  New commander of Wadsworth/2nd Brigade"));
     // Each side's stands: none in service when the turn began (nothing had arrived), and after
