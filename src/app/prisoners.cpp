@@ -561,9 +561,11 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
     const auto side = side_id(m_session.rules(), typed_side);
     auto& store = m_session.state().store;
     // What the answer makes of the proposal, and the journal's kind of entry for it.
-    const auto [kind, status] = accept                     ? std::pair{OperationKind::exchange_accepted, ExchangeStatus::accepted}
-                                : answer == Answer::refuse ? std::pair{OperationKind::exchange_refused, ExchangeStatus::refused}
-                                                           : std::pair{OperationKind::exchange_withdrawn, ExchangeStatus::withdrawn};
+    const auto ending = accept                     ? std::pair{OperationKind::exchange_accepted, ExchangeStatus::accepted}
+                        : answer == Answer::refuse ? std::pair{OperationKind::exchange_refused, ExchangeStatus::refused}
+                                                   : std::pair{OperationKind::exchange_withdrawn, ExchangeStatus::withdrawn};
+    const auto kind = ending.first;
+    const auto status = ending.second;  // a plain variable: clang's lambdas take no structured binding
     return named_operation(m_session, kind, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const campaign::ExchangeInfo* row = nullptr;
         for (const auto& e : refs.exchanges())
