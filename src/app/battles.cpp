@@ -522,19 +522,18 @@ void date_battle(const db::Store& store, battle::Report& report, const campaign:
     if (report.date) require_in_years(rules, *report.date, "battle date");
     // Not after the turn the campaign is at, where its turns have a length: a battle is fought
     // before it is recorded.
-    if (report.date && c.date && c.turn_days && *report.date > c.date->plus(*c.turn_days - 1))
-        throw UsageError("battle date " + report.date->text() + " is after " + c.turn.text() + " (" + c.date->text() + " to " +
-                         c.date->plus(*c.turn_days - 1).text() + "): a battle is recorded once it is fought; give the day it was fought on, or begin its turn first (muster turn next)");
+    if (report.date && c.turn_ends() && *report.date > *c.turn_ends())
+        throw UsageError("battle date " + report.date->text() + " is after " + c.turn_and_days() +
+                         ": a battle is recorded once it is fought; give the day it was fought on, or begin its turn first (muster turn next)");
 }
 
 // A battle dated before the turn the campaign is at, recorded late: taken (muster's own
 // reading), with a line saying in which turn it counts.
 void say_if_late(const battle::Report& report, const campaign::CampaignInfo& c, Outcome& out) {
-    if (!report.date || !c.date || !c.turn_days || !(*report.date < *c.date)) return;
+    if (!report.date || !c.turn_ends() || !(*report.date < *c.date)) return;
     // Before the campaign's first turn, as its clock counts back, there is no turn to go back to.
     const bool before_all = *report.date < c.date->plus(-(c.turn.number() - 1) * *c.turn_days);
-    out.lines.push_back("dated " + report.date->text() + ", before " + c.turn.text() + " (" + c.date->text() + " to " +
-                        c.date->plus(*c.turn_days - 1).text() + "): it is recorded in " + c.turn.text() +
+    out.lines.push_back("dated " + report.date->text() + ", before " + c.turn_and_days() + ": it is recorded in " + c.turn.text() +
                         ", and its losses are counted in that turn's report" +
                         (before_all ? " (it is dated before the campaign's first turn)"
                                     : " (to have it in its own turn, undo back to that turn and report it there)"));

@@ -58,7 +58,7 @@ std::vector<std::string> Season::open_work() const {
     });
     // A name as the command takes it pasted: one beginning with '-' after "--", or it reads as an option.
     const auto positional = [](const std::string& name) { return (name.front() == '-' ? "-- " : "") + shell_word(name); };
-    const auto turn_ends = c.date && c.turn_days ? std::optional(c.date->plus(*c.turn_days - 1)) : std::nullopt;
+    const auto turn_ends = c.turn_ends();
     std::vector<std::string> due;
     for (const auto& d : now().due) due.push_back(d.entry.division);
     if (!due.empty())

@@ -197,9 +197,9 @@ Outcome Session::change_settings(const CampaignSettings& s) {
         // after the turn (where turns have a length, as a battle's own date is checked).
         if ((s.date || s.turn_days) && c.date && c.turn_days)
             for (const auto& b : db::Battles(m->store).battles(c.id))
-                if (b.date && *b.date > c.date->plus(*c.turn_days - 1))
+                if (b.date && *b.date > *c.turn_ends())
                     throw UsageError(std::string(s.date ? "date " + c.date->text() : "a turn of " + count_of(*c.turn_days, "day", "days")) + " would put " +
-                                     c.turn.text() + " (" + c.date->text() + " to " + c.date->plus(*c.turn_days - 1).text() + ") before the battle of " +
+                                     c.turn_and_days() + " before the battle of " +
                                      visible(b.name) + ", fought " + b.date->text() + ": the campaign's date is the day its turn began");
         m->store.set_audience(op, Audience::everyone());  // the campaign's rules and date are every side's
         m->store.update_campaign_settings(c);

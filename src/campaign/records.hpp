@@ -36,6 +36,10 @@ struct CampaignInfo {
     bool leader_names = true;            ///< unnamed leaders the tables roll get a name drawn from muster's lists
     /// The year of the campaign's date.
     std::optional<int> year() const { return date ? std::optional<int>(date->year()) : std::nullopt; }
+    /// The last day of the turn it is at; none where it has no date or its turns no length.
+    std::optional<Day> turn_ends() const { return date && turn_days ? std::optional<Day>(date->plus(*turn_days - 1)) : std::nullopt; }
+    /// "turn 2 (1863-07-02 to 1863-07-08)", where turn_ends() is known.
+    std::string turn_and_days() const { return turn.text() + " (" + date->text() + " to " + turn_ends()->text() + ")"; }
 };
 
 /// A camp of the captor side.
