@@ -174,14 +174,14 @@ std::string Forces::add_corps(const std::string& army, const std::string& given_
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto a = army_named(store, c, army);
         if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::corps, name)) throw Error("a corps named \"" + *taken + "\" already exists" + k_names_shared);
-        store.set_audience(op, Audience::side(a.second));
+        store.set_audience(op, Audience::side(a.side));
         if (!leader.present() && !commander.name.empty())
-            leader = rolled_commander(m_session, store, c, op, a.second, commander, "corps commander");
+            leader = rolled_commander(m_session, store, c, op, a.side, commander, "corps commander");
         std::optional<std::int64_t> lid;
         require_new_leader_name(store, c.id, leader);
-        if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, a.second, Rank::corps, leader);
-        db::Forces(store).insert_corps(c.id, a.first, name, lid);
-        return summary = "Added corps " + name + " to " + army + commander_text(m_session.rules(), commander, leader);
+        if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, a.side, Rank::corps, leader);
+        db::Forces(store).insert_corps(c.id, a.id, name, lid);
+        return summary = "Added corps " + name + " to " + a.name + commander_text(m_session.rules(), commander, leader);
     });
     return summary;
 }
@@ -197,11 +197,11 @@ std::string Forces::add_division(const std::string& corps, const std::string& gi
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto k = corps_named(store, c, corps);
         if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::division, name)) throw Error("a division named \"" + *taken + "\" already exists" + k_names_shared);
-        store.set_audience(op, Audience::side(std::get<2>(k)));
+        store.set_audience(op, Audience::side(k.side));
         if (const auto taken = leader.empty() ? std::nullopt : db::Leaders(store).leader_named(c.id, leader))
             throw Error("a leader named \"" + *taken + "\" already exists: give this one another name");
-        db::Forces(store).insert_division(c.id, std::get<0>(k), name, a, leader);
-        return summary = "Added " + r.division_noun() + " " + name + " (placeholder, " + rules::name_or_id(r.find_arm(a), a) + (leader.empty() ? "" : ", commanded by " + leader) + ") to " + corps;
+        db::Forces(store).insert_division(c.id, k.id, name, a, leader);
+        return summary = "Added " + r.division_noun() + " " + name + " (placeholder, " + rules::name_or_id(r.find_arm(a), a) + (leader.empty() ? "" : ", commanded by " + leader) + ") to " + k.name;
     });
     // Said, not journalled: where its leaders' names will come from.
     if (!r.nationalities.empty() && c.leader_names)
@@ -263,14 +263,14 @@ std::string Forces::add_battery(const BatteryEntry& given) {
             store.set_audience(op, Audience::side(d.side));
         } else if (!e.corps.empty()) {
             const auto k = corps_named(store, c, e.corps);
-            reserve.corps_id = std::get<0>(k);
-            owner = e.corps + "'s reserve";
-            store.set_audience(op, Audience::side(std::get<2>(k)));
+            reserve.corps_id = k.id;
+            owner = k.name + "'s reserve";
+            store.set_audience(op, Audience::side(k.side));
         } else {
             const auto a = army_named(store, c, e.army);
-            reserve.army_id = a.first;
-            owner = e.army + "'s reserve";
-            store.set_audience(op, Audience::side(a.second));
+            reserve.army_id = a.id;
+            owner = a.name + "'s reserve";
+            store.set_audience(op, Audience::side(a.side));
         }
         if (const auto taken = db::Forces(store).battery_named(division, reserve, bat.name))
             throw Error(owner + " already has a battery named \"" + *taken + "\"");

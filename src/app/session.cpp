@@ -353,17 +353,18 @@ db::DivisionRef division_named(const db::Store& store, const campaign::CampaignI
     return found(db::Forces(store).find_division(c.id, name), UnitKind::division, name);
 }
 
-std::tuple<std::int64_t, std::int64_t, std::string> corps_named(const db::Store& store, const campaign::CampaignInfo& c,
-                                                                const std::string& typed) {
-    if (auto k = db::Forces(store).find_corps(c.id, typed)) return *k;
+UnitFound corps_named(const db::Store& store, const campaign::CampaignInfo& c, const std::string& typed) {
+    if (auto k = db::Forces(store).find_corps(c.id, typed)) return {std::get<0>(*k), std::get<2>(*k), typed};
     const auto name = unit_name(store, c, UnitKind::corps, typed);
-    return found(db::Forces(store).find_corps(c.id, name), UnitKind::corps, name);
+    const auto k = found(db::Forces(store).find_corps(c.id, name), UnitKind::corps, name);
+    return {std::get<0>(k), std::get<2>(k), name};
 }
 
-std::pair<std::int64_t, std::string> army_named(const db::Store& store, const campaign::CampaignInfo& c, const std::string& typed) {
-    if (auto a = db::Forces(store).find_army(c.id, typed)) return *a;
+UnitFound army_named(const db::Store& store, const campaign::CampaignInfo& c, const std::string& typed) {
+    if (auto a = db::Forces(store).find_army(c.id, typed)) return {a->first, a->second, typed};
     const auto name = unit_name(store, c, UnitKind::army, typed);
-    return found(db::Forces(store).find_army(c.id, name), UnitKind::army, name);
+    const auto a = found(db::Forces(store).find_army(c.id, name), UnitKind::army, name);
+    return {a.first, a.second, name};
 }
 
 std::optional<std::string> relabel_above_start(db::Store& store, const rules::RuleSet& r, std::int64_t id, const std::string& ref) {

@@ -136,10 +136,13 @@ void check_date_and_theater(const rules::RuleSet& rules, const campaign::Campaig
 /// The division, corps or army a person named: exactly, ignoring case, or by the one name it
 /// begins; else NotFoundError with the nearest names (an ambiguous beginning: UsageError).
 db::DivisionRef division_named(const db::Store& store, const campaign::CampaignInfo& campaign, const std::string& typed);
-std::tuple<std::int64_t, std::int64_t, std::string> corps_named(const db::Store& store, const campaign::CampaignInfo& campaign,
-                                                                const std::string& typed);
-std::pair<std::int64_t, std::string> army_named(const db::Store& store, const campaign::CampaignInfo& campaign,
-                                                const std::string& typed);
+/// A corps or an army a person named: its id, its side and its name as the campaign spells it.
+struct UnitFound {
+    std::int64_t id = 0;
+    std::string side, name;
+};
+UnitFound corps_named(const db::Store& store, const campaign::CampaignInfo& campaign, const std::string& typed);
+UnitFound army_named(const db::Store& store, const campaign::CampaignInfo& campaign, const std::string& typed);
 /// After stands came back to a brigade (returned, freed, exchanged): one they took above its
 /// start strength is labelled for its new strength (the ledger takes it as given), where the rule
 /// set's table has a label for that many; a line for the outcome says so, or says why not.
