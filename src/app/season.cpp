@@ -237,6 +237,8 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
                 case OperationKind::merge:
                 case OperationKind::disband:
                 case OperationKind::destroy: out.brigades.push_back(e.summary); break;
+                case OperationKind::add:
+                case OperationKind::edit: out.by_hand.push_back(e.summary); break;  // stands in service may change with no other line
                 case OperationKind::exchange:
                 case OperationKind::exchange_accepted:
                 case OperationKind::exchange_refused:
@@ -296,6 +298,7 @@ std::string turn_report_text(const rules::RuleSet& rules, const TurnReport& r) {
     section("Casualties returned", r.returned, "none");
     section("Brigades merged, disbanded and destroyed", r.brigades, "none");
     section("Leaders: Fallen Leaders rolls, leaders replaced, assigned, attached, downgraded and back from their wounds", r.leaders, "none");
+    section("Entered and edited by hand", r.by_hand, "none");
     section("Exchanges proposed, answered and withdrawn, and camps liberated", r.exchanges, "none");
     section("Exchange proposals awaiting an answer now", r.awaiting, "none");
     out += "\nStands in service\n";

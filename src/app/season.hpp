@@ -60,6 +60,7 @@ struct TurnReport {
     std::vector<std::string> returned;   ///< the casualties' returns
     std::vector<std::string> brigades;   ///< brigades merged, disbanded and destroyed
     std::vector<std::string> leaders;    ///< Fallen Leaders rolls, leaders replaced, assigned, attached, downgraded and back from their wounds
+    std::vector<std::string> by_hand;    ///< units entered by hand, brigades relabelled, nationalities set
     std::vector<std::string> exchanges;  ///< exchanges proposed, accepted and refused, camps liberated
     std::vector<std::string> awaiting;   ///< exchange proposals awaiting an answer, now
     struct Stands {

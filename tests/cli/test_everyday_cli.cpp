@@ -364,6 +364,7 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     c.ok("battle recover Cashtown");
     c.ok("leader replace 'Wadsworth/2nd Brigade'");
     c.ok("exchange propose --from union --offer 'stands:Heth/2nd Brigade=1' --note 'one for one'");
+    c.ok("add brigade Daniel --division Rodes --rating veteran --stands 6");  // by hand, into a hidden placeholder
 
     const auto umpire = c.ok("turn report");
     CHECK_THAT(umpire, Contains("The report of turn 2, campaign Test: from 1863-06-22 (under way)") && Contains("Seen by the umpire"));
@@ -380,12 +381,15 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     CHECK(m[1] == m[2]);
     CHECK(std::stoi(m[1]) > 0);
     CHECK_THAT(umpire, Contains("Confederate: 0 when the turn began"));
+    // Stands entered by hand are in service with a line that says so; the enemy reads neither.
+    CHECK_THAT(umpire, Contains("Entered and edited by hand\n  Added brigade Daniel (6 stands"));
+    CHECK_THAT(c.ok("turn report --as confederate"), Contains("Entered and edited by hand\n  Added brigade Daniel"));
 
     // The Union's report: its own arrival, the battle as it saw it, not Pender, nor the enemy's stands.
     const auto side = c.ok("turn report --as union");
     CHECK_THAT(side, Contains("Seen by the Union") && Contains("Wadsworth arrived") && Contains("Cashtown") &&
                          Contains("New commander of Wadsworth/2nd Brigade"));
-    CHECK_THAT(side, !Contains("Pender") && !Contains("Confederate: 0 when"));
+    CHECK_THAT(side, !Contains("Pender") && !Contains("Confederate: 0 when") && !Contains("Daniel") && Contains("Entered and edited by hand\n  none"));
     // ...and its handout holds the same report.
     c.ok("handout --side union -o " + test::quote(c.dir.file("papers")));
     CHECK(test::file_bytes(c.dir.file("papers/turn.txt")) == side);
@@ -399,7 +403,7 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     CHECK_THAT(c.refused("turn report soon", 2), Contains("\"soon\" is not a turn"));
     CHECK_THAT(c.refused("turn report --as martians", 2), Contains("martians"));
     // Undone, the turn is gone from the reports: turn 2 has not begun.
-    for (int i = 0; i < 5; ++i) c.ok("undo");
+    for (int i = 0; i < 6; ++i) c.ok("undo");
     CHECK_THAT(c.refused("turn report 2", 2), Contains("turn 2 has not begun"));
 }
 
