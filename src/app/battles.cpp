@@ -632,7 +632,9 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     battle::Report reported;  // as the report of the draft reads, once made
     auto report_of = [&](const Refs& refs) {
         battle = draft_named(store, c.id, typed);
-        auto report = report_from_draft(battle, db::Battles(store).draft(c.id, battle), refs, how.wounded_out_for);
+        const auto lines = db::Battles(store).draft(c.id, battle);
+        require_no_doubled_loss(battle, lines, refs);
+        auto report = report_from_draft(battle, lines, refs, how.wounded_out_for);
         // Called as its plan spells it, which every side reads; with none, as the umpire names it
         // here: the draft keeps the spelling of whoever began it (a player, a roll for a unit the
         // enemy has not seen). A beginning finds the draft, but names it only where a plan does.

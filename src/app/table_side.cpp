@@ -709,6 +709,22 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
     return report;
 }
 
+void require_no_doubled_loss(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
+    std::map<std::int64_t, std::pair<int, int>> lost;  // per brigade: rolled, submitted
+    std::map<std::int64_t, std::string> by;
+    for (const auto& l : lines)
+        if (l.kind == DraftKind::lost && l.brigade_id) {
+            (l.submitted ? lost[*l.brigade_id].second : lost[*l.brigade_id].first) += l.stands;
+            if (l.submitted) by[*l.brigade_id] = l.why;
+        }
+    for (const auto& [id, n] : lost)
+        if (n.first > 0 && n.second > 0)
+            throw UsageError("brigade " + refs.brigade_at(id, "a draft line").ref() + " has " + count_of(n.first, "stand", "stands") +
+                             " lost rolled at the table and " + count_of(n.second, "stand", "stands") + " " + by[id] +
+                             ": a player gives his brigade's whole loss, so the two are not added. Write the draft out with muster battle draft \"" +
+                             battle + "\" --write FILE, give the stands it lost in all, and report the file");
+}
+
 std::string draft_named(const db::Store& store, std::int64_t campaign, const std::string& typed) {
     std::vector<std::string> names;
     for (const auto& d : db::Battles(store).drafts(campaign)) names.push_back(d.battle);

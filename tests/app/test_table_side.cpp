@@ -182,6 +182,28 @@ TEST_CASE("A player's losses submitted to a draft begun by rolls for the enemy's
     CHECK(battles[0].name == "Wagram");
 }
 
+TEST_CASE("A brigade's losses rolled at the table and submitted by a player are not added: the report of the draft is refused, naming both") {
+    Wagram w;
+    w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");  // Deadly: Klenau loses stands at the table
+    const int rolled = w.s.table_side().draft("Wagram").report.brigades.at(0).lost;
+    REQUIRE(rolled > 0);
+    w.s.players().add("Karl", "allies");
+    w.s.players().submit_losses(w.s.players().list().at(0), "Wagram", {"Fresnel/Klenau=2"});  // his brigade's whole loss, as he saw it
+    const auto before = test::dump(w.path);
+    for (const auto mode : {app::Mode::preview, app::Mode::apply}) {
+        try {
+            w.s.battles().report_draft("Wagram", {}, mode);
+            FAIL("a doubled loss was reported");
+        } catch (const UsageError& e) {
+            CHECK_THAT(e.what(), Contains("brigade Fresnel/Klenau has " + count_of(rolled, "stand", "stands") + " lost rolled at the table and 2 stands submitted by Karl") &&
+                                     Contains("muster battle draft \"Wagram\" --write FILE"));
+        }
+    }
+    CHECK(test::dump(w.path) == before);
+    // The draft is still shown, and written out with the two summed for the umpire to mend.
+    CHECK(w.s.table_side().draft("Wagram").report.brigades.at(0).lost == rolled + 2);
+}
+
 TEST_CASE("A division given beside a draft's lines fought beside the divisions of those lines, not instead of them") {
     Wagram w;
     w.s.players().add("Pierre", "french");
