@@ -509,6 +509,18 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             if (*f)
                 if (const auto* off = (*f)->find(Fact::off_field); off && off->value == rules::k_yes)
                     throw Error(off->why + " in " + battle + ": it is not at the table (muster table state --battle \"" + battle + "\" --unit REF off_field=no brings it back)");
+        // Nor is a division its plan keeps in reserve off the field, until it arrives there.
+        const auto plans = db::Battles(store).plans(c.id);
+        if (const auto* plan = open_plan_named(plans, battle))
+            for (const auto* t : {&unit, &defender, &firer})
+                if (const auto division = *t ? (*t)->division() : std::nullopt)
+                    for (const auto& d : plan->divisions)
+                        if (d.division_id == *division && d.role == PlanRole::reserve) {
+                            const auto* u = refs.division_by_id(*division);
+                            const auto name = u ? u->name : (*t)->ref().substr(0, (*t)->ref().find('/'));
+                            throw Error((*t)->ref() + " is of " + name + ", in reserve off the field at " + battle +
+                                        ": bring it on first with muster battle arrive " + shell_word(battle) + " " + shell_word(name));
+                        }
         auto ptr = [](const std::optional<play::Facts>& f) { return f ? &*f : nullptr; };
         const auto resolved = play::with_campaign(table, r.request, {ptr(unit_facts), ptr(defender_facts), ptr(firer_facts)}, r.override);
         auto request = resolved.request;

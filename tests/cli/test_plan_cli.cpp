@@ -153,3 +153,18 @@ TEST_CASE("Dice typed for a placeholder where the step rolls none up are refused
     CHECK(test::dump(c.dir.file("c.db"), false) == before);
     c.ok("battle deploy 'Bemis Heights' Poor");
 }
+
+TEST_CASE("A unit of a division the plan keeps in reserve off the field is not rolled for at the table until it arrives there") {
+    const test::CampaignFile c;
+    c.ok("campaign new Saratoga --sample saratoga --seed 5");
+    c.ok("battle plan FF");
+    c.ok("battle deploy FF Poor Hamilton");
+    c.ok("arrive Nixon");
+    c.ok("battle reserve FF Nixon");
+    // As the unit rolled for, its defender or its target's firer: refused, saying how to bring it on.
+    for (const auto* roll : {"table roll good_order --battle FF --unit Nixon/1st --column com --rolls 6",
+                             "table roll close_combat --battle FF --unit Hamilton/9th --defender Nixon/1st --rolls 3,2"})
+        CHECK_THAT(c.refused(roll, 1), Contains("Nixon/1st Battalion is of Nixon, in reserve off the field at FF: bring it on first with muster battle arrive FF Nixon"));
+    c.ok("battle arrive FF Nixon");
+    CHECK_THAT(c.ok("table roll good_order --battle FF --unit Nixon/1st --column com --rolls 6"), Contains("Nixon/1st Battalion"));
+}
