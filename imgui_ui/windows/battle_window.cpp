@@ -62,7 +62,7 @@ void BattleWindow::recover(GuiApp& app, app::Mode mode) {
     const bool preview = mode == app::Mode::preview;
     const auto run = [this, g = &app, battle = recovery_battle, mode](const std::vector<std::string>& rolls) {
         recovery = g->session()->battles().recover(battle, rolls, mode);
-        note = (recovery->preview ? "Preview, nothing stored: " : "") + recovery->summary;
+        note = (recovery->preview ? "Preview, not applied: " : "") + recovery->summary;
     };
     if (!physical) return run({});
     recovery.reset();
@@ -444,7 +444,7 @@ void BattleWindow::draw(GuiApp& app) {
     if (ImGui::Button("Amend")) app.run("battle.amend");
     mark("Battle/Amend");
     if (amendment) {
-        if (amendment->preview) ImGui::TextUnformatted("PREVIEW (nothing stored)");
+        if (amendment->preview) ImGui::TextUnformatted(("PREVIEW (" + amendment->preview_note() + ")").c_str());
         bullet_lines(amendment->lines);
     }
 }
@@ -452,7 +452,7 @@ void BattleWindow::draw(GuiApp& app) {
 void BattleWindow::amend(GuiApp& app, app::Mode mode) {
     if (amend_battle.empty()) throw UsageError("choose the battle whose report to amend");
     amendment = app.session()->battles().amend(amend_battle, {amend_brigade + "=" + std::to_string(amend_lost)}, {}, mode);
-    note = (amendment->preview ? "Preview, nothing stored: " : "") + amendment->summary;
+    note = (amendment->preview ? "Preview, not applied: " : "") + amendment->summary;
 }
 
 }  // namespace muster::gui

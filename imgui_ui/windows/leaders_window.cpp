@@ -19,7 +19,7 @@ void LeadersWindow::replace(GuiApp& app, app::Mode mode) {
     const bool preview = mode == app::Mode::preview;
     const auto run = [this, g = &app, u = std::string(trim(unit)), mode](const std::vector<std::string>& rolls) {
         shown = g->session()->leaders().replace_leader(u, std::nullopt, rolls, mode, force ? app::Displace::replace : app::Displace::keep);
-        note = (shown->preview ? "Preview, nothing stored: " : "") + shown->summary;
+        note = (shown->preview ? "Preview, not applied: " : "") + shown->summary;
     };
     shown.reset();
     if (!physical) return run({});

@@ -155,7 +155,7 @@ std::string missing_subcommand(const CLI::App& app, int argc, const char* const*
 }  // namespace
 
 void print_outcome(std::ostream& out, const app::Outcome& o, bool show_rolls) {
-    if (o.preview) out << "PREVIEW (nothing stored" << (o.rolls.empty() ? "" : "; its rolls are kept in the journal as discarded") << ")\n";
+    if (o.preview) out << "PREVIEW (" << o.preview_note() << ")\n";
     for (const auto& line : o.lines) out << "  " << line << "\n";
     out << o.summary << "\n";
     if (show_rolls && !o.rolls.empty()) out << "\nRolls:\n" << exporter::rolls_text(o.rolls);

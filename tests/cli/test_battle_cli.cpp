@@ -92,7 +92,7 @@ TEST_CASE("After the battle from the command line") {
     ok("battle report --name Antietam --captured 'Heth/Archer=2@Fort Delaware' --leader 'Meredith:wounded/1'");
     // Previewed, it says who would go home and changes nothing, the journal included.
     const auto before = test::dump(dir.file("c.db"));
-    CHECK_THAT(ok("camp liberate 'Fort Delaware' --preview"), Contains("PREVIEW") && Contains("Liberation of Fort Delaware: home: 2 stands of Heth/Archer") && !Contains("Liberated"));
+    CHECK_THAT(ok("camp liberate 'Fort Delaware' --preview"), Contains("PREVIEW (nothing stored)\n") && Contains("Liberation of Fort Delaware: home: 2 stands of Heth/Archer") && !Contains("Liberated"));
     CHECK(test::dump(dir.file("c.db")) == before);
     CHECK_THAT(ok("camp liberate 'Fort Delaware'"), Contains("home: 2 stands of Heth/Archer"));
     CHECK(run("camp liberate 'Fort Delaware'").code == 1);

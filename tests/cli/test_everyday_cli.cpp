@@ -790,3 +790,13 @@ TEST_CASE("Spreadsheets as spreadsheets save them: semicolons or tabs between fi
     CHECK_THAT(c.refused("import oob " + test::quote(c.dir.file("sheet.csv")), 1),
                Contains("row 2, column \"name\": \"Caf\\xE9\": byte \\xE9 is not valid UTF-8 at character 4") && Contains("save the sheet as CSV UTF-8"));
 }
+
+TEST_CASE("A preview says what it kept: a recovery's is in the journal as a preview, with its rolls as discarded where it rolled") {
+    const Small c;
+    c.ok("turn next");
+    c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=3'");
+    CHECK_THAT(c.ok("battle recover Cashtown --preview"), Catch::Matchers::StartsWith("PREVIEW (not applied; the journal keeps it as a preview, its rolls as discarded)\n"));
+    c.ok("campaign set --rounding half_up");  // no dice: the journal keeps the preview alone
+    CHECK_THAT(c.ok("battle recover Cashtown --preview"), Catch::Matchers::StartsWith("PREVIEW (not applied; the journal keeps it as a preview)\n"));
+    CHECK_THAT(c.ok("journal"), Contains("Previewed (not applied): Recovery after Cashtown"));
+}

@@ -117,7 +117,7 @@ TEST_CASE("Amending a report from the battle panel: previewed, applied as one op
     REQUIRE(w.amendment);
     CHECK(w.amendment->preview);
     CHECK_THAT(w.amendment->lines.front(), Contains("Heth/2nd Brigade: lost 3 -> 1"));
-    CHECK_THAT(w.note, StartsWith("Preview, nothing stored: "));  // not as though it were amended
+    CHECK_THAT(w.note, StartsWith("Preview, not applied: "));  // not as though it were amended
     d.frames(2);
     CHECK(d.app.revision() == revision);  // a preview stores nothing
     d.frame(shot("battle_amend_preview"));

@@ -29,7 +29,7 @@ TEST_CASE("The leaders panel: a sound commander is kept unless forced, then repl
     // Previewed, it says so: what it shows is not done.
     REQUIRE(d.click("Leaders/Preview"));
     INFO(w.error);
-    CHECK_THAT(w.note, StartsWith("Preview, nothing stored: New commander of Wadsworth/Iron Brigade"));
+    CHECK_THAT(w.note, StartsWith("Preview, not applied: New commander of Wadsworth/Iron Brigade"));
     const auto journal = s.history().journal().size();
     REQUIRE(d.click("Leaders/Physical"));
     REQUIRE(d.click("Leaders/Replace"));
