@@ -52,18 +52,20 @@ void Battles::set_loss(std::int64_t battle, const campaign::LossInfo& loss) {
 }
 
 void Battles::set_fallen(std::int64_t battle, std::int64_t leader, std::optional<LeaderFate> fate, std::optional<std::int64_t> division,
-                         const std::optional<campaign::BattleRecord::Prior>& prior) {
+                         const std::string& known_as, const std::optional<campaign::BattleRecord::Prior>& prior) {
     guarded(m_store.path(), [&] {
         if (!fate) {
             exec(m_store.impl().db, "DELETE FROM battle_fallen WHERE battle_id = ? AND leader_id = ?", battle, leader);
             return;
         }
-        // What he was before is the first fall's: a fate changed keeps it.
+        // What he was before, and what the enemy read of him, are the first fall's: a fate changed keeps them.
         exec(m_store.impl().db,
-             "INSERT INTO battle_fallen (battle_id, leader_id, fate, division_id, prior_status, prior_fell_in, prior_out_battles, prior_by_roll) "
-             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (battle_id, leader_id) DO UPDATE SET fate = ?3, division_id = ?4",
+             "INSERT INTO battle_fallen (battle_id, leader_id, fate, division_id, prior_status, prior_fell_in, prior_out_battles, prior_by_roll, known_as, corps_id, army_id) "
+             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, CASE WHEN ?4 IS NULL THEN (SELECT id FROM corps WHERE commander_id = ?2) END, "
+             "CASE WHEN ?4 IS NULL THEN (SELECT id FROM army WHERE commander_id = ?2) END) "
+             "ON CONFLICT (battle_id, leader_id) DO UPDATE SET fate = ?3, division_id = ?4",
              battle, leader, *fate, division, prior ? std::optional<LeaderStatus>(prior->status) : std::nullopt,
-             prior ? prior->fell_in : std::nullopt, prior ? std::optional<int>(prior->out_battles) : std::nullopt, prior && prior->by_roll);
+             prior ? prior->fell_in : std::nullopt, prior ? std::optional<int>(prior->out_battles) : std::nullopt, prior && prior->by_roll, known_as);
     });
 }
 
@@ -214,23 +216,28 @@ campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
         campaign::BattleRecord out;
-        SQLite::Statement d(db, "SELECT division_id, engaged, seen FROM battle_division WHERE battle_id = ? ORDER BY division_id");
+        SQLite::Statement d(db, "SELECT bd.division_id, bd.engaged, bd.seen, d.corps_id, k.army_id FROM battle_division bd JOIN division d ON d.id = bd.division_id "
+                                "JOIN corps k ON k.id = d.corps_id WHERE bd.battle_id = ? ORDER BY bd.division_id");
         bind_all(d, battle);
-        for (const Row row(d); d.executeStep();) out.divisions.push_back({row.id("division_id"), row.optional_integer("engaged"), row.flag("seen")});
+        for (const Row row(d); d.executeStep();)
+            out.divisions.push_back({row.id("division_id"), row.optional_integer("engaged"), row.flag("seen"), row.id("corps_id"), row.id("army_id")});
         SQLite::Statement f(db, "SELECT f.leader_id, f.fate, " + fallen_division("f") +
-                                    " AS division_id, f.prior_status, f.prior_fell_in, f.prior_out_battles, f.prior_by_roll FROM battle_fallen f "
-                                    "WHERE f.battle_id = ? ORDER BY f.leader_id");
+                                    " AS division_id, f.prior_status, f.prior_fell_in, f.prior_out_battles, f.prior_by_roll, f.known_as, f.corps_id, f.army_id "
+                                    "FROM battle_fallen f WHERE f.battle_id = ? ORDER BY f.leader_id");
         bind_all(f, battle);
         for (const Row row(f); f.executeStep();) {
             std::optional<campaign::BattleRecord::Prior> prior;
             if (!row.null("prior_status"))
                 prior = campaign::BattleRecord::Prior{row.word<LeaderStatus>("prior_status"), row.optional_id("prior_fell_in"),
                                                       row.null("prior_out_battles") ? 0 : row.count("prior_out_battles"), row.flag("prior_by_roll")};
-            out.fallen.push_back({row.id("leader_id"), row.word<LeaderFate>("fate"), row.optional_id("division_id"), prior});
+            out.fallen.push_back({row.id("leader_id"), row.word<LeaderFate>("fate"), row.optional_id("division_id"), prior,
+                                  row.null("known_as") ? std::string() : row.text("known_as"), row.optional_id("corps_id"), row.optional_id("army_id")});
         }
-        SQLite::Statement g(db, "SELECT battery_id, fate FROM battle_gun WHERE battle_id = ? ORDER BY battery_id");
+        SQLite::Statement g(db, "SELECT g.battery_id, g.fate, t.corps_id, t.army_id FROM battle_gun g JOIN battery t ON t.id = g.battery_id "
+                                "WHERE g.battle_id = ? ORDER BY g.battery_id");
         bind_all(g, battle);
-        for (const Row row(g); g.executeStep();) out.guns.push_back({row.id("battery_id"), row.word<BatteryFate>("fate")});
+        for (const Row row(g); g.executeStep();)
+            out.guns.push_back({row.id("battery_id"), row.word<BatteryFate>("fate"), row.optional_id("corps_id"), row.optional_id("army_id")});
         return out;
     });
 }

@@ -249,18 +249,17 @@ bool Forces::known_by_name_only(std::int64_t division) const {
     });
 }
 
-std::map<std::int64_t, std::pair<std::string, bool>> Forces::division_fog(const std::vector<std::int64_t>& divisions,
-                                                                      std::optional<std::int64_t> battle) const {
+std::map<std::int64_t, DivisionFog> Forces::division_fog(const std::vector<std::int64_t>& divisions, std::optional<std::int64_t> battle) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT a.side, d.hidden OR NOT COALESCE(bd.seen, 1) AS hidden FROM division d "
+        SQLite::Statement q(m_store.impl().db, "SELECT a.side, d.hidden OR NOT COALESCE(bd.seen, 1) AS hidden, d.corps_id, k.army_id FROM division d "
                                                "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
                                                "LEFT JOIN battle_division bd ON bd.battle_id = ?2 AND bd.division_id = d.id WHERE d.id = ?1");
-        std::map<std::int64_t, std::pair<std::string, bool>> out;
+        std::map<std::int64_t, DivisionFog> out;
         for (const auto id : divisions) {
             bind_all(q, id, battle);
             if (!q.executeStep()) throw Damaged("division " + std::to_string(id) + " is not joined to its corps, army or side; run muster check, or restore a backup");
             const Row row(q);
-            out[id] = {row.text("side"), row.flag("hidden")};
+            out[id] = {row.text("side"), row.flag("hidden"), row.id("corps_id"), row.id("army_id")};
             q.reset();
         }
         return out;

@@ -41,6 +41,13 @@ struct ReserveTarget {
 /// start: the ledger takes the start strength as it is).
 enum class LabelledBy { merge, as_given };
 
+/// A division's side, corps and army, and whether the other side may not read it.
+struct DivisionFog {
+    std::string side;
+    bool hidden = false;
+    std::int64_t corps_id = 0, army_id = 0;
+};
+
 class Forces {
 public:
     explicit Forces(const Store& store) : m_store(store) {}
@@ -112,10 +119,10 @@ public:
     /// Whether a division is hidden from the other side but known to it by name (seen as a
     /// placeholder, arrived since).
     bool known_by_name_only(std::int64_t division) const;
-    /// Each division's side and whether it is hidden from the other side, by id; with a battle,
-    /// hidden too where the enemy did not see it there (a reveal since does not tell that battle).
-    std::map<std::int64_t, std::pair<std::string, bool>> division_fog(const std::vector<std::int64_t>& divisions,
-                                                                      std::optional<std::int64_t> battle = std::nullopt) const;
+    /// Each division's side, corps and army, and whether it is hidden from the other side, by id;
+    /// with a battle, hidden too where the enemy did not see it there (a reveal since does not
+    /// tell that battle).
+    std::map<std::int64_t, DivisionFog> division_fog(const std::vector<std::int64_t>& divisions, std::optional<std::int64_t> battle = std::nullopt) const;
     /// Armies, then corps, then divisions, each by id.
     /// Every army, corps and division; or, given `divisions`, those and their corps and armies.
     std::vector<army::Unit> units(std::int64_t campaign, const std::string* divisions = nullptr) const;

@@ -48,6 +48,8 @@ army::Battery read_battery(const Row& row) {
     t.name = row.text("name");
     t.status = row.word<BatteryStatus>("status");
     t.division_id = row.optional_id("division_id");
+    t.corps_id = row.optional_id("corps_id").value_or(0);
+    t.army_id = row.optional_id("army_id").value_or(0);
     t.reserve = !t.division_id;
     return t;
 }
@@ -83,15 +85,18 @@ std::string fallen_division(const std::string& fallen) {
 // Whether the enemy saw leader `alias` fall (two sides: a division of his "not hidden" is seen by
 // the other), in the battle he fell in: the division he fought with there, seen there and not
 // hidden since; above the divisions (or in a battle of an earlier muster, which kept none), one
-// of his side's divisions there. A fall in no battle (a casualty roll of the Fallen Leaders
-// table) is his side's to read. (`alias` is none of the subqueries' own: f, fb, bd, d, k, r.)
+// of his side's divisions there, of the corps or army he commanded when he fell where the battle
+// keeps it. A fall in no battle (a casualty roll of the Fallen Leaders table) is his side's to
+// read. (`alias` is none of the subqueries' own: f, fa, fb, bd, d, k, r.)
 std::string fall_seen(const std::string& alias) {
     const std::string fell = "(SELECT " + fallen_division("f") + " FROM battle_fallen f WHERE f.battle_id = " + alias + ".fell_in AND f.leader_id = " + alias + ".id)";
     const std::string seen_there = "EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id "
                                    "JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id WHERE bd.battle_id = " + alias + ".fell_in AND r.side = " +
                                    alias + ".side AND bd.seen AND NOT d.hidden";
+    const std::string of_his_unit = "NOT EXISTS (SELECT 1 FROM battle_fallen fa WHERE fa.battle_id = " + alias + ".fell_in AND fa.leader_id = " + alias +
+                                    ".id AND (fa.corps_id <> d.corps_id OR fa.army_id <> k.army_id))";
     return "CASE WHEN " + alias + ".status IN ('wounded', 'killed') THEN " + alias + ".fell_in IS NOT NULL AND NOT " + alias + ".fell_by_roll AND CASE WHEN " +
-           fell + " IS NOT NULL THEN " + seen_there + " AND bd.division_id = " + fell + ") ELSE " + seen_there + ") END ELSE 1 END";
+           fell + " IS NOT NULL THEN " + seen_there + " AND bd.division_id = " + fell + ") ELSE " + seen_there + " AND " + of_his_unit + ") END ELSE 1 END";
 }
 
 namespace {

@@ -74,6 +74,25 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
     return *camp;
 }
 
+// The corps or army a leader or a battery above the divisions is of (neither: one of an earlier
+// muster's fall, or a leader who commands none), which the enemy must have seen a division of
+// in a battle to read what it lost there.
+struct Above {
+    std::optional<std::int64_t> corps, army;
+    static Above of(const army::Leader& l) {
+        if (l.command.kind == UnitKind::corps) return {l.command.unit_id, std::nullopt};
+        if (l.command.kind == UnitKind::army) return {std::nullopt, l.command.unit_id};
+        return {};
+    }
+    static Above of(const army::Battery& t) {
+        return {t.corps_id ? std::optional(t.corps_id) : std::nullopt, t.army_id ? std::optional(t.army_id) : std::nullopt};
+    }
+    bool holds(std::int64_t division_corps, std::int64_t division_army) const {
+        return (!corps || *corps == division_corps) && (!army || *army == division_army);
+    }
+    bool holds(const db::DivisionFog& d) const { return holds(d.corps_id, d.army_id); }
+};
+
 // A battle report checked whole against the roster: what each unit loses and where its
 // prisoners go. Points into the roster it was made from.
 struct BattlePlan {
@@ -105,10 +124,10 @@ struct BattlePlan {
 
 // The journal's line for a battle, counting what belongs to the divisions `counted` says its
 // reader has seen, and the leaders and batteries above the divisions (a corps' leader, a
-// reserve's battery) of the sides `counted_above` says: the umpire's line counts everything.
+// reserve's battery) that `counted_above` says: the umpire's line counts everything.
 std::string battle_line(const rules::RuleSet& rules, const std::string& name, const BattlePlan& plan,
                         const std::function<bool(std::int64_t division)>& counted,
-                        const std::function<bool(const std::string& side)>& counted_above) {
+                        const std::function<bool(const std::string& side, const Above& above)>& counted_above) {
     int divisions = 0, lost = 0, captured = 0, leaders = 0, batteries = 0;
     for (const auto d : plan.divisions) divisions += counted(d);
     for (const auto& l : plan.losses)
@@ -116,8 +135,8 @@ std::string battle_line(const rules::RuleSet& rules, const std::string& name, co
             lost += l.lost;
             captured += l.captured_total;
         }
-    for (const auto& f : plan.leaders) leaders += f.division ? counted(*f.division) : counted_above(f.leader->side);
-    for (const auto& g : plan.batteries) batteries += g.battery->division_id ? counted(*g.battery->division_id) : counted_above(g.battery->side);
+    for (const auto& f : plan.leaders) leaders += f.division ? counted(*f.division) : counted_above(f.leader->side, Above::of(*f.leader));
+    for (const auto& g : plan.batteries) batteries += g.battery->division_id ? counted(*g.battery->division_id) : counted_above(g.battery->side, Above::of(*g.battery));
     return battle_title(name) + ": " + rules.count_divisions(divisions) + ", " + count_of(lost, "stand", "stands") + " lost, " +
            count_of(captured, "stand", "stands") + " captured, " + count_of(leaders, "leader", "leaders") + " fallen, " +
            count_of(batteries, "battery", "batteries") + " lost";
@@ -148,20 +167,20 @@ std::vector<std::string> lost_battery_names(const std::vector<const army::Batter
     return names;
 }
 
-// What a side has seen of the divisions `fog` holds (by id: side, hidden): its own, and the
-// enemy's not hidden.
+// What a side has seen of the divisions `fog` holds: its own, and the enemy's not hidden.
 struct SideSight {
-    const std::map<std::int64_t, std::pair<std::string, bool>>& fog;
+    const std::map<std::int64_t, db::DivisionFog>& fog;
     std::string reader;
     bool counted(std::int64_t division) const {
-        const auto& [side, hidden] = fog.at(division);
-        return side == reader || !hidden;
+        const auto& f = fog.at(division);
+        return f.side == reader || !f.hidden;
     }
     /// What a side loses above the divisions there (a corps' leader fallen, a reserve's battery)
-    /// is read by the enemy that has seen one of its divisions among `there`: not where only
-    /// hidden ones fought, whose presence would show through it.
-    bool counted_above(const std::string& side, const std::vector<std::int64_t>& there) const {
-        return side == reader || std::any_of(there.begin(), there.end(), [&](std::int64_t d) { return fog.at(d).first == side && counted(d); });
+    /// is read by the enemy that has seen among `there` one of the divisions of that corps or
+    /// army: not where only hidden ones fought, whose presence would show through it, nor where
+    /// it saw only others, which would name a corps it may never have read.
+    bool counted_above(const std::string& side, const Above& above, const std::vector<std::int64_t>& there) const {
+        return side == reader || std::any_of(there.begin(), there.end(), [&](std::int64_t d) { return fog.at(d).side == side && above.holds(fog.at(d)) && counted(d); });
     }
 };
 
@@ -310,8 +329,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
                             (f.fate->fate == LeaderFate::wounded ? ", out for " + count_of(f.fate->out_for, "battle", "battles") : ""));
     for (const auto& g : plan.batteries)
         out.lines.push_back("battery " + g.battery->ref() + ": " + word(g.fate) + (g.camp ? " to " + g.camp->name : ""));
-    const auto everything = [](const auto&) { return true; };
-    out.summary = battle_line(rules, report.name, plan, everything, everything);
+    out.summary = battle_line(rules, report.name, plan, [](std::int64_t) { return true; }, [](const std::string&, const Above&) { return true; });
     remind_unrevealed(refs, rules, plan.divisions, out.lines);
     return plan;
 }
@@ -433,7 +451,7 @@ std::function<std::pair<std::string, bool>(std::int64_t)> seen_division_in(const
         const auto fog = db::Forces(store).division_fog({id});
         const auto it = fog.find(id);
         if (it == fog.end()) return std::pair{std::string(), false};
-        return std::pair{db::Forces(store).division_name(id), !it->second.second};
+        return std::pair{db::Forces(store).division_name(id), !it->second.hidden};
     };
 }
 
@@ -464,7 +482,7 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     // follows that, not a reveal after it (which would tell what the division did while hidden).
     const auto before = db::Forces(store).division_fog(plan.divisions);
     for (auto d : plan.divisions) {
-        db::Battles(store).insert_battle_division(battle, d, engaged[d], seen || !before.at(d).second);
+        db::Battles(store).insert_battle_division(battle, d, engaged[d], seen || !before.at(d).hidden);
         if (seen) db::Forces(store).set_fog(d, Fog::seen);
     }
     for (const auto& l : plan.losses) {
@@ -476,7 +494,7 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     for (const auto& f : plan.leaders) {
         const auto fate = f.fate->fate;
         const auto prior = prior_of(*f.leader);
-        db::Battles(store).set_fallen(battle, f.leader->id, fate, f.division, prior);
+        db::Battles(store).set_fallen(battle, f.leader->id, fate, f.division, f.leader->label(), prior);
         if (fall_in_battle(store, f.leader->id, prior, fate, battle, f.fate->out_for) && f.camp) db::Prisoners(store).hold_leader(f.camp->id, f.leader->id, f.leader->label());
     }
     // The captor holds a battery by the name it reads it under: numbered among the batteries of
@@ -484,7 +502,7 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     // division of their side there), not one it did not see wrecked.
     auto fog = before;  // as it stands now: those that fought seen, where the report shows them
     if (seen)
-        for (auto& [id, division] : fog) division.second = false;
+        for (auto& [id, division] : fog) division.hidden = false;
     for (size_t i = 0; i < plan.batteries.size(); ++i) {
         const auto& g = plan.batteries[i];
         db::Forces(store).set_battery_status(g.battery->id, status_after(g.fate));
@@ -493,7 +511,7 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
         const SideSight captor{fog, g.camp->side};
         std::vector<const army::Battery*> read;
         for (const auto& other : plan.batteries)
-            read.push_back(other.camp || captor.counted_above(other.battery->side, plan.divisions) ? other.battery : nullptr);
+            read.push_back(other.camp || captor.counted_above(other.battery->side, Above::of(*other.battery), plan.divisions) ? other.battery : nullptr);
         db::Prisoners(store).hold_battery(g.camp->id, g.battery->id, lost_battery_names(read, report.name, [](const army::Battery&) { return true; })[i]);
     }
     // Each side reads the battle's line as far as it has seen the battle: nothing of an enemy
@@ -501,7 +519,7 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     for (const auto& side : plan.sides) {
         const SideSight sight{fog, side};
         const auto line = battle_line(rules, report.name, plan, [&](std::int64_t d) { return sight.counted(d); },
-                                      [&](const std::string& owner) { return sight.counted_above(owner, plan.divisions); });
+                                      [&](const std::string& owner, const Above& above) { return sight.counted_above(owner, above, plan.divisions); });
         if (line != plan.outcome.summary) store.set_side_summary(op, side, line);
     }
 }
@@ -1048,7 +1066,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             } else {
                 db::Leaders(store).set_leader_status(l.id, LeaderStatus::active, std::nullopt, std::nullopt);
             }
-            db::Battles(store).set_fallen(battle->id, ch.leader->id, ch.after, ch.division, ch.prior);
+            db::Battles(store).set_fallen(battle->id, ch.leader->id, ch.after, ch.division, ch.leader->label(), ch.prior);
         }
         return out.summary;
     });
@@ -1167,17 +1185,23 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         for (const auto& [id, line] : divisions)
             if (line.first == sd.id) side.divisions.push_back(line.second);
         // A fallen leader or a lost battery of a division the viewer has seen, or above the
-        // divisions where it saw one of the side's divisions there: nothing of a division
-        // hidden from it, nor what tells that one fought.
-        const bool above = viewer.is_umpire() || viewer.owns(sd.id) || !side.divisions.empty();
-        const auto shown = [&](const std::optional<std::int64_t>& division) {
-            return division ? seen.count(*division) > 0 && !unseen_there.count(*division) : above;
+        // divisions where it saw there one of the divisions of his corps or army: nothing of a
+        // division hidden from it, nor what tells that one fought, nor a corps it never read.
+        // The enemy reads a leader by the name or post he fell under: a rename or a replacement
+        // out of its sight since does not change what it read.
+        const bool all = viewer.is_umpire() || viewer.owns(sd.id);
+        const auto shown = [&](const std::optional<std::int64_t>& division, const Above& above) {
+            if (division) return seen.count(*division) > 0 && !unseen_there.count(*division);
+            return all || std::any_of(record.divisions.begin(), record.divisions.end(), [&](const campaign::BattleRecord::Engaged& e) {
+                       const auto it = divisions.find(e.division_id);
+                       return it != divisions.end() && it->second.first == sd.id && above.holds(e.corps_id, e.army_id);
+                   });
         };
         for (const auto& f : record.fallen)
-            if (const auto* l = refs.leader_by_id(f.leader_id); l && l->side == sd.id && shown(f.division_id))
-                side.fallen.push_back(l->label() + ": " + word(f.fate));
+            if (const auto* l = refs.leader_by_id(f.leader_id); l && l->side == sd.id && shown(f.division_id, {f.corps_id, f.army_id}))
+                side.fallen.push_back((all || f.known_as.empty() ? l->label() : f.known_as) + ": " + word(f.fate));
         for (size_t i = 0; i < record.guns.size(); ++i)
-            if (const auto* t = lost[i]; t && t->side == sd.id && shown(t->division_id))
+            if (const auto* t = lost[i]; t && t->side == sd.id && shown(t->division_id, {record.guns[i].corps_id, record.guns[i].army_id}))
                 side.batteries.push_back(gun_names[i] + ": " + word(record.guns[i].fate));
         if (!side.divisions.empty() || !side.fallen.empty() || !side.batteries.empty()) out.sides.push_back(std::move(side));
     }

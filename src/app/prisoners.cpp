@@ -26,7 +26,7 @@ struct SummaryLines {
         std::map<std::string, std::optional<std::string>> read_by;  // a side's, where it differs (none: nothing)
     };
     std::vector<Line> lines;
-    std::map<std::int64_t, std::pair<std::string, bool>> fog;  // division -> its side, hidden
+    std::map<std::int64_t, db::DivisionFog> fog;
 
     // A held unit's line: "home: " and what each reader calls it.
     void add_home(const Refs& refs, const std::vector<std::string>& readers, HeldKind kind, std::int64_t unit, int stands,
@@ -35,20 +35,20 @@ struct SummaryLines {
     // has not seen it.
     void append_private(const std::string& note, std::int64_t division, const std::vector<std::string>& readers) {
         auto& l = lines.back();
-        const auto& [side, hidden] = fog.at(division);
+        const auto& f = fog.at(division);
         for (const auto& r : readers) {
             const auto it = l.read_by.find(r);
             const std::string base = it == l.read_by.end() ? l.text : it->second.value_or("");
-            l.read_by[r] = !hidden || r == side ? base + note : base;
+            l.read_by[r] = !f.hidden || r == f.side ? base + note : base;
         }
         l.text += note;
     }
     // A line on a brigade of `division`, private to its side while the enemy has not seen it.
     void add_private(std::string text, std::int64_t division, const std::vector<std::string>& readers) {
         Line l{std::move(text), {}};
-        const auto& [side, hidden] = fog.at(division);
+        const auto& f = fog.at(division);
         for (const auto& r : readers)
-            if (hidden && r != side) l.read_by[r] = std::nullopt;
+            if (f.hidden && r != f.side) l.read_by[r] = std::nullopt;
         lines.push_back(std::move(l));
     }
     // The umpire's summary in `out` (its lines too); each reader's where it differs.

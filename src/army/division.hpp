@@ -120,6 +120,7 @@ struct Battery {
     std::string owner;  ///< the division, or the corps or army whose reserve it is (in a roster)
     Interned side;      ///< (in a roster)
     std::optional<std::int64_t> division_id;  ///< none: a corps' or army's reserve battery (in a roster)
+    std::int64_t corps_id = 0, army_id = 0;   ///< a reserve battery's corps or army (0: none)
     /// "Owner/Battery" (in a roster).
     std::string ref() const { return owner + "/" + name; }
 };

@@ -89,6 +89,7 @@ struct BattleRecord {
         std::int64_t division_id = 0;
         std::optional<int> stands;
         bool seen = true;  ///< the enemy saw the division there (as the battle was recorded)
+        std::int64_t corps_id = 0, army_id = 0;  ///< the corps and army it is of
     };
     /// What a leader was before a fall, where he had fallen already out of the enemy's sight.
     struct Prior {
@@ -102,10 +103,15 @@ struct BattleRecord {
         LeaderFate fate = LeaderFate::killed;
         std::optional<std::int64_t> division_id;  ///< the division he fought with; none above the divisions
         std::optional<Prior> prior;               ///< none: he was in play (a fall taken back restores this)
+        std::string known_as;                     ///< his name or post when he fell, as the enemy read it ("": a fall of an earlier muster)
+        /// Above the divisions: the corps or army he commanded when he fell (the enemy reads the
+        /// fall where it saw one of its divisions there).
+        std::optional<std::int64_t> corps_id, army_id;
     };
     struct Gun {
         std::int64_t battery_id = 0;
         BatteryFate fate = BatteryFate::wrecked;
+        std::optional<std::int64_t> corps_id, army_id;  ///< a reserve battery's corps or army
     };
     std::vector<Engaged> divisions;
     std::vector<Fallen> fallen;

@@ -361,6 +361,15 @@ TEST_CASE("Undo of an operation whose table the file lacks is refused whole, not
     }
 }
 
+namespace {
+
+// The columns schema 37 added, taken out again: battle_fallen as schema 36 left it.
+void drop_schema_37(const std::string& path) {
+    for (const auto* column : {"known_as", "corps_id", "army_id"}) test::raw_sql(path, std::string("ALTER TABLE battle_fallen DROP COLUMN ") + column);
+}
+
+}  // namespace
+
 TEST_CASE("Battles of a file from before schema 28 take whether the enemy saw each division there from its fog as it stands") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
@@ -378,6 +387,7 @@ TEST_CASE("Battles of a file from before schema 28 take whether the enemy saw ea
         test::raw_sql(path, std::string("ALTER TABLE battle_fallen DROP COLUMN ") + column);
     test::raw_sql(path, "UPDATE division SET hidden = 1 WHERE name = 'Heth'");
     test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN out_at");  // schema 36's
+    drop_schema_37(path);
     test::raw_sql(path, "PRAGMA user_version = 27");
     { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());
@@ -413,6 +423,7 @@ TEST_CASE("A file from before schema 31 tells a fall by roll from one in battle,
     for (const auto* column : {"prior_status", "prior_fell_in", "prior_out_battles", "prior_by_roll"})  // schema 33's
         test::raw_sql(path, std::string("ALTER TABLE battle_fallen DROP COLUMN ") + column);
     test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN out_at");  // schema 36's
+    drop_schema_37(path);
     test::raw_sql(path, "PRAGMA user_version = 30");
     { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());
@@ -431,6 +442,7 @@ TEST_CASE("A file from before schema 34 lets a brigade out of service go of the 
     test::raw_sql(path, "UPDATE brigade SET commander_id = (SELECT commander_id FROM brigade WHERE name = 'Garnett''s Brigade') "
                         "WHERE name IN ('Kemper''s Brigade', 'Armistead''s Brigade')");
     test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN out_at");  // schema 36's
+    drop_schema_37(path);
     test::raw_sql(path, "PRAGMA user_version = 33");
     const auto commanders_of_two = [&] {
         SQLite::Database db(path, SQLite::OPEN_READONLY);
@@ -459,7 +471,9 @@ TEST_CASE("A file from before schema 35 keeps its exchanges and their items as t
                         "CREATE TABLE exchange (id INTEGER PRIMARY KEY, campaign_id INTEGER NOT NULL REFERENCES campaign(id), proposer TEXT NOT NULL, "
                         "counterpart TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'proposed' CHECK (status IN ('proposed', 'accepted', 'refused')), "
                         "note TEXT NOT NULL DEFAULT '', CHECK (proposer <> counterpart)); "
-                        "INSERT INTO exchange SELECT * FROM exchange_was; DROP TABLE exchange_was; ALTER TABLE brigade DROP COLUMN out_at; PRAGMA user_version = 34");
+                        "INSERT INTO exchange SELECT * FROM exchange_was; DROP TABLE exchange_was; ALTER TABLE brigade DROP COLUMN out_at");
+    drop_schema_37(path);
+    test::raw_sql(path, "PRAGMA user_version = 34");
     const auto rows = [&] {
         SQLite::Database db(path, SQLite::OPEN_READONLY);
         std::vector<std::string> out;
@@ -513,6 +527,7 @@ TEST_CASE("A file from before schema 36 takes when each brigade went out of serv
     CHECK_THAT(made[1], Contains("Armistead's Brigade:") && Contains(":merge"));
     CHECK_THAT(made[2], Contains("Brockenbrough's Brigade:") && Contains(":destroy"));
     CHECK_THAT(made[3], Contains("Kemper's Brigade:") && Contains(":disband"));
+    drop_schema_37(path);
     test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN out_at; PRAGMA user_version = 35");
     { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());
@@ -523,6 +538,35 @@ TEST_CASE("A file from before schema 36 takes when each brigade went out of serv
     CHECK_THAT(migrated[2], Contains("Brockenbrough's Brigade:") && Contains(":battle"));
     CHECK(migrated[3] == made[3]);
     CHECK(reports() == reported);  // each turn's stands in service as they were
+}
+
+TEST_CASE("A file from before schema 37 takes the corps or army a leader above the divisions fell commanding from the command he holds") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    for (const auto* command : {"campaign new G --sample gettysburg --seed 1",
+                                "battle report --name Cemetery --loss \"Pickett/Armistead's Brigade=2\" --leader Longstreet:wounded/1 "
+                                "--leader \"Pickett/Armistead's Brigade:killed\""})
+        REQUIRE(test::run_muster("--db " + test::quote(path) + " " + command).code == 0);
+    const auto shown = [&] {
+        return test::run_muster("--db " + test::quote(path) + " battle show Cemetery").out + test::run_muster("--db " + test::quote(path) + " battle show Cemetery --as union").out;
+    };
+    const auto falls = [&] {
+        SQLite::Database db(path, SQLite::OPEN_READONLY);
+        std::vector<std::string> out;
+        for (SQLite::Statement q(db, "SELECT l.name || ':' || COALESCE(f.known_as, '-') || ':' || COALESCE(k.name, '-') || ':' || COALESCE(f.army_id, '-') "
+                                     "FROM battle_fallen f JOIN leader l ON l.id = f.leader_id LEFT JOIN corps k ON k.id = f.corps_id ORDER BY l.name");
+             q.executeStep();)
+            out.push_back(q.getColumn(0).getString());
+        return out;
+    };
+    const auto before = shown();
+    CHECK(falls() == std::vector<std::string>{"Armistead:Armistead:-:-", "Longstreet:Longstreet:First Corps:-"});
+    drop_schema_37(path);
+    test::raw_sql(path, "PRAGMA user_version = 36");
+    { db::Store store(path, db::OpenMode::create); }
+    CHECK(pragma(path, "user_version") == db::schema_version());
+    CHECK(falls() == std::vector<std::string>{"Armistead:-:-:-", "Longstreet:-:First Corps:-"});  // his name now, his corps
+    CHECK(shown() == before);
 }
 
 TEST_CASE("Creating a campaign is one transaction: the campaign, its journal and becoming current, or nothing") {

@@ -965,3 +965,36 @@ TEST_CASE("An alternate's fall an earlier muster stored with no division is read
         CHECK(with.ok(command) == without.ok(command));
     CHECK_THAT(with.ok("battle show Bemis"), Catch::Matchers::Contains("killed"));
 }
+
+TEST_CASE("A fall or a battery lost above the divisions is read where a division of its corps was seen there, by the name the leader fell under") {
+    // A corps whose divisions are all hidden fights beside a division the Union sees: its
+    // commander's wound and its reserve battery's loss would name a corps the Union never read.
+    play_story(k_small_war,
+               {{both, "arrive Heth"}, {both, "reveal Heth"},
+                {with_hidden, "add corps \"Second Corps\" --army ANV --leader Ewell --grade average"},
+                {with_hidden, "add division Rodes --corps \"Second Corps\""},
+                {with_hidden, "add battery \"Corps Battery\" --corps \"Second Corps\""},
+                {with_hidden, "arrive Rodes"},
+                {with_hidden, "battle report --name Fight --division Wadsworth --division Heth --division Rodes --loss \"Wadsworth/1st Brigade=1\" "
+                              "--loss \"Heth/1st Brigade=1\" --leader Ewell:wounded/1 --battery \"Second Corps/Corps Battery:wrecked\" --keep-hidden"},
+                {without, "battle report --name Fight --division Wadsworth --division Heth --loss \"Wadsworth/1st Brigade=1\" --loss \"Heth/1st Brigade=1\" --keep-hidden"}},
+               "union");
+    // Brigadiers who fell where the Union saw them, replaced and renamed out of its sight since.
+    play_story(k_small_war,
+               {{both, "arrive Heth"}, {both, "reveal Heth"},
+                {both, "battle report --name Fight --division Wadsworth --division Heth --loss \"Wadsworth/1st Brigade=1\" "
+                       "--leader \"Heth/1st Brigade:wounded/1\" --leader \"Heth/2nd Brigade:killed\""},
+                {both, "leader replace \"Heth/1st Brigade\""}, {both, "leader replace \"Heth/2nd Brigade\""},
+                {with_hidden, "rename leader Lowrey \"Mark Lowrey\""},
+                {with_hidden, "rename leader Finegan \"Joseph Finegan\""}},
+               "union");
+    // Unnamed leaders: a replacement while the division was hidden numbers his predecessors'
+    // posts ("former commander of Heth/1st Brigade (2)"), not what the Union read of the fall.
+    auto unnamed = k_small_war;
+    unnamed.front() += " --leader-names off";
+    play_story(unnamed,
+               {{both, "arrive Heth"}, {with_hidden, "leader replace \"Heth/1st Brigade\" --force"}, {both, "reveal Heth"},
+                {both, "battle report --name Fight --division Wadsworth --division Heth --loss \"Wadsworth/1st Brigade=1\" --leader \"Heth/1st Brigade:wounded/1\""},
+                {both, "leader replace \"Heth/1st Brigade\""}},
+               "union");
+}
