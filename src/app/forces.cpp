@@ -81,10 +81,11 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e, Despi
 // An army or corps commander named without a grade: rolled on the rule set's leader table for
 // his side and the campaign's year, the rolls journaled with the operation.
 army::Leader rolled_commander(Session& session, db::Store& store, const campaign::CampaignInfo& c, std::int64_t operation,
-                              const std::string& side, const LeaderEntry& e, const std::string& what) {
+                              const std::string& side, const std::string& unit, const LeaderEntry& e, const std::string& what) {
     const auto& r = session.rules();
-    // Counted for the name: a commander named as one rolled before rolls on from that one's count.
-    OperationDice dice(session.state(), c, operation, Audience::side(side), e.name, "name", {});
+    // Counted for the unit and the name: not for the name alone, which a leader of a unit the
+    // enemy never reads may have borne before (renamed since), moving what this one rolls.
+    OperationDice dice(session.state(), c, operation, Audience::side(side), what + "|" + unit + "|" + e.name, "name", {});
     if (dice.typed())
         throw UsageError(what + " " + e.name + " needs a grade (e.g. --grade average): this campaign's dice are typed in, so muster does "
                          "not roll it here");
@@ -155,7 +156,7 @@ std::string Forces::add_army(const std::string& typed_side, const std::string& g
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::army, name)) throw Error("an army named \"" + *taken + "\" already exists" + k_names_shared);
         store.set_audience(op, Audience::side(side));
-        if (!leader.present() && !commander.name.empty()) leader = rolled_commander(m_session, store, c, op, side, commander, "army commander");
+        if (!leader.present() && !commander.name.empty()) leader = rolled_commander(m_session, store, c, op, side, name, commander, "army commander");
         std::optional<std::int64_t> lid;
         require_new_leader_name(store, c.id, leader);
         if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, side, Rank::army, leader);
@@ -176,7 +177,7 @@ std::string Forces::add_corps(const std::string& army, const std::string& given_
         if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::corps, name)) throw Error("a corps named \"" + *taken + "\" already exists" + k_names_shared);
         store.set_audience(op, Audience::side(a.side));
         if (!leader.present() && !commander.name.empty())
-            leader = rolled_commander(m_session, store, c, op, a.side, commander, "corps commander");
+            leader = rolled_commander(m_session, store, c, op, a.side, name, commander, "corps commander");
         std::optional<std::int64_t> lid;
         require_new_leader_name(store, c.id, leader);
         if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, a.side, Rank::corps, leader);

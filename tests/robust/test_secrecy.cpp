@@ -998,3 +998,15 @@ TEST_CASE("A fall or a battery lost above the divisions is read where a division
                 {both, "leader replace \"Heth/1st Brigade\""}},
                "union");
 }
+
+TEST_CASE("A corps commander's grade, rolled, does not go on from the dice of a leader of a corps the enemy never reads who bore his name") {
+    for (const auto* seed : {"3", "4", "6"}) {
+        auto setup = k_small_war;
+        setup.front() = std::regex_replace(setup.front(), std::regex("--seed 7"), std::string("--seed ") + seed);
+        play_story(setup,
+                   {{with_hidden, "add corps \"Second Corps\" --army ANV --leader Ewell"}, {with_hidden, "rename leader Ewell \"R. S. Ewell\""},
+                    {both, "add corps \"Fourth Corps\" --army ANV --leader Ewell"}, {both, "add division Pender --corps \"Fourth Corps\""},
+                    {both, "arrive Pender"}, {both, "reveal Pender"}, {both, "leader reveal Ewell"}},
+                   "union");
+    }
+}
