@@ -113,7 +113,8 @@ void SeasonWindow::draw_schedule(GuiApp& app) {
     if (model.schedule.empty()) ImGui::TextDisabled("Nobody is on the schedule.");
     else if (ImGui::BeginTable("schedule", 6, k_data_table, ImVec2(0, table_height(model.schedule.size(), 7 * ImGui::GetFrameHeight())))) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        for (const char* c : {"Division", "Side", "Turn", "Date", "Status", ""}) ImGui::TableSetupColumn(c);
+        for (const std::string& c : {rules.term_division, std::string("Side"), std::string("Turn"), std::string("Date"), std::string("Status"), std::string()})
+            ImGui::TableSetupColumn(c.c_str());
         ImGui::TableHeadersRow();
         fit_columns_to(app.shown());
         for (const auto& e : model.schedule) {

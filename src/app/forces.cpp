@@ -24,6 +24,16 @@ namespace {
 // The rule set's arm a person typed (rules::typed_word).
 std::string arm_named(const rules::RuleSet& r, const std::string& typed) { return rules::typed_word(r, r.arms, typed, "arm").id; }
 
+// The rule set's leader grades, as --grade takes them: "competent, aggressive or cautious".
+std::string grade_ids(const rules::RuleSet& rules) {
+    std::vector<std::string> ids;
+    for (const auto& g : rules.grades) ids.push_back(g.id);
+    if (ids.size() < 2) return join(ids, "");
+    const auto last = ids.back();
+    ids.pop_back();
+    return join(ids, ", ") + " or " + last;
+}
+
 // A leader as entered, his grade played by the book where the campaign says so. Without a grade
 // he is absent, unless he is named and `may_roll` (an army or corps commander, whose grade the
 // rule set's leader table rolls when it has one).
@@ -32,7 +42,7 @@ army::Leader leader_from(const rules::RuleSet& rules, const LeaderEntry& e, cons
     army::Leader l;
     if (e.grade.empty()) {
         if (!e.name.empty() && (!may_roll || rules.generation.division_leader.empty()))
-            throw UsageError(what + " " + e.name + " needs a grade (e.g. --grade average)" +
+            throw UsageError(what + " " + e.name + " needs a grade (--grade " + grade_ids(rules) + ")" +
                              (may_roll ? ": rule set " + rules.id + " has no leader table to roll it" : ""));
         return l;
     }
@@ -74,7 +84,7 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e, Despi
         throw UsageError("rule set " + r.id + " has no effectiveness label for " + a_or_an(rating->name) + " " + r.brigade_noun() + " of " +
                          count_of(b.start_stands, "stand", "stands") + ": give --label start/worn/spent");
     }
-    b.commander = leader_from(r, e.commander, word(Rank::brigadier), despicable);
+    b.commander = leader_from(r, e.commander, r.brigade_noun() + " commander", despicable);
     return b;
 }
 
@@ -87,7 +97,7 @@ army::Leader rolled_commander(Session& session, db::Store& store, const campaign
     // enemy never reads may have borne before (renamed since), moving what this one rolls.
     OperationDice dice(session.state(), c, operation, Audience::side(side), what + "|" + unit + "|" + e.name, "name", {});
     if (dice.typed())
-        throw UsageError(what + " " + e.name + " needs a grade (e.g. --grade average): this campaign's dice are typed in, so muster does "
+        throw UsageError(what + " " + e.name + " needs a grade (--grade " + grade_ids(r) + "): this campaign's dice are typed in, so muster does "
                          "not roll it here");
     generate::Request req;
     req.side = side;
@@ -346,7 +356,9 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
         db::Forces(store).rename(kind, id, new_name);
         // A rename is read by the side it belongs to: the other side learns a name only by a reveal.
         store.set_audience(op, Audience::side(side));
-        out.summary = "Renamed " + word(kind) + " " + old + " to " + new_name;
+        const auto& r = m_session.rules();
+        out.summary = "Renamed " + (kind == NamedKind::division ? r.division_noun() : kind == NamedKind::brigade ? r.brigade_noun() : std::string(word(kind))) +
+                      " " + old + " to " + new_name;
     });
 }
 

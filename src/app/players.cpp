@@ -207,7 +207,7 @@ Outcome Players::send_message(const campaign::PlayerInfo& player, const std::str
             while (cut > 0 && (static_cast<unsigned char>(first_line[cut]) & 0xC0) == 0x80) --cut;
             first_line.replace(cut, std::string::npos, "...");
         }
-        out.summary = "Message from " + player.name + " (" + side + ") to the umpire, " + c.turn.text() + ": " + first_line;
+        out.summary = "Message from " + player.name + " (" + rules::name_or_id(m_session.rules().find_side(side), side) + ") to the umpire, " + c.turn.text() + ": " + first_line;
         return out.summary;
     });
     return out;
@@ -221,8 +221,11 @@ std::vector<campaign::MessageInfo> Players::messages(const View& viewer) const {
 
 Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::string& given_battle, const std::vector<std::string>& losses) {
     const auto& side = side_of(player);
+    const auto& r = m_session.rules();
+    const auto side_name = rules::name_or_id(r.find_side(side), side);
+    const auto form = "\"" + r.term_division + "/" + r.term_brigade + "=N\"";
     auto battle = require_name("battle", given_battle);
-    if (losses.empty()) throw UsageError("no losses given: one line a brigade, \"Division/Brigade=N\"");
+    if (losses.empty()) throw UsageError("no losses given: one line a " + r.brigade_noun() + ", " + form);
     // A battle the side fought is reported already (in any case, as a battle is named); one it
     // did not fight is not its to know of.
     std::vector<std::string> known;  // the battles it fought, and those planned (every side reads the plans)
@@ -272,12 +275,12 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
                     own.push_back(&b);
                     refs_of_own.push_back(b.ref());
                 }
-            const auto i = match_one(ref, refs_of_own, "brigade of the " + side);
+            const auto i = match_one(ref, refs_of_own, r.brigade_noun() + " of the " + side_name);
             const army::BrigadeRecord* brigade = i < 0 ? nullptr : own[static_cast<size_t>(i)];
             if (!brigade)
-                throw UsageError("\"" + visible(line) + "\": no brigade \"" + visible(ref) + "\" of the " + side +
-                                 " in service (give Division/Brigade=N, as your order of battle names it)" + did_you_mean(ref, refs_of_own));
-            if (std::find(seen.begin(), seen.end(), brigade->id) != seen.end()) throw UsageError("brigade " + brigade->ref() + " is given twice");
+                throw UsageError("\"" + visible(line) + "\": no " + r.brigade_noun() + " \"" + visible(ref) + "\" of the " + side_name +
+                                 " in service (give " + form + ", as your order of battle names it)" + did_you_mean(ref, refs_of_own));
+            if (std::find(seen.begin(), seen.end(), brigade->id) != seen.end()) throw UsageError(r.brigade_noun() + " " + brigade->ref() + " is given twice");
             seen.push_back(brigade->id);
             int n = 0;
             if (count.empty() || count.size() > 4 || !std::all_of(count.begin(), count.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) ||
@@ -289,13 +292,13 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             d.kind = DraftKind::lost;
             d.brigade_id = brigade->id;
             d.stands = n;
-            d.why = "submitted by " + player.name + " (" + side + ")";
+            d.why = "submitted by " + player.name + " (" + side_name + ")";
             // Submitted again (a correction, a form sent twice): the newest stands, not the sum.
             const auto was = db::Battles(store).take_submitted_loss(m_session.current().id, filed, brigade->id);
             db::Battles(store).insert_draft_line(m_session.current().id, d);
             out.lines.push_back(brigade->ref() + ": " + count_of(n, "stand", "stands") + " lost" + (was ? " (was " + std::to_string(*was) + ")" : ""));
         }
-        out.summary = "Losses of the " + side + " in the battle of " + battle + " submitted by " + player.name + " for the umpire to review: " +
+        out.summary = "Losses of the " + side_name + " in the battle of " + battle + " submitted by " + player.name + " for the umpire to review: " +
                       join(out.lines, ", ");
     });
 }

@@ -16,6 +16,9 @@
 namespace muster::app {
 namespace {
 
+// A side as muster prints it to people: "Union", "British".
+std::string side_name(const rules::RuleSet& r, const std::string& id) { return rules::name_or_id(r.find_side(id), id); }
+
 // The lines of a summary read by several sides, each as a side may read it: a held unit as the
 // side calls it (its captor by the name it was taken under), and a line that tells of a brigade
 // beyond what every reader knows (its fate, its strength) by its own side only while its
@@ -118,7 +121,7 @@ void SummaryLines::add_home(const Refs& refs, const std::vector<std::string>& re
 // An item of a proposal, found among the units held in the camps of `holder` only: what the two
 // sides both know of (nothing hidden is looked at, so no other unit, hidden or not, can make a
 // name ambiguous or be suggested).
-campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Direction direction, const std::string& holder) {
+campaign::ExchangeItem parse_item(const Refs& refs, const rules::RuleSet& r, const std::string& spec, Direction direction, const std::string& holder) {
     const auto colon = spec.find(':');
     // muster's own word found as names are (any case, a beginning only it has), spaces around it.
     std::optional<HeldKind> kind;
@@ -189,7 +192,7 @@ campaign::ExchangeItem parse_item(const Refs& refs, const std::string& spec, Dir
                          ": the umpire must rename one of them (muster rename) before either is exchanged");
     if (ids.empty())
         throw UsageError("exchange item \"" + visible(spec) + "\": no " + (*kind == HeldKind::stands ? std::string("stands of ") : word(*kind) + " ") +
-                         visible(name) + " held in the camps of " + holder + did_you_mean(name, names));
+                         visible(name) + " held in the camps of the " + side_name(r, holder) + did_you_mean(name, names));
     item.unit_id = ids.front();
     return item;
 }
@@ -201,7 +204,7 @@ using Taken = std::map<const campaign::Holding*, int>;
 // The holdings that make up an item, in camps of `holder`, less what `taken` says the exchange's
 // earlier items took (and adds this one's to it); refuses what is not held there, calling it as
 // `reader` does.
-std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const campaign::ExchangeItem& item, const std::string& holder,
+std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const rules::RuleSet& r, const campaign::ExchangeItem& item, const std::string& holder,
                                                     const View& reader, Taken& taken) {
     std::vector<std::pair<campaign::Holding, int>> out;
     const bool stands = item.kind == HeldKind::stands;
@@ -216,7 +219,7 @@ std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const camp
         wanted -= n;
     }
     if (wanted > 0)
-        throw Error(describe_for(refs, reader, item) + " " + (stands && item.stands != 1 ? "are" : "is") + " not held by " + holder +
+        throw Error(describe_for(refs, reader, item) + " " + (stands && item.stands != 1 ? "are" : "is") + " not held by the " + side_name(r, holder) +
                     (stands ? " (short by " + std::to_string(wanted) + ")" : ""));
     return out;
 }
@@ -266,7 +269,7 @@ ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const 
         Taken taken;
         for (const auto& item : row.items) {
             try {
-                take(refs, item, item.direction == Direction::offer ? row.proposer : row.counterpart, reader, taken);
+                take(refs, r, item, item.direction == Direction::offer ? row.proposer : row.counterpart, reader, taken);
             } catch (const Error& e) {
                 v.lapsed = e.what();
                 break;
@@ -503,7 +506,7 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
                 for (const auto& spec : *specs) {
                     // The proposer offers the other side's men it holds, and asks for its own.
                     const bool offer = direction == Direction::offer;
-                    auto item = parse_item(refs, spec, direction, offer ? from : with);
+                    auto item = parse_item(refs, r, spec, direction, offer ? from : with);
                     const std::string owner = offer ? with : from;
                     if (refs.side_of(item.kind, item.unit_id) != owner)
                         throw UsageError("exchange item \"" + spec + "\": " + describe_for(refs, View::of_side(from), item) + " is not of " + owner +
@@ -513,7 +516,7 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
                         if (earlier.kind == item.kind && earlier.unit_id == item.unit_id)
                             throw UsageError("exchange item \"" + visible(spec) + "\": " + describe_for(refs, View::of_side(from), item) +
                                              " is named twice in the proposal" + (item.kind == HeldKind::stands ? " (name its stands once, all of them)" : ""));
-                    take(refs, item, offer ? from : with, View::of_side(from), taken);
+                    take(refs, r, item, offer ? from : with, View::of_side(from), taken);
                     row.items.push_back(item);
                 }
         };
@@ -538,12 +541,12 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
         };
         for (const auto& e : refs.exchanges())
             if (e.status == ExchangeStatus::proposed && e.proposer == from && e.counterpart == with && key(e.items) == key(row.items))
-                throw Error("exchange #" + std::to_string(e.id) + " proposes just this to " + with + " and awaits its answer");
+                throw Error("exchange #" + std::to_string(e.id) + " proposes just this to the " + side_name(r, with) + " and awaits its answer");
         row.id = db::Prisoners(store).insert_exchange(c.id, row);
         // Each side reads it calling the men as it does.
         const auto line = [&](const View& reader) {
             const auto v = describe_exchange(refs, r, c, row, reader);
-            return "Exchange #" + std::to_string(row.id) + " proposed by " + from + " to " + with + ": offers " +
+            return "Exchange #" + std::to_string(row.id) + " proposed by the " + side_name(r, from) + " to the " + side_name(r, with) + ": offers " +
                    (v.offer.empty() ? "nothing" : join(v.offer, ", ")) + "; asks " + (v.ask.empty() ? "nothing" : join(v.ask, ", "));
         };
         view = describe_exchange(refs, r, c, row, View::of_side(from));
@@ -572,21 +575,23 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
             if (e.id == id) row = &e;
         if (!row) throw NotFoundError("no exchange #" + std::to_string(id) + " in campaign " + c.name);
         if (row->status != ExchangeStatus::proposed) throw Error("exchange #" + std::to_string(id) + " was already " + word(row->status));
+        const auto& r = m_session.rules();
+        const auto proposer = side_name(r, row->proposer), counterpart = side_name(r, row->counterpart), answering = side_name(r, side);
         if (side != row->proposer && side != row->counterpart)
-            throw Error("exchange #" + std::to_string(id) + " is between " + row->proposer + " and " + row->counterpart);
+            throw Error("exchange #" + std::to_string(id) + " is between the " + proposer + " and the " + counterpart);
         if (answer == Answer::withdraw && side != row->proposer)
-            throw Error("exchange #" + std::to_string(id) + " was proposed by " + row->proposer + ": only " + row->proposer +
-                        " may withdraw it (" + side + " accepts or refuses it)");
+            throw Error("exchange #" + std::to_string(id) + " was proposed by the " + proposer + ": only the " + proposer +
+                        " may withdraw it (the " + answering + " accepts or refuses it)");
         if (answer != Answer::withdraw && side == row->proposer)
-            throw Error("exchange #" + std::to_string(id) + " was proposed by " + side + ": only " + row->counterpart +
-                        " may accept or refuse it (" + side + " may withdraw it)");
+            throw Error("exchange #" + std::to_string(id) + " was proposed by the " + answering + ": only the " + counterpart +
+                        " may accept or refuse it (the " + answering + " may withdraw it)");
         if (accept && row->items.empty())  // a proposal offers or asks something: its items were lost
             throw Damaged("exchange #" + std::to_string(id) + " holds nothing it offers or asks; run muster check, or restore a backup");
         store.set_audience(op, Audience::sides(std::array{row->proposer, row->counterpart}));
         out.acted_by = side;
         db::Prisoners(store).set_exchange_status(id, status);
         if (!accept) {
-            out.summary = "Exchange #" + std::to_string(id) + " " + word(status) + " by " + side;
+            out.summary = "Exchange #" + std::to_string(id) + " " + word(status) + " by the " + answering;
             return;
         }
         // Everything is checked before anything moves: all of it goes home, or none of it.
@@ -599,7 +604,7 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
         lines.fog = db::Forces(store).division_fog(divisions);
         Taken taken;
         for (const auto& item : row->items) {
-            const auto parts = take(refs, item, item.direction == Direction::offer ? row->proposer : row->counterpart, View::of_side(side), taken);
+            const auto parts = take(refs, r, item, item.direction == Direction::offer ? row->proposer : row->counterpart, View::of_side(side), taken);
             moves.insert(moves.end(), parts.begin(), parts.end());
             lines.add_home(refs, readers, item.kind, item.unit_id, item.stands, item.known_as);
             note_waiting(lines, refs, m_session.rules(), item.kind, item.unit_id, readers);
@@ -610,7 +615,7 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
                 const auto& b = refs.brigade_at(h.unit_id, "a prisoner");
                 if (auto line = relabel_above_start(store, m_session.rules(), b.id, b.ref())) lines.add_private(std::move(*line), b.division_id, readers);
             }
-        lines.write(store, op, "Exchange #" + std::to_string(id) + " accepted by " + side + ": ", readers, out);
+        lines.write(store, op, "Exchange #" + std::to_string(id) + " accepted by the " + answering + ": ", readers, out);
     }, [&] { return db::Prisoners(store).exchange_divisions(id); });  // its brigades' and batteries' divisions hold all it reads
 }
 

@@ -193,7 +193,7 @@ const army::Leader& Refs::leader(const std::string& ref) const {
             owner.push_back(i);
         }
     }
-    if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his number as shown (\"#12\"), the unit he commands, or more of a name only he has", shown)) return *l;
+    if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his number as listed, with its #, the unit he commands, or more of a name only he has", shown)) return *l;
     // A unit of that name, found as units are (any case, a unique beginning), has no commander to find.
     const army::Unit* unit = nullptr;
     const army::BrigadeRecord* brigade = nullptr;

@@ -62,7 +62,8 @@ std::vector<std::string> Season::open_work() const {
     std::vector<std::string> due;
     for (const auto& d : now().due) due.push_back(d.entry.division);
     if (!due.empty())
-        out.push_back(count_of(static_cast<int>(due.size()), "division is", "divisions are") + " due and not yet arrived: " + join(due, ", ") +
+        out.push_back(count_of(static_cast<int>(due.size()), m_session.rules().division_noun() + " is", m_session.rules().division_noun() + "s are") +
+                      " due and not yet arrived: " + join(due, ", ") +
                       " (muster arrive --due)");
     for (const auto& p : plans)
         if (p.plan.open() && !(p.plan.date && turn_ends && *p.plan.date > *turn_ends))  // one for a later turn waits for it

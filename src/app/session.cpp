@@ -98,9 +98,11 @@ void require_despicable_applies(const rules::RuleSet& r, Despicable asked) {
                          word(Despicable::expanded));
 }
 
-std::string settings_text(const campaign::CampaignInfo& c) {
-    return "return rate " + std::to_string(c.return_rate) + "%, rounding " + word(c.rounding) + ", despicable " +
-           word(c.despicable) + (c.men_per_stand ? ", " + std::to_string(*c.men_per_stand) + " men per stand" : "") +
+// The despicable setting where the rule set has a grade it is about (a rule set without one
+// only takes "expanded", which would say nothing).
+std::string settings_text(const rules::RuleSet& r, const campaign::CampaignInfo& c) {
+    return "return rate " + std::to_string(c.return_rate) + "%, rounding " + word(c.rounding) +
+           (r.plays_a_grade_by_the_book() ? ", despicable " + word(c.despicable) : std::string()) + (c.men_per_stand ? ", " + std::to_string(*c.men_per_stand) + " men per stand" : "") +
            (c.date ? ", date " + c.date->text() : "") + (c.theater ? ", theater " + *c.theater : "") +
            (c.turn_days ? ", turns of " + count_of(*c.turn_days, "day", "days") : "") + ", dice " + word(c.dice) +
            (c.leader_names ? "" : ", leader names not drawn");
@@ -167,7 +169,7 @@ campaign::CampaignInfo Session::create_campaign(const NewCampaign& request) {
                 db::Season(store).set_schedule(d->id, turn);
             }
             return "Started from sample " + sample->id + " (" + sample->title + "): " + summary + ", " +
-                   count_of(static_cast<int>(sample->schedule.size()), "division", "divisions") + " scheduled";
+                   rules.count_divisions(static_cast<int>(sample->schedule.size())) + " scheduled";
         }};
     }
     m->store.create_campaign(row, k_current, first);
@@ -189,8 +191,8 @@ Outcome Session::change_settings(const CampaignSettings& s) {
     check_settings(c);
     check_date_and_theater(rules(), c);
     if (s.despicable) require_despicable_applies(rules(), *s.despicable);
-    if (settings_text(c) == settings_text(was))
-        throw UsageError("nothing to change: campaign " + c.name + "'s settings are already " + settings_text(c));
+    if (settings_text(rules(), c) == settings_text(rules(), was))
+        throw UsageError("nothing to change: campaign " + c.name + "'s settings are already " + settings_text(rules(), c));
     Outcome out;
     out.operation = m->store.run_operation(c.id, OperationKind::settings, [&](std::int64_t op) {
         // The date is the turn's: neither it nor the turn's length may put a battle already fought
@@ -203,7 +205,7 @@ Outcome Session::change_settings(const CampaignSettings& s) {
                                      visible(b.name) + ", fought " + b.date->text() + ": the campaign's date is the day its turn began");
         m->store.set_audience(op, Audience::everyone());  // the campaign's rules and date are every side's
         m->store.update_campaign_settings(c);
-        out.summary = "Settings: " + settings_text(c);
+        out.summary = "Settings: " + settings_text(rules(), c);
         return out.summary;
     });
     return out;

@@ -288,13 +288,13 @@ public:
             stands(t, DraftKind::lost, e.stands_lost, why);
             stands(t, DraftKind::captured, e.stands_captured, why);
         } else if (e.stands_lost || e.stands_captured) {
-            m_out.outcome.lines.push_back(t.ref() + ": a battery loses no stands (the result's stands are for a brigade)");
+            m_out.outcome.lines.push_back(t.ref() + ": a battery loses no stands (the result's stands are for a " + m_rules.brigade_noun() + ")");
         }
         if (e.leader || !e.leader_roll.empty()) leader(t, e, why);
         for (const auto& check : e.leader_checks) leader_check(t, check, why);
         if (e.battery) {
             if (t.battery) line({m_battle, m_op, DraftKind::battery, {}, {}, t.battery->id, 0, {}, e.battery, why}, "battery " + t.ref() + ": " + word(*e.battery));
-            else if (m_difference) m_out.outcome.lines.push_back(t.ref() + ": the result also says battery " + word(*e.battery) + "; if one was with the brigade, add it to the report");
+            else if (m_difference) m_out.outcome.lines.push_back(t.ref() + ": the result also says battery " + word(*e.battery) + "; if one was with the " + m_rules.brigade_noun() + ", add it to the report");
         }
         if (e.disordered) state(t, TableState::disordered, rules::k_yes, why);
         if (e.rallied) {

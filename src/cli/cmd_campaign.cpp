@@ -36,9 +36,12 @@ void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const rul
         t.add({"Dice", c.dice == DiceMode::seeded ? "seeded: " + std::to_string(c.seed) + ", " + std::to_string(c.draws) +
                                                          " draws so far of all its dice"
                                                    : "typed in by the organiser"});
-    t.add({"Men per stand", c.men_per_stand ? std::to_string(*c.men_per_stand) : "(the rule set's scale, if any)"});
+    const auto scale = rules.men_per_stand();
+    t.add({"Men per stand", c.men_per_stand ? std::to_string(*c.men_per_stand)
+                            : scale         ? std::to_string(*scale) + " (the rule set's scale)"
+                                            : "(none: the rule set gives no scale)"});
     t.add({"Date", text_or(c.date, "(not set: give --year when a division arrives)")});
-    t.add({"Theater", c.theater ? *c.theater : "(not set)"});
+    t.add({"Theater", c.theater ? *c.theater : rules.theaters.empty() ? "(the rule set has none)" : "(not set)"});
     // A rule set of sides no list names (the organiser's own) draws none: said here.
     std::vector<std::string> unlisted;
     for (const auto& side : rules.sides)

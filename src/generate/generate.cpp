@@ -35,18 +35,19 @@ using For = GeneratedRoll::For;
 
 // What a roll was for, in words, written into `out`: "division: 3.) Divisional Strength...",
 // "2nd Brigade: 4.) Brigade Strength...", "fractional battery (44%)". `leader`: what a leader's
-// roll outside a division is for ("Heth new commander").
-void purpose_of(const GeneratedRoll& r, const army::Division& d, std::string_view leader, std::string& out) {
+// roll outside a division is for ("Heth new commander"); `division`: what the rule set calls
+// one ("division", AWI's "brigade").
+void purpose_of(const GeneratedRoll& r, std::string_view division, const army::Division& d, std::string_view leader, std::string& out) {
     out.clear();
     const auto title = [&] {
         out += ": ";
         out += r.table->title.empty() ? r.table->id : r.table->title;
     };
     switch (r.what) {
-        case For::division: out += "division"; title(); break;
+        case For::division: out += division; title(); break;
         case For::brigade: out += d.brigades[r.brigade].name; title(); break;
         case For::alternate: out += d.brigades[r.brigade].name; out += " alternate commander"; title(); break;
-        case For::division_leader: out += "division leader"; title(); break;
+        case For::division_leader: out += division; out += " leader"; title(); break;
         case For::leader: out += leader; title(); break;
         case For::artillery: out += "artillery ratio"; break;
         case For::fraction: out += "fractional battery (" + std::to_string(r.percent) + "%)"; break;
@@ -57,7 +58,7 @@ void purpose_of(const GeneratedRoll& r, const army::Division& d, std::string_vie
 // A roll in words, as the journal keeps it.
 dice::RollRecord in_words(const GeneratedRoll& r, const rules::RuleSet& rules, const army::Division& d, std::string_view leader) {
     dice::RollRecord out;
-    purpose_of(r, d, leader, out.purpose);
+    purpose_of(r, rules.division_noun(), d, leader, out.purpose);
     out.thrown = r.thrown;
     if (r.table) {
         out.table = r.table->id;
@@ -80,7 +81,7 @@ class Roller {
 public:
     Roller(const rules::RuleSet& rules, dice::Source& dice, std::vector<GeneratedRoll>& log, const army::Division& division,
            std::string_view leader = {})
-        : m_rules(rules), m_dice(dice), m_log(log), m_division(division), m_leader(leader) {}
+        : m_rules(rules), m_dice(dice), m_log(log), m_division(division), m_leader(leader), m_noun(rules.division_noun()) {}
 
     // Rolls a table for the context and writes what the row sets into it.
     void table(const RangeTable& t, Context& context, For what, size_t brigade = 0) {
@@ -116,7 +117,7 @@ private:
     // buffer kept from roll to roll; none for dice that do not read it (seeded).
     std::string_view purpose(const GeneratedRoll& r) {
         if (!m_dice.reads_purpose()) return {};
-        purpose_of(r, m_division, m_leader, m_purpose);
+        purpose_of(r, m_noun, m_division, m_leader, m_purpose);
         return m_purpose;
     }
 
@@ -125,6 +126,7 @@ private:
     std::vector<GeneratedRoll>& m_log;
     const army::Division& m_division;
     std::string_view m_leader;
+    std::string m_noun;
     std::string m_purpose;
 };
 

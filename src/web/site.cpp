@@ -731,9 +731,9 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
         std::vector<std::vector<std::string>> rows;
         for (const auto& due : s.season().schedule())
             if (due.entry.status == DivisionStatus::placeholder && (viewer.is_umpire() || due.entry.side == viewer.side()))
-                rows.push_back({html_escape(due.entry.division), html_escape(due.entry.side), html_escape(due.entry.turn.text()),
-                                html_escape(text_or(due.date, ""))});
-        main += "<h2>Reinforcements due</h2>\n" + table({"Division", "Side", "Turn", "Date"}, rows, "None scheduled.");
+                rows.push_back({html_escape(due.entry.division), html_escape(rules::name_or_id(rules.find_side(due.entry.side), due.entry.side)),
+                                html_escape(due.entry.turn.text()), html_escape(text_or(due.date, ""))});
+        main += "<h2>Reinforcements due</h2>\n" + table({rules.term_division, "Side", "Turn", "Date"}, rows, "None scheduled.");
     } else if (page == "battles") {
         // The battles planned and not yet fought (as the side reads them), whose names its
         // players give their losses under; then those fought, the newest first.
@@ -807,7 +807,8 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
                    std::to_string(app::k_max_message_chars) + "\" required><typed-text></textarea></label><button>Send</button></form>\n"
                    "<h2>Submit your losses in a battle</h2>\n" + form_start("losses") +
                    "<label>Battle<input name=\"battle\" maxlength=\"200\" value=\"<typed-battle>\" required></label>"
-                   "<label>Stands lost, one brigade a line: <code>Division/Brigade=N</code><textarea name=\"losses\" rows=\"4\" maxlength=\"4000\" "
+                   "<label>Stands lost, one " + html_escape(rules.brigade_noun()) + " a line: <code>" + html_escape(rules.term_division + "/" + rules.term_brigade) +
+                   "=N</code><textarea name=\"losses\" rows=\"4\" maxlength=\"4000\" "
                    "required><typed-losses></textarea></label><button>Submit for the umpire's review</button></form>\n";
         std::vector<std::vector<std::string>> rows;
         // The newest so many, newest first.

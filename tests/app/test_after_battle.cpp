@@ -163,7 +163,7 @@ TEST_CASE("A held leader is named in an exchange as the camps call him, asked ba
         if (l.name == "Meredith") id = l.id;
     REQUIRE(id > 0);
     CHECK_THAT(f.refusal([&] { f.s.prisoners().propose_exchange({"union", "", {}, {"leader:#" + std::to_string(id)}, ""}); }),
-               Contains("no leader #" + std::to_string(id) + " held in the camps of confederate"));
+               Contains("no leader #" + std::to_string(id) + " held in the camps of the Confederate"));
 }
 
 TEST_CASE("Exchange by mutual consent end to end") {
@@ -184,13 +184,13 @@ TEST_CASE("Exchange by mutual consent end to end") {
     CHECK(f.stands("Wadsworth/Iron Brigade") == 6);
 
     CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "union", app::Answer::accept); }),
-               Contains("was proposed by union: only confederate may accept or refuse it"));
+               Contains("was proposed by the Union: only the Confederate may accept or refuse it"));
     CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(99, "confederate", app::Answer::accept); }), Contains("no exchange #99"));
     CHECK_THAT(f.refusal([&] { f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=2"}, {}, ""}); }),
-               Contains("2 stands of Heth/Archer are not held by union (short by 1)"));
+               Contains("2 stands of Heth/Archer are not held by the Union (short by 1)"));
     // Found among what the union's camps hold, and nothing else: its own brigade is not there.
     CHECK_THAT(f.refusal([&] { f.s.prisoners().propose_exchange({"union", "", {"stands:Wadsworth/Iron Brigade=1"}, {}, ""}); }),
-               Contains("no stands of Wadsworth/Iron Brigade held in the camps of union"));
+               Contains("no stands of Wadsworth/Iron Brigade held in the camps of the Union"));
 
     f.s.prisoners().answer_exchange(v.row.id, "confederate", app::Answer::accept);
     CHECK(f.stands("Wadsworth/Iron Brigade") == 8);
@@ -214,19 +214,19 @@ TEST_CASE("A proposer withdraws a proposal awaiting its answer: no one moves, bo
     f.s.battles().report_battle(gettysburg(), app::Mode::apply);
     const auto v = f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=1"}, {}, ""});
     CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "confederate", app::Answer::withdraw); }),
-               Contains("was proposed by union: only union may withdraw it (confederate accepts or refuses it)"));
+               Contains("was proposed by the Union: only the Union may withdraw it (the Confederate accepts or refuses it)"));
     CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "union", app::Answer::refuse); }),
-               Contains("only confederate may accept or refuse it (union may withdraw it)"));
+               Contains("only the Confederate may accept or refuse it (the Union may withdraw it)"));
 
     const auto before = test::dump(f.path, false);
     const auto done = f.s.prisoners().answer_exchange(v.row.id, "union", app::Answer::withdraw);
-    CHECK(done.summary == "Exchange #1 withdrawn by union");
+    CHECK(done.summary == "Exchange #1 withdrawn by the Union");
     CHECK(f.s.prisoners().exchanges().at(0).row.status == ExchangeStatus::withdrawn);
     CHECK(f.stands("Heth/Archer") == 4);  // 8, 3 lost and 1 held: the one offered stays held
     for (const auto* side : {"union", "confederate"}) {
         const auto journal = f.s.history().journal(View::of_side(side), 1);
         REQUIRE(journal.size() == 1);
-        CHECK(journal.back().summary == "Exchange #1 withdrawn by union");
+        CHECK(journal.back().summary == "Exchange #1 withdrawn by the Union");
         CHECK(journal.back().kind == OperationKind::exchange_withdrawn);
     }
     CHECK(f.s.history().check().ok());
@@ -626,8 +626,8 @@ TEST_CASE("A proposal whose prisoners were freed since lists as lapsed, saying w
     s.prisoners().liberate("Libby Prison");
     const auto v = s.prisoners().exchanges().at(0);
     CHECK(v.row.status == ExchangeStatus::proposed);
-    CHECK(v.lapsed == "1 stand of Wadsworth/Iron Brigade is not held by confederate (short by 1)");
-    CHECK_THROWS_WITH(s.prisoners().answer_exchange(1, "confederate", app::Answer::accept), Contains("is not held by confederate"));
+    CHECK(v.lapsed == "1 stand of Wadsworth/Iron Brigade is not held by the Confederate (short by 1)");
+    CHECK_THROWS_WITH(s.prisoners().answer_exchange(1, "confederate", app::Answer::accept), Contains("is not held by the Confederate"));
 }
 
 TEST_CASE("A battle's name is one however it is cased: a second Wheatfield is refused, a draft is found as typed") {

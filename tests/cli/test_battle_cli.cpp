@@ -84,8 +84,8 @@ TEST_CASE("After the battle from the command line") {
     }
     const auto own = run("exchange accept 1 --side union");
     CHECK(own.code == 1);
-    CHECK_THAT(own.err, Contains("only confederate may accept or refuse it"));
-    CHECK_THAT(ok("exchange accept 1 --side confederate"), Contains("accepted by confederate"));
+    CHECK_THAT(own.err, Contains("only the Confederate may accept or refuse it"));
+    CHECK_THAT(ok("exchange accept 1 --side confederate"), Contains("accepted by the Confederate"));
     CHECK(run("exchange accept 1 --side confederate").code == 1);
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
 

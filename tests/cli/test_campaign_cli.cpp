@@ -498,11 +498,11 @@ TEST_CASE("The campaign clock and the reinforcement schedule: turns pass, the da
 
     const auto now = cli("turn").out;
     CHECK_THAT(now, Contains("Turn 1 of campaign Season: 1863-06-01 (turns of 7 days)"));
-    CHECK_THAT(now, Contains("Due next turn: Heth (confederate), Wadsworth (union)"));
+    CHECK_THAT(now, Contains("Due next turn: Heth (Confederate), Wadsworth (Union)"));
     // A side reads the turn, the date and its own who are coming (as its served season page
     // does); the enemy's are the umpire's. Scheduling is the umpire's.
     const auto side = cli("turn --as union").out;
-    CHECK_THAT(side, Contains("Turn 1") && Contains("Due next turn: Wadsworth (union)\n"));
+    CHECK_THAT(side, Contains("Turn 1") && Contains("Due next turn: Wadsworth (Union)\n"));
     CHECK(side.find("Heth") == std::string::npos);
     const auto schedule = cli("schedule --as union").out;
     CHECK_THAT(schedule, Contains("Wadsworth"));
@@ -521,7 +521,7 @@ TEST_CASE("The campaign clock and the reinforcement schedule: turns pass, the da
     CHECK_THAT(cli("campaign show").out, Contains("1863-06-08") && Contains("2, of 7 days"));
     const auto journal = cli("journal").out;
     CHECK_THAT(journal, Contains("turn  Turn 2 begins: 1863-06-08") && Contains("arrival  Heth arrived"));
-    CHECK_THAT(cli("turn").out, Contains("Due now: nothing") && Contains("Due next turn: Pender (confederate)"));
+    CHECK_THAT(cli("turn").out, Contains("Due now: nothing") && Contains("Due next turn: Pender (Confederate)"));
     CHECK_THAT(cli("turn next").out, Contains("Turn 3 begins: 1863-06-15") && Contains("Pender (Confederate Infantry), 1863"));
     CHECK(cli("check").code == 0);
     // The arrivals are hidden as usual: the Union sees none of the Confederate reinforcements.

@@ -371,7 +371,7 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     CHECK_THAT(umpire, Contains("Heth arrived") && Contains("Pender arrived") && Contains("Wadsworth arrived"));
     CHECK_THAT(umpire, Contains("Cashtown") && Contains("Casualties returned\n  ") && !Contains("Casualties returned\n  none"));
     CHECK_THAT(umpire, Contains("awaiting an answer now\n  #1 from the Union to the Confederate"));
-    CHECK_THAT(umpire, Contains("Exchanges proposed, answered and withdrawn, and camps liberated\n  Exchange #1 proposed by union to confederate"));
+    CHECK_THAT(umpire, Contains("Exchanges proposed, answered and withdrawn, and camps liberated\n  Exchange #1 proposed by the Union to the Confederate"));
     // The brigadier who fell there is in the battle's summary, his replacement among the leaders.
     CHECK_THAT(umpire, Contains(": killed") && Contains("leaders replaced, assigned, attached, downgraded and back from their wounds\n  New commander of Wadsworth/2nd Brigade"));
     // Each side's stands: none in service when the turn began (nothing had arrived), and after
@@ -612,7 +612,7 @@ TEST_CASE("A brigade's leader and a prisoner's stands are found by a beginning o
     CHECK_THAT(c.ok("exchange propose --from union --offer 'stands:heth/2nd=1'"), Contains("offers: 1 stand of Heth's Division/2nd Brigade"));
     // The same proposal again while the first awaits its answer (a form sent twice): refused.
     CHECK_THAT(c.refused("exchange propose --from union --offer \"stands:Heth's Division/2nd Brigade=1\" --note again", 1),
-               Contains("exchange #1 proposes just this to confederate and awaits its answer"));
+               Contains("exchange #1 proposes just this to the Confederate and awaits its answer"));
     // A part that names two: refused, naming both.
     c.ok("rename division Wadsworth \"Hethington\"");
     CHECK_THAT(c.refused("battle report --name Gettysburg --loss 'Heth/1st Brigade=1'", 2), Contains("could be any of 2"));

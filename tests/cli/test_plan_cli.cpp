@@ -168,3 +168,29 @@ TEST_CASE("A unit of a division the plan keeps in reserve off the field is not r
     c.ok("battle arrive FF Nixon");
     CHECK_THAT(c.ok("table roll good_order --battle FF --unit Nixon/1st --column com --rolls 6"), Contains("Nixon/1st Battalion"));
 }
+
+TEST_CASE("An AWI campaign speaks its rule set's words: brigades and battalions, its sides' names and grades, no despicable setting") {
+    const test::CampaignFile c;
+    c.ok("campaign new S --sample saratoga --seed 5");
+    const auto acw = [](const std::string& out) {
+        return out.find("division") != std::string::npos || out.find("Division") != std::string::npos || out.find("brigadier") != std::string::npos ||
+               out.find("american") != std::string::npos || out.find("british") != std::string::npos || out.find("despicable") != std::string::npos;
+    };
+    const auto graded = c.refused("add brigade \"2nd Mass\" --division Glover --rating veteran --stands 8 --leader Lind", 2);
+    CHECK_THAT(graded, Contains("battalion commander Lind needs a grade (--grade poltroon, cautious, competent, aggressive or exceptional)"));
+    const auto turn = c.ok("turn");
+    CHECK_THAT(turn, Contains("4 brigades are due and not yet arrived") && Contains("Breymann (British, turn 1"));
+    CHECK_THAT(c.ok("schedule"), Contains("Turn  Date        Brigade   Side      Status\n1     1777-09-19  Breymann  British   due"));
+    c.ok("campaign set --return-rate 40");
+    const auto rolled = c.ok("arrive Nixon --show-rolls");
+    CHECK_THAT(rolled, Contains("brigade: Battalions a brigade") && Contains("brigade leader: Commander rating"));
+    CHECK_THAT(c.ok("rename division Nixon \"Nixon's Brigade\""), Contains("Renamed brigade Nixon to Nixon's Brigade"));
+    CHECK_THAT(c.refused("exchange propose --from american --offer \"stands:Nixon's Brigade/1st=1\"", 2), Contains("held in the camps of the American"));
+    for (const auto& out : {graded, turn, c.ok("schedule"), c.ok("journal"), c.ok("journal --as american")}) {
+        INFO(out);
+        CHECK_FALSE(acw(out));
+    }
+    // A campaign that gives no scale of its own reads the rule set's; AWI has no theaters.
+    c.ok("campaign new Plain --rules awi --date 1777-09-01");
+    CHECK_THAT(c.ok("campaign show"), Contains("Men per stand         40 (the rule set's scale)") && Contains("Theater               (the rule set has none)"));
+}

@@ -84,7 +84,7 @@ TEST_CASE("A season through the command line: five turns, three battles, an exch
     s.step("schedule Doubleday --turn 3");
     s.step("schedule Rodes --turn 4");
     s.step("schedule Robinson --turn 5");
-    CHECK_THAT(s.step("turn"), Contains("Turn 1") && Contains("Due next turn: Heth (confederate), Wadsworth (union)"));
+    CHECK_THAT(s.step("turn"), Contains("Turn 1") && Contains("Due next turn: Heth (Confederate), Wadsworth (Union)"));
 
     // Turn 2: Heth and Wadsworth arrive and meet at Cashtown.
     CHECK_THAT(s.step("turn next"), Contains("Turn 2 begins: 1863-06-22") && Contains("Heth (Confederate Infantry)") &&
@@ -102,7 +102,7 @@ TEST_CASE("A season through the command line: five turns, three battles, an exch
     s.handouts("oak_ridge", {{"union", {"Rodes"}}, {"confederate", {"Robinson"}}});
     CHECK_THAT(s.step("exchange propose --from confederate --offer 'stands:Doubleday/1st Brigade=1' --ask 'stands:Heth/2nd Brigade=1'"),
                Contains("Exchange"));
-    CHECK_THAT(s.step("exchange accept 1 --side union"), Contains("accepted by union"));
+    CHECK_THAT(s.step("exchange accept 1 --side union"), Contains("accepted by the Union"));
 
     // Turn 4: Rodes arrives (and stays hidden: he never fights); Seminary Ridge; Fort Delaware liberated.
     CHECK_THAT(s.step("turn next"), Contains("Turn 4 begins: 1863-07-06") && Contains("Rodes ("));

@@ -53,7 +53,7 @@ TEST_CASE("The players panel: a link made and copied once, the inbox read, a pro
     REQUIRE(d.click("Players/Exchange/1"));
     REQUIRE(d.click("Players/Accept"));
     INFO(w.error);
-    CHECK_THAT(w.note, Contains("accepted by confederate"));
+    CHECK_THAT(w.note, Contains("accepted by the Confederate"));
     // Lee's link revoked: it signs no one in.
     d.frames(2);
     REQUIRE(d.click("Players/Lee"));

@@ -172,7 +172,7 @@ TEST_CASE("A side's view withdraws its own proposal with a click: the enemy's vi
     d.frames(2);
     CHECK(d.app.seen().held.size() == held);
     CHECK_FALSE(gui::marked("Prisoners/Withdraw/1"));  // taken back once
-    CHECK_THAT(d.app.session()->history().journal(View::of_side("confederate"), 1).back().summary, Contains("Exchange #1 withdrawn by union"));
+    CHECK_THAT(d.app.session()->history().journal(View::of_side("confederate"), 1).back().summary, Contains("Exchange #1 withdrawn by the Union"));
 }
 
 TEST_CASE("The navigator: Ctrl+F and a typed filter find a brigade, a click shows it in the order of battle, and a side's view hides the enemy's") {

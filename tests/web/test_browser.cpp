@@ -162,7 +162,7 @@ TEST_CASE("In a real browser a player sees his side, answers an exchange, and th
     REQUIRE(browser.shows("Two for one", 10));
     browser.screenshot(shots + "camps_desktop.png");
     browser.click("button[value=accept]");
-    CHECK(browser.shows("Exchange #1 accepted by union", 10));
+    CHECK(browser.shows("Exchange #1 accepted by the Union", 10));
     CHECK_THAT(club.ok("exchange list"), Contains("[accepted]"));
     browser.screenshot(shots + "camps_answered.png");
     // The answer came to the form's address; the page says it is the camps' (a reload reads them,

@@ -308,13 +308,13 @@ TEST_CASE("A player withdraws his own proposal at his screen, and only his: the 
     const auto before = club.dump();
     const auto theirs = server.post(club.lee + "exchange-answer", {{"token", test::form_token(lee)}, {"exchange", "1"}, {"answer", "withdraw"}});
     CHECK(theirs.status == 422);
-    CHECK_THAT(theirs.body, Contains("only union may withdraw it"));
+    CHECK_THAT(theirs.body, Contains("only the Union may withdraw it"));
     CHECK(club.dump() == before);
     const auto withdrawn = server.post(club.meade + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"answer", "withdraw"}});
     CHECK(withdrawn.status == 200);
-    CHECK_THAT(withdrawn.body, Contains("Exchange #1 withdrawn by union"));
+    CHECK_THAT(withdrawn.body, Contains("Exchange #1 withdrawn by the Union"));
     CHECK_THAT(club.ok("exchange list"), Contains("[withdrawn]"));
-    CHECK_THAT(club.ok("journal --as confederate"), Contains("Exchange #1 withdrawn by union"));
+    CHECK_THAT(club.ok("journal --as confederate"), Contains("Exchange #1 withdrawn by the Union"));
     CHECK_THAT(server.get(club.lee + "camps").body, !Contains("value=\"accept\""));
     const auto odd = server.post(club.meade + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"answer", "<maybe>"}});
     CHECK(odd.status == 422);
@@ -385,7 +385,7 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     const auto sent = server.post(club.meade + "write", {{"token", test::form_token(page)}, {"text", "Hold Cemetery Hill.\r\nSend Sykes up."}});
     CHECK(sent.status == 200);
     CHECK_THAT(club.ok("player inbox"), Contains("Meade (union)") && Contains("    Hold Cemetery Hill.\n    Send Sykes up."));
-    CHECK_THAT(club.ok("journal --as union"), Contains("Message from Meade (union) to the umpire, turn 1: Hold Cemetery Hill."));
+    CHECK_THAT(club.ok("journal --as union"), Contains("Message from Meade (Union) to the umpire, turn 1: Hold Cemetery Hill."));
     CHECK_THAT(club.ok("journal --as confederate"), !Contains("Message from"));
     // Sent again (the page reloaded): refused, not doubled; losses sent again replace the first.
     const auto again = server.post(club.meade + "write", {{"token", test::form_token(page)}, {"text", "Hold Cemetery Hill.\r\nSend Sykes up."}});
