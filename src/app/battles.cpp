@@ -1304,7 +1304,8 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
         if (!is_active(into.status)) throw Error("brigade " + into.ref() + " is " + word(into.status) + ": merge into an active brigade");
         if (from.side != into.side) throw Error("brigades " + from.ref() + " and " + into.ref() + " are of different sides");
         store.set_audience(op, Audience::side(into.side));
-        if (from.stands == 0) throw Error("brigade " + from.ref() + " has no stands to merge");
+        if (from.stands == 0)
+            throw Error("brigade " + from.ref() + " has no stands to merge" + (is_active(from.status) ? "" : " (it is " + std::string(word(from.status)) + " already)"));
         // Its men are the other's now: casualties still to return would return to no brigade (one
         // out of service, disbanded or destroyed, gave them up then).
         if (const auto waiting = casualties_waiting(store, refs, from); is_active(from.status) && !waiting.lines.empty())

@@ -325,7 +325,7 @@ PlanStep Plans::arrive(const std::string& battle, const std::string& typed, cons
                 for (const auto& e : plan.divisions)
                     for (const auto& u : units)
                         if (e.role == PlanRole::reserve && u.kind == UnitKind::division && u.id == e.division_id) reserves.push_back(u.name);
-                return reserves.empty() ? "it has no reserve (muster battle reserve " + quoted(plan.plan.name) + " DIVISION...)"
+                return reserves.empty() ? "it has no reserve off the field: muster battle reserve " + quoted(plan.plan.name) + " DIVISION... names one"
                                         : "expected one of its reserves: " + join(reserves, ", ");
             };
             if (role == PlanRole::arrived)

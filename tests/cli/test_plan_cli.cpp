@@ -167,6 +167,18 @@ TEST_CASE("A unit of a division the plan keeps in reserve off the field is not r
         CHECK_THAT(c.refused(roll, 1), Contains("Nixon/1st Battalion is of Nixon, in reserve off the field at FF: bring it on first with muster battle arrive FF Nixon"));
     c.ok("battle arrive FF Nixon");
     CHECK_THAT(c.ok("table roll good_order --battle FF --unit Nixon/1st --column com --rolls 6"), Contains("Nixon/1st Battalion"));
+    CHECK_THAT(c.refused("battle arrive FF Nixon", 1),
+               Contains("a reserve arrives once (it has no reserve off the field: muster battle reserve \"FF\" DIVISION... names one)"));
+}
+
+TEST_CASE("A brigade merged already is refused a second merge, saying it is merged") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 1");
+    c.ok("battle report --name Cemetery --loss \"Pickett/Armistead's Brigade=8\"");
+    c.ok("battle recover Cemetery");
+    c.ok("brigade merge \"Pickett/Armistead's Brigade\" --into \"Pickett/Garnett's Brigade\"");
+    CHECK_THAT(c.refused("brigade merge \"Pickett/Armistead's Brigade\" --into \"Pickett/Kemper's Brigade\"", 1),
+               Contains("has no stands to merge (it is merged already)"));
 }
 
 TEST_CASE("An AWI campaign speaks its rule set's words: brigades and battalions, its sides' names and grades, no despicable setting") {
