@@ -233,10 +233,10 @@ std::string Forces::add_brigade(const BrigadeEntry& given) {
         const auto d = division_named(store, c, e.division);
         store.set_audience(op, Audience::side(d.side));
         if (d.status == DivisionStatus::arrived)
-            throw Error("division " + d.name + " was generated on arrival; add hand-entered brigades to a placeholder or hand-entered division");
+            throw Error(m_session.rules().division_noun() + " " + d.name + " was generated on arrival; add hand-entered " + m_session.rules().brigade_noun() + "s to a placeholder or one entered by hand");
         b.arm = e.arm.empty() ? d.arm : arm_named(r, e.arm);
         if (const auto taken = db::Forces(store).brigade_named(d.id, b.name))
-            throw Error("division " + d.name + " already has a brigade named \"" + *taken + "\"");
+            throw Error(m_session.rules().division_noun() + " " + d.name + " already has a " + m_session.rules().brigade_noun() + " named \"" + *taken + "\"");
         require_new_leader_name(store, c.id, b.commander);
         const auto& alternate = b.alternate.value_or_default();
         require_new_leader_name(store, c.id, alternate);
@@ -306,7 +306,7 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
             // The enemy reads such a division by the name it saw: a new one would tell it of
             // what it may not see (its side's own rename, unread by it, would still show).
             if (unit_kind == UnitKind::division && db::Forces(store).known_by_name_only(u->id))
-                throw Error("division " + u->name + " is hidden from the enemy, which knows it by name (it saw the placeholder): "
+                throw Error(m_session.rules().division_noun() + " " + u->name + " is hidden from the enemy, which knows it by name (it saw the placeholder): "
                             "a new name would show it a change it may not see; reveal the division first (muster reveal), or keep the name");
             for (const auto& other : refs.units())
                 if (other.kind == unit_kind && other.id != u->id && same_ignoring_case(other.name, new_name))
@@ -325,10 +325,10 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
             case NamedKind::division: id = unit(UnitKind::division); break;
             case NamedKind::brigade: {
                 const auto& b = refs.brigade(ref);
-                if (b.name == new_name) throw Error("brigade " + b.ref() + " is already named so: nothing to rename");
+                if (b.name == new_name) throw Error(m_session.rules().brigade_noun() + " " + b.ref() + " is already named so: nothing to rename");
                 for (const auto& other : refs.brigades())
                     if (other.division_id == b.division_id && other.id != b.id && same_ignoring_case(other.name, new_name))
-                        throw Error("division " + b.division + " already has a brigade named \"" + other.name + "\"");
+                        throw Error(m_session.rules().division_noun() + " " + b.division + " already has a " + m_session.rules().brigade_noun() + " named \"" + other.name + "\"");
                 id = b.id;
                 side = b.side;
                 old = b.ref();
@@ -420,7 +420,7 @@ Outcome Forces::set_fog(const std::string& division, Fog fog) {
         const auto d = division_named(store, c, division);
         store.set_audience(op, hidden ? Audience::side(d.side) : Audience::everyone());
         if (d.hidden == hidden)
-            throw Error("division " + d.name + (hidden ? " is hidden from the other side already" : " is seen by the other side already") +
+            throw Error(m_session.rules().division_noun() + " " + d.name + (hidden ? " is hidden from the other side already" : " is seen by the other side already") +
                         ": nothing to do");
         db::Forces(store).set_fog(d.id, fog);
         out.summary = (hidden ? "Hid " : "Revealed ") + d.name + (hidden ? " from the other side" : " to the other side");

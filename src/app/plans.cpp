@@ -246,9 +246,9 @@ PlanStep Plans::deploy(const std::string& battle, const std::vector<std::string>
                 if (const auto it = places.find(d.id); it != places.end()) {
                     const auto& [where, role] = it->second;
                     if (where == &plan && role == PlanRole::reserve)
-                        throw Error("division " + d.name + " is " + part_in(role, plan.plan.name) + ": a reserve comes on the field when it arrives (muster battle arrive " +
+                        throw Error(m_session.rules().division_noun() + " " + d.name + " is " + part_in(role, plan.plan.name) + ": a reserve comes on the field when it arrives (muster battle arrive " +
                                     quoted(plan.plan.name) + " " + quoted(d.name) + ")");
-                    throw Error("division " + d.name + " is already " + part_in(role, where->plan.name) +
+                    throw Error(m_session.rules().division_noun() + " " + d.name + " is already " + part_in(role, where->plan.name) +
                                 ": a division is in one battle planned at a time (expected one in no open plan)");
                 }
                 db::Battles(store).set_plan_division(plan.plan.id, d.id, PlanRole::deployed);
@@ -287,7 +287,7 @@ Outcome Plans::reserve(const std::string& battle, const std::vector<std::string>
         for (const auto& d : divisions_named(store, c, typed)) {
             if (const auto it = places.find(d.id); it != places.end()) {
                 const auto& [where, role] = it->second;
-                throw Error("division " + d.name + " is already " + part_in(role, where->plan.name) +
+                throw Error(m_session.rules().division_noun() + " " + d.name + " is already " + part_in(role, where->plan.name) +
                             (where == &plan ? ": a division is in reserve or on the field, not both (expected one not in the plan)"
                                             : ": a division is in one battle planned at a time (expected one in no open plan)"));
             }
@@ -329,10 +329,10 @@ PlanStep Plans::arrive(const std::string& battle, const std::string& typed, cons
                                         : "expected one of its reserves: " + join(reserves, ", ");
             };
             if (role == PlanRole::arrived)
-                throw Error("division " + d.name + " has already arrived on the field at " + plan.plan.name + ": a reserve arrives once (" + expected() + ")");
+                throw Error(m_session.rules().division_noun() + " " + d.name + " has already arrived on the field at " + plan.plan.name + ": a reserve arrives once (" + expected() + ")");
             if (role == PlanRole::deployed)
-                throw Error("division " + d.name + " is deployed at " + plan.plan.name + ", on the field from the start: only a reserve arrives (" + expected() + ")");
-            if (!role) throw Error("division " + d.name + " is not in reserve for " + plan.plan.name + " (" + expected() + ")");
+                throw Error(m_session.rules().division_noun() + " " + d.name + " is deployed at " + plan.plan.name + ", on the field from the start: only a reserve arrives (" + expected() + ")");
+            if (!role) throw Error(m_session.rules().division_noun() + " " + d.name + " is not in reserve for " + plan.plan.name + " (" + expected() + ")");
             db::Battles(store).set_plan_division(plan.plan.id, d.id, PlanRole::arrived);
             const bool placeholder = d.status == DivisionStatus::placeholder;
             if (placeholder) roll_up = d.name;

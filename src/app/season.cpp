@@ -107,7 +107,7 @@ Scheduled Season::schedule_division(const std::string& division, std::optional<T
         const auto d = division_named(store, c, division);
         name = d.name;
         if (d.status != DivisionStatus::placeholder)
-            throw Error("division " + d.name + " has " + (d.status == DivisionStatus::arrived ? "arrived" : "been entered by hand") +
+            throw Error(m_session.rules().division_noun() + " " + d.name + " has " + (d.status == DivisionStatus::arrived ? "arrived" : "been entered by hand") +
                         ": only a placeholder is scheduled to arrive");
         db::Season(store).set_schedule(d.id, turn);
         const auto on = date_of(c, *turn);
@@ -115,7 +115,7 @@ Scheduled Season::schedule_division(const std::string& division, std::optional<T
     });
     for (const auto& s : schedule())
         if (s.entry.division == name) return s;
-    throw Error("division " + name + " is not in the schedule after it was put there");
+    throw Error(m_session.rules().division_noun() + " " + name + " is not in the schedule after it was put there");
 }
 
 Outcome Season::unschedule(const std::string& division) {
@@ -126,7 +126,7 @@ Outcome Season::unschedule(const std::string& division) {
         const auto d = division_named(store, c, division);
         bool listed = false;
         for (const auto& e : db::Season(store).schedule(c.id)) listed = listed || e.division_id == d.id;
-        if (!listed) throw Error("division " + d.name + " is not in the schedule");
+        if (!listed) throw Error(m_session.rules().division_noun() + " " + d.name + " is not in the schedule");
         db::Season(store).set_schedule(d.id, std::nullopt);
         out.summary = "Took " + d.name + " off the schedule";
         return out.summary;

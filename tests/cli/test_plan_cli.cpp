@@ -51,21 +51,21 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(ok("battle show " + ff), Contains("In reserve off the field\n  American: Learned (placeholder, hidden)\n  British: Specht (placeholder, hidden)\n"));
 
     // Refused, naming what and what was expected; nothing written.
-    CHECK_THAT(refused("battle arrive " + ff + " Poor", 1), Contains("division Poor is deployed at Freeman's Farm") &&
+    CHECK_THAT(refused("battle arrive " + ff + " Poor", 1), Contains("brigade Poor is deployed at Freeman's Farm") &&
                                                                 Contains("expected one of its reserves: Learned, Specht"));
-    CHECK_THAT(refused("battle arrive " + ff + " Glover", 1), Contains("division Glover is not in reserve for Freeman's Farm"));
-    CHECK_THAT(refused("battle deploy " + ff + " Specht", 1), Contains("division Specht is in reserve for Freeman's Farm"));
-    CHECK_THAT(refused("battle deploy " + ff + " Glover Poor", 1), Contains("division Poor is already deployed at Freeman's Farm"));
-    CHECK_THAT(refused("battle reserve " + ff + " Morgan", 1), Contains("division Morgan is already deployed at Freeman's Farm"));
-    CHECK_THAT(refused("battle deploy " + ff + " Glover Glover", 2), Contains("division Glover is named twice"));
+    CHECK_THAT(refused("battle arrive " + ff + " Glover", 1), Contains("brigade Glover is not in reserve for Freeman's Farm"));
+    CHECK_THAT(refused("battle deploy " + ff + " Specht", 1), Contains("brigade Specht is in reserve for Freeman's Farm"));
+    CHECK_THAT(refused("battle deploy " + ff + " Glover Poor", 1), Contains("brigade Poor is already deployed at Freeman's Farm"));
+    CHECK_THAT(refused("battle reserve " + ff + " Morgan", 1), Contains("brigade Morgan is already deployed at Freeman's Farm"));
+    CHECK_THAT(refused("battle deploy " + ff + " Glover Glover", 2), Contains("brigade Glover is named twice"));
     CHECK_THAT(refused("battle deploy 'Freemans Farm' Glover", 2), Contains("no planned battle named \"Freemans Farm\": did you mean Freeman's Farm?"));
     CHECK_THAT(refused("battle deploy " + ff + " Glovr", 2), Contains("no division named \"Glovr\"") && Contains("did you mean Glover?"));
     refused("battle deploy " + ff, 2);
     CHECK_THAT(refused("battle show 'Bemis' --as american", 2), Contains("no battle named \"Bemis\" that the american fought"));
     step("battle plan 'Bemis Heights'");
     CHECK_THAT(refused("battle deploy 'Bemis Heights' Poor", 1),
-               Contains("division Poor is already deployed at Freeman's Farm: a division is in one battle planned at a time"));
-    CHECK_THAT(refused("battle reserve Bemis Learned", 1), Contains("division Learned is already in reserve for Freeman's Farm"));
+               Contains("brigade Poor is already deployed at Freeman's Farm: a division is in one battle planned at a time"));
+    CHECK_THAT(refused("battle reserve Bemis Learned", 1), Contains("brigade Learned is already in reserve for Freeman's Farm"));
 
     // A reserve arrives, rolled up with dice typed at the table, as arrive takes them.
     std::string fives;
@@ -78,7 +78,7 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(rolled.out, Contains("Learned (American Formed infantry), 1777"));
     CHECK_THAT(rolled.err, Contains("Dice for Learned:") && Contains("Roll 1 (percentile)"));
     CHECK_THAT(ok("battle show " + ff + " --as american"), Contains("Arrived from the reserve\n  American: Learned\n"));
-    CHECK_THAT(refused("battle arrive " + ff + " Learned", 1), Contains("division Learned has already arrived on the field at Freeman's Farm: a reserve arrives once"));
+    CHECK_THAT(refused("battle arrive " + ff + " Learned", 1), Contains("brigade Learned has already arrived on the field at Freeman's Farm: a reserve arrives once"));
 
     // Rolled for at the table side: the draft waits under the battle's name, which its plan mentions to the umpire only.
     step("table roll good_order --battle " + ff + " --unit 'Poor/1st New Hampshire' --column com --rolls 6");
