@@ -63,12 +63,13 @@ const campaign::PlannedBattle& open_plan(const std::vector<campaign::PlannedBatt
 }
 
 // The divisions a person named, each once.
-std::vector<db::DivisionRef> divisions_named(const db::Store& store, const campaign::CampaignInfo& c, const std::vector<std::string>& typed) {
+std::vector<db::DivisionRef> divisions_named(const db::Store& store, const campaign::CampaignInfo& c, const rules::RuleSet& r,
+                                            const std::vector<std::string>& typed) {
     std::vector<db::DivisionRef> out;
     for (const auto& t : typed) {
         auto d = division_named(store, c, t);
         for (const auto& seen : out)
-            if (seen.id == d.id) throw UsageError("division " + d.name + " is named twice: name each division once");
+            if (seen.id == d.id) throw UsageError(r.division_noun() + " " + d.name + " is named twice: name each " + r.division_noun() + " once");
         out.push_back(std::move(d));
     }
     return out;
@@ -242,7 +243,7 @@ PlanStep Plans::deploy(const std::string& battle, const std::vector<std::string>
             const auto& plan = open_plan(plans, db::Battles(store).battles(c.id), battle);
             const auto places = open_places(plans);
             std::vector<std::pair<std::string, std::string>> parts;
-            for (const auto& d : divisions_named(store, c, typed)) {
+            for (const auto& d : divisions_named(store, c, m_session.rules(), typed)) {
                 if (const auto it = places.find(d.id); it != places.end()) {
                     const auto& [where, role] = it->second;
                     if (where == &plan && role == PlanRole::reserve)
@@ -284,7 +285,7 @@ Outcome Plans::reserve(const std::string& battle, const std::vector<std::string>
         const auto& plan = open_plan(plans, db::Battles(store).battles(c.id), battle);
         const auto places = open_places(plans);
         std::vector<std::pair<std::string, std::string>> parts;
-        for (const auto& d : divisions_named(store, c, typed)) {
+        for (const auto& d : divisions_named(store, c, m_session.rules(), typed)) {
             if (const auto it = places.find(d.id); it != places.end()) {
                 const auto& [where, role] = it->second;
                 throw Error(m_session.rules().division_noun() + " " + d.name + " is already " + part_in(role, where->plan.name) +
