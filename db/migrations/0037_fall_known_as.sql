@@ -2,7 +2,8 @@
 -- done out of its sight since changes it: the leader's name (or post: "commander of Heth/1st
 -- Brigade") when he fell, and for one above the divisions the corps or army he commanded, of
 -- which the enemy must have seen a division there to read the fall. A file from before keeps
--- none for its falls (NULL: the leader's label now) and takes the unit from the command he holds.
+-- none for its falls (NULL: the leader's label now) and takes the unit from the command he holds
+-- (one who holds none now: the enemy reads nothing of that fall).
 -- Added columns only.
 ALTER TABLE battle_fallen ADD COLUMN known_as TEXT CHECK (known_as IS NULL OR length(known_as) BETWEEN 1 AND 400);
 ALTER TABLE battle_fallen ADD COLUMN corps_id INTEGER REFERENCES corps(id);

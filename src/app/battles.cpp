@@ -74,11 +74,13 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
     return *camp;
 }
 
-// The corps or army a leader or a battery above the divisions is of (neither: one of an earlier
-// muster's fall, or a leader who commands none), which the enemy must have seen a division of
-// in a battle to read what it lost there.
+// The corps or army a leader or a battery above the divisions is of, which the enemy must have
+// seen a division of in a battle to read what it lost there. Neither (a leader who commands no
+// unit, or one of an earlier muster's falls): the enemy reads nothing of it, for his post or his
+// name may be all it would learn of a unit it never saw.
 struct Above {
     std::optional<std::int64_t> corps, army;
+    bool known() const { return corps || army; }
     static Above of(const army::Leader& l) {
         if (l.command.kind == UnitKind::corps) return {l.command.unit_id, std::nullopt};
         if (l.command.kind == UnitKind::army) return {std::nullopt, l.command.unit_id};
@@ -180,7 +182,8 @@ struct SideSight {
     /// army: not where only hidden ones fought, whose presence would show through it, nor where
     /// it saw only others, which would name a corps it may never have read.
     bool counted_above(const std::string& side, const Above& above, const std::vector<std::int64_t>& there) const {
-        return side == reader || std::any_of(there.begin(), there.end(), [&](std::int64_t d) { return fog.at(d).side == side && above.holds(fog.at(d)) && counted(d); });
+        return side == reader ||
+               (above.known() && std::any_of(there.begin(), there.end(), [&](std::int64_t d) { return fog.at(d).side == side && above.holds(fog.at(d)) && counted(d); }));
     }
 };
 
@@ -878,10 +881,12 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
         std::optional<campaign::Holding> held;     // where he is held, captured as reported
         std::optional<std::int64_t> division;
         std::optional<campaign::BattleRecord::Prior> prior;  // what he was before his fall there (none: in play)
+        std::string known_as;  // the name or post he fell under there, as the enemy read it ("": none)
     };
     std::vector<Change> changes;
     std::vector<LeaderChange> leaders;
     std::vector<std::string> parts;  // the journal's words, with the division each is of
+    std::vector<std::string> enemy_parts;  // ...as the enemy reads them: a leader by the name he fell under
     std::vector<std::optional<std::int64_t>> part_divisions;
     std::optional<campaign::BattleInfo> battle;
     campaign::Roster roster;
@@ -947,6 +952,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
                                 (battle->recovered ? ", returned " + std::to_string(before.returned) + " -> " + std::to_string(after.returned) : "") +
                                 "; from " + std::to_string(b.stands) + " to " + count_of(stands, "stand", "stands") + ", " + state_after(b, stands));
             parts.push_back(b.ref() + " lost " + std::to_string(after.casualties) + " (was " + std::to_string(before.casualties) + ")");
+            enemy_parts.push_back(parts.back());
             part_divisions.push_back(b.division_id);
         }
         // Leaders: one the report left out falls now; one it reported changes his fate, or
@@ -965,6 +971,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
                     ch.before = fallen.fate;
                     ch.division = fallen.division_id;
                     ch.prior = fallen.prior;
+                    ch.known_as = fallen.known_as;
                 }
             if (!ch.before) {
                 ch.division = refs.division_of(l);
@@ -1001,12 +1008,14 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
                 return word(*fate) + (camp ? " to " + camp->name : "") + (fate == LeaderFate::wounded ? ", out for " + count_of(out_for, "battle", "battles") : "");
             };
             out.lines.push_back("leader " + l.label() + ": " + fate_text(ch.after, ch.out_for, ch.camp) + " (was " + fate_text(ch.before, l.out_battles, nullptr) + ")");
-            if (ch.after == LeaderFate::wounded && ch.before == LeaderFate::wounded)  // his time out alone changed
-                parts.push_back("leader " + l.label() + " wounded, out for " + count_of(ch.out_for, "battle", "battles") + " (was " +
-                                std::to_string(l.out_battles) + ")");
-            else
-                parts.push_back("leader " + l.label() + " " + (ch.after ? word(*ch.after) : std::string("not fallen")) + " (was " +
-                                (ch.before ? word(*ch.before) : std::string("not fallen")) + ")");
+            const auto part = [&](const std::string& called) {
+                if (ch.after == LeaderFate::wounded && ch.before == LeaderFate::wounded)  // his time out alone changed
+                    return "leader " + called + " wounded, out for " + count_of(ch.out_for, "battle", "battles") + " (was " + std::to_string(l.out_battles) + ")";
+                return "leader " + called + " " + (ch.after ? word(*ch.after) : std::string("not fallen")) + " (was " +
+                       (ch.before ? word(*ch.before) : std::string("not fallen")) + ")";
+            };
+            parts.push_back(part(l.label()));
+            enemy_parts.push_back(part(ch.known_as.empty() ? l.label() : ch.known_as));
             part_divisions.push_back(ch.division);
             leaders.push_back(ch);
         }
@@ -1040,7 +1049,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
         for (const auto& side : readers) {
             std::vector<std::string> seen;
             for (size_t i = 0; i < parts.size(); ++i)
-                if (counts(side, i)) seen.push_back(parts[i]);
+                if (counts(side, i)) seen.push_back(owners[i] == side ? parts[i] : enemy_parts[i]);
             if (const auto line = battle_title(battle->name) + " amended: " + join(seen, "; "); line != out.summary) store.set_side_summary(op, side, line);
         }
         for (const auto& ch : changes) {
@@ -1056,9 +1065,11 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             if (ch.held) db::Prisoners(store).release(*ch.held, 0);
             const auto& l = *ch.leader;
             if (ch.after) {
-                // Moved to another camp, he keeps the name he was taken under.
+                // Moved to another camp, he keeps the name he was taken under; taken after a fall
+                // there, the name he fell under.
                 if (fall_in_battle(store, l.id, ch.prior, *ch.after, battle->id, ch.out_for) && ch.camp)
-                    db::Prisoners(store).hold_leader(ch.camp->id, l.id, ch.held && !ch.held->known_as.empty() ? ch.held->known_as : l.label());
+                    db::Prisoners(store).hold_leader(ch.camp->id, l.id,
+                                                     ch.held && !ch.held->known_as.empty() ? ch.held->known_as : !ch.known_as.empty() ? ch.known_as : l.label());
             } else if (ch.prior) {
                 // Taken back: what he was before it, out of the enemy's sight again.
                 db::Leaders(store).set_leader_status(l.id, ch.prior->status, ch.prior->fell_in,
@@ -1186,16 +1197,17 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
             if (line.first == sd.id) side.divisions.push_back(line.second);
         // A fallen leader or a lost battery of a division the viewer has seen, or above the
         // divisions where it saw there one of the divisions of his corps or army: nothing of a
-        // division hidden from it, nor what tells that one fought, nor a corps it never read.
+        // division hidden from it, nor what tells that one fought, nor a corps it never read, nor
+        // a leader who commanded nothing.
         // The enemy reads a leader by the name or post he fell under: a rename or a replacement
         // out of its sight since does not change what it read.
         const bool all = viewer.is_umpire() || viewer.owns(sd.id);
         const auto shown = [&](const std::optional<std::int64_t>& division, const Above& above) {
             if (division) return seen.count(*division) > 0 && !unseen_there.count(*division);
-            return all || std::any_of(record.divisions.begin(), record.divisions.end(), [&](const campaign::BattleRecord::Engaged& e) {
+            return all || (above.known() && std::any_of(record.divisions.begin(), record.divisions.end(), [&](const campaign::BattleRecord::Engaged& e) {
                        const auto it = divisions.find(e.division_id);
                        return it != divisions.end() && it->second.first == sd.id && above.holds(e.corps_id, e.army_id);
-                   });
+                   }));
         };
         for (const auto& f : record.fallen)
             if (const auto* l = refs.leader_by_id(f.leader_id); l && l->side == sd.id && shown(f.division_id, {f.corps_id, f.army_id}))

@@ -1010,3 +1010,33 @@ TEST_CASE("A corps commander's grade, rolled, does not go on from the dice of a 
                    "union");
     }
 }
+
+TEST_CASE("A leader who commanded nothing when he fell is not read by the enemy, and one it saw fall is named and passed over in name draws as he fell") {
+    const std::vector<std::string> gettysburg = {"campaign new G --sample gettysburg --seed 11 --leader-names off", "arrive --due", "reveal Heth", "reveal Early"};
+    // A commander displaced from a corps the Union never saw, falling beside Heth; a brigadier it
+    // saw, displaced and given a hidden brigade then displaced again, amended in as fallen.
+    play_story(gettysburg,
+               {{with_hidden, "add corps \"Secret Cavalry Corps\" --army \"Army of Northern Virginia\""},
+                {with_hidden, "leader replace \"Secret Cavalry Corps\" --force"}, {with_hidden, "leader replace \"Secret Cavalry Corps\" --force"},
+                {with_hidden, "battle report --name Skirmish --loss \"Wadsworth/Iron Brigade=2\" --loss \"Heth/Archer's Brigade=1\" --keep-hidden "
+                              "--leader \"former commander of Secret Cavalry Corps:wounded/1\""},
+                {without, "battle report --name Skirmish --loss \"Wadsworth/Iron Brigade=2\" --loss \"Heth/Archer's Brigade=1\" --keep-hidden"},
+                {both, "battle report --name Fight --loss \"Wadsworth/Cutler's Brigade=1\" --loss \"Early/1st Brigade=1\""},
+                {both, "leader replace \"Early/1st Brigade\" --force"},
+                {with_hidden, "leader assign \"former commander of Early/1st Brigade\" \"Pender/1st Brigade\" --force"},
+                {with_hidden, "leader replace \"Pender/1st Brigade\" --force"},
+                {without, "battle amend Fight --leader \"former commander of Early/1st Brigade:wounded/1\""},
+                {with_hidden, "battle amend Fight --leader \"former commander of Pender/1st Brigade:wounded/1\""}},
+               "union");
+    // Archer, wounded where the Union saw him and displaced, renamed out of its sight: an
+    // amendment and a capture name him as he fell, and a name drawn for a brigade it sees
+    // passes over that name, not the new one.
+    const std::vector<std::string> named = {"campaign new G --sample gettysburg --seed 11", "camp new Elmira --side union", "arrive --due", "reveal Heth"};
+    play_story(named,
+               {{both, "battle report --name Fight --loss \"Wadsworth/Iron Brigade=2\" --loss \"Heth/Archer's Brigade=1\" --leader \"Heth/Archer's Brigade:wounded/1\""},
+                {both, "leader replace \"Heth/Archer's Brigade\""},
+                {with_hidden, "rename leader Archer Hunton"},
+                {both, "leader replace \"Heth/Pettigrew's Brigade\" --force"},
+                {both, "battle amend Fight --leader \"#23:captured@Elmira\""}},
+               "union");
+}
