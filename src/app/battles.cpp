@@ -1226,8 +1226,9 @@ std::string return_state(const campaign::BattleInfo& b) {
 }
 
 std::string summary_text(const rules::RuleSet& rules, const BattleSummary& s) {
-    std::string out = battle_title(s.battle.name) + (s.battle.date ? ", " + s.battle.date->text() : "") +
-                      (s.battle.place.empty() ? "" : ", " + s.battle.place) +
+    // Each name kept to one line: one a damaged file holds with a line break forges none.
+    std::string out = one_line(battle_title(s.battle.name)) + (s.battle.date ? ", " + s.battle.date->text() : "") +
+                      (s.battle.place.empty() ? "" : ", " + one_line(s.battle.place)) +
                       " (" + return_state(s.battle) + ")\n";
     for (const auto& side : s.sides) {
         const auto* sd = rules.find_side(side.side);
@@ -1235,12 +1236,12 @@ std::string summary_text(const rules::RuleSet& rules, const BattleSummary& s) {
         exporter::TextTable t;
         t.add({rules.term_division, "Engaged", "Lost", "Captured", "Returned"});
         for (const auto& d : side.divisions)
-            t.add({d.name, d.engaged ? std::to_string(*d.engaged) : "-", std::to_string(d.lost), std::to_string(d.captured),
+            t.add({one_line(d.name), d.engaged ? std::to_string(*d.engaged) : "-", std::to_string(d.lost), std::to_string(d.captured),
                    std::to_string(d.returned)});
         for (const auto& line : split(t.render(), '\n'))
             if (!line.empty()) out += "  " + line + "\n";
-        out += "  Leaders fallen: " + (side.fallen.empty() ? std::string("none") : join(side.fallen, "; ")) + "\n";
-        out += "  Batteries lost: " + (side.batteries.empty() ? std::string("none") : join(side.batteries, "; ")) + "\n";
+        out += "  Leaders fallen: " + (side.fallen.empty() ? std::string("none") : one_line(join(side.fallen, "; "))) + "\n";
+        out += "  Batteries lost: " + (side.batteries.empty() ? std::string("none") : one_line(join(side.batteries, "; "))) + "\n";
     }
     return out;
 }

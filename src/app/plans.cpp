@@ -172,7 +172,7 @@ std::string plan_parts(const rules::RuleSet& rules, const PlanView& p, const std
     const auto part = [&](const std::string& heading, const std::vector<PlanLine>& lines) {
         out += indent + heading + "\n";
         if (lines.empty()) out += indent + "  none\n";
-        for (const auto& line : by_side(rules, lines)) out += indent + "  " + line + "\n";
+        for (const auto& line : by_side(rules, lines)) out += indent + "  " + one_line(line) + "\n";
     };
     part("Deployed on the field", p.deployed);
     part("In reserve off the field", p.reserve);
@@ -185,8 +185,8 @@ std::string quoted(const std::string& name) { return "\"" + name + "\""; }
 }  // namespace
 
 std::string plan_text(const rules::RuleSet& rules, const PlanView& p) {
-    std::string out = "Planned battle of " + p.plan.name + (p.plan.date ? ", " + p.plan.date->text() : "") +
-                      (p.plan.place.empty() ? "" : ", " + p.plan.place) + (p.reported() ? " (reported)" : " (planned, not yet fought)") + "\n";
+    std::string out = "Planned battle of " + one_line(p.plan.name) + (p.plan.date ? ", " + p.plan.date->text() : "") +
+                      (p.plan.place.empty() ? "" : ", " + one_line(p.plan.place)) + (p.reported() ? " (reported)" : " (planned, not yet fought)") + "\n";
     out += plan_parts(rules, p);
     if (p.draft_lines)
         out += "A draft report is waiting, " + count_of(*p.draft_lines, "line", "lines") + " of losses and fates (muster battle draft " + quoted(p.plan.name) +

@@ -278,12 +278,12 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
 
 std::string turn_report_text(const rules::RuleSet& rules, const TurnReport& r) {
     const auto* side = r.viewer.is_umpire() ? nullptr : rules.find_side(r.viewer.side());
-    std::string out = "The report of turn " + std::to_string(r.turn.number()) + ", campaign " + r.campaign + (r.date ? ": from " + r.date->text() : "") +
+    std::string out = "The report of turn " + std::to_string(r.turn.number()) + ", campaign " + one_line(r.campaign) + (r.date ? ": from " + r.date->text() : "") +
                       (r.current ? " (under way)" : "") + "\n" + (side ? "Seen by the " + side->name + "\n" : "Seen by the umpire\n");  // "as the British reads it" read badly
     const auto section = [&](const std::string& title, const std::vector<std::string>& lines, const char* none) {
         out += "\n" + title + "\n";
         if (lines.empty()) out += std::string("  ") + none + "\n";
-        for (const auto& l : lines) out += "  " + l + "\n";
+        for (const auto& l : lines) out += "  " + one_line(l) + "\n";
     };
     section("Arrived", r.arrived, "nothing");
     out += "\nBattles\n";

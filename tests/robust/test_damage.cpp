@@ -355,6 +355,20 @@ TEST_CASE("A line break in a damaged file's name or journal entry is written vis
     CHECK_THAT(in_process({"--db", file, "leader", "list"}).out, Catch::Matchers::Contains("Lee\\x0A#99   Forged"));
     CHECK_THAT(in_process({"--db", file, "oob"}).out, Catch::Matchers::Contains("Heth\\x0A      Forged (Infantry)"));
     CHECK_THAT(in_process({"--db", file, "journal"}).out, Catch::Matchers::Contains("ok\\x0A#77  forged"));
+    // A battle's summary and plan, and a turn's report: its place, and the names its fallen went by.
+    test::raw_sql(file, "UPDATE leader SET name = name || char(10) || 'Forged: row' WHERE id IN (SELECT leader_id FROM battle_fallen); "
+                        "UPDATE battle_fallen SET known_as = known_as || char(10) || 'Forged: fall'; "
+                        "UPDATE battle SET place = 'Gettysburg' || char(10) || 'Forged place'");
+    for (const std::vector<std::string> args : {std::vector<std::string>{"battle", "show", "Seminary Ridge"}, {"battle", "show", "Seminary Ridge", "--as", "union"},
+                                                {"turn", "report"}, {"turn", "report", "--as", "confederate"}}) {
+        std::vector<std::string> all{"--db", file};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = in_process(all);
+        INFO(join(args, " ") << ":\n" << r.out << r.err);
+        CHECK(r.code == 0);
+        for (const char* forged : {"\nForged", "\n#99", "\n      Forged"}) CHECK(r.out.find(forged) == std::string::npos);
+    }
+    CHECK_THAT(in_process({"--db", file, "battle", "show", "Seminary Ridge"}).out, Catch::Matchers::Contains("\\x0AForged: row") && Catch::Matchers::Contains("Gettysburg\\x0AForged place"));
 }
 
 TEST_CASE("A control character in a player's message is named by check, which still proves the ledger") {
