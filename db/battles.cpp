@@ -216,8 +216,10 @@ campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
         campaign::BattleRecord out;
-        SQLite::Statement d(db, "SELECT bd.division_id, bd.engaged, bd.seen, d.corps_id, k.army_id FROM battle_division bd JOIN division d ON d.id = bd.division_id "
-                                "JOIN corps k ON k.id = d.corps_id WHERE bd.battle_id = ? ORDER BY bd.division_id");
+        // Every row, whatever it points at (one a damaged file lost is the reader's to refuse).
+        SQLite::Statement d(db, "SELECT bd.division_id, bd.engaged, bd.seen, COALESCE(d.corps_id, 0) AS corps_id, COALESCE(k.army_id, 0) AS army_id "
+                                "FROM battle_division bd LEFT JOIN division d ON d.id = bd.division_id LEFT JOIN corps k ON k.id = d.corps_id "
+                                "WHERE bd.battle_id = ? ORDER BY bd.division_id");
         bind_all(d, battle);
         for (const Row row(d); d.executeStep();)
             out.divisions.push_back({row.id("division_id"), row.optional_integer("engaged"), row.flag("seen"), row.id("corps_id"), row.id("army_id")});
@@ -233,7 +235,7 @@ campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {
             out.fallen.push_back({row.id("leader_id"), row.word<LeaderFate>("fate"), row.optional_id("division_id"), prior,
                                   row.null("known_as") ? std::string() : row.text("known_as"), row.optional_id("corps_id"), row.optional_id("army_id")});
         }
-        SQLite::Statement g(db, "SELECT g.battery_id, g.fate, t.corps_id, t.army_id FROM battle_gun g JOIN battery t ON t.id = g.battery_id "
+        SQLite::Statement g(db, "SELECT g.battery_id, g.fate, t.corps_id, t.army_id FROM battle_gun g LEFT JOIN battery t ON t.id = g.battery_id "
                                 "WHERE g.battle_id = ? ORDER BY g.battery_id");
         bind_all(g, battle);
         for (const Row row(g); g.executeStep();)

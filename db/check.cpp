@@ -440,13 +440,27 @@ void domain(SQLite::Database& db, Problems& out) {
                             "SELECT 'leader', name FROM leader WHERE name <> '' UNION ALL SELECT 'leader', leader_name FROM division "
                             "WHERE leader_name IS NOT NULL UNION ALL SELECT 'camp', name FROM camp UNION ALL "
                             "SELECT 'battle', name FROM battle UNION ALL SELECT 'draft', battle FROM draft_line UNION ALL "
-                            "SELECT 'planned battle', name FROM battle_plan");
+                            "SELECT 'planned battle', name FROM battle_plan UNION ALL "
+                            "SELECT 'fallen leader', known_as FROM battle_fallen WHERE known_as IS NOT NULL");
     for (const Row row(names); names.executeStep();) {
         const auto name = row.text("name"), kind = row.text("kind");
         auto problem = name_problem(name, NameRule::stored);
         if (problem.empty() && kind == "leader") problem = leader_name_problem(name);  // layering: not a word (a table's name)
         if (!problem.empty()) out.push_back("names: " + kind + " \"" + visible(name) + "\": " + problem);
     }
+    if (const auto n = db.execAndGet("SELECT count(*) FROM battle_fallen WHERE known_as IS NOT NULL AND typeof(known_as) <> 'text'").getInt64())
+        out.push_back("names: " + std::to_string(n) + " fall(s) of a battle keep the name the leader fell under as something not text");
+    // A fall is of the leader's own side's division, corps or army (one of the two above the
+    // divisions, or none): the enemy reads it by them.
+    SQLite::Statement falls(db, "SELECT t.name AS battle, l.id AS leader FROM battle_fallen f JOIN battle t ON t.id = f.battle_id JOIN leader l ON l.id = f.leader_id "
+                                "WHERE (f.corps_id IS NOT NULL AND f.army_id IS NOT NULL) "
+                                "OR (f.corps_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id WHERE k.id = f.corps_id AND a.side = l.side)) "
+                                "OR (f.army_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM army a WHERE a.id = f.army_id AND a.side = l.side)) "
+                                "OR (f.division_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM division d JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
+                                "WHERE d.id = f.division_id AND a.side = l.side))");
+    for (const Row row(falls); falls.executeStep();)
+        out.push_back("battles: " + visible(row.text("battle")) + " records the fall of leader #" + std::to_string(row.id("leader")) +
+                      " with a division, corps or army not of his side (or with both a corps and an army)");
     // No campaign's dice draw a trillion numbers: a counter past that is damage (a roll would overflow it).
     SQLite::Statement draws(db, "SELECT stream, counter FROM dice_stream WHERE counter > 1000000000000 UNION ALL "
                                 "SELECT 'every side''s', dice_counter FROM campaign WHERE dice_counter > 1000000000000");

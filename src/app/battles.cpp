@@ -1163,7 +1163,8 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         const army::Unit* unit = nullptr;
         for (const auto& u : roster.units)
             if (u.kind == UnitKind::division && u.id == e.division_id) unit = &u;
-        if (!unit) continue;
+        if (!unit)
+            throw Damaged("the battle of " + visible(battle.battle.name) + " names a division the campaign does not have; run muster check, or restore a backup");
         fought = fought || viewer.owns(unit->side);
         // The enemy's: seen now, and seen there (one revealed since does not tell that battle).
         if (!e.seen && !viewer.is_umpire() && !viewer.owns(unit->side)) unseen_there.insert(unit->id);
@@ -1188,7 +1189,7 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         out.battle.returned_at.reset();
     }
     std::vector<const army::Battery*> lost;
-    for (const auto& g : record.guns) lost.push_back(refs.battery_by_id(g.battery_id));
+    for (const auto& g : record.guns) lost.push_back(&refs.battery_at(g.battery_id, "the battle of " + visible(battle.battle.name)));
     const auto gun_names = lost_battery_names(lost, battle.battle.name, [&](const army::Battery& t) { return !viewer.is_umpire() && !viewer.owns(t.side); });
     for (const auto& sd : rules.sides) {
         SideInBattle side;
@@ -1210,7 +1211,7 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
                    }));
         };
         for (const auto& f : record.fallen)
-            if (const auto* l = refs.leader_by_id(f.leader_id); l && l->side == sd.id && shown(f.division_id, {f.corps_id, f.army_id}))
+            if (const auto* l = &refs.leader_at(f.leader_id, "the battle of " + visible(battle.battle.name)); l->side == sd.id && shown(f.division_id, {f.corps_id, f.army_id}))
                 side.fallen.push_back((all || f.known_as.empty() ? l->label() : f.known_as) + ": " + word(f.fate));
         for (size_t i = 0; i < record.guns.size(); ++i)
             if (const auto* t = lost[i]; t && t->side == sd.id && shown(t->division_id, {record.guns[i].corps_id, record.guns[i].army_id}))

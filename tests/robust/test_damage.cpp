@@ -593,3 +593,40 @@ TEST_CASE("A pinned rule set that breaks a rule added since it was pinned still 
         CHECK_THAT(r.out, Catch::Matchers::Contains("its pinned rule set breaks a rule added since it was pinned") && Catch::Matchers::Contains(says));
     }
 }
+
+TEST_CASE("check names a fall whose name is not a name, or whose division, corps or army is not the leader's side's") {
+    // Kept with each fall since schema 37: the name the enemy read it under, and the unit above.
+    for (const auto& [sql, says] : std::vector<std::pair<std::string, std::string>>{
+             {"UPDATE battle_fallen SET known_as = CAST(x'48696c6c00ff' AS TEXT)", "names: fallen leader \"Hill\\x00\\xFF\": a NUL character"},
+             {"UPDATE battle_fallen SET known_as = x'4142'", "fall(s) of a battle keep the name the leader fell under as something not text"},
+             {"UPDATE battle_fallen SET corps_id = (SELECT k.id FROM corps k JOIN army a ON a.id = k.army_id WHERE a.side = 'union' LIMIT 1) "
+              "WHERE leader_id IN (SELECT id FROM leader WHERE side = 'confederate')",
+              "records the fall of leader #"},
+             {"UPDATE battle_fallen SET corps_id = (SELECT MIN(id) FROM corps), army_id = (SELECT MIN(id) FROM army)", "(or with both a corps and an army)"}}) {
+        INFO(sql);
+        const auto r = DamagedBy(sql).check();
+        CHECK(r.code == 1);
+        CHECK_THAT(r.out, Catch::Matchers::Contains(says));
+    }
+}
+
+TEST_CASE("A battle naming a battery, a leader or a division the file has lost is refused where its summary is read, not shown without it") {
+    for (const auto& [sql, says] : std::vector<std::pair<std::string, std::string>>{
+             {"DELETE FROM battery WHERE name = 'Reserve Battery'", "the battle of Seminary Ridge points at battery "},
+             {"DELETE FROM prisoner WHERE leader_id IS NOT NULL; DELETE FROM leader WHERE id IN (SELECT leader_id FROM battle_fallen) AND id NOT IN "
+              "(SELECT commander_id FROM brigade WHERE commander_id IS NOT NULL) AND id NOT IN (SELECT alternate_id FROM brigade WHERE alternate_id IS NOT NULL)",
+              "the battle of Seminary Ridge points at leader "}}) {
+        INFO(sql);
+        const DamagedBy d(sql);
+        const auto before = test::file_bytes(d.file);
+        for (const std::vector<std::string> args : {std::vector<std::string>{"battle", "show", "Seminary Ridge"}, {"turn", "report"}}) {
+            std::vector<std::string> all{"--db", d.file};
+            all.insert(all.end(), args.begin(), args.end());
+            const auto r = in_process(all);
+            INFO(join(args, " ") << ":\n" << r.out << r.err);
+            CHECK(r.code == 1);
+            CHECK_THAT(r.err, Catch::Matchers::Contains(says) && Catch::Matchers::Contains("run muster check"));
+        }
+        CHECK(test::file_bytes(d.file) == before);
+    }
+}
