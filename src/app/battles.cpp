@@ -242,29 +242,29 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     std::map<std::int64_t, size_t> index;
     for (const auto& l : report.brigades) {
         const auto& b = refs.brigade(l.brigade);
-        if (!is_active(b.status)) throw Error("brigade " + b.ref() + " is " + word(b.status) + ": it fought no battle");
+        if (!is_active(b.status)) throw Error(rules.brigade_noun() + " " + b.ref() + " is " + word(b.status) + ": it fought no battle");
         auto [it, fresh] = index.emplace(b.id, plan.losses.size());
         if (fresh) plan.losses.push_back({&b, 0, {}, 0});
         auto& loss = plan.losses[it->second];
         // Its losses are given by an entry that captures none (a loss of 0 too, which a second
         // loss would silently overrule), or by one losing stands beside those captured.
         if (l.lost > 0 || (l.captured == 0 && l.camp.empty())) {
-            if (loss.lost_given) throw ReportedTwice("brigade " + b.ref() + "'s stands lost are reported twice: give them once");
+            if (loss.lost_given) throw ReportedTwice(rules.brigade_noun() + " " + b.ref() + "'s stands lost are reported twice: give them once");
             loss.lost_given = true;
         }
         loss.lost += l.lost;
         if (l.captured > 0) {
-            const auto* camp = &captor_camp(refs, l.camp, b.side, "brigade " + b.ref());
+            const auto* camp = &captor_camp(refs, l.camp, b.side, rules.brigade_noun() + " " + b.ref());
             for (const auto& [seen, _] : loss.captured)
                 if (seen == camp)
-                    throw ReportedTwice("brigade " + b.ref() + "'s stands captured to " + camp->name + " are reported twice: give them once");
+                    throw ReportedTwice(rules.brigade_noun() + " " + b.ref() + "'s stands captured to " + camp->name + " are reported twice: give them once");
             loss.captured.emplace_back(camp, l.captured);
             loss.captured_total += l.captured;
         }
     }
     for (const auto& l : plan.losses)
         if (l.lost + l.captured_total > l.brigade->stands)
-            throw UsageError("brigade " + l.brigade->ref() + " loses " + std::to_string(l.lost) + " and has " +
+            throw UsageError(rules.brigade_noun() + " " + l.brigade->ref() + " loses " + std::to_string(l.lost) + " and has " +
                              std::to_string(l.captured_total) + " captured, but has only " +
                              std::to_string(l.brigade->stands) + " stands");
     for (const auto& f : report.leaders) {
@@ -287,9 +287,9 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     // The divisions that fought: as given, and every division a reported brigade belongs to.
     for (const auto& name : report.divisions) {
         const auto& d = refs.division(name);
-        if (d.status == DivisionStatus::placeholder) throw Error("division " + name + " has not arrived: it cannot have fought");
+        if (d.status == DivisionStatus::placeholder) throw Error(rules.division_noun() + " " + name + " has not arrived: it cannot have fought");
         if (std::find(plan.divisions.begin(), plan.divisions.end(), d.id) != plan.divisions.end())
-            throw UsageError("division " + d.name + " is named twice among those that fought: name each division once");
+            throw UsageError(rules.division_noun() + " " + d.name + " is named twice among those that fought: name each " + rules.division_noun() + " once");
         plan.divisions.push_back(d.id);
         plan.sides.insert(d.side);
     }
@@ -300,7 +300,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
         if (!report.divisions.empty() && !report.divisions_planned) throw UsageError(what + " is reported but its division is not among those that fought");
         plan.divisions.push_back(*division);
     };
-    for (const auto& l : plan.losses) fought(l.brigade->division_id, "brigade " + l.brigade->ref());
+    for (const auto& l : plan.losses) fought(l.brigade->division_id, rules.brigade_noun() + " " + l.brigade->ref());
     for (auto& f : plan.leaders) {
         f.division = refs.division_of(*f.leader);
         fought(f.division, "leader " + f.leader->label());
@@ -914,13 +914,13 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             // Out of service since, it holds no stands to give or take: an amended loss would put
             // stands in a brigade the order of battle no longer counts.
             if (!is_active(b.status))
-                throw Error("brigade " + b.ref() + " is " + word(b.status) + ": its loss at " + battle->name +
+                throw Error(m_session.rules().brigade_noun() + " " + b.ref() + " is " + word(b.status) + ": its loss at " + battle->name +
                             " can no longer be amended (it has no stands in service to give or take); to amend it, undo what took it "
                             "out of service first (muster undo, while that is the last step)");
             if (!did_fight(b.division_id))
-                throw UsageError("brigade " + b.ref() + " did not fight at " + battle->name + ": its division is not among those that fought");
+                throw UsageError(m_session.rules().brigade_noun() + " " + b.ref() + " did not fight at " + battle->name + ": its division is not among those that fought");
             for (const auto& seen : changes)
-                if (seen.brigade->id == b.id) throw UsageError("brigade " + b.ref() + " is amended twice: give its loss once");
+                if (seen.brigade->id == b.id) throw UsageError(m_session.rules().brigade_noun() + " " + b.ref() + " is amended twice: give its loss once");
             auto before = losses.count(b.id) ? losses.at(b.id) : campaign::LossInfo{b.id, 0, 0, 0};
             auto after = before;
             after.casualties = typed.lost;
@@ -928,7 +928,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             // of an earlier muster this file cannot place is not).
             if (const auto had = battle->operation ? std::optional(db::Battles(store).stands_when_reported(*battle->operation, b.id)) : std::nullopt;
                 had && after.casualties + after.captured > *had)
-                throw UsageError("brigade " + b.ref() + " had " + count_of(*had, "stand", "stands") + " at " + battle->name + ": it cannot have lost " +
+                throw UsageError(m_session.rules().brigade_noun() + " " + b.ref() + " had " + count_of(*had, "stand", "stands") + " at " + battle->name + ": it cannot have lost " +
                                  std::to_string(after.casualties) + (after.captured ? " and had " + std::to_string(after.captured) + " captured" : "") +
                                  " (at most " + std::to_string(*had - after.captured) + ")");
             if (battle->recovered) {
@@ -943,9 +943,9 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             }
             const int stands = b.stands - (after.casualties - before.casualties) + (after.returned - before.returned);
             if (stands < 0)
-                throw UsageError("brigade " + b.ref() + " has " + count_of(b.stands, "stand", "stands") + ": it cannot have lost " +
+                throw UsageError(m_session.rules().brigade_noun() + " " + b.ref() + " has " + count_of(b.stands, "stand", "stands") + ": it cannot have lost " +
                                  std::to_string(after.casualties) + " at " + battle->name + " (" + std::to_string(before.casualties) + " as reported)");
-            if (after.casualties == before.casualties) throw UsageError("brigade " + b.ref() + " already lost " + std::to_string(before.casualties) +
+            if (after.casualties == before.casualties) throw UsageError(m_session.rules().brigade_noun() + " " + b.ref() + " already lost " + std::to_string(before.casualties) +
                                                                         " at " + battle->name + ": nothing to amend");
             changes.push_back({&b, before, after});
             out.lines.push_back(b.ref() + ": lost " + std::to_string(before.casualties) + " -> " + std::to_string(after.casualties) +
@@ -1284,7 +1284,7 @@ Outcome Battles::disband_brigade(const std::string& ref) {
     return named_operation(m_session, OperationKind::disband, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& b = refs.brigade(ref);
         store.set_audience(op, Audience::side(b.side));
-        if (!is_active(b.status)) throw Error("brigade " + b.ref() + " is already " + word(b.status));
+        if (!is_active(b.status)) throw Error(m_session.rules().brigade_noun() + " " + b.ref() + " is already " + word(b.status));
         say_casualties_lost(store, refs, b, "disbanded", out);
         db::Forces(store).change_stands(op, b.id, MoveKind::disbanded, -b.stands);
         db::Forces(store).take_out_of_service(b.id, BrigadeStatus::disbanded, op);
@@ -1298,9 +1298,9 @@ Outcome Battles::destroy_brigade(const std::string& ref) {
     return named_operation(m_session, OperationKind::destroy, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& b = refs.brigade(ref);
         store.set_audience(op, Audience::side(b.side));
-        if (!is_active(b.status)) throw Error("brigade " + b.ref() + " is already " + word(b.status));
+        if (!is_active(b.status)) throw Error(m_session.rules().brigade_noun() + " " + b.ref() + " is already " + word(b.status));
         if (b.stands > 0)
-            throw Error("brigade " + b.ref() + " still has " + count_of(b.stands, "stand", "stands") +
+            throw Error(m_session.rules().brigade_noun() + " " + b.ref() + " still has " + count_of(b.stands, "stand", "stands") +
                         ": disband it or merge it instead");
         say_casualties_lost(store, refs, b, "destroyed", out);
         db::Forces(store).take_out_of_service(b.id, BrigadeStatus::destroyed, op);
@@ -1315,15 +1315,15 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
         const auto& from = refs.brigade(from_ref);
         const auto& into = refs.brigade(into_ref);
         if (from.id == into.id) throw UsageError("a brigade cannot merge into itself");
-        if (!is_active(into.status)) throw Error("brigade " + into.ref() + " is " + word(into.status) + ": merge into an active brigade");
-        if (from.side != into.side) throw Error("brigades " + from.ref() + " and " + into.ref() + " are of different sides");
+        if (!is_active(into.status)) throw Error(m_session.rules().brigade_noun() + " " + into.ref() + " is " + word(into.status) + ": merge into an active " + m_session.rules().brigade_noun());
+        if (from.side != into.side) throw Error(m_session.rules().brigade_noun() + "s " + from.ref() + " and " + into.ref() + " are of different sides");
         store.set_audience(op, Audience::side(into.side));
         if (from.stands == 0)
-            throw Error("brigade " + from.ref() + " has no stands to merge" + (is_active(from.status) ? "" : " (it is " + std::string(word(from.status)) + " already)"));
+            throw Error(m_session.rules().brigade_noun() + " " + from.ref() + " has no stands to merge" + (is_active(from.status) ? "" : " (it is " + std::string(word(from.status)) + " already)"));
         // Its men are the other's now: casualties still to return would return to no brigade (one
         // out of service, disbanded or destroyed, gave them up then).
         if (const auto waiting = casualties_waiting(store, refs, from); is_active(from.status) && !waiting.lines.empty())
-            throw Error("brigade " + from.ref() + " has " + join(waiting.lines, ", ") + " not yet returned: recover first (muster battle recover \"" +
+            throw Error(m_session.rules().brigade_noun() + " " + from.ref() + " has " + join(waiting.lines, ", ") + " not yet returned: recover first (muster battle recover \"" +
                         waiting.first_battle + "\"), then merge, so they come back to it");
         // A brigade merged above its start strength starts again at the new one, labelled for it.
         const int strength = into.stands + from.stands;
@@ -1331,7 +1331,7 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
         if (strength > into.start_stands) {
             label = m_session.rules().effectiveness.find(into.rating, strength);
             if (!label)
-                throw Error("brigade " + into.ref() + " would have " + std::to_string(strength) + " stands, above its start of " +
+                throw Error(m_session.rules().brigade_noun() + " " + into.ref() + " would have " + std::to_string(strength) + " stands, above its start of " +
                             std::to_string(into.start_stands) + ", and the effectiveness table has no " + into.rating +
                             " label for that many: a merge moves all of " + from.ref() + "'s stands; merge it into a brigade with fewer");
             db::Forces(store).relabel_brigade(into.id, *label, db::LabelledBy::merge);
