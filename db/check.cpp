@@ -440,27 +440,49 @@ void domain(SQLite::Database& db, Problems& out) {
                             "SELECT 'leader', name FROM leader WHERE name <> '' UNION ALL SELECT 'leader', leader_name FROM division "
                             "WHERE leader_name IS NOT NULL UNION ALL SELECT 'camp', name FROM camp UNION ALL "
                             "SELECT 'battle', name FROM battle UNION ALL SELECT 'draft', battle FROM draft_line UNION ALL "
-                            "SELECT 'planned battle', name FROM battle_plan UNION ALL "
-                            "SELECT 'fallen leader', known_as FROM battle_fallen WHERE known_as IS NOT NULL");
+                            "SELECT 'planned battle', name FROM battle_plan");
     for (const Row row(names); names.executeStep();) {
         const auto name = row.text("name"), kind = row.text("kind");
         auto problem = name_problem(name, NameRule::stored);
         if (problem.empty() && kind == "leader") problem = leader_name_problem(name);  // layering: not a word (a table's name)
         if (!problem.empty()) out.push_back("names: " + kind + " \"" + visible(name) + "\": " + problem);
     }
-    if (const auto n = db.execAndGet("SELECT count(*) FROM battle_fallen WHERE known_as IS NOT NULL AND typeof(known_as) <> 'text'").getInt64())
-        out.push_back("names: " + std::to_string(n) + " fall(s) of a battle keep the name the leader fell under as something not text");
+    // The name a fall was read under: a leader's name, or his post ("commander of Heth/1st
+    // Brigade", "former commander of Heth (2)"), each unit's name in it a name.
+    SQLite::Statement known(db, "SELECT known_as FROM battle_fallen WHERE typeof(known_as) = 'text'");
+    for (const Row row(known); known.executeStep();) {
+        const auto name = row.text("known_as");
+        std::string_view units = name;
+        for (std::string_view post : {"former commander of ", "commander of "})
+            if (units.starts_with(post)) {
+                units.remove_prefix(post.size());
+                if (const auto open = units.rfind(" ("); open != std::string_view::npos && units.ends_with(")") &&
+                    std::all_of(units.begin() + static_cast<long>(open) + 2, units.end() - 1, [](char c) { return c >= '0' && c <= '9'; }))
+                    units = units.substr(0, open);  // "(2)": the second to hold that post
+                break;
+            }
+        for (const auto& part : split(units, '/'))
+            if (auto problem = name_problem(part, NameRule::stored); !problem.empty()) {
+                out.push_back("names: the fall of a leader read as \"" + visible(name) + "\": " + problem);
+                break;
+            }
+    }
     // A fall is of the leader's own side's division, corps or army (one of the two above the
     // divisions, or none): the enemy reads it by them.
-    SQLite::Statement falls(db, "SELECT t.name AS battle, l.id AS leader FROM battle_fallen f JOIN battle t ON t.id = f.battle_id JOIN leader l ON l.id = f.leader_id "
-                                "WHERE (f.corps_id IS NOT NULL AND f.army_id IS NOT NULL) "
-                                "OR (f.corps_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id WHERE k.id = f.corps_id AND a.side = l.side)) "
-                                "OR (f.army_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM army a WHERE a.id = f.army_id AND a.side = l.side)) "
-                                "OR (f.division_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM division d JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
-                                "WHERE d.id = f.division_id AND a.side = l.side))");
+    static const std::string corps_astray = "f.corps_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM corps k JOIN army a ON a.id = k.army_id WHERE k.id = f.corps_id AND a.side = l.side)";
+    static const std::string army_astray = "f.army_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM army a WHERE a.id = f.army_id AND a.side = l.side)";
+    static const std::string division_astray = "f.division_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM division d JOIN corps k ON k.id = d.corps_id "
+                                               "JOIN army a ON a.id = k.army_id WHERE d.id = f.division_id AND a.side = l.side)";
+    SQLite::Statement falls(db, "SELECT t.name AS battle, l.id AS leader, CASE WHEN f.corps_id IS NOT NULL AND f.army_id IS NOT NULL "
+                                "THEN 'both corps ' || f.corps_id || ' and army ' || f.army_id || ' (one or the other, or neither)' "
+                                "WHEN " + corps_astray + " THEN 'corps ' || f.corps_id || ', which is not of his side' "
+                                "WHEN " + army_astray + " THEN 'army ' || f.army_id || ', which is not of his side' "
+                                "ELSE 'division ' || f.division_id || ', which is not of his side' END AS what "
+                                "FROM battle_fallen f JOIN battle t ON t.id = f.battle_id JOIN leader l ON l.id = f.leader_id "
+                                "WHERE (f.corps_id IS NOT NULL AND f.army_id IS NOT NULL) OR (" + corps_astray + ") OR (" + army_astray + ") OR (" +
+                                division_astray + ")");
     for (const Row row(falls); falls.executeStep();)
-        out.push_back("battles: " + visible(row.text("battle")) + " records the fall of leader #" + std::to_string(row.id("leader")) +
-                      " with a division, corps or army not of his side (or with both a corps and an army)");
+        out.push_back("battles: " + visible(row.text("battle")) + " records the fall of leader #" + std::to_string(row.id("leader")) + " with " + row.text("what"));
     // No campaign's dice draw a trillion numbers: a counter past that is damage (a roll would overflow it).
     SQLite::Statement draws(db, "SELECT stream, counter FROM dice_stream WHERE counter > 1000000000000 UNION ALL "
                                 "SELECT 'every side''s', dice_counter FROM campaign WHERE dice_counter > 1000000000000");

@@ -5,7 +5,7 @@
 -- none for its falls (NULL: the leader's label now) and takes the unit from the command he holds
 -- (one who holds none now: the enemy reads nothing of that fall).
 -- Added columns only.
-ALTER TABLE battle_fallen ADD COLUMN known_as TEXT CHECK (known_as IS NULL OR length(known_as) BETWEEN 1 AND 400);
+ALTER TABLE battle_fallen ADD COLUMN known_as TEXT CHECK (known_as IS NULL OR length(known_as) BETWEEN 1 AND 1000);
 ALTER TABLE battle_fallen ADD COLUMN corps_id INTEGER REFERENCES corps(id);
 ALTER TABLE battle_fallen ADD COLUMN army_id INTEGER REFERENCES army(id);
 UPDATE battle_fallen SET

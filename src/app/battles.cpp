@@ -76,11 +76,13 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
 
 // The corps or army a leader or a battery above the divisions is of, which the enemy must have
 // seen a division of in a battle to read what it lost there. Neither (a leader who commands no
-// unit, or one of an earlier muster's falls): the enemy reads nothing of it, for his post or his
-// name may be all it would learn of a unit it never saw.
+// unit): the enemy reads nothing of it, for his post or his name may be all it would learn of a
+// unit it never saw; but a fall an earlier muster kept without them (schema 36 and before, its
+// leader displaced since) is read as it was then, where any division of his side was seen.
 struct Above {
     std::optional<std::int64_t> corps, army;
-    bool known() const { return corps || army; }
+    bool of_side = false;
+    bool known() const { return corps || army || of_side; }
     static Above of(const army::Leader& l) {
         if (l.command.kind == UnitKind::corps) return {l.command.unit_id, std::nullopt};
         if (l.command.kind == UnitKind::army) return {std::nullopt, l.command.unit_id};
@@ -654,7 +656,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     auto report_of = [&](const Refs& refs) {
         battle = draft_named(store, c.id, typed);
         const auto lines = db::Battles(store).draft(c.id, battle);
-        require_no_doubled_loss(battle, lines, refs);
+        require_no_doubled_loss(m_session.rules(), battle, lines, refs);
         auto report = report_from_draft(battle, lines, refs, how.wounded_out_for);
         // Called as its plan spells it, which every side reads; with none, as the umpire names it
         // here: the draft keeps the spelling of whoever began it (a player, a roll for a unit the
@@ -1211,10 +1213,10 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
                    }));
         };
         for (const auto& f : record.fallen)
-            if (const auto* l = &refs.leader_at(f.leader_id, "the battle of " + visible(battle.battle.name)); l->side == sd.id && shown(f.division_id, {f.corps_id, f.army_id}))
+            if (const auto* l = &refs.leader_at(f.leader_id, "the battle of " + visible(battle.battle.name)); l->side == sd.id && shown(f.division_id, {f.corps_id, f.army_id, f.known_as.empty()}))
                 side.fallen.push_back((all || f.known_as.empty() ? l->label() : f.known_as) + ": " + word(f.fate));
         for (size_t i = 0; i < record.guns.size(); ++i)
-            if (const auto* t = lost[i]; t && t->side == sd.id && shown(t->division_id, {record.guns[i].corps_id, record.guns[i].army_id}))
+            if (const auto* t = lost[i]; t->side == sd.id && shown(t->division_id, {record.guns[i].corps_id, record.guns[i].army_id}))
                 side.batteries.push_back(gun_names[i] + ": " + word(record.guns[i].fate));
         if (!side.divisions.empty() || !side.fallen.empty() || !side.batteries.empty()) out.sides.push_back(std::move(side));
     }

@@ -250,7 +250,7 @@ PlanStep Plans::deploy(const std::string& battle, const std::vector<std::string>
                         throw Error(m_session.rules().division_noun() + " " + d.name + " is " + part_in(role, plan.plan.name) + ": a reserve comes on the field when it arrives (muster battle arrive " +
                                     quoted(plan.plan.name) + " " + quoted(d.name) + ")");
                     throw Error(m_session.rules().division_noun() + " " + d.name + " is already " + part_in(role, where->plan.name) +
-                                ": a division is in one battle planned at a time (expected one in no open plan)");
+                                ": a " + m_session.rules().division_noun() + " is in one battle planned at a time (expected one in no open plan)");
                 }
                 db::Battles(store).set_plan_division(plan.plan.id, d.id, PlanRole::deployed);
                 named = d.name;
@@ -290,7 +290,7 @@ Outcome Plans::reserve(const std::string& battle, const std::vector<std::string>
                 const auto& [where, role] = it->second;
                 throw Error(m_session.rules().division_noun() + " " + d.name + " is already " + part_in(role, where->plan.name) +
                             (where == &plan ? ": a division is in reserve or on the field, not both (expected one not in the plan)"
-                                            : ": a division is in one battle planned at a time (expected one in no open plan)"));
+                                            : ": a " + m_session.rules().division_noun() + " is in one battle planned at a time (expected one in no open plan)"));
             }
             db::Battles(store).set_plan_division(plan.plan.id, d.id, PlanRole::reserve);
             parts.emplace_back(d.side, d.name);

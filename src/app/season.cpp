@@ -297,7 +297,7 @@ std::string turn_report_text(const rules::RuleSet& rules, const TurnReport& r) {
         }
     }
     section("Casualties returned", r.returned, "none");
-    section("Brigades merged, disbanded and destroyed", r.brigades, "none");
+    section(rules.term_brigade + "s merged, disbanded and destroyed", r.brigades, "none");
     section("Leaders: Fallen Leaders rolls, leaders replaced, assigned, attached, downgraded and back from their wounds", r.leaders, "none");
     section("Entered and edited by hand", r.by_hand, "none");
     section("Exchanges proposed, answered and withdrawn, and camps liberated", r.exchanges, "none");

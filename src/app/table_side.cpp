@@ -721,7 +721,7 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
     return report;
 }
 
-void require_no_doubled_loss(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
+void require_no_doubled_loss(const rules::RuleSet& rules, const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
     std::map<std::int64_t, std::pair<int, int>> lost;  // per brigade: rolled, submitted
     std::map<std::int64_t, std::string> by;
     for (const auto& l : lines)
@@ -731,9 +731,9 @@ void require_no_doubled_loss(const std::string& battle, const std::vector<campai
         }
     for (const auto& [id, n] : lost)
         if (n.first > 0 && n.second > 0)
-            throw UsageError("brigade " + refs.brigade_at(id, "a draft line").ref() + " has " + count_of(n.first, "stand", "stands") +
-                             " lost rolled at the table and " + count_of(n.second, "stand", "stands") + " " + by[id] +
-                             ": a player gives his brigade's whole loss, so the two are not added. Write the draft out with muster battle draft \"" +
+            throw UsageError(rules.brigade_noun() + " " + refs.brigade_at(id, "a draft line").ref() + " has " + count_of(n.first, "stand", "stands") +
+                             " lost rolled at the table and " + count_of(n.second, "stand", "stands") + " " + by[id] + ": a player gives his " +
+                             rules.brigade_noun() + "'s whole loss, so the two are not added. Write the draft out with muster battle draft \"" +
                              battle + "\" --write FILE, give the stands it lost in all, and report the file");
 }
 

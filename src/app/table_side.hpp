@@ -90,7 +90,7 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
 /// Refuses (UsageError) a draft in which a brigade has stands lost both rolled at the table and
 /// submitted by a player: a player gives his brigade's whole loss, so the two are not added; the
 /// umpire writes the draft out and gives the loss in the file.
-void require_no_doubled_loss(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs);
+void require_no_doubled_loss(const rules::RuleSet& rules, const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs);
 
 /// The table side in a campaign: rolls for a battle, and its draft report.
 class TableSide {

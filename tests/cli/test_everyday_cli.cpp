@@ -800,3 +800,19 @@ TEST_CASE("A preview says what it kept: a recovery's is in the journal as a prev
     CHECK_THAT(c.ok("battle recover Cashtown --preview"), Catch::Matchers::StartsWith("PREVIEW (not applied; the journal keeps it as a preview)\n"));
     CHECK_THAT(c.ok("journal"), Contains("Previewed (not applied): Recovery after Cashtown"));
 }
+
+TEST_CASE("A fall of a leader with no name is kept under his post, which check takes as names, however long the unit's names") {
+    const test::CampaignFile c;
+    c.ok("campaign new T --rules acw --date 1863-07-01 --theater east --seed 7 --leader-names off");
+    c.ok("add army AoP --side union --leader Meade --grade average");
+    c.ok("add corps \"I Corps\" --army AoP --leader Reynolds --grade average");
+    const std::string division(200, 'W');
+    c.ok("add division " + division + " --corps \"I Corps\"");
+    c.ok("arrive " + division);
+    c.ok("rename brigade \"" + division + "/1st Brigade\" \"" + std::string(200, 'B') + "\"");
+    // "commander of WWW.../BBB...": longer than any one name.
+    c.ok("battle report --name Fight --loss \"" + division + "/" + std::string(200, 'B') + "=1\" --leader \"" + division + "/" + std::string(200, 'B') + ":wounded/1\"");
+    c.ok("battle report --name Skirmish --loss \"" + division + "/2nd Brigade=1\" --leader \"" + division + "/2nd Brigade:killed\"");
+    CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
+    CHECK_THAT(c.ok("battle show Skirmish"), Contains("Leaders fallen: commander of " + division + "/2nd Brigade: killed"));
+}

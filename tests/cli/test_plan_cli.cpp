@@ -64,7 +64,7 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(refused("battle show 'Bemis' --as american", 2), Contains("no battle named \"Bemis\" that the american fought"));
     step("battle plan 'Bemis Heights'");
     CHECK_THAT(refused("battle deploy 'Bemis Heights' Poor", 1),
-               Contains("brigade Poor is already deployed at Freeman's Farm: a division is in one battle planned at a time"));
+               Contains("brigade Poor is already deployed at Freeman's Farm: a brigade is in one battle planned at a time"));
     CHECK_THAT(refused("battle reserve Bemis Learned", 1), Contains("brigade Learned is already in reserve for Freeman's Farm"));
 
     // A reserve arrives, rolled up with dice typed at the table, as arrive takes them.

@@ -545,10 +545,17 @@ TEST_CASE("A file from before schema 37 takes the corps or army a leader above t
     const auto path = dir.file("c.db");
     for (const auto* command : {"campaign new G --sample gettysburg --seed 1",
                                 "battle report --name Cemetery --loss \"Pickett/Armistead's Brigade=2\" --leader Longstreet:wounded/1 "
-                                "--leader \"Pickett/Armistead's Brigade:killed\""})
+                                "--leader \"Pickett/Armistead's Brigade:killed\"",
+                                // beside Heth, whom the Union sees; then replaced, so he commands nothing when the file is brought up
+                                "reveal Heth",
+                                "battle report --name Ridge --division Wadsworth --division Heth --loss \"Heth/Archer's Brigade=1\" --leader Hill:killed",
+                                "leader replace \"Third Corps\""})
         REQUIRE(test::run_muster("--db " + test::quote(path) + " " + command).code == 0);
     const auto shown = [&] {
-        return test::run_muster("--db " + test::quote(path) + " battle show Cemetery").out + test::run_muster("--db " + test::quote(path) + " battle show Cemetery --as union").out;
+        std::string out;
+        for (const auto* args : {" battle show Cemetery", " battle show Cemetery --as union", " battle show Ridge --as union", " leader list --as union"})
+            out += test::run_muster("--db " + test::quote(path) + args).out;
+        return out;
     };
     const auto falls = [&] {
         SQLite::Database db(path, SQLite::OPEN_READONLY);
@@ -560,12 +567,14 @@ TEST_CASE("A file from before schema 37 takes the corps or army a leader above t
         return out;
     };
     const auto before = shown();
-    CHECK(falls() == std::vector<std::string>{"Armistead:Armistead:-:-", "Longstreet:Longstreet:First Corps:-"});
+    CHECK(falls() == std::vector<std::string>{"Armistead:Armistead:-:-", "Hill:Hill:Third Corps:-", "Longstreet:Longstreet:First Corps:-"});
+    CHECK_THAT(before, Contains("Leaders fallen: Hill: killed"));  // seen: his corps' Heth was there
     drop_schema_37(path);
     test::raw_sql(path, "PRAGMA user_version = 36");
     { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());
-    CHECK(falls() == std::vector<std::string>{"Armistead:-:-:-", "Longstreet:-:First Corps:-"});  // his name now, his corps
+    // His name now, his corps; Hill, displaced, commands none: his fall read as the file read it.
+    CHECK(falls() == std::vector<std::string>{"Armistead:-:-:-", "Hill:-:-:-", "Longstreet:-:First Corps:-"});
     CHECK(shown() == before);
 }
 

@@ -597,12 +597,12 @@ TEST_CASE("A pinned rule set that breaks a rule added since it was pinned still 
 TEST_CASE("check names a fall whose name is not a name, or whose division, corps or army is not the leader's side's") {
     // Kept with each fall since schema 37: the name the enemy read it under, and the unit above.
     for (const auto& [sql, says] : std::vector<std::pair<std::string, std::string>>{
-             {"UPDATE battle_fallen SET known_as = CAST(x'48696c6c00ff' AS TEXT)", "names: fallen leader \"Hill\\x00\\xFF\": a NUL character"},
-             {"UPDATE battle_fallen SET known_as = x'4142'", "fall(s) of a battle keep the name the leader fell under as something not text"},
+             {"UPDATE battle_fallen SET known_as = CAST(x'48696c6c00ff' AS TEXT)", "names: the fall of a leader read as \"Hill\\x00\\xFF\": a NUL character"},
+             {"UPDATE battle_fallen SET known_as = x'4142'", "battle_fallen row(s) hold something other than text in known_as"},
              {"UPDATE battle_fallen SET corps_id = (SELECT k.id FROM corps k JOIN army a ON a.id = k.army_id WHERE a.side = 'union' LIMIT 1) "
               "WHERE leader_id IN (SELECT id FROM leader WHERE side = 'confederate')",
-              "records the fall of leader #"},
-             {"UPDATE battle_fallen SET corps_id = (SELECT MIN(id) FROM corps), army_id = (SELECT MIN(id) FROM army)", "(or with both a corps and an army)"}}) {
+              "which is not of his side"},
+             {"UPDATE battle_fallen SET corps_id = (SELECT MIN(id) FROM corps), army_id = (SELECT MIN(id) FROM army)", "with both corps 1 and army 1 (one or the other, or neither)"}}) {
         INFO(sql);
         const auto r = DamagedBy(sql).check();
         CHECK(r.code == 1);
