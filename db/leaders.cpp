@@ -168,9 +168,10 @@ bool Leaders::leader_name_taken(std::int64_t campaign, std::string_view side, st
             // under where the battle keeps it (below), not one given him out of its sight since.
             "OR (l.status IN ('wounded', 'killed') AND NOT EXISTS (SELECT 1 FROM battle_fallen fk WHERE fk.battle_id = l.fell_in AND fk.leader_id = l.id "
             "AND fk.known_as IS NOT NULL) AND " + fall_seen("l") + "))) "
-            // (the falls, few, scanned for the name: not every leader of the side)
-            "OR EXISTS (SELECT 1 FROM battle_fallen fk CROSS JOIN leader l ON l.id = fk.leader_id AND l.fell_in = fk.battle_id WHERE fk.known_as = ?3 "
-            "AND l.campaign_id = ?1 AND l.side = ?2 AND l.status IN ('wounded', 'killed') AND " + fall_seen("l") + ") "
+            // Each fall it saw, his latest or one he has come back from (the falls, few, scanned for
+            // the name: not every leader of the side).
+            "OR EXISTS (SELECT 1 FROM battle_fallen fk CROSS JOIN leader l ON l.id = fk.leader_id WHERE fk.known_as = ?3 "
+            "AND l.campaign_id = ?1 AND l.side = ?2 AND " + fall_row_seen("fk", "l.side") + ") "
             // One its camps hold, by the name they took him under (his side may have renamed him since).
             "OR EXISTS (SELECT 1 FROM prisoner p JOIN leader h ON h.id = p.leader_id WHERE h.campaign_id = ?1 AND h.side = ?2 AND p.known_as = ?3) "
             "OR EXISTS (SELECT 1 FROM army a WHERE a.campaign_id = ?1 AND a.name = ?3 AND a.side = ?2 AND " + seen_army + ") "

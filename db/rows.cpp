@@ -82,21 +82,30 @@ std::string fallen_division(const std::string& fallen) {
     return "COALESCE(" + fallen + ".division_id, (SELECT fb.division_id FROM brigade fb WHERE fb.alternate_id = " + fallen + ".leader_id))";
 }
 
-// Whether the enemy saw leader `alias` fall (two sides: a division of his "not hidden" is seen by
-// the other), in the battle he fell in: the division he fought with there, seen there and not
-// hidden since; above the divisions, one of the divisions there of the corps or army he commanded
-// when he fell (one who commanded none: unseen), or where an earlier muster kept no fall or none
-// of that (schema 36 and before), one of his side's. A fall in no battle (a casualty roll of the Fallen Leaders table)
-// is his side's to read. (`alias` is none of the subqueries' own: f, fa, fb, bd, d, k, r.)
+// Whether the enemy saw the fall `fall` (a battle_fallen row's alias) of a leader of `side`
+// (two sides: a division of his "not hidden" is seen by the other) in its battle: the division
+// he fought with there, seen there and not hidden since; above the divisions, one of the
+// divisions there of the corps or army he commanded when he fell (one who commanded none:
+// unseen), or where an earlier muster kept none of that (schema 36 and before), one of his
+// side's. (`fall` and `side` are none of its subqueries' own: fb, bd, d, k, r.)
+std::string fall_row_seen(const std::string& fall, const std::string& side) {
+    return "EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id "
+           "WHERE bd.battle_id = " + fall + ".battle_id AND r.side = " + side + " AND bd.seen AND NOT d.hidden AND CASE WHEN " + fallen_division(fall) +
+           " IS NOT NULL THEN bd.division_id = " + fallen_division(fall) + " WHEN " + fall + ".corps_id IS NOT NULL THEN d.corps_id = " + fall +
+           ".corps_id WHEN " + fall + ".army_id IS NOT NULL THEN k.army_id = " + fall + ".army_id ELSE " + fall + ".known_as IS NULL END)";
+}
+
+// Whether the enemy saw leader `alias` fall, in the battle he fell in: as fall_row_seen reads
+// his fall there, or, in a battle of an earlier muster that kept no fall, where it saw one of his
+// side's divisions. A fall in no battle (a casualty roll of the Fallen Leaders table) is his
+// side's to read. (`alias` is none of the subqueries' own: f, fb, bd, d, k, r.)
 std::string fall_seen(const std::string& alias) {
-    const std::string fell = "(SELECT " + fallen_division("f") + " FROM battle_fallen f WHERE f.battle_id = " + alias + ".fell_in AND f.leader_id = " + alias + ".id)";
-    const std::string seen_there = "EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id "
-                                   "JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id WHERE bd.battle_id = " + alias + ".fell_in AND r.side = " +
-                                   alias + ".side AND bd.seen AND NOT d.hidden";
-    const std::string of_his_unit = "NOT EXISTS (SELECT 1 FROM battle_fallen fa WHERE fa.battle_id = " + alias + ".fell_in AND fa.leader_id = " + alias +
-                                    ".id AND (fa.corps_id <> d.corps_id OR fa.army_id <> k.army_id OR (COALESCE(fa.corps_id, fa.army_id) IS NULL AND fa.known_as IS NOT NULL)))";
-    return "CASE WHEN " + alias + ".status IN ('wounded', 'killed') THEN " + alias + ".fell_in IS NOT NULL AND NOT " + alias + ".fell_by_roll AND CASE WHEN " +
-           fell + " IS NOT NULL THEN " + seen_there + " AND bd.division_id = " + fell + ") ELSE " + seen_there + " AND " + of_his_unit + ") END ELSE 1 END";
+    const std::string side_seen_there = "EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id "
+                                        "JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id WHERE bd.battle_id = " + alias + ".fell_in AND r.side = " +
+                                        alias + ".side AND bd.seen AND NOT d.hidden)";
+    return "CASE WHEN " + alias + ".status IN ('wounded', 'killed') THEN " + alias + ".fell_in IS NOT NULL AND NOT " + alias + ".fell_by_roll AND COALESCE((SELECT " +
+           fall_row_seen("f", alias + ".side") + " FROM battle_fallen f WHERE f.battle_id = " + alias + ".fell_in AND f.leader_id = " + alias + ".id), " +
+           side_seen_there + ") ELSE 1 END";
 }
 
 namespace {

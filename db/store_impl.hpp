@@ -157,6 +157,9 @@ army::Battery read_battery(const Row& row);
 std::string fallen_division(const std::string& fallen);
 /// Whether the enemy saw leader `alias` (a leader row's alias) fall: true for one in play.
 std::string fall_seen(const std::string& alias);
+/// Whether the enemy saw the fall `fall` (a battle_fallen row's alias) of a leader of side `side`
+/// (an SQL expression) in its battle.
+std::string fall_row_seen(const std::string& fall, const std::string& side);
 /// A campaign's leaders, in id order; given `ids` (a JSON array), only those.
 std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign, const std::string* ids = nullptr);
 /// Damaged: leader `id`, whom a row of the campaign names, is not in the leader table. A
