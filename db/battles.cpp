@@ -52,7 +52,8 @@ void Battles::set_loss(std::int64_t battle, const campaign::LossInfo& loss) {
 }
 
 void Battles::set_fallen(std::int64_t battle, std::int64_t leader, std::optional<LeaderFate> fate, std::optional<std::int64_t> division,
-                         const std::string& known_as, const std::optional<campaign::BattleRecord::Prior>& prior) {
+                         const std::string& known_as, std::optional<std::int64_t> corps, std::optional<std::int64_t> army,
+                         const std::optional<campaign::BattleRecord::Prior>& prior) {
     guarded(m_store.path(), [&] {
         if (!fate) {
             exec(m_store.impl().db, "DELETE FROM battle_fallen WHERE battle_id = ? AND leader_id = ?", battle, leader);
@@ -61,11 +62,10 @@ void Battles::set_fallen(std::int64_t battle, std::int64_t leader, std::optional
         // What he was before, and what the enemy read of him, are the first fall's: a fate changed keeps them.
         exec(m_store.impl().db,
              "INSERT INTO battle_fallen (battle_id, leader_id, fate, division_id, prior_status, prior_fell_in, prior_out_battles, prior_by_roll, known_as, corps_id, army_id) "
-             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, CASE WHEN ?4 IS NULL THEN (SELECT id FROM corps WHERE commander_id = ?2) END, "
-             "CASE WHEN ?4 IS NULL THEN (SELECT id FROM army WHERE commander_id = ?2) END) "
-             "ON CONFLICT (battle_id, leader_id) DO UPDATE SET fate = ?3, division_id = ?4",
+             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) ON CONFLICT (battle_id, leader_id) DO UPDATE SET fate = ?3, division_id = ?4",
              battle, leader, *fate, division, prior ? std::optional<LeaderStatus>(prior->status) : std::nullopt,
-             prior ? prior->fell_in : std::nullopt, prior ? std::optional<int>(prior->out_battles) : std::nullopt, prior && prior->by_roll, known_as);
+             prior ? prior->fell_in : std::nullopt, prior ? std::optional<int>(prior->out_battles) : std::nullopt, prior && prior->by_roll, known_as,
+             division ? std::nullopt : corps, division ? std::nullopt : army);
     });
 }
 

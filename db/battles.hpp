@@ -26,9 +26,10 @@ public:
     /// What he was before (`prior`, where he had fallen already out of the enemy's sight) is kept
     /// from the first fall recorded there: a fate changed keeps it.
     /// A fall added takes the name or post he is `known_as` and, above the divisions, the corps or
-    /// army he commands now, which a fate changed keeps too.
+    /// army he commands, which a fate changed keeps too.
     void set_fallen(std::int64_t battle, std::int64_t leader, std::optional<LeaderFate> fate, std::optional<std::int64_t> division,
-                    const std::string& known_as, const std::optional<campaign::BattleRecord::Prior>& prior = std::nullopt);
+                    const std::string& known_as, std::optional<std::int64_t> corps, std::optional<std::int64_t> army,
+                    const std::optional<campaign::BattleRecord::Prior>& prior = std::nullopt);
     /// A brigade's loss in a battle as amended (added if it had none).
     void set_loss(std::int64_t battle, const campaign::LossInfo& loss);
     void set_battle_recovered(std::int64_t battle, int rate, Rounding rounding);

@@ -499,7 +499,8 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     for (const auto& f : plan.leaders) {
         const auto fate = f.fate->fate;
         const auto prior = prior_of(*f.leader);
-        db::Battles(store).set_fallen(battle, f.leader->id, fate, f.division, f.leader->label(), prior);
+        const auto above = Above::of(*f.leader);
+        db::Battles(store).set_fallen(battle, f.leader->id, fate, f.division, f.leader->label(), above.corps, above.army, prior);
         if (fall_in_battle(store, f.leader->id, prior, fate, battle, f.fate->out_for) && f.camp) db::Prisoners(store).hold_leader(f.camp->id, f.leader->id, f.leader->label());
     }
     // The captor holds a battery by the name it reads it under: numbered among the batteries of
@@ -1079,7 +1080,8 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             } else {
                 db::Leaders(store).set_leader_status(l.id, LeaderStatus::active, std::nullopt, std::nullopt);
             }
-            db::Battles(store).set_fallen(battle->id, ch.leader->id, ch.after, ch.division, ch.leader->label(), ch.prior);
+            const auto above = Above::of(*ch.leader);
+            db::Battles(store).set_fallen(battle->id, ch.leader->id, ch.after, ch.division, ch.leader->label(), above.corps, above.army, ch.prior);
         }
         return out.summary;
     });
