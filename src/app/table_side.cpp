@@ -517,7 +517,8 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
                     for (const auto& d : plan->divisions)
                         if (d.division_id == *division && d.role == PlanRole::reserve) {
                             const auto* u = refs.division_by_id(*division);
-                            const auto name = u ? u->name : (*t)->ref().substr(0, (*t)->ref().find('/'));
+                            if (!u) throw Damaged((*t)->ref() + " is of division " + std::to_string(*division) + ", which is not there; run muster check, or restore a backup");
+                            const auto& name = u->name;
                             throw Error((*t)->ref() + " is of " + name + ", in reserve off the field at " + battle +
                                         ": bring it on first with muster battle arrive " + shell_word(battle) + " " + shell_word(name));
                         }
