@@ -38,7 +38,7 @@ ArrivalRequest with_campaign_defaults(const rules::RuleSet& rules, const campaig
     if (!rules.years.empty() && !r.year) missing.emplace_back("year");
     if (!rules.theaters.empty() && !r.theater) missing.emplace_back("theater");
     if (!missing.empty())
-        throw UsageError("division " + r.division + " needs a " + join(missing, " and a ") + " to arrive in: give --" +
+        throw UsageError(rules.division_noun() + " " + r.division + " needs a " + join(missing, " and a ") + " to arrive in: give --" +
                          join(missing, " and --") + ", set the campaign's (muster campaign set --date YYYY-MM-DD" +
                          (rules.theaters.empty() ? "" : " --theater ID") + ")" +
                          (rules.theaters.empty() ? "" : ", or roll year and theater on the rule set's table (--roll-year-theater)"));
@@ -104,10 +104,11 @@ void require_previewed(const db::Store& store, std::int64_t campaign, const db::
                      ". Ask for the same, preview again, or give --discard-preview to roll anew");
 }
 
-void require_placeholder(const std::string& name, DivisionStatus status) {
-    if (status == DivisionStatus::arrived) throw Error("division " + name + " has already arrived: a division arrives once");
+void require_placeholder(const rules::RuleSet& rules, const std::string& name, DivisionStatus status) {
+    const auto noun = rules.division_noun();
+    if (status == DivisionStatus::arrived) throw Error(noun + " " + name + " has already arrived: a " + noun + " arrives once");
     if (status == DivisionStatus::entered)
-        throw Error("division " + name + " was entered by hand: a division arrives once, as a placeholder");
+        throw Error(noun + " " + name + " was entered by hand: a " + noun + " arrives once, as a placeholder");
 }
 
 }  // namespace
@@ -120,7 +121,7 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
     out.preview = asked.mode == Mode::preview;
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::arrival, asked.mode), [&](std::int64_t op) {
         const auto d = division_named(store, c, asked.division);
-        require_placeholder(d.name, d.status);
+        require_placeholder(rules, d.name, d.status);
         if (const auto due = db::Season(store).due_turn(d.id); due && *due > c.turn)
             out.note = d.name + " is due on " + due->text() + " (this is " + c.turn.text() + "): it arrives early";
         const auto request = with_campaign_defaults(rules, c, asked);

@@ -196,6 +196,7 @@ TEST_CASE("An AWI campaign speaks its rule set's words: brigades and battalions,
     c.ok("campaign set --return-rate 40");
     const auto rolled = c.ok("arrive Nixon --show-rolls");
     CHECK_THAT(rolled, Contains("brigade: Battalions a brigade") && Contains("brigade leader: Commander rating"));
+    CHECK_THAT(c.refused("arrive Nixon", 1), Contains("brigade Nixon has already arrived: a brigade arrives once"));
     CHECK_THAT(c.ok("rename division Nixon \"Nixon's Brigade\""), Contains("Renamed brigade Nixon to Nixon's Brigade"));
     CHECK_THAT(c.refused("exchange propose --from american --offer \"stands:Nixon's Brigade/1st=1\"", 2), Contains("held in the camps of the American"));
     for (const auto& out : {graded, turn, c.ok("schedule"), c.ok("journal"), c.ok("journal --as american")}) {
