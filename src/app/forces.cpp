@@ -171,7 +171,7 @@ std::string Forces::add_army(const std::string& typed_side, const std::string& g
         require_new_leader_name(store, c.id, leader);
         if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, side, Rank::army, leader);
         db::Forces(store).insert_army(c.id, side, name, lid);
-        return summary = "Added army " + name + " (" + rules::name_or_id(r.find_side(side), side) + ")" + commander_text(r, commander, leader);
+        return summary = "Added army " + name + " (" + r.side_name(side) + ")" + commander_text(r, commander, leader);
     });
     return summary;
 }
@@ -453,7 +453,7 @@ std::string Forces::import_oob(const std::string& file, const std::map<std::stri
         for (const auto& a : oob.armies) sides.insert(a.side);
         store.set_audience(op, Audience::sides(sides));
         for (const auto& side : sides)
-            store.set_side_summary(op, side, "Imported " + forces_count(oob, r, side) + " for the " + rules::name_or_id(r.find_side(side), side));
+            store.set_side_summary(op, side, "Imported " + forces_count(oob, r, side) + " for the " + r.side_name(side));
         return "Imported " + file + ": " + summary;
     });
     return summary;

@@ -207,7 +207,7 @@ Outcome Players::send_message(const campaign::PlayerInfo& player, const std::str
             while (cut > 0 && (static_cast<unsigned char>(first_line[cut]) & 0xC0) == 0x80) --cut;
             first_line.replace(cut, std::string::npos, "...");
         }
-        out.summary = "Message from " + player.name + " (" + rules::name_or_id(m_session.rules().find_side(side), side) + ") to the umpire, " + c.turn.text() + ": " + first_line;
+        out.summary = "Message from " + player.name + " (" + m_session.rules().side_name(side) + ") to the umpire, " + c.turn.text() + ": " + first_line;
         return out.summary;
     });
     return out;
@@ -222,7 +222,7 @@ std::vector<campaign::MessageInfo> Players::messages(const View& viewer) const {
 Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::string& given_battle, const std::vector<std::string>& losses) {
     const auto& side = side_of(player);
     const auto& r = m_session.rules();
-    const auto side_name = rules::name_or_id(r.find_side(side), side);
+    const auto side_name = r.side_name(side);
     const auto form = "\"" + r.term_division + "/" + r.term_brigade + "=N\"";
     auto battle = require_name("battle", given_battle);
     if (losses.empty()) throw UsageError("no losses given: one line a " + r.brigade_noun() + ", " + form);

@@ -16,9 +16,6 @@
 namespace muster::app {
 namespace {
 
-// A side as muster prints it to people: "Union", "British".
-std::string side_name(const rules::RuleSet& r, const std::string& id) { return rules::name_or_id(r.find_side(id), id); }
-
 // The lines of a summary read by several sides, each as a side may read it: a held unit as the
 // side calls it (its captor by the name it was taken under), and a line that tells of a brigade
 // beyond what every reader knows (its fate, its strength) by its own side only while its
@@ -192,7 +189,7 @@ campaign::ExchangeItem parse_item(const Refs& refs, const rules::RuleSet& r, con
                          ": the umpire must rename one of them (muster rename) before either is exchanged");
     if (ids.empty())
         throw UsageError("exchange item \"" + visible(spec) + "\": no " + (*kind == HeldKind::stands ? std::string("stands of ") : word(*kind) + " ") +
-                         visible(name) + " held in the camps of the " + side_name(r, holder) + did_you_mean(name, names));
+                         visible(name) + " held in the camps of the " + r.side_name(holder) + did_you_mean(name, names));
     item.unit_id = ids.front();
     return item;
 }
@@ -219,7 +216,7 @@ std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const rule
         wanted -= n;
     }
     if (wanted > 0)
-        throw Error(describe_for(refs, reader, item) + " " + (stands && item.stands != 1 ? "are" : "is") + " not held by the " + side_name(r, holder) +
+        throw Error(describe_for(refs, reader, item) + " " + (stands && item.stands != 1 ? "are" : "is") + " not held by the " + r.side_name(holder) +
                     (stands ? " (short by " + std::to_string(wanted) + ")" : ""));
     return out;
 }
@@ -541,12 +538,12 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
         };
         for (const auto& e : refs.exchanges())
             if (e.status == ExchangeStatus::proposed && e.proposer == from && e.counterpart == with && key(e.items) == key(row.items))
-                throw Error("exchange #" + std::to_string(e.id) + " proposes just this to the " + side_name(r, with) + " and awaits its answer");
+                throw Error("exchange #" + std::to_string(e.id) + " proposes just this to the " + r.side_name(with) + " and awaits its answer");
         row.id = db::Prisoners(store).insert_exchange(c.id, row);
         // Each side reads it calling the men as it does.
         const auto line = [&](const View& reader) {
             const auto v = describe_exchange(refs, r, c, row, reader);
-            return "Exchange #" + std::to_string(row.id) + " proposed by the " + side_name(r, from) + " to the " + side_name(r, with) + ": offers " +
+            return "Exchange #" + std::to_string(row.id) + " proposed by the " + r.side_name(from) + " to the " + r.side_name(with) + ": offers " +
                    (v.offer.empty() ? "nothing" : join(v.offer, ", ")) + "; asks " + (v.ask.empty() ? "nothing" : join(v.ask, ", "));
         };
         view = describe_exchange(refs, r, c, row, View::of_side(from));
@@ -576,7 +573,7 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
         if (!row) throw NotFoundError("no exchange #" + std::to_string(id) + " in campaign " + c.name);
         if (row->status != ExchangeStatus::proposed) throw Error("exchange #" + std::to_string(id) + " was already " + word(row->status));
         const auto& r = m_session.rules();
-        const auto proposer = side_name(r, row->proposer), counterpart = side_name(r, row->counterpart), answering = side_name(r, side);
+        const auto proposer = r.side_name(row->proposer), counterpart = r.side_name(row->counterpart), answering = r.side_name(side);
         if (side != row->proposer && side != row->counterpart)
             throw Error("exchange #" + std::to_string(id) + " is between the " + proposer + " and the " + counterpart);
         if (answer == Answer::withdraw && side != row->proposer)

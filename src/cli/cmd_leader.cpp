@@ -29,7 +29,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
         for (const auto& l : leaders) {
             // Side and grade as the rule set names them, as the order of battle prints them.
             const auto& grade = l.grade == army::k_unrevealed_grade ? l.grade.str() : rules::name_or_id(rules.find_grade(l.grade), l.grade);
-            std::vector<std::string> row = {l.label(), rules::name_or_id(rules.find_side(l.side), l.side), rules.rank_name(l.rank), grade.empty() ? "-" : grade,
+            std::vector<std::string> row = {l.label(), rules.side_name(l.side), rules.rank_name(l.rank), grade.empty() ? "-" : grade,
                                             app::Leaders::state_text(l, since), l.command.unit.empty() ? "-" : l.command.unit};
             if (viewer.is_umpire()) row.insert(row.begin(), "#" + std::to_string(l.id));
             t.add(row);

@@ -56,7 +56,7 @@ void add_season_commands(CLI::App& app, Io& io) {
                 std::vector<std::string> named;
                 for (const auto& d : due)
                     if (viewer.is_umpire() || viewer.owns(d.entry.side))
-                        named.push_back(d.entry.division + " (" + rules::name_or_id(session.rules().find_side(d.entry.side), d.entry.side) + (dated ? ", " + when(d) : "") + ")");
+                        named.push_back(d.entry.division + " (" + session.rules().side_name(d.entry.side) + (dated ? ", " + when(d) : "") + ")");
                 return named.empty() ? std::string("nothing") : join(named, ", ");
             };
             io.out << "Due now: " << list(now.due, true) << "\nDue next turn: " << list(now.next, false) << "\n";
@@ -126,7 +126,7 @@ void add_season_commands(CLI::App& app, Io& io) {
             t.add({"Turn", "Date", rules.term_division, "Side", "Status"});
             for (const auto& s : season.schedule())
                 if (viewer.is_umpire() || viewer.owns(s.entry.side))  // a side's own, as turn shows it
-                    t.add({std::to_string(s.entry.turn.number()), text_or(s.date, "-"), s.entry.division, rules::name_or_id(rules.find_side(s.entry.side), s.entry.side),
+                    t.add({std::to_string(s.entry.turn.number()), text_or(s.date, "-"), s.entry.division, rules.side_name(s.entry.side),
                            s.entry.status == DivisionStatus::placeholder ? "due" : word(s.entry.status)});
             io.out << t.render();
             return;

@@ -42,7 +42,7 @@ void add_serve_commands(CLI::App& app, Io& io) {
     player->require_subcommand(1);
     const auto print_link = [](std::ostream& out, const rules::RuleSet& rules, const std::string& base, const app::NewLink& link) {
         out << "Player " << link.player.name << " ("
-            << (link.player.umpire ? std::string("the umpire") : rules::name_or_id(rules.find_side(link.player.side), link.player.side)) << "): " << base
+            << (link.player.umpire ? std::string("the umpire") : rules.side_name(link.player.side)) << "): " << base
             << "/p/" << link.token << "/\n"
             << "Give him this link; it is shown once (muster keeps only its hash). muster player revoke " << shell_word(link.player.name) << " kills it.\n";
     };

@@ -193,6 +193,10 @@ std::optional<int> RuleSet::men_per_stand() const {
     if (scales.empty()) return std::nullopt;
     return scales.front().men_per_stand;
 }
+std::string RuleSet::side_name(std::string_view id) const {
+    const auto* side = find_side(id);
+    return side ? side->name : std::string(id);
+}
 const LeaderGrade* RuleSet::find_grade(std::string_view id) const { return find_by_id(grades, id); }
 
 bool RuleSet::plays_a_grade_by_the_book() const {

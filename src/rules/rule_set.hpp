@@ -276,6 +276,8 @@ struct RuleSet {
     /// "Corps commander", "Army commander".
     std::string rank_name(Rank rank) const;
     const Side* find_side(std::string_view id) const;
+    /// A side as people read it ("Union"): its name, or the id itself where the rule set has no such side.
+    std::string side_name(std::string_view id) const;
     const Named* find_arm(std::string_view id) const;
     const Named* find_theater(std::string_view id) const;
     const Nationality* find_nationality(std::string_view id) const;

@@ -731,7 +731,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
         std::vector<std::vector<std::string>> rows;
         for (const auto& due : s.season().schedule())
             if (due.entry.status == DivisionStatus::placeholder && (viewer.is_umpire() || due.entry.side == viewer.side()))
-                rows.push_back({html_escape(due.entry.division), html_escape(rules::name_or_id(rules.find_side(due.entry.side), due.entry.side)),
+                rows.push_back({html_escape(due.entry.division), html_escape(rules.side_name(due.entry.side)),
                                 html_escape(due.entry.turn.text()), html_escape(text_or(due.date, ""))});
         main += "<h2>Reinforcements due</h2>\n" + table({rules.term_division, "Side", "Turn", "Date"}, rows, "None scheduled.");
     } else if (page == "battles") {
