@@ -343,21 +343,27 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
 
 namespace {
 
+// A division on a plan's field or among those that fought, as the report reads it: its name (none:
+// not in the campaign, damage), its side, and whether the enemy has seen it.
+struct FieldDivision {
+    std::string name, side;
+    bool seen = false;
+};
+using FieldLookup = std::function<FieldDivision(std::int64_t)>;
+
 // A report that names no division that fought, of a battle planned under its name: the divisions
 // on its field (deployed, or arrived from the reserve) that the enemy has seen fought there,
 // beside those of what it reports; the organiser need not name them again. One kept hidden is
-// named to fight (it would be seen fighting): left out, the report says so. `division`: a
-// division's name, and whether the enemy has seen it (no name: a division not there).
-void fight_on_planned_field(battle::Report& report, const std::vector<campaign::PlannedBattle>& plans,
-                            const std::function<std::pair<std::string, bool>(std::int64_t)>& division) {
+// named to fight (it would be seen fighting): left out, the report says so.
+void fight_on_planned_field(battle::Report& report, const std::vector<campaign::PlannedBattle>& plans, const FieldLookup& division) {
     if (!report.divisions.empty()) return;
     const auto* planned = open_plan_named(plans, report.name);
     if (!planned) return;
     std::vector<std::string> hidden;
     for (const auto& d : planned->divisions)
         if (d.role != PlanRole::reserve) {
-            auto [name, seen] = division(d.division_id);
-            if (!name.empty()) (seen ? report.divisions : hidden).push_back(std::move(name));  // none: not in the campaign (damage), left out
+            auto f = division(d.division_id);
+            if (!f.name.empty()) (f.seen ? report.divisions : hidden).push_back(std::move(f.name));  // none: not in the campaign (damage), left out
         }
     report.divisions_planned = !report.divisions.empty();
     if (report.divisions.empty() && report.brigades.empty() && report.leaders.empty() && report.batteries.empty() && !hidden.empty())
@@ -368,13 +374,34 @@ void fight_on_planned_field(battle::Report& report, const std::vector<campaign::
 // The battle planned under the report's name, if one is open: reporting the battle closes it
 // (it stays as the battle's history), which `lines` says, naming the divisions on its field the
 // report leaves out, as a preview of the report (`mode`) says it too. Returns the plan's id.
-// `plans`: the campaign's; `division_name`: a division's name by its id.
-std::optional<std::int64_t> plan_closed_by(const std::vector<campaign::PlannedBattle>& plans, const std::function<std::string(std::int64_t)>& division_name,
+// `plans`: the campaign's.
+//
+// Every side read the plan announced, and reads it closed only where it knows the battle was
+// fought (Battles::battles_known_to): a division of its own fought, or one it has seen. A battle
+// a side would not know of is refused its plan: else the side would read the plan open still,
+// while the umpire could no longer deploy into it and could deploy its divisions there
+// elsewhere, which without the enemy's hidden divisions he could not.
+std::optional<std::int64_t> plan_closed_by(const rules::RuleSet& rules, const std::vector<campaign::PlannedBattle>& plans, const FieldLookup& division,
                                            const battle::Report& report, const BattlePlan& plan, Mode mode, std::vector<std::string>& lines) {
     const bool preview = mode == Mode::preview;
     const auto* planned = open_plan_named(plans, report.name);
     if (!planned) return std::nullopt;
     const auto& p = *planned;
+    const auto division_name = [&](std::int64_t id) {
+        auto name = division(id).name;
+        return name.empty() ? rules.division_noun() + " #" + std::to_string(id) : name;
+    };
+    std::vector<FieldDivision> fought;
+    for (const auto d : plan.divisions) fought.push_back(division(d));
+    const bool seen_by_all = report.engaged == Fog::seen && plan.sides.size() > 1;
+    std::vector<std::string> unaware;
+    for (const auto& side : rules.sides)
+        if (!seen_by_all && std::none_of(fought.begin(), fought.end(), [&](const FieldDivision& f) { return f.side == side.id || f.seen; }))
+            unaware.push_back(side.name);
+    if (!unaware.empty())
+        throw Error("the report of " + report.name + " would close its plan, which every side reads, but the " + join(unaware, " side and the ") +
+                    " side would not know it was fought: no " + rules.division_noun() + " of theirs fought there, nor one they have seen. Give one of theirs among the " +
+                    rules.division_noun() + "s that fought (--division NAME), reveal one that fought, or report the battle under another name (its plan stays open)");
     lines.push_back("the plan of " + report.name + (preview ? " would be" : " is") + " closed: it stays as the battle's history (muster battle show)");
     std::vector<std::string> left_out;
     for (const auto& d : p.divisions)
@@ -401,22 +428,19 @@ std::optional<std::int64_t> plan_closed_by(const std::vector<campaign::PlannedBa
 Outcome describe_battle(const campaign::Roster& roster, const std::vector<campaign::PlannedBattle>& plans, const army::OrderOfBattle& oob,
                         const battle::Report& given, const rules::RuleSet& rules) {
     const Refs refs(roster);
-    const auto division_name = [&](std::int64_t id) {
-        const auto* d = refs.division_by_id(id);
-        return d ? d->name : "division #" + std::to_string(id);
-    };
-    auto report = given;
-    fight_on_planned_field(report, plans, [&](std::int64_t id) {
+    const auto division = [&](std::int64_t id) {
         for (const auto& a : oob.armies)
             for (const auto& k : a.corps)
                 for (const auto& d : k.divisions)
-                    if (d.id == id) return std::pair{d.name, !d.hidden};
-        return std::pair{std::string(), false};
-    });
+                    if (d.id == id) return FieldDivision{d.name, d.side, !d.hidden};
+        return FieldDivision{};
+    };
+    auto report = given;
+    fight_on_planned_field(report, plans, division);
     const auto plan = plan_battle(refs, report, rules);
     auto out = plan.outcome;
     out.preview = true;
-    plan_closed_by(plans, division_name, report, plan, Mode::preview, out.lines);
+    plan_closed_by(rules, plans, division, report, plan, Mode::preview, out.lines);
     return out;
 }
 
@@ -446,25 +470,19 @@ bool fall_in_battle(db::Store& store, std::int64_t leader, const std::optional<c
     return true;
 }
 
-std::function<std::string(std::int64_t)> division_name_in(const db::Store& store) {
-    return [&store](std::int64_t id) { return db::Forces(store).division_name(id); };
-}
-
-// A division's name, and whether the enemy has seen it (fight_on_planned_field).
-std::function<std::pair<std::string, bool>(std::int64_t)> seen_division_in(const db::Store& store) {
+// A division as the report reads it, from the campaign as it stands.
+FieldLookup field_division_in(const db::Store& store) {
     return [&store](std::int64_t id) {
-        const auto fog = db::Forces(store).division_fog({id});
-        const auto it = fog.find(id);
-        if (it == fog.end()) return std::pair{std::string(), false};
-        return std::pair{db::Forces(store).division_name(id), !it->second.hidden};
+        const auto fog = db::Forces(store).division_fog({id}).at(id);
+        return FieldDivision{db::Forces(store).division_name(id), fog.side, !fog.hidden};
     };
 }
 
 // What a report would do, said and changing nothing: as the report says it.
-Outcome preview_battle(const db::Store& store, std::int64_t campaign, const battle::Report& report, const BattlePlan& plan) {
+Outcome preview_battle(const db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, const battle::Report& report, const BattlePlan& plan) {
     auto out = plan.outcome;
     out.preview = true;
-    plan_closed_by(db::Battles(store).plans(campaign), division_name_in(store), report, plan, Mode::preview, out.lines);
+    plan_closed_by(rules, db::Battles(store).plans(campaign), field_division_in(store), report, plan, Mode::preview, out.lines);
     return out;
 }
 
@@ -473,7 +491,7 @@ Outcome preview_battle(const db::Store& store, std::int64_t campaign, const batt
 void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
                   const battle::Report& report, const BattlePlan& plan, std::vector<std::string>& lines) {
     const auto battle = db::Battles(store).insert_battle(campaign, op, {0, report.name, report.date, report.place, false});
-    if (const auto planned = plan_closed_by(db::Battles(store).plans(campaign), division_name_in(store), report, plan, Mode::apply, lines)) db::Battles(store).close_plan(*planned, battle);
+    if (const auto planned = plan_closed_by(rules, db::Battles(store).plans(campaign), field_division_in(store), report, plan, Mode::apply, lines)) db::Battles(store).close_plan(*planned, battle);
     store.set_audience(op, Audience::sides(plan.sides));
     // The stands each division engaged, before its losses; a division that fought has been
     // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one
@@ -622,7 +640,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     date_battle(store, report, c, m_session.rules());
-    fight_on_planned_field(report, db::Battles(store).plans(c.id), seen_division_in(store));
+    fight_on_planned_field(report, db::Battles(store).plans(c.id), field_division_in(store));
     // What the report can name: brigades always (they give each division its engaged stands),
     // leaders always (the reminder names those who must reveal their grades), batteries and
     // divisions only when it names some. Each kind of name is found in its own list, so the
@@ -630,7 +648,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     const db::RosterParts parts{true, true, !report.batteries.empty(), !report.divisions.empty()};
     if (preview) {
         auto out = with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster&, const BattlePlan& plan) {
-            return preview_battle(store, c.id, report, plan);
+            return preview_battle(store, m_session.rules(), c.id, report, plan);
         });
         say_if_late(report, c, out);
         return out;
@@ -683,7 +701,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         if (how.beside.date) report.date = how.beside.date;
         if (!trim(how.beside.place).empty()) report.place = require_place(how.beside.place);
         date_battle(store, report, c, m_session.rules());
-        fight_on_planned_field(report, db::Battles(store).plans(c.id), seen_division_in(store));
+        fight_on_planned_field(report, db::Battles(store).plans(c.id), field_division_in(store));
         return reported = report;
     };
     // A line given beside the draft's that the draft gives already: refused, saying how the
@@ -701,7 +719,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         const auto roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster);
         const auto report = report_of(refs);
-        auto out = preview_battle(store, c.id, report, plan_of(refs, report));
+        auto out = preview_battle(store, m_session.rules(), c.id, report, plan_of(refs, report));
         say_if_late(report, c, out);
         return out;
     }

@@ -246,6 +246,7 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     CHECK(w.s.table_side().drafts().empty());
     // A battle planned is the draft's by a beginning of its name, before any roll is drafted for it.
     w.s.plans().plan("Aspern-Essling", std::nullopt, "");
+    w.s.forces().set_fog("Fresnel", Fog::seen);  // the French know the battle was fought: it may close the plan they read
     r.battle = "aspern";
     w.s.table_side().roll(r, {"7"});
     REQUIRE(w.s.table_side().drafts().size() == 1);

@@ -85,28 +85,32 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(ok("battle show " + ff), Contains("A draft report is waiting") && Contains("muster battle report --draft \"Freeman's Farm\""));
     CHECK(ok("battle show " + ff + " --as american").find("draft") == std::string::npos);
 
+    // Poor alone, hidden from the British: the plan they read would close without their knowing
+    // the battle was fought, and their divisions on its field with it. Refused, saying how.
+    CHECK_THAT(refused("battle report --draft " + ff + " --preview", 1),
+               Contains("the report of Freeman's Farm would close its plan, which every side reads, but the British side would not know it was fought") &&
+               Contains("--division NAME"));
     // Divisions on the field the draft's rolls did not touch fought too where the umpire names
     // them beside it (one the draft names already is not named twice).
-    CHECK_THAT(ok("battle report --draft " + ff + " --preview"), Contains("Battle of Freeman's Farm: 1 "));
     CHECK_THAT(ok("battle report --draft " + ff + " --division Hamilton --division Poor --preview"), Contains("Battle of Freeman's Farm: 2 "));
     CHECK_THAT(refused("battle report --draft " + ff + " --division Hamiltn --preview", 2), Contains("Hamiltn"));
     // The preview warns as the report will: of the plan it closes and the divisions on its field left out.
-    CHECK_THAT(ok("battle report --draft " + ff + " --preview"), Contains("the plan of Freeman's Farm would be closed") &&
-                                                                   Contains("on its field but not in the report, so not recorded as fighting there: Advanced Corps, Hamilton") &&
-                                                                   !Contains("in the report but not on its field"));
+    CHECK_THAT(ok("battle report --draft " + ff + " --division Hamilton --preview"),
+               Contains("the plan of Freeman's Farm would be closed") &&
+               Contains("on its field but not in the report, so not recorded as fighting there: Advanced Corps, Breymann") &&
+               !Contains("in the report but not on its field"));
     // Reported from the draft: the plan is closed, its date and place the battle's, kept as its history.
-    CHECK_THAT(step("battle report --draft " + ff), Contains("the plan of Freeman's Farm is closed") &&
-                                                    Contains("on its field but not in the report, so not recorded as fighting there: Advanced Corps, Hamilton, Breymann, Morgan, Learned"));
+    CHECK_THAT(step("battle report --draft " + ff + " --division Hamilton"),
+               Contains("the plan of Freeman's Farm is closed") &&
+               Contains("on its field but not in the report, so not recorded as fighting there: Advanced Corps, Breymann, Morgan, Learned"));
     // Reported again from the draft it had: said to be reported, not unknown.
     CHECK_THAT(refused("battle report --draft " + ff, 1), Contains("battle Freeman's Farm is already reported: its draft became its report"));
     shown = ok("battle show " + ff);
     CHECK_THAT(shown, Contains("Battle of Freeman's Farm, 1777-09-19, Freeman's Farm, north of Saratoga (no casualties)"));
     CHECK_THAT(shown, Contains("As planned\n  Deployed on the field\n"));
     CHECK_THAT(ok("battle list"), Contains("Freeman's Farm, north of Saratoga  no casualties") && Contains("Bemis Heights") && Contains("planned"));
-    // Only Poor, hidden from the British, fought in the report: that it was fought is not theirs to
-    // know, so the plan they knew of is still planned to them.
-    CHECK_THAT(ok("battle list --as british"), Contains("Freeman's Farm  1777-09-19  Freeman's Farm, north of Saratoga  planned"));
-    CHECK_THAT(ok("battle show " + ff + " --as british"), Contains("(planned, not yet fought)"));
+    // Hamilton fought there: the British read the battle, and the plan closed.
+    CHECK_THAT(ok("battle list --as british"), Contains("Freeman's Farm  1777-09-19  Freeman's Farm, north of Saratoga  no casualties"));
     CHECK_THAT(refused("battle deploy " + ff + " Glover", 1), Contains("battle Freeman's Farm is already reported") && Contains("Bemis Heights"));
     CHECK_THAT(refused("battle plan " + ff, 1), Contains("is already recorded"));
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
