@@ -71,7 +71,7 @@ void ArrivalWindow::draw(GuiApp& app) {
             for (const auto& k : a.corps)
                 for (const auto& d : k.divisions) {
                     if (d.status != DivisionStatus::placeholder) continue;
-                    if (ImGui::Selectable((d.name + "  (" + k.name + ", " + a.side + ")").c_str())) {
+                    if (ImGui::Selectable((d.name + "  (" + k.name + ", " + app.model().rules->side_name(a.side) + ")").c_str())) {
                         division = d.name;
                         dice.cancel();
                         shown.reset();

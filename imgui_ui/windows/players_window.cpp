@@ -129,7 +129,7 @@ void PlayersWindow::draw(GuiApp& app) {
     for (const auto& x : model.seen_by(View::umpire()).exchanges) {
         if (x.row.status != ExchangeStatus::proposed || !x.lapsed.empty()) continue;
         ++waiting;
-        const auto text = "#" + std::to_string(x.row.id) + " " + x.row.proposer + " to " + x.row.counterpart + ": offers " +
+        const auto text = "#" + std::to_string(x.row.id) + " " + app.model().rules->side_name(x.row.proposer) + " to " + app.model().rules->side_name(x.row.counterpart) + ": offers " +
                           (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", "));
         const auto shown = fitted(text);
         if (ImGui::Selectable(shown.c_str(), exchange == x.row.id)) exchange = x.row.id;

@@ -3,6 +3,7 @@
 #include "widgets.hpp"
 
 #include "app/battles.hpp"
+#include "app/refs.hpp"
 #include "app/table_side.hpp"
 #include "core/match.hpp"
 #include "core/text.hpp"
@@ -146,7 +147,11 @@ void TableSideWindow::roll_with(GuiApp& app, const std::vector<std::string>& typ
 }
 
 void TableSideWindow::apply(GuiApp& app) {
-    const auto out = app.session()->battles().report_draft(battle, app::DraftReport{}, app::Mode::apply);
+    app::DraftReport how;
+    for (const auto& [side, camp] : camps)
+        if (!camp.empty()) how.camps.push_back(camp);
+    const auto out = app.session()->battles().report_draft(battle, how, app::Mode::apply);
+    camps.clear();
     note = out.summary;
     battle.clear();  // reported: the next roll is for a battle still to be reported (this one's draft is gone)
     log.push_back({"#" + std::to_string(out.operation) + " " + out.summary, true});
@@ -335,6 +340,26 @@ void TableSideWindow::draw(GuiApp& app) {
     for (const auto& d : app.model().drafts)
         if (umpire && same_ignoring_case(d.battle, trim(battle))) {
             ImGui::TextWrapped("Draft report of %s (engaged: %s)", d.battle.c_str(), join(d.engaged, ", ").c_str());
+            // Where a captor has more than one open camp, the umpire chooses the one its prisoners go to.
+            if (const auto at = d.battle + "|" + std::to_string(app.revision()); at != m_choose_at) {
+                m_choose_at = at;
+                m_choose = app::camps_to_choose(d.report, app::Refs(app.model().roster));
+                std::erase_if(camps, [&](const auto& c) { return !m_choose.count(c.first); });
+            }
+            for (const auto& [side, names] : m_choose) {
+                auto& chosen = camps[side];
+                ImGui::TextWrapped("The %s side's prisoners go to:", rules.side_name(side).c_str());
+                ImGui::SetNextItemWidth(std::min(px(240), ImGui::GetContentRegionAvail().x));
+                const bool open = ImGui::BeginCombo(("##camp " + side).c_str(), chosen.empty() ? "choose a camp" : chosen.c_str());
+                mark("TableSide/Camp/" + side);
+                if (open) {
+                    for (const auto& name : names) {
+                        if (ImGui::Selectable(name.c_str(), chosen == name)) chosen = name;
+                        mark("TableSide/Camp/" + side + "/" + name);
+                    }
+                    ImGui::EndCombo();
+                }
+            }
             if (ImGui::Button("Apply the draft as the battle's report")) app.run("tableside.apply");
             mark("TableSide/Apply");
             for (const auto& l : d.lines) bullet(l);

@@ -3,6 +3,7 @@
 #include "rules/play_table.hpp"
 #include "window.hpp"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,8 @@ public:
     bool physical = false;              ///< the dice asked one by one (actions "tableside.dice.*")
     DicePrompt asked;
     std::string battle, unit, defender, firer;
+    /// The camp chosen, by the captor's side, for the draft's prisoners where it has more than one.
+    std::map<std::string, std::string> camps;
     /// The campaign's modifiers may be unticked, and a column it contradicts chosen: the roll is
     /// then exactly as ticked, journaled as the organiser's choice.
     bool override = false;
@@ -61,6 +64,8 @@ private:
     int m_shown = -1;
     bool m_asked_umpire = false;  // the dice being asked are a campaign roll's
     std::string m_text;  // a reference table as text
+    std::map<std::string, std::vector<std::string>> m_choose;  // the draft's captors with camps to choose among
+    std::string m_choose_at;                                   // the draft and campaign revision they were read for
 };
 
 }  // namespace muster::gui

@@ -59,10 +59,14 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
         std::vector<const campaign::CampInfo*> open;
         for (const auto& c : refs.camps())
             if (c.side != unit_side && !c.liberated) open.push_back(&c);
-        if (open.size() != 1)
-            throw UsageError(what + " is captured: name the camp that receives the prisoners; " +
-                             (open.empty() ? std::string("the captor has no open camp (a liberated camp takes no more): open one with muster camp new NAME --side SIDE")
-                                           : std::to_string(open.size()) + " camps could take them"));
+        if (open.empty())
+            throw UsageError(what + " is captured, and the captor has no open camp to take the prisoners (a liberated camp takes no more): open one with muster camp new NAME --side SIDE");
+        if (open.size() > 1) {
+            std::vector<std::string> names;
+            for (const auto* c : open) names.push_back(c->name);
+            throw UsageError(what + " is captured, and " + std::to_string(open.size()) + " camps could take the prisoners (" + join(names, ", ") +
+                             "): name the one that receives them, after an @ in a report (...@" + names.front() + "), or with --camp beside a draft");
+        }
         camp = open.front();
     }
     if (camp->side == unit_side)
@@ -72,6 +76,60 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
         throw UsageError("camp " + camp->name + " was liberated: it takes no more prisoners; send them to another camp of the captor's (muster camp new NAME --side " +
                          camp->side + " opens one)");
     return *camp;
+}
+
+// Each capture of a report that names no camp: `send(camp, side of the unit taken)`.
+void each_without_camp(battle::Report& report, const Refs& refs, const std::function<void(std::string&, const std::string&)>& send) {
+    for (auto& b : report.brigades)
+        if (b.captured > 0) send(b.camp, refs.brigade(b.brigade).side);
+    for (auto& l : report.leaders)
+        if (l.fate == LeaderFate::captured) send(l.camp, refs.leader(l.leader).side);
+    for (auto& g : report.batteries)
+        if (g.fate == BatteryFate::captured) send(g.camp, refs.battery(g.battery).side);
+}
+
+}  // namespace
+
+std::map<std::string, std::vector<std::string>> camps_to_choose(battle::Report report, const Refs& refs) {
+    std::map<std::string, std::vector<std::string>> out;
+    each_without_camp(report, refs, [&](std::string& camp, const std::string& unit_side) {
+        if (!camp.empty()) return;
+        std::map<std::string, std::vector<std::string>> open;
+        for (const auto& c : refs.camps())
+            if (c.side != unit_side && !c.liberated) open[c.side].push_back(c.name);
+        for (auto& [side, names] : open)
+            if (names.size() > 1) out[side] = std::move(names);
+    });
+    return out;
+}
+
+namespace {
+
+// The camps named beside a draft (DraftReport::camps) given to the prisoners of its lines that
+// name none: each takes what its side captured. One a side; each must take some.
+void send_to_camps(battle::Report& report, const std::vector<std::string>& typed, const Refs& refs, const rules::RuleSet& rules) {
+    if (typed.empty()) return;
+    std::map<std::string, const campaign::CampInfo*> by_side;
+    for (const auto& t : typed) {
+        const auto& camp = refs.camp(t);
+        if (const auto [it, fresh] = by_side.emplace(camp.side, &camp); !fresh && it->second != &camp)
+            throw UsageError("--camp names two camps of the " + rules.side_name(camp.side) + " side, " + it->second->name + " and " + camp.name +
+                             ": the draft's prisoners taken by a side go to one camp (expected one camp a side)");
+    }
+    std::set<const campaign::CampInfo*> used;
+    each_without_camp(report, refs, [&](std::string& camp, const std::string& unit_side) {
+        if (!camp.empty()) return;
+        const campaign::CampInfo* captor = nullptr;
+        for (const auto& [side, c] : by_side)
+            if (side != unit_side) captor = captor ? nullptr : c;  // the captor's, where only one is named
+        if (!captor) return;
+        camp = captor->name;
+        used.insert(captor);
+    });
+    for (const auto& [side, c] : by_side)
+        if (!used.count(c))
+            throw UsageError("--camp " + c->name + " takes none of the draft's prisoners: it is a camp of the " + rules.side_name(side) +
+                             " side, and the draft names no prisoner they took without a camp (expected a camp of the side that took them)");
 }
 
 // The corps or army a leader or a battery above the divisions is of, which the enemy must have
@@ -677,6 +735,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         const auto lines = db::Battles(store).draft(c.id, battle);
         require_no_doubled_loss(m_session.rules(), battle, lines, refs);
         auto report = report_from_draft(battle, lines, refs, how.wounded_out_for);
+        send_to_camps(report, how.camps, refs, m_session.rules());
         // Called as its plan spells it, which every side reads; with none, as the umpire names it
         // here: the draft keeps the spelling of whoever began it (a player, a roll for a unit the
         // enemy has not seen). A beginning finds the draft, but names it only where a plan does.

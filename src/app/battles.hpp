@@ -14,6 +14,8 @@
 
 namespace muster::app {
 
+class Refs;
+
 /// One side in a battle's summary: each division that fought with the stands it engaged,
 /// lost, had captured and got back; the leaders and batteries it lost there.
 struct SideInBattle {
@@ -60,6 +62,9 @@ struct DraftReport {
     /// captured, leaders, batteries (as a report of its own gives them), and its date and place
     /// (none: its plan's, else the campaign's date); its name is the draft's.
     battle::Report beside;
+    /// Camps that take the draft's prisoners whose lines name none (a roll's capture, where the
+    /// captor has more than one open camp): one a side, each taking what its side captured.
+    std::vector<std::string> camps;
 };
 
 class Battles {
@@ -124,6 +129,10 @@ std::set<std::int64_t> divisions_seen(const army::OrderOfBattle& all, const View
 /// that did not fight there.
 std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campaign::Roster& roster, const std::set<std::int64_t>& seen,
                                        const FoughtBattle& battle, const View& viewer);
+
+/// The camps to choose among for a report's prisoners that name none (a draft's): by the
+/// captor's side, its open camps, where it has more than one.
+std::map<std::string, std::vector<std::string>> camps_to_choose(battle::Report report, const Refs& refs);
 
 /// What a battle report would do to the campaign as `roster`, its `plans` and `oob` (which
 /// divisions are hidden) hold it, line by line (the plan of its name it would close, as the

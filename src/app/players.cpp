@@ -91,7 +91,7 @@ NewLink Players::add(const std::string& given_name, const std::string& side) {
                             (p.revoked ? " (revoked: give him a new link instead, muster player link or the Players panel's New link)" : ""));
         out.player.campaign_id = c.id;
         out.player.id = db::Players(store).insert_player(c.id, out.player, token_hash(out.token));
-        return "Added player " + name + " (" + (out.player.umpire ? "the umpire" : out.player.side) + ")";
+        return "Added player " + name + " (" + (out.player.umpire ? "the umpire" : m_session.rules().side_name(out.player.side)) + ")";
     });
     return out;
 }

@@ -357,9 +357,9 @@ std::string Prisoners::add_camp(const std::string& typed_side, const std::string
                                                   camp.name + " II\" perhaps"
                                             : ""));
         db::Prisoners(store).insert_camp(c.id, side, name);
-        return "New POW camp " + name + " (" + side + ")";
+        return "New POW camp " + name + " (" + m_session.rules().side_name(side) + ")";
     });
-    return name + " (" + side + ")";
+    return name + " (" + m_session.rules().side_name(side) + ")";
 }
 
 namespace {
@@ -578,7 +578,7 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
             throw Error("exchange #" + std::to_string(id) + " is between the " + proposer + " and the " + counterpart);
         if (answer == Answer::withdraw && side != row->proposer)
             throw Error("exchange #" + std::to_string(id) + " was proposed by the " + proposer + ": only the " + proposer +
-                        " may withdraw it (the " + answering + " accepts or refuses it)");
+                        " may withdraw it (the " + answering + " may accept or refuse it)");
         if (answer != Answer::withdraw && side == row->proposer)
             throw Error("exchange #" + std::to_string(id) + " was proposed by the " + answering + ": only the " + counterpart +
                         " may accept or refuse it (the " + answering + " may withdraw it)");

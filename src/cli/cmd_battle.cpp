@@ -87,7 +87,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
         std::string file, draft;
         int out_for = 1;
         battle::Report report;
-        std::vector<std::string> loss, captured, leader, battery;
+        std::vector<std::string> loss, captured, leader, battery, camps;
         app::Mode mode = app::Mode::apply;
         Fog engaged = Fog::seen;
     };
@@ -104,6 +104,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
     report->add_option("--battery", ro->battery, "A battery lost: \"Owner/Battery:wrecked\" or \"...:captured@Camp\"");
     report->add_option("--draft", ro->draft, "Apply the draft report the table side's rolls filled for this battle (see muster battle draft), "
                                              "with any --loss, --captured, --leader and --battery given beside it");
+    report->add_option("--camp", ro->camps, "With --draft: the camp that takes the prisoners its side captured where the draft names none (repeat: one a side)");
     report->add_option("--out-for", ro->out_for, "With --draft: battles a wounded leader of the draft, or one given beside it without /BATTLES, misses (default 1)");
     flag_for(report, "--preview", ro->mode, app::Mode::preview, "Check and show the report; store nothing");
     flag_for(report, "--reveal-engaged", ro->engaged, Fog::seen, "The divisions that fought become seen by the enemy (the default)");
@@ -111,6 +112,8 @@ void add_battle_commands(CLI::App& app, Io& io) {
     on_run(report, io, [ro, report, &io] {
         if (report->count("--out-for") && ro->draft.empty())
             throw UsageError("--out-for goes with --draft; in a report of your own give it per leader (\"REF:wounded/BATTLES\")");
+        if (!ro->camps.empty() && ro->draft.empty())
+            throw UsageError("--camp goes with --draft; in a report of your own give the camp after each capture's @ (\"Division/Brigade=N@Camp\")");
         const auto specs = [&](battle::Report& r) {
             for (const auto& s : ro->loss) battle::add_loss_spec(r, s);
             for (const auto& s : ro->captured) battle::add_captured_spec(r, s);
@@ -126,7 +129,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
             beside.date = ro->report.date;
             beside.place = ro->report.place;
             specs(beside);
-            print_outcome(io.out, open_campaigns(io).battles().report_draft(ro->draft, app::DraftReport{ro->engaged, ro->out_for, beside}, ro->mode),
+            print_outcome(io.out, open_campaigns(io).battles().report_draft(ro->draft, app::DraftReport{ro->engaged, ro->out_for, beside, ro->camps}, ro->mode),
                           false);
             return;
         }

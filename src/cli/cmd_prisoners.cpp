@@ -28,7 +28,7 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
     on_run(camp_list, io, [camp_view, &io] {
         auto session = open_campaigns(io);
         for (const auto& v : session.prisoners().camps(session.view(*camp_view))) {
-            io.out << v.camp.name << " (" << v.camp.side << (v.camp.liberated ? ", liberated" : "") << "): "
+            io.out << v.camp.name << " (" << session.rules().side_name(v.camp.side) << (v.camp.liberated ? ", liberated" : "") << "): "
                    << (v.holds.empty() ? "holds no one" : count_of(static_cast<int>(v.holds.size()), "holding", "holdings")) << "\n";
             for (const auto& h : v.holds) io.out << "  " << h << "\n";
         }
@@ -53,8 +53,10 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
     propose->add_option("--ask", ep->ask, "Your own men the other side holds, in the same forms");
     propose->add_option("--note", ep->note, "A note to the other side");
     on_run(propose, io, [ep, &io] {
-        const auto v = open_campaigns(io).prisoners().propose_exchange(*ep);
-        io.out << "Exchange #" << v.row.id << " proposed by " << v.row.proposer << " to " << v.row.counterpart << "\n"
+        auto session = open_campaigns(io);
+        const auto v = session.prisoners().propose_exchange(*ep);
+        io.out << "Exchange #" << v.row.id << " proposed by the " << session.rules().side_name(v.row.proposer) << " to the "
+               << session.rules().side_name(v.row.counterpart) << "\n"
                << "  offers: " << (v.offer.empty() ? "nothing" : join(v.offer, ", ")) << "\n"
                << "  asks:   " << (v.ask.empty() ? "nothing" : join(v.ask, ", ")) << "\n"
                << "  " << v.balance << "\n";

@@ -751,7 +751,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
         const auto prisoners = s.prisoners().overview(viewer);  // one read of the campaign for all three
         std::vector<std::vector<std::string>> rows;
         for (const auto& v : prisoners.camps)
-            rows.push_back({html_escape(v.camp.name), html_escape(v.camp.side + (v.camp.liberated ? ", liberated" : "")), list_of(v.holds)});
+            rows.push_back({html_escape(v.camp.name), html_escape(rules.side_name(v.camp.side) + (v.camp.liberated ? ", liberated" : "")), list_of(v.holds)});
         main = "<h2>Camps</h2>\n" + table({"Camp", "Side", "Holds"}, rows, "No camps.");
         rows.clear();
         for (const auto& x : prisoners.exchanges) {
@@ -767,7 +767,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
                 }
                 if (x.row.proposer == viewer.side()) button("withdraw", "Withdraw");  // lapsed or not: it can be taken back
             }
-            rows.push_back({"#" + std::to_string(x.row.id), html_escape(x.row.proposer + " to " + x.row.counterpart),
+            rows.push_back({"#" + std::to_string(x.row.id), html_escape(rules.side_name(x.row.proposer) + " to " + rules.side_name(x.row.counterpart)),
                             html_escape(word(x.row.status)) + (x.lapsed.empty() ? "" : "<br>lapsed: " + html_escape(x.lapsed)), list_of(x.offer),
                             list_of(x.ask), html_escape(x.balance) + (x.row.note.empty() ? "" : "<br>&ldquo;" + html_escape(x.row.note) + "&rdquo;"),
                             answer});

@@ -214,7 +214,7 @@ TEST_CASE("A proposer withdraws a proposal awaiting its answer: no one moves, bo
     f.s.battles().report_battle(gettysburg(), app::Mode::apply);
     const auto v = f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=1"}, {}, ""});
     CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "confederate", app::Answer::withdraw); }),
-               Contains("was proposed by the Union: only the Union may withdraw it (the Confederate accepts or refuses it)"));
+               Contains("was proposed by the Union: only the Union may withdraw it (the Confederate may accept or refuse it)"));
     CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.id, "union", app::Answer::refuse); }),
                Contains("only the Confederate may accept or refuse it (the Union may withdraw it)"));
 

@@ -97,7 +97,7 @@ TEST_CASE("After the battle from the command line") {
     CHECK_THAT(ok("camp liberate 'Fort Delaware'"), Contains("home: 2 stands of Heth/Archer"));
     CHECK(run("camp liberate 'Fort Delaware'").code == 1);
     CHECK(run("camp liberate 'Fort Delaware' --preview").code == 1);
-    CHECK_THAT(run("battle report --name Later --captured Heth/Archer=1").err, Contains("the captor has no open camp (a liberated camp takes no more)"));
+    CHECK_THAT(run("battle report --name Later --captured Heth/Archer=1").err, Contains("the captor has no open camp to take the prisoners (a liberated camp takes no more)"));
     // Named, it says where they may go instead; its name stays its own.
     CHECK_THAT(run("battle report --name Later --captured 'Heth/Archer=1@Fort Delaware'").err,
                Contains("camp Fort Delaware was liberated: it takes no more prisoners; send them to another camp of the captor's (muster camp new NAME --side union opens one)"));

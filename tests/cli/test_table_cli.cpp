@@ -433,10 +433,37 @@ TEST_CASE("A draft a report cannot yet take is shown whole, with what the report
     const auto draft = cli("battle draft P1");
     INFO(draft.out << draft.err);
     CHECK(draft.code == 0);
-    CHECK_THAT(draft.out, Contains("2 stands captured") && Contains("As a report:\n  not yet: ") && Contains("name the camp that receives the prisoners"));
+    CHECK_THAT(draft.out, Contains("2 stands captured") && Contains("As a report:\n  not yet: ") && Contains("the captor has no open camp to take the prisoners"));
     CHECK_THAT(draft.out, !Contains("Apply it with"));
     REQUIRE(cli("camp new Spandau --side allies").code == 0);
     const auto ready = cli("battle draft P1");
     CHECK(ready.code == 0);
     CHECK_THAT(ready.out, !Contains("not yet") && Contains("Apply it with: muster battle report --draft \"P1\""));
+}
+
+TEST_CASE("A draft's prisoners go to the camp the umpire names beside it, where their captor has more than one") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample grossbeeren --seed 8656049692630103885");
+    c.ok("arrive --due");
+    c.ok("battle plan P1");
+    c.ok("camp new Spandau --side allies");
+    c.ok("camp new Küstrin --side allies");
+    c.ok("camp new Torgau --side french");
+    // Swept from the field: a brigade's stands and its leader captured by the Allies, who have two camps.
+    c.ok("table roll charge --battle P1 --unit Borstell/2nd --defender Sahr/1st --rolls 6+6,1+1");
+    CHECK_THAT(c.ok("battle draft P1"), Contains("not yet: brigade Sahr/1st Brigade is captured, and 2 camps could take the prisoners (Spandau, Küstrin)") &&
+                                            Contains("--camp"));
+    CHECK_THAT(c.refused("battle report --draft P1", 2), Contains("2 camps could take the prisoners (Spandau, Küstrin)"));
+    // Refused, naming what is wrong, and nothing written.
+    CHECK_THAT(c.refused("battle report --draft P1 --camp Küstrin --camp Spandau", 2),
+               Contains("--camp names two camps of the Allies side, Küstrin and Spandau") && Contains("expected one camp a side"));
+    CHECK_THAT(c.refused("battle report --draft P1 --camp Küstrin --camp Torgau", 2),
+               Contains("--camp Torgau takes none of the draft's prisoners: it is a camp of the French side"));
+    CHECK_THAT(c.refused("battle report --draft P1 --camp Hamburg", 2), Contains("no camp named \"Hamburg\""));
+    CHECK_THAT(c.refused("battle report --name P1 --camp Küstrin", 2), Contains("--camp goes with --draft"));
+    // Named: the stands and the leader go there, the other camp holds no one.
+    CHECK_THAT(c.ok("battle report --draft P1 --camp küstrin"), Contains("2 captured to Küstrin") && Contains("leader Broussier: captured to Küstrin"));
+    const auto camps = c.ok("camp list");
+    CHECK_THAT(camps, Contains("Spandau (Allies): holds no one") && Contains("Küstrin (Allies): 2 holdings\n  2 stands of Sahr/1st Brigade\n  leader Broussier"));
+    CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
 }

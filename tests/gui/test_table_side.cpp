@@ -216,3 +216,41 @@ TEST_CASE("The table side finds a draft begun in another spelling, and the battl
     REQUIRE(s.battles().list().size() == 1);
     CHECK(s.battles().list().front().name == "Wagram");
 }
+
+TEST_CASE("The table side's draft: where the captor has two open camps, the umpire chooses the one its prisoners go to, then applies it") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::wagram(db).prisoners().add_camp("french", "Schönbrunn");
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::TableSideWindow>();
+    choose_table(d, "charge");
+    name_the_charge(d);
+    REQUIRE(d.click("TableSide/Dice"));
+    d.type("11,3");
+    REQUIRE(d.click("TableSide/Roll"));
+    INFO(w.error);
+    REQUIRE(s.table_side().drafts().size() == 1);
+    d.frames(3);
+    // Kleist's men swept from the field, captured: the French hold two camps. Applied without a
+    // choice, refused, naming both; nothing recorded.
+    REQUIRE(gui::marked("TableSide/Camp/french"));
+    CHECK_FALSE(gui::marked("TableSide/Camp/allies"));
+    REQUIRE(d.click("TableSide/Apply"));
+    CHECK_THAT(w.error, Contains("2 camps could take the prisoners (Vienna, Schönbrunn)"));
+    CHECK(s.battles().list().empty());
+    REQUIRE(d.click("TableSide/Camp/french"));
+    d.frame(shot("table_side_camp_open"));
+    REQUIRE(d.click("TableSide/Camp/french/Schönbrunn"));
+    d.frames(2);
+    d.frame(shot("table_side_camp"));
+    REQUIRE(d.click("TableSide/Apply"));
+    INFO(w.error);
+    REQUIRE(s.battles().list().size() == 1);
+    std::string held;
+    for (const auto& c : s.prisoners().camps(View::umpire()))
+        if (c.camp.name == "Schönbrunn")
+            for (const auto& h : c.holds) held += h + "; ";
+    CHECK_THAT(held, Contains("1 stand of Fresnel/Kleist"));
+    CHECK(s.history().check().ok());
+}

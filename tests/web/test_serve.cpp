@@ -289,9 +289,9 @@ TEST_CASE("A player whose link was used is undone and redone like any operation:
     const auto listed = club.ok("player list");
     const auto hancock = listed.substr(listed.find("Hancock"), listed.find('\n', listed.find("Hancock")) - listed.find("Hancock"));
     CHECK(hancock.find("never") == std::string::npos);
-    CHECK_THAT(club.ok("undo"), Contains("Added player Hancock (union)"));
+    CHECK_THAT(club.ok("undo"), Contains("Added player Hancock (Union)"));
     CHECK(club.ok("player list").find("Hancock") == std::string::npos);
-    CHECK_THAT(club.ok("redo"), Contains("Added player Hancock (union)"));
+    CHECK_THAT(club.ok("redo"), Contains("Added player Hancock (Union)"));
     CHECK_THAT(club.ok("player list"), Contains("Hancock"));
     CHECK_THAT(club.ok("check"), Contains("ok:"));
 }
