@@ -124,7 +124,40 @@ void BattleWindow::report_plan(GuiApp& app, const app::PlanView& plan) {
     for (const auto* part : {&plan.deployed, &plan.arrived})
         for (const auto& l : *part)
             if (l.status != DivisionStatus::placeholder) divisions.insert(l.division);
+    // A draft report waiting for the battle (the table side's rolls, a player's losses) fills
+    // the form as its report would read: applied here, the report replaces the draft.
+    const app::Draft* draft = nullptr;
+    if (app.viewer().is_umpire())
+        for (const auto& d : app.model().drafts)
+            if (same_ignoring_case(d.battle, plan.plan.name)) draft = &d;
+    if (!draft) {
+        rebuild(app);
+        return;
+    }
+    const auto& r = draft->report;
+    divisions.insert(r.divisions.begin(), r.divisions.end());
     rebuild(app);
+    lines.clear();
+    batteries.clear();
+    for (const auto& b : r.brigades) {
+        auto& l = lines[b.brigade];
+        l.lost = b.lost;
+        l.captured = b.captured;
+        l.camp = b.camp;
+    }
+    // A leader by the unit he commands: a brigade's on its row, a division's, corps' or army's on
+    // his own ("commander of Heth").
+    for (const auto& f : r.leaders) {
+        auto& l = lines[m_commanders.count("commander of " + f.leader) ? "commander of " + f.leader : f.leader];
+        l.fate = f.fate;
+        l.out_for = f.out_for;
+        if (f.fate == LeaderFate::captured) l.camp = f.camp;
+    }
+    for (const auto& g : r.batteries) {
+        batteries[g.battery] = g.fate;
+        if (g.fate == BatteryFate::captured) battery_camp = g.camp;
+    }
+    note = "Filled from the draft report of " + draft->battle + ": applied here, this report replaces it";
 }
 
 void BattleWindow::draw_plans(GuiApp& app) {
@@ -373,7 +406,9 @@ void BattleWindow::draw(GuiApp& app) {
     if (key != m_checked) {
         m_checked = key;
         try {
-            const auto preview = app::describe_battle(model.roster, model.plans, model.oob, r, *model.rules);
+            std::vector<std::string> drafts;
+            for (const auto& d : model.drafts) drafts.push_back(d.battle);
+            const auto preview = app::describe_battle(model.roster, model.plans, model.oob, drafts, r, *model.rules);
             m_check = join(preview.lines, "\n") + (preview.lines.empty() ? "" : "\n") + preview.summary;
             m_check_ok = true;
         } catch (const Error& e) {

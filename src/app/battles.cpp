@@ -429,6 +429,22 @@ void fight_on_planned_field(battle::Report& report, const std::vector<campaign::
                          join(hidden, ", ") + "): give each that fought with --division (it is seen fighting, unless --keep-hidden)");
 }
 
+// A battle reported by name, not from the draft report waiting under its name (the table side's
+// rolls, a player's submitted losses): the report replaces the draft, as when the draft was
+// written out as a file, edited and reported; it is cleared with it, which `lines` says (a
+// preview, `mode`, warns of it: the draft's lines are not the report's). Returns the draft's
+// name, if one waits.
+std::optional<std::string> draft_replaced(const std::string& name, const std::vector<std::string>& drafts, Mode mode, std::vector<std::string>& lines) {
+    for (const auto& d : drafts)
+        if (same_ignoring_case(d, trim(name))) {
+            lines.push_back("the draft report of " + d + (mode == Mode::preview ? " would be" : " is") +
+                            " cleared: this report replaces it, its lines and all (to report the battle from the draft, muster battle report --draft \"" + d +
+                            "\" or the Table side's Apply" + (mode == Mode::preview ? ")" : "; undo brings the draft back)"));
+            return d;
+        }
+    return std::nullopt;
+}
+
 // The battle planned under the report's name, if one is open: reporting the battle closes it
 // (it stays as the battle's history), which `lines` says, naming the divisions on its field the
 // report leaves out, as a preview of the report (`mode`) says it too. Returns the plan's id.
@@ -484,7 +500,7 @@ std::optional<std::int64_t> plan_closed_by(const rules::RuleSet& rules, const st
 }  // namespace
 
 Outcome describe_battle(const campaign::Roster& roster, const std::vector<campaign::PlannedBattle>& plans, const army::OrderOfBattle& oob,
-                        const battle::Report& given, const rules::RuleSet& rules) {
+                        const std::vector<std::string>& drafts, const battle::Report& given, const rules::RuleSet& rules) {
     const Refs refs(roster);
     const auto division = [&](std::int64_t id) {
         for (const auto& a : oob.armies)
@@ -499,6 +515,7 @@ Outcome describe_battle(const campaign::Roster& roster, const std::vector<campai
     auto out = plan.outcome;
     out.preview = true;
     plan_closed_by(rules, plans, division, report, plan, Mode::preview, out.lines);
+    draft_replaced(report.name, drafts, Mode::preview, out.lines);
     return out;
 }
 
@@ -704,10 +721,16 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     // divisions only when it names some. Each kind of name is found in its own list, so the
     // rest need not be read.
     const db::RosterParts parts{true, true, !report.batteries.empty(), !report.divisions.empty()};
+    const auto drafts = [&] {
+        std::vector<std::string> out;
+        for (const auto& d : db::Battles(store).drafts(c.id)) out.push_back(d.battle);
+        return out;
+    };
     if (preview) {
         auto out = with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster&, const BattlePlan& plan) {
             return preview_battle(store, m_session.rules(), c.id, report, plan);
         });
+        draft_replaced(report.name, drafts(), mode, out.lines);
         say_if_late(report, c, out);
         return out;
     }
@@ -716,6 +739,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
         return with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster& roster, const BattlePlan& plan) {
             out = plan.outcome;
             write_battle(store, m_session.rules(), c.id, op, roster, report, plan, out.lines);
+            if (const auto draft = draft_replaced(report.name, drafts(), mode, out.lines)) db::Battles(store).clear_draft(c.id, *draft);
             return out.summary;
         });
     });

@@ -78,7 +78,7 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     battle::Report next;
     next.name = "Seminary Ridge";
     next.brigades.push_back({"Heth/2nd Brigade", 2, 0, ""});
-    CHECK(app::describe_battle(m.roster, m.plans, m.oob, next, s.rules()).summary == s.battles().report_battle(next, app::Mode::preview).summary);
+    CHECK(app::describe_battle(m.roster, m.plans, m.oob, {}, next, s.rules()).summary == s.battles().report_battle(next, app::Mode::preview).summary);
 }
 
 TEST_CASE("A report checked against the model says what the service's preview says of the battle planned under its name") {
@@ -95,11 +95,11 @@ TEST_CASE("A report checked against the model says what the service's preview sa
     // knowing the battle was fought. Refused alike.
     const auto unseen = app::load_model(s);
     const auto refused = Contains("would close its plan, which every side reads, but the Confederate side would not know it was fought");
-    CHECK_THROWS_WITH(app::describe_battle(unseen.roster, unseen.plans, unseen.oob, r, s.rules()), refused);
+    CHECK_THROWS_WITH(app::describe_battle(unseen.roster, unseen.plans, unseen.oob, {}, r, s.rules()), refused);
     CHECK_THROWS_WITH(s.battles().report_battle(r, app::Mode::preview), refused);
     s.forces().set_fog("Wadsworth", Fog::seen);
     const auto m = app::load_model(s);
-    const auto model = app::describe_battle(m.roster, m.plans, m.oob, r, s.rules());
+    const auto model = app::describe_battle(m.roster, m.plans, m.oob, {}, r, s.rules());
     const auto service = s.battles().report_battle(r, app::Mode::preview);
     CHECK(model.lines == service.lines);
     CHECK(model.summary == service.summary);

@@ -257,11 +257,13 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     CHECK_THROWS_WITH(w.s.battles().report_draft("Aspern-Essling", odd, app::Mode::preview), Contains("place") && Contains("control character"));
     // A beginning of a planned battle's name reports it as the plan spells it.
     CHECK_THAT(w.s.battles().report_draft("asp", {}, app::Mode::preview).summary, Contains("Battle of Aspern-Essling:"));
-    // Reported without its draft, the battle's name is refused by any beginning of it.
+    // Reported by name, not from its draft, the report replaces the draft; a roll for the battle
+    // recorded is refused, as the umpire types its name.
     battle::Report plain;
     plain.name = "Aspern-Essling";
     plain.divisions = {"Fresnel"};
-    w.s.battles().report_battle(plain, app::Mode::apply);
-    r.battle = "asp";
+    CHECK_THAT(join(w.s.battles().report_battle(plain, app::Mode::apply).lines, "\n"), Contains("the draft report of Aspern-Essling is cleared"));
+    CHECK(w.s.table_side().drafts().empty());
+    r.battle = "aspern-ESSLING";
     CHECK_THROWS_WITH(w.s.table_side().roll(r, {"7"}), Contains("battle Aspern-Essling is already recorded"));
 }

@@ -225,12 +225,18 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     CHECK_THAT(ok("battle report --draft Wagram --preview --out-for 3 --leader Rusca:wounded/2"), Contains("leader Rusca: wounded, out for 2 battles"));
     // Written as a report file, it is the same report: what the organiser edits to change it.
     CHECK_THAT(ok("battle draft Wagram --write " + dir + "/wagram.json"), Contains("Wrote"));
-    CHECK(ok("battle report " + dir + "/wagram.json --preview") == preview);
-    // Reported from the file, the draft is left over: it says so, and how to throw it away.
-    ok("battle report " + dir + "/wagram.json");
-    CHECK_THAT(ok("battle draft Wagram"), Contains("The battle of Wagram is recorded already: throw this draft away with: muster battle draft \"Wagram\" --discard") &&
-                                          !Contains("As a report"));
+    // Its preview says the same, and that the report replaces the draft, which it clears.
+    const std::string replaces = "  the draft report of Wagram would be cleared: this report replaces it, its lines and all (to report the battle from "
+                                 "the draft, muster battle report --draft \"Wagram\" or the Table side's Apply)\n";
+    auto from_file = ok("battle report " + dir + "/wagram.json --preview");
+    REQUIRE(from_file.find(replaces) != std::string::npos);
+    CHECK(from_file.erase(from_file.find(replaces), replaces.size()) == preview);
+    // Reported from the file, the draft is cleared with it (no draft left over, never applied);
+    // undone, it is back.
+    CHECK_THAT(ok("battle report " + dir + "/wagram.json"), Contains("the draft report of Wagram is cleared") && Contains("undo brings the draft back"));
+    CHECK(test::run_muster("battle draft Wagram" + db, k_env).code != 0);
     ok("undo");
+    CHECK_THAT(ok("battle draft Wagram"), Contains("Fresnel/2nd Brigade: 2 stands captured"));
     CHECK(test::run_muster("battle report --out-for 2 --name X --loss Legrand/1st\\ Brigade=1" + db, k_env).code == 2);
     // What the table side's rolls did not give, given beside the draft: a brigade's losses the
     // draft has already are refused as twice reported; prisoners of another are added.

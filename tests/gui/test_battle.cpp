@@ -244,3 +244,42 @@ TEST_CASE("A planned battle in the battle panel: its divisions by part, a reserv
     CHECK(plan().reserve.front().status == DivisionStatus::placeholder);
     CHECK(d.app.session()->history().check().ok());
 }
+
+TEST_CASE("Fill the report takes the draft the table side's rolls left for the plan's battle, and applied it replaces the draft") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    {
+        auto s = test::wagram(db, DiceMode::typed);
+        s.plans().plan("Wagram", Day::read("1809-07-05"), "Marchfeld");
+        s.plans().deploy("Wagram", {"Legrand", "Fresnel"});
+        app::CampaignRoll r;
+        r.table = "charge";
+        r.battle = "Wagram";
+        r.unit = "Legrand/Ledru";
+        r.defender = "Fresnel/Kleist";
+        s.table_side().roll(r, {"11", "3"});  // swept from the field: one stand flees, one captured, Kleist taken
+        REQUIRE(s.table_side().drafts().size() == 1);
+    }
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::BattleWindow>();
+    d.frames(2);
+    REQUIRE(d.click("Battle/Plan/Report/Wagram"));
+    CHECK(w.name == "Wagram");
+    CHECK(w.divisions == std::set<std::string>{"Fresnel", "Legrand"});
+    REQUIRE(w.lines.count("Fresnel/Kleist"));
+    CHECK(w.lines["Fresnel/Kleist"].lost == 1);
+    CHECK(w.lines["Fresnel/Kleist"].captured == 1);
+    CHECK(w.lines["Fresnel/Kleist"].fate == LeaderFate::captured);
+    CHECK_THAT(w.note, Contains("Filled from the draft report of Wagram"));
+    d.frames(2);
+    CHECK_THAT(w.check_text(), Contains("1 stand lost, 1 stand captured, 1 leader fallen") && Contains("the draft report of Wagram would be cleared"));
+    d.frame(shot("battle_fill_from_draft"));
+    REQUIRE(d.click("Battle/Apply"));
+    INFO(w.error);
+    REQUIRE(s.battles().list().size() == 1);
+    CHECK(s.table_side().drafts().empty());
+    for (const auto& b : s.forces().brigades())
+        if (b.ref() == "Fresnel/Kleist") CHECK(b.stands == 6 - 1 - 1);
+    CHECK(s.history().check().ok());
+}
