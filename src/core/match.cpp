@@ -172,11 +172,15 @@ long match_one(std::string_view typed, const std::vector<std::string>& names, st
 }
 
 std::string did_you_mean(std::string_view typed, const std::vector<std::string>& names) {
-    // A slip: a third of the name's letters at most (two for a short one).
-    const size_t limit = std::max<size_t>(2, typed.size() / 3);
+    // A slip: a third of the name's letters at most (two for a short one), its marks aside
+    // ("Grossbern" is a slip of "Großbeeren", as "Grossbeeren" with two letters left out).
+    std::string typed_plain, name_plain;
+    plain(typed, typed_plain);
+    const size_t limit = std::max<size_t>(2, typed_plain.size() / 3);
     std::vector<std::pair<size_t, size_t>> near;  // distance, index
     for (size_t i = 0; i < names.size(); ++i) {
-        const auto d = distance(typed, names[i], limit);
+        plain(names[i], name_plain);
+        const auto d = distance(typed_plain, name_plain, limit);
         const bool again = std::any_of(near.begin(), near.end(), [&](const auto& n) { return names[n.second] == names[i]; });
         if (d <= limit && !again) near.emplace_back(d, i);
     }

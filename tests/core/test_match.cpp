@@ -19,6 +19,11 @@ TEST_CASE("Names as people type them: exactly, ignoring case, or a unique beginn
     CHECK(did_you_mean("robinsn", names) == ": did you mean Robinson?");
     CHECK(did_you_mean("Rhodes", names) == ": did you mean Rodes?");
     CHECK(did_you_mean("Longstreet", names).empty());  // nothing near: no guess
+    // A slip is counted in letters, the marks aside: a marked letter typed plain is no slip.
+    const std::vector<std::string> marked{"Großbeeren", "Dennewitz", "Blücher's Corps"};
+    CHECK(did_you_mean("Grossbern", marked) == ": did you mean Großbeeren?");
+    CHECK(did_you_mean("Blucher Corps", marked) == ": did you mean Blücher's Corps?");
+    CHECK(did_you_mean("Katzbach", marked).empty());
 }
 
 TEST_CASE("A leader is found by his surname, the last words of his name, as a name is by its beginning") {
