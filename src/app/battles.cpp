@@ -467,14 +467,16 @@ std::optional<std::int64_t> plan_closed_by(const rules::RuleSet& rules, const st
     };
     std::vector<FieldDivision> fought;
     for (const auto d : plan.divisions) fought.push_back(division(d));
-    const bool seen_by_all = report.engaged == Fog::seen && plan.sides.size() > 1;
+    // As write_battle keeps it: with no enemy there, no division is seen there.
+    const bool enemy_there = plan.sides.size() > 1;
+    const bool seen_by_all = report.engaged == Fog::seen && enemy_there;
     std::vector<std::string> unaware;
     for (const auto& side : rules.sides)
-        if (!seen_by_all && std::none_of(fought.begin(), fought.end(), [&](const FieldDivision& f) { return f.side == side.id || f.seen; }))
+        if (!seen_by_all && std::none_of(fought.begin(), fought.end(), [&](const FieldDivision& f) { return f.side == side.id || (enemy_there && f.seen); }))
             unaware.push_back(side.name);
     if (!unaware.empty())
         throw Error("the report of " + report.name + " would close its plan, which every side reads, but the " + join(unaware, " side and the ") +
-                    " side would not know it was fought: no " + rules.division_noun() + " of theirs fought there, nor one they have seen. Give one of theirs among the " +
+                    " side would not know it was fought: no " + rules.division_noun() + " of theirs fought there, nor one they saw fight there. Give one of theirs among the " +
                     rules.division_noun() + "s that fought (--division NAME), reveal one that fought, or report the battle under another name (its plan stays open)");
     lines.push_back("the plan of " + report.name + (preview ? " would be" : " is") + " closed: it stays as the battle's history (muster battle show)");
     std::vector<std::string> left_out;
@@ -570,8 +572,10 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     store.set_audience(op, Audience::sides(plan.sides));
     // The stands each division engaged, before its losses; a division that fought has been
     // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one
-    // side alone (losses on the march, say) had no enemy there to see it: nothing is shown.
-    const bool seen = report.engaged == Fog::seen && plan.sides.size() > 1;
+    // side alone (losses on the march, say) had no enemy there to see it: nothing is shown, not
+    // even of a division the enemy has seen elsewhere (its leaders' falls there, the plan closed).
+    const bool enemy_there = plan.sides.size() > 1;
+    const bool seen = report.engaged == Fog::seen && enemy_there;
     std::map<std::int64_t, int> engaged;  // by division, in one pass over the brigades
     for (auto d : plan.divisions) engaged[d] = 0;
     for (const auto& b : roster.brigades)
@@ -580,7 +584,7 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     // follows that, not a reveal after it (which would tell what the division did while hidden).
     const auto before = db::Forces(store).division_fog(plan.divisions);
     for (auto d : plan.divisions) {
-        db::Battles(store).insert_battle_division(battle, d, engaged[d], seen || !before.at(d).hidden);
+        db::Battles(store).insert_battle_division(battle, d, engaged[d], enemy_there && (seen || !before.at(d).hidden));
         if (seen) db::Forces(store).set_fog(d, Fog::seen);
     }
     for (const auto& l : plan.losses) {

@@ -91,13 +91,15 @@ TEST_CASE("A report checked against the model says what the service's preview sa
     r.name = "seminary ridge";  // as the organiser types it
     r.brigades.push_back({"Wadsworth/Iron Brigade", 2, 0, ""});
     r.divisions = {"Wadsworth"};
-    // Wadsworth alone, unseen by the Confederates: the plan they read would close without their
+    // Wadsworth alone, hidden, no Confederate there: the plan they read would close without their
     // knowing the battle was fought. Refused alike.
     const auto unseen = app::load_model(s);
     const auto refused = Contains("would close its plan, which every side reads, but the Confederate side would not know it was fought");
     CHECK_THROWS_WITH(app::describe_battle(unseen.roster, unseen.plans, unseen.oob, {}, r, s.rules()), refused);
     CHECK_THROWS_WITH(s.battles().report_battle(r, app::Mode::preview), refused);
+    // Seen, and losing a stand to the Confederates' camp: they were there, and know the battle.
     s.forces().set_fog("Wadsworth", Fog::seen);
+    r.brigades = {{"Wadsworth/Iron Brigade", 2, 1, "Libby Prison"}};
     const auto m = app::load_model(s);
     const auto model = app::describe_battle(m.roster, m.plans, m.oob, {}, r, s.rules());
     const auto service = s.battles().report_battle(r, app::Mode::preview);

@@ -246,7 +246,6 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     CHECK(w.s.table_side().drafts().empty());
     // A battle planned is the draft's by a beginning of its name, before any roll is drafted for it.
     w.s.plans().plan("Aspern-Essling", std::nullopt, "");
-    w.s.forces().set_fog("Fresnel", Fog::seen);  // the French know the battle was fought: it may close the plan they read
     r.battle = "aspern";
     w.s.table_side().roll(r, {"7"});
     REQUIRE(w.s.table_side().drafts().size() == 1);
@@ -256,12 +255,15 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     odd.beside.place = "Lobau\x1B[2J";
     CHECK_THROWS_WITH(w.s.battles().report_draft("Aspern-Essling", odd, app::Mode::preview), Contains("place") && Contains("control character"));
     // A beginning of a planned battle's name reports it as the plan spells it.
-    CHECK_THAT(w.s.battles().report_draft("asp", {}, app::Mode::preview).summary, Contains("Battle of Aspern-Essling:"));
+    // (Legrand fought there too: the French know the battle, and it may close the plan they read.)
+    app::DraftReport both;
+    both.beside.divisions = {"Legrand"};
+    CHECK_THAT(w.s.battles().report_draft("asp", both, app::Mode::preview).summary, Contains("Battle of Aspern-Essling:"));
     // Reported by name, not from its draft, the report replaces the draft; a roll for the battle
     // recorded is refused, as the umpire types its name.
     battle::Report plain;
     plain.name = "Aspern-Essling";
-    plain.divisions = {"Fresnel"};
+    plain.divisions = {"Fresnel", "Legrand"};
     CHECK_THAT(join(w.s.battles().report_battle(plain, app::Mode::apply).lines, "\n"), Contains("the draft report of Aspern-Essling is cleared"));
     CHECK(w.s.table_side().drafts().empty());
     r.battle = "aspern-ESSLING";

@@ -160,6 +160,6 @@ TEST_CASE("A leader the enemy never saw is named to it by neither a reveal nor a
     CHECK(c.ok("journal --as confederate").find("Cutler") == std::string::npos);
     // Seen, wounded where the enemy saw it: refused as out of play before his grade is weighed.
     c.ok("reveal Wadsworth");
-    c.ok("battle report --name Seminary --loss \"Wadsworth/Iron=1\" --leader \"Burnside:wounded/1\"");
+    c.ok("battle report --name Seminary --loss \"Wadsworth/Iron=1\" --loss \"Heth/Davis=1\" --leader \"Burnside:wounded/1\"");
     CHECK_THAT(c.refused("leader penalty Burnside", 1), Contains("leader Burnside is wounded: the penalty downgrades a leader in play"));
 }

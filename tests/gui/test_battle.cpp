@@ -232,11 +232,11 @@ TEST_CASE("A planned battle in the battle panel: its divisions by part, a reserv
     // Its check says what the CLI's preview does: the plan it closes, a division on the field left out.
     d.frames(2);
     CHECK_THAT(w.check_text(), Contains("the plan of Cemetery Ridge would be closed"));
-    w.divisions.erase("Wadsworth");
+    w.divisions.erase("Pender");
     d.frames(2);
-    CHECK_THAT(w.check_text(), Contains("on its field but not in the report, so not recorded as fighting there: Wadsworth"));
+    CHECK_THAT(w.check_text(), Contains("on its field but not in the report, so not recorded as fighting there: Pender"));
     d.frame(shot("battle_plan_check"));
-    w.divisions.insert("Wadsworth");
+    w.divisions.insert("Pender");
     d.ctrl_z();  // the arrival's step, whole: Pender back in reserve, a placeholder
     d.frames(2);
     CHECK(plan().arrived.empty());

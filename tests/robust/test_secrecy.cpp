@@ -602,6 +602,12 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
          {{with_hidden, "add division Pender --corps \"Third Corps\""}, {with_hidden, "arrive Pender"}, {both, "battle plan \"Big Fight\""},
           {with_hidden, "battle report --name \"Big Fight\" --loss \"Pender/1st Brigade=1\"", true}, {both, "battle deploy \"Big Fight\" Wadsworth", true},
           {both, "battle plan Other"}, {both, "battle deploy Other Wadsworth", true}}},
+        // No enemy there, no enemy saw it, though it has seen the division elsewhere: not its
+        // leaders' falls (their status, the labels naming them), nor the plan closed.
+        {"a battle fought alone by a division the enemy has seen, its leaders falling there",
+         {{both, "arrive Heth"}, {both, "reveal Heth"}, {both, "battle plan Raid"},
+          {with_hidden, "battle report --name Raid --division Heth --leader \"Heth/1st Brigade:killed\" --leader Hill:wounded/2", true},
+          {with_hidden, "battle report --name Solo --division Heth --leader \"Heth/1st Brigade:killed\" --leader Hill:wounded/2"}}},
         {"prisoners of a hidden division freed after their brigade was disbanded and another grew past its start",
          {{both, "add division Pender --corps \"Third Corps\""}, {both, "arrive Pender"},
           {both, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --captured \"Pender/2nd Brigade=1@Fort Delaware\" "

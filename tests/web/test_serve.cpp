@@ -461,7 +461,7 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     for (const auto* typed : {"WOLF HILL", "wolf h"})
         CHECK(server.post(club.meade + "losses", {{"token", token}, {"battle", typed}, {"losses", "Wadsworth/Iron Brigade=1"}}).status == 200);
     CHECK_THAT(club.ok("player inbox"), Contains("Wolf Hill: 1 line") && !Contains("WOLF") && !Contains("wolf h"));
-    CHECK_THAT(club.ok("battle report --draft 'wolf hill' --preview"), Contains("Battle of Wolf Hill"));
+    CHECK_THAT(club.ok("battle report --draft 'wolf hill' --division Pickett --preview"), Contains("Battle of Wolf Hill"));
     club.ok("battle draft 'Wolf Hill' --discard");
     // ...and of a battle it fought (reported already, which the right name is told).
     club.ok("battle report --name \"Spangler's Spring\" --loss \"Wadsworth/Iron Brigade=1\"");
@@ -836,7 +836,9 @@ TEST_CASE("The Battles page shows a battle planned until it is fought, then as f
     test::Served server(club.db());
     club.ok("battle plan \"Wolf Hill\"");
     for (const auto& link : {club.meade, club.lee}) CHECK_THAT(server.get(link + "battles").body, Contains("<pre>Planned battle of Wolf Hill"));
-    club.ok("battle report --name \"Wolf Hill\" --loss \"Wadsworth/Iron Brigade=1\"");
-    const auto fought = server.get(club.meade + "battles").body;
-    CHECK_THAT(fought, Contains("<h2>Wolf Hill</h2>") && !Contains("Planned battle of Wolf Hill") && !Contains("No battles fought"));
+    club.ok("battle report --name \"Wolf Hill\" --division Wadsworth --division Pickett --loss \"Wadsworth/Iron Brigade=1\"");
+    for (const auto& link : {club.meade, club.lee}) {
+        const auto fought = server.get(link + "battles").body;
+        CHECK_THAT(fought, Contains("<h2>Wolf Hill</h2>") && !Contains("Planned battle of Wolf Hill") && !Contains("No battles fought"));
+    }
 }
