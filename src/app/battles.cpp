@@ -438,8 +438,8 @@ std::optional<std::string> draft_replaced(const std::string& name, const std::ve
     for (const auto& d : drafts)
         if (same_ignoring_case(d, trim(name))) {
             lines.push_back("the draft report of " + d + (mode == Mode::preview ? " would be" : " is") +
-                            " cleared: this report replaces it, its lines and all (to report the battle from the draft, muster battle report --draft \"" + d +
-                            "\" or the Table side's Apply" + (mode == Mode::preview ? ")" : "; undo brings the draft back)"));
+                            " cleared: this report replaces it, its lines and all (to report the battle from the draft, muster battle report --draft " + shell_word(d) +
+                            " or the Table side's Apply" + (mode == Mode::preview ? ")" : "; undo brings the draft back)"));
             return d;
         }
     return std::nullopt;
@@ -798,8 +798,8 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
             return plan_battle(refs, report, m_session.rules());
         } catch (const ReportedTwice& e) {
             if (how.beside.brigades.empty() && how.beside.leaders.empty() && how.beside.batteries.empty()) throw;
-            throw UsageError(std::string(e.what()) + " (the draft of " + battle + " may give it already: to change the draft's line, write the draft out with muster battle draft \"" +
-                             battle + "\" --write FILE, edit it and report the file)");
+            throw UsageError(std::string(e.what()) + " (the draft of " + battle + " may give it already: to change the draft's line, write the draft out with muster battle draft " +
+                             shell_word(battle) + " --write FILE, edit it and report the file)");
         }
     };
     if (mode == Mode::preview) {
@@ -1432,8 +1432,8 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
         // Its men are the other's now: casualties still to return would return to no brigade (one
         // out of service, disbanded or destroyed, gave them up then).
         if (const auto waiting = casualties_waiting(store, refs, from); is_active(from.status) && !waiting.lines.empty())
-            throw Error(m_session.rules().brigade_noun() + " " + from.ref() + " has " + join(waiting.lines, ", ") + " not yet returned: recover first (muster battle recover \"" +
-                        waiting.first_battle + "\"), then merge, so they come back to it");
+            throw Error(m_session.rules().brigade_noun() + " " + from.ref() + " has " + join(waiting.lines, ", ") + " not yet returned: recover first (muster battle recover " +
+                        shell_word(waiting.first_battle) + "), then merge, so they come back to it");
         // A brigade merged above its start strength starts again at the new one, labelled for it.
         const int strength = into.stands + from.stands;
         const rules::EffectivenessLabel* label = nullptr;

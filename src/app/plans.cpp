@@ -180,8 +180,6 @@ std::string plan_parts(const rules::RuleSet& rules, const PlanView& p, const std
     return out;
 }
 
-std::string quoted(const std::string& name) { return "\"" + name + "\""; }
-
 }  // namespace
 
 std::string plan_text(const rules::RuleSet& rules, const PlanView& p) {
@@ -189,8 +187,8 @@ std::string plan_text(const rules::RuleSet& rules, const PlanView& p) {
                       (p.plan.place.empty() ? "" : ", " + one_line(p.plan.place)) + (p.reported() ? " (reported)" : " (planned, not yet fought)") + "\n";
     out += plan_parts(rules, p);
     if (p.draft_lines)
-        out += "A draft report is waiting, " + count_of(*p.draft_lines, "line", "lines") + " of losses and fates (muster battle draft " + quoted(p.plan.name) +
-               "; apply it with muster battle report --draft " + quoted(p.plan.name) + ")\n";
+        out += "A draft report is waiting, " + count_of(*p.draft_lines, "line", "lines") + " of losses and fates (muster battle draft " + shell_word(p.plan.name) +
+               "; apply it with muster battle report --draft " + shell_word(p.plan.name) + ")\n";
     return out;
 }
 
@@ -208,7 +206,7 @@ Outcome Plans::plan(const std::string& typed, std::optional<Day> date, const std
         const auto plans = db::Battles(store).plans(c.id);
         if (const auto* p = open_plan_named(plans, name))
             throw Error("a battle named \"" + p->plan.name + "\" is already planned (expected a new name, or deploy into it: muster battle deploy " +
-                        quoted(p->plan.name) + " DIVISION...)");
+                        shell_word(p->plan.name) + " DIVISION...)");
         db::Battles(store).insert_plan(c.id, {0, name, date, place, std::nullopt});
         // A battle is announced: every side reads its name, date and place (not who is there).
         store.set_audience(op, Audience::everyone());
@@ -248,7 +246,7 @@ PlanStep Plans::deploy(const std::string& battle, const std::vector<std::string>
                     const auto& [where, role] = it->second;
                     if (where == &plan && role == PlanRole::reserve)
                         throw Error(m_session.rules().division_noun() + " " + d.name + " is " + part_in(role, plan.plan.name) + ": a reserve comes on the field when it arrives (muster battle arrive " +
-                                    quoted(plan.plan.name) + " " + quoted(d.name) + ")");
+                                    shell_word(plan.plan.name) + " " + shell_word(d.name) + ")");
                     throw Error(m_session.rules().division_noun() + " " + d.name + " is already " + part_in(role, where->plan.name) +
                                 ": a " + m_session.rules().division_noun() + " is in one battle planned at a time (expected one in no open plan)");
                 }
@@ -326,7 +324,7 @@ PlanStep Plans::arrive(const std::string& battle, const std::string& typed, cons
                 for (const auto& e : plan.divisions)
                     for (const auto& u : units)
                         if (e.role == PlanRole::reserve && u.kind == UnitKind::division && u.id == e.division_id) reserves.push_back(u.name);
-                return reserves.empty() ? "it has no reserve off the field: muster battle reserve " + quoted(plan.plan.name) + " DIVISION... names one"
+                return reserves.empty() ? "it has no reserve off the field: muster battle reserve " + shell_word(plan.plan.name) + " DIVISION... names one"
                                         : "expected one of its reserves: " + join(reserves, ", ");
             };
             if (role == PlanRole::arrived)

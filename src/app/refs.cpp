@@ -210,7 +210,7 @@ const army::Leader& Refs::leader(const std::string& ref) const {
         throw NotFoundError("division " + unit->name + " has no commander yet: a placeholder's is rolled when it arrives");
     if (unit || brigade)
         throw NotFoundError((unit ? word(unit->kind) + " " + unit->name : "brigade " + brigade->ref()) +
-                            " has no commander (muster leader replace \"" + visible(ref) + "\" rolls one)");
+                            " has no commander (muster leader replace " + shell_word(visible(ref)) + " rolls one)");
     const auto near = did_you_mean(ref, keys);
     throw NotFoundError("no leader \"" + visible(ref) + "\" in this campaign" +
                         (near.empty() ? " (give his name, the unit he commands, e.g. \"Heth/1st Brigade\", "

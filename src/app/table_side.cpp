@@ -508,7 +508,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
         for (const auto* f : {&unit_facts, &defender_facts, &firer_facts})
             if (*f)
                 if (const auto* off = (*f)->find(Fact::off_field); off && off->value == rules::k_yes)
-                    throw Error(off->why + " in " + battle + ": it is not at the table (muster table state --battle \"" + battle + "\" --unit REF off_field=no brings it back)");
+                    throw Error(off->why + " in " + battle + ": it is not at the table (muster table state --battle " + shell_word(battle) + " --unit REF off_field=no brings it back)");
         // Nor is a division its plan keeps in reserve off the field, until it arrives there.
         const auto plans = db::Battles(store).plans(c.id);
         if (const auto* plan = open_plan_named(plans, battle))
@@ -734,8 +734,8 @@ void require_no_doubled_loss(const rules::RuleSet& rules, const std::string& bat
         if (n.first > 0 && n.second > 0)
             throw UsageError(rules.brigade_noun() + " " + refs.brigade_at(id, "a draft line").ref() + " has " + count_of(n.first, "stand", "stands") +
                              " lost rolled at the table and " + count_of(n.second, "stand", "stands") + " " + by[id] + ": a player gives his " +
-                             rules.brigade_noun() + "'s whole loss, so the two are not added. Write the draft out with muster battle draft \"" +
-                             battle + "\" --write FILE, give the stands it lost in all, and report the file");
+                             rules.brigade_noun() + "'s whole loss, so the two are not added. Write the draft out with muster battle draft " +
+                             shell_word(battle) + " --write FILE, give the stands it lost in all, and report the file");
 }
 
 std::string draft_named(const db::Store& store, std::int64_t campaign, const std::string& typed) {
@@ -747,8 +747,8 @@ std::string draft_named(const db::Store& store, std::int64_t campaign, const std
         std::vector<std::string> fought;
         for (const auto& b : db::Battles(store).battles(campaign)) fought.push_back(b.name);
         if (const auto f = match_one(typed, fought, "battle"); f >= 0)
-            throw Error("battle " + fought[static_cast<size_t>(f)] + " is already reported: its draft became its report (muster battle show \"" +
-                        fought[static_cast<size_t>(f)] + "\"; muster battle amend changes it)");
+            throw Error("battle " + fought[static_cast<size_t>(f)] + " is already reported: its draft became its report (muster battle show " +
+                        shell_word(fought[static_cast<size_t>(f)]) + "; muster battle amend changes it)");
         throw NotFoundError("no draft report for battle \"" + visible(typed) + "\"" +
                             (names.empty() ? " (muster table roll ... --battle NAME --unit REF fills one)" : did_you_mean(typed, names)));
     }

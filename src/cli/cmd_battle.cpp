@@ -188,8 +188,8 @@ void add_battle_commands(CLI::App& app, Io& io) {
         const auto d = side.draft(dr->battle);
         if (!dr->write.empty()) {
             app::write_file(dr->write, exporter::report_json(d.report));
-            io.out << "Wrote " << dr->write << ". Edit it, apply it with: muster battle report " << dr->write << "; then muster battle draft \""
-                   << d.battle << "\" --discard\n";
+            io.out << "Wrote " << dr->write << ". Edit it, and apply it with: muster battle report " << shell_word(dr->write)
+                   << " (the report replaces the draft)\n";
             return;
         }
         io.out << "Draft report of " << d.battle << "\n  Engaged: " << (d.engaged.empty() ? "none named yet" : join(d.engaged, ", ")) << "\n";
@@ -199,8 +199,8 @@ void add_battle_commands(CLI::App& app, Io& io) {
         // Reported already (from the file --write made, say): the draft is left over.
         const auto battles = session.battles().list(View::umpire());
         if (std::any_of(battles.begin(), battles.end(), [&](const campaign::BattleInfo& b) { return same_ignoring_case(b.name, d.battle); })) {
-            io.out << "\nThe battle of " << d.battle << " is recorded already: throw this draft away with: muster battle draft \"" << d.battle
-                   << "\" --discard\n";
+            io.out << "\nThe battle of " << d.battle << " is recorded already: throw this draft away with: muster battle draft " << shell_word(d.battle)
+                   << " --discard\n";
             return;
         }
         io.out << "\nAs a report:\n";
@@ -211,7 +211,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
             io.out << "  not yet: " << e.what() << "\n";
             return;
         }
-        io.out << "Apply it with: muster battle report --draft \"" << d.battle << "\"\n";
+        io.out << "Apply it with: muster battle report --draft " << shell_word(d.battle) << "\n";
     });
 
     struct RecoverOptions {

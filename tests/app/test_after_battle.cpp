@@ -116,7 +116,7 @@ TEST_CASE("A battle report is checked as a whole and a bad one changes nothing")
     // A brigade that has no commander is named as such, not as no leader at all.
     f.s.forces().add_brigade({"Heth", "Leaderless", "veteran", 6, std::nullopt, "", "", {}});
     CHECK_THAT(report([](auto& r) { battle::add_leader_spec(r, "Heth/Leader:killed"); }),
-               Contains("brigade Heth/Leaderless has no commander (muster leader replace \"Heth/Leader\" rolls one)"));
+               Contains("brigade Heth/Leaderless has no commander (muster leader replace Heth/Leader rolls one)"));
     CHECK_THAT(report([](auto& r) {
                    battle::add_leader_spec(r, "Archer:killed");
                    battle::add_leader_spec(r, "Heth/Archer:wounded/1");

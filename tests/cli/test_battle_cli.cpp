@@ -396,7 +396,7 @@ TEST_CASE("A brigade disbanded before its battle's recovery says the casualties 
     c.ok("battle report --name B --loss \"Pickett/Garnett's Brigade=5\" --loss \"Pickett/Kemper's Brigade=4\"");
     // Its men are the other brigade's once merged: what would return to it would return to none.
     CHECK_THAT(c.refused("brigade merge \"Pickett/Garnett's Brigade\" --into \"Pickett/Armistead's Brigade\"", 1),
-               Contains("brigade Pickett/Garnett's Brigade has 5 stands lost at B not yet returned: recover first (muster battle recover \"B\"), then merge"));
+               Contains("brigade Pickett/Garnett's Brigade has 5 stands lost at B not yet returned: recover first (muster battle recover B), then merge"));
     CHECK_THAT(c.ok("brigade disband \"Pickett/Kemper's Brigade\""),
                Contains("Pickett/Kemper's Brigade: 4 stands lost at B not yet returned; disbanded, it takes none of them back"));
     c.ok("battle recover B");

@@ -82,7 +82,7 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
 
     // Rolled for at the table side: the draft waits under the battle's name, which its plan mentions to the umpire only.
     step("table roll good_order --battle " + ff + " --unit 'Poor/1st New Hampshire' --column com --rolls 6");
-    CHECK_THAT(ok("battle show " + ff), Contains("A draft report is waiting") && Contains("muster battle report --draft \"Freeman's Farm\""));
+    CHECK_THAT(ok("battle show " + ff), Contains("A draft report is waiting") && Contains("muster battle report --draft 'Freeman'\\''s Farm'"));
     CHECK(ok("battle show " + ff + " --as american").find("draft") == std::string::npos);
 
     // Poor alone, hidden from the British: the plan they read would close without their knowing
@@ -172,7 +172,7 @@ TEST_CASE("A unit of a division the plan keeps in reserve off the field is not r
     c.ok("battle arrive FF Nixon");
     CHECK_THAT(c.ok("table roll good_order --battle FF --unit Nixon/1st --column com --rolls 6"), Contains("Nixon/1st Battalion"));
     CHECK_THAT(c.refused("battle arrive FF Nixon", 1),
-               Contains("a reserve arrives once (it has no reserve off the field: muster battle reserve \"FF\" DIVISION... names one)"));
+               Contains("a reserve arrives once (it has no reserve off the field: muster battle reserve FF DIVISION... names one)"));
 }
 
 TEST_CASE("A brigade merged already is refused a second merge, saying it is merged") {

@@ -213,7 +213,7 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     CHECK_THAT(draft, Contains("Engaged: Fresnel/1st Brigade, Legrand/3rd Brigade, Fresnel/2nd Brigade"));
     CHECK_THAT(draft, Contains("Fresnel/2nd Brigade: 2 stands captured (Charge Table +11: Swept from the field)"));
     CHECK_THAT(draft, Contains("Fresnel/2nd Brigade: from 8 to 5 stands (1 lost, 2 captured to Vienna)"));
-    CHECK_THAT(draft, Contains("Apply it with: muster battle report --draft \"Wagram\""));
+    CHECK_THAT(draft, Contains("Apply it with: muster battle report --draft Wagram"));
     const auto journal = ok("journal");
     CHECK_THAT(journal, Contains("table roll"));
     CHECK_THAT(journal, Contains("fallen leader: "));
@@ -227,7 +227,7 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     CHECK_THAT(ok("battle draft Wagram --write " + dir + "/wagram.json"), Contains("Wrote"));
     // Its preview says the same, and that the report replaces the draft, which it clears.
     const std::string replaces = "  the draft report of Wagram would be cleared: this report replaces it, its lines and all (to report the battle from "
-                                 "the draft, muster battle report --draft \"Wagram\" or the Table side's Apply)\n";
+                                 "the draft, muster battle report --draft Wagram or the Table side's Apply)\n";
     auto from_file = ok("battle report " + dir + "/wagram.json --preview");
     REQUIRE(from_file.find(replaces) != std::string::npos);
     CHECK(from_file.erase(from_file.find(replaces), replaces.size()) == preview);
@@ -243,7 +243,7 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     const auto twice = test::run_muster("battle report --draft Wagram --loss Fresnel/2nd\\ Brigade=1" + db, k_env);
     CHECK(twice.code == 2);
     CHECK_THAT(twice.err, Contains("Fresnel/2nd Brigade's stands lost are reported twice") &&
-                              Contains("to change the draft's line, write the draft out with muster battle draft \"Wagram\" --write FILE"));
+                              Contains("to change the draft's line, write the draft out with muster battle draft Wagram --write FILE"));
     CHECK_THAT(ok("battle report --draft Wagram --captured Fresnel/1st\\ Brigade=1@Vienna --date 1809-07-06 --place Deutsch-Wagram"),
                Contains("Battle of Wagram: 2 divisions") && Contains("3 stands captured"));
     CHECK_THAT(ok("battle list"), Contains("1809-07-06") && Contains("Deutsch-Wagram"));  // the date and place given beside the draft
@@ -444,7 +444,7 @@ TEST_CASE("A draft a report cannot yet take is shown whole, with what the report
     REQUIRE(cli("camp new Spandau --side allies").code == 0);
     const auto ready = cli("battle draft P1");
     CHECK(ready.code == 0);
-    CHECK_THAT(ready.out, !Contains("not yet") && Contains("Apply it with: muster battle report --draft \"P1\""));
+    CHECK_THAT(ready.out, !Contains("not yet") && Contains("Apply it with: muster battle report --draft P1"));
 }
 
 TEST_CASE("A draft's prisoners go to the camp the umpire names beside it, where their captor has more than one") {

@@ -842,3 +842,17 @@ TEST_CASE("The Battles page shows a battle planned until it is fought, then as f
         CHECK_THAT(fought, Contains("<h2>Wolf Hill</h2>") && !Contains("Planned battle of Wolf Hill") && !Contains("No battles fought"));
     }
 }
+
+TEST_CASE("A battle name a player typed is printed in the commands the umpire is told to run as one shell word, never code") {
+    const Club club;
+    const test::Served server(club.db());
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    const std::string name = "Gap $(touch PWNED) `id` \"x\" 'y'";
+    REQUIRE(server.post(club.meade + "losses", {{"token", token}, {"battle", name}, {"losses", "Wadsworth/Iron Brigade=1"}}).status == 200);
+    const std::string word = "'Gap $(touch PWNED) `id` \"x\" '\\''y'\\'''";
+    CHECK_THAT(club.ok("player inbox"), Contains("(muster battle draft " + word + ")"));
+    CHECK_THAT(club.ok("battle draft " + test::quote(name)), Contains("Apply it with: muster battle report --draft " + word + "\n"));
+    // Pasted into a shell, the word is the name, whole; nothing runs.
+    CHECK(test::shell("cd " + test::quote(club.dir.path()) + " && printf '%s' " + word) == name);
+    CHECK_FALSE(std::filesystem::exists(club.dir.file("PWNED")));
+}
