@@ -1426,6 +1426,20 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
         if (from.id == into.id) throw UsageError("a brigade cannot merge into itself");
         if (!is_active(into.status)) throw Error(m_session.rules().brigade_noun() + " " + into.ref() + " is " + word(into.status) + ": merge into an active " + m_session.rules().brigade_noun());
         if (from.side != into.side) throw Error(m_session.rules().brigade_noun() + "s " + from.ref() + " and " + into.ref() + " are of different sides");
+        // Across the fog (one's division hidden from the enemy, the other's seen), a merge would
+        // show the enemy what it never saw: stands from nowhere in the one it sees, or that one
+        // merged into a brigade it cannot read.
+        if (const auto fog = db::Forces(store).division_fog({from.division_id, into.division_id});
+            fog.at(from.division_id).hidden != fog.at(into.division_id).hidden) {
+            const bool from_hidden = fog.at(from.division_id).hidden;
+            const auto& hidden = from_hidden ? from : into;
+            const auto& seen = from_hidden ? into : from;
+            const auto& r = m_session.rules();
+            throw Error(r.brigade_noun() + " " + hidden.ref() + " is of a " + r.division_noun() + " hidden from the enemy, and " + seen.ref() +
+                        " of one it has seen: merged, the enemy would read " +
+                        (from_hidden ? seen.ref() + " grow by stands it never saw" : seen.ref() + " merged into a " + r.brigade_noun() + " it cannot read") +
+                        " (reveal " + hidden.division + " first, or merge " + r.brigade_noun() + "s the enemy sees alike)");
+        }
         store.set_audience(op, Audience::side(into.side));
         if (from.stands == 0)
             throw Error(m_session.rules().brigade_noun() + " " + from.ref() + " has no stands to merge" + (is_active(from.status) ? "" : " (it is " + std::string(word(from.status)) + " already)"));

@@ -196,7 +196,7 @@ TEST_CASE("A brigade's losses rolled at the table and submitted by a player are 
             FAIL("a doubled loss was reported");
         } catch (const UsageError& e) {
             CHECK_THAT(e.what(), Contains("brigade Fresnel/Klenau has " + count_of(rolled, "stand", "stands") + " lost rolled at the table and 2 stands submitted by Karl") &&
-                                     Contains("muster battle draft \"Wagram\" --write FILE"));
+                                     Contains("muster battle draft Wagram --write FILE"));
         }
     }
     CHECK(test::dump(w.path) == before);

@@ -608,6 +608,14 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
          {{both, "arrive Heth"}, {both, "reveal Heth"}, {both, "battle plan Raid"},
           {with_hidden, "battle report --name Raid --division Heth --leader \"Heth/1st Brigade:killed\" --leader Hill:wounded/2", true},
           {with_hidden, "battle report --name Solo --division Heth --leader \"Heth/1st Brigade:killed\" --leader Hill:wounded/2"}}},
+        // Refused, both ways: the seen brigade would grow by stands the Union never saw, or be
+        // merged into one it cannot read.
+        {"a hidden brigade merged into a seen one, and a seen one into a hidden one",
+         {{both, "arrive Heth"}, {both, "reveal Heth"}, {with_hidden, "add division Pender --corps \"Third Corps\""}, {with_hidden, "arrive Pender"},
+          {both, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --loss \"Heth/1st Brigade=2\" --loss \"Heth/2nd Brigade=2\""},
+          {both, "battle recover Skirmish"},
+          {with_hidden, "brigade merge \"Pender/1st Brigade\" --into \"Heth/1st Brigade\"", true},
+          {with_hidden, "brigade merge \"Heth/2nd Brigade\" --into \"Pender/2nd Brigade\"", true}}},
         {"prisoners of a hidden division freed after their brigade was disbanded and another grew past its start",
          {{both, "add division Pender --corps \"Third Corps\""}, {both, "arrive Pender"},
           {both, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --captured \"Pender/2nd Brigade=1@Fort Delaware\" "
