@@ -878,6 +878,13 @@ void Store::together(std::int64_t campaign, const std::function<void()>& work) {
 std::int64_t Store::record_operation(std::int64_t campaign, OperationKind kind,
                                              const std::function<std::string(std::int64_t)>& change) {
     auto& db = m_impl->db;
+    // A player's link checked under the write lock: one revoked or replaced while his form waited
+    // for its turn does nothing (the check before the wait is not the last word).
+    if (m_player) {
+        SQLite::Statement live(db, "SELECT 1 FROM player WHERE id = ? AND token_hash = ? AND NOT revoked");
+        bind_all(live, *m_player, m_player_token);
+        if (!live.executeStep()) throw NotFoundError("this link was revoked or replaced while its form waited: nothing was done");
+    }
     SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, part_of, player_id) VALUES (?, ?, '', ?, ?, ?)");
     bind_all(add, campaign, kind, now_utc(), m_together ? m_step : std::nullopt, m_player);
     add.exec();

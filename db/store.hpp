@@ -86,7 +86,13 @@ public:
     /// operation's id, kind, summary and audience; empty when there is nothing.
     std::vector<journal::Entry> step_plan(std::int64_t campaign, bool redo) const;
     /// The operations made from now on are `player`'s, through his link (nullopt: the organiser's).
-    void set_player(std::optional<std::int64_t> player) { m_player = player; }
+    /// Whose operations these are: a player acting through his link (`token_hash`, the link's),
+    /// each refused (NotFoundError), nothing written, once the link is revoked or replaced.
+    void set_player(std::optional<std::int64_t> player, std::string token_hash = "") {
+        m_player = player;
+        m_player_token = std::move(token_hash);
+    }
+    std::optional<std::int64_t> player() const { return m_player; }
     /// Who may read an operation (inside run_operation; an operation is the umpire's until set).
     void set_audience(std::int64_t operation, const Audience& audience);
     /// What `side` reads as the operation's summary, where it differs from the umpire's (the
@@ -150,6 +156,7 @@ private:
     mutable bool m_trees_sound = false;  ///< every table's and index's first pages read (require_sound_trees)
     std::optional<std::int64_t> m_step;  ///< inside together(): the first operation made, which the others are part of
     std::optional<std::int64_t> m_player;  ///< whose operations these are (set_player)
+    std::string m_player_token;            ///< the hash of the link he acts by
 };
 
 }  // namespace muster::db

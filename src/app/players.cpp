@@ -161,6 +161,7 @@ std::optional<campaign::PlayerInfo> Players::sign_in(std::string_view token) {
     if (!well_formed(token)) return std::nullopt;
     auto player = db::Players(m_session.state().store).by_token_hash(token_hash(token));
     if (!player || player->revoked) return std::nullopt;
+    player->token_hash = token_hash(token);
     for (const auto& c : m_session.campaigns())
         if (c.id == player->campaign_id) m_session.select_campaign(c.name);
     return player;
@@ -172,7 +173,7 @@ void Players::used(const campaign::PlayerInfo& player) const {
 
 std::string Players::on_behalf_of(const campaign::PlayerInfo& player, const std::function<std::string()>& act) {
     auto& store = m_session.state().store;
-    store.set_player(player.id);
+    store.set_player(player.id, player.token_hash);
     try {
         auto out = act();
         store.set_player(std::nullopt);

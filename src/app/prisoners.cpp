@@ -3,6 +3,7 @@
 
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
+#include "db/players.hpp"
 #include "core/error.hpp"
 #include "core/match.hpp"
 #include "core/names.hpp"
@@ -495,6 +496,12 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
     ExchangeView view;
     store.run_operation(c.id, OperationKind::exchange, [&](std::int64_t op) {
         store.set_audience(op, Audience::sides(std::array{from, with}));
+        if (const auto player = store.player()) {
+            const auto turn = db::History(store).turn_span(c.id, c.turn);
+            if (db::Players(store).operations_by(c.id, *player, OperationKind::exchange, turn ? turn->first : 0, op) >= k_max_proposals_a_turn)
+                throw UsageError("you have proposed " + std::to_string(k_max_proposals_a_turn) + " exchanges in " + c.turn.text() +
+                                 ", the most a player proposes in a turn: propose again next turn");
+        }
         campaign::ExchangeInfo row{0, from, with, ExchangeStatus::proposed, note, {}};
         const auto items = [&](const Refs& refs) {
             row.items.clear();
@@ -506,7 +513,7 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
                     auto item = parse_item(refs, r, spec, direction, offer ? from : with);
                     const std::string owner = offer ? with : from;
                     if (refs.side_of(item.kind, item.unit_id) != owner)
-                        throw UsageError("exchange item \"" + spec + "\": " + describe_for(refs, View::of_side(from), item) + " is not of " + owner +
+                        throw UsageError("exchange item \"" + spec + "\": " + describe_for(refs, View::of_side(from), item) + " is not of the " + r.side_name(owner) +
                                          (offer ? " (offer the other side's prisoners you hold)"
                                                 : " (ask for your own men the other side holds)"));
                     for (const auto& earlier : row.items)

@@ -23,6 +23,9 @@ struct ExchangeProposal {
 
 /// The longest note on an exchange proposal, in characters (the served form's limit too).
 inline constexpr size_t k_max_note_chars = 200;
+/// The most exchanges a player proposes through his link in a turn: proposed and withdrawn in a
+/// loop, they would fill the other side's journal and camps page.
+inline constexpr int k_max_proposals_a_turn = 30;
 
 /// A camp and what it holds, as lines ("3 stands of Heth/1st Brigade").
 struct CampView {

@@ -255,6 +255,7 @@ struct PlayerInfo {
     bool revoked = false;
     std::string created_at;
     std::string last_used;  ///< when his link was last used; empty: never
+    std::string token_hash; ///< signed in: the hash of the link he came by (his operations are refused once it is not his)
 };
 
 /// Orders or a message a player sent the umpire for a turn.

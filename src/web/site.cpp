@@ -513,6 +513,7 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
             } catch (const BusyError&) {
                 throw;
             } catch (const Error& e) {
+                if (!s.players().sign_in(token)) return not_found();  // revoked while it waited: as any dead link
                 // Where the server keeps its file is not the player's to read ("PATH: the campaign
                 // database is damaged: ...").
                 std::string why = e.what();

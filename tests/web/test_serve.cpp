@@ -1,6 +1,7 @@
 // `muster serve` as players use it and as attackers try it: the real binary on a free port,
 // spoken to over a socket.
 #include "app/players.hpp"
+#include "app/session.hpp"
 #include "cli/campaign_file.hpp"
 #include "web/served.hpp"
 
@@ -855,4 +856,41 @@ TEST_CASE("A battle name a player typed is printed in the commands the umpire is
     // Pasted into a shell, the word is the name, whole; nothing runs.
     CHECK(test::shell("cd " + test::quote(club.dir.path()) + " && printf '%s' " + word) == name);
     CHECK_FALSE(std::filesystem::exists(club.dir.file("PWNED")));
+}
+
+TEST_CASE("A form whose link is revoked or replaced while it waits for the write lock does nothing, as a dead link") {
+    const Club club;
+    for (const bool relink : {false, true}) {
+        INFO((relink ? "replaced" : "revoked"));
+        app::Session s(club.db(), app::Open::existing);
+        const auto link = test::link_path(club.ok("player add " + std::string(relink ? "Hancock" : "Sickles") + " --side union"));
+        const auto token = link.substr(3, 64);
+        const auto player = s.players().sign_in(token);
+        REQUIRE(player);
+        // Signed in, his form waiting its turn; the umpire acts first, from another muster.
+        club.ok(std::string(relink ? "player link Hancock" : "player revoke Sickles"));
+        const auto before = club.dump();
+        CHECK_THROWS_WITH(s.players().on_behalf_of(*player, [&] { return s.players().send_message(*player, "Hold the line.").summary; }),
+                          Contains("this link was revoked or replaced while its form waited: nothing was done"));
+        CHECK(club.dump() == before);
+    }
+}
+
+TEST_CASE("A player proposes a turn's most exchanges through his link, so a loop of proposals and withdrawals stops") {
+    const Club club;
+    app::Session s(club.db(), app::Open::existing);
+    const auto player = s.players().sign_in(club.meade.substr(3, 64));
+    REQUIRE(player);
+    const auto as_meade = [&](const std::function<std::string()>& act) { return s.players().on_behalf_of(*player, act); };
+    app::ExchangeProposal p{"union", "", {"stands:Pickett/Garnett's Brigade=2"}, {}, ""};
+    for (int i = 0; i < app::k_max_proposals_a_turn; ++i) {
+        const auto id = as_meade([&] { return std::to_string(s.prisoners().propose_exchange(p).row.id); });
+        as_meade([&] { return s.prisoners().answer_exchange(std::stoll(id), "union", app::Answer::withdraw).summary; });
+    }
+    const auto before = club.dump();
+    CHECK_THROWS_WITH(as_meade([&] { return std::to_string(s.prisoners().propose_exchange(p).row.id); }),
+                      Contains("you have proposed 30 exchanges in turn 1, the most a player proposes in a turn"));
+    CHECK(club.dump() == before);
+    // The umpire, at his own muster, is not held to it.
+    CHECK_THAT(club.ok("exchange propose --from union --offer \"stands:Pickett/Garnett's Brigade=2\""), Contains("proposed by the Union"));
 }
