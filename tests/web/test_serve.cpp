@@ -135,6 +135,11 @@ TEST_CASE("A player's link shows every page of his side, with the security heade
     CHECK(log.find(other) == std::string::npos);
     CHECK(log.find(upper) == std::string::npos);
     CHECK(log.find(link.substr(2)) == std::string::npos);
+    // A long path is logged cut short, with its length: requests for such paths do not fill the log.
+    server.get("/" + std::string(3000, 'z'));
+    const auto longer = server.log(true);
+    CHECK_THAT(longer, Contains("GET /" + std::string(199, 'z') + "... (3001 bytes) 404"));
+    CHECK(longer.size() - log.size() < 400);
 }
 
 TEST_CASE("A page a player looks at is made anew as soon as the campaign changes: his script's first asking after it has the change") {
