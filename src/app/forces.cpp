@@ -377,6 +377,10 @@ Outcome Forces::relabel_brigade(const std::string& ref, int stands) {
             throw UsageError("rule set " + r.id + " has no label for " + a_or_an(rating ? rating->name : b.rating.str()) + " " + r.brigade_noun() +
                              " of " + count_of(stands, "stand", "stands") + ": expected a strength its effectiveness table lists");
         const rules::EffectivenessLabel was = b.label;
+        // Nothing to change is refused, not journalled: undo would pass over it to the operation before.
+        if (was.text() == label->text() && b.start_stands == stands)
+            throw UsageError(r.brigade_noun() + " " + b.ref() + " starts at " + count_of(stands, "stand", "stands") + ", labelled " + was.text() +
+                             " already: expected another start strength");
         db::Forces(store).relabel_brigade(b.id, *label, db::LabelledBy::as_given);
         out.summary = "Relabelled " + b.ref() + ": " + was.text() + " -> " + label->text() + " (" + std::to_string(b.stands) + "/" +
                       std::to_string(label->stands) + " stands)";

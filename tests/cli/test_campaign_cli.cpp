@@ -716,6 +716,8 @@ TEST_CASE("Small edits: a division's nationality (its leaders' names drawn from 
     CHECK_THAT(cli("brigade relabel 'Eugen/1st Brigade' --stands 10").out, Contains("Relabelled Eugen/1st Brigade: 8/6/4 -> "));
     CHECK_THAT(cli.refused("brigade relabel 'Eugen/1st Brigade' --stands 5", 2), Contains("below the 8 Eugen/1st Brigade has"));
     CHECK_THAT(cli.refused("brigade relabel 'Eugen/1st Brigade' --stands 99", 2), Contains("no label for an Average Line brigade of 99 stands"));
+    // Relabelled again as it is: nothing to change, nothing journalled (undo would pass over it).
+    CHECK_THAT(cli.refused("brigade relabel 'Eugen/1st Brigade' --stands 10", 2), Contains("starts at 10 stands, labelled") && Contains("already"));
     cli.ok("add battery 'Horse Battery' --division Eugen");
     cli.ok("add battery 'Foot Battery' --division Eugen");
     CHECK_THAT(cli.refused("rename battery 'Eugen/Horse Battery' 'Foot Battery'", 1), Contains("Eugen already has a battery named \"Foot Battery\""));
