@@ -429,6 +429,25 @@ void fight_on_planned_field(battle::Report& report, const std::vector<campaign::
                          join(hidden, ", ") + "): give each that fought with --division (it is seen fighting, unless --keep-hidden)");
 }
 
+// Prisoners the report takes from a division it keeps hidden (--keep-hidden): the captor's camp
+// names them all the same (it holds them), though its reading of the battle counts nothing of
+// that division. The umpire is told, who may let the division be seen instead.
+void say_prisoners_named(const battle::Report& report, const BattlePlan& plan, const FieldLookup& division, std::vector<std::string>& lines) {
+    if (report.engaged != Fog::hidden) return;
+    const auto hidden = [&](std::optional<std::int64_t> d) { return d && !division(*d).seen; };
+    std::vector<std::string> named;
+    for (const auto& l : plan.losses)
+        for (const auto& [camp, n] : l.captured)
+            if (hidden(l.brigade->division_id)) named.push_back(count_of(n, "stand", "stands") + " of " + l.brigade->ref() + " to " + camp->name);
+    for (const auto& f : plan.leaders)
+        if (f.camp && hidden(f.division)) named.push_back("leader " + f.leader->label() + " to " + f.camp->name);
+    for (const auto& g : plan.batteries)
+        if (g.camp && hidden(g.battery->division_id)) named.push_back("battery " + g.battery->ref() + " to " + g.camp->name);
+    if (!named.empty())
+        lines.push_back("kept hidden, yet taken prisoner, so named in the captor's camps though its reading of the battle counts none of them: " +
+                        join(named, ", ") + " (for the captor to read them in the battle too, report it without --keep-hidden)");
+}
+
 // A battle reported by name, not from the draft report waiting under its name (the table side's
 // rolls, a player's submitted losses): the report replaces the draft, as when the draft was
 // written out as a file, edited and reported; it is cleared with it, which `lines` says (a
@@ -517,6 +536,7 @@ Outcome describe_battle(const campaign::Roster& roster, const std::vector<campai
     auto out = plan.outcome;
     out.preview = true;
     plan_closed_by(rules, plans, division, report, plan, Mode::preview, out.lines);
+    say_prisoners_named(report, plan, division, out.lines);
     draft_replaced(report.name, drafts, Mode::preview, out.lines);
     return out;
 }
@@ -560,6 +580,7 @@ Outcome preview_battle(const db::Store& store, const rules::RuleSet& rules, std:
     auto out = plan.outcome;
     out.preview = true;
     plan_closed_by(rules, db::Battles(store).plans(campaign), field_division_in(store), report, plan, Mode::preview, out.lines);
+    say_prisoners_named(report, plan, field_division_in(store), out.lines);
     return out;
 }
 
@@ -569,6 +590,7 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
                   const battle::Report& report, const BattlePlan& plan, std::vector<std::string>& lines) {
     const auto battle = db::Battles(store).insert_battle(campaign, op, {0, report.name, report.date, report.place, false});
     if (const auto planned = plan_closed_by(rules, db::Battles(store).plans(campaign), field_division_in(store), report, plan, Mode::apply, lines)) db::Battles(store).close_plan(*planned, battle);
+    say_prisoners_named(report, plan, field_division_in(store), lines);
     store.set_audience(op, Audience::sides(plan.sides));
     // The stands each division engaged, before its losses; a division that fought has been
     // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one

@@ -435,3 +435,16 @@ TEST_CASE("A battle whose only losses were prisoners says it had no casualties, 
         CHECK_THAT(after, Contains("Ford    1777-09-19         no casualties") && Contains("Mill    1777-09-19         casualties returned"));
     }
 }
+
+TEST_CASE("Prisoners taken from a division kept hidden are named in the captor's camps, which the report tells the umpire") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 3");
+    c.ok("camp new \"Fort Delaware\" --side union");
+    const std::string report = "battle report --name Ridge --loss \"Wadsworth/Iron Brigade=1\" --captured \"Heth/Archer's Brigade=2@Fort Delaware\"";
+    const std::string told = "kept hidden, yet taken prisoner, so named in the captor's camps though its reading of the battle counts none of them: "
+                             "2 stands of Heth/Archer's Brigade to Fort Delaware";
+    CHECK_THAT(c.ok(report + " --keep-hidden --preview"), Contains(told));
+    CHECK_THAT(c.ok(report + " --preview"), !Contains("kept hidden"));  // seen fighting: the captor reads them in the battle too
+    CHECK_THAT(c.ok(report + " --keep-hidden"), Contains(told));
+    CHECK_THAT(c.ok("camp list --as union"), Contains("2 stands of Heth/Archer's Brigade"));
+}
