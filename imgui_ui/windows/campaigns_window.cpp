@@ -66,6 +66,15 @@ CampaignsWindow::Settings settings_of(const campaign::CampaignInfo& c) {
             c.turn_days.value_or(0)};
 }
 
+// A campaign's theater, among the rule set's: where it has none, the field is shut and empty.
+void theater_field(const char* label, const std::vector<std::string>& theaters, std::string& theater) {
+    if (theaters.empty()) theater.clear();
+    ImGui::BeginDisabled(theaters.empty());
+    ImGui::InputTextWithHint(label, theaters.empty() ? "the rule set has no theaters" : ("e.g. " + join(theaters, " or ") + ": arrivals take it").c_str(),
+                             &theater);
+    ImGui::EndDisabled();
+}
+
 }  // namespace
 
 // Only what the organiser changed is sent: the rest stays as the campaign has it.
@@ -104,7 +113,11 @@ void CampaignsWindow::draw_settings(GuiApp& app) {
     ImGui::InputInt("Men per stand (0: the rule set's)##current", &settings.men_per_stand);
     ImGui::InputTextWithHint("Date##current", "YYYY-MM-DD", &settings.date);
     mark("Campaigns/Settings/Date");
-    ImGui::InputTextWithHint("Theater##current", "e.g. east", &settings.theater);
+    {
+        std::vector<std::string> theaters;
+        for (const auto& t : app.model().rules->theaters) theaters.push_back(t.id);
+        theater_field("Theater##current", theaters, settings.theater);
+    }
     ImGui::InputInt("Days a turn (0: none)##current", &settings.turn_days);
     ImGui::PopItemWidth();
     ImGui::BeginDisabled(settings == m_shown);
@@ -202,17 +215,18 @@ void CampaignsWindow::draw_new_campaign(GuiApp& app) {
     }
     ImGui::SliderInt("Casualties returning (%)", &return_rate, 0, 100);
     word_combo("Fractions of stands", rounding);
-    if (m_by_the_book.first != rules) {
-        bool applies = true;  // a rule set that does not load is refused at Create, saying why
+    if (m_chosen.rules != rules) {
+        m_chosen = {rules, true, {}};  // a rule set that does not load is refused at Create, saying why
         try {
-            applies = app::default_catalog().load(rules).plays_a_grade_by_the_book();
+            const auto loaded = app::default_catalog().load(rules);
+            m_chosen.by_the_book = loaded.plays_a_grade_by_the_book();
+            for (const auto& t : loaded.theaters) m_chosen.theaters.push_back(t.id);
         } catch (const Error&) {
         }
-        m_by_the_book = {rules, applies};
     }
     // As for the current campaign's settings: nothing to choose where no grade is played by the book.
-    if (!m_by_the_book.second) despicable = Despicable::expanded;
-    ImGui::BeginDisabled(!m_by_the_book.second);
+    if (!m_chosen.by_the_book) despicable = Despicable::expanded;
+    ImGui::BeginDisabled(!m_chosen.by_the_book);
     word_combo("Despicable leaders", despicable);
     ImGui::EndDisabled();
     mark("Campaigns/Despicable");
@@ -222,7 +236,7 @@ void CampaignsWindow::draw_new_campaign(GuiApp& app) {
     ImGui::InputInt("Men per stand (0: the rule set's)", &men_per_stand);
     ImGui::InputTextWithHint("Date", "YYYY-MM-DD: arrivals take its year", &date);
     mark("Campaigns/Date");
-    ImGui::InputTextWithHint("Theater", "e.g. east: arrivals take it", &theater);
+    theater_field("Theater", m_chosen.theaters, theater);
     mark("Campaigns/Theater");
     ImGui::PopItemWidth();
     if (ImGui::Button("Create")) app.run("campaign.create");

@@ -38,7 +38,14 @@ public:
     std::string seed;
     /// Whether `rules` has a grade played otherwise by the book (for which rule set, last asked):
     /// only then has the Despicable leaders setting anything to choose.
-    std::pair<std::string, bool> m_by_the_book{"", true};
+    /// The rule set chosen for a new campaign, as loaded: whether it plays a grade by the book,
+    /// and its theaters' ids (none: the field is not for it).
+    struct Chosen {
+        std::string rules;
+        bool by_the_book = true;
+        std::vector<std::string> theaters;
+    };
+    Chosen m_chosen;
     std::string selected;
     int men_per_stand = 0;
     std::string date;     // YYYY-MM-DD; empty: unchanged (none for a new campaign)

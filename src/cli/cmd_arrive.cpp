@@ -46,7 +46,7 @@ void add_arrive_command(CLI::App& app, Io& io) {
     arrive->add_option("DIVISION", ar->request.division, "The placeholder division (or --due)");
     arrive->add_flag("--due", ar->due, "Every division due on this turn or before, in the schedule, arrives");
     arrive->add_option("--year", ar->year, "Year (default: the campaign's date)");
-    arrive->add_option("--theater", ar->theater, "Theater, e.g. east (default: the campaign's)");
+    arrive->add_option("--theater", ar->theater, "Theater, where the rule set has them (acw: east or west; default: the campaign's)");
     arrive->add_flag("--roll-year-theater", ar->request.roll_year_theater,
                      "Roll the year and theater on the rule set's table instead (ACW table 1)");
     add_roll_options(arrive, ar->dice, "Dice you rolled, in order, e.g. 34,78,00");

@@ -126,7 +126,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     seed_option(create, "--seed", n->seed, "Seed of the campaign's dice (default: a fresh one)");
     create->add_option("--men-per-stand", n->men_per_stand, "Men a stand stands for (weighs stands in an exchange cartel)");
     day_option(create, "--date", n->date, "The campaign's date: arrivals and the leader table take its year");
-    create->add_option("--theater", n->theater, "The theater of operations, e.g. east: arrivals take it");
+    create->add_option("--theater", n->theater, "The theater of operations, where the rule set has them (acw: east or west): arrivals take it");
     create->add_option_function<std::string>("--turn-length", [n](const std::string& t) { n->turn_days = parse_turn_length(t); },
                                              "How long a turn lasts, e.g. 7d or 2w: `muster turn next` moves the date on by it");
     word_option<Switch>(create, "--leader-names", n->leader_names,
@@ -180,7 +180,7 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     word_option<Despicable>(set, "--despicable", settings->despicable, "Despicable leaders");
     set->add_option("--men-per-stand", settings->men_per_stand, "Men a stand stands for (weighs stands in an exchange cartel)");
     day_option(set, "--date", settings->date, "The campaign's date: arrivals and the leader table take its year");
-    set->add_option("--theater", settings->theater, "The theater of operations, e.g. east: arrivals take it");
+    set->add_option("--theater", settings->theater, "The theater of operations, where the rule set has them (acw: east or west): arrivals take it");
     set->add_option_function<std::string>("--turn-length", [settings](const std::string& t) { settings->turn_days = parse_turn_length(t); },
                                           "How long a turn lasts, e.g. 7d or 2w");
     word_option<Switch>(set, "--leader-names", settings->leader_names, "Names drawn for the leaders the tables roll from now on");

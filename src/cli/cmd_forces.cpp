@@ -17,7 +17,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     auto army = std::make_shared<Named>();
     auto* a = add->add_subcommand("army", "Add an army of a side");
     a->add_option("NAME", army->name, "Army name")->required();
-    a->add_option("--side", army->side, "Side id, e.g. union")->required();
+    a->add_option("--side", army->side, "Side id, as the rule set names its sides (acw: union, confederate; awi: american, british; napoleonic: french, allies)")->required();
     a->add_option("--leader", army->leader, "Commander's name");
     a->add_option("--grade", army->grade, "Commander's grade, e.g. average (default with --leader: rolled on the leader table for the campaign's year)");
     on_run(a, io, [army, &io] {
@@ -48,7 +48,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     auto* b = add->add_subcommand("brigade", "Enter a historical brigade by hand into a placeholder or hand-entered division");
     b->add_option("NAME", bri->name, "Brigade name")->required();
     b->add_option("--division", bri->division, "Division it belongs to")->required();
-    b->add_option("--rating", bri->rating, "Rating, e.g. veteran")->required();
+    b->add_option("--rating", bri->rating, "Rating id, as the rule set names its ratings (muster rules show RULES lists them)")->required();
     b->add_option("--stands", bri->stands, "Stands now")->required();
     b->add_option("--start", bri->start, "Start strength, when not --stands");
     b->add_option("--label", bri->label, "Effectiveness label start/worn/spent, e.g. 6/5/3 (default: the rule set's)");

@@ -73,7 +73,7 @@ void add_rules_commands(CLI::App& app, Io& io) {
     auto odds_o = std::make_shared<OddsOptions>();
     auto* odds = rules_cmd->add_subcommand("odds", "The exact chances of a division's brigades, stands and batteries, from the tables");
     odds->add_option("--rules", odds_o->rules, "Rule set id or .json file")->required();
-    odds->add_option("--side", odds_o->request.side, "Side, e.g. union")->required();
+    odds->add_option("--side", odds_o->request.side, "Side id, as the rule set names its sides (acw: union, confederate; awi: american, british; napoleonic: french, allies)")->required();
     odds->add_option("--arm", odds_o->request.arm, "Arm (default: the rule set's first)");
     odds->add_option("--year", odds_o->year, "Year (default: rolled on the rule set's table)");
     odds->add_option("--theater", odds_o->theater, "Theater (default: rolled on the rule set's table)");
