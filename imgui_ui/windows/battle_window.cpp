@@ -234,7 +234,8 @@ void BattleWindow::draw_plans(GuiApp& app) {
         }
         ImGui::EndDisabled();
         if (p.draft_lines)
-            ImGui::TextWrapped("A draft report is waiting (%d lines of losses and fates): the table side's rolls", *p.draft_lines);
+            ImGui::TextWrapped("A draft report is waiting (%s of losses and fates): the table side's rolls, or players' losses; Fill the report takes it",
+                               count_of(*p.draft_lines, "line", "lines").c_str());
         ImGui::Unindent();
         ImGui::PopID();
     }
