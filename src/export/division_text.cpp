@@ -62,7 +62,8 @@ std::string division_text(const rules::RuleSet& rules, const army::Division& d) 
                            count_of(static_cast<int>(reserve.size()), "battery", "batteries"),
                            reserve.empty() ? "" : " (" + join(reserve, ", ") + ")");
     } else {
-        out += "\n";
+        // A rule set with no artillery table (L'Ordre Mixte's article gives none): said, and how.
+        out += " Artillery: the rule set rolls none; a campaign adds batteries by hand (muster add battery NAME --division DIVISION).\n";
     }
     return out;
 }
