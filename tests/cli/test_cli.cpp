@@ -142,6 +142,11 @@ TEST_CASE("muster rules list show validate copy") {
     }
     CHECK_THAT(test::run_muster("rules show acw", k_env).out, Contains("Exceptional: MUSTER'S OWN: the label mark EXC"));
     CHECK_THAT(test::run_muster("rules show napoleonic", k_env).out, Contains("French: MUSTER'S OWN: the article names no sides"));
+    // A rule set with no artillery table says so of each division it rolls, and how batteries come.
+    CHECK_THAT(test::run_muster("generate --rules napoleonic --side french --arm infantry --year 1809 --seed 3", k_env).out,
+               Contains("Artillery: the rule set rolls none; a campaign adds batteries by hand (muster add battery NAME --division DIVISION)."));
+    CHECK_THAT(test::run_muster("generate --rules acw --side union --arm infantry --year 1863 --theater east --seed 3", k_env).out,
+               Contains("Artillery: 1 battery per"));
 
     const auto show = test::run_muster("rules show acw brigade_morale", k_env);
     REQUIRE(show.code == 0);
