@@ -27,6 +27,18 @@ void name_the_charge(test::Driver& d) {
     REQUIRE(d.click("TableSide/Defender"));
     d.type("Fresnel/Kleist");
 }
+// ...rolled from the charge table with the dice typed 11,3 (Kleist swept from the field), which
+// fills the battle's draft.
+void sweep_kleist(test::Driver& d, const gui::TableSideWindow& w) {
+    choose_table(d, "charge");
+    name_the_charge(d);
+    REQUIRE(d.click("TableSide/Dice"));
+    d.type("11,3");
+    REQUIRE(d.click("TableSide/Roll"));
+    INFO(w.error);
+    REQUIRE(d.app.session()->table_side().drafts().size() == 1);
+    d.frames(3);
+}
 
 }  // namespace
 
@@ -202,14 +214,7 @@ TEST_CASE("The table side finds a draft begun in another spelling, and the battl
     // Begun as "wAGRAM" (a player's submission, a roll for a unit the enemy has not seen).
     s.table_side().set_state("wAGRAM", "Legrand/Ledru", {app::parse_state_change("disordered=yes")});
     auto& w = d.show<gui::TableSideWindow>();
-    choose_table(d, "charge");
-    name_the_charge(d);
-    REQUIRE(d.click("TableSide/Dice"));
-    d.type("11,3");
-    REQUIRE(d.click("TableSide/Roll"));
-    INFO(w.error);
-    REQUIRE(s.table_side().drafts().size() == 1);
-    d.frames(3);
+    sweep_kleist(d, w);
     d.frame(shot("table_side_other_spelling"));
     REQUIRE(d.click("TableSide/Apply"));
     INFO(w.error);
@@ -224,14 +229,7 @@ TEST_CASE("The table side's draft: where the captor has two open camps, the umpi
     test::Driver d(db);
     auto& s = *d.app.session();
     auto& w = d.show<gui::TableSideWindow>();
-    choose_table(d, "charge");
-    name_the_charge(d);
-    REQUIRE(d.click("TableSide/Dice"));
-    d.type("11,3");
-    REQUIRE(d.click("TableSide/Roll"));
-    INFO(w.error);
-    REQUIRE(s.table_side().drafts().size() == 1);
-    d.frames(3);
+    sweep_kleist(d, w);
     // Kleist's men swept from the field, captured: the French hold two camps. Applied without a
     // choice, refused, naming both; nothing recorded.
     REQUIRE(gui::marked("TableSide/Camp/french"));
