@@ -85,9 +85,9 @@ public:
     /// What undo_last (or redo_last) would take back (do again), as the umpire reads it: each
     /// operation's id, kind, summary and audience; empty when there is nothing.
     std::vector<journal::Entry> step_plan(std::int64_t campaign, bool redo) const;
-    /// The operations made from now on are `player`'s, through his link (nullopt: the organiser's).
-    /// Whose operations these are: a player acting through his link (`token_hash`, the link's),
-    /// each refused (NotFoundError), nothing written, once the link is revoked or replaced.
+    /// The operations made from now on are `player`'s, through his link (`token_hash`, the
+    /// link's; nullopt: the organiser's): each refused (NotFoundError), nothing written, once
+    /// the link is revoked or replaced.
     void set_player(std::optional<std::int64_t> player, std::string token_hash = "") {
         m_player = player;
         m_player_token = std::move(token_hash);

@@ -36,10 +36,9 @@ public:
     Despicable despicable = Despicable::expanded;
     DiceMode dice = DiceMode::seeded;
     std::string seed;
-    /// Whether `rules` has a grade played otherwise by the book (for which rule set, last asked):
-    /// only then has the Despicable leaders setting anything to choose.
-    /// The rule set chosen for a new campaign, as loaded: whether it plays a grade by the book,
-    /// and its theaters' ids (none: the field is not for it).
+    /// The rule set chosen for a new campaign (`rules`, last asked), as loaded: whether it has a
+    /// grade played otherwise by the book (only then has the Despicable leaders setting anything
+    /// to choose), and its theaters' ids (none: the field is not for it).
     struct Chosen {
         std::string rules;
         bool by_the_book = true;

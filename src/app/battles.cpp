@@ -470,7 +470,7 @@ std::optional<std::string> draft_replaced(const std::string& name, const std::ve
 // `plans`: the campaign's.
 //
 // Every side read the plan announced, and reads it closed only where it knows the battle was
-// fought (Battles::battles_known_to): a division of its own fought, or one it has seen. A battle
+// fought (Battles::battles_known_to): a division of its own fought, or one it saw fight there. A battle
 // a side would not know of is refused its plan: else the side would read the plan open still,
 // while the umpire could no longer deploy into it and could deploy its divisions there
 // elsewhere, which without the enemy's hidden divisions he could not.
