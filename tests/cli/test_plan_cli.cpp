@@ -175,6 +175,18 @@ TEST_CASE("A unit of a division the plan keeps in reserve off the field is not r
                Contains("a reserve arrives once (it has no reserve off the field: muster battle reserve FF DIVISION... names one)"));
 }
 
+TEST_CASE("A firer of a division the plan keeps in reserve off the field does not fire at the table until it arrives there") {
+    const test::CampaignFile c;
+    for (const auto* step : {"campaign new W --rules napoleonic --seed 7 --date 1809-07-05", "add army Armee --side french", "add corps IV --army Armee",
+                             "add division Legrand --corps IV", "add army KK --side allies", "add corps I --army KK", "add division Fresnel --corps I",
+                             "arrive Legrand", "arrive Fresnel", "battle plan Wagram", "battle deploy Wagram Fresnel", "battle reserve Wagram Legrand"})
+        c.ok(step);
+    const std::string fire = "table roll musketry --battle Wagram --unit 'Fresnel/1st Brigade' --firer 'Legrand/1st Brigade' --points 6 --rolls 7";
+    CHECK_THAT(c.refused(fire, 1), Contains("Legrand/1st Brigade is of Legrand, in reserve off the field at Wagram: bring it on first with muster battle arrive Wagram Legrand"));
+    c.ok("battle arrive Wagram Legrand");
+    CHECK_THAT(c.ok(fire), Contains("Legrand/1st Brigade"));
+}
+
 TEST_CASE("A brigade merged already is refused a second merge, saying it is merged") {
     const test::CampaignFile c;
     c.ok("campaign new G --sample gettysburg --seed 1");
