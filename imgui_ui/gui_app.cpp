@@ -103,6 +103,8 @@ void GuiApp::open_database(const std::string& path, app::Open mode) {
         return;
     }
     m_session = std::move(opened);
+    // Nothing of the file shown before carries over: a player's link made there, what was typed.
+    for (auto& w : m_windows) w->forget();
     m_db_path = m_session->db_path();
     m_model.open(m_db_path);
     m_status = "Opened " + m_db_path;

@@ -20,9 +20,26 @@ public:
     /// Whether the panel is the umpire's work only (it shows hidden rolls, placeholders or the
     /// dice's seed): in a side's view it shows nothing but how to switch back.
     virtual bool umpire_only() const { return false; }
+    /// Forgets what it held of the file shown (what was typed, chosen, refused or done), its tab
+    /// open or shut as it was: another file is opened (GuiApp::open_database).
+    virtual void forget() {
+        error.clear();
+        note.clear();
+    }
     bool open = false;
     std::string error;  ///< the last refusal, shown at the foot of the panel
     std::string note;   ///< the last success, shown at the foot of the panel
+};
+
+/// A panel that forgets all it held by being made anew (`Self` default-constructible).
+template <class Self>
+class Forgetting : public Window {
+public:
+    void forget() override {
+        const bool was = open;
+        static_cast<Self&>(*this) = Self();
+        open = was;
+    }
 };
 
 }  // namespace muster::gui

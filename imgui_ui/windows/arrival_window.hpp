@@ -12,7 +12,7 @@ namespace muster::gui {
 
 /// A division arrives: pick the placeholder, roll it (the campaign's dice, or physical dice
 /// asked for roll by roll by their purpose), preview it, accept or discard it.
-class ArrivalWindow : public Window {
+class ArrivalWindow : public Forgetting<ArrivalWindow> {
 public:
     const char* title() const override { return "Arrival"; }
     bool umpire_only() const override { return true; }

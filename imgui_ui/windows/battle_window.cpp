@@ -313,12 +313,16 @@ void BattleWindow::draw(GuiApp& app) {
 
     // The camps that can take a unit's prisoners: the other side's, not liberated (for the
     // batteries' one camp, every camp).
+    // Left empty, the captor's only camp takes them; where it has more, one is to be chosen.
     const auto camp_combo = [&](const char* id, std::string& camp, const std::string& marked, const std::string& own_side) {
-        const bool open = ImGui::BeginCombo(id, camp.c_str());
+        const auto open_camps = std::count_if(model.roster.camps.begin(), model.roster.camps.end(), [&](const auto& c) { return !c.liberated && c.side != own_side; });
+        const std::string unchosen = open_camps == 0 ? "(the captor has no camp: open one in the Prisoners panel)"
+                                     : open_camps == 1 ? "(the captor's only camp)"
+                                                       : "(choose one of the captor's " + std::to_string(open_camps) + " camps)";
+        const bool open = ImGui::BeginCombo(id, camp.empty() && open_camps > 1 ? "choose a camp" : camp.c_str());
         mark(marked);
         if (!open) return;
-        const bool any = std::any_of(model.roster.camps.begin(), model.roster.camps.end(), [&](const auto& c) { return !c.liberated && c.side != own_side; });
-        if (ImGui::Selectable(any ? "(the only camp of the captor)" : "(the captor has no camp: open one in the Prisoners panel)", camp.empty())) camp.clear();
+        if (ImGui::Selectable(unchosen.c_str(), camp.empty())) camp.clear();
         mark(marked + "/");
         for (const auto& c : model.roster.camps) {
             if (c.liberated || c.side == own_side) continue;

@@ -21,7 +21,7 @@ namespace muster::gui {
 /// fate and the batteries lost; checked as it is typed against the campaign model; applied.
 /// Then the recovery of the casualties, previewed and applied; and the amendment of a report
 /// already applied.
-class BattleWindow : public Window {
+class BattleWindow : public Forgetting<BattleWindow> {
 public:
     const char* title() const override { return "Battle report"; }
     bool umpire_only() const override { return true; }

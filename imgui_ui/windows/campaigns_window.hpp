@@ -12,7 +12,7 @@
 namespace muster::gui {
 
 /// Campaigns: create one, choose the current one, change its settings.
-class CampaignsWindow : public Window {
+class CampaignsWindow : public Forgetting<CampaignsWindow> {
 public:
     const char* title() const override { return "Campaigns"; }
     bool umpire_only() const override { return true; }

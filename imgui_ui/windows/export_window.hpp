@@ -12,7 +12,7 @@ namespace muster::gui {
 /// Export: side, format, file, in the workspace's view, and a preview of the label sheet; a
 /// side's handout (its papers for the next battle) written to a folder. Both are written on a
 /// worker thread, the frames going on, with how far they have got at the foot of the panel.
-class ExportWindow : public Window {
+class ExportWindow : public Forgetting<ExportWindow> {
 public:
     const char* title() const override { return "Export"; }
     void draw(GuiApp& app) override;

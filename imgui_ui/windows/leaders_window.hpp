@@ -14,7 +14,7 @@ namespace muster::gui {
 /// The leaders the view may see, in a sortable table. For the umpire: a unit's commander
 /// replaced on the rule set's leader table, a leader's Fallen Leaders roll (both with the
 /// campaign's dice or the organiser's), a wounded leader's return, a leader assigned to a unit.
-class LeadersWindow : public Window {
+class LeadersWindow : public Forgetting<LeadersWindow> {
 public:
     const char* title() const override { return "Leaders"; }
     void draw(GuiApp& app) override;

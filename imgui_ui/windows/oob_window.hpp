@@ -13,7 +13,7 @@
 namespace muster::gui {
 
 /// The order of battle as one clipped table, so 5,000 brigades stay smooth.
-class OobWindow : public Window {
+class OobWindow : public Forgetting<OobWindow> {
 public:
     const char* title() const override { return "Order of battle"; }
     void draw(GuiApp& app) override;

@@ -10,7 +10,7 @@ namespace muster::gui {
 /// was last used; a link made (shown once, to copy) or revoked; and what the players sent:
 /// their messages, the exchanges awaiting an answer (answered here for the side asked), the
 /// losses they submitted (draft reports).
-class PlayersWindow : public Window {
+class PlayersWindow : public Forgetting<PlayersWindow> {
 public:
     const char* title() const override { return "Players"; }
     bool umpire_only() const override { return true; }

@@ -11,7 +11,7 @@ namespace muster::gui {
 
 /// Prisoners: camps and whom they hold (a sortable table), liberation, and exchanges proposed by one side and
 /// accepted or refused by the other, with the cartel's balance.
-class PrisonersWindow : public Window {
+class PrisonersWindow : public Forgetting<PrisonersWindow> {
 public:
     const char* title() const override { return "Prisoners"; }
     void draw(GuiApp& app) override;

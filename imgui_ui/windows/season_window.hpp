@@ -13,7 +13,7 @@ namespace muster::gui {
 /// The season at a glance: the turn and date, what is due, Next turn (the due divisions rolled
 /// up with the campaign's dice or the organiser's, asked roll by roll); each battle's summary;
 /// charts of stands in service, losses and prisoners held. A side's view shows its own only.
-class SeasonWindow : public Window {
+class SeasonWindow : public Forgetting<SeasonWindow> {
 public:
     const char* title() const override { return "Season"; }
     void draw(GuiApp& app) override;

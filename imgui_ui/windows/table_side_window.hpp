@@ -15,7 +15,7 @@ namespace muster::gui {
 /// campaign's and fills that battle's draft report, shown here to apply. A log of the rolls.
 /// The campaign's rolls are the umpire's: in a side's view the window rolls only unrecorded
 /// rolls and shows none of the umpire's results, log lines or drafts.
-class TableSideWindow : public Window {
+class TableSideWindow : public Forgetting<TableSideWindow> {
 public:
     const char* title() const override { return "Table side"; }
     void draw(GuiApp& app) override;

@@ -9,7 +9,7 @@ namespace muster::gui {
 
 /// The pinned rule set's tables, and the exact odds of a division (brigades, stands,
 /// batteries) as a histogram with axes, computed from the tables.
-class TablesWindow : public Window {
+class TablesWindow : public Forgetting<TablesWindow> {
 public:
     const char* title() const override { return "Tables"; }
     void draw(GuiApp& app) override;

@@ -2,6 +2,7 @@
 // answered for the side asked, a link revoked; a side's view does not show it.
 #include "app/players.hpp"
 #include "fixture.hpp"
+#include "windows/leaders_window.hpp"
 #include "windows/players_window.hpp"
 
 #include <imgui.h>
@@ -89,4 +90,32 @@ TEST_CASE("The players panel: a link made and copied once, the inbox read, a pro
     d.app.set_viewer(View::of_side("union"));
     d.frames(2);
     CHECK_FALSE(d.click("Players/Add"));
+}
+
+TEST_CASE("Another file opened, the panels hold nothing of the one shown before: not a player's link made there, nor what was typed") {
+    test::TempDir dir;
+    const auto first = dir.file("first.db"), second = dir.file("second.db");
+    test::season_campaign(first);
+    test::season_campaign(second);
+    test::Driver d(first);
+    auto& w = d.show<gui::PlayersWindow>();
+    REQUIRE(d.click("Players/Name"));
+    d.type("Meade");
+    REQUIRE(d.click("Players/Side"));
+    REQUIRE(d.click("Players/Side/union"));
+    REQUIRE(d.click("Players/Add"));
+    INFO(w.error);
+    REQUIRE_FALSE(w.link.empty());
+    auto& leaders = d.show<gui::LeadersWindow>();
+    leaders.error = "a refusal of the first file";
+    d.app.open_database(second);
+    d.frames(2);
+    CHECK(w.link.empty());
+    CHECK(w.name.empty());
+    CHECK(w.note.empty());
+    CHECK(leaders.error.empty());
+    CHECK(w.open);  // its tab as it was
+    d.show<gui::PlayersWindow>();
+    d.frame(test::shot("players_after_another_file"));
+    CHECK(d.app.model().players.empty());
 }
