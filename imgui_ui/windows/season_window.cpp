@@ -27,7 +27,10 @@ void SeasonWindow::roll_up_due(GuiApp& app, bool turn_after) {
 
 void SeasonWindow::next_turn(GuiApp& app) {
     if (dice.asking()) throw UsageError("the dice for " + rolling.front() + " are still being asked: enter them or abandon first");
-    if (!physical) return begin_turn(app);
+    if (!physical) {
+        note.clear();  // what the turn brings, not what an earlier action said
+        return begin_turn(app);
+    }
     // With the organiser's dice as with muster's: what is due now arrives first, on this turn,
     // then the turn begins and what is due on it arrives. Abandoned before the last, the turn
     // has not begun, and Next turn goes on from what is still due.

@@ -8,6 +8,7 @@
 
 using namespace muster;
 using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
 using test::shot;
 
 TEST_CASE("The season panel: Next turn with physical dice asks each roll of the division due by its purpose, with take-back") {
@@ -267,4 +268,18 @@ TEST_CASE("Next turn with physical dice rolls up what is due now before the turn
         if (journal[i].kind == OperationKind::turn) turn = i;
     }
     CHECK(arrived < turn);
+}
+
+TEST_CASE("Next turn says what that turn brought, not what the panel said before it") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    auto& w = d.show<gui::SeasonWindow>();
+    REQUIRE(d.click("Season/NextTurn"));
+    INFO(w.error);
+    CHECK_THAT(w.note, Contains("Turn 2 begins"));
+    d.frames(2);
+    REQUIRE(d.click("Season/NextTurn"));
+    CHECK_THAT(w.note, StartsWith("Turn 3 begins") && !Contains("Turn 2"));
 }
