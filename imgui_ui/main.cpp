@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
         muster::gui::GuiApp app(argc > 1 ? argv[1] : muster::app::default_db_path());
         muster::gui::register_windows(app);
         while (!platform.should_close()) {
-            platform.begin_frame();
+            platform.begin_frame_or_wait(0.25);
             app.frame();
             platform.end_frame();
         }

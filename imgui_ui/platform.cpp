@@ -107,6 +107,18 @@ void Platform::begin_frame(const std::function<void(ImGuiIO&)>& input) {
     ImGui::NewFrame();
 }
 
+void Platform::begin_frame_or_wait(double seconds) {
+    if (m_lively == 0) glfwWaitEventsTimeout(seconds);  // the backends' callbacks take what came
+    begin_frame();
+    // Input, a held button or a field being typed into keeps frames coming, and a few after it,
+    // for what it set moving (a popup opening, a hover, the cursor's blink while typing).
+    const auto& io = ImGui::GetIO();
+    const bool input = io.MouseDelta.x != 0 || io.MouseDelta.y != 0 || io.MouseWheel != 0 || io.MouseWheelH != 0 || !io.InputQueueCharacters.empty() ||
+                       ImGui::IsAnyMouseDown() || ImGui::IsAnyItemActive();
+    const bool key = std::any_of(std::begin(io.KeysDown), std::end(io.KeysDown), [](bool down) { return down; });
+    m_lively = input || key ? 8 : std::max(0, m_lively - 1);
+}
+
 void Platform::end_frame(const std::string& png) {
     ImGui::Render();
     int w = 0, h = 0;

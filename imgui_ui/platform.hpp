@@ -28,6 +28,10 @@ public:
     /// Polls events and starts an ImGui frame; `input` may then override what the backend read
     /// (the GUI tests drive the mouse and keyboard through it).
     void begin_frame(const std::function<void(ImGuiIO&)>& input = {});
+    /// As begin_frame, but idle (no input for a few frames, nothing held or typed into) it waits
+    /// up to `seconds` for an event first: a window left open does not draw 60 frames a second
+    /// for nothing, and still shows within `seconds` what changed outside it.
+    void begin_frame_or_wait(double seconds);
     /// Renders; writes the frame to `png` first when it is not empty.
     void end_frame(const std::string& png = {});
     float scale() const { return m_scale; }
@@ -36,6 +40,7 @@ private:
     GLFWwindow* m_window = nullptr;
     std::string m_ini;
     float m_scale = 1.f;
+    int m_lively = 0;  // frames still drawn at full rate after the last input
 };
 
 }  // namespace muster::gui
