@@ -315,6 +315,7 @@ std::string side_id(const rules::RuleSet& r, const std::string& typed) {
     for (const auto& s : r.sides) ids.push_back(s.id);
     const auto i = match_one(typed, ids, "side");
     if (i >= 0) return ids[static_cast<size_t>(i)];
+    if (trim(typed).empty()) throw UsageError("no side given: expected one of rule set " + r.id + "'s sides (" + join(ids, ", ") + ")");
     throw UsageError("unknown side \"" + visible(typed) + "\" (rule set " + r.id + ": " + join(ids, ", ") + ")" + did_you_mean(typed, ids));
 }
 

@@ -833,6 +833,7 @@ TEST_CASE("A new name must differ from the others of its kind by more than case 
     CHECK_THAT(cli("rename division heth HETH").out, Contains("Renamed division Heth to HETH."));
     CHECK_THAT(cli("rename brigade \"heth/archer\" \"archer's brigade\"").out, Contains("Renamed brigade HETH/Archer's Brigade to archer's brigade."));
     CHECK_THAT(cli("camp new Libby --side CONFEDERATE").out, Contains("Opened camp Libby (Confederate)."));
+    CHECK_THAT(cli.refused("camp new Andersonville --side ''", 2), Contains("no side given: expected one of rule set acw's sides (union, confederate)"));
     cli.ok("campaign new Other --rules awi --date 1777-01-01");
     CHECK_THAT(cli("campaign use gettys").out, Contains("Current campaign: Gettysburg"));
 }
