@@ -60,7 +60,7 @@ bool require_replaceable(const rules::RuleSet& r, const Refs::Unit& unit, bool f
         throw Error("the commander of " + unit.ref + ", " + old->label() + ", is " + company->text + ": the two stay together until one of them falls");
     if (!force)
         throw Error("the commander of " + unit.ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade.str()) +
-                    "), is in command and sound: replacing him is the organiser's choice; give --force to make it");
+                    "), is in command and sound: replacing him is the organiser's choice; give --force to make it (in the GUI, tick Replace a sound commander too)");
     return true;
 }
 
