@@ -747,16 +747,29 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     // divisions only when it names some. Each kind of name is found in its own list, so the
     // rest need not be read.
     const db::RosterParts parts{true, true, !report.batteries.empty(), !report.divisions.empty()};
-    const auto drafts = [&] {
+    // The draft the report replaces: not one holding losses a side's players submitted where that
+    // side fought none of the report (a battle it may not know of would clear what they sent,
+    // which their next submission would tell): that one is left as it was.
+    const auto drafts = [&](const campaign::Roster& roster, const BattlePlan& plan) {
         std::vector<std::string> out;
-        for (const auto& d : db::Battles(store).drafts(c.id)) out.push_back(d.battle);
+        const Refs refs(roster);
+        for (const auto& d : db::Battles(store).drafts(c.id)) {
+            if (!same_ignoring_case(d.battle, trim(report.name))) continue;
+            const auto lines = db::Battles(store).draft(c.id, d.battle);
+            if (std::all_of(lines.begin(), lines.end(), [&](const campaign::DraftLine& l) {
+                    const auto* b = l.submitted && l.brigade_id ? refs.brigade_by_id(*l.brigade_id) : nullptr;
+                    return !l.submitted || (b && plan.sides.count(b->side));
+                }))
+                out.push_back(d.battle);
+        }
         return out;
     };
     if (preview) {
-        auto out = with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster&, const BattlePlan& plan) {
-            return preview_battle(store, m_session.rules(), c.id, report, plan);
+        auto out = with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster& roster, const BattlePlan& plan) {
+            auto previewed = preview_battle(store, m_session.rules(), c.id, report, plan);
+            draft_replaced(report.name, drafts(roster, plan), mode, previewed.lines);
+            return previewed;
         });
-        draft_replaced(report.name, drafts(), mode, out.lines);
         say_if_late(report, c, out);
         return out;
     }
@@ -765,7 +778,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
         return with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster& roster, const BattlePlan& plan) {
             out = plan.outcome;
             write_battle(store, m_session.rules(), c.id, op, roster, report, plan, out.lines);
-            if (const auto draft = draft_replaced(report.name, drafts(), mode, out.lines)) db::Battles(store).clear_draft(c.id, *draft);
+            if (const auto draft = draft_replaced(report.name, drafts(roster, plan), mode, out.lines)) db::Battles(store).clear_draft(c.id, *draft);
             return out.summary;
         });
     });

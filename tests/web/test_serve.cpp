@@ -2,6 +2,7 @@
 // spoken to over a socket.
 #include "app/players.hpp"
 #include "app/session.hpp"
+#include "core/text.hpp"
 #include "cli/campaign_file.hpp"
 #include "web/served.hpp"
 
@@ -898,4 +899,21 @@ TEST_CASE("A player proposes a turn's most exchanges through his link, so a loop
     CHECK(club.dump() == before);
     // The umpire, at his own muster, is not held to it.
     CHECK_THAT(club.ok("exchange propose --from union --offer \"stands:Pickett/Garnett's Brigade=2\""), Contains("proposed by the Union"));
+}
+
+TEST_CASE("A report by name of a battle a side did not fight leaves the draft holding what its players submitted, as it was") {
+    const Club club;
+    app::Session s(club.db(), app::Open::existing);
+    const auto meade = s.players().sign_in(club.meade.substr(3, 64));
+    REQUIRE(meade);
+    const auto submit = [&](const std::string& battle, const std::string& losses) {
+        return s.players().on_behalf_of(*meade, [&] { return join(s.players().submit_losses(*meade, battle, {losses}).lines, "\n"); });
+    };
+    submit("Foo", "Wadsworth/Iron Brigade=1");
+    // Heth, hidden from the Union, fights a battle of that name alone: the Union's draft stays.
+    CHECK_THAT(club.ok("battle report --name Foo --loss \"Heth/Archer's Brigade=1\""), !Contains("draft report of Foo is cleared"));
+    CHECK_THAT(submit("Foo", "Wadsworth/Iron Brigade=2"), Contains("2 stands lost (was 1)"));
+    // A battle the Union fought replaces its draft.
+    submit("Bar", "Wadsworth/Iron Brigade=1");
+    CHECK_THAT(club.ok("battle report --name Bar --loss \"Wadsworth/Iron Brigade=1\" --loss \"Heth/Archer's Brigade=1\""), Contains("the draft report of Bar is cleared"));
 }
