@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace muster::app {
@@ -567,11 +568,14 @@ bool fall_in_battle(db::Store& store, std::int64_t leader, const std::optional<c
     return true;
 }
 
-// A division as the report reads it, from the campaign as it stands.
+// A division as the report reads it, from the campaign as it stands: each read once, however
+// often it is asked for (the plan's field, the divisions that fought, their prisoners).
 FieldLookup field_division_in(const db::Store& store) {
-    return [&store](std::int64_t id) {
+    auto read = std::make_shared<std::map<std::int64_t, FieldDivision>>();
+    return [&store, read](std::int64_t id) {
+        if (const auto it = read->find(id); it != read->end()) return it->second;
         const auto fog = db::Forces(store).division_fog({id}).at(id);
-        return FieldDivision{db::Forces(store).division_name(id), fog.side, !fog.hidden};
+        return read->emplace(id, FieldDivision{db::Forces(store).division_name(id), fog.side, !fog.hidden}).first->second;
     };
 }
 
@@ -579,8 +583,9 @@ FieldLookup field_division_in(const db::Store& store) {
 Outcome preview_battle(const db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, const battle::Report& report, const BattlePlan& plan) {
     auto out = plan.outcome;
     out.preview = true;
-    plan_closed_by(rules, db::Battles(store).plans(campaign), field_division_in(store), report, plan, Mode::preview, out.lines);
-    say_prisoners_named(report, plan, field_division_in(store), out.lines);
+    const auto division = field_division_in(store);
+    plan_closed_by(rules, db::Battles(store).plans(campaign), division, report, plan, Mode::preview, out.lines);
+    say_prisoners_named(report, plan, division, out.lines);
     return out;
 }
 
@@ -589,8 +594,9 @@ Outcome preview_battle(const db::Store& store, const rules::RuleSet& rules, std:
 void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, std::int64_t op, const campaign::Roster& roster,
                   const battle::Report& report, const BattlePlan& plan, std::vector<std::string>& lines) {
     const auto battle = db::Battles(store).insert_battle(campaign, op, {0, report.name, report.date, report.place, false});
-    if (const auto planned = plan_closed_by(rules, db::Battles(store).plans(campaign), field_division_in(store), report, plan, Mode::apply, lines)) db::Battles(store).close_plan(*planned, battle);
-    say_prisoners_named(report, plan, field_division_in(store), lines);
+    const auto division = field_division_in(store);  // as the campaign stands before the battle's fog is written
+    if (const auto planned = plan_closed_by(rules, db::Battles(store).plans(campaign), division, report, plan, Mode::apply, lines)) db::Battles(store).close_plan(*planned, battle);
+    say_prisoners_named(report, plan, division, lines);
     store.set_audience(op, Audience::sides(plan.sides));
     // The stands each division engaged, before its losses; a division that fought has been
     // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one
