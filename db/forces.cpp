@@ -220,6 +220,19 @@ int Forces::reveals_under(UnitKind kind, std::int64_t id) const {
     });
 }
 
+bool Forces::read_by_enemy(UnitKind kind, std::int64_t id) const {
+    return guarded(m_store.path(), [&] {
+        // A brigade's or a division's commander with the division seen (not by name alone); a
+        // corps' or an army's, with one of its divisions seen at all.
+        const bool own_division = kind == UnitKind::brigade || kind == UnitKind::division;
+        SQLite::Statement q(m_store.impl().db, "SELECT EXISTS (SELECT 1 FROM division d WHERE " + divisions_under_sql(kind, k_read_at_all) +
+                                                   (own_division ? " AND d.hidden = 0" : "") + ") AS seen");
+        bind_all(q, id);
+        q.executeStep();
+        return Row(q).flag("seen");
+    });
+}
+
 std::vector<std::string> Forces::commanders_above(UnitKind kind, std::int64_t id) const {
     return guarded(m_store.path(), [&] {
         std::string division = "NULL", corps = "NULL";
@@ -251,7 +264,7 @@ bool Forces::known_by_name_only(std::int64_t division) const {
 
 std::map<std::int64_t, DivisionFog> Forces::division_fog(const std::vector<std::int64_t>& divisions, std::optional<std::int64_t> battle) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT a.side, d.hidden OR NOT COALESCE(bd.seen, 1) AS hidden, d.corps_id, k.army_id FROM division d "
+        SQLite::Statement q(m_store.impl().db, "SELECT a.side, d.hidden OR NOT COALESCE(bd.seen, 1) AS hidden, d.reveals > 0 OR NOT d.hidden AS seen_ever, d.corps_id, k.army_id FROM division d "
                                                "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
                                                "LEFT JOIN battle_division bd ON bd.battle_id = ?2 AND bd.division_id = d.id WHERE d.id = ?1");
         std::map<std::int64_t, DivisionFog> out;
@@ -259,7 +272,7 @@ std::map<std::int64_t, DivisionFog> Forces::division_fog(const std::vector<std::
             bind_all(q, id, battle);
             if (!q.executeStep()) throw Damaged("division " + std::to_string(id) + " is not joined to its corps, army or side; run muster check, or restore a backup");
             const Row row(q);
-            out[id] = {row.text("side"), row.flag("hidden"), row.id("corps_id"), row.id("army_id")};
+            out[id] = {row.text("side"), row.flag("hidden"), row.flag("seen_ever"), row.id("corps_id"), row.id("army_id")};
             q.reset();
         }
         return out;

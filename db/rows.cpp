@@ -60,7 +60,7 @@ namespace {
 constexpr const char* k_leader_columns[] = {"id", "name", "side", "rank", "grade", "rolled_grade", "status", "fell_in", "out_battles",
                                             "former_post", "grade_revealed", "attached_to"};
 enum LeaderColumn { l_id, l_name, l_side, l_rank, l_grade, l_rolled_grade, l_status, l_fell_in, l_out_battles, l_former_post,
-                    l_grade_revealed, l_attached_to, l_fall_seen, l_company, l_enemy_company };
+                    l_grade_revealed, l_attached_to, l_fall_seen, l_fall_seen_then, l_company, l_enemy_company };
 
 // How a corps leader and a division leader attached to him are named in each other's company:
 // by name, else by the unit commanded, else by number.
@@ -76,6 +76,9 @@ std::string seen_division_leader(const std::string& leader) {
     return "NOT EXISTS (SELECT 1 FROM division WHERE commander_id = " + leader + " AND hidden)";
 }
 
+// The condition a fall seen in a battle adds for the division seen there (alias d), if any.
+const char* not_hidden_since(Sight sight) { return sight == Sight::and_since ? " AND NOT d.hidden" : ""; }
+
 }  // namespace
 
 std::string fallen_division(const std::string& fallen) {
@@ -88,9 +91,9 @@ std::string fallen_division(const std::string& fallen) {
 // divisions there of the corps or army he commanded when he fell (one who commanded none:
 // unseen), or where an earlier muster kept none of that (schema 36 and before), one of his
 // side's. (`fall` and `side` are none of its subqueries' own: fb, bd, d, k, r.)
-std::string fall_row_seen(const std::string& fall, const std::string& side) {
+std::string fall_row_seen(const std::string& fall, const std::string& side, Sight sight) {
     return "EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id "
-           "WHERE bd.battle_id = " + fall + ".battle_id AND r.side = " + side + " AND bd.seen AND NOT d.hidden AND CASE WHEN " + fallen_division(fall) +
+           "WHERE bd.battle_id = " + fall + ".battle_id AND r.side = " + side + " AND bd.seen" + not_hidden_since(sight) + " AND CASE WHEN " + fallen_division(fall) +
            " IS NOT NULL THEN bd.division_id = " + fallen_division(fall) + " WHEN " + fall + ".corps_id IS NOT NULL THEN d.corps_id = " + fall +
            ".corps_id WHEN " + fall + ".army_id IS NOT NULL THEN k.army_id = " + fall + ".army_id ELSE " + fall + ".known_as IS NULL END)";
 }
@@ -99,12 +102,12 @@ std::string fall_row_seen(const std::string& fall, const std::string& side) {
 // his fall there, or, in a battle of an earlier muster that kept no fall, where it saw one of his
 // side's divisions. A fall in no battle (a casualty roll of the Fallen Leaders table) is his
 // side's to read. (`alias` is none of the subqueries' own: f, fb, bd, d, k, r.)
-std::string fall_seen(const std::string& alias) {
+std::string fall_seen(const std::string& alias, Sight sight) {
     const std::string side_seen_there = "EXISTS (SELECT 1 FROM battle_division bd JOIN division d ON d.id = bd.division_id "
                                         "JOIN corps k ON k.id = d.corps_id JOIN army r ON r.id = k.army_id WHERE bd.battle_id = " + alias + ".fell_in AND r.side = " +
-                                        alias + ".side AND bd.seen AND NOT d.hidden)";
+                                        alias + ".side AND bd.seen" + not_hidden_since(sight) + ")";
     return "CASE WHEN " + alias + ".status IN ('wounded', 'killed') THEN " + alias + ".fell_in IS NOT NULL AND NOT " + alias + ".fell_by_roll AND COALESCE((SELECT " +
-           fall_row_seen("f", alias + ".side") + " FROM battle_fallen f WHERE f.battle_id = " + alias + ".fell_in AND f.leader_id = " + alias + ".id), " +
+           fall_row_seen("f", alias + ".side", sight) + " FROM battle_fallen f WHERE f.battle_id = " + alias + ".fell_in AND f.leader_id = " + alias + ".id), " +
            side_seen_there + ") ELSE 1 END";
 }
 
@@ -123,6 +126,8 @@ LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company
     }
     m_names.push_back(alias + "_fall_seen");
     m_select += ", " + fall_seen(alias) + " AS " + m_names.back();
+    m_names.push_back(alias + "_fall_seen_then");
+    m_select += ", " + fall_seen(alias, Sight::then) + " AS " + m_names.back();
     if (!company) return;
     // A corps leader attached to a division leader, or the division leader he is attached to,
     // while both are in play: to his side, both active; to the enemy, both in play as it reads
@@ -174,6 +179,7 @@ army::Leader LeaderColumns::read(const Row& row) const {
     l.fell_in = row.optional_id(name(l_fell_in));
     l.out_battles = row.optional_integer(name(l_out_battles)).value_or(0);
     l.fall_seen = row.flag(name(l_fall_seen));
+    l.fall_seen_then = row.flag(name(l_fall_seen_then));
     for (const auto& [column, company] : {std::pair{l_company, &army::Leader::company}, std::pair{l_enemy_company, &army::Leader::enemy_company}})
         if (m_company && !row.null(name(column))) {
             const auto text = row.text(name(column));  // whether the enemy may read it, then it

@@ -155,11 +155,14 @@ army::Battery read_battery(const Row& row);
 /// The division a fall of `fallen` (a battle_fallen row's alias) was fought with: as stored, or,
 /// for an alternate commander's fall stored before muster gave it one, his brigade's.
 std::string fallen_division(const std::string& fallen);
+/// How a fall the enemy saw is read: as it reads the battle now (the division he fell with not
+/// hidden again since: `and_since`), or as it saw it then, whatever the fog now (`then`).
+enum class Sight { and_since, then };
 /// Whether the enemy saw leader `alias` (a leader row's alias) fall: true for one in play.
-std::string fall_seen(const std::string& alias);
+std::string fall_seen(const std::string& alias, Sight sight = Sight::and_since);
 /// Whether the enemy saw the fall `fall` (a battle_fallen row's alias) of a leader of side `side`
 /// (an SQL expression) in its battle.
-std::string fall_row_seen(const std::string& fall, const std::string& side);
+std::string fall_row_seen(const std::string& fall, const std::string& side, Sight sight = Sight::and_since);
 /// A campaign's leaders, in id order; given `ids` (a JSON array), only those.
 std::vector<army::Leader> read_leaders(SQLite::Database& db, std::int64_t campaign, const std::string* ids = nullptr);
 /// Damaged: leader `id`, whom a row of the campaign names, is not in the leader table. A

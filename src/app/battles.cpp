@@ -332,7 +332,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
         const auto& l = refs.leader(f.leader);
         for (const auto& seen : plan.leaders)
             if (seen.leader->id == l.id) throw ReportedTwice("leader " + l.label() + " is reported twice");
-        if (!l.in_play_to_enemy()) throw Error("leader " + l.label() + " is already " + word(l.status));
+        if (!l.may_fall()) throw Error("leader " + l.label() + " is already " + word(l.status));
         if (f.fate == LeaderFate::wounded) battle::require_out_for(f.out_for);
         plan.leaders.push_back(
             {&l, &f, f.fate == LeaderFate::captured ? &captor_camp(refs, f.camp, l.side, "leader " + l.label()) : nullptr});
@@ -1133,7 +1133,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             }
             if (!ch.before) {
                 if (!ch.after) throw UsageError("leader " + l.label() + " is not among the fallen of " + battle->name + ": nothing to take back");
-                if (!l.in_play_to_enemy()) throw Error("leader " + l.label() + " is already " + word(l.status));
+                if (!l.may_fall()) throw Error("leader " + l.label() + " is already " + word(l.status));
                 if (!did_fight(ch.division))
                     throw UsageError("leader " + l.label() + " did not fight at " + battle->name + ": his division is not among those that fought");
             } else {
@@ -1467,19 +1467,23 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
         if (from.id == into.id) throw UsageError("a brigade cannot merge into itself");
         if (!is_active(into.status)) throw Error(m_session.rules().brigade_noun() + " " + into.ref() + " is " + word(into.status) + ": merge into an active " + m_session.rules().brigade_noun());
         if (from.side != into.side) throw Error(m_session.rules().brigade_noun() + "s " + from.ref() + " and " + into.ref() + " are of different sides");
-        // Across the fog (one's division hidden from the enemy, the other's seen), a merge would
-        // show the enemy what it never saw: stands from nowhere in the one it sees, or that one
+        // Across the fog (one's division hidden from the enemy, the other's seen, or seen before
+        // and hidden again since), a merge would show the enemy what it never saw, at once or
+        // once it sees the division again: stands from nowhere in the one it sees, or that one
         // merged into a brigade it cannot read.
         if (const auto fog = db::Forces(store).division_fog({from.division_id, into.division_id});
-            fog.at(from.division_id).hidden != fog.at(into.division_id).hidden) {
-            const bool from_hidden = fog.at(from.division_id).hidden;
+            fog.at(from.division_id).hidden != fog.at(into.division_id).hidden || fog.at(from.division_id).seen_ever != fog.at(into.division_id).seen_ever) {
+            const auto& f = fog.at(from.division_id);
+            const bool from_hidden = f.hidden != fog.at(into.division_id).hidden ? f.hidden : !f.seen_ever;
             const auto& hidden = from_hidden ? from : into;
             const auto& seen = from_hidden ? into : from;
+            const bool seen_now = !fog.at(seen.division_id).hidden;
             const auto& r = m_session.rules();
-            throw Error(r.brigade_noun() + " " + hidden.ref() + " is of a " + r.division_noun() + " hidden from the enemy, and " + seen.ref() +
-                        " of one it has seen: merged, the enemy would read " +
+            throw Error(r.brigade_noun() + " " + hidden.ref() + " is of a " + r.division_noun() + (seen_now ? " hidden from the enemy" : " the enemy has never seen") +
+                        ", and " + seen.ref() + " of one it has seen" + (seen_now ? "" : " (hidden again since)") + ": merged, the enemy would read" +
+                        (seen_now ? "" : ", once it sees " + seen.division + " again,") + " " +
                         (from_hidden ? seen.ref() + " grow by stands it never saw" : seen.ref() + " merged into a " + r.brigade_noun() + " it cannot read") +
-                        " (reveal " + hidden.division + " first, or merge " + r.brigade_noun() + "s the enemy sees alike)");
+                        " (" + (seen_now ? "reveal " + hidden.division + " first, or " : "") + "merge " + r.brigade_noun() + "s the enemy has seen alike)");
         }
         store.set_audience(op, Audience::side(into.side));
         if (from.stands == 0)

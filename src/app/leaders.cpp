@@ -46,21 +46,25 @@ void require_in_service(const Refs& refs, const Refs::Unit& unit) {
 }
 
 // Whether the unit's commander is sound (replacing him then is the organiser's choice, `force`,
-// and only if his grade allows it: a despicable brigadier keeps his brigade); else Error.
-bool require_replaceable(const rules::RuleSet& r, const Refs::Unit& unit, bool force) {
+// and only if his grade allows it: a despicable brigadier keeps his brigade); else Error. Where
+// the enemy reads the unit, as it reads him: one who fell out of its sight is sound to it, and
+// his replacement would tell of the fall.
+bool require_replaceable(const db::Store& store, const rules::RuleSet& r, const Refs::Unit& unit, bool force) {
     const auto* old = unit.commander;
-    if (!old || !is_active(old->status)) return false;
+    if (!old || (!is_active(old->status) && !(old->in_play_to_enemy() && db::Forces(store).read_by_enemy(unit.kind, unit.id)))) return false;
+    // One who fell out of the enemy's sight: said, for the umpire reads him fallen.
+    const auto unseen = is_active(old->status) ? std::string() : " (he was " + word(old->status) + " out of the enemy's sight, and it reads him in command)";
     const auto* grade = r.find_grade(old->grade);
     if (unit.kind == UnitKind::brigade && grade && grade->keeps_brigade)
-        throw Error("the " + grade->name + " commander of " + unit.ref +
-                    " is permanently in command: he cannot be replaced voluntarily, only when he falls");
+        throw Error("the " + grade->name + " commander of " + unit.ref + " is permanently in command" + unseen +
+                    ": he cannot be replaced voluntarily, only when he falls");
     // Attached as his side reads it, or as the enemy does (one of the two fell out of its sight):
     // displaced, the attachment would end before its eyes.
     if (const auto& company = old->company ? old->company : old->enemy_company)
         throw Error("the commander of " + unit.ref + ", " + old->label() + ", is " + company->text + ": the two stay together until one of them falls");
     if (!force)
         throw Error("the commander of " + unit.ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade.str()) +
-                    "), is in command and sound: replacing him is the organiser's choice; give --force to make it (in the GUI, tick Replace a sound commander too)");
+                    "), is in command and sound" + unseen + ": replacing him is the organiser's choice; give --force to make it (in the GUI, tick Replace a sound commander too)");
     return true;
 }
 
@@ -239,7 +243,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         const auto unit = refs.unit(unit_ref);
         require_in_service(refs, unit);
         const auto* old = unit.commander;
-        const bool sound = require_replaceable(r, unit, force);
+        const bool sound = require_replaceable(store, r, unit, force);
         if (!given_name.empty()) refs.require_free_leader_name(given_name);
         // The leader table is keyed by side (and year): the year given, else the unit's division's,
         // else the campaign's.
@@ -359,7 +363,7 @@ Outcome Leaders::assign(const std::string& leader_ref, const std::string& unit_r
                         " another commander first");
         require_in_service(refs, unit);
         const auto* old = unit.commander;
-        const bool sound = require_replaceable(r, unit, force);
+        const bool sound = require_replaceable(store, r, unit, force);
         out.summary = "Leader " + l.label() + " takes command of " + unit.ref +
                       (old ? " (replacing " + old->label() + ", " + word(old->status) + (sound ? ", by the organiser's choice" : "") + ")" : "");
         db::Leaders(store).set_commander(unit.kind, unit.id, l.id, rank_of(unit.kind), unit.ref);

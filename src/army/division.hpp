@@ -33,6 +33,9 @@ struct Leader {
     /// the battle he fell in (a corps leader falling with hidden ones), or he fell in no battle
     /// (a casualty roll, his side's to read), it reads him as it last saw him, in play.
     bool fall_seen = true;
+    /// Whether the enemy saw his fall when he fell, though it may read that battle no longer (the
+    /// division he fell with hidden again since: it reads him in play until it sees it again).
+    bool fall_seen_then = true;
     std::optional<std::int64_t> fell_in;   ///< the battle he fell in
     /// The unit he commanded until he was replaced, and which of its former commanders he is
     /// (1: the first replaced).
@@ -71,6 +74,10 @@ struct Leader {
     /// one still stands on the table for it (until he is replaced), so its fire may strike him
     /// and a battle may record his fall: it would tell of the fall it did not see were it refused.
     bool in_play_to_enemy() const { return status == LeaderStatus::active || !fall_seen; }
+    /// Whether a battle may record his fall: in play as the enemy reads him, but not one it saw
+    /// fall, his division hidden again since (else, seen again, he would read in play, or fallen
+    /// anew, where it saw him fall).
+    bool may_fall() const { return status == LeaderStatus::active || !fall_seen_then; }
     /// As the enemy reads him: his grade (and the grade rolled) `k_unrevealed_grade` until
     /// it is revealed; in play, if it did not see him fall.
     Leader as_enemy_sees() const;

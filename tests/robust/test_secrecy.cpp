@@ -616,6 +616,14 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
           {both, "battle recover Skirmish"},
           {with_hidden, "brigade merge \"Pender/1st Brigade\" --into \"Heth/1st Brigade\"", true},
           {with_hidden, "brigade merge \"Heth/2nd Brigade\" --into \"Pender/2nd Brigade\"", true}}},
+        // The same with the seen one hidden again first: the Union would read the merge once
+        // Heth is revealed again.
+        {"a hidden brigade merged into one seen before and hidden again, and such a one into a hidden one",
+         {{both, "arrive Heth"}, {both, "reveal Heth"}, {with_hidden, "add division Pender --corps \"Third Corps\""}, {with_hidden, "arrive Pender"},
+          {both, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --loss \"Heth/1st Brigade=2\" --loss \"Heth/2nd Brigade=2\""},
+          {both, "battle recover Skirmish"}, {both, "reveal --hide Heth"},
+          {with_hidden, "brigade merge \"Pender/1st Brigade\" --into \"Heth/1st Brigade\"", true},
+          {with_hidden, "brigade merge \"Heth/2nd Brigade\" --into \"Pender/2nd Brigade\"", true}, {both, "reveal Heth"}}},
         {"prisoners of a hidden division freed after their brigade was disbanded and another grew past its start",
          {{both, "add division Pender --corps \"Third Corps\""}, {both, "arrive Pender"},
           {both, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --captured \"Pender/2nd Brigade=1@Fort Delaware\" "
@@ -905,6 +913,34 @@ TEST_CASE("A leader who fell out of the enemy's sight takes the penalty the enem
                {{with_hidden, "arrive Johnson"},
                 {with_hidden, "battle report --name Raid --division Johnson --loss \"Johnson/1st Brigade=1\" --leader \"Ewell:wounded/1\" --keep-hidden"},
                 {both, "leader penalty Ewell"}},
+               "union");
+}
+
+TEST_CASE("A leader the enemy saw fall does not fall again out of its sight, his division hidden again since") {
+    // Reynier and a brigadier of Durutte's are killed at V1, where the Allies saw Durutte fight;
+    // Durutte is hidden again and fights alone, its report (or an amendment) naming the two
+    // fallen again: refused (they are dead), else the Allies, Durutte revealed again, read both in
+    // play.
+    play_story({"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell",
+                "battle report --name V1 --division Durutte --division Borstell --leader Reynier:killed --leader \"Durutte/Jarry's Brigade:killed\"",
+                "reveal --hide Durutte"},
+               {{with_hidden, "battle report --name Solo --division Durutte"},
+                {with_hidden, "battle amend Solo --leader Reynier:wounded/1 --leader \"Durutte/Jarry's Brigade:wounded/1\"", true},
+                {with_hidden, "battle report --name Solo2 --division Durutte --leader Reynier:killed", true},
+                {both, "reveal Durutte"}},
+               "allies");
+}
+
+TEST_CASE("A commander who fell out of the enemy's sight is replaced, where it reads his unit, as though in command and sound") {
+    // Lowrey, made despicable by the Union's penalty, keeps his brigade while the Union reads him
+    // in play: wounded in a battle Heth fought alone, he is still not replaced, with --force or
+    // without; nor is Heth's division commander without --force.
+    play_story(k_small_war,
+               {{both, "arrive Heth"}, {both, "reveal Heth"}, {both, "leader penalty \"Heth/1st Brigade\""},
+                {with_hidden, "battle report --name Solo --division Heth --leader \"Heth/1st Brigade:wounded/1\" --leader Trimble:wounded/1"},
+                {both, "leader replace \"Heth/1st Brigade\"", true},
+                {both, "leader replace \"Heth/1st Brigade\" --force", true},
+                {both, "leader replace Heth", true}},
                "union");
 }
 
