@@ -69,6 +69,10 @@ void register_windows(GuiApp& app) {
     auto* o = oob.get();
     act("oob.rename", "", o, Effect::writes, [o, g] { o->rename(*g); });
     act("oob.add_brigade", "", o, Effect::writes, [o, g] { o->add_brigade(*g); });
+    act("oob.fog", "", o, Effect::writes, [o, g] { o->set_fog(*g); });
+    act("oob.disband", "", o, Effect::writes, [o, g] { o->brigade_out(*g, OobWindow::BrigadeEnd::disband); });
+    act("oob.destroy", "", o, Effect::writes, [o, g] { o->brigade_out(*g, OobWindow::BrigadeEnd::destroy); });
+    act("oob.merge", "", o, Effect::writes, [o, g] { o->brigade_out(*g, OobWindow::BrigadeEnd::merge); });
     act("arrival.roll", "", a, Effect::writes, [a, g] { a->dice.enter(*g->session()); });
     act("arrival.take_back", "", a, Effect::view, [a] { a->dice.take_back(); });
     act("arrival.cancel", "", a, Effect::view, [a] { a->dice.cancel(); });

@@ -32,22 +32,27 @@ std::string OobWindow::Row::key() const {
 
 namespace {
 
-// Whether the unit the edit bar acts on is still in the order of battle (not after an undo took
-// its name back, or in another campaign).
-bool still_there(const army::OrderOfBattle& oob, NamedKind kind, std::string_view ref) {
+// The unit the edit bar acts on, as the order of battle holds it: none after an undo took its
+// name back, or in another campaign. A division's or a brigade's, their division (and brigade).
+struct Found {
+    bool there = false;
+    const army::Division* division = nullptr;
+    const army::Brigade* brigade = nullptr;
+};
+Found find_unit(const army::OrderOfBattle& oob, NamedKind kind, std::string_view ref) {
     for (const auto& a : oob.armies) {
-        if (kind == NamedKind::army && a.name == ref) return true;
+        if (kind == NamedKind::army && a.name == ref) return {true};
         for (const auto& k : a.corps) {
-            if (kind == NamedKind::corps && k.name == ref) return true;
+            if (kind == NamedKind::corps && k.name == ref) return {true};
             for (const auto& d : k.divisions) {
-                if (kind == NamedKind::division && d.name == ref) return true;
+                if (kind == NamedKind::division && d.name == ref) return {true, &d};
                 if (kind != NamedKind::brigade || ref.size() <= d.name.size() || !ref.starts_with(d.name) || ref[d.name.size()] != '/') continue;
                 for (const auto& b : d.brigades)
-                    if (ref.substr(d.name.size() + 1) == b.name) return true;
+                    if (ref.substr(d.name.size() + 1) == b.name) return {true, &d, &b};
             }
         }
     }
-    return false;
+    return {};
 }
 
 }  // namespace
@@ -58,6 +63,7 @@ void OobWindow::reveal(const std::string& key, NamedKind kind, const std::string
     selected_ref = ref;
     selected_open = false;
     new_name.clear();
+    merge_into.clear();
     m_scroll_to = key;
     m_revision = -1;  // the lines opened, and whether the division takes brigades, are worked out anew
 }
@@ -134,7 +140,7 @@ OobWindow::Line OobWindow::line(const rules::RuleSet& rules, const Row& row) con
 void OobWindow::draw(GuiApp& app) {
     const auto& rules = *app.model().rules;
     view.draw(rules);
-    if (m_revision != app.revision() && selected_kind && !still_there(app.model().oob, *selected_kind, selected_ref)) selected_kind.reset();
+    if (m_revision != app.revision() && selected_kind && !find_unit(app.model().oob, *selected_kind, selected_ref).there) selected_kind.reset();
     if (m_revision != app.revision() || !(m_view == view) || !(m_viewer == app.viewer()) || m_collapsed != collapsed.size()) rebuild(app);
     ImGui::SameLine();
     ImGui::TextDisabled("%zu lines", m_rows.size());
@@ -142,7 +148,7 @@ void OobWindow::draw(GuiApp& app) {
     // Not resizable: the columns always fit their entries as the campaign changes, and no line
     // between them crosses the headings that run across the row.
     const ImGuiTableFlags flags = k_data_table & ~(ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable);
-    const float panel = !selected_kind ? 0.f : (selected_open ? 8.f : 3.f) * ImGui::GetFrameHeightWithSpacing();
+    const float panel = !selected_kind ? 0.f : (selected_open ? 8.f : selected_kind == NamedKind::brigade ? 4.f : 3.f) * ImGui::GetFrameHeightWithSpacing();
     if (!ImGui::BeginTable("oob", 6, flags, ImVec2(0, -ImGui::GetFrameHeightWithSpacing() - panel))) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupScrollFreeze(1, 1);  // the tree stays in sight when the table scrolls sideways
@@ -190,6 +196,7 @@ void OobWindow::draw(GuiApp& app) {
                 selected_ref = row.ref;
                 selected_open = row.open;
                 new_name.clear();
+                merge_into.clear();
             }
             mark("OOB/Line/" + row.ref);
             if (heading) {
@@ -225,6 +232,36 @@ void OobWindow::draw(GuiApp& app) {
     ImGui::SameLine();
     if (ImGui::Button("Rename")) app.run("oob.rename");
     mark("OOB/Rename");
+    // What else the umpire does to it: a division shown to the enemy or hidden from it again; a
+    // brigade in service disbanded, destroyed, or merged into another of its division.
+    const auto found = find_unit(app.model().oob, *selected_kind, selected_ref);
+    if (found.division && !found.brigade) {
+        ImGui::SameLine();
+        if (ImGui::Button(found.division->hidden ? "Reveal to the enemy" : "Hide from the enemy again")) app.run("oob.fog");
+        mark("OOB/Fog");
+    }
+    if (found.brigade && is_active(found.brigade->status)) {
+        if (ImGui::Button("Disband")) app.run("oob.disband");
+        mark("OOB/Disband");
+        ImGui::SameLine();
+        if (ImGui::Button("Destroyed")) app.run("oob.destroy");
+        mark("OOB/Destroy");
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(px(220));
+        const bool into = ImGui::BeginCombo("##into", merge_into.empty() ? "merge into..." : merge_into.c_str());
+        mark("OOB/MergeInto");
+        if (into) {
+            for (const auto& b : found.division->brigades)
+                if (&b != found.brigade && is_active(b.status)) {
+                    if (ImGui::Selectable(b.name.c_str(), merge_into == b.name)) merge_into = b.name;
+                    mark("OOB/MergeInto/" + b.name);
+                }
+            ImGui::EndCombo();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Merge")) app.run("oob.merge");
+        mark("OOB/Merge");
+    }
     if (!selected_open) return;
     ImGui::TextWrapped("Enter a brigade by hand into this division:");
     ImGui::SetNextItemWidth(px(200));
@@ -272,6 +309,28 @@ void OobWindow::rename(GuiApp& app) {
     note = "Renamed " + selected_ref + " to " + new_name;
     selected_ref = selected_kind == NamedKind::brigade ? selected_ref.substr(0, selected_ref.find('/') + 1) + new_name : new_name;
     new_name.clear();
+}
+
+void OobWindow::set_fog(GuiApp& app) {
+    const auto found = selected_kind ? find_unit(app.model().oob, *selected_kind, selected_ref) : Found{};
+    if (!found.division || found.brigade) throw UsageError("choose a division in the order of battle to reveal or hide");
+    note = app.session()->forces().set_fog(selected_ref, found.division->hidden ? Fog::seen : Fog::hidden).summary;
+}
+
+void OobWindow::brigade_out(GuiApp& app, BrigadeEnd end) {
+    const auto found = selected_kind ? find_unit(app.model().oob, *selected_kind, selected_ref) : Found{};
+    if (!found.brigade) throw UsageError("choose a brigade in the order of battle");
+    auto battles = app.session()->battles();
+    switch (end) {
+        case BrigadeEnd::disband: note = battles.disband_brigade(selected_ref).summary; break;
+        case BrigadeEnd::destroy: note = battles.destroy_brigade(selected_ref).summary; break;
+        case BrigadeEnd::merge: {
+            if (merge_into.empty()) throw UsageError("choose the brigade of " + found.division->name + " to merge " + selected_ref + " into");
+            note = battles.merge_brigade(selected_ref, found.division->name + "/" + merge_into).summary;
+            merge_into.clear();
+            break;
+        }
+    }
 }
 
 void OobWindow::add_brigade(GuiApp& app) {

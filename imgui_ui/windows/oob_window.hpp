@@ -21,6 +21,11 @@ public:
     void rename(GuiApp& app);
     /// Enters a historical brigade by hand into the selected division.
     void add_brigade(GuiApp& app);
+    /// Reveals the selected division to the enemy, or hides it from it again.
+    void set_fog(GuiApp& app);
+    /// Disbands or destroys the selected brigade, or merges it into `merge_into`.
+    enum class BrigadeEnd { disband, destroy, merge };
+    void brigade_out(GuiApp& app, BrigadeEnd end);
     /// Selects a unit and scrolls to it, opening its army, corps and division (`key`: "d40",
     /// `parents`: their keys), as the navigator asks.
     void reveal(const std::string& key, NamedKind kind, const std::string& ref, const std::vector<std::string>& parents);
@@ -33,6 +38,7 @@ public:
     bool selected_open = false;               // a division that takes hand-entered brigades
     std::string new_name;
     app::BrigadeEntry entry;                  // the brigade being entered by hand
+    std::string merge_into;                   // the brigade of its division the selected one merges into
 
     /// One line of the flattened tree: what it shows, pointed at in the order of battle the
     /// window shows. Its text is made only when the line is on screen (see `line`), so a

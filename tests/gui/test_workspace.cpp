@@ -518,3 +518,77 @@ TEST_CASE("The order of battle's edit bar lets go of a unit the campaign no long
     CHECK_FALSE(oob.selected_kind);  // "First Division" is Wadsworth again: nothing to rename by that name
     CHECK_FALSE(gui::marked("OOB/Rename"));
 }
+
+TEST_CASE("The order of battle's edit bar reveals and hides a division, and merges, disbands and destroys a brigade, by clicks") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    app::Session(db, app::Open::existing).forces().add_brigade({"Wadsworth", "Cutler's Brigade", "veteran", 1, std::nullopt, "1/-/-", "", {"Cutler", "average"}});
+    test::Driver d(db);
+    auto& oob = d.show<gui::OobWindow>();
+    d.frames(2);
+    const auto division = [&](const std::string& name) -> const army::Division& {
+        for (const auto& a : d.app.model().oob.armies)
+            for (const auto& k : a.corps)
+                for (const auto& v : k.divisions)
+                    if (v.name == name) return v;
+        FAIL("no division " << name);
+        throw;
+    };
+    const auto heth = [&]() -> const army::Division& { return division("Heth"); };
+    const auto brigade = [&](const std::string& ref) -> const army::Brigade& {
+        const auto slash = ref.find('/');
+        for (const auto& b : division(ref.substr(0, slash)).brigades)
+            if (b.name == ref.substr(slash + 1)) return b;
+        FAIL("no brigade " << ref);
+        throw;
+    };
+    const auto status = [&](const std::string& name) { return brigade("Heth/" + name).status; };
+    // A division the enemy saw in battle: hidden from it again, then shown to it again.
+    REQUIRE_FALSE(heth().hidden);
+    REQUIRE(d.click("OOB/Line/Heth"));
+    REQUIRE(d.click("OOB/Fog"));
+    INFO(oob.error);
+    CHECK(heth().hidden);
+    CHECK_THAT(oob.note, Contains("Heth"));
+    d.frame(shot("oob_division_hidden"));
+    REQUIRE(d.click("OOB/Fog"));
+    CHECK_FALSE(heth().hidden);
+    // A brigade merged into another of its division, chosen from the list: refused where the
+    // merged one would be too strong, done where not.
+    REQUIRE(d.click("OOB/Line/Heth/2nd Brigade"));
+    CHECK_FALSE(gui::marked("OOB/Fog"));
+    REQUIRE(d.click("OOB/Merge"));  // into none yet: refused, saying what to choose
+    CHECK_THAT(oob.error, Contains("choose the brigade of Heth"));
+    REQUIRE(d.click("OOB/MergeInto"));
+    CHECK_FALSE(gui::marked("OOB/MergeInto/2nd Brigade"));  // not into itself
+    REQUIRE(d.click("OOB/MergeInto/3rd Brigade"));
+    REQUIRE(d.click("OOB/Merge"));
+    CHECK_THAT(oob.error, Contains("would have"));
+    CHECK(status("2nd Brigade") == BrigadeStatus::active);
+    d.frame(shot("oob_brigade_merge_refused"));
+    const int iron = brigade("Wadsworth/Iron Brigade").stands;
+    REQUIRE(d.click("OOB/Line/Wadsworth/Cutler's Brigade"));
+    CHECK(oob.merge_into.empty());  // the choice made for another brigade is not kept
+    REQUIRE(d.click("OOB/MergeInto"));
+    REQUIRE(d.click("OOB/MergeInto/Iron Brigade"));
+    REQUIRE(d.click("OOB/Merge"));
+    INFO(oob.error);
+    CHECK(brigade("Wadsworth/Cutler's Brigade").status == BrigadeStatus::merged);
+    CHECK(brigade("Wadsworth/Iron Brigade").stands == iron + 1);
+    CHECK_THAT(oob.note, Contains("into Wadsworth/Iron Brigade"));
+    // Destroyed with stands left: refused where it was asked, nothing changed; disbanded; undone.
+    REQUIRE(d.click("OOB/Line/Heth/3rd Brigade"));
+    const auto entries = d.app.model().journal_size;
+    REQUIRE(d.click("OOB/Destroy"));
+    CHECK_THAT(oob.error, Contains("stands"));
+    CHECK(d.app.model().journal_size == entries);
+    CHECK(status("3rd Brigade") == BrigadeStatus::active);
+    REQUIRE(d.click("OOB/Disband"));
+    CHECK(status("3rd Brigade") == BrigadeStatus::disbanded);
+    CHECK_FALSE(gui::marked("OOB/Disband"));  // out of service: nothing more to do to it
+    d.frame(shot("oob_brigade_disbanded"));
+    d.ctrl_z();
+    d.frames(2);
+    CHECK(status("3rd Brigade") == BrigadeStatus::active);
+}
