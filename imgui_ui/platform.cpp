@@ -84,10 +84,40 @@ Platform::Platform(const PlatformOptions& options) : m_ini(options.ini_path) {
         std::filesystem::create_directories(std::filesystem::path(m_ini).parent_path(), ec);
     }
     io.IniFilename = m_ini.empty() ? nullptr : m_ini.c_str();
+    // The keyboard moves among the controls (Tab, the arrows, Space to press), and Escape closes
+    // a popup or a menu (else the next click closed it and did nothing more).
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     load_fonts(m_scale);
     apply_theme(Theme::light);
     ImGui_ImplGlfw_InitForOpenGL(m_window, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
+    // Keys through key_event, which gives them to the backend's own callback.
+    glfwSetWindowUserPointer(m_window, this);
+    glfwSetKeyCallback(m_window, [](GLFWwindow* w, int key, int scancode, int action, int mods) {
+        static_cast<Platform*>(glfwGetWindowUserPointer(w))->key_event(key, scancode, action, mods);
+    });
+}
+
+void Platform::key_event(int key, int scancode, int action, int mods) {
+    if (action == GLFW_RELEASE && m_pressed.count(key)) {
+        m_late.push_back({key, scancode, mods});
+        return;
+    }
+    if (action == GLFW_PRESS) m_pressed.insert(key);
+    ImGui_ImplGlfw_KeyCallback(m_window, key, scancode, action, mods);
+}
+
+void Platform::start_frame(double wait_seconds, const std::function<void(ImGuiIO&)>& input) {
+    // The releases held back, now that the last frame has seen their keys down.
+    for (const auto& k : std::exchange(m_seen, {})) ImGui_ImplGlfw_KeyCallback(m_window, k.key, k.scancode, GLFW_RELEASE, k.mods);
+    if (wait_seconds > 0) glfwWaitEventsTimeout(wait_seconds);  // the callbacks take what came
+    glfwPollEvents();
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    if (input) input(ImGui::GetIO());
+    ImGui::NewFrame();
+    m_seen = std::exchange(m_late, {});
+    m_pressed.clear();
 }
 
 Platform::~Platform() {
@@ -99,17 +129,10 @@ Platform::~Platform() {
 
 bool Platform::should_close() const { return glfwWindowShouldClose(m_window); }
 
-void Platform::begin_frame(const std::function<void(ImGuiIO&)>& input) {
-    glfwPollEvents();
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
-    if (input) input(ImGui::GetIO());
-    ImGui::NewFrame();
-}
+void Platform::begin_frame(const std::function<void(ImGuiIO&)>& input) { start_frame(0, input); }
 
 void Platform::begin_frame_or_wait(double seconds) {
-    if (m_lively == 0) glfwWaitEventsTimeout(seconds);  // the backends' callbacks take what came
-    begin_frame();
+    start_frame(m_lively == 0 ? seconds : 0, {});
     // Input, a held button or a field being typed into keeps frames coming, and a few after it,
     // for what it set moving (a popup opening, a hover, the cursor's blink while typing).
     const auto& io = ImGui::GetIO();

@@ -2,7 +2,9 @@
 // The window, the OpenGL context and Dear ImGui's GLFW/OpenGL3 backends; the content scale (theme.hpp: fonts, look);
 // screenshots. Used by muster-gui and by the GUI tests alike.
 #include <functional>
+#include <set>
 #include <string>
+#include <vector>
 
 struct GLFWwindow;
 struct ImGuiIO;
@@ -35,8 +37,21 @@ public:
     /// Renders; writes the frame to `png` first when it is not empty.
     void end_frame(const std::string& png = {});
     float scale() const { return m_scale; }
+    /// A key pressed or released, as GLFW tells it (its key callback; a test calls it as GLFW
+    /// would). ImGui 1.86 reads a key as held or not at each frame, with no queue: a key tapped
+    /// within one batch of events (a quick tap during a long frame, xdotool's) would be lost.
+    /// Its release is held back to the next frame.
+    void key_event(int key, int scancode, int action, int mods);
 
 private:
+    /// Polls events (first waiting up to `wait_seconds` for one) and starts an ImGui frame.
+    void start_frame(double wait_seconds, const std::function<void(ImGuiIO&)>& input);
+    struct Key {
+        int key, scancode, mods;
+    };
+    std::set<int> m_pressed;  // keys pressed since the last frame began
+    std::vector<Key> m_late;  // their releases, held back
+    std::vector<Key> m_seen;  // those a frame has seen down: released as the next begins
     GLFWwindow* m_window = nullptr;
     std::string m_ini;
     float m_scale = 1.f;

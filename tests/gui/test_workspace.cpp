@@ -2,6 +2,8 @@
 // The real windows under Xvfb, driven by mouse and keyboard; screenshots in build/tests/gui/screenshots/.
 #include "fixture.hpp"
 
+#include <GLFW/glfw3.h>
+
 #include <chrono>
 #include <fstream>
 #include <thread>
@@ -591,4 +593,23 @@ TEST_CASE("The order of battle's edit bar reveals and hides a division, and merg
     d.ctrl_z();
     d.frames(2);
     CHECK(status("3rd Brigade") == BrigadeStatus::active);
+}
+
+TEST_CASE("Escape closes a popup, though tapped faster than a frame, and the next click does what it says") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    d.show<gui::OobWindow>();
+    REQUIRE(d.click("OOB/Line/Heth/2nd Brigade"));
+    REQUIRE(d.click("OOB/MergeInto"));
+    REQUIRE(gui::marked("OOB/MergeInto/3rd Brigade"));
+    // Pressed and released within one batch of events, before a frame reads the keys.
+    d.platform.key_event(GLFW_KEY_ESCAPE, 0, GLFW_PRESS, 0);
+    d.platform.key_event(GLFW_KEY_ESCAPE, 0, GLFW_RELEASE, 0);
+    d.frames(2);
+    CHECK_FALSE(gui::marked("OOB/MergeInto/3rd Brigade"));
+    REQUIRE(d.click("OOB/Disband"));
+    for (const auto& b : d.app.session()->forces().brigades())
+        if (b.ref() == "Heth/2nd Brigade") CHECK(b.status == BrigadeStatus::disbanded);
 }
