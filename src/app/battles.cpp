@@ -71,8 +71,7 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
         camp = open.front();
     }
     if (camp->side == unit_side)
-        throw UsageError("camp " + camp->name + " belongs to " + unit_side + ", the side of " + what +
-                         ": prisoners go to a camp of the captor");
+        throw UsageError("camp " + camp->name + " is a camp of " + what + "'s own side: prisoners go to a camp of the captor");
     if (camp->liberated)
         throw UsageError("camp " + camp->name + " was liberated: it takes no more prisoners; send them to another camp of the captor's (muster camp new NAME --side " +
                          camp->side + " opens one)");

@@ -11,8 +11,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace muster::app {
 namespace {
@@ -119,7 +121,34 @@ void SummaryLines::add_home(const Refs& refs, const std::vector<std::string>& re
 // An item of a proposal, found among the units held in the camps of `holder` only: what the two
 // sides both know of (nothing hidden is looked at, so no other unit, hidden or not, can make a
 // name ambiguous or be suggested).
-campaign::ExchangeItem parse_item(const Refs& refs, const rules::RuleSet& r, const std::string& spec, Direction direction, const std::string& holder) {
+// A held item as the camps list it in words ("2 stands of Heth/1st Brigade", "leader Archer",
+// "battery Heth/1st Battery", "former commander of Heth/1st Brigade"): its kind, and its
+// reference as the code form has it after the colon ("Heth/1st Brigade=2", "Archer").
+std::optional<std::pair<HeldKind, std::string>> in_words(std::string_view s) {
+    s = trim(s);
+    size_t digits = 0;
+    while (digits < s.size() && digits < 7 && std::isdigit(static_cast<unsigned char>(s[digits]))) ++digits;
+    if (digits > 0 && digits < 7) {
+        for (const std::string_view stands : {" stands of ", " stand of "})
+            if (s.substr(digits).starts_with(stands)) {
+                const auto ref = trim(s.substr(digits + stands.size()));
+                if (!ref.empty()) return std::pair{HeldKind::stands, std::string(ref) + "=" + std::string(s.substr(0, digits))};
+            }
+        return std::nullopt;
+    }
+    if (s.starts_with("leader ") && !s.starts_with("leader #")) return std::pair{HeldKind::leader, std::string(trim(s.substr(7)))};
+    if (s.starts_with("battery ")) return std::pair{HeldKind::battery, std::string(trim(s.substr(8)))};
+    if (s.starts_with("former commander of ") || s.starts_with("leader #")) return std::pair{HeldKind::leader, std::string(s)};
+    return std::nullopt;
+}
+
+campaign::ExchangeItem parse_item(const Refs& refs, const rules::RuleSet& r, const std::string& line, Direction direction, const std::string& holder) {
+    // A line of the served camps page's lists pasted whole: its code, then its words in brackets.
+    std::string spec = line;
+    if (const auto t = trim(std::string_view(line)); t.ends_with(')'))
+        if (const auto open = t.rfind(" ("); open != std::string_view::npos && t.substr(0, open).find(':') != std::string_view::npos &&
+                                             in_words(t.substr(open + 2, t.size() - open - 3)))
+            spec = std::string(t.substr(0, open));
     const auto colon = spec.find(':');
     // muster's own word found as names are (any case, a beginning only it has), spaces around it.
     std::optional<HeldKind> kind;
@@ -130,7 +159,13 @@ campaign::ExchangeItem parse_item(const Refs& refs, const rules::RuleSet& r, con
             kind = Vocabulary<HeldKind>::table[found.front()].value;
     }
     std::string rest = colon == std::string::npos ? "" : spec.substr(colon + 1);
-    if (!kind) throw UsageError("exchange item \"" + visible(spec) + "\": expected stands:REF=N, leader:REF or battery:REF");
+    // Or as the camps list it, pasted from there: "2 stands of Heth/1st Brigade", "leader
+    // Archer", "battery Heth/1st Battery", "former commander of Heth/1st Brigade".
+    if (!kind)
+        if (const auto words = in_words(spec)) std::tie(kind, rest) = *words;
+    if (!kind)
+        throw UsageError("exchange item \"" + visible(spec) + "\": expected stands:REF=N, leader:REF or battery:REF (or as the camps list it: \"2 stands of REF\", "
+                         "\"leader NAME\", \"battery REF\")");
     campaign::ExchangeItem item;
     item.direction = direction;
     item.kind = *kind;

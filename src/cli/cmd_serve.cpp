@@ -72,8 +72,9 @@ void add_serve_commands(CLI::App& app, Io& io) {
     on_run(player->add_subcommand("list", "List the players, their sides, and when each link was last used"), io, [&io] {
         exporter::TextTable t;
         t.add({"Player", "Side", "Link", "Added", "Last used"});
-        for (const auto& p : open_campaigns(io).players().list())
-            t.add({p.name, p.umpire ? "umpire" : p.side, p.revoked ? "revoked" : "live", p.created_at, p.last_used.empty() ? "never" : p.last_used});
+        auto session = open_campaigns(io);
+        for (const auto& p : session.players().list())
+            t.add({p.name, p.umpire ? "umpire" : session.rules().side_name(p.side), p.revoked ? "revoked" : "live", p.created_at, p.last_used.empty() ? "never" : p.last_used});
         io.out << t.render();
     });
     auto revoked = std::make_shared<std::string>();
@@ -91,7 +92,7 @@ void add_serve_commands(CLI::App& app, Io& io) {
         if (*inbox_turn) std::erase_if(messages, [&](const campaign::MessageInfo& m) { return !(m.turn == **inbox_turn); });
         io.out << "Messages" << (*inbox_turn ? " of " + inbox_turn->value().text() : std::string()) << " (" << messages.size() << "):\n";
         for (const auto& m : messages) {
-            io.out << "  " << m.turn.text() << ", " << m.player << " (" << m.side << "), " << m.created_at << ":\n";
+            io.out << "  " << m.turn.text() << ", " << m.player << " (" << session.rules().side_name(m.side) << "), " << m.created_at << ":\n";
             for (const auto& line : split(m.text, '\n')) io.out << "    " << line << "\n";
         }
         io.out << "Exchanges awaiting an answer:\n";
@@ -99,7 +100,7 @@ void add_serve_commands(CLI::App& app, Io& io) {
         for (const auto& x : session.prisoners().exchanges(View::umpire()))
             if (x.row.status == ExchangeStatus::proposed && x.lapsed.empty()) {
                 ++waiting;
-                io.out << "  #" << x.row.id << " " << x.row.proposer << " -> " << x.row.counterpart << ": offers "
+                io.out << "  #" << x.row.id << " " << session.rules().side_name(x.row.proposer) << " -> " << session.rules().side_name(x.row.counterpart) << ": offers "
                        << (x.offer.empty() ? "nothing" : join(x.offer, ", ")) << "; asks " << (x.ask.empty() ? "nothing" : join(x.ask, ", ")) << "\n";
             }
         if (!waiting) io.out << "  none\n";

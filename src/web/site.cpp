@@ -595,7 +595,7 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         p.ask = lines_of(field("ask"));
         p.note = field("note");
         const auto v = s.prisoners().propose_exchange(p);
-        return "Exchange #" + std::to_string(v.row.id) + " proposed to the " + v.row.counterpart + ": " + v.balance;
+        return "Exchange #" + std::to_string(v.row.id) + " proposed to the " + s.rules().side_name(v.row.counterpart) + ": " + v.balance;
     }
     if (action == "write") return s.players().send_message(player, field("text")).summary;
     return s.players().submit_losses(player, field("battle"), lines_of(field("losses"))).summary;
@@ -781,8 +781,8 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
                     "<label>Offer (prisoners you hold, one a line)<textarea name=\"offer\" rows=\"3\" maxlength=\"2000\"><typed-offer></textarea></label>"
                     "<label>Ask (your men they hold, one a line)<textarea name=\"ask\" rows=\"3\" maxlength=\"2000\"><typed-ask></textarea></label>"
                     "<label>Note<input name=\"note\" maxlength=\"" + std::to_string(app::k_max_note_chars) + "\" value=\"<typed-note>\"></label><button>Propose</button></form>\n"
-                    "<p class=\"hint\">Give stands as <code>stands:Division/Brigade=N</code>, a leader as <code>leader:NAME</code>, a battery as "
-                    "<code>battery:Owner/Battery</code>.</p>\n<h3>You hold</h3><p>" + list_of(ours) + "</p>\n<h3>They hold of yours</h3><p>" +
+                    "<p class=\"hint\">Give stands as <code>stands:" + html_escape(rules.term_division + "/" + rules.term_brigade) +
+                    "=N</code>, a leader as <code>leader:NAME</code>, a battery as <code>battery:Owner/Battery</code>, or paste a line of the lists below.</p>\n<h3>You hold</h3><p>" + list_of(ours) + "</p>\n<h3>They hold of yours</h3><p>" +
                     list_of(theirs) + "</p>\n";
         }
     } else if (page == "journal") {

@@ -110,7 +110,7 @@ TEST_CASE("A battle report is checked as a whole and a bad one changes nothing")
                }),
                Contains("brigade Heth/Archer loses 5 and has 4 captured, but has only 8 stands"));
     CHECK_THAT(report([](auto& r) { battle::add_captured_spec(r, "Heth/Archer=1@Libby Prison"); }),
-               Contains("camp Libby Prison belongs to confederate, the side of brigade Heth/Archer: prisoners go to a camp of the captor"));
+               Contains("camp Libby Prison is a camp of brigade Heth/Archer's own side: prisoners go to a camp of the captor"));
     CHECK_THAT(report([](auto& r) { battle::add_captured_spec(r, "Heth/Archer=1@Andersonville"); }), Contains("no camp named \"Andersonville\""));
     CHECK_THAT(report([](auto& r) { battle::add_leader_spec(r, "Longstreet:killed"); }), Contains("no leader \"Longstreet\""));
     // A brigade that has no commander is named as such, not as no leader at all.
@@ -123,7 +123,7 @@ TEST_CASE("A battle report is checked as a whole and a bad one changes nothing")
                }),
                Contains("leader Archer is reported twice"));
     CHECK_THAT(report([](auto& r) { battle::add_battery_spec(r, "Heth/1st Battery:captured@Libby Prison"); }),
-               Contains("camp Libby Prison belongs to confederate"));
+               Contains("camp Libby Prison is a camp of"));
     CHECK_THAT(report([](auto& r) {
                    r.divisions = {"Pender"};
                    battle::add_loss_spec(r, "Heth/Archer=1");
@@ -859,12 +859,15 @@ TEST_CASE("An exchange item is read as a person types it - its kind found as nam
         f.s.battles().report_battle([] { battle::Report x; x.name = "First"; battle::add_captured_spec(x, "Heth/Davis=2@Fort Delaware"); return x; }(), app::Mode::apply);
         return f.s.prisoners().propose_exchange({"union", "", {typed}, {}, ""});
     };
-    for (const auto* typed : {"Stands:Heth/Davis=1", " STANDS : Heth/Davis = 1", "stands:Heth/Davis= 1", "stand:Heth/Davis=1"}) {  // as names are found
+    for (const auto* typed : {"Stands:Heth/Davis=1", " STANDS : Heth/Davis = 1", "stands:Heth/Davis= 1", "stand:Heth/Davis=1",
+                              // as the camps list it, in words, or a line of the served page's list pasted whole
+                              "1 stand of Heth/Davis", " 1 stands of Heth/Davis ", "stands:Heth/Davis=1  (1 stand of Heth/Davis)"}) {
         INFO(typed);
         const auto v = proposed(typed);
         REQUIRE(v.offer.size() == 1);
         CHECK_THAT(v.offer.front(), Contains("1 stand of Heth/Davis"));
     }
-    for (const auto* typed : {"horse:Heth/Davis=1", "stands:Heth/Davis=0", "stands:Heth/Davis=x", "Heth/Davis=1"})
+    for (const auto* typed : {"horse:Heth/Davis=1", "stands:Heth/Davis=0", "stands:Heth/Davis=x", "Heth/Davis=1", "0 stands of Heth/Davis",
+                              "one stand of Heth/Davis", "1 stand of ", "stands:Heth/Davis=1  (nothing)", "1234567 stands of Heth/Davis"})
         CHECK_THROWS_WITH(proposed(typed), Contains("exchange item"));
 }

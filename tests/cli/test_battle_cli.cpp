@@ -67,6 +67,7 @@ TEST_CASE("After the battle from the command line") {
     // A note an earlier muster let in with control characters reads visibly.
     test::raw_sql(dir.file("c.db"), "UPDATE exchange SET note = 'hi' || char(27) || '[31m' || char(10) || 'forged' WHERE id = 1");
     const auto listed = ok("exchange list");
+    CHECK_THAT(listed, Contains("#1 Union -> Confederate [proposed]"));  // the sides as the rule set names them
     CHECK_THAT(listed, Contains("\"hi\\x1B[31m\\x0Aforged\""));
     CHECK(listed.find('\x1b') == std::string::npos);
     test::raw_sql(dir.file("c.db"), "UPDATE exchange SET note = '' WHERE id = 1");

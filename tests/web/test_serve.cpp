@@ -296,6 +296,7 @@ TEST_CASE("A player whose link was used is undone and redone like any operation:
     const auto listed = club.ok("player list");
     const auto hancock = listed.substr(listed.find("Hancock"), listed.find('\n', listed.find("Hancock")) - listed.find("Hancock"));
     CHECK(hancock.find("never") == std::string::npos);
+    CHECK_THAT(hancock, Contains("Union"));  // his side as the rule set names it
     CHECK_THAT(club.ok("undo"), Contains("Added player Hancock (Union)"));
     CHECK(club.ok("player list").find("Hancock") == std::string::npos);
     CHECK_THAT(club.ok("redo"), Contains("Added player Hancock (Union)"));
@@ -375,12 +376,14 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     const test::Served server(club.db());
     // The Union offers Pickett's men back for nothing; the Confederates accept at their screen.
     auto page = server.get(club.meade + "camps").body;
-    // What it holds is listed as an Offer line takes it, the stands counted: pasted, it is taken whole.
+    // What it holds is listed as an Offer line takes it, the stands counted: pasted, it is taken
+    // whole, the code or the words beside it.
     CHECK_THAT(page, Contains("stands:Pickett/Garnett&#39;s Brigade=2  (2 stands of Pickett/Garnett&#39;s Brigade)"));
     const auto proposed = server.post(club.meade + "exchange-propose",
-                                      {{"token", test::form_token(page)}, {"offer", "stands:Pickett/Garnett's Brigade=2"}, {"note", "Take them home"}});
+                                      {{"token", test::form_token(page)}, {"offer", "2 stands of Pickett/Garnett's Brigade"}, {"note", "Take them home"}});
     REQUIRE(proposed.status == 200);
-    CHECK_THAT(proposed.body, Contains("Exchange #1 proposed to the confederate"));
+    CHECK_THAT(proposed.body, Contains("Exchange #1 proposed to the Confederate"));
+    CHECK_THAT(club.ok("player inbox"), Contains("#1 Union -> Confederate: offers"));
     page = server.get(club.lee + "camps").body;
     CHECK_THAT(page, Contains("Take them home") && Contains("value=\"accept\""));
     const auto answered = server.post(club.lee + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"answer", "accept"}});
@@ -390,7 +393,7 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     page = server.get(club.meade + "orders").body;
     const auto sent = server.post(club.meade + "write", {{"token", test::form_token(page)}, {"text", "Hold Cemetery Hill.\r\nSend Sykes up."}});
     CHECK(sent.status == 200);
-    CHECK_THAT(club.ok("player inbox"), Contains("Meade (union)") && Contains("    Hold Cemetery Hill.\n    Send Sykes up."));
+    CHECK_THAT(club.ok("player inbox"), Contains("Meade (Union)") && Contains("    Hold Cemetery Hill.\n    Send Sykes up."));
     CHECK_THAT(club.ok("journal --as union"), Contains("Message from Meade (Union) to the umpire, turn 1: Hold Cemetery Hill."));
     CHECK_THAT(club.ok("journal --as confederate"), !Contains("Message from"));
     // Sent again (the page reloaded): refused, not doubled; losses sent again replace the first.
