@@ -357,7 +357,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     // report of only a fallen leader still says which division fought.
     const auto fought = [&](std::optional<std::int64_t> division, const std::string& what) {
         if (!division || std::find(plan.divisions.begin(), plan.divisions.end(), *division) != plan.divisions.end()) return;
-        if (!report.divisions.empty() && !report.divisions_planned) throw UsageError(what + " is reported but its division is not among those that fought");
+        if (!report.divisions.empty() && !report.divisions_planned) throw UsageError(what + " is reported but its " + rules.division_noun() + " is not among those that fought");
         plan.divisions.push_back(*division);
     };
     for (const auto& l : plan.losses) fought(l.brigade->division_id, rules.brigade_noun() + " " + l.brigade->ref());
@@ -522,7 +522,7 @@ std::optional<std::int64_t> plan_closed_by(const rules::RuleSet& rules, const st
 
 Outcome describe_battle(const campaign::Roster& roster, const std::vector<campaign::PlannedBattle>& plans, const army::OrderOfBattle& oob,
                         const std::vector<std::string>& drafts, const battle::Report& given, const rules::RuleSet& rules) {
-    const Refs refs(roster);
+    const Refs refs(roster, rules);
     const auto division = [&](std::int64_t id) {
         for (const auto& a : oob.armies)
             for (const auto& k : a.corps)
@@ -727,13 +727,13 @@ auto with_plan(const db::Store& store, std::int64_t campaign, const battle::Repo
         const auto roster = db::Rosters(store).roster_of(campaign, *ids);
         std::optional<BattlePlan> plan;
         try {
-            plan = plan_battle(Refs(roster), report, rules);
+            plan = plan_battle(Refs(roster, rules), report, rules);
         } catch (const Error&) {
         }
         if (plan) return then(roster, *plan);
     }
     const auto roster = db::Rosters(store).roster(campaign, parts);
-    return then(roster, plan_battle(Refs(roster), report, rules));
+    return then(roster, plan_battle(Refs(roster, rules), report, rules));
 }
 
 }  // namespace
@@ -757,7 +757,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     // which their next submission would tell): that one is left as it was.
     const auto drafts = [&](const campaign::Roster& roster, const BattlePlan& plan) {
         std::vector<std::string> out;
-        const Refs refs(roster);
+        const Refs refs(roster, m_session.rules());
         for (const auto& d : db::Battles(store).drafts(c.id)) {
             if (!same_ignoring_case(d.battle, trim(report.name))) continue;
             const auto lines = db::Battles(store).draft(c.id, d.battle);
@@ -844,7 +844,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     };
     if (mode == Mode::preview) {
         const auto roster = db::Rosters(store).roster(c.id);
-        const Refs refs(roster);
+        const Refs refs(roster, m_session.rules());
         const auto report = report_of(refs);
         auto out = preview_battle(store, m_session.rules(), c.id, report, plan_of(refs, report));
         say_if_late(report, c, out);
@@ -853,7 +853,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::battle, [&](std::int64_t op) {
         const auto roster = db::Rosters(store).roster(c.id);
-        const Refs refs(roster);
+        const Refs refs(roster, m_session.rules());
         const auto report = report_of(refs);
         const auto plan = plan_of(refs, report);
         out = plan.outcome;
@@ -883,7 +883,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
                 roster = db::Rosters(store).roster(c.id);
                 break;
             }
-        const Refs refs(roster);
+        const Refs refs(roster, m_session.rules());
         const auto& battle = refs.battle(battle_name);
         if (battle.recovered) throw Error("the casualties of " + battle.name + " have already returned");
         // Read by the sides whose casualties return (they fought): their own dice.
@@ -1045,7 +1045,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
         part_divisions.clear();
         out.lines.clear();
         roster = db::Rosters(store).roster(c.id);
-        const Refs refs(roster);
+        const Refs refs(roster, m_session.rules());
         battle = refs.battle(battle_name);
         const auto fought = db::Battles(store).battle_divisions(battle->id);
         const auto did_fight = [&](std::optional<std::int64_t> d) { return !d || std::find(fought.begin(), fought.end(), *d) != fought.end(); };
@@ -1066,7 +1066,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
                             " can no longer be amended (it has no stands in service to give or take); to amend it, undo what took it "
                             "out of service first (muster undo, while that is the last step)");
             if (!did_fight(b.division_id))
-                throw UsageError(m_session.rules().brigade_noun() + " " + b.ref() + " did not fight at " + battle->name + ": its division is not among those that fought");
+                throw UsageError(m_session.rules().brigade_noun() + " " + b.ref() + " did not fight at " + battle->name + ": its " + m_session.rules().division_noun() + " is not among those that fought");
             for (const auto& seen : changes)
                 if (seen.brigade->id == b.id) throw UsageError(m_session.rules().brigade_noun() + " " + b.ref() + " is amended twice: give its loss once");
             auto before = losses.count(b.id) ? losses.at(b.id) : campaign::LossInfo{b.id, 0, 0, 0};
@@ -1247,7 +1247,7 @@ campaign::BattleInfo Battles::named(const std::string& typed, const View& viewer
     for (const auto& b : battles) names.push_back(b.name);
     const auto i = match_one(typed, names, "battle");
     if (i < 0)
-        throw NotFoundError("no battle named \"" + visible(typed) + "\"" + (viewer.is_umpire() ? "" : " that the " + viewer.side() + " fought") +
+        throw NotFoundError("no battle named \"" + visible(typed) + "\"" + (viewer.is_umpire() ? "" : " that the " + m_session.rules().side_name(viewer.side()) + " fought") +
                             did_you_mean(typed, names));
     return battles[static_cast<size_t>(i)];
 }
@@ -1255,7 +1255,7 @@ campaign::BattleInfo Battles::named(const std::string& typed, const View& viewer
 BattleSummary Battles::summary(const std::string& name, const View& viewer) const {
     require_view(m_session.rules(), viewer);
     auto out = summaries({named(name, viewer)}, viewer).front();
-    if (!out) throw NotFoundError("no battle named \"" + visible(name) + "\" that the " + viewer.side() + " fought");
+    if (!out) throw NotFoundError("no battle named \"" + visible(name) + "\" that the " + m_session.rules().side_name(viewer.side()) + " fought");
     return *out;
 }
 
@@ -1304,7 +1304,7 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
     const auto& losses = battle.losses;
     BattleSummary out;
     out.battle = battle.battle;
-    const Refs refs(roster);
+    const Refs refs(roster, rules);
     bool fought = viewer.is_umpire();
     std::map<std::int64_t, std::pair<std::string, SideInBattle::Division>> divisions;  // by id: side, line
     std::set<std::int64_t> unseen_there;  // the enemy's the viewer did not see in the battle (revealed since or not)

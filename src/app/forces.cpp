@@ -17,8 +17,10 @@
 namespace muster::app {
 
 // Why a unit's name is refused though the other's is in another army, or of the other side.
-constexpr const char* k_names_shared =
-    " in this campaign (two armies, two corps or two divisions are never called alike, on either side: commands find them by name)";
+// Why a name is refused that another army, corps or division has, as the rule set calls them.
+std::string names_shared(const rules::RuleSet& r) {
+    return " in this campaign (two armies, two corps or two " + r.division_noun() + "s are never called alike, on either side: commands find them by name)";
+}
 namespace {
 
 // The rule set's arm a person typed (rules::typed_word).
@@ -164,7 +166,7 @@ std::string Forces::add_army(const std::string& typed_side, const std::string& g
     auto& store = m_session.state().store;
     std::string summary;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
-        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::army, name)) throw Error("an army named \"" + *taken + "\" already exists" + k_names_shared);
+        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::army, name)) throw Error("an army named \"" + *taken + "\" already exists" + names_shared(m_session.rules()));
         store.set_audience(op, Audience::side(side));
         if (!leader.present() && !commander.name.empty()) leader = rolled_commander(m_session, store, c, op, side, name, commander, "army commander");
         std::optional<std::int64_t> lid;
@@ -184,7 +186,7 @@ std::string Forces::add_corps(const std::string& army, const std::string& given_
     std::string summary;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto a = army_named(store, c, army);
-        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::corps, name)) throw Error("a corps named \"" + *taken + "\" already exists" + k_names_shared);
+        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::corps, name)) throw Error("a corps named \"" + *taken + "\" already exists" + names_shared(m_session.rules()));
         store.set_audience(op, Audience::side(a.side));
         if (!leader.present() && !commander.name.empty())
             leader = rolled_commander(m_session, store, c, op, a.side, name, commander, "corps commander");
@@ -198,16 +200,16 @@ std::string Forces::add_corps(const std::string& army, const std::string& given_
 }
 
 std::string Forces::add_division(const std::string& corps, const std::string& given_name, const std::string& arm, const std::string& given_leader) {
-    const auto name = require_name("division", given_name);
+    const auto& r = m_session.rules();
+    const auto name = require_name(r.division_noun(), given_name);
     const auto leader = checked_leader_name(given_leader);
     const auto c = m_session.current();
-    const auto& r = m_session.rules();
     const std::string a = arm.empty() ? r.arms.front().id : arm_named(r, arm);
     auto& store = m_session.state().store;
     std::string summary;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto k = corps_named(store, c, corps);
-        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::division, name)) throw Error("a division named \"" + *taken + "\" already exists" + k_names_shared);
+        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::division, name)) throw Error("a " + r.division_noun() + " named \"" + *taken + "\" already exists" + names_shared(r));
         store.set_audience(op, Audience::side(k.side));
         if (const auto taken = leader.empty() ? std::nullopt : db::Leaders(store).leader_named(c.id, leader))
             throw Error("a leader named \"" + *taken + "\" already exists: give this one another name");
@@ -223,9 +225,9 @@ std::string Forces::add_division(const std::string& corps, const std::string& gi
 
 std::string Forces::add_brigade(const BrigadeEntry& given) {
     BrigadeEntry e = given;
-    e.name = require_name("brigade", given.name);
-    const auto c = m_session.current();
     const auto& r = m_session.rules();
+    e.name = require_name(r.brigade_noun(), given.name);
+    const auto c = m_session.current();
     army::Brigade b = brigade_from(r, e, c.despicable);
     auto& store = m_session.state().store;
     std::string summary;
@@ -311,7 +313,8 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
                             "a new name would show it a change it may not see; reveal the division first (muster reveal), or keep the name");
             for (const auto& other : refs.units())
                 if (other.kind == unit_kind && other.id != u->id && same_ignoring_case(other.name, new_name))
-                    throw Error((kind == NamedKind::army ? "an " : "a ") + word(kind) + " named \"" + other.name + "\" already exists" + k_names_shared);
+                    throw Error((kind == NamedKind::army ? "an " : "a ") + (unit_kind == UnitKind::division ? m_session.rules().division_noun() : word(kind)) +
+                                " named \"" + other.name + "\" already exists" + names_shared(m_session.rules()));
             for (const auto& l : refs.leaders())
                 if (same_ignoring_case(l.name, new_name) && !(l.command.kind == unit_kind && l.command.unit_id == u->id))
                     throw Error("\"" + new_name + "\" is the name of leader " + l.label() +

@@ -68,6 +68,22 @@ bool require_replaceable(const db::Store& store, const rules::RuleSet& r, const 
     return true;
 }
 
+// The unit to give a new commander: as named, or the one the leader named commands (his own
+// name typed for his unit's: "Cilley" for Poor/1st New Hampshire); else the unit's refusal.
+Refs::Unit unit_or_commanded(const Refs& refs, const std::string& ref) {
+    try {
+        return refs.unit(ref);
+    } catch (const NotFoundError&) {
+        const army::Leader* l = nullptr;
+        try {
+            l = &refs.leader(ref);
+        } catch (const Error&) {
+        }
+        if (!l || !l->command.kind || l->command.unit.empty()) throw;
+        return refs.unit(l->command.unit);
+    }
+}
+
 Rank rank_of(UnitKind kind) {
     switch (kind) {
         case UnitKind::brigade: return Rank::brigadier;
@@ -237,10 +253,10 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::replace, mode), [&](std::int64_t op) {
         // A new commander's name is checked against every leader; else the unit is found among
         // its division's units where the reference names the division.
-        const auto roster = given_name.empty() ? roster_naming(store, c.id, {unit_ref}, [&](const Refs& refs) { refs.unit(unit_ref); })
+        const auto roster = given_name.empty() ? roster_naming(store, c.id, {unit_ref}, [&](const Refs& refs) { unit_or_commanded(refs, unit_ref); })
                                                : db::Rosters(store).roster(c.id);
-        const Refs refs(roster);
-        const auto unit = refs.unit(unit_ref);
+        const Refs refs(roster, m_session.rules());
+        const auto unit = unit_or_commanded(refs, unit_ref);
         require_in_service(refs, unit);
         const auto* old = unit.commander;
         const bool sound = require_replaceable(store, r, unit, force);
@@ -312,7 +328,7 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
     Outcome out;
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::fallen_leader, mode), [&](std::int64_t op) {
         const auto roster = db::Rosters(store).roster(c.id);
-        const Refs refs(roster);
+        const Refs refs(roster, m_session.rules());
         const auto& l = refs.leader(ref);
         if (!is_active(l.status)) throw Error("leader " + l.label() + " is already " + word(l.status));
         const auto& table = r.play_tables[*r.fallen_leaders];

@@ -453,7 +453,7 @@ Prisoners::Overview Prisoners::overview(const View& viewer) const {
     require_view(m_session.rules(), viewer);
     const auto c = m_session.current();
     const auto roster = camps_roster(m_session.state().store, c.id);
-    const Refs refs(roster);
+    const Refs refs(roster, m_session.rules());
     return {camps_of(refs, viewer), held_of(refs, viewer), exchanges_of(refs, m_session.rules(), c, viewer)};
 }
 
@@ -569,7 +569,7 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
                 named.push_back(ref.substr(0, ref.rfind('=')));
             }
         const auto roster = roster_naming(store, c.id, named, items);
-        const Refs refs(roster);
+        const Refs refs(roster, m_session.rules());
         items(refs);
         // The same proposal again while the first awaits its answer (a form sent twice): refused.
         const auto key = [](const std::vector<campaign::ExchangeItem>& list) {

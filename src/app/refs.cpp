@@ -16,8 +16,6 @@ namespace {
 
 const std::string& owner_of(const army::BrigadeRecord& b) { return b.division; }
 const std::string& owner_of(const army::Battery& b) { return b.owner; }
-const char* owner_noun(const army::BrigadeRecord&) { return "division"; }
-const char* owner_noun(const army::Battery&) { return "division, corps or army"; }
 
 // What a person typed, found among `keys` (each naming items[owner[k]]): exactly, ignoring
 // case, or by a beginning, the first rule that finds any; several items: UsageError.
@@ -57,9 +55,10 @@ const T* exactly_one(const Items& items, Exact&& exact) {
 }
 
 // An item by its full reference ("Heth/1st Brigade") or, failing that, by its own name.
+// (`owners_noun`: what owns them, as a refusal names it: "division", "division, corps or army".)
 template <class Items, class Ref, class T = typename Items::value_type>
 const T& find_one(const Items& items, const std::string& ref, Ref&& full_ref, const std::string& what,
-                  const std::string& form) {
+                  const std::string& form, const std::string& owners_noun) {
     if (const auto* x = exactly_one(items, [&](const T& item) { return is_ref(ref, owner_of(item), item.name); })) return *x;
     std::vector<std::string> refs, names;
     std::vector<size_t> owner;
@@ -82,7 +81,7 @@ const T& find_one(const Items& items, const std::string& ref, Ref&& full_ref, co
             if (met.insert(owner_of(item)).second) owners.push_back(owner_of(item));
         const auto typed_owner = ref.substr(0, slash);
         const auto hits = matching_names(typed_owner, owners);
-        if (hits.size() > 1) match_one(typed_owner, owners, owner_noun(items.front()));  // refused, naming them
+        if (hits.size() > 1) match_one(typed_owner, owners, owners_noun);  // refused, naming them
         if (hits.size() == 1) {
             for (size_t i = 0; i < items.size(); ++i)
                 if (owner_of(items[i]) == owners[hits.front()]) near.push_back(refs[i]);
@@ -131,8 +130,8 @@ const T* by_id(const Items& items, std::int64_t id) {
 }  // namespace
 
 const army::BrigadeRecord& Refs::brigade(const std::string& ref) const {
-    return find_one(m.brigades, ref, [](const army::BrigadeRecord& b) { return b.ref(); }, "brigade",
-                    "Division/Brigade, e.g. \"Heth/1st Brigade\"");
+    return find_one(m.brigades, ref, [](const army::BrigadeRecord& b) { return b.ref(); }, m_brigade, m_form + ", as the order of battle names it",
+                    m_division);
 }
 
 const army::Leader& Refs::leader(const std::string& ref) const {
@@ -207,14 +206,14 @@ const army::Leader& Refs::leader(const std::string& ref) const {
         } catch (const Error&) {
         }
     if (unit && unit->status == DivisionStatus::placeholder)
-        throw NotFoundError("division " + unit->name + " has no commander yet: a placeholder's is rolled when it arrives");
+        throw NotFoundError(m_division + " " + unit->name + " has no commander yet: a placeholder's is rolled when it arrives");
     if (unit || brigade)
-        throw NotFoundError((unit ? word(unit->kind) + " " + unit->name : "brigade " + brigade->ref()) +
+        throw NotFoundError((unit ? noun(unit->kind) + " " + unit->name : m_brigade + " " + brigade->ref()) +
                             " has no commander (muster leader replace " + shell_word(visible(ref)) + " rolls one)");
     const auto near = did_you_mean(ref, keys);
     throw NotFoundError("no leader \"" + visible(ref) + "\" in this campaign" +
-                        (near.empty() ? " (give his name, the unit he commands, e.g. \"Heth/1st Brigade\", "
-                                        "or the post he held, as muster leader list shows it, e.g. \"former commander of Heth/1st Brigade\")"
+                        (near.empty() ? " (give his name, the unit he commands (" + m_form + ", a " + m_division + ", a corps or an army), "
+                                        "or the post he held, as muster leader list shows them, e.g. \"former commander of " + m_form + "\")"
                                       : near));
 }
 
@@ -239,8 +238,8 @@ Refs::Unit Refs::unit(const std::string& ref) const {
         names.push_back(m.units[i].name);
         owner.push_back(i);
     }
-    const std::function<std::string(const army::Unit&)> shown = [](const army::Unit& x) { return word(x.kind) + " " + x.name; };
-    unit = ref.find('/') == std::string::npos ? found(m.units, names, owner, ref, "unit", "more of the name, or Division/Brigade for a brigade", shown)
+    const std::function<std::string(const army::Unit&)> shown = [this](const army::Unit& x) { return noun(x.kind) + " " + x.name; };
+    unit = ref.find('/') == std::string::npos ? found(m.units, names, owner, ref, "unit", "more of the name, or " + m_form + " for a " + m_brigade, shown)
                                               : nullptr;
     if (unit) {
         u = {unit->kind, unit->id, unit->side, nullptr, unit->name};
@@ -250,6 +249,8 @@ Refs::Unit Refs::unit(const std::string& ref) const {
     }
     return with_commander(u);
 }
+
+std::string Refs::noun(UnitKind kind) const { return kind == UnitKind::division ? m_division : kind == UnitKind::brigade ? m_brigade : word(kind); }
 
 Refs::Unit Refs::with_commander(Unit u) const {
     for (const auto& l : m.leaders)
@@ -275,7 +276,7 @@ const army::Unit& Refs::division(const std::string& name) const { return unit_na
 
 const army::Battery& Refs::battery(const std::string& ref) const {
     return find_one(m.batteries, ref, [](const army::Battery& b) { return b.ref(); }, "battery",
-                    "Owner/Battery, e.g. \"Heth/1st Battery\"");
+                    "Owner/Battery, as the order of battle names it", m_division + ", corps or army");
 }
 
 const campaign::CampInfo& Refs::camp(const std::string& name) const {

@@ -3,6 +3,7 @@
 // that say what to write instead. Works over one roster read in one snapshot: inside an
 // operation (read under the write lock) or from the GUI's campaign model.
 #include "campaign/records.hpp"
+#include "rules/rule_set.hpp"
 
 #include <functional>
 #include <string>
@@ -16,7 +17,11 @@ namespace muster::app {
 
 class Refs {
 public:
+    /// Its refusals name the units as the rule set does ("battalion Poor/1st New Hampshire"); with
+    /// none given, as most rule sets do (division, brigade).
     explicit Refs(const campaign::Roster& roster) : m(roster) {}
+    Refs(const campaign::Roster& roster, const rules::RuleSet& rules)
+        : m(roster), m_division(rules.division_noun()), m_brigade(rules.brigade_noun()), m_form(rules.term_division + "/" + rules.term_brigade) {}
 
     /// "Division/Brigade", or a brigade name unique in the campaign.
     const army::BrigadeRecord& brigade(const std::string& ref) const;
@@ -80,7 +85,9 @@ public:
 
 private:
     Unit with_commander(Unit u) const;  // the leader in command of it, if any
+    std::string noun(UnitKind kind) const;  // "division", "brigade", as the rule set calls them
     const campaign::Roster& m;
+    std::string m_division = "division", m_brigade = "brigade", m_form = "Division/Brigade";
 };
 
 /// The roster a command naming the units `refs` reads. Where every one is "Division/Unit" and

@@ -293,7 +293,7 @@ Outcome named_operation(Session& session, OperationKind kind,
     out.operation = store.run_operation(c.id, kind, [&](std::int64_t op) {
         const auto ids = divisions ? divisions() : std::nullopt;
         const auto roster = ids ? db::Rosters(store).roster_of(c.id, *ids) : db::Rosters(store).roster(c.id);
-        change(op, Refs(roster), out);
+        change(op, Refs(roster, session.rules()), out);
         return out.summary;
     });
     return out;

@@ -495,7 +495,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
     CampaignRolled out;
     out.outcome.operation = store.run_operation(c.id, OperationKind::table_roll, [&](std::int64_t op) {
         const auto roster = table_roster(store, c.id, {r.unit, r.defender, r.firer});
-        const Refs refs(roster);
+        const Refs refs(roster, m_session.rules());
         const auto battle = draft_battle(store, c.id, refs, r.battle);
         const auto [unit, defender, firer] = targets(refs, r);
         // The umpire's roll: the sides read its outcome in the battle's report.
@@ -599,7 +599,7 @@ play::Resolved TableSide::campaign_choices(const CampaignRoll& r) const {
     play::Resolved out;
     store.read([&] {
         const auto roster = table_roster(store, c.id, {r.unit, r.defender, r.firer});
-        const Refs refs(roster);
+        const Refs refs(roster, m_session.rules());
         const DraftSoFar so_far(store, c, draft_battle(store, c.id, refs, r.battle));
         const auto [unit, defender, firer] = targets(refs, r);
         auto facts = [&](const std::optional<Target>& t) { return t ? std::optional(so_far.facts(*t, refs, rules, store)) : std::nullopt; };
@@ -618,7 +618,7 @@ Outcome TableSide::set_state(const std::string& typed, const std::string& ref, c
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::table_roll, [&](std::int64_t op) {
         const auto roster = table_roster(store, c.id, {ref});
-        const Refs refs(roster);
+        const Refs refs(roster, m_session.rules());
         const auto battle = draft_battle(store, c.id, refs, typed);
         const auto unit = find_target(refs, ref, "--unit");
         CampaignRolled scratch;
@@ -761,7 +761,7 @@ Draft TableSide::draft(const std::string& typed) const {
     Draft out;
     store.read([&] {
         const auto battle = draft_named(store, c.id, typed);
-        out = make_draft(battle, db::Battles(store).draft(c.id, battle), db::Battles(store).draft_states(c.id, battle), Refs(db::Rosters(store).roster(c.id)),
+        out = make_draft(battle, db::Battles(store).draft(c.id, battle), db::Battles(store).draft_states(c.id, battle), Refs(db::Rosters(store).roster(c.id), m_session.rules()),
                          m_session.rules());
     });
     return out;
@@ -819,7 +819,7 @@ Outcome TableSide::discard(const std::string& typed) {
         std::map<std::string, std::vector<std::string>> set_aside;
         if (!reported && std::any_of(lines.begin(), lines.end(), [](const campaign::DraftLine& l) { return l.submitted; })) {
             const auto roster = db::Rosters(store).roster(c.id, {true, false, false, false});
-            const Refs refs(roster);
+            const Refs refs(roster, m_session.rules());
             for (const auto& l : lines)
                 if (l.submitted && l.kind == DraftKind::lost && l.brigade_id) {
                     const auto& b = refs.brigade_at(*l.brigade_id, "a draft line");

@@ -19,7 +19,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     a->add_option("NAME", army->name, "Army name")->required();
     a->add_option("--side", army->side, "Side id, as the rule set names its sides (acw: union, confederate; awi: american, british; napoleonic: french, allies)")->required();
     a->add_option("--leader", army->leader, "Commander's name");
-    a->add_option("--grade", army->grade, "Commander's grade, e.g. average (default with --leader: rolled on the leader table for the campaign's year)");
+    a->add_option("--grade", army->grade, "Commander's grade, one of the rule set's (muster rules show RULES lists them; default with --leader: rolled on the leader table for the campaign's year)");
     on_run(a, io, [army, &io] {
         io.out << open_campaigns(io).forces().add_army(army->side, army->name, {army->leader, army->grade}) << ".\n";
     });

@@ -46,7 +46,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
     };
     auto rp = std::make_shared<ReplaceOptions>();
     auto* replace = leader->add_subcommand("replace", "Roll a new commander for a unit on the rule set's leader table");
-    replace->add_option("UNIT", rp->unit, "\"Division/Brigade\", a division, corps or army")->required();
+    replace->add_option("UNIT", rp->unit, "\"Division/Brigade\", a division, corps or army, or the name of the commander replaced")->required();
     replace->add_option("--year", rp->year, "Year for the leader table (default: the unit's division's)");
     add_roll_options(replace, rp->dice, "Your own rolls");
     flag_for(replace, "--preview", rp->mode, app::Mode::preview, "Show the roll; keep it as discarded");

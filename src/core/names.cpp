@@ -114,7 +114,7 @@ std::string name_problem(std::string_view name, NameRule rule) {
         if (c == 0) return "a NUL character" + where();
         if (is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where();
         if (is_bidi(c)) return "bidirectional control " + hex("U+%04X", static_cast<unsigned>(c)) + where();
-        if (c == '/') return "a \"/\"" + where() + " (it separates the parts of a reference, as in Heth/1st Brigade)";
+        if (c == '/') return "a \"/\"" + where() + " (a reference puts it between a unit and the one it belongs to)";
         // What would read as a line break, or as the reference's "/", is refused with them.
         if (c == 0x2028 || c == 0x2029) return "line separator " + hex("U+%04X", static_cast<unsigned>(c)) + where();
         if (c == 0x2044 || c == 0x2215 || c == 0x29F8 || c == 0xFF0F)

@@ -4,6 +4,8 @@
 #include "core/names.hpp"
 #include "core/text.hpp"
 
+#include <cctype>
+
 namespace muster::dice {
 
 std::string Throw::faces_text() const {
@@ -61,7 +63,14 @@ Throw parse_typed(Die die, std::string_view raw, std::string_view what) {
     const std::string_view text = trim(raw);
     const int lo = rules::die_min(die), hi = rules::die_max(die);
     std::string expected = std::to_string(lo) + " to " + std::to_string(hi);
-    if (die == Die::percentile) expected += ", or 00 for 100";
+    if (die == Die::percentile) {
+        expected += ", or 00 for 100";
+        // The two dice as a roll's log shows them ("6,1"): read as one number.
+        if (text.size() == 3 && std::isdigit(static_cast<unsigned char>(text[0])) && std::isdigit(static_cast<unsigned char>(text[2])) &&
+            (text[1] == ',' || text[1] == ' '))
+            expected += ": the two dice are typed as the number they read, " + std::string{text[0], text[2]} + " for " + std::string{text[0], text[1], text[2]} +
+                        " (00 for 0,0)";
+    }
     if (die == Die::two_d6) expected += ", or two dice such as 3+4";
     auto refuse = [&]() -> Throw {
         throw UsageError("typed roll \"" + visible(text) + "\" for " + std::string(what) + " (" +

@@ -307,7 +307,7 @@ TEST_CASE("An unnamed commander whose post was filled goes by the post he held, 
     CHECK_THAT(f.refusal([&] { f.s.forces().rename(NamedKind::leader, "#999999", "Nobody"); }),
                Contains("no leader #999999") && Contains("leader list shows every leader's number"));
     CHECK_THAT(f.refusal([&] { f.s.forces().rename(NamedKind::leader, "Nobody Atall", "Nobody"); }),
-               Contains("or the post he held, as muster leader list shows it"));
+               Contains("or the post he held, as muster leader list shows them"));
     CHECK_THAT(f.refusal([&] { f.s.forces().rename(NamedKind::leader, "Pettigrew", "former commander of Heth"); }),
                Contains("begins as an unnamed leader is called"));
 }
@@ -325,7 +325,8 @@ TEST_CASE("Fallen leaders: a despicable brigadier keeps his brigade until he fal
     battle::add_leader_spec(r, "Davis:killed");
     battle::add_leader_spec(r, "Meredith:wounded/1");
     f.s.battles().report_battle(r, app::Mode::apply);
-    const auto replaced = f.s.leaders().replace_leader("Heth/Davis", 1863, {"90"}, app::Mode::apply, app::Displace::keep);  // Confederate 1861-63: 73-00 exceptional
+    // Named by the fallen man, his unit (Confederate 1861-63: 73-00 exceptional).
+    const auto replaced = f.s.leaders().replace_leader("Davis", 1863, {"90"}, app::Mode::apply, app::Displace::keep);
     CHECK_THAT(replaced.summary, Contains("New commander of Heth/Davis: ") && Contains(", Exceptional [EXC] (replacing Davis, killed)"));
     CHECK_THAT(f.refusal([&] { f.s.leaders().return_leader("Meredith"); }), Contains("out for 1 battle after Falling; 0 fought since"));
     // A battle the enemy fought alone is none of his side's: it does not count (his side may

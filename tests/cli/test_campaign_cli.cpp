@@ -866,6 +866,15 @@ TEST_CASE("A refusal names a unit in its rule set's terms, with the article its 
     CHECK_THAT(c.refused("add brigade B --division D --rating militia --stands 1", 2),
                Contains("rule set awi has no effectiveness label for a Militia battalion of 1 stand"));
     CHECK_THAT(c.refused("add brigade B --division D --rating levy --stands 12", 2), Contains("a Levy battalion has at most 10 stands in rule set awi; 12 is over the cap"));
+    CHECK_THAT(c.refused("add brigade B/C --division D --rating levy --stands 6", 2), Contains("battalion name \"B/C\" is refused"));
+    c.ok("add brigade B --division D --rating levy --stands 6 --leader L --grade competent");
+    c.ok("add division E --corps C");
+    c.ok("arrive E --year 1777");
+    // A unit not found, named twice, not in the fight, or with no commander, in its terms.
+    CHECK_THAT(c.refused("battle report --name X --loss \"D/Bx=1\"", 2),
+               Contains("no battalion \"D/Bx\" in this campaign (give Brigade/Battalion, as the order of battle names it)") && !Contains("Heth"));
+    CHECK_THAT(c.refused("add division d --corps C", 1), Contains("a brigade named \"D\" already exists") && Contains("two brigades are never"));
+    CHECK_THAT(c.refused("battle report --name X --division E --loss \"D/B=1\"", 2), Contains("its brigade is not among those that fought"));
 }
 
 TEST_CASE("A division added without a nationality, in a rule set that has them, is said to draw its leaders' names from every list of its side") {

@@ -61,6 +61,10 @@ TEST_CASE("Typed percentile rolls: 1-100 and 00 - anything else refused with the
     }
     CHECK_THROWS_WITH(dice::parse_typed(Die::percentile, "101", "roll 3, 1st Brigade stands"),
                       Contains("typed roll \"101\" for roll 3, 1st Brigade stands (percentile) is not valid: expected 1 to 100, or 00 for 100"));
+    // The two dice as a roll's log shows them: refused (the design takes the number they read),
+    // saying how they are typed.
+    CHECK_THROWS_WITH(dice::parse_typed(Die::percentile, "6,1", "x"), Contains("the two dice are typed as the number they read, 61 for 6,1"));
+    CHECK_THROWS_WITH(dice::parse_typed(Die::percentile, "0 7", "x"), Contains("07 for 0 7"));
 }
 
 TEST_CASE("Typed d6 d10 and 2d6 rolls") {
