@@ -254,7 +254,7 @@ TEST_CASE("A new commander is never drawn the name of one the enemy holds or saw
     }
 }
 
-TEST_CASE("turn says what waits on the umpire: divisions due, battles planned, casualties to return, leaders who may return, and a side reads none of it") {
+TEST_CASE("turn says what waits on the umpire: divisions due, battles planned, casualties to return, leaders who may return or be replaced, and a side reads none of it") {
     const Small c;
     c.ok("schedule Heth --turn 1");
     CHECK_THAT(c.ok("turn"), Contains("Waiting on you:\n  1 division is due and not yet arrived: Heth (muster arrive --due)\n"));
@@ -275,6 +275,16 @@ TEST_CASE("turn says what waits on the umpire: divisions due, battles planned, c
     CHECK_THAT(turn, Contains(" may return from his wounds (muster leader return ") && !Contains("Next Week"));
     CHECK_THAT(turn, Contains("the casualties of -x have not returned (muster battle recover -- -x)"));
     c.ok("battle recover -- -x");
+    // A unit whose commander is killed or held, until he is replaced: where the enemy saw him
+    // fall, and where it did not (Heth alone), the replacement then its choice.
+    c.ok("battle report --name Gap --loss 'Heth/1st Brigade=1' --loss 'Wadsworth/1st Brigade=1' --leader 'Heth/1st Brigade:killed'");
+    c.ok("battle report --name Solo --loss 'Heth/2nd Brigade=1' --leader 'Heth/2nd Brigade:killed'");
+    const auto leaderless = c.ok("turn");
+    CHECK_THAT(leaderless, Contains("  Heth/1st Brigade's commander, ") && Contains(", is killed: it has none until he is replaced (muster leader replace 'Heth/1st Brigade')\n"));
+    CHECK_THAT(leaderless, Contains(", is killed: it has none until he is replaced (muster leader replace 'Heth/2nd Brigade' --force: the enemy did not see him fall)"));
+    c.ok("leader replace 'Heth/1st Brigade'");
+    c.ok("leader replace 'Heth/2nd Brigade' --force");
+    CHECK_THAT(c.ok("turn"), !Contains("has none until"));
     CHECK_THAT(c.ok("turn --as union") + c.ok("turn --as confederate"), !Contains("Waiting on you"));
 }
 
