@@ -55,6 +55,8 @@ bool parse_int(std::string_view text, int& out) {
 std::string shell_word(std::string_view word) {
     if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/") == std::string_view::npos)
         return std::string(word);
+    // An apostrophe, and nothing a shell reads within double quotes: "Freeman's Farm".
+    if (word.find('\'') != std::string_view::npos && word.find_first_of("\"$`\\!") == std::string_view::npos) return "\"" + std::string(word) + "\"";
     std::string out = "'";
     for (const char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return out + "'";

@@ -23,8 +23,8 @@ bool parse_int(std::string_view text, int& out);
 std::string count_of(int n, std::string_view singular, std::string_view plural);
 /// ASCII letters lower-cased ("Fresh" -> "fresh").
 std::string lower(std::string_view text);
-/// A word as a shell reads it back whole, for a command muster prints to type: as it is, or in
-/// single quotes where it needs any ('O'\''Hara').
+/// A word as a shell reads it back whole, for a command muster prints to type: as it is, in
+/// double quotes where an apostrophe is all it needs ("O'Hara's"), else in single quotes.
 std::string shell_word(std::string_view word);
 
 }  // namespace muster

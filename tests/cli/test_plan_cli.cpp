@@ -82,7 +82,7 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
 
     // Rolled for at the table side: the draft waits under the battle's name, which its plan mentions to the umpire only.
     step("table roll good_order --battle " + ff + " --unit 'Poor/1st New Hampshire' --column com --rolls 6");
-    CHECK_THAT(ok("battle show " + ff), Contains("A draft report is waiting") && Contains("muster battle report --draft 'Freeman'\\''s Farm'"));
+    CHECK_THAT(ok("battle show " + ff), Contains("A draft report is waiting") && Contains("muster battle report --draft \"Freeman's Farm\""));
     CHECK(ok("battle show " + ff + " --as american").find("draft") == std::string::npos);
 
     // Poor alone, hidden from the British: the plan they read would close without their knowing

@@ -2,6 +2,7 @@
 // names that end in s, lists split and joined.
 #include "core/match.hpp"
 #include "core/text.hpp"
+#include "support.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -34,4 +35,15 @@ TEST_CASE("A list filtered as people type: the part anywhere in the name, the ca
 TEST_CASE("A list is split at its separator and joined again as it was") {
     CHECK(split("a,b,,c", ',') == std::vector<std::string>{"a", "b", "", "c"});
     CHECK(join(split("union,confederate", ','), ",") == "union,confederate");
+}
+
+TEST_CASE("A name printed in a command to paste is one shell word that reads back as the name, plain where it can be") {
+    CHECK(shell_word("Heth/1st") == "Heth/1st");
+    CHECK(shell_word("Freeman's Farm") == "\"Freeman's Farm\"");
+    CHECK(shell_word("Gap Road") == "'Gap Road'");
+    for (const std::string name : {"Freeman's Farm", "O'Hara's $HOME", "It's `id`", "Don't!", "a\\b's", "say \"hi\" it's", "Gap $(touch x) 'y'",
+                                   "Großbeeren's", "-x", "*", "'", "\"", " lead and trail "}) {
+        INFO(name);
+        CHECK(test::shell("printf '%s' " + shell_word(name)) == name);
+    }
 }

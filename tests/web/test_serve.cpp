@@ -236,7 +236,7 @@ TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing 
     CHECK(server.get(anew + "oob").status == 200);
     // The command printed to revoke a link is one the shell reads back whole, quotes and all.
     const auto hint = club.ok("player add \"O'Hara the 2nd\" --side union");
-    CHECK_THAT(hint, Contains("muster player revoke 'O'\\''Hara the 2nd' kills it"));
+    CHECK_THAT(hint, Contains("muster player revoke \"O'Hara the 2nd\" kills it"));
     CHECK(club.run("player revoke 'O'\\''Hara the 2nd'").code == 0);
     // The umpire's link exists only if asked for, and reads every side.
     const auto umpire = test::link_path(club.ok("player add Ump --side umpire"));
