@@ -90,6 +90,9 @@ std::string commander_text(const rules::RuleSet& rules, const army::Leader& l);
 /// those out of it with what became of them ("2 batteries: A, B; out of service: C
 /// (captured)", "none"), each name through `escape` (the format's, if it has one).
 std::string batteries_text(const std::vector<army::Battery>& list, std::string (*escape)(const std::string&) = nullptr);
+/// Whether a division's artillery line is written: not where the rule set rolls no artillery
+/// (AWI, L'Ordre Mixte) and the division has no battery, where it would read "none" on each.
+bool shows_artillery(const rules::RuleSet& rules, const std::vector<army::Battery>& list);
 
 /// What a division, corps, army or side has in service: brigades, their stands now and at
 /// their start, and batteries. Counted from the order of battle as the view shows it (a
@@ -104,7 +107,8 @@ struct Totals {
 Totals totals_of(const army::Division& d);
 /// Each side's totals, sides in the order their first army comes.
 using SideTotals = std::vector<std::pair<std::string, Totals>>;
-/// "3 brigades, 18/21 stands, 2 batteries", in the rule set's terms.
+/// "3 brigades, 18/21 stands, 2 batteries", in the rule set's terms; no batteries, in a rule set
+/// that rolls no artillery: "3 battalions, 18/21 stands".
 std::string totals_text(const rules::RuleSet& rules, const Totals& t);
 /// "Union: 12 brigades, ...; Confederate: ..." for the foot of an order of battle.
 std::vector<std::string> side_totals_lines(const rules::RuleSet& rules, const SideTotals& sides);

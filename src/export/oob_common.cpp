@@ -118,9 +118,11 @@ std::string batteries_text(const std::vector<army::Battery>& list, std::string (
            (out.empty() ? "" : "; out of service: " + join(out, ", "));
 }
 
+bool shows_artillery(const rules::RuleSet& rules, const std::vector<army::Battery>& list) { return rules.generation.artillery || !list.empty(); }
+
 std::string totals_text(const rules::RuleSet& rules, const Totals& t) {
-    return rules.count_brigades(t.brigades) + ", " + std::to_string(t.stands) + "/" + std::to_string(t.start) + " stands, " +
-           count_of(t.batteries, "battery", "batteries");
+    return rules.count_brigades(t.brigades) + ", " + std::to_string(t.stands) + "/" + std::to_string(t.start) + " stands" +
+           (rules.generation.artillery || t.batteries ? ", " + count_of(t.batteries, "battery", "batteries") : "");
 }
 
 std::vector<std::string> side_totals_lines(const rules::RuleSet& rules, const SideTotals& sides) {

@@ -79,7 +79,8 @@ private:
                      "</td><td>" + html_escape(cells[2]) + "</td><td>" + html_escape(cells[3]) + "</td><td>" + html_escape(cells[4]) + "</td><td>" +
                      html_escape(cells[5]) + "</td></tr>\n";
         }
-        m_out += "</table>\n<p class=\"artillery\">Artillery: " + batteries(d.batteries) + "</p>\n";
+        m_out += "</table>\n";
+        if (shows_artillery(m_rules, d.batteries)) m_out += "<p class=\"artillery\">Artillery: " + batteries(d.batteries) + "</p>\n";
         m_out += "<p class=\"total\">Total: " + html_escape(totals_text(m_rules, total)) + "</p>\n";
     }
     void finish_corps(const army::Army&, const army::Corps& k, const Totals& total) override {

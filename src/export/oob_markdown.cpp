@@ -52,7 +52,8 @@ private:
             for (const auto& c : brigade_cells(m_rules, b)) cells.push_back(md(c));
             m_out += "| " + join(cells, " | ") + " |\n";
         }
-        m_out += "\nArtillery: " + batteries(d.batteries) + "\n\n";
+        m_out += "\n";
+        if (shows_artillery(m_rules, d.batteries)) m_out += "Artillery: " + batteries(d.batteries) + "\n\n";
         m_out += "Total: " + totals_text(m_rules, total) + "\n\n";
     }
     void finish_corps(const army::Army&, const army::Corps& k, const Totals& total) override {

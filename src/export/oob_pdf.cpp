@@ -17,34 +17,52 @@ constexpr double k_table_indent = 40, k_gap = 8, k_min_column = 60;
 
 // The brigade tables' columns, one set for the whole sheet so that every table lines up: each
 // column's need is its widest entry anywhere in the sheet (measured as it is drawn) and a gap.
-// Where every need fits the width, the width is shared in proportion to need; where not, each
-// column keeps its need up to k_min_column and what is left goes to the wider ones in
+// Where every need fits the width, the width is shared in proportion to need. Where not, the
+// narrow columns take their need whole, narrowest first, each while it needs no more than an
+// even share of what is left (a unit's name is not wrapped to leave room for a long commander's
+// line); the others keep their need up to k_min_column, and what is left goes to them in
 // proportion to what they need beyond it. Their left edges, and the right end.
 std::vector<double> column_edges(const std::vector<double>& need, const std::vector<double>& words, double width) {
-    // Each column keeps at least its widest word (no word broken), but a word wider than the
-    // room the others leave it (a name of one long word) is broken in its own column: the widest
-    // takes what is left. Where even that is too much, each keeps k_min_column. What is left over
-    // is shared by what each needs beyond its floor.
-    const auto floors = [&](bool by_words) {
-        std::vector<double> out;
-        for (size_t i = 0; i < need.size(); ++i) out.push_back(std::min(need[i], by_words ? std::max(words[i], k_min_column) : k_min_column));
-        return out;
-    };
-    auto floor = floors(true);
-    if (auto widest = std::max_element(floor.begin(), floor.end()); widest != floor.end()) {
-        const double others = std::accumulate(floor.begin(), floor.end(), 0.0) - *widest;
-        *widest = std::min(*widest, std::max(k_min_column, width - others));
-    }
-    if (std::accumulate(floor.begin(), floor.end(), 0.0) > width) floor = floors(false);
-    double needed = 0, kept = 0, beyond = 0;
-    for (size_t i = 0; i < need.size(); ++i) {
-        needed += need[i];
-        kept += floor[i];
-        beyond += need[i] - floor[i];
+    std::vector<double> wide(need.size());
+    if (const double needed = std::accumulate(need.begin(), need.end(), 0.0); needed <= width) {
+        for (size_t i = 0; i < need.size(); ++i) wide[i] = need[i] * width / needed;
+    } else {
+        std::vector<size_t> order(need.size()), rest;
+        std::iota(order.begin(), order.end(), size_t{0});
+        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return need[a] < need[b]; });
+        double left = width;
+        for (size_t k = 0; k < order.size(); ++k)
+            if (const auto i = order[k]; rest.empty() && need[i] <= left / static_cast<double>(order.size() - k)) {
+                wide[i] = need[i];
+                left -= need[i];
+            } else {
+                rest.push_back(i);
+            }
+        // Each of the others keeps at least its widest word (no word broken), but a word wider
+        // than the room the others leave it (a name of one long word) is broken in its own
+        // column: the widest takes what is left. Where even that is too much, each keeps
+        // k_min_column.
+        const auto floors = [&](bool by_words) {
+            std::vector<double> out;
+            for (const auto i : rest) out.push_back(std::min(need[i], by_words ? std::max(words[i], k_min_column) : k_min_column));
+            return out;
+        };
+        auto floor = floors(true);
+        if (auto widest = std::max_element(floor.begin(), floor.end()); widest != floor.end()) {
+            const double others = std::accumulate(floor.begin(), floor.end(), 0.0) - *widest;
+            *widest = std::min(*widest, std::max(k_min_column, left - others));
+        }
+        if (std::accumulate(floor.begin(), floor.end(), 0.0) > left) floor = floors(false);
+        double kept = 0, beyond = 0;
+        for (size_t k = 0; k < rest.size(); ++k) {
+            kept += floor[k];
+            beyond += need[rest[k]] - floor[k];
+        }
+        for (size_t k = 0; k < rest.size(); ++k)
+            wide[rest[k]] = floor[k] + (beyond > 0 ? (need[rest[k]] - floor[k]) * (left - kept) / beyond : 0);
     }
     std::vector<double> edges{0};
-    for (size_t i = 0; i < need.size(); ++i)
-        edges.push_back(edges.back() + (needed <= width ? need[i] * width / needed : floor[i] + (need[i] - floor[i]) * (width - kept) / beyond));
+    for (const auto w : wide) edges.push_back(edges.back() + w);
     return edges;
 }
 
@@ -190,12 +208,13 @@ private:
         double whole = m_flow.line_height(20, head, 10, true, 3);
         std::vector<std::vector<std::string>> rows;
         const bool placeholder = d.status == DivisionStatus::placeholder;
+        const bool artillery_line = shows_artillery(m_rules, d.batteries);
         if (!placeholder) {
             whole += m_flow.row_height(m_header, true) + m_flow.line_height(40, total, 8.5, false);
             for (const auto& b : d.brigades) whole += m_flow.row_height(rows.emplace_back(brigade_cells(m_rules, b)), false);
         }
         // A placeholder's batteries, given it before it arrives, are in its totals: shown too.
-        const bool guns = !placeholder || !d.batteries.empty();
+        const bool guns = (!placeholder && artillery_line) || !d.batteries.empty();
         if (guns) whole += m_flow.line_height(40, artillery, 8.5, false);
         keep(whole);
         m_flow.line(20, head, 10, true, 3);
@@ -205,7 +224,7 @@ private:
         }
         m_flow.row(m_header, true);
         for (const auto& row : rows) m_flow.row(row, false);
-        m_flow.line(40, artillery, 8.5, false);
+        if (guns) m_flow.line(40, artillery, 8.5, false);
         m_flow.line(40, total, 8.5, false);
     }
     void finish_corps(const army::Army&, const army::Corps& k, const Totals& t) override {

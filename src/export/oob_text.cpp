@@ -41,7 +41,7 @@ private:
         for (const auto& b : d.brigades) t.add(brigade_cells(m_rules, b));
         t.right_align(1);
         m_out += t.render(8);
-        line("        Artillery: " + batteries_text(d.batteries));
+        if (shows_artillery(m_rules, d.batteries)) line("        Artillery: " + batteries_text(d.batteries));
         line("        Total: " + totals_text(m_rules, total));
     }
     void finish_corps(const army::Army&, const army::Corps& k, const Totals& total) override {

@@ -877,6 +877,25 @@ TEST_CASE("A refusal names a unit in its rule set's terms, with the article its 
     CHECK_THAT(c.refused("battle report --name X --division E --loss \"D/B=1\"", 2), Contains("its brigade is not among those that fought"));
 }
 
+TEST_CASE("An order of battle of a rule set that rolls no artillery writes no artillery line nor count where there is none") {
+    const test::CampaignFile c;
+    c.ok("campaign new T --rules awi");
+    c.ok("add army A --side british");
+    c.ok("add corps C --army A");
+    c.ok("add division D --corps C");
+    c.ok("add brigade B --division D --rating veteran --stands 6 --leader L --grade competent");
+    for (const auto* format : {"text", "md", "html"}) {
+        INFO(format);
+        const auto none = c.ok(std::string("oob --format ") + format);
+        CHECK_THAT(none, !Contains("Artillery") && !Contains("batter") && Contains("1 battalion, 6/6 stands"));
+    }
+    c.ok("add battery \"1st Battery\" --division D");
+    CHECK_THAT(c.ok("oob"), Contains("Artillery: 1 battery: 1st Battery") && Contains("Total: 1 battalion, 6/6 stands, 1 battery"));
+    const test::CampaignFile acw;  // one that rolls it says "none"
+    acw.ok("campaign new G --sample gettysburg");
+    CHECK_THAT(acw.ok("oob"), Contains(", 0 batteries"));
+}
+
 TEST_CASE("A division added without a nationality, in a rule set that has them, is said to draw its leaders' names from every list of its side") {
     test::TempDir dir;
     const auto db = "--db " + test::quote(dir.file("c.db")) + " ";
