@@ -464,6 +464,15 @@ std::optional<std::string> draft_replaced(const std::string& name, const std::ve
     return std::nullopt;
 }
 
+// A battle recorded under the report's name typed another way ("Freemans Farm" beside
+// "Freeman's Farm"): said, for it may be the same battle reported twice.
+void say_if_recorded_as(const std::string& name, const std::vector<campaign::BattleInfo>& battles, Mode mode, std::vector<std::string>& lines) {
+    for (const auto& b : battles)
+        if (same_letters(b.name, name) && !same_ignoring_case(b.name, name))
+            lines.push_back("a battle named " + b.name + " is recorded already: if it is this one, " + (mode == Mode::preview ? "" : "undo this and ") +
+                            "amend it instead (muster battle amend " + shell_word(b.name) + ")");
+}
+
 // The battle planned under the report's name, if one is open: reporting the battle closes it
 // (it stays as the battle's history), which `lines` says, naming the divisions on its field the
 // report leaves out, as a preview of the report (`mode`) says it too. Returns the plan's id.
@@ -773,6 +782,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
         auto out = with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster& roster, const BattlePlan& plan) {
             auto previewed = preview_battle(store, m_session.rules(), c.id, report, plan);
             draft_replaced(report.name, drafts(roster, plan), mode, previewed.lines);
+            say_if_recorded_as(report.name, roster.battles, mode, previewed.lines);
             return previewed;
         });
         say_if_late(report, c, out);
@@ -784,6 +794,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
             out = plan.outcome;
             write_battle(store, m_session.rules(), c.id, op, roster, report, plan, out.lines);
             if (const auto draft = draft_replaced(report.name, drafts(roster, plan), mode, out.lines)) db::Battles(store).clear_draft(c.id, *draft);
+            say_if_recorded_as(report.name, roster.battles, mode, out.lines);
             return out.summary;
         });
     });

@@ -171,6 +171,17 @@ long match_one(std::string_view typed, const std::vector<std::string>& names, st
                      (found.size() > candidates.size() ? ", ..." : "") + "): give more of the name");
 }
 
+bool same_letters(std::string_view a, std::string_view b) {
+    const auto letters = [](std::string_view text) {
+        std::string folded, out;
+        plain(text, folded);
+        for (const char c : folded)
+            if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || static_cast<unsigned char>(c) >= 0x80) out += fold(c);
+        return out;
+    };
+    return letters(a) == letters(b);
+}
+
 std::string did_you_mean(std::string_view typed, const std::vector<std::string>& names) {
     // A slip: a third of the name's letters at most (two for a short one), its marks aside
     // ("Grossbern" is a slip of "Großbeeren", as "Grossbeeren" with two letters left out).

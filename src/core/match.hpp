@@ -28,6 +28,11 @@ std::vector<size_t> matching_names(std::string_view typed, const std::vector<std
 /// naming `what` and the candidates.
 long match_one(std::string_view typed, const std::vector<std::string>& names, std::string_view what);
 
+/// Whether two names have the same letters and digits, in order, their case, marks, spaces and
+/// punctuation aside ("Freemans Farm" and "Freeman's Farm"; "Grossbeeren" and "Großbeeren"):
+/// likely one name typed two ways.
+bool same_letters(std::string_view a, std::string_view b);
+
 /// ": did you mean Robinson?" (up to three, nearest first, by edit distance ignoring case,
 /// close enough to be a slip), or "" when none is near.
 std::string did_you_mean(std::string_view typed, const std::vector<std::string>& names);

@@ -113,6 +113,10 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(ok("battle list --as british"), Contains("Freeman's Farm  1777-09-19  Freeman's Farm, north of Saratoga  no casualties"));
     CHECK_THAT(refused("battle deploy " + ff + " Glover", 1), Contains("battle Freeman's Farm is already reported") && Contains("Bemis Heights"));
     CHECK_THAT(refused("battle plan " + ff, 1), Contains("is already recorded"));
+    // Reported again under its name typed another way: said, for it may be the same battle.
+    CHECK_THAT(ok("battle report --name 'freemans farm' --division Hamilton --preview"),
+               Contains("a battle named Freeman's Farm is recorded already: if it is this one, amend it instead (muster battle amend \"Freeman's Farm\")"));
+    CHECK_THAT(ok("battle report --name 'Bemis Farm' --division Hamilton --preview"), !Contains("recorded already"));
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
 
     // Undone step by step, each back to the campaign as it was before it (the journal aside).

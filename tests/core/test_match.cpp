@@ -68,3 +68,13 @@ TEST_CASE("A name is found with or without its marked letters, where nothing is 
     CHECK(matching_names("Blacher", names).empty());
     CHECK(matching_names("u", names).empty());  // "ü" alone is no name's beginning, as typed or plain
 }
+
+TEST_CASE("Two names with the same letters and digits, case, marks, spaces and punctuation aside, are likely one typed two ways") {
+    CHECK(same_letters("Freemans Farm", "Freeman's Farm"));
+    CHECK(same_letters("Grossbeeren", "Großbeeren"));
+    CHECK(same_letters("FREEMANS  farm", "Freeman's Farm"));
+    CHECK(same_letters("Hill 112", "Hill-112"));
+    CHECK_FALSE(same_letters("Hill 112", "Hill 113"));
+    CHECK_FALSE(same_letters("Cemetery Ridge", "Seminary Ridge"));
+    CHECK_FALSE(same_letters("Bemis Farm", "Freeman's Farm"));
+}
