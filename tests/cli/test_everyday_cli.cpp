@@ -288,6 +288,15 @@ TEST_CASE("turn says what waits on the umpire: divisions due, battles planned, c
     CHECK_THAT(c.ok("turn --as union") + c.ok("turn --as confederate"), !Contains("Waiting on you"));
 }
 
+TEST_CASE("turn next says what the turn that ended left waiting on the umpire") {
+    const Small c;
+    c.ok("arrive Heth");
+    c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=2'");
+    CHECK_THAT(c.ok("turn next"), Contains("Still waiting on you:\n  the casualties of Cashtown have not returned (muster battle recover Cashtown)\n"));
+    c.ok("battle recover Cashtown");
+    CHECK_THAT(c.ok("turn next"), !Contains("Still waiting"));
+}
+
 TEST_CASE("turn next in a campaign whose turns have no length says its date stays, and how to give them one") {
     test::CampaignFile c;
     c.ok("campaign new T --rules acw --date 1862-05-01 --theater east");
