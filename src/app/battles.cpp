@@ -47,6 +47,7 @@ std::string decimal(int whole, int hundredths) {
 
 std::string state_after(const army::BrigadeRecord& b, int stands) {
     const rules::EffectivenessLabel label = b.label;
+    if (stands == 0) return "none left (" + label.text() + ")";
     return std::string(spell(label.state_at(stands))) + " (" + label.text() + ")";
 }
 

@@ -310,7 +310,7 @@ ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const 
         }
     }
     if (!r.cartel) {
-        v.balance = "not weighed: rule set " + r.id + " gives no exchange cartel to value prisoners by (the sides weigh it themselves)";
+        v.balance = "not weighed: the rule set has no exchange cartel (the sides weigh it themselves)";
     } else if (!values[0] || !values[1]) {
         v.balance = "stands cannot be weighed: set the campaign's men per stand (muster campaign set --men-per-stand N)";
     } else {

@@ -192,7 +192,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
                    << " (the report replaces the draft)\n";
             return;
         }
-        io.out << "Draft report of " << d.battle << "\n  Engaged: " << (d.engaged.empty() ? "none named yet" : join(d.engaged, ", ")) << "\n";
+        io.out << "Draft report of " << d.battle << "\n  Rolled for at the table: " << (d.engaged.empty() ? "none yet" : join(d.engaged, ", ")) << "\n";
         for (const auto& l : d.lines) io.out << "  " << l << "\n";
         if (!d.states.empty()) io.out << "On the table:\n";
         for (const auto& st : d.states) io.out << "  " << st << "\n";

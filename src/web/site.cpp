@@ -773,7 +773,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
                             list_of(x.ask), html_escape(x.balance) + (x.row.note.empty() ? "" : "<br>&ldquo;" + html_escape(x.row.note) + "&rdquo;"),
                             answer});
         }
-        main += "<h2>Exchanges</h2>\n" + table({"No.", "Between", "State", "Offers", "Asks", "Weighs", ""}, rows, "No exchanges proposed.");
+        main += "<h2>Exchanges</h2>\n" + table({"No.", "Between", "State", "Offers", "Asks", "Weighs", "Answer"}, rows, "No exchanges proposed.");
         if (!viewer.is_umpire()) {
             std::vector<std::string> ours, theirs;
             for (const auto& h : prisoners.held) (h.holder == viewer.side() ? ours : theirs).push_back(h.spec + (h.kind == HeldKind::stands ? "=" + std::to_string(h.stands) : "") + "  (" + h.text + ")");  // as an Offer or Ask line takes it, whole

@@ -210,7 +210,7 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     CHECK_THAT(charge, Contains("Attacker 14, defender 3: difference +11"));
     CHECK_THAT(ok("battle draft"), Contains("Wagram: 5 lines"));
     const auto draft = ok("battle draft Wagram");
-    CHECK_THAT(draft, Contains("Engaged: Fresnel/1st Brigade, Legrand/3rd Brigade, Fresnel/2nd Brigade"));
+    CHECK_THAT(draft, Contains("Rolled for at the table: Fresnel/1st Brigade, Legrand/3rd Brigade, Fresnel/2nd Brigade"));
     CHECK_THAT(draft, Contains("Fresnel/2nd Brigade: 2 stands captured (Charge Table +11: Swept from the field)"));
     CHECK_THAT(draft, Contains("Fresnel/2nd Brigade: from 8 to 5 stands (1 lost, 2 captured to Vienna)"));
     CHECK_THAT(draft, Contains("Apply it with: muster battle report --draft Wagram"));
@@ -358,7 +358,7 @@ TEST_CASE("The roll reads the campaign: the AWI examples from the units' own fac
     CHECK_THAT(charge, Contains("difference +8"));
     CHECK_THAT(charge, Contains("leader Smith: killed (rolled 4)"));
     const auto draft = ok("battle draft Brandywine");
-    CHECK_THAT(draft, Contains("Engaged: Greene/Continentals, Grey/Grenadiers"));
+    CHECK_THAT(draft, Contains("Rolled for at the table: Greene/Continentals, Grey/Grenadiers"));
     CHECK_THAT(draft, Contains("Grey/Grenadiers: in line formation (set by the umpire)"));
     CHECK_THAT(draft, Contains("Greene/Continentals: BROKEN"));
     CHECK_THAT(draft, Contains("leader Smith: killed (d10 4, killed on 1-5"));
