@@ -147,7 +147,7 @@ namespace {
 class Labels final : public army::OobVisitor {
 public:
     Labels(const rules::RuleSet& rules, const std::function<void(const LabelText&)>& label) : m_rules(rules), m_label(label) {}
-    void army(const army::Army&) override {}
+    void army(const army::Army& a) override { leader(a.commander, Rank::army, a.name); }
     void corps(const army::Corps& k) override { leader(k.commander, Rank::corps, k.name); }
     void division(const army::Division& d) override {
         leader(d.commander, Rank::division, d.name);
@@ -160,8 +160,11 @@ public:
             const auto& c = in_play(b.commander) || !in_play(alternate) ? b.commander : alternate;
             const bool commands = in_play(c);
             const auto* grade = m_rules.find_grade(c.grade);
-            m_label({b.name, commands ? c.name : "", d.name, b.label.text(), rules::name_or_id(m_rules.find_rating(b.rating), b.rating),
-                     grade && commands ? grade->mark : ""});
+            // The Alternate beside his Main, both in play (a unit with extra command).
+            const bool both = commands && &c == &b.commander && in_play(alternate);
+            const auto named = [](const army::Leader& l) { return l.name.empty() ? std::string("unnamed") : l.name; };
+            m_label({b.name, commands ? (both ? named(c) + "; alternate " + named(alternate) : c.name) : "", d.name, b.label.text(),
+                     rules::name_or_id(m_rules.find_rating(b.rating), b.rating), grade && commands ? grade->mark : ""});
         }
     }
     void end_corps() override {}

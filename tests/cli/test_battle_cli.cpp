@@ -363,6 +363,23 @@ TEST_CASE("A unit's label carries its commander's grade mark only while he comma
     }
 }
 
+TEST_CASE("Labels carry a unit's Alternate beside its Main, and a stand for the army's commander as for the corps'") {
+    const Campaign campaign;
+    campaign.ok("campaign new S --sample saratoga --seed 2");
+    campaign.ok("arrive Breymann");
+    const auto file = campaign.dir.file("labels.html");
+    const auto html = [&](bool brigadier) {
+        campaign.ok("export labels -o " + file + (brigadier ? " --brigadier" : ""));
+        std::ifstream in(file);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    CHECK_THAT(html(true), Contains("<div class=\"brigadier\">Hanxleden; alternate Voit</div>") && Contains("Army commander, Burgoyne&#39;s Army"));
+    CHECK_THAT(html(false), !Contains("alternate") && Contains("Army commander, Burgoyne&#39;s Army"));
+    // The Main fallen, the Alternate commands: he alone is named.
+    campaign.ok("battle report --name X --division Breymann --leader \"Breymann/1st Battalion:killed\"");
+    CHECK_THAT(html(true), Contains("<div class=\"brigadier\">Voit</div>"));
+}
+
 TEST_CASE("A report of a planned battle says, in its preview too, which divisions it names that were not on the field") {
     // A player's losses for a division of his never deployed (Robinson) come into the report:
     // recorded as fighting there, so seen by the enemy, unless the umpire leaves them out.
