@@ -2,6 +2,7 @@
 // by the site, and logged without its link.
 #include "web/server.hpp"
 
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/match.hpp"
 #include "core/names.hpp"
@@ -213,14 +214,14 @@ Response refusal(int status, const char* text) {
 // the log by megabytes a second.
 constexpr size_t k_logged_path = 200;
 
-// Logs one line for the request, however it is answered or refused (who, the method, the path
-// without its link, cut at k_logged_path bytes, the status), and sends the answer.
+// Logs one line for the request, however it is answered or refused (when, UTC; who; the method;
+// the path without its link, cut at k_logged_path bytes; the status), and sends the answer.
 MHD_Result answer(Context& context, MHD_Connection* connection, const std::string& verb, const char* url, const Response& r) {
     {
         auto path = Site::loggable(url ? url : "");
         if (path.size() > k_logged_path) path = path.substr(0, k_logged_path) + "... (" + std::to_string(path.size()) + " bytes)";
         const std::lock_guard lock(context.log_mutex);
-        *context.log << client_of(context, connection) << " " << visible(verb.substr(0, 16)) << " " << visible(path) << " " << r.status << "\n";
+        *context.log << utc_now("%Y-%m-%dT%H:%M:%SZ") << " " << client_of(context, connection) << " " << visible(verb.substr(0, 16)) << " " << visible(path) << " " << r.status << "\n";
         context.log->flush();
     }
     return send(context, connection, r);

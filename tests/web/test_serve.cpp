@@ -132,6 +132,8 @@ TEST_CASE("A player's link shows every page of his side, with the security heade
     CHECK(server.send("GET " + club.meade + "oob HTTP/1.1\r\nHost: x\r\nRange: bytes=0-1\r\nConnection: close\r\n\r\n").status == 400);
     const auto log = server.log();
     CHECK_THAT(log, Contains("GET /p/<link>/oob 200") && Contains("TRACE /p/<link>/oob 405") && Contains("GET /p/<link>/oob 400"));
+    // Each line begins with when, UTC.
+    CHECK(std::regex_search(log, std::regex("(^|\n)\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ 127\\.0\\.0\\.1 GET /p/<link>/oob 200\n")));
     CHECK(log.find(link) == std::string::npos);
     CHECK(log.find(other) == std::string::npos);
     CHECK(log.find(upper) == std::string::npos);
