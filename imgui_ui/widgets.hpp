@@ -94,10 +94,10 @@ inline void wrapped(const ImVec4& colour, const std::string& text) {
     ImGui::PopStyleColor();
 }
 
-/// One line of text in the width left on the line (a table cell's, a bar's): where it does not
-/// fit, it ends in an ellipsis and hovering shows it whole.
-inline void fit_text(const std::string& text) {
-    const float width = ImGui::GetContentRegionAvail().x;
+/// One line of text in the width left on the line (a table cell's, a bar's), or in `most` of it:
+/// where it does not fit, it ends in an ellipsis and hovering shows it whole.
+inline void fit_text(const std::string& text, float most = FLT_MAX) {
+    const float width = std::min(ImGui::GetContentRegionAvail().x, most);
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     if (size.x <= width) {
         ImGui::TextUnformatted(text.c_str());

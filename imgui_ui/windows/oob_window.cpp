@@ -224,7 +224,8 @@ void OobWindow::draw(GuiApp& app) {
     ImGui::EndTable();
     if (!selected_kind || !app.viewer().is_umpire()) return;  // renaming and adding are the umpire's work
 
-    ImGui::Text("%s %s:", word(*selected_kind).c_str(), selected_ref.c_str());
+    // Its name in at most 40% of the bar: a long one does not push the field and buttons off it.
+    fit_text(word(*selected_kind) + " " + selected_ref + ":", ImGui::GetContentRegionAvail().x * 0.4f);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(px(260));
     ImGui::InputText("##newname", &new_name);

@@ -42,7 +42,7 @@ void PrisonersWindow::propose(GuiApp& app) {
     }
     const auto v = app.session()->prisoners().propose_exchange(p);
     selected_exchange = v.row.id;
-    note = "Exchange #" + std::to_string(v.row.id) + " proposed to " + v.row.counterpart + ". " + v.balance;
+    note = "Exchange #" + std::to_string(v.row.id) + " proposed to the " + app.model().rules->side_name(v.row.counterpart) + ". " + v.balance;
     picked.clear();
     exchange_note.clear();  // the proposal's, not the next one's (nor the other side's, in its view)
 }
@@ -149,9 +149,9 @@ void PrisonersWindow::draw(GuiApp& app) {
         // The row wraps where the panel is narrow (a large font): Open camp stays in reach.
         next_on_line(field_width(px(140), "of side"));
         ImGui::SetNextItemWidth(px(140));
-        if (ImGui::BeginCombo("of side", camp_side.c_str())) {
+        if (ImGui::BeginCombo("of side", camp_side.empty() ? "" : rules.side_name(camp_side).c_str())) {
             for (const auto& sd : rules.sides)
-                if (viewer.owns(sd.id) && ImGui::Selectable(sd.id.c_str(), camp_side == sd.id)) camp_side = sd.id;
+                if (viewer.owns(sd.id) && ImGui::Selectable(sd.name.c_str(), camp_side == sd.id)) camp_side = sd.id;
             ImGui::EndCombo();
         }
         next_on_line(button_width("Open camp"));
@@ -160,12 +160,12 @@ void PrisonersWindow::draw(GuiApp& app) {
     if (ImGui::CollapsingHeader("Held", ImGuiTreeNodeFlags_DefaultOpen)) draw_held(app);
     if (ImGui::CollapsingHeader("Propose an exchange", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::SetNextItemWidth(px(160));
-        const bool choosing = ImGui::BeginCombo("Proposing side", from.c_str());
+        const bool choosing = ImGui::BeginCombo("Proposing side", from.empty() ? "" : rules.side_name(from).c_str());
         mark("Prisoners/From");
         if (choosing) {
             for (const auto& sd : rules.sides) {
                 if (!viewer.owns(sd.id)) continue;
-                if (ImGui::Selectable(sd.id.c_str(), from == sd.id)) from = sd.id;
+                if (ImGui::Selectable(sd.name.c_str(), from == sd.id)) from = sd.id;
                 mark("Prisoners/From/" + sd.id);
             }
             ImGui::EndCombo();
@@ -183,13 +183,21 @@ void PrisonersWindow::draw(GuiApp& app) {
                 ImGui::PushID(item.spec.c_str());
                 int& n = picked[item.spec];
                 bool in = n > 0;
-                if (ImGui::Checkbox(((item.holder == from ? "offer: " : "ask for: ") + item.text + " in " + item.camp).c_str(), &in))
-                    n = in ? item.stands > 0 ? item.stands : 1 : 0;
+                // The box, the count of stands once ticked, then the words, cut to the panel's
+                // width (a long name does not push the count off its edge); a click on them ticks too.
+                const bool toggled = ImGui::Checkbox("##pick", &in);
                 mark("Prisoners/Pick/" + item.spec);
-                if (in && item.kind == HeldKind::stands) {
+                if (n > 0 && item.kind == HeldKind::stands) {
                     ImGui::SameLine();
                     ImGui::SetNextItemWidth(px(90));
-                    ImGui::InputInt("stands", &n);
+                    ImGui::InputInt("##stands", &n);
+                    mark("Prisoners/Stands/" + item.spec);
+                }
+                ImGui::SameLine();
+                fit_text((item.holder == from ? "offer: " : "ask for: ") + item.text + " in " + item.camp);
+                if (toggled || ImGui::IsItemClicked()) {
+                    in = toggled ? in : !in;
+                    n = in ? item.stands > 0 ? item.stands : 1 : 0;
                 }
                 ImGui::PopID();
             }
@@ -201,7 +209,7 @@ void PrisonersWindow::draw(GuiApp& app) {
     if (ImGui::CollapsingHeader("Proposals", ImGuiTreeNodeFlags_DefaultOpen)) {
         for (const auto& v : seen.exchanges) {
             ImGui::PushID(static_cast<int>(v.row.id));
-            const std::string head = "#" + std::to_string(v.row.id) + " " + v.row.proposer + " -> " + v.row.counterpart + " [" +
+            const std::string head = "#" + std::to_string(v.row.id) + " " + rules.side_name(v.row.proposer) + " -> " + rules.side_name(v.row.counterpart) + " [" +
                                      word(v.row.status) + "]";
             if (ImGui::Selectable(head.c_str(), selected_exchange == v.row.id)) selected_exchange = v.row.id;
             ImGui::Indent();
@@ -214,20 +222,20 @@ void PrisonersWindow::draw(GuiApp& app) {
             wrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), v.balance);
             if (!v.lapsed.empty()) wrapped(palette().caution, "lapsed: " + v.lapsed);
             if (v.row.status == ExchangeStatus::proposed && v.lapsed.empty() && viewer.owns(v.row.counterpart)) {
-                if (ImGui::SmallButton(("Accept as " + v.row.counterpart).c_str())) {
+                if (ImGui::SmallButton(("Accept as the " + rules.side_name(v.row.counterpart)).c_str())) {
                     selected_exchange = v.row.id;
                     app.run("exchange.accept");
                 }
                 mark("Prisoners/Accept/" + std::to_string(v.row.id));
                 ImGui::SameLine();
-                if (ImGui::SmallButton(("Refuse as " + v.row.counterpart).c_str())) {
+                if (ImGui::SmallButton(("Refuse as the " + rules.side_name(v.row.counterpart)).c_str())) {
                     selected_exchange = v.row.id;
                     app.run("exchange.refuse");
                 }
             }
             if (v.row.status == ExchangeStatus::proposed && viewer.owns(v.row.proposer)) {  // lapsed or not: it can be taken back
                 if (v.lapsed.empty() && viewer.owns(v.row.counterpart)) ImGui::SameLine();
-                if (ImGui::SmallButton(("Withdraw as " + v.row.proposer).c_str())) {
+                if (ImGui::SmallButton(("Withdraw as the " + rules.side_name(v.row.proposer)).c_str())) {
                     selected_exchange = v.row.id;
                     app.run("exchange.withdraw");
                 }

@@ -152,7 +152,7 @@ void SeasonWindow::draw_schedule(GuiApp& app) {
             for (const auto& k : a.corps)
                 for (const auto& d : k.divisions) {
                     if (d.status != DivisionStatus::placeholder) continue;
-                    if (ImGui::Selectable((d.name + "  (" + k.name + ", " + a.side + ")").c_str(), to_schedule == d.name)) to_schedule = d.name;
+                    if (ImGui::Selectable((d.name + "  (" + k.name + ", " + model.rules->side_name(a.side) + ")").c_str(), to_schedule == d.name)) to_schedule = d.name;
                     mark("Season/Division/" + d.name);
                 }
         ImGui::EndCombo();

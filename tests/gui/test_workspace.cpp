@@ -613,3 +613,27 @@ TEST_CASE("Escape closes a popup, though tapped faster than a frame, and the nex
     for (const auto& b : d.app.session()->forces().brigades())
         if (b.ref() == "Heth/2nd Brigade") CHECK(b.status == BrigadeStatus::disbanded);
 }
+
+TEST_CASE("A long name does not push the order of battle's Rename nor an exchange's count of stands off the panel") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    const std::string longest = "The Iron Brigade of the West (2nd, 6th and 7th Wisconsin, 19th Indiana, 24th Michigan), Army of the Potomac";
+    app::Session(db, app::Open::existing).forces().rename(NamedKind::brigade, "Wadsworth/Iron Brigade", longest);
+    test::Driver d(db);
+    d.show<gui::OobWindow>();
+    const float right = ImGui::GetIO().DisplaySize.x;
+    REQUIRE(right > 0);
+    REQUIRE(d.click("OOB/Line/Wadsworth/" + longest));
+    REQUIRE(gui::marked("OOB/Rename"));
+    CHECK(gui::marked("OOB/Rename")->x < right);
+    d.frame(shot("oob_long_name"));
+    auto& prisoners = d.show<gui::PrisonersWindow>();
+    REQUIRE(d.click("Prisoners/From"));
+    REQUIRE(d.click("Prisoners/From/confederate"));
+    REQUIRE(d.click("Prisoners/Pick/stands:Wadsworth/" + longest));
+    REQUIRE(gui::marked("Prisoners/Stands/stands:Wadsworth/" + longest));
+    CHECK(gui::marked("Prisoners/Stands/stands:Wadsworth/" + longest)->x < right);
+    CHECK(prisoners.picked["stands:Wadsworth/" + longest] == 1);  // every stand held
+    d.frame(shot("exchange_long_name"));
+}
