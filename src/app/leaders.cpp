@@ -102,9 +102,10 @@ namespace {
 // reading: those a division of his side fought, as his side's battle list has them), never one
 // his side did not fight, which it may not know of. Where the enemy saw him fall, only battles it
 // saw a division of his side fight: back after one that hidden divisions fought alone, he would
-// tell the enemy of that battle, and of them.
+// tell the enemy of that battle, and of them. So too where it saw him fall and his division has
+// been hidden again since (it reads him in play meanwhile, and fallen once it sees it again).
 std::set<std::int64_t> battles_counting(const db::Store& store, std::int64_t campaign, const army::Leader& l) {
-    if (l.fall_seen) return db::Battles(store).battles_seen_fought_by(campaign, l.side);
+    if (l.fall_seen_then) return db::Battles(store).battles_seen_fought_by(campaign, l.side);
     std::set<std::int64_t> fought;
     for (const auto& b : db::Battles(store).battles_fought_by(campaign, l.side)) fought.insert(b.id);
     return fought;
@@ -126,8 +127,8 @@ std::map<std::int64_t, int> since_fall(const db::Store& store, std::int64_t c, c
         for (const auto& l : leaders) {
             if (l.status != LeaderStatus::wounded) continue;
             if (!battles) battles = db::Battles(store).battles(c);
-            auto it = counting.find({l.side, l.fall_seen});
-            if (it == counting.end()) it = counting.emplace(std::pair{l.side, l.fall_seen}, battles_counting(store, c, l)).first;
+            auto it = counting.find({l.side, l.fall_seen_then});
+            if (it == counting.end()) it = counting.emplace(std::pair{l.side, l.fall_seen_then}, battles_counting(store, c, l)).first;
             out[l.id] = battles_since(l, *battles, it->second);
         }
     });

@@ -931,6 +931,15 @@ TEST_CASE("A leader the enemy saw fall does not fall again out of its sight, his
                "allies");
 }
 
+TEST_CASE("A leader the enemy saw wounded does not come back early on a battle his division fought alone, hidden again since") {
+    // Jarry is wounded at V1 (out for 1), where the Allies saw Durutte fight; Durutte is hidden
+    // again and fights alone: that battle does not count toward his return, else the Allies,
+    // Durutte revealed again, would read him back in play.
+    play_story({"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell",
+                "battle report --name V1 --division Durutte --division Borstell --leader \"Durutte/Jarry's Brigade:wounded/1\"", "reveal --hide Durutte"},
+               {{with_hidden, "battle report --name Solo --division Durutte"}, {both, "leader return Jarry", true}, {both, "reveal Durutte"}}, "allies");
+}
+
 TEST_CASE("A commander who fell out of the enemy's sight is replaced, where it reads his unit, as though in command and sound") {
     // Lowrey, made despicable by the Union's penalty, keeps his brigade while the Union reads him
     // in play: wounded in a battle Heth fought alone, he is still not replaced, with --force or
