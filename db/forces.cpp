@@ -122,9 +122,11 @@ void Forces::set_nationality(std::int64_t division, std::string_view nationality
 void Forces::set_fog(std::int64_t division, Fog fog) {
     guarded(m_store.path(), [&] {
         // Revealing a placeholder shows its name only; hiding a division takes that back too.
-        // A reveal is counted: the division's dice go on from a stream of their own for it.
+        // A reveal is counted: the division's dice go on from a stream of their own for it. One
+        // revealed whole stays read whole (seen_whole), hidden again or not.
         auto& q = m_store.impl().cached("UPDATE division SET reveals = reveals + (hidden AND NOT ?1), hidden = ?1, "
-                                        "name_seen = CASE WHEN ?1 THEN 0 WHEN status = 'placeholder' THEN 1 ELSE name_seen END WHERE id = ?2");
+                                        "name_seen = CASE WHEN ?1 THEN 0 WHEN status = 'placeholder' THEN 1 ELSE name_seen END, "
+                                        "seen_whole = seen_whole OR (NOT ?1 AND status <> 'placeholder') WHERE id = ?2");
         const bool hidden = fog == Fog::hidden;
         bind_all(q, hidden, division);
         q.exec();
@@ -222,11 +224,12 @@ int Forces::reveals_under(UnitKind kind, std::int64_t id) const {
 
 bool Forces::read_by_enemy(UnitKind kind, std::int64_t id) const {
     return guarded(m_store.path(), [&] {
-        // A brigade's or a division's commander with the division seen (not by name alone); a
-        // corps' or an army's, with one of its divisions seen at all.
+        // A brigade's or a division's commander with the division read whole, now or before it
+        // was hidden again (it reads him again once it is revealed); a corps' or an army's, with
+        // one of its divisions seen at all.
         const bool own_division = kind == UnitKind::brigade || kind == UnitKind::division;
         SQLite::Statement q(m_store.impl().db, "SELECT EXISTS (SELECT 1 FROM division d WHERE " + divisions_under_sql(kind, k_read_at_all) +
-                                                   (own_division ? " AND d.hidden = 0" : "") + ") AS seen");
+                                                   (own_division ? " AND (d.hidden = 0 OR d.seen_whole)" : "") + ") AS seen");
         bind_all(q, id);
         q.executeStep();
         return Row(q).flag("seen");
@@ -264,7 +267,7 @@ bool Forces::known_by_name_only(std::int64_t division) const {
 
 std::map<std::int64_t, DivisionFog> Forces::division_fog(const std::vector<std::int64_t>& divisions, std::optional<std::int64_t> battle) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT a.side, d.hidden OR NOT COALESCE(bd.seen, 1) AS hidden, d.reveals > 0 OR NOT d.hidden AS seen_ever, d.corps_id, k.army_id FROM division d "
+        SQLite::Statement q(m_store.impl().db, "SELECT a.side, d.hidden OR NOT COALESCE(bd.seen, 1) AS hidden, d.seen_whole OR NOT d.hidden AS seen_ever, d.corps_id, k.army_id FROM division d "
                                                "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
                                                "LEFT JOIN battle_division bd ON bd.battle_id = ?2 AND bd.division_id = d.id WHERE d.id = ?1");
         std::map<std::int64_t, DivisionFog> out;

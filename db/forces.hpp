@@ -45,7 +45,7 @@ enum class LabelledBy { merge, as_given };
 struct DivisionFog {
     std::string side;
     bool hidden = false;
-    bool seen_ever = false;  ///< seen now, or revealed before and hidden again since
+    bool seen_ever = false;  ///< seen now, or read whole before and hidden again since (not by name alone)
     std::int64_t corps_id = 0, army_id = 0;
 };
 
@@ -91,8 +91,9 @@ public:
     /// army that every side reads (whole or by name), have been revealed (the unit's dice go on from a stream of
     /// their own after each).
     int reveals_under(UnitKind kind, std::int64_t id) const;
-    /// Whether the enemy reads the unit's commander: a brigade's or a division's where it has seen
-    /// the division, a corps' or an army's where it has seen one of its divisions (by name too).
+    /// Whether the enemy reads the unit's commander: a brigade's or a division's where it has read
+    /// the division whole (hidden again since or not: it reads him again once it is revealed), a
+    /// corps' or an army's where it sees one of its divisions (by name too).
     bool read_by_enemy(UnitKind kind, std::int64_t id) const;
     /// The names of the commanders of a unit's division (a brigade's; a division's own), corps
     /// and army (a corps': its army's).

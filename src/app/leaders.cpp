@@ -47,11 +47,11 @@ void require_in_service(const Refs& refs, const Refs::Unit& unit) {
 
 // Whether the unit's commander is sound (replacing him then is the organiser's choice, `force`,
 // and only if his grade allows it: a despicable brigadier keeps his brigade); else Error. Where
-// the enemy reads the unit, as it reads him: one who fell out of its sight is sound to it, and
-// his replacement would tell of the fall.
+// the enemy reads the unit (or will again, once it is revealed), as it reads him: one who fell
+// out of its sight is sound to it, and his replacement would tell of the fall.
 bool require_replaceable(const db::Store& store, const rules::RuleSet& r, const Refs::Unit& unit, bool force) {
     const auto* old = unit.commander;
-    if (!old || (!is_active(old->status) && !(old->in_play_to_enemy() && db::Forces(store).read_by_enemy(unit.kind, unit.id)))) return false;
+    if (!old || (!is_active(old->status) && (old->fall_seen_then || !db::Forces(store).read_by_enemy(unit.kind, unit.id)))) return false;
     // One who fell out of the enemy's sight: said, for the umpire reads him fallen.
     const auto unseen = is_active(old->status) ? std::string() : " (he was " + word(old->status) + " out of the enemy's sight, and it reads him in command)";
     const auto* grade = r.find_grade(old->grade);

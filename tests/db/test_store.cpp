@@ -363,9 +363,11 @@ TEST_CASE("Undo of an operation whose table the file lacks is refused whole, not
 
 namespace {
 
-// The columns schema 37 added, taken out again: battle_fallen as schema 36 left it.
-void drop_schema_37(const std::string& path) {
+// The columns schemas 37 and 38 added, taken out again: battle_fallen and division as schema 36
+// left them.
+void drop_since_37(const std::string& path) {
     for (const auto* column : {"known_as", "corps_id", "army_id"}) test::raw_sql(path, std::string("ALTER TABLE battle_fallen DROP COLUMN ") + column);
+    test::raw_sql(path, "ALTER TABLE division DROP COLUMN seen_whole");
 }
 
 }  // namespace
@@ -387,7 +389,7 @@ TEST_CASE("Battles of a file from before schema 28 take whether the enemy saw ea
         test::raw_sql(path, std::string("ALTER TABLE battle_fallen DROP COLUMN ") + column);
     test::raw_sql(path, "UPDATE division SET hidden = 1 WHERE name = 'Heth'");
     test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN out_at");  // schema 36's
-    drop_schema_37(path);
+    drop_since_37(path);
     test::raw_sql(path, "PRAGMA user_version = 27");
     { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());
@@ -423,7 +425,7 @@ TEST_CASE("A file from before schema 31 tells a fall by roll from one in battle,
     for (const auto* column : {"prior_status", "prior_fell_in", "prior_out_battles", "prior_by_roll"})  // schema 33's
         test::raw_sql(path, std::string("ALTER TABLE battle_fallen DROP COLUMN ") + column);
     test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN out_at");  // schema 36's
-    drop_schema_37(path);
+    drop_since_37(path);
     test::raw_sql(path, "PRAGMA user_version = 30");
     { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());
@@ -442,7 +444,7 @@ TEST_CASE("A file from before schema 34 lets a brigade out of service go of the 
     test::raw_sql(path, "UPDATE brigade SET commander_id = (SELECT commander_id FROM brigade WHERE name = 'Garnett''s Brigade') "
                         "WHERE name IN ('Kemper''s Brigade', 'Armistead''s Brigade')");
     test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN out_at");  // schema 36's
-    drop_schema_37(path);
+    drop_since_37(path);
     test::raw_sql(path, "PRAGMA user_version = 33");
     const auto commanders_of_two = [&] {
         SQLite::Database db(path, SQLite::OPEN_READONLY);
@@ -472,7 +474,7 @@ TEST_CASE("A file from before schema 35 keeps its exchanges and their items as t
                         "counterpart TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'proposed' CHECK (status IN ('proposed', 'accepted', 'refused')), "
                         "note TEXT NOT NULL DEFAULT '', CHECK (proposer <> counterpart)); "
                         "INSERT INTO exchange SELECT * FROM exchange_was; DROP TABLE exchange_was; ALTER TABLE brigade DROP COLUMN out_at");
-    drop_schema_37(path);
+    drop_since_37(path);
     test::raw_sql(path, "PRAGMA user_version = 34");
     const auto rows = [&] {
         SQLite::Database db(path, SQLite::OPEN_READONLY);
@@ -527,7 +529,7 @@ TEST_CASE("A file from before schema 36 takes when each brigade went out of serv
     CHECK_THAT(made[1], Contains("Armistead's Brigade:") && Contains(":merge"));
     CHECK_THAT(made[2], Contains("Brockenbrough's Brigade:") && Contains(":destroy"));
     CHECK_THAT(made[3], Contains("Kemper's Brigade:") && Contains(":disband"));
-    drop_schema_37(path);
+    drop_since_37(path);
     test::raw_sql(path, "ALTER TABLE brigade DROP COLUMN out_at; PRAGMA user_version = 35");
     { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());
@@ -569,7 +571,7 @@ TEST_CASE("A file from before schema 37 takes the corps or army a leader above t
     const auto before = shown();
     CHECK(falls() == std::vector<std::string>{"Armistead:Armistead:-:-", "Hill:Hill:Third Corps:-", "Longstreet:Longstreet:First Corps:-"});
     CHECK_THAT(before, Contains("Leaders fallen: Hill: killed"));  // seen: his corps' Heth was there
-    drop_schema_37(path);
+    drop_since_37(path);
     test::raw_sql(path, "PRAGMA user_version = 36");
     { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());
@@ -684,4 +686,24 @@ TEST_CASE("A file this process holds open as a campaign, with its log and index,
         CHECK(db::held_open(path));         // the first still open
     }
     CHECK_FALSE(db::held_open(path));
+}
+
+TEST_CASE("A file from before schema 38 takes a division it reads whole now as read whole, and one hidden as never read") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    {
+        auto s = test::make_campaign(path);
+        test::fight_and_propose(s);  // McPherson Ridge: Heth and Wadsworth, both seen; Pender a placeholder
+        s.forces().set_fog("Pender", Fog::seen);  // by name alone
+    }
+    test::raw_sql(path, "UPDATE division SET hidden = 1 WHERE name = 'Wadsworth'");
+    test::raw_sql(path, "ALTER TABLE division DROP COLUMN seen_whole");
+    test::raw_sql(path, "PRAGMA user_version = 37");
+    { db::Store store(path, db::OpenMode::create); }
+    CHECK(pragma(path, "user_version") == db::schema_version());
+    SQLite::Database db(path, SQLite::OPEN_READONLY);
+    SQLite::Statement q(db, "SELECT name, seen_whole FROM division ORDER BY name");
+    std::vector<std::pair<std::string, int>> read;
+    while (q.executeStep()) read.emplace_back(q.getColumn(0).getString(), q.getColumn(1).getInt());
+    CHECK(read == std::vector<std::pair<std::string, int>>{{"Heth", 1}, {"Pender", 0}, {"Wadsworth", 0}});
 }

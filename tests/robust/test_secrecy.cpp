@@ -624,6 +624,14 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
           {both, "battle recover Skirmish"}, {both, "reveal --hide Heth"},
           {with_hidden, "brigade merge \"Pender/1st Brigade\" --into \"Heth/1st Brigade\"", true},
           {with_hidden, "brigade merge \"Heth/2nd Brigade\" --into \"Pender/2nd Brigade\"", true}, {both, "reveal Heth"}}},
+        // And with a division the Union knows by name alone (revealed as a placeholder): it
+        // never read a brigade of it.
+        {"a brigade of a division known by name alone merged with one seen before and hidden again",
+         {{both, "arrive Heth"}, {both, "reveal Heth"}, {both, "add division Pender --corps \"Third Corps\""}, {both, "reveal Pender"}, {both, "arrive Pender"},
+          {both, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --loss \"Heth/1st Brigade=2\" --loss \"Heth/2nd Brigade=2\""},
+          {both, "battle recover Skirmish"}, {both, "reveal --hide Heth"}, {with_hidden, "battle report --name Solo --division Pender"},
+          {with_hidden, "brigade merge \"Pender/1st Brigade\" --into \"Heth/1st Brigade\"", true},
+          {with_hidden, "brigade merge \"Heth/2nd Brigade\" --into \"Pender/2nd Brigade\"", true}, {both, "reveal Heth"}}},
         {"prisoners of a hidden division freed after their brigade was disbanded and another grew past its start",
          {{both, "add division Pender --corps \"Third Corps\""}, {both, "arrive Pender"},
           {both, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --captured \"Pender/2nd Brigade=1@Fort Delaware\" "
@@ -950,6 +958,14 @@ TEST_CASE("A commander who fell out of the enemy's sight is replaced, where it r
                 {both, "leader replace \"Heth/1st Brigade\"", true},
                 {both, "leader replace \"Heth/1st Brigade\" --force", true},
                 {both, "leader replace Heth", true}},
+               "union");
+    // So too with Heth hidden again first: the Union reads Lowrey again once it is revealed.
+    play_story(k_small_war,
+               {{both, "arrive Heth"}, {both, "reveal Heth"}, {both, "leader penalty \"Heth/1st Brigade\""}, {both, "reveal --hide Heth"},
+                {with_hidden, "battle report --name Solo --division Heth --leader \"Heth/1st Brigade:wounded/1\""},
+                {both, "leader replace \"Heth/1st Brigade\"", true},
+                {both, "leader replace \"Heth/1st Brigade\" --force", true},
+                {both, "reveal Heth"}},
                "union");
 }
 
