@@ -267,7 +267,8 @@ bool Forces::known_by_name_only(std::int64_t division) const {
 
 std::map<std::int64_t, DivisionFog> Forces::division_fog(const std::vector<std::int64_t>& divisions, std::optional<std::int64_t> battle) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT a.side, d.hidden OR NOT COALESCE(bd.seen, 1) AS hidden, d.seen_whole OR NOT d.hidden AS seen_ever, d.corps_id, k.army_id FROM division d "
+        SQLite::Statement q(m_store.impl().db, "SELECT a.side, d.hidden OR NOT COALESCE(bd.seen, 1) AS hidden, d.seen_whole OR NOT d.hidden AS seen_ever, "
+                                               "d.hidden AND COALESCE(bd.seen, 0) AS hidden_again, d.corps_id, k.army_id FROM division d "
                                                "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
                                                "LEFT JOIN battle_division bd ON bd.battle_id = ?2 AND bd.division_id = d.id WHERE d.id = ?1");
         std::map<std::int64_t, DivisionFog> out;
@@ -275,7 +276,7 @@ std::map<std::int64_t, DivisionFog> Forces::division_fog(const std::vector<std::
             bind_all(q, id, battle);
             if (!q.executeStep()) throw Damaged("division " + std::to_string(id) + " is not joined to its corps, army or side; run muster check, or restore a backup");
             const Row row(q);
-            out[id] = {row.text("side"), row.flag("hidden"), row.flag("seen_ever"), row.id("corps_id"), row.id("army_id")};
+            out[id] = {row.text("side"), row.flag("hidden"), row.flag("seen_ever"), row.flag("hidden_again"), row.id("corps_id"), row.id("army_id")};
             q.reset();
         }
         return out;

@@ -46,6 +46,7 @@ struct DivisionFog {
     std::string side;
     bool hidden = false;
     bool seen_ever = false;  ///< seen now, or read whole before and hidden again since (not by name alone)
+    bool hidden_again = false;  ///< with a battle: seen fighting there, hidden from the enemy since
     std::int64_t corps_id = 0, army_id = 0;
 };
 

@@ -1179,6 +1179,15 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             part_divisions.push_back(ch.division);
             leaders.push_back(ch);
         }
+        // A division the enemy saw fight there, hidden from it again since: amended now, it would
+        // read the amended record once the division is revealed, never told of the change.
+        std::vector<std::int64_t> named;
+        for (const auto& d : part_divisions)
+            if (d) named.push_back(*d);
+        for (const auto& [id, fog] : db::Forces(store).division_fog(named, battle->id))
+            if (fog.hidden_again)
+                throw Error("the enemy saw " + db::Forces(store).division_name(id) + " fight at " + battle->name + ", and it is hidden from the enemy again: reveal it (muster reveal " +
+                            shell_word(db::Forces(store).division_name(id)) + "), then amend, and the enemy is told of the amendment as of any");
         out.summary = battle_title(battle->name) + " amended: " + join(parts, "; ");
     };
     if (mode == Mode::preview) {

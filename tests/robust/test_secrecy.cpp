@@ -937,6 +937,16 @@ TEST_CASE("A leader the enemy saw fall does not fall again out of its sight, his
                 {with_hidden, "battle report --name Solo2 --division Durutte --leader Reynier:killed", true},
                 {both, "reveal Durutte"}},
                "allies");
+    // Nor is V1 amended while Durutte is hidden: the Allies, never told, would read the amended
+    // record (Jarry not fallen, the loss changed) once it is revealed.
+    play_story({"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell",
+                "battle report --name V1 --division Durutte --division Borstell --loss \"Durutte/Jarry's Brigade=1\" --leader \"Durutte/Jarry's Brigade:killed\"",
+                "reveal --hide Durutte"},
+               {{with_hidden, "battle report --name Solo --division Durutte"},
+                {with_hidden, "battle amend V1 --leader \"Durutte/Jarry's Brigade:none\"", true},
+                {with_hidden, "battle amend V1 --loss \"Durutte/Jarry's Brigade=3\"", true},
+                {both, "reveal Durutte"}},
+               "allies");
 }
 
 TEST_CASE("A leader the enemy saw wounded does not come back early on a battle his division fought alone, hidden again since") {
