@@ -182,8 +182,21 @@ struct BattlePlan {
     std::vector<Gun> batteries;
     std::vector<std::int64_t> divisions;  // that fought
     std::set<std::string> sides;          // that fought, or hold its prisoners: who reads the report
+    std::set<std::string> captors;        // whose camps take its prisoners
     Outcome outcome;
 };
+
+// The sides a battle shows itself to, as the report leaves the fog: each whose division fought
+// there and is seen (`shown`), and each whose camp takes its prisoners. A division kept hidden
+// shows nothing: its enemy may not read what its presence would shape (the enemy's own divisions
+// seen there, a plan closed, its wounded leaders' time out).
+template <class Divisions, class Shown>
+std::set<std::string> sides_shown(const BattlePlan& plan, const Divisions& divisions, Shown&& shown) {
+    auto out = plan.captors;
+    for (const auto& d : divisions)
+        if (const auto [side, is_shown] = shown(d); is_shown) out.insert(side);
+    return out;
+}
 
 // The journal's line for a battle, counting what belongs to the divisions `counted` says its
 // reader has seen, and the leaders and batteries above the divisions (a corps' leader, a
@@ -369,16 +382,17 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     for (const auto& g : plan.batteries) fought(g.battery->division_id, "battery " + g.battery->ref());
     for (const auto& l : plan.losses) {
         plan.sides.insert(l.brigade->side);
-        for (const auto& [camp, _] : l.captured) plan.sides.insert(camp->side);
+        for (const auto& [camp, _] : l.captured) plan.captors.insert(camp->side);
     }
     for (const auto& f : plan.leaders) {
         plan.sides.insert(f.leader->side);
-        if (f.camp) plan.sides.insert(f.camp->side);
+        if (f.camp) plan.captors.insert(f.camp->side);
     }
     for (const auto& g : plan.batteries) {
         plan.sides.insert(g.battery->side);
-        if (g.camp) plan.sides.insert(g.camp->side);
+        if (g.camp) plan.captors.insert(g.camp->side);
     }
+    plan.sides.insert(plan.captors.begin(), plan.captors.end());
 
     auto& out = plan.outcome;
     for (const auto& l : plan.losses) {
@@ -496,17 +510,22 @@ std::optional<std::int64_t> plan_closed_by(const rules::RuleSet& rules, const st
     };
     std::vector<FieldDivision> fought;
     for (const auto d : plan.divisions) fought.push_back(division(d));
-    // As write_battle keeps it: with no enemy there, no division is seen there.
-    const bool enemy_there = plan.sides.size() > 1;
-    const bool seen_by_all = report.engaged == Fog::seen && enemy_there;
-    std::vector<std::string> unaware;
+    // As write_battle keeps it: a side knows of the battle where it shows itself to it.
+    const bool seen_by_all = report.engaged == Fog::seen && plan.sides.size() > 1;
+    const auto shown = sides_shown(plan, fought, [&](const FieldDivision& f) { return std::pair{f.side, seen_by_all || f.seen}; });
+    // Unaware: a side that fought none there, and one whose divisions there are all hidden from
+    // the enemy (the enemy may not read a plan closed by them).
+    std::vector<std::string> absent, unseen;
     for (const auto& side : rules.sides)
-        if (!seen_by_all && std::none_of(fought.begin(), fought.end(), [&](const FieldDivision& f) { return f.side == side.id || (enemy_there && f.seen); }))
-            unaware.push_back(side.name);
-    if (!unaware.empty())
-        throw Error("the report of " + report.name + " would close its plan, which every side reads, but the " + join(unaware, " side and the ") +
-                    " side would not know it was fought: no " + rules.division_noun() + " of theirs fought there, nor one they saw fight there. Give one of theirs among the " +
-                    rules.division_noun() + "s that fought (--division NAME), reveal one that fought, or report the battle under another name (its plan stays open)");
+        if (!shown.count(side.id))
+            (std::any_of(fought.begin(), fought.end(), [&](const FieldDivision& f) { return f.side == side.id; }) ? unseen : absent).push_back(side.name);
+    if (!absent.empty() || !unseen.empty())
+        throw Error("the report of " + report.name + " would close its plan, which every side reads, but " +
+                    (absent.empty() ? "" : "the " + join(absent, " side and the ") + " side would not know it was fought: no " + rules.division_noun() +
+                                               " of theirs fought there, nor one they saw fight there" + (unseen.empty() ? "" : "; and ")) +
+                    (unseen.empty() ? "" : "the " + join(unseen, " side's and the ") + " side's " + rules.division_noun() + "s there are hidden from the enemy, which may not read a plan closed by them") +
+                    ". Give one of theirs among the " + rules.division_noun() + "s that fought (--division NAME), reveal one that fought (or report it without --keep-hidden), "
+                    "or report the battle under another name (its plan stays open)");
     lines.push_back("the plan of " + report.name + (preview ? " would be" : " is") + " closed: it stays as the battle's history (muster battle show)");
     std::vector<std::string> left_out;
     for (const auto& d : p.divisions)
@@ -620,8 +639,11 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     // Whether the enemy saw each there is kept with the battle: what a side reads of it later
     // follows that, not a reveal after it (which would tell what the division did while hidden).
     const auto before = db::Forces(store).division_fog(plan.divisions);
+    const auto shown = sides_shown(plan, plan.divisions, [&](std::int64_t d) { return std::pair{before.at(d).side, seen || !before.at(d).hidden}; });
     for (auto d : plan.divisions) {
-        db::Battles(store).insert_battle_division(battle, d, engaged[d], enemy_there && (seen || !before.at(d).hidden));
+        const auto& fog = before.at(d);
+        const bool enemy_shown = std::any_of(shown.begin(), shown.end(), [&](const std::string& side) { return side != fog.side; });
+        db::Battles(store).insert_battle_division(battle, d, engaged[d], enemy_shown && (seen || !fog.hidden));
         if (seen) db::Forces(store).set_fog(d, Fog::seen);
     }
     for (const auto& l : plan.losses) {

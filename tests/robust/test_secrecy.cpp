@@ -958,6 +958,22 @@ TEST_CASE("A leader the enemy saw wounded does not come back early on a battle h
                {{with_hidden, "battle report --name Solo --division Durutte"}, {both, "leader return Jarry", true}, {both, "reveal Durutte"}}, "allies");
 }
 
+TEST_CASE("A battle whose only enemy was a division kept hidden is, to the other side, a battle it fought alone") {
+    // Dobschutz is wounded at V1 (out for 1) before the French. Borstell then fights a French
+    // division kept hidden: counted as a battle the enemy saw, it would bring him back, and close
+    // the plan P, where without it Borstell fought alone.
+    play_story({"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell",
+                "battle report --name V1 --division Durutte --division Borstell --leader \"Borstell/2nd Brigade:wounded/1\"", "battle plan P"},
+               {{with_hidden, "add division Secret --corps \"VII Corps\""},
+                {with_hidden, "arrive Secret"},
+                {with_hidden, "battle report --name Sk --division Borstell --division Secret --loss \"Borstell/1st Brigade=1\" --keep-hidden"},
+                {without, "battle report --name Sk --division Borstell --loss \"Borstell/1st Brigade=1\" --keep-hidden"},
+                {both, "leader return Dobschutz", true},
+                {with_hidden, "battle report --name P --division Borstell --division Secret --loss \"Borstell/1st Brigade=1\" --keep-hidden", true},
+                {without, "battle report --name P --division Borstell --loss \"Borstell/1st Brigade=1\" --keep-hidden", true}},
+               "allies");
+}
+
 TEST_CASE("A commander who fell out of the enemy's sight is replaced, where it reads his unit, as though in command and sound") {
     // Lowrey, made despicable by the Union's penalty, keeps his brigade while the Union reads him
     // in play: wounded in a battle Heth fought alone, he is still not replaced, with --force or
