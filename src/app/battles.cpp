@@ -1220,17 +1220,16 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
     out.operation = store.run_operation(c.id, OperationKind::amend, [&](std::int64_t op) {
         plan();
         // Read by each side that counts what was amended: the side it belongs to, and the enemy
-        // once the division is seen (a leader above the divisions: his own side), each reading
-        // only what it counts.
-        std::vector<std::int64_t> divisions;
-        for (const auto& d : part_divisions)
-            if (d) divisions.push_back(*d);
-        const auto fog = db::Forces(store).division_fog(divisions, battle->id);
+        // once the division is seen there (a leader above the divisions: where it saw one of his
+        // corps' or army's there, as it reads his fall), each reading only what it counts.
+        const auto there = db::Battles(store).battle_divisions(battle->id);
+        const auto fog = db::Forces(store).division_fog(there, battle->id);
         std::vector<std::string> owners;
         for (const auto& ch : changes) owners.push_back(ch.brigade->side);
         for (const auto& ch : leaders) owners.push_back(ch.leader->side);
         const auto counts = [&](const std::string& side, size_t i) {
-            return part_divisions[i] ? SideSight{fog, side}.counted(*part_divisions[i]) : owners[i] == side;
+            if (part_divisions[i]) return SideSight{fog, side}.counted(*part_divisions[i]);
+            return SideSight{fog, side}.counted_above(owners[i], Above::of(*leaders[i - changes.size()].leader), there);
         };
         std::set<std::string> readers;
         for (const auto& side : m_session.rules().sides)

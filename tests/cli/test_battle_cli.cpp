@@ -466,3 +466,16 @@ TEST_CASE("Prisoners taken from a division kept hidden are named in the captor's
     CHECK_THAT(c.ok(report + " --keep-hidden"), Contains(told));
     CHECK_THAT(c.ok("camp list --as union"), Contains("2 stands of Heth/Archer's Brigade"));
 }
+
+TEST_CASE("An amended fall of a leader above the divisions is told to the enemy that saw it, as his fall was") {
+    test::CampaignFile c;
+    c.ok("campaign new N --sample grossbeeren --seed 3");
+    c.ok("arrive --due");
+    c.ok("reveal Durutte");
+    c.ok("reveal Borstell");
+    c.ok("battle report --name V1 --division Durutte --division Borstell --leader Reynier:killed");
+    CHECK_THAT(c.ok("leader list --as allies"), Contains("killed"));
+    c.ok("battle amend V1 --leader Reynier:none");
+    CHECK_THAT(c.ok("journal --as allies"), Contains("Battle of V1 amended: leader Reynier not fallen (was killed)"));
+    CHECK_THAT(c.ok("journal --as french"), Contains("Battle of V1 amended: leader Reynier not fallen (was killed)"));
+}
