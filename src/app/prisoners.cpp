@@ -118,9 +118,6 @@ void SummaryLines::add_home(const Refs& refs, const std::vector<std::string>& re
     lines.push_back(std::move(l));
 }
 
-// An item of a proposal, found among the units held in the camps of `holder` only: what the two
-// sides both know of (nothing hidden is looked at, so no other unit, hidden or not, can make a
-// name ambiguous or be suggested).
 // A held item as the camps list it in words ("2 stands of Heth/1st Brigade", "leader Archer",
 // "battery Heth/1st Battery", "former commander of Heth/1st Brigade"): its kind, and its
 // reference as the code form has it after the colon ("Heth/1st Brigade=2", "Archer").
@@ -142,6 +139,9 @@ std::optional<std::pair<HeldKind, std::string>> in_words(std::string_view s) {
     return std::nullopt;
 }
 
+// An item of a proposal, found among the units held in the camps of `holder` only: what the two
+// sides both know of (nothing hidden is looked at, so no other unit, hidden or not, can make a
+// name ambiguous or be suggested).
 campaign::ExchangeItem parse_item(const Refs& refs, const rules::RuleSet& r, const std::string& line, Direction direction, const std::string& holder) {
     // A line of the served camps page's lists pasted whole: its code, then its words in brackets.
     std::string spec = line;
