@@ -185,7 +185,7 @@ void PrisonersWindow::draw(GuiApp& app) {
                 bool in = n > 0;
                 // The box, the count of stands once ticked, then the words, cut to the panel's
                 // width (a long name does not push the count off its edge); a click on them ticks too.
-                const bool toggled = ImGui::Checkbox("##pick", &in);
+                bool toggled = ImGui::Checkbox("##pick", &in);
                 mark("Prisoners/Pick/" + item.spec);
                 if (n > 0 && item.kind == HeldKind::stands) {
                     ImGui::SameLine();
@@ -195,10 +195,8 @@ void PrisonersWindow::draw(GuiApp& app) {
                 }
                 ImGui::SameLine();
                 fit_text((item.holder == from ? "offer: " : "ask for: ") + item.text + " in " + item.camp);
-                if (toggled || ImGui::IsItemClicked()) {
-                    in = toggled ? in : !in;
-                    n = in ? item.stands > 0 ? item.stands : 1 : 0;
-                }
+                if (!toggled && ImGui::IsItemClicked()) toggled = in = !in;
+                if (toggled) n = in ? item.stands > 0 ? item.stands : 1 : 0;
                 ImGui::PopID();
             }
         ImGui::EndChild();

@@ -1071,6 +1071,8 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
     std::vector<std::string> enemy_parts;  // ...as the enemy reads them: a leader by the name he fell under
     std::vector<std::optional<std::int64_t>> part_divisions;
     std::optional<campaign::BattleInfo> battle;
+    std::vector<std::int64_t> fought;                // the battle's divisions...
+    std::map<std::int64_t, db::DivisionFog> fog;      // ...as the enemy saw them there
     campaign::Roster roster;
     const auto plan = [&] {
         changes.clear();
@@ -1081,7 +1083,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
         roster = db::Rosters(store).roster(c.id);
         const Refs refs(roster, m_session.rules());
         battle = refs.battle(battle_name);
-        const auto fought = db::Battles(store).battle_divisions(battle->id);
+        fought = db::Battles(store).battle_divisions(battle->id);
         const auto did_fight = [&](std::optional<std::int64_t> d) { return !d || std::find(fought.begin(), fought.end(), *d) != fought.end(); };
         std::map<std::int64_t, campaign::LossInfo> losses;
         for (const auto& l : db::Battles(store).losses(battle->id)) losses[l.brigade_id] = l;
@@ -1201,13 +1203,15 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             part_divisions.push_back(ch.division);
             leaders.push_back(ch);
         }
-        // A division the enemy saw fight there, hidden from it again since: amended now, it would
-        // read the amended record once the division is revealed, never told of the change.
-        std::vector<std::int64_t> named;
+        // The battle's divisions and those amended (a fall an earlier muster kept with another)
+        // as the enemy saw them there. One it saw fight there, hidden from it again since: amended
+        // now, it would read the amended record once it is revealed, never told of the change.
+        auto read = fought;
         for (const auto& d : part_divisions)
-            if (d) named.push_back(*d);
-        for (const auto& [id, fog] : db::Forces(store).division_fog(named, battle->id))
-            if (fog.hidden_again)
+            if (d) read.push_back(*d);
+        fog = db::Forces(store).division_fog(read, battle->id);
+        for (const auto& d : part_divisions)
+            if (const auto id = d.value_or(0); d && fog.at(id).hidden_again)
                 throw Error("the enemy saw " + db::Forces(store).division_name(id) + " fight at " + battle->name + ", and it is hidden from the enemy again: reveal it (muster reveal " +
                             shell_word(db::Forces(store).division_name(id)) + "), then amend, and the enemy is told of the amendment as of any");
         out.summary = battle_title(battle->name) + " amended: " + join(parts, "; ");
@@ -1222,14 +1226,12 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
         // Read by each side that counts what was amended: the side it belongs to, and the enemy
         // once the division is seen there (a leader above the divisions: where it saw one of his
         // corps' or army's there, as it reads his fall), each reading only what it counts.
-        const auto there = db::Battles(store).battle_divisions(battle->id);
-        const auto fog = db::Forces(store).division_fog(there, battle->id);
         std::vector<std::string> owners;
         for (const auto& ch : changes) owners.push_back(ch.brigade->side);
         for (const auto& ch : leaders) owners.push_back(ch.leader->side);
         const auto counts = [&](const std::string& side, size_t i) {
             if (part_divisions[i]) return SideSight{fog, side}.counted(*part_divisions[i]);
-            return SideSight{fog, side}.counted_above(owners[i], Above::of(*leaders[i - changes.size()].leader), there);
+            return SideSight{fog, side}.counted_above(owners[i], Above::of(*leaders[i - changes.size()].leader), fought);
         };
         std::set<std::string> readers;
         for (const auto& side : m_session.rules().sides)

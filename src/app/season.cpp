@@ -75,13 +75,12 @@ std::vector<std::string> Season::open_work() const {
     for (const auto& l : leaders)
         if (const auto it = since.find(l.id); l.status == LeaderStatus::wounded && it != since.end() && it->second >= l.out_battles)
             out.push_back("leader " + l.label() + " may return from his wounds (muster leader return '#" + std::to_string(l.id) + "')");  // two may share a name
-    // A unit whose commander is dead or held is led by no one until he is replaced; one the enemy
-    // did not see fall is in command to it, and his replacement the organiser's choice (--force).
-    for (const auto& l : leaders)
-        if ((l.status == LeaderStatus::killed || l.status == LeaderStatus::captured) && !l.command.unit.empty())
+        // A unit whose commander is dead or held is led by no one until he is replaced; one the
+        // enemy did not see fall is in command to it, and his replacement the organiser's choice.
+        else if ((l.status == LeaderStatus::killed || l.status == LeaderStatus::captured) && !l.command.unit.empty())
             out.push_back(l.command.unit + "'s commander" + (l.name.empty() ? "" : ", " + l.name + ",") + " is " + word(l.status) +
                           ": it has none until he is replaced (muster leader replace " + positional(l.command.unit) +
-                          (l.fall_seen ? ")" : " --force: the enemy did not see him fall)"));
+                          (l.fall_seen_then ? ")" : " --force: the enemy did not see him fall)"));
     return out;
 }
 
