@@ -1,6 +1,7 @@
 // How each operation grows with the campaign: import, one arrival, a battle report, its
 // recovery, an exchange of its prisoners, a leader's replacement, a roll at the table side into a
-// draft, the order of battle, the check, every export (with the peak memory of the exports) and,
+// draft, the order of battle, the check, every export (with the peak memory of the exports, and
+// the writer of each export goal alone, from memory) and,
 // with a display, muster-gui's first frame, at 1,000, 10,000 and 33,000 divisions
 // (MUSTER_GROWTH_SIZES, comma separated), each division about three brigades. Each
 // is set against a floor measured in the same run: the import against the same rows inserted
@@ -330,6 +331,19 @@ int main() {
                        });
                    }));
         record("oob pdf size (MB)", static_cast<double>(std::filesystem::file_size(dir.file("oob.pdf"))) / 1e6);
+        // Each writer of an export goal alone: the same order of battle held in memory, nothing
+        // read from the campaign, written to its file. An export costs its read and this; where
+        // this alone is past the goal, no read could meet it.
+        const exporter::Provenance provenance{Day::read("2026-01-01")};
+        const auto source = army::OobSource::of(oob);
+        const auto alone = [&](const std::string& what, const std::function<void(const Sink&)>& write) {
+            record(what + ", writer alone", median_of_three([&] { return seconds([&] { app::write_file(dir.file("alone"), write); }); }));
+        };
+        alone("export oob json", [&](const Sink& out) { exporter::oob_json(test::acw(), source, provenance, out); });
+        alone("export oob csv", [&](const Sink& out) { exporter::oob_csv(test::acw(), source, provenance, out); });
+        alone("export oob pdf", [&](const Sink& out) { exporter::oob_pdf(test::acw(), source, provenance, out); });
+        record("oob pdf size alone (MB)", static_cast<double>(std::filesystem::file_size(dir.file("alone"))) / 1e6);
+        alone("export labels pdf", [&](const Sink& out) { exporter::labels_pdf(test::acw(), source, provenance, exporter::LabelSheet{}, out); });
         // Peak memory of each export's command, whole process: each is written a division at a
         // time, so it should not grow with the campaign.
         const std::string db = "--db " + dir.file("c.db") + " ";
@@ -365,12 +379,12 @@ int main() {
         }
     }
     const auto ns = sizes();
-    std::string head = fmt::format("{:<24}", "seconds, by divisions");
+    std::string head = fmt::format("{:<32}", "seconds, by divisions");
     for (int n : ns) head += fmt::format("{:>10}", n);
     for (size_t i = 1; i < ns.size(); ++i) head += fmt::format("{:>13}", fmt::format("{}/{}", ns[i], ns[i - 1]));
     fmt::print("{}\n", head);
     for (const auto& what : order) {
-        std::string line = fmt::format("{:<24}", what);
+        std::string line = fmt::format("{:<32}", what);
         for (double v : table[what]) line += fmt::format("{:>10.3f}", v);
         for (size_t i = 1; i < table[what].size(); ++i) line += fmt::format("{:>13.2f}", table[what][i] / table[what][i - 1]);
         fmt::print("{}\n", line);
@@ -378,13 +392,13 @@ int main() {
     fmt::print("(growth columns: the ratio of the times; {} brigades at the largest size)\n\n", brigades_at_top);
     // Each operation against its floor in the same run: writes against the raw insert, reads
     // (the battle report reads the roster first) against the raw read.
-    std::string ratio_head = fmt::format("{:<24}", "x its floor, by divisions");
+    std::string ratio_head = fmt::format("{:<32}", "x its floor, by divisions");
     for (int n : ns) ratio_head += fmt::format("{:>10}", n);
     fmt::print("{}\n", ratio_head);
     for (const auto& what : order) {
         if (what.find("floor") != std::string::npos || what.find("MB") != std::string::npos) continue;
         const auto& floor = table[what.rfind("import", 0) == 0 ? "raw insert floor" : "raw read floor"];
-        std::string line = fmt::format("{:<24}", what);
+        std::string line = fmt::format("{:<32}", what);
         for (size_t i = 0; i < table[what].size(); ++i) line += fmt::format("{:>10.2f}", table[what][i] / floor[i]);
         fmt::print("{}\n", line);
     }
@@ -402,7 +416,10 @@ int main() {
             goal(fmt::format("{}, growth", op), at(op, top) / at(op, 0), 1.5, "x");
         for (const auto& [what, most] : std::vector<std::pair<std::string, double>>{{"export oob pdf", 3}, {"export labels pdf", 3},
                                                                                     {"export oob json", 2}, {"export oob csv", 2}})
+        {
             goal(what + ", x its floor", at(what, top) / at("raw read floor", top), most, "x");
+            fmt::print("    (its writer alone, from memory: {:.2f}x the floor)\n", at(what + ", writer alone", top) / at("raw read floor", top));
+        }
         for (const auto& what : order)
             if (what.rfind("peak MB", 0) == 0) goal(what + ", growth", at(what, top) / at(what, 0), 1.3, "x");
         goal("gui model", at("gui model MB", top), 100, " MB");
