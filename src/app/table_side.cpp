@@ -812,12 +812,10 @@ Outcome TableSide::discard(const std::string& typed) {
         out.summary = "Discarded the draft report of " + battle + " (" + count_of(static_cast<int>(lines.size()), "line", "lines") + ")";
         // A side whose players' losses waited in it is told they were set aside: its own lines as
         // they sent them, not the draft's name (another may have spelled it first) nor its size.
-        // (A battle of its name reported already took them, from the draft written out as a file
-        // and edited: nothing is said.)
-        const auto battles = db::Battles(store).battles(c.id);
-        const bool reported = std::any_of(battles.begin(), battles.end(), [&](const campaign::BattleInfo& b) { return same_ignoring_case(b.name, battle); });
+        // (A battle of its name it fought took them, from the draft written out as a file and
+        // edited: nothing is said. One only the enemy fought is not the side's to know of.)
         std::map<std::string, std::vector<std::string>> set_aside;
-        if (!reported && std::any_of(lines.begin(), lines.end(), [](const campaign::DraftLine& l) { return l.submitted; })) {
+        if (std::any_of(lines.begin(), lines.end(), [](const campaign::DraftLine& l) { return l.submitted; })) {
             const auto roster = db::Rosters(store).roster(c.id, {true, false, false, false});
             const Refs refs(roster, m_session.rules());
             for (const auto& l : lines)
@@ -825,6 +823,10 @@ Outcome TableSide::discard(const std::string& typed) {
                     const auto& b = refs.brigade_at(*l.brigade_id, "a draft line");
                     set_aside[b.side].push_back(b.ref() + ": " + count_of(l.stands, "stand", "stands") + " lost");
                 }
+            std::erase_if(set_aside, [&](const auto& told) {
+                const auto fought = db::Battles(store).battles_fought_by(c.id, told.first);
+                return std::any_of(fought.begin(), fought.end(), [&](const campaign::BattleInfo& b) { return same_ignoring_case(b.name, battle); });
+            });
         }
         if (!set_aside.empty()) {
             std::vector<std::string> sides;
