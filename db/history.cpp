@@ -105,6 +105,18 @@ std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t camp
 
 }  // namespace
 
+std::vector<std::int64_t> History::submissions_waiting(std::int64_t campaign, const View& viewer) const {
+    return guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        SQLite::Statement q(db, std::string(k_seen) + "SELECT s.number FROM seen s JOIN operation o ON o.id = s.id WHERE o.kind = ?3 AND "
+                                                      "EXISTS (SELECT 1 FROM draft_line d WHERE d.operation_id = o.id) ORDER BY s.number");
+        bind_all(q, campaign, side_of(viewer), OperationKind::submission);
+        std::vector<std::int64_t> out;
+        for (const Row row(q); q.executeStep();) out.push_back(row.id("number"));
+        return out;
+    });
+}
+
 std::vector<journal::Entry> History::journal_entries(std::int64_t campaign, const View& viewer, std::optional<int> newest) const {
     return guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;

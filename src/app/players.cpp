@@ -2,6 +2,7 @@
 #include "app/players.hpp"
 
 #include "app/battles.hpp"
+#include "app/history.hpp"
 #include "app/plans.hpp"
 #include "app/refs.hpp"
 #include "app/session_state.hpp"
@@ -10,6 +11,7 @@
 #include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
+#include "db/battles.hpp"
 #include "db/history.hpp"
 #include "db/players.hpp"
 
@@ -218,6 +220,41 @@ std::vector<campaign::MessageInfo> Players::messages(const View& viewer) const {
     auto all = db::Players(m_session.state().store).messages(m_session.current().id);
     if (!viewer.is_umpire()) std::erase_if(all, [&](const campaign::MessageInfo& m) { return m.side != viewer.side(); });
     return all;
+}
+
+std::vector<Players::Submission> Players::submissions(const View& viewer) const {
+    const auto& r = m_session.rules();
+    const auto c = m_session.current();
+    const auto& store = m_session.state().store;
+    const auto waiting = db::History(store).submissions_waiting(c.id, viewer);
+    // A battle of the submission's name that its side fought stands for its losses, whether the
+    // report took them from the draft or gave its own; one only the enemy fought is not the
+    // side's to know of. (A submission names its battle after its side: "Losses of the Union in
+    // the battle of NAME submitted by ...".)
+    std::map<std::string, std::vector<campaign::BattleInfo>> fought;
+    for (const auto& side : r.sides)
+        if (viewer.is_umpire() || viewer.side() == side.id) fought[side.id] = db::Battles(store).battles_fought_by(c.id, side.id);
+    const auto reported = [&](const std::string& summary) -> std::string {
+        for (const auto& [side, battles] : fought) {
+            const auto head = "Losses of the " + r.side_name(side) + " in the battle of ";
+            if (summary.rfind(head, 0) != 0) continue;
+            for (const auto& b : battles)
+                if (same_ignoring_case(summary.substr(head.size(), b.name.size()), b.name) && summary.compare(head.size() + b.name.size(), 14, " submitted by ") == 0)
+                    return b.name;
+        }
+        return "";
+    };
+    std::vector<Submission> out;
+    for (auto& e : m_session.history().journal(viewer)) {
+        if (e.kind != OperationKind::submission) continue;
+        std::string state;
+        if (e.undone_by) state = "taken back";
+        else if (const auto battle = reported(e.summary); !battle.empty()) state = "reported: the battle of " + battle;
+        else if (std::binary_search(waiting.begin(), waiting.end(), e.id)) state = "waiting for the umpire";
+        else state = "no longer waiting: replaced by a later submission, or set aside by the umpire (the journal says which)";
+        out.push_back({std::move(e), std::move(state)});
+    }
+    return out;
 }
 
 Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::string& given_battle, const std::vector<std::string>& losses) {

@@ -6,6 +6,7 @@
 #include "app/outcome.hpp"
 #include "app/session.hpp"
 #include "campaign/records.hpp"
+#include "journal/journal.hpp"
 
 #include <functional>
 #include <optional>
@@ -62,6 +63,14 @@ public:
     /// brigade of the player's side in service, N stands lost. Journalled for the umpire and
     /// that side.
     Outcome submit_losses(const campaign::PlayerInfo& player, const std::string& battle, const std::vector<std::string>& losses);
+    /// A player's submission of losses as `viewer` reads it (the umpire all, a side its own),
+    /// with what became of it.
+    struct Submission {
+        journal::Entry entry;
+        std::string state;  ///< "waiting for the umpire", "reported: the battle of Culp's Hill", "taken back", ...
+    };
+    /// The submissions `viewer` may read, oldest first.
+    std::vector<Submission> submissions(const View& viewer) const;
 
 private:
     Session& m_session;

@@ -818,14 +818,13 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
             rows.push_back({html_escape(it->turn.text()), html_escape(it->player + (viewer.is_umpire() ? " (" + it->side + ")" : "")),
                             "<div class=\"message\">" + html_escape(it->text) + "</div>"});
         main += "<h2>Sent</h2>\n" + table({"Turn", "From", "Message"}, rows, "Nothing sent yet.") + not_shown(sent.size(), rows.size());
-        // The losses its players submitted, as its journal reads them, newest first: what the umpire
-        // has to review (a submission taken back says so).
+        // The losses its players submitted, as its journal reads them, newest first, each with
+        // what became of it: waiting for the umpire's review, reported, taken back.
         rows.clear();
-        auto submitted = s.history().journal(viewer);
-        std::erase_if(submitted, [](const journal::Entry& e) { return e.kind != OperationKind::submission; });
+        const auto submitted = s.players().submissions(viewer);
         for (auto it = submitted.rbegin(); it != submitted.rend() && rows.size() < app::k_messages_shown; ++it)
-            rows.push_back({"#" + std::to_string(it->id), html_escape(it->created_at), html_escape(it->summary) + (it->undone_by ? " <em>(taken back)</em>" : "")});
-        main += "<h2>Losses submitted</h2>\n" + table({"No.", "When", "Losses"}, rows, "No losses submitted.") + not_shown(submitted.size(), rows.size());
+            rows.push_back({"#" + std::to_string(it->entry.id), html_escape(it->entry.created_at), html_escape(it->entry.summary), html_escape(it->state)});
+        main += "<h2>Losses submitted</h2>\n" + table({"No.", "When", "Losses", "State"}, rows, "No losses submitted.") + not_shown(submitted.size(), rows.size());
     } else if (page == "papers") {
         main = viewer.is_umpire() ? "<p class=\"none\">Each side's papers are on its players' links.</p>\n"
                                   : "<ul class=\"papers\"><li><a href=\"handout/oob.pdf\">Order of battle (PDF)</a></li>"

@@ -373,6 +373,41 @@ TEST_CASE("Losses a player submitted that the umpire discards are told to his si
     CHECK_THAT(reported.substr(reported.rfind("\n#")), Contains("battle  Battle of Culp's Hill: 1 division, 2 stands lost") && !Contains("set aside"));
 }
 
+TEST_CASE("A player's Orders page says what became of each submission: waiting, replaced or set aside, reported, taken back") {
+    const Club club;
+    const test::Served server(club.db());
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    const auto submit = [&](const std::string& battle, const std::string& losses) {
+        REQUIRE(server.post(club.meade + "losses", {{"token", token}, {"battle", battle}, {"losses", losses}}).status == 200);
+    };
+    // Each submission's state, newest first, as its row ends.
+    const auto states = [&] {
+        const auto page = server.get(club.meade + "orders").body;
+        std::vector<std::string> out;
+        for (auto at = page.find("<td data-label=\"State\">"); at != std::string::npos; at = page.find("<td data-label=\"State\">", at + 1)) {
+            const auto from = page.find('>', at) + 1;
+            out.push_back(page.substr(from, page.find("</td>", from) - from));
+        }
+        return out;
+    };
+    const std::string waiting = "waiting for the umpire", gone = "no longer waiting: replaced by a later submission, or set aside by the umpire (the journal says which)";
+    submit("Culp's Hill", "Wadsworth/Iron Brigade=2");
+    CHECK(states() == std::vector<std::string>{waiting});
+    submit("culp's hill", "Wadsworth/Iron Brigade=3");  // replaces the first's only line
+    CHECK(states() == std::vector<std::string>{waiting, gone});
+    submit("Little Round Top", "Wadsworth/Cutler's Brigade=1");
+    club.ok("battle draft \"Little Round Top\" --discard");
+    CHECK(states() == std::vector<std::string>{gone, waiting, gone});
+    // Reported from the draft: a battle the Union fought under its name stands for both.
+    club.ok("battle report --draft \"Culp's Hill\"");
+    CHECK(states() == std::vector<std::string>{gone, "reported: the battle of Culp&#39;s Hill", "reported: the battle of Culp&#39;s Hill"});
+    // Taken back; the enemy's page lists none of it.
+    submit("Pipe Creek", "Wadsworth/Cutler's Brigade=1");
+    club.ok("undo --player");
+    CHECK(states().front() == "taken back");
+    CHECK_THAT(server.get(club.lee + "orders").body, Contains("No losses submitted."));
+}
+
 TEST_CASE("Players answer and propose exchanges, write to the umpire and submit losses, each journalled for their side") {
     const Club club;
     const test::Served server(club.db());
