@@ -1170,4 +1170,14 @@ TEST_CASE("Losses a player submitted and the umpire set aside are told to his si
                 {with_hidden, "battle report --name \"Bull Run\" --division Heth --loss \"Heth/1st Brigade=1\" --keep-hidden"},
                 {both, "battle draft \"Bull Run\" --discard"}},
                "union");
+    // The Confederates' players submit hidden Heth's losses into the Union's draft of Bull Run;
+    // the battle reported with Wadsworth alone leaves that draft waiting (the Confederates fought
+    // none of it), where without them it clears it: the Union's Orders page reads its
+    // submission reported alike.
+    play_story(k_small_war,
+               {{both, "submit union|Bull Run|Wadsworth/1st Brigade=1"},
+                {with_hidden, "arrive Heth"},
+                {with_hidden, "submit confederate|Bull Run|Heth/1st Brigade=1"},
+                {both, "battle report --name \"Bull Run\" --division Wadsworth --loss \"Wadsworth/1st Brigade=1\""}},
+               "union");
 }
