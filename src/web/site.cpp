@@ -43,6 +43,18 @@ constexpr std::string_view k_player_name = "<player-name>";
 constexpr std::pair<std::string_view, std::string_view> k_typed[] = {
     {"<typed-text>", "text"}, {"<typed-battle>", "battle"}, {"<typed-losses>", "losses"},
     {"<typed-offer>", "offer"}, {"<typed-ask>", "ask"},     {"<typed-note>", "note"}};
+// An exchange as a side's page showed it, in 16 hex digits: its answer form carries it, and an
+// answer to an exchange that has changed since (taken back and proposed anew under its number,
+// withdrawn, answered) is refused, not given to what the player did not read.
+std::string exchange_seen(const app::ExchangeView& x) {
+    std::string text = std::to_string(x.row.id) + "\n" + x.row.proposer + "\n" + x.row.counterpart + "\n" + word(x.row.status) + "\n" + x.row.note + "\n" + x.lapsed;
+    for (const auto* lines : {&x.offer, &x.ask}) {
+        text += "\n--";
+        for (const auto& l : *lines) text += "\n" + l;
+    }
+    return app::token_hash(text).substr(0, 16);
+}
+
 // A player's path, "/p/TOKEN[/PAGE[/FILE]]": the token 64 lower-case hex digits, a page of
 // lower-case letters and hyphens (or none), a file "name.pdf" or "name.txt"; else none.
 struct PlayerPath {
@@ -584,6 +596,13 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         const auto answer = field("answer");
         if (answer != "accept" && answer != "refuse" && answer != "withdraw")
             throw UsageError("answer \"" + visible(answer) + "\" is not one: expected accept or refuse, or withdraw for a proposal of yours");
+        // As his page showed it (a form of a page without it is answered as it stands now).
+        if (const auto seen = field("seen"); !seen.empty()) {
+            const auto now = s.prisoners().overview(View::of_side(player.side)).exchanges;
+            const auto x = std::find_if(now.begin(), now.end(), [&](const app::ExchangeView& v) { return std::to_string(v.row.id) == id; });
+            if (x != now.end() && exchange_seen(*x) != seen)
+                throw UsageError("exchange #" + id + " has changed since your page showed it: read it again, then answer");
+        }
         const auto done = s.prisoners().answer_exchange(std::stoll(id), player.side,
                                                         answer == "accept" ? app::Answer::accept : answer == "refuse" ? app::Answer::refuse : app::Answer::withdraw);
         return done.read_as(done.acted_by);  // as his side's journal reads it
@@ -759,7 +778,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
             std::string answer;
             const auto button = [&](const char* a, const char* label) {
                 answer += form_start("exchange-answer") + "<input type=\"hidden\" name=\"exchange\" value=\"" + std::to_string(x.row.id) +
-                          "\"><button name=\"answer\" value=\"" + a + "\">" + label + "</button></form>";
+                          "\"><input type=\"hidden\" name=\"seen\" value=\"" + exchange_seen(x) + "\"><button name=\"answer\" value=\"" + a + "\">" + label + "</button></form>";
             };
             if (!viewer.is_umpire() && x.row.status == ExchangeStatus::proposed) {
                 if (x.row.counterpart == viewer.side() && x.lapsed.empty()) {

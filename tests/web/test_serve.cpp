@@ -373,6 +373,34 @@ TEST_CASE("Losses a player submitted that the umpire discards are told to his si
     CHECK_THAT(reported.substr(reported.rfind("\n#")), Contains("battle  Battle of Culp's Hill: 1 division, 2 stands lost") && !Contains("set aside"));
 }
 
+TEST_CASE("An answer to an exchange that changed since the player's page showed it is refused, not given to what he did not read") {
+    const Club club;
+    const test::Served server(club.db());
+    // The answer form's fingerprint of exchange #N as the page showed it.
+    const auto seen = [](const std::string& page) {
+        std::smatch m;
+        REQUIRE(std::regex_search(page, m, std::regex("name=\"seen\" value=\"([0-9a-f]{16})\"")));
+        return std::string(m[1]);
+    };
+    club.ok("exchange propose --from union --offer \"stands:Pickett/Garnett's Brigade=2\"");
+    const auto page = server.get(club.lee + "camps").body;
+    CHECK_THAT(page, Contains("2 stands of Pickett/Garnett&#39;s Brigade"));
+    // Taken back, and proposed anew under the same number for one stand.
+    club.ok("undo");
+    const auto id = club.ok("exchange propose --from union --offer \"stands:Pickett/Garnett's Brigade=1\"");
+    REQUIRE_THAT(id, Contains("Exchange #1 proposed"));
+    const auto before = club.dump();
+    const auto stale = server.post(club.lee + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"seen", seen(page)}, {"answer", "accept"}});
+    CHECK(stale.status == 422);
+    CHECK_THAT(stale.body, Contains("exchange #1 has changed since your page showed it: read it again, then answer"));
+    CHECK(club.dump() == before);
+    // Read again, it is answered.
+    const auto fresh = server.get(club.lee + "camps").body;
+    CHECK(seen(fresh) != seen(page));
+    CHECK(server.post(club.lee + "exchange-answer", {{"token", test::form_token(fresh)}, {"exchange", "1"}, {"seen", seen(fresh)}, {"answer", "accept"}}).status == 200);
+    CHECK_THAT(club.ok("exchange list"), Contains("[accepted]") && Contains("1 stand of Pickett/Garnett's Brigade"));
+}
+
 TEST_CASE("A player's Orders page says what became of each submission: waiting, replaced or set aside, reported, taken back") {
     const Club club;
     const test::Served server(club.db());
