@@ -308,7 +308,7 @@ void ownership(SQLite::Database& db, Problems& out) {
 // Text muster writes as lines (a rule set's JSON, a journal entry's record of the rows it
 // added, prose): a line break is no damage there.
 const std::set<std::string> k_lines{"campaign.rules_json", "operation.inserted", "operation.summary", "operation_view.summary", "exchange.note", "draft_line.why",
-                                    "roll.purpose", "roll.result", "meta.value"};
+                                    "roll.purpose", "roll.result", "meta.value", "preview.typed_rolls"};
 // Prose a person wrote (a player's message): its lines and tabs kept (checked_prose), and no
 // other control character.
 const std::set<std::string> k_prose{"message.text"};

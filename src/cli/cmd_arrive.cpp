@@ -17,10 +17,11 @@ void print_arrivals(Io& io, const rules::RuleSet& rules, const app::DueArrivals&
 namespace {
 
 // Every division due now arrives, each with its dice (asked, when the organiser rolls them).
-void arrive_due(Io& io, const RollOptions& dice, bool show_rolls) {
+void arrive_due(Io& io, const RollOptions& dice, bool show_rolls, bool discard_previews) {
     auto session = open_campaigns(io);
     const bool asking = asks_for_dice(session, dice);
     const auto due = session.season().arrive_due([&](app::ArrivalRequest r) {
+        r.discard_preview = discard_previews;
         if (asking) io.err << "Dice for " << r.division << ":\n";
         return with_dice(session, io, dice, [&](const std::vector<std::string>& rolls) {
             r.rolls = rolls;
@@ -60,10 +61,11 @@ void add_arrive_command(CLI::App& app, Io& io) {
             if (!r.division.empty()) throw UsageError("give a DIVISION or --due, not both");
             // Each division due arrives as its schedule and the campaign say: a preview (which
             // --due would have stored), a year or a theater is one division's, given by its name.
-            for (const char* option : {"--preview", "--year", "--theater", "--roll-year-theater", "--discard-preview"})
+            // (--discard-preview is each one's: every division due rolls anew.)
+            for (const char* option : {"--preview", "--year", "--theater", "--roll-year-theater"})
                 if (arrive->count(option))
                     throw UsageError(std::string("--due takes no ") + option + ": give it for one division by name (muster arrive DIVISION " + option + ")");
-            arrive_due(io, ar->dice, ar->show_rolls);
+            arrive_due(io, ar->dice, ar->show_rolls, r.discard_preview);
             return;
         }
         if (r.division.empty()) throw UsageError("name the DIVISION that arrives, or give --due for every division due now");

@@ -69,11 +69,14 @@ void add_season_commands(CLI::App& app, Io& io) {
     });
     auto dice = std::make_shared<RollOptions>();
     add_roll_options(next, *dice, "");
-    on_run(next, io, [&io, dice, as] {
+    auto discard_previews = std::make_shared<bool>(false);
+    next->add_flag("--discard-preview", *discard_previews, "Each division due rolls anew although its preview showed something else");
+    on_run(next, io, [&io, dice, as, discard_previews] {
         auto session = open_campaigns(io);
         if (!session.view(*as).is_umpire()) throw UsageError("the next turn is the umpire's to begin: leave out --as");
         const bool asking = asks_for_dice(session, *dice);
         const auto result = session.season().next_turn([&](app::ArrivalRequest r) {
+            r.discard_preview = *discard_previews;
             if (asking) io.err << "Dice for " << r.division << ":\n";
             return with_dice(session, io, *dice, [&](const std::vector<std::string>& rolls) {
                 r.rolls = rolls;

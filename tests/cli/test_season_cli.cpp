@@ -204,6 +204,30 @@ TEST_CASE("Divisions due now arrive by themselves: arrive --due, turn next bring
     CHECK_THAT(c.refused("schedule Wright --date 1870-01-01", 2), Contains("1870-01-01 is outside rule set acw's years"));
 }
 
+TEST_CASE("A division due, previewed with dice typed in, passes check and arrives on its turn with --discard-preview, as the refusal says") {
+    const test::CampaignFile c;
+    c.ok("campaign new T --rules napoleonic --date 1813-08-23 --seed 1");
+    c.ok("add army Armee --side french --leader Ney --grade average");
+    c.ok("add corps \"IV Corps\" --army Armee --leader Bertrand --grade average");
+    for (const char* d : {"Fournier", "Morand"}) {
+        c.ok(std::string("add division ") + d + " --corps \"IV Corps\"");
+        c.ok(std::string("schedule ") + d + " --turn 2");
+        c.ok(std::string("arrive ") + d + " --preview --rolls 50,45,30,20,10,5,99,88,77,66,55");
+    }
+    // Its typed rolls kept a line each: what muster writes, check reads as sound.
+    CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
+    CHECK_THAT(c.refused("turn next", 1), Contains("give --discard-preview to roll anew"));
+    CHECK_THAT(c.ok("turn next --discard-preview"), Contains("Turn 2 begins") && Contains("Fournier") && Contains("Morand"));
+    CHECK_THAT(c.ok("turn"), Contains("Due now: nothing"));
+    // arrive --due takes it as each division's.
+    c.ok("undo");  // the turn with its arrivals, as one
+    c.ok("schedule Fournier --turn 1");
+    c.ok("schedule Morand --turn 1");
+    CHECK_THAT(c.refused("arrive --due", 1), Contains("give --discard-preview to roll anew"));
+    CHECK_THAT(c.ok("arrive --due --discard-preview"), Contains("Fournier") && Contains("Morand"));
+    CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
+}
+
 TEST_CASE("An enemy leader's grade is his side's secret until revealed: every view, every format, undone with the reveal") {
     const test::CampaignFile c;
     c.ok("campaign new G --sample gettysburg --seed 3");
