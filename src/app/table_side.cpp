@@ -661,6 +661,7 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
         if (const auto* d = refs.division_by_id(division)) fought(d->name);
     };
     std::vector<std::string> losing;  // the divisions of the brigades that lost stands
+    std::map<size_t, std::pair<int, int>> lost;  // per brigade of the report: stands lost rolled, and submitted
     for (const auto& l : lines) {
         switch (l.kind) {
             case DraftKind::engaged: {
@@ -682,7 +683,8 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
                     report.brigades.push_back({b->ref(), 0, 0, ""});
                     losing.push_back(b->division);
                 }
-                (l.kind == DraftKind::lost ? report.brigades[it->second].lost : report.brigades[it->second].captured) += l.stands;
+                if (l.kind == DraftKind::captured) report.brigades[it->second].captured += l.stands;
+                else (l.submitted ? lost[it->second].second : lost[it->second].first) += l.stands;
                 break;
             }
             case DraftKind::leader: {
@@ -697,6 +699,7 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
             }
         }
     }
+    for (const auto& [at, n] : lost) report.brigades[at].lost = n.first > 0 && n.second > 0 ? std::max(n.first, n.second) : n.first + n.second;
     // Where rolls name the units engaged, the division of each unit that lost or fell fought
     // too: losses a player submitted beside another's rolls (none engaged: the report takes them
     // from what was lost, as any report does).
@@ -722,7 +725,7 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
     return report;
 }
 
-void require_no_doubled_loss(const rules::RuleSet& rules, const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
+std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
     std::map<std::int64_t, std::pair<int, int>> lost;  // per brigade: rolled, submitted
     std::map<std::int64_t, std::string> by;
     for (const auto& l : lines)
@@ -730,12 +733,19 @@ void require_no_doubled_loss(const rules::RuleSet& rules, const std::string& bat
             (l.submitted ? lost[*l.brigade_id].second : lost[*l.brigade_id].first) += l.stands;
             if (l.submitted) by[*l.brigade_id] = l.why;
         }
+    std::vector<std::string> out;
     for (const auto& [id, n] : lost)
         if (n.first > 0 && n.second > 0)
-            throw UsageError(rules.brigade_noun() + " " + refs.brigade_at(id, "a draft line").ref() + " has " + count_of(n.first, "stand", "stands") +
-                             " lost rolled at the table and " + count_of(n.second, "stand", "stands") + " " + by[id] + ": a player gives his " +
-                             rules.brigade_noun() + "'s whole loss, so the two are not added. Write the draft out with muster battle draft " +
-                             shell_word(battle) + " --write FILE, give the stands it lost in all, and report the file");
+            out.push_back(refs.brigade_at(id, "a draft line").ref() + ": " + count_of(n.first, "stand", "stands") + " lost rolled at the table, " +
+                          std::to_string(n.second) + " " + by[id]);
+    return out;
+}
+
+void require_no_doubled_loss(const rules::RuleSet& rules, const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
+    if (const auto doubled = doubled_losses(lines, refs); !doubled.empty())
+        throw UsageError("stands lost both rolled at the table and submitted by a player (" + join(doubled, "; ") + "): a player gives his " +
+                         rules.brigade_noun() + "'s whole loss, so the two are not added. Write the draft out with muster battle draft " +
+                         shell_word(battle) + " --write FILE (it gives the larger), give the stands each lost in all, and report the file");
 }
 
 std::string draft_named(const db::Store& store, std::int64_t campaign, const std::string& typed) {
@@ -769,7 +779,7 @@ Draft TableSide::draft(const std::string& typed) const {
 
 Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const std::vector<campaign::DraftState>& states,
                  const Refs& refs, const rules::RuleSet& rules) {
-    Draft out{battle, {}, {}, {}, report_from_draft(battle, lines, refs)};
+    Draft out{battle, {}, {}, {}, report_from_draft(battle, lines, refs), doubled_losses(lines, refs)};
     // Each unit's states now, where they differ from the default (in good order, on the field).
     const TableStates now(states);
     std::set<std::string> done;

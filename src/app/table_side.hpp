@@ -75,21 +75,31 @@ struct Draft {
     std::vector<std::string> lines;    ///< what they lost: "Heth/1st Brigade: 1 stand lost (Musketry & Cannonade table 9: Telling)"
     std::vector<std::string> states;   ///< each unit's state on the table now: "Heth/1st Brigade: disordered (Musketry & Cannonade table 9: Telling)"
     battle::Report report;
+    /// Brigades with stands lost both rolled at the table and submitted by a player (see
+    /// doubled_losses): the report gives the larger, for the umpire to check.
+    std::vector<std::string> doubled;
 };
 
 /// A battle's draft as its lines, its states on the table and the campaign name them.
 Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const std::vector<campaign::DraftState>& states,
                  const Refs& refs, const rules::RuleSet& rules);
 
-/// The report a battle's draft lines make: stands lost and captured summed per brigade, each
+/// The report a battle's draft lines make: stands lost and captured summed per brigade (where a
+/// brigade's loss was both rolled at the table and submitted by a player, the larger: a player
+/// gives its whole loss, so the two are not added), each
 /// leader's and battery's worst fate (killed over captured over wounded; captured over wrecked),
 /// a wounded leader out for `wounded_out_for` battles; a leader named by the unit he commands.
 battle::Report report_from_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs,
                                  int wounded_out_for = 1);
 
+/// The brigades of a draft with stands lost both rolled at the table and submitted by a player,
+/// each in words: "Dobschutz/Landwehr: 1 stand lost rolled at the table, 2 submitted by P
+/// (Allies)".
+std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& lines, const Refs& refs);
+
 /// Refuses (UsageError) a draft in which a brigade has stands lost both rolled at the table and
-/// submitted by a player: a player gives his brigade's whole loss, so the two are not added; the
-/// umpire writes the draft out and gives the loss in the file.
+/// submitted by a player (doubled_losses, every one named): a player gives his brigade's whole
+/// loss, so the two are not added; the umpire writes the draft out and gives the loss in the file.
 void require_no_doubled_loss(const rules::RuleSet& rules, const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs);
 
 /// The table side in a campaign: rolls for a battle, and its draft report.

@@ -190,6 +190,10 @@ void add_battle_commands(CLI::App& app, Io& io) {
             app::write_file(dr->write, exporter::report_json(d.report));
             io.out << "Wrote " << dr->write << ". Edit it, and apply it with: muster battle report " << shell_word(dr->write)
                    << " (the report replaces the draft)\n";
+            if (!d.doubled.empty())
+                io.out << "Check the stands lost of each " << session.rules().brigade_noun() << " both rolled at the table and submitted by a player: "
+                       << "the file gives the larger, not the two added\n";
+            for (const auto& l : d.doubled) io.out << "  " << l << "\n";
             return;
         }
         io.out << "Draft report of " << d.battle << "\n  Rolled for at the table: " << (d.engaged.empty() ? "none yet" : join(d.engaged, ", ")) << "\n";

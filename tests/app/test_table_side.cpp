@@ -195,13 +195,16 @@ TEST_CASE("A brigade's losses rolled at the table and submitted by a player are 
             w.s.battles().report_draft("Wagram", {}, mode);
             FAIL("a doubled loss was reported");
         } catch (const UsageError& e) {
-            CHECK_THAT(e.what(), Contains("brigade Fresnel/Klenau has " + count_of(rolled, "stand", "stands") + " lost rolled at the table and 2 stands submitted by Karl") &&
-                                     Contains("muster battle draft Wagram --write FILE"));
+            CHECK_THAT(e.what(), Contains("(Fresnel/Klenau: " + count_of(rolled, "stand", "stands") + " lost rolled at the table, 2 submitted by Karl (Allies))") &&
+                                     Contains("muster battle draft Wagram --write FILE (it gives the larger)"));
         }
     }
     CHECK(test::dump(w.path) == before);
-    // The draft is still shown, and written out with the two summed for the umpire to mend.
-    CHECK(w.s.table_side().draft("Wagram").report.brigades.at(0).lost == rolled + 2);
+    // The draft is still shown, and written out with the larger of the two (not their sum), named
+    // for the umpire to check.
+    const auto d = w.s.table_side().draft("Wagram");
+    CHECK(d.report.brigades.at(0).lost == std::max(rolled, 2));
+    CHECK(d.doubled == std::vector<std::string>{"Fresnel/Klenau: " + count_of(rolled, "stand", "stands") + " lost rolled at the table, 2 submitted by Karl (Allies)"});
 }
 
 TEST_CASE("A division given beside a draft's lines fought beside the divisions of those lines, not instead of them") {
