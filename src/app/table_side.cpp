@@ -266,6 +266,10 @@ struct DraftSoFar {
 
 // Adds a result's effects on one unit to the draft, line by line; what the draft cannot carry
 // (a battery named on a brigade's result) is said in the outcome.
+// Whether a result names what befalls artillery (silenced, damaged, a battery's fate): then a
+// battery takes that, not what the result says of its target.
+bool artillery_part(const rules::PlayEffects& e) { return e.silenced || e.damaged || e.battery; }
+
 class DraftWriter {
 public:
     DraftWriter(db::Store& store, const campaign::CampaignInfo& c, std::int64_t op, const std::string& battle, const Refs& refs,
@@ -296,7 +300,9 @@ public:
             if (t.battery) line({m_battle, m_op, DraftKind::battery, {}, {}, t.battery->id, 0, {}, e.battery, why}, "battery " + t.ref() + ": " + word(*e.battery));
             else if (m_difference) m_out.outcome.lines.push_back(t.ref() + ": the result also says battery " + word(*e.battery) + "; if one was with the " + m_rules.brigade_noun() + ", add it to the report");
         }
-        if (e.disordered) state(t, TableState::disordered, rules::k_yes, why);
+        // A result tells the target and artillery apart ("Target disordered, Artillery
+        // silenced"): a battery takes the artillery's part where the result has one.
+        if (e.disordered && !(t.battery && artillery_part(e))) state(t, TableState::disordered, rules::k_yes, why);
         if (e.rallied) {
             state(t, TableState::disordered, rules::k_no, why);
             state(t, TableState::broken, rules::k_no, why);
@@ -524,6 +530,10 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
                         }
         auto ptr = [](const std::optional<play::Facts>& f) { return f ? &*f : nullptr; };
         const auto resolved = play::with_campaign(table, r.request, {ptr(unit_facts), ptr(defender_facts), ptr(firer_facts)}, r.override);
+        if (firer_facts)
+            if (const auto* silenced = firer_facts->find(Fact::silenced); silenced && silenced->value == rules::k_yes)
+                out.outcome.lines.push_back(silenced->why + ": a silenced battery limbers up and moves back; it fires once it is no longer silenced "
+                                            "(muster table state --battle " + shell_word(battle) + " --unit " + shell_word(firer->ref()) + " silenced=no)");
         auto request = resolved.request;
         std::vector<std::string> named, keys, streams;
         for (const auto* t : {&firer, &unit, &defender})
@@ -574,6 +584,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
                 e.damaged = e.silenced = false;
             } else {
                 e.stands_lost = e.stands_captured = 0;
+                if (artillery_part(e)) e.disordered = false;
             }
         }
         dice.record(store, op, out.outcome.rolls, Mode::apply);

@@ -167,6 +167,29 @@ TEST_CASE("A roll for a battle refuses what it cannot draft, and changes nothing
     CHECK(d.report.batteries.at(0).fate == BatteryFate::wrecked);
 }
 
+TEST_CASE("A battery under fire takes the artillery's part of a result, silenced not disordered; silenced, its own fire is said to wait") {
+    Wagram w;
+    const auto hit = w.roll("musketry", {}, "Legrand/Horse Battery", "", {"4+3"}, "6");  // Lively: "Target disordered, Artillery silenced"
+    REQUIRE(hit.roll.result->heading() == "Lively");
+    const auto said = join(hit.outcome.lines, "\n");
+    CHECK_THAT(said, Contains("Legrand/Horse Battery: silenced (on the table)") && !Contains("disordered"));
+    CHECK_FALSE(hit.roll.effects.disordered);
+    // A brigade hit alike is disordered, and not silenced.
+    const auto brigade = w.roll("musketry", {}, "Fresnel/Klenau", "", {"4+3"}, "6");
+    CHECK_THAT(join(brigade.outcome.lines, "\n"), Contains("Fresnel/Klenau: disordered (on the table)") && !Contains("silenced"));
+    // Silenced, the battery firing is told it waits; its fire is not halved as if disordered.
+    app::CampaignRoll r;
+    r.table = "musketry";
+    r.battle = "Wagram";
+    r.unit = "Fresnel/Klenau";
+    r.firer = "Legrand/Horse Battery";
+    r.request.points = rules::parse_points("6");
+    const auto fired = join(w.s.table_side().roll(r, {"3+3"}).outcome.lines, "\n");
+    CHECK_THAT(fired, Contains("Legrand/Horse Battery is silenced") && Contains("silenced=no"));
+    CHECK_FALSE(w.s.table_side().draft("Wagram").states.empty());
+    for (const auto& st : w.s.table_side().draft("Wagram").states) CHECK_THAT(st, !Contains("Horse Battery: disordered"));
+}
+
 TEST_CASE("A player's losses submitted to a draft begun by rolls for the enemy's units - his division fought too") {
     Wagram w;
     w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");  // the umpire's roll: Fresnel engaged
