@@ -103,7 +103,8 @@ army::Leader rolled_commander(Session& session, db::Store& store, const campaign
                          "not roll it here");
     generate::Request req;
     req.side = side;
-    if (!r.years.empty() && !(req.year = c.year()))
+    req.year = c.year();
+    if (!req.year && rules::keys_of(r, {r.generation.division_leader}).count(rules::Field::year))
         throw UsageError(what + " " + e.name + " has no grade, and the leader table that would roll it needs the year: give --grade, "
                          "or set the campaign's date (muster campaign set --date YYYY-MM-DD)");
     req.despicable_by_the_book = c.despicable == Despicable::book;

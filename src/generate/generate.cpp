@@ -361,7 +361,8 @@ army::Leader roll_leader(const rules::RuleSet& rules, const Request& request, di
     army::Division scratch;
     unsigned given = 0;
     Context context = start_context(rules, request, scratch, given);
-    if (!rules.years.empty() && !context.has(Field::year)) throw UsageError("the leader table needs the year: give it");
+    if (!context.has(Field::year) && rules::keys_of(rules, {rules.generation.division_leader}).count(Field::year))
+        throw UsageError("the leader table needs the year: give it");
     // Keys the leader table may need that only a division's own rolls would set (theater)
     // must be given; validation guarantees side and year suffice for the shipped rule sets.
     std::vector<GeneratedRoll> log;

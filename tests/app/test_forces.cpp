@@ -278,6 +278,20 @@ TEST_CASE("An army or corps commander named without a grade is rolled on the lea
         }
 }
 
+TEST_CASE("A commander named without a grade is rolled with no date where the rule set's leader table reads no year") {
+    // L'Ordre Mixte's leader table has one row for all years: no date is needed to roll on it.
+    test::TempDir dir;
+    app::Session s(dir.file("c.db"), app::Open::create);
+    app::NewCampaign n;
+    n.name = "Undated";
+    n.rules = "napoleonic";
+    n.seed = 4;
+    s.create_campaign(n);
+    REQUIRE_FALSE(s.current().date);
+    CHECK_THAT(s.forces().add_army("french", "Grande Armee", {"Napoleon", ""}), Contains("commander Napoleon (rolled "));
+    CHECK_THAT(s.forces().add_corps("Grande Armee", "IV Corps", {"Bertrand", ""}), Contains("commander Bertrand (rolled "));
+}
+
 TEST_CASE("A spreadsheet damaged byte by byte is read or refused in one error, never a crash") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
