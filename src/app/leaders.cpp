@@ -77,7 +77,7 @@ Refs::Unit unit_or_commanded(const Refs& refs, const std::string& ref) {
         const army::Leader* l = nullptr;
         try {
             l = &refs.leader(ref);
-        } catch (const Error&) {
+        } catch (const NotFoundError&) {  // a name two leaders bear is refused as such
         }
         if (!l || !l->command.kind || l->command.unit.empty()) throw;
         return refs.unit(l->command.unit);

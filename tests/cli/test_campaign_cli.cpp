@@ -855,6 +855,16 @@ TEST_CASE("A rule set's ids are taken in any case outside a campaign as in one: 
     CHECK(shouted.out == spoken.out);
 }
 
+TEST_CASE("leader replace by a commander's name two leaders bear says so, naming them, not that no unit has the name") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample grossbeeren --seed 2437231480479963690");  // names drawn: a Vial in each division
+    c.ok("arrive Lecoq");
+    c.ok("arrive Sahr");
+    const auto list = c.ok("leader list");
+    REQUIRE(list.find(" Vial ") != list.rfind(" Vial "));
+    CHECK_THAT(c.refused("leader replace Vial --preview", 2), Contains("leader \"Vial\" could be any of 2"));
+}
+
 TEST_CASE("A refusal names a unit in its rule set's terms, with the article its word takes") {
     const test::CampaignFile c;
     c.ok("campaign new T --rules awi");
