@@ -65,6 +65,32 @@ std::vector<Pdf::Line> cut_lines(int n, int across, double left, double top, dou
 // brigadier's name, four.
 int lines_of(const LabelSheet& s) { return s.brigadier ? 4 : 3; }
 
+// DejaVu Sans's advance of each character from space to tilde, in thousandths of an em (its
+// hmtx table), regular and bold: the font a label sheet's HTML asks for first.
+constexpr short k_advance[2][95] = {{
+    318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337, 636, 636, 636,
+    636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531, 1000, 684, 686, 698, 770, 632,
+    575, 775, 752, 295, 295, 656, 557, 863, 748, 787, 603, 787, 695, 635, 611, 732, 684, 989, 685,
+    611, 685, 390, 337, 390, 838, 500, 500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579,
+    278, 974, 634, 612, 635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838,
+}, {
+    348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365, 696, 696, 696,
+    696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 580, 1000, 774, 762, 734, 830, 683,
+    683, 821, 837, 372, 372, 775, 637, 995, 837, 850, 733, 850, 770, 720, 682, 812, 774, 1103, 771,
+    724, 725, 457, 365, 457, 838, 500, 500, 675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665,
+    343, 1042, 712, 687, 716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838,
+}};
+
+// How wide `text` is set in DejaVu Sans, in em: a character past ASCII taken as a wide letter,
+// and the whole a twentieth wider, for the browser's rounding and a fallback font.
+double em_of(const std::string& text, bool bold) {
+    double em = 0;
+    for (const char c : text)
+        if (c >= ' ' && c <= '~') em += k_advance[bold][c - ' '] / 1000.0;
+        else if ((c & 0xC0) == 0xC0) em += bold ? 0.78 : 0.70;  // a character's first byte
+    return em * 1.05;
+}
+
 // The smallest size a label's line is printed at on one line (points); one longer takes two.
 constexpr double k_readable = 6;
 
@@ -146,22 +172,36 @@ void labels_html(const rules::RuleSet& rules, const army::OobSource& oob, const 
                       ".label { width: " + w + "; height: " + h + "; box-sizing: border-box; border: 0.3mm dashed #888; "
                       "padding: 1mm 1.5mm; overflow: hidden; page-break-inside: avoid; font-size: " +
                       mm(std::min(sheet.height_mm / (1.4 * lines_of(sheet)), 5.0)) + "; line-height: 1.15; }\n"
-                      ".name { font-weight: bold; white-space: nowrap; } .division { color: #555; font-size: 80%; }\n"
-                      ".division.long { font-size: 40%; }\n" +
-                      (sheet.brigadier ? ".brigadier { font-size: 80%; white-space: nowrap; }\n" : "") +
-                      ".effectiveness { font-weight: bold; }\n</style>\n</head>\n<body>\n<div class=\"provenance\">" +
+                      ".label div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }\n"
+                      ".label div.two { white-space: normal; overflow-wrap: anywhere; max-height: 2.3em; }\n"
+                      ".name, .effectiveness { font-weight: bold; } .division { color: #555; }\n"
+                      "</style>\n</head>\n<body>\n<div class=\"provenance\">" +
                       html_escape(provenance_line(rules, oob, p)) + " | " + html_escape(rules.brigade_noun()) + " labels, " + html_escape(w + " x " + h) +
                       ", cut along the dashed lines</div>\n<div class=\"sheet\">\n";
-    // A division line longer than one line holds (a despicable division leader's rule) is set at
-    // half its size: its two lines take the room of one, and the line under it stays on the label.
+    // Each line of a label keeps to one line, so the last stays on the label: set at its size
+    // where it fits the width, else shrunk to fit down to 60% of it, else on two lines at half its
+    // size or less (their room that of one; at 40% what is left over is cut). No browser measures
+    // for a file: its width is reckoned from DejaVu Sans's advances (em_of).
     const double font_mm = std::min(sheet.height_mm / (1.4 * lines_of(sheet)), 5.0);
-    const auto one_line = static_cast<size_t>((sheet.width_mm - 3) / (0.55 * 0.8 * font_mm));
+    const double room_mm = sheet.width_mm - 3.5;  // inside the padding and the border
+    const auto line = [&](const char* what, const std::string& text, double share, bool bold) {
+        const double size = font_mm * share, wide = em_of(text, bold) * size;
+        std::string style;
+        if (wide > room_mm) {
+            const double fit = size * room_mm / wide;
+            style = fit >= size * 0.6 ? "\" style=\"font-size: " + mm(fit) + "\""
+                                      : " two\" style=\"font-size: " + mm(std::clamp(2 * fit * 0.95, size * 0.4, size / 2)) + "\"";
+        } else if (share != 1) {
+            style = "\" style=\"font-size: " + mm(size) + "\"";
+        } else {
+            style = "\"";
+        }
+        return std::string("<div class=\"") + what + style + ">" + html_escape(text) + "</div>";
+    };
     each_label(rules, oob, [&](const LabelText& l) {
-        const bool long_line = std::count_if(l.division.begin(), l.division.end(), [](char c) { return (c & 0xC0) != 0x80; }) > static_cast<long>(one_line);
-        out += "<div class=\"label\"><div class=\"name\">" + html_escape(l.brigade) + "</div>" +
-               (sheet.brigadier && !l.brigadier.empty() ? "<div class=\"brigadier\">" + html_escape(l.brigadier) + "</div>" : "") +
-               (long_line ? "<div class=\"division long\">" : "<div class=\"division\">") + html_escape(l.division) +
-               "</div><div class=\"effectiveness\">" + html_escape(l.third_line()) + "</div></div>\n";
+        out += "<div class=\"label\">" + line("name", l.brigade, 1, true) +
+               (sheet.brigadier && !l.brigadier.empty() ? line("brigadier", l.brigadier, 0.8, false) : "") + line("division", l.division, 0.8, false) +
+               line("effectiveness", l.third_line(), 0.85, true) + "</div>\n";
     });
     out += "</div>\n</body>\n</html>\n";
     out.flush();

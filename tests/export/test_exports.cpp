@@ -320,6 +320,31 @@ TEST_CASE("The HTML renders in headless Chromium and a script-named brigade does
     CHECK(std::filesystem::file_size(dir.file("oob.png")) > 10000);
 }
 
+TEST_CASE("HTML labels printed by Chromium hold each line whole: a long name is set smaller, not cut off") {
+    test::TempDir dir;
+    const auto db = test::quote(dir.file("c.db"));
+    // Names of a L'Ordre Mixte army: each line of its labels too wide for 60 mm at its size.
+    const std::vector<std::string> names = {"Colberg Infantry Regiment", "1st Neumark Landwehr", "9th Reserve Infantry Regiment", "Guard Fusiliers"};
+    for (const std::string command : {"campaign new T --rules napoleonic --date 1813-08-23 --seed 1", "add army Nord --side allies --leader Bernadotte --grade average",
+                                      "add corps \"III Corps\" --army Nord --leader Bulow --grade exceptional", "add division Thümen --corps \"III Corps\""})
+        REQUIRE(test::run_muster("--db " + db + " " + command).code == 0);
+    for (const auto& name : names)
+        REQUIRE(test::run_muster("--db " + db + " add brigade \"" + name + "\" --division Thümen --rating veteran_guard --stands 7 --leader \"Klux " + name.substr(0, 3) +
+                                 "\" --grade exceptional").code == 0);
+    for (const std::string size : {"60x20", "50x18", "40x15"}) {
+        INFO(size);
+        const auto html = dir.file("labels-" + size + ".html"), printed = dir.file("printed-" + size + ".pdf");
+        REQUIRE(test::run_muster("--db " + db + " export labels --size " + size + " -o " + test::quote(html)).code == 0);
+        shell("chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-component-update --no-pdf-header-footer --user-data-dir=" +
+              dir.file("profile") + " --print-to-pdf=" + printed + " file://" + html + " 2>/dev/null");
+        const auto text = shell("pdftotext -raw " + printed + " - 2>&1");  // each label's lines as they are, not laid out in columns
+        REQUIRE_THAT(text, Contains("Bernadotte"));  // it printed
+        for (const auto& name : names) CHECK_THAT(text, Contains(name));
+        for (const char* line : {"7/4/3 Veteran Guard EXC", "Corps commander, III Corps", "Army commander, Nord"}) CHECK_THAT(text, Contains(line));
+        CHECK(text.find("…") == std::string::npos);  // nothing cut with an ellipsis
+    }
+}
+
 TEST_CASE("The PDF has its pages and its text holds every brigade") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
@@ -451,7 +476,7 @@ TEST_CASE("Labels name the brigadier when asked, never one the view hides, and s
         CHECK_THAT(union_view, Contains("Meredith"));
         CHECK(union_view.find("Kershaw") == std::string::npos);
     }
-    CHECK_THAT(labels("html", "umpire", true), Contains("<div class=\"brigadier\">Kershaw</div>"));
+    CHECK_THAT(labels("html", "umpire", true), Contains("<div class=\"brigadier\" style=\"font-size: 2.85714mm\">Kershaw</div>"));
     // The handout: no brigadier unless asked for.
     for (const bool brigadier : {false, true}) {
         exporter::LabelSheet sheet;
@@ -838,12 +863,17 @@ TEST_CASE("A label line too long to read on one line takes two, whole: a despica
         const auto text = pdf_text(file);
         CHECK_THAT(text, Contains("his own division"));  // the rule's last words, not cut off
         CHECK(text.find("…") == std::string::npos);
-        // The HTML's: set at half size, so that its two lines leave the grade's line on the label.
+        // The HTML's: on two lines at half size or less, so that they leave the grade's line on
+        // the label; a line that fits keeps to one.
         const auto html = dir.file("labels-" + size + ".html");
         REQUIRE(test::run_muster("--db " + db + " export labels --side union --size " + size + " -o " + test::quote(html)).code == 0);
-        CHECK_THAT(test::file_bytes(html), Contains("<div class=\"division long\">Division commander, Wadsworth; must remain in command radius of at least "
-                                                    "one brigade of his own division</div><div class=\"effectiveness\">Despicable  DP</div>"));
-        CHECK_THAT(test::file_bytes(html), Contains("<div class=\"division\">Corps commander, I Corps</div>"));
+        const auto bytes = test::file_bytes(html);
+        const auto rule = bytes.find("<div class=\"division two\" style=\"font-size: ");
+        REQUIRE(rule != std::string::npos);
+        CHECK(bytes.find(">Division commander, Wadsworth; must remain in command radius of at least one brigade of his own division</div>"
+                         "<div class=\"effectiveness\" style=\"font-size: ", rule) != std::string::npos);
+        CHECK_THAT(bytes, Contains("\">Corps commander, I Corps</div>"));
+        CHECK(bytes.find(" two\"") == bytes.rfind(" two\""));  // only the rule takes two
     }
     // A small label's lines that fit at their size stay one line each; a name of doubled spaces
     // taken in two keeps each word once.
