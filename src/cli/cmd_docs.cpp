@@ -115,7 +115,8 @@ std::string manual_page(const CLI::App& app) {
     out << ".SH COMMANDS\n";
     for (const auto* cmd : commands_of(app)) command_section(out, *cmd, "muster " + cmd->get_name());
     out << ".SH EXIT STATUS\n.TP\n0\nDone.\n.TP\n1\nRefused: the campaign, a file or the rules did not allow it; nothing was changed.\n"
-           ".TP\n2\nA usage error: an unknown command or option, or a value of the wrong kind; nothing was changed.\n"
+           ".TP\n2\nA usage error: an unknown command or option, a value of the wrong kind, a unit, side or campaign not found, or an "
+           "argument that does not fit what it names (more stands lost than a brigade has, a prisoner sent to a camp liberated); nothing was changed.\n"
         << ".SH FILES\n.TP\n\\fI$XDG_DATA_HOME/muster/campaigns.db\\fR\nThe default campaign database "
            "(\\fI~/.local/share/muster/campaigns.db\\fR without XDG_DATA_HOME).\n"
            ".TP\n\\fI$XDG_DATA_HOME/muster/rules/*.json\\fR\nThe organiser's own rule sets, offered beside the built-in ones.\n"
