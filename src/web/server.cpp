@@ -323,14 +323,15 @@ std::string read_file(const std::string& path, const char* what) {
     }
 }
 
-// "127.0.0.1:8080", "0.0.0.0:80", "[::1]:8080".
+// "127.0.0.1:8080", "0.0.0.0:80", "[::1]:8080", "localhost:8080" (127.0.0.1: no name is looked up).
 sockaddr_storage address_from(const std::string& listen, bool& v6) {
     const auto refuse = [&] {
-        return UsageError("listen address \"" + visible(listen) + "\" is not ADDR:PORT (e.g. 127.0.0.1:8080, 0.0.0.0:8080 or [::1]:8080)");
+        return UsageError("listen address \"" + visible(listen) + "\" is not ADDR:PORT (e.g. 127.0.0.1:8080, localhost:8080, 0.0.0.0:8080 or [::1]:8080)");
     };
     const auto colon = listen.rfind(':');
     if (colon == std::string::npos) throw refuse();
     std::string host = listen.substr(0, colon);
+    if (same_ignoring_case(host, "localhost")) host = "127.0.0.1";
     const auto port_text = listen.substr(colon + 1);
     if (port_text.empty() || port_text.size() > 5 || !std::all_of(port_text.begin(), port_text.end(), [](char c) { return c >= '0' && c <= '9'; }))
         throw refuse();

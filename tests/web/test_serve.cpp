@@ -788,6 +788,12 @@ TEST_CASE("Repeated bad links from one address are refused a while, good link or
     CHECK(server.get("/p/" + std::string(64, 'b') + "/oob").status == 429);
 }
 
+TEST_CASE("serve listens on localhost, as 127.0.0.1") {
+    const Club club;
+    const auto said = test::shell("timeout 2 " MUSTER_BINARY " --db " + test::quote(club.db()) + " serve --listen localhost:0 2>&1");
+    CHECK_THAT(said, Contains("Serving players on http://localhost:") && !Contains("is not ADDR:PORT"));
+}
+
 TEST_CASE("serve refuses a listen address, a certificate or limits that will not do, in one line") {
     const Club club;
     for (const auto& [args, says] : std::vector<std::pair<std::string, std::string>>{
