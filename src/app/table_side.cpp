@@ -768,7 +768,7 @@ std::string draft_named(const db::Store& store, std::int64_t campaign, const std
         std::vector<std::string> fought;
         for (const auto& b : db::Battles(store).battles(campaign)) fought.push_back(b.name);
         if (const auto f = match_one(typed, fought, "battle"); f >= 0)
-            throw Error("battle " + fought[static_cast<size_t>(f)] + " is already reported: its draft became its report (muster battle show " +
+            throw Error("battle " + fought[static_cast<size_t>(f)] + " is already reported, and a reported battle has no draft (muster battle show " +
                         shell_word(fought[static_cast<size_t>(f)]) + "; muster battle amend changes it)");
         throw NotFoundError("no draft report for battle \"" + visible(typed) + "\"" +
                             (names.empty() ? " (muster table roll ... --battle NAME --unit REF fills one)" : did_you_mean(typed, names)));

@@ -97,7 +97,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
     report->add_option("--name", ro->report.name, "Battle name");
     day_option(report, "--date", ro->report.date, "The battle's date (default: the campaign's)");
     report->add_option("--place", ro->report.place, "Place");
-    report->add_option("--division", ro->report.divisions, "A division that fought (repeat); default: those with losses (with --draft: beside the draft's)");
+    report->add_option("--division", ro->report.divisions, "A division that fought (repeat): given, they are all that fought, those with losses among them; none given: those with losses (with --draft: beside the draft's)");
     report->add_option("--loss", ro->loss, "Stands lost: \"Division/Brigade=N\" (repeat)");
     report->add_option("--captured", ro->captured, "Stands captured: \"Division/Brigade=N@Camp\" (repeat)");
     report->add_option("--leader", ro->leader, "A fallen leader: \"REF:killed\", \"REF:wounded/BATTLES\", \"REF:captured@Camp\"");

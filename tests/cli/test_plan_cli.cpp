@@ -104,7 +104,7 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
                Contains("the plan of Freeman's Farm is closed") &&
                Contains("on its field but not in the report, so not recorded as fighting there: Advanced Corps, Breymann, Morgan, Learned"));
     // Reported again from the draft it had: said to be reported, not unknown.
-    CHECK_THAT(refused("battle report --draft " + ff, 1), Contains("battle Freeman's Farm is already reported: its draft became its report"));
+    CHECK_THAT(refused("battle report --draft " + ff, 1), Contains("battle Freeman's Farm is already reported, and a reported battle has no draft"));
     shown = ok("battle show " + ff);
     CHECK_THAT(shown, Contains("Battle of Freeman's Farm, 1777-09-19, Freeman's Farm, north of Saratoga (no casualties)"));
     CHECK_THAT(shown, Contains("As planned\n  Deployed on the field\n"));
