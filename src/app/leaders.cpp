@@ -62,9 +62,13 @@ bool require_replaceable(const db::Store& store, const rules::RuleSet& r, const 
     // displaced, the attachment would end before its eyes.
     if (const auto& company = old->company ? old->company : old->enemy_company)
         throw Error("the commander of " + unit.ref + ", " + old->label() + ", is " + company->text + ": the two stay together until one of them falls");
+    if (!force && !unseen.empty())
+        throw Error("the commander of " + unit.ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade.str()) + "), was " + word(old->status) +
+                    " out of the enemy's sight, and it reads him in command and sound: replacing him shows it a new commander, as a sound one's "
+                    "replacement would; give --force to make it (in the GUI, tick Replace a sound commander too)");
     if (!force)
         throw Error("the commander of " + unit.ref + ", " + old->label() + " (" + (grade ? grade->name : old->grade.str()) +
-                    "), is in command and sound" + unseen + ": replacing him is the organiser's choice; give --force to make it (in the GUI, tick Replace a sound commander too)");
+                    "), is in command and sound: replacing him is the organiser's choice; give --force to make it (in the GUI, tick Replace a sound commander too)");
     return true;
 }
 

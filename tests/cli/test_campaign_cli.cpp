@@ -855,6 +855,17 @@ TEST_CASE("A rule set's ids are taken in any case outside a campaign as in one: 
     CHECK(shouted.out == spoken.out);
 }
 
+TEST_CASE("Replacing a commander killed out of the enemy's sight asks for --force, saying he was killed and why it matters") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 3");
+    c.ok("battle report --name Solo --division Heth --leader \"Heth/Archer's Brigade:killed\" --keep-hidden");
+    c.ok("reveal Heth");
+    CHECK_THAT(c.refused("leader replace \"Heth/Archer's Brigade\"", 1),
+               Contains("was killed out of the enemy's sight, and it reads him in command and sound: replacing him shows it a new commander") &&
+                   Contains("give --force"));
+    CHECK_THAT(c.ok("leader replace \"Heth/Archer's Brigade\" --force"), Contains("New commander of Heth/Archer's Brigade"));
+}
+
 TEST_CASE("leader replace by a commander's name two leaders bear says so, naming them, not that no unit has the name") {
     const test::CampaignFile c;
     c.ok("campaign new G --sample grossbeeren --seed 2437231480479963690");  // names drawn: a Vial in each division
