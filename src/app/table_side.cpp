@@ -784,6 +784,12 @@ Draft TableSide::draft(const std::string& typed) const {
         const auto battle = draft_named(store, c.id, typed);
         out = make_draft(battle, db::Battles(store).draft(c.id, battle), db::Battles(store).draft_states(c.id, battle), Refs(db::Rosters(store).roster(c.id), m_session.rules()),
                          m_session.rules());
+        // A planned battle's day and place, as its report takes them: in the file written out too.
+        const auto plans = db::Battles(store).plans(c.id);
+        if (const auto* plan = open_plan_named(plans, battle)) {
+            out.report.date = plan->plan.date;
+            out.report.place = plan->plan.place;
+        }
     });
     return out;
 }

@@ -129,6 +129,18 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
 }
 
+TEST_CASE("A planned battle's draft written out carries the plan's day and place, as its report takes them") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample grossbeeren --seed 3");
+    c.ok("arrive --due");
+    c.ok("battle plan Blankenfelde --date 1813-08-23 --place \"Blankenfelde, south of Berlin\"");
+    c.ok("battle deploy Blankenfelde Durutte Borstell");
+    c.ok("table roll musketry --battle Blankenfelde --unit \"Durutte/Jarry's Brigade\" --points 6");
+    const auto file = c.dir.file("draft.json");
+    c.ok("battle draft Blankenfelde --write " + test::quote(file));
+    CHECK_THAT(test::file_bytes(file), Contains("\"date\": \"1813-08-23\"") && Contains("\"place\": \"Blankenfelde, south of Berlin\""));
+}
+
 TEST_CASE("A side is not told which of the enemy's divisions are held in reserve, seen elsewhere or not, until one arrives on the field") {
     const test::CampaignFile c;
     const std::string ff = "\"Freeman's Farm\"";
