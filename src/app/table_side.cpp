@@ -515,19 +515,22 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             if (*f)
                 if (const auto* off = (*f)->find(Fact::off_field); off && off->value == rules::k_yes)
                     throw Error(off->why + " in " + battle + ": it is not at the table (muster table state --battle " + shell_word(battle) + " --unit REF off_field=no brings it back)");
-        // Nor is a division its plan keeps in reserve off the field, until it arrives there.
+        // Nor is a division its plan keeps in reserve off the field, until it arrives there; one
+        // the plan does not name at all is rolled for, and said.
         const auto plans = db::Battles(store).plans(c.id);
         if (const auto* plan = open_plan_named(plans, battle))
             for (const auto* t : {&unit, &defender, &firer})
-                if (const auto division = *t ? (*t)->division() : std::nullopt)
-                    for (const auto& d : plan->divisions)
-                        if (d.division_id == *division && d.role == PlanRole::reserve) {
-                            const auto* u = refs.division_by_id(*division);
-                            if (!u) throw Damaged((*t)->ref() + " is of division " + std::to_string(*division) + ", which is not there; run muster check, or restore a backup");
-                            const auto& name = u->name;
-                            throw Error((*t)->ref() + " is of " + name + ", in reserve off the field at " + battle +
-                                        ": bring it on first with muster battle arrive " + shell_word(battle) + " " + shell_word(name));
-                        }
+                if (const auto division = *t ? (*t)->division() : std::nullopt) {
+                    const auto* u = refs.division_by_id(*division);
+                    if (!u) throw Damaged((*t)->ref() + " is of division " + std::to_string(*division) + ", which is not there; run muster check, or restore a backup");
+                    const auto at = std::find_if(plan->divisions.begin(), plan->divisions.end(), [&](const campaign::PlanDivision& d) { return d.division_id == *division; });
+                    if (at != plan->divisions.end() && at->role == PlanRole::reserve)
+                        throw Error((*t)->ref() + " is of " + u->name + ", in reserve off the field at " + battle +
+                                    ": bring it on first with muster battle arrive " + shell_word(battle) + " " + shell_word(u->name));
+                    if (at == plan->divisions.end())
+                        out.outcome.lines.push_back((*t)->ref() + " is of " + u->name + ", which the plan of " + battle + " does not put on its field " +
+                                                    "(muster battle deploy " + shell_word(battle) + " " + shell_word(u->name) + " puts it there)");
+                }
         auto ptr = [](const std::optional<play::Facts>& f) { return f ? &*f : nullptr; };
         const auto resolved = play::with_campaign(table, r.request, {ptr(unit_facts), ptr(defender_facts), ptr(firer_facts)}, r.override);
         if (firer_facts)

@@ -53,7 +53,7 @@ void add_rules_commands(CLI::App& app, Io& io) {
         } else if (const auto* play = r.find_play_table(t)) {
             io.out << exporter::play_table_text(*play);
         } else if (t == "cartel") {
-            throw UsageError("rule set " + r.id + " has no cartel: its exchanges weigh nothing, the two sides agree what is fair");
+            throw UsageError("rule set " + r.id + " has no exchange cartel: its exchanges are not weighed (the sides weigh them themselves)");
         } else {
             std::vector<std::string> ids;
             for (const auto& x : r.tables) ids.push_back(x.id);
