@@ -308,10 +308,12 @@ void ownership(SQLite::Database& db, Problems& out) {
 // Text muster writes as lines (a rule set's JSON, a journal entry's record of the rows it
 // added, prose): a line break is no damage there.
 const std::set<std::string> k_lines{"campaign.rules_json", "operation.inserted", "operation.summary", "operation_view.summary", "exchange.note", "draft_line.why",
-                                    "roll.purpose", "roll.result", "meta.value", "preview.typed_rolls"};
+                                    "roll.purpose", "roll.result", "meta.value"};
 // Prose a person wrote (a player's message): its lines and tabs kept (checked_prose), and no
 // other control character.
 const std::set<std::string> k_prose{"message.text"};
+// Words a line each (a preview's rolls as typed): line breaks, and no other control character.
+const std::set<std::string> k_word_lines{"preview.typed_rolls"};
 // A dice stream kept for its owner: the stream's name and the owner parted by the unit
 // separator (U+001F, db::Store::k_owner_mark), which no name holds.
 const std::set<std::string> k_kept{"dice_stream.stream"};
@@ -326,6 +328,7 @@ std::string control_pattern(std::string_view but = {}) {
 const std::string k_control = control_pattern();
 const std::string k_control_but_mark = control_pattern("\x1f");  // the unit separator
 const std::string k_control_but_prose = control_pattern("\n\t");
+const std::string k_control_but_lines = control_pattern("\n");
 
 // A value of the wrong kind in any column: text where a number belongs, or a number where text
 // does (SQLite's columns take either). One pass over each table, every column at once.
@@ -352,12 +355,13 @@ void types(SQLite::Database& db, Problems& out) {
             const auto n = std::to_string(i);
             const auto full = table + "." + c.name;
             sql += ", COALESCE(SUM(typeof(\"" + c.name + "\") NOT IN ('" + (c.integer ? "integer" : "text") + "', 'null')), 0) AS w" + n + ", " +
-                   (c.integer || k_lines.count(full) ? "0" : "COALESCE(SUM(\"" + c.name + "\" GLOB " + (k_prose.count(full) ? "?2" : k_kept.count(full) ? "?3" : "?1") + "), 0)") +
+                   (c.integer || k_lines.count(full) ? "0" : "COALESCE(SUM(\"" + c.name + "\" GLOB " +
+                                                                 (k_prose.count(full) ? "?2" : k_kept.count(full) ? "?3" : k_word_lines.count(full) ? "?4" : "?1") + "), 0)") +
                    " AS c" + n;
         }
-        sql += " FROM \"" + table + "\" WHERE ?1 IS NOT NULL AND ?2 IS NOT NULL AND ?3 IS NOT NULL";  // there whether or not a column asks for them
+        sql += " FROM \"" + table + "\" WHERE ?1 IS NOT NULL AND ?2 IS NOT NULL AND ?3 IS NOT NULL AND ?4 IS NOT NULL";  // there whether or not a column asks for them
         SQLite::Statement q(db, sql);
-        bind_all(q, k_control, k_control_but_prose, k_control_but_mark);
+        bind_all(q, k_control, k_control_but_prose, k_control_but_mark, k_control_but_lines);
         if (!q.executeStep()) continue;
         // By name, the names made here (a Row keys its columns by literal).
         const auto count = [&](const std::string& name) { return q.getColumn(name.c_str()).getInt64(); };

@@ -167,7 +167,7 @@ TEST_CASE("A roll for a battle refuses what it cannot draft, and changes nothing
     CHECK(d.report.batteries.at(0).fate == BatteryFate::wrecked);
 }
 
-TEST_CASE("A battery under fire takes the artillery's part of a result, silenced not disordered; silenced, its own fire is said to wait") {
+TEST_CASE("A battery under fire takes the artillery's part of a result, silenced not disordered, and silenced its own fire is said to wait") {
     Wagram w;
     const auto hit = w.roll("musketry", {}, "Legrand/Horse Battery", "", {"4+3"}, "6");  // Lively: "Target disordered, Artillery silenced"
     REQUIRE(hit.roll.result->heading() == "Lively");

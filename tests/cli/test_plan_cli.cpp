@@ -129,7 +129,7 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
 }
 
-TEST_CASE("A planned battle's draft written out carries the plan's day and place; a roll for a unit off its field says so") {
+TEST_CASE("A planned battle's draft written out carries the plan's day and place, and a roll for a unit off its field says so") {
     const test::CampaignFile c;
     c.ok("campaign new G --sample grossbeeren --seed 3");
     c.ok("arrive --due");
