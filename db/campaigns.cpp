@@ -69,7 +69,7 @@ std::int64_t Store::create_campaign(const campaign::CampaignInfo& row, std::stri
         op.exec();
         if (first) record_operation(id, first->kind, [&](std::int64_t operation) { return first->change(id, operation); });
         set_meta(current_key, row.name);
-        t.commit();
+        saved(t);
         return id;
     });
 }

@@ -12,6 +12,7 @@
 #include "core/names.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <sstream>
 #include <cstdint>
 #include <ctime>
@@ -523,6 +524,17 @@ void identify(const std::string& path, int busy_timeout_ms) {
 
 int schema_version() { return migration_number(embedded::migrations().back().first); }
 
+namespace {
+std::atomic<std::uint64_t> g_changes_saved{0};
+}  // namespace
+
+std::uint64_t changes_saved() { return g_changes_saved.load(); }
+
+void saved(SQLite::Transaction& t) {
+    t.commit();
+    ++g_changes_saved;
+}
+
 void connections_one_thread_each() {
     // Refused (SQLITE_MISUSE) once SQLite has started, or by a build without threads: the
     // defaults stay, which are safe, only slower.
@@ -530,17 +542,38 @@ void connections_one_thread_each() {
     sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
+namespace {
+
+// A schema's objects: name -> (type, sql), SQLite's own left out.
+std::map<std::string, std::pair<std::string, std::string>> schema_objects(SQLite::Database& d) {
+    std::map<std::string, std::pair<std::string, std::string>> out;
+    SQLite::Statement q(d, "SELECT type, name, COALESCE(sql, '') AS sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'");
+    for (const Row row(q); q.executeStep();) out[row.text("name")] = {row.text("type"), row.text("sql")};
+    return out;
+}
+
+// What the migrations make, made afresh in memory.
+std::unique_ptr<SQLite::Database> schema_made() {
+    auto fresh = std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    for (const auto& [file, sql] : embedded::migrations()) fresh->exec(std::string(sql));
+    return fresh;
+}
+
+}  // namespace
+
+std::uint64_t schema_digest(SQLite::Database& db) {
+    Fnv1a h;
+    for (const auto& [name, object] : schema_objects(db))
+        for (const auto* part : {&name, &object.first, &object.second}) h(part->c_str(), part->size() + 1);  // each with its NUL, so none runs into the next
+    return h.h;
+}
+
+std::uint64_t schema_made_digest() { return schema_digest(*schema_made()); }
+
 std::vector<std::string> schema_problems(SQLite::Database& db) {
-    // What the migrations make, made afresh in memory, object by object against the file's.
-    SQLite::Database fresh(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    for (const auto& [file, sql] : embedded::migrations()) fresh.exec(std::string(sql));
-    const auto objects = [](SQLite::Database& d) {
-        std::map<std::string, std::pair<std::string, std::string>> out;  // name -> (type, sql)
-        SQLite::Statement q(d, "SELECT type, name, COALESCE(sql, '') AS sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'");
-        for (const Row row(q); q.executeStep();) out[row.text("name")] = {row.text("type"), row.text("sql")};
-        return out;
-    };
-    const auto want = objects(fresh), have = objects(db);
+    // Object by object against the file's.
+    if (schema_digest(db) == k_schema_made_digest) return {};
+    const auto want = schema_objects(*schema_made()), have = schema_objects(db);
     std::vector<std::string> problems;
     for (const auto& [name, object] : have) {
         const auto it = want.find(name);
@@ -790,6 +823,11 @@ void Store::require_sound_trees() const {
                       (row.text("type") == "view" ? "stand in for a table every write reads" : "change the campaign behind every write") +
                       "; nothing was changed: run muster check, or restore a backup");
     }
+    // The schema as the migrations make it, object by object: a table or column missing would
+    // be found by a read after the change was written, a foreign index could refuse new rows.
+    if (const auto problems = schema_problems(db); !problems.empty())
+        throw Damaged(problems.front() + (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) + " more)" : "") +
+                      "; nothing was changed: run muster check, or restore a backup");
     struct Tree {
         std::string table, index, where;  // index empty: the table's own tree (NOT INDEXED); where: a partial index's
     };
@@ -847,7 +885,7 @@ std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         check_not_stale(campaign);
         const std::int64_t op = record_operation(campaign, kind, change);
-        t.commit();
+        saved(t);
         if (m_expected) m_expected = op;
         return op;
     });
@@ -869,7 +907,7 @@ void Store::together(std::int64_t campaign, const std::function<void()>& work) {
         }
         m_together = false;
         m_step.reset();
-        t.commit();
+        saved(t);
     });
     if (m_expected) m_expected = last_operation(campaign);
 }
@@ -1136,7 +1174,7 @@ std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, b
             out.push_back(std::move(entry));
         }
         try {
-            t.commit();
+            saved(t);
         } catch (const SQLite::Exception& e) {
             // A row outside the operation refers to a row it added (checked at commit).
             if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_FOREIGNKEY)

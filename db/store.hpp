@@ -24,6 +24,11 @@ Error nothing_to_take(bool redo);
 /// The schema version this muster writes (the number of the last migration).
 int schema_version();
 
+/// How many times this process has saved a change to a campaign database (a transaction of
+/// operations committed, a campaign created, an undo or a redo): what fails after one did so
+/// after the change was made.
+std::uint64_t changes_saved();
+
 /// Whether this process holds `path` open as a campaign database, or `path` is the -wal, -shm
 /// or -journal beside one it holds: such a file is never opened around SQLite (closing any
 /// handle on it drops every lock the process's connections hold on it).

@@ -90,6 +90,9 @@ private:
     bool m_own;
 };
 
+/// Commits `t`, counted among the changes this process saved (changes_saved).
+void saved(SQLite::Transaction& t);
+
 /// Refuses, without writing anything, an existing file that is not a muster campaign database
 /// this muster may open (see store.cpp).
 void identify(const std::string& path, int busy_timeout_ms);
@@ -97,6 +100,13 @@ void identify(const std::string& path, int busy_timeout_ms);
 /// How the file's schema differs from what the migrations make: objects added (a trigger, a
 /// view, an index), missing or changed; one line each.
 std::vector<std::string> schema_problems(SQLite::Database& db);
+/// A digest of the file's schema, object by object; and that of what the migrations make.
+std::uint64_t schema_digest(SQLite::Database& db);
+std::uint64_t schema_made_digest();
+/// schema_made_digest(), kept: a file whose schema digests to it is as muster makes it, found at
+/// the cost of reading its schema (making the schema afresh to compare takes longer than many a
+/// command). A migration added changes it; a test holds it to the migrations.
+inline constexpr std::uint64_t k_schema_made_digest = 0x48effa40573c84fc;
 /// How many operations (of `campaign`, or of every campaign) are part of a step whose first is
 /// not an earlier operation of their campaign that is part of none.
 int steps_astray(SQLite::Database& db, std::optional<std::int64_t> campaign = std::nullopt);

@@ -108,20 +108,22 @@ Scheduled Season::schedule_division(const std::string& division, std::optional<T
     // A turn past the rule set's years never comes (`turn next` stops at their end).
     if (const auto on = date_of(c, *turn)) require_in_years(m_session.rules(), *on, "the date of " + turn->text() + ",");
     auto& store = m_session.state().store;
-    std::string name;
+    std::optional<Scheduled> out;
     store.run_operation(c.id, OperationKind::schedule, [&](std::int64_t) {
         const auto d = division_named(store, c, division);
-        name = d.name;
         if (d.status != DivisionStatus::placeholder)
             throw Error(m_session.rules().division_noun() + " " + d.name + " has " + (d.status == DivisionStatus::arrived ? "arrived" : "been entered by hand") +
                         ": only a placeholder is scheduled to arrive");
         db::Season(store).set_schedule(d.id, turn);
+        // Its entry read back in the same transaction: a damaged row the read finds refuses the
+        // whole, not after it is written.
+        for (auto& s : schedule())
+            if (s.entry.division_id == d.id) out = std::move(s);
+        if (!out) throw Damaged(m_session.rules().division_noun() + " " + d.name + " is not in the schedule after it was put there");
         const auto on = date_of(c, *turn);
         return "Scheduled " + d.name + " to arrive on " + turn->text() + (on ? " (" + on->text() + ")" : "");
     });
-    for (const auto& s : schedule())
-        if (s.entry.division == name) return s;
-    throw Error(m_session.rules().division_noun() + " " + name + " is not in the schedule after it was put there");
+    return *out;
 }
 
 Outcome Season::unschedule(const std::string& division) {

@@ -114,6 +114,8 @@ std::string default_db_path() { return data_dir() + "/campaigns.db"; }
 
 void sessions_one_thread_each() { db::connections_one_thread_each(); }
 
+std::uint64_t changes_saved() { return db::changes_saved(); }
+
 Session::Session(std::string db_path, Open open, int lock_wait_ms, Catalog catalog)
     : m(std::make_unique<State>(db_path.empty() ? default_db_path() : db_path, open, lock_wait_ms, std::move(catalog))) {}
 

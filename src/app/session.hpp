@@ -39,6 +39,10 @@ std::string default_db_path();
 /// whose server keeps a session per thread): SQLite then does not lock on every call.
 void sessions_one_thread_each();
 
+/// How many times this process has saved a change to a campaign database: an error after one
+/// is no refusal (the change was made), whatever it says.
+std::uint64_t changes_saved();
+
 /// Settings of a new campaign.
 struct NewCampaign {
     std::string name;

@@ -62,6 +62,14 @@ std::string conversion_error(const std::string& what) {
                                      : "is far out of range: above any value " + option + " takes");
 }
 
+// An error that came after the command saved its change: said as such, without the "nothing was
+// changed" a refusal would carry.
+std::string after_saving(std::string what) {
+    for (const std::string_view claim : {"; nothing was changed", " and nothing was changed", ", nothing was changed", "nothing was changed; "})
+        for (auto at = what.find(claim); at != std::string::npos; at = what.find(claim)) what.erase(at, claim.size());
+    return "the change was made and saved, but what follows it failed: " + what;
+}
+
 // An error as said on its one line: visible, and cut short past a screenful (a 400,000-column
 // spreadsheet's header, a name of 100,000 characters echoed), saying how much more there was.
 std::string said(std::string_view what) {
@@ -212,17 +220,20 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
             err << "muster: " << said(what) << " (see --help)\n";
         return 2;
     }
+    // An error after the command saved a change is no refusal: the change stands, and is said to.
+    const auto saved_before = app::changes_saved();
+    const auto told = [&](const std::string& what) { return said(app::changes_saved() == saved_before ? what : after_saving(what)); };
     try {
         if (io.action) io.action();
         return 0;
     } catch (const UsageError& e) {
-        err << "muster: " << said(e.what()) << "\n";  // one line, whatever a damaged file put in it
+        err << "muster: " << told(e.what()) << "\n";  // one line, whatever a damaged file put in it
         return 2;
     } catch (const Error& e) {
-        err << "muster: " << said(e.what()) << "\n";
+        err << "muster: " << told(e.what()) << "\n";
         return 1;
     } catch (const std::exception& e) {
-        err << "muster: unexpected error: " << said(e.what()) << "\n";
+        err << "muster: " << told(std::string("unexpected error: ") + e.what()) << "\n";
         return 1;
     }
 }

@@ -10,6 +10,7 @@
 #include "db/roster.hpp"
 #include "db/season.hpp"
 #include "db/db_support.hpp"
+#include "db/store_impl.hpp"
 #include "export/oob.hpp"
 #include "support.hpp"
 
@@ -335,13 +336,24 @@ TEST_CASE("Undo of an operation whose table the file lacks is refused whole, not
         s.arrivals().arrive(test::arrival("Heth"));  // brigades, leaders, batteries and their moves
     }
     const auto whole = test::file_bytes(path);
-    test::raw_sql(path, "DROP TABLE move");
-    const auto before = test::dump(path);
     {
+        // The table dropped under a session that has written already (its schema was sound then):
+        // the undo finds it gone.
         app::Session s(path, app::Open::existing);
+        s.prisoners().add_camp("union", "Elmira");
+        s.history().undo();
+        test::raw_sql(path, "DROP TABLE move");
+        const auto before = test::dump(path);
         CHECK_THROWS_WITH(s.history().undo(), Contains("damaged: journal entry #") && Contains("changed the table move, which the file no longer has; nothing was changed"));
+        CHECK(test::dump(path) == before);
     }
-    CHECK(test::dump(path) == before);
+    {
+        // A session that has not: its first write finds the schema is not muster's.
+        app::Session s(path, app::Open::existing);
+        const auto before = test::dump(path);
+        CHECK_THROWS_WITH(s.history().undo(), Contains("damaged: schema: the table move is missing") && Contains("nothing was changed"));
+        CHECK(test::dump(path) == before);
+    }
     // The table there, rebuilt with its key elsewhere or a column short: SQLite would pass over it too.
     // The key's columns in another order, too.
     for (const auto& [table, rebuilt] : std::vector<std::pair<std::string, std::string>>{
@@ -355,7 +367,7 @@ TEST_CASE("Undo of an operation whose table the file lacks is refused whole, not
         const auto unfit = test::dump(path);
         {
             app::Session s(path, app::Open::existing);
-            CHECK_THROWS_WITH(s.history().undo(), Contains("changed the table " + table + ", whose columns are not those it had then; nothing was changed"));
+            CHECK_THROWS_WITH(s.history().undo(), Contains("damaged: schema: the table " + table + " is not as muster makes it") && Contains("nothing was changed"));
         }
         CHECK(test::dump(path) == unfit);
     }
@@ -706,4 +718,20 @@ TEST_CASE("A file from before schema 38 takes a division it reads whole now as r
     std::vector<std::pair<std::string, int>> read;
     while (q.executeStep()) read.emplace_back(q.getColumn(0).getString(), q.getColumn(1).getInt());
     CHECK(read == std::vector<std::pair<std::string, int>>{{"Heth", 1}, {"Pender", 0}, {"Wadsworth", 0}});
+}
+
+TEST_CASE("The schema digest a write checks the file against is that of what the migrations make") {
+    // A migration added changes it: store.cpp's k_schema_made_digest is then this value.
+    INFO("schema_made_digest() = 0x" << std::hex << db::schema_made_digest());
+    test::TempDir dir;
+    app::Session s(dir.file("c.db"), app::Open::create);
+    SQLite::Database file(dir.file("c.db"), SQLite::OPEN_READONLY);
+    CHECK(db::schema_problems(file).empty());
+    CHECK(db::schema_made_digest() == db::k_schema_made_digest);
+    CHECK(db::schema_digest(file) == db::k_schema_made_digest);
+    // A file whose schema is not muster's is found by its digest, and named.
+    SQLite::Database changed(dir.file("c.db"), SQLite::OPEN_READWRITE);
+    changed.exec("DROP TABLE operation_view");
+    CHECK(db::schema_digest(changed) != db::k_schema_made_digest);
+    CHECK(db::schema_problems(changed) == std::vector<std::string>{"schema: the table operation_view is missing"});
 }

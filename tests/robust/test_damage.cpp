@@ -630,3 +630,27 @@ TEST_CASE("A battle naming a battery, a leader or a division the file has lost i
         CHECK(test::file_bytes(d.file) == before);
     }
 }
+
+TEST_CASE("A write in a file damaged where only what it prints after would read is refused before it saves, not after") {
+    // Another division's status outside its CHECK (a hostile tool's), which schedule's answer
+    // reads; a table the journal reads when exchange accept tells the side its entry, dropped.
+    for (const auto& [sql, args, says] : std::vector<std::tuple<std::string, std::vector<std::string>, std::string>>{
+             {"PRAGMA ignore_check_constraints = 1; INSERT INTO schedule (division_id, turn) SELECT id, 2 FROM division WHERE name = 'Wadsworth'; "
+              "UPDATE division SET status = 'weird' WHERE name = 'Wadsworth'",
+              {"schedule", "Pender", "--turn", "3"},
+              "column status holds \"weird\""},
+             {"DROP TABLE operation_view", {"exchange", "accept", "1", "--side", "confederate"}, "schema: the table operation_view is missing"},
+             {"DROP TABLE dice_stream", {"campaign", "new", "Third", "--rules", "awi"}, "schema: the table dice_stream is missing"}}) {
+        INFO(sql);
+        const DamagedBy d(sql);
+        if (args.front() == "exchange") REQUIRE(in_process({"--db", d.file, "exchange", "propose", "--from", "union", "--offer", "stands:Heth/1st Brigade=1"}).code != 3);
+        const auto before = test::file_bytes(d.file);
+        std::vector<std::string> all{"--db", d.file};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = in_process(all);
+        INFO(r.out << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains(says) && !Catch::Matchers::Contains("the change was made"));
+        CHECK(test::file_bytes(d.file) == before);
+    }
+}
