@@ -535,7 +535,17 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
                 refused = true;
             }
         }
-        return show(s, *player, to->second, r, token, said, refused ? 422 : 200, refused ? &form : nullptr);
+        if (refused) return show(s, *player, to->second, r, token, said, 422, &form);
+        // Done: a page that cannot be made now does not make the player think it was not (he
+        // would send it again).
+        try {
+            return show(s, *player, to->second, r, token, said, 200, nullptr);
+        } catch (const BusyError&) {
+            throw;
+        } catch (const std::exception& e) {
+            if (failed) failed(std::string("the page after a form was done could not be made: ") + e.what());
+            return plain(200, "Done: " + said + "\nThe page could not be shown afterwards (the umpire's server says why): nothing needs sending again.\n");
+        }
     }
     if (page.empty()) {
         Response out;

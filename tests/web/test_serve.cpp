@@ -401,6 +401,21 @@ TEST_CASE("An answer to an exchange that changed since the player's page showed 
     CHECK_THAT(club.ok("exchange list"), Contains("[accepted]") && Contains("1 stand of Pickett/Garnett's Brigade"));
 }
 
+TEST_CASE("A form done in a file damaged where only the page after it reads says it was done, not that it failed") {
+    const Club club;
+    club.ok("arrive --due");
+    club.ok("battle report --name \"McPherson Ridge\" --leader \"Archer:captured@Fort Delaware\" --battery \"Heth/Huger Artillery:captured@Fort Delaware\"");
+    club.ok("exchange propose --from union --offer \"battery:Heth/Huger Artillery\"");
+    const test::Served server(club.db());
+    const auto page = server.get(club.meade + "camps").body;
+    test::raw_sql(club.db(), "UPDATE prisoner SET leader_id = 999999 WHERE leader_id IS NOT NULL");  // the page reads the camps; a withdrawal does not
+    const auto r = server.post(club.meade + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"answer", "withdraw"}});
+    CHECK(r.status == 200);
+    CHECK_THAT(r.body, Contains("Done: ") && Contains("withdrawn") && Contains("nothing needs sending again"));
+    CHECK(r.body.find(club.db()) == std::string::npos);  // where the server keeps its file is not the player's
+    CHECK(SQLite::Database(club.db()).execAndGet("SELECT status FROM exchange").getString() == "withdrawn");
+}
+
 TEST_CASE("A player's Orders page says what became of each submission: waiting, replaced or set aside, reported, taken back") {
     const Club club;
     const test::Served server(club.db());
