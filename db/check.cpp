@@ -279,6 +279,14 @@ void relations(SQLite::Database& db, Problems& out) {
         "LEFT JOIN division td ON td.id = t.division_id LEFT JOIN corps tk ON tk.id = COALESCE(t.corps_id, td.corps_id) "
         "LEFT JOIN army ta ON ta.id = COALESCE(t.army_id, tk.army_id) WHERE c.side = COALESCE(a.side, l.side, ta.side)").getInt();
     if (own) out.push_back("prisoners: " + std::to_string(own) + " held in a camp of their own side");
+    // A unit's leaders are of its side; a brigade's, of its division's side.
+    const int sides = db.execAndGet(
+        "SELECT count(*) FROM (SELECT a.side, a.commander_id AS l FROM army a UNION ALL SELECT a.side, k.commander_id FROM corps k JOIN army a ON a.id = k.army_id "
+        "UNION ALL SELECT a.side, d.commander_id FROM division d JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
+        "UNION ALL SELECT a.side, b.commander_id FROM brigade b JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
+        "UNION ALL SELECT a.side, b.alternate_id FROM brigade b JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id) u "
+        "JOIN leader l ON l.id = u.l WHERE l.side <> u.side").getInt();
+    if (sides) out.push_back("leaders: " + std::to_string(sides) + " command a unit of the other side");
     if (const int astray = steps_astray(db))
         out.push_back("journal: " + std::to_string(astray) + " entr" + (astray == 1 ? "y is" : "ies are") +
                       " part of a step whose first is not an earlier entry of its campaign (undo would take back together what was not made together)");
@@ -297,7 +305,31 @@ void ownership(SQLite::Database& db, Problems& out) {
                  "m.operation_id WHERE b.campaign_id <> o.campaign_id"},
         {"battle_plan", "SELECT count(*) FROM battle_plan p JOIN battle b ON b.id = p.battle_id WHERE p.campaign_id <> b.campaign_id"},
         {"plan_division", "SELECT count(*) FROM plan_division pd JOIN battle_plan p ON p.id = pd.plan_id JOIN division d ON "
-                          "d.id = pd.division_id WHERE p.campaign_id <> d.campaign_id"}};
+                          "d.id = pd.division_id WHERE p.campaign_id <> d.campaign_id"},
+        // A unit's leaders are of its campaign.
+        {"leader", "SELECT count(*) FROM (SELECT campaign_id, commander_id AS l FROM army UNION ALL SELECT campaign_id, commander_id FROM corps "
+                   "UNION ALL SELECT campaign_id, commander_id FROM division UNION ALL SELECT campaign_id, commander_id FROM brigade "
+                   "UNION ALL SELECT campaign_id, alternate_id FROM brigade) u JOIN leader l ON l.id = u.l WHERE l.campaign_id <> u.campaign_id"},
+        // What a camp holds, a battle lost or took, an exchange names, a draft waits on: of the
+        // campaign of the camp, battle, exchange or draft.
+        {"prisoner", "SELECT count(*) FROM prisoner p JOIN camp c ON c.id = p.camp_id LEFT JOIN brigade b ON b.id = p.brigade_id "
+                     "LEFT JOIN leader l ON l.id = p.leader_id LEFT JOIN battery t ON t.id = p.battery_id "
+                     "WHERE c.campaign_id <> COALESCE(b.campaign_id, l.campaign_id, t.campaign_id)"},
+        {"battle_loss", "SELECT count(*) FROM battle_loss x JOIN battle b ON b.id = x.battle_id JOIN brigade u ON u.id = x.brigade_id "
+                        "WHERE b.campaign_id <> u.campaign_id"},
+        {"battle_division", "SELECT count(*) FROM battle_division x JOIN battle b ON b.id = x.battle_id JOIN division u ON u.id = x.division_id "
+                            "WHERE b.campaign_id <> u.campaign_id"},
+        {"battle_fallen", "SELECT count(*) FROM battle_fallen x JOIN battle b ON b.id = x.battle_id JOIN leader u ON u.id = x.leader_id "
+                          "WHERE b.campaign_id <> u.campaign_id"},
+        {"battle_gun", "SELECT count(*) FROM battle_gun x JOIN battle b ON b.id = x.battle_id JOIN battery u ON u.id = x.battery_id "
+                       "WHERE b.campaign_id <> u.campaign_id"},
+        {"exchange_item", "SELECT count(*) FROM exchange_item x JOIN exchange e ON e.id = x.exchange_id LEFT JOIN brigade b ON b.id = x.brigade_id "
+                          "LEFT JOIN leader l ON l.id = x.leader_id LEFT JOIN battery t ON t.id = x.battery_id "
+                          "WHERE e.campaign_id <> COALESCE(b.campaign_id, l.campaign_id, t.campaign_id)"},
+        {"draft_line", "SELECT count(*) FROM draft_line x JOIN operation o ON o.id = x.operation_id LEFT JOIN brigade b ON b.id = x.brigade_id "
+                       "LEFT JOIN leader l ON l.id = x.leader_id LEFT JOIN battery t ON t.id = x.battery_id "
+                       "WHERE x.campaign_id <> o.campaign_id OR x.campaign_id <> COALESCE(b.campaign_id, l.campaign_id, t.campaign_id, x.campaign_id)"},
+        {"message", "SELECT count(*) FROM message m JOIN player p ON p.id = m.player_id WHERE m.campaign_id <> p.campaign_id"}};
     for (const auto& [table, sql] : parents) {
         const int n = db.execAndGet(sql).getInt();
         if (n) out.push_back(std::string("ownership: ") + std::to_string(n) + " " + table +

@@ -654,3 +654,25 @@ TEST_CASE("A write in a file damaged where only what it prints after would read 
         CHECK(test::file_bytes(d.file) == before);
     }
 }
+
+TEST_CASE("check finds a row of one campaign that another's names, and a leader commanding a unit of the other side") {
+    // A second campaign in the file, and rows of the first given to it, each where the first
+    // still names them; a brigade moved into a division of the other side.
+    const std::string other = "INSERT INTO campaign (name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at) "
+                              "SELECT 'Other', rules_id, rules_json, return_rate, rounding, despicable, dice, seed, 0, created_at FROM campaign; ";
+    for (const auto& [sql, finds] : std::vector<std::pair<std::string, std::string>>{
+             {other + "UPDATE leader SET campaign_id = 2 WHERE id = (SELECT commander_id FROM division WHERE name = 'Heth')",
+              "ownership: 1 leader rows belong to another campaign than their parent"},
+             {other + "UPDATE camp SET campaign_id = 2 WHERE id IN (SELECT camp_id FROM prisoner)", "ownership: "},
+             {other + "UPDATE battle SET campaign_id = 2 WHERE name = 'Seminary Ridge'", "ownership: "},
+             {other + "UPDATE exchange SET campaign_id = 2", "ownership: "},
+             {"UPDATE brigade SET division_id = (SELECT id FROM division WHERE name = 'Heth') WHERE name = 'Iron Brigade'",
+              "leaders: 1 command a unit of the other side"}}) {
+        INFO(sql);
+        const DamagedBy d(sql);
+        const auto r = d.check();
+        INFO(r.out << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.out + r.err, Catch::Matchers::Contains(finds));
+    }
+}
