@@ -433,14 +433,14 @@ void domain(SQLite::Database& db, Problems& out) {
         if (!ok) out.push_back("journal: entry #" + std::to_string(row.id("id")) + " is read by \"" + visible(text) + "\", not a list of sides");
     }
     // What a journal entry is, and its record of the rows it added, read as muster reads them.
-    SQLite::Statement ops(db, "SELECT id, kind, inserted, changeset, undoes, undone_by FROM operation");
+    SQLite::Statement ops(db, "SELECT id, campaign_id, kind, inserted, changeset, undoes, undone_by FROM operation");
     for (const Row row(ops); ops.executeStep();) {
         const auto id = std::to_string(row.id("id"));
         if (!find_word<OperationKind>(row.text("kind")))
             out.push_back("journal: entry #" + id + " is of the kind \"" + visible(row.text("kind")) + "\", which muster does not know");
         if (!row.null("inserted") && !read_inserted(db, row.text("inserted")))
             out.push_back("journal: entry #" + id + "'s record of the rows it added does not read");
-        if (!row.null("changeset") && !changeset_reads(row.blob("changeset")))
+        if (!row.null("changeset") && !changeset_reads(row.blob("changeset"), row.id("id"), row.id("campaign_id")))
             out.push_back("journal: entry #" + id + "'s record of its changes does not read (undo and redo cannot use it)");
         // An undo (a redo) reverses an entry made before it; an entry is reversed by one after.
         if (!row.null("undoes") && row.id("undoes") >= row.id("id")) out.push_back("journal: entry #" + id + " undoes entry #" + std::to_string(row.id("undoes")) + ", not one before it");

@@ -253,40 +253,44 @@ bool changeset_well_formed(std::string_view c) {
 
 namespace {
 
-// A record of changes as stored: "M", a 64-bit FNV-1a digest of the changeset (little-endian),
-// then the changeset. A record cut between two of its changes, or a value in it changed, is
-// told by the digest (a changeset keeps no length nor sum of its own); a record stored before
-// the digest (it begins 'T', a table's) is read as it is.
-constexpr char k_sealed = 'M';
+// A record of changes as stored: "N", a 64-bit FNV-1a digest (little-endian) of its journal
+// entry's id, its campaign's and the changeset, then the changeset. A record cut between two of
+// its changes, a value in it changed, or a record moved to another entry or campaign, is told by
+// the digest (a changeset keeps no length nor sum of its own, nor whose it is). One stored
+// before the entry's ids were sealed in ("M": the changeset's digest alone) is read as then, and
+// one stored before any digest (it begins 'T', a table's) as it is.
+constexpr char k_sealed = 'N', k_sealed_alone = 'M';
 
-std::uint64_t fnv1a(std::string_view bytes) {
+std::uint64_t digest_of(std::string_view changes, std::optional<std::pair<std::int64_t, std::int64_t>> owner) {
     Fnv1a digest;
-    digest(bytes.data(), bytes.size());
+    if (owner)
+        for (const std::int64_t id : {owner->first, owner->second}) digest(&id, sizeof id);
+    digest(changes.data(), changes.size());
     return digest.h;
-}
-
-std::string sealed(const std::string& changes) {
-    if (changes.empty()) return changes;  // no changes: stored as NULL
-    std::string out(1, k_sealed);
-    const auto digest = fnv1a(changes);
-    for (int i = 0; i < 8; ++i) out += static_cast<char>((digest >> (8 * i)) & 0xFF);
-    return out + changes;
 }
 
 }  // namespace
 
-std::optional<std::string_view> unsealed(std::string_view stored) {
-    if (stored.empty() || stored[0] != k_sealed) return stored;
+std::string sealed(const std::string& changes, std::int64_t operation, std::int64_t campaign) {
+    if (changes.empty()) return changes;  // no changes: stored as NULL
+    std::string out(1, k_sealed);
+    const auto digest = digest_of(changes, std::pair{operation, campaign});
+    for (int i = 0; i < 8; ++i) out += static_cast<char>((digest >> (8 * i)) & 0xFF);
+    return out + changes;
+}
+
+std::optional<std::string_view> unsealed(std::string_view stored, std::int64_t operation, std::int64_t campaign) {
+    if (stored.empty() || (stored[0] != k_sealed && stored[0] != k_sealed_alone)) return stored;
     if (stored.size() < 9) return std::nullopt;
     std::uint64_t digest = 0;
     for (int i = 0; i < 8; ++i) digest |= static_cast<std::uint64_t>(static_cast<unsigned char>(stored[1 + static_cast<size_t>(i)])) << (8 * i);
     const auto changes = stored.substr(9);
-    if (fnv1a(changes) != digest) return std::nullopt;
+    if (digest_of(changes, stored[0] == k_sealed ? std::optional(std::pair{operation, campaign}) : std::nullopt) != digest) return std::nullopt;
     return changes;
 }
 
-bool changeset_reads(const std::string& stored) {
-    const auto unsealed_changes = unsealed(stored);
+bool changeset_reads(const std::string& stored, std::int64_t operation, std::int64_t campaign) {
+    const auto unsealed_changes = unsealed(stored, operation, campaign);
     if (!unsealed_changes || !changeset_well_formed(*unsealed_changes)) return false;
     const std::string changes(*unsealed_changes);
     sqlite3_changeset_iter* it = nullptr;
@@ -941,7 +945,7 @@ std::int64_t Store::record_operation(std::int64_t campaign, OperationKind kind,
     const std::string summary = change(op);
     const std::string changes = session.changeset();
     SQLite::Statement done(db, "UPDATE operation SET summary = ?, changeset = ? WHERE id = ?");
-    const auto record = sealed(changes);
+    const auto record = sealed(changes, op, campaign);
     bind_all(done, summary, Blob{record}, op);
     done.exec();
     return op;
@@ -1070,10 +1074,10 @@ std::optional<std::string> unfit_table(SQLite::Database& db, void* changes, int 
 
 // Applies `changes` in reverse, or throws `refused` if any row is not as they left it (inside the
 // caller's transaction: a refusal leaves nothing of it).
-void apply_inverse(SQLite::Database& db, const std::string& stored, std::int64_t entry, const std::function<Error()>& refused) {
+void apply_inverse(SQLite::Database& db, const std::string& stored, std::int64_t entry, std::int64_t campaign, const std::function<Error()>& refused) {
     int inverted_size = 0;
     void* inverted = nullptr;
-    const auto changes = unsealed(stored).value_or(std::string_view());
+    const auto changes = unsealed(stored, entry, campaign).value_or(std::string_view());
     if (!changeset_well_formed(changes) || sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK)
         throw Damaged("journal entry #" + std::to_string(entry) + "'s record of its changes cannot be read; run muster check, or restore a backup");
     if (const auto unfit = unfit_table(db, inverted, inverted_size)) {
@@ -1136,17 +1140,17 @@ std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, b
                 return Error(std::string("cannot ") + (redo ? "redo " : "undo ") + what + " exactly: the campaign was changed outside "
                              "muster's operations since; nothing was changed");
             };
-            std::string recorded;  // an undo's own changes
+            std::string recorded;  // an undo's own changes, sealed once its entry has its id
             if (redo) {
-                apply_inverse(db, op.changeset, op.id, changed_since);
+                apply_inverse(db, op.changeset, op.id, campaign, changed_since);
             } else {
                 Session recording(db.getHandle());
                 if (op.inserted) {
                     if (!undo_inserts(db, target, *op.inserted)) throw changed_since();
                 } else {
-                    apply_inverse(db, op.changeset, target, changed_since);
+                    apply_inverse(db, op.changeset, target, campaign, changed_since);
                 }
-                recorded = sealed(recording.changeset());
+                recorded = recording.changeset();
             }
             journal::Entry entry;
             entry.kind = redo ? OperationKind::redo : OperationKind::undo;
@@ -1158,10 +1162,10 @@ std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, b
             const std::optional<std::int64_t> part_of = out.empty() ? std::nullopt : std::optional(out.front().id);
             SQLite::Statement add(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, undoes, seen_by, part_of, changeset) "
                                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-            bind_all(add, campaign, entry.kind, entry.summary, entry.created_at, target, entry.audience.text(), part_of,
-                     redo ? std::optional<Blob>() : std::optional(Blob{recorded}));
+            bind_all(add, campaign, entry.kind, entry.summary, entry.created_at, target, entry.audience.text(), part_of, std::optional<Blob>());
             add.exec();
             entry.id = db.getLastInsertRowid();
+            if (!redo && !recorded.empty()) exec(db, "UPDATE operation SET changeset = ?1 WHERE id = ?2", Blob{sealed(recorded, entry.id, campaign)}, entry.id);
             // Each side reads it as it read the operation.
             exec(db, "INSERT INTO operation_view (operation_id, side, summary) SELECT ?1, side, ?2 || summary FROM operation_view WHERE operation_id = ?3",
                  entry.id, prefix, target);

@@ -122,9 +122,13 @@ struct InsertedRows {
 std::optional<std::vector<InsertedRows>> read_inserted(SQLite::Database& db, const std::string& record);
 /// Whether an operation's record of its changes (a session changeset, sealed with its digest)
 /// reads whole.
-bool changeset_reads(const std::string& stored);
-/// The changeset of a record as stored, or none where its digest says it is not as written.
-std::optional<std::string_view> unsealed(std::string_view stored);
+bool changeset_reads(const std::string& stored, std::int64_t operation, std::int64_t campaign);
+/// A changeset as stored for journal entry `operation` of `campaign`: sealed with its digest and
+/// theirs (nothing for none).
+std::string sealed(const std::string& changes, std::int64_t operation, std::int64_t campaign);
+/// The changeset of journal entry `operation`'s record as stored, or none where its digest says
+/// it is not as written for that entry of `campaign`.
+std::optional<std::string_view> unsealed(std::string_view stored, std::int64_t operation, std::int64_t campaign);
 /// Whether `changes` has the shape of a changeset as SQLite's sessions write it (tables, each
 /// with its columns, key flags, name and changes; every value whole), read by muster to its end
 /// before SQLite is given it: SQLite 3.40's reader spins for ever on some cut short.

@@ -735,3 +735,62 @@ TEST_CASE("The schema digest a write checks the file against is that of what the
     CHECK(db::schema_digest(changed) != db::k_schema_made_digest);
     CHECK(db::schema_problems(changed) == std::vector<std::string>{"schema: the table operation_view is missing"});
 }
+
+TEST_CASE("A journal entry's record of its changes is its own: moved to another entry or campaign, check names it and undo refuses it") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    std::int64_t first = 0, second = 0;
+    {
+        auto s = test::make_campaign(path);
+        s.prisoners().add_camp("union", "Elmira");
+        first = s.last_operation();
+        s.prisoners().add_camp("union", "Point Lookout");
+        second = s.last_operation();
+    }
+    const auto whole = test::file_bytes(path);
+    const auto record = [&](std::int64_t op) {
+        return "(SELECT changeset FROM operation WHERE id = " + std::to_string(op) + ")";
+    };
+    for (const auto& sql : std::vector<std::string>{
+             // The first entry's record given the second: undo would take back Elmira, saying Point Lookout.
+             "UPDATE operation SET changeset = " + record(first) + " WHERE id = " + std::to_string(second),
+             // The entry given to another campaign in the file.
+             "INSERT INTO campaign (name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at) "
+             "SELECT 'Other', rules_id, rules_json, return_rate, rounding, despicable, dice, seed, 0, created_at FROM campaign; "
+             "UPDATE operation SET campaign_id = 2 WHERE id = " + std::to_string(second)}) {
+        INFO(sql);
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << whole;
+        test::raw_sql(path, sql);
+        app::Session s(path, app::Open::existing);
+        const auto problems = s.history().check().problems;
+        CHECK(std::find(problems.begin(), problems.end(),
+                        "journal: entry #" + std::to_string(second) + "'s record of its changes does not read (undo and redo cannot use it)") != problems.end());
+        if (sql.find("campaign_id = 2") != std::string::npos) s.use_campaign("Other");
+        const auto before = test::dump(path);
+        CHECK_THROWS_WITH(s.history().undo(), Contains("journal entry #" + std::to_string(second) + "'s record of its changes cannot be read"));
+        CHECK(test::dump(path) == before);
+    }
+    // A record sealed before the entry's ids were (its changeset's digest alone, 'M') undoes as then.
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << whole;
+    {
+        SQLite::Database db(path, SQLite::OPEN_READWRITE);
+        SQLite::Statement q(db, "SELECT changeset FROM operation WHERE id = ?");
+        q.bind(1, second);
+        REQUIRE(q.executeStep());
+        const auto stored = q.getColumn("changeset").getString();
+        REQUIRE(stored.front() == 'N');
+        const auto changes = stored.substr(9);
+        std::uint64_t h = 1469598103934665603ull;
+        for (const unsigned char c : changes) h = (h ^ c) * 1099511628211ull;
+        std::string old(1, 'M');
+        for (int i = 0; i < 8; ++i) old += static_cast<char>((h >> (8 * i)) & 0xFF);
+        SQLite::Statement u(db, "UPDATE operation SET changeset = ? WHERE id = ?");
+        u.bind(1, (old + changes).data(), static_cast<int>(old.size() + changes.size()));
+        u.bind(2, second);
+        u.exec();
+    }
+    app::Session s(path, app::Open::existing);
+    CHECK(s.history().check().problems.empty());
+    CHECK_THAT(s.history().undo().front().summary, Contains("Point Lookout"));
+    CHECK(s.prisoners().camps().size() == 1);
+}
