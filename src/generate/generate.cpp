@@ -1,6 +1,7 @@
 #include "generate/generate.hpp"
 
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 
 #include <initializer_list>
@@ -143,7 +144,7 @@ Context start_context(const rules::RuleSet& rules, const Request& request, army:
     Context context;  // its ids read in the rule set, which outlives it
     const auto* side = rules.find_side(request.side);
     if (!side)
-        throw UsageError("unknown side \"" + request.side + "\" in rule set " + rules.id + " (expected one of: " +
+        throw UsageError("unknown side \"" + visible(request.side) + "\" in rule set " + rules.id + " (expected one of: " +
                          id_list(rules.sides) + ")");
     d.side = request.side;
     context.set(Field::side, {0, side->id});
@@ -163,7 +164,7 @@ Context start_context(const rules::RuleSet& rules, const Request& request, army:
     if (request.theater) {
         const auto* theater = rules.find_theater(*request.theater);
         if (!theater)
-            throw UsageError("unknown theater \"" + *request.theater + "\" in rule set " + rules.id +
+            throw UsageError("unknown theater \"" + visible(*request.theater) + "\" in rule set " + rules.id +
                              (rules.theaters.empty() ? " (it has none)" : " (expected one of: " + id_list(rules.theaters) + ")"));
         context.set(Field::theater, {0, theater->id});
         given |= 1u << static_cast<unsigned>(Field::theater);
