@@ -424,6 +424,15 @@ void domain(SQLite::Database& db, Problems& out) {
     for (const Row row(days); days.executeStep();)
         if (!Day::parse(row.text("date")))
             out.push_back("dates: " + visible(row.text("who")) + " has the date \"" + visible(row.text("date")) + "\", not a day of the calendar");
+    // A label's worn and spent strengths within its start, spent below worn.
+    if (const int labels = db.execAndGet("SELECT count(*) FROM brigade WHERE worn_at > start_stands OR spent_at > start_stands OR spent_at > worn_at").getInt())
+        out.push_back("brigades: " + std::to_string(labels) + " whose effectiveness label is Worn or Spent above its start strength, or Spent above Worn");
+    // A state on the table is set or not, but for a formation, which names one.
+    if (const int states = db.execAndGet("SELECT count(*) FROM draft_state WHERE state <> 'formation' AND value NOT IN ('yes', 'no')").getInt())
+        out.push_back("drafts: " + std::to_string(states) + " state(s) on the table neither set nor not (yes or no)");
+    // The current campaign is one the file holds.
+    SQLite::Statement current(db, "SELECT value FROM meta WHERE key = 'current_campaign' AND value NOT IN (SELECT name FROM campaign)");
+    if (current.executeStep()) out.push_back("meta: the current campaign is \"" + visible(Row(current).text("value")) + "\", which the file does not hold");
     SQLite::Statement audiences(db, "SELECT id, seen_by FROM operation WHERE seen_by <> '*' AND seen_by <> ''");
     for (const Row row(audiences); audiences.executeStep();) {
         const auto text = row.text("seen_by");

@@ -655,7 +655,7 @@ TEST_CASE("A write in a file damaged where only what it prints after would read 
     }
 }
 
-TEST_CASE("check finds a row of one campaign that another's names, and a leader commanding a unit of the other side") {
+TEST_CASE("check finds a row of one campaign that another's names, a leader commanding a unit of the other side, and values no command makes") {
     // A second campaign in the file, and rows of the first given to it, each where the first
     // still names them; a brigade moved into a division of the other side.
     const std::string other = "INSERT INTO campaign (name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at) "
@@ -667,7 +667,13 @@ TEST_CASE("check finds a row of one campaign that another's names, and a leader 
              {other + "UPDATE battle SET campaign_id = 2 WHERE name = 'Seminary Ridge'", "ownership: "},
              {other + "UPDATE exchange SET campaign_id = 2", "ownership: "},
              {"UPDATE brigade SET division_id = (SELECT id FROM division WHERE name = 'Heth') WHERE name = 'Iron Brigade'",
-              "leaders: 1 command a unit of the other side"}}) {
+              "leaders: 1 command a unit of the other side"},
+             // Nor a label above its start, a state on the table neither set nor not, a current
+             // campaign the file does not hold.
+             {"UPDATE brigade SET worn_at = 50, spent_at = 60 WHERE name = 'Iron Brigade'", "brigades: 1 whose effectiveness label is Worn or Spent above"},
+             {"INSERT INTO draft_state (campaign_id, battle, operation_id, brigade_id, state, value, why) SELECT 1, 'X', MAX(id), "
+              "(SELECT MIN(id) FROM brigade), 'disordered', 'maybe', 'w' FROM operation", "drafts: 1 state(s) on the table neither set nor not"},
+             {"UPDATE meta SET value = 'Gone' WHERE key = 'current_campaign'", "meta: the current campaign is \"Gone\", which the file does not hold"}}) {
         INFO(sql);
         const DamagedBy d(sql);
         const auto r = d.check();
