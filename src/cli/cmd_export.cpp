@@ -94,7 +94,8 @@ void add_export_commands(CLI::App& app, Io& io) {
         // Millimetres, each up to four digits and two decimals (the range is the sheet's to say):
         // nothing more, nothing trailing.
         const auto size = label_size(lo->size);
-        if (!size) throw UsageError("--size \"" + visible(lo->size) + "\" is not WIDTHxHEIGHT in mm, e.g. 60x20 or 62.5x25");
+        if (!size)
+            throw UsageError("--size \"" + visible(lo->size) + "\" is not WIDTHxHEIGHT in mm, each up to four digits and two decimals, e.g. 60x20 or 62.5x25");
         sheet.width_mm = size->first;
         sheet.height_mm = size->second;
         auto session = open_campaigns(io);
