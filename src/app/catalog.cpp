@@ -50,17 +50,22 @@ std::vector<std::string> Catalog::user_files() const {
     return files;
 }
 
+rules::RuleSet Catalog::validate(const std::string& file) {
+    auto r = rules::load_rule_set_file(file);
+    for (const auto& b : builtins())
+        if (b.id == r.id) throw Error(file + ": its id \"" + r.id + "\" is a built-in rule set's; give it another");
+    return r;
+}
+
 std::vector<CatalogEntry> Catalog::list() const {
     std::vector<CatalogEntry> out;
     for (const auto& r : builtins()) out.push_back({r.id, r.name, "built in", ""});
     for (const auto& file : user_files()) {
         CatalogEntry e{fs::path(file).stem().string(), "", file, ""};
         try {
-            const auto r = rules::load_rule_set_file(file);
+            const auto r = validate(file);
             e.id = r.id;
             e.name = r.name;
-            for (const auto& b : builtins())
-                if (b.id == r.id) e.error = "its id \"" + r.id + "\" is a built-in rule set's; give it another";
         } catch (const Error& err) {
             e.error = err.what();
         }

@@ -24,6 +24,9 @@ public:
     explicit Catalog(std::string user_dir);
     /// Every rule set, built-in first; an organiser's file that does not load is listed with its error.
     std::vector<CatalogEntry> list() const;
+    /// An organiser's rule set file, loaded and checked as list() checks it: refused (Error) where
+    /// it does not load or its id is a built-in rule set's.
+    static rules::RuleSet validate(const std::string& file);
     /// Loads a rule set by id, or by path when `name` ends in .json or holds a '/'.
     rules::RuleSet load(std::string_view name) const;
     /// The JSON text of a rule set (to copy a template and edit it).

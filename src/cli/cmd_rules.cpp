@@ -94,10 +94,20 @@ void add_rules_commands(CLI::App& app, Io& io) {
     auto* validate = rules_cmd->add_subcommand("validate", "Check rule set files; says the file, JSON path and problem");
     validate->add_option("FILE", *files, "Rule set .json files")->required();
     on_run(validate, io, [files, &io] {
+        // Every file, each said ok or why not (one file alone: its refusal is the command's);
+        // refused if any is not.
+        size_t refused = 0;
         for (const auto& f : *files) {
-            const auto r = rules::load_rule_set_file(f);
-            io.out << f << ": ok (" << r.id << ": " << r.name << ", " << r.tables.size() << " tables)\n";
+            try {
+                const auto r = app::Catalog::validate(f);
+                io.out << f << ": ok (" << r.id << ": " << r.name << ", " << r.tables.size() << " tables)\n";
+            } catch (const Error& e) {
+                if (files->size() == 1) throw;
+                io.err << "muster: " << visible(e.what()) << "\n";
+                ++refused;
+            }
         }
+        if (refused) throw Error(std::to_string(refused) + " of " + std::to_string(files->size()) + " rule set files do not validate (each said above)");
     });
 
     struct CopyOptions {

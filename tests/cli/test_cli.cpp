@@ -188,16 +188,29 @@ TEST_CASE("muster rules list show validate copy") {
     std::filesystem::remove(copy);
     CHECK(test::run_muster("rules copy acw " + copy, k_env).code == 0);
     CHECK(test::run_muster("rules copy acw " + copy, k_env).code == 1);  // never overwrites
-    const auto ok = test::run_muster("rules validate " + copy, k_env);
+    // A copy keeps the built-in's id until it is given its own, as rules list would refuse it.
+    const auto same_id = test::run_muster("rules validate " + copy, k_env);
+    CHECK(same_id.code == 1);
+    CHECK_THAT(same_id.err, Contains("mine.json: its id \"acw\" is a built-in rule set's; give it another"));
+    const std::string own = dir + "/own.json";
+    {
+        std::ifstream in(copy);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        text.replace(text.find("\"id\": \"acw\""), 11, "\"id\": \"own\"");
+        std::ofstream(own) << text;
+    }
+    const auto ok = test::run_muster("rules validate " + own, k_env);
     CHECK(ok.code == 0);
-    CHECK_THAT(ok.out, Contains("ok (acw"));
+    CHECK_THAT(ok.out, Contains("ok (own"));
     {
         std::ofstream broken(dir + "/broken.json");
         broken << "{\"format\": \"muster-rules/1\",\n \"id\": }";
     }
-    const auto bad = test::run_muster("rules validate " + dir + "/broken.json", k_env);
+    // Every file is said, each ok or why not; one not is a refusal.
+    const auto bad = test::run_muster("rules validate " + dir + "/broken.json " + own, k_env);
     CHECK(bad.code == 1);
-    CHECK_THAT(bad.err, Contains("broken.json: not valid JSON at line 2, column 8"));
+    CHECK_THAT(bad.out, Contains("own.json: ok (own"));
+    CHECK_THAT(bad.err, Contains("broken.json: not valid JSON at line 2, column 8") && Contains("1 of 2 rule set files do not validate"));
     // A note of the organiser's own with a line break forges no line of what rules show prints.
     {
         std::ifstream in(copy);
