@@ -238,9 +238,12 @@ std::vector<Players::Submission> Players::submissions(const View& viewer) const 
         for (const auto& [side, battles] : fought) {
             const auto head = "Losses of the " + r.side_name(side) + " in the battle of ";
             if (summary.rfind(head, 0) != 0) continue;
-            for (const auto& b : battles)
-                if (same_ignoring_case(summary.substr(head.size(), b.name.size()), b.name) && summary.compare(head.size() + b.name.size(), 14, " submitted by ") == 0)
+            for (const auto& b : battles) {
+                const auto end = head.size() + b.name.size();
+                if (summary.size() > end && same_ignoring_case(summary.substr(head.size(), b.name.size()), b.name) &&
+                    summary.compare(end, 14, " submitted by ") == 0)
                     return b.name;
+            }
         }
         return "";
     };
