@@ -185,18 +185,11 @@ void labels_html(const rules::RuleSet& rules, const army::OobSource& oob, const 
     const double font_mm = std::min(sheet.height_mm / (1.4 * lines_of(sheet)), 5.0);
     const double room_mm = sheet.width_mm - 3.5;  // inside the padding and the border
     const auto line = [&](const char* what, const std::string& text, double share, bool bold) {
-        const double size = font_mm * share, wide = em_of(text, bold) * size;
-        std::string style;
-        if (wide > room_mm) {
-            const double fit = size * room_mm / wide;
-            style = fit >= size * 0.6 ? "\" style=\"font-size: " + mm(fit) + "\""
-                                      : " two\" style=\"font-size: " + mm(std::clamp(2 * fit * 0.95, size * 0.4, size / 2)) + "\"";
-        } else if (share != 1) {
-            style = "\" style=\"font-size: " + mm(size) + "\"";
-        } else {
-            style = "\"";
-        }
-        return std::string("<div class=\"") + what + style + ">" + html_escape(text) + "</div>";
+        const double size = font_mm * share, fit = size * std::min(1.0, room_mm / (em_of(text, bold) * size));
+        const bool two = fit < size * 0.6;
+        const double set = two ? std::clamp(2 * fit * 0.95, size * 0.4, size / 2) : fit;
+        return std::string("<div class=\"") + what + (two ? " two" : "") + "\"" + (set == font_mm ? "" : " style=\"font-size: " + mm(set) + "\"") + ">" +
+               html_escape(text) + "</div>";
     };
     each_label(rules, oob, [&](const LabelText& l) {
         out += "<div class=\"label\">" + line("name", l.brigade, 1, true) +
