@@ -222,21 +222,33 @@ std::vector<campaign::MessageInfo> Players::messages(const View& viewer) const {
     return all;
 }
 
+namespace {
+
+// How a submission's journal entry begins, naming its side and then its battle.
+std::string submission_head(const std::string& side_name) { return "Losses of the " + side_name + " in the battle of "; }
+
+}  // namespace
+
 std::vector<Players::Submission> Players::submissions(const View& viewer) const {
     const auto& r = m_session.rules();
     const auto c = m_session.current();
     const auto& store = m_session.state().store;
-    const auto waiting = db::History(store).submissions_waiting(c.id, viewer);
+    // One snapshot: the journal, the drafts and the battles read as one.
+    std::vector<std::int64_t> waiting;
+    std::map<std::string, std::vector<campaign::BattleInfo>> fought;
+    std::vector<journal::Entry> entries;
+    store.read([&] {
+        waiting = db::History(store).submissions_waiting(c.id, viewer);
+        for (const auto& side : r.sides)
+            if (viewer.is_umpire() || viewer.side() == side.id) fought[side.id] = db::Battles(store).battles_fought_by(c.id, side.id);
+        entries = m_session.history().journal(viewer);
+    });
     // A battle of the submission's name that its side fought stands for its losses, whether the
     // report took them from the draft or gave its own; one only the enemy fought is not the
-    // side's to know of. (A submission names its battle after its side: "Losses of the Union in
-    // the battle of NAME submitted by ...".)
-    std::map<std::string, std::vector<campaign::BattleInfo>> fought;
-    for (const auto& side : r.sides)
-        if (viewer.is_umpire() || viewer.side() == side.id) fought[side.id] = db::Battles(store).battles_fought_by(c.id, side.id);
+    // side's to know of. (A submission names its battle after its side: submission_head.)
     const auto reported = [&](const std::string& summary) -> std::string {
         for (const auto& [side, battles] : fought) {
-            const auto head = "Losses of the " + r.side_name(side) + " in the battle of ";
+            const auto head = submission_head(r.side_name(side));
             if (summary.rfind(head, 0) != 0) continue;
             for (const auto& b : battles) {
                 const auto end = head.size() + b.name.size();
@@ -248,7 +260,7 @@ std::vector<Players::Submission> Players::submissions(const View& viewer) const 
         return "";
     };
     std::vector<Submission> out;
-    for (auto& e : m_session.history().journal(viewer)) {
+    for (auto& e : entries) {
         if (e.kind != OperationKind::submission) continue;
         std::string state;
         if (e.undone_by) state = "taken back";
@@ -339,7 +351,7 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             db::Battles(store).insert_draft_line(m_session.current().id, d);
             out.lines.push_back(brigade->ref() + ": " + count_of(n, "stand", "stands") + " lost" + (was ? " (was " + std::to_string(*was) + ")" : ""));
         }
-        out.summary = "Losses of the " + side_name + " in the battle of " + battle + " submitted by " + player.name + " for the umpire to review: " +
+        out.summary = submission_head(side_name) + battle + " submitted by " + player.name + " for the umpire to review: " +
                       join(out.lines, ", ");
     });
 }
