@@ -281,10 +281,11 @@ void relations(SQLite::Database& db, Problems& out) {
     if (own) out.push_back("prisoners: " + std::to_string(own) + " held in a camp of their own side");
     // A unit's leaders are of its side; a brigade's, of its division's side.
     const int sides = db.execAndGet(
-        "SELECT count(*) FROM (SELECT a.side, a.commander_id AS l FROM army a UNION ALL SELECT a.side, k.commander_id FROM corps k JOIN army a ON a.id = k.army_id "
-        "UNION ALL SELECT a.side, d.commander_id FROM division d JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
-        "UNION ALL SELECT a.side, b.commander_id FROM brigade b JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
-        "UNION ALL SELECT a.side, b.alternate_id FROM brigade b JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id) u "
+        "WITH corps_side AS (SELECT k.id, k.commander_id, a.side FROM corps k JOIN army a ON a.id = k.army_id), "
+        "division_side AS (SELECT d.id, d.commander_id, c.side FROM division d JOIN corps_side c ON c.id = d.corps_id) "
+        "SELECT count(*) FROM (SELECT side, commander_id AS l FROM army UNION ALL SELECT side, commander_id FROM corps_side "
+        "UNION ALL SELECT side, commander_id FROM division_side UNION ALL SELECT d.side, b.commander_id FROM brigade b JOIN division_side d ON d.id = b.division_id "
+        "UNION ALL SELECT d.side, b.alternate_id FROM brigade b JOIN division_side d ON d.id = b.division_id) u "
         "JOIN leader l ON l.id = u.l WHERE l.side <> u.side").getInt();
     if (sides) out.push_back("leaders: " + std::to_string(sides) + " command a unit of the other side");
     if (const int astray = steps_astray(db))
