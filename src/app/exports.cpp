@@ -63,8 +63,10 @@ army::OobSource Exports::source(const ExportRequest& r) const {
         only = db::Battles(store).battle_divisions(m_session.battles().named(*r.battle, r.viewer).id,
                                                    r.viewer.is_umpire() ? std::nullopt : std::optional<std::string>(r.viewer.side()));
     const auto request = checked(m_session.rules(), {r.side, r.viewer});
-    return {m_session.current().name, request.viewer,
-            [this, request, only](army::OobVisitor& v) { m_session.forces().walk_oob(request, v, only); }};
+    // The campaign read on a second thread while the writer writes what it has read.
+    return {m_session.current().name, request.viewer, [this, request, only](army::OobVisitor& v) {
+                army::walk_beside([&](army::OobVisitor& handover) { m_session.forces().walk_oob(request, handover, only); }, v);
+            }};
 }
 
 void Exports::oob(const ExportRequest& r, OobFormat format, const Sink& out) const {

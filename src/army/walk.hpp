@@ -39,6 +39,15 @@ struct OobSource {
 /// Walks `oob` for `v`.
 void walk(const OrderOfBattle& oob, OobVisitor& v);
 
+/// Runs `walk` on a second thread while `v` hears, on this one, each unit it walked, in the
+/// order walked: reading the campaign and writing the export overlap, so an export takes about
+/// the longer of the two, not their sum. Units wait for `v` in a ring of a few dozen, copied
+/// into slots kept from one unit to the next, so memory stays flat. A failure of either side
+/// stops both and is thrown here once the walk has ended: the walk's, or else `v`'s. Where no
+/// thread can be started, walks on this thread. `v.reads_hidden_contents` is asked from the
+/// walk's thread: it must read only what `v` was made with.
+void walk_beside(const std::function<void(OobVisitor&)>& walk, OobVisitor& v);
+
 /// Builds an order of battle from what it hears.
 class OobCollector : public OobVisitor {
 public:

@@ -1,6 +1,7 @@
 // The forces as values (src/army): what each view may see of an order of battle, and how a
 // leader is called when he has no name.
 #include "army/view.hpp"
+#include "core/error.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -92,4 +93,92 @@ TEST_CASE("An unnamed leader is called by what he commands, or commanded, or his
     CHECK(l.label() == "former commander of Heth/1st Brigade (2)");
     l.former_post.reset();
     CHECK(l.label() == "leader #12");
+}
+
+namespace {
+
+// An order of battle of `divisions` divisions, their brigades named after them, in one corps
+// of one army: more units than the walk hands over at once.
+army::OrderOfBattle many_divisions(int divisions) {
+    army::OrderOfBattle oob;
+    auto& a = oob.armies.emplace_back();
+    a.id = 1;
+    a.name = "Army";
+    a.side = "union";
+    auto& k = a.corps.emplace_back();
+    k.id = 2;
+    k.name = "I Corps";
+    for (int i = 0; i < divisions; ++i) k.divisions.push_back(division(100 + i, "Division " + std::to_string(i), "union", false));
+    return oob;
+}
+
+// What a visitor heard, a line a unit; throws at the `fail_at`th unit (0: never).
+struct Heard : army::OobVisitor {
+    std::vector<std::string> lines;
+    size_t fail_at = 0;
+    void hear(std::string line) {
+        lines.push_back(std::move(line));
+        if (lines.size() == fail_at) throw std::runtime_error("the disk is full");
+    }
+    void army(const army::Army& a) override { hear("army " + a.name); }
+    void corps(const army::Corps& k) override { hear("corps " + k.name); }
+    void division(const army::Division& d) override { hear("division " + d.name + " " + d.brigades.at(0).name); }
+    void end_corps() override { hear("end corps"); }
+    void end_army() override { hear("end army"); }
+};
+
+// Passes each unit on, counting them; the walk fails (damage read) at the `fail_at`th (0: never).
+struct Relay : army::OobVisitor {
+    army::OobVisitor& next;
+    int units = 0;
+    int fail_at = 0;
+    explicit Relay(army::OobVisitor& v) : next(v) {}
+    void step() {
+        if (++units == fail_at) throw Damaged("column stands holds \"x\"");
+    }
+    void army(const army::Army& a) override { step(), next.army(a); }
+    void corps(const army::Corps& k) override { step(), next.corps(k); }
+    void division(const army::Division& d) override { step(), next.division(d); }
+    void end_corps() override { step(), next.end_corps(); }
+    void end_army() override { step(), next.end_army(); }
+};
+
+}  // namespace
+
+TEST_CASE("A walk beside its writer hands it every unit in the order walked", "[army][walk]") {
+    const auto oob = many_divisions(500);
+    Heard alone, beside;
+    army::walk(oob, alone);
+    army::walk_beside([&](army::OobVisitor& v) { army::walk(oob, v); }, beside);
+    REQUIRE(alone.lines.size() == 504);
+    CHECK(beside.lines == alone.lines);
+}
+
+TEST_CASE("A walk that fails beside its writer throws its own failure, after what it walked before", "[army][walk]") {
+    const auto oob = many_divisions(300);
+    Heard heard;
+    const auto failing = [&](army::OobVisitor& v) {
+        Relay relay(v);
+        relay.fail_at = 100;
+        army::walk(oob, relay);
+    };
+    CHECK_THROWS_AS(army::walk_beside(failing, heard), Damaged);
+    CHECK(heard.lines.size() == 99);  // every unit walked before the failure, none after
+}
+
+TEST_CASE("A writer that fails beside its walk stops the walk and throws its failure", "[army][walk]") {
+    const auto oob = many_divisions(2000);
+    Heard heard;
+    heard.fail_at = 10;
+    int walked = 0;
+    CHECK_THROWS_WITH(army::walk_beside(
+                          [&](army::OobVisitor& v) {
+                              Relay relay(v);
+                              army::walk(oob, relay);
+                              walked = relay.units;
+                          },
+                          heard),
+                      "the disk is full");
+    CHECK(heard.lines.size() == 10);
+    CHECK(walked == 0);  // the walk stopped once the writer failed: it never reached its end
 }
