@@ -14,7 +14,9 @@ namespace {
 struct Stopped {};
 
 // The walk's side of walk_beside: each unit it hears is copied into the next free slot of a
-// ring, which the writer's side empties in order.
+// ring, which the writer's side empties in order. Each side wakes the other only when it waits,
+// and the writer waits for a batch of units, not one: a wake costs the processor a switch of
+// threads, more than a unit costs to copy.
 class Handover final : public OobVisitor {
 public:
     explicit Handover(const OobVisitor& writer) : m_writer(writer) {}
@@ -46,32 +48,40 @@ public:
     // Hands `v` each unit in the order walked until the walk ends; throws the walk's failure.
     void drain(OobVisitor& v) {
         for (;;) {
-            Slot* s = nullptr;
+            size_t ready = 0;
             {
                 std::unique_lock l(m_lock);
-                m_ready.wait(l, [&] { return m_count > 0 || m_closed; });
-                if (m_count == 0) break;
-                s = &m_slots[m_head];
+                m_writer_waits = true;
+                m_ready.wait(l, [&] { return m_count >= k_batch || m_closed; });
+                m_writer_waits = false;
+                ready = m_count;
             }
-            // Outside the lock, while the walk fills the slots after it.
-            switch (s->kind) {
-                case Kind::army: v.army(s->army); break;
-                case Kind::corps: v.corps(s->corps); break;
-                case Kind::division: v.division(s->division); break;
-                case Kind::end_corps: v.end_corps(); break;
-                case Kind::end_army: v.end_army(); break;
+            if (ready == 0) break;
+            // Outside the lock, while the walk fills the slots after them.
+            for (size_t i = 0; i < ready; ++i) {
+                Slot& s = m_slots[(m_head + i) % m_slots.size()];
+                switch (s.kind) {
+                    case Kind::army: v.army(s.army); break;
+                    case Kind::corps: v.corps(s.corps); break;
+                    case Kind::division: v.division(s.division); break;
+                    case Kind::end_corps: v.end_corps(); break;
+                    case Kind::end_army: v.end_army(); break;
+                }
             }
+            bool wake = false;
             {
                 const std::lock_guard l(m_lock);
-                m_head = (m_head + 1) % m_slots.size();
-                --m_count;
+                m_head = (m_head + ready) % m_slots.size();
+                m_count -= ready;
+                wake = m_walk_waits;
             }
-            m_room.notify_one();
+            if (wake) m_room.notify_one();
         }
         if (m_failed) std::rethrow_exception(m_failed);
     }
 
 private:
+    static constexpr size_t k_batch = 16;
     enum class Kind { army, corps, division, end_corps, end_army };
     struct Slot {
         Kind kind = Kind::army;
@@ -82,24 +92,28 @@ private:
     // The next free slot, once there is one: not yet the writer's until published.
     Slot& claim(Kind kind) {
         std::unique_lock l(m_lock);
+        m_walk_waits = true;
         m_room.wait(l, [&] { return m_count < m_slots.size() || m_stopped; });
+        m_walk_waits = false;
         if (m_stopped) throw Stopped{};
         Slot& s = m_slots[(m_head + m_count) % m_slots.size()];
         s.kind = kind;
         return s;
     }
     void publish() {
+        bool wake = false;
         {
             const std::lock_guard l(m_lock);
             ++m_count;
+            wake = m_writer_waits && m_count >= k_batch;
         }
-        m_ready.notify_one();
+        if (wake) m_ready.notify_one();
     }
 
     const OobVisitor& m_writer;
-    std::array<Slot, 32> m_slots;
+    std::array<Slot, 4 * k_batch> m_slots;
     size_t m_head = 0, m_count = 0;
-    bool m_closed = false, m_stopped = false;
+    bool m_writer_waits = false, m_walk_waits = false, m_closed = false, m_stopped = false;
     std::exception_ptr m_failed;
     std::mutex m_lock;
     std::condition_variable m_ready, m_room;
