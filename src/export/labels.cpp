@@ -81,14 +81,32 @@ constexpr short k_advance[2][95] = {{
     343, 1042, 712, 687, 716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838,
 }};
 
-// How wide `text` is set in DejaVu Sans, in em: a character past ASCII taken as a wide letter,
-// and the whole a twentieth wider, for the browser's rounding and a fallback font.
+// How wide a byte of a text is set in DejaVu Sans, in em: a character past ASCII taken as a wide
+// letter (at its first byte), and each a twentieth wider, for the browser's rounding and a
+// fallback font.
+double em_of(char c, bool bold) {
+    if (c >= ' ' && c <= '~') return k_advance[bold][c - ' '] / 1000.0 * 1.05;
+    return (c & 0xC0) == 0xC0 ? (bold ? 0.78 : 0.70) * 1.05 : 0;
+}
+
 double em_of(const std::string& text, bool bold) {
     double em = 0;
-    for (const char c : text)
-        if (c >= ' ' && c <= '~') em += k_advance[bold][c - ' '] / 1000.0;
-        else if ((c & 0xC0) == 0xC0) em += bold ? 0.78 : 0.70;  // a character's first byte
-    return em * 1.05;
+    for (const char c : text) em += em_of(c, bold);
+    return em;
+}
+
+// `text` cut to at most `em` wide with an ellipsis, between characters; whole where it fits.
+std::string cut_to(const std::string& text, double em, bool bold) {
+    if (em_of(text, bold) <= em) return text;
+    const std::string ellipsis = "\u2026";
+    double used = em_of(ellipsis, bold);
+    size_t end = 0;
+    for (; end < text.size(); ++end) {
+        used += em_of(text[end], bold);  // a character's width at its first byte
+        if (used > em && (text[end] & 0xC0) != 0x80) break;
+    }
+    while (end > 0 && text[end - 1] == ' ') --end;
+    return text.substr(0, end) + ellipsis;
 }
 
 // The smallest size a label's line is printed at on one line (points); one longer takes two.
@@ -174,22 +192,26 @@ void labels_html(const rules::RuleSet& rules, const army::OobSource& oob, const 
                       mm(std::min(sheet.height_mm / (1.4 * lines_of(sheet)), 5.0)) + "; line-height: 1.15; }\n"
                       ".label div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }\n"
                       ".label div.two { white-space: normal; overflow-wrap: anywhere; max-height: 2.3em; }\n"
+                      ".label div.cut { word-break: break-all; }\n"
                       ".name, .effectiveness { font-weight: bold; } .division { color: #555; }\n"
                       "</style>\n</head>\n<body>\n<div class=\"provenance\">" +
                       html_escape(provenance_line(rules, oob, p)) + " | " + html_escape(rules.brigade_noun()) + " labels, " + html_escape(w + " x " + h) +
                       ", cut along the dashed lines</div>\n<div class=\"sheet\">\n";
     // Each line of a label keeps to one line, so the last stays on the label: set at its size
     // where it fits the width, else shrunk to fit down to 60% of it, else on two lines at half its
-    // size or less (their room that of one; at 40% what is left over is cut). No browser measures
-    // for a file: its width is reckoned from DejaVu Sans's advances (em_of).
+    // size or less (their room that of one; at 40%, what does not fit is cut with an ellipsis,
+    // as the PDF cuts it, and broken anywhere to show the most of it). No browser measures for a
+    // file: its width is reckoned from DejaVu Sans's advances (em_of).
     const double font_mm = std::min(sheet.height_mm / (1.4 * lines_of(sheet)), 5.0);
     const double room_mm = sheet.width_mm - 3.5;  // inside the padding and the border
     const auto line = [&](const char* what, const std::string& text, double share, bool bold) {
         const double size = font_mm * share, fit = size * std::min(1.0, room_mm / (em_of(text, bold) * size));
         const bool two = fit < size * 0.6;
         const double set = two ? std::clamp(2 * fit * 0.95, size * 0.4, size / 2) : fit;
-        return std::string("<div class=\"") + what + (two ? " two" : "") + "\"" + (set == font_mm ? "" : " style=\"font-size: " + mm(set) + "\"") + ">" +
-               html_escape(text) + "</div>";
+        const std::string shown = two ? cut_to(text, 1.95 * room_mm / set, bold) : text;
+        const bool cut = shown != text;
+        return std::string("<div class=\"") + what + (two ? " two" : "") + (cut ? " cut" : "") + "\"" +
+               (set == font_mm ? "" : " style=\"font-size: " + mm(set) + "\"") + ">" + html_escape(shown) + "</div>";
     };
     each_label(rules, oob, [&](const LabelText& l) {
         out += "<div class=\"label\">" + line("name", l.brigade, 1, true) +

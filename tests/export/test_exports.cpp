@@ -320,6 +320,26 @@ TEST_CASE("The HTML renders in headless Chromium and a script-named brigade does
     CHECK(std::filesystem::file_size(dir.file("oob.png")) > 10000);
 }
 
+namespace {
+
+// What of a label sheet's HTML Chromium lays out past its room, hidden: each label whose lines
+// run past its foot and each line whose text runs past its own box, by its text (a line cut by
+// Chromium's ellipsis on one line shows that it is cut, and is not counted).
+std::string clipped_in_chromium(const test::TempDir& dir, const std::string& html) {
+    const auto probe = dir.file("probe.html");
+    std::string page = test::file_bytes(html);
+    page.insert(page.rfind("</body>"), "<pre id=\"clipped\"></pre><script>for (const e of document.querySelectorAll('.label, .label div.two'))"
+                                       " if (e.scrollHeight > e.clientHeight + 1) document.getElementById('clipped').append('[' + e.textContent + ']');</script>");
+    app::write_file(probe, page);
+    const auto dom = shell("chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-component-update --user-data-dir=" + dir.file("profile") +
+                           " --dump-dom file://" + probe + " 2>/dev/null");
+    REQUIRE_THAT(dom, Contains("<pre id=\"clipped\">"));  // it rendered
+    const auto from = dom.find("<pre id=\"clipped\">") + 18;
+    return dom.substr(from, dom.find("</pre>", from) - from);
+}
+
+}  // namespace
+
 TEST_CASE("HTML labels printed by Chromium hold each line whole: a long name is set smaller, not cut off") {
     test::TempDir dir;
     const auto db = test::quote(dir.file("c.db"));
@@ -342,6 +362,7 @@ TEST_CASE("HTML labels printed by Chromium hold each line whole: a long name is 
         for (const auto& name : names) CHECK_THAT(text, Contains(name));
         for (const char* line : {"7/4/3 Veteran Guard EXC", "Corps commander, III Corps", "Army commander, Nord"}) CHECK_THAT(text, Contains(line));
         CHECK(text.find("…") == std::string::npos);  // nothing cut with an ellipsis
+        CHECK(clipped_in_chromium(dir, html).empty());
     }
 }
 
@@ -380,6 +401,45 @@ size_t count_of(const std::string& text, const std::string& what) {
 }
 
 }  // namespace
+
+TEST_CASE("HTML labels printed by Chromium show a name too long for two lines cut with an ellipsis, never silently") {
+    test::TempDir dir;
+    const auto db = test::quote(dir.file("c.db"));
+    const std::string guards = "The Most Honourable and Ancient Regiment of Foot Guards of His Britannic Majesty King George the Third";
+    // Names from one that fits two lines to the longest muster takes (200 characters), with
+    // characters past ASCII and ones HTML escapes.
+    const std::vector<std::string> names = {guards, guards + ", Second Battalion, Light Company detached",
+                                            "Régiment d'infanterie légère & <chasseurs> " + std::string(120, 'x') + " end",
+                                            std::string(200, 'W')};
+    for (const std::string command : {"campaign new T --rules awi --date 1777-09-01 --seed 1", "add army Howe --side british --leader Howe --grade cautious",
+                                      "add corps Column --army Howe --leader Cornwallis --grade aggressive", "add division Guards --corps Column"})
+        REQUIRE(test::run_muster("--db " + db + " " + command).code == 0);
+    for (const auto& name : names)
+        REQUIRE(test::run_muster("--db " + db + " add brigade " + test::quote(name) + " --division Guards --rating crack --stands 8").code == 0);
+    const auto squashed = [](std::string t) {  // a text without its spaces and line breaks: Chromium breaks the lines
+        std::erase_if(t, [](char c) { return c == ' ' || c == '\n'; });
+        return t;
+    };
+    for (const std::string size : {"60x20", "40x15"}) {
+        INFO(size);
+        const auto html = dir.file("labels-" + size + ".html"), printed = dir.file("printed-" + size + ".pdf");
+        REQUIRE(test::run_muster("--db " + db + " export labels --size " + size + " -o " + test::quote(html)).code == 0);
+        shell("chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-component-update --no-pdf-header-footer --user-data-dir=" +
+              dir.file("profile") + " --print-to-pdf=" + printed + " file://" + html + " 2>/dev/null");
+        const auto text = squashed(shell("pdftotext -raw " + printed + " - 2>&1"));
+        REQUIRE_THAT(text, Contains("Cornwallis"));  // it printed
+        for (const auto& name : names) {
+            INFO(name);
+            // Each name printed whole, or its beginning and an ellipsis: all that is kept shows.
+            size_t kept = 0;
+            while (kept < name.size() && text.find(squashed(name.substr(0, kept + 1))) != std::string::npos) ++kept;
+            CHECK(kept >= 40);
+            if (kept < name.size()) CHECK_THAT(text, Contains(squashed(name.substr(0, kept)) + "\u2026"));
+        }
+        CHECK(count_of(text, "Crack") == 4);  // and every label's last line is on it
+        CHECK(clipped_in_chromium(dir, html).empty());
+    }
+}
 
 TEST_CASE("Every page of a printed sheet says page N of M, the campaign, its date and turn, and the view") {
     test::TempDir dir;
