@@ -519,13 +519,21 @@ std::optional<std::int64_t> plan_closed_by(const rules::RuleSet& rules, const st
     for (const auto& side : rules.sides)
         if (!shown.count(side.id))
             (std::any_of(fought.begin(), fought.end(), [&](const FieldDivision& f) { return f.side == side.id; }) ? unseen : absent).push_back(side.name);
-    if (!absent.empty() || !unseen.empty())
-        throw Error("the report of " + report.name + " would close its plan, which every side reads, but " +
-                    (absent.empty() ? "" : "the " + join(absent, " side and the ") + " side would not know it was fought: no " + rules.division_noun() +
-                                               " of theirs fought there, nor one they saw fight there" + (unseen.empty() ? "" : "; and ")) +
-                    (unseen.empty() ? "" : "the " + join(unseen, " side's and the ") + " side's " + rules.division_noun() + "s there are hidden from the enemy, which may not read a plan closed by them") +
-                    ". Give one of theirs among the " + rules.division_noun() + "s that fought (--division NAME), reveal one that fought (or report it without --keep-hidden), "
-                    "or report the battle under another name (its plan stays open)");
+    if (!absent.empty() || !unseen.empty()) {
+        // What would let each side know: a division of each absent side's among those that
+        // fought (with two sides there, each sees the other's, but a division seen fighting
+        // alone shows the battle to no one), and the battle not kept hidden.
+        const auto& noun = rules.division_noun();
+        const bool kept_hidden = report.engaged != Fog::seen;
+        std::string remedy = absent.empty() ? "" : "give one of the " + join(absent, " side's and one of the ") + " side's " + noun + "s among the " + noun + "s that fought (--division NAME)";
+        if (kept_hidden) remedy += std::string(absent.empty() ? "" : ", and ") + "leave out --keep-hidden";
+        throw UsageError("the report of " + report.name + " would close its plan, which every side reads, but " +
+                         (absent.empty() ? "" : "the " + join(absent, " side and the ") + " side would not know it was fought: no " + noun + " of theirs fought there") +
+                         (kept_hidden && !unseen.empty() ? std::string(absent.empty() ? "" : "; and ") + "the " + join(unseen, " side's and the ") + " side's " + noun +
+                                                               "s there are kept hidden from the enemy, which may not read a plan closed by them"
+                                                         : "") +
+                         ". To report it, " + remedy + "; or report the battle under another name (its plan stays open)");
+    }
     lines.push_back("the plan of " + report.name + (preview ? " would be" : " is") + " closed: it stays as the battle's history (muster battle show)");
     std::vector<std::string> left_out;
     for (const auto& d : p.divisions)

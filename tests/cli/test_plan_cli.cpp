@@ -87,9 +87,18 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
 
     // Poor alone, hidden from the British: the plan they read would close without their knowing
     // the battle was fought, and their divisions on its field with it. Refused, saying how.
-    CHECK_THAT(refused("battle report --draft " + ff + " --preview", 1),
+    CHECK_THAT(refused("battle report --draft " + ff + " --preview", 2),
                Contains("the report of Freeman's Farm would close its plan, which every side reads, but the British side would not know it was fought") &&
-               Contains("--division NAME"));
+               Contains("give one of the British side's brigades among the brigades that fought (--division NAME)"));
+    // Revealing Poor would not do: a division seen fighting alone shows the battle to no one,
+    // so the refusal does not offer it, and the draft shows what its report would need.
+    const auto draft = ok("battle draft " + ff);
+    CHECK_THAT(draft, Contains("As a report:\n  not yet: the report of Freeman's Farm would close its plan"));
+    CHECK_THAT(draft, !Contains("reveal"));
+    CHECK(draft.find("--keep-hidden") == std::string::npos);
+    // Both sides there but kept hidden from each other: neither would read the plan closed.
+    CHECK_THAT(refused("battle report --draft " + ff + " --division Hamilton --keep-hidden --preview", 2),
+               Contains("brigades there are kept hidden from the enemy") && Contains("To report it, leave out --keep-hidden; or report the battle under another name"));
     // Divisions on the field the draft's rolls did not touch fought too where the umpire names
     // them beside it (one the draft names already is not named twice).
     CHECK_THAT(ok("battle report --draft " + ff + " --division Hamilton --division Poor --preview"), Contains("Battle of Freeman's Farm: 2 "));
