@@ -322,6 +322,20 @@ std::optional<std::string> Forces::battery_named(std::int64_t division, const Re
     });
 }
 
+std::vector<std::pair<UnitKind, std::string>> Forces::uncommanded(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db,
+                            "SELECT 'brigade' AS kind, d.name || '/' || b.name AS name, d.id AS division, b.id AS id FROM brigade b JOIN division d ON d.id = b.division_id "
+                            "WHERE b.campaign_id = ?1 AND b.status = 'active' AND b.commander_id IS NULL "
+                            "UNION ALL SELECT 'division', name, id, 0 FROM division WHERE campaign_id = ?1 AND status <> 'placeholder' AND commander_id IS NULL "
+                            "ORDER BY division, id");
+        bind_all(q, campaign);
+        std::vector<std::pair<UnitKind, std::string>> out;
+        for (const Row row(q); q.executeStep();) out.emplace_back(row.word<UnitKind>("kind"), row.text("name"));
+        return out;
+    });
+}
+
 std::vector<std::string> Forces::unit_names(std::int64_t campaign, UnitKind kind) const {
     return guarded(m_store.path(), [&] {
         if (kind == UnitKind::brigade) throw Error("brigade names are not unique: they are found with their division");

@@ -99,6 +99,9 @@ public:
     /// The names of the commanders of a unit's division (a brigade's; a division's own), corps
     /// and army (a corps': its army's).
     std::vector<std::string> commanders_above(UnitKind kind, std::int64_t id) const;
+    /// The brigades in service ("Division/Brigade") and the divisions come into play that no one
+    /// commands (entered by hand without a leader, or left by one moved elsewhere), oldest first.
+    std::vector<std::pair<UnitKind, std::string>> uncommanded(std::int64_t campaign) const;
     /// The names of a campaign's divisions, corps or armies, oldest first.
     std::vector<std::string> unit_names(std::int64_t campaign, UnitKind kind) const;
     std::optional<std::pair<std::int64_t, std::string>> find_army(std::int64_t campaign, std::string_view name) const;

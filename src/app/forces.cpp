@@ -231,9 +231,10 @@ std::string Forces::add_brigade(const BrigadeEntry& given) {
     const auto c = m_session.current();
     army::Brigade b = brigade_from(r, e, c.despicable);
     auto& store = m_session.state().store;
-    std::string summary;
+    std::string summary, division;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto d = division_named(store, c, e.division);
+        division = d.name;
         store.set_audience(op, Audience::side(d.side));
         if (d.status == DivisionStatus::arrived)
             throw Error(m_session.rules().division_noun() + " " + d.name + " was generated on arrival; add hand-entered " + m_session.rules().brigade_noun() + "s to a placeholder or one entered by hand");
@@ -254,6 +255,10 @@ std::string Forces::add_brigade(const BrigadeEntry& given) {
                           shell_word(d.name) + " --name " + shell_word(d.leader_name)
                     : "");
     });
+    // Said, not journalled: a unit led by no one plays as one whose commander is lost.
+    if (b.commander.grade.empty())
+        summary += "\nIt has no commander, and plays as one whose commander is lost until it has one (muster leader replace " +
+                   shell_word(division + "/" + b.name) + " rolls one; --name NAME names him)";
     return summary;
 }
 

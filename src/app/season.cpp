@@ -5,9 +5,11 @@
 #include "app/leaders.hpp"
 #include "app/prisoners.hpp"
 #include "app/session_state.hpp"
+#include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
 #include "db/battles.hpp"
+#include "db/forces.hpp"
 #include "db/history.hpp"
 #include "db/prisoners.hpp"
 #include "core/date.hpp"
@@ -47,14 +49,15 @@ std::vector<std::string> Season::open_work() const {
     const auto c = m_session.current();
     const auto& store = m_session.state().store;
     std::vector<std::string> out;
-    std::vector<campaign::BattleInfo> unreturned;  // battles with casualties not yet returned
+    std::vector<campaign::BattleInfo> battles;
     std::vector<campaign::PlannedBattle> plans;
     std::vector<campaign::DraftInfo> drafts;
+    std::vector<std::pair<UnitKind, std::string>> uncommanded;
     store.read([&] {
-        for (auto& b : db::Battles(store).battles(c.id))
-            if (b.casualties && !b.recovered) unreturned.push_back(std::move(b));
+        battles = db::Battles(store).battles(c.id);
         plans = db::Battles(store).plans(c.id);
         drafts = db::Battles(store).drafts(c.id);
+        uncommanded = db::Forces(store).uncommanded(c.id);
     });
     // A name as the command takes it pasted: one beginning with '-' after "--", or it reads as an option.
     const auto positional = [](const std::string& name) { return (name.front() == '-' ? "-- " : "") + shell_word(name); };
@@ -68,8 +71,28 @@ std::vector<std::string> Season::open_work() const {
     for (const auto& p : plans)
         if (p.plan.open() && !(p.plan.date && turn_ends && *p.plan.date > *turn_ends))  // one for a later turn waits for it
             out.push_back("battle " + p.plan.name + " is planned, not yet reported (muster battle report --name=" + shell_word(p.plan.name) + ")");
-    for (const auto& d : drafts) out.push_back("a draft report of " + d.battle + " waits (muster battle report --draft=" + shell_word(d.battle) + ")");
-    for (const auto& b : unreturned) out.push_back("the casualties of " + b.name + " have not returned (muster battle recover " + positional(b.name) + ")");
+    for (const auto& d : drafts)
+        out.push_back(std::any_of(battles.begin(), battles.end(), [&](const campaign::BattleInfo& b) { return same_ignoring_case(b.name, d.battle); })
+                          // A player's losses sent in under a battle reported already (his side did not fight it, or it was reported first).
+                          ? "a draft report of " + d.battle + " waits, but the battle is recorded already (muster battle draft " + positional(d.battle) +
+                                " shows it; --discard throws it away)"
+                          : "a draft report of " + d.battle + " waits (muster battle report --draft=" + shell_word(d.battle) + ")");
+    for (const auto& b : battles)
+        if (b.casualties && !b.recovered) out.push_back("the casualties of " + b.name + " have not returned (muster battle recover " + positional(b.name) + ")");
+    // A unit led by no one plays as one whose commander is lost (a table reads him MIA/KIA).
+    const auto& rules = m_session.rules();
+    for (const auto kind : {UnitKind::brigade, UnitKind::division}) {
+        std::vector<std::string> named;
+        for (const auto& [k, name] : uncommanded)
+            if (k == kind) named.push_back(name);
+        if (named.empty()) continue;
+        const auto noun = kind == UnitKind::brigade ? rules.brigade_noun() : rules.division_noun();
+        const size_t shown = 5;
+        out.push_back(count_of(static_cast<int>(named.size()), noun + " has", noun + "s have") + " no commander, so " + (named.size() == 1 ? "it plays" : "each plays") + " as one whose commander is lost: " +
+                      join({named.begin(), named.begin() + std::min(shown, named.size())}, ", ") +
+                      (named.size() > shown ? " and " + std::to_string(named.size() - shown) + " more" : "") + " (muster leader replace " + positional(named.front()) +
+                      " rolls one; --name NAME names him)");
+    }
     const auto leaders = m_session.leaders().list(View::umpire());
     const auto since = m_session.leaders().battles_since_fall(leaders);
     for (const auto& l : leaders)

@@ -125,6 +125,23 @@ TEST_CASE("A season through the command line: five turns, three battles, an exch
     CHECK_THAT(s.step("turn"), Contains("Turn 5 of campaign Pennsylvania 1863: 1863-07-13") && Contains("Due now: nothing"));
 }
 
+TEST_CASE("A unit entered by hand with no commander is said to have none, when it is added and by turn until one is given") {
+    const Season c;
+    c.step("campaign new S --rules awi --date 1777-09-01");
+    c.step("add army Howe --side british --leader Howe --grade cautious");
+    c.step("add corps Column --army Howe --leader Cornwallis --grade aggressive");
+    c.step("add division Rangers --corps Column");
+    CHECK_THAT(c.step("add brigade Hussars --division Rangers --rating crack --stands 6"),
+               Contains("It has no commander, and plays as one whose commander is lost until it has one (muster leader replace Rangers/Hussars rolls one; --name NAME names him)"));
+    CHECK(c.step("add brigade Foot --division Rangers --rating crack --stands 6 --leader Simcoe --grade competent").find("no commander") == std::string::npos);
+    CHECK_THAT(c.step("turn"), Contains("1 battalion has no commander, so it plays as one whose commander is lost: Rangers/Hussars (muster leader replace Rangers/Hussars rolls one; --name NAME names him)") &&
+                                   Contains("1 brigade has no commander, so it plays as one whose commander is lost: Rangers (muster leader replace Rangers rolls one"));
+    c.step("leader replace Rangers/Hussars --name Tarleton");
+    c.step("leader replace Rangers --name Rawdon");
+    CHECK_THAT(c.step("turn"), Contains("Waiting on you: nothing"));
+    CHECK(c.step("turn --as british").find("no commander") == std::string::npos);  // the umpire's list alone
+}
+
 TEST_CASE("A battle dated before the turn the campaign is at is taken, saying it counts in this turn, in its preview and its report, from a draft too") {
     const test::CampaignFile c;
     c.ok("campaign new G --sample gettysburg --seed 3");

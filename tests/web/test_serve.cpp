@@ -451,6 +451,19 @@ TEST_CASE("A player's Orders page says what became of each submission: waiting, 
     CHECK_THAT(server.get(club.lee + "orders").body, Contains("No losses submitted."));
 }
 
+TEST_CASE("Losses a player sends in under a battle recorded already wait as a draft that turn tells the umpire to look at and throw away, not to report") {
+    const Club club;
+    const test::Served server(club.db());
+    club.ok("battle report --name \"Pipe Creek\" --loss \"Pickett/Garnett's Brigade=1\"");  // the Confederates alone: the Union cannot know it
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    REQUIRE(server.post(club.meade + "losses", {{"token", token}, {"battle", "Pipe Creek"}, {"losses", "Wadsworth/Iron Brigade=1"}}).status == 200);
+    const auto turn = club.ok("turn");
+    CHECK_THAT(turn, Contains("a draft report of Pipe Creek waits, but the battle is recorded already (muster battle draft 'Pipe Creek' shows it; --discard throws it away)"));
+    CHECK(turn.find("battle report --draft") == std::string::npos);  // which would be refused
+    club.ok("battle draft \"Pipe Creek\" --discard");
+    CHECK(club.ok("turn").find("Pipe Creek waits") == std::string::npos);
+}
+
 TEST_CASE("Players answer and propose exchanges, write to the umpire and submit losses, each journalled for their side") {
     const Club club;
     const test::Served server(club.db());
