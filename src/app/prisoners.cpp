@@ -236,9 +236,10 @@ using Taken = std::map<const campaign::Holding*, int>;
 
 // The holdings that make up an item, in camps of `holder`, less what `taken` says the exchange's
 // earlier items took (and adds this one's to it); refuses what is not held there, calling it as
-// `reader` does.
+// `reader` does: as a proposal's item that does not fit what it names (`proposing`), else as an
+// offer that lapsed.
 std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const rules::RuleSet& r, const campaign::ExchangeItem& item, const std::string& holder,
-                                                    const View& reader, Taken& taken) {
+                                                    const View& reader, Taken& taken, bool proposing = false) {
     std::vector<std::pair<campaign::Holding, int>> out;
     const bool stands = item.kind == HeldKind::stands;
     int wanted = stands ? item.stands : 1;
@@ -251,9 +252,12 @@ std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const rule
         taken[&h] += n;
         wanted -= n;
     }
-    if (wanted > 0)
-        throw Error(describe_for(refs, reader, item) + " " + (stands && item.stands != 1 ? "are" : "is") + " not held by the " + r.side_name(holder) +
-                    (stands ? " (short by " + std::to_string(wanted) + ")" : ""));
+    if (wanted > 0) {
+        const auto what = describe_for(refs, reader, item) + " " + (stands && item.stands != 1 ? "are" : "is") + " not held by the " + r.side_name(holder) +
+                          (stands ? " (short by " + std::to_string(wanted) + ")" : "");
+        if (proposing) throw UsageError(what);
+        throw Error(what);
+    }
     return out;
 }
 
@@ -555,7 +559,7 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
                         if (earlier.kind == item.kind && earlier.unit_id == item.unit_id)
                             throw UsageError("exchange item \"" + visible(spec) + "\": " + describe_for(refs, View::of_side(from), item) +
                                              " is named twice in the proposal" + (item.kind == HeldKind::stands ? " (name its stands once, all of them)" : ""));
-                    take(refs, r, item, offer ? from : with, View::of_side(from), taken);
+                    take(refs, r, item, offer ? from : with, View::of_side(from), taken, true);
                     row.items.push_back(item);
                 }
         };

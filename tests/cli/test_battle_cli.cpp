@@ -52,6 +52,10 @@ TEST_CASE("After the battle from the command line") {
     for (const std::string twice : {"--offer 'stands:Heth/Archer=1' --offer 'stands:Heth/Archer=1'", "--offer leader:Archer --offer leader:Archer",
                                     "--ask 'stands:Wadsworth/Iron Brigade=1' --ask 'stands:Wadsworth/Iron Brigade=1'"})
         CHECK_THAT(campaign.refused("exchange propose --from union " + twice, 2), Contains("is named twice in the proposal"));
+    // More than the camps hold does not fit what it names, as more lost than a brigade has.
+    CHECK_THAT(campaign.refused("exchange propose --from union --offer 'stands:Heth/Archer=2'", 2), Contains("2 stands of Heth/Archer are not held by the Union (short by 1)"));
+    CHECK_THAT(campaign.refused("exchange propose --from union --ask 'stands:Wadsworth/Iron Brigade=3'", 2),
+               Contains("3 stands of Wadsworth/Iron Brigade are not held by the Confederate (short by 1)"));
     // Its note is shown as it is on each side's list and papers: one line, no character that acts on a terminal.
     for (const auto& [note, says] : std::vector<std::pair<std::string, std::string>>{
              {"'hi\nforged'", "the note is refused: control character U+000A at character 3"},
