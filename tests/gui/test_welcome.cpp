@@ -149,3 +149,15 @@ TEST_CASE("From the welcome, a sample campaign starts with its armies and schedu
     CHECK(test::count_brigades(s) == 0);
     CHECK(s.campaigns().size() == 1);  // the campaign stays, empty: the welcome does not return
 }
+
+TEST_CASE("muster-gui opens the file --db names, as every muster command takes it, and refuses --db with none") {
+    test::TempDir dir;
+    const auto db = dir.file("g.db");
+    REQUIRE(test::run_muster("--db " + test::quote(db) + " campaign new G --sample gettysburg").code == 0);
+    const std::string gui = "env XDG_DATA_HOME=" + test::quote(dir.file("xdg")) + " " + MUSTER_GUI_BINARY;
+    // Still running when stopped: it opened the file, and made no database of the user's beside it.
+    CHECK_THAT(test::shell("timeout 3 " + gui + " --db " + test::quote(db) + " >/dev/null 2>&1; echo rc=$?"), Contains("rc=124"));
+    CHECK_FALSE(std::filesystem::exists(dir.file("xdg/muster/campaigns.db")));
+    CHECK_THAT(test::shell(gui + " --db 2>&1; echo rc=$?"), Contains("muster-gui: --db needs the database file") && Contains("rc=2"));
+    CHECK_THAT(test::shell(gui + " --db " + test::quote(db) + " more 2>&1; echo rc=$?"), Contains("unexpected argument \"more\"") && Contains("rc=2"));
+}
