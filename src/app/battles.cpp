@@ -323,7 +323,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
         // Its losses are given by an entry that captures none (a loss of 0 too, which a second
         // loss would silently overrule), or by one losing stands beside those captured.
         if (l.lost > 0 || (l.captured == 0 && l.camp.empty())) {
-            if (loss.lost_given) throw ReportedTwice(rules.brigade_noun() + " " + b.ref() + "'s stands lost are reported twice: give them once");
+            if (loss.lost_given) throw ReportedTwice(rules.brigade_noun() + " " + possessive(b.ref()) + " stands lost are reported twice: give them once");
             loss.lost_given = true;
         }
         loss.lost += l.lost;
@@ -331,7 +331,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
             const auto* camp = &captor_camp(refs, l.camp, b.side, rules.brigade_noun() + " " + b.ref());
             for (const auto& [seen, _] : loss.captured)
                 if (seen == camp)
-                    throw ReportedTwice(rules.brigade_noun() + " " + b.ref() + "'s stands captured to " + camp->name + " are reported twice: give them once");
+                    throw ReportedTwice(rules.brigade_noun() + " " + possessive(b.ref()) + " stands captured to " + camp->name + " are reported twice: give them once");
             loss.captured.emplace_back(camp, l.captured);
             loss.captured_total += l.captured;
         }
@@ -1126,7 +1126,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             if (battle->recovered) {
                 const auto purpose = b.ref() + " returning stands";
                 RecoveryRoll dice(rolled.count(purpose) ? std::optional(rolled.at(purpose)) : std::nullopt,
-                                  "the casualties of " + battle->name + " have returned: with " + b.ref() + "'s loss amended to " +
+                                  "the casualties of " + battle->name + " have returned: with " + possessive(b.ref()) + " loss amended to " +
                                       std::to_string(typed.lost) + ", its return needs a roll for the fraction of a stand, which the "
                                       "recovery did not make; undo the recovery (muster undo), amend, then recover again");
                 // At the rate and rounding its recovery returned them at.
@@ -1552,7 +1552,7 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
             if (!label)
                 throw Error(m_session.rules().brigade_noun() + " " + into.ref() + " would have " + std::to_string(strength) + " stands, above its start of " +
                             std::to_string(into.start_stands) + ", and the effectiveness table has no " + into.rating +
-                            " label for that many: a merge moves all of " + from.ref() + "'s stands; merge it into a brigade with fewer");
+                            " label for that many: a merge moves all of " + possessive(from.ref()) + " stands; merge it into a " + m_session.rules().brigade_noun() + " with fewer");
             db::Forces(store).relabel_brigade(into.id, *label, db::LabelledBy::merge);
         }
         db::Forces(store).change_stands(op, from.id, MoveKind::merged, -from.stands);

@@ -284,12 +284,12 @@ std::string Forces::add_battery(const BatteryEntry& given) {
         } else if (!e.corps.empty()) {
             const auto k = corps_named(store, c, e.corps);
             reserve.corps_id = k.id;
-            owner = k.name + "'s reserve";
+            owner = possessive(k.name) + " reserve";
             store.set_audience(op, Audience::side(k.side));
         } else {
             const auto a = army_named(store, c, e.army);
             reserve.army_id = a.id;
-            owner = a.name + "'s reserve";
+            owner = possessive(a.name) + " reserve";
             store.set_audience(op, Audience::side(a.side));
         }
         if (const auto taken = db::Forces(store).battery_named(division, reserve, bat.name))

@@ -42,7 +42,7 @@ std::string nationality_of(const std::vector<std::pair<int, std::string>>& divis
 void require_in_service(const Refs& refs, const Refs::Unit& unit) {
     if (unit.kind != UnitKind::brigade) return;
     if (const auto* b = refs.brigade_by_id(unit.id); b && !is_active(b->status))
-        throw Error("brigade " + unit.ref + " is " + word(b->status) + ": a brigade out of service is commanded by no one");
+        throw Error(refs.brigade_noun() + " " + unit.ref + " is " + word(b->status) + ": a " + refs.brigade_noun() + " out of service is commanded by no one");
 }
 
 // Whether the unit's commander is sound (replacing him then is the organiser's choice, `force`,

@@ -139,9 +139,9 @@ Outcome Players::revoke(const std::string& name) {
     return named_operation(m_session, OperationKind::player, [&](std::int64_t op, const Refs&, Outcome& out) {
         store.set_audience(op, Audience::umpire_only());
         const auto p = named_player(db::Players(store).players(m_session.current().id), name);  // a copy: the list is a temporary
-        if (p.revoked) throw Error("player " + p.name + "'s link is revoked already");
+        if (p.revoked) throw Error("player " + possessive(p.name) + " link is revoked already");
         db::Players(store).revoke(p.id);
-        out.summary = "Revoked player " + p.name + "'s link";
+        out.summary = "Revoked player " + possessive(p.name) + " link";
     });
 }
 

@@ -23,6 +23,8 @@ public:
     Refs(const campaign::Roster& roster, const rules::RuleSet& rules)
         : m(roster), m_division(rules.division_noun()), m_brigade(rules.brigade_noun()), m_form(rules.term_division + "/" + rules.term_brigade) {}
 
+    /// What the rule set calls a brigade ("battalion"), for a refusal that names one.
+    const std::string& brigade_noun() const { return m_brigade; }
     /// "Division/Brigade", or a brigade name unique in the campaign.
     const army::BrigadeRecord& brigade(const std::string& ref) const;
     /// A leader's name, or the unit he commands ("Heth/1st Brigade", "Heth", a corps or army).

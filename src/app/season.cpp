@@ -101,7 +101,7 @@ std::vector<std::string> Season::open_work() const {
         // A unit whose commander is dead or held is led by no one until he is replaced; one the
         // enemy did not see fall is in command to it, and his replacement the organiser's choice.
         else if ((l.status == LeaderStatus::killed || l.status == LeaderStatus::captured) && !l.command.unit.empty())
-            out.push_back(l.command.unit + "'s commander" + (l.name.empty() ? "" : ", " + l.name + ",") + " is " + word(l.status) +
+            out.push_back(possessive(l.command.unit) + " commander" + (l.name.empty() ? "" : ", " + l.name + ",") + " is " + word(l.status) +
                           ": it has none until he is replaced (muster leader replace " + positional(l.command.unit) +
                           (l.fall_seen_then ? ")" : " --force: the enemy did not see him fall)"));
     return out;

@@ -194,7 +194,7 @@ Outcome Session::change_settings(const CampaignSettings& s) {
     check_date_and_theater(rules(), c);
     if (s.despicable) require_despicable_applies(rules(), *s.despicable);
     if (settings_text(rules(), c) == settings_text(rules(), was))
-        throw UsageError("nothing to change: campaign " + c.name + "'s settings are already " + settings_text(rules(), c));
+        throw UsageError("nothing to change: campaign " + possessive(c.name) + " settings are already " + settings_text(rules(), c));
     Outcome out;
     out.operation = m->store.run_operation(c.id, OperationKind::settings, [&](std::int64_t op) {
         // The date is the turn's: neither it nor the turn's length may put a battle already fought

@@ -94,9 +94,9 @@ Target find_target(const Refs& refs, const std::string& ref, const std::string& 
     } catch (const NotFoundError&) {
     }
     if (t.brigade && t.battery)
-        throw UsageError(option + " \"" + ref + "\" names both brigade " + t.brigade->ref() + " and battery " + t.battery->ref() + ": give the one meant in full");
+        throw UsageError(option + " \"" + ref + "\" names both " + refs.brigade_noun() + " " + t.brigade->ref() + " and battery " + t.battery->ref() + ": give the one meant in full");
     if (!t.brigade && !t.battery) throw NotFoundError(brigade_error + " (nor a battery of that name)");
-    if (t.brigade && !is_active(t.brigade->status)) throw Error("brigade " + t.brigade->ref() + " is " + word(t.brigade->status) + ": it is not at the table");
+    if (t.brigade && !is_active(t.brigade->status)) throw Error(refs.brigade_noun() + " " + t.brigade->ref() + " is " + word(t.brigade->status) + ": it is not at the table");
     if (t.battery && t.battery->status != BatteryStatus::active) throw Error("battery " + t.battery->ref() + " is " + word(t.battery->status) + ": it is not at the table");
     return t;
 }

@@ -39,13 +39,23 @@ void add_history_commands(CLI::App& app, Io& io) {
 
     auto* check = app.add_subcommand("check", "Verify the database: integrity, its schema object by object, references, ids and names, and every stand's ledger");
     on_run(check, io, [&io] {
-        const auto report = open_campaigns(io).history().check();
+        auto session = open_campaigns(io);
+        const auto report = session.history().check();
+        // Brigades as the file's one campaign calls them (AWI's battalions); of several, or of a
+        // campaign whose rule set does not load (the check says why), brigades.
+        const auto brigades = [&](int n) {
+            if (report.campaigns == 1) try {
+                    if (session.current_if_any()) return session.rules().count_brigades(n);
+                } catch (const Error&) {
+                }
+            return count_of(n, "brigade", "brigades");
+        };
         for (const auto& p : report.problems) io.out << "PROBLEM: " << p << "\n";
         io.out << (report.ok() ? "ok: " : "FAILED: ") << count_of(report.campaigns, "campaign", "campaigns") << ", ";
         if (!report.counted)
             io.out << count_of(report.moves, "recorded move", "recorded moves") << "; brigades and stands not counted (numbers in the file are not whole numbers)";
         else
-            io.out << count_of(report.brigades, "brigade", "brigades") << ", " << count_of(report.moves, "recorded move", "recorded moves")
+            io.out << brigades(report.brigades) << ", " << count_of(report.moves, "recorded move", "recorded moves")
                    << "; stands: " << report.generated << " generated = " << report.stands << " in service + "
                    << (report.idle ? std::to_string(report.idle) + " in brigades out of service + " : "") << report.lost << " lost for good + "
                    << (report.awaiting ? std::to_string(report.awaiting) + " lost awaiting their return + " : "")

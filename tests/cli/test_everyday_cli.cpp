@@ -646,7 +646,7 @@ TEST_CASE("An army or corps added with its commander says who he is, with the gr
     // A unit found by another case or a beginning is named as the campaign spells it.
     CHECK_THAT(c.ok("add corps 'II Corps' --army 'army of v'"), Contains("Added corps II Corps to Army of Virginia"));
     CHECK_THAT(c.ok("add division Ricketts --corps 'iii corps'"), Contains(") to III Corps"));
-    CHECK_THAT(c.ok("add battery Tower --corps 'iii c'"), Contains("to III Corps's reserve"));
+    CHECK_THAT(c.ok("add battery Tower --corps 'iii c'"), Contains("to III Corps' reserve"));
 }
 
 TEST_CASE("An arm, a grade or a rating is found as muster's other words are, by its id or its name, any case or a beginning, or refused listing the rule set's with the nearest") {
