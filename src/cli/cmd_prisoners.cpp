@@ -85,7 +85,7 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
             io.out << done.read_as(done.acted_by) << "\n";
             const auto newest = session.history().journal(View::of_side(done.acted_by), 1);
             if (!newest.empty())
-                io.out << "Entry #" << newest.back().id << " of the " << possessive(session.rules().side_name(done.acted_by)) << " journal, as it numbers its own (muster journal --as "
+                io.out << "Entry #" << newest.back().id << " of the journal of the " << session.rules().side_name(done.acted_by) << ", as it numbers its own (muster journal --as "
                        << done.acted_by << ")\n";
         });
     }

@@ -329,7 +329,7 @@ TEST_CASE("A side answering an exchange is told what its journal reads, numbered
         c.ok("exchange propose --from confederate --offer 'stands:Robinson/2nd Brigade=1' --ask 'stands:" + division + "/1st Brigade=1' --ask 'stands:" +
              division + "/" + brigade + "=1' --ask 'battery:" + division + "/" + battery + "'");
         answers[hidden_work] = c.ok("exchange accept 1 --side union");
-        CHECK_THAT(answers[hidden_work], Contains("Entry #") && Contains(" of the Union's journal, as it numbers its own (muster journal --as union)") &&
+        CHECK_THAT(answers[hidden_work], Contains("Entry #") && Contains(" of the journal of the Union, as it numbers its own (muster journal --as union)") &&
                                              Contains("home: 1 stand of Rodes/2nd Brigade"));
         const auto journal = c.ok("journal --as union");
         CHECK_THAT(journal, Contains(answers[hidden_work].substr(0, answers[hidden_work].find('\n'))));
