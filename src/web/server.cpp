@@ -146,6 +146,11 @@ MHD_Result count_framing(void* cls, MHD_ValueKind, const char* key, const char*)
     const std::string_view name(key ? key : "");
     if (same_ignoring_case(name, "Content-Length")) ++f.lengths;
     if (same_ignoring_case(name, "Transfer-Encoding")) ++f.codings;
+    // libmicrohttpd 0.9.75 reads a header continued on a folded line (" x") as a longer name
+    // ("Transfer-Encodingx"): a framing header so folded, which a proxy may read as chunks, is
+    // a header whose name is not one.
+    for (const std::string_view framing : {"Content-Length", "Transfer-Encoding"})
+        f.odd_name = f.odd_name || (name.size() > framing.size() && same_ignoring_case(name.substr(0, framing.size()), framing));
     static constexpr std::string_view token_marks = "!#$%&'*+-.^_`|~";
     f.odd_name = f.odd_name || name.empty() || std::any_of(name.begin(), name.end(), [](unsigned char c) {
                      return !std::isalnum(c) && token_marks.find(static_cast<char>(c)) == std::string_view::npos;

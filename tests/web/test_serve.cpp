@@ -699,6 +699,8 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
                                                          "\r\n\r\ntext=a" + smuggled},
         {"a length and chunks, a request after the chunks", framed_twice + "Content-Length: " + std::to_string(11 + smuggled.size()) +
                                                                 "\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\n\r\n" + smuggled},
+        {"a length and chunks folded onto a second line, a request after the length's body",
+         framed_twice + "Content-Length: 6\r\nTransfer-Encoding: chunked\r\n x\r\n\r\ntext=a" + smuggled},
         {"a coding other than chunks", framed_twice + "Transfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n1\r\na\r\n0\r\n\r\n"},
         {"chunks given twice", framed_twice + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\n\r\n" + smuggled},
         {"a length whose name has a space before its colon, a request as its body",
