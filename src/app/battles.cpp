@@ -472,7 +472,7 @@ std::optional<std::string> draft_replaced(const std::string& name, const std::ve
     for (const auto& d : drafts)
         if (same_ignoring_case(d, trim(name))) {
             lines.push_back("the draft report of " + d + (mode == Mode::preview ? " would be" : " is") +
-                            " cleared: this report replaces it, its lines and all (to report the battle from the draft, muster battle report --draft " + shell_word(d) +
+                            " cleared: this report replaces it, its lines and all (to report the battle from the draft, muster battle report " + shell_option("--draft", d) +
                             " or the Table side's Apply" + (mode == Mode::preview ? ")" : "; undo brings the draft back)"));
             return d;
         }
@@ -880,8 +880,8 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
             return plan_battle(refs, report, m_session.rules());
         } catch (const ReportedTwice& e) {
             if (how.beside.brigades.empty() && how.beside.leaders.empty() && how.beside.batteries.empty()) throw;
-            throw UsageError(std::string(e.what()) + " (the draft of " + battle + " may give it already: to change the draft's line, write the draft out with muster battle draft " +
-                             shell_word(battle) + " --write FILE, edit it and report the file)");
+            throw UsageError(std::string(e.what()) + " (the draft of " + battle + " may give it already: to change the draft's line, write the draft out with muster battle draft --write FILE " +
+                             shell_positional(battle) + ", edit it and report the file)");
         }
     };
     if (mode == Mode::preview) {

@@ -187,8 +187,8 @@ std::string plan_text(const rules::RuleSet& rules, const PlanView& p) {
                       (p.plan.place.empty() ? "" : ", " + one_line(p.plan.place)) + (p.reported() ? " (reported)" : " (planned, not yet fought)") + "\n";
     out += plan_parts(rules, p);
     if (p.draft_lines)
-        out += "A draft report is waiting, " + count_of(*p.draft_lines, "line", "lines") + " of losses and fates (muster battle draft " + shell_word(p.plan.name) +
-               "; apply it with muster battle report --draft " + shell_word(p.plan.name) + ")\n";
+        out += "A draft report is waiting, " + count_of(*p.draft_lines, "line", "lines") + " of losses and fates (muster battle draft " + shell_positional(p.plan.name) +
+               "; apply it with muster battle report " + shell_option("--draft", p.plan.name) + ")\n";
     return out;
 }
 

@@ -59,8 +59,6 @@ std::vector<std::string> Season::open_work() const {
         drafts = db::Battles(store).drafts(c.id);
         uncommanded = db::Forces(store).uncommanded(c.id);
     });
-    // A name as the command takes it pasted: one beginning with '-' after "--", or it reads as an option.
-    const auto positional = [](const std::string& name) { return (name.front() == '-' ? "-- " : "") + shell_word(name); };
     const auto turn_ends = c.turn_ends();
     std::vector<std::string> due;
     for (const auto& d : now().due) due.push_back(d.entry.division);
@@ -74,11 +72,11 @@ std::vector<std::string> Season::open_work() const {
     for (const auto& d : drafts)
         out.push_back(std::any_of(battles.begin(), battles.end(), [&](const campaign::BattleInfo& b) { return same_ignoring_case(b.name, d.battle); })
                           // A player's losses sent in under a battle reported already (his side did not fight it, or it was reported first).
-                          ? "a draft report of " + d.battle + " waits, but the battle is recorded already (muster battle draft " + positional(d.battle) +
-                                " shows it; --discard throws it away)"
+                          ? "a draft report of " + d.battle + " waits, but the battle is recorded already (muster battle draft " + shell_positional(d.battle) +
+                                " shows it; muster battle draft --discard " + shell_positional(d.battle) + " throws it away)"
                           : "a draft report of " + d.battle + " waits (muster battle report --draft=" + shell_word(d.battle) + ")");
     for (const auto& b : battles)
-        if (b.casualties && !b.recovered) out.push_back("the casualties of " + b.name + " have not returned (muster battle recover " + positional(b.name) + ")");
+        if (b.casualties && !b.recovered) out.push_back("the casualties of " + b.name + " have not returned (muster battle recover " + shell_positional(b.name) + ")");
     // A unit led by no one plays as one whose commander is lost (a table reads him MIA/KIA).
     const auto& rules = m_session.rules();
     for (const auto kind : {UnitKind::brigade, UnitKind::division}) {
@@ -90,7 +88,7 @@ std::vector<std::string> Season::open_work() const {
         const size_t shown = 5;
         out.push_back(count_of(static_cast<int>(named.size()), noun + " has", noun + "s have") + " no commander, so " + (named.size() == 1 ? "it plays" : "each plays") + " as one whose commander is lost: " +
                       join({named.begin(), named.begin() + std::min(shown, named.size())}, ", ") +
-                      (named.size() > shown ? " and " + std::to_string(named.size() - shown) + " more" : "") + " (muster leader replace " + positional(named.front()) +
+                      (named.size() > shown ? " and " + std::to_string(named.size() - shown) + " more" : "") + " (muster leader replace " + shell_positional(named.front()) +
                       " rolls one; --name NAME names him)");
     }
     const auto leaders = m_session.leaders().list(View::umpire());
@@ -102,7 +100,7 @@ std::vector<std::string> Season::open_work() const {
         // enemy did not see fall is in command to it, and his replacement the organiser's choice.
         else if ((l.status == LeaderStatus::killed || l.status == LeaderStatus::captured) && !l.command.unit.empty())
             out.push_back(possessive(l.command.unit) + " commander" + (l.name.empty() ? "" : ", " + l.name + ",") + " is " + word(l.status) +
-                          ": it has none until he is replaced (muster leader replace " + positional(l.command.unit) +
+                          ": it has none until he is replaced (muster leader replace " + shell_positional(l.command.unit) +
                           (l.fall_seen_then ? ")" : " --force: the enemy did not see him fall)"));
     return out;
 }

@@ -758,8 +758,8 @@ std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& 
 void require_no_doubled_loss(const rules::RuleSet& rules, const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
     if (const auto doubled = doubled_losses(lines, refs); !doubled.empty())
         throw UsageError("stands lost both rolled at the table and submitted by a player (" + join(doubled, "; ") + "): a player gives his " +
-                         rules.brigade_noun() + "'s whole loss, so the two are not added. Write the draft out with muster battle draft " +
-                         shell_word(battle) + " --write FILE (it gives the larger), give the stands each lost in all, and report the file");
+                         rules.brigade_noun() + "'s whole loss, so the two are not added. Write the draft out with muster battle draft --write FILE " +
+                         shell_positional(battle) + " (it gives the larger), give the stands each lost in all, and report the file");
 }
 
 std::string draft_named(const db::Store& store, std::int64_t campaign, const std::string& typed) {

@@ -203,7 +203,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
         // Reported already (from the file --write made, say): the draft is left over.
         const auto battles = session.battles().list(View::umpire());
         if (std::any_of(battles.begin(), battles.end(), [&](const campaign::BattleInfo& b) { return same_ignoring_case(b.name, d.battle); })) {
-            io.out << "\nThe battle of " << d.battle << " is recorded already: throw this draft away with: muster battle draft " << shell_word(d.battle)
+            io.out << "\nThe battle of " << d.battle << " is recorded already: throw this draft away with: muster battle draft " << shell_positional(d.battle)
                    << " --discard\n";
             return;
         }
@@ -215,7 +215,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
             io.out << "  not yet: " << e.what() << "\n";
             return;
         }
-        io.out << "Apply it with: muster battle report --draft " << shell_word(d.battle) << "\n";
+        io.out << "Apply it with: muster battle report " << shell_option("--draft", d.battle) << "\n";
     });
 
     struct RecoverOptions {

@@ -107,7 +107,7 @@ void add_serve_commands(CLI::App& app, Io& io) {
         io.out << "Draft reports waiting (losses submitted, rolls at the table side):\n";
         const auto drafts = session.table_side().drafts();
         for (const auto& d : drafts)
-            io.out << "  " << d.battle << ": " << count_of(d.lines, "line", "lines") << " (muster battle draft " << shell_word(d.battle) << ")\n";
+            io.out << "  " << d.battle << ": " << count_of(d.lines, "line", "lines") << " (muster battle draft " << shell_positional(d.battle) << ")\n";
         if (drafts.empty()) io.out << "  none\n";
     });
 }

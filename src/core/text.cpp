@@ -81,6 +81,12 @@ std::string a_or_an(std::string_view word) {
     return (vowel ? "an " : "a ") + std::string(word);
 }
 
+std::string shell_positional(std::string_view word) { return (!word.empty() && word.front() == '-' ? "-- " : "") + shell_word(word); }
+
+std::string shell_option(std::string_view option, std::string_view value) {
+    return std::string(option) + (!value.empty() && value.front() == '-' ? "=" : " ") + shell_word(value);
+}
+
 std::string possessive(std::string_view name) {
     return std::string(name) + (!name.empty() && (name.back() == 's' || name.back() == 'S') ? "'" : "'s");
 }

@@ -26,5 +26,11 @@ std::string lower(std::string_view text);
 /// A word as a shell reads it back whole, for a command muster prints to type: as it is, in
 /// double quotes where an apostrophe is all it needs ("O'Hara's"), else in single quotes.
 std::string shell_word(std::string_view word);
+/// A command's positional argument as a shell reads it back whole and the command takes it as
+/// one: shell_word, after "--" where it begins with '-' (else the command reads an option).
+std::string shell_positional(std::string_view word);
+/// An option with its value as a shell reads them back and the command takes them: "--draft
+/// Wagram", and "--draft=-h" where the value begins with '-' (else it reads as an option).
+std::string shell_option(std::string_view option, std::string_view value);
 
 }  // namespace muster

@@ -219,7 +219,7 @@ TEST_CASE("A brigade's losses rolled at the table and submitted by a player are 
             FAIL("a doubled loss was reported");
         } catch (const UsageError& e) {
             CHECK_THAT(e.what(), Contains("(Fresnel/Klenau: " + count_of(rolled, "stand", "stands") + " lost rolled at the table, 2 submitted by Karl (Allies))") &&
-                                     Contains("muster battle draft Wagram --write FILE (it gives the larger)"));
+                                     Contains("muster battle draft --write FILE Wagram (it gives the larger)"));
         }
     }
     CHECK(test::dump(w.path) == before);

@@ -244,7 +244,7 @@ TEST_CASE("A battle played at the table side through the command line: rolls jou
     const auto twice = test::run_muster("battle report --draft Wagram --loss Fresnel/2nd\\ Brigade=1" + db, k_env);
     CHECK(twice.code == 2);
     CHECK_THAT(twice.err, Contains("Fresnel/2nd Brigade's stands lost are reported twice") &&
-                              Contains("to change the draft's line, write the draft out with muster battle draft Wagram --write FILE"));
+                              Contains("to change the draft's line, write the draft out with muster battle draft --write FILE Wagram"));
     CHECK_THAT(ok("battle report --draft Wagram --captured Fresnel/1st\\ Brigade=1@Vienna --date 1809-07-06 --place Deutsch-Wagram"),
                Contains("Battle of Wagram: 2 divisions") && Contains("3 stands captured"));
     CHECK_THAT(ok("battle list"), Contains("1809-07-06") && Contains("Deutsch-Wagram"));  // the date and place given beside the draft

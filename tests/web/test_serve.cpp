@@ -458,7 +458,7 @@ TEST_CASE("Losses a player sends in under a battle recorded already wait as a dr
     const auto token = test::form_token(server.get(club.meade + "orders").body);
     REQUIRE(server.post(club.meade + "losses", {{"token", token}, {"battle", "Pipe Creek"}, {"losses", "Wadsworth/Iron Brigade=1"}}).status == 200);
     const auto turn = club.ok("turn");
-    CHECK_THAT(turn, Contains("a draft report of Pipe Creek waits, but the battle is recorded already (muster battle draft 'Pipe Creek' shows it; --discard throws it away)"));
+    CHECK_THAT(turn, Contains("a draft report of Pipe Creek waits, but the battle is recorded already (muster battle draft 'Pipe Creek' shows it; muster battle draft --discard 'Pipe Creek' throws it away)"));
     CHECK(turn.find("battle report --draft") == std::string::npos);  // which would be refused
     club.ok("battle draft \"Pipe Creek\" --discard");
     CHECK(club.ok("turn").find("Pipe Creek waits") == std::string::npos);
@@ -966,6 +966,17 @@ TEST_CASE("A battle name a player typed is printed in the commands the umpire is
     // Pasted into a shell, the word is the name, whole; nothing runs.
     CHECK(test::shell("cd " + test::quote(club.dir.path()) + " && printf '%s' " + word) == name);
     CHECK_FALSE(std::filesystem::exists(club.dir.file("PWNED")));
+    // A name that begins as an option does: each command the umpire is told to run, run as
+    // printed, takes it as the battle's name, not as --discard or --help.
+    for (const std::string option : {"--discard", "-h"}) {
+        INFO(option);
+        REQUIRE(server.post(club.meade + "losses", {{"token", token}, {"battle", option}, {"losses", "Wadsworth/Iron Brigade=1"}}).status == 200);
+        const auto inbox = club.ok("player inbox");
+        const auto at = inbox.find("(muster battle draft -- " + option + ")");
+        REQUIRE(at != std::string::npos);
+        CHECK_THAT(club.ok("battle draft -- " + option), Contains("Draft report of " + option) && Contains("Apply it with: muster battle report --draft=" + option + "\n"));
+        CHECK_THAT(club.ok("battle report --draft=" + option + " --preview"), Contains("Battle of " + option));
+    }
 }
 
 TEST_CASE("A form whose link is revoked or replaced while it waits for the write lock does nothing, as a dead link") {
