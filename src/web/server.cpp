@@ -39,11 +39,23 @@ using Clock = std::chrono::steady_clock;
 // Connections at once, from every address together.
 constexpr size_t k_connection_limit = 1024;
 
+std::string address_of(MHD_Connection* connection) {
+    const auto* info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!info || !info->client_addr) return "?";
+    char text[INET6_ADDRSTRLEN] = {};
+    if (info->client_addr->sa_family == AF_INET)
+        inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(info->client_addr)->sin_addr, text, sizeof text);
+    else if (info->client_addr->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6*>(info->client_addr)->sin6_addr, text, sizeof text);
+    return text;
+}
+
 // The connections open, each with when its present request began to come in: at its accept, or
 // when the connection's last answer was sent. MHD's idle timeout closes a connection that sends
 // nothing; this closes one that trickles a request in a byte at a time, however steadily. The
 // clock stops while an answer is made and sent (MHD's idle timeout watches that). Crowded, it
-// closes those that have asked nothing longest (run).
+// closes those that have asked nothing longest, and the forms still coming in from an address
+// that sends more than two at once (run).
 class Watch {
 public:
     explicit Watch(int limit_seconds) : m_limit(std::chrono::seconds(limit_seconds)), m_thread([this] { run(); }) {}
@@ -58,7 +70,7 @@ public:
     void opened(MHD_Connection* c) {
         const auto* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         const std::lock_guard lock(m_mutex);
-        if (info) m_open[c] = {info->connect_fd, Clock::now(), false, false, false};
+        if (info) m_open[c] = {info->connect_fd, Clock::now(), false, false, false, address_of(c)};
     }
     // MHD tells of a connection's close before it closes the socket: the descriptor is never
     // shut down once it may be another connection's.
@@ -83,6 +95,7 @@ private:
         bool answering;
         bool asked;  ///< its request's line and headers are in: not idle, though its body may still be coming
         bool cut;    ///< shut down, and waiting for MHD to close it
+        std::string address;  ///< the peer's
     };
     static void cut(Open& open) {
         shutdown(open.fd, SHUT_RDWR);  // MHD reads the end of it and closes the connection
@@ -93,10 +106,18 @@ private:
         while (!m_wake.wait_for(lock, std::chrono::milliseconds(250), [&] { return m_stopping; })) {
             const auto now = Clock::now();
             std::vector<Open*> waiting;  // for a request a second and more, the longest first
+            std::map<std::string_view, std::vector<Open*>> forms;  // a body still coming a second and more, by address
             for (auto& [c, open] : m_open) {
                 if (open.answering || open.cut) continue;
                 if (now - open.since > m_limit) cut(open);
-                else if (!open.asked && now - open.since > std::chrono::seconds(1)) waiting.push_back(&open);
+                else if (now - open.since > std::chrono::seconds(1)) (open.asked ? forms[open.address] : waiting).push_back(&open);
+            }
+            // A form whose body is still coming is a player's, posting slowly (a phone): two at
+            // once from an address are let be, the longest coming; more are a trickle holding
+            // connections, as those that ask nothing.
+            for (auto& [address, slow] : forms) {
+                std::sort(slow.begin(), slow.end(), [](const Open* a, const Open* b) { return a->since < b->since; });
+                waiting.insert(waiting.end(), slow.begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(2, slow.size())), slow.end());
             }
             // Crowded (connections from many addresses, each within its own limit, that ask
             // nothing): those that have waited longest for a request are closed, down to half the
@@ -158,16 +179,6 @@ MHD_Result count_framing(void* cls, MHD_ValueKind, const char* key, const char*)
     return MHD_YES;
 }
 
-std::string address_of(MHD_Connection* connection) {
-    const auto* info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    if (!info || !info->client_addr) return "?";
-    char text[INET6_ADDRSTRLEN] = {};
-    if (info->client_addr->sa_family == AF_INET)
-        inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(info->client_addr)->sin_addr, text, sizeof text);
-    else if (info->client_addr->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &reinterpret_cast<const sockaddr_in6*>(info->client_addr)->sin6_addr, text, sizeof text);
-    return text;
-}
 
 // Who asked: the peer, or behind a proxy on this machine (a loopback peer) the address its
 // X-Forwarded-For gives last, the one the proxy saw (those before it are the client's to forge).
@@ -232,6 +243,20 @@ MHD_Result answer(Context& context, MHD_Connection* connection, const std::strin
     return send(context, connection, r);
 }
 
+// The site's answer to a request in whole (or, `body` none, to its line and headers alone).
+Response site_answer(Context& context, MHD_Connection* connection, const std::string& verb, const char* url, std::string body) {
+    Request request;
+    request.method = verb;
+    request.path = url ? url : "";
+    request.body = std::move(body);
+    request.remote = client_of(context, connection);
+    // Counted as sent: a header repeated is one name in the map, but each copy counts.
+    const int sent = MHD_get_connection_values(connection, MHD_HEADER_KIND, nullptr, nullptr);
+    if (sent >= 100) return refusal(431, "Too many headers.\n");
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, &request.headers);
+    return context.site->handle(request);
+}
+
 MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, const char* method, const char*, const char* upload,
                       size_t* upload_size, void** state) {
     auto& context = *static_cast<Context*>(cls);
@@ -260,6 +285,13 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         for (const char* header : {"Content-Encoding", "Range"})
             if (MHD_lookup_connection_value(connection, MHD_HEADER_KIND, header))
                 return answer(context, connection, verb, url, refusal(400, "Encoded bodies and ranges are not accepted.\n"));
+        // A form posted where none is read (no link, an unknown one, a file) is answered now: its
+        // body, which may come a byte at a time to hold a connection, is never waited for.
+        if (verb == "POST" && !context.site->takes_form(url ? url : "")) {
+            auto now = site_answer(context, connection, verb, url, {});
+            now.headers.emplace_back("Connection", "close");
+            return answer(context, connection, verb, url, now);
+        }
         return MHD_YES;
     }
     auto& pending = *static_cast<Pending*>(*state);
@@ -272,15 +304,7 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
     }
     if (pending.too_large) return answer(context, connection, verb, url, refusal(413, "The request is too large.\n"));
     context.watch->answering(connection, true);  // it is in whole: its clock stops while it is answered
-    Request request;
-    request.method = verb;
-    request.path = url ? url : "";
-    request.body = std::move(pending.body);
-    request.remote = client_of(context, connection);
-    // Counted as sent: a header repeated is one name in the map, but each copy counts.
-    const int sent = MHD_get_connection_values(connection, MHD_HEADER_KIND, nullptr, nullptr);
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, &request.headers);
-    return answer(context, connection, verb, url, sent >= 100 ? refusal(431, "Too many headers.\n") : context.site->handle(request));
+    return answer(context, connection, verb, url, site_answer(context, connection, verb, url, std::move(pending.body)));
 }
 
 // A path's %XX read as its byte, but for %00 and %2F: kept as written, so that a NUL does not end

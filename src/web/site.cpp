@@ -446,6 +446,15 @@ Response Site::handle(const Request& r) {
     }
 }
 
+bool Site::takes_form(const std::string& path) {
+    try {
+        const auto p = player_path(path);
+        return p && p->file.empty() && m->session().players().sign_in(p->token).has_value();
+    } catch (const std::exception&) {
+        return true;  // a busy or damaged file: the request is read, and answered as handle answers it
+    }
+}
+
 Response Site::Impl::handle(const Request& r) {
     const bool reading = r.method == "GET" || r.method == "HEAD";
     if (r.path == "/static/muster.css" || r.path == "/static/muster.js") {

@@ -45,6 +45,9 @@ public:
     void prepare();
     /// Answers one request. Safe to call from many threads at once.
     Response handle(const Request& request);
+    /// Whether a form posted to `path` is read: a page of a link this server knows. Any other
+    /// POST is answered from its request line and headers (`handle`), its body never waited for.
+    bool takes_form(const std::string& path);
     /// The request's path as it may be logged: a link's token blanked.
     static std::string loggable(const std::string& path);
 

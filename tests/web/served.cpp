@@ -90,9 +90,12 @@ int connect_to(int port, int from = 1) {
 
 }  // namespace
 
-Idle::Idle(int port, int count, int from) {
+Idle::Idle(int port, int count, int from, const std::string& opening) {
     for (int i = 0; i < count; ++i)
-        if (const int fd = connect_to(port, from); fd >= 0) m_fds.push_back(fd);
+        if (const int fd = connect_to(port, from); fd >= 0) {
+            m_fds.push_back(fd);
+            if (!opening.empty()) ::send(fd, opening.data(), opening.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+        }
 }
 
 Idle::~Idle() {

@@ -19,11 +19,11 @@ struct Reply {
 /// the answer until the server closes or `timeout_ms` passes.
 Reply http_send(int port, const std::string& raw, int timeout_ms = 5000, size_t tail = 0, int pause_ms = 0);
 
-/// `count` connections to 127.0.0.1:`port` from 127.0.0.`from` that send nothing, held open
-/// until it is destroyed.
+/// `count` connections to 127.0.0.1:`port` from 127.0.0.`from` that send nothing (or `opening`
+/// and nothing after it), held open until it is destroyed.
 class Idle {
 public:
-    Idle(int port, int count, int from);
+    Idle(int port, int count, int from, const std::string& opening = "");
     ~Idle();
     Idle(const Idle&) = delete;
     Idle& operator=(const Idle&) = delete;

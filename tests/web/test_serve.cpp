@@ -786,6 +786,30 @@ TEST_CASE("Idle connections from many addresses, each within its own limit, crow
     CHECK_THAT(club.ok("player inbox"), Contains("Slowly sent"));
 }
 
+TEST_CASE("A POST where no form is read is answered at its headers, and forms whose bodies never come crowding the server are closed past two an address, so a player is served") {
+    const Club club;
+    const test::Served server(club.db(), "--idle 60");
+    const auto promised = [](const std::string& path) {
+        return "POST " + path + " HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 60000\r\n\r\n";
+    };
+    // No link, an unknown one, a file: answered at once, the body they promise never waited for.
+    for (const auto& [path, status] : std::vector<std::pair<std::string, int>>{
+             {"/", 405}, {"/static/muster.css", 405}, {"/p/" + std::string(64, 'b') + "/write", 404}, {club.meade + "handout/oob.pdf", 405}}) {
+        INFO(path);
+        const auto started = std::chrono::steady_clock::now();
+        CHECK(server.send(promised(path), 10000).status == status);
+        CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
+    }
+    // 1,100 forms to a player's page, 110 from each of ten addresses, whose bodies never come:
+    // more than the server takes at once, none over the 128 of one address.
+    std::vector<std::unique_ptr<test::Idle>> flood;
+    for (int from = 2; from <= 11; ++from) flood.emplace_back(std::make_unique<test::Idle>(server.port(), 110, from, promised(club.lee + "write")));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // each has been coming in for over a second
+    const auto started = std::chrono::steady_clock::now();
+    CHECK(server.get(club.meade + "oob").status == 200);
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(10));
+}
+
 TEST_CASE("Behind a proxy (--behind-proxy), the bad links of one client bar that client, not every player the proxy speaks for") {
     const Club club;
     const test::Served server(club.db(), "--behind-proxy");
