@@ -300,7 +300,46 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
         if (const auto near = did_you_mean(battle, known); !near.empty())
             throw UsageError("no battle planned as \"" + visible(battle) + "\"" + near +
                              " (a battle not planned is filed under its own name: give one unlike the name of a battle planned or fought)");
+    // Each line's brigade of the side's own in service, and the stands it lost.
+    struct Loss {
+        const army::BrigadeRecord* brigade;
+        int stands;
+    };
+    const auto read_losses = [&](const Refs& refs) {
+        // Found among the side's own brigades in service only, as people type names (any case,
+        // or a unique beginning): nothing of the enemy's is looked at.
+        std::vector<const army::BrigadeRecord*> own;
+        std::vector<std::string> refs_of_own;
+        for (const auto& b : refs.brigades())
+            if (b.side == side && is_active(b.status)) {
+                own.push_back(&b);
+                refs_of_own.push_back(b.ref());
+            }
+        std::vector<Loss> out;
+        for (const auto& line : losses) {
+            const auto eq = line.rfind('=');
+            const auto ref = std::string(trim(std::string_view(line).substr(0, eq == std::string::npos ? line.size() : eq)));
+            const auto count = eq == std::string::npos ? std::string() : std::string(trim(std::string_view(line).substr(eq + 1)));
+            const auto i = match_one(ref, refs_of_own, r.brigade_noun() + " of the " + side_name);
+            const army::BrigadeRecord* brigade = i < 0 ? nullptr : own[static_cast<size_t>(i)];
+            if (!brigade)
+                throw UsageError("\"" + visible(line) + "\": no " + r.brigade_noun() + " \"" + visible(ref) + "\" of the " + side_name +
+                                 " in service (give " + form + ", as your order of battle names it)" + did_you_mean(ref, refs_of_own));
+            if (std::any_of(out.begin(), out.end(), [&](const Loss& l) { return l.brigade->id == brigade->id; }))
+                throw UsageError(r.brigade_noun() + " " + brigade->ref() + " is given twice");
+            int n = 0;
+            if (count.empty() || count.size() > 4 || !std::all_of(count.begin(), count.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) ||
+                (n = std::stoi(count)) < 1 || n > brigade->stands)
+                throw UsageError("\"" + visible(line) + "\": stands lost must be 1 to " + std::to_string(brigade->stands) + ", the stands " + brigade->ref() + " has");
+            out.push_back({brigade, n});
+        }
+        return out;
+    };
+    // Read first without the write lock: a player's form refused (a name mistyped, sent again
+    // and again) holds up no one's change, however large the campaign. Read again in the
+    // change, as the campaign then stands.
     auto& store = m_session.state().store;
+    store.read([&] { read_losses(Refs(db::Rosters(store).roster(m_session.current().id), r)); });
     return named_operation(m_session, OperationKind::submission, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         store.set_audience(op, Audience::side(side));
         const auto c = m_session.current();
@@ -314,31 +353,7 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
         std::string filed = battle;
         for (const auto& d : db::Battles(store).drafts(m_session.current().id))
             if (same_ignoring_case(d.battle, battle)) filed = d.battle;
-        std::vector<std::int64_t> seen;
-        for (const auto& line : losses) {
-            const auto eq = line.rfind('=');
-            const auto ref = std::string(trim(std::string_view(line).substr(0, eq == std::string::npos ? line.size() : eq)));
-            const auto count = eq == std::string::npos ? std::string() : std::string(trim(std::string_view(line).substr(eq + 1)));
-            // Found among the side's own brigades in service only, as people type names (any case,
-            // or a unique beginning): nothing of the enemy's is looked at.
-            std::vector<const army::BrigadeRecord*> own;
-            std::vector<std::string> refs_of_own;
-            for (const auto& b : refs.brigades())
-                if (b.side == side && is_active(b.status)) {
-                    own.push_back(&b);
-                    refs_of_own.push_back(b.ref());
-                }
-            const auto i = match_one(ref, refs_of_own, r.brigade_noun() + " of the " + side_name);
-            const army::BrigadeRecord* brigade = i < 0 ? nullptr : own[static_cast<size_t>(i)];
-            if (!brigade)
-                throw UsageError("\"" + visible(line) + "\": no " + r.brigade_noun() + " \"" + visible(ref) + "\" of the " + side_name +
-                                 " in service (give " + form + ", as your order of battle names it)" + did_you_mean(ref, refs_of_own));
-            if (std::find(seen.begin(), seen.end(), brigade->id) != seen.end()) throw UsageError(r.brigade_noun() + " " + brigade->ref() + " is given twice");
-            seen.push_back(brigade->id);
-            int n = 0;
-            if (count.empty() || count.size() > 4 || !std::all_of(count.begin(), count.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) ||
-                (n = std::stoi(count)) < 1 || n > brigade->stands)
-                throw UsageError("\"" + visible(line) + "\": stands lost must be 1 to " + std::to_string(brigade->stands) + ", the stands " + brigade->ref() + " has");
+        for (const auto& [brigade, n] : read_losses(refs)) {
             campaign::DraftLine d;
             d.battle = filed;
             d.operation = op;

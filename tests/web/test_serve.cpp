@@ -195,6 +195,25 @@ TEST_CASE("While another muster writes, one form waits for the campaign and the 
     CHECK(server.post(club.meade + "write", {{"token", token}, {"text", "Orders again"}}).status == 200);
 }
 
+TEST_CASE("A submission of losses refused is refused while another muster writes: it never waits for the write lock") {
+    // A player sending a form with a name mistyped, again and again, holds up no change of the
+    // umpire's: its lines are read before the lock is asked for.
+    const Club club;
+    const test::Served server(club.db());
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    SQLite::Database writer(club.db(), SQLite::OPEN_READWRITE);
+    writer.exec("BEGIN IMMEDIATE");  // the organiser's long write
+    const auto started = std::chrono::steady_clock::now();
+    const auto slip = server.post(club.meade + "losses", {{"token", token}, {"battle", "X"}, {"losses", "Wadsworth/Iron Brgade=1"}}, 20000);
+    CHECK(slip.status == 422);
+    CHECK_THAT(slip.body, Contains("did you mean Wadsworth/Iron Brigade"));
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));  // not the lock's wait (5 s)
+    // One that is taken waits for the lock, as every change does.
+    CHECK(server.post(club.meade + "losses", {{"token", token}, {"battle", "X"}, {"losses", "Wadsworth/Iron Brigade=1"}}, 20000).status == 503);
+    writer.exec("ROLLBACK");
+    CHECK(server.post(club.meade + "losses", {{"token", token}, {"battle", "X"}, {"losses", "Wadsworth/Iron Brigade=1"}}).status == 200);
+}
+
 TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing else, and a new link replaces it") {
     const Club club;
     const test::Served server(club.db());
