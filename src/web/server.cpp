@@ -204,10 +204,17 @@ std::string client_of(const Context& context, MHD_Connection* connection) {
 }
 
 // The body is given for HEAD too: libmicrohttpd does not send it, and Content-Length is the GET's.
-MHD_Result send(Context& context, MHD_Connection* connection, const Response& r) {
+// It is sent from where it is kept, not copied: the answer's own, or one answers share, held
+// until libmicrohttpd has sent it.
+MHD_Result send(Context& context, MHD_Connection* connection, Response& r) {
     context.watch->answering(connection, true);
-    auto* response = MHD_create_response_from_buffer(r.body.size(), const_cast<char*>(r.body.data()), MHD_RESPMEM_MUST_COPY);
-    if (!response) return MHD_NO;
+    auto* body = new std::shared_ptr<const std::string>(r.shared ? r.shared : std::make_shared<const std::string>(std::move(r.body)));
+    auto* response = MHD_create_response_from_buffer_with_free_callback_cls(
+        (*body)->size(), const_cast<char*>((*body)->data()), [](void* held) { delete static_cast<std::shared_ptr<const std::string>*>(held); }, body);
+    if (!response) {
+        delete body;
+        return MHD_NO;
+    }
     for (const auto& [name, value] : security_headers()) MHD_add_response_header(response, name.c_str(), value.c_str());
     if (context.tls) MHD_add_response_header(response, "Strict-Transport-Security", "max-age=31536000");
     if (r.status != 304) MHD_add_response_header(response, "Content-Type", r.content_type.c_str());
@@ -232,7 +239,7 @@ constexpr size_t k_logged_path = 200;
 
 // Logs one line for the request, however it is answered or refused (when, UTC; who; the method;
 // the path without its link, cut at k_logged_path bytes; the status), and sends the answer.
-MHD_Result answer(Context& context, MHD_Connection* connection, const std::string& verb, const char* url, const Response& r) {
+MHD_Result answer(Context& context, MHD_Connection* connection, const std::string& verb, const char* url, Response r) {
     {
         auto path = Site::loggable(url ? url : "");
         if (path.size() > k_logged_path) path = path.substr(0, k_logged_path) + "... (" + std::to_string(path.size()) + " bytes)";

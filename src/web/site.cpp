@@ -195,6 +195,10 @@ struct Site::Impl {
     std::map<std::tuple<std::int64_t, std::string, std::string>, std::pair<std::int64_t, std::shared_ptr<const std::string>>> papers;
     std::condition_variable rendered;
     std::map<std::string, Cached> cache;
+    // Each page as a link opens it, its holes filled (by the cache's key, the link and its
+    // player's name, which fill them): made once a render, shared by every answer that sends it.
+    // Under cache_mutex.
+    std::map<std::tuple<std::string, std::string, std::string>, std::pair<std::shared_ptr<const Page>, std::shared_ptr<const std::string>>> opened;
 
     // Pages are rendered on threads of their own (one a core, two at least), so that no request
     // waits behind a render but one that needs the newest page or has none: the server's threads
@@ -587,7 +591,7 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
             auto& kept = papers[key];
             if (!kept.second || kept.first <= revision) kept = {revision, made};  // never over what a newer revision made
         }
-        out.body = *made;
+        out.shared = made;
         out.headers.push_back({"Content-Disposition", "attachment; filename=\"" + file + "\""});
         return out;
     }
@@ -670,6 +674,7 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
             rendered.wait(lock);
         }
         if (cache.size() > 4096) std::erase_if(cache, [](const auto& kv) { return !kv.second.rendering; });
+        if (opened.size() > 4096) opened.clear();
     }
     Response out;
     out.status = status;
@@ -678,6 +683,17 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
         const auto it = r.headers.find("if-none-match");
         if (it != r.headers.end() && it->second == cached.etag) {
             out.status = 304;
+            return out;
+        }
+    }
+    // A page opened as it is (no notice, nothing typed back into it): the one this player's
+    // answers share, made once this render.
+    const bool plain_page = notice.empty() && !typed;
+    const std::tuple<std::string, std::string, std::string> opened_key{key, token, player.name};
+    if (plain_page) {
+        const std::lock_guard lock(cache_mutex);
+        if (const auto it = opened.find(opened_key); it != opened.end() && it->second.first == cached.page) {
+            out.shared = it->second.second;
             return out;
         }
     }
@@ -710,6 +726,11 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
         from = at + hole.size();
     }
     copy_to(page_text.size());
+    if (plain_page) {
+        out.shared = std::make_shared<const std::string>(std::move(out.body));
+        const std::lock_guard lock(cache_mutex);
+        opened[opened_key] = {cached.page, out.shared};
+    }
     return out;
 }
 

@@ -25,6 +25,9 @@ struct Response {
     int status = 200;
     std::string content_type = "text/html; charset=utf-8";
     std::string body;
+    /// The body instead, where answers share it (a paper as made, a page as a player opens it):
+    /// each connection sending it, however slowly, holds no copy of its own.
+    std::shared_ptr<const std::string> shared;
     std::vector<std::pair<std::string, std::string>> headers;  ///< beyond the ones every response carries
 };
 
