@@ -619,11 +619,13 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         const auto answer = field("answer");
         if (answer != "accept" && answer != "refuse" && answer != "withdraw")
             throw UsageError("answer \"" + visible(answer) + "\" is not one: expected accept or refuse, or withdraw for a proposal of yours");
-        // As his page showed it (a form of a page without it is answered as it stands now).
+        // As his page showed it (a form of a page without it is answered as it stands now); an
+        // answer not his to give (accepting his side's own proposal) is refused as that.
         if (const auto seen = field("seen"); !seen.empty()) {
             const auto now = s.prisoners().overview(View::of_side(player.side)).exchanges;
             const auto x = std::find_if(now.begin(), now.end(), [&](const app::ExchangeView& v) { return std::to_string(v.row.id) == id; });
-            if (x != now.end() && exchange_seen(*x) != seen)
+            const bool his_to_give = x != now.end() && (x->row.proposer == player.side) == (answer == "withdraw");
+            if (his_to_give && exchange_seen(*x) != seen)
                 throw UsageError("exchange #" + id + " has changed since your page showed it: read it again, then answer");
         }
         const auto done = s.prisoners().answer_exchange(std::stoll(id), player.side,

@@ -413,6 +413,12 @@ TEST_CASE("An answer to an exchange that changed since the player's page showed 
     CHECK(stale.status == 422);
     CHECK_THAT(stale.body, Contains("exchange #1 has changed since your page showed it: read it again, then answer"));
     CHECK(club.dump() == before);
+    // The proposer accepting his own, with any fingerprint: refused as not his to give.
+    const auto proposer_token = test::form_token(server.get(club.meade + "camps").body);
+    const auto unanswered = club.dump();
+    const auto own = server.post(club.meade + "exchange-answer", {{"token", proposer_token}, {"exchange", "1"}, {"seen", seen(page)}, {"answer", "accept"}});
+    CHECK_THAT(own.body, Contains("exchange #1 was proposed by the Union: only the Confederate"));
+    CHECK(club.dump() == unanswered);
     // Read again, it is answered.
     const auto fresh = server.get(club.lee + "camps").body;
     CHECK(seen(fresh) != seen(page));
