@@ -64,7 +64,8 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e, Despi
     b.stands = e.stands;
     b.start_stands = e.start.value_or(e.stands);
     if (b.start_stands < 1 || b.start_stands > 99)
-        throw UsageError("start strength " + std::to_string(b.start_stands) + " is out of range: expected 1 to 99 stands");
+        throw UsageError((e.start ? "start strength (--start) " : "stands (--stands, the start strength where --start is not given) ") +
+                         std::to_string(b.start_stands) + " is out of range: expected 1 to 99 stands");
     if (rating->max_stands && b.start_stands > *rating->max_stands)
         throw UsageError(a_or_an(rating->name) + " " + r.brigade_noun() + " has at most " + count_of(*rating->max_stands, "stand", "stands") + " in rule set " +
                          r.id + "; " + std::to_string(b.start_stands) + " is over the cap");
@@ -78,7 +79,7 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e, Despi
             throw UsageError(err.what());
         }
         if (b.label.stands != b.start_stands)
-            throw UsageError("label " + e.label + " is for " + std::to_string(b.label.stands) + " stands, but the brigade starts with " +
+            throw UsageError("label " + e.label + " is for " + std::to_string(b.label.stands) + " stands, but the " + r.brigade_noun() + " starts with " +
                              std::to_string(b.start_stands));
     } else if (const auto* l = r.effectiveness.find(rating->id, b.start_stands)) {
         b.label = *l;

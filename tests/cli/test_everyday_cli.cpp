@@ -835,3 +835,18 @@ TEST_CASE("A fall of a leader with no name is kept under his post, which check t
     CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
     CHECK_THAT(c.ok("battle show Skirmish"), Contains("Leaders fallen: commander of " + division + "/2nd Brigade: killed"));
 }
+
+TEST_CASE("A brigade entered by hand with stands out of range is refused naming the option that gave them") {
+    test::CampaignFile c;
+    c.ok("campaign new T --rules awi --date 1777-09-01");
+    c.ok("add army Howe --side british --leader Howe --grade cautious");
+    c.ok("add corps Column --army Howe --leader Cornwallis --grade aggressive");
+    c.ok("add division Rangers --corps Column");
+    for (const char* stands : {"-1", "0", "100"})
+        CHECK_THAT(c.refused(std::string("add brigade Hussars --division Rangers --rating crack --stands ") + stands, 2),
+                   Contains(std::string("stands (--stands, the start strength where --start is not given) ") + stands + " is out of range: expected 1 to 99 stands"));
+    CHECK_THAT(c.refused("add brigade Hussars --division Rangers --rating crack --stands 3 --start -2", 2),
+               Contains("start strength (--start) -2 is out of range: expected 1 to 99 stands"));
+    CHECK_THAT(c.refused("add brigade Hussars --division Rangers --rating crack --stands 6 --label 5/3/2", 2),
+               Contains("label 5/3/2 is for 5 stands, but the battalion starts with 6"));
+}
