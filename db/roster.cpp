@@ -224,7 +224,7 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
                     d.batteries.clear();
                     for (; battery && r_batteries.id("division_id") == d.id; battery = division_batteries.executeStep())
                         d.batteries.push_back(read_battery(r_batteries));
-                    v.division(d);
+                    v.take_division(d);  // filled anew, every field it reads, for the next
                 }
                 v.end_corps();
             }

@@ -1,6 +1,7 @@
 #include "army/view.hpp"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace muster::army {
 
@@ -36,12 +37,15 @@ void OobFilter::corps(const Corps& k) {
     if (!m_corps_state.pruned) pass_corps();
 }
 
-void OobFilter::division(const Division& d) {
+template <class D>
+void OobFilter::pass_division(D& d) {
     if (m_corps_state.skipped || (m_only && !std::binary_search(m_only->begin(), m_only->end(), d.id))) return;
-    const auto shown = [&](const Division& seen) {
+    // Given up to the next where this filter may give it: the walk's own, or a copy made here.
+    const auto shown = [&](auto& seen) {
         pass_army();
         pass_corps();
-        m_next.division(seen);
+        if constexpr (std::is_const_v<std::remove_reference_t<decltype(seen)>>) m_next.division(seen);
+        else m_next.take_division(seen);
     };
     if (m_viewer.owns(m_army.side)) return shown(d);
     // A placeholder seen is seen by name (and arm) only, before it arrives and after (when it

@@ -23,7 +23,8 @@ public:
     }
     void army(const Army& a) override;
     void corps(const Corps& k) override;
-    void division(const Division& d) override;
+    void division(const Division& d) override { pass_division(d); }
+    void take_division(Division& d) override { pass_division(d); }
     void end_corps() override;
     void end_army() override;
     /// A hidden division of the enemy's is passed on as a name at most: what it holds is never read.
@@ -40,6 +41,9 @@ private:
     };
     void pass_army();
     void pass_corps();
+    // Passes on what the viewer may see of a division, for the next to take where it may.
+    template <class D>
+    void pass_division(D& d);
     OobVisitor& m_next;
     std::optional<std::string> m_side;
     View m_viewer;

@@ -24,6 +24,11 @@ public:
     void army(const Army& a) override { claim(Kind::army).army = a; publish(); }
     void corps(const Corps& k) override { claim(Kind::corps).corps = k; publish(); }
     void division(const Division& d) override { claim(Kind::division).division = d; publish(); }
+    // Swapped into its slot, not copied: the walk is given back the slot's last, to fill anew.
+    void take_division(Division& d) override {
+        std::swap(claim(Kind::division).division, d);
+        publish();
+    }
     void end_corps() override { claim(Kind::end_corps); publish(); }
     void end_army() override { claim(Kind::end_army); publish(); }
     bool reads_hidden_contents(const Army& a) const override { return m_writer.reads_hidden_contents(a); }
@@ -81,7 +86,7 @@ public:
     }
 
 private:
-    static constexpr size_t k_batch = 16;
+    static constexpr size_t k_batch = 64;
     enum class Kind { army, corps, division, end_corps, end_army };
     struct Slot {
         Kind kind = Kind::army;

@@ -19,6 +19,10 @@ public:
     virtual void army(const Army& a) = 0;
     virtual void corps(const Corps& k) = 0;
     virtual void division(const Division& d) = 0;
+    /// A division the walk gives up once heard: the visitor may take what it holds, and leave it
+    /// anything (the walk fills it anew, every field it reads, for the next). Heard as division()
+    /// unless the visitor keeps it.
+    virtual void take_division(Division& d) { division(d); }
     virtual void end_corps() = 0;
     virtual void end_army() = 0;
     /// Whether it reads the brigades and batteries of the army's hidden divisions: one that does
@@ -41,8 +45,8 @@ void walk(const OrderOfBattle& oob, OobVisitor& v);
 
 /// Runs `walk` on a second thread while `v` hears, on this one, each unit it walked, in the
 /// order walked: reading the campaign and writing the export overlap, so an export takes about
-/// the longer of the two, not their sum. Units wait for `v` in a ring of a few dozen, copied
-/// into slots kept from one unit to the next, so memory stays flat. A failure of either side
+/// the longer of the two, not their sum. Units wait for `v` in a ring of 256, copied (a division
+/// given up, swapped) into slots kept from one unit to the next, so memory stays flat. A failure of either side
 /// stops both and is thrown here once the walk has ended: the walk's, or else `v`'s. Where no
 /// thread can be started, walks on this thread. `v.reads_hidden_contents` is asked from the
 /// walk's thread: it must read only what `v` was made with.
