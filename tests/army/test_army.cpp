@@ -154,6 +154,33 @@ TEST_CASE("A walk beside its writer hands it every unit in the order walked", "[
     CHECK(beside.lines == alone.lines);
 }
 
+TEST_CASE("A walk that gives each division up beside its writer, filling one anew each time, hands over each as it was filled") {
+    // As the campaign's walk does: one Division refilled for each, its brigades of a count that
+    // changes, given up to the handover, which swaps it into its ring and hands back another.
+    const auto oob = many_divisions(700);
+    Heard alone, beside;
+    army::walk(oob, alone);
+    army::walk_beside(
+        [&](army::OobVisitor& v) {
+            const auto& a = oob.armies.front();
+            v.army({a.id, a.name, a.side, a.commander, {}, a.reserve});
+            const auto& k = a.corps.front();
+            v.corps({k.id, k.name, k.commander, {}, k.reserve});
+            army::Division d;
+            for (const auto& from : k.divisions) {
+                d.id = from.id;
+                d.name = from.name;
+                d.brigades.clear();
+                for (int i = 0; i <= from.id % 3; ++i) d.brigades.push_back(from.brigades.front());
+                v.take_division(d);
+            }
+            v.end_corps();
+            v.end_army();
+        },
+        beside);
+    CHECK(beside.lines == alone.lines);
+}
+
 TEST_CASE("A walk that fails beside its writer throws its own failure, after what it walked before", "[army][walk]") {
     const auto oob = many_divisions(300);
     Heard heard;
