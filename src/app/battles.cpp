@@ -1128,7 +1128,8 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
                 RecoveryRoll dice(rolled.count(purpose) ? std::optional(rolled.at(purpose)) : std::nullopt,
                                   "the casualties of " + battle->name + " have returned: with " + possessive(b.ref()) + " loss amended to " +
                                       std::to_string(typed.lost) + ", its return needs a roll for the fraction of a stand, which the "
-                                      "recovery did not make; undo the recovery (muster undo), amend, then recover again");
+                                      "recovery did not make; to amend it, undo back to the recovery and through it (muster undo --preview says what each undo "
+                                      "takes back, the operations after it too), amend, then recover again");
                 // At the rate and rounding its recovery returned them at.
                 const auto at = battle->returned_at.value_or(campaign::BattleInfo::ReturnedAt{c.return_rate, c.rounding});
                 after.returned = after.casualties ? battle::recover(after.casualties, at.rate, at.rounding, dice, purpose).stands : 0;

@@ -479,7 +479,7 @@ TEST_CASE("battle amend after a recovery that rolled: the same roll is read agai
     CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
     // Wadsworth's loss of 3 is 1.5: the half needs a roll the recovery never made.
     CHECK_THAT(c.refused("battle amend Cashtown --loss 'Wadsworth/1st Brigade=3'", 1),
-               Contains("needs a roll for the fraction of a stand, which the recovery did not make") && Contains("undo the recovery"));
+               Contains("needs a roll for the fraction of a stand, which the recovery did not make") && Contains("undo back to the recovery and through it (muster undo --preview says what each undo takes back"));
 }
 
 TEST_CASE("Spreadsheets both ways: muster's CSV imports again whole, another's comes in through --columns, refusals name the row and column") {
