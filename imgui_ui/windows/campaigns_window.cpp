@@ -106,10 +106,14 @@ void CampaignsWindow::draw_settings(GuiApp& app) {
     ImGui::PushItemWidth(-ImGui::CalcTextSize("Men per stand (0: the rule set's)").x - ImGui::GetStyle().ItemInnerSpacing.x);
     ImGui::SliderInt("Casualties returning (%)##current", &settings.return_rate, 0, 100);
     word_combo("Fractions of stands##current", settings.rounding);
-    // A rule set with no grade played otherwise by the book has nothing for the setting to choose.
-    ImGui::BeginDisabled(!app.model().rules->plays_a_grade_by_the_book());
-    word_combo("Despicable leaders##current", settings.despicable);
-    ImGui::EndDisabled();
+    // A rule set with no grade played otherwise by the book has nothing for the setting to
+    // choose: said, as campaign show says it.
+    if (app.model().rules->plays_a_grade_by_the_book()) {
+        word_combo("Despicable leaders##current", settings.despicable, "Campaigns/Settings/Despicable");
+    } else {
+        ImGui::TextDisabled("Despicable leaders: the rule set has none");
+        mark("Campaigns/Settings/Despicable");
+    }
     ImGui::InputInt("Men per stand (0: the rule set's)##current", &settings.men_per_stand);
     ImGui::InputTextWithHint("Date##current", "YYYY-MM-DD", &settings.date);
     mark("Campaigns/Settings/Date");
@@ -226,9 +230,8 @@ void CampaignsWindow::draw_new_campaign(GuiApp& app) {
     }
     // As for the current campaign's settings: nothing to choose where no grade is played by the book.
     if (!m_chosen.by_the_book) despicable = Despicable::expanded;
-    ImGui::BeginDisabled(!m_chosen.by_the_book);
-    word_combo("Despicable leaders", despicable);
-    ImGui::EndDisabled();
+    if (m_chosen.by_the_book) word_combo("Despicable leaders", despicable);
+    else ImGui::TextDisabled("Despicable leaders: the rule set has none");
     mark("Campaigns/Despicable");
     word_combo("Dice", dice);
     ImGui::InputText("Seed (empty: fresh)", &seed, ImGuiInputTextFlags_CharsDecimal);

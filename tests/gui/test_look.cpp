@@ -82,6 +82,13 @@ TEST_CASE("Every panel at 1280x800 and 1024x700, light and dark, umpire and side
         d.app.set_viewer(View::of_side("confederate"));
         walk_panels(d, name + "_confederate");
     }
+    // The ACW's despicable leaders: its settings choose how they are played.
+    test::TempDir dir;
+    test::season_campaign(dir.file("c.db"));
+    test::Driver d(dir.file("c.db"));
+    d.show<gui::CampaignsWindow>();
+    REQUIRE(d.click("Campaigns/Settings/Despicable"));
+    CHECK(gui::marked("Campaigns/Settings/Despicable/expanded"));
 }
 
 TEST_CASE("The table side and the play tables of L'Ordre Mixte at 1024x700: a table's modifiers, long as they are, cut with an ellipsis") {
@@ -94,6 +101,11 @@ TEST_CASE("The table side and the play tables of L'Ordre Mixte at 1024x700: a ta
     REQUIRE(d.click("TableSide/Table"));
     REQUIRE(d.click("TableSide/Table/charge"));
     walk_panels(d, "1024x700_lordre_mixte");
+    // L'Ordre Mixte has no despicable leaders: its settings say so, with nothing to choose.
+    d.show<gui::CampaignsWindow>();
+    d.frames(2);
+    REQUIRE(d.click("Campaigns/Settings/Despicable"));
+    CHECK_FALSE(gui::marked("Campaigns/Settings/Despicable/expanded"));  // a text, not a combo that opens
 }
 
 TEST_CASE("On a HiDPI screen (MUSTER_SCALE=1.5) the text and the spacing are drawn larger, and still nothing is cut off") {
