@@ -265,6 +265,8 @@ std::string odds_text(const generate::ExactOdds& odds, const rules::RuleSet& rul
                       (rules.years.empty() ? "" : ", " + (r.year ? std::to_string(*r.year) : std::string("year rolled"))) +
                       (rules.theaters.empty() ? "" : ", " + r.theater.value_or("theater rolled")) + "\n";
     for (const auto& m : measures(odds)) {
+        // A rule set that rolls no artillery (AWI's guns are entered by hand) has no batteries to weigh.
+        if (!rules.generation.artillery && std::string_view(m.key).find("batteries") != std::string_view::npos) continue;
         double top = 0;
         for (const auto& [v, p] : *m.chance) top = std::max(top, p);
         std::string title = m.title;
@@ -278,6 +280,7 @@ std::string odds_text(const generate::ExactOdds& odds, const rules::RuleSet& rul
             t.add({std::to_string(v), 100 * p < 0.005 ? "<0.01%" : fmt::format("{:.2f}%", 100 * p), std::string(static_cast<size_t>(40 * p / top + 0.5), '#')});
         out += t.render();
     }
+    if (!rules.generation.artillery) out += "\nNo batteries: rule set " + rules.id + " rolls no artillery with a " + rules.division_noun() + "\n";
     return out;
 }
 

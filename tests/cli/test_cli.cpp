@@ -235,6 +235,8 @@ TEST_CASE("muster rules odds: the exact chances as a table and as JSON, refused 
     // In the rule set's own words, naming a theater only where it has them.
     const auto awi = test::run_muster("rules odds --rules awi --side british --year 1777", k_env).out;
     CHECK_THAT(awi, Contains("Exact odds of a brigade: awi, british, infantry, 1777\n") && Contains("Battalions (mean ") && !Contains("theater"));
+    // A rule set that rolls no artillery: no batteries weighed, said so.
+    CHECK_THAT(awi, !Contains("Batteries") && Contains("\nNo batteries: rule set awi rolls no artillery with a brigade\n"));
 
     const auto json = test::run_muster("rules odds --rules awi --side british --year 1777 --format json", k_env);
     REQUIRE(json.code == 0);
