@@ -52,8 +52,9 @@ std::string state_after(const army::BrigadeRecord& b, int stands) {
 }
 
 // The camp prisoners of `unit_side` go to: the one named, or the only open camp of another side.
+// `taken`: what was captured, with its verb ("2 stands of battalion Guards/1st are captured").
 const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name, const std::string& unit_side,
-                                      const std::string& what) {
+                                      const std::string& taken) {
     const campaign::CampInfo* camp = nullptr;
     if (!name.empty()) {
         camp = &refs.camp(name);
@@ -62,17 +63,17 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
         for (const auto& c : refs.camps())
             if (c.side != unit_side && !c.liberated) open.push_back(&c);
         if (open.empty())
-            throw UsageError(what + " is captured, and the captor has no open camp to take the prisoners (a liberated camp takes no more): open one with muster camp new NAME --side SIDE");
+            throw UsageError(taken + ", and the captor has no open camp to take the prisoners (a liberated camp takes no more): open one with muster camp new NAME --side SIDE");
         if (open.size() > 1) {
             std::vector<std::string> names;
             for (const auto* c : open) names.push_back(c->name);
-            throw UsageError(what + " is captured, and " + std::to_string(open.size()) + " camps could take the prisoners (" + join(names, ", ") +
+            throw UsageError(taken + ", and " + std::to_string(open.size()) + " camps could take the prisoners (" + join(names, ", ") +
                              "): name the one that receives them, after an @ in a report (...@" + names.front() + "; in the GUI, the report's Camp column), or with --camp beside a draft (the Table side's camp choice)");
         }
         camp = open.front();
     }
     if (camp->side == unit_side)
-        throw UsageError("camp " + camp->name + " is a camp of " + what + "'s own side: prisoners go to a camp of the captor");
+        throw UsageError(taken + ", but camp " + camp->name + " is a camp of their own side: prisoners go to a camp of the captor");
     if (camp->liberated)
         throw UsageError("camp " + camp->name + " was liberated: it takes no more prisoners; send them to another camp of the captor's (muster camp new NAME --side " +
                          camp->side + " opens one)");
@@ -328,7 +329,8 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
         }
         loss.lost += l.lost;
         if (l.captured > 0) {
-            const auto* camp = &captor_camp(refs, l.camp, b.side, rules.brigade_noun() + " " + b.ref());
+            const auto* camp = &captor_camp(refs, l.camp, b.side,
+                                            count_of(l.captured, "stand", "stands") + " of " + rules.brigade_noun() + " " + b.ref() + (l.captured == 1 ? " is" : " are") + " captured");
             for (const auto& [seen, _] : loss.captured)
                 if (seen == camp)
                     throw ReportedTwice(rules.brigade_noun() + " " + possessive(b.ref()) + " stands captured to " + camp->name + " are reported twice: give them once");
@@ -348,7 +350,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
         if (!l.may_fall()) throw Error("leader " + l.label() + " is already " + word(l.status));
         if (f.fate == LeaderFate::wounded) battle::require_out_for(f.out_for);
         plan.leaders.push_back(
-            {&l, &f, f.fate == LeaderFate::captured ? &captor_camp(refs, f.camp, l.side, "leader " + l.label()) : nullptr});
+            {&l, &f, f.fate == LeaderFate::captured ? &captor_camp(refs, f.camp, l.side, "leader " + l.label() + " is captured") : nullptr});
     }
     for (const auto& f : report.batteries) {
         const auto& t = refs.battery(f.battery);
@@ -356,7 +358,7 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
             if (seen.battery->id == t.id) throw ReportedTwice("battery " + t.ref() + " is reported twice");
         if (!is_active(t.status)) throw Error("battery " + t.ref() + " is already " + word(t.status));
         plan.batteries.push_back(
-            {&t, f.fate, f.fate == BatteryFate::captured ? &captor_camp(refs, f.camp, t.side, "battery " + t.ref()) : nullptr});
+            {&t, f.fate, f.fate == BatteryFate::captured ? &captor_camp(refs, f.camp, t.side, "battery " + t.ref() + " is captured") : nullptr});
     }
     // The divisions that fought: as given, and every division a reported brigade belongs to.
     for (const auto& name : report.divisions) {
@@ -1173,7 +1175,7 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
             if (f) {
                 ch.after = f->fate;
                 ch.out_for = f->out_for;
-                if (f->fate == LeaderFate::captured) ch.camp = &captor_camp(refs, f->camp, l.side, "leader " + l.label());
+                if (f->fate == LeaderFate::captured) ch.camp = &captor_camp(refs, f->camp, l.side, "leader " + l.label() + " is captured");
             }
             if (!ch.before) {
                 if (!ch.after) throw UsageError("leader " + l.label() + " is not among the fallen of " + battle->name + ": nothing to take back");

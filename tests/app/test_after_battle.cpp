@@ -110,7 +110,7 @@ TEST_CASE("A battle report is checked as a whole and a bad one changes nothing")
                }),
                Contains("brigade Heth/Archer loses 5 and has 4 captured, but has only 8 stands"));
     CHECK_THAT(report([](auto& r) { battle::add_captured_spec(r, "Heth/Archer=1@Libby Prison"); }),
-               Contains("camp Libby Prison is a camp of brigade Heth/Archer's own side: prisoners go to a camp of the captor"));
+               Contains("1 stand of brigade Heth/Archer is captured, but camp Libby Prison is a camp of their own side: prisoners go to a camp of the captor"));
     CHECK_THAT(report([](auto& r) { battle::add_captured_spec(r, "Heth/Archer=1@Andersonville"); }), Contains("no camp named \"Andersonville\""));
     CHECK_THAT(report([](auto& r) { battle::add_leader_spec(r, "Longstreet:killed"); }), Contains("no leader \"Longstreet\""));
     // A brigade that has no commander is named as such, not as no leader at all.

@@ -458,7 +458,7 @@ TEST_CASE("A draft's prisoners go to the camp the umpire names beside it, where 
     c.ok("camp new Torgau --side french");
     // Swept from the field: a brigade's stands and its leader captured by the Allies, who have two camps.
     c.ok("table roll charge --battle P1 --unit Borstell/2nd --defender Sahr/1st --rolls 6+6,1+1");
-    CHECK_THAT(c.ok("battle draft P1"), Contains("not yet: brigade Sahr/1st Brigade is captured, and 2 camps could take the prisoners (Spandau, Küstrin)") &&
+    CHECK_THAT(c.ok("battle draft P1"), Contains("not yet: 2 stands of brigade Sahr/1st Brigade are captured, and 2 camps could take the prisoners (Spandau, Küstrin)") &&
                                             Contains("--camp"));
     CHECK_THAT(c.refused("battle report --draft P1", 2), Contains("2 camps could take the prisoners (Spandau, Küstrin)"));
     // Refused, naming what is wrong, and nothing written.
