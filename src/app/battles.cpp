@@ -68,7 +68,7 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
             std::vector<std::string> names;
             for (const auto* c : open) names.push_back(c->name);
             throw UsageError(taken + ", and " + std::to_string(open.size()) + " camps could take the prisoners (" + join(names, ", ") +
-                             "): name the one that receives them, after an @ in a report (...@" + names.front() + "; in the GUI, the report's Camp column), or with --camp beside a draft (the Table side's camp choice)");
+                             "): name the one that receives them, after an @ in a report (...@" + names.front() + "; in a report file, its \"camp\"; in the GUI, the report's Camp column), or with --camp beside a draft (the Table side's camp choice)");
         }
         camp = open.front();
     }
