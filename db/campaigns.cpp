@@ -2,6 +2,8 @@
 // streams and the rolls journaled with each operation.
 #include "store_impl.hpp"
 
+#include <sqlite3.h>
+
 namespace muster::db {
 namespace {
 
@@ -47,8 +49,8 @@ std::int64_t Store::create_campaign(const campaign::CampaignInfo& row, std::stri
                                             const std::optional<FirstOperation>& first) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
-        require_sound_trees();
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        require_sound_trees();
         // One as people type it, case aside (as --campaign finds it): "shiloh" beside "Shiloh"
         // could then be named by neither but whole.
         SQLite::Statement exists(db, "SELECT name FROM campaign WHERE name = ?1 COLLATE NOCASE");
@@ -152,10 +154,14 @@ std::optional<std::string> Store::meta(std::string_view key) const {
 
 void Store::set_meta(std::string_view key, std::string_view value) {
     guarded(m_path, [&] {
+        // Under the write lock: its own transaction, or the one it is written in.
+        std::optional<SQLite::Transaction> t;
+        if (sqlite3_get_autocommit(m_impl->db.getHandle())) t.emplace(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
         require_sound_trees();
         SQLite::Statement q(m_impl->db, "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
         bind_all(q, std::string(key), std::string(value));
         q.exec();
+        if (t) t->commit();
     });
 }
 

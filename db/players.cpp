@@ -64,20 +64,18 @@ std::optional<campaign::PlayerInfo> Players::by_token_hash(std::string_view toke
 }
 
 void Players::used(std::int64_t player, std::string_view when) const {
-    try {
-        m_store.require_sound_trees();
-    } catch (const std::exception&) {
-        return;  // a file that would change behind the note (a trigger of another's) takes none; its forms say why
-    }
     auto& db = m_store.impl().db;
     try {
         db.setBusyTimeout(0);
+        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        m_store.require_sound_trees();  // a file that would change behind the note (a trigger of another's) takes none; its forms say why
         SQLite::Statement q(db, "INSERT INTO player_use (player_id, last_used) VALUES (?, ?) "
                                 "ON CONFLICT (player_id) DO UPDATE SET last_used = excluded.last_used");
         bind_all(q, player, std::string(when));
         q.exec();
-    } catch (const SQLite::Exception&) {
-        // Busy: another muster is writing. The note waits for the next use.
+        t.commit();
+    } catch (const std::exception&) {
+        // Busy (another muster is writing), or a file that would change behind it: the note waits for the next use.
     }
     db.setBusyTimeout(m_store.impl().busy_timeout_ms);
 }

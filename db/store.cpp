@@ -809,13 +809,15 @@ void Store::check_not_stale(std::int64_t campaign) const {
                          std::to_string(now) + "); nothing was changed: look at it again, then redo");
 }
 
-// Before the first write through this store: the first pages of every table and index read, so
-// that a file damaged there is refused before anything is written into it, not only by the
-// commands that read that table (a turn written into a file whose camps cannot be read). Damage
-// deep in a table is found by a command that reads it, or by muster check, which reads every
-// page: reading them all before each write would cost what the whole file holds.
+// Under the write lock, before each write: no trigger or view, looked at again each time
+// (another program may make one while this one waits for the lock, or between two writes of a
+// server that runs for days). And before the first write through this store, the schema as
+// the migrations make it, and the first pages of every table and index read, so that a file
+// damaged there is refused before anything is written into it, not only by the commands that
+// read that table (a turn written into a file whose camps cannot be read). Damage deep in a
+// table is found by a command that reads it, or by muster check, which reads every page:
+// reading them all before each write would cost what the whole file holds.
 void Store::require_sound_trees() const {
-    if (m_trees_sound) return;
     auto& db = m_impl->db;
     // muster makes no trigger and no view: a trigger in the file would change the campaign behind
     // each write, a view would stand in for a table muster writes to (`check` names either among
@@ -827,6 +829,7 @@ void Store::require_sound_trees() const {
                       (row.text("type") == "view" ? "stand in for a table every write reads" : "change the campaign behind every write") +
                       "; nothing was changed: run muster check, or restore a backup");
     }
+    if (m_trees_sound) return;
     // The schema as the migrations make it, object by object: a table or column missing would
     // be found by a read after the change was written, a foreign index could refuse new rows.
     if (const auto problems = schema_problems(db); !problems.empty())
@@ -867,8 +870,7 @@ std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
                                           const std::function<std::string(std::int64_t)>& change) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
-        require_sound_trees();
-        if (m_together) {
+        if (m_together) {  // looked at by together(), under the lock it holds
             db.exec("SAVEPOINT operation");
             try {
                 const std::int64_t op = record_operation(campaign, kind, change);
@@ -887,6 +889,7 @@ std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
             }
         }
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        require_sound_trees();
         check_not_stale(campaign);
         const std::int64_t op = record_operation(campaign, kind, change);
         saved(t);
@@ -898,8 +901,8 @@ std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
 void Store::together(std::int64_t campaign, const std::function<void()>& work) {
     if (m_together) return work();
     guarded(m_path, [&] {
-        require_sound_trees();
         SQLite::Transaction t(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
+        require_sound_trees();
         check_not_stale(campaign);
         m_together = true;
         m_step.reset();
@@ -1120,8 +1123,8 @@ std::vector<journal::Entry> Store::redo_last(std::int64_t campaign) { return tak
 std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, bool players_too) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
-        require_sound_trees();
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        require_sound_trees();
         check_not_stale(campaign);
         const auto step = take_or_plan(db, campaign, redo);
         if (step.empty())

@@ -144,9 +144,11 @@ public:
     /// The connection, for db/'s own modules (its type is private to db/: store_impl.hpp).
     struct Impl;
     Impl& impl() const { return *m_impl; }
-    /// Refuses a file that would change behind a write (a trigger or a view muster never makes) or is
-    /// damaged where a write would read, before the first write through this store: every
-    /// write calls it, those outside an operation (the current campaign, a link's last use) too.
+    /// Refuses a file that would change behind a write (a trigger or a view muster never makes)
+    /// or, at the first write through this store, whose schema is not the migrations' or is
+    /// damaged where a write would read. Every write calls it under the write lock, once it holds
+    /// it (another program may make a trigger while it waits): those outside an operation (the
+    /// current campaign, a link's last use) too.
     void require_sound_trees() const;
 
 private:

@@ -280,12 +280,18 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
     auto battle = require_name("battle", given_battle);
     if (losses.empty()) throw UsageError("no losses given: one line a " + r.brigade_noun() + ", " + form);
     // A battle the side fought is reported already (in any case, as a battle is named); one it
-    // did not fight is not its to know of.
+    // did not fight is not its to know of. Looked at again under the write lock: the umpire may
+    // report it while the form waits for the lock.
     std::vector<std::string> known;  // the battles it fought, and those planned (every side reads the plans)
-    for (const auto& b : m_session.battles().list(View::of_side(side))) {
-        if (same_ignoring_case(b.name, battle)) throw UsageError("the battle of " + b.name + " is reported already: its losses are in it");
-        known.push_back(b.name);
-    }
+    const auto fought = [&] {
+        std::vector<std::string> names;
+        for (const auto& b : m_session.battles().list(View::of_side(side))) {
+            if (same_ignoring_case(b.name, battle)) throw UsageError("the battle of " + b.name + " is reported already: its losses are in it");
+            names.push_back(b.name);
+        }
+        return names;
+    };
+    known = fought();
     // A planned battle named as names are found (any case, a beginning only it has, its marks
     // left out) is called as its plan spells it, which every side reads: the losses wait in its
     // draft, and no spelling of the player's names the battle to the enemy.
@@ -341,6 +347,7 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
     auto& store = m_session.state().store;
     store.read([&] { read_losses(Refs(db::Rosters(store).roster(m_session.current().id), r)); });
     return named_operation(m_session, OperationKind::submission, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+        fought();
         store.set_audience(op, Audience::side(side));
         const auto c = m_session.current();
         const auto turn = db::History(store).turn_span(c.id, c.turn);

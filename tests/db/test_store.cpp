@@ -304,10 +304,10 @@ TEST_CASE("An import that would change a row it did not add (a hostile trigger) 
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
+    // Made after this session's first write: found under the write lock of the next.
     test::raw_sql(path, "CREATE TRIGGER touch AFTER INSERT ON brigade BEGIN UPDATE campaign SET turn = turn; END");
     const auto before = test::dump(path);
-    CHECK_THROWS_WITH(import_army(s, dir.file("oob.json")),
-                      Contains("cannot record this import for undo") && Contains("changed a row of campaign it did not add"));
+    CHECK_THROWS_WITH(import_army(s, dir.file("oob.json")), Contains("it holds a trigger, \"touch\", which muster never makes"));
     CHECK(test::dump(path) == before);
 }
 
@@ -596,13 +596,14 @@ TEST_CASE("Creating a campaign is one transaction: the campaign, its journal and
     test::TempDir dir;
     const auto path = dir.file("c.db");
     auto s = test::make_campaign(path);
-    // The last write of the three fails (as on a damaged file): nothing of the campaign stays.
+    // A trigger that would make the last write of the three fail (as on a damaged file) is found
+    // under the write lock, before the first: nothing of the campaign stays.
     test::raw_sql(path, "CREATE TRIGGER refuse_meta BEFORE UPDATE ON meta BEGIN SELECT RAISE(ABORT, 'meta is damaged'); END");
     const auto before = test::dump(path);
     app::NewCampaign c;
     c.name = "Second";
     c.rules = "acw";
-    CHECK_THROWS_WITH(s.create_campaign(c), Contains("meta is damaged"));
+    CHECK_THROWS_WITH(s.create_campaign(c), Contains("it holds a trigger, \"refuse_meta\"") && Contains("nothing was changed"));
     CHECK(test::dump(path) == before);
     CHECK(s.campaigns().size() == 1);
 }

@@ -214,6 +214,27 @@ TEST_CASE("A submission of losses refused is refused while another muster writes
     CHECK(server.post(club.meade + "losses", {{"token", token}, {"battle", "X"}, {"losses", "Wadsworth/Iron Brigade=1"}}).status == 200);
 }
 
+TEST_CASE("Losses a player sends under a battle the umpire reports while the form waits for the write lock are refused as reported, not filed") {
+    const Club club;
+    const test::Served server(club.db());
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    // Another muster writing the Union's battle of Culp's Hill, not yet committed as the form comes.
+    SQLite::Database writer(club.db(), SQLite::OPEN_READWRITE);
+    writer.exec("BEGIN IMMEDIATE");
+    writer.exec("INSERT INTO battle (campaign_id, name, turn) VALUES (1, 'Culp''s Hill', 1)");
+    writer.exec("INSERT INTO battle_division (battle_id, division_id, engaged, seen) SELECT last_insert_rowid(), id, 6, 1 FROM division WHERE name = 'Wadsworth'");
+    test::Reply posted;
+    std::thread form([&] {
+        posted = server.post(club.meade + "losses", {{"token", token}, {"battle", "Culp's Hill"}, {"losses", "Wadsworth/Iron Brigade=1"}}, 20000);
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));  // it has read the campaign as it was, and waits for the lock
+    writer.exec("COMMIT");
+    form.join();
+    CHECK(posted.status == 422);
+    CHECK_THAT(posted.body, Contains("the battle of Culp&#39;s Hill is reported already: its losses are in it"));
+    CHECK(SQLite::Database(club.db()).execAndGet("SELECT COUNT(*) FROM draft_line").getInt() == 0);
+}
+
 TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing else, and a new link replaces it") {
     const Club club;
     const test::Served server(club.db());
