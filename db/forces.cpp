@@ -324,14 +324,25 @@ std::optional<std::string> Forces::battery_named(std::int64_t division, const Re
 
 std::vector<std::pair<UnitKind, std::string>> Forces::uncommanded(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
+        // Every unit without a commander read, its status a word muster knows and a brigade's
+        // division there: damage is refused, not left out of the list or taken as in play.
         SQLite::Statement q(m_store.impl().db,
-                            "SELECT 'brigade' AS kind, d.name || '/' || b.name AS name, d.id AS division, b.id AS id FROM brigade b JOIN division d ON d.id = b.division_id "
-                            "WHERE b.campaign_id = ?1 AND b.status = 'active' AND b.commander_id IS NULL "
-                            "UNION ALL SELECT 'division', name, id, 0 FROM division WHERE campaign_id = ?1 AND status <> 'placeholder' AND commander_id IS NULL "
+                            "SELECT 'brigade' AS kind, b.status AS status, d.id AS division, d.name AS division_name, b.name AS name, b.id AS id "
+                            "FROM brigade b LEFT JOIN division d ON d.id = b.division_id AND d.campaign_id = b.campaign_id "
+                            "WHERE b.campaign_id = ?1 AND b.commander_id IS NULL "
+                            "UNION ALL SELECT 'division', status, id, name, name, 0 FROM division WHERE campaign_id = ?1 AND commander_id IS NULL "
                             "ORDER BY division, id");
         bind_all(q, campaign);
         std::vector<std::pair<UnitKind, std::string>> out;
-        for (const Row row(q); q.executeStep();) out.emplace_back(row.word<UnitKind>("kind"), row.text("name"));
+        for (const Row row(q); q.executeStep();) {
+            const auto kind = row.word<UnitKind>("kind");
+            if (kind == UnitKind::brigade) {
+                if (row.null("division")) throw Damaged("brigade #" + std::to_string(row.id("id")) + " is of a division the campaign does not hold; run muster check, or restore a backup");
+                if (is_active(row.word<BrigadeStatus>("status"))) out.emplace_back(kind, row.text("division_name") + "/" + row.text("name"));
+            } else if (row.word<DivisionStatus>("status") != DivisionStatus::placeholder) {
+                out.emplace_back(kind, row.text("name"));
+            }
+        }
         return out;
     });
 }

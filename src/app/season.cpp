@@ -167,7 +167,10 @@ TurnResult Season::next_turn(const ArriveFn& arrive) {
     TurnResult out;
     // One transaction: a division that cannot arrive stops the turn whole, the clock and every
     // arrival.
-    m_session.state().store.together(m_session.current().id, [&] { out = begin_turn(arrive); });
+    m_session.state().store.together(m_session.current().id, [&] {
+        out = begin_turn(arrive);
+        out.open_work = open_work();
+    });
     return out;
 }
 

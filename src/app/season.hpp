@@ -34,6 +34,9 @@ struct TurnView {
 struct DueArrivals {
     std::vector<Arrival> arrivals;
     std::vector<std::string> waiting;  ///< due, left to be rolled up with the organiser's dice
+    /// What the turn that ended left waiting on the umpire (open_work), read before the turn is
+    /// saved: a file damaged where it reads is refused whole, as `turn` refuses it.
+    std::vector<std::string> open_work;
 };
 
 /// What a turn's passing did: the new turn, and each division due that rolled up.
@@ -43,6 +46,9 @@ struct TurnResult {
     std::int64_t operation = 0;
     std::vector<Arrival> arrivals;
     std::vector<std::string> waiting;  ///< due, left to be rolled up with the organiser's dice
+    /// What the turn that ended left waiting on the umpire (open_work), read before the turn is
+    /// saved: a file damaged where it reads is refused whole, as `turn` refuses it.
+    std::vector<std::string> open_work;
 };
 
 /// A turn as a view may read it: what arrived, the battles with their losses and captures, the

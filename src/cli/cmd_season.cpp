@@ -64,7 +64,7 @@ void add_season_commands(CLI::App& app, Io& io) {
             if (!viewer.is_umpire()) return;
             const auto open = session.season().open_work();
             io.out << "Waiting on you:" << (open.empty() ? " nothing" : "") << "\n";
-            for (const auto& line : open) io.out << "  " << line << "\n";
+            for (const auto& line : open) io.out << "  " << visible(line) << "\n";
         };
     });
     auto dice = std::make_shared<RollOptions>();
@@ -97,15 +97,10 @@ void add_season_commands(CLI::App& app, Io& io) {
         if (const auto c = session.current(); c.date && !c.turn_days)
             io.out << "The date stays " << c.date->text() << ": the campaign's turns have no length (muster campaign set --turn-length 7d gives them one)\n";
         print_arrivals(io, session.rules(), after);
-        // What the turn that ended left undone, and still waits (as turn lists it). The turn has
-        // begun whatever it finds: a damaged row it cannot read is said, not a refusal.
-        try {
-            if (const auto open = session.season().open_work(); !open.empty()) {
-                io.out << "Still waiting on you:\n";
-                for (const auto& line : open) io.out << "  " << line << "\n";
-            }
-        } catch (const Error& e) {
-            io.out << "What still waits on you could not be read: " << e.what() << "\n";
+        // What the turn that ended left undone, and still waits (as turn lists it).
+        if (!result.open_work.empty()) {
+            io.out << "Still waiting on you:\n";
+            for (const auto& line : result.open_work) io.out << "  " << visible(line) << "\n";
         }
     });
 

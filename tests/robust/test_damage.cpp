@@ -345,7 +345,9 @@ TEST_CASE("A line break in a damaged file's name or journal entry is written vis
     test::raw_sql(file, "UPDATE leader SET name = 'Lee' || char(10) || '#99   Forged' WHERE name = 'R. E. Lee'; "
                         "UPDATE division SET name = 'Heth' || char(10) || '      Forged (Infantry)' WHERE name = 'Heth'; "
                         "UPDATE operation SET summary = 'ok' || char(10) || '#77  forged' WHERE id = (SELECT MIN(id) FROM operation)");
-    for (const std::vector<std::string> args : {std::vector<std::string>{"leader", "list"}, {"journal"}, {"oob"}, {"battle", "list"}, {"undo", "--preview"}}) {
+    // A unit led by no one, named in what waits on the umpire.
+    test::raw_sql(file, "UPDATE brigade SET commander_id = NULL WHERE division_id = (SELECT id FROM division WHERE name LIKE 'Heth%')");
+    for (const std::vector<std::string> args : {std::vector<std::string>{"leader", "list"}, {"journal"}, {"oob"}, {"battle", "list"}, {"undo", "--preview"}, {"turn"}}) {
         std::vector<std::string> all{"--db", file};
         all.insert(all.end(), args.begin(), args.end());
         const auto r = in_process(all);
@@ -355,6 +357,7 @@ TEST_CASE("A line break in a damaged file's name or journal entry is written vis
     CHECK_THAT(in_process({"--db", file, "leader", "list"}).out, Catch::Matchers::Contains("Lee\\x0A#99   Forged"));
     CHECK_THAT(in_process({"--db", file, "oob"}).out, Catch::Matchers::Contains("Heth\\x0A      Forged (Infantry)"));
     CHECK_THAT(in_process({"--db", file, "journal"}).out, Catch::Matchers::Contains("ok\\x0A#77  forged"));
+    CHECK_THAT(in_process({"--db", file, "turn"}).out, Catch::Matchers::Contains("no commander") && Catch::Matchers::Contains("Heth\\x0A      Forged (Infantry)/"));
     // A battle's summary and plan, and a turn's report: its place, and the names its fallen went by.
     test::raw_sql(file, "UPDATE leader SET name = name || char(10) || 'Forged: row' WHERE id IN (SELECT leader_id FROM battle_fallen); "
                         "UPDATE battle_fallen SET known_as = known_as || char(10) || 'Forged: fall'; "
@@ -680,5 +683,25 @@ TEST_CASE("check finds a row of one campaign that another's names, a leader comm
         INFO(r.out << r.err);
         CHECK(r.code == 1);
         CHECK_THAT(r.out + r.err, Catch::Matchers::Contains(finds));
+    }
+}
+
+TEST_CASE("turn and turn next refuse a file damaged where what waits on the umpire is read, turn next before it begins the turn") {
+    // The units led by no one are read with their statuses: a word muster does not know, or a
+    // brigade of no division, is damage, not a unit left out of the list or taken as in play.
+    for (const std::string sql : {"UPDATE brigade SET commander_id = NULL, status = 'weird' WHERE id = (SELECT MIN(id) FROM brigade)",
+                                  "UPDATE division SET commander_id = NULL, status = 'junk' WHERE name = 'Wadsworth'",
+                                  "UPDATE brigade SET commander_id = NULL, division_id = 9999 WHERE id = (SELECT MIN(id) FROM brigade)",
+                                  "UPDATE leader SET status = 'zombie' WHERE id = (SELECT MIN(id) FROM leader)"}) {
+        INFO(sql);
+        const DamagedBy damaged("PRAGMA foreign_keys = OFF; PRAGMA ignore_check_constraints = ON; " + sql);
+        const auto before = test::file_bytes(damaged.file);
+        for (const auto* command : {"turn", "next"}) {
+            INFO(command);
+            const auto r = std::string(command) == "turn" ? in_process({"--db", damaged.file, "turn"}) : in_process({"--db", damaged.file, "turn", "next"});
+            CHECK(r.code == 1);
+            CHECK_THAT(r.err, Catch::Matchers::Contains("damaged"));
+            CHECK(test::file_bytes(damaged.file) == before);
+        }
     }
 }
