@@ -79,7 +79,13 @@ public:
         return n;
     }
     std::string text(const char* column) const { return at(column).getString(); }
-    bool flag(const char* column) const { return id(column) != 0; }
+    /// A yes or no, stored as 1 or 0: any other number is damage, never read as yes (a hidden
+    /// division's "seen by name" of 7 would name it to the enemy).
+    bool flag(const char* column) const {
+        const auto n = id(column);
+        if (n != 0 && n != 1) throw Damaged("column " + std::string(column) + " holds " + std::to_string(n) + ", not 0 or 1; run muster check, or restore a backup");
+        return n == 1;
+    }
     bool null(const char* column) const { return at(column).isNull(); }
     std::string blob(const char* column) const { return at(column).getString(); }
     std::optional<std::int64_t> optional_id(const char* column) const {

@@ -705,3 +705,14 @@ TEST_CASE("turn and turn next refuse a file damaged where what waits on the umpi
         }
     }
 }
+
+TEST_CASE("A yes or no stored as another number is damage: a hidden division's seen-by-name of 7 names it to no one") {
+    for (const std::string value : {"7", "-1"}) {
+        INFO(value);
+        const DamagedBy damaged("PRAGMA ignore_check_constraints = ON; UPDATE division SET name_seen = " + value + " WHERE name = 'Pender'");
+        const auto r = in_process({"--db", damaged.file, "oob", "--as", "union"});
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains("holds " + value + ", not 0 or 1"));
+        CHECK(r.out.find("Pender") == std::string::npos);
+    }
+}
