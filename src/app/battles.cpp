@@ -430,18 +430,24 @@ using FieldLookup = std::function<FieldDivision(std::int64_t)>;
 // on its field (deployed, or arrived from the reserve) that the enemy has seen fought there,
 // beside those of what it reports; the organiser need not name them again. One kept hidden is
 // named to fight (it would be seen fighting): left out, the report says so.
-void fight_on_planned_field(battle::Report& report, const std::vector<campaign::PlannedBattle>& plans, const FieldLookup& division) {
-    if (!report.divisions.empty()) return;
-    const auto* planned = open_plan_named(plans, report.name);
-    if (!planned) return;
+// `rolled_hidden`: divisions hidden from the enemy that a draft's rolls alone name: they fought,
+// beside the divisions named or the field's, without standing for who fought.
+void fight_on_planned_field(battle::Report& report, const std::vector<campaign::PlannedBattle>& plans, const FieldLookup& division,
+                            const std::vector<std::string>& rolled_hidden = {}) {
+    const auto* planned = report.divisions.empty() ? open_plan_named(plans, report.name) : nullptr;
     std::vector<std::string> hidden;
-    for (const auto& d : planned->divisions)
-        if (d.role != PlanRole::reserve) {
-            auto f = division(d.division_id);
-            if (!f.name.empty()) (f.seen ? report.divisions : hidden).push_back(std::move(f.name));  // none: not in the campaign (damage), left out
-        }
-    report.divisions_planned = !report.divisions.empty();
-    if (report.divisions.empty() && report.brigades.empty() && report.leaders.empty() && report.batteries.empty() && !hidden.empty())
+    if (planned) {
+        for (const auto& d : planned->divisions)
+            if (d.role != PlanRole::reserve) {
+                auto f = division(d.division_id);
+                if (!f.name.empty()) (f.seen ? report.divisions : hidden).push_back(std::move(f.name));  // none: not in the campaign (damage), left out
+            }
+        report.divisions_planned = !report.divisions.empty();
+    }
+    for (const auto& name : rolled_hidden)
+        if (std::find(report.divisions.begin(), report.divisions.end(), name) == report.divisions.end()) report.divisions.push_back(name);
+    if (!rolled_hidden.empty()) report.divisions_planned = true;  // beside the divisions of what it reports, as rolls are
+    if (planned && report.divisions.empty() && report.brigades.empty() && report.leaders.empty() && report.batteries.empty() && !hidden.empty())
         throw UsageError("the report of " + report.name + " names no one who fought there, and its planned field holds only divisions hidden from the enemy (" +
                          join(hidden, ", ") + "): give each that fought with --division (it is seen fighting, unless --keep-hidden)");
 }
@@ -844,14 +850,35 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     battle::Report reported;  // as the report of the draft reads, once made
     auto report_of = [&](const Refs& refs) {
         battle = draft_named(store, c.id, typed);
-        const auto lines = db::Battles(store).draft(c.id, battle);
+        auto lines = db::Battles(store).draft(c.id, battle);
         require_no_doubled_loss(m_session.rules(), battle, lines, refs);
+        const auto plans = db::Battles(store).plans(c.id);
+        const auto field = field_division_in(store);
+        // Rolls at the table name who fought on a planned field only where they name a division
+        // the enemy has seen: rolls for hidden divisions alone (its own side's secret work) leave
+        // the draft read as one of losses, the planned field's seen divisions fighting beside
+        // them, so that the battle the enemy reads is the one it would be without them.
+        std::vector<std::string> rolled_hidden;
+        if (open_plan_named(plans, battle)) {
+            bool rolled_seen = false;
+            for (const auto& l : lines) {
+                if (l.kind != DraftKind::engaged) continue;
+                const auto* b = l.brigade_id ? refs.brigade_by_id(*l.brigade_id) : nullptr;
+                const auto* g = l.battery_id ? refs.battery_by_id(*l.battery_id) : nullptr;
+                const auto division = b ? std::optional(b->division_id) : g ? g->division_id : std::nullopt;
+                if (!division) continue;
+                const auto f = field(*division);
+                if (f.seen) rolled_seen = true;
+                else if (!f.name.empty()) rolled_hidden.push_back(f.name);
+            }
+            if (rolled_seen) rolled_hidden.clear();
+            else std::erase_if(lines, [](const campaign::DraftLine& l) { return l.kind == DraftKind::engaged; });
+        }
         auto report = report_from_draft(battle, lines, refs, how.wounded_out_for);
         send_to_camps(report, how.camps, refs, m_session.rules());
         // Called as its plan spells it, which every side reads; with none, as the umpire names it
         // here: the draft keeps the spelling of whoever began it (a player, a roll for a unit the
         // enemy has not seen). A beginning finds the draft, but names it only where a plan does.
-        const auto plans = db::Battles(store).plans(c.id);
         if (const auto* plan = open_plan_named(plans, battle)) report.name = plan->plan.name;
         else if (same_ignoring_case(trim(typed), battle)) report.name = std::string(trim(typed));
         else throw UsageError("\"" + visible(typed) + "\" begins the name of the draft of " + battle + ": give its whole name to report it, as the battle is to be called");
@@ -872,7 +899,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         if (how.beside.date) report.date = how.beside.date;
         if (!trim(how.beside.place).empty()) report.place = require_place(how.beside.place);
         date_battle(store, report, c, m_session.rules());
-        fight_on_planned_field(report, db::Battles(store).plans(c.id), field_division_in(store));
+        fight_on_planned_field(report, plans, field, rolled_hidden);
         return reported = report;
     };
     // A line given beside the draft's that the draft gives already: refused, saying how the

@@ -1021,6 +1021,21 @@ TEST_CASE("A commander who fell out of the enemy's sight is replaced, where it r
                "union");
 }
 
+TEST_CASE("A plan's draft reported holds the field the enemy sees whatever hidden rolls it holds: the hidden division's rolls alone do not stand for who fought") {
+    // Durutte and Krafft, each seen, deployed to P1; the Allies' player submits Krafft's losses.
+    // Out of the Allies' sight, hidden Lecoq is deployed there too and rolls at the table. The
+    // draft reported (its divisions kept hidden) takes the planned field's seen divisions as
+    // fighting, as without Lecoq's rolls: the Allies read the same battle, and the plan closed.
+    const std::string modifiers = " --column disorder --override --modifier bad_going --modifier far_from_commander --modifier out_of_radius";
+    play_story({"campaign new S --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Krafft", "battle plan P1",
+                "battle deploy P1 Durutte Krafft"},
+               {{with_hidden, "battle deploy P1 Lecoq"},
+                {with_hidden, "table roll manoeuvre --battle P1 --unit \"Lecoq/2nd Brigade\"" + modifiers},
+                {both, "submit allies|P1|Krafft/Colberg Infantry Regiment=1"},
+                {both, "battle report --draft P1 --keep-hidden"}},
+               "allies");
+}
+
 TEST_CASE("A hidden unit's rolls in a plan thrown away do not move its dice in the next battle, nor does a recovery's preview tell what it did not see") {
     // L'Ordre Mixte: hidden Lecoq's 2nd Brigade rolls the Manoeuvre table in a plan whose draft
     // is thrown away; its roll in the next battle, which reveals it, read as if that never was.
