@@ -179,7 +179,6 @@ MHD_Result count_framing(void* cls, MHD_ValueKind, const char* key, const char*)
     return MHD_YES;
 }
 
-
 // Who asked: the peer, or behind a proxy on this machine (a loopback peer) the address its
 // X-Forwarded-For gives last, the one the proxy saw (those before it are the client's to forge).
 std::string client_of(const Context& context, MHD_Connection* connection) {
