@@ -122,12 +122,19 @@ std::vector<campaign::LossInfo> Battles::losses(std::int64_t battle) const {
 
 std::vector<std::int64_t> Battles::battle_divisions(std::int64_t battle, const std::optional<std::string>& reader) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT bd.division_id FROM battle_division bd LEFT JOIN division d ON d.id = bd.division_id "
+        // Every row read: one naming a division the campaign does not hold, or a "seen" neither
+        // yes nor no, is damage, not a division left out of the battle.
+        SQLite::Statement q(m_store.impl().db, "SELECT bd.division_id, d.id AS found, a.side, bd.seen FROM battle_division bd LEFT JOIN division d ON d.id = bd.division_id "
                                                "LEFT JOIN corps k ON k.id = d.corps_id LEFT JOIN army a ON a.id = k.army_id "
-                                               "WHERE bd.battle_id = ?1 AND (?2 IS NULL OR a.side = ?2 OR bd.seen) ORDER BY bd.division_id");
-        bind_all(q, battle, reader);
+                                               "WHERE bd.battle_id = ? ORDER BY bd.division_id");
+        bind_all(q, battle);
         std::vector<std::int64_t> out;
-        for (const Row row(q); q.executeStep();) out.push_back(row.id("division_id"));
+        for (const Row row(q); q.executeStep();) {
+            if (row.null("found"))
+                throw Damaged("battle #" + std::to_string(battle) + " names division #" + std::to_string(row.id("division_id")) +
+                              ", which the campaign does not hold; run muster check, or restore a backup");
+            if (row.flag("seen") || !reader || (!row.null("side") && row.text("side") == *reader)) out.push_back(row.id("division_id"));
+        }
         return out;
     });
 }

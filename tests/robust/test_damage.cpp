@@ -716,3 +716,13 @@ TEST_CASE("A yes or no stored as another number is damage: a hidden division's s
         CHECK(r.out.find("Pender") == std::string::npos);
     }
 }
+
+TEST_CASE("A battle naming a division the file has lost is damage to an export of that battle, not a division left out of it") {
+    const DamagedBy damaged("PRAGMA foreign_keys = OFF; UPDATE battle_division SET division_id = 999 "
+                            "WHERE division_id = (SELECT id FROM division WHERE name = 'Heth')");
+    const auto out = damaged.dir.file("ridge.txt");
+    const auto r = in_process({"--db", damaged.file, "export", "oob", "--battle", "Seminary Ridge", "--format", "text", "-o", out});
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Catch::Matchers::Contains("names division #999, which the campaign does not hold"));
+    CHECK_FALSE(std::filesystem::exists(out));
+}
