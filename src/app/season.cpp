@@ -74,7 +74,7 @@ std::vector<std::string> Season::open_work() const {
                           // A player's losses sent in under a battle reported already (his side did not fight it, or it was reported first).
                           ? "a draft report of " + d.battle + " waits, but the battle is recorded already (muster battle draft " + shell_positional(d.battle) +
                                 " shows it; muster battle draft --discard " + shell_positional(d.battle) + " throws it away)"
-                          : "a draft report of " + d.battle + " waits (muster battle report --draft=" + shell_word(d.battle) + ")");
+                          : "a draft report of " + d.battle + " waits (muster battle report " + shell_option("--draft", d.battle) + ")");
     for (const auto& b : battles)
         if (b.casualties && !b.recovered) out.push_back("the casualties of " + b.name + " have not returned (muster battle recover " + shell_positional(b.name) + ")");
     // A unit led by no one plays as one whose commander is lost (a table reads him MIA/KIA).
