@@ -386,8 +386,8 @@ std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> Forces::find_
 
 std::optional<army::BrigadeRecord> Forces::brigade(std::int64_t id) const {
     return guarded(m_store.path(), [&]() -> std::optional<army::BrigadeRecord> {
-        const Store::Impl::Lookup lookup(m_store.impl(), "SELECT id, division_id, name, arm, rating, start_stands, stands, worn_at, "
-                                                         "spent_at, commander_id, alternate_id, status FROM brigade b WHERE b.id = ?");
+        static const std::string sql = std::string("SELECT ") + k_brigade_columns + " FROM brigade b WHERE b.id = ?";
+        const Store::Impl::Lookup lookup(m_store.impl(), sql.c_str());
         bind_all(lookup.q, id);
         if (!lookup.q.executeStep()) return std::nullopt;
         return read_brigade(Row(lookup.q));

@@ -34,15 +34,17 @@ army::Leader leader_of(const LeadersById& leaders, std::int64_t id) {
 
 // A division's own columns (not its side, nor its contents), with its commander.
 void read_division(const Row& row, army::Division& d, army::Leader commander) {
-    d.id = row.id("id");
-    d.name = row.text("name");
-    d.arm = row.text("arm");
-    d.status = row.word<DivisionStatus>("status");
-    d.hidden = row.flag("hidden");
-    d.name_seen = row.flag("name_seen");
-    d.year = row.optional_integer("year").value_or(0);
-    d.theater = row.null("theater") ? "" : row.text("theater");
-    d.nationality = row.null("nationality") ? "" : row.text("nationality");
+    read_row("division", row, "id", [&] {
+        d.id = row.id("id");
+        d.name = row.text("name");
+        d.arm = row.text("arm");
+        d.status = row.word<DivisionStatus>("status");
+        d.hidden = row.flag("hidden");
+        d.name_seen = row.flag("name_seen");
+        d.year = row.optional_integer("year").value_or(0);
+        d.theater = row.null("theater") ? "" : row.text("theater");
+        d.nationality = row.null("nationality") ? "" : row.text("nationality");
+    });
     d.commander = std::move(commander);
     // A placeholder's commander known by name: named, not yet rolled (no grade).
     if (!d.commander.id && !row.null("leader_name")) d.commander.name = row.text("leader_name");
@@ -139,20 +141,22 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
         // The walk reaches a unit from its parent: a row whose parent is not there would be
         // left out unseen, so it is looked for first (as read_oob finds it), one index lookup a row.
         SQLite::Statement orphan(db,
-                                 "SELECT 'corps' AS child, 'army' AS parent, u.army_id AS id FROM corps u WHERE u.campaign_id = ?1 AND "
+                                 "SELECT 'corps' AS child, 'army' AS parent, u.army_id AS id, u.id AS row FROM corps u WHERE u.campaign_id = ?1 AND "
                                  "NOT EXISTS (SELECT 1 FROM army p WHERE p.id = u.army_id AND p.campaign_id = ?1) "
-                                 "UNION ALL SELECT 'division', 'corps', u.corps_id FROM division u WHERE u.campaign_id = ?1 AND "
+                                 "UNION ALL SELECT 'division', 'corps', u.corps_id, u.id FROM division u WHERE u.campaign_id = ?1 AND "
                                  "NOT EXISTS (SELECT 1 FROM corps p WHERE p.id = u.corps_id AND p.campaign_id = ?1) "
-                                 "UNION ALL SELECT 'brigade', 'division', u.division_id FROM brigade u WHERE u.campaign_id = ?1 AND "
+                                 "UNION ALL SELECT 'brigade', 'division', u.division_id, u.id FROM brigade u WHERE u.campaign_id = ?1 AND "
                                  "NOT EXISTS (SELECT 1 FROM division p WHERE p.id = u.division_id AND p.campaign_id = ?1) "
                                  "UNION ALL SELECT 'battery', CASE WHEN u.division_id IS NOT NULL THEN 'division' WHEN u.corps_id IS NOT NULL THEN 'corps' ELSE 'army' END, "
-                                 "COALESCE(u.division_id, u.corps_id, u.army_id) FROM battery u WHERE u.campaign_id = ?1 AND NOT EXISTS ("
+                                 "COALESCE(u.division_id, u.corps_id, u.army_id), u.id FROM battery u WHERE u.campaign_id = ?1 AND NOT EXISTS ("
                                  "SELECT 1 FROM division p WHERE p.id = u.division_id AND p.campaign_id = ?1 UNION ALL "
                                  "SELECT 1 FROM corps p WHERE p.id = u.corps_id AND p.campaign_id = ?1 UNION ALL "
                                  "SELECT 1 FROM army p WHERE p.id = u.army_id AND p.campaign_id = ?1) LIMIT 1");
         bind_all(orphan, campaign);
         if (orphan.executeStep()) {
             const Row row(orphan);
+            if (row.null("id"))  // a battery of no division, corps nor army
+                throw Damaged("battery row " + std::to_string(row.id("row")) + ": it belongs to nothing (expected one division, corps or army); run muster check, or restore a backup");
             throw missing_parent(row.text("child"), row.text("parent"), row.id("id"));
         }
         // Each unit with its commander, a unit's contents by the indexes on their unit (the

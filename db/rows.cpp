@@ -2,6 +2,8 @@
 // roster, the order of battle and the modules that list them.
 #include "store_impl.hpp"
 
+#include "core/text.hpp"
+
 #include <algorithm>
 #include <functional>
 
@@ -22,36 +24,50 @@ size_t rows_of(SQLite::Database& db, const char* table, std::int64_t campaign) {
 
 const char* const k_brigade_columns =
     "b.id, b.division_id, b.name, b.arm, b.rating, b.start_stands, b.stands, b.worn_at, b.spent_at, b.commander_id, "
-    "b.alternate_id, b.status";
+    "b.alternate_id, b.status, b.position";
 
 army::BrigadeRecord read_brigade(const Row& row) {
-    army::BrigadeRecord b;
-    b.id = row.id("id");
-    b.division_id = row.id("division_id");
-    b.name = row.text("name");
-    b.arm = row.text("arm");
-    b.rating = row.text("rating");
-    b.start_stands = row.count("start_stands");
-    b.stands = row.count("stands");
-    b.label = {b.start_stands, row.optional_integer("worn_at"), row.optional_integer("spent_at")};
-    b.commander_id = row.optional_id("commander_id").value_or(0);
-    b.alternate_id = row.optional_id("alternate_id").value_or(0);
-    b.status = row.word<BrigadeStatus>("status");
-    return b;
+    return read_row("brigade", row, "id", [&] {
+        army::BrigadeRecord b;
+        b.id = row.id("id");
+        b.division_id = row.id("division_id");
+        b.name = row.text("name");
+        b.arm = row.text("arm");
+        b.rating = row.text("rating");
+        b.start_stands = row.count("start_stands");
+        b.stands = row.count("stands");
+        b.label = {b.start_stands, row.optional_integer("worn_at"), row.optional_integer("spent_at")};
+        b.commander_id = row.optional_id("commander_id").value_or(0);
+        b.alternate_id = row.optional_id("alternate_id").value_or(0);
+        b.status = row.word<BrigadeStatus>("status");
+        row.id("position");  // read for its kind alone: a division's brigades are in its order, and text sorts after every number
+        return b;
+    });
 }
 
-const char* const k_battery_columns = "t.id, t.division_id, t.corps_id, t.army_id, t.name, t.status";
+const char* const k_battery_columns = "t.id, t.division_id, t.corps_id, t.army_id, t.name, t.status, t.position";
 
 army::Battery read_battery(const Row& row) {
-    army::Battery t;
-    t.id = row.id("id");
-    t.name = row.text("name");
-    t.status = row.word<BatteryStatus>("status");
-    t.division_id = row.optional_id("division_id");
-    t.corps_id = row.optional_id("corps_id").value_or(0);
-    t.army_id = row.optional_id("army_id").value_or(0);
-    t.reserve = !t.division_id;
-    return t;
+    return read_row("battery", row, "id", [&] {
+        army::Battery t;
+        t.id = row.id("id");
+        t.name = row.text("name");
+        t.status = row.word<BatteryStatus>("status");
+        t.division_id = row.optional_id("division_id");
+        t.corps_id = row.optional_id("corps_id").value_or(0);
+        t.army_id = row.optional_id("army_id").value_or(0);
+        t.reserve = !t.division_id;
+        // One owner, as the schema's check says: a battery of two would be read twice, once with each.
+        std::vector<std::string> owners;
+        if (t.division_id) owners.push_back("division row " + std::to_string(*t.division_id));
+        if (t.corps_id) owners.push_back("corps row " + std::to_string(t.corps_id));
+        if (t.army_id) owners.push_back("army row " + std::to_string(t.army_id));
+        if (owners.size() != 1)
+            throw Damaged("it belongs to " + (owners.empty() ? std::string("nothing") : join(owners, " and ")) +
+                          " (expected one division, corps or army); run muster check, or restore a backup");
+        row.id("position");  // read for its kind alone, as a brigade's
+        return t;
+    });
 }
 
 namespace {
@@ -167,24 +183,26 @@ army::Leader LeaderColumns::read(const Row& row) const {
     army::Leader l;
     const auto name = [&](LeaderColumn c) { return m_names[c].c_str(); };
     if (row.null(name(l_id))) return l;
-    l.id = row.id(name(l_id));
-    l.name = row.text(name(l_name));
-    l.side = row.text(name(l_side));
-    l.rank = row.word<Rank>(name(l_rank));
-    l.grade = row.text(name(l_grade));
-    l.rolled_grade = row.text(name(l_rolled_grade));
-    l.grade_revealed = row.flag(name(l_grade_revealed));
-    l.attached_to = row.optional_id(name(l_attached_to));
-    l.status = row.word<LeaderStatus>(name(l_status));
-    l.fell_in = row.optional_id(name(l_fell_in));
-    l.out_battles = row.optional_integer(name(l_out_battles)).value_or(0);
-    l.fall_seen = row.flag(name(l_fall_seen));
-    l.fall_seen_then = row.flag(name(l_fall_seen_then));
-    for (const auto& [column, company] : {std::pair{l_company, &army::Leader::company}, std::pair{l_enemy_company, &army::Leader::enemy_company}})
-        if (m_company && !row.null(name(column))) {
-            const auto text = row.text(name(column));  // whether the enemy may read it, then it
-            if (!text.empty()) l.*company = army::Leader::Company{text.substr(1), text.front() == '1'};
-        }
+    read_row("leader", row, name(l_id), [&] {
+        l.id = row.id(name(l_id));
+        l.name = row.text(name(l_name));
+        l.side = row.text(name(l_side));
+        l.rank = row.word<Rank>(name(l_rank));
+        l.grade = row.text(name(l_grade));
+        l.rolled_grade = row.text(name(l_rolled_grade));
+        l.grade_revealed = row.flag(name(l_grade_revealed));
+        l.attached_to = row.optional_id(name(l_attached_to));
+        l.status = row.word<LeaderStatus>(name(l_status));
+        l.fell_in = row.optional_id(name(l_fell_in));
+        l.out_battles = row.optional_integer(name(l_out_battles)).value_or(0);
+        l.fall_seen = row.flag(name(l_fall_seen));
+        l.fall_seen_then = row.flag(name(l_fall_seen_then));
+        for (const auto& [column, company] : {std::pair{l_company, &army::Leader::company}, std::pair{l_enemy_company, &army::Leader::enemy_company}})
+            if (m_company && !row.null(name(column))) {
+                const auto text = row.text(name(column));  // whether the enemy may read it, then it
+                if (!text.empty()) l.*company = army::Leader::Company{text.substr(1), text.front() == '1'};
+            }
+    });
     return l;
 }
 

@@ -69,13 +69,13 @@ public:
     int integer(const char* column) const {
         const auto n = id(column);
         if (n < std::numeric_limits<int>::min() || n > std::numeric_limits<int>::max())
-            throw Damaged("column " + std::string(column) + " holds " + std::to_string(n) + ", far out of any range; run muster check, or restore a backup");
+            throw Damaged(place(column) + " holds " + std::to_string(n) + ", far out of any range; run muster check, or restore a backup");
         return static_cast<int>(n);
     }
     /// A count (of stands, of casualties): an int, never below zero; one that is is damage.
     int count(const char* column) const {
         const int n = integer(column);
-        if (n < 0) throw Damaged("column " + std::string(column) + " holds " + std::to_string(n) + ", a count below zero; run muster check, or restore a backup");
+        if (n < 0) throw Damaged(place(column) + " holds " + std::to_string(n) + ", a count below zero; run muster check, or restore a backup");
         return n;
     }
     std::string text(const char* column) const { return at(column).getString(); }
@@ -83,7 +83,7 @@ public:
     /// division's "seen by name" of 7 would name it to the enemy).
     bool flag(const char* column) const {
         const auto n = id(column);
-        if (n != 0 && n != 1) throw Damaged("column " + std::string(column) + " holds " + std::to_string(n) + ", not 0 or 1; run muster check, or restore a backup");
+        if (n != 0 && n != 1) throw Damaged(place(column) + " holds " + std::to_string(n) + ", not 0 or 1; run muster check, or restore a backup");
         return n == 1;
     }
     bool null(const char* column) const { return at(column).isNull(); }
@@ -102,30 +102,36 @@ public:
         const std::string t = text(column);
         if (t.empty()) return std::nullopt;
         if (auto d = Day::parse(t)) return d;
-        throw Damaged("column " + std::string(column) + " holds \"" + visible(t) +
+        throw Damaged(place(column) + " holds \"" + visible(t) +
                     "\", not a day (YYYY-MM-DD); run muster check, or restore a backup");
     }
     Turn turn(const char* column) const {
         const auto n = id(column);
         if (auto t = Turn::of(n)) return *t;
-        throw Damaged("column " + std::string(column) + " holds turn " + std::to_string(n) +
+        throw Damaged(place(column) + " holds turn " + std::to_string(n) +
                     ", not 1 to " + std::to_string(Turn::k_last) + "; run muster check, or restore a backup");
     }
     template <Word E>
     E word(const char* column) const {
         const std::string t = text(column);
         if (auto w = find_word<E>(t)) return *w;
-        throw Damaged("column " + std::string(column) + " holds \"" + visible(t) + "\", not a " +
+        throw Damaged(place(column) + " holds \"" + visible(t) + "\", not a " +
                     std::string(Vocabulary<E>::what) + " (expected " + spellings<E>() + ")");
     }
 
 private:
+    // A column as damage names it: as the file keeps it ("column stands"), not by the
+    // statement's alias for it; a value the statement works out (a count) by its alias.
+    std::string place(const char* column) const {
+        const char* origin = m_q.getColumnOriginName(m_q.getColumnIndex(column));
+        return std::string("column ") + (origin ? origin : column);
+    }
     // A column that must hold a whole number: anything else (text, which the schema's range
     // checks let by, for text sorts above every number; a real; NULL) is damage, never read as 0.
     const SQLite::Column& whole(const char* column) const {
         const auto& c = at(column);
         if (c.getType() != SQLite::INTEGER)
-            throw Damaged("column " + std::string(column) + " holds " + (c.isNull() ? std::string("nothing (NULL)") : "\"" + visible(c.getString()) + "\"") +
+            throw Damaged(place(column) + " holds " + (c.isNull() ? std::string("nothing (NULL)") : "\"" + visible(c.getString()) + "\"") +
                           ", not a whole number; run muster check, or restore a backup");
         return c;
     }

@@ -156,6 +156,19 @@ auto parent(const Map& map, std::int64_t id, const char* child, const char* what
 /// grown row by row moved 130,000 leaders a dozen times, and faulted in every new block).
 size_t rows_of(SQLite::Database& db, const char* table, std::int64_t campaign);
 
+/// Reads one row of `table`, damage found in it said of that row: "brigade row 12: column stands
+/// holds -3, ...". By its id only, not its name: a player's refused form may show the damage,
+/// and the row may be a unit hidden from him. Its id (column `id`) is an INTEGER PRIMARY KEY,
+/// which SQLite keeps a whole number whatever a file holds.
+template <class Read>
+decltype(auto) read_row(const char* table, const Row& row, const char* id, Read&& read) {
+    try {
+        return read();
+    } catch (const Damaged& damage) {
+        throw Damaged::of(std::string(table) + " row " + std::to_string(row.id(id)), damage);
+    }
+}
+
 // Each row type is mapped once, by name: its columns (a SELECT's list, the table's alias
 // given) and the function that reads them (rows.cpp).
 /// A brigade's own columns (alias b).

@@ -48,6 +48,11 @@ public:
         const std::string what = damage.what();
         return Damaged(what.rfind(file + ": ", 0) == 0 ? what : file + ": " + what, 0);
     }
+    /// The same, said of the thing it was found in: "...damaged: brigade row 12: column stands holds -3".
+    static Damaged of(const std::string& thing, const Damaged& damage) {
+        const std::string what = damage.what(), head = "the campaign database is damaged: ";
+        return what.rfind(head, 0) == 0 ? Damaged(thing + ": " + what.substr(head.size())) : damage;
+    }
 
 private:
     Damaged(const std::string& message, int) : Error(message) {}

@@ -36,6 +36,11 @@ void raw_sql(const std::string& db_path, const std::string& sql) {
     db.exec(sql);
 }
 
+std::string raw_sql_value(const std::string& db_path, const std::string& sql) {
+    SQLite::Database db(db_path, SQLite::OPEN_READONLY);
+    return db.execAndGet(sql).getString();
+}
+
 app::Session make_campaign(const std::string& db_path, std::uint64_t seed) {
     app::Session s(db_path, app::Open::create, 5000, app::Catalog(""));
     app::NewCampaign n;

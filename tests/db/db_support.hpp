@@ -12,6 +12,8 @@ namespace muster::test {
 std::string dump(const std::string& db_path, bool with_journal = true);
 /// Runs one SQL statement on the file, outside muster (to corrupt or lock it).
 void raw_sql(const std::string& db_path, const std::string& sql);
+/// The first value a query gives on the file, as text, outside muster.
+std::string raw_sql_value(const std::string& db_path, const std::string& sql);
 
 /// A division's arrival in the east in 1863, with the campaign's dice.
 app::ArrivalRequest arrival(const std::string& division);
