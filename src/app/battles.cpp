@@ -371,17 +371,23 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     }
     // ... and the division of every reported brigade, fallen leader and lost battery, so a
     // report of only a fallen leader still says which division fought.
-    const auto fought = [&](std::optional<std::int64_t> division, const std::string& what) {
+    // A refusal names the division and those given, and what was reported as found ("leader
+    // Borstell, who commands Hessen-Homburg/3rd Brigade": the name typed may be another's too).
+    const auto fought = [&](std::optional<std::int64_t> division, const std::string& what, const char* whose) {
         if (!division || std::find(plan.divisions.begin(), plan.divisions.end(), *division) != plan.divisions.end()) return;
-        if (!report.divisions.empty() && !report.divisions_planned) throw UsageError(what + " is reported but its " + rules.division_noun() + " is not among those that fought");
+        if (!report.divisions.empty() && !report.divisions_planned) {
+            const auto* d = refs.division_by_id(*division);
+            throw UsageError(what + " is reported, but " + whose + " " + rules.division_noun() + " " + (d ? visible(d->name) : "#" + std::to_string(*division)) +
+                             " is not among those that fought (" + visible(join(report.divisions, ", ")) + "): add it with --division, or report whom you meant");
+        }
         plan.divisions.push_back(*division);
     };
-    for (const auto& l : plan.losses) fought(l.brigade->division_id, rules.brigade_noun() + " " + l.brigade->ref());
+    for (const auto& l : plan.losses) fought(l.brigade->division_id, rules.brigade_noun() + " " + l.brigade->ref(), "its");
     for (auto& f : plan.leaders) {
         f.division = refs.division_of(*f.leader);
-        fought(f.division, "leader " + f.leader->label());
+        fought(f.division, "leader " + f.leader->label() + (f.leader->command.unit.empty() ? "" : ", who commands " + f.leader->command.unit + ","), "his");
     }
-    for (const auto& g : plan.batteries) fought(g.battery->division_id, "battery " + g.battery->ref());
+    for (const auto& g : plan.batteries) fought(g.battery->division_id, "battery " + g.battery->ref(), "its");
     for (const auto& l : plan.losses) {
         plan.sides.insert(l.brigade->side);
         for (const auto& [camp, _] : l.captured) plan.captors.insert(camp->side);

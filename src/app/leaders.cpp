@@ -10,6 +10,7 @@
 #include "db/roster.hpp"
 #include "army/view.hpp"
 #include "core/error.hpp"
+#include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
 #include "generate/generate.hpp"
@@ -74,7 +75,28 @@ bool require_replaceable(const db::Store& store, const rules::RuleSet& r, const 
 
 // The unit to give a new commander: as named, or the one the leader named commands (his own
 // name typed for his unit's: "Cilley" for Poor/1st New Hampshire); else the unit's refusal.
+// A leader's name given whole is his, as a unit's given whole is its own: "Thumen", a leader
+// beside the division Thümen, is not read as the division with its letters plain; and where
+// one name given whole is a unit and a leader commanding another (a brigadier Borstell beside
+// the division Borstell), neither is taken for the other: the organiser says which.
 Refs::Unit unit_or_commanded(const Refs& refs, const std::string& ref) {
+    const army::Leader* bearer = nullptr;
+    int bearers = 0;
+    for (const auto& l : refs.leaders())
+        if (!l.name.empty() && l.name == ref) {
+            bearer = &l;
+            ++bearers;
+        }
+    if (bearers > 1) bearer = &refs.leader(ref);  // refused, naming each (or the one a rule finds)
+    if (bearer && bearer->command.kind && !bearer->command.unit.empty()) {
+        const auto his = refs.unit(bearer->command.unit);
+        for (const auto& u : refs.units())
+            if (u.name == ref && (u.kind != his.kind || u.id != his.id))
+                throw UsageError("\"" + visible(ref) + "\" is both " + word(u.kind) + " " + visible(u.name) + " and leader " + visible(ref) + " (#" +
+                                 std::to_string(bearer->id) + "), who commands " + visible(his.ref) + ": give \"commander of " + visible(u.name) +
+                                 "\" for the " + word(u.kind) + "'s commander, or \"#" + std::to_string(bearer->id) + "\" for him");
+        return his;
+    }
     try {
         return refs.unit(ref);
     } catch (const NotFoundError&) {
@@ -83,8 +105,16 @@ Refs::Unit unit_or_commanded(const Refs& refs, const std::string& ref) {
             l = &refs.leader(ref);
         } catch (const NotFoundError&) {  // a name two leaders bear is refused as such
         }
-        if (!l || !l->command.kind || l->command.unit.empty()) throw;
-        return refs.unit(l->command.unit);
+        if (l && l->command.kind && !l->command.unit.empty()) return refs.unit(l->command.unit);
+        if (ref.find('/') != std::string::npos || l) throw;  // "Division/Brigade": the brigade's refusal says what is near
+        // Neither a unit nor a leader's: the nearest of both.
+        std::vector<std::string> names;
+        for (const auto& u : refs.units()) names.push_back(u.name);
+        for (const auto& b : refs.brigades()) names.push_back(b.name);
+        for (const auto& x : refs.leaders())
+            if (!x.name.empty()) names.push_back(x.name);
+        throw NotFoundError("no unit or leader \"" + visible(ref) + "\" in this campaign (give a " + refs.division_noun() + ", corps or army, " + refs.form() +
+                            ", or the name of the commander replaced)" + did_you_mean(ref, names));
     }
 }
 
@@ -265,7 +295,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         require_in_service(refs, unit);
         const auto* old = unit.commander;
         const bool sound = require_replaceable(store, r, unit, force);
-        if (!given_name.empty()) refs.require_free_leader_name(given_name);
+        if (!given_name.empty()) refs.require_free_leader_name(given_name, 0, old ? old->id : 0);
         // The leader table is keyed by side (and year): the year given, else the unit's division's,
         // else the campaign's.
         const auto divisions = db::Forces(store).divisions_under(unit.kind, unit.id);

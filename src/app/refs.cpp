@@ -217,12 +217,12 @@ const army::Leader& Refs::leader(const std::string& ref) const {
                                       : near));
 }
 
-void Refs::require_free_leader_name(const std::string& name, std::int64_t except) const {
+void Refs::require_free_leader_name(const std::string& name, std::int64_t except, std::int64_t handing_over) const {
     for (const auto& l : m.leaders) {
         if (l.id == except) continue;
         // One as people type it (case aside): "pickett" would name Pickett's commander and him.
         if (same_ignoring_case(l.name, name)) throw Error("a leader named \"" + l.name + "\" already exists: give this one another name");
-        if (same_ignoring_case(l.command.unit, name))
+        if (l.id != handing_over && same_ignoring_case(l.command.unit, name))
             throw Error("\"" + name + "\" is what leader " + l.label() + " commands: a reference to it would name two leaders");
     }
 }

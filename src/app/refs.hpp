@@ -25,13 +25,18 @@ public:
 
     /// What the rule set calls a brigade ("battalion"), for a refusal that names one.
     const std::string& brigade_noun() const { return m_brigade; }
+    const std::string& division_noun() const { return m_division; }
+    /// How a brigade is referred to in full, in the rule set's words: "Division/Brigade".
+    const std::string& form() const { return m_form; }
     /// "Division/Brigade", or a brigade name unique in the campaign.
     const army::BrigadeRecord& brigade(const std::string& ref) const;
     /// A leader's name, or the unit he commands ("Heth/1st Brigade", "Heth", a corps or army).
     const army::Leader& leader(const std::string& ref) const;
     /// Refuses to give a leader (other than `except`) a name another leader bears or a name of
-    /// what a leader commands: a reference to it would name two leaders.
-    void require_free_leader_name(const std::string& name, std::int64_t except = 0) const;
+    /// what a leader commands: a reference to it would name two leaders. The command of
+    /// `handing_over` (the man a new commander replaces) is the new man's: he may bear its name,
+    /// as a division's first commander may (Durutte commanding Durutte).
+    void require_free_leader_name(const std::string& name, std::int64_t except = 0, std::int64_t handing_over = 0) const;
     /// A unit that has a commander: "Heth/1st Brigade", a division, a corps or an army.
     struct Unit {
         UnitKind kind = UnitKind::brigade;

@@ -588,7 +588,7 @@ TEST_CASE("A report of only a fallen leader or a lost battery records the divisi
     lane.name = "Elsewhere";
     lane.divisions = {"Heth"};
     battle::add_leader_spec(lane, "Pender/Lane:wounded");
-    CHECK_THROWS_WITH(s.battles().report_battle(lane, app::Mode::preview), Contains("leader Lane is reported but its division is not among those that fought"));
+    CHECK_THROWS_WITH(s.battles().report_battle(lane, app::Mode::preview), Contains("leader Lane, who commands Pender/Lane, is reported, but his division Pender is not among those that fought (Heth): add it with --division"));
 }
 
 TEST_CASE("A brigade's losses, or its stands captured to one camp, reported twice are refused, as a leader twice is") {

@@ -895,7 +895,7 @@ TEST_CASE("A refusal names a unit in its rule set's terms, with the article its 
     CHECK_THAT(c.refused("battle report --name X --loss \"D/Bx=1\"", 2),
                Contains("no battalion \"D/Bx\" in this campaign (give Brigade/Battalion, as the order of battle names it)") && !Contains("Heth"));
     CHECK_THAT(c.refused("add division d --corps C", 1), Contains("a brigade named \"D\" already exists") && Contains("two brigades are never"));
-    CHECK_THAT(c.refused("battle report --name X --division E --loss \"D/B=1\"", 2), Contains("its brigade is not among those that fought"));
+    CHECK_THAT(c.refused("battle report --name X --division E --loss \"D/B=1\"", 2), Contains("battalion D/B is reported, but its brigade D is not among those that fought (E)"));
 }
 
 TEST_CASE("An order of battle of a rule set that rolls no artillery writes no artillery line nor count where there is none") {

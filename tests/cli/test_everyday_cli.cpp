@@ -850,3 +850,35 @@ TEST_CASE("A brigade entered by hand with stands out of range is refused naming 
     CHECK_THAT(c.refused("add brigade Hussars --division Rangers --rating crack --stands 6 --label 5/3/2", 2),
                Contains("label 5/3/2 is for 5 stands, but the battalion starts with 6"));
 }
+
+TEST_CASE("leader replace takes a leader's name given whole as his, refuses a name that is a unit and another's leader, and may name a division's new commander after it") {
+    const test::CampaignFile c;
+    c.ok("campaign new R --rules napoleonic --date 1813-08-15 --leader-names off");
+    c.ok("add army North --side allies --leader Bernadotte --grade average");
+    c.ok("add corps \"III Corps\" --army North --leader Bulow --grade average");
+    c.ok("add division Krafft --corps \"III Corps\" --leader Thumen");
+    c.ok("add division \"Thümen\" --corps \"III Corps\" --leader Blucher");
+    c.ok("add division Borstell --corps \"III Corps\" --leader Roder");
+    c.ok("add division Oppen --corps \"III Corps\"");
+    c.ok("add brigade Dobschutz --division Oppen --rating \"Average Line\" --stands 6 --leader Borstell --grade average");
+    for (const auto* d : {"Krafft", "\"Thümen\"", "Borstell"}) c.ok(std::string("arrive ") + d);
+    // Thumen given whole is the leader, not the division Thümen with its letters plain.
+    CHECK_THAT(c.ok("leader replace Thumen --force --preview"), Contains("New commander of Krafft: ") && Contains("(replacing Thumen, "));
+    // Borstell is the division and the brigadier commanding Oppen/Dobschutz: neither is taken for the other.
+    const auto both = c.refused("leader replace Borstell --force", 2);
+    CHECK_THAT(both, Contains("\"Borstell\" is both division Borstell and leader Borstell (#") && Contains("who commands Oppen/Dobschutz: give \"commander of Borstell\""));
+    CHECK_THAT(c.ok("leader replace \"commander of Borstell\" --force --preview"), Contains("New commander of Borstell: ") && Contains("(replacing Roder, "));
+    // Neither a unit nor a leader: the nearest of both.
+    CHECK_THAT(c.refused("leader replace Dobschuts --force", 2), Contains("no unit or leader \"Dobschuts\" in this campaign") && Contains("did you mean Dobschutz?"));
+    CHECK_THAT(c.refused("leader replace \"III Corpz\" --force", 2), Contains("did you mean III Corps?"));
+    // A new commander may bear the name of the division he takes (not one a brigadier bears);
+    // given whole, it is then the leader and the division at once: one and the same.
+    CHECK_THAT(c.refused("leader replace Roder --force --name Borstell", 1), Contains("a leader named \"Borstell\" already exists"));
+    CHECK_THAT(c.ok("leader replace Thumen --force --name Krafft"), Contains("New commander of Krafft: Krafft, "));
+    CHECK_THAT(c.ok("leader replace Krafft --force --preview"), Contains("(replacing Krafft, "));
+    // Leaders given whole by one name (as drawn names may repeat within a side): none is taken,
+    // nor the division Thümen with its letters plain.
+    test::raw_sql(c.dir.file("c.db"), "UPDATE leader SET name = 'Thumen' WHERE id IN (SELECT commander_id FROM brigade WHERE division_id = "
+                                      "(SELECT id FROM division WHERE name = 'Thümen'))");
+    CHECK_THAT(c.refused("leader replace Thumen --force", 2), Contains("leader \"Thumen\" could be any of "));
+}

@@ -1090,7 +1090,7 @@ TEST_CASE("An alternate commander falling with his division kept hidden is not t
     const test::CampaignFile c;
     for (const auto& command : setup) c.ok(command);
     CHECK_THAT(c.refused("battle report --name Y --division Learned --leader \"Specht/3rd Battalion (alternate):killed\"", 2),
-               Catch::Matchers::Contains("is reported but its brigade is not among those that fought"));
+               Catch::Matchers::Contains("is reported, but his brigade Specht is not among those that fought (Learned)"));
 }
 
 TEST_CASE("An alternate's fall an earlier muster stored with no division is read as his brigade's division's") {
