@@ -127,6 +127,7 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
         const auto request = with_campaign_defaults(rules, c, asked);
         OperationDice dice(m_session.state(), c, op, Audience::side(d.side), d.name, "division " + std::to_string(d.id), request.rolls);
         out.division = generate::generate_division(rules, division_request(d.name, d.side, d.arm, request, c), dice.source()).with_rolls(rules);
+        out.division.nationality = d.nationality;  // the placeholder's, which it keeps (and the names drawn read)
         // A commander known by name before the division arrived keeps it: none is drawn for him.
         if (out.division.commander.present() && !d.leader_name.empty()) out.division.commander.name = d.leader_name;
         std::vector<OperationDice::Unnamed> leaders = {{&out.division.commander, d.name, Rank::division}};

@@ -514,15 +514,15 @@ TEST_CASE("The campaign clock and the reinforcement schedule: turns pass, the da
     const auto second = cli("turn next");
     REQUIRE(second.code == 0);
     CHECK_THAT(second.out, Contains("Turn 2 begins: 1863-06-08"));
-    CHECK_THAT(second.out, Contains("Heth (Confederate Infantry), 1863") && Contains("Wadsworth (Union Infantry), 1863"));
+    CHECK_THAT(second.out, Contains("Heth (Infantry, Confederate), 1863") && Contains("Wadsworth (Infantry, Union), 1863"));
     CHECK(second.out.find("Pender (") == std::string::npos);
-    CHECK(second.out.find("Turn 2 begins") < second.out.find("Heth (Confederate Infantry)"));  // due on turn 2: after it begins
+    CHECK(second.out.find("Turn 2 begins") < second.out.find("Heth (Infantry, Confederate)"));  // due on turn 2: after it begins
     CHECK(second.out.find("Due before turn") == std::string::npos);
     CHECK_THAT(cli("campaign show").out, Contains("1863-06-08") && Contains("2, of 7 days"));
     const auto journal = cli("journal").out;
     CHECK_THAT(journal, Contains("turn  Turn 2 begins: 1863-06-08") && Contains("arrival  Heth arrived"));
     CHECK_THAT(cli("turn").out, Contains("Due now: nothing") && Contains("Due next turn: Pender (Confederate)"));
-    CHECK_THAT(cli("turn next").out, Contains("Turn 3 begins: 1863-06-15") && Contains("Pender (Confederate Infantry), 1863"));
+    CHECK_THAT(cli("turn next").out, Contains("Turn 3 begins: 1863-06-15") && Contains("Pender (Infantry, Confederate), 1863"));
     CHECK(cli("check").code == 0);
     // The arrivals are hidden as usual: the Union sees none of the Confederate reinforcements.
     CHECK(cli("oob --as union").out.find("Heth") == std::string::npos);
@@ -643,7 +643,7 @@ TEST_CASE("Dice at the table: --dice ask reads one roll a line on a pipe, asks a
     const auto turn = ask("turn next --dice ask", rest + rest);
     INFO(turn.err);
     REQUIRE(turn.code == 0);
-    CHECK_THAT(turn.out, Contains("Pender (Confederate Infantry)") && Contains("Rodes (Confederate Infantry)"));
+    CHECK_THAT(turn.out, Contains("Pender (Infantry, Confederate)") && Contains("Rodes (Infantry, Confederate)"));
     const auto turn_rolls = asked(turn.err);
     CHECK(std::count(turn_rolls.begin(), turn_rolls.end(), 1) == 2);
     CHECK_THAT(turn.err, Contains("Dice for Pender:\nRoll 1") && Contains("Dice for Rodes:\nRoll 1"));

@@ -34,7 +34,7 @@ TEST_CASE("muster --version and --help") {
 TEST_CASE("muster generate prints a division reproducibly from its seed") {
     const auto a = test::run_muster("generate --rules acw --side union --year 1863 --theater east --seed 5 --show-rolls", k_env);
     REQUIRE(a.code == 0);
-    CHECK_THAT(a.out, Contains("Division (Union Infantry), 1863, Eastern Theater of Operations"));
+    CHECK_THAT(a.out, Contains("Division (Infantry, Union), 1863, Eastern Theater of Operations"));
     CHECK_THAT(a.out, Contains("Division commander:"));
     CHECK_THAT(a.out, Contains("Army Artillery Reserve:"));
     CHECK_THAT(a.out, Contains("4.) Brigade Strength"));
