@@ -81,9 +81,12 @@ Throw parse_typed(Die die, std::string_view raw, std::string_view what) {
     if (die == Die::two_d6 && text.find('+') != std::string_view::npos) {
         const auto parts = split(text, '+');
         int a = 0, b = 0;
-        if (parts.size() != 2 || !parse_int(trim(parts[0]), a) || !parse_int(trim(parts[1]), b) || a < 1 || a > 6 ||
-            b < 1 || b > 6)
-            return refuse();
+        if (parts.size() != 2 || !parse_int(trim(parts[0]), a) || !parse_int(trim(parts[1]), b)) return refuse();
+        for (const int f : {a, b})
+            if (f < 1 || f > 6) {
+                expected = "each die 1 to 6: " + std::to_string(f) + " is not a face of a d6";
+                return refuse();
+            }
         t.faces = {a, b};
         t.reading = a + b;
         return t;

@@ -77,6 +77,10 @@ TEST_CASE("Typed d6 d10 and 2d6 rolls") {
     CHECK(dice::parse_typed(Die::two_d6, "12", "x").reading == 12);
     CHECK_THROWS_AS(dice::parse_typed(Die::two_d6, "1", "x"), UsageError);
     CHECK_THROWS_AS(dice::parse_typed(Die::two_d6, "7+1", "x"), UsageError);
+    // A face out of range is named: the sum alone (8) would pass.
+    for (const auto& [typed, face] : {std::pair{"1+7", "7"}, {"0+5", "0"}, {"6 + 9", "9"}})
+        CHECK_THROWS_WITH(dice::parse_typed(Die::two_d6, typed, "x"), Catch::Matchers::Contains(std::string("each die 1 to 6: ") + face + " is not a face of a d6"));
+    CHECK_THROWS_WITH(dice::parse_typed(Die::two_d6, "3+x", "x"), Catch::Matchers::Contains("or two dice such as 3+4"));
 }
 
 TEST_CASE("Typed rolls run out with a message naming the roll") {
