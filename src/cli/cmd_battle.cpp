@@ -15,11 +15,11 @@ namespace muster::cli {
 namespace {
 
 // What a plan's step did, and each division rolled up in it, as `arrive` prints them.
-void print_step(Io& io, const rules::RuleSet& rules, const app::PlanStep& step) {
+void print_step(Io& io, const rules::RuleSet& rules, const app::PlanStep& step, bool show_rolls) {
     print_outcome(io.out, step.outcome, false);
     for (const auto& a : step.arrivals)
         if (!a.note.empty()) io.err << "muster: note: " << a.note << "\n";
-    print_arrivals(io, rules, {step.arrivals, {}});
+    print_arrivals(io, rules, {step.arrivals, {}}, show_rolls);
 }
 
 // A battle before it is fought: `battle plan|deploy|reserve|arrive`.
@@ -30,6 +30,7 @@ void add_plan_commands(CLI::App* battle, Io& io) {
         std::vector<std::string> divisions;
         std::string division;
         RollOptions dice;
+        bool show_rolls = false;
     };
     auto po = std::make_shared<PlanOptions>();
     auto* plan = battle->add_subcommand("plan", "Plan a battle before it is fought: its divisions are then deployed, or put in reserve (one operation)");
@@ -56,10 +57,11 @@ void add_plan_commands(CLI::App* battle, Io& io) {
     deploy->add_option("BATTLE", po->battle, "The planned battle")->required();
     deploy->add_option("DIVISION", po->divisions, "The divisions on the field when it begins")->required();
     add_roll_options(deploy, po->dice, "Dice you rolled for the one placeholder rolled up, in order (several: --dice ask)");
+    deploy->add_flag("--show-rolls", po->show_rolls, "Print every roll of the divisions rolled up");
     on_run(deploy, io, [po, &io, arrive_with] {
         auto session = open_campaigns(io);
         const auto step = session.plans().deploy(po->battle, po->divisions, arrive_with(session, po->dice), !po->dice.rolls.empty());
-        print_step(io, session.rules(), step);
+        print_step(io, session.rules(), step, po->show_rolls);
     });
     auto* reserve = battle->add_subcommand("reserve", "Name divisions off-table reserves of a planned battle: nothing is rolled until one arrives");
     reserve->add_option("BATTLE", po->battle, "The planned battle")->required();
@@ -70,10 +72,11 @@ void add_plan_commands(CLI::App* battle, Io& io) {
     arrive->add_option("BATTLE", po->battle, "The planned battle")->required();
     arrive->add_option("DIVISION", po->division, "The reserve that arrives")->required();
     add_roll_options(arrive, po->dice, "Dice you rolled, in order, e.g. 34,78,00");
+    arrive->add_flag("--show-rolls", po->show_rolls, "Print every roll of the division rolled up");
     on_run(arrive, io, [po, &io, arrive_with] {
         auto session = open_campaigns(io);
         const auto step = session.plans().arrive(po->battle, po->division, arrive_with(session, po->dice), !po->dice.rolls.empty());
-        print_step(io, session.rules(), step);
+        print_step(io, session.rules(), step, po->show_rolls);
     });
 }
 

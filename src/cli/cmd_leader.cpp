@@ -87,6 +87,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
     casualty->add_option("--out-for", ca->out_for, "Battles a wounded leader misses (default 1)");
     add_roll_options(casualty, ca->dice, "Your own roll, e.g. 3+4");
     flag_for(casualty, "--preview", ca->mode, app::Mode::preview, "Show the roll; keep it as discarded");
+    casualty->add_flag("--show-rolls")->description("Print the roll (it always is: taken as other rolling commands take it)");
     on_run(casualty, io, [ca, &io] {
         auto session = open_campaigns(io);
         print_outcome(io.out, with_dice(session, io, ca->dice, [&](const std::vector<std::string>& rolls) {

@@ -71,7 +71,9 @@ void add_season_commands(CLI::App& app, Io& io) {
     add_roll_options(next, *dice, "");
     auto discard_previews = std::make_shared<bool>(false);
     next->add_flag("--discard-preview", *discard_previews, "Each division due rolls anew although its preview showed something else");
-    on_run(next, io, [&io, dice, as, discard_previews] {
+    auto show_rolls = std::make_shared<bool>(false);
+    next->add_flag("--show-rolls", *show_rolls, "Print every roll of the divisions that arrive");
+    on_run(next, io, [&io, dice, as, discard_previews, show_rolls] {
         auto session = open_campaigns(io);
         if (!session.view(*as).is_umpire()) throw UsageError("the next turn is the umpire's to begin: leave out --as");
         const bool asking = asks_for_dice(session, *dice);
@@ -89,14 +91,14 @@ void add_season_commands(CLI::App& app, Io& io) {
         for (const auto& a : result.arrivals) (a.operation < result.operation ? before : after).arrivals.push_back(a);
         if (!before.arrivals.empty()) {
             io.out << "Due before turn " << result.turn.number() << ", arrived as turn " << result.turn.number() - 1 << " ended:\n";
-            print_arrivals(io, session.rules(), before);
+            print_arrivals(io, session.rules(), before, *show_rolls);
             io.out << "\n";
         }
         io.out << "Turn " << result.turn.number() << " begins" << (result.date ? ": " + result.date->text() : "") << " (journal #" << result.operation
                << ")\n";
         if (const auto c = session.current(); c.date && !c.turn_days)
             io.out << "The date stays " << c.date->text() << ": the campaign's turns have no length (muster campaign set --turn-length 7d gives them one)\n";
-        print_arrivals(io, session.rules(), after);
+        print_arrivals(io, session.rules(), after, *show_rolls);
         // What the turn that ended left undone, and still waits (as turn lists it).
         if (!result.open_work.empty()) {
             io.out << "Still waiting on you:\n";

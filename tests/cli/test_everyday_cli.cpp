@@ -658,7 +658,7 @@ TEST_CASE("An arm, a grade or a rating is found as muster's other words are, by 
                Contains("unknown rating \"veteren\" in rule set acw (expected one of: green, veteran, crack): did you mean veteran?"));
     CHECK_THAT(c.refused("add brigade Stone --division Doubleday --rating green --stands 6 --leader Stone --grade avrage", 2),
                Contains("unknown leader grade \"avrage\"") && Contains("did you mean average?"));
-    CHECK_THAT(c.ok("generate --rules acw --side union --year 1863 --theater east --arm Cavalry --seed 1"), Contains("(Union Cavalry)"));
+    CHECK_THAT(c.ok("generate --rules acw --side union --year 1863 --theater east --arm Cavalry --seed 1"), Contains("(Cavalry, Union)"));
     CHECK_THAT(c.ok("add division Buford --corps 'I Corps' --arm Cav"), Contains("Added division Buford (placeholder, Cavalry)"));
     CHECK_THAT(c.ok("add brigade Gamble --division Buford --rating veteran --stands 6 --arm INFANTRY"), Contains("Gamble"));
     CHECK_THAT(c.refused("add division Merritt --corps 'I Corps' --arm calvary", 2),

@@ -32,9 +32,10 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(refused("battle plan X --date 1790-01-01", 2), Contains("outside rule set awi's years"));
 
     // Deployed: Breymann, a placeholder, is rolled up on the field; the others are placed.
-    const auto deployed = step("battle deploy " + ff + " 'Advanced Corps' Hamilton Breymann Poor Morgan");
+    const auto deployed = step("battle deploy " + ff + " 'Advanced Corps' Hamilton Breymann Poor Morgan --show-rolls");
     CHECK_THAT(deployed, Contains("Deployed at Freeman's Farm: Advanced Corps, Hamilton, Breymann (rolled up on the field), Poor, Morgan"));
-    CHECK_THAT(deployed, Contains("Breymann (British") && Contains("arrived, hidden from the other side"));
+    CHECK_THAT(deployed, Contains("\nRolls:\n") && Contains("name of the commander of Breymann"));  // as arrive --show-rolls prints them
+    CHECK_THAT(deployed, Contains("Breymann (Formed infantry, British, German") && Contains("arrived, hidden from the other side"));
     auto shown = ok("battle show " + ff);
     CHECK_THAT(shown, Contains("Planned battle of Freeman's Farm, 1777-09-19, Freeman's Farm, north of Saratoga (planned, not yet fought)"));
     CHECK_THAT(shown, Contains("Deployed on the field\n  American: Poor (hidden), Morgan (hidden)\n"
@@ -75,7 +76,7 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     INFO(rolled.err);
     REQUIRE(rolled.code == 0);
     CHECK_THAT(rolled.out, Contains("Arrived on the field at Freeman's Farm from the reserve: Learned (rolled up)"));
-    CHECK_THAT(rolled.out, Contains("Learned (American Formed infantry), 1777"));
+    CHECK_THAT(rolled.out, Contains("Learned (Formed infantry, American, Continental), 1777"));
     CHECK_THAT(rolled.err, Contains("Dice for Learned:") && Contains("Roll 1 (percentile)"));
     CHECK_THAT(ok("battle show " + ff + " --as american"), Contains("Arrived from the reserve\n  American: Learned\n"));
     CHECK_THAT(refused("battle arrive " + ff + " Learned", 1), Contains("brigade Learned has already arrived on the field at Freeman's Farm: a reserve arrives once"));

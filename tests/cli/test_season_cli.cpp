@@ -87,8 +87,8 @@ TEST_CASE("A season through the command line: five turns, three battles, an exch
     CHECK_THAT(s.step("turn"), Contains("Turn 1") && Contains("Due next turn: Heth (Confederate), Wadsworth (Union)"));
 
     // Turn 2: Heth and Wadsworth arrive and meet at Cashtown.
-    CHECK_THAT(s.step("turn next"), Contains("Turn 2 begins: 1863-06-22") && Contains("Heth (Infantry, Confederate)") &&
-                                        Contains("Wadsworth (Infantry, Union)"));
+    CHECK_THAT(s.step("turn next --show-rolls"), Contains("Turn 2 begins: 1863-06-22") && Contains("Heth (Infantry, Confederate)") &&
+                                                     Contains("Wadsworth (Infantry, Union)") && Contains("\nRolls:\n") && Contains("name of the commander of Heth"));
     s.step("battle report --name Cashtown --date 1863-06-23 --loss 'Heth/1st Brigade=2' --loss 'Wadsworth/1st Brigade=2' "
            "--captured 'Heth/2nd Brigade=1@Fort Delaware'");
     s.step("battle recover cashtown");
