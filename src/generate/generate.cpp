@@ -89,8 +89,11 @@ public:
         GeneratedRoll r{what, static_cast<std::uint16_t>(brigade), &t};
         const auto& block = t.block_for(context);
         r.thrown = m_dice.roll(t.die, purpose(r));
-        for (const auto& row : block.rows)
-            if (row.range.contains(r.thrown.reading)) r.row = &row;
+        for (const auto& row : block.rows)  // each reading in one row (validated): the first that holds it
+            if (row.range.contains(r.thrown.reading)) {
+                r.row = &row;
+                break;
+            }
         // Blocks cover every reading (validated), and sources only return valid readings.
         if (!r.row) throw Error("table " + t.id + " has no row for " + std::to_string(r.thrown.reading));
         for (size_t i = 0; i < t.sets.size(); ++i) context.set(t.sets[i], r.row->values[i]);
