@@ -69,6 +69,7 @@ std::int64_t Store::create_campaign(const campaign::CampaignInfo& row, std::stri
         bind_all(op, id, OperationKind::create, "Created campaign " + row.name + " with rule set " + row.rules_id, now,
                  Audience::everyone().text());
         op.exec();
+        require_newest_entry(db, db.getLastInsertRowid());
         if (first) record_operation(id, first->kind, [&](std::int64_t operation) { return first->change(id, operation); });
         set_meta(current_key, row.name);
         saved(t);

@@ -919,6 +919,14 @@ void Store::together(std::int64_t campaign, const std::function<void()>& work) {
     if (m_expected) m_expected = last_operation(campaign);
 }
 
+void require_newest_entry(SQLite::Database& db, std::int64_t entry) {
+    SQLite::Statement newest(db, "SELECT max(id) AS id FROM operation");
+    newest.executeStep();
+    if (const auto last = Row(newest).id("id"); last != entry)
+        throw Damaged("the journal holds entry #" + std::to_string(last) + ", numbered past the entry this change would be (#" + std::to_string(entry) +
+                      "): its entries would be out of the order they were made, and undo would take back the wrong one; run muster check, or restore a backup");
+}
+
 // Inside a write transaction: the journal entry, and the change recorded into its changeset.
 std::int64_t Store::record_operation(std::int64_t campaign, OperationKind kind,
                                              const std::function<std::string(std::int64_t)>& change) {
@@ -934,6 +942,7 @@ std::int64_t Store::record_operation(std::int64_t campaign, OperationKind kind,
     bind_all(add, campaign, kind, now_utc(), m_together ? m_step : std::nullopt, m_player);
     add.exec();
     const std::int64_t op = db.getLastInsertRowid();
+    require_newest_entry(db, op);
     if (kind == OperationKind::import) {
         // An import only adds rows: the rows are its undo (see InsertOnly).
         InsertOnly inserts(db);
@@ -1168,6 +1177,7 @@ std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, b
             bind_all(add, campaign, entry.kind, entry.summary, entry.created_at, target, entry.audience.text(), part_of, std::optional<Blob>());
             add.exec();
             entry.id = db.getLastInsertRowid();
+            require_newest_entry(db, entry.id);
             if (!redo && !recorded.empty()) exec(db, "UPDATE operation SET changeset = ?1 WHERE id = ?2", Blob{sealed(recorded, entry.id, campaign)}, entry.id);
             // Each side reads it as it read the operation.
             exec(db, "INSERT INTO operation_view (operation_id, side, summary) SELECT ?1, side, ?2 || summary FROM operation_view WHERE operation_id = ?3",

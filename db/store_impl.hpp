@@ -110,6 +110,9 @@ inline constexpr std::uint64_t k_schema_made_digest = 0x48effa40573c84fc;
 /// How many operations (of `campaign`, or of every campaign) are part of a step whose first is
 /// not an earlier operation of their campaign that is part of none.
 int steps_astray(SQLite::Database& db, std::optional<std::int64_t> campaign = std::nullopt);
+/// Inside a write: the journal entry just added is the newest by number, as undo reads them. One
+/// numbered at SQLite's largest id makes it number new ones at random, below it: damage.
+void require_newest_entry(SQLite::Database& db, std::int64_t entry);
 
 /// One line of an operation's record of the rows it added (schema 9): a table's rowids from
 /// `first` to `last`, how many, and the digest of their values as the operation left them.

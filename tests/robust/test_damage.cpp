@@ -772,3 +772,20 @@ TEST_CASE("Damage is named by the row and the column the file keeps it in, not b
         CHECK_THAT(r.err, Catch::Matchers::Contains("damaged: leader row " + id + ": column grade_revealed holds 7, not 0 or 1"));
     }
 }
+
+TEST_CASE("A journal entry numbered at SQLite's largest id is damage to every write: new entries would be numbered at random, and undo take back the wrong one") {
+    const DamagedBy damaged("UPDATE operation SET id = 9223372036854775807 WHERE id = (SELECT MAX(id) FROM operation)");
+    const auto before = test::file_bytes(damaged.file);
+    for (const std::vector<std::string> args : {std::vector<std::string>{"add", "army", "Reserve", "--side", "union"}, {"undo"},
+                                                {"campaign", "new", "Second", "--rules", "awi"}}) {
+        std::vector<std::string> all{"--db", damaged.file};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = in_process(all);
+        INFO(join(args, " ") << ":\n" << r.out << r.err);
+        CHECK(r.code == 1);
+        // (undo finds the entry's record sealed under its own number first)
+        CHECK_THAT(r.err, Catch::Matchers::Contains(args.front() == "undo" ? "journal entry #9223372036854775807's record of its changes cannot be read"
+                                                                           : "the journal holds entry #9223372036854775807, numbered past the entry this change would be"));
+        CHECK(test::file_bytes(damaged.file) == before);
+    }
+}
