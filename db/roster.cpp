@@ -50,6 +50,15 @@ void read_division(const Row& row, army::Division& d, army::Leader commander) {
     if (!d.commander.id && !row.null("leader_name")) d.commander.name = row.text("leader_name");
 }
 
+// A placeholder holds nothing until it arrives: one that holds brigades or batteries would be
+// read with none (its stands gone from every total), and its arrival made them twice.
+void require_holds_as_it_stands(const army::Division& d) {
+    if (d.status == DivisionStatus::placeholder && (!d.brigades.empty() || !d.batteries.empty()))
+        throw Damaged("division row " + std::to_string(d.id) + ": it is a placeholder, not yet arrived, yet holds " +
+                      std::to_string(d.brigades.size()) + " brigade(s) and " + std::to_string(d.batteries.size()) +
+                      " battery(ies); run muster check, or restore a backup");
+}
+
 // The whole tree of a campaign, its commanders taken from `leaders`.
 army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo& c, const LeadersById& leaders) {
     const auto campaign = c.id;
@@ -119,6 +128,7 @@ army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo&
         else if (!row.null("corps_id")) parent(corps, row.id("corps_id"), "battery", "corps")->reserve.push_back(std::move(bat));
         else parent(armies, row.id("army_id"), "battery", "army")->reserve.push_back(std::move(bat));
     }
+    for (const auto& [id, d] : divisions) require_holds_as_it_stands(*d);
     return oob;
 }
 
@@ -228,6 +238,7 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
                     d.batteries.clear();
                     for (; battery && r_batteries.id("division_id") == d.id; battery = division_batteries.executeStep())
                         d.batteries.push_back(read_battery(r_batteries));
+                    require_holds_as_it_stands(d);
                     v.take_division(d);  // filled anew, every field it reads, for the next
                 }
                 v.end_corps();

@@ -789,3 +789,20 @@ TEST_CASE("A journal entry numbered at SQLite's largest id is damage to every wr
         CHECK(test::file_bytes(damaged.file) == before);
     }
 }
+
+TEST_CASE("A placeholder holding brigades is damage to the order of battle and to check, not a division read with none") {
+    const DamagedBy damaged("UPDATE division SET status = 'placeholder' WHERE name = 'Heth'");
+    const auto before = test::file_bytes(damaged.file);
+    for (const std::vector<std::string> args : {std::vector<std::string>{"oob"}, {"export", "oob", "--format", "csv", "-o", damaged.dir.file("o.csv")}}) {
+        std::vector<std::string> all{"--db", damaged.file};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = in_process(all);
+        INFO(join(args, " ") << ":\n" << r.out << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains(": it is a placeholder, not yet arrived, yet holds "));
+        CHECK(test::file_bytes(damaged.file) == before);
+    }
+    const auto checked = damaged.check();
+    CHECK(checked.code == 1);
+    CHECK_THAT(checked.out, Catch::Matchers::Contains("divisions: Heth is a placeholder, not yet arrived, yet holds brigades or batteries"));
+}
