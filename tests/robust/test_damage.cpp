@@ -725,6 +725,16 @@ TEST_CASE("A battle naming a division the file has lost is damage to an export o
     CHECK(r.code == 1);
     CHECK_THAT(r.err, Catch::Matchers::Contains("names division #999, which the campaign does not hold"));
     CHECK_FALSE(std::filesystem::exists(out));
+    // ...and to each side's view of battles, where the lost division's side would read no such battle, and its papers go without it.
+    for (const std::vector<std::string> args : {std::vector<std::string>{"battle", "show", "Seminary Ridge", "--as", "confederate"},
+                                                {"battle", "list", "--as", "union"}, {"handout", "--side", "confederate", "-o", damaged.dir.file("papers")}}) {
+        std::vector<std::string> all{"--db", damaged.file};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto side = in_process(all);
+        INFO(join(args, " ") << ":\n" << side.out << side.err);
+        CHECK(side.code == 1);
+        CHECK_THAT(side.err, Catch::Matchers::Contains("names division #999, which the campaign does not hold"));
+    }
 }
 
 TEST_CASE("A battery of two owners or none, and a position not a number, are damage to every order of battle, not a battery read twice nor a brigade out of order") {
