@@ -747,6 +747,12 @@ Store::Store(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_pa
             throw Error(path + ": cannot create the folder " + parent.string() + " (" + ec.message() + ")");
     } else if (!fs::is_regular_file(status)) {
         throw Error(path + ": is " + kind_of(status.type()) + ", not a campaign database");
+    } else if ((status.permissions() & (fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write)) == fs::perms::none &&
+               ::access(path.c_str(), R_OK) == 0) {  // (one this user may not read is said so as it is opened)
+        // Made read-only for everyone (chmod a-w): kept so, though the superuser, whom the
+        // permissions do not stop, runs muster.
+        throw Error(path + ": the file is read-only (no one may write it), and muster writes beside a campaign database even to read it (its "
+                           "write-ahead log): copy it to a folder you may write to, or make it writable");
     }
     const std::lock_guard files(g_files_mutex);
     const auto key = file_key(path);

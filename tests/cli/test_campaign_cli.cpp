@@ -439,6 +439,11 @@ TEST_CASE("A read-only database is refused with one line") {
     CHECK_THAT(r.err, Contains(cli.db));
     CHECK_THAT(r.err, Contains("read-only") || Contains("cannot open"));
     CHECK(test::file_bytes(cli.db) == before);
+    // ...by the superuser too, whom the permissions do not stop: the file was made so for everyone.
+    const auto mine = test::run_muster("--db " + cli.db + " undo", cli.env);
+    CHECK(mine.code == 1);
+    CHECK_THAT(mine.err, Contains("read-only"));
+    CHECK(test::file_bytes(cli.db) == before);
     // One this user may not read at all: refused with the reason.
     std::filesystem::permissions(cli.db, std::filesystem::perms::none);
     const auto unreadable = test::run_muster("--db " + cli.db + " oob", cli.env + " " + as);
