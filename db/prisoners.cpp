@@ -150,6 +150,14 @@ std::vector<campaign::ExchangeInfo> Prisoners::exchanges(std::int64_t campaign) 
     return guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;
         std::vector<campaign::ExchangeInfo> out;
+        // An item whose exchange is not there was lost from one: the exchange would be read (and
+        // accepted) without it, one-sided.
+        SQLite::Statement lost(db, "SELECT i.id, i.exchange_id FROM exchange_item i WHERE NOT EXISTS (SELECT 1 FROM exchange e WHERE e.id = i.exchange_id) LIMIT 1");
+        if (lost.executeStep()) {
+            const Row row(lost);
+            throw Damaged("exchange_item row " + std::to_string(row.id("id")) + " points at exchange #" + std::to_string(row.id("exchange_id")) +
+                          ", which is not there: an exchange has lost it; run muster check, or restore a backup");
+        }
         SQLite::Statement q(db, "SELECT id, proposer, counterpart, status, note FROM exchange WHERE campaign_id = ? ORDER BY id");
         bind_all(q, campaign);
         // The note as every reader shows it on a line of its own: one an earlier muster let in

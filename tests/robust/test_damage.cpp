@@ -816,3 +816,23 @@ TEST_CASE("A placeholder holding brigades is damage to the order of battle and t
     CHECK(checked.code == 1);
     CHECK_THAT(checked.out, Catch::Matchers::Contains("divisions: Heth is a placeholder, not yet arrived, yet holds brigades or batteries"));
 }
+
+TEST_CASE("An exchange item whose exchange is not there is damage: the exchange it was lost from is not read, nor accepted, one-sided") {
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    base_campaign(file);
+    // The base campaign's proposal, which offers and asks: its offer lost.
+    REQUIRE(test::raw_sql_value(file, "SELECT count(DISTINCT direction) FROM exchange_item WHERE exchange_id = (SELECT MAX(id) FROM exchange)") == "2");
+    test::raw_sql(file, "UPDATE exchange_item SET exchange_id = 999 WHERE direction = 'offer' AND exchange_id = (SELECT MAX(id) FROM exchange)");
+    const auto before = test::file_bytes(file);
+    const auto id = test::raw_sql_value(file, "SELECT MAX(id) FROM exchange");
+    for (const std::vector<std::string> args : {std::vector<std::string>{"exchange", "list"}, {"exchange", "accept", id, "--side", "confederate"}}) {
+        std::vector<std::string> all{"--db", file};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = in_process(all);
+        INFO(join(args, " ") << ":\n" << r.out << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains("points at exchange #999, which is not there"));
+        CHECK(test::file_bytes(file) == before);
+    }
+}
