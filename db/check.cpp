@@ -425,11 +425,11 @@ void domain(SQLite::Database& db, Problems& out) {
     for (const Row row(days); days.executeStep();)
         if (!Day::parse(row.text("date")))
             out.push_back("dates: " + visible(row.text("who")) + " has the date \"" + visible(row.text("date")) + "\", not a day of the calendar");
-    // A placeholder holds nothing until it arrives: one holding brigades or batteries is read with none.
-    SQLite::Statement holding(db, "SELECT d.name FROM division d WHERE d.status = 'placeholder' AND (EXISTS (SELECT 1 FROM brigade b WHERE b.division_id = d.id) "
-                                  "OR EXISTS (SELECT 1 FROM battery t WHERE t.division_id = d.id)) ORDER BY d.id");
+    // A placeholder holds no brigades until it arrives (a battery it may be given beforehand): one holding some is read with none.
+    SQLite::Statement holding(db, "SELECT d.name FROM division d WHERE d.status = 'placeholder' AND EXISTS (SELECT 1 FROM brigade b WHERE b.division_id = d.id) "
+                                  "ORDER BY d.id");
     for (const Row row(holding); holding.executeStep();)
-        out.push_back("divisions: " + visible(row.text("name")) + " is a placeholder, not yet arrived, yet holds brigades or batteries");
+        out.push_back("divisions: " + visible(row.text("name")) + " is a placeholder, not yet arrived, yet holds brigades");
     // A label's worn and spent strengths within its start, spent below worn.
     if (const int labels = db.execAndGet("SELECT count(*) FROM brigade WHERE worn_at > start_stands OR spent_at > start_stands OR spent_at > worn_at").getInt())
         out.push_back("brigades: " + std::to_string(labels) + " whose effectiveness label is Worn or Spent above its start strength, or Spent above Worn");

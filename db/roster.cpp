@@ -50,13 +50,13 @@ void read_division(const Row& row, army::Division& d, army::Leader commander) {
     if (!d.commander.id && !row.null("leader_name")) d.commander.name = row.text("leader_name");
 }
 
-// A placeholder holds nothing until it arrives: one that holds brigades or batteries would be
-// read with none (its stands gone from every total), and its arrival made them twice.
+// A placeholder holds no brigades until it arrives (a battery it may be given beforehand): one
+// that holds some would be read with none (their stands gone from every total), and its arrival
+// made them twice.
 void require_holds_as_it_stands(const army::Division& d) {
-    if (d.status == DivisionStatus::placeholder && (!d.brigades.empty() || !d.batteries.empty()))
-        throw Damaged("division row " + std::to_string(d.id) + ": it is a placeholder, not yet arrived, yet holds " +
-                      std::to_string(d.brigades.size()) + " brigade(s) and " + std::to_string(d.batteries.size()) +
-                      " battery(ies); run muster check, or restore a backup");
+    if (d.status == DivisionStatus::placeholder && !d.brigades.empty())
+        throw Damaged("division row " + std::to_string(d.id) + ": it is a placeholder, not yet arrived, yet holds " + std::to_string(d.brigades.size()) +
+                      " brigade(s); run muster check, or restore a backup");
 }
 
 // The whole tree of a campaign, its commanders taken from `leaders`.

@@ -75,11 +75,11 @@ bool require_replaceable(const db::Store& store, const rules::RuleSet& r, const 
 
 // The unit to give a new commander: as named, or the one the leader named commands (his own
 // name typed for his unit's: "Cilley" for Poor/1st New Hampshire); else the unit's refusal.
-// A leader's name given whole is his, as a unit's given whole is its own: "Thumen", a leader
-// beside the division Thümen, is not read as the division with its letters plain; and where
-// one name given whole is a unit and a leader commanding another (a brigadier Borstell beside
-// the division Borstell), neither is taken for the other: the organiser says which.
+// A unit's name given whole is the unit's (Heth, though a brigadier elsewhere was drawn that
+// name); else a leader's name given whole is his: "Thumen", a leader beside the division
+// Thümen, is not read as the division with its letters plain.
 Refs::Unit unit_or_commanded(const Refs& refs, const std::string& ref) {
+    if (std::any_of(refs.units().begin(), refs.units().end(), [&](const army::Unit& u) { return u.name == ref; })) return refs.unit(ref);
     const army::Leader* bearer = nullptr;
     int bearers = 0;
     for (const auto& l : refs.leaders())
@@ -88,15 +88,7 @@ Refs::Unit unit_or_commanded(const Refs& refs, const std::string& ref) {
             ++bearers;
         }
     if (bearers > 1) bearer = &refs.leader(ref);  // refused, naming each (or the one a rule finds)
-    if (bearer && bearer->command.kind && !bearer->command.unit.empty()) {
-        const auto his = refs.unit(bearer->command.unit);
-        for (const auto& u : refs.units())
-            if (u.name == ref && (u.kind != his.kind || u.id != his.id))
-                throw UsageError("\"" + visible(ref) + "\" is both " + word(u.kind) + " " + visible(u.name) + " and leader " + visible(ref) + " (#" +
-                                 std::to_string(bearer->id) + "), who commands " + visible(his.ref) + ": give \"commander of " + visible(u.name) +
-                                 "\" for the " + word(u.kind) + "'s commander, or \"#" + std::to_string(bearer->id) + "\" for him");
-        return his;
-    }
+    if (bearer && bearer->command.kind && !bearer->command.unit.empty()) return refs.unit(bearer->command.unit);
     try {
         return refs.unit(ref);
     } catch (const NotFoundError&) {

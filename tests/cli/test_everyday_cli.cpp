@@ -851,7 +851,7 @@ TEST_CASE("A brigade entered by hand with stands out of range is refused naming 
                Contains("label 5/3/2 is for 5 stands, but the battalion starts with 6"));
 }
 
-TEST_CASE("leader replace takes a leader's name given whole as his, refuses a name that is a unit and another's leader, and may name a division's new commander after it") {
+TEST_CASE("leader replace takes a unit's name given whole as the unit's, else a leader's as his, and may name a division's new commander after it") {
     const test::CampaignFile c;
     c.ok("campaign new R --rules napoleonic --date 1813-08-15 --leader-names off");
     c.ok("add army North --side allies --leader Bernadotte --grade average");
@@ -864,10 +864,10 @@ TEST_CASE("leader replace takes a leader's name given whole as his, refuses a na
     for (const auto* d : {"Krafft", "\"Thümen\"", "Borstell"}) c.ok(std::string("arrive ") + d);
     // Thumen given whole is the leader, not the division Thümen with its letters plain.
     CHECK_THAT(c.ok("leader replace Thumen --force --preview"), Contains("New commander of Krafft: ") && Contains("(replacing Thumen, "));
-    // Borstell is the division and the brigadier commanding Oppen/Dobschutz: neither is taken for the other.
-    const auto both = c.refused("leader replace Borstell --force", 2);
-    CHECK_THAT(both, Contains("\"Borstell\" is both division Borstell and leader Borstell (#") && Contains("who commands Oppen/Dobschutz: give \"commander of Borstell\""));
-    CHECK_THAT(c.ok("leader replace \"commander of Borstell\" --force --preview"), Contains("New commander of Borstell: ") && Contains("(replacing Roder, "));
+    // Borstell is the division, and the brigadier commanding Oppen/Dobschutz by his number.
+    CHECK_THAT(c.ok("leader replace Borstell --force --preview"), Contains("New commander of Borstell: ") && Contains("(replacing Roder, "));
+    const auto number = test::raw_sql_value(c.dir.file("c.db"), "SELECT id FROM leader WHERE name = 'Borstell'");
+    CHECK_THAT(c.ok("leader replace \"#" + number + "\" --force --preview"), Contains("New commander of Oppen/Dobschutz: ") && Contains("(replacing Borstell, "));
     // Neither a unit nor a leader: the nearest of both.
     CHECK_THAT(c.refused("leader replace Dobschuts --force", 2), Contains("no unit or leader \"Dobschuts\" in this campaign") && Contains("did you mean Dobschutz?"));
     CHECK_THAT(c.refused("leader replace \"III Corpz\" --force", 2), Contains("did you mean III Corps?"));
