@@ -36,7 +36,7 @@ army::Leader leader_of(const LeadersById& leaders, std::int64_t id) {
 void read_division(const Row& row, army::Division& d, army::Leader commander) {
     read_row("division", row, "id", [&] {
         d.id = row.id("id");
-        d.name = row.text("name");
+        d.name = row.name("name");
         d.arm = row.text("arm");
         d.status = row.word<DivisionStatus>("status");
         d.hidden = row.flag("hidden");

@@ -31,10 +31,12 @@ army::BrigadeRecord read_brigade(const Row& row) {
         army::BrigadeRecord b;
         b.id = row.id("id");
         b.division_id = row.id("division_id");
-        b.name = row.text("name");
+        b.name = row.name("name");
         b.arm = row.text("arm");
         b.rating = row.text("rating");
         b.start_stands = row.count("start_stands");
+        if (b.start_stands < 1)  // a label of no start strength ("-/5/4", "7/0")
+            throw Damaged("column start_stands holds " + std::to_string(b.start_stands) + ", below 1 (expected 1 to 99); run muster check, or restore a backup");
         b.stands = row.count("stands");
         b.label = {b.start_stands, row.optional_integer("worn_at"), row.optional_integer("spent_at")};
         b.commander_id = row.optional_id("commander_id").value_or(0);
@@ -51,7 +53,7 @@ army::Battery read_battery(const Row& row) {
     return read_row("battery", row, "id", [&] {
         army::Battery t;
         t.id = row.id("id");
-        t.name = row.text("name");
+        t.name = row.name("name");
         t.status = row.word<BatteryStatus>("status");
         t.division_id = row.optional_id("division_id");
         t.corps_id = row.optional_id("corps_id").value_or(0);

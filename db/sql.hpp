@@ -79,6 +79,13 @@ public:
         return n;
     }
     std::string text(const char* column) const { return at(column).getString(); }
+    /// A name, which every row that has one holds (1 to 200 letters, as the schema checks): an
+    /// empty one (a check bypassed) is damage, never printed as a blank.
+    std::string name(const char* column) const {
+        auto t = text(column);
+        if (t.empty()) throw Damaged(place(column) + " holds an empty name (expected 1 to 200 letters); run muster check, or restore a backup");
+        return t;
+    }
     /// A yes or no, stored as 1 or 0: any other number is damage, never read as yes (a hidden
     /// division's "seen by name" of 7 would name it to the enemy).
     bool flag(const char* column) const {

@@ -737,7 +737,7 @@ TEST_CASE("A battle naming a division the file has lost is damage to an export o
     }
 }
 
-TEST_CASE("A battery of two owners or none, and a position not a number, are damage to every order of battle, not a battery read twice nor a brigade out of order") {
+TEST_CASE("A battery of two owners or none, a position not a number, an empty name, a start of 0, are damage to every order of battle, not a battery read twice nor a brigade out of order") {
     const std::string heth_battery = "(SELECT t.id FROM battery t JOIN division d ON d.id = t.division_id WHERE d.name = 'Heth' ORDER BY t.id LIMIT 1)";
     const std::string heth_brigade = "(SELECT b.id FROM brigade b JOIN division d ON d.id = b.division_id WHERE d.name = 'Heth' ORDER BY b.id LIMIT 1)";
     for (const auto& [sql, says] : std::vector<std::pair<std::string, std::string>>{
@@ -747,7 +747,11 @@ TEST_CASE("A battery of two owners or none, and a position not a number, are dam
               " and army row "},
              {"PRAGMA ignore_check_constraints = ON; UPDATE battery SET division_id = NULL WHERE id = " + heth_battery, ": it belongs to nothing (expected one division, corps or army)"},
              {"UPDATE brigade SET position = 'abc' WHERE id = " + heth_brigade, ": column position holds \"abc\", not a whole number"},
-             {"UPDATE battery SET position = 'abc' WHERE id = " + heth_battery, ": column position holds \"abc\", not a whole number"}}) {
+             {"UPDATE battery SET position = 'abc' WHERE id = " + heth_battery, ": column position holds \"abc\", not a whole number"},
+             // Past the schema's checks: a name that prints as a blank, a start strength that makes no label.
+             {"PRAGMA ignore_check_constraints = ON; UPDATE brigade SET name = '' WHERE id = " + heth_brigade, ": column name holds an empty name"},
+             {"PRAGMA ignore_check_constraints = ON; UPDATE battery SET name = '' WHERE id = " + heth_battery, ": column name holds an empty name"},
+             {"PRAGMA ignore_check_constraints = ON; UPDATE brigade SET start_stands = 0 WHERE id = " + heth_brigade, ": column start_stands holds 0, below 1"}}) {
         INFO(sql);
         const DamagedBy damaged(sql);
         const auto before = test::file_bytes(damaged.file);
