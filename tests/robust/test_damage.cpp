@@ -840,3 +840,19 @@ TEST_CASE("An exchange item whose exchange is not there is damage: the exchange 
         CHECK(test::file_bytes(file) == before);
     }
 }
+
+TEST_CASE("A draft's state on the table naming a unit the file has lost is refused by the report of the draft, as by battle draft, changing nothing") {
+    const DamagedBy damaged("INSERT INTO draft_state (campaign_id, battle, operation_id, brigade_id, state, value, why) "
+                            "SELECT campaign_id, battle, operation_id, 9999, 'disordered', 'yes', 'x' FROM draft_line LIMIT 1");
+    const auto battle = test::raw_sql_value(damaged.file, "SELECT battle FROM draft_line LIMIT 1");
+    const auto before = test::file_bytes(damaged.file);
+    for (const std::vector<std::string> args : {std::vector<std::string>{"battle", "draft", battle}, {"battle", "report", "--draft", battle}}) {
+        std::vector<std::string> all{"--db", damaged.file};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = in_process(all);
+        INFO(join(args, " ") << ":\n" << r.out << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains("a state on the table points at brigade 9999, which is not there"));
+        CHECK(test::file_bytes(damaged.file) == before);
+    }
+}
