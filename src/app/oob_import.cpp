@@ -7,6 +7,7 @@
 #include "core/text.hpp"
 #include "json/json.hpp"
 
+#include <type_traits>
 #include <set>
 
 namespace muster::app {
@@ -235,11 +236,11 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
                                const army::OrderOfBattle& oob, const rules::RuleSet& rules) {
     // A captured leader or battery comes in active: an order of battle carries no camps, so he
     // would be held by none (and an export of a campaign with prisoners imports again).
-    int freed = 0;
+    int freed_leaders = 0, freed_batteries = 0;
     const auto release = [&](auto unit) {
         if (unit.status == decltype(unit.status)::captured) {
             unit.status = decltype(unit.status)::active;
-            ++freed;
+            ++(std::is_same_v<decltype(unit), army::Leader> ? freed_leaders : freed_batteries);
         }
         return unit;
     };
@@ -290,10 +291,12 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
             }
         }
     }
+    std::vector<std::string> freed;
+    if (freed_leaders) freed.push_back(count_of(freed_leaders, "leader", "leaders"));
+    if (freed_batteries) freed.push_back(count_of(freed_batteries, "battery", "batteries"));
     return forces_count(oob, rules) +
-           (freed ? "; " + count_of(freed, "leader or battery", "leaders and batteries") +
-                        " marked captured came in active (an order of battle carries no camps: record a capture with muster battle report)"
-                  : "");
+           (freed.empty() ? ""
+                          : "; " + join(freed, " and ") + " marked captured came in active (an order of battle carries no camps: record a capture with muster battle report)");
 }
 
 }  // namespace muster::app

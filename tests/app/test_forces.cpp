@@ -221,9 +221,25 @@ TEST_CASE("muster's own JSON and CSV exports always import again, whole, after a
         c.name = "Test";
         c.rules = "acw";
         copy.create_campaign(c);
-        REQUIRE_NOTHROW(copy.forces().import_oob(dir.file("oob.json")));
-        // An order of battle carries no camps: a captured leader or battery comes in active.
+        const auto imported = copy.forces().import_oob(dir.file("oob.json"));
+        // An order of battle carries no camps: a captured leader or battery comes in active, and
+        // the import says how many of each.
         const auto freed = std::regex_replace(json, std::regex("\"status\": \"captured\""), "\"status\": \"active\"");
+        const auto held = [](const std::string& text) {
+            int n = 0;
+            for (auto at = text.find("\"status\": \"captured\""); at != std::string::npos; at = text.find("\"status\": \"captured\"", at + 1)) ++n;
+            return n;
+        };
+        // "; 2 leaders and 1 battery marked captured came in active": a count of each, summing to those the export holds captured.
+        const std::regex said("; (?:(\\d+) leaders? ?)?(?:and )?(?:(\\d+) batter(?:y|ies) )?marked captured came in active \\(an order of battle carries no camps");
+        std::smatch m;
+        INFO(imported);
+        if (held(json) == 0) {
+            CHECK(imported.find("marked captured") == std::string::npos);
+        } else {
+            REQUIRE(std::regex_search(imported, m, said));
+            CHECK((m[1].matched ? std::stoi(m[1]) : 0) + (m[2].matched ? std::stoi(m[2]) : 0) == held(json));
+        }
         CHECK(export_of(copy) == freed);
         // The CSV export, read back into a third file: the same order of battle.
         app::write_file(dir.file("oob.csv"), test::export_oob(s, {{std::nullopt, View::umpire(), std::nullopt}, "csv"}));
