@@ -13,7 +13,7 @@ campaign::CampaignInfo read_campaign(const Row& row) {
     r.name = row.text("name");
     r.rules_id = row.text("rules_id");
     r.rules_json = row.text("rules_json");
-    r.return_rate = row.integer("return_rate");
+    r.return_rate = row.integer_in("return_rate", 0, 100);
     r.rounding = row.word<Rounding>("rounding");
     r.despicable = row.word<Despicable>("despicable");
     r.dice = row.word<DiceMode>("dice");
@@ -21,12 +21,12 @@ campaign::CampaignInfo read_campaign(const Row& row) {
     r.dice_counter = from_sql(row.id("dice_counter"));
     r.draws = r.dice_counter + from_sql(row.id("stream_draws"));
     r.created_at = row.text("created_at");
-    r.men_per_stand = row.optional_integer("men_per_stand");
+    r.men_per_stand = row.optional_integer_in("men_per_stand", 1, 10000);
     r.date = row.day("date");
     if (!row.null("theater")) r.theater = row.text("theater");
     r.turn = row.turn("turn");
-    r.turn_days = row.optional_integer("turn_days");
-    r.leader_names = row.integer("leader_names") != 0;
+    r.turn_days = row.optional_integer_in("turn_days", 1, 366);
+    r.leader_names = row.flag("leader_names");
     return r;
 }
 

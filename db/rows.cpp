@@ -34,9 +34,7 @@ army::BrigadeRecord read_brigade(const Row& row) {
         b.name = row.name("name");
         b.arm = row.text("arm");
         b.rating = row.text("rating");
-        b.start_stands = row.count("start_stands");
-        if (b.start_stands < 1)  // a label of no start strength ("-/5/4", "7/0")
-            throw Damaged("column start_stands holds " + std::to_string(b.start_stands) + ", below 1 (expected 1 to 99); run muster check, or restore a backup");
+        b.start_stands = row.integer_in("start_stands", 1, 99);  // as the schema checks: 0 would make a label of no start ("-/5/4", "7/0")
         b.stands = row.count("stands");
         b.label = {b.start_stands, row.optional_integer("worn_at"), row.optional_integer("spent_at")};
         b.commander_id = row.optional_id("commander_id").value_or(0);

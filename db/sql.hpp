@@ -72,6 +72,18 @@ public:
             throw Damaged(place(column) + " holds " + std::to_string(n) + ", far out of any range; run muster check, or restore a backup");
         return static_cast<int>(n);
     }
+    /// A number within the range the schema checks: one outside it (a check bypassed) is damage.
+    int integer_in(const char* column, int lo, int hi) const {
+        const int n = integer(column);
+        if (n < lo || n > hi)
+            throw Damaged(place(column) + " holds " + std::to_string(n) + " (expected " + std::to_string(lo) + " to " + std::to_string(hi) +
+                          "); run muster check, or restore a backup");
+        return n;
+    }
+    std::optional<int> optional_integer_in(const char* column, int lo, int hi) const {
+        if (null(column)) return std::nullopt;
+        return integer_in(column, lo, hi);
+    }
     /// A count (of stands, of casualties): an int, never below zero; one that is is damage.
     int count(const char* column) const {
         const int n = integer(column);

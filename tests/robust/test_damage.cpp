@@ -751,7 +751,7 @@ TEST_CASE("A battery of two owners or none, a position not a number, an empty na
              // Past the schema's checks: a name that prints as a blank, a start strength that makes no label.
              {"PRAGMA ignore_check_constraints = ON; UPDATE brigade SET name = '' WHERE id = " + heth_brigade, ": column name holds an empty name"},
              {"PRAGMA ignore_check_constraints = ON; UPDATE battery SET name = '' WHERE id = " + heth_battery, ": column name holds an empty name"},
-             {"PRAGMA ignore_check_constraints = ON; UPDATE brigade SET start_stands = 0 WHERE id = " + heth_brigade, ": column start_stands holds 0, below 1"}}) {
+             {"PRAGMA ignore_check_constraints = ON; UPDATE brigade SET start_stands = 0 WHERE id = " + heth_brigade, ": column start_stands holds 0 (expected 1 to 99)"}}) {
         INFO(sql);
         const DamagedBy damaged(sql);
         const auto before = test::file_bytes(damaged.file);
@@ -854,5 +854,26 @@ TEST_CASE("A draft's state on the table naming a unit the file has lost is refus
         CHECK(r.code == 1);
         CHECK_THAT(r.err, Catch::Matchers::Contains("a state on the table points at brigade 9999, which is not there"));
         CHECK(test::file_bytes(damaged.file) == before);
+    }
+}
+
+TEST_CASE("A campaign's setting outside the range the schema checks is damage to every command, not an exchange of 0 privates") {
+    for (const auto& [sql, says] : std::vector<std::pair<std::string, std::string>>{
+             {"UPDATE campaign SET men_per_stand = 0", "column men_per_stand holds 0 (expected 1 to 10000)"},
+             {"UPDATE campaign SET return_rate = 500", "column return_rate holds 500 (expected 0 to 100)"},
+             {"UPDATE campaign SET turn_days = -7", "column turn_days holds -7 (expected 1 to 366)"},
+             {"UPDATE campaign SET leader_names = 2", "column leader_names holds 2, not 0 or 1"}}) {
+        INFO(sql);
+        const DamagedBy damaged("PRAGMA ignore_check_constraints = ON; " + sql);
+        const auto before = test::file_bytes(damaged.file);
+        for (const std::vector<std::string> args : {std::vector<std::string>{"exchange", "list"}, {"turn", "next"}}) {
+            std::vector<std::string> all{"--db", damaged.file};
+            all.insert(all.end(), args.begin(), args.end());
+            const auto r = in_process(all);
+            INFO(join(args, " ") << ":\n" << r.out << r.err);
+            CHECK(r.code == 1);
+            CHECK_THAT(r.err, Catch::Matchers::Contains(says));
+            CHECK(test::file_bytes(damaged.file) == before);
+        }
     }
 }
