@@ -89,11 +89,7 @@ public:
         GeneratedRoll r{what, static_cast<std::uint16_t>(brigade), &t};
         const auto& block = t.block_for(context);
         r.thrown = m_dice.roll(t.die, purpose(r));
-        for (const auto& row : block.rows)  // each reading in one row (validated): the first that holds it
-            if (row.range.contains(r.thrown.reading)) {
-                r.row = &row;
-                break;
-            }
+        r.row = block.row_for(r.thrown.reading);
         // Blocks cover every reading (validated), and sources only return valid readings.
         if (!r.row) throw Error("table " + t.id + " has no row for " + std::to_string(r.thrown.reading));
         for (size_t i = 0; i < t.sets.size(); ++i) context.set(t.sets[i], r.row->values[i]);
@@ -150,12 +146,12 @@ Context start_context(const rules::RuleSet& rules, const Request& request, army:
         throw UsageError("unknown side \"" + visible(request.side) + "\" in rule set " + rules.id + " (expected one of: " +
                          id_list(rules.sides) + ")");
     d.side = request.side;
-    context.set(Field::side, {0, side->id});
+    context.set(Field::side, {0, side->id, static_cast<int>(side - rules.sides.data())});
     const auto& asked = request.arm.empty() ? rules.arms.front().id : request.arm;
     const auto* arm = rules.find_arm(asked);
     if (!arm) arm = &rules::typed_word(rules, rules.arms, asked, "arm");  // typed by a person: any case, a beginning, its name
     d.arm = arm->id;  // a word of the rule set's only (Interned: kept for the process's life)
-    context.set(Field::arm, {0, arm->id});
+    context.set(Field::arm, {0, arm->id, static_cast<int>(arm - rules.arms.data())});
     if (request.year) {
         if (rules.years.empty()) throw UsageError("rule set " + rules.id + " has no years; leave out the year");
         if (*request.year < rules.years.front() || *request.year > rules.years.back())
@@ -169,7 +165,7 @@ Context start_context(const rules::RuleSet& rules, const Request& request, army:
         if (!theater)
             throw UsageError("unknown theater \"" + visible(*request.theater) + "\" in rule set " + rules.id +
                              (rules.theaters.empty() ? " (it has none)" : " (expected one of: " + id_list(rules.theaters) + ")"));
-        context.set(Field::theater, {0, theater->id});
+        context.set(Field::theater, {0, theater->id, static_cast<int>(theater - rules.theaters.data())});
         given |= 1u << static_cast<unsigned>(Field::theater);
     }
     return context;

@@ -520,6 +520,7 @@ RuleSet load(std::string_view text, const std::string& file, bool pinned) {
     const detail::KeepingOlderText keeping(pinned);
     Loader(rules).load(doc.root());
     validate_rule_set(rules, file);
+    index_for_rolling(rules);
     rules.text = std::string(text);
     return rules;
 }

@@ -81,7 +81,56 @@ bool Condition::matches(const Context& context) const {
     if (!context.has(field)) return false;
     const FieldRef& v = context.get(field);
     if (field == Field::year) return v.number >= year_lo && v.number <= year_hi;
+    if (coded && v.code >= 0) return v.code < 64 && ((codes >> v.code) & 1U);
     return std::find(ids.begin(), ids.end(), v.id) != ids.end();
+}
+
+const Row* Block::row_for(int reading) const {
+    if (reading >= 0 && static_cast<size_t>(reading) < row_at.size() && row_at[static_cast<size_t>(reading)] < rows.size())
+        return &rows[row_at[static_cast<size_t>(reading)]];
+    for (const auto& row : rows)  // not indexed: by its ranges
+        if (row.range.contains(reading)) return &row;
+    return nullptr;
+}
+
+namespace {
+
+// A value's code: its place among its field's values (-1: not one of them, or not an id).
+int code_of(const RuleSet& rules, Field field, std::string_view id) {
+    const auto domain = rules.domain(field);
+    for (size_t i = 0; i < domain.size(); ++i)
+        if (!domain[i].id.empty() && domain[i].id == id) return static_cast<int>(i);
+    return -1;
+}
+
+}  // namespace
+
+void index_for_rolling(RuleSet& rules) {
+    for (auto& t : rules.tables)
+        for (auto& block : t.blocks) {
+            for (auto& c : block.when) {
+                c.codes = 0;
+                c.coded = c.field != Field::year && !c.ids.empty();
+                for (const auto& id : c.ids) {
+                    const int code = code_of(rules, c.field, id);
+                    if (code < 0 || code >= 64) c.coded = false;
+                    else c.codes |= std::uint64_t{1} << code;
+                }
+            }
+            for (auto& row : block.rows)
+                for (size_t i = 0; i < t.sets.size() && i < row.values.size(); ++i)
+                    if (!is_numeric(t.sets[i])) row.values[i].code = code_of(rules, t.sets[i], row.values[i].id);
+            block.row_at.clear();
+            if (block.rows.size() < 0xFF && die_max(t.die) <= 100) {
+                block.row_at.assign(static_cast<size_t>(die_max(t.die)) + 1, 0xFF);
+                for (int reading = die_min(t.die); reading <= die_max(t.die); ++reading)
+                    for (size_t r = 0; r < block.rows.size(); ++r)
+                        if (block.rows[r].range.contains(reading)) {
+                            block.row_at[static_cast<size_t>(reading)] = static_cast<std::uint8_t>(r);
+                            break;
+                        }
+            }
+        }
 }
 
 bool Block::matches(const Context& context) const {

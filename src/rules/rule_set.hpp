@@ -4,6 +4,7 @@
 #include "rules/play_table.hpp"
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <initializer_list>
 #include <set>
@@ -32,31 +33,43 @@ bool is_key_field(Field field);
 struct FieldValue {
     int number = 0;
     std::string id;
-    bool operator==(const FieldValue&) const = default;
+    /// The id's place among the field's values in the rule set (RuleSet::domain), set once the
+    /// rule set is loaded (index_for_rolling): a block's conditions test it, not the text. -1: none.
+    int code = -1;
+    bool operator==(const FieldValue& o) const { return number == o.number && id == o.id; }
 };
 
 /// A value as a context holds it: its id read in place, where the rule set (or the request being
 /// generated) keeps it, so that a context is copied, as each brigade copies its division's,
 /// without copying a string.
 struct FieldRef {
-    int number = 0;
     std::string_view id;
+    int number = 0;
+    int code = -1;  ///< as FieldValue::code; -1: matched by its text
     FieldRef() = default;
-    FieldRef(int number, std::string_view id) : number(number), id(id) {}
-    FieldRef(const FieldValue& v) : number(v.number), id(v.id) {}  // NOLINT: a value is read in place
+    FieldRef(int number, std::string_view id, int code = -1) : id(id), number(number), code(code) {}
+    FieldRef(const FieldValue& v) : id(v.id), number(v.number), code(v.code) {}  // NOLINT: a value is read in place
     FieldRef(FieldValue&&) = delete;  // a temporary's id would be gone before the context reads it
-    bool operator==(const FieldRef&) const = default;
+    bool operator==(const FieldRef& o) const { return number == o.number && id == o.id; }
 };
 
 /// What is known while a division is generated: side, arm, year... and what tables set. It
 /// reads its ids where they are kept: it must not outlive the rule set or the request.
 class Context {
 public:
-    void set(Field field, FieldRef value) { m_values[static_cast<size_t>(field)] = value; }
-    bool has(Field field) const { return m_values[static_cast<size_t>(field)].has_value(); }
+    void set(Field field, FieldRef value) {
+        m_values[static_cast<size_t>(field)] = value;
+        m_set |= 1U << static_cast<unsigned>(field);
+    }
+    bool has(Field field) const { return (m_set >> static_cast<unsigned>(field)) & 1U; }
     /// The value of a field that must be set (precondition: has(field)).
-    const FieldRef& get(Field field) const { return *m_values[static_cast<size_t>(field)]; }
-    bool operator==(const Context&) const = default;
+    const FieldRef& get(Field field) const { return m_values[static_cast<size_t>(field)]; }
+    bool operator==(const Context& o) const {
+        if (m_set != o.m_set) return false;
+        for (size_t i = 0; i < k_field_count; ++i)
+            if (((m_set >> i) & 1U) && !(m_values[i] == o.m_values[i])) return false;
+        return true;
+    }
     /// The context with only these fields (those a later step reads).
     Context only(const std::set<Field>& fields) const {
         Context n;
@@ -66,7 +79,9 @@ public:
     }
 
 private:
-    std::array<std::optional<FieldRef>, k_field_count> m_values;
+    // Small, as each brigade copies its division's: the values, and a bit a field for those set.
+    std::array<FieldRef, k_field_count> m_values{};
+    std::uint16_t m_set = 0;
 };
 
 /// An inclusive range of readings, with the text it was written as ("96-00").
@@ -84,6 +99,9 @@ struct Condition {
     int year_lo = 0;
     int year_hi = 0;
     std::string text;  ///< as written, for display ("1861-1863", "union")
+    /// The ids' codes (FieldValue::code) as bits, where every one is below 64 (index_for_rolling).
+    std::uint64_t codes = 0;
+    bool coded = false;
     bool matches(const Context& context) const;
 };
 
@@ -97,7 +115,11 @@ struct Row {
 struct Block {
     std::vector<Condition> when;
     std::vector<Row> rows;
+    /// Each reading's row, by reading (index_for_rolling): a roll finds its row at once.
+    std::vector<std::uint8_t> row_at;
     bool matches(const Context& context) const;
+    /// The row that holds a reading (validation: exactly one), or nullptr.
+    const Row* row_for(int reading) const;
 };
 
 /// The one kind of dice table: readings of a die mapped to values, chosen by keys.
@@ -296,6 +318,10 @@ struct RuleSet {
     /// A value as a person reads it: "Union", "1863", "7 stands", "Veteran".
     std::string describe(Field field, const FieldRef& value) const;
 };
+
+/// Readies a validated rule set for rolling: each id value's code among its field's values, each
+/// condition's codes, each block's row by reading. Matching by text gives the same answers.
+void index_for_rolling(RuleSet& rules);
 
 /// Every field the tables of these generation steps are keyed by (what a later step reads).
 std::set<Field> keys_of(const RuleSet& rules, std::initializer_list<std::span<const size_t>> steps);
