@@ -157,3 +157,42 @@ TEST_CASE("A rule set's text that reaches a terminal or a page is refused with a
     for (int i = 0; i < 2000; ++i) accents += "\xC3\xA9";  // é, two bytes each: 2,000 characters
     CHECK_NOTHROW(rules::load_rule_set(acw_with(R"("name": "Union")", "\"name\": \"" + accents + "\""), "ok.json"));
 }
+
+TEST_CASE("A loaded rule set's codes and rows by reading answer as its texts and ranges do, for every value of every table of every template") {
+    for (const auto* file : {"acw_fire_and_fury.json", "awi_fire_and_fury.json", "napoleonic_lordre_mixte.json"}) {
+        INFO(file);
+        const auto rules = rules::load_rule_set(test::template_text(file), file);
+        for (const auto& t : rules.tables)
+            for (const auto& block : t.blocks) {
+                INFO(t.id);
+                // Each reading's row, as a scan of the ranges finds it; one past the die, none.
+                CHECK(block.row_at.size() == static_cast<size_t>(rules::die_max(t.die)) + 1);
+                for (int reading = rules::die_min(t.die) - 1; reading <= rules::die_max(t.die) + 1; ++reading) {
+                    const rules::Row* scanned = nullptr;
+                    for (const auto& row : block.rows)
+                        if (!scanned && row.range.contains(reading)) scanned = &row;
+                    CHECK(block.row_for(reading) == scanned);
+                }
+                // Each condition, for every value of its field with its code and by its text alone.
+                for (const auto& c : block.when) {
+                    if (c.field == rules::Field::year) continue;
+                    CHECK(c.coded);
+                    const auto domain = rules.domain(c.field);  // a value's code is its place here
+                    for (size_t i = 0; i < domain.size(); ++i) {
+                        rules::Context coded, text;
+                        coded.set(c.field, {0, domain[i].id, static_cast<int>(i)});
+                        text.set(c.field, {0, domain[i].id});
+                        CHECK(c.matches(coded) == c.matches(text));
+                    }
+                }
+                // Each value a row sets, coded as its place among its field's values.
+                for (const auto& row : block.rows)
+                    for (size_t i = 0; i < t.sets.size(); ++i) {
+                        if (rules::is_numeric(t.sets[i])) continue;
+                        const auto domain = rules.domain(t.sets[i]);
+                        REQUIRE(row.values[i].code >= 0);
+                        CHECK(domain[static_cast<size_t>(row.values[i].code)].id == row.values[i].id);
+                }
+            }
+    }
+}
