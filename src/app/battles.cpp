@@ -860,8 +860,10 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         require_no_doubled_loss(m_session.rules(), battle, lines, refs);
         // Its states on the table go with it (they are the table's, not the report's): read as
         // `battle draft` reads them, so one the file has lost the unit of is refused here too.
-        for (const auto& st : db::Battles(store).draft_states(c.id, battle))
-            st.brigade_id ? (void)refs.brigade_at(*st.brigade_id, "a state on the table") : (void)refs.battery_at(st.battery_id.value_or(0), "a state on the table");
+        for (const auto& st : db::Battles(store).draft_states(c.id, battle)) {
+            if (st.brigade_id) refs.brigade_at(*st.brigade_id, "a state on the table");
+            else refs.battery_at(st.battery_id.value_or(0), "a state on the table");
+        }
         const auto plans = db::Battles(store).plans(c.id);
         const auto field = field_division_in(store);
         // Rolls at the table name who fought on a planned field only where they name a division
