@@ -838,7 +838,17 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
         return with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster& roster, const BattlePlan& plan) {
             out = plan.outcome;
             write_battle(store, m_session.rules(), c.id, op, roster, report, plan, out.lines);
-            if (const auto draft = draft_replaced(report.name, drafts(roster, plan), mode, out.lines)) db::Battles(store).clear_draft(c.id, *draft);
+            if (const auto draft = draft_replaced(report.name, drafts(roster, plan), mode, out.lines)) {
+                db::Battles(store).clear_draft(c.id, *draft);
+            } else {
+                // One left as it was (a player's losses this report did not take: a brigade not
+                // on the field, a side that fought none of it) is said, not left to be found.
+                for (const auto& d : db::Battles(store).drafts(c.id))
+                    if (same_ignoring_case(d.battle, trim(report.name)))
+                        out.lines.push_back("a draft report of " + d.battle + " still waits, holding lines this report did not take (muster battle draft " +
+                                            shell_positional(d.battle) + " shows them; muster battle draft --discard " + shell_positional(d.battle) +
+                                            " throws them away)");
+            }
             say_if_recorded_as(report.name, roster.battles, mode, out.lines);
             return out.summary;
         });

@@ -295,3 +295,17 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     r.battle = "aspern-ESSLING";
     CHECK_THROWS_WITH(w.s.table_side().roll(r, {"7"}), Contains("battle Aspern-Essling is already recorded"));
 }
+
+TEST_CASE("A battle reported by name beside a draft it leaves waiting says so: the lines it did not take are not found later by chance") {
+    Wagram w;
+    w.s.players().add("Pierre", "french");
+    w.s.players().submit_losses(w.s.players().list().at(0), "Wagram", {"Legrand/Ledru=1"});
+    const int ledru = w.stands("Legrand/Ledru");
+    battle::Report r;  // the Allies' losses alone: the French fought none of it, so their player's draft is not cleared
+    r.name = "Wagram";
+    battle::add_loss_spec(r, "Fresnel/Klenau=1");
+    const auto out = w.s.battles().report_battle(r, app::Mode::apply);
+    CHECK_THAT(join(out.lines, "\n"), Contains("a draft report of Wagram still waits, holding lines this report did not take (muster battle draft Wagram shows them"));
+    CHECK(w.stands("Legrand/Ledru") == ledru);  // not taken
+    CHECK(w.s.table_side().draft("Wagram").report.brigades.size() == 1);
+}
