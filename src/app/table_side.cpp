@@ -749,7 +749,7 @@ std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& 
         }
     std::vector<std::string> out;
     for (const auto& [id, n] : lost)
-        if (n.first > 0 && n.second > 0)
+        if (n.first > 0 && n.second > 0 && n.first != n.second)  // the same: one loss told twice, as the draft reads it (the larger of the two)
             out.push_back(refs.brigade_at(id, "a draft line").ref() + ": " + count_of(n.first, "stand", "stands") + " lost rolled at the table, " +
                           std::to_string(n.second) + " " + by[id]);
     return out;

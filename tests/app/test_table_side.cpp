@@ -211,14 +211,16 @@ TEST_CASE("A brigade's losses rolled at the table and submitted by a player are 
     const int rolled = w.s.table_side().draft("Wagram").report.brigades.at(0).lost;
     REQUIRE(rolled > 0);
     w.s.players().add("Karl", "allies");
-    w.s.players().submit_losses(w.s.players().list().at(0), "Wagram", {"Fresnel/Klenau=2"});  // his brigade's whole loss, as he saw it
+    const int submitted = rolled + 1;  // his brigade's whole loss, as he saw it: not what was rolled
+    w.s.players().submit_losses(w.s.players().list().at(0), "Wagram", {"Fresnel/Klenau=" + std::to_string(submitted)});
     const auto before = test::dump(w.path);
     for (const auto mode : {app::Mode::preview, app::Mode::apply}) {
         try {
             w.s.battles().report_draft("Wagram", {}, mode);
             FAIL("a doubled loss was reported");
         } catch (const UsageError& e) {
-            CHECK_THAT(e.what(), Contains("(Fresnel/Klenau: " + count_of(rolled, "stand", "stands") + " lost rolled at the table, 2 submitted by Karl (Allies))") &&
+            CHECK_THAT(e.what(), Contains("(Fresnel/Klenau: " + count_of(rolled, "stand", "stands") + " lost rolled at the table, " + std::to_string(submitted) +
+                                          " submitted by Karl (Allies))") &&
                                      Contains("muster battle draft --write FILE Wagram (it gives the larger)"));
         }
     }
@@ -226,8 +228,9 @@ TEST_CASE("A brigade's losses rolled at the table and submitted by a player are 
     // The draft is still shown, and written out with the larger of the two (not their sum), named
     // for the umpire to check.
     const auto d = w.s.table_side().draft("Wagram");
-    CHECK(d.report.brigades.at(0).lost == std::max(rolled, 2));
-    CHECK(d.doubled == std::vector<std::string>{"Fresnel/Klenau: " + count_of(rolled, "stand", "stands") + " lost rolled at the table, 2 submitted by Karl (Allies)"});
+    CHECK(d.report.brigades.at(0).lost == submitted);
+    CHECK(d.doubled == std::vector<std::string>{"Fresnel/Klenau: " + count_of(rolled, "stand", "stands") + " lost rolled at the table, " + std::to_string(submitted) +
+                                                " submitted by Karl (Allies)"});
 }
 
 TEST_CASE("A division given beside a draft's lines fought beside the divisions of those lines, not instead of them") {
@@ -308,4 +311,17 @@ TEST_CASE("A battle reported by name beside a draft it leaves waiting says so: t
     CHECK_THAT(join(out.lines, "\n"), Contains("a draft report of Wagram still waits, holding lines this report did not take (muster battle draft Wagram shows them"));
     CHECK(w.stands("Legrand/Ledru") == ledru);  // not taken
     CHECK(w.s.table_side().draft("Wagram").report.brigades.size() == 1);
+}
+
+TEST_CASE("A brigade's loss rolled at the table and submitted by a player as the same number is one loss told twice: the draft is reported with it") {
+    Wagram w;
+    w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");  // Deadly: Klenau loses stands at the table
+    const int rolled = w.s.table_side().draft("Wagram").report.brigades.at(0).lost;
+    REQUIRE(rolled > 0);
+    const int before = w.stands("Fresnel/Klenau");
+    w.s.players().add("Karl", "allies");
+    w.s.players().submit_losses(w.s.players().list().at(0), "Wagram", {"Fresnel/Klenau=" + std::to_string(rolled)});
+    CHECK(w.s.table_side().draft("Wagram").doubled.empty());
+    w.s.battles().report_draft("Wagram", {}, app::Mode::apply);
+    CHECK(w.stands("Fresnel/Klenau") == before - rolled);
 }
