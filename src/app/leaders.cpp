@@ -534,7 +534,16 @@ Outcome Leaders::penalty(const std::string& ref) {
 Outcome Leaders::return_leader(const std::string& ref) {
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::leader_return, [&](std::int64_t op, const Refs& refs, Outcome& out) {
-        const auto& l = refs.leader(ref);
+        // A name given whole that the one wounded leader of it bears is his: a drawn name may
+        // repeat within a side, and only the wounded may return.
+        const army::Leader* wounded = nullptr;
+        int bearers = 0;
+        for (const auto& x : refs.leaders())
+            if (x.status == LeaderStatus::wounded && !x.name.empty() && x.name == ref) {
+                wounded = &x;
+                ++bearers;
+            }
+        const auto& l = bearers == 1 ? *wounded : refs.leader(ref);
         store.set_audience(op, Audience::side(l.side));
         if (l.status != LeaderStatus::wounded) throw Error("leader " + l.label() + " is " + word(l.status) + ", not wounded");
         const int since = battles_since(l, refs.battles(), battles_counting(store, m_session.current().id, l));

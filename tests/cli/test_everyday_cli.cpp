@@ -882,3 +882,14 @@ TEST_CASE("leader replace takes a unit's name given whole as the unit's, else a 
                                       "(SELECT id FROM division WHERE name = 'Thümen'))");
     CHECK_THAT(c.refused("leader replace Thumen --force", 2), Contains("leader \"Thumen\" could be any of "));
 }
+
+TEST_CASE("leader return takes a name two leaders bear as the one of them who is wounded, as drawn names may repeat within a side") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 5");
+    c.ok("battle report --name Ridge --loss 'Wadsworth/Iron Brigade=1' --leader 'Meredith:wounded/1'");
+    test::raw_sql(c.dir.file("c.db"), "UPDATE leader SET name = 'Meredith' WHERE name = 'Cutler'");  // as a draw may give a second Meredith
+    // The wounded one is found, and refused for his time out: not "could be any of 2".
+    CHECK_THAT(c.refused("leader return Meredith", 1), Contains("leader Meredith is out for 1 battle after Ridge; 0 fought since"));
+    c.ok("battle report --name Ridge2 --loss \"Wadsworth/Cutler's Brigade=1\"");
+    CHECK_THAT(c.ok("leader return Meredith"), Contains("Leader Meredith returns from his wounds to Wadsworth/Iron Brigade"));
+}
