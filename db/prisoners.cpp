@@ -134,6 +134,14 @@ std::vector<campaign::CampInfo> Prisoners::camps(std::int64_t campaign) const {
 
 std::vector<campaign::Holding> Prisoners::holdings(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
+        // One held in a camp that is not there would be held by no one: its men never freed,
+        // nor sent home.
+        SQLite::Statement lost(m_store.impl().db, "SELECT p.id, p.camp_id FROM prisoner p WHERE NOT EXISTS (SELECT 1 FROM camp c WHERE c.id = p.camp_id) LIMIT 1");
+        if (lost.executeStep()) {
+            const Row row(lost);
+            throw Damaged("prisoner row " + std::to_string(row.id("id")) + " is held in camp #" + std::to_string(row.id("camp_id")) +
+                          ", which is not there; run muster check, or restore a backup");
+        }
         SQLite::Statement q(m_store.impl().db,
                             std::string("SELECT p.id, p.camp_id, ") + k_held_kind +
                                 ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, p.stands, COALESCE(p.known_as, '') AS known_as "

@@ -19,6 +19,13 @@ void Season::set_schedule(std::int64_t division, std::optional<Turn> turn) {
 
 std::vector<campaign::ScheduleEntry> Season::schedule(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
+        // A division due that is not there (or in no army) would drop out of the schedule unseen,
+        // and a turn begin without it.
+        SQLite::Statement lost(m_store.impl().db, "SELECT s.division_id FROM schedule s WHERE NOT EXISTS (SELECT 1 FROM division d JOIN corps k ON k.id = d.corps_id "
+                                                  "JOIN army a ON a.id = k.army_id WHERE d.id = s.division_id) LIMIT 1");
+        if (lost.executeStep())
+            throw Damaged("the schedule names division #" + std::to_string(Row(lost).id("division_id")) +
+                          ", which is not there; run muster check, or restore a backup");
         SQLite::Statement q(m_store.impl().db,
                             "SELECT s.division_id, d.name, a.side, d.status, s.turn FROM schedule s JOIN division d ON d.id = s.division_id "
                             "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE d.campaign_id = ? "

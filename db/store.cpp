@@ -1007,7 +1007,7 @@ std::vector<StepOperation> undo_step(SQLite::Database& db, std::int64_t campaign
     bind_all(q, campaign, OperationKind::undo, OperationKind::redo);
     std::vector<StepOperation> out;
     for (const Row row(q); q.executeStep();)
-        out.push_back({row.id("id"), row.text("kind"), row.text("summary"), row.blob("changeset"),
+        out.push_back({row.id("id"), std::string(spell(row.word<OperationKind>("kind"))), row.text("summary"), row.blob("changeset"),
                        row.null("inserted") ? std::nullopt : std::optional(row.text("inserted")), row.text("seen_by"), 0, row.text("player")});
     return out;
 }
@@ -1026,7 +1026,7 @@ std::vector<StepOperation> redo_step(SQLite::Database& db, std::int64_t campaign
     bind_all(q, campaign, OperationKind::undo, OperationKind::redo);
     std::vector<StepOperation> out;
     for (const Row row(q); q.executeStep();)
-        out.push_back({row.id("id"), row.text("kind"), row.text("summary"), row.blob("changeset"), std::nullopt, row.text("seen_by"),
+        out.push_back({row.id("id"), std::string(spell(row.word<OperationKind>("kind"))), row.text("summary"), row.blob("changeset"), std::nullopt, row.text("seen_by"),
                        row.id("original"), row.text("player")});
     return out;
 }

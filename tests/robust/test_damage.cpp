@@ -877,3 +877,23 @@ TEST_CASE("A campaign's setting outside the range the schema checks is damage to
         }
     }
 }
+
+TEST_CASE("An entry of no kind muster knows, a division due that is not there, a prisoner in no camp: refused by undo, turn next and liberate, not acted on") {
+    for (const auto& [sql, args, says] : std::vector<std::tuple<std::string, std::vector<std::string>, std::string>>{
+             {"UPDATE operation SET kind = 'abc' WHERE id = (SELECT MAX(id) FROM operation)", {"undo"}, "column kind holds \"abc\", not a kind of operation"},
+             {"PRAGMA foreign_keys = OFF; INSERT INTO schedule (division_id, turn) VALUES (999, 2)", {"turn", "next"},
+              "the schedule names division #999, which is not there"},
+             {"PRAGMA foreign_keys = OFF; UPDATE prisoner SET camp_id = 999 WHERE id = (SELECT MIN(id) FROM prisoner)", {"exchange", "list"},
+              ", which is not there"}}) {
+        INFO(sql);
+        const DamagedBy damaged(sql);
+        const auto before = test::file_bytes(damaged.file);
+        std::vector<std::string> all{"--db", damaged.file};
+        all.insert(all.end(), args.begin(), args.end());
+        const auto r = in_process(all);
+        INFO(r.out << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains(says));
+        CHECK(test::file_bytes(damaged.file) == before);
+    }
+}
