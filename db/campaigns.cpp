@@ -10,7 +10,7 @@ namespace {
 campaign::CampaignInfo read_campaign(const Row& row) {
     campaign::CampaignInfo r;
     r.id = row.id("id");
-    r.name = row.text("name");
+    r.name = row.name("name");
     r.rules_id = row.text("rules_id");
     r.rules_json = row.text("rules_json");
     r.return_rate = row.integer_in("return_rate", 0, 100);

@@ -75,7 +75,7 @@ army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo&
     for (const Row row(qa); qa.executeStep();) {
         army::Army a;
         a.id = row.id("id");
-        a.name = row.text("name");
+        a.name = row.name("name");
         a.side = row.text("side");
         a.commander = leader_of(leaders, row.optional_id("commander_id").value_or(0));
         oob.armies.push_back(std::move(a));
@@ -87,7 +87,7 @@ army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo&
     for (const Row row(qc); qc.executeStep();) {
         army::Corps k;
         k.id = row.id("id");
-        k.name = row.text("name");
+        k.name = row.name("name");
         k.commander = leader_of(leaders, row.optional_id("commander_id").value_or(0));
         parent(armies, row.id("army_id"), "corps", "army")->corps.push_back(std::move(k));
     }
@@ -206,14 +206,14 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
         bind_all(qa, campaign);
         army::Division d;  // one at a time, its vectors' room kept from one to the next
         while (qa.executeStep()) {
-            const army::Army a{ra.id("id"), ra.text("name"), ra.text("side"), unit_leader.read(ra, ra.optional_id("commander_id").value_or(0)), {},
+            const army::Army a{ra.id("id"), ra.name("name"), ra.text("side"), unit_leader.read(ra, ra.optional_id("commander_id").value_or(0)), {},
                                read_batteries(army_reserve, r_army_reserve, ra.id("id"))};
             v.army(a);
             const bool hidden_contents = v.reads_hidden_contents(a);
             qc.reset();
             bind_all(qc, a.id, campaign);
             while (qc.executeStep()) {
-                const army::Corps k{rc.id("id"), rc.text("name"), unit_leader.read(rc, rc.optional_id("commander_id").value_or(0)), {}, read_batteries(corps_reserve, r_corps_reserve, rc.id("id"))};
+                const army::Corps k{rc.id("id"), rc.name("name"), unit_leader.read(rc, rc.optional_id("commander_id").value_or(0)), {}, read_batteries(corps_reserve, r_corps_reserve, rc.id("id"))};
                 v.corps(k);
                 qd.reset();
                 bind_all(qd, k.id, campaign);

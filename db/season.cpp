@@ -35,7 +35,7 @@ std::vector<campaign::ScheduleEntry> Season::schedule(std::int64_t campaign) con
         for (const Row row(q); q.executeStep();) {
             campaign::ScheduleEntry e;
             e.division_id = row.id("division_id");
-            e.division = row.text("name");
+            e.division = row.name("name");
             e.side = row.text("side");
             e.status = row.word<DivisionStatus>("status");
             e.turn = row.turn("turn");
