@@ -636,6 +636,9 @@ std::exception_ptr translate(const std::string& path, const SQLite::Exception& e
         case SQLITE_CONSTRAINT:
             return error("refused by the campaign database's rules (" + what + "); nothing was changed");
         case SQLITE_ERROR:  // muster's statements are fixed: one SQLite cannot run meets a schema or a value not muster's
+            if (what == "integer overflow")  // a sum (of stands, of moves) past the largest whole number
+                return std::make_exception_ptr(Damaged::in(path, Damaged("a sum of its numbers runs past the largest whole number (integer overflow): "
+                                                                         "it holds a count no muster writes; nothing was changed: run muster check, or restore a backup")));
             return std::make_exception_ptr(Damaged::in(path, Damaged("its tables are not as muster makes them (" + what +
                                                                      "); nothing was changed: run muster check, or restore a backup")));
         default:

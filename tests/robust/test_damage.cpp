@@ -884,7 +884,10 @@ TEST_CASE("An entry of no kind muster knows, a division due that is not there, a
              {"PRAGMA foreign_keys = OFF; INSERT INTO schedule (division_id, turn) VALUES (999, 2)", {"turn", "next"},
               "the schedule names division #999, which is not there"},
              {"PRAGMA foreign_keys = OFF; UPDATE prisoner SET camp_id = 999 WHERE id = (SELECT MIN(id) FROM prisoner)", {"exchange", "list"},
-              ", which is not there"}}) {
+              ", which is not there"},
+             // A sum SQLite cannot make, said as damage, not as its own words alone.
+             {"UPDATE move SET stands = 9223372036854775807 WHERE id = (SELECT MIN(id) FROM move)", {"turn", "report"},
+              "a sum of its numbers runs past the largest whole number (integer overflow)"}}) {
         INFO(sql);
         const DamagedBy damaged(sql);
         const auto before = test::file_bytes(damaged.file);
