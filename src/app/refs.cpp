@@ -82,6 +82,10 @@ const T& find_one(const Items& items, const std::string& ref, Ref&& full_ref, co
         const auto typed_owner = ref.substr(0, slash);
         const auto hits = matching_names(typed_owner, owners);
         if (hits.size() > 1) match_one(typed_owner, owners, owners_noun);  // refused, naming them
+        if (hits.empty())  // the owner mistyped ("Pendr/2nd"): the nearest owners
+            if (const auto near_owner = did_you_mean(typed_owner, owners); !near_owner.empty())
+                throw NotFoundError("no " + what + " \"" + visible(ref) + "\" in this campaign (give " + form + "): no " + owners_noun + " \"" +
+                                    visible(typed_owner) + "\"" + near_owner);
         if (hits.size() == 1) {
             for (size_t i = 0; i < items.size(); ++i)
                 if (owner_of(items[i]) == owners[hits.front()]) near.push_back(refs[i]);

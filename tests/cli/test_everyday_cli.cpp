@@ -893,3 +893,11 @@ TEST_CASE("leader return takes a name two leaders bear as the one of them who is
     c.ok("battle report --name Ridge2 --loss \"Wadsworth/Cutler's Brigade=1\"");
     CHECK_THAT(c.ok("leader return Meredith"), Contains("Leader Meredith returns from his wounds to Wadsworth/Iron Brigade"));
 }
+
+TEST_CASE("A Division/Brigade whose division is mistyped suggests the nearest division, where no brigade's whole reference is near") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 5");
+    CHECK_THAT(c.refused("rename brigade Wadswrth/Iron Irons", 2),
+               Contains("no brigade \"Wadswrth/Iron\" in this campaign (give Division/Brigade, as the order of battle names it): no division \"Wadswrth\": did you mean Wadsworth?"));
+    CHECK_THAT(c.refused("battle report --name X --loss Wadswrth/Iron=1", 2), Contains("did you mean Wadsworth?"));
+}
