@@ -359,6 +359,16 @@ std::vector<std::string> Forces::unit_names(std::int64_t campaign, UnitKind kind
     });
 }
 
+std::vector<std::pair<std::int64_t, std::string>> Forces::army_sides(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT id, side FROM army WHERE campaign_id = ? ORDER BY id");
+        bind_all(q, campaign);
+        std::vector<std::pair<std::int64_t, std::string>> out;
+        for (const Row row(q); q.executeStep();) out.emplace_back(row.id("id"), row.text("side"));
+        return out;
+    });
+}
+
 std::optional<std::pair<std::int64_t, std::string>> Forces::find_army(std::int64_t campaign,
                                                                              std::string_view name) const {
     return guarded(m_store.path(), [&]() -> std::optional<std::pair<std::int64_t, std::string>> {

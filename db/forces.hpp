@@ -105,6 +105,8 @@ public:
     /// The names of a campaign's divisions, corps or armies, oldest first.
     std::vector<std::string> unit_names(std::int64_t campaign, UnitKind kind) const;
     std::optional<std::pair<std::int64_t, std::string>> find_army(std::int64_t campaign, std::string_view name) const;
+    /// Each army's id and side, oldest first.
+    std::vector<std::pair<std::int64_t, std::string>> army_sides(std::int64_t campaign) const;
     /// (corps id, army id, side)
     std::optional<std::tuple<std::int64_t, std::int64_t, std::string>> find_corps(std::int64_t campaign, std::string_view name) const;
     /// One brigade as its row holds it (commanders by id, where it sits by division id), if it is there.

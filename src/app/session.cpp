@@ -19,6 +19,7 @@
 #include "app/players.hpp"
 #include "app/session_state.hpp"
 #include "core/date.hpp"
+#include "db/forces.hpp"
 #include "core/error.hpp"
 #include "core/match.hpp"
 #include "core/names.hpp"
@@ -263,7 +264,18 @@ const rules::RuleSet& Session::rules() const { return *shared_rules(); }
 std::shared_ptr<const rules::RuleSet> Session::shared_rules() const {
     const auto c = current();
     if (!m->rules || m->rules_campaign != c.id) {
-        m->rules = pinned_rules(c.rules_json, c.name);
+        auto rules = pinned_rules(c.rules_json, c.name);
+        // Every army of a side of its rule set: one of another is no side's, and each side's
+        // view would leave it out as the enemy's (its own units with it), unsaid. Said by its
+        // number: a player's refused form may show it, and the army may be one hidden from him.
+        for (const auto& [army, side] : db::Forces(m->store).army_sides(c.id))
+            if (!rules->find_side(side)) {
+                std::vector<std::string> sides;
+                for (const auto& known : rules->sides) sides.push_back(known.id);
+                throw Damaged::in(m->store.path(), Damaged("army row " + std::to_string(army) + " is of side \"" + visible(side) + "\", not a side of rule set " +
+                                                            rules->id + " (expected one of: " + join(sides, ", ") + "); run muster check, or restore a backup"));
+            }
+        m->rules = std::move(rules);
         m->rules_campaign = c.id;
     }
     return m->rules;

@@ -900,3 +900,22 @@ TEST_CASE("An entry of no kind muster knows, a division due that is not there, a
         CHECK(test::file_bytes(damaged.file) == before);
     }
 }
+
+TEST_CASE("An army of a side its rule set does not have is damage to every command that reads the rule set, not a side's own units read as the enemy's") {
+    for (const std::string side : {"abc", "Union", ""}) {
+        INFO(side);
+        const DamagedBy damaged("UPDATE army SET side = '" + side + "' WHERE name = 'Army of the Potomac'");
+        const auto before = test::file_bytes(damaged.file);
+        for (const std::vector<std::string> args : {std::vector<std::string>{"oob", "--as", "union"}, {"battle", "list", "--as", "union"},
+                                                    {"turn", "report", "--as", "union"}, {"reveal", "Wadsworth"}}) {
+            std::vector<std::string> all{"--db", damaged.file};
+            all.insert(all.end(), args.begin(), args.end());
+            const auto r = in_process(all);
+            INFO(join(args, " ") << ":\n" << r.out << r.err);
+            CHECK(r.code == 1);
+            CHECK_THAT(r.err, Catch::Matchers::Contains("is of side \"" + side + "\", not a side of rule set acw (expected one of: union, confederate)"));
+            CHECK(test::file_bytes(damaged.file) == before);
+        }
+        CHECK(damaged.check().code == 1);  // check still reads the file, and names it
+    }
+}
