@@ -154,23 +154,20 @@ namespace {
 // of it and seen by the enemy, or of it or seen by the enemy (seen there, bd.seen, and not
 // hidden since).
 std::set<std::int64_t> battle_ids(SQLite::Database& db, std::int64_t campaign, std::string_view side, const char* which) {
-    // A battle naming a division the campaign does not hold (or one in no army) would drop out of
-    // a side's battles unseen, where the umpire's refuses it: damage to every view alike. By
-    // number only: the battle may be one the side does not know of.
-    SQLite::Statement lost(db, "SELECT bd.battle_id, bd.division_id FROM battle_division bd JOIN battle b ON b.id = bd.battle_id WHERE b.campaign_id = ?1 AND "
-                               "NOT EXISTS (SELECT 1 FROM division d JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE d.id = bd.division_id) LIMIT 1");
-    bind_all(lost, campaign);
-    if (lost.executeStep()) {
-        const Row row(lost);
-        throw Damaged("battle #" + std::to_string(row.id("battle_id")) + " names division #" + std::to_string(row.id("division_id")) +
-                      ", which the campaign does not hold; run muster check, or restore a backup");
-    }
-    SQLite::Statement q(db, std::string("SELECT DISTINCT bd.battle_id FROM battle_division bd JOIN battle b ON b.id = bd.battle_id "
-                                        "JOIN division d ON d.id = bd.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
-                                        "WHERE b.campaign_id = ?1 AND ") + which);
+    // In the same scan, a battle naming a division the campaign does not hold (or one in no
+    // army): it would drop out of a side's battles unseen, where the umpire's refuses it, so it
+    // is damage to every view alike. By number only: the battle may be one the side does not know of.
+    SQLite::Statement q(db, std::string("SELECT DISTINCT bd.battle_id, bd.division_id, a.id IS NULL AS lost FROM battle_division bd JOIN battle b ON b.id = bd.battle_id "
+                                        "LEFT JOIN division d ON d.id = bd.division_id LEFT JOIN corps k ON k.id = d.corps_id LEFT JOIN army a ON a.id = k.army_id "
+                                        "WHERE b.campaign_id = ?1 AND (a.id IS NULL OR (") + which + "))");
     bind_all(q, campaign, std::string(side));
     std::set<std::int64_t> out;
-    for (const Row row(q); q.executeStep();) out.insert(row.id("battle_id"));
+    for (const Row row(q); q.executeStep();) {
+        if (row.flag("lost"))
+            throw Damaged("battle #" + std::to_string(row.id("battle_id")) + " names division #" + std::to_string(row.id("division_id")) +
+                          ", which the campaign does not hold; run muster check, or restore a backup");
+        out.insert(row.id("battle_id"));
+    }
     return out;
 }
 

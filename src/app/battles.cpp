@@ -809,7 +809,8 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     // The draft the report replaces: not one holding losses a side's players submitted where that
     // side fought none of the report (a battle it may not know of would clear what they sent,
     // which their next submission would tell): that one is left as it was.
-    const auto drafts = [&](const campaign::Roster& roster, const BattlePlan& plan) {
+    // (`left`: those of its name it leaves as they were.)
+    const auto drafts = [&](const campaign::Roster& roster, const BattlePlan& plan, std::vector<std::string>* left = nullptr) {
         std::vector<std::string> out;
         const Refs refs(roster, m_session.rules());
         for (const auto& d : db::Battles(store).drafts(c.id)) {
@@ -820,6 +821,8 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
                     return !l.submitted || (b && plan.sides.count(b->side));
                 }))
                 out.push_back(d.battle);
+            else if (left)
+                left->push_back(d.battle);
         }
         return out;
     };
@@ -838,17 +841,13 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
         return with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster& roster, const BattlePlan& plan) {
             out = plan.outcome;
             write_battle(store, m_session.rules(), c.id, op, roster, report, plan, out.lines);
-            if (const auto draft = draft_replaced(report.name, drafts(roster, plan), mode, out.lines)) {
-                db::Battles(store).clear_draft(c.id, *draft);
-            } else {
-                // One left as it was (a player's losses this report did not take: a brigade not
-                // on the field, a side that fought none of it) is said, not left to be found.
-                for (const auto& d : db::Battles(store).drafts(c.id))
-                    if (same_ignoring_case(d.battle, trim(report.name)))
-                        out.lines.push_back("a draft report of " + d.battle + " still waits, holding lines this report did not take (muster battle draft " +
-                                            shell_positional(d.battle) + " shows them; muster battle draft --discard " + shell_positional(d.battle) +
-                                            " throws them away)");
-            }
+            std::vector<std::string> left;
+            if (const auto draft = draft_replaced(report.name, drafts(roster, plan, &left), mode, out.lines)) db::Battles(store).clear_draft(c.id, *draft);
+            // One left as it was (a player's losses this report did not take: a brigade not on
+            // the field, a side that fought none of it) is said, not left to be found.
+            for (const auto& d : left)
+                out.lines.push_back("a draft report of " + d + " still waits, holding lines this report did not take (muster battle draft " + shell_positional(d) +
+                                    " shows them; muster battle draft --discard " + shell_positional(d) + " throws them away)");
             say_if_recorded_as(report.name, roster.battles, mode, out.lines);
             return out.summary;
         });

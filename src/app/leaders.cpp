@@ -80,15 +80,9 @@ bool require_replaceable(const db::Store& store, const rules::RuleSet& r, const 
 // Thümen, is not read as the division with its letters plain.
 Refs::Unit unit_or_commanded(const Refs& refs, const std::string& ref) {
     if (std::any_of(refs.units().begin(), refs.units().end(), [&](const army::Unit& u) { return u.name == ref; })) return refs.unit(ref);
-    const army::Leader* bearer = nullptr;
-    int bearers = 0;
-    for (const auto& l : refs.leaders())
-        if (!l.name.empty() && l.name == ref) {
-            bearer = &l;
-            ++bearers;
-        }
-    if (bearers > 1) bearer = &refs.leader(ref);  // refused, naming each (or the one a rule finds)
-    if (bearer && bearer->command.kind && !bearer->command.unit.empty()) return refs.unit(bearer->command.unit);
+    // Refs::leader takes a whole name its one bearer has as his, and refuses one several bear.
+    if (std::any_of(refs.leaders().begin(), refs.leaders().end(), [&](const army::Leader& l) { return !l.name.empty() && l.name == ref; }))
+        if (const auto& bearer = refs.leader(ref); bearer.command.kind && !bearer.command.unit.empty()) return refs.unit(bearer.command.unit);
     try {
         return refs.unit(ref);
     } catch (const NotFoundError&) {

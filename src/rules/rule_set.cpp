@@ -93,33 +93,31 @@ const Row* Block::row_for(int reading) const {
     return nullptr;
 }
 
-namespace {
-
-// A value's code: its place among its field's values (-1: not one of them, or not an id).
-int code_of(const RuleSet& rules, Field field, std::string_view id) {
-    const auto domain = rules.domain(field);
-    for (size_t i = 0; i < domain.size(); ++i)
-        if (!domain[i].id.empty() && domain[i].id == id) return static_cast<int>(i);
-    return -1;
-}
-
-}  // namespace
-
 void index_for_rolling(RuleSet& rules) {
+    // A value's code: its place among its field's values (-1: not one of them, or not an id),
+    // each field's values read once.
+    std::array<std::vector<FieldRef>, k_field_count> domains;
+    for (size_t f = 0; f < k_field_count; ++f) domains[f] = rules.domain(static_cast<Field>(f));
+    const auto code_of = [&](Field field, std::string_view id) {
+        const auto& domain = domains[static_cast<size_t>(field)];
+        for (size_t i = 0; i < domain.size(); ++i)
+            if (!domain[i].id.empty() && domain[i].id == id) return static_cast<int>(i);
+        return -1;
+    };
     for (auto& t : rules.tables)
         for (auto& block : t.blocks) {
             for (auto& c : block.when) {
                 c.codes = 0;
                 c.coded = c.field != Field::year && !c.ids.empty();
                 for (const auto& id : c.ids) {
-                    const int code = code_of(rules, c.field, id);
+                    const int code = code_of(c.field, id);
                     if (code < 0 || code >= 64) c.coded = false;
                     else c.codes |= std::uint64_t{1} << code;
                 }
             }
             for (auto& row : block.rows)
                 for (size_t i = 0; i < t.sets.size() && i < row.values.size(); ++i)
-                    if (!is_numeric(t.sets[i])) row.values[i].code = code_of(rules, t.sets[i], row.values[i].id);
+                    if (!is_numeric(t.sets[i])) row.values[i].code = code_of(t.sets[i], row.values[i].id);
             block.row_at.clear();
             if (block.rows.size() < 0xFF && die_max(t.die) <= 100) {
                 block.row_at.assign(static_cast<size_t>(die_max(t.die)) + 1, 0xFF);

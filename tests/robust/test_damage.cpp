@@ -152,6 +152,13 @@ Run in_process(const std::vector<std::string>& args) {
     return {code, out.str(), err.str()};
 }
 
+// A command on a campaign file.
+Run on(const std::string& file, const std::vector<std::string>& args) {
+    std::vector<std::string> all{"--db", file};
+    all.insert(all.end(), args.begin(), args.end());
+    return in_process(all);
+}
+
 // The base campaign with `sql` run on its file, for check to find.
 struct DamagedBy {
     test::TempDir dir;
@@ -326,11 +333,9 @@ TEST_CASE("A count below zero in the file is damage: refused by what reads it, n
     test::raw_sql(file, "PRAGMA ignore_check_constraints = ON; UPDATE brigade SET stands = -5 WHERE id = "
                         "(SELECT b.id FROM brigade b JOIN division d ON d.id = b.division_id WHERE d.name = 'Wadsworth' ORDER BY b.id LIMIT 1)");
     const auto damaged = test::file_bytes(file);
-    for (const std::vector<std::string> args : {std::vector<std::string>{"oob"}, {"export", "oob", "--format", "json", "-o", dir.file("o.json")},
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"oob"}, {"export", "oob", "--format", "json", "-o", dir.file("o.json")},
                                                 {"brigade", "merge", "Wadsworth/Iron Brigade", "--into", "Wadsworth/Cutler's Brigade"}}) {
-        std::vector<std::string> all{"--db", file};
-        all.insert(all.end(), args.begin(), args.end());
-        const auto r = in_process(all);
+        const auto r = on(file, args);
         INFO(join(args, " ") << ": " << r.out << r.err);
         CHECK(r.code == 1);
         CHECK_THAT(r.err, Catch::Matchers::Contains("holds -5, a count below zero"));
@@ -347,10 +352,8 @@ TEST_CASE("A line break in a damaged file's name or journal entry is written vis
                         "UPDATE operation SET summary = 'ok' || char(10) || '#77  forged' WHERE id = (SELECT MIN(id) FROM operation)");
     // A unit led by no one, named in what waits on the umpire.
     test::raw_sql(file, "UPDATE brigade SET commander_id = NULL WHERE division_id = (SELECT id FROM division WHERE name LIKE 'Heth%')");
-    for (const std::vector<std::string> args : {std::vector<std::string>{"leader", "list"}, {"journal"}, {"oob"}, {"battle", "list"}, {"undo", "--preview"}, {"turn"}}) {
-        std::vector<std::string> all{"--db", file};
-        all.insert(all.end(), args.begin(), args.end());
-        const auto r = in_process(all);
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"leader", "list"}, {"journal"}, {"oob"}, {"battle", "list"}, {"undo", "--preview"}, {"turn"}}) {
+        const auto r = on(file, args);
         INFO(join(args, " ") << ":\n" << r.out << r.err);
         for (const char* forged : {"\n#99", "\n      Forged", "\n#77"}) CHECK(r.out.find(forged) == std::string::npos);
     }
@@ -362,11 +365,9 @@ TEST_CASE("A line break in a damaged file's name or journal entry is written vis
     test::raw_sql(file, "UPDATE leader SET name = name || char(10) || 'Forged: row' WHERE id IN (SELECT leader_id FROM battle_fallen); "
                         "UPDATE battle_fallen SET known_as = known_as || char(10) || 'Forged: fall'; "
                         "UPDATE battle SET place = 'Gettysburg' || char(10) || 'Forged place'");
-    for (const std::vector<std::string> args : {std::vector<std::string>{"battle", "show", "Seminary Ridge"}, {"battle", "show", "Seminary Ridge", "--as", "union"},
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"battle", "show", "Seminary Ridge"}, {"battle", "show", "Seminary Ridge", "--as", "union"},
                                                 {"turn", "report"}, {"turn", "report", "--as", "confederate"}}) {
-        std::vector<std::string> all{"--db", file};
-        all.insert(all.end(), args.begin(), args.end());
-        const auto r = in_process(all);
+        const auto r = on(file, args);
         INFO(join(args, " ") << ":\n" << r.out << r.err);
         CHECK(r.code == 0);
         for (const char* forged : {"\nForged", "\n#99", "\n      Forged"}) CHECK(r.out.find(forged) == std::string::npos);
@@ -466,7 +467,7 @@ TEST_CASE("Journal entries tied into one step out of order (each naming the othe
     test::raw_sql(file, "UPDATE operation SET part_of = (SELECT max(id) FROM operation) WHERE id = (SELECT max(id) - 1 FROM operation); "
                         "UPDATE operation SET part_of = (SELECT max(id) - 1 FROM operation) WHERE id = (SELECT max(id) FROM operation)");
     const auto before = test::dump(file);
-    for (const std::vector<std::string> command : {std::vector<std::string>{"undo"}, {"redo"}, {"undo", "--preview"}}) {
+    for (const std::vector<std::string>& command : {std::vector<std::string>{"undo"}, {"redo"}, {"undo", "--preview"}}) {
         INFO(command.front() << " " << command.size());
         auto args = command;
         args.insert(args.begin(), {"--db", file});
@@ -540,9 +541,7 @@ TEST_CASE("Text where the file keeps a whole number is damage: refused by what r
         for (const auto* end : {"-wal", "-shm"}) std::filesystem::remove(file + end);
         test::raw_sql(file, sql);
         const auto damaged = test::file_bytes(file);
-        std::vector<std::string> all{"--db", file};
-        all.insert(all.end(), args.begin(), args.end());
-        const auto r = in_process(all);
+        const auto r = on(file, args);
         INFO(r.out << r.err);
         CHECK(r.code == 1);
         CHECK_THAT(r.err, Catch::Matchers::Contains("the campaign database is damaged") && Catch::Matchers::Contains("not a whole number"));
@@ -622,10 +621,8 @@ TEST_CASE("A battle naming a battery, a leader or a division the file has lost i
         INFO(sql);
         const DamagedBy d(sql);
         const auto before = test::file_bytes(d.file);
-        for (const std::vector<std::string> args : {std::vector<std::string>{"battle", "show", "Seminary Ridge"}, {"turn", "report"}}) {
-            std::vector<std::string> all{"--db", d.file};
-            all.insert(all.end(), args.begin(), args.end());
-            const auto r = in_process(all);
+        for (const std::vector<std::string>& args : {std::vector<std::string>{"battle", "show", "Seminary Ridge"}, {"turn", "report"}}) {
+            const auto r = on(d.file, args);
             INFO(join(args, " ") << ":\n" << r.out << r.err);
             CHECK(r.code == 1);
             CHECK_THAT(r.err, Catch::Matchers::Contains(says) && Catch::Matchers::Contains("run muster check"));
@@ -648,9 +645,7 @@ TEST_CASE("A write in a file damaged where only what it prints after would read 
         const DamagedBy d(sql);
         if (args.front() == "exchange") REQUIRE(in_process({"--db", d.file, "exchange", "propose", "--from", "union", "--offer", "stands:Heth/1st Brigade=1"}).code != 3);
         const auto before = test::file_bytes(d.file);
-        std::vector<std::string> all{"--db", d.file};
-        all.insert(all.end(), args.begin(), args.end());
-        const auto r = in_process(all);
+        const auto r = on(d.file, args);
         INFO(r.out << r.err);
         CHECK(r.code == 1);
         CHECK_THAT(r.err, Catch::Matchers::Contains(says) && !Catch::Matchers::Contains("the change was made"));
@@ -726,11 +721,9 @@ TEST_CASE("A battle naming a division the file has lost is damage to an export o
     CHECK_THAT(r.err, Catch::Matchers::Contains("names division #999, which the campaign does not hold"));
     CHECK_FALSE(std::filesystem::exists(out));
     // ...and to each side's view of battles, where the lost division's side would read no such battle, and its papers go without it.
-    for (const std::vector<std::string> args : {std::vector<std::string>{"battle", "show", "Seminary Ridge", "--as", "confederate"},
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"battle", "show", "Seminary Ridge", "--as", "confederate"},
                                                 {"battle", "list", "--as", "union"}, {"handout", "--side", "confederate", "-o", damaged.dir.file("papers")}}) {
-        std::vector<std::string> all{"--db", damaged.file};
-        all.insert(all.end(), args.begin(), args.end());
-        const auto side = in_process(all);
+        const auto side = on(damaged.file, args);
         INFO(join(args, " ") << ":\n" << side.out << side.err);
         CHECK(side.code == 1);
         CHECK_THAT(side.err, Catch::Matchers::Contains("names division #999, which the campaign does not hold"));
@@ -755,12 +748,10 @@ TEST_CASE("A battery of two owners or none, a position not a number, an empty na
         INFO(sql);
         const DamagedBy damaged(sql);
         const auto before = test::file_bytes(damaged.file);
-        for (const std::vector<std::string> args : {std::vector<std::string>{"oob"}, {"oob", "--as", "union"},
+        for (const std::vector<std::string>& args : {std::vector<std::string>{"oob"}, {"oob", "--as", "union"},
                                                     {"export", "oob", "--format", "json", "-o", damaged.dir.file("o.json")},
                                                     {"export", "labels", "--format", "html", "-o", damaged.dir.file("l.html")}}) {
-            std::vector<std::string> all{"--db", damaged.file};
-            all.insert(all.end(), args.begin(), args.end());
-            const auto r = in_process(all);
+            const auto r = on(damaged.file, args);
             INFO(join(args, " ") << ":\n" << r.out << r.err);
             CHECK(r.code == 1);
             // Said of the row by its table and id (not its name: a refused form may show it to a side the unit is hidden from).
@@ -777,10 +768,8 @@ TEST_CASE("Damage is named by the row and the column the file keeps it in, not b
     const DamagedBy damaged("PRAGMA ignore_check_constraints = ON; UPDATE leader SET grade_revealed = 7 WHERE id = "
                             "(SELECT commander_id FROM brigade WHERE name = 'Iron Brigade')");
     const auto id = test::raw_sql_value(damaged.file, "SELECT commander_id FROM brigade WHERE name = 'Iron Brigade'");
-    for (const std::vector<std::string> args : {std::vector<std::string>{"oob"}, {"export", "oob", "--format", "csv", "-o", damaged.dir.file("o.csv")}}) {
-        std::vector<std::string> all{"--db", damaged.file};
-        all.insert(all.end(), args.begin(), args.end());
-        const auto r = in_process(all);
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"oob"}, {"export", "oob", "--format", "csv", "-o", damaged.dir.file("o.csv")}}) {
+        const auto r = on(damaged.file, args);
         INFO(r.out << r.err);
         CHECK(r.code == 1);
         CHECK_THAT(r.err, Catch::Matchers::Contains("damaged: leader row " + id + ": column grade_revealed holds 7, not 0 or 1"));
@@ -790,11 +779,9 @@ TEST_CASE("Damage is named by the row and the column the file keeps it in, not b
 TEST_CASE("A journal entry numbered at SQLite's largest id is damage to every write: new entries would be numbered at random, and undo take back the wrong one") {
     const DamagedBy damaged("UPDATE operation SET id = 9223372036854775807 WHERE id = (SELECT MAX(id) FROM operation)");
     const auto before = test::file_bytes(damaged.file);
-    for (const std::vector<std::string> args : {std::vector<std::string>{"add", "army", "Reserve", "--side", "union"}, {"undo"},
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"add", "army", "Reserve", "--side", "union"}, {"undo"},
                                                 {"campaign", "new", "Second", "--rules", "awi"}}) {
-        std::vector<std::string> all{"--db", damaged.file};
-        all.insert(all.end(), args.begin(), args.end());
-        const auto r = in_process(all);
+        const auto r = on(damaged.file, args);
         INFO(join(args, " ") << ":\n" << r.out << r.err);
         CHECK(r.code == 1);
         // (undo finds the entry's record sealed under its own number first)
@@ -807,10 +794,8 @@ TEST_CASE("A journal entry numbered at SQLite's largest id is damage to every wr
 TEST_CASE("A placeholder holding brigades is damage to the order of battle and to check, not a division read with none") {
     const DamagedBy damaged("UPDATE division SET status = 'placeholder' WHERE name = 'Heth'");
     const auto before = test::file_bytes(damaged.file);
-    for (const std::vector<std::string> args : {std::vector<std::string>{"oob"}, {"export", "oob", "--format", "csv", "-o", damaged.dir.file("o.csv")}}) {
-        std::vector<std::string> all{"--db", damaged.file};
-        all.insert(all.end(), args.begin(), args.end());
-        const auto r = in_process(all);
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"oob"}, {"export", "oob", "--format", "csv", "-o", damaged.dir.file("o.csv")}}) {
+        const auto r = on(damaged.file, args);
         INFO(join(args, " ") << ":\n" << r.out << r.err);
         CHECK(r.code == 1);
         CHECK_THAT(r.err, Catch::Matchers::Contains(": it is a placeholder, not yet arrived, yet holds "));
@@ -830,10 +815,8 @@ TEST_CASE("An exchange item whose exchange is not there is damage: the exchange 
     test::raw_sql(file, "UPDATE exchange_item SET exchange_id = 999 WHERE direction = 'offer' AND exchange_id = (SELECT MAX(id) FROM exchange)");
     const auto before = test::file_bytes(file);
     const auto id = test::raw_sql_value(file, "SELECT MAX(id) FROM exchange");
-    for (const std::vector<std::string> args : {std::vector<std::string>{"exchange", "list"}, {"exchange", "accept", id, "--side", "confederate"}}) {
-        std::vector<std::string> all{"--db", file};
-        all.insert(all.end(), args.begin(), args.end());
-        const auto r = in_process(all);
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"exchange", "list"}, {"exchange", "accept", id, "--side", "confederate"}}) {
+        const auto r = on(file, args);
         INFO(join(args, " ") << ":\n" << r.out << r.err);
         CHECK(r.code == 1);
         CHECK_THAT(r.err, Catch::Matchers::Contains("points at exchange #999, which is not there"));
@@ -846,10 +829,8 @@ TEST_CASE("A draft's state on the table naming a unit the file has lost is refus
                             "SELECT campaign_id, battle, operation_id, 9999, 'disordered', 'yes', 'x' FROM draft_line LIMIT 1");
     const auto battle = test::raw_sql_value(damaged.file, "SELECT battle FROM draft_line LIMIT 1");
     const auto before = test::file_bytes(damaged.file);
-    for (const std::vector<std::string> args : {std::vector<std::string>{"battle", "draft", battle}, {"battle", "report", "--draft", battle}}) {
-        std::vector<std::string> all{"--db", damaged.file};
-        all.insert(all.end(), args.begin(), args.end());
-        const auto r = in_process(all);
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"battle", "draft", battle}, {"battle", "report", "--draft", battle}}) {
+        const auto r = on(damaged.file, args);
         INFO(join(args, " ") << ":\n" << r.out << r.err);
         CHECK(r.code == 1);
         CHECK_THAT(r.err, Catch::Matchers::Contains("a state on the table points at brigade 9999, which is not there"));
@@ -866,10 +847,8 @@ TEST_CASE("A campaign's setting outside the range the schema checks is damage to
         INFO(sql);
         const DamagedBy damaged("PRAGMA ignore_check_constraints = ON; " + sql);
         const auto before = test::file_bytes(damaged.file);
-        for (const std::vector<std::string> args : {std::vector<std::string>{"exchange", "list"}, {"turn", "next"}}) {
-            std::vector<std::string> all{"--db", damaged.file};
-            all.insert(all.end(), args.begin(), args.end());
-            const auto r = in_process(all);
+        for (const std::vector<std::string>& args : {std::vector<std::string>{"exchange", "list"}, {"turn", "next"}}) {
+            const auto r = on(damaged.file, args);
             INFO(join(args, " ") << ":\n" << r.out << r.err);
             CHECK(r.code == 1);
             CHECK_THAT(r.err, Catch::Matchers::Contains(says));
@@ -891,9 +870,7 @@ TEST_CASE("An entry of no kind muster knows, a division due that is not there, a
         INFO(sql);
         const DamagedBy damaged(sql);
         const auto before = test::file_bytes(damaged.file);
-        std::vector<std::string> all{"--db", damaged.file};
-        all.insert(all.end(), args.begin(), args.end());
-        const auto r = in_process(all);
+        const auto r = on(damaged.file, args);
         INFO(r.out << r.err);
         CHECK(r.code == 1);
         CHECK_THAT(r.err, Catch::Matchers::Contains(says));
@@ -906,11 +883,9 @@ TEST_CASE("An army of a side its rule set does not have is damage to every comma
         INFO(side);
         const DamagedBy damaged("UPDATE army SET side = '" + side + "' WHERE name = 'Army of the Potomac'");
         const auto before = test::file_bytes(damaged.file);
-        for (const std::vector<std::string> args : {std::vector<std::string>{"oob", "--as", "union"}, {"battle", "list", "--as", "union"},
+        for (const std::vector<std::string>& args : {std::vector<std::string>{"oob", "--as", "union"}, {"battle", "list", "--as", "union"},
                                                     {"turn", "report", "--as", "union"}, {"reveal", "Wadsworth"}}) {
-            std::vector<std::string> all{"--db", damaged.file};
-            all.insert(all.end(), args.begin(), args.end());
-            const auto r = in_process(all);
+            const auto r = on(damaged.file, args);
             INFO(join(args, " ") << ":\n" << r.out << r.err);
             CHECK(r.code == 1);
             CHECK_THAT(r.err, Catch::Matchers::Contains("is of side \"" + side + "\", not a side of rule set acw (expected one of: union, confederate)"));
