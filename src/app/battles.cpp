@@ -843,11 +843,14 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
             write_battle(store, m_session.rules(), c.id, op, roster, report, plan, out.lines);
             std::vector<std::string> left;
             if (const auto draft = draft_replaced(report.name, drafts(roster, plan, &left), mode, out.lines)) db::Battles(store).clear_draft(c.id, *draft);
-            // One left as it was (a player's losses this report did not take: a brigade not on
-            // the field, a side that fought none of it) is said, not left to be found.
-            for (const auto& d : left)
+            // One left (a player's losses this report did not take: a brigade not on the field, a
+            // side that fought none of it) keeps only those: a loss the report gives stands for
+            // the one submitted. It is said, not left to be found.
+            for (const auto& d : left) {
+                for (const auto& loss : plan.losses) db::Battles(store).take_submitted_loss(c.id, d, loss.brigade->id);
                 out.lines.push_back("a draft report of " + d + " still waits, holding lines this report did not take (muster battle draft " + shell_positional(d) +
                                     " shows them; muster battle draft --discard " + shell_positional(d) + " throws them away)");
+            }
             say_if_recorded_as(report.name, roster.battles, mode, out.lines);
             return out.summary;
         });

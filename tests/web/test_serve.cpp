@@ -497,6 +497,23 @@ TEST_CASE("A player's Orders page says what became of each submission: waiting, 
     CHECK_THAT(server.get(club.lee + "orders").body, Contains("No losses submitted."));
 }
 
+TEST_CASE("A submission whose battle is reported without some of its lines says those lines wait, and the umpire's draft keeps only them") {
+    const Club club;
+    club.ok("add brigade \"Paul's Brigade\" --division Robinson --rating crack --stands 6");
+    const test::Served server(club.db());
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    REQUIRE(server.post(club.meade + "losses", {{"token", token}, {"battle", "Pipe Creek"},
+                                                {"losses", "Wadsworth/Iron Brigade=2\nRobinson/Paul's Brigade=3"}})
+                .status == 200);
+    // Reported without Robinson: its line is not taken, and the draft is left holding it alone.
+    CHECK_THAT(club.ok("battle report --name \"Pipe Creek\" --loss \"Wadsworth/Iron Brigade=1\""), Contains("holding lines this report did not take"));
+    CHECK_THAT(server.get(club.meade + "orders").body,
+               Contains("reported: the battle of Pipe Creek, without the losses sent for Robinson/Paul&#39;s Brigade, which wait for the umpire"));
+    const auto draft = club.ok("battle draft \"Pipe Creek\"");
+    CHECK_THAT(draft, Contains("Robinson/Paul's Brigade: 3 stands lost"));
+    CHECK(draft.find("Iron Brigade") == std::string::npos);  // the report's own loss stands for it
+}
+
 TEST_CASE("Losses a player sends in under a battle recorded already wait as a draft that turn tells the umpire to look at and throw away, not to report") {
     const Club club;
     const test::Served server(club.db());
