@@ -515,8 +515,10 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             if (*f)
                 if (const auto* off = (*f)->find(Fact::off_field); off && off->value == rules::k_yes)
                     throw Error(off->why + " in " + battle + ": it is not at the table (muster table state --battle " + shell_word(battle) + " --unit REF off_field=no brings it back)");
-        // Nor is a division its plan keeps in reserve off the field, until it arrives there; one
-        // the plan does not name at all is rolled for, and said.
+        // Nor is a division its plan keeps in reserve off the field, until it arrives there, or
+        // one a plan that lays out its field does not name (a slip of the unit typed, as often
+        // as a division not yet deployed): its loss would take it into the report, seen by the
+        // enemy. A plan with nothing deployed yet has no field to hold to: said only.
         const auto plans = db::Battles(store).plans(c.id);
         if (const auto* plan = open_plan_named(plans, battle))
             for (const auto* t : {&unit, &defender, &firer})
@@ -527,9 +529,12 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
                     if (at != plan->divisions.end() && at->role == PlanRole::reserve)
                         throw Error((*t)->ref() + " is of " + u->name + ", in reserve off the field at " + battle +
                                     ": bring it on first with muster battle arrive " + shell_word(battle) + " " + shell_word(u->name));
-                    if (at == plan->divisions.end())
-                        out.outcome.lines.push_back((*t)->ref() + " is of " + u->name + ", which the plan of " + battle + " does not put on its field " +
-                                                    "(muster battle deploy " + shell_word(battle) + " " + shell_word(u->name) + " puts it there)");
+                    if (at == plan->divisions.end()) {
+                        const auto deploy = "muster battle deploy " + shell_word(battle) + " " + shell_word(u->name);
+                        const auto said = (*t)->ref() + " is of " + u->name + ", which the plan of " + battle + " does not put on its field";
+                        if (!plan->divisions.empty()) throw Error(said + ": deploy it first with " + deploy);
+                        out.outcome.lines.push_back(said + " (" + deploy + " puts it there)");
+                    }
                 }
         auto ptr = [](const std::optional<play::Facts>& f) { return f ? &*f : nullptr; };
         const auto resolved = play::with_campaign(table, r.request, {ptr(unit_facts), ptr(defender_facts), ptr(firer_facts)}, r.override);

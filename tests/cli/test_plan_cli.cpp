@@ -139,17 +139,18 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
 }
 
-TEST_CASE("A planned battle's draft written out carries the plan's day and place, and a roll for a unit off its field says so") {
+TEST_CASE("A planned battle's draft written out carries the plan's day and place, and a roll for a unit off its field is refused") {
     const test::CampaignFile c;
     c.ok("campaign new G --sample grossbeeren --seed 3");
     c.ok("arrive --due");
     c.ok("battle plan Blankenfelde --date 1813-08-23 --place \"Blankenfelde, south of Berlin\"");
     c.ok("battle deploy Blankenfelde Durutte Borstell");
     CHECK_THAT(c.ok("table roll musketry --battle Blankenfelde --unit \"Durutte/Jarry's Brigade\" --points 6"), !Contains("does not put on its field"));
-    // A unit of a division the plan leaves off its field is rolled for, and said.
-    CHECK_THAT(c.ok("table roll musketry --battle Blankenfelde --unit Krafft/Colberg --points 6"),
-               Contains("Krafft/Colberg Infantry Regiment is of Krafft, which the plan of Blankenfelde does not put on its field "
-                        "(muster battle deploy Blankenfelde Krafft puts it there)"));
+    // A unit of a division the plan leaves off its field (a unit mistyped, or not yet deployed)
+    // is refused, changing nothing: its loss would take the division into the report.
+    CHECK_THAT(c.refused("table roll musketry --battle Blankenfelde --unit Krafft/Colberg --points 6", 1),
+               Contains("Krafft/Colberg Infantry Regiment is of Krafft, which the plan of Blankenfelde does not put on its field: "
+                        "deploy it first with muster battle deploy Blankenfelde Krafft"));
     const auto file = c.dir.file("draft.json");
     c.ok("battle draft Blankenfelde --write " + test::quote(file));
     CHECK_THAT(test::file_bytes(file), Contains("\"date\": \"1813-08-23\"") && Contains("\"place\": \"Blankenfelde, south of Berlin\""));
