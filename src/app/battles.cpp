@@ -919,6 +919,10 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         report.brigades.insert(report.brigades.end(), how.beside.brigades.begin(), how.beside.brigades.end());
         report.leaders.insert(report.leaders.end(), how.beside.leaders.begin(), how.beside.leaders.end());
         report.batteries.insert(report.batteries.end(), how.beside.batteries.begin(), how.beside.batteries.end());
+        // Their divisions fought too, as a report naming none takes those of its losses: whether
+        // the draft's lines name the divisions (a roll for a seen one) or leave them to the
+        // field (hidden ones only) is not the organiser's to track.
+        if (!how.beside.brigades.empty() || !how.beside.leaders.empty() || !how.beside.batteries.empty()) report.divisions_planned = true;
         // Its date and place as given (else its plan's, else the campaign's date), as in any report.
         if (how.beside.date) report.date = how.beside.date;
         if (!trim(how.beside.place).empty()) report.place = require_place(how.beside.place);

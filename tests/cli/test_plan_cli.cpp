@@ -254,3 +254,19 @@ TEST_CASE("An AWI campaign speaks its rule set's words: brigades and battalions,
     c.ok("campaign new Plain --rules awi --date 1777-09-01");
     CHECK_THAT(c.ok("campaign show"), Contains("Men per stand         40 (the rule set's scale)") && Contains("Theater               (the rule set has none)"));
 }
+
+TEST_CASE("Losses given beside a draft take their divisions as fighting, whether the draft's rolls are for a division the enemy has seen or not") {
+    for (const bool seen : {false, true}) {
+        INFO("the rolled division seen: " << seen);
+        const test::CampaignFile c;
+        c.ok("campaign new G --sample grossbeeren --seed 3");
+        c.ok("arrive --due");
+        c.ok("battle plan Blankenfelde");
+        c.ok("battle deploy Blankenfelde Durutte Borstell");
+        if (seen) c.ok("reveal Durutte");
+        c.ok("table roll musketry --battle Blankenfelde --unit \"Durutte/Jarry's Brigade\" --points 6 --rolls 10");
+        const auto out = c.ok("battle report --draft Blankenfelde --loss Krafft/Colberg=1 --leader Krafft:wounded");
+        CHECK_THAT(out, Contains("Krafft/Colberg Infantry Regiment: from 5 to 4 stands (1 lost)") && Contains("in the report but not on its field: Krafft"));
+        CHECK_THAT(c.ok("battle show Blankenfelde"), Contains("Krafft"));
+    }
+}
