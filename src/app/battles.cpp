@@ -1568,14 +1568,17 @@ Outcome Battles::destroy_brigade(const std::string& ref) {
     });
 }
 
-Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& into_ref) {
+Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& into_ref, Mode mode) {
     auto& store = m_session.state().store;
-    return named_operation(m_session, OperationKind::merge, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+    const bool preview = mode == Mode::preview;
+    // Checked and said alike in a preview, which writes nothing (op: none).
+    const auto merge = [&](std::int64_t op, const Refs& refs, Outcome& out) {
+        const auto& r = m_session.rules();
         const auto& from = refs.brigade(from_ref);
         const auto& into = refs.brigade(into_ref);
-        if (from.id == into.id) throw UsageError("a brigade cannot merge into itself");
-        if (!is_active(into.status)) throw Error(m_session.rules().brigade_noun() + " " + into.ref() + " is " + word(into.status) + ": merge into an active " + m_session.rules().brigade_noun());
-        if (from.side != into.side) throw Error(m_session.rules().brigade_noun() + "s " + from.ref() + " and " + into.ref() + " are of different sides");
+        if (from.id == into.id) throw UsageError("a " + r.brigade_noun() + " cannot merge into itself");
+        if (!is_active(into.status)) throw Error(r.brigade_noun() + " " + into.ref() + " is " + word(into.status) + ": merge into an active " + r.brigade_noun());
+        if (from.side != into.side) throw Error(r.brigade_noun() + "s " + from.ref() + " and " + into.ref() + " are of different sides");
         // Across the fog (one's division hidden from the enemy, the other's seen, or seen before
         // and hidden again since), a merge would show the enemy what it never saw, at once or
         // once it sees the division again: stands from nowhere in the one it sees, or that one
@@ -1587,41 +1590,56 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
             const auto& hidden = from_hidden ? from : into;
             const auto& seen = from_hidden ? into : from;
             const bool seen_now = !fog.at(seen.division_id).hidden;
-            const auto& r = m_session.rules();
             throw Error(r.brigade_noun() + " " + hidden.ref() + " is of a " + r.division_noun() + (seen_now ? " hidden from the enemy" : " the enemy has never seen") +
                         ", and " + seen.ref() + " of one it has seen" + (seen_now ? "" : " (hidden again since)") + ": merged, the enemy would read" +
                         (seen_now ? "" : ", once it sees " + seen.division + " again,") + " " +
                         (from_hidden ? seen.ref() + " grow by stands it never saw" : seen.ref() + " merged into a " + r.brigade_noun() + " it cannot read") +
                         " (" + (seen_now ? "reveal " + hidden.division + " first, or " : "") + "merge " + r.brigade_noun() + "s the enemy has seen alike)");
         }
-        store.set_audience(op, Audience::side(into.side));
+        if (!preview) store.set_audience(op, Audience::side(into.side));
         if (from.stands == 0)
-            throw Error(m_session.rules().brigade_noun() + " " + from.ref() + " has no stands to merge" + (is_active(from.status) ? "" : " (it is " + std::string(word(from.status)) + " already)"));
+            throw Error(r.brigade_noun() + " " + from.ref() + " has no stands to merge" + (is_active(from.status) ? "" : " (it is " + std::string(word(from.status)) + " already)"));
         // Its men are the other's now: casualties still to return would return to no brigade (one
         // out of service, disbanded or destroyed, gave them up then).
         if (const auto waiting = casualties_waiting(store, refs, from); is_active(from.status) && !waiting.lines.empty())
-            throw Error(m_session.rules().brigade_noun() + " " + from.ref() + " has " + join(waiting.lines, ", ") + " not yet returned: recover first (muster battle recover " +
+            throw Error(r.brigade_noun() + " " + from.ref() + " has " + join(waiting.lines, ", ") + " not yet returned: recover first (muster battle recover " +
                         shell_word(waiting.first_battle) + "), then merge, so they come back to it");
+        const auto named = [&](const std::string& id) {
+            const auto* rating = r.find_rating(id);
+            return rating ? rating->name : id;
+        };
         // A brigade merged above its start strength starts again at the new one, labelled for it.
         const int strength = into.stands + from.stands;
         const rules::EffectivenessLabel* label = nullptr;
         if (strength > into.start_stands) {
-            label = m_session.rules().effectiveness.find(into.rating, strength);
+            label = r.effectiveness.find(into.rating, strength);
             if (!label)
-                throw Error(m_session.rules().brigade_noun() + " " + into.ref() + " would have " + std::to_string(strength) + " stands, above its start of " +
-                            std::to_string(into.start_stands) + ", and the effectiveness table has no " + into.rating +
-                            " label for that many: a merge moves all of " + possessive(from.ref()) + " stands; merge it into a " + m_session.rules().brigade_noun() + " with fewer");
-            db::Forces(store).relabel_brigade(into.id, *label, db::LabelledBy::merge);
+                throw Error(r.brigade_noun() + " " + into.ref() + " would have " + std::to_string(strength) + " stands, above its start of " +
+                            std::to_string(into.start_stands) + ", and the effectiveness table has no " + named(into.rating) +
+                            " label for that many: a merge moves all of " + possessive(from.ref()) + " stands; merge it into a " + r.brigade_noun() + " with fewer");
         }
-        db::Forces(store).change_stands(op, from.id, MoveKind::merged, -from.stands);
-        db::Forces(store).change_stands(op, into.id, MoveKind::merged, from.stands);
-        if (is_active(from.status)) {
-            db::Forces(store).take_out_of_service(from.id, BrigadeStatus::merged, op);
-            db::Leaders(store).leave_brigade(from.id, from.ref());
+        if (!preview) {
+            if (label) db::Forces(store).relabel_brigade(into.id, *label, db::LabelledBy::merge);
+            db::Forces(store).change_stands(op, from.id, MoveKind::merged, -from.stands);
+            db::Forces(store).change_stands(op, into.id, MoveKind::merged, from.stands);
+            if (is_active(from.status)) {
+                db::Forces(store).take_out_of_service(from.id, BrigadeStatus::merged, op);
+                db::Leaders(store).leave_brigade(from.id, from.ref());
+            }
         }
         out.summary = "Merged " + count_of(from.stands, "stand", "stands") + " of " + from.ref() + " into " + into.ref() +
                       " (now " + std::to_string(strength) + (label ? ", labelled " + label->text() : std::string()) + ")";
-    });
+        // Its stands serve at the rating of the one they join: said where that is another.
+        if (from.rating != into.rating) {
+            out.lines.push_back("the stands of " + from.ref() + " (" + named(from.rating) + ") are " + named(into.rating) + " in " + into.ref() +
+                                " now: the " + r.brigade_noun() + " merged into keeps its rating");
+        }
+    };
+    if (!preview) return named_operation(m_session, OperationKind::merge, merge);
+    Outcome out;
+    out.preview = true;
+    store.read([&] { merge(0, Refs(db::Rosters(store).roster(m_session.current().id), m_session.rules()), out); });
+    return out;
 }
 
 }  // namespace muster::app

@@ -107,7 +107,7 @@ public:
     Outcome disband_brigade(const std::string& brigade);
     Outcome destroy_brigade(const std::string& brigade);
     /// Moves all of a brigade's stands into another of the same side.
-    Outcome merge_brigade(const std::string& from, const std::string& into);
+    Outcome merge_brigade(const std::string& from, const std::string& into, Mode mode = Mode::apply);
 
 private:
     Session& m_session;

@@ -280,6 +280,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
     brigade->require_subcommand(1);
     struct BrigadeOptions {
         std::string ref, into;
+        app::Mode mode = app::Mode::apply;
     };
     auto bo = std::make_shared<BrigadeOptions>();
     auto* disband = brigade->add_subcommand("disband", "Send a brigade's remaining stands home; it leaves the order of battle");
@@ -291,7 +292,8 @@ void add_battle_commands(CLI::App& app, Io& io) {
     auto* merge = brigade->add_subcommand("merge", "Move all of a brigade's stands into another of the same side");
     merge->add_option("BRIGADE", bo->ref, "\"Division/Brigade\" to merge")->required();
     merge->add_option("--into", bo->into, "\"Division/Brigade\" that takes them")->required();
-    on_run(merge, io, [bo, &io] { print_outcome(io.out, open_campaigns(io).battles().merge_brigade(bo->ref, bo->into), false); });
+    flag_for(merge, "--preview", bo->mode, app::Mode::preview, "Show what the merge would do, and change nothing");
+    on_run(merge, io, [bo, &io] { print_outcome(io.out, open_campaigns(io).battles().merge_brigade(bo->ref, bo->into, bo->mode), false); });
     auto start = std::make_shared<int>(0);
     auto* relabel = brigade->add_subcommand("relabel", "Label a brigade for another start strength (the stands it has stay)");
     relabel->add_option("BRIGADE", bo->ref, "\"Division/Brigade\"")->required();

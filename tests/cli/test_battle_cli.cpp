@@ -484,3 +484,17 @@ TEST_CASE("An amended fall of a leader above the divisions is told to the enemy 
     CHECK_THAT(c.ok("journal --as allies"), Contains("Battle of V1 amended: leader Reynier not fallen (was killed)"));
     CHECK_THAT(c.ok("journal --as french"), Contains("Battle of V1 amended: leader Reynier not fallen (was killed)"));
 }
+
+TEST_CASE("A merge says when the stands it moves take another rating, and its preview changes nothing") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 1");
+    c.ok("add brigade Paul --division Robinson --rating crack --stands 6 --start 10");
+    c.ok("add brigade Baxter --division Robinson --rating green --stands 2 --start 6");
+    const std::string merge = "brigade merge Robinson/Baxter --into Robinson/Paul";
+    const std::string rated = "the stands of Robinson/Baxter (Green) are Crack in Robinson/Paul now: the brigade merged into keeps its rating";
+    const auto before = test::dump(c.dir.file("c.db"));
+    CHECK_THAT(c.ok(merge + " --preview"), Contains("PREVIEW (nothing stored)") && Contains(rated) && Contains("(now 8)"));
+    CHECK(test::dump(c.dir.file("c.db")) == before);
+    CHECK_THAT(c.ok(merge), Contains(rated) && Contains("Merged 2 stands of Robinson/Baxter into Robinson/Paul (now 8)"));
+    CHECK_THAT(c.ok("oob --side union"), Contains("Paul") && Contains("8/10"));
+}
