@@ -1604,10 +1604,7 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
         if (const auto waiting = casualties_waiting(store, refs, from); is_active(from.status) && !waiting.lines.empty())
             throw Error(r.brigade_noun() + " " + from.ref() + " has " + join(waiting.lines, ", ") + " not yet returned: recover first (muster battle recover " +
                         shell_word(waiting.first_battle) + "), then merge, so they come back to it");
-        const auto named = [&](const std::string& id) {
-            const auto* rating = r.find_rating(id);
-            return rating ? rating->name : id;
-        };
+        const auto named = [&](const std::string& id) { return rules::name_or_id(r.find_rating(id), id); };
         // A brigade merged above its start strength starts again at the new one, labelled for it.
         const int strength = into.stands + from.stands;
         const rules::EffectivenessLabel* label = nullptr;

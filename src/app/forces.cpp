@@ -256,7 +256,13 @@ std::string Forces::add_brigade(const BrigadeEntry& given) {
                           shell_word(d.name) + " --name " + shell_word(d.leader_name)
                     : "");
     });
-    // Said, not journalled: a unit led by no one plays as one whose commander is lost.
+    // Said, not journalled: a label given that the rule set's table gives otherwise (a slip,
+    // or the historical unit's own), and a unit led by no one, which plays as one whose
+    // commander is lost.
+    if (const auto* table = r.effectiveness.find(b.rating, b.start_stands); table && table->text() != b.label.text())
+        summary += "\nIts label " + b.label.text() + " is as given: rule set " + r.id + " labels " + a_or_an(rules::name_or_id(r.find_rating(b.rating), b.rating)) + " " +
+                   r.brigade_noun() + " of " + count_of(b.start_stands, "stand", "stands") + " " + table->text() + " (muster brigade relabel " +
+                   shell_word(division + "/" + b.name) + " --stands " + std::to_string(b.start_stands) + " gives it that one)";
     if (b.commander.grade.empty())
         summary += "\nIt has no commander, and plays as one whose commander is lost until it has one (muster leader replace " +
                    shell_word(division + "/" + b.name) + " rolls one; --name NAME names him)";

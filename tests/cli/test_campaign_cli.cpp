@@ -103,7 +103,10 @@ TEST_CASE("Campaign commands end to end") {
     cli.ok("add army 'Army of the Potomac' --side union --leader Meade --grade average");
     cli.ok("add corps 'I Corps' --army 'Army of the Potomac' --leader Reynolds --grade exceptional");
     cli.ok("add division Wadsworth --corps 'I Corps'");
-    cli.ok("add brigade 'Iron Brigade' --division Wadsworth --rating veteran --stands 6 --label 6/5/3 --leader Meredith --grade average");
+    // A label given where the rule set's table gives another: taken as given, and said (a slip, or the unit's own).
+    CHECK_THAT(cli("add brigade 'Iron Brigade' --division Wadsworth --rating veteran --stands 6 --label 6/5/3 --leader Meredith --grade average").out,
+               Contains("Its label 6/5/3 is as given: rule set acw labels a Veteran brigade of 6 stands 6/4/3 (muster brigade relabel "
+                        "'Wadsworth/Iron Brigade' --stands 6 gives it that one)"));
     cli.ok("add battery 'Battery B' --division Wadsworth");
     // A unit's brigades and batteries are told apart by their names: a second of one is refused.
     CHECK_THAT(cli.refused("add battery 'Battery B' --division Wadsworth", 1), Contains("Wadsworth already has a battery named \"Battery B\""));
