@@ -214,6 +214,7 @@ std::string rule_set_summary(const rules::RuleSet& r) {
         out += "Scale " + sc.name + ": " + std::to_string(sc.men_per_stand) + " men a stand";
         if (sc.men_per_figure) out += " (" + std::to_string(*sc.men_per_figure) + " men a figure)";
         if (sc.guns_per_model) out += ", " + std::to_string(*sc.guns_per_model) + " guns a gun model";
+        if (!sc.note.empty()) out += "\n  " + one_line(sc.note);
         out += "\n";
     }
     if (r.cartel)

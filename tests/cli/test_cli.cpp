@@ -173,8 +173,8 @@ TEST_CASE("muster rules list show validate copy") {
     // where the organiser reads them.
     CHECK_THAT(test::run_muster("rules show acw", k_env).out, Contains("Exchange cartel: Dix-Hill cartel of 1862, muster's own values"));
     const auto cartel = test::run_muster("rules show acw cartel", k_env).out;
-    CHECK_THAT(cartel, Contains("Brigadier general         20") && Contains("Note: MUSTER'S OWN: the ACW article has no prisoners"));
-    CHECK_THAT(test::run_muster("rules show acw all", k_env).out, Contains("Note: MUSTER'S OWN: the ACW article has no prisoners"));
+    CHECK_THAT(cartel, Contains("Brigadier general         20") && Contains("Note: MUSTER'S OWN: the ACW article keeps prisoners apart, exchanged only by mutual consent or freed when a camp is liberated, but gives no cartel"));
+    CHECK_THAT(test::run_muster("rules show acw all", k_env).out, Contains("Note: MUSTER'S OWN: the ACW article keeps prisoners apart, exchanged only by mutual consent or freed when a camp is liberated, but gives no cartel"));
     CHECK_THAT(test::run_muster("rules show awi cartel", k_env).err, Contains("rule set awi has no exchange cartel: its exchanges are not weighed"));
     CHECK(test::run_muster("rules show acw nosuch", k_env).code == 2);
     // A table's id as people type it: any case, a slip suggested.
