@@ -53,6 +53,17 @@ void Leaders::leave_brigade(std::int64_t brigade, const std::string& post) {
     });
 }
 
+void Leaders::promote_alternate(std::int64_t brigade, const std::string& post) {
+    guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT alternate_id FROM brigade WHERE id = ? AND alternate_id IS NOT NULL");
+        bind_all(q, brigade);
+        if (!q.executeStep()) throw Damaged("brigade #" + std::to_string(brigade) + " has no Alternate commander to promote");
+        const auto alternate = Row(q).id("alternate_id");
+        exec(m_store.impl().db, "UPDATE brigade SET alternate_id = NULL WHERE id = ?", brigade);
+        set_commander(UnitKind::brigade, brigade, alternate, Rank::brigadier, post);
+    });
+}
+
 void Leaders::end_attachments(std::int64_t leader) {
     guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE leader SET attached_to = NULL WHERE id = ?1 OR attached_to = ?1", leader); });
 }

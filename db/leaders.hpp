@@ -24,6 +24,9 @@ public:
     /// commander and Alternate leave it, keeping `post` (as it is named) as their former post,
     /// free to be given another unit. Every side that reads the brigade reads it go.
     void leave_brigade(std::int64_t brigade, const std::string& post);
+    /// A brigade's Alternate commander takes its command: its commander (set_commander), and it
+    /// has no Alternate after.
+    void promote_alternate(std::int64_t brigade, const std::string& post);
     /// Ends the attachment of a corps leader, or to a division leader (displaced, or back from a
     /// fall the enemy saw: a fall alone does not end it, for the enemy reads it as before a fall
     /// it did not see).

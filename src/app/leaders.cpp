@@ -395,15 +395,20 @@ Outcome Leaders::assign(const std::string& leader_ref, const std::string& unit_r
         if (!is_active(l.status))
             throw Error("leader " + l.label() + " is " + word(l.status) +
                         (l.status == LeaderStatus::wounded ? ": he returns first (muster leader return)" : ": he cannot command"));
-        if (!l.command.unit.empty())
+        // A brigade's Alternate takes its command (its commander fallen, or by choice): it has
+        // no Alternate after. Any other post he holds is given another commander first.
+        const auto* brigade = unit.kind == UnitKind::brigade ? refs.brigade_by_id(unit.id) : nullptr;
+        const bool alternate = brigade && brigade->alternate_id == l.id;
+        if (!l.command.unit.empty() && !alternate)
             throw Error("leader " + l.label() + " commands " + l.command.unit + ": a leader commands one unit; give " + l.command.unit +
                         " another commander first");
         require_in_service(refs, unit);
         const auto* old = unit.commander;
         const bool sound = require_replaceable(store, r, unit, force);
-        out.summary = "Leader " + l.label() + " takes command of " + unit.ref +
+        out.summary = "Leader " + l.label() + (alternate ? ", its Alternate," : "") + " takes command of " + unit.ref +
                       (old ? " (replacing " + old->label() + ", " + word(old->status) + (sound ? ", by the organiser's choice" : "") + ")" : "");
-        db::Leaders(store).set_commander(unit.kind, unit.id, l.id, rank_of(unit.kind), unit.ref);
+        if (alternate) db::Leaders(store).promote_alternate(unit.id, unit.ref);
+        else db::Leaders(store).set_commander(unit.kind, unit.id, l.id, rank_of(unit.kind), unit.ref);
     });
 }
 

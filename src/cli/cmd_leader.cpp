@@ -68,7 +68,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
         app::Displace sound = app::Displace::keep;
     };
     auto as_opt = std::make_shared<AssignOptions>();
-    auto* assign = leader->add_subcommand("assign", "Put a leader who commands nothing (returned, exchanged, displaced) in command of a unit");
+    auto* assign = leader->add_subcommand("assign", "Put a leader who commands nothing (returned, exchanged, displaced), or a brigade's Alternate, in command of a unit");
     assign->add_option("LEADER", as_opt->leader, "His name, or his number as leader list shows it (#12)")->required();
     assign->add_option("UNIT", as_opt->unit, "\"Division/Brigade\", a division, corps or army of his side")->required();
     flag_for(assign, "--force", as_opt->sound, app::Displace::replace, "Displace a commander who is sound (the organiser's choice, not a rule)");

@@ -498,3 +498,23 @@ TEST_CASE("A merge says when the stands it moves take another rating, and its pr
     CHECK_THAT(c.ok(merge), Contains(rated) && Contains("Merged 2 stands of Robinson/Baxter into Robinson/Paul (now 8)"));
     CHECK_THAT(c.ok("oob --side union"), Contains("Paul") && Contains("8/10"));
 }
+
+TEST_CASE("A battalion whose Main commander falls is led by its Alternate, as turn says, and leader assign makes the Alternate its commander") {
+    const test::CampaignFile c;
+    c.ok("campaign new S --sample saratoga --seed 5");
+    c.ok("arrive --due");
+    c.ok("camp new Albany --side american");
+    c.ok("battle report --name Skirmish --leader 'Breymann/3rd Battalion:captured@Albany'");
+    CHECK_THAT(c.ok("turn"), Contains("Breymann/3rd Battalion's commander, Huyn, is captured: its Alternate Prueschenk leads it until he is replaced "
+                                      "(muster leader assign '#28' 'Breymann/3rd Battalion' makes him its commander; "
+                                      "muster leader replace 'Breymann/3rd Battalion' rolls a new one)"));
+    const auto before = test::dump(c.dir.file("c.db"), false);
+    CHECK_THAT(c.ok("leader assign '#28' 'Breymann/3rd Battalion'"),
+               Contains("Leader Prueschenk, its Alternate, takes command of Breymann/3rd Battalion (replacing Huyn, captured)"));
+    CHECK_THAT(c.ok("leader list"), Contains("Breymann/3rd Battalion\n") && !Contains("Breymann/3rd Battalion (alternate)"));
+    CHECK_THAT(c.ok("turn"), !Contains("Breymann/3rd Battalion's commander"));
+    // Another brigade's Alternate is refused, as any leader holding a post.
+    CHECK_THAT(c.refused("leader assign Speth 'Breymann/3rd Battalion' --force", 1), Contains("(alternate): a leader commands one unit"));
+    c.ok("undo");
+    CHECK(test::dump(c.dir.file("c.db"), false) == before);
+}
