@@ -110,8 +110,9 @@ using SideTotals = std::vector<std::pair<std::string, Totals>>;
 /// "3 brigades, 18/21 stands, 2 batteries", in the rule set's terms; no batteries, in a rule set
 /// that rolls no artillery: "3 battalions, 18/21 stands".
 std::string totals_text(const rules::RuleSet& rules, const Totals& t);
-/// "Union: 12 brigades, ...; Confederate: ..." for the foot of an order of battle.
-std::vector<std::string> side_totals_lines(const rules::RuleSet& rules, const SideTotals& sides);
+/// "Union: 12 brigades, ...; Confederate: ..." for the foot of an order of battle (in a side's
+/// view, the enemy's "Confederate (as far as seen): ...").
+std::vector<std::string> side_totals_lines(const rules::RuleSet& rules, const View& view, const SideTotals& sides);
 
 /// The order of battle as text: army -> corps -> division -> brigades and batteries, with
 /// strength now/start, label, Fresh/Worn/Spent, rating and leaders.

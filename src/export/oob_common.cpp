@@ -125,11 +125,12 @@ std::string totals_text(const rules::RuleSet& rules, const Totals& t) {
            (rules.generation.artillery || t.batteries ? ", " + count_of(t.batteries, "battery", "batteries") : "");
 }
 
-std::vector<std::string> side_totals_lines(const rules::RuleSet& rules, const SideTotals& sides) {
+std::vector<std::string> side_totals_lines(const rules::RuleSet& rules, const View& view, const SideTotals& sides) {
     std::vector<std::string> out;
     for (const auto& [id, t] : sides) {
         const auto* side = rules.find_side(id);
-        out.push_back((side ? side->name : id) + ": " + totals_text(rules, t));
+        // The enemy's, in a side's view, are of what it has seen: not read as his whole strength.
+        out.push_back((side ? side->name : id) + (view.is_umpire() || view.side() == id ? "" : " (as far as seen)") + ": " + totals_text(rules, t));
     }
     return out;
 }

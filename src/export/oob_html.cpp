@@ -107,7 +107,7 @@ void oob_html(const rules::RuleSet& rules, const army::OobSource& oob, const Pro
     oob.walk(writer);
     if (writer.sides().empty()) out += "<p>No forces to show.</p>\n";
     else out += "<h2>Totals by side</h2>\n<ul>\n";
-    for (const auto& line : side_totals_lines(rules, writer.sides())) out += "<li>" + html_escape(line) + "</li>\n";
+    for (const auto& line : side_totals_lines(rules, oob.view, writer.sides())) out += "<li>" + html_escape(line) + "</li>\n";
     if (!writer.sides().empty()) out += "</ul>\n";
     out += "<footer>" + prov + "</footer>\n</body>\n</html>\n";
     out.flush();

@@ -77,7 +77,7 @@ void oob_markdown(const rules::RuleSet& rules, const army::OobSource& oob, const
     oob.walk(writer);
     if (writer.sides().empty()) out += "No forces to show.\n";
     else out += "## Totals by side\n\n";
-    for (const auto& line : side_totals_lines(rules, writer.sides())) out += "- " + md(line) + "\n";
+    for (const auto& line : side_totals_lines(rules, oob.view, writer.sides())) out += "- " + md(line) + "\n";
     out.flush();
 }
 

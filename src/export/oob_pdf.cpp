@@ -271,7 +271,7 @@ void oob_pdf(const rules::RuleSet& rules, const army::OobSource& oob, const Prov
         if (draw.sides().empty()) flow.line(0, "No forces to show.", 10, false, 8);
         else {
             // The heading with its lines, on one page where they fit one.
-            const auto lines = side_totals_lines(rules, draw.sides());
+            const auto lines = side_totals_lines(rules, oob.view, draw.sides());
             double needed = flow.line_height(0, "Totals by side", 12.5, true, 10);
             for (const auto& line : lines) needed += flow.line_height(10, line, 9, false, 2);
             flow.keep(needed);

@@ -67,7 +67,7 @@ void oob_text(const rules::RuleSet& rules, const army::OobSource& oob, const Pro
     oob.walk(text);
     if (text.sides().empty()) out += "\n(no forces to show)\n";
     else out += "\nTotals by side\n";
-    for (const auto& line : side_totals_lines(rules, text.sides())) out += "  " + line + "\n";
+    for (const auto& line : side_totals_lines(rules, oob.view, text.sides())) out += "  " + line + "\n";
     out.flush();
 }
 

@@ -388,7 +388,7 @@ TEST_CASE("Brigades destroyed, disbanded and merged") {
         if (f.s.rules().effectiveness.find("veteran", n)) largest = n;
     f.s.forces().add_brigade({"Wadsworth", "Huge", "veteran", largest, std::nullopt, "", "", {"Huge", "average"}});
     CHECK_THAT(f.refusal([&] { f.s.battles().merge_brigade("Wadsworth/Cutler", "Wadsworth/Huge"); }),
-               Contains("above its start of " + std::to_string(largest) + ", and the effectiveness table has no veteran label") &&
+               Contains("above its start of " + std::to_string(largest) + ", and the effectiveness table has no Veteran label") &&
                    Contains("a merge moves all of Wadsworth/Cutler's stands; merge it into a brigade with fewer"));
     f.s.battles().merge_brigade("Wadsworth/Cutler", "Wadsworth/Iron Brigade");
     CHECK(f.stands("Wadsworth/Iron Brigade") == 15);
