@@ -263,8 +263,8 @@ std::string odds_text(const generate::ExactOdds& odds, const rules::RuleSet& rul
     // In the rule set's words (AWI's divisions are brigades, its brigades battalions), naming a
     // year and a theater only where it has them.
     std::string out = "Exact odds of a " + rules.division_noun() + ": " + rules.id + ", " + r.side + ", " + r.arm +
-                      (rules.years.empty() ? "" : ", " + (r.year ? std::to_string(*r.year) : std::string("year rolled"))) +
-                      (rules.theaters.empty() ? "" : ", " + r.theater.value_or("theater rolled")) + "\n";
+                      (r.year ? ", " + std::to_string(*r.year) : rules.keys_on(Field::year) ? ", year rolled" : "") +
+                      (r.theater ? ", " + *r.theater : rules.keys_on(Field::theater) ? ", theater rolled" : "") + "\n";
     for (const auto& m : measures(odds)) {
         // A rule set that rolls no artillery (AWI's guns are entered by hand) has no batteries to weigh.
         if (!rules.generation.artillery && std::string_view(m.key).find("batteries") != std::string_view::npos) continue;

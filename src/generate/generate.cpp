@@ -189,7 +189,7 @@ void check_known(const rules::RuleSet& rules, const Context& context, unsigned g
     }
     for (Field f : {Field::year, Field::theater}) {
         const bool none = f == Field::year ? rules.years.empty() : rules.theaters.empty();
-        if (none || context.has(f)) continue;
+        if (none || context.has(f) || !rules.keys_on(f)) continue;
         bool rolled = false;
         for (size_t i : rules.generation.division)
             for (Field s : rules.tables[i].sets) rolled = rolled || s == f;

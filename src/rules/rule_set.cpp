@@ -249,6 +249,9 @@ const LeaderGrade* RuleSet::find_grade(std::string_view id) const { return find_
 bool RuleSet::plays_a_grade_by_the_book() const {
     return std::any_of(grades.begin(), grades.end(), [](const LeaderGrade& g) { return !g.by_the_book_as.empty(); });
 }
+bool RuleSet::keys_on(Field field) const {
+    return std::any_of(tables.begin(), tables.end(), [&](const RangeTable& t) { return std::find(t.keys.begin(), t.keys.end(), field) != t.keys.end(); });
+}
 const RangeTable* RuleSet::find_table(std::string_view id) const { return find_by_id(tables, id); }
 const PlayTable* RuleSet::find_play_table(std::string_view id) const { return find_by_id(play_tables, id); }
 

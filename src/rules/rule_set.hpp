@@ -310,6 +310,9 @@ struct RuleSet {
     /// Whether a grade is played otherwise by the book (the ACW's despicable): what a campaign's
     /// despicable setting is about.
     bool plays_a_grade_by_the_book() const;
+    /// Whether a table is keyed by `field`: a year or theater none reads (the AWI's years) is
+    /// not asked for, nor said to be rolled.
+    bool keys_on(Field field) const;
     const RangeTable* find_table(std::string_view id) const;
     const PlayTable* find_play_table(std::string_view id) const;
     /// The values a key field can take (sides, arms, theaters, years, ratings, grades), their

@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 #include <filesystem>
+#include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -814,9 +815,23 @@ TEST_CASE("muster's own words are taken as names are: exactly, in any case, or b
     CHECK_THAT(cli.refused("campaign set --rounding up", 2), Contains("--rounding: \"up\" is not a rounding: expected down, half_up or roll"));
     CHECK_THAT(cli.refused("export labels --paper b5 -o x.pdf", 2), Contains("--paper: \"b5\" is not a paper: expected a4 or letter"));
     // A usage error names the option that would mend it; what the rule set cannot do is a refusal.
-    const auto generated = cli("generate --rules awi --side british");
+    // A year is asked for where a table reads it and none rolls it; the AWI's, which no table
+    // reads, is not (nor said to be rolled).
+    const auto rules = cli.dir.file("noyear.json");
+    cli.ok("rules copy acw " + test::quote(rules));
+    auto text = test::file_bytes(rules);
+    for (const auto& [from, to] : {std::pair<std::string, std::string>{"\"id\": \"acw\"", "\"id\": \"noyr\""},
+                                   {"\"division\": [\"year_theater\", \"brigades\"]", "\"division\": [\"brigades\"]"}}) {
+        const auto at = text.find(from);
+        REQUIRE(at != std::string::npos);
+        text.replace(at, from.size(), to);
+    }
+    std::ofstream(rules, std::ios::binary | std::ios::trunc) << text;
+    const auto generated = cli("generate --rules " + test::quote(rules) + " --side union");
     CHECK(generated.code == 2);
-    CHECK_THAT(generated.err, Contains("has no table that rolls the year: give it (--year, 1775 to 1783)"));
+    CHECK_THAT(generated.err, Contains("rule set noyr has no table that rolls the year: give it (--year, 1861 to 1865)"));
+    CHECK_THAT(cli("generate --rules awi --side british --seed 4").out, StartsWith("Brigade (Formed infantry, British)\n"));
+    CHECK_THAT(cli("rules odds --rules awi --side british").out, StartsWith("Exact odds of a brigade: awi, british, infantry\n"));
     CHECK_THAT(cli.refused("leader casualty Nobody", 1), Contains("rule set acw has no Fallen Leaders table"));
     CHECK_THAT(cli.refused("export oob --format '' -o x.out", 2), Contains("--format: \"\" is not a format: expected text, md, csv, html, json or pdf"));
 }

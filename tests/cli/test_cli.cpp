@@ -256,7 +256,6 @@ TEST_CASE("muster rules odds: the exact chances as a table and as JSON, refused 
 
     for (const auto& [args, said] : std::vector<std::pair<std::string, std::string>>{
              {"rules odds --rules acw --side prussia", "unknown side \"prussia\""},
-             {"rules odds --rules awi --side british", "no table that rolls the year"},
              {"rules odds --rules acw --side union --year 1700", "year 1700 is outside"},
              {"rules odds --rules acw --side union --format xml", "--format"}}) {
         const auto r = test::run_muster(args, k_env);
