@@ -26,9 +26,12 @@ std::string leader_text(const rules::RuleSet& rules, const army::Leader& leader)
 
 std::string division_text(const rules::RuleSet& rules, const army::Division& d) {
     const auto* side = rules.find_side(d.side);
-    // "Krafft (Infantry, Allies, Prussians)": its side by name, not as a word of its nationality ("Allies Infantry").
-    std::string out = fmt::format("{} ({}, {}", d.name, rules::name_or_id(rules.find_arm(d.arm), d.arm), rules::name_or_id(side, d.side));
-    if (!d.nationality.empty()) out += ", " + rules::name_or_id(rules.find_nationality(d.nationality), d.nationality);
+    // "Krafft (Infantry, Allies, Prussians)": its side by name, not as a word of its nationality
+    // ("Allies Infantry"); a nationality called as its side is ("British") said once.
+    const auto& side_name = rules::name_or_id(side, d.side);
+    std::string out = fmt::format("{} ({}, {}", d.name, rules::name_or_id(rules.find_arm(d.arm), d.arm), side_name);
+    if (const auto& nationality = rules::name_or_id(rules.find_nationality(d.nationality), d.nationality); !nationality.empty() && nationality != side_name)
+        out += ", " + nationality;
     out += ")";
     if (d.year) out += fmt::format(", {}", d.year);
     if (!d.theater.empty()) out += ", " + rules::name_or_id(rules.find_theater(d.theater), d.theater);

@@ -7,6 +7,7 @@
 
 using namespace muster;
 using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
 
 namespace {
 
@@ -155,4 +156,15 @@ TEST_CASE("Bad requests are refused before any dice are used") {
     r.arm = "navy";
     CHECK_THROWS_WITH(generate::generate_division(test::acw(), r, dice), Contains("unknown arm \"navy\""));
     CHECK(dice.used() == 0);
+}
+
+TEST_CASE("A division's heading names its side, then a nationality called otherwise") {
+    generate::Request r = confederate_1863_east();
+    dice::SeededSource dice(7);
+    auto d = generate::generate_division(test::acw(), r, dice).with_rolls(test::acw());
+    d.name = "Krafft";
+    d.nationality = "irish";
+    CHECK_THAT(exporter::division_text(test::acw(), d), StartsWith("Krafft (Infantry, Confederate, irish), 1863"));
+    d.nationality = "Confederate";  // called as its side is: said once
+    CHECK_THAT(exporter::division_text(test::acw(), d), StartsWith("Krafft (Infantry, Confederate), 1863"));
 }
