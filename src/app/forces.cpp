@@ -253,7 +253,7 @@ std::string Forces::add_brigade(const BrigadeEntry& given) {
                ") to " + d.name +
                (d.status == DivisionStatus::placeholder && !d.leader_name.empty()
                     ? "; the " + r.division_noun() + "'s commander " + d.leader_name + ", named when it was added, is given his grade with muster leader replace " +
-                          shell_word(d.name) + " --name " + shell_word(d.leader_name)
+                          shell_word(d.name) + " --name " + shell_word(d.leader_name) + " (rolled; --grade GRADE gives it where it is known)"
                     : "");
     });
     // Said, not journalled: a label given that the rule set's table gives otherwise (a slip,
@@ -265,7 +265,7 @@ std::string Forces::add_brigade(const BrigadeEntry& given) {
                    shell_word(division + "/" + b.name) + " --stands " + std::to_string(b.start_stands) + " gives it that one)";
     if (b.commander.grade.empty())
         summary += "\nIt has no commander, and plays as one whose commander is lost until it has one (muster leader replace " +
-                   shell_word(division + "/" + b.name) + " rolls one; --name NAME names him)";
+                   shell_word(division + "/" + b.name) + " rolls one; --name NAME names him, --grade GRADE gives his grade where it is known)";
     return summary;
 }
 

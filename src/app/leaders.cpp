@@ -263,12 +263,15 @@ std::vector<size_t> leaders_seen_at(const campaign::Roster& roster, const army::
 }
 
 Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> year, const std::vector<std::string>& rolls, Mode mode,
-                                Displace sound, const std::string& name) {
+                                Displace sound, const std::string& name, const std::string& grade) {
     const bool preview = mode == Mode::preview, force = sound == Displace::replace;
     const auto given_name = name.empty() ? std::string() : checked_leader_name(name);
     if (!name.empty() && given_name.empty()) throw UsageError("the new commander's name is empty: give a name, or none");
     const auto c = m_session.current();
     const auto& r = m_session.rules();
+    // A grade given (a historical commander's, known) is his, not rolled.
+    const auto* given_grade = grade.empty() ? nullptr : &rules::typed_word(r, r.grades, grade, "leader grade");
+    if (given_grade && !rolls.empty()) throw UsageError("--grade gives the new commander's grade, which is then not rolled: give --grade or rolls, not both");
     auto& store = m_session.state().store;
     Outcome out;
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::replace, mode), [&](std::int64_t op) {
@@ -299,7 +302,13 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         // The unit's dice since it was last revealed (seen_since).
         OperationDice dice(m_session.state(), c, op, Audience::side(unit.side), unit.ref + seen_since(store, unit.kind, unit.id),
                            word(unit.kind) + " " + std::to_string(unit.id), rolls);
-        auto leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit.ref + " new commander");
+        army::Leader leader;
+        if (given_grade) {
+            leader.grade = leader.rolled_grade = given_grade->id;
+            if (req.despicable_by_the_book && !given_grade->by_the_book_as.empty()) leader.grade = given_grade->by_the_book_as;
+        } else {
+            leader = generate::roll_leader(r, req, dice.source(), out.rolls, unit.ref + " new commander");
+        }
         leader.name = given_name;
         // A division's first commander, known by name since it was a placeholder (entered by
         // hand since): the leader rolled is he, as on its arrival; none is drawn.

@@ -32,9 +32,10 @@ public:
     /// Rolls a new commander for a unit ("Heth/1st Brigade", "Heth", a corps or army) on the
     /// rule set's leader table. A fallen commander (or none) is replaced; a sound one only by the
     /// organiser's choice (`force`), and only if his grade allows it (a despicable brigadier
-    /// keeps his brigade). `name`: the new commander's (else none).
+    /// keeps his brigade). `name`: the new commander's (else none); `grade`: his, as given (a
+    /// historical commander's), where it is not to be rolled.
     Outcome replace_leader(const std::string& unit, std::optional<int> year, const std::vector<std::string>& rolls, Mode mode,
-                           Displace sound, const std::string& name = "");
+                           Displace sound, const std::string& name = "", const std::string& grade = "");
     /// Puts a leader of the unit's side who commands nothing (returned from wounds, exchanged,
     /// displaced) in command of a unit, at its rank; a sound commander there is displaced only
     /// by the organiser's choice (`force`), as for a replacement.

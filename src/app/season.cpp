@@ -89,7 +89,7 @@ std::vector<std::string> Season::open_work() const {
         out.push_back(count_of(static_cast<int>(named.size()), noun + " has", noun + "s have") + " no commander, so " + (named.size() == 1 ? "it plays" : "each plays") + " as one whose commander is lost: " +
                       join({named.begin(), named.begin() + std::min(shown, named.size())}, ", ") +
                       (named.size() > shown ? " and " + std::to_string(named.size() - shown) + " more" : "") + " (muster leader replace " + shell_positional(named.front()) +
-                      " rolls one; --name NAME names him)");
+                      " rolls one; --name NAME names him, --grade GRADE gives his grade where it is known)");
     }
     const auto leaders = m_session.leaders().list(View::umpire());
     const auto since = m_session.leaders().battles_since_fall(leaders);

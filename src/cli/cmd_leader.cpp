@@ -37,7 +37,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
         io.out << t.render();
     });
     struct ReplaceOptions {
-        std::string unit, name;
+        std::string unit, name, grade;
         RollOptions dice;
         int year = 0;
         app::Mode mode = app::Mode::apply;
@@ -51,6 +51,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
     add_roll_options(replace, rp->dice, "Your own rolls");
     flag_for(replace, "--preview", rp->mode, app::Mode::preview, "Show the roll; keep it as discarded");
     replace->add_option("--name", rp->name, "The new commander's name");
+    replace->add_option("--grade", rp->grade, "The new commander's grade, as known (a historical commander's): not rolled");
     flag_for(replace, "--force", rp->sound, app::Displace::replace, "Replace a commander who is sound (the organiser's choice, not a rule)");
     replace->add_flag("--show-rolls", rp->show_rolls, "Print every roll");
     on_run(replace, io, [rp, &io, replace] {
@@ -59,7 +60,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
         const auto year = replace->count("--year") ? std::optional<int>(rp->year) : std::nullopt;
         auto session = open_campaigns(io);
         print_outcome(io.out, with_dice(session, io, rp->dice, [&](const std::vector<std::string>& rolls) {
-                          return session.leaders().replace_leader(rp->unit, year, rolls, rp->mode, rp->sound, rp->name);
+                          return session.leaders().replace_leader(rp->unit, year, rolls, rp->mode, rp->sound, rp->name, rp->grade);
                       }),
                       rp->show_rolls);
     });

@@ -132,12 +132,16 @@ TEST_CASE("A unit entered by hand with no commander is said to have none, when i
     c.step("add corps Column --army Howe --leader Cornwallis --grade aggressive");
     c.step("add division Rangers --corps Column");
     CHECK_THAT(c.step("add brigade Hussars --division Rangers --rating crack --stands 6"),
-               Contains("It has no commander, and plays as one whose commander is lost until it has one (muster leader replace Rangers/Hussars rolls one; --name NAME names him)"));
+               Contains("It has no commander, and plays as one whose commander is lost until it has one (muster leader replace Rangers/Hussars rolls one; --name NAME names him, --grade GRADE gives his grade where it is known)"));
     CHECK(c.step("add brigade Foot --division Rangers --rating crack --stands 6 --leader Simcoe --grade competent").find("no commander") == std::string::npos);
-    CHECK_THAT(c.step("turn"), Contains("1 battalion has no commander, so it plays as one whose commander is lost: Rangers/Hussars (muster leader replace Rangers/Hussars rolls one; --name NAME names him)") &&
+    CHECK_THAT(c.step("turn"), Contains("1 battalion has no commander, so it plays as one whose commander is lost: Rangers/Hussars (muster leader replace Rangers/Hussars rolls one; --name NAME names him, --grade GRADE gives his grade where it is known)") &&
                                    Contains("1 brigade has no commander, so it plays as one whose commander is lost: Rangers (muster leader replace Rangers rolls one"));
     c.step("leader replace Rangers/Hussars --name Tarleton");
-    c.step("leader replace Rangers --name Rawdon");
+    // His grade given where it is known: not rolled; one the rule set has not, or given with rolls, refused.
+    CHECK_THAT(c.refused("leader replace Rangers --name Rawdon --grade brilliant", 2), Contains("leader grade") && Contains("brilliant"));
+    CHECK_THAT(c.refused("leader replace Rangers --name Rawdon --grade exceptional --rolls 5", 2), Contains("give --grade or rolls, not both"));
+    CHECK_THAT(c.step("leader replace Rangers --name Rawdon --grade exc --show-rolls"), Contains("New commander of Rangers: Rawdon, Exceptional [EXC]") && !Contains("Rolls"));
+    CHECK_THAT(c.step("journal"), Contains("New commander of Rangers: Rawdon, Exceptional [EXC]"));
     CHECK_THAT(c.step("turn"), Contains("Waiting on you: nothing"));
     CHECK(c.step("turn --as british").find("no commander") == std::string::npos);  // the umpire's list alone
 }
