@@ -271,6 +271,7 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
                 case OperationKind::arrival:
                 case OperationKind::import: out.arrived.push_back(e.summary); break;  // an import after the first: forces brought in during the turn
                 case OperationKind::recovery: out.returned.push_back(e.summary); break;
+                case OperationKind::amend: out.amended.push_back(e.summary); break;
                 case OperationKind::fallen_leader:
                 case OperationKind::replace:
                 case OperationKind::assign:
@@ -337,6 +338,7 @@ std::string turn_report_text(const rules::RuleSet& rules, const TurnReport& r) {
             from = to == std::string::npos ? text.size() : to + 1;
         }
     }
+    section("Battles amended", r.amended, "none");
     section("Casualties returned", r.returned, "none");
     section(rules.term_brigade + "s merged, disbanded and destroyed", r.brigades, "none");
     section("Leaders: Fallen Leaders rolls, leaders replaced, assigned, attached, downgraded and back from their wounds", r.leaders, "none");

@@ -63,6 +63,7 @@ struct TurnReport {
     bool current = false;     ///< the campaign's turn: it has not ended
     std::vector<std::string> arrived;
     std::vector<BattleSummary> battles;
+    std::vector<std::string> amended;    ///< battles amended (of this turn or an earlier one)
     std::vector<std::string> returned;   ///< the casualties' returns
     std::vector<std::string> brigades;   ///< brigades merged, disbanded and destroyed
     std::vector<std::string> leaders;    ///< Fallen Leaders rolls, leaders replaced, assigned, attached, downgraded and back from their wounds

@@ -380,6 +380,7 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     c.ok("turn next");
     c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=2' --loss 'Wadsworth/1st Brigade=2' --captured 'Heth/2nd Brigade=1@Fort Delaware' "
          "--leader 'Wadsworth/2nd Brigade:killed'");
+    c.ok("battle amend Cashtown --loss 'Wadsworth/1st Brigade=1'");
     c.ok("battle recover Cashtown");
     c.ok("leader replace 'Wadsworth/2nd Brigade'");
     c.ok("exchange propose --from union --offer 'stands:Heth/2nd Brigade=1' --note 'one for one'");
@@ -389,6 +390,7 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     CHECK_THAT(umpire, Contains("The report of turn 2, campaign Test: from 1863-06-22 (under way)") && Contains("Seen by the umpire"));
     CHECK_THAT(umpire, Contains("Heth arrived") && Contains("Pender arrived") && Contains("Wadsworth arrived"));
     CHECK_THAT(umpire, Contains("Cashtown") && Contains("Casualties returned\n  ") && !Contains("Casualties returned\n  none"));
+    CHECK_THAT(umpire, Contains("Battles amended\n  Battle of Cashtown amended: Wadsworth/1st Brigade lost 1 (was 2)"));
     CHECK_THAT(umpire, Contains("awaiting an answer now\n  #1 from the Union to the Confederate"));
     CHECK_THAT(umpire, Contains("Exchanges proposed, answered and withdrawn, and camps liberated\n  Exchange #1 proposed by the Union to the Confederate"));
     // The brigadier who fell there is in the battle's summary, his replacement among the leaders.
@@ -406,7 +408,7 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
 
     // The Union's report: its own arrival, the battle as it saw it, not Pender, nor the enemy's stands.
     const auto side = c.ok("turn report --as union");
-    CHECK_THAT(side, Contains("Seen by the Union") && Contains("Wadsworth arrived") && Contains("Cashtown") &&
+    CHECK_THAT(side, Contains("Seen by the Union") && Contains("Wadsworth arrived") && Contains("Cashtown") && Contains("Battles amended\n  Battle of Cashtown amended") &&
                          Contains("New commander of Wadsworth/2nd Brigade"));
     CHECK_THAT(side, !Contains("Pender") && !Contains("Confederate: 0 when") && !Contains("Daniel") && Contains("Entered and edited by hand\n  none"));
     // ...and its handout holds the same report.
@@ -416,13 +418,13 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     // Turn 1, ended: nothing arrived, nothing fought.
     const auto first = c.ok("turn report 1");
     CHECK_THAT(first, Contains("The report of turn 1") && !Contains("under way") && Contains("Arrived\n  nothing") &&
-                          Contains("Battles\n  none fought") && Contains("Union: 0 when the turn began, 0 when it ended (0)"));
+                          Contains("Battles\n  none fought") && Contains("Battles amended\n  none") && Contains("Union: 0 when the turn began, 0 when it ended (0)"));
     // A turn to come, or not a turn: refused, naming it.
     CHECK_THAT(c.refused("turn report 3", 2), Contains("turn 3 has not begun: the campaign is at turn 2"));
     CHECK_THAT(c.refused("turn report soon", 2), Contains("\"soon\" is not a turn"));
     CHECK_THAT(c.refused("turn report --as martians", 2), Contains("martians"));
     // Undone, the turn is gone from the reports: turn 2 has not begun.
-    for (int i = 0; i < 6; ++i) c.ok("undo");
+    for (int i = 0; i < 7; ++i) c.ok("undo");
     CHECK_THAT(c.refused("turn report 2", 2), Contains("turn 2 has not begun"));
 }
 
