@@ -52,9 +52,12 @@ std::vector<std::string> Catalog::user_files() const {
 
 rules::RuleSet Catalog::validate(const std::string& file) {
     auto r = rules::load_rule_set_file(file);
-    for (const auto& b : builtins())
-        if (b.id == r.id) throw Error(file + ": its id \"" + r.id + "\" is a built-in rule set's; give it another");
+    if (is_builtin(r.id)) throw Error(file + ": its id \"" + r.id + "\" is a built-in rule set's; give it another");
     return r;
+}
+
+bool Catalog::is_builtin(std::string_view id) {
+    return std::any_of(builtins().begin(), builtins().end(), [&](const rules::RuleSet& b) { return b.id == id; });
 }
 
 std::vector<CatalogEntry> Catalog::list() const {

@@ -27,6 +27,9 @@ public:
     /// An organiser's rule set file, loaded and checked as list() checks it: refused (Error) where
     /// it does not load or its id is a built-in rule set's.
     static rules::RuleSet validate(const std::string& file);
+    /// Whether `id` is a built-in rule set's (a file of that id is taken by a campaign, a sample of
+    /// it too, but not among the organiser's rule sets).
+    static bool is_builtin(std::string_view id);
     /// Loads a rule set by id, or by path when `name` ends in .json or holds a '/'.
     rules::RuleSet load(std::string_view name) const;
     /// The JSON text of a rule set (to copy a template and edit it).

@@ -95,12 +95,16 @@ void add_rules_commands(CLI::App& app, Io& io) {
     validate->add_option("FILE", *files, "Rule set .json files")->required();
     on_run(validate, io, [files, &io] {
         // Every file, each said ok or why not (one file alone: its refusal is the command's);
-        // refused if any is not.
+        // refused if any is not. One keeping a built-in's id is sound: a campaign takes it, a
+        // sample of that rule set too; only the organiser's rules folder wants another id.
         size_t refused = 0;
         for (const auto& f : *files) {
             try {
-                const auto r = app::Catalog::validate(f);
+                const auto r = rules::load_rule_set_file(f);
                 io.out << f << ": ok (" << r.id << ": " << r.name << ", " << r.tables.size() << " tables)\n";
+                if (app::Catalog::is_builtin(r.id))
+                    io.out << "  its id \"" << r.id << "\" is the built-in rule set's: a campaign takes it as it is (muster campaign new NAME --rules " << shell_word(f)
+                           << ", a sample of " << r.id << " too); kept in your rules folder beside the built-in, it needs another id\n";
             } catch (const Error& e) {
                 if (files->size() == 1) throw;
                 io.err << "muster: " << visible(e.what()) << "\n";
@@ -119,8 +123,8 @@ void add_rules_commands(CLI::App& app, Io& io) {
     copy->add_option("FILE", copy_o->dest, "Where to write it (must not exist)")->required();
     on_run(copy, io, [copy_o, &io] {
         app::write_new_file(copy_o->dest, app::default_catalog().text(copy_o->name));
-        io.out << "Wrote " << copy_o->dest << ". Change its \"id\", edit it, then: muster rules validate "
-               << copy_o->dest << "\n";
+        io.out << "Wrote " << copy_o->dest << ". Edit it, then: muster rules validate " << shell_word(copy_o->dest)
+               << " (keep its id to start a sample of it with the copy; change it to keep the copy in your rules folder)\n";
     });
 }
 
