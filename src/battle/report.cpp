@@ -24,7 +24,7 @@ std::string required_text(const Value& parent, std::string_view key) {
     const auto v = parent.at(key);
     const std::string s = v.as_string();
     constexpr size_t longest = 2 * k_max_name_chars + 1;
-    if (trim(s).empty()) v.fail("empty: expected a name, or a reference such as \"Heth/1st Brigade\"");
+    if (trim(s).empty()) v.fail("empty: expected a name, or a reference such as \"Smith/1st\" (a division, then its unit)");
     if (const auto n = characters(s); n > longest) {
         size_t cut = 0;  // its first 40 characters, not a character cut in two
         for (int shown = 0; cut < s.size() && shown < 40; ++shown)
@@ -143,12 +143,12 @@ Report read_report(std::string_view json_text, const std::string& file) {
 Report read_report_file(const std::string& path) { return read_report(json::read_file(path, k_max_report_bytes), path); }
 
 void add_loss_spec(Report& report, std::string_view spec) {
-    const auto [ref, n] = eq_split(spec, "--loss", "REF=STANDS, e.g. \"Heth/1st Brigade=2\"");
+    const auto [ref, n] = eq_split(spec, "--loss", "REF=STANDS, e.g. \"Smith/1st=2\"");
     report.brigades.push_back({ref, count(spec, n, "--loss"), 0, ""});
 }
 
 void add_captured_spec(Report& report, std::string_view spec) {
-    const auto [ref, rest] = eq_split(spec, "--captured", "REF=STANDS@CAMP, e.g. \"Heth/1st Brigade=1@Fort Delaware\"");
+    const auto [ref, rest] = eq_split(spec, "--captured", "REF=STANDS@CAMP, e.g. \"Smith/1st=1@Main Camp\"");
     const auto [n, camp] = at_split(rest);
     report.brigades.push_back({ref, 0, count(spec, n, "--captured"), camp});
 }
@@ -156,7 +156,7 @@ void add_captured_spec(Report& report, std::string_view spec) {
 void add_leader_spec(Report& report, std::string_view spec, int wounded_out_for) {
     const auto colon = spec.rfind(':');
     if (colon == std::string_view::npos)
-        throw UsageError("--leader \"" + std::string(spec) + "\" is not REF:FATE, e.g. \"Heth/1st Brigade:captured@Fort Delaware\" or \"Heth:wounded/2\"");
+        throw UsageError("--leader \"" + std::string(spec) + "\" is not REF:FATE, e.g. \"Smith/1st:captured@Main Camp\" or \"Smith:wounded/2\"");
     FallenLeader f;
     f.leader = std::string(trim(spec.substr(0, colon)));
     f.out_for = wounded_out_for;
@@ -180,7 +180,7 @@ void add_leader_spec(Report& report, std::string_view spec, int wounded_out_for)
 void add_battery_spec(Report& report, std::string_view spec) {
     const auto colon = spec.rfind(':');
     if (colon == std::string_view::npos)
-        throw UsageError("--battery \"" + std::string(spec) + "\" is not REF:FATE, e.g. \"Heth/1st Battery:wrecked\"");
+        throw UsageError("--battery \"" + std::string(spec) + "\" is not REF:FATE, e.g. \"Smith/1st Battery:wrecked\"");
     LostBattery f;
     f.battery = std::string(trim(spec.substr(0, colon)));
     std::tie(f.fate, f.camp) = fate_at<BatteryFate>(spec, spec.substr(colon + 1), "--battery");
