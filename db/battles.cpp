@@ -308,10 +308,19 @@ std::vector<campaign::DraftLine> Battles::draft(std::int64_t campaign, const std
 
 std::vector<campaign::DraftInfo> Battles::drafts(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT battle, sum(kind <> 'engaged') AS n FROM draft_line WHERE campaign_id = ? GROUP BY battle ORDER BY battle");
+        auto& db = m_store.impl().db;
+        SQLite::Statement q(db, "SELECT battle, sum(kind <> 'engaged') AS n FROM draft_line WHERE campaign_id = ? GROUP BY battle ORDER BY battle");
         bind_all(q, campaign);
         std::vector<campaign::DraftInfo> out;
-        for (const Row row(q); q.executeStep();) out.push_back({row.text("battle"), row.integer("n")});
+        for (const Row row(q); q.executeStep();) out.push_back({row.text("battle"), row.integer("n"), {}});
+        // A submitted loss's side: its brigade's army's.
+        SQLite::Statement s(db, "SELECT l.battle, a.side, count(*) AS n FROM draft_line l JOIN operation o ON o.id = l.operation_id AND o.kind = ?2 "
+                                "JOIN brigade b ON b.id = l.brigade_id JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id "
+                                "JOIN army a ON a.id = k.army_id WHERE l.campaign_id = ?1 GROUP BY l.battle, a.side");
+        bind_all(s, campaign, OperationKind::submission);
+        for (const Row row(s); s.executeStep();)
+            for (auto& d : out)
+                if (d.battle == row.text("battle")) d.submitted[row.text("side")] = row.count("n");
         return out;
     });
 }
@@ -335,6 +344,22 @@ void Battles::clear_draft(std::int64_t campaign, const std::string& battle) {
     guarded(m_store.path(), [&] {
         exec(m_store.impl().db, "DELETE FROM draft_line WHERE campaign_id = ? AND battle = ?", campaign, battle);
         exec(m_store.impl().db, "DELETE FROM draft_state WHERE campaign_id = ? AND battle = ?", campaign, battle);
+    });
+}
+
+void Battles::clear_draft_but(std::int64_t campaign, const std::string& battle, const std::set<std::string>& fought) {
+    guarded(m_store.path(), [&] {
+        auto& db = m_store.impl().db;
+        // A submitted loss's side is its brigade's army's, read here: whether it stays depends on
+        // that line alone, not on which divisions the report read.
+        std::string sides = ",";
+        for (const auto& s : fought) sides += s + ",";
+        exec(db,
+             "DELETE FROM draft_line WHERE campaign_id = ?1 AND battle = ?2 AND NOT (operation_id IN (SELECT id FROM operation WHERE kind = ?3) AND "
+             "COALESCE(brigade_id IN (SELECT b.id FROM brigade b JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id "
+             "JOIN army a ON a.id = k.army_id WHERE instr(?4, ',' || a.side || ',') = 0), 0))",
+             campaign, battle, OperationKind::submission, sides);
+        exec(db, "DELETE FROM draft_state WHERE campaign_id = ? AND battle = ?", campaign, battle);
     });
 }
 

@@ -76,6 +76,9 @@ public:
     std::vector<campaign::DraftInfo> drafts(std::int64_t campaign) const;
     /// Removes a battle's draft report (applied or discarded).
     void clear_draft(std::int64_t campaign, const std::string& battle);
+    /// Removes a battle's draft report as a report of sides `fought` replaces it: all but the
+    /// losses the players of another side submitted (drafts() counts them by side).
+    void clear_draft_but(std::int64_t campaign, const std::string& battle, const std::set<std::string>& fought);
 
     /// Plans a battle (open: no battle reported under it yet); returns its id.
     std::int64_t insert_plan(std::int64_t campaign, const campaign::PlanInfo& plan);

@@ -105,15 +105,14 @@ std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t camp
 
 }  // namespace
 
-std::map<std::int64_t, std::vector<std::string>> History::submissions_waiting(std::int64_t campaign, const View& viewer) const {
+std::vector<std::int64_t> History::submissions_waiting(std::int64_t campaign, const View& viewer) const {
     return guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;
-        SQLite::Statement q(db, std::string(k_seen) + "SELECT s.number, d.name AS division, b.name AS brigade FROM seen s JOIN operation o ON o.id = s.id "
-                                                      "JOIN draft_line l ON l.operation_id = o.id JOIN brigade b ON b.id = l.brigade_id "
-                                                      "JOIN division d ON d.id = b.division_id WHERE o.kind = ?3 ORDER BY s.number, l.id");
+        SQLite::Statement q(db, std::string(k_seen) + "SELECT s.number FROM seen s JOIN operation o ON o.id = s.id WHERE o.kind = ?3 AND "
+                                                      "EXISTS (SELECT 1 FROM draft_line d WHERE d.operation_id = o.id) ORDER BY s.number");
         bind_all(q, campaign, side_of(viewer), OperationKind::submission);
-        std::map<std::int64_t, std::vector<std::string>> out;
-        for (const Row row(q); q.executeStep();) out[row.id("number")].push_back(row.name("division") + "/" + row.name("brigade"));
+        std::vector<std::int64_t> out;
+        for (const Row row(q); q.executeStep();) out.push_back(row.id("number"));
         return out;
     });
 }

@@ -29,8 +29,8 @@ public:
     /// start) to the next turn's; none when the journal has no such beginning.
     std::optional<Span> turn_span(std::int64_t campaign, Turn turn) const;
     /// The players' loss submissions `viewer` may read whose lines still wait in a draft report,
-    /// by their numbers in that view, each with the brigades of those lines ("Division/Brigade").
-    std::map<std::int64_t, std::vector<std::string>> submissions_waiting(std::int64_t campaign, const View& viewer) const;
+    /// by their numbers in that view.
+    std::vector<std::int64_t> submissions_waiting(std::int64_t campaign, const View& viewer) const;
     /// The entries of `span` as `viewer` may read them, numbered for that view.
     std::vector<journal::Entry> entries_in(std::int64_t campaign, const View& viewer, Span span) const;
     /// The stands in service of each side's brigades before the span's first operation and

@@ -411,8 +411,8 @@ void BattleWindow::draw(GuiApp& app) {
     if (key != m_checked) {
         m_checked = key;
         try {
-            std::vector<std::string> drafts;
-            for (const auto& d : model.drafts) drafts.push_back(d.battle);
+            std::vector<campaign::DraftInfo> drafts;
+            for (const auto& d : model.drafts) drafts.push_back({d.battle, 0, d.submitted});
             const auto preview = app::describe_battle(model.roster, model.plans, model.oob, drafts, r, *model.rules);
             m_check = join(preview.lines, "\n") + (preview.lines.empty() ? "" : "\n") + preview.summary;
             m_check_ok = true;

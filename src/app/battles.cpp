@@ -480,16 +480,28 @@ void say_prisoners_named(const battle::Report& report, const BattlePlan& plan, c
 // A battle reported by name, not from the draft report waiting under its name (the table side's
 // rolls, a player's submitted losses): the report replaces the draft, as when the draft was
 // written out as a file, edited and reported; it is cleared with it, which `lines` says (a
-// preview, `mode`, warns of it: the draft's lines are not the report's). Returns the draft's
-// name, if one waits.
-std::optional<std::string> draft_replaced(const std::string& name, const std::vector<std::string>& drafts, Mode mode, std::vector<std::string>& lines) {
-    for (const auto& d : drafts)
-        if (same_ignoring_case(d, trim(name))) {
-            lines.push_back("the draft report of " + d + (mode == Mode::preview ? " would be" : " is") +
-                            " cleared: this report replaces it, its lines and all (to report the battle from the draft, muster battle report " + shell_option("--draft", d) +
-                            " or the Table side's Apply" + (mode == Mode::preview ? ")" : "; undo brings the draft back)"));
-            return d;
-        }
+// preview, `mode`, warns of it: the draft's lines are not the report's), but for the losses the
+// players of a side that fought none of the report submitted (a battle it may not know of would
+// clear what they sent, which their next submission would tell). What stays of a side's lines
+// turns on that side alone, never on what another side sent. Returns the draft's name, if one
+// waits.
+std::optional<std::string> draft_replaced(const std::string& name, const std::vector<campaign::DraftInfo>& drafts, const BattlePlan& plan, Mode mode,
+                                          std::vector<std::string>& lines) {
+    for (const auto& d : drafts) {
+        if (!same_ignoring_case(d.battle, trim(name))) continue;
+        int left = 0;
+        for (const auto& [side, n] : d.submitted)
+            if (!plan.sides.count(side)) left += n;
+        const std::string is = mode == Mode::preview ? " would be" : " is";
+        if (left)
+            lines.push_back("the draft report of " + d.battle + is + " left holding " + count_of(left, "line", "lines") +
+                            " this report does not take, losses submitted by a side that fought none of it (muster battle draft " + shell_positional(d.battle) +
+                            " shows them; muster battle draft --discard " + shell_positional(d.battle) + " throws them away)");
+        else
+            lines.push_back("the draft report of " + d.battle + is + " cleared: this report replaces it, its lines and all (to report the battle from the draft, muster battle report " +
+                            shell_option("--draft", d.battle) + " or the Table side's Apply" + (mode == Mode::preview ? ")" : "; undo brings the draft back)"));
+        return d.battle;
+    }
     return std::nullopt;
 }
 
@@ -572,7 +584,7 @@ std::optional<std::int64_t> plan_closed_by(const rules::RuleSet& rules, const st
 }  // namespace
 
 Outcome describe_battle(const campaign::Roster& roster, const std::vector<campaign::PlannedBattle>& plans, const army::OrderOfBattle& oob,
-                        const std::vector<std::string>& drafts, const battle::Report& given, const rules::RuleSet& rules) {
+                        const std::vector<campaign::DraftInfo>& drafts, const battle::Report& given, const rules::RuleSet& rules) {
     const Refs refs(roster, rules);
     const auto division = [&](std::int64_t id) {
         for (const auto& a : oob.armies)
@@ -588,7 +600,7 @@ Outcome describe_battle(const campaign::Roster& roster, const std::vector<campai
     out.preview = true;
     plan_closed_by(rules, plans, division, report, plan, Mode::preview, out.lines);
     say_prisoners_named(report, plan, division, out.lines);
-    draft_replaced(report.name, drafts, Mode::preview, out.lines);
+    draft_replaced(report.name, drafts, plan, Mode::preview, out.lines);
     return out;
 }
 
@@ -806,30 +818,18 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     // divisions only when it names some. Each kind of name is found in its own list, so the
     // rest need not be read.
     const db::RosterParts parts{true, true, !report.batteries.empty(), !report.divisions.empty()};
-    // The draft the report replaces: not one holding losses a side's players submitted where that
-    // side fought none of the report (a battle it may not know of would clear what they sent,
-    // which their next submission would tell): that one is left as it was.
-    // (`left`: those of its name it leaves as they were.)
-    const auto drafts = [&](const campaign::Roster& roster, const BattlePlan& plan, std::vector<std::string>* left = nullptr) {
-        std::vector<std::string> out;
-        const Refs refs(roster, m_session.rules());
-        for (const auto& d : db::Battles(store).drafts(c.id)) {
-            if (!same_ignoring_case(d.battle, trim(report.name))) continue;
-            const auto lines = db::Battles(store).draft(c.id, d.battle);
-            if (std::all_of(lines.begin(), lines.end(), [&](const campaign::DraftLine& l) {
-                    const auto* b = l.submitted && l.brigade_id ? refs.brigade_by_id(*l.brigade_id) : nullptr;
-                    return !l.submitted || (b && plan.sides.count(b->side));
-                }))
-                out.push_back(d.battle);
-            else if (left)
-                left->push_back(d.battle);
-        }
-        return out;
+    // The draft of its name, which the report replaces: cleared with it, but for the losses the
+    // players of a side that fought none of the report submitted (a battle it may not know of
+    // would clear what they sent, which their next submission would tell). What stays of a
+    // side's lines turns on that side alone, never on what another side sent.
+    const auto replace_draft = [&](const BattlePlan& plan, std::vector<std::string>& lines) {
+        if (const auto d = draft_replaced(report.name, db::Battles(store).drafts(c.id), plan, mode, lines); d && !preview)
+            db::Battles(store).clear_draft_but(c.id, *d, plan.sides);
     };
     if (preview) {
         auto out = with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster& roster, const BattlePlan& plan) {
             auto previewed = preview_battle(store, m_session.rules(), c.id, report, plan);
-            draft_replaced(report.name, drafts(roster, plan), mode, previewed.lines);
+            replace_draft(plan, previewed.lines);
             say_if_recorded_as(report.name, roster.battles, mode, previewed.lines);
             return previewed;
         });
@@ -841,16 +841,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
         return with_plan(store, c.id, report, parts, m_session.rules(), [&](const campaign::Roster& roster, const BattlePlan& plan) {
             out = plan.outcome;
             write_battle(store, m_session.rules(), c.id, op, roster, report, plan, out.lines);
-            std::vector<std::string> left;
-            if (const auto draft = draft_replaced(report.name, drafts(roster, plan, &left), mode, out.lines)) db::Battles(store).clear_draft(c.id, *draft);
-            // One left (a player's losses this report did not take: a brigade not on the field, a
-            // side that fought none of it) keeps only those: a loss the report gives stands for
-            // the one submitted. It is said, not left to be found.
-            for (const auto& d : left) {
-                for (const auto& loss : plan.losses) db::Battles(store).take_submitted_loss(c.id, d, loss.brigade->id);
-                out.lines.push_back("a draft report of " + d + " still waits, holding lines this report did not take (muster battle draft " + shell_positional(d) +
-                                    " shows them; muster battle draft --discard " + shell_positional(d) + " throws them away)");
-            }
+            replace_draft(plan, out.lines);
             say_if_recorded_as(report.name, roster.battles, mode, out.lines);
             return out.summary;
         });

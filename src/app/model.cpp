@@ -74,8 +74,10 @@ CampaignModel load_model(Session& session, int journal_page) {
         model.journal_size = db::History(store).journal_size(id);
         model.plans = db::Battles(store).plans(id);
         if (!model.plans.empty()) drafts = db::Battles(store).drafts(id);  // what a plan's umpire is told is waiting
-        for (const auto& d : db::Battles(store).drafts(id)) model.drafts.push_back(make_draft(d.battle, db::Battles(store).draft(id, d.battle), db::Battles(store).draft_states(id, d.battle), refs,
-                                                  *model.rules));
+        for (const auto& d : db::Battles(store).drafts(id)) {
+            model.drafts.push_back(make_draft(d.battle, db::Battles(store).draft(id, d.battle), db::Battles(store).draft_states(id, d.battle), refs, *model.rules));
+            model.drafts.back().submitted = d.submitted;
+        }
         model.turn = session.season().now();
         model.schedule = session.season().schedule();
         for (const auto& b : model.roster.battles) model.battles.push_back({b, db::Battles(store).battle_record(b.id), db::Battles(store).losses(b.id), {}});

@@ -234,7 +234,7 @@ std::vector<Players::Submission> Players::submissions(const View& viewer) const 
     const auto c = m_session.current();
     const auto& store = m_session.state().store;
     // One snapshot: the journal, the drafts and the battles read as one.
-    std::map<std::int64_t, std::vector<std::string>> waiting;  // by number: the brigades of its lines that wait
+    std::vector<std::int64_t> waiting;
     std::map<std::string, std::vector<campaign::BattleInfo>> fought;
     std::vector<journal::Entry> entries;
     store.read([&] {
@@ -263,14 +263,9 @@ std::vector<Players::Submission> Players::submissions(const View& viewer) const 
     for (auto& e : entries) {
         if (e.kind != OperationKind::submission) continue;
         std::string state;
-        const auto left = waiting.find(e.id);
         if (e.undone_by) state = "taken back";
-        else if (const auto battle = reported(e.summary); !battle.empty())
-            // Lines still waiting once the battle is recorded are those its report did not take
-            // (a brigade it left out): said, not passed over as reported.
-            state = "reported: the battle of " + battle +
-                    (left == waiting.end() ? "" : ", without the losses sent for " + join(left->second, ", ") + ", which wait for the umpire");
-        else if (left != waiting.end()) state = "waiting for the umpire";
+        else if (const auto battle = reported(e.summary); !battle.empty()) state = "reported: the battle of " + battle;
+        else if (std::binary_search(waiting.begin(), waiting.end(), e.id)) state = "waiting for the umpire";
         else state = "no longer waiting: replaced by a later submission, or set aside by the umpire (the journal says which)";
         out.push_back({std::move(e), std::move(state)});
     }

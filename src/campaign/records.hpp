@@ -8,6 +8,7 @@
 #include "journal/journal.hpp"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -185,6 +186,7 @@ struct DraftState {
 struct DraftInfo {
     std::string battle;
     int lines = 0;  ///< not counting the units only marked as engaged
+    std::map<std::string, int> submitted;  ///< the lines each side's players submitted, by side
 };
 
 /// A battle planned before it is fought: open until the battle of its name is reported, then

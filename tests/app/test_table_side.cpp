@@ -308,7 +308,7 @@ TEST_CASE("A battle reported by name beside a draft it leaves waiting says so: t
     r.name = "Wagram";
     battle::add_loss_spec(r, "Fresnel/Klenau=1");
     const auto out = w.s.battles().report_battle(r, app::Mode::apply);
-    CHECK_THAT(join(out.lines, "\n"), Contains("a draft report of Wagram still waits, holding lines this report did not take (muster battle draft Wagram shows them"));
+    CHECK_THAT(join(out.lines, "\n"), Contains("the draft report of Wagram is left holding 1 line this report does not take, losses submitted by a side that fought none of it (muster battle draft Wagram shows them"));
     CHECK(w.stands("Legrand/Ledru") == ledru);  // not taken
     CHECK(w.s.table_side().draft("Wagram").report.brigades.size() == 1);
 }

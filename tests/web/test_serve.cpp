@@ -497,21 +497,36 @@ TEST_CASE("A player's Orders page says what became of each submission: waiting, 
     CHECK_THAT(server.get(club.lee + "orders").body, Contains("No losses submitted."));
 }
 
-TEST_CASE("A submission whose battle is reported without some of its lines says those lines wait, and the umpire's draft keeps only them") {
-    const Club club;
-    club.ok("add brigade \"Paul's Brigade\" --division Robinson --rating crack --stands 6");
-    const test::Served server(club.db());
-    const auto token = test::form_token(server.get(club.meade + "orders").body);
-    REQUIRE(server.post(club.meade + "losses", {{"token", token}, {"battle", "Pipe Creek"},
-                                                {"losses", "Wadsworth/Iron Brigade=2\nRobinson/Paul's Brigade=3"}})
-                .status == 200);
-    // Reported without Robinson: its line is not taken, and the draft is left holding it alone.
-    CHECK_THAT(club.ok("battle report --name \"Pipe Creek\" --loss \"Wadsworth/Iron Brigade=1\""), Contains("holding lines this report did not take"));
-    CHECK_THAT(server.get(club.meade + "orders").body,
-               Contains("reported: the battle of Pipe Creek, without the losses sent for Robinson/Paul&#39;s Brigade, which wait for the umpire"));
-    const auto draft = club.ok("battle draft \"Pipe Creek\"");
-    CHECK_THAT(draft, Contains("Robinson/Paul's Brigade: 3 stands lost"));
-    CHECK(draft.find("Iron Brigade") == std::string::npos);  // the report's own loss stands for it
+TEST_CASE("What a report by name leaves of a draft turns on each side's own lines: a side reads the same whether the enemy submitted too or not") {
+    // The Union's Orders page states and its journal (times aside), after the Union's losses are
+    // reported by name, with the Confederates' submission (they fought none of it) or without.
+    const auto union_reads = [](bool enemy_submits) {
+        const Club club;
+        const test::Served server(club.db());
+        const auto submit = [&](const std::string& link, const std::string& losses) {
+            const auto token = test::form_token(server.get(link + "orders").body);
+            REQUIRE(server.post(link + "losses", {{"token", token}, {"battle", "Pipe Creek"}, {"losses", losses}}).status == 200);
+        };
+        submit(club.meade, "Wadsworth/Iron Brigade=2\nWadsworth/Cutler's Brigade=1");
+        if (enemy_submits) submit(club.lee, "Pickett/Kemper's Brigade=1");
+        const auto reported = club.ok("battle report --name \"Pipe Creek\" --loss \"Wadsworth/Iron Brigade=2\"");
+        if (enemy_submits) {
+            // The Confederates' line stays, theirs to be told of; the Union's are replaced.
+            CHECK_THAT(reported, Contains("the draft report of Pipe Creek is left holding 1 line this report does not take"));
+            CHECK_THAT(club.ok("battle draft \"Pipe Creek\""), Contains("Pickett/Kemper's Brigade") && !Contains("Wadsworth"));
+            club.ok("battle draft \"Pipe Creek\" --discard");
+        } else {
+            CHECK_THAT(reported, Contains("the draft report of Pipe Creek is cleared: this report replaces it"));
+        }
+        const auto page = server.get(club.meade + "orders").body;
+        std::string states;
+        for (auto at = page.find("<td data-label=\"State\">"); at != std::string::npos; at = page.find("<td data-label=\"State\">", at + 1))
+            states += page.substr(at, page.find("</td>", at) - at) + "\n";
+        return states + std::regex_replace(club.ok("journal --as union"), std::regex("\\d{4}-\\d\\d-\\d\\dT[0-9:]+Z"), "TIME");
+    };
+    const auto alone = union_reads(false);
+    CHECK_THAT(alone, Contains("reported: the battle of Pipe Creek"));
+    CHECK(union_reads(true) == alone);
 }
 
 TEST_CASE("Losses a player sends in under a battle recorded already wait as a draft that turn tells the umpire to look at and throw away, not to report") {
