@@ -80,6 +80,7 @@ Resolved with_campaign(const PlayTable& t, const Request& as_typed, const Units&
     const rules::PlayColumn* column = nullptr;
     if (!t.by_points()) {
         if (typed.column.empty()) {
+            std::vector<std::string> failed;  // why each column the campaign could read is not
             for (const auto& c : t.columns) {
                 const auto v = judge(c.campaign, facts_for(c.campaign, Party::either));
                 if (v.truth == Truth::yes) {
@@ -88,7 +89,12 @@ Resolved with_campaign(const PlayTable& t, const Request& as_typed, const Units&
                     out.request.column_from = v.text();
                     break;
                 }
+                if (v.truth == Truth::no) add_once(failed, v.text());
             }
+            // The campaign read the unit and found no column: said, not left as a bare request.
+            if (!column && t.columns.size() > 1 && !failed.empty())
+                throw UsageError("table " + t.id + " is read in one of its columns (" + t.column_name + "), and the campaign reads none for it (" + join(failed, "; ") +
+                                 "): give --column, one of " + join(column_ids(t), ", "));
         } else if ((column = t.find_column(typed.column))) {
             const auto v = judge(column->campaign, facts_for(column->campaign, Party::either));
             if (v.truth == Truth::no && !column->campaign.or_at_table && !override) {

@@ -8,6 +8,13 @@
 #include <cstdlib>
 
 namespace muster::play {
+
+std::vector<std::string> column_ids(const rules::PlayTable& t) {
+    std::vector<std::string> ids;
+    for (const auto& c : t.columns) ids.push_back(c.id);
+    return ids;
+}
+
 namespace {
 
 using rules::Party;
@@ -21,12 +28,6 @@ std::string modifier_ids(const PlayTable& t) {
     for (const auto& m : t.modifiers)
         ids.push_back((t.difference && m.party != Party::either ? std::string(spell(m.party)) + ":" : std::string()) + m.id);
     return ids.empty() ? "none" : join(ids, ", ");
-}
-
-std::vector<std::string> column_ids(const PlayTable& t) {
-    std::vector<std::string> ids;
-    for (const auto& c : t.columns) ids.push_back(c.id);
-    return ids;
 }
 
 const rules::PlayColumn& choose_column(const PlayTable& t, const Request& r) {

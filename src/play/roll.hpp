@@ -41,6 +41,9 @@ struct Applied {
     std::string text() const;
 };
 
+/// The ids of a table's columns, in its order.
+std::vector<std::string> column_ids(const rules::PlayTable& t);
+
 /// A modifier of a group the column excludes (NO: no leader in radius) or another modifier given
 /// excludes (out of radius: no leadership modifier) does not apply: the sources' rule. A campaign
 /// checks it against its facts, with the organiser's override; outside one, it is refused.

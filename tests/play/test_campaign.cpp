@@ -81,6 +81,10 @@ TEST_CASE("A typed modifier or column the campaign contradicts is refused with t
     CHECK_THAT(refusal(good, typed({"cau"}, "no"), {&unit}), Contains("which do not apply with column \"no\" (NO)"));
     CHECK_THAT(refusal(good, typed({}, "exc"), {&unit}), Contains("column \"exc\" (EXC) of table good_order contradicts the campaign: superior is competent (the campaign reads column com)"));
     for (const auto& msg : {refusal(good, typed({"spent"}), {&unit}), refusal(good, typed({}, "exc"), {&unit})}) CHECK_THAT(msg, Contains("--override"));
+    // No column given where the campaign reads none (no superior in command): said why.
+    const auto leaderless = facts({{Fact::state, "fresh"}, {Fact::superior, rules::k_no_leader}});
+    CHECK_THAT(refusal(good, typed({}), {&leaderless}), Contains("table good_order is read in one of its columns (") &&
+                                                            Contains("and the campaign reads none for it (superior is none): give --column, one of exc, agg, com, cau, pol, no"));
     // The override rolls exactly what is typed and says what the campaign would have added.
     const auto over = play::with_campaign(good, typed({"cau"}, "no"), {&unit}, true);
     CHECK(ids(over) == std::vector<std::string>{"cau"});
