@@ -255,6 +255,9 @@ void captives(SQLite::Database& db, Problems& out) {
         if (const int n = db.execAndGet(sql).getInt())
             out.push_back(std::string("prisoners: ") + std::to_string(n) + " " + what +
                                       "(s) marked captured without being held in a camp, or held without being marked");
+    // A camp liberated freed everyone in it, and takes no more.
+    if (const int n = db.execAndGet("SELECT count(*) FROM prisoner p JOIN camp c ON c.id = p.camp_id WHERE c.liberated <> 0").getInt())
+        out.push_back("prisoners: " + std::to_string(n) + " held in a camp that was liberated (it freed everyone in it)");
 }
 
 // A corps leader attached to a division leader: both of one campaign and side, a corps leader

@@ -423,7 +423,7 @@ TEST_CASE("check names a count of stands beyond any campaign's, and leaves it ou
     CHECK_THAT(r.out, !Catch::Matchers::Contains("stands: -"));  // no total wrapped around below zero
 }
 
-TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo record, entries undoing themselves, a leader commanding two units, a camp holding its own side, names alike but for case") {
+TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo record, entries undoing themselves, a leader commanding two units, a camp holding its own side or liberated, names alike but for case") {
     test::TempDir dir;
     const auto base = dir.file("base.db");
     base_campaign(base);
@@ -436,6 +436,7 @@ TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo
          "command more than one unit"},
         {"UPDATE camp SET side = 'confederate' WHERE id = (SELECT camp_id FROM prisoner WHERE brigade_id IS NOT NULL AND camp_id IN "
          "(SELECT id FROM camp WHERE side = 'union') LIMIT 1)", "held in a camp of their own side"},
+        {"UPDATE camp SET liberated = 1 WHERE id = (SELECT camp_id FROM prisoner LIMIT 1)", "held in a camp that was liberated"},
         {"DELETE FROM exchange_item WHERE exchange_id = (SELECT max(id) FROM exchange)", "holds nothing it offers or asks"},
         {"INSERT INTO dice_stream VALUES (1, 'union|Wright', 9223372036854775806)", "the dice of union|Wright have drawn 9223372036854775806 numbers"},
         {"INSERT INTO battery (campaign_id, division_id, corps_id, army_id, position, name, status) SELECT campaign_id, division_id, corps_id, "
