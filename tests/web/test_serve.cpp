@@ -38,6 +38,13 @@ struct Club : test::CampaignFile {
     std::string dump() const { return test::dump(db()); }
 };
 
+// What a camps page showed of its first exchange, as its answer form says it.
+std::string seen(const std::string& page) {
+    std::smatch m;
+    REQUIRE(std::regex_search(page, m, std::regex("name=\"seen\" value=\"([0-9a-f]{16})\"")));
+    return std::string(m[1]);
+}
+
 }  // namespace
 
 TEST_CASE("A player's link shows every page of his side, with the security headers, and 304 for the page he has") {
@@ -360,7 +367,7 @@ TEST_CASE("A player withdraws his own proposal at his screen, and only his: the 
     CHECK(theirs.status == 422);
     CHECK_THAT(theirs.body, Contains("only the Union may withdraw it"));
     CHECK(club.dump() == before);
-    const auto withdrawn = server.post(club.meade + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"answer", "withdraw"}});
+    const auto withdrawn = server.post(club.meade + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"seen", seen(page)}, {"answer", "withdraw"}});
     CHECK(withdrawn.status == 200);
     CHECK_THAT(withdrawn.body, Contains("Exchange #1 withdrawn by the Union"));
     CHECK_THAT(club.ok("exchange list"), Contains("[withdrawn]"));
@@ -417,11 +424,6 @@ TEST_CASE("An answer to an exchange that changed since the player's page showed 
     const Club club;
     const test::Served server(club.db());
     // The answer form's fingerprint of exchange #N as the page showed it.
-    const auto seen = [](const std::string& page) {
-        std::smatch m;
-        REQUIRE(std::regex_search(page, m, std::regex("name=\"seen\" value=\"([0-9a-f]{16})\"")));
-        return std::string(m[1]);
-    };
     club.ok("exchange propose --from union --offer \"stands:Pickett/Garnett's Brigade=2\"");
     const auto page = server.get(club.lee + "camps").body;
     CHECK_THAT(page, Contains("2 stands of Pickett/Garnett&#39;s Brigade"));
@@ -433,6 +435,11 @@ TEST_CASE("An answer to an exchange that changed since the player's page showed 
     const auto stale = server.post(club.lee + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"seen", seen(page)}, {"answer", "accept"}});
     CHECK(stale.status == 422);
     CHECK_THAT(stale.body, Contains("exchange #1 has changed since your page showed it: read it again, then answer"));
+    CHECK(club.dump() == before);
+    // A form that does not say what its page showed is refused alike.
+    const auto unsaid = server.post(club.lee + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"answer", "accept"}});
+    CHECK(unsaid.status == 422);
+    CHECK_THAT(unsaid.body, Contains("exchange #1 has changed since your page showed it"));
     CHECK(club.dump() == before);
     // The proposer accepting his own, with any fingerprint: refused as not his to give.
     const auto proposer_token = test::form_token(server.get(club.meade + "camps").body);
@@ -455,7 +462,7 @@ TEST_CASE("A form done in a file damaged where only the page after it reads says
     const test::Served server(club.db());
     const auto page = server.get(club.meade + "camps").body;
     test::raw_sql(club.db(), "UPDATE prisoner SET leader_id = 999999 WHERE leader_id IS NOT NULL");  // the page reads the camps; a withdrawal does not
-    const auto r = server.post(club.meade + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"answer", "withdraw"}});
+    const auto r = server.post(club.meade + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"seen", seen(page)}, {"answer", "withdraw"}});
     CHECK(r.status == 200);
     CHECK_THAT(r.body, Contains("Done: ") && Contains("withdrawn") && Contains("nothing needs sending again"));
     CHECK(r.body.find(club.db()) == std::string::npos);  // where the server keeps its file is not the player's
@@ -557,7 +564,7 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     CHECK_THAT(club.ok("player inbox"), Contains("#1 Union -> Confederate: offers"));
     page = server.get(club.lee + "camps").body;
     CHECK_THAT(page, Contains("Take them home") && Contains("value=\"accept\""));
-    const auto answered = server.post(club.lee + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"answer", "accept"}});
+    const auto answered = server.post(club.lee + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"seen", seen(page)}, {"answer", "accept"}});
     CHECK(answered.status == 200);
     CHECK_THAT(club.ok("exchange list"), Contains("[accepted]"));
     // Orders to the umpire: in his inbox and the Union's journal, not the Confederates'.
