@@ -225,6 +225,17 @@ std::string visible(std::string_view text) {
 
 std::string one_line(std::string_view text) { return text.find('\n') == std::string_view::npos ? std::string(text) : visible(text); }
 
+std::string as_typed_back(std::string_view text) {
+    std::string out;
+    for (size_t i = 0; i < text.size();) {
+        const size_t at = i;
+        const char32_t c = decode(text, i);
+        if (c == k_invalid || (is_control(c) && c != '\n' && c != '\r' && c != '\t')) out += "\xEF\xBF\xBD";  // U+FFFD
+        else out.append(text.substr(at, i - at));
+    }
+    return out;
+}
+
 std::string json_string(std::string_view text) {
     std::string out = "\"";
     for (size_t i = 0; i < text.size();) {

@@ -61,6 +61,9 @@ std::string visible(std::string_view text);
 /// `text` kept to one line: with a line break in it (a damaged file's name), as `visible` writes
 /// it, so no data can forge a line of a listing; else as it is.
 std::string one_line(std::string_view text);
+/// What a person typed, given back into a form (a page is UTF-8): an invalid byte and a control
+/// character other than a line break or tab as U+FFFD, the rest as typed.
+std::string as_typed_back(std::string_view text);
 /// `text` as a JSON string, quotes and all, that the command line's `visible` leaves as it is:
 /// every control character, bidi control and invisible character as a `\uXXXX` escape, an
 /// invalid byte as U+FFFD (a damaged file's; JSON holds only UTF-8).

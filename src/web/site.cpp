@@ -707,7 +707,7 @@ Response Site::Impl::show(app::Session& s, const campaign::PlayerInfo& player, c
         if (hole == k_player_name) return html_escape(player.name);
         for (const auto& [at, field] : k_typed)
             if (hole == at && typed)
-                if (const auto it = typed->find(std::string(field)); it != typed->end()) return html_escape(it->second);
+                if (const auto it = typed->find(std::string(field)); it != typed->end()) return html_escape(as_typed_back(it->second));
         return std::string();
     };
     const std::string note = notice.empty() ? std::string()

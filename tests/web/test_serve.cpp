@@ -317,6 +317,11 @@ TEST_CASE("A refused form gives back what the player typed, escaped, to mend - a
     CHECK_THAT(refused.body, Contains("value=\"Culp&#39;s &quot;Hill&quot;\" required>"));
     CHECK_THAT(refused.body, !Contains("<b>&"));
     CHECK_THAT(refused.body, Contains("required></textarea></label><button>Send</button>"));  // the other form stays empty
+    // Bytes that are not UTF-8, and control characters, come back as U+FFFD: the page stays UTF-8.
+    const auto raw = server.post(club.meade + "losses", {{"token", token}, {"battle", "X"}, {"losses", std::string("A\xFF\xFE\0B\x1b[31m\xC0\xBC\tC\r\nD", 17)}});
+    CHECK(raw.status == 422);
+    CHECK_THAT(raw.body, Contains("required>A\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" "B\xEF\xBF\xBD[31m\xEF\xBF\xBD\xEF\xBF\xBD\tC\r\nD</textarea>"));
+    for (const char bad : {'\xFF', '\0', '\x1b', '\xC0'}) CHECK(raw.body.find(bad) == std::string::npos);
     // A slip in a brigade's name: the nearest of the side's own in service offered.
     const auto slip = server.post(club.meade + "losses", {{"token", token}, {"battle", "X"}, {"losses", "Wadsworth/Iron Brgade=1"}});
     CHECK(slip.status == 422);
