@@ -54,8 +54,8 @@ std::string address_of(MHD_Connection* connection) {
 // when the connection's last answer was sent. MHD's idle timeout closes a connection that sends
 // nothing; this closes one that trickles a request in a byte at a time, however steadily. The
 // clock stops while an answer is made and sent (MHD's idle timeout watches that). Crowded, it
-// closes those that have asked nothing longest, and the forms still coming in from an address
-// that sends more than two at once (run).
+// closes those that have asked nothing longest, the forms still coming in from an address that
+// sends more than two at once, then the answers longest in sending (run).
 class Watch {
 public:
     explicit Watch(int limit_seconds) : m_limit(std::chrono::seconds(limit_seconds)), m_thread([this] { run(); }) {}
@@ -107,8 +107,13 @@ private:
             const auto now = Clock::now();
             std::vector<Open*> waiting;  // for a request a second and more, the longest first
             std::map<std::string_view, std::vector<Open*>> forms;  // a body still coming a second and more, by address
+            std::vector<Open*> slow_answers;  // answers sent for 3 seconds and more: read slowly, or not at all
             for (auto& [c, open] : m_open) {
-                if (open.answering || open.cut) continue;
+                if (open.cut) continue;
+                if (open.answering) {
+                    if (now - open.since > std::chrono::seconds(3)) slow_answers.push_back(&open);
+                    continue;
+                }
                 if (now - open.since > m_limit) cut(open);
                 else if (now - open.since > std::chrono::seconds(1)) (open.asked ? forms[open.address] : waiting).push_back(&open);
             }
@@ -123,9 +128,15 @@ private:
             // nothing): those that have waited longest for a request are closed, down to half the
             // limit, so that a player's new connection is taken at once, not held in the queue
             // until the idle time frees one. A browser sends its request as it connects.
+            // Then, were that not enough, the answers read slowest (many requests pipelined and
+            // read a few bytes at a time hold their connections mid-answer): a player's page is
+            // sent in well under their three seconds.
             const auto live = static_cast<size_t>(std::count_if(m_open.begin(), m_open.end(), [](const auto& o) { return !o.second.cut; }));
             if (live < k_connection_limit * 3 / 4) continue;
-            std::sort(waiting.begin(), waiting.end(), [](const Open* a, const Open* b) { return a->since < b->since; });
+            const auto oldest_first = [](const Open* a, const Open* b) { return a->since < b->since; };
+            std::sort(waiting.begin(), waiting.end(), oldest_first);
+            std::sort(slow_answers.begin(), slow_answers.end(), oldest_first);
+            waiting.insert(waiting.end(), slow_answers.begin(), slow_answers.end());
             for (size_t i = 0; i < waiting.size() && i < live - k_connection_limit / 2; ++i) cut(*waiting[i]);
         }
     }

@@ -70,9 +70,10 @@ std::string Served::log(bool stop) {
 namespace {
 
 // A connection to 127.0.0.1:`port` (from 127.0.0.`from`), or -1 when nothing listens there.
-int connect_to(int port, int from = 1) {
+int connect_to(int port, int from = 1, int receive_buffer = 0) {
     const int fd = socket(AF_INET, SOCK_STREAM, 0);
     need(fd >= 0, "no socket");
+    if (receive_buffer) setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);  // before connect: the window offered
     if (from != 1) {
         sockaddr_in source{};
         source.sin_family = AF_INET;
@@ -90,9 +91,9 @@ int connect_to(int port, int from = 1) {
 
 }  // namespace
 
-Idle::Idle(int port, int count, int from, const std::string& opening) {
+Idle::Idle(int port, int count, int from, const std::string& opening, int receive_buffer) {
     for (int i = 0; i < count; ++i)
-        if (const int fd = connect_to(port, from); fd >= 0) {
+        if (const int fd = connect_to(port, from, receive_buffer); fd >= 0) {
             m_fds.push_back(fd);
             if (!opening.empty()) ::send(fd, opening.data(), opening.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
         }

@@ -23,7 +23,9 @@ Reply http_send(int port, const std::string& raw, int timeout_ms = 5000, size_t 
 /// and nothing after it), held open until it is destroyed.
 class Idle {
 public:
-    Idle(int port, int count, int from, const std::string& opening = "");
+    /// `count` connections from 127.0.0.`from`, each sending `opening`; reading nothing, each
+    /// takes at most `receive_buffer` bytes of an answer (0: the system's default).
+    Idle(int port, int count, int from, const std::string& opening = "", int receive_buffer = 0);
     ~Idle();
     Idle(const Idle&) = delete;
     Idle& operator=(const Idle&) = delete;

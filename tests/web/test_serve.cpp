@@ -876,6 +876,22 @@ TEST_CASE("Idle connections from many addresses, each within its own limit, crow
     CHECK_THAT(club.ok("player inbox"), Contains("Slowly sent"));
 }
 
+TEST_CASE("Answers read slowly or not at all, crowding the server, are closed once they have been sending for seconds, so a player is served") {
+    const Club club;
+    const test::Served server(club.db(), "--idle 60 --request-time 60");
+    // 1,100 connections, 110 from each of ten addresses, each asking for the order-of-battle
+    // paper 200 times over at once and reading none of it: answers that never end, none idle to
+    // the server for its 60 s, none over the 128 of one address.
+    std::string asks;
+    for (int i = 0; i < 200; ++i) asks += "GET " + club.lee + "handout/oob.pdf HTTP/1.1\r\nHost: x\r\n\r\n";
+    std::vector<std::unique_ptr<test::Idle>> flood;
+    for (int from = 2; from <= 11; ++from) flood.emplace_back(std::make_unique<test::Idle>(server.port(), 110, from, asks, 4096));
+    std::this_thread::sleep_for(std::chrono::milliseconds(3500));  // each answer has been sending for over three seconds
+    const auto started = std::chrono::steady_clock::now();
+    CHECK(server.send("GET " + club.meade + "oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", 20000).status == 200);
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(10));
+}
+
 TEST_CASE("A POST where no form is read is answered at its headers, and forms whose bodies never come crowding the server are closed past two an address, so a player is served") {
     const Club club;
     const test::Served server(club.db(), "--idle 60");
