@@ -255,6 +255,10 @@ void captives(SQLite::Database& db, Problems& out) {
         if (const int n = db.execAndGet(sql).getInt())
             out.push_back(std::string("prisoners: ") + std::to_string(n) + " " + what +
                                       "(s) marked captured without being held in a camp, or held without being marked");
+    // A player's loss submitted again replaces the one before: one a brigade in a draft.
+    if (const int n = db.execAndGet("SELECT count(*) FROM (SELECT 1 FROM draft_line l JOIN operation o ON o.id = l.operation_id AND o.kind = 'submission' "
+                                    "WHERE l.kind = 'lost' GROUP BY l.campaign_id, l.battle, l.brigade_id HAVING count(*) > 1)").getInt())
+        out.push_back("drafts: " + std::to_string(n) + " brigade(s) with more than one loss submitted in a draft report (a loss submitted again replaces the one before)");
     // A camp liberated freed everyone in it, and takes no more.
     if (const int n = db.execAndGet("SELECT count(*) FROM prisoner p JOIN camp c ON c.id = p.camp_id WHERE c.liberated <> 0").getInt())
         out.push_back("prisoners: " + std::to_string(n) + " held in a camp that was liberated (it freed everyone in it)");
@@ -272,9 +276,10 @@ void attachments(SQLite::Database& db, Problems& out) {
 // A leader commands one unit at most, and a camp holds the enemy's men, never its own side's.
 void relations(SQLite::Database& db, Problems& out) {
     const int twice = db.execAndGet("SELECT count(*) FROM (SELECT commander_id FROM (SELECT commander_id FROM army UNION ALL SELECT commander_id "
-                                    "FROM corps UNION ALL SELECT commander_id FROM division UNION ALL SELECT commander_id FROM brigade) "
+                                    "FROM corps UNION ALL SELECT commander_id FROM division UNION ALL SELECT commander_id FROM brigade "
+                                    "UNION ALL SELECT alternate_id FROM brigade) "
                                     "WHERE commander_id IS NOT NULL GROUP BY commander_id HAVING count(*) > 1)").getInt();
-    if (twice) out.push_back("leaders: " + std::to_string(twice) + " leader(s) command more than one unit");
+    if (twice) out.push_back("leaders: " + std::to_string(twice) + " leader(s) command more than one unit (a brigade's Alternate holds that post alone)");
     const int own = db.execAndGet(
         "SELECT count(*) FROM prisoner p JOIN camp c ON c.id = p.camp_id "
         "LEFT JOIN brigade b ON b.id = p.brigade_id LEFT JOIN division d ON d.id = b.division_id LEFT JOIN corps k ON k.id = d.corps_id "

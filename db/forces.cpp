@@ -6,6 +6,10 @@
 namespace muster::db {
 namespace {
 
+// The position after the last of a list (0 for the first): none past half SQLite's largest
+// whole number, a damaged file's, whose next would be stored as a real (NOT NULL refuses it).
+constexpr const char* k_next_position = "CASE WHEN count(*) = 0 THEN 0 WHEN MAX(position) < 4611686018427387904 THEN MAX(position) + 1 END";
+
 constexpr const char* k_insert_move = "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, ?, ?)";
 
 void insert_move(SQLite::Statement& m, std::int64_t operation, std::int64_t brigade, MoveKind kind, int stands) {
@@ -52,9 +56,10 @@ std::int64_t Forces::insert_brigade(std::int64_t campaign, std::int64_t operatio
         std::optional<std::int64_t> commander, alternate;
         if (b.commander.present()) commander = Leaders(m_store).insert_leader(campaign, side, Rank::brigadier, b.commander);
         if (b.alternate.value_or_default().present()) alternate = Leaders(m_store).insert_leader(campaign, side, Rank::brigadier, *b.alternate);
-        auto& q = m_store.impl().cached("INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, "
-                                 "stands, worn_at, spent_at, commander_id, status, alternate_id) VALUES (?, ?, "
-                                 "(SELECT COALESCE(MAX(position) + 1, 0) FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        static const std::string sql = "INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, "
+                                       "stands, worn_at, spent_at, commander_id, status, alternate_id) VALUES (?, ?, "
+                                       "(SELECT " + std::string(k_next_position) + " FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+        auto& q = m_store.impl().cached(sql.c_str());
         bind_all(q, campaign, division, division, b.name, b.arm, b.rating,
                  b.start_stands, b.stands, b.label.worn_at, b.label.spent_at, commander, b.status, alternate);
         q.exec();
@@ -68,8 +73,9 @@ std::int64_t Forces::insert_brigade(std::int64_t campaign, std::int64_t operatio
 std::int64_t Forces::insert_battery(std::int64_t campaign, const ReserveTarget& reserve, std::int64_t division,
                                            const army::Battery& battery) {
     return guarded(m_store.path(), [&] {
-        auto& q = m_store.impl().cached("INSERT INTO battery (campaign_id, division_id, corps_id, army_id, position, name, status) "
-                                 "VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(position) + 1, 0) FROM battery WHERE campaign_id = ?), ?, ?)");
+        static const std::string sql = "INSERT INTO battery (campaign_id, division_id, corps_id, army_id, position, name, status) "
+                                       "VALUES (?, ?, ?, ?, (SELECT " + std::string(k_next_position) + " FROM battery WHERE campaign_id = ?), ?, ?)";
+        auto& q = m_store.impl().cached(sql.c_str());
         bind_all(q, campaign, division ? std::optional<std::int64_t>(division) : std::nullopt, !division && reserve.corps_id ? std::optional<std::int64_t>(reserve.corps_id) : std::nullopt,
                  !division && reserve.army_id ? std::optional<std::int64_t>(reserve.army_id) : std::nullopt, campaign, battery.name, battery.status);
         q.exec();

@@ -59,6 +59,15 @@ void Leaders::promote_alternate(std::int64_t brigade, const std::string& post) {
         bind_all(q, brigade);
         if (!q.executeStep()) throw Damaged("brigade #" + std::to_string(brigade) + " has no Alternate commander to promote");
         const auto alternate = Row(q).id("alternate_id");
+        // He holds that post alone: a leader holds one post (check names one holding two).
+        SQLite::Statement posts(m_store.impl().db, "SELECT (SELECT count(*) FROM army WHERE commander_id = ?1) + (SELECT count(*) FROM corps WHERE commander_id = ?1) + "
+                                                   "(SELECT count(*) FROM division WHERE commander_id = ?1) + (SELECT count(*) FROM brigade WHERE commander_id = ?1 "
+                                                   "OR alternate_id = ?1) AS n");
+        bind_all(posts, alternate);
+        posts.executeStep();
+        if (Row(posts).count("n") != 1)
+            throw Damaged("brigade row " + std::to_string(brigade) + ": column alternate_id names leader #" + std::to_string(alternate) +
+                          ", who holds another post too (a leader holds one); run muster check, or restore a backup");
         exec(m_store.impl().db, "UPDATE brigade SET alternate_id = NULL WHERE id = ?", brigade);
         set_commander(UnitKind::brigade, brigade, alternate, Rank::brigadier, post);
     });

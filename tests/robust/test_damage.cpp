@@ -437,6 +437,10 @@ TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo
         {"UPDATE camp SET side = 'confederate' WHERE id = (SELECT camp_id FROM prisoner WHERE brigade_id IS NOT NULL AND camp_id IN "
          "(SELECT id FROM camp WHERE side = 'union') LIMIT 1)", "held in a camp of their own side"},
         {"UPDATE camp SET liberated = 1 WHERE id = (SELECT camp_id FROM prisoner LIMIT 1)", "held in a camp that was liberated"},
+        {"UPDATE operation SET kind = 'submission' WHERE id = (SELECT operation_id FROM draft_line LIMIT 1); INSERT INTO draft_line (campaign_id, battle, "
+         "operation_id, kind, brigade_id, stands, why) SELECT campaign_id, battle, operation_id, kind, brigade_id, stands, why FROM draft_line LIMIT 1",
+         "more than one loss submitted in a draft report"},
+        {"UPDATE brigade SET alternate_id = (SELECT commander_id FROM army LIMIT 1) WHERE id = (SELECT min(id) FROM brigade)", "command more than one unit"},
         {"DELETE FROM exchange_item WHERE exchange_id = (SELECT max(id) FROM exchange)", "holds nothing it offers or asks"},
         {"INSERT INTO dice_stream VALUES (1, 'union|Wright', 9223372036854775806)", "the dice of union|Wright have drawn 9223372036854775806 numbers"},
         {"INSERT INTO battery (campaign_id, division_id, corps_id, army_id, position, name, status) SELECT campaign_id, division_id, corps_id, "
@@ -835,6 +839,20 @@ TEST_CASE("A draft's state on the table naming a unit the file has lost is refus
         INFO(join(args, " ") << ":\n" << r.out << r.err);
         CHECK(r.code == 1);
         CHECK_THAT(r.err, Catch::Matchers::Contains("a state on the table points at brigade 9999, which is not there"));
+        CHECK(test::file_bytes(damaged.file) == before);
+    }
+}
+
+TEST_CASE("A draft line of an operation the file has lost is refused by what reads the drafts, not cleared by a report as the umpire's") {
+    const DamagedBy damaged("PRAGMA foreign_keys = OFF; UPDATE draft_line SET operation_id = 9999");
+    const auto battle = test::raw_sql_value(damaged.file, "SELECT battle FROM draft_line LIMIT 1");
+    const auto before = test::file_bytes(damaged.file);
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"battle", "report", "--name", battle, "--loss", "Wadsworth/Iron Brigade=1"},
+                                                 {"battle", "draft"}, {"turn"}}) {
+        const auto r = on(damaged.file, args);
+        INFO(join(args, " ") << ":\n" << r.out << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains("column operation_id holds \"9999\", an operation that is not there"));
         CHECK(test::file_bytes(damaged.file) == before);
     }
 }
