@@ -311,11 +311,11 @@ std::vector<campaign::DraftInfo> Battles::drafts(std::int64_t campaign) const {
         auto& db = m_store.impl().db;
         // A line of no operation there is is damage, not a line of no one's: refused, not cleared
         // with a draft a report replaces as though it were the umpire's.
-        SQLite::Statement orphan(db, "SELECT l.id, l.operation_id FROM draft_line l LEFT JOIN operation o ON o.id = l.operation_id "
+        SQLite::Statement orphan(db, "SELECT l.id AS line, l.operation_id AS operation FROM draft_line l LEFT JOIN operation o ON o.id = l.operation_id "
                                      "WHERE l.campaign_id = ? AND o.id IS NULL LIMIT 1");
         bind_all(orphan, campaign);
-        if (orphan.executeStep())
-            throw Damaged("draft_line row " + orphan.getColumn(0).getString() + ": column operation_id holds \"" + orphan.getColumn(1).getString() +
+        if (const Row row(orphan); orphan.executeStep())
+            throw Damaged("draft_line row " + row.text("line") + ": column operation_id holds \"" + row.text("operation") +
                           "\", an operation that is not there; run muster check, or restore a backup");
         SQLite::Statement q(db, "SELECT battle, sum(kind <> 'engaged') AS n FROM draft_line WHERE campaign_id = ? GROUP BY battle ORDER BY battle");
         bind_all(q, campaign);
