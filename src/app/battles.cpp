@@ -818,10 +818,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     // divisions only when it names some. Each kind of name is found in its own list, so the
     // rest need not be read.
     const db::RosterParts parts{true, true, !report.batteries.empty(), !report.divisions.empty()};
-    // The draft of its name, which the report replaces: cleared with it, but for the losses the
-    // players of a side that fought none of the report submitted (a battle it may not know of
-    // would clear what they sent, which their next submission would tell). What stays of a
-    // side's lines turns on that side alone, never on what another side sent.
+    // The draft of its name, which the report replaces (draft_replaced says what stays of it).
     const auto replace_draft = [&](const BattlePlan& plan, std::vector<std::string>& lines) {
         if (const auto d = draft_replaced(report.name, db::Battles(store).drafts(c.id), plan, mode, lines); d && !preview)
             db::Battles(store).clear_draft_but(c.id, *d, plan.sides);
