@@ -718,7 +718,12 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
             }
         }
     }
-    for (const auto& [at, n] : lost) report.brigades[at].lost = n.first > 0 && n.second > 0 ? std::max(n.first, n.second) : n.first + n.second;
+    // A player gives the stands his brigade took off the table, captured ones too: beside the
+    // table's rolls (lost and captured), the two are one loss told twice, the larger taken.
+    for (const auto& [at, n] : lost) {
+        const int captured = report.brigades[at].captured;
+        report.brigades[at].lost = n.second > 0 && n.first + captured > 0 ? std::max(n.first, n.second - captured) : n.first + n.second;
+    }
     // Where rolls name the units engaged, the division of each unit that lost or fell fought
     // too: losses a player submitted beside another's rolls (none engaged: the report takes them
     // from what was lost, as any report does).
@@ -745,18 +750,28 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
 }
 
 std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
-    std::map<std::int64_t, std::pair<int, int>> lost;  // per brigade: rolled, submitted
-    std::map<std::int64_t, std::string> by;
-    for (const auto& l : lines)
-        if (l.kind == DraftKind::lost && l.brigade_id) {
-            (l.submitted ? lost[*l.brigade_id].second : lost[*l.brigade_id].first) += l.stands;
-            if (l.submitted) by[*l.brigade_id] = l.why;
+    struct Taken {
+        int lost = 0, captured = 0, submitted = 0;  // rolled at the table: lost, captured; and submitted
+        std::string by;
+    };
+    std::map<std::int64_t, Taken> taken;  // per brigade
+    for (const auto& l : lines) {
+        if (!l.brigade_id || (l.kind != DraftKind::lost && l.kind != DraftKind::captured)) continue;
+        auto& t = taken[*l.brigade_id];
+        if (l.kind == DraftKind::captured) t.captured += l.stands;
+        else if (!l.submitted) t.lost += l.stands;
+        else {
+            t.submitted += l.stands;
+            t.by = l.why;
         }
+    }
     std::vector<std::string> out;
-    for (const auto& [id, n] : lost)
-        if (n.first > 0 && n.second > 0 && n.first != n.second)  // the same: one loss told twice, as the draft reads it (the larger of the two)
-            out.push_back(refs.brigade_at(id, "a draft line").ref() + ": " + count_of(n.first, "stand", "stands") + " lost rolled at the table, " +
-                          std::to_string(n.second) + " " + by[id]);
+    for (const auto& [id, t] : taken)
+        // The same: one loss told twice, as the draft reads it (the larger of the two).
+        if (const int rolled = t.lost + t.captured; rolled > 0 && t.submitted > 0 && rolled != t.submitted)
+            out.push_back(refs.brigade_at(id, "a draft line").ref() + ": " + count_of(rolled, "stand", "stands") +
+                          (t.captured ? " lost and captured (" + std::to_string(t.lost) + " and " + std::to_string(t.captured) + ")" : std::string(" lost")) +
+                          " rolled at the table, " + std::to_string(t.submitted) + " " + t.by);
     return out;
 }
 

@@ -313,6 +313,32 @@ TEST_CASE("A battle reported by name beside a draft it leaves waiting says so: t
     CHECK(w.s.table_side().draft("Wagram").report.brigades.size() == 1);
 }
 
+TEST_CASE("A player's loss counts the stands captured at the table too: the same total is one loss told twice, another the umpire settles, the larger taken") {
+    // Swept from the field at the table: Kleist loses 1 stand and 2 are captured, 3 off the table.
+    const auto kleist_after = [](int submitted) {
+        Wagram w;
+        w.roll("charge", {"attacker:fresh", "defender:disordered"}, "Legrand/Ledru", "Fresnel/Kleist", {"11", "2"});
+        const int before = w.stands("Fresnel/Kleist");
+        w.s.players().add("Karl", "allies");
+        w.s.players().submit_losses(w.s.players().list().at(0), "Wagram", {"Fresnel/Kleist=" + std::to_string(submitted)});
+        const auto draft = w.s.table_side().draft("Wagram");
+        const auto& kleist = draft.report.brigades.at(0);
+        REQUIRE(kleist.brigade == "Fresnel/Kleist");
+        return std::tuple{draft.doubled, kleist.lost + kleist.captured, before};
+    };
+    // The 3 he took off the table: the table's 1 lost and 2 captured, nothing added.
+    const auto [same, same_taken, stands] = kleist_after(3);
+    CHECK(same.empty());
+    CHECK(same_taken == 3);
+    // Another number: for the umpire to settle; the draft as a report takes the larger in all.
+    const auto [more, more_taken, unused] = kleist_after(5);
+    REQUIRE(more.size() == 1);
+    CHECK_THAT(more[0], Contains("Fresnel/Kleist: 3 stands lost and captured (1 and 2) rolled at the table, 5 submitted by Karl"));
+    CHECK(more_taken == 5);
+    CHECK(std::get<1>(kleist_after(2)) == 3);  // fewer than the table took: the table's
+    CHECK(stands == 6);
+}
+
 TEST_CASE("A brigade's loss rolled at the table and submitted by a player as the same number is one loss told twice: the draft is reported with it") {
     Wagram w;
     w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");  // Deadly: Klenau loses stands at the table
