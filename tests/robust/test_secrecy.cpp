@@ -876,7 +876,7 @@ TEST_CASE("A Main commander killed out of the enemy's sight still commands his u
 }
 
 TEST_CASE("An amended report names the fall of a leader who fell out of the enemy's sight as it would any, and takes it back") {
-    // Dobschutz (Borstell/2nd Brigade) grievously wounded on a roll in no battle; the umpire then
+    // Dobschütz (Borstell/2nd Brigade) grievously wounded on a roll in no battle; the umpire then
     // amends Pz, where the French saw Borstell fight: wounded there, then killed, then not fallen.
     play_story({"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell",
                 "battle report --name Pz --division Borstell --division Durutte --loss \"Borstell/1st Brigade=1\""},
@@ -919,7 +919,7 @@ TEST_CASE("A leader killed out of the enemy's sight and wounded by its fire stay
 }
 
 TEST_CASE("A fall taken back out of a report gives a leader back what he was before it, a wound out of the enemy's sight too") {
-    // Dobschutz wounded on a roll in no battle, out for 3; the umpire adds a wound at Pz (out for
+    // Dobschütz wounded on a roll in no battle, out for 3; the umpire adds a wound at Pz (out for
     // 1), then takes it back: his own side reads him wounded, out for 3, as before; the French, in
     // play, as before.
     test::TempDir dir;
@@ -932,7 +932,7 @@ TEST_CASE("A fall taken back out of a report gives a leader back what he was bef
     const auto before = run("leader list").out, french = run("leader list --as french").out;
     REQUIRE(run("battle amend Pz --leader \"Borstell/2nd Brigade:wounded/1\"").code == 0);
     REQUIRE(run("battle amend Pz --leader \"Borstell/2nd Brigade:killed\"").code == 0);
-    CHECK_THAT(spaced(run("leader list").out), Contains("Dobschutz Allies Brigade commander Average killed"));
+    CHECK_THAT(spaced(run("leader list").out), Contains("Dobschütz Allies Brigade commander Average killed"));
     REQUIRE(run("battle amend Pz --leader \"Borstell/2nd Brigade:none\"").code == 0);
     CHECK(run("leader list").out == before);
     CHECK(run("leader list --as french").out == french);
@@ -985,7 +985,7 @@ TEST_CASE("A leader the enemy saw wounded does not come back early on a battle h
 }
 
 TEST_CASE("A battle whose only enemy was a division kept hidden is, to the other side, a battle it fought alone") {
-    // Dobschutz is wounded at V1 (out for 1) before the French. Borstell then fights a French
+    // Dobschütz is wounded at V1 (out for 1) before the French. Borstell then fights a French
     // division kept hidden: counted as a battle the enemy saw, it would bring him back, and close
     // the plan P, where without it Borstell fought alone.
     play_story({"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell",
