@@ -96,19 +96,21 @@ std::vector<std::string> Season::open_work() const {
     for (const auto& l : leaders)
         if (const auto it = since.find(l.id); l.status == LeaderStatus::wounded && it != since.end() && it->second >= l.out_battles)
             out.push_back("leader " + l.label() + " may return from his wounds (muster leader return '#" + std::to_string(l.id) + "')");  // two may share a name
-        // A unit whose commander is dead or held is led by no one until he is replaced; one the
-        // enemy did not see fall is in command to it, and his replacement the organiser's choice.
-        else if ((l.status == LeaderStatus::killed || l.status == LeaderStatus::captured) && l.command.kind) {
+        // A unit whose commander is dead, held or wounded is led by no one until he is replaced
+        // (or back from his wounds); one the enemy did not see fall is in command to it, and his
+        // replacement the organiser's choice.
+        else if (!is_active(l.status) && l.command.kind) {
             // A brigade's Alternate in play leads it meanwhile, as its tables read it.
             const auto alternate = std::find_if(leaders.begin(), leaders.end(), [&](const army::Leader& a) {
                 return is_active(a.status) && !a.command.kind && a.command.unit == l.command.unit + " (alternate)";
             });
             const auto replace = "muster leader replace " + shell_positional(l.command.unit) + (l.fall_seen_then ? "" : " --force");
             const auto unseen = l.fall_seen_then ? "" : ": the enemy did not see him fall";
+            const std::string until = l.status == LeaderStatus::wounded ? " until he is back from his wounds or replaced" : " until he is replaced";
             out.push_back(possessive(l.command.unit) + " commander" + (l.name.empty() ? "" : ", " + l.name + ",") + " is " + word(l.status) +
                           (alternate == leaders.end()
-                               ? ": it has none until he is replaced (" + replace + unseen + ")"
-                               : ": its Alternate " + alternate->label() + " leads it until he is replaced (muster leader assign " +
+                               ? ": it has none" + until + " (" + replace + unseen + ")"
+                               : ": its Alternate " + alternate->label() + " leads it" + until + " (muster leader assign " +
                                      shell_word("#" + std::to_string(alternate->id)) + " " + shell_positional(l.command.unit) + " makes him its commander; " +
                                      replace + " rolls a new one" + unseen + ")"));
         }

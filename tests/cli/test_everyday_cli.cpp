@@ -265,6 +265,9 @@ TEST_CASE("turn says what waits on the umpire: divisions due, battles planned, c
     c.ok("battle plan 'Next Week' --date 1863-06-25");  // a battle of a later turn: not waiting yet
     c.ok("battle report --name -x --loss 'Heth/3rd Brigade=1'");  // a name that reads as an option, pasted
     c.ok("battle report --name Cashtown --loss 'Heth/1st Brigade=2' --leader 'Wadsworth/2nd Brigade:wounded/1'");
+    // Out for a battle yet: his brigade has no commander meanwhile, as its tables read it.
+    CHECK_THAT(c.ok("turn"), Contains("Wadsworth/2nd Brigade's commander, ") &&
+                                 Contains(", is wounded: it has none until he is back from his wounds or replaced (muster leader replace 'Wadsworth/2nd Brigade')"));
     c.ok("battle report --name Fairfield --loss 'Wadsworth/1st Brigade=1' --loss 'Heth/2nd Brigade=1'");  // the battle the wounded man was out for
     c.ok("battle recover Fairfield");
     c.ok("battle report --name Skirmish --division Heth --division Wadsworth");  // no casualties: nothing to return
