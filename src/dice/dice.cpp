@@ -111,6 +111,7 @@ Throw TypedSource::roll(Die die, std::string_view purpose) {
         throw RollNeeded("the typed-in rolls ran out at " + what + " (" + std::string(rules::die_name(die)) +
                              "): " + count_of(static_cast<int>(m_rolls.size()), "was given", "were given"),
                          die, std::string(purpose), m_next);
+    m_last_two_d6 = die == Die::two_d6;
     return parse_typed(die, m_rolls[m_next++], what);
 }
 
@@ -118,7 +119,7 @@ void TypedSource::require_all_used() const {
     if (m_next < m_rolls.size())
         throw UsageError(count_of(static_cast<int>(m_rolls.size()), "roll was typed in", "rolls were typed in") + " but only " + std::to_string(m_next) +
                          (m_next == 1 ? " was" : " were") + " needed; the first unused one is \"" + m_rolls[m_next] + "\" (roll " +
-                         std::to_string(m_next + 1) + ")");
+                         std::to_string(m_next + 1) + ")" + (m_last_two_d6 ? "; a 2d6 roll is typed as its two dice joined, 6+6, or as their sum" : ""));
 }
 
 std::vector<std::string> split_rolls(std::string_view text) {

@@ -107,6 +107,7 @@ public:
 private:
     std::vector<std::string> m_rolls;
     size_t m_next = 0;
+    bool m_last_two_d6 = false;  ///< the last roll taken was of 2d6 (its two dice may have been typed apart)
 };
 
 /// Reads one typed-in roll for a die: percentile "1"-"100" or "00" (reads 100); d6 "1"-"6";

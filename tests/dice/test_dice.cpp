@@ -91,6 +91,10 @@ TEST_CASE("Typed rolls run out with a message naming the roll") {
                       Contains("the typed-in rolls ran out at roll 3, 2nd Brigade stands (percentile): 2 were given"));
     dice::TypedSource extra({"1", "2", "3"});
     extra.roll(Die::percentile, "a");
-    CHECK_THROWS_WITH(extra.require_all_used(), Contains("3 rolls were typed in but only 1 was needed"));
+    CHECK_THROWS_WITH(extra.require_all_used(), Contains("3 rolls were typed in but only 1 was needed") && !Contains("2d6"));
+    // A 2d6 roll's two dice typed apart ("6,6"): the first read as the sum, and said how to type them.
+    dice::TypedSource apart({"6", "6"});
+    CHECK(apart.roll(Die::two_d6, "fallen leader").reading == 6);
+    CHECK_THROWS_WITH(apart.require_all_used(), Contains("a 2d6 roll is typed as its two dice joined, 6+6, or as their sum"));
     CHECK(dice::split_rolls(" 34, 78 ,00") == std::vector<std::string>{"34", "78", "00"});
 }
