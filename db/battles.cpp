@@ -322,13 +322,15 @@ std::vector<campaign::DraftInfo> Battles::drafts(std::int64_t campaign) const {
         std::vector<campaign::DraftInfo> out;
         for (const Row row(q); q.executeStep();) out.push_back({row.text("battle"), row.integer("n"), {}});
         // A submitted loss's side: its brigade's army's.
-        SQLite::Statement s(db, "SELECT l.battle, a.side, count(*) AS n FROM draft_line l JOIN operation o ON o.id = l.operation_id AND o.kind = ?2 "
-                                "JOIN brigade b ON b.id = l.brigade_id JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id "
-                                "JOIN army a ON a.id = k.army_id WHERE l.campaign_id = ?1 GROUP BY l.battle, a.side");
+        SQLite::Statement s(db, "SELECT l.battle, l.brigade_id, d.name AS division, b.name AS brigade, a.side, l.stands, l.why FROM draft_line l "
+                                "JOIN operation o ON o.id = l.operation_id AND o.kind = ?2 JOIN brigade b ON b.id = l.brigade_id "
+                                "JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
+                                "WHERE l.campaign_id = ?1 ORDER BY l.id");
         bind_all(s, campaign, OperationKind::submission);
         for (const Row row(s); s.executeStep();)
             for (auto& d : out)
-                if (d.battle == row.text("battle")) d.submitted[row.text("side")] = row.count("n");
+                if (d.battle == row.text("battle"))
+                    d.submitted.push_back({row.id("brigade_id"), row.name("division") + "/" + row.name("brigade"), row.text("side"), row.count("stands"), row.text("why")});
         return out;
     });
 }

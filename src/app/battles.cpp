@@ -490,9 +490,16 @@ std::optional<std::string> draft_replaced(const std::string& name, const std::ve
     for (const auto& d : drafts) {
         if (!same_ignoring_case(d.battle, trim(name))) continue;
         int left = 0;
-        for (const auto& [side, n] : d.submitted)
-            if (!plan.sides.count(side)) left += n;
+        std::vector<std::string> dropped;  // a fighting side's submitted losses the report gives none for
+        for (const auto& l : d.submitted)
+            if (!plan.sides.count(l.side)) ++left;
+            else if (std::none_of(plan.losses.begin(), plan.losses.end(), [&](const BattlePlan::Loss& x) { return x.brigade->id == l.brigade_id; }))
+                dropped.push_back(l.brigade + ": " + count_of(l.stands, "stand", "stands") + " lost, " + l.why);
         const std::string is = mode == Mode::preview ? " would be" : " is";
+        if (!dropped.empty())
+            lines.push_back("not in this report, though a player of a side that fought it submitted them: " + join(dropped, "; ") +
+                            (mode == Mode::preview ? " (give them with --loss to take them: else they go with the draft)"
+                                                   : " (cleared with the draft: muster battle amend " + shell_positional(d.battle) + " --loss REF=N takes one)"));
         if (left)
             lines.push_back("the draft report of " + d.battle + is + " left holding " + count_of(left, "line", "lines") +
                             " this report does not take, losses submitted by a side that fought none of it (muster battle draft " + shell_positional(d.battle) +

@@ -79,7 +79,7 @@ struct Draft {
     /// Brigades with stands lost both rolled at the table and submitted by a player (see
     /// doubled_losses): the report gives the larger, for the umpire to check.
     std::vector<std::string> doubled;
-    std::map<std::string, int> submitted;  ///< the lines each side's players submitted (DraftInfo's)
+    std::vector<campaign::DraftInfo::Submitted> submitted;  ///< the losses players submitted (DraftInfo's)
 };
 
 /// A battle's draft as its lines, its states on the table and the campaign name them.

@@ -186,7 +186,15 @@ struct DraftState {
 struct DraftInfo {
     std::string battle;
     int lines = 0;  ///< not counting the units only marked as engaged
-    std::map<std::string, int> submitted;  ///< the lines each side's players submitted, by side
+    /// A loss a side's player submitted: its brigade ("Division/Brigade"), that side, the stands
+    /// and who sent it.
+    struct Submitted {
+        std::int64_t brigade_id = 0;
+        std::string brigade, side;
+        int stands = 0;
+        std::string why;
+    };
+    std::vector<Submitted> submitted;
 };
 
 /// A battle planned before it is fought: open until the battle of its name is reported, then

@@ -522,6 +522,9 @@ TEST_CASE("What a report by name leaves of a draft turns on each side's own line
         submit(club.meade, "Wadsworth/Iron Brigade=2\nWadsworth/Cutler's Brigade=1");
         if (enemy_submits) submit(club.lee, "Pickett/Kemper's Brigade=1");
         const auto reported = club.ok("battle report --name \"Pipe Creek\" --loss \"Wadsworth/Iron Brigade=2\"");
+        // The umpire is told of a fighting side's line his report gives nothing for.
+        CHECK_THAT(reported, Contains("not in this report, though a player of a side that fought it submitted them: "
+                                      "Wadsworth/Cutler's Brigade: 1 stand lost, submitted by Meade (Union) (cleared with the draft"));
         if (enemy_submits) {
             // The Confederates' line stays, theirs to be told of; the Union's are replaced.
             CHECK_THAT(reported, Contains("the draft report of Pipe Creek is left holding 1 line this report does not take"));
