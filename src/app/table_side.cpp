@@ -252,7 +252,10 @@ struct DraftSoFar {
     DraftSoFar(const db::Store& store, const campaign::CampaignInfo& c, const std::string& battle)
         : states(db::Battles(store).draft_states(c.id, battle)), campaign(c.id), year(year_of_battle(store, c, battle)) {
         for (const auto& l : db::Battles(store).draft(c.id, battle)) {
-            if (l.brigade_id) drafted[*l.brigade_id] += l.stands;
+            // The table's own lines: a player's submitted loss is his account of the same
+            // stands, set against the rolls when the draft is reported (doubled_losses), so a roll
+            // made after it reads the brigade as the rolls before it left it.
+            if (l.brigade_id && !l.submitted) drafted[*l.brigade_id] += l.stands;
             if (l.kind == DraftKind::leader && l.leader_id) fallen.insert(*l.leader_id);
             if (l.kind == DraftKind::engaged) engaged.insert(TableStates::key(l.brigade_id, l.battery_id));
         }

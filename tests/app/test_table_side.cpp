@@ -315,12 +315,14 @@ TEST_CASE("A battle reported by name beside a draft it leaves waiting says so: t
 
 TEST_CASE("A player's loss counts the stands captured at the table too: the same total is one loss told twice, another the umpire settles, the larger taken") {
     // Swept from the field at the table: Kleist loses 1 stand and 2 are captured, 3 off the table.
-    const auto kleist_after = [](int submitted) {
+    const auto kleist_after = [](int submitted, bool submitted_first = false) {
         Wagram w;
-        w.roll("charge", {"attacker:fresh", "defender:disordered"}, "Legrand/Ledru", "Fresnel/Kleist", {"11", "2"});
+        const auto charge = [&] { w.roll("charge", {"attacker:fresh", "defender:disordered"}, "Legrand/Ledru", "Fresnel/Kleist", {"11", "2"}); };
         const int before = w.stands("Fresnel/Kleist");
+        if (!submitted_first) charge();
         w.s.players().add("Karl", "allies");
         w.s.players().submit_losses(w.s.players().list().at(0), "Wagram", {"Fresnel/Kleist=" + std::to_string(submitted)});
+        if (submitted_first) charge();
         const auto draft = w.s.table_side().draft("Wagram");
         const auto& kleist = draft.report.brigades.at(0);
         REQUIRE(kleist.brigade == "Fresnel/Kleist");
@@ -337,6 +339,10 @@ TEST_CASE("A player's loss counts the stands captured at the table too: the same
     CHECK(more_taken == 5);
     CHECK(std::get<1>(kleist_after(2)) == 3);  // fewer than the table took: the table's
     CHECK(stands == 6);
+    // Submitted before the roll: the roll reads the brigade as the table left it, not as the
+    // player's number does, and the draft is the same.
+    CHECK(kleist_after(3, true) == kleist_after(3));
+    CHECK(kleist_after(5, true) == kleist_after(5));
 }
 
 TEST_CASE("A brigade's loss rolled at the table and submitted by a player as the same number is one loss told twice: the draft is reported with it") {
