@@ -274,12 +274,12 @@ void Battles::insert_draft_line(std::int64_t campaign, const campaign::DraftLine
 std::vector<campaign::DraftLine> Battles::draft(std::int64_t campaign, const std::string& battle) const {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db,
-                            "SELECT battle, operation_id, kind, brigade_id, leader_id, battery_id, stands, fate, why, "
+                            "SELECT id, battle, operation_id, kind, brigade_id, leader_id, battery_id, stands, fate, why, "
                             "EXISTS (SELECT 1 FROM operation o WHERE o.id = operation_id AND o.kind = ?3) AS submitted "
                             "FROM draft_line WHERE campaign_id = ?1 AND battle = ?2 ORDER BY id");
         bind_all(q, campaign, battle, OperationKind::submission);
         std::vector<campaign::DraftLine> out;
-        for (const Row row(q); q.executeStep();) {
+        for (const Row row(q); q.executeStep();) read_row("draft_line", row, "id", [&] {
             campaign::DraftLine l;
             l.battle = row.text("battle");
             l.operation = row.id("operation_id");
@@ -296,12 +296,10 @@ std::vector<campaign::DraftLine> Battles::draft(std::int64_t campaign, const std
                                : l.kind == DraftKind::leader ? l.leader_id.has_value()
                                : l.kind == DraftKind::battery ? l.battery_id.has_value()
                                                               : l.brigade_id.has_value();
-            if (!whole)
-                throw Damaged("a line of the draft report of " + visible(battle) +
-                            " does not name the unit its kind needs; run muster check, or restore a backup");
+            if (!whole) throw Damaged("it does not name the unit its kind needs; run muster check, or restore a backup");
             l.why = row.text("why");
             out.push_back(std::move(l));
-        }
+        });
         return out;
     });
 }
