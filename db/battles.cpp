@@ -111,11 +111,11 @@ std::vector<Battles::ArmyMoves> Battles::army_moves_since(std::int64_t campaign,
 std::vector<campaign::LossInfo> Battles::losses(std::int64_t battle) const {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db,
-                            "SELECT brigade_id, casualties, captured, returned FROM battle_loss WHERE battle_id = ? ORDER BY brigade_id");
+                            "SELECT rowid AS id, brigade_id, casualties, captured, returned FROM battle_loss WHERE battle_id = ? ORDER BY brigade_id");
         bind_all(q, battle);
         std::vector<campaign::LossInfo> out;
         for (const Row row(q); q.executeStep();)
-            out.push_back({row.id("brigade_id"), row.count("casualties"), row.count("captured"), row.count("returned")});
+            read_row("battle_loss", row, "id", [&] { out.push_back({row.id("brigade_id"), row.count("casualties"), row.count("captured"), row.count("returned")}); });
         return out;
     });
 }
