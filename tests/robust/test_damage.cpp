@@ -781,6 +781,23 @@ TEST_CASE("Damage is named by the row and the column the file keeps it in, not b
     }
 }
 
+TEST_CASE("Damage in a draft's line or a battle's loss is named by its row") {
+    // (the first row read: the draft's first line; the battle's loss of its lowest brigade)
+    for (const auto& [sql, table, first, args] : std::vector<std::tuple<std::string, std::string, std::string, std::vector<std::string>>>{
+             {"UPDATE draft_line SET stands = -3", "draft_line", "SELECT min(id) FROM draft_line", {"battle", "draft", "Cemetery Hill"}},
+             {"UPDATE battle_loss SET casualties = -3", "battle_loss",
+              "SELECT rowid FROM battle_loss WHERE battle_id = (SELECT id FROM battle WHERE name = 'Seminary Ridge') ORDER BY brigade_id LIMIT 1",
+              {"battle", "show", "Seminary Ridge"}}}) {
+        INFO(sql);
+        const DamagedBy damaged("PRAGMA ignore_check_constraints = ON; " + sql);
+        const auto row = test::raw_sql_value(damaged.file, first);
+        const auto r = on(damaged.file, args);
+        INFO(r.out << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains("damaged: " + table + " row " + row + ": column "));
+    }
+}
+
 TEST_CASE("A journal entry numbered at SQLite's largest id is damage to every write: new entries would be numbered at random, and undo take back the wrong one") {
     const DamagedBy damaged("UPDATE operation SET id = 9223372036854775807 WHERE id = (SELECT MAX(id) FROM operation)");
     const auto before = test::file_bytes(damaged.file);
