@@ -412,16 +412,19 @@ std::vector<campaign::PlannedBattle> Battles::plans(std::int64_t campaign) const
         SQLite::Statement q(db, "SELECT id, name, date, place, battle_id FROM battle_plan WHERE campaign_id = ? ORDER BY id");
         bind_all(q, campaign);
         for (const Row row(q); q.executeStep();)
-            out.push_back({{row.id("id"), row.text("name"), row.day("date"), row.text("place"), row.optional_id("battle_id")}, {}});
+            read_row("battle_plan", row, "id", [&] {
+                out.push_back({{row.id("id"), row.text("name"), row.day("date"), row.text("place"), row.optional_id("battle_id")}, {}});
+            });
         if (out.empty()) return out;
-        SQLite::Statement d(db, "SELECT pd.plan_id, pd.division_id, pd.role FROM plan_division pd JOIN battle_plan p ON p.id = pd.plan_id "
+        SQLite::Statement d(db, "SELECT pd.id, pd.plan_id, pd.division_id, pd.role FROM plan_division pd JOIN battle_plan p ON p.id = pd.plan_id "
                                 "WHERE p.campaign_id = ? ORDER BY pd.id");
         bind_all(d, campaign);
-        for (const Row row(d); d.executeStep();) {
-            const auto plan = row.id("plan_id");
-            for (auto& p : out)
-                if (p.plan.id == plan) p.divisions.push_back({row.id("division_id"), row.word<PlanRole>("role")});
-        }
+        for (const Row row(d); d.executeStep();)
+            read_row("plan_division", row, "id", [&] {
+                const auto plan = row.id("plan_id");
+                for (auto& p : out)
+                    if (p.plan.id == plan) p.divisions.push_back({row.id("division_id"), row.word<PlanRole>("role")});
+            });
         return out;
     });
 }

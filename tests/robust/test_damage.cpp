@@ -781,10 +781,11 @@ TEST_CASE("Damage is named by the row and the column the file keeps it in, not b
     }
 }
 
-TEST_CASE("Damage in a draft's line or a battle's loss is named by its row") {
+TEST_CASE("Damage in a draft's line, a plan's division or a battle's loss is named by its row") {
     // (the first row read: the draft's first line; the battle's loss of its lowest brigade)
     for (const auto& [sql, table, first, args] : std::vector<std::tuple<std::string, std::string, std::string, std::vector<std::string>>>{
              {"UPDATE draft_line SET stands = -3", "draft_line", "SELECT min(id) FROM draft_line", {"battle", "draft", "Cemetery Hill"}},
+             {"UPDATE plan_division SET role = 'zzz'", "plan_division", "SELECT min(id) FROM plan_division", {"battle", "show", "Cemetery Ridge"}},
              {"UPDATE battle_loss SET casualties = -3", "battle_loss",
               "SELECT rowid FROM battle_loss WHERE battle_id = (SELECT id FROM battle WHERE name = 'Seminary Ridge') ORDER BY brigade_id LIMIT 1",
               {"battle", "show", "Seminary Ridge"}}}) {
