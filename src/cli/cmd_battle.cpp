@@ -213,8 +213,15 @@ void add_battle_commands(CLI::App& app, Io& io) {
         io.out << "\nAs a report:\n";
         try {
             print_outcome(io.out, session.battles().report_draft(dr->battle, app::DraftReport{}, app::Mode::preview), false);
-        } catch (const UsageError& e) {
-            // The draft shown is what was asked: what the report would need is said, not an error.
+        } catch (const Damaged&) {
+            throw;  // the file's, not the draft's
+        } catch (const FileError&) {
+            throw;
+        } catch (const BusyError&) {
+            throw;
+        } catch (const Error& e) {
+            // The draft shown is what was asked: what the report would need (a name typed, a camp
+            // open to take its prisoners) is said, not an error.
             io.out << "  not yet: " << e.what() << "\n";
             return;
         }

@@ -102,9 +102,14 @@ TEST_CASE("After the battle from the command line") {
     CHECK_THAT(ok("camp liberate 'Fort Delaware'"), Contains("home: 2 stands of Heth/Archer"));
     CHECK(run("camp liberate 'Fort Delaware'").code == 1);
     CHECK(run("camp liberate 'Fort Delaware' --preview").code == 1);
-    CHECK_THAT(run("battle report --name Later --captured Heth/Archer=1").err, Contains("the captor has no open camp to take the prisoners (a liberated camp takes no more)"));
+    // Refused as the campaign stands (exit 1), not as a command mistyped.
+    const auto unsent = run("battle report --name Later --captured Heth/Archer=1");
+    CHECK(unsent.code == 1);
+    CHECK_THAT(unsent.err, Contains("the captor has no open camp to take the prisoners (a liberated camp takes no more)"));
     // Named, it says where they may go instead; its name stays its own.
-    CHECK_THAT(run("battle report --name Later --captured 'Heth/Archer=1@Fort Delaware'").err,
+    const auto liberated = run("battle report --name Later --captured 'Heth/Archer=1@Fort Delaware'");
+    CHECK(liberated.code == 1);
+    CHECK_THAT(liberated.err,
                Contains("camp Fort Delaware was liberated: it takes no more prisoners; send them to another camp of the captor's (muster camp new NAME --side union opens one)"));
     CHECK_THAT(run("camp new 'Fort Delaware' --side union").err, Contains("already exists (liberated") && Contains("\"Fort Delaware II\" perhaps"));
     CHECK_THAT(run("leader return Meredith").err, Contains("out for 1 battle after Antietam"));
