@@ -160,6 +160,18 @@ Run on(const std::string& file, const std::vector<std::string>& args) {
 }
 
 // The base campaign with `sql` run on its file, for check to find.
+// Each command refused as damage (exit 1), its error saying `says`, the file unchanged, not a byte.
+void refused_unchanged(const std::string& file, const std::vector<std::vector<std::string>>& commands, const std::string& says) {
+    const auto before = test::file_bytes(file);
+    for (const auto& args : commands) {
+        const auto r = on(file, args);
+        INFO(join(args, " ") << ":\n" << r.out << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains(says));
+        CHECK(test::file_bytes(file) == before);
+    }
+}
+
 struct DamagedBy {
     test::TempDir dir;
     std::string file = dir.file("c.db");
@@ -332,15 +344,10 @@ TEST_CASE("A count below zero in the file is damage: refused by what reads it, n
     base_campaign(file);
     test::raw_sql(file, "PRAGMA ignore_check_constraints = ON; UPDATE brigade SET stands = -5 WHERE id = "
                         "(SELECT b.id FROM brigade b JOIN division d ON d.id = b.division_id WHERE d.name = 'Wadsworth' ORDER BY b.id LIMIT 1)");
-    const auto damaged = test::file_bytes(file);
-    for (const std::vector<std::string>& args : {std::vector<std::string>{"oob"}, {"export", "oob", "--format", "json", "-o", dir.file("o.json")},
-                                                {"brigade", "merge", "Wadsworth/Iron Brigade", "--into", "Wadsworth/Cutler's Brigade"}}) {
-        const auto r = on(file, args);
-        INFO(join(args, " ") << ": " << r.out << r.err);
-        CHECK(r.code == 1);
-        CHECK_THAT(r.err, Catch::Matchers::Contains("holds -5, a count below zero"));
-        CHECK(test::file_bytes(file) == damaged);
-    }
+    refused_unchanged(file,
+                      {{"oob"}, {"export", "oob", "--format", "json", "-o", dir.file("o.json")},
+                       {"brigade", "merge", "Wadsworth/Iron Brigade", "--into", "Wadsworth/Cutler's Brigade"}},
+                      "holds -5, a count below zero");
 }
 
 TEST_CASE("A line break in a damaged file's name or journal entry is written visibly - no listing gets a forged line") {
@@ -816,14 +823,8 @@ TEST_CASE("A journal entry numbered at SQLite's largest id is damage to every wr
 
 TEST_CASE("A placeholder holding brigades is damage to the order of battle and to check, not a division read with none") {
     const DamagedBy damaged("UPDATE division SET status = 'placeholder' WHERE name = 'Heth'");
-    const auto before = test::file_bytes(damaged.file);
-    for (const std::vector<std::string>& args : {std::vector<std::string>{"oob"}, {"export", "oob", "--format", "csv", "-o", damaged.dir.file("o.csv")}}) {
-        const auto r = on(damaged.file, args);
-        INFO(join(args, " ") << ":\n" << r.out << r.err);
-        CHECK(r.code == 1);
-        CHECK_THAT(r.err, Catch::Matchers::Contains(": it is a placeholder, not yet arrived, yet holds "));
-        CHECK(test::file_bytes(damaged.file) == before);
-    }
+    refused_unchanged(damaged.file, {{"oob"}, {"export", "oob", "--format", "csv", "-o", damaged.dir.file("o.csv")}},
+                      ": it is a placeholder, not yet arrived, yet holds ");
     const auto checked = damaged.check();
     CHECK(checked.code == 1);
     CHECK_THAT(checked.out, Catch::Matchers::Contains("divisions: Heth is a placeholder, not yet arrived, yet holds brigades"));
@@ -836,43 +837,23 @@ TEST_CASE("An exchange item whose exchange is not there is damage: the exchange 
     // The base campaign's proposal, which offers and asks: its offer lost.
     REQUIRE(test::raw_sql_value(file, "SELECT count(DISTINCT direction) FROM exchange_item WHERE exchange_id = (SELECT MAX(id) FROM exchange)") == "2");
     test::raw_sql(file, "UPDATE exchange_item SET exchange_id = 999 WHERE direction = 'offer' AND exchange_id = (SELECT MAX(id) FROM exchange)");
-    const auto before = test::file_bytes(file);
     const auto id = test::raw_sql_value(file, "SELECT MAX(id) FROM exchange");
-    for (const std::vector<std::string>& args : {std::vector<std::string>{"exchange", "list"}, {"exchange", "accept", id, "--side", "confederate"}}) {
-        const auto r = on(file, args);
-        INFO(join(args, " ") << ":\n" << r.out << r.err);
-        CHECK(r.code == 1);
-        CHECK_THAT(r.err, Catch::Matchers::Contains("points at exchange #999, which is not there"));
-        CHECK(test::file_bytes(file) == before);
-    }
+    refused_unchanged(file, {{"exchange", "list"}, {"exchange", "accept", id, "--side", "confederate"}}, "points at exchange #999, which is not there");
 }
 
 TEST_CASE("A draft's state on the table naming a unit the file has lost is refused by the report of the draft, as by battle draft, changing nothing") {
     const DamagedBy damaged("INSERT INTO draft_state (campaign_id, battle, operation_id, brigade_id, state, value, why) "
                             "SELECT campaign_id, battle, operation_id, 9999, 'disordered', 'yes', 'x' FROM draft_line LIMIT 1");
     const auto battle = test::raw_sql_value(damaged.file, "SELECT battle FROM draft_line LIMIT 1");
-    const auto before = test::file_bytes(damaged.file);
-    for (const std::vector<std::string>& args : {std::vector<std::string>{"battle", "draft", battle}, {"battle", "report", "--draft", battle}}) {
-        const auto r = on(damaged.file, args);
-        INFO(join(args, " ") << ":\n" << r.out << r.err);
-        CHECK(r.code == 1);
-        CHECK_THAT(r.err, Catch::Matchers::Contains("a state on the table points at brigade 9999, which is not there"));
-        CHECK(test::file_bytes(damaged.file) == before);
-    }
+    refused_unchanged(damaged.file, {{"battle", "draft", battle}, {"battle", "report", "--draft", battle}},
+                      "a state on the table points at brigade 9999, which is not there");
 }
 
 TEST_CASE("A draft line of an operation the file has lost is refused by what reads the drafts, not cleared by a report as the umpire's") {
     const DamagedBy damaged("PRAGMA foreign_keys = OFF; UPDATE draft_line SET operation_id = 9999");
     const auto battle = test::raw_sql_value(damaged.file, "SELECT battle FROM draft_line LIMIT 1");
-    const auto before = test::file_bytes(damaged.file);
-    for (const std::vector<std::string>& args : {std::vector<std::string>{"battle", "report", "--name", battle, "--loss", "Wadsworth/Iron Brigade=1"},
-                                                 {"battle", "draft"}, {"turn"}}) {
-        const auto r = on(damaged.file, args);
-        INFO(join(args, " ") << ":\n" << r.out << r.err);
-        CHECK(r.code == 1);
-        CHECK_THAT(r.err, Catch::Matchers::Contains("column operation_id holds \"9999\", an operation that is not there"));
-        CHECK(test::file_bytes(damaged.file) == before);
-    }
+    refused_unchanged(damaged.file, {{"battle", "report", "--name", battle, "--loss", "Wadsworth/Iron Brigade=1"}, {"battle", "draft"}, {"turn"}},
+                      "column operation_id holds \"9999\", an operation that is not there");
 }
 
 TEST_CASE("A campaign's setting outside the range the schema checks is damage to every command, not an exchange of 0 privates") {
@@ -883,14 +864,7 @@ TEST_CASE("A campaign's setting outside the range the schema checks is damage to
              {"UPDATE campaign SET leader_names = 2", "column leader_names holds 2, not 0 or 1"}}) {
         INFO(sql);
         const DamagedBy damaged("PRAGMA ignore_check_constraints = ON; " + sql);
-        const auto before = test::file_bytes(damaged.file);
-        for (const std::vector<std::string>& args : {std::vector<std::string>{"exchange", "list"}, {"turn", "next"}}) {
-            const auto r = on(damaged.file, args);
-            INFO(join(args, " ") << ":\n" << r.out << r.err);
-            CHECK(r.code == 1);
-            CHECK_THAT(r.err, Catch::Matchers::Contains(says));
-            CHECK(test::file_bytes(damaged.file) == before);
-        }
+        refused_unchanged(damaged.file, {{"exchange", "list"}, {"turn", "next"}}, says);
     }
 }
 
@@ -905,13 +879,7 @@ TEST_CASE("An entry of no kind muster knows, a division due that is not there, a
              {"UPDATE move SET stands = 9223372036854775807 WHERE id = (SELECT MIN(id) FROM move)", {"turn", "report"},
               "a sum of its numbers runs past the largest whole number (integer overflow)"}}) {
         INFO(sql);
-        const DamagedBy damaged(sql);
-        const auto before = test::file_bytes(damaged.file);
-        const auto r = on(damaged.file, args);
-        INFO(r.out << r.err);
-        CHECK(r.code == 1);
-        CHECK_THAT(r.err, Catch::Matchers::Contains(says));
-        CHECK(test::file_bytes(damaged.file) == before);
+        refused_unchanged(DamagedBy(sql).file, {args}, says);
     }
 }
 
@@ -919,15 +887,8 @@ TEST_CASE("An army of a side its rule set does not have is damage to every comma
     for (const std::string side : {"abc", "Union", ""}) {
         INFO(side);
         const DamagedBy damaged("UPDATE army SET side = '" + side + "' WHERE name = 'Army of the Potomac'");
-        const auto before = test::file_bytes(damaged.file);
-        for (const std::vector<std::string>& args : {std::vector<std::string>{"oob", "--as", "union"}, {"battle", "list", "--as", "union"},
-                                                    {"turn", "report", "--as", "union"}, {"reveal", "Wadsworth"}}) {
-            const auto r = on(damaged.file, args);
-            INFO(join(args, " ") << ":\n" << r.out << r.err);
-            CHECK(r.code == 1);
-            CHECK_THAT(r.err, Catch::Matchers::Contains("is of side \"" + side + "\", not a side of rule set acw (expected one of: union, confederate)"));
-            CHECK(test::file_bytes(damaged.file) == before);
-        }
+        refused_unchanged(damaged.file, {{"oob", "--as", "union"}, {"battle", "list", "--as", "union"}, {"turn", "report", "--as", "union"}, {"reveal", "Wadsworth"}},
+                          "is of side \"" + side + "\", not a side of rule set acw (expected one of: union, confederate)");
         CHECK(damaged.check().code == 1);  // check still reads the file, and names it
     }
 }
