@@ -73,8 +73,8 @@ CampaignModel load_model(Session& session, int journal_page) {
         }
         model.journal_size = db::History(store).journal_size(id);
         model.plans = db::Battles(store).plans(id);
-        if (!model.plans.empty()) drafts = db::Battles(store).drafts(id);  // what a plan's umpire is told is waiting
-        for (const auto& d : db::Battles(store).drafts(id)) {
+        drafts = db::Battles(store).drafts(id);  // read once: the umpire's drafts, and what a plan's umpire is told is waiting
+        for (const auto& d : drafts) {
             model.drafts.push_back(make_draft(d.battle, db::Battles(store).draft(id, d.battle), db::Battles(store).draft_states(id, d.battle), refs, *model.rules));
             model.drafts.back().submitted = d.submitted;
         }
