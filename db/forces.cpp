@@ -6,9 +6,14 @@
 namespace muster::db {
 namespace {
 
-// The position after the last of a list (0 for the first): none past half SQLite's largest
-// whole number, a damaged file's, whose next would be stored as a real (NOT NULL refuses it).
-constexpr const char* k_next_position = "CASE WHEN count(*) = 0 THEN 0 WHEN MAX(position) < 4611686018427387904 THEN MAX(position) + 1 END";
+// The position after the last of a list (0 for the first), `of` its positions ("FROM brigade
+// WHERE division_id = ?"): none past half SQLite's largest whole number, a damaged file's, whose
+// next would be stored as a real (NOT NULL refuses it). MAX alone, which the index on the list's
+// positions answers at once: beside count(*), it scanned the list, every battery of the campaign
+// for each one imported (an import of 10,000 divisions took 16 s).
+std::string next_position(const char* of) {
+    return std::string("(SELECT CASE WHEN m IS NULL THEN 0 WHEN m < 4611686018427387904 THEN m + 1 END FROM (SELECT MAX(position) AS m ") + of + "))";
+}
 
 constexpr const char* k_insert_move = "INSERT INTO move (operation_id, brigade_id, kind, stands) VALUES (?, ?, ?, ?)";
 
@@ -57,8 +62,8 @@ std::int64_t Forces::insert_brigade(std::int64_t campaign, std::int64_t operatio
         if (b.commander.present()) commander = Leaders(m_store).insert_leader(campaign, side, Rank::brigadier, b.commander);
         if (b.alternate.value_or_default().present()) alternate = Leaders(m_store).insert_leader(campaign, side, Rank::brigadier, *b.alternate);
         static const std::string sql = "INSERT INTO brigade (campaign_id, division_id, position, name, arm, rating, start_stands, "
-                                       "stands, worn_at, spent_at, commander_id, status, alternate_id) VALUES (?, ?, "
-                                       "(SELECT " + std::string(k_next_position) + " FROM brigade WHERE division_id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+                                       "stands, worn_at, spent_at, commander_id, status, alternate_id) VALUES (?, ?, " +
+                                       next_position("FROM brigade WHERE division_id = ?") + ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
         auto& q = m_store.impl().cached(sql.c_str());
         bind_all(q, campaign, division, division, b.name, b.arm, b.rating,
                  b.start_stands, b.stands, b.label.worn_at, b.label.spent_at, commander, b.status, alternate);
@@ -74,7 +79,7 @@ std::int64_t Forces::insert_battery(std::int64_t campaign, const ReserveTarget& 
                                            const army::Battery& battery) {
     return guarded(m_store.path(), [&] {
         static const std::string sql = "INSERT INTO battery (campaign_id, division_id, corps_id, army_id, position, name, status) "
-                                       "VALUES (?, ?, ?, ?, (SELECT " + std::string(k_next_position) + " FROM battery WHERE campaign_id = ?), ?, ?)";
+                                       "VALUES (?, ?, ?, ?, " + next_position("FROM battery WHERE campaign_id = ?") + ", ?, ?)";
         auto& q = m_store.impl().cached(sql.c_str());
         bind_all(q, campaign, division ? std::optional<std::int64_t>(division) : std::nullopt, !division && reserve.corps_id ? std::optional<std::int64_t>(reserve.corps_id) : std::nullopt,
                  !division && reserve.army_id ? std::optional<std::int64_t>(reserve.army_id) : std::nullopt, campaign, battery.name, battery.status);

@@ -775,6 +775,61 @@ TEST_CASE("A battery of two owners or none, a position not a number, an empty na
     }
 }
 
+TEST_CASE("A position at the end of SQLite's range refuses the next brigade or battery after it, never stored as a real") {
+    for (const auto& [sql, add, says] : std::vector<std::tuple<std::string, std::vector<std::string>, std::string>>{
+             {"UPDATE brigade SET position = 9223372036854775807 WHERE division_id = (SELECT id FROM division WHERE name = 'Wadsworth')",
+              {"add", "brigade", "Late Brigade", "--division", "Wadsworth", "--rating", "veteran", "--stands", "5"}, "brigade.position"},
+             {"UPDATE battery SET position = 4611686018427387904", {"add", "battery", "Late Battery", "--division", "Wadsworth"}, "battery.position"}}) {
+        INFO(sql);
+        const DamagedBy damaged(sql);
+        refused_unchanged(damaged.file, {add}, says);
+    }
+    // One below the bound takes the next.
+    const DamagedBy near("UPDATE battery SET position = 4611686018427387903");
+    CHECK(on(near.file, {"add", "battery", "Late Battery", "--division", "Wadsworth"}).code == 0);
+    CHECK(test::raw_sql_value(near.file, "SELECT typeof(position) || ' ' || position FROM battery WHERE name = 'Late Battery'") == "integer 4611686018427387904");
+}
+
+TEST_CASE("A unit or its contents pointing at a parent not there, or another campaign's, is damage to every export, and a second campaign in the file is none") {
+    // Two campaigns in one file, each an army, a corps, a division, a brigade and a battery.
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    for (const std::string c : {"First", "Second"})
+        for (const std::vector<std::string>& args : {std::vector<std::string>{"campaign", "new", c, "--rules", "acw"},
+                                                    {"add", "army", "Army " + c, "--side", "union"},
+                                                    {"add", "corps", "Corps " + c, "--army", "Army " + c},
+                                                    {"add", "division", "Division " + c, "--corps", "Corps " + c},
+                                                    {"add", "brigade", "Brigade " + c, "--division", "Division " + c, "--rating", "veteran", "--stands", "5"},
+                                                    {"add", "battery", "Battery " + c, "--division", "Division " + c}}) {
+            const auto r = on(file, args);
+            INFO(join(args, " ") << ": " << r.err);
+            REQUIRE(r.code == 0);
+        }
+    REQUIRE(on(file, {"campaign", "use", "First"}).code == 0);
+    const auto json = [&](const std::string& f) { return on(f, {"export", "oob", "--format", "json", "-o", dir.file("o.json")}); };
+    const auto whole = json(file);
+    CHECK(whole.code == 0);
+    CHECK_THAT(test::file_bytes(dir.file("o.json")), Catch::Matchers::Contains("Brigade First") && !Catch::Matchers::Contains("Brigade Second"));
+    const std::string second = "(SELECT id FROM campaign WHERE name = 'Second')";
+    for (const auto& [sql, says] : std::vector<std::pair<std::string, std::string>>{
+             {"UPDATE corps SET army_id = 999 WHERE name = 'Corps First'", "a corps points at army 999"},
+             {"UPDATE division SET corps_id = (SELECT id FROM corps WHERE campaign_id = " + second + ") WHERE name = 'Division First'", "a division points at corps "},
+             {"UPDATE brigade SET division_id = 999 WHERE name = 'Brigade First'", "a brigade points at division 999"},
+             {"UPDATE brigade SET division_id = (SELECT id FROM division WHERE campaign_id = " + second + ") WHERE name = 'Brigade First'", "a brigade points at division "},
+             {"UPDATE battery SET division_id = 999 WHERE name = 'Battery First'", "a battery points at division 999"},
+             {"UPDATE battery SET division_id = NULL, corps_id = 999 WHERE name = 'Battery First'", "a battery points at corps 999"},
+             {"UPDATE battery SET division_id = NULL, army_id = (SELECT id FROM army WHERE campaign_id = " + second + ") WHERE name = 'Battery First'", "a battery points at army "}}) {
+        INFO(sql);
+        test::TempDir copy;
+        const auto damaged = copy.file("c.db");
+        std::filesystem::copy_file(file, damaged);
+        test::raw_sql(damaged, "PRAGMA foreign_keys = OFF; " + sql);
+        const auto r = json(damaged);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains("the campaign database is damaged: " + says) && Catch::Matchers::Contains(", which is not there"));
+    }
+}
+
 TEST_CASE("Damage is named by the row and the column the file keeps it in, not by a statement's alias for the column") {
     // A leader's columns are read under an alias of each join ("c_grade_revealed", the brigade's commander).
     const DamagedBy damaged("PRAGMA ignore_check_constraints = ON; UPDATE leader SET grade_revealed = 7 WHERE id = "
