@@ -4,6 +4,7 @@
 #include "db/store.hpp"
 
 #include <cerrno>
+#include <fcntl.h>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -32,6 +33,29 @@ bool campaign_part(const std::string& path) {
     if (is_database(path) || begins_with(path, "\x37\x7f\x06\x82") || begins_with(path, "\x37\x7f\x06\x83")) return true;
     const auto database = db::database_beside(path);
     return database && is_database(*database);
+}
+
+constexpr std::uintmax_t k_send_every = 2u << 20;
+
+// Writes all of `piece`, through interruptions and short writes.
+bool write_all(int fd, std::string_view piece) {
+    while (!piece.empty()) {
+        const auto n = ::write(fd, piece.data(), piece.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        piece.remove_prefix(static_cast<size_t>(n));
+    }
+    return true;
+}
+
+// Starts writing a range of the file out to disk, waiting for none of it: a hint, whose failure
+// changes nothing (a write error shows at close, as without it).
+void send_to_disk(int fd, std::uintmax_t from, std::uintmax_t bytes) {
+#ifdef __linux__
+    ::sync_file_range(fd, static_cast<off_t>(from), static_cast<off_t>(bytes), SYNC_FILE_RANGE_WRITE);
+#else
+    (void)fd, (void)from, (void)bytes;
+#endif
 }
 
 }  // namespace
@@ -77,27 +101,30 @@ std::uintmax_t write_file(const std::string& path, const Producer& produce) {
     if (!ec && fs::exists(status) && campaign_part(path))
         throw Error(path + ": is a campaign database (or part of one): muster does not write over it; give another file name; nothing was written");
     const std::string temp = part_of(path);
-    std::uintmax_t written = 0;
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) throw Error(path + ": cannot write here (" + std::strerror(errno) + ")");
-        const auto failed = [&] {
-            fs::remove(temp, ec);
-            return Error(path + ": writing failed (is the disk full?); nothing was written");
-        };
-        try {
-            produce([&](std::string_view piece) {
-                out.write(piece.data(), static_cast<std::streamsize>(piece.size()));
-                if (!out) throw failed();
-                written += piece.size();
-            });
-        } catch (...) {
-            out.close();
-            fs::remove(temp, ec);
-            throw;
-        }
-        out.close();
-        if (!out) throw failed();
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) throw Error(path + ": cannot write here (" + std::strerror(errno) + ")");
+    std::uintmax_t written = 0, sent = 0;
+    const auto failed = [&] { return Error(path + ": writing failed (is the disk full?); nothing was written"); };
+    try {
+        produce([&](std::string_view piece) {
+            if (!write_all(fd, piece)) throw failed();
+            written += piece.size();
+            // Each 2 MB written is sent to disk as the rest is made. ext4 writes out a file
+            // renamed over another before the rename returns: a big export replacing the last
+            // one paid for all of it after its last byte (20 ms for 26 MB), not while it walked.
+            if (written - sent >= k_send_every) {
+                send_to_disk(fd, sent, written - sent);
+                sent = written;
+            }
+        });
+    } catch (...) {
+        ::close(fd);
+        fs::remove(temp, ec);
+        throw;
+    }
+    if (::close(fd) != 0) {
+        fs::remove(temp, ec);
+        throw failed();
     }
     fs::rename(temp, path, ec);
     if (ec) {
