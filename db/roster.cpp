@@ -6,6 +6,8 @@
 #include "db/prisoners.hpp"
 #include "store_impl.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -114,7 +116,7 @@ army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo&
                                                                        "ORDER BY b.division_id, b.position, b.id");
     bind_all(qb, campaign);
     for (const Row row(qb); qb.executeStep();) {
-        army::Brigade b{read_brigade(row)};
+        army::Brigade b{read_brigade(row), {}, {}};
         b.commander = leader_of(leaders, b.commander_id);
         if (b.alternate_id) b.alternate = leader_of(leaders, b.alternate_id);
         parent(divisions, b.division_id, "brigade", "division")->brigades.push_back(std::move(b));
@@ -131,6 +133,61 @@ army::OrderOfBattle read_oob(SQLite::Database& db, const campaign::CampaignInfo&
     for (const auto& [id, d] : divisions) require_holds_as_it_stands(*d);
     return oob;
 }
+
+// Whether some unit or content of any campaign points at a parent that is not there, or not in
+// `campaign`: each distinct parent a kind names, from the index on it, looked up once (not each
+// row), and any battery of no owner. None: no row of the campaign is orphaned. Some (damage, or
+// another campaign in the file): the rows are looked at one by one.
+bool may_be_orphaned(SQLite::Database& db, std::int64_t campaign) {
+    std::string sql;
+    // (A battery's owner is one of three, the others none: those none are no parent lost.)
+    const auto lost = [&](const char* child, const char* column, const char* parent, bool may_be_none = false) {
+        sql += fmt::format("SELECT 1 FROM (SELECT DISTINCT {1} AS d FROM {0}{3}) LEFT JOIN {2} p ON p.id = d WHERE p.id IS NULL OR p.campaign_id IS NOT ?1 UNION ALL ",
+                           child, column, parent, may_be_none ? fmt::format(" WHERE {} IS NOT NULL", column) : "");
+    };
+    lost("corps", "army_id", "army");
+    lost("division", "corps_id", "corps");
+    lost("brigade", "division_id", "division");
+    lost("battery", "division_id", "division", true);
+    lost("battery", "corps_id", "corps", true);
+    lost("battery", "army_id", "army", true);
+    SQLite::Statement q(db, sql + "SELECT 1 FROM battery INDEXED BY battery_by_division WHERE division_id IS NULL AND corps_id IS NULL AND army_id IS NULL LIMIT 1");
+    bind_all(q, campaign);
+    return q.executeStep();
+}
+
+// The rows of a kind of content (a corps's divisions, a division's brigades or batteries) of
+// every unit of the campaign, read forward through one statement ordered by their unit's id
+// (the column `unit`), which begins at a unit's id (?1; ?2 the campaign's). The walk asks for
+// each unit's rows as it reaches the unit: where it reaches units in that order (every unit an
+// import or a generation makes, made in the order walked), the statement stands on the unit's
+// first row already; where it reaches one out of that order, or has passed units by (a hidden
+// division whose contents it does not read), the statement is begun again at the unit.
+class Stream {
+public:
+    Stream(SQLite::Database& db, const std::string& sql, std::int64_t campaign) : m_q(db, sql), m_row(m_q), m_campaign(campaign) {}
+
+    // Reads each row of unit `id`, in order.
+    template <class Read>
+    void each(std::int64_t id, const Read& read) {
+        // Once begun, the statement stands on the first row of a unit after m_read (none: there is none).
+        if (!m_begun || id <= m_read || (m_on_row && m_row.id("unit") < id)) {
+            m_q.reset();
+            bind_all(m_q, id, m_campaign);
+            m_on_row = m_q.executeStep();
+            m_begun = true;
+        }
+        for (; m_on_row && m_row.id("unit") == id; m_on_row = m_q.executeStep()) read(m_row);
+        m_read = id;
+    }
+
+private:
+    SQLite::Statement m_q;
+    const Row m_row;
+    std::int64_t m_campaign;
+    std::int64_t m_read = 0;
+    bool m_begun = false, m_on_row = false;
+};
 
 }  // namespace
 
@@ -149,54 +206,55 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
         const ReadSnapshot snapshot(db);
         static const LeaderColumns unit_leader("l", true), commander("c", false), alternate("a", false);
         // The walk reaches a unit from its parent: a row whose parent is not there would be
-        // left out unseen, so it is looked for first (as read_oob finds it), one index lookup a row.
-        SQLite::Statement orphan(db,
-                                 "SELECT 'corps' AS child, 'army' AS parent, u.army_id AS id, u.id AS row FROM corps u WHERE u.campaign_id = ?1 AND "
-                                 "NOT EXISTS (SELECT 1 FROM army p WHERE p.id = u.army_id AND p.campaign_id = ?1) "
-                                 "UNION ALL SELECT 'division', 'corps', u.corps_id, u.id FROM division u WHERE u.campaign_id = ?1 AND "
-                                 "NOT EXISTS (SELECT 1 FROM corps p WHERE p.id = u.corps_id AND p.campaign_id = ?1) "
-                                 "UNION ALL SELECT 'brigade', 'division', u.division_id, u.id FROM brigade u WHERE u.campaign_id = ?1 AND "
-                                 "NOT EXISTS (SELECT 1 FROM division p WHERE p.id = u.division_id AND p.campaign_id = ?1) "
-                                 "UNION ALL SELECT 'battery', CASE WHEN u.division_id IS NOT NULL THEN 'division' WHEN u.corps_id IS NOT NULL THEN 'corps' ELSE 'army' END, "
-                                 "COALESCE(u.division_id, u.corps_id, u.army_id), u.id FROM battery u WHERE u.campaign_id = ?1 AND NOT EXISTS ("
-                                 "SELECT 1 FROM division p WHERE p.id = u.division_id AND p.campaign_id = ?1 UNION ALL "
-                                 "SELECT 1 FROM corps p WHERE p.id = u.corps_id AND p.campaign_id = ?1 UNION ALL "
-                                 "SELECT 1 FROM army p WHERE p.id = u.army_id AND p.campaign_id = ?1) LIMIT 1");
-        bind_all(orphan, campaign);
-        if (orphan.executeStep()) {
-            const Row row(orphan);
-            if (row.null("id"))  // a battery of no division, corps nor army
-                throw Damaged("battery row " + std::to_string(row.id("row")) + ": it belongs to nothing (expected one division, corps or army); run muster check, or restore a backup");
-            throw missing_parent(row.text("child"), row.text("parent"), row.id("id"));
+        // left out unseen, so it is looked for first (as read_oob finds it): one index lookup a
+        // row, where those a parent a row (may_be_orphaned) do not clear every row.
+        if (may_be_orphaned(db, campaign)) {
+            SQLite::Statement orphan(db,
+                                     "SELECT 'corps' AS child, 'army' AS parent, u.army_id AS id, u.id AS row FROM corps u WHERE u.campaign_id = ?1 AND "
+                                     "NOT EXISTS (SELECT 1 FROM army p WHERE p.id = u.army_id AND p.campaign_id = ?1) "
+                                     "UNION ALL SELECT 'division', 'corps', u.corps_id, u.id FROM division u WHERE u.campaign_id = ?1 AND "
+                                     "NOT EXISTS (SELECT 1 FROM corps p WHERE p.id = u.corps_id AND p.campaign_id = ?1) "
+                                     "UNION ALL SELECT 'brigade', 'division', u.division_id, u.id FROM brigade u WHERE u.campaign_id = ?1 AND "
+                                     "NOT EXISTS (SELECT 1 FROM division p WHERE p.id = u.division_id AND p.campaign_id = ?1) "
+                                     "UNION ALL SELECT 'battery', CASE WHEN u.division_id IS NOT NULL THEN 'division' WHEN u.corps_id IS NOT NULL THEN 'corps' ELSE 'army' END, "
+                                     "COALESCE(u.division_id, u.corps_id, u.army_id), u.id FROM battery u WHERE u.campaign_id = ?1 AND NOT EXISTS ("
+                                     "SELECT 1 FROM division p WHERE p.id = u.division_id AND p.campaign_id = ?1 UNION ALL "
+                                     "SELECT 1 FROM corps p WHERE p.id = u.corps_id AND p.campaign_id = ?1 UNION ALL "
+                                     "SELECT 1 FROM army p WHERE p.id = u.army_id AND p.campaign_id = ?1) LIMIT 1");
+            bind_all(orphan, campaign);
+            if (orphan.executeStep()) {
+                const Row row(orphan);
+                if (row.null("id"))  // a battery of no division, corps nor army
+                    throw Damaged("battery row " + std::to_string(row.id("row")) + ": it belongs to nothing (expected one division, corps or army); run muster check, or restore a backup");
+                throw missing_parent(row.text("child"), row.text("parent"), row.id("id"));
+            }
         }
-        // Each unit with its commander, a unit's contents by the indexes on their unit (the
-        // campaign's id written +campaign_id, so that no index on it is taken instead: one
-        // ordered by position scanned every battery of the campaign for each division), in the
-        // order read_oob gives them.
+        // Each unit with its commander, in the order read_oob gives them. A corps's divisions, and
+        // a division's brigades and batteries, are read forward through one statement each for
+        // the whole walk, ordered by their unit's id on the index on it (Stream): the walk reaches
+        // units in that order wherever they were made in it, so each statement runs once, not once
+        // a unit. (The campaign's id is written +campaign_id, so that no index on it is taken
+        // instead: one ordered by position scanned every battery of the campaign for each division.)
         SQLite::Statement qa(db, "SELECT u.id, u.name, u.side, u.commander_id, " + unit_leader.select() +
                                      " FROM army u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.campaign_id = ? ORDER BY u.id");
         SQLite::Statement qc(db, "SELECT u.id, u.name, u.commander_id, " + unit_leader.select() +
                                      " FROM corps u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.army_id = ? AND +u.campaign_id = ? ORDER BY u.id");
-        SQLite::Statement qd(db, "SELECT u.id, u.name, u.arm, u.status, u.hidden, u.name_seen, u.year, u.theater, u.nationality, u.leader_name, u.commander_id, " +
-                                     unit_leader.select() + " FROM division u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.corps_id = ? AND +u.campaign_id = ? ORDER BY u.id");
-        // A corps's brigades and its divisions' batteries each in one statement, in the order of
-        // its divisions (by id), merged with them: two statements a corps, not two a division
-        // (a statement's run costs more than the few rows it reads). Those of its hidden
-        // divisions only where the visitor reads them (?3): a side's view of the enemy does not.
-        static const std::string of_corps = "SELECT id FROM division WHERE corps_id = ?1 AND (hidden = 0 OR ?3)";
-        SQLite::Statement qb(db, std::string("SELECT ") + k_brigade_columns + ", " + commander.select() + ", " + alternate.select() +
-                                     " FROM brigade b LEFT JOIN leader c ON c.id = b.commander_id LEFT JOIN leader a ON a.id = b.alternate_id "
-                                     "WHERE b.division_id IN (" + of_corps + ") AND +b.campaign_id = ?2 "
-                                     "ORDER BY b.division_id, b.position, b.id");
-        const auto batteries = [&](const char* owned, const char* order) {
-            return SQLite::Statement(db, std::string("SELECT ") + k_battery_columns + " FROM battery t WHERE " + owned +
-                                             " AND +t.campaign_id = ?2 ORDER BY " + order + "t.position, t.id");
+        Stream divisions(db, "SELECT u.corps_id AS unit, u.id, u.name, u.arm, u.status, u.hidden, u.name_seen, u.year, u.theater, u.nationality, u.leader_name, "
+                             "u.commander_id, " + unit_leader.select() + " FROM division u LEFT JOIN leader l ON l.id = u.commander_id "
+                             "WHERE u.corps_id >= ?1 AND +u.campaign_id = ?2 ORDER BY u.corps_id, u.id", campaign);
+        Stream brigades(db, std::string("SELECT b.division_id AS unit, ") + k_brigade_columns + ", " + commander.select() + ", " + alternate.select() +
+                                " FROM brigade b LEFT JOIN leader c ON c.id = b.commander_id LEFT JOIN leader a ON a.id = b.alternate_id "
+                                "WHERE b.division_id >= ?1 AND +b.campaign_id = ?2 ORDER BY b.division_id, b.position, b.id", campaign);
+        Stream division_batteries(db, std::string("SELECT t.division_id AS unit, ") + k_battery_columns +
+                                          " FROM battery t WHERE t.division_id >= ?1 AND +t.campaign_id = ?2 ORDER BY t.division_id, t.position, t.id", campaign);
+        const auto reserve = [&](const char* owner) {
+            return SQLite::Statement(db, std::string("SELECT ") + k_battery_columns + " FROM battery t WHERE t." + owner +
+                                             " = ?1 AND +t.campaign_id = ?2 ORDER BY t.position, t.id");
         };
-        SQLite::Statement army_reserve = batteries("t.army_id = ?1", ""), corps_reserve = batteries("t.corps_id = ?1", ""),
-                          division_batteries = batteries(("t.division_id IN (" + of_corps + ")").c_str(), "t.division_id, ");
+        SQLite::Statement army_reserve = reserve("army_id"), corps_reserve = reserve("corps_id");
         // Each statement's columns found by name once for the whole walk, not once a unit.
-        const Row ra(qa), rc(qc), row(qd), rb(qb), r_army_reserve(army_reserve), r_corps_reserve(corps_reserve), r_batteries(division_batteries);
-        const auto read_batteries = [campaign](SQLite::Statement& q, const Row& r, std::int64_t owner) {
+        const Row ra(qa), rc(qc), r_army_reserve(army_reserve), r_corps_reserve(corps_reserve);
+        const auto read_reserve = [campaign](SQLite::Statement& q, const Row& r, std::int64_t owner) {
             q.reset();
             bind_all(q, owner, campaign);
             std::vector<army::Battery> out;
@@ -207,40 +265,31 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
         army::Division d;  // one at a time, its vectors' room kept from one to the next
         while (qa.executeStep()) {
             const army::Army a{ra.id("id"), ra.name("name"), ra.text("side"), unit_leader.read(ra, ra.optional_id("commander_id").value_or(0)), {},
-                               read_batteries(army_reserve, r_army_reserve, ra.id("id"))};
+                               read_reserve(army_reserve, r_army_reserve, ra.id("id"))};
             v.army(a);
+            // A side's view of the enemy does not read a hidden division's contents.
             const bool hidden_contents = v.reads_hidden_contents(a);
             qc.reset();
             bind_all(qc, a.id, campaign);
             while (qc.executeStep()) {
-                const army::Corps k{rc.id("id"), rc.name("name"), unit_leader.read(rc, rc.optional_id("commander_id").value_or(0)), {}, read_batteries(corps_reserve, r_corps_reserve, rc.id("id"))};
+                const army::Corps k{rc.id("id"), rc.name("name"), unit_leader.read(rc, rc.optional_id("commander_id").value_or(0)), {}, read_reserve(corps_reserve, r_corps_reserve, rc.id("id"))};
                 v.corps(k);
-                qd.reset();
-                bind_all(qd, k.id, campaign);
-                for (auto* q : {&qb, &division_batteries}) {
-                    q->reset();
-                    bind_all(*q, k.id, campaign, hidden_contents);
-                }
-                // Each stream stands on its next row, the first of a division not yet walked (one
-                // of a division the walk does not reach is passed over, as it was never read).
-                bool brigade = qb.executeStep(), battery = division_batteries.executeStep();
-                while (qd.executeStep()) {
+                divisions.each(k.id, [&](const Row& row) {
                     read_division(row, d, unit_leader.read(row, row.optional_id("commander_id").value_or(0)));
                     d.side = a.side;
                     d.brigades.clear();
-                    while (brigade && rb.id("division_id") < d.id) brigade = qb.executeStep();
-                    while (battery && r_batteries.id("division_id") < d.id) battery = division_batteries.executeStep();
-                    for (; brigade && rb.id("division_id") == d.id; brigade = qb.executeStep()) {
-                        auto& b = d.brigades.emplace_back(army::Brigade{read_brigade(rb)});
-                        b.commander = commander.read(rb, b.commander_id);
-                        if (b.alternate_id) b.alternate = alternate.read(rb, b.alternate_id);
-                    }
                     d.batteries.clear();
-                    for (; battery && r_batteries.id("division_id") == d.id; battery = division_batteries.executeStep())
-                        d.batteries.push_back(read_battery(r_batteries));
+                    if (!d.hidden || hidden_contents) {
+                        brigades.each(d.id, [&](const Row& rb) {
+                            auto& b = d.brigades.emplace_back(army::Brigade{read_brigade(rb), {}, {}});
+                            b.commander = commander.read(rb, b.commander_id);
+                            if (b.alternate_id) b.alternate = alternate.read(rb, b.alternate_id);
+                        });
+                        division_batteries.each(d.id, [&](const Row& rt) { d.batteries.push_back(read_battery(rt)); });
+                    }
                     require_holds_as_it_stands(d);
                     v.take_division(d);  // filled anew, every field it reads, for the next
-                }
+                });
                 v.end_corps();
             }
             v.end_army();
