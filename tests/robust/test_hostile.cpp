@@ -74,7 +74,7 @@ TEST_CASE("Rule sets - OOB imports - battle reports: every hostile text is refus
     CHECK_THROWS_WITH(rules::load_rule_set(std::string(1'000'000, '['), "deep.json"), Contains("deep.json: not valid JSON"));
     CHECK_THROWS_WITH(battle::read_report("{\"format\": \"\xff\"}", "bad.json"), Contains("not valid JSON at line 1"));
     // A NUL byte ends the text for RapidJSON: what follows it must not pass unread, nor the NUL itself.
-    for (const std::string tail : {std::string(1, '\0'), std::string("\0{\"armies\": 7}", 15)}) {
+    for (const std::string& tail : {std::string(1, '\0'), std::string("\0{\"armies\": 7}", 15)}) {
         const std::string text = "{\"format\": \"muster-oob/1\", \"armies\": []}\n" + tail;
         CHECK_THROWS_WITH(app::read_oob(text, "nul.json", rules), Contains("nul.json: not valid JSON at line 2, column 1: a NUL byte"));
     }

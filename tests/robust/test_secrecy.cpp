@@ -52,7 +52,7 @@ const std::vector<Game>& games() {
     static const std::vector<Game> all = {
         {"acw", "union", "confederate", "average", "veteran", "1863-07-01", "east", {}, ""},
         {"awi", "american", "british", "competent", "regulars", "1777-09-11", "", {}, "disordered"},
-        {"napoleonic", "french", "allies", "average", "average_line", "1809-07-05", "", {"", rules::Points{24}, {}, ""}, "musketry"}};  // 6 fire points
+        {"napoleonic", "french", "allies", "average", "average_line", "1809-07-05", "", {"", rules::Points{24}, {}, "", ""}, "musketry"}};  // 6 fire points
     return all;
 }
 
