@@ -204,7 +204,13 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
     guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
-        static const LeaderColumns unit_leader("l", true), commander("c", false), alternate("a", false);
+        static const LeaderColumns in_company("l", true), alone("l", false), commander("c", false), alternate("a", false);
+        // A unit's commander with his company (a corps leader attached to him, or the division
+        // leader he is attached to) only where some leader of the file is attached to another:
+        // most campaigns have none, and the two subqueries each unit's commander takes for it
+        // cost half as much as the divisions' rows (8 ms of 10,000 divisions).
+        SQLite::Statement attached(db, "SELECT 1 FROM leader WHERE attached_to IS NOT NULL LIMIT 1");
+        const LeaderColumns& unit_leader = attached.executeStep() ? in_company : alone;
         // The walk reaches a unit from its parent: a row whose parent is not there would be
         // left out unseen, so it is looked for first (as read_oob finds it): one index lookup a
         // row, where those a parent a row (may_be_orphaned) do not clear every row.
