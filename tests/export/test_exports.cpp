@@ -17,6 +17,7 @@
 #include "support.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <chrono>
 #include <cmath>
@@ -25,6 +26,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <random>
 #include <regex>
 #include <set>
 #include <thread>
@@ -161,6 +163,59 @@ TEST_CASE("An export walked from the campaign is byte for byte the whole order o
                 CHECK(s.exports().oob(r, OobFormat::pdf) == exporter::in_memory(exporter::oob_pdf, s.rules(), expected, p));
                 CHECK(s.exports().labels(r, LabelFormat::html, {}) == exporter::in_memory(exporter::labels_html, s.rules(), expected, p, exporter::LabelSheet{}));
             }
+}
+
+TEST_CASE("A walk is the whole order of battle, in whatever order its units were added") {
+    // The walk reads each kind of content forward in the order of its unit's id, begun again
+    // where the walk reaches a unit out of that order: units made late in early corps and
+    // divisions, interleaved between the sides, hidden and seen, reach every case of it.
+    for (const unsigned seed : {1u, 2u, 3u, 4u}) {
+        INFO("seed " << seed);
+        test::TempDir dir;
+        app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
+        app::NewCampaign n;
+        n.name = "Shuffled";
+        n.rules = "acw";
+        s.create_campaign(n);
+        std::mt19937 random(seed);
+        const auto pick = [&](const std::vector<std::string>& from) { return from[random() % from.size()]; };
+        std::vector<std::string> armies, corps, divisions;
+        int made = 0;
+        for (const char* side : {"union", "confederate"}) {
+            armies.push_back(fmt::format("Army {}", made++));
+            s.forces().add_army(side, armies.back(), {});
+        }
+        for (int step = 0; step < 60; ++step) {
+            const auto name = fmt::format("Unit {}", made++);
+            switch (corps.empty() ? 0 : divisions.empty() ? 1 : random() % 6) {
+                case 0: s.forces().add_corps(pick(armies), name, {}); corps.push_back(name); break;
+                case 1: s.forces().add_division(pick(corps), name, "infantry"); divisions.push_back(name); break;
+                case 2:
+                case 3: s.forces().add_brigade({pick(divisions), name, "veteran", 7, std::nullopt, "", "", {}}); break;
+                case 4: s.forces().add_battery(random() % 3 ? app::BatteryEntry{name, pick(divisions), "", ""} : app::BatteryEntry{name, "", pick(corps), ""}); break;
+                case 5:  // (refused where the division is so already)
+                    try {
+                        s.forces().set_fog(pick(divisions), random() % 2 ? Fog::seen : Fog::hidden);
+                    } catch (const Error&) {
+                    }
+                    break;
+            }
+        }
+        const auto all = s.forces().order_of_battle({});
+        const exporter::Provenance p{std::nullopt, Turn::first()};
+        for (const auto* viewer : {"umpire", "union", "confederate"}) {
+            INFO(viewer);
+            app::ExportRequest r;
+            r.viewer = View::parse(viewer);
+            army::OrderOfBattle expected;
+            expected.campaign = all.campaign;
+            expected.view = r.viewer;
+            army::OobCollector collect(expected);
+            army::OobFilter filter(collect, std::nullopt, r.viewer, std::nullopt);
+            army::walk(all, filter);
+            CHECK(s.exports().oob(r, OobFormat::json) == exporter::in_memory(exporter::oob_json, s.rules(), expected, p));
+        }
+    }
 }
 
 TEST_CASE("A walk for a side's view never reads what the enemy's hidden divisions hold, and reads the rest whole") {
