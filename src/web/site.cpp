@@ -38,6 +38,8 @@ using Clock = std::chrono::steady_clock;
 // player of a side): what no escaped text can hold.
 constexpr std::string_view k_form_token = "<form-token>";
 constexpr std::string_view k_player_name = "<player-name>";
+// A side's labels with each brigade's commander named, beside the handout's own files.
+constexpr const char* k_brigadier_labels = "labels-brigadier.pdf";
 // What a player typed in a form's field, given back in it when the form is refused (a typo in
 // one line of ten is mended, not typed again): each hole, and the field it holds.
 constexpr std::pair<std::string_view, std::string_view> k_typed[] = {
@@ -75,7 +77,7 @@ std::optional<PlayerPath> player_path(std::string_view path) {
     if (slash == std::string_view::npos) return out;
     out.file = std::string(rest.substr(slash + 1));
     const auto dot = out.file.find('.');
-    if (dot == std::string::npos || dot == 0 || !all(std::string_view(out.file).substr(0, dot), [](char c) { return c >= 'a' && c <= 'z'; }) ||
+    if (dot == std::string::npos || dot == 0 || !all(std::string_view(out.file).substr(0, dot), [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; }) ||
         (out.file.substr(dot) != ".pdf" && out.file.substr(dot) != ".txt"))
         return std::nullopt;
     return out;
@@ -580,11 +582,14 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
         if (!made) {
             auto bytes = std::make_shared<std::string>();
             bool found = false;
+            // The labels naming each brigade's commander too, as `handout --brigadier` makes them.
+            exporter::LabelSheet sheet;
+            sheet.brigadier = file == k_brigadier_labels;
             s.exports().handout(player->side, [&](const std::string& name, const Producer& produce) {
-                if (name != file) return;
+                if (name != (sheet.brigadier ? std::string("labels.pdf") : file)) return;
                 found = true;
                 produce([&](std::string_view piece) { bytes->append(piece); });
-            });
+            }, sheet);
             if (!found) return not_found();
             made = bytes;
             const std::lock_guard lock(papers_mutex);
@@ -890,7 +895,8 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
     } else if (page == "papers") {
         main = viewer.is_umpire() ? "<p class=\"none\">Each side's papers are on its players' links.</p>\n"
                                   : "<ul class=\"papers\"><li><a href=\"handout/oob.pdf\">Order of battle (PDF)</a></li>"
-                                    "<li><a href=\"handout/labels.pdf\">Labels (PDF)</a></li>"
+                                    "<li><a href=\"handout/labels.pdf\">Labels (PDF)</a>, or <a href=\"handout/" + std::string(k_brigadier_labels) +
+                                    "\">with each " + html_escape(rules.brigade_noun()) + "'s commander named</a></li>"
                                     "<li><a href=\"handout/papers.txt\">Papers for the next battle (text)</a></li>"
                                     "<li><a href=\"handout/turn.txt\">The report of this turn (text)</a></li></ul>\n";
     }

@@ -9,6 +9,8 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <catch2/catch.hpp>
 
+#include <fstream>
+
 #include <algorithm>
 #include <filesystem>
 #include <regex>
@@ -91,6 +93,20 @@ TEST_CASE("A player's link shows every page of his side, with the security heade
     const auto papers = server.get(club.meade + "handout/papers.txt");
     CHECK_THAT(papers.body, Contains("Papers of the Union") && !Contains("Heth"));
     CHECK(server.get(club.meade + "handout/secret.pdf").status == 404);
+    // His labels, and the same with each brigade's commander named, as the Papers page links them.
+    CHECK_THAT(server.get(club.meade + "papers").body, Contains("href=\"handout/labels.pdf\"") && Contains("href=\"handout/labels-brigadier.pdf\""));
+    test::TempDir pdfs;
+    const auto labels_text = [&](const std::string& file) {
+        const auto r = server.get(club.meade + "handout/" + file);
+        REQUIRE(r.status == 200);
+        CHECK(r.headers.at("content-type") == "application/pdf");
+        std::ofstream(pdfs.file(file)) << r.body;
+        return test::pdf_text(pdfs.file(file));
+    };
+    CHECK_THAT(labels_text("labels.pdf"), Contains("Iron Brigade") && !Contains("Meredith") && !Contains("Garnett"));
+    CHECK_THAT(labels_text("labels-brigadier.pdf"), Contains("Iron Brigade") && Contains("Meredith") && !Contains("Garnett"));
+    CHECK(server.get(club.lee + "handout/labels-brigadier.pdf").status == 200);
+    CHECK(server.get(test::link_path(club.ok("player add Umpire --side umpire")) + "handout/labels-brigadier.pdf").status == 404);
     // Made once a change and kept (the same bytes asked again), made anew after one.
     const auto turn = server.get(club.meade + "handout/turn.txt").body;
     CHECK(server.get(club.meade + "handout/turn.txt").body == turn);
