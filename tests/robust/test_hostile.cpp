@@ -408,6 +408,31 @@ TEST_CASE("A full disk: the operation fails with a clear message and the campaig
     CHECK(std::filesystem::is_empty(dir.file("new")));
 }
 
+TEST_CASE("A full disk under an export: refused with a clear message, the file it would replace as it was and no part of the new one left") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    {
+        // Exports past the limit below, which lets the campaign itself be opened (its -shm is 32 KB).
+        auto s = test::make_campaign(path);
+        for (int i = 0; i < 150; ++i) {
+            const auto name = "Division " + std::to_string(i);
+            s.forces().add_division("I Corps", name, "infantry");
+            s.forces().add_brigade({name, "1st Brigade", "veteran", 7, std::nullopt, "", "", {}});
+        }
+    }
+    for (const char* format : {"json", "pdf"}) {
+        INFO(format);
+        const auto out = dir.file(std::string("oob.") + format);
+        std::ofstream(out) << "last turn's order of battle";
+        const auto r = test::shell("(ulimit -f 64; " + std::string(MUSTER_BINARY) + " --db " + path + " export oob -o " + out + " >/dev/null; echo rc=$?) 2>&1");
+        CHECK_THAT(r, Contains(out + ": writing failed (is the disk full?); nothing was written") && Contains("rc=1"));
+        CHECK(test::file_bytes(out) == "last turn's order of battle");
+        size_t files = 0;
+        for (const auto& e : std::filesystem::directory_iterator(dir.path())) files += e.path().filename().string().rfind("oob.", 0) == 0 ? 1 : 0;
+        CHECK(files == (std::string(format) == "json" ? 1 : 2));  // no .part- beside it
+    }
+}
+
 TEST_CASE("Two writers: a stale edit is refused, not silently overwritten") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
