@@ -212,8 +212,9 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
         SQLite::Statement attached(db, "SELECT 1 FROM leader WHERE attached_to IS NOT NULL LIMIT 1");
         const LeaderColumns& unit_leader = attached.executeStep() ? in_company : alone;
         // The walk reaches a unit from its parent: a row whose parent is not there would be
-        // left out unseen, so it is looked for first (as read_oob finds it): one index lookup a
-        // row, where those a parent a row (may_be_orphaned) do not clear every row.
+        // left out unseen, so it is looked for first (as read_oob finds it): row by row, one
+        // index lookup each, only where a look at each parent once (may_be_orphaned) finds one
+        // missing or another campaign's.
         if (may_be_orphaned(db, campaign)) {
             SQLite::Statement orphan(db,
                                      "SELECT 'corps' AS child, 'army' AS parent, u.army_id AS id, u.id AS row FROM corps u WHERE u.campaign_id = ?1 AND "
@@ -237,10 +238,11 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
         }
         // Each unit with its commander, in the order read_oob gives them. A corps's divisions, and
         // a division's brigades and batteries, are read forward through one statement each for
-        // the whole walk, ordered by their unit's id on the index on it (Stream): the walk reaches
-        // units in that order wherever they were made in it, so each statement runs once, not once
-        // a unit. (The campaign's id is written +campaign_id, so that no index on it is taken
-        // instead: one ordered by position scanned every battery of the campaign for each division.)
+        // the whole walk, ordered by their unit's id on the index on it (Stream): in a campaign
+        // made in the order it is walked (an import, arrivals), each statement runs once, not
+        // once a unit. (The campaign's id is written +campaign_id, so that no index on it is
+        // taken instead: one ordered by position scanned every battery of the campaign for each
+        // division.)
         SQLite::Statement qa(db, "SELECT u.id, u.name, u.side, u.commander_id, " + unit_leader.select() +
                                      " FROM army u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.campaign_id = ? ORDER BY u.id");
         SQLite::Statement qc(db, "SELECT u.id, u.name, u.commander_id, " + unit_leader.select() +
