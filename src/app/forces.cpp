@@ -477,6 +477,13 @@ std::string Forces::import_oob(const std::string& file, const std::map<std::stri
             store.set_side_summary(op, side, "Imported " + forces_count(oob, r, side) + " for the " + r.side_name(side));
         return "Imported " + file + ": " + summary;
     });
+    // An attachment is an act of the campaign (leader attach), not a fact of the forces: said, not made again.
+    int attached = 0;
+    for (const auto& a : oob.armies)
+        for (const auto& k : a.corps) attached += k.commander.company && k.commander.company->text.starts_with("attached to ") ? 1 : 0;
+    if (attached > 0)
+        summary += "\nThe file has " + std::to_string(attached) + " corps leader" + (attached == 1 ? "" : "s") +
+                   " attached to a division leader; attachments are not imported: attach again with muster leader attach CORPS_LEADER DIVISION_LEADER";
     return summary;
 }
 

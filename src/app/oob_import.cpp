@@ -76,7 +76,7 @@ private:
     army::Leader leader(const Value& parent, std::string_view key = "commander", bool graded = true) {
         auto v = parent.find(key);
         if (!v) return {};
-        v->allow_only({"name", "grade", "rolled_grade", "status", "out_for"});
+        v->allow_only({"name", "grade", "rolled_grade", "status", "out_for", "company"});
         army::Leader l;
         try {
             l.name = checked_leader_name(v->at("name").as_string());
@@ -98,6 +98,9 @@ private:
             if (l.status != LeaderStatus::wounded) out->fail("only a wounded leader is out for a number of battles; this one is " + word(l.status));
             l.out_battles = out->as_int(0, 100);
         }
+        // His company (a corps leader attached to a division leader), as the file tells it: read
+        // so that the import can say it is not made again, never stored.
+        if (auto c = v->find("company")) l.company = army::Leader::Company{c->as_string(), false};
         return l;
     }
 

@@ -118,6 +118,15 @@ TEST_CASE("A despicable corps leader is attached to one division leader of his c
     const auto labels = c.dir.file("labels.html");
     c.ok("export labels --as union -o " + labels);
     CHECK_THAT(test::file_bytes(labels), Contains("Corps commander, I Corps; attached to Wadsworth") && Contains("Despicable  DP"));
+    // Its JSON, which says the company for readers, is imported again: the attachment not made
+    // again (an act of the campaign), and the import says so.
+    const auto json = c.dir.file("oob.json");
+    c.ok("export oob -o " + json);
+    const auto again = test::run_muster("--db " + test::quote(c.dir.file("again.db")) + " campaign new Again --rules acw");
+    REQUIRE(again.code == 0);
+    const auto imported = test::run_muster("--db " + test::quote(c.dir.file("again.db")) + " import oob " + test::quote(json));
+    CHECK(imported.code == 0);
+    CHECK_THAT(imported.out, Contains("The file has 1 corps leader attached to a division leader; attachments are not imported: attach again with muster leader attach"));
     // The enemy, who has seen the division, reads neither until Reynolds' grade is revealed: the
     // attachment tells it.
     c.ok("reveal Wadsworth");
