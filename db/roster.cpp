@@ -3,6 +3,7 @@
 #include "db/battles.hpp"
 #include "db/forces.hpp"
 #include "db/leaders.hpp"
+#include "core/text.hpp"
 #include "db/prisoners.hpp"
 #include "store_impl.hpp"
 
@@ -156,16 +157,26 @@ bool may_be_orphaned(SQLite::Database& db, std::int64_t campaign) {
     return q.executeStep();
 }
 
+// A row reached from its parent (`parent`, a unit of `campaign`) is the campaign's own: one of
+// another campaign's, moved there by damage, would be read into this one, or, were the walk to
+// pass over it, left out unseen.
+void require_campaign(const Row& row, const char* table, const char* parent, std::int64_t campaign) {
+    if (const auto its = row.id("campaign"); its != campaign)
+        throw Damaged(std::string(table) + " row " + std::to_string(row.id("id")) + ": it belongs to campaign #" + std::to_string(its) + ", yet its " +
+                      parent + " to campaign #" + std::to_string(campaign) + "; run muster check, or restore a backup");
+}
+
 // The rows of a kind of content (a corps's divisions, a division's brigades or batteries) of
 // every unit of the campaign, read forward through one statement ordered by their unit's id
-// (the column `unit`), which begins at a unit's id (?1; ?2 the campaign's). The walk asks for
+// (the column `unit`), which begins at a unit's id (?1), each with its campaign (`campaign`). The walk asks for
 // each unit's rows as it reaches the unit: where it reaches units in that order (every unit an
 // import or a generation makes, made in the order walked), the statement stands on the unit's
 // first row already; where it reaches one out of that order, or has passed units by (a hidden
 // division whose contents it does not read), the statement is begun again at the unit.
 class Stream {
 public:
-    Stream(SQLite::Database& db, const std::string& sql, std::int64_t campaign) : m_q(db, sql), m_row(m_q), m_campaign(campaign) {}
+    Stream(SQLite::Database& db, const std::string& sql, const char* table, const char* parent, std::int64_t campaign)
+        : m_q(db, sql), m_row(m_q), m_table(table), m_parent(parent), m_campaign(campaign) {}
 
     // Reads each row of unit `id`, in order.
     template <class Read>
@@ -173,17 +184,21 @@ public:
         // Once begun, the statement stands on the first row of a unit after m_read (none: there is none).
         if (!m_begun || id <= m_read || (m_on_row && m_row.id("unit") < id)) {
             m_q.reset();
-            bind_all(m_q, id, m_campaign);
+            bind_all(m_q, id);
             m_on_row = m_q.executeStep();
             m_begun = true;
         }
-        for (; m_on_row && m_row.id("unit") == id; m_on_row = m_q.executeStep()) read(m_row);
+        for (; m_on_row && m_row.id("unit") == id; m_on_row = m_q.executeStep()) {
+            require_campaign(m_row, m_table, m_parent, m_campaign);
+            read(m_row);
+        }
         m_read = id;
     }
 
 private:
     SQLite::Statement m_q;
     const Row m_row;
+    const char *m_table, *m_parent;
     std::int64_t m_campaign;
     std::int64_t m_read = 0;
     bool m_begun = false, m_on_row = false;
@@ -217,70 +232,79 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
         // missing or another campaign's.
         if (may_be_orphaned(db, campaign)) {
             SQLite::Statement orphan(db,
-                                     "SELECT 'corps' AS child, 'army' AS parent, u.army_id AS id, u.id AS row FROM corps u WHERE u.campaign_id = ?1 AND "
+                                     "SELECT 'corps' AS child, 'army' AS parent, u.army_id AS id, typeof(u.army_id) AS kind, u.id AS row FROM corps u WHERE u.campaign_id = ?1 AND "
                                      "NOT EXISTS (SELECT 1 FROM army p WHERE p.id = u.army_id AND p.campaign_id = ?1) "
-                                     "UNION ALL SELECT 'division', 'corps', u.corps_id, u.id FROM division u WHERE u.campaign_id = ?1 AND "
+                                     "UNION ALL SELECT 'division', 'corps', u.corps_id, typeof(u.corps_id), u.id FROM division u WHERE u.campaign_id = ?1 AND "
                                      "NOT EXISTS (SELECT 1 FROM corps p WHERE p.id = u.corps_id AND p.campaign_id = ?1) "
-                                     "UNION ALL SELECT 'brigade', 'division', u.division_id, u.id FROM brigade u WHERE u.campaign_id = ?1 AND "
+                                     "UNION ALL SELECT 'brigade', 'division', u.division_id, typeof(u.division_id), u.id FROM brigade u WHERE u.campaign_id = ?1 AND "
                                      "NOT EXISTS (SELECT 1 FROM division p WHERE p.id = u.division_id AND p.campaign_id = ?1) "
                                      "UNION ALL SELECT 'battery', CASE WHEN u.division_id IS NOT NULL THEN 'division' WHEN u.corps_id IS NOT NULL THEN 'corps' ELSE 'army' END, "
-                                     "COALESCE(u.division_id, u.corps_id, u.army_id), u.id FROM battery u WHERE u.campaign_id = ?1 AND NOT EXISTS ("
+                                     "COALESCE(u.division_id, u.corps_id, u.army_id), typeof(COALESCE(u.division_id, u.corps_id, u.army_id)), u.id FROM battery u WHERE u.campaign_id = ?1 AND NOT EXISTS ("
                                      "SELECT 1 FROM division p WHERE p.id = u.division_id AND p.campaign_id = ?1 UNION ALL "
                                      "SELECT 1 FROM corps p WHERE p.id = u.corps_id AND p.campaign_id = ?1 UNION ALL "
                                      "SELECT 1 FROM army p WHERE p.id = u.army_id AND p.campaign_id = ?1) LIMIT 1");
             bind_all(orphan, campaign);
             if (orphan.executeStep()) {
                 const Row row(orphan);
-                if (row.null("id"))  // a battery of no division, corps nor army
-                    throw Damaged("battery row " + std::to_string(row.id("row")) + ": it belongs to nothing (expected one division, corps or army); run muster check, or restore a backup");
-                throw missing_parent(row.text("child"), row.text("parent"), row.id("id"));
+                const auto child = row.text("child"), parent = row.text("parent");
+                const auto where = child + " row " + std::to_string(row.id("row")) + ": ";
+                if (child == "battery" && row.null("id"))
+                    throw Damaged(where + "it belongs to nothing (expected one division, corps or army); run muster check, or restore a backup");
+                if (row.text("kind") != "integer")  // NULL, text, a real: not a row's number
+                    throw Damaged(where + "column " + parent + "_id holds " + (row.null("id") ? std::string("nothing (NULL)") : "\"" + visible(row.text("id")) + "\"") +
+                                  ", not a whole number; run muster check, or restore a backup");
+                throw missing_parent(child, parent, row.id("id"));
             }
         }
         // Each unit with its commander, in the order read_oob gives them. A corps's divisions, and
         // a division's brigades and batteries, are read forward through one statement each for
         // the whole walk, ordered by their unit's id on the index on it (Stream): in a campaign
         // made in the order it is walked (an import, arrivals), each statement runs once, not
-        // once a unit. (The campaign's id is written +campaign_id, so that no index on it is
-        // taken instead: one ordered by position scanned every battery of the campaign for each
-        // division.)
+        // once a unit. Each row is found by its parent, never by its campaign (an index on that
+        // would be taken instead: one ordered by position scanned every battery of the campaign
+        // for each division), and must be the campaign's (require_campaign).
         SQLite::Statement qa(db, "SELECT u.id, u.name, u.side, u.commander_id, " + unit_leader.select() +
                                      " FROM army u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.campaign_id = ? ORDER BY u.id");
-        SQLite::Statement qc(db, "SELECT u.id, u.name, u.commander_id, " + unit_leader.select() +
-                                     " FROM corps u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.army_id = ? AND +u.campaign_id = ? ORDER BY u.id");
-        Stream divisions(db, "SELECT u.corps_id AS unit, u.id, u.name, u.arm, u.status, u.hidden, u.name_seen, u.year, u.theater, u.nationality, u.leader_name, "
-                             "u.commander_id, " + unit_leader.select() + " FROM division u LEFT JOIN leader l ON l.id = u.commander_id "
-                             "WHERE u.corps_id >= ?1 AND +u.campaign_id = ?2 ORDER BY u.corps_id, u.id", campaign);
-        Stream brigades(db, std::string("SELECT b.division_id AS unit, ") + k_brigade_columns + ", " + commander.select() + ", " + alternate.select() +
-                                " FROM brigade b LEFT JOIN leader c ON c.id = b.commander_id LEFT JOIN leader a ON a.id = b.alternate_id "
-                                "WHERE b.division_id >= ?1 AND +b.campaign_id = ?2 ORDER BY b.division_id, b.position, b.id", campaign);
-        Stream division_batteries(db, std::string("SELECT t.division_id AS unit, ") + k_battery_columns +
-                                          " FROM battery t WHERE t.division_id >= ?1 AND +t.campaign_id = ?2 ORDER BY t.division_id, t.position, t.id", campaign);
+        SQLite::Statement qc(db, "SELECT u.id, u.campaign_id AS campaign, u.name, u.commander_id, " + unit_leader.select() +
+                                     " FROM corps u LEFT JOIN leader l ON l.id = u.commander_id WHERE u.army_id = ? ORDER BY u.id");
+        Stream divisions(db, "SELECT u.corps_id AS unit, u.campaign_id AS campaign, u.id, u.name, u.arm, u.status, u.hidden, u.name_seen, u.year, u.theater, "
+                             "u.nationality, u.leader_name, u.commander_id, " + unit_leader.select() + " FROM division u LEFT JOIN leader l ON l.id = u.commander_id "
+                             "WHERE u.corps_id >= ?1 ORDER BY u.corps_id, u.id", "division", "corps", campaign);
+        Stream brigades(db, std::string("SELECT b.division_id AS unit, b.campaign_id AS campaign, ") + k_brigade_columns + ", " + commander.select() + ", " +
+                                alternate.select() + " FROM brigade b LEFT JOIN leader c ON c.id = b.commander_id LEFT JOIN leader a ON a.id = b.alternate_id "
+                                "WHERE b.division_id >= ?1 ORDER BY b.division_id, b.position, b.id", "brigade", "division", campaign);
+        Stream division_batteries(db, std::string("SELECT t.division_id AS unit, t.campaign_id AS campaign, ") + k_battery_columns +
+                                          " FROM battery t WHERE t.division_id >= ?1 ORDER BY t.division_id, t.position, t.id", "battery", "division", campaign);
         const auto reserve = [&](const char* owner) {
-            return SQLite::Statement(db, std::string("SELECT ") + k_battery_columns + " FROM battery t WHERE t." + owner +
-                                             " = ?1 AND +t.campaign_id = ?2 ORDER BY t.position, t.id");
+            return SQLite::Statement(db, std::string("SELECT t.campaign_id AS campaign, ") + k_battery_columns + " FROM battery t WHERE t." + owner +
+                                             " = ?1 ORDER BY t.position, t.id");
         };
         SQLite::Statement army_reserve = reserve("army_id"), corps_reserve = reserve("corps_id");
         // Each statement's columns found by name once for the whole walk, not once a unit.
         const Row ra(qa), rc(qc), r_army_reserve(army_reserve), r_corps_reserve(corps_reserve);
-        const auto read_reserve = [campaign](SQLite::Statement& q, const Row& r, std::int64_t owner) {
+        const auto read_reserve = [campaign](SQLite::Statement& q, const Row& r, std::int64_t owner, const char* of) {
             q.reset();
-            bind_all(q, owner, campaign);
+            bind_all(q, owner);
             std::vector<army::Battery> out;
-            while (q.executeStep()) out.push_back(read_battery(r));
+            while (q.executeStep()) {
+                require_campaign(r, "battery", of, campaign);
+                out.push_back(read_battery(r));
+            }
             return out;
         };
         bind_all(qa, campaign);
         army::Division d;  // one at a time, its vectors' room kept from one to the next
         while (qa.executeStep()) {
             const army::Army a{ra.id("id"), ra.name("name"), ra.text("side"), unit_leader.read(ra, ra.optional_id("commander_id").value_or(0)), {},
-                               read_reserve(army_reserve, r_army_reserve, ra.id("id"))};
+                               read_reserve(army_reserve, r_army_reserve, ra.id("id"), "army")};
             v.army(a);
             // A side's view of the enemy does not read a hidden division's contents.
             const bool hidden_contents = v.reads_hidden_contents(a);
             qc.reset();
-            bind_all(qc, a.id, campaign);
+            bind_all(qc, a.id);
             while (qc.executeStep()) {
-                const army::Corps k{rc.id("id"), rc.name("name"), unit_leader.read(rc, rc.optional_id("commander_id").value_or(0)), {}, read_reserve(corps_reserve, r_corps_reserve, rc.id("id"))};
+                require_campaign(rc, "corps", "army", campaign);
+                const army::Corps k{rc.id("id"), rc.name("name"), unit_leader.read(rc, rc.optional_id("commander_id").value_or(0)), {}, read_reserve(corps_reserve, r_corps_reserve, rc.id("id"), "corps")};
                 v.corps(k);
                 divisions.each(k.id, [&](const Row& row) {
                     read_division(row, d, unit_leader.read(row, row.optional_id("commander_id").value_or(0)));
