@@ -893,7 +893,11 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
             if (rolled_seen) rolled_hidden.clear();
             else std::erase_if(lines, [](const campaign::DraftLine& l) { return l.kind == DraftKind::engaged; });
         }
-        auto report = report_from_draft(battle, lines, refs, how.wounded_out_for);
+        // Prisoners given beside the draft are among the stands a player's submitted loss gives.
+        std::map<std::int64_t, int> captured_beside;
+        for (const auto& b : how.beside.brigades)
+            if (b.captured > 0) captured_beside[refs.brigade(b.brigade).id] += b.captured;
+        auto report = report_from_draft(battle, lines, refs, how.wounded_out_for, captured_beside);
         send_to_camps(report, how.camps, refs, m_session.rules());
         // Called as its plan spells it, which every side reads; with none, as the umpire names it
         // here: the draft keeps the spelling of whoever began it (a player, a roll for a unit the

@@ -670,7 +670,7 @@ Outcome TableSide::set_state(const std::string& typed, const std::string& ref, c
 }
 
 battle::Report report_from_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs,
-                                 int wounded_out_for) {
+                                 int wounded_out_for, const std::map<std::int64_t, int>& captured_beside) {
     battle::Report report;
     report.name = battle;
     std::map<std::int64_t, size_t> brigade_at;
@@ -722,9 +722,13 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
         }
     }
     // A player gives the stands his brigade took off the table, captured ones too: beside the
-    // table's rolls (lost and captured), the two are one loss told twice, the larger taken.
+    // table's rolls (lost and captured) and the prisoners the umpire gives beside the draft, the
+    // two are one loss told twice, the larger taken.
+    std::map<size_t, int> also_captured;
+    for (const auto& [brigade, stands] : captured_beside)
+        if (const auto it = brigade_at.find(brigade); it != brigade_at.end()) also_captured[it->second] = stands;
     for (const auto& [at, n] : lost) {
-        const int captured = report.brigades[at].captured;
+        const int captured = report.brigades[at].captured + (also_captured.count(at) ? also_captured.at(at) : 0);
         report.brigades[at].lost = n.second > 0 && n.first + captured > 0 ? std::max(n.first, n.second - captured) : n.first + n.second;
     }
     // Where rolls name the units engaged, the division of each unit that lost or fell fought

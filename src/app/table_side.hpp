@@ -91,8 +91,10 @@ Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLin
 /// gives its whole loss, so the two are not added), each
 /// leader's and battery's worst fate (killed over captured over wounded; captured over wrecked),
 /// a wounded leader out for `wounded_out_for` battles; a leader named by the unit he commands.
+/// `captured_beside`: stands the umpire gives as captured beside the draft, by brigade id, which a
+/// player's submitted loss counts too (they are not in the report it returns).
 battle::Report report_from_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs,
-                                 int wounded_out_for = 1);
+                                 int wounded_out_for = 1, const std::map<std::int64_t, int>& captured_beside = {});
 
 /// The brigades of a draft with stands lost both rolled at the table and submitted by a player,
 /// each in words: "Dobschutz/Landwehr: 1 stand lost rolled at the table, 2 submitted by P

@@ -345,6 +345,26 @@ TEST_CASE("A player's loss counts the stands captured at the table too: the same
     CHECK(kleist_after(5, true) == kleist_after(5));
 }
 
+TEST_CASE("A player's loss counts the prisoners the umpire gives beside the draft too: one loss told twice, not added") {
+    Wagram w;
+    const int before = w.stands("Fresnel/Kleist");
+    w.s.players().add("Karl", "allies");
+    w.s.players().submit_losses(w.s.players().list().at(0), "Wagram", {"Fresnel/Kleist=3"});  // "captured ones too"
+    w.s.prisoners().add_camp("french", "Vincennes");
+    app::DraftReport how;
+    battle::add_captured_spec(how.beside, "Fresnel/Kleist=1@Vincennes");
+    const auto preview = w.s.battles().report_draft("Wagram", how, app::Mode::preview);
+    CHECK_THAT(preview.summary + join(preview.lines, "\n"), Contains("2 lost, 1 captured"));
+    w.s.battles().report_draft("Wagram", how, app::Mode::apply);
+    CHECK(w.stands("Fresnel/Kleist") == before - 3);
+    // More prisoners than he gave: the umpire's, none lost besides.
+    w.s.history().undo();
+    app::DraftReport more;
+    battle::add_captured_spec(more.beside, "Fresnel/Kleist=4@Vincennes");
+    w.s.battles().report_draft("Wagram", more, app::Mode::apply);
+    CHECK(w.stands("Fresnel/Kleist") == before - 4);
+}
+
 TEST_CASE("A brigade's loss rolled at the table and submitted by a player as the same number is one loss told twice: the draft is reported with it") {
     Wagram w;
     w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");  // Deadly: Klenau loses stands at the table
