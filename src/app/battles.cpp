@@ -1595,6 +1595,12 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
                         (from_hidden ? seen.ref() + " grow by stands it never saw" : seen.ref() + " merged into a " + r.brigade_noun() + " it cannot read") +
                         " (" + (seen_now ? "reveal " + hidden.division + " first, or " : "") + "merge " + r.brigade_noun() + "s the enemy has seen alike)");
         }
+        // Merged away, its commander would leave it: one his grade keeps in command (a despicable
+        // brigadier, by the expanded rule) cannot be replaced voluntarily, only when he falls.
+        if (const auto* commander = from.commander_id ? refs.leader_by_id(from.commander_id) : nullptr; commander && is_active(commander->status))
+            if (const auto* grade = r.find_grade(commander->grade); grade && grade->keeps_brigade)
+                throw Error("the " + grade->name + " commander of " + from.ref() + ", " + commander->label() + ", is permanently in command: his " + r.brigade_noun() +
+                            " cannot be merged away while he commands it, only once he falls (merge another into it instead)");
         if (!preview) store.set_audience(op, Audience::side(into.side));
         if (from.stands == 0)
             throw Error(r.brigade_noun() + " " + from.ref() + " has no stands to merge" + (is_active(from.status) ? "" : " (it is " + std::string(word(from.status)) + " already)"));

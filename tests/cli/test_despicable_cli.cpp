@@ -101,6 +101,19 @@ TEST_CASE("The penalty for forgetting downgrades one average leader the opponent
     CHECK_THAT(c.ok("oob --as confederate"), Contains("Cutler, grade not revealed"));
 }
 
+TEST_CASE("A despicable brigadier's brigade is not merged away from him, by the expanded rule; by the book, or once he falls, it is") {
+    const Leaders c;
+    // Burnside (Despicable) commands Wadsworth/Iron: merged away, he would be out of command.
+    for (const char* merge : {"brigade merge Wadsworth/Iron --into Wadsworth/Second", "brigade merge Wadsworth/Iron --into Wadsworth/Second --preview"})
+        CHECK_THAT(c.refused(merge, 1), Contains("the Despicable commander of Wadsworth/Iron, Burnside") && Contains("cannot be merged away while he commands it"));
+    CHECK_THAT(c.ok("brigade merge Wadsworth/Second --into Wadsworth/Iron --preview"), Contains("Merged 6 stands of Wadsworth/Second into Wadsworth/Iron"));
+    c.ok("battle report --name Seminary --loss \"Wadsworth/Iron=1\" --leader \"Wadsworth/Iron:killed\"");
+    c.ok("battle recover Seminary");
+    CHECK_THAT(c.ok("brigade merge Wadsworth/Iron --into Wadsworth/Second --preview"), Contains(" stands of Wadsworth/Iron into Wadsworth/Second"));
+    const Leaders book("book");
+    CHECK_THAT(book.ok("brigade merge Wadsworth/Iron --into Wadsworth/Second --preview"), Contains("Merged 6 stands of Wadsworth/Iron into Wadsworth/Second"));
+}
+
 TEST_CASE("A despicable corps leader is attached to one division leader of his corps until he falls, and the enemy reads it once he is revealed") {
     const Leaders c;
     CHECK_THAT(c.refused("leader attach Hill Heth", 1), Contains("Hill is Average: only a corps leader whose grade seeks company"));
