@@ -104,8 +104,11 @@ std::vector<std::string> Season::open_work() const {
             const auto alternate = std::find_if(leaders.begin(), leaders.end(), [&](const army::Leader& a) {
                 return is_active(a.status) && !a.command.kind && a.command.unit == l.command.unit + " (alternate)";
             });
-            const auto replace = "muster leader replace " + shell_positional(l.command.unit) + (l.fall_seen_then ? "" : " --force");
-            const auto unseen = l.fall_seen_then ? "" : ": the enemy did not see him fall";
+            // One whose fall the enemy did not see, in a unit it reads, is in command and sound to it:
+            // replacing him is the organiser's choice (--force), as leader replace asks.
+            const bool sound_to_enemy = !l.fall_seen_then && db::Forces(m_session.state().store).read_by_enemy(*l.command.kind, l.command.unit_id);
+            const auto replace = "muster leader replace " + shell_positional(l.command.unit) + (sound_to_enemy ? " --force" : "");
+            const auto unseen = sound_to_enemy ? ": the enemy did not see him fall" : "";
             const std::string until = l.status == LeaderStatus::wounded ? " until he is back from his wounds or replaced" : " until he is replaced";
             out.push_back(possessive(l.command.unit) + " commander" + (l.name.empty() ? "" : ", " + l.name + ",") + " is " + word(l.status) +
                           (alternate == leaders.end()

@@ -291,6 +291,16 @@ TEST_CASE("turn says what waits on the umpire: divisions due, battles planned, c
     CHECK_THAT(c.ok("turn --as union") + c.ok("turn --as confederate"), !Contains("Waiting on you"));
 }
 
+TEST_CASE("turn asks --force only to replace a commander the enemy reads in command: one fallen in a division it does not read is replaced without") {
+    const Small c;
+    c.ok("arrive Pender");  // hidden from the Union
+    c.ok("battle report --name Hidden --loss 'Pender/1st Brigade=1' --leader 'Pender/1st Brigade:killed' --keep-hidden");
+    const auto turn = c.ok("turn");
+    CHECK_THAT(turn, Contains(", is killed: it has none until he is replaced (muster leader replace 'Pender/1st Brigade')\n"));
+    c.ok("leader replace 'Pender/1st Brigade'");
+    CHECK_THAT(c.ok("turn"), !Contains("has none until"));
+}
+
 TEST_CASE("turn next says what the turn that ended left waiting on the umpire") {
     const Small c;
     c.ok("arrive Heth");
