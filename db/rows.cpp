@@ -151,12 +151,16 @@ LeaderColumns::LeaderColumns(const std::string& alias, bool company) : m_company
     // enemy reads it as before one it did not see; it ends when either is displaced, or comes
     // back from a fall it saw. One subquery each way: its text, after whether the enemy may read
     // it ('1', the corps leader's grade revealed and the division leader's division seen; '0').
+    // Only between two leaders of one side: an attachment a damaged file makes across the sides,
+    // or to himself, is none (muster check names it), never an enemy's grade told.
     const auto company_in = [&](const std::string& suffix, const std::function<std::string(const std::string&)>& in_play) {
         m_names.push_back(alias + "_" + suffix);
         m_select += ", CASE WHEN " + in_play(alias) + " THEN COALESCE((SELECT (" + alias + ".grade_revealed AND " + seen_division_leader("dk.id") +
                     ") || 'attached to ' || " + k_division_leader_named + " FROM leader dk WHERE dk.id = " + alias + ".attached_to AND " + in_play("dk") +
+                    " AND dk.side = " + alias + ".side AND dk.id <> " + alias + ".id" +
                     "), (SELECT (ck.grade_revealed AND " + seen_division_leader(alias + ".id") + ") || 'with corps leader ' || " + k_corps_leader_named +
-                    " || ' attached' FROM leader ck WHERE ck.attached_to = " + alias + ".id AND " + in_play("ck") + ")) END AS " + m_names.back();
+                    " || ' attached' FROM leader ck WHERE ck.attached_to = " + alias + ".id AND " + in_play("ck") +
+                    " AND ck.side = " + alias + ".side AND ck.id <> " + alias + ".id)) END AS " + m_names.back();
     };
     company_in("company", in_play_to_side);
     company_in("enemy_company", in_play_to_enemy);

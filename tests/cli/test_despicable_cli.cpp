@@ -154,6 +154,22 @@ TEST_CASE("A despicable corps leader is attached to one division leader of his c
     CHECK_THAT(c.ok("oob --as union"), Contains("attached to Wadsworth"));
 }
 
+TEST_CASE("A damaged attachment across the sides, or to himself, is none: never an enemy grade told") {
+    for (const std::string to : {"(SELECT id FROM leader WHERE name = 'Heth')", "id"}) {
+        INFO((to == "id" ? "to himself" : "to Heth, the enemy's"));
+        const Leaders c;
+        c.ok("reveal Heth");
+        c.ok("reveal Wadsworth");
+        test::raw_sql(c.dir.file("c.db"), "UPDATE leader SET attached_to = " + to + " WHERE name = 'Reynolds'");
+        for (const char* view : {"oob --as confederate", "oob --as union", "oob"}) {
+            INFO(view);
+            const auto oob = c.ok(view);
+            CHECK_THAT(oob, !Contains("attached"));
+        }
+        CHECK_THAT(c.ok("oob --as confederate"), !Contains("Despicable"));
+    }
+}
+
 TEST_CASE("A division leader of a despicable grade carries the radius rule on his line and his label") {
     const Leaders c;
     c.ok("reveal Wadsworth");
