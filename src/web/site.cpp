@@ -882,7 +882,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
         // The newest so many, newest first.
         const auto sent = s.players().messages(viewer);
         for (auto it = sent.rbegin(); it != sent.rend() && rows.size() < app::k_messages_shown; ++it)
-            rows.push_back({html_escape(it->turn.text()), html_escape(it->player + (viewer.is_umpire() ? " (" + it->side + ")" : "")),
+            rows.push_back({html_escape(it->turn.text()), html_escape(it->player + (viewer.is_umpire() ? " (" + rules.side_name(it->side) + ")" : "")),
                             "<div class=\"message\">" + html_escape(it->text) + "</div>"});
         main += "<h2>Sent</h2>\n" + table({"Turn", "From", "Message"}, rows, "Nothing sent yet.") + not_shown(sent.size(), rows.size());
         // The losses its players submitted, as its journal reads them, newest first, each with
