@@ -232,14 +232,14 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
         // missing or another campaign's.
         if (may_be_orphaned(db, campaign)) {
             SQLite::Statement orphan(db,
-                                     "SELECT 'corps' AS child, 'army' AS parent, u.army_id AS id, typeof(u.army_id) AS kind, u.id AS row FROM corps u WHERE u.campaign_id = ?1 AND "
+                                     "SELECT 'corps' AS child, 'army' AS parent, u.army_id AS id, typeof(u.army_id) AS kind, u.id AS row, 0 AS owned_by_one FROM corps u WHERE u.campaign_id = ?1 AND "
                                      "NOT EXISTS (SELECT 1 FROM army p WHERE p.id = u.army_id AND p.campaign_id = ?1) "
-                                     "UNION ALL SELECT 'division', 'corps', u.corps_id, typeof(u.corps_id), u.id FROM division u WHERE u.campaign_id = ?1 AND "
+                                     "UNION ALL SELECT 'division', 'corps', u.corps_id, typeof(u.corps_id), u.id, 0 FROM division u WHERE u.campaign_id = ?1 AND "
                                      "NOT EXISTS (SELECT 1 FROM corps p WHERE p.id = u.corps_id AND p.campaign_id = ?1) "
-                                     "UNION ALL SELECT 'brigade', 'division', u.division_id, typeof(u.division_id), u.id FROM brigade u WHERE u.campaign_id = ?1 AND "
+                                     "UNION ALL SELECT 'brigade', 'division', u.division_id, typeof(u.division_id), u.id, 0 FROM brigade u WHERE u.campaign_id = ?1 AND "
                                      "NOT EXISTS (SELECT 1 FROM division p WHERE p.id = u.division_id AND p.campaign_id = ?1) "
                                      "UNION ALL SELECT 'battery', CASE WHEN u.division_id IS NOT NULL THEN 'division' WHEN u.corps_id IS NOT NULL THEN 'corps' ELSE 'army' END, "
-                                     "COALESCE(u.division_id, u.corps_id, u.army_id), typeof(COALESCE(u.division_id, u.corps_id, u.army_id)), u.id FROM battery u WHERE u.campaign_id = ?1 AND NOT EXISTS ("
+                                     "COALESCE(u.division_id, u.corps_id, u.army_id), typeof(COALESCE(u.division_id, u.corps_id, u.army_id)), u.id, 1 FROM battery u WHERE u.campaign_id = ?1 AND NOT EXISTS ("
                                      "SELECT 1 FROM division p WHERE p.id = u.division_id AND p.campaign_id = ?1 UNION ALL "
                                      "SELECT 1 FROM corps p WHERE p.id = u.corps_id AND p.campaign_id = ?1 UNION ALL "
                                      "SELECT 1 FROM army p WHERE p.id = u.army_id AND p.campaign_id = ?1) LIMIT 1");
@@ -248,7 +248,7 @@ void Rosters::walk_oob(std::int64_t campaign, army::OobVisitor& v) const {
                 const Row row(orphan);
                 const auto child = row.text("child"), parent = row.text("parent");
                 const auto where = child + " row " + std::to_string(row.id("row")) + ": ";
-                if (child == "battery" && row.null("id"))
+                if (row.flag("owned_by_one") && row.null("id"))  // a battery: none of its three owners
                     throw Damaged(where + "it belongs to nothing (expected one division, corps or army); run muster check, or restore a backup");
                 if (row.text("kind") != "integer")  // NULL, text, a real: not a row's number
                     throw Damaged(where + "column " + parent + "_id holds " + (row.null("id") ? std::string("nothing (NULL)") : "\"" + visible(row.text("id")) + "\"") +

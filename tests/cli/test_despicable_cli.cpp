@@ -101,7 +101,7 @@ TEST_CASE("The penalty for forgetting downgrades one average leader the opponent
     CHECK_THAT(c.ok("oob --as confederate"), Contains("Cutler, grade not revealed"));
 }
 
-TEST_CASE("A despicable brigadier's brigade is not merged away from him, by the expanded rule; by the book, or once he falls, it is") {
+TEST_CASE("A despicable brigadier's brigade is not merged away from him by the expanded rule, but is by the book or once he falls") {
     const Leaders c;
     // Burnside (Despicable) commands Wadsworth/Iron: merged away, he would be out of command.
     for (const char* merge : {"brigade merge Wadsworth/Iron --into Wadsworth/Second", "brigade merge Wadsworth/Iron --into Wadsworth/Second --preview"})
