@@ -342,6 +342,8 @@ std::vector<std::pair<UnitKind, std::string>> Forces::uncommanded(std::int64_t c
                             "FROM brigade b LEFT JOIN division d ON d.id = b.division_id AND d.campaign_id = b.campaign_id "
                             "WHERE b.campaign_id = ?1 AND b.commander_id IS NULL "
                             "UNION ALL SELECT 'division', status, id, name, name, 0 FROM division WHERE campaign_id = ?1 AND commander_id IS NULL "
+                            "UNION ALL SELECT 'corps', NULL, NULL, NULL, name, id FROM corps WHERE campaign_id = ?1 AND commander_id IS NULL "
+                            "UNION ALL SELECT 'army', NULL, NULL, NULL, name, id FROM army WHERE campaign_id = ?1 AND commander_id IS NULL "
                             "ORDER BY division, id");
         bind_all(q, campaign);
         std::vector<std::pair<UnitKind, std::string>> out;
@@ -350,7 +352,7 @@ std::vector<std::pair<UnitKind, std::string>> Forces::uncommanded(std::int64_t c
             if (kind == UnitKind::brigade) {
                 if (row.null("division")) throw Damaged("brigade #" + std::to_string(row.id("id")) + " is of a division the campaign does not hold; run muster check, or restore a backup");
                 if (is_active(row.word<BrigadeStatus>("status"))) out.emplace_back(kind, row.text("division_name") + "/" + row.text("name"));
-            } else if (row.word<DivisionStatus>("status") != DivisionStatus::placeholder) {
+            } else if (kind != UnitKind::division || row.word<DivisionStatus>("status") != DivisionStatus::placeholder) {
                 out.emplace_back(kind, row.text("name"));
             }
         }

@@ -294,7 +294,8 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
         if (!req.year && !r.years.empty()) {
             req.year = year_of(divisions);
             if (!req.year) req.year = c.year();
-            if (!req.year)
+            // (Not for a leader given whole, his grade and name: nothing is rolled or drawn.)
+            if (!req.year && !(given_grade && !given_name.empty()))
                 throw UsageError("which year is it? give --year or set the campaign's date (muster campaign set --date YYYY-MM-DD): "
                                  "the leader table depends on it");
         }

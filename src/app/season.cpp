@@ -79,14 +79,15 @@ std::vector<std::string> Season::open_work() const {
         if (b.casualties && !b.recovered) out.push_back("the casualties of " + b.name + " have not returned (muster battle recover " + shell_positional(b.name) + ")");
     // A unit led by no one plays as one whose commander is lost (a table reads him MIA/KIA).
     const auto& rules = m_session.rules();
-    for (const auto kind : {UnitKind::brigade, UnitKind::division}) {
+    for (const auto kind : {UnitKind::brigade, UnitKind::division, UnitKind::corps, UnitKind::army}) {
         std::vector<std::string> named;
         for (const auto& [k, name] : uncommanded)
             if (k == kind) named.push_back(name);
         if (named.empty()) continue;
-        const auto noun = kind == UnitKind::brigade ? rules.brigade_noun() : rules.division_noun();
+        const auto noun = kind == UnitKind::brigade ? rules.brigade_noun() : kind == UnitKind::division ? rules.division_noun() : std::string(word(kind));
         const size_t shown = 5;
-        out.push_back(count_of(static_cast<int>(named.size()), noun + " has", noun + "s have") + " no commander, so " + (named.size() == 1 ? "it plays" : "each plays") + " as one whose commander is lost: " +
+        const auto nouns = kind == UnitKind::corps ? noun : kind == UnitKind::army ? std::string("armies") : noun + "s";
+        out.push_back(count_of(static_cast<int>(named.size()), noun + " has", nouns + " have") + " no commander, so " + (named.size() == 1 ? "it plays" : "each plays") + " as one whose commander is lost: " +
                       join({named.begin(), named.begin() + std::min(shown, named.size())}, ", ") +
                       (named.size() > shown ? " and " + std::to_string(named.size() - shown) + " more" : "") + " (muster leader replace " + shell_positional(named.front()) +
                       " rolls one; --name NAME names him, --grade GRADE gives his grade where it is known)");

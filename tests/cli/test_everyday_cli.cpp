@@ -301,6 +301,19 @@ TEST_CASE("turn asks --force only to replace a commander the enemy reads in comm
     CHECK_THAT(c.ok("turn"), !Contains("has none until"));
 }
 
+TEST_CASE("turn lists a corps and an army led by no one, as it does a division and a brigade; one given whole needs no date") {
+    test::CampaignFile c;
+    c.ok("campaign new Undated --rules acw");  // no date, so no year
+    c.ok("add army 'Army of the Potomac' --side union");
+    c.ok("add corps 'I Corps' --army 'Army of the Potomac'");
+    c.ok("add corps 'II Corps' --army 'Army of the Potomac'");
+    const auto turn = c.ok("turn");
+    CHECK_THAT(turn, Contains("2 corps have no commander, so each plays as one whose commander is lost: I Corps, II Corps (muster leader replace 'I Corps' rolls one;"));
+    CHECK_THAT(turn, Contains("1 army has no commander, so it plays as one whose commander is lost: Army of the Potomac (muster leader replace"));
+    CHECK_THAT(c.ok("leader replace 'Army of the Potomac' --name Meade --grade average"), Contains("New commander of Army of the Potomac: Meade, Average"));
+    CHECK_THAT(c.ok("turn"), !Contains("army has no commander") && Contains("2 corps have no commander"));
+}
+
 TEST_CASE("turn next says what the turn that ended left waiting on the umpire") {
     const Small c;
     c.ok("arrive Heth");
