@@ -40,7 +40,7 @@ void read_division(const Row& row, army::Division& d, army::Leader commander) {
     read_row("division", row, "id", [&] {
         d.id = row.id("id");
         d.name = row.name("name");
-        d.arm = row.text("arm");
+        d.arm = row.given_text("arm");
         d.status = row.word<DivisionStatus>("status");
         d.hidden = row.flag("hidden");
         d.name_seen = row.flag("name_seen");

@@ -32,8 +32,8 @@ army::BrigadeRecord read_brigade(const Row& row) {
         b.id = row.id("id");
         b.division_id = row.id("division_id");
         b.name = row.name("name");
-        b.arm = row.text("arm");
-        b.rating = row.text("rating");
+        b.arm = row.given_text("arm");
+        b.rating = row.given_text("rating");
         b.start_stands = row.integer_in("start_stands", 1, 99);  // as the schema checks: 0 would make a label of no start ("-/5/4", "7/0")
         b.stands = row.count("stands");
         b.label = {b.start_stands, row.optional_integer("worn_at"), row.optional_integer("spent_at")};

@@ -91,6 +91,12 @@ public:
         return n;
     }
     std::string text(const char* column) const { return at(column).getString(); }
+    /// Text a row always holds (a word of the rule set: an arm, a rating): NULL is damage, never
+    /// read as an empty word.
+    std::string given_text(const char* column) const {
+        if (null(column)) throw Damaged(place(column) + " holds nothing (NULL), not a word of the rule set; run muster check, or restore a backup");
+        return text(column);
+    }
     /// A name, which every row that has one holds (1 to 200 letters, as the schema checks): an
     /// empty one (a check bypassed) is damage, never printed as a blank.
     std::string name(const char* column) const {

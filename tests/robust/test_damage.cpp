@@ -775,6 +775,19 @@ TEST_CASE("A battery of two owners or none, a position not a number, an empty na
     }
 }
 
+TEST_CASE("An arm or a rating of NULL, its NOT NULL edited out of the schema, is damage to every export, not a blank word") {
+    for (const auto& [table, column] : std::vector<std::pair<std::string, std::string>>{{"division", "arm"}, {"brigade", "arm"}, {"brigade", "rating"}}) {
+        INFO(table << "." << column);
+        test::TempDir dir;
+        const auto file = dir.file("c.db");
+        base_campaign(file);
+        test::raw_sql(file, "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = replace(sql, 'TEXT NOT NULL', 'TEXT') WHERE name = '" + table + "'");
+        test::raw_sql(file, "UPDATE " + table + " SET " + column + " = NULL WHERE id = (SELECT MIN(id) FROM " + table + (table == "division" ? " WHERE status <> 'placeholder'" : "") + ")");
+        refused_unchanged(file, {{"oob"}, {"export", "oob", "--format", "json", "-o", dir.file("o.json")}},
+                          "column " + column + " holds nothing (NULL), not a word of the rule set");
+    }
+}
+
 TEST_CASE("A position at the end of SQLite's range refuses the next brigade or battery after it, never stored as a real") {
     for (const auto& [sql, add, says] : std::vector<std::tuple<std::string, std::vector<std::string>, std::string>>{
              {"UPDATE brigade SET position = 9223372036854775807 WHERE division_id = (SELECT id FROM division WHERE name = 'Wadsworth')",
