@@ -471,7 +471,9 @@ TEST_CASE("Random battle sequences never lose or make a stand") {
                     f.s.prisoners().answer_exchange(x.row.id, union_brigade ? "confederate" : "union", (pick(2)) ? app::Answer::accept : app::Answer::refuse);
                     break;
                 }
-                case 4: f.s.prisoners().liberate(camps[pick(static_cast<int>(camps.size()))].camp.name); break;
+                case 4:  // (none left to pick once every camp is liberated)
+                    if (!camps.empty()) f.s.prisoners().liberate(camps[pick(static_cast<int>(camps.size()))].camp.name);
+                    break;
                 case 5: f.s.history().undo(); break;
                 case 6: {
                     const auto& from = brigades[pick(static_cast<int>(brigades.size()))];

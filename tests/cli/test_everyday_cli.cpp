@@ -301,7 +301,7 @@ TEST_CASE("turn asks --force only to replace a commander the enemy reads in comm
     CHECK_THAT(c.ok("turn"), !Contains("has none until"));
 }
 
-TEST_CASE("turn lists a corps and an army led by no one, as it does a division and a brigade; one given whole needs no date") {
+TEST_CASE("turn lists a corps and an army led by no one, as it does a division and a brigade, and one given whole needs no date") {
     test::CampaignFile c;
     c.ok("campaign new Undated --rules acw");  // no date, so no year
     c.ok("add army 'Army of the Potomac' --side union");
