@@ -64,11 +64,7 @@ TEST_CASE("Undo after each kind of operation restores the campaign exactly") {
 
 TEST_CASE("Undo says so when there is nothing left to undo") {
     test::TempDir dir;
-    app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
-    app::NewCampaign n;
-    n.name = "Empty";
-    n.rules = "acw";
-    s.create_campaign(n);
+    auto s = test::empty_campaign(dir.file("c.db"), "Empty");
     CHECK_THROWS_WITH(s.history().undo(), Contains("nothing to undo"));
 }
 

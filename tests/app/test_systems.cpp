@@ -16,12 +16,7 @@ namespace {
 
 void campaign_of(const std::string& rules, const std::string& side_a, const std::string& side_b, int year) {
     test::TempDir dir;
-    app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
-    app::NewCampaign n;
-    n.name = rules + " campaign";
-    n.rules = rules;
-    n.seed = 42;
-    s.create_campaign(n);
+    auto s = test::empty_campaign(dir.file("c.db"), rules + " campaign", rules, 42);
     s.forces().add_army(side_a, "A", {});
     s.forces().add_corps("A", "A1", {});
     s.forces().add_division("A1", "First", "");
@@ -61,11 +56,7 @@ TEST_CASE("A campaign of each system: created, generated, fought, labelled") {
 
 TEST_CASE("Napoleonic fallen leaders: the 2d6 table decides") {
     test::TempDir dir;
-    app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
-    app::NewCampaign n;
-    n.name = "1809";
-    n.rules = "napoleonic";
-    s.create_campaign(n);
+    auto s = test::empty_campaign(dir.file("c.db"), "1809", "napoleonic");
     s.forces().add_army("french", "Armee", {"Napoleon", "exceptional"});
     s.forces().add_corps("Armee", "IV Corps", {"Massena", "exceptional"});
     s.forces().add_division("IV Corps", "Saint-Cyr", "infantry");

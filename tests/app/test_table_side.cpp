@@ -48,7 +48,7 @@ TEST_CASE("A leader the draft has already fallen is gone for the rest of the bat
     const auto again = w.roll("musketry", {}, "Fresnel/Klenau", "", {"12"}, "6");
     CHECK(!again.fallen);
     bool said = false;
-    for (const auto& line : again.outcome.lines) said = said || line.find("but its leader") != std::string::npos && line.find("fell in this battle already") != std::string::npos;
+    for (const auto& line : again.outcome.lines) said = said || (line.find("but its leader") != std::string::npos && line.find("fell in this battle already") != std::string::npos);
     CHECK(said);
     int fates = 0;
     for (const auto& l : w.s.table_side().draft("Wagram").lines) fates += l.rfind("leader ", 0) == 0;

@@ -41,13 +41,18 @@ std::string raw_sql_value(const std::string& db_path, const std::string& sql) {
     return db.execAndGet(sql).getString();
 }
 
-app::Session make_campaign(const std::string& db_path, std::uint64_t seed) {
+app::Session empty_campaign(const std::string& db_path, const std::string& name, const std::string& rules, std::optional<std::uint64_t> seed) {
     app::Session s(db_path, app::Open::create, 5000, app::Catalog(""));
     app::NewCampaign n;
-    n.name = "Test";
-    n.rules = "acw";
+    n.name = name;
+    n.rules = rules;
     n.seed = seed;
     s.create_campaign(n);
+    return s;
+}
+
+app::Session make_campaign(const std::string& db_path, std::uint64_t seed) {
+    auto s = empty_campaign(db_path, "Test", "acw", seed);
     s.forces().add_army("confederate", "Army of Northern Virginia", {"R. E. Lee", "exceptional"});
     s.forces().add_corps("Army of Northern Virginia", "Third Corps", {"A. P. Hill", "average"});
     s.forces().add_division("Third Corps", "Heth", "");

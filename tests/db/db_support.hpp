@@ -1,4 +1,5 @@
 #pragma once
+#include <optional>
 // Helpers for tests that look inside a campaign database with SQLite directly.
 #include "app_support.hpp"
 
@@ -27,6 +28,9 @@ void fight_and_propose(app::Session& s);
 void ready_to_fight(app::Session& s);
 void fight(app::Session& s);
 
+/// A new file holding one campaign of no forces, current (its dice seeded fresh where no seed is given).
+app::Session empty_campaign(const std::string& db_path, const std::string& name, const std::string& rules = "acw",
+                            std::optional<std::uint64_t> seed = std::nullopt);
 /// A campaign "Test" (acw, seed 7) with a Confederate army, corps and two placeholder
 /// divisions (Heth, Pender), and a Union army, corps and division (Wadsworth).
 app::Session make_campaign(const std::string& db_path, std::uint64_t seed = 7);

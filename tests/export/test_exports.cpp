@@ -172,11 +172,7 @@ TEST_CASE("A walk is the whole order of battle, in whatever order its units were
     for (const unsigned seed : {1u, 2u, 3u, 4u}) {
         INFO("seed " << seed);
         test::TempDir dir;
-        app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
-        app::NewCampaign n;
-        n.name = "Shuffled";
-        n.rules = "acw";
-        s.create_campaign(n);
+        auto s = test::empty_campaign(dir.file("c.db"), "Shuffled");
         std::mt19937 random(seed);
         const auto pick = [&](const std::vector<std::string>& from) { return from[random() % from.size()]; };
         std::vector<std::string> armies, corps, divisions;

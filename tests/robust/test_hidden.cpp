@@ -24,12 +24,7 @@ TEST_CASE("Random campaigns: no side's export in any format shows an enemy divis
     int exports = 0, campaigns = 0;
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
         test::TempDir dir;
-        app::Session s(dir.file("c.db"), app::Open::create, 5000, app::Catalog(""));
-        app::NewCampaign n;
-        n.name = "Random " + std::to_string(seed);
-        n.rules = "acw";
-        n.seed = seed;
-        s.create_campaign(n);
+        auto s = test::empty_campaign(dir.file("c.db"), "Random " + std::to_string(seed), "acw", seed);
         dice::SeededSource rng(seed * 7919);
         const std::vector<std::string> sides{"union", "confederate"};
         std::vector<std::pair<std::string, std::string>> divisions;  // name, side
