@@ -4,7 +4,7 @@
 set -euo pipefail
 
 build=(cmake ninja-build pkg-config g++ libsqlitecpp-dev libsqlite3-dev libcereal-dev
-       libfmt-dev libcli11-dev libcairo2-dev libmicrohttpd-dev libssl-dev fonts-dejavu-core)
+       libfmt-dev libcli11-dev zlib1g-dev libmicrohttpd-dev libssl-dev fonts-dejavu-core)
 gui=(libimgui-dev libstb-dev libglfw3-dev libgl-dev fonts-dejavu-core fonts-font-awesome)
 test=(catch2 libbenchmark-dev poppler-utils chromium chromium-driver xvfb xauth libgl1-mesa-dri time curl
       lintian desktop-file-utils appstream man-db zsh openssl)

@@ -14,7 +14,6 @@ cmake --build build-check --parallel "$(nproc)"
 cd build-check
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export ASAN_OPTIONS=abort_on_error=1:strict_string_checks=1
-export LSAN_OPTIONS=suppressions=$PWD/../tests/lsan.supp:print_suppressions=0
 export MUSTER_TEST_SCALE_DOWN=${MUSTER_TEST_SCALE_DOWN:-5}
 # The damaged-file series runs one quarter here (the other three run in the release build):
 # under the sanitizers it is there for memory errors on the way, which one quarter's commands

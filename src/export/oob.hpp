@@ -50,7 +50,7 @@ inline constexpr const char* k_oob_csv_columns[] = {
 inline constexpr const char* k_oob_csv_provenance[] = {"muster", "campaign", "date", "turn", "view"};
 /// One self-contained HTML page with a print stylesheet; every name escaped.
 void oob_html(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p, const Sink& out);
-/// A PDF (cairo, DejaVu Sans) with the provenance and "page N of M" on every page, written to
+/// A PDF (DejaVu Sans) with the provenance and "page N of M" on every page, written to
 /// `out` page by page: the theater most divisions are in named once, under the title; the
 /// brigade tables' columns sized from what they hold in the whole sheet.
 void oob_pdf(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p, const Sink& out);

@@ -1,9 +1,17 @@
 #include "export/oob_writer.hpp"
 #include "export/pdf.hpp"
 
+#include "core/error.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <numeric>
-#include <optional>
 
 namespace muster::exporter {
 namespace {
@@ -66,41 +74,159 @@ std::vector<double> column_edges(const std::vector<double>& need, const std::vec
     return edges;
 }
 
-// Writes lines down the page, starting a new page when the next would not fit. Nothing
+// What the walk gave the sheet, kept until the columns are sized: they need the widest entry of
+// the whole sheet before the first table is drawn, and walking the campaign a second time cost
+// as much as the first (it, not the drawing, was most of a PDF's time). Held in memory up to
+// 1 MB (some 800 divisions), beyond that in an unnamed temporary file, so memory stays flat
+// whatever the campaign's size.
+class Spill {
+public:
+    Spill() { m_buffer.reserve(k_held + k_chunk); }
+    ~Spill() {
+        if (m_fd >= 0) ::close(m_fd);
+    }
+    Spill(const Spill&) = delete;
+    Spill& operator=(const Spill&) = delete;
+
+    void put(char c) { m_buffer += c; }
+    void put(double v) { m_buffer.append(reinterpret_cast<const char*>(&v), sizeof v); }
+    void put(std::string_view s) {
+        const auto n = static_cast<std::uint32_t>(s.size());
+        m_buffer.append(reinterpret_cast<const char*>(&n), sizeof n);
+        m_buffer += s;
+        if (m_buffer.size() >= k_held) flush();
+    }
+    /// From here on, what was put is read back from its start.
+    void rewind() {
+        if (m_fd < 0) return;  // all of it in memory
+        flush();
+        if (::lseek(m_fd, 0, SEEK_SET) != 0) fail("read");
+    }
+    bool more() { return fill(1); }
+    char get_char() { return take(1)[0]; }
+    double get_double() {
+        double v;
+        std::memcpy(&v, take(sizeof v), sizeof v);
+        return v;
+    }
+    std::string get_string() {
+        std::uint32_t n;
+        std::memcpy(&n, take(sizeof n), sizeof n);
+        return std::string(take(n), n);
+    }
+
+private:
+    static constexpr size_t k_held = 1 << 20, k_chunk = 1 << 20;
+    [[noreturn]] void fail(const char* what) const {
+        throw Error(m_dir + ": cannot " + what + " the temporary file a PDF order of battle is laid out from: " + std::strerror(errno) +
+                    " (is the disk full? TMPDIR names another folder); nothing was written");
+    }
+    void flush() {
+        if (m_fd < 0) {
+            const char* dir = std::getenv("TMPDIR");
+            m_dir = dir && *dir ? dir : "/tmp";
+            m_fd = ::open(m_dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+            if (m_fd < 0) {  // a file system without unnamed files: a named one, unlinked at once
+                std::string name = m_dir + "/muster-pdf-XXXXXX";
+                m_fd = ::mkostemp(name.data(), O_CLOEXEC);
+                if (m_fd >= 0) ::unlink(name.c_str());
+            }
+            if (m_fd < 0) fail("make");
+        }
+        for (size_t done = 0; done < m_buffer.size();) {
+            const auto n = ::write(m_fd, m_buffer.data() + done, m_buffer.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) fail("write");
+            done += static_cast<size_t>(n);
+        }
+        m_buffer.clear();
+    }
+    // Whether `n` more bytes are there to read, read into the buffer.
+    bool fill(size_t n) {
+        if (m_buffer.size() - m_at >= n) return true;
+        if (m_fd < 0) return false;
+        m_buffer.erase(0, m_at);
+        m_at = 0;
+        while (m_buffer.size() < n) {
+            const size_t had = m_buffer.size();
+            m_buffer.resize(had + std::max(n, k_chunk));
+            const auto got = ::read(m_fd, m_buffer.data() + had, m_buffer.size() - had);
+            m_buffer.resize(had + static_cast<size_t>(std::max<ssize_t>(got, 0)));
+            if (got < 0 && errno == EINTR) continue;
+            if (got < 0) fail("read");
+            if (got == 0) return false;
+        }
+        return true;
+    }
+    const char* take(size_t n) {
+        if (!fill(n)) throw Error(m_dir + ": the temporary file a PDF order of battle is laid out from ended early (another program changed it?)");
+        const char* at = m_buffer.data() + m_at;
+        m_at += n;
+        return at;
+    }
+    std::string m_dir, m_buffer;
+    size_t m_at = 0;  // where reading is in the buffer
+    int m_fd = -1;
+};
+
+// A piece of the sheet: a line of text, wrapped within the page, or a row of the brigade table,
+// each cell wrapped within its column.
+struct Item {
+    bool row = false;
+    double indent = 0, size = k_size, gap = 0;  // a row's: none, the table's size, none
+    bool bold = false;
+    std::vector<std::string> texts;  // a line's one, or a row's cells
+    std::vector<double> widths;      // a row's cells' text_width, where measured
+};
+
+// Writes items down the page, starting a new page when the next would not fit. Nothing
 // overruns: a heading wraps within the page, a cell within its column.
 class Flow {
 public:
     Flow(Pdf& pdf, std::vector<double> columns) : m_pdf(pdf), m_columns(std::move(columns)) {}
-    void line(double indent, const std::string& text, double size, bool bold, double gap_before = 0) {
-        const auto lines = wrapped(indent, text, size, bold);
-        for (size_t i = 0; i < lines.size(); ++i) {
-            const double gap = i == 0 ? gap_before : 0;
-            room(size * 1.35 + gap);
-            m_y += gap + size * 1.35;
-            m_pdf.text(Pdf::k_margin + indent, m_y, lines[i], size, bold);
+    /// An item as it will be drawn: its lines (a row's, a cell's each) and the height they take.
+    struct Laid {
+        const Item* item;
+        std::vector<std::vector<std::string>> lines;
+        double height = 0;
+    };
+    /// (A row's measured cells are moved into their lines.)
+    Laid lay_out(Item& i) const {
+        Laid l{&i, {}, 0};
+        if (!i.row) {
+            l.lines.push_back(m_pdf.wrap(i.texts.at(0), m_pdf.width() - 2 * Pdf::k_margin - i.indent, i.size, i.bold));
+            l.height = i.gap + i.size * 1.35 * static_cast<double>(l.lines[0].size());
+            return l;
         }
-    }
-    /// A row of the brigade table, every cell at one size, wrapped where it is wider than its column.
-    void row(const std::vector<std::string>& cells, bool bold) {
-        const auto lines = cell_lines(cells, bold);
+        l.lines.resize(m_columns.size() - 1);
         size_t height = 1;
-        for (const auto& l : lines) height = std::max(height, l.size());
-        const double leading = k_size * 1.35;
-        room(leading * static_cast<double>(height));
-        for (size_t i = 0; i < lines.size(); ++i)
-            for (size_t j = 0; j < lines[i].size(); ++j)
-                m_pdf.text(Pdf::k_margin + k_table_indent + m_columns[i], m_y + leading * static_cast<double>(j + 1), lines[i][j], k_size, bold);
-        m_y += leading * static_cast<double>(height);
+        for (size_t c = 0; c < i.texts.size() && c < l.lines.size(); ++c) {
+            const double width = m_columns[c + 1] - m_columns[c] - k_gap;
+            l.lines[c] = c < i.widths.size() ? m_pdf.wrap_measured(std::move(i.texts[c]), i.widths[c], width, k_size, i.bold)
+                                             : m_pdf.wrap(i.texts[c], width, k_size, i.bold);
+            height = std::max(height, l.lines[c].size());
+        }
+        l.height = k_size * 1.35 * static_cast<double>(height);
+        return l;
     }
-    /// How much of the page a line and a row take, as line() and row() would draw them.
-    double line_height(double indent, const std::string& text, double size, bool bold, double gap_before = 0) const {
-        return gap_before + size * 1.35 * static_cast<double>(wrapped(indent, text, size, bold).size());
+    void draw(const Laid& l) {
+        const Item& i = *l.item;
+        if (!i.row) {
+            for (size_t n = 0; n < l.lines[0].size(); ++n) {
+                const double gap = n == 0 ? i.gap : 0;
+                room(i.size * 1.35 + gap);
+                m_y += gap + i.size * 1.35;
+                m_pdf.text(Pdf::k_margin + i.indent, m_y, l.lines[0][n], i.size, i.bold);
+            }
+            return;
+        }
+        room(l.height);
+        for (size_t c = 0; c < l.lines.size(); ++c)
+            for (size_t n = 0; n < l.lines[c].size(); ++n)
+                m_pdf.text(Pdf::k_margin + k_table_indent + m_columns[c], m_y + k_size * 1.35 * static_cast<double>(n + 1), l.lines[c][n], k_size, i.bold);
+        m_y += l.height;
     }
-    double row_height(const std::vector<std::string>& cells, bool bold) const {
-        size_t height = 1;
-        for (const auto& l : cell_lines(cells, bold)) height = std::max(height, l.size());
-        return k_size * 1.35 * static_cast<double>(height);
-    }
+    void put(Item i) { draw(lay_out(i)); }
     /// Starts a new page unless what is `needed` fits on this one (where it fits on any page): a
     /// division's heading, table and totals are kept together.
     void keep(double needed) {
@@ -108,15 +234,6 @@ public:
     }
 
 private:
-    std::vector<std::string> wrapped(double indent, const std::string& text, double size, bool bold) const {
-        return m_pdf.wrap(text, m_pdf.width() - 2 * Pdf::k_margin - indent, size, bold);
-    }
-    std::vector<std::vector<std::string>> cell_lines(const std::vector<std::string>& cells, bool bold) const {
-        std::vector<std::vector<std::string>> lines(m_columns.size() - 1);
-        for (size_t i = 0; i < cells.size() && i < lines.size(); ++i)
-            lines[i] = m_pdf.wrap(cells[i], m_columns[i + 1] - m_columns[i] - k_gap, k_size, bold);
-        return lines;
-    }
     void room(double needed) {
         if (m_y + needed > m_pdf.height() - Pdf::k_margin) {
             m_pdf.new_page();
@@ -128,155 +245,182 @@ private:
     double m_y = Pdf::k_top;
 };
 
+Item line(double indent, std::string text, double size, bool bold, double gap = 0) { return {false, indent, size, gap, bold, {std::move(text)}, {}}; }
+
 std::string with(const std::string& head, const std::string& commander) {
     return commander.empty() ? head : head + "  " + commander;
 }
 
-std::string batteries(const std::vector<army::Battery>& list) { return batteries_text(list); }
-
 std::vector<std::string> header_row(const rules::RuleSet& rules) { return {rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"}; }
 
-// The first walk: each brigade table column's widest entry, and the theater most divisions are
-// in (the first of those in order of battle; "" for none).
-class Measure final : public army::OobVisitor {
+// How the walk is kept: a heading ('H', drawn with what follows it), and blocks ('B' to 'E')
+// kept on one page where they fit one, of lines ('L'), rows ('R'), the table's header ('T')
+// and divisions' headings ('D': the division's theater, and its heading with the theater left
+// out and named, for the sheet names the theater most divisions are in once, at its top).
+void put(Spill& s, const Item& i) {
+    s.put(i.row ? 'R' : 'L');
+    if (i.row) s.put(static_cast<double>(i.texts.size()));
+    else for (const double v : {i.indent, i.size, i.gap}) s.put(v);
+    s.put(i.bold ? '1' : '0');
+    for (size_t c = 0; c < i.texts.size(); ++c) {
+        s.put(i.texts[c]);
+        if (i.row) s.put(i.widths.at(c));
+    }
+}
+
+// The walk: each division's, corps's and army's lines into the spill, and the measures the
+// sheet is laid out by (each brigade table column's widest entry, and the theater most
+// divisions are in: the first of those in order of battle; "" for none).
+class Record final : public OobWriter {
 public:
-    Measure(const rules::RuleSet& rules, Pdf& pdf, std::vector<double>& need, std::vector<double>& words)
-        : m_rules(rules), m_pdf(pdf), m_need(need), m_words(words) {}
-    void army(const army::Army&) override {}
-    void corps(const army::Corps&) override {}
-    void division(const army::Division& d) override {
-        if (!d.theater.empty()) {
-            auto it = std::find_if(m_theaters.begin(), m_theaters.end(), [&](const auto& c) { return c.first == d.theater; });
-            if (it == m_theaters.end()) it = m_theaters.insert(m_theaters.end(), {d.theater, 0});
-            ++it->second;
-        }
-        if (d.status == DivisionStatus::placeholder) return;
-        for (const auto& b : d.brigades) measure(brigade_cells(m_rules, b), false);
+    Record(const rules::RuleSet& rules, Pdf& pdf, Spill& spill)
+        : m_rules(rules), m_pdf(pdf), m_spill(spill), m_need(header_row(rules).size(), 0), m_words(m_need.size(), 0) {
+        measure(header_row(rules), true);
     }
-    void end_corps() override {}
-    void end_army() override {}
-    void measure(const std::vector<std::string>& row, bool bold) {
-        for (size_t i = 0; i < m_need.size() && i < row.size(); ++i) {
-            m_need[i] = std::max(m_need[i], m_pdf.text_width(row[i], k_size, bold) + k_gap);
-            m_words[i] = std::max(m_words[i], m_pdf.widest_word(row[i], k_size, bold) + k_gap);
-        }
-    }
+    std::vector<double> columns() const { return column_edges(m_need, m_words, m_pdf.width() - 2 * Pdf::k_margin - k_table_indent); }
     std::string theater() const {
         const auto most = std::max_element(m_theaters.begin(), m_theaters.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
         return most == m_theaters.end() ? "" : most->first;
     }
 
 private:
+    // Each cell's width, the widest of each column kept.
+    std::vector<double> measure(const std::vector<std::string>& row, bool bold) {
+        std::vector<double> widths;
+        for (size_t i = 0; i < row.size(); ++i) {
+            widths.push_back(m_pdf.text_width(row[i], k_size, bold));
+            if (i >= m_need.size()) continue;
+            m_need[i] = std::max(m_need[i], widths.back() + k_gap);
+            m_words[i] = std::max(m_words[i], m_pdf.widest_word(row[i], k_size, bold) + k_gap);
+        }
+        return widths;
+    }
+    void heading(double indent, const std::string& text, double size, double gap) {
+        m_spill.put('H');
+        for (const double v : {indent, size, gap}) m_spill.put(v);
+        m_spill.put(text);
+    }
+    void begin_army(const army::Army& a) override {
+        const auto* side = m_rules.find_side(a.side);
+        heading(0, with(a.name + " [" + (side ? side->name : a.side.str()) + "]", commander_text(m_rules, a.commander)), 12.5, 10);
+    }
+    void begin_corps(const army::Army&, const army::Corps& k) override { heading(10, with(k.name, commander_text(m_rules, k.commander)), 11, 5); }
+    void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& t) override {
+        if (!d.theater.empty()) {
+            auto it = std::find_if(m_theaters.begin(), m_theaters.end(), [&](const auto& c) { return c.first == d.theater; });
+            if (it == m_theaters.end()) it = m_theaters.insert(m_theaters.end(), {d.theater, 0});
+            ++it->second;
+        }
+        const auto commander = commander_text(m_rules, d.commander);
+        m_spill.put('B');
+        m_spill.put('D');
+        m_spill.put(d.theater.str());
+        for (const auto& known : {d.theater.str(), std::string()})  // the division's own theater named, or left out
+            m_spill.put(with(d.name + " (" + division_facts(m_rules, d, known) + ")", commander));
+        const bool placeholder = d.status == DivisionStatus::placeholder;
+        // A placeholder's batteries, given it before it arrives, are in its totals: shown too.
+        const bool guns = (!placeholder && shows_artillery(m_rules, d.batteries)) || !d.batteries.empty();
+        if (!placeholder) {
+            m_spill.put('T');
+            for (const auto& b : d.brigades) {
+                auto cells = brigade_cells(m_rules, b);
+                auto widths = measure(cells, false);
+                put(m_spill, Item{true, 0, k_size, 0, false, std::move(cells), std::move(widths)});
+            }
+        }
+        if (guns) put(m_spill, line(40, "Artillery: " + batteries_text(d.batteries), 8.5, false));
+        if (!placeholder) put(m_spill, line(40, "Total: " + totals_text(m_rules, t), 8.5, false));
+        m_spill.put('E');
+    }
+    void finish_corps(const army::Army&, const army::Corps& k, const Totals& t) override {
+        m_spill.put('B');
+        if (!k.reserve.empty()) put(m_spill, line(20, "Artillery reserve of " + k.name + ": " + batteries_text(k.reserve), 8.5, false, 2));
+        put(m_spill, line(20, "Total of " + k.name + ": " + totals_text(m_rules, t), 8.5, true, 2));
+        m_spill.put('E');
+    }
+    void finish_army(const army::Army& a, const Totals& t) override {
+        m_spill.put('B');
+        if (!a.reserve.empty()) put(m_spill, line(10, "Artillery reserve of " + a.name + ": " + batteries_text(a.reserve), 8.5, false, 2));
+        put(m_spill, line(10, "Total of " + a.name + ": " + totals_text(m_rules, t), 9, true, 2));
+        m_spill.put('E');
+    }
     const rules::RuleSet& m_rules;
     Pdf& m_pdf;
-    std::vector<double>& m_need;
-    std::vector<double>& m_words;  // each column's widest word
+    Spill& m_spill;
+    std::vector<double> m_need, m_words;  // each column's widest entry, and widest word
     std::vector<std::pair<std::string, int>> m_theaters;
 };
 
-// The drawing walks: each division kept whole on a page where it fits one, an army's and a
-// corps's heading on the page of what comes first under it.
-class Draw final : public OobWriter {
-public:
-    Draw(const rules::RuleSet& rules, Flow& flow, std::string theater)
-        : m_rules(rules), m_flow(flow), m_theater(std::move(theater)), m_header(header_row(rules)) {}
-
-private:
-    // A heading waits to be drawn with what follows it.
-    struct Heading {
-        double indent;
-        std::string text;
-        double size, gap;
-    };
-    void begin_army(const army::Army& a) override {
-        const auto* side = m_rules.find_side(a.side);
-        m_headings.push_back({0, with(a.name + " [" + (side ? side->name : a.side.str()) + "]", commander_text(m_rules, a.commander)), 12.5, 10});
-    }
-    void begin_corps(const army::Army&, const army::Corps& k) override {
-        m_headings.push_back({10, with(k.name, commander_text(m_rules, k.commander)), 11, 5});
-    }
-    // Keeps `needed` together with the headings waiting for it, then draws them.
-    void keep(double needed) {
-        for (const auto& h : m_headings) needed += m_flow.line_height(h.indent, h.text, h.size, true, h.gap);
-        m_flow.keep(needed);
-        for (const auto& h : m_headings) m_flow.line(h.indent, h.text, h.size, true, h.gap);
-        m_headings.clear();
-    }
-    void write_division(const army::Army&, const army::Corps&, const army::Division& d, const Totals& t) override {
-        const std::string head = with(d.name + " (" + division_facts(m_rules, d, m_theater) + ")", commander_text(m_rules, d.commander));
-        const std::string artillery = "Artillery: " + batteries(d.batteries), total = "Total: " + totals_text(m_rules, t);
-        double whole = m_flow.line_height(20, head, 10, true, 3);
-        std::vector<std::vector<std::string>> rows;
-        const bool placeholder = d.status == DivisionStatus::placeholder;
-        const bool artillery_line = shows_artillery(m_rules, d.batteries);
-        if (!placeholder) {
-            whole += m_flow.row_height(m_header, true) + m_flow.line_height(40, total, 8.5, false);
-            for (const auto& b : d.brigades) whole += m_flow.row_height(rows.emplace_back(brigade_cells(m_rules, b)), false);
+// Draws what the walk kept: each division kept whole on a page where it fits one, an army's
+// and a corps's heading on the page of what comes first under it.
+void draw(Spill& spill, Flow& flow, const rules::RuleSet& rules, const std::string& theater) {
+    const Item header{true, 0, k_size, 0, true, header_row(rules), {}};
+    std::vector<Item> headings, items;
+    while (spill.more()) {
+        const char kind = spill.get_char();
+        if (kind == 'H') {
+            auto& h = headings.emplace_back(line(0, "", 0, true));
+            for (double* v : {&h.indent, &h.size, &h.gap}) *v = spill.get_double();
+            h.texts[0] = spill.get_string();
+            continue;
         }
-        // A placeholder's batteries, given it before it arrives, are in its totals: shown too.
-        const bool guns = (!placeholder && artillery_line) || !d.batteries.empty();
-        if (guns) whole += m_flow.line_height(40, artillery, 8.5, false);
-        keep(whole);
-        m_flow.line(20, head, 10, true, 3);
-        if (placeholder) {
-            if (guns) m_flow.line(40, artillery, 8.5, false);
-            return;
+        items.clear();
+        for (char part = spill.get_char(); part != 'E'; part = spill.get_char()) {
+            if (part == 'T') {
+                items.push_back(header);
+            } else if (part == 'D') {
+                const auto own = spill.get_string();
+                auto here = spill.get_string(), elsewhere = spill.get_string();
+                items.push_back(line(20, own == theater ? std::move(here) : std::move(elsewhere), 10, true, 3));
+            } else {
+                auto& i = items.emplace_back();
+                i.row = part == 'R';
+                if (i.row) i.texts.resize(static_cast<size_t>(spill.get_double()));
+                else for (double* v : {&i.indent, &i.size, &i.gap}) *v = spill.get_double();
+                i.bold = spill.get_char() == '1';
+                if (!i.row) i.texts.resize(1);
+                for (auto& t : i.texts) {
+                    t = spill.get_string();
+                    if (i.row) i.widths.push_back(spill.get_double());
+                }
+            }
         }
-        m_flow.row(m_header, true);
-        for (const auto& row : rows) m_flow.row(row, false);
-        if (guns) m_flow.line(40, artillery, 8.5, false);
-        m_flow.line(40, total, 8.5, false);
+        // The block with the headings waiting for it, on one page where they fit one.
+        std::vector<Flow::Laid> laid;
+        double needed = 0;
+        for (auto* list : {&headings, &items})
+            for (auto& i : *list) needed += laid.emplace_back(flow.lay_out(i)).height;
+        flow.keep(needed);
+        for (const auto& l : laid) flow.draw(l);
+        headings.clear();
     }
-    void finish_corps(const army::Army&, const army::Corps& k, const Totals& t) override {
-        const std::string reserve = "Artillery reserve of " + k.name + ": " + batteries(k.reserve), total = "Total of " + k.name + ": " + totals_text(m_rules, t);
-        keep((k.reserve.empty() ? 0 : m_flow.line_height(20, reserve, 8.5, false, 2)) + m_flow.line_height(20, total, 8.5, true, 2));
-        if (!k.reserve.empty()) m_flow.line(20, reserve, 8.5, false, 2);
-        m_flow.line(20, total, 8.5, true, 2);
-    }
-    void finish_army(const army::Army& a, const Totals& t) override {
-        const std::string reserve = "Artillery reserve of " + a.name + ": " + batteries(a.reserve), total = "Total of " + a.name + ": " + totals_text(m_rules, t);
-        keep((a.reserve.empty() ? 0 : m_flow.line_height(10, reserve, 8.5, false, 2)) + m_flow.line_height(10, total, 9, true, 2));
-        if (!a.reserve.empty()) m_flow.line(10, reserve, 8.5, false, 2);
-        m_flow.line(10, total, 9, true, 2);
-    }
-    const rules::RuleSet& m_rules;
-    Flow& m_flow;
-    std::string m_theater;
-    std::vector<std::string> m_header;
-    std::vector<Heading> m_headings;
-};
+}
 
 }  // namespace
 
 void oob_pdf(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p, const Sink& out) {
-    // The columns are sized, and the theater found, by a first walk before anything is drawn:
-    // the theater is named once, under the title, and a division elsewhere names its own.
-    std::optional<std::pair<std::vector<double>, std::string>> sized;
     Pdf::write(k_a4_width, k_a4_height, provenance_line(rules, oob, p), out, [&](Pdf& pdf) {
-        if (!sized) {
-            const auto header = header_row(rules);
-            std::vector<double> need(header.size(), 0), words(header.size(), 0);
-            Measure measure(rules, pdf, need, words);
-            measure.measure(header, true);
-            oob.walk(measure);
-            sized.emplace(column_edges(need, words, pdf.width() - 2 * Pdf::k_margin - k_table_indent), measure.theater());
-        }
-        const auto& [edges, theater] = *sized;
-        Flow flow(pdf, edges);
-        flow.line(0, "Order of battle: " + oob.campaign, 15, true);
+        // One walk into the spill, measuring as it goes; then the sheet drawn from the spill.
+        Spill spill;
+        Record record(rules, pdf, spill);
+        oob.walk(record);
+        spill.rewind();
+        const auto theater = record.theater();
+        Flow flow(pdf, record.columns());
+        flow.put(line(0, "Order of battle: " + oob.campaign, 15, true));
         const auto* theater_named = rules.find_theater(theater);
-        if (!theater.empty()) flow.line(0, theater_named ? theater_named->name : theater, 11, false, 2);
-        Draw draw(rules, flow, theater);
-        oob.walk(draw);
-        if (draw.sides().empty()) flow.line(0, "No forces to show.", 10, false, 8);
+        if (!theater.empty()) flow.put(line(0, theater_named ? theater_named->name : theater, 11, false, 2));
+        draw(spill, flow, rules, theater);
+        if (record.sides().empty()) flow.put(line(0, "No forces to show.", 10, false, 8));
         else {
             // The heading with its lines, on one page where they fit one.
-            const auto lines = side_totals_lines(rules, oob.view, draw.sides());
-            double needed = flow.line_height(0, "Totals by side", 12.5, true, 10);
-            for (const auto& line : lines) needed += flow.line_height(10, line, 9, false, 2);
+            std::vector<Item> items{line(0, "Totals by side", 12.5, true, 10)};
+            for (auto& text : side_totals_lines(rules, oob.view, record.sides())) items.push_back(line(10, std::move(text), 9, false, 2));
+            std::vector<Flow::Laid> laid;
+            double needed = 0;
+            for (auto& i : items) needed += laid.emplace_back(flow.lay_out(i)).height;
             flow.keep(needed);
-            flow.line(0, "Totals by side", 12.5, true, 10);
-            for (const auto& line : lines) flow.line(10, line, 9, false, 2);
+            for (const auto& l : laid) flow.draw(l);
         }
     });
 }

@@ -1,143 +1,53 @@
 #include "export/pdf.hpp"
 
 #include "core/error.hpp"
+#include "export/truetype.hpp"
 
-#include <cairo-pdf.h>
-#include <cairo.h>
+#include <zlib.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdint>
-#include <exception>
-#include <optional>
 #include <string_view>
-#include <unordered_map>
 
 namespace muster::exporter {
-
-struct Pdf::Impl {
-    const Sink* out = nullptr;  // none: the pages are only counted
-    std::exception_ptr failed;  // what the sink threw: cairo is C, nothing may unwind through it
-    cairo_surface_t* surface = nullptr;
-    cairo_t* cr = nullptr;
-    cairo_font_face_t* faces[2] = {nullptr, nullptr};  // regular, bold
-    // Each character's glyph and its advance at one point, by weight: cairo's toy text neither
-    // kerns nor shapes, so a text is its characters' glyphs side by side. Measuring that way,
-    // not by asking cairo for every candidate line, makes wrapping and fitting cheap.
-    struct Glyph {
-        unsigned long index = 0;
-        double advance = 0;
-        bool drawn = false;  // false for bytes that are not UTF-8: they take no room and draw nothing
-    };
-    std::optional<Glyph> ascii[2][128];
-    std::unordered_map<std::uint32_t, Glyph> glyphs[2];
-
-    // Text is drawn in runs: consecutive texts in one style are one cairo_show_glyphs, so the
-    // page holds a few hundred runs rather than one per cell (which made writing the page,
-    // not laying it out, most of the work). Runs keep the order the texts were drawn in.
-    struct Style {
-        bool bold = false, grey = false;
-        double size = 0;
-        bool operator==(const Style&) const = default;
-    };
-    Style style;
-    std::vector<cairo_glyph_t> run;
-
-    void font(bool bold, double size) {
-        cairo_set_font_face(cr, faces[bold ? 1 : 0]);
-        cairo_set_font_size(cr, size);
-    }
-    const Glyph& glyph(std::string_view utf8, bool bold) {
-        const int w = bold ? 1 : 0;
-        if (utf8.size() == 1 && static_cast<unsigned char>(utf8[0]) < 0x80) {  // most text: one table lookup
-            auto& slot = ascii[w][static_cast<unsigned char>(utf8[0])];
-            if (!slot) slot = look_up(utf8, bold);
-            return *slot;
-        }
-        std::uint32_t key = 0;
-        for (const char b : utf8) key = key << 8 | static_cast<unsigned char>(b);
-        if (utf8.size() > 4) key = 0xFFFFFFFF;  // not one character: a stray run of continuation bytes
-        auto [it, added] = glyphs[w].try_emplace(key);
-        if (added) it->second = look_up(utf8, bold);
-        return it->second;
-    }
-    Glyph look_up(std::string_view utf8, bool bold) {
-        cairo_save(cr);
-        font(bold, 1);
-        cairo_glyph_t* found = nullptr;
-        int count = 0;
-        Glyph g;
-        if (cairo_scaled_font_text_to_glyphs(cairo_get_scaled_font(cr), 0, 0, utf8.data(), static_cast<int>(utf8.size()),
-                                             &found, &count, nullptr, nullptr, nullptr) == CAIRO_STATUS_SUCCESS &&
-            count == 1) {
-            cairo_text_extents_t e;
-            cairo_glyph_extents(cr, found, 1, &e);
-            g = {found[0].index, e.x_advance, true};
-        }
-        cairo_glyph_free(found);
-        cairo_restore(cr);
-        return g;
-    }
-    void flush() {
-        if (run.empty()) return;
-        font(style.bold, style.size);
-        const double shade = style.grey ? 0.35 : 0.0;
-        cairo_set_source_rgb(cr, shade, shade, shade);
-        cairo_show_glyphs(cr, run.data(), static_cast<int>(run.size()));
-        run.clear();
-    }
-
-    static cairo_status_t write(void* closure, const unsigned char* data, unsigned int length) {
-        auto* self = static_cast<Impl*>(closure);
-        if (!self->out) return CAIRO_STATUS_SUCCESS;
-        if (self->failed) return CAIRO_STATUS_WRITE_ERROR;
-        try {
-            (*self->out)(std::string_view(reinterpret_cast<const char*>(data), length));
-            return CAIRO_STATUS_SUCCESS;
-        } catch (...) {
-            self->failed = std::current_exception();
-            return CAIRO_STATUS_WRITE_ERROR;
-        }
-    }
-};
-
-Pdf::Pdf(double width, double height, std::string provenance, const Sink* out, int pages)
-    : m(std::make_unique<Impl>()), m_width(width), m_height(height), m_provenance(std::move(provenance)), m_pages(pages) {
-    m->out = out;
-    m->surface = cairo_pdf_surface_create_for_stream(Impl::write, m.get(), width, height);
-    cairo_pdf_surface_set_metadata(m->surface, CAIRO_PDF_METADATA_CREATOR, "muster");
-    // No creation date (cairo writes the clock's, which an empty date leaves out): the same
-    // campaign and view print the same bytes, as every other format does, so a side's papers
-    // are byte for byte the same with and without the enemy's hidden units, whenever printed.
-    cairo_pdf_surface_set_metadata(m->surface, CAIRO_PDF_METADATA_CREATE_DATE, "");
-    m->cr = cairo_create(m->surface);
-    if (cairo_status(m->cr) != CAIRO_STATUS_SUCCESS) throw Error("cannot start a PDF (cairo: out of memory?)");
-    for (const bool bold : {false, true})
-        m->faces[bold ? 1 : 0] = cairo_toy_font_face_create("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-                                                            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    header();
-}
-
-void Pdf::write(double width, double height, std::string provenance, const Sink& out, const std::function<void(Pdf&)>& draw) {
-    // The same surface, fonts and measures both times (a counting surface of another kind might
-    // measure otherwise), so the pages counted are the pages drawn.
-    int pages = 0;
-    {
-        Pdf count(width, height, provenance, nullptr, 0);
-        draw(count);
-        pages = count.m_page;
-    }
-    Pdf pdf(width, height, std::move(provenance), &out, pages);
-    draw(pdf);
-    pdf.finish();
-}
-
-Pdf::~Pdf() {
-    if (m->cr) cairo_destroy(m->cr);
-    if (m->surface) cairo_surface_destroy(m->surface);
-    for (auto* face : m->faces) cairo_font_face_destroy(face);
-}
-
 namespace {
+
+// A length to the nearest hundredth of a point.
+long long hundredths_of(double v) { return static_cast<long long>(v * 100 + (v < 0 ? -0.5 : 0.5)); }
+
+// A number of hundredths as a PDF content stream gives it: no trailing zeros.
+void hundredths(std::string& out, long long hundredths) {
+    if (hundredths < 0) {
+        out += '-';
+        hundredths = -hundredths;
+    }
+    char digits[24];
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, hundredths / 100).ptr);
+    if (const int rest = static_cast<int>(hundredths % 100); rest != 0) {
+        out += '.';
+        out += static_cast<char>('0' + rest / 10);
+        if (rest % 10 != 0) out += static_cast<char>('0' + rest % 10);
+    }
+}
+
+void number(std::string& out, double v) { hundredths(out, hundredths_of(v)); }
+
+// The character a run of UTF-8 bytes holds (a lead byte and its continuation bytes); none
+// (-1) where they are not one well-formed character.
+long decode(std::string_view u) {
+    const auto b = [&](size_t i) { return static_cast<unsigned char>(u[i]); };
+    const size_t n = u.size();
+    if (n == 1) return b(0) < 0x80 ? b(0) : -1;
+    const size_t want = b(0) >= 0xF0 && b(0) <= 0xF4 ? 4 : b(0) >= 0xE0 && b(0) <= 0xEF ? 3 : b(0) >= 0xC2 && b(0) <= 0xDF ? 2 : 0;
+    if (want != n) return -1;
+    long c = b(0) & (0x7F >> n);
+    for (size_t i = 1; i < n; ++i) c = c << 6 | (b(i) & 0x3F);
+    const long least = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
+    if (c < least || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return -1;
+    return c;
+}
 
 // Where the UTF-8 character after byte `i` starts.
 size_t next_char(const std::string& s, size_t i) {
@@ -148,20 +58,272 @@ size_t next_char(const std::string& s, size_t i) {
 
 }  // namespace
 
-void Pdf::text(double x, double y, const std::string& s, double size, bool bold, bool grey) {
-    if (!m->out) return;
-    const Impl::Style style{bold, grey, size};
-    if (!(style == m->style)) {
-        m->flush();
-        m->style = style;
+// The document is written as it is drawn: each page's content and its dictionary when the page
+// ends, then the footers (which need the count of pages), the fonts cut to the glyphs drawn,
+// the page tree and the table of where each object starts.
+struct Pdf::Impl {
+    explicit Impl(const Sink& sink) : out(sink) {}
+    const Sink& out;
+    std::string buffer;          // written, not yet given to the sink
+    std::uint64_t given = 0;     // bytes given to the sink
+    std::vector<std::uint64_t> starts{0};  // where each object starts, by number (0: none)
+    std::vector<int> pages, footers;       // each page's object, and its footer's
+
+    // A font: the glyphs drawn, each with one more than the character it was first drawn for
+    // (0: not drawn; the character to copy text out of the document), and its object (0 while
+    // nothing is drawn in it).
+    struct Face {
+        const TrueType* font = nullptr;
+        std::vector<char32_t> drawn;
+        int object = 0;
+    };
+    Face faces[2];  // regular, bold
+
+    // This page: its content, and the state its text is drawn in.
+    std::string content;
+    bool in_text = false, used[2] = {false, false};
+    long long line_x = 0, line_y = 0;  // where the last text started, in hundredths of a point
+    int face = -1, shade = -1;
+    double size = 0;
+
+    std::uint64_t offset() const { return given + buffer.size(); }
+    int reserve() {
+        starts.push_back(0);
+        return static_cast<int>(starts.size() - 1);
     }
-    for (size_t i = 0; i < s.size();) {
+    void begin(int object) {
+        starts[static_cast<size_t>(object)] = offset();
+        buffer += std::to_string(object) + " 0 obj\n";
+    }
+    void end() {
+        buffer += "endobj\n";
+        if (buffer.size() >= 1 << 16) flush();
+    }
+    void flush() {
+        if (buffer.empty()) return;
+        out(buffer);
+        given += buffer.size();
+        buffer.clear();
+    }
+    void stream(int object, const std::string& dictionary, std::string_view data) {
+        begin(object);
+        buffer += "<< " + dictionary + "/Length " + std::to_string(data.size()) + " >>\nstream\n";
+        buffer += data;
+        buffer += "\nendstream\n";
+        end();
+    }
+
+    struct Glyph {
+        std::uint16_t index = 0;
+        double advance = 0;
+        bool drawn = false;  // false for bytes that are not UTF-8: they take no room and draw nothing
+    };
+    // The glyph of the character at byte `i` of `s`, `i` moved on to the next character's.
+    Glyph next(const std::string& s, size_t& i, bool bold) const {
+        const auto& font = *faces[bold ? 1 : 0].font;
+        if (const auto byte = static_cast<unsigned char>(s[i]); byte < 0x80) {  // most text
+            ++i;
+            return {font.glyph(byte), font.ascii_advance(byte), true};
+        }
         const size_t end = next_char(s, i);
-        const auto& g = m->glyph(std::string_view(s).substr(i, end - i), bold);
-        if (g.drawn) m->run.push_back({g.index, x, y});
-        x += g.advance * size;
+        const long c = decode(std::string_view(s).substr(i, end - i));
         i = end;
+        if (c < 0) return {};
+        const auto g = font.glyph(static_cast<char32_t>(c));
+        return {g, font.advance(g), true};
     }
+
+    // Text at (x, y) from the page's bottom left, one string of two-byte glyph numbers.
+    void show(double x, double y, const std::string& s, double at, bool bold, bool grey) {
+        auto& f = faces[bold ? 1 : 0];
+        if (f.drawn.empty()) f.drawn.resize(f.font->glyphs(), 0);
+        bool any = false;
+        for (size_t i = 0; i < s.size();) {
+            const size_t start = i;
+            const auto g = next(s, i, bold);
+            if (!g.drawn) continue;
+            if (!any) begin_show(x, y, at, bold, grey);
+            any = true;
+            if (f.drawn[g.index] == 0) f.drawn[g.index] = static_cast<char32_t>(decode(std::string_view(s).substr(start, i - start))) + 1;
+            for (const char byte : {static_cast<char>(g.index >> 8), static_cast<char>(g.index & 0xFF)}) {
+                if (byte == '(' || byte == ')' || byte == '\\' || byte == '\r') content += '\\';
+                content += byte == '\r' ? 'r' : byte;
+            }
+        }
+        if (any) content += ")Tj\n";
+    }
+    // Starts a text at (x, y) in this font, size and shade: the string of its glyphs follows.
+    void begin_show(double x, double y, double at, bool bold, bool grey) {
+        if (!in_text) {
+            content += "BT\n";
+            line_x = line_y = 0;
+        }
+        in_text = true;
+        if (face != (bold ? 1 : 0) || size != at) {
+            face = bold ? 1 : 0;
+            size = at;
+            used[face] = true;
+            content += bold ? "/F1 " : "/F0 ";
+            number(content, at);
+            content += " Tf\n";
+        }
+        if (shade != (grey ? 1 : 0)) {
+            shade = grey ? 1 : 0;
+            content += grey ? "0.35 g\n" : "0 g\n";
+        }
+        // Each text's start as a move from the last's (shorter than placing it whole), in
+        // whole hundredths so that the moves add up to where each text is.
+        const long long to_x = hundredths_of(x), to_y = hundredths_of(y);
+        hundredths(content, to_x - line_x);
+        content += ' ';
+        hundredths(content, to_y - line_y);
+        content += " Td(";
+        line_x = to_x;
+        line_y = to_y;
+    }
+    void new_content() {
+        content.clear();
+        in_text = used[0] = used[1] = false;
+        face = shade = -1;
+        size = 0;
+    }
+    void end_text() {
+        if (in_text) content += "ET\n";
+        in_text = false;
+    }
+
+    // A font's objects: the font, its glyphs' widths, its file and the characters of its glyphs.
+    void write_font(int bold) {
+        auto& f = faces[bold];
+        const auto& font = *f.font;
+        std::vector<bool> wanted(font.glyphs(), false);
+        std::uint32_t hash = 2166136261u;  // the subset's tag, from the glyphs in it: the same glyphs, the same bytes
+        std::string widths, characters;
+        int run_end = -2, mapped = 0;
+        std::string block;
+        const auto hex = [](std::uint32_t v, int digits) {
+            static const char* k = "0123456789ABCDEF";
+            std::string s(static_cast<size_t>(digits), '0');
+            for (int i = digits - 1; i >= 0; --i, v >>= 4) s[static_cast<size_t>(i)] = k[v & 15];
+            return s;
+        };
+        const auto flush_block = [&] {
+            if (mapped == 0) return;
+            characters += std::to_string(mapped) + " beginbfchar\n" + block + "endbfchar\n";
+            block.clear();
+            mapped = 0;
+        };
+        for (size_t g = 0; g < f.drawn.size(); ++g) {
+            if (f.drawn[g] == 0) continue;
+            wanted[g] = true;
+            hash = (hash ^ static_cast<std::uint32_t>(g)) * 16777619u;
+            if (static_cast<int>(g) != run_end + 1) {
+                if (!widths.empty()) widths += "] ";
+                widths += std::to_string(g) + " [";
+            } else {
+                widths += ' ';
+            }
+            run_end = static_cast<int>(g);
+            number(widths, font.advance(static_cast<std::uint16_t>(g)) * 1000);
+            if (g == 0) continue;  // the missing-glyph box stands for no one character
+            const char32_t c = f.drawn[g] - 1;
+            const std::string utf16 = c < 0x10000 ? hex(c, 4) : hex(0xD800 + ((c - 0x10000) >> 10), 4) + hex(0xDC00 + ((c - 0x10000) & 0x3FF), 4);
+            block += "<" + hex(static_cast<std::uint32_t>(g), 4) + "> <" + utf16 + ">\n";
+            if (++mapped == 100) flush_block();
+        }
+        if (!widths.empty()) widths += "]";
+        flush_block();
+        std::string tag;
+        for (int i = 0; i < 6; ++i, hash /= 26) tag += static_cast<char>('A' + hash % 26);
+        const std::string name = "/" + tag + "+" + font.postscript_name();
+
+        const std::string file = font.subset(wanted);
+        uLongf packed_size = compressBound(static_cast<uLong>(file.size()));
+        std::string packed(packed_size, '\0');
+        if (compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_size, reinterpret_cast<const Bytef*>(file.data()),
+                      static_cast<uLong>(file.size()), 6) != Z_OK)
+            throw Error("cannot write the PDF: out of memory while packing its font");
+        packed.resize(packed_size);
+
+        const int descendant = reserve(), descriptor = reserve(), font_file = reserve(), to_unicode = reserve();
+        begin(f.object);
+        buffer += "<< /Type /Font /Subtype /Type0 /BaseFont " + name + " /Encoding /Identity-H /DescendantFonts [" + std::to_string(descendant) +
+                  " 0 R] /ToUnicode " + std::to_string(to_unicode) + " 0 R >>\n";
+        end();
+        begin(descendant);
+        buffer += "<< /Type /Font /Subtype /CIDFontType2 /BaseFont " + name +
+                  " /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor " + std::to_string(descriptor) +
+                  " 0 R /CIDToGIDMap /Identity /W [" + widths + "] >>\n";
+        end();
+        const auto& m = font.metrics();
+        std::string d = "<< /Type /FontDescriptor /FontName " + name + " /Flags 32 /FontBBox [";
+        for (const double v : {m.x_min, m.y_min, m.x_max, m.y_max}) {
+            number(d, v);
+            d += ' ';
+        }
+        d += "] /ItalicAngle ";
+        number(d, m.italic_angle);
+        for (const auto& [key, v] : {std::pair{" /Ascent ", m.ascent}, {" /Descent ", m.descent}, {" /CapHeight ", m.cap_height}}) {
+            d += key;
+            number(d, v);
+        }
+        d += bold ? " /StemV 120" : " /StemV 80";
+        begin(descriptor);
+        buffer += d + " /FontFile2 " + std::to_string(font_file) + " 0 R >>\n";
+        end();
+        stream(font_file, "/Filter /FlateDecode /Length1 " + std::to_string(file.size()) + " ", packed);
+        stream(to_unicode, "",
+               "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+               "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n" +
+                   characters + "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend");
+    }
+};
+
+Pdf::Pdf(double width, double height, const Sink& out) : m(std::make_unique<Impl>(out)), m_width(width), m_height(height) {
+    for (const int bold : {0, 1}) m->faces[bold].font = &TrueType::dejavu_sans(bold == 1);
+    m->buffer = "%PDF-1.5\n%\xE2\xE3\xCF\xD3\n";
+    m->reserve();  // 1: the catalog
+    m->reserve();  // 2: the page tree
+    m->faces[0].object = m->reserve();  // 3: the regular font, which every footer draws in
+}
+
+void Pdf::write(double width, double height, std::string provenance, const Sink& out, const std::function<void(Pdf&)>& draw) {
+    Pdf pdf(width, height, out);
+    pdf.m_provenance = std::move(provenance);
+    pdf.header();
+    draw(pdf);
+    pdf.finish();
+}
+
+Pdf::~Pdf() = default;
+
+void Pdf::text(double x, double y, const std::string& s, double size, bool bold, bool grey) {
+    m->show(x, m_height - y, s, size, bold, grey);
+}
+
+double Pdf::text_width(const std::string& s, double size, bool bold) {
+    const auto& font = *m->faces[bold ? 1 : 0].font;
+    double width = 0;
+    for (size_t i = 0; i < s.size();) {
+        if (const auto byte = static_cast<unsigned char>(s[i]); byte < 0x80) {  // most text, without the general path's call
+            width += font.ascii_advance(byte);
+            ++i;
+        } else {
+            width += m->next(s, i, bold).advance;
+        }
+    }
+    return width * size;
+}
+
+double Pdf::widest_word(const std::string& s, double size, bool bold) {
+    double widest = 0, word = 0;
+    for (size_t i = 0; i < s.size();) {
+        const bool space = s[i] == ' ';
+        const double advance = m->next(s, i, bold).advance;
+        word = space ? 0 : word + advance;
+        widest = std::max(widest, word);
+    }
+    return widest * size;
 }
 
 double Pdf::fitting_size(const std::string& s, double width, double size, double smallest, bool bold) {
@@ -170,31 +332,17 @@ double Pdf::fitting_size(const std::string& s, double width, double size, double
     return std::max(size, smallest);
 }
 
-double Pdf::text_width(const std::string& s, double size, bool bold) {
-    double width = 0;
-    for (size_t i = 0; i < s.size();) {
-        const size_t end = next_char(s, i);
-        width += m->glyph(std::string_view(s).substr(i, end - i), bold).advance;
-        i = end;
-    }
-    return width * size;
-}
+// A hair of slack: a width worked out as a sum of columns may come a rounding short of the
+// text it was measured for ("Stands" broken into "Stand" and "s").
+constexpr double k_slack = 1e-6;
 
-double Pdf::widest_word(const std::string& s, double size, bool bold) {
-    double widest = 0, word = 0;
-    for (size_t i = 0; i < s.size();) {
-        const size_t end = next_char(s, i);
-        word = s[i] == ' ' ? 0 : word + m->glyph(std::string_view(s).substr(i, end - i), bold).advance;
-        widest = std::max(widest, word);
-        i = end;
-    }
-    return widest * size;
+std::vector<std::string> Pdf::wrap_measured(std::string s, double measured, double width, double size, bool bold) {
+    if (measured <= width + k_slack) return {std::move(s)};
+    return wrap(s, width, size, bold);
 }
 
 std::vector<std::string> Pdf::wrap(const std::string& s, double given, double size, bool bold) {
-    // A hair of slack: a width worked out as a sum of columns may come a rounding short of the
-    // text it was measured for ("Stands" broken into "Stand" and "s").
-    const double width = given + 1e-6;
+    const double width = given + k_slack;
     if (text_width(s, size, bold) <= width) return {s};  // one line as it stands: most texts
     std::vector<std::string> lines;
     std::string line;
@@ -241,46 +389,96 @@ std::string Pdf::cut(const std::string& s, double width, double size, bool bold)
 }
 
 void Pdf::lines(const std::vector<Line>& lines, bool dashed) {
-    if (lines.empty() || !m->out) return;
-    m->flush();
-    const double dash[] = {3.0, 2.0};
-    cairo_set_dash(m->cr, dash, dashed ? 2 : 0, 0);
-    cairo_set_line_width(m->cr, 0.4);
-    cairo_set_source_rgb(m->cr, 0.5, 0.5, 0.5);
+    if (lines.empty()) return;
+    m->end_text();
+    auto& c = m->content;
+    c += dashed ? "0.5 G 0.4 w [3 2] 0 d\n" : "0.5 G 0.4 w\n";
     for (const auto& l : lines) {
-        cairo_move_to(m->cr, l.x0, l.y0);
-        cairo_line_to(m->cr, l.x1, l.y1);
+        number(c, l.x0);
+        c += ' ';
+        number(c, m_height - l.y0);
+        c += " m ";
+        number(c, l.x1);
+        c += ' ';
+        number(c, m_height - l.y1);
+        c += " l\n";
     }
-    cairo_stroke(m->cr);
-    cairo_set_dash(m->cr, nullptr, 0, 0);
+    c += dashed ? "S [] 0 d\n" : "S\n";
 }
 
-void Pdf::header() {
-    if (!m->out) return;
-    text(k_margin, k_margin, cut(m_provenance, m_width - 2 * k_margin, 8), 8, false, true);
-    const std::string page = "page " + std::to_string(m_page) + " of " + std::to_string(m_pages);
-    text(m_width - k_margin - text_width(page, 8), m_height - k_margin / 2, page, 8, false, true);
+// Ends the page: its content, and its dictionary naming its footer (drawn at the end) and fonts.
+void Pdf::end_page() {
+    m->end_text();
+    m->content += "/P Do\n";
+    const int content = m->reserve(), page = m->reserve(), footer = m->reserve();
+    m->stream(content, "", m->content);
+    std::string fonts = "/F0 " + std::to_string(m->faces[0].object) + " 0 R";
+    if (m->used[1]) {
+        if (m->faces[1].object == 0) m->faces[1].object = m->reserve();
+        fonts += " /F1 " + std::to_string(m->faces[1].object) + " 0 R";
+    }
+    m->begin(page);
+    m->buffer += "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ";
+    number(m->buffer, m_width);
+    m->buffer += ' ';
+    number(m->buffer, m_height);
+    m->buffer += "] /Resources << /Font << " + fonts + " >> /XObject << /P " + std::to_string(footer) + " 0 R >> >> /Contents " +
+                 std::to_string(content) + " 0 R >>\n";
+    m->end();
+    m->flush();
+    m->pages.push_back(page);
+    m->footers.push_back(footer);
+    m->new_content();
 }
+
+void Pdf::header() { text(k_margin, k_margin, cut(m_provenance, m_width - 2 * k_margin, 8), 8, false, true); }
 
 void Pdf::new_page() {
-    if (m->out) {
-        m->flush();
-        cairo_show_page(m->cr);
-    }
-    ++m_page;
+    end_page();
     header();
 }
 
 void Pdf::finish() {
+    end_page();
+    // Each page's footer, now that the pages are counted.
+    const auto count = m->pages.size();
+    for (size_t i = 0; i < count; ++i) {
+        const std::string page = "page " + std::to_string(i + 1) + " of " + std::to_string(count);
+        m->show(m_width - k_margin - text_width(page, 8), k_margin / 2, page, 8, false, true);
+        m->end_text();
+        std::string box = "/Type /XObject /Subtype /Form /BBox [0 0 ";
+        number(box, m_width);
+        box += ' ';
+        number(box, m_height);
+        box += "] /Resources << /Font << /F0 " + std::to_string(m->faces[0].object) + " 0 R >> >> ";
+        m->stream(m->footers[i], box, m->content);
+        m->new_content();
+    }
+    for (const int bold : {0, 1})
+        if (m->faces[bold].object != 0) m->write_font(bold);
+    std::string kids;
+    for (const int page : m->pages) kids += std::to_string(page) + " 0 R ";
+    m->begin(2);
+    m->buffer += "<< /Type /Pages /Kids [" + kids + "] /Count " + std::to_string(count) + " >>\n";
+    m->end();
+    m->begin(1);
+    m->buffer += "<< /Type /Catalog /Pages 2 0 R >>\n";
+    m->end();
+    const int info = m->reserve();
+    m->begin(info);
+    m->buffer += "<< /Creator (muster) /Producer (muster) >>\n";
+    m->end();
+    const auto table = m->offset();
+    m->buffer += "xref\n0 " + std::to_string(m->starts.size()) + "\n0000000000 65535 f \n";
+    char entry[32];
+    for (size_t i = 1; i < m->starts.size(); ++i) {
+        std::snprintf(entry, sizeof entry, "%010llu 00000 n \n", static_cast<unsigned long long>(m->starts[i]));
+        m->buffer += entry;
+        if (m->buffer.size() >= 1 << 16) m->flush();
+    }
+    m->buffer += "trailer\n<< /Size " + std::to_string(m->starts.size()) + " /Root 1 0 R /Info " + std::to_string(info) + " 0 R >>\nstartxref\n" +
+                 std::to_string(table) + "\n%%EOF\n";
     m->flush();
-    cairo_destroy(m->cr);
-    m->cr = nullptr;
-    cairo_surface_finish(m->surface);
-    const auto status = cairo_surface_status(m->surface);
-    cairo_surface_destroy(m->surface);
-    m->surface = nullptr;
-    if (m->failed) std::rethrow_exception(m->failed);
-    if (status != CAIRO_STATUS_SUCCESS) throw Error(std::string("cannot write the PDF: ") + cairo_status_to_string(status));
 }
 
 }  // namespace muster::exporter

@@ -1,6 +1,7 @@
 #pragma once
-// A PDF drawn with cairo, written to a sink page by page: pages with a provenance header and a
-// "page N of M" footer, text in DejaVu Sans (embedded, so it selects and searches in a viewer).
+// A PDF written by muster, to a sink page by page: pages with a provenance header and a
+// "page N of M" footer, text in DejaVu Sans (embedded and cut to the glyphs drawn, so it
+// selects and searches in a viewer), thin lines.
 #include "core/sink.hpp"
 
 #include <functional>
@@ -13,9 +14,9 @@ namespace muster::exporter {
 class Pdf {
 public:
     /// A document of pages `width` x `height` points, each headed by `provenance` and footed by
-    /// "page N of M", drawn by `draw` and its bytes written to `out` as each page ends. `draw`
-    /// runs twice, the same both times: first to count the pages (drawing and writing nothing),
-    /// then for real. What the sink threw, write throws.
+    /// "page N of M", drawn by `draw` and its bytes written to `out` as each page ends (each
+    /// footer is drawn at the end, when the pages are counted, and shown by its page). What
+    /// the sink threw, write throws.
     static void write(double width, double height, std::string provenance, const Sink& out,
                       const std::function<void(Pdf&)>& draw);
     ~Pdf();
@@ -40,6 +41,9 @@ public:
     /// `text` in lines no wider than `width` at `size`: broken at spaces, and a word too long
     /// for a line broken between characters.
     std::vector<std::string> wrap(const std::string& text, double width, double size, bool bold = false);
+    /// As wrap, for a text already measured (`measured`, its text_width at `size`): one that
+    /// fits is its one line, not measured again.
+    std::vector<std::string> wrap_measured(std::string text, double measured, double width, double size, bool bold = false);
     /// `text` cut to fit `width` at `size`, ending in an ellipsis where it was cut.
     std::string cut(const std::string& text, double width, double size, bool bold = false);
     /// Thin lines, dashed for cut lines, each from (x0, y0) to (x1, y1), stroked as one path.
@@ -51,17 +55,15 @@ public:
     void new_page();
 
 private:
-    /// `out` null: a document that only counts its pages.
-    Pdf(double width, double height, std::string provenance, const Sink* out, int pages);
-    /// Ends the document, writing its last bytes. What the sink threw, finish throws.
-    void finish();
+    Pdf(double width, double height, const Sink& out);
     void header();
+    void end_page();
+    /// Ends the document, writing its last bytes.
+    void finish();
     struct Impl;
     std::unique_ptr<Impl> m;
     double m_width, m_height;
     std::string m_provenance;
-    int m_page = 1;
-    int m_pages = 0;  ///< how many the document has; 0 while counting
 };
 
 }  // namespace muster::exporter

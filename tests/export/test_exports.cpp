@@ -13,6 +13,7 @@
 #include "export/oob.hpp"
 #include "export/pdf.hpp"
 #include "json/json.hpp"
+#include "bench/generated_forces.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
 
@@ -995,4 +996,104 @@ TEST_CASE("A label line too long to read on one line takes two, whole: a despica
     CHECK(std::regex_search(text, std::regex("\\d+/\\d+/\\d+ +Veteran")));  // "9/6/3  Veteran" on one line, not wrapped
     CHECK_FALSE(std::regex_search(text, std::regex("(^|\\s)t Golf")));  // the wrongly split "Foxtrot" / "t Golf"
     CHECK_THAT(text, Contains("Golf"));
+}
+
+namespace {
+
+// An environment variable set for a scope, as it was after.
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const std::string& value) : m_name(name) {
+        if (const char* was = std::getenv(name)) m_was = was;
+        ::setenv(name, value.c_str(), 1);
+    }
+    ~ScopedEnv() {
+        if (m_was) ::setenv(m_name, m_was->c_str(), 1);
+        else ::unsetenv(m_name);
+    }
+
+private:
+    const char* m_name;
+    std::optional<std::string> m_was;
+};
+
+}  // namespace
+
+TEST_CASE("An order of battle PDF too big to hold while its columns are sized is laid out from a temporary file, whole") {
+    // 6,000 divisions keep more than the 1 MB held in memory: the rest goes to a file in TMPDIR.
+    const auto& rules = test::acw();
+    const auto oob = test::generated_forces(6000, rules, {"union", "confederate"}, 1863, "east");
+    const auto source = army::OobSource::of(oob);
+    const exporter::Provenance p{k_date, Turn::first()};
+    test::TempDir dir;
+    const auto write = [&](const std::string& file) {
+        app::write_file(file, [&](const Sink& out) { exporter::oob_pdf(rules, source, p, out); });
+    };
+    {
+        // No such folder: refused, naming it, and no file written.
+        const ScopedEnv tmp("TMPDIR", dir.file("gone"));
+        CHECK_THROWS_WITH(write(dir.file("refused.pdf")), Contains(dir.file("gone") + ": cannot make the temporary file") &&
+                                                              Contains("nothing was written"));
+        CHECK_FALSE(std::filesystem::exists(dir.file("refused.pdf")));
+    }
+    const ScopedEnv tmp("TMPDIR", dir.path());
+    write(dir.file("big.pdf"));
+    // Every division's heading and its brigades' rows, once each and in order; no file left behind.
+    const auto text = pdf_text(dir.file("big.pdf"));
+    size_t at = 0;
+    int found = 0;
+    for (const auto& a : oob.armies)
+        for (const auto& k : a.corps)
+            for (const auto& d : k.divisions) {
+                const auto heading = text.find(d.name + " (Infantry", at);
+                if (heading == std::string::npos) break;
+                const auto next = text.find(d.brigades.back().name + " ", heading);
+                if (next == std::string::npos) break;
+                CHECK(text.find(d.name + " (", heading + 1) == std::string::npos);
+                at = next;
+                ++found;
+            }
+    CHECK(found == 6000);
+    CHECK_THAT(text, Contains("Totals by side"));
+    std::vector<std::string> left;
+    for (const auto& e : std::filesystem::directory_iterator(dir.path())) left.push_back(e.path().filename().string());
+    CHECK(left == std::vector<std::string>{"big.pdf"});
+}
+
+TEST_CASE("A PDF's text is the text drawn: hostile bytes neither break the file nor leak into it") {
+    test::TempDir dir;
+    using namespace std::string_literals;
+    // Bytes a PDF string must escape, bytes that are no UTF-8, a NUL, characters past the
+    // Basic Multilingual Plane, letters DejaVu Sans has and one it has not.
+    const std::vector<std::string> texts = {"Brigade (of) \\the) (Left", "Carriage\rReturn", "Bad \xff\xfe bytes \xc3", "Nul\0Byte"s,
+                                            "Łódź Çà ßø", "Astral 𝔄 and 漢", "endstream endobj %%EOF"};
+    const auto file = dir.file("hostile.pdf");
+    app::write_file(file, [&](const Sink& out) {
+        exporter::Pdf::write(595.28, 841.89, "(provenance) \\", out, [&](exporter::Pdf& pdf) {
+            double y = 100;
+            for (const auto& t : texts) {
+                pdf.text(40, y, t, 12, y > 150);
+                y += 20;
+            }
+            pdf.new_page();
+            pdf.text(40, 100, "Second page", 12);
+        });
+    });
+    // poppler reads it without complaint, both fonts embedded and mapped to text.
+    const auto info = shell("pdfinfo " + test::quote(file) + " 2>&1");
+    CHECK_THAT(info, Contains("Pages:           2"));
+    CHECK_THAT(info, !Contains("Error"));
+    const auto fonts = shell("pdffonts " + test::quote(file) + " 2>&1");
+    CHECK_THAT(fonts, Contains("DejaVuSans ") && Contains("DejaVuSans-Bold ") && !Contains("Error"));
+    CHECK(std::regex_search(fonts, std::regex("CID TrueType +Identity-H +yes yes yes")));
+    const auto text = shell("pdftotext -raw " + test::quote(file) + " - 2>&1");
+    CHECK_THAT(text, !Contains("Error"));
+    for (const char* shown : {"Brigade (of) \\the) (Left", "Carriage", "Return", "Bad bytes", "Łódź Çà ßø", "Astral", "endstream endobj %%EOF",
+                              "(provenance) \\", "page 1 of 2", "page 2 of 2", "Second page"})
+        CHECK_THAT(text, Contains(shown));
+    // The page renders: ink where the text is.
+    shell("pdftoppm -gray -r 36 -f 1 -l 1 -singlefile " + test::quote(file) + " " + test::quote(dir.file("page")));
+    const auto pgm = test::file_bytes(dir.file("page.pgm"));
+    REQUIRE(pgm.size() > 1000);
+    CHECK(std::count_if(pgm.begin() + 20, pgm.end(), [](char c) { return static_cast<unsigned char>(c) < 128; }) > 200);
 }

@@ -89,7 +89,7 @@ check_programs "$scratch/prefix/bin"
 deb=$(ls "$scratch"/deb/muster_*.deb)
 echo "package: $(basename "$deb"), $(stat -c %s "$deb") bytes"
 depends=$(dpkg-deb -f "$deb" Depends)
-for dep in libsqlite3 libcairo2 libglfw3 libmicrohttpd libssl3 libfmt fonts-dejavu-core fonts-font-awesome; do
+for dep in libsqlite3 zlib1g libglfw3 libmicrohttpd libssl3 libfmt fonts-dejavu-core fonts-font-awesome; do
   has "$depends" "$dep" "the package's Depends"
 done
 # lintian: no error and no warning; the tags left are explained in tests/package/lintian-overrides.
