@@ -335,8 +335,9 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
                 throw UsageError(r.brigade_noun() + " " + brigade->ref() + " is given twice");
             int n = 0;
             if (count.empty() || count.size() > 4 || !std::all_of(count.begin(), count.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) ||
-                (n = std::stoi(count)) < 1 || n > brigade->stands)
-                throw UsageError("\"" + visible(line) + "\": stands lost must be 1 to " + std::to_string(brigade->stands) + ", the stands " + brigade->ref() + " has");
+                (n = std::stoi(count)) > brigade->stands)
+                throw UsageError("\"" + visible(line) + "\": stands lost must be 1 to " + std::to_string(brigade->stands) + ", the stands " + brigade->ref() +
+                                 " has (or 0, to take back what you submitted for it)");
             out.push_back({brigade, n});
         }
         return out;
@@ -368,8 +369,16 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             d.brigade_id = brigade->id;
             d.stands = n;
             d.why = "submitted by " + player.name + " (" + side_name + ")";
-            // Submitted again (a correction, a form sent twice): the newest stands, not the sum.
+            // Submitted again (a correction, a form sent twice): the newest stands, not the sum;
+            // 0 takes the line back.
             const auto was = db::Battles(store).take_submitted_loss(m_session.current().id, filed, brigade->id);
+            if (n == 0) {
+                if (!was)
+                    throw UsageError("\"" + brigade->ref() + "=0\": nothing was submitted for " + brigade->ref() + " in the battle of " + battle +
+                                     " to take back (0 takes back a line your side submitted, while the umpire has not applied it)");
+                out.lines.push_back(brigade->ref() + ": taken back (was " + std::to_string(*was) + ")");
+                continue;
+            }
             db::Battles(store).insert_draft_line(m_session.current().id, d);
             out.lines.push_back(brigade->ref() + ": " + count_of(n, "stand", "stands") + " lost" + (was ? " (was " + std::to_string(*was) + ")" : ""));
         }

@@ -876,7 +876,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
                    "<h2>Submit your losses in a battle</h2>\n" + form_start("losses") +
                    "<label>Battle<input name=\"battle\" maxlength=\"200\" value=\"<typed-battle>\" required></label>"
                    "<label>Stands lost (captured ones too), one " + html_escape(rules.brigade_noun()) + " a line: <code>" + html_escape(rules.term_division + "/" + rules.term_brigade) +
-                   "=N</code><textarea name=\"losses\" rows=\"4\" maxlength=\"4000\" "
+                   "=N</code> (<code>=0</code> takes a line back)<textarea name=\"losses\" rows=\"4\" maxlength=\"4000\" "
                    "required><typed-losses></textarea></label><button>Submit for the umpire's review</button></form>\n";
         std::vector<std::vector<std::string>> rows;
         // The newest so many, newest first.

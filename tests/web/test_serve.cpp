@@ -415,6 +415,35 @@ TEST_CASE("A server stopped after a form was written leaves the campaign whole i
     CHECK_THAT(test::run_muster("--db " + test::quote(copy) + " player inbox").out, Contains("Hold the ridge."));
 }
 
+TEST_CASE("A player takes back a line he submitted with =0, and only one his side submitted") {
+    const Club club;
+    const test::Served server(club.db());
+    const auto page = server.get(club.meade + "orders").body;
+    CHECK_THAT(page, Contains("takes a line back"));
+    const auto token = test::form_token(page);
+    REQUIRE(server.post(club.meade + "losses", {{"token", token}, {"battle", "Culp's Hill"}, {"losses", "Wadsworth/Iron Brigade=2\nWadsworth/Cutler's Brigade=1"}})
+                .status == 200);
+    // Taken back: out of the draft, the rest kept, and told to his side as it was.
+    const auto taken = server.post(club.meade + "losses", {{"token", token}, {"battle", "culp's hill"}, {"losses", "wadsworth/cutler=0"}});
+    INFO(taken.body);
+    CHECK(taken.status == 200);
+    CHECK_THAT(taken.body, Contains("Wadsworth/Cutler&#39;s Brigade: taken back (was 1)"));
+    CHECK_THAT(club.ok("battle draft \"Culp's Hill\""), !Contains("Cutler") && Contains("Wadsworth/Iron Brigade: 2 stands lost"));
+    CHECK_THAT(club.ok("journal --as union"), Contains("Wadsworth/Cutler's Brigade: taken back (was 1)"));
+    CHECK_THAT(club.ok("journal --as confederate"), !Contains("Cutler"));
+    // Nothing of his side's to take back (taken back already, or a battle he did not submit
+    // in): refused whole, naming it, and the campaign as it was.
+    const auto before = test::dump(club.db());
+    for (const auto& [battle, losses] : std::vector<std::pair<std::string, std::string>>{{"Culp's Hill", "Wadsworth/Iron Brigade=1\nWadsworth/Cutler's Brigade=0"},
+                                                                                         {"Wolf Hill", "Wadsworth/Iron Brigade=0"}}) {
+        const auto refused = server.post(club.meade + "losses", {{"token", token}, {"battle", battle}, {"losses", losses}});
+        INFO(refused.body);
+        CHECK(refused.status == 422);
+        CHECK_THAT(refused.body, Contains("nothing was submitted for Wadsworth/") && Contains("to take back"));
+    }
+    CHECK(test::dump(club.db()) == before);
+}
+
 TEST_CASE("Losses a player submitted that the umpire discards are told to his side as set aside, its own lines only, and to no other side") {
     const Club club;
     const test::Served server(club.db());
