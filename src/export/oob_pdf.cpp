@@ -184,13 +184,25 @@ struct Item {
 class Flow {
 public:
     Flow(Pdf& pdf, std::vector<double> columns) : m_pdf(pdf), m_columns(std::move(columns)) {}
-    /// An item as it will be drawn: its lines (a row's, a cell's each) and the height they take.
+    void put(Item i) { draw(lay_out(i)); }
+    /// Items kept on one page where they fit one (a division's heading, table and totals): a
+    /// new page is begun unless they fit on this one.
+    void block(std::vector<Item>& items) {
+        std::vector<Laid> laid;
+        double needed = 0;
+        for (auto& i : items) needed += laid.emplace_back(lay_out(i)).height;
+        if (needed <= m_pdf.height() - Pdf::k_margin - Pdf::k_top) room(needed);
+        for (const auto& l : laid) draw(l);
+    }
+
+private:
+    // An item as it will be drawn: its lines (a row's, a cell's each) and the height they take.
     struct Laid {
         const Item* item;
         std::vector<std::vector<std::string>> lines;
         double height = 0;
     };
-    /// (A row's measured cells are moved into their lines.)
+    // (A row's measured cells are moved into their lines.)
     Laid lay_out(Item& i) const {
         Laid l{&i, {}, 0};
         if (!i.row) {
@@ -226,14 +238,6 @@ public:
                 m_pdf.text(Pdf::k_margin + k_table_indent + m_columns[c], m_y + k_size * 1.35 * static_cast<double>(n + 1), l.lines[c][n], k_size, i.bold);
         m_y += l.height;
     }
-    void put(Item i) { draw(lay_out(i)); }
-    /// Starts a new page unless what is `needed` fits on this one (where it fits on any page): a
-    /// division's heading, table and totals are kept together.
-    void keep(double needed) {
-        if (needed <= m_pdf.height() - Pdf::k_margin - Pdf::k_top) room(needed);
-    }
-
-private:
     void room(double needed) {
         if (m_y + needed > m_pdf.height() - Pdf::k_margin) {
             m_pdf.new_page();
@@ -355,7 +359,7 @@ private:
 // and a corps's heading on the page of what comes first under it.
 void draw(Spill& spill, Flow& flow, const rules::RuleSet& rules, const std::string& theater) {
     const Item header{true, 0, k_size, 0, true, header_row(rules), {}};
-    std::vector<Item> headings, items;
+    std::vector<Item> headings;
     while (spill.more()) {
         const char kind = spill.get_char();
         if (kind == 'H') {
@@ -364,7 +368,9 @@ void draw(Spill& spill, Flow& flow, const rules::RuleSet& rules, const std::stri
             h.texts[0] = spill.get_string();
             continue;
         }
-        items.clear();
+        // The block with the headings waiting for it.
+        auto items = std::move(headings);
+        headings.clear();
         for (char part = spill.get_char(); part != 'E'; part = spill.get_char()) {
             if (part == 'T') {
                 items.push_back(header);
@@ -385,14 +391,7 @@ void draw(Spill& spill, Flow& flow, const rules::RuleSet& rules, const std::stri
                 }
             }
         }
-        // The block with the headings waiting for it, on one page where they fit one.
-        std::vector<Flow::Laid> laid;
-        double needed = 0;
-        for (auto* list : {&headings, &items})
-            for (auto& i : *list) needed += laid.emplace_back(flow.lay_out(i)).height;
-        flow.keep(needed);
-        for (const auto& l : laid) flow.draw(l);
-        headings.clear();
+        flow.block(items);
     }
 }
 
@@ -413,14 +412,9 @@ void oob_pdf(const rules::RuleSet& rules, const army::OobSource& oob, const Prov
         draw(spill, flow, rules, theater);
         if (record.sides().empty()) flow.put(line(0, "No forces to show.", 10, false, 8));
         else {
-            // The heading with its lines, on one page where they fit one.
             std::vector<Item> items{line(0, "Totals by side", 12.5, true, 10)};
             for (auto& text : side_totals_lines(rules, oob.view, record.sides())) items.push_back(line(10, std::move(text), 9, false, 2));
-            std::vector<Flow::Laid> laid;
-            double needed = 0;
-            for (auto& i : items) needed += laid.emplace_back(flow.lay_out(i)).height;
-            flow.keep(needed);
-            for (const auto& l : laid) flow.draw(l);
+            flow.block(items);
         }
     });
 }

@@ -279,7 +279,8 @@ struct Pdf::Impl {
     }
 };
 
-Pdf::Pdf(double width, double height, const Sink& out) : m(std::make_unique<Impl>(out)), m_width(width), m_height(height) {
+Pdf::Pdf(double width, double height, std::string provenance, const Sink& out)
+    : m(std::make_unique<Impl>(out)), m_width(width), m_height(height), m_provenance(std::move(provenance)) {
     for (const int bold : {0, 1}) m->faces[bold].font = &TrueType::dejavu_sans(bold == 1);
     m->buffer = "%PDF-1.5\n%\xE2\xE3\xCF\xD3\n";
     m->reserve();  // 1: the catalog
@@ -288,8 +289,7 @@ Pdf::Pdf(double width, double height, const Sink& out) : m(std::make_unique<Impl
 }
 
 void Pdf::write(double width, double height, std::string provenance, const Sink& out, const std::function<void(Pdf&)>& draw) {
-    Pdf pdf(width, height, out);
-    pdf.m_provenance = std::move(provenance);
+    Pdf pdf(width, height, std::move(provenance), out);
     pdf.header();
     draw(pdf);
     pdf.finish();

@@ -55,7 +55,7 @@ public:
     void new_page();
 
 private:
-    Pdf(double width, double height, const Sink& out);
+    Pdf(double width, double height, std::string provenance, const Sink& out);
     void header();
     void end_page();
     /// Ends the document, writing its last bytes.
