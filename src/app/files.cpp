@@ -100,8 +100,15 @@ std::uintmax_t write_file(const std::string& path, const Producer& produce) {
                     ": muster writes only a new file or replaces a regular one; nothing was written");
     if (!ec && fs::exists(status) && campaign_part(path))
         throw Error(path + ": is a campaign database (or part of one): muster does not write over it; give another file name; nothing was written");
+    // Written unnamed in its folder where the file system can (O_TMPFILE), and named only once
+    // whole, so a muster killed while writing leaves nothing; elsewhere (or with no /proc to
+    // name it through) as the part of this process, which the next write removes once it is old.
     const std::string temp = part_of(path);
-    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    int fd = -1;
+    if (::access("/proc/self/fd", X_OK) == 0)
+        fd = ::open(folder.empty() ? "." : folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    const bool unnamed = fd >= 0;
+    if (!unnamed) fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0) throw Error(path + ": cannot write here (" + std::strerror(errno) + ")");
     std::uintmax_t written = 0, sent = 0;
     const auto failed = [&] { return Error(path + ": writing failed (is the disk full?); nothing was written"); };
@@ -119,8 +126,13 @@ std::uintmax_t write_file(const std::string& path, const Producer& produce) {
         });
     } catch (...) {
         ::close(fd);
-        fs::remove(temp, ec);
+        if (!unnamed) fs::remove(temp, ec);
         throw;
+    }
+    if (unnamed && ::linkat(AT_FDCWD, ("/proc/self/fd/" + std::to_string(fd)).c_str(), AT_FDCWD, temp.c_str(), AT_SYMLINK_FOLLOW) != 0) {
+        const std::string why = std::strerror(errno);
+        ::close(fd);
+        throw Error(path + ": cannot put the file in place (" + why + "); nothing was written");
     }
     if (::close(fd) != 0) {
         fs::remove(temp, ec);

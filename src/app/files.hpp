@@ -7,7 +7,9 @@
 namespace muster::app {
 
 /// Writes a whole file or nothing: `produce` writes into a temporary file beside it, piece by
-/// piece, which is then renamed over it; if `produce` throws, nothing is left. Refuses a path
+/// piece, which is then renamed over it; if `produce` throws, nothing is left. The temporary
+/// file is unnamed until whole where the file system allows (O_TMPFILE), so a muster killed
+/// while writing leaves nothing. Refuses a path
 /// whose folder is missing or unwritable, naming it. Returns the bytes written.
 std::uintmax_t write_file(const std::string& path, const Producer& produce);
 std::uintmax_t write_file(const std::string& path, std::string_view content);

@@ -34,18 +34,20 @@ void hundredths(std::string& out, long long hundredths) {
 
 void number(std::string& out, double v) { hundredths(out, hundredths_of(v)); }
 
-// The character a run of UTF-8 bytes holds (a lead byte and its continuation bytes); none
-// (-1) where they are not one well-formed character.
-long decode(std::string_view u) {
+// The character a run of UTF-8 bytes holds (a lead byte and its continuation bytes); where they
+// are not one well-formed character (a damaged name), the replacement character U+FFFD, as the
+// JSON export writes it: shown, not dropped.
+char32_t decode(std::string_view u) {
+    constexpr char32_t replacement = 0xFFFD;
     const auto b = [&](size_t i) { return static_cast<unsigned char>(u[i]); };
     const size_t n = u.size();
-    if (n == 1) return b(0) < 0x80 ? b(0) : -1;
+    if (n == 1) return b(0) < 0x80 ? b(0) : replacement;
     const size_t want = b(0) >= 0xF0 && b(0) <= 0xF4 ? 4 : b(0) >= 0xE0 && b(0) <= 0xEF ? 3 : b(0) >= 0xC2 && b(0) <= 0xDF ? 2 : 0;
-    if (want != n) return -1;
-    long c = b(0) & (0x7F >> n);
+    if (want != n) return replacement;
+    char32_t c = b(0) & (0x7F >> n);
     for (size_t i = 1; i < n; ++i) c = c << 6 | (b(i) & 0x3F);
-    const long least = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
-    if (c < least || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return -1;
+    const char32_t least = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
+    if (c < least || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return replacement;
     return c;
 }
 
@@ -116,41 +118,36 @@ struct Pdf::Impl {
     struct Glyph {
         std::uint16_t index = 0;
         double advance = 0;
-        bool drawn = false;  // false for bytes that are not UTF-8: they take no room and draw nothing
     };
     // The glyph of the character at byte `i` of `s`, `i` moved on to the next character's.
     Glyph next(const std::string& s, size_t& i, bool bold) const {
         const auto& font = *faces[bold ? 1 : 0].font;
         if (const auto byte = static_cast<unsigned char>(s[i]); byte < 0x80) {  // most text
             ++i;
-            return {font.glyph(byte), font.ascii_advance(byte), true};
+            return {font.glyph(byte), font.ascii_advance(byte)};
         }
         const size_t end = next_char(s, i);
-        const long c = decode(std::string_view(s).substr(i, end - i));
+        const auto g = font.glyph(decode(std::string_view(s).substr(i, end - i)));
         i = end;
-        if (c < 0) return {};
-        const auto g = font.glyph(static_cast<char32_t>(c));
-        return {g, font.advance(g), true};
+        return {g, font.advance(g)};
     }
 
     // Text at (x, y) from the page's bottom left, one string of two-byte glyph numbers.
     void show(double x, double y, const std::string& s, double at, bool bold, bool grey) {
+        if (s.empty()) return;
         auto& f = faces[bold ? 1 : 0];
         if (f.drawn.empty()) f.drawn.resize(f.font->glyphs(), 0);
-        bool any = false;
+        begin_show(x, y, at, bold, grey);
         for (size_t i = 0; i < s.size();) {
             const size_t start = i;
             const auto g = next(s, i, bold);
-            if (!g.drawn) continue;
-            if (!any) begin_show(x, y, at, bold, grey);
-            any = true;
-            if (f.drawn[g.index] == 0) f.drawn[g.index] = static_cast<char32_t>(decode(std::string_view(s).substr(start, i - start))) + 1;
+            if (f.drawn[g.index] == 0) f.drawn[g.index] = decode(std::string_view(s).substr(start, i - start)) + 1;
             for (const char byte : {static_cast<char>(g.index >> 8), static_cast<char>(g.index & 0xFF)}) {
                 if (byte == '(' || byte == ')' || byte == '\\' || byte == '\r') content += '\\';
                 content += byte == '\r' ? 'r' : byte;
             }
         }
-        if (any) content += ")Tj\n";
+        content += ")Tj\n";
     }
     // Starts a text at (x, y) in this font, size and shade: the string of its glyphs follows.
     void begin_show(double x, double y, double at, bool bold, bool grey) {

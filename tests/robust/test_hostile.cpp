@@ -1,4 +1,5 @@
 // Hostile files: every reader refuses them with a clear message, and nothing is written.
+#include "app/files.hpp"
 #include "app/oob_import.hpp"
 #include "battle/report.hpp"
 #include "core/error.hpp"
@@ -11,6 +12,7 @@
 #include "db/roster.hpp"
 #include "json/json.hpp"
 #include "db/season.hpp"
+#include "bench/generated_forces.hpp"
 #include "db/db_support.hpp"
 #include "rules/load.hpp"
 #include "support.hpp"
@@ -431,6 +433,28 @@ TEST_CASE("A full disk under an export: refused with a clear message, the file i
         for (const auto& e : std::filesystem::directory_iterator(dir.path())) files += e.path().filename().string().rfind("oob.", 0) == 0 ? 1 : 0;
         CHECK(files == (std::string(format) == "json" ? 1 : 2));  // no .part- beside it
     }
+}
+
+TEST_CASE("An export killed while it writes leaves the file it replaces as it was, and nothing beside it") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    { test::bench_campaign(db, 4000, dir.path()); }
+    std::filesystem::create_directory(dir.file("out"));
+    const auto out = dir.file("out/oob.pdf");
+    int killed = 0;
+    for (const char* after : {"0.02", "0.04", "0.06", "0.08", "0.1", "0.15"}) {
+        INFO("killed after " << after << " s");
+        app::write_file(out, std::string_view("last turn's order of battle"));
+        const auto rc = test::shell("timeout -s KILL " + std::string(after) + " " MUSTER_BINARY " --db " + test::quote(db) + " export oob -o " +
+                                    test::quote(out) + " >/dev/null 2>&1; echo $?");
+        killed += rc == "137\n";
+        const auto now = test::file_bytes(out);
+        CHECK((now == "last turn's order of battle" || now.rfind("%PDF-", 0) == 0));
+        std::vector<std::string> beside;
+        for (const auto& e : std::filesystem::directory_iterator(dir.file("out"))) beside.push_back(e.path().filename().string());
+        CHECK(beside == std::vector<std::string>{"oob.pdf"});
+    }
+    CHECK(killed > 0);  // some kill came while it wrote
 }
 
 TEST_CASE("Two writers: a stale edit is refused, not silently overwritten") {
