@@ -295,7 +295,8 @@ private:
             widths.push_back(m_pdf.text_width(row[i], k_size, bold));
             if (i >= m_need.size()) continue;
             m_need[i] = std::max(m_need[i], widths.back() + k_gap);
-            m_words[i] = std::max(m_words[i], m_pdf.widest_word(row[i], k_size, bold) + k_gap);
+            // A word is no wider than its text: only a text wider than the widest word yet may hold a wider one.
+            if (widths.back() + k_gap > m_words[i]) m_words[i] = std::max(m_words[i], m_pdf.widest_word(row[i], k_size, bold) + k_gap);
         }
         return widths;
     }

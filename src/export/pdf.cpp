@@ -136,17 +136,31 @@ struct Pdf::Impl {
     void show(double x, double y, const std::string& s, double at, bool bold, bool grey) {
         if (s.empty()) return;
         auto& f = faces[bold ? 1 : 0];
-        if (f.drawn.empty()) f.drawn.resize(f.font->glyphs(), 0);
+        const auto& font = *f.font;
+        if (f.drawn.empty()) f.drawn.resize(font.glyphs(), 0);
         begin_show(x, y, at, bold, grey);
+        // Written in place: each byte of text gives at most two bytes of glyph number, each
+        // perhaps escaped.
+        const size_t before = content.size();
+        content.resize(before + 4 * s.size());
+        char* out = content.data() + before;
         for (size_t i = 0; i < s.size();) {
-            const size_t start = i;
-            const auto g = next(s, i, bold);
-            if (f.drawn[g.index] == 0) f.drawn[g.index] = decode(std::string_view(s).substr(start, i - start)) + 1;
-            for (const char byte : {static_cast<char>(g.index >> 8), static_cast<char>(g.index & 0xFF)}) {
-                if (byte == '(' || byte == ')' || byte == '\\' || byte == '\r') content += '\\';
-                content += byte == '\r' ? 'r' : byte;
+            char32_t c = static_cast<unsigned char>(s[i]);
+            if (c < 0x80) {
+                ++i;
+            } else {
+                const size_t end = next_char(s, i);
+                c = decode(std::string_view(s).substr(i, end - i));
+                i = end;
+            }
+            const auto g = font.glyph(c);
+            if (f.drawn[g] == 0) f.drawn[g] = c + 1;
+            for (const char byte : {static_cast<char>(g >> 8), static_cast<char>(g & 0xFF)}) {
+                if (byte == '(' || byte == ')' || byte == '\\' || byte == '\r') *out++ = '\\';
+                *out++ = byte == '\r' ? 'r' : byte;
             }
         }
+        content.resize(static_cast<size_t>(out - content.data()));
         content += ")Tj\n";
     }
     // Starts a text at (x, y) in this font, size and shade: the string of its glyphs follows.
