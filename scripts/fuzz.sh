@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
-targets=(rules oob report dice text)
+targets=(rules oob report dice text pdf)
 build=build-check
 if [ ! -x $build/tests/fuzz/fuzz_rules ]; then
   build=build-fuzz

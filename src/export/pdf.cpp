@@ -52,7 +52,7 @@ char32_t decode(std::string_view u) {
 }
 
 // Where the UTF-8 character after byte `i` starts.
-size_t next_char(const std::string& s, size_t i) {
+size_t next_char(std::string_view s, size_t i) {
     ++i;
     while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
     return i;
@@ -71,12 +71,13 @@ struct Pdf::Impl {
     std::vector<std::uint64_t> starts{0};  // where each object starts, by number (0: none)
     std::vector<int> pages, footers;       // each page's object, and its footer's
 
-    // A font: the glyphs drawn, each with one more than the character it was first drawn for
-    // (0: not drawn; the character to copy text out of the document), and its object (0 while
-    // nothing is drawn in it).
+    // A font: by glyph, one more than the character it was first drawn for (0: not drawn; the
+    // character to copy text out of the document), the glyphs drawn in the order first drawn,
+    // and its object (0 while nothing is drawn in it).
     struct Face {
         const TrueType* font = nullptr;
         std::vector<char32_t> drawn;
+        std::vector<std::uint16_t> glyphs;
         int object = 0;
     };
     Face faces[2];  // regular, bold
@@ -120,7 +121,7 @@ struct Pdf::Impl {
         double advance = 0;
     };
     // The glyph of the character at byte `i` of `s`, `i` moved on to the next character's.
-    Glyph next(const std::string& s, size_t& i, bool bold) const {
+    Glyph next(std::string_view s, size_t& i, bool bold) const {
         const auto& font = *faces[bold ? 1 : 0].font;
         if (const auto byte = static_cast<unsigned char>(s[i]); byte < 0x80) {  // most text
             ++i;
@@ -130,6 +131,12 @@ struct Pdf::Impl {
         const auto g = font.glyph(decode(std::string_view(s).substr(i, end - i)));
         i = end;
         return {g, font.advance(g)};
+    }
+
+    // `sum` and the advances of the characters of `t`, at one point, added in order.
+    double add(double sum, std::string_view t, bool bold) const {
+        for (size_t i = 0; i < t.size();) sum += next(t, i, bold).advance;
+        return sum;
     }
 
     // Text at (x, y) from the page's bottom left, one string of two-byte glyph numbers.
@@ -154,7 +161,10 @@ struct Pdf::Impl {
                 i = end;
             }
             const auto g = font.glyph(c);
-            if (f.drawn[g] == 0) f.drawn[g] = c + 1;
+            if (f.drawn[g] == 0) {
+                f.drawn[g] = c + 1;
+                f.glyphs.push_back(g);
+            }
             for (const char byte : {static_cast<char>(g >> 8), static_cast<char>(g & 0xFF)}) {
                 if (byte == '(' || byte == ')' || byte == '\\' || byte == '\r') *out++ = '\\';
                 *out++ = byte == '\r' ? 'r' : byte;
@@ -207,7 +217,6 @@ struct Pdf::Impl {
     void write_font(int bold) {
         auto& f = faces[bold];
         const auto& font = *f.font;
-        std::vector<bool> wanted(font.glyphs(), false);
         std::uint32_t hash = 2166136261u;  // the subset's tag, from the glyphs in it: the same glyphs, the same bytes
         std::string widths, characters;
         int run_end = -2, mapped = 0;
@@ -224,9 +233,8 @@ struct Pdf::Impl {
             block.clear();
             mapped = 0;
         };
-        for (size_t g = 0; g < f.drawn.size(); ++g) {
-            if (f.drawn[g] == 0) continue;
-            wanted[g] = true;
+        std::sort(f.glyphs.begin(), f.glyphs.end());
+        for (const size_t g : f.glyphs) {
             hash = (hash ^ static_cast<std::uint32_t>(g)) * 16777619u;
             if (static_cast<int>(g) != run_end + 1) {
                 if (!widths.empty()) widths += "] ";
@@ -248,7 +256,7 @@ struct Pdf::Impl {
         for (int i = 0; i < 6; ++i, hash /= 26) tag += static_cast<char>('A' + hash % 26);
         const std::string name = "/" + tag + "+" + font.postscript_name();
 
-        const std::string file = font.subset(wanted);
+        const std::string file = font.subset(f.glyphs);
         uLongf packed_size = compressBound(static_cast<uLong>(file.size()));
         std::string packed(packed_size, '\0');
         if (compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_size, reinterpret_cast<const Bytef*>(file.data()),
@@ -297,6 +305,7 @@ Pdf::Pdf(double width, double height, std::string provenance, const Sink& out)
     m->reserve();  // 1: the catalog
     m->reserve();  // 2: the page tree
     m->faces[0].object = m->reserve();  // 3: the regular font, which every footer draws in
+    m_provenance = cut(m_provenance, m_width - 2 * k_margin, 8);  // as each page's header shows it
 }
 
 void Pdf::write(double width, double height, std::string provenance, const Sink& out, const std::function<void(Pdf&)>& draw) {
@@ -352,21 +361,27 @@ std::vector<std::string> Pdf::wrap_measured(std::string s, double measured, doub
     return wrap(s, width, size, bold);
 }
 
+// Widths are summed a character at a time, in order, as text_width sums them, and a line's is
+// carried on rather than measured again: a text of n characters costs n, not n squared (a
+// damaged name of a megabyte).
 std::vector<std::string> Pdf::wrap(const std::string& s, double given, double size, bool bold) {
     const double width = given + k_slack;
     if (text_width(s, size, bold) <= width) return {s};  // one line as it stands: most texts
+    const auto fits = [&](double sum) { return sum * size <= width; };
     std::vector<std::string> lines;
     std::string line;
-    auto fits = [&](const std::string& t) { return text_width(t, size, bold) <= width; };
+    double line_sum = 0;  // its width at one point
     size_t i = 0;
     while (i < s.size()) {
         const size_t space = s.find(' ', i);
-        const std::string word = s.substr(i, space == std::string::npos ? std::string::npos : space - i);
+        const auto word = std::string_view(s).substr(i, space == std::string::npos ? std::string::npos : space - i);
         i = space == std::string::npos ? s.size() : space + 1;
         if (word.empty()) continue;
-        const std::string joined = line.empty() ? word : line + " " + word;
+        const double joined = m->add(line.empty() ? 0 : m->add(line_sum, " ", bold), word, bold);
         if (fits(joined)) {
-            line = joined;
+            if (!line.empty()) line += ' ';
+            line += word;
+            line_sum = joined;
             continue;
         }
         if (!line.empty()) lines.push_back(line);
@@ -374,8 +389,16 @@ std::vector<std::string> Pdf::wrap(const std::string& s, double given, double si
         // A word wider than the line goes in pieces, as many characters as fit (at least one).
         for (size_t c = 0; c < word.size();) {
             size_t end = next_char(word, c);
-            while (end < word.size() && fits(line + word.substr(c, next_char(word, end) - c))) end = next_char(word, end);
-            line += word.substr(c, end - c);
+            double piece = m->add(0, word.substr(c, end - c), bold);
+            while (end < word.size()) {
+                const size_t after = next_char(word, end);
+                const double longer = m->add(piece, word.substr(end, after - end), bold);
+                if (!fits(longer)) break;
+                piece = longer;
+                end = after;
+            }
+            line.assign(word.substr(c, end - c));
+            line_sum = piece;
             c = end;
             if (c < word.size()) {
                 lines.push_back(line);
@@ -388,15 +411,20 @@ std::vector<std::string> Pdf::wrap(const std::string& s, double given, double si
 }
 
 std::string Pdf::cut(const std::string& s, double width, double size, bool bold) {
-    if (text_width(s, size, bold) <= width) return s;
-    std::string kept;
+    // Read until the text is past the width (advances add up, never down): the longest
+    // beginning that fits with an ellipsis after it is found by then.
+    double sum = 0;
+    size_t kept = 0;  // the beginning kept, in bytes
+    bool keeping = true;
     for (size_t c = 0; c < s.size();) {
         const size_t end = next_char(s, c);
-        if (text_width(kept + s.substr(c, end - c) + "…", size, bold) > width) break;
-        kept += s.substr(c, end - c);
+        sum = m->add(sum, std::string_view(s).substr(c, end - c), bold);
+        if (sum * size > width) return s.substr(0, kept) + "…";
+        keeping = keeping && m->add(sum, "…", bold) * size <= width;
+        if (keeping) kept = end;
         c = end;
     }
-    return kept + "…";
+    return s;
 }
 
 void Pdf::lines(const std::vector<Line>& lines, bool dashed) {
@@ -442,7 +470,7 @@ void Pdf::end_page() {
     m->new_content();
 }
 
-void Pdf::header() { text(k_margin, k_margin, cut(m_provenance, m_width - 2 * k_margin, 8), 8, false, true); }
+void Pdf::header() { text(k_margin, k_margin, m_provenance, 8, false, true); }
 
 void Pdf::new_page() {
     end_page();

@@ -63,7 +63,7 @@ private:
     struct Impl;
     std::unique_ptr<Impl> m;
     double m_width, m_height;
-    std::string m_provenance;
+    std::string m_provenance;  ///< as each page's header shows it: cut to the width
 };
 
 }  // namespace muster::exporter

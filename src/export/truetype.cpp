@@ -116,7 +116,17 @@ TrueType::TrueType(std::string bytes, std::string file) : m_bytes(std::move(byte
         }
     }
     if (m_cmap_format == 0) throw Error("the font file " + m_file + " has no Unicode character map");
-    for (char32_t c = 0; c < 128; ++c) m_ascii_advance[c] = advance(m_ascii[c] = look_up(c));
+    // The Basic Multilingual Plane's glyphs in a table: each range the map covers looked up.
+    std::vector<std::uint16_t> bmp(0x10000, 0);
+    const auto cover = [&](std::uint32_t first, std::uint32_t last) {
+        for (std::uint32_t c = first; c <= std::min<std::uint32_t>(last, 0xFFFF); ++c) bmp[c] = look_up(c);
+    };
+    if (m_cmap_format == 12)
+        for (std::uint32_t i = 0, n = u32(m_cmap + 12); i < n; ++i) cover(u32(m_cmap + 16 + 12 * size_t{i}), u32(m_cmap + 20 + 12 * size_t{i}));
+    else
+        for (size_t i = 0, n = u16(m_cmap + 6) / 2u; i < n; ++i) cover(u16(m_cmap + 16 + 2 * n + 2 * i), u16(m_cmap + 14 + 2 * i));
+    m_bmp = std::move(bmp);
+    for (char32_t c = 0; c < 128; ++c) m_ascii_advance[c] = advance(m_bmp[c]);
 
     // The PostScript name (name 6), in its Macintosh or Windows record: letters, digits and
     // hyphens only, as a PDF font name.
@@ -177,17 +187,21 @@ TrueType::Table TrueType::outline(std::uint16_t g) const {
     return {glyf.offset + begin, end - begin};
 }
 
-std::string TrueType::subset(const std::vector<bool>& wanted) const {
-    // The glyphs drawn, and those a compound glyph (an accented letter) is built of.
-    std::vector<bool> used(m_advance.size(), false);
+std::string TrueType::subset(const std::vector<std::uint16_t>& drawn) const {
+    // The glyphs drawn, and those a compound glyph (an accented letter) is built of. The font
+    // ends at the last glyph kept (text in a Latin script keeps a few hundred of DejaVu's
+    // thousands): its loca and hmtx tables shortened to match, so a small sheet's fonts are small.
+    std::vector<char> used(m_advance.size(), 0);
     std::vector<std::uint16_t> todo{0};  // the missing-glyph box is always kept
-    for (size_t g = 0; g < wanted.size() && g < used.size(); ++g)
-        if (wanted[g]) todo.push_back(static_cast<std::uint16_t>(g));
+    for (const auto g : drawn)
+        if (g < used.size()) todo.push_back(g);
+    size_t count = 1;
     while (!todo.empty()) {
         const auto g = todo.back();
         todo.pop_back();
         if (used[g]) continue;
-        used[g] = true;
+        used[g] = 1;
+        count = std::max<size_t>(count, g + size_t{1});
         const auto o = outline(g);
         if (o.length < 10 || s16(o.offset) >= 0) continue;  // empty, or a simple glyph
         for (size_t at = o.offset + 10;;) {
@@ -198,8 +212,8 @@ std::string TrueType::subset(const std::vector<bool>& wanted) const {
         }
     }
     std::string glyf, loca;
-    loca.reserve(4 * used.size() + 4);
-    for (size_t g = 0; g < used.size(); ++g) {
+    loca.reserve(4 * count + 4);
+    for (size_t g = 0; g < count; ++g) {
         put32(loca, static_cast<std::uint32_t>(glyf.size()));
         if (!used[g]) continue;
         const auto o = outline(static_cast<std::uint16_t>(g));
@@ -215,11 +229,21 @@ std::string TrueType::subset(const std::vector<bool>& wanted) const {
         else if (!std::strcmp(tag, "loca")) tables.emplace_back(tag, loca);
         else if (t.length > 0) tables.emplace_back(tag, m_bytes.substr(t.offset, t.length));
     }
+    const auto metrics = std::min<size_t>(u16(table("hhea").offset + 34), count);  // advances given whole, then side bearings alone
+    const auto set16 = [](std::string& data, size_t at, size_t v) {
+        data[at] = static_cast<char>(v >> 8 & 0xFF);
+        data[at + 1] = static_cast<char>(v & 0xFF);
+    };
     for (auto& [tag, data] : tables) {
         if (tag == "head" && data.size() >= 54) {
             std::fill(data.begin() + 8, data.begin() + 12, '\0');  // checkSumAdjustment: not kept
-            data[50] = 0;
-            data[51] = 1;  // the loca table is long
+            set16(data, 50, 1);  // the loca table is long
+        } else if (tag == "maxp" && data.size() >= 6) {
+            set16(data, 4, count);
+        } else if (tag == "hhea" && data.size() >= 36) {
+            set16(data, 34, metrics);
+        } else if (tag == "hmtx") {
+            data.resize(std::min(data.size(), 4 * metrics + 2 * (count - metrics)));
         }
     }
     std::string font;

@@ -17,7 +17,7 @@ public:
 
     /// The glyph of character `c`; 0 (the font's "missing" box) where the font has none.
     std::uint16_t glyph(char32_t c) const {
-        return c < 128 ? m_ascii[c] : look_up(c);
+        return c < m_bmp.size() ? m_bmp[c] : look_up(c);
     }
     /// How far a glyph moves the pen at a size of one point.
     double advance(std::uint16_t glyph) const { return m_advance[glyph < m_advance.size() ? glyph : 0]; }
@@ -32,10 +32,10 @@ public:
     };
     const Metrics& metrics() const { return m_metrics; }
 
-    /// The font file with the outlines of the glyphs marked in `used` (and of the glyphs they
-    /// are built from) and no others, every glyph keeping its number: the tables a PDF viewer
-    /// reads (head, hhea, maxp, hmtx, loca, glyf and the hinting ones).
-    std::string subset(const std::vector<bool>& used) const;
+    /// The font file with the outlines of the glyphs `drawn` (and of the glyphs they are built
+    /// from) and no others, every glyph keeping its number, and none after the last of them: the
+    /// tables a PDF viewer reads (head, hhea, maxp, hmtx, loca, glyf and the hinting ones).
+    std::string subset(const std::vector<std::uint16_t>& drawn) const;
 
 private:
     struct Table {
@@ -54,7 +54,7 @@ private:
     std::uint32_t m_cmap = 0;  // the Unicode subtable in use: format 4 or 12
     std::uint16_t m_cmap_format = 0;
     bool m_long_loca = false;
-    std::uint16_t m_ascii[128] = {};
+    std::vector<std::uint16_t> m_bmp;  // each character of the Basic Multilingual Plane's glyph, looked up once
     double m_ascii_advance[128] = {};
     std::vector<double> m_advance;
     Metrics m_metrics;

@@ -1098,3 +1098,80 @@ TEST_CASE("A PDF's text is the text drawn: hostile bytes neither break the file 
     REQUIRE(pgm.size() > 1000);
     CHECK(std::count_if(pgm.begin() + 20, pgm.end(), [](char c) { return static_cast<unsigned char>(c) < 128; }) > 200);
 }
+
+namespace {
+
+// wrap and cut as they are defined, each candidate line measured whole (n squared): what the
+// writer's own, which carries each line's width on, must give.
+std::vector<std::string> wrap_by_definition(exporter::Pdf& pdf, const std::string& s, double given, double size, bool bold) {
+    const double width = given + 1e-6;
+    const auto fits = [&](const std::string& t) { return pdf.text_width(t, size, bold) <= width; };
+    if (fits(s)) return {s};
+    const auto next = [](const std::string& t, size_t i) {
+        ++i;
+        while (i < t.size() && (static_cast<unsigned char>(t[i]) & 0xC0) == 0x80) ++i;
+        return i;
+    };
+    std::vector<std::string> lines;
+    std::string line;
+    size_t i = 0;
+    while (i < s.size()) {
+        const size_t space = s.find(' ', i);
+        const std::string word = s.substr(i, space == std::string::npos ? std::string::npos : space - i);
+        i = space == std::string::npos ? s.size() : space + 1;
+        if (word.empty()) continue;
+        const std::string joined = line.empty() ? word : line + " " + word;
+        if (fits(joined)) {
+            line = joined;
+            continue;
+        }
+        if (!line.empty()) lines.push_back(line);
+        line.clear();
+        for (size_t c = 0; c < word.size();) {
+            size_t end = next(word, c);
+            while (end < word.size() && fits(word.substr(c, next(word, end) - c))) end = next(word, end);
+            line = word.substr(c, end - c);
+            c = end;
+            if (c < word.size()) {
+                lines.push_back(line);
+                line.clear();
+            }
+        }
+    }
+    if (!line.empty() || lines.empty()) lines.push_back(line);
+    return lines;
+}
+
+std::string cut_by_definition(exporter::Pdf& pdf, const std::string& s, double width, double size, bool bold) {
+    if (pdf.text_width(s, size, bold) <= width) return s;
+    std::string kept;
+    for (size_t c = 0; c < s.size();) {
+        size_t end = c + 1;
+        while (end < s.size() && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) ++end;
+        if (pdf.text_width(kept + s.substr(c, end - c) + "…", size, bold) > width) break;
+        kept += s.substr(c, end - c);
+        c = end;
+    }
+    return kept + "…";
+}
+
+}  // namespace
+
+TEST_CASE("Wrapping and cutting a text carry its width on, and give what measuring each candidate whole gives") {
+    std::mt19937 random(7);
+    const std::vector<std::string> pieces = {"a", "W", "i", " ", "  ", "é", "ß", "漢", "𝔄", "\xff", "\x80\x80", "\xc3", "-", "Brigade", "Mecklenburg-Strelitz"};
+    exporter::Pdf::write(595.28, 841.89, "", [](std::string_view) {}, [&](exporter::Pdf& pdf) {
+        int tried = 0;
+        for (int n = 0; n < 3000; ++n) {
+            std::string text;
+            for (int k = static_cast<int>(random() % 40); k > 0; --k) text += pieces[random() % pieces.size()];
+            const double width = 1 + static_cast<double>(random() % 3000) / 10, size = 4 + static_cast<double>(random() % 20) / 2;
+            const bool bold = random() % 2 == 0;
+            INFO("\"" << text << "\" in " << width << " at " << size);
+            REQUIRE(pdf.wrap(text, width, size, bold) == wrap_by_definition(pdf, text, width, size, bold));
+            REQUIRE(pdf.cut(text, width, size, bold) == cut_by_definition(pdf, text, width, size, bold));
+            ++tried;
+        }
+        CHECK(tried == 3000);
+    });
+}
