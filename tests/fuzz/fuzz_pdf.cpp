@@ -4,26 +4,19 @@
 // - a text wrapped to a width comes back in lines no wider than it (but a line of one
 //   character, which is never broken), and cut to a width no wider than it;
 // - the order of battle and label sheets with the text as every name are whole PDFs too.
-#include "app/catalog.hpp"
 #include "export/oob.hpp"
 #include "export/pdf.hpp"
+#include "fuzz_support.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <string>
 
+using muster::fuzz::acw;
+using muster::fuzz::require;
+
 namespace {
-
-void require(bool ok) {
-    if (!ok) std::abort();
-}
-
-const muster::rules::RuleSet& acw() {
-    static const auto rules = muster::app::default_catalog().load("acw");
-    return rules;
-}
 
 // Whether each object a PDF's table of offsets names begins at its offset.
 bool offsets_hold(const std::string& pdf) {
@@ -72,27 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     require(offsets_hold(bytes));
 
     // The sheets, with the text as every name.
-    army::OrderOfBattle oob;
-    oob.campaign = text;
-    army::Army a;
-    a.name = text;
-    a.side = "union";
-    army::Corps k;
-    k.name = text;
-    army::Division d;
-    d.name = text;
-    d.side = "union";
-    d.arm = "infantry";
-    army::Brigade b;
-    b.name = text;
-    b.arm = "infantry";
-    b.rating = "veteran";
-    b.start_stands = b.stands = 6;
-    b.label = {6, 5, 3};
-    d.brigades.push_back(b);
-    k.divisions.push_back(d);
-    a.corps.push_back(k);
-    oob.armies.push_back(a);
+    const auto oob = fuzz::named_everywhere(text);
     const exporter::Provenance p{Day::read("2026-01-01")};
     require(offsets_hold(exporter::in_memory(exporter::oob_pdf, acw(), oob, p)));
     require(offsets_hold(exporter::in_memory(exporter::labels_pdf, acw(), oob, p, exporter::LabelSheet{})));

@@ -3,31 +3,20 @@
 // - a name the rule keeps is shown as it is; visible text has no control byte;
 // - every CSV record has the header's number of fields, and no cell a spreadsheet would run;
 // - every Markdown table row is one line that begins and ends with "|".
-#include "app/catalog.hpp"
 #include "core/error.hpp"
 #include "csv_reader.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
 #include "export/oob.hpp"
+#include "fuzz_support.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
-namespace {
-
-void require(bool ok) {
-    if (!ok) std::abort();
-}
-
-const muster::rules::RuleSet& acw() {
-    static const auto rules = muster::app::default_catalog().load("acw");
-    return rules;
-}
-
-}  // namespace
+using muster::fuzz::acw;
+using muster::fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace muster;
@@ -44,30 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
 
     // The writers take any stored text (a file written by something else) as names.
-    army::OrderOfBattle oob;
-    oob.campaign = text;
-    army::Army a;
-    a.name = text;
-    a.side = "union";
-    army::Corps k;
-    k.name = text;
-    army::Division d;
-    d.name = text;
-    d.side = "union";
-    d.arm = "infantry";
-    army::Brigade b;
-    b.name = text;
-    b.arm = "infantry";
-    b.rating = text;
-    b.start_stands = b.stands = 6;
-    b.label = {6, 5, 3};
-    d.brigades.push_back(b);
-    army::Battery t;
-    t.name = text;
-    d.batteries.push_back(t);
-    k.divisions.push_back(d);
-    a.corps.push_back(k);
-    oob.armies.push_back(a);
+    const auto oob = fuzz::named_everywhere(text);
     const exporter::Provenance p{Day::read("2026-01-01")};
     const auto records = test::csv_records(exporter::in_memory(exporter::oob_csv, acw(), oob, p));
     for (const auto& r : records) {
