@@ -321,19 +321,7 @@ void Pdf::text(double x, double y, const std::string& s, double size, bool bold,
     m->show(x, m_height - y, s, size, bold, grey);
 }
 
-double Pdf::text_width(const std::string& s, double size, bool bold) {
-    const auto& font = *m->faces[bold ? 1 : 0].font;
-    double width = 0;
-    for (size_t i = 0; i < s.size();) {
-        if (const auto byte = static_cast<unsigned char>(s[i]); byte < 0x80) {  // most text, without the general path's call
-            width += font.ascii_advance(byte);
-            ++i;
-        } else {
-            width += m->next(s, i, bold).advance;
-        }
-    }
-    return width * size;
-}
+double Pdf::text_width(const std::string& s, double size, bool bold) { return m->add(0, s, bold) * size; }
 
 double Pdf::widest_word(const std::string& s, double size, bool bold) {
     double widest = 0, word = 0;
