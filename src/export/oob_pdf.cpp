@@ -257,7 +257,7 @@ std::string with(const std::string& head, const std::string& commander) {
 
 std::vector<std::string> header_row(const rules::RuleSet& rules) { return {rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"}; }
 
-// How the walk is kept: a heading ('H', drawn with what follows it), and blocks ('B' to 'E')
+// How the walk is kept: a heading ('H' and its line, drawn with what follows it), and blocks ('B' to 'E')
 // kept on one page where they fit one, of lines ('L'), rows ('R'), the table's header ('T')
 // and divisions' headings ('D': the division's theater, and its heading with the theater left
 // out and named, for the sheet names the theater most divisions are in once, at its top).
@@ -270,6 +270,21 @@ void put(Spill& s, const Item& i) {
         s.put(i.texts[c]);
         if (i.row) s.put(i.widths.at(c));
     }
+}
+
+// A line ('L') or row ('R') as put() kept it, its tag read already.
+Item get(Spill& s, char part) {
+    Item i;
+    i.row = part == 'R';
+    if (i.row) i.texts.resize(static_cast<size_t>(s.get_double()));
+    else for (double* v : {&i.indent, &i.size, &i.gap}) *v = s.get_double();
+    i.bold = s.get_char() == '1';
+    if (!i.row) i.texts.resize(1);
+    for (auto& t : i.texts) {
+        t = s.get_string();
+        if (i.row) i.widths.push_back(s.get_double());
+    }
+    return i;
 }
 
 // The walk: each division's, corps's and army's lines into the spill, and the measures the
@@ -300,10 +315,9 @@ private:
         }
         return widths;
     }
-    void heading(double indent, const std::string& text, double size, double gap) {
+    void heading(double indent, std::string text, double size, double gap) {
         m_spill.put('H');
-        for (const double v : {indent, size, gap}) m_spill.put(v);
-        m_spill.put(text);
+        put(m_spill, line(indent, std::move(text), size, true, gap));
     }
     void begin_army(const army::Army& a) override {
         const auto* side = m_rules.find_side(a.side);
@@ -364,9 +378,7 @@ void draw(Spill& spill, Flow& flow, const rules::RuleSet& rules, const std::stri
     while (spill.more()) {
         const char kind = spill.get_char();
         if (kind == 'H') {
-            auto& h = headings.emplace_back(line(0, "", 0, true));
-            for (double* v : {&h.indent, &h.size, &h.gap}) *v = spill.get_double();
-            h.texts[0] = spill.get_string();
+            headings.push_back(get(spill, spill.get_char()));
             continue;
         }
         // The block with the headings waiting for it.
@@ -380,16 +392,7 @@ void draw(Spill& spill, Flow& flow, const rules::RuleSet& rules, const std::stri
                 auto here = spill.get_string(), elsewhere = spill.get_string();
                 items.push_back(line(20, own == theater ? std::move(here) : std::move(elsewhere), 10, true, 3));
             } else {
-                auto& i = items.emplace_back();
-                i.row = part == 'R';
-                if (i.row) i.texts.resize(static_cast<size_t>(spill.get_double()));
-                else for (double* v : {&i.indent, &i.size, &i.gap}) *v = spill.get_double();
-                i.bold = spill.get_char() == '1';
-                if (!i.row) i.texts.resize(1);
-                for (auto& t : i.texts) {
-                    t = spill.get_string();
-                    if (i.row) i.widths.push_back(spill.get_double());
-                }
+                items.push_back(get(spill, part));
             }
         }
         flow.block(items);
