@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,7 +15,8 @@ namespace muster::dice {
 
 using rules::Die;
 
-/// The faces of one throw, one die's or two, kept in place: a throw allocates nothing.
+/// The faces of one throw, one die's or two, kept in place: a throw allocates nothing, and is
+/// small enough (16 bytes) to be handed back in registers.
 class Faces {
 public:
     static constexpr size_t k_most = 2;
@@ -24,18 +26,20 @@ public:
     }
     /// Adds a face; a throw has at most two (more are not kept).
     void push_back(int face) {
-        if (m_size < k_most) m_faces[m_size++] = face;
+        const size_t n = size();
+        if (n < k_most) m_faces[n] = face;
     }
-    size_t size() const { return m_size; }
-    bool empty() const { return m_size == 0; }
+    size_t size() const { return static_cast<size_t>(m_faces[0] != k_none) + static_cast<size_t>(m_faces[1] != k_none); }
+    bool empty() const { return m_faces[0] == k_none; }
     int operator[](size_t i) const { return m_faces[i]; }
     const int* begin() const { return m_faces.data(); }
-    const int* end() const { return m_faces.data() + m_size; }
-    bool operator==(const Faces& o) const { return std::equal(begin(), end(), o.begin(), o.end()); }
+    const int* end() const { return m_faces.data() + size(); }
+    bool operator==(const Faces& o) const { return m_faces == o.m_faces; }
 
 private:
-    std::array<int, k_most> m_faces{};
-    size_t m_size = 0;
+    // A place no face holds (faces are counted from 0): one not thrown.
+    static constexpr int k_none = std::numeric_limits<int>::min();
+    std::array<int, k_most> m_faces{k_none, k_none};
 };
 
 /// One throw of the dice: the faces as they lay and what they read.

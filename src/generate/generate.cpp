@@ -33,12 +33,18 @@ std::string concat(std::initializer_list<std::string_view> parts) {
 }
 
 using For = GeneratedRoll::For;
+using Log = decltype(Generated::log);
+
+// A generated division's brigade by its index: "1st Brigade" (AWI: "1st Battalion").
+std::string brigade_name(const rules::RuleSet& rules, size_t index) {
+    return concat({ordinal(static_cast<int>(index) + 1), " ", rules.term_brigade});
+}
 
 // What a roll was for, in words, written into `out`: "division: 3.) Divisional Strength...",
 // "2nd Brigade: 4.) Brigade Strength...", "fractional battery (44%)". `leader`: what a leader's
 // roll outside a division is for ("Heth new commander"); `division`: what the rule set calls
 // one ("division", AWI's "brigade").
-void purpose_of(const GeneratedRoll& r, std::string_view division, const army::Division& d, std::string_view leader, std::string& out) {
+void purpose_of(const GeneratedRoll& r, const rules::RuleSet& rules, std::string_view division, std::string_view leader, std::string& out) {
     out.clear();
     const auto title = [&] {
         out += ": ";
@@ -46,8 +52,8 @@ void purpose_of(const GeneratedRoll& r, std::string_view division, const army::D
     };
     switch (r.what) {
         case For::division: out += division; title(); break;
-        case For::brigade: out += d.brigades[r.brigade].name; title(); break;
-        case For::alternate: out += d.brigades[r.brigade].name; out += " alternate commander"; title(); break;
+        case For::brigade: out += brigade_name(rules, r.brigade); title(); break;
+        case For::alternate: out += brigade_name(rules, r.brigade); out += " alternate commander"; title(); break;
         case For::division_leader: out += division; out += " leader"; title(); break;
         case For::leader: out += leader; title(); break;
         case For::artillery: out += "artillery ratio"; break;
@@ -57,9 +63,9 @@ void purpose_of(const GeneratedRoll& r, std::string_view division, const army::D
 }
 
 // A roll in words, as the journal keeps it.
-dice::RollRecord in_words(const GeneratedRoll& r, const rules::RuleSet& rules, const army::Division& d, std::string_view leader) {
+dice::RollRecord in_words(const GeneratedRoll& r, const rules::RuleSet& rules, std::string_view division, std::string_view leader) {
     dice::RollRecord out;
-    purpose_of(r, rules.division_noun(), d, leader, out.purpose);
+    purpose_of(r, rules, division, leader, out.purpose);
     out.thrown = r.thrown;
     if (r.table) {
         out.table = r.table->id;
@@ -80,28 +86,29 @@ dice::RollRecord in_words(const GeneratedRoll& r, const rules::RuleSet& rules, c
 
 class Roller {
 public:
-    Roller(const rules::RuleSet& rules, dice::Source& dice, std::vector<GeneratedRoll>& log, const army::Division& division,
-           std::string_view leader = {})
-        : m_rules(rules), m_dice(dice), m_log(log), m_division(division), m_leader(leader), m_noun(rules.division_noun()) {}
+    Roller(const rules::RuleSet& rules, dice::Source& dice, Log& log, std::string_view leader = {})
+        : m_rules(rules), m_dice(dice), m_reads_purpose(dice.reads_purpose()), m_log(log), m_leader(leader) {}
 
     // Rolls a table for the context and writes what the row sets into it.
     void table(const RangeTable& t, Context& context, For what, size_t brigade = 0) {
-        GeneratedRoll r{what, static_cast<std::uint16_t>(brigade), &t};
+        GeneratedRoll& r = m_log.emplace_back();
+        r.what = what;
+        r.brigade = static_cast<std::uint16_t>(brigade);
+        r.table = &t;
         const auto& block = t.block_for(context);
         r.thrown = m_dice.roll(t.die, purpose(r));
         r.row = block.row_for(r.thrown.reading);
         // Blocks cover every reading (validated), and sources only return valid readings.
         if (!r.row) throw Error("table " + t.id + " has no row for " + std::to_string(r.thrown.reading));
         for (size_t i = 0; i < t.sets.size(); ++i) context.set(t.sets[i], r.row->values[i]);
-        m_log.push_back(r);
     }
 
     // A percentile roll against a chance: "roll equal or lower than the fraction".
     bool chance(int percent, For what) {
-        GeneratedRoll r{what};
+        GeneratedRoll& r = m_log.emplace_back();
+        r.what = what;
         r.percent = percent;
         r.thrown = m_dice.roll(rules::Die::percentile, purpose(r));
-        m_log.push_back(r);
         return r.thrown.reading <= percent;
     }
 
@@ -116,41 +123,40 @@ private:
     // What the roll is for, as the dice are asked (typed dice name it when they run out): in a
     // buffer kept from roll to roll; none for dice that do not read it (seeded).
     std::string_view purpose(const GeneratedRoll& r) {
-        if (!m_dice.reads_purpose()) return {};
-        purpose_of(r, m_noun, m_division, m_leader, m_purpose);
+        if (!m_reads_purpose) return {};
+        if (m_noun.empty()) m_noun = m_rules.division_noun();
+        purpose_of(r, m_rules, m_noun, m_leader, m_purpose);
         return m_purpose;
     }
 
     const rules::RuleSet& m_rules;
     dice::Source& m_dice;
-    std::vector<GeneratedRoll>& m_log;
-    const army::Division& m_division;
+    bool m_reads_purpose;
+    Log& m_log;
     std::string_view m_leader;
     std::string m_noun;
     std::string m_purpose;
 };
 
-army::Leader make_leader(const rules::RuleSet& rules, const Context& context, bool by_the_book) {
+army::Leader make_leader(const rules::RuleSet& rules, std::string_view grade_rolled, bool by_the_book) {
     army::Leader leader;
-    leader.rolled_grade = context.get(Field::grade).id;
+    leader.rolled_grade = grade_rolled;
     leader.grade = leader.rolled_grade;
     const auto* grade = rules.find_grade(leader.rolled_grade);
     if (by_the_book && grade && !grade->by_the_book_as.empty()) leader.grade = grade->by_the_book_as;
     return leader;
 }
 
-Context start_context(const rules::RuleSet& rules, const Request& request, army::Division& d, unsigned& given) {
+Context start_context(const rules::RuleSet& rules, const Request& request, unsigned& given) {
     Context context;  // its ids read in the rule set, which outlives it
     const auto* side = rules.find_side(request.side);
     if (!side)
         throw UsageError("unknown side \"" + visible(request.side) + "\" in rule set " + rules.id + " (expected one of: " +
                          id_list(rules.sides) + ")");
-    d.side = request.side;
     context.set(Field::side, {0, side->id, static_cast<int>(side - rules.sides.data())});
     const auto& asked = request.arm.empty() ? rules.arms.front().id : request.arm;
     const auto* arm = rules.find_arm(asked);
     if (!arm) arm = &rules::typed_word(rules, rules.arms, asked, "arm");  // typed by a person: any case, a beginning, its name
-    d.arm = arm->id;  // a word of the rule set's only (Interned: kept for the process's life)
     context.set(Field::arm, {0, arm->id, static_cast<int>(arm - rules.arms.data())});
     if (request.year) {
         if (rules.years.empty()) throw UsageError("rule set " + rules.id + " has no years; leave out the year");
@@ -199,13 +205,13 @@ void check_known(const rules::RuleSet& rules, const Context& context, unsigned g
     }
 }
 
-void add_artillery(const rules::RuleSet& rules, Roller& roll, Context context, army::Division& d) {
+// Rolls the division's batteries, its `stands` at so many a battery (ArtilleryWorking).
+void add_artillery(const rules::RuleSet& rules, Roller& roll, Context context, int stands, army::ArtilleryWorking& a) {
     const auto& g = rules.generation;
     if (!g.artillery) return;
     roll.table(rules.tables[*g.artillery], context, For::artillery);
-    auto& a = d.artillery;
     a.stands_per_battery = context.get(Field::stands_per_battery).number;
-    a.total_stands = d.stands();
+    a.total_stands = stands;
     a.whole = a.total_stands / a.stands_per_battery;
     // "Do not round fractions of batteries up or down": 22 stands at 1 per 9 is 2.44, so two
     // batteries and a roll of 44 or under for a third. Integer percent, rounded down, is the
@@ -220,19 +226,6 @@ void add_artillery(const rules::RuleSet& rules, Roller& roll, Context context, a
     a.to_reserve = share / g.reserve_den;
     a.reserve_percent = share % g.reserve_den * 100 / g.reserve_den;
     if (a.reserve_percent > 0 && roll.chance(a.reserve_percent, For::reserve_share)) ++a.to_reserve;
-    d.batteries.reserve(a.batteries);
-    for (int i = 1; i <= a.batteries; ++i) {
-        army::Battery& t = d.batteries.emplace_back();
-        t.name = ordinal(i) + " Battery";
-        t.reserve = i > a.batteries - a.to_reserve;
-    }
-}
-
-// The most rolls a division of `count` brigades takes: its own, each brigade's with an alternate
-// commander, its leader's, the artillery ratio and the two chances of a battery.
-size_t most_rolls(const rules::RuleSet& rules, int count) {
-    const auto& g = rules.generation;
-    return g.division.size() + count * (g.brigade.size() + g.alternate.size()) + g.division_leader.size() + 3;
 }
 
 // The chance that a die reads within a row's range.
@@ -309,9 +302,8 @@ double mean(const Distribution& d) {
 }
 
 ExactOdds exact_odds(const rules::RuleSet& rules, const Request& request) {
-    army::Division scratch;
     unsigned given = 0;
-    const Context start = start_context(rules, request, scratch, given);
+    const Context start = start_context(rules, request, given);
     check_known(rules, start, given);
     const auto& g = rules.generation;
     const std::vector<size_t> artillery = g.artillery ? std::vector<size_t>{*g.artillery} : std::vector<size_t>{};
@@ -358,65 +350,94 @@ ExactOdds exact_odds(const rules::RuleSet& rules, const Request& request) {
 
 army::Leader roll_leader(const rules::RuleSet& rules, const Request& request, dice::Source& dice,
                          std::vector<dice::RollRecord>& rolls, const std::string& purpose) {
-    army::Division scratch;
     unsigned given = 0;
-    Context context = start_context(rules, request, scratch, given);
+    Context context = start_context(rules, request, given);
     if (!context.has(Field::year) && rules::keys_of(rules, {rules.generation.division_leader}).count(Field::year))
         throw UsageError("the leader table needs the year: give it");
     // Keys the leader table may need that only a division's own rolls would set (theater)
     // must be given; validation guarantees side and year suffice for the shipped rule sets.
-    std::vector<GeneratedRoll> log;
-    Roller roll(rules, dice, log, scratch, purpose);
+    Log log;
+    Roller roll(rules, dice, log, purpose);
     roll.steps(rules.generation.division_leader, context, 0, For::leader);
-    for (const auto& r : log) rolls.push_back(in_words(r, rules, scratch, purpose));
-    return make_leader(rules, context, request.despicable_by_the_book);
+    const auto noun = rules.division_noun();
+    for (size_t i = 0; i < log.size(); ++i) rolls.push_back(in_words(log[i], rules, noun, purpose));
+    return make_leader(rules, context.get(Field::grade).id, request.despicable_by_the_book);
 }
 
-army::Division Generated::with_rolls(const rules::RuleSet& rules) && {
-    division.rolls.reserve(division.rolls.size() + log.size());
-    for (const auto& r : log) division.rolls.push_back(in_words(r, rules, division, {}));
-    return std::move(division);
+army::Division Generated::division(const rules::RuleSet& rules) const {
+    army::Division d;
+    d.name = name;
+    d.side = context.get(Field::side).id;
+    d.arm = context.get(Field::arm).id;  // a word of the rule set's only (Interned: kept for the process's life)
+    if (context.has(Field::year)) d.year = context.get(Field::year).number;
+    if (context.has(Field::theater)) d.theater = context.get(Field::theater).id;
+    d.brigades.reserve(brigades.size());
+    for (size_t i = 0; i < brigades.size(); ++i) {
+        const RolledBrigade& rolled = brigades[i];
+        army::Brigade& brigade = d.brigades.emplace_back();
+        brigade.name = brigade_name(rules, i);
+        brigade.arm = d.arm;
+        brigade.rating = rolled.rating.id;
+        brigade.start_stands = brigade.stands = rolled.stands;
+        brigade.label = *rules.effectiveness.find(brigade.rating, brigade.start_stands);  // validated
+        brigade.commander = make_leader(rules, rolled.grade.id, by_the_book);
+        if (rolled.alternate) brigade.alternate = make_leader(rules, rolled.alternate->id, by_the_book);
+    }
+    d.commander = make_leader(rules, commander.id, by_the_book);
+    d.artillery = artillery;
+    const auto& a = artillery;
+    d.batteries.reserve(a.batteries);
+    for (int i = 1; i <= a.batteries; ++i) {
+        army::Battery& t = d.batteries.emplace_back();
+        t.name = ordinal(i) + " Battery";
+        t.reserve = i > a.batteries - a.to_reserve;
+    }
+    return d;
+}
+
+army::Division Generated::with_rolls(const rules::RuleSet& rules) const {
+    army::Division d = division(rules);
+    const auto noun = rules.division_noun();
+    d.rolls.reserve(log.size());
+    for (size_t i = 0; i < log.size(); ++i) d.rolls.push_back(in_words(log[i], rules, noun, {}));
+    return d;
 }
 
 Generated generate_division(const rules::RuleSet& rules, const Request& request, dice::Source& dice) {
     Generated out;
-    army::Division& d = out.division;
-    d.name = request.name.empty() ? rules.term_division : request.name;
+    out.name = request.name.empty() ? rules.term_division : request.name;
+    out.by_the_book = request.despicable_by_the_book;
     unsigned given = 0;
-    Context context = start_context(rules, request, d, given);
+    Context& context = out.context;
+    context = start_context(rules, request, given);
     check_known(rules, context, given);  // before any roll: a refused request uses no dice
-    Roller roll(rules, dice, out.log, d);
-    roll.steps(rules.generation.division, context, given, For::division);
-    if (context.has(Field::year)) d.year = context.get(Field::year).number;
-    if (context.has(Field::theater)) d.theater = context.get(Field::theater).id;
+    const auto& g = rules.generation;
+    Roller roll(rules, dice, out.log);
+    roll.steps(g.division, context, given, For::division);
 
     const int count = context.get(Field::brigades).number;
-    out.log.reserve(most_rolls(rules, count));
-    d.brigades.reserve(count);
-    for (int i = 1; i <= count; ++i) {
+    int stands = 0;
+    for (int i = 0; i < count; ++i) {
         Context b = context;
-        army::Brigade& brigade = d.brigades.emplace_back();
-        brigade.name = concat({ordinal(i), " ", rules.term_brigade});
-        roll.steps(rules.generation.brigade, b, 0, For::brigade, d.brigades.size() - 1);
-        brigade.arm = d.arm;
-        brigade.rating = b.get(Field::rating).id;
-        brigade.start_stands = brigade.stands = b.get(Field::stands).number;
-        brigade.label = *rules.effectiveness.find(brigade.rating, brigade.start_stands);  // validated
-        brigade.commander = make_leader(rules, b, request.despicable_by_the_book);
-        if (!rules.generation.alternate.empty() && b.has(Field::alternate) && b.get(Field::alternate).number == 1) {
+        roll.steps(g.brigade, b, 0, For::brigade, static_cast<size_t>(i));
+        RolledBrigade& brigade = out.brigades.emplace_back();
+        brigade.rating = b.get(Field::rating);
+        brigade.stands = b.get(Field::stands).number;
+        brigade.grade = b.get(Field::grade);
+        if (!g.alternate.empty() && b.has(Field::alternate) && b.get(Field::alternate).number == 1) {
             Context alt = b;
-            roll.steps(rules.generation.alternate, alt, 0, For::alternate, d.brigades.size() - 1);
-            brigade.alternate = make_leader(rules, alt, request.despicable_by_the_book);
+            roll.steps(g.alternate, alt, 0, For::alternate, static_cast<size_t>(i));
+            brigade.alternate = alt.get(Field::grade);
         }
+        stands += brigade.stands;
     }
 
     Context leader = context;
-    roll.steps(rules.generation.division_leader, leader, 0, For::division_leader);
-    d.commander = make_leader(rules, leader, request.despicable_by_the_book);
+    roll.steps(g.division_leader, leader, 0, For::division_leader);
+    out.commander = leader.get(Field::grade);
 
-    add_artillery(rules, roll, std::move(context), d);
+    add_artillery(rules, roll, context, stands, out.artillery);
     return out;
 }
 
 }  // namespace muster::generate
-

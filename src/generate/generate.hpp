@@ -3,10 +3,14 @@
 #include "dice/dice.hpp"
 #include "rules/rule_set.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
+#include <new>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 namespace muster::generate {
 
@@ -33,15 +37,57 @@ struct GeneratedRoll {
     int percent = 0;
 };
 
-/// A division as the tables rolled it, its roll log in that compact form (pointing into the
-/// rule set it was rolled with).
+/// A list whose first N items are kept in place and the rest on the heap: what a division's
+/// generation records, so that rolling up a division of the usual size allocates nothing, nor
+/// fills room it does not use. For items copied as bytes.
+template <class T, size_t N>
+class InPlace {
+    static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+
+public:
+    InPlace() {}  // NOLINT: the room in place is not filled until it is used
+    /// A new item at the end, made by default, to be filled in place.
+    T& emplace_back() {
+        if (m_size < N) return *new (&m_first[m_size++ * sizeof(T)]) T{};
+        ++m_size;
+        return m_rest.emplace_back();
+    }
+    size_t size() const { return m_size; }
+    const T& operator[](size_t i) const {
+        return i < N ? *std::launder(reinterpret_cast<const T*>(&m_first[i * sizeof(T)])) : m_rest[i - N];
+    }
+
+private:
+    alignas(T) std::byte m_first[N * sizeof(T)];
+    std::vector<T> m_rest;
+    size_t m_size = 0;
+};
+
+/// A brigade as the tables rolled it: the values they gave, read in the rule set.
+struct RolledBrigade {
+    rules::FieldRef rating;
+    int stands = 0;
+    rules::FieldRef grade;                     ///< its commander's; id empty: none
+    std::optional<rules::FieldRef> alternate;  ///< its alternate commander's grade; none: it has none
+};
+
+/// A division as the tables rolled it, kept as what they gave (pointing into the rule set it was
+/// rolled with) and put into words, an army::Division, only when it is read: rolling one up
+/// builds no text.
 struct Generated {
-    army::Division division;
-    std::vector<GeneratedRoll> log;
-    /// The division with its roll log in words (`rolls`), read with the rule set it was rolled
-    /// with: what each roll was for ("2nd Brigade: 4.) Brigade Strength: Number of Stands"),
-    /// the table, the dice and what it decided ("7 stands").
-    army::Division with_rolls(const rules::RuleSet& rules) &&;
+    std::string name;
+    rules::Context context;  ///< what the division's own tables gave: side, arm, year, theater, brigades
+    bool by_the_book = false;
+    InPlace<RolledBrigade, 8> brigades;
+    rules::FieldRef commander;  ///< the division leader's grade
+    army::ArtilleryWorking artillery;
+    InPlace<GeneratedRoll, 48> log;
+
+    /// The division, read with the rule set it was rolled with (its roll log left out).
+    army::Division division(const rules::RuleSet& rules) const;
+    /// The division with its roll log in words (`rolls`): what each roll was for ("2nd Brigade:
+    /// 4.) Brigade Strength: Number of Stands"), the table, the dice and what it decided ("7 stands").
+    army::Division with_rolls(const rules::RuleSet& rules) const;
 };
 
 /// Rolls up a division from the rule set's generation tables, in the order the rule set

@@ -85,13 +85,48 @@ bool Condition::matches(const Context& context) const {
     return std::find(ids.begin(), ids.end(), v.id) != ids.end();
 }
 
-const Row* Block::row_for(int reading) const {
-    if (reading >= 0 && static_cast<size_t>(reading) < row_at.size() && row_at[static_cast<size_t>(reading)] < rows.size())
-        return &rows[row_at[static_cast<size_t>(reading)]];
-    for (const auto& row : rows)  // not indexed: by its ranges
-        if (row.range.contains(reading)) return &row;
-    return nullptr;
+namespace {
+
+// Indexes a table's blocks by its keys' codes (RangeTable::block_at): each combination's block
+// found as block_for's scan finds it. None where a block is chosen by a field that is not a key
+// (a context of the keys alone would not show it), or the combinations are too many.
+void index_blocks(const RuleSet& rules, RangeTable& t, const std::array<std::vector<FieldRef>, k_field_count>& domains) {
+    t.key_index.clear();
+    t.block_at.clear();
+    for (const auto& block : t.blocks)
+        for (const auto& c : block.when)
+            if (std::find(t.keys.begin(), t.keys.end(), c.field) == t.keys.end()) return;
+    size_t combinations = 1;
+    for (Field f : t.keys) {
+        const auto& domain = domains[static_cast<size_t>(f)];
+        if (domain.empty() || t.blocks.size() >= 0xFFFF) return;
+        RangeTable::KeyIndex key{f, 0, static_cast<int>(domain.size()), combinations};
+        if (f == Field::year) {
+            key.base = rules.years.front();
+            key.count = rules.years.back() - rules.years.front() + 1;
+        }
+        combinations *= static_cast<size_t>(key.count);
+        if (combinations > 100000) return;
+        t.key_index.push_back(key);
+    }
+    std::vector<std::uint16_t> block_at(combinations, 0xFFFF);
+    for (size_t at = 0; at < combinations; ++at) {
+        Context context;
+        for (const auto& key : t.key_index) {
+            const int code = static_cast<int>(at / key.stride % static_cast<size_t>(key.count));
+            if (key.field == Field::year) context.set(key.field, {key.base + code, {}});
+            else context.set(key.field, {0, domains[static_cast<size_t>(key.field)][static_cast<size_t>(code)].id, code});
+        }
+        for (size_t b = 0; b < t.blocks.size(); ++b)
+            if (t.blocks[b].matches(context)) {
+                block_at[at] = static_cast<std::uint16_t>(b);
+                break;
+            }
+    }
+    t.block_at = std::move(block_at);
 }
+
+}  // namespace
 
 void index_for_rolling(RuleSet& rules) {
     // A value's code: its place among its field's values (-1: not one of them, or not an id),
@@ -104,7 +139,7 @@ void index_for_rolling(RuleSet& rules) {
             if (!domain[i].id.empty() && domain[i].id == id) return static_cast<int>(i);
         return -1;
     };
-    for (auto& t : rules.tables)
+    for (auto& t : rules.tables) {
         for (auto& block : t.blocks) {
             for (auto& c : block.when) {
                 c.codes = 0;
@@ -129,6 +164,8 @@ void index_for_rolling(RuleSet& rules) {
                         }
             }
         }
+        index_blocks(rules, t, domains);
+    }
 }
 
 bool Block::matches(const Context& context) const {
@@ -136,6 +173,17 @@ bool Block::matches(const Context& context) const {
 }
 
 const Block& RangeTable::block_for(const Context& context) const {
+    if (!block_at.empty()) {
+        size_t at = 0;
+        bool coded = true;
+        for (const auto& key : key_index) {
+            const FieldRef& v = context.get(key.field);
+            const int code = key.field == Field::year ? v.number - key.base : v.code;
+            coded = coded && context.has(key.field) && code >= 0 && code < key.count;
+            at += static_cast<size_t>(code) * key.stride;
+        }
+        if (coded && block_at[at] < blocks.size()) return blocks[block_at[at]];
+    }
     for (const auto& block : blocks)
         if (block.matches(context)) return block;
     // Validation proves every combination of keys has a block; reaching here is a context

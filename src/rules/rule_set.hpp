@@ -119,7 +119,13 @@ struct Block {
     std::vector<std::uint8_t> row_at;
     bool matches(const Context& context) const;
     /// The row that holds a reading (validation: exactly one), or nullptr.
-    const Row* row_for(int reading) const;
+    const Row* row_for(int reading) const {
+        if (reading >= 0 && static_cast<size_t>(reading) < row_at.size() && row_at[static_cast<size_t>(reading)] < rows.size())
+            return &rows[row_at[static_cast<size_t>(reading)]];
+        for (const auto& row : rows)  // not indexed: by its ranges
+            if (row.range.contains(reading)) return &row;
+        return nullptr;
+    }
 };
 
 /// The one kind of dice table: readings of a die mapped to values, chosen by keys.
@@ -132,6 +138,18 @@ struct RangeTable {
     std::vector<Field> keys;
     std::vector<Field> sets;
     std::vector<Block> blocks;
+    /// A key of the block index: its field, its codes (a year's: from the rule set's first year)
+    /// and what one code of it moves in `block_at`.
+    struct KeyIndex {
+        Field field{};
+        int base = 0;
+        int count = 0;
+        size_t stride = 0;
+    };
+    std::vector<KeyIndex> key_index;
+    /// Each combination of the keys' codes, its block (index_for_rolling): a roll finds its block
+    /// at once. Empty where a block is chosen by what is not a key, or there are too many.
+    std::vector<std::uint16_t> block_at;
 
     /// The block for a context (validation guarantees exactly one for every key combination).
     const Block& block_for(const Context& context) const;

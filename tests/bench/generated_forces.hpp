@@ -33,7 +33,7 @@ inline army::OrderOfBattle generated_forces(int n, const rules::RuleSet& rules, 
         r.theater = theater;
         for (int i = 0; i < n / 2; ++i) {
             if (i % 10 == 0) a.corps.push_back({0, a.name + " corps " + std::to_string(i / 10), {}, {}, {}});
-            auto d = std::move(generate::generate_division(rules, r, dice).division);  // entered: no roll log
+            auto d = generate::generate_division(rules, r, dice).division(rules);  // entered: no roll log
             d.name = side + " division " + std::to_string(i);
             d.status = DivisionStatus::entered;
             a.corps.back().divisions.push_back(std::move(d));

@@ -39,7 +39,7 @@ TEST_CASE("Seeded divisions follow tables 1 3 4 and 5") {
     std::map<std::string, int> year_theater, brigades, stands, morale_1863_east;
     int brigade_count = 0, morale_count = 0;
     for (int i = 0; i < k_divisions; ++i) {
-        const auto d = generate::generate_division(test::acw(), r, dice).division;
+        const auto d = generate::generate_division(test::acw(), r, dice).division(test::acw());
         ++year_theater[std::to_string(d.year) + d.theater];
         ++brigades[std::to_string(d.brigades.size())];
         for (const auto& b : d.brigades) {
@@ -72,7 +72,7 @@ TEST_CASE("The fractional battery comes in as often as its percentage says") {
     double expected = 0;
     int observed = 0, n = 0;
     for (int i = 0; i < 20000; ++i) {
-        const auto d = generate::generate_division(test::acw(), r, dice).division;
+        const auto d = generate::generate_division(test::acw(), r, dice).division(test::acw());
         if (d.artillery.fraction_percent == 0) continue;
         expected += d.artillery.fraction_percent / 100.0;
         observed += d.artillery.extra;
@@ -110,7 +110,7 @@ TEST_CASE("The exact odds match 100,000 rolled divisions: brigades, stands, batt
         generate::Distribution brigades, stands, batteries, division_batteries, reserve_batteries;
         dice::SeededSource dice(4242);
         for (int i = 0; i < k_divisions; ++i) {
-            const auto d = generate::generate_division(*c.rules, c.request, dice).division;
+            const auto d = generate::generate_division(*c.rules, c.request, dice).division(*c.rules);
             brigades[static_cast<int>(d.brigades.size())] += 1.0 / k_divisions;
             stands[d.stands()] += 1.0 / k_divisions;
             batteries[d.artillery.batteries] += 1.0 / k_divisions;

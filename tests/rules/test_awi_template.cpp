@@ -104,7 +104,7 @@ TEST_CASE("AWI: generated battalions never exceed the caps - and some get an Alt
         r.side = side;
         r.year = 1777;
         for (int i = 0; i < 3000; ++i)
-            for (const auto& b : generate::generate_division(awi(), r, dice).division.brigades) {
+            for (const auto& b : generate::generate_division(awi(), r, dice).division(awi()).brigades) {
                 const auto* rating = awi().find_rating(b.rating);
                 REQUIRE(b.start_stands >= 5);
                 if (rating->max_stands) REQUIRE(b.start_stands <= *rating->max_stands);

@@ -196,3 +196,45 @@ TEST_CASE("A loaded rule set's codes and rows by reading answer as its texts and
             }
     }
 }
+
+TEST_CASE("A table's block found by its index is the one its conditions choose, for every combination of its keys' values, coded, by text alone or unknown") {
+    for (const auto* file : {"acw_fire_and_fury.json", "awi_fire_and_fury.json", "napoleonic_lordre_mixte.json"}) {
+        INFO(file);
+        const auto rules = rules::load_rule_set(test::template_text(file), file);
+        for (const auto& t : rules.tables) {
+            INFO(t.id);
+            CHECK(!t.block_at.empty());  // the shipped tables are all indexed
+            // Each key's values: every one of its field's, coded and by its text alone, and one
+            // outside them (an unknown id, a year either side of the rule set's).
+            std::vector<std::vector<rules::FieldRef>> values;
+            for (rules::Field f : t.keys) {
+                auto& v = values.emplace_back();
+                if (f == rules::Field::year) {
+                    for (int y = rules.years.front() - 1; y <= rules.years.back() + 1; ++y) v.push_back({y, {}});
+                    continue;
+                }
+                const auto domain = rules.domain(f);
+                for (size_t i = 0; i < domain.size(); ++i) {
+                    v.push_back({0, domain[i].id, static_cast<int>(i)});
+                    v.push_back({0, domain[i].id});
+                }
+                v.push_back({0, "no_such_value"});
+            }
+            size_t combinations = 1;
+            for (const auto& v : values) combinations *= v.size();
+            for (size_t at = 0; at < combinations; ++at) {
+                rules::Context context;
+                size_t rest = at;
+                for (size_t k = 0; k < values.size(); ++k) {
+                    context.set(t.keys[k], values[k][rest % values[k].size()]);
+                    rest /= values[k].size();
+                }
+                const rules::Block* chosen = nullptr;
+                for (const auto& block : t.blocks)
+                    if (!chosen && block.matches(context)) chosen = &block;
+                if (chosen) CHECK(&t.block_for(context) == chosen);
+                else CHECK_THROWS_WITH(t.block_for(context), Contains("has no block"));
+            }
+        }
+    }
+}
