@@ -1,4 +1,5 @@
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "export/division_text.hpp"
 #include "generate/generate.hpp"
 #include "support.hpp"
@@ -167,4 +168,42 @@ TEST_CASE("A division's heading names its side, then a nationality called otherw
     CHECK_THAT(exporter::division_text(test::acw(), d), StartsWith("Krafft (Infantry, Confederate, irish), 1863"));
     d.nationality = "Confederate";  // called as its side is: said once
     CHECK_THAT(exporter::division_text(test::acw(), d), StartsWith("Krafft (Infantry, Confederate), 1863"));
+}
+
+TEST_CASE("A division of more brigades and rolls than are kept in place comes out whole, each roll for its brigade in order") {
+    // Every Union division of 20 brigades: more than Generated keeps in place (8 brigades, 48 rolls).
+    std::string text = test::template_text("acw_fire_and_fury.json");
+    const std::string rows = R"([["01-15", 2], ["16-80", 3], ["81-00", 4]])";
+    REQUIRE(text.find(rows) != std::string::npos);
+    text.replace(text.find(rows), rows.size(), R"([["01-00", 20]])");
+    const auto rules = rules::load_rule_set(text, "twenty.json");
+    generate::Request r;
+    r.side = "union";
+    dice::SeededSource dice(7);
+    const auto generated = generate::generate_division(rules, r, dice);
+    REQUIRE(generated.log.size() > 48);
+    const auto d = generated.with_rolls(rules);
+    REQUIRE(d.brigades.size() == 20);
+    REQUIRE(d.rolls.size() == generated.log.size());
+    // The rolls after the division's own: each brigade's stands, morale and brigadier, in turn,
+    // and what each decided is what the brigade has.
+    size_t at = 2;  // year and theater, brigades
+    int stands = 0;
+    for (size_t i = 0; i < d.brigades.size(); ++i) {
+        const auto& b = d.brigades[i];
+        INFO(b.name);
+        CHECK(b.name == ordinal(static_cast<int>(i) + 1) + " Brigade");
+        for (const char* table : {"brigade_stands", "brigade_morale", "leader_rating"}) {
+            REQUIRE(at < d.rolls.size());
+            CHECK_THAT(d.rolls[at].purpose, StartsWith(b.name + ": "));
+            CHECK(d.rolls[at].table == table);
+            ++at;
+        }
+        CHECK(d.rolls[at - 3].result == std::to_string(b.start_stands) + " stands");
+        CHECK(b.commander.present());
+        stands += b.start_stands;
+    }
+    CHECK_THAT(d.rolls[at].purpose, StartsWith("division leader: "));
+    CHECK(d.artillery.total_stands == stands);
+    CHECK(d.stands() == stands);
 }
