@@ -195,11 +195,11 @@ void check_known(const rules::RuleSet& rules, const Context& context, unsigned g
     }
     for (Field f : {Field::year, Field::theater}) {
         const bool none = f == Field::year ? rules.years.empty() : rules.theaters.empty();
-        if (none || context.has(f) || !rules.keys_on(f)) continue;
+        if (none || context.has(f)) continue;
         bool rolled = false;
         for (size_t i : rules.generation.division)
             for (Field s : rules.tables[i].sets) rolled = rolled || s == f;
-        if (!rolled)
+        if (!rolled && rules.keys_on(f))
             throw UsageError("rule set " + rules.id + " has no table that rolls the " + std::string(field_name(f)) + ": give it (--" +
                              std::string(field_name(f)) + (f == Field::year ? ", " + std::to_string(rules.years.front()) + " to " + std::to_string(rules.years.back()) : "") + ")");
     }
