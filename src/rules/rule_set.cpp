@@ -89,30 +89,33 @@ namespace {
 
 // Indexes a table's blocks by its keys' codes (RangeTable::block_at): each combination's block
 // found as block_for's scan finds it. None where a block is chosen by a field that is not a key
-// (a context of the keys alone would not show it), or the combinations are too many.
+// (a context of the keys alone would not show it), or the combinations are too many to index
+// at once (a damaged rule set's).
 void index_blocks(const RuleSet& rules, RangeTable& t, const std::array<std::vector<FieldRef>, k_field_count>& domains) {
     t.key_index.clear();
     t.block_at.clear();
     for (const auto& block : t.blocks)
         for (const auto& c : block.when)
             if (std::find(t.keys.begin(), t.keys.end(), c.field) == t.keys.end()) return;
+    constexpr size_t most = 100000;
+    std::vector<RangeTable::KeyIndex> keys;
     size_t combinations = 1;
     for (Field f : t.keys) {
         const auto& domain = domains[static_cast<size_t>(f)];
-        if (domain.empty() || t.blocks.size() >= 0xFFFF) return;
-        RangeTable::KeyIndex key{f, 0, static_cast<int>(domain.size()), combinations};
-        if (f == Field::year) {
-            key.base = rules.years.front();
-            key.count = rules.years.back() - rules.years.front() + 1;
-        }
-        combinations *= static_cast<size_t>(key.count);
-        if (combinations > 100000) return;
-        t.key_index.push_back(key);
+        // Years counted as a span, first to last, in 64 bits: a damaged rule set's may be anything.
+        const long long count = f == Field::year && !domain.empty()
+                                    ? static_cast<long long>(rules.years.back()) - rules.years.front() + 1
+                                    : static_cast<long long>(domain.size());
+        if (count <= 0 || count > static_cast<long long>(most) || t.blocks.size() >= 0xFFFF) return;
+        keys.push_back({f, f == Field::year ? rules.years.front() : 0, static_cast<int>(count), combinations});
+        combinations *= static_cast<size_t>(count);
+        if (combinations > most) return;
     }
+    if (combinations * t.blocks.size() > 20 * most) return;  // each combination tries the blocks in turn
     std::vector<std::uint16_t> block_at(combinations, 0xFFFF);
     for (size_t at = 0; at < combinations; ++at) {
         Context context;
-        for (const auto& key : t.key_index) {
+        for (const auto& key : keys) {
             const int code = static_cast<int>(at / key.stride % static_cast<size_t>(key.count));
             if (key.field == Field::year) context.set(key.field, {key.base + code, {}});
             else context.set(key.field, {0, domains[static_cast<size_t>(key.field)][static_cast<size_t>(code)].id, code});
@@ -123,6 +126,7 @@ void index_blocks(const RuleSet& rules, RangeTable& t, const std::array<std::vec
                 break;
             }
     }
+    t.key_index = std::move(keys);
     t.block_at = std::move(block_at);
 }
 
@@ -178,7 +182,7 @@ const Block& RangeTable::block_for(const Context& context) const {
         bool coded = true;
         for (const auto& key : key_index) {
             const FieldRef& v = context.get(key.field);
-            const int code = key.field == Field::year ? v.number - key.base : v.code;
+            const long long code = key.field == Field::year ? static_cast<long long>(v.number) - key.base : v.code;
             coded = coded && context.has(key.field) && code >= 0 && code < key.count;
             at += static_cast<size_t>(code) * key.stride;
         }
