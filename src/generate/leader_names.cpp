@@ -28,39 +28,45 @@ int year_month(std::string_view text, bool end) {
     return std::stoi(std::string(year)) * 100 + month;
 }
 
-// "Jackson | 1861-06..1863-05 | brigadier division corps", or a name alone.
+// "Jackson | 1861-06..1863-05 | brigadier division corps", more spans following as
+// "| FROM..TO | RANKS", or a name alone.
 ListedName listed_name(const std::string& line) {
     const auto fields = split(line, '|');
-    if (fields.size() != 1 && fields.size() != 3)
-        throw UsageError("\"" + visible(line) + "\" is not NAME or NAME | FROM..TO | RANKS");
+    if (fields.size() % 2 == 0)
+        throw UsageError("\"" + visible(line) + "\" is not NAME or NAME | FROM..TO | RANKS (more spans following as | FROM..TO | RANKS)");
     ListedName out;
     out.name = checked_leader_name(trim(fields[0]));
     if (out.name.empty()) throw UsageError("\"" + visible(line) + "\" has no name");
-    if (fields.size() == 1) return out;
-    const auto span = std::string(trim(fields[1]));
-    const auto dots = span.find("..");
-    if (dots == std::string::npos) throw UsageError("\"" + visible(span) + "\" is not FROM..TO (YYYY or YYYY-MM each)");
-    out.from = year_month(std::string_view(span).substr(0, dots), false);
-    out.to = year_month(std::string_view(span).substr(dots + 2), true);
-    if (out.from > out.to) throw UsageError("\"" + span + "\" ends before it begins");
-    for (const auto& word : split(std::string(trim(fields[2])), ' ')) {
-        if (word.empty()) continue;
-        const auto rank = find_word<Rank>(word);
-        if (!rank) throw UsageError("\"" + visible(std::string(word)) + "\" is not a rank: expected " + spellings<Rank>());
-        out.ranks.push_back(*rank);
+    for (size_t f = 1; f + 1 < fields.size(); f += 2) {
+        ListedName::Span& at = out.spans.emplace_back();
+        const auto span = std::string(trim(fields[f]));
+        const auto dots = span.find("..");
+        if (dots == std::string::npos) throw UsageError("\"" + visible(span) + "\" is not FROM..TO (YYYY or YYYY-MM each)");
+        at.from = year_month(std::string_view(span).substr(0, dots), false);
+        at.to = year_month(std::string_view(span).substr(dots + 2), true);
+        if (at.from > at.to) throw UsageError("\"" + span + "\" ends before it begins");
+        for (const auto& word : split(std::string(trim(fields[f + 1])), ' ')) {
+            if (word.empty()) continue;
+            const auto rank = find_word<Rank>(word);
+            if (!rank) throw UsageError("\"" + visible(std::string(word)) + "\" is not a rank: expected " + spellings<Rank>());
+            at.ranks.push_back(*rank);
+        }
+        if (at.ranks.empty()) throw UsageError("\"" + visible(line) + "\" gives no rank for " + span);
     }
-    if (out.ranks.empty()) throw UsageError("\"" + visible(line) + "\" gives no rank");
     return out;
 }
 
 }  // namespace
 
 bool ListedName::fits(const NameFit& when) const {
-    if (!ranks.empty() && std::find(ranks.begin(), ranks.end(), when.rank) == ranks.end()) return false;
-    if (!when.year) return true;
-    if (!when.month) return from / 100 <= when.year && when.year <= to / 100;
-    const int at = when.year * 100 + when.month;
-    return from <= at && at <= to;
+    if (spans.empty()) return true;
+    return std::any_of(spans.begin(), spans.end(), [&](const Span& s) {
+        if (std::find(s.ranks.begin(), s.ranks.end(), when.rank) == s.ranks.end()) return false;
+        if (!when.year) return true;
+        if (!when.month) return s.from / 100 <= when.year && when.year <= s.to / 100;
+        const int at = when.year * 100 + when.month;
+        return s.from <= at && at <= s.to;
+    });
 }
 
 NameList parse_name_list(const std::string& file, std::string_view text) {

@@ -20,13 +20,18 @@ struct NameFit {
     int month = 0;
 };
 
-/// One officer of a list: his name, when he could hold a command (year * 100 + month, the
-/// months 1 and 12 where only years are given) and the ranks of the posts he fits.
+/// One officer of a list: his name, and when he could hold a command at which ranks, span by
+/// span (a general who led a brigade, then an army, fits a brigade only in the first).
 struct ListedName {
+    /// A span of his career: its first and last months (year * 100 + month, the months 1 and
+    /// 12 where only years are given) and the ranks of the posts he fits in it.
+    struct Span {
+        int from = 0;
+        int to = 999912;
+        std::vector<Rank> ranks;
+    };
     std::string name;
-    int from = 0;
-    int to = 999912;
-    std::vector<Rank> ranks;  ///< empty: any
+    std::vector<Span> spans;  ///< none: any post at any date
 
     bool fits(const NameFit& when) const;
 };
@@ -43,8 +48,9 @@ struct NameList {
 
 /// Reads a list: "#" comment lines, header lines "rules: ID", "side: ID", "nationality: ID",
 /// a blank line, then one name a line: "NAME", or "NAME | FROM..TO | RANKS" where FROM and TO
-/// are YYYY or YYYY-MM and RANKS the words brigadier, division, corps, army. Each name
-/// follows the leader name rule; none twice. A malformed list is a FileError naming the line.
+/// are YYYY or YYYY-MM and RANKS the words brigadier, division, corps, army, more spans of his
+/// career following as "| FROM..TO | RANKS". Each name follows the leader name rule; none
+/// twice. A malformed list is a FileError naming the line.
 NameList parse_name_list(const std::string& file, std::string_view text);
 
 /// The names a leader of `side` (of `nationality`, if some list has it) is drawn from: the

@@ -414,7 +414,7 @@ TEST_CASE("Battles of a file from before schema 28 take whether the enemy saw ea
 
 TEST_CASE("A file from before schema 31 tells a fall by roll from one in battle, and places each battle at its operation") {
     // Grossbeeren: Jarry wounded in battle A, then a battle named "A: B" (its report's summary
-    // begins as A's would), then Oppen killed on a Fallen Leaders roll; then the columns schemas
+    // begins as A's would), then O. K. Pirch killed on a Fallen Leaders roll; then the columns schemas
     // 31 and 32 add are taken out again.
     test::TempDir dir;
     const auto path = dir.file("c.db");
@@ -431,7 +431,7 @@ TEST_CASE("A file from before schema 31 tells a fall by roll from one in battle,
     };
     const auto rolled = read("SELECT name FROM leader WHERE fell_by_roll ORDER BY name");
     const auto placed = read("SELECT name || '@' || operation_id FROM battle ORDER BY id");
-    REQUIRE(rolled == std::vector<std::string>{"Oppen"});
+    REQUIRE(rolled == std::vector<std::string>{"O. K. Pirch"});
     test::raw_sql(path, "ALTER TABLE leader DROP COLUMN fell_by_roll");
     test::raw_sql(path, "ALTER TABLE battle DROP COLUMN operation_id");
     for (const auto* column : {"prior_status", "prior_fell_in", "prior_out_battles", "prior_by_roll"})  // schema 33's

@@ -57,7 +57,7 @@ TEST_CASE("Every side of every built-in rule set has names for a season in every
         INFO(l.file);
         CHECK_FALSE(l.title.empty());
         CHECK((l.rules == "acw" || l.rules == "awi" || l.rules == "napoleonic"));
-        for (const auto& name : l.names) CHECK(!name.ranks.empty());  // every name says where it fits
+        for (const auto& name : l.names) CHECK(!name.spans.empty());  // every name says where it fits
     }
 }
 
@@ -99,6 +99,32 @@ TEST_CASE("A name is drawn among those that fit the post and the date: no marsha
     REQUIRE(two.second.size() == 2);
     CHECK(two.first == "Friant");
     CHECK_THAT(two.second.front().result, Contains("first of two rolls over 3 names"));
+}
+
+TEST_CASE("A general listed span by span of his career fits each span's ranks in its years only, Blücher no brigadier in 1813") {
+    const auto list = generate::parse_name_list(
+        "t.txt", "rules: napoleonic\nside: allies\n\nBlücher | 1792..1805 | brigadier division | 1806..1812 | corps | 1813-03..1815 | army\n");
+    const auto& b = list.names.at(0);
+    REQUIRE(b.spans.size() == 3);
+    CHECK(b.fits({Rank::brigadier, 1794, 0}));
+    CHECK(b.fits({Rank::division, 1805, 12}));
+    CHECK_FALSE(b.fits({Rank::brigadier, 1806, 1}));
+    CHECK(b.fits({Rank::corps, 1806, 10}));
+    CHECK_FALSE(b.fits({Rank::army, 1813, 2}));  // the army from March 1813
+    CHECK(b.fits({Rank::army, 1813, 3}));
+    CHECK(b.fits({Rank::army, 1813, 0}));  // only the year known: a span that touches it
+    for (const auto rank : {Rank::brigadier, Rank::division, Rank::corps}) CHECK_FALSE(b.fits({rank, 1815, 6}));
+    // The shipped Prussian list: Blücher leads armies from 1813, and nothing smaller.
+    const app::Catalog catalog("");
+    const auto rules = catalog.load("napoleonic");
+    for (const auto* l : generate::name_pool(app::leader_name_lists(), rules, "allies", "prussian"))
+        for (const auto& name : l->names)
+            if (name.name == "Blücher")
+                for (int year = 1813; year <= 1815; ++year) {
+                    INFO(year);
+                    CHECK(name.fits({Rank::army, year, 0}));
+                    for (const auto rank : {Rank::brigadier, Rank::division, Rank::corps}) CHECK_FALSE(name.fits({rank, year, 0}));
+                }
 }
 
 TEST_CASE("A name is drawn with one percentile roll, a taken one passing to the next free name on the list") {
@@ -167,4 +193,9 @@ TEST_CASE("A malformed name list is refused naming the file and the line") {
     CHECK_THAT(refused("rules: acw\nside: union\n\nAmes | 1863..1865 | colonel\n"), Contains("\"colonel\" is not a rank"));
     CHECK_THAT(refused("rules: acw\nside: union\n\nAmes | 1863..1865 |\n"), Contains("gives no rank"));
     CHECK_THAT(refused("rules: acw\nside: union\n\n | 1863..1865 | army\n"), Contains("has no name"));
+    // A second span of his career, malformed as a first would be.
+    CHECK_THAT(refused("rules: acw\nside: union\n\nAmes | 1861..1862 | brigadier | 1863..1865\n"), Contains("line 4") && Contains("is not NAME or NAME | FROM..TO | RANKS"));
+    CHECK_THAT(refused("rules: acw\nside: union\n\nAmes | 1861..1862 | brigadier | 1863..1865 | colonel\n"), Contains("\"colonel\" is not a rank"));
+    CHECK_THAT(refused("rules: acw\nside: union\n\nAmes | 1861..1862 | brigadier | 1865..1863 | army\n"), Contains("ends before it begins"));
+    CHECK_THAT(refused("rules: acw\nside: union\n\nAmes | 1861..1862 | brigadier | 1863..1865 | \n"), Contains("gives no rank for 1863..1865"));
 }

@@ -163,7 +163,7 @@ TEST_CASE("The leaders panel tells two leaders of one name apart by their number
 
 TEST_CASE("The leaders panel in a side's view reads an enemy leader who fell out of its sight as in play") {
     // Borstell, whose division the French have seen, is grievously wounded on a Fallen Leaders
-    // roll in no battle, and his 1st Brigade's Oppen killed: the French read both as before.
+    // roll in no battle, and his 1st Brigade's O. K. Pirch killed: the French read both as before.
     test::TempDir dir;
     const auto db = dir.file("c.db");
     for (const auto* command : {"campaign new G --sample grossbeeren --seed 3", "arrive --due", "reveal Borstell", "leader casualty Borstell --rolls 3+3 --out-for 2",
@@ -181,6 +181,6 @@ TEST_CASE("The leaders panel in a side's view reads an enemy leader who fell out
     REQUIRE(d.click("Menu/View/french"));
     d.frames(2);
     CHECK(status_of("Borstell") == "active/0");
-    CHECK(status_of("Oppen") == "active/0");
+    CHECK(status_of("O. K. Pirch") == "active/0");
     d.frame(shot("leaders_fallen_unseen"));
 }

@@ -853,7 +853,7 @@ TEST_CASE("A casualty roll in no battle, on a corps leader whose corps the enemy
 }
 
 TEST_CASE("A leader who fell out of the enemy's sight still stands at the table for the enemy's fire") {
-    // Oppen (Borstell/1st Brigade) is killed on a Fallen Leaders roll in no battle; the French,
+    // O. K. Pirch (Borstell/1st Brigade) is killed on a Fallen Leaders roll in no battle; the French,
     // who read him in play, roll a natural 11 firing on his brigade (seed 3): the Fallen Leaders
     // table is rolled for him as it would be were he alive, and the battle records his fall.
     play_story({"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell"},
@@ -876,7 +876,7 @@ TEST_CASE("A Main commander killed out of the enemy's sight still commands his u
 }
 
 TEST_CASE("An amended report names the fall of a leader who fell out of the enemy's sight as it would any, and takes it back") {
-    // Dobschütz (Borstell/2nd Brigade) grievously wounded on a roll in no battle; the umpire then
+    // Klux (Borstell/2nd Brigade) grievously wounded on a roll in no battle; the umpire then
     // amends Pz, where the French saw Borstell fight: wounded there, then killed, then not fallen.
     play_story({"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell",
                 "battle report --name Pz --division Borstell --division Durutte --loss \"Borstell/1st Brigade=1\""},
@@ -906,20 +906,20 @@ TEST_CASE("A leader killed out of the enemy's sight and wounded by its fire stay
     for (const auto* command : {"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell",
                                 "leader casualty \"Borstell/1st Brigade\" --rolls 2+2"})
         REQUIRE(run(command).code == 0);
-    REQUIRE(run("battle report --name R2 --division Durutte --division Borstell --leader \"Oppen:wounded/1\"").code == 0);
-    CHECK_THAT(run("battle show R2").out, Contains("Oppen: wounded"));
-    CHECK_THAT(spaced(run("leader list").out), Contains("Oppen Allies Brigade commander Average killed"));
-    const auto back = run("leader return Oppen");
+    REQUIRE(run("battle report --name R2 --division Durutte --division Borstell --leader \"O. K. Pirch:wounded/1\"").code == 0);
+    CHECK_THAT(run("battle show R2").out, Contains("O. K. Pirch: wounded"));
+    CHECK_THAT(spaced(run("leader list").out), Contains("O. K. Pirch Allies Brigade commander Average killed"));
+    const auto back = run("leader return \"O. K. Pirch\"");
     CHECK(back.code == 1);
     CHECK_THAT(back.err, Contains("killed"));
     // The wound taken back out of R2's report, his death stands, unseen by the French again.
-    REQUIRE(run("battle amend R2 --leader \"Oppen:none\"").code == 0);
-    CHECK_THAT(spaced(run("leader list").out), Contains("Oppen Allies Brigade commander Average killed"));
-    CHECK_THAT(spaced(run("leader list --as french").out), Contains("Oppen Allies Brigade commander not revealed active"));
+    REQUIRE(run("battle amend R2 --leader \"O. K. Pirch:none\"").code == 0);
+    CHECK_THAT(spaced(run("leader list").out), Contains("O. K. Pirch Allies Brigade commander Average killed"));
+    CHECK_THAT(spaced(run("leader list --as french").out), Contains("O. K. Pirch Allies Brigade commander not revealed active"));
 }
 
 TEST_CASE("A fall taken back out of a report gives a leader back what he was before it, a wound out of the enemy's sight too") {
-    // Dobschütz wounded on a roll in no battle, out for 3; the umpire adds a wound at Pz (out for
+    // Klux wounded on a roll in no battle, out for 3; the umpire adds a wound at Pz (out for
     // 1), then takes it back: his own side reads him wounded, out for 3, as before; the French, in
     // play, as before.
     test::TempDir dir;
@@ -932,11 +932,11 @@ TEST_CASE("A fall taken back out of a report gives a leader back what he was bef
     const auto before = run("leader list").out, french = run("leader list --as french").out;
     REQUIRE(run("battle amend Pz --leader \"Borstell/2nd Brigade:wounded/1\"").code == 0);
     REQUIRE(run("battle amend Pz --leader \"Borstell/2nd Brigade:killed\"").code == 0);
-    CHECK_THAT(spaced(run("leader list").out), Contains("Dobschütz Allies Brigade commander Average killed"));
+    CHECK_THAT(spaced(run("leader list").out), Contains("Klux Allies Brigade commander Average killed"));
     REQUIRE(run("battle amend Pz --leader \"Borstell/2nd Brigade:none\"").code == 0);
     CHECK(run("leader list").out == before);
     CHECK(run("leader list --as french").out == french);
-    CHECK_THAT(run("leader return Dobschutz").err, Contains("out for 3 battles"));
+    CHECK_THAT(run("leader return Klux").err, Contains("out for 3 battles"));
 }
 
 TEST_CASE("A leader who fell out of the enemy's sight takes the penalty the enemy chooses as though in play") {
@@ -985,7 +985,7 @@ TEST_CASE("A leader the enemy saw wounded does not come back early on a battle h
 }
 
 TEST_CASE("A battle whose only enemy was a division kept hidden is, to the other side, a battle it fought alone") {
-    // Dobschütz is wounded at V1 (out for 1) before the French. Borstell then fights a French
+    // Klux is wounded at V1 (out for 1) before the French. Borstell then fights a French
     // division kept hidden: counted as a battle the enemy saw, it would bring him back, and close
     // the plan P, where without it Borstell fought alone.
     play_story({"campaign new N --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Borstell",
@@ -994,7 +994,7 @@ TEST_CASE("A battle whose only enemy was a division kept hidden is, to the other
                 {with_hidden, "arrive Secret"},
                 {with_hidden, "battle report --name Sk --division Borstell --division Secret --loss \"Borstell/1st Brigade=1\" --keep-hidden"},
                 {without, "battle report --name Sk --division Borstell --loss \"Borstell/1st Brigade=1\" --keep-hidden"},
-                {both, "leader return Dobschutz", true},
+                {both, "leader return Klux", true},
                 {with_hidden, "battle report --name P --division Borstell --division Secret --loss \"Borstell/1st Brigade=1\" --keep-hidden", true},
                 {without, "battle report --name P --division Borstell --loss \"Borstell/1st Brigade=1\" --keep-hidden", true}},
                "allies");
