@@ -152,10 +152,18 @@ std::string roman(int n) {
 std::string draw_name(const std::vector<const NameList*>& pool, const NameFit& when, const std::function<bool(const std::string&)>& taken,
                       dice::Source& dice, std::vector<dice::RollRecord>& rolls, const std::string& purpose) {
     using Named = std::pair<const NameList*, const std::string*>;
-    // The names that fit; then those of the post's rank at another time; then the rest.
+    // The names that fit; then those of the post's rank at another time, but at no other rank
+    // at this date (Blücher led a brigade in 1794, an army in 1813); then the rest.
+    const auto elsewhere_now = [&](const ListedName& n) {
+        if (!when.year) return false;
+        for (const Rank rank : {Rank::brigadier, Rank::division, Rank::corps, Rank::army})
+            if (rank != when.rank && n.fits({rank, when.year, when.month})) return true;
+        return false;
+    };
     std::vector<Named> fitting, others, rest;
     for (const auto* l : pool)
-        for (const auto& n : l->names) (n.fits(when) ? fitting : n.fits({when.rank, 0, 0}) ? others : rest).emplace_back(l, &n.name);
+        for (const auto& n : l->names)
+            (n.fits(when) ? fitting : n.fits({when.rank, 0, 0}) && !elsewhere_now(n) ? others : rest).emplace_back(l, &n.name);
     others.insert(others.end(), rest.begin(), rest.end());
     if (fitting.empty() && others.empty()) return {};
     const bool none_fit = fitting.empty();

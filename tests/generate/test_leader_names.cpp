@@ -114,6 +114,19 @@ TEST_CASE("A general listed span by span of his career fits each span's ranks in
     CHECK(b.fits({Rank::army, 1813, 3}));
     CHECK(b.fits({Rank::army, 1813, 0}));  // only the year known: a span that touches it
     for (const auto rank : {Rank::brigadier, Rank::division, Rank::corps}) CHECK_FALSE(b.fits({rank, 1815, 6}));
+    // Every name that fits taken: a brigadier of another time who leads nothing now comes before
+    // one who leads an army at this date.
+    const auto three = generate::parse_name_list("t.txt", "rules: napoleonic\nside: allies\n\nBlücher | 1792..1805 | brigadier | 1813..1815 | army\n"
+                                                          "Young | 1813..1815 | brigadier\nOld | 1792..1805 | brigadier\n");
+    const std::vector<const generate::NameList*> pool = {&three};
+    const auto taken = [](std::set<std::string> names) { return [names](const std::string& n) { return names.count(n) > 0; }; };
+    for (int roll = 1; roll <= 100; roll += 33) {
+        dice::TypedSource dice({std::to_string(roll)});
+        std::vector<dice::RollRecord> rolls;
+        CHECK(generate::draw_name(pool, {Rank::brigadier, 1813, 8}, taken({"Young"}), dice, rolls, "n") == "Old");
+        dice::TypedSource again({std::to_string(roll)});
+        CHECK(generate::draw_name(pool, {Rank::brigadier, 1813, 8}, taken({"Young", "Old"}), again, rolls, "n") == "Blücher");
+    }
     // The shipped Prussian list: Blücher leads armies from 1813, and nothing smaller.
     const app::Catalog catalog("");
     const auto rules = catalog.load("napoleonic");
