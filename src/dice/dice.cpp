@@ -14,49 +14,11 @@ std::string Throw::faces_text() const {
     return join(parts, die == Die::two_d6 ? "+" : ",");
 }
 
-std::uint64_t SeededSource::next() {
-    ++m_counter;
-    std::uint64_t z = m_seed + m_counter * 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 std::uint64_t SeededSource::stream_seed(std::uint64_t seed, std::string_view stream) {
     std::uint64_t h = 0xcbf29ce484222325ull;
     for (unsigned char ch : stream) h = (h ^ ch) * 0x100000001b3ull;
     SeededSource mix(seed ^ h);
     return mix.next();
-}
-
-int SeededSource::face(int sides) {
-    const auto s = static_cast<std::uint64_t>(sides);
-    // 2^64 mod s computed as (2^64 - s) mod s; draws at or above the limit are thrown away.
-    const std::uint64_t limit = 0 - ((0 - s) % s);
-    for (;;) {
-        const std::uint64_t x = next();
-        if (limit == 0 || x < limit) return static_cast<int>(x % s);
-    }
-}
-
-Throw SeededSource::roll(Die die, std::string_view) {
-    Throw t;
-    t.die = die;
-    switch (die) {
-        case Die::d6: t.faces = {face(6) + 1}; t.reading = t.faces[0]; break;
-        case Die::d10: t.faces = {face(10) + 1}; t.reading = t.faces[0]; break;
-        case Die::two_d6:
-            t.faces = {face(6) + 1, face(6) + 1};
-            t.reading = t.faces[0] + t.faces[1];
-            break;
-        case Die::percentile: {
-            const int tens = face(10), units = face(10);
-            t.faces = {tens, units};
-            t.reading = tens == 0 && units == 0 ? 100 : tens * 10 + units;
-            break;
-        }
-    }
-    return t;
 }
 
 Throw parse_typed(Die die, std::string_view raw, std::string_view what) {

@@ -60,19 +60,56 @@ public:
     /// Whether it reads a roll's purpose at all: where not, a caller that must put it into
     /// words first may pass none.
     virtual bool reads_purpose() const { return true; }
+    /// The seeded generator this is, if it is one: a caller rolling many times may throw its
+    /// dice directly (SeededSource::throw_die), the same throws without a call through this.
+    virtual class SeededSource* seeded() { return nullptr; }
 };
 
 /// SplitMix64 over a counter: draw n (n = 1, 2, ...) is mix(seed + n * 0x9E3779B97F4A7C15).
 /// A die of s faces takes draws until one falls below 2^64 - (2^64 mod s) and reads it mod s,
 /// so a seed gives the same rolls with any compiler and standard library. Percentile dice
 /// are two d10 faces 0-9 (tens, units); 2d6 is two d6.
-class SeededSource : public Source {
+class SeededSource final : public Source {
 public:
     explicit SeededSource(std::uint64_t seed, std::uint64_t counter = 0) : m_seed(seed), m_counter(counter) {}
-    Throw roll(Die die, std::string_view purpose) override;
+    Throw roll(Die die, std::string_view) override { return throw_die(die); }
     bool reads_purpose() const override { return false; }
+    SeededSource* seeded() override { return this; }
+    /// The next throw of a die (roll(), called directly).
+    Throw throw_die(Die die) {
+        Throw t;
+        throw_into(die, t);
+        return t;
+    }
+    /// The next throw of a die, written where it is kept: a throw handed back is copied through
+    /// memory, which a caller rolling many times pays for on every roll.
+    void throw_into(Die die, Throw& t) {
+        t.die = die;
+        switch (die) {
+            case Die::d6: t.reading = face<6>() + 1; t.faces = {t.reading}; break;
+            case Die::d10: t.reading = face<10>() + 1; t.faces = {t.reading}; break;
+            case Die::two_d6: {
+                const int a = face<6>() + 1, b = face<6>() + 1;
+                t.faces = {a, b};
+                t.reading = a + b;
+                break;
+            }
+            case Die::percentile: {
+                const int tens = face<10>(), units = face<10>();
+                t.faces = {tens, units};
+                t.reading = tens == 0 && units == 0 ? 100 : tens * 10 + units;
+                break;
+            }
+        }
+    }
     /// The next raw 64-bit draw (advances the counter).
-    std::uint64_t next();
+    std::uint64_t next() {
+        ++m_counter;
+        std::uint64_t z = m_seed + m_counter * 0x9E3779B97F4A7C15ull;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
     std::uint64_t seed() const { return m_seed; }
     /// How many raw draws have been taken: with the seed, where the sequence stands.
     std::uint64_t counter() const { return m_counter; }
@@ -82,7 +119,16 @@ public:
     static std::uint64_t stream_seed(std::uint64_t seed, std::string_view stream);
 
 private:
-    int face(int sides);  // 0 .. sides-1, unbiased
+    // A face 0 .. Sides-1, unbiased: 2^64 mod Sides computed as (2^64 - Sides) mod Sides; draws
+    // at or above the limit are thrown away. Sides is a constant, so `%` is no division.
+    template <std::uint64_t Sides>
+    int face() {
+        constexpr std::uint64_t limit = 0 - ((0 - Sides) % Sides);
+        for (;;) {
+            const std::uint64_t x = next();
+            if (limit == 0 || x < limit) return static_cast<int>(x % Sides);
+        }
+    }
     std::uint64_t m_seed;
     std::uint64_t m_counter;
 };

@@ -71,7 +71,7 @@ dice::RollRecord in_words(const GeneratedRoll& r, const rules::RuleSet& rules, s
         out.table = r.table->id;
         for (size_t i = 0; i < r.table->sets.size(); ++i) {
             if (i > 0) out.result += ", ";
-            out.result += rules.describe(r.table->sets[i], r.row->values[i]);
+            out.result += rules.describe(r.table->sets[i], r.table->values_of(r.row)[i]);
         }
         return out;
     }
@@ -87,7 +87,7 @@ dice::RollRecord in_words(const GeneratedRoll& r, const rules::RuleSet& rules, s
 class Roller {
 public:
     Roller(const rules::RuleSet& rules, dice::Source& dice, Log& log, std::string_view leader = {})
-        : m_rules(rules), m_dice(dice), m_reads_purpose(dice.reads_purpose()), m_log(log), m_leader(leader) {}
+        : m_rules(rules), m_dice(dice), m_seeded(dice.seeded()), m_reads_purpose(dice.reads_purpose()), m_log(log), m_leader(leader) {}
 
     // Rolls a table for the context and writes what the row sets into it.
     void table(const RangeTable& t, Context& context, For what, size_t brigade = 0) {
@@ -95,12 +95,13 @@ public:
         r.what = what;
         r.brigade = static_cast<std::uint16_t>(brigade);
         r.table = &t;
-        const auto& block = t.block_for(context);
-        r.thrown = m_dice.roll(t.die, purpose(r));
-        r.row = block.row_for(r.thrown.reading);
+        const size_t block = t.block_index(context);
+        throw_die(t.die, r);
+        const size_t row = t.row_number(block, r.thrown.reading);
         // Blocks cover every reading (validated), and sources only return valid readings.
-        if (!r.row) throw Error("table " + t.id + " has no row for " + std::to_string(r.thrown.reading));
-        for (size_t i = 0; i < t.sets.size(); ++i) context.set(t.sets[i], r.row->values[i]);
+        if (row == std::string::npos) throw Error("table " + t.id + " has no row for " + std::to_string(r.thrown.reading));
+        r.row = static_cast<std::uint32_t>(row);
+        context.set(t.sets.data(), t.values_of(row), t.sets.size(), t.sets_mask);
     }
 
     // A percentile roll against a chance: "roll equal or lower than the fraction".
@@ -108,7 +109,7 @@ public:
         GeneratedRoll& r = m_log.emplace_back();
         r.what = what;
         r.percent = percent;
-        r.thrown = m_dice.roll(rules::Die::percentile, purpose(r));
+        throw_die(rules::Die::percentile, r);
         return r.thrown.reading <= percent;
     }
 
@@ -120,6 +121,11 @@ public:
     }
 
 private:
+    void throw_die(rules::Die die, GeneratedRoll& r) {
+        if (m_seeded) m_seeded->throw_into(die, r.thrown);
+        else r.thrown = m_dice.roll(die, purpose(r));
+    }
+
     // What the roll is for, as the dice are asked (typed dice name it when they run out): in a
     // buffer kept from roll to roll; none for dice that do not read it (seeded).
     std::string_view purpose(const GeneratedRoll& r) {
@@ -131,6 +137,7 @@ private:
 
     const rules::RuleSet& m_rules;
     dice::Source& m_dice;
+    dice::SeededSource* m_seeded;  ///< the dice, if seeded: thrown without a call through Source
     bool m_reads_purpose;
     Log& m_log;
     std::string_view m_leader;

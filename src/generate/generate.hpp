@@ -32,7 +32,7 @@ struct GeneratedRoll {
     For what = For::division;
     std::uint16_t brigade = 0;                 ///< a brigade's (or its alternate's) roll: the brigade's index
     const rules::RangeTable* table = nullptr;  ///< the table read; none: a chance, a percentile roll against `percent`
-    const rules::Row* row = nullptr;           ///< the row it read
+    std::uint32_t row = 0;                     ///< the row it read, by its number (RangeTable::values_of)
     dice::Throw thrown;
     int percent = 0;
 };
@@ -48,9 +48,9 @@ public:
     InPlace() {}  // NOLINT: the room in place is not filled until it is used
     /// A new item at the end, made by default, to be filled in place.
     T& emplace_back() {
-        if (m_size < N) return *new (&m_first[m_size++ * sizeof(T)]) T{};
-        ++m_size;
-        return m_rest.emplace_back();
+        if (m_size < N) [[likely]]
+            return *new (&m_first[m_size++ * sizeof(T)]) T{};
+        return overflow();
     }
     size_t size() const { return m_size; }
     const T& operator[](size_t i) const {
@@ -58,6 +58,10 @@ public:
     }
 
 private:
+    [[gnu::noinline]] T& overflow() {
+        ++m_size;
+        return m_rest.emplace_back();
+    }
     alignas(T) std::byte m_first[N * sizeof(T)];
     std::vector<T> m_rest;
     size_t m_size = 0;

@@ -157,17 +157,8 @@ void index_for_rolling(RuleSet& rules) {
             for (auto& row : block.rows)
                 for (size_t i = 0; i < t.sets.size() && i < row.values.size(); ++i)
                     if (!is_numeric(t.sets[i])) row.values[i].code = code_of(t.sets[i], row.values[i].id);
-            block.row_at.clear();
-            if (block.rows.size() < 0xFF && die_max(t.die) <= 100) {
-                block.row_at.assign(static_cast<size_t>(die_max(t.die)) + 1, 0xFF);
-                for (int reading = die_min(t.die); reading <= die_max(t.die); ++reading)
-                    for (size_t r = 0; r < block.rows.size(); ++r)
-                        if (block.rows[r].range.contains(reading)) {
-                            block.row_at[static_cast<size_t>(reading)] = static_cast<std::uint8_t>(r);
-                            break;
-                        }
-            }
         }
+        t.index_rows();
         index_blocks(rules, t, domains);
     }
 }
@@ -176,23 +167,45 @@ bool Block::matches(const Context& context) const {
     return std::all_of(when.begin(), when.end(), [&](const Condition& c) { return c.matches(context); });
 }
 
-const Block& RangeTable::block_for(const Context& context) const {
-    if (!block_at.empty()) {
-        size_t at = 0;
-        bool coded = true;
-        for (const auto& key : key_index) {
-            const FieldRef& v = context.get(key.field);
-            const long long code = key.field == Field::year ? static_cast<long long>(v.number) - key.base : v.code;
-            coded = coded && context.has(key.field) && code >= 0 && code < key.count;
-            at += static_cast<size_t>(code) * key.stride;
-        }
-        if (coded && block_at[at] < blocks.size()) return blocks[block_at[at]];
+// Numbers the rows block after block, keeps their values in one list and, where the blocks times
+// the readings are not too many, each block's row for each reading.
+void RangeTable::index_rows() {
+    values.clear();
+    row_at.clear();
+    span = static_cast<size_t>(std::max(die_max(die), 0)) + 1;
+    sets_mask = 0;
+    for (Field f : sets) sets_mask = static_cast<std::uint16_t>(sets_mask | 1U << static_cast<unsigned>(f));
+    size_t rows = 0;
+    for (auto& block : blocks) {
+        block.first = static_cast<std::uint32_t>(rows);
+        rows += block.rows.size();
+        for (const auto& row : block.rows)
+            for (size_t i = 0; i < sets.size(); ++i) values.push_back(i < row.values.size() ? row.values[i] : FieldValue{});
     }
-    for (const auto& block : blocks)
-        if (block.matches(context)) return block;
+    constexpr size_t most = 1 << 20;
+    if (blocks.size() > most / span || rows >= k_no_row) return;
+    std::vector<std::uint32_t> at(blocks.size() * span, k_no_row);
+    for (size_t b = 0; b < blocks.size(); ++b)
+        for (size_t reading = 0; reading < span; ++reading) {
+            const size_t n = scan_for_row(b, static_cast<int>(reading));
+            if (n != std::string::npos) at[b * span + reading] = static_cast<std::uint32_t>(n);
+        }
+    row_at = std::move(at);
+}
+
+size_t RangeTable::scan_for_block(const Context& context) const {
+    for (size_t b = 0; b < blocks.size(); ++b)
+        if (blocks[b].matches(context)) return b;
     // Validation proves every combination of keys has a block; reaching here is a context
     // missing a key, which is a bug in the caller, reported rather than crashed on.
     throw Error("table " + id + " has no block for this division (a key it needs is not set)");
+}
+
+size_t RangeTable::scan_for_row(size_t block, int reading) const {
+    const auto& rows = blocks[block].rows;
+    for (size_t r = 0; r < rows.size(); ++r)
+        if (rows[r].range.contains(reading)) return blocks[block].first + r;
+    return std::string::npos;
 }
 
 std::string EffectivenessLabel::text() const {

@@ -61,6 +61,11 @@ public:
         m_values[static_cast<size_t>(field)] = value;
         m_set |= 1U << static_cast<unsigned>(field);
     }
+    /// Sets `fields` to `values`, parallel (a table's row): `mask` their bits (as mask_of(fields)).
+    void set(const Field* fields, const FieldValue* values, size_t count, std::uint16_t mask) {
+        for (size_t i = 0; i < count; ++i) m_values[static_cast<size_t>(fields[i])] = values[i];
+        m_set |= mask;
+    }
     bool has(Field field) const { return (m_set >> static_cast<unsigned>(field)) & 1U; }
     /// The value of a field that must be set (precondition: has(field)).
     const FieldRef& get(Field field) const { return m_values[static_cast<size_t>(field)]; }
@@ -115,17 +120,10 @@ struct Row {
 struct Block {
     std::vector<Condition> when;
     std::vector<Row> rows;
-    /// Each reading's row, by reading (index_for_rolling): a roll finds its row at once.
-    std::vector<std::uint8_t> row_at;
+    /// The number of its first row among its table's rows, block after block (index_for_rolling):
+    /// where the table keeps its rows' values for rolling (RangeTable::values_of).
+    std::uint32_t first = 0;
     bool matches(const Context& context) const;
-    /// The row that holds a reading (validation: exactly one), or nullptr.
-    const Row* row_for(int reading) const {
-        if (reading >= 0 && static_cast<size_t>(reading) < row_at.size() && row_at[static_cast<size_t>(reading)] < rows.size())
-            return &rows[row_at[static_cast<size_t>(reading)]];
-        for (const auto& row : rows)  // not indexed: by its ranges
-            if (row.range.contains(reading)) return &row;
-        return nullptr;
-    }
 };
 
 /// The one kind of dice table: readings of a die mapped to values, chosen by keys.
@@ -151,14 +149,55 @@ struct RangeTable {
     /// at once. Empty where a block is chosen by what is not a key, or there are too many.
     std::vector<std::uint16_t> block_at;
 
+    /// Every block's rows' values in one list, block after block, `sets.size()` a row
+    /// (index_for_rolling): a roll reads its row's values in one step.
+    std::vector<FieldValue> values;
+    /// Each block's row for each reading, by its number (`block * span + reading`, span the die's
+    /// highest reading and one), where there are not too many (index_for_rolling); empty: rows
+    /// found by their ranges.
+    std::vector<std::uint32_t> row_at;
+    size_t span = 0;
+    std::uint16_t sets_mask = 0;  ///< a bit for each field it sets (Context::set)
+    /// Builds `values` and `row_at` from the blocks (index_for_rolling).
+    void index_rows();
+
     /// The block for a context (validation guarantees exactly one for every key combination).
-    const Block& block_for(const Context& context) const;
+    const Block& block_for(const Context& context) const { return blocks[block_index(context)]; }
+    /// The block for a context, by its place in `blocks`: found at once where the keys' codes index
+    /// it, else by the blocks' conditions. Throws Error for a context missing a key.
+    size_t block_index(const Context& context) const {
+        if (!block_at.empty()) {
+            size_t at = 0;
+            bool coded = true;
+            for (const auto& key : key_index) {
+                const FieldRef& v = context.get(key.field);
+                const long long code = key.field == Field::year ? static_cast<long long>(v.number) - key.base : v.code;
+                coded = coded && context.has(key.field) && code >= 0 && code < key.count;
+                at += static_cast<size_t>(code) * key.stride;
+            }
+            if (coded && block_at[at] < blocks.size()) return block_at[at];
+        }
+        return scan_for_block(context);
+    }
+    /// The number of the row a reading reads in a block (validation: exactly one); npos: none.
+    size_t row_number(size_t block, int reading) const {
+        const size_t at = block * span + static_cast<size_t>(reading);
+        if (reading >= 0 && static_cast<size_t>(reading) < span && at < row_at.size() && row_at[at] != k_no_row) return row_at[at];
+        return scan_for_row(block, reading);
+    }
+    /// A row's values by its number (row_number), parallel to `sets`.
+    const FieldValue* values_of(size_t number) const { return values.data() + number * sets.size(); }
     /// Whether every field the table sets is given (a bit per Field): then it is not rolled.
     bool all_given(unsigned given) const {
         for (Field f : sets)
             if (!(given & (1u << static_cast<unsigned>(f)))) return false;
         return true;
     }
+
+private:
+    static constexpr std::uint32_t k_no_row = 0xFFFFFFFF;
+    size_t scan_for_block(const Context& context) const;
+    size_t scan_for_row(size_t block, int reading) const;
 };
 
 /// A row's reading of the effectiveness table: `6/5/3`, `6/-/5`, `-/5/4`.

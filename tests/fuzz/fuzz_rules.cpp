@@ -2,7 +2,8 @@
 // A rule set that loads has its play tables shown and rolled: every roll finds a row (the
 // loader promised one for every reachable score), whatever the dice. It rolls up divisions for
 // each side, and each comes out the same (or is refused the same) with its tables' blocks found
-// by their index as by reading the blocks' conditions one by one.
+// by their index as by reading the blocks' conditions one by one, and their rows by reading as by
+// their ranges.
 #include "core/error.hpp"
 #include "export/division_text.hpp"
 #include "export/play_text.hpp"
@@ -24,8 +25,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } catch (const Error&) {
         return 0;
     }
-    auto scanned = rules;  // the same rule set, its blocks found by their conditions alone
-    for (auto& t : scanned.tables) t.block_at.clear();
+    auto scanned = rules;  // the same rule set, its blocks found by their conditions and its rows by their ranges
+    for (auto& t : scanned.tables) {
+        t.block_at.clear();
+        t.row_at.clear();
+    }
     const auto roll_up = [&](const rules::RuleSet& r, const std::string& side, std::uint64_t seed) -> std::string {
         generate::Request request;
         request.side = side;

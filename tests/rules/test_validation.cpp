@@ -162,17 +162,27 @@ TEST_CASE("A loaded rule set's codes and rows by reading answer as its texts and
     for (const auto* file : {"acw_fire_and_fury.json", "awi_fire_and_fury.json", "napoleonic_lordre_mixte.json"}) {
         INFO(file);
         const auto rules = rules::load_rule_set(test::template_text(file), file);
-        for (const auto& t : rules.tables)
+        for (const auto& t : rules.tables) {
+            // Each reading's row, as a scan of the ranges finds it, its values the row's; one past
+            // the die, none.
+            CHECK(t.row_at.size() == t.blocks.size() * (static_cast<size_t>(rules::die_max(t.die)) + 1));
+            for (size_t b = 0; b < t.blocks.size(); ++b)
+                for (int reading = rules::die_min(t.die) - 1; reading <= rules::die_max(t.die) + 1; ++reading) {
+                    INFO(t.id << " block " << b << " reading " << reading);
+                    const auto& rows = t.blocks[b].rows;
+                    size_t scanned = 0;
+                    while (scanned < rows.size() && !rows[scanned].range.contains(reading)) ++scanned;
+                    const size_t number = t.row_number(b, reading);
+                    if (scanned == rows.size()) {
+                        CHECK(number == std::string::npos);
+                        continue;
+                    }
+                    REQUIRE(number != std::string::npos);
+                    for (size_t i = 0; i < t.sets.size(); ++i) CHECK(t.values_of(number)[i] == rows[scanned].values[i]);
+                    CHECK(number == t.blocks[b].first + scanned);
+                }
             for (const auto& block : t.blocks) {
                 INFO(t.id);
-                // Each reading's row, as a scan of the ranges finds it; one past the die, none.
-                CHECK(block.row_at.size() == static_cast<size_t>(rules::die_max(t.die)) + 1);
-                for (int reading = rules::die_min(t.die) - 1; reading <= rules::die_max(t.die) + 1; ++reading) {
-                    const rules::Row* scanned = nullptr;
-                    for (const auto& row : block.rows)
-                        if (!scanned && row.range.contains(reading)) scanned = &row;
-                    CHECK(block.row_for(reading) == scanned);
-                }
                 // Each condition, for every value of its field with its code and by its text alone.
                 for (const auto& c : block.when) {
                     if (c.field == rules::Field::year) continue;
@@ -194,6 +204,7 @@ TEST_CASE("A loaded rule set's codes and rows by reading answer as its texts and
                         CHECK(domain[static_cast<size_t>(row.values[i].code)].id == row.values[i].id);
                 }
             }
+        }
     }
 }
 
