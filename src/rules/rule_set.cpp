@@ -184,11 +184,16 @@ void RangeTable::index_rows() {
     }
     constexpr size_t most = 1 << 20;
     if (blocks.size() > most / span || rows >= k_no_row) return;
+    // Each row's readings, the first row holding a reading taking it (as the scan finds it): a
+    // pass over the rows, not a scan a reading.
     std::vector<std::uint32_t> at(blocks.size() * span, k_no_row);
     for (size_t b = 0; b < blocks.size(); ++b)
-        for (size_t reading = 0; reading < span; ++reading) {
-            const size_t n = scan_for_row(b, static_cast<int>(reading));
-            if (n != std::string::npos) at[b * span + reading] = static_cast<std::uint32_t>(n);
+        for (size_t r = 0; r < blocks[b].rows.size(); ++r) {
+            const Range& range = blocks[b].rows[r].range;
+            for (long long reading = std::max(range.lo, 0); reading <= range.hi && reading < static_cast<long long>(span); ++reading) {
+                auto& cell = at[b * span + static_cast<size_t>(reading)];
+                if (cell == k_no_row) cell = blocks[b].first + static_cast<std::uint32_t>(r);
+            }
         }
     row_at = std::move(at);
 }
