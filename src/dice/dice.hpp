@@ -61,7 +61,7 @@ public:
     /// words first may pass none.
     virtual bool reads_purpose() const { return true; }
     /// The seeded generator this is, if it is one: a caller rolling many times may throw its
-    /// dice directly (SeededSource::throw_die), the same throws without a call through this.
+    /// dice directly (SeededSource::throw_into), the same throws without a call through this.
     virtual class SeededSource* seeded() { return nullptr; }
 };
 

@@ -61,7 +61,7 @@ public:
         m_values[static_cast<size_t>(field)] = value;
         m_set |= 1U << static_cast<unsigned>(field);
     }
-    /// Sets `fields` to `values`, parallel (a table's row): `mask` their bits (as mask_of(fields)).
+    /// Sets `fields` to `values`, parallel (a table's row); `mask` holds their bits (RangeTable::sets_mask).
     void set(const Field* fields, const FieldValue* values, size_t count, std::uint16_t mask) {
         for (size_t i = 0; i < count; ++i) m_values[static_cast<size_t>(fields[i])] = values[i];
         m_set |= mask;

@@ -140,6 +140,36 @@ TEST_CASE("The same seed rolls the same division - another seed another") {
     CHECK(differing >= 8);
 }
 
+// Seeded dice asked through the Source interface alone, as any other source is: what generation
+// throws directly (SeededSource::throw_into) must be the same throws.
+class ThroughSource : public dice::Source {
+public:
+    explicit ThroughSource(std::uint64_t seed) : m_seeded(seed) {}
+    dice::Throw roll(rules::Die die, std::string_view purpose) override { return m_seeded.roll(die, purpose); }
+    std::uint64_t counter() const { return m_seeded.counter(); }
+
+private:
+    dice::SeededSource m_seeded;
+};
+
+TEST_CASE("Seeded dice thrown directly roll the same divisions as through the dice interface, for every rule set and side") {
+    for (const auto* file : {"acw_fire_and_fury.json", "awi_fire_and_fury.json", "napoleonic_lordre_mixte.json"}) {
+        const auto rules = rules::load_rule_set(test::template_text(file), file);
+        for (const auto& side : rules.sides)
+            for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+                INFO(file << " " << side.id << " seed " << seed);
+                generate::Request r;
+                r.side = side.id;
+                dice::SeededSource direct(seed);
+                ThroughSource through(seed);
+                const auto a = generate::generate_division(rules, r, direct).with_rolls(rules);
+                const auto b = generate::generate_division(rules, r, through).with_rolls(rules);
+                CHECK(exporter::division_json(rules, a, true) == exporter::division_json(rules, b, true));
+                CHECK(direct.counter() == through.counter());
+            }
+    }
+}
+
 TEST_CASE("Bad requests are refused before any dice are used") {
     dice::TypedSource dice({"50"});
     generate::Request r;
