@@ -156,8 +156,8 @@ std::string draw_name(const std::vector<const NameList*>& pool, const NameFit& w
     // at this date (Blücher led a brigade in 1794, an army in 1813); then the rest.
     const auto elsewhere_now = [&](const ListedName& n) {
         if (!when.year) return false;
-        for (const Rank rank : {Rank::brigadier, Rank::division, Rank::corps, Rank::army})
-            if (rank != when.rank && n.fits({rank, when.year, when.month})) return true;
+        for (const auto& rank : Vocabulary<Rank>::table)
+            if (rank.value != when.rank && n.fits({rank.value, when.year, when.month})) return true;
         return false;
     };
     std::vector<Named> fitting, others, rest;

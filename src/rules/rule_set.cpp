@@ -40,18 +40,6 @@ std::string_view die_name(Die die) {
     return "?";
 }
 
-int die_min(Die die) { return die == Die::two_d6 ? 2 : 1; }
-
-int die_max(Die die) {
-    switch (die) {
-        case Die::d6: return 6;
-        case Die::d10: return 10;
-        case Die::two_d6: return 12;
-        case Die::percentile: return 100;
-    }
-    return 0;
-}
-
 std::optional<Die> parse_die(std::string_view text) {
     for (Die d : {Die::d6, Die::d10, Die::two_d6, Die::percentile})
         if (die_name(d) == text) return d;
@@ -172,7 +160,7 @@ bool Block::matches(const Context& context) const {
 void RangeTable::index_rows() {
     values.clear();
     row_at.clear();
-    span = static_cast<size_t>(std::max(die_max(die), 0)) + 1;
+    const size_t span = readings();
     sets_mask = 0;
     for (Field f : sets) sets_mask = static_cast<std::uint16_t>(sets_mask | 1U << static_cast<unsigned>(f));
     size_t rows = 0;

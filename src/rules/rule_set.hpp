@@ -152,11 +152,11 @@ struct RangeTable {
     /// Every block's rows' values in one list, block after block, `sets.size()` a row
     /// (index_for_rolling): a roll reads its row's values in one step.
     std::vector<FieldValue> values;
-    /// Each block's row for each reading, by its number (`block * span + reading`, span the die's
-    /// highest reading and one), where there are not too many (index_for_rolling); empty: rows
-    /// found by their ranges.
+    /// Each block's row for each reading, by its number (`block * readings() + reading`), where
+    /// there are not too many (index_for_rolling); empty: rows found by their ranges.
     std::vector<std::uint32_t> row_at;
-    size_t span = 0;
+    /// The readings a block's part of `row_at` holds: 0 to the die's highest.
+    size_t readings() const { return static_cast<size_t>(die_max(die)) + 1; }
     std::uint16_t sets_mask = 0;  ///< a bit for each field it sets (Context::set)
     /// Builds `values` and `row_at` from the blocks (index_for_rolling).
     void index_rows();
@@ -181,8 +181,8 @@ struct RangeTable {
     }
     /// The number of the row a reading reads in a block (validation: exactly one); npos: none.
     size_t row_number(size_t block, int reading) const {
-        const size_t at = block * span + static_cast<size_t>(reading);
-        if (reading >= 0 && static_cast<size_t>(reading) < span && at < row_at.size() && row_at[at] != k_no_row) return row_at[at];
+        const size_t at = block * readings() + static_cast<size_t>(reading);
+        if (reading >= 0 && static_cast<size_t>(reading) < readings() && at < row_at.size() && row_at[at] != k_no_row) return row_at[at];
         return scan_for_row(block, reading);
     }
     /// A row's values by its number (row_number), parallel to `sets`.
