@@ -1,4 +1,4 @@
-// The season's rows: the reinforcement schedule.
+// The season's rows: the reinforcement schedule and the dates past turns began.
 #include "db/season.hpp"
 #include "store_impl.hpp"
 
@@ -51,6 +51,25 @@ std::optional<Turn> Season::due_turn(std::int64_t division) const {
         bind_all(q, division);
         if (!q.executeStep()) return std::nullopt;
         return Row(q).turn("turn");
+    });
+}
+
+void Season::keep_turn_date(std::int64_t campaign, Turn turn, std::optional<Day> date) {
+    guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "INSERT INTO turn_date (campaign_id, turn, date) VALUES (?, ?, ?) "
+                                               "ON CONFLICT (campaign_id, turn) DO UPDATE SET date = excluded.date");
+        bind_all(q, campaign, turn, date);
+        q.exec();
+    });
+}
+
+std::map<int, std::optional<Day>> Season::turn_dates(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT turn, date FROM turn_date WHERE campaign_id = ?");
+        bind_all(q, campaign);
+        std::map<int, std::optional<Day>> out;
+        for (const Row row(q); q.executeStep();) out[row.turn("turn").number()] = row.day("date");
+        return out;
     });
 }
 

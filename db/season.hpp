@@ -1,9 +1,11 @@
 #pragma once
-// The season's rows: the reinforcement schedule. (The campaign's clock is its own row: Store.)
+// The season's rows: the reinforcement schedule and the dates past turns began. (The campaign's
+// clock, its present turn and date, is its own row: Store.)
 #include "campaign/records.hpp"
 #include "db/store.hpp"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -19,6 +21,11 @@ public:
     std::optional<Turn> due_turn(std::int64_t division) const;
     /// The reinforcement schedule, by turn.
     std::vector<campaign::ScheduleEntry> schedule(std::int64_t campaign) const;
+    /// Keeps the date a turn began (none: it had none), as the turn ends.
+    void keep_turn_date(std::int64_t campaign, Turn turn, std::optional<Day> date);
+    /// The dates the campaign's past turns began, by turn number (a turn that began with no date
+    /// holds none); a turn not there ended before muster kept them.
+    std::map<int, std::optional<Day>> turn_dates(std::int64_t campaign) const;
 
 private:
     const Store& m_store;

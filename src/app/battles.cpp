@@ -4,6 +4,7 @@
 #include "app/battles.hpp"
 
 #include "app/plans.hpp"
+#include "app/season.hpp"
 #include "app/refs.hpp"
 #include "db/history.hpp"
 #include "app/table_side.hpp"
@@ -750,10 +751,11 @@ void date_battle(const db::Store& store, battle::Report& report, const campaign:
 
 // A battle dated before the turn the campaign is at, recorded late: taken (muster's own
 // reading), with a line saying in which turn it counts.
-void say_if_late(const battle::Report& report, const campaign::CampaignInfo& c, Outcome& out) {
+void say_if_late(Session& session, const battle::Report& report, const campaign::CampaignInfo& c, Outcome& out) {
     if (!report.date || !c.turn_ends() || !(*report.date < *c.date)) return;
-    // Before the campaign's first turn, as its clock counts back, there is no turn to go back to.
-    const bool before_all = *report.date < c.date->plus(-(c.turn.number() - 1) * *c.turn_days);
+    // Before the day the campaign's first turn began there is no turn to go back to.
+    const auto first = session.season().began(Turn::first());
+    const bool before_all = first && *report.date < *first;
     out.lines.push_back("dated " + report.date->text() + ", before " + c.turn_and_days() + ": it is recorded in " + c.turn.text() +
                         ", and its losses are counted in that turn's report" +
                         (before_all ? " (it is dated before the campaign's first turn)"
@@ -837,7 +839,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
             say_if_recorded_as(report.name, roster.battles, mode, previewed.lines);
             return previewed;
         });
-        say_if_late(report, c, out);
+        say_if_late(m_session, report, c, out);
         return out;
     }
     Outcome out;
@@ -850,7 +852,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
             return out.summary;
         });
     });
-    say_if_late(report, c, out);
+    say_if_late(m_session, report, c, out);
     return out;
 }
 
@@ -945,7 +947,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         const Refs refs(roster, m_session.rules());
         const auto report = report_of(refs);
         auto out = preview_battle(store, m_session.rules(), c.id, report, plan_of(refs, report));
-        say_if_late(report, c, out);
+        say_if_late(m_session, report, c, out);
         return out;
     }
     Outcome out;
@@ -959,7 +961,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         db::Battles(store).clear_draft(c.id, battle);
         return out.summary;
     });
-    say_if_late(reported, c, out);
+    say_if_late(m_session, reported, c, out);
     return out;
 }
 

@@ -1,6 +1,7 @@
 #include "app/season.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "app/leaders.hpp"
 #include "app/prisoners.hpp"
@@ -18,18 +19,37 @@
 namespace muster::app {
 namespace {
 
-// The date turn `turn` begins, when the campaign has a date and its turns a length.
-std::optional<Day> date_of(const campaign::CampaignInfo& c, Turn turn) {
+using PastDates = std::map<int, std::optional<Day>>;
+
+// The date turn `turn` begins: a past turn's as it was kept when it ended (`past`), the present
+// turn's the campaign's, and a later one's counted on from it, turns of the campaign's length.
+// A past turn that ended before muster kept them is counted back from the next turn whose date
+// is known.
+std::optional<Day> date_of(const campaign::CampaignInfo& c, Turn turn, const PastDates& past = {}) {
+    if (turn < c.turn) {
+        if (const auto kept = past.find(turn.number()); kept != past.end()) return kept->second;
+        if (const auto later = past.upper_bound(turn.number()); later != past.end() && later->first < c.turn.number()) {
+            if (!later->second || !c.turn_days) return std::nullopt;
+            return later->second->plus((turn.number() - later->first) * *c.turn_days);
+        }
+    }
+    if (turn == c.turn) return c.date;
     if (!c.date || !c.turn_days) return std::nullopt;
     return c.date->plus(turn.minus(c.turn) * *c.turn_days);
 }
 
-Scheduled with_date(const campaign::CampaignInfo& c, campaign::ScheduleEntry e) {
+Scheduled with_date(const campaign::CampaignInfo& c, const PastDates& past, campaign::ScheduleEntry e) {
     const Turn turn = e.turn;
-    return {std::move(e), date_of(c, turn)};
+    return {std::move(e), date_of(c, turn, past)};
 }
 
 }  // namespace
+
+
+std::optional<Day> Season::began(Turn turn) const {
+    const auto c = m_session.current();
+    return date_of(c, turn, db::Season(m_session.state().store).turn_dates(c.id));
+}
 
 TurnView Season::now() const {
     const auto c = m_session.current();
@@ -37,10 +57,12 @@ TurnView Season::now() const {
     v.turn = c.turn;
     v.date = c.date;
     v.turn_days = c.turn_days;
-    for (auto& e : db::Season(m_session.state().store).schedule(c.id)) {
+    const db::Season season(m_session.state().store);
+    const auto past = season.turn_dates(c.id);
+    for (auto& e : season.schedule(c.id)) {
         if (e.status != DivisionStatus::placeholder) continue;
-        if (e.turn <= c.turn) v.due.push_back(with_date(c, e));
-        else if (e.turn == c.turn.plus(1)) v.next.push_back(with_date(c, e));
+        if (e.turn <= c.turn) v.due.push_back(with_date(c, past, e));
+        else if (e.turn == c.turn.plus(1)) v.next.push_back(with_date(c, past, e));
     }
     return v;
 }
@@ -123,8 +145,10 @@ std::vector<std::string> Season::open_work() const {
 
 std::vector<Scheduled> Season::schedule() const {
     const auto c = m_session.current();
+    const db::Season season(m_session.state().store);
+    const auto past = season.turn_dates(c.id);
     std::vector<Scheduled> out;
-    for (auto& e : db::Season(m_session.state().store).schedule(c.id)) out.push_back(with_date(c, std::move(e)));
+    for (auto& e : season.schedule(c.id)) out.push_back(with_date(c, past, std::move(e)));
     return out;
 }
 
@@ -215,6 +239,7 @@ TurnResult Season::begin_turn(const ArriveFn& arrive) {
     out.operation = store.run_operation(c.id, OperationKind::turn, [&](std::int64_t op) {
         store.set_audience(op, Audience::everyone());  // the turn and the date are every side's
         if (const auto now = store.campaign(c.id).turn; now != c.turn) throw Error("another muster has begun " + now.text() + " meanwhile: nothing was changed");
+        db::Season(store).keep_turn_date(c.id, c.turn, c.date);  // the turn that ends keeps the date it began
         store.update_campaign_settings(next);
         return "Turn " + std::to_string(next.turn.number()) + " begins" + (date ? ": " + date->text() : "");
     });
@@ -267,7 +292,7 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
         out.turn = asked.value_or(c.turn);
         if (c.turn < out.turn) throw UsageError(out.turn.text() + " has not begun: the campaign is at " + c.turn.text());
         out.current = out.turn == c.turn;
-        out.date = date_of(c, out.turn);
+        out.date = date_of(c, out.turn, db::Season(store).turn_dates(c.id));
         const db::History history(store);
         const auto span = history.turn_span(c.id, out.turn);
         if (!span) throw Error("the journal holds no beginning of " + out.turn.text() + " (it began before muster kept turns, or was undone)");

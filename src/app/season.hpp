@@ -84,6 +84,9 @@ class Season {
 public:
     explicit Season(Session& session) : m_session(session) {}
     TurnView now() const;
+    /// The date a turn began or begins, when it has one: a past turn's as it was when the turn
+    /// ended, the present turn's the campaign's date, a later one's counted on from it.
+    std::optional<Day> began(Turn turn) const;
     /// What waits on the organiser (the umpire's, for it names hidden work too), each with the
     /// command that does it: battles planned and not reported, drafts of losses waiting, battles
     /// whose casualties have not returned, wounded leaders who may return.

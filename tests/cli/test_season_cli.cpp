@@ -167,6 +167,38 @@ TEST_CASE("A battle dated before the turn the campaign is at is taken, saying it
     CHECK_THAT(s.ok("battle report --draft 'Drafted Fight' --date 1777-09-19"), Contains("dated 1777-09-19, before turn 2"));
 }
 
+TEST_CASE("A past turn keeps the date it began: setting the date or the turn's length moves the present turn and those to come, not those gone, and undo takes it back") {
+    const test::CampaignFile c;
+    c.ok("campaign new R --rules acw --date 1863-06-01 --theater east --turn-length 7d --seed 1");
+    c.ok("add army A --side union --leader Meade --grade average");
+    c.ok("add corps 'I Corps' --army A --leader Reynolds --grade average");
+    for (const auto* d : {"Wadsworth", "Robinson", "Doubleday"}) c.ok(std::string("add division ") + d + " --corps 'I Corps'");
+    c.ok("schedule Wadsworth --turn 2");
+    c.ok("schedule Robinson --turn 3");
+    c.ok("schedule Doubleday --turn 5");
+    c.ok("turn next");  // turn 2: 1863-06-08, Wadsworth arrives
+    c.ok("turn next");  // turn 3: 1863-06-15, Robinson arrives
+    const auto report_dates = [&] {
+        return c.ok("turn report 1").substr(0, 60) + c.ok("turn report 2").substr(0, 60) + c.ok("turn report 3").substr(0, 60);
+    };
+    const auto before = c.ok("schedule");
+    CHECK_THAT(before, Contains("2     1863-06-08  Wadsworth") && Contains("3     1863-06-15  Robinson") && Contains("5     1863-06-29  Doubleday"));
+    c.ok("campaign set --date 1863-07-01 --turn-length 10d");
+    const auto after = c.ok("schedule");
+    CHECK_THAT(after, Contains("2     1863-06-08  Wadsworth") && Contains("3     1863-07-01  Robinson") && Contains("5     1863-07-21  Doubleday"));
+    CHECK_THAT(report_dates(), Contains("turn 1, campaign R: from 1863-06-01") && Contains("turn 2, campaign R: from 1863-06-08") &&
+                                   Contains("turn 3, campaign R: from 1863-07-01"));
+    // A battle is dated against the turns as they began: one before 1863-06-01 is before them all.
+    CHECK_THAT(c.ok("battle report --name Early --date 1863-06-03 --division Wadsworth --preview"), Contains("undo back to that turn"));
+    CHECK_THAT(c.ok("battle report --name Earlier --date 1863-05-31 --division Wadsworth --preview"), Contains("dated before the campaign's first turn"));
+    c.ok("undo");  // the settings
+    CHECK(c.ok("schedule") == before);
+    c.ok("undo");  // turn 3 ends no more: its date is the campaign's again
+    c.ok("campaign set --date 1863-06-20");
+    CHECK_THAT(c.ok("schedule"), Contains("2     1863-06-20  Wadsworth") && Contains("3     1863-06-27  Robinson"));
+    CHECK_THAT(c.ok("turn report 1").substr(0, 60), Contains("from 1863-06-01"));
+}
+
 TEST_CASE("A draft of the table side's rolls alone is the umpire's: discarding it tells no side") {
     const test::CampaignFile s;
     s.ok("campaign new S --sample saratoga --seed 5");

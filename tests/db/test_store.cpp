@@ -377,9 +377,12 @@ namespace {
 
 // The columns schemas 37 and 38 added, taken out again: battle_fallen and division as schema 36
 // left them.
+void drop_since_39(const std::string& path) { test::raw_sql(path, "DROP TABLE turn_date"); }
+
 void drop_since_37(const std::string& path) {
     for (const auto* column : {"known_as", "corps_id", "army_id"}) test::raw_sql(path, std::string("ALTER TABLE battle_fallen DROP COLUMN ") + column);
     test::raw_sql(path, "ALTER TABLE division DROP COLUMN seen_whole");
+    drop_since_39(path);
 }
 
 }  // namespace
@@ -711,6 +714,7 @@ TEST_CASE("A file from before schema 38 takes a division it reads whole now as r
     }
     test::raw_sql(path, "UPDATE division SET hidden = 1 WHERE name = 'Wadsworth'");
     test::raw_sql(path, "ALTER TABLE division DROP COLUMN seen_whole");
+    drop_since_39(path);
     test::raw_sql(path, "PRAGMA user_version = 37");
     { db::Store store(path, db::OpenMode::create); }
     CHECK(pragma(path, "user_version") == db::schema_version());
@@ -719,6 +723,43 @@ TEST_CASE("A file from before schema 38 takes a division it reads whole now as r
     std::vector<std::pair<std::string, int>> read;
     while (q.executeStep()) read.emplace_back(q.getColumn(0).getString(), q.getColumn(1).getInt());
     CHECK(read == std::vector<std::pair<std::string, int>>{{"Heth", 1}, {"Pender", 0}, {"Wadsworth", 0}});
+}
+
+TEST_CASE("A file from before schema 39 takes each past turn's date from its beginning in the journal, and counts back to the first") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    const auto muster = [&](const std::string& args) {
+        const auto r = test::run_muster("--db " + test::quote(path) + " " + args);
+        INFO(args << "\n" << r.out << r.err);
+        REQUIRE(r.code == 0);
+        return r.out;
+    };
+    muster("campaign new R --rules acw --date 1863-06-01 --theater east --turn-length 7d --seed 1");
+    muster("turn next");  // turn 2: 1863-06-08
+    muster("turn next");  // turn 3: 1863-06-15, undone, and begun again on 1863-06-16
+    muster("undo");
+    muster("campaign set --date 1863-06-09");
+    muster("turn next");
+    muster("turn next");  // turn 4
+    muster("campaign set --date 1863-08-01");
+    const auto dates = [&] {
+        std::string out;
+        for (int turn = 1; turn <= 4; ++turn) out += muster("turn report " + std::to_string(turn)).substr(0, 60) + "\n";
+        return out;
+    };
+    const auto kept = dates();
+    CHECK_THAT(kept, Contains("turn 1, campaign R: from 1863-06-01") && Contains("turn 2, campaign R: from 1863-06-09") &&
+                         Contains("turn 3, campaign R: from 1863-06-16") && Contains("turn 4, campaign R: from 1863-08-01"));
+    // As an earlier muster left it: no dates kept, a turn's in its "Turn N begins: DATE" alone.
+    drop_since_39(path);
+    test::raw_sql(path, "PRAGMA user_version = 38");
+    { db::Store store(path, db::OpenMode::create); }
+    CHECK(pragma(path, "user_version") == db::schema_version());
+    // Turn 2 began 1863-06-08 (the date set during it is lost with an earlier muster's file);
+    // turn 1 is counted back from it; the undone beginning of turn 3 is not taken.
+    CHECK_THAT(dates(), Contains("turn 1, campaign R: from 1863-06-01") && Contains("turn 2, campaign R: from 1863-06-08") &&
+                            Contains("turn 3, campaign R: from 1863-06-16") && Contains("turn 4, campaign R: from 1863-08-01"));
+    CHECK_THAT(muster("check"), Contains("ok: 1 campaign"));
 }
 
 TEST_CASE("The schema digest a write checks the file against is that of what the migrations make") {
