@@ -1016,17 +1016,18 @@ std::vector<StepOperation> undo_step(SQLite::Database& db, std::int64_t campaign
 }
 
 // The step redo would do again (newest undo first): the newest undo with no operation made
-// since but undos and redos, with the undos of its step. Each names the operation it undid.
+// since but undos, redos and previews (which change nothing: their rolls are kept, not drawn),
+// with the undos of its step. Each names the operation it undid.
 std::vector<StepOperation> redo_step(SQLite::Database& db, std::int64_t campaign) {
     SQLite::Statement q(db,
                         "WITH target AS (SELECT COALESCE(part_of, id) AS step FROM operation WHERE campaign_id = ?1 AND kind = ?2 AND "
                         "undone_by IS NULL AND changeset IS NOT NULL AND id > (SELECT COALESCE(MAX(id), 0) FROM operation WHERE "
-                        "campaign_id = ?1 AND kind NOT IN (?2, ?3)) ORDER BY id DESC LIMIT 1) "
+                        "campaign_id = ?1 AND kind NOT IN (?2, ?3, ?4)) ORDER BY id DESC LIMIT 1) "
                         "SELECT u.id, o.kind, o.summary, u.changeset, o.seen_by, o.id AS original, COALESCE(p.name, '') AS player FROM "
                         "operation u JOIN target ON u.id = target.step OR u.part_of = target.step JOIN operation o ON o.id = u.undoes "
                         "LEFT JOIN player p ON p.id = o.player_id "
                         "WHERE u.campaign_id = ?1 AND u.kind = ?2 AND u.undone_by IS NULL AND u.changeset IS NOT NULL ORDER BY u.id DESC");
-    bind_all(q, campaign, OperationKind::undo, OperationKind::redo);
+    bind_all(q, campaign, OperationKind::undo, OperationKind::redo, OperationKind::preview);
     std::vector<StepOperation> out;
     for (const Row row(q); q.executeStep();)
         out.push_back({row.id("id"), std::string(spell(row.word<OperationKind>("kind"))), row.text("summary"), row.blob("changeset"), std::nullopt, row.text("seen_by"),

@@ -95,6 +95,28 @@ TEST_CASE("undo --preview says what it would take back, undo names it, redo does
     CHECK(c.run("redo").code == 0);
 }
 
+TEST_CASE("A preview keeps the redo chain: redo after previews that roll dice does again what undo took back, and the preview still holds") {
+    const Small c;
+    c.ok("turn next");  // turn 2: Heth and Wadsworth arrive
+    const auto after = c.campaign();
+    c.ok("undo");
+    // Previews that roll dice and keep their rolls: an arrival, a battle report, a leader's replacement.
+    const auto previewed = c.ok("arrive Pender --preview");
+    c.ok("undo --preview");
+    c.ok("leader replace 'Third Corps' --force --preview");
+    const auto redone = c.ok("redo");
+    CHECK_THAT(redone, Contains("Redid #") && Contains("(turn): Turn 2 begins"));
+    CHECK(c.campaign() == after);
+    CHECK(c.run("check").code == 0);
+    // Pender's preview read his own dice, which the turn's arrivals do not draw: he arrives as it showed.
+    const auto division = [](const std::string& out) { return out.substr(out.find("Pender ("), out.find("\nJournal #") - out.find("Pender (")); };
+    CHECK(division(c.ok("arrive Pender")) == division(previewed));
+    // An operation made ends the chain, as before.
+    c.ok("undo");
+    c.ok("camp new Andersonville --side confederate");
+    CHECK_THAT(c.refused("redo", 1), Contains("nothing to redo"));
+}
+
 TEST_CASE("A side reads an undo and a redo as it read what they reverse, numbered in its own view") {
     const Small c;
     c.ok("turn next");
