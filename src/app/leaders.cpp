@@ -540,6 +540,19 @@ Outcome Leaders::penalty(const std::string& ref) {
     });
 }
 
+namespace {
+
+// Why a leader commands nothing: his brigade went out of service, or his post is another's.
+std::string without_command(const army::Leader& l, const Refs& refs, const rules::RuleSet& rules) {
+    if (l.former_post)
+        for (const auto& b : refs.brigades())
+            if (b.ref() == l.former_post->unit && b.status != BrigadeStatus::active)
+                return " (no command: his " + rules.brigade_noun() + ", " + b.ref() + ", is " + std::string(word(b.status)) + ")";
+    return " (no command: his post was filled)";
+}
+
+}  // namespace
+
 Outcome Leaders::return_leader(const std::string& ref) {
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::leader_return, [&](std::int64_t op, const Refs& refs, Outcome& out) {
@@ -565,8 +578,7 @@ Outcome Leaders::return_leader(const std::string& ref) {
                         (l.fall_seen ? " that the enemy saw (a battle of hidden divisions alone does not count: his return would tell of it)" : ""));
         db::Leaders(store).set_leader_status(l.id, LeaderStatus::active, std::nullopt, std::nullopt);
         if (l.fall_seen) db::Leaders(store).end_attachments(l.id);  // the enemy saw the attachment end at his fall
-        out.summary = "Leader " + l.label() + " returns from his wounds" +
-                      (l.command.unit.empty() ? " (no command: his post was filled)" : " to " + l.command.unit);
+        out.summary = "Leader " + l.label() + " returns from his wounds" + (l.command.unit.empty() ? without_command(l, refs, m_session.rules()) : " to " + l.command.unit);
     });
 }
 

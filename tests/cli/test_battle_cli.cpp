@@ -310,6 +310,17 @@ TEST_CASE("Leaders: every one numbered for the umpire, a replacement named, a re
     CHECK_THAT(run("campaign set --leader-names maybe").err, Contains("expected on or off"));
 }
 
+TEST_CASE("A leader back from his wounds whose brigade went out of service is told so, not that his post was filled") {
+    const Campaign c;
+    c.ok("campaign new G --sample grossbeeren --seed 7");
+    c.ok("battle report --name B1 --loss \"Durutte/Jarry's Brigade=6\" --leader Jarry:wounded/1");
+    c.ok("brigade destroy \"Durutte/Jarry's Brigade\"");
+    c.ok("battle report --name B2 --loss \"Durutte/Devaux's Brigade=1\"");
+    const auto back = c.ok("leader return Jarry");
+    CHECK_THAT(back, Contains("no command: his brigade, Durutte/Jarry's Brigade, is destroyed") && !Contains("post was filled"));
+    CHECK_THAT(c.ok("journal"), Contains("Jarry's Brigade, is destroyed"));
+}
+
 TEST_CASE("A side answering an exchange is told what its journal reads, numbered as its journal numbers it, whatever the enemy did out of sight") {
     // The Union holds prisoners of Rodes, which it has never seen; in one campaign the
     // Confederates rename the division, a brigade and a battery, and merge a brigade, all hidden.
