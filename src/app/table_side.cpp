@@ -866,7 +866,9 @@ Outcome TableSide::discard(const std::string& typed) {
         const auto battle = draft_named(store, c.id, typed);
         const auto lines = db::Battles(store).draft(c.id, battle);
         db::Battles(store).clear_draft(c.id, battle);
-        out.summary = "Discarded the draft report of " + battle + " (" + count_of(static_cast<int>(lines.size()), "line", "lines") + ")";
+        // Its lines of losses and fates, counted as the list of drafts counts them (not those saying who fought).
+        const auto counted = std::count_if(lines.begin(), lines.end(), [](const campaign::DraftLine& l) { return l.kind != DraftKind::engaged; });
+        out.summary = "Discarded the draft report of " + battle + " (" + count_of(static_cast<int>(counted), "line", "lines") + " of losses and fates)";
         // A side whose players' losses waited in it is told they were set aside: its own lines as
         // they sent them, not the draft's name (another may have spelled it first) nor its size.
         // (A battle of its name it fought took them, from the draft written out as a file and

@@ -209,6 +209,16 @@ TEST_CASE("A draft of the table side's rolls alone is the umpire's: discarding i
     CHECK(s.ok("journal --as british") == british);
 }
 
+TEST_CASE("A draft's lines of losses and fates are counted alike where it is listed, shown and discarded, not the lines saying who fought") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample grossbeeren --seed 3");
+    c.ok("arrive --due");
+    // Firer and target engaged (a line each), the target's loss: one line of losses.
+    c.ok("table roll musketry --battle Foo --unit \"Durutte/Jarry's Brigade\" --firer Krafft/Colberg --points 6 --rolls 10");
+    CHECK_THAT(c.ok("battle draft"), Contains("Foo: 1 line\n"));
+    CHECK_THAT(c.ok("battle draft Foo --discard"), Contains("Discarded the draft report of Foo (1 line of losses and fates)"));
+}
+
 TEST_CASE("Divisions due now arrive by themselves: arrive --due, turn next brings what is due first, an early arrival is said") {
     const test::CampaignFile c;
     c.ok("campaign new G --sample gettysburg --seed 3");

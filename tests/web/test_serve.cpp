@@ -450,7 +450,7 @@ TEST_CASE("Losses a player submitted that the umpire discards are told to his si
     const auto token = test::form_token(server.get(club.meade + "orders").body);
     REQUIRE(server.post(club.meade + "losses", {{"token", token}, {"battle", "Culp's Hill"}, {"losses", "Wadsworth/Iron Brigade=2"}}).status == 200);
     const auto union_before = club.ok("journal --as union"), confederate_before = club.ok("journal --as confederate");
-    CHECK_THAT(club.ok("battle draft \"Culp's Hill\" --discard"), Contains("Discarded the draft report of Culp's Hill (1 line)"));
+    CHECK_THAT(club.ok("battle draft \"Culp's Hill\" --discard"), Contains("Discarded the draft report of Culp's Hill (1 line of losses and fates)"));
     const auto told = club.ok("journal --as union");
     CHECK_THAT(told, Contains("The umpire set aside the losses your players submitted, not reported: Wadsworth/Iron Brigade: 2 stands lost"));
     CHECK(told.find("Discarded the draft") == std::string::npos);
