@@ -42,15 +42,17 @@ struct Store::Impl {
     SQLite::Statement& cached(const char* sql) {
         auto& s = m_cached[sql];
         if (!s) s = std::make_unique<SQLite::Statement>(db, sql);
-        s->reset();
+        s->tryReset();  // a step that failed last time was reported then: its error is not this use's
         s->clearBindings();
         return *s;
     }
-    /// A cached statement for a lookup, reset when the lookup ends, however it ends.
+    /// A cached statement for a lookup, reset when the lookup ends, however it ends: a step that
+    /// failed (a damaged page) is being reported, and its reset, which says so again, must not
+    /// throw from a destructor while that error unwinds.
     class Lookup {
     public:
         Lookup(Impl& impl, const char* sql) : q(impl.cached(sql)) {}
-        ~Lookup() { q.reset(); }
+        ~Lookup() { q.tryReset(); }
         Lookup(const Lookup&) = delete;
         Lookup& operator=(const Lookup&) = delete;
         SQLite::Statement& q;

@@ -22,6 +22,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 using namespace muster;
 using Catch::Matchers::Contains;
@@ -203,6 +204,47 @@ TEST_CASE("A write is refused, writing nothing, when any table's or index's firs
         CHECK_THAT(r.err, Contains("the campaign database is damaged"));
         CHECK(test::file_bytes(path) == damaged);
     }
+}
+
+TEST_CASE("A lookup by name that meets a malformed page in its step is refused in one line, never aborted, the file as it was") {
+    // A cell pointer of an index or table page moved a few bytes: SQLite finds the page
+    // malformed part way through a step of a cached lookup (a division or leader by name), whose
+    // reset then said so again from a destructor while the first error unwound.
+    test::TempDir dir;
+    const auto good = dir.file("good.db");
+    gettysburg_arrived(good);
+    const auto bytes = test::file_bytes(good);
+    int page_size = 0;
+    std::map<std::string, int> roots;
+    {
+        SQLite::Database db(good, SQLite::OPEN_READONLY);
+        page_size = db.execAndGet("PRAGMA page_size").getInt();
+        for (const char* tree : {"leader", "sqlite_autoindex_division_1"})
+            roots[tree] = db.execAndGet(std::string("SELECT rootpage FROM sqlite_schema WHERE name = '") + tree + "'").getInt();
+    }
+    int refused = 0;
+    for (const auto& [tree, command] : std::vector<std::pair<std::string, std::string>>{
+             {"leader", "turn next"}, {"sqlite_autoindex_division_1", "reveal Heth"}, {"sqlite_autoindex_division_1", "arrive Caldwell"}}) {
+        for (size_t cell = 0; cell < 30; ++cell) {
+            INFO(tree << ", cell " << cell << ": " << command);
+            auto damaged = bytes;
+            auto& low = damaged[static_cast<size_t>(roots.at(tree) - 1) * static_cast<size_t>(page_size) + 8 + 2 * cell + 1];
+            low = static_cast<char>(static_cast<unsigned char>(low) + 4);
+            const auto path = dir.file("damaged.db");
+            std::filesystem::remove(path + "-wal");
+            std::filesystem::remove(path + "-shm");
+            std::ofstream(path, std::ios::binary | std::ios::trunc) << damaged;
+            const auto r = test::run_muster("--db " + test::quote(path) + " " + command);
+            CHECK((r.code == 0 || r.code == 1));
+            CHECK(r.err.find("terminate called") == std::string::npos);
+            if (r.code == 1) {
+                ++refused;
+                CHECK_THAT(r.err, Contains("the campaign database is damaged"));
+                CHECK(test::file_bytes(path) == damaged);
+            }
+        }
+    }
+    CHECK(refused > 0);
 }
 
 TEST_CASE("A unit whose commander is not in the leader table is damage: every command that reads it refuses, none shows a vacancy or fills one") {
