@@ -131,6 +131,7 @@ std::vector<BadName> bad_names() {
         {"", "it is empty"},
         {"   ", "it is empty"},
         {std::string(201, 'x'), "201 characters, at most 200"},
+        {std::string(1000, 'x'), "1000 characters, at most 200"},  // past what a stream of dice may be named by
         {std::string(67, 'x') + "\xc3\xa9\xc3\xa9" + std::string(132, 'x'), "201 characters, at most 200"},
     };
 }

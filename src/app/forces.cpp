@@ -96,9 +96,10 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e, Despi
 army::Leader rolled_commander(Session& session, db::Store& store, const campaign::CampaignInfo& c, std::int64_t operation,
                               const std::string& side, const std::string& unit, const LeaderEntry& e, const std::string& what) {
     const auto& r = session.rules();
+    const auto name = checked_leader_name(e.name);  // before his name names the dice
     // Counted for the unit and the name: not for the name alone, which a leader of a unit the
     // enemy never reads may have borne before (renamed since), moving what this one rolls.
-    OperationDice dice(session.state(), c, operation, Audience::side(side), what + "|" + unit + "|" + e.name, "name", {});
+    OperationDice dice(session.state(), c, operation, Audience::side(side), what + "|" + unit + "|" + name, "name", {});
     if (dice.typed())
         throw UsageError(what + " " + e.name + " needs a grade (--grade " + grade_ids(r) + "): this campaign's dice are typed in, so muster does "
                          "not roll it here");
@@ -112,7 +113,7 @@ army::Leader rolled_commander(Session& session, db::Store& store, const campaign
     std::vector<dice::RollRecord> rolls;
     auto leader = generate::roll_leader(r, req, dice.source(), rolls, what + " " + e.name);
     dice.record(store, operation, rolls, Mode::apply);
-    leader.name = checked_leader_name(e.name);
+    leader.name = name;
     return leader;
 }
 

@@ -34,6 +34,9 @@ TEST_CASE("Every door refuses a bad name, naming the field and the place, and ch
             {"brigade name", [&] { s.forces().add_brigade({"Wadsworth", n, "veteran", 6, std::nullopt, "", "", {}}); }},
             {"battery name", [&] { s.forces().add_battery({n, "Wadsworth", "", ""}); }},
             {"leader name", [&] { s.forces().add_army("union", "Army of the James", {n, "average"}); }},
+            // Named without a grade: his grade is rolled, on dice named by him.
+            {"leader name", [&] { s.forces().add_army("union", "Army of the James", {n, ""}); }},
+            {"leader name", [&] { s.forces().add_corps("Army of the Potomac", "XX Corps", {n, ""}); }},
             {"brigade name", [&] { s.forces().rename(NamedKind::brigade, "Wadsworth/Iron Brigade", n); }},
             {"division name", [&] { s.forces().rename(NamedKind::division, "Wadsworth", n); }},
             {"leader name", [&] { s.forces().rename(NamedKind::leader, "Meredith", n); }},
@@ -49,7 +52,7 @@ TEST_CASE("Every door refuses a bad name, naming the field and the place, and ch
             INFO(field << ": " << visible(n));
             // An empty leader name is an unnamed leader where one may be unnamed (a rename needs a name).
             const bool unnamed = n.empty() && field == "leader name";
-            if (unnamed && &door == &doors[6].second) continue;
+            if (unnamed && (&door == &doors[6].second || &door == &doors[7].second || &door == &doors[8].second)) continue;
             try {
                 door();
                 FAIL("accepted");
