@@ -463,8 +463,13 @@ void domain(SQLite::Database& db, Problems& out) {
             out.push_back("journal: entry #" + id + " is of the kind \"" + visible(row.text("kind")) + "\", which muster does not know");
         if (!row.null("inserted") && !read_inserted(db, row.text("inserted")))
             out.push_back("journal: entry #" + id + "'s record of the rows it added does not read");
-        if (!row.null("changeset") && !changeset_reads(row.blob("changeset"), row.id("id"), row.id("campaign_id")))
-            out.push_back("journal: entry #" + id + "'s record of its changes does not read (undo and redo cannot use it)");
+        if (!row.null("changeset")) {
+            const auto record = row.blob("changeset");
+            if (!changeset_reads(record, row.id("id"), row.id("campaign_id")))
+                out.push_back("journal: entry #" + id + "'s record of its changes does not read (undo and redo cannot use it)");
+            else if (const auto unfit = record_unfit_table(db, record, row.id("id"), row.id("campaign_id")))
+                out.push_back("journal: entry #" + id + " changed the table " + visible(*unfit) + ", whose columns are not those it had then (undo and redo cannot use it)");
+        }
         // An undo (a redo) reverses an entry made before it; an entry is reversed by one after.
         if (!row.null("undoes") && row.id("undoes") >= row.id("id")) out.push_back("journal: entry #" + id + " undoes entry #" + std::to_string(row.id("undoes")) + ", not one before it");
         if (!row.null("undone_by") && row.id("undone_by") <= row.id("id"))

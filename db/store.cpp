@@ -1094,19 +1094,37 @@ std::optional<std::string> unfit_table(SQLite::Database& db, void* changes, int 
     return unfit;
 }
 
+}  // namespace
+
+std::optional<std::string> record_unfit_table(SQLite::Database& db, const std::string& stored, std::int64_t operation, std::int64_t campaign) {
+    std::string changes(*unsealed(stored, operation, campaign));
+    return unfit_table(db, changes.data(), static_cast<int>(changes.size()));
+}
+
+namespace {
+
+Damaged unreadable_record(std::int64_t entry) {
+    return Damaged("journal entry #" + std::to_string(entry) + "'s record of its changes cannot be read; run muster check, or restore a backup");
+}
+
+// Throws what keeps journal entry `entry`'s record from being reversed as it stands, where
+// something does: it does not read, or it changed a table whose columns are not those it had
+// then. Undo and redo ask before they change anything, and so do their previews.
+void require_usable_record(SQLite::Database& db, const std::string& stored, std::int64_t entry, std::int64_t campaign) {
+    if (!changeset_reads(stored, entry, campaign)) throw unreadable_record(entry);
+    if (const auto unfit = record_unfit_table(db, stored, entry, campaign))
+        throw Damaged("journal entry #" + std::to_string(entry) + " changed the table " + visible(*unfit) +
+                      ", whose columns are not those it had then; nothing was changed: run muster check, or restore a backup");
+}
+
 // Applies `changes` in reverse, or throws `refused` if any row is not as they left it (inside the
 // caller's transaction: a refusal leaves nothing of it).
 void apply_inverse(SQLite::Database& db, const std::string& stored, std::int64_t entry, std::int64_t campaign, const std::function<Error()>& refused) {
+    require_usable_record(db, stored, entry, campaign);
+    const auto changes = *unsealed(stored, entry, campaign);
     int inverted_size = 0;
     void* inverted = nullptr;
-    const auto changes = unsealed(stored, entry, campaign).value_or(std::string_view());
-    if (!changeset_well_formed(changes) || sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK)
-        throw Damaged("journal entry #" + std::to_string(entry) + "'s record of its changes cannot be read; run muster check, or restore a backup");
-    if (const auto unfit = unfit_table(db, inverted, inverted_size)) {
-        sqlite3_free(inverted);
-        throw Damaged("journal entry #" + std::to_string(entry) + " changed the table " + visible(*unfit) +
-                      ", whose columns are not those it had then; nothing was changed: run muster check, or restore a backup");
-    }
+    if (sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK) throw unreadable_record(entry);
     Absent absent{db.getHandle(), {}};
     const int rc = sqlite3changeset_apply(db.getHandle(), inverted_size, inverted, table_present, abort_on_conflict, &absent);
     sqlite3_free(inverted);
@@ -1121,7 +1139,11 @@ void apply_inverse(SQLite::Database& db, const std::string& stored, std::int64_t
 std::vector<journal::Entry> Store::step_plan(std::int64_t campaign, bool redo) const {
     std::vector<journal::Entry> out;
     read([&] {
-        for (const auto& op : take_or_plan(m_impl->db, campaign, redo)) out.push_back(planned(op));
+        for (const auto& op : take_or_plan(m_impl->db, campaign, redo)) {
+            // What would refuse the step refuses its preview, said alike.
+            if (!op.inserted) require_usable_record(m_impl->db, op.changeset, op.id, campaign);
+            out.push_back(planned(op));
+        }
     });
     return out;
 }

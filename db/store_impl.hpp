@@ -128,6 +128,9 @@ std::optional<std::vector<InsertedRows>> read_inserted(SQLite::Database& db, con
 /// Whether an operation's record of its changes (a session changeset, sealed with its digest)
 /// reads whole.
 bool changeset_reads(const std::string& stored, std::int64_t operation, std::int64_t campaign);
+/// A table an operation's record (one that reads: changeset_reads) changed whose columns are not
+/// those it had then (fewer, or its key elsewhere: a table rebuilt), which undo would refuse.
+std::optional<std::string> record_unfit_table(SQLite::Database& db, const std::string& stored, std::int64_t operation, std::int64_t campaign);
 /// A changeset as stored for journal entry `operation` of `campaign`: sealed with its digest and
 /// theirs (nothing for none).
 std::string sealed(const std::string& changes, std::int64_t operation, std::int64_t campaign);

@@ -514,6 +514,10 @@ TEST_CASE("An undo record cut short at any byte, or with any byte changed, is sa
         const auto undo = in_process({"--db", file, "undo"});
         CHECK(undo.code == 1);
         CHECK_THAT(undo.err, Catch::Matchers::Contains("record of its changes cannot be read"));
+        // Its preview refuses it alike, not promising an undo that undo refuses.
+        const auto preview = in_process({"--db", file, "undo", "--preview"});
+        CHECK(preview.code == 1);
+        CHECK(preview.err == undo.err);
     };
     alarm(120);  // SQLite 3.40 spun for ever on some cuts (inside the first table's header)
     for (int cut = 1; cut < size; ++cut) damaged("cut to " + std::to_string(cut), "substr(changeset, 1, " + std::to_string(cut) + ")");
@@ -528,6 +532,16 @@ TEST_CASE("An undo record cut short at any byte, or with any byte changed, is sa
     CHECK(in_process({"--db", file, "check"}).code == 0);
     CHECK(in_process({"--db", file, "undo"}).code == 0);
     CHECK(in_process({"--db", file, "redo"}).code == 0);
+    // Such a record, which reads, saying a column of the camp table is of its key that is not
+    // (the second key flag set): check names it, and undo and its preview refuse it alike.
+    test::raw_sql(file, "UPDATE operation SET changeset = substr(changeset, 1, 3) || x'01' || substr(changeset, 5) WHERE kind = 'camp'");
+    CHECK_THAT(in_process({"--db", file, "check"}).out, Catch::Matchers::Contains("changed the table camp, whose columns are not those it had then"));
+    const auto undo = in_process({"--db", file, "undo"});
+    CHECK(undo.code == 1);
+    CHECK_THAT(undo.err, Catch::Matchers::Contains("whose columns are not those it had then"));
+    const auto preview = in_process({"--db", file, "undo", "--preview"});
+    CHECK(preview.code == 1);
+    CHECK(preview.err == undo.err);
 }
 
 TEST_CASE("Text where the file keeps a whole number is damage: refused by what reads it, never read as 0 nor acted on") {
