@@ -620,10 +620,9 @@ TEST_CASE("battle amend --leader: a fall the report left out, a fate changed (ca
         std::istringstream lines(c.ok("leader list"));
         for (std::string line; std::getline(lines, line);)
             if (line.size() > unit.size() && line.compare(line.size() - unit.size(), unit.size(), unit) == 0) {
-                std::istringstream words(line);
-                std::string number, name;
-                words >> number >> name;
-                return name;
+                // "#12  J. B. Carr   Union ...": the name after the number, to the gap of the next column.
+                const auto from = line.find_first_not_of(' ', line.find(' '));
+                return line.substr(from, line.find("  ", from) - from);
             }
         return std::string();
     };

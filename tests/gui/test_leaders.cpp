@@ -2,8 +2,10 @@
 // The real windows under Xvfb, driven by mouse and keyboard; screenshots in build/tests/gui/screenshots/.
 #include "fixture.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <thread>
 
 using namespace muster;
@@ -145,16 +147,19 @@ TEST_CASE("The leaders panel tells two leaders of one name apart by their number
     test::TempDir dir;
     const auto db = dir.file("c.db");
     test::season_campaign(db);
-    // Names drawn from muster's lists may repeat within a side.
-    test::raw_sql(db, "UPDATE leader SET name = 'Lowrey' WHERE name = 'Finegan'");
+    // Names drawn from muster's lists may repeat within a side: the last named leader of a side
+    // with two takes the name of the first.
+    const std::string pairs = "FROM leader a JOIN leader b ON b.side = a.side AND b.id > a.id WHERE a.name <> '' AND b.name <> '' ORDER BY b.id DESC, a.id LIMIT 1";
+    test::raw_sql(db, "UPDATE leader SET name = (SELECT a.name " + pairs + ") WHERE id = (SELECT b.id " + pairs + ")");
     test::Driver d(db);
     auto& w = d.show<gui::LeadersWindow>();
     d.frame(shot("leaders_one_name"));
-    std::vector<std::int64_t> lowrey;
-    for (const auto* l : w.leaders())
-        if (l->name == "Lowrey") lowrey.push_back(l->id);
-    REQUIRE(lowrey.size() == 2);
-    REQUIRE(d.click("Leaders/Lowrey"));  // the one drawn last of the two
+    std::map<std::string, std::vector<std::int64_t>> by_name;
+    for (const auto* l : w.leaders()) by_name[l->name].push_back(l->id);
+    const auto twice = std::find_if(by_name.begin(), by_name.end(), [](const auto& n) { return n.second.size() == 2; });
+    REQUIRE(twice != by_name.end());
+    const auto& [name, lowrey] = *twice;
+    REQUIRE(d.click("Leaders/" + name));  // the one drawn last of the two
     CHECK((w.leader == "#" + std::to_string(lowrey[0]) || w.leader == "#" + std::to_string(lowrey[1])));
     // Acted on by that number, the action finds him alone.
     REQUIRE(d.click("Leaders/Return"));

@@ -685,7 +685,7 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
          {{both, "arrive Heth"}, {both, "reveal Heth"}, {with_hidden, "add division Pender --corps \"Third Corps\""}, {with_hidden, "arrive Pender"},
           {with_hidden, "battle report --name Quiet --keep-hidden --loss \"Pender/1st Brigade=1\" --leader Hill:wounded/1"}}},
         {"a corps the side never reads, its leader's name one the side's names are drawn past",
-         {{with_hidden, "add corps \"Second Corps\" --army ANV --leader Trimble --grade average"}, {both, "arrive Heth"}, {both, "reveal Heth"}}},
+         {{with_hidden, "add corps \"Second Corps\" --army ANV --leader Withers --grade average"}, {both, "arrive Heth"}, {both, "reveal Heth"}}},
         {"a reserve battery taken, numbered in its reserve after a hidden division's",
          {{with_hidden, "add division Pender --corps \"Third Corps\""}, {with_hidden, "arrive Pender"}, {both, "arrive Heth"}, {both, "reveal Heth"},
           {with_hidden, "battle report --name Skirmish --loss \"Wadsworth/1st Brigade=1\" --battery \"Third Corps/2nd Battery:captured@Fort Delaware\""},
@@ -1001,17 +1001,17 @@ TEST_CASE("A battle whose only enemy was a division kept hidden is, to the other
 }
 
 TEST_CASE("A commander who fell out of the enemy's sight is replaced, where it reads his unit, as though in command and sound") {
-    // Lowrey, made despicable by the Union's penalty, keeps his brigade while the Union reads him
+    // Jenkins, made despicable by the Union's penalty, keeps his brigade while the Union reads him
     // in play: wounded in a battle Heth fought alone, he is still not replaced, with --force or
     // without; nor is Heth's division commander without --force.
     play_story(k_small_war,
                {{both, "arrive Heth"}, {both, "reveal Heth"}, {both, "leader penalty \"Heth/1st Brigade\""},
-                {with_hidden, "battle report --name Solo --division Heth --leader \"Heth/1st Brigade:wounded/1\" --leader Trimble:wounded/1"},
+                {with_hidden, "battle report --name Solo --division Heth --leader \"Heth/1st Brigade:wounded/1\" --leader Withers:wounded/1"},
                 {both, "leader replace \"Heth/1st Brigade\"", true},
                 {both, "leader replace \"Heth/1st Brigade\" --force", true},
                 {both, "leader replace Heth", true}},
                "union");
-    // So too with Heth hidden again first: the Union reads Lowrey again once it is revealed.
+    // So too with Heth hidden again first: the Union reads Jenkins again once it is revealed.
     play_story(k_small_war,
                {{both, "arrive Heth"}, {both, "reveal Heth"}, {both, "leader penalty \"Heth/1st Brigade\""}, {both, "reveal --hide Heth"},
                 {with_hidden, "battle report --name Solo --division Heth --leader \"Heth/1st Brigade:wounded/1\""},
@@ -1130,8 +1130,8 @@ TEST_CASE("A fall or a battery lost above the divisions is read where a division
                 {both, "battle report --name Fight --division Wadsworth --division Heth --loss \"Wadsworth/1st Brigade=1\" "
                        "--leader \"Heth/1st Brigade:wounded/1\" --leader \"Heth/2nd Brigade:killed\""},
                 {both, "leader replace \"Heth/1st Brigade\""}, {both, "leader replace \"Heth/2nd Brigade\""},
-                {with_hidden, "rename leader Lowrey \"Mark Lowrey\""},
-                {with_hidden, "rename leader Finegan \"Joseph Finegan\""}},
+                {with_hidden, "rename leader \"A. G. Jenkins\" \"Albert Jenkins\""},
+                {with_hidden, "rename leader \"G. T. Anderson\" \"George Anderson\""}},
                "union");
     // Unnamed leaders: a replacement while the division was hidden numbers his predecessors'
     // posts ("former commander of Heth/1st Brigade (2)"), not what the Union read of the fall.
