@@ -296,6 +296,12 @@ void relations(SQLite::Database& db, Problems& out) {
         "UNION ALL SELECT d.side, b.alternate_id FROM brigade b JOIN division_side d ON d.id = b.division_id) u "
         "JOIN leader l ON l.id = u.l WHERE l.side <> u.side").getInt();
     if (sides) out.push_back("leaders: " + std::to_string(sides) + " command a unit of the other side");
+    // A battle's losses are of the divisions it holds: its summary and the turn's report read
+    // them through those.
+    const int unheld = db.execAndGet("SELECT count(*) FROM battle_loss x JOIN brigade u ON u.id = x.brigade_id WHERE NOT EXISTS "
+                                     "(SELECT 1 FROM battle_division bd WHERE bd.battle_id = x.battle_id AND bd.division_id = u.division_id)").getInt();
+    if (unheld)
+        out.push_back("battles: " + std::to_string(unheld) + " loss(es) of a brigade whose division its battle does not hold (its summary leaves them out)");
     if (const int astray = steps_astray(db))
         out.push_back("journal: " + std::to_string(astray) + " entr" + (astray == 1 ? "y is" : "ies are") +
                       " part of a step whose first is not an earlier entry of its campaign (undo would take back together what was not made together)");

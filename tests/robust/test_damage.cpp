@@ -622,6 +622,20 @@ TEST_CASE("A pinned rule set that breaks a rule added since it was pinned still 
     }
 }
 
+TEST_CASE("check names a battle's loss of a brigade whose division the battle does not hold, which its summary leaves out") {
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    {
+        auto s = test::make_campaign(file);
+        test::fight_and_propose(s);  // McPherson Ridge: losses in Heth and Wadsworth
+    }
+    REQUIRE(in_process({"--db", file, "check"}).code == 0);
+    test::raw_sql(file, "DELETE FROM battle_division WHERE division_id = (SELECT id FROM division WHERE name = 'Heth')");
+    const auto r = in_process({"--db", file, "check"});
+    CHECK(r.code == 1);
+    CHECK_THAT(r.out, Catch::Matchers::Contains("battles: ") && Catch::Matchers::Contains("loss(es) of a brigade whose division its battle does not hold"));
+}
+
 TEST_CASE("check names a fall whose name is not a name, or whose division, corps or army is not the leader's side's") {
     // Kept with each fall since schema 37: the name the enemy read it under, and the unit above.
     for (const auto& [sql, says] : std::vector<std::pair<std::string, std::string>>{
