@@ -495,6 +495,10 @@ void domain(SQLite::Database& db, Problems& out) {
     for (const char* table : {"prisoner", "exchange_item", "move"})
         if (const auto n = db.execAndGet(std::string("SELECT count(*) FROM ") + table + " WHERE abs(stands) > 999").getInt64())
             out.push_back("stands: " + std::to_string(n) + " " + table + " row(s) count more stands than a brigade holds");
+    // An exchange answered was weighed at a count of privates (the schema's bound: an int).
+    if (const auto n = db.execAndGet("SELECT count(*) FROM exchange WHERE weighed_offer NOT BETWEEN 0 AND 2147483647 OR "
+                                     "weighed_ask NOT BETWEEN 0 AND 2147483647").getInt64())
+        out.push_back("exchanges: " + std::to_string(n) + " weighed at more privates than muster counts, or fewer than none");
     // A brigade holds at most 999 stands (the schema's bound), so a division engages at most
     // that many for each brigade it has.
     SQLite::Statement engaged(db, "SELECT t.name AS battle, d.name AS division, bd.engaged FROM battle_division bd JOIN battle t ON t.id = "

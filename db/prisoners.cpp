@@ -113,10 +113,11 @@ std::int64_t Prisoners::insert_exchange(std::int64_t campaign, const campaign::E
     });
 }
 
-void Prisoners::set_exchange_status(std::int64_t exchange, ExchangeStatus status) {
+void Prisoners::answer_exchange(std::int64_t exchange, ExchangeStatus status, std::optional<std::pair<long, long>> weighed) {
     guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "UPDATE exchange SET status = ? WHERE id = ?");
-        bind_all(q, status, exchange);
+        SQLite::Statement q(m_store.impl().db, "UPDATE exchange SET status = ?, weighed_offer = ?, weighed_ask = ? WHERE id = ?");
+        bind_all(q, status, weighed ? std::optional<std::int64_t>(weighed->first) : std::nullopt,
+                 weighed ? std::optional<std::int64_t>(weighed->second) : std::nullopt, exchange);
         q.exec();
     });
 }
@@ -166,13 +167,15 @@ std::vector<campaign::ExchangeInfo> Prisoners::exchanges(std::int64_t campaign) 
             throw Damaged("exchange_item row " + std::to_string(row.id("id")) + " points at exchange #" + std::to_string(row.id("exchange_id")) +
                           ", which is not there: an exchange has lost it; run muster check, or restore a backup");
         }
-        SQLite::Statement q(db, "SELECT id, proposer, counterpart, status, note FROM exchange WHERE campaign_id = ? ORDER BY id");
+        SQLite::Statement q(db, "SELECT id, proposer, counterpart, status, note, weighed_offer, weighed_ask FROM exchange WHERE campaign_id = ? ORDER BY id");
         bind_all(q, campaign);
         // The note as every reader shows it on a line of its own: one an earlier muster let in
         // with a control or bidirectional character comes out written visibly.
-        for (const Row row(q); q.executeStep();)
-            out.push_back({row.id("id"), row.text("proposer"), row.text("counterpart"), row.word<ExchangeStatus>("status"),
-                           visible(row.text("note")), {}});
+        for (const Row row(q); q.executeStep();) {
+            auto& e = out.emplace_back(campaign::ExchangeInfo{row.id("id"), row.text("proposer"), row.text("counterpart"), row.word<ExchangeStatus>("status"),
+                                                              visible(row.text("note")), {}, std::nullopt});
+            if (!row.null("weighed_offer") && !row.null("weighed_ask")) e.weighed = std::pair<long, long>{row.count("weighed_offer"), row.count("weighed_ask")};
+        }
         SQLite::Statement items(db,
                                 std::string("SELECT direction, ") + k_held_kind +
                                     ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, stands, COALESCE(known_as, '') AS known_as "

@@ -38,7 +38,8 @@ public:
     /// Takes `stands` (all, for a leader or battery) out of a holding; removes it when empty.
     void release(const campaign::Holding& holding, int stands);
     std::int64_t insert_exchange(std::int64_t campaign, const campaign::ExchangeInfo& exchange);
-    void set_exchange_status(std::int64_t exchange, ExchangeStatus status);
+    /// An exchange answered: its status, and what the cartel weighed it at then (privates offered, asked).
+    void answer_exchange(std::int64_t exchange, ExchangeStatus status, std::optional<std::pair<long, long>> weighed);
     std::vector<campaign::CampInfo> camps(std::int64_t campaign) const;
     std::vector<campaign::Holding> holdings(std::int64_t campaign) const;
     std::vector<campaign::ExchangeInfo> exchanges(std::int64_t campaign) const;

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -282,25 +283,35 @@ void note_waiting(SummaryLines& lines, const Refs& refs, const rules::RuleSet& r
         lines.append_private(" (the " + r.brigade_noun() + " is " + word(b->status) + ": they wait there until merged into another)", b->division_id, readers);
 }
 
-// A proposal as `reader` reads it (each side calls the men as it does).
+// What the cartel weighs an exchange at now, in privates offered and asked: none where the rule
+// set has no cartel, or stands are exchanged and the campaign no men a stand.
+std::optional<std::pair<long, long>> weigh(const Refs& refs, const rules::RuleSet& r, const campaign::CampaignInfo& c, const campaign::ExchangeInfo& row) {
+    if (!r.cartel) return std::nullopt;
+    const auto& cartel = *r.cartel;
+    const std::optional<int> men = c.men_per_stand ? c.men_per_stand : r.men_per_stand();
+    long values[2] = {0, 0};
+    for (const auto& item : row.items) {
+        long& value = values[item.direction == Direction::offer ? 0 : 1];
+        if (item.kind == HeldKind::stands) {
+            if (!men) return std::nullopt;
+            value += static_cast<long>(item.stands) * *men * cartel.find(cartel.stand_rank)->privates;
+        } else if (item.kind == HeldKind::leader) {
+            const auto* rank = cartel.for_leader(word(refs.leader_at(item.unit_id, "an exchange").rank));
+            value += rank ? rank->privates : 0;
+        }  // batteries are guns, not men: the cartel does not weigh them
+    }
+    // More privates than muster counts (an int) are not weighed: the file keeps no such count.
+    if (values[0] > std::numeric_limits<int>::max() || values[1] > std::numeric_limits<int>::max()) return std::nullopt;
+    return std::pair{values[0], values[1]};
+}
+
+// A proposal as `reader` reads it (each side calls the men as it does); one answered, weighed as
+// it was then.
 ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const campaign::CampaignInfo& c,
                                const campaign::ExchangeInfo& row, const View& reader) {
     ExchangeView v{row, {}, {}, {}, {}};
-    const std::optional<int> men = c.men_per_stand ? c.men_per_stand : r.men_per_stand();
-    std::optional<long> values[2] = {0, 0};
-    for (const auto& item : row.items) {
-        const int side = item.direction == Direction::offer ? 0 : 1;
-        (side == 0 ? v.offer : v.ask).push_back(describe_for(refs, reader, item));
-        if (!r.cartel || !values[side]) continue;
-        const auto& cartel = *r.cartel;
-        if (item.kind == HeldKind::stands) {
-            if (!men) values[side].reset();
-            else *values[side] += static_cast<long>(item.stands) * *men * cartel.find(cartel.stand_rank)->privates;
-        } else if (item.kind == HeldKind::leader) {
-            const auto* rank = cartel.for_leader(word(refs.leader_at(item.unit_id, "an exchange").rank));
-            *values[side] += rank ? rank->privates : 0;
-        }  // batteries are guns, not men: the cartel does not weigh them
-    }
+    for (const auto& item : row.items) (item.direction == Direction::offer ? v.offer : v.ask).push_back(describe_for(refs, reader, item));
+    const auto weighed = row.status != ExchangeStatus::proposed && row.weighed ? row.weighed : weigh(refs, r, c, row);
     // A proposal whose men were freed or exchanged since cannot be accepted: say so.
     if (row.status == ExchangeStatus::proposed) {
         Taken taken;
@@ -315,12 +326,13 @@ ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const 
     }
     if (!r.cartel) {
         v.balance = "not weighed: the rule set has no exchange cartel (the sides weigh it themselves)";
-    } else if (!values[0] || !values[1]) {
+    } else if (!weighed) {
         v.balance = "stands cannot be weighed: set the campaign's men per stand (muster campaign set --men-per-stand N)";
     } else {
-        const long diff = *values[0] - *values[1];
-        v.balance = r.cartel->name + (r.cartel->muster_own() ? " (muster's own values)" : "") + ": offers " + std::to_string(*values[0]) + " privates, asks " +
-                    std::to_string(*values[1]) +
+        const auto [offered, asked] = *weighed;
+        const long diff = offered - asked;
+        v.balance = r.cartel->name + (r.cartel->muster_own() ? " (muster's own values)" : "") + ": offers " + std::to_string(offered) + " privates, asks " +
+                    std::to_string(asked) +
                     (diff == 0 ? ": balanced" : diff > 0 ? ": the proposer gives " + std::to_string(diff) + " more"
                                                          : ": the proposer asks " + std::to_string(-diff) + " more");
     }
@@ -632,7 +644,7 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
             throw Damaged("exchange #" + std::to_string(id) + " holds nothing it offers or asks; run muster check, or restore a backup");
         store.set_audience(op, Audience::sides(std::array{row->proposer, row->counterpart}));
         out.acted_by = side;
-        db::Prisoners(store).set_exchange_status(id, status);
+        db::Prisoners(store).answer_exchange(id, status, weigh(refs, r, m_session.current(), *row));  // read as it is weighed now, ever after
         if (!accept) {
             out.summary = "Exchange #" + std::to_string(id) + " " + word(status) + " by the " + answering;
             return;

@@ -144,6 +144,9 @@ struct ExchangeInfo {
     ExchangeStatus status = ExchangeStatus::proposed;
     std::string note;
     std::vector<ExchangeItem> items;
+    /// Privates offered and asked as the cartel weighed them when it was answered; none: weighed
+    /// as it reads now (open, or not weighed then).
+    std::optional<std::pair<long, long>> weighed;
 };
 
 /// A division's place in the reinforcement schedule.

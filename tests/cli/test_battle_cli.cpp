@@ -93,6 +93,18 @@ TEST_CASE("After the battle from the command line") {
     CHECK_THAT(ok("exchange accept 1 --side confederate"), Contains("accepted by the Confederate"));
     CHECK(run("exchange accept 1 --side confederate").code == 1);
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
+    // Accepted, it reads as it was weighed then, whatever the men a stand since; undone and
+    // redone, the same.
+    CHECK_THAT(ok("exchange list"), Contains("offers 120 privates, asks 200"));
+    ok("campaign set --men-per-stand 250");
+    const auto listed_since = ok("exchange list");
+    CHECK_THAT(listed_since, Contains("[accepted]") && Contains("offers 120 privates, asks 200"));
+    ok("undo");  // the men a stand
+    ok("undo");  // the acceptance
+    CHECK_THAT(ok("exchange list"), Contains("[proposed]") && Contains("offers 120 privates, asks 200"));
+    ok("redo");
+    ok("redo");
+    CHECK(ok("exchange list") == listed_since);
 
     ok("battle report --name Antietam --captured 'Heth/Archer=2@Fort Delaware' --leader 'Meredith:wounded/1'");
     // Previewed, it says who would go home and changes nothing, the journal included.

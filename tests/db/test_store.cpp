@@ -377,7 +377,12 @@ namespace {
 
 // The columns schemas 37 and 38 added, taken out again: battle_fallen and division as schema 36
 // left them.
-void drop_since_39(const std::string& path) { test::raw_sql(path, "DROP TABLE turn_date"); }
+void drop_since_40(const std::string& path) { test::raw_sql(path, "ALTER TABLE exchange DROP COLUMN weighed_offer; ALTER TABLE exchange DROP COLUMN weighed_ask"); }
+
+void drop_since_39(const std::string& path) {
+    test::raw_sql(path, "DROP TABLE turn_date");
+    drop_since_40(path);
+}
 
 void drop_since_37(const std::string& path) {
     for (const auto* column : {"known_as", "corps_id", "army_id"}) test::raw_sql(path, std::string("ALTER TABLE battle_fallen DROP COLUMN ") + column);
@@ -482,6 +487,7 @@ TEST_CASE("A file from before schema 35 keeps its exchanges and their items as t
         auto s = test::make_campaign(path);
         test::fight_and_propose(s);  // exchange #1, with an item offered and one asked
     }
+    drop_since_37(path);
     // The table as schema 2 made it (no foreign keys enforced on this connection, as on none a
     // tool opens by default).
     test::raw_sql(path, "CREATE TABLE exchange_was AS SELECT * FROM exchange; DROP TABLE exchange; "
@@ -489,7 +495,6 @@ TEST_CASE("A file from before schema 35 keeps its exchanges and their items as t
                         "counterpart TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'proposed' CHECK (status IN ('proposed', 'accepted', 'refused')), "
                         "note TEXT NOT NULL DEFAULT '', CHECK (proposer <> counterpart)); "
                         "INSERT INTO exchange SELECT * FROM exchange_was; DROP TABLE exchange_was; ALTER TABLE brigade DROP COLUMN out_at");
-    drop_since_37(path);
     test::raw_sql(path, "PRAGMA user_version = 34");
     const auto rows = [&] {
         SQLite::Database db(path, SQLite::OPEN_READONLY);
