@@ -19,6 +19,7 @@ struct Outcome {
     std::string summary;                           ///< as the umpire reads it
     std::map<std::string, std::string> read_by;    ///< as a side reads it, where that differs (the journal's)
     std::string acted_by;                          ///< the side that did it, where a side did (an exchange's answer): what it is told is its reading
+    std::int64_t acted_by_entry = 0;               ///< its journal entry as that side numbers its own (read as it was written)
     std::vector<std::string> lines;
     std::vector<dice::RollRecord> rolls;
     /// What a preview kept: nothing, or its journal entry (with its rolls, as discarded).

@@ -83,10 +83,8 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
             auto session = open_campaigns(io);
             const auto done = session.prisoners().answer_exchange(id, an->side, answer);
             io.out << done.read_as(done.acted_by) << "\n";
-            const auto newest = session.history().journal(View::of_side(done.acted_by), 1);
-            if (!newest.empty())
-                io.out << "Entry #" << newest.back().id << " of the journal of the " << session.rules().side_name(done.acted_by) << ", as it numbers its own (muster journal --as "
-                       << done.acted_by << ")\n";
+            io.out << "Entry #" << done.acted_by_entry << " of the journal of the " << session.rules().side_name(done.acted_by) << ", as it numbers its own (muster journal --as "
+                   << done.acted_by << ")\n";
         });
     }
     auto exchange_view = std::make_shared<std::string>();

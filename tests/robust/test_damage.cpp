@@ -693,6 +693,28 @@ TEST_CASE("A write in a file damaged where only what it prints after would read 
     }
 }
 
+TEST_CASE("An exchange answered in a file whose journal has a page it cannot read is refused before it saves, not after") {
+    // The answer tells the side its journal's entry: read after saving, a page of the journal
+    // the answer's own write never reads made it "made and saved, but what follows it failed".
+    const DamagedBy d("");
+    REQUIRE(in_process({"--db", d.file, "exchange", "propose", "--from", "union", "--offer", "stands:Heth/1st Brigade=1"}).code == 0);
+    int page_size = 0, page = 0;
+    {
+        SQLite::Database db(d.file, SQLite::OPEN_READONLY);
+        page_size = db.execAndGet("PRAGMA page_size").getInt();
+        page = db.execAndGet("SELECT min(pageno) FROM dbstat WHERE name = 'operation' AND pagetype = 'leaf'").getInt();
+    }
+    REQUIRE(page > 1);
+    auto bytes = test::file_bytes(d.file);
+    bytes.replace(static_cast<size_t>(page - 1) * static_cast<size_t>(page_size), static_cast<size_t>(page_size), static_cast<size_t>(page_size), '\0');
+    std::ofstream(d.file, std::ios::binary | std::ios::trunc) << bytes;
+    const auto r = in_process({"--db", d.file, "exchange", "accept", "1", "--side", "confederate"});
+    INFO(r.out << r.err);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Catch::Matchers::Contains("the campaign database is damaged") && !Catch::Matchers::Contains("the change was made"));
+    CHECK(test::file_bytes(d.file) == bytes);
+}
+
 TEST_CASE("check finds a row of one campaign that another's names, a leader commanding a unit of the other side, and values no command makes") {
     // A second campaign in the file, and rows of the first given to it, each where the first
     // still names them; a brigade moved into a division of the other side.
