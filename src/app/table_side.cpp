@@ -344,17 +344,19 @@ private:
              t.ref() + ": " + count_of(take, "stand", "stands") + " " + what + (take < n ? " (of " + std::to_string(n) + ": it has no more)" : ""));
     }
 
+    // The leader in command of the unit, as its facts read him: its commander, or where he is
+    // out of play (fallen in this battle too) its Alternate; none, said why.
     const army::Leader* commander(const Target& t, const std::string& what) {
-        const army::Leader* l = t.brigade && t.brigade->commander_id ? m_refs.leader_by_id(t.brigade->commander_id) : nullptr;
-        if (!l || !l->in_play_to_enemy()) {
-            m_out.outcome.lines.push_back(t.ref() + ": " + what + ", but it has no leader in command");
-            return nullptr;
-        }
-        if (m_so_far.fallen.count(l->id)) {
-            m_out.outcome.lines.push_back(t.ref() + ": " + what + ", but its leader " + l->label() + " fell in this battle already (the draft has him)");
-            return nullptr;
-        }
-        return l;
+        const auto by_id = [&](std::int64_t id) { return id ? m_refs.leader_by_id(id) : nullptr; };
+        const auto* main = t.brigade ? by_id(t.brigade->commander_id) : nullptr;
+        const auto* alternate = t.brigade ? by_id(t.brigade->alternate_id) : nullptr;
+        const auto in_command = [&](const army::Leader* l) { return l && l->present() && l->in_play_to_enemy() && !m_so_far.fallen.count(l->id); };
+        if (in_command(main)) return main;
+        if (in_command(alternate)) return alternate;
+        const auto* fell = main && m_so_far.fallen.count(main->id) ? main : alternate && m_so_far.fallen.count(alternate->id) ? alternate : nullptr;
+        m_out.outcome.lines.push_back(t.ref() + ": " + what + (fell ? ", but its leader " + fell->label() + " fell in this battle already (the draft has him)"
+                                                                    : ", but it has no leader in command"));
+        return nullptr;
     }
 
     void leader(const Target& t, const rules::PlayEffects& e, const std::string& why) {

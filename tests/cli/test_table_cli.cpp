@@ -403,6 +403,23 @@ TEST_CASE("A unit with extra command fights under its Alternate while its Main i
     CHECK(std::regex_search(html, std::regex("name\">1st Battalion</div><div class=\"brigadier\"[^>]*>" + alternate + "</div>")));
 }
 
+TEST_CASE("A result that falls on a unit's leader falls on its Alternate where he is in command, as its modifiers read him") {
+    const test::CampaignFile c;
+    c.ok("campaign new S --sample saratoga --seed 5714375373056093832");
+    c.ok("arrive --due");  // Breymann/4th Battalion: Lucke its Main, Speth its Alternate (Poltroon)
+    // Swept from the field: Lucke killed, in this battle.
+    CHECK_THAT(c.ok("table roll close_combat --battle X --unit 'Morgan/Light Infantry' --defender 'Breymann/4th Battalion' --rolls 10,1"),
+               Contains("leader Lucke: killed"));
+    // Its attack falters: the Alternate in command (his -2 counted) takes the line officer's d10.
+    const auto r = c.run("table roll close_combat --battle X --unit 'Breymann/4th Battalion' --defender 'Poor/2nd New Hampshire' --rolls 5,5");
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Contains("ran out at roll 3, d10 for Speth"));
+    const auto faltered = c.ok("table roll close_combat --battle X --unit 'Breymann/4th Battalion' --defender 'Poor/2nd New Hampshire' --rolls 5,5,3");
+    CHECK_THAT(faltered, Contains("Alternate commander Speth is Poltroon, in command") && Contains("leader Speth: killed (rolled 3)") && !Contains("fell in this battle already"));
+    CHECK_THAT(c.ok("battle report --draft X"), Contains("leader Lucke: killed") && Contains("leader Speth: killed"));
+    CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
+}
+
 TEST_CASE("A roll for a planned battle reads the year it is fought in, not the campaign's - Prussians before 1809") {
     const test::CampaignFile c;
     const auto ok = [&](const std::string& args) { return c.ok(args); };
