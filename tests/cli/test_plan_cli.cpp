@@ -139,7 +139,7 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
 }
 
-TEST_CASE("A planned battle's draft written out carries the plan's day and place, and a roll for a unit off its field is refused") {
+TEST_CASE("A planned battle's draft written out carries the plan's day and place, and a roll for a unit off its field, or in another plan, is refused") {
     const test::CampaignFile c;
     c.ok("campaign new G --sample grossbeeren --seed 3");
     c.ok("arrive --due");
@@ -151,6 +151,15 @@ TEST_CASE("A planned battle's draft written out carries the plan's day and place
     CHECK_THAT(c.refused("table roll musketry --battle Blankenfelde --unit Krafft/Colberg --points 6", 1),
                Contains("Krafft/Colberg Infantry Regiment is of Krafft, which the plan of Blankenfelde does not put on its field: "
                         "deploy it first with muster battle deploy Blankenfelde Krafft"));
+    // A unit deployed in another open plan: a roll under this plan's name, or under a name that
+    // is no plan (a slip: "Grossbeern"), is refused, naming the plan it is in, and no draft begins.
+    c.ok("battle plan Grossbeeren");
+    c.ok("battle deploy Grossbeeren Krafft");
+    CHECK_THAT(c.refused("table roll musketry --battle Blankenfelde --unit Krafft/Colberg --points 6", 1),
+               Contains("which the plan of Blankenfelde does not put on its field: it is in the plan of Grossbeeren") && Contains("give --battle Grossbeeren"));
+    CHECK_THAT(c.refused("table roll musketry --battle Grossbeern --unit Krafft/Colberg --points 6", 1),
+               Contains("Grossbeern is no battle planned: it is in the plan of Grossbeeren"));
+    CHECK_THAT(c.ok("battle draft"), !Contains("Grossbeern:"));
     const auto file = c.dir.file("draft.json");
     c.ok("battle draft Blankenfelde --write " + test::quote(file));
     CHECK_THAT(test::file_bytes(file), Contains("\"date\": \"1813-08-23\"") && Contains("\"place\": \"Blankenfelde, south of Berlin\""));
