@@ -129,6 +129,7 @@ void TableSideWindow::roll_with(GuiApp& app, const std::vector<std::string>& typ
         const auto rolled = session->table_side().roll({t->id, request, battle, unit, t->difference ? defender : "", t->fire ? firer : "", override}, typed);
         text = exporter::play_roll_text(rolled.roll) + (rolled.fallen ? exporter::play_roll_text(*rolled.fallen) : "");
         for (const auto& l : rolled.overridden) text += "  Left out by the override: " + l + "\n";
+        for (const auto& g : rolled.given_over) text += "  Given over the campaign's reading: " + g + "\n";
         for (const auto& l : rolled.outcome.lines) text += "  " + l + "\n";
         text += rolled.outcome.summary + "\n";
         log.push_back({"#" + std::to_string(rolled.outcome.operation) + " " + rolled.outcome.summary, true});

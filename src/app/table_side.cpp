@@ -622,12 +622,14 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
         draft.write();
         std::string overridden;
         if (r.override)
-            overridden = resolved.overridden.empty() ? "; the organiser's modifiers, as given (override)"
-                                                     : "; the organiser's modifiers, overriding the campaign's " + join(resolved.overridden, "; ");
+            overridden = (resolved.overridden.empty() ? "; the organiser's modifiers, as given (override)"
+                                                      : "; the organiser's modifiers, overriding the campaign's " + join(resolved.overridden, "; ")) +
+                         (resolved.given_over.empty() ? "" : "; given over the campaign's reading: " + join(resolved.given_over, "; "));
         out.outcome.summary = table.title + " for " + battle + " (" + against + "): " + score + ", " + result.heading() + "; " +
                               (draft.count() ? count_of(static_cast<int>(draft.count()), "line", "lines") + " added to the draft report" : "nothing for the draft report") +
                               (draft.states() ? "; " + count_of(static_cast<int>(draft.states()), "state", "states") + " on the table" : "") + overridden;
         out.overridden = resolved.overridden;
+        out.given_over = resolved.given_over;
         return out.outcome.summary;
     });
     return out;

@@ -67,6 +67,7 @@ struct CampaignRolled {
     play::Roll roll;                  ///< points into the campaign's rule set
     std::optional<play::Roll> fallen; ///< the leader's roll a result called for
     std::vector<std::string> overridden;  ///< with the override: the campaign's modifiers left out, and why
+    std::vector<std::string> given_over;  ///< with the override: the column and modifiers given that the campaign contradicts, and why
 };
 
 /// A battle's draft report: the lines the rolls added, and the report they make.

@@ -97,6 +97,7 @@ void add_table_commands(CLI::App& app, Io& io) {
             io.out << exporter::play_roll_text(rolled.roll);
             if (rolled.fallen) io.out << exporter::play_roll_text(*rolled.fallen);
             for (const auto& left : rolled.overridden) io.out << "  Left out by the override: " << left << "\n";
+            for (const auto& given : rolled.given_over) io.out << "  Given over the campaign's reading: " << given << "\n";
             print_outcome(io.out, rolled.outcome, false);
             return;
         }

@@ -97,12 +97,14 @@ Resolved with_campaign(const PlayTable& t, const Request& as_typed, const Units&
                                  "): give --column, one of " + join(column_ids(t), ", "));
         } else if ((column = t.find_column(typed.column))) {
             const auto v = judge(column->campaign, facts_for(column->campaign, Party::either));
-            if (v.truth == Truth::no && !column->campaign.or_at_table && !override) {
+            if (v.truth == Truth::no && !column->campaign.or_at_table) {
                 std::string instead;
                 for (const auto& c : t.columns)
                     if (judge(c.campaign, facts_for(c.campaign, Party::either)).truth == Truth::yes) instead = c.id;
-                throw Error("column \"" + column->id + "\" (" + column->name + ") of table " + t.id + " contradicts the campaign: " + v.text() +
-                            (instead.empty() ? "" : " (the campaign reads column " + instead + ")") + k_override);
+                const auto read = v.text() + (instead.empty() ? "" : " (the campaign reads column " + instead + ")");
+                if (!override)
+                    throw Error("column \"" + column->id + "\" (" + column->name + ") of table " + t.id + " contradicts the campaign: " + read + k_override);
+                out.given_over.push_back("column " + column->id + " where " + read);
             }
             if (v.truth == Truth::yes) out.request.column_from = v.text();
         }
@@ -129,8 +131,10 @@ Resolved with_campaign(const PlayTable& t, const Request& as_typed, const Units&
         if (excluded(*m) && !override)
             throw Error(named(*m, c.party) + " is of the " + m->group + " modifiers, which do not apply with " + excluded_by(*m) + k_override);
         const auto v = judge(m->campaign, facts_for(m->campaign, c.party));
-        if (v.truth == Truth::no && !m->campaign.or_at_table && !override)
-            throw Error(named(*m, c.party) + " contradicts the campaign: " + v.text() + k_override);
+        if (v.truth == Truth::no && !m->campaign.or_at_table) {
+            if (!override) throw Error(named(*m, c.party) + " contradicts the campaign: " + v.text() + k_override);
+            out.given_over.push_back(named(*m, c.party) + " where " + v.text());
+        }
         if (v.truth == Truth::yes) c.from = v.text();
     }
 

@@ -34,6 +34,7 @@ struct Units {
 struct Resolved {
     Request request;                      ///< with the campaign's column and modifiers, marked
     std::vector<std::string> overridden;  ///< with the override: what the campaign would have applied, and why
+    std::vector<std::string> given_over;  ///< with the override: the column and modifiers given that the campaign contradicts, and why
 };
 
 /// The request with what the campaign decides: the column whose facts hold, where none is

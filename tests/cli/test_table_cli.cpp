@@ -335,6 +335,10 @@ TEST_CASE("The roll reads the campaign: the AWI examples from the units' own fac
     CHECK_THAT(over, Contains("Result: DISENGAGE"));
     CHECK_THAT(over, Contains("Left out by the override: modifier \"fresh\""));
     CHECK_THAT(ok("journal"), Contains("overriding the campaign's modifier \"fresh\""));
+    // A column given over the campaign's is said with what the campaign reads, here and in the journal.
+    const auto column = ok("table roll good_order --battle Brandywine --unit Continentals --column exc --override --rolls 6");
+    CHECK_THAT(column, Contains("Given over the campaign's reading: column exc where") && Contains("(the campaign reads column com)"));
+    CHECK_THAT(ok("journal"), Contains("given over the campaign's reading: column exc where"));
 
     // Disorder: the Grenadiers marked disordered, Worn (no modifier), the Exceptional brigade
     // commander +2: 4 + 2 = 6, SHAKEN, and the disorder is removed.

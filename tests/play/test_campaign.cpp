@@ -90,6 +90,14 @@ TEST_CASE("A typed modifier or column the campaign contradicts is refused with t
     CHECK(ids(over) == std::vector<std::string>{"cau"});
     REQUIRE(over.overridden.size() == 1);
     CHECK_THAT(over.overridden[0], Contains("modifier \"fresh\" (Fresh Troops, +2): state is fresh"));
+    // ...and what it set aside of what was typed: a column, a modifier the campaign contradicts.
+    const auto set_aside = play::with_campaign(good, typed({"spent"}, "exc"), {&unit}, true);
+    CHECK(set_aside.request.column == "exc");
+    CHECK(ids(set_aside) == std::vector<std::string>{"spent"});
+    std::string said;
+    for (const auto& s : set_aside.given_over) said += s + "\n";
+    CHECK_THAT(said, Contains("column exc where superior is competent (the campaign reads column com)") &&
+                         Contains("modifier \"spent\" (Spent Troops, -2) where state is fresh"));
     // AWI close combat: Elite typed for a Regulars attacker, Spent for a Fresh defender.
     const auto& cc = table(awi(), "close_combat");
     const auto att = facts({{Fact::rating, "regulars"}, {Fact::state, "fresh"}});
