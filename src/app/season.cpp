@@ -45,7 +45,6 @@ Scheduled with_date(const campaign::CampaignInfo& c, const PastDates& past, camp
 
 }  // namespace
 
-
 std::optional<Day> Season::began(Turn turn) const {
     const auto c = m_session.current();
     return date_of(c, turn, db::Season(m_session.state().store).turn_dates(c.id));
