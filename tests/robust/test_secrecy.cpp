@@ -30,6 +30,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <regex>
+#include <set>
 
 using namespace muster;
 using Catch::Matchers::Contains;
@@ -82,6 +83,7 @@ std::vector<std::string> build(const std::string& path, const Game& game, std::u
         s.arrivals().arrive(r);
     };
     std::vector<std::string> hidden_divisions;
+    std::set<std::string> hidden_planned;  // those put in a battle's plan
     dice::SeededSource rng(seed), h(seed ^ 0x5eed);
     const auto pick = [](dice::SeededSource& r, size_t n) { return static_cast<size_t>(r.next() % n); };
     const auto active = [&](const std::string& side, bool seen_only) {
@@ -252,9 +254,10 @@ std::vector<std::string> build(const std::string& path, const Game& game, std::u
                     const auto theirs = active(sides.enemy, true);
                     if (mine.empty() || theirs.empty()) break;
                     const auto name = "Table Battle " + std::to_string(++table_battles);
+                    // (Not one in a battle's plan: a division is in one battle planned at a time.)
                     if (hidden)
                         for (const auto& x : s.forces().brigades())
-                            if (x.division.rfind("Hidden", 0) == 0 && is_active(x.status) && x.stands > 2 && pick(h, 2)) {
+                            if (x.division.rfind("Hidden", 0) == 0 && !hidden_planned.count(x.division) && is_active(x.status) && x.stands > 2 && pick(h, 2)) {
                                 table_roll(name, x);
                                 ++hidden_done;
                                 break;
@@ -284,6 +287,7 @@ std::vector<std::string> build(const std::string& path, const Game& game, std::u
                         hidden_divisions.push_back(reserve);
                         s.plans().deploy(name, {field});
                         s.plans().reserve(name, {reserve});
+                        hidden_planned.insert({field, reserve});
                         if (pick(h, 2)) s.plans().arrive(name, reserve);
                         ++hidden_done;
                     }
