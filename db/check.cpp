@@ -435,7 +435,8 @@ void domain(SQLite::Database& db, Problems& out) {
                       " keeps a rate or rounding its casualties returned at without the other, or without having returned them");
     SQLite::Statement days(db, "SELECT 'campaign ' || name AS who, date FROM campaign WHERE date IS NOT NULL "
                                "UNION ALL SELECT 'battle ' || name, date FROM battle WHERE date <> '' "
-                               "UNION ALL SELECT 'planned battle ' || name, date FROM battle_plan WHERE date IS NOT NULL");
+                               "UNION ALL SELECT 'planned battle ' || name, date FROM battle_plan WHERE date IS NOT NULL "
+                               "UNION ALL SELECT 'turn ' || turn || ' of campaign #' || campaign_id, date FROM turn_date WHERE date IS NOT NULL");
     for (const Row row(days); days.executeStep();)
         if (!Day::parse(row.text("date")))
             out.push_back("dates: " + visible(row.text("who")) + " has the date \"" + visible(row.text("date")) + "\", not a day of the calendar");
@@ -499,6 +500,10 @@ void domain(SQLite::Database& db, Problems& out) {
     if (const auto n = db.execAndGet("SELECT count(*) FROM exchange WHERE weighed_offer NOT BETWEEN 0 AND 2147483647 OR "
                                      "weighed_ask NOT BETWEEN 0 AND 2147483647").getInt64())
         out.push_back("exchanges: " + std::to_string(n) + " weighed at more privates than muster counts, or fewer than none");
+    // Both sides weighed together, when it was answered: none of an open proposal, never one alone.
+    if (const auto n = db.execAndGet("SELECT count(*) FROM exchange WHERE (weighed_offer IS NULL) <> (weighed_ask IS NULL) OR "
+                                     "(status = 'proposed' AND weighed_offer IS NOT NULL)").getInt64())
+        out.push_back("exchanges: " + std::to_string(n) + " weighed on one side only, or weighed before they were answered");
     // A brigade holds at most 999 stands (the schema's bound), so a division engages at most
     // that many for each brigade it has.
     SQLite::Statement engaged(db, "SELECT t.name AS battle, d.name AS division, bd.engaged FROM battle_division bd JOIN battle t ON t.id = "

@@ -325,9 +325,13 @@ constexpr int k_columns_added_since = 8;
 
 // Undoes an operation that only added rows: each table's rows of the record, if they are still
 // all there exactly as it left them. False if they are not (nothing is deleted then).
+Damaged unreadable_inserts(std::int64_t operation) {
+    return Damaged("journal entry #" + std::to_string(operation) + "'s record of the rows it added cannot be read; run muster check, or restore a backup");
+}
+
 bool undo_inserts(SQLite::Database& db, std::int64_t operation, const std::string& record) {
     const auto ranges = read_inserted(db, record);
-    if (!ranges) throw Damaged("journal entry #" + std::to_string(operation) + "'s record of the rows it added cannot be read; run muster check, or restore a backup");
+    if (!ranges) throw unreadable_inserts(operation);
     // Digested by an earlier muster, the rows had none of the columns added since (NULL where
     // they were added to rows already there): a few trailing NULL columns are left out in turn.
     for (const auto& r : *ranges) {
@@ -1142,6 +1146,7 @@ std::vector<journal::Entry> Store::step_plan(std::int64_t campaign, bool redo) c
         for (const auto& op : take_or_plan(m_impl->db, campaign, redo)) {
             // What would refuse the step refuses its preview, said alike.
             if (!op.inserted) require_usable_record(m_impl->db, op.changeset, op.id, campaign);
+            else if (!read_inserted(m_impl->db, *op.inserted)) throw unreadable_inserts(op.id);
             out.push_back(planned(op));
         }
     });

@@ -765,6 +765,18 @@ TEST_CASE("A file from before schema 39 takes each past turn's date from its beg
     CHECK_THAT(dates(), Contains("turn 1, campaign R: from 1863-06-01") && Contains("turn 2, campaign R: from 1863-06-08") &&
                             Contains("turn 3, campaign R: from 1863-06-16") && Contains("turn 4, campaign R: from 1863-08-01"));
     CHECK_THAT(muster("check"), Contains("ok: 1 campaign"));
+    // A beginning whose date is no day of the calendar is not taken: the turn is counted back
+    // from the next whose date is known, the present one's (1863-08-01).
+    drop_since_39(path);
+    test::raw_sql(path, "UPDATE operation SET summary = 'Turn 3 begins: 1863-02-30' WHERE summary = 'Turn 3 begins: 1863-06-16'; PRAGMA user_version = 38");
+    { db::Store store(path, db::OpenMode::create); }
+    CHECK_THAT(muster("turn report 2").substr(0, 60), Contains("from 1863-06-08"));
+    CHECK_THAT(muster("turn report 3").substr(0, 60), Contains("from 1863-07-25"));
+    // Such a date kept is damage that check names.
+    test::raw_sql(path, "UPDATE turn_date SET date = '1863-02-30' WHERE turn = 2");
+    const auto r = test::run_muster("--db " + test::quote(path) + " check");
+    CHECK(r.code == 1);
+    CHECK_THAT(r.out, Contains("dates: turn 2 of campaign #1 has the date \"1863-02-30\", not a day of the calendar"));
 }
 
 TEST_CASE("The schema digest a write checks the file against is that of what the migrations make") {

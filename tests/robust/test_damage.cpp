@@ -622,6 +622,25 @@ TEST_CASE("A pinned rule set that breaks a rule added since it was pinned still 
     }
 }
 
+TEST_CASE("undo --preview refuses a record of rows added that does not read, as undo does, and check names an exchange weighed by half") {
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    REQUIRE(in_process({"--db", file, "campaign", "new", "G", "--sample", "gettysburg", "--seed", "1"}).code == 0);
+    REQUIRE(in_process({"--db", file, "turn", "next"}).code == 0);
+    test::raw_sql(file, "UPDATE operation SET inserted = 'turn_date:999' WHERE kind = 'turn'");
+    const auto undo = in_process({"--db", file, "undo"});
+    CHECK(undo.code == 1);
+    CHECK_THAT(undo.err, Catch::Matchers::Contains("record of the rows it added cannot be read"));
+    const auto preview = in_process({"--db", file, "undo", "--preview"});
+    CHECK(preview.code == 1);
+    CHECK(preview.err == undo.err);
+    // An exchange weighed on one side only, or an open one weighed.
+    const DamagedBy d("");
+    REQUIRE(in_process({"--db", d.file, "exchange", "propose", "--from", "union", "--offer", "stands:Heth/1st Brigade=1"}).code == 0);
+    test::raw_sql(d.file, "UPDATE exchange SET weighed_offer = 100");
+    CHECK_THAT(d.check().out, Catch::Matchers::Contains(" weighed on one side only, or weighed before they were answered"));
+}
+
 TEST_CASE("check names a battle's loss of a brigade whose division the battle does not hold, which its summary leaves out") {
     test::TempDir dir;
     const auto file = dir.file("c.db");
