@@ -301,6 +301,33 @@ bool changeset_reads(const std::string& stored, std::int64_t operation, std::int
     return sqlite3changeset_finalize(it) == SQLITE_OK && rc == SQLITE_DONE;
 }
 
+// A table an operation's record changed whose columns are not those it had then (fewer, or its
+// key elsewhere: a file's table rebuilt); SQLite would pass over such a table's changes without a
+// word. A table that has gained columns since takes them.
+std::optional<std::string> record_unfit_table(SQLite::Database& db, const std::string& stored, std::int64_t operation, std::int64_t campaign) {
+    std::string changes(*unsealed(stored, operation, campaign));
+    sqlite3_changeset_iter* it = nullptr;
+    if (sqlite3changeset_start(&it, static_cast<int>(changes.size()), changes.data()) != SQLITE_OK) return std::string("its record");
+    std::set<std::string> checked;
+    std::optional<std::string> unfit;
+    while (!unfit && sqlite3changeset_next(it) == SQLITE_ROW) {
+        const char* table = nullptr;
+        int columns = 0, op = 0, indirect = 0;
+        unsigned char* keys = nullptr;
+        if (sqlite3changeset_op(it, &table, &columns, &op, &indirect) != SQLITE_OK || sqlite3changeset_pk(it, &keys, nullptr) != SQLITE_OK) break;
+        if (!checked.insert(table).second) continue;
+        SQLite::Statement info(db, "SELECT pk FROM pragma_table_info(?) ORDER BY cid");
+        bind_all(info, std::string(table));
+        int at = 0;
+        bool fits = true;
+        for (const Row row(info); info.executeStep(); ++at)
+            if (at < columns && row.integer("pk") != keys[at]) fits = false;  // a key column at its place in the key, as the session recorded it
+        if (at > 0 && (!fits || at < columns)) unfit = std::string(table);  // none at all: the filter says it is missing
+    }
+    sqlite3changeset_finalize(it);
+    return unfit;
+}
+
 std::optional<std::vector<InsertedRows>> read_inserted(SQLite::Database& db, const std::string& record) {
     const auto tables = recorded_tables(db);
     std::vector<InsertedRows> out;
@@ -1071,41 +1098,6 @@ int table_present(void* context, const char* table) {
     absent.tables.emplace_back(table);
     return 0;
 }
-
-// Where a table a changeset names is not as it was when the changes were made (fewer columns, or
-// its key elsewhere: a file's table rebuilt), the table and why; SQLite would pass over such a
-// table's changes without a word too. A table that has gained columns since takes them.
-std::optional<std::string> unfit_table(SQLite::Database& db, void* changes, int size) {
-    sqlite3_changeset_iter* it = nullptr;
-    if (sqlite3changeset_start(&it, size, changes) != SQLITE_OK) return std::string("its record");
-    std::set<std::string> checked;
-    std::optional<std::string> unfit;
-    while (!unfit && sqlite3changeset_next(it) == SQLITE_ROW) {
-        const char* table = nullptr;
-        int columns = 0, op = 0, indirect = 0;
-        unsigned char* keys = nullptr;
-        if (sqlite3changeset_op(it, &table, &columns, &op, &indirect) != SQLITE_OK || sqlite3changeset_pk(it, &keys, nullptr) != SQLITE_OK) break;
-        if (!checked.insert(table).second) continue;
-        SQLite::Statement info(db, "SELECT pk FROM pragma_table_info(?) ORDER BY cid");
-        bind_all(info, std::string(table));
-        int at = 0;
-        bool fits = true;
-        for (const Row row(info); info.executeStep(); ++at)
-            if (at < columns && row.integer("pk") != keys[at]) fits = false;  // a key column at its place in the key, as the session recorded it
-        if (at > 0 && (!fits || at < columns)) unfit = std::string(table);  // none at all: the filter says it is missing
-    }
-    sqlite3changeset_finalize(it);
-    return unfit;
-}
-
-}  // namespace
-
-std::optional<std::string> record_unfit_table(SQLite::Database& db, const std::string& stored, std::int64_t operation, std::int64_t campaign) {
-    std::string changes(*unsealed(stored, operation, campaign));
-    return unfit_table(db, changes.data(), static_cast<int>(changes.size()));
-}
-
-namespace {
 
 Damaged unreadable_record(std::int64_t entry) {
     return Damaged("journal entry #" + std::to_string(entry) + "'s record of its changes cannot be read; run muster check, or restore a backup");

@@ -13,36 +13,29 @@ CREATE TABLE turn_date (
   date        TEXT CHECK (date IS NULL OR (length(date) = 10 AND date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]')),
   PRIMARY KEY (campaign_id, turn)
 );
+-- Each standing beginning of a turn, its date where it gives a day of the calendar.
+CREATE TEMP TABLE turn_begins AS
+SELECT campaign_id, id, turn, CASE WHEN d GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]' AND date(julianday(d)) IS d THEN d END AS date
+FROM (SELECT o.campaign_id, o.id, CAST(substr(o.summary, 6, instr(o.summary, ' begins') - 6) AS INTEGER) AS turn,
+             CASE WHEN instr(o.summary, ' begins: ') > 0 THEN substr(o.summary, instr(o.summary, ' begins: ') + 9) END AS d
+      FROM operation o WHERE o.kind = 'turn' AND o.undone_by IS NULL AND o.summary GLOB 'Turn [1-9]* begins*');
 INSERT OR REPLACE INTO turn_date (campaign_id, turn, date)
-SELECT o.campaign_id, CAST(substr(o.summary, 6, instr(o.summary, ' begins: ') - 6) AS INTEGER) AS turn,
-       substr(o.summary, instr(o.summary, ' begins: ') + 9)
-FROM operation o JOIN campaign c ON c.id = o.campaign_id
-WHERE o.kind = 'turn' AND o.undone_by IS NULL AND
-      o.summary GLOB 'Turn [1-9]* begins: [0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]' AND
-      length(o.summary) - instr(o.summary, ' begins: ') = 18 AND
-      date(julianday(substr(o.summary, instr(o.summary, ' begins: ') + 9))) IS substr(o.summary, instr(o.summary, ' begins: ') + 9) AND
-      CAST(substr(o.summary, 6, instr(o.summary, ' begins: ') - 6) AS INTEGER) BETWEEN 1 AND c.turn - 1
-ORDER BY o.id;
-WITH begins AS (
-  SELECT o.campaign_id, o.id, CAST(substr(o.summary, 6, instr(o.summary, ' begins') - 6) AS INTEGER) AS turn
-  FROM operation o WHERE o.kind = 'turn' AND o.undone_by IS NULL AND o.summary GLOB 'Turn [1-9]* begins*'),
-set_during AS (
+SELECT b.campaign_id, b.turn, b.date FROM turn_begins b JOIN campaign c ON c.id = b.campaign_id
+WHERE b.date IS NOT NULL AND b.turn BETWEEN 1 AND c.turn - 1 ORDER BY b.id;
+-- The last date set during a past turn: the settings entry's "..., date YYYY-MM-DD, ...".
+WITH set_during AS (
   SELECT b.campaign_id, b.turn - 1 AS turn,
          (SELECT substr(s.summary, instr(s.summary, ', date ') + 7, 10) FROM operation s
           WHERE s.campaign_id = b.campaign_id AND s.kind = 'settings' AND s.undone_by IS NULL AND s.id < b.id AND
                 instr(s.summary, ', date ') > 0 AND
-                s.id > COALESCE((SELECT max(p.id) FROM begins p WHERE p.campaign_id = b.campaign_id AND p.turn = b.turn - 1 AND p.id < b.id), 0)
+                s.id > COALESCE((SELECT max(p.id) FROM turn_begins p WHERE p.campaign_id = b.campaign_id AND p.turn = b.turn - 1 AND p.id < b.id), 0)
           ORDER BY s.id DESC LIMIT 1) AS date
-  FROM begins b JOIN campaign c ON c.id = b.campaign_id WHERE b.turn BETWEEN 2 AND c.turn)
+  FROM turn_begins b JOIN campaign c ON c.id = b.campaign_id WHERE b.turn BETWEEN 2 AND c.turn)
 INSERT OR REPLACE INTO turn_date (campaign_id, turn, date)
 SELECT campaign_id, turn, date FROM set_during
 WHERE date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]' AND date(julianday(date)) IS date;
+-- A turn with neither: a turn's length before the next began.
 INSERT OR IGNORE INTO turn_date (campaign_id, turn, date)
-SELECT o.campaign_id, CAST(substr(o.summary, 6, instr(o.summary, ' begins: ') - 6) AS INTEGER) - 1,
-       date(substr(o.summary, instr(o.summary, ' begins: ') + 9), '-' || c.turn_days || ' days')
-FROM operation o JOIN campaign c ON c.id = o.campaign_id
-WHERE o.kind = 'turn' AND o.undone_by IS NULL AND c.turn_days IS NOT NULL AND
-      o.summary GLOB 'Turn [1-9]* begins: [0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]' AND
-      length(o.summary) - instr(o.summary, ' begins: ') = 18 AND
-      date(julianday(substr(o.summary, instr(o.summary, ' begins: ') + 9))) IS substr(o.summary, instr(o.summary, ' begins: ') + 9) AND
-      CAST(substr(o.summary, 6, instr(o.summary, ' begins: ') - 6) AS INTEGER) BETWEEN 2 AND c.turn;
+SELECT b.campaign_id, b.turn - 1, date(b.date, '-' || c.turn_days || ' days') FROM turn_begins b JOIN campaign c ON c.id = b.campaign_id
+WHERE b.date IS NOT NULL AND c.turn_days IS NOT NULL AND b.turn BETWEEN 2 AND c.turn;
+DROP TABLE turn_begins;

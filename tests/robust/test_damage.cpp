@@ -159,6 +159,17 @@ Run on(const std::string& file, const std::vector<std::string>& args) {
     return in_process(all);
 }
 
+// undo refuses the file's newest step saying `says`, and its preview refuses it alike (it does
+// not promise an undo that undo refuses).
+void undo_and_preview_refuse(const std::string& file, const std::string& says) {
+    const auto undo = on(file, {"undo"});
+    CHECK(undo.code == 1);
+    CHECK_THAT(undo.err, Catch::Matchers::Contains(says));
+    const auto preview = on(file, {"undo", "--preview"});
+    CHECK(preview.code == 1);
+    CHECK(preview.err == undo.err);
+}
+
 // The base campaign with `sql` run on its file, for check to find.
 // Each command refused as damage (exit 1), its error saying `says`, the file unchanged, not a byte.
 void refused_unchanged(const std::string& file, const std::vector<std::vector<std::string>>& commands, const std::string& says) {
@@ -511,13 +522,7 @@ TEST_CASE("An undo record cut short at any byte, or with any byte changed, is sa
         test::raw_sql(file, "UPDATE operation SET changeset = " + sql + " WHERE id = " + newest);
         const auto check = in_process({"--db", file, "check"});
         CHECK_THAT(check.out, Catch::Matchers::Contains("record of its changes does not read"));
-        const auto undo = in_process({"--db", file, "undo"});
-        CHECK(undo.code == 1);
-        CHECK_THAT(undo.err, Catch::Matchers::Contains("record of its changes cannot be read"));
-        // Its preview refuses it alike, not promising an undo that undo refuses.
-        const auto preview = in_process({"--db", file, "undo", "--preview"});
-        CHECK(preview.code == 1);
-        CHECK(preview.err == undo.err);
+        undo_and_preview_refuse(file, "record of its changes cannot be read");
     };
     alarm(120);  // SQLite 3.40 spun for ever on some cuts (inside the first table's header)
     for (int cut = 1; cut < size; ++cut) damaged("cut to " + std::to_string(cut), "substr(changeset, 1, " + std::to_string(cut) + ")");
@@ -536,12 +541,7 @@ TEST_CASE("An undo record cut short at any byte, or with any byte changed, is sa
     // (the second key flag set): check names it, and undo and its preview refuse it alike.
     test::raw_sql(file, "UPDATE operation SET changeset = substr(changeset, 1, 3) || x'01' || substr(changeset, 5) WHERE kind = 'camp'");
     CHECK_THAT(in_process({"--db", file, "check"}).out, Catch::Matchers::Contains("changed the table camp, whose columns are not those it had then"));
-    const auto undo = in_process({"--db", file, "undo"});
-    CHECK(undo.code == 1);
-    CHECK_THAT(undo.err, Catch::Matchers::Contains("whose columns are not those it had then"));
-    const auto preview = in_process({"--db", file, "undo", "--preview"});
-    CHECK(preview.code == 1);
-    CHECK(preview.err == undo.err);
+    undo_and_preview_refuse(file, "whose columns are not those it had then");
 }
 
 TEST_CASE("Text where the file keeps a whole number is damage: refused by what reads it, never read as 0 nor acted on") {
@@ -628,12 +628,7 @@ TEST_CASE("undo --preview refuses a record of rows added that does not read, as 
     REQUIRE(in_process({"--db", file, "campaign", "new", "G", "--sample", "gettysburg", "--seed", "1"}).code == 0);
     REQUIRE(in_process({"--db", file, "turn", "next"}).code == 0);
     test::raw_sql(file, "UPDATE operation SET inserted = 'turn_date:999' WHERE kind = 'turn'");
-    const auto undo = in_process({"--db", file, "undo"});
-    CHECK(undo.code == 1);
-    CHECK_THAT(undo.err, Catch::Matchers::Contains("record of the rows it added cannot be read"));
-    const auto preview = in_process({"--db", file, "undo", "--preview"});
-    CHECK(preview.code == 1);
-    CHECK(preview.err == undo.err);
+    undo_and_preview_refuse(file, "record of the rows it added cannot be read");
     // An exchange weighed on one side only, or an open one weighed.
     const DamagedBy d("");
     REQUIRE(in_process({"--db", d.file, "exchange", "propose", "--from", "union", "--offer", "stands:Heth/1st Brigade=1"}).code == 0);
