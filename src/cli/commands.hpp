@@ -100,14 +100,16 @@ inline CLI::Validator whole_in(long long lo, long long hi) {
         "");
 }
 
-/// A seed: a whole number from 0 to 18446744073709551615, refused (never clamped) outside it.
+/// A seed: a whole number from 0 to 18446744073709551615 (a leading + read as every whole number is),
+/// refused (never clamped) outside it.
 inline CLI::Option* seed_option(CLI::App* cmd, const std::string& name, std::optional<std::uint64_t>& target, const std::string& help) {
     return cmd->add_option_function<std::string>(
         name,
         [&target, name](const std::string& text) {
+            const std::string_view digits = std::string_view(text).substr(!text.empty() && text[0] == '+' ? 1 : 0);  // as whole_in reads a sign
             std::uint64_t value = 0;
-            const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-            if (text.empty() || error != std::errc() || end != text.data() + text.size())
+            const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+            if (digits.empty() || error != std::errc() || end != digits.data() + digits.size())
                 throw CLI::ValidationError(name, "\"" + text + "\" is not a seed: expected a whole number from 0 to 18446744073709551615");
             target = value;
         },

@@ -236,6 +236,10 @@ TEST_CASE("Files and numbers - special files refused and never waited on, only a
     CHECK(generated.code == 2);
     CHECK_THAT(generated.err, Contains("is not a seed"));
     CHECK(test::run_muster("generate --rules acw --side union --year 1863 --theater east --seed 18446744073709551615", cli.env).code == 0);
+    // A seed is written as every whole number muster takes: a leading + is its sign, the same seed.
+    CHECK(test::run_muster("generate --rules acw --side union --year 1863 --theater east --seed +7", cli.env).out ==
+          test::run_muster("generate --rules acw --side union --year 1863 --theater east --seed 7", cli.env).out);
+    CHECK_THAT(cli.refused("campaign new S --rules acw --seed ' 7'", 2), Contains("is not a seed"));
     const auto empty_db = test::run_muster("--db '' campaign list", cli.env);
     CHECK(empty_db.code == 2);
     CHECK_THAT(empty_db.err, Contains("--db") && Contains("is empty"));
