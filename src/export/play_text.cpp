@@ -157,6 +157,19 @@ void add_effects(std::vector<std::string>& parts, const rules::PlayEffects& e) {
     if (e.broken_reroll) parts.push_back("BROKEN: rolled again at once, removed from play on " + std::to_string(e.broken_reroll) + " or less");
 }
 
+// What a binding tests, as the campaign's errors name facts: "disordered is no", "rating is
+// elite or crack and formation is line", "year before 1809".
+std::string binding_text(const rules::CampaignBinding& b) {
+    std::vector<std::string> alternatives;
+    for (const auto& tests : b.when) {
+        std::vector<std::string> parts;
+        for (const auto& test : tests)
+            parts.push_back(test.before_year ? "year before " + std::to_string(*test.before_year) : std::string(spell(test.fact)) + " is " + join(test.values, " or "));
+        alternatives.push_back(join(parts, " and "));
+    }
+    return join(alternatives, "; or ") + (b.or_at_table ? "; or as given at the table" : "");
+}
+
 std::string signed_text(int v) { return (v >= 0 ? "+" : "") + std::to_string(v); }
 
 }  // namespace
@@ -189,6 +202,7 @@ std::string play_table_text(const PlayTable& t) {
     const bool whole_read = std::any_of(t.readings.begin(), t.readings.end(), [](const rules::Reading& r) { return r.on.empty(); });
     std::string out = t.title + (whole_read ? " *" : "") + "  [" + t.id + (t.kind == rules::PlayKind::roll ? ", " + dice_text(t) : std::string()) + "]\n";
     if (!t.source.empty()) out += "  From: " + t.source + "\n";
+    if (!t.campaign.empty()) out += "  In a campaign: rolled where " + binding_text(t.campaign) + "\n";
     out += "\n";
     switch (t.kind) {
         case rules::PlayKind::grid: {

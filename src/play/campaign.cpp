@@ -75,6 +75,13 @@ Resolved with_campaign(const PlayTable& t, const Request& as_typed, const Units&
         return b.of == rules::Whose::firer ? units.firer : units.unit;
     };
 
+    // The table: one the campaign does not roll for this unit (Good Order for a disordered one) is
+    // refused, unless the table may know more than the campaign.
+    if (const auto v = judge(t.campaign, facts_for(t.campaign, Party::either)); v.truth == Truth::no && !t.campaign.or_at_table) {
+        if (!override) throw Error("table " + t.id + " (" + t.title + ") contradicts the campaign: " + v.text() + k_override);
+        out.given_over.push_back("table " + t.id + " where " + v.text());
+    }
+
     // The column: the one the campaign's facts pick, unless one is given; a given one they
     // contradict is refused.
     const rules::PlayColumn* column = nullptr;

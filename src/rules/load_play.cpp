@@ -214,9 +214,10 @@ private:
 
     void read_roll(PlayTable& t, const Value& v) {
         v.allow_only({"kind", "title", "source", "note", "readings", "dice", "difference", "layout", "column_name",
-                      "lowest_score", "modifiers", "results", "columns", "rows", "natural", "fire"});
+                      "lowest_score", "modifiers", "results", "columns", "rows", "natural", "fire", "campaign"});
         read_common(t, v);
         if (auto f = v.find("fire")) t.fire = f->as_bool();
+        if (auto b = v.find("campaign")) t.campaign = read_binding(m_rules, t, *b);
         const auto dice = v.at("dice");
         const auto die = parse_die(dice.as_string());
         if (!die || *die == Die::percentile) dice.fail("\"" + dice.as_string() + "\" is not a die of the table side: expected d6, d10 or 2d6");

@@ -194,6 +194,9 @@ struct PlayTable {
     std::vector<Reading> readings;  ///< muster's readings where the source is garbled, open or silent
     PlayKind kind = PlayKind::roll;
     bool fire = false;  ///< a fire table: the unit rolled for is the target, and a firer may be named
+    /// The units the campaign rolls on it (AWI Good Order: those not disordered); empty: any. A
+    /// roll for a unit it does not is refused, unless overridden (or the table may know more).
+    CampaignBinding campaign;
 
     // roll
     Die die = Die::d6;

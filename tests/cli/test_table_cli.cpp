@@ -343,6 +343,14 @@ TEST_CASE("The roll reads the campaign: the AWI examples from the units' own fac
     // Disorder: the Grenadiers marked disordered, Worn (no modifier), the Exceptional brigade
     // commander +2: 4 + 2 = 6, SHAKEN, and the disorder is removed.
     CHECK_THAT(ok("table state --battle Brandywine --unit Grenadiers disordered=yes formation=line"), Contains("Grey/Grenadiers: disordered (on the table)"));
+    // Disordered, it is refused the Good Order table, naming the fact, the journal untouched.
+    const auto before_good = ok("journal");
+    const auto in_disorder = run("table roll good_order --battle Brandywine --unit Grenadiers --rolls 6");
+    CHECK(in_disorder.code == 1);
+    CHECK_THAT(in_disorder.err, Contains("table good_order (Maneuver Table: Good Order) contradicts the campaign: Grey/Grenadiers is disordered on the table") &&
+                                    Contains("--override"));
+    CHECK(ok("journal") == before_good);
+    CHECK_THAT(ok("table show good_order"), Contains("In a campaign: rolled where disordered is no"));
     const auto shaken = ok("table roll disordered --battle Brandywine --unit Grenadiers --rolls 4");
     CHECK_THAT(shaken, Contains("Exceptional (EXC) +2  (from the campaign: Grey/Grenadiers' superior"));
     CHECK_THAT(shaken, Contains("Score 6"));

@@ -109,6 +109,32 @@ TEST_CASE("A typed modifier or column the campaign contradicts is refused with t
     CHECK(ids(out) == std::vector<std::string>{"fresh*", "out_of_radius"});
 }
 
+TEST_CASE("A unit the campaign holds disordered is refused the Good Order table and column unless overridden, and one in good order may take the Disordered") {
+    // AWI: "Units which have a DISORDER Marker roll for movement on the DISORDERED TABLE."
+    const auto& good = table(awi(), "good_order");
+    const auto disordered = facts({{Fact::state, "fresh"}, {Fact::superior, "competent"}, {Fact::disordered, "yes"}});
+    const auto refused = refusal(good, typed({}), {&disordered});
+    CHECK_THAT(refused, Contains("table good_order (Maneuver Table: Good Order) contradicts the campaign: disordered is yes") && Contains("--override"));
+    CHECK_THAT(refusal(good, typed({}, "no"), {&disordered}), Contains("table good_order (Maneuver Table: Good Order) contradicts the campaign"));
+    const auto over = play::with_campaign(good, typed({}), {&disordered}, true);
+    REQUIRE(over.given_over.size() == 1);
+    CHECK(over.given_over[0] == "table good_order where disordered is yes");
+    // The table knows of disorder the campaign does not (a friend's rout ran through it): a unit
+    // the campaign holds in good order may roll the Disordered table; one unknown, either.
+    const auto in_order = facts({{Fact::state, "fresh"}, {Fact::superior, "competent"}, {Fact::disordered, "no"}});
+    CHECK(play::with_campaign(table(awi(), "disordered"), typed({}), {&in_order}, false).given_over.empty());
+    CHECK(play::with_campaign(good, typed({}), {&in_order}, false).request.column == "com");
+    const auto unknown = facts({{Fact::state, "fresh"}, {Fact::superior, "competent"}});
+    CHECK(play::with_campaign(good, typed({}), {&unknown}, false).request.column == "com");
+    // L'Ordre Mixte: "a disordered brigade MUST roll" on the Disorder column.
+    const auto& man = table(nap(), "manoeuvre");
+    const auto brigade = facts({{Fact::rating, "average_line"}, {Fact::disordered, "yes"}});
+    CHECK_THAT(refusal(man, typed({}, "good_order"), {&brigade}),
+               Contains("column \"good_order\" (Good Order) of table manoeuvre contradicts the campaign: disordered is yes (the campaign reads column disorder)"));
+    const auto steady = facts({{Fact::rating, "average_line"}, {Fact::disordered, "no"}});
+    CHECK(play::with_campaign(man, typed({}, "disorder"), {&steady}, false).request.column == "disorder");
+}
+
 TEST_CASE("Every kind of fact: rating lists, nationality and year, the firer's facts, states on the table, and what is unknown") {
     // L'Ordre Mixte manoeuvre: Guard by rating; Prussian before 1809; Militia; the column from disorder.
     const auto& man = table(nap(), "manoeuvre");
