@@ -7,6 +7,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <map>
+#include <set>
+
 using namespace muster;
 using test::awi;
 using Catch::Matchers::Contains;
@@ -115,6 +118,31 @@ TEST_CASE("AWI: generated battalions never exceed the caps - and some get an Alt
     }
     CHECK(alternates > units / 10);
     CHECK(alternates < units);
+}
+
+TEST_CASE("AWI: the unit rating table gives each side's arm only ratings the article lists for such troops") {
+    // "Crack: Light Infantry (Jaegers, British, Continentals); Rangers ... Regulars: ... British
+    // Dragoons; American Cavalry ... Militia: ... Loyalist Infantry; Other American Cavalry; Mounted
+    // Militia": no Veteran light infantry or cavalry, no Elite but the British Guards and Grenadiers.
+    const std::map<std::pair<std::string, std::string>, std::set<std::string>> listed{
+        {{"british", "infantry"}, {"elite", "crack", "veteran", "regulars", "militia", "green", "levy"}},
+        {{"british", "light"}, {"crack", "militia"}},
+        {{"british", "cavalry"}, {"regulars", "militia"}},
+        {{"american", "infantry"}, {"crack", "veteran", "regulars", "militia", "green", "levy"}},
+        {{"american", "light"}, {"crack", "militia"}},
+        {{"american", "cavalry"}, {"regulars", "militia"}}};
+    const auto* table = awi().find_table("unit_rating");
+    REQUIRE(table);
+    size_t blocks = 0;
+    for (const auto& block : table->blocks) {
+        std::string side, arm;
+        for (const auto& c : block.when) (c.field == rules::Field::side ? side : arm) = c.ids.at(0);
+        INFO(side << " " << arm);
+        REQUIRE(listed.count({side, arm}));
+        for (const auto& row : block.rows) CHECK(listed.at({side, arm}).count(row.values.at(0).id));
+        ++blocks;
+    }
+    CHECK(blocks == listed.size());
 }
 
 TEST_CASE("AWI: a rule set whose tables break a cap is refused") {
