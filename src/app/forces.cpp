@@ -119,10 +119,26 @@ army::Leader rolled_commander(Session& session, db::Store& store, const campaign
 
 // A named leader added beside the others: a name another leader bears is refused, as a rename
 // to it is (every later reference to it would name two leaders).
-void require_new_leader_name(const db::Store& store, std::int64_t campaign, const army::Leader& l) {
-    if (l.name.empty()) return;
-    if (const auto taken = db::Leaders(store).leader_named(campaign, l.name))
+// A leader's name given by hand names him alone: no other leader's, and no army's, corps' or
+// division's but `own`, the new unit he commands (a reference to it would name two leaders, as
+// a rename is refused).
+void require_new_leader_name(const db::Store& store, const campaign::CampaignInfo& c, const rules::RuleSet& r, std::string_view name, std::string_view own = {}) {
+    if (name.empty()) return;
+    if (const auto taken = db::Leaders(store).leader_named(c.id, name))
         throw Error("a leader named \"" + *taken + "\" already exists: give this one another name");
+    if (same_ignoring_case(name, own)) return;
+    for (const auto kind : {UnitKind::army, UnitKind::corps, UnitKind::division})
+        if (const auto unit = db::Forces(store).unit_named_ignoring_case(c.id, kind, std::string(name)))
+            throw Error("\"" + std::string(name) + "\" is the name of " + (kind == UnitKind::division ? r.division_noun() : word(kind)) + " " + *unit +
+                        ", which he would not command: a reference to \"" + std::string(name) + "\" would name two leaders; give him another name");
+}
+
+// A new unit's name is no leader's but its own commander's (`its_leader`), as a rename is refused.
+void require_unit_name_free(const db::Store& store, std::int64_t campaign, const std::string& name, std::string_view its_leader) {
+    if (same_ignoring_case(name, its_leader)) return;
+    if (const auto taken = db::Leaders(store).leader_named(campaign, name))
+        throw Error("\"" + name + "\" is the name of leader " + *taken + ", who would not command it: a reference to \"" + name +
+                    "\" would name two leaders; give it another name");
 }
 
 // Whether an order of battle to import is a spreadsheet: a .csv file is and a .json file is
@@ -173,7 +189,8 @@ std::string Forces::add_army(const std::string& typed_side, const std::string& g
         store.set_audience(op, Audience::side(side));
         if (!leader.present() && !commander.name.empty()) leader = rolled_commander(m_session, store, c, op, side, name, commander, "army commander");
         std::optional<std::int64_t> lid;
-        require_new_leader_name(store, c.id, leader);
+        require_new_leader_name(store, c, r, leader.name, name);
+        require_unit_name_free(store, c.id, name, leader.name);
         if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, side, Rank::army, leader);
         db::Forces(store).insert_army(c.id, side, name, lid);
         return summary = "Added army " + name + " (" + r.side_name(side) + ")" + commander_text(r, commander, leader);
@@ -194,7 +211,8 @@ std::string Forces::add_corps(const std::string& army, const std::string& given_
         if (!leader.present() && !commander.name.empty())
             leader = rolled_commander(m_session, store, c, op, a.side, name, commander, "corps commander");
         std::optional<std::int64_t> lid;
-        require_new_leader_name(store, c.id, leader);
+        require_new_leader_name(store, c, m_session.rules(), leader.name, name);
+        require_unit_name_free(store, c.id, name, leader.name);
         if (leader.present()) lid = db::Leaders(store).insert_leader(c.id, a.side, Rank::corps, leader);
         db::Forces(store).insert_corps(c.id, a.id, name, lid);
         return summary = "Added corps " + name + " to " + a.name + commander_text(m_session.rules(), commander, leader);
@@ -214,8 +232,8 @@ std::string Forces::add_division(const std::string& corps, const std::string& gi
         const auto k = corps_named(store, c, corps);
         if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::division, name)) throw Error("a " + r.division_noun() + " named \"" + *taken + "\" already exists" + names_shared(r));
         store.set_audience(op, Audience::side(k.side));
-        if (const auto taken = leader.empty() ? std::nullopt : db::Leaders(store).leader_named(c.id, leader))
-            throw Error("a leader named \"" + *taken + "\" already exists: give this one another name");
+        require_new_leader_name(store, c, r, leader, name);
+        require_unit_name_free(store, c.id, name, leader);
         db::Forces(store).insert_division(c.id, k.id, name, a, leader);
         return summary = "Added " + r.division_noun() + " " + name + " (placeholder, " + rules::name_or_id(r.find_arm(a), a) + (leader.empty() ? "" : ", commanded by " + leader) + ") to " + k.name;
     });
@@ -243,9 +261,9 @@ std::string Forces::add_brigade(const BrigadeEntry& given) {
         b.arm = e.arm.empty() ? d.arm : arm_named(r, e.arm);
         if (const auto taken = db::Forces(store).brigade_named(d.id, b.name))
             throw Error(m_session.rules().division_noun() + " " + d.name + " already has a " + m_session.rules().brigade_noun() + " named \"" + *taken + "\"");
-        require_new_leader_name(store, c.id, b.commander);
+        require_new_leader_name(store, c, r, b.commander.name);
         const auto& alternate = b.alternate.value_or_default();
-        require_new_leader_name(store, c.id, alternate);
+        require_new_leader_name(store, c, r, alternate.name);
         if (!b.commander.name.empty() && same_ignoring_case(b.commander.name, alternate.name))
             throw Error("the commander and the alternate are both named \"" + b.commander.name + "\": give each his own name");
         db::Forces(store).insert_brigade(c.id, op, d.id, d.side, b);

@@ -173,13 +173,30 @@ const army::Leader& Refs::leader(const std::string& ref) const {
             named = &l;
             ++bearing;
         }
-    if (bearing == 1) return *named;
+    if (bearing == 1) {
+        // ...unless a unit bears it too and another leader commands it (a name drawn for a brigadier
+        // that a division elsewhere bears): either may be meant.
+        if (!named->command.unit.empty())
+            for (const auto& l : m.leaders)
+                if (&l != named && l.command.unit == ref)
+                    throw UsageError("leader \"" + visible(ref) + "\" could be " + shown(*named) + ", commander of " + named->command.unit + ", or " + shown(l) +
+                                     ", commander of " + l.command.unit + ": give his number as listed, with its #, or the unit he commands (\"" +
+                                     named->command.unit + "\", or \"commander of " + l.command.unit + "\")");
+        return *named;
+    }
     // Given exactly (the first rule of the search below), one leader is found by a scan.
     if (const auto* l = ref.empty() ? nullptr : exactly_one(m.leaders, [&](const army::Leader& x) {
             return x.command.unit == ref || (!x.name.empty() && x.name == ref) ||
                    (x.name.empty() && x.command.unit.empty() && x.former_post && x.label() == ref);
         }))
         return *l;
+    // A brigade by its short reference ("Webster/4th"), as brigades are found: its commander, not
+    // its Alternate, as its whole reference names him.
+    if (ref.find('/') != std::string::npos) try {
+            const auto& b = brigade(ref);
+            if (const auto* l = exactly_one(m.leaders, [&](const army::Leader& x) { return x.command.unit == b.ref(); })) return *l;
+        } catch (const Error&) {  // none or several: the search below says which
+        }
     // By the unit he commands, his name, or (unnamed, commanding nothing) the post he held:
     // "former commander of Heth".
     std::vector<std::string> keys;

@@ -4,6 +4,7 @@
 #include "app/files.hpp"
 #include "core/match.hpp"
 #include "core/names.hpp"
+#include "core/text.hpp"
 #include "db/db_support.hpp"
 #include "support.hpp"
 
@@ -145,4 +146,89 @@ TEST_CASE("At every door that takes a reference, names are taken as people type 
     s.select_campaign("test");
     CHECK(s.current().name == "Test");
     CHECK(s.history().check().ok());
+}
+
+TEST_CASE("No unit or leader added by hand takes a name that would name two leaders, as no rename does") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "", "", {"Meredith", "average"}});
+    const auto before = test::dump(path);
+    // A unit named as a leader who would not command it, in any case.
+    CHECK_THROWS_WITH(s.forces().add_division("I Corps", "meredith", ""),
+                      Contains("\"meredith\" is the name of leader Meredith, who would not command it: a reference to \"meredith\" would name two leaders"));
+    CHECK_THROWS_WITH(s.forces().add_corps("Army of the Potomac", "Meredith", {}), Contains("is the name of leader Meredith, who would not command it"));
+    CHECK_THROWS_WITH(s.forces().add_army("union", "Meredith", {}), Contains("is the name of leader Meredith, who would not command it"));
+    // A leader named as a unit he would not command.
+    CHECK_THROWS_WITH(s.forces().add_brigade({"Wadsworth", "Cutler's Brigade", "veteran", 6, std::nullopt, "", "", {"pender", "average"}}),
+                      Contains("\"pender\" is the name of division Pender, which he would not command: a reference to \"pender\" would name two leaders"));
+    CHECK_THROWS_WITH(s.forces().add_corps("Army of the Potomac", "II Corps", {"Wadsworth", "average"}), Contains("is the name of division Wadsworth"));
+    CHECK_THROWS_WITH(s.forces().add_division("I Corps", "Doubleday", "", "Heth"), Contains("is the name of division Heth"));
+    CHECK(test::dump(path) == before);
+    // A unit named after its own commander goes through, as a division's first commander may bear its name.
+    s.forces().add_division("I Corps", "Doubleday", "", "Doubleday");
+    s.forces().add_corps("Army of the Potomac", "Hancock", {"Hancock", "average"});
+    CHECK(s.history().check().ok());
+}
+
+TEST_CASE("A name a brigadier was drawn that a division commanded by another bears names either leader: refused naming both, each found by his number or post") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    s.arrivals().arrive(test::arrival("Heth"));
+    s.arrivals().arrive(test::arrival("Pender"));
+    // As a draw may give it: Heth/1st Brigade's commander bears the name of the division Pender.
+    test::raw_sql(path, "UPDATE leader SET name = 'Pender' WHERE id = (SELECT commander_id FROM brigade WHERE name = '1st Brigade' AND division_id = "
+                        "(SELECT id FROM division WHERE name = 'Heth'))");
+    const auto brigadier = std::stoll(test::raw_sql_value(path, "SELECT id FROM leader WHERE name = 'Pender'"));
+    const auto division_leader = std::stoll(test::raw_sql_value(path, "SELECT commander_id FROM division WHERE name = 'Pender'"));
+    REQUIRE(brigadier != division_leader);
+    battle::Report r;
+    r.name = "Cashtown";
+    r.leaders.push_back({"Pender", LeaderFate::killed, "", 1});
+    const auto before = test::dump(path);
+    CHECK_THROWS_WITH(s.battles().report_battle(r, app::Mode::preview),
+                      Contains("leader \"Pender\" could be Pender (#" + std::to_string(brigadier) + "), commander of Heth/1st Brigade, or ") &&
+                          Contains("(#" + std::to_string(division_leader) + "), commander of Pender") && Contains("\"commander of Pender\""));
+    CHECK(test::dump(path) == before);
+    // Each is found by his number, or by the post he holds; the battle takes only his division.
+    r.leaders[0].leader = "#" + std::to_string(brigadier);
+    CHECK_THAT(s.battles().report_battle(r, app::Mode::preview).summary, Contains("1 leader fallen"));
+    r.leaders[0].leader = "commander of Pender";
+    const auto other = s.battles().report_battle(r, app::Mode::preview);
+    CHECK_THAT(join(other.lines, "\n"), !Contains("leader Pender:"));
+    r.leaders[0].leader = "Heth/1st Brigade";
+    CHECK_THAT(join(s.battles().report_battle(r, app::Mode::preview).lines, "\n"), Contains("leader Pender:"));
+}
+
+TEST_CASE("A leader named by his battalion's short reference is its Main commander, as by its whole name, though it has an Alternate") {
+    test::TempDir dir;
+    auto s = test::empty_campaign(dir.file("c.db"), "Alternates", "awi", 4242);
+    s.forces().add_army("british", "A", {});
+    s.forces().add_corps("A", "A1", {});
+    std::string alternate_of;  // a battalion with an Alternate, as the leader list names his post
+    for (int i = 1; i <= 12 && alternate_of.empty(); ++i) {
+        const auto name = "D" + std::to_string(i);
+        s.forces().add_division("A1", name, "");
+        app::ArrivalRequest a;
+        a.division = name;
+        a.year = 1777;
+        s.arrivals().arrive(a);
+        for (const auto& l : s.leaders().list())
+            if (l.command.unit.size() > 12 && l.command.unit.ends_with(" (alternate)")) alternate_of = l.command.unit.substr(0, l.command.unit.size() - 12);
+    }
+    REQUIRE_FALSE(alternate_of.empty());
+    std::string main;
+    for (const auto& l : s.leaders().list())
+        if (l.command.unit == alternate_of) main = l.name;
+    REQUIRE_FALSE(main.empty());
+    const auto slash = alternate_of.find('/');
+    const auto short_ref = alternate_of.substr(0, slash + 1) + alternate_of.substr(slash + 1, 3);  // "D3/4th"
+    for (const auto& ref : {alternate_of, short_ref}) {
+        INFO(ref);
+        battle::Report r;
+        r.name = "Skirmish";
+        r.leaders.push_back({ref, LeaderFate::wounded, "", 1});
+        CHECK_THAT(join(s.battles().report_battle(r, app::Mode::preview).lines, "\n"), Contains("leader " + main + ": wounded"));
+    }
 }

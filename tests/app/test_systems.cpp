@@ -135,7 +135,7 @@ TEST_CASE("An AWI campaign speaks of brigades and battalions, as its rule set na
     s.forces().add_corps("Howe's Army", "Knyphausen's Column", {"Knyphausen", "aggressive"});
     s.forces().add_division("Knyphausen's Column", "Stirn", "");
     s.forces().add_division("Knyphausen's Column", "Grant", "");
-    s.forces().add_brigade({"Stirn", "Leib Regiment", "veteran", 10, std::nullopt, "", "", {"Stirn", "competent"}});
+    s.forces().add_brigade({"Stirn", "Leib Regiment", "veteran", 10, std::nullopt, "", "", {"Wurmb", "competent"}});
     app::ArrivalRequest a;
     a.division = "Grant";
     const auto arrived = s.arrivals().arrive(a);

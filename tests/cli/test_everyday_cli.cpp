@@ -909,8 +909,12 @@ TEST_CASE("leader replace takes a unit's name given whole as the unit's, else a 
     c.ok("add division \"Thümen\" --corps \"III Corps\" --leader Blucher");
     c.ok("add division Borstell --corps \"III Corps\" --leader Roder");
     c.ok("add division Oppen --corps \"III Corps\"");
-    c.ok("add brigade Dobschutz --division Oppen --rating \"Average Line\" --stands 6 --leader Borstell --grade average");
+    c.ok("add brigade Dobschutz --division Oppen --rating \"Average Line\" --stands 6 --leader Zieten --grade average");
     for (const auto* d : {"Krafft", "\"Thümen\"", "Borstell"}) c.ok(std::string("arrive ") + d);
+    // Oppen/Dobschutz's brigadier bears the division Borstell's name, as a draw may give it (by
+    // hand, the name is refused: a reference to it would name two leaders).
+    CHECK_THAT(c.refused("rename leader Zieten Borstell", 1), Contains("Borstell"));
+    test::raw_sql(c.dir.file("c.db"), "UPDATE leader SET name = 'Borstell' WHERE name = 'Zieten'");
     // Thumen given whole is the leader, not the division Thümen with its letters plain.
     CHECK_THAT(c.ok("leader replace Thumen --force --preview"), Contains("New commander of Krafft: ") && Contains("(replacing Thumen, "));
     // Borstell is the division, and the brigadier commanding Oppen/Dobschutz by his number.
