@@ -37,6 +37,11 @@ foreach(size 16 24 32 48 64 128 256)
           RENAME muster.png)
 endforeach()
 install(FILES ${MUSTER_DESKTOP}/copyright ${MUSTER_DOC_DIR}/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The user's documentation, laid out as in the source so that its links and pictures are found:
+# README.md, docs/*.md, and the screenshots they show.
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs FILES_MATCHING PATTERN "*.md")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/assets/screenshots/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/assets/screenshots)
 
 # The .deb: its dependencies found by dpkg-shlibdeps from what the programs link.
 set(CPACK_GENERATOR DEB)

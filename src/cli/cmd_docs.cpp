@@ -122,7 +122,7 @@ std::string manual_page(const CLI::App& app) {
            ".TP\n\\fI$XDG_DATA_HOME/muster/rules/*.json\\fR\nThe organiser's own rule sets, offered beside the built-in ones.\n"
         << ".SH EXAMPLES\n.nf\nmuster campaign new Gettysburg \\-\\-sample gettysburg\nmuster oob \\-\\-as union\n"
            "muster turn next\nmuster handout \\-\\-side union \\-o papers/union\n.fi\n"
-        << ".SH SEE ALSO\n\\fBmuster\\-gui\\fR(1)\n";
+        << ".SH SEE ALSO\n\\fBmuster\\-gui\\fR(1); the guide, installed as /usr/share/doc/muster/README.md and its docs/ (campaign.md, serve.md, rules.md...)\n";
     return out.str();
 }
 

@@ -22,8 +22,16 @@ check_tree() {
            share/metainfo/io.github.muster.metainfo.xml share/icons/hicolor/scalable/apps/muster.svg \
            share/icons/hicolor/48x48/apps/muster.png share/icons/hicolor/256x256/apps/muster.png \
            share/muster/rules/acw_fire_and_fury.json share/muster/samples/gettysburg.json \
-           share/muster/names/acw_union.txt share/doc/muster/copyright; do
+           share/muster/names/acw_union.txt share/doc/muster/copyright share/doc/muster/README.md share/doc/muster/docs/campaign.md \
+           share/doc/muster/assets/screenshots/workspace.png; do
     [ -e "$p/$f" ] || fail "the install has no $f"
+  done
+  # Every picture and page the installed README and docs link to is installed beside them.
+  local doc=$p/share/doc/muster link
+  for page in "$doc/README.md" "$doc"/docs/*.md; do
+    for link in $(grep -o '](\([^)#: ]*\.\(md\|png\)\)' "$page" | sed 's/^](//'); do
+      [ -e "$(dirname "$page")/$link" ] || fail "$page links to $link, which the install has not"
+    done
   done
   local size; size=$(stat -c %s "$p/bin/muster")
   [ "$size" -le $((10 * 1024 * 1024)) ] || fail "the installed muster is $size bytes: over 10 MB"
