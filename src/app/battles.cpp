@@ -1539,32 +1539,36 @@ void say_casualties_lost(const db::Store& store, const Refs& refs, const army::B
 
 }  // namespace
 
-Outcome Battles::disband_brigade(const std::string& ref) {
+Outcome Battles::disband_brigade(const std::string& ref, Mode mode) {
     auto& store = m_session.state().store;
-    return named_operation(m_session, OperationKind::disband, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+    return named_operation(m_session, OperationKind::disband, mode, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& b = refs.brigade(ref);
-        store.set_audience(op, Audience::side(b.side));
         if (!is_active(b.status)) throw Error(m_session.rules().brigade_noun() + " " + b.ref() + " is already " + word(b.status));
         say_casualties_lost(store, refs, b, "disbanded", out);
-        db::Forces(store).change_stands(op, b.id, MoveKind::disbanded, -b.stands);
-        db::Forces(store).take_out_of_service(b.id, BrigadeStatus::disbanded, op);
-        db::Leaders(store).leave_brigade(b.id, b.ref());
+        if (mode == Mode::apply) {
+            store.set_audience(op, Audience::side(b.side));
+            db::Forces(store).change_stands(op, b.id, MoveKind::disbanded, -b.stands);
+            db::Forces(store).take_out_of_service(b.id, BrigadeStatus::disbanded, op);
+            db::Leaders(store).leave_brigade(b.id, b.ref());
+        }
         out.summary = "Disbanded " + b.ref() + " (" + count_of(b.stands, "stand", "stands") + " sent home)";
     });
 }
 
-Outcome Battles::destroy_brigade(const std::string& ref) {
+Outcome Battles::destroy_brigade(const std::string& ref, Mode mode) {
     auto& store = m_session.state().store;
-    return named_operation(m_session, OperationKind::destroy, [&](std::int64_t op, const Refs& refs, Outcome& out) {
+    return named_operation(m_session, OperationKind::destroy, mode, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& b = refs.brigade(ref);
-        store.set_audience(op, Audience::side(b.side));
         if (!is_active(b.status)) throw Error(m_session.rules().brigade_noun() + " " + b.ref() + " is already " + word(b.status));
         if (b.stands > 0)
             throw Error(m_session.rules().brigade_noun() + " " + b.ref() + " still has " + count_of(b.stands, "stand", "stands") +
                         ": disband it or merge it instead");
         say_casualties_lost(store, refs, b, "destroyed", out);
-        db::Forces(store).take_out_of_service(b.id, BrigadeStatus::destroyed, op);
-        db::Leaders(store).leave_brigade(b.id, b.ref());
+        if (mode == Mode::apply) {
+            store.set_audience(op, Audience::side(b.side));
+            db::Forces(store).take_out_of_service(b.id, BrigadeStatus::destroyed, op);
+            db::Leaders(store).leave_brigade(b.id, b.ref());
+        }
         out.summary = m_session.rules().term_brigade + " " + b.ref() + " is destroyed";
     });
 }
@@ -1573,7 +1577,7 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
     auto& store = m_session.state().store;
     const bool preview = mode == Mode::preview;
     // Checked and said alike in a preview, which writes nothing (op: none).
-    const auto merge = [&](std::int64_t op, const Refs& refs, Outcome& out) {
+    return named_operation(m_session, OperationKind::merge, mode, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const auto& r = m_session.rules();
         const auto& from = refs.brigade(from_ref);
         const auto& into = refs.brigade(into_ref);
@@ -1638,12 +1642,7 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
             out.lines.push_back("the stands of " + from.ref() + " (" + named(from.rating) + ") are " + named(into.rating) + " in " + into.ref() +
                                 " now: the " + r.brigade_noun() + " merged into keeps its rating");
         }
-    };
-    if (!preview) return named_operation(m_session, OperationKind::merge, merge);
-    Outcome out;
-    out.preview = true;
-    store.read([&] { merge(0, Refs(db::Rosters(store).roster(m_session.current().id), m_session.rules()), out); });
-    return out;
+    });
 }
 
 }  // namespace muster::app

@@ -104,8 +104,8 @@ public:
     std::vector<std::optional<BattleSummary>> summaries(const std::vector<campaign::BattleInfo>& battles, const View& viewer,
                                                         std::optional<ReadCampaign> read = std::nullopt) const;
 
-    Outcome disband_brigade(const std::string& brigade);
-    Outcome destroy_brigade(const std::string& brigade);
+    Outcome disband_brigade(const std::string& brigade, Mode mode = Mode::apply);
+    Outcome destroy_brigade(const std::string& brigade, Mode mode = Mode::apply);
     /// Moves all of a brigade's stands into another of the same side.
     Outcome merge_brigade(const std::string& from, const std::string& into, Mode mode = Mode::apply);
 

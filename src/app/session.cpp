@@ -313,6 +313,15 @@ Outcome named_operation(Session& session, OperationKind kind,
     return out;
 }
 
+Outcome named_operation(Session& session, OperationKind kind, Mode mode, const std::function<void(std::int64_t, const Refs&, Outcome&)>& change) {
+    if (mode == Mode::apply) return named_operation(session, kind, change);
+    auto& store = session.state().store;
+    Outcome out;
+    out.preview = true;
+    store.read([&] { change(0, Refs(db::Rosters(store).roster(session.current().id), session.rules()), out); });
+    return out;
+}
+
 std::string require_name(const std::string& what, const std::string& name) { return checked_name(what + " name", name); }
 
 std::string require_place(const std::string& given) {

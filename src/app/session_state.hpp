@@ -41,6 +41,11 @@ Outcome named_operation(Session& session, OperationKind kind,
                         const std::function<void(std::int64_t operation, const Refs& refs, Outcome& out)>& change,
                         const std::function<std::optional<std::vector<std::int64_t>>()>& divisions = {});
 
+/// The same operation applied, or (Mode::preview) checked and said alike on the campaign's roster
+/// read in one snapshot, writing nothing: `change` is given operation 0 and must not write then.
+Outcome named_operation(Session& session, OperationKind kind, Mode mode,
+                        const std::function<void(std::int64_t operation, const Refs& refs, Outcome& out)>& change);
+
 /// The dice of an operation that rolls, opened inside its transaction: the seeded dice of the
 /// operation's audience and subject (the division arriving, the unit whose commander is rolled:
 /// its own stream, so no other roll, the enemy's hidden ones least of all, shifts its numbers)

@@ -292,10 +292,12 @@ void add_battle_commands(CLI::App& app, Io& io) {
     auto bo = std::make_shared<BrigadeOptions>();
     auto* disband = brigade->add_subcommand("disband", "Send a brigade's remaining stands home; it leaves the order of battle");
     disband->add_option("BRIGADE", bo->ref, "\"Division/Brigade\"")->required();
-    on_run(disband, io, [bo, &io] { print_outcome(io.out, open_campaigns(io).battles().disband_brigade(bo->ref), false); });
+    flag_for(disband, "--preview", bo->mode, app::Mode::preview, "Show what disbanding would do, and change nothing");
+    on_run(disband, io, [bo, &io] { print_outcome(io.out, open_campaigns(io).battles().disband_brigade(bo->ref, bo->mode), false); });
     auto* destroy = brigade->add_subcommand("destroy", "Mark a brigade with no stands left as destroyed");
     destroy->add_option("BRIGADE", bo->ref, "\"Division/Brigade\"")->required();
-    on_run(destroy, io, [bo, &io] { print_outcome(io.out, open_campaigns(io).battles().destroy_brigade(bo->ref), false); });
+    flag_for(destroy, "--preview", bo->mode, app::Mode::preview, "Show what it would do, and change nothing");
+    on_run(destroy, io, [bo, &io] { print_outcome(io.out, open_campaigns(io).battles().destroy_brigade(bo->ref, bo->mode), false); });
     auto* merge = brigade->add_subcommand("merge", "Move all of a brigade's stands into another of the same side");
     merge->add_option("BRIGADE", bo->ref, "\"Division/Brigade\" to merge")->required();
     merge->add_option("--into", bo->into, "\"Division/Brigade\" that takes them")->required();

@@ -448,8 +448,16 @@ TEST_CASE("A brigade disbanded before its battle's recovery says the casualties 
     // Its men are the other brigade's once merged: what would return to it would return to none.
     CHECK_THAT(c.refused("brigade merge \"Pickett/Garnett's Brigade\" --into \"Pickett/Armistead's Brigade\"", 1),
                Contains("brigade Pickett/Garnett's Brigade has 5 stands lost at B not yet returned: recover first (muster battle recover B), then merge"));
+    // Previewed first: what it would say, the file untouched, as merge's preview is.
+    const auto bytes = test::file_bytes(c.dir.file("c.db"));
+    const auto preview = c.ok("brigade disband \"Pickett/Kemper's Brigade\" --preview");
+    CHECK_THAT(preview, Contains("PREVIEW (nothing stored)") && Contains("Disbanded Pickett/Kemper's Brigade (") &&
+                            Contains("Pickett/Kemper's Brigade: 4 stands lost at B not yet returned; disbanded, it takes none of them back"));
+    CHECK_THAT(c.refused("brigade destroy \"Pickett/Kemper's Brigade\" --preview", 1), Contains("still has"));
+    CHECK(test::file_bytes(c.dir.file("c.db")) == bytes);
     CHECK_THAT(c.ok("brigade disband \"Pickett/Kemper's Brigade\""),
                Contains("Pickett/Kemper's Brigade: 4 stands lost at B not yet returned; disbanded, it takes none of them back"));
+    CHECK_THAT(c.refused("brigade disband \"Pickett/Kemper's Brigade\" --preview", 1), Contains("is already disbanded"));
     c.ok("battle recover B");
     CHECK_THAT(c.ok("brigade merge \"Pickett/Garnett's Brigade\" --into \"Pickett/Armistead's Brigade\""), Contains("Merged") && !Contains("not yet returned"));
     CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
