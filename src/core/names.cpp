@@ -48,6 +48,9 @@ bool is_wide_space(char32_t c) {
 // A character that shows nothing (Unicode's default ignorables and the fillers, but the joiners
 // emoji and scripts need; variation selectors are refused apart): two names would look the same
 // with and without it, or a name of it alone would look blank.
+// U+2028 and U+2029, which break a line where a reader takes them as Unicode's line and paragraph ends.
+bool is_line_separator(char32_t c) { return c == 0x2028 || c == 0x2029; }
+
 bool is_invisible(char32_t c) {
     return c == 0x00AD || c == 0x034F || c == 0x115F || c == 0x1160 || c == 0x17B4 || c == 0x17B5 || (c >= 0x180B && c <= 0x180F) || c == 0x200B ||
            (c >= 0x2060 && c <= 0x2064) || c == 0x3164 || c == 0xFEFF || c == 0xFFA0 || (c >= 0xFFF9 && c <= 0xFFFB) ||
@@ -116,7 +119,7 @@ std::string name_problem(std::string_view name, NameRule rule) {
         if (is_bidi(c)) return "bidirectional control " + hex("U+%04X", static_cast<unsigned>(c)) + where();
         if (c == '/') return "a \"/\"" + where() + " (a reference puts it between a unit and the one it belongs to)";
         // What would read as a line break, or as the reference's "/", is refused with them.
-        if (c == 0x2028 || c == 0x2029) return "line separator " + hex("U+%04X", static_cast<unsigned>(c)) + where();
+        if (is_line_separator(c)) return "line separator " + hex("U+%04X", static_cast<unsigned>(c)) + where();
         if (c == 0x2044 || c == 0x2215 || c == 0x29F8 || c == 0xFF0F)
             return hex("U+%04X", static_cast<unsigned>(c)) + where() + ", which reads as a \"/\" (it separates the parts of a reference)";
     }
@@ -136,7 +139,7 @@ std::string text_problem(std::string_view text, Lines lines) {
         const bool kept = (c == '\n' && lines != Lines::one) || (c == '\t' && lines == Lines::prose);
         if (!kept && is_control(c)) return "control character " + hex("U+%04X", static_cast<unsigned>(c)) + where();
         if (is_bidi(c)) return "bidirectional control " + hex("U+%04X", static_cast<unsigned>(c)) + where();
-        if (lines == Lines::one && (c == 0x2028 || c == 0x2029)) return "line separator " + hex("U+%04X", static_cast<unsigned>(c)) + where();
+        if (lines == Lines::one && is_line_separator(c)) return "line separator " + hex("U+%04X", static_cast<unsigned>(c)) + where();
     }
     return "";
 }
@@ -217,7 +220,8 @@ std::string visible(std::string_view text) {
         const size_t at = i;
         const char32_t c = decode(text, i);
         if (c == k_invalid) out += hex("\\x%02X", static_cast<unsigned char>(text[at]));
-        else if (is_control(c) || is_bidi(c) || is_invisible(c)) out += c < 0x100 ? hex("\\x%02X", static_cast<unsigned>(c)) : hex("\\u{%04X}", static_cast<unsigned>(c));
+        else if (is_control(c) || is_bidi(c) || is_invisible(c) || is_line_separator(c))
+            out += c < 0x100 ? hex("\\x%02X", static_cast<unsigned>(c)) : hex("\\u{%04X}", static_cast<unsigned>(c));
         else out.append(text.substr(at, i - at));
     }
     return out;
@@ -243,7 +247,7 @@ std::string json_string(std::string_view text) {
         const char32_t c = decode(text, i);
         if (c == k_invalid) out += "\\uFFFD";
         else if (c == '"' || c == '\\') out += std::string("\\") + static_cast<char>(c);
-        else if (is_control(c) || is_bidi(c) || is_invisible(c)) out += hex("\\u%04X", static_cast<unsigned>(c));  // all in the first plane
+        else if (is_control(c) || is_bidi(c) || is_invisible(c) || is_line_separator(c)) out += hex("\\u%04X", static_cast<unsigned>(c));  // all in the first plane
         else out.append(text.substr(at, i - at));
     }
     return out + "\"";

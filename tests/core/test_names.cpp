@@ -18,6 +18,9 @@ TEST_CASE("The name rule: what it refuses, and what it keeps") {
     CHECK(visible("I\u200bCorps") == "I\\u{200B}Corps");
     CHECK(visible("\ufeffHeth") == "\\u{FEFF}Heth");
     CHECK(visible("Heth\u00a0Pender \u00e9") == "Heth\u00a0Pender \u00e9");
+    // What breaks a line for some readers is written too: one line of a log or an error stays one.
+    CHECK(visible("GET /x\u20282026-12-07 GET /p/oob\u2029") == "GET /x\\u{2028}2026-12-07 GET /p/oob\\u{2029}");
+    CHECK(json_string("a\u2028b") == "\"a\\u2028b\"");
     for (const char* good : {"Heth", "Archer's Brigade", "Prinz Karl von Mecklenburg-Strelitz", "Légion de la Vistule", "第一旅",
                              "1st Brigade (Iron)", "Heth\u00a0Pender", "👨\u200d👩\u200d👧 Brigade"})
         CHECK(name_problem(good).empty());

@@ -153,7 +153,12 @@ TEST_CASE("A player's link shows every page of his side, with the security heade
     // A request refused before it is read whole is logged too.
     CHECK(server.send("TRACE " + club.meade + "oob HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").status == 405);
     CHECK(server.send("GET " + club.meade + "oob HTTP/1.1\r\nHost: x\r\nRange: bytes=0-1\r\nConnection: close\r\n\r\n").status == 400);
+    // A path that would forge a line of its own, by a Unicode line or paragraph separator, is one line.
+    for (const char* separator : {"%E2%80%A8", "%E2%80%A9"}) server.get(std::string("/x") + separator + "1999-01-01T00:00:00Z%2010.9.9.9%20GET%20/p/x/oob%20200");
     const auto log = server.log();
+    CHECK_THAT(log, Contains("GET /x\\u{2028}1999-01-01T00:00:00Z 10.9.9.9 GET /p/x/oob 200 404") && Contains("GET /x\\u{2029}1999"));
+    CHECK(log.find("\xE2\x80\xA8") == std::string::npos);
+    CHECK(log.find("\xE2\x80\xA9") == std::string::npos);
     CHECK_THAT(log, Contains("GET /p/<link>/oob 200") && Contains("TRACE /p/<link>/oob 405") && Contains("GET /p/<link>/oob 400"));
     // Each line begins with when, UTC.
     CHECK(std::regex_search(log, std::regex("(^|\n)\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ 127\\.0\\.0\\.1 GET /p/<link>/oob 200\n")));
