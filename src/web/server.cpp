@@ -166,26 +166,36 @@ MHD_Result collect_header(void* cls, MHD_ValueKind, const char* key, const char*
     return MHD_YES;
 }
 
-// How a request's headers frame its body: each length and coding counted, and whether a header's
-// name is not a token ("Content-Length :" is not Content-Length here, and may be to a proxy).
-struct Framing {
-    int lengths = 0, codings = 0;
+// What a request's headers say of how it is framed and read: each length, coding and host
+// counted, and a name that is not a token ("Content-Length :" here, and perhaps Content-Length
+// to a proxy). libmicrohttpd 0.9.75 itself drops a header of no name and ends a value at a NUL.
+struct HeaderCheck {
+    int lengths = 0, codings = 0, hosts = 0;
     bool odd_name = false;
+    // Why the request is refused, or nothing.
+    const char* refusal(const char* coding, const char* length) const {
+        if (odd_name) return "A header's name is not a token (letters, digits and !#$%&'*+-.^_`|~).\n";
+        if (hosts > 1) return "The request names its host more than once.\n";
+        if (lengths > 1 || codings > 1 || (coding && (length || !same_ignoring_case(coding, "chunked"))))
+            return "The request's length is given twice, or otherwise than by one Content-Length or chunks.\n";
+        return nullptr;
+    }
 };
 
-MHD_Result count_framing(void* cls, MHD_ValueKind, const char* key, const char*) {
-    auto& f = *static_cast<Framing*>(cls);
-    const std::string_view name(key ? key : "");
-    if (same_ignoring_case(name, "Content-Length")) ++f.lengths;
-    if (same_ignoring_case(name, "Transfer-Encoding")) ++f.codings;
+MHD_Result check_header(void* cls, MHD_ValueKind, const char* key, size_t key_size, const char*, size_t) {
+    auto& c = *static_cast<HeaderCheck*>(cls);
+    const std::string_view name(key ? key : "", key ? key_size : 0);
+    if (same_ignoring_case(name, "Content-Length")) ++c.lengths;
+    if (same_ignoring_case(name, "Transfer-Encoding")) ++c.codings;
+    if (same_ignoring_case(name, "Host")) ++c.hosts;
     // libmicrohttpd 0.9.75 reads a header continued on a folded line (" x") as a longer name
     // ("Transfer-Encodingx"): a framing header so folded, which a proxy may read as chunks, is
     // a header whose name is not one.
     for (const std::string_view framing : {"Content-Length", "Transfer-Encoding"})
-        f.odd_name = f.odd_name || (name.size() > framing.size() && same_ignoring_case(name.substr(0, framing.size()), framing));
+        c.odd_name = c.odd_name || (name.size() > framing.size() && same_ignoring_case(name.substr(0, framing.size()), framing));
     static constexpr std::string_view token_marks = "!#$%&'*+-.^_`|~";
-    f.odd_name = f.odd_name || name.empty() || std::any_of(name.begin(), name.end(), [](unsigned char c) {
-                     return !std::isalnum(c) && token_marks.find(static_cast<char>(c)) == std::string_view::npos;
+    c.odd_name = c.odd_name || name.empty() || std::any_of(name.begin(), name.end(), [](unsigned char ch) {
+                     return !std::isalnum(ch) && token_marks.find(static_cast<char>(ch)) == std::string_view::npos;
                  });
     return MHD_YES;
 }
@@ -284,16 +294,15 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         *state = pending;
         context.watch->asked(connection);  // its body may be coming: not one that asks nothing
         if (verb != "GET" && verb != "HEAD" && verb != "POST") return answer(context, connection, verb, url, refusal(405, "Method not allowed.\n"));
-        // A request framed two ways (two lengths, or a length and chunks) could be read by a proxy
-        // otherwise than here, the rest of its body taken as another request: refused, and the
-        // connection closed after.
-        Framing framing;
-        MHD_get_connection_values(connection, MHD_HEADER_KIND, count_framing, &framing);
+        // A request framed two ways (two lengths, or a length and chunks), of two hosts, or with a
+        // header that is none could be read by a proxy otherwise than here, the rest of its body
+        // taken as another request: refused, and the connection closed after.
+        HeaderCheck headers;
+        MHD_get_connection_values_n(connection, MHD_HEADER_KIND, check_header, &headers);
         const char* length = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Content-Length");
         const char* coding = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Transfer-Encoding");
-        if (framing.lengths > 1 || framing.codings > 1 || framing.odd_name || (coding && (length || !same_ignoring_case(coding, "chunked")))) {
-            auto framed = refusal(400, "The request's length is given twice, or otherwise than by one Content-Length or chunks, "
-                                       "or a header's name is not one.\n");
+        if (const char* why = headers.refusal(coding, length)) {
+            auto framed = refusal(400, why);
             framed.headers.emplace_back("Connection", "close");
             return answer(context, connection, verb, url, framed);
         }

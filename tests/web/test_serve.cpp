@@ -851,6 +851,7 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
         {"a length whose name has a space before its colon, a request as its body",
          framed_twice + "Content-Length : " + std::to_string(smuggled.size()) + "\r\n\r\n" + smuggled},
         {"a header whose name is not a token", framed_twice + "Content-Length: 6\r\nX Odd: 1\r\n\r\ntext=a" + smuggled},
+        {"two hosts", "GET " + link + "oob HTTP/1.1\r\nHost: x\r\nHost: evil.example\r\nConnection: close\r\n\r\n"},
         {"a bare LF request with a bad link", "GET /p/" + std::string(64, 'c') + "/oob HTTP/1.1\nHost: x\n\n"},
         {"not HTTP", "\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03 hello"},
         {"a request line of garbage", "\x01\x02\x03 /\xff\xfe HTTP/9.9\r\n\r\n"},
@@ -872,6 +873,10 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
         CHECK(server.logged("/oob 200") == served);
     }
     CHECK(club.dump() == before);
+    // Each refusal of a request's headers says what it refuses.
+    CHECK_THAT(server.send(framed_twice + "Content-Length: 6\r\nX Odd: 1\r\n\r\ntext=a", 3000).body, Contains("A header's name is not a token"));
+    CHECK_THAT(server.send("GET " + link + "oob HTTP/1.1\r\nHost: x\r\nHost: y\r\nConnection: close\r\n\r\n", 3000).body,
+               Contains("The request names its host more than once"));
     // A form whose token is not this run's (a page made before the server restarted, or a form
     // not muster's) does nothing: its sender is given the page again, with a form that answers.
     for (const auto& body : {std::string("text=hello"), std::string(form).replace(6, 4, "0000")}) {
