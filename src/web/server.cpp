@@ -20,6 +20,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <fstream>
+#include <memory>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -29,7 +30,12 @@ namespace muster::web {
 namespace {
 
 // What one connection's request gathered while its body came in.
+// A request from its first line on: its path as it came (libmicrohttpd's URI log), whether muster
+// has begun reading it and has answered it, and its body so far.
 struct Pending {
+    std::string path;
+    bool started = false;
+    bool answered = false;
     std::string body;
     bool too_large = false;
 };
@@ -257,16 +263,21 @@ Response refusal(int status, const char* text) {
 // the log by megabytes a second.
 constexpr size_t k_logged_path = 200;
 
-// Logs one line for the request, however it is answered or refused (when, UTC; who; the method;
-// the path without its link, cut at k_logged_path bytes; the status), and sends the answer.
-MHD_Result answer(Context& context, MHD_Connection* connection, const std::string& verb, const char* url, Response r) {
-    {
-        auto path = Site::loggable(url ? url : "");
-        if (path.size() > k_logged_path) path = path.substr(0, k_logged_path) + "... (" + std::to_string(path.size()) + " bytes)";
-        const std::lock_guard lock(context.log_mutex);
-        *context.log << utc_now("%Y-%m-%dT%H:%M:%SZ") << " " << client_of(context, connection) << " " << visible(verb.substr(0, 16)) << " " << visible(path) << " " << r.status << "\n";
-        context.log->flush();
-    }
+// One line of the log: when, UTC; who; the method; the path without its link, cut at
+// k_logged_path bytes; how it was answered.
+void log_line(Context& context, MHD_Connection* connection, std::string_view verb, const char* url, std::string_view answered) {
+    auto path = Site::loggable(url ? url : "");
+    if (path.size() > k_logged_path) path = path.substr(0, k_logged_path) + "... (" + std::to_string(path.size()) + " bytes)";
+    const std::lock_guard lock(context.log_mutex);
+    *context.log << utc_now("%Y-%m-%dT%H:%M:%SZ") << " " << client_of(context, connection) << " " << visible(verb.substr(0, 16)) << " " << visible(path) << " "
+                 << answered << "\n";
+    context.log->flush();
+}
+
+// Logs the request's line with its status, however it is answered or refused, and sends the answer.
+MHD_Result answer(Context& context, MHD_Connection* connection, Pending& pending, const std::string& verb, const char* url, Response r) {
+    pending.answered = true;
+    log_line(context, connection, verb, url, std::to_string(r.status));
     return send(context, connection, r);
 }
 
@@ -288,12 +299,13 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
                       size_t* upload_size, void** state) {
     auto& context = *static_cast<Context*>(cls);
     const std::string verb(method ? method : "");
-    if (!*state) {
+    if (!*state) *state = new Pending;  // (the URI log makes it first, but for a request it never saw)
+    auto& pending = *static_cast<Pending*>(*state);
+    if (!pending.started) {
         // First call: the request line and headers only. Refuse early what no body can save.
-        auto* pending = new Pending;
-        *state = pending;
+        pending.started = true;
         context.watch->asked(connection);  // its body may be coming: not one that asks nothing
-        if (verb != "GET" && verb != "HEAD" && verb != "POST") return answer(context, connection, verb, url, refusal(405, "Method not allowed.\n"));
+        if (verb != "GET" && verb != "HEAD" && verb != "POST") return answer(context, connection, pending, verb, url, refusal(405, "Method not allowed.\n"));
         // A request framed two ways (two lengths, or a length and chunks), of two hosts, or with a
         // header that is none could be read by a proxy otherwise than here, the rest of its body
         // taken as another request: refused, and the connection closed after.
@@ -304,23 +316,22 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         if (const char* why = headers.refusal(coding, length)) {
             auto framed = refusal(400, why);
             framed.headers.emplace_back("Connection", "close");
-            return answer(context, connection, verb, url, framed);
+            return answer(context, connection, pending, verb, url, framed);
         }
         if (length && (std::string_view(length).size() > 9 || std::strtoull(length, nullptr, 10) > k_max_body))
-            return answer(context, connection, verb, url, refusal(413, "The request is too large.\n"));
+            return answer(context, connection, pending, verb, url, refusal(413, "The request is too large.\n"));
         for (const char* header : {"Content-Encoding", "Range"})
             if (MHD_lookup_connection_value(connection, MHD_HEADER_KIND, header))
-                return answer(context, connection, verb, url, refusal(400, "Encoded bodies and ranges are not accepted.\n"));
+                return answer(context, connection, pending, verb, url, refusal(400, "Encoded bodies and ranges are not accepted.\n"));
         // A form posted where none is read (no link, an unknown one, a file) is answered now: its
         // body, which may come a byte at a time to hold a connection, is never waited for.
         if (verb == "POST" && !context.site->takes_form(url ? url : "")) {
             auto now = site_answer(context, connection, verb, url, {});
             now.headers.emplace_back("Connection", "close");
-            return answer(context, connection, verb, url, now);
+            return answer(context, connection, pending, verb, url, now);
         }
         return MHD_YES;
     }
-    auto& pending = *static_cast<Pending*>(*state);
     if (*upload_size) {
         // A body, however it is sent (chunked too): kept up to the limit, the rest dropped.
         if (pending.body.size() + *upload_size > k_max_body) pending.too_large = true;
@@ -328,9 +339,9 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
         *upload_size = 0;
         return MHD_YES;
     }
-    if (pending.too_large) return answer(context, connection, verb, url, refusal(413, "The request is too large.\n"));
+    if (pending.too_large) return answer(context, connection, pending, verb, url, refusal(413, "The request is too large.\n"));
     context.watch->answering(connection, true);  // it is in whole: its clock stops while it is answered
-    return answer(context, connection, verb, url, site_answer(context, connection, verb, url, std::move(pending.body)));
+    return answer(context, connection, pending, verb, url, site_answer(context, connection, verb, url, std::move(pending.body)));
 }
 
 // A path's %XX read as its byte, but for %00 and %2F: kept as written, so that a NUL does not end
@@ -355,10 +366,26 @@ size_t unescape(void*, MHD_Connection*, char* text) {
     return static_cast<size_t>(out - text);
 }
 
-void on_completed(void* cls, MHD_Connection* connection, void** state, MHD_RequestTerminationCode) {
-    delete static_cast<Pending*>(*state);
+// A request's first line, as soon as libmicrohttpd has it: kept, so that one it refuses itself
+// (headers past their room, malformed) or that is cut off before muster answers is logged too.
+void* on_first_line(void*, const char* uri, MHD_Connection*) {
+    auto* pending = new Pending;
+    pending->path = uri ? uri : "";
+    return pending;
+}
+
+void on_completed(void* cls, MHD_Connection* connection, void** state, MHD_RequestTerminationCode code) {
+    auto& context = *static_cast<Context*>(cls);
+    std::unique_ptr<Pending> pending(static_cast<Pending*>(*state));
     *state = nullptr;
-    static_cast<Context*>(cls)->watch->answering(connection, false);  // the next request's clock starts
+    if (pending && !pending->answered) {
+        const char* how = code == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? "cut off: idle, or not in whole in time"
+                          : code == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN ? "cut off: the server stopped"
+                          : code == MHD_REQUEST_TERMINATED_CLIENT_ABORT || code == MHD_REQUEST_TERMINATED_READ_ERROR ? "abandoned by the client"
+                                                                                                                     : "refused unread: malformed or too large";
+        log_line(context, connection, "-", pending->path.c_str(), how);
+    }
+    context.watch->answering(connection, false);  // the next request's clock starts
 }
 
 void on_connection(void* cls, MHD_Connection* connection, void**, MHD_ConnectionNotificationCode code) {
@@ -443,6 +470,7 @@ void serve(const ServeOptions& options, Site& site, std::ostream& out, std::ostr
         {MHD_OPTION_CONNECTION_TIMEOUT, options.idle_seconds, nullptr},  // seconds a connection may sit idle
         {MHD_OPTION_CONNECTION_MEMORY_LIMIT, 32 * 1024, nullptr},     // a request line and its headers must fit
         {MHD_OPTION_NOTIFY_COMPLETED, reinterpret_cast<intptr_t>(&on_completed), &context},
+        {MHD_OPTION_URI_LOG_CALLBACK, reinterpret_cast<intptr_t>(&on_first_line), nullptr},
         {MHD_OPTION_NOTIFY_CONNECTION, reinterpret_cast<intptr_t>(&on_connection), &context},
         {MHD_OPTION_STRICT_FOR_CLIENT, 1, nullptr},
         {MHD_OPTION_UNESCAPE_CALLBACK, reinterpret_cast<intptr_t>(&unescape), nullptr}};

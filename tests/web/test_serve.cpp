@@ -873,6 +873,11 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
         CHECK(server.logged("/oob 200") == served);
     }
     CHECK(club.dump() == before);
+    // What libmicrohttpd refused unread (headers past their room), and what was left hanging,
+    // are logged too: probing shows in the log.
+    const auto log = server.log();
+    CHECK_THAT(log, Contains(" - /p/<link>/oob refused unread: malformed or too large\n"));
+    CHECK_THAT(log, Contains(" - /p/<link>/oob abandoned by the client\n") || Contains(" - /p/<link>/oob cut off"));
     // Each refusal of a request's headers says what it refuses.
     CHECK_THAT(server.send(framed_twice + "Content-Length: 6\r\nX Odd: 1\r\n\r\ntext=a", 3000).body, Contains("A header's name is not a token"));
     CHECK_THAT(server.send("GET " + link + "oob HTTP/1.1\r\nHost: x\r\nHost: y\r\nConnection: close\r\n\r\n", 3000).body,
