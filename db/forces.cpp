@@ -180,7 +180,8 @@ void Forces::set_battery_status(std::int64_t battery, BatteryStatus status) {
 std::optional<DivisionRef> Forces::find_division(std::int64_t campaign, std::string_view name) const {
     return guarded(m_store.path(), [&]() -> std::optional<DivisionRef> {
         const Store::Impl::Lookup lookup(m_store.impl(),
-                                  "SELECT d.id, d.name, d.arm, d.status, d.corps_id, c.army_id, a.side, d.hidden, d.nationality, d.leader_name FROM division d "
+                                  "SELECT d.id, d.name, d.arm, d.status, d.corps_id, c.army_id, a.side, d.hidden, d.nationality, d.leader_name, "
+                                  "d.commander_id IS NOT NULL AS commanded FROM division d "
                                   "JOIN corps c ON c.id = d.corps_id JOIN army a ON a.id = c.army_id "
                                   "WHERE d.campaign_id = ? AND d.name = ?");
         auto& q = lookup.q;
@@ -189,7 +190,8 @@ std::optional<DivisionRef> Forces::find_division(std::int64_t campaign, std::str
         const Row row(q);
         return DivisionRef{row.id("id"), row.text("name"), row.text("arm"), row.word<DivisionStatus>("status"),
                            row.id("corps_id"), row.id("army_id"), row.text("side"), row.flag("hidden"),
-                           row.null("nationality") ? "" : row.text("nationality"), row.null("leader_name") ? "" : row.text("leader_name")};
+                           row.null("nationality") ? "" : row.text("nationality"), row.null("leader_name") ? "" : row.text("leader_name"),
+                           row.flag("commanded")};
     });
 }
 

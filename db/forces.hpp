@@ -27,6 +27,7 @@ struct DivisionRef {
     bool hidden = true;       ///< not yet seen by the other side
     std::string nationality;  ///< a nationality of the rule set, or empty
     std::string leader_name;  ///< a placeholder's commander, known by name before it arrives; or empty
+    bool commanded = false;   ///< a leader is in command of it (one named when added has his grade)
 };
 
 /// Where a generated division's reserve batteries go.

@@ -270,7 +270,7 @@ std::string Forces::add_brigade(const BrigadeEntry& given) {
         if (d.status == DivisionStatus::placeholder) db::Forces(store).set_division_status(d.id, DivisionStatus::entered);
         return summary = "Added " + r.brigade_noun() + " " + b.name + " (" + std::to_string(b.stands) + " stands, " + b.label.text() + ", " + rules::name_or_id(r.find_rating(b.rating), b.rating) +
                ") to " + d.name +
-               (d.status == DivisionStatus::placeholder && !d.leader_name.empty()
+               (d.status == DivisionStatus::placeholder && !d.leader_name.empty() && !d.commanded
                     ? "; the " + r.division_noun() + "'s commander " + d.leader_name + ", named when it was added, is given his grade with muster leader replace " +
                           shell_word(d.name) + " --name " + shell_word(d.leader_name) + " (rolled; --grade GRADE gives it where it is known)"
                     : "");

@@ -954,3 +954,17 @@ TEST_CASE("A Division/Brigade whose division is mistyped suggests the nearest di
                Contains("no brigade \"Wadswrth/Iron\" in this campaign (give Division/Brigade, as the order of battle names it): no division \"Wadswrth\": did you mean Wadsworth?"));
     CHECK_THAT(c.refused("battle report --name X --loss Wadswrth/Iron=1", 2), Contains("did you mean Wadsworth?"));
 }
+
+TEST_CASE("A hand-entered division's commander named when it was added is said to want his grade until he has one") {
+    const test::CampaignFile c;
+    c.ok("campaign new T --rules awi --date 1777-09-01");
+    c.ok("add army Howe --side british");
+    c.ok("add corps K --army Howe");
+    c.ok("add division Mathew --corps K --leader Mathew");
+    c.ok("add division Grant --corps K --leader Grant");
+    CHECK_THAT(c.ok("add brigade '1st Guards' --division Grant --rating elite --stands 10 --leader Howard --grade competent"),
+               Contains("the brigade's commander Grant, named when it was added, is given his grade with muster leader replace Grant --name Grant"));
+    // Given his grade before the first battalion was entered, he is told of no more.
+    c.ok("leader replace Mathew --name Mathew --grade exceptional");
+    CHECK_THAT(c.ok("add brigade '2nd Guards' --division Mathew --rating elite --stands 10 --leader Osborn --grade competent"), !Contains("is given his grade"));
+}
