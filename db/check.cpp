@@ -569,9 +569,13 @@ void domain(SQLite::Database& db, Problems& out) {
         out.push_back("dice: the dice of " + visible(row.text("stream")) + " have drawn " + std::to_string(row.id("counter")) +
                       " numbers, past any campaign's");
     // A proposal offers or asks something (one of nothing is refused when made).
-    SQLite::Statement empty(db, "SELECT id FROM exchange e WHERE NOT EXISTS (SELECT 1 FROM exchange_item i WHERE i.exchange_id = e.id)");
+    SQLite::Statement empty(db, "SELECT c.name AS campaign, e.number FROM exchange e JOIN campaign c ON c.id = e.campaign_id "
+                                "WHERE NOT EXISTS (SELECT 1 FROM exchange_item i WHERE i.exchange_id = e.id)");
     for (const Row row(empty); empty.executeStep();)
-        out.push_back("exchanges: #" + std::to_string(row.id("id")) + " holds nothing it offers or asks: its items were lost");
+        out.push_back("exchanges: #" + std::to_string(row.id("number")) + " of campaign " + visible(row.text("campaign")) + " holds nothing it offers or asks: its items were lost");
+    // Each is numbered within its campaign, from 1 (the index keeps two of one number apart).
+    if (const auto n = db.execAndGet("SELECT count(*) FROM exchange WHERE number < 1").getInt64())
+        out.push_back("exchanges: " + std::to_string(n) + " with no number in their campaign (numbered from 1)");
     // A unit's batteries are told apart by their names (its brigades' are unique by the schema).
     SQLite::Statement twice(db, "SELECT COALESCE(d.name, k.name, a.name, '?') AS owner, t.name, count(*) AS n FROM battery t "
                                 "LEFT JOIN division d ON d.id = t.division_id LEFT JOIN corps k ON k.id = t.corps_id LEFT JOIN army a ON a.id = t.army_id "
@@ -684,8 +688,8 @@ std::vector<History::UnknownId> History::unknown_ids(std::int64_t campaign, cons
         const std::string sql =
             "SELECT 'army' AS owner, name, 'the side' AS what, side AS value FROM army WHERE campaign_id = ?1 AND side" + not_in(known.sides) +
             " UNION ALL SELECT 'camp', name, 'the side', side FROM camp WHERE campaign_id = ?1 AND side" + not_in(known.sides) +
-            " UNION ALL SELECT 'exchange', '#' || id, 'the proposer', proposer FROM exchange WHERE campaign_id = ?1 AND proposer" +
-            not_in(known.sides) + " UNION ALL SELECT 'exchange', '#' || id, 'the counterpart', counterpart FROM exchange WHERE campaign_id = ?1 "
+            " UNION ALL SELECT 'exchange', '#' || number, 'the proposer', proposer FROM exchange WHERE campaign_id = ?1 AND proposer" +
+            not_in(known.sides) + " UNION ALL SELECT 'exchange', '#' || number, 'the counterpart', counterpart FROM exchange WHERE campaign_id = ?1 "
             "AND counterpart" + not_in(known.sides) +
             " UNION ALL SELECT 'campaign', name, 'the theater', theater FROM campaign WHERE id = ?1 AND theater IS NOT NULL AND theater" +
             not_in(known.theaters) +

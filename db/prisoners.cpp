@@ -13,12 +13,12 @@ constexpr const char* k_held_kind =
 
 }  // namespace
 
-std::optional<std::vector<std::int64_t>> Prisoners::exchange_divisions(std::int64_t exchange) const {
+std::optional<std::vector<std::int64_t>> Prisoners::exchange_divisions(std::int64_t campaign, std::int64_t number) const {
     return guarded(m_store.path(), [&]() -> std::optional<std::vector<std::int64_t>> {
         SQLite::Statement q(m_store.impl().db, "SELECT COALESCE(b.division_id, t.division_id) AS division FROM exchange_item i "
                                                "LEFT JOIN brigade b ON b.id = i.brigade_id LEFT JOIN battery t ON t.id = i.battery_id "
-                                               "WHERE i.exchange_id = ?");
-        bind_all(q, exchange);
+                                               "WHERE i.exchange_id = (SELECT id FROM exchange WHERE campaign_id = ? AND number = ?)");
+        bind_all(q, campaign, number);
         std::vector<std::int64_t> out;
         for (const Row row(q); q.executeStep();) {
             if (row.null("division")) return std::nullopt;
@@ -92,10 +92,12 @@ void Prisoners::release(const campaign::Holding& h, int stands) {
     });
 }
 
-std::int64_t Prisoners::insert_exchange(std::int64_t campaign, const campaign::ExchangeInfo& e) {
+std::pair<std::int64_t, std::int64_t> Prisoners::insert_exchange(std::int64_t campaign, const campaign::ExchangeInfo& e) {
     return guarded(m_store.path(), [&] {
         auto& db = m_store.impl().db;
-        SQLite::Statement q(db, "INSERT INTO exchange (campaign_id, proposer, counterpart, note) VALUES (?, ?, ?, ?)");
+        // Numbered within its campaign, after its last.
+        SQLite::Statement q(db, "INSERT INTO exchange (campaign_id, proposer, counterpart, note, number) "
+                                "VALUES (?1, ?2, ?3, ?4, (SELECT COALESCE(MAX(number), 0) + 1 FROM exchange WHERE campaign_id = ?1))");
         bind_all(q, campaign, e.proposer, e.counterpart, e.note);
         q.exec();
         const auto id = db.getLastInsertRowid();
@@ -109,7 +111,7 @@ std::int64_t Prisoners::insert_exchange(std::int64_t campaign, const campaign::E
             item.exec();
             item.reset();
         }
-        return id;
+        return std::pair{id, db.execAndGet("SELECT number FROM exchange WHERE id = " + std::to_string(id)).getInt64()};
     });
 }
 
@@ -167,12 +169,12 @@ std::vector<campaign::ExchangeInfo> Prisoners::exchanges(std::int64_t campaign) 
             throw Damaged("exchange_item row " + std::to_string(row.id("id")) + " points at exchange #" + std::to_string(row.id("exchange_id")) +
                           ", which is not there: an exchange has lost it; run muster check, or restore a backup");
         }
-        SQLite::Statement q(db, "SELECT id, proposer, counterpart, status, note, weighed_offer, weighed_ask FROM exchange WHERE campaign_id = ? ORDER BY id");
+        SQLite::Statement q(db, "SELECT id, number, proposer, counterpart, status, note, weighed_offer, weighed_ask FROM exchange WHERE campaign_id = ? ORDER BY id");
         bind_all(q, campaign);
         // The note as every reader shows it on a line of its own: one an earlier muster let in
         // with a control or bidirectional character comes out written visibly.
         for (const Row row(q); q.executeStep();) {
-            auto& e = out.emplace_back(campaign::ExchangeInfo{row.id("id"), row.text("proposer"), row.text("counterpart"), row.word<ExchangeStatus>("status"),
+            auto& e = out.emplace_back(campaign::ExchangeInfo{row.id("id"), row.id("number"), row.text("proposer"), row.text("counterpart"), row.word<ExchangeStatus>("status"),
                                                               visible(row.text("note")), {}, std::nullopt});
             if (!row.null("weighed_offer") && !row.null("weighed_ask")) e.weighed = std::pair<long, long>{row.count("weighed_offer"), row.count("weighed_ask")};
         }

@@ -39,7 +39,7 @@ void PlayersWindow::revoke(GuiApp& app) {
 
 void PlayersWindow::answer(GuiApp& app, bool accept) {
     for (const auto& x : app.model().seen_by(View::umpire()).exchanges)
-        if (x.row.id == exchange) {
+        if (x.row.number == exchange) {
             note = app.session()->prisoners().answer_exchange(exchange, x.row.counterpart, accept ? app::Answer::accept : app::Answer::refuse).summary;
             return;
         }
@@ -129,12 +129,12 @@ void PlayersWindow::draw(GuiApp& app) {
     for (const auto& x : model.seen_by(View::umpire()).exchanges) {
         if (x.row.status != ExchangeStatus::proposed || !x.lapsed.empty()) continue;
         ++waiting;
-        const auto text = "#" + std::to_string(x.row.id) + " " + app.model().rules->side_name(x.row.proposer) + " to " + app.model().rules->side_name(x.row.counterpart) + ": offers " +
+        const auto text = "#" + std::to_string(x.row.number) + " " + app.model().rules->side_name(x.row.proposer) + " to " + app.model().rules->side_name(x.row.counterpart) + ": offers " +
                           (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", "));
         const auto shown = fitted(text);
-        if (ImGui::Selectable(shown.c_str(), exchange == x.row.id)) exchange = x.row.id;
+        if (ImGui::Selectable(shown.c_str(), exchange == x.row.number)) exchange = x.row.number;
         hover_whole(text, shown);
-        mark("Players/Exchange/" + std::to_string(x.row.id));
+        mark("Players/Exchange/" + std::to_string(x.row.number));
     }
     if (!waiting) ImGui::TextDisabled("None.");
     ImGui::BeginDisabled(exchange == 0);

@@ -41,19 +41,19 @@ void PrisonersWindow::propose(GuiApp& app) {
         else if (item.owner == from) p.ask.push_back(spec);
     }
     const auto v = app.session()->prisoners().propose_exchange(p);
-    selected_exchange = v.row.id;
-    note = "Exchange #" + std::to_string(v.row.id) + " proposed to the " + app.model().rules->side_name(v.row.counterpart) + ". " + v.balance;
+    selected_exchange = v.row.number;
+    note = "Exchange #" + std::to_string(v.row.number) + " proposed to the " + app.model().rules->side_name(v.row.counterpart) + ". " + v.balance;
     picked.clear();
     exchange_note.clear();  // the proposal's, not the next one's (nor the other side's, in its view)
 }
 
 void PrisonersWindow::answer(GuiApp& app, app::Answer answer) {
     for (const auto& v : app.seen().exchanges)
-        if (v.row.id == selected_exchange) {
+        if (v.row.number == selected_exchange) {
             const auto& side = answer == app::Answer::withdraw ? v.row.proposer : v.row.counterpart;
             if (!app.viewer().owns(side))
                 throw UsageError(answer == app::Answer::withdraw ? "a side's view withdraws only what it proposed" : "a side's view answers only what was proposed to it");
-            note = app.session()->prisoners().answer_exchange(v.row.id, side, answer).summary;
+            note = app.session()->prisoners().answer_exchange(v.row.number, side, answer).summary;
             return;
         }
     throw UsageError("choose a proposal");
@@ -206,38 +206,38 @@ void PrisonersWindow::draw(GuiApp& app) {
     }
     if (ImGui::CollapsingHeader("Proposals", ImGuiTreeNodeFlags_DefaultOpen)) {
         for (const auto& v : seen.exchanges) {
-            ImGui::PushID(static_cast<int>(v.row.id));
-            const std::string head = "#" + std::to_string(v.row.id) + " " + rules.side_name(v.row.proposer) + " -> " + rules.side_name(v.row.counterpart) + " [" +
+            ImGui::PushID(static_cast<int>(v.row.number));
+            const std::string head = "#" + std::to_string(v.row.number) + " " + rules.side_name(v.row.proposer) + " -> " + rules.side_name(v.row.counterpart) + " [" +
                                      word(v.row.status) + "]";
-            if (ImGui::Selectable(head.c_str(), selected_exchange == v.row.id)) selected_exchange = v.row.id;
+            if (ImGui::Selectable(head.c_str(), selected_exchange == v.row.number)) selected_exchange = v.row.number;
             ImGui::Indent();
             ImGui::TextWrapped("offers: %s", v.offer.empty() ? "nothing" : join(v.offer, ", ").c_str());
             ImGui::TextWrapped("asks: %s", v.ask.empty() ? "nothing" : join(v.ask, ", ").c_str());
             if (!v.row.note.empty()) {  // as exchange list shows it
                 ImGui::TextWrapped("note: %s", v.row.note.c_str());
-                mark("Prisoners/Note/" + std::to_string(v.row.id));
+                mark("Prisoners/Note/" + std::to_string(v.row.number));
             }
             wrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), v.balance);
             if (!v.lapsed.empty()) wrapped(palette().caution, "lapsed: " + v.lapsed);
             if (v.row.status == ExchangeStatus::proposed && v.lapsed.empty() && viewer.owns(v.row.counterpart)) {
                 if (ImGui::SmallButton(("Accept as the " + rules.side_name(v.row.counterpart)).c_str())) {
-                    selected_exchange = v.row.id;
+                    selected_exchange = v.row.number;
                     app.run("exchange.accept");
                 }
-                mark("Prisoners/Accept/" + std::to_string(v.row.id));
+                mark("Prisoners/Accept/" + std::to_string(v.row.number));
                 ImGui::SameLine();
                 if (ImGui::SmallButton(("Refuse as the " + rules.side_name(v.row.counterpart)).c_str())) {
-                    selected_exchange = v.row.id;
+                    selected_exchange = v.row.number;
                     app.run("exchange.refuse");
                 }
             }
             if (v.row.status == ExchangeStatus::proposed && viewer.owns(v.row.proposer)) {  // lapsed or not: it can be taken back
                 if (v.lapsed.empty() && viewer.owns(v.row.counterpart)) ImGui::SameLine();
                 if (ImGui::SmallButton(("Withdraw as the " + rules.side_name(v.row.proposer)).c_str())) {
-                    selected_exchange = v.row.id;
+                    selected_exchange = v.row.number;
                     app.run("exchange.withdraw");
                 }
-                mark("Prisoners/Withdraw/" + std::to_string(v.row.id));
+                mark("Prisoners/Withdraw/" + std::to_string(v.row.number));
             }
             ImGui::Unindent();
             ImGui::PopID();

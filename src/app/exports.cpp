@@ -150,7 +150,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
         for (const auto& x : m_session.prisoners().exchanges(viewer))
             if (x.row.status == ExchangeStatus::proposed && x.row.counterpart == side && x.lapsed.empty()) {
                 const auto* from = rules.find_side(x.row.proposer);  // none: a damaged row's, shown as it is
-                papers += "  #" + std::to_string(x.row.id) + " from the " + (from ? from->name : visible(x.row.proposer)) + ": offers " +
+                papers += "  #" + std::to_string(x.row.number) + " from the " + (from ? from->name : visible(x.row.proposer)) + ": offers " +
                           (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")) +
                           (x.row.note.empty() ? "" : " (\"" + x.row.note + "\")") + "\n";
                 ++waiting;

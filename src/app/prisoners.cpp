@@ -553,7 +553,7 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
                 throw UsageError("you have proposed " + std::to_string(k_max_proposals_a_turn) + " exchanges in " + c.turn.text() +
                                  ", the most a player proposes in a turn: propose again next turn");
         }
-        campaign::ExchangeInfo row{0, from, with, ExchangeStatus::proposed, note, {}};
+        campaign::ExchangeInfo row{0, 0, from, with, ExchangeStatus::proposed, note, {}};
         const auto items = [&](const Refs& refs) {
             row.items.clear();
             Taken taken;
@@ -596,12 +596,12 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
         };
         for (const auto& e : refs.exchanges())
             if (e.status == ExchangeStatus::proposed && e.proposer == from && e.counterpart == with && key(e.items) == key(row.items))
-                throw Error("exchange #" + std::to_string(e.id) + " proposes just this to the " + r.side_name(with) + " and awaits its answer");
-        row.id = db::Prisoners(store).insert_exchange(c.id, row);
+                throw Error("exchange #" + std::to_string(e.number) + " proposes just this to the " + r.side_name(with) + " and awaits its answer");
+        std::tie(row.id, row.number) = db::Prisoners(store).insert_exchange(c.id, row);
         // Each side reads it calling the men as it does.
         const auto line = [&](const View& reader) {
             const auto v = describe_exchange(refs, r, c, row, reader);
-            return "Exchange #" + std::to_string(row.id) + " proposed by the " + r.side_name(from) + " to the " + r.side_name(with) + ": offers " +
+            return "Exchange #" + std::to_string(row.number) + " proposed by the " + r.side_name(from) + " to the " + r.side_name(with) + ": offers " +
                    (v.offer.empty() ? "nothing" : join(v.offer, ", ")) + "; asks " + (v.ask.empty() ? "nothing" : join(v.ask, ", "));
         };
         view = describe_exchange(refs, r, c, row, View::of_side(from));
@@ -613,7 +613,7 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
     return view;
 }
 
-Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_side, Answer answer) {
+Outcome Prisoners::answer_exchange(std::int64_t number, const std::string& typed_side, Answer answer) {
     const bool accept = answer == Answer::accept;
     const auto c = m_session.current();
     const auto side = side_id(m_session.rules(), typed_side);
@@ -627,21 +627,22 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
     return named_operation(m_session, kind, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         const campaign::ExchangeInfo* row = nullptr;
         for (const auto& e : refs.exchanges())
-            if (e.id == id) row = &e;
-        if (!row) throw NotFoundError("no exchange #" + std::to_string(id) + " in campaign " + c.name);
-        if (row->status != ExchangeStatus::proposed) throw Error("exchange #" + std::to_string(id) + " was already " + word(row->status));
+            if (e.number == number) row = &e;
+        if (!row) throw NotFoundError("no exchange #" + std::to_string(number) + " in campaign " + c.name);
+        const auto id = row->id;
+        if (row->status != ExchangeStatus::proposed) throw Error("exchange #" + std::to_string(number) + " was already " + word(row->status));
         const auto& r = m_session.rules();
         const auto proposer = r.side_name(row->proposer), counterpart = r.side_name(row->counterpart), answering = r.side_name(side);
         if (side != row->proposer && side != row->counterpart)
-            throw Error("exchange #" + std::to_string(id) + " is between the " + proposer + " and the " + counterpart);
+            throw Error("exchange #" + std::to_string(number) + " is between the " + proposer + " and the " + counterpart);
         if (answer == Answer::withdraw && side != row->proposer)
-            throw Error("exchange #" + std::to_string(id) + " was proposed by the " + proposer + ": only the " + proposer +
+            throw Error("exchange #" + std::to_string(number) + " was proposed by the " + proposer + ": only the " + proposer +
                         " may withdraw it (the " + answering + " may accept or refuse it)");
         if (answer != Answer::withdraw && side == row->proposer)
-            throw Error("exchange #" + std::to_string(id) + " was proposed by the " + answering + ": only the " + counterpart +
+            throw Error("exchange #" + std::to_string(number) + " was proposed by the " + answering + ": only the " + counterpart +
                         " may accept or refuse it (the " + answering + " may withdraw it)");
         if (accept && row->items.empty())  // a proposal offers or asks something: its items were lost
-            throw Damaged("exchange #" + std::to_string(id) + " holds nothing it offers or asks; run muster check, or restore a backup");
+            throw Damaged("exchange #" + std::to_string(number) + " holds nothing it offers or asks; run muster check, or restore a backup");
         store.set_audience(op, Audience::sides(std::array{row->proposer, row->counterpart}));
         out.acted_by = side;
         // Its entry follows the side's newest, which it reads (the answer's own is written after
@@ -650,7 +651,7 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
         out.acted_by_entry = (newest.empty() ? 0 : newest.back().id) + 1;
         db::Prisoners(store).answer_exchange(id, status, weigh(refs, r, m_session.current(), *row));  // read as it is weighed now, ever after
         if (!accept) {
-            out.summary = "Exchange #" + std::to_string(id) + " " + word(status) + " by the " + answering;
+            out.summary = "Exchange #" + std::to_string(number) + " " + word(status) + " by the " + answering;
             return;
         }
         // Everything is checked before anything moves: all of it goes home, or none of it.
@@ -674,8 +675,8 @@ Outcome Prisoners::answer_exchange(std::int64_t id, const std::string& typed_sid
                 const auto& b = refs.brigade_at(h.unit_id, "a prisoner");
                 if (auto line = relabel_above_start(store, m_session.rules(), b.id, b.ref())) lines.add_private(std::move(*line), b.division_id, readers);
             }
-        lines.write(store, op, "Exchange #" + std::to_string(id) + " accepted by the " + answering + ": ", readers, out);
-    }, [&] { return db::Prisoners(store).exchange_divisions(id); });  // its brigades' and batteries' divisions hold all it reads
+        lines.write(store, op, "Exchange #" + std::to_string(number) + " accepted by the " + answering + ": ", readers, out);
+    }, [&] { return db::Prisoners(store).exchange_divisions(c.id, number); });  // its brigades' and batteries' divisions hold all it reads
 }
 
 }  // namespace muster::app

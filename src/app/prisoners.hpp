@@ -73,7 +73,7 @@ public:
     ExchangeView propose_exchange(const ExchangeProposal& proposal);
     /// The other side accepts (everyone in it goes home, atomically) or refuses; or the proposer
     /// withdraws it, while it awaits the answer.
-    Outcome answer_exchange(std::int64_t id, const std::string& side, Answer answer);
+    Outcome answer_exchange(std::int64_t number, const std::string& side, Answer answer);
     /// The exchanges `viewer` is party to (the umpire: all of them).
     std::vector<ExchangeView> exchanges(const View& viewer = View::umpire()) const;
     /// All three at once, from one read of the campaign (a page that shows them all).

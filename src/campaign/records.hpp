@@ -139,6 +139,7 @@ struct ExchangeItem {
 /// A proposal to exchange prisoners.
 struct ExchangeInfo {
     std::int64_t id = 0;
+    std::int64_t number = 0;  ///< within its campaign: how its players read and answer it ("#3"); the id counts the file's
     std::string proposer;
     std::string counterpart;
     ExchangeStatus status = ExchangeStatus::proposed;

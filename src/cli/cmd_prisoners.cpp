@@ -55,7 +55,7 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
     on_run(propose, io, [ep, &io] {
         auto session = open_campaigns(io);
         const auto v = session.prisoners().propose_exchange(*ep);
-        io.out << "Exchange #" << v.row.id << " proposed by the " << session.rules().side_name(v.row.proposer) << " to the "
+        io.out << "Exchange #" << v.row.number << " proposed by the " << session.rules().side_name(v.row.proposer) << " to the "
                << session.rules().side_name(v.row.counterpart) << "\n"
                << "  offers: " << (v.offer.empty() ? "nothing" : join(v.offer, ", ")) << "\n"
                << "  asks:   " << (v.ask.empty() ? "nothing" : join(v.ask, ", ")) << "\n"
@@ -93,7 +93,7 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
     on_run(exchange_list, io, [exchange_view, &io] {
         auto session = open_campaigns(io);
         for (const auto& v : session.prisoners().exchanges(session.view(*exchange_view)))
-            io.out << "#" << v.row.id << " " << session.rules().side_name(v.row.proposer) << " -> " << session.rules().side_name(v.row.counterpart) << " [" << word(v.row.status) << (v.lapsed.empty() ? "" : ", lapsed: " + v.lapsed) << "]"
+            io.out << "#" << v.row.number << " " << session.rules().side_name(v.row.proposer) << " -> " << session.rules().side_name(v.row.counterpart) << " [" << word(v.row.status) << (v.lapsed.empty() ? "" : ", lapsed: " + v.lapsed) << "]"
                    << (v.row.note.empty() ? "" : " \"" + v.row.note + "\"") << "\n  offers: "
                    << (v.offer.empty() ? "nothing" : join(v.offer, ", ")) << "\n  asks:   "
                    << (v.ask.empty() ? "nothing" : join(v.ask, ", ")) << "\n  " << v.balance << "\n";

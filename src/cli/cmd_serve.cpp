@@ -100,7 +100,7 @@ void add_serve_commands(CLI::App& app, Io& io) {
         for (const auto& x : session.prisoners().exchanges(View::umpire()))
             if (x.row.status == ExchangeStatus::proposed && x.lapsed.empty()) {
                 ++waiting;
-                io.out << "  #" << x.row.id << " " << session.rules().side_name(x.row.proposer) << " -> " << session.rules().side_name(x.row.counterpart) << ": offers "
+                io.out << "  #" << x.row.number << " " << session.rules().side_name(x.row.proposer) << " -> " << session.rules().side_name(x.row.counterpart) << ": offers "
                        << (x.offer.empty() ? "nothing" : join(x.offer, ", ")) << "; asks " << (x.ask.empty() ? "nothing" : join(x.ask, ", ")) << "\n";
             }
         if (!waiting) io.out << "  none\n";

@@ -49,7 +49,7 @@ constexpr std::pair<std::string_view, std::string_view> k_typed[] = {
 // answer to an exchange that has changed since (taken back and proposed anew under its number,
 // withdrawn, answered) is refused, not given to what the player did not read.
 std::string exchange_seen(const app::ExchangeView& x) {
-    std::string text = std::to_string(x.row.id) + "\n" + x.row.proposer + "\n" + x.row.counterpart + "\n" + word(x.row.status) + "\n" + x.row.note + "\n" + x.lapsed;
+    std::string text = std::to_string(x.row.number) + "\n" + x.row.proposer + "\n" + x.row.counterpart + "\n" + word(x.row.status) + "\n" + x.row.note + "\n" + x.lapsed;
     for (const auto* lines : {&x.offer, &x.ask}) {
         text += "\n--";
         for (const auto& l : *lines) text += "\n" + l;
@@ -630,7 +630,7 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         // his side's own proposal) is refused as that.
         if (answer != "withdraw") {
             const auto now = s.prisoners().exchanges(View::of_side(player.side));
-            const auto x = std::find_if(now.begin(), now.end(), [&](const app::ExchangeView& v) { return std::to_string(v.row.id) == id; });
+            const auto x = std::find_if(now.begin(), now.end(), [&](const app::ExchangeView& v) { return std::to_string(v.row.number) == id; });
             if (x != now.end() && x->row.proposer != player.side && exchange_seen(*x) != field("seen"))
                 throw UsageError("exchange #" + id + " has changed since your page showed it: read it again, then answer");
         }
@@ -645,7 +645,7 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         p.ask = lines_of(field("ask"));
         p.note = field("note");
         const auto v = s.prisoners().propose_exchange(p);
-        return "Exchange #" + std::to_string(v.row.id) + " proposed to the " + s.rules().side_name(v.row.counterpart) + ": " + v.balance;
+        return "Exchange #" + std::to_string(v.row.number) + " proposed to the " + s.rules().side_name(v.row.counterpart) + ": " + v.balance;
     }
     if (action == "write") return s.players().send_message(player, field("text")).summary;
     return s.players().submit_losses(player, field("battle"), lines_of(field("losses"))).summary;
@@ -825,7 +825,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
         for (const auto& x : prisoners.exchanges) {
             std::string answer;
             const auto button = [&](const char* a, const char* label) {
-                answer += form_start("exchange-answer") + "<input type=\"hidden\" name=\"exchange\" value=\"" + std::to_string(x.row.id) +
+                answer += form_start("exchange-answer") + "<input type=\"hidden\" name=\"exchange\" value=\"" + std::to_string(x.row.number) +
                           "\"><input type=\"hidden\" name=\"seen\" value=\"" + exchange_seen(x) + "\"><button name=\"answer\" value=\"" + a + "\">" + label + "</button></form>";
             };
             if (!viewer.is_umpire() && x.row.status == ExchangeStatus::proposed) {
@@ -835,7 +835,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
                 }
                 if (x.row.proposer == viewer.side()) button("withdraw", "Withdraw");  // lapsed or not: it can be taken back
             }
-            rows.push_back({"#" + std::to_string(x.row.id), html_escape(rules.side_name(x.row.proposer) + " to " + rules.side_name(x.row.counterpart)),
+            rows.push_back({"#" + std::to_string(x.row.number), html_escape(rules.side_name(x.row.proposer) + " to " + rules.side_name(x.row.counterpart)),
                             html_escape(word(x.row.status)) + (x.lapsed.empty() ? "" : "<br>lapsed: " + html_escape(x.lapsed)), list_of(x.offer),
                             list_of(x.ask), html_escape(x.balance) + (x.row.note.empty() ? "" : "<br>&ldquo;" + html_escape(x.row.note) + "&rdquo;"),
                             answer});

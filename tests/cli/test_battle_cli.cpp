@@ -554,3 +554,38 @@ TEST_CASE("A battalion whose Main commander falls is led by its Alternate, as tu
     c.ok("undo");
     CHECK(test::dump(c.dir.file("c.db"), false) == before);
 }
+
+TEST_CASE("Exchanges are numbered within their campaign: a file's other campaigns are neither counted nor answered by a player's number") {
+    test::CampaignFile c;
+    // Two campaigns in one file, each with prisoners to exchange.
+    for (const char* name : {"East", "West"}) {
+        c.ok(std::string("campaign new ") + name + " --rules acw --seed 3");
+        c.ok("add army ANV --side confederate");
+        c.ok("add corps III --army ANV");
+        c.ok("add division Heth --corps III");
+        c.ok("add brigade Archer --division Heth --rating veteran --stands 8 --leader Archer --grade average");
+        c.ok("add army AoP --side union");
+        c.ok("add corps I --army AoP");
+        c.ok("add division Wadsworth --corps I");
+        c.ok("add brigade 'Iron Brigade' --division Wadsworth --rating veteran --stands 8 --leader Meredith --grade average");
+        c.ok("camp new 'Fort Delaware' --side union");
+        c.ok("camp new 'Libby Prison' --side confederate");
+        c.ok("battle report --name Ridge --captured 'Heth/Archer=2@Fort Delaware' --captured 'Wadsworth/Iron Brigade=2@Libby Prison'");
+    }
+    CHECK_THAT(c.ok("--campaign East exchange propose --from union --offer 'stands:Heth/Archer=1' --ask 'stands:Wadsworth/Iron Brigade=1'"), Contains("Exchange #1 proposed"));
+    CHECK_THAT(c.ok("--campaign East exchange propose --from union --offer 'stands:Heth/Archer=1'"), Contains("Exchange #2 proposed"));
+    // West's first is its #1, not the file's third, as each side reads it.
+    CHECK_THAT(c.ok("--campaign West exchange propose --from confederate --offer 'stands:Wadsworth/Iron Brigade=1' --ask 'stands:Heth/Archer=1'"),
+               Contains("Exchange #1 proposed"));
+    for (const char* side : {"union", "confederate"}) {
+        CHECK_THAT(c.ok(std::string("--campaign West exchange list --as ") + side), Contains("#1 ") && !Contains("#3"));
+        CHECK_THAT(c.ok(std::string("--campaign West journal --as ") + side), Contains("Exchange #1 proposed") && !Contains("Exchange #3"));
+    }
+    CHECK_THAT(c.refused("--campaign West exchange accept 2 --side union", 2), Contains("no exchange #2 in campaign West"));
+    CHECK_THAT(c.ok("--campaign West exchange accept 1 --side union"), Contains("Exchange #1 accepted by the Union"));
+    CHECK_THAT(c.ok("--campaign East exchange list"), Contains("#1 ") && Contains("#2 ") && Contains("[proposed"));
+    CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
+    // Undone, its number is the campaign's next again.
+    c.ok("--campaign East undo");
+    CHECK_THAT(c.ok("--campaign East exchange propose --from union --offer 'stands:Heth/Archer=1'"), Contains("Exchange #2 proposed"));
+}

@@ -377,7 +377,12 @@ namespace {
 
 // The columns schemas 37 and 38 added, taken out again: battle_fallen and division as schema 36
 // left them.
-void drop_since_40(const std::string& path) { test::raw_sql(path, "ALTER TABLE exchange DROP COLUMN weighed_offer; ALTER TABLE exchange DROP COLUMN weighed_ask"); }
+void drop_since_41(const std::string& path) { test::raw_sql(path, "DROP INDEX exchange_number; ALTER TABLE exchange DROP COLUMN number"); }
+
+void drop_since_40(const std::string& path) {
+    test::raw_sql(path, "ALTER TABLE exchange DROP COLUMN weighed_offer; ALTER TABLE exchange DROP COLUMN weighed_ask");
+    drop_since_41(path);
+}
 
 void drop_since_39(const std::string& path) {
     test::raw_sql(path, "DROP TABLE turn_date");
@@ -853,4 +858,27 @@ TEST_CASE("A journal entry's record of its changes is its own: moved to another 
     CHECK(s.history().check().problems.empty());
     CHECK_THAT(s.history().undo().front().summary, Contains("Point Lookout"));
     CHECK(s.prisoners().camps().size() == 1);
+}
+
+TEST_CASE("Exchanges of a file from before schema 41 keep their ids as their numbers, and a new one takes its campaign's next") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    {
+        auto s = test::make_campaign(path);
+        test::fight_and_propose(s);  // exchange id 1
+        test::raw_sql(path, "INSERT INTO exchange (campaign_id, proposer, counterpart, number) SELECT campaign_id, proposer, counterpart, 2 FROM exchange");
+        test::raw_sql(path, "INSERT INTO exchange_item (exchange_id, direction, brigade_id, stands) SELECT 2, direction, brigade_id, stands FROM exchange_item");
+        // The file's third, of another campaign: as an older muster numbered it, by its id.
+        test::raw_sql(path, "INSERT INTO campaign (name, rules_id, rules_json, seed, created_at) SELECT 'Other', rules_id, rules_json, seed, created_at FROM campaign");
+        test::raw_sql(path, "INSERT INTO exchange (campaign_id, proposer, counterpart, number) SELECT (SELECT max(id) FROM campaign), proposer, counterpart, 3 "
+                            "FROM exchange WHERE id = 1");
+    }
+    drop_since_41(path);
+    test::raw_sql(path, "PRAGMA user_version = 40");
+    app::Session s(path, app::Open::existing);
+    CHECK(pragma(path, "user_version") == db::schema_version());
+    CHECK(test::raw_sql_value(path, "SELECT group_concat(id || ':' || number, ' ') FROM exchange") == "1:1 2:2 3:3");
+    // The first campaign's next is its third; the other campaign's is its fourth (after #3).
+    CHECK(s.prisoners().propose_exchange({"union", "", {"stands:Heth/1st Brigade=1"}, {}, ""}).row.number == 3);
+    CHECK(test::raw_sql_value(path, "SELECT number FROM exchange WHERE id = 4") == "3");
 }

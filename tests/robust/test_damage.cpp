@@ -460,6 +460,7 @@ TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo
          "more than one loss submitted in a draft report"},
         {"UPDATE brigade SET alternate_id = (SELECT commander_id FROM army LIMIT 1) WHERE id = (SELECT min(id) FROM brigade)", "command more than one unit"},
         {"DELETE FROM exchange_item WHERE exchange_id = (SELECT max(id) FROM exchange)", "holds nothing it offers or asks"},
+        {"UPDATE exchange SET number = 0 WHERE id = (SELECT max(id) FROM exchange)", "with no number in their campaign"},
         {"INSERT INTO dice_stream VALUES (1, 'union|Wright', 9223372036854775806)", "the dice of union|Wright have drawn 9223372036854775806 numbers"},
         {"INSERT INTO battery (campaign_id, division_id, corps_id, army_id, position, name, status) SELECT campaign_id, division_id, corps_id, "
          "army_id, position + 1000, name, status FROM battery LIMIT 1", "no reference can tell them apart"},
