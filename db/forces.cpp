@@ -315,6 +315,16 @@ std::optional<std::string> Forces::unit_named_ignoring_case(std::int64_t campaig
     });
 }
 
+std::optional<std::string> Forces::brigade_called(std::int64_t campaign, std::string_view name) const {
+    return guarded(m_store.path(), [&]() -> std::optional<std::string> {
+        SQLite::Statement q(m_store.impl().db, "SELECT d.name || '/' || b.name AS ref FROM brigade b JOIN division d ON d.id = b.division_id "
+                                               "WHERE b.campaign_id = ? AND b.name = ? COLLATE NOCASE LIMIT 1");
+        bind_all(q, campaign, std::string(name));
+        if (!q.executeStep()) return std::nullopt;
+        return Row(q).text("ref");
+    });
+}
+
 std::optional<std::string> Forces::brigade_named(std::int64_t division, std::string_view name) const {
     return guarded(m_store.path(), [&]() -> std::optional<std::string> {
         SQLite::Statement q(m_store.impl().db, "SELECT name FROM brigade WHERE division_id = ? AND name = ? COLLATE NOCASE");

@@ -123,6 +123,8 @@ public:
     std::optional<std::string> unit_named_ignoring_case(std::int64_t campaign, UnitKind kind, std::string_view name) const;
     /// The division's brigade of that name but for case, as it is spelled; none: no such brigade
     /// (a unit's own are told apart by their names).
+    /// A brigade of the campaign called `name` but for case, as "Division/Brigade"; none: no such.
+    std::optional<std::string> brigade_called(std::int64_t campaign, std::string_view name) const;
     std::optional<std::string> brigade_named(std::int64_t division, std::string_view name) const;
     /// The same for a battery of the division (given), else of the corps's or army's reserve.
     std::optional<std::string> battery_named(std::int64_t division, const ReserveTarget& reserve, std::string_view name) const;

@@ -206,12 +206,26 @@ bool Leaders::leader_name_taken(std::int64_t campaign, std::string_view side, st
     });
 }
 
+// The names leaders bear, and those placeholders' commanders are known by before they arrive.
+constexpr const char* k_leader_names = "SELECT name FROM leader WHERE campaign_id = ?1 UNION ALL SELECT leader_name FROM division "
+                                       "WHERE campaign_id = ?1 AND status = 'placeholder' AND commander_id IS NULL AND leader_name IS NOT NULL";
+
 std::optional<std::string> Leaders::leader_named(std::int64_t campaign, std::string_view name) const {
     return guarded(m_store.path(), [&]() -> std::optional<std::string> {
-        SQLite::Statement q(m_store.impl().db, "SELECT name FROM leader WHERE campaign_id = ? AND name = ? COLLATE NOCASE LIMIT 1");
+        SQLite::Statement q(m_store.impl().db, std::string("SELECT name FROM (") + k_leader_names + ") WHERE name = ?2 COLLATE NOCASE LIMIT 1");
         bind_all(q, campaign, name);
         if (!q.executeStep()) return std::nullopt;
         return Row(q).text("name");
+    });
+}
+
+std::vector<std::string> Leaders::leader_names(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, k_leader_names);
+        bind_all(q, campaign);
+        std::vector<std::string> out;
+        for (const Row row(q); q.executeStep();) out.push_back(row.text("name"));
+        return out;
     });
 }
 

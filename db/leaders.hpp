@@ -48,8 +48,11 @@ public:
     /// and armies, and those attached to them, each with his command: what an operation on a
     /// few divisions reads of the leaders; and the leaders `also` (ids), whatever they command.
     std::vector<army::Leader> leaders_of(std::int64_t campaign, const std::string& divisions, const std::vector<std::int64_t>& also = {}) const;
-    /// A leader of the campaign who bears `name` but for case, his name as spelled; none: no one.
+    /// A leader of the campaign who bears `name` but for case, or a placeholder's commander known
+    /// by it (named when it was added), his name as spelled; none: no one.
     std::optional<std::string> leader_named(std::int64_t campaign, std::string_view name) const;
+    /// Every name those bear (leader_named's), as spelled.
+    std::vector<std::string> leader_names(std::int64_t campaign) const;
     /// Whether what every side sees of `side` holds `name`: one of its armies, corps or divisions
     /// not hidden is called so, or a leader commanding one of them (or a brigade of such a
     /// division) bears it. What is hidden is never consulted: a name drawn must not depend on it.

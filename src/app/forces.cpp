@@ -126,11 +126,15 @@ void require_new_leader_name(const db::Store& store, const campaign::CampaignInf
     if (name.empty()) return;
     if (const auto taken = db::Leaders(store).leader_named(c.id, name))
         throw Error("a leader named \"" + *taken + "\" already exists: give this one another name");
+    const auto refused = [&](const std::string& unit) {
+        throw Error("\"" + std::string(name) + "\" is the name of " + unit + ", which he would not command: a reference to \"" + std::string(name) +
+                    "\" would name two leaders; give him another name");
+    };
+    if (const auto brigade = db::Forces(store).brigade_called(c.id, name)) refused(r.brigade_noun() + " " + *brigade);
     if (same_ignoring_case(name, own)) return;
     for (const auto kind : {UnitKind::army, UnitKind::corps, UnitKind::division})
         if (const auto unit = db::Forces(store).unit_named_ignoring_case(c.id, kind, std::string(name)))
-            throw Error("\"" + std::string(name) + "\" is the name of " + (kind == UnitKind::division ? r.division_noun() : word(kind)) + " " + *unit +
-                        ", which he would not command: a reference to \"" + std::string(name) + "\" would name two leaders; give him another name");
+            refused((kind == UnitKind::division ? r.division_noun() : word(kind)) + " " + *unit);
 }
 
 // A new unit's name is no leader's but its own commander's (`its_leader`), as a rename is refused.
@@ -177,7 +181,7 @@ army::OrderOfBattle view_of(const rules::RuleSet& r, const army::OrderOfBattle& 
 }
 
 std::string Forces::add_army(const std::string& typed_side, const std::string& given_name, const LeaderEntry& commander) {
-    const auto name = require_name("army", given_name);
+    const auto name = require_unit_name("army", given_name);
     const auto c = m_session.current();
     const auto& r = m_session.rules();
     const auto side = side_id(r, typed_side);
@@ -199,7 +203,7 @@ std::string Forces::add_army(const std::string& typed_side, const std::string& g
 }
 
 std::string Forces::add_corps(const std::string& army, const std::string& given_name, const LeaderEntry& commander) {
-    const auto name = require_name("corps", given_name);
+    const auto name = require_unit_name("corps", given_name);
     const auto c = m_session.current();
     auto leader = leader_from(m_session.rules(), commander, "corps commander", c.despicable, true);
     auto& store = m_session.state().store;
@@ -222,7 +226,7 @@ std::string Forces::add_corps(const std::string& army, const std::string& given_
 
 std::string Forces::add_division(const std::string& corps, const std::string& given_name, const std::string& arm, const std::string& given_leader) {
     const auto& r = m_session.rules();
-    const auto name = require_name(r.division_noun(), given_name);
+    const auto name = require_unit_name(r.division_noun(), given_name);
     const auto leader = checked_leader_name(given_leader);
     const auto c = m_session.current();
     const std::string a = arm.empty() ? r.arms.front().id : arm_named(r, arm);
@@ -247,7 +251,7 @@ std::string Forces::add_division(const std::string& corps, const std::string& gi
 std::string Forces::add_brigade(const BrigadeEntry& given) {
     BrigadeEntry e = given;
     const auto& r = m_session.rules();
-    e.name = require_name(r.brigade_noun(), given.name);
+    e.name = require_unit_name(r.brigade_noun(), given.name);
     const auto c = m_session.current();
     army::Brigade b = brigade_from(r, e, c.despicable);
     auto& store = m_session.state().store;
@@ -262,6 +266,7 @@ std::string Forces::add_brigade(const BrigadeEntry& given) {
         if (const auto taken = db::Forces(store).brigade_named(d.id, b.name))
             throw Error(m_session.rules().division_noun() + " " + d.name + " already has a " + m_session.rules().brigade_noun() + " named \"" + *taken + "\"");
         require_new_leader_name(store, c, r, b.commander.name);
+        require_unit_name_free(store, c.id, b.name, b.commander.name);
         const auto& alternate = b.alternate.value_or_default();
         require_new_leader_name(store, c, r, alternate.name);
         if (!b.commander.name.empty() && same_ignoring_case(b.commander.name, alternate.name))
@@ -327,7 +332,9 @@ std::string Forces::add_battery(const BatteryEntry& given) {
 }
 
 Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string& given_name) {
-    const auto new_name = kind == NamedKind::leader ? checked_leader_name(given_name) : require_name(word(kind), given_name);
+    const auto new_name = kind == NamedKind::leader    ? checked_leader_name(given_name)
+                          : kind == NamedKind::battery ? require_name(word(kind), given_name)
+                                                       : require_unit_name(word(kind), given_name);
     if (new_name.empty()) throw UsageError("leader name is empty: a rename gives a name");
     auto& store = m_session.state().store;
     return named_operation(m_session, OperationKind::rename, [&](std::int64_t op, const Refs& refs, Outcome& out) {
@@ -365,6 +372,10 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
                 for (const auto& other : refs.brigades())
                     if (other.division_id == b.division_id && other.id != b.id && same_ignoring_case(other.name, new_name))
                         throw Error(m_session.rules().division_noun() + " " + b.division + " already has a " + m_session.rules().brigade_noun() + " named \"" + other.name + "\"");
+                for (const auto& l : refs.leaders())
+                    if (same_ignoring_case(l.name, new_name) && l.id != b.commander_id)
+                        throw Error("\"" + new_name + "\" is the name of leader " + l.label() + ", who does not command it: a reference to \"" + new_name +
+                                    "\" would name two leaders");
                 id = b.id;
                 side = b.side;
                 old = b.ref();

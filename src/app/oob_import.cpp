@@ -7,6 +7,7 @@
 #include "core/text.hpp"
 #include "json/json.hpp"
 
+#include <map>
 #include <type_traits>
 #include <set>
 
@@ -30,12 +31,15 @@ public:
     }
 
 private:
-    std::string name(const Value& parent, std::set<std::string>& seen, const char* what) {
+    // `refuse_leader_like`: a unit's name a reference would read as a leader's ("#12") is refused (a battery's is not found so).
+    std::string name(const Value& parent, std::set<std::string>& seen, const char* what, bool refuse_leader_like = true) {
         const auto v = parent.at("name");
         const std::string raw = v.as_string();
         if (const auto problem = name_problem(trim(raw).empty() ? raw : std::string(trim(raw))); !problem.empty())
             v.fail(std::string(what) + " name \"" + visible(raw) + "\" is refused: " + problem);
         std::string n(trim(raw));
+        if (const auto problem = refuse_leader_like ? leader_name_problem(n) : std::string(); !problem.empty())
+            v.fail(std::string(what) + " name \"" + visible(n) + "\" is refused: " + problem + ", and would be read as a leader's");
         // Told apart by more than case, as names are everywhere (no one could type one of two).
         if (!seen.insert(lower(n)).second) v.fail("a second " + std::string(what) + " named \"" + n + "\" (names differ by more than case)");
         return n;
@@ -112,7 +116,7 @@ private:
         for (const auto& b : list->items()) {
             b.allow_only({"name", "status"});
             army::Battery bat;
-            bat.name = name(b, seen, "battery");
+            bat.name = name(b, seen, "battery", false);
             bat.reserve = reserve;
             if (auto s = b.find("status")) bat.status = word_in<BatteryStatus>(*s);
             out.push_back(bat);
@@ -256,19 +260,47 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
         return held(d.commander) || std::any_of(d.brigades.begin(), d.brigades.end(), [&](const auto& b) { return held(b.commander) || held(b.alternate.value_or_default()); }) ||
                std::any_of(d.batteries.begin(), d.batteries.end(), held);
     };
+    // A name the file gives may not let a reference name two leaders: a leader's that a leader or
+    // an army, corps or division of the campaign already bears, nor a unit's that a leader of it
+    // bears (as `add` refuses them). Within the file names may repeat, as drawn names do: the
+    // export of a campaign imports again.
+    std::map<std::string, std::string> leaders, units;  // each name in lower case, as spelled
+    for (const auto& n : db::Leaders(store).leader_names(campaign)) leaders.emplace(lower(n), n);
+    for (const auto kind : {UnitKind::army, UnitKind::corps, UnitKind::division})
+        for (const auto& n : db::Forces(store).unit_names(campaign, kind))
+            units.emplace(lower(n), (kind == UnitKind::division ? rules.division_noun() : word(kind)) + " " + n);
+    const auto free_name = [&](const std::string& name, const std::string& what, bool leader) {
+        if (name.empty()) return;
+        if (const auto it = leaders.find(lower(name)); it != leaders.end())
+            throw Error("the file's " + what + " \"" + name + "\" bears the name of the campaign's leader " + it->second + ": a reference to it would name two leaders; give " +
+                        (leader ? "him" : "it") + " another name");
+        if (const auto it = units.find(lower(name)); leader && it != units.end())
+            throw Error("the file's " + what + " \"" + name + "\" bears the name of the campaign's " + it->second + ": a reference to it would name two leaders; give him another name");
+    };
     for (const auto& a : oob.armies) {
         if (const auto taken = db::Forces(store).unit_named_ignoring_case(campaign, UnitKind::army, a.name))
             throw Error("the campaign already has an army named \"" + *taken + "\"");
+        free_name(a.name, "army", false);
+        free_name(a.commander.name, "commander of " + a.name, true);
         const auto army_id = db::Forces(store).insert_army(campaign, a.side, a.name, leader_id(a.commander, a.side, Rank::army));
         for (const auto& bat : a.reserve) db::Forces(store).insert_battery(campaign, {0, army_id}, 0, release(bat));
         for (const auto& k : a.corps) {
             if (const auto taken = db::Forces(store).unit_named_ignoring_case(campaign, UnitKind::corps, k.name))
                 throw Error("the campaign already has a corps named \"" + *taken + "\"");
+            free_name(k.name, "corps", false);
+            free_name(k.commander.name, "commander of " + k.name, true);
             const auto corps_id = db::Forces(store).insert_corps(campaign, army_id, k.name, leader_id(k.commander, a.side, Rank::corps));
             for (const auto& bat : k.reserve) db::Forces(store).insert_battery(campaign, {corps_id, 0}, 0, release(bat));
             for (const auto& d : k.divisions) {
                 if (const auto taken = db::Forces(store).unit_named_ignoring_case(campaign, UnitKind::division, d.name))
                     throw Error("the campaign already has a division named \"" + *taken + "\"");
+                free_name(d.name, rules.division_noun(), false);
+                free_name(d.commander.name, "commander of " + d.name, true);
+                for (const auto& b : d.brigades) {
+                    free_name(b.name, rules.brigade_noun() + " of " + d.name, false);
+                    free_name(b.commander.name, "commander of " + d.name + "/" + b.name, true);
+                    if (b.alternate) free_name(b.alternate->name, "alternate of " + d.name + "/" + b.name, true);
+                }
                 db::DivisionRef ref;
                 ref.id = db::Forces(store).insert_division(campaign, corps_id, d.name, d.arm,
                                                            d.commander.present() ? std::string() : d.commander.name);

@@ -153,8 +153,20 @@ const army::Leader& Refs::leader(const std::string& ref) const {
     // An unnamed leader as the lists and reminders call him, "commander of Heth": the leader in
     // command of that unit, found among the units commanded alone (not Heth himself, wounded,
     // whose name it holds; no leader's name begins so: the name rule keeps it for this).
+    // A brigade by its short reference ("Webster/4th"), as brigades are found: its commander, not
+    // its Alternate, as its whole reference names him.
+    const auto main_of = [&](const std::string& brigade_ref) -> const army::Leader* {
+        if (brigade_ref.find('/') == std::string::npos) return nullptr;
+        try {
+            const auto whole = brigade(brigade_ref).ref();
+            return exactly_one(m.leaders, [&](const army::Leader& x) { return x.command.unit == whole; });
+        } catch (const Error&) {  // none or several: the search says which
+            return nullptr;
+        }
+    };
     constexpr std::string_view commander_of = "commander of ";
     if (ref.size() > commander_of.size() && same_ignoring_case(std::string_view(ref).substr(0, commander_of.size()), commander_of)) {
+        if (const auto* l = main_of(ref.substr(commander_of.size()))) return *l;
         std::vector<std::string> posts;
         std::vector<size_t> owner;
         for (size_t i = 0; i < m.leaders.size(); ++i)
@@ -174,14 +186,22 @@ const army::Leader& Refs::leader(const std::string& ref) const {
             ++bearing;
         }
     if (bearing == 1) {
-        // ...unless a unit bears it too and another leader commands it (a name drawn for a brigadier
-        // that a division elsewhere bears): either may be meant.
-        if (!named->command.unit.empty())
+        // ...unless a unit bears it too, another leader commands it, and he is in play himself (a
+        // name drawn for a brigadier that a division elsewhere bears; a division's first commander
+        // back from his wounds, his post filled): either may be meant. One out of play (Heth,
+        // wounded) is not the other's.
+        if (!named->command.unit.empty() || named->status == LeaderStatus::active)
             for (const auto& l : m.leaders)
-                if (&l != named && l.command.unit == ref)
-                    throw UsageError("leader \"" + visible(ref) + "\" could be " + shown(*named) + ", commander of " + named->command.unit + ", or " + shown(l) +
-                                     ", commander of " + l.command.unit + ": give his number as listed, with its #, or the unit he commands (\"" +
-                                     named->command.unit + "\", or \"commander of " + l.command.unit + "\")");
+                if (&l != named && l.command.unit == ref) {
+                    // Each as the leader list has him: his number, and his post where his name does not say it.
+                    const auto post = [](const army::Leader& x) {
+                        return x.name.empty() ? std::string() : x.command.unit.empty() ? ", commanding nothing" : ", commander of " + x.command.unit;
+                    };
+                    throw UsageError("leader \"" + visible(ref) + "\" could be " + shown(*named) + post(*named) + ", or " + shown(l) + post(l) +
+                                     ": give his number as listed, with its #" +
+                                     (named->command.unit.empty() ? "" : ", \"" + named->command.unit + "\" for " + named->label()) + ", or \"commander of " +
+                                     l.command.unit + "\"" + (l.name.empty() ? "" : " for " + l.label()));
+                }
         return *named;
     }
     // Given exactly (the first rule of the search below), one leader is found by a scan.
@@ -190,13 +210,7 @@ const army::Leader& Refs::leader(const std::string& ref) const {
                    (x.name.empty() && x.command.unit.empty() && x.former_post && x.label() == ref);
         }))
         return *l;
-    // A brigade by its short reference ("Webster/4th"), as brigades are found: its commander, not
-    // its Alternate, as its whole reference names him.
-    if (ref.find('/') != std::string::npos) try {
-            const auto& b = brigade(ref);
-            if (const auto* l = exactly_one(m.leaders, [&](const army::Leader& x) { return x.command.unit == b.ref(); })) return *l;
-        } catch (const Error&) {  // none or several: the search below says which
-        }
+    if (const auto* l = main_of(ref)) return *l;
     // By the unit he commands, his name, or (unnamed, commanding nothing) the post he held:
     // "former commander of Heth".
     std::vector<std::string> keys;
@@ -246,6 +260,10 @@ void Refs::require_free_leader_name(const std::string& name, std::int64_t except
         if (l.id != handing_over && same_ignoring_case(l.command.unit, name))
             throw Error("\"" + name + "\" is what leader " + l.label() + " commands: a reference to it would name two leaders");
     }
+    // A brigade is found by its name alone too: one he does not command may not bear his.
+    for (const auto& b : m.brigades)
+        if (same_ignoring_case(b.name, name) && !(b.commander_id != 0 && (b.commander_id == except || b.commander_id == handing_over)))
+            throw Error("\"" + name + "\" is the name of " + m_brigade + " " + b.ref() + ", which he does not command: a reference to it would name two leaders");
 }
 
 Refs::Unit Refs::unit(const std::string& ref) const {

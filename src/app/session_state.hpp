@@ -125,6 +125,9 @@ std::string forces_count(const army::OrderOfBattle& oob, const rules::RuleSet& r
 
 /// A name the organiser gives, by the one name rule (core/names.hpp): returned trimmed.
 std::string require_name(const std::string& what, const std::string& name);
+/// The same for an army's, corps', division's or brigade's name, which may not begin as a
+/// reference to a leader does ("#12", "commander of Heth"): it would be read as his.
+std::string require_unit_name(const std::string& what, const std::string& name);
 /// A battle's place as given: by the name rule, but for the `/` a place may hold ("Adams
 /// County/Cemetery Hill"); returned trimmed, empty for none.
 std::string require_place(const std::string& place);

@@ -189,6 +189,10 @@ TEST_CASE("Reserve batteries are numbered on across arrivals, and the campaign's
         t.forces().rename(NamedKind::corps, "Third Corps", "Other Corps");
         t.forces().rename(NamedKind::corps, "I Corps", "Another Corps");
         for (const char* d : {"Heth", "Pender", "Wadsworth"}) t.forces().rename(NamedKind::division, d, std::string("X") + d);
+        // Its leaders' names are new to this campaign too (a second R. E. Lee is refused).
+        CHECK_THROWS_WITH(t.forces().import_oob(file), Contains("bears the name of the campaign's leader R. E. Lee"));
+        t.forces().rename(NamedKind::leader, "R. E. Lee", "Other Lee");
+        t.forces().rename(NamedKind::leader, "A. P. Hill", "Other Hill");
         CHECK_NOTHROW(t.forces().import_oob(file));
     }
 }

@@ -224,11 +224,84 @@ TEST_CASE("A leader named by his battalion's short reference is its Main command
     REQUIRE_FALSE(main.empty());
     const auto slash = alternate_of.find('/');
     const auto short_ref = alternate_of.substr(0, slash + 1) + alternate_of.substr(slash + 1, 3);  // "D3/4th"
-    for (const auto& ref : {alternate_of, short_ref}) {
+    for (const auto& ref : {alternate_of, short_ref, "commander of " + short_ref}) {
         INFO(ref);
         battle::Report r;
         r.name = "Skirmish";
         r.leaders.push_back({ref, LeaderFate::wounded, "", 1});
         CHECK_THAT(join(s.battles().report_battle(r, app::Mode::preview).lines, "\n"), Contains("leader " + main + ": wounded"));
     }
+}
+
+TEST_CASE("An import, a brigade's name and a unit's that begins as a leader's reference each keep one name to one leader") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    s.forces().add_brigade({"Wadsworth", "Iron Brigade", "veteran", 6, std::nullopt, "", "", {"Meredith", "average"}});
+    s.forces().add_brigade({"Wadsworth", "Second", "veteran", 6, std::nullopt, "", "", {"Cutler", "average"}});
+    s.forces().add_division("I Corps", "Doubleday", "", "Qz");  // a placeholder's commander known by name
+    const auto before = test::dump(path);
+    const auto import = [&](const std::string& division, const std::string& commander, const std::string& brigadier) {
+        app::write_file(dir.file("oob.json"), R"({"format": "muster-oob/1", "armies": [{"name": "New", "side": "union", "corps": [{"name": "N1",
+            "divisions": [{"name": ")" + division + R"(", "arm": "infantry", "status": "arrived", "commander": {"name": ")" + commander + R"(", "grade": "average"},
+            "brigades": [{"name": "B1", "rating": "veteran", "start_stands": 6, "stands": 6, "commander": {"name": ")" + brigadier + R"(", "grade": "average"}},
+                         {"name": "B2", "rating": "veteran", "start_stands": 6, "stands": 6, "commander": {"name": ")" + brigadier + R"(", "grade": "average"}}]}]}]}]})");
+        return s.forces().import_oob(dir.file("oob.json"));
+    };
+    CHECK_THROWS_WITH(import("Meredith", "Ames", "Foo"), Contains("the file's division \"Meredith\" bears the name of the campaign's leader Meredith"));
+    CHECK_THROWS_WITH(import("D1", "meredith", "Foo"), Contains("the file's commander of D1 \"meredith\" bears the name of the campaign's leader Meredith"));
+    CHECK_THROWS_WITH(import("D1", "Ames", "heth"), Contains("bears the name of the campaign's division Heth"));
+    CHECK_THROWS_WITH(import("D1", "Ames", "Qz"), Contains("bears the name of the campaign's leader Qz"));
+    CHECK_THROWS_WITH(import("#64", "Ames", "Foo"), Contains("division name \"#64\" is refused: it begins as a leader's number does"));
+    CHECK(test::dump(path) == before);
+    // Names may repeat within the file, as drawn ones do (an export imports again).
+    CHECK_THAT(import("D1", "Ames", "Foo"), Contains("1 army, 1 corps, 1 division, 2 brigades"));
+    // By hand: a brigade named as a leader who does not command it, a leader as a brigade he does
+    // not command, a unit as a leader's reference, a placeholder's commander twice.
+    const auto after = test::dump(path);
+    CHECK_THROWS_WITH(s.forces().add_brigade({"Heth", "Meredith", "veteran", 6, std::nullopt, "", "", {"Pettigrew", "average"}}),
+                      Contains("\"Meredith\" is the name of leader Meredith, who would not command it"));
+    CHECK_THROWS_WITH(s.forces().rename(NamedKind::brigade, "Wadsworth/Second", "Meredith"), Contains("is the name of leader Meredith, who does not command it"));
+    CHECK_THROWS_WITH(s.forces().rename(NamedKind::leader, "Cutler", "iron brigade"), Contains("is the name of brigade Wadsworth/Iron Brigade, which he does not command"));
+    CHECK_THROWS_WITH(s.forces().add_brigade({"Heth", "Third", "veteran", 6, std::nullopt, "", "", {"Second", "average"}}),
+                      Contains("\"Second\" is the name of brigade Wadsworth/Second, which he would not command"));
+    for (const auto* name : {"#64", "leader #3", "Commander of Heth", "former commander of Heth"})
+        CHECK_THROWS_WITH(s.forces().add_division("I Corps", name, ""), Contains("would be read as a leader's"));
+    CHECK_THROWS_WITH(s.forces().rename(NamedKind::corps, "I Corps", "#1"), Contains("would be read as a leader's"));
+    CHECK_THROWS_WITH(s.forces().add_division("I Corps", "Robinson", "", "qz"), Contains("a leader named \"Qz\" already exists"));
+    CHECK(test::dump(path) == after);
+    // What is one leader's goes through: a brigade named after its own commander.
+    s.forces().rename(NamedKind::brigade, "Wadsworth/Iron Brigade", "Meredith");
+    CHECK(s.history().check().ok());
+}
+
+TEST_CASE("A division's first commander back from his wounds, his post filled, is refused as either leader by his name alone") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = test::make_campaign(path);
+    s.arrivals().arrive(test::arrival("Heth"));
+    s.arrivals().arrive(test::arrival("Pender"));
+    s.forces().set_fog("Heth", Fog::seen);
+    s.forces().set_fog("Pender", Fog::seen);
+    // As the samples have it, the division bears its first commander's name.
+    test::raw_sql(path, "UPDATE leader SET name = 'Pender' WHERE id = (SELECT commander_id FROM division WHERE name = 'Pender')");
+    const auto first = test::raw_sql_value(path, "SELECT id FROM leader WHERE name = 'Pender'");
+    battle::Report r;
+    r.name = "Cashtown";
+    battle::add_loss_spec(r, "Pender/1st Brigade=1");
+    r.leaders.push_back({"Pender", LeaderFate::wounded, "", 1});
+    s.battles().report_battle(r, app::Mode::apply);
+    s.leaders().replace_leader("Pender", 1863, {}, app::Mode::apply, app::Displace::replace);  // wounded out of the enemy's sight
+    battle::Report again;
+    again.name = "Gettysburg";
+    battle::add_loss_spec(again, "Heth/1st Brigade=1");
+    s.battles().report_battle(again, app::Mode::apply);
+    s.leaders().return_leader("Pender");  // the wounded one: only he may return
+    battle::Report third;
+    third.name = "Falling Waters";
+    third.leaders.push_back({"Pender", LeaderFate::killed, "", 1});
+    CHECK_THROWS_WITH(s.battles().report_battle(third, app::Mode::preview),
+                      Contains("leader \"Pender\" could be Pender (#" + first + "), commanding nothing, or ") && Contains(", commander of Pender: give his number"));
+    third.leaders[0].leader = "#" + first;
+    CHECK_THAT(join(s.battles().report_battle(third, app::Mode::preview).lines, "\n"), Contains("leader Pender: killed"));
 }

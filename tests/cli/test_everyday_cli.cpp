@@ -792,7 +792,12 @@ TEST_CASE("An unnamed leader is found as the lists and reminders call him, \"com
     c.ok("rename leader 'commander of Heth' Heth");
     c.ok("leader replace Heth --force");
     CHECK_THAT(c.ok("leader reveal 'commander of Heth'"), Contains("Revealed the grade of commander of Heth:"));
-    CHECK_THAT(c.refused("leader reveal Heth", 1), Contains("leader Heth is not seen by the enemy"));  // Heth himself, who commands nothing now
+    // Heth himself, who commands nothing now but is in play, and the commander of Heth: either may
+    // be meant, and neither is taken unsaid; his number is his.
+    CHECK_THAT(c.refused("leader reveal Heth", 2), Contains("leader \"Heth\" could be Heth (#") && Contains("), commanding nothing, or commander of Heth (#") &&
+                                                    Contains("give his number as listed, with its #, or \"commander of Heth\""));
+    const auto number = test::raw_sql_value(c.dir.file("c.db"), "SELECT id FROM leader WHERE name = 'Heth'");
+    CHECK_THAT(c.refused("leader reveal '#" + number + "'", 1), Contains("leader Heth is not seen by the enemy"));
 }
 
 TEST_CASE("Spreadsheets as spreadsheets save them: semicolons or tabs between fields, rows of empty fields, an encoding not UTF-8 told how to save") {
