@@ -624,14 +624,15 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         const auto answer = field("answer");
         if (answer != "accept" && answer != "refuse" && answer != "withdraw")
             throw UsageError("answer \"" + visible(answer) + "\" is not one: expected accept or refuse, or withdraw for a proposal of yours");
-        // An enemy's proposal is answered as his page showed it, whose form says what it showed
+        // An enemy's open proposal is answered as his page showed it, whose form says what it showed
         // (`seen`: a form without it is refused too, as one of another page); his side's own is
         // withdrawn as it stands (nothing of his goes by it). An answer not his to give (accepting
         // his side's own proposal) is refused as that.
         if (answer != "withdraw") {
             const auto now = s.prisoners().exchanges(View::of_side(player.side));
             const auto x = std::find_if(now.begin(), now.end(), [&](const app::ExchangeView& v) { return std::to_string(v.row.number) == id; });
-            if (x != now.end() && x->row.proposer != player.side && exchange_seen(*x) != field("seen"))
+            // One answered since is refused as answered (a form sent twice), below.
+            if (x != now.end() && x->row.proposer != player.side && x->row.status == ExchangeStatus::proposed && exchange_seen(*x) != field("seen"))
                 throw UsageError("exchange #" + id + " has changed since your page showed it: read it again, then answer");
         }
         const auto done = s.prisoners().answer_exchange(std::stoll(id), player.side,

@@ -507,6 +507,10 @@ TEST_CASE("An answer to an exchange that changed since the player's page showed 
     CHECK(seen(fresh) != seen(page));
     CHECK(server.post(club.lee + "exchange-answer", {{"token", test::form_token(fresh)}, {"exchange", "1"}, {"seen", seen(fresh)}, {"answer", "accept"}}).status == 200);
     CHECK_THAT(club.ok("exchange list"), Contains("[accepted]") && Contains("1 stand of Pickett/Garnett's Brigade"));
+    // The same form sent again (a second click) is told the exchange was answered, not that it changed.
+    const auto again = server.post(club.lee + "exchange-answer", {{"token", test::form_token(fresh)}, {"exchange", "1"}, {"seen", seen(fresh)}, {"answer", "accept"}});
+    CHECK(again.status == 422);
+    CHECK_THAT(again.body, Contains("exchange #1 was already accepted"));
 }
 
 TEST_CASE("A form done in a file damaged where only the page after it reads says it was done, not that it failed") {
