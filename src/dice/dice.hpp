@@ -49,6 +49,8 @@ struct Throw {
     int reading = 0;         ///< percentile 1-100 (0,0 reads 100), 2d6 2-12, d6 1-6, d10 1-10
     /// The faces as written: "4,4", "0,0", "3+5", "6".
     std::string faces_text() const;
+    /// What they read as the tables write it: "44", "00" (percentile 100), "8".
+    std::string reading_text() const { return die == Die::percentile && reading == 100 ? "00" : std::to_string(reading); }
 };
 
 /// Where rolls come from: a seeded generator, or dice the organiser rolled and typed in.

@@ -80,7 +80,7 @@ std::string rolls_text(const std::vector<dice::RollRecord>& rolls) {
     for (size_t i = 0; i < rolls.size(); ++i) {
         const auto& r = rolls[i];
         table.add({std::to_string(i + 1), r.purpose, std::string(rules::die_name(r.thrown.die)), r.thrown.faces_text(),
-                   r.thrown.die == rules::Die::percentile && r.thrown.reading == 100 ? "00" : std::to_string(r.thrown.reading),
+                   r.thrown.reading_text(),
                    r.result});
     }
     table.right_align(0);

@@ -860,7 +860,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
             const auto& e = entries[i];
             std::string rolls;
             for (const auto& roll : e.rolls)
-                rolls += "<li>" + html_escape(roll.roll.purpose + ": " + roll.roll.thrown.faces_text() + " = " + std::to_string(roll.roll.thrown.reading) +
+                rolls += "<li>" + html_escape(roll.roll.purpose + ": " + roll.roll.thrown.faces_text() + " = " + roll.roll.thrown.reading_text() +
                                               (roll.roll.result.empty() ? "" : ", " + roll.roll.result)) + "</li>";
             rows.push_back({"#" + std::to_string(e.id), html_escape(e.created_at), html_escape(word(e.kind)),
                             html_escape(e.summary) + (rolls.empty() ? "" : "<ul class=\"rolls\">" + rolls + "</ul>")});

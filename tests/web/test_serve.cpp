@@ -173,6 +173,16 @@ TEST_CASE("A player's link shows every page of his side, with the security heade
     CHECK(longer.size() - log.size() < 400);
 }
 
+TEST_CASE("A player's journal writes a percentile roll of 100 as the tables and the command line do, 00") {
+    const Club club;
+    club.ok("leader replace \"Wadsworth/Iron Brigade\" --force --name Zook --rolls 00");
+    CHECK_THAT(club.ok("journal --as union"), Contains("percentile  0,0       00  "));
+    const test::Served server(club.db());
+    const auto journal = server.get(club.meade + "journal").body;
+    CHECK_THAT(journal, Contains("0,0 = 00"));
+    CHECK(journal.find("= 100") == std::string::npos);
+}
+
 TEST_CASE("A page a player looks at is made anew as soon as the campaign changes: his script's first asking after it has the change") {
     const Club club;
     test::Served server(club.db());
