@@ -345,6 +345,19 @@ std::optional<std::string> Forces::battery_named(std::int64_t division, const Re
     });
 }
 
+std::vector<Forces::Idle> Forces::idle_stands(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT d.name AS division, b.name AS name, b.status AS status, b.stands AS stands FROM brigade b "
+                                               "JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ? AND b.status <> 'active' AND b.stands > 0 "
+                                               "ORDER BY d.id, b.position, b.id");
+        bind_all(q, campaign);
+        std::vector<Idle> out;
+        for (const Row row(q); q.executeStep();)
+            out.push_back({row.text("division") + "/" + row.text("name"), row.word<BrigadeStatus>("status"), static_cast<int>(row.count("stands"))});
+        return out;
+    });
+}
+
 std::vector<std::pair<UnitKind, std::string>> Forces::uncommanded(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
         // Every unit without a commander read, its status a word muster knows and a brigade's

@@ -103,6 +103,14 @@ public:
     /// The brigades in service ("Division/Brigade") and the divisions come into play that no one
     /// commands (entered by hand without a leader, or left by one moved elsewhere), oldest first.
     std::vector<std::pair<UnitKind, std::string>> uncommanded(std::int64_t campaign) const;
+    /// A brigade out of service (merged, disbanded, destroyed) that holds stands still (come back
+    /// from a camp since): "Division/Brigade", its status, its stands; in the order of battle's order.
+    struct Idle {
+        std::string ref;
+        BrigadeStatus status = BrigadeStatus::merged;
+        int stands = 0;
+    };
+    std::vector<Idle> idle_stands(std::int64_t campaign) const;
     /// The names of a campaign's divisions, corps or armies, oldest first.
     std::vector<std::string> unit_names(std::int64_t campaign, UnitKind kind) const;
     std::optional<std::pair<std::int64_t, std::string>> find_army(std::int64_t campaign, std::string_view name) const;

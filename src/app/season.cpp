@@ -74,11 +74,13 @@ std::vector<std::string> Season::open_work() const {
     std::vector<campaign::PlannedBattle> plans;
     std::vector<campaign::DraftInfo> drafts;
     std::vector<std::pair<UnitKind, std::string>> uncommanded;
+    std::vector<db::Forces::Idle> idle;
     store.read([&] {
         battles = db::Battles(store).battles(c.id);
         plans = db::Battles(store).plans(c.id);
         drafts = db::Battles(store).drafts(c.id);
         uncommanded = db::Forces(store).uncommanded(c.id);
+        idle = db::Forces(store).idle_stands(c.id);
     });
     const auto turn_ends = c.turn_ends();
     std::vector<std::string> due;
@@ -112,6 +114,19 @@ std::vector<std::string> Season::open_work() const {
                       join({named.begin(), named.begin() + std::min(shown, named.size())}, ", ") +
                       (named.size() > shown ? " and " + std::to_string(named.size() - shown) + " more" : "") + " (muster leader replace " + shell_positional(named.front()) +
                       " rolls one; --name NAME names him, --grade GRADE gives his grade where it is known)");
+    }
+    // Stands come home (exchanged, freed) to a brigade out of service wait there, in no order of
+    // battle's totals, until merged into one in the field.
+    if (!idle.empty()) {
+        int stands = 0;
+        std::vector<std::string> where;
+        for (const auto& b : idle) {
+            stands += b.stands;
+            where.push_back(b.ref + " (" + std::string(word(b.status)) + ", " + std::to_string(b.stands) + ")");
+        }
+        out.push_back(count_of(stands, "stand waits", "stands wait") + " in " + count_of(static_cast<int>(idle.size()), rules.brigade_noun(), rules.brigade_noun() + "s") +
+                      " out of service: " + join(where, ", ") + " (muster brigade merge " + shell_positional(idle.front().ref) + " --into " + rules.term_division +
+                      "/" + rules.term_brigade + " puts them back in the field)");
     }
     const auto leaders = m_session.leaders().list(View::umpire());
     const auto since = m_session.leaders().battles_since_fall(leaders);

@@ -589,3 +589,18 @@ TEST_CASE("Exchanges are numbered within their campaign: a file's other campaign
     c.ok("--campaign East undo");
     CHECK_THAT(c.ok("--campaign East exchange propose --from union --offer 'stands:Heth/Archer=1'"), Contains("Exchange #2 proposed"));
 }
+
+TEST_CASE("Stands come home to a brigade out of service are waiting on the umpire until merged back into the field") {
+    test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 1");
+    c.ok("camp new 'Fort Delaware' --side union");
+    c.ok("battle report --name B --captured \"Pickett/Kemper's Brigade=2@Fort Delaware\"");
+    c.ok("brigade disband \"Pickett/Kemper's Brigade\"");
+    CHECK_THAT(c.ok("turn"), !Contains("out of service"));
+    c.ok("camp liberate 'Fort Delaware'");
+    CHECK_THAT(c.ok("turn"), Contains("2 stands wait in 1 brigade out of service: Pickett/Kemper's Brigade (disbanded, 2) (muster brigade merge "
+                                      "\"Pickett/Kemper's Brigade\" --into Division/Brigade puts them back in the field)"));
+    CHECK_THAT(c.ok("turn --as confederate"), !Contains("out of service"));  // the umpire's work, as all that waits on him
+    c.ok("brigade merge \"Pickett/Kemper's Brigade\" --into \"Pickett/Armistead's Brigade\"");
+    CHECK_THAT(c.ok("turn"), !Contains("out of service"));
+}
