@@ -1537,6 +1537,20 @@ void say_casualties_lost(const db::Store& store, const Refs& refs, const army::B
                             ", it takes none of them back (to have them, undo this and recover those battles first)");
 }
 
+// What a brigade taken out of service leaves: its men held in camps, who come back to it out of
+// service (to be merged into one in the field), and its commanders, who command nothing after.
+void say_left_behind(const Refs& refs, const army::BrigadeRecord& b, const std::string& done, Outcome& out) {
+    int held = 0;
+    for (const auto& h : refs.holdings())
+        if (h.kind == HeldKind::stands && h.unit_id == b.id) held += h.stands;
+    if (held)
+        out.lines.push_back(b.ref() + ": " + count_of(held, "stand", "stands") + " of it held in camps come back to it " + done +
+                            ", once freed or exchanged (muster brigade merge puts them back in the field)");
+    for (const auto& l : refs.leaders())
+        if (l.command.unit == b.ref() || l.command.unit == b.ref() + " (alternate)")
+            out.lines.push_back(b.ref() + ": " + (l.command.kind ? "its commander " : "its Alternate ") + l.label() + " commands nothing after (muster leader assign gives him another)");
+}
+
 }  // namespace
 
 Outcome Battles::disband_brigade(const std::string& ref, Mode mode) {
@@ -1545,6 +1559,7 @@ Outcome Battles::disband_brigade(const std::string& ref, Mode mode) {
         const auto& b = refs.brigade(ref);
         if (!is_active(b.status)) throw Error(m_session.rules().brigade_noun() + " " + b.ref() + " is already " + word(b.status));
         say_casualties_lost(store, refs, b, "disbanded", out);
+        say_left_behind(refs, b, "disbanded", out);
         if (mode == Mode::apply) {
             store.set_audience(op, Audience::side(b.side));
             db::Forces(store).change_stands(op, b.id, MoveKind::disbanded, -b.stands);
@@ -1564,6 +1579,7 @@ Outcome Battles::destroy_brigade(const std::string& ref, Mode mode) {
             throw Error(m_session.rules().brigade_noun() + " " + b.ref() + " still has " + count_of(b.stands, "stand", "stands") +
                         ": disband it or merge it instead");
         say_casualties_lost(store, refs, b, "destroyed", out);
+        say_left_behind(refs, b, "destroyed", out);
         if (mode == Mode::apply) {
             store.set_audience(op, Audience::side(b.side));
             db::Forces(store).take_out_of_service(b.id, BrigadeStatus::destroyed, op);

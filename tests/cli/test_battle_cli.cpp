@@ -597,6 +597,12 @@ TEST_CASE("Stands come home to a brigade out of service are waiting on the umpir
     c.ok("battle report --name B --captured \"Pickett/Kemper's Brigade=2@Fort Delaware\"");
     c.ok("brigade disband \"Pickett/Kemper's Brigade\"");
     CHECK_THAT(c.ok("turn"), !Contains("out of service"));
+    c.ok("undo");
+    // What disbanding leaves behind is said before, in its preview: the men held, the commander.
+    CHECK_THAT(c.ok("brigade disband \"Pickett/Kemper's Brigade\" --preview"),
+               Contains("Pickett/Kemper's Brigade: 2 stands of it held in camps come back to it disbanded, once freed or exchanged") &&
+                   Contains("Pickett/Kemper's Brigade: its commander Kemper commands nothing after"));
+    c.ok("brigade disband \"Pickett/Kemper's Brigade\"");
     c.ok("camp liberate 'Fort Delaware'");
     CHECK_THAT(c.ok("turn"), Contains("2 stands wait in 1 brigade out of service: Pickett/Kemper's Brigade (disbanded, 2) (muster brigade merge "
                                       "\"Pickett/Kemper's Brigade\" --into Division/Brigade puts them back in the field)"));
