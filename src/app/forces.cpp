@@ -117,11 +117,9 @@ army::Leader rolled_commander(Session& session, db::Store& store, const campaign
     return leader;
 }
 
-// A named leader added beside the others: a name another leader bears is refused, as a rename
-// to it is (every later reference to it would name two leaders).
-// A leader's name given by hand names him alone: no other leader's, and no army's, corps' or
-// division's but `own`, the new unit he commands (a reference to it would name two leaders, as
-// a rename is refused).
+// A leader's name given by hand names him alone, as a rename to it is refused (every later
+// reference to it would name two leaders): no other leader's, no brigade's, and no army's,
+// corps' or division's but `own`, the new unit he commands.
 void require_new_leader_name(const db::Store& store, const campaign::CampaignInfo& c, const rules::RuleSet& r, std::string_view name, std::string_view own = {}) {
     if (name.empty()) return;
     if (const auto taken = db::Leaders(store).leader_named(c.id, name))

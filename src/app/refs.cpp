@@ -150,9 +150,6 @@ const army::Leader& Refs::leader(const std::string& ref) const {
     const std::function<std::string(const army::Leader&)> shown = [](const army::Leader& l) {
         return l.label() + " (#" + std::to_string(l.id) + ")";
     };
-    // An unnamed leader as the lists and reminders call him, "commander of Heth": the leader in
-    // command of that unit, found among the units commanded alone (not Heth himself, wounded,
-    // whose name it holds; no leader's name begins so: the name rule keeps it for this).
     // A brigade by its short reference ("Webster/4th"), as brigades are found: its commander, not
     // its Alternate, as its whole reference names him.
     const auto main_of = [&](const std::string& brigade_ref) -> const army::Leader* {
@@ -164,6 +161,9 @@ const army::Leader& Refs::leader(const std::string& ref) const {
             return nullptr;
         }
     };
+    // An unnamed leader as the lists and reminders call him, "commander of Heth": the leader in
+    // command of that unit, found among the units commanded alone (not Heth himself, wounded,
+    // whose name it holds; no leader's name begins so: the name rule keeps it for this).
     constexpr std::string_view commander_of = "commander of ";
     if (ref.size() > commander_of.size() && same_ignoring_case(std::string_view(ref).substr(0, commander_of.size()), commander_of)) {
         if (const auto* l = main_of(ref.substr(commander_of.size()))) return *l;
