@@ -221,9 +221,15 @@ campaign::ExchangeItem parse_item(const Refs& refs, const rules::RuleSet& r, con
             collect();
         }
     }
-    if (ids.size() > 1)
+    // Two held under one name: their own side tells them apart once the umpire has renamed one
+    // (their captor keeps calling both as it took them, and may not learn the new name).
+    if (ids.size() > 1) {
+        const auto owner = r.side_name(refs.side_of(*kind, ids.front()));
         throw UsageError("exchange item \"" + visible(spec) + "\": " + std::to_string(ids.size()) + " held are called " + name +
-                         ": the umpire must rename one of them (muster rename) before either is exchanged");
+                         (direction == Direction::ask ? ": the umpire must rename one of them (muster rename) before either is asked for"
+                                                      : ", whom the " + r.side_name(holder) + " cannot tell apart: the " + owner +
+                                                            " may ask for the one it wants by his name (the umpire renames one of them first, muster rename)"));
+    }
     if (ids.empty())
         throw UsageError("exchange item \"" + visible(spec) + "\": no " + (*kind == HeldKind::stands ? std::string("stands of ") : word(*kind) + " ") +
                          visible(name) + " held in the camps of the " + r.side_name(holder) + did_you_mean(name, names));

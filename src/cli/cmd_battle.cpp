@@ -300,9 +300,15 @@ void add_battle_commands(CLI::App& app, Io& io) {
     on_run(destroy, io, [bo, &io] { print_outcome(io.out, open_campaigns(io).battles().destroy_brigade(bo->ref, bo->mode), false); });
     auto* merge = brigade->add_subcommand("merge", "Move all of a brigade's stands into another of the same side");
     merge->add_option("BRIGADE", bo->ref, "\"Division/Brigade\" to merge")->required();
-    merge->add_option("--into", bo->into, "\"Division/Brigade\" that takes them")->required();
+    // The brigade that takes them by --into, or as a second word ("merge A B"), one of the two.
+    auto* into = merge->add_option("--into", bo->into, "\"Division/Brigade\" that takes them");
+    merge->add_option("INTO", bo->into, "The same, given as a second word")->excludes(into);
+
     flag_for(merge, "--preview", bo->mode, app::Mode::preview, "Show what the merge would do, and change nothing");
-    on_run(merge, io, [bo, &io] { print_outcome(io.out, open_campaigns(io).battles().merge_brigade(bo->ref, bo->into, bo->mode), false); });
+    on_run(merge, io, [bo, &io] {
+        if (bo->into.empty()) throw UsageError("--into is required: the \"Division/Brigade\" that takes the stands (or give it as a second word: muster brigade merge A B)");
+        print_outcome(io.out, open_campaigns(io).battles().merge_brigade(bo->ref, bo->into, bo->mode), false);
+    });
     auto start = std::make_shared<int>(0);
     auto* relabel = brigade->add_subcommand("relabel", "Label a brigade for another start strength (the stands it has stay)");
     relabel->add_option("BRIGADE", bo->ref, "\"Division/Brigade\"")->required();

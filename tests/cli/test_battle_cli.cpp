@@ -607,6 +607,22 @@ TEST_CASE("Stands come home to a brigade out of service are waiting on the umpir
     CHECK_THAT(c.ok("turn"), Contains("2 stands wait in 1 brigade out of service: Pickett/Kemper's Brigade (disbanded, 2) (muster brigade merge "
                                       "\"Pickett/Kemper's Brigade\" --into Division/Brigade puts them back in the field)"));
     CHECK_THAT(c.ok("turn --as confederate"), !Contains("out of service"));  // the umpire's work, as all that waits on him
-    c.ok("brigade merge \"Pickett/Kemper's Brigade\" --into \"Pickett/Armistead's Brigade\"");
+    // Merged as the hint says, the brigade that takes them by --into or as a second word.
+    CHECK_THAT(c.refused("brigade merge \"Pickett/Kemper's Brigade\"", 2), Contains("--into is required"));
+    c.ok("brigade merge \"Pickett/Kemper's Brigade\" \"Pickett/Armistead's Brigade\"");
     CHECK_THAT(c.ok("turn"), !Contains("out of service"));
+}
+
+TEST_CASE("Two leaders held under one name are asked for by their own side once the umpire has renamed one, which their captor is told") {
+    test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 5");
+    c.ok("camp new Libby --side confederate");
+    test::raw_sql(c.dir.file("c.db"), "UPDATE leader SET name = 'Meredith' WHERE name = 'Cutler'");  // as a draw may give a second Meredith
+    c.ok("battle report --name Ridge --leader \"Wadsworth/Iron Brigade:captured@Libby\" --leader \"Wadsworth/Cutler's Brigade:captured@Libby\"");
+    CHECK_THAT(c.refused("exchange propose --from confederate --offer leader:Meredith", 2),
+               Contains("2 held are called Meredith, whom the Confederate cannot tell apart: the Union may ask for the one it wants by his name"));
+    CHECK_THAT(c.refused("exchange propose --from union --ask leader:Meredith", 2), Contains("the umpire must rename one of them"));
+    c.ok("rename leader \"commander of Wadsworth/Cutler's Brigade\" Cutler");
+    CHECK_THAT(c.ok("exchange propose --from union --ask leader:Cutler"), Contains("Exchange #1 proposed by the Union"));
+    CHECK_THAT(c.ok("exchange accept 1 --side confederate"), Contains("Exchange #1 accepted"));
 }
