@@ -143,6 +143,20 @@ void require_unit_name_free(const db::Store& store, std::int64_t campaign, const
                     "\" would name two leaders; give it another name");
 }
 
+// A nationality of the rule set as typed: its id (any case, a unique beginning) or its name as
+// rules show prints it ("Russians"); empty: none. Refused where the rule set has none.
+std::string nationality_id(const rules::RuleSet& r, const std::string& typed) {
+    if (r.nationalities.empty()) throw UsageError("rule set " + r.id + " has no nationalities");
+    if (typed.empty()) return {};
+    std::vector<std::string> ids;
+    for (const auto& n : r.nationalities) ids.push_back(n.id);
+    auto i = match_one(typed, ids, "nationality");
+    for (size_t k = 0; i < 0 && k < r.nationalities.size(); ++k)
+        if (same_ignoring_case(r.nationalities[k].name, trim(typed))) i = static_cast<long>(k);
+    if (i < 0) throw UsageError("nationality \"" + visible(typed) + "\" is not one of rule set " + r.id + "'s: expected " + join(ids, ", ") + did_you_mean(typed, ids));
+    return ids[static_cast<size_t>(i)];
+}
+
 // Whether an order of battle to import is a spreadsheet: a .csv file is and a .json file is
 // not; any other (standard input, "-", or a .txt) by what it holds: JSON opens with "{" (after
 // a byte-order mark and white space), a spreadsheet with its header row.
@@ -222,10 +236,12 @@ std::string Forces::add_corps(const std::string& army, const std::string& given_
     return summary;
 }
 
-std::string Forces::add_division(const std::string& corps, const std::string& given_name, const std::string& arm, const std::string& given_leader) {
+std::string Forces::add_division(const std::string& corps, const std::string& given_name, const std::string& arm, const std::string& given_leader,
+                                 const std::string& nationality) {
     const auto& r = m_session.rules();
     const auto name = require_unit_name(r.division_noun(), given_name);
     const auto leader = checked_leader_name(given_leader);
+    const auto nation = nationality.empty() ? std::string() : nationality_id(r, nationality);
     const auto c = m_session.current();
     const std::string a = arm.empty() ? r.arms.front().id : arm_named(r, arm);
     auto& store = m_session.state().store;
@@ -236,13 +252,15 @@ std::string Forces::add_division(const std::string& corps, const std::string& gi
         store.set_audience(op, Audience::side(k.side));
         require_new_leader_name(store, c, r, leader, name);
         require_unit_name_free(store, c.id, name, leader);
-        db::Forces(store).insert_division(c.id, k.id, name, a, leader);
-        return summary = "Added " + r.division_noun() + " " + name + " (placeholder, " + rules::name_or_id(r.find_arm(a), a) + (leader.empty() ? "" : ", commanded by " + leader) + ") to " + k.name;
+        const auto id = db::Forces(store).insert_division(c.id, k.id, name, a, leader);
+        if (!nation.empty()) db::Forces(store).set_nationality(id, nation);
+        return summary = "Added " + r.division_noun() + " " + name + " (placeholder, " + rules::name_or_id(r.find_arm(a), a) +
+                         (nation.empty() ? "" : ", " + r.find_nationality(nation)->name) + (leader.empty() ? "" : ", commanded by " + leader) + ") to " + k.name;
     });
     // Said, not journalled: where its leaders' names will come from.
-    if (!r.nationalities.empty() && c.leader_names)
+    if (!r.nationalities.empty() && c.leader_names && nation.empty())
         summary += "\nIt has no nationality: its leaders' names are drawn from every list of its side (muster division nationality " +
-                   shell_word(name) + " NATIONALITY gives it one)";
+                   shell_word(name) + " NATIONALITY, or --nationality when it is added, gives it one)";
     return summary;
 }
 
@@ -435,19 +453,7 @@ Outcome Forces::relabel_brigade(const std::string& ref, int stands) {
 Outcome Forces::set_nationality(const std::string& division, const std::string& nationality) {
     auto& store = m_session.state().store;
     const auto& r = m_session.rules();
-    if (r.nationalities.empty()) throw UsageError("rule set " + r.id + " has no nationalities");
-    std::string id;
-    if (!nationality.empty()) {
-        std::vector<std::string> ids;
-        for (const auto& n : r.nationalities) ids.push_back(n.id);
-        auto i = match_one(nationality, ids, "nationality");
-        for (size_t k = 0; i < 0 && k < r.nationalities.size(); ++k)  // or its name, as rules show prints it ("Russians")
-            if (same_ignoring_case(r.nationalities[k].name, trim(nationality))) i = static_cast<long>(k);
-        if (i < 0)
-            throw UsageError("nationality \"" + visible(nationality) + "\" is not one of rule set " + r.id + "'s: expected " +
-                             join(ids, ", ") + did_you_mean(nationality, ids));
-        id = ids[static_cast<size_t>(i)];
-    }
+    const auto id = nationality_id(r, nationality);
     const auto c = m_session.current();
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::edit, [&](std::int64_t op) {

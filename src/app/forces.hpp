@@ -54,7 +54,9 @@ public:
     std::string add_corps(const std::string& army, const std::string& name, const LeaderEntry& commander);
     /// A placeholder division; `leader`: its commander, known by name (his grade is rolled when
     /// it arrives), or empty.
-    std::string add_division(const std::string& corps, const std::string& name, const std::string& arm, const std::string& leader = {});
+    /// `nationality`: one of the rule set's, as set_nationality takes it; empty: none.
+    std::string add_division(const std::string& corps, const std::string& name, const std::string& arm, const std::string& leader = {},
+                             const std::string& nationality = {});
     std::string add_brigade(const BrigadeEntry& entry);
     std::string add_battery(const BatteryEntry& entry);
     /// Renames an army, corps, division or brigade ("Division/Brigade"), or names a leader

@@ -12,7 +12,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     add->require_subcommand(1);
 
     struct Named {
-        std::string parent, name, side, arm, leader, grade;
+        std::string parent, name, side, arm, leader, grade, nationality;
     };
     auto army = std::make_shared<Named>();
     auto* a = add->add_subcommand("army", "Add an army of a side");
@@ -40,8 +40,9 @@ void add_forces_commands(CLI::App& app, Io& io) {
     d->add_option("--corps", div->parent, "Corps it belongs to")->required();
     d->add_option("--arm", div->arm, "Arm, e.g. infantry or cavalry (default: the rule set's first)");
     d->add_option("--leader", div->leader, "Its commander, known by name: his grade is rolled when it arrives (no name is drawn for him)");
+    d->add_option("--nationality", div->nationality, "Its nationality, in a rule set that has them (its leaders' names are drawn from its list)");
     on_run(d, io, [div, &io] {
-        io.out << open_campaigns(io).forces().add_division(div->parent, div->name, div->arm, div->leader) << ".\n";
+        io.out << open_campaigns(io).forces().add_division(div->parent, div->name, div->arm, div->leader, div->nationality) << ".\n";
     });
 
     auto bri = std::make_shared<app::BrigadeEntry>();

@@ -954,6 +954,18 @@ TEST_CASE("A division added without a nationality, in a rule set that has them, 
     CHECK_THAT(added.out, Contains("It has no nationality: its leaders' names are drawn from every list of its side") &&
                               Contains("muster division nationality Dobschutz NATIONALITY"));
     CHECK_THAT(cli("journal").out, !Contains("no nationality"));  // said, not journalled
+    // Given it when added (by its id or its name, as rules show prints it): it has it, in one
+    // operation, and is told nothing more.
+    const auto prussian = cli("add division Hirschfeld --corps 'III Corps' --nationality Prussians");
+    CHECK(prussian.code == 0);
+    CHECK_THAT(prussian.out, Contains("Added division Hirschfeld (placeholder, ") && Contains(", Prussians) to III Corps") && !Contains("no nationality"));
+    CHECK_THAT(cli("oob").out, Contains("Hirschfeld (Infantry, not yet arrived, Prussians, hidden)"));
+    CHECK_THAT(cli("journal").out, Contains("Added division Hirschfeld (placeholder, Infantry, Prussians) to III Corps"));
+    const auto journal = cli("journal").out;
+    const auto wrong = cli("add division Borstell2 --corps 'III Corps' --nationality Prusians");
+    CHECK(wrong.code == 2);
+    CHECK_THAT(wrong.err, Contains("nationality \"Prusians\" is not one of rule set"));
+    CHECK(cli("journal").out == journal);
     const auto acw = "--db " + test::quote(dir.file("acw.db")) + " ";
     REQUIRE(test::run_muster(acw + "campaign new A --rules acw", test::k_env).code == 0);
     REQUIRE(test::run_muster(acw + "add army 'Army of the Potomac' --side union", test::k_env).code == 0);
@@ -961,4 +973,7 @@ TEST_CASE("A division added without a nationality, in a rule set that has them, 
     const auto plain = test::run_muster(acw + "add division Wadsworth --corps 'I Corps'", test::k_env);
     CHECK(plain.code == 0);
     CHECK_THAT(plain.out, !Contains("nationality"));  // a rule set without nationalities
+    const auto none = test::run_muster(acw + "add division Doubleday --corps 'I Corps' --nationality union", test::k_env);
+    CHECK(none.code == 2);
+    CHECK_THAT(none.err, Contains("rule set acw has no nationalities"));
 }
