@@ -1544,7 +1544,7 @@ void say_left_behind(const Refs& refs, const army::BrigadeRecord& b, const std::
     for (const auto& h : refs.holdings())
         if (h.kind == HeldKind::stands && h.unit_id == b.id) held += h.stands;
     if (held)
-        out.lines.push_back(b.ref() + ": " + count_of(held, "stand", "stands") + " of it held in camps come back to it " + done +
+        out.lines.push_back(b.ref() + ": " + count_of(held, "stand", "stands") + " of it held in camps " + (held == 1 ? "comes" : "come") + " back to it " + done +
                             ", once freed or exchanged (muster brigade merge puts them back in the field)");
     for (const auto& l : refs.leaders())
         if (l.command.unit == b.ref() || l.command.unit == b.ref() + " (alternate)")

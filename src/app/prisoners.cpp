@@ -511,8 +511,17 @@ Outcome Prisoners::liberate(const std::string& camp_name, Mode mode) {
             const auto roster = db::Rosters(store).roster(m_session.current().id);
             std::set<std::string> sides;
             SummaryLines lines;
-            const auto& camp = liberated(Refs(roster), std::nullopt, sides, lines);
+            const Refs refs(roster);
+            const auto& camp = liberated(refs, std::nullopt, sides, lines);
             for (const auto& l : lines.lines) out.lines.push_back(l.text);
+            // A brigade they would take above its start, as the liberation labels it.
+            std::map<std::int64_t, int> freed;
+            for (const auto& h : refs.holdings())
+                if (h.camp_id == camp.id && h.kind == HeldKind::stands) freed[h.unit_id] += h.stands;
+            for (const auto& [id, stands] : freed) {
+                const auto& b = refs.brigade_at(id, "a prisoner");
+                if (auto said = above_start(m_session.rules(), b, b.stands + stands, b.ref())) out.lines.push_back(std::move(said->second));
+            }
             out.summary = "Liberation of " + camp.name + ": " + join(out.lines, "; ");  // not done: no "Liberated"
         });
         return out;

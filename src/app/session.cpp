@@ -400,16 +400,21 @@ UnitFound army_named(const db::Store& store, const campaign::CampaignInfo& c, co
     return {a.first, a.second, name};
 }
 
+std::optional<std::pair<const rules::EffectivenessLabel*, std::string>> above_start(const rules::RuleSet& r, const army::BrigadeRecord& b, int stands,
+                                                                                    const std::string& ref) {
+    if (stands <= b.start_stands) return std::nullopt;
+    if (const auto* label = r.effectiveness.find(b.rating, stands))
+        return std::pair{label, ref + " is above its start of " + std::to_string(b.start_stands) + " with " + std::to_string(stands) + " stands: labelled " + label->text()};
+    return std::pair{nullptr, ref + " has " + std::to_string(stands) + " stands, above its start of " + std::to_string(b.start_stands) +
+                                  ", and the effectiveness table has no " + std::string(b.rating) + " label for that many: it keeps " + b.label.text()};
+}
+
 std::optional<std::string> relabel_above_start(db::Store& store, const rules::RuleSet& r, std::int64_t id, const std::string& ref) {
     const auto b = db::Forces(store).brigade(id);
-    if (!b || b->stands <= b->start_stands) return std::nullopt;
-    if (const auto* label = r.effectiveness.find(b->rating, b->stands)) {
-        db::Forces(store).relabel_brigade(id, *label, db::LabelledBy::as_given);
-        return ref + " is above its start of " + std::to_string(b->start_stands) + " with " + std::to_string(b->stands) +
-               " stands: labelled " + label->text();
-    }
-    return ref + " has " + std::to_string(b->stands) + " stands, above its start of " + std::to_string(b->start_stands) +
-           ", and the effectiveness table has no " + b->rating + " label for that many: it keeps " + b->label.text();
+    auto said = b ? above_start(r, *b, b->stands, ref) : std::nullopt;
+    if (!said) return std::nullopt;
+    if (said->first) db::Forces(store).relabel_brigade(id, *said->first, db::LabelledBy::as_given);
+    return std::move(said->second);
 }
 
 void relabel_above_start(db::Store& store, const rules::RuleSet& r, std::int64_t id, const std::string& ref, Outcome& out) {

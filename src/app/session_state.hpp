@@ -157,6 +157,10 @@ UnitFound army_named(const db::Store& store, const campaign::CampaignInfo& campa
 void relabel_above_start(db::Store& store, const rules::RuleSet& rules, std::int64_t brigade, const std::string& ref, Outcome& out);
 /// The same, giving the line (none: the brigade is not above its start).
 std::optional<std::string> relabel_above_start(db::Store& store, const rules::RuleSet& rules, std::int64_t brigade, const std::string& ref);
+/// What relabel_above_start would do and say of `b` (called `ref`) at `stands`, writing nothing (a
+/// preview's): the label it would take (none: it keeps its own) and the line; none where not above its start.
+std::optional<std::pair<const rules::EffectivenessLabel*, std::string>> above_start(const rules::RuleSet& rules, const army::BrigadeRecord& b, int stands,
+                                                                                    const std::string& ref);
 
 /// A side the campaign's rows name: one its rule set does not have is damage, refused naming it
 /// and pointing at muster check.

@@ -626,3 +626,23 @@ TEST_CASE("Two leaders held under one name are asked for by their own side once 
     CHECK_THAT(c.ok("exchange propose --from union --ask leader:Cutler"), Contains("Exchange #1 proposed by the Union"));
     CHECK_THAT(c.ok("exchange accept 1 --side confederate"), Contains("Exchange #1 accepted"));
 }
+
+TEST_CASE("A liberation's preview says what the liberation does, the brigades its men take above their start relabelled too") {
+    test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 1");
+    c.ok("camp new 'Fort Delaware' --side union");
+    c.ok("battle report --name B --captured \"Pickett/Kemper's Brigade=2@Fort Delaware\"");
+    const auto now = test::raw_sql_value(c.dir.file("c.db"), "SELECT stands FROM brigade WHERE name = 'Kemper''s Brigade'");
+    c.ok("brigade relabel \"Pickett/Kemper's Brigade\" --stands " + now);  // its start is what it has now: the two freed take it above
+    const auto bytes = test::file_bytes(c.dir.file("c.db"));
+    const auto preview = c.ok("camp liberate 'Fort Delaware' --preview");
+    CHECK(test::file_bytes(c.dir.file("c.db")) == bytes);
+    CHECK_THAT(preview, Contains("Pickett/Kemper's Brigade is above its start of " + now + " with " + std::to_string(std::stoi(now) + 2) + " stands: labelled"));
+    const auto done = c.ok("camp liberate 'Fort Delaware'");
+    // Line for line what it said it would do.
+    for (const auto* line : {"home: 2 stands of Pickett/Kemper's Brigade", "is above its start of"}) {
+        INFO(line);
+        CHECK_THAT(preview, Contains(line));
+        CHECK_THAT(done, Contains(line));
+    }
+}
