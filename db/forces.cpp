@@ -325,6 +325,17 @@ std::optional<std::string> Forces::brigade_called(std::int64_t campaign, std::st
     });
 }
 
+std::vector<std::pair<std::string, std::string>> Forces::brigade_names(std::int64_t campaign) const {
+    return guarded(m_store.path(), [&] {
+        SQLite::Statement q(m_store.impl().db, "SELECT b.name AS name, d.name || '/' || b.name AS ref FROM brigade b JOIN division d ON d.id = b.division_id "
+                                               "WHERE b.campaign_id = ?");
+        bind_all(q, campaign);
+        std::vector<std::pair<std::string, std::string>> out;
+        for (const Row row(q); q.executeStep();) out.emplace_back(row.text("name"), row.text("ref"));
+        return out;
+    });
+}
+
 std::optional<std::string> Forces::brigade_named(std::int64_t division, std::string_view name) const {
     return guarded(m_store.path(), [&]() -> std::optional<std::string> {
         SQLite::Statement q(m_store.impl().db, "SELECT name FROM brigade WHERE division_id = ? AND name = ? COLLATE NOCASE");

@@ -133,6 +133,8 @@ public:
     /// (a unit's own are told apart by their names).
     /// A brigade of the campaign called `name` but for case, as "Division/Brigade"; none: no such.
     std::optional<std::string> brigade_called(std::int64_t campaign, std::string_view name) const;
+    /// Every brigade of the campaign: its name, and "Division/Brigade".
+    std::vector<std::pair<std::string, std::string>> brigade_names(std::int64_t campaign) const;
     std::optional<std::string> brigade_named(std::int64_t division, std::string_view name) const;
     /// The same for a battery of the division (given), else of the corps's or army's reserve.
     std::optional<std::string> battery_named(std::int64_t division, const ReserveTarget& reserve, std::string_view name) const;

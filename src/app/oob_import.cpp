@@ -261,14 +261,15 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
                std::any_of(d.batteries.begin(), d.batteries.end(), held);
     };
     // A name the file gives may not let a reference name two leaders: a leader's that a leader or
-    // an army, corps or division of the campaign already bears, nor a unit's that a leader of it
-    // bears (as `add` refuses them). Within the file names may repeat, as drawn names do: the
+    // a unit of the campaign already bears, nor a unit's that a leader of it bears (as `add`
+    // refuses them). Within the file names may repeat, as drawn names do: the
     // export of a campaign imports again.
     std::map<std::string, std::string> leaders, units;  // each name in lower case, as spelled
     for (const auto& n : db::Leaders(store).leader_names(campaign)) leaders.emplace(lower(n), n);
     for (const auto kind : {UnitKind::army, UnitKind::corps, UnitKind::division})
         for (const auto& n : db::Forces(store).unit_names(campaign, kind))
             units.emplace(lower(n), (kind == UnitKind::division ? rules.division_noun() : word(kind)) + " " + n);
+    for (const auto& [n, ref] : db::Forces(store).brigade_names(campaign)) units.emplace(lower(n), rules.brigade_noun() + " " + ref);
     const auto free_name = [&](const std::string& name, const std::string& what, bool leader) {
         if (name.empty()) return;
         if (const auto it = leaders.find(lower(name)); it != leaders.end())

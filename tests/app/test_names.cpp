@@ -252,6 +252,7 @@ TEST_CASE("An import, a brigade's name and a unit's that begins as a leader's re
     CHECK_THROWS_WITH(import("D1", "meredith", "Foo"), Contains("the file's commander of D1 \"meredith\" bears the name of the campaign's leader Meredith"));
     CHECK_THROWS_WITH(import("D1", "Ames", "heth"), Contains("bears the name of the campaign's division Heth"));
     CHECK_THROWS_WITH(import("D1", "Ames", "Qz"), Contains("bears the name of the campaign's leader Qz"));
+    CHECK_THROWS_WITH(import("D1", "Ames", "Iron Brigade"), Contains("bears the name of the campaign's brigade Wadsworth/Iron Brigade"));
     CHECK_THROWS_WITH(import("#64", "Ames", "Foo"), Contains("division name \"#64\" is refused: it begins as a leader's number does"));
     CHECK(test::dump(path) == before);
     // Names may repeat within the file, as drawn ones do (an export imports again).
