@@ -1178,6 +1178,15 @@ std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, b
             const auto target = redo ? op.original : op.id;
             const auto what = "#" + std::to_string(target) + " (" + op.kind + ")";
             const auto changed_since = [&] {
+                // Another campaign of the file written since may hold a row in the place one of this
+                // step's would come back to (a row's id is the file's, not the campaign's): said so.
+                SQLite::Statement other(db, "SELECT c.name FROM operation o JOIN campaign c ON c.id = o.campaign_id WHERE o.id > ?1 AND o.campaign_id <> ?2 "
+                                            "ORDER BY o.id LIMIT 1");
+                bind_all(other, op.id, campaign);
+                if (redo && other.executeStep())
+                    return Error(std::string("cannot redo ") + what + " exactly: campaign " + visible(Row(other).text("name")) +
+                                 " of this file was changed since, and its rows may stand where this one's would come back; make it again instead; "
+                                 "nothing was changed");
                 return Error(std::string("cannot ") + (redo ? "redo " : "undo ") + what + " exactly: the campaign was changed outside "
                              "muster's operations since; nothing was changed");
             };

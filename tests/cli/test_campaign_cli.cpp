@@ -977,3 +977,19 @@ TEST_CASE("A division added without a nationality, in a rule set that has them, 
     CHECK(none.code == 2);
     CHECK_THAT(none.err, Contains("rule set acw has no nationalities"));
 }
+
+TEST_CASE("A redo whose rows another campaign of the file has taken the places of since says so, and changes nothing") {
+    test::CampaignFile c;
+    c.ok("campaign new G1 --sample gettysburg --seed 1");
+    c.ok("campaign new G2 --sample gettysburg --seed 2");
+    c.ok("--campaign G2 camp new Elmira --side union");
+    c.ok("--campaign G2 undo");
+    c.ok("--campaign G1 camp new 'Point Lookout' --side union");
+    const auto bytes = test::file_bytes(c.dir.file("c.db"));
+    CHECK_THAT(c.refused("--campaign G2 redo", 1), Contains("cannot redo #") && Contains("campaign G1 of this file was changed since") &&
+                                                      Contains("make it again instead; nothing was changed"));
+    CHECK(test::file_bytes(c.dir.file("c.db")) == bytes);
+    // Made again, it stands.
+    CHECK_THAT(c.ok("--campaign G2 camp new Elmira --side union"), Contains("Elmira"));
+    CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
+}
