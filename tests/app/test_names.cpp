@@ -171,12 +171,22 @@ TEST_CASE("No unit or leader added by hand takes a name that would name two lead
     CHECK(s.history().check().ok());
 }
 
-TEST_CASE("A name a brigadier was drawn that a division commanded by another bears names either leader: refused naming both, each found by his number or post") {
-    test::TempDir dir;
-    const auto path = dir.file("c.db");
+namespace {
+
+// The test campaign with Heth's and Pender's divisions arrived, their leaders drawn.
+app::Session heth_and_pender_arrived(const std::string& path) {
     auto s = test::make_campaign(path);
     s.arrivals().arrive(test::arrival("Heth"));
     s.arrivals().arrive(test::arrival("Pender"));
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("A name a brigadier was drawn that a division commanded by another bears names either leader: refused naming both, each found by his number or post") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    auto s = heth_and_pender_arrived(path);
     // As a draw may give it: Heth/1st Brigade's commander bears the name of the division Pender.
     test::raw_sql(path, "UPDATE leader SET name = 'Pender' WHERE id = (SELECT commander_id FROM brigade WHERE name = '1st Brigade' AND division_id = "
                         "(SELECT id FROM division WHERE name = 'Heth'))");
@@ -279,9 +289,7 @@ TEST_CASE("An import, a brigade's name and a unit's that begins as a leader's re
 TEST_CASE("A division's first commander back from his wounds, his post filled, is refused as either leader by his name alone") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
-    auto s = test::make_campaign(path);
-    s.arrivals().arrive(test::arrival("Heth"));
-    s.arrivals().arrive(test::arrival("Pender"));
+    auto s = heth_and_pender_arrived(path);
     s.forces().set_fog("Heth", Fog::seen);
     s.forces().set_fog("Pender", Fog::seen);
     // As the samples have it, the division bears its first commander's name.
