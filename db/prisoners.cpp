@@ -97,10 +97,12 @@ std::pair<std::int64_t, std::int64_t> Prisoners::insert_exchange(std::int64_t ca
         auto& db = m_store.impl().db;
         // Numbered within its campaign, after its last.
         SQLite::Statement q(db, "INSERT INTO exchange (campaign_id, proposer, counterpart, note, number) "
-                                "VALUES (?1, ?2, ?3, ?4, (SELECT COALESCE(MAX(number), 0) + 1 FROM exchange WHERE campaign_id = ?1))");
+                                "VALUES (?1, ?2, ?3, ?4, (SELECT COALESCE(MAX(number), 0) + 1 FROM exchange WHERE campaign_id = ?1)) RETURNING id, number");
         bind_all(q, campaign, e.proposer, e.counterpart, e.note);
-        q.exec();
-        const auto id = db.getLastInsertRowid();
+        const Row made(q);
+        q.executeStep();
+        const auto id = made.id("id"), number = made.id("number");
+        q.reset();  // the insert done, before its items go in
         SQLite::Statement item(db,
                                "INSERT INTO exchange_item (exchange_id, direction, brigade_id, stands, leader_id, battery_id, known_as) "
                                "VALUES (?, ?, ?, ?, ?, ?, NULLIF(?, ''))");
@@ -111,7 +113,7 @@ std::pair<std::int64_t, std::int64_t> Prisoners::insert_exchange(std::int64_t ca
             item.exec();
             item.reset();
         }
-        return std::pair{id, db.execAndGet("SELECT number FROM exchange WHERE id = " + std::to_string(id)).getInt64()};
+        return std::pair{id, number};
     });
 }
 

@@ -29,7 +29,6 @@
 namespace muster::web {
 namespace {
 
-// What one connection's request gathered while its body came in.
 // A request from its first line on: its path as it came (libmicrohttpd's URI log), whether muster
 // has begun reading it and has answered it, and its body so far.
 struct Pending {
