@@ -660,10 +660,11 @@ Outcome Prisoners::answer_exchange(std::int64_t number, const std::string& typed
             throw Damaged("exchange #" + std::to_string(number) + " holds nothing it offers or asks; run muster check, or restore a backup");
         store.set_audience(op, Audience::sides(std::array{row->proposer, row->counterpart}));
         out.acted_by = side;
-        // Its entry follows the side's newest, which it reads (the answer's own is written after
-        // this): read here, in the operation, a damaged journal refuses the answer, not what it prints after.
+        // Its entry is the side's newest now that the side reads this operation: read here, in
+        // the operation, a damaged journal refuses the answer, not what it prints after.
         const auto newest = db::History(store).journal_entries(c.id, View::of_side(side), 1);
-        out.acted_by_entry = (newest.empty() ? 0 : newest.back().id) + 1;
+        if (newest.empty()) throw Damaged("the journal of the " + answering + " does not hold the answer being written; run muster check");
+        out.acted_by_entry = newest.back().id;
         db::Prisoners(store).answer_exchange(id, status, weigh(refs, r, m_session.current(), *row));  // read as it is weighed now, ever after
         if (!accept) {
             out.summary = "Exchange #" + std::to_string(number) + " " + word(status) + " by the " + answering;

@@ -359,8 +359,13 @@ TEST_CASE("A side answering an exchange is told what its journal reads, numbered
         answers[hidden_work] = c.ok("exchange accept 1 --side union");
         CHECK_THAT(answers[hidden_work], Contains("Entry #") && Contains(" of the journal of the Union, as it numbers its own (muster journal --as union)") &&
                                              Contains("home: 1 stand of Rodes/2nd Brigade"));
+        // The entry it names is the answer's own, as the side's journal numbers it.
+        const auto number = answers[hidden_work].substr(answers[hidden_work].find("Entry #") + 7);
         const auto journal = c.ok("journal --as union");
-        CHECK_THAT(journal, Contains(answers[hidden_work].substr(0, answers[hidden_work].find('\n'))));
+        CHECK_THAT(journal, Contains("\n#" + number.substr(0, number.find(' ')) + "  ") &&
+                                Contains(answers[hidden_work].substr(0, answers[hidden_work].find('\n'))));
+        const auto line = journal.substr(journal.find("\n#" + number.substr(0, number.find(' ')) + "  "));
+        CHECK_THAT(line.substr(0, line.find('\n', 1)), Contains("exchange accepted"));
     }
     CHECK(answers[0] == answers[1]);
 }
