@@ -1546,9 +1546,12 @@ void say_left_behind(const Refs& refs, const army::BrigadeRecord& b, const std::
     if (held)
         out.lines.push_back(b.ref() + ": " + count_of(held, "stand", "stands") + " of it held in camps " + (held == 1 ? "comes" : "come") + " back to it " + done +
                             ", once freed or exchanged (muster brigade merge puts them back in the field)");
+    // A commander killed is said nothing of; one wounded or taken is given another command once back.
     for (const auto& l : refs.leaders())
-        if (l.command.unit == b.ref() || l.command.unit == b.ref() + " (alternate)")
-            out.lines.push_back(b.ref() + ": " + (l.command.kind ? "its commander " : "its Alternate ") + l.label() + " commands nothing after (muster leader assign gives him another)");
+        if ((l.command.unit == b.ref() || l.command.unit == b.ref() + " (alternate)") && l.status != LeaderStatus::killed)
+            out.lines.push_back(b.ref() + ": " + (l.command.kind ? "its commander " : "its Alternate ") + l.label() +
+                                (is_active(l.status) ? " commands nothing after (muster leader assign gives him another)"
+                                                     : " (" + word(l.status) + ") comes back to no command (muster leader assign gives him another once he is back)"));
 }
 
 }  // namespace
@@ -1642,6 +1645,7 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
                             std::to_string(into.start_stands) + ", and the effectiveness table has no " + named(into.rating) +
                             " label for that many: a merge moves all of " + possessive(from.ref()) + " stands; merge it into a " + r.brigade_noun() + " with fewer");
         }
+        if (is_active(from.status)) say_left_behind(refs, from, "merged", out);
         if (!preview) {
             if (label) db::Forces(store).relabel_brigade(into.id, *label, db::LabelledBy::merge);
             db::Forces(store).change_stands(op, from.id, MoveKind::merged, -from.stands);

@@ -618,6 +618,26 @@ TEST_CASE("Stands come home to a brigade out of service are waiting on the umpir
     CHECK_THAT(c.ok("turn"), !Contains("out of service"));
 }
 
+TEST_CASE("A brigade taken out of service says what becomes of its commander by his fate, a merge as a disbanding does") {
+    test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 1");
+    c.ok("camp new 'Fort Delaware' --side union");
+    const std::string kemper = "\"Pickett/Kemper's Brigade\"";
+    // In the field, he is free for another command, whichever way his brigade goes.
+    for (const std::string how : {"brigade disband " + kemper + " --preview", "brigade merge " + kemper + " \"Pickett/Garnett's Brigade\" --preview"})
+        CHECK_THAT(c.ok(how), Contains("Pickett/Kemper's Brigade: its commander Kemper commands nothing after (muster leader assign gives him another)"));
+    c.ok("brigade merge " + kemper + " \"Pickett/Garnett's Brigade\"");
+    CHECK_THAT(c.ok("undo"), Contains("Undid"));
+    // Fallen, he is given no command he cannot take: killed, none at all; wounded or taken, one when he is back.
+    c.ok("battle report --name B --loss " + kemper + "=8 --leader \"Kemper:wounded\"");
+    const auto wounded = c.ok("brigade destroy " + kemper + " --preview");
+    CHECK_THAT(wounded, Contains("Pickett/Kemper's Brigade: its commander Kemper (wounded) comes back to no command (muster leader assign gives him another once he is back)"));
+    c.ok("undo");
+    c.ok("battle report --name B --loss " + kemper + "=8 --leader \"Kemper:killed\"");
+    CHECK_THAT(c.ok("brigade destroy " + kemper), Contains("is destroyed") && !Contains("Kemper commands") && !Contains("Kemper ("));
+    CHECK_THAT(c.refused("leader assign Kemper \"Pickett/Garnett's Brigade\"", 1), Contains("killed"));
+}
+
 TEST_CASE("Two leaders held under one name are asked for by their own side once the umpire has renamed one, which their captor is told") {
     test::CampaignFile c;
     c.ok("campaign new G --sample gettysburg --seed 5");
