@@ -463,8 +463,8 @@ void fight_on_planned_field(battle::Report& report, const std::vector<campaign::
 // names them all the same (it holds them), though its reading of the battle counts nothing of
 // that division. The umpire is told, who may let the division be seen instead.
 void say_prisoners_named(const battle::Report& report, const BattlePlan& plan, const FieldLookup& division, std::vector<std::string>& lines) {
-    if (report.engaged != Fog::hidden) return;
-    const auto hidden = [&](std::optional<std::int64_t> d) { return d && !division(*d).seen; };
+    if (report.engaged == Fog::seen && report.kept_hidden.empty()) return;
+    const auto hidden = [&](std::optional<std::int64_t> d) { return d && !division(*d).seen && report.keeps_hidden(*d); };
     std::vector<std::string> named;
     for (const auto& l : plan.losses)
         for (const auto& [camp, n] : l.captured)
@@ -545,8 +545,11 @@ std::optional<std::int64_t> plan_closed_by(const rules::RuleSet& rules, const st
     std::vector<FieldDivision> fought;
     for (const auto d : plan.divisions) fought.push_back(division(d));
     // As write_battle keeps it: a side knows of the battle where it shows itself to it.
-    const bool seen_by_all = report.engaged == Fog::seen && plan.sides.size() > 1;
-    const auto shown = sides_shown(plan, fought, [&](const FieldDivision& f) { return std::pair{f.side, seen_by_all || f.seen}; });
+    const bool enemy_there = plan.sides.size() > 1;
+    const auto shown = sides_shown(plan, plan.divisions, [&](std::int64_t d) {
+        const auto& f = fought[static_cast<size_t>(std::find(plan.divisions.begin(), plan.divisions.end(), d) - plan.divisions.begin())];
+        return std::pair{f.side, (enemy_there && !report.keeps_hidden(d)) || f.seen};
+    });
     // Unaware: a side that fought none there, and one whose divisions there are all hidden from
     // the enemy (the enemy may not read a plan closed by them).
     std::vector<std::string> absent, unseen;
@@ -558,9 +561,15 @@ std::optional<std::int64_t> plan_closed_by(const rules::RuleSet& rules, const st
         // fought (with two sides there, each sees the other's, but a division seen fighting
         // alone shows the battle to no one), and the battle not kept hidden.
         const auto& noun = rules.division_noun();
-        const bool kept_hidden = report.engaged != Fog::seen;
+        const bool kept_hidden = report.engaged != Fog::seen || !report.kept_hidden.empty();
         std::string remedy = absent.empty() ? "" : "give one of the " + join(absent, " side's and one of the ") + " side's " + noun + "s among the " + noun + "s that fought (--division NAME)";
-        if (kept_hidden) remedy += std::string(absent.empty() ? "" : ", and ") + "leave out --keep-hidden";
+        if (kept_hidden) {
+            std::vector<std::string> kept;
+            for (const auto d : report.kept_hidden)
+                if (std::find(plan.divisions.begin(), plan.divisions.end(), d) != plan.divisions.end()) kept.push_back("--division " + shell_word(division_name(d)));
+            remedy += std::string(absent.empty() ? "" : ", and ") +
+                      (report.engaged != Fog::seen ? "leave out --keep-hidden" : "name those kept hidden that fought (" + join(kept, " ") + ")");
+        }
         throw UsageError("the report of " + report.name + " would close its plan, which every side reads, but " +
                          (absent.empty() ? "" : "the " + join(absent, " side and the ") + " side would not know it was fought: no " + noun + " of theirs fought there") +
                          (kept_hidden && !unseen.empty() ? std::string(absent.empty() ? "" : "; and ") + "the " + join(unseen, " side's and the ") + " side's " + noun +
@@ -673,7 +682,7 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     // side alone (losses on the march, say) had no enemy there to see it: nothing is shown, not
     // even of a division the enemy has seen elsewhere (its leaders' falls there, the plan closed).
     const bool enemy_there = plan.sides.size() > 1;
-    const bool seen = report.engaged == Fog::seen && enemy_there;
+    const auto seen = [&](std::int64_t d) { return enemy_there && !report.keeps_hidden(d); };
     std::map<std::int64_t, int> engaged;  // by division, in one pass over the brigades
     for (auto d : plan.divisions) engaged[d] = 0;
     for (const auto& b : roster.brigades)
@@ -681,12 +690,12 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     // Whether the enemy saw each there is kept with the battle: what a side reads of it later
     // follows that, not a reveal after it (which would tell what the division did while hidden).
     const auto before = db::Forces(store).division_fog(plan.divisions);
-    const auto shown = sides_shown(plan, plan.divisions, [&](std::int64_t d) { return std::pair{before.at(d).side, seen || !before.at(d).hidden}; });
+    const auto shown = sides_shown(plan, plan.divisions, [&](std::int64_t d) { return std::pair{before.at(d).side, seen(d) || !before.at(d).hidden}; });
     for (auto d : plan.divisions) {
         const auto& fog = before.at(d);
         const bool enemy_shown = std::any_of(shown.begin(), shown.end(), [&](const std::string& side) { return side != fog.side; });
-        db::Battles(store).insert_battle_division(battle, d, engaged[d], enemy_shown && (seen || !fog.hidden));
-        if (seen) db::Forces(store).set_fog(d, Fog::seen);
+        db::Battles(store).insert_battle_division(battle, d, engaged[d], enemy_shown && (seen(d) || !fog.hidden));
+        if (seen(d)) db::Forces(store).set_fog(d, Fog::seen);
     }
     for (const auto& l : plan.losses) {
         db::Battles(store).insert_loss(battle, l.brigade->id, l.lost, l.captured_total);
@@ -705,8 +714,7 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     // its reserve lost there that the captor reads (those it took, and every one where it saw a
     // division of their side there), not one it did not see wrecked.
     auto fog = before;  // as it stands now: those that fought seen, where the report shows them
-    if (seen)
-        for (auto& [id, division] : fog) division.hidden = false;
+    for (auto& [id, division] : fog) division.hidden = division.hidden && !seen(id);
     for (size_t i = 0; i < plan.batteries.size(); ++i) {
         const auto& g = plan.batteries[i];
         db::Forces(store).set_battery_status(g.battery->id, status_after(g.fate));
@@ -863,6 +871,12 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     // The draft is read in the operation's own snapshot, so what is applied is what was checked.
     std::string battle;
     battle::Report reported;  // as the report of the draft reads, once made
+    std::vector<std::string> kept;  // the divisions it keeps hidden that the report does not name
+    const auto say_kept = [&](Outcome& out) {
+        if (!kept.empty())
+            out.lines.push_back("fought as the draft's lines say, but kept hidden from the enemy, which has not seen " + std::string(kept.size() == 1 ? "it" : "them") + ": " +
+                                join(kept, ", ") + " (to show " + (kept.size() == 1 ? "it" : "them") + " fighting, give " + (kept.size() == 1 ? "it" : "each") + " with --division)");
+    };
     auto report_of = [&](const Refs& refs) {
         battle = draft_named(store, c.id, typed);
         auto lines = db::Battles(store).draft(c.id, battle);
@@ -875,6 +889,37 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         }
         const auto plans = db::Battles(store).plans(c.id);
         const auto field = field_division_in(store);
+        // A division the enemy has not seen that the draft's lines name only by its own side's
+        // rolls and losses (out of the enemy's sight: a good order roll, fire from no one named,
+        // its player's losses) is shown fighting only where the report names it: else the enemy
+        // would read what it never saw done. It fights kept hidden, as --keep-hidden keeps every
+        // one. A roll naming units of two sides (a close combat, fire with its firer) was made
+        // against the enemy at the table: the divisions it names fought in its sight.
+        std::set<std::int64_t> named, hidden, shown;
+        for (const auto& typed : how.beside.divisions) named.insert(refs.division(typed).id);
+        std::map<std::int64_t, std::set<std::string>> sides_of;  // by operation: the sides its lines name
+        std::vector<std::pair<std::int64_t, std::int64_t>> divisions_of;  // operation, division
+        for (const auto& l : lines) {
+            std::optional<std::int64_t> division;
+            std::string side;
+            if (l.brigade_id) {
+                const auto& b = refs.brigade_at(*l.brigade_id, "a line of the draft");
+                division = b.division_id, side = b.side;
+            } else if (l.leader_id) {
+                const auto& leader = refs.leader_at(*l.leader_id, "a line of the draft");
+                division = refs.division_of(leader), side = leader.side;
+            } else if (l.battery_id) {
+                const auto& g = refs.battery_at(*l.battery_id, "a line of the draft");
+                division = g.division_id, side = g.side;
+            }
+            sides_of[l.operation].insert(side);
+            if (division) divisions_of.emplace_back(l.operation, *division);
+        }
+        for (const auto& [op, division] : divisions_of)
+            if (how.engaged == Fog::seen && !named.count(division) && !field(division).seen) (sides_of[op].size() > 1 ? shown : hidden).insert(division);
+        for (const auto d : shown) hidden.erase(d);
+        kept.clear();
+        for (const auto d : hidden) kept.push_back(field(d).name);
         // Rolls at the table name who fought on a planned field only where they name a division
         // the enemy has seen: rolls for hidden divisions alone (its own side's secret work) leave
         // the draft read as one of losses, the planned field's seen divisions fighting beside
@@ -929,6 +974,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         if (!trim(how.beside.place).empty()) report.place = require_place(how.beside.place);
         date_battle(store, report, c, m_session.rules());
         fight_on_planned_field(report, plans, field, rolled_hidden);
+        report.kept_hidden = hidden;
         return reported = report;
     };
     // A line given beside the draft's that the draft gives already: refused, saying how the
@@ -947,6 +993,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         const Refs refs(roster, m_session.rules());
         const auto report = report_of(refs);
         auto out = preview_battle(store, m_session.rules(), c.id, report, plan_of(refs, report));
+        say_kept(out);
         say_if_late(m_session, report, c, out);
         return out;
     }
@@ -957,6 +1004,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         const auto report = report_of(refs);
         const auto plan = plan_of(refs, report);
         out = plan.outcome;
+        say_kept(out);
         write_battle(store, m_session.rules(), c.id, op, roster, report, plan, out.lines);
         db::Battles(store).clear_draft(c.id, battle);
         return out.summary;

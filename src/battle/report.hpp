@@ -2,7 +2,9 @@
 #include "core/date.hpp"
 #include "core/words.hpp"
 
+#include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +57,11 @@ struct Report {
     /// The divisions that fought: seen by the enemy, if any side but theirs was there (muster's
     /// default: a division that fought has been seen), or hidden ones kept hidden.
     Fog engaged = Fog::seen;
+    /// Divisions that fought kept hidden though `engaged` shows the rest (by id): those the enemy
+    /// never saw that only a draft's lines name, which the report itself does not (muster's own).
+    std::set<std::int64_t> kept_hidden;
+    /// Whether the enemy reads nothing of a division that fought, by the report.
+    bool keeps_hidden(std::int64_t division) const { return engaged != Fog::seen || kept_hidden.count(division) > 0; }
 };
 
 /// The largest battle report file muster reads.

@@ -284,9 +284,10 @@ TEST_CASE("A draft report is one battle however its name is typed: rolls join it
     odd.beside.place = "Lobau\x1B[2J";
     CHECK_THROWS_WITH(w.s.battles().report_draft("Aspern-Essling", odd, app::Mode::preview), Contains("place") && Contains("control character"));
     // A beginning of a planned battle's name reports it as the plan spells it.
-    // (Legrand fought there too: the French know the battle, and it may close the plan they read.)
+    // (Legrand fought there too: the French know the battle, and it may close the plan they read;
+    // Fresnel, whom the French have not seen, is shown fighting only where the report names it.)
     app::DraftReport both;
-    both.beside.divisions = {"Legrand"};
+    both.beside.divisions = {"Legrand", "Fresnel"};
     CHECK_THAT(w.s.battles().report_draft("asp", both, app::Mode::preview).summary, Contains("Battle of Aspern-Essling:"));
     // Reported by name, not from its draft, the report replaces the draft; a roll for the battle
     // recorded is refused, as the umpire types its name.

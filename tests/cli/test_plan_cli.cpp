@@ -104,13 +104,17 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     // them beside it (one the draft names already is not named twice).
     CHECK_THAT(ok("battle report --draft " + ff + " --division Hamilton --division Poor --preview"), Contains("Battle of Freeman's Farm: 2 "));
     CHECK_THAT(refused("battle report --draft " + ff + " --division Hamiltn --preview", 2), Contains("Hamiltn"));
+    // Poor, whom the British have not seen, is shown fighting by the report only: its own good
+    // order roll was out of their sight.
+    CHECK_THAT(refused("battle report --draft " + ff + " --division Hamilton --preview", 2),
+               Contains("the American side's brigades there are kept hidden from the enemy") && Contains("name those kept hidden that fought (--division Poor)"));
     // The preview warns as the report will: of the plan it closes and the divisions on its field left out.
-    CHECK_THAT(ok("battle report --draft " + ff + " --division Hamilton --preview"),
+    CHECK_THAT(ok("battle report --draft " + ff + " --division Hamilton --division Poor --preview"),
                Contains("the plan of Freeman's Farm would be closed") &&
                Contains("on its field but not in the report, so not recorded as fighting there: Advanced Corps, Breymann") &&
                !Contains("in the report but not on its field"));
     // Reported from the draft: the plan is closed, its date and place the battle's, kept as its history.
-    CHECK_THAT(step("battle report --draft " + ff + " --division Hamilton"),
+    CHECK_THAT(step("battle report --draft " + ff + " --division Hamilton --division Poor"),
                Contains("the plan of Freeman's Farm is closed") &&
                Contains("on its field but not in the report, so not recorded as fighting there: Advanced Corps, Breymann, Morgan, Learned"));
     // Reported again from the draft it had: said to be reported, not unknown.
@@ -274,7 +278,11 @@ TEST_CASE("Losses given beside a draft take their divisions as fighting, whether
         c.ok("battle deploy Blankenfelde Durutte Borstell");
         if (seen) c.ok("reveal Durutte");
         c.ok("table roll musketry --battle Blankenfelde --unit \"Durutte/Jarry's Brigade\" --points 6 --rolls 10");
-        const auto out = c.ok("battle report --draft Blankenfelde --loss Krafft/Colberg=1 --leader Krafft:wounded");
+        // Fire from no one named is the French side's own roll: Durutte, unseen, is shown
+        // fighting where the report names it (else the Allies would not know the battle).
+        const std::string report = "battle report --draft Blankenfelde --loss Krafft/Colberg=1 --leader Krafft:wounded";
+        if (!seen) CHECK_THAT(c.refused(report, 2), Contains("(--division Durutte)"));
+        const auto out = c.ok(report + (seen ? "" : " --division Durutte"));
         CHECK_THAT(out, Contains("Krafft/Colberg Infantry Regiment: from 5 to 4 stands (1 lost)") && Contains("in the report but not on its field: Krafft"));
         CHECK_THAT(c.ok("battle show Blankenfelde"), Contains("Krafft"));
     }

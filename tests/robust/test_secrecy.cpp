@@ -1040,6 +1040,39 @@ TEST_CASE("A plan's draft reported holds the field the enemy sees whatever hidde
                "allies");
 }
 
+TEST_CASE("A draft's rolls for a division the enemy has not seen do not show it fighting, beside rolls for seen ones, on a planned field or none") {
+    // Hidden Lecoq rolls at the table beside seen Durutte and Krafft, and loses a stand; the
+    // draft is reported as it stands (the divisions that fought seen, by default). Only the
+    // report may show Lecoq fighting (--division): the rolls the Allies never saw do not.
+    const std::string modifiers = " --column disorder --override --modifier bad_going --modifier far_from_commander --modifier out_of_radius";
+    for (const bool planned : {true, false}) {
+        INFO((planned ? "planned" : "no plan"));
+        std::vector<std::string> setup{"campaign new S --sample grossbeeren --seed 3", "arrive --due", "reveal Durutte", "reveal Krafft"};
+        std::vector<Step> steps;
+        if (planned) {
+            setup.insert(setup.end(), {"battle plan P1", "battle deploy P1 Durutte Krafft"});
+            steps.push_back({with_hidden, "battle deploy P1 Lecoq"});
+        }
+        steps.insert(steps.end(), {{with_hidden, "table roll manoeuvre --battle P1 --unit \"Lecoq/2nd Brigade\"" + modifiers},
+                                   {both, "table roll manoeuvre --battle P1 --unit \"Durutte/Jarry's Brigade\"" + modifiers},
+                                   {both, "table roll manoeuvre --battle P1 --unit \"Krafft/Colberg Infantry Regiment\"" + modifiers},
+                                   {both, "battle report --draft P1"}});
+        play_story(setup, steps, "allies");
+    }
+    // The umpire is told who fought kept hidden, and how to show him fighting.
+    test::CampaignFile c;
+    c.ok("campaign new S --sample grossbeeren --seed 3");
+    c.ok("arrive --due");
+    c.ok("reveal Durutte");
+    c.ok("reveal Krafft");
+    for (const char* unit : {"Lecoq/2nd Brigade", "Durutte/Jarry's Brigade", "Krafft/Colberg Infantry Regiment"})
+        c.ok("table roll manoeuvre --battle P1 --unit \"" + std::string(unit) + "\"" + modifiers);
+    CHECK_THAT(c.ok("battle report --draft P1 --preview"),
+               Contains("fought as the draft's lines say, but kept hidden from the enemy, which has not seen it: Lecoq (to show it fighting, give it with --division)"));
+    CHECK_THAT(c.ok("battle report --draft P1 --division Lecoq"), !Contains("kept hidden"));
+    CHECK_THAT(c.ok("battle show P1 --as allies"), Contains("Lecoq"));
+}
+
 TEST_CASE("A hidden unit's rolls in a plan thrown away do not move its dice in the next battle, nor does a recovery's preview tell what it did not see") {
     // L'Ordre Mixte: hidden Lecoq's 2nd Brigade rolls the Manoeuvre table in a plan whose draft
     // is thrown away; its roll in the next battle, which reveals it, read as if that never was.
