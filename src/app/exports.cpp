@@ -157,6 +157,9 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
             }
         if (waiting == 0) papers += "  none\n";
         const auto turn = turn_report_text(rules, m_session.season().report(std::nullopt, viewer));
+        const auto before = c.turn.plus(-1);
+        const auto last_turn = before ? turn_report_text(rules, m_session.season().report(*before, viewer))
+                                      : "No turn before " + c.turn.text() + ": the campaign began with it.\n";
         ExportRequest everything;
         everything.viewer = viewer;
         ExportRequest own = everything;
@@ -165,6 +168,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
         file("labels.pdf", [&](const Sink& out) { labels(own, LabelFormat::pdf, label_sheet, out); });
         file("papers.txt", [&](const Sink& out) { out(papers); });
         file("turn.txt", [&](const Sink& out) { out(turn); });
+        file("last-turn.txt", [&](const Sink& out) { out(last_turn); });
     });
 }
 

@@ -25,7 +25,7 @@ OobFormat oob_format_for(const std::string& path, std::optional<OobFormat> asked
 LabelFormat label_format_for(const std::string& path, std::optional<LabelFormat> asked, LabelFormat otherwise);
 
 /// The files of a side's handout, in the order written.
-inline constexpr const char* k_handout_files[] = {"oob.pdf", "labels.pdf", "papers.txt", "turn.txt"};
+inline constexpr const char* k_handout_files[] = {"oob.pdf", "labels.pdf", "papers.txt", "turn.txt", "last-turn.txt"};
 
 class Exports {
 public:
@@ -40,8 +40,9 @@ public:
     /// One side's papers for the next battle, never more than it may know: its view of the
     /// order of battle (oob.pdf), its labels on `labels` (labels.pdf), and papers.txt: the turn and date,
     /// its last battle's summary, the prisoners it holds and the enemy holds of it, and the
-    /// exchange proposals awaiting its answer; and turn.txt, the report of the turn so far (see
-    /// Season::report). Each file is given to `file` by name, with what writes it, all from one
+    /// exchange proposals awaiting its answer; turn.txt, the report of the turn so far (see
+    /// Season::report), and last-turn.txt, the turn before's, which `turn next` has just ended
+    /// (in turn 1, a line saying there is none). Each file is given to `file` by name, with what writes it, all from one
     /// snapshot.
     using HandoutFile = std::function<void(const std::string& name, const Producer& produce)>;
     void handout(const std::string& side, const HandoutFile& file, const exporter::LabelSheet& labels = {}) const;

@@ -899,7 +899,8 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
                                     "<li><a href=\"handout/labels.pdf\">Labels (PDF)</a>, or <a href=\"handout/" + std::string(k_brigadier_labels) +
                                     "\">with each " + html_escape(rules.brigade_noun()) + "'s commander named</a></li>"
                                     "<li><a href=\"handout/papers.txt\">Papers for the next battle (text)</a></li>"
-                                    "<li><a href=\"handout/turn.txt\">The report of this turn (text)</a></li></ul>\n";
+                                    "<li><a href=\"handout/turn.txt\">The report of this turn (text)</a></li>"
+                                    "<li><a href=\"handout/last-turn.txt\">The report of the turn before (text)</a></li></ul>\n";
     }
     std::string nav;
     for (const auto& p : k_pages)

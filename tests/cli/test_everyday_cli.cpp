@@ -462,6 +462,8 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     // ...and its handout holds the same report.
     c.ok("handout --side union -o " + test::quote(c.dir.file("papers")));
     CHECK(test::file_bytes(c.dir.file("papers/turn.txt")) == side);
+    // ...and the turn before's, which `turn next` ended, as the side reads it.
+    CHECK(test::file_bytes(c.dir.file("papers/last-turn.txt")) == c.ok("turn report 1 --as union"));
 
     // Turn 1, ended: nothing arrived, nothing fought.
     const auto first = c.ok("turn report 1");
@@ -474,6 +476,8 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     // Undone, the turn is gone from the reports: turn 2 has not begun.
     for (int i = 0; i < 7; ++i) c.ok("undo");
     CHECK_THAT(c.refused("turn report 2", 2), Contains("turn 2 has not begun"));
+    c.ok("handout --side union -o " + test::quote(c.dir.file("papers")));
+    CHECK(test::file_bytes(c.dir.file("papers/last-turn.txt")) == "No turn before turn 1: the campaign began with it.\n");
 }
 
 TEST_CASE("battle amend corrects a brigade's loss as one operation: previewed, the ledger whole, the return worked out again, undone") {

@@ -354,7 +354,7 @@ std::string everything_seen(const std::string& db, const std::string& dir, const
     const auto folder = dir + "/handout";
     run("handout --side " + viewer + " -o " + test::quote(folder));
     for (const std::string file : {"oob.pdf", "labels.pdf"}) all += test::pdf_text(folder + "/" + file);
-    all += test::file_bytes(folder + "/papers.txt") + test::file_bytes(folder + "/turn.txt");
+    for (const std::string file : {"papers.txt", "turn.txt", "last-turn.txt"}) all += test::file_bytes(folder + "/" + file);
     return std::regex_replace(all, std::regex("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), "<time>");
 }
 
@@ -423,7 +423,7 @@ std::string served_seen(const std::string& db, const std::string& viewer) {
     const auto link = test::link_path(test::run_muster("--db " + test::quote(db) + " player add Probe --side " + viewer).out);
     const test::Served server(db);
     std::string all;
-    for (const char* page : {"oob", "season", "battles", "camps", "journal", "orders", "papers", "handout/papers.txt", "handout/turn.txt"}) {
+    for (const char* page : {"oob", "season", "battles", "camps", "journal", "orders", "papers", "handout/papers.txt", "handout/turn.txt", "handout/last-turn.txt"}) {
         const auto r = server.get(link + page);
         CHECK(r.status == 200);
         all += std::string("GET ") + page + " " + std::to_string(r.status) + "\n" + r.body;
