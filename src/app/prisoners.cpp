@@ -333,7 +333,8 @@ ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const 
     if (!r.cartel) {
         v.balance = "not weighed: the rule set has no exchange cartel (the sides weigh it themselves)";
     } else if (!weighed) {
-        v.balance = "stands cannot be weighed: set the campaign's men per stand (muster campaign set --men-per-stand N)";
+        v.balance = std::string("stands cannot be weighed: ") +
+                    (reader.is_umpire() ? "set the campaign's men per stand (muster campaign set --men-per-stand N)" : "the umpire has not set the campaign's men per stand");
     } else {
         const auto [offered, asked] = *weighed;
         const long diff = offered - asked;

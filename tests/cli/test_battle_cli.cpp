@@ -618,6 +618,21 @@ TEST_CASE("Stands come home to a brigade out of service are waiting on the umpir
     CHECK_THAT(c.ok("turn"), !Contains("out of service"));
 }
 
+TEST_CASE("An exchange that cannot be weighed tells the umpire what to set, and a side only that the umpire has not") {
+    test::CampaignFile c;
+    c.ok("campaign new W --rules acw --seed 3 --date 1862-09-01 --theater east");
+    c.ok("add army ANV --side confederate");
+    c.ok("add corps I --army ANV");
+    c.ok("add division Hood --corps I");
+    c.ok("add brigade Law --division Hood --rating veteran --stands 6 --leader Law --grade average");
+    c.ok("camp new Elmira --side union");
+    c.ok("battle report --name B --captured Hood/Law=2@Elmira");
+    c.ok("exchange propose --from union --offer stands:Hood/Law=1");
+    CHECK_THAT(c.ok("exchange list"), Contains("stands cannot be weighed: set the campaign's men per stand (muster campaign set --men-per-stand N)"));
+    for (const char* side : {"union", "confederate"})
+        CHECK_THAT(c.ok(std::string("exchange list --as ") + side), Contains("stands cannot be weighed: the umpire has not set the campaign's men per stand") && !Contains("muster "));
+}
+
 TEST_CASE("A brigade taken out of service says what becomes of its commander by his fate, a merge as a disbanding does") {
     test::CampaignFile c;
     c.ok("campaign new G --sample gettysburg --seed 1");
