@@ -459,7 +459,7 @@ void require_whole(const std::string& path) {
                       std::to_string(h->payload[2]) + ", not 64, 32 and 32");
     if (size % h->page_size != 0)
         throw damaged("the file is " + std::to_string(size) + " bytes, not a whole number of its " + std::to_string(h->page_size) +
-                      "-byte pages: it was cut short");
+                      "-byte pages: it was cut short, or something was added to its end");
     // A crash mid-checkpoint leaves the file shorter than its header says, the pages still in
     // the write-ahead log beside it, which SQLite replays: the size is held to the header only
     // with no log there.
@@ -468,6 +468,22 @@ void require_whole(const std::string& path) {
     if (h->pages && !log && size < static_cast<std::uintmax_t>(*h->pages) * h->page_size)
         throw damaged("the file is " + std::to_string(size) + " bytes but its header says " +
                       std::to_string(static_cast<std::uintmax_t>(*h->pages) * h->page_size) + ": it was cut short");
+}
+
+// A rollback journal beside a file in rollback mode is rolled into it as it is opened, by any
+// connection, whatever file it was written for. muster writes with a write-ahead log and leaves
+// none, so a live one there (its header still marked) is another program's or another file's:
+// refused, changing nothing.
+void require_no_foreign_journal(const std::string& path) {
+    const auto h = header_of(path);
+    if (!h || h->write_version != 1) return;
+    std::ifstream in(path + "-journal", std::ios::binary);
+    unsigned char magic[8] = {};
+    static constexpr unsigned char k_journal_magic[8] = {0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7};
+    if (!in.read(reinterpret_cast<char*>(magic), sizeof magic) || !std::equal(std::begin(magic), std::end(magic), std::begin(k_journal_magic))) return;
+    throw Error(path + "-journal: a rollback journal lies beside the campaign, which muster leaves none of: opening the campaign would roll it "
+                       "into the file, whatever file it was written for. Nothing was opened or changed: move it away, or, if another program "
+                       "writing this very file left it, open the file once with that program to finish");
 }
 
 // What a path that is not a regular file is, for a refusal.
@@ -508,6 +524,7 @@ std::string file_uri(const std::string& path) {
 // locking mode, say) is read from its header, and the writable open waits --lock-wait once, not twice.
 void identify(const std::string& path, int busy_timeout_ms) {
     require_whole(path);
+    require_no_foreign_journal(path);
     std::error_code ec;
     const bool wal = fs::exists(path + "-wal", ec), shm = fs::exists(path + "-shm", ec);
     const auto refusal = [&]() -> std::string {

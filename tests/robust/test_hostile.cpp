@@ -477,6 +477,37 @@ TEST_CASE("A full disk under an export: refused with a clear message, the file i
     }
 }
 
+TEST_CASE("Another file's rollback journal beside a campaign in rollback mode is refused, not rolled into it") {
+    test::TempDir dir;
+    namespace fs = std::filesystem;
+    const auto path = dir.file("c.db"), other = dir.file("other.db");
+    { test::make_campaign(path); }
+    test::raw_sql(path, "PRAGMA journal_mode = DELETE");  // as another program may leave it
+    {
+        // Another database in the middle of a write larger than its cache, which SQLite has begun
+        // writing into the file: its live journal (marked hot), copied beside the campaign.
+        SQLite::Database db(other, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        db.exec("PRAGMA journal_mode = DELETE; CREATE TABLE t(x); WITH n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) "
+                "INSERT INTO t SELECT zeroblob(3000) FROM n");
+        db.exec("PRAGMA cache_size = 2; BEGIN; UPDATE t SET x = zeroblob(3500)");
+        REQUIRE(fs::file_size(other + "-journal") > 0);
+        fs::copy_file(other + "-journal", path + "-journal");
+        db.exec("ROLLBACK");
+    }
+    const auto before = test::file_bytes(path), journal = test::file_bytes(path + "-journal");
+    for (const char* command : {"campaign list", "oob", "check", "camp new Elmira --side union"}) {
+        INFO(command);
+        const auto r = test::run_muster("--db " + test::quote(path) + " " + command);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Contains("c.db-journal: a rollback journal lies beside the campaign") && Contains("Nothing was opened or changed"));
+        CHECK(test::file_bytes(path) == before);
+        CHECK(test::file_bytes(path + "-journal") == journal);
+    }
+    // Moved away, the campaign opens as it was.
+    fs::remove(path + "-journal");
+    CHECK(test::run_muster("--db " + test::quote(path) + " check").code == 0);
+}
+
 TEST_CASE("An export killed while it writes leaves the file it replaces as it was, and nothing beside it") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
