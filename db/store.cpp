@@ -581,6 +581,7 @@ std::atomic<std::uint64_t> g_changes_saved{0};
 }  // namespace
 
 std::uint64_t changes_saved() { return g_changes_saved.load(); }
+void forget_changes_saved_since(std::uint64_t count) { g_changes_saved = count; }
 
 void saved(SQLite::Transaction& t) {
     t.commit();

@@ -28,6 +28,9 @@ int schema_version();
 /// operations committed, a campaign created, an undo or a redo): what fails after one did so
 /// after the change was made.
 std::uint64_t changes_saved();
+/// The changes saved since `count` (changes_saved) were to a file since thrown away, unseen:
+/// they count as none.
+void forget_changes_saved_since(std::uint64_t count);
 
 /// Whether this process holds `path` open as a campaign database, or `path` is the -wal, -shm
 /// or -journal beside one it holds: such a file is never opened around SQLite (closing any

@@ -116,6 +116,7 @@ std::string default_db_path() { return data_dir() + "/campaigns.db"; }
 void sessions_one_thread_each() { db::connections_one_thread_each(); }
 
 std::uint64_t changes_saved() { return db::changes_saved(); }
+void forget_changes_saved_since(std::uint64_t count) { db::forget_changes_saved_since(count); }
 
 Session::Session(std::string db_path, Open open, int lock_wait_ms, Catalog catalog)
     : m(std::make_unique<State>(db_path.empty() ? default_db_path() : db_path, open, lock_wait_ms, std::move(catalog))) {}

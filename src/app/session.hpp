@@ -42,6 +42,8 @@ void sessions_one_thread_each();
 /// How many times this process has saved a change to a campaign database: an error after one
 /// is no refusal (the change was made), whatever it says.
 std::uint64_t changes_saved();
+/// See db::forget_changes_saved_since.
+void forget_changes_saved_since(std::uint64_t count);
 
 /// Settings of a new campaign.
 struct NewCampaign {

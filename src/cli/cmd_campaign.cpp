@@ -64,6 +64,12 @@ std::optional<campaign::CampaignInfo> create_in_new_file(const std::string& path
     const auto remove_part = [&] {
         for (const char* end : {"", "-wal", "-shm", "-journal"}) fs::remove(part + end, ec);
     };
+    // What was saved into the file thrown away stands nowhere: no change was made.
+    const auto saved_before = app::changes_saved();
+    const auto throw_away = [&] {
+        remove_part();
+        app::forget_changes_saved_since(saved_before);
+    };
     // Its errors name the file asked for, not the one beside it that goes again.
     const auto named = [&](std::string what) {
         for (auto at = what.find(part); at != std::string::npos; at = what.find(part, at + path.size())) what.replace(at, part.size(), path);
@@ -74,31 +80,31 @@ std::optional<campaign::CampaignInfo> create_in_new_file(const std::string& path
         app::Session service(part, app::Open::create, lock_wait_ms);
         made = service.create_campaign(wanted);
     } catch (const UsageError& e) {
-        remove_part();
+        throw_away();
         throw UsageError(named(e.what()));
     } catch (const Error& e) {
-        remove_part();
+        throw_away();
         throw Error(named(e.what()));
     }
     // Closed, its log is written back into it: one left over would be lost with it.
     if (fs::file_size(part + "-wal", ec) > 0 && !ec) {
-        remove_part();
+        throw_away();
         throw Error(path + ": the new campaign database could not be written whole (is the disk full?); nothing was made");
     }
     if (::link(part.c_str(), path.c_str()) != 0) {
         const int why = errno;
         if (why == EEXIST) {
-            remove_part();
+            throw_away();
             return std::nullopt;
         }
         // A file system without hard links: moved into place instead, if nothing is there yet.
         const auto refused = [&](const std::string& reason) {
-            remove_part();
+            throw_away();
             return Error(path + ": cannot put the new campaign database in place (" + reason + "); nothing was made");
         };
         if (why != EPERM && why != ENOTSUP && why != EOPNOTSUPP && why != ENOSYS) throw refused(std::strerror(why));
         if (fs::exists(fs::symlink_status(path, ec))) {
-            remove_part();
+            throw_away();
             return std::nullopt;
         }
         fs::rename(part, path, ec);

@@ -993,3 +993,21 @@ TEST_CASE("A redo whose rows another campaign of the file has taken the places o
     CHECK_THAT(c.ok("--campaign G2 camp new Elmira --side union"), Contains("Elmira"));
     CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
 }
+
+TEST_CASE("Two campaigns made at once in a new file under one name: one is made, the other refused as made already, not said to be saved") {
+    test::TempDir dir;
+    const auto db = dir.file("race.db");
+    for (int round = 0; round < 3; ++round) {
+        INFO("round " << round);
+        std::filesystem::remove(db);
+        const auto run = [&](const char* name, const char* sample, const char* err) {
+            return std::string(MUSTER_BINARY) + " --db " + test::quote(db) + " campaign new " + name + " --sample " + sample + " >/dev/null 2>" +
+                   test::quote(dir.file(err));
+        };
+        test::shell(run("Same", "gettysburg", "a.err") + " & " + run("same", "saratoga", "b.err") + "; wait");
+        const auto a = test::file_bytes(dir.file("a.err")), b = test::file_bytes(dir.file("b.err"));
+        CHECK((a.empty() != b.empty()));  // one made it
+        CHECK_THAT(a + b, Contains("already exists in ") && !Contains("the change was made"));
+        CHECK(test::raw_sql_value(db, "SELECT count(*) FROM campaign") == "1");
+    }
+}
