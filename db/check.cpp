@@ -302,6 +302,9 @@ void relations(SQLite::Database& db, Problems& out) {
                                      "(SELECT 1 FROM battle_division bd WHERE bd.battle_id = x.battle_id AND bd.division_id = u.division_id)").getInt();
     if (unheld)
         out.push_back("battles: " + std::to_string(unheld) + " loss(es) of a brigade whose division its battle does not hold (its summary leaves them out)");
+    if (const auto astray = reversal_astray(db))
+        out.push_back("journal: entry #" + std::to_string(*astray) + " is not as undo and redo write it: an undo or redo that names no earlier entry it "
+                      "reverses, an entry of another kind that names one, or an entry said to be undone by one that did not undo it (undo would pass over it)");
     if (const int astray = steps_astray(db))
         out.push_back("journal: " + std::to_string(astray) + " entr" + (astray == 1 ? "y is" : "ies are") +
                       " part of a step whose first is not an earlier entry of its campaign (undo would take back together what was not made together)");

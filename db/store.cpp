@@ -1035,6 +1035,19 @@ int steps_astray(SQLite::Database& db, std::optional<std::int64_t> campaign) {
     return Row(q).count("astray");
 }
 
+std::optional<std::int64_t> reversal_astray(SQLite::Database& db, std::optional<std::int64_t> campaign, std::int64_t after) {
+    SQLite::Statement q(db, std::string("SELECT e.id FROM operation e LEFT JOIN operation r ON r.id = e.undoes LEFT JOIN operation u ON u.id = e.undone_by "
+                                        "WHERE e.id > ?3 AND (((e.kind IN (?1, ?2)) <> (e.undoes IS NOT NULL)) OR (e.undoes IS NOT NULL AND "
+                                        "(r.id IS NULL OR r.id >= e.id OR r.campaign_id <> e.campaign_id OR r.kind IN (?1, ?2))) OR "
+                                        "(e.undone_by IS NOT NULL AND (u.id IS NULL OR u.id <= e.id OR u.campaign_id <> e.campaign_id OR NOT "
+                                        "((u.kind = ?1 AND u.undoes = e.id) OR (e.kind = ?1 AND u.kind = ?2 AND u.undoes = e.undoes)))))") +
+                                (campaign ? " AND e.campaign_id = ?4" : "") + " ORDER BY e.id LIMIT 1");
+    bind_all(q, OperationKind::undo, OperationKind::redo, after);
+    if (campaign) q.bind(4, *campaign);
+    if (!q.executeStep()) return std::nullopt;
+    return Row(q).id("id");
+}
+
 namespace {
 
 // One operation of a step as undo or redo reads it.
@@ -1090,7 +1103,14 @@ std::vector<StepOperation> take_or_plan(SQLite::Database& db, std::int64_t campa
         throw Damaged(std::to_string(astray) + " journal entr" + (astray == 1 ? "y is" : "ies are") +
                       " part of a step whose first is not an earlier entry of the campaign, so " + (redo ? "redo" : "undo") +
                       " cannot tell what was made together; nothing was changed: run muster check, or restore a backup");
-    return redo ? redo_step(db, campaign) : undo_step(db, campaign);
+    auto step = redo ? redo_step(db, campaign) : undo_step(db, campaign);
+    // The entries since the step's first read as undo and redo wrote them: else what it picked
+    // may not be what comes next (an entry passed over as undone by one that did not undo it).
+    if (!step.empty())
+        if (const auto astray = reversal_astray(db, campaign, step.back().id - 1))
+            throw Damaged("journal entry #" + std::to_string(*astray) + " is not as undo and redo write it (what it reverses, or what reversed it), so " +
+                          (redo ? "redo" : "undo") + " cannot tell what comes next; nothing was changed: run muster check, or restore a backup");
+    return step;
 }
 
 // An operation of a step as a plan names it: the one undone (for an undo: the one it undid).

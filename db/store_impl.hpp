@@ -112,6 +112,11 @@ inline constexpr std::uint64_t k_schema_made_digest = 0x6d43c8485c8ed77c;
 /// How many operations (of `campaign`, or of every campaign) are part of a step whose first is
 /// not an earlier operation of their campaign that is part of none.
 int steps_astray(SQLite::Database& db, std::optional<std::int64_t> campaign = std::nullopt);
+/// The first journal entry (of `campaign` after entry `after`, or of the file) whose undo record
+/// is not as undo and redo write it: an undo or redo names the entry it reverses (an earlier one
+/// of its campaign, no undo or redo) and nothing else does; an entry undone is undone by an undo
+/// of it, and an undo by a redo of what it undid. None: all are.
+std::optional<std::int64_t> reversal_astray(SQLite::Database& db, std::optional<std::int64_t> campaign = std::nullopt, std::int64_t after = 0);
 /// Inside a write: the journal entry just added is the newest by number, as undo reads them. One
 /// numbered at SQLite's largest id makes it number new ones at random, below it: damage.
 void require_newest_entry(SQLite::Database& db, std::int64_t entry);

@@ -503,6 +503,40 @@ TEST_CASE("Journal entries tied into one step out of order (each naming the othe
     CHECK(test::dump(file) == before);
 }
 
+TEST_CASE("A journal entry's kind or undo mark changed by hand is named by check and refused by undo and redo, never passed over") {
+    // The newest entry made an undo, or the one before it marked undone by the newest, which did
+    // not undo it: undo would pass over an entry and take back an older one.
+    const std::vector<std::pair<std::string, std::string>> edits = {
+        {"an entry's kind made an undo", "UPDATE operation SET kind = 'undo' WHERE id = (SELECT max(id) FROM operation)"},
+        {"an entry's kind made a redo", "UPDATE operation SET kind = 'redo' WHERE id = (SELECT max(id) FROM operation)"},
+        {"an entry marked undone by one that did not undo it", "UPDATE operation SET undone_by = (SELECT max(id) FROM operation) WHERE id = (SELECT max(id) - 1 FROM operation)"},
+        {"an entry of another kind naming one it undoes", "UPDATE operation SET undoes = (SELECT max(id) - 1 FROM operation) WHERE id = (SELECT max(id) FROM operation)"},
+    };
+    for (const auto& [what, sql] : edits) {
+        INFO(what);
+        test::TempDir dir;
+        const auto file = dir.file("c.db");
+        base_campaign(file);
+        test::raw_sql(file, sql);
+        const auto check = in_process({"--db", file, "check"});
+        CHECK(check.code == 1);
+        CHECK_THAT(check.out + check.err, Catch::Matchers::Contains("is not as undo and redo write it"));
+        // Refused at once, or after undoing the newest where the edit leaves that one to undo:
+        // never once the undo would reach past what the edit broke.
+        bool refused = false;
+        for (int i = 0; i < 2 && !refused; ++i) {
+            const auto before = test::dump(file);
+            const auto r = in_process({"--db", file, "undo"});
+            if (r.code == 0) continue;
+            refused = true;
+            CHECK(r.code == 1);
+            CHECK_THAT(r.err, Catch::Matchers::Contains("is not as undo and redo write it") && Catch::Matchers::Contains("nothing was changed"));
+            CHECK(test::dump(file) == before);
+        }
+        CHECK(refused);
+    }
+}
+
 TEST_CASE("An undo record cut short at any byte, or with any byte changed, is said to be damaged by check and refused by undo, never read for ever") {
     test::TempDir dir;
     const auto base = dir.file("base.db");
