@@ -65,6 +65,7 @@ std::int64_t Store::create_campaign(const campaign::CampaignInfo& row, std::stri
                  to_sql(row.seed), now, row.men_per_stand, row.date, row.theater, row.turn_days, row.leader_names ? 1 : 0);
         q.exec();
         const std::int64_t id = db.getLastInsertRowid();
+        require_unclaimed(db, "campaign", id);
         SQLite::Statement op(db, "INSERT INTO operation (campaign_id, kind, summary, created_at, seen_by) VALUES (?, ?, ?, ?, ?)");
         bind_all(op, id, OperationKind::create, "Created campaign " + row.name + " with rule set " + row.rules_id, now,
                  Audience::everyone().text());

@@ -54,7 +54,9 @@ std::int64_t Prisoners::insert_camp(std::int64_t campaign, std::string_view side
         SQLite::Statement q(m_store.impl().db, "INSERT INTO camp (campaign_id, side, name) VALUES (?, ?, ?)");
         bind_all(q, campaign, std::string(side), std::string(name));
         q.exec();
-        return m_store.impl().db.getLastInsertRowid();
+        const auto id = m_store.impl().db.getLastInsertRowid();
+        require_unclaimed(m_store.impl().db, "camp", id);
+        return id;
     });
 }
 

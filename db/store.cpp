@@ -1048,6 +1048,22 @@ std::optional<std::int64_t> reversal_astray(SQLite::Database& db, std::optional<
     return Row(q).id("id");
 }
 
+void require_unclaimed(SQLite::Database& db, const std::string& table, std::int64_t id) {
+    SQLite::Statement tables(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
+    for (const Row t(tables); tables.executeStep();) {
+        const auto child = t.text("name");
+        SQLite::Statement keys(db, "SELECT \"from\" AS col FROM pragma_foreign_key_list(?1) WHERE \"table\" = ?2");
+        bind_all(keys, child, table);
+        for (const Row k(keys); keys.executeStep();) {
+            SQLite::Statement claimed(db, "SELECT 1 FROM \"" + child + "\" WHERE \"" + k.text("col") + "\" = ?1 LIMIT 1");
+            bind_all(claimed, id);
+            if (claimed.executeStep())
+                throw Damaged("rows of " + child + " name " + table + " #" + std::to_string(id) + ", which the file lost: a new " + table +
+                              " would take them as its own; nothing was changed: run muster check, or restore a backup");
+        }
+    }
+}
+
 namespace {
 
 // One operation of a step as undo or redo reads it.

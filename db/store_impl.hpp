@@ -117,6 +117,10 @@ int steps_astray(SQLite::Database& db, std::optional<std::int64_t> campaign = st
 /// of its campaign, no undo or redo) and nothing else does; an entry undone is undone by an undo
 /// of it, and an undo by a redo of what it undid. None: all are.
 std::optional<std::int64_t> reversal_astray(SQLite::Database& db, std::optional<std::int64_t> campaign = std::nullopt, std::int64_t after = 0);
+/// Inside a write, a row of `table` just added as `id`: refused (Damaged) where rows of the file
+/// name that id already (left when a row once there was deleted by hand), which it would take
+/// as its own. For the rows that own much (a campaign, a camp), each added seldom.
+void require_unclaimed(SQLite::Database& db, const std::string& table, std::int64_t id);
 /// Inside a write: the journal entry just added is the newest by number, as undo reads them. One
 /// numbered at SQLite's largest id makes it number new ones at random, below it: damage.
 void require_newest_entry(SQLite::Database& db, std::int64_t entry);

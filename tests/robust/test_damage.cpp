@@ -537,6 +537,26 @@ TEST_CASE("A journal entry's kind or undo mark changed by hand is named by check
     }
 }
 
+TEST_CASE("A campaign or camp deleted by hand leaves rows naming it, which a new one is refused rather than taking as its own") {
+    for (const auto& [lost, command] : std::vector<std::pair<std::string, std::string>>{
+             {"DELETE FROM campaign", "campaign new Fresh --rules acw"},
+             {"DELETE FROM camp WHERE id = (SELECT max(id) FROM camp)", "camp new Andersonville --side confederate"}}) {
+        INFO(command);
+        test::TempDir dir;
+        const auto file = dir.file("c.db");
+        base_campaign(file);
+        test::raw_sql(file, "PRAGMA foreign_keys = OFF; " + lost);
+        const auto before = test::dump(file);
+        std::vector<std::string> args{"--db", file};
+        for (const auto& word : split(command, ' ')) args.push_back(word);
+        const auto r = in_process(args);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains("which the file lost: a new ") && Catch::Matchers::Contains("nothing was changed"));
+        CHECK(test::dump(file) == before);
+        CHECK(in_process({"--db", file, "check"}).code == 1);
+    }
+}
+
 TEST_CASE("An undo record cut short at any byte, or with any byte changed, is said to be damaged by check and refused by undo, never read for ever") {
     test::TempDir dir;
     const auto base = dir.file("base.db");
