@@ -542,39 +542,39 @@ std::optional<std::int64_t> plan_closed_by(const rules::RuleSet& rules, const st
         auto name = division(id).name;
         return name.empty() ? rules.division_noun() + " #" + std::to_string(id) : name;
     };
-    std::vector<FieldDivision> fought;
-    for (const auto d : plan.divisions) fought.push_back(division(d));
+    std::vector<std::pair<std::int64_t, FieldDivision>> fought;
+    for (const auto d : plan.divisions) fought.emplace_back(d, division(d));
     // As write_battle keeps it: a side knows of the battle where it shows itself to it.
     const bool enemy_there = plan.sides.size() > 1;
-    const auto shown = sides_shown(plan, plan.divisions, [&](std::int64_t d) {
-        const auto& f = fought[static_cast<size_t>(std::find(plan.divisions.begin(), plan.divisions.end(), d) - plan.divisions.begin())];
-        return std::pair{f.side, (enemy_there && !report.keeps_hidden(d)) || f.seen};
+    const auto shown = sides_shown(plan, fought, [&](const auto& f) {
+        return std::pair{f.second.side, (enemy_there && !report.keeps_hidden(f.first)) || f.second.seen};
     });
     // Unaware: a side that fought none there, and one whose divisions there are all hidden from
     // the enemy (the enemy may not read a plan closed by them).
     std::vector<std::string> absent, unseen;
     for (const auto& side : rules.sides)
         if (!shown.count(side.id))
-            (std::any_of(fought.begin(), fought.end(), [&](const FieldDivision& f) { return f.side == side.id; }) ? unseen : absent).push_back(side.name);
+            (std::any_of(fought.begin(), fought.end(), [&](const auto& f) { return f.second.side == side.id; }) ? unseen : absent).push_back(side.name);
     if (!absent.empty() || !unseen.empty()) {
         // What would let each side know: a division of each absent side's among those that
         // fought (with two sides there, each sees the other's, but a division seen fighting
-        // alone shows the battle to no one), and the battle not kept hidden.
+        // alone shows the battle to no one), and its divisions not kept hidden (those only a
+        // draft's lines kept hidden, shown where the report names them).
         const auto& noun = rules.division_noun();
-        const bool kept_hidden = report.engaged != Fog::seen || !report.kept_hidden.empty();
         std::string remedy = absent.empty() ? "" : "give one of the " + join(absent, " side's and one of the ") + " side's " + noun + "s among the " + noun + "s that fought (--division NAME)";
+        // (A side alone there is unseen for want of an enemy, which no report changes.)
+        const bool kept_hidden = !unseen.empty() && (report.engaged != Fog::seen || !report.kept_hidden.empty());
         if (kept_hidden) {
             std::vector<std::string> kept;
-            for (const auto d : report.kept_hidden)
-                if (std::find(plan.divisions.begin(), plan.divisions.end(), d) != plan.divisions.end()) kept.push_back("--division " + shell_word(division_name(d)));
+            for (const auto d : report.kept_hidden) kept.push_back("--division " + shell_word(division_name(d)));
             remedy += std::string(absent.empty() ? "" : ", and ") +
                       (report.engaged != Fog::seen ? "leave out --keep-hidden" : "name those kept hidden that fought (" + join(kept, " ") + ")");
         }
         throw UsageError("the report of " + report.name + " would close its plan, which every side reads, but " +
                          (absent.empty() ? "" : "the " + join(absent, " side and the ") + " side would not know it was fought: no " + noun + " of theirs fought there") +
-                         (kept_hidden && !unseen.empty() ? std::string(absent.empty() ? "" : "; and ") + "the " + join(unseen, " side's and the ") + " side's " + noun +
-                                                               "s there are kept hidden from the enemy, which may not read a plan closed by them"
-                                                         : "") +
+                         (kept_hidden ? std::string(absent.empty() ? "" : "; and ") + "the " + join(unseen, " side's and the ") + " side's " + noun +
+                                            "s there are kept hidden from the enemy, which may not read a plan closed by them"
+                                      : "") +
                          ". To report it, " + remedy + "; or report the battle under another name (its plan stays open)");
     }
     lines.push_back("the plan of " + report.name + (preview ? " would be" : " is") + " closed: it stays as the battle's history (muster battle show)");
