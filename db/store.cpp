@@ -1041,9 +1041,8 @@ std::optional<std::int64_t> reversal_astray(SQLite::Database& db, std::optional<
                                         "(r.id IS NULL OR r.id >= e.id OR r.campaign_id <> e.campaign_id OR r.kind IN (?1, ?2))) OR "
                                         "(e.undone_by IS NOT NULL AND (u.id IS NULL OR u.id <= e.id OR u.campaign_id <> e.campaign_id OR NOT "
                                         "((u.kind = ?1 AND u.undoes = e.id) OR (e.kind = ?1 AND u.kind = ?2 AND u.undoes = e.undoes)))))") +
-                                (campaign ? " AND e.campaign_id = ?4" : "") + " ORDER BY e.id LIMIT 1");
-    bind_all(q, OperationKind::undo, OperationKind::redo, after);
-    if (campaign) q.bind(4, *campaign);
+                                " AND (?4 IS NULL OR e.campaign_id = ?4) ORDER BY e.id LIMIT 1");
+    bind_all(q, OperationKind::undo, OperationKind::redo, after, campaign);
     if (!q.executeStep()) return std::nullopt;
     return Row(q).id("id");
 }
