@@ -21,9 +21,11 @@ namespace muster::app {
 
 namespace {
 
-// A stream of the table side's dice: of the battle, then of what rolls (a table and its units, a
-// leader's check), so no roll of one battle moves another's.
-std::string table_stream(const std::string& battle, const std::string& what) { return "table|" + battle + "|" + what; }
+// A stream of the table side's dice: of the battle as the umpire typed it (case aside), then of
+// what rolls (a table and its units, a leader's check), so no roll of one battle moves another's.
+// Not as the draft spells it: a draft begun out of the enemy's sight ("SKIRMISH", a hidden unit's
+// roll) would move the dice of a unit it sees, rolled after under "Skirmish".
+std::string table_stream(std::string_view typed, const std::string& what) { return "table|" + lower(trim(typed)) + "|" + what; }
 // A leader in a stream's name: his side, his label and his post.
 std::string leader_key(const army::Leader& l) { return l.side + "|" + l.label() + "|" + l.command.unit; }
 
@@ -275,9 +277,9 @@ bool artillery_part(const rules::PlayEffects& e) { return e.silenced || e.damage
 
 class DraftWriter {
 public:
-    DraftWriter(db::Store& store, const campaign::CampaignInfo& c, std::int64_t op, const std::string& battle, const Refs& refs,
+    DraftWriter(db::Store& store, const campaign::CampaignInfo& c, std::int64_t op, const std::string& battle, std::string_view typed, const Refs& refs,
                 const rules::RuleSet& rules, bool difference, OperationDice& dice, CampaignRolled& out)
-        : m_store(store), m_campaign(c), m_op(op), m_battle(battle), m_refs(refs), m_rules(rules), m_difference(difference), m_dice(dice), m_out(out),
+        : m_store(store), m_campaign(c), m_op(op), m_battle(battle), m_typed(typed), m_refs(refs), m_rules(rules), m_difference(difference), m_dice(dice), m_out(out),
           m_so_far(store, c, battle) {}
 
     /// What the campaign knows of a unit now.
@@ -369,7 +371,7 @@ private:
             const auto& table = play_table(m_rules, e.leader_roll);
             play::Request request;
             request.purpose = "fallen leader: " + l->label();
-            m_out.fallen = play::roll(table, request, m_dice.source_for(table_stream(m_battle, table.id + "|" + leader_key(*l)),
+            m_out.fallen = play::roll(table, request, m_dice.source_for(table_stream(m_typed, table.id + "|" + leader_key(*l)),
                                                                         "leader " + std::to_string(l->id), t.division()));
             const auto& r = *m_out.fallen;
             m_out.outcome.rolls.push_back({request.purpose, table.id, r.throws.at(0), r.result->text});
@@ -389,7 +391,7 @@ private:
         const auto* l = commander(t, "the result rolls for its leader");
         if (!l) return;
         const std::string purpose = "d10 for " + l->label() + ": " + word(check.fate) + " on " + check.band.text;
-        const auto th = m_dice.source_for(table_stream(m_battle, "check|" + leader_key(*l)), "leader " + std::to_string(l->id), t.division())
+        const auto th = m_dice.source_for(table_stream(m_typed, "check|" + leader_key(*l)), "leader " + std::to_string(l->id), t.division())
                             .roll(rules::Die::d10, purpose);
         const bool falls = check.band.contains(th.reading);
         m_out.outcome.rolls.push_back({purpose, "d10", th, falls ? std::string(word(check.fate)) : "unharmed"});
@@ -423,6 +425,7 @@ private:
     const campaign::CampaignInfo& m_campaign;
     std::int64_t m_op;
     const std::string& m_battle;
+    std::string_view m_typed;  ///< the battle as typed for the roll: its dice's stream
     const Refs& m_refs;
     const rules::RuleSet& m_rules;
     bool m_difference;  // a charge: a battery may have been with the brigade; fire names one or the other
@@ -511,7 +514,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
         const auto [unit, defender, firer] = targets(refs, r);
         // The umpire's roll: the sides read its outcome in the battle's report.
         OperationDice dice(m_session.state(), c, op, Audience::umpire_only(), "table side", "operation " + std::to_string(op), rolls);
-        DraftWriter draft(store, c, op, battle, refs, rules, table.difference, dice, out);
+        DraftWriter draft(store, c, op, battle, r.battle, refs, rules, table.difference, dice, out);
 
         // What the campaign knows of the units decides the column and modifiers it can.
         auto facts = [&](const std::optional<Target>& t) { return t ? std::optional(draft.facts(*t)) : std::nullopt; };
@@ -578,7 +581,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
         // The roll's dice are the units' own in this battle (a stream of the battle, the table and
         // the units' names, counted for them alone): a roll on one unit, a hidden one least of all,
         // never moves another's, nor a roll of another battle (a plan's draft thrown away) the next's.
-        out.roll = play::roll(table, request, dice.source_for(table_stream(battle, table.id + "|" + join(streams, "|")), join(keys, ",")));
+        out.roll = play::roll(table, request, dice.source_for(table_stream(r.battle, table.id + "|" + join(streams, "|")), join(keys, ",")));
         const auto& result = *out.roll.result;
         const std::string score = table.difference ? "difference " + signed_text(out.roll.score) : "score " + std::to_string(out.roll.score);
         for (size_t i = 0; i < out.roll.throws.size(); ++i)
@@ -598,7 +601,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             if (const int at_most = out.roll.effects.broken_reroll) {
                 auto again = request;
                 again.purpose = table.title + " again (BROKEN): " + against;
-                const auto second = play::roll(table, again, dice.source_for(table_stream(battle, table.id + "|again|" + join(streams, "|")), join(keys, ",")));
+                const auto second = play::roll(table, again, dice.source_for(table_stream(r.battle, table.id + "|again|" + join(streams, "|")), join(keys, ",")));
                 out.outcome.rolls.push_back({second.purposes[0], table.id, second.throws[0], "score " + std::to_string(second.score)});
                 const std::string why_again = table.title + " again " + std::to_string(second.score) + " (after BROKEN)";
                 const bool removed = second.score <= at_most;
@@ -667,7 +670,7 @@ Outcome TableSide::set_state(const std::string& typed, const std::string& ref, c
         const auto unit = find_target(refs, ref, "--unit");
         CampaignRolled scratch;
         OperationDice dice(m_session.state(), c, op, Audience::umpire_only(), "table side", "operation " + std::to_string(op), {});
-        DraftWriter draft(store, c, op, battle, refs, rules, false, dice, scratch);
+        DraftWriter draft(store, c, op, battle, typed, refs, rules, false, dice, scratch);
         draft.engaged(unit, "state on the table set by the umpire");
         for (const auto& ch : changes) {
             std::vector<std::string> allowed{rules::k_yes, rules::k_no};

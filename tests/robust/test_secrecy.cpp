@@ -1073,6 +1073,20 @@ TEST_CASE("A draft's rolls for a division the enemy has not seen do not show it 
     CHECK_THAT(c.ok("battle show P1 --as allies"), Contains("Lecoq"));
 }
 
+TEST_CASE("A draft begun out of the enemy's sight under another spelling of the battle's name does not move the dice of what it sees") {
+    // Out of the Allies' sight, the umpire rolls for hidden Sahr, or the French player submits
+    // its losses, under "SKIRMISH"; then Krafft is fired on under "Skirmish", which joins that
+    // draft. Krafft's dice are the same as where no one began the draft first.
+    for (const std::string hidden : {"table roll manoeuvre --battle SKIRMISH --unit \"Sahr/2nd Brigade\"", "submit french|SKIRMISH|Sahr/2nd Brigade=1"}) {
+        INFO(hidden);
+        play_story({"campaign new G --sample grossbeeren --seed 11", "arrive --due", "reveal Lecoq", "reveal Krafft"},
+                   {{with_hidden, hidden},
+                    {both, "table roll musketry --battle Skirmish --unit \"Krafft/1st Neumark Landwehr\" --firer \"Lecoq/1st Brigade\" --points 10"},
+                    {both, "battle report --draft Skirmish"}},
+                   "allies");
+    }
+}
+
 TEST_CASE("A hidden unit's rolls in a plan thrown away do not move its dice in the next battle, nor does a recovery's preview tell what it did not see") {
     // L'Ordre Mixte: hidden Lecoq's 2nd Brigade rolls the Manoeuvre table in a plan whose draft
     // is thrown away; its roll in the next battle, which reveals it, read as if that never was.
