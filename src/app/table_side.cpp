@@ -247,6 +247,7 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
 struct DraftSoFar {
     std::map<std::int64_t, int> drafted;
     std::set<std::int64_t> fallen;  // the leaders it has falling
+    std::map<std::int64_t, BatteryFate> batteries_lost;  // by battery: wrecked or captured there
     std::set<std::string> engaged;  // "b<brigade id>", "g<battery id>"
     TableStates states;
     std::int64_t campaign;
@@ -259,6 +260,7 @@ struct DraftSoFar {
             // made after it reads the brigade as the rolls before it left it.
             if (l.brigade_id && !l.submitted) drafted[*l.brigade_id] += l.stands;
             if (l.kind == DraftKind::leader && l.leader_id) fallen.insert(*l.leader_id);
+            if (l.kind == DraftKind::battery && l.battery_id && l.battery_fate) batteries_lost.emplace(*l.battery_id, *l.battery_fate);
             if (l.kind == DraftKind::engaged) engaged.insert(TableStates::key(l.brigade_id, l.battery_id));
         }
     }
@@ -284,6 +286,11 @@ public:
 
     /// What the campaign knows of a unit now.
     play::Facts facts(const Target& t) const { return m_so_far.facts(t, m_refs, m_rules, m_store); }
+    /// What befell a battery earlier in the battle (wrecked, captured): none, in the fight still.
+    std::optional<BatteryFate> lost(const Target& t) const {
+        const auto it = t.battery ? m_so_far.batteries_lost.find(t.battery->id) : m_so_far.batteries_lost.end();
+        return it == m_so_far.batteries_lost.end() ? std::nullopt : std::optional(it->second);
+    }
 
     /// The unit fought, whatever it lost: its division is in the battle.
     void engaged(const Target& t, const std::string& why) {
@@ -523,6 +530,17 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             if (*f)
                 if (const auto* off = (*f)->find(Fact::off_field); off && off->value == rules::k_yes)
                     throw Error(off->why + " in " + battle + ": it is not at the table (muster table state --battle " + shell_word(battle) + " --unit REF off_field=no brings it back)");
+        // A battery wrecked or captured earlier in the battle is out of it: it neither fires nor is fired on.
+        for (const auto* t : {&unit, &defender, &firer})
+            if (*t)
+                if (const auto fate = draft.lost(**t))
+                    throw Error((*t)->ref() + " is " + word(*fate) + " in the draft of " + battle + ": it is out of the battle (muster battle draft " +
+                                shell_positional(battle) + " shows the roll that took it)");
+        // A silenced battery limbers up and moves back: it fires once it is no longer silenced.
+        if (firer_facts && !r.override)
+            if (const auto* silenced = firer_facts->find(Fact::silenced); silenced && silenced->value == rules::k_yes)
+                throw Error(silenced->why + " in " + battle + ": a silenced battery limbers up and moves back, and fires once it is no longer silenced (muster table state --battle " +
+                            shell_word(battle) + " --unit " + shell_word(firer->ref()) + " silenced=no; --override rolls it all the same)");
         // Nor is a division its plan keeps in reserve off the field, until it arrives there, or
         // one a plan that lays out its field does not name (a slip of the unit typed, as often
         // as a division not yet deployed): its loss would take it into the report, seen by the
@@ -564,10 +582,6 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             }
         auto ptr = [](const std::optional<play::Facts>& f) { return f ? &*f : nullptr; };
         const auto resolved = play::with_campaign(table, r.request, {ptr(unit_facts), ptr(defender_facts), ptr(firer_facts)}, r.override);
-        if (firer_facts)
-            if (const auto* silenced = firer_facts->find(Fact::silenced); silenced && silenced->value == rules::k_yes)
-                out.outcome.lines.push_back(silenced->why + ": a silenced battery limbers up and moves back; it fires once it is no longer silenced "
-                                            "(muster table state --battle " + shell_word(battle) + " --unit " + shell_word(firer->ref()) + " silenced=no)");
         auto request = resolved.request;
         std::vector<std::string> named, keys, streams;
         for (const auto* t : {&firer, &unit, &defender})

@@ -167,7 +167,7 @@ TEST_CASE("A roll for a battle refuses what it cannot draft, and changes nothing
     CHECK(d.report.batteries.at(0).fate == BatteryFate::wrecked);
 }
 
-TEST_CASE("A battery under fire takes the artillery's part of a result, silenced not disordered, and silenced its own fire is said to wait") {
+TEST_CASE("A battery under fire takes the artillery's part of a result, silenced not disordered, silenced fires not till --override, and wrecked is out of the battle") {
     Wagram w;
     const auto hit = w.roll("musketry", {}, "Legrand/Horse Battery", "", {"4+3"}, "6");  // Lively: "Target disordered, Artillery silenced"
     REQUIRE(hit.roll.result->heading() == "Lively");
@@ -177,17 +177,26 @@ TEST_CASE("A battery under fire takes the artillery's part of a result, silenced
     // A brigade hit alike is disordered, and not silenced.
     const auto brigade = w.roll("musketry", {}, "Fresnel/Klenau", "", {"4+3"}, "6");
     CHECK_THAT(join(brigade.outcome.lines, "\n"), Contains("Fresnel/Klenau: disordered (on the table)") && !Contains("silenced"));
-    // Silenced, the battery firing is told it waits; its fire is not halved as if disordered.
+    // Silenced, the battery limbers up and moves back: its fire is refused, and rolled only with
+    // --override (not halved as if disordered), the draft as it was till then.
     app::CampaignRoll r;
     r.table = "musketry";
     r.battle = "Wagram";
     r.unit = "Fresnel/Klenau";
     r.firer = "Legrand/Horse Battery";
     r.request.points = rules::parse_points("6");
-    const auto fired = join(w.s.table_side().roll(r, {"3+3"}).outcome.lines, "\n");
-    CHECK_THAT(fired, Contains("Legrand/Horse Battery is silenced") && Contains("silenced=no"));
+    const auto before = w.s.table_side().draft("Wagram").report.brigades;
+    CHECK_THROWS_WITH(w.s.table_side().roll(r, {"3+3"}), Contains("Legrand/Horse Battery is silenced") && Contains("silenced=no") && Contains("--override"));
+    CHECK(w.s.table_side().draft("Wagram").report.brigades.size() == before.size());
+    r.override = true;
+    CHECK(w.s.table_side().roll(r, {"3+3"}).roll.result);
     CHECK_FALSE(w.s.table_side().draft("Wagram").states.empty());
     for (const auto& st : w.s.table_side().draft("Wagram").states) CHECK_THAT(st, !Contains("Horse Battery: disordered"));
+    // Wrecked, it is out of the battle: it neither fires nor is fired on, --override or not.
+    const auto wreck = w.roll("musketry", {}, "Legrand/Horse Battery", "", {"5+5"}, "14");
+    REQUIRE(wreck.roll.effects.battery);
+    CHECK_THROWS_WITH(w.s.table_side().roll(r, {"3+3"}), Contains("Legrand/Horse Battery is wrecked in the draft of Wagram: it is out of the battle"));
+    CHECK_THROWS_WITH(w.roll("musketry", {}, "Legrand/Horse Battery", "", {"3+3"}, "6"), Contains("is wrecked in the draft of Wagram"));
 }
 
 TEST_CASE("A player's losses submitted to a draft begun by rolls for the enemy's units - his division fought too") {
