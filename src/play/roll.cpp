@@ -61,7 +61,12 @@ Applied apply(const PlayTable& t, const Choice& c) {
         throw UsageError("table " + t.id + " has no modifier \"" + c.modifier + "\" (modifiers: " + modifier_ids(t) + ")" + did_you_mean(c.modifier, ids));
     }
     Applied a{m, m->party == Party::either ? c.party : m->party, 1, m->value, c.from};
-    if (t.difference && a.party == Party::either)
+    // One given without its side, where both sides' rolls have one of that id (AWI lists each
+    // side's apart), is no more the attacker's than the defender's.
+    const auto* attacker = t.find_modifier(c.modifier, Party::attacker);
+    const auto* defender = t.find_modifier(c.modifier, Party::defender);
+    const bool both_have = c.party == Party::either && attacker && defender && attacker != defender;
+    if (t.difference && (a.party == Party::either || both_have))
         throw UsageError("table " + t.id + " is rolled by both sides: say whose roll \"" + c.modifier + "\" modifies, attacker:" + c.modifier +
                          " or defender:" + c.modifier);
     if (!t.difference && c.party != Party::either)
