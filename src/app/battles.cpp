@@ -1597,7 +1597,7 @@ void say_left_behind(const Refs& refs, const army::BrigadeRecord& b, const std::
     // A commander killed is said nothing of; one wounded or taken is given another command once back.
     for (const auto& l : refs.leaders())
         if ((l.command.unit == b.ref() || l.command.unit == b.ref() + " (alternate)") && l.status != LeaderStatus::killed)
-            out.lines.push_back(b.ref() + ": " + (l.command.kind ? "its commander " : "its Alternate ") + l.label() +
+            out.lines.push_back(b.ref() + ": its " + (l.name.empty() ? "unnamed " : "") + (l.command.kind ? "commander" : "Alternate") + (l.name.empty() ? "" : " " + l.label()) +
                                 (is_active(l.status) ? " commands nothing after (muster leader assign gives him another)"
                                                      : " (" + word(l.status) + ") comes back to no command (muster leader assign gives him another once he is back)"));
 }

@@ -651,6 +651,13 @@ TEST_CASE("A brigade taken out of service says what becomes of its commander by 
     c.ok("battle report --name B --loss " + kemper + "=8 --leader \"Kemper:killed\"");
     CHECK_THAT(c.ok("brigade destroy " + kemper), Contains("is destroyed") && !Contains("Kemper commands") && !Contains("Kemper ("));
     CHECK_THAT(c.refused("leader assign Kemper \"Pickett/Garnett's Brigade\"", 1), Contains("killed"));
+    // A commander with no name yet is called so, not "its commander commander of ...".
+    test::CampaignFile g;
+    g.ok("campaign new G --sample grossbeeren --seed 1");
+    g.ok("camp new Spandau --side french");
+    g.ok("battle report --name B --leader \"Krafft/1st Neumark Landwehr:captured\"");
+    CHECK_THAT(g.ok("brigade disband \"Krafft/1st Neumark Landwehr\" --preview"),
+               Contains("Krafft/1st Neumark Landwehr: its unnamed commander (captured) comes back to no command") && !Contains("commander commander"));
 }
 
 TEST_CASE("Two leaders held under one name are asked for by their own side once the umpire has renamed one, which their captor is told") {
