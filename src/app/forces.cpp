@@ -88,6 +88,13 @@ army::Brigade brigade_from(const rules::RuleSet& r, const BrigadeEntry& e, Despi
                          count_of(b.start_stands, "stand", "stands") + ": give --label start/worn/spent");
     }
     b.commander = leader_from(r, e.commander, r.brigade_noun() + " commander", despicable);
+    if (!e.alternate.name.empty() || !e.alternate.grade.empty()) {
+        if (r.generation.alternate.empty())
+            throw UsageError("rule set " + r.id + " gives no " + r.brigade_noun() + " an Alternate commander: leave out --alternate and --alternate-grade");
+        if (e.alternate.grade.empty())
+            throw UsageError(r.brigade_noun() + " alternate commander " + e.alternate.name + " needs a grade (--alternate-grade " + grade_ids(r) + ")");
+        b.alternate = leader_from(r, e.alternate, r.brigade_noun() + " alternate commander", despicable);
+    }
     return b;
 }
 

@@ -56,6 +56,8 @@ void add_forces_commands(CLI::App& app, Io& io) {
     b->add_option("--arm", bri->arm, "Arm (default: the division's)");
     b->add_option("--leader", bri->commander.name, "Brigadier's name");
     b->add_option("--grade", bri->commander.grade, "Brigadier's grade");
+    b->add_option("--alternate", bri->alternate.name, "Its Alternate commander's name, in a rule set with them (AWI)");
+    b->add_option("--alternate-grade", bri->alternate.grade, "Its Alternate commander's grade");
     on_run(b, io, [bri, &io] {
         io.out << open_campaigns(io).forces().add_brigade(*bri) << ".\n";
     });

@@ -1011,3 +1011,26 @@ TEST_CASE("Two campaigns made at once in a new file under one name: one is made,
         CHECK(test::raw_sql_value(db, "SELECT count(*) FROM campaign") == "1");
     }
 }
+
+TEST_CASE("A battalion entered by hand takes its Alternate commander where the rule set has them, named and graded, and nowhere else") {
+    test::CampaignFile c;
+    c.ok("campaign new A --rules awi --date 1777-09-11 --seed 1");
+    c.ok("add army Howe --side british");
+    c.ok("add corps K --army Howe");
+    c.ok("add division Knyphausen --corps K --nationality german");
+    CHECK_THAT(c.refused("add brigade Leib --division Knyphausen --rating veteran --stands 9 --leader Specht --grade competent --alternate Lentz", 2),
+               Contains("alternate commander Lentz needs a grade (--alternate-grade"));
+    CHECK_THAT(c.refused("add brigade Leib --division Knyphausen --rating veteran --stands 9 --leader Specht --grade competent --alternate Specht --alternate-grade cautious", 1),
+               Contains("the commander and the alternate are both named \"Specht\""));
+    c.ok("add brigade Leib --division Knyphausen --rating veteran --stands 9 --leader Specht --grade competent --alternate Lentz --alternate-grade cautious");
+    CHECK_THAT(c.ok("oob"), Contains("Specht, Competent") && Contains("alternate Lentz, Cautious"));
+    CHECK_THAT(c.ok("leader list"), Contains("Lentz"));
+    // The American Civil War's rule set has none: refused, saying so.
+    test::CampaignFile w;
+    w.ok("campaign new W --rules acw --date 1862-09-01 --theater east --seed 1");
+    w.ok("add army ANV --side confederate");
+    w.ok("add corps I --army ANV");
+    w.ok("add division Hood --corps I");
+    CHECK_THAT(w.refused("add brigade Law --division Hood --rating veteran --stands 6 --leader Law --grade average --alternate Sheffield --alternate-grade average", 2),
+               Contains("rule set acw gives no brigade an Alternate commander"));
+}
