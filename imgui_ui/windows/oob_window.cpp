@@ -264,7 +264,8 @@ void OobWindow::draw(GuiApp& app) {
         mark("OOB/Merge");
     }
     if (!selected_open) return;
-    ImGui::TextWrapped("Enter a brigade by hand into this division:");
+    const auto& noun = rules.brigade_noun();  // AWI's battalion
+    ImGui::TextWrapped("Enter a %s by hand into this %s:", noun.c_str(), rules.division_noun().c_str());
     ImGui::SetNextItemWidth(px(200));
     ImGui::InputText("Name##brigade", &entry.name);
     mark("OOB/EntryName");
@@ -285,22 +286,27 @@ void OobWindow::draw(GuiApp& app) {
     mark("OOB/EntryStands");
     ImGui::SetNextItemWidth(px(100));
     ImGui::InputText("Label (empty: the rule set's)", &entry.label);
-    ImGui::SetNextItemWidth(px(180));
-    ImGui::InputText("Brigadier", &entry.commander.name);
-    mark("OOB/Brigadier");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(px(150));
-    const bool grade = ImGui::BeginCombo("Grade", entry.commander.grade.c_str());
-    mark("OOB/Grade");
-    if (grade) {
-        if (ImGui::Selectable("(no brigadier)")) entry.commander.grade.clear();
-        for (const auto& g : rules.grades) {
-            if (ImGui::Selectable(g.name.c_str(), entry.commander.grade == g.id)) entry.commander.grade = g.id;
-            mark("OOB/Grade/" + g.id);
+    // A commander's name and grade: the brigadier's, and where the rule set has them (AWI) the Alternate's.
+    const auto leader = [&](app::LeaderEntry& l, const char* name, const char* grade, const std::string& id, const char* none) {
+        ImGui::SetNextItemWidth(px(180));
+        ImGui::InputText(name, &l.name);
+        mark("OOB/" + id);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(px(150));
+        const bool open = ImGui::BeginCombo(grade, l.grade.c_str());
+        mark("OOB/" + id + "Grade");
+        if (open) {
+            if (ImGui::Selectable(none)) l.grade.clear();
+            for (const auto& g : rules.grades) {
+                if (ImGui::Selectable(g.name.c_str(), l.grade == g.id)) l.grade = g.id;
+                mark("OOB/" + id + "Grade/" + g.id);
+            }
+            ImGui::EndCombo();
         }
-        ImGui::EndCombo();
-    }
-    if (ImGui::Button("Add brigade")) app.run("oob.add_brigade");
+    };
+    leader(entry.commander, "Commander", "Grade", "Brigadier", "(no commander)");
+    if (!rules.generation.alternate.empty()) leader(entry.alternate, "Alternate", "Alternate's grade", "Alternate", "(no alternate)");
+    if (ImGui::Button(("Add " + noun + "###AddBrigade").c_str())) app.run("oob.add_brigade");
     mark("OOB/AddBrigade");
 }
 

@@ -2,6 +2,7 @@
 // The real windows under Xvfb, driven by mouse and keyboard; screenshots in build/tests/gui/screenshots/.
 #include "fixture.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <thread>
@@ -201,8 +202,8 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     d.press_enter();
     REQUIRE(d.click("OOB/Brigadier"));
     d.type("Cutler");
-    REQUIRE(d.click("OOB/Grade"));
-    REQUIRE(d.click("OOB/Grade/average"));
+    REQUIRE(d.click("OOB/BrigadierGrade"));
+    REQUIRE(d.click("OOB/BrigadierGrade/average"));
     CHECK(oob.entry.stands == 7);
     REQUIRE(d.click("OOB/AddBrigade"));
     INFO(oob.error);
@@ -239,4 +240,58 @@ TEST_CASE("A GUI refusal shows in its window and changes nothing") {
     CHECK(test::dump(dir.file("c.db")) == before);
     CHECK_FALSE(d.app.run("no.such.action"));
     d.frame(shot("refusal"));
+}
+
+TEST_CASE("An AWI battalion entered by hand in the order of battle takes its Alternate commander, named and graded") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    {
+        app::Session s(db, app::Open::create, 5000, app::Catalog(""));
+        app::NewCampaign n;
+        n.name = "Brandywine";
+        n.rules = "awi";
+        n.date = Day::read("1777-09-11");
+        n.seed = 1;
+        s.create_campaign(n);
+        s.forces().add_army("british", "Howe", {});
+        s.forces().add_corps("Howe", "Knyphausen's Column", {});
+        s.forces().add_division("Knyphausen's Column", "Hessians", "", {}, "german");
+    }
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& oob = d.show<gui::OobWindow>();
+    d.frames(2);
+    REQUIRE(d.click("OOB/Line/Hessians"));
+    REQUIRE(oob.selected_open);
+    REQUIRE(d.click("OOB/EntryName"));
+    d.type("Leib Regiment");
+    REQUIRE(d.click("OOB/Rating"));
+    REQUIRE(d.click("OOB/Rating/veteran"));
+    REQUIRE(d.click("OOB/EntryStands"));
+    d.type("9");
+    d.press_enter();
+    REQUIRE(d.click("OOB/Brigadier"));
+    d.type("Specht");
+    REQUIRE(d.click("OOB/BrigadierGrade"));
+    REQUIRE(d.click("OOB/BrigadierGrade/competent"));
+    REQUIRE(d.click("OOB/Alternate"));
+    d.type("Lentz");
+    REQUIRE(d.click("OOB/AlternateGrade"));
+    REQUIRE(d.click("OOB/AlternateGrade/cautious"));
+    d.frame(shot("oob_alternate_entry"));
+    REQUIRE(d.click("OOB/AddBrigade"));
+    INFO(oob.error);
+    bool added = false;
+    for (const auto& b : s.forces().brigades())
+        if (b.ref() == "Hessians/Leib Regiment") {
+            added = true;
+            const auto leaders = s.leaders().list();
+            const auto alternate = std::find_if(leaders.begin(), leaders.end(), [&](const army::Leader& l) { return l.id == b.alternate_id; });
+            REQUIRE(alternate != leaders.end());
+            CHECK(alternate->name == "Lentz");
+            CHECK(alternate->grade == "cautious");
+        }
+    CHECK(added);
+    d.frames(2);
+    d.frame(shot("oob_alternate_added"));
 }
