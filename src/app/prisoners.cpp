@@ -400,10 +400,11 @@ std::vector<ExchangeView> exchanges_of(const Refs& refs, const rules::RuleSet& r
 
 std::string Prisoners::add_camp(const std::string& typed_side, const std::string& given_name) {
     const auto name = require_name("camp", given_name);
-    // A report names a camp after a fate and an "@" ("REF:captured@CAMP", "REF=2@CAMP").
-    if (const auto at = name.find_first_of("@:"); at != std::string::npos)
+    // A report names a camp after a fate or a count and an "@" ("REF:captured@CAMP", "REF=2@CAMP"):
+    // one holding any of them would let a spec be read two ways ("X=1@C=2": 1 of X to C=2, or 2 of X=1@C).
+    if (const auto at = name.find_first_of("@:="); at != std::string::npos)
         throw UsageError("camp name \"" + visible(name) + "\" is refused: a \"" + name[at] +
-                         "\" (a report names a camp after a fate and an \"@\": REF:captured@CAMP)");
+                         "\" (a report names a camp after a fate or a count and an \"@\": REF:captured@CAMP, REF=2@CAMP)");
     const auto c = m_session.current();
     const auto side = side_id(m_session.rules(), typed_side);
     auto& store = m_session.state().store;

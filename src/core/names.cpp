@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 namespace muster {
 namespace {
@@ -53,8 +54,22 @@ bool is_line_separator(char32_t c) { return c == 0x2028 || c == 0x2029; }
 
 bool is_invisible(char32_t c) {
     return c == 0x00AD || c == 0x034F || c == 0x115F || c == 0x1160 || c == 0x17B4 || c == 0x17B5 || (c >= 0x180B && c <= 0x180F) || c == 0x200B ||
-           (c >= 0x2060 && c <= 0x2064) || c == 0x3164 || c == 0xFEFF || c == 0xFFA0 || (c >= 0xFFF9 && c <= 0xFFFB) ||
-           (c >= 0x1D173 && c <= 0x1D17A) || (c >= 0x1BCA0 && c <= 0x1BCA3) || c == 0xE0001 || (c >= 0xE0020 && c <= 0xE007F);
+           (c >= 0x2060 && c <= 0x2065) || (c >= 0x206A && c <= 0x206F) || c == 0x3164 || c == 0xFEFF || c == 0xFFA0 || (c >= 0xFFF0 && c <= 0xFFFB) ||
+           (c >= 0x1D173 && c <= 0x1D17A) || (c >= 0x1BCA0 && c <= 0x1BCA3) || (c >= 0xE0000 && c <= 0xE0FFF && !(c >= 0xE0100 && c <= 0xE01EF));
+}
+
+// The character Unicode holds a character to be in other bytes (a canonical singleton: the
+// Kelvin sign is K, the Ohm sign Omega, a Greek letter with oxia the one with tonos); 0: none.
+char32_t same_as(char32_t c) {
+    static constexpr std::pair<char32_t, char32_t> k_same[] = {
+        {0x0340, 0x0300}, {0x0341, 0x0301}, {0x0343, 0x0313}, {0x0374, 0x02B9}, {0x037E, 0x003B}, {0x0387, 0x00B7}, {0x1F71, 0x03AC},
+        {0x1F73, 0x03AD}, {0x1F75, 0x03AE}, {0x1F77, 0x03AF}, {0x1F79, 0x03CC}, {0x1F7B, 0x03CD}, {0x1F7D, 0x03CE}, {0x1FBB, 0x0386},
+        {0x1FBE, 0x03B9}, {0x1FC9, 0x0388}, {0x1FCB, 0x0389}, {0x1FD3, 0x0390}, {0x1FDB, 0x038A}, {0x1FE3, 0x03B0}, {0x1FEB, 0x038E},
+        {0x1FEE, 0x0385}, {0x1FEF, 0x0060}, {0x1FF9, 0x038C}, {0x1FFB, 0x038F}, {0x1FFD, 0x00B4}, {0x2000, 0x2002}, {0x2001, 0x2003},
+        {0x2126, 0x03A9}, {0x212A, 0x004B}, {0x212B, 0x00C5}, {0x2329, 0x3008}, {0x232A, 0x3009}};
+    for (const auto& [from, to] : k_same)
+        if (from == c) return to;
+    return 0;
 }
 
 // A mark drawn on the character before it, where that and the mark have one character of their
@@ -105,6 +120,11 @@ std::string name_problem(std::string_view name, NameRule rule) {
         if (rule == NameRule::entered) {
             if ((c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF))
                 return "variation selector " + hex("U+%04X", static_cast<unsigned>(c)) + where() + " (it changes how the character before it is drawn, not what it is)";
+            if (const auto plain = same_as(c))
+                return hex("U+%04X", static_cast<unsigned>(c)) + where() + ", which is " + hex("U+%04X", static_cast<unsigned>(plain)) +
+                       " in other bytes (type that one: the name would look the same as, and not be, one typed with it)";
+            if (is_wide_space(c))
+                return "space " + hex("U+%04X", static_cast<unsigned>(c)) + where() + " (type a plain space: the name would look the same as, and not be, one typed with it)";
             if (is_combining_accent(c))
                 return "combining accent " + hex("U+%04X", static_cast<unsigned>(c)) + where() +
                        " (type the accented letter as one character: \u00E9, not e and an accent after it)";
@@ -221,7 +241,7 @@ std::string visible(std::string_view text) {
         const char32_t c = decode(text, i);
         if (c == k_invalid) out += hex("\\x%02X", static_cast<unsigned char>(text[at]));
         else if (is_control(c) || is_bidi(c) || is_invisible(c) || is_line_separator(c))
-            out += c < 0x100 ? hex("\\x%02X", static_cast<unsigned>(c)) : hex("\\u{%04X}", static_cast<unsigned>(c));
+            out += c < 0x80 ? hex("\\x%02X", static_cast<unsigned>(c)) : hex("\\u{%04X}", static_cast<unsigned>(c));  // an ASCII control as its byte; a C1 one as a character, not read as an invalid byte
         else out.append(text.substr(at, i - at));
     }
     return out;

@@ -139,6 +139,8 @@ TEST_CASE("After the battle from the command line") {
     // A camp is named after "@" in a report: a name with "@" or ":" could never be given there.
     CHECK_THAT(campaign.refused("camp new Camp@Ford --side union", 2), Contains("camp name \"Camp@Ford\" is refused: a \"@\""));
     CHECK_THAT(campaign.refused("camp new Camp:Sumter --side union", 2), Contains("a \":\""));
+    // Nor one with "=": "X=1@C=2" would read as 1 stand of X to camp C=2, or 2 of a brigade X=1@C.
+    CHECK_THAT(campaign.refused("camp new C=2 --side union", 2), Contains("camp name \"C=2\" is refused: a \"=\""));
     // An error echoing a huge value is cut short on its one line, saying how much more there was.
     const auto huge = campaign.refused("battle report --name X --leader " + std::string(100000, 'x') + ":killed", 2);
     CHECK(huge.size() < 2100);
