@@ -71,19 +71,24 @@ army::OobSource Exports::source(const ExportRequest& r) const {
 
 void Exports::oob(const ExportRequest& r, OobFormat format, const Sink& out) const {
     const auto& rules = m_session.rules();
-    // One snapshot for every walk a writer makes.
+    // One snapshot for every walk a writer makes. A text format is written visibly (a damaged
+    // file's name may hold a terminal's escape, and the file be read with cat); JSON escapes its
+    // own, and a PDF is no text.
     m_session.state().store.read([&] {
         const auto oob = source(r);
         const auto c = m_session.current();
         const exporter::Provenance p{c.date, c.turn};
+        VisibleLines lines(out);
+        const auto text = lines.sink();
         switch (format) {
-            case OobFormat::text: return exporter::oob_text(rules, oob, p, out);
-            case OobFormat::md: return exporter::oob_markdown(rules, oob, p, out);
-            case OobFormat::csv: return exporter::oob_csv(rules, oob, p, out);
-            case OobFormat::html: return exporter::oob_html(rules, oob, p, out);
+            case OobFormat::text: exporter::oob_text(rules, oob, p, text); break;
+            case OobFormat::md: exporter::oob_markdown(rules, oob, p, text); break;
+            case OobFormat::csv: exporter::oob_csv(rules, oob, p, text); break;
+            case OobFormat::html: exporter::oob_html(rules, oob, p, text); break;
             case OobFormat::json: return exporter::oob_json(rules, oob, p, out);
             case OobFormat::pdf: return exporter::oob_pdf(rules, oob, p, out);
         }
+        lines.finish();
     });
 }
 
@@ -94,7 +99,11 @@ void Exports::labels(const ExportRequest& r, LabelFormat format, const exporter:
         const auto c = m_session.current();
         const exporter::Provenance p{c.date, c.turn};
         switch (format) {
-            case LabelFormat::html: return exporter::labels_html(rules, oob, p, sheet, out);
+            case LabelFormat::html: {
+                VisibleLines lines(out);
+                exporter::labels_html(rules, oob, p, sheet, lines.sink());
+                return lines.finish();
+            }
             case LabelFormat::pdf: return exporter::labels_pdf(rules, oob, p, sheet, out);
         }
     });
@@ -129,7 +138,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
         // The papers are read first: nothing is written before everything has been read.
         const auto c = m_session.current();
         const auto* sd = rules.find_side(side);
-        std::string papers = "Papers of the " + sd->name + ", campaign " + c.name + ": " + c.turn.text() +
+        std::string papers = "Papers of the " + sd->name + ", campaign " + one_line(c.name) + ": " + c.turn.text() +
                              (c.date ? ", " + c.date->text() : "") + "\n\n";
         const auto battles = m_session.battles().list(viewer);
         papers += "The last battle\n";
@@ -140,7 +149,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
             int n = 0;
             for (const auto& h : held)
                 if ((h.holder == side) == ours && !h.camp_liberated) {
-                    papers += "  " + h.text + " (" + h.camp + ")\n";
+                    papers += "  " + one_line(h.text) + " (" + one_line(h.camp) + ")\n";
                     ++n;
                 }
             if (n == 0) papers += "  none\n";
@@ -166,9 +175,9 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
         own.side = side;
         file("oob.pdf", [&](const Sink& out) { oob(everything, OobFormat::pdf, out); });
         file("labels.pdf", [&](const Sink& out) { labels(own, LabelFormat::pdf, label_sheet, out); });
-        file("papers.txt", [&](const Sink& out) { out(papers); });
-        file("turn.txt", [&](const Sink& out) { out(turn); });
-        file("last-turn.txt", [&](const Sink& out) { out(last_turn); });
+        file("papers.txt", [&](const Sink& out) { out(visible_lines(papers)); });
+        file("turn.txt", [&](const Sink& out) { out(visible_lines(turn)); });
+        file("last-turn.txt", [&](const Sink& out) { out(visible_lines(last_turn)); });
     });
 }
 

@@ -1,4 +1,5 @@
 // `muster camp new|list|liberate` and `muster exchange propose|accept|refuse|withdraw|list`.
+#include "core/names.hpp"
 #include "app/history.hpp"
 #include "app/prisoners.hpp"
 #include "cli/commands.hpp"
@@ -28,7 +29,7 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
     on_run(camp_list, io, [camp_view, &io] {
         auto session = open_campaigns(io);
         for (const auto& v : session.prisoners().camps(session.view(*camp_view))) {
-            io.out << v.camp.name << " (" << session.rules().side_name(v.camp.side) << (v.camp.liberated ? ", liberated" : "") << "): "
+            io.out << one_line(v.camp.name) << " (" << session.rules().side_name(v.camp.side) << (v.camp.liberated ? ", liberated" : "") << "): "
                    << (v.holds.empty() ? "holds no one" : count_of(static_cast<int>(v.holds.size()), "holding", "holdings")) << "\n";
             for (const auto& h : v.holds) io.out << "  " << h << "\n";
         }

@@ -1,4 +1,5 @@
 // `muster turn [next]` and `muster schedule`: the campaign's clock and its reinforcements.
+#include "core/names.hpp"
 #include "app/season.hpp"
 #include "cli/dice_at_table.hpp"
 #include "export/division_text.hpp"
@@ -48,7 +49,7 @@ void add_season_commands(CLI::App& app, Io& io) {
             auto session = open_campaigns(io);
             const auto viewer = session.view(*as);
             const auto now = session.season().now();
-            io.out << "Turn " << now.turn.number() << " of campaign " << session.current().name << (now.date ? ": " + now.date->text() : "")
+            io.out << "Turn " << now.turn.number() << " of campaign " << one_line(session.current().name) << (now.date ? ": " + now.date->text() : "")
                    << (now.turn_days ? " (turns of " + count_of(*now.turn_days, "day", "days") + ")" : "") << "\n";
             // Who is coming: a side reads its own (the enemy's are the umpire's secret), as its
             // served season page does.

@@ -247,6 +247,61 @@ std::string visible(std::string_view text) {
     return out;
 }
 
+std::string visible_lines(std::string_view text) {
+    std::string out;
+    VisibleLines lines([&out](std::string_view piece) { out.append(piece); });
+    lines(text);
+    lines.finish();
+    return out;
+}
+
+namespace {
+
+// Whether a line needs nothing written visibly: printable ASCII only (most lines), or a CRLF's CR at its end.
+bool plain(std::string_view line) {
+    for (size_t i = 0; i < line.size(); ++i) {
+        const auto b = static_cast<unsigned char>(line[i]);
+        if (b < 0x20 || b >= 0x7F) return b == '\r' && i + 1 == line.size();
+    }
+    return true;
+}
+
+std::string visible_line(std::string_view line) {
+    if (plain(line)) return std::string(line);
+    const bool crlf = !line.empty() && line.back() == '\r';
+    return visible(crlf ? line.substr(0, line.size() - 1) : line) + (crlf ? "\r" : "");
+}
+
+}  // namespace
+
+void VisibleLines::operator()(std::string_view piece) {
+    // A line begun by an earlier piece is ended first; then the piece's whole lines go on in
+    // runs of plain ones, passed on as they are.
+    if (!m_line.empty()) {
+        const auto end = piece.find('\n');
+        m_line.append(piece.substr(0, end));
+        if (end == std::string_view::npos) return;
+        m_out(visible_line(m_line) + "\n");
+        m_line.clear();
+        piece.remove_prefix(end + 1);
+    }
+    size_t run = 0, at = 0;  // the plain lines from `run` to `at` wait to go on together
+    for (auto end = piece.find('\n'); end != std::string_view::npos; at = end + 1, end = piece.find('\n', at)) {
+        const auto line = piece.substr(at, end - at);
+        if (plain(line)) continue;
+        if (at > run) m_out(piece.substr(run, at - run));
+        m_out(visible_line(line) + "\n");
+        run = end + 1;
+    }
+    if (at > run) m_out(piece.substr(run, at - run));
+    m_line.assign(piece.substr(at));
+}
+
+void VisibleLines::finish() {
+    if (!m_line.empty()) m_out(visible_line(m_line));
+    m_line.clear();
+}
+
 std::string one_line(std::string_view text) { return text.find('\n') == std::string_view::npos ? std::string(text) : visible(text); }
 
 std::string as_typed_back(std::string_view text) {

@@ -2,6 +2,8 @@
 // The one rule for every name muster keeps (campaigns, armies, corps, divisions, brigades,
 // batteries, leaders, camps, battles), from every source: the command line, JSON imports,
 // battle reports and the GUI.
+#include "core/sink.hpp"
+
 #include <string>
 #include <string_view>
 
@@ -61,6 +63,24 @@ std::string visible(std::string_view text);
 /// `text` kept to one line: with a line break in it (a damaged file's name), as `visible` writes
 /// it, so no data can forge a line of a listing; else as it is.
 std::string one_line(std::string_view text);
+/// Text of many lines as `visible` writes each line: its line ends kept (a CRLF too), nothing
+/// else that could move a terminal's cursor or retitle it (a text file read with cat).
+std::string visible_lines(std::string_view text);
+/// A sink passing text on to `out` as visible_lines writes it, a line at a time: call finish()
+/// once the text is written, for its last line.
+class VisibleLines {
+public:
+    explicit VisibleLines(Sink out) : m_out(std::move(out)) {}
+    void operator()(std::string_view piece);
+    void finish();
+    Sink sink() {
+        return [this](std::string_view piece) { (*this)(piece); };
+    }
+
+private:
+    Sink m_out;
+    std::string m_line;  ///< the last line, not yet ended
+};
 /// What a person typed, given back into a form (a page is UTF-8): an invalid byte and a control
 /// character other than a line break or tab as U+FFFD, the rest as typed.
 std::string as_typed_back(std::string_view text);

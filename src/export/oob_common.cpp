@@ -1,5 +1,6 @@
 // What the order-of-battle writers share: the provenance line, the brigade row, the
 // division's facts, the commander, and the labels.
+#include "core/names.hpp"
 #include "core/clock.hpp"
 #include "core/text.hpp"
 #include "core/version.hpp"
@@ -12,7 +13,7 @@ namespace muster::exporter {
 
 std::vector<std::string> provenance_fields(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p) {
     const auto* viewer = rules.find_side(oob.view.side());
-    return {std::string("muster ") + k_version, oob.campaign, text_or(p.date, ""), p.turn.text(),
+    return {std::string("muster ") + k_version, one_line(oob.campaign), text_or(p.date, ""), p.turn.text(),
             viewer ? "view of the " + viewer->name : std::string("umpire's view")};
 }
 

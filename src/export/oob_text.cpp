@@ -62,7 +62,7 @@ private:
 
 void oob_text(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p, const Sink& sink) {
     Buffered out(sink);
-    out += "Order of battle: " + oob.campaign + "  [" + rules.name + "]\n" + provenance_line(rules, oob, p) + "\n";
+    out += "Order of battle: " + one_line(oob.campaign) + "  [" + rules.name + "]\n" + provenance_line(rules, oob, p) + "\n";
     Text text(rules, out);
     oob.walk(text);
     if (text.sides().empty()) out += "\n(no forces to show)\n";

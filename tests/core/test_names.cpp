@@ -21,6 +21,19 @@ TEST_CASE("The name rule: what it refuses, and what it keeps") {
     // What breaks a line for some readers is written too: one line of a log or an error stays one.
     CHECK(visible("GET /x\u20282026-12-07 GET /p/oob\u2029") == "GET /x\\u{2028}2026-12-07 GET /p/oob\\u{2029}");
     CHECK(json_string("a\u2028b") == "\"a\\u2028b\"");
+    // Many lines, as a file is written piece by piece: each line visible, its end kept (a CRLF too),
+    // however the pieces fall.
+    const std::string text = "plain\r\nHeth\x1b]0;PWNED\x07\nLee\r\n\u00e9\u202e\nlast\x1b", want = "plain\r\nHeth\\x1B]0;PWNED\\x07\nLee\r\n\u00e9\\u{202E}\nlast\\x1B";
+    CHECK(visible_lines(text) == want);
+    for (size_t cut = 0; cut <= text.size(); ++cut) {
+        std::string out;
+        VisibleLines lines([&out](std::string_view piece) { out.append(piece); });
+        lines(std::string_view(text).substr(0, cut));
+        lines(std::string_view(text).substr(cut));
+        lines.finish();
+        INFO(cut);
+        CHECK(out == want);
+    }
     for (const char* good : {"Heth", "Archer's Brigade", "Prinz Karl von Mecklenburg-Strelitz", "Légion de la Vistule", "第一旅",
                              "1st Brigade (Iron)", "👨\u200d👩\u200d👧 Brigade"})
         CHECK(name_problem(good).empty());

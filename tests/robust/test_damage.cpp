@@ -393,6 +393,40 @@ TEST_CASE("A line break in a damaged file's name or journal entry is written vis
     CHECK_THAT(in_process({"--db", file, "battle", "show", "Seminary Ridge"}).out, Catch::Matchers::Contains("\\x0AForged: row") && Catch::Matchers::Contains("Gettysburg\\x0AForged place"));
 }
 
+TEST_CASE("A line break or a terminal's escape in a damaged file's names is written visibly in every listing and in every text file muster writes") {
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    base_campaign(file);
+    // Names another program wrote: line breaks that would forge a line, escapes that would
+    // retitle a terminal reading the file (cat papers.txt).
+    test::raw_sql(file, "UPDATE campaign SET name = name || char(10) || 'Forged campaign'; "
+                        "UPDATE camp SET name = name || char(10) || 'Forged camp'; "
+                        "UPDATE brigade SET name = name || char(10) || 'Forged brigade' WHERE name = '2nd Brigade'; "
+                        "UPDATE division SET name = name || char(27) || ']0;PWNED' || char(7) WHERE name = 'Wadsworth'");
+    test::raw_sql(file, "UPDATE meta SET value = (SELECT name FROM campaign) WHERE key = 'current_campaign'");
+    // (A line break in HTML is a space, and in CSV a quoted field's own: neither forges a line.)
+    const auto clean = [](const std::string& what, const std::string& text, bool lines = true) {
+        INFO(what << ":\n" << text);
+        if (lines) CHECK(text.find("\nForged") == std::string::npos);
+        CHECK(text.find('\x1b') == std::string::npos);
+        CHECK(text.find('\x07') == std::string::npos);
+    };
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"camp", "list"}, {"exchange", "list"}, {"oob"}, {"turn"}, {"campaign", "show"},
+                                                {"exchange", "list", "--as", "union"}, {"turn", "report", "--as", "union"}}) {
+        const auto r = on(file, args);
+        CHECK(r.code == 0);
+        clean(join(args, " "), r.out + r.err);
+    }
+    for (const char* format : {"text", "md", "csv", "html"}) {
+        const auto out = dir.file(std::string("oob.") + format);
+        REQUIRE(on(file, {"export", "oob", "--format", format, "-o", out}).code == 0);
+        clean(format, test::file_bytes(out), std::string(format) == "text" || std::string(format) == "md");
+    }
+    REQUIRE(on(file, {"handout", "--side", "union", "-o", dir.file("papers")}).code == 0);
+    for (const char* paper : {"papers.txt", "turn.txt", "last-turn.txt"}) clean(paper, test::file_bytes(dir.file(std::string("papers/") + paper)));
+    CHECK_THAT(test::file_bytes(dir.file("papers/papers.txt")), Catch::Matchers::Contains("\\x0AForged camp"));
+}
+
 TEST_CASE("A control character in a player's message is named by check, which still proves the ledger") {
     const auto r = DamagedBy("UPDATE message SET text = text || char(1)").check();
     INFO(r.out << r.err);
