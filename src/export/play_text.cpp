@@ -107,7 +107,7 @@ std::string modifiers_text(const PlayTable& t) {
     TextTable grid;
     grid.add({"Modifier", "Value", t.difference ? "Whose roll" : "", "Id"});
     for (const auto& m : t.modifiers)
-        grid.add({m.text + (m.group.empty() ? "" : " [one of " + m.group + "]") + (m.campaign.empty() ? "" : " (campaign)") + marked(t, m.id), m.value_text(),
+        grid.add({m.text + (m.group.empty() ? "" : " [one of " + m.group + "]") + (m.needs.empty() ? "" : " [with " + join(m.needs, " or ") + "]") + (m.campaign.empty() ? "" : " (campaign)") + marked(t, m.id), m.value_text(),
                   t.difference ? std::string(m.party == rules::Party::either ? "either" : spell(m.party)) : "", m.id});
     return "\n  Modifiers:\n" + grid.render(4);
 }

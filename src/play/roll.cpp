@@ -91,6 +91,13 @@ Applied apply(const PlayTable& t, const Choice& c) {
 }
 
 void check_together(const PlayTable& t, const std::vector<Applied>& applied) {
+    // A modifier that acts on another (a negation, on the Poltroon's) is given with it.
+    for (const auto& a : applied)
+        if (!a.modifier->needs.empty() && std::none_of(applied.begin(), applied.end(), [&](const Applied& b) {
+                return b.party == a.party && std::find(a.modifier->needs.begin(), a.modifier->needs.end(), b.modifier->id) != a.modifier->needs.end();
+            }))
+            throw UsageError("modifier \"" + a.modifier->id + "\" (" + a.modifier->text + ") goes with " + join(a.modifier->needs, " or ") +
+                             ", not given here: give " + (a.modifier->needs.size() == 1 ? "it" : "one of them") + " too, or leave " + a.modifier->id + " out");
     for (size_t i = 0; i < applied.size(); ++i)
         for (size_t j = i + 1; j < applied.size(); ++j) {
             const auto &a = applied[i], &b = applied[j];

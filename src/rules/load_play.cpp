@@ -286,7 +286,7 @@ private:
     }
 
     static PlayModifier read_modifier(const RuleSet& rules, const PlayTable& t, const Value& m) {
-        m.allow_only({"id", "text", "value", "choose", "each", "factor", "group", "for", "campaign", "excludes"});
+        m.allow_only({"id", "text", "value", "choose", "each", "factor", "group", "for", "campaign", "excludes", "requires"});
         PlayModifier mod;
         mod.id = read_id(m.at("id"));
         mod.text = read_text(m.at("text"), 500);
@@ -319,6 +319,8 @@ private:
         }
         if (auto x = m.find("excludes"))
             for (const auto& g : items_of(*x)) mod.excludes.push_back(read_id(g));
+        if (auto x = m.find("requires"))
+            for (const auto& r : items_of(*x)) mod.needs.push_back(read_id(r));
         if (auto x = m.find("campaign")) {
             mod.campaign = read_binding(rules, t, *x);
             if (mod.choose || mod.each) x->fail("the campaign applies a modifier once: a counted one or one with a chosen value is the organiser's");
@@ -331,6 +333,10 @@ private:
             for (const auto& g : m.excludes)
                 if (std::none_of(t.modifiers.begin(), t.modifiers.end(), [&](const PlayModifier& x) { return x.group == g; }))
                     v.at("modifiers").fail("modifier \"" + m.id + "\" excludes \"" + g + "\", which is no group of this table's modifiers");
+        for (const auto& m : t.modifiers)
+            for (const auto& r : m.needs)
+                if (std::none_of(t.modifiers.begin(), t.modifiers.end(), [&](const PlayModifier& x) { return x.id == r; }))
+                    v.at("modifiers").fail("modifier \"" + m.id + "\" requires \"" + r + "\", which is no modifier of this table");
         for (size_t i = 0; i < t.modifiers.size(); ++i)
             for (size_t j = i + 1; j < t.modifiers.size(); ++j) {
                 const auto &a = t.modifiers[i], &b = t.modifiers[j];

@@ -111,6 +111,7 @@ struct PlayModifier {
     Party party = Party::either;  ///< difference tables: whose roll it modifies
     CampaignBinding campaign;     ///< when the campaign applies it; empty: only the organiser gives it
     std::vector<std::string> excludes;  ///< modifier groups that do not apply with it (no leader in radius)
+    std::vector<std::string> needs;     ///< modifiers one of which it is given with (a negation: the Poltroon it negates); empty: none
     bool is_factor() const { return factor_num != factor_den; }
     /// "+2", "-1 each", "+1 to +3", "x1/2".
     std::string value_text() const;

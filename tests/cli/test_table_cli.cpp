@@ -126,6 +126,9 @@ TEST_CASE("muster table: bad input is one clear line and exit code 2") {
              {"roll --rules napoleonic charge --modifier fresh --rolls 7,7", "say whose roll \"fresh\" modifies"},
              // AWI lists each side's modifier apart, under one id: still the attacker's no more than the defender's
              {"roll --rules awi close_combat --modifier stand_lost=2 --rolls 5,5", "say whose roll \"stand_lost\" modifies, attacker:stand_lost or defender:stand_lost"},
+             // A negation with nothing to negate: no Poltroon given
+             {"roll --rules awi disordered --modifier exc --modifier negate_pol_exc --rolls 4", "modifier \"negate_pol_exc\" (Exceptional unit commander negating a Poltroon in radius) goes with pol, not given here"},
+             {"roll --rules awi good_order --column com --modifier negate_pol_agg --rolls 7", "goes with pol, not given here: give it too, or leave negate_pol_agg out"},
              {"roll --rules acw anything --rolls 7", "rule set acw has no play tables"},
              // "no change for being out of command radius": no leader's modifier under NO, or with out of radius
              {"roll --rules awi good_order --column no --modifier exc --rolls 6", "of the leader modifiers, which do not apply with column \"no\" (NO)"},
