@@ -695,6 +695,14 @@ Outcome TableSide::set_state(const std::string& typed, const std::string& ref, c
             }
             if (std::find(allowed.begin(), allowed.end(), ch.value) == allowed.end())
                 throw UsageError(word(ch.state) + "=" + visible(ch.value) + ": expected " + word(ch.state) + "=" + join(allowed, ", or " + word(ch.state) + "="));
+            // A formation only some arms take (L'Ordre Mixte's column of attack: "Infantry only").
+            if (ch.state == TableState::formation) {
+                const auto& f = *std::find_if(rules.formations.begin(), rules.formations.end(), [&](const rules::Formation& x) { return x.id == ch.value; });
+                const std::string arm = unit.brigade ? std::string(unit.brigade->arm) : std::string(k_artillery);
+                if (!f.open_to(arm))
+                    throw UsageError("formation=" + f.id + " (" + f.name + ") is for " + f.arms_text(rules) + " only: " + unit.ref() + " is " +
+                                     (unit.brigade ? rules::name_or_id(rules.find_arm(arm), arm) : std::string("a battery")) + " (muster rules show " + rules.id + ")");
+            }
             if (unit.brigade && (ch.state == TableState::damaged || ch.state == TableState::silenced))
                 throw UsageError(std::string(spell(ch.state)) + " is a battery's state: " + unit.ref() + " is a " + rules.brigade_noun());
             draft.state(unit, ch.state, ch.value, "set by the umpire");

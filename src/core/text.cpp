@@ -27,6 +27,11 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep) {
     return out;
 }
 
+std::string join_and(const std::vector<std::string>& parts) {
+    if (parts.size() < 2) return join(parts, "");
+    return join({parts.begin(), parts.end() - 1}, ", ") + " and " + parts.back();
+}
+
 std::vector<std::string> split(std::string_view text, char sep) {
     std::vector<std::string> out;
     size_t start = 0;

@@ -9,6 +9,8 @@ namespace muster {
 std::string ordinal(int n);
 /// Joins parts with a separator.
 std::string join(const std::vector<std::string>& parts, std::string_view sep);
+/// "a", "a and b", "a, b and c".
+std::string join_and(const std::vector<std::string>& parts);
 /// Splits on a separator character; keeps empty parts.
 std::vector<std::string> split(std::string_view text, char sep);
 /// A name's possessive: "the Union's", "the Allies'".

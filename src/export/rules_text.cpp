@@ -174,6 +174,13 @@ std::string rule_set_summary(const rules::RuleSet& r) {
         if (!s.note.empty()) out += "  " + s.name + ": " + one_line(s.note) + "\n";  // a rule set's own notes may hold line breaks
     out += "Arms: " + names(r.arms) + "\n";
     if (!r.theaters.empty()) out += "Theaters: " + names(r.theaters) + "\n";
+    if (!r.formations.empty()) {
+        std::vector<std::string> formations;
+        for (const auto& f : r.formations) formations.push_back(f.name + " (" + f.id + (f.arms.empty() ? "" : "; " + f.arms_text(r) + " only") + ")");
+        out += "Formations on the table: " + join(formations, ", ") + "\n";
+        for (const auto& f : r.formations)
+            if (!f.note.empty()) out += "  " + f.name + ": " + one_line(f.note) + "\n";
+    }
     if (!r.years.empty())
         out += "Years: " + std::to_string(r.years.front()) + "-" + std::to_string(r.years.back()) + (r.years_note.empty() ? "" : " (" + one_line(r.years_note) + ")") + "\n";
     std::vector<std::string> ratings;

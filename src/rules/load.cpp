@@ -121,7 +121,7 @@ public:
         if (auto cartel = root.find("cartel")) read_cartel(*cartel);
         if (auto types = root.find("unit_types")) read_unit_types(*types);
         if (auto nations = root.find("nationalities")) read_nationalities(*nations);
-        if (auto f = root.find("formations")) m_rules.formations = read_named_list(*f, "formation");
+        if (auto f = root.find("formations")) read_formations(*f);
         // After what their modifiers read of the campaign: ratings, grades, arms, nationalities, formations.
         if (auto play = root.find("play_tables")) read_play_tables(*play, m_rules);
         if (auto terms = root.find("terms")) {
@@ -205,6 +205,25 @@ private:
             list.fail("expected exactly two sides, not " + std::to_string(m_rules.sides.size()) +
                       " (muster keeps the fog of war between two sides: a division is hidden from its enemy or seen by it)");
         check_unique(m_rules.sides, list, "side");
+    }
+
+    // After the arms: a formation's arms are among them, or artillery (a battery's).
+    void read_formations(const Value& list) {
+        for (const auto& item : list.items()) {
+            item.allow_only({"id", "name", "arms", "note"});
+            Formation f{{read_id(item.at("id")), read_text(item.at("name"))}, {}, {}};
+            if (auto note = item.find("note")) f.note = read_text(*note, 2000);
+            if (auto arms = item.find("arms"))
+                for (const auto& a : arms->items()) {
+                    const auto id = read_id(a);
+                    if (id != k_artillery && !m_rules.find_arm(id))
+                        a.fail("no arm \"" + id + "\" in this rule set (a formation's arms are its arms' ids, or " + std::string(k_artillery) + ")");
+                    f.arms.push_back(id);
+                }
+            m_rules.formations.push_back(std::move(f));
+        }
+        if (m_rules.formations.empty()) list.fail("expected at least one formation");
+        check_unique(m_rules.formations, list, "formation");
     }
 
     void read_years(const Value& v) {

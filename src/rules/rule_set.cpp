@@ -290,6 +290,12 @@ std::string RuleSet::rank_name(Rank rank) const {
 
 const Side* RuleSet::find_side(std::string_view id) const { return find_by_id(sides, id); }
 const Named* RuleSet::find_arm(std::string_view id) const { return find_by_id(arms, id); }
+
+std::string Formation::arms_text(const RuleSet& rules) const {
+    std::vector<std::string> names;
+    for (const auto& a : arms) names.push_back(a == k_artillery ? std::string(k_artillery) : name_or_id(rules.find_arm(a), a));
+    return join_and(names);
+}
 const Named* RuleSet::find_theater(std::string_view id) const { return find_by_id(theaters, id); }
 const Nationality* RuleSet::find_nationality(std::string_view id) const { return find_by_id(nationalities, id); }
 const Rating* RuleSet::find_rating(std::string_view id) const { return find_by_id(ratings, id); }

@@ -3,6 +3,7 @@
 #include "rules/die.hpp"
 #include "rules/play_table.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -234,6 +235,16 @@ struct Named {
     std::string name;
 };
 
+/// A formation a unit takes on the table, and the arms that may take it (an arm's id, or
+/// "artillery" for a battery); none listed: every arm.
+struct Formation : Named {
+    std::vector<std::string> arms;
+    std::string note;  ///< where the arms are from (the source's "Infantry only", or muster's own)
+    bool open_to(std::string_view arm) const { return arms.empty() || std::find(arms.begin(), arms.end(), arm) != arms.end(); }
+    /// Its arms by name, in `rules`: "Infantry, Cavalry and artillery".
+    std::string arms_text(const struct RuleSet& rules) const;
+};
+
 /// What a person reads for a word of the rule set: its name, or the id itself where the rule
 /// set has none of that id (a row of an older rule set).
 inline const std::string& name_or_id(const Named* named, const std::string& id) { return named ? named->name : id; }
@@ -340,7 +351,7 @@ struct RuleSet {
     Effectiveness effectiveness;
     std::vector<RangeTable> tables;
     std::vector<PlayTable> play_tables;  ///< the tables players read at the tabletop
-    std::vector<Named> formations;       ///< the formations a unit takes on the table (a state the play tables read)
+    std::vector<Formation> formations;   ///< the formations a unit takes on the table (a state the play tables read)
     Generation generation;
     std::optional<Cartel> cartel;
     std::string text;  ///< the JSON text it was read from, which a campaign pins

@@ -508,3 +508,25 @@ TEST_CASE("A draft's prisoners go to the camp the umpire names beside it, where 
     CHECK_THAT(camps, Contains("Spandau (Allies): holds no one") && Contains("Küstrin (Allies): 2 holdings\n  2 stands of Sahr/1st Brigade\n  leader Broussier"));
     CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
 }
+
+TEST_CASE("A formation only some arms take is refused for the others at the table: L'Ordre Mixte's column of attack is infantry's, a light brigade's only line") {
+    test::CampaignFile c;
+    c.ok("campaign new G --sample grossbeeren --seed 3");
+    c.ok("arrive --due");
+    c.ok("add division Cav --corps 'VII Corps' --arm cavalry");
+    c.ok("add brigade Hussars --division Cav --rating average_line --stands 6 --leader Ney --grade average");
+    c.ok("add division Leg --corps 'VII Corps' --arm light");
+    c.ok("add brigade Voltigeurs --division Leg --rating average_line --stands 6 --leader Voltaire --grade average");
+    c.ok("add battery 'Foot Battery' --division Durutte");
+    const auto state = [&](const std::string& unit, const std::string& formation) { return "table state --battle B --unit '" + unit + "' formation=" + formation; };
+    CHECK_THAT(c.refused(state("Cav/Hussars", "column_of_attack"), 2), Contains("formation=column_of_attack (column of attack) is for Infantry only: Cav/Hussars is Cavalry"));
+    CHECK_THAT(c.refused(state("Leg/Voltigeurs", "column_of_attack"), 2), Contains("is for Infantry only: Leg/Voltigeurs is Light infantry"));
+    CHECK_THAT(c.refused(state("Leg/Voltigeurs", "supported_line"), 2), Contains("is for Infantry and Cavalry only"));
+    CHECK_THAT(c.refused(state("Durutte/Foot Battery", "line"), 2), Contains("is for Infantry and Light infantry (light brigade) only: Durutte/Foot Battery is a battery"));
+    for (const auto& [unit, formation] : std::vector<std::pair<std::string, std::string>>{
+             {"Leg/Voltigeurs", "line"}, {"Cav/Hussars", "column_of_route"}, {"Durutte/Foot Battery", "column_of_route"}, {"Lecoq/1st Brigade", "column_of_attack"}})
+        CHECK_THAT(c.ok(state(unit, formation)), Contains(unit + ": in "));
+    // The rule set says which arms take each, and where that is from.
+    CHECK_THAT(c.ok("rules show napoleonic"), Contains("column of attack (column_of_attack; Infantry only)") && Contains("\"COLUMN OF ATTACK - two wide column. Infantry only.\""));
+    CHECK_THAT(c.ok("rules show awi"), Contains("skirmish order (skirmish; Formed infantry and Light infantry and skirmishers only)"));
+}

@@ -542,6 +542,13 @@ TEST_CASE("What a play table reads of the campaign is checked against the rule s
     refused(head + R"("modifiers": [{"id": "m", "text": "M", "value": -1, "each": true, "campaign": {"when": {"state": "fresh"}}}])" + rows,
             "the campaign applies a modifier once");
     refused(head + R"("modifiers": [{"id": "m", "text": "M", "value": 0, "excludes": ["nosuch"]}])" + rows, "excludes \"nosuch\", which is no group");
+    refused(head + R"("modifiers": [{"id": "m", "text": "M", "value": 1, "requires": ["nosuch"]}])" + rows, "requires \"nosuch\", which is no modifier of this table");
+    {
+        // A formation names arms of the rule set, or artillery.
+        std::string text = test::template_text("acw_fire_and_fury.json");
+        text.insert(text.find('{') + 1, R"("formations": [{"id": "square", "name": "square", "arms": ["dragoons"]}],)");
+        CHECK_THROWS_WITH(rules::load_rule_set(text, "mine.json"), Catch::Contains("no arm \"dragoons\" in this rule set"));
+    }
     refused(head + R"("readings": [{"on": "nosuch", "text": "R"}])" + rows, "a reading is on \"nosuch\", which is no modifier, result or column");
     refused(head + R"("rows": [["5 or less", "a"], ["6+", "b"]], "natural": [{"rolls": "10", "text": "N", "firer_effects": {"low_ammo": true}}]})",
             "only a fire table");
