@@ -215,10 +215,10 @@ std::set<std::int64_t> Battles::battles_seen_fought_by(std::int64_t campaign, st
     });
 }
 
-std::set<std::pair<std::int64_t, std::int64_t>> Battles::fought_unseen(std::int64_t campaign) const {
+std::set<std::pair<std::int64_t, std::int64_t>> Battles::fought_seen(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db, "SELECT bd.battle_id, bd.division_id FROM battle_division bd JOIN battle b ON b.id = bd.battle_id "
-                                               "WHERE b.campaign_id = ? AND NOT bd.seen");
+                                               "WHERE b.campaign_id = ? AND bd.seen");
         bind_all(q, campaign);
         std::set<std::pair<std::int64_t, std::int64_t>> out;
         for (const Row row(q); q.executeStep();) out.emplace(row.id("battle_id"), row.id("division_id"));

@@ -59,9 +59,8 @@ public:
     /// The battles of a campaign that a division of `side` fought that its enemy fought too and
     /// saw it there (and sees still: not hidden).
     std::set<std::int64_t> battles_seen_fought_by(std::int64_t campaign, std::string_view side) const;
-    /// The (battle, division) pairs of the campaign's divisions the enemy did not see in the
-    /// battle they fought.
-    std::set<std::pair<std::int64_t, std::int64_t>> fought_unseen(std::int64_t campaign) const;
+    /// The (battle, division) pairs of the campaign's divisions the enemy saw fight in the battle.
+    std::set<std::pair<std::int64_t, std::int64_t>> fought_seen(std::int64_t campaign) const;
     /// The divisions that fought with the stands they engaged, the leaders and batteries lost.
     campaign::BattleRecord battle_record(std::int64_t battle) const;
 

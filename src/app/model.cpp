@@ -101,7 +101,7 @@ CampaignModel load_model(Session& session, int journal_page) {
     for (const auto& l : model.roster.leaders) labels.push_back(l.label());
     // Each battle's divisions, for the battles a side knows were fought (Battles::battles_known_to).
     std::map<std::int64_t, std::vector<const army::Division*>> fought_by;
-    std::set<std::pair<std::int64_t, std::int64_t>> unseen;  // (battle, division) the enemy did not see there
+    std::set<std::pair<std::int64_t, std::int64_t>> seen_there;  // (battle, division) the enemy saw fight there
     if (!model.plans.empty()) {
         std::map<std::int64_t, const army::Division*> division;
         for (const auto& a : model.oob.armies)
@@ -111,7 +111,7 @@ CampaignModel load_model(Session& session, int journal_page) {
             for (const auto& d : b.record.divisions)
                 if (const auto it = division.find(d.division_id); it != division.end()) {
                     fought_by[b.battle.id].push_back(it->second);
-                    if (!d.seen) unseen.emplace(b.battle.id, d.division_id);
+                    if (d.seen) seen_there.emplace(b.battle.id, d.division_id);
                 }
     }
     for (auto& seen : model.views) {
@@ -143,11 +143,11 @@ CampaignModel load_model(Session& session, int journal_page) {
         for (const auto& fought : fought_by) {
             const auto battle = fought.first;  // clang 14 (the fuzz build) cannot capture a structured binding
             if (std::any_of(fought.second.begin(), fought.second.end(), [&](const army::Division* d) {
-                    return seen.viewer.owns(d->side) || (!d->hidden && !unseen.count({battle, d->id}));
+                    return seen.viewer.owns(d->side) || (!d->hidden && seen_there.count({battle, d->id}));
                 }))
                 known.insert(battle);
         }
-        seen.plans = plans_seen(model.plans, model.oob, divisions_seen(model.oob, seen.viewer), drafts, known, unseen, seen.viewer);
+        seen.plans = plans_seen(model.plans, model.oob, divisions_seen(model.oob, seen.viewer), drafts, known, seen_there, seen.viewer);
     }
     return model;
 }

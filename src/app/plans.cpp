@@ -104,7 +104,7 @@ std::string journal_line(db::Store& store, std::int64_t op, const std::string& h
 
 std::vector<PlanView> plans_seen(const std::vector<campaign::PlannedBattle>& plans, const army::OrderOfBattle& all,
                                  const std::set<std::int64_t>& seen, const std::vector<campaign::DraftInfo>& drafts,
-                                 const std::set<std::int64_t>& known, const std::set<std::pair<std::int64_t, std::int64_t>>& unseen,
+                                 const std::set<std::int64_t>& known, const std::set<std::pair<std::int64_t, std::int64_t>>& seen_there,
                                  const View& viewer) {
     std::vector<PlanView> out;
     if (plans.empty()) return out;
@@ -124,10 +124,12 @@ std::vector<PlanView> plans_seen(const std::vector<campaign::PlannedBattle>& pla
                 throw Damaged("the planned battle " + visible(p.plan.name) + " names a division that is not there; run muster check, or restore a backup");
             const auto& d = *it->second;
             // Its own whole, of the enemy only what it has seen on the field (and, the plan fought,
-            // saw there): nothing else, not even a count. A reserve is off the table: which of the
-            // enemy's divisions it holds back, seen elsewhere or not, shows when one arrives.
+            // saw fight there: one on the field that did not fight, or fought out of its sight, it
+            // may not have seen then, revealed since or not): nothing else, not even a count. A
+            // reserve is off the table: which of the enemy's divisions it holds back, seen
+            // elsewhere or not, shows when one arrives.
             if (!viewer.owns(d.side) && (e.role == PlanRole::reserve || !seen.count(d.id) ||
-                                         (p.plan.battle_id && unseen.count({*p.plan.battle_id, d.id}))))
+                                         (p.plan.battle_id && !seen_there.count({*p.plan.battle_id, d.id}))))
                 continue;
             PlanLine line{d.name, d.side, d.status, std::nullopt};
             if (viewer.is_umpire()) line.fog = d.hidden ? Fog::hidden : Fog::seen;
@@ -359,7 +361,7 @@ std::vector<PlanView> Plans::list(const View& viewer) const {
     army::OrderOfBattle all;
     std::vector<campaign::DraftInfo> drafts;
     std::set<std::int64_t> known;
-    std::set<std::pair<std::int64_t, std::int64_t>> unseen;
+    std::set<std::pair<std::int64_t, std::int64_t>> seen_there;
     store.read([&] {
         plans = db::Battles(store).plans(c.id);
         if (plans.empty()) return;
@@ -367,10 +369,10 @@ std::vector<PlanView> Plans::list(const View& viewer) const {
         if (viewer.is_umpire()) drafts = db::Battles(store).drafts(c.id);
         else {
             known = db::Battles(store).battles_known_to(c.id, viewer.side());
-            unseen = db::Battles(store).fought_unseen(c.id);
+            seen_there = db::Battles(store).fought_seen(c.id);
         }
     });
-    return plans_seen(plans, all, plans.empty() ? std::set<std::int64_t>{} : divisions_seen(all, viewer), drafts, known, unseen, viewer);
+    return plans_seen(plans, all, plans.empty() ? std::set<std::int64_t>{} : divisions_seen(all, viewer), drafts, known, seen_there, viewer);
 }
 
 std::string Plans::show(const std::string& typed, const View& viewer) const {

@@ -50,12 +50,12 @@ struct PlanStep {
 /// the umpire's whole order of battle, `seen` what the viewer has seen of it (divisions_seen),
 /// `drafts` the draft reports waiting (read by the umpire only), `known` the battles a side knows
 /// were fought (ignored for the umpire): a plan closed by another is still planned to it;
-/// `unseen` the (battle, division) pairs of divisions the enemy did not see in the battle they
-/// fought (Battles::fought_unseen): a closed plan does not show them to it, revealed since or not.
+/// `seen_there` the (battle, division) pairs of divisions the enemy saw fight in the battle
+/// (Battles::fought_seen): of the enemy's, a closed plan shows it those alone, revealed since or not.
 /// A division a plan names that is not in `all` is damage.
 std::vector<PlanView> plans_seen(const std::vector<campaign::PlannedBattle>& plans, const army::OrderOfBattle& all,
                                  const std::set<std::int64_t>& seen, const std::vector<campaign::DraftInfo>& drafts,
-                                 const std::set<std::int64_t>& known, const std::set<std::pair<std::int64_t, std::int64_t>>& unseen,
+                                 const std::set<std::int64_t>& known, const std::set<std::pair<std::int64_t, std::int64_t>>& seen_there,
                                  const View& viewer);
 
 /// A planned battle as text (`battle show` of a plan): its name, date and place, whether it is

@@ -1073,6 +1073,19 @@ TEST_CASE("A draft's rolls for a division the enemy has not seen do not show it 
     CHECK_THAT(c.ok("battle show P1 --as allies"), Contains("Lecoq"));
 }
 
+TEST_CASE("A closed plan shows the enemy's divisions it saw fight there, not one kept hidden by its own rolls and revealed since") {
+    // Sahr is deployed to Gross Beeren in both; out of the Allies' sight it rolls there, kept
+    // hidden by the report; revealed after, the plan the Allies read is the one without the roll.
+    play_story({"campaign new N --sample grossbeeren --seed 5", "arrive --due", "camp new Spandau --side allies", "camp new Torgau --side french",
+                "battle plan 'Gross Beeren' --date 1813-08-23",
+                "battle deploy 'Gross Beeren' Lecoq Sahr Borstell Krafft"},
+               {{both, "table roll charge --battle 'Gross Beeren' --unit 'Lecoq/1st Brigade' --defender 'Borstell/1st Brigade' --rolls 6+6,1+1"},
+                {with_hidden, "table roll manoeuvre --column good_order --battle 'Gross Beeren' --unit 'Sahr/2nd Brigade' --rolls 8"},
+                {both, "battle report --draft 'Gross Beeren'"},
+                {both, "reveal Sahr"}},
+               "allies");
+}
+
 TEST_CASE("A draft begun out of the enemy's sight under another spelling of the battle's name does not move the dice of what it sees") {
     // Out of the Allies' sight, the umpire rolls for hidden Sahr, or the French player submits
     // its losses, under "SKIRMISH"; then Krafft is fired on under "Skirmish", which joins that
