@@ -575,7 +575,8 @@ std::optional<std::int64_t> plan_closed_by(const rules::RuleSet& rules, const st
                          (kept_hidden ? std::string(absent.empty() ? "" : "; and ") + "the " + join(unseen, " side's and the ") + " side's " + noun +
                                             "s there are kept hidden from the enemy, which may not read a plan closed by them"
                                       : "") +
-                         ". To report it, " + remedy + "; or report the battle under another name (its plan stays open)");
+                         ". To report it, " + remedy + "; or report the battle under another name (its plan stays open; a draft is renamed in its file: muster battle draft --write FILE " +
+                         shell_positional(report.name) + ", then muster battle report FILE)");
     }
     lines.push_back("the plan of " + report.name + (preview ? " would be" : " is") + " closed: it stays as the battle's history (muster battle show)");
     std::vector<std::string> left_out;

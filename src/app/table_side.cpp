@@ -675,6 +675,12 @@ Outcome TableSide::set_state(const std::string& typed, const std::string& ref, c
     const auto c = m_session.current();
     const auto& rules = m_session.rules();
     if (changes.empty()) throw UsageError("give at least one state: disordered=yes, low_ammo=no, formation=line...");
+    // A state given twice is two answers to one question: the last would win unsaid.
+    for (size_t i = 0; i < changes.size(); ++i)
+        for (size_t j = i + 1; j < changes.size(); ++j)
+            if (changes[i].state == changes[j].state)
+                throw UsageError(std::string(word(changes[i].state)) + " is given twice (" + word(changes[i].state) + "=" + visible(changes[i].value) + ", " +
+                                 word(changes[j].state) + "=" + visible(changes[j].value) + "): give it once");
     auto& store = m_session.state().store;
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::table_roll, [&](std::int64_t op) {

@@ -523,6 +523,8 @@ TEST_CASE("A formation only some arms take is refused for the others at the tabl
     CHECK_THAT(c.refused(state("Leg/Voltigeurs", "column_of_attack"), 2), Contains("is for Infantry only: Leg/Voltigeurs is Light infantry"));
     CHECK_THAT(c.refused(state("Leg/Voltigeurs", "supported_line"), 2), Contains("is for Infantry and Cavalry only"));
     CHECK_THAT(c.refused(state("Durutte/Foot Battery", "line"), 2), Contains("is for Infantry and Light infantry (light brigade) only: Durutte/Foot Battery is a battery"));
+    CHECK_THAT(c.refused("table state --battle B --unit 'Lecoq/1st Brigade' formation=line formation=column_of_attack", 2),
+               Contains("formation is given twice (formation=line, formation=column_of_attack): give it once"));
     for (const auto& [unit, formation] : std::vector<std::pair<std::string, std::string>>{
              {"Leg/Voltigeurs", "line"}, {"Cav/Hussars", "column_of_route"}, {"Durutte/Foot Battery", "column_of_route"}, {"Lecoq/1st Brigade", "column_of_attack"}})
         CHECK_THAT(c.ok(state(unit, formation)), Contains(unit + ": in "));
