@@ -473,11 +473,17 @@ void domain(SQLite::Database& db, Problems& out) {
             out.push_back("journal: entry #" + id + " is of the kind \"" + visible(row.text("kind")) + "\", which muster does not know");
         if (!row.null("inserted") && !read_inserted(db, row.text("inserted")))
             out.push_back("journal: entry #" + id + "'s record of the rows it added does not read");
-        if (!row.null("changeset")) {
+        const auto kind = row.text("kind");
+        if (row.null("changeset")) {
+            if (row.null("inserted") && record_kept(kind))
+                out.push_back("journal: entry #" + id + " (" + visible(kind) + ") has no record of its changes (undo would pass over it as having changed nothing)");
+        } else {
             const auto record = row.blob("changeset");
-            if (!changeset_reads(record, row.id("id"), row.id("campaign_id")))
-                out.push_back("journal: entry #" + id + "'s record of its changes does not read (undo and redo cannot use it)");
-            else if (const auto unfit = record_unfit_table(db, record, row.id("id"), row.id("campaign_id")))
+            const RecordOwner owner{row.id("id"), row.id("campaign_id"), kind};
+            if (!changeset_reads(record, owner))
+                out.push_back("journal: entry #" + id + "'s record of its changes does not read as made for an entry of its kind, " + visible(kind) +
+                              " (its changes or its kind were edited: undo and redo cannot use it)");
+            else if (const auto unfit = record_unfit_table(db, record, owner))
                 out.push_back("journal: entry #" + id + " changed the table " + visible(*unfit) + ", whose columns are not those it had then (undo and redo cannot use it)");
         }
         // An undo (a redo) reverses an entry made before it; an entry is reversed by one after.

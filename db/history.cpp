@@ -58,7 +58,7 @@ std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t camp
     std::map<std::int64_t, size_t> index;  // by operation id
     SQLite::Statement q(db, std::string(k_seen) +
                                 "SELECT o.id, s.number, o.kind, COALESCE((SELECT v.summary FROM operation_view v WHERE v.operation_id = o.id "
-                                "AND v.side = ?2), o.summary) AS summary, o.created_at, (o.changeset IS NOT NULL OR o.inserted IS NOT NULL) AS recorded, "
+                                "AND v.side = ?2), o.summary) AS summary, o.created_at, " + changed_anything("o") + " AS recorded, "
                                 "o.undoes, o.undone_by, o.seen_by, (SELECT number FROM seen WHERE id = o.undoes) AS undoes_number, "
                                 "(SELECT number FROM seen WHERE id = o.undone_by) AS undone_by_number "
                                 "FROM seen s JOIN operation o ON o.id = s.id WHERE s.number BETWEEN ?3 AND ?4 ORDER BY o.id");

@@ -253,44 +253,60 @@ bool changeset_well_formed(std::string_view c) {
 
 namespace {
 
-// A record of changes as stored: "N", a 64-bit FNV-1a digest (little-endian) of its journal
-// entry's id, its campaign's and the changeset, then the changeset. A record cut between two of
-// its changes, a value in it changed, or a record moved to another entry or campaign, is told by
-// the digest (a changeset keeps no length nor sum of its own, nor whose it is). One stored
-// before the entry's ids were sealed in ("M": the changeset's digest alone) is read as then, and
-// one stored before any digest (it begins 'T', a table's) as it is.
-constexpr char k_sealed = 'N', k_sealed_alone = 'M';
+// A record of changes as stored: "K", a 64-bit FNV-1a digest (little-endian) of its journal
+// entry's id, its campaign's, its kind and the changeset, then the changeset (none: an entry that
+// changed nothing). A record cut between two of its changes, a value in it changed, a record
+// moved to another entry or campaign, or its entry made another kind, is told by the digest (a
+// changeset keeps no length nor sum of its own, nor whose it is). Older records are read as
+// they were written: "N" sealed the entry's and campaign's ids, "M" the changeset alone, and one
+// stored before any digest begins 'T', a table's.
+constexpr char k_sealed_kind = 'K', k_sealed = 'N', k_sealed_alone = 'M';
+constexpr size_t k_seal_size = 9;
 
-std::uint64_t digest_of(std::string_view changes, std::optional<std::pair<std::int64_t, std::int64_t>> owner) {
+std::uint64_t digest_of(std::string_view changes, char format, const RecordOwner& owner) {
     Fnv1a digest;
-    if (owner)
-        for (const std::int64_t id : {owner->first, owner->second}) digest(&id, sizeof id);
+    if (format != k_sealed_alone)
+        for (const std::int64_t id : {owner.operation, owner.campaign}) digest(&id, sizeof id);
+    if (format == k_sealed_kind) {
+        digest(owner.kind.data(), owner.kind.size());
+        digest("", 1);  // the kind's end
+    }
     digest(changes.data(), changes.size());
     return digest.h;
 }
 
 }  // namespace
 
-std::string sealed(const std::string& changes, std::int64_t operation, std::int64_t campaign) {
-    if (changes.empty()) return changes;  // no changes: stored as NULL
-    std::string out(1, k_sealed);
-    const auto digest = digest_of(changes, std::pair{operation, campaign});
+std::string sealed(const std::string& changes, const RecordOwner& owner) {
+    std::string out(1, k_sealed_kind);
+    const auto digest = digest_of(changes, k_sealed_kind, owner);
     for (int i = 0; i < 8; ++i) out += static_cast<char>((digest >> (8 * i)) & 0xFF);
     return out + changes;
 }
 
-std::optional<std::string_view> unsealed(std::string_view stored, std::int64_t operation, std::int64_t campaign) {
-    if (stored.empty() || (stored[0] != k_sealed && stored[0] != k_sealed_alone)) return stored;
-    if (stored.size() < 9) return std::nullopt;
+std::optional<std::string_view> unsealed(std::string_view stored, const RecordOwner& owner) {
+    if (stored.empty() || (stored[0] != k_sealed_kind && stored[0] != k_sealed && stored[0] != k_sealed_alone)) return stored;
+    if (stored.size() < k_seal_size) return std::nullopt;
     std::uint64_t digest = 0;
     for (int i = 0; i < 8; ++i) digest |= static_cast<std::uint64_t>(static_cast<unsigned char>(stored[1 + static_cast<size_t>(i)])) << (8 * i);
-    const auto changes = stored.substr(9);
-    if (digest_of(changes, stored[0] == k_sealed ? std::optional(std::pair{operation, campaign}) : std::nullopt) != digest) return std::nullopt;
+    const auto changes = stored.substr(k_seal_size);
+    if (digest_of(changes, stored[0], owner) != digest) return std::nullopt;
     return changes;
 }
 
-bool changeset_reads(const std::string& stored, std::int64_t operation, std::int64_t campaign) {
-    const auto unsealed_changes = unsealed(stored, operation, campaign);
+std::string changed_anything(std::string_view alias) {
+    const std::string a = alias.empty() ? "" : std::string(alias) + ".";
+    return "(" + a + "inserted IS NOT NULL OR COALESCE(length(CAST(" + a + "changeset AS BLOB)), 0) > " + std::to_string(k_seal_size) + ")";
+}
+
+bool record_kept(std::string_view kind) {
+    const auto k = find_word<OperationKind>(kind);
+    return !k || (*k != OperationKind::create && *k != OperationKind::import && *k != OperationKind::redo);
+}
+
+bool changeset_reads(const std::string& stored, const RecordOwner& owner) {
+    const auto unsealed_changes = unsealed(stored, owner);
+    if (unsealed_changes && unsealed_changes->empty()) return !stored.empty();  // sealed, of an entry that changed nothing
     if (!unsealed_changes || !changeset_well_formed(*unsealed_changes)) return false;
     const std::string changes(*unsealed_changes);
     sqlite3_changeset_iter* it = nullptr;
@@ -304,8 +320,8 @@ bool changeset_reads(const std::string& stored, std::int64_t operation, std::int
 // A table an operation's record changed whose columns are not those it had then (fewer, or its
 // key elsewhere: a file's table rebuilt); SQLite would pass over such a table's changes without a
 // word. A table that has gained columns since takes them.
-std::optional<std::string> record_unfit_table(SQLite::Database& db, const std::string& stored, std::int64_t operation, std::int64_t campaign) {
-    std::string changes(*unsealed(stored, operation, campaign));
+std::optional<std::string> record_unfit_table(SQLite::Database& db, const std::string& stored, const RecordOwner& owner) {
+    std::string changes(*unsealed(stored, owner));
     sqlite3_changeset_iter* it = nullptr;
     if (sqlite3changeset_start(&it, static_cast<int>(changes.size()), changes.data()) != SQLITE_OK) return std::string("its record");
     std::set<std::string> checked;
@@ -381,9 +397,33 @@ int migration_number(std::string_view file) {
     return n;
 }
 
+// muster_sealed(changeset, operation, campaign, kind), for migration 42: an entry's record as this
+// muster seals it, its kind sealed in; NULL, an entry that changed nothing: an empty record. A
+// record that does not read as written for its entry is left as it is, for check to name.
+void sealed_in_sql(sqlite3_context* context, int, sqlite3_value** args) {
+    const auto* kind = reinterpret_cast<const char*>(sqlite3_value_text(args[3]));
+    const RecordOwner owner{sqlite3_value_int64(args[1]), sqlite3_value_int64(args[2]), kind ? kind : ""};
+    std::string stored;
+    if (sqlite3_value_type(args[0]) != SQLITE_NULL) {
+        const auto* bytes = static_cast<const char*>(sqlite3_value_blob(args[0]));
+        stored.assign(bytes ? bytes : "", static_cast<size_t>(sqlite3_value_bytes(args[0])));
+    }
+    const auto changes = stored.empty() ? std::optional<std::string_view>("") : unsealed(stored, owner);
+    const std::string out = changes && (changes->empty() || changeset_well_formed(*changes)) ? sealed(std::string(*changes), owner) : stored;
+    sqlite3_result_blob64(context, out.data(), out.size(), SQLITE_TRANSIENT);
+}
+
+// The functions the migrations call, given to a connection that runs them.
+void with_migration_functions(SQLite::Database& db) {
+    if (sqlite3_create_function_v2(db.getHandle(), "muster_sealed", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, sealed_in_sql, nullptr, nullptr, nullptr) !=
+        SQLITE_OK)
+        throw Error("cannot give the migrations their functions");
+}
+
 // Every step from the file's version on, in one transaction: a step that fails (a file whose
 // version says less than its tables hold) leaves the file as it was, not half brought up.
 void migrate(SQLite::Database& db) {
+    with_migration_functions(db);
     SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
     // Read under the write lock: another process may have migrated meanwhile.
     const int from = db.execAndGet("PRAGMA user_version").getInt();
@@ -608,6 +648,7 @@ std::map<std::string, std::pair<std::string, std::string>> schema_objects(SQLite
 // What the migrations make, made afresh in memory.
 std::unique_ptr<SQLite::Database> schema_made() {
     auto fresh = std::make_unique<SQLite::Database>(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    with_migration_functions(*fresh);
     for (const auto& [file, sql] : embedded::migrations()) fresh->exec(std::string(sql));
     return fresh;
 }
@@ -1015,7 +1056,7 @@ std::int64_t Store::record_operation(std::int64_t campaign, OperationKind kind,
     const std::string summary = change(op);
     const std::string changes = session.changeset();
     SQLite::Statement done(db, "UPDATE operation SET summary = ?, changeset = ? WHERE id = ?");
-    const auto record = sealed(changes, op, campaign);
+    const auto record = sealed(changes, {op, campaign, spell(kind)});
     bind_all(done, summary, Blob{record}, op);
     done.exec();
     return op;
@@ -1073,6 +1114,10 @@ struct StepOperation {
     std::string seen_by;
     std::int64_t original = 0;  // for an undo entry: what it undid
     std::string player;         // the player who made it through his link ("": the organiser)
+    /// Whose its record is: undo's the operation's, redo's the undo's it reverses.
+    RecordOwner record_owner(std::int64_t campaign, bool redo) const {
+        return {id, campaign, redo ? spell(OperationKind::undo) : std::string_view(kind)};
+    }
 };
 
 // The step undo would take back (newest first): the newest operation not undone, with every
@@ -1080,10 +1125,10 @@ struct StepOperation {
 std::vector<StepOperation> undo_step(SQLite::Database& db, std::int64_t campaign) {
     SQLite::Statement q(db,
                         "WITH target AS (SELECT COALESCE(part_of, id) AS step FROM operation WHERE campaign_id = ?1 AND undone_by IS NULL AND "
-                        "kind NOT IN (?2, ?3) AND (changeset IS NOT NULL OR inserted IS NOT NULL) ORDER BY id DESC LIMIT 1) "
+                        "kind NOT IN (?2, ?3) AND " + changed_anything("") + " ORDER BY id DESC LIMIT 1) "
                         "SELECT o.id, kind, summary, changeset, inserted, seen_by, COALESCE(p.name, '') AS player FROM target, operation o "
                         "LEFT JOIN player p ON p.id = o.player_id WHERE o.campaign_id = ?1 AND (o.id = target.step OR part_of = target.step) "
-                        "AND undone_by IS NULL AND kind NOT IN (?2, ?3) AND (changeset IS NOT NULL OR inserted IS NOT NULL) ORDER BY o.id DESC");
+                        "AND undone_by IS NULL AND kind NOT IN (?2, ?3) AND " + changed_anything("o") + " ORDER BY o.id DESC");
     bind_all(q, campaign, OperationKind::undo, OperationKind::redo);
     std::vector<StepOperation> out;
     for (const Row row(q); q.executeStep();)
@@ -1112,6 +1157,27 @@ std::vector<StepOperation> redo_step(SQLite::Database& db, std::int64_t campaign
     return out;
 }
 
+Damaged unreadable_record(std::int64_t entry) {
+    return Damaged("journal entry #" + std::to_string(entry) + "'s record of its changes cannot be read as made for that entry (its changes, or its kind, "
+                   "were edited); nothing was changed: run muster check, or restore a backup");
+}
+
+// Undo passes over the entries after the step it takes that changed nothing: each must say so
+// in a record of its own kind. One whose record was lost or edited may have changed something,
+// and undo would take back an older step in its place.
+void require_nothing_lost_since(SQLite::Database& db, std::int64_t campaign, std::int64_t step) {
+    SQLite::Statement q(db, "SELECT id, kind, changeset, inserted FROM operation WHERE campaign_id = ?1 AND id > ?2 AND undone_by IS NULL AND "
+                            "kind NOT IN (?3, ?4)");
+    bind_all(q, campaign, step, OperationKind::undo, OperationKind::redo);
+    for (const Row row(q); q.executeStep();) {
+        const auto kind = row.text("kind");
+        if (!row.null("changeset") && !changeset_reads(row.blob("changeset"), {row.id("id"), campaign, kind})) throw unreadable_record(row.id("id"));
+        if (row.null("changeset") && row.null("inserted") && record_kept(kind))
+            throw Damaged("journal entry #" + std::to_string(row.id("id")) + " (" + visible(kind) + ") has lost its record of its changes, so undo cannot " +
+                          "tell whether it changed anything; nothing was changed: run muster check, or restore a backup");
+    }
+}
+
 // The step undo (redo) takes, where the campaign's steps are sound.
 std::vector<StepOperation> take_or_plan(SQLite::Database& db, std::int64_t campaign, bool redo) {
     if (const int astray = steps_astray(db, campaign))
@@ -1119,6 +1185,7 @@ std::vector<StepOperation> take_or_plan(SQLite::Database& db, std::int64_t campa
                       " part of a step whose first is not an earlier entry of the campaign, so " + (redo ? "redo" : "undo") +
                       " cannot tell what was made together; nothing was changed: run muster check, or restore a backup");
     auto step = redo ? redo_step(db, campaign) : undo_step(db, campaign);
+    if (!redo) require_nothing_lost_since(db, campaign, step.empty() ? 0 : step.front().id);
     // The entries since the step's first read as undo and redo wrote them: else what it picked
     // may not be what comes next (an entry passed over as undone by one that did not undo it).
     if (!step.empty())
@@ -1152,25 +1219,22 @@ int table_present(void* context, const char* table) {
     return 0;
 }
 
-Damaged unreadable_record(std::int64_t entry) {
-    return Damaged("journal entry #" + std::to_string(entry) + "'s record of its changes cannot be read; run muster check, or restore a backup");
-}
-
 // Throws what keeps journal entry `entry`'s record from being reversed as it stands, where
 // something does: it does not read, or it changed a table whose columns are not those it had
 // then. Undo and redo ask before they change anything, and so do their previews.
-void require_usable_record(SQLite::Database& db, const std::string& stored, std::int64_t entry, std::int64_t campaign) {
-    if (!changeset_reads(stored, entry, campaign)) throw unreadable_record(entry);
-    if (const auto unfit = record_unfit_table(db, stored, entry, campaign))
-        throw Damaged("journal entry #" + std::to_string(entry) + " changed the table " + visible(*unfit) +
+void require_usable_record(SQLite::Database& db, const std::string& stored, const RecordOwner& owner) {
+    if (!changeset_reads(stored, owner)) throw unreadable_record(owner.operation);
+    if (const auto unfit = record_unfit_table(db, stored, owner))
+        throw Damaged("journal entry #" + std::to_string(owner.operation) + " changed the table " + visible(*unfit) +
                       ", whose columns are not those it had then; nothing was changed: run muster check, or restore a backup");
 }
 
 // Applies `changes` in reverse, or throws `refused` if any row is not as they left it (inside the
 // caller's transaction: a refusal leaves nothing of it).
-void apply_inverse(SQLite::Database& db, const std::string& stored, std::int64_t entry, std::int64_t campaign, const std::function<Error()>& refused) {
-    require_usable_record(db, stored, entry, campaign);
-    const auto changes = *unsealed(stored, entry, campaign);
+void apply_inverse(SQLite::Database& db, const std::string& stored, const RecordOwner& owner, const std::function<Error()>& refused) {
+    const std::int64_t entry = owner.operation;
+    require_usable_record(db, stored, owner);
+    const auto changes = *unsealed(stored, owner);
     int inverted_size = 0;
     void* inverted = nullptr;
     if (sqlite3changeset_invert(static_cast<int>(changes.size()), changes.data(), &inverted_size, &inverted) != SQLITE_OK) throw unreadable_record(entry);
@@ -1190,7 +1254,7 @@ std::vector<journal::Entry> Store::step_plan(std::int64_t campaign, bool redo) c
     read([&] {
         for (const auto& op : take_or_plan(m_impl->db, campaign, redo)) {
             // What would refuse the step refuses its preview, said alike.
-            if (!op.inserted) require_usable_record(m_impl->db, op.changeset, op.id, campaign);
+            if (!op.inserted) require_usable_record(m_impl->db, op.changeset, op.record_owner(campaign, redo));
             else if (!read_inserted(m_impl->db, *op.inserted)) throw unreadable_inserts(op.id);
             out.push_back(planned(op));
         }
@@ -1245,13 +1309,13 @@ std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, b
             };
             std::string recorded;  // an undo's own changes, sealed once its entry has its id
             if (redo) {
-                apply_inverse(db, op.changeset, op.id, campaign, changed_since);
+                apply_inverse(db, op.changeset, op.record_owner(campaign, redo), changed_since);
             } else {
                 Session recording(db.getHandle());
                 if (op.inserted) {
                     if (!undo_inserts(db, target, *op.inserted)) throw changed_since();
                 } else {
-                    apply_inverse(db, op.changeset, target, campaign, changed_since);
+                    apply_inverse(db, op.changeset, op.record_owner(campaign, redo), changed_since);
                 }
                 recorded = recording.changeset();
             }
@@ -1269,7 +1333,7 @@ std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, b
             add.exec();
             entry.id = db.getLastInsertRowid();
             require_newest_entry(db, entry.id);
-            if (!redo && !recorded.empty()) exec(db, "UPDATE operation SET changeset = ?1 WHERE id = ?2", Blob{sealed(recorded, entry.id, campaign)}, entry.id);
+            if (!redo) exec(db, "UPDATE operation SET changeset = ?1 WHERE id = ?2", Blob{sealed(recorded, {entry.id, campaign, spell(OperationKind::undo)})}, entry.id);
             // Each side reads it as it read the operation.
             exec(db, "INSERT INTO operation_view (operation_id, side, summary) SELECT ?1, side, ?2 || summary FROM operation_view WHERE operation_id = ?3",
                  entry.id, prefix, target);

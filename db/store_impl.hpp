@@ -134,18 +134,32 @@ struct InsertedRows {
 };
 /// The record read, or none if it is damaged (a line that does not read, an unknown table).
 std::optional<std::vector<InsertedRows>> read_inserted(SQLite::Database& db, const std::string& record);
+/// Whose a record of changes is: its journal entry, the entry's campaign and its kind as spelled
+/// (an undo's record: "undo").
+struct RecordOwner {
+    std::int64_t operation = 0;
+    std::int64_t campaign = 0;
+    std::string_view kind;
+};
 /// Whether an operation's record of its changes (a session changeset, sealed with its digest)
-/// reads whole.
-bool changeset_reads(const std::string& stored, std::int64_t operation, std::int64_t campaign);
+/// reads whole, as written for its owner.
+bool changeset_reads(const std::string& stored, const RecordOwner& owner);
 /// A table an operation's record (one that reads: changeset_reads) changed whose columns are not
 /// those it had then (fewer, or its key elsewhere: a table rebuilt), which undo would refuse.
-std::optional<std::string> record_unfit_table(SQLite::Database& db, const std::string& stored, std::int64_t operation, std::int64_t campaign);
-/// A changeset as stored for journal entry `operation` of `campaign`: sealed with its digest and
-/// theirs (nothing for none).
-std::string sealed(const std::string& changes, std::int64_t operation, std::int64_t campaign);
-/// The changeset of journal entry `operation`'s record as stored, or none where its digest says
-/// it is not as written for that entry of `campaign`.
-std::optional<std::string_view> unsealed(std::string_view stored, std::int64_t operation, std::int64_t campaign);
+std::optional<std::string> record_unfit_table(SQLite::Database& db, const std::string& stored, const RecordOwner& owner);
+/// A changeset as stored for its owner: sealed with its digest and the owner's, also where it
+/// is empty (an entry that changed nothing says so: a record lost is told from one).
+std::string sealed(const std::string& changes, const RecordOwner& owner);
+/// The changeset of a record as stored, or none where its digest says it is not as written for
+/// that owner.
+std::optional<std::string_view> unsealed(std::string_view stored, const RecordOwner& owner);
+/// SQL: whether an entry of table `alias` changed anything undo would reverse (rows it added, or
+/// a record longer than an empty one's seal). Empty records (and those of entries that changed
+/// nothing before their kind was sealed: 0 bytes) are passed over; one lost (NULL) is damage.
+std::string changed_anything(std::string_view alias);
+/// Whether an entry of this kind (as spelled) keeps a record of its changes: all but a
+/// campaign's creation, an import (its rows added instead) and a redo. An unknown kind does.
+bool record_kept(std::string_view kind);
 /// Whether `changes` has the shape of a changeset as SQLite's sessions write it (tables, each
 /// with its columns, key flags, name and changes; every value whole), read by muster to its end
 /// before SQLite is given it: SQLite 3.40's reader spins for ever on some cut short.

@@ -829,13 +829,13 @@ TEST_CASE("A journal entry's record of its changes is its own: moved to another 
         app::Session s(path, app::Open::existing);
         const auto problems = s.history().check().problems;
         CHECK(std::find(problems.begin(), problems.end(),
-                        "journal: entry #" + std::to_string(second) + "'s record of its changes does not read (undo and redo cannot use it)") != problems.end());
+                        "journal: entry #" + std::to_string(second) + "'s record of its changes does not read as made for an entry of its kind, camp (its changes or its kind were edited: undo and redo cannot use it)") != problems.end());
         if (sql.find("campaign_id = 2") != std::string::npos) s.use_campaign("Other");
         const auto before = test::dump(path);
         CHECK_THROWS_WITH(s.history().undo(), Contains("journal entry #" + std::to_string(second) + "'s record of its changes cannot be read"));
         CHECK(test::dump(path) == before);
     }
-    // A record sealed before the entry's ids were (its changeset's digest alone, 'M') undoes as then.
+    // A record sealed before the entry's ids and kind were (its changeset's digest alone, 'M') undoes as then.
     std::ofstream(path, std::ios::binary | std::ios::trunc) << whole;
     {
         SQLite::Database db(path, SQLite::OPEN_READWRITE);
@@ -843,7 +843,7 @@ TEST_CASE("A journal entry's record of its changes is its own: moved to another 
         q.bind(1, second);
         REQUIRE(q.executeStep());
         const auto stored = q.getColumn("changeset").getString();
-        REQUIRE(stored.front() == 'N');
+        REQUIRE(stored.front() == 'K');
         const auto changes = stored.substr(9);
         std::uint64_t h = 1469598103934665603ull;
         for (const unsigned char c : changes) h = (h ^ c) * 1099511628211ull;
@@ -858,6 +858,66 @@ TEST_CASE("A journal entry's record of its changes is its own: moved to another 
     CHECK(s.history().check().problems.empty());
     CHECK_THAT(s.history().undo().front().summary, Contains("Point Lookout"));
     CHECK(s.prisoners().camps().size() == 1);
+}
+
+TEST_CASE("A file from before schema 42 has its records sealed with their kinds, an entry that changed nothing given an empty one, and undoes as before") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    {
+        auto s = test::make_campaign(path);
+        s.prisoners().add_camp("union", "Elmira");
+        s.prisoners().add_camp("union", "Point Lookout");
+    }
+    // As schema 41 kept them: records sealed with their entry's ids alone ('N'), none for an entry
+    // that changed nothing.
+    {
+        SQLite::Database db(path, SQLite::OPEN_READWRITE);
+        SQLite::Statement q(db, "SELECT id, campaign_id, changeset FROM operation WHERE changeset IS NOT NULL");
+        std::vector<std::tuple<std::int64_t, std::int64_t, std::string>> records;
+        while (q.executeStep()) records.emplace_back(q.getColumn(0).getInt64(), q.getColumn(1).getInt64(), q.getColumn(2).getString());
+        REQUIRE(records.size() >= 2);
+        for (const auto& [id, campaign, stored] : records) {
+            REQUIRE(stored.front() == 'K');
+            const auto changes = stored.substr(9);
+            if (changes.empty()) {  // an entry that changed nothing: none
+                db.exec("UPDATE operation SET changeset = NULL WHERE id = " + std::to_string(id));
+                continue;
+            }
+            std::uint64_t h = 1469598103934665603ull;
+            const auto feed = [&](const void* data, size_t n) {
+                for (size_t i = 0; i < n; ++i) h = (h ^ static_cast<const unsigned char*>(data)[i]) * 1099511628211ull;
+            };
+            feed(&id, sizeof id);
+            feed(&campaign, sizeof campaign);
+            feed(changes.data(), changes.size());
+            std::string old(1, 'N');
+            for (int i = 0; i < 8; ++i) old += static_cast<char>((h >> (8 * i)) & 0xFF);
+            SQLite::Statement u(db, "UPDATE operation SET changeset = ? WHERE id = ?");
+            u.bind(1, (old + changes).data(), static_cast<int>(old.size() + changes.size()));
+            u.bind(2, id);
+            u.exec();
+        }
+        // An entry that changed nothing, as schema 41 kept it.
+        db.exec("INSERT INTO operation (campaign_id, kind, summary, created_at) SELECT campaign_id, 'settings', 'Settings: no change', created_at FROM operation "
+                "WHERE id = 1");
+        db.exec("PRAGMA user_version = 41");
+    }
+    app::Session s(path, app::Open::existing);
+    CHECK(s.history().check().problems.empty());
+    {
+        SQLite::Database db(path);
+        CHECK(db.execAndGet("SELECT count(*) FROM operation WHERE changeset IS NOT NULL AND hex(substr(changeset, 1, 1)) <> '4B'").getInt() == 0);
+        CHECK(db.execAndGet("SELECT count(*) FROM operation WHERE changeset IS NULL AND kind NOT IN ('create', 'import', 'redo')").getInt() == 0);
+        CHECK(db.execAndGet("SELECT length(changeset) FROM operation WHERE kind = 'settings' AND summary = 'Settings: no change'").getInt() == 9);
+    }
+    // Undo passes over the entry that changed nothing, as before, and takes back the newest camp.
+    CHECK_THAT(s.history().undo().front().summary, Contains("Point Lookout"));
+    CHECK(s.prisoners().camps().size() == 1);
+    // The kind is sealed in now: a camp made a battle is named.
+    test::raw_sql(path, "UPDATE operation SET kind = 'battle' WHERE summary LIKE '%Elmira%' AND kind = 'camp'");
+    app::Session again(path, app::Open::existing);
+    CHECK_FALSE(again.history().check().problems.empty());
+    CHECK_THROWS_WITH(again.history().undo(), Contains("cannot be read as made for that entry"));
 }
 
 TEST_CASE("Exchanges of a file from before schema 41 keep their ids as their numbers, and a new one takes its campaign's next") {

@@ -571,6 +571,45 @@ TEST_CASE("A journal entry's kind or undo mark changed by hand is named by check
     }
 }
 
+TEST_CASE("A journal entry made another kind muster writes, or stripped of its record of changes, is named by check and refused by undo") {
+    // Each entry's kind is sealed with its record of changes, and an entry that changed nothing
+    // keeps a record that says so: undo never passes over an entry it cannot read as made.
+    const std::string newest_change = "(SELECT max(id) FROM operation WHERE kind NOT IN ('preview', 'create') AND changeset IS NOT NULL AND length(changeset) > 9)";
+    const std::vector<std::pair<std::string, std::string>> edits = {
+        {"the newest change made an arrival", "UPDATE operation SET kind = 'arrival' WHERE id = " + newest_change},
+        {"the newest change made a turn", "UPDATE operation SET kind = 'turn' WHERE id = " + newest_change},
+        {"a battle made a recovery", "UPDATE operation SET kind = 'recovery' WHERE kind = 'battle'"},
+        {"an entry that changed nothing made a battle", "UPDATE operation SET kind = 'battle' WHERE id = (SELECT max(id) FROM operation WHERE kind = 'table roll')"},
+        {"the newest change stripped of its record", "UPDATE operation SET changeset = NULL WHERE id = " + newest_change},
+        {"a battle stripped of its record", "UPDATE operation SET changeset = NULL WHERE kind = 'battle'"},
+    };
+    for (const auto& [what, sql] : edits) {
+        INFO(what);
+        test::TempDir dir;
+        const auto file = dir.file("c.db");
+        base_campaign(file);
+        // The second changes nothing: an entry with an empty record.
+        for (int i = 0; i < 2; ++i)
+            REQUIRE(in_process({"--db", file, "table", "state", "--battle", "Cemetery Ridge", "--unit", "Heth/2nd Brigade", "disordered=yes"}).code == 0);
+        test::raw_sql(file, sql);
+        const auto check = in_process({"--db", file, "check"});
+        CHECK(check.code == 1);
+        CHECK_THAT(check.out + check.err, Catch::Matchers::Contains("journal: entry #"));
+        // Undo is refused before it reaches past the entry the edit broke.
+        bool refused = false;
+        for (int i = 0; i < 12 && !refused; ++i) {
+            const auto before = test::dump(file);
+            const auto r = in_process({"--db", file, "undo"});
+            if (r.code == 0) continue;
+            refused = true;
+            CHECK(r.code == 1);
+            CHECK_THAT(r.err, Catch::Matchers::Contains("journal entry #") && Catch::Matchers::Contains("nothing was changed"));
+            CHECK(test::dump(file) == before);
+        }
+        CHECK(refused);
+    }
+}
+
 TEST_CASE("A campaign or camp deleted by hand leaves rows naming it, which a new one is refused rather than taking as its own") {
     for (const auto& [lost, command] : std::vector<std::pair<std::string, std::string>>{
              {"DELETE FROM campaign", "campaign new Fresh --rules acw"},
