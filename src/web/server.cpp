@@ -19,9 +19,11 @@
 #include <cctype>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <fstream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -37,6 +39,8 @@ struct Pending {
     bool answered = false;
     std::string body;
     bool too_large = false;
+    bool taken = false;              ///< a form handed to the writer (its connection suspended)
+    std::optional<Response> made;    ///< the writer's answer to it, sent when the connection resumes
 };
 
 using Clock = std::chrono::steady_clock;
@@ -153,10 +157,85 @@ private:
     std::thread m_thread;  // last: it starts once the rest is made
 };
 
+// The forms taken, written one at a time by a thread of their own, each connection suspended
+// until its answer is made: a form waiting for the campaign (another muster writing, as long
+// as the session waits) holds none of the server's few threads, which answer pages meanwhile.
+// Forms queued behind one answered busy are answered busy at once (the campaign was busy when
+// they came), and past k_most_waiting a form is answered busy as it comes.
+class Forms {
+public:
+    explicit Forms(Site& site) : m_site(site), m_thread([this] { run(); }) {}
+    ~Forms() { stop(); }
+    static constexpr size_t k_most_waiting = 16;
+    /// Takes the form on `connection` (suspended here, from its request's handler) to be written;
+    /// false: too many wait, and it is the caller's to answer.
+    bool take(MHD_Connection* connection, Pending& pending, Request request) {
+        const std::lock_guard lock(m_mutex);
+        if (m_stopping || m_queue.size() >= k_most_waiting) return false;
+        MHD_suspend_connection(connection);
+        pending.taken = true;
+        m_queue.push_back({connection, &pending, std::move(request), ++m_taken});
+        m_wake.notify_one();
+        return true;
+    }
+    /// Every form taken answered (those not yet written: busy), its connection resumed, and the
+    /// thread ended: before the server stops (libmicrohttpd stops no suspended connection).
+    void stop() {
+        {
+            const std::lock_guard lock(m_mutex);
+            if (m_stopping) return;
+            m_stopping = true;
+        }
+        m_wake.notify_all();
+        m_thread.join();
+        for (auto& job : m_queue) {
+            Response busy;
+            busy.status = 503;
+            busy.content_type = "text/plain; charset=utf-8";
+            busy.body = "The server is stopping: nothing was sent.\n";
+            job.pending->made = std::move(busy);
+            MHD_resume_connection(job.connection);
+        }
+        m_queue.clear();
+    }
+
+private:
+    struct Job {
+        MHD_Connection* connection;
+        Pending* pending;
+        Request request;
+        std::uint64_t number;  ///< taken so many forms after the server started
+    };
+    void run() {
+        std::unique_lock lock(m_mutex);
+        for (;;) {
+            m_wake.wait(lock, [&] { return m_stopping || !m_queue.empty(); });
+            if (m_stopping) return;
+            Job job = std::move(m_queue.front());
+            m_queue.pop_front();
+            job.request.busy = job.number <= m_busy_through;
+            lock.unlock();
+            auto made = m_site.handle(job.request);
+            lock.lock();
+            if (made.status == 503) m_busy_through = m_taken;  // those waiting came while it was busy
+            job.pending->made = std::move(made);
+            MHD_resume_connection(job.connection);  // its handler is called again, and sends the answer
+        }
+    }
+    Site& m_site;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::deque<Job> m_queue;
+    std::uint64_t m_taken = 0, m_busy_through = 0;
+    bool m_stopping = false;
+    std::thread m_thread;  // last: it starts once the rest is made
+};
+
 struct Context {
     Site* site;
     std::ostream* log;
     Watch* watch;
+    Forms* forms;
     bool tls;           // served over HTTPS: browsers are told to come back only so
     bool behind_proxy;  // a loopback peer's X-Forwarded-For names the client
     std::mutex log_mutex;
@@ -281,7 +360,8 @@ MHD_Result answer(Context& context, MHD_Connection* connection, Pending& pending
 }
 
 // The site's answer to a request in whole (or, `body` none, to its line and headers alone).
-Response site_answer(Context& context, MHD_Connection* connection, const std::string& verb, const char* url, std::string body) {
+// The request as the site reads it; none where it sends too many headers.
+std::optional<Request> request_of(Context& context, MHD_Connection* connection, const std::string& verb, const char* url, std::string body) {
     Request request;
     request.method = verb;
     request.path = url ? url : "";
@@ -289,9 +369,14 @@ Response site_answer(Context& context, MHD_Connection* connection, const std::st
     request.remote = client_of(context, connection);
     // Counted as sent: a header repeated is one name in the map, but each copy counts.
     const int sent = MHD_get_connection_values(connection, MHD_HEADER_KIND, nullptr, nullptr);
-    if (sent >= 100) return refusal(431, "Too many headers.\n");
+    if (sent >= 100) return std::nullopt;
     MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_header, &request.headers);
-    return context.site->handle(request);
+    return request;
+}
+
+Response site_answer(Context& context, MHD_Connection* connection, const std::string& verb, const char* url, std::string body) {
+    const auto request = request_of(context, connection, verb, url, std::move(body));
+    return request ? context.site->handle(*request) : refusal(431, "Too many headers.\n");
 }
 
 MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, const char* method, const char*, const char* upload,
@@ -333,13 +418,29 @@ MHD_Result on_request(void* cls, MHD_Connection* connection, const char* url, co
     }
     if (*upload_size) {
         // A body, however it is sent (chunked too): kept up to the limit, the rest dropped.
+        // libmicrohttpd answers a request only once its body has ended: one past the limit is
+        // refused then (a chunk declared larger than it sends is cut off idle).
         if (pending.body.size() + *upload_size > k_max_body) pending.too_large = true;
         else pending.body.append(upload, *upload_size);
         *upload_size = 0;
         return MHD_YES;
     }
     if (pending.too_large) return answer(context, connection, pending, verb, url, refusal(413, "The request is too large.\n"));
+    if (pending.taken) {
+        // Resumed: the writer has made the form's answer (called again before, the request waits).
+        if (!pending.made) return MHD_YES;
+        auto made = std::move(*pending.made);
+        pending.made.reset();
+        return answer(context, connection, pending, verb, url, std::move(made));
+    }
     context.watch->answering(connection, true);  // it is in whole: its clock stops while it is answered
+    if (verb == "POST") {
+        auto request = request_of(context, connection, verb, url, std::move(pending.body));
+        if (!request) return answer(context, connection, pending, verb, url, refusal(431, "Too many headers.\n"));
+        if (context.forms->take(connection, pending, *request)) return MHD_YES;
+        request->busy = true;  // too many wait: answered busy now
+        return answer(context, connection, pending, verb, url, context.site->handle(*request));
+    }
     return answer(context, connection, pending, verb, url, site_answer(context, connection, verb, url, std::move(pending.body)));
 }
 
@@ -457,8 +558,9 @@ void serve(const ServeOptions& options, Site& site, std::ostream& out, std::ostr
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, nullptr);
     Watch watch(options.request_seconds);
-    Context context{&site, &log, &watch, tls, options.behind_proxy, {}};
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL;
+    Forms forms(site);
+    Context context{&site, &log, &watch, &forms, tls, options.behind_proxy, {}};
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
     if (v6) flags |= MHD_USE_IPv6;
     if (tls) flags |= MHD_USE_TLS;
     std::vector<MHD_OptionItem> items = {
@@ -496,6 +598,7 @@ void serve(const ServeOptions& options, Site& site, std::ostream& out, std::ostr
     out.flush();
     int signal = 0;
     sigwait(&stop, &signal);
+    forms.stop();  // the forms taken answered and resumed: libmicrohttpd stops no suspended connection
     MHD_stop_daemon(daemon);
     out << "Stopped.\n";
 }

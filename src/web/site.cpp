@@ -190,7 +190,7 @@ struct Site::Impl {
         Clock::time_point asked;
     };
     std::mutex cache_mutex;
-    std::timed_mutex writing;  // held by the one form that waits for the write lock
+    std::mutex writing;  // held by the form being written (the server writes one at a time)
     // A side's papers as made at a revision of its campaign (campaign, side, file -> revision,
     // bytes): made once a change, not once a request (a PDF costs milliseconds a copy).
     std::mutex papers_mutex;
@@ -497,11 +497,11 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
         bad_link(r.remote);
         return not_found();
     }
-    // The link's last use: a reading, or a form that was taken (a refused one changes nothing, not a byte).
+    // The link's last use: a page or paper read, or a form that was taken (a refused request changes
+    // nothing, not a byte).
     const auto note = [&] {
         if (note_use(player->id)) s.players().used(*player);
     };
-    if (r.method != "POST") note();
     if (r.method == "POST") {
         if (!file.empty()) return plain(405, "Method not allowed.\n");
         // The media type itself, whatever parameters follow it ("; charset=UTF-8"), any case.
@@ -525,20 +525,25 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
         if (stale)
             return show(s, *player, to->second, r, token, "Refused: this form was out of date (the server had restarted?): nothing was sent; send it again", 403,
                         &form);
-        // One form at a time waits for the campaign's write lock (as long as the session waits):
-        // another waits half a second for its turn, then is told to try again, so that the
-        // server's few threads stay free to answer pages while another muster writes. The page
-        // that answers it is made after its turn.
+        // Forms are written one at a time, each waiting for the campaign's write lock as long as
+        // the session waits (the server gives them a thread of their own: pages are answered
+        // meanwhile). Busy, the page answers with the form given back, to be sent again.
+        const auto busy = [&]() -> Response {
+            auto out = show(s, *player, to->second, r, token, "Refused: the campaign is busy (another change is being written): nothing was sent; send it again in a moment",
+                            503, &form);
+            out.headers.push_back({"Retry-After", "5"});
+            return out;
+        };
+        if (r.busy) return busy();
         std::string said;
         bool refused = false;
         {
-            const std::unique_lock turn(writing, std::chrono::milliseconds(500));
-            if (!turn.owns_lock()) throw BusyError("another form is being written");  // whose, the answer does not say
+            const std::lock_guard turn(writing);
             try {
                 said = act(s, *player, page, form);
                 note();
             } catch (const BusyError&) {
-                throw;
+                return busy();
             } catch (const Error& e) {
                 if (!s.players().sign_in(token)) return not_found();  // revoked while it waited: as any dead link
                 // Where the server keeps its file is not the player's to read ("PATH: the campaign
@@ -563,6 +568,7 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
         }
     }
     if (page.empty()) {
+        note();
         Response out;
         out.status = 303;
         out.headers.push_back({"Location", "/p/" + token + "/oob"});  // from /p/TOKEN too, where "oob" would be /p/oob
@@ -596,13 +602,17 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
             auto& kept = papers[key];
             if (!kept.second || kept.first <= revision) kept = {revision, made};  // never over what a newer revision made
         }
+        note();
         out.shared = made;
         out.headers.push_back({"Content-Disposition", "attachment; filename=\"" + file + "\""});
         return out;
     }
     if (!file.empty()) return not_found();
     for (const auto& p : k_pages)
-        if (page == p.id) return show(s, *player, page, r, token, "", 200);
+        if (page == p.id) {
+            note();
+            return show(s, *player, page, r, token, "", 200);
+        }
     return not_found();
 }
 

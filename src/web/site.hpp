@@ -19,6 +19,9 @@ struct Request {
     std::map<std::string, std::string> headers; ///< names in lower case
     std::string body;                           ///< a POST's form, application/x-www-form-urlencoded
     std::string remote;                         ///< the peer's address, as the socket gives it
+    /// A form the server knows cannot be written now (the campaign was busy for a form before it
+    /// and this one waited behind that): answered busy, its fields given back, without waiting.
+    bool busy = false;
 };
 
 struct Response {
