@@ -881,7 +881,11 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     auto report_of = [&](const Refs& refs) {
         battle = draft_named(store, c.id, typed);
         auto lines = db::Battles(store).draft(c.id, battle);
-        require_no_doubled_loss(m_session.rules(), battle, lines, refs);
+        // Prisoners given beside the draft are among the stands a player's submitted loss gives.
+        std::map<std::int64_t, int> captured_beside;
+        for (const auto& b : how.beside.brigades)
+            if (b.captured > 0) captured_beside[refs.brigade(b.brigade).id] += b.captured;
+        require_no_doubled_loss(m_session.rules(), battle, lines, refs, captured_beside);
         // Its states on the table go with it (they are the table's, not the report's): read as
         // `battle draft` reads them, so one the file has lost the unit of is refused here too.
         for (const auto& st : db::Battles(store).draft_states(c.id, battle)) {
@@ -941,10 +945,6 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
             if (rolled_seen) rolled_hidden.clear();
             else std::erase_if(lines, [](const campaign::DraftLine& l) { return l.kind == DraftKind::engaged; });
         }
-        // Prisoners given beside the draft are among the stands a player's submitted loss gives.
-        std::map<std::int64_t, int> captured_beside;
-        for (const auto& b : how.beside.brigades)
-            if (b.captured > 0) captured_beside[refs.brigade(b.brigade).id] += b.captured;
         auto report = report_from_draft(battle, lines, refs, how.wounded_out_for, captured_beside);
         send_to_camps(report, how.camps, refs, m_session.rules());
         // Called as its plan spells it, which every side reads; with none, as the umpire names it

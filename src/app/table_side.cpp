@@ -809,7 +809,7 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
     return report;
 }
 
-std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
+std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& lines, const Refs& refs, const std::map<std::int64_t, int>& captured_beside) {
     struct Taken {
         int lost = 0, captured = 0, submitted = 0;  // rolled at the table: lost, captured; and submitted
         std::string by;
@@ -825,6 +825,10 @@ std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& 
             t.by = l.why;
         }
     }
+    // The umpire's prisoners beside the draft, where the table took stands too, are among them.
+    for (auto& [id, t] : taken)
+        if (t.lost + t.captured > 0)
+            if (const auto it = captured_beside.find(id); it != captured_beside.end()) t.captured += it->second;
     std::vector<std::string> out;
     for (const auto& [id, t] : taken)
         // The same: one loss told twice, as the draft reads it (the larger of the two).
@@ -835,8 +839,9 @@ std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& 
     return out;
 }
 
-void require_no_doubled_loss(const rules::RuleSet& rules, const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs) {
-    if (const auto doubled = doubled_losses(lines, refs); !doubled.empty())
+void require_no_doubled_loss(const rules::RuleSet& rules, const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs,
+                             const std::map<std::int64_t, int>& captured_beside) {
+    if (const auto doubled = doubled_losses(lines, refs, captured_beside); !doubled.empty())
         throw UsageError("stands lost both rolled at the table and submitted by a player (" + join(doubled, "; ") + "): a player gives his " +
                          rules.brigade_noun() + "'s whole loss, so the two are not added. Write the draft out with muster battle draft --write FILE " +
                          shell_positional(battle) + " (it gives the larger), give the stands each lost in all, and report the file");

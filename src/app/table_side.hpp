@@ -97,15 +97,18 @@ Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLin
 battle::Report report_from_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs,
                                  int wounded_out_for = 1, const std::map<std::int64_t, int>& captured_beside = {});
 
-/// The brigades of a draft with stands lost both rolled at the table and submitted by a player,
+/// The brigades of a draft with stands lost both rolled at the table and submitted by a player
+/// otherwise than the table's and the umpire's `captured_beside` (report_from_draft's) come to,
 /// each in words: "Dobschutz/Landwehr: 1 stand lost rolled at the table, 2 submitted by P
 /// (Allies)".
-std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& lines, const Refs& refs);
+std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& lines, const Refs& refs,
+                                        const std::map<std::int64_t, int>& captured_beside = {});
 
 /// Refuses (UsageError) a draft in which a brigade has stands lost both rolled at the table and
 /// submitted by a player (doubled_losses, every one named): a player gives his brigade's whole
 /// loss, so the two are not added; the umpire writes the draft out and gives the loss in the file.
-void require_no_doubled_loss(const rules::RuleSet& rules, const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs);
+void require_no_doubled_loss(const rules::RuleSet& rules, const std::string& battle, const std::vector<campaign::DraftLine>& lines, const Refs& refs,
+                             const std::map<std::int64_t, int>& captured_beside);
 
 /// The table side in a campaign: rolls for a battle, and its draft report.
 class TableSide {

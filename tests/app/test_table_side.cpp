@@ -375,6 +375,30 @@ TEST_CASE("A player's loss counts the prisoners the umpire gives beside the draf
     CHECK(w.stands("Fresnel/Kleist") == before - 4);
 }
 
+TEST_CASE("A player's loss counts the table's and the umpire's prisoners beside the draft together - the same total is reported, not refused as doubled") {
+    Wagram w;
+    w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");  // Deadly: Klenau loses stands at the table
+    const int rolled = w.s.table_side().draft("Wagram").report.brigades.at(0).lost;
+    REQUIRE(rolled > 0);
+    const int before = w.stands("Fresnel/Klenau");
+    w.s.players().add("Karl", "allies");
+    // He took the table's stands off and one more, taken prisoner: his whole loss.
+    w.s.players().submit_losses(w.s.players().list().at(0), "Wagram", {"Fresnel/Klenau=" + std::to_string(rolled + 1)});
+    w.s.prisoners().add_camp("french", "Vincennes");
+    app::DraftReport how;
+    battle::add_captured_spec(how.beside, "Fresnel/Klenau=1@Vincennes");
+    const auto preview = w.s.battles().report_draft("Wagram", how, app::Mode::preview);
+    CHECK_THAT(preview.summary + join(preview.lines, "\n"), Contains(std::to_string(rolled) + " lost, 1 captured"));
+    w.s.battles().report_draft("Wagram", how, app::Mode::apply);
+    CHECK(w.stands("Fresnel/Klenau") == before - rolled - 1);
+    // Another total is still the umpire's to settle.
+    w.s.history().undo();
+    app::DraftReport two;
+    battle::add_captured_spec(two.beside, "Fresnel/Klenau=2@Vincennes");
+    CHECK_THROWS_WITH(w.s.battles().report_draft("Wagram", two, app::Mode::preview),
+                      Contains("Fresnel/Klenau: " + std::to_string(rolled + 2) + " stands lost and captured"));
+}
+
 TEST_CASE("A brigade's loss rolled at the table and submitted by a player as the same number is one loss told twice: the draft is reported with it") {
     Wagram w;
     w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");  // Deadly: Klenau loses stands at the table
