@@ -289,6 +289,11 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             if (same_ignoring_case(b.name, battle)) throw UsageError("the battle of " + b.name + " is reported already: its losses are in it");
             names.push_back(b.name);
         }
+        // Its name as names are found ("Bemis" for Bemis Heights) is that battle too, not a new one.
+        if (const auto found = matching_names(battle, names); !found.empty())
+            throw UsageError("\"" + visible(battle) + "\" is the battle of " + names[found.front()] +
+                             ", reported already: its losses are in it (a battle not planned is filed under its own name: give one unlike the name of "
+                             "a battle planned or fought)");
         return names;
     };
     known = fought();

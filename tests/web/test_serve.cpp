@@ -275,6 +275,22 @@ TEST_CASE("Losses a player sends under a battle the umpire reports while the for
     CHECK(SQLite::Database(club.db()).execAndGet("SELECT COUNT(*) FROM draft_line").getInt() == 0);
 }
 
+TEST_CASE("Losses under the beginning of a battle the side fought are refused as that battle's, not filed as a new battle") {
+    const Club club;
+    const test::Served server(club.db());
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    const auto before = club.dump();
+    for (const char* typed : {"Gettys", "gettysburg", "Gettysburg"}) {
+        INFO(typed);
+        const auto posted = server.post(club.meade + "losses", {{"token", token}, {"battle", typed}, {"losses", "Wadsworth/Iron Brigade=1"}});
+        CHECK(posted.status == 422);
+        CHECK_THAT(posted.body, Contains("Gettysburg") && Contains("reported already: its losses are in it"));
+        CHECK(club.dump() == before);
+    }
+    // A name of its own is a battle not planned, filed under it.
+    CHECK(server.post(club.meade + "losses", {{"token", token}, {"battle", "Gettysburg Station"}, {"losses", "Wadsworth/Iron Brigade=1"}}).status == 200);
+}
+
 TEST_CASE("An unknown, malformed or revoked link gets the same 404, and nothing else, and a new link replaces it") {
     const Club club;
     const test::Served server(club.db());
