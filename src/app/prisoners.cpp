@@ -503,7 +503,8 @@ Outcome Prisoners::liberate(const std::string& camp_name, Mode mode) {
             note_waiting(lines, refs, m_session.rules(), h.kind, h.unit_id, readers);
             if (op) free_holding(store, *op, h, h.stands, MoveKind::freed);
         }
-        if (lines.lines.empty()) throw Error("camp " + camp.name + " holds no one: there is nobody to liberate");
+        // A camp overrun empty is liberated too: it takes no more prisoners.
+        if (lines.lines.empty()) lines.lines.push_back({"it held no one, and takes no more prisoners", {}});
         return camp;
     };
     if (mode == Mode::preview) {

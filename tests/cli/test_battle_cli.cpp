@@ -160,6 +160,20 @@ TEST_CASE("After the battle from the command line") {
     CHECK_THAT(run("battle report " + dir.file("bad.json")).err, Contains("$.battle.name: expected a string, found a number"));
 }
 
+TEST_CASE("A camp overrun while it held no one is liberated too, and takes no more prisoners") {
+    test::CampaignFile campaign;
+    campaign.ok("campaign new D --rules acw --date 1863-07-01 --theater east");
+    campaign.ok("camp new \"Belle Isle\" --side confederate");
+    const auto before = test::dump(campaign.dir.file("c.db"));
+    CHECK_THAT(campaign.ok("camp liberate \"Belle Isle\" --preview"), Contains("Liberation of Belle Isle: it held no one, and takes no more prisoners"));
+    CHECK(test::dump(campaign.dir.file("c.db")) == before);
+    CHECK_THAT(campaign.ok("camp liberate \"Belle Isle\""), Contains("Liberated Belle Isle: it held no one"));
+    CHECK_THAT(campaign.ok("camp list"), Contains("Belle Isle") && Contains("liberated"));
+    CHECK(campaign.run("camp liberate \"Belle Isle\"").code == 1);
+    campaign.ok("undo");
+    CHECK_THAT(campaign.ok("camp list"), !Contains("liberated"));
+}
+
 TEST_CASE("Nothing from the data reaches the terminal as a control sequence, and CSV keeps its CRLF") {
     test::TempDir dir;
     const std::string env = "XDG_DATA_HOME=" + dir.file("data");
