@@ -1563,6 +1563,7 @@ namespace {
 struct Waiting {
     std::vector<std::string> lines;
     std::string first_battle;
+    int stands = 0;
 };
 Waiting casualties_waiting(const db::Store& store, const Refs& refs, const army::BrigadeRecord& b) {
     Waiting out;
@@ -1571,6 +1572,7 @@ Waiting casualties_waiting(const db::Store& store, const Refs& refs, const army:
             for (const auto& loss : db::Battles(store).losses(battle.id))
                 if (loss.brigade_id == b.id && loss.casualties > 0) {
                     out.lines.push_back(count_of(loss.casualties, "stand", "stands") + " lost at " + battle.name);
+                    out.stands += loss.casualties;
                     if (out.first_battle.empty()) out.first_battle = battle.name;
                 }
     return out;
@@ -1685,14 +1687,26 @@ Outcome Battles::merge_brigade(const std::string& from_ref, const std::string& i
                         shell_word(waiting.first_battle) + "), then merge, so they come back to it");
         const auto named = [&](const std::string& id) { return rules::name_or_id(r.find_rating(id), id); };
         // A brigade merged above its start strength starts again at the new one, labelled for it.
+        // Its own stands that may still come back to it (casualties not yet returned, men held in
+        // camps) count too: back, they would take it past what any label fields.
         const int strength = into.stands + from.stands;
+        const auto into_waiting = casualties_waiting(store, refs, into);
+        int into_held = 0;
+        for (const auto& h : refs.holdings())
+            if (h.kind == HeldKind::stands && h.unit_id == into.id) into_held += h.stands;
+        const int in_all = strength + into_waiting.stands + into_held;
         const rules::EffectivenessLabel* label = nullptr;
-        if (strength > into.start_stands) {
-            label = r.effectiveness.find(into.rating, strength);
-            if (!label)
-                throw Error(r.brigade_noun() + " " + into.ref() + " would have " + std::to_string(strength) + " stands, above its start of " +
-                            std::to_string(into.start_stands) + ", and the effectiveness table has no " + named(into.rating) +
-                            " label for that many: a merge moves all of " + possessive(from.ref()) + " stands; merge it into a " + r.brigade_noun() + " with fewer");
+        if (strength > into.start_stands) label = r.effectiveness.find(into.rating, strength);
+        if ((strength > into.start_stands && !label) || (in_all > strength && in_all > into.start_stands && !r.effectiveness.find(into.rating, in_all))) {
+            std::vector<std::string> back = into_waiting.lines;
+            for (auto& line : back) line += " not yet returned";
+            if (into_held) back.push_back(count_of(into_held, "stand", "stands") + " held in camps");
+            throw Error(r.brigade_noun() + " " + into.ref() + " would have " + std::to_string(strength) + " stands" +
+                        (back.empty() ? ", above its start of " + std::to_string(into.start_stands)
+                                      : ", and more of its own may come back to it (" + join(back, ", ") + "): " + std::to_string(in_all) + " in all") +
+                        ", and the effectiveness table has no " + named(into.rating) + " label for that many: a merge moves all of " + possessive(from.ref()) +
+                        " stands; " + (into_waiting.lines.empty() ? "" : "recover first (muster battle recover " + shell_word(into_waiting.first_battle) + "), or ") +
+                        "merge it into a " + r.brigade_noun() + " with fewer");
         }
         if (is_active(from.status)) say_left_behind(refs, from, "merged", out);
         if (!preview) {

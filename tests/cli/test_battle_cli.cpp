@@ -160,6 +160,27 @@ TEST_CASE("After the battle from the command line") {
     CHECK_THAT(run("battle report " + dir.file("bad.json")).err, Contains("$.battle.name: expected a string, found a number"));
 }
 
+TEST_CASE("A merge counts the stands of the brigade merged into that may still come back to it, and refuses what no label fields") {
+    // Elite battalions field at most 12 stands (the AWI's effectiveness table).
+    test::CampaignFile campaign;
+    campaign.ok("campaign new S --sample saratoga --seed 3");
+    campaign.ok("camp new Albany --side american");
+    campaign.ok("battle report --name Skirmish --loss \"Advanced Corps/Grenadier Battalion=2\" --captured \"Advanced Corps/Grenadier Battalion=1\"");  // 10 to 7
+    campaign.ok("add brigade Pickets --division \"Advanced Corps\" --rating elite --stands 5 --leader Pike --grade competent");
+    // 12 in the field, and 2 lost at Skirmish and 1 held at Albany to come back: 15.
+    const auto err = campaign.refused("brigade merge \"Advanced Corps/Pickets\" --into \"Advanced Corps/Grenadier Battalion\"", 1);
+    CHECK_THAT(err, Contains("Advanced Corps/Grenadier Battalion would have 12 stands") && Contains("2 stands lost at Skirmish not yet returned") &&
+                        Contains("1 stand held in camps") && Contains("15 in all") && Contains("muster battle recover Skirmish"));
+    CHECK(campaign.run("brigade merge \"Advanced Corps/Pickets\" --into \"Advanced Corps/Grenadier Battalion\" --preview").code == 1);
+    // Recovered (half come back: 1 of 2), 8 in the field, 13 merged with the one held: still too many.
+    campaign.ok("battle recover Skirmish");
+    CHECK_THAT(campaign.refused("brigade merge \"Advanced Corps/Pickets\" --into \"Advanced Corps/Grenadier Battalion\"", 1),
+               Contains("1 stand held in camps") && Contains("14 in all"));
+    // One that fits, with its own held stand, merges.
+    campaign.ok("add brigade Scouts --division \"Advanced Corps\" --rating elite --stands 3 --label 3/2/1 --leader Scout --grade competent");
+    CHECK_THAT(campaign.ok("brigade merge \"Advanced Corps/Scouts\" --into \"Advanced Corps/Grenadier Battalion\""), Contains("now 11"));
+}
+
 TEST_CASE("A camp overrun while it held no one is liberated too, and takes no more prisoners") {
     test::CampaignFile campaign;
     campaign.ok("campaign new D --rules acw --date 1863-07-01 --theater east");
