@@ -24,6 +24,7 @@ void OobFilter::army(const Army& a) {
     // leaders, their grades only once revealed.
     const bool own = m_viewer.owns(a.side);
     m_army = own ? a : Army{a.id, a.name, a.side, a.commander.as_enemy_sees(), {}, {}};
+    if (m_only) m_army.reserve.clear();  // the divisions asked for only: not the reserves' batteries, of divisions besides
     m_army_state.pruned = !own || m_only;
     if (!m_army_state.pruned) pass_army();
 }
@@ -33,6 +34,7 @@ void OobFilter::corps(const Corps& k) {
     m_corps_state.skipped = m_army_state.skipped;
     if (m_corps_state.skipped) return;
     m_corps = m_viewer.owns(m_army.side) ? k : Corps{k.id, k.name, k.commander.as_enemy_sees(), {}, {}};
+    if (m_only) m_corps.reserve.clear();
     m_corps_state.pruned = m_army_state.pruned;
     if (!m_corps_state.pruned) pass_corps();
 }

@@ -181,6 +181,22 @@ TEST_CASE("A merge counts the stands of the brigade merged into that may still c
     CHECK_THAT(campaign.ok("brigade merge \"Advanced Corps/Scouts\" --into \"Advanced Corps/Grenadier Battalion\""), Contains("now 11"));
 }
 
+TEST_CASE("An order of battle of one battle holds the divisions that fought there, and not the reserves of batteries from others") {
+    test::CampaignFile campaign;
+    campaign.ok("campaign new B --sample gettysburg --seed 42");
+    campaign.ok("arrive --due");
+    REQUIRE_THAT(campaign.ok("oob"), Contains("Artillery reserve of Army of the Potomac"));
+    campaign.ok("battle report --name \"McPherson Ridge\" --loss \"Heth/Archer's=2\" --loss \"Wadsworth/Iron=1\"");
+    for (const char* view : {"", " --as union"}) {
+        INFO(view);
+        const auto out = campaign.dir.file("mr.txt");
+        campaign.ok(std::string("export oob --battle \"McPherson Ridge\" --format text -o ") + out + view);
+        const auto text = test::file_bytes(out);
+        CHECK_THAT(text, Contains("Wadsworth") && !Contains("Robinson") && !Contains("Artillery reserve"));
+        CHECK_THAT(text, Contains("Union: 2 brigades, 18/19 stands, 0 batteries"));
+    }
+}
+
 TEST_CASE("A camp overrun while it held no one is liberated too, and takes no more prisoners") {
     test::CampaignFile campaign;
     campaign.ok("campaign new D --rules acw --date 1863-07-01 --theater east");
