@@ -338,6 +338,8 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
                                  " in service (give " + form + ", as your order of battle names it)" + did_you_mean(ref, refs_of_own));
             if (std::any_of(out.begin(), out.end(), [&](const Loss& l) { return l.brigade->id == brigade->id; }))
                 throw UsageError(r.brigade_noun() + " " + brigade->ref() + " is given twice");
+            if (eq == std::string::npos)
+                throw UsageError("\"" + visible(line) + "\": no stands lost given: give " + form + " (" + brigade->ref() + "=1, say)");
             int n = 0;
             if (count.empty() || count.size() > 4 || !std::all_of(count.begin(), count.end(), [](char ch) { return ch >= '0' && ch <= '9'; }) ||
                 (n = std::stoi(count)) > brigade->stands)
@@ -366,6 +368,7 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
         std::string filed = battle;
         for (const auto& d : db::Battles(store).drafts(m_session.current().id))
             if (same_ignoring_case(d.battle, battle)) filed = d.battle;
+        bool changed = false;
         for (const auto& [brigade, n] : read_losses(refs)) {
             campaign::DraftLine d;
             d.battle = filed;
@@ -377,6 +380,7 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             // Submitted again (a correction, a form sent twice): the newest stands, not the sum;
             // 0 takes the line back.
             const auto was = db::Battles(store).take_submitted_loss(m_session.current().id, filed, brigade->id);
+            changed = changed || was != n;
             if (n == 0) {
                 if (!was)
                     throw UsageError("\"" + brigade->ref() + "=0\": nothing was submitted for " + brigade->ref() + " in the battle of " + battle +
@@ -387,6 +391,9 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             db::Battles(store).insert_draft_line(m_session.current().id, d);
             out.lines.push_back(brigade->ref() + ": " + count_of(n, "stand", "stands") + " lost" + (was ? " (was " + std::to_string(*was) + ")" : ""));
         }
+        // The same lines again (a form sent twice, a page reloaded) are refused, not filed anew.
+        if (!changed)
+            throw UsageError("these losses are submitted already for the battle of " + battle + ", as they stand, and wait for the umpire: nothing was changed");
         out.summary = submission_head(side_name) + battle + " submitted by " + player.name + " for the umpire to review: " +
                       join(out.lines, ", ");
     });

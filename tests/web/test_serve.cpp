@@ -698,6 +698,15 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
                                                                {"losses", "wadsworth/iron=3"}});
     CHECK(corrected.status == 200);
     CHECK_THAT(corrected.body, Contains("Wadsworth/Iron Brigade: 3 stands lost (was 2)"));
+    // The same form sent again (a page reloaded) changes nothing, and says so.
+    const auto unchanged = club.dump();
+    const auto twice = server.post(club.meade + "losses", {{"token", test::form_token(page)}, {"battle", "culp's hill"}, {"losses", "wadsworth/iron=3"}});
+    CHECK(twice.status == 422);
+    CHECK_THAT(twice.body, Contains("these losses are submitted already for the battle of culp&#39;s hill") && Contains("nothing was changed"));
+    CHECK(club.dump() == unchanged);
+    // A line given without its number is told so.
+    const auto bare = server.post(club.meade + "losses", {{"token", test::form_token(page)}, {"battle", "culp's hill"}, {"losses", "wadsworth/iron"}});
+    CHECK_THAT(bare.body, Contains("no stands lost given"));
     const auto draft = club.ok("battle draft \"Culp's Hill\"");
     CHECK_THAT(draft, Contains("Wadsworth/Iron Brigade: 3 stands lost") && !Contains("2 stands lost") && Contains("Cutler's Brigade: 1 stand lost"));
     CHECK_THAT(club.ok("player inbox"), Contains("Culp's Hill: 2 lines"));
@@ -752,8 +761,9 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     CHECK(club.dump() == planned);
     // Its name in another case, or a beginning only it has, is the plan's: filed under the
     // plan's spelling (which every side reads), never the player's.
-    for (const auto* typed : {"WOLF HILL", "wolf h"})
-        CHECK(server.post(club.meade + "losses", {{"token", token}, {"battle", typed}, {"losses", "Wadsworth/Iron Brigade=1"}}).status == 200);
+    int stands = 0;
+    for (const auto* typed : {"WOLF HILL", "wolf h"})  // each a new number: the same again would change nothing
+        CHECK(server.post(club.meade + "losses", {{"token", token}, {"battle", typed}, {"losses", "Wadsworth/Iron Brigade=" + std::to_string(++stands)}}).status == 200);
     CHECK_THAT(club.ok("player inbox"), Contains("Wolf Hill: 1 line") && !Contains("WOLF") && !Contains("wolf h"));
     CHECK_THAT(club.ok("battle report --draft 'wolf hill' --division Pickett --preview"), Contains("Battle of Wolf Hill"));
     club.ok("battle draft 'Wolf Hill' --discard");
