@@ -196,17 +196,19 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
              (drafted ? ", after the " + std::to_string(drafted) + " the draft takes" : ""));
     // A leader in command as the enemy at the table reads him: one fallen out of its sight still
     // commands there, or what both sides roll would tell it of the fall.
+    // His name after his post ("its commander Pike"); an unnamed one is his post alone.
+    const auto named = [](const army::Leader& l) { return l.name.empty() ? std::string() : " " + l.label(); };
     auto grade_of = [&](const army::Leader* l, Fact fact, const std::string& whose) {
         if (!l || !l->in_play_to_enemy() || !l->present()) {
             know(fact, rules::k_no_leader, ref + " has no " + whose + " in command");
             return;
         }
         if (fallen.count(l->id)) {
-            know(fact, rules::k_no_leader, possessive(ref) + " " + whose + " " + l->label() + " fell in this battle (the draft has him)");
+            know(fact, rules::k_no_leader, possessive(ref) + " " + whose + named(*l) + " fell in this battle (the draft has him)");
             return;
         }
         const auto* g = rules.find_grade(l->grade);
-        know(fact, l->grade, possessive(ref) + " " + whose + " " + l->label() + " is " + (g ? g->name : l->grade.str()));
+        know(fact, l->grade, possessive(ref) + " " + whose + named(*l) + " is " + (g ? g->name : l->grade.str()));
     };
     // A unit with extra command (source 000's Main and Alternate) fights under its Alternate
     // while its Main is out of play (muster's own reading: the source names the two, not when
@@ -217,8 +219,8 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
     if (!in_command(main) && in_command(alternate)) {
         const auto* g = rules.find_grade(alternate->grade);
         know(Fact::commander, alternate->grade,
-             possessive(ref) + " Alternate commander " + alternate->label() + " is " + (g ? g->name : alternate->grade.str()) + ", in command: its Main commander " +
-                 (!main ? std::string("is none") : fallen.count(main->id) ? main->label() + " fell in this battle" : main->label() + " is " + word(main->status)));
+             possessive(ref) + " Alternate commander" + named(*alternate) + " is " + (g ? g->name : alternate->grade.str()) + ", in command: its Main commander" +
+                 (!main ? std::string(" is none") : named(*main) + (fallen.count(main->id) ? " fell in this battle" : " is " + std::string(word(main->status)))));
     } else {
         grade_of(main, Fact::commander, "commander");
     }

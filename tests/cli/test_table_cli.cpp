@@ -41,6 +41,15 @@ TEST_CASE("muster table roll: the AWI source's worked examples come out as it sa
     CHECK(table("roll --rules awi disordered --rolls 2").code == 2);  // the second roll is asked for
 }
 
+TEST_CASE("A roll from the campaign names a leader by his post, and by his name after it only where he has one") {
+    test::CampaignFile c;
+    c.ok("campaign new S --sample saratoga --seed 3");
+    c.ok("add brigade Pickets --division \"Advanced Corps\" --rating elite --stands 5 --grade competent");  // commander unnamed
+    const auto rolled = c.ok("table roll disordered --battle T --unit \"Advanced Corps/Pickets\" --rolls 6");
+    CHECK_THAT(rolled, Catch::Matchers::Contains("Advanced Corps/Pickets' superior is Competent"));
+    CHECK_THAT(rolled, !Catch::Matchers::Contains("superior commander of") && !Catch::Matchers::Contains("commander commander"));
+}
+
 TEST_CASE("muster table list and show: each rule set's play tables, laid out as the source prints them") {
     const auto nap = table("list --rules napoleonic");
     REQUIRE(nap.code == 0);
