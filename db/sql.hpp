@@ -9,6 +9,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <limits>
@@ -102,6 +103,10 @@ public:
     std::string name(const char* column) const {
         auto t = text(column);
         if (t.empty()) throw Damaged(place(column) + " holds an empty name (expected 1 to 200 letters); run muster check, or restore a backup");
+        // Letters as SQLite's length() counts them: every byte that does not continue one.
+        const auto letters = std::count_if(t.begin(), t.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+        if (letters > 200)
+            throw Damaged(place(column) + " holds a name of " + std::to_string(letters) + " letters (expected 1 to 200 letters); run muster check, or restore a backup");
         return t;
     }
     /// A yes or no, stored as 1 or 0: any other number is damage, never read as yes (a hidden

@@ -934,7 +934,7 @@ TEST_CASE("A battle naming a division the file has lost is damage to an export o
     }
 }
 
-TEST_CASE("A battery of two owners or none, a position not a number, an empty name, a start of 0, are damage to every order of battle, not a battery read twice nor a brigade out of order") {
+TEST_CASE("A battery of two owners or none, a position not a number, an empty name or one too long, a start of 0, are damage to every order of battle, not a battery read twice nor a brigade out of order") {
     const std::string heth_battery = "(SELECT t.id FROM battery t JOIN division d ON d.id = t.division_id WHERE d.name = 'Heth' ORDER BY t.id LIMIT 1)";
     const std::string heth_brigade = "(SELECT b.id FROM brigade b JOIN division d ON d.id = b.division_id WHERE d.name = 'Heth' ORDER BY b.id LIMIT 1)";
     for (const auto& [sql, says] : std::vector<std::pair<std::string, std::string>>{
@@ -948,6 +948,8 @@ TEST_CASE("A battery of two owners or none, a position not a number, an empty na
              // Past the schema's checks: a name that prints as a blank, a start strength that makes no label.
              {"PRAGMA ignore_check_constraints = ON; UPDATE brigade SET name = '' WHERE id = " + heth_brigade, ": column name holds an empty name"},
              {"PRAGMA ignore_check_constraints = ON; UPDATE battery SET name = '' WHERE id = " + heth_battery, ": column name holds an empty name"},
+             {"PRAGMA ignore_check_constraints = ON; UPDATE brigade SET name = printf('%.201c', 'x') WHERE id = " + heth_brigade, ": column name holds a name of 201 letters"},
+             {"PRAGMA ignore_check_constraints = ON; UPDATE battery SET name = printf('%.100000c', 'é') WHERE id = " + heth_battery, ": column name holds a name of 100000 letters"},
              {"PRAGMA ignore_check_constraints = ON; UPDATE brigade SET start_stands = 0 WHERE id = " + heth_brigade, ": column start_stands holds 0 (expected 1 to 99)"}}) {
         INFO(sql);
         const DamagedBy damaged(sql);
