@@ -404,7 +404,7 @@ TEST_CASE("A side answering an exchange is told what its journal reads, numbered
             c.ok("rename division Rodes 'Rodes Div'");
             c.ok("rename brigade 'Rodes Div/2nd Brigade' Doles");
             c.ok("rename battery 'Rodes Div/1st Battery' Carter");
-            c.ok("brigade merge 'Rodes Div/1st Brigade' --into 'Rodes Div/Doles'");
+            c.ok("brigade merge 'Rodes Div/1st Brigade' --into 'Rodes Div/3rd Brigade'");
             division = "Rodes Div", brigade = "Doles", battery = "Carter";
         }
         c.ok("exchange propose --from confederate --offer 'stands:Robinson/2nd Brigade=1' --ask 'stands:" + division + "/1st Brigade=1' --ask 'stands:" +
