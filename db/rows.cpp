@@ -12,7 +12,7 @@
 namespace muster::db {
 
 Damaged missing_parent(const std::string& child, const std::string& what, std::int64_t id) {
-    return Damaged("a " + child + " points at " + what + " " + std::to_string(id) + ", which is not there; run muster check, or restore a backup");
+    return Damaged("a " + child + " points at " + what + " " + std::to_string(id) + ", which is not there, or not of this campaign; run muster check, or restore a backup");
 }
 
 size_t rows_of(SQLite::Database& db, const char* table, std::int64_t campaign) {

@@ -343,7 +343,7 @@ template <class T>
 const T& present(const T* found, std::string_view kind, std::int64_t id, std::string_view by) {
     if (found) return *found;
     throw Damaged(std::string(by) + " points at " + std::string(kind) + " " + std::to_string(id) +
-                ", which is not there; run muster check, or restore a backup");
+                ", which is not there, or not of this campaign; run muster check, or restore a backup");
 }
 
 }  // namespace

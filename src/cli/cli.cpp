@@ -229,6 +229,13 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
     } catch (const UsageError& e) {
         err << "muster: " << told(e.what()) << "\n";  // one line, whatever a damaged file put in it
         return 2;
+    } catch (const Damaged& e) {
+        // Named with its file where it was found in what was read from it, not in its reading
+        // (which names the file it read).
+        const std::string what = e.what();
+        const bool unnamed = what.rfind(Damaged("").what(), 0) == 0;
+        err << "muster: " << told(unnamed ? (io.db.empty() ? app::default_db_path() : io.db) + ": " + what : what) << "\n";
+        return 1;
     } catch (const Error& e) {
         err << "muster: " << told(e.what()) << "\n";
         return 1;
