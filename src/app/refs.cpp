@@ -373,20 +373,14 @@ std::string Refs::side_of(HeldKind kind, std::int64_t unit_id) const {
 }
 
 std::string Refs::describe(HeldKind kind, std::int64_t unit_id, int stands) const {
+    // A holding of a unit the campaign does not hold (a file edited by hand) is damage, never "?".
     switch (kind) {
-        case HeldKind::stands: {
-            const auto* b = brigade_by_id(unit_id);
-            return count_of(stands, "stand", "stands") + " of " + (b ? b->ref() : "?");
-        }
+        case HeldKind::stands: return count_of(stands, "stand", "stands") + " of " + brigade_at(unit_id, "a prisoner").ref();
         case HeldKind::leader: {
-            const auto* l = leader_by_id(unit_id);
-            if (!l) return "leader ?";
-            return l->name.empty() && l->command.unit.empty() ? l->label() : "leader " + l->label();
+            const auto& l = leader_at(unit_id, "a prisoner");
+            return l.name.empty() && l.command.unit.empty() ? l.label() : "leader " + l.label();
         }
-        case HeldKind::battery: {
-            const auto* b = battery_by_id(unit_id);
-            return "battery " + (b ? b->ref() : "?");
-        }
+        case HeldKind::battery: return "battery " + battery_at(unit_id, "a prisoner").ref();
     }
     return {};
 }

@@ -1162,3 +1162,19 @@ TEST_CASE("An army of a side its rule set does not have is damage to every comma
         CHECK(damaged.check().code == 1);  // check still reads the file, and names it
     }
 }
+
+TEST_CASE("A prisoner's brigade moved to another campaign by hand is damage named with its file by every reader of the camps") {
+    const DamagedBy damaged(
+        "INSERT INTO campaign (name, rules_id, rules_json, return_rate, rounding, despicable, dice, seed, dice_counter, created_at) "
+        "SELECT 'Other', rules_id, rules_json, return_rate, rounding, despicable, dice, seed, 0, created_at FROM campaign; "
+        "UPDATE brigade SET campaign_id = (SELECT max(id) FROM campaign) WHERE id = (SELECT brigade_id FROM prisoner WHERE brigade_id IS NOT NULL LIMIT 1)");
+    const auto before = test::file_bytes(damaged.file);
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"camp", "list"}, {"camp", "list", "--as", "union"}, {"exchange", "list"}}) {
+        const auto r = on(damaged.file, args);
+        INFO(join(args, " ") << ":\n" << r.out << r.err);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::StartsWith("muster: " + damaged.file + ": the campaign database is damaged: ") && Catch::Matchers::Contains("not of this campaign"));
+        CHECK(test::file_bytes(damaged.file) == before);
+    }
+    CHECK(damaged.check().code == 1);
+}
