@@ -564,6 +564,14 @@ std::string file_uri(const std::string& path) {
 // locking mode, say) is read from its header, and the writable open waits --lock-wait once, not twice.
 void identify(const std::string& path, int busy_timeout_ms) {
     require_whole(path);
+    // SQLite's files beside the campaign are its files, or none: a folder (or a pipe) in the
+    // place of one fails SQLite's open as "read-only", after it has made another beside it.
+    for (const char* beside : {"-wal", "-shm", "-journal"}) {
+        std::error_code ec;
+        const auto type = fs::symlink_status(path + beside, ec).type();
+        if (!ec && type != fs::file_type::not_found && type != fs::file_type::regular)
+            throw Error(path + beside + " beside the campaign is " + kind_of(type) + ", where SQLite keeps a file of its own: move it away; nothing was opened or changed");
+    }
     require_no_foreign_journal(path);
     std::error_code ec;
     const bool wal = fs::exists(path + "-wal", ec), shm = fs::exists(path + "-shm", ec);

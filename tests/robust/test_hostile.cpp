@@ -508,6 +508,31 @@ TEST_CASE("Another file's rollback journal beside a campaign in rollback mode is
     CHECK(test::run_muster("--db " + test::quote(path) + " check").code == 0);
 }
 
+TEST_CASE("A folder or a link where SQLite keeps a file beside the campaign is refused, naming it, and nothing is made beside it") {
+    namespace fs = std::filesystem;
+    for (const char* beside : {"-wal", "-shm", "-journal"})
+        for (const bool folder : {true, false}) {
+            INFO(beside << (folder ? " a folder" : " a link"));
+            test::TempDir dir;
+            const auto path = dir.file("c.db");
+            { test::make_campaign(path); }
+            if (folder) fs::create_directory(path + beside);
+            else fs::create_symlink(dir.file("elsewhere"), path + beside);
+            const auto before = test::file_bytes(path);
+            for (const char* command : {"campaign list", "oob", "camp new Elmira --side union"}) {
+                INFO(command);
+                const auto r = test::run_muster("--db " + test::quote(path) + " " + command);
+                CHECK(r.code == 1);
+                CHECK_THAT(r.err, Contains(std::string("c.db") + beside + " beside the campaign is " + (folder ? "a folder" : "not a regular file")) &&
+                                      Contains("nothing was opened or changed"));
+                CHECK(test::file_bytes(path) == before);
+                size_t files = 0;
+                for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path())) ++files;
+                CHECK(files == 2);  // the campaign and what lies beside it: nothing made
+            }
+        }
+}
+
 TEST_CASE("An export killed while it writes leaves the file it replaces as it was, and nothing beside it") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
