@@ -537,6 +537,21 @@ TEST_CASE("Journal entries tied into one step out of order (each naming the othe
     CHECK(test::dump(file) == before);
 }
 
+// Undo is refused saying `says`, changing nothing, within `tries` undos: never once it would
+// reach past what an edit broke (each undo before the refusal takes back an entry after it).
+void undo_refused_within(const std::string& file, int tries, const std::string& says) {
+    for (int i = 0; i < tries; ++i) {
+        const auto before = test::dump(file);
+        const auto r = in_process({"--db", file, "undo"});
+        if (r.code == 0) continue;
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Catch::Matchers::Contains(says) && Catch::Matchers::Contains("nothing was changed"));
+        CHECK(test::dump(file) == before);
+        return;
+    }
+    FAIL("undo was not refused in " << tries << " tries");
+}
+
 TEST_CASE("A journal entry's kind or undo mark changed by hand is named by check and refused by undo and redo, never passed over") {
     // The newest entry made an undo, or the one before it marked undone by the newest, which did
     // not undo it: undo would pass over an entry and take back an older one.
@@ -555,19 +570,8 @@ TEST_CASE("A journal entry's kind or undo mark changed by hand is named by check
         const auto check = in_process({"--db", file, "check"});
         CHECK(check.code == 1);
         CHECK_THAT(check.out + check.err, Catch::Matchers::Contains("is not as undo and redo write it"));
-        // Refused at once, or after undoing the newest where the edit leaves that one to undo:
-        // never once the undo would reach past what the edit broke.
-        bool refused = false;
-        for (int i = 0; i < 2 && !refused; ++i) {
-            const auto before = test::dump(file);
-            const auto r = in_process({"--db", file, "undo"});
-            if (r.code == 0) continue;
-            refused = true;
-            CHECK(r.code == 1);
-            CHECK_THAT(r.err, Catch::Matchers::Contains("is not as undo and redo write it") && Catch::Matchers::Contains("nothing was changed"));
-            CHECK(test::dump(file) == before);
-        }
-        CHECK(refused);
+        // Refused at once, or after undoing the newest where the edit leaves that one to undo.
+        undo_refused_within(file, 2, "is not as undo and redo write it");
     }
 }
 
@@ -595,18 +599,8 @@ TEST_CASE("A journal entry made another kind muster writes, or stripped of its r
         const auto check = in_process({"--db", file, "check"});
         CHECK(check.code == 1);
         CHECK_THAT(check.out + check.err, Catch::Matchers::Contains("journal: entry #"));
-        // Undo is refused before it reaches past the entry the edit broke.
-        bool refused = false;
-        for (int i = 0; i < 12 && !refused; ++i) {
-            const auto before = test::dump(file);
-            const auto r = in_process({"--db", file, "undo"});
-            if (r.code == 0) continue;
-            refused = true;
-            CHECK(r.code == 1);
-            CHECK_THAT(r.err, Catch::Matchers::Contains("journal entry #") && Catch::Matchers::Contains("nothing was changed"));
-            CHECK(test::dump(file) == before);
-        }
-        CHECK(refused);
+        // Refused once the undos reach the entry the edit broke (those after it undone).
+        undo_refused_within(file, 12, "journal entry #");
     }
 }
 
