@@ -3,8 +3,10 @@
 #include "cli/commands.hpp"
 #include "core/version.hpp"
 
+#include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -25,6 +27,16 @@ std::string upper(std::string s) {
     return s;
 }
 
+/// The words an option or argument takes, where it takes one of a few: its value named by them,
+/// "bash|zsh" (word_option names them so).
+std::optional<std::string> words_of(const CLI::Option& o) {
+    const auto& named = o.get_type_name();
+    if (named.find('|') == std::string::npos) return std::nullopt;
+    std::string words = named;
+    std::replace(words.begin(), words.end(), '|', ' ');
+    return words;
+}
+
 std::vector<std::string> option_names(const CLI::Option& o) {
     std::vector<std::string> names;
     for (const auto& s : o.get_snames()) names.push_back("-" + s);
@@ -33,11 +45,13 @@ std::vector<std::string> option_names(const CLI::Option& o) {
 }
 
 
-/// What an option's value is called in --help and the manual: what to type (--db FILE, --as
-/// VIEW), N for another number, else the option's own name.
+/// What an option's value is called in --help and the manual: its words where it takes one of
+/// a few (--format text|md|csv), what to type (--db FILE, --as VIEW), N for another number, else
+/// the option's own name.
 std::string value_name(const CLI::Option& o) {
+    if (words_of(o)) return o.get_type_name();
     static const std::map<std::string, std::string> named = {
-        {"db", "FILE"},     {"output", "FILE"},      {"cert", "FILE"},   {"key", "FILE"},        {"as", "VIEW"},
+        {"db", "FILE"},     {"output", "FILE"},      {"cert", "FILE"},   {"key", "FILE"},   {"write", "FILE"},   {"as", "VIEW"},
         {"side", "SIDE"},   {"campaign", "NAME"},     {"listen", "ADDR:PORT"}, {"base", "URL"}, {"date", "YYYY-MM-DD"},
         {"lock-wait", "MS"}, {"size", "WxH"},         {"paper", "a4|letter"}, {"rules", "RULES"}, {"seed", "SEED"}};
     const std::string name = o.get_lnames().empty() ? "" : o.get_lnames().front();
@@ -50,7 +64,7 @@ std::string value_name(const CLI::Option& o) {
 /// named by its own name).
 void name_values(CLI::App& app) {
     for (CLI::Option* o : app.get_options()) {
-        if (!o->nonpositional()) o->type_name("");
+        if (!o->nonpositional()) o->type_name(words_of(*o) ? o->get_type_name() : "");
         else if (takes_value(*o)) o->type_name(value_name(*o));
     }
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) name_values(*sub);
@@ -126,38 +140,52 @@ std::string manual_page(const CLI::App& app) {
     return out.str();
 }
 
-/// Every command path ("muster", "muster battle report"...) with what may follow it.
-void walk(const CLI::App& cmd, const std::string& path, std::map<std::string, std::string>& subs, std::map<std::string, std::string>& opts,
-          std::map<std::string, bool>& valued) {
+/// What completion knows of the commands: each path ("muster", "muster battle report"...) with
+/// the commands and options that may follow it; the words an option's value (keyed "PATH
+/// --option") or a command's Nth argument ("PATH #N") is one of; the options that take a value,
+/// each with whether it is a file's name (FILE, RULES: an id or a file).
+struct Completions {
+    std::map<std::string, std::string> subs, opts, words;
+    std::map<std::string, bool> valued;
+};
+
+void walk(const CLI::App& cmd, const std::string& path, Completions& c) {
     std::string words;
     for (const auto* sub : commands_of(cmd)) {
         words += (words.empty() ? "" : " ") + sub->get_name();
-        walk(*sub, path + " " + sub->get_name(), subs, opts, valued);
+        walk(*sub, path + " " + sub->get_name(), c);
     }
-    subs[path] = words;
+    c.subs[path] = words;
     std::set<std::string> seen = {"--help"};
     std::string names = "--help";
     for (const auto* o : options_of(cmd))
         for (const auto& name : option_names(*o)) {
             if (seen.insert(name).second) names += " " + name;
-            // A value completes as a file name where it is one (FILE), as nothing otherwise.
-            if (takes_value(*o)) valued[name] = valued[name] || o->get_type_name() == "FILE";
+            if (!takes_value(*o)) continue;
+            const auto& value = o->get_type_name();
+            c.valued[name] = c.valued[name] || value == "FILE" || value == "RULES";
+            if (const auto w = words_of(*o)) c.words[path + " " + name] = *w;
         }
-    opts[path] = names;
+    c.opts[path] = names;
+    const auto positionals = positionals_of(cmd);
+    for (size_t i = 0; i < positionals.size(); ++i)
+        if (const auto w = words_of(*positionals[i])) c.words[path + " #" + std::to_string(i + 1)] = *w;
 }
 
 /// The completion script for bash, or for zsh, which runs the same through its bashcompinit.
 std::string completion_script(const std::string& shell, const CLI::App& app) {
-    std::map<std::string, std::string> subs, opts;
-    std::map<std::string, bool> valued;  // an option that takes a value: whether it is a file
-    walk(app, "muster", subs, opts, valued);
+    Completions c;
+    walk(app, "muster", c);
+    const auto& [subs, opts, words_after, valued] = c;
     std::ostringstream out;
     if (shell == "zsh") out << "#compdef muster\nautoload -U +X bashcompinit && bashcompinit\n";
     out << "# " << shell << " completion for muster " << k_version << ", written by `muster completion " << shell << "` from its own commands.\n"
-        << "typeset -gA _muster_commands _muster_options\n_muster_commands=(\n";
+        << "typeset -gA _muster_commands _muster_options _muster_words\n_muster_commands=(\n";
     for (const auto& [path, words] : subs) out << "  [\"" << path << "\"]=\"" << words << "\"\n";
     out << ")\n_muster_options=(\n";
     for (const auto& [path, words] : opts) out << "  [\"" << path << "\"]=\"" << words << "\"\n";
+    out << ")\n_muster_words=(\n";
+    for (const auto& [after, words] : words_after) out << "  [\"" << after << "\"]=\"" << words << "\"\n";
     for (const bool files : {true, false}) {
         out << (files ? ")\n_muster_files=\"" : "_muster_valued=\"");
         for (const auto& [name, file] : valued)
@@ -166,16 +194,21 @@ std::string completion_script(const std::string& shell, const CLI::App& app) {
     }
     out
         << R"(_muster() {
-  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path=muster i w
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path=muster i w n=0
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     if [[ "$_muster_files$_muster_valued" == *" $w "* ]]; then ((i++)); continue; fi
-    if [[ " ${_muster_commands[$path]} " == *" $w "* ]]; then path="$path $w"; fi
+    if [[ " ${_muster_commands[$path]} " == *" $w "* ]]; then path="$path $w"; n=0
+    elif [[ "$w" != -* ]]; then ((n++)); fi
   done
-  if [[ "$_muster_files" == *" $prev "* ]]; then
+  if [[ -n "${_muster_words[$path $prev]}" ]]; then
+    COMPREPLY=($(compgen -W "${_muster_words[$path $prev]}" -- "$cur"))
+  elif [[ "$_muster_files" == *" $prev "* ]]; then
     COMPREPLY=($(compgen -f -- "$cur"))
   elif [[ "$_muster_valued" == *" $prev "* ]]; then
     COMPREPLY=()
+  elif [[ "$cur" != -* && -n "${_muster_words[$path #$((n + 1))]}" ]]; then
+    COMPREPLY=($(compgen -W "${_muster_words[$path #$((n + 1))]}" -- "$cur"))
   elif [[ "$cur" == -* ]]; then
     local global="${_muster_options[muster]}"
     [[ "$path" == muster ]] && global="" || global="${global#--help }"
@@ -195,7 +228,10 @@ complete -o filenames -F _muster muster
 void add_docs_commands(CLI::App& app, Io& io) {
     auto shell = std::make_shared<std::string>();
     auto* completion = app.add_subcommand("completion", "Print the shell's completion script: source <(muster completion bash)");
-    completion->add_option("SHELL", *shell, "bash or zsh")->required()->check(CLI::IsMember({"bash", "zsh"}));
+    completion->add_option("SHELL", *shell, "bash or zsh")
+        ->required()
+        ->check(CLI::Validator([](std::string& s) { return s == "bash" || s == "zsh" ? std::string() : "\"" + s + "\" is not bash or zsh"; }, ""))
+        ->type_name("bash|zsh");
     on_run(completion, io, [shell, &app, &io] { io.out << completion_script(*shell, app); });
 
     auto* manual = app.add_subcommand("manual", "Print muster(1), the manual page, in roff");

@@ -52,16 +52,22 @@ inline size_t one_of(const std::string& option, const std::string& text, const s
 }
 
 /// An option that takes one of muster's words (a rounding, a format...), found as names are.
+/// Its value is named by its words ("text|md|csv"), as --help and the manual show it and shell
+/// completion offers them.
 template <class E, class Target>
 CLI::Option* word_option(CLI::App* cmd, const std::string& name, Target& target, const std::string& help) {
-    return cmd->add_option_function<std::string>(
-        name,
-        [&target, name](const std::string& text) {
-            std::vector<std::string> words;
-            for (const auto& w : Vocabulary<E>::table) words.emplace_back(w.text);
-            target = Vocabulary<E>::table[one_of(name, text, words, std::string(Vocabulary<E>::what))].value;
-        },
-        help + ": " + spellings<E>());
+    std::string words_named;
+    for (const auto& w : Vocabulary<E>::table) words_named += (words_named.empty() ? "" : "|") + std::string(w.text);
+    return cmd
+        ->add_option_function<std::string>(
+            name,
+            [&target, name](const std::string& text) {
+                std::vector<std::string> words;
+                for (const auto& w : Vocabulary<E>::table) words.emplace_back(w.text);
+                target = Vocabulary<E>::table[one_of(name, text, words, std::string(Vocabulary<E>::what))].value;
+            },
+            help)
+        ->type_name(words_named);
 }
 
 /// A flag that sets `target` to `value` when given (`--preview` sets app::Mode::preview).

@@ -61,11 +61,22 @@ check_completion() {
   out=$(bash -c "source '$script'; complete -p muster
     COMP_WORDS=(muster bat); COMP_CWORD=1; _muster; echo \"1: \${COMPREPLY[*]}\"
     COMP_WORDS=(muster battle re); COMP_CWORD=2; _muster; echo \"2: \${COMPREPLY[*]}\"
-    COMP_WORDS=(muster --db x.db battle report --pre); COMP_CWORD=5; _muster; echo \"3: \${COMPREPLY[*]}\"")
+    COMP_WORDS=(muster --db x.db battle report --pre); COMP_CWORD=5; _muster; echo \"3: \${COMPREPLY[*]}\"
+    COMP_WORDS=(muster completion ''); COMP_CWORD=2; _muster; echo \"4: \${COMPREPLY[*]}\"
+    COMP_WORDS=(muster rename d); COMP_CWORD=2; _muster; echo \"5: \${COMPREPLY[*]}\"
+    COMP_WORDS=(muster export oob --format ''); COMP_CWORD=4; _muster; echo \"6: \${COMPREPLY[*]}\"
+    COMP_WORDS=(muster campaign new X --rounding h); COMP_CWORD=5; _muster; echo \"7: \${COMPREPLY[*]}\"
+    cd '$scratch' && touch draft-file.json && COMP_WORDS=(muster battle draft W --write draft-); COMP_CWORD=5; _muster; echo \"8: \${COMPREPLY[*]}\"")
   has "$out" "complete -o filenames -F _muster muster" "complete -p"
   has "$out" "1: battle" "completing 'muster bat'"
   has "$out" "2: .*report" "completing 'muster battle re'"
   has "$out" "3: --preview" "completing 'muster --db x.db battle report --pre'"
+  # A value of a few words completes as them, a file's name as files.
+  has "$out" "4: bash zsh" "completing 'muster completion '"
+  has "$out" "5: division" "completing 'muster rename d'"
+  has "$out" "6: text md csv html json pdf" "completing 'muster export oob --format '"
+  has "$out" "7: half_up" "completing 'muster campaign new X --rounding h'"
+  has "$out" "8: draft-file.json" "completing 'muster battle draft W --write draft-'"
   # zsh: the same script through bashcompinit, registered for muster.
   has "$(zsh -fc "autoload -U compinit && compinit -u -D; source '$(dirname "$script")/../../zsh/vendor-completions/_muster'; print -r -- \$_comps[muster]")" \
       "_bash_complete" "zsh's completion for muster"
