@@ -466,7 +466,8 @@ void domain(SQLite::Database& db, Problems& out) {
         if (!ok) out.push_back("journal: entry #" + std::to_string(row.id("id")) + " is read by \"" + visible(text) + "\", not a list of sides");
     }
     // What a journal entry is, and its record of the rows it added, read as muster reads them.
-    SQLite::Statement ops(db, "SELECT id, campaign_id, kind, inserted, changeset, undoes, undone_by FROM operation");
+    SQLite::Statement ops(db, "SELECT id, campaign_id, kind, inserted, changeset, undoes, undone_by, "
+                              "id = (SELECT min(id) FROM operation f WHERE f.campaign_id = operation.campaign_id) AS first FROM operation");
     for (const Row row(ops); ops.executeStep();) {
         const auto id = std::to_string(row.id("id"));
         if (!find_word<OperationKind>(row.text("kind")))
@@ -475,7 +476,7 @@ void domain(SQLite::Database& db, Problems& out) {
             out.push_back("journal: entry #" + id + "'s record of the rows it added does not read");
         const auto kind = row.text("kind");
         if (row.null("changeset")) {
-            if (row.null("inserted") && record_kept(kind))
+            if (record_lost(kind, true, row.null("inserted"), row.flag("first")))
                 out.push_back("journal: entry #" + id + " (" + visible(kind) + ") has no record of its changes (undo would pass over it as having changed nothing)");
         } else {
             const auto record = row.blob("changeset");

@@ -257,9 +257,9 @@ namespace {
 // entry's id, its campaign's, its kind and the changeset, then the changeset (none: an entry that
 // changed nothing). A record cut between two of its changes, a value in it changed, a record
 // moved to another entry or campaign, or its entry made another kind, is told by the digest (a
-// changeset keeps no length nor sum of its own, nor whose it is). Older records are read as
-// they were written: "N" sealed the entry's and campaign's ids, "M" the changeset alone, and one
-// stored before any digest begins 'T', a table's.
+// changeset keeps no length nor sum of its own, nor whose it is). Older records, which
+// migration 42 reads to seal them again, were: "N", sealed with the entry's and campaign's ids;
+// "M", with the changeset alone; and one stored before any digest begins 'T', a table's.
 constexpr char k_sealed_kind = 'K', k_sealed = 'N', k_sealed_alone = 'M';
 constexpr size_t k_seal_size = 9;
 
@@ -275,6 +275,18 @@ std::uint64_t digest_of(std::string_view changes, char format, const RecordOwner
     return digest.h;
 }
 
+// The changeset of a record as any muster stored it: sealed with its kind, with its ids only
+// ("N"), with its changes only ("M"), or bare (beginning 'T'); none where a seal does not hold.
+std::optional<std::string_view> unsealed_as_written(std::string_view stored, const RecordOwner& owner) {
+    if (stored.empty() || (stored[0] != k_sealed_kind && stored[0] != k_sealed && stored[0] != k_sealed_alone)) return stored;
+    if (stored.size() < k_seal_size) return std::nullopt;
+    std::uint64_t digest = 0;
+    for (int i = 0; i < 8; ++i) digest |= static_cast<std::uint64_t>(static_cast<unsigned char>(stored[1 + static_cast<size_t>(i)])) << (8 * i);
+    const auto changes = stored.substr(k_seal_size);
+    if (digest_of(changes, stored[0], owner) != digest) return std::nullopt;
+    return changes;
+}
+
 }  // namespace
 
 std::string sealed(const std::string& changes, const RecordOwner& owner) {
@@ -285,13 +297,10 @@ std::string sealed(const std::string& changes, const RecordOwner& owner) {
 }
 
 std::optional<std::string_view> unsealed(std::string_view stored, const RecordOwner& owner) {
-    if (stored.empty() || (stored[0] != k_sealed_kind && stored[0] != k_sealed && stored[0] != k_sealed_alone)) return stored;
-    if (stored.size() < k_seal_size) return std::nullopt;
-    std::uint64_t digest = 0;
-    for (int i = 0; i < 8; ++i) digest |= static_cast<std::uint64_t>(static_cast<unsigned char>(stored[1 + static_cast<size_t>(i)])) << (8 * i);
-    const auto changes = stored.substr(k_seal_size);
-    if (digest_of(changes, stored[0], owner) != digest) return std::nullopt;
-    return changes;
+    // Since migration 42 sealed every record with its kind, one sealed otherwise, or bare, is
+    // not as muster wrote it (a seal stripped, or another entry's record put in its place).
+    if (stored.empty() || stored[0] != k_sealed_kind) return std::nullopt;
+    return unsealed_as_written(stored, owner);
 }
 
 std::string changed_anything(std::string_view alias) {
@@ -299,14 +308,17 @@ std::string changed_anything(std::string_view alias) {
     return "(" + a + "inserted IS NOT NULL OR COALESCE(length(CAST(" + a + "changeset AS BLOB)), 0) > " + std::to_string(k_seal_size) + ")";
 }
 
-bool record_kept(std::string_view kind) {
+bool record_lost(std::string_view kind, bool no_changeset, bool no_inserted, bool campaign_first) {
     const auto k = find_word<OperationKind>(kind);
-    return !k || (*k != OperationKind::create && *k != OperationKind::import && *k != OperationKind::redo);
+    if (k == OperationKind::redo) return false;
+    if (k == OperationKind::create) return !campaign_first;
+    if (k == OperationKind::import) return no_changeset && no_inserted;
+    return no_changeset;
 }
 
 bool changeset_reads(const std::string& stored, const RecordOwner& owner) {
     const auto unsealed_changes = unsealed(stored, owner);
-    if (unsealed_changes && unsealed_changes->empty()) return !stored.empty();  // sealed, of an entry that changed nothing
+    if (unsealed_changes && unsealed_changes->empty()) return true;  // sealed, of an entry that changed nothing
     if (!unsealed_changes || !changeset_well_formed(*unsealed_changes)) return false;
     const std::string changes(*unsealed_changes);
     sqlite3_changeset_iter* it = nullptr;
@@ -408,7 +420,7 @@ void sealed_in_sql(sqlite3_context* context, int, sqlite3_value** args) {
         const auto* bytes = static_cast<const char*>(sqlite3_value_blob(args[0]));
         stored.assign(bytes ? bytes : "", static_cast<size_t>(sqlite3_value_bytes(args[0])));
     }
-    const auto changes = stored.empty() ? std::optional<std::string_view>("") : unsealed(stored, owner);
+    const auto changes = stored.empty() ? std::optional<std::string_view>("") : unsealed_as_written(stored, owner);
     const std::string out = changes && (changes->empty() || changeset_well_formed(*changes)) ? sealed(std::string(*changes), owner) : stored;
     sqlite3_result_blob64(context, out.data(), out.size(), SQLITE_TRANSIENT);
 }
@@ -556,6 +568,15 @@ std::string file_uri(const std::string& path) {
 
 }  // namespace
 
+void require_plain_companions(const std::string& path) {
+    for (const char* beside : {"-wal", "-shm", "-journal"}) {
+        std::error_code ec;
+        const auto type = fs::symlink_status(path + beside, ec).type();
+        if (!ec && type != fs::file_type::not_found && type != fs::file_type::regular)
+            throw Error(path + beside + " beside the campaign is " + kind_of(type) + ", where SQLite keeps a file of its own: move it away; nothing was opened or changed");
+    }
+}
+
 // Identifies an existing file on a read-only connection before anything may write it: one
 // of another program, of a newer muster, or with muster's mark but not muster's tables is
 // refused with its -wal and -shm as they were (a read-only connection never checkpoints; with
@@ -564,14 +585,6 @@ std::string file_uri(const std::string& path) {
 // locking mode, say) is read from its header, and the writable open waits --lock-wait once, not twice.
 void identify(const std::string& path, int busy_timeout_ms) {
     require_whole(path);
-    // SQLite's files beside the campaign are its files, or none: a folder (or a pipe) in the
-    // place of one fails SQLite's open as "read-only", after it has made another beside it.
-    for (const char* beside : {"-wal", "-shm", "-journal"}) {
-        std::error_code ec;
-        const auto type = fs::symlink_status(path + beside, ec).type();
-        if (!ec && type != fs::file_type::not_found && type != fs::file_type::regular)
-            throw Error(path + beside + " beside the campaign is " + kind_of(type) + ", where SQLite keeps a file of its own: move it away; nothing was opened or changed");
-    }
     require_no_foreign_journal(path);
     std::error_code ec;
     const bool wal = fs::exists(path + "-wal", ec), shm = fs::exists(path + "-shm", ec);
@@ -855,6 +868,7 @@ Store::Store(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_pa
         throw Error(path + ": the file is read-only (no one may write it), and muster writes beside a campaign database even to read it (its "
                            "write-ahead log): copy it to a folder you may write to, or make it writable");
     }
+    require_plain_companions(path);
     const std::lock_guard files(g_files_mutex);
     const auto key = file_key(path);
     if (fs::exists(status) && !(key && g_files.count(*key))) guarded(m_path, [&] { identify(path, busy_timeout_ms); });
@@ -1151,12 +1165,12 @@ std::vector<StepOperation> undo_step(SQLite::Database& db, std::int64_t campaign
 std::vector<StepOperation> redo_step(SQLite::Database& db, std::int64_t campaign) {
     SQLite::Statement q(db,
                         "WITH target AS (SELECT COALESCE(part_of, id) AS step FROM operation WHERE campaign_id = ?1 AND kind = ?2 AND "
-                        "undone_by IS NULL AND changeset IS NOT NULL AND id > (SELECT COALESCE(MAX(id), 0) FROM operation WHERE "
+                        "undone_by IS NULL AND id > (SELECT COALESCE(MAX(id), 0) FROM operation WHERE "
                         "campaign_id = ?1 AND kind NOT IN (?2, ?3, ?4)) ORDER BY id DESC LIMIT 1) "
                         "SELECT u.id, o.kind, o.summary, u.changeset, o.seen_by, o.id AS original, COALESCE(p.name, '') AS player FROM "
                         "operation u JOIN target ON u.id = target.step OR u.part_of = target.step JOIN operation o ON o.id = u.undoes "
                         "LEFT JOIN player p ON p.id = o.player_id "
-                        "WHERE u.campaign_id = ?1 AND u.kind = ?2 AND u.undone_by IS NULL AND u.changeset IS NOT NULL ORDER BY u.id DESC");
+                        "WHERE u.campaign_id = ?1 AND u.kind = ?2 AND u.undone_by IS NULL ORDER BY u.id DESC");
     bind_all(q, campaign, OperationKind::undo, OperationKind::redo, OperationKind::preview);
     std::vector<StepOperation> out;
     for (const Row row(q); q.executeStep();)
@@ -1174,13 +1188,13 @@ Damaged unreadable_record(std::int64_t entry) {
 // in a record of its own kind. One whose record was lost or edited may have changed something,
 // and undo would take back an older step in its place.
 void require_nothing_lost_since(SQLite::Database& db, std::int64_t campaign, std::int64_t step) {
-    SQLite::Statement q(db, "SELECT id, kind, changeset, inserted FROM operation WHERE campaign_id = ?1 AND id > ?2 AND undone_by IS NULL AND "
-                            "kind NOT IN (?3, ?4)");
+    SQLite::Statement q(db, "SELECT id, kind, changeset, inserted, id = (SELECT min(id) FROM operation WHERE campaign_id = ?1) AS first FROM operation "
+                            "WHERE campaign_id = ?1 AND id > ?2 AND undone_by IS NULL AND kind NOT IN (?3, ?4)");
     bind_all(q, campaign, step, OperationKind::undo, OperationKind::redo);
     for (const Row row(q); q.executeStep();) {
         const auto kind = row.text("kind");
         if (!row.null("changeset") && !changeset_reads(row.blob("changeset"), {row.id("id"), campaign, kind})) throw unreadable_record(row.id("id"));
-        if (row.null("changeset") && row.null("inserted") && record_kept(kind))
+        if (record_lost(kind, row.null("changeset"), row.null("inserted"), row.flag("first")))
             throw Damaged("journal entry #" + std::to_string(row.id("id")) + " (" + visible(kind) + ") has lost its record of its changes, so undo cannot " +
                           "tell whether it changed anything; nothing was changed: run muster check, or restore a backup");
     }

@@ -45,6 +45,11 @@ std::optional<std::string> database_beside(const std::string& path);
 /// no count of its memory (a lock on each allocation).
 void connections_one_thread_each();
 
+/// Refuses (Error) a folder, a link or a pipe where SQLite keeps a file beside the database at
+/// `path` (its -wal, -shm or -journal), made or to be made: SQLite would make another beside it,
+/// then fail as if the file were read-only.
+void require_plain_companions(const std::string& path);
+
 enum class OpenMode {
     existing,  ///< the file must already be a muster database
     create,    ///< create the file (and its folder) when it is missing

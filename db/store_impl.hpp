@@ -157,9 +157,10 @@ std::optional<std::string_view> unsealed(std::string_view stored, const RecordOw
 /// a record longer than an empty one's seal). Empty records (and those of entries that changed
 /// nothing before their kind was sealed: 0 bytes) are passed over; one lost (NULL) is damage.
 std::string changed_anything(std::string_view alias);
-/// Whether an entry of this kind (as spelled) keeps a record of its changes: all but a
-/// campaign's creation, an import (its rows added instead) and a redo. An unknown kind does.
-bool record_kept(std::string_view kind);
+/// Whether a journal entry of this kind (as spelled) has lost the record of its changes that it
+/// keeps: every entry keeps one but a redo, a campaign's creation (its first entry: a second is
+/// one made so by hand) and an import, which keeps the rows it added instead.
+bool record_lost(std::string_view kind, bool no_changeset, bool no_inserted, bool campaign_first);
 /// Whether `changes` has the shape of a changeset as SQLite's sessions write it (tables, each
 /// with its columns, key flags, name and changes; every value whole), read by muster to its end
 /// before SQLite is given it: SQLite 3.40's reader spins for ever on some cut short.

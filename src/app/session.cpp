@@ -115,6 +115,8 @@ std::string default_db_path() { return data_dir() + "/campaigns.db"; }
 
 void sessions_one_thread_each() { db::connections_one_thread_each(); }
 
+void require_plain_companions(const std::string& path) { db::require_plain_companions(path); }
+
 std::uint64_t changes_saved() { return db::changes_saved(); }
 void forget_changes_saved_since(std::uint64_t count) { db::forget_changes_saved_since(count); }
 

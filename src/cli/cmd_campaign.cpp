@@ -59,6 +59,7 @@ void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const rul
 // back. None: another muster made the file meanwhile (it wins; link never replaces a file).
 std::optional<campaign::CampaignInfo> create_in_new_file(const std::string& path, const app::NewCampaign& wanted, int lock_wait_ms) {
     namespace fs = std::filesystem;
+    app::require_plain_companions(path);  // the file linked in would find them
     std::error_code ec;
     const std::string part = path + ".part-" + std::to_string(::getpid()) + "-" + std::to_string(std::random_device{}());
     const auto remove_part = [&] {

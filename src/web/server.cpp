@@ -478,7 +478,10 @@ void on_completed(void* cls, MHD_Connection* connection, void** state, MHD_Reque
     auto& context = *static_cast<Context*>(cls);
     std::unique_ptr<Pending> pending(static_cast<Pending*>(*state));
     *state = nullptr;
-    if (pending && !pending->answered) {
+    if (pending && !pending->answered && pending->made) {
+        // A form written while its client waited, gone before its answer was sent.
+        log_line(context, connection, "POST", pending->path.c_str(), std::to_string(pending->made->status) + ", unsent: the client had gone");
+    } else if (pending && !pending->answered) {
         const char* how = code == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? "cut off: idle, or not in whole in time"
                           : code == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN ? "cut off: the server stopped"
                           : code == MHD_REQUEST_TERMINATED_CLIENT_ABORT || code == MHD_REQUEST_TERMINATED_READ_ERROR ? "abandoned by the client"

@@ -835,7 +835,9 @@ TEST_CASE("A journal entry's record of its changes is its own: moved to another 
         CHECK_THROWS_WITH(s.history().undo(), Contains("journal entry #" + std::to_string(second) + "'s record of its changes cannot be read"));
         CHECK(test::dump(path) == before);
     }
-    // A record sealed before the entry's ids and kind were (its changeset's digest alone, 'M') undoes as then.
+    // A record sealed before the entry's ids and kind were (its changeset's digest alone, 'M'), in
+    // a file of schema 41, is sealed again with them and undoes as then; in a file of this
+    // schema, it is not as muster writes it.
     std::ofstream(path, std::ios::binary | std::ios::trunc) << whole;
     {
         SQLite::Database db(path, SQLite::OPEN_READWRITE);
@@ -854,6 +856,14 @@ TEST_CASE("A journal entry's record of its changes is its own: moved to another 
         u.bind(2, second);
         u.exec();
     }
+    const auto as_m = test::file_bytes(path);
+    {
+        app::Session s(path, app::Open::existing);
+        CHECK_FALSE(s.history().check().problems.empty());
+        CHECK_THROWS_WITH(s.history().undo(), Contains("cannot be read as made for that entry"));
+    }
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << as_m;
+    test::raw_sql(path, "PRAGMA user_version = 41");
     app::Session s(path, app::Open::existing);
     CHECK(s.history().check().problems.empty());
     CHECK_THAT(s.history().undo().front().summary, Contains("Point Lookout"));

@@ -586,6 +586,10 @@ TEST_CASE("A journal entry made another kind muster writes, or stripped of its r
         {"an entry that changed nothing made a battle", "UPDATE operation SET kind = 'battle' WHERE id = (SELECT max(id) FROM operation WHERE kind = 'table roll')"},
         {"the newest change stripped of its record", "UPDATE operation SET changeset = NULL WHERE id = " + newest_change},
         {"a battle stripped of its record", "UPDATE operation SET changeset = NULL WHERE kind = 'battle'"},
+        {"the newest change made an import, its record blanked", "UPDATE operation SET kind = 'import', changeset = NULL WHERE id = " + newest_change},
+        {"the newest change made a second creation, its record blanked", "UPDATE operation SET kind = 'create', changeset = NULL WHERE id = " + newest_change},
+        {"the newest change given the battle's record without its seal",
+         "UPDATE operation SET changeset = (SELECT substr(changeset, 10) FROM operation WHERE kind = 'battle') WHERE id = " + newest_change},
     };
     for (const auto& [what, sql] : edits) {
         INFO(what);
@@ -602,6 +606,21 @@ TEST_CASE("A journal entry made another kind muster writes, or stripped of its r
         // Refused once the undos reach the entry the edit broke (those after it undone).
         undo_refused_within(file, 12, "journal entry #");
     }
+}
+
+TEST_CASE("An undo stripped of its record of changes is named by check and refused by redo, which never passes over it to an older one") {
+    test::TempDir dir;
+    const auto file = dir.file("c.db");
+    base_campaign(file);
+    REQUIRE(in_process({"--db", file, "undo"}).code == 0);
+    REQUIRE(in_process({"--db", file, "undo"}).code == 0);
+    test::raw_sql(file, "UPDATE operation SET changeset = NULL WHERE id = (SELECT max(id) FROM operation)");
+    CHECK(in_process({"--db", file, "check"}).code == 1);
+    const auto before = test::dump(file);
+    const auto r = in_process({"--db", file, "redo"});
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Catch::Matchers::Contains("record of its changes cannot be read") && Catch::Matchers::Contains("nothing was changed"));
+    CHECK(test::dump(file) == before);
 }
 
 TEST_CASE("A campaign or camp deleted by hand leaves rows naming it, which a new one is refused rather than taking as its own") {
@@ -652,16 +671,25 @@ TEST_CASE("An undo record cut short at any byte, or with any byte changed, is sa
         damaged("byte " + std::to_string(at) + " changed",
                 "substr(changeset, 1, " + std::to_string(at - 1) + ") || x'A5' || substr(changeset, " + std::to_string(at + 1) + ")");
     alarm(0);
-    // A record from before the seal (the changeset alone, beginning 'T') is read as it is.
+    // A record without its seal (the changeset alone, beginning 'T', as stored before any seal)
+    // is not as this muster writes it: a seal stripped, or another entry's record put there.
     const auto file = dir.file("unsealed.db");
     std::filesystem::copy_file(base, file, std::filesystem::copy_options::overwrite_existing);
-    test::raw_sql(file, "UPDATE operation SET changeset = substr(changeset, 10) WHERE changeset IS NOT NULL");
+    test::raw_sql(file, "UPDATE operation SET changeset = substr(changeset, 10) WHERE length(changeset) > 9");
+    CHECK_THAT(in_process({"--db", file, "check"}).out, Catch::Matchers::Contains("record of its changes does not read"));
+    undo_and_preview_refuse(file, "record of its changes cannot be read");
+    // In a file of schema 41, from before records were sealed with their kind, it is read as it
+    // was written, and sealed again.
+    test::raw_sql(file, "PRAGMA user_version = 41");
     CHECK(in_process({"--db", file, "check"}).code == 0);
     CHECK(in_process({"--db", file, "undo"}).code == 0);
     CHECK(in_process({"--db", file, "redo"}).code == 0);
     // Such a record, which reads, saying a column of the camp table is of its key that is not
-    // (the second key flag set): check names it, and undo and its preview refuse it alike.
-    test::raw_sql(file, "UPDATE operation SET changeset = substr(changeset, 1, 3) || x'01' || substr(changeset, 5) WHERE kind = 'camp'");
+    // (the second key flag set), sealed again by the migration: check names it, and undo and its
+    // preview refuse it alike.
+    std::filesystem::copy_file(base, file, std::filesystem::copy_options::overwrite_existing);
+    test::raw_sql(file, "UPDATE operation SET changeset = substr(changeset, 10) WHERE length(changeset) > 9; "
+                        "UPDATE operation SET changeset = substr(changeset, 1, 3) || x'01' || substr(changeset, 5) WHERE kind = 'camp'; PRAGMA user_version = 41");
     CHECK_THAT(in_process({"--db", file, "check"}).out, Catch::Matchers::Contains("changed the table camp, whose columns are not those it had then"));
     undo_and_preview_refuse(file, "whose columns are not those it had then");
 }

@@ -531,6 +531,14 @@ TEST_CASE("A folder or a link where SQLite keeps a file beside the campaign is r
                 CHECK(files == 2);  // the campaign and what lies beside it: nothing made
             }
         }
+    // Beside a campaign still to be made, as beside one made: no campaign is made to be refused after.
+    test::TempDir dir;
+    const auto path = dir.file("new.db");
+    fs::create_directory(path + "-wal");
+    const auto r = test::run_muster("--db " + test::quote(path) + " campaign new G --rules acw");
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Contains("new.db-wal beside the campaign is a folder"));
+    CHECK_FALSE(fs::exists(path));
 }
 
 TEST_CASE("An export killed while it writes leaves the file it replaces as it was, and nothing beside it") {

@@ -235,6 +235,26 @@ TEST_CASE("While another muster writes, forms wait on a thread of their own and 
     CHECK(server.post(club.meade + "write", {{"token", token}, {"text", "Orders again"}}).status == 200);
 }
 
+TEST_CASE("A form whose player went while it waited for the campaign is written, and logged as written") {
+    const Club club;
+    test::Served server(club.db());
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    SQLite::Database writer(club.db(), SQLite::OPEN_READWRITE);
+    writer.exec("BEGIN IMMEDIATE");  // the organiser's write, over within the server's wait for the lock
+    // Sent whole, then the connection closed without reading the answer.
+    const std::string body = "token=" + token + "&text=Gone+before+the+answer";
+    server.send("POST " + club.meade + "write HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: " +
+                    std::to_string(body.size()) + "\r\n\r\n" + body,
+                300);
+    writer.exec("ROLLBACK");
+    // Logged with its status, sent or not (as libmicrohttpd finds the connection gone before or
+    // after it hands the answer on), never as a request refused unread.
+    for (int i = 0; i < 100 && !server.logged("POST /p/<link>/write 200"); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    CHECK(server.logged("POST /p/<link>/write 200") == 1);
+    CHECK(server.logged("refused unread") == 0);
+    CHECK_THAT(club.ok("player inbox"), Contains("Gone before the answer"));
+}
+
 TEST_CASE("A submission of losses refused is refused while another muster writes: it never waits for the write lock") {
     // A player sending a form with a name mistyped, again and again, holds up no change of the
     // umpire's: its lines are read before the lock is asked for.
