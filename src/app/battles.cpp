@@ -475,7 +475,8 @@ void say_prisoners_named(const battle::Report& report, const BattlePlan& plan, c
         if (g.camp && hidden(g.battery->division_id)) named.push_back("battery " + g.battery->ref() + " to " + g.camp->name);
     if (!named.empty())
         lines.push_back("kept hidden, yet taken prisoner, so named in the captor's camps though its reading of the battle counts none of them: " +
-                        join(named, ", ") + " (for the captor to read them in the battle too, report it without --keep-hidden)");
+                        join(named, ", ") + " (for the captor to read them in the battle too, " +
+                        (report.engaged == Fog::hidden ? std::string("report it without --keep-hidden") : "give the division with --division") + ")");
 }
 
 // A battle reported by name, not from the draft report waiting under its name (the table side's

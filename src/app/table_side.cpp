@@ -244,13 +244,12 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
     return f;
 }
 
-// What a battle's draft holds so far: the stands it takes from each brigade, the units it has as
-// engaged, and their states on the table.
+// What a battle's draft holds so far: the stands it takes from each brigade, the leaders and
+// batteries it has falling, and the units' states on the table.
 struct DraftSoFar {
     std::map<std::int64_t, int> drafted;
     std::set<std::int64_t> fallen;  // the leaders it has falling
     std::map<std::int64_t, BatteryFate> batteries_lost;  // by battery: wrecked or captured there
-    std::set<std::string> engaged;  // "b<brigade id>", "g<battery id>"
     TableStates states;
     std::int64_t campaign;
     std::optional<BattleYear> year;
@@ -263,7 +262,6 @@ struct DraftSoFar {
             if (l.brigade_id && !l.submitted) drafted[*l.brigade_id] += l.stands;
             if (l.kind == DraftKind::leader && l.leader_id) fallen.insert(*l.leader_id);
             if (l.kind == DraftKind::battery && l.battery_id && l.battery_fate) batteries_lost.emplace(*l.battery_id, *l.battery_fate);
-            if (l.kind == DraftKind::engaged) engaged.insert(TableStates::key(l.brigade_id, l.battery_id));
         }
     }
     /// What the campaign knows of a unit now, the draft's losses and states counted in.
@@ -294,9 +292,11 @@ public:
         return it == m_so_far.batteries_lost.end() ? std::nullopt : std::optional(it->second);
     }
 
-    /// The unit fought, whatever it lost: its division is in the battle.
+    /// The unit fought, whatever it lost: its division is in the battle. A line each roll it is
+    /// named in: a roll naming units of both sides is read by its own lines as made in the
+    /// enemy's sight, whatever rolls named them before.
     void engaged(const Target& t, const std::string& why) {
-        if (m_so_far.engaged.insert(t.key()).second)
+        if (m_engaged_now.insert(t.key()).second)
             m_engaged_lines.push_back({m_battle, m_op, DraftKind::engaged, t.brigade_id(), {}, t.battery_id(), 0, {}, {}, why});
     }
 
@@ -441,7 +441,8 @@ private:
     OperationDice& m_dice;
     CampaignRolled& m_out;
     DraftSoFar m_so_far;
-    std::vector<campaign::DraftLine> m_engaged_lines;  // units new to the battle (not counted as lines)
+    std::vector<campaign::DraftLine> m_engaged_lines;  // the units this roll names (not counted as lines)
+    std::set<std::string> m_engaged_now;               // their keys ("b<brigade id>", "g<battery id>")
     std::vector<campaign::DraftLine> m_lines;
     std::vector<campaign::DraftState> m_new_states;
 };
@@ -900,10 +901,11 @@ Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLin
     for (const auto& l : lines) {
         std::string what;
         switch (l.kind) {
-            case DraftKind::engaged:
-                out.engaged.push_back(l.brigade_id ? refs.brigade_at(*l.brigade_id, "a draft line").ref()
-                                                   : refs.battery_at(*l.battery_id, "a draft line").ref());
+            case DraftKind::engaged: {
+                auto unit = l.brigade_id ? refs.brigade_at(*l.brigade_id, "a draft line").ref() : refs.battery_at(*l.battery_id, "a draft line").ref();
+                if (std::find(out.engaged.begin(), out.engaged.end(), unit) == out.engaged.end()) out.engaged.push_back(std::move(unit));
                 continue;
+            }
             case DraftKind::lost: what = refs.brigade_at(*l.brigade_id, "a draft line").ref() + ": " + count_of(l.stands, "stand", "stands") + " lost"; break;
             case DraftKind::captured:
                 what = refs.brigade_at(*l.brigade_id, "a draft line").ref() + ": " + count_of(l.stands, "stand", "stands") + " captured";

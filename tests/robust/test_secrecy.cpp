@@ -1073,6 +1073,26 @@ TEST_CASE("A draft's rolls for a division the enemy has not seen do not show it 
     CHECK_THAT(c.ok("battle show P1 --as allies"), Contains("Lecoq"));
 }
 
+TEST_CASE("A hidden division's roll against a seen enemy shows it fighting, whatever rolls or states the draft held before") {
+    // Hidden Durutte charges seen Krafft's Colberg: made in the Allies' sight, it shows Durutte
+    // fighting, though a roll or a state of Colberg's (or Durutte's own) came into the draft first.
+    for (const std::string before : {"", "table roll manoeuvre --battle Zahna --unit \"Krafft/Colberg\" --rolls 3+4",
+                                     "table state --battle Zahna --unit \"Krafft/Colberg\" disordered=yes",
+                                     "table state --battle Zahna --unit \"Durutte/Devaux\" disordered=yes"}) {
+        INFO(before);
+        test::CampaignFile c;
+        c.ok("campaign new A --sample grossbeeren --seed 1");
+        c.ok("reveal Krafft");
+        c.ok("camp new Torgau --side french");
+        c.ok("battle plan Zahna");
+        c.ok("battle deploy Zahna Durutte Krafft");
+        if (!before.empty()) c.ok(before);
+        c.ok("table roll charge --battle Zahna --unit \"Durutte/Devaux\" --defender \"Krafft/Colberg\" --rolls 6+6,1+1");
+        CHECK_THAT(c.ok("battle report --draft Zahna"), !Contains("kept hidden"));
+        CHECK_THAT(c.ok("battle show Zahna --as allies"), Contains("Durutte"));
+    }
+}
+
 TEST_CASE("A closed plan shows the enemy's divisions it saw fight there, not one kept hidden by its own rolls and revealed since") {
     // Sahr is deployed to Gross Beeren in both; out of the Allies' sight it rolls there, kept
     // hidden by the report; revealed after, the plan the Allies read is the one without the roll.
