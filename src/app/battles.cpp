@@ -1040,6 +1040,9 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         std::set<std::string> sides;
         for (const auto& loss : losses) sides.insert(refs.brigade_at(loss.brigade_id, "a battle's loss").side);
         OperationDice dice(m_session.state(), c, op, Audience::sides(sides), "recovery", "operation " + std::to_string(op), rolls);
+        // Told of it: every side that saw casualties there (its own, or the enemy's it saw lose).
+        std::set<std::string> viewers;
+        for (const auto& side : m_session.rules().sides) viewers.insert(side.id);
         std::vector<std::int64_t> divisions;
         for (const auto& loss : losses)
             divisions.push_back(refs.brigade_at(loss.brigade_id, "a battle's loss").division_id);
@@ -1059,7 +1062,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
             // casualties stay lost, as the order of battle, which counts only brigades in service, has them.
             if (!is_active(b->status)) {
                 out.lines.push_back(b->ref() + ": " + std::to_string(loss.casualties) + " lost; it is " + word(b->status) + ", so none return");
-                for (const auto& side : sides)
+                for (const auto& side : viewers)
                     if (SideSight{fog, side}.counted(b->division_id)) seen_lost[side] += loss.casualties;
                 casualties += loss.casualties;
                 continue;
@@ -1074,7 +1077,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
                 out.rolls.push_back(*r.roll);
                 out.rolls.back().seen_by = Audience::side(b->side);
             }
-            for (const auto& side : sides)
+            for (const auto& side : viewers)
                 if (SideSight{fog, side}.counted(b->division_id)) {
                     seen_back[side] += r.stands;
                     seen_lost[side] += loss.casualties;
@@ -1097,11 +1100,11 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         out.summary = line(total, casualties);
         dice.record(store, op, out.rolls, mode);
         // Read by the sides that see casualties return there (their own, or the enemy's they saw
-        // there): one that lost none, and saw none of the enemy's lost, is not told of a recovery
-        // that returns only what it did not see. A preview's entry is read as the recovery would be.
+        // lose there, as their reading of the battle counts them): one that saw none lost is not
+        // told of a recovery that returns only what it did not see. A preview's entry is read as the recovery would be.
         const std::string previewed = preview ? "Previewed (not applied): " : "";
         std::set<std::string> readers;
-        for (const auto& side : sides)
+        for (const auto& side : viewers)
             if (seen_lost[side] > 0) readers.insert(side);
         store.set_audience(op, Audience::sides(readers));
         for (const auto& side : readers)

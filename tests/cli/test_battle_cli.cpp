@@ -197,6 +197,22 @@ TEST_CASE("An order of battle of one battle holds the divisions that fought ther
     }
 }
 
+TEST_CASE("A side that saw the enemy lose stands in a battle is told of their recovery, in its journal and turn report as in the battle") {
+    test::CampaignFile c;
+    c.ok("campaign new B --sample grossbeeren --seed 1");
+    c.ok("battle report --name Skirmish --division Durutte --division Krafft --loss \"Krafft/Colberg=2\"");  // the French lost none
+    c.ok("battle recover Skirmish");
+    CHECK_THAT(c.ok("battle show Skirmish --as french"), Contains("casualties returned"));
+    CHECK_THAT(c.ok("journal --as french"), Contains("recovery  Recovery after Skirmish: 1 stand of 2 casualties returned"));
+    CHECK_THAT(c.ok("turn report --as french"), Contains("Casualties returned\n  Recovery after Skirmish"));
+    // Kept hidden from the enemy, the same losses tell it nothing.
+    test::CampaignFile hidden;
+    hidden.ok("campaign new B --sample grossbeeren --seed 1");
+    hidden.ok("battle report --name Skirmish --division Krafft --loss \"Krafft/Colberg=2\" --keep-hidden");
+    hidden.ok("battle recover Skirmish");
+    CHECK_THAT(hidden.ok("journal --as french"), !Contains("Recovery after"));
+}
+
 TEST_CASE("A camp overrun while it held no one is liberated too, and takes no more prisoners") {
     test::CampaignFile campaign;
     campaign.ok("campaign new D --rules acw --date 1863-07-01 --theater east");
