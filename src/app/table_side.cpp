@@ -245,11 +245,12 @@ play::Facts facts_of(const Target& t, const Refs& refs, const rules::RuleSet& ru
 }
 
 // What a battle's draft holds so far: the stands it takes from each brigade, the leaders and
-// batteries it has falling, and the units' states on the table.
+// batteries it has falling, the units it has fighting, and their states on the table.
 struct DraftSoFar {
     std::map<std::int64_t, int> drafted;
     std::set<std::int64_t> fallen;  // the leaders it has falling
     std::map<std::int64_t, BatteryFate> batteries_lost;  // by battery: wrecked or captured there
+    std::set<std::string> engaged;  // "b<brigade id>", "g<battery id>": the units it has fighting
     TableStates states;
     std::int64_t campaign;
     std::optional<BattleYear> year;
@@ -262,6 +263,7 @@ struct DraftSoFar {
             if (l.brigade_id && !l.submitted) drafted[*l.brigade_id] += l.stands;
             if (l.kind == DraftKind::leader && l.leader_id) fallen.insert(*l.leader_id);
             if (l.kind == DraftKind::battery && l.battery_id && l.battery_fate) batteries_lost.emplace(*l.battery_id, *l.battery_fate);
+            if (l.kind == DraftKind::engaged) engaged.insert(TableStates::key(l.brigade_id, l.battery_id));
         }
     }
     /// What the campaign knows of a unit now, the draft's losses and states counted in.
@@ -293,10 +295,10 @@ public:
     }
 
     /// The unit fought, whatever it lost: its division is in the battle. A line each roll it is
-    /// named in: a roll naming units of both sides is read by its own lines as made in the
-    /// enemy's sight, whatever rolls named them before.
-    void engaged(const Target& t, const std::string& why) {
-        if (m_engaged_now.insert(t.key()).second)
+    /// named in (`each_roll`): a roll naming units of both sides is read by its own lines as made
+    /// in the enemy's sight, whatever rolls named them before; a state set, once a battle.
+    void engaged(const Target& t, const std::string& why, bool each_roll = true) {
+        if ((each_roll || !m_so_far.engaged.count(t.key())) && m_engaged_now.insert(t.key()).second)
             m_engaged_lines.push_back({m_battle, m_op, DraftKind::engaged, t.brigade_id(), {}, t.battery_id(), 0, {}, {}, why});
     }
 
@@ -694,7 +696,7 @@ Outcome TableSide::set_state(const std::string& typed, const std::string& ref, c
         CampaignRolled scratch;
         OperationDice dice(m_session.state(), c, op, Audience::umpire_only(), "table side", "operation " + std::to_string(op), {});
         DraftWriter draft(store, c, op, battle, typed, refs, rules, false, dice, scratch);
-        draft.engaged(unit, "state on the table set by the umpire");
+        draft.engaged(unit, "state on the table set by the umpire", false);
         for (const auto& ch : changes) {
             std::vector<std::string> allowed{rules::k_yes, rules::k_no};
             if (ch.state == TableState::formation) {
@@ -718,8 +720,10 @@ Outcome TableSide::set_state(const std::string& typed, const std::string& ref, c
         }
         draft.write();
         out.lines = scratch.outcome.lines;
-        out.summary = "State on the table in " + battle + " for " + unit.ref() + ": " +
-                      (out.lines.empty() ? std::string("no change") : count_of(static_cast<int>(out.lines.size()), "change", "changes"));
+        // What it set, as the lines say it of the unit ("disordered (on the table)").
+        std::vector<std::string> set;
+        for (const auto& line : out.lines) set.push_back(line.rfind(unit.ref() + ": ", 0) == 0 ? line.substr(unit.ref().size() + 2) : line);
+        out.summary = "State on the table in " + battle + " for " + unit.ref() + ": " + (set.empty() ? std::string("no change") : join(set, "; "));
         return out.summary;
     });
     return out;

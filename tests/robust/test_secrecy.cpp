@@ -1091,6 +1091,17 @@ TEST_CASE("A hidden division's roll against a seen enemy shows it fighting, what
         CHECK_THAT(c.ok("battle report --draft Zahna"), !Contains("kept hidden"));
         CHECK_THAT(c.ok("battle show Zahna --as allies"), Contains("Durutte"));
     }
+    // A state set again as it stands changes nothing, and says what a state set does.
+    test::CampaignFile c;
+    c.ok("campaign new A --sample grossbeeren --seed 1");
+    c.ok("battle plan Zahna");
+    c.ok("battle deploy Zahna Durutte Krafft");
+    CHECK_THAT(c.ok("table state --battle Zahna --unit \"Krafft/Colberg\" disordered=yes"),
+               Contains("State on the table in Zahna for Krafft/Colberg Infantry Regiment: disordered (on the table)"));
+    const auto lines = [&] { return SQLite::Database(c.dir.file("c.db")).execAndGet("SELECT count(*) FROM draft_line").getInt(); };
+    const int before = lines();
+    CHECK_THAT(c.ok("table state --battle Zahna --unit \"Krafft/Colberg\" disordered=yes"), Contains(": no change"));
+    CHECK(lines() == before);
 }
 
 TEST_CASE("A closed plan shows the enemy's divisions it saw fight there, not one kept hidden by its own rolls and revealed since") {
