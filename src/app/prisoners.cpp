@@ -318,17 +318,18 @@ ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const 
     ExchangeView v{row, {}, {}, {}, {}};
     for (const auto& item : row.items) (item.direction == Direction::offer ? v.offer : v.ask).push_back(describe_for(refs, reader, item));
     const auto weighed = row.status != ExchangeStatus::proposed && row.weighed ? row.weighed : weigh(refs, r, c, row);
-    // A proposal whose men were freed or exchanged since cannot be accepted: say so.
+    // A proposal whose men were freed or exchanged since cannot be accepted: say so, each of them.
     if (row.status == ExchangeStatus::proposed) {
         Taken taken;
+        std::vector<std::string> gone;
         for (const auto& item : row.items) {
             try {
                 take(refs, r, item, item.direction == Direction::offer ? row.proposer : row.counterpart, reader, taken);
             } catch (const Error& e) {
-                v.lapsed = e.what();
-                break;
+                gone.emplace_back(e.what());
             }
         }
+        v.lapsed = join(gone, "; ");
     }
     if (!r.cartel) {
         v.balance = "not weighed: the rule set has no exchange cartel (the sides weigh it themselves)";

@@ -840,9 +840,9 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
                           "\"><input type=\"hidden\" name=\"seen\" value=\"" + exchange_seen(x) + "\"><button name=\"answer\" value=\"" + a + "\">" + label + "</button></form>";
             };
             if (!viewer.is_umpire() && x.row.status == ExchangeStatus::proposed) {
-                if (x.row.counterpart == viewer.side() && x.lapsed.empty()) {
-                    button("accept", "Accept");
-                    button("refuse", "Refuse");
+                if (x.row.counterpart == viewer.side()) {
+                    if (x.lapsed.empty()) button("accept", "Accept");
+                    button("refuse", "Refuse");  // lapsed or not: it can be turned down
                 }
                 if (x.row.proposer == viewer.side()) button("withdraw", "Withdraw");  // lapsed or not: it can be taken back
             }

@@ -631,6 +631,12 @@ TEST_CASE("A proposal whose prisoners were freed since lists as lapsed, saying w
     CHECK(v.row.status == ExchangeStatus::proposed);
     CHECK(v.lapsed == "1 stand of Wadsworth/Iron Brigade is not held by the Confederate (short by 1)");
     CHECK_THROWS_WITH(s.prisoners().answer_exchange(1, "confederate", app::Answer::accept), Contains("is not held by the Confederate"));
+    // Each of its men no longer held is said, not the first alone; the other side may refuse it.
+    s.prisoners().liberate("Fort Delaware");
+    CHECK(s.prisoners().exchanges().at(0).lapsed ==
+          "1 stand of Heth/1st Brigade is not held by the Union (short by 1); 1 stand of Wadsworth/Iron Brigade is not held by the Confederate (short by 1)");
+    s.prisoners().answer_exchange(1, "confederate", app::Answer::refuse);
+    CHECK(s.prisoners().exchanges().at(0).row.status == ExchangeStatus::refused);
 }
 
 TEST_CASE("A battle's name is one however it is cased: a second Wheatfield is refused, a draft is found as typed") {

@@ -387,6 +387,18 @@ TEST_CASE("A request under a player's link for what is not there is refused and 
     CHECK(club.dump() != before);  // his use noted
 }
 
+TEST_CASE("A proposal that lapsed (its men freed) offers the side it was made to Refuse, not Accept") {
+    const Club club;
+    club.ok("exchange propose --from union --offer \"stands:Pickett/Garnett's Brigade=1\"");
+    club.ok("camp liberate \"Fort Delaware\"");
+    const test::Served server(club.db());
+    const auto page = server.get(club.lee + "camps").body;
+    CHECK_THAT(page, Contains("lapsed: ") && Contains("value=\"refuse\"") && !Contains("value=\"accept\""));
+    const auto refused = server.post(club.lee + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"seen", seen(page)}, {"answer", "refuse"}});
+    CHECK(refused.status == 200);
+    CHECK_THAT(club.ok("exchange list"), Contains("[refused]"));
+}
+
 TEST_CASE("A refused form gives back what the player typed, escaped, to mend - a form taken is emptied") {
     const Club club;
     const test::Served server(club.db());
