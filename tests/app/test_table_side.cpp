@@ -35,6 +35,14 @@ struct Wagram {
         FAIL("no brigade " << ref);
         return -1;
     }
+    /// Klenau fired on Deadly at the table, and a player Karl of the Allies: the stands it lost.
+    int klenau_fired_on() {
+        roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");
+        const int rolled = s.table_side().draft("Wagram").report.brigades.at(0).lost;
+        REQUIRE(rolled > 0);
+        s.players().add("Karl", "allies");
+        return rolled;
+    }
 };
 
 }  // namespace
@@ -377,11 +385,8 @@ TEST_CASE("A player's loss counts the prisoners the umpire gives beside the draf
 
 TEST_CASE("A player's loss counts the table's and the umpire's prisoners beside the draft together - the same total is reported, not refused as doubled") {
     Wagram w;
-    w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");  // Deadly: Klenau loses stands at the table
-    const int rolled = w.s.table_side().draft("Wagram").report.brigades.at(0).lost;
-    REQUIRE(rolled > 0);
     const int before = w.stands("Fresnel/Klenau");
-    w.s.players().add("Karl", "allies");
+    const int rolled = w.klenau_fired_on();
     // He took the table's stands off and one more, taken prisoner: his whole loss.
     w.s.players().submit_losses(w.s.players().list().at(0), "Wagram", {"Fresnel/Klenau=" + std::to_string(rolled + 1)});
     w.s.prisoners().add_camp("french", "Vincennes");
@@ -401,11 +406,8 @@ TEST_CASE("A player's loss counts the table's and the umpire's prisoners beside 
 
 TEST_CASE("A brigade's loss rolled at the table and submitted by a player as the same number is one loss told twice: the draft is reported with it") {
     Wagram w;
-    w.roll("musketry", {}, "Fresnel/Klenau", "", {"12", "2"}, "6");  // Deadly: Klenau loses stands at the table
-    const int rolled = w.s.table_side().draft("Wagram").report.brigades.at(0).lost;
-    REQUIRE(rolled > 0);
     const int before = w.stands("Fresnel/Klenau");
-    w.s.players().add("Karl", "allies");
+    const int rolled = w.klenau_fired_on();
     w.s.players().submit_losses(w.s.players().list().at(0), "Wagram", {"Fresnel/Klenau=" + std::to_string(rolled)});
     CHECK(w.s.table_side().draft("Wagram").doubled.empty());
     w.s.battles().report_draft("Wagram", {}, app::Mode::apply);
