@@ -270,14 +270,15 @@ TEST_CASE("An AWI battalion entered by hand in the order of battle takes its Alt
     REQUIRE(d.click("OOB/EntryStands"));
     d.type("9");
     d.press_enter();
-    REQUIRE(d.click("OOB/Brigadier"));
-    d.type("Specht");
-    REQUIRE(d.click("OOB/BrigadierGrade"));
-    REQUIRE(d.click("OOB/BrigadierGrade/competent"));
-    REQUIRE(d.click("OOB/Alternate"));
-    d.type("Lentz");
-    REQUIRE(d.click("OOB/AlternateGrade"));
-    REQUIRE(d.click("OOB/AlternateGrade/cautious"));
+    // A leader typed into his field, his grade picked from its list.
+    const auto leader = [&](const std::string& field, const std::string& name, const std::string& grade) {
+        REQUIRE(d.click("OOB/" + field));
+        d.type(name);
+        REQUIRE(d.click("OOB/" + field + "Grade"));
+        REQUIRE(d.click("OOB/" + field + "Grade/" + grade));
+    };
+    leader("Brigadier", "Specht", "competent");
+    leader("Alternate", "Lentz", "cautious");
     d.frame(shot("oob_alternate_entry"));
     REQUIRE(d.click("OOB/AddBrigade"));
     INFO(oob.error);
