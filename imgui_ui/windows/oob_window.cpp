@@ -225,7 +225,7 @@ void OobWindow::draw(GuiApp& app) {
     if (!selected_kind || !app.viewer().is_umpire()) return;  // renaming and adding are the umpire's work
 
     // Its name in at most 40% of the bar: a long one does not push the field and buttons off it.
-    fit_text(word(*selected_kind) + " " + selected_ref + ":", ImGui::GetContentRegionAvail().x * 0.4f);
+    fit_text(rules.noun_of(*selected_kind) + " " + selected_ref + ":", ImGui::GetContentRegionAvail().x * 0.4f);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(px(260));
     ImGui::InputText("##newname", &new_name);

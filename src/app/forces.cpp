@@ -139,7 +139,7 @@ void require_new_leader_name(const db::Store& store, const campaign::CampaignInf
     if (same_ignoring_case(name, own)) return;
     for (const auto kind : {UnitKind::army, UnitKind::corps, UnitKind::division})
         if (const auto unit = db::Forces(store).unit_named_ignoring_case(c.id, kind, std::string(name)))
-            refused((kind == UnitKind::division ? r.division_noun() : word(kind)) + " " + *unit);
+            refused(r.noun_of(kind) + " " + *unit);
 }
 
 // A new unit's name is no leader's but its own commander's (`its_leader`), as a rename is refused.
@@ -367,7 +367,7 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
         // reference name two leaders.
         const auto unit = [&](UnitKind unit_kind) {
             const auto* u = &refs.unit_named(unit_kind, ref);
-            if (u->name == new_name) throw Error(word(kind) + " " + u->name + " is already named so: nothing to rename");
+            if (u->name == new_name) throw Error(m_session.rules().noun_of(kind) + " " + u->name + " is already named so: nothing to rename");
             // The enemy reads such a division by the name it saw: a new one would tell it of
             // what it may not see (its side's own rename, unread by it, would still show).
             if (unit_kind == UnitKind::division && db::Forces(store).known_by_name_only(u->id))
@@ -375,7 +375,7 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
                             "a new name would show it a change it may not see; reveal the division first (muster reveal), or keep the name");
             for (const auto& other : refs.units())
                 if (other.kind == unit_kind && other.id != u->id && same_ignoring_case(other.name, new_name))
-                    throw Error((kind == NamedKind::army ? "an " : "a ") + (unit_kind == UnitKind::division ? m_session.rules().division_noun() : word(kind)) +
+                    throw Error((kind == NamedKind::army ? "an " : "a ") + m_session.rules().noun_of(unit_kind) +
                                 " named \"" + other.name + "\" already exists" + names_shared(m_session.rules()));
             for (const auto& l : refs.leaders())
                 if (same_ignoring_case(l.name, new_name) && !(l.command.kind == unit_kind && l.command.unit_id == u->id))
@@ -427,7 +427,7 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
         // A rename is read by the side it belongs to: the other side learns a name only by a reveal.
         store.set_audience(op, Audience::side(side));
         const auto& r = m_session.rules();
-        out.summary = "Renamed " + (kind == NamedKind::division ? r.division_noun() : kind == NamedKind::brigade ? r.brigade_noun() : std::string(word(kind))) +
+        out.summary = "Renamed " + r.noun_of(kind) +
                       " " + old + " to " + new_name;
     });
 }

@@ -107,7 +107,7 @@ std::vector<std::string> Season::open_work() const {
         for (const auto& [k, name] : uncommanded)
             if (k == kind) named.push_back(name);
         if (named.empty()) continue;
-        const auto noun = kind == UnitKind::brigade ? rules.brigade_noun() : kind == UnitKind::division ? rules.division_noun() : std::string(word(kind));
+        const auto noun = rules.noun_of(kind);
         const size_t shown = 5;
         const auto nouns = kind == UnitKind::corps ? noun : kind == UnitKind::army ? std::string("armies") : noun + "s";
         out.push_back(count_of(static_cast<int>(named.size()), noun + " has", nouns + " have") + " no commander, so " + (named.size() == 1 ? "it plays" : "each plays") + " as one whose commander is lost: " +

@@ -275,6 +275,12 @@ std::string noun(const std::string& term) {
 
 std::string RuleSet::brigade_noun() const { return noun(term_brigade); }
 std::string RuleSet::division_noun() const { return noun(term_division); }
+std::string RuleSet::noun_of(UnitKind kind) const {
+    return kind == UnitKind::brigade ? brigade_noun() : kind == UnitKind::division ? division_noun() : std::string(word(kind));
+}
+std::string RuleSet::noun_of(NamedKind kind) const {
+    return kind == NamedKind::brigade ? brigade_noun() : kind == NamedKind::division ? division_noun() : std::string(word(kind));
+}
 std::string RuleSet::count_brigades(int n) const { return count_of(n, noun(term_brigade), noun(term_brigade) + "s"); }
 std::string RuleSet::count_divisions(int n) const { return count_of(n, noun(term_division), noun(term_division) + "s"); }
 

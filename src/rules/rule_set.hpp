@@ -359,6 +359,10 @@ struct RuleSet {
     /// "brigade", "battalion": the rule set's word for a manoeuvre unit, lower case.
     std::string brigade_noun() const;
     std::string division_noun() const;
+    /// What the rule set calls a kind of unit: its brigade's and division's nouns ("battalion" and
+    /// "brigade" in the AWI), else muster's word ("corps", "leader").
+    std::string noun_of(UnitKind kind) const;
+    std::string noun_of(NamedKind kind) const;
     /// "3 brigades", "1 battalion": a count in the rule set's own words, lower case.
     std::string count_brigades(int n) const;
     std::string count_divisions(int n) const;
