@@ -227,6 +227,24 @@ std::optional<campaign::Preview> History::newest_preview(std::int64_t campaign, 
     });
 }
 
+void History::record_rolled_for(std::int64_t operation, const std::string& subject) {
+    guarded(m_store.path(), [&] { exec(m_store.impl().db, "INSERT INTO rolled_for (operation_id, subject) VALUES (?, ?)", operation, subject); });
+}
+
+std::optional<journal::Entry> History::preview_waiting(std::int64_t campaign, const std::string& subject) const {
+    return guarded(m_store.path(), [&]() -> std::optional<journal::Entry> {
+        auto& db = m_store.impl().db;
+        const ReadSnapshot snapshot(db);
+        SQLite::Statement q(db, "SELECT r.operation_id, o.kind = ?3 AS previewed FROM rolled_for r JOIN operation o ON o.id = r.operation_id "
+                                "WHERE o.campaign_id = ?1 AND r.subject = ?2 ORDER BY r.operation_id DESC LIMIT 1");
+        bind_all(q, campaign, subject, OperationKind::preview);
+        if (!q.executeStep() || !Row(q).flag("previewed")) return std::nullopt;
+        const auto id = Row(q).id("operation_id");
+        q.reset();
+        return read_entries(db, campaign, View::umpire(), id, id).front();
+    });
+}
+
 int History::journal_size(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
         SQLite::Statement q(m_store.impl().db, "SELECT count(*) AS entries FROM operation WHERE campaign_id = ?");

@@ -43,6 +43,12 @@ public:
     void record_preview(std::int64_t operation, std::int64_t division, const campaign::ArrivalAsked& asked);
     /// The division's newest preview with its rolls and what it was asked for; none if it has none.
     std::optional<campaign::Preview> newest_preview(std::int64_t campaign, std::int64_t division) const;
+    /// Records what journal entry `operation` rolled for ("battle 12", "leader 40"): a recovery,
+    /// a Fallen Leaders roll, a new commander's; done for real or a preview.
+    void record_rolled_for(std::int64_t operation, const std::string& subject);
+    /// The newest preview of what was rolled for `subject`, with the rolls it showed, unless a
+    /// roll for it was done for real since (which took it or passed over it); else none.
+    std::optional<journal::Entry> preview_waiting(std::int64_t campaign, const std::string& subject) const;
     /// How many entries the campaign's journal has.
     int journal_size(std::int64_t campaign) const;
 

@@ -36,13 +36,7 @@ namespace fs = std::filesystem;
 
 constexpr int k_application_id = 1836413812;
 
-// The journal (operations, their rolls, what a preview was asked for), the file's settings and
-// when each player's link was last used are kept outside the changesets: they record what
-// happened and must survive the undo of it.
-int session_table_filter(void*, const char* table) {
-    const std::string_view t(table);
-    return t == "operation" || t == "roll" || t == "preview" || t == "operation_view" || t == "meta" || t == "player_use" ? 0 : 1;  // layering: not a word (table names)
-}
+int session_table_filter(void*, const char* table) { return kept_outside_changes(table) ? 0 : 1; }
 
 struct Session {
     explicit Session(sqlite3* db) {
@@ -425,12 +419,15 @@ void sealed_in_sql(sqlite3_context* context, int, sqlite3_value** args) {
     sqlite3_result_blob64(context, out.data(), out.size(), SQLITE_TRANSIENT);
 }
 
-// The functions the migrations call, given to a connection that runs them.
+}  // namespace
+
 void with_migration_functions(SQLite::Database& db) {
     if (sqlite3_create_function_v2(db.getHandle(), "muster_sealed", 4, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr, sealed_in_sql, nullptr, nullptr, nullptr) !=
         SQLITE_OK)
         throw Error("cannot give the migrations their functions");
 }
+
+namespace {
 
 // Every step from the file's version on, in one transaction: a step that fails (a file whose
 // version says less than its tables hold) leaves the file as it was, not half brought up.
@@ -633,6 +630,10 @@ void identify(const std::string& path, int busy_timeout_ms) {
     // Reading through a -wal needs a -shm: one this probe made goes again, leaving the files as they were.
     if (wal && !shm) fs::remove(path + "-shm", ec);
     throw Error(path + ": " + refusal);
+}
+
+bool kept_outside_changes(std::string_view t) {
+    return t == "operation" || t == "roll" || t == "preview" || t == "rolled_for" || t == "operation_view" || t == "meta" || t == "player_use";  // layering: not a word (table names)
 }
 
 int schema_version() { return migration_number(embedded::migrations().back().first); }

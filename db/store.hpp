@@ -23,6 +23,10 @@ Error nothing_to_take(bool redo);
 
 /// The schema version this muster writes (the number of the last migration).
 int schema_version();
+/// Whether a table is kept outside an operation's changes: the journal (operations, their rolls,
+/// what a preview was asked for, what a roll was for), the file's settings and when each
+/// player's link was last used record what happened, and must survive the undo of it.
+bool kept_outside_changes(std::string_view table);
 
 /// How many times this process has saved a change to a campaign database (a transaction of
 /// operations committed, a campaign created, an undo or a redo): what fails after one did so

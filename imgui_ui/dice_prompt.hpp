@@ -3,6 +3,7 @@
 // rolls typed so far; where it runs short (dice::RollNeeded, nothing changed) the roll it needs
 // next is asked for by its purpose, one field a roll, and the operation is tried again, until
 // it is done. A roll can be taken back; the whole can be abandoned.
+#include "app/outcome.hpp"
 #include "rules/die.hpp"
 
 #include <functional>
@@ -64,6 +65,39 @@ private:
     std::vector<Need> m_asked;  // what each roll given was asked for, to ask it again on take-back
     std::optional<Need> m_need;
     bool m_refocus = false;  // a roll was entered with Enter: the field keeps the keyboard for the next
+};
+
+/// A preview on screen (an arrival's, a recovery's, a new commander's) and the physical dice
+/// typed for it: done for real, it takes those dice (they lie on the table), and muster refuses
+/// other dice than its preview showed, unless the organiser discarded it: then it rolls anew.
+class PreviewHeld {
+public:
+    /// A preview of `subject` was shown, rolled with `typed` (none: the campaign's dice).
+    void shown(std::string subject, std::vector<std::string> typed) {
+        m_subject = std::move(subject);
+        m_typed = std::move(typed);
+        m_discarded = false;
+    }
+    /// Done for real: the preview is taken.
+    void done() { *this = {}; }
+    /// The preview of `subject` discarded (shown here or not): done for real next, it rolls anew.
+    void discard(std::string subject) {
+        shown(std::move(subject), {});
+        m_discarded = true;
+    }
+    /// Whether the preview of `subject` was discarded: done for real, it rolls anew.
+    bool discarded(const std::string& subject) const { return m_discarded && m_subject == subject; }
+    app::Previewed previewed(const std::string& subject) const { return discarded(subject) ? app::Previewed::discarded : app::Previewed::held; }
+    /// The physical dice typed for the preview of `subject` on screen; none if there is none.
+    std::optional<std::vector<std::string>> typed_for(const std::string& subject) const {
+        if (m_subject != subject || m_typed.empty()) return std::nullopt;
+        return m_typed;
+    }
+
+private:
+    std::string m_subject;
+    std::vector<std::string> m_typed;
+    bool m_discarded = false;
 };
 
 }  // namespace muster::gui

@@ -87,6 +87,7 @@ void register_windows(GuiApp& app) {
     act("recovery.roll", "", b, Effect::writes, [b, g] { b->enter_roll(*g); });
     act("recovery.take_back", "", b, Effect::view, [b] { b->dice.take_back(); });
     act("recovery.cancel", "", b, Effect::view, [b] { b->dice.cancel(); });
+    act("recovery.discard", "", b, Effect::view, [b] { b->discard_recovery(); });
     act("plan.arrive", "", b, Effect::writes, [b, g] { b->arrive_reserve(*g); });
     act("plan.new", "", b, Effect::writes, [b, g] { b->plan(*g); });
     act("plan.deploy", "", b, Effect::writes, [b, g] { b->place_on_plan(*g, PlanRole::deployed); });
@@ -120,6 +121,7 @@ void register_windows(GuiApp& app) {
     act("leader.preview", "", l, Effect::writes, [l, g] { l->replace(*g, app::Mode::preview); });
     act("leader.replace", "Roll a new commander", l, Effect::writes, [l, g] { l->replace(*g, app::Mode::apply); });
     act("leader.roll", "", l, Effect::writes, [l, g] { l->enter_roll(*g); });
+    act("leader.discard", "", l, Effect::view, [l] { l->discard(); });
     act("leader.casualty", "Fallen Leaders roll", l, Effect::writes, [l, g] { l->casualty(*g); });
     act("leader.return", "", l, Effect::writes, [l, g] { l->return_from_wounds(*g); });
     act("leader.assign", "", l, Effect::writes, [l, g] { l->assign(*g); });

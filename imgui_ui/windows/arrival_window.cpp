@@ -16,7 +16,7 @@ app::ArrivalRequest ArrivalWindow::request() const {
     if (year > 0) r.year = year;
     if (!theater.empty()) r.theater = theater;
     r.roll_year_theater = roll_year_theater;
-    r.discard_preview = discarded;
+    r.discard_preview = previewed.discarded(division);
     return r;
 }
 
@@ -26,15 +26,13 @@ void ArrivalWindow::arrive(GuiApp& app, const std::vector<std::string>& rolls, b
     r.mode = preview ? app::Mode::preview : app::Mode::apply;
     shown = app.session()->arrivals().arrive(r);
     if (preview) {
-        shown_rolls = rolls;
-        discarded = false;
+        previewed.shown(division, rolls);
         note = "Preview #" + std::to_string(shown->operation) + ": its rolls stay in the journal as discarded";
         return;
     }
     note = division + " arrived (journal #" + std::to_string(shown->operation) + "), hidden from the other side";
     division.clear();
-    shown_rolls.clear();
-    discarded = false;
+    previewed.done();
 }
 
 void ArrivalWindow::preview(GuiApp& app) {
@@ -47,18 +45,14 @@ void ArrivalWindow::accept(GuiApp& app) {
     if (division.empty()) throw UsageError("pick the division that arrives");
     if (!physical) return arrive(app, {}, false);
     // The dice already typed for the preview on screen are the ones that lay on the table.
-    if (shown && shown->preview && !shown_rolls.empty() && shown->division.name == division) {
-        auto rolls = shown_rolls;
-        return arrive(app, rolls, false);
-    }
+    if (const auto rolls = previewed.typed_for(division)) return arrive(app, *rolls, false);
     dice.start(*app.session(), division + " arrives", [this, g = &app](const std::vector<std::string>& rolls) { arrive(*g, rolls, false); });
 }
 
 void ArrivalWindow::discard() {
     shown.reset();
-    shown_rolls.clear();
     dice.cancel();
-    discarded = true;
+    previewed.discard(division);
     note = "Discarded: the preview's rolls stay in the journal";
 }
 
@@ -75,7 +69,6 @@ void ArrivalWindow::draw(GuiApp& app) {
                         division = d.name;
                         dice.cancel();
                         shown.reset();
-                        shown_rolls.clear();
                     }
                     mark("Arrival/Division/" + d.name);
                 }

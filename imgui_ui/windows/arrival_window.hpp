@@ -32,8 +32,7 @@ public:
     bool physical = false;
     DicePrompt dice;                    // the physical dice being asked
     std::optional<app::Arrival> shown;  // the preview on screen
-    std::vector<std::string> shown_rolls;  // the physical dice of that preview: accepting takes them
-    bool discarded = false;             // the organiser discarded a preview: the next accept rolls anew
+    PreviewHeld previewed;              // its physical dice, which accepting takes; or discarded
 
 private:
     app::ArrivalRequest request() const;

@@ -61,12 +61,23 @@ void BattleWindow::recover(GuiApp& app, app::Mode mode) {
     if (recovery_battle.empty()) throw UsageError("choose the battle whose casualties return");
     const bool preview = mode == app::Mode::preview;
     const auto run = [this, g = &app, battle = recovery_battle, mode](const std::vector<std::string>& rolls) {
-        recovery = g->session()->battles().recover(battle, rolls, mode);
+        recovery = g->session()->battles().recover(battle, rolls, mode, recovery_previewed.previewed(battle));
+        if (recovery->preview) recovery_previewed.shown(battle, rolls);
+        else recovery_previewed.done();
         note = (recovery->preview ? "Preview, not applied: " : "") + recovery->summary;
     };
     if (!physical) return run({});
+    // The dice typed for the preview on screen are the ones that lay on the table.
+    if (const auto rolls = recovery_previewed.typed_for(recovery_battle); rolls && !preview) return run(*rolls);
     recovery.reset();
     dice.start(*app.session(), (preview ? "preview of the recovery of " : "recovery of ") + recovery_battle, run);
+}
+
+void BattleWindow::discard_recovery() {
+    recovery_previewed.discard(recovery_battle);
+    recovery.reset();
+    dice.cancel();
+    note = "Discarded: the preview's rolls stay in the journal; applied, the recovery rolls anew";
 }
 
 void BattleWindow::enter_roll(GuiApp& app) { dice.enter(*app.session()); }
@@ -455,6 +466,10 @@ void BattleWindow::draw(GuiApp& app) {
     if (recovery) {
         if (recovery->preview) ImGui::TextUnformatted("PREVIEW (the rolls are kept as discarded)");
         bullet_lines(recovery->lines);
+        if (recovery->preview) {  // last: discarding it takes away what is drawn above
+            if (ImGui::Button("Discard the preview")) app.run("recovery.discard");
+            mark("Battle/RecoveryDiscard");
+        }
     }
 
     ImGui::Separator();

@@ -30,6 +30,8 @@ public:
     /// Previews or applies the recovery, with the campaign's dice or (physical) the organiser's,
     /// asked roll by roll.
     void recover(GuiApp& app, app::Mode mode);
+    /// Discards the recovery's preview on screen: applied next, it rolls anew.
+    void discard_recovery();
     /// Physical dice: the roll typed for the recovery.
     void enter_roll(GuiApp& app);
     /// Previews or applies the amendment of a battle's report: one brigade's stands lost.
@@ -64,6 +66,7 @@ public:
     std::string battery_camp;
     std::string recovery_battle;
     std::optional<app::Outcome> recovery;
+    PreviewHeld recovery_previewed;  ///< its physical dice, which applying takes; or discarded
     bool physical = false;  ///< the recovery's dice are the organiser's
     DicePrompt dice;
     TableOrder order;  ///< the report table's rows: by brigade or by stands

@@ -17,13 +17,26 @@ namespace muster::gui {
 void LeadersWindow::replace(GuiApp& app, app::Mode mode) {
     if (trim(unit).empty()) throw UsageError("name the unit whose commander is replaced (click a leader's row, or type it)");
     const bool preview = mode == app::Mode::preview;
-    const auto run = [this, g = &app, u = std::string(trim(unit)), mode](const std::vector<std::string>& rolls) {
-        shown = g->session()->leaders().replace_leader(u, std::nullopt, rolls, mode, force ? app::Displace::replace : app::Displace::keep);
+    const std::string u(trim(unit));
+    const auto run = [this, g = &app, u, mode](const std::vector<std::string>& rolls) {
+        shown = g->session()->leaders().replace_leader(u, std::nullopt, rolls, mode, force ? app::Displace::replace : app::Displace::keep, "", "",
+                                                       previewed.previewed(u));
+        if (shown->preview) previewed.shown(u, rolls);
+        else previewed.done();
         note = (shown->preview ? "Preview, not applied: " : "") + shown->summary;
     };
     shown.reset();
     if (!physical) return run({});
+    // The dice typed for the preview on screen are the ones that lay on the table.
+    if (const auto rolls = previewed.typed_for(u); rolls && !preview) return run(*rolls);
     dice.start(*app.session(), (preview ? "preview of a new commander for " : "a new commander for ") + std::string(trim(unit)), run);
+}
+
+void LeadersWindow::discard() {
+    previewed.discard(std::string(trim(unit)));
+    shown.reset();
+    dice.cancel();
+    note = "Discarded: the preview's rolls stay in the journal; rolled next, the new commander is rolled anew";
 }
 
 void LeadersWindow::enter_roll(GuiApp& app) { dice.enter(*app.session()); }
@@ -143,6 +156,11 @@ void LeadersWindow::draw(GuiApp& app) {
     ImGui::Checkbox("Physical dice", &physical);
     mark("Leaders/Physical");
     dice.buttons(app, {{"Preview", "leader.preview", "Leaders/Preview"}, {"Roll a new commander", "leader.replace", "Leaders/Replace"}});
+    if (shown && shown->preview) {
+        ImGui::SameLine();
+        if (ImGui::Button("Discard the preview")) app.run("leader.discard");
+        mark("Leaders/Discard");
+    }
     // The umpire's: a leader who may have fallen, returns from his wounds, or takes a command.
     const char* leader_hint = "his name, or click his row";
     ImGui::SetNextItemWidth(hint_width(leader_hint));

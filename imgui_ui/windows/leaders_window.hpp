@@ -20,6 +20,8 @@ public:
     void draw(GuiApp& app) override;
     /// Rolls a new commander for `unit` (preview: shows it and stores only the rolls).
     void replace(GuiApp& app, app::Mode mode);
+    /// Discards the new commander's preview on screen: rolled next, he is rolled anew.
+    void discard();
     void enter_roll(GuiApp& app);
     /// Rolls the Fallen Leaders table for `leader` (wounded: out for `out_for` battles).
     void casualty(GuiApp& app);
@@ -36,6 +38,7 @@ public:
     bool physical = false;
     DicePrompt dice;
     std::optional<app::Outcome> shown;
+    PreviewHeld previewed;  ///< the new commander's preview: its physical dice, which rolling him takes; or discarded
     TableOrder order{0};  ///< the model's leaders come by name
     /// The leaders the view may see, as sorted.
     const std::vector<const army::Leader*>& leaders() const { return m_leaders; }

@@ -89,19 +89,14 @@ void require_previewed(const db::Store& store, std::int64_t campaign, const db::
                        const std::vector<dice::RollRecord>& rolls) {
     const auto preview = db::History(store).newest_preview(campaign, d.id);
     if (!preview) return;
-    const auto& shown = preview->entry.rolls;
-    bool same = shown.size() == rolls.size();
-    for (size_t i = 0; same && i < rolls.size(); ++i) {
-        const auto& was = shown[i].roll;
-        same = was.purpose == rolls[i].purpose && was.thrown.faces == rolls[i].thrown.faces && was.result == rolls[i].result;
-    }
+    const bool same = !rolls_differ(preview->entry.rolls, rolls);
     const auto now = asked_of(request);
     if (same && preview->asked == now) return;
     throw UsageError("division " + d.name + " would not arrive as its preview (journal #" + std::to_string(preview->entry.id) +
                      ") showed: " +
                      (preview->asked != now ? "the preview was asked for " + asked_text(preview->asked) + ", this arrival for " + asked_text(now)
                                             : std::string("the dice have moved since (other rolls were applied after it)")) +
-                     ". Ask for the same, preview again, or give --discard-preview to roll anew");
+                     ". Ask for the same, preview again, or discard the preview (--discard-preview) to roll anew");
 }
 
 void require_placeholder(const rules::RuleSet& rules, const std::string& name, DivisionStatus status) {

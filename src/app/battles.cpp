@@ -1015,7 +1015,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     return out;
 }
 
-Outcome Battles::recover(const std::string& battle_name, const std::vector<std::string>& rolls, Mode mode) {
+Outcome Battles::recover(const std::string& battle_name, const std::vector<std::string>& rolls, Mode mode, Previewed previewed) {
     const bool preview = mode == Mode::preview;
     const auto c = m_session.current();
     auto& store = m_session.state().store;
@@ -1098,7 +1098,7 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
                    " returned at " + std::to_string(c.return_rate) + "% (" + word(c.rounding) + "); prisoners stay in their camps";
         };
         out.summary = line(total, casualties);
-        dice.record(store, op, out.rolls, mode);
+        dice.record_previewed(store, op, out.rolls, mode, "battle " + std::to_string(battle.id), "the recovery of " + battle.name, previewed);
         // Read by the sides that see casualties return there (their own, or the enemy's they saw
         // lose there, as their reading of the battle counts them): one that saw none lost is not
         // told of a recovery that returns only what it did not see. A preview's entry is read as the recovery would be.

@@ -88,7 +88,8 @@ public:
     /// happened to him since. A preview describes it and stores nothing.
     Outcome amend(const std::string& battle, const std::vector<std::string>& losses, const std::vector<std::string>& leaders, Mode mode);
     /// Casualties of a battle return at the campaign's rate and rounding; prisoners do not.
-    Outcome recover(const std::string& battle, const std::vector<std::string>& rolls, Mode mode);
+    /// Done for real, it rolls what its waiting preview showed, or is refused, unless it was discarded.
+    Outcome recover(const std::string& battle, const std::vector<std::string>& rolls, Mode mode, Previewed previewed = Previewed::held);
     /// The battles `viewer` fought (the umpire: all of them), oldest first.
     std::vector<campaign::BattleInfo> list(const View& viewer = View::umpire()) const;
     /// A battle by its name as typed, among those `viewer` fought (the umpire: all of them). One

@@ -263,7 +263,7 @@ std::vector<size_t> leaders_seen_at(const campaign::Roster& roster, const army::
 }
 
 Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> year, const std::vector<std::string>& rolls, Mode mode,
-                                Displace sound, const std::string& name, const std::string& grade) {
+                                Displace sound, const std::string& name, const std::string& grade, Previewed previewed) {
     const bool preview = mode == Mode::preview, force = sound == Displace::replace;
     const auto given_name = name.empty() ? std::string() : checked_leader_name(name);
     if (!name.empty() && given_name.empty()) throw UsageError("the new commander's name is empty: give a name, or none");
@@ -338,7 +338,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
                       (grade && !grade->mark.empty() ? " [" + grade->mark + "]" : "") +
                       (old ? " (replacing " + old->label() + ", " + word(old->status) + (sound ? ", by the organiser's choice" : "") + ")"
                            : "");
-        dice.record(store, op, out.rolls, mode);
+        dice.record_previewed(store, op, out.rolls, mode, word(unit.kind) + " " + std::to_string(unit.id), "the new commander of " + unit.ref, previewed);
         out.rolls.insert(out.rolls.end(), names.begin(), names.end());
         if (preview) return "Previewed (not applied): " + out.summary;
         db::Leaders(store).set_commander(unit.kind, unit.id, db::Leaders(store).insert_leader(c.id, unit.side, rank_of(unit.kind), leader), rank_of(unit.kind), unit.ref);
@@ -348,7 +348,7 @@ Outcome Leaders::replace_leader(const std::string& unit_ref, std::optional<int> 
     return out;
 }
 
-Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std::vector<std::string>& rolls, Mode mode) {
+Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std::vector<std::string>& rolls, Mode mode, Previewed previewed) {
     const bool preview = mode == Mode::preview;
     const auto c = m_session.current();
     const auto& r = m_session.rules();
@@ -377,7 +377,7 @@ Outcome Leaders::leader_casualty(const std::string& ref, int out_for, const std:
                       (fate == LeaderFate::wounded ? ", out for " + count_of(out_for, "battle", "battles") : "");
         if (fate == LeaderFate::captured)
             throw Error("the Fallen Leaders table gave \"captured\": report it in a battle report with the camp");
-        dice.record(store, op, out.rolls, mode);
+        dice.record_previewed(store, op, out.rolls, mode, "leader " + std::to_string(l.id), "the Fallen Leaders roll for " + l.label(), previewed);
         if (preview) return "Previewed (not applied): " + out.summary;
         if (fate) {
             std::optional<std::int64_t> last_battle;

@@ -33,16 +33,18 @@ public:
     /// rule set's leader table. A fallen commander (or none) is replaced; a sound one only by the
     /// organiser's choice (`force`), and only if his grade allows it (a despicable brigadier
     /// keeps his brigade). `name`: the new commander's (else none); `grade`: his, as given (a
-    /// historical commander's), where it is not to be rolled.
+    /// historical commander's), where it is not to be rolled. Done for real, it rolls what its
+    /// waiting preview showed (the grade, the name drawn), or is refused, unless it was discarded.
     Outcome replace_leader(const std::string& unit, std::optional<int> year, const std::vector<std::string>& rolls, Mode mode,
-                           Displace sound, const std::string& name = "", const std::string& grade = "");
+                           Displace sound, const std::string& name = "", const std::string& grade = "", Previewed previewed = Previewed::held);
     /// Puts a leader of the unit's side who commands nothing (returned from wounds, exchanged,
     /// displaced) in command of a unit, at its rank; a sound commander there is displaced only
     /// by the organiser's choice (`force`), as for a replacement.
     Outcome assign(const std::string& leader, const std::string& unit, Displace sound);
     /// Rolls the rule set's Fallen Leaders table for a leader who may have fallen and applies it:
-    /// killed, wounded (out for `out_for` battles) or no effect.
-    Outcome leader_casualty(const std::string& leader, int out_for, const std::vector<std::string>& rolls, Mode mode);
+    /// killed, wounded (out for `out_for` battles) or no effect. Done for real, it rolls what its
+    /// waiting preview showed, or is refused, unless it was discarded.
+    Outcome leader_casualty(const std::string& leader, int out_for, const std::vector<std::string>& rolls, Mode mode, Previewed previewed = Previewed::held);
     /// The leader's grade, his side's secret until now, is shown to every side from now on (the
     /// umpire does it for the owner: at the table, or as a rule requires); journalled for all.
     Outcome reveal_grade(const std::string& leader);

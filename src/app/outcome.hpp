@@ -12,6 +12,10 @@ namespace muster::app {
 /// preview, with its rolls as discarded.
 enum class Mode { apply, preview };
 
+/// A roll done for real after its preview: held to what the preview showed, or (discarded,
+/// --discard-preview) rolled anew.
+enum class Previewed { held, discarded };
+
 /// What an operation did, line by line, for the organiser to read (and to preview).
 struct Outcome {
     std::int64_t operation = 0;  ///< its journal entry; 0 for a preview the journal does not keep

@@ -510,6 +510,37 @@ void OperationDice::record(db::Store& store, std::int64_t operation, const std::
     if (!preview) store.set_dice_counter(m_campaign, kept_as(m_stream + "|names", m_owner), m_names.counter());
 }
 
+void OperationDice::record_previewed(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, Mode mode,
+                                     const std::string& subject, const std::string& what, Previewed previewed) {
+    db::History history(store);
+    if (mode == Mode::apply && previewed == Previewed::held)
+        if (const auto shown = history.preview_waiting(m_campaign, subject)) {
+            auto thrown = rolls;
+            thrown.insert(thrown.end(), m_name_rolls.begin(), m_name_rolls.end());
+            if (const auto differs = rolls_differ(shown->rolls, thrown))
+                throw UsageError(what + " would not roll as its preview (journal #" + std::to_string(shown->id) + ") showed: " + *differs +
+                                 ". Roll the same dice, preview again, or discard the preview (--discard-preview) to roll anew");
+        }
+    record(store, operation, rolls, mode);
+    history.record_rolled_for(operation, subject);
+}
+
+std::optional<std::string> rolls_differ(const std::vector<journal::Roll>& shown, const std::vector<dice::RollRecord>& rolls) {
+    // Percentile dice as the tables read them ("50", not "5,0"); others by their faces ("3+3").
+    const auto said = [](const dice::RollRecord& r) {
+        return (r.thrown.die == rules::Die::percentile ? r.thrown.reading_text() : r.thrown.faces_text()) + (r.result.empty() ? "" : " (" + r.result + ")");
+    };
+    for (size_t i = 0; i < std::min(shown.size(), rolls.size()); ++i) {
+        const auto& was = shown[i].roll;
+        const auto& now = rolls[i];
+        const auto n = "roll " + std::to_string(i + 1);
+        if (was.purpose != now.purpose) return n + " was for " + was.purpose + ", now for " + now.purpose;
+        if (!(was.thrown.faces == now.thrown.faces) || was.result != now.result) return n + " (" + now.purpose + "): " + said(was) + " then, " + said(now) + " now";
+    }
+    if (shown.size() == rolls.size()) return std::nullopt;
+    return "it showed " + count_of(static_cast<int>(shown.size()), "roll", "rolls") + ", this makes " + std::to_string(rolls.size());
+}
+
 std::vector<dice::RollRecord> OperationDice::name_leaders(const db::Store& store, const campaign::CampaignInfo& c,
                                                           const rules::RuleSet& rules, const std::string& side, const std::string& nationality, int year,
                                                           const std::vector<Unnamed>& leaders, const std::vector<std::string>& beside) {

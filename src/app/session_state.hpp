@@ -89,6 +89,13 @@ public:
     /// Journals the rolls before their results are written: applied, or discarded for a
     /// preview. A preview leaves the dice where they were, so doing it for real rolls the same.
     void record(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, Mode mode);
+    /// The same for a roll its preview binds (a recovery, a Fallen Leaders roll, a new
+    /// commander's), rolled for `subject` ("battle 12": History::record_rolled_for): done for
+    /// real, its rolls and the names drawn must be those the subject's waiting preview showed,
+    /// else it is refused, naming `what` ("the recovery of Bemis Heights") and the first roll
+    /// that differs, unless the preview was discarded (--discard-preview): no quiet re-roll with other dice.
+    void record_previewed(db::Store& store, std::int64_t operation, const std::vector<dice::RollRecord>& rolls, Mode mode,
+                          const std::string& subject, const std::string& what, Previewed previewed);
 
 private:
     db::Store& m_store;
@@ -104,6 +111,10 @@ private:
     dice::SeededSource m_names;  // the stream's names: "<stream>|names", kept for the owner as the stream is
     std::vector<dice::RollRecord> m_name_rolls;
 };
+
+/// The first roll of `rolls` that is not as `shown` showed it (for, thrown and read), in words
+/// ("roll 2 (2nd Brigade returning stands): 4 then, 7 now"), or that one has more rolls; none if they are the same.
+std::optional<std::string> rolls_differ(const std::vector<journal::Roll>& shown, const std::vector<dice::RollRecord>& rolls);
 
 /// What the name of a stream of dice of a subject under `division` (its brigades, batteries,
 /// commanders) adds for the times the division has been revealed ("#2"; "" before the first):

@@ -233,18 +233,20 @@ void add_battle_commands(CLI::App& app, Io& io) {
         RollOptions dice;
         app::Mode mode = app::Mode::apply;
         bool show_rolls = false;
+        app::Previewed previewed = app::Previewed::held;
     };
     auto rc = std::make_shared<RecoverOptions>();
     auto* recover = battle->add_subcommand("recover", "Return the battle's casualties at the campaign's rate; prisoners stay");
     recover->add_option("BATTLE", rc->battle, "Battle name")->required();
     add_roll_options(recover, rc->dice, "Your own percentile rolls for fractions of stands, in order");
     flag_for(recover, "--preview", rc->mode, app::Mode::preview, "Show what would return; keep the rolls as discarded");
+    flag_for(recover, "--discard-preview", rc->previewed, app::Previewed::discarded, "Roll anew although the battle's preview showed other rolls");
     recover->add_flag("--show-rolls", rc->show_rolls, "Print every roll");
     on_run(recover, io, [rc, &io] {
         auto session = open_campaigns(io);
         print_outcome(io.out,
                       with_dice(session, io, rc->dice,
-                                [&](const std::vector<std::string>& rolls) { return session.battles().recover(rc->battle, rolls, rc->mode); }),
+                                [&](const std::vector<std::string>& rolls) { return session.battles().recover(rc->battle, rolls, rc->mode, rc->previewed); }),
                       rc->show_rolls);
     });
 

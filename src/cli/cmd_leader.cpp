@@ -43,6 +43,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
         app::Mode mode = app::Mode::apply;
         app::Displace sound = app::Displace::keep;
         bool show_rolls = false;
+        app::Previewed previewed = app::Previewed::held;
     };
     auto rp = std::make_shared<ReplaceOptions>();
     auto* replace = leader->add_subcommand("replace", "Roll a new commander for a unit on the rule set's leader table");
@@ -50,6 +51,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
     replace->add_option("--year", rp->year, "Year for the leader table (default: the unit's division's)");
     add_roll_options(replace, rp->dice, "Your own rolls");
     flag_for(replace, "--preview", rp->mode, app::Mode::preview, "Show the roll; keep it as discarded");
+    flag_for(replace, "--discard-preview", rp->previewed, app::Previewed::discarded, "Roll anew although the post's preview showed other rolls");
     replace->add_option("--name", rp->name, "The new commander's name");
     replace->add_option("--grade", rp->grade, "The new commander's grade, as known (a historical commander's): not rolled");
     flag_for(replace, "--force", rp->sound, app::Displace::replace, "Replace a commander who is sound (the organiser's choice, not a rule)");
@@ -60,7 +62,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
         const auto year = replace->count("--year") ? std::optional<int>(rp->year) : std::nullopt;
         auto session = open_campaigns(io);
         print_outcome(io.out, with_dice(session, io, rp->dice, [&](const std::vector<std::string>& rolls) {
-                          return session.leaders().replace_leader(rp->unit, year, rolls, rp->mode, rp->sound, rp->name, rp->grade);
+                          return session.leaders().replace_leader(rp->unit, year, rolls, rp->mode, rp->sound, rp->name, rp->grade, rp->previewed);
                       }),
                       rp->show_rolls);
     });
@@ -81,6 +83,7 @@ void add_leader_commands(CLI::App& app, Io& io) {
         RollOptions dice;
         int out_for = 1;
         app::Mode mode = app::Mode::apply;
+        app::Previewed previewed = app::Previewed::held;
     };
     auto ca = std::make_shared<CasualtyOptions>();
     auto* casualty = leader->add_subcommand("casualty", "Roll the rule set's Fallen Leaders table for a leader who may have fallen (L'Ordre Mixte has one; the ACW and AWI rule sets do not: report his fate in the battle report)");
@@ -88,11 +91,12 @@ void add_leader_commands(CLI::App& app, Io& io) {
     casualty->add_option("--out-for", ca->out_for, "Battles a wounded leader misses (default 1)");
     add_roll_options(casualty, ca->dice, "Your own roll, e.g. 3+4");
     flag_for(casualty, "--preview", ca->mode, app::Mode::preview, "Show the roll; keep it as discarded");
+    flag_for(casualty, "--discard-preview", ca->previewed, app::Previewed::discarded, "Roll anew although his preview showed another roll");
     casualty->add_flag("--show-rolls")->description("Print the roll (it always is: taken as other rolling commands take it)");
     on_run(casualty, io, [ca, &io] {
         auto session = open_campaigns(io);
         print_outcome(io.out, with_dice(session, io, ca->dice, [&](const std::vector<std::string>& rolls) {
-                          return session.leaders().leader_casualty(ca->leader, ca->out_for, rolls, ca->mode);
+                          return session.leaders().leader_casualty(ca->leader, ca->out_for, rolls, ca->mode, ca->previewed);
                       }),
                       true);
     });

@@ -883,3 +883,32 @@ TEST_CASE("An exchange item is read as a person types it - its kind found as nam
                               "one stand of Heth/Davis", "1 stand of ", "stands:Heth/Davis=1  (nothing)", "1234567 stands of Heth/Davis"})
         CHECK_THROWS_WITH(proposed(typed), Contains("exchange item"));
 }
+
+TEST_CASE("A recovery or a new commander done for real rolls what its preview showed - other dice are refused, changing nothing") {
+    Fixture f;
+    f.s.battles().report_battle(gettysburg(), app::Mode::apply);
+    using Roll = std::function<app::Outcome(const std::vector<std::string>&, app::Mode, app::Previewed)>;
+    const Roll recovery = [&](const auto& rolls, app::Mode mode, app::Previewed p) { return f.s.battles().recover("Gettysburg", rolls, mode, p); };
+    const Roll commander = [&](const auto& rolls, app::Mode mode, app::Previewed p) {
+        return f.s.leaders().replace_leader("Heth/Archer", 1863, rolls, mode, app::Displace::replace, "", "", p);
+    };
+    for (const auto& [what, roll] : std::vector<std::pair<std::string, Roll>>{{"the recovery of Gettysburg", recovery}, {"the new commander of Heth/Archer", commander}}) {
+        DYNAMIC_SECTION(what) {
+            const auto shown = roll({"50"}, app::Mode::preview, app::Previewed::held);
+            // Other dice typed, the seeded dice, or the preview given anew: refused, naming the roll.
+            CHECK_THAT(f.refusal([&] { roll({"51"}, app::Mode::apply, app::Previewed::held); }),
+                       Contains(what + " would not roll as its preview (journal #") && Contains("roll 1 (") && Contains("50") && Contains("51") &&
+                           Contains("--discard-preview"));
+            CHECK_THAT(f.refusal([&] { roll({}, app::Mode::apply, app::Previewed::held); }), Contains(what + " would not roll as its preview"));
+            SECTION("the same dice: taken") { CHECK(roll({"50"}, app::Mode::apply, app::Previewed::held).summary == shown.summary); }
+            SECTION("another preview: it binds instead") {
+                const auto again = roll({"51"}, app::Mode::preview, app::Previewed::held);
+                CHECK(roll({"51"}, app::Mode::apply, app::Previewed::held).summary == again.summary);
+            }
+            SECTION("rolled anew on purpose, after which the preview binds no more") {
+                CHECK(roll({"51"}, app::Mode::apply, app::Previewed::discarded).operation > 0);
+                if (what == "the new commander of Heth/Archer") CHECK(roll({"07"}, app::Mode::apply, app::Previewed::held).operation > 0);
+            }
+        }
+    }
+}

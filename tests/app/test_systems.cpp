@@ -64,6 +64,11 @@ TEST_CASE("Napoleonic fallen leaders: the 2d6 table decides") {
     auto fate = [&](const std::string& leader, const std::string& roll) {
         return s.leaders().leader_casualty(leader, 2, {roll}, app::Mode::apply).summary;
     };
+    // A preview binds the roll done for real: other dice are refused until it is taken or rolled anew.
+    CHECK(s.leaders().leader_casualty("Massena", 2, {"3+3"}, app::Mode::preview).preview);
+    CHECK_THROWS_WITH(fate("Massena", "5+5"), Contains("the Fallen Leaders roll for Massena would not roll as its preview") &&
+                                                  Contains("3+3 (") && Contains("5+5 ("));
+    CHECK_THAT(s.leaders().leader_casualty("Massena", 2, {"5+5"}, app::Mode::apply, app::Previewed::discarded).summary, Contains("Staff officer struck, no effect"));
     CHECK_THAT(fate("Massena", "5+5"), Contains("Staff officer struck, no effect"));
     CHECK_THAT(fate("Massena", "3+3"), Contains("Grievously wounded, wounded, out for 2 battles"));
     // Fallen before any battle: the battles fought from then on count towards his return.

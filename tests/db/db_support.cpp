@@ -1,5 +1,7 @@
 #include "db/db_support.hpp"
 
+#include "db/store.hpp"
+
 #include <SQLiteCpp/SQLiteCpp.h>
 
 namespace muster::test {
@@ -10,8 +12,7 @@ std::string dump(const std::string& db_path, bool with_journal) {
     SQLite::Statement tables(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
     while (tables.executeStep()) {
         const std::string t = tables.getColumn(0).getString();
-        if (!with_journal && (t == "operation" || t == "roll" || t == "meta" || t == "operation_view" || t == "preview" || t == "player_use"))
-            continue;
+        if (!with_journal && db::kept_outside_changes(t)) continue;
         out += "[" + t + "]\n";
         // Rows in the order of their values, column by column: a table keyed by its columns
         // (dice_stream, battle_loss, ...) keeps no meaning in its rowids, which a row that undo

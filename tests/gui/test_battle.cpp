@@ -65,6 +65,61 @@ TEST_CASE("Recovery with physical dice: each brigade's roll asked by its purpose
     d.frame(shot("recovery_applied"));
 }
 
+TEST_CASE("A recovery previewed with physical dice is applied with the same dice unasked, and with other dice only once the preview is discarded") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    seminary_ridge(db, {"Heth/2nd Brigade", "Heth/3rd Brigade"});
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    auto& w = d.show<gui::BattleWindow>();
+    REQUIRE(d.click("Battle/RecoveryBattle"));
+    REQUIRE(d.click("Battle/RecoveryBattle/Seminary Ridge"));
+    REQUIRE(d.click("Battle/RecoveryPhysical"));
+    REQUIRE(d.click("Battle/RecoveryPreview"));
+    CHECK(test::roll_threes(d, w.dice, "recovery") == 2);
+    REQUIRE(w.recovery);
+    REQUIRE(w.recovery->preview);
+    const auto shown = w.recovery->lines;
+    d.frame(shot("recovery_previewed_physical"));
+    // Applied: the preview's dice, asked for no more, and what it showed is what is done.
+    REQUIRE(d.click("Battle/RecoveryApply"));
+    INFO(w.error);
+    CHECK_FALSE(w.dice.asking());
+    REQUIRE(w.recovery);
+    CHECK_FALSE(w.recovery->preview);
+    CHECK(w.recovery->lines == shown);
+    const auto recovered = [&] {
+        for (const auto& b : s.battles().list())
+            if (b.name == "Seminary Ridge") return b.recovered;
+        FAIL("no battle Seminary Ridge");
+        return false;
+    };
+    CHECK(recovered());
+    // Undone, then previewed again with the campaign's dice: applying with physical dice is
+    // refused (other dice than the preview showed) until the preview is discarded.
+    REQUIRE(s.history().undo().size() == 1);
+    REQUIRE(d.click("Battle/RecoveryPhysical"));
+    REQUIRE(d.click("Battle/RecoveryPreview"));
+    REQUIRE(w.recovery);
+    REQUIRE(d.click("Battle/RecoveryPhysical"));
+    REQUIRE(d.click("Battle/RecoveryApply"));
+    test::roll_threes(d, w.dice, "recovery", 2);
+    CHECK_THAT(w.error, Contains("the recovery of Seminary Ridge would not roll as its preview"));
+    CHECK(w.dice.asking());  // the last roll asked again: nothing was stored
+    CHECK_FALSE(recovered());
+    d.frame(shot("recovery_other_dice_refused"));
+    REQUIRE(d.click("recovery/Abandon"));
+    REQUIRE(d.click("Battle/RecoveryPreview"));
+    CHECK(test::roll_threes(d, w.dice, "recovery") == 2);
+    REQUIRE(d.click("Battle/RecoveryDiscard"));
+    CHECK_FALSE(w.recovery);
+    REQUIRE(d.click("Battle/RecoveryApply"));
+    CHECK(test::roll_threes(d, w.dice, "recovery") == 2);  // asked anew
+    REQUIRE(w.recovery);
+    CHECK_FALSE(w.recovery->preview);
+    CHECK(recovered());
+}
+
 TEST_CASE("A division's, corps' or army's commander falls in the report table as a brigadier does, on a row of his own") {
     test::TempDir dir;
     const auto db = dir.file("c.db");

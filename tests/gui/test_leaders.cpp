@@ -32,16 +32,28 @@ TEST_CASE("The leaders panel: a sound commander is kept unless forced, then repl
     REQUIRE(d.click("Leaders/Preview"));
     INFO(w.error);
     CHECK_THAT(w.note, StartsWith("Preview, not applied: New commander of Wadsworth/Iron Brigade"));
+    REQUIRE(gui::marked("Leaders/Discard"));
+    // Physical dice other than the campaign's the preview threw: refused, until it is discarded.
     const auto journal = s.history().journal().size();
     REQUIRE(d.click("Leaders/Physical"));
     REQUIRE(d.click("Leaders/Replace"));
+    test::roll_threes(d, w.dice, "leader", 1);
+    CHECK_THAT(w.error, Contains("the new commander of Wadsworth/Iron Brigade would not roll as its preview"));
+    CHECK(s.history().journal().size() == journal);
+    REQUIRE(d.click("leader/Abandon"));
+    REQUIRE(d.click("Leaders/Preview"));
+    CHECK(test::roll_threes(d, w.dice, "leader") >= 1);
+    REQUIRE(d.click("Leaders/Discard"));
+    CHECK_THAT(w.note, StartsWith("Discarded"));
+    const auto discarded = s.history().journal().size();
+    REQUIRE(d.click("Leaders/Replace"));
     INFO(w.error);
     REQUIRE(w.dice.asking());
-    CHECK(s.history().journal().size() == journal);  // nothing stored while the dice are asked
+    CHECK(s.history().journal().size() == discarded);  // nothing stored while the dice are asked
     d.frame(shot("leaders_dice"));
     CHECK(test::roll_threes(d, w.dice, "leader") >= 1);
     REQUIRE_FALSE(w.dice.asking());
-    CHECK(s.history().journal().size() == journal + 1);
+    CHECK(s.history().journal().size() == discarded + 1);
     for (const auto& l : s.leaders().list())
         if (l.name == "Meredith") CHECK(l.command.unit != "Wadsworth/Iron Brigade");
     d.frame(shot("leaders_replaced"));
