@@ -115,7 +115,12 @@ std::vector<campaign::LossInfo> Battles::losses(std::int64_t battle) const {
         bind_all(q, battle);
         std::vector<campaign::LossInfo> out;
         for (const Row row(q); q.executeStep();)
-            read_row("battle_loss", row, "id", [&] { out.push_back({row.id("brigade_id"), row.count("casualties"), row.count("captured"), row.count("returned")}); });
+            read_row("battle_loss", row, "id", [&] {
+                const auto& loss = out.emplace_back(campaign::LossInfo{row.id("brigade_id"), row.count("casualties"), row.count("captured"), row.count("returned")});
+                if (loss.returned > loss.casualties)  // as the schema checks: no more come back than fell
+                    throw Damaged("column returned holds " + std::to_string(loss.returned) + ", more than its " + std::to_string(loss.casualties) +
+                                  " casualties; run muster check, or restore a backup");
+            });
         return out;
     });
 }
@@ -232,12 +237,14 @@ campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {
         const ReadSnapshot snapshot(db);
         campaign::BattleRecord out;
         // Every row, whatever it points at (one a damaged file lost is the reader's to refuse).
-        SQLite::Statement d(db, "SELECT bd.division_id, bd.engaged, bd.seen, COALESCE(d.corps_id, 0) AS corps_id, COALESCE(k.army_id, 0) AS army_id "
+        SQLite::Statement d(db, "SELECT bd.rowid AS id, bd.division_id, bd.engaged, bd.seen, COALESCE(d.corps_id, 0) AS corps_id, COALESCE(k.army_id, 0) AS army_id "
                                 "FROM battle_division bd LEFT JOIN division d ON d.id = bd.division_id LEFT JOIN corps k ON k.id = d.corps_id "
                                 "WHERE bd.battle_id = ? ORDER BY bd.division_id");
         bind_all(d, battle);
         for (const Row row(d); d.executeStep();)
-            out.divisions.push_back({row.id("division_id"), row.optional_integer("engaged"), row.flag("seen"), row.id("corps_id"), row.id("army_id")});
+            read_row("battle_division", row, "id", [&] {
+                out.divisions.push_back({row.id("division_id"), row.optional_count("engaged"), row.flag("seen"), row.id("corps_id"), row.id("army_id")});
+            });
         SQLite::Statement f(db, "SELECT f.leader_id, f.fate, " + fallen_division("f") +
                                     " AS division_id, f.prior_status, f.prior_fell_in, f.prior_out_battles, f.prior_by_roll, f.known_as, f.corps_id, f.army_id "
                                     "FROM battle_fallen f WHERE f.battle_id = ? ORDER BY f.leader_id");

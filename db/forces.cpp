@@ -358,13 +358,15 @@ std::optional<std::string> Forces::battery_named(std::int64_t division, const Re
 
 std::vector<Forces::Idle> Forces::idle_stands(std::int64_t campaign) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT d.name AS division, b.name AS name, b.status AS status, b.stands AS stands FROM brigade b "
+        SQLite::Statement q(m_store.impl().db, "SELECT b.id AS id, d.name AS division, b.name AS name, b.status AS status, b.stands AS stands FROM brigade b "
                                                "JOIN division d ON d.id = b.division_id WHERE b.campaign_id = ? AND b.status <> 'active' AND b.stands > 0 "
                                                "ORDER BY d.id, b.position, b.id");
         bind_all(q, campaign);
         std::vector<Idle> out;
         for (const Row row(q); q.executeStep();)
-            out.push_back({row.text("division") + "/" + row.text("name"), row.word<BrigadeStatus>("status"), static_cast<int>(row.count("stands"))});
+            read_row("brigade", row, "id", [&] {
+                out.push_back({row.text("division") + "/" + row.text("name"), row.word<BrigadeStatus>("status"), row.count("stands", 999)});
+            });
         return out;
     });
 }
@@ -387,7 +389,8 @@ std::vector<std::pair<UnitKind, std::string>> Forces::uncommanded(std::int64_t c
             const auto kind = row.word<UnitKind>("kind");
             if (kind == UnitKind::brigade) {
                 if (row.null("division")) throw Damaged("brigade #" + std::to_string(row.id("id")) + " is of a division the campaign does not hold; run muster check, or restore a backup");
-                if (is_active(row.word<BrigadeStatus>("status"))) out.emplace_back(kind, row.text("division_name") + "/" + row.text("name"));
+                if (read_row("brigade", row, "id", [&] { return is_active(row.word<BrigadeStatus>("status")); }))
+                    out.emplace_back(kind, row.text("division_name") + "/" + row.text("name"));
             } else if (kind != UnitKind::division || row.word<DivisionStatus>("status") != DivisionStatus::placeholder) {
                 out.emplace_back(kind, row.text("name"));
             }

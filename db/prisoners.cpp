@@ -151,12 +151,18 @@ std::vector<campaign::Holding> Prisoners::holdings(std::int64_t campaign) const 
         }
         SQLite::Statement q(m_store.impl().db,
                             std::string("SELECT p.id, p.camp_id, ") + k_held_kind +
-                                ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, p.stands, COALESCE(p.known_as, '') AS known_as "
+                                ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, p.stands, COALESCE(p.known_as, '') AS known_as, "
+                                "(brigade_id IS NOT NULL) + (leader_id IS NOT NULL) + (battery_id IS NOT NULL) AS held "
                                 "FROM prisoner p JOIN camp c ON c.id = p.camp_id WHERE c.campaign_id = ? ORDER BY p.camp_id, p.id");
         bind_all(q, campaign);
         std::vector<campaign::Holding> out;
         for (const Row row(q); q.executeStep();)
-            out.push_back({row.id("id"), row.id("camp_id"), row.word<HeldKind>("kind"), row.id("unit_id"), row.count("stands"), row.text("known_as")});
+            read_row("prisoner", row, "id", [&] {
+                // One man or brigade a row, as the schema checks: a row of two would be held as the first alone.
+                if (const int held = row.integer("held"); held != 1)
+                    throw Damaged("it holds " + std::to_string(held) + " of a brigade's stands, a leader and a battery (expected one); run muster check, or restore a backup");
+                out.push_back({row.id("id"), row.id("camp_id"), row.word<HeldKind>("kind"), row.id("unit_id"), row.count("stands"), row.text("known_as")});
+            });
         return out;
     });
 }
@@ -177,11 +183,14 @@ std::vector<campaign::ExchangeInfo> Prisoners::exchanges(std::int64_t campaign) 
         bind_all(q, campaign);
         // The note as every reader shows it on a line of its own: one an earlier muster let in
         // with a control or bidirectional character comes out written visibly.
-        for (const Row row(q); q.executeStep();) {
-            auto& e = out.emplace_back(campaign::ExchangeInfo{row.id("id"), row.id("number"), row.text("proposer"), row.text("counterpart"), row.word<ExchangeStatus>("status"),
-                                                              visible(row.text("note")), {}, std::nullopt});
-            if (!row.null("weighed_offer") && !row.null("weighed_ask")) e.weighed = std::pair<long, long>{row.count("weighed_offer"), row.count("weighed_ask")};
-        }
+        for (const Row row(q); q.executeStep();)
+            read_row("exchange", row, "id", [&] {
+                auto& e = out.emplace_back(campaign::ExchangeInfo{row.id("id"), row.id("number"), row.text("proposer"), row.text("counterpart"),
+                                                                  row.word<ExchangeStatus>("status"), visible(row.text("note")), {}, std::nullopt});
+                if (e.proposer == e.counterpart)  // as the schema checks: an exchange is between two sides
+                    throw Damaged("it is proposed by " + visible(e.proposer) + " to itself (expected the other side); run muster check, or restore a backup");
+                if (!row.null("weighed_offer") && !row.null("weighed_ask")) e.weighed = std::pair<long, long>{row.count("weighed_offer"), row.count("weighed_ask")};
+            });
         SQLite::Statement items(db,
                                 std::string("SELECT direction, ") + k_held_kind +
                                     ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, stands, COALESCE(known_as, '') AS known_as "

@@ -35,8 +35,8 @@ army::BrigadeRecord read_brigade(const Row& row) {
         b.arm = row.given_text("arm");
         b.rating = row.given_text("rating");
         b.start_stands = row.integer_in("start_stands", 1, 99);  // as the schema checks: 0 would make a label of no start ("-/5/4", "7/0")
-        b.stands = row.count("stands");
-        b.label = {b.start_stands, row.optional_integer("worn_at"), row.optional_integer("spent_at")};
+        b.stands = row.count("stands", 999);  // the schema's bounds, as for the label's
+        b.label = {b.start_stands, row.optional_integer_in("worn_at", 0, 99), row.optional_integer_in("spent_at", 0, 99)};
         b.commander_id = row.optional_id("commander_id").value_or(0);
         b.alternate_id = row.optional_id("alternate_id").value_or(0);
         b.status = row.word<BrigadeStatus>("status");
@@ -198,7 +198,7 @@ army::Leader LeaderColumns::read(const Row& row) const {
         l.attached_to = row.optional_id(name(l_attached_to));
         l.status = row.word<LeaderStatus>(name(l_status));
         l.fell_in = row.optional_id(name(l_fell_in));
-        l.out_battles = row.optional_integer(name(l_out_battles)).value_or(0);
+        l.out_battles = row.optional_integer_in(name(l_out_battles), 0, 100).value_or(0);  // the schema's bounds
         l.fall_seen = row.flag(name(l_fall_seen));
         l.fall_seen_then = row.flag(name(l_fall_seen_then));
         for (const auto& [column, company] : {std::pair{l_company, &army::Leader::company}, std::pair{l_enemy_company, &army::Leader::enemy_company}})

@@ -85,11 +85,19 @@ public:
         if (null(column)) return std::nullopt;
         return integer_in(column, lo, hi);
     }
-    /// A count (of stands, of casualties): an int, never below zero; one that is is damage.
-    int count(const char* column) const {
+    /// A count (of stands, of casualties): an int, never below zero nor above `most` (where the
+    /// schema bounds it); one that is is damage.
+    int count(const char* column, int most = std::numeric_limits<int>::max()) const {
         const int n = integer(column);
         if (n < 0) throw Damaged(place(column) + " holds " + std::to_string(n) + ", a count below zero; run muster check, or restore a backup");
+        if (n > most)
+            throw Damaged(place(column) + " holds " + std::to_string(n) + ", more than the " + std::to_string(most) +
+                          " the schema allows; run muster check, or restore a backup");
         return n;
+    }
+    std::optional<int> optional_count(const char* column) const {
+        if (null(column)) return std::nullopt;
+        return count(column);
     }
     std::string text(const char* column) const { return at(column).getString(); }
     /// Text a row always holds (a word of the rule set: an arm, a rating): NULL is damage, never
@@ -145,8 +153,9 @@ public:
     E word(const char* column) const {
         const std::string t = text(column);
         if (auto w = find_word<E>(t)) return *w;
-        throw Damaged(place(column) + " holds \"" + visible(t) + "\", not a " +
-                    std::string(Vocabulary<E>::what) + " (expected " + spellings<E>() + ")");
+        const std::string_view what = Vocabulary<E>::what;
+        throw Damaged(place(column) + " holds \"" + visible(t) + "\", not " + (what.find_first_of("aeiou") == 0 ? "an " : "a ") + std::string(what) +
+                      " (expected " + spellings<E>() + "); run muster check, or restore a backup");
     }
 
 private:

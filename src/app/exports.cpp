@@ -157,11 +157,11 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
         papers += "\nExchange proposals awaiting an answer from the " + sd->name + "\n";
         int waiting = 0;
         for (const auto& x : m_session.prisoners().exchanges(viewer))
-            if (x.row.status == ExchangeStatus::proposed && x.row.counterpart == side && x.lapsed.empty()) {
+            if (x.awaiting() && x.row.counterpart == side) {
                 const auto* from = rules.find_side(x.row.proposer);  // none: a damaged row's, shown as it is
                 papers += "  #" + std::to_string(x.row.number) + " from the " + (from ? from->name : visible(x.row.proposer)) + ": offers " +
                           (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")) +
-                          (x.row.note.empty() ? "" : " (\"" + x.row.note + "\")") + "\n";
+                          (x.row.note.empty() ? "" : " (\"" + x.row.note + "\")") + x.lapsed_note() + "\n";
                 ++waiting;
             }
         if (waiting == 0) papers += "  none\n";

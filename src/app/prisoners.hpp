@@ -52,6 +52,10 @@ struct ExchangeView {
     std::vector<std::string> ask;
     std::string balance;  ///< "offers 60 privates, asks 80: unbalanced by 20", or why it cannot be weighed
     std::string lapsed;   ///< for a proposal: why it can no longer be carried out (its men freed or exchanged); empty: it can
+    /// A proposal that waits on an answer: one that lapsed too, which can still be refused or withdrawn.
+    bool awaiting() const { return row.status == ExchangeStatus::proposed; }
+    /// What a list of those awaiting an answer adds to a lapsed one ("; lapsed: ..."); none for one that has not.
+    std::string lapsed_note() const { return lapsed.empty() ? "" : " (lapsed: " + lapsed + "; it can only be refused or withdrawn)"; }
 };
 
 /// How a proposal ends: the side it was made to accepts or refuses it, or its proposer withdraws it.

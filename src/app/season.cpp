@@ -350,9 +350,10 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
         const auto proposed = db::Prisoners(store).exchanges(c.id);
         if (std::any_of(proposed.begin(), proposed.end(), [](const auto& x) { return x.status == ExchangeStatus::proposed; }))
             for (const auto& x : m_session.prisoners().exchanges(viewer))
-                if (x.row.status == ExchangeStatus::proposed && x.lapsed.empty())
-                out.awaiting.push_back("#" + std::to_string(x.row.number) + " from the " + m_session.rules().side_name(x.row.proposer) + " to the " + m_session.rules().side_name(x.row.counterpart) + ": offers " +
-                                       (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")));
+                if (x.awaiting())
+                    out.awaiting.push_back("#" + std::to_string(x.row.number) + " from the " + m_session.rules().side_name(x.row.proposer) + " to the " +
+                                           m_session.rules().side_name(x.row.counterpart) + ": offers " + (x.offer.empty() ? "nothing" : join(x.offer, ", ")) +
+                                           "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")) + x.lapsed_note());
         const auto stands = history.stands_in_service(c.id, *span);
         for (const auto& side : m_session.rules().sides)
             if (viewer.is_umpire() || viewer.side() == side.id) {

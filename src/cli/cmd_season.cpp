@@ -49,6 +49,9 @@ void add_season_commands(CLI::App& app, Io& io) {
             auto session = open_campaigns(io);
             const auto viewer = session.view(*as);
             const auto now = session.season().now();
+            // What waits on the umpire before the turn ends: his alone (it names hidden work).
+            // Read before a line is printed: a damaged file is refused whole, not halfway.
+            const auto open = viewer.is_umpire() ? std::optional(session.season().open_work()) : std::nullopt;
             io.out << "Turn " << now.turn.number() << " of campaign " << one_line(session.current().name) << (now.date ? ": " + now.date->text() : "")
                    << (now.turn_days ? " (turns of " + count_of(*now.turn_days, "day", "days") + ")" : "") << "\n";
             // Who is coming: a side reads its own (the enemy's are the umpire's secret), as its
@@ -61,11 +64,9 @@ void add_season_commands(CLI::App& app, Io& io) {
                 return named.empty() ? std::string("nothing") : join(named, ", ");
             };
             io.out << "Due now: " << list(now.due, true) << "\nDue next turn: " << list(now.next, false) << "\n";
-            // What waits on the umpire before the turn ends: his alone (it names hidden work).
-            if (!viewer.is_umpire()) return;
-            const auto open = session.season().open_work();
-            io.out << "Waiting on you:" << (open.empty() ? " nothing" : "") << "\n";
-            for (const auto& line : open) io.out << "  " << visible(line) << "\n";
+            if (!open) return;
+            io.out << "Waiting on you:" << (open->empty() ? " nothing" : "") << "\n";
+            for (const auto& line : *open) io.out << "  " << visible(line) << "\n";
         };
     });
     auto dice = std::make_shared<RollOptions>();

@@ -88,8 +88,11 @@ void add_serve_commands(CLI::App& app, Io& io) {
         auto session = open_campaigns(io);
         if (const auto now = session.current().turn; *inbox_turn && now < **inbox_turn)
             throw UsageError(inbox_turn->value().text() + " has not begun: the campaign is at " + now.text());
+        // Everything read before a line is printed: a damaged file is refused whole, not halfway.
         auto messages = session.players().messages(View::umpire());
         if (*inbox_turn) std::erase_if(messages, [&](const campaign::MessageInfo& m) { return !(m.turn == **inbox_turn); });
+        const auto exchanges = session.prisoners().exchanges(View::umpire());
+        const auto drafts = session.table_side().drafts();
         io.out << "Messages" << (*inbox_turn ? " of " + inbox_turn->value().text() : std::string()) << " (" << messages.size() << "):\n";
         for (const auto& m : messages) {
             io.out << "  " << m.turn.text() << ", " << m.player << " (" << session.rules().side_name(m.side) << "), " << m.created_at << ":\n";
@@ -97,15 +100,14 @@ void add_serve_commands(CLI::App& app, Io& io) {
         }
         io.out << "Exchanges awaiting an answer:\n";
         int waiting = 0;
-        for (const auto& x : session.prisoners().exchanges(View::umpire()))
-            if (x.row.status == ExchangeStatus::proposed && x.lapsed.empty()) {
+        for (const auto& x : exchanges)
+            if (x.awaiting()) {
                 ++waiting;
                 io.out << "  #" << x.row.number << " " << session.rules().side_name(x.row.proposer) << " -> " << session.rules().side_name(x.row.counterpart) << ": offers "
-                       << (x.offer.empty() ? "nothing" : join(x.offer, ", ")) << "; asks " << (x.ask.empty() ? "nothing" : join(x.ask, ", ")) << "\n";
+                       << (x.offer.empty() ? "nothing" : join(x.offer, ", ")) << "; asks " << (x.ask.empty() ? "nothing" : join(x.ask, ", ")) << x.lapsed_note() << "\n";
             }
         if (!waiting) io.out << "  none\n";
         io.out << "Draft reports waiting (losses submitted, rolls at the table side):\n";
-        const auto drafts = session.table_side().drafts();
         for (const auto& d : drafts)
             io.out << "  " << d.battle << ": " << count_of(d.lines, "line", "lines") << " (muster battle draft " << shell_positional(d.battle) << ")\n";
         if (drafts.empty()) io.out << "  none\n";

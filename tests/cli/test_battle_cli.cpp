@@ -323,6 +323,14 @@ TEST_CASE("A battle's summary per side and division, for the umpire and for each
     ok("handout --side union -o " + dir.file("union"));
     CHECK_THAT(test::file_bytes(dir.file("union/papers.txt")),
                Contains("awaiting an answer from the Union\n  #1 from the Confederate: offers 1 stand of Wadsworth/Iron Brigade; asks leader Archer"));
+    // Lapsed (its men freed), it still awaits an answer, which can only be a refusal: listed so
+    // wherever proposals awaiting one are.
+    ok("camp liberate 'Libby Prison'");
+    ok("handout --side union -o " + dir.file("union"));
+    const std::string lapsed = "(lapsed: 1 stand of Wadsworth/Iron Brigade is not held by the Confederate (short by 1); it can only be refused or withdrawn)";
+    CHECK_THAT(test::file_bytes(dir.file("union/papers.txt")), Contains("asks leader Archer " + lapsed));
+    CHECK_THAT(ok("turn report --as union"), Contains("asks leader Archer " + lapsed));
+    CHECK_THAT(ok("player inbox"), Contains("asks leader Archer " + lapsed));
 
     const auto missing = run("battle show Gettysberg");
     CHECK(missing.code == 2);

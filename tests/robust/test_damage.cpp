@@ -334,6 +334,7 @@ void damage_part(size_t part, size_t parts) {
             CHECK(r.err.rfind("muster: ", 0) == 0);
             CHECK(r.err.find("unexpected error") == std::string::npos);
             CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+            CHECK(r.out.empty());  // refused whole: nothing printed before the refusal
             if (cmd.writes) CHECK(test::file_bytes(file) == before);
         }
     }
@@ -359,6 +360,34 @@ TEST_CASE("A count below zero in the file is damage: refused by what reads it, n
                       {{"oob"}, {"export", "oob", "--format", "json", "-o", dir.file("o.json")},
                        {"brigade", "merge", "Wadsworth/Iron Brigade", "--into", "Wadsworth/Cutler's Brigade"}},
                       "holds -5, a count below zero");
+}
+
+TEST_CASE("A number outside the schema's bounds in the file is damage - refused by what reads it and by what would write on it, named by check") {
+    struct Case {
+        std::string sql, says;
+        std::vector<std::vector<std::string>> commands;
+    };
+    const std::vector<std::string> skirmish = {"battle", "report", "--name", "Skirmish", "--loss", "Wadsworth/Iron Brigade=1"};
+    const std::vector<Case> cases = {
+        {"UPDATE brigade SET worn_at = -1 WHERE name = 'Iron Brigade'", "column worn_at holds -1 (expected 0 to 99)", {{"oob"}, skirmish}},
+        {"UPDATE brigade SET spent_at = 100 WHERE name = 'Iron Brigade'", "column spent_at holds 100 (expected 0 to 99)", {{"oob"}, skirmish}},
+        {"UPDATE brigade SET stands = 5000 WHERE name = 'Iron Brigade'", "column stands holds 5000, more than the 999 the schema allows", {{"oob"}, skirmish}},
+        {"UPDATE leader SET out_battles = -4 WHERE status = 'wounded'", "column out_battles holds -4 (expected 0 to 100)",
+         {{"leader", "list"}, {"leader", "return", "Heth/2nd Brigade"}}},
+        {"UPDATE battle_division SET engaged = -5", "column engaged holds -5, a count below zero", {{"battle", "show", "McPherson Ridge"}}},
+        {"UPDATE battle_loss SET returned = casualties + 5", "column returned holds 6, more than its 1 casualties",
+         {{"battle", "show", "McPherson Ridge"}, {"battle", "recover", "McPherson Ridge"}}},
+        {"UPDATE exchange SET counterpart = proposer", "proposed by union to itself", {{"exchange", "list"}, {"exchange", "accept", "1", "--side", "confederate"}}},
+        {"UPDATE prisoner SET leader_id = (SELECT MIN(id) FROM leader) WHERE brigade_id IS NOT NULL", "(expected one)",
+         {{"camp", "list"}, {"exchange", "propose", "--from", "confederate", "--offer", "stands:Wadsworth/Iron Brigade=1", "--ask", "stands:Heth/1st Brigade=1"}}},
+    };
+    for (const auto& c : cases) {
+        DYNAMIC_SECTION(c.sql) {
+            const DamagedBy d("PRAGMA ignore_check_constraints = ON; " + c.sql);
+            refused_unchanged(d.file, c.commands, c.says);
+            CHECK(d.check().code == 1);
+        }
+    }
 }
 
 TEST_CASE("A line break in a damaged file's name or journal entry is written visibly - no listing gets a forged line") {
