@@ -83,6 +83,11 @@ std::vector<campaign::CampaignInfo> Store::campaigns() const {
         SQLite::Statement q(m_impl->db, std::string(k_campaign_columns) + "ORDER BY id");
         std::vector<campaign::CampaignInfo> out;
         while (q.executeStep()) out.push_back(read_campaign(Row(q)));
+        // None, where rows of one remain: the file lost it, and is damaged, not new.
+        if (out.empty())
+            if (const auto lost = claimed_lost(m_impl->db, "campaign"))
+                throw Damaged("the file lost campaign #" + std::to_string(lost->id) + ", whose rows it still holds (the " + lost->child +
+                              " table's among them); run muster check, or restore a backup");
         return out;
     });
 }

@@ -522,18 +522,19 @@ void domain(SQLite::Database& db, Problems& out) {
     for (const Row row(engaged); engaged.executeStep();)
         out.push_back("battles: " + visible(row.text("battle")) + " has " + visible(row.text("division")) + " engaging " +
                       std::to_string(row.id("engaged")) + " stands, more than its brigades can hold");
+    // (`led`: a leader's name, or a unit's, which may not begin as a reference to a leader does.)
     SQLite::Statement names(db,
-                            "SELECT 'campaign' AS kind, name FROM campaign UNION ALL SELECT 'army', name FROM army UNION ALL "
-                            "SELECT 'corps', name FROM corps UNION ALL SELECT 'division', name FROM division UNION ALL "
-                            "SELECT 'brigade', name FROM brigade UNION ALL SELECT 'battery', name FROM battery UNION ALL "
-                            "SELECT 'leader', name FROM leader WHERE name <> '' UNION ALL SELECT 'leader', leader_name FROM division "
-                            "WHERE leader_name IS NOT NULL UNION ALL SELECT 'camp', name FROM camp UNION ALL "
-                            "SELECT 'battle', name FROM battle UNION ALL SELECT 'draft', battle FROM draft_line UNION ALL "
-                            "SELECT 'planned battle', name FROM battle_plan");
+                            "SELECT 'campaign' AS kind, name, 0 AS led FROM campaign UNION ALL SELECT 'army', name, 1 FROM army UNION ALL "
+                            "SELECT 'corps', name, 1 FROM corps UNION ALL SELECT 'division', name, 1 FROM division UNION ALL "
+                            "SELECT 'brigade', name, 1 FROM brigade UNION ALL SELECT 'battery', name, 0 FROM battery UNION ALL "
+                            "SELECT 'leader', name, 1 FROM leader WHERE name <> '' UNION ALL SELECT 'leader', leader_name, 1 FROM division "
+                            "WHERE leader_name IS NOT NULL UNION ALL SELECT 'camp', name, 0 FROM camp UNION ALL "
+                            "SELECT 'battle', name, 0 FROM battle UNION ALL SELECT 'draft', battle, 0 FROM draft_line UNION ALL "
+                            "SELECT 'planned battle', name, 0 FROM battle_plan");
     for (const Row row(names); names.executeStep();) {
         const auto name = row.text("name"), kind = row.text("kind");
         auto problem = name_problem(name, NameRule::stored);
-        if (problem.empty() && kind == "leader") problem = leader_name_problem(name);  // layering: not a word (a table's name)
+        if (problem.empty() && row.flag("led")) problem = leader_name_problem(name);
         if (!problem.empty()) out.push_back("names: " + kind + " \"" + visible(name) + "\": " + problem);
     }
     // The name a fall was read under: a leader's name, or his post ("commander of Heth/1st
@@ -578,6 +579,13 @@ void domain(SQLite::Database& db, Problems& out) {
     for (const Row row(draws); draws.executeStep();)
         out.push_back("dice: the dice of " + visible(row.text("stream")) + " have drawn " + std::to_string(row.id("counter")) +
                       " numbers, past any campaign's");
+    // A battle still planned bears no recorded battle's name, in any case (planning one is
+    // refused so): a reference to either would name both.
+    SQLite::Statement planned(db, "SELECT c.name AS campaign, p.name FROM battle_plan p JOIN campaign c ON c.id = p.campaign_id WHERE p.battle_id IS NULL "
+                                  "AND EXISTS (SELECT 1 FROM battle b WHERE b.campaign_id = p.campaign_id AND lower(b.name) = lower(p.name))");
+    for (const Row row(planned); planned.executeStep();)
+        out.push_back("battles: campaign " + visible(row.text("campaign")) + " plans a battle \"" + visible(row.text("name")) +
+                      "\" under the name of one it recorded: a reference names both (rename or undo the plan, or restore a backup)");
     // A proposal offers or asks something (one of nothing is refused when made).
     SQLite::Statement empty(db, "SELECT c.name AS campaign, e.number FROM exchange e JOIN campaign c ON c.id = e.campaign_id "
                                 "WHERE NOT EXISTS (SELECT 1 FROM exchange_item i WHERE i.exchange_id = e.id)");
@@ -607,6 +615,8 @@ void domain(SQLite::Database& db, Problems& out) {
                             "FROM division x JOIN campaign c ON c.id = x.campaign_id GROUP BY x.campaign_id, lower(x.name) HAVING count(DISTINCT x.name) > 1 "
                             "UNION ALL SELECT 'brigades', 'division ' || d.name, group_concat(x.name, char(31)), count(*) "
                             "FROM brigade x JOIN division d ON d.id = x.division_id GROUP BY x.division_id, lower(x.name) HAVING count(DISTINCT x.name) > 1 "
+                            "UNION ALL SELECT 'camps', 'campaign ' || c.name, group_concat(x.name, char(31)), count(*) "
+                            "FROM camp x JOIN campaign c ON c.id = x.campaign_id GROUP BY x.campaign_id, lower(x.name) HAVING count(DISTINCT x.name) > 1 "
                             "UNION ALL SELECT 'batteries', COALESCE(d.name, k.name, a.name, '?'), group_concat(t.name, char(31)), count(*) FROM battery t "
                             "LEFT JOIN division d ON d.id = t.division_id LEFT JOIN corps k ON k.id = t.corps_id LEFT JOIN army a ON a.id = t.army_id "
                             "GROUP BY t.division_id, t.corps_id, t.army_id, lower(t.name) HAVING count(DISTINCT t.name) > 1)");
@@ -727,6 +737,18 @@ std::vector<History::UnknownId> History::unknown_ids(std::int64_t campaign, cons
         for (size_t i = 0; i < bound.size(); ++i) q.bind(static_cast<int>(i) + 2, bound[i]);
         std::vector<UnknownId> out;
         for (const Row row(q); q.executeStep();) out.push_back({row.text("owner"), row.text("name"), row.text("what"), row.text("value")});
+        // Who reads a journal entry or one of its rolls: every side ("*"), the umpire (none), or
+        // sides the rule set knows; one it does not know reads it, and the side meant never does.
+        SQLite::Statement readers(m_store.impl().db,
+                                  "SELECT 'journal entry' AS owner, '#' || o.id AS name, o.seen_by AS value FROM operation o WHERE o.campaign_id = ?1 "
+                                  "AND typeof(o.seen_by) = 'text' AND o.seen_by NOT IN ('', ?2) UNION ALL SELECT 'roll of journal entry', '#' || o.id, r.seen_by "
+                                  "FROM roll r JOIN operation o ON o.id = r.operation_id WHERE o.campaign_id = ?1 AND typeof(r.seen_by) = 'text' "
+                                  "AND r.seen_by NOT IN ('', ?2)");
+        bind_all(readers, campaign, std::string(Audience::k_everyone));
+        for (const Row row(readers); readers.executeStep();)
+            for (const auto& side : split(row.text("value"), ','))
+                if (std::find(known.sides.begin(), known.sides.end(), side) == known.sides.end())
+                    out.push_back({row.text("owner"), row.text("name"), "a side reading it", side});
         return out;
     });
 }

@@ -1111,20 +1111,28 @@ std::optional<std::int64_t> reversal_astray(SQLite::Database& db, std::optional<
     return Row(q).id("id");
 }
 
-void require_unclaimed(SQLite::Database& db, const std::string& table, std::int64_t id) {
+std::optional<LostRow> claimed_lost(SQLite::Database& db, const std::string& table, std::optional<std::int64_t> id) {
     SQLite::Statement tables(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
     for (const Row t(tables); tables.executeStep();) {
         const auto child = t.text("name");
         SQLite::Statement keys(db, "SELECT \"from\" AS col FROM pragma_foreign_key_list(?1) WHERE \"table\" = ?2");
         bind_all(keys, child, table);
         for (const Row k(keys); keys.executeStep();) {
-            SQLite::Statement claimed(db, "SELECT 1 FROM \"" + child + "\" WHERE \"" + k.text("col") + "\" = ?1 LIMIT 1");
+            const auto col = "\"" + k.text("col") + "\"";
+            // (The row `id` names may be there already: just added, in the write that asks.)
+            SQLite::Statement claimed(db, "SELECT " + col + " AS id FROM \"" + child + "\" WHERE typeof(" + col + ") = 'integer' AND (" + col +
+                                              " = ?1 OR (?1 IS NULL AND NOT EXISTS (SELECT 1 FROM \"" + table + "\" p WHERE p.rowid = " + col + "))) LIMIT 1");
             bind_all(claimed, id);
-            if (claimed.executeStep())
-                throw Damaged("rows of " + child + " name " + table + " #" + std::to_string(id) + ", which the file lost: a new " + table +
-                              " would take them as its own; nothing was changed: run muster check, or restore a backup");
+            if (claimed.executeStep()) return LostRow{child, Row(claimed).id("id")};
         }
     }
+    return std::nullopt;
+}
+
+void require_unclaimed(SQLite::Database& db, const std::string& table, std::int64_t id) {
+    if (const auto lost = claimed_lost(db, table, id))
+        throw Damaged("rows of the " + lost->child + " table belong to " + table + " #" + std::to_string(id) + ", which the file lost: a new " + table +
+                      " would take them as its own; nothing was changed: run muster check, or restore a backup");
 }
 
 namespace {

@@ -119,6 +119,14 @@ int steps_astray(SQLite::Database& db, std::optional<std::int64_t> campaign = st
 /// of its campaign, no undo or redo) and nothing else does; an entry undone is undone by an undo
 /// of it, and an undo by a redo of what it undid. None: all are.
 std::optional<std::int64_t> reversal_astray(SQLite::Database& db, std::optional<std::int64_t> campaign = std::nullopt, std::int64_t after = 0);
+/// A row of another table (`child`) naming a row of `table` that is not there, by its `id`.
+struct LostRow {
+    std::string child;
+    std::int64_t id = 0;
+};
+/// The first row of the file that names a row of `table` that is not there; given `id`, one that
+/// names that row, there or not (one just added).
+std::optional<LostRow> claimed_lost(SQLite::Database& db, const std::string& table, std::optional<std::int64_t> id = std::nullopt);
 /// Inside a write, a row of `table` just added as `id`: refused (Damaged) where rows of the file
 /// name that id already (left when a row once there was deleted by hand), which it would take
 /// as its own. For the rows that own much (a campaign, a camp), each added seldom.

@@ -880,7 +880,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
                                 join(kept, ", ") + " (to show " + (kept.size() == 1 ? "it" : "them") + " fighting, give " + (kept.size() == 1 ? "it" : "each") + " with --division)");
     };
     auto report_of = [&](const Refs& refs) {
-        battle = draft_named(store, c.id, typed);
+        battle = draft_named(store, m_session.rules(), c.id, typed);
         auto lines = db::Battles(store).draft(c.id, battle);
         // Prisoners given beside the draft are among the stands a player's submitted loss gives.
         std::map<std::int64_t, int> captured_beside;

@@ -179,7 +179,7 @@ const rules::Side& stored_side(const rules::RuleSet& rules, const std::string& i
 
 /// The battle whose draft report a person named (as people type names), else NotFoundError
 /// with the nearest.
-std::string draft_named(const db::Store& store, std::int64_t campaign, const std::string& typed);
+std::string draft_named(const db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, const std::string& typed);
 
 /// The umpire, or a side of the rule set (else UsageError listing them).
 void require_view(const rules::RuleSet& rules, const View& viewer);

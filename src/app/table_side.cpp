@@ -854,7 +854,7 @@ void require_no_doubled_loss(const rules::RuleSet& rules, const std::string& bat
                          shell_positional(battle) + " (it gives the larger), give the stands each lost in all, and report the file");
 }
 
-std::string draft_named(const db::Store& store, std::int64_t campaign, const std::string& typed) {
+std::string draft_named(const db::Store& store, const rules::RuleSet& rules, std::int64_t campaign, const std::string& typed) {
     std::vector<std::string> names;
     for (const auto& d : db::Battles(store).drafts(campaign)) names.push_back(d.battle);
     const auto i = match_one(typed, names, "draft report");
@@ -865,8 +865,12 @@ std::string draft_named(const db::Store& store, std::int64_t campaign, const std
         if (const auto f = match_one(typed, fought, "battle"); f >= 0)
             throw Error("battle " + fought[static_cast<size_t>(f)] + " is already reported, and a reported battle has no draft (muster battle show " +
                         shell_word(fought[static_cast<size_t>(f)]) + "; muster battle amend changes it)");
-        throw NotFoundError("no draft report for battle \"" + visible(typed) + "\"" +
-                            (names.empty() ? " (muster table roll ... --battle NAME --unit REF fills one)" : did_you_mean(typed, names)));
+        // What fills one in this campaign: the table side's rolls where the rule set has play
+        // tables, else only the players' losses sent in.
+        const std::string fills = rules.play_tables.empty()
+                                      ? " (the losses a player submits through his link fill one; rule set " + rules.id + " has no play tables to roll at the table side)"
+                                      : " (muster table roll ... --battle NAME --unit REF fills one, as do the losses a player submits)";
+        throw NotFoundError("no draft report for battle \"" + visible(typed) + "\"" + (names.empty() ? fills : did_you_mean(typed, names)));
     }
     return names[static_cast<size_t>(i)];
 }
@@ -876,7 +880,7 @@ Draft TableSide::draft(const std::string& typed) const {
     auto& store = m_session.state().store;
     Draft out;
     store.read([&] {
-        const auto battle = draft_named(store, c.id, typed);
+        const auto battle = draft_named(store, m_session.rules(), c.id, typed);
         out = make_draft(battle, db::Battles(store).draft(c.id, battle), db::Battles(store).draft_states(c.id, battle), Refs(db::Rosters(store).roster(c.id), m_session.rules()),
                          m_session.rules());
         // A planned battle's day and place, as its report takes them: in the file written out too.
@@ -929,7 +933,7 @@ Outcome TableSide::discard(const std::string& typed) {
     const auto c = m_session.current();
     Outcome out;
     out.operation = store.run_operation(c.id, OperationKind::draft_discarded, [&](std::int64_t op) {
-        const auto battle = draft_named(store, c.id, typed);
+        const auto battle = draft_named(store, m_session.rules(), c.id, typed);
         const auto lines = db::Battles(store).draft(c.id, battle);
         db::Battles(store).clear_draft(c.id, battle);
         // Its lines of losses and fates, counted as the list of drafts counts them (not those saying who fought).

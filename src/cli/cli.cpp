@@ -160,6 +160,33 @@ std::string missing_subcommand(const CLI::App& app, int argc, const char* const*
     return (path.empty() ? "muster" : path) + " needs a command: one of " + join(names(at), ", ");
 }
 
+// What CLI11 says of words a command does not take ("The following arguments were not expected:
+// average --grade", in reverse): the command that was given them, the first of them in order,
+// and for an option, the options it has.
+std::string extras_said(const CLI::App& app) {
+    const CLI::App* at = &app;
+    std::string path;
+    for (auto subs = at->get_subcommands(); !subs.empty(); subs = at->get_subcommands()) {
+        at = subs.front();
+        path += " " + at->get_name();
+    }
+    auto extras = at->remaining();
+    if (extras.empty()) extras = app.remaining();
+    const std::string command = path.empty() ? "muster" : path.substr(1);
+    if (extras.empty()) return command + " was given words it does not take";
+    const auto& first = extras.front();
+    if (first.size() > 1 && first.front() == '-') {
+        const auto name = first.substr(0, first.find('='));
+        std::vector<std::string> options;
+        for (const auto* o : at->get_options())
+            for (const auto& l : o->get_lnames())
+                if (l != "help") options.push_back("--" + l);
+        return command + " takes no option " + name + did_you_mean(name, options) +
+               (options.empty() ? "" : " (its options: " + join(options, ", ") + ")");
+    }
+    return command + " takes no word \"" + first + "\" there" + (extras.size() > 1 ? " (nor the " + std::to_string(extras.size() - 1) + " after it)" : "");
+}
+
 }  // namespace
 
 void print_outcome(std::ostream& out, const app::Outcome& o, bool show_rolls) {
@@ -204,6 +231,9 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
         app.parse(argc, argv);
     } catch (const CLI::ConversionError& e) {
         err << "muster: " << said(conversion_error(e.what())) << " (see --help)\n";
+        return 2;
+    } catch (const CLI::ExtrasError&) {
+        err << "muster: " << said(extras_said(app)) << " (see --help)\n";
         return 2;
     } catch (const CLI::ParseError& e) {
         // --help and --version are "errors" with exit code 0; real ones get one line.

@@ -413,3 +413,12 @@ TEST_CASE("A brigade's loss rolled at the table and submitted by a player as the
     w.s.battles().report_draft("Wagram", {}, app::Mode::apply);
     CHECK(w.stands("Fresnel/Klenau") == before - rolled);
 }
+
+TEST_CASE("A draft asked for that is not there says what fills one in this campaign - the table side's rolls only where the rule set has play tables") {
+    test::TempDir dir;
+    auto acw = test::make_campaign(dir.file("acw.db"));
+    CHECK_THROWS_WITH(acw.table_side().draft("Nope"), Contains("the losses a player submits through his link fill one; rule set acw has no play tables") &&
+                                                          !Contains("table roll"));
+    auto napoleonic = test::empty_campaign(dir.file("n.db"), "1809", "napoleonic");
+    CHECK_THROWS_WITH(napoleonic.table_side().draft("Nope"), Contains("muster table roll ... --battle NAME --unit REF fills one"));
+}

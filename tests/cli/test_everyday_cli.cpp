@@ -977,3 +977,12 @@ TEST_CASE("A hand-entered division's commander named when it was added is said t
     c.ok("leader replace Mathew --name Mathew --grade exceptional");
     CHECK_THAT(c.ok("add brigade '2nd Guards' --division Mathew --rating elite --stands 10 --leader Osborn --grade competent"), !Contains("is given his grade"));
 }
+
+TEST_CASE("Words a command does not take are named in the order typed, with the command that was given them and the options it has") {
+    const Small c;
+    CHECK_THAT(c.refused("add division Anderson --corps 'Third Corps' --leader Fry --grade average", 2),
+               Contains("add division takes no option --grade (its options: --corps, --arm, --leader, --nationality)"));
+    CHECK_THAT(c.refused("oob --sid union", 2), Contains("oob takes no option --sid: did you mean --side?"));
+    CHECK_THAT(c.refused("oob extra words", 2), Contains("oob takes no word \"extra\" there (nor the 1 after it)"));
+    CHECK_THAT(c.refused("battle recover Nowhere --rolls 50 --grade=3", 2), Contains("battle recover takes no option --grade"));
+}

@@ -390,6 +390,13 @@ TEST_CASE("A number outside the schema's bounds in the file is damage - refused 
     }
 }
 
+TEST_CASE("A file that lost its campaigns' rows, keeping the rest, is damaged, not new - refused by readers and by a new campaign that would take them") {
+    const DamagedBy d("DELETE FROM campaign");
+    refused_unchanged(d.file, {{"oob"}, {"journal"}, {"turn"}}, "the file lost campaign #1, whose rows it still holds");
+    refused_unchanged(d.file, {{"campaign", "new", "Other", "--rules", "awi"}}, "rows of the ");
+    CHECK(d.check().code == 1);
+}
+
 TEST_CASE("A line break in a damaged file's name or journal entry is written visibly - no listing gets a forged line") {
     test::TempDir dir;
     const auto file = dir.file("c.db");
@@ -1228,4 +1235,24 @@ TEST_CASE("A prisoner's brigade moved to another campaign by hand is damage name
         CHECK(test::file_bytes(damaged.file) == before);
     }
     CHECK(damaged.check().code == 1);
+}
+
+TEST_CASE("Check names what the schema lets by and muster never writes - a unit named as a leader is referenced, a plan under a recorded battle's name, camps alike but for case, an unknown side reading an entry") {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"UPDATE brigade SET name = '#12' WHERE name = 'Iron Brigade'", "names: brigade \"#12\""},
+        {"UPDATE division SET name = 'leader #5' WHERE name = 'Wadsworth'", "names: division \"leader #5\""},
+        {"INSERT INTO battle_plan (campaign_id, name) VALUES (1, 'mcpherson ridge')", "plans a battle \"mcpherson ridge\" under the name of one it recorded"},
+        {"UPDATE camp SET name = 'libby prison' WHERE name = 'Fort Delaware'", "camps of campaign Test are named alike but for case"},
+        {"UPDATE operation SET seen_by = 'martian' WHERE kind = 'battle'", "a side reading it \"martian\""},
+        {"UPDATE roll SET seen_by = 'union,martian' WHERE id = (SELECT MIN(id) FROM roll)", "a side reading it \"martian\""},
+    };
+    for (const auto& [sql, says] : cases) {
+        DYNAMIC_SECTION(sql) {
+            const DamagedBy d(sql);
+            const auto r = d.check();
+            INFO(r.out);
+            CHECK(r.code == 1);
+            CHECK_THAT(r.out, Catch::Matchers::Contains(says));
+        }
+    }
 }
