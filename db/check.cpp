@@ -579,6 +579,15 @@ void domain(SQLite::Database& db, Problems& out) {
     for (const Row row(draws); draws.executeStep();)
         out.push_back("dice: the dice of " + visible(row.text("stream")) + " have drawn " + std::to_string(row.id("counter")) +
                       " numbers, past any campaign's");
+    // What a roll held to its preview was rolled for: "battle 12", "leader 40", "brigade 7", by an
+    // entry that rolls so (a recovery, a Fallen Leaders roll, a new commander) or its preview.
+    SQLite::Statement rolled(db, "SELECT r.operation_id, r.subject FROM rolled_for r LEFT JOIN operation o ON o.id = r.operation_id "
+                                 "WHERE o.kind IS NULL OR o.kind NOT IN (?, ?, ?, ?) OR typeof(r.subject) <> 'text' OR r.subject NOT GLOB '[a-z]* [1-9]*' "
+                                 "OR substr(r.subject, instr(r.subject, ' ') + 1) GLOB '*[^0-9]*' OR substr(r.subject, 1, instr(r.subject, ' ') - 1) GLOB '*[^a-z]*'");
+    bind_all(rolled, OperationKind::preview, OperationKind::recovery, OperationKind::fallen_leader, OperationKind::replace);
+    for (const Row row(rolled); rolled.executeStep();)
+        out.push_back("journal: entry #" + std::to_string(row.id("operation_id")) + " is said to have rolled for \"" + visible(row.text("subject")) +
+                      "\", which is not an entry that rolls for a battle, a leader or a post, or not what it names (a preview would bind nothing)");
     // A battle still planned bears no recorded battle's name, in any case (planning one is
     // refused so): a reference to either would name both.
     SQLite::Statement planned(db, "SELECT c.name AS campaign, p.name FROM battle_plan p JOIN campaign c ON c.id = p.campaign_id WHERE p.battle_id IS NULL "

@@ -235,9 +235,12 @@ std::optional<journal::Entry> History::preview_waiting(std::int64_t campaign, co
     return guarded(m_store.path(), [&]() -> std::optional<journal::Entry> {
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
-        SQLite::Statement q(db, "SELECT r.operation_id, o.kind = ?3 AS previewed FROM rolled_for r JOIN operation o ON o.id = r.operation_id "
+        // A preview's campaign taken back (an undo since of a step made before it: the battle or
+        // the leader it rolled for may be gone, and its id another's now) binds nothing.
+        SQLite::Statement q(db, "SELECT r.operation_id, o.kind = ?3 AND NOT EXISTS (SELECT 1 FROM operation u WHERE u.campaign_id = ?1 AND u.kind = ?4 "
+                                "AND u.id > r.operation_id AND u.undoes < r.operation_id) AS previewed FROM rolled_for r JOIN operation o ON o.id = r.operation_id "
                                 "WHERE o.campaign_id = ?1 AND r.subject = ?2 ORDER BY r.operation_id DESC LIMIT 1");
-        bind_all(q, campaign, subject, OperationKind::preview);
+        bind_all(q, campaign, subject, OperationKind::preview, OperationKind::undo);
         if (!q.executeStep() || !Row(q).flag("previewed")) return std::nullopt;
         const auto id = Row(q).id("operation_id");
         q.reset();

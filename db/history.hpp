@@ -47,7 +47,8 @@ public:
     /// a Fallen Leaders roll, a new commander's; done for real or a preview.
     void record_rolled_for(std::int64_t operation, const std::string& subject);
     /// The newest preview of what was rolled for `subject`, with the rolls it showed, unless a
-    /// roll for it was done for real since (which took it or passed over it); else none.
+    /// roll for it was done for real since (which took it or passed over it), or an undo since
+    /// took back a step made before it; else none.
     std::optional<journal::Entry> preview_waiting(std::int64_t campaign, const std::string& subject) const;
     /// How many entries the campaign's journal has.
     int journal_size(std::int64_t campaign) const;

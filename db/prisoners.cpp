@@ -1,5 +1,6 @@
 // The prisoners' rows: camps, what they hold, exchanges.
 #include "db/prisoners.hpp"
+#include "core/text.hpp"
 #include "store_impl.hpp"
 
 #include "core/names.hpp"
@@ -152,16 +153,25 @@ std::vector<campaign::Holding> Prisoners::holdings(std::int64_t campaign) const 
         SQLite::Statement q(m_store.impl().db,
                             std::string("SELECT p.id, p.camp_id, ") + k_held_kind +
                                 ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, p.stands, COALESCE(p.known_as, '') AS known_as, "
-                                "(brigade_id IS NOT NULL) + (leader_id IS NOT NULL) + (battery_id IS NOT NULL) AS held "
-                                "FROM prisoner p JOIN camp c ON c.id = p.camp_id WHERE c.campaign_id = ? ORDER BY p.camp_id, p.id");
+                                "p.brigade_id, p.leader_id, p.battery_id FROM prisoner p JOIN camp c ON c.id = p.camp_id WHERE c.campaign_id = ? "
+                                "ORDER BY p.camp_id, p.id");
         bind_all(q, campaign);
         std::vector<campaign::Holding> out;
         for (const Row row(q); q.executeStep();)
             read_row("prisoner", row, "id", [&] {
-                // One man or brigade a row, as the schema checks: a row of two would be held as the first alone.
-                if (const int held = row.integer("held"); held != 1)
-                    throw Damaged("it holds " + std::to_string(held) + " of a brigade's stands, a leader and a battery (expected one); run muster check, or restore a backup");
-                out.push_back({row.id("id"), row.id("camp_id"), row.word<HeldKind>("kind"), row.id("unit_id"), row.count("stands"), row.text("known_as")});
+                // One brigade's stands (some), a leader or a battery a row, as the schema checks: a
+                // row naming two would be held as the first alone.
+                std::vector<std::string> named;
+                for (const char* column : {"brigade_id", "leader_id", "battery_id"})
+                    if (!row.null(column)) named.push_back(std::string(column) + " " + std::to_string(row.id(column)));
+                if (named.size() != 1)
+                    throw Damaged((named.empty() ? std::string("it names none of brigade_id, leader_id and battery_id") : "it names " + join(named, " and ")) +
+                                  " (expected exactly one of them); run muster check, or restore a backup");
+                const int stands = row.count("stands");
+                if ((stands > 0) != !row.null("brigade_id"))
+                    throw Damaged("column stands holds " + std::to_string(stands) + (row.null("brigade_id") ? " for a leader or a battery (expected 0)" : " of a brigade (expected 1 or more)") +
+                                  "; run muster check, or restore a backup");
+                out.push_back({row.id("id"), row.id("camp_id"), row.word<HeldKind>("kind"), row.id("unit_id"), stands, row.text("known_as")});
             });
         return out;
     });

@@ -538,7 +538,9 @@ std::optional<std::string> rolls_differ(const std::vector<journal::Roll>& shown,
         if (!(was.thrown.faces == now.thrown.faces) || was.result != now.result) return n + " (" + now.purpose + "): " + said(was) + " then, " + said(now) + " now";
     }
     if (shown.size() == rolls.size()) return std::nullopt;
-    return "it showed " + count_of(static_cast<int>(shown.size()), "roll", "rolls") + ", this makes " + std::to_string(rolls.size());
+    const auto n = std::min(shown.size(), rolls.size());
+    const auto& extra = shown.size() > n ? shown[n].roll : rolls[n];
+    return "roll " + std::to_string(n + 1) + " (" + extra.purpose + "): " + (shown.size() > n ? said(extra) + " then, not thrown now" : "not thrown then, " + said(extra) + " now");
 }
 
 std::vector<dice::RollRecord> OperationDice::name_leaders(const db::Store& store, const campaign::CampaignInfo& c,

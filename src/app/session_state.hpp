@@ -113,7 +113,8 @@ private:
 };
 
 /// The first roll of `rolls` that is not as `shown` showed it (for, thrown and read), in words
-/// ("roll 2 (2nd Brigade returning stands): 4 then, 7 now"), or that one has more rolls; none if they are the same.
+/// ("roll 2 (2nd Brigade returning stands): 4 then, 7 now"; "roll 3 (...): not thrown then, 7
+/// now" where one has more); none if they are the same.
 std::optional<std::string> rolls_differ(const std::vector<journal::Roll>& shown, const std::vector<dice::RollRecord>& rolls);
 
 /// What the name of a stream of dice of a subject under `division` (its brigades, batteries,

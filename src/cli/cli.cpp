@@ -163,7 +163,8 @@ std::string missing_subcommand(const CLI::App& app, int argc, const char* const*
 // What CLI11 says of words a command does not take ("The following arguments were not expected:
 // average --grade", in reverse): the command that was given them, the first of them in order,
 // and for an option, the options it has.
-std::string extras_said(const CLI::App& app) {
+// None where it was given none: the parse failed on something else (a value, an option missing).
+std::optional<std::string> extras_said(const CLI::App& app) {
     const CLI::App* at = &app;
     std::string path;
     for (auto subs = at->get_subcommands(); !subs.empty(); subs = at->get_subcommands()) {
@@ -173,7 +174,7 @@ std::string extras_said(const CLI::App& app) {
     auto extras = at->remaining();
     if (extras.empty()) extras = app.remaining();
     const std::string command = path.empty() ? "muster" : path.substr(1);
-    if (extras.empty()) return command + " was given words it does not take";
+    if (extras.empty()) return std::nullopt;
     const auto& first = extras.front();
     if (first.size() > 1 && first.front() == '-') {
         const auto name = first.substr(0, first.find('='));
@@ -229,23 +230,30 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
     add_docs_commands(app, io);
     try {
         app.parse(argc, argv);
-    } catch (const CLI::ConversionError& e) {
-        err << "muster: " << said(conversion_error(e.what())) << " (see --help)\n";
-        return 2;
-    } catch (const CLI::ExtrasError&) {
-        err << "muster: " << said(extras_said(app)) << " (see --help)\n";
-        return 2;
     } catch (const CLI::ParseError& e) {
         // --help and --version are "errors" with exit code 0; real ones get one line.
         if (e.get_exit_code() == 0) return app.exit(e, out, err);
+        // A command muster has not first, then a word the command does not take, in the order
+        // typed: whatever failed after it (a value read in its place, an option then missing)
+        // follows from it.
+        if (const auto missing = missing_subcommand(app, argc, argv); !missing.empty()) {
+            err << "muster: " << said(missing) << " (see --help)\n";
+            return 2;
+        }
+        if (const auto extras = extras_said(app)) {
+            err << "muster: " << said(*extras) << " (see --help)\n";
+            return 2;
+        }
+        if (dynamic_cast<const CLI::ConversionError*>(&e)) {
+            err << "muster: " << said(conversion_error(e.what())) << " (see --help)\n";
+            return 2;
+        }
         // CLI11's words for an option given twice ("--rolls: At Most 1 required but received 2").
         const std::string what = e.what();
         constexpr std::string_view twice = ": At Most 1 required but received ";
         if (const auto at = what.find(twice); at != std::string::npos)
             err << "muster: " << said(what.substr(0, at)) << " is given " << said(what.substr(at + twice.size())) << " times: give it once"
                 << " (see --help)\n";
-        else if (const auto missing = dynamic_cast<const CLI::RequiredError*>(&e) ? missing_subcommand(app, argc, argv) : ""; !missing.empty())
-            err << "muster: " << said(missing) << " (see --help)\n";
         else
             err << "muster: " << said(what) << " (see --help)\n";
         return 2;

@@ -905,10 +905,40 @@ TEST_CASE("A recovery or a new commander done for real rolls what its preview sh
                 const auto again = roll({"51"}, app::Mode::preview, app::Previewed::held);
                 CHECK(roll({"51"}, app::Mode::apply, app::Previewed::held).summary == again.summary);
             }
+            SECTION("an undo of a step made before it: its campaign is gone, and it binds no more") {
+                f.s.history().undo();  // the battle report
+                f.s.history().redo();
+                CHECK(roll({"51"}, app::Mode::apply, app::Previewed::held).operation > 0);
+            }
             SECTION("rolled anew on purpose, after which the preview binds no more") {
                 CHECK(roll({"51"}, app::Mode::apply, app::Previewed::discarded).operation > 0);
                 if (what == "the new commander of Heth/Archer") CHECK(roll({"07"}, app::Mode::apply, app::Previewed::held).operation > 0);
             }
         }
     }
+}
+
+TEST_CASE("Rolls that differ from a preview's are named by the first that differs, or the first beyond the shorter") {
+    const auto thrown = [](const std::string& purpose, int reading, const std::string& result) {
+        dice::RollRecord r;
+        r.purpose = purpose;
+        r.thrown.die = rules::Die::percentile;
+        r.thrown.faces = {reading / 10, reading % 10};
+        r.thrown.reading = reading;
+        r.result = result;
+        return r;
+    };
+    const auto shown = [](std::vector<dice::RollRecord> rolls) {
+        std::vector<journal::Roll> out;
+        for (auto& r : rolls) out.push_back({static_cast<int>(out.size()) + 1, std::move(r)});
+        return out;
+    };
+    const auto grade = thrown("Heth/Archer new commander", 50, "Average");
+    const auto name = thrown("name of the commander of Heth/Archer", 7, "Fry");
+    CHECK_FALSE(app::rolls_differ(shown({grade, name}), {grade, name}));
+    CHECK(app::rolls_differ(shown({grade}), {grade, name}) == "roll 2 (name of the commander of Heth/Archer): not thrown then, 7 (Fry) now");
+    CHECK(app::rolls_differ(shown({grade, name}), {grade}) == "roll 2 (name of the commander of Heth/Archer): 7 (Fry) then, not thrown now");
+    CHECK(app::rolls_differ(shown({grade}), {thrown("Heth/Archer new commander", 51, "Average")}) ==
+          "roll 1 (Heth/Archer new commander): 50 (Average) then, 51 (Average) now");
+    CHECK(app::rolls_differ(shown({grade}), {name}) == "roll 1 was for Heth/Archer new commander, now for name of the commander of Heth/Archer");
 }

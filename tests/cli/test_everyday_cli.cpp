@@ -985,4 +985,9 @@ TEST_CASE("Words a command does not take are named in the order typed, with the 
     CHECK_THAT(c.refused("oob --sid union", 2), Contains("oob takes no option --sid: did you mean --side?"));
     CHECK_THAT(c.refused("oob extra words", 2), Contains("oob takes no word \"extra\" there (nor the 1 after it)"));
     CHECK_THAT(c.refused("battle recover Nowhere --rolls 50 --grade=3", 2), Contains("battle recover takes no option --grade"));
+    // Named before what fails after it: a value it left to a positional, an option then missing.
+    CHECK_THAT(c.refused("turn report --side x", 2), Contains("turn report takes no option --side"));
+    CHECK_THAT(c.refused("export oob --bogus", 2), Contains("export oob takes no option --bogus"));
+    CHECK_THAT(c.refused("add division --bogus", 2), Contains("add division takes no option --bogus"));
+    CHECK_THAT(c.refused("oob --bogus --format xx", 2), Contains("oob takes no option --bogus"));
 }

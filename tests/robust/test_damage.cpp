@@ -378,7 +378,9 @@ TEST_CASE("A number outside the schema's bounds in the file is damage - refused 
         {"UPDATE battle_loss SET returned = casualties + 5", "column returned holds 6, more than its 1 casualties",
          {{"battle", "show", "McPherson Ridge"}, {"battle", "recover", "McPherson Ridge"}}},
         {"UPDATE exchange SET counterpart = proposer", "proposed by union to itself", {{"exchange", "list"}, {"exchange", "accept", "1", "--side", "confederate"}}},
-        {"UPDATE prisoner SET leader_id = (SELECT MIN(id) FROM leader) WHERE brigade_id IS NOT NULL", "(expected one)",
+        {"UPDATE prisoner SET stands = 0 WHERE brigade_id IS NOT NULL", "column stands holds 0 of a brigade (expected 1 or more)",
+         {{"camp", "list"}, {"exchange", "propose", "--from", "confederate", "--offer", "stands:Wadsworth/Iron Brigade=1", "--ask", "stands:Heth/1st Brigade=1"}}},
+        {"UPDATE prisoner SET leader_id = (SELECT MIN(id) FROM leader) WHERE brigade_id IS NOT NULL", " and leader_id ",
          {{"camp", "list"}, {"exchange", "propose", "--from", "confederate", "--offer", "stands:Wadsworth/Iron Brigade=1", "--ask", "stands:Heth/1st Brigade=1"}}},
     };
     for (const auto& c : cases) {
@@ -1245,6 +1247,9 @@ TEST_CASE("Check names what the schema lets by and muster never writes - a unit 
         {"UPDATE camp SET name = 'libby prison' WHERE name = 'Fort Delaware'", "camps of campaign Test are named alike but for case"},
         {"UPDATE operation SET seen_by = 'martian' WHERE kind = 'battle'", "a side reading it \"martian\""},
         {"UPDATE roll SET seen_by = 'union,martian' WHERE id = (SELECT MIN(id) FROM roll)", "a side reading it \"martian\""},
+        {"UPDATE rolled_for SET subject = 'garbage'", "is said to have rolled for \"garbage\""},
+        {"UPDATE rolled_for SET subject = 'brigade 01'", "is said to have rolled for \"brigade 01\""},
+        {"UPDATE rolled_for SET operation_id = (SELECT MIN(id) FROM operation)", "is said to have rolled for \"brigade "},
     };
     for (const auto& [sql, says] : cases) {
         DYNAMIC_SECTION(sql) {
