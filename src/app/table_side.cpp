@@ -288,6 +288,13 @@ public:
 
     /// What the campaign knows of a unit now.
     play::Facts facts(const Target& t) const { return m_so_far.facts(t, m_refs, m_rules, m_store); }
+    /// A brigade's stands now, with what the draft takes (none: a battery's, not counted in stands), and what the draft takes.
+    std::optional<std::pair<int, int>> stands(const Target& t) const {
+        if (!t.brigade) return std::nullopt;
+        const auto it = m_so_far.drafted.find(t.brigade->id);
+        const int drafted = it == m_so_far.drafted.end() ? 0 : it->second;
+        return std::pair{std::max(0, t.brigade->stands - drafted), drafted};
+    }
     /// What befell a battery earlier in the battle (wrecked, captured): none, in the fight still.
     std::optional<BatteryFate> lost(const Target& t) const {
         const auto it = t.battery ? m_so_far.batteries_lost.find(t.battery->id) : m_so_far.batteries_lost.end();
@@ -535,7 +542,13 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             if (*f)
                 if (const auto* off = (*f)->find(Fact::off_field); off && off->value == rules::k_yes)
                     throw Error(off->why + " in " + battle + ": it is not at the table (muster table state --battle " + shell_word(battle) + " --unit REF off_field=no brings it back)");
-        // A battery wrecked or captured earlier in the battle is out of it: it neither fires nor is fired on.
+        // A brigade with no stands left, or a battery wrecked or captured earlier in the battle,
+        // is out of it: it neither fires, charges nor is fired on.
+        for (const auto* t : {&unit, &defender, &firer})
+            if (*t)
+                if (const auto s = draft.stands(**t); s && s->first == 0)
+                    throw Error((*t)->ref() + " has no stands left (" + std::to_string((*t)->brigade->stands) + " in the campaign" +
+                                (s->second ? ", and the draft of " + battle + " takes " + std::to_string(s->second) : "") + "): it is not at the table");
         for (const auto* t : {&unit, &defender, &firer})
             if (*t)
                 if (const auto fate = draft.lost(**t))
@@ -688,7 +701,7 @@ Outcome TableSide::set_state(const std::string& typed, const std::string& ref, c
                                  word(changes[j].state) + "=" + visible(changes[j].value) + "): give it once");
     auto& store = m_session.state().store;
     Outcome out;
-    out.operation = store.run_operation(c.id, OperationKind::table_roll, [&](std::int64_t op) {
+    out.operation = store.run_operation(c.id, OperationKind::table_state, [&](std::int64_t op) {
         const auto roster = table_roster(store, c.id, {ref});
         const Refs refs(roster, m_session.rules());
         const auto battle = draft_battle(store, c.id, refs, typed);

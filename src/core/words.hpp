@@ -57,7 +57,7 @@ enum class Despicable { expanded, book };
 enum class OperationKind {
     create, add, rename, import, settings, arrival, preview, reveal, hide, battle, recovery, camp, liberation,
     exchange, exchange_accepted, exchange_refused, exchange_withdrawn, replace, fallen_leader, leader_return, disband, destroy, merge, undo,
-    turn, schedule, assign, edit, table_roll, draft_discarded, attach, penalty, player, message, submission, redo, amend, plan
+    turn, schedule, assign, edit, table_roll, draft_discarded, attach, penalty, player, message, submission, redo, amend, plan, table_state
 };
 /// The formats an order of battle is written in.
 enum class OobFormat { text, md, csv, html, json, pdf };
@@ -169,7 +169,7 @@ MUSTER_VOCABULARY(OperationKind, "kind of operation",
                   {OperationKind::leader_return, "return"}, {OperationKind::disband, "disband"},
                   {OperationKind::destroy, "destroy"}, {OperationKind::merge, "merge"}, {OperationKind::undo, "undo"},
                   {OperationKind::turn, "turn"}, {OperationKind::schedule, "schedule"}, {OperationKind::assign, "assign"},
-                  {OperationKind::table_roll, "table roll"}, {OperationKind::draft_discarded, "draft discarded"},
+                  {OperationKind::table_roll, "table roll"}, {OperationKind::table_state, "table state"}, {OperationKind::draft_discarded, "draft discarded"},
                   {OperationKind::edit, "edit"}, {OperationKind::attach, "attach"}, {OperationKind::penalty, "penalty"},
                   {OperationKind::player, "player"}, {OperationKind::message, "message"}, {OperationKind::submission, "submission"},
                   {OperationKind::redo, "redo"}, {OperationKind::amend, "amend"}, {OperationKind::plan, "plan"});

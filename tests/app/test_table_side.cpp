@@ -98,7 +98,7 @@ TEST_CASE("A battle played at the table side: rolls journaled, the draft preview
                                                "attacker's 2d6 for Charge Table: Legrand/Ledru against Fresnel/Kleist",
                                                "defender's 2d6 for Charge Table: Legrand/Ledru against Fresnel/Kleist",
                                                "Musketry & Cannonade table: Legrand/Lobau"});
-    for (const auto& e : w.s.history().journal(View::of_side("french"))) CHECK(e.kind != OperationKind::table_roll);
+    for (const auto& e : w.s.history().journal(View::of_side("french"))) CHECK((e.kind != OperationKind::table_roll && e.kind != OperationKind::table_state));
 
     // The draft, line by line, and as the report it makes.
     const auto draft = w.s.table_side().draft("Wagram");
@@ -159,6 +159,16 @@ TEST_CASE("A roll for a battle refuses what it cannot draft, and changes nothing
     w.roll("musketry", {}, "Legrand/Lobau", "", {"10"}, "30");  // Withering: 3 of 5
     const auto second = w.roll("musketry", {}, "Legrand/Lobau", "", {"10"}, "30");
     CHECK_THAT(second.outcome.lines.at(0), Contains("2 stands lost (of 3: it has no more)"));
+    // With no stands left it is not at the table: it is not fired on, charges, nor fires.
+    refused([&] { w.roll("musketry", {}, "Legrand/Lobau", "", {"10"}, "30"); }, "Legrand/Lobau has no stands left (5 in the campaign, and the draft of Wagram takes 5)");
+    refused([&] { w.roll("charge", {}, "Legrand/Lobau", "Fresnel/Klenau", {"7", "7"}); }, "Legrand/Lobau has no stands left");
+    app::CampaignRoll fire;
+    fire.table = "musketry";
+    fire.battle = "Wagram";
+    fire.unit = "Fresnel/Klenau";
+    fire.firer = "Legrand/Lobau";
+    fire.request.points = rules::parse_points("6");
+    refused([&] { w.s.table_side().roll(fire, {"12", "2"}); }, "Legrand/Lobau has no stands left");
     // A battle already reported takes no draft.
     w.s.battles().report_draft("Wagram", app::DraftReport{}, app::Mode::apply);
     refused([&] { w.roll("musketry", {}, "Fresnel/Klenau", "", {"7"}, "4"); }, "already recorded");
@@ -421,4 +431,19 @@ TEST_CASE("A draft asked for that is not there says what fills one in this campa
                                                           !Contains("table roll"));
     auto napoleonic = test::empty_campaign(dir.file("n.db"), "1809", "napoleonic");
     CHECK_THROWS_WITH(napoleonic.table_side().draft("Nope"), Contains("muster table roll ... --battle NAME --unit REF fills one"));
+}
+
+TEST_CASE("A battery in column of route is fired on as limbered artillery as well as in column of route, from the campaign") {
+    Wagram w;
+    const auto applied = [&] {
+        const auto fire = w.roll("musketry", {}, "Legrand/Horse Battery", "", {"6"}, "4");
+        std::vector<std::string> texts;
+        for (const auto& a : fire.roll.applied) texts.push_back(a.text());
+        return join(texts, "\n");
+    };
+    CHECK_FALSE(Catch::Matchers::Contains("limbered artillery").match(applied()));
+    w.s.history().undo();
+    w.s.table_side().set_state("Wagram", "Legrand/Horse Battery", {app::parse_state_change("formation=column_of_route")});
+    CHECK(w.s.history().journal().back().kind == OperationKind::table_state);  // a state set, not a roll: undo says so
+    CHECK_THAT(applied(), Contains("Firing at cavalry, limbered artillery. +1") && Contains("in column of route x2"));
 }

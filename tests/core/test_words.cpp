@@ -35,7 +35,7 @@ template <class E>
 constexpr int enumerators() {
     return count_named<E>(std::make_integer_sequence<int, 64>{});
 }
-static_assert(enumerators<Fog>() == 2 && enumerators<OperationKind>() == 38, "the enumerator count reads the compiler's names");
+static_assert(enumerators<Fog>() == 2 && enumerators<OperationKind>() == 39, "the enumerator count reads the compiler's names");
 
 // Every value of the word has exactly one spelling, and the spelling reads back as the value.
 template <class E>

@@ -631,7 +631,7 @@ TEST_CASE("A journal entry made another kind muster writes, or stripped of its r
         {"the newest change made an arrival", "UPDATE operation SET kind = 'arrival' WHERE id = " + newest_change},
         {"the newest change made a turn", "UPDATE operation SET kind = 'turn' WHERE id = " + newest_change},
         {"a battle made a recovery", "UPDATE operation SET kind = 'recovery' WHERE kind = 'battle'"},
-        {"an entry that changed nothing made a battle", "UPDATE operation SET kind = 'battle' WHERE id = (SELECT max(id) FROM operation WHERE kind = 'table roll')"},
+        {"an entry that changed nothing made a battle", "UPDATE operation SET kind = 'battle' WHERE id = (SELECT max(id) FROM operation WHERE kind = 'table state')"},
         {"the newest change stripped of its record", "UPDATE operation SET changeset = NULL WHERE id = " + newest_change},
         {"a battle stripped of its record", "UPDATE operation SET changeset = NULL WHERE kind = 'battle'"},
         {"the newest change made an import, its record blanked", "UPDATE operation SET kind = 'import', changeset = NULL WHERE id = " + newest_change},
