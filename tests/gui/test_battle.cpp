@@ -24,19 +24,33 @@ void seminary_ridge(const std::string& db, const std::vector<std::string>& briga
     s.battles().report_battle(r, app::Mode::apply);
 }
 
+// Seminary Ridge reported (Heth's 2nd and 3rd Brigades 3 stands each), the battle panel open on
+// its recovery, with physical dice.
+struct PhysicalRecovery {
+    test::TempDir dir;
+    std::string db = [this] {
+        auto path = dir.file("c.db");
+        seminary_ridge(path, {"Heth/2nd Brigade", "Heth/3rd Brigade"});
+        return path;
+    }();
+    test::Driver d{db};
+    app::Session& s = *d.app.session();
+    gui::BattleWindow& w = d.show<gui::BattleWindow>();
+    PhysicalRecovery() {
+        REQUIRE(d.click("Battle/RecoveryBattle"));
+        REQUIRE(d.click("Battle/RecoveryBattle/Seminary Ridge"));
+        CHECK(w.recovery_battle == "Seminary Ridge");
+        REQUIRE(d.click("Battle/RecoveryPhysical"));
+    }
+};
+
 }  // namespace
 
 TEST_CASE("Recovery with physical dice: each brigade's roll asked by its purpose, taken back, then applied") {
-    test::TempDir dir;
-    const auto db = dir.file("c.db");
-    seminary_ridge(db, {"Heth/2nd Brigade", "Heth/3rd Brigade"});
-    test::Driver d(db);
-    auto& s = *d.app.session();
-    auto& w = d.show<gui::BattleWindow>();
-    REQUIRE(d.click("Battle/RecoveryBattle"));
-    REQUIRE(d.click("Battle/RecoveryBattle/Seminary Ridge"));
-    CHECK(w.recovery_battle == "Seminary Ridge");
-    REQUIRE(d.click("Battle/RecoveryPhysical"));
+    PhysicalRecovery f;
+    auto &d = f.d;
+    auto &s = f.s;
+    auto &w = f.w;
     REQUIRE(d.click("Battle/RecoveryApply"));
     INFO(w.error);
     REQUIRE(w.dice.asking());
@@ -66,15 +80,10 @@ TEST_CASE("Recovery with physical dice: each brigade's roll asked by its purpose
 }
 
 TEST_CASE("A recovery previewed with physical dice is applied with the same dice unasked, and with other dice only once the preview is discarded") {
-    test::TempDir dir;
-    const auto db = dir.file("c.db");
-    seminary_ridge(db, {"Heth/2nd Brigade", "Heth/3rd Brigade"});
-    test::Driver d(db);
-    auto& s = *d.app.session();
-    auto& w = d.show<gui::BattleWindow>();
-    REQUIRE(d.click("Battle/RecoveryBattle"));
-    REQUIRE(d.click("Battle/RecoveryBattle/Seminary Ridge"));
-    REQUIRE(d.click("Battle/RecoveryPhysical"));
+    PhysicalRecovery f;
+    auto &d = f.d;
+    auto &s = f.s;
+    auto &w = f.w;
     REQUIRE(d.click("Battle/RecoveryPreview"));
     CHECK(test::roll_threes(d, w.dice, "recovery") == 2);
     REQUIRE(w.recovery);
