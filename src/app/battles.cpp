@@ -76,8 +76,8 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
     if (camp->side == unit_side)
         throw UsageError(taken + ", but camp " + camp->name + " is a camp of their own side: prisoners go to a camp of the captor");
     if (camp->liberated)
-        throw Error("camp " + camp->name + " was liberated: it takes no more prisoners; send them to another camp of the captor's (muster camp new NAME --side " +
-                         camp->side + " opens one)");
+        throw UsageError("camp " + camp->name + " was liberated: it takes no more prisoners; send them to another camp of the captor's (muster camp new NAME --side " +
+                         camp->side + " opens one)");  // an argument that does not fit what it names, as a camp of their own side
     return *camp;
 }
 
