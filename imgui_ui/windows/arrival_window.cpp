@@ -43,9 +43,10 @@ void ArrivalWindow::preview(GuiApp& app) {
 
 void ArrivalWindow::accept(GuiApp& app) {
     if (division.empty()) throw UsageError("pick the division that arrives");
-    if (!physical) return arrive(app, {}, false);
-    // The dice already typed for the preview on screen are the ones that lay on the table.
+    // The dice already typed for the preview on screen are the ones that lay on the table,
+    // whatever the Physical dice box says now.
     if (const auto rolls = previewed.typed_for(division)) return arrive(app, *rolls, false);
+    if (!physical) return arrive(app, {}, false);
     dice.start(*app.session(), division + " arrives", [this, g = &app](const std::vector<std::string>& rolls) { arrive(*g, rolls, false); });
 }
 
@@ -76,7 +77,8 @@ void ArrivalWindow::draw(GuiApp& app) {
     }
     const auto& campaign = *app.model().current;
     if (!rules.years.empty() && !roll_year_theater)
-        ImGui::InputInt(campaign.year() ? ("Year (0: the campaign's, " + std::to_string(*campaign.year()) + ")").c_str() : "Year", &year);
+        // No stepper: from 0 (the campaign's year) it would step to year 1.
+        ImGui::InputInt(campaign.year() ? ("Year (0: the campaign's, " + std::to_string(*campaign.year()) + ")").c_str() : "Year", &year, 0, 0);
     const std::string campaigns_theater = "(the campaign's" + (campaign.theater ? ", " + *campaign.theater : std::string()) + ")";
     if (!rules.theaters.empty() && !roll_year_theater &&
         ImGui::BeginCombo("Theater", theater.empty() ? campaigns_theater.c_str() : theater.c_str())) {

@@ -66,9 +66,10 @@ void BattleWindow::recover(GuiApp& app, app::Mode mode) {
         else recovery_previewed.done();
         note = (recovery->preview ? "Preview, not applied: " : "") + recovery->summary;
     };
-    if (!physical) return run({});
-    // The dice typed for the preview on screen are the ones that lay on the table.
+    // The dice typed for the preview on screen are the ones that lay on the table, whatever the
+    // Physical dice box says now.
     if (const auto rolls = recovery_previewed.typed_for(recovery_battle); rolls && !preview) return run(*rolls);
+    if (!physical) return run({});
     recovery.reset();
     dice.start(*app.session(), (preview ? "preview of the recovery of " : "recovery of ") + recovery_battle, run);
 }

@@ -26,9 +26,10 @@ void LeadersWindow::replace(GuiApp& app, app::Mode mode) {
         note = (shown->preview ? "Preview, not applied: " : "") + shown->summary;
     };
     shown.reset();
-    if (!physical) return run({});
-    // The dice typed for the preview on screen are the ones that lay on the table.
+    // The dice typed for the preview on screen are the ones that lay on the table, whatever the
+    // Physical dice box says now.
     if (const auto rolls = previewed.typed_for(u); rolls && !preview) return run(*rolls);
+    if (!physical) return run({});
     dice.start(*app.session(), (preview ? "preview of a new commander for " : "a new commander for ") + std::string(trim(unit)), run);
 }
 

@@ -90,7 +90,10 @@ TEST_CASE("A recovery previewed with physical dice is applied with the same dice
     REQUIRE(w.recovery->preview);
     const auto shown = w.recovery->lines;
     d.frame(shot("recovery_previewed_physical"));
-    // Applied: the preview's dice, asked for no more, and what it showed is what is done.
+    // Applied: the preview's dice, asked for no more (whatever the box says now), and what it
+    // showed is what is done.
+    REQUIRE(d.click("Battle/RecoveryPhysical"));
+    REQUIRE_FALSE(w.physical);
     REQUIRE(d.click("Battle/RecoveryApply"));
     INFO(w.error);
     CHECK_FALSE(w.dice.asking());
@@ -107,10 +110,10 @@ TEST_CASE("A recovery previewed with physical dice is applied with the same dice
     // Undone, then previewed again with the campaign's dice: applying with physical dice is
     // refused (other dice than the preview showed) until the preview is discarded.
     REQUIRE(s.history().undo().size() == 1);
-    REQUIRE(d.click("Battle/RecoveryPhysical"));
-    REQUIRE(d.click("Battle/RecoveryPreview"));
+    REQUIRE(d.click("Battle/RecoveryPreview"));  // the box unticked above
     REQUIRE(w.recovery);
     REQUIRE(d.click("Battle/RecoveryPhysical"));
+    REQUIRE(w.physical);
     REQUIRE(d.click("Battle/RecoveryApply"));
     test::roll_threes(d, w.dice, "recovery", 2);
     CHECK_THAT(w.error, Contains("the recovery of Seminary Ridge would not roll as its preview"));
