@@ -149,9 +149,10 @@ bool GuiApp::run(const std::string& id) {
             if (!a.can_run()) throw std::runtime_error(a.label.empty() ? a.id + " cannot run now" : a.label + " cannot run now");
             const std::string said = m_status;
             a.run();
-            // What the status bar said was of the last action: an action that said nothing there
-            // takes it away (a campaign created long ago is not news).
-            if (m_status == said && a.effect == Effect::writes) m_status.clear();
+            // What the status bar said was of the last action: an action that said nothing there,
+            // and wrote or said its piece in its panel (an export written), takes it away (a
+            // campaign created long ago, a refusal since put right, is not news).
+            if (m_status == said && (a.effect == Effect::writes || a.window)) m_status.clear();
             if (a.window) a.window->error.clear();
             if (a.effect == Effect::writes) changed();
             return true;

@@ -96,6 +96,7 @@ void BattleWindow::place_on_plan(GuiApp& app, PlanRole role) {
     if (plan_battle.empty() || division.empty()) throw UsageError("name the division to place on the plan");
     if (role == PlanRole::reserve) {
         note = app.session()->plans().reserve(plan_battle, {division}).summary;
+        plan_step.reset();  // the last deployment's words are not this step's
         m_plan_typed[plan_battle].clear();
         return;
     }

@@ -233,7 +233,9 @@ TEST_CASE("A battle planned in the battle panel, its divisions deployed and put 
         d.frames(2);
     };
     place("Heth", "Deploy");
+    REQUIRE(w.plan_step);
     place("Wadsworth", "In reserve");
+    CHECK_FALSE(w.plan_step);  // Heth's deployment is not said under the reserve's step
     REQUIRE(plan().deployed.size() == 1);
     CHECK(plan().deployed.front().division == "Heth");
     REQUIRE(plan().reserve.size() == 1);

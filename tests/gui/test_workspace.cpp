@@ -211,6 +211,9 @@ TEST_CASE("The navigator: Ctrl+F and a typed filter find a brigade, a click show
     d.frames(2);
     CHECK(d.app.revision() == revision);
     CHECK_THAT(d.app.status(), Contains("Undo is the umpire's work"));
+    // A panel's action done since says its piece there: the status bar's old word goes.
+    CHECK(d.app.run("arrival.discard"));
+    CHECK(d.app.status().empty());
     // Without a filter, divisions start closed: a division's arrow lists its brigades, and again
     // closes it (Heth has arrived and is seen).
     const auto lines = [&] {
