@@ -1119,10 +1119,12 @@ std::optional<LostRow> claimed_lost(SQLite::Database& db, const std::string& tab
         bind_all(keys, child, table);
         for (const Row k(keys); keys.executeStep();) {
             const auto col = "\"" + k.text("col") + "\"";
-            // (The row `id` names may be there already: just added, in the write that asks.)
-            SQLite::Statement claimed(db, "SELECT " + col + " AS id FROM \"" + child + "\" WHERE typeof(" + col + ") = 'integer' AND (" + col +
-                                              " = ?1 OR (?1 IS NULL AND NOT EXISTS (SELECT 1 FROM \"" + table + "\" p WHERE p.rowid = " + col + "))) LIMIT 1");
-            bind_all(claimed, id);
+            // Given `id`, by the column's index (the row may be there already: just added, in the
+            // write that asks); else every row whose parent is not there.
+            SQLite::Statement claimed(db, "SELECT " + col + " AS id FROM \"" + child + "\" WHERE " +
+                                              (id ? col + " = ?" : "typeof(" + col + ") = 'integer' AND NOT EXISTS (SELECT 1 FROM \"" + table + "\" p WHERE p.rowid = " + col + ")") +
+                                              " LIMIT 1");
+            if (id) bind_all(claimed, *id);
             if (claimed.executeStep()) return LostRow{child, Row(claimed).id("id")};
         }
     }

@@ -29,6 +29,16 @@ struct Wagram {
         if (!points.empty()) r.request.points = rules::parse_points(points);
         return s.table_side().roll(r, dice);
     }
+    /// Fire at `unit` by `firer` in Wagram, of `points` fire points.
+    static app::CampaignRoll fire(const std::string& unit, const std::string& firer, const std::string& points) {
+        app::CampaignRoll r;
+        r.table = "musketry";
+        r.battle = "Wagram";
+        r.unit = unit;
+        r.firer = firer;
+        r.request.points = rules::parse_points(points);
+        return r;
+    }
     int stands(const std::string& ref) {
         for (const auto& b : s.forces().brigades())
             if (b.ref() == ref) return b.stands;
@@ -162,13 +172,7 @@ TEST_CASE("A roll for a battle refuses what it cannot draft, and changes nothing
     // With no stands left it is not at the table: it is not fired on, charges, nor fires.
     refused([&] { w.roll("musketry", {}, "Legrand/Lobau", "", {"10"}, "30"); }, "Legrand/Lobau has no stands left (5 in the campaign, and the draft of Wagram takes 5)");
     refused([&] { w.roll("charge", {}, "Legrand/Lobau", "Fresnel/Klenau", {"7", "7"}); }, "Legrand/Lobau has no stands left");
-    app::CampaignRoll fire;
-    fire.table = "musketry";
-    fire.battle = "Wagram";
-    fire.unit = "Fresnel/Klenau";
-    fire.firer = "Legrand/Lobau";
-    fire.request.points = rules::parse_points("6");
-    refused([&] { w.s.table_side().roll(fire, {"12", "2"}); }, "Legrand/Lobau has no stands left");
+    refused([&] { w.s.table_side().roll(Wagram::fire("Fresnel/Klenau", "Legrand/Lobau", "6"), {"12", "2"}); }, "Legrand/Lobau has no stands left");
     // A battle already reported takes no draft.
     w.s.battles().report_draft("Wagram", app::DraftReport{}, app::Mode::apply);
     refused([&] { w.roll("musketry", {}, "Fresnel/Klenau", "", {"7"}, "4"); }, "already recorded");
@@ -197,12 +201,7 @@ TEST_CASE("A battery under fire takes the artillery's part of a result, silenced
     CHECK_THAT(join(brigade.outcome.lines, "\n"), Contains("Fresnel/Klenau: disordered (on the table)") && !Contains("silenced"));
     // Silenced, the battery limbers up and moves back: its fire is refused, and rolled only with
     // --override (not halved as if disordered), the draft as it was till then.
-    app::CampaignRoll r;
-    r.table = "musketry";
-    r.battle = "Wagram";
-    r.unit = "Fresnel/Klenau";
-    r.firer = "Legrand/Horse Battery";
-    r.request.points = rules::parse_points("6");
+    auto r = Wagram::fire("Fresnel/Klenau", "Legrand/Horse Battery", "6");
     const auto before = w.s.table_side().draft("Wagram").report.brigades;
     CHECK_THROWS_WITH(w.s.table_side().roll(r, {"3+3"}), Contains("Legrand/Horse Battery is silenced") && Contains("silenced=no") && Contains("--override"));
     CHECK(w.s.table_side().draft("Wagram").report.brigades.size() == before.size());
