@@ -1411,7 +1411,7 @@ campaign::BattleInfo Battles::named(const std::string& typed, const View& viewer
     for (const auto& b : battles) names.push_back(b.name);
     const auto i = match_one(typed, names, "battle");
     if (i < 0)
-        throw NotFoundError("no battle named \"" + visible(typed) + "\"" + (viewer.is_umpire() ? "" : " that the " + m_session.rules().side_name(viewer.side()) + " fought") +
+        throw NotFoundError("no battle named \"" + visible(typed) + "\"" + (viewer.is_umpire() ? "" : " that " + m_session.rules().the_side(viewer.side()) + " fought") +
                             did_you_mean(typed, names));
     return battles[static_cast<size_t>(i)];
 }
@@ -1419,7 +1419,7 @@ campaign::BattleInfo Battles::named(const std::string& typed, const View& viewer
 BattleSummary Battles::summary(const std::string& name, const View& viewer) const {
     require_view(m_session.rules(), viewer);
     auto out = summaries({named(name, viewer)}, viewer).front();
-    if (!out) throw NotFoundError("no battle named \"" + visible(name) + "\" that the " + m_session.rules().side_name(viewer.side()) + " fought");
+    if (!out) throw NotFoundError("no battle named \"" + visible(name) + "\" that " + m_session.rules().the_side(viewer.side()) + " fought");
     return *out;
 }
 

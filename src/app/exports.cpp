@@ -137,15 +137,14 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
     m_session.state().store.read([&] {
         // The papers are read first: nothing is written before everything has been read.
         const auto c = m_session.current();
-        const auto* sd = rules.find_side(side);
-        std::string papers = "Papers of the " + sd->name + ", campaign " + one_line(c.name) + ": " + c.turn.text() +
+        std::string papers = "Papers of " + rules.the_side(side) + ", campaign " + one_line(c.name) + ": " + c.turn.text() +
                              (c.date ? ", " + c.date->text() : "") + "\n\n";
         const auto battles = m_session.battles().list(viewer);
         papers += "The last battle\n";
         papers += battles.empty() ? "  none fought yet\n" : summary_text(rules, m_session.battles().summary(battles.back().name, viewer));
         const auto held = m_session.prisoners().held(viewer);
         for (const bool ours : {true, false}) {
-            papers += ours ? "\nPrisoners held by the " + sd->name + "\n" : "\nMen of the " + sd->name + " held by the enemy\n";  // "the British's men" read badly
+            papers += ours ? "\nPrisoners held by " + rules.the_side(side) + "\n" : "\nMen of " + rules.the_side(side) + " held by the enemy\n";  // "the British's men" read badly
             int n = 0;
             for (const auto& h : held)
                 if ((h.holder == side) == ours && !h.camp_liberated) {
@@ -154,12 +153,12 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
                 }
             if (n == 0) papers += "  none\n";
         }
-        papers += "\nExchange proposals awaiting an answer from the " + sd->name + "\n";
+        papers += "\nExchange proposals awaiting an answer from " + rules.the_side(side) + "\n";
         int waiting = 0;
         for (const auto& x : m_session.prisoners().exchanges(viewer))
             if (x.awaiting() && x.row.counterpart == side) {
                 const auto* from = rules.find_side(x.row.proposer);  // none: a damaged row's, shown as it is
-                papers += "  #" + std::to_string(x.row.number) + " from the " + (from ? from->name : visible(x.row.proposer)) + ": offers " +
+                papers += "  #" + std::to_string(x.row.number) + " from " + (from ? rules.the_side(from->id) : "the " + visible(x.row.proposer)) + ": offers " +
                           (x.offer.empty() ? "nothing" : join(x.offer, ", ")) + "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")) +
                           (x.row.note.empty() ? "" : " (\"" + x.row.note + "\")") + x.lapsed_note() + "\n";
                 ++waiting;

@@ -338,12 +338,12 @@ std::string Forces::add_battery(const BatteryEntry& given) {
         } else if (!e.corps.empty()) {
             const auto k = corps_named(store, c, e.corps);
             reserve.corps_id = k.id;
-            owner = possessive(k.name) + " reserve";
+            owner = "the " + m_session.rules().reserve_name(k.side, ReserveLevel::corps) + " of " + k.name;
             store.set_audience(op, Audience::side(k.side));
         } else {
             const auto a = army_named(store, c, e.army);
             reserve.army_id = a.id;
-            owner = possessive(a.name) + " reserve";
+            owner = "the " + m_session.rules().reserve_name(a.side, ReserveLevel::army) + " of " + a.name;
             store.set_audience(op, Audience::side(a.side));
         }
         if (const auto taken = db::Forces(store).battery_named(division, reserve, bat.name))
@@ -515,7 +515,7 @@ std::string Forces::import_oob(const std::string& file, const std::map<std::stri
         for (const auto& a : oob.armies) sides.insert(a.side);
         store.set_audience(op, Audience::sides(sides));
         for (const auto& side : sides)
-            store.set_side_summary(op, side, "Imported " + forces_count(oob, r, side) + " for the " + r.side_name(side));
+            store.set_side_summary(op, side, "Imported " + forces_count(oob, r, side) + " for " + r.the_side(side));
         return "Imported " + file + ": " + summary;
     });
     // An attachment is an act of the campaign (leader attach), not a fact of the forces: said, not made again.

@@ -400,7 +400,7 @@ Outcome Leaders::assign(const std::string& leader_ref, const std::string& unit_r
         const auto unit = refs.unit(unit_ref);
         store.set_audience(op, Audience::side(l.side));
         if (l.side != unit.side)
-            throw Error("leader " + l.label() + " is of the " + r.side_name(l.side) + " and " + unit.ref + " of the " + r.side_name(unit.side) +
+            throw Error("leader " + l.label() + " is of " + r.the_side(l.side) + " and " + unit.ref + " of " + r.the_side(unit.side) +
                         ": a leader commands his own side's units");
         if (!is_active(l.status))
             throw Error("leader " + l.label() + " is " + word(l.status) +

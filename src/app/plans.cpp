@@ -401,7 +401,7 @@ std::string Plans::show(const std::string& typed, const View& viewer) const {
     for (const auto& n : named) names.push_back(n.name);
     const auto i = match_one(typed, names, "battle");
     if (i < 0)
-        throw NotFoundError("no battle named \"" + visible(typed) + "\"" + (viewer.is_umpire() ? "" : " that the " + rules.side_name(viewer.side()) + " fought") +
+        throw NotFoundError("no battle named \"" + visible(typed) + "\"" + (viewer.is_umpire() ? "" : " that " + rules.the_side(viewer.side()) + " fought") +
                             did_you_mean(typed, names));
     const auto& n = named[static_cast<size_t>(i)];
     if (!n.battle) return plan_text(rules, *n.plan);

@@ -225,7 +225,7 @@ std::vector<campaign::MessageInfo> Players::messages(const View& viewer) const {
 namespace {
 
 // How a submission's journal entry begins, naming its side and then its battle.
-std::string submission_head(const std::string& side_name) { return "Losses of the " + side_name + " in the battle of "; }
+std::string submission_head(const std::string& the_side) { return "Losses of " + the_side + " in the battle of "; }
 
 }  // namespace
 
@@ -248,7 +248,7 @@ std::vector<Players::Submission> Players::submissions(const View& viewer) const 
     // side's to know of. (A submission names its battle after its side: submission_head.)
     const auto reported = [&](const std::string& summary) -> std::string {
         for (const auto& [side, battles] : fought) {
-            const auto head = submission_head(r.side_name(side));
+            const auto head = submission_head(r.the_side(side));
             if (summary.rfind(head, 0) != 0) continue;
             for (const auto& b : battles) {
                 const auto end = head.size() + b.name.size();
@@ -275,7 +275,7 @@ std::vector<Players::Submission> Players::submissions(const View& viewer) const 
 Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::string& given_battle, const std::vector<std::string>& losses) {
     const auto& side = side_of(player);
     const auto& r = m_session.rules();
-    const auto side_name = r.side_name(side);
+    const auto the_side = r.the_side(side);
     const auto form = "\"" + r.term_division + "/" + r.term_brigade + "=N\"";
     auto battle = require_name("battle", given_battle);
     if (losses.empty()) throw UsageError("no losses given: one line a " + r.brigade_noun() + ", " + form);
@@ -331,10 +331,10 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             const auto eq = line.rfind('=');
             const auto ref = std::string(trim(std::string_view(line).substr(0, eq == std::string::npos ? line.size() : eq)));
             const auto count = eq == std::string::npos ? std::string() : std::string(trim(std::string_view(line).substr(eq + 1)));
-            const auto i = match_one(ref, refs_of_own, r.brigade_noun() + " of the " + side_name);
+            const auto i = match_one(ref, refs_of_own, r.brigade_noun() + " of " + the_side);
             const army::BrigadeRecord* brigade = i < 0 ? nullptr : own[static_cast<size_t>(i)];
             if (!brigade)
-                throw UsageError("\"" + visible(line) + "\": no " + r.brigade_noun() + " \"" + visible(ref) + "\" of the " + side_name +
+                throw UsageError("\"" + visible(line) + "\": no " + r.brigade_noun() + " \"" + visible(ref) + "\" of " + the_side +
                                  " in service (give " + form + ", as your order of battle names it)" + did_you_mean(ref, refs_of_own));
             if (std::any_of(out.begin(), out.end(), [&](const Loss& l) { return l.brigade->id == brigade->id; }))
                 throw UsageError(r.brigade_noun() + " " + brigade->ref() + " is given twice");
@@ -376,7 +376,7 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             d.kind = DraftKind::lost;
             d.brigade_id = brigade->id;
             d.stands = n;
-            d.why = "submitted by " + player.name + " (" + side_name + ")";
+            d.why = "submitted by " + player.name + " (" + r.side_name(side) + ")";
             // Submitted again (a correction, a form sent twice): the newest stands, not the sum;
             // 0 takes the line back.
             const auto was = db::Battles(store).take_submitted_loss(m_session.current().id, filed, brigade->id);
@@ -394,7 +394,7 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
         // The same lines again (a form sent twice, a page reloaded) are refused, not filed anew.
         if (!changed)
             throw UsageError("these losses are submitted already for the battle of " + battle + ", as they stand, and wait for the umpire: nothing was changed");
-        out.summary = submission_head(side_name) + battle + " submitted by " + player.name + " for the umpire to review: " +
+        out.summary = submission_head(the_side) + battle + " submitted by " + player.name + " for the umpire to review: " +
                       join(out.lines, ", ");
     });
 }

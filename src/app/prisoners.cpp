@@ -224,15 +224,15 @@ campaign::ExchangeItem parse_item(const Refs& refs, const rules::RuleSet& r, con
     // Two held under one name: their own side tells them apart once the umpire has renamed one
     // (their captor keeps calling both as it took them, and may not learn the new name).
     if (ids.size() > 1) {
-        const auto owner = r.side_name(refs.side_of(*kind, ids.front()));
+        const auto owner = r.the_side(refs.side_of(*kind, ids.front()));
         throw UsageError("exchange item \"" + visible(spec) + "\": " + std::to_string(ids.size()) + " held are called " + name +
                          (direction == Direction::ask ? ": the umpire must rename one of them (muster rename) before either is asked for"
-                                                      : ", whom the " + r.side_name(holder) + " cannot tell apart: the " + owner +
+                                                      : ", whom " + r.the_side(holder) + " cannot tell apart: " + owner +
                                                             " may ask for the one it wants by his name (the umpire renames one of them first, muster rename)"));
     }
     if (ids.empty())
         throw UsageError("exchange item \"" + visible(spec) + "\": no " + (*kind == HeldKind::stands ? std::string("stands of ") : word(*kind) + " ") +
-                         visible(name) + " held in the camps of the " + r.side_name(holder) + did_you_mean(name, names));
+                         visible(name) + " held in the camps of " + r.the_side(holder) + did_you_mean(name, names));
     item.unit_id = ids.front();
     return item;
 }
@@ -260,7 +260,7 @@ std::vector<std::pair<campaign::Holding, int>> take(const Refs& refs, const rule
         wanted -= n;
     }
     if (wanted > 0) {
-        const auto what = describe_for(refs, reader, item) + " " + (stands && item.stands != 1 ? "are" : "is") + " not held by the " + r.side_name(holder) +
+        const auto what = describe_for(refs, reader, item) + " " + (stands && item.stands != 1 ? "are" : "is") + " not held by " + r.the_side(holder) +
                           (stands ? " (short by " + std::to_string(wanted) + ")" : "");
         if (proposing) throw UsageError(what);
         throw Error(what);
@@ -583,7 +583,7 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
                     auto item = parse_item(refs, r, spec, direction, offer ? from : with);
                     const std::string owner = offer ? with : from;
                     if (refs.side_of(item.kind, item.unit_id) != owner)
-                        throw UsageError("exchange item \"" + spec + "\": " + describe_for(refs, View::of_side(from), item) + " is not of the " + r.side_name(owner) +
+                        throw UsageError("exchange item \"" + spec + "\": " + describe_for(refs, View::of_side(from), item) + " is not of " + r.the_side(owner) +
                                          (offer ? " (offer the other side's prisoners you hold)"
                                                 : " (ask for your own men the other side holds)"));
                     for (const auto& earlier : row.items)
@@ -615,12 +615,12 @@ ExchangeView Prisoners::propose_exchange(const ExchangeProposal& p) {
         };
         for (const auto& e : refs.exchanges())
             if (e.status == ExchangeStatus::proposed && e.proposer == from && e.counterpart == with && key(e.items) == key(row.items))
-                throw Error("exchange #" + std::to_string(e.number) + " proposes just this to the " + r.side_name(with) + " and awaits its answer");
+                throw Error("exchange #" + std::to_string(e.number) + " proposes just this to " + r.the_side(with) + " and awaits its answer");
         std::tie(row.id, row.number) = db::Prisoners(store).insert_exchange(c.id, row);
         // Each side reads it calling the men as it does.
         const auto line = [&](const View& reader) {
             const auto v = describe_exchange(refs, r, c, row, reader);
-            return "Exchange #" + std::to_string(row.number) + " proposed by the " + r.side_name(from) + " to the " + r.side_name(with) + ": offers " +
+            return "Exchange #" + std::to_string(row.number) + " proposed by " + r.the_side(from) + " to " + r.the_side(with) + ": offers " +
                    (v.offer.empty() ? "nothing" : join(v.offer, ", ")) + "; asks " + (v.ask.empty() ? "nothing" : join(v.ask, ", "));
         };
         view = describe_exchange(refs, r, c, row, View::of_side(from));
@@ -651,15 +651,15 @@ Outcome Prisoners::answer_exchange(std::int64_t number, const std::string& typed
         const auto id = row->id;
         if (row->status != ExchangeStatus::proposed) throw Error("exchange #" + std::to_string(number) + " was already " + word(row->status));
         const auto& r = m_session.rules();
-        const auto proposer = r.side_name(row->proposer), counterpart = r.side_name(row->counterpart), answering = r.side_name(side);
+        const auto proposer = r.the_side(row->proposer), counterpart = r.the_side(row->counterpart), answering = r.the_side(side);
         if (side != row->proposer && side != row->counterpart)
-            throw Error("exchange #" + std::to_string(number) + " is between the " + proposer + " and the " + counterpart);
+            throw Error("exchange #" + std::to_string(number) + " is between " + proposer + " and " + counterpart);
         if (answer == Answer::withdraw && side != row->proposer)
-            throw Error("exchange #" + std::to_string(number) + " was proposed by the " + proposer + ": only the " + proposer +
-                        " may withdraw it (the " + answering + " may accept or refuse it)");
+            throw Error("exchange #" + std::to_string(number) + " was proposed by " + proposer + ": only " + proposer +
+                        " may withdraw it (" + answering + " may accept or refuse it)");
         if (answer != Answer::withdraw && side == row->proposer)
-            throw Error("exchange #" + std::to_string(number) + " was proposed by the " + answering + ": only the " + counterpart +
-                        " may accept or refuse it (the " + answering + " may withdraw it)");
+            throw Error("exchange #" + std::to_string(number) + " was proposed by " + answering + ": only " + counterpart +
+                        " may accept or refuse it (" + answering + " may withdraw it)");
         if (accept && row->items.empty())  // a proposal offers or asks something: its items were lost
             throw Damaged("exchange #" + std::to_string(number) + " holds nothing it offers or asks; run muster check, or restore a backup");
         store.set_audience(op, Audience::sides(std::array{row->proposer, row->counterpart}));
@@ -667,11 +667,11 @@ Outcome Prisoners::answer_exchange(std::int64_t number, const std::string& typed
         // Its entry is the side's newest now that the side reads this operation: read here, in
         // the operation, a damaged journal refuses the answer, not what it prints after.
         const auto newest = db::History(store).journal_entries(c.id, View::of_side(side), 1);
-        if (newest.empty()) throw Damaged("the journal of the " + answering + " does not hold the answer being written; run muster check");
+        if (newest.empty()) throw Damaged("the journal of " + answering + " does not hold the answer being written; run muster check");
         out.acted_by_entry = newest.back().id;
         db::Prisoners(store).answer_exchange(id, status, weigh(refs, r, m_session.current(), *row));  // read as it is weighed now, ever after
         if (!accept) {
-            out.summary = "Exchange #" + std::to_string(number) + " " + word(status) + " by the " + answering;
+            out.summary = "Exchange #" + std::to_string(number) + " " + word(status) + " by " + answering;
             return;
         }
         // Everything is checked before anything moves: all of it goes home, or none of it.
@@ -695,7 +695,7 @@ Outcome Prisoners::answer_exchange(std::int64_t number, const std::string& typed
                 const auto& b = refs.brigade_at(h.unit_id, "a prisoner");
                 if (auto line = relabel_above_start(store, m_session.rules(), b.id, b.ref())) lines.add_private(std::move(*line), b.division_id, readers);
             }
-        lines.write(store, op, "Exchange #" + std::to_string(number) + " accepted by the " + answering + ": ", readers, out);
+        lines.write(store, op, "Exchange #" + std::to_string(number) + " accepted by " + answering + ": ", readers, out);
     }, [&] { return db::Prisoners(store).exchange_divisions(c.id, number); });  // its brigades' and batteries' divisions hold all it reads
 }
 

@@ -351,8 +351,8 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
         if (std::any_of(proposed.begin(), proposed.end(), [](const auto& x) { return x.status == ExchangeStatus::proposed; }))
             for (const auto& x : m_session.prisoners().exchanges(viewer))
                 if (x.awaiting())
-                    out.awaiting.push_back("#" + std::to_string(x.row.number) + " from the " + m_session.rules().side_name(x.row.proposer) + " to the " +
-                                           m_session.rules().side_name(x.row.counterpart) + ": offers " + (x.offer.empty() ? "nothing" : join(x.offer, ", ")) +
+                    out.awaiting.push_back("#" + std::to_string(x.row.number) + " from " + m_session.rules().the_side(x.row.proposer) + " to " +
+                                           m_session.rules().the_side(x.row.counterpart) + ": offers " + (x.offer.empty() ? "nothing" : join(x.offer, ", ")) +
                                            "; asks " + (x.ask.empty() ? "nothing" : join(x.ask, ", ")) + x.lapsed_note());
         const auto stands = history.stands_in_service(c.id, *span);
         for (const auto& side : m_session.rules().sides)
@@ -367,7 +367,7 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
 std::string turn_report_text(const rules::RuleSet& rules, const TurnReport& r) {
     const auto* side = r.viewer.is_umpire() ? nullptr : rules.find_side(r.viewer.side());
     std::string out = "The report of turn " + std::to_string(r.turn.number()) + ", campaign " + one_line(r.campaign) + (r.date ? ": from " + r.date->text() : "") +
-                      (r.current ? " (under way)" : "") + "\n" + (side ? "Seen by the " + side->name + "\n" : "Seen by the umpire\n");  // "as the British reads it" read badly
+                      (r.current ? " (under way)" : "") + "\n" + "Seen by " + (side ? rules.the_side(side->id) : "the umpire") + "\n";  // "as the British reads it" read badly
     const auto section = [&](const std::string& title, const std::vector<std::string>& lines, const char* none) {
         out += "\n" + title + "\n";
         if (lines.empty()) out += std::string("  ") + none + "\n";

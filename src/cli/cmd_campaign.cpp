@@ -45,7 +45,7 @@ void show_campaign(std::ostream& out, const campaign::CampaignInfo& c, const rul
     // A rule set of sides no list names (the organiser's own) draws none: said here.
     std::vector<std::string> unlisted;
     for (const auto& side : rules.sides)
-        if (generate::name_pool(app::leader_name_lists(), rules, side.id, "").empty()) unlisted.push_back("the " + side.name);
+        if (generate::name_pool(app::leader_name_lists(), rules, side.id, "").empty()) unlisted.push_back(rules.the_side(side.id));
     t.add({"Leader names", !c.leader_names ? "off"
                            : unlisted.empty() ? "drawn from muster's lists for the leaders the tables roll"
                                               : "on, but muster has no list for " + join(unlisted, " or ") + ": their leaders are named as you name them"});

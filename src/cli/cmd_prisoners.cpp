@@ -56,8 +56,8 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
     on_run(propose, io, [ep, &io] {
         auto session = open_campaigns(io);
         const auto v = session.prisoners().propose_exchange(*ep);
-        io.out << "Exchange #" << v.row.number << " proposed by the " << session.rules().side_name(v.row.proposer) << " to the "
-               << session.rules().side_name(v.row.counterpart) << "\n"
+        io.out << "Exchange #" << v.row.number << " proposed by " << session.rules().the_side(v.row.proposer) << " to "
+               << session.rules().the_side(v.row.counterpart) << "\n"
                << "  offers: " << (v.offer.empty() ? "nothing" : join(v.offer, ", ")) << "\n"
                << "  asks:   " << (v.ask.empty() ? "nothing" : join(v.ask, ", ")) << "\n"
                << "  " << v.balance << "\n";
@@ -84,7 +84,7 @@ void add_prisoner_commands(CLI::App& app, Io& io) {
             auto session = open_campaigns(io);
             const auto done = session.prisoners().answer_exchange(id, an->side, answer);
             io.out << done.read_as(done.acted_by) << "\n";
-            io.out << "Entry #" << done.acted_by_entry << " of the journal of the " << session.rules().side_name(done.acted_by) << ", as it numbers its own (muster journal --as "
+            io.out << "Entry #" << done.acted_by_entry << " of the journal of " << session.rules().the_side(done.acted_by) << ", as it numbers its own (muster journal --as "
                    << done.acted_by << ")\n";
         });
     }

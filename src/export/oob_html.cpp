@@ -83,12 +83,12 @@ private:
         if (shows_artillery(m_rules, d.batteries)) m_out += "<p class=\"artillery\">Artillery: " + batteries(d.batteries) + "</p>\n";
         m_out += "<p class=\"total\">Total: " + html_escape(totals_text(m_rules, total)) + "</p>\n";
     }
-    void finish_corps(const army::Army&, const army::Corps& k, const Totals& total) override {
-        if (!k.reserve.empty()) m_out += "<p class=\"artillery\">Artillery reserve of " + html_escape(k.name) + ": " + batteries(k.reserve) + "</p>\n";
+    void finish_corps(const army::Army& a, const army::Corps& k, const Totals& total) override {
+        if (!k.reserve.empty()) m_out += "<p class=\"artillery\">" + html_escape(m_rules.reserve_name(a.side, ReserveLevel::corps) + " of " + k.name) + ": " + batteries(k.reserve) + "</p>\n";
         m_out += "<p class=\"total\"><b>Total of " + html_escape(k.name) + ":</b> " + html_escape(totals_text(m_rules, total)) + "</p>\n";
     }
     void finish_army(const army::Army& a, const Totals& total) override {
-        if (!a.reserve.empty()) m_out += "<p class=\"artillery\">Artillery reserve of " + html_escape(a.name) + ": " + batteries(a.reserve) + "</p>\n";
+        if (!a.reserve.empty()) m_out += "<p class=\"artillery\">" + html_escape(m_rules.reserve_name(a.side, ReserveLevel::army) + " of " + a.name) + ": " + batteries(a.reserve) + "</p>\n";
         m_out += "<p class=\"total\"><b>Total of " + html_escape(a.name) + ":</b> " + html_escape(totals_text(m_rules, total)) + "</p>\n";
     }
     const rules::RuleSet& m_rules;

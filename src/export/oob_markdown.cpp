@@ -56,12 +56,12 @@ private:
         if (shows_artillery(m_rules, d.batteries)) m_out += "Artillery: " + batteries(d.batteries) + "\n\n";
         m_out += "Total: " + totals_text(m_rules, total) + "\n\n";
     }
-    void finish_corps(const army::Army&, const army::Corps& k, const Totals& total) override {
-        if (!k.reserve.empty()) m_out += "Artillery reserve of " + md(k.name) + ": " + batteries(k.reserve) + "\n\n";
+    void finish_corps(const army::Army& a, const army::Corps& k, const Totals& total) override {
+        if (!k.reserve.empty()) m_out += md(m_rules.reserve_name(a.side, ReserveLevel::corps) + " of " + k.name) + ": " + batteries(k.reserve) + "\n\n";
         m_out += "**Total of " + md(k.name) + ":** " + totals_text(m_rules, total) + "\n\n";
     }
     void finish_army(const army::Army& a, const Totals& total) override {
-        if (!a.reserve.empty()) m_out += "Artillery reserve of " + md(a.name) + ": " + batteries(a.reserve) + "\n\n";
+        if (!a.reserve.empty()) m_out += md(m_rules.reserve_name(a.side, ReserveLevel::army) + " of " + a.name) + ": " + batteries(a.reserve) + "\n\n";
         m_out += "**Total of " + md(a.name) + ":** " + totals_text(m_rules, total) + "\n\n";
     }
     const rules::RuleSet& m_rules;

@@ -351,15 +351,15 @@ private:
         if (!placeholder) put(m_spill, line(40, "Total: " + totals_text(m_rules, t), 8.5, false));
         m_spill.put('E');
     }
-    void finish_corps(const army::Army&, const army::Corps& k, const Totals& t) override {
+    void finish_corps(const army::Army& a, const army::Corps& k, const Totals& t) override {
         m_spill.put('B');
-        if (!k.reserve.empty()) put(m_spill, line(20, "Artillery reserve of " + k.name + ": " + batteries_text(k.reserve), 8.5, false, 2));
+        if (!k.reserve.empty()) put(m_spill, line(20, m_rules.reserve_name(a.side, ReserveLevel::corps) + " of " + k.name + ": " + batteries_text(k.reserve), 8.5, false, 2));
         put(m_spill, line(20, "Total of " + k.name + ": " + totals_text(m_rules, t), 8.5, true, 2));
         m_spill.put('E');
     }
     void finish_army(const army::Army& a, const Totals& t) override {
         m_spill.put('B');
-        if (!a.reserve.empty()) put(m_spill, line(10, "Artillery reserve of " + a.name + ": " + batteries_text(a.reserve), 8.5, false, 2));
+        if (!a.reserve.empty()) put(m_spill, line(10, m_rules.reserve_name(a.side, ReserveLevel::army) + " of " + a.name + ": " + batteries_text(a.reserve), 8.5, false, 2));
         put(m_spill, line(10, "Total of " + a.name + ": " + totals_text(m_rules, t), 9, true, 2));
         m_spill.put('E');
     }

@@ -44,12 +44,12 @@ private:
         if (shows_artillery(m_rules, d.batteries)) line("        Artillery: " + batteries_text(d.batteries));
         line("        Total: " + totals_text(m_rules, total));
     }
-    void finish_corps(const army::Army&, const army::Corps& k, const Totals& total) override {
-        if (!k.reserve.empty()) line("    Artillery reserve of " + k.name + ": " + batteries_text(k.reserve));
+    void finish_corps(const army::Army& a, const army::Corps& k, const Totals& total) override {
+        if (!k.reserve.empty()) line("    " + m_rules.reserve_name(a.side, ReserveLevel::corps) + " of " + k.name + ": " + batteries_text(k.reserve));
         line("    Total of " + k.name + ": " + totals_text(m_rules, total));
     }
     void finish_army(const army::Army& a, const Totals& total) override {
-        if (!a.reserve.empty()) line("  Artillery reserve of " + a.name + ": " + batteries_text(a.reserve));
+        if (!a.reserve.empty()) line("  " + m_rules.reserve_name(a.side, ReserveLevel::army) + " of " + a.name + ": " + batteries_text(a.reserve));
         line("  Total of " + a.name + ": " + totals_text(m_rules, total));
     }
     // A line of the listing, kept to one: a name with a line break (a damaged file's) forges none.

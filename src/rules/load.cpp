@@ -190,10 +190,11 @@ public:
 private:
     void read_sides(const Value& list) {
         for (const auto& item : list.items()) {
-            item.allow_only({"id", "name", "reserve", "reserve_level", "note"});
+            item.allow_only({"id", "name", "collective", "reserve", "reserve_level", "note"});
             Side side;
             side.id = read_id(item.at("id"));
             side.name = read_text(item.at("name"));
+            if (const auto c = item.find("collective")) side.collective = read_text(*c, 100);
             side.reserve = read_text(item.at("reserve"));
             side.reserve_level = item.at("reserve_level").as_word<ReserveLevel>();
             side.note = optional_text(item, "note");

@@ -314,6 +314,14 @@ std::string RuleSet::side_name(std::string_view id) const {
     const auto* side = find_side(id);
     return side ? side->name : std::string(id);
 }
+std::string RuleSet::the_side(std::string_view id) const {
+    const auto* side = find_side(id);
+    return "the " + (!side ? std::string(id) : side->collective.empty() ? side->name : side->collective);
+}
+std::string RuleSet::reserve_name(std::string_view id, ReserveLevel at) const {
+    const auto* side = find_side(id);
+    return side && side->reserve_level == at && !side->reserve.empty() ? side->reserve : "Artillery reserve";
+}
 const LeaderGrade* RuleSet::find_grade(std::string_view id) const { return find_by_id(grades, id); }
 
 bool RuleSet::plays_a_grade_by_the_book() const {

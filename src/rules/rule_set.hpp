@@ -278,6 +278,7 @@ struct Scale : Named {
 };
 
 struct Side : Named {
+    std::string collective;     ///< its men together, after "the": "Americans", "Union" (empty: its name)
     std::string reserve;        ///< the name of the artillery reserve: "Army Artillery Reserve"
     ReserveLevel reserve_level = ReserveLevel::army;  ///< where it sits
     std::string note;           ///< where it comes from ("MUSTER'S OWN: ..." where the source names none)
@@ -372,6 +373,11 @@ struct RuleSet {
     const Side* find_side(std::string_view id) const;
     /// A side as people read it ("Union"): its name, or the id itself where the rule set has no such side.
     std::string side_name(std::string_view id) const;
+    /// A side as a sentence names it: "the Americans", "the Union" (its collective, else its name).
+    std::string the_side(std::string_view id) const;
+    /// What the side calls the artillery reserve of an army or a corps (`at`): its `reserve` where
+    /// it sits there ("Corps Artillery Reserve"), else "Artillery reserve".
+    std::string reserve_name(std::string_view side, ReserveLevel at) const;
     const Named* find_arm(std::string_view id) const;
     const Named* find_theater(std::string_view id) const;
     const Nationality* find_nationality(std::string_view id) const;

@@ -656,7 +656,7 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         p.ask = lines_of(field("ask"));
         p.note = field("note");
         const auto v = s.prisoners().propose_exchange(p);
-        return "Exchange #" + std::to_string(v.row.number) + " proposed to the " + s.rules().side_name(v.row.counterpart) + ": " + v.balance;
+        return "Exchange #" + std::to_string(v.row.number) + " proposed to " + s.rules().the_side(v.row.counterpart) + ": " + v.balance;
     }
     if (action == "write") return s.players().send_message(player, field("text")).summary;
     return s.players().submit_losses(player, field("battle"), lines_of(field("losses"))).summary;
@@ -794,7 +794,7 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
     const auto& rules = s.rules();
     const auto c = s.current();
     const auto* side = player.umpire ? nullptr : rules.find_side(player.side);
-    const std::string view_name = side ? "the " + side->name : "the umpire";
+    const std::string view_name = side ? rules.the_side(side->id) : "the umpire";
     std::string title, main;
     for (const auto& p : k_pages)
         if (page == p.id) title = p.title;

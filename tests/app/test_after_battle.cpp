@@ -163,7 +163,7 @@ TEST_CASE("A held leader is named in an exchange as the camps call him, asked ba
         if (l.name == "Meredith") id = l.id;
     REQUIRE(id > 0);
     CHECK_THAT(f.refusal([&] { f.s.prisoners().propose_exchange({"union", "", {}, {"leader:#" + std::to_string(id)}, ""}); }),
-               Contains("no leader #" + std::to_string(id) + " held in the camps of the Confederate"));
+               Contains("no leader #" + std::to_string(id) + " held in the camps of the Confederates"));
 }
 
 TEST_CASE("Exchange by mutual consent end to end") {
@@ -184,7 +184,7 @@ TEST_CASE("Exchange by mutual consent end to end") {
     CHECK(f.stands("Wadsworth/Iron Brigade") == 6);
 
     CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.number, "union", app::Answer::accept); }),
-               Contains("was proposed by the Union: only the Confederate may accept or refuse it"));
+               Contains("was proposed by the Union: only the Confederates may accept or refuse it"));
     CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(99, "confederate", app::Answer::accept); }), Contains("no exchange #99"));
     CHECK_THAT(f.refusal([&] { f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=2"}, {}, ""}); }),
                Contains("2 stands of Heth/Archer are not held by the Union (short by 1)"));
@@ -214,9 +214,9 @@ TEST_CASE("A proposer withdraws a proposal awaiting its answer: no one moves, bo
     f.s.battles().report_battle(gettysburg(), app::Mode::apply);
     const auto v = f.s.prisoners().propose_exchange({"union", "", {"stands:Heth/Archer=1"}, {}, ""});
     CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.number, "confederate", app::Answer::withdraw); }),
-               Contains("was proposed by the Union: only the Union may withdraw it (the Confederate may accept or refuse it)"));
+               Contains("was proposed by the Union: only the Union may withdraw it (the Confederates may accept or refuse it)"));
     CHECK_THAT(f.refusal([&] { f.s.prisoners().answer_exchange(v.row.number, "union", app::Answer::refuse); }),
-               Contains("only the Confederate may accept or refuse it (the Union may withdraw it)"));
+               Contains("only the Confederates may accept or refuse it (the Union may withdraw it)"));
 
     const auto before = test::dump(f.path, false);
     const auto done = f.s.prisoners().answer_exchange(v.row.number, "union", app::Answer::withdraw);
@@ -629,12 +629,12 @@ TEST_CASE("A proposal whose prisoners were freed since lists as lapsed, saying w
     s.prisoners().liberate("Libby Prison");
     const auto v = s.prisoners().exchanges().at(0);
     CHECK(v.row.status == ExchangeStatus::proposed);
-    CHECK(v.lapsed == "1 stand of Wadsworth/Iron Brigade is not held by the Confederate (short by 1)");
-    CHECK_THROWS_WITH(s.prisoners().answer_exchange(1, "confederate", app::Answer::accept), Contains("is not held by the Confederate"));
+    CHECK(v.lapsed == "1 stand of Wadsworth/Iron Brigade is not held by the Confederates (short by 1)");
+    CHECK_THROWS_WITH(s.prisoners().answer_exchange(1, "confederate", app::Answer::accept), Contains("is not held by the Confederates"));
     // Each of its men no longer held is said, not the first alone; the other side may refuse it.
     s.prisoners().liberate("Fort Delaware");
     CHECK(s.prisoners().exchanges().at(0).lapsed ==
-          "1 stand of Heth/1st Brigade is not held by the Union (short by 1); 1 stand of Wadsworth/Iron Brigade is not held by the Confederate (short by 1)");
+          "1 stand of Heth/1st Brigade is not held by the Union (short by 1); 1 stand of Wadsworth/Iron Brigade is not held by the Confederates (short by 1)");
     s.prisoners().answer_exchange(1, "confederate", app::Answer::refuse);
     CHECK(s.prisoners().exchanges().at(0).row.status == ExchangeStatus::refused);
 }

@@ -55,7 +55,7 @@ TEST_CASE("After the battle from the command line") {
     // More than the camps hold does not fit what it names, as more lost than a brigade has.
     CHECK_THAT(campaign.refused("exchange propose --from union --offer 'stands:Heth/Archer=2'", 2), Contains("2 stands of Heth/Archer are not held by the Union (short by 1)"));
     CHECK_THAT(campaign.refused("exchange propose --from union --ask 'stands:Wadsworth/Iron Brigade=3'", 2),
-               Contains("3 stands of Wadsworth/Iron Brigade are not held by the Confederate (short by 1)"));
+               Contains("3 stands of Wadsworth/Iron Brigade are not held by the Confederates (short by 1)"));
     // Its note is shown as it is on each side's list and papers: one line, no character that acts on a terminal.
     for (const auto& [note, says] : std::vector<std::pair<std::string, std::string>>{
              {"'hi\nforged'", "the note is refused: control character U+000A at character 3"},
@@ -89,8 +89,8 @@ TEST_CASE("After the battle from the command line") {
     }
     const auto own = run("exchange accept 1 --side union");
     CHECK(own.code == 1);
-    CHECK_THAT(own.err, Contains("only the Confederate may accept or refuse it"));
-    CHECK_THAT(ok("exchange accept 1 --side confederate"), Contains("accepted by the Confederate"));
+    CHECK_THAT(own.err, Contains("only the Confederates may accept or refuse it"));
+    CHECK_THAT(ok("exchange accept 1 --side confederate"), Contains("accepted by the Confederates"));
     CHECK(run("exchange accept 1 --side confederate").code == 1);
     CHECK_THAT(ok("check"), Contains("every ledger balances"));
     // Accepted, it reads as it was weighed then, whatever the men a stand since; undone and
@@ -185,7 +185,7 @@ TEST_CASE("An order of battle of one battle holds the divisions that fought ther
     test::CampaignFile campaign;
     campaign.ok("campaign new B --sample gettysburg --seed 42");
     campaign.ok("arrive --due");
-    REQUIRE_THAT(campaign.ok("oob"), Contains("Artillery reserve of Army of the Potomac"));
+    REQUIRE_THAT(campaign.ok("oob"), Contains("Army Artillery Reserve of Army of the Potomac"));
     campaign.ok("battle report --name \"McPherson Ridge\" --loss \"Heth/Archer's=2\" --loss \"Wadsworth/Iron=1\"");
     for (const char* view : {"", " --as union"}) {
         INFO(view);
@@ -322,12 +322,12 @@ TEST_CASE("A battle's summary per side and division, for the umpire and for each
     ok("exchange propose --from confederate --offer 'stands:wadsworth/iron=1' --ask leader:archer");
     ok("handout --side union -o " + dir.file("union"));
     CHECK_THAT(test::file_bytes(dir.file("union/papers.txt")),
-               Contains("awaiting an answer from the Union\n  #1 from the Confederate: offers 1 stand of Wadsworth/Iron Brigade; asks leader Archer"));
+               Contains("awaiting an answer from the Union\n  #1 from the Confederates: offers 1 stand of Wadsworth/Iron Brigade; asks leader Archer"));
     // Lapsed (its men freed), it still awaits an answer, which can only be a refusal: listed so
     // wherever proposals awaiting one are.
     ok("camp liberate 'Libby Prison'");
     ok("handout --side union -o " + dir.file("union"));
-    const std::string lapsed = "(lapsed: 1 stand of Wadsworth/Iron Brigade is not held by the Confederate (short by 1); it can only be refused or withdrawn)";
+    const std::string lapsed = "(lapsed: 1 stand of Wadsworth/Iron Brigade is not held by the Confederates (short by 1); it can only be refused or withdrawn)";
     CHECK_THAT(test::file_bytes(dir.file("union/papers.txt")), Contains("asks leader Archer " + lapsed));
     CHECK_THAT(ok("turn report --as union"), Contains("asks leader Archer " + lapsed));
     CHECK_THAT(ok("player inbox"), Contains("asks leader Archer " + lapsed));
@@ -375,7 +375,7 @@ TEST_CASE("Leaders: every one numbered for the umpire, a replacement named, a re
     CHECK_THAT(run("leader assign Archer Heth/Davis").err, Contains("is in command and sound") && Contains("--force"));
     CHECK_THAT(run("leader assign Archer Wadsworth").err, Contains("a leader commands his own side's units"));
     CHECK_THAT(run("leader assign Fry Heth").err, Contains("commands Heth/Archer"));
-    CHECK_THAT(run("leader assign Cutler Heth").err, Contains("is of the Union and Heth of the Confederate"));
+    CHECK_THAT(run("leader assign Cutler Heth").err, Contains("is of the Union and Heth of the Confederates"));
     CHECK_THAT(ok("leader assign archer heth"), Contains("Leader Archer takes command of Heth"));
     CHECK_THAT(ok("leader list"), Contains("Archer") && Contains("Division"));
     CHECK_THAT(ok("oob"), Contains("Archer"));
@@ -744,7 +744,7 @@ TEST_CASE("Two leaders held under one name are asked for by their own side once 
     test::raw_sql(c.dir.file("c.db"), "UPDATE leader SET name = 'Meredith' WHERE name = 'Cutler'");  // as a draw may give a second Meredith
     c.ok("battle report --name Ridge --leader \"Wadsworth/Iron Brigade:captured@Libby\" --leader \"Wadsworth/Cutler's Brigade:captured@Libby\"");
     CHECK_THAT(c.refused("exchange propose --from confederate --offer leader:Meredith", 2),
-               Contains("2 held are called Meredith, whom the Confederate cannot tell apart: the Union may ask for the one it wants by his name"));
+               Contains("2 held are called Meredith, whom the Confederates cannot tell apart: the Union may ask for the one it wants by his name"));
     CHECK_THAT(c.refused("exchange propose --from union --ask leader:Meredith", 2), Contains("the umpire must rename one of them"));
     c.ok("rename leader \"commander of Wadsworth/Cutler's Brigade\" Cutler");
     CHECK_THAT(c.ok("exchange propose --from union --ask leader:Cutler"), Contains("Exchange #1 proposed by the Union"));

@@ -114,7 +114,7 @@ TEST_CASE("Campaign commands end to end") {
     CHECK_THAT(cli.refused("add brigade 'Iron Brigade' --division Wadsworth --rating green --stands 5", 1),
                Contains("division Wadsworth already has a brigade named \"Iron Brigade\""));
     cli.ok("add battery 'Reserve A' --corps 'I Corps'");
-    CHECK_THAT(cli.refused("add battery 'Reserve A' --corps 'I Corps'", 1), Contains("I Corps' reserve already has a battery named \"Reserve A\""));
+    CHECK_THAT(cli.refused("add battery 'Reserve A' --corps 'I Corps'", 1), Contains("the Artillery reserve of I Corps already has a battery named \"Reserve A\""));
     cli.ok("add battery 'Reserve A' --army 'Army of the Potomac'");  // another unit's reserve: its own names
     cli.ok("add army 'Army of Northern Virginia' --side confederate");
     cli.ok("add corps 'Third Corps' --army 'Army of Northern Virginia'");

@@ -342,9 +342,9 @@ TEST_CASE("The organiser's copy of a built-in rule set draws its leaders' names 
     // Sides no list is kept for: none drawn, and the campaign says so.
     const auto [north, north_show] = arrive("north", "north");
     CHECK_THAT(north, Contains("commander of D/1st Brigade"));
-    CHECK_THAT(north_show, Contains("on, but muster has no list for the Union or the Confederate: their leaders are named as you name them"));
+    CHECK_THAT(north_show, Contains("on, but muster has no list for the Union or the Confederates: their leaders are named as you name them"));
     // Another war's rule set that shares one side's id is not a copy: its "union" draws none.
     const auto [half, half_show] = arrive("half", "union");
     CHECK_THAT(half, Contains("commander of D/1st Brigade"));
-    CHECK_THAT(half_show, Contains("on, but muster has no list for the Union or the Confederate"));
+    CHECK_THAT(half_show, Contains("on, but muster has no list for the Union or the Confederates"));
 }

@@ -439,8 +439,8 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     CHECK_THAT(umpire, Contains("Heth arrived") && Contains("Pender arrived") && Contains("Wadsworth arrived"));
     CHECK_THAT(umpire, Contains("Cashtown") && Contains("Casualties returned\n  ") && !Contains("Casualties returned\n  none"));
     CHECK_THAT(umpire, Contains("Battles amended\n  Battle of Cashtown amended: Wadsworth/1st Brigade lost 1 (was 2)"));
-    CHECK_THAT(umpire, Contains("awaiting an answer now\n  #1 from the Union to the Confederate"));
-    CHECK_THAT(umpire, Contains("Exchanges proposed, answered and withdrawn, and camps liberated\n  Exchange #1 proposed by the Union to the Confederate"));
+    CHECK_THAT(umpire, Contains("awaiting an answer now\n  #1 from the Union to the Confederates"));
+    CHECK_THAT(umpire, Contains("Exchanges proposed, answered and withdrawn, and camps liberated\n  Exchange #1 proposed by the Union to the Confederates"));
     // The brigadier who fell there is in the battle's summary, his replacement among the leaders.
     CHECK_THAT(umpire, Contains(": killed") && Contains("leaders replaced, assigned, attached, downgraded and back from their wounds\n  New commander of Wadsworth/2nd Brigade"));
     // Each side's stands: none in service when the turn began (nothing had arrived), and after
@@ -684,7 +684,7 @@ TEST_CASE("A brigade's leader and a prisoner's stands are found by a beginning o
     CHECK_THAT(c.ok("exchange propose --from union --offer 'stands:heth/2nd=1'"), Contains("offers: 1 stand of Heth's Division/2nd Brigade"));
     // The same proposal again while the first awaits its answer (a form sent twice): refused.
     CHECK_THAT(c.refused("exchange propose --from union --offer \"stands:Heth's Division/2nd Brigade=1\" --note again", 1),
-               Contains("exchange #1 proposes just this to the Confederate and awaits its answer"));
+               Contains("exchange #1 proposes just this to the Confederates and awaits its answer"));
     // A part that names two: refused, naming both.
     c.ok("rename division Wadsworth \"Hethington\"");
     CHECK_THAT(c.refused("battle report --name Gettysburg --loss 'Heth/1st Brigade=1'", 2), Contains("could be any of 2"));
@@ -699,7 +699,7 @@ TEST_CASE("An army or corps added with its commander says who he is, with the gr
     // A unit found by another case or a beginning is named as the campaign spells it.
     CHECK_THAT(c.ok("add corps 'II Corps' --army 'army of v'"), Contains("Added corps II Corps to Army of Virginia"));
     CHECK_THAT(c.ok("add division Ricketts --corps 'iii corps'"), Contains(") to III Corps"));
-    CHECK_THAT(c.ok("add battery Tower --corps 'iii c'"), Contains("to III Corps' reserve"));
+    CHECK_THAT(c.ok("add battery Tower --corps 'iii c'"), Contains("to the Artillery reserve of III Corps"));
 }
 
 TEST_CASE("An arm, a grade or a rating is found as muster's other words are, by its id or its name, any case or a beginning, or refused listing the rule set's with the nearest") {

@@ -62,7 +62,7 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(refused("battle deploy 'Freemans Farm' Glover", 2), Contains("no planned battle named \"Freemans Farm\": did you mean Freeman's Farm?"));
     CHECK_THAT(refused("battle deploy " + ff + " Glovr", 2), Contains("no division named \"Glovr\"") && Contains("did you mean Glover?"));
     refused("battle deploy " + ff, 2);
-    CHECK_THAT(refused("battle show 'Bemis' --as american", 2), Contains("no battle named \"Bemis\" that the American fought"));
+    CHECK_THAT(refused("battle show 'Bemis' --as american", 2), Contains("no battle named \"Bemis\" that the Americans fought"));
     step("battle plan 'Bemis Heights'");
     CHECK_THAT(refused("battle deploy 'Bemis Heights' Poor", 1),
                Contains("brigade Poor is already deployed at Freeman's Farm: a brigade is in one battle planned at a time"));
@@ -258,7 +258,7 @@ TEST_CASE("An AWI campaign speaks its rule set's words: brigades and battalions,
     CHECK_THAT(rolled, Contains("brigade: Battalions a brigade") && Contains("brigade leader: Commander rating"));
     CHECK_THAT(c.refused("arrive Nixon", 1), Contains("brigade Nixon has already arrived: a brigade arrives once"));
     CHECK_THAT(c.ok("rename division Nixon \"Nixon's Brigade\""), Contains("Renamed brigade Nixon to Nixon's Brigade"));
-    CHECK_THAT(c.refused("exchange propose --from american --offer \"stands:Nixon's Brigade/1st=1\"", 2), Contains("held in the camps of the American"));
+    CHECK_THAT(c.refused("exchange propose --from american --offer \"stands:Nixon's Brigade/1st=1\"", 2), Contains("held in the camps of the Americans"));
     for (const auto& out : {graded, turn, c.ok("schedule"), c.ok("journal"), c.ok("journal --as american")}) {
         INFO(out);
         CHECK_FALSE(acw(out));

@@ -54,7 +54,7 @@ TEST_CASE("The players panel: a link made and copied once, the inbox read, a pro
     REQUIRE(d.click("Players/Exchange/1"));
     REQUIRE(d.click("Players/Accept"));
     INFO(w.error);
-    CHECK_THAT(w.note, Contains("accepted by the Confederate"));
+    CHECK_THAT(w.note, Contains("accepted by the Confederates"));
     // Lee's link revoked: it signs no one in.
     d.frames(2);
     REQUIRE(d.click("Players/Lee"));

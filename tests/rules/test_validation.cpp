@@ -1,5 +1,6 @@
 // The validator refuses broken rule sets with the file, the JSON path and the reason.
 #include "support.hpp"
+#include "play/play_support.hpp"
 
 #include "core/error.hpp"
 
@@ -248,4 +249,23 @@ TEST_CASE("A table's block found by its index is the one its conditions choose, 
             }
         }
     }
+}
+
+TEST_CASE("A side is named in a sentence by its men together where the rule set gives them, else by its name, and its artillery reserve where it sits") {
+    for (const auto* rules : {&test::acw(), &test::awi(), &test::nap()})
+        for (const auto& side : rules->sides) {
+            const auto the = rules->the_side(side.id);
+            CHECK(the == "the " + (side.collective.empty() ? side.name : side.collective));
+            for (const auto level : {ReserveLevel::army, ReserveLevel::corps})
+                CHECK(rules->reserve_name(side.id, level) == (level == side.reserve_level ? side.reserve : "Artillery reserve"));
+        }
+    // The built-in ones read as English does: a name that is an adjective takes its men's plural.
+    CHECK(test::awi().the_side("american") == "the Americans");
+    CHECK(test::awi().the_side("british") == "the British");
+    CHECK(test::acw().the_side("confederate") == "the Confederates");
+    CHECK(test::acw().the_side("union") == "the Union");
+    // Given, it is text as a name is: a control character in it is refused.
+    const auto given = rules::load_rule_set(acw_with(R"("name": "Union", )", R"("name": "Union", "collective": "Federals", )"), "own.json");
+    CHECK(given.the_side("union") == "the Federals");
+    CHECK_THAT(refusal(acw_with(R"("name": "Union", )", "\"name\": \"Union\", \"collective\": \"Fed\\u001berals\", ")), Contains("collective"));
 }

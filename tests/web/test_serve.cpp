@@ -82,7 +82,7 @@ TEST_CASE("A player's link shows every page of his side, with the security heade
     const auto his = server.get(hancock + "orders").body;
     CHECK_THAT(his, Contains("Hancock, the Union") && !Contains("Meade, the Union"));
     CHECK(test::form_token(his) != test::form_token(server.get(club.meade + "orders").body));
-    CHECK_THAT(server.get(club.lee + "oob").body, Contains("Heth") && Contains("Lee, the Confederate"));
+    CHECK_THAT(server.get(club.lee + "oob").body, Contains("Heth") && Contains("Lee, the Confederates"));
     CHECK_THAT(server.get(club.meade + "battles").body, Contains("Gettysburg"));
     CHECK_THAT(server.get(club.meade + "camps").body, Contains("Fort Delaware") && Contains("2 stands of Pickett/Garnett&#39;s Brigade"));
     // His papers, made from his view.
@@ -574,7 +574,7 @@ TEST_CASE("An answer to an exchange that changed since the player's page showed 
     const auto proposer_token = test::form_token(server.get(club.meade + "camps").body);
     const auto unanswered = club.dump();
     const auto own = server.post(club.meade + "exchange-answer", {{"token", proposer_token}, {"exchange", "1"}, {"seen", seen(page)}, {"answer", "accept"}});
-    CHECK_THAT(own.body, Contains("exchange #1 was proposed by the Union: only the Confederate"));
+    CHECK_THAT(own.body, Contains("exchange #1 was proposed by the Union: only the Confederates"));
     CHECK(club.dump() == unanswered);
     // Read again, it is answered.
     const auto fresh = server.get(club.lee + "camps").body;
@@ -696,7 +696,7 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     const auto proposed = server.post(club.meade + "exchange-propose",
                                       {{"token", test::form_token(page)}, {"offer", "2 stands of Pickett/Garnett's Brigade"}, {"note", "Take them home"}});
     REQUIRE(proposed.status == 200);
-    CHECK_THAT(proposed.body, Contains("Exchange #1 proposed to the Confederate"));
+    CHECK_THAT(proposed.body, Contains("Exchange #1 proposed to the Confederates"));
     CHECK_THAT(club.ok("player inbox"), Contains("#1 Union -> Confederate: offers"));
     page = server.get(club.lee + "camps").body;
     CHECK_THAT(page, Contains("Take them home") && Contains("value=\"accept\""));
