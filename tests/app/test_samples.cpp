@@ -110,6 +110,8 @@ TEST_CASE("Every sample creates in one undoable operation, passes check, exports
         INFO((check.problems.empty() ? "" : check.problems.front()));
         CHECK(check.ok());
         CHECK(check.brigades > 0);
+        // Every post is filled: a unit led by no one plays as one whose commander is lost.
+        for (const auto& work : s.season().open_work()) CHECK_THAT(work, !Contains("no commander"));
         const auto journal = s.history().journal();
         REQUIRE(journal.size() == 2);  // created, and the sample's forces as one operation
         CHECK_THAT(journal.back().summary, Contains("Started from sample " + sample.id));
