@@ -1035,8 +1035,10 @@ void Store::together(std::int64_t campaign, const std::function<void()>& work) {
             throw;
         }
         m_together = false;
+        const bool changed = m_step.has_value();
         m_step.reset();
-        saved(t);
+        if (changed) saved(t);
+        else t.commit();  // nothing was written: no change to count as saved
     });
     if (m_expected) m_expected = last_operation(campaign);
 }

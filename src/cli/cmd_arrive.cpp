@@ -19,6 +19,7 @@ namespace {
 // Every division due now arrives, each with its dice (asked, when the organiser rolls them).
 void arrive_due(Io& io, const RollOptions& dice, bool show_rolls, bool discard_previews) {
     auto session = open_campaigns(io);
+    const auto& rules = session.rules();  // read before a line is printed: a campaign it refuses prints none
     const bool asking = asks_for_dice(session, dice);
     const auto due = session.season().arrive_due([&](app::ArrivalRequest r) {
         r.discard_preview = discard_previews;
@@ -29,7 +30,7 @@ void arrive_due(Io& io, const RollOptions& dice, bool show_rolls, bool discard_p
         });
     });
     if (due.arrivals.empty()) io.out << "Nothing is due: every division scheduled by this turn has arrived.\n";
-    print_arrivals(io, session.rules(), due, show_rolls);
+    print_arrivals(io, rules, due, show_rolls);
 }
 
 }  // namespace
