@@ -624,10 +624,10 @@ TEST_CASE("A battalion whose Main commander falls is led by its Alternate, as tu
     c.ok("camp new Albany --side american");
     c.ok("battle report --name Skirmish --leader 'Breymann/3rd Battalion:captured@Albany'");
     CHECK_THAT(c.ok("turn"), Contains("Breymann/3rd Battalion's commander, Huyn, is captured: its Alternate Prueschenk leads it until he is replaced "
-                                      "(muster leader assign '#28' 'Breymann/3rd Battalion' makes him its commander; "
+                                      "(muster leader assign '#30' 'Breymann/3rd Battalion' makes him its commander; "
                                       "muster leader replace 'Breymann/3rd Battalion' rolls a new one)"));
     const auto before = test::dump(c.dir.file("c.db"), false);
-    CHECK_THAT(c.ok("leader assign '#28' 'Breymann/3rd Battalion'"),
+    CHECK_THAT(c.ok("leader assign '#30' 'Breymann/3rd Battalion'"),
                Contains("Leader Prueschenk, its Alternate, takes command of Breymann/3rd Battalion (replacing Huyn, captured)"));
     CHECK_THAT(c.ok("leader list"), Contains("Breymann/3rd Battalion\n") && !Contains("Breymann/3rd Battalion (alternate)"));
     CHECK_THAT(c.ok("turn"), !Contains("Breymann/3rd Battalion's commander"));
