@@ -581,13 +581,22 @@ void domain(SQLite::Database& db, Problems& out) {
                       " numbers, past any campaign's");
     // What a roll held to its preview was rolled for: "battle 12", "leader 40", "brigade 7", by an
     // entry that rolls so (a recovery, a Fallen Leaders roll, a new commander) or its preview.
+    // The subject's kind is the entry's (a preview's, any of them), its number an id (at most 18 digits).
     SQLite::Statement rolled(db, "SELECT r.operation_id, r.subject FROM rolled_for r LEFT JOIN operation o ON o.id = r.operation_id "
-                                 "WHERE o.kind IS NULL OR o.kind NOT IN (?, ?, ?, ?) OR typeof(r.subject) <> 'text' OR r.subject NOT GLOB '[a-z]* [1-9]*' "
-                                 "OR substr(r.subject, instr(r.subject, ' ') + 1) GLOB '*[^0-9]*' OR substr(r.subject, 1, instr(r.subject, ' ') - 1) GLOB '*[^a-z]*'");
-    bind_all(rolled, OperationKind::preview, OperationKind::recovery, OperationKind::fallen_leader, OperationKind::replace);
+                                 "WHERE o.kind IS NULL OR typeof(r.subject) <> 'text' OR r.subject NOT GLOB '[a-z]* [1-9]*' "
+                                 "OR substr(r.subject, instr(r.subject, ' ') + 1) GLOB '*[^0-9]*' OR length(r.subject) - instr(r.subject, ' ') > 18 "
+                                 "OR NOT (CASE substr(r.subject, 1, instr(r.subject, ' ') - 1) WHEN 'battle' THEN o.kind IN (?1, ?2) "
+                                 "WHEN 'leader' THEN o.kind IN (?1, ?3) WHEN ?5 THEN o.kind IN (?1, ?4) WHEN ?6 THEN o.kind IN (?1, ?4) "
+                                 "WHEN ?7 THEN o.kind IN (?1, ?4) WHEN ?8 THEN o.kind IN (?1, ?4) ELSE 0 END)");
+    bind_all(rolled, OperationKind::preview, OperationKind::recovery, OperationKind::fallen_leader, OperationKind::replace, UnitKind::brigade,
+             UnitKind::division, UnitKind::corps, UnitKind::army);
     for (const Row row(rolled); rolled.executeStep();)
         out.push_back("journal: entry #" + std::to_string(row.id("operation_id")) + " is said to have rolled for \"" + visible(row.text("subject")) +
-                      "\", which is not an entry that rolls for a battle, a leader or a post, or not what it names (a preview would bind nothing)");
+                      "\", which is not an entry that rolls for a battle, a leader or a post, or not one that rolls for that (a preview would bind nothing)");
+    SQLite::Statement faces(db, std::string("SELECT r.operation_id, r.seq, r.dice, r.faces, r.reading FROM roll r WHERE NOT ") + k_faces_as_written);
+    for (const Row row(faces); faces.executeStep();)
+        out.push_back("journal: roll " + std::to_string(row.id("seq")) + " of entry #" + std::to_string(row.id("operation_id")) + " holds the faces \"" +
+                      visible(row.text("faces")) + "\", not as muster writes a " + visible(row.text("dice")) + " roll that reads " + visible(row.text("reading")));
     // A battle still planned bears no recorded battle's name, in any case (planning one is
     // refused so): a reference to either would name both.
     SQLite::Statement planned(db, "SELECT c.name AS campaign, p.name FROM battle_plan p JOIN campaign c ON c.id = p.campaign_id WHERE p.battle_id IS NULL "

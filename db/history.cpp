@@ -16,9 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Faces are stored as written ("4,4", "3+5", "10"). The column is muster's writing for people
-// to read: whatever it holds reads as some faces (a run of digits too long for a face stops
-// growing), never as a fault.
+// Faces are stored as written ("4,4", "3+5", "10"), read once k_faces_as_written holds them so.
 dice::Faces parse_faces(const std::string& text) {
     dice::Faces faces;
     int n = 0;
@@ -82,8 +80,8 @@ std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t camp
         out.push_back(std::move(e));
     }
     SQLite::Statement r(db, std::string(k_seen) +
-                                "SELECT r.operation_id, r.seq, r.purpose, r.table_id, r.dice, r.faces, r.reading, r.result, "
-                                "r.source, r.status FROM roll r JOIN seen s ON s.id = r.operation_id "
+                                "SELECT r.operation_id, s.number AS entry, r.seq, r.purpose, r.table_id, r.dice, r.faces, " + k_faces_as_written + " AS faces_ok, r.reading, "
+                                "r.result, r.source, r.status FROM roll r JOIN seen s ON s.id = r.operation_id "
                                 "WHERE s.number BETWEEN ?3 AND ?4 AND (?2 IS NULL OR r.seen_by IS NULL OR r.seen_by = '*' OR "
                                 "instr(',' || r.seen_by || ',', ',' || ?2 || ',') > 0) ORDER BY r.operation_id, r.seq");
     bind_all(r, campaign, side_of(viewer), first, last);
@@ -94,6 +92,10 @@ std::vector<journal::Entry> read_entries(SQLite::Database& db, std::int64_t camp
         jr.roll.table = row.text("table_id");
         jr.roll.thrown.die = rules::parse_die(row.text("dice")).value_or(rules::Die::percentile);
         jr.roll.thrown.reading = row.integer("reading");
+        if (!row.flag("faces_ok"))
+            throw Damaged("a roll of journal entry #" + std::to_string(row.id("entry")) + " holds the faces \"" +
+                          visible(row.text("faces")) + "\", not as muster writes a " + row.text("dice") + " roll that reads " +
+                          std::to_string(jr.roll.thrown.reading) + "; run muster check, or restore a backup");
         jr.roll.thrown.faces = parse_faces(row.text("faces"));
         jr.roll.result = row.text("result");
         jr.source = row.word<DiceMode>("source");

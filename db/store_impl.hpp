@@ -111,6 +111,18 @@ std::uint64_t schema_made_digest();
 /// the cost of reading its schema (making the schema afresh to compare takes longer than many a
 /// command). A migration added changes it; a test holds it to the migrations.
 inline constexpr std::uint64_t k_schema_made_digest = 0x77e2a0cfa5b68bb6;
+/// Whether the roll `r` holds its faces as muster writes them for its dice and reading
+/// (dice::Throw::faces_text: "3,2" reads 32 on percentile dice, "3+5" or "8" reads 8 on 2d6): an
+/// SQL expression, 1 or 0. A damaged file's would be shown, and held against a preview, as faces
+/// never thrown.
+inline constexpr const char* k_faces_as_written =
+    "(CASE r.dice "
+    "WHEN 'percentile' THEN r.faces GLOB '[0-9],[0-9]' AND r.reading = CASE r.faces WHEN '0,0' THEN 100 ELSE substr(r.faces, 1, 1) * 10 + substr(r.faces, 3, 1) END "
+    "WHEN 'd6' THEN r.faces GLOB '[1-6]' AND r.reading = CAST(r.faces AS INTEGER) "
+    "WHEN 'd10' THEN (r.faces GLOB '[1-9]' OR r.faces = '10') AND r.reading = CAST(r.faces AS INTEGER) "
+    "WHEN '2d6' THEN (r.faces GLOB '[1-6]+[1-6]' AND r.reading = substr(r.faces, 1, 1) + substr(r.faces, 3, 1)) OR "
+    "((r.faces GLOB '[2-9]' OR r.faces IN ('10', '11', '12')) AND r.reading = CAST(r.faces AS INTEGER)) "
+    "ELSE 0 END)";
 /// How many operations (of `campaign`, or of every campaign) are part of a step whose first is
 /// not an earlier operation of their campaign that is part of none.
 int steps_astray(SQLite::Database& db, std::optional<std::int64_t> campaign = std::nullopt);

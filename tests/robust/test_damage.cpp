@@ -1253,6 +1253,9 @@ TEST_CASE("Check names what the schema lets by and muster never writes - a unit 
         {"UPDATE rolled_for SET subject = 'garbage'", "is said to have rolled for \"garbage\""},
         {"UPDATE rolled_for SET subject = 'brigade 01'", "is said to have rolled for \"brigade 01\""},
         {"UPDATE rolled_for SET operation_id = (SELECT MIN(id) FROM operation)", "is said to have rolled for \"brigade "},
+        // A new commander's entry said to have rolled for a battle, and an id past any.
+        {"UPDATE rolled_for SET subject = 'battle ' || substr(subject, instr(subject, ' ') + 1)", "is said to have rolled for \"battle "},
+        {"UPDATE rolled_for SET subject = 'brigade 999999999999999999999'", "is said to have rolled for \"brigade 999999999999999999999\""},
     };
     for (const auto& [sql, says] : cases) {
         DYNAMIC_SECTION(sql) {
@@ -1262,5 +1265,27 @@ TEST_CASE("Check names what the schema lets by and muster never writes - a unit 
             CHECK(r.code == 1);
             CHECK_THAT(r.out, Catch::Matchers::Contains(says));
         }
+    }
+}
+
+TEST_CASE("A roll's faces not as muster writes them for its dice and reading are damage - refused by the journal, named by check, never shown rewritten") {
+    const std::string first = " WHERE id = (SELECT MIN(id) FROM roll WHERE dice = 'percentile')";
+    for (const std::string set : {"faces = '-1,5'", "faces = '3,2,1'", "faces = 'x,y'", "faces = '99,99'", "faces = ''", "faces = '5'",
+                                  "faces = '3,2', reading = 33", "dice = 'd6', faces = '7', reading = 7", "dice = '2d6', faces = '6+7', reading = 13",
+                                  "dice = '2d6', faces = '13', reading = 13", "dice = 'd10', faces = '0', reading = 1"}) {
+        INFO(set);
+        const DamagedBy d("UPDATE roll SET " + set + first);
+        refused_unchanged(d.file, {{"journal"}}, "not as muster writes a ");
+        const auto r = d.check();
+        CHECK(r.code == 1);
+        CHECK_THAT(r.out, Catch::Matchers::Contains("holds the faces"));
+    }
+    // Each way muster writes them reads, and passes check.
+    for (const std::string set : {"faces = '0,0', reading = 100", "faces = '0,7', reading = 7", "dice = 'd6', faces = '6', reading = 6",
+                                  "dice = 'd10', faces = '10', reading = 10", "dice = '2d6', faces = '3+5', reading = 8", "dice = '2d6', faces = '12', reading = 12"}) {
+        INFO(set);
+        const DamagedBy d("UPDATE roll SET " + set + first);
+        CHECK(on(d.file, {"journal"}).code == 0);
+        CHECK(d.check().code == 0);
     }
 }
