@@ -61,7 +61,7 @@ void ExportWindow::write_handout(GuiApp& app) {
     const std::string side = handout_for(app);
     const std::string folder(trim(handout_folder(side)));
     if (folder.empty()) throw UsageError("name the folder the handout is written in (made if missing)");
-    app.start_work(*this, "Writing the handout of the " + rules.find_side(side)->name + " in " + folder,
+    app.start_work(*this, "Writing the handout of " + rules.the_side(side) + " in " + folder,
                    [this, db = app.db_path(), side, folder](std::atomic<std::uint64_t>& done) {
                        app::Session session(db, app::Open::existing);
                        std::vector<std::string> wrote;

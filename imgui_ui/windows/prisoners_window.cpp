@@ -42,7 +42,7 @@ void PrisonersWindow::propose(GuiApp& app) {
     }
     const auto v = app.session()->prisoners().propose_exchange(p);
     selected_exchange = v.row.number;
-    note = "Exchange #" + std::to_string(v.row.number) + " proposed to the " + app.model().rules->side_name(v.row.counterpart) + ". " + v.balance;
+    note = "Exchange #" + std::to_string(v.row.number) + " proposed to " + app.model().rules->the_side(v.row.counterpart) + ". " + v.balance;
     picked.clear();
     exchange_note.clear();  // the proposal's, not the next one's (nor the other side's, in its view)
 }
@@ -220,20 +220,20 @@ void PrisonersWindow::draw(GuiApp& app) {
             wrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), v.balance);
             if (!v.lapsed.empty()) wrapped(palette().caution, "lapsed: " + v.lapsed);
             if (v.row.status == ExchangeStatus::proposed && v.lapsed.empty() && viewer.owns(v.row.counterpart)) {
-                if (ImGui::SmallButton(("Accept as the " + rules.side_name(v.row.counterpart)).c_str())) {
+                if (ImGui::SmallButton(("Accept as " + rules.the_side(v.row.counterpart)).c_str())) {
                     selected_exchange = v.row.number;
                     app.run("exchange.accept");
                 }
                 mark("Prisoners/Accept/" + std::to_string(v.row.number));
                 ImGui::SameLine();
-                if (ImGui::SmallButton(("Refuse as the " + rules.side_name(v.row.counterpart)).c_str())) {
+                if (ImGui::SmallButton(("Refuse as " + rules.the_side(v.row.counterpart)).c_str())) {
                     selected_exchange = v.row.number;
                     app.run("exchange.refuse");
                 }
             }
             if (v.row.status == ExchangeStatus::proposed && viewer.owns(v.row.proposer)) {  // lapsed or not: it can be taken back
                 if (v.lapsed.empty() && viewer.owns(v.row.counterpart)) ImGui::SameLine();
-                if (ImGui::SmallButton(("Withdraw as the " + rules.side_name(v.row.proposer)).c_str())) {
+                if (ImGui::SmallButton(("Withdraw as " + rules.the_side(v.row.proposer)).c_str())) {
                     selected_exchange = v.row.number;
                     app.run("exchange.withdraw");
                 }
