@@ -15,12 +15,10 @@ namespace {
 std::string division_summary(const rules::RuleSet& rules, const army::Division& d) {
     int to_reserve = 0;
     for (const auto& b : d.batteries) to_reserve += b.reserve;
-    const auto* side = rules.find_side(d.side);
     return rules.count_brigades(static_cast<int>(d.brigades.size())) + ", " +
            count_of(d.stands(), "stand", "stands") + ", " +
            count_of(static_cast<int>(d.batteries.size()) - to_reserve, "battery", "batteries") +
-           (to_reserve ? " and " + count_of(to_reserve, "battery", "batteries") + " to the " +
-                             (side ? side->reserve : std::string("reserve"))
+           (to_reserve ? " and " + count_of(to_reserve, "battery", "batteries") + " to the " + rules.reserve_name(d.side)
                        : "");
 }
 

@@ -64,7 +64,7 @@ std::string division_text(const rules::RuleSet& rules, const army::Division& d) 
         for (const auto& bat : d.batteries) (bat.reserve ? reserve : own).push_back(bat.name);
         out += fmt::format("  {}: {}{}\n", rules.term_division, count_of(static_cast<int>(own.size()), "battery", "batteries"),
                            own.empty() ? "" : " (" + join(own, ", ") + ")");
-        out += fmt::format("  {}: {}{}\n", side ? side->reserve : "Reserve",
+        out += fmt::format("  {}: {}{}\n", rules.reserve_name(d.side),
                            count_of(static_cast<int>(reserve.size()), "battery", "batteries"),
                            reserve.empty() ? "" : " (" + join(reserve, ", ") + ")");
     } else {

@@ -17,7 +17,7 @@ struct Provenance {
 };
 
 /// muster's version, the campaign, its date ("" when it has none), its turn and the view:
-/// "muster 0.1.0", "Virginia 1863", "1863-07-01", "turn 3", "umpire's view" (or "view of the Union").
+/// "muster 0.1.0", "Virginia 1863", "1863-07-01", "turn 3", "umpire's view" (or "view of the Union", "view of the Confederates").
 std::vector<std::string> provenance_fields(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p);
 /// The fields joined: "muster 0.1.0 | Virginia 1863 | 1863-07-01 | turn 3 | umpire's view".
 std::string provenance_line(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p);

@@ -14,7 +14,7 @@ namespace muster::exporter {
 std::vector<std::string> provenance_fields(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p) {
     const auto* viewer = rules.find_side(oob.view.side());
     return {std::string("muster ") + k_version, one_line(oob.campaign), text_or(p.date, ""), p.turn.text(),
-            viewer ? "view of the " + viewer->name : std::string("umpire's view")};
+            viewer ? "view of " + rules.the_side(viewer->id) : std::string("umpire's view")};
 }
 
 std::string provenance_line(const rules::RuleSet& rules, const army::OobSource& oob, const Provenance& p) {

@@ -5,14 +5,20 @@ namespace muster::exporter {
 namespace {
 
 // Names are the organiser's text: nothing in them may become Markdown or HTML (an & starts
-// an entity), and no line break may end a table row.
+// an entity), and no line break may end a table row. Nor may what begins a block where the
+// text begins a line (a reserve's name does): a list's marker ("-", "+", "1." or "1)"), or
+// spaces that indent code.
 std::string md(const std::string& text) {
     std::string out;
-    for (char c : text) {
+    const size_t digits = text.find_first_not_of("0123456789"), indent = text.find_first_not_of(' ');
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
         if (c == '&') out += "&amp;";
         else if (c == '\n' || c == '\r') out += ' ';
+        else if (c == ' ' && i < indent) out += "&#32;";
         else {
-            if (std::string_view("\\`*_[]<>#|~!").find(c) != std::string_view::npos) out += '\\';
+            const bool marker = (i == 0 && (c == '-' || c == '+')) || (i == digits && i > 0 && (c == '.' || c == ')'));
+            if (marker || std::string_view("\\`*_[]<>#|~!").find(c) != std::string_view::npos) out += '\\';
             out += c;
         }
     }

@@ -168,7 +168,7 @@ std::string rule_set_summary(const rules::RuleSet& r) {
     if (!r.source.empty()) out += "Source: " + r.source + "\n";
     if (!r.note.empty()) out += "Note: " + r.note + "\n";
     std::vector<std::string> sides;
-    for (const auto& s : r.sides) sides.push_back(s.name + " (" + s.id + ", reserve: " + s.reserve + ")");
+    for (const auto& s : r.sides) sides.push_back(s.name + " (" + s.id + ", called " + r.the_side(s.id) + ", reserve: " + s.reserve + " of each " + std::string(word(s.reserve_level)) + ")");
     out += "Sides: " + join(sides, ", ") + "\n";
     for (const auto& s : r.sides)
         if (!s.note.empty()) out += "  " + s.name + ": " + one_line(s.note) + "\n";  // a rule set's own notes may hold line breaks

@@ -1,6 +1,7 @@
 #include "rules/load.hpp"
 
 #include "core/error.hpp"
+#include "core/match.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
 #include "core/words.hpp"
@@ -16,6 +17,7 @@ namespace {
 using json::Value;
 using detail::optional_text;
 using detail::read_id;
+using detail::read_called;
 using detail::read_text;
 
 constexpr std::string_view k_format = "muster-rules/1";
@@ -193,9 +195,9 @@ private:
             item.allow_only({"id", "name", "collective", "reserve", "reserve_level", "note"});
             Side side;
             side.id = read_id(item.at("id"));
-            side.name = read_text(item.at("name"));
-            if (const auto c = item.find("collective")) side.collective = read_text(*c, 100);
-            side.reserve = read_text(item.at("reserve"));
+            side.name = read_called(item.at("name"), 2000);
+            if (const auto c = item.find("collective")) side.collective = read_called(*c, 100);
+            side.reserve = read_called(item.at("reserve"), 2000);
             side.reserve_level = item.at("reserve_level").as_word<ReserveLevel>();
             side.note = optional_text(item, "note");
             m_rules.sides.push_back(side);
@@ -206,6 +208,12 @@ private:
             list.fail("expected exactly two sides, not " + std::to_string(m_rules.sides.size()) +
                       " (muster keeps the fog of war between two sides: a division is hidden from its enemy or seen by it)");
         check_unique(m_rules.sides, list, "side");
+        // A sentence tells the two apart ("proposed by the Union to the Confederates").
+        const auto& [one, other] = std::pair(m_rules.sides[0], m_rules.sides[1]);
+        const auto said = [&](const Side& s) { return m_rules.the_side(s.id); };
+        if (!detail::keeping_older_text() && (same_ignoring_case(one.name, other.name) || same_ignoring_case(said(one), said(other))))
+            list.fail("the sides " + one.id + " and " + other.id + " are both called \"" + (same_ignoring_case(one.name, other.name) ? one.name : said(one)) +
+                      "\": a sentence would not tell them apart (give each its own name and collective)");
     }
 
     // After the arms: a formation's arms are among them, or artillery (a battery's).

@@ -1,6 +1,7 @@
 #include "rules/read.hpp"
 
 #include "core/names.hpp"
+#include "core/text.hpp"
 
 #include <algorithm>
 
@@ -44,6 +45,15 @@ KeepingOlderText::~KeepingOlderText() { t_keeping_older_text = m_was; }
 bool keeping_older_text() { return t_keeping_older_text; }
 
 std::string read_text(const Value& v, size_t max) { return shown_text(v, max, Lines::one); }
+
+std::string read_called(const Value& v, size_t max) {
+    auto s = read_text(v, max);
+    if (t_keeping_older_text) return s;
+    if (trim(s).empty()) v.fail("text refused: it is empty or blank, and it names something in a sentence");
+    if (trim(s) != s) v.fail("text refused: \"" + s + "\" begins or ends with a space");
+    if (visible(s) != s) v.fail("text refused: \"" + visible(s) + "\" holds a character that shows nothing");
+    return s;
+}
 
 std::string optional_text(const Value& parent, std::string_view key) {
     auto v = parent.find(key);

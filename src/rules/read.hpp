@@ -13,6 +13,9 @@ bool is_id(std::string_view text);
 std::string read_id(const json::Value& v);
 /// A text of one line, at most `max` characters, with no control character or bidirectional control.
 std::string read_text(const json::Value& v, size_t max = 2000);
+/// A text a sentence or a heading names something by (a side, its artillery reserve): read_text,
+/// and something shows: not empty, no space at either end, no character that shows nothing.
+std::string read_called(const json::Value& v, size_t max);
 /// An optional text member (a note: lines, up to 20,000 characters, as a text), empty when absent.
 std::string optional_text(const json::Value& parent, std::string_view key);
 

@@ -318,6 +318,10 @@ std::string RuleSet::the_side(std::string_view id) const {
     const auto* side = find_side(id);
     return "the " + (!side ? std::string(id) : side->collective.empty() ? side->name : side->collective);
 }
+std::string RuleSet::reserve_name(std::string_view id) const {
+    const auto* side = find_side(id);
+    return reserve_name(id, side ? side->reserve_level : ReserveLevel::army);
+}
 std::string RuleSet::reserve_name(std::string_view id, ReserveLevel at) const {
     const auto* side = find_side(id);
     return side && side->reserve_level == at && !side->reserve.empty() ? side->reserve : "Artillery reserve";

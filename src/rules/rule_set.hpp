@@ -378,6 +378,8 @@ struct RuleSet {
     /// What the side calls the artillery reserve of an army or a corps (`at`): its `reserve` where
     /// it sits there ("Corps Artillery Reserve"), else "Artillery reserve".
     std::string reserve_name(std::string_view side, ReserveLevel at) const;
+    /// The side's artillery reserve where it sits (its reserve_level): its `reserve`, else "Artillery reserve".
+    std::string reserve_name(std::string_view side) const;
     const Named* find_arm(std::string_view id) const;
     const Named* find_theater(std::string_view id) const;
     const Nationality* find_nationality(std::string_view id) const;

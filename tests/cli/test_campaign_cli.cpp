@@ -572,6 +572,7 @@ TEST_CASE("On the command line, names and option values are taken as people type
     cli.ok("camp new Elmira --side Union");
     cli.ok("add division Rodes --corps 'third corps'");
     CHECK_THAT(cli("oob --as UNION").out, Contains("view of the Union"));
+    CHECK_THAT(cli("oob --as confederate").out, Contains("view of the Confederates"));  // a side named as its men together
     cli.ok("campaign set --rounding Half_Up");
     cli.ok("export labels --paper A4 --format pdf -o " + test::quote(cli.dir.file("labels.pdf")));
     cli.ok("add brigade 'Iron Brigade' --division Wadsworth --rating veteran --stands 6 --leader Meredith --grade average");

@@ -294,6 +294,19 @@ TEST_CASE("A CSV cell a spreadsheet would evaluate is neutralised, and Markdown 
     CHECK_THAT(md, Contains("Smith &amp; Wesson \\*bold\\* \\[link\\](x)"));
 }
 
+TEST_CASE("A reserve's name that begins its Markdown line begins no list there") {
+    for (const auto& [reserve, written] : std::vector<std::pair<std::string, std::string>>{
+             {"1. Corps Reserve", "1\\. Corps Reserve"}, {"12) Corps Reserve", "12\\) Corps Reserve"}, {"- Corps Reserve", "\\- Corps Reserve"},
+             {"+ Corps Reserve", "\\+ Corps Reserve"}, {"Corps Reserve 1. - +", "Corps Reserve 1. - +"}}) {
+        INFO(reserve);
+        test::TempDir dir;
+        { fixed_campaign(dir.file("c.db")); }
+        test::raw_sql(dir.file("c.db"), "UPDATE campaign SET rules_json = replace(rules_json, '\"Corps Artillery Reserve\"', '\"" + reserve + "\"')");
+        app::Session s(dir.file("c.db"), app::Open::existing);
+        CHECK_THAT(test::export_oob(s, request("md")), Contains("\n\n" + written + " of Third Corps: 2 batteries"));
+    }
+}
+
 TEST_CASE("A damaged name (an invalid byte, control, bidi and invisible characters) is written as valid JSON, to a file and to the terminal") {
     test::TempDir dir;
     const auto db = dir.file("c.db");

@@ -268,4 +268,15 @@ TEST_CASE("A side is named in a sentence by its men together where the rule set 
     const auto given = rules::load_rule_set(acw_with(R"("name": "Union", )", R"("name": "Union", "collective": "Federals", )"), "own.json");
     CHECK(given.the_side("union") == "the Federals");
     CHECK_THAT(refusal(acw_with(R"("name": "Union", )", "\"name\": \"Union\", \"collective\": \"Fed\\u001berals\", ")), Contains("collective"));
+    // A name a sentence reads shows something, and tells the two sides apart.
+    for (const std::string bad : {"", "   ", " Federals", "Federals ", "\\u200b", "Fed\\u200berals"}) {
+        INFO(bad);
+        CHECK_THAT(refusal(acw_with(R"("name": "Union", )", "\"name\": \"Union\", \"collective\": \"" + bad + "\", ")),
+                   Contains("sides[0].collective") && Contains("text refused"));
+        CHECK_THAT(refusal(acw_with(R"("reserve": "Army Artillery Reserve")", "\"reserve\": \"" + bad + "\"")), Contains("sides[0].reserve"));
+        CHECK_THAT(refusal(acw_with(R"("name": "Union")", "\"name\": \"" + bad + "\"")), Contains("sides[0].name"));
+    }
+    CHECK_THAT(refusal(acw_with(R"("name": "Union", )", R"("name": "Union", "collective": "confederates", )")),
+               Contains("are both called \"the confederates\""));
+    CHECK_THAT(refusal(acw_with(R"("name": "Union")", R"("name": "CONFEDERATE")")), Contains("are both called \"CONFEDERATE\""));
 }
