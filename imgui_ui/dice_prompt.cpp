@@ -80,6 +80,19 @@ void DicePrompt::buttons(GuiApp& app, std::initializer_list<Button> buttons) con
     ImGui::EndDisabled();
 }
 
+bool PhysicalDice::on(const GuiApp& app) const { return ticked || (app.model().current && app.model().current->dice == DiceMode::typed); }
+
+bool PhysicalDice::draw(const GuiApp& app, const char* label) {
+    const bool fixed = app.model().current && app.model().current->dice == DiceMode::typed;
+    bool shown = ticked || fixed;
+    ImGui::BeginDisabled(fixed);
+    const bool changed = ImGui::Checkbox(label, &shown);
+    ImGui::EndDisabled();
+    if (fixed && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("The campaign's dice are typed: every roll is asked for");
+    if (changed) ticked = shown;
+    return changed;
+}
+
 void DicePrompt::draw(GuiApp& app, const std::string& id) {
     if (!m_need) return;
     ImGui::Separator();

@@ -67,9 +67,19 @@ private:
     bool m_refocus = false;  // a roll was entered with Enter: the field keeps the keyboard for the next
 };
 
-/// A preview on screen (an arrival's, a recovery's, a new commander's) and the physical dice
-/// typed for it: done for real, it takes those dice (they lie on the table), and muster refuses
-/// other dice than its preview showed, unless the organiser discarded it: then it rolls anew.
+/// Whether an operation's dice are the organiser's, asked roll by roll: the box ticked, or every
+/// roll, where the campaign's dice are typed (it has none of its own to roll).
+struct PhysicalDice {
+    bool ticked = false;
+    bool on(const GuiApp& app) const;
+    /// The box, ticked and fixed where the campaign's dice are typed. True when it changed.
+    bool draw(const GuiApp& app, const char* label);
+};
+
+/// A preview on screen (an arrival's, a recovery's, a new commander's) and the dice it rolled:
+/// done for real, it rolls those dice again (the campaign's, or the physical ones typed, which lie
+/// on the table), whatever the Physical dice box says by then, for muster refuses other dice than
+/// its preview showed, unless the organiser discarded it: then it rolls anew.
 class PreviewHeld {
 public:
     /// A preview of `subject` was shown, rolled with `typed` (none: the campaign's dice).
@@ -88,9 +98,9 @@ public:
     /// Whether the preview of `subject` was discarded: done for real, it rolls anew.
     bool discarded(const std::string& subject) const { return m_discarded && m_subject == subject; }
     app::Previewed previewed(const std::string& subject) const { return discarded(subject) ? app::Previewed::discarded : app::Previewed::held; }
-    /// The physical dice typed for the preview of `subject` on screen; none if there is none.
-    std::optional<std::vector<std::string>> typed_for(const std::string& subject) const {
-        if (m_subject != subject || m_typed.empty()) return std::nullopt;
+    /// The dice of the preview of `subject` held (none typed: the campaign's); none if none is.
+    std::optional<std::vector<std::string>> dice_for(const std::string& subject) const {
+        if (m_subject.empty() || m_subject != subject || m_discarded) return std::nullopt;
         return m_typed;
     }
 

@@ -37,16 +37,16 @@ void ArrivalWindow::arrive(GuiApp& app, const std::vector<std::string>& rolls, b
 
 void ArrivalWindow::preview(GuiApp& app) {
     if (division.empty()) throw UsageError("pick the division that arrives");
-    if (!physical) return arrive(app, {}, true);
+    if (!physical.on(app)) return arrive(app, {}, true);
     dice.start(*app.session(), division + " (preview)", [this, g = &app](const std::vector<std::string>& rolls) { arrive(*g, rolls, true); });
 }
 
 void ArrivalWindow::accept(GuiApp& app) {
     if (division.empty()) throw UsageError("pick the division that arrives");
-    // The dice already typed for the preview on screen are the ones that lay on the table,
-    // whatever the Physical dice box says now.
-    if (const auto rolls = previewed.typed_for(division)) return arrive(app, *rolls, false);
-    if (!physical) return arrive(app, {}, false);
+    // The preview on screen is done with its dice (the physical ones lie on the table), whatever
+    // the Physical dice box says now.
+    if (const auto rolls = previewed.dice_for(division)) return arrive(app, *rolls, false);
+    if (!physical.on(app)) return arrive(app, {}, false);
     dice.start(*app.session(), division + " arrives", [this, g = &app](const std::vector<std::string>& rolls) { arrive(*g, rolls, false); });
 }
 
@@ -91,7 +91,7 @@ void ArrivalWindow::draw(GuiApp& app) {
         year = 0;
         theater.clear();
     }
-    if (ImGui::Checkbox("Physical dice (each roll asked for as the tables come to it)", &physical)) dice.cancel();
+    if (physical.draw(app, "Physical dice (each roll asked for as the tables come to it)")) dice.cancel();
     mark("Arrival/Physical");
     dice.buttons(app, {{"Preview", "arrival.preview", "Arrival/Preview"}, {"Accept", "arrival.accept", "Arrival/Accept"}});
     ImGui::SameLine();

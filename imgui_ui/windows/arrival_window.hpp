@@ -29,7 +29,7 @@ public:
     int year = 0;          // 0: the campaign's
     std::string theater;   // empty: the campaign's
     bool roll_year_theater = false;  // roll them on the rule set's table instead
-    bool physical = false;
+    PhysicalDice physical;
     DicePrompt dice;                    // the physical dice being asked
     std::optional<app::Arrival> shown;  // the preview on screen
     PreviewHeld previewed;              // its physical dice, which accepting takes; or discarded

@@ -66,10 +66,10 @@ void BattleWindow::recover(GuiApp& app, app::Mode mode) {
         else recovery_previewed.done();
         note = (recovery->preview ? "Preview, not applied: " : "") + recovery->summary;
     };
-    // The dice typed for the preview on screen are the ones that lay on the table, whatever the
-    // Physical dice box says now.
-    if (const auto rolls = recovery_previewed.typed_for(recovery_battle); rolls && !preview) return run(*rolls);
-    if (!physical) return run({});
+    // The preview on screen is done with its dice (the physical ones lie on the table), whatever
+    // the Physical dice box says now.
+    if (const auto rolls = recovery_previewed.dice_for(recovery_battle); rolls && !preview) return run(*rolls);
+    if (!physical.on(app)) return run({});
     recovery.reset();
     dice.start(*app.session(), (preview ? "preview of the recovery of " : "recovery of ") + recovery_battle, run);
 }
@@ -110,7 +110,7 @@ void BattleWindow::place_on_plan(GuiApp& app, PlanRole role) {
         note = plan_step->outcome.summary;
         m_plan_typed[battle].clear();
     };
-    if (!plan_physical) return run({});
+    if (!plan_physical.on(app)) return run({});
     plan_step.reset();
     plan_dice.start(*app.session(), division + " is deployed at " + plan_battle, run);
 }
@@ -124,7 +124,7 @@ void BattleWindow::arrive_reserve(GuiApp& app) {
         });
         note = plan_step->outcome.summary + " (journal #" + std::to_string(plan_step->outcome.operation) + ")";
     };
-    if (!plan_physical) return run({});
+    if (!plan_physical.on(app)) return run({});
     plan_step.reset();
     plan_dice.start(*app.session(), plan_division + " arrives at " + plan_battle, run);
 }
@@ -252,7 +252,7 @@ void BattleWindow::draw_plans(GuiApp& app) {
         ImGui::Unindent();
         ImGui::PopID();
     }
-    ImGui::Checkbox("Physical dice##plan", &plan_physical);
+    plan_physical.draw(app, "Physical dice##plan");
     mark("Battle/PlanPhysical");
     plan_dice.draw(app, "plan");
     if (plan_step) bullet_lines({plan_step->outcome.summary});
@@ -460,7 +460,7 @@ void BattleWindow::draw(GuiApp& app) {
         ImGui::EndCombo();
     }
     next_on_line(checkbox_width("Physical dice"));
-    ImGui::Checkbox("Physical dice##recovery", &physical);
+    physical.draw(app, "Physical dice##recovery");
     mark("Battle/RecoveryPhysical");
     next_on_line(button_width("Preview recovery"));
     dice.buttons(app, {{"Preview recovery", "recovery.preview", "Battle/RecoveryPreview"}, {"Apply recovery", "recovery.apply", "Battle/RecoveryApply"}});

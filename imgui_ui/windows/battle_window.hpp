@@ -67,7 +67,7 @@ public:
     std::string recovery_battle;
     std::optional<app::Outcome> recovery;
     PreviewHeld recovery_previewed;  ///< its physical dice, which applying takes; or discarded
-    bool physical = false;  ///< the recovery's dice are the organiser's
+    PhysicalDice physical;  ///< the recovery's dice are the organiser's
     DicePrompt dice;
     TableOrder order;  ///< the report table's rows: by brigade or by stands
     std::string amend_battle, amend_brigade;  ///< the report to amend, and the brigade
@@ -75,7 +75,7 @@ public:
     std::optional<app::Outcome> amendment;
     std::string plan_battle, plan_division;  ///< the plan, and its division placed or the reserve that arrives
     std::string new_plan, new_plan_date, new_plan_place;  ///< a battle planned
-    bool plan_physical = false;              ///< its dice are the organiser's
+    PhysicalDice plan_physical;              ///< its dice are the organiser's
     DicePrompt plan_dice;
     std::optional<app::PlanStep> plan_step;  ///< what the last arrival did
 

@@ -26,10 +26,10 @@ void LeadersWindow::replace(GuiApp& app, app::Mode mode) {
         note = (shown->preview ? "Preview, not applied: " : "") + shown->summary;
     };
     shown.reset();
-    // The dice typed for the preview on screen are the ones that lay on the table, whatever the
-    // Physical dice box says now.
-    if (const auto rolls = previewed.typed_for(u); rolls && !preview) return run(*rolls);
-    if (!physical) return run({});
+    // The preview on screen is done with its dice (the physical ones lie on the table), whatever
+    // the Physical dice box says now.
+    if (const auto rolls = previewed.dice_for(u); rolls && !preview) return run(*rolls);
+    if (!physical.on(app)) return run({});
     dice.start(*app.session(), (preview ? "preview of a new commander for " : "a new commander for ") + std::string(trim(unit)), run);
 }
 
@@ -56,7 +56,7 @@ void LeadersWindow::casualty(GuiApp& app) {
         note = shown->summary;
     };
     shown.reset();
-    if (!physical) return run({});
+    if (!physical.on(app)) return run({});
     dice.start(*app.session(), "the Fallen Leaders roll for " + named(leader), run);
 }
 
@@ -154,7 +154,7 @@ void LeadersWindow::draw(GuiApp& app) {
     ImGui::Checkbox("Replace a sound commander too", &force);
     mark("Leaders/Force");
     next_on_line(checkbox_width("Physical dice"));
-    ImGui::Checkbox("Physical dice", &physical);
+    physical.draw(app, "Physical dice");
     mark("Leaders/Physical");
     dice.buttons(app, {{"Preview", "leader.preview", "Leaders/Preview"}, {"Roll a new commander", "leader.replace", "Leaders/Replace"}});
     if (shown && shown->preview) {

@@ -35,7 +35,7 @@ public:
     std::string leader;      ///< the leader who may have fallen, returns or is assigned
     int out_for = 1;         ///< battles a leader wounded on the Fallen Leaders table misses
     bool force = false;      ///< replace a sound commander too
-    bool physical = false;
+    PhysicalDice physical;
     DicePrompt dice;
     std::optional<app::Outcome> shown;
     PreviewHeld previewed;  ///< the new commander's preview: its physical dice, which rolling him takes; or discarded

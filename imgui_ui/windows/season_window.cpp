@@ -27,7 +27,7 @@ void SeasonWindow::roll_up_due(GuiApp& app, bool turn_after) {
 
 void SeasonWindow::next_turn(GuiApp& app) {
     if (dice.asking()) throw UsageError("the dice for " + rolling.front() + " are still being asked: enter them or abandon first");
-    if (!physical) {
+    if (!physical.on(app)) {
         note.clear();  // what the turn brings, not what an earlier action said
         return begin_turn(app);
     }
@@ -40,7 +40,7 @@ void SeasonWindow::next_turn(GuiApp& app) {
 void SeasonWindow::arrive_due(GuiApp& app) {
     if (dice.asking()) throw UsageError("the dice for " + rolling.front() + " are still being asked: enter them or abandon first");
     if (app.model().turn.due.empty()) throw UsageError("no division is due now");
-    if (physical) return roll_up_due(app, false);
+    if (physical.on(app)) return roll_up_due(app, false);
     note.clear();
     const auto due = app.session()->season().arrive_due();
     for (const auto& a : due.arrivals) note += (note.empty() ? "" : "; ") + a.division.name + " arrived";
@@ -48,7 +48,7 @@ void SeasonWindow::arrive_due(GuiApp& app) {
 
 void SeasonWindow::begin_turn(GuiApp& app) {
     auto& s = *app.session();
-    const auto result = physical ? s.season().next_turn([](const app::ArrivalRequest&) { return std::optional<app::Arrival>(); })
+    const auto result = physical.on(app) ? s.season().next_turn([](const app::ArrivalRequest&) { return std::optional<app::Arrival>(); })
                                  : s.season().next_turn();
     note = (note.empty() ? "" : note + "; ") + "Turn " + std::to_string(result.turn.number()) + " begins" +
            (result.date ? " (" + result.date->text() + ")" : "") + ": " + std::to_string(result.arrivals.size()) + " arrived";
@@ -274,7 +274,7 @@ void SeasonWindow::draw(GuiApp& app) {
         };
         ImGui::TextWrapped("Due now: %s", names(t.due).c_str());
         ImGui::TextWrapped("Due next turn: %s", names(t.next).c_str());
-        ImGui::Checkbox("Physical dice for the arrivals", &physical);
+        physical.draw(app, "Physical dice for the arrivals");
         mark("Season/Physical");
         ImGui::SameLine();
         dice.buttons(app, {{"Bring in those due now", "turn.arrive_due", "Season/ArriveDue"}, {"Next turn", "turn.next", "Season/NextTurn"}});

@@ -33,7 +33,7 @@ public:
     /// Takes `unscheduling` off the schedule.
     void unschedule(GuiApp& app);
 
-    bool physical = false;
+    PhysicalDice physical;
     DicePrompt dice;
     std::string to_schedule;    ///< the placeholder to put on the schedule
     bool by_date = false;       ///< due on the turn that holds `due_date`, not on `due_turn`

@@ -33,14 +33,19 @@ TEST_CASE("The leaders panel: a sound commander is kept unless forced, then repl
     INFO(w.error);
     CHECK_THAT(w.note, StartsWith("Preview, not applied: New commander of Wadsworth/Iron Brigade"));
     REQUIRE(gui::marked("Leaders/Discard"));
-    // Physical dice other than the campaign's the preview threw: refused, until it is discarded.
+    // Done with the Physical dice box ticked since: with the campaign's dice the preview threw,
+    // unasked, and what it showed.
     const auto journal = s.history().journal().size();
+    const std::string shown = w.note.substr(std::string("Preview, not applied: ").size());
     REQUIRE(d.click("Leaders/Physical"));
     REQUIRE(d.click("Leaders/Replace"));
-    test::roll_threes(d, w.dice, "leader", 1);
-    CHECK_THAT(w.error, Contains("the new commander of Wadsworth/Iron Brigade would not roll as its preview"));
-    CHECK(s.history().journal().size() == journal);
-    REQUIRE(d.click("leader/Abandon"));
+    CHECK(w.error.empty());
+    CHECK_FALSE(w.dice.asking());
+    CHECK(s.history().journal().size() == journal + 1);
+    CHECK(w.note == shown);
+    // Undone, and previewed with physical dice: discarded, the new commander is rolled anew.
+    REQUIRE(s.history().undo().size() == 1);
+    d.app.changed();
     REQUIRE(d.click("Leaders/Preview"));
     CHECK(test::roll_threes(d, w.dice, "leader") >= 1);
     REQUIRE(d.click("Leaders/Discard"));

@@ -19,7 +19,7 @@ TEST_CASE("The season panel: Next turn with physical dice asks each roll of the 
     auto& s = *d.app.session();
     auto& w = d.show<gui::SeasonWindow>();
     REQUIRE(d.click("Season/Physical"));
-    REQUIRE(w.physical);
+    REQUIRE(w.physical.ticked);
     REQUIRE(d.click("Season/NextTurn"));
     INFO(w.error);
     d.frames(2);
@@ -99,6 +99,47 @@ TEST_CASE("The season panel brings in every division due now, the turn staying")
     d.frames(2);
     CHECK(d.app.model().journal_size == entries);
     d.frame(shot("season_arrive_due"));
+}
+
+TEST_CASE("In a campaign whose dice are typed, a preview and the divisions due ask each roll, the Physical dice boxes ticked and fixed") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    {
+        app::Session s(db, app::Open::existing);
+        s.season().schedule_division("Pender", Turn::first(), std::nullopt);  // due now
+        app::CampaignSettings typed;
+        typed.dice = DiceMode::typed;
+        s.change_settings(typed);
+    }
+    test::Driver d(db);
+    // The arrival panel previews with the organiser's dice: asked, not refused as having run out.
+    auto& arrival = d.show<gui::ArrivalWindow>();
+    REQUIRE(d.click("Arrival/Division"));
+    REQUIRE(d.click("Arrival/Division/Pender"));
+    CHECK_FALSE(arrival.physical.ticked);
+    REQUIRE(d.click("Arrival/Preview"));
+    INFO(arrival.error);
+    CHECK(arrival.error.empty());
+    REQUIRE(arrival.dice.asking());
+    CHECK_THAT(arrival.dice.purpose(), Contains("Divisional Strength"));
+    REQUIRE(d.click("arrival/Abandon"));
+    // So do the divisions due, from the season panel.
+    auto& w = d.show<gui::SeasonWindow>();
+    REQUIRE(d.click("Season/ArriveDue"));
+    INFO(w.error);
+    CHECK(w.error.empty());
+    REQUIRE(w.dice.asking());
+    CHECK_THAT(w.dice.purpose(), Contains("Divisional Strength"));
+    d.frame(shot("season_typed_campaign"));
+    REQUIRE(d.click("Season/Physical"));  // fixed: a click changes nothing
+    CHECK_FALSE(w.physical.ticked);
+    CHECK(w.physical.on(d.app));
+    REQUIRE(d.click("turn/Roll"));
+    CHECK(test::roll_threes(d, w.dice, "turn") > 1);
+    CHECK_FALSE(w.dice.asking());
+    d.frames(2);
+    CHECK(d.app.model().turn.due.empty());
 }
 
 TEST_CASE("The season panel: each battle summarized in a sortable table, and charts read by hovering, in every view") {

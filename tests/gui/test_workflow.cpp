@@ -56,7 +56,7 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     REQUIRE(d.click("Arrival/Division/Pender"));
     CHECK(arrival.division == "Pender");
     REQUIRE(d.click("Arrival/Physical"));
-    REQUIRE(arrival.physical);
+    REQUIRE(arrival.physical.ticked);
     REQUIRE(d.click("Arrival/Accept"));
     INFO(arrival.error);
     REQUIRE(arrival.dice.asking());
@@ -80,7 +80,7 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
 
     // Arrival with the campaign's dice: preview, then accept.
     REQUIRE(d.click("Arrival/Physical"));
-    REQUIRE_FALSE(arrival.physical);
+    REQUIRE_FALSE(arrival.physical.ticked);
     REQUIRE(d.click("Arrival/Division"));
     REQUIRE(d.click("Arrival/Division/Heth"));
     REQUIRE(d.click("Arrival/Preview"));
