@@ -121,6 +121,13 @@ void GuiApp::take_model() {
     if (std::exchange(m_outside, false) && (viewer().is_umpire() || (newest.first == m_newest.first && newest.second != m_newest.second)))
         m_status = "The campaign was changed outside this window: showing it as it is now";
     m_newest = newest;
+    // Another campaign made current: the panels of one hold nothing of the other (a battle
+    // chosen there, a unit typed); the campaigns' own panels keep what they said of the change.
+    const auto campaign = model().current ? std::optional(model().current->id) : std::nullopt;
+    if (m_campaign && campaign != m_campaign)
+        for (auto& w : m_windows)
+            if (w->needs_campaign()) w->forget();
+    m_campaign = campaign;
     if (model().current && m_session) m_session->seen(model().revision);
 }
 

@@ -142,6 +142,7 @@ private:
     // view only where its journal grew (a change to what it may not read is not news to it).
     bool m_outside = false;
     std::pair<std::string, std::int64_t> m_newest{"", -1};  // the view, and the newest entry it read
+    std::optional<std::int64_t> m_campaign;  // the campaign the panels hold what was typed and chosen of
     Worker m_worker;
     std::string m_db_path;
     std::vector<std::unique_ptr<Window>> m_windows;

@@ -2,6 +2,8 @@
 // answered for the side asked, a link revoked; a side's view does not show it.
 #include "app/players.hpp"
 #include "fixture.hpp"
+#include "windows/battle_window.hpp"
+#include "windows/campaigns_window.hpp"
 #include "windows/leaders_window.hpp"
 #include "windows/players_window.hpp"
 
@@ -118,4 +120,40 @@ TEST_CASE("Another file opened, the panels hold nothing of the one shown before:
     d.show<gui::PlayersWindow>();
     d.frame(test::shot("players_after_another_file"));
     CHECK(d.app.model().players.empty());
+}
+
+TEST_CASE("Another campaign made current, the panels hold nothing of the one before - a battle chosen, a unit typed - and the campaigns panel says the change") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    {
+        app::Session s(db, app::Open::existing);
+        app::NewCampaign other;
+        other.name = "Second";
+        other.rules = "awi";
+        s.create_campaign(other);  // made current
+        s.use_campaign("Test");
+    }
+    test::Driver d(db);
+    auto& battle = d.show<gui::BattleWindow>();
+    battle.recovery_battle = "McPherson Ridge";
+    auto& leaders = d.show<gui::LeadersWindow>();
+    leaders.unit = "Wadsworth/Iron Brigade";
+    leaders.physical.ticked = true;
+    auto& campaigns = d.show<gui::CampaignsWindow>();
+    campaigns.selected = "Second";
+    REQUIRE(d.app.run("campaign.use"));
+    d.frames(3);
+    REQUIRE(d.app.model().current);
+    CHECK(d.app.model().current->name == "Second");
+    CHECK(battle.recovery_battle.empty());
+    CHECK(leaders.unit.empty());
+    CHECK_FALSE(leaders.physical.ticked);
+    CHECK(campaigns.note == "Current campaign: Second");
+    CHECK(campaigns.open);
+    // The model read again of the same campaign forgets nothing.
+    leaders.unit = "1st Battalion";
+    d.app.changed();
+    d.frames(3);
+    CHECK(leaders.unit == "1st Battalion");
 }
