@@ -11,6 +11,7 @@
 #include <stb_image_write.h>
 
 #include <algorithm>
+#include <set>
 #include <cstdlib>
 #include <filesystem>
 #include <string_view>
@@ -99,25 +100,27 @@ Platform::Platform(const PlatformOptions& options) : m_ini(options.ini_path) {
 }
 
 void Platform::key_event(int key, int scancode, int action, int mods) {
-    if (action == GLFW_RELEASE && m_pressed.count(key)) {
-        m_late.push_back({key, scancode, mods});
-        return;
+    if (action != GLFW_REPEAT) m_keys.push_back({key, scancode, action, mods});  // ImGui repeats a held key itself
+}
+
+void Platform::take_keys() {
+    std::set<int> changed;
+    while (!m_keys.empty() && changed.insert(m_keys.front().key).second) {
+        const auto k = m_keys.front();
+        m_keys.pop_front();
+        ImGui_ImplGlfw_KeyCallback(m_window, k.key, k.scancode, k.action, k.mods);
     }
-    if (action == GLFW_PRESS) m_pressed.insert(key);
-    ImGui_ImplGlfw_KeyCallback(m_window, key, scancode, action, mods);
 }
 
 void Platform::start_frame(double wait_seconds, const std::function<void(ImGuiIO&)>& input) {
-    // The releases held back, now that the last frame has seen their keys down.
-    for (const auto& k : std::exchange(m_seen, {})) ImGui_ImplGlfw_KeyCallback(m_window, k.key, k.scancode, GLFW_RELEASE, k.mods);
-    if (wait_seconds > 0) glfwWaitEventsTimeout(wait_seconds);  // the callbacks take what came
+    // Keys still queued are taken without waiting: the frames come until they are all read.
+    if (wait_seconds > 0 && m_keys.empty()) glfwWaitEventsTimeout(wait_seconds);  // the callbacks take what came
     glfwPollEvents();
+    take_keys();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     if (input) input(ImGui::GetIO());
     ImGui::NewFrame();
-    m_seen = std::exchange(m_late, {});
-    m_pressed.clear();
 }
 
 Platform::~Platform() {

@@ -1,8 +1,8 @@
 #pragma once
 // The window, the OpenGL context and Dear ImGui's GLFW/OpenGL3 backends; the content scale (theme.hpp: fonts, look);
 // screenshots. Used by muster-gui and by the GUI tests alike.
+#include <deque>
 #include <functional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -39,19 +39,21 @@ public:
     float scale() const { return m_scale; }
     /// A key pressed or released, as GLFW tells it (its key callback; a test calls it as GLFW
     /// would). ImGui 1.86 reads a key as held or not at each frame, with no queue: a key tapped
-    /// within one batch of events (a quick tap during a long frame, xdotool's) would be lost.
-    /// Its release is held back to the next frame.
+    /// within one batch of events (a quick tap during a long frame, xdotool's), a key tapped
+    /// again, or Ctrl let go in the batch that brought its Z, would be lost. So each key changes
+    /// at most once a frame: the events queue, and each frame takes them in order up to the first
+    /// of a key changed already, which waits with all after it for the next frame.
     void key_event(int key, int scancode, int action, int mods);
 
 private:
     /// Polls events (first waiting up to `wait_seconds` for one) and starts an ImGui frame.
     void start_frame(double wait_seconds, const std::function<void(ImGuiIO&)>& input);
+    /// Gives the backend the keys' events queued that this frame may take (key_event).
+    void take_keys();
     struct Key {
-        int key, scancode, mods;
+        int key, scancode, action, mods;
     };
-    std::set<int> m_pressed;  // keys pressed since the last frame began
-    std::vector<Key> m_late;  // their releases, held back
-    std::vector<Key> m_seen;  // those a frame has seen down: released as the next begins
+    std::deque<Key> m_keys;  // the keys' events not yet given to the backend, in order
     GLFWwindow* m_window = nullptr;
     std::string m_ini;
     float m_scale = 1.f;

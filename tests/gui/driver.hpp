@@ -27,6 +27,7 @@ public:
             io.MouseDown[0] = m_down;
             for (unsigned c : m_chars) io.AddInputCharacter(c);
             m_chars.clear();
+            if (keys_from_platform) return;
             io.KeyCtrl = m_ctrl;
             io.KeyShift = m_shift;
             for (int key : {'Z', 'Y', 'F', 'A'}) io.KeysDown[key] = m_key == key;
@@ -38,6 +39,9 @@ public:
         app.settle();  // as a person waits for the screen to show what they did
         if (wait_for_work) app.finish_work();
     }
+    /// Whether the keys are as the platform was told them (Platform::key_event, as GLFW tells
+    /// them), not set by this driver's own keys.
+    bool keys_from_platform = false;
     /// Whether each frame waits for long work to be done (off: the frames go on meanwhile).
     bool wait_for_work = true;
     void frames(int n) {

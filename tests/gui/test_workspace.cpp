@@ -617,6 +617,40 @@ TEST_CASE("Escape closes a popup, though tapped faster than a frame, and the nex
         if (b.ref() == "Heth/2nd Brigade") CHECK(b.status == BrigadeStatus::disbanded);
 }
 
+TEST_CASE("Keys as a window takes them in batches - Ctrl let go in the batch that brought its Z undoes, a key tapped five times in one batch counts five") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    d.show<gui::JournalWindow>();
+    auto& s = *d.app.session();
+    REQUIRE(d.click("Navigator/Filter"));
+    d.type("abcdefgh");
+    d.frames(2);
+    REQUIRE(d.app.navigator().filter == "abcdefgh");
+    d.keys_from_platform = true;
+    for (int i = 0; i < 5; ++i) {
+        d.platform.key_event(GLFW_KEY_BACKSPACE, 0, GLFW_PRESS, 0);
+        d.platform.key_event(GLFW_KEY_BACKSPACE, 0, GLFW_RELEASE, 0);
+    }
+    d.frames(12);
+    CHECK(d.app.navigator().filter == "abc");
+    // Out of the field: Ctrl held in one batch; Z tapped and Ctrl let go in the next.
+    d.keys_from_platform = false;
+    d.backspace(3);
+    REQUIRE(d.click("Journal/Undo"));  // a step undone by the button, to have one more to undo by the keys
+    d.keys_from_platform = true;
+    const auto entries = s.history().journal().size();
+    d.platform.key_event(GLFW_KEY_LEFT_CONTROL, 0, GLFW_PRESS, GLFW_MOD_CONTROL);
+    d.frame();
+    d.platform.key_event(GLFW_KEY_Z, 0, GLFW_PRESS, GLFW_MOD_CONTROL);
+    d.platform.key_event(GLFW_KEY_Z, 0, GLFW_RELEASE, GLFW_MOD_CONTROL);
+    d.platform.key_event(GLFW_KEY_LEFT_CONTROL, 0, GLFW_RELEASE, 0);
+    d.frames(4);
+    CHECK(s.history().journal().size() == entries + 1);
+    CHECK(s.history().journal().back().kind == OperationKind::undo);
+}
+
 TEST_CASE("A long name does not push the order of battle's Rename nor an exchange's count of stands off the panel") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
