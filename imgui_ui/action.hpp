@@ -30,6 +30,7 @@ struct Action {
     bool needs_database = true;  ///< refused while no campaign database is open
     std::function<void()> run;
     std::function<bool()> enabled;  ///< whether it can run now; none: always
+    std::function<bool()> chosen;   ///< whether its menu item is ticked as what holds now (the theme shown); none: never
     Shortcut also;                  ///< a second chord (Ctrl+Y beside Ctrl+Shift+Z)
     std::string menu = "Actions";   ///< the menu that lists it
     std::function<std::string()> title;  ///< the menu's words as they stand now ("Undo Turn 3 begins"); none: the label

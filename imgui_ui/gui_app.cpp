@@ -214,7 +214,7 @@ void GuiApp::actions_menu(const std::string& name) {
         if (a.label.empty() || a.menu != name) continue;
         const auto keys = a.shortcut.text();
         const auto title = std::string(a.icon ? a.icon : "") + (a.icon ? "  " : "") + (a.title ? a.title() : a.label) + "###" + a.id;
-        if (ImGui::MenuItem(title.c_str(), keys.empty() ? nullptr : keys.c_str(), false, runs_in_view(a) && a.can_run())) run_in_front(a);
+        if (ImGui::MenuItem(title.c_str(), keys.empty() ? nullptr : keys.c_str(), a.chosen && a.chosen(), runs_in_view(a) && a.can_run())) run_in_front(a);
         mark("Menu/" + name + "/" + a.id);
     }
     ImGui::EndMenu();
@@ -225,11 +225,15 @@ void GuiApp::menu() {
     const bool file = ImGui::BeginMenu("File");
     mark("Menu/File");
     if (file) {
-        ImGui::InputText("##path", &m_open_path);
+        // Enter in the path opens it, as Open does.
+        const bool entered = ImGui::InputText("##path", &m_open_path, ImGuiInputTextFlags_EnterReturnsTrue);
         mark("Menu/File/Path");
         ImGui::SameLine();
         // A path mistyped is not a new file made without a word: Open takes one there, New makes one.
-        if (ImGui::MenuItem("Open database")) open_database(m_open_path, app::Open::existing);
+        if (ImGui::MenuItem("Open database") || entered) {
+            open_database(m_open_path, app::Open::existing);
+            if (entered) ImGui::CloseCurrentPopup();
+        }
         mark("Menu/File/Open");
         if (ImGui::MenuItem("New database")) open_database(m_open_path, app::Open::create);
         mark("Menu/File/New");

@@ -114,7 +114,7 @@ void register_windows(GuiApp& app) {
     act("turn.arrive_due", "Bring in those due now", se, Effect::writes, [se, g] { se->arrive_due(*g); });
     act("turn.roll", "", se, Effect::writes, [se, g] { se->enter_roll(*g); });
     act("turn.take_back", "", se, Effect::view, [se] { se->take_back(); });
-    act("turn.cancel", "", se, Effect::view, [se] { se->cancel(); });
+    act("turn.cancel", "", se, Effect::view, [se, g] { se->cancel(*g); });
     act("schedule.add", "", se, Effect::writes, [se, g] { se->schedule(*g); });
     act("schedule.remove", "", se, Effect::writes, [se, g] { se->unschedule(*g); });
     auto* l = leaders.get();
@@ -159,7 +159,7 @@ void register_windows(GuiApp& app) {
     for (const auto theme : {Theme::light, Theme::dark}) {
         const bool dark = theme == Theme::dark;
         app.add_action({.id = dark ? "look.dark" : "look.light", .label = dark ? "Dark theme" : "Light theme", .effect = Effect::view,
-                        .needs_database = false, .run = [theme] { apply_theme(theme); }, .menu = "Look",
+                        .needs_database = false, .run = [theme] { apply_theme(theme); }, .chosen = [theme] { return current_theme() == theme; }, .menu = "Look",
                         .icon = dark ? icon::dark : icon::light});
     }
     app.add_action({.id = "navigator.find", .label = "Find in the navigator", .shortcut = {'F', true}, .effect = Effect::view,

@@ -59,7 +59,7 @@ void ArrivalWindow::discard() {
 
 void ArrivalWindow::draw(GuiApp& app) {
     const auto& rules = *app.model().rules;
-    const bool choosing = ImGui::BeginCombo("Division", division.empty() ? "(choose a placeholder)" : division.c_str());
+    const bool choosing = ImGui::BeginCombo((rules.term_division + "##division").c_str(), division.empty() ? "(choose a placeholder)" : division.c_str());
     mark("Arrival/Division");
     if (choosing) {
         for (const auto& a : app.model().oob.armies)

@@ -302,7 +302,7 @@ void BattleWindow::draw(GuiApp& app) {
     ImGui::InputText("Place", &place);
 
     // The divisions that fought: a filtered list, clipped, so thousands stay quick to draw.
-    ImGui::Text("Divisions that fought (%zu ticked):", divisions.size());
+    ImGui::Text("%ss that fought (%zu ticked):", model.rules->term_division.c_str(), divisions.size());
     ImGui::SameLine();
     ImGui::SetNextItemWidth(px(200));
     ImGui::InputTextWithHint("##divfilter", "filter", &division_filter);
@@ -353,7 +353,7 @@ void BattleWindow::draw(GuiApp& app) {
         ImGui::TableSetupScrollFreeze(1, 1);  // the brigade stays in sight when the rest scrolls sideways
         // Sorted by what the table shows of the order of battle; not by what is being typed
         // (a row would move under the cursor).
-        ImGui::TableSetupColumn("Brigade", ImGuiTableColumnFlags_DefaultSort);
+        ImGui::TableSetupColumn(model.rules->term_brigade.c_str(), ImGuiTableColumnFlags_DefaultSort);
         ImGui::TableSetupColumn("Stands");
         // The fields' columns as wide as a field needs (ems: the font's size), kept when the
         // others are fitted to their entries (a field has no width of its own to fit).
@@ -438,7 +438,7 @@ void BattleWindow::draw(GuiApp& app) {
     const bool blank = trim(r.name).empty() && r.brigades.empty() && r.leaders.empty() && r.batteries.empty();
     ImGui::PushTextWrapPos(0);
     if (blank) {
-        ImGui::TextDisabled("Name the battle and give what its brigades lost.");
+        ImGui::TextDisabled("Name the battle and give what its %ss lost.", model.rules->brigade_noun().c_str());
         mark("Battle/Blank");
     } else ImGui::TextColored(m_check_ok ? palette().done : palette().refused, "%s", m_check.c_str());
     ImGui::PopTextWrapPos();
@@ -475,7 +475,7 @@ void BattleWindow::draw(GuiApp& app) {
     }
 
     ImGui::Separator();
-    ImGui::TextWrapped("Amend a report: what a brigade lost, as it should have been reported");
+    ImGui::TextWrapped("Amend a report: what a %s lost, as it should have been reported", app.model().rules->brigade_noun().c_str());
     ImGui::SetNextItemWidth(px(220));
     const bool amending = ImGui::BeginCombo("Battle##amend", amend_battle.c_str());
     mark("Battle/AmendBattle");
@@ -488,7 +488,7 @@ void BattleWindow::draw(GuiApp& app) {
     }
     next_on_line(px(260));
     ImGui::SetNextItemWidth(px(260));
-    ImGui::InputTextWithHint("##amendbrigade", "Division/Brigade", &amend_brigade);
+    ImGui::InputTextWithHint("##amendbrigade", (app.model().rules->term_division + "/" + app.model().rules->term_brigade).c_str(), &amend_brigade);
     mark("Battle/AmendBrigade");
     next_on_line(field_width(px(100), "lost"));
     ImGui::SetNextItemWidth(px(100));

@@ -76,7 +76,7 @@ void ExportWindow::write_handout(GuiApp& app) {
 
 void ExportWindow::draw(GuiApp& app) {
     const auto& rules = *app.model().rules;
-    ImGui::Checkbox("Brigade labels (pdf or html)", &labels);
+    ImGui::Checkbox((rules.term_brigade + " labels (pdf or html)##labels").c_str(), &labels);
     mark("Export/Labels");
     // The file's name follows what is written, where it is the other's ("oob.pdf" becomes
     // "labels.pdf"): the labels are not written over the order of battle just written.
@@ -112,7 +112,7 @@ void ExportWindow::draw(GuiApp& app) {
     // A side's papers for the next battle: its view of the order of battle, its labels, its
     // prisoners and the exchanges awaiting its answer; never more than it may know.
     ImGui::Separator();
-    ImGui::TextWrapped("Player handout: oob.pdf, labels.pdf, papers.txt and turn.txt, in a folder");
+    ImGui::TextWrapped("Player handout: oob.pdf, labels.pdf, papers.txt, turn.txt and last-turn.txt, in a folder");
     if (app.viewer().is_umpire()) {
         std::vector<const char*> sides;
         for (const auto& sd : rules.sides) sides.push_back(sd.name.c_str());

@@ -23,8 +23,7 @@ void JournalWindow::draw(GuiApp& app) {
             ImGui::TextDisabled("%zu entries", entries.size());
     } else {
         // A side's view: what it may read, numbered as it counts them; no total that betrays more.
-        const auto* side = model.rules->find_side(seen.viewer.side());
-        ImGui::TextDisabled("what the %s may read (muster journal --as %s)", side ? side->name.c_str() : "", seen.viewer.side().c_str());
+        ImGui::TextDisabled("what %s may read (muster journal --as %s)", model.rules->the_side(seen.viewer.side()).c_str(), seen.viewer.side().c_str());
     }
     ImGui::BeginChild("entries");
     for (auto it = entries.rbegin(); it != entries.rend(); ++it) {

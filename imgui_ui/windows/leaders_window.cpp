@@ -137,7 +137,7 @@ void LeadersWindow::draw(GuiApp& app) {
             const std::string shown_grade = grade_of(l);
             const auto* grade = rules.find_grade(shown_grade);
             const auto state = app::Leaders::state_text(l, model.fought_since_fall);  // a wounded leader's time out counting down
-            for (const std::string& v : {sd ? sd->name : l.side.str(), word(l.rank), grade ? grade->name : shown_grade, state, l.command.unit}) {
+            for (const std::string& v : {sd ? sd->name : l.side.str(), rules.rank_name(l.rank), grade ? grade->name : shown_grade, state, l.command.unit}) {
                 ImGui::TableNextColumn();
                 fit_text(v);
             }
@@ -146,7 +146,8 @@ void LeadersWindow::draw(GuiApp& app) {
     ImGui::EndTable();
     if (!umpire) return;
     // The umpire's: a new commander rolled for a unit.
-    const char* unit_hint = "Heth/1st Brigade, Heth, a corps or army";
+    const auto hint = rules.term_division + "/" + rules.term_brigade + ", a " + rules.division_noun() + ", a corps or an army";
+    const char* unit_hint = hint.c_str();
     ImGui::SetNextItemWidth(hint_width(unit_hint));
     ImGui::InputTextWithHint("Unit", unit_hint, &unit);
     mark("Leaders/Unit");

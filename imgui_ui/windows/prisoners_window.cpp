@@ -42,7 +42,7 @@ void PrisonersWindow::propose(GuiApp& app) {
     }
     const auto v = app.session()->prisoners().propose_exchange(p);
     selected_exchange = v.row.number;
-    note = "Exchange #" + std::to_string(v.row.number) + " proposed to " + app.model().rules->the_side(v.row.counterpart) + ". " + v.balance;
+    note = "Exchange #" + std::to_string(v.row.number) + " proposed to " + app.model().rules->the_side(v.row.counterpart) + "; " + v.balance;
     picked.clear();
     exchange_note.clear();  // the proposal's, not the next one's (nor the other side's, in its view)
 }

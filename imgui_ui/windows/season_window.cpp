@@ -84,17 +84,18 @@ void SeasonWindow::enter_roll(GuiApp& app) {
     roll_up_next(app);
 }
 
-void SeasonWindow::cancel() {
+void SeasonWindow::cancel(const GuiApp& app) {
     dice.cancel();
     if (!rolling.empty())
-        note = std::to_string(rolling.size()) + " division(s) stay due: " + rolling.front() + (rolling.size() > 1 ? " and others" : "") +
-               (m_turn_waits ? "; the turn has not begun (Next turn goes on from them)" : "");
+        note = app.model().rules->count_divisions(static_cast<int>(rolling.size())) + (rolling.size() == 1 ? " stays" : " stay") + " due: " + rolling.front() +
+               (rolling.size() > 1 ? " and others" : "") +
+               (m_turn_waits ? std::string("; the turn has not begun (Next turn goes on from ") + (rolling.size() == 1 ? "it)" : "them)") : "");
     rolling.clear();
     m_turn_waits = false;
 }
 
 void SeasonWindow::schedule(GuiApp& app) {
-    if (to_schedule.empty()) throw UsageError("pick the placeholder division to put on the schedule");
+    if (to_schedule.empty()) throw UsageError("pick the placeholder " + app.model().rules->division_noun() + " to put on the schedule");
     const auto s = by_date ? app.session()->season().schedule_division(to_schedule, std::nullopt, Day::read(trim(due_date)))
                            : app.session()->season().schedule_division(to_schedule, Turn::read(due_turn), std::nullopt);
     note = s.entry.division + " is due on " + s.entry.turn.text() + (s.date ? " (" + s.date->text() + ")" : "");
@@ -145,7 +146,7 @@ void SeasonWindow::draw_schedule(GuiApp& app) {
         ImGui::EndTable();
     }
     ImGui::SetNextItemWidth(px(220));
-    const bool choosing = ImGui::BeginCombo("##placeholder", to_schedule.empty() ? "(a placeholder division)" : to_schedule.c_str());
+    const bool choosing = ImGui::BeginCombo("##placeholder", to_schedule.empty() ? ("(a placeholder " + model.rules->division_noun() + ")").c_str() : to_schedule.c_str());
     mark("Season/Division");
     if (choosing) {
         for (const auto& a : model.oob.armies)
@@ -203,7 +204,8 @@ void SeasonWindow::draw_battles(GuiApp& app) {
     if (!ImGui::BeginTable("battles", 11, k_data_table | ImGuiTableFlags_Sortable, ImVec2(0, table_height(m_rows.size(), 9 * ImGui::GetFrameHeight())))) return;
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("Battle", ImGuiTableColumnFlags_DefaultSort);
-    for (const char* c : {"Date", "Place", "Side", "Divisions", "Lost", "Captured", "Returned", "Leaders", "Guns", "Recovered"}) ImGui::TableSetupColumn(c);
+    const auto divisions = rules.term_division + "s";
+    for (const char* c : {"Date", "Place", "Side", divisions.c_str(), "Lost", "Captured", "Returned", "Leaders", "Guns", "Recovered"}) ImGui::TableSetupColumn(c);
     headers_row("Season/Battles");
     fit_columns_to(app.shown() * 31 + m_rows.size());
     mark("Season/Battles");
@@ -279,7 +281,7 @@ void SeasonWindow::draw(GuiApp& app) {
         ImGui::SameLine();
         dice.buttons(app, {{"Bring in those due now", "turn.arrive_due", "Season/ArriveDue"}, {"Next turn", "turn.next", "Season/NextTurn"}});
         dice.draw(app, "turn");
-        if (dice.asking() && rolling.size() > 1) ImGui::TextDisabled("then: %zu more division(s) due", rolling.size() - 1);
+        if (dice.asking() && rolling.size() > 1) ImGui::TextDisabled("then: %s more due", app.model().rules->count_divisions(static_cast<int>(rolling.size()) - 1).c_str());
         const bool open_schedule = ImGui::CollapsingHeader("The schedule (the umpire's)");
         mark("Season/ScheduleHeader");
         if (open_schedule) draw_schedule(app);

@@ -26,7 +26,7 @@ public:
     void enter_roll(GuiApp& app);
     void take_back() { dice.take_back(); }
     /// Stops rolling up the due divisions; those not yet arrived stay due.
-    void cancel();
+    void cancel(const GuiApp& app);
 
     /// Puts the placeholder picked on the schedule, for the turn or the date typed.
     void schedule(GuiApp& app);

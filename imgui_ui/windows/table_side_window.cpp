@@ -298,11 +298,12 @@ void TableSideWindow::draw(GuiApp& app) {
     }
     if (umpire && !trim(battle).empty()) {
         ImGui::SetNextItemWidth(px(240));
-        ImGui::InputTextWithHint(t->difference ? "Attacker" : "Unit", "Division/Brigade or a battery", &unit);
+        const auto hint = rules.term_division + "/" + rules.term_brigade + " or a battery";
+        ImGui::InputTextWithHint(t->difference ? "Attacker" : "Unit", hint.c_str(), &unit);
         mark("TableSide/Unit");
         if (t->difference) {
             ImGui::SetNextItemWidth(px(240));
-            ImGui::InputTextWithHint("Defender", "Division/Brigade or a battery", &defender);
+            ImGui::InputTextWithHint("Defender", hint.c_str(), &defender);
             mark("TableSide/Defender");
         }
         if (t->fire) {

@@ -2,6 +2,7 @@
 // the dark theme, as the umpire and as a side, with nothing cut off: text that does not fit ends
 // in an ellipsis (whole on hover) or can be scrolled to.
 #include "fixture.hpp"
+#include "app_support.hpp"
 #include "theme.hpp"
 
 #include <imgui_internal.h>
@@ -106,6 +107,25 @@ TEST_CASE("The table side and the play tables of L'Ordre Mixte at 1024x700: a ta
     d.frames(2);
     REQUIRE(d.click("Campaigns/Settings/Despicable"));
     CHECK_FALSE(gui::marked("Campaigns/Settings/Despicable/expanded"));  // a text, not a combo that opens
+}
+
+TEST_CASE("An AWI campaign's panels at 1280x800, in its own words (brigades of battalions), with nothing cut off") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    for (const auto& sample : app::samples())
+        if (sample.id == "saratoga") test::sample_campaign(db, sample);
+    test::Driver d(db, {}, 1280, 800);
+    for (const auto& a : d.app.actions())
+        if (a.id.rfind("window.", 0) == 0) d.app.run(a.id);
+    d.show<gui::ArrivalWindow>();
+    REQUIRE(d.click("Arrival/Division"));
+    REQUIRE(d.click("Arrival/Division/Breymann"));
+    REQUIRE(d.click("Arrival/Preview"));
+    walk_panels(d, "1280x800_awi");
+    d.app.set_viewer(View::of_side("american"));
+    d.show<gui::JournalWindow>();
+    d.frames(2);
+    d.frame(test::shot("look_1280x800_awi_american_Journal"));
 }
 
 TEST_CASE("On a HiDPI screen (MUSTER_SCALE=1.5) the text and the spacing are drawn larger, and still nothing is cut off") {

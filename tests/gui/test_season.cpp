@@ -291,7 +291,7 @@ TEST_CASE("Next turn with physical dice rolls up what is due now before the turn
     d.frames(2);
     CHECK_FALSE(w.dice.asking());
     CHECK(d.app.model().current->turn == Turn::first());
-    CHECK_THAT(w.note, Contains("stay due") && Contains("the turn has not begun"));
+    CHECK_THAT(w.note, Contains("1 division stays due: Pender") && Contains("the turn has not begun"));
     REQUIRE(d.app.model().turn.due.size() == 1);
     REQUIRE(d.click("Season/NextTurn"));
     d.frames(2);
