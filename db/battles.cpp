@@ -184,12 +184,12 @@ std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campai
         auto& db = m_store.impl().db;
         const auto fought = battle_ids(db, campaign, side, "a.side = ?2");
         // Whether its casualties returned is the side's to read where it sees casualties there (its
-        // own, or the enemy's it saw there): a recovery of only what it did not see tells it
-        // nothing. (app::summarize reads a battle so too.)
+        // own, or the enemy's it saw there, hidden again since or not): a recovery of only what it
+        // did not see tells it nothing. (app::summarize reads a battle so too.)
         SQLite::Statement q(db, "SELECT DISTINCT l.battle_id FROM battle_loss l JOIN brigade b ON b.id = l.brigade_id "
                                 "JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
                                 "LEFT JOIN battle_division bd ON bd.battle_id = l.battle_id AND bd.division_id = d.id "
-                                "WHERE b.campaign_id = ?1 AND l.casualties > 0 AND (a.side = ?2 OR (COALESCE(bd.seen, 1) AND NOT d.hidden))");
+                                "WHERE b.campaign_id = ?1 AND l.casualties > 0 AND (a.side = ?2 OR COALESCE(bd.seen, NOT d.hidden))");
         bind_all(q, campaign, std::string(side));
         std::set<std::int64_t> casualties_seen;
         for (const Row row(q); q.executeStep();) casualties_seen.insert(row.id("battle_id"));
@@ -207,15 +207,15 @@ std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campai
 }
 
 std::set<std::int64_t> Battles::battles_known_to(std::int64_t campaign, std::string_view side) const {
-    return guarded(m_store.path(), [&] { return battle_ids(m_store.impl().db, campaign, side, "(a.side = ?2 OR (bd.seen AND NOT d.hidden))"); });
+    return guarded(m_store.path(), [&] { return battle_ids(m_store.impl().db, campaign, side, "(a.side = ?2 OR bd.seen)"); });
 }
 
 std::set<std::int64_t> Battles::battles_seen_fought_by(std::int64_t campaign, std::string_view side) const {
-    // ...in a battle the enemy fought, which is its to know of (a battle of one side alone is not,
-    // though a division of it seen before fought there).
+    // ...in a battle the enemy fought, which is its to know of, hidden again since or not (a battle
+    // of one side alone is not, though a division of it seen before fought there).
     return guarded(m_store.path(), [&] {
         return battle_ids(m_store.impl().db, campaign, side,
-                          "a.side = ?2 AND bd.seen AND NOT d.hidden AND EXISTS (SELECT 1 FROM battle_division eb JOIN division ed ON ed.id = eb.division_id "
+                          "a.side = ?2 AND bd.seen AND EXISTS (SELECT 1 FROM battle_division eb JOIN division ed ON ed.id = eb.division_id "
                           "JOIN corps ek ON ek.id = ed.corps_id JOIN army ea ON ea.id = ek.army_id WHERE eb.battle_id = bd.battle_id AND ea.side <> ?2)");
     });
 }

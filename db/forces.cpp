@@ -270,9 +270,10 @@ std::vector<std::string> Forces::commanders_above(UnitKind kind, std::int64_t id
     });
 }
 
-bool Forces::known_by_name_only(std::int64_t division) const {
+bool Forces::read_while_hidden(std::int64_t division) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT hidden AND name_seen AS known FROM division WHERE id = ?");
+        SQLite::Statement q(m_store.impl().db, "SELECT d.hidden AND (d.name_seen OR d.seen_whole OR EXISTS "
+                                               "(SELECT 1 FROM battle_division b WHERE b.division_id = d.id AND b.seen)) AS known FROM division d WHERE d.id = ?");
         bind_all(q, division);
         return q.executeStep() && Row(q).flag("known");
     });

@@ -140,9 +140,9 @@ public:
     std::optional<std::string> battery_named(std::int64_t division, const ReserveTarget& reserve, std::string_view name) const;
     /// The ids of the divisions named `name`, ignoring case (an index finds them).
     std::vector<std::int64_t> divisions_named(std::int64_t campaign, std::string_view name) const;
-    /// Whether a division is hidden from the other side but known to it by name (seen as a
-    /// placeholder, arrived since).
-    bool known_by_name_only(std::int64_t division) const;
+    /// Whether a division is hidden from the other side, which has read it all the same: by name
+    /// (seen as a placeholder, arrived since), whole (revealed, hidden again), or in a battle.
+    bool read_while_hidden(std::int64_t division) const;
     /// Each division's side, corps and army, and whether it is hidden from the other side, by id;
     /// with a battle, hidden too where the enemy did not see it there (a reveal since does not
     /// tell that battle).

@@ -1479,9 +1479,12 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         if (!unit)
             throw Damaged("the battle of " + visible(battle.battle.name) + " names a division the campaign does not have; run muster check, or restore a backup");
         fought = fought || viewer.owns(unit->side);
-        // The enemy's: seen now, and seen there (one revealed since does not tell that battle).
-        if (!e.seen && !viewer.is_umpire() && !viewer.owns(unit->side)) unseen_there.insert(unit->id);
-        if (!seen.count(unit->id) || unseen_there.count(unit->id)) continue;
+        // The enemy's: as seen there, whatever since (one revealed since does not tell that
+        // battle, one hidden again does not take it back).
+        if (!e.seen && !viewer.is_umpire() && !viewer.owns(unit->side)) {
+            unseen_there.insert(unit->id);
+            continue;
+        }
         divisions[unit->id] = {unit->side, {unit->name, e.stands, 0, 0, 0}};
     }
     if (!fought) return std::nullopt;
@@ -1517,7 +1520,7 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         // out of its sight since does not change what it read.
         const bool all = viewer.is_umpire() || viewer.owns(sd.id);
         const auto shown = [&](const std::optional<std::int64_t>& division, const Above& above) {
-            if (division) return seen.count(*division) > 0 && !unseen_there.count(*division);
+            if (division) return (divisions.count(*division) > 0 || seen.count(*division) > 0) && !unseen_there.count(*division);
             return all || (above.known() && std::any_of(record.divisions.begin(), record.divisions.end(), [&](const campaign::BattleRecord::Engaged& e) {
                        const auto it = divisions.find(e.division_id);
                        return it != divisions.end() && it->second.first == sd.id && above.holds(e.corps_id, e.army_id);

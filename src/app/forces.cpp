@@ -363,16 +363,21 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
     return named_operation(m_session, OperationKind::rename, [&](std::int64_t op, const Refs& refs, Outcome& out) {
         std::int64_t id = 0;
         std::string side, old;  // whose it is, and its name as the campaign spelled it
+        // The enemy reads a division it has read (by name as a placeholder, whole, or in a battle)
+        // by what it read, hidden again or not, as its battles there show it: a new name in it
+        // would tell it of what it may not see (its side's own rename, unread by it, would still show).
+        const auto unread_while_hidden = [&](std::int64_t division, const std::string& name) {
+            if (db::Forces(store).read_while_hidden(division))
+                throw Error(m_session.rules().noun_of(kind) + " " + (kind == NamedKind::division ? name : visible(ref)) + (kind == NamedKind::division ? " is" : " is of " + name + ",") +
+                            " hidden from the enemy, which has read it (its name, or it whole, or in a battle): a new name would show it a change it may "
+                            "not see; reveal the " + m_session.rules().division_noun() + " first (muster reveal), or keep the name");
+        };
         // A leader is found by his name or by the unit he commands: no rename may let one
         // reference name two leaders.
         const auto unit = [&](UnitKind unit_kind) {
             const auto* u = &refs.unit_named(unit_kind, ref);
             if (u->name == new_name) throw Error(m_session.rules().noun_of(kind) + " " + u->name + " is already named so: nothing to rename");
-            // The enemy reads such a division by the name it saw: a new one would tell it of
-            // what it may not see (its side's own rename, unread by it, would still show).
-            if (unit_kind == UnitKind::division && db::Forces(store).known_by_name_only(u->id))
-                throw Error(m_session.rules().division_noun() + " " + u->name + " is hidden from the enemy, which knows it by name (it saw the placeholder): "
-                            "a new name would show it a change it may not see; reveal the division first (muster reveal), or keep the name");
+            if (unit_kind == UnitKind::division) unread_while_hidden(u->id, u->name);
             for (const auto& other : refs.units())
                 if (other.kind == unit_kind && other.id != u->id && same_ignoring_case(other.name, new_name))
                     throw Error((kind == NamedKind::army ? "an " : "a ") + m_session.rules().noun_of(unit_kind) +
@@ -392,6 +397,7 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
             case NamedKind::brigade: {
                 const auto& b = refs.brigade(ref);
                 if (b.name == new_name) throw Error(m_session.rules().brigade_noun() + " " + b.ref() + " is already named so: nothing to rename");
+                unread_while_hidden(b.division_id, b.division);
                 for (const auto& other : refs.brigades())
                     if (other.division_id == b.division_id && other.id != b.id && same_ignoring_case(other.name, new_name))
                         throw Error(m_session.rules().division_noun() + " " + b.division + " already has a " + m_session.rules().brigade_noun() + " named \"" + other.name + "\"");
@@ -407,6 +413,7 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
             case NamedKind::battery: {
                 const auto& b = refs.battery(ref);
                 if (b.name == new_name) throw Error("battery " + b.ref() + " is already named so: nothing to rename");
+                if (b.division_id) unread_while_hidden(*b.division_id, b.owner);
                 for (const auto& other : refs.batteries())
                     if (other.owner == b.owner && other.side == b.side && other.id != b.id && same_ignoring_case(other.name, new_name))
                         throw Error(b.owner + " already has a battery named \"" + other.name + "\"");

@@ -143,7 +143,7 @@ CampaignModel load_model(Session& session, int journal_page) {
         for (const auto& fought : fought_by) {
             const auto battle = fought.first;  // clang 14 (the fuzz build) cannot capture a structured binding
             if (std::any_of(fought.second.begin(), fought.second.end(), [&](const army::Division* d) {
-                    return seen.viewer.owns(d->side) || (!d->hidden && seen_there.count({battle, d->id}));
+                    return seen.viewer.owns(d->side) || seen_there.count({battle, d->id});  // hidden again since or not
                 }))
                 known.insert(battle);
         }

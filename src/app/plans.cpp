@@ -123,14 +123,13 @@ std::vector<PlanView> plans_seen(const std::vector<campaign::PlannedBattle>& pla
             if (it == divisions.end())
                 throw Damaged("the planned battle " + visible(p.plan.name) + " names a division that is not there; run muster check, or restore a backup");
             const auto& d = *it->second;
-            // Its own whole, of the enemy only what it has seen on the field (and, the plan fought,
-            // saw fight there: one on the field that did not fight, or fought out of its sight, it
-            // may not have seen then, revealed since or not): nothing else, not even a count. A
-            // reserve is off the table: which of the enemy's divisions it holds back, seen
-            // elsewhere or not, shows when one arrives.
-            if (!viewer.owns(d.side) && (e.role == PlanRole::reserve || !seen.count(d.id) ||
-                                         (p.plan.battle_id && !seen_there.count({*p.plan.battle_id, d.id}))))
-                continue;
+            // Its own whole, of the enemy only what it sees on the field (and, the plan fought,
+            // what it saw fight there, hidden again since or not: one on the field that did not
+            // fight, or fought out of its sight, it may not have seen then, revealed since or
+            // not): nothing else, not even a count. A reserve is off the table: which of the
+            // enemy's divisions it holds back, seen elsewhere or not, shows when one arrives.
+            const bool read = p.plan.battle_id ? seen_there.count({*p.plan.battle_id, d.id}) > 0 : seen.count(d.id) > 0;
+            if (!viewer.owns(d.side) && (e.role == PlanRole::reserve || !read)) continue;
             PlanLine line{d.name, d.side, d.status, std::nullopt};
             if (viewer.is_umpire()) line.fog = d.hidden ? Fog::hidden : Fog::seen;
             (e.role == PlanRole::deployed ? v.deployed : e.role == PlanRole::reserve ? v.reserve : v.arrived).push_back(std::move(line));

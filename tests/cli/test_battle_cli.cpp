@@ -770,3 +770,25 @@ TEST_CASE("A liberation's preview says what the liberation does, the brigades it
         CHECK_THAT(done, Contains(line));
     }
 }
+
+TEST_CASE("A division hidden again does not take back from the enemy the battle it saw it fight - its line, its fallen, the plan - and is not renamed while hidden") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 3");
+    c.ok("arrive --due");
+    c.ok("battle plan Ridge");
+    c.ok("battle deploy Ridge Heth");
+    c.ok("battle deploy Ridge Wadsworth");
+    c.ok("battle report --name Ridge --division Heth --division Wadsworth --loss \"Heth/Archer's Brigade=2\" --leader \"Heth/Archer's Brigade:wounded\"");
+    c.ok("add battery Pegram --division Heth");
+    const auto as_union = [&] { return c.ok("battle show Ridge --as union") + c.ok("turn report --as union") + c.ok("battle list --as union"); };
+    const auto seen = as_union();
+    REQUIRE_THAT(seen, Contains("Heth      36       2") && Contains("Archer: wounded") && Contains("Confederate: Heth"));
+    c.ok("reveal Heth --hide");
+    CHECK(as_union() == seen);
+    // Its name, and its brigades' and batteries', are what the enemy read there: kept until it is revealed.
+    for (const std::string rename : {"rename division Heth 'Heth Two'", "rename brigade \"Heth/Archer's Brigade\" Archer2", "rename battery Heth/Pegram P2"})
+        CHECK_THAT(c.refused(rename, 1), Contains("hidden from the enemy, which has read it") && Contains("reveal the division first"));
+    CHECK(as_union() == seen);
+    c.ok("reveal Heth");
+    CHECK_THAT(c.ok("rename division Heth 'Heth Two'"), Contains("Renamed division Heth to Heth Two"));
+}

@@ -751,7 +751,7 @@ TEST_CASE("A division the enemy knows by name only is not renamed out of its sig
     const auto before = run("oob --as union").out;
     const auto refused = run("rename division Heth Pettigrew");
     CHECK(refused.code == 1);
-    CHECK_THAT(refused.err, Contains("knows it by name"));
+    CHECK_THAT(refused.err, Contains("which has read it"));
     CHECK(run("oob --as union").out == before);
     CHECK(run("reveal Heth").code == 0);  // seen whole: its new name is the enemy's to read
     CHECK(run("rename division Heth Pettigrew").code == 0);
