@@ -11,9 +11,9 @@
 #include <stb_image_write.h>
 
 #include <algorithm>
-#include <set>
 #include <cstdlib>
 #include <filesystem>
+#include <set>
 #include <string_view>
 #include <utility>
 #include <vector>

@@ -209,7 +209,7 @@ private:
                       " (muster keeps the fog of war between two sides: a division is hidden from its enemy or seen by it)");
         check_unique(m_rules.sides, list, "side");
         // A sentence tells the two apart ("proposed by the Union to the Confederates").
-        const auto& [one, other] = std::pair(m_rules.sides[0], m_rules.sides[1]);
+        const auto &one = m_rules.sides[0], &other = m_rules.sides[1];
         const auto said = [&](const Side& s) { return m_rules.the_side(s.id); };
         if (!detail::keeping_older_text() && (same_ignoring_case(one.name, other.name) || same_ignoring_case(said(one), said(other))))
             list.fail("the sides " + one.id + " and " + other.id + " are both called \"" + (same_ignoring_case(one.name, other.name) ? one.name : said(one)) +
