@@ -36,6 +36,12 @@ void Battles::insert_loss(std::int64_t battle, std::int64_t brigade, int casualt
     });
 }
 
+void Battles::set_returns_read(std::int64_t battle, std::int64_t division) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db, "UPDATE battle_division SET returns_read = 1 WHERE battle_id = ? AND division_id = ?", battle, division);
+    });
+}
+
 void Battles::set_returned(std::int64_t battle, std::int64_t brigade, int returned) {
     guarded(m_store.path(), [&] {
         exec(m_store.impl().db, "UPDATE battle_loss SET returned = ? WHERE battle_id = ? AND brigade_id = ?", returned, battle, brigade);
@@ -183,21 +189,25 @@ std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campai
         const ReadSnapshot snapshot(m_store.impl().db);
         auto& db = m_store.impl().db;
         const auto fought = battle_ids(db, campaign, side, "a.side = ?2");
-        // Whether its casualties returned is the side's to read where it sees casualties there (its
-        // own, or the enemy's it saw there, hidden again since or not): a recovery of only what it
-        // did not see tells it nothing. (app::summarize reads a battle so too.)
-        SQLite::Statement q(db, "SELECT DISTINCT l.battle_id FROM battle_loss l JOIN brigade b ON b.id = l.brigade_id "
+        // Casualties there are the side's to read where it sees them (its own, or the enemy's it saw
+        // there, hidden again since or not), and their return where it read it (its own, or the
+        // enemy's in its sight at the recovery or revealed since): a recovery of only what it did
+        // not see tells it nothing. (app::summarize reads a battle so too.)
+        SQLite::Statement q(db, "SELECT l.battle_id, max(a.side = ?2 OR NOT d.hidden OR COALESCE(bd.returns_read, 0)) AS returns FROM battle_loss l JOIN brigade b ON b.id = l.brigade_id "
                                 "JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
                                 "LEFT JOIN battle_division bd ON bd.battle_id = l.battle_id AND bd.division_id = d.id "
-                                "WHERE b.campaign_id = ?1 AND l.casualties > 0 AND (a.side = ?2 OR COALESCE(bd.seen, NOT d.hidden))");
+                                "WHERE b.campaign_id = ?1 AND l.casualties > 0 AND (a.side = ?2 OR COALESCE(bd.seen, NOT d.hidden)) GROUP BY l.battle_id");
         bind_all(q, campaign, std::string(side));
-        std::set<std::int64_t> casualties_seen;
-        for (const Row row(q); q.executeStep();) casualties_seen.insert(row.id("battle_id"));
+        std::set<std::int64_t> casualties_seen, returns_read;
+        for (const Row row(q); q.executeStep();) {
+            casualties_seen.insert(row.id("battle_id"));
+            if (row.flag("returns")) returns_read.insert(row.id("battle_id"));
+        }
         auto out = battles(campaign);
         std::erase_if(out, [&](const campaign::BattleInfo& b) { return !fought.count(b.id); });
         for (auto& b : out) {
             b.casualties = casualties_seen.count(b.id) > 0;
-            if (!b.casualties) {
+            if (!returns_read.count(b.id)) {
                 b.recovered = false;
                 b.returned_at.reset();
             }
@@ -237,13 +247,14 @@ campaign::BattleRecord Battles::battle_record(std::int64_t battle) const {
         const ReadSnapshot snapshot(db);
         campaign::BattleRecord out;
         // Every row, whatever it points at (one a damaged file lost is the reader's to refuse).
-        SQLite::Statement d(db, "SELECT bd.rowid AS id, bd.division_id, bd.engaged, bd.seen, COALESCE(d.corps_id, 0) AS corps_id, COALESCE(k.army_id, 0) AS army_id "
+        SQLite::Statement d(db, "SELECT bd.rowid AS id, bd.division_id, bd.engaged, bd.seen, bd.returns_read, COALESCE(d.corps_id, 0) AS corps_id, COALESCE(k.army_id, 0) AS army_id "
                                 "FROM battle_division bd LEFT JOIN division d ON d.id = bd.division_id LEFT JOIN corps k ON k.id = d.corps_id "
                                 "WHERE bd.battle_id = ? ORDER BY bd.division_id");
         bind_all(d, battle);
         for (const Row row(d); d.executeStep();)
             read_row("battle_division", row, "id", [&] {
-                out.divisions.push_back({row.id("division_id"), row.optional_count("engaged"), row.flag("seen"), row.id("corps_id"), row.id("army_id")});
+                out.divisions.push_back({row.id("division_id"), row.optional_count("engaged"), row.flag("seen"), row.id("corps_id"), row.id("army_id"),
+                                         row.flag("returns_read")});
             });
         SQLite::Statement f(db, "SELECT f.leader_id, f.fate, " + fallen_division("f") +
                                     " AS division_id, f.prior_status, f.prior_fell_in, f.prior_out_battles, f.prior_by_roll, f.known_as, f.corps_id, f.army_id "

@@ -21,6 +21,8 @@ public:
     void insert_battle_division(std::int64_t battle, std::int64_t division, int engaged, bool seen);
     void insert_battle_gun(std::int64_t battle, std::int64_t battery, BatteryFate fate);
     void insert_loss(std::int64_t battle, std::int64_t brigade, int casualties, int captured);
+    /// The enemy has read the casualties of `division` return after `battle` (schema 44).
+    void set_returns_read(std::int64_t battle, std::int64_t division);
     void set_returned(std::int64_t battle, std::int64_t brigade, int returned);
     /// A leader's fall in a battle as amended: his fate (added if he had none), or none (taken back).
     /// What he was before (`prior`, where he had fallen already out of the enemy's sight) is kept

@@ -141,6 +141,10 @@ void Forces::set_fog(std::int64_t division, Fog fog) {
         const bool hidden = fog == Fog::hidden;
         bind_all(q, hidden, division);
         q.exec();
+        // Read again, its casualties' returns after the battles the enemy saw it fight are read too.
+        if (!hidden)
+            exec(m_store.impl().db, "UPDATE battle_division SET returns_read = 1 WHERE division_id = ? AND seen AND NOT returns_read "
+                                    "AND battle_id IN (SELECT id FROM battle WHERE recovered)", division);
     });
 }
 
@@ -270,10 +274,24 @@ std::vector<std::string> Forces::commanders_above(UnitKind kind, std::int64_t id
     });
 }
 
+namespace {
+// A division the enemy has read all the same, hidden now: `d` (Forces::read_while_hidden).
+constexpr const char* k_read_while_hidden = "d.hidden AND (d.name_seen OR d.seen_whole OR EXISTS (SELECT 1 FROM battle_division b WHERE b.division_id = d.id AND b.seen))";
+}  // namespace
+
+bool Forces::read_while_hidden_only(UnitKind kind, std::int64_t id) const {
+    return guarded(m_store.path(), [&] {
+        const std::string under = kind == UnitKind::army ? "d.corps_id IN (SELECT id FROM corps WHERE army_id = ?1)" : "d.corps_id = ?1";
+        SQLite::Statement q(m_store.impl().db, "SELECT NOT EXISTS (SELECT 1 FROM division d WHERE " + under + " AND NOT d.hidden) AND EXISTS "
+                                               "(SELECT 1 FROM division d WHERE " + under + " AND " + k_read_while_hidden + ") AS known");
+        bind_all(q, id);
+        return q.executeStep() && Row(q).flag("known");
+    });
+}
+
 bool Forces::read_while_hidden(std::int64_t division) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT d.hidden AND (d.name_seen OR d.seen_whole OR EXISTS "
-                                               "(SELECT 1 FROM battle_division b WHERE b.division_id = d.id AND b.seen)) AS known FROM division d WHERE d.id = ?");
+        SQLite::Statement q(m_store.impl().db, std::string("SELECT ") + k_read_while_hidden + " AS known FROM division d WHERE d.id = ?");
         bind_all(q, division);
         return q.executeStep() && Row(q).flag("known");
     });

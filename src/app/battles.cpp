@@ -1110,6 +1110,9 @@ Outcome Battles::recover(const std::string& battle_name, const std::vector<std::
         for (const auto& side : readers)
             if (const auto seen = line(seen_back[side], seen_lost[side]); seen != out.summary) store.set_side_summary(op, side, previewed + seen);
         if (preview) return previewed + out.summary;
+        // What the enemy read return now (the divisions in its sight), it reads so ever after.
+        for (const auto& [division, f] : fog)
+            if (!f.hidden) db::Battles(store).set_returns_read(battle.id, division);
         for (const auto& back : backs) {
             db::Forces(store).change_stands(op, back.brigade, MoveKind::returned, back.stands);
             db::Battles(store).set_returned(battle.id, back.brigade, back.stands);
@@ -1472,6 +1475,7 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
     bool fought = viewer.is_umpire();
     std::map<std::int64_t, std::pair<std::string, SideInBattle::Division>> divisions;  // by id: side, line
     std::set<std::int64_t> unseen_there;  // the enemy's the viewer did not see in the battle (revealed since or not)
+    std::set<std::int64_t> returns_unread;  // the enemy's hidden at the recovery, and since: their returns are not the viewer's
     for (const auto& e : record.divisions) {
         const army::Unit* unit = nullptr;
         for (const auto& u : roster.units)
@@ -1485,22 +1489,25 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
             unseen_there.insert(unit->id);
             continue;
         }
+        if (!viewer.is_umpire() && !viewer.owns(unit->side) && !seen.count(unit->id) && !e.returns_read) returns_unread.insert(unit->id);
         divisions[unit->id] = {unit->side, {unit->name, e.stands, 0, 0, 0}};
     }
     if (!fought) return std::nullopt;
-    bool casualties_seen = false;
+    bool casualties_seen = false, returns_seen = false;
     for (const auto& l : losses) {
         const auto it = divisions.find(refs.brigade_at(l.brigade_id, "a battle's loss").division_id);
         if (it == divisions.end()) continue;
+        const bool returns = !returns_unread.count(it->first);
         it->second.second.lost += l.casualties;
         it->second.second.captured += l.captured;
-        it->second.second.returned += l.returned;
+        if (returns) it->second.second.returned += l.returned;
         casualties_seen = casualties_seen || l.casualties > 0;
+        returns_seen = returns_seen || (returns && l.casualties > 0);
     }
     out.battle.casualties = casualties_seen;
-    // That its casualties returned is read where it sees casualties there (as Battles::list has
-    // it): a recovery of only what it did not see tells it nothing.
-    if (!casualties_seen && !viewer.is_umpire()) {
+    // That its casualties returned is read where it read casualties return there (as
+    // Battles::list has it): a recovery of only what it did not see tells it nothing.
+    if (!returns_seen && !viewer.is_umpire()) {
         out.battle.recovered = false;
         out.battle.returned_at.reset();
     }

@@ -91,6 +91,7 @@ struct BattleRecord {
         std::optional<int> stands;
         bool seen = true;  ///< the enemy saw the division there (as the battle was recorded)
         std::int64_t corps_id = 0, army_id = 0;  ///< the corps and army it is of
+        bool returns_read = false;  ///< the enemy read its casualties return (in its sight then, or revealed since)
     };
     /// What a leader was before a fall, where he had fallen already out of the enemy's sight.
     struct Prior {

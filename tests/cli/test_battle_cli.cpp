@@ -789,6 +789,37 @@ TEST_CASE("A division hidden again does not take back from the enemy the battle 
     for (const std::string rename : {"rename division Heth 'Heth Two'", "rename brigade \"Heth/Archer's Brigade\" Archer2", "rename battery Heth/Pegram P2"})
         CHECK_THAT(c.refused(rename, 1), Contains("hidden from the enemy, which has read it") && Contains("reveal the division first"));
     CHECK(as_union() == seen);
+    // Nor its corps, which the enemy reads through it alone (Pender, Third Corps' other, is a placeholder it never saw).
+    CHECK_THAT(c.refused("rename corps 'Third Corps' '3rd Corps'", 1), Contains("is read by the enemy only through divisions of it hidden from it now"));
+    c.ok("reveal Pender");  // the enemy reads Third Corps through a division it sees now
+    CHECK_THAT(c.ok("rename corps 'Third Corps' '3rd Corps'"), Contains("Renamed corps Third Corps to 3rd Corps"));
     c.ok("reveal Heth");
     CHECK_THAT(c.ok("rename division Heth 'Heth Two'"), Contains("Renamed division Heth to Heth Two"));
+}
+
+TEST_CASE("Casualties returned after a battle are the enemy's to read as it saw them return - in its sight then, or revealed since - hidden again or not") {
+    const auto campaign = [](const test::CampaignFile& c) {
+        c.ok("campaign new G --sample gettysburg --seed 3");
+        c.ok("arrive --due");
+        c.ok("battle report --name Ridge --division Heth --division Wadsworth --loss \"Heth/Archer's Brigade=2\"");
+    };
+    const auto as_union = [](const test::CampaignFile& c) {
+        return c.ok("battle show Ridge --as union") + c.ok("turn report --as union") + c.ok("battle list --as union");  // (the journal is dated)
+    };
+    // Hidden, then recovered out of the Union's sight: it reads nothing of it, as if not recovered.
+    const test::CampaignFile hidden, recovered_hidden;
+    for (const auto* c : {&hidden, &recovered_hidden}) {
+        campaign(*c);
+        c->ok("reveal Heth --hide");
+    }
+    recovered_hidden.ok("battle recover Ridge");
+    CHECK(as_union(recovered_hidden) == as_union(hidden));
+    CHECK_THAT(recovered_hidden.ok("journal --as union"), !Contains("Recovery"));
+    CHECK_THAT(as_union(recovered_hidden), Contains("casualties not yet returned") && Contains("Heth      36       2     0         0"));
+    // Revealed, it reads them; hidden again, it still does.
+    recovered_hidden.ok("reveal Heth");
+    const auto revealed = recovered_hidden.ok("battle show Ridge --as union");
+    CHECK_THAT(revealed, Contains("(casualties returned)") && Contains("Heth      36       2     0         1"));
+    recovered_hidden.ok("reveal Heth --hide");
+    CHECK(recovered_hidden.ok("battle show Ridge --as union") == revealed);
 }
