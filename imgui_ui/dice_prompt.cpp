@@ -25,6 +25,7 @@ bool DicePrompt::attempt(app::Session& session) {
         m_operation(m_rolls);
     } catch (const dice::RollNeeded& need) {
         m_need = Need{need.die, need.purpose, need.index};
+        m_refocus = true;  // the roll asked is typed straight in, the first as the next
         return false;
     }
     cancel();
@@ -59,6 +60,7 @@ void DicePrompt::take_back() {
     m_need = m_asked.back();
     m_asked.pop_back();
     m_rolls.pop_back();
+    m_refocus = true;
 }
 
 void DicePrompt::cancel() {
@@ -114,7 +116,7 @@ void DicePrompt::draw(GuiApp& app, const std::string& id) {
     next_on_line(button_width("Enter roll"));
     if (ImGui::Button("Enter roll") || entered) {
         app.run(id + ".roll");
-        m_refocus = entered;  // the next roll (or the refused one again) is typed straight in
+        m_refocus = true;  // the next roll (or the refused one again) is typed straight in
     }
     mark(id + "/EnterRoll");
     next_on_line(button_width("Take back"));

@@ -64,7 +64,7 @@ private:
     std::vector<std::string> m_rolls;
     std::vector<Need> m_asked;  // what each roll given was asked for, to ask it again on take-back
     std::optional<Need> m_need;
-    bool m_refocus = false;  // a roll was entered with Enter: the field keeps the keyboard for the next
+    bool m_refocus = false;  // a roll is asked (the first, the next, one taken back): the field takes the keyboard
 };
 
 /// Whether an operation's dice are the organiser's, asked roll by roll: the box ticked, or every

@@ -97,18 +97,25 @@ Platform::Platform(const PlatformOptions& options) : m_ini(options.ini_path) {
     glfwSetKeyCallback(m_window, [](GLFWwindow* w, int key, int scancode, int action, int mods) {
         static_cast<Platform*>(glfwGetWindowUserPointer(w))->key_event(key, scancode, action, mods);
     });
+    glfwSetCharCallback(m_window, [](GLFWwindow* w, unsigned int c) { static_cast<Platform*>(glfwGetWindowUserPointer(w))->char_event(c); });
 }
 
 void Platform::key_event(int key, int scancode, int action, int mods) {
-    if (action != GLFW_REPEAT) m_keys.push_back({key, scancode, action, mods});  // ImGui repeats a held key itself
+    if (action != GLFW_REPEAT) m_keys.push_back({key, scancode, action, mods, 0});  // ImGui repeats a held key itself
 }
 
+void Platform::char_event(unsigned int c) { m_keys.push_back({-1, 0, 0, 0, c}); }
+
 void Platform::take_keys() {
+    // A field reads a frame's characters before its keys: a character after a key waits for the
+    // next frame (Ctrl+A, then what replaces the selection).
     std::set<int> changed;
-    while (!m_keys.empty() && changed.insert(m_keys.front().key).second) {
+    while (!m_keys.empty()) {
         const auto k = m_keys.front();
+        if (k.key < 0 ? !changed.empty() : !changed.insert(k.key).second) break;
         m_keys.pop_front();
-        ImGui_ImplGlfw_KeyCallback(m_window, k.key, k.scancode, k.action, k.mods);
+        if (k.key < 0) ImGui_ImplGlfw_CharCallback(m_window, k.c);
+        else ImGui_ImplGlfw_KeyCallback(m_window, k.key, k.scancode, k.action, k.mods);
     }
 }
 

@@ -44,6 +44,8 @@ public:
     /// at most once a frame: the events queue, and each frame takes them in order up to the first
     /// of a key changed already, which waits with all after it for the next frame.
     void key_event(int key, int scancode, int action, int mods);
+    /// A character typed, as GLFW tells it: queued with the keys, in their order.
+    void char_event(unsigned int c);
 
 private:
     /// Polls events (first waiting up to `wait_seconds` for one) and starts an ImGui frame.
@@ -51,9 +53,10 @@ private:
     /// Gives the backend the keys' events queued that this frame may take (key_event).
     void take_keys();
     struct Key {
-        int key, scancode, action, mods;
+        int key, scancode, action, mods;  ///< key -1: a character
+        unsigned int c;
     };
-    std::deque<Key> m_keys;  // the keys' events not yet given to the backend, in order
+    std::deque<Key> m_keys;  // the keys' and characters' events not yet given to the backend, in order
     GLFWwindow* m_window = nullptr;
     std::string m_ini;
     float m_scale = 1.f;

@@ -44,9 +44,8 @@ TEST_CASE("The season panel: Next turn with physical dice asks each roll of the 
     REQUIRE(d.click("turn/TakeBack"));
     CHECK(w.dice.rolls().empty());
     CHECK(w.dice.purpose() == first);
-    // Every roll typed as asked, the field keeping the keyboard after each Enter; nothing is
-    // stored until the last is in.
-    REQUIRE(d.click("turn/Roll"));
+    // Every roll typed as asked, the field taking the keyboard again once a roll is taken back,
+    // and keeping it after each Enter; nothing is stored until the last is in.
     int typed = 0;
     while (w.dice.asking() && typed < 200) {
         CHECK(s.forces().brigades().size() == 4);  // Heth's three and the Iron Brigade: Pender is not in yet
@@ -123,6 +122,10 @@ TEST_CASE("In a campaign whose dice are typed, a preview and the divisions due a
     CHECK(arrival.error.empty());
     REQUIRE(arrival.dice.asking());
     CHECK_THAT(arrival.dice.purpose(), Contains("Divisional Strength"));
+    d.frame();  // the first roll asked takes the keyboard: typed straight in, no click
+    d.type("50");
+    d.press_enter();
+    CHECK(arrival.dice.rolls() == std::vector<std::string>{"50"});
     REQUIRE(d.click("arrival/Abandon"));
     // So do the divisions due, from the season panel.
     auto& w = d.show<gui::SeasonWindow>();

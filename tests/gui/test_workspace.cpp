@@ -617,7 +617,7 @@ TEST_CASE("Escape closes a popup, though tapped faster than a frame, and the nex
         if (b.ref() == "Heth/2nd Brigade") CHECK(b.status == BrigadeStatus::disbanded);
 }
 
-TEST_CASE("Keys as a window takes them in batches - Ctrl let go in the batch that brought its Z undoes, a key tapped five times in one batch counts five") {
+TEST_CASE("Keys as a window takes them in batches - Ctrl let go in the batch that brought its Z undoes, a key tapped five times in one batch counts five, Ctrl+A then typing replaces") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
     test::season_campaign(db);
@@ -635,6 +635,14 @@ TEST_CASE("Keys as a window takes them in batches - Ctrl let go in the batch tha
     }
     d.frames(12);
     CHECK(d.app.navigator().filter == "abc");
+    // Ctrl+A and what replaces the selection, typed in one batch: the characters wait for the keys.
+    d.platform.key_event(GLFW_KEY_LEFT_CONTROL, 0, GLFW_PRESS, GLFW_MOD_CONTROL);
+    d.platform.key_event(GLFW_KEY_A, 0, GLFW_PRESS, GLFW_MOD_CONTROL);
+    d.platform.key_event(GLFW_KEY_A, 0, GLFW_RELEASE, GLFW_MOD_CONTROL);
+    d.platform.key_event(GLFW_KEY_LEFT_CONTROL, 0, GLFW_RELEASE, 0);
+    for (const char ch : std::string("iron")) d.platform.char_event(static_cast<unsigned>(ch));
+    d.frames(8);
+    CHECK(d.app.navigator().filter == "iron");
     // Out of the field: Ctrl held in one batch; Z tapped and Ctrl let go in the next.
     d.keys_from_platform = false;
     d.backspace(3);
