@@ -356,7 +356,7 @@ void GuiApp::draw_workspace() {
 void GuiApp::draw_next_steps() {
     ImGui::TextColored(palette().done, "%s  What next:", icon::hint);
     const std::pair<const char*, std::string> steps[] = {
-        {"Season", std::string(icon::turn) + "  Next turn: the divisions due arrive"},
+        {"Season", std::string(icon::turn) + "  Next turn: the " + model().rules->division_noun() + "s due arrive"},
         {"Battle report", std::string(icon::flag) + "  After a battle: its losses"},
         {"Export", std::string(icon::print) + "  Print each side's papers"},
         {"Players", std::string(icon::players) + "  Give each player his link"}};

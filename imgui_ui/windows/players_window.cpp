@@ -19,6 +19,7 @@ void PlayersWindow::add(GuiApp& app) {
     if (side.empty()) throw UsageError("choose the side he plays (or the umpire)");
     const auto made = app.session()->players().add(name, side);
     link = url + "/p/" + made.token + "/";
+    link_of = made.player.name;
     note = "Player " + made.player.name + " added: copy his link now, it is shown once";
     name.clear();
 }
@@ -28,13 +29,14 @@ void PlayersWindow::relink(GuiApp& app) {
     const auto url = app::link_base(base, "the address where players reach muster serve");
     const auto made = app.session()->players().relink(player);
     link = url + "/p/" + made.token + "/";
+    link_of = made.player.name;
     note = "A new link for " + made.player.name + ": copy it now, it is shown once; his old one is dead";
 }
 
 void PlayersWindow::revoke(GuiApp& app) {
     if (player.empty()) throw UsageError("choose the player whose link is revoked");
     note = app.session()->players().revoke(player).summary;
-    player.clear();
+    if (link_of == player) link.clear();  // dead now: not shown to be copied; the player stays chosen, for a new one
 }
 
 void PlayersWindow::answer(GuiApp& app, bool accept) {

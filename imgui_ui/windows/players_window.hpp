@@ -31,6 +31,7 @@ public:
     std::string player;        ///< the player chosen: to revoke, or to give a new link
     std::int64_t exchange = 0; ///< the proposal to answer
     std::string link;          ///< the link just made: shown once
+    std::string link_of;       ///< whose it is
 };
 
 }  // namespace muster::gui

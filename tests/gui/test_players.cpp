@@ -62,6 +62,8 @@ TEST_CASE("The players panel: a link made and copied once, the inbox read, a pro
     REQUIRE(d.click("Players/Lee"));
     REQUIRE(d.click("Players/Revoke"));
     CHECK_THAT(w.note, Contains("Revoked player Lee's link"));
+    CHECK(w.link.substr(w.link.size() - 65, 64) == token);  // Meade's, shown still
+    CHECK(w.player == "Lee");  // still chosen, for a new one
     d.frames(2);
     for (const auto& p : d.app.model().players)
         if (p.name == "Lee") CHECK(p.revoked);
@@ -79,6 +81,9 @@ TEST_CASE("The players panel: a link made and copied once, the inbox read, a pro
     d.frames(2);
     for (const auto& p : d.app.model().players)
         if (p.name == "Lee") CHECK_FALSE(p.revoked);
+    // Revoked again, the link on screen is his, dead: not left there to be copied and sent.
+    REQUIRE(d.click("Players/Revoke"));
+    CHECK(w.link.empty());
     // A refusal says why and changes nothing: no side chosen.
     const auto journal = s.history().journal().size();
     REQUIRE(d.click("Players/Name"));
