@@ -205,7 +205,7 @@ std::set<std::string> sides_shown(const BattlePlan& plan, const Divisions& divis
 // reserve's battery) that `counted_above` says: the umpire's line counts everything.
 std::string battle_line(const rules::RuleSet& rules, const std::string& name, const BattlePlan& plan,
                         const std::function<bool(std::int64_t division)>& counted,
-                        const std::function<bool(const std::string& side, const Above& above)>& counted_above) {
+                        const std::function<bool(const std::string& side, const Above& above)>& counted_above, const std::string& reader = {}) {
     int divisions = 0, lost = 0, captured = 0, leaders = 0, batteries = 0;
     for (const auto d : plan.divisions) divisions += counted(d);
     for (const auto& l : plan.losses)
@@ -214,7 +214,10 @@ std::string battle_line(const rules::RuleSet& rules, const std::string& name, co
             captured += l.captured_total;
         }
     for (const auto& f : plan.leaders) leaders += f.division ? counted(*f.division) : counted_above(f.leader->side, Above::of(*f.leader));
-    for (const auto& g : plan.batteries) batteries += g.battery->division_id ? counted(*g.battery->division_id) : counted_above(g.battery->side, Above::of(*g.battery));
+    // A reserve's battery its captor holds is the captor's to count, as its camp lists it.
+    for (const auto& g : plan.batteries)
+        batteries += g.battery->division_id ? counted(*g.battery->division_id)
+                                            : counted_above(g.battery->side, Above::of(*g.battery)) || (g.camp && g.camp->side == reader);
     return battle_title(name) + ": " + rules.count_divisions(divisions) + ", " + count_of(lost, "stand", "stands") + " lost, " +
            count_of(captured, "stand", "stands") + " captured, " + count_of(leaders, "leader", "leaders") + " fallen, " +
            count_of(batteries, "battery", "batteries") + " lost";
@@ -733,7 +736,7 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     for (const auto& side : plan.sides) {
         const SideSight sight{fog, side};
         const auto line = battle_line(rules, report.name, plan, [&](std::int64_t d) { return sight.counted(d); },
-                                      [&](const std::string& owner, const Above& above) { return sight.counted_above(owner, above, plan.divisions); });
+                                      [&](const std::string& owner, const Above& above) { return sight.counted_above(owner, above, plan.divisions); }, side);
         if (line != plan.outcome.summary) store.set_side_summary(op, side, line);
     }
 }
@@ -1513,7 +1516,6 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
     }
     std::vector<const army::Battery*> lost;
     for (const auto& g : record.guns) lost.push_back(&refs.battery_at(g.battery_id, "the battle of " + visible(battle.battle.name)));
-    const auto gun_names = lost_battery_names(lost, battle.battle.name, [&](const army::Battery& t) { return !viewer.is_umpire() && !viewer.owns(t.side); });
     for (const auto& sd : rules.sides) {
         SideInBattle side;
         side.side = sd.id;
@@ -1536,9 +1538,18 @@ std::optional<BattleSummary> summarize(const rules::RuleSet& rules, const campai
         for (const auto& f : record.fallen)
             if (const auto* l = &refs.leader_at(f.leader_id, "the battle of " + visible(battle.battle.name)); l->side == sd.id && shown(f.division_id, {f.corps_id, f.army_id, f.known_as.empty()}))
                 side.fallen.push_back((all || f.known_as.empty() ? l->label() : f.known_as) + ": " + word(f.fate));
+        // The side's guns the viewer reads: where it read the division or its corps or army there,
+        // and a reserve's its captor took (as its camp holds it), each reserve's numbered among
+        // those read, as the camp numbered it.
+        std::vector<const army::Battery*> read;
+        for (size_t i = 0; i < record.guns.size(); ++i) {
+            const auto* t = lost[i];
+            const bool taken = !t->division_id && record.guns[i].fate == BatteryFate::captured && !all;
+            read.push_back(t->side == sd.id && (shown(t->division_id, {record.guns[i].corps_id, record.guns[i].army_id}) || taken) ? t : nullptr);
+        }
+        const auto gun_names = lost_battery_names(read, battle.battle.name, [&](const army::Battery&) { return !all; });
         for (size_t i = 0; i < record.guns.size(); ++i)
-            if (const auto* t = lost[i]; t->side == sd.id && shown(t->division_id, {record.guns[i].corps_id, record.guns[i].army_id}))
-                side.batteries.push_back(gun_names[i] + ": " + word(record.guns[i].fate));
+            if (read[i]) side.batteries.push_back(gun_names[i] + ": " + word(record.guns[i].fate));
         if (!side.divisions.empty() || !side.fallen.empty() || !side.batteries.empty()) out.sides.push_back(std::move(side));
     }
     return out;

@@ -823,3 +823,18 @@ TEST_CASE("Casualties returned after a battle are the enemy's to read as it saw 
     recovered_hidden.ok("reveal Heth --hide");
     CHECK(recovered_hidden.ok("battle show Ridge --as union") == revealed);
 }
+
+TEST_CASE("A reserve's battery captured where its captor saw no division of that corps is the captor's to read in the battle, as its camp holds it") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 3");
+    c.ok("arrive --due");
+    c.ok("add battery 'Reserve One' --corps 'First Corps'");
+    c.ok("camp new 'Fort Delaware' --side union");
+    c.ok("battle report --name Skirmish --division Heth --division Wadsworth --loss \"Heth/Archer's Brigade=1\" --battery \"First Corps/Reserve One:captured@Fort Delaware\"");
+    const std::string held = "First Corps/reserve battery lost at Skirmish";
+    CHECK_THAT(c.ok("camp list --as union"), Contains(held));
+    CHECK_THAT(c.ok("battle show Skirmish --as union"), Contains("Batteries lost: " + held + ": captured"));
+    CHECK_THAT(c.ok("journal --as union"), Contains("1 battery lost"));
+    // Its own side reads it by its name.
+    CHECK_THAT(c.ok("battle show Skirmish --as confederate"), Contains("First Corps/Reserve One: captured"));
+}
