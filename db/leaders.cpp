@@ -161,6 +161,13 @@ void Leaders::set_grade(std::int64_t leader, std::string_view grade) {
     });
 }
 
+void Leaders::play_rolled_grade(std::int64_t campaign, std::string_view rolled, std::string_view book, std::string_view plays) {
+    guarded(m_store.path(), [&] {
+        exec(m_store.impl().db, "UPDATE leader SET grade = ?4 WHERE campaign_id = ?1 AND rolled_grade = ?2 AND grade IN (?2, ?3) AND grade <> ?4", campaign, rolled,
+             book, plays);
+    });
+}
+
 void Leaders::reveal_grade(std::int64_t leader) {
     guarded(m_store.path(), [&] { exec(m_store.impl().db, "UPDATE leader SET grade_revealed = 1 WHERE id = ?", leader); });
 }

@@ -40,6 +40,9 @@ public:
     void attach(std::int64_t corps_leader, std::int64_t division_leader);
     /// His grade is `grade`, as rolled and in play, and every side may read it (a penalty).
     void set_grade(std::int64_t leader, std::string_view grade);
+    /// The campaign's leaders rolled `rolled` (a grade played by the book as `book`) play as
+    /// `plays`: one of the two, as the campaign's despicable setting says.
+    void play_rolled_grade(std::int64_t campaign, std::string_view rolled, std::string_view book, std::string_view plays);
     /// The enemy may read his grade from now on.
     void reveal_grade(std::int64_t leader);
     /// Every leader of the campaign, by id, with the unit he commands.

@@ -20,6 +20,7 @@
 #include "app/session_state.hpp"
 #include "core/date.hpp"
 #include "db/forces.hpp"
+#include "db/leaders.hpp"
 #include "core/error.hpp"
 #include "core/match.hpp"
 #include "core/names.hpp"
@@ -212,6 +213,12 @@ Outcome Session::change_settings(const CampaignSettings& s) {
         m->store.set_audience(op, Audience::everyone());  // the campaign's rules and date are every side's
         m->store.update_campaign_settings(c);
         out.summary = "Settings: " + settings_text(rules(), c);
+        // The leaders already rolled a grade played by the book play as the setting says now (not
+        // counted in the entry every side reads: the count would tell of hidden ones).
+        if (c.despicable != was.despicable)
+            for (const auto& g : rules().grades)
+                if (!g.by_the_book_as.empty())
+                    db::Leaders(m->store).play_rolled_grade(c.id, g.id, g.by_the_book_as, c.despicable == Despicable::book ? g.by_the_book_as : g.id);
         return out.summary;
     });
     return out;

@@ -1035,3 +1035,24 @@ TEST_CASE("A battalion entered by hand takes its Alternate commander where the r
     CHECK_THAT(w.refused("add brigade Law --division Hood --rating veteran --stands 6 --leader Law --grade average --alternate Sheffield --alternate-grade average", 2),
                Contains("rule set acw gives no brigade an Alternate commander"));
 }
+
+TEST_CASE("The despicable setting changed plays every leader already rolled so, both ways, and undo puts them back") {
+    const test::CampaignFile c;
+    c.ok("campaign new R --rules acw --date 1863-07-01 --theater east --seed 1 --despicable book");
+    c.ok("add army A --side union --leader Meade --grade average");
+    c.ok("add corps C --army A --leader Xav --grade despicable");
+    c.ok("add division D --corps C");
+    c.ok("add brigade B --division D --rating veteran --stands 6 --label 6/4/3 --leader Smyth --grade despicable");
+    c.ok("add brigade E --division D --rating veteran --stands 6 --label 6/4/3 --leader Jones --grade average");
+    const auto book = c.ok("oob");
+    REQUIRE_THAT(book, Contains("Smyth, Average (rolled Despicable, by the book)") && Contains("Jones, Average"));
+    c.ok("campaign set --despicable expanded");
+    const auto expanded = c.ok("oob");
+    CHECK_THAT(expanded, Contains("Smyth, Despicable [DP]") && Contains("Xav, Despicable [DP]") && Contains("Jones, Average"));
+    CHECK_THAT(c.refused("leader replace D/B --force --name Yates --grade average", 1), Contains("permanently in command"));
+    c.ok("campaign set --despicable book");
+    CHECK(c.ok("oob") == book);
+    CHECK_THAT(c.ok("leader replace D/B --force --name Yates --grade average --preview"), Contains("Yates"));
+    c.ok("undo");
+    CHECK(c.ok("oob") == expanded);
+}
