@@ -221,12 +221,14 @@ void TableSideWindow::draw(GuiApp& app) {
         const float lines = 5.f + (t->difference || t->fire ? 1.f : 0.f) + (campaign_note.empty() ? 0.f : 2.f);
         const float controls = ImGui::GetFrameHeightWithSpacing() * lines + 8;
         const float rows_h = ImGui::GetFrameHeightWithSpacing() * static_cast<float>(t->modifiers.size() + 1);
-        if (ImGui::BeginTable("modifiers", ncols, flags, ImVec2(0, std::min(rows_h, std::max(120.f, ImGui::GetContentRegionAvail().y - controls))))) {
+        // Each table its own columns (and widths kept): one of four columns after one of three
+        // took the other's widths, its modifiers cut to a letter.
+        if (ImGui::BeginTable(("modifiers##" + t->id).c_str(), ncols, flags, ImVec2(0, std::min(rows_h, std::max(120.f, ImGui::GetContentRegionAvail().y - controls))))) {
             ImGui::TableSetupScrollFreeze(0, 1);
-            ImGui::TableSetupColumn(t->difference ? "Att." : "Take", ImGuiTableColumnFlags_WidthFixed, 36);
-            if (t->difference) ImGui::TableSetupColumn("Def.", ImGuiTableColumnFlags_WidthFixed, 36);
-            ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthFixed, 64);
-            if (counted) ImGui::TableSetupColumn("N", ImGuiTableColumnFlags_WidthFixed, 40);
+            ImGui::TableSetupColumn(t->difference ? "Att." : "Take", ImGuiTableColumnFlags_WidthFixed, px(36));
+            if (t->difference) ImGui::TableSetupColumn("Def.", ImGuiTableColumnFlags_WidthFixed, px(36));
+            ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthFixed, px(64));
+            if (counted) ImGui::TableSetupColumn("N", ImGuiTableColumnFlags_WidthFixed, px(40));
             ImGui::TableSetupColumn("Modifier", ImGuiTableColumnFlags_WidthStretch);
             ImGui::TableHeadersRow();
             for (size_t i = 0; i < t->modifiers.size(); ++i) {

@@ -99,6 +99,10 @@ TEST_CASE("The table side and the play tables of L'Ordre Mixte at 1024x700: a ta
     test::Driver d(db, {}, 1024, 700);
     d.show<gui::TablesWindow>();
     d.show<gui::TableSideWindow>();
+    // Musketry first (three columns of modifiers), then the charge (four): each its own widths.
+    REQUIRE(d.click("TableSide/Table"));
+    REQUIRE(d.click("TableSide/Table/musketry"));
+    d.frames(2);
     REQUIRE(d.click("TableSide/Table"));
     REQUIRE(d.click("TableSide/Table/charge"));
     walk_panels(d, "1024x700_lordre_mixte");
