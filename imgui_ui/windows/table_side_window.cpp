@@ -158,6 +158,12 @@ void TableSideWindow::apply(GuiApp& app) {
     log.push_back({"#" + std::to_string(out.operation) + " " + out.summary, true});
 }
 
+void TableSideWindow::discard(GuiApp& app) {
+    const auto out = app.session()->table_side().discard(battle);
+    note = out.summary;
+    log.push_back({"#" + std::to_string(out.operation) + " " + out.summary, true});
+}
+
 void TableSideWindow::draw(GuiApp& app) {
     const auto& rules = *app.model().rules;
     const auto* t = shown_table(rules, table);
@@ -366,6 +372,9 @@ void TableSideWindow::draw(GuiApp& app) {
             }
             if (ImGui::Button("Apply the draft as the battle's report")) app.run("tableside.apply");
             mark("TableSide/Apply");
+            next_on_line(button_width("Discard the draft"));
+            if (ImGui::Button("Discard the draft")) app.run("tableside.discard");
+            mark("TableSide/Discard");
             for (const auto& l : d.lines) bullet(l);
             if (!d.states.empty()) ImGui::TextDisabled("On the table:");
             for (const auto& l : d.states) bullet(l);

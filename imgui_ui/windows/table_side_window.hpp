@@ -24,6 +24,8 @@ public:
     void roll(GuiApp& app);
     /// Applies the battle's draft as its report (action "tableside.apply").
     void apply(GuiApp& app);
+    /// Throws the battle's draft away (a roll filed under a mistyped battle): undo brings it back.
+    void discard(GuiApp& app);
 
     // View state
     int table = 0;

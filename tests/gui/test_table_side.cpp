@@ -252,3 +252,23 @@ TEST_CASE("The table side's draft: where the captor has two open camps, the umpi
     CHECK_THAT(held, Contains("1 stand of Fresnel/Kleist"));
     CHECK(s.history().check().ok());
 }
+
+TEST_CASE("A draft filed under a mistyped battle is discarded from the table side, and undo brings it back") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::wagram(db);
+    test::Driver d(db);
+    auto& s = *d.app.session();
+    s.table_side().set_state("Wagramm", "Legrand/Ledru", {app::parse_state_change("disordered=yes")});
+    auto& w = d.show<gui::TableSideWindow>();
+    choose_table(d, "charge");
+    w.battle = "Wagramm";
+    d.frames(2);
+    REQUIRE(d.click("TableSide/Discard"));
+    INFO(w.error);
+    CHECK(s.table_side().drafts().empty());
+    CHECK(s.battles().list().empty());
+    d.frame(shot("table_side_draft_discarded"));
+    s.history().undo();
+    CHECK(s.table_side().drafts().size() == 1);
+}
