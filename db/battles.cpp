@@ -193,13 +193,17 @@ std::vector<campaign::BattleInfo> Battles::battles_fought_by(std::int64_t campai
         // there, hidden again since or not), and their return where it read it (its own, or the
         // enemy's in its sight at the recovery or revealed since): a recovery of only what it did
         // not see tells it nothing. (app::summarize reads a battle so too.)
-        SQLite::Statement q(db, "SELECT l.battle_id, max(a.side = ?2 OR NOT d.hidden OR COALESCE(bd.returns_read, 0)) AS returns FROM battle_loss l JOIN brigade b ON b.id = l.brigade_id "
+        SQLite::Statement q(db, "SELECT l.battle_id, max(a.side = ?2 OR NOT d.hidden OR COALESCE(bd.returns_read, 0)) AS returns, "
+                                "max(COALESCE(bd.returns_read NOT IN (0, 1), 0)) AS damaged FROM battle_loss l JOIN brigade b ON b.id = l.brigade_id "
                                 "JOIN division d ON d.id = b.division_id JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id "
                                 "LEFT JOIN battle_division bd ON bd.battle_id = l.battle_id AND bd.division_id = d.id "
                                 "WHERE b.campaign_id = ?1 AND l.casualties > 0 AND (a.side = ?2 OR COALESCE(bd.seen, NOT d.hidden)) GROUP BY l.battle_id");
         bind_all(q, campaign, std::string(side));
         std::set<std::int64_t> casualties_seen, returns_read;
         for (const Row row(q); q.executeStep();) {
+            if (row.flag("damaged"))
+                throw Damaged("battle_division: a division of battle row " + std::to_string(row.id("battle_id")) +
+                              " holds a returns_read that is not 0 or 1; run muster check, or restore a backup");
             casualties_seen.insert(row.id("battle_id"));
             if (row.flag("returns")) returns_read.insert(row.id("battle_id"));
         }

@@ -281,10 +281,14 @@ constexpr const char* k_read_while_hidden = "d.hidden AND (d.name_seen OR d.seen
 
 bool Forces::read_while_hidden_only(UnitKind kind, std::int64_t id) const {
     return guarded(m_store.path(), [&] {
-        const std::string under = kind == UnitKind::army ? "d.corps_id IN (SELECT id FROM corps WHERE army_id = ?1)" : "d.corps_id = ?1";
-        SQLite::Statement q(m_store.impl().db, "SELECT NOT EXISTS (SELECT 1 FROM division d WHERE " + under + " AND NOT d.hidden) AND EXISTS "
-                                               "(SELECT 1 FROM division d WHERE " + under + " AND " + k_read_while_hidden + ") AS known");
-        bind_all(q, id);
+        const bool army = kind == UnitKind::army;
+        const std::string under = army ? "d.corps_id IN (SELECT id FROM corps WHERE army_id = ?1)" : "d.corps_id = ?1";
+        // Read through a division hidden now, or a battery of its reserve the enemy took in a battle.
+        SQLite::Statement q(m_store.impl().db, "SELECT NOT EXISTS (SELECT 1 FROM division d WHERE " + under + " AND NOT d.hidden) AND (EXISTS "
+                                               "(SELECT 1 FROM division d WHERE " + under + " AND " + k_read_while_hidden + ") OR EXISTS "
+                                               "(SELECT 1 FROM battle_gun g JOIN battery t ON t.id = g.battery_id WHERE g.fate = ?2 AND t.division_id IS NULL AND " +
+                                               (army ? "t.army_id" : "t.corps_id") + " = ?1)) AS known");
+        bind_all(q, id, BatteryFate::captured);
         return q.executeStep() && Row(q).flag("known");
     });
 }

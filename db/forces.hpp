@@ -143,8 +143,9 @@ public:
     /// Whether a division is hidden from the other side, which has read it all the same: by name
     /// (seen as a placeholder, arrived since), whole (revealed, hidden again), or in a battle.
     bool read_while_hidden(std::int64_t division) const;
-    /// Whether the enemy reads a corps or an army (`kind`) only through divisions of it it has read and
-    /// that are hidden now: it sees none of its divisions now, and has read one so.
+    /// Whether the enemy reads a corps or an army (`kind`) only through what it read of it before:
+    /// it sees none of its divisions now, and has read one that is hidden now, or took a battery
+    /// of its reserve in a battle (which its battles and camps name it by).
     bool read_while_hidden_only(UnitKind kind, std::int64_t id) const;
     /// Each division's side, corps and army, and whether it is hidden from the other side, by id;
     /// with a battle, hidden too where the enemy did not see it there (a reveal since does not

@@ -380,9 +380,9 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
             if (unit_kind == UnitKind::division) unread_while_hidden(u->id, u->name);
             // A corps or army read through such divisions alone: its name is what the enemy read there too.
             if ((unit_kind == UnitKind::corps || unit_kind == UnitKind::army) && db::Forces(store).read_while_hidden_only(unit_kind, u->id))
-                throw Error(m_session.rules().noun_of(kind) + " " + u->name + " is read by the enemy only through " + m_session.rules().division_noun() +
-                            "s of it hidden from it now, which it has read (by name, whole or in a battle): a new name would show it a change it may not see; "
-                            "reveal one of them first (muster reveal), or keep the name");
+                throw Error(m_session.rules().noun_of(kind) + " " + u->name + " is read by the enemy only through what it read of it before (" +
+                            m_session.rules().division_noun() + "s of it hidden from it now, or a battery of its reserve it took): a new name would show it a "
+                            "change it may not see; reveal one of its " + m_session.rules().division_noun() + "s first (muster reveal), or keep the name");
             for (const auto& other : refs.units())
                 if (other.kind == unit_kind && other.id != u->id && same_ignoring_case(other.name, new_name))
                     throw Error((kind == NamedKind::army ? "an " : "a ") + m_session.rules().noun_of(unit_kind) +

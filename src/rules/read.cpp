@@ -51,6 +51,7 @@ std::string read_called(const Value& v, size_t max) {
     if (t_keeping_older_text) return s;
     if (trim(s).empty()) v.fail("text refused: it is empty or blank, and it names something in a sentence");
     if (trim(s) != s) v.fail("text refused: \"" + s + "\" begins or ends with a space");
+    if (const auto problem = name_problem(s, NameRule::stored); problem.rfind("space U+", 0) == 0) v.fail("text refused: " + problem);  // a wide one
     if (visible(s) != s) v.fail("text refused: \"" + visible(s) + "\" holds a character that shows nothing");
     return s;
 }

@@ -837,4 +837,6 @@ TEST_CASE("A reserve's battery captured where its captor saw no division of that
     CHECK_THAT(c.ok("journal --as union"), Contains("1 battery lost"));
     // Its own side reads it by its name.
     CHECK_THAT(c.ok("battle show Skirmish --as confederate"), Contains("First Corps/Reserve One: captured"));
+    // The Union reads First Corps through that battery alone: it is not renamed out of its sight.
+    CHECK_THAT(c.refused("rename corps 'First Corps' 'I Corps CSA'", 1), Contains("a battery of its reserve it took"));
 }

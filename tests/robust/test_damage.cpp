@@ -1289,3 +1289,12 @@ TEST_CASE("A roll's faces not as muster writes them for its dice and reading are
         CHECK(d.check().code == 0);
     }
 }
+
+TEST_CASE("A battle's division read as neither returned nor not to the enemy is damage to the side's battle list too") {
+    for (const std::string value : {"2", "-1", "'x'"}) {
+        INFO(value);
+        const DamagedBy d("PRAGMA ignore_check_constraints = 1; UPDATE battle_division SET returns_read = " + value);
+        refused_unchanged(d.file, {{"battle", "list", "--as", "union"}, {"battle", "list", "--as", "confederate"}}, "returns_read");
+        CHECK(d.check().code == 1);
+    }
+}

@@ -269,7 +269,7 @@ TEST_CASE("A side is named in a sentence by its men together where the rule set 
     CHECK(given.the_side("union") == "the Federals");
     CHECK_THAT(refusal(acw_with(R"("name": "Union", )", "\"name\": \"Union\", \"collective\": \"Fed\\u001berals\", ")), Contains("collective"));
     // A name a sentence reads shows something, and tells the two sides apart.
-    for (const std::string bad : {"", "   ", " Federals", "Federals ", "\\u200b", "Fed\\u200berals"}) {
+    for (const std::string bad : {"", "   ", " Federals", "Federals ", "\\u200b", "Fed\\u200berals", "\\u00a0Federals", "Federals\\u00a0"}) {
         INFO(bad);
         CHECK_THAT(refusal(acw_with(R"("name": "Union", )", "\"name\": \"Union\", \"collective\": \"" + bad + "\", ")),
                    Contains("sides[0].collective") && Contains("text refused"));
