@@ -790,7 +790,7 @@ TEST_CASE("A division hidden again does not take back from the enemy the battle 
         CHECK_THAT(c.refused(rename, 1), Contains("hidden from the enemy, which has read it") && Contains("reveal the division first"));
     CHECK(as_union() == seen);
     // Nor its corps, which the enemy reads through it alone (Pender, Third Corps' other, is a placeholder it never saw).
-    CHECK_THAT(c.refused("rename corps 'Third Corps' '3rd Corps'", 1), Contains("is read by the enemy only through divisions of it hidden from it now"));
+    CHECK_THAT(c.refused("rename corps 'Third Corps' '3rd Corps'", 1), Contains("is read by the enemy only through what it read of it before"));
     c.ok("reveal Pender");  // the enemy reads Third Corps through a division it sees now
     CHECK_THAT(c.ok("rename corps 'Third Corps' '3rd Corps'"), Contains("Renamed corps Third Corps to 3rd Corps"));
     c.ok("reveal Heth");
