@@ -106,7 +106,7 @@ void register_windows(GuiApp& app) {
     act("tables.odds", "", t, Effect::view, [t, g] { t->compute_odds(*g); });
     side_act("tableside.roll", "", ts, [ts, g] { ts->roll(*g); });  // recorded in the umpire's view only: a side's is a plain roll
     act("tableside.apply", "", ts, Effect::writes, [ts, g] { ts->apply(*g); });
-    act("tableside.discard", "", ts, Effect::writes, [ts, g] { ts->discard(*g); });
+    act("tableside.discard_draft", "", ts, Effect::writes, [ts, g] { ts->discard(*g); });
     side_act("tableside.dice.roll", "", ts, [ts, g] { ts->asked.enter(*g->session()); });
     act("tableside.dice.take_back", "", ts, Effect::view, [ts] { ts->asked.take_back(); });
     act("tableside.dice.cancel", "", ts, Effect::view, [ts] { ts->asked.cancel(); });

@@ -373,7 +373,7 @@ void TableSideWindow::draw(GuiApp& app) {
             if (ImGui::Button("Apply the draft as the battle's report")) app.run("tableside.apply");
             mark("TableSide/Apply");
             next_on_line(button_width("Discard the draft"));
-            if (ImGui::Button("Discard the draft")) app.run("tableside.discard");
+            if (ImGui::Button("Discard the draft")) app.run("tableside.discard_draft");
             mark("TableSide/Discard");
             for (const auto& l : d.lines) bullet(l);
             if (!d.states.empty()) ImGui::TextDisabled("On the table:");
