@@ -144,7 +144,7 @@ void Forces::set_fog(std::int64_t division, Fog fog) {
         // Read again, its casualties' returns after the battles the enemy saw it fight are read too.
         if (!hidden)
             exec(m_store.impl().db, "UPDATE battle_division SET returns_read = 1 WHERE division_id = ? AND seen AND NOT returns_read "
-                                    "AND battle_id IN (SELECT id FROM battle WHERE recovered)", division);
+                                    "AND EXISTS (SELECT 1 FROM battle t WHERE t.id = battle_id AND t.recovered)", division);
     });
 }
 
