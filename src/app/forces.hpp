@@ -28,7 +28,7 @@ struct BrigadeEntry {
     std::string label;         ///< "6/5/3"; empty: from the rule set's effectiveness table
     std::string arm;           ///< empty: the division's
     LeaderEntry commander;
-    LeaderEntry alternate;  ///< its Alternate commander, in a rule set that has them; none: no grade given
+    LeaderEntry alternate{};  ///< its Alternate commander, in a rule set that has them; none: no grade given
 };
 
 /// Where a hand-entered battery goes: exactly one of these.

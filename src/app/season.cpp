@@ -289,7 +289,10 @@ DueArrivals Season::arrive_due(const ArriveFn& arrive, Turn up_to, std::optional
         } catch (const Damaged&) {
             throw;
         } catch (const Error& ex) {
-            throw Error(e.division + ", due on " + e.turn.text() + ", cannot arrive, so " + stops + " and nothing was changed: " + ex.what());
+            // Named, the kind kept: a usage error (typed rolls that ran out) stays one.
+            std::string why = e.division + ", due on " + e.turn.text() + ", cannot arrive, so " + stops + " and nothing was changed: " + ex.what();
+            if (dynamic_cast<const UsageError*>(&ex)) throw UsageError(why);
+            throw Error(why);
         }
     }
     return out;

@@ -19,7 +19,7 @@ void print_step(Io& io, const rules::RuleSet& rules, const app::PlanStep& step, 
     print_outcome(io.out, step.outcome, false);
     for (const auto& a : step.arrivals)
         if (!a.note.empty()) io.err << "muster: note: " << a.note << "\n";
-    print_arrivals(io, rules, {step.arrivals, {}}, show_rolls);
+    print_arrivals(io, rules, {step.arrivals, {}, {}}, show_rolls);
 }
 
 // A battle before it is fought: `battle plan|deploy|reserve|arrive`.

@@ -89,7 +89,7 @@ void add_season_commands(CLI::App& app, Io& io) {
         });
         // In the journal's order: the divisions due on the turn that ends, then the turn, then
         // the divisions due on it.
-        app::DueArrivals before, after{{}, result.waiting};
+        app::DueArrivals before, after{{}, result.waiting, {}};
         for (const auto& a : result.arrivals) (a.operation < result.operation ? before : after).arrivals.push_back(a);
         if (!before.arrivals.empty()) {
             io.out << "Due before turn " << result.turn.number() << ", arrived as turn " << result.turn.number() - 1 << " ended:\n";

@@ -716,7 +716,7 @@ TEST_CASE("A brigade taken out of service says what becomes of its commander by 
     c.ok("camp new 'Fort Delaware' --side union");
     const std::string kemper = "\"Pickett/Kemper's Brigade\"";
     // In the field, he is free for another command, whichever way his brigade goes.
-    for (const std::string how : {"brigade disband " + kemper + " --preview", "brigade merge " + kemper + " \"Pickett/Garnett's Brigade\" --preview"})
+    for (const std::string& how : {"brigade disband " + kemper + " --preview", "brigade merge " + kemper + " \"Pickett/Garnett's Brigade\" --preview"})
         CHECK_THAT(c.ok(how), Contains("Pickett/Kemper's Brigade: its commander Kemper commands nothing after (muster leader assign gives him another)"));
     c.ok("brigade merge " + kemper + " \"Pickett/Garnett's Brigade\"");
     CHECK_THAT(c.ok("undo"), Contains("Undid"));
