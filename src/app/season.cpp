@@ -144,6 +144,14 @@ std::vector<std::string> Season::open_work() const {
             // One whose fall the enemy did not see, in a unit it reads, is in command and sound to it:
             // replacing him is the organiser's choice (--force), as leader replace asks.
             const bool sound_to_enemy = !l.fall_seen_then && db::Forces(m_session.state().store).read_by_enemy(*l.command.kind, l.command.unit_id);
+            // One his grade keeps in command (a despicable brigadier) is replaced only when the enemy sees him fall.
+            const auto* grade = rules.find_grade(l.grade);
+            if (sound_to_enemy && *l.command.kind == UnitKind::brigade && grade && grade->keeps_brigade) {
+                out.push_back(possessive(l.command.unit) + " " + grade->name + " commander" + (l.name.empty() ? "" : ", " + l.name + ",") + " is " + word(l.status) +
+                              " out of the enemy's sight: it reads him in command, and he is replaced only when it sees him fall (record his fall in the next battle it sees: --leader " +
+                              shell_word(l.command.unit + ":" + word(l.status)) + ")");
+                continue;
+            }
             const auto replace = "muster leader replace " + shell_positional(l.command.unit) + (sound_to_enemy ? " --force" : "");
             const auto unseen = sound_to_enemy ? ": the enemy did not see him fall" : "";
             const std::string until = l.status == LeaderStatus::wounded ? " until he is back from his wounds or replaced" : " until he is replaced";

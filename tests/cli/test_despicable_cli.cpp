@@ -201,3 +201,24 @@ TEST_CASE("A leader the enemy never saw is named to it by neither a reveal nor a
     c.ok("battle report --name Seminary --loss \"Wadsworth/Iron=1\" --loss \"Heth/Davis=1\" --leader \"Burnside:wounded/1\"");
     CHECK_THAT(c.refused("leader penalty Burnside", 1), Contains("leader Burnside is wounded: the penalty downgrades a leader in play"));
 }
+
+TEST_CASE("A despicable brigadier who fell out of the enemy's sight stays in command to it until it sees him fall, as turn and the refusal say") {
+    const Leaders c;
+    c.ok("reveal Wadsworth");
+    c.ok("reveal Wadsworth --hide");
+    c.ok("battle report --name Mill --loss \"Wadsworth/Iron=1\" --loss \"Heth/Davis=1\" --leader \"Wadsworth/Iron:killed\" --keep-hidden");
+    // Replaced, he would tell the enemy he fell: neither turn nor the refusal offers a command refused.
+    const auto turn = c.ok("turn");
+    CHECK_THAT(turn, Contains("Wadsworth/Iron's Despicable commander, Burnside, is killed out of the enemy's sight") &&
+                         Contains("record his fall in the next battle it sees: --leader 'Wadsworth/Iron:killed'"));
+    CHECK(turn.find("leader replace Wadsworth/Iron") == std::string::npos);
+    CHECK_THAT(c.refused("leader replace Wadsworth/Iron --force --name Hays --grade average", 1),
+               Contains("only when he falls where the enemy sees it (record his fall in the next battle it sees: --leader 'Wadsworth/Iron:killed')"));
+    // As they say: seen to fall, he is replaced.
+    c.ok("reveal Wadsworth");
+    CHECK_THAT(c.ok("oob --as confederate --side union"), Contains("Burnside, grade not revealed"));  // the enemy reads him in command
+    c.ok("battle report --name Ridge --loss \"Wadsworth/Iron=1\" --loss \"Heth/Davis=1\" --leader \"Wadsworth/Iron:killed\"");
+    CHECK_THAT(c.ok("leader replace Wadsworth/Iron --name Hays --grade average"), Contains("Hays"));
+    CHECK_THAT(c.ok("oob --as confederate --side union"), Contains("Hays, grade not revealed"));
+    c.ok("check");
+}
