@@ -79,34 +79,6 @@ std::vector<std::string> check_expressions(std::string_view sql) {
     return out;
 }
 
-// Where SQLite's check says only "CHECK constraint failed in brigade": each constraint of the
-// table that rows break, with the first of them. Read on a connection that writes nothing.
-std::vector<std::string> broken_checks(SQLite::Database& db, const std::string& table) {
-    std::vector<std::string> out;
-    SQLite::Statement create(db, "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?");
-    bind_all(create, table);
-    if (!create.executeStep() || Row(create).null("sql")) return out;
-    std::string quoted = "\"";
-    for (const char c : table) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    quoted += "\"";
-    for (const auto& expression : check_expressions(Row(create).text("sql"))) {
-        try {
-            const std::string breaking = " FROM " + quoted + " WHERE NOT (" + expression + ")";
-            const auto count = db.execAndGet("SELECT count(*)" + breaking).getInt64();
-            if (count == 0) continue;
-            std::vector<std::string> rows;
-            SQLite::Statement first(db, "SELECT rowid AS row" + breaking + " ORDER BY rowid LIMIT 5");
-            while (first.executeStep()) rows.push_back(std::to_string(Row(first).id("row")));
-            out.push_back("integrity: in " + visible(table) + ", " + count_of(static_cast<int>(std::min<std::int64_t>(count, 1'000'000'000)), "row breaks", "rows break") +
-                          " CHECK (" + visible(expression) + "): row" + (rows.size() == 1 ? " " : "s ") + join(rows, ", ") +
-                          (count > static_cast<std::int64_t>(rows.size()) ? " and more" : ""));
-        } catch (const SQLite::Exception&) {
-            // An expression this cannot read again as SQLite did: SQLite's own line stands.
-        }
-    }
-    return out;
-}
-
 // SQLite's own check, on a connection of its own that may write but never does (a read-only
 // one skips the CHECK constraints; this one does not checkpoint when it closes either).
 Problems integrity(const std::string& path, int wait) {
@@ -143,7 +115,7 @@ Problems integrity(const std::string& path, int wait) {
         const auto rest = line.substr(check_failed.size());
         const auto table = rest.substr(0, rest.find(" (said for "));
         try {
-            for (auto& broken : broken_checks(other, table)) detailed.push_back(std::move(broken));
+            for (const auto& broken : broken_checks(other, table)) detailed.push_back("integrity: " + broken);
         } catch (const SQLite::Exception&) {
         }
     }
@@ -648,6 +620,32 @@ void domain(SQLite::Database& db, Problems& out) {
 }
 
 }  // namespace
+
+std::vector<std::string> broken_checks(SQLite::Database& db, const std::string& table) {
+    std::vector<std::string> out;
+    SQLite::Statement create(db, "SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?");
+    bind_all(create, table);
+    if (!create.executeStep() || Row(create).null("sql")) return out;
+    std::string quoted = "\"";
+    for (const char c : table) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    quoted += "\"";
+    for (const auto& expression : check_expressions(Row(create).text("sql"))) {
+        try {
+            const std::string breaking = " FROM " + quoted + " WHERE NOT (" + expression + ")";
+            const auto count = db.execAndGet("SELECT count(*)" + breaking).getInt64();
+            if (count == 0) continue;
+            std::vector<std::string> rows;
+            SQLite::Statement first(db, "SELECT rowid AS row" + breaking + " ORDER BY rowid LIMIT 5");
+            while (first.executeStep()) rows.push_back(std::to_string(Row(first).id("row")));
+            out.push_back("in " + visible(table) + ", " + count_of(static_cast<int>(std::min<std::int64_t>(count, 1'000'000'000)), "row breaks", "rows break") +
+                          " CHECK (" + visible(expression) + "): row" + (rows.size() == 1 ? " " : "s ") + join(rows, ", ") +
+                          (count > static_cast<std::int64_t>(rows.size()) ? " and more" : ""));
+        } catch (const SQLite::Exception&) {
+            // An expression this cannot read again as SQLite did: SQLite's own line stands.
+        }
+    }
+    return out;
+}
 
 campaign::CheckReport History::check() const {
     return guarded(m_store.path(), [&] {

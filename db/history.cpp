@@ -261,11 +261,17 @@ int History::journal_size(std::int64_t campaign) const {
 
 void History::require_whole(const std::string& instead) const {
     guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "PRAGMA quick_check");
+        auto& db = m_store.impl().db;
+        SQLite::Statement q(db, "PRAGMA quick_check");
         if (!q.executeStep()) return;
-        if (const std::string says = Row(q).text("quick_check"); says != "ok")
-            throw Error(m_store.path() + ": the campaign database is damaged (" + visible(says) + "); " + instead +
-                        ": run muster check, or restore an earlier backup");
+        std::string says = Row(q).text("quick_check");
+        if (says == "ok") return;
+        // SQLite names a broken constraint's table alone: the constraint and its rows said too.
+        static constexpr std::string_view check_failed = "CHECK constraint failed in ";
+        if (says.rfind(check_failed, 0) == 0)
+            if (const auto broken = broken_checks(db, says.substr(check_failed.size())); !broken.empty()) says = broken.front();
+        throw Error(m_store.path() + ": the campaign database is damaged (" + visible(says) + "); " + instead +
+                    ": run muster check, or restore an earlier backup");
     });
 }
 

@@ -104,6 +104,10 @@ void with_migration_functions(SQLite::Database& db);
 /// How the file's schema differs from what the migrations make: objects added (a trigger, a
 /// view, an index), missing or changed; one line each.
 std::vector<std::string> schema_problems(SQLite::Database& db);
+/// Where SQLite says only "CHECK constraint failed in brigade": each constraint of `table` that
+/// rows break, with the first of them ("in brigade, 1 row breaks CHECK (stands >= 0): row 4").
+/// Read only.
+std::vector<std::string> broken_checks(SQLite::Database& db, const std::string& table);
 /// A digest of the file's schema, object by object; and that of what the migrations make.
 std::uint64_t schema_digest(SQLite::Database& db);
 std::uint64_t schema_made_digest();

@@ -360,6 +360,10 @@ TEST_CASE("A count below zero in the file is damage: refused by what reads it, n
                       {{"oob"}, {"export", "oob", "--format", "json", "-o", dir.file("o.json")},
                        {"brigade", "merge", "Wadsworth/Iron Brigade", "--into", "Wadsworth/Cutler's Brigade"}},
                       "holds -5, a count below zero");
+    // What reads the file whole first names the constraint and its row too, not only its table.
+    refused_unchanged(file, {{"backup", dir.file("copy.db")}, {"serve", "--listen", "127.0.0.1:0"}},
+                      "the campaign database is damaged (in brigade, 1 row breaks CHECK (stands BETWEEN 0 AND 999): row ");
+    CHECK_FALSE(std::filesystem::exists(dir.file("copy.db")));
 }
 
 TEST_CASE("A number outside the schema's bounds in the file is damage - refused by what reads it and by what would write on it, named by check") {
