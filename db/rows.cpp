@@ -173,7 +173,7 @@ army::Leader LeaderColumns::read(const Row& row, std::int64_t named) const {
 }
 
 void missing_leader(std::int64_t id) {
-    throw Damaged("leader #" + std::to_string(id) + ", whom the campaign names (a unit's commander, a prisoner), is not in the leader table; "
+    throw Damaged("leader #" + std::to_string(id) + ", whom the campaign names (a unit's commander, a prisoner, an exchange's item), is not in the leader table; "
                   "run muster check, or restore a backup");
 }
 

@@ -366,6 +366,26 @@ TEST_CASE("A count below zero in the file is damage: refused by what reads it, n
     CHECK_FALSE(std::filesystem::exists(dir.file("copy.db")));
 }
 
+TEST_CASE("An exchange's item holding a unit not there is named as the exchange's item, not a prisoner, by all that reads it") {
+    for (const char* column : {"brigade_id", "leader_id", "battery_id"}) {
+        INFO(column);
+        const DamagedBy d(std::string("PRAGMA foreign_keys = OFF; PRAGMA ignore_check_constraints = ON; UPDATE exchange_item SET brigade_id = NULL, leader_id = NULL, "
+                                      "battery_id = NULL, ") + column + " = 99999 WHERE id = (SELECT min(id) FROM exchange_item)");
+        // A leader may be missed where the leaders are read, before the exchanges: named then with the places that name one.
+        const std::string kind = std::string(column).substr(0, std::string(column).find('_'));
+        const auto before = test::file_bytes(d.file);
+        for (const std::vector<std::string>& args : {std::vector<std::string>{"exchange", "list"}, {"exchange", "list", "--as", "union"}, {"player", "inbox"},
+                                                     {"handout", "--side", "union", "-o", d.dir.file("papers")}}) {
+            const auto r = on(d.file, args);
+            INFO(join(args, " ") << ":\n" << r.err);
+            CHECK(r.code == 1);
+            CHECK((r.err.find("exchange_item row 1 (of exchange #1) points at " + kind + " 99999, which is not there") != std::string::npos ||
+                   (kind == "leader" && r.err.find("leader #99999, whom the campaign names (a unit's commander, a prisoner, an exchange's item)") != std::string::npos)));
+            CHECK(test::file_bytes(d.file) == before);
+        }
+    }
+}
+
 TEST_CASE("A number outside the schema's bounds in the file is damage - refused by what reads it and by what would write on it, named by check") {
     struct Case {
         std::string sql, says;
