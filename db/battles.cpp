@@ -109,7 +109,9 @@ std::vector<Battles::ArmyMoves> Battles::army_moves_since(std::int64_t campaign,
                             "WHERE m.operation_id >= ?2 AND b.campaign_id = ?1 GROUP BY a.id, m.operation_id");
         bind_all(q, campaign, first);
         std::vector<ArmyMoves> out;
-        for (const Row row(q); q.executeStep();) out.push_back({row.id("army"), row.id("operation"), row.integer("stands")});
+        summing_moves(m_store.impl().db, campaign, [&] {
+            for (const Row row(q); q.executeStep();) out.push_back({row.id("army"), row.id("operation"), row.integer("stands")});
+        });
         return out;
     });
 }
@@ -152,10 +154,15 @@ std::vector<std::int64_t> Battles::battle_divisions(std::int64_t battle, const s
 
 int Battles::stands_when_reported(std::int64_t operation, std::int64_t brigade) const {
     return guarded(m_store.path(), [&] {
-        SQLite::Statement q(m_store.impl().db, "SELECT COALESCE(SUM(stands), 0) AS stands FROM move WHERE brigade_id = ? AND operation_id < ?");
+        auto& db = m_store.impl().db;
+        SQLite::Statement q(db, "SELECT COALESCE(SUM(stands), 0) AS stands FROM move WHERE brigade_id = ? AND operation_id < ?");
         bind_all(q, brigade, operation);
-        q.executeStep();
-        return Row(q).integer("stands");
+        SQLite::Statement of(db, "SELECT campaign_id FROM brigade WHERE id = ?");
+        bind_all(of, brigade);
+        return summing_moves(db, of.executeStep() ? of.getColumn(0).getInt64() : 0, [&] {
+            q.executeStep();
+            return Row(q).integer("stands");
+        });
     });
 }
 

@@ -15,6 +15,16 @@ Damaged missing_parent(const std::string& child, const std::string& what, std::i
     return Damaged("a " + child + " points at " + what + " " + std::to_string(id) + ", which is not there, or not of this campaign; run muster check, or restore a backup");
 }
 
+void require_moves_in_range(SQLite::Database& db, std::int64_t campaign) {
+    SQLite::Statement q(db, "SELECT m.id, m.stands FROM move m JOIN brigade b ON b.id = m.brigade_id WHERE b.campaign_id = ? "
+                            "AND (m.stands > 999 OR m.stands < -999 OR typeof(m.stands) != 'integer') ORDER BY m.id LIMIT 1");
+    bind_all(q, campaign);
+    if (!q.executeStep()) return;
+    const Row row(q);
+    throw Damaged("move row " + std::to_string(row.id("id")) + ": column stands holds " + visible(row.text("stands")) +
+                  " (expected -999 to 999: no brigade holds more); run muster check, or restore a backup");
+}
+
 size_t rows_of(SQLite::Database& db, const char* table, std::int64_t campaign) {
     SQLite::Statement q(db, std::string("SELECT count(*) AS n FROM ") + table + " WHERE campaign_id = ?");
     bind_all(q, campaign);

@@ -78,6 +78,25 @@ auto guarded(const std::string& path, F&& f) -> decltype(f()) {
     }
 }
 
+/// The first of a campaign's moves that holds more stands than any brigade does (a damaged
+/// file's), named as damage; nothing where none does.
+void require_moves_in_range(SQLite::Database& db, std::int64_t campaign);
+
+/// Runs `f`, which sums a campaign's moves: where the sum is refused (out of range, or past the
+/// largest whole number), a move out of any range is named, rather than the sum it spoils.
+template <class F>
+auto summing_moves(SQLite::Database& db, std::int64_t campaign, F&& f) -> decltype(f()) {
+    try {
+        return f();
+    } catch (const Damaged&) {
+        require_moves_in_range(db, campaign);
+        throw;
+    } catch (const SQLite::Exception&) {
+        require_moves_in_range(db, campaign);
+        throw;
+    }
+}
+
 /// A read of several statements that must see one snapshot: a transaction of its own, unless
 /// it runs inside an operation's transaction already.
 class ReadSnapshot {

@@ -537,6 +537,18 @@ TEST_CASE("check names a count of stands beyond any campaign's, and leaves it ou
     CHECK_THAT(r.out, !Catch::Matchers::Contains("stands: -"));  // no total wrapped around below zero
 }
 
+TEST_CASE("A move beyond any count of stands is named, row and value, by what sums the moves: never the sum it spoils, nor a wrapped one") {
+    // One such move (its sums stay in range, out of an int's), and three (their sums overflow).
+    for (const char* moves : {"1", "3"}) {
+        INFO(moves);
+        const DamagedBy d(std::string("PRAGMA ignore_check_constraints = ON; UPDATE move SET stands = 9223372036854775000 WHERE id IN "
+                                      "(SELECT MIN(id) FROM move GROUP BY brigade_id ORDER BY MIN(id) LIMIT ") + moves + ")");
+        const auto first = test::raw_sql_value(d.file, "SELECT MIN(id) FROM move");
+        refused_unchanged(d.file, {{"turn", "report"}, {"handout", "--side", "union", "-o", d.dir.file("papers")}},
+                          "move row " + first + ": column stands holds 9223372036854775000 (expected -999 to 999: no brigade holds more)");
+    }
+}
+
 TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo record, entries undoing themselves, a leader commanding two units, a camp holding its own side or liberated, names alike but for case") {
     test::TempDir dir;
     const auto base = dir.file("base.db");
