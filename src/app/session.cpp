@@ -85,8 +85,13 @@ void require_in_years(const rules::RuleSet& r, const Day& day, const std::string
 
 void check_date_and_theater(const rules::RuleSet& r, const campaign::CampaignInfo& c) {
     if (c.date) require_in_years(r, *c.date, "date");
-    if (c.theater && theater_id(r, *c.theater) != *c.theater)
-        throw UsageError("theater \"" + visible(*c.theater) + "\" is not as rule set " + r.id + " spells it: " + theater_id(r, *c.theater));
+    // A theater typed is the rule set's by now (theater_id): one that is not was stored so.
+    if (c.theater && std::none_of(r.theaters.begin(), r.theaters.end(), [&](const auto& t) { return t.id == *c.theater; })) {
+        std::vector<std::string> ids;
+        for (const auto& t : r.theaters) ids.push_back(t.id);
+        throw Damaged("campaign " + visible(c.name) + ": its theater \"" + visible(*c.theater) + "\" is not one of rule set " + r.id + "'s (expected " +
+                      (ids.empty() ? "none" : join(ids, ", ")) + "); run muster check, or give it one (muster campaign set --theater THEATER)");
+    }
 }
 
 namespace {

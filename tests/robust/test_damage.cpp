@@ -366,6 +366,19 @@ TEST_CASE("A count below zero in the file is damage: refused by what reads it, n
     CHECK_FALSE(std::filesystem::exists(dir.file("copy.db")));
 }
 
+TEST_CASE("A campaign's stored theater not of its rule set is damage, named as stored, and a theater set anew mends it") {
+    for (const char* stored : {"mars", "East"}) {
+        INFO(stored);
+        const DamagedBy d(std::string("PRAGMA ignore_check_constraints = ON; UPDATE campaign SET theater = '") + stored + "'");
+        refused_unchanged(d.file, {{"turn", "next"}, {"campaign", "set", "--return-rate", "40"}},
+                          std::string("campaign Test: its theater \"") + stored + "\" is not one of rule set acw's (expected east, west); run muster check, or give it one");
+        CHECK(d.check().code == 1);
+        REQUIRE(on(d.file, {"campaign", "set", "--theater", "east"}).code == 0);
+        CHECK(d.check().code == 0);
+        CHECK(on(d.file, {"campaign", "set", "--return-rate", "40"}).code == 0);
+    }
+}
+
 TEST_CASE("An exchange's item holding a unit not there is named as the exchange's item, not a prisoner, by all that reads it") {
     for (const char* column : {"brigade_id", "leader_id", "battery_id"}) {
         INFO(column);
