@@ -60,6 +60,9 @@ public:
     /// A division; `leader_name`: a placeholder's commander, known by name before it arrives.
     std::int64_t insert_division(std::int64_t campaign, std::int64_t corps, std::string_view name, std::string_view arm,
                                  std::string_view leader_name = {});
+    /// A placeholder about to be filled (rolled up) holds no brigades: one that does (a damaged
+    /// file's) is refused as damage, not met as names taken when its own are stored.
+    void require_empty(const DivisionRef& placeholder) const;
     /// Stores a division's contents (brigades with their 'generated' moves, commanders,
     /// batteries, the reserve's share) and sets its status, year, theater and commander.
     void store_division_contents(std::int64_t campaign, std::int64_t operation, const DivisionRef& where,

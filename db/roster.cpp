@@ -53,13 +53,9 @@ void read_division(const Row& row, army::Division& d, army::Leader commander) {
     if (!d.commander.id && !row.null("leader_name")) d.commander.name = row.text("leader_name");
 }
 
-// A placeholder holds no brigades until it arrives (a battery it may be given beforehand): one
-// that holds some would be read with none (their stands gone from every total), and its arrival
-// made them twice.
+// A placeholder holds no brigades until it arrives (a battery it may be given beforehand).
 void require_holds_as_it_stands(const army::Division& d) {
-    if (d.status == DivisionStatus::placeholder && !d.brigades.empty())
-        throw Damaged("division row " + std::to_string(d.id) + ": it is a placeholder, not yet arrived, yet holds " + std::to_string(d.brigades.size()) +
-                      " brigade(s); run muster check, or restore a backup");
+    if (d.status == DivisionStatus::placeholder && !d.brigades.empty()) throw placeholder_holding(d.id, d.brigades.size());
 }
 
 // The whole tree of a campaign, its commanders taken from `leaders`.

@@ -15,6 +15,11 @@ Damaged missing_parent(const std::string& child, const std::string& what, std::i
     return Damaged("a " + child + " points at " + what + " " + std::to_string(id) + ", which is not there, or not of this campaign; run muster check, or restore a backup");
 }
 
+Damaged placeholder_holding(std::int64_t division, size_t brigades) {
+    return Damaged("division row " + std::to_string(division) + ": it is a placeholder, not yet arrived, yet holds " + std::to_string(brigades) +
+                   " brigade(s); run muster check, or restore a backup");
+}
+
 void require_moves_in_range(SQLite::Database& db, std::int64_t campaign) {
     SQLite::Statement q(db, "SELECT m.id, m.stands FROM move m JOIN brigade b ON b.id = m.brigade_id WHERE b.campaign_id = ? "
                             "AND (m.stands > 999 OR m.stands < -999 OR typeof(m.stands) != 'integer') ORDER BY m.id LIMIT 1");

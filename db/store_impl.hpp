@@ -220,6 +220,9 @@ std::uint64_t from_sql(std::int64_t v);
 
 /// A reference to a row that is not there: damage, said so.
 Damaged missing_parent(const std::string& child, const std::string& what, std::int64_t id);
+/// A placeholder division (not yet arrived) that holds brigades: read with none, their stands
+/// would be gone from every total, and its arrival would make them twice.
+Damaged placeholder_holding(std::int64_t division, size_t brigades);
 
 /// A row's parent as read, by id: a reference to a row that is not there is damage, said so.
 template <class Map>

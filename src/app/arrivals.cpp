@@ -115,6 +115,7 @@ Arrival Arrivals::arrive(const ArrivalRequest& asked) {
     out.operation = store.run_operation(c.id, kind_or_preview(OperationKind::arrival, asked.mode), [&](std::int64_t op) {
         const auto d = division_named(store, c, asked.division);
         require_placeholder(rules, d.name, d.status);
+        db::Forces(store).require_empty(d);
         if (const auto due = db::Season(store).due_turn(d.id); due && *due > c.turn)
             out.note = d.name + " is due on " + due->text() + " (this is " + c.turn.text() + "): it arrives early";
         const auto request = with_campaign_defaults(rules, c, asked);

@@ -366,6 +366,13 @@ TEST_CASE("A count below zero in the file is damage: refused by what reads it, n
     CHECK_FALSE(std::filesystem::exists(dir.file("copy.db")));
 }
 
+TEST_CASE("A placeholder holding brigades is named as damage by its arrival and its preview, never met as names taken") {
+    const DamagedBy d("PRAGMA ignore_check_constraints = ON; UPDATE division SET status = 'placeholder' WHERE name = 'Heth'");
+    const auto row = test::raw_sql_value(d.file, "SELECT id FROM division WHERE name = 'Heth'");
+    refused_unchanged(d.file, {{"arrive", "Heth"}, {"arrive", "Heth", "--preview"}},
+                      "division row " + row + ": it is a placeholder, not yet arrived, yet holds ");
+}
+
 TEST_CASE("A campaign's stored theater not of its rule set is damage, named as stored, and a theater set anew mends it") {
     for (const char* stored : {"mars", "East"}) {
         INFO(stored);
