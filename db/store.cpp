@@ -1047,8 +1047,10 @@ void require_newest_entry(SQLite::Database& db, std::int64_t entry) {
     SQLite::Statement newest(db, "SELECT max(id) AS id FROM operation");
     newest.executeStep();
     if (const auto last = Row(newest).id("id"); last != entry)
-        throw Damaged("the journal holds entry #" + std::to_string(last) + ", numbered past the entry this change would be (#" + std::to_string(entry) +
-                      "): its entries would be out of the order they were made, and undo would take back the wrong one; run muster check, or restore a backup");
+        // The number this change drew is not said: past SQLite's largest, it draws one at random.
+        throw Damaged("the journal holds entry #" + std::to_string(last) + ", numbered past the entry this change would make" +
+                      (last == std::numeric_limits<std::int64_t>::max() ? " (it is the largest number an entry may have)" : "") +
+                      ": its entries would be out of the order they were made, and undo would take back the wrong one; run muster check, or restore a backup");
 }
 
 // Inside a write transaction: the journal entry, and the change recorded into its changeset.

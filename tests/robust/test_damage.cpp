@@ -1205,7 +1205,8 @@ TEST_CASE("A journal entry numbered at SQLite's largest id is damage to every wr
         CHECK(r.code == 1);
         // (undo finds the entry's record sealed under its own number first)
         CHECK_THAT(r.err, Catch::Matchers::Contains(args.front() == "undo" ? "journal entry #9223372036854775807's record of its changes cannot be read"
-                                                                           : "the journal holds entry #9223372036854775807, numbered past the entry this change would be"));
+                                                                           : "the journal holds entry #9223372036854775807, numbered past the entry this change would make "
+                                                                             "(it is the largest number an entry may have): "));
         CHECK(test::file_bytes(damaged.file) == before);
     }
 }
