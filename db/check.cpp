@@ -593,8 +593,8 @@ void domain(SQLite::Database& db, Problems& out) {
                       visible(row.text("name")) + "\": no reference can tell them apart (undo the step that named the second, or restore a backup)");
     // Names alike but for the case of their letters, which the schema lets by and muster never
     // gives (it refuses a name another unit of the kind bears in any case): a name typed in a
-    // third case names both. Armies, corps and divisions in a campaign; brigades and batteries in
-    // their unit.
+    // third case names both. Armies, corps, divisions, camps and battles in a campaign; brigades
+    // and batteries in their unit.
     SQLite::Statement alike(db,
                             "SELECT kind, owner, names, n FROM ("
                             "SELECT 'armies' AS kind, 'campaign ' || c.name AS owner, group_concat(x.name, char(31)) AS names, count(*) AS n "
@@ -607,6 +607,8 @@ void domain(SQLite::Database& db, Problems& out) {
                             "FROM brigade x JOIN division d ON d.id = x.division_id GROUP BY x.division_id, lower(x.name) HAVING count(DISTINCT x.name) > 1 "
                             "UNION ALL SELECT 'camps', 'campaign ' || c.name, group_concat(x.name, char(31)), count(*) "
                             "FROM camp x JOIN campaign c ON c.id = x.campaign_id GROUP BY x.campaign_id, lower(x.name) HAVING count(DISTINCT x.name) > 1 "
+                            "UNION ALL SELECT 'battles', 'campaign ' || c.name, group_concat(x.name, char(31)), count(*) "
+                            "FROM battle x JOIN campaign c ON c.id = x.campaign_id GROUP BY x.campaign_id, lower(x.name) HAVING count(DISTINCT x.name) > 1 "
                             "UNION ALL SELECT 'batteries', COALESCE(d.name, k.name, a.name, '?'), group_concat(t.name, char(31)), count(*) FROM battery t "
                             "LEFT JOIN division d ON d.id = t.division_id LEFT JOIN corps k ON k.id = t.corps_id LEFT JOIN army a ON a.id = t.army_id "
                             "GROUP BY t.division_id, t.corps_id, t.army_id, lower(t.name) HAVING count(DISTINCT t.name) > 1)");

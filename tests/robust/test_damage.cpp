@@ -1299,12 +1299,13 @@ TEST_CASE("A prisoner's brigade moved to another campaign by hand is damage name
     CHECK(damaged.check().code == 1);
 }
 
-TEST_CASE("Check names what the schema lets by and muster never writes - a unit named as a leader is referenced, a plan under a recorded battle's name, camps alike but for case, an unknown side reading an entry") {
+TEST_CASE("Check names what the schema lets by and muster never writes - a unit named as a leader is referenced, a plan under a recorded battle's name, camps or battles alike but for case, an unknown side reading an entry") {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"UPDATE brigade SET name = '#12' WHERE name = 'Iron Brigade'", "names: brigade \"#12\""},
         {"UPDATE division SET name = 'leader #5' WHERE name = 'Wadsworth'", "names: division \"leader #5\""},
         {"INSERT INTO battle_plan (campaign_id, name) VALUES (1, 'mcpherson ridge')", "plans a battle \"mcpherson ridge\" under the name of one it recorded"},
         {"UPDATE camp SET name = 'libby prison' WHERE name = 'Fort Delaware'", "camps of campaign Test are named alike but for case"},
+        {"UPDATE battle SET name = 'mcpherson ridge' WHERE name = 'Seminary Ridge'", "battles of campaign Test are named alike but for case"},
         {"UPDATE operation SET seen_by = 'martian' WHERE kind = 'battle'", "a side reading it \"martian\""},
         {"UPDATE roll SET seen_by = 'union,martian' WHERE id = (SELECT MIN(id) FROM roll)", "a side reading it \"martian\""},
         {"UPDATE rolled_for SET subject = 'garbage'", "is said to have rolled for \"garbage\""},
