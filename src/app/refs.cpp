@@ -212,13 +212,15 @@ const army::Leader& Refs::leader(const std::string& ref) const {
         return *l;
     if (const auto* l = main_of(ref)) return *l;
     // By the unit he commands, his name, or (unnamed, commanding nothing) the post he held:
-    // "former commander of Heth".
+    // "former commander of Heth". A brigade's post is found by a reference that reaches it
+    // ("Reynolds/1st"): "Reynolds" begins its division's name, not its brigadiers'.
+    const bool reaches_brigades = ref.find('/') != std::string::npos;
     std::vector<std::string> keys;
     std::vector<size_t> owner;
     for (size_t i = 0; i < m.leaders.size(); ++i) {
         const auto& l = m.leaders[i];
         for (const auto* key : {&l.command.unit, &l.name})
-            if (!key->empty()) {
+            if (!key->empty() && (reaches_brigades || key != &l.command.unit || key->find('/') == std::string::npos)) {
                 keys.push_back(*key);
                 owner.push_back(i);
             }

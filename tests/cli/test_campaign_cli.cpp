@@ -909,6 +909,23 @@ TEST_CASE("leader replace by a commander's name two leaders bear says so, naming
     CHECK_THAT(c.refused("leader replace Vial --preview", 2), Contains("leader \"Vial\" could be any of 2"));
 }
 
+TEST_CASE("A leader named by the beginning of his division's name is its commander in every leader command, not its brigadiers") {
+    const test::CampaignFile c;
+    c.ok("campaign new R --rules acw --date 1863-06-01 --theater west --seed 1");
+    c.ok("add army AotC --side union --leader Rosecrans --grade average");
+    c.ok("add corps XIV --army AotC --leader Thomas --grade average");
+    c.ok("add division \"Reynolds' Division\" --corps XIV --leader Lockwood");
+    c.ok("add brigade \"1st Brigade\" --division Reynolds --rating veteran --stands 6 --label 6/4/3 --leader Mott --grade average");
+    c.ok("add brigade \"2nd Brigade\" --division Reynolds --rating veteran --stands 6 --label 6/4/3 --leader Granger --grade average");
+    c.ok("leader replace Reynolds --name Lockwood --grade average");
+    c.ok("reveal Reynolds");
+    CHECK_THAT(c.ok("leader reveal Reynolds"), Contains("Lockwood"));
+    CHECK_THAT(c.ok("battle report --name B --loss Reynolds/1st=1 --leader Reynolds:wounded/1 --preview"), Contains("leader Lockwood: wounded"));
+    // A beginning that reaches a brigade names its brigadier; one several posts begin, each of them.
+    CHECK_THAT(c.ok("battle report --name B --loss Reynolds/1st=1 --leader Reynolds/1st:killed --preview"), Contains("leader Mott: killed"));
+    CHECK_THAT(c.refused("leader reveal \"Reynolds' Division/\"", 2), Contains("could be any of 2") && Contains("Mott") && Contains("Granger"));
+}
+
 TEST_CASE("A refusal names a unit in its rule set's terms, with the article its word takes") {
     const test::CampaignFile c;
     c.ok("campaign new T --rules awi");

@@ -120,6 +120,9 @@ TEST_CASE("A despicable corps leader is attached to one division leader of his c
     CHECK_THAT(c.refused("leader attach Reynolds Heth", 1), Contains("not a division of I Corps"));
     CHECK_THAT(c.refused("leader attach Burnside Wadsworth", 1), Contains("does not command a corps"));
     CHECK_THAT(c.ok("leader attach Reynolds Wadsworth"), Contains("Corps leader Reynolds (Despicable) is attached to Wadsworth, commanding Wadsworth"));
+    // Doubleday's division has no commander: its name names none of its brigadiers.
+    CHECK_THAT(c.refused("leader attach Reynolds Doubleday", 2), Contains("division Doubleday has no commander"));
+    c.ok("leader replace Doubleday --name Doubleday --rolls 50");
     CHECK_THAT(c.refused("leader attach Reynolds Doubleday", 1), Contains("attached to Wadsworth already"));
     // Neither is displaced meanwhile.
     CHECK_THAT(c.refused("leader replace Wadsworth --force", 1), Contains("the two stay together"));
