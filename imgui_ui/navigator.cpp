@@ -89,7 +89,17 @@ void Navigator::draw(GuiApp& app) {
         m_filter = filter;
     }
     if (m_rows.empty()) {
-        ImGui::TextDisabled(filter.empty() ? "No forces yet." : "No unit's name holds \"%s\".", filter.c_str());
+        if (!filter.empty()) {
+            ImGui::TextDisabled("No unit's name holds \"%s\".", filter.c_str());
+        } else if (app.viewer().is_umpire()) {
+            // Where the forces come from: the panels roll divisions up and fight them, but lay out none.
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ImGui::TextWrapped("No forces yet. Lay them out at the command line: muster add army, corps and division (a division left "
+                               "empty is rolled up when it arrives), or muster import FILE for an order of battle.");
+            ImGui::PopStyleColor();
+        } else {
+            ImGui::TextDisabled("No forces yet.");
+        }
         return;
     }
     if (!ImGui::BeginChild("##tree")) {

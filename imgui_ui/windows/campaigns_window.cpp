@@ -35,6 +35,9 @@ void CampaignsWindow::create(GuiApp& app) {
     const auto c = app.session()->create_campaign(n);
     note = "Created campaign " + c.name + " (now current)";
     selected = c.name;
+    // Its name and seed are its own: the next campaign is given its own.
+    name.clear();
+    seed.clear();
 }
 
 void CampaignsWindow::start_sample(GuiApp& app) {
@@ -55,6 +58,7 @@ void CampaignsWindow::start_sample(GuiApp& app) {
 }
 
 void CampaignsWindow::use(GuiApp& app) {
+    if (selected.empty()) throw UsageError("no campaign chosen: click one in the list, then Make current");
     app.session()->use_campaign(selected);
     note = "Current campaign: " + selected;
 }
@@ -74,6 +78,15 @@ void theater_field(const char* label, const std::vector<std::string>& theaters, 
                              &theater);
     ImGui::EndDisabled();
 }
+
+// The men per stand field, saying what 0 stands for in the rule set: its scale's, or none (the
+// ACW article gives no scale). Its id stays one whatever the label says.
+std::string men_per_stand_label(std::optional<int> scale) {
+    return "Men per stand (0: " + (scale ? "the rule set's, " + std::to_string(*scale) : std::string("none given")) + ")###men_per_stand";
+}
+
+// The room the longest label of the settings' fields takes, which they leave, so none is cut off in a narrow column.
+float label_room() { return ImGui::CalcTextSize("Men per stand (0: the rule set's, 9999)").x + ImGui::GetStyle().ItemInnerSpacing.x; }
 
 }  // namespace
 
@@ -103,7 +116,7 @@ void CampaignsWindow::draw_settings(GuiApp& app) {
         m_shown = shown;
         m_settings_revision = app.revision();
     }
-    ImGui::PushItemWidth(-ImGui::CalcTextSize("Men per stand (0: the rule set's)").x - ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::PushItemWidth(-label_room());
     ImGui::SliderInt("Casualties returning (%)##current", &settings.return_rate, 0, 100);
     word_combo("Fractions of stands##current", settings.rounding);
     // A rule set with no grade played otherwise by the book has nothing for the setting to
@@ -114,7 +127,7 @@ void CampaignsWindow::draw_settings(GuiApp& app) {
         ImGui::TextDisabled("Despicable leaders: the rule set has none");
         mark("Campaigns/Settings/Despicable");
     }
-    ImGui::InputInt("Men per stand (0: the rule set's)##current", &settings.men_per_stand);
+    ImGui::InputInt((men_per_stand_label(app.model().rules->men_per_stand()) + "_current").c_str(), &settings.men_per_stand);
     ImGui::InputTextWithHint("Date##current", "YYYY-MM-DD", &settings.date);
     mark("Campaigns/Settings/Date");
     {
@@ -207,8 +220,7 @@ void CampaignsWindow::draw_samples(GuiApp& app) {
 }
 
 void CampaignsWindow::draw_new_campaign(GuiApp& app) {
-    // Fields leave room for the longest label, so none is cut off in a narrow column.
-    ImGui::PushItemWidth(-ImGui::CalcTextSize("Men per stand (0: the rule set's)").x - ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::PushItemWidth(-label_room());
     ImGui::InputText("Name", &name);
     mark("Campaigns/Name");
     if (ImGui::BeginCombo("Rule set", rules.c_str())) {
@@ -224,6 +236,7 @@ void CampaignsWindow::draw_new_campaign(GuiApp& app) {
         try {
             const auto loaded = app::default_catalog().load(rules);
             m_chosen.by_the_book = loaded.plays_a_grade_by_the_book();
+            m_chosen.men_per_stand = loaded.men_per_stand();
             for (const auto& t : loaded.theaters) m_chosen.theaters.push_back(t.id);
         } catch (const Error&) {
         }
@@ -236,7 +249,7 @@ void CampaignsWindow::draw_new_campaign(GuiApp& app) {
     word_combo("Dice", dice);
     ImGui::InputText("Seed (empty: fresh)", &seed, ImGuiInputTextFlags_CharsDecimal);
     mark("Campaigns/Seed");
-    ImGui::InputInt("Men per stand (0: the rule set's)", &men_per_stand);
+    ImGui::InputInt(men_per_stand_label(m_chosen.men_per_stand).c_str(), &men_per_stand);
     ImGui::InputTextWithHint("Date", "YYYY-MM-DD: arrivals take its year", &date);
     mark("Campaigns/Date");
     theater_field("Theater", m_chosen.theaters, theater);

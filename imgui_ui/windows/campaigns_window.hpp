@@ -43,6 +43,7 @@ public:
         std::string rules;
         bool by_the_book = true;
         std::vector<std::string> theaters;
+        std::optional<int> men_per_stand;  ///< its scale's; none: it gives none
     };
     Chosen m_chosen;
     std::string selected;

@@ -64,7 +64,7 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
         for (const auto& c : refs.camps())
             if (c.side != unit_side && !c.liberated) open.push_back(&c);
         if (open.empty())
-            throw Error(taken + ", and the captor has no open camp to take the prisoners (a liberated camp takes no more): open one with muster camp new NAME --side SIDE");
+            throw Error(taken + ", and the captor has no open camp to take the prisoners (a liberated camp takes no more): open one with muster camp new NAME --side SIDE (in the GUI, the Prisoners panel's New camp)");
         if (open.size() > 1) {
             std::vector<std::string> names;
             for (const auto* c : open) names.push_back(c->name);
@@ -77,7 +77,7 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
         throw UsageError(taken + ", but camp " + camp->name + " is a camp of their own side: prisoners go to a camp of the captor");
     if (camp->liberated)
         throw UsageError("camp " + camp->name + " was liberated: it takes no more prisoners; send them to another camp of the captor's (muster camp new NAME --side " +
-                         camp->side + " opens one)");  // an argument that does not fit what it names, as a camp of their own side
+                         camp->side + " opens one; in the GUI, the Prisoners panel's New camp)");  // an argument that does not fit what it names, as a camp of their own side
     return *camp;
 }
 

@@ -335,7 +335,7 @@ ExchangeView describe_exchange(const Refs& refs, const rules::RuleSet& r, const 
         v.balance = "not weighed: the rule set has no exchange cartel (the sides weigh it themselves)";
     } else if (!weighed) {
         v.balance = std::string("stands cannot be weighed: ") +
-                    (reader.is_umpire() ? "set the campaign's men per stand (muster campaign set --men-per-stand N)" : "the umpire has not set the campaign's men per stand");
+                    (reader.is_umpire() ? "set the campaign's men per stand (muster campaign set --men-per-stand N; in the GUI, the Campaigns panel's Men per stand)" : "the umpire has not set the campaign's men per stand");
     } else {
         const auto [offered, asked] = *weighed;
         const long diff = offered - asked;

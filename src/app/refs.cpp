@@ -324,7 +324,7 @@ const campaign::CampInfo& Refs::camp(const std::string& name) const {
     std::vector<std::string> names;
     for (const auto& c : m.camps) names.push_back(c.name);
     return by_name(m.camps, name, "camp",
-                   " (camps: " + (names.empty() ? "none yet: muster camp new NAME --side SIDE" : join(names, ", ")) + ")");
+                   " (camps: " + (names.empty() ? "none yet: muster camp new NAME --side SIDE, or in the GUI the Prisoners panel's New camp" : join(names, ", ")) + ")");
 }
 
 const campaign::BattleInfo& Refs::battle(const std::string& name) const { return by_name(m.battles, name, "battle", ""); }

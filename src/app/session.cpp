@@ -185,6 +185,8 @@ campaign::CampaignInfo Session::create_campaign(const NewCampaign& request) {
         }};
     }
     m->store.create_campaign(row, k_current, first);
+    // Made current, it is the one this session acts on from now, whichever it was given before.
+    m->selected = row.name;
     return *m->store.find_campaign(row.name);
 }
 

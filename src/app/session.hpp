@@ -98,7 +98,7 @@ public:
 
     /// Creates a campaign (pinning its rule set) and makes it the file's current one; from a
     /// sample, its order of battle and schedule come in as one undoable operation, created
-    /// with the campaign in one transaction.
+    /// with the campaign in one transaction. The session acts on it from then on.
     campaign::CampaignInfo create_campaign(const NewCampaign& request);
     std::vector<campaign::CampaignInfo> campaigns() const;
     /// Acts on this campaign from now on (the CLI's --campaign).

@@ -705,7 +705,7 @@ TEST_CASE("An exchange that cannot be weighed tells the umpire what to set, and 
     c.ok("camp new Elmira --side union");
     c.ok("battle report --name B --captured Hood/Law=2@Elmira");
     c.ok("exchange propose --from union --offer stands:Hood/Law=1");
-    CHECK_THAT(c.ok("exchange list"), Contains("stands cannot be weighed: set the campaign's men per stand (muster campaign set --men-per-stand N)"));
+    CHECK_THAT(c.ok("exchange list"), Contains("stands cannot be weighed: set the campaign's men per stand (muster campaign set --men-per-stand N; in the GUI, the Campaigns panel's Men per stand)"));
     for (const char* side : {"union", "confederate"})
         CHECK_THAT(c.ok(std::string("exchange list --as ") + side), Contains("stands cannot be weighed: the umpire has not set the campaign's men per stand") && !Contains("muster "));
 }

@@ -127,6 +127,49 @@ TEST_CASE("Another file opened, the panels hold nothing of the one shown before:
     CHECK(d.app.model().players.empty());
 }
 
+TEST_CASE("A campaign created or started from a sample in the workspace is the one the panels then act on, after another was made current") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    auto& campaigns = d.show<gui::CampaignsWindow>();
+    CHECK_FALSE(d.app.run("campaign.use"));  // none chosen: said so
+    CHECK(campaigns.error == "no campaign chosen: click one in the list, then Make current");
+    campaigns.selected = "Test";
+    REQUIRE(d.app.run("campaign.use"));  // the session holds the campaign chosen
+    auto& prisoners = d.show<gui::PrisonersWindow>();
+    campaigns.sample = "saratoga";
+    campaigns.sample_name = "Saratoga B";
+    REQUIRE(d.app.run("campaign.sample"));
+    d.frames(3);
+    REQUIRE(d.app.model().current);
+    CHECK(d.app.model().current->name == "Saratoga B");
+    prisoners.camp_name = "Quebec";
+    prisoners.camp_side = "british";
+    CHECK(d.app.run("camp.new"));
+    CHECK(prisoners.error.empty());
+    CHECK(d.app.run("turn.arrive_due"));
+    d.frames(3);
+    INFO(prisoners.error);
+    const auto& camps = d.app.seen().camps;
+    CHECK(std::any_of(camps.begin(), camps.end(), [](const auto& c) { return c.camp.name == "Quebec"; }));
+    // So too a campaign created from scratch.
+    campaigns.name = "Scratch";
+    campaigns.rules = "awi";
+    REQUIRE(d.app.run("campaign.create"));
+    d.frames(3);
+    CHECK(d.app.model().current->name == "Scratch");
+    CHECK(campaigns.name.empty());  // the form is ready for another
+    prisoners.camp_name = "Elmira";
+    prisoners.camp_side = "american";
+    CHECK(d.app.run("camp.new"));
+    CHECK(prisoners.error.empty());
+    d.frames(3);
+    d.frame(test::shot("campaign_created_acted_on"));
+    const auto& now = d.app.seen().camps;
+    CHECK(std::any_of(now.begin(), now.end(), [](const auto& c) { return c.camp.name == "Elmira"; }));
+}
+
 TEST_CASE("Another campaign made current, the panels hold nothing of the one before - a battle chosen, a unit typed - and the campaigns panel says the change") {
     test::TempDir dir;
     const auto db = dir.file("c.db");

@@ -1265,9 +1265,9 @@ TEST_CASE("An entry of no kind muster knows, a division due that is not there, a
               "the schedule names division #999, which is not there"},
              {"PRAGMA foreign_keys = OFF; UPDATE prisoner SET camp_id = 999 WHERE id = (SELECT MIN(id) FROM prisoner)", {"exchange", "list"},
               ", which is not there"},
-             // A sum SQLite cannot make, said as damage, not as its own words alone.
+             // A sum SQLite cannot make, said as damage: the move that spoils it, not SQLite's words alone.
              {"UPDATE move SET stands = 9223372036854775807 WHERE id = (SELECT MIN(id) FROM move)", {"turn", "report"},
-              "a sum of its numbers runs past the largest whole number (integer overflow)"}}) {
+              ": column stands holds 9223372036854775807 (expected -999 to 999: no brigade holds more)"}}) {
         INFO(sql);
         refused_unchanged(DamagedBy(sql).file, {args}, says);
     }
