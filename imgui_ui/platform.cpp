@@ -108,11 +108,15 @@ void Platform::char_event(unsigned int c) { m_keys.push_back({-1, 0, 0, 0, c}); 
 
 void Platform::take_keys() {
     // A field reads a frame's characters before its keys: a character after a key waits for the
-    // next frame (Ctrl+A, then what replaces the selection).
+    // next frame (Ctrl+A, then what replaces the selection). A key let go after one pressed waits
+    // too: the frame reads the press with every key held as it was (Z with Ctrl still down, for a
+    // tap whose Ctrl is let go as fast as its Z is pressed).
     std::set<int> changed;
+    bool pressed = false;
     while (!m_keys.empty()) {
         const auto k = m_keys.front();
-        if (k.key < 0 ? !changed.empty() : !changed.insert(k.key).second) break;
+        if (k.key < 0 ? !changed.empty() : (pressed && k.action == GLFW_RELEASE) || !changed.insert(k.key).second) break;
+        pressed = pressed || (k.key >= 0 && k.action == GLFW_PRESS);
         m_keys.pop_front();
         if (k.key < 0) ImGui_ImplGlfw_CharCallback(m_window, k.c);
         else ImGui_ImplGlfw_KeyCallback(m_window, k.key, k.scancode, k.action, k.mods);

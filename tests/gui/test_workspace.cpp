@@ -617,7 +617,7 @@ TEST_CASE("Escape closes a popup, though tapped faster than a frame, and the nex
         if (b.ref() == "Heth/2nd Brigade") CHECK(b.status == BrigadeStatus::disbanded);
 }
 
-TEST_CASE("Keys as a window takes them in batches - Ctrl let go in the batch that brought its Z undoes, a key tapped five times in one batch counts five, Ctrl+A then typing replaces") {
+TEST_CASE("Keys as a window takes them in batches - Ctrl let go in the batch that brought its Z, or before its Z is let go, undoes, a key tapped five times in one batch counts five, Ctrl+A then typing replaces") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
     test::season_campaign(db);
@@ -656,6 +656,15 @@ TEST_CASE("Keys as a window takes them in batches - Ctrl let go in the batch tha
     d.platform.key_event(GLFW_KEY_LEFT_CONTROL, 0, GLFW_RELEASE, 0);
     d.frames(4);
     CHECK(s.history().journal().size() == entries + 1);
+    CHECK(s.history().journal().back().kind == OperationKind::undo);
+    // Z pressed and Ctrl let go in one batch (a tap faster than a frame): the press is read with Ctrl held.
+    d.platform.key_event(GLFW_KEY_LEFT_CONTROL, 0, GLFW_PRESS, GLFW_MOD_CONTROL);
+    d.frame();
+    d.platform.key_event(GLFW_KEY_Z, 0, GLFW_PRESS, GLFW_MOD_CONTROL);
+    d.platform.key_event(GLFW_KEY_LEFT_CONTROL, 0, GLFW_RELEASE, 0);
+    d.platform.key_event(GLFW_KEY_Z, 0, GLFW_RELEASE, 0);
+    d.frames(4);
+    CHECK(s.history().journal().size() == entries + 2);
     CHECK(s.history().journal().back().kind == OperationKind::undo);
 }
 
