@@ -36,10 +36,10 @@ void columns_text(const std::string& text) {
     if (mono) ImGui::PopFont();
 }
 
-GuiApp::GuiApp(const std::string& db_path)
+GuiApp::GuiApp(const std::string& db_path, app::Open mode)
     : m_navigator(std::make_unique<Navigator>()),
       m_layout([this] { return layout_text(); }, [this](std::string_view line) { restore_layout(line); }) {
-    open_database(db_path);
+    open_database(db_path, mode);
 }
 
 GuiApp::~GuiApp() {
@@ -90,6 +90,8 @@ void GuiApp::open_database(const std::string& path, app::Open mode) {
     std::error_code none;
     if (mode == app::Open::existing && !std::filesystem::exists(path, none)) {
         m_status = path + ": no file there; to make a new campaign database there, choose File > New database";
+        m_open_path = path;  // File's path holds it, for New database
+        if (!m_session) m_model.open("");
         return;  // the file shown stays shown
     }
     std::unique_ptr<app::Session> opened;

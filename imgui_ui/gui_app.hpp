@@ -29,9 +29,10 @@ class Navigator;
 /// they change the campaign only through actions.
 class GuiApp {
 public:
-    /// Opens (creating if needed) the campaign database; a refusal is shown, not thrown. The
-    /// workspace's layout is kept in ImGui's settings file (when the platform keeps one).
-    explicit GuiApp(const std::string& db_path);
+    /// Opens the campaign database (`mode`: one named by the person is `existing`, refused where
+    /// there is none; the user's default one is made on first use); a refusal is shown, not
+    /// thrown. The workspace's layout is kept in ImGui's settings file (when the platform keeps one).
+    explicit GuiApp(const std::string& db_path, app::Open mode = app::Open::create);
     ~GuiApp();
     GuiApp(const GuiApp&) = delete;
     GuiApp& operator=(const GuiApp&) = delete;
@@ -113,6 +114,8 @@ public:
     /// Waits for the work under way and shows its result (the GUI tests, and closing).
     void finish_work();
     const std::string& status() const { return m_status; }
+    /// The path in File's field, for Open and New database.
+    const std::string& open_path() const { return m_open_path; }
     void set_status(std::string s) { m_status = std::move(s); }
     /// Clears what every panel last said (its note and its refusal): said of a campaign that is
     /// no more as it was (an undo, a redo), or to another view.

@@ -50,7 +50,8 @@ int main(int argc, char** argv) {
     std::signal(SIGXFSZ, SIG_IGN);
     try {
         muster::gui::Platform platform({1280, 800, "muster", muster::app::data_dir() + "/imgui.ini"});
-        muster::gui::GuiApp app(db.empty() ? muster::app::default_db_path() : db);
+        // A file named is opened, never made (a mistyped name is said, not made); the user's own is made on first use.
+        muster::gui::GuiApp app(db.empty() ? muster::app::default_db_path() : db, db.empty() ? muster::app::Open::create : muster::app::Open::existing);
         muster::gui::register_windows(app);
         while (!platform.should_close()) {
             platform.begin_frame_or_wait(0.25);

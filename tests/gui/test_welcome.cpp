@@ -160,4 +160,23 @@ TEST_CASE("muster-gui opens the file --db names, as every muster command takes i
     CHECK_FALSE(std::filesystem::exists(dir.file("xdg/muster/campaigns.db")));
     CHECK_THAT(test::shell(gui + " --db 2>&1; echo rc=$?"), Contains("muster-gui: --db needs the database file") && Contains("rc=2"));
     CHECK_THAT(test::shell(gui + " --db " + test::quote(db) + " more 2>&1; echo rc=$?"), Contains("unexpected argument \"more\"") && Contains("rc=2"));
+    // A file named that is not there (mistyped) is said, never made: not by the argument, nor by --db.
+    for (const char* how : {" ", " --db "}) {
+        const auto typo = dir.file("g2.db");
+        CHECK_THAT(test::shell("timeout 3 " + gui + how + test::quote(typo) + " >/dev/null 2>&1; echo rc=$?"), Contains("rc=124"));
+        CHECK_FALSE(std::filesystem::exists(typo));
+        CHECK_FALSE(std::filesystem::exists(typo + "-wal"));
+    }
+}
+
+TEST_CASE("A database named that is not there is said, with File's path holding it for New database") {
+    test::TempDir dir;
+    const auto typo = dir.file("nowhere.db");
+    gui::GuiApp app(typo, app::Open::existing);
+    CHECK_THAT(app.status(), Contains(typo + ": no file there; to make a new campaign database there, choose File > New database"));
+    CHECK_FALSE(std::filesystem::exists(typo));
+    CHECK(app.session() == nullptr);
+    app.open_database(app.open_path(), app::Open::create);
+    CHECK(std::filesystem::exists(typo));
+    CHECK(app.session() != nullptr);
 }
