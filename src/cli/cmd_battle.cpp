@@ -113,6 +113,8 @@ void add_battle_commands(CLI::App& app, Io& io) {
     flag_for(report, "--reveal-engaged", ro->engaged, Fog::seen, "The divisions that fought become seen by the enemy (the default)");
     flag_for(report, "--keep-hidden", ro->engaged, Fog::hidden, "The divisions that fought and were hidden stay hidden");
     on_run(report, io, [ro, report, &io] {
+        if (report->count("--reveal-engaged") && report->count("--keep-hidden"))
+            throw UsageError("--reveal-engaged and --keep-hidden say opposite things of the divisions that fought: give one (--reveal-engaged is the default)");
         if (report->count("--out-for") && ro->draft.empty())
             throw UsageError("--out-for goes with --draft; in a report of your own give it per leader (\"REF:wounded/BATTLES\")");
         if (!ro->camps.empty() && ro->draft.empty())
@@ -303,11 +305,13 @@ void add_battle_commands(CLI::App& app, Io& io) {
     auto* merge = brigade->add_subcommand("merge", "Move all of a brigade's stands into another of the same side");
     merge->add_option("BRIGADE", bo->ref, "\"Division/Brigade\" to merge")->required();
     // The brigade that takes them by --into, or as a second word ("merge A B"), one of the two.
-    auto* into = merge->add_option("--into", bo->into, "\"Division/Brigade\" that takes them");
-    merge->add_option("INTO", bo->into, "The same, given as a second word")->excludes(into);
+    merge->add_option("--into", bo->into, "\"Division/Brigade\" that takes them");
+    merge->add_option("INTO", bo->into, "The same, given as a second word (not beside --into)");
 
     flag_for(merge, "--preview", bo->mode, app::Mode::preview, "Show what the merge would do, and change nothing");
-    on_run(merge, io, [bo, &io] {
+    on_run(merge, io, [bo, merge, &io] {
+        if (merge->count("--into") && merge->count("INTO"))
+            throw UsageError("the brigade that takes the stands is given twice, as a second word and by --into: give it once");
         if (bo->into.empty()) throw UsageError("--into is required: the \"Division/Brigade\" that takes the stands (or give it as a second word: muster brigade merge A B)");
         print_outcome(io.out, open_campaigns(io).battles().merge_brigade(bo->ref, bo->into, bo->mode), false);
     });

@@ -181,6 +181,17 @@ TEST_CASE("A merge counts the stands of the brigade merged into that may still c
     CHECK_THAT(campaign.ok("brigade merge \"Advanced Corps/Scouts\" --into \"Advanced Corps/Grenadier Battalion\""), Contains("now 11"));
 }
 
+TEST_CASE("Options that say opposite things, or one thing twice, are refused together whatever their order, and nothing is written") {
+    test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 3");
+    c.ok("arrive --due");
+    for (const char* report : {"battle report --name X --loss \"Heth/Archer's Brigade=1\" --keep-hidden --reveal-engaged",
+                               "battle report --name X --loss \"Heth/Archer's Brigade=1\" --reveal-engaged --keep-hidden"})
+        CHECK_THAT(c.refused(report, 2), Contains("--reveal-engaged and --keep-hidden say opposite things of the divisions that fought: give one"));
+    CHECK_THAT(c.refused("brigade merge \"Heth/Archer's Brigade\" \"Heth/Davis's Brigade\" --into \"Heth/Brockenbrough's Brigade\"", 2),
+               Contains("the brigade that takes the stands is given twice, as a second word and by --into: give it once"));
+}
+
 TEST_CASE("An order of battle of one battle holds the divisions that fought there, and not the reserves of batteries from others") {
     test::CampaignFile campaign;
     campaign.ok("campaign new B --sample gettysburg --seed 42");
