@@ -22,8 +22,8 @@ void add_generate_command(CLI::App& app, Io& io) {
     cmd->add_option("--rules", o->request.rules, "Rule set id (see `muster rules list`) or a .json file")->required();
     cmd->add_option("--side", o->request.division.side, "Side id, as the rule set names its sides (acw: union, confederate; awi: american, british; napoleonic: french, allies)")->required();
     cmd->add_option("--arm", o->request.division.arm, "Arm of the division, e.g. infantry or cavalry (default: the rule set's first)");
-    cmd->add_option("--year", o->year, "Year; with --theater skips the year and theater table");
-    cmd->add_option("--theater", o->theater, "Theater, where the rule set has them (acw: east or west)");
+    cmd->add_option("--year", o->year, "Year (default: rolled; a rule set that rolls year and theater together, as acw's table 1, takes both or neither)");
+    cmd->add_option("--theater", o->theater, "Theater, where the rule set has them (acw: east or west; default: rolled, with the year where one table rolls both)");
     cmd->add_option("--name", o->request.division.name, "Division name");
     seed_option(cmd, "--seed", o->request.seed, "Seed of the dice: the same seed rolls the same division");
     cmd->add_option("--rolls", o->rolls, "Dice you rolled yourself, in order, e.g. 34,78,00 (percentile 1-100, 00 = 100)");

@@ -77,8 +77,8 @@ void add_rules_commands(CLI::App& app, Io& io) {
     odds->add_option("--rules", odds_o->rules, "Rule set id or .json file")->required();
     odds->add_option("--side", odds_o->request.side, "Side id, as the rule set names its sides (acw: union, confederate; awi: american, british; napoleonic: french, allies)")->required();
     odds->add_option("--arm", odds_o->request.arm, "Arm (default: the rule set's first)");
-    odds->add_option("--year", odds_o->year, "Year (default: rolled on the rule set's table)");
-    odds->add_option("--theater", odds_o->theater, "Theater (default: rolled on the rule set's table)");
+    odds->add_option("--year", odds_o->year, "Year (default: rolled on the rule set's table; where one table rolls year and theater, as acw's table 1, give both or neither)");
+    odds->add_option("--theater", odds_o->theater, "Theater (default: rolled on the rule set's table, with the year where one table rolls both)");
     word_option<PrintFormat>(odds, "--format", odds_o->format, "Output format");
     on_run(odds, io, [odds_o, odds, &io] {
         const auto r = app::default_catalog().load(odds_o->rules);

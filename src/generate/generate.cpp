@@ -196,8 +196,10 @@ void check_known(const rules::RuleSet& rules, const Context& context, unsigned g
         }
         if (some && !all) {
             std::vector<std::string> names;
-            for (Field f : t.sets) names.emplace_back(field_name(f));
-            throw UsageError("table " + t.id + " rolls " + join(names, " and ") + " together: give all of them or none");
+            for (Field f : t.sets) names.push_back("--" + std::string(field_name(f)));
+            const bool two = names.size() == 2;
+            throw UsageError("table " + t.id + (t.title.empty() ? "" : " (" + t.title + ")") + " rolls " + join(names, " and ") + " together: give " +
+                             (two ? "both, or neither" : "all of them, or none") + " to have them rolled");
         }
     }
     for (Field f : {Field::year, Field::theater}) {

@@ -180,7 +180,12 @@ TEST_CASE("Bad requests are refused before any dice are used") {
     r.year = 1870;
     CHECK_THROWS_WITH(generate::generate_division(test::acw(), r, dice), Contains("year 1870 is outside rule set acw's years 1861-1865"));
     r.year = 1863;
-    CHECK_THROWS_WITH(generate::generate_division(test::acw(), r, dice), Contains("rolls year and theater together"));
+    CHECK_THROWS_WITH(generate::generate_division(test::acw(), r, dice),
+                      Contains("table year_theater (1.) Year and Theater of Operations) rolls --year and --theater together: give both, or neither to have them rolled"));
+    r.year.reset();
+    r.theater = "east";
+    CHECK_THROWS_WITH(generate::generate_division(test::acw(), r, dice), Contains("rolls --year and --theater together: give both, or neither"));
+    r.year = 1863;
     r.theater = "north";
     CHECK_THROWS_WITH(generate::generate_division(test::acw(), r, dice), Contains("unknown theater \"north\""));
     r.theater = "east";
