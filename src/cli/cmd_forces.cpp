@@ -137,9 +137,9 @@ void add_forces_commands(CLI::App& app, Io& io) {
     auto* print = app.add_subcommand("oob", "Print the order of battle with strength and Fresh/Worn/Spent per brigade");
     print->add_option("--side", oo->side, "Only this side's armies");
     print->add_option("--as", oo->as, "Whose view: umpire (everything), side (the --side's own), or a side id");
-    word_option<OobFormat>(print, "--format", oo->format, "The format; json is muster-oob/1 (default text)");
+    word_option<OobFormat>(print, "--format", oo->format, "The format; json is muster-oob/1 (default text)",
+                           {{OobFormat::pdf, "a PDF goes to a file: muster export oob --format pdf -o FILE"}});
     on_run(print, io, [oo, &io] {
-        if (oo->format == OobFormat::pdf) throw UsageError("a PDF goes to a file: muster export oob --format pdf -o FILE");
         app::ExportRequest r;
         if (!oo->side.empty()) r.side = oo->side;
         r.viewer = view_of(oo->side, oo->as);

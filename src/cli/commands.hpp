@@ -53,18 +53,27 @@ inline size_t one_of(const std::string& option, const std::string& text, const s
 
 /// An option that takes one of muster's words (a rounding, a format...), found as names are.
 /// Its value is named by its words ("text|md|csv"), as --help and the manual show it and shell
-/// completion offers them.
+/// completion offers them. A word `not_here` is none of them: typed, it is refused saying why
+/// ("a PDF goes to a file: ...").
 template <class E, class Target>
-CLI::Option* word_option(CLI::App* cmd, const std::string& name, Target& target, const std::string& help) {
+CLI::Option* word_option(CLI::App* cmd, const std::string& name, Target& target, const std::string& help,
+                         const std::vector<std::pair<E, std::string>>& not_here = {}) {
+    std::vector<std::string> words;
+    std::vector<E> values;
+    for (const auto& w : Vocabulary<E>::table)
+        if (std::none_of(not_here.begin(), not_here.end(), [&](const auto& n) { return n.first == w.value; })) {
+            words.emplace_back(w.text);
+            values.push_back(w.value);
+        }
     std::string words_named;
-    for (const auto& w : Vocabulary<E>::table) words_named += (words_named.empty() ? "" : "|") + std::string(w.text);
+    for (const auto& w : words) words_named += (words_named.empty() ? "" : "|") + w;
     return cmd
         ->add_option_function<std::string>(
             name,
-            [&target, name](const std::string& text) {
-                std::vector<std::string> words;
-                for (const auto& w : Vocabulary<E>::table) words.emplace_back(w.text);
-                target = Vocabulary<E>::table[one_of(name, text, words, std::string(Vocabulary<E>::what))].value;
+            [&target, name, words, values, not_here](const std::string& text) {
+                for (const auto& [value, why] : not_here)
+                    if (same_ignoring_case(text, spell(value))) throw CLI::ValidationError(name, "\"" + visible(text) + "\": " + why);
+                target = values[one_of(name, text, words, std::string(Vocabulary<E>::what))];
             },
             help)
         ->type_name(words_named);

@@ -181,7 +181,7 @@ TEST_CASE("A merge counts the stands of the brigade merged into that may still c
     CHECK_THAT(campaign.ok("brigade merge \"Advanced Corps/Scouts\" --into \"Advanced Corps/Grenadier Battalion\""), Contains("now 11"));
 }
 
-TEST_CASE("Options that say opposite things, or one thing twice, are refused together whatever their order, and nothing is written") {
+TEST_CASE("Options that say opposite things, or one thing twice, or what the command does not do, are refused, and nothing is written") {
     test::CampaignFile c;
     c.ok("campaign new G --sample gettysburg --seed 3");
     c.ok("arrive --due");
@@ -190,6 +190,9 @@ TEST_CASE("Options that say opposite things, or one thing twice, are refused tog
         CHECK_THAT(c.refused(report, 2), Contains("--reveal-engaged and --keep-hidden say opposite things of the divisions that fought: give one"));
     CHECK_THAT(c.refused("brigade merge \"Heth/Archer's Brigade\" \"Heth/Davis's Brigade\" --into \"Heth/Brockenbrough's Brigade\"", 2),
                Contains("the brigade that takes the stands is given twice, as a second word and by --into: give it once"));
+    // A format oob does not print is not offered, and typed, it says where it is.
+    CHECK_THAT(c.ok("oob --help"), Contains("--format text|md|csv|html|json\n"));
+    CHECK_THAT(c.refused("oob --format PDF", 2), Contains("--format: \"PDF\": a PDF goes to a file: muster export oob --format pdf -o FILE"));
 }
 
 TEST_CASE("An order of battle of one battle holds the divisions that fought there, and not the reserves of batteries from others") {
