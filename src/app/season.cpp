@@ -176,7 +176,8 @@ std::vector<Scheduled> Season::schedule() const {
 
 Scheduled Season::schedule_division(const std::string& division, std::optional<Turn> turn, std::optional<Day> date) {
     const auto c = m_session.current();
-    if (turn.has_value() == date.has_value()) throw UsageError("give the turn the division is due (--turn N) or the date (--date YYYY-MM-DD)");
+    if (turn.has_value() == date.has_value())
+        throw UsageError(std::string(turn ? "the turn and the date both given: give one, " : "give ") + "the turn the division is due (--turn N) or the date (--date YYYY-MM-DD)");
     if (date) {
         if (!c.date || !c.turn_days)
             throw UsageError("a division is scheduled by date only when the campaign has a date and a turn length "

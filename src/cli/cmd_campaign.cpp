@@ -192,7 +192,11 @@ void add_campaign_commands(CLI::App& app, Io& io) {
                                           "How long a turn lasts, e.g. 7d or 2w");
     word_option<Switch>(set, "--leader-names", settings->leader_names, "Names drawn for the leaders the tables roll from now on");
     word_option<DiceMode>(set, "--dice", settings->dice, "Dice from now on: seeded by muster or typed in by you");
-    on_run(set, io, [settings, &io] {
+    on_run(set, io, [settings, set, &io] {
+        // None given: asked for, not answered as though each were given as it is.
+        if (std::all_of(set->get_options().begin(), set->get_options().end(), [](const CLI::Option* o) { return o->count() == 0; }))
+            throw UsageError("no setting given: give one or more of --return-rate, --rounding, --despicable, --men-per-stand, --date, --theater, "
+                             "--turn-length, --leader-names, --dice (muster campaign show shows them as they are)");
         auto service = open_campaigns(io);
         service.change_settings(*settings);
         show_campaign(io.out, service.current(), service.rules(), service.db_path());

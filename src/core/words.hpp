@@ -154,7 +154,7 @@ MUSTER_VOCABULARY(DiceMode, "dice", {DiceMode::seeded, "seeded"}, {DiceMode::typ
 MUSTER_VOCABULARY(Switch, "setting", {Switch::on, "on"}, {Switch::off, "off"});
 MUSTER_VOCABULARY(RollStatus, "roll status", {RollStatus::applied, "applied"}, {RollStatus::discarded, "discarded"});
 MUSTER_VOCABULARY(Rounding, "rounding", {Rounding::down, "down"}, {Rounding::half_up, "half_up"}, {Rounding::roll, "roll"});
-MUSTER_VOCABULARY(Despicable, "despicable", {Despicable::expanded, "expanded"}, {Despicable::book, "book"});
+MUSTER_VOCABULARY(Despicable, "despicable leaders setting", {Despicable::expanded, "expanded"}, {Despicable::book, "book"});
 MUSTER_VOCABULARY(OperationKind, "kind of operation",
                   {OperationKind::create, "create"}, {OperationKind::add, "add"}, {OperationKind::rename, "rename"},
                   {OperationKind::import, "import"}, {OperationKind::settings, "settings"},

@@ -510,30 +510,32 @@ std::string read_file(const std::string& path, const char* what) {
 
 // "127.0.0.1:8080", "0.0.0.0:80", "[::1]:8080", "localhost:8080" (127.0.0.1: no name is looked up).
 sockaddr_storage address_from(const std::string& listen, bool& v6) {
-    const auto refuse = [&] {
-        return UsageError("listen address \"" + visible(listen) + "\" is not ADDR:PORT (e.g. 127.0.0.1:8080, localhost:8080, 0.0.0.0:8080 or [::1]:8080)");
+    // What is wrong with it, said before the form it takes.
+    const auto refuse = [&](const std::string& why) {
+        return UsageError("listen address \"" + visible(listen) + "\"" + why + ": expected ADDR:PORT (e.g. 127.0.0.1:8080, localhost:8080, 0.0.0.0:8080 or [::1]:8080)");
     };
     const auto colon = listen.rfind(':');
-    if (colon == std::string::npos) throw refuse();
+    if (colon == std::string::npos) throw refuse(" gives no port");
     std::string host = listen.substr(0, colon);
     if (same_ignoring_case(host, "localhost")) host = "127.0.0.1";
     const auto port_text = listen.substr(colon + 1);
-    if (port_text.empty() || port_text.size() > 5 || !std::all_of(port_text.begin(), port_text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        throw refuse();
+    if (port_text.empty() || !std::all_of(port_text.begin(), port_text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        throw refuse(": its port \"" + visible(port_text) + "\" is not a number");
+    if (port_text.size() > 5 || std::stoi(port_text) > 65535) throw refuse(": its port " + visible(port_text) + " is past 65535");
     const auto port = std::stoi(port_text);
-    if (port > 65535) throw refuse();
+    const auto not_an_address = [&] { return refuse(": \"" + visible(host) + "\" is not an IP address (muster looks up no host names but localhost)"); };
     sockaddr_storage out{};
     v6 = host.size() > 2 && host.front() == '[' && host.back() == ']';
     if (v6) {
         auto& a = reinterpret_cast<sockaddr_in6&>(out);
         a.sin6_family = AF_INET6;
         a.sin6_port = htons(static_cast<std::uint16_t>(port));
-        if (inet_pton(AF_INET6, host.substr(1, host.size() - 2).c_str(), &a.sin6_addr) != 1) throw refuse();
+        if (inet_pton(AF_INET6, host.substr(1, host.size() - 2).c_str(), &a.sin6_addr) != 1) throw not_an_address();
     } else {
         auto& a = reinterpret_cast<sockaddr_in&>(out);
         a.sin_family = AF_INET;
         a.sin_port = htons(static_cast<std::uint16_t>(port));
-        if (inet_pton(AF_INET, host.c_str(), &a.sin_addr) != 1) throw refuse();
+        if (inet_pton(AF_INET, host.c_str(), &a.sin_addr) != 1) throw not_an_address();
     }
     return out;
 }

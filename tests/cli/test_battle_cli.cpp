@@ -190,6 +190,11 @@ TEST_CASE("Options that say opposite things, or one thing twice, or what the com
         CHECK_THAT(c.refused(report, 2), Contains("--reveal-engaged and --keep-hidden say opposite things of the divisions that fought: give one"));
     CHECK_THAT(c.refused("brigade merge \"Heth/Archer's Brigade\" \"Heth/Davis's Brigade\" --into \"Heth/Brockenbrough's Brigade\"", 2),
                Contains("the brigade that takes the stands is given twice, as a second word and by --into: give it once"));
+    // Nothing given where something must be, or one thing two ways.
+    CHECK_THAT(c.refused("campaign set", 2), Contains("no setting given: give one or more of --return-rate"));
+    c.ok("add division Late --corps \"I Corps\"");
+    CHECK_THAT(c.refused("schedule Late --turn 3 --date 1863-07-03", 2), Contains("the turn and the date both given: give one, the turn the division is due"));
+    CHECK_THAT(c.refused("generate --rules acw --side union --despicable foo", 2), Contains("\"foo\" is not a despicable leaders setting: expected expanded or book"));
     // A format oob does not print is not offered, and typed, it says where it is.
     CHECK_THAT(c.ok("oob --help"), Contains("--format text|md|csv|html|json\n"));
     CHECK_THAT(c.refused("oob --format PDF", 2), Contains("--format: \"PDF\": a PDF goes to a file: muster export oob --format pdf -o FILE"));

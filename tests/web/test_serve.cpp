@@ -1104,15 +1104,17 @@ TEST_CASE("Repeated bad links from one address are refused a while, good link or
 TEST_CASE("serve listens on localhost, as 127.0.0.1") {
     const Club club;
     const auto said = test::shell("timeout 2 " MUSTER_BINARY " --db " + test::quote(club.db()) + " serve --listen localhost:0 2>&1");
-    CHECK_THAT(said, Contains("Serving players on http://localhost:") && !Contains("is not ADDR:PORT"));
+    CHECK_THAT(said, Contains("Serving players on http://localhost:") && !Contains("expected ADDR:PORT"));
 }
 
 TEST_CASE("serve refuses a listen address, a certificate or limits that will not do, in one line") {
     const Club club;
     for (const auto& [args, says] : std::vector<std::pair<std::string, std::string>>{
-             {"serve --listen nowhere", "is not ADDR:PORT"},
-             {"serve --listen 127.0.0.1:99999", "is not ADDR:PORT"},
-             {"serve --listen 300.1.1.1:80", "is not ADDR:PORT"},
+             {"serve --listen nowhere", "listen address \"nowhere\" gives no port: expected ADDR:PORT"},
+             {"serve --listen 127.0.0.1:99999", "listen address \"127.0.0.1:99999\": its port 99999 is past 65535: expected ADDR:PORT"},
+             {"serve --listen 127.0.0.1:http", "its port \"http\" is not a number"},
+             {"serve --listen 300.1.1.1:80", "\"300.1.1.1\" is not an IP address (muster looks up no host names but localhost)"},
+             {"serve --listen foo:80", "\"foo\" is not an IP address"},
              {"serve --cert /nonexistent.pem", "HTTPS needs both --cert and --key"},
              {"serve --cert /nonexistent.pem --key /nonexistent.key --listen 127.0.0.1:0", "certificate: /nonexistent.pem: cannot open the file"},
              {"serve --idle 0", "out of range"},
