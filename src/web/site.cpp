@@ -631,6 +631,7 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         if (!std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; }))
             throw UsageError("\"" + visible(id) + "\" is not an exchange's number (as the page lists them: 1, 2, ...)");
         if (id.size() > 18) throw NotFoundError("no exchange #" + id);  // beyond any number a campaign gives
+        const auto number = std::stoll(id);  // "02" is #2: found, and held to what its page showed, as "2" is
         const auto answer = field("answer");
         if (answer != "accept" && answer != "refuse" && answer != "withdraw")
             throw UsageError("answer \"" + visible(answer) + "\" is not one: expected accept or refuse, or withdraw for a proposal of yours");
@@ -640,12 +641,12 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         // his side's own proposal) is refused as that.
         if (answer != "withdraw") {
             const auto now = s.prisoners().exchanges(View::of_side(player.side));
-            const auto x = std::find_if(now.begin(), now.end(), [&](const app::ExchangeView& v) { return std::to_string(v.row.number) == id; });
+            const auto x = std::find_if(now.begin(), now.end(), [&](const app::ExchangeView& v) { return v.row.number == number; });
             // One answered since is refused as answered (a form sent twice), below.
             if (x != now.end() && x->row.proposer != player.side && x->row.status == ExchangeStatus::proposed && exchange_seen(*x) != field("seen"))
-                throw UsageError("exchange #" + id + " has changed since your page showed it: read it again, then answer");
+                throw UsageError("exchange #" + std::to_string(number) + " has changed since your page showed it: read it again, then answer");
         }
-        const auto done = s.prisoners().answer_exchange(std::stoll(id), player.side,
+        const auto done = s.prisoners().answer_exchange(number, player.side,
                                                         answer == "accept" ? app::Answer::accept : answer == "refuse" ? app::Answer::refuse : app::Answer::withdraw);
         return done.read_as(done.acted_by);  // as his side's journal reads it
     }

@@ -565,11 +565,14 @@ TEST_CASE("An answer to an exchange that changed since the player's page showed 
     CHECK(stale.status == 422);
     CHECK_THAT(stale.body, Contains("exchange #1 has changed since your page showed it: read it again, then answer"));
     CHECK(club.dump() == before);
-    // A form that does not say what its page showed is refused alike.
-    const auto unsaid = server.post(club.lee + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"answer", "accept"}});
-    CHECK(unsaid.status == 422);
-    CHECK_THAT(unsaid.body, Contains("exchange #1 has changed since your page showed it"));
-    CHECK(club.dump() == before);
+    // A form that does not say what its page showed is refused alike, however it writes the number.
+    for (const char* number : {"1", "01", "000000000000000001"}) {
+        INFO(number);
+        const auto unsaid = server.post(club.lee + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", number}, {"answer", "accept"}});
+        CHECK(unsaid.status == 422);
+        CHECK_THAT(unsaid.body, Contains("exchange #1 has changed since your page showed it"));
+        CHECK(club.dump() == before);
+    }
     // The proposer accepting his own, with any fingerprint: refused as not his to give.
     const auto proposer_token = test::form_token(server.get(club.meade + "camps").body);
     const auto unanswered = club.dump();
