@@ -89,7 +89,17 @@ public:
     }
     void answering(MHD_Connection* c, bool yes) {
         const std::lock_guard lock(m_mutex);
-        if (const auto it = m_open.find(c); it != m_open.end()) it->second = {it->second.fd, Clock::now(), yes, yes, it->second.cut};
+        if (const auto it = m_open.find(c); it != m_open.end()) {
+            auto& open = it->second;  // its descriptor, its address and whether it was cut stay
+            open.since = Clock::now();
+            open.answering = open.asked = yes;
+        }
+    }
+    // Whether this closed it (too slow, or crowded out): MHD then reads only that the peer went.
+    bool was_cut(MHD_Connection* c) {
+        const std::lock_guard lock(m_mutex);
+        const auto it = m_open.find(c);
+        return it != m_open.end() && it->second.cut;
     }
     // Its request line and headers are in (its body may still be coming).
     void asked(MHD_Connection* c) {
@@ -482,7 +492,7 @@ void on_completed(void* cls, MHD_Connection* connection, void** state, MHD_Reque
         // A form written while its client waited, gone before its answer was sent.
         log_line(context, connection, "POST", pending->path.c_str(), std::to_string(pending->made->status) + ", unsent: the client had gone");
     } else if (pending && !pending->answered) {
-        const char* how = code == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? "cut off: idle, or not in whole in time"
+        const char* how = code == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED || context.watch->was_cut(connection) ? "cut off: idle, or not in whole in time"
                           : code == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN ? "cut off: the server stopped"
                           : code == MHD_REQUEST_TERMINATED_CLIENT_ABORT || code == MHD_REQUEST_TERMINATED_READ_ERROR ? "abandoned by the client"
                                                                                                                      : "refused unread: malformed or too large";

@@ -103,10 +103,11 @@ Idle::~Idle() {
     for (const int fd : m_fds) close(fd);
 }
 
-size_t http_trickle(int port, const std::string& raw, int every_ms) {
+size_t http_trickle(int port, const std::string& raw, int every_ms, size_t whole_first) {
     const int fd = connect_to(port);
     need(fd >= 0, "cannot connect to the server");
-    size_t sent = 0;
+    size_t sent = std::min(whole_first, raw.size());
+    need(::send(fd, raw.data(), sent, MSG_NOSIGNAL) == static_cast<ssize_t>(sent), "cannot send the request's head");
     for (; sent < raw.size(); ++sent) {
         pollfd p{fd, POLLIN, 0};
         char byte;

@@ -35,10 +35,10 @@ private:
     std::vector<int> m_fds;
 };
 
-/// Sends `raw` to 127.0.0.1:`port` a byte every `every_ms`, until it is all sent or the server
-/// closes the connection; returns how many bytes were sent before it closed (all of them if it
-/// never did).
-size_t http_trickle(int port, const std::string& raw, int every_ms);
+/// Sends `raw` to 127.0.0.1:`port` a byte every `every_ms` (its first `whole_first` bytes at
+/// once), until it is all sent or the server closes the connection; returns how many bytes were
+/// sent before it closed (all of them if it never did).
+size_t http_trickle(int port, const std::string& raw, int every_ms, size_t whole_first = 0);
 
 /// `muster --db DB serve --listen 127.0.0.1:0`, stopped (SIGTERM) when it goes.
 class Served {

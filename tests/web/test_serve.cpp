@@ -989,9 +989,9 @@ TEST_CASE("Every request of the hostile corpus is refused, writes nothing, and t
     WARN(corpus.size() << " hostile requests refused");
 }
 
-TEST_CASE("A request trickled in a byte at a time, never idle, is cut off when its time is up") {
+TEST_CASE("A request trickled in a byte at a time, never idle, is cut off when its time is up, and logged so") {
     const Club club;
-    const test::Served server(club.db(), "--idle 2 --request-time 2");
+    test::Served server(club.db(), "--idle 2 --request-time 2");
     // A byte every 0.2 s: never idle for the server's 2 s, but 100 bytes would take 20 s.
     const std::string slow = "GET " + club.meade + "oob HTTP/1.1\r\nHost: x\r\nX-Slow: " + std::string(100, 'a') + "\r\n\r\n";
     const auto sent = test::http_trickle(server.port(), slow, 200);
@@ -999,6 +999,11 @@ TEST_CASE("A request trickled in a byte at a time, never idle, is cut off when i
     CHECK(sent > 5);  // it was not the idle timeout: the request kept coming for a while
     // A connection that sends its requests whole is not cut off between them (keep-alive).
     CHECK(server.get(club.meade + "oob").status == 200);
+    // A form whose body trickles in is cut off alike, and logged as what it was, not as malformed.
+    const std::string head = "POST " + club.meade + "write HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\n";
+    CHECK(test::http_trickle(server.port(), head + std::string(100, 'a'), 200, head.size()) < head.size() + 50);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));  // logged as the connection closes
+    CHECK_THAT(server.log(), Contains(" - /p/<link>/write cut off: idle, or not in whole in time\n") && !Contains("refused unread"));
 }
 
 TEST_CASE("Idle connections from many addresses, each within its own limit, crowding the server are closed, the longest waiting first, so a player is served") {
