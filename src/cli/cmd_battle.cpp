@@ -98,7 +98,7 @@ void add_battle_commands(CLI::App& app, Io& io) {
     auto* report = battle->add_subcommand("report", "Record a battle and its losses as one operation (from a file or options)");
     report->add_option("FILE", ro->file, "A muster-battle/1 JSON report (or give everything with options)");
     report->add_option("--name", ro->report.name, "Battle name");
-    day_option(report, "--date", ro->report.date, "The battle's date (default: the campaign's)");
+    day_option(report, "--date", ro->report.date, "The battle's date (default: its plan's, else the campaign's)");
     report->add_option("--place", ro->report.place, "Place");
     report->add_option("--division", ro->report.divisions, "A division that fought (repeat): given, they are all that fought, those with losses among them; none given: those with losses (with --draft: beside the draft's)");
     report->add_option("--loss", ro->loss, "Stands lost: \"Division/Brigade=N\" (repeat)");

@@ -1,5 +1,6 @@
 // `muster completion bash|zsh` and the manual page (`muster manual`, not listed): both written from
 // the command line's own definition, so neither can drift from what muster accepts.
+#include "app/catalog.hpp"
 #include "cli/commands.hpp"
 #include "core/version.hpp"
 
@@ -46,10 +47,10 @@ std::vector<std::string> option_names(const CLI::Option& o) {
 
 
 /// What an option's value is called in --help and the manual: its words where it takes one of
-/// a few (--format text|md|csv), what to type (--db FILE, --as VIEW), N for another number, else
-/// the option's own name.
+/// a few (--format text|md|csv), what to type (--db FILE, --as VIEW, handout's -o FOLDER), N for
+/// another number, else the option's own name.
 std::string value_name(const CLI::Option& o) {
-    if (words_of(o)) return o.get_type_name();
+    if (words_of(o) || o.get_type_name() == "FOLDER") return o.get_type_name();  // named where it is made (handout -o FOLDER)
     static const std::map<std::string, std::string> named = {
         {"db", "FILE"},     {"output", "FILE"},      {"cert", "FILE"},   {"key", "FILE"},   {"write", "FILE"},   {"as", "VIEW"},
         {"side", "SIDE"},   {"campaign", "NAME"},     {"listen", "ADDR:PORT"}, {"base", "URL"}, {"date", "YYYY-MM-DD"},
@@ -123,7 +124,8 @@ std::string manual_page(const CLI::App& app) {
            "its forces and leaders, the season's clock and schedule, battles and the recovery of casualties,\n"
            "prisoners in camps and their exchange, every change in a journal that can be undone, printed\n"
            "orders of battle, labels and each side's papers, and the players' own pages (\\fBmuster serve\\fR).\n"
-           "Every command that reads a campaign takes \\fB\\-\\-as\\fR \\fISIDE\\fR to print only what that side may know.\n"
+           "Every command that reads what a side may read (forces, battles, leaders, camps, the journal, papers) takes\n"
+           "\\fB\\-\\-as\\fR \\fISIDE\\fR to print only what that side may know; the umpire's own lists take none.\n"
         << ".SH OPTIONS\nThese go before or after the command.\n";
     option_items(out, options_of(app));
     out << ".SH COMMANDS\n";
@@ -143,10 +145,12 @@ std::string manual_page(const CLI::App& app) {
 /// What completion knows of the commands: each path ("muster", "muster battle report"...) with
 /// the commands and options that may follow it; the words an option's value (keyed "PATH
 /// --option") or a command's Nth argument ("PATH #N") is one of; the options that take a value,
-/// each with whether it is a file's name (FILE, RULES: an id or a file).
+/// each with whether it is a file's name (FILE, FOLDER; RULES: a built-in id or a file); the
+/// arguments that are a file's name ("PATH #N": a name of a unit is none).
 struct Completions {
     std::map<std::string, std::string> subs, opts, words;
     std::map<std::string, bool> valued;
+    std::set<std::string> rules_valued, file_args;
 };
 
 void walk(const CLI::App& cmd, const std::string& path, Completions& c) {
@@ -163,46 +167,59 @@ void walk(const CLI::App& cmd, const std::string& path, Completions& c) {
             if (seen.insert(name).second) names += " " + name;
             if (!takes_value(*o)) continue;
             const auto& value = o->get_type_name();
-            c.valued[name] = c.valued[name] || value == "FILE" || value == "RULES";
+            c.valued[name] = c.valued[name] || value == "FILE" || value == "FOLDER";
+            if (value == "RULES") c.rules_valued.insert(name);
             if (const auto w = words_of(*o)) c.words[path + " " + name] = *w;
         }
     c.opts[path] = names;
     const auto positionals = positionals_of(cmd);
-    for (size_t i = 0; i < positionals.size(); ++i)
-        if (const auto w = words_of(*positionals[i])) c.words[path + " #" + std::to_string(i + 1)] = *w;
+    for (size_t i = 0; i < positionals.size(); ++i) {
+        const auto at = path + " #" + std::to_string(i + 1);
+        if (const auto w = words_of(*positionals[i])) c.words[at] = *w;
+        else if (positionals[i]->get_name() == "FILE") c.file_args.insert(at);
+    }
 }
 
 /// The completion script for bash, or for zsh, which runs the same through its bashcompinit.
 std::string completion_script(const std::string& shell, const CLI::App& app) {
     Completions c;
     walk(app, "muster", c);
-    const auto& [subs, opts, words_after, valued] = c;
+    const auto& [subs, opts, words_after, valued, rules_valued, file_args] = c;
     std::ostringstream out;
     if (shell == "zsh") out << "#compdef muster\nautoload -U +X bashcompinit && bashcompinit\n";
     out << "# " << shell << " completion for muster " << k_version << ", written by `muster completion " << shell << "` from its own commands.\n"
-        << "typeset -gA _muster_commands _muster_options _muster_words\n_muster_commands=(\n";
+        << "typeset -gA _muster_commands _muster_options _muster_words _muster_file_args\n_muster_commands=(\n";
     for (const auto& [path, words] : subs) out << "  [\"" << path << "\"]=\"" << words << "\"\n";
     out << ")\n_muster_options=(\n";
     for (const auto& [path, words] : opts) out << "  [\"" << path << "\"]=\"" << words << "\"\n";
     out << ")\n_muster_words=(\n";
     for (const auto& [after, words] : words_after) out << "  [\"" << after << "\"]=\"" << words << "\"\n";
+    out << ")\n_muster_file_args=(\n";
+    for (const auto& at : file_args) out << "  [\"" << at << "\"]=1\n";
     for (const bool files : {true, false}) {
         out << (files ? ")\n_muster_files=\"" : "_muster_valued=\"");
         for (const auto& [name, file] : valued)
-            if (file == files) out << " " << name;
+            if (file == files && !rules_valued.count(name)) out << " " << name;
         out << " \"\n";
     }
+    out << "_muster_rules=\"";
+    for (const auto& name : rules_valued) out << " " << name;
+    out << " \"\n_muster_rule_ids=\"";
+    for (const auto& e : app::Catalog("").list()) out << " " << e.id;  // the built-in ones: the script is the same on every machine
+    out << "\"\n";
     out
         << R"(_muster() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" path=muster i w n=0
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
-    if [[ "$_muster_files$_muster_valued" == *" $w "* ]]; then ((i++)); continue; fi
+    if [[ "$_muster_files$_muster_valued$_muster_rules" == *" $w "* ]]; then ((i++)); continue; fi
     if [[ " ${_muster_commands[$path]} " == *" $w "* ]]; then path="$path $w"; n=0
     elif [[ "$w" != -* ]]; then ((n++)); fi
   done
   if [[ -n "${_muster_words[$path $prev]}" ]]; then
     COMPREPLY=($(compgen -W "${_muster_words[$path $prev]}" -- "$cur"))
+  elif [[ "$_muster_rules" == *" $prev "* ]]; then
+    COMPREPLY=($(compgen -W "$_muster_rule_ids" -- "$cur") $(compgen -f -- "$cur"))
   elif [[ "$_muster_files" == *" $prev "* ]]; then
     COMPREPLY=($(compgen -f -- "$cur"))
   elif [[ "$_muster_valued" == *" $prev "* ]]; then
@@ -215,7 +232,7 @@ std::string completion_script(const std::string& shell, const CLI::App& app) {
     COMPREPLY=($(compgen -W "${_muster_options[$path]} $global" -- "$cur"))
   else
     COMPREPLY=($(compgen -W "${_muster_commands[$path]}" -- "$cur"))
-    [[ -z "${_muster_commands[$path]}" ]] && COMPREPLY=($(compgen -f -- "$cur"))
+    [[ -z "${_muster_commands[$path]}" && -n "${_muster_file_args[$path #$((n + 1))]}" ]] && COMPREPLY=($(compgen -f -- "$cur"))
   fi
 }
 complete -o filenames -F _muster muster

@@ -29,7 +29,7 @@ app::ExportRequest request_from(const ExportOptions& o) {
 
 void view_options(CLI::App* cmd, ExportOptions& o) {
     cmd->add_option("--side", o.side, "Only this side's armies");
-    cmd->add_option("--as", o.as, "Whose view: umpire (everything), side (the --side's), or a side id");
+    cmd->add_option("--as", o.as, "Whose view: umpire (everything, the default), side (the --side's), or a side id");
     cmd->add_option("--battle", o.battle, "Only the divisions that fought this battle");
     cmd->add_option("-o,--output", o.output, "The file to write (written whole or not at all)")->required()->check(named("give the name of the file or folder to write", true));
 }
@@ -84,7 +84,7 @@ void add_export_commands(CLI::App& app, Io& io) {
     labels->add_option("--size", lo->size, "Label size in mm, WIDTHxHEIGHT (default 60x20)");
     labels->add_option_function<std::string>(
         "--paper", [lo](const std::string& text) { lo->paper = k_papers[one_of("--paper", text, {k_papers.begin(), k_papers.end()}, "paper")]; },
-        "a4 or letter");
+        "a4 or letter (default a4)");
     labels->add_flag("--brigadier", lo->brigadier, "Each brigade's label names its brigadier");
     on_run(labels, io, [lo, &io] {
         const auto format = app::label_format_for(lo->output, lo->label_format, LabelFormat::pdf);
@@ -110,7 +110,10 @@ void add_export_commands(CLI::App& app, Io& io) {
     auto ho = std::make_shared<HandoutOptions>();
     auto* handout = app.add_subcommand("handout", "One side's papers for the next battle: its order of battle, labels and papers");
     handout->add_option("--side", ho->side, "The side whose papers these are")->required();
-    handout->add_option("-o,--output", ho->folder, "The folder to write them in (made if missing; files in it replaced)")->required()->check(named("give the name of the file or folder to write", true));
+    handout->add_option("-o,--output", ho->folder, "The folder to write them in (made if missing; files in it replaced)")
+        ->required()
+        ->check(named("give the name of the folder to write", true))
+        ->type_name("FOLDER");
     handout->add_flag("--brigadier", ho->brigadier, "Each brigade's label names its brigadier");
     on_run(handout, io, [ho, &io] {
         auto session = open_campaigns(io);

@@ -51,7 +51,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     b->add_option("--division", bri->division, "Division it belongs to")->required();
     b->add_option("--rating", bri->rating, "Rating id, as the rule set names its ratings (muster rules show RULES lists them)")->required();
     b->add_option("--stands", bri->stands, "Stands now")->required();
-    b->add_option("--start", bri->start, "Start strength, when not --stands");
+    b->add_option("--start", bri->start, "Its start strength, where it has fewer stands now than it began with (default: --stands)");
     b->add_option("--label", bri->label, "Effectiveness label start/worn/spent, e.g. 6/5/3 (default: the rule set's)");
     b->add_option("--arm", bri->arm, "Arm (default: the division's)");
     b->add_option("--leader", bri->commander.name, "Brigadier's name");
@@ -136,7 +136,7 @@ void add_forces_commands(CLI::App& app, Io& io) {
     auto oo = std::make_shared<OobOptions>();
     auto* print = app.add_subcommand("oob", "Print the order of battle with strength and Fresh/Worn/Spent per brigade");
     print->add_option("--side", oo->side, "Only this side's armies");
-    print->add_option("--as", oo->as, "Whose view: umpire (everything), side (the --side's own), or a side id");
+    print->add_option("--as", oo->as, "Whose view: umpire (everything, the default), side (the --side's own), or a side id");
     word_option<OobFormat>(print, "--format", oo->format, "The format; json is muster-oob/1 (default text)",
                            {{OobFormat::pdf, "a PDF goes to a file: muster export oob --format pdf -o FILE"}});
     on_run(print, io, [oo, &io] {

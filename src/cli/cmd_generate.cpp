@@ -28,8 +28,8 @@ void add_generate_command(CLI::App& app, Io& io) {
     seed_option(cmd, "--seed", o->request.seed, "Seed of the dice: the same seed rolls the same division");
     cmd->add_option("--rolls", o->rolls, "Dice you rolled yourself, in order, e.g. 34,78,00 (percentile 1-100, 00 = 100)");
     word_option<Despicable>(cmd, "--despicable", o->despicable,
-                            "Despicable leaders: the article's rule (DP), or by the book (played as average)");
-    word_option<PrintFormat>(cmd, "--format", o->format, "Output format");
+                            "Despicable leaders: the article's rule (DP, the default), or by the book (played as average)");
+    word_option<PrintFormat>(cmd, "--format", o->format, "Output format (default text)");
     cmd->add_flag("--show-rolls", o->show_rolls, "Also print every roll: purpose, dice, reading, result");
     on_run(cmd, io, [o, &io, cmd] {
         auto& r = o->request;

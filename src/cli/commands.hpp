@@ -140,7 +140,7 @@ inline CLI::Option* day_option(CLI::App* cmd, const std::string& name, std::opti
             if (!target)
                 throw CLI::ValidationError(name, "\"" + text + "\" is not a day of the calendar: expected YYYY-MM-DD, e.g. 1863-07-01");
         },
-        help + " (YYYY-MM-DD)");
+        help);  // its type, YYYY-MM-DD, names the form
 }
 
 /// A turn of the campaign's clock, refused at parse time outside 1 to Turn::k_last.

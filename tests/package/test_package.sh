@@ -66,7 +66,10 @@ check_completion() {
     COMP_WORDS=(muster rename d); COMP_CWORD=2; _muster; echo \"5: \${COMPREPLY[*]}\"
     COMP_WORDS=(muster export oob --format ''); COMP_CWORD=4; _muster; echo \"6: \${COMPREPLY[*]}\"
     COMP_WORDS=(muster campaign new X --rounding h); COMP_CWORD=5; _muster; echo \"7: \${COMPREPLY[*]}\"
-    cd '$scratch' && touch draft-file.json && COMP_WORDS=(muster battle draft W --write draft-); COMP_CWORD=5; _muster; echo \"8: \${COMPREPLY[*]}\"")
+    cd '$scratch' && touch draft-file.json && COMP_WORDS=(muster battle draft W --write draft-); COMP_CWORD=5; _muster; echo \"8: \${COMPREPLY[*]}\"
+    COMP_WORDS=(muster campaign new X --rules a); COMP_CWORD=5; _muster; echo \"9: \${COMPREPLY[*]}\"
+    COMP_WORDS=(muster rules validate draft-); COMP_CWORD=3; _muster; echo \"10: \${COMPREPLY[*]}\"
+    COMP_WORDS=(muster rename brigade draft-); COMP_CWORD=3; _muster; echo \"11: \${COMPREPLY[*]}\"")
   has "$out" "complete -o filenames -F _muster muster" "complete -p"
   has "$out" "1: battle" "completing 'muster bat'"
   has "$out" "2: .*report" "completing 'muster battle re'"
@@ -77,6 +80,10 @@ check_completion() {
   has "$out" "6: text md csv html json pdf" "completing 'muster export oob --format '"
   has "$out" "7: half_up" "completing 'muster campaign new X --rounding h'"
   has "$out" "8: draft-file.json" "completing 'muster battle draft W --write draft-'"
+  # A rule set is a built-in id or a file; a unit's name is no file's.
+  has "$out" "9: acw awi" "completing 'muster campaign new X --rules a'"
+  has "$out" "10: draft-file.json" "completing 'muster rules validate draft-'"
+  has "$out" "11: \$" "completing 'muster rename brigade draft-' (no file)"
   # zsh: the same script through bashcompinit, registered for muster.
   has "$(zsh -fc "autoload -U compinit && compinit -u -D; source '$(dirname "$script")/../../zsh/vendor-completions/_muster'; print -r -- \$_comps[muster]")" \
       "_bash_complete" "zsh's completion for muster"
