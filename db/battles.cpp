@@ -159,7 +159,7 @@ int Battles::stands_when_reported(std::int64_t operation, std::int64_t brigade) 
         bind_all(q, brigade, operation);
         SQLite::Statement of(db, "SELECT campaign_id FROM brigade WHERE id = ?");
         bind_all(of, brigade);
-        return summing_moves(db, of.executeStep() ? of.getColumn(0).getInt64() : 0, [&] {
+        return summing_moves(db, of.executeStep() ? Row(of).id("campaign_id") : 0, [&] {
             q.executeStep();
             return Row(q).integer("stands");
         });

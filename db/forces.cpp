@@ -90,10 +90,10 @@ std::int64_t Forces::insert_battery(std::int64_t campaign, const ReserveTarget& 
 
 void Forces::require_empty(const DivisionRef& placeholder) const {
     guarded(m_store.path(), [&] {
-        SQLite::Statement held(m_store.impl().db, "SELECT count(*) FROM brigade WHERE division_id = ?");
+        SQLite::Statement held(m_store.impl().db, "SELECT count(*) AS n FROM brigade WHERE division_id = ?");
         bind_all(held, placeholder.id);
         held.executeStep();
-        if (const auto brigades = held.getColumn(0).getInt64(); brigades > 0) throw placeholder_holding(placeholder.id, static_cast<size_t>(brigades));
+        if (const auto brigades = Row(held).id("n"); brigades > 0) throw placeholder_holding(placeholder.id, static_cast<size_t>(brigades));
     });
 }
 

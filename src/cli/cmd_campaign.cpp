@@ -194,7 +194,8 @@ void add_campaign_commands(CLI::App& app, Io& io) {
     word_option<DiceMode>(set, "--dice", settings->dice, "Dice from now on: seeded by muster or typed in by you");
     on_run(set, io, [settings, set, &io] {
         // None given: asked for, not answered as though each were given as it is.
-        if (std::all_of(set->get_options().begin(), set->get_options().end(), [](const CLI::Option* o) { return o->count() == 0; }))
+        const auto options = set->get_options();  // a copy: begin and end of one
+        if (std::all_of(options.begin(), options.end(), [](const CLI::Option* o) { return o->count() == 0; }))
             throw UsageError("no setting given: give one or more of --return-rate, --rounding, --despicable, --men-per-stand, --date, --theater, "
                              "--turn-length, --leader-names, --dice (muster campaign show shows them as they are)");
         auto service = open_campaigns(io);

@@ -122,7 +122,7 @@ TEST_CASE("After the battle from the command line") {
     const auto liberated = run("battle report --name Later --captured 'Heth/Archer=1@Fort Delaware'");
     CHECK(liberated.code == 2);  // an argument that does not fit what it names, as the manual's exit status says
     CHECK_THAT(liberated.err,
-               Contains("camp Fort Delaware was liberated: it takes no more prisoners; send them to another camp of the captor's (muster camp new NAME --side union opens one)"));
+               Contains("camp Fort Delaware was liberated: it takes no more prisoners; send them to another camp of the captor's (muster camp new NAME --side union opens one; in the GUI, the Prisoners panel's New camp)"));
     CHECK_THAT(run("camp new 'Fort Delaware' --side union").err, Contains("already exists (liberated") && Contains("\"Fort Delaware II\" perhaps"));
     CHECK_THAT(run("leader return Meredith").err, Contains("out for 1 battle after Antietam"));
     CHECK_THAT(ok("leader list"), Contains("wounded (out for 1 battle, 0 fought since)"));

@@ -279,14 +279,14 @@ TEST_CASE("A division due, previewed with dice typed in, passes check and arrive
     }
     // Its typed rolls kept a line each: what muster writes, check reads as sound.
     CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
-    CHECK_THAT(c.refused("turn next", 1), Contains("discard the preview (--discard-preview) to roll anew"));
+    CHECK_THAT(c.refused("turn next", 2), Contains("discard the preview (--discard-preview) to roll anew"));
     CHECK_THAT(c.ok("turn next --discard-preview"), Contains("Turn 2 begins") && Contains("Fournier") && Contains("Morand"));
     CHECK_THAT(c.ok("turn"), Contains("Due now: nothing"));
     // arrive --due takes it as each division's.
     c.ok("undo");  // the turn with its arrivals, as one
     c.ok("schedule Fournier --turn 1");
     c.ok("schedule Morand --turn 1");
-    CHECK_THAT(c.refused("arrive --due", 1), Contains("discard the preview (--discard-preview) to roll anew"));
+    CHECK_THAT(c.refused("arrive --due", 2), Contains("discard the preview (--discard-preview) to roll anew"));
     CHECK_THAT(c.ok("arrive --due --discard-preview"), Contains("Fournier") && Contains("Morand"));
     CHECK_THAT(c.ok("check"), Contains("every ledger balances"));
 }
