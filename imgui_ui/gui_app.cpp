@@ -373,14 +373,17 @@ void GuiApp::draw_next_steps() {
     ImGui::Separator();
 }
 
-// A panel: its body, then what its last action said (a refusal in red), always in sight.
+// A panel: its body, then what its last action said (a refusal in red), always in sight, in a
+// line kept for it.
 void GuiApp::draw_panel(Window& w) {
     const std::string& said = w.error.empty() ? w.note : w.error;
     const std::string working = work() && work()->window == &w ? m_worker.line(viewer(), ImGui::GetTime()) : std::string();
     const float width = ImGui::GetContentRegionAvail().x;
     const ImGuiStyle& style = ImGui::GetStyle();
     const auto height = [&](const std::string& text) { return ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y + 2 * style.ItemSpacing.y + 2; };
-    const float foot = (said.empty() ? 0.f : height(said)) + (working.empty() ? 0.f : height(working));
+    // A line is kept for it though nothing is said: a refusal of one line moves no control (a
+    // click aimed at a button below a table would land on another).
+    const float foot = std::max(height(" "), (said.empty() ? 0.f : height(said)) + (working.empty() ? 0.f : height(working)));
     ImGui::BeginChild("##body", ImVec2(0, -foot));
     if (!model().current && w.needs_campaign()) ImGui::TextDisabled("No campaign chosen: make one current in the Campaigns panel.");
     else if (w.umpire_only() && !viewer().is_umpire()) ImGui::TextWrapped("This is the umpire's work: it shows what no side may read. Choose View > The umpire in the menu bar.");

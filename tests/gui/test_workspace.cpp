@@ -668,6 +668,25 @@ TEST_CASE("Keys as a window takes them in batches - Ctrl let go in the batch tha
     CHECK(s.history().journal().back().kind == OperationKind::undo);
 }
 
+TEST_CASE("A refusal of one line at a panel's foot moves none of its controls, so a click aimed at one lands on it") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    auto& oob = d.show<gui::OobWindow>();
+    REQUIRE(d.click("OOB/Line/Heth/2nd Brigade"));
+    d.frames(2);
+    const auto before = gui::marked("OOB/Rename");
+    REQUIRE(before);
+    oob.error = "refused: one line";
+    d.frames(2);
+    REQUIRE(gui::marked("Order of battle/Said"));
+    const auto after = gui::marked("OOB/Rename");
+    REQUIRE(after);
+    CHECK(after->y == Approx(before->y));
+    CHECK(after->x == Approx(before->x));
+}
+
 TEST_CASE("A long name does not push the order of battle's Rename nor an exchange's count of stands off the panel") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
