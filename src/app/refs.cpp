@@ -138,6 +138,27 @@ const army::BrigadeRecord& Refs::brigade(const std::string& ref) const {
                     m_division);
 }
 
+// A unit `ref` names (`whole`, named so exactly; else found as units are: any case, a unique
+// beginning), which has no commander to find: refused saying so. Nothing, where it names none.
+void Refs::refuse_commanderless(const army::Unit* whole, const std::string& ref) const {
+    const army::Unit* unit = whole;
+    const army::BrigadeRecord* brigade = nullptr;
+    for (const auto kind : {UnitKind::division, UnitKind::corps, UnitKind::army})
+        if (!unit && ref.find('/') == std::string::npos) try {
+                unit = &unit_named(kind, ref);
+            } catch (const Error&) {
+            }
+    if (!unit && ref.find('/') != std::string::npos) try {
+            brigade = &this->brigade(ref);  // "Krafft/Colberg" for its regiment
+        } catch (const Error&) {
+        }
+    if (unit && unit->status == DivisionStatus::placeholder)
+        throw NotFoundError(m_division + " " + unit->name + " has no commander yet: a placeholder's is rolled when it arrives");
+    if (unit || brigade)
+        throw NotFoundError((unit ? noun(unit->kind) + " " + unit->name : m_brigade + " " + brigade->ref()) +
+                            " has no commander (muster leader replace " + shell_word(visible(ref)) + " rolls one)");
+}
+
 const army::Leader& Refs::leader(const std::string& ref) const {
     // Any leader goes by his number, as the umpire's leader list shows it: "#12" or "leader #12".
     const std::string number = ref.rfind("leader #", 0) == 0 ? ref.substr(8) : ref.rfind('#', 0) == 0 ? ref.substr(1) : "";
@@ -164,17 +185,30 @@ const army::Leader& Refs::leader(const std::string& ref) const {
     // An unnamed leader as the lists and reminders call him, "commander of Heth": the leader in
     // command of that unit, found among the units commanded alone (not Heth himself, wounded,
     // whose name it holds; no leader's name begins so: the name rule keeps it for this).
+    // A brigade's post ("Smith/1st Brigade") is found by a reference that reaches it (holds a
+    // '/'): "Smith" begins its division's name, not its brigadiers' posts.
+    const auto reaches = [](const std::string& typed, const std::string& post) {
+        return typed.find('/') != std::string::npos || post.find('/') == std::string::npos;
+    };
     constexpr std::string_view commander_of = "commander of ";
     if (ref.size() > commander_of.size() && same_ignoring_case(std::string_view(ref).substr(0, commander_of.size()), commander_of)) {
-        if (const auto* l = main_of(ref.substr(commander_of.size()))) return *l;
+        const auto unit = ref.substr(commander_of.size());
+        if (const auto* l = main_of(unit)) return *l;
+        // A unit named whole is that one, not another its name begins (Smith, not Smithson).
+        const auto whole = std::find_if(m.units.begin(), m.units.end(), [&](const army::Unit& u) { return u.name == unit; });
+        if (whole != m.units.end()) {
+            if (const auto* l = exactly_one(m.leaders, [&](const army::Leader& x) { return x.command.unit == unit; })) return *l;
+            refuse_commanderless(&*whole, unit);
+        }
         std::vector<std::string> posts;
         std::vector<size_t> owner;
         for (size_t i = 0; i < m.leaders.size(); ++i)
-            if (!m.leaders[i].command.unit.empty()) {
+            if (!m.leaders[i].command.unit.empty() && reaches(unit, m.leaders[i].command.unit)) {
                 posts.push_back(m.leaders[i].command.unit);
                 owner.push_back(i);
             }
-        if (const auto* l = found(m.leaders, posts, owner, ref.substr(commander_of.size()), "leader", "the unit he commands in full", shown)) return *l;
+        if (const auto* l = found(m.leaders, posts, owner, unit, "leader", "the unit he commands in full", shown)) return *l;
+        refuse_commanderless(nullptr, unit);
     }
     // A leader's own name, given whole, is his: not the unit another commands that bears it
     // (Heth, wounded, is not Elzey who now commands Heth's division).
@@ -211,43 +245,30 @@ const army::Leader& Refs::leader(const std::string& ref) const {
         }))
         return *l;
     if (const auto* l = main_of(ref)) return *l;
+    // A unit's name given whole (its commander none: the exact search above found none) is the
+    // unit's, not the beginning of a leader's name ("Smith" for division Smith, not Smith Jones).
+    const auto named_whole = std::find_if(m.units.begin(), m.units.end(), [&](const army::Unit& u) { return u.name == ref; });
     // By the unit he commands, his name, or (unnamed, commanding nothing) the post he held:
-    // "former commander of Heth". A brigade's post is found by a reference that reaches it
-    // ("Reynolds/1st"): "Reynolds" begins its division's name, not its brigadiers'.
-    const bool reaches_brigades = ref.find('/') != std::string::npos;
-    std::vector<std::string> keys;
+    // "former commander of Heth". Every one is a suggestion where none is found.
+    std::vector<std::string> keys, every;
     std::vector<size_t> owner;
     for (size_t i = 0; i < m.leaders.size(); ++i) {
         const auto& l = m.leaders[i];
-        for (const auto* key : {&l.command.unit, &l.name})
-            if (!key->empty() && (reaches_brigades || key != &l.command.unit || key->find('/') == std::string::npos)) {
-                keys.push_back(*key);
-                owner.push_back(i);
-            }
-        if (l.name.empty() && l.command.unit.empty() && l.former_post) {
-            keys.push_back(l.label());
+        const bool former = l.name.empty() && l.command.unit.empty() && l.former_post;
+        const std::pair<std::string, bool> named[] = {{l.command.unit, true}, {l.name, false}, {former ? l.label() : std::string(), true}};
+        for (const auto& [key, post] : named) {
+            if (key.empty()) continue;
+            every.push_back(key);
+            if (post && !reaches(ref, key)) continue;  // a brigade's post by its division's name alone
+            keys.push_back(key);
             owner.push_back(i);
         }
     }
-    if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his number as listed, with its #, the unit he commands, or more of a name only he has", shown)) return *l;
-    // A unit of that name, found as units are (any case, a unique beginning), has no commander to find.
-    const army::Unit* unit = nullptr;
-    const army::BrigadeRecord* brigade = nullptr;
-    for (const auto kind : {UnitKind::division, UnitKind::corps, UnitKind::army})
-        if (!unit && ref.find('/') == std::string::npos) try {
-                unit = &unit_named(kind, ref);
-            } catch (const Error&) {
-            }
-    if (!unit && ref.find('/') != std::string::npos) try {
-            brigade = &this->brigade(ref);  // "Krafft/Colberg" for its regiment
-        } catch (const Error&) {
-        }
-    if (unit && unit->status == DivisionStatus::placeholder)
-        throw NotFoundError(m_division + " " + unit->name + " has no commander yet: a placeholder's is rolled when it arrives");
-    if (unit || brigade)
-        throw NotFoundError((unit ? noun(unit->kind) + " " + unit->name : m_brigade + " " + brigade->ref()) +
-                            " has no commander (muster leader replace " + shell_word(visible(ref)) + " rolls one)");
-    const auto near = did_you_mean(ref, keys);
+    if (named_whole == m.units.end())
+        if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his number as listed, with its #, the unit he commands, or more of a name only he has", shown))
+            return *l;
+    refuse_commanderless(named_whole == m.units.end() ? nullptr : &*named_whole, ref);
+    const auto near = did_you_mean(ref, every);
     throw NotFoundError("no leader \"" + visible(ref) + "\" in this campaign" +
                         (near.empty() ? " (give his name, the unit he commands (" + m_form + ", a " + m_division + ", a corps or an army), "
                                         "or the post he held, as muster leader list shows them, e.g. \"former commander of " + m_form + "\")"

@@ -91,6 +91,7 @@ public:
     std::string describe(const campaign::ExchangeItem& i) const { return describe(i.kind, i.unit_id, i.stands); }
 
 private:
+    void refuse_commanderless(const army::Unit* whole, const std::string& ref) const;
     Unit with_commander(Unit u) const;  // the leader in command of it, if any
     std::string noun(UnitKind kind) const;  // "division", "brigade", as the rule set calls them
     const campaign::Roster& m;

@@ -924,6 +924,31 @@ TEST_CASE("A leader named by the beginning of his division's name is its command
     // A beginning that reaches a brigade names its brigadier; one several posts begin, each of them.
     CHECK_THAT(c.ok("battle report --name B --loss Reynolds/1st=1 --leader Reynolds/1st:killed --preview"), Contains("leader Mott: killed"));
     CHECK_THAT(c.refused("leader reveal \"Reynolds' Division/\"", 2), Contains("could be any of 2") && Contains("Mott") && Contains("Granger"));
+    // A division with no commander: its name, whole or as "commander of", names none of its
+    // brigadiers, though one's name begins with it, nor another division its name begins.
+    const test::CampaignFile w;
+    w.ok("campaign new H --rules acw --seed 3 --date 1863-06-01 --theater east");
+    w.ok("add army North --side union");
+    w.ok("add corps I --army North");
+    w.ok("add division Smith --corps I");
+    w.ok("add brigade 1st --division Smith --rating veteran --stands 6 --leader \"Smith Jones\" --grade average");
+    w.ok("add division Smithson --corps I --leader Hale");
+    w.ok("add brigade Iron --division Smithson --rating veteran --stands 6 --grade average");  // its commander unnamed
+    w.ok("leader replace Smithson --name Hale --grade average");
+    for (const char* fell : {"Smith:killed", "\"commander of Smith:killed\""})
+        CHECK_THAT(w.refused(std::string("battle report --name B --division Smith --leader ") + fell + " --preview", 2), Contains("division Smith has no commander"));
+    CHECK_THAT(w.ok("battle report --name B --division Smith --leader \"Smith J:killed\" --preview"), Contains("leader Smith Jones: killed"));
+    CHECK_THAT(w.ok("battle report --name B --division Smithson --leader \"commander of Smiths:killed\" --preview"), Contains("leader Hale: killed"));
+    // The brigadier of Smithson/Iron wounded and replaced: "former commander of Smithson" is the division's, which has none.
+    w.ok("battle report --name Mill --division Smithson --leader \"Smithson/Iron:wounded/1\"");
+    w.ok("leader replace Smithson/Iron --name Quill --grade average");
+    CHECK_THAT(w.refused("leader return \"former commander of Smithson\"", 2), Contains("no leader \"former commander of Smithson\""));
+    CHECK_THAT(w.refused("leader return \"former commander of Smithson/Iron\"", 1), Contains("leader former commander of Smithson/Iron is out for 1 battle"));
+    // A brigade's name alone finds no post, and is suggested whole.
+    const test::CampaignFile g;
+    g.ok("campaign new G --sample gettysburg --seed 3");
+    g.ok("arrive --due");
+    CHECK_THAT(g.refused("leader reveal \"Archer's Brigade\"", 2), Contains("did you mean Heth/Archer's Brigade?"));
 }
 
 TEST_CASE("A refusal names a unit in its rule set's terms, with the article its word takes") {
