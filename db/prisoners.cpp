@@ -192,7 +192,8 @@ std::vector<campaign::ExchangeInfo> Prisoners::exchanges(std::int64_t campaign) 
         // An item of this campaign's exchanges holding a unit not of this campaign (or none) is
         // named as the item it is: it is not a prisoner's.
         SQLite::Statement astray(db,
-                                 "SELECT i.id, e.number, CASE WHEN i.brigade_id IS NOT NULL THEN 'brigade' WHEN i.leader_id IS NOT NULL THEN 'leader' ELSE 'battery' END AS kind, "
+                                 "SELECT i.id, e.number, CASE WHEN i.brigade_id IS NOT NULL THEN 'brigade' WHEN i.leader_id IS NOT NULL THEN 'leader' "
+                                 "WHEN i.battery_id IS NOT NULL THEN 'battery' END AS kind, "
                                  "COALESCE(i.brigade_id, i.leader_id, i.battery_id) AS unit FROM exchange_item i JOIN exchange e ON e.id = i.exchange_id "
                                  "WHERE e.campaign_id = ?1 AND NOT EXISTS (SELECT 1 FROM brigade WHERE id = i.brigade_id AND campaign_id = ?1) "
                                  "AND NOT EXISTS (SELECT 1 FROM leader WHERE id = i.leader_id AND campaign_id = ?1) "
@@ -200,8 +201,9 @@ std::vector<campaign::ExchangeInfo> Prisoners::exchanges(std::int64_t campaign) 
         bind_all(astray, campaign);
         if (astray.executeStep()) {
             const Row row(astray);
-            throw Damaged("exchange_item row " + std::to_string(row.id("id")) + " (of exchange #" + std::to_string(row.id("number")) + ") points at " +
-                          row.text("kind") + " " + (row.null("unit") ? std::string("none") : std::to_string(row.id("unit"))) +
+            const auto item = "exchange_item row " + std::to_string(row.id("id")) + " (of exchange #" + std::to_string(row.id("number")) + ")";
+            if (row.null("kind")) throw Damaged(item + " holds no brigade, leader or battery (expected one); run muster check, or restore a backup");
+            throw Damaged(item + " points at " + row.text("kind") + " " + std::to_string(row.id("unit")) +
                           ", which is not there, or not of this campaign; run muster check, or restore a backup");
         }
         SQLite::Statement q(db, "SELECT id, number, proposer, counterpart, status, note, weighed_offer, weighed_ask FROM exchange WHERE campaign_id = ? ORDER BY id");

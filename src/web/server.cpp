@@ -524,13 +524,17 @@ sockaddr_storage address_from(const std::string& listen, bool& v6) {
     const auto refuse = [&](const std::string& why) {
         return UsageError("listen address \"" + visible(listen) + "\"" + why + ": expected ADDR:PORT (e.g. 127.0.0.1:8080, localhost:8080, 0.0.0.0:8080 or [::1]:8080)");
     };
+    const auto digits = [](const std::string& t) { return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }); };
     const auto colon = listen.rfind(':');
-    if (colon == std::string::npos) throw refuse(" gives no port");
+    if (digits(listen)) throw refuse(" is a port alone: give the address too, e.g. 127.0.0.1:" + listen);
+    if (colon == std::string::npos || (listen.front() == '[' && listen.back() == ']')) throw refuse(" gives no port");
     std::string host = listen.substr(0, colon);
+    if (std::count(host.begin(), host.end(), ':') > 0 && host.front() != '[')
+        throw refuse(": an IPv6 address is written in brackets, e.g. [::1]:8080");
     if (same_ignoring_case(host, "localhost")) host = "127.0.0.1";
-    const auto port_text = listen.substr(colon + 1);
-    if (port_text.empty() || !std::all_of(port_text.begin(), port_text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        throw refuse(": its port \"" + visible(port_text) + "\" is not a number");
+    auto port_text = listen.substr(colon + 1);
+    if (!digits(port_text)) throw refuse(": its port \"" + visible(port_text) + "\" is not a number");
+    port_text.erase(0, std::min(port_text.find_first_not_of('0'), port_text.size() - 1));  // 00080 is 80
     if (port_text.size() > 5 || std::stoi(port_text) > 65535) throw refuse(": its port " + visible(port_text) + " is past 65535");
     const auto port = std::stoi(port_text);
     const auto not_an_address = [&] { return refuse(": \"" + visible(host) + "\" is not an IP address (muster looks up no host names but localhost)"); };

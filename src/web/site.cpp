@@ -630,8 +630,10 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         if (id.empty()) throw UsageError("no exchange given");
         if (!std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; }))
             throw UsageError("\"" + visible(id) + "\" is not an exchange's number (as the page lists them: 1, 2, ...)");
-        if (id.size() > 18) throw NotFoundError("no exchange #" + id);  // beyond any number a campaign gives
-        const auto number = std::stoll(id);  // "02" is #2: found, and held to what its page showed, as "2" is
+        // "02" is #2: found, and held to what its page showed, as "2" is.
+        const auto significant = id.substr(std::min(id.find_first_not_of('0'), id.size() - 1));
+        if (significant.size() > 18) throw NotFoundError("no exchange #" + significant);  // beyond any number a campaign gives
+        const auto number = std::stoll(significant);
         const auto answer = field("answer");
         if (answer != "accept" && answer != "refuse" && answer != "withdraw")
             throw UsageError("answer \"" + visible(answer) + "\" is not one: expected accept or refuse, or withdraw for a proposal of yours");

@@ -404,6 +404,10 @@ TEST_CASE("An exchange's item holding a unit not there is named as the exchange'
             CHECK(test::file_bytes(d.file) == before);
         }
     }
+    // One holding none: said so, not named as a kind it is not.
+    const DamagedBy none("PRAGMA ignore_check_constraints = ON; UPDATE exchange_item SET brigade_id = NULL, leader_id = NULL, battery_id = NULL, stands = 0 "
+                         "WHERE id = (SELECT min(id) FROM exchange_item)");
+    refused_unchanged(none.file, {{"exchange", "list"}, {"player", "inbox"}}, " (of exchange #1) holds no brigade, leader or battery (expected one)");
 }
 
 TEST_CASE("A number outside the schema's bounds in the file is damage - refused by what reads it and by what would write on it, named by check") {

@@ -566,7 +566,7 @@ TEST_CASE("An answer to an exchange that changed since the player's page showed 
     CHECK_THAT(stale.body, Contains("exchange #1 has changed since your page showed it: read it again, then answer"));
     CHECK(club.dump() == before);
     // A form that does not say what its page showed is refused alike, however it writes the number.
-    for (const char* number : {"1", "01", "000000000000000001"}) {
+    for (const char* number : {"1", "01", "000000000000000001", "00000000000000000000000001"}) {
         INFO(number);
         const auto unsaid = server.post(club.lee + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", number}, {"answer", "accept"}});
         CHECK(unsaid.status == 422);
@@ -1123,6 +1123,10 @@ TEST_CASE("serve refuses a listen address, a certificate or limits that will not
              {"serve --listen 127.0.0.1:http", "its port \"http\" is not a number"},
              {"serve --listen 300.1.1.1:80", "\"300.1.1.1\" is not an IP address (muster looks up no host names but localhost)"},
              {"serve --listen foo:80", "\"foo\" is not an IP address"},
+             {"serve --listen 8080", "listen address \"8080\" is a port alone: give the address too, e.g. 127.0.0.1:8080"},
+             {"serve --listen ::1:18080", "an IPv6 address is written in brackets, e.g. [::1]:8080"},
+             {"serve --listen [::1]", "listen address \"[::1]\" gives no port"},
+             {"serve --listen 127.0.0.1:0000099999", "its port 99999 is past 65535"},
              {"serve --cert /nonexistent.pem", "HTTPS needs both --cert and --key"},
              {"serve --cert /nonexistent.pem --key /nonexistent.key --listen 127.0.0.1:0", "certificate: /nonexistent.pem: cannot open the file"},
              {"serve --idle 0", "out of range"},
