@@ -615,9 +615,12 @@ void domain(SQLite::Database& db, Problems& out) {
     for (const Row row(alike); alike.executeStep();) {
         std::vector<std::string> names;
         for (const auto& name : split(row.text("names"), '\x1f')) names.push_back("\"" + visible(name) + "\"");
-        out.push_back("names: " + std::to_string(row.id("n")) + " " + row.text("kind") + " of " + visible(row.text("owner")) +
-                      " are named alike but for case (" + join(names, ", ") +
-                      "): a name typed in another case names them all (rename all but one, or restore a backup)");
+        // Camps and battles are not renamed: undone, the second is made again under another name.
+        const auto kind = row.text("kind");
+        const bool renamed = kind != "camps" && kind != "battles";
+        out.push_back("names: " + std::to_string(row.id("n")) + " " + kind + " of " + visible(row.text("owner")) +
+                      " are named alike but for case (" + join(names, ", ") + "): a name typed in another case names them all (" +
+                      (renamed ? "rename all but one" : "undo the step that named the second") + ", or restore a backup)");
     }
 }
 
