@@ -146,11 +146,12 @@ std::string manual_page(const CLI::App& app) {
 /// the commands and options that may follow it; the words an option's value (keyed "PATH
 /// --option") or a command's Nth argument ("PATH #N") is one of; the options that take a value,
 /// each with whether it is a file's name (FILE, FOLDER; RULES: a built-in id or a file); the
-/// arguments that are a file's name ("PATH #N": a name of a unit is none).
+/// arguments that are a file's or a rule set's ("PATH #N": a name of a unit is neither).
 struct Completions {
     std::map<std::string, std::string> subs, opts, words;
     std::map<std::string, bool> valued;
-    std::set<std::string> rules_valued, file_args;
+    std::set<std::string> rules_valued;
+    std::map<std::string, int> file_args;  ///< 1: a file's name; 2: a rule set's, a built-in id or a file
 };
 
 void walk(const CLI::App& cmd, const std::string& path, Completions& c) {
@@ -176,7 +177,8 @@ void walk(const CLI::App& cmd, const std::string& path, Completions& c) {
     for (size_t i = 0; i < positionals.size(); ++i) {
         const auto at = path + " #" + std::to_string(i + 1);
         if (const auto w = words_of(*positionals[i])) c.words[at] = *w;
-        else if (positionals[i]->get_name() == "FILE") c.file_args.insert(at);
+        else if (positionals[i]->get_name() == "FILE") c.file_args[at] = 1;
+        else if (positionals[i]->get_name() == "RULES") c.file_args[at] = 2;
     }
 }
 
@@ -195,7 +197,7 @@ std::string completion_script(const std::string& shell, const CLI::App& app) {
     out << ")\n_muster_words=(\n";
     for (const auto& [after, words] : words_after) out << "  [\"" << after << "\"]=\"" << words << "\"\n";
     out << ")\n_muster_file_args=(\n";
-    for (const auto& at : file_args) out << "  [\"" << at << "\"]=1\n";
+    for (const auto& [at, kind] : file_args) out << "  [\"" << at << "\"]=" << kind << "\n";
     for (const bool files : {true, false}) {
         out << (files ? ")\n_muster_files=\"" : "_muster_valued=\"");
         for (const auto& [name, file] : valued)
@@ -232,7 +234,12 @@ std::string completion_script(const std::string& shell, const CLI::App& app) {
     COMPREPLY=($(compgen -W "${_muster_options[$path]} $global" -- "$cur"))
   else
     COMPREPLY=($(compgen -W "${_muster_commands[$path]}" -- "$cur"))
-    [[ -z "${_muster_commands[$path]}" && -n "${_muster_file_args[$path #$((n + 1))]}" ]] && COMPREPLY=($(compgen -f -- "$cur"))
+    if [[ -z "${_muster_commands[$path]}" ]]; then
+      case "${_muster_file_args[$path #$((n + 1))]}" in
+        1) COMPREPLY=($(compgen -f -- "$cur")) ;;
+        2) COMPREPLY=($(compgen -W "$_muster_rule_ids" -- "$cur") $(compgen -f -- "$cur")) ;;
+      esac
+    fi
   fi
 }
 complete -o filenames -F _muster muster

@@ -69,7 +69,9 @@ check_completion() {
     cd '$scratch' && touch draft-file.json && COMP_WORDS=(muster battle draft W --write draft-); COMP_CWORD=5; _muster; echo \"8: \${COMPREPLY[*]}\"
     COMP_WORDS=(muster campaign new X --rules a); COMP_CWORD=5; _muster; echo \"9: \${COMPREPLY[*]}\"
     COMP_WORDS=(muster rules validate draft-); COMP_CWORD=3; _muster; echo \"10: \${COMPREPLY[*]}\"
-    COMP_WORDS=(muster rename brigade draft-); COMP_CWORD=3; _muster; echo \"11: \${COMPREPLY[*]}\"")
+    COMP_WORDS=(muster rename brigade draft-); COMP_CWORD=3; _muster; echo \"11: \${COMPREPLY[*]}\"
+    COMP_WORDS=(muster rules show n); COMP_CWORD=3; _muster; echo \"12: \${COMPREPLY[*]}\"
+    COMP_WORDS=(muster rules copy acw draft-); COMP_CWORD=4; _muster; echo \"13: \${COMPREPLY[*]}\"")
   has "$out" "complete -o filenames -F _muster muster" "complete -p"
   has "$out" "1: battle" "completing 'muster bat'"
   has "$out" "2: .*report" "completing 'muster battle re'"
@@ -84,6 +86,8 @@ check_completion() {
   has "$out" "9: acw awi" "completing 'muster campaign new X --rules a'"
   has "$out" "10: draft-file.json" "completing 'muster rules validate draft-'"
   has "$out" "11: \$" "completing 'muster rename brigade draft-' (no file)"
+  has "$out" "12: napoleonic" "completing 'muster rules show n'"
+  has "$out" "13: draft-file.json" "completing 'muster rules copy acw draft-'"
   # zsh: the same script through bashcompinit, registered for muster.
   has "$(zsh -fc "autoload -U compinit && compinit -u -D; source '$(dirname "$script")/../../zsh/vendor-completions/_muster'; print -r -- \$_comps[muster]")" \
       "_bash_complete" "zsh's completion for muster"
