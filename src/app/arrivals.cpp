@@ -31,15 +31,18 @@ ArrivalRequest with_campaign_defaults(const rules::RuleSet& rules, const campaig
     }
     if (!r.year && !rules.years.empty()) r.year = c.year();
     if (r.theater) r.theater = theater_id(rules, *r.theater);
-    if (!r.theater && !rules.theaters.empty()) r.theater = c.theater;
-    std::vector<std::string> missing;
-    if (!rules.years.empty() && !r.year) missing.emplace_back("year");
-    if (!rules.theaters.empty() && !r.theater) missing.emplace_back("theater");
+    if (!r.theater && !rules.theaters.empty()) {
+        require_stored_theater(rules, c);
+        r.theater = c.theater;
+    }
+    std::vector<std::string> missing, given;
+    if (!rules.years.empty() && !r.year) missing.emplace_back("year"), given.emplace_back("--year N");
+    if (!rules.theaters.empty() && !r.theater) missing.emplace_back("theater"), given.emplace_back("--theater ID");
+    // Said so a division due (turn next, arrive --due) may follow it too: its own arrival's options by name.
     if (!missing.empty())
-        throw UsageError(rules.division_noun() + " " + r.division + " needs a " + join(missing, " and a ") + " to arrive in: give --" +
-                         join(missing, " and --") + ", set the campaign's (muster campaign set --date YYYY-MM-DD" +
-                         (rules.theaters.empty() ? "" : " --theater ID") + ")" +
-                         (rules.theaters.empty() ? "" : ", or roll year and theater on the rule set's table (--roll-year-theater)"));
+        throw UsageError(rules.division_noun() + " " + r.division + " needs a " + join(missing, " and a ") + " to arrive in: set the campaign's (muster campaign set --date YYYY-MM-DD" +
+                         (rules.theaters.empty() ? "" : " --theater ID") + "), or give its own (muster arrive " + join(given, " ") + " " + shell_positional(r.division) +
+                         (rules.theaters.empty() ? "" : ", or --roll-year-theater to roll them on the rule set's table") + ")");
     return r;
 }
 

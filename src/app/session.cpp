@@ -85,6 +85,10 @@ void require_in_years(const rules::RuleSet& r, const Day& day, const std::string
 
 void check_date_and_theater(const rules::RuleSet& r, const campaign::CampaignInfo& c) {
     if (c.date) require_in_years(r, *c.date, "date");
+    require_stored_theater(r, c);
+}
+
+void require_stored_theater(const rules::RuleSet& r, const campaign::CampaignInfo& c) {
     // A theater typed is the rule set's by now (theater_id): one that is not was stored so.
     if (c.theater && std::none_of(r.theaters.begin(), r.theaters.end(), [&](const auto& t) { return t.id == *c.theater; })) {
         std::vector<std::string> ids;

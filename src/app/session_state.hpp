@@ -153,6 +153,8 @@ void require_in_years(const rules::RuleSet& rules, const Day& day, const std::st
 /// The campaign's date is a day within the rule set's years; its theater one of
 /// the rule set's (else UsageError).
 void check_date_and_theater(const rules::RuleSet& rules, const campaign::CampaignInfo& campaign);
+/// The campaign's stored theater, one of its rule set's: one that is not is damage (Damaged).
+void require_stored_theater(const rules::RuleSet& rules, const campaign::CampaignInfo& campaign);
 /// The division, corps or army a person named: exactly, ignoring case, or by the one name it
 /// begins; else NotFoundError with the nearest names (an ambiguous beginning: UsageError).
 db::DivisionRef division_named(const db::Store& store, const campaign::CampaignInfo& campaign, const std::string& typed);

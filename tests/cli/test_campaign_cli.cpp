@@ -198,7 +198,8 @@ TEST_CASE("Commands refuse bad input with one line and change nothing") {
     cli.layout();
     CHECK_THAT(cli.refused("arrive", 2), Contains("name the DIVISION that arrives, or give --due"));
     CHECK_THAT(cli.refused("arrive Nobody", 2), Contains("no division named \"Nobody\""));
-    CHECK_THAT(cli.refused("arrive Heth --year 1863", 2), Contains("division Heth needs a theater to arrive in: give --theater"));
+    CHECK_THAT(cli.refused("arrive Heth --year 1863", 2), Contains("division Heth needs a theater to arrive in: set the campaign's (muster campaign set --date YYYY-MM-DD --theater ID), "
+                                                                               "or give its own (muster arrive --theater ID Heth, or --roll-year-theater"));
     CHECK_THAT(cli.refused("arrive Heth --year 1863 --roll-year-theater", 2), Contains("not both"));
     CHECK_THAT(cli.refused("arrive Heth --year 1863 --theater east --rolls 50,101", 2), Contains("typed roll \"101\""));
     CHECK_THAT(cli.refused("add army X --side prussia", 2), Contains("unknown side \"prussia\""));

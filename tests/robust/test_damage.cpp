@@ -377,7 +377,7 @@ TEST_CASE("A campaign's stored theater not of its rule set is damage, named as s
     for (const char* stored : {"mars", "East"}) {
         INFO(stored);
         const DamagedBy d(std::string("PRAGMA ignore_check_constraints = ON; UPDATE campaign SET theater = '") + stored + "'");
-        refused_unchanged(d.file, {{"turn", "next"}, {"campaign", "set", "--return-rate", "40"}},
+        refused_unchanged(d.file, {{"turn", "next"}, {"arrive", "Pender"}, {"arrive", "Pender", "--preview"}, {"campaign", "set", "--return-rate", "40"}},
                           std::string("campaign Test: its theater \"") + stored + "\" is not one of rule set acw's (expected east, west); run muster check, or give it one");
         CHECK(d.check().code == 1);
         REQUIRE(on(d.file, {"campaign", "set", "--theater", "east"}).code == 0);
