@@ -20,15 +20,7 @@ namespace {
 void arrive_due(Io& io, const RollOptions& dice, bool show_rolls, bool discard_previews) {
     auto session = open_campaigns(io);
     const auto& rules = session.rules();  // read before a line is printed: a campaign it refuses prints none
-    const bool asking = asks_for_dice(session, dice);
-    const auto due = session.season().arrive_due([&](app::ArrivalRequest r) {
-        r.discard_preview = discard_previews;
-        if (asking) io.err << "Dice for " << r.division << ":\n";
-        return with_dice(session, io, dice, [&](const std::vector<std::string>& rolls) {
-            r.rolls = rolls;
-            return session.arrivals().arrive(r);
-        });
-    });
+    const auto due = session.season().arrive_due(arrive_each(session, io, dice, discard_previews));
     if (due.arrivals.empty()) io.out << "Nothing is due: every division scheduled by this turn has arrived.\n";
     print_arrivals(io, rules, due, show_rolls);
 }

@@ -39,28 +39,15 @@ void add_plan_commands(CLI::App* battle, Io& io) {
     plan->add_option("--place", po->place, "Where it is fought");
     on_run(plan, io, [po, &io] { print_outcome(io.out, open_campaigns(io).plans().plan(po->battle, po->date, po->place), false); });
 
-    // Each placeholder rolled up on the field with its own dice: the campaign's, or asked.
-    const auto arrive_with = [&io](app::Session& session, const RollOptions& dice) {
-        return [&session, &io, &dice, asking = asks_for_dice(session, dice), rolled = 0](app::ArrivalRequest r) mutable {
-            if (!dice.rolls.empty() && ++rolled > 1)
-                throw UsageError("--rolls gives the dice of one division, and more than one placeholder is rolled up here (" + r.division +
-                                 " too): give --dice ask to roll each at the table");
-            if (asking) io.err << "Dice for " << r.division << ":\n";
-            return with_dice(session, io, dice, [&](const std::vector<std::string>& rolls) {
-                r.rolls = rolls;
-                return session.arrivals().arrive(r);
-            });
-        };
-    };
     auto* deploy = battle->add_subcommand("deploy", "Put divisions on the field of a planned battle: a placeholder is rolled up there, "
                                                     "hidden from the enemy until revealed (one step: undo takes it whole)");
     deploy->add_option("BATTLE", po->battle, "The planned battle")->required();
     deploy->add_option("DIVISION", po->divisions, "The divisions on the field when it begins")->required();
     add_roll_options(deploy, po->dice, "Dice you rolled for the one placeholder rolled up, in order (several: --dice ask)");
     deploy->add_flag("--show-rolls", po->show_rolls, "Print every roll of the divisions rolled up");
-    on_run(deploy, io, [po, &io, arrive_with] {
+    on_run(deploy, io, [po, &io] {
         auto session = open_campaigns(io);
-        const auto step = session.plans().deploy(po->battle, po->divisions, arrive_with(session, po->dice), !po->dice.rolls.empty());
+        const auto step = session.plans().deploy(po->battle, po->divisions, arrive_each(session, io, po->dice), !po->dice.rolls.empty());
         print_step(io, session.rules(), step, po->show_rolls);
     });
     auto* reserve = battle->add_subcommand("reserve", "Name divisions off-table reserves of a planned battle: nothing is rolled until one arrives");
@@ -73,9 +60,9 @@ void add_plan_commands(CLI::App* battle, Io& io) {
     arrive->add_option("DIVISION", po->division, "The reserve that arrives")->required();
     add_roll_options(arrive, po->dice, "Dice you rolled, in order, e.g. 34,78,00");
     arrive->add_flag("--show-rolls", po->show_rolls, "Print every roll of the division rolled up");
-    on_run(arrive, io, [po, &io, arrive_with] {
+    on_run(arrive, io, [po, &io] {
         auto session = open_campaigns(io);
-        const auto step = session.plans().arrive(po->battle, po->division, arrive_with(session, po->dice), !po->dice.rolls.empty());
+        const auto step = session.plans().arrive(po->battle, po->division, arrive_each(session, io, po->dice), !po->dice.rolls.empty());
         print_step(io, session.rules(), step, po->show_rolls);
     });
 }

@@ -65,4 +65,21 @@ auto with_dice(app::Session& session, Io& io, const RollOptions& options, Attemp
     return ask_until_done(io, std::move(rolls), attempt);
 }
 
+/// Each division one operation brings in (those due, or deployed to a field), rolled up with
+/// its own dice: the campaign's, or asked for each in turn. --rolls are one division's dice: a
+/// second division refused, not rolled up on the first one's.
+inline auto arrive_each(app::Session& session, Io& io, const RollOptions& dice, bool discard_previews = false) {
+    return [&session, &io, &dice, discard_previews, asking = asks_for_dice(session, dice), rolled = 0](app::ArrivalRequest r) mutable {
+        if (!dice.rolls.empty() && ++rolled > 1)
+            throw UsageError("--rolls gives the dice of one division, and more than one is rolled up here (" + r.division +
+                             " too): give --dice ask to roll each at the table, or bring each in by name (muster arrive DIVISION --rolls ...)");
+        r.discard_preview = r.discard_preview || discard_previews;
+        if (asking) io.err << "Dice for " << r.division << ":\n";
+        return with_dice(session, io, dice, [&](const std::vector<std::string>& rolls) {
+            r.rolls = rolls;
+            return session.arrivals().arrive(r);
+        });
+    };
+}
+
 }  // namespace muster::cli

@@ -333,3 +333,15 @@ TEST_CASE("An enemy leader's grade is his side's secret until revealed: every vi
     c.ok("undo");
     CHECK(confederate_grades() == before);
 }
+
+TEST_CASE("Typed rolls are one division's dice: divisions due together, or deployed together, are refused them, not all rolled up on them") {
+    const test::CampaignFile c;
+    c.ok("campaign new T --sample gettysburg --dice typed");
+    const std::string rolls = " --rolls 50,50,50,50,50,50,50,50,50,50,50,50,50,50";
+    CHECK_THAT(c.refused("arrive --due" + rolls, 2), Contains("--rolls gives the dice of one division, and more than one is rolled up here") &&
+                                                         Contains("give --dice ask to roll each at the table"));
+    c.ok("battle plan Field");
+    CHECK_THAT(c.refused("battle deploy Field Robinson Rowley" + rolls, 2), Contains("--rolls gives the dice of one division, and more than one is rolled up here (Rowley too)"));
+    // One division by name takes them.
+    CHECK_THAT(c.ok("arrive Robinson" + rolls), Contains("Robinson"));  // 14 rolls: its brigades, leaders, artillery and reserve
+}
