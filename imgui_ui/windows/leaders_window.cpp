@@ -48,6 +48,13 @@ std::string named(const std::string& leader) {
     if (who.empty()) throw UsageError("name the leader (click his row, or type his name)");
     return who;
 }
+
+// How a clicked row names its leader: two leaders of one name (drawn so) told apart, for the
+// umpire, by their numbers, as muster leader list shows them (a side's view numbers none: the
+// numbers count the enemy's leaders too).
+std::string reference_of(const GuiApp& app, bool umpire, const army::Leader& l) {
+    return umpire && app.seen().shared_labels.count(l.label()) > 0 ? "#" + std::to_string(l.id) : l.label();
+}
 }  // namespace
 
 void LeadersWindow::casualty(GuiApp& app) {
@@ -100,6 +107,11 @@ void LeadersWindow::draw(GuiApp& app) {
         order.invalidate();
         m_revision = app.revision();
         m_side = side;
+        // The leader clicked, as he is named now: untyped over, the field follows him.
+        if (m_clicked && leader == m_clicked_ref) {
+            const auto it = std::find_if(m_leaders.begin(), m_leaders.end(), [&](const army::Leader* l) { return l->id == m_clicked; });
+            leader = m_clicked_ref = it == m_leaders.end() ? std::string() : reference_of(app, umpire, **it);
+        }
     }
     // Sorted again only when the leaders or the order asked for changed; the model's own order
     // is by name.
@@ -122,13 +134,10 @@ void LeadersWindow::draw(GuiApp& app) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::PushID(i);
-            // Two leaders of one name (drawn so) told apart, for the umpire, by their numbers, as
-            // muster leader list shows them (a side's view numbers none: the numbers count the
-            // enemy's leaders too).
-            const bool shared = umpire && app.seen().shared_labels.count(l.label()) > 0;
-            const std::string ref = shared ? "#" + std::to_string(l.id) : l.label();
-            if (ImGui::Selectable((shared ? l.label() + " (" + ref + ")" : l.label()).c_str(), leader == ref)) {
-                leader = ref;
+            const std::string ref = reference_of(app, umpire, l);
+            if (ImGui::Selectable((ref != l.label() ? l.label() + " (" + ref + ")" : l.label()).c_str(), leader == ref, ImGuiSelectableFlags_SpanAllColumns)) {
+                leader = m_clicked_ref = ref;
+                m_clicked = l.id;
                 unit = !l.command.unit.empty() ? l.command.unit : l.former_post ? l.former_post->unit : unit;
             }
             mark("Leaders/" + l.label());

@@ -48,6 +48,11 @@ private:
     std::deque<army::Leader> m_as_seen;          // the enemy's leaders who fell out of the view's sight, as it reads them: in play
     int m_revision = -1;
     std::string m_side;
+    // The leader last clicked, by his number, and the reference the Leader field was given for
+    // him: the model read again (he fell, his post filled), the field follows him, not the words
+    // ("commander of X" is then another man).
+    std::int64_t m_clicked = 0;
+    std::string m_clicked_ref;
 };
 
 }  // namespace muster::gui

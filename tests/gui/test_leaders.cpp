@@ -206,3 +206,30 @@ TEST_CASE("The leaders panel in a side's view reads an enemy leader who fell out
     CHECK(status_of("O. K. Pirch") == "active/0");
     d.frame(shot("leaders_fallen_unseen"));
 }
+
+TEST_CASE("The leader clicked stays the one acted on when his post is filled, though the words that named him name another now") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::raw_sql(db, "UPDATE leader SET name = '' WHERE name = 'Meredith'");  // unnamed: "commander of Wadsworth/Iron Brigade"
+    REQUIRE(test::run_muster("--db " + test::quote(db) + " battle report --name Ridge --division Wadsworth --leader \"Wadsworth/Iron Brigade:wounded/1\"").code == 0);
+    test::Driver d(db);
+    auto& w = d.show<gui::LeadersWindow>();
+    d.frames(2);
+    REQUIRE(d.click("Leaders/commander of Wadsworth/Iron Brigade"));
+    REQUIRE(w.leader == "commander of Wadsworth/Iron Brigade");
+    w.force = true;  // he fell out of the enemy's sight
+    const bool replaced = d.app.run("leader.replace");  // his post filled: "commander of ..." is the new man
+    INFO(w.error);
+    REQUIRE(replaced);
+    d.frames(3);
+    CHECK(w.leader == "former commander of Wadsworth/Iron Brigade");
+    // Acted on, it is he, not the new commander.
+    REQUIRE(d.click("Leaders/Return"));
+    CHECK_THAT(w.error, Contains("former commander of Wadsworth/Iron Brigade"));
+    // Typed over, the field is the organiser's: left as typed.
+    w.leader = "Cutler";
+    d.app.changed();
+    d.frames(3);
+    CHECK(w.leader == "Cutler");
+}
