@@ -233,7 +233,7 @@ void BattleWindow::draw_plans(GuiApp& app) {
         // A division put on its field (a placeholder rolled up there) or in its reserve.
         std::string& typed = m_plan_typed[p.plan.name];
         ImGui::SetNextItemWidth(px(200));
-        ImGui::InputTextWithHint("##place", "a division", &typed);
+        ImGui::InputTextWithHint("##place", ("a " + rules.division_noun()).c_str(), &typed);
         mark("Battle/Plan/Division/" + p.plan.name);
         ImGui::BeginDisabled(plan_dice.asking());  // one roll asked at a time
         for (const auto& [label, id] : {std::pair{"Deploy", "plan.deploy"}, {"In reserve", "plan.reserve"}}) {

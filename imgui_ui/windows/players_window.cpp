@@ -118,7 +118,7 @@ void PlayersWindow::draw(GuiApp& app) {
     ImGui::Text("Inbox: %d message%s", static_cast<int>(model.messages.size()), model.messages.size() == 1 ? "" : "s");
     if (ImGui::BeginChild("inbox", ImVec2(0, 8 * ImGui::GetTextLineHeightWithSpacing()), true)) {
         for (auto it = model.messages.rbegin(); it != model.messages.rend(); ++it) {
-            ImGui::TextDisabled("%s, %s (%s), %s", it->turn.text().c_str(), it->player.c_str(), it->side.c_str(), it->created_at.c_str());
+            ImGui::TextDisabled("%s, %s (%s), %s", it->turn.text().c_str(), it->player.c_str(), app.model().rules->side_name(it->side).c_str(), it->created_at.c_str());
             ImGui::PushTextWrapPos(0);
             ImGui::TextUnformatted(it->text.c_str());
             ImGui::PopTextWrapPos();

@@ -288,7 +288,7 @@ Outcome Plans::reserve(const std::string& battle, const std::vector<std::string>
             if (const auto it = places.find(d.id); it != places.end()) {
                 const auto& [where, role] = it->second;
                 throw Error(m_session.rules().division_noun() + " " + d.name + " is already " + part_in(role, where->plan.name) +
-                            (where == &plan ? ": a division is in reserve or on the field, not both (expected one not in the plan)"
+                            (where == &plan ? ": a " + m_session.rules().division_noun() + " is in reserve or on the field, not both (expected one not in the plan)"
                                             : ": a " + m_session.rules().division_noun() + " is in one battle planned at a time (expected one in no open plan)"));
             }
             db::Battles(store).set_plan_division(plan.plan.id, d.id, PlanRole::reserve);

@@ -63,7 +63,7 @@ std::string named(const PlayModifier& m, Party party) {
            ")";
 }
 
-const char* k_override = ": give --override to roll it as you give it (the journal keeps it as your choice)";
+const char* k_override = ": give --override to roll it as you give it (in the GUI, tick Override the campaign; the journal keeps it as your choice)";
 
 }  // namespace
 

@@ -341,7 +341,7 @@ TEST_CASE("The roll reads the campaign: the AWI examples from the units' own fac
         INFO(args);
         CHECK(r.code == 1);
         CHECK_THAT(r.err, Contains(why));
-        CHECK_THAT(r.err, Contains("--override"));
+        CHECK_THAT(r.err, Contains("give --override to roll it as you give it (in the GUI, tick Override the campaign;"));
     }
     CHECK(ok("journal") == journal);
     // The override rolls it as given, and the journal keeps it as the organiser's choice.
