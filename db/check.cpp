@@ -685,6 +685,13 @@ campaign::CheckReport History::check() const {
             }
         };
         section("foreign keys", [&] { foreign_keys(db, out); });
+        // A move of more stands than any brigade holds, named by its row before anything adds
+        // the moves up (a sum past the largest number stops what adds it).
+        section("moves", [&] {
+            SQLite::Statement wild(db, "SELECT id, stands FROM move WHERE typeof(stands) = 'integer' AND (stands > 999 OR stands < -999) ORDER BY id LIMIT 20");
+            for (const Row row(wild); wild.executeStep();)
+                out.push_back("moves: move row " + std::to_string(row.id("id")) + " holds " + row.text("stands") + " stands (expected -999 to 999: no brigade holds more)");
+        });
         // The ledgers add numbers up: where a number column holds something else they would
         // read nonsense (SUM of text is a real), so they wait for the file to be mended.
         if (numbers_whole) section("ledger", [&] { ledgers(db, report); });

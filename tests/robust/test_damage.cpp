@@ -570,7 +570,13 @@ TEST_CASE("A move beyond any count of stands is named, row and value, by what su
         const auto first = test::raw_sql_value(d.file, "SELECT MIN(id) FROM move");
         refused_unchanged(d.file, {{"turn", "report"}, {"handout", "--side", "union", "-o", d.dir.file("papers")}},
                           "move row " + first + ": column stands holds 9223372036854775000 (expected -999 to 999: no brigade holds more)");
+        CHECK_THAT(d.check().out, Catch::Matchers::Contains("moves: move row " + first + " holds 9223372036854775000 stands (expected -999 to 999"));
     }
+    // The smallest whole number too, which no sum can take.
+    const DamagedBy least("UPDATE move SET stands = -9223372036854775808 WHERE id = (SELECT MIN(id) FROM move)");
+    const auto first = test::raw_sql_value(least.file, "SELECT MIN(id) FROM move");
+    CHECK_THAT(least.check().out, Catch::Matchers::Contains("moves: move row " + first + " holds -9223372036854775808 stands"));
+    refused_unchanged(least.file, {{"turn", "report"}}, "move row " + first + ": column stands holds -9223372036854775808");
 }
 
 TEST_CASE("check finds what undo and the rules would trip on: an unreadable undo record, entries undoing themselves, a leader commanding two units, a camp holding its own side or liberated, names alike but for case") {
