@@ -98,7 +98,7 @@ bool PhysicalDice::draw(const GuiApp& app, const char* label) {
 void DicePrompt::draw(GuiApp& app, const std::string& id) {
     if (!m_need) return;
     ImGui::Separator();
-    ImGui::Text("Physical dice: %s", m_what.c_str());
+    ImGui::TextWrapped("Physical dice: %s", m_what.c_str());  // a long table's title wraps, not cut at the panel's edge
     for (size_t i = 0; i < m_rolls.size(); ++i) {
         ImGui::Bullet();
         ImGui::TextWrapped("roll %zu: %s  (%s)", i + 1, m_rolls[i].c_str(), m_asked[i].purpose.c_str());

@@ -289,6 +289,8 @@ void TableSideWindow::draw(GuiApp& app) {
     if (!physical) {
         ImGui::SetNextItemWidth(px(160));
         ImGui::InputTextWithHint("Dice from the table", "blank: muster rolls", &dice);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Each die as it lay, in order, with commas: 10,1 (a roll that brings a fallen leader's asks for more; Physical dice asks for each)");
         mark("TableSide/Dice");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("The dice as they lay, in order (on a table both sides roll, the attacker's first): 7 or 3+4, 9,5");
         next_on_line(checkbox_width("Ask each die"));

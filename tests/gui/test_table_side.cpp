@@ -171,6 +171,9 @@ TEST_CASE("The table side with each die asked: the attacker's and the defender's
     REQUIRE(d.click("TableSide/Roll"));
     INFO(w.error);
     REQUIRE(w.asked.asking());
+    d.app.navigator_width = 700;  // a narrow panel: the prompt's heading wraps, not cut
+    d.frame(test::shot("table_side_asking_narrow"));
+    d.app.navigator_width = 300;
     const auto first = w.asked.purpose();
     CHECK_THAT(first, Contains("attacker"));
     const auto enter = [&](const char* roll) {
