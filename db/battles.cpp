@@ -109,7 +109,7 @@ std::vector<Battles::ArmyMoves> Battles::army_moves_since(std::int64_t campaign,
                             "WHERE m.operation_id >= ?2 AND b.campaign_id = ?1 GROUP BY a.id, m.operation_id");
         bind_all(q, campaign, first);
         std::vector<ArmyMoves> out;
-        summing_moves(m_store.impl().db, campaign, [&] {
+        summing_moves(m_store.impl().db, [&] { return campaign; }, [&] {
             for (const Row row(q); q.executeStep();) out.push_back({row.id("army"), row.id("operation"), row.integer("stands")});
         });
         return out;
@@ -157,9 +157,13 @@ int Battles::stands_when_reported(std::int64_t operation, std::int64_t brigade) 
         auto& db = m_store.impl().db;
         SQLite::Statement q(db, "SELECT COALESCE(SUM(stands), 0) AS stands FROM move WHERE brigade_id = ? AND operation_id < ?");
         bind_all(q, brigade, operation);
-        SQLite::Statement of(db, "SELECT campaign_id FROM brigade WHERE id = ?");
-        bind_all(of, brigade);
-        return summing_moves(db, of.executeStep() ? Row(of).id("campaign_id") : 0, [&] {
+        // Its campaign read only where the sum is refused: a report sums many brigades' moves.
+        const auto campaign = [&] {
+            SQLite::Statement of(db, "SELECT campaign_id FROM brigade WHERE id = ?");
+            bind_all(of, brigade);
+            return of.executeStep() ? Row(of).id("campaign_id") : 0;
+        };
+        return summing_moves(db, campaign, [&] {
             q.executeStep();
             return Row(q).integer("stands");
         });

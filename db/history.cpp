@@ -193,7 +193,7 @@ std::map<std::string, History::InService> History::stands_in_service(std::int64_
                                 "c.id = d.corps_id JOIN army a ON a.id = c.army_id WHERE b.campaign_id = ?1 AND m.operation_id < ?3 GROUP BY a.side");
         bind_all(q, campaign, span.first, span.end);
         std::map<std::string, InService> out;
-        summing_moves(db, campaign, [&] {
+        summing_moves(db, [&] { return campaign; }, [&] {
             for (const Row row(q); q.executeStep();) out[row.text("side")] = {row.integer("before"), row.integer("after")};
         });
         return out;

@@ -84,15 +84,16 @@ void require_moves_in_range(SQLite::Database& db, std::int64_t campaign);
 
 /// Runs `f`, which sums a campaign's moves: where the sum is refused (out of range, or past the
 /// largest whole number), a move out of any range is named, rather than the sum it spoils.
-template <class F>
-auto summing_moves(SQLite::Database& db, std::int64_t campaign, F&& f) -> decltype(f()) {
+/// `campaign` is asked for only then.
+template <class F, class Campaign>
+auto summing_moves(SQLite::Database& db, Campaign&& campaign, F&& f) -> decltype(f()) {
     try {
         return f();
     } catch (const Damaged&) {
-        require_moves_in_range(db, campaign);
+        require_moves_in_range(db, campaign());
         throw;
     } catch (const SQLite::Exception&) {
-        require_moves_in_range(db, campaign);
+        require_moves_in_range(db, campaign());
         throw;
     }
 }

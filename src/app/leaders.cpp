@@ -59,7 +59,7 @@ bool require_replaceable(const db::Store& store, const rules::RuleSet& r, const 
     if (unit.kind == UnitKind::brigade && grade && grade->keeps_brigade)
         throw Error("the " + grade->name + " commander of " + unit.ref + " is permanently in command" + unseen +
                     ": he cannot be replaced voluntarily, only when he falls" +
-                    (unseen.empty() ? "" : " where the enemy sees it (record his fall in the next battle it sees: --leader " + shell_word(unit.ref + ":" + word(old->status)) + ")"));
+                    (unseen.empty() ? "" : " where the enemy sees it (" + fall_to_record(unit.ref, old->status) + ")"));
     // Attached as his side reads it, or as the enemy does (one of the two fell out of its sight):
     // displaced, the attachment would end before its eyes.
     if (const auto& company = old->company ? old->company : old->enemy_company)
@@ -116,6 +116,10 @@ Rank rank_of(UnitKind kind) {
 }
 
 }  // namespace
+
+std::string fall_to_record(const std::string& unit, LeaderStatus status) {
+    return "record his fall in the next battle it sees: --leader " + shell_word(unit + ":" + word(status));
+}
 
 namespace {
 

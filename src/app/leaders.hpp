@@ -63,6 +63,10 @@ private:
     Session& m_session;
 };
 
+/// How a commander who fell out of the enemy's sight, one his grade keeps in command (a
+/// despicable brigadier), is replaced: his fall recorded where the enemy sees it, in words.
+std::string fall_to_record(const std::string& unit, LeaderStatus status);
+
 /// The leaders `viewer` may see: a side, all its own; of the enemy, those commanding what its
 /// view of the order of battle shows (`all`: the umpire's), and those its camps hold.
 std::vector<army::Leader> leaders_seen_by(const campaign::Roster& roster, const army::OrderOfBattle& all,

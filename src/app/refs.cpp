@@ -190,15 +190,19 @@ const army::Leader& Refs::leader(const std::string& ref) const {
     const auto reaches = [](const std::string& typed, const std::string& post) {
         return typed.find('/') != std::string::npos || post.find('/') == std::string::npos;
     };
+    // The army, corps or division of exactly this name, if any.
+    const auto named_whole = [&](const std::string& name) -> const army::Unit* {
+        const auto it = std::find_if(m.units.begin(), m.units.end(), [&](const army::Unit& u) { return u.name == name; });
+        return it == m.units.end() ? nullptr : &*it;
+    };
     constexpr std::string_view commander_of = "commander of ";
     if (ref.size() > commander_of.size() && same_ignoring_case(std::string_view(ref).substr(0, commander_of.size()), commander_of)) {
         const auto unit = ref.substr(commander_of.size());
         if (const auto* l = main_of(unit)) return *l;
         // A unit named whole is that one, not another its name begins (Smith, not Smithson).
-        const auto whole = std::find_if(m.units.begin(), m.units.end(), [&](const army::Unit& u) { return u.name == unit; });
-        if (whole != m.units.end()) {
+        if (const auto* whole = named_whole(unit)) {
             if (const auto* l = exactly_one(m.leaders, [&](const army::Leader& x) { return x.command.unit == unit; })) return *l;
-            refuse_commanderless(&*whole, unit);
+            refuse_commanderless(whole, unit);
         }
         std::vector<std::string> posts;
         std::vector<size_t> owner;
@@ -247,7 +251,7 @@ const army::Leader& Refs::leader(const std::string& ref) const {
     if (const auto* l = main_of(ref)) return *l;
     // A unit's name given whole (its commander none: the exact search above found none) is the
     // unit's, not the beginning of a leader's name ("Smith" for division Smith, not Smith Jones).
-    const auto named_whole = std::find_if(m.units.begin(), m.units.end(), [&](const army::Unit& u) { return u.name == ref; });
+    const auto* whole = named_whole(ref);
     // By the unit he commands, his name, or (unnamed, commanding nothing) the post he held:
     // "former commander of Heth". Every one is a suggestion where none is found.
     std::vector<std::string> keys, every;
@@ -264,10 +268,10 @@ const army::Leader& Refs::leader(const std::string& ref) const {
             owner.push_back(i);
         }
     }
-    if (named_whole == m.units.end())
+    if (!whole)
         if (const auto* l = found(m.leaders, keys, owner, ref, "leader", "his number as listed, with its #, the unit he commands, or more of a name only he has", shown))
             return *l;
-    refuse_commanderless(named_whole == m.units.end() ? nullptr : &*named_whole, ref);
+    refuse_commanderless(whole, ref);
     const auto near = did_you_mean(ref, every);
     throw NotFoundError("no leader \"" + visible(ref) + "\" in this campaign" +
                         (near.empty() ? " (give his name, the unit he commands (" + m_form + ", a " + m_division + ", a corps or an army), "

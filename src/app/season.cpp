@@ -148,8 +148,8 @@ std::vector<std::string> Season::open_work() const {
             const auto* grade = rules.find_grade(l.grade);
             if (sound_to_enemy && *l.command.kind == UnitKind::brigade && grade && grade->keeps_brigade) {
                 out.push_back(possessive(l.command.unit) + " " + grade->name + " commander" + (l.name.empty() ? "" : ", " + l.name + ",") + " is " + word(l.status) +
-                              " out of the enemy's sight: it reads him in command, and he is replaced only when it sees him fall (record his fall in the next battle it sees: --leader " +
-                              shell_word(l.command.unit + ":" + word(l.status)) + ")");
+                              " out of the enemy's sight: it reads him in command, and he is replaced only when it sees him fall (" +
+                              fall_to_record(l.command.unit, l.status) + ")");
                 continue;
             }
             const auto replace = "muster leader replace " + shell_positional(l.command.unit) + (sound_to_enemy ? " --force" : "");

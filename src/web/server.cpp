@@ -526,7 +526,7 @@ sockaddr_storage address_from(const std::string& listen, bool& v6) {
     };
     const auto digits = [](const std::string& t) { return !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }); };
     const auto colon = listen.rfind(':');
-    if (digits(listen)) throw refuse(" is a port alone: give the address too, e.g. 127.0.0.1:" + listen);
+    if (digits(listen)) throw refuse(" is a port alone: give the address too");
     if (colon == std::string::npos || (listen.front() == '[' && listen.back() == ']')) throw refuse(" gives no port");
     std::string host = listen.substr(0, colon);
     if (std::count(host.begin(), host.end(), ':') > 0 && host.front() != '[')

@@ -1123,7 +1123,7 @@ TEST_CASE("serve refuses a listen address, a certificate or limits that will not
              {"serve --listen 127.0.0.1:http", "its port \"http\" is not a number"},
              {"serve --listen 300.1.1.1:80", "\"300.1.1.1\" is not an IP address (muster looks up no host names but localhost)"},
              {"serve --listen foo:80", "\"foo\" is not an IP address"},
-             {"serve --listen 8080", "listen address \"8080\" is a port alone: give the address too, e.g. 127.0.0.1:8080"},
+             {"serve --listen 8080", "listen address \"8080\" is a port alone: give the address too: expected ADDR:PORT (e.g. 127.0.0.1:8080"},
              {"serve --listen ::1:18080", "an IPv6 address is written in brackets, e.g. [::1]:8080"},
              {"serve --listen [::1]", "listen address \"[::1]\" gives no port"},
              {"serve --listen 127.0.0.1:0000099999", "its port 99999 is past 65535"},
