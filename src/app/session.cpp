@@ -381,11 +381,13 @@ std::string theater_id(const rules::RuleSet& r, const std::string& typed) {
 
 namespace {
 
-// The name a person typed for a division, corps or army, as the campaign spells it.
+// The name a person typed for a division, corps or army, as the campaign spells it; refused in
+// the campaign's rule set's words ("no brigade named" for an AWI brigade, its division).
 std::string unit_name(const db::Store& store, const campaign::CampaignInfo& c, UnitKind kind, const std::string& typed) {
     const auto names = db::Forces(store).unit_names(c.id, kind);
-    const auto i = match_one(typed, names, word(kind));
-    if (i < 0) throw NotFoundError("no " + word(kind) + " named \"" + visible(typed) + "\" in campaign " + c.name + did_you_mean(typed, names));
+    const auto noun = pinned_rules(c.rules_json, c.name)->noun_of(kind);
+    const auto i = match_one(typed, names, noun);
+    if (i < 0) throw NotFoundError("no " + noun + " named \"" + visible(typed) + "\" in campaign " + c.name + did_you_mean(typed, names));
     return names[static_cast<size_t>(i)];
 }
 

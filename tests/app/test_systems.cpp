@@ -159,4 +159,10 @@ TEST_CASE("An AWI campaign speaks of brigades and battalions, as its rule set na
     const auto text = test::export_oob(s, {{std::nullopt, View::umpire(), std::nullopt}, "text"});
     CHECK_THAT(text, Contains("Battalion") && Contains("battalions,"));
     CHECK(text.find("brigadier") == std::string::npos);
+    // A name not found, or found twice, is refused in the rule set's words too.
+    a.division = "Grnt";
+    CHECK_THROWS_WITH(s.arrivals().arrive(a), Contains("no brigade named \"Grnt\"") && Contains("did you mean Grant?"));
+    s.forces().add_division("Knyphausen's Column", "Grayson", "");
+    a.division = "Gr";
+    CHECK_THROWS_WITH(s.arrivals().arrive(a), Contains("brigade \"Gr\" could be") && !Contains("division"));
 }
