@@ -127,7 +127,7 @@ OobWindow::Line OobWindow::line(const rules::RuleSet& rules, const Row& row) con
             auto cells = exporter::brigade_cells(rules, *b);
             std::string label = std::move(cells.front());
             cells.erase(cells.begin());
-            return {"", std::move(label), std::move(cells), is_active(b->status) ? static_cast<int>(b->state()) : -1, NamedKind::brigade,
+            return {"", std::move(label), std::move(cells), !is_active(b->status) ? -1 : static_cast<int>(b->stands == 0 ? rules::State::spent : b->state()), NamedKind::brigade,
                     row.division->name + "/" + b->name};
         }
         Line operator()(const army::Battery* t) const {

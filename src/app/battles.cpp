@@ -47,9 +47,7 @@ std::string decimal(int whole, int hundredths) {
 }
 
 std::string state_after(const army::BrigadeRecord& b, int stands) {
-    const rules::EffectivenessLabel label = b.label;
-    if (stands == 0) return "none left (" + label.text() + ")";
-    return std::string(spell(label.state_at(stands))) + " (" + label.text() + ")";
+    return std::string(army::state_text(b.label, stands)) + " (" + b.label.text() + ")";
 }
 
 // The camp prisoners of `unit_side` go to: the one named, or the only open camp of another side.

@@ -87,6 +87,12 @@ struct Leader {
     std::string label() const;
 };
 
+/// A brigade's state as printed: "none left" with no stands (whatever its label: militia's 5/4/-
+/// has no Spent state, and would read Worn), else Fresh, Worn or Spent.
+inline std::string_view state_text(const rules::EffectivenessLabel& label, int stands) {
+    return stands == 0 ? std::string_view("none left") : spell(label.state_at(stands));
+}
+
 /// The manoeuvre unit: counted in stands, with the effectiveness label of its start strength.
 /// Where it sits is given where it is read on its own (a roster); in an order of battle, by the
 /// division it is in (one read with its roster, Rosters::whole, gives it both). Its commanders by id: a roster's leaders are theirs (an order of battle's
@@ -106,6 +112,8 @@ struct BrigadeRecord {
     std::string division;  ///< the division's name (in a roster)
     Interned side;         ///< (in a roster)
     rules::State state() const { return label.state_at(stands); }
+    /// Its state as printed (army::state_text).
+    std::string_view state_text() const { return army::state_text(label, stands); }
     /// "Division/Brigade" (in a roster).
     std::string ref() const { return division + "/" + name; }
 };

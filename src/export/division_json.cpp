@@ -32,7 +32,7 @@ template <class Archive>
 void save(Archive& ar, const Brigade& b) {
     ar(cereal::make_nvp("name", b.name), cereal::make_nvp("arm", b.arm), cereal::make_nvp("rating", b.rating),
        cereal::make_nvp("start_stands", b.start_stands), cereal::make_nvp("stands", b.stands),
-       cereal::make_nvp("label", b.label.text()), cereal::make_nvp("state", std::string(spell(b.state()))),
+       cereal::make_nvp("label", b.label.text()), cereal::make_nvp("state", std::string(b.state_text())),
        cereal::make_nvp("commander", b.commander));
 }
 

@@ -40,7 +40,7 @@ std::string division_text(const rules::RuleSet& rules, const army::Division& d) 
     TextTable table;
     table.add({rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"});
     for (const auto& b : d.brigades)
-        table.add({b.name, std::to_string(b.stands), b.label.text(), std::string(spell(b.state())),
+        table.add({b.name, std::to_string(b.stands), b.label.text(), std::string(b.state_text()),
                    rules::name_or_id(rules.find_rating(b.rating), b.rating),
                    leader_text(rules, b.commander) +
                        (b.alternate.value_or_default().present() ? "; alternate " + leader_text(rules, *b.alternate) : "")});

@@ -42,7 +42,7 @@ std::vector<std::string> brigade_cells(const rules::RuleSet& rules, const army::
     return {b.name,
             std::to_string(b.stands) + "/" + std::to_string(b.start_stands),
             b.label.text(),
-            is_active(b.status) ? std::string(spell(b.state())) : word(b.status),
+            is_active(b.status) ? std::string(b.state_text()) : word(b.status),
             rules::name_or_id(rules.find_rating(b.rating), b.rating),
             b.commander.present()
                 ? leader_text(rules, b.commander) + (is_active(b.commander.status) ? "" : ", " + word(b.commander.status)) +

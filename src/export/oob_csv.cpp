@@ -145,7 +145,7 @@ private:
             const bool active = is_active(b.status);
             add(at(a.side, a.name, k.name, &d).set("unit", "brigade").set("name", b.name).set("arm", b.arm)
                     .set("stands", b.stands).set("start", b.start_stands).set_label(b.label)
-                    .set("state", active ? spell(b.state()) : spell(b.status)).set("rating", b.rating).set("owner", "division")
+                    .set("state", active ? b.state_text() : spell(b.status)).set("rating", b.rating).set("owner", "division")
                     .set("status", spell(b.status)).set("brigades", active ? "1" : "0").leader(m_rules, b.commander)
                     .leader(m_rules, b.alternate.value_or_default(), true));
         }

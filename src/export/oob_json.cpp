@@ -160,7 +160,7 @@ private:
             w.field("start_stands", b.start_stands);
             w.field("stands", b.stands);
             w.field("label", b.label.text());
-            w.field("state", spell(b.state()));
+            w.field("state", b.state_text());
             w.field("status", word(b.status));
             leader(w, "commander", b.commander);
             leader(w, "alternate", b.alternate.value_or_default());

@@ -159,6 +159,21 @@ TEST_CASE("An AWI campaign speaks of brigades and battalions, as its rule set na
     const auto text = test::export_oob(s, {{std::nullopt, View::umpire(), std::nullopt}, "text"});
     CHECK_THAT(text, Contains("Battalion") && Contains("battalions,"));
     CHECK(text.find("brigadier") == std::string::npos);
+    // A battalion whose label has no Spent state (militia 5/4/-) left with no stands is said to
+    // have none left, in the order of battle as in the battle report; not Worn.
+    s.forces().add_brigade({"Stirn", "Jaegers", "militia", 5, std::nullopt, "", "", {"Ewald", "competent"}});
+    battle::Report all;
+    all.name = "Birmingham Meeting House";
+    battle::add_loss_spec(all, "Stirn/Jaegers=5");
+    CHECK_THAT(join(s.battles().report_battle(all, app::Mode::apply).lines, "\n"), Contains("none left (5/4/-)"));
+    for (const std::string format : {"text", "csv", "json"}) {
+        const auto oob = test::export_oob(s, {{std::nullopt, View::umpire(), std::nullopt}, format});
+        CAPTURE(format);
+        const auto at = oob.find("Jaegers");
+        REQUIRE(at != std::string::npos);
+        const auto line = oob.substr(at, oob.find(format == "json" ? '}' : '\n', at) - at);  // its row, or its object
+        CHECK_THAT(line, Contains("none left") && !Contains("Worn"));
+    }
     // A name not found, or found twice, is refused in the rule set's words too.
     a.division = "Grnt";
     CHECK_THROWS_WITH(s.arrivals().arrive(a), Contains("no brigade named \"Grnt\"") && Contains("did you mean Grant?"));

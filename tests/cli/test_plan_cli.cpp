@@ -60,7 +60,7 @@ TEST_CASE("A battle planned, deployed, reinforced from its reserve, rolled at th
     CHECK_THAT(refused("battle reserve " + ff + " Morgan", 1), Contains("brigade Morgan is already deployed at Freeman's Farm"));
     CHECK_THAT(refused("battle deploy " + ff + " Glover Glover", 2), Contains("brigade Glover is named twice"));
     CHECK_THAT(refused("battle deploy 'Freemans Farm' Glover", 2), Contains("no planned battle named \"Freemans Farm\": did you mean Freeman's Farm?"));
-    CHECK_THAT(refused("battle deploy " + ff + " Glovr", 2), Contains("no division named \"Glovr\"") && Contains("did you mean Glover?"));
+    CHECK_THAT(refused("battle deploy " + ff + " Glovr", 2), Contains("no brigade named \"Glovr\"") && Contains("did you mean Glover?"));
     refused("battle deploy " + ff, 2);
     CHECK_THAT(refused("battle show 'Bemis' --as american", 2), Contains("no battle named \"Bemis\" that the Americans fought"));
     step("battle plan 'Bemis Heights'");
