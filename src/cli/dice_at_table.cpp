@@ -10,7 +10,8 @@
 namespace muster::cli {
 
 void add_roll_options(CLI::App* cmd, RollOptions& options, const std::string& rolls_help) {
-    if (!rolls_help.empty()) cmd->add_option("--rolls", options.rolls, rolls_help);
+    options.takes_rolls = !rolls_help.empty();
+    if (options.takes_rolls) cmd->add_option("--rolls", options.rolls, rolls_help);
     cmd->add_option_function<std::string>(
         "--dice",
         [&options](const std::string& text) {

@@ -13,6 +13,7 @@ namespace muster::cli {
 struct RollOptions {
     std::string rolls;  ///< --rolls 34,78,00
     bool ask = false;   ///< --dice ask
+    bool takes_rolls = false;  ///< the command has --rolls (add_roll_options)
 };
 
 /// Adds `--rolls` (unless `rolls_help` is empty) and `--dice ask` to a command that rolls.
@@ -59,7 +60,9 @@ auto with_dice(app::Session& session, Io& io, const RollOptions& options, Attemp
             return attempt(rolls);
         } catch (const dice::RollNeeded& need) {
             // Typed dice not given (standard input not a terminal, say): said how they are given.
-            throw UsageError(std::string(need.what()) + " (give every roll with --rolls, or --dice ask to be asked for each in turn)");
+            throw UsageError(std::string(need.what()) + (options.takes_rolls ? " (give every roll with --rolls, or --dice ask to be asked for each in turn)"
+                                                                             : " (give --dice ask to be asked for each roll in turn; or bring each division "
+                                                                               "due in first, muster arrive --due --dice ask)"));
         }
     session.roll_own_dice(Switch::on);
     return ask_until_done(io, std::move(rolls), attempt);

@@ -748,7 +748,9 @@ TEST_CASE("Small edits: a division's nationality (its leaders' names drawn from 
     cli.ok("schedule Gortschakov --turn 1");
     CHECK_THAT(cli.refused("arrive --due --rolls 5", 2), Contains("Gortschakov, due on") && Contains("ran out at roll 2"));
     cli.ok("schedule Gortschakov --turn 2");
-    CHECK_THAT(cli.refused("turn next", 2), Contains("Gortschakov, due on") && Contains("ran out at roll 1"));
+    // turn next takes no --rolls: its refusal offers what it takes.
+    const auto next = cli.refused("turn next", 2);
+    CHECK_THAT(next, Contains("Gortschakov, due on") && Contains("ran out at roll 1") && Contains("--dice ask") && !Contains("--rolls"));
     cli.ok("campaign set --dice seeded");
     cli.ok("arrive Gortschakov");
     cli.ok("check");
