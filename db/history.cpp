@@ -209,6 +209,19 @@ void History::record_preview(std::int64_t operation, std::int64_t division, cons
     });
 }
 
+namespace {
+
+// The umpire's entry of operation `id`, which a row of another table names: not read (the
+// operation's index damaged, say) is damage, named.
+journal::Entry entry_named(SQLite::Database& db, std::int64_t campaign, std::int64_t id, std::string_view by) {
+    auto entries = read_entries(db, campaign, View::umpire(), id, id);
+    if (entries.empty())
+        throw Damaged(std::string(by) + " names journal entry #" + std::to_string(id) + ", which the campaign's journal does not read: run muster check");
+    return std::move(entries.front());
+}
+
+}  // namespace
+
 std::optional<campaign::Preview> History::newest_preview(std::int64_t campaign, std::int64_t division) const {
     return guarded(m_store.path(), [&]() -> std::optional<campaign::Preview> {
         auto& db = m_store.impl().db;
@@ -226,7 +239,7 @@ std::optional<campaign::Preview> History::newest_preview(std::int64_t campaign, 
         out.asked.roll_year_theater = row.flag("roll_year_theater");
         if (const auto rolls = row.text("typed_rolls"); !rolls.empty()) out.asked.rolls = split(rolls, '\n');
         f.reset();
-        out.entry = read_entries(db, campaign, View::umpire(), id, id).front();
+        out.entry = entry_named(db, campaign, id, "a preview");
         return out;
     });
 }
@@ -248,7 +261,7 @@ std::optional<journal::Entry> History::preview_waiting(std::int64_t campaign, co
         if (!q.executeStep() || !Row(q).flag("previewed")) return std::nullopt;
         const auto id = Row(q).id("operation_id");
         q.reset();
-        return read_entries(db, campaign, View::umpire(), id, id).front();
+        return entry_named(db, campaign, id, "a roll's record of what it was for");
     });
 }
 

@@ -434,6 +434,28 @@ TEST_CASE("check verifies the database itself - schema, ids, numbers, names, ref
     CHECK_THAT(oob.err, Contains("the campaign database is damaged: a corps points at army 777"));
 }
 
+TEST_CASE("A journal index that misses the rows it indexes is damage to whatever reads an entry by it - a preview's arrival, a turn") {
+    Cli cli;
+    cli.layout();
+    cli.ok("campaign set --date 1863-07-01 --theater east");
+    cli.ok("arrive Heth --preview");
+    cli.ok("schedule Heth --turn 1");
+    // The index built over another column, then put back in the schema: its rows name no campaign.
+    test::raw_sql(cli.db, "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = 'CREATE INDEX operation_by_campaign ON operation(id)' "
+                          "WHERE name = 'operation_by_campaign'");
+    test::raw_sql(cli.db, "REINDEX operation_by_campaign");
+    test::raw_sql(cli.db, "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = 'CREATE INDEX operation_by_campaign ON operation(campaign_id)' "
+                          "WHERE name = 'operation_by_campaign'");
+    const auto before = test::file_bytes(cli.db);
+    for (const char* command : {"arrive Heth", "arrive --due", "turn next"}) {
+        INFO(command);
+        const auto r = cli(command);
+        CHECK(r.code == 1);
+        CHECK_THAT(r.err, Contains("damaged") && Contains("journal entry #"));
+        CHECK(test::file_bytes(cli.db) == before);
+    }
+}
+
 TEST_CASE("A read-only database is refused with one line") {
     Cli cli;
     cli.layout();
