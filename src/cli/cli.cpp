@@ -105,7 +105,7 @@ app::Session open_campaigns(const Io& io, app::Open open, Campaign campaign) {
 }
 
 View view_of(const std::string& side, const std::string& as) {
-    if (as != "side") return View::parse(as);
+    if (as != View::k_named_side) return View::parse(as);
     if (side.empty()) throw UsageError("--as side needs --side SIDE: whose view?");
     return View::of_side(side);
 }

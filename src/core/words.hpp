@@ -275,6 +275,8 @@ public:
     std::string text() const { return m_side ? *m_side : std::string(k_umpire); }
     bool operator==(const View&) const = default;
     static constexpr std::string_view k_umpire = "umpire";
+    /// `--as side`: the view of the side --side names.
+    static constexpr std::string_view k_named_side = "side";
 
 private:
     std::optional<std::string> m_side;

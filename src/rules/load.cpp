@@ -195,6 +195,10 @@ private:
             item.allow_only({"id", "name", "collective", "reserve", "reserve_level", "note"});
             Side side;
             side.id = read_id(item.at("id"));
+            // A view's own words: a side of either id could not be asked for (--as umpire reads
+            // everything), and a player of it would read the enemy's hidden units.
+            if (side.id == View::k_umpire || side.id == View::k_named_side)
+                item.at("id").fail("\"" + side.id + "\" is what --as calls a view, not a side's id: give the side another id");
             side.name = read_called(item.at("name"), 2000);
             if (const auto c = item.find("collective")) side.collective = read_called(*c, 100);
             side.reserve = read_called(item.at("reserve"), 2000);

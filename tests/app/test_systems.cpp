@@ -126,6 +126,16 @@ TEST_CASE("An organiser's own rule set: copied, edited, validated, used - or ref
     three.replace(three.find("\"sides\": ["), 10, "\"sides\": [{\"id\": \"mexico\", \"name\": \"Mexico\", \"reserve\": \"R\", \"reserve_level\": \"army\"},");
     std::ofstream(rules_dir + "/three.json") << three;
     CHECK_THROWS_WITH(catalog.load("three"), Contains("$.sides: expected exactly two sides, not 3"));
+    // A side may not take a view's word for its id: --as could not ask for it, and its player
+    // would read as the umpire.
+    for (const std::string word : {"umpire", "side"}) {
+        auto taken = test::template_text("acw_fire_and_fury.json");
+        taken.replace(taken.find("\"id\": \"acw\""), 11, "\"id\": \"taken\"");
+        for (auto at = taken.find("\"confederate\""); at != std::string::npos; at = taken.find("\"confederate\"", at))
+            taken.replace(at, 13, "\"" + word + "\"");
+        std::ofstream(rules_dir + "/taken.json", std::ios::trunc) << taken;
+        CHECK_THROWS_WITH(catalog.load("taken"), Contains("$.sides[1].id") && Contains("\"" + word + "\" is what --as calls a view"));
+    }
 }
 
 TEST_CASE("An AWI campaign speaks of brigades and battalions, as its rule set names them") {
