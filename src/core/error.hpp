@@ -7,7 +7,16 @@ namespace muster {
 /// An error fit to show the user: names the thing, the value and what was expected.
 class Error : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    /// A NUL in the message (a damaged name listed whole) is written \x00, as names are shown:
+    /// what() is read up to the first, and would end the message there.
+    explicit Error(std::string message) : std::runtime_error(whole(std::move(message))) {}
+    explicit Error(const char* message) : std::runtime_error(message) {}
+
+private:
+    static std::string whole(std::string message) {
+        for (auto at = message.find('\0'); at != std::string::npos; at = message.find('\0', at + 4)) message.replace(at, 1, "\\x00");
+        return message;
+    }
 };
 
 /// The user asked for something malformed (exit code 2 at the CLI).

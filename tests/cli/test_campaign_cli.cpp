@@ -456,6 +456,16 @@ TEST_CASE("A journal index that misses the rows it indexes is damage to whatever
     }
 }
 
+TEST_CASE("A damaged name holding a NUL, listed in a refusal, leaves the refusal whole") {
+    Cli cli;
+    cli.layout();
+    cli.ok("camp new Libby --side confederate");
+    test::raw_sql(cli.db, "UPDATE camp SET name = 'Li' || char(0) || 'bby'");
+    const auto r = cli("camp liberate Nowhere");
+    CHECK(r.code != 0);
+    CHECK_THAT(r.err, Contains("(camps: Li\\x00bby)"));
+}
+
 TEST_CASE("A read-only database is refused with one line") {
     Cli cli;
     cli.layout();
