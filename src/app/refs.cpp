@@ -334,7 +334,7 @@ const army::Unit& Refs::unit_named(UnitKind kind, const std::string& name) const
     std::vector<army::Unit> of_kind;
     for (const auto& u : m.units)
         if (u.kind == kind) of_kind.push_back(u);
-    const auto& u = by_name(of_kind, name, word(kind), "");
+    const auto& u = by_name(of_kind, name, noun(kind), "");
     return *find_unit(kind, u.name);
 }
 

@@ -10,8 +10,10 @@
 namespace muster::cli {
 
 void add_roll_options(CLI::App* cmd, RollOptions& options, const std::string& rolls_help) {
-    options.takes_rolls = !rolls_help.empty();
-    if (options.takes_rolls) cmd->add_option("--rolls", options.rolls, rolls_help);
+    if (!rolls_help.empty()) {
+        cmd->add_option("--rolls", options.rolls, rolls_help);
+        options.hint = "give every roll with --rolls, or --dice ask to be asked for each in turn";
+    }
     cmd->add_option_function<std::string>(
         "--dice",
         [&options](const std::string& text) {

@@ -13,7 +13,9 @@ namespace muster::cli {
 struct RollOptions {
     std::string rolls;  ///< --rolls 34,78,00
     bool ask = false;   ///< --dice ask
-    bool takes_rolls = false;  ///< the command has --rolls (add_roll_options)
+    /// How typed dice not given are given to this command (add_roll_options: --rolls where
+    /// it has them).
+    std::string hint = "give --dice ask to be asked for each roll in turn";
 };
 
 /// Adds `--rolls` (unless `rolls_help` is empty) and `--dice ask` to a command that rolls.
@@ -60,9 +62,7 @@ auto with_dice(app::Session& session, Io& io, const RollOptions& options, Attemp
             return attempt(rolls);
         } catch (const dice::RollNeeded& need) {
             // Typed dice not given (standard input not a terminal, say): said how they are given.
-            throw UsageError(std::string(need.what()) + (options.takes_rolls ? " (give every roll with --rolls, or --dice ask to be asked for each in turn)"
-                                                                             : " (give --dice ask to be asked for each roll in turn; or bring each division "
-                                                                               "due in first, muster arrive --due --dice ask)"));
+            throw UsageError(std::string(need.what()) + " (" + options.hint + ")");
         }
     session.roll_own_dice(Switch::on);
     return ask_until_done(io, std::move(rolls), attempt);
@@ -72,7 +72,11 @@ auto with_dice(app::Session& session, Io& io, const RollOptions& options, Attemp
 /// its own dice: the campaign's, or asked for each in turn. --rolls are one division's dice: a
 /// second division refused, not rolled up on the first one's.
 inline auto arrive_each(app::Session& session, Io& io, const RollOptions& dice, bool discard_previews = false) {
-    return [&session, &io, &dice, discard_previews, asking = asks_for_dice(session, dice), rolled = 0](app::ArrivalRequest r) mutable {
+    RollOptions each = dice;  // --rolls serve one division alone: said so where dice are wanting
+    each.hint = "give --dice ask to be asked for each roll in turn, or --rolls where one division alone is rolled up (else bring each in "
+                    "by name: muster arrive DIVISION --rolls ...)";
+    return [&session, &io, each, discard_previews, asking = asks_for_dice(session, dice), rolled = 0](app::ArrivalRequest r) mutable {
+        const auto& dice = each;
         if (!dice.rolls.empty() && ++rolled > 1)
             throw UsageError("--rolls gives the dice of one division, and more than one is rolled up here (" + r.division +
                              " too): give --dice ask to roll each at the table, or bring each in by name (muster arrive DIVISION --rolls ...)");

@@ -2,6 +2,8 @@
 #include "export/html.hpp"
 #include "export/oob_writer.hpp"
 
+#include <algorithm>
+
 namespace muster::exporter {
 namespace {
 
@@ -16,7 +18,7 @@ h4 { font-size: 11pt; margin: 0.6em 0 0.2em 1em; }
 table { border-collapse: collapse; margin: 0.2em 0 0.4em 2em; }
 th, td { border: 1px solid #999; padding: 2px 6px; text-align: left; }
 td.num { text-align: right; }
-.Fresh { } .Worn { background: #fff3cd; } .Spent { background: #f8d7da; }
+.Fresh { } .Worn { background: #fff3cd; } .Spent, .none-left { background: #f8d7da; }
 .artillery { margin-left: 2em; font-size: 10pt; }
 .total { margin-left: 2em; font-size: 10pt; }
 footer { display: none; }
@@ -75,7 +77,9 @@ private:
                  "</th><th>Stands</th><th>Label</th><th>State</th><th>Rating</th><th>Commander</th></tr>\n";
         for (const auto& b : d.brigades) {
             const auto cells = brigade_cells(m_rules, b);
-            m_out += "<tr class=\"" + html_escape(cells[3]) + "\"><td>" + html_escape(cells[0]) + "</td><td class=\"num\">" + html_escape(cells[1]) +
+            auto shade = cells[3];  // its state, one class: "none left" is "none-left"
+            std::replace(shade.begin(), shade.end(), ' ', '-');
+            m_out += "<tr class=\"" + html_escape(shade) + "\"><td>" + html_escape(cells[0]) + "</td><td class=\"num\">" + html_escape(cells[1]) +
                      "</td><td>" + html_escape(cells[2]) + "</td><td>" + html_escape(cells[3]) + "</td><td>" + html_escape(cells[4]) + "</td><td>" +
                      html_escape(cells[5]) + "</td></tr>\n";
         }

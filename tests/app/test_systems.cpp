@@ -176,6 +176,7 @@ TEST_CASE("An AWI campaign speaks of brigades and battalions, as its rule set na
     all.name = "Birmingham Meeting House";
     battle::add_loss_spec(all, "Stirn/Jaegers=5");
     CHECK_THAT(join(s.battles().report_battle(all, app::Mode::apply).lines, "\n"), Contains("none left (5/4/-)"));
+    CHECK_THAT(test::export_oob(s, {{std::nullopt, View::umpire(), std::nullopt}, "html"}), Contains("<tr class=\"none-left\"><td>Jaegers"));
     for (const std::string format : {"text", "csv", "json"}) {
         const auto oob = test::export_oob(s, {{std::nullopt, View::umpire(), std::nullopt}, format});
         CAPTURE(format);
@@ -187,6 +188,7 @@ TEST_CASE("An AWI campaign speaks of brigades and battalions, as its rule set na
     // A name not found, or found twice, is refused in the rule set's words too.
     a.division = "Grnt";
     CHECK_THROWS_WITH(s.arrivals().arrive(a), Contains("no brigade named \"Grnt\"") && Contains("did you mean Grant?"));
+    CHECK_THROWS_WITH(s.forces().rename(NamedKind::division, "Grnt", "Gray"), Contains("no brigade named \"Grnt\""));
     s.forces().add_division("Knyphausen's Column", "Grayson", "");
     a.division = "Gr";
     CHECK_THROWS_WITH(s.arrivals().arrive(a), Contains("brigade \"Gr\" could be") && !Contains("division"));

@@ -778,7 +778,8 @@ TEST_CASE("Small edits: a division's nationality (its leaders' names drawn from 
     CHECK_THAT(cli.refused("arrive Gortschakov", 2), Contains("ran out at roll 1") && Contains("give every roll with --rolls, or --dice ask to be asked for each in turn"));
     // Due, it is refused the same way, as the usage it is, however it comes due.
     cli.ok("schedule Gortschakov --turn 1");
-    CHECK_THAT(cli.refused("arrive --due --rolls 5", 2), Contains("Gortschakov, due on") && Contains("ran out at roll 2"));
+    CHECK_THAT(cli.refused("arrive --due --rolls 5", 2), Contains("Gortschakov, due on") && Contains("ran out at roll 2") &&
+                                                              Contains("or --rolls where one division alone is rolled up"));
     cli.ok("schedule Gortschakov --turn 2");
     // turn next takes no --rolls: its refusal offers what it takes.
     const auto next = cli.refused("turn next", 2);
