@@ -480,6 +480,25 @@ void say_prisoners_named(const battle::Report& report, const BattlePlan& plan, c
                         (report.engaged == Fog::hidden ? std::string("report it without --keep-hidden") : "give the division with --division") + ")");
 }
 
+// Stands lost in a division the enemy has seen, in a battle it does not read that division fight
+// (one side's alone, or kept hidden): the enemy reads the division's strength now, so the loss
+// shows in its order of battle, the battle not. Said, that the umpire knows it.
+void say_losses_shown(const rules::RuleSet& rules, const battle::Report& report, const BattlePlan& plan, const FieldLookup& division,
+                      std::vector<std::string>& lines) {
+    const bool enemy_there = plan.sides.size() > 1;
+    std::map<std::string, std::vector<std::string>> shown;  // enemy side -> "Division/Brigade N"
+    for (const auto& l : plan.losses) {
+        if (l.lost <= 0 || (enemy_there && !report.keeps_hidden(l.brigade->division_id))) continue;
+        const auto d = division(l.brigade->division_id);
+        if (!d.seen) continue;
+        for (const auto& side : rules.sides)
+            if (side.id != d.side) shown[side.id].push_back(l.brigade->ref() + " " + std::to_string(l.lost));
+    }
+    for (const auto& [enemy, losses] : shown)
+        lines.push_back("shown to " + rules.the_side(enemy) + " all the same: stands lost here by divisions they have seen, but do not read fighting " +
+                        "here, for they read those divisions' strength in their order of battle (" + join(losses, ", ") + ")");
+}
+
 // A battle reported by name, not from the draft report waiting under its name (the table side's
 // rolls, a player's submitted losses): the report replaces the draft, as when the draft was
 // written out as a file, edited and reported; it is cleared with it, which `lines` says (a
@@ -620,6 +639,7 @@ Outcome describe_battle(const campaign::Roster& roster, const std::vector<campai
     out.preview = true;
     plan_closed_by(rules, plans, division, report, plan, Mode::preview, out.lines);
     say_prisoners_named(report, plan, division, out.lines);
+    say_losses_shown(rules, report, plan, division, out.lines);
     draft_replaced(report.name, drafts, plan, Mode::preview, out.lines);
     return out;
 }
@@ -668,6 +688,7 @@ Outcome preview_battle(const db::Store& store, const rules::RuleSet& rules, std:
     const auto division = field_division_in(store);
     plan_closed_by(rules, db::Battles(store).plans(campaign), division, report, plan, Mode::preview, out.lines);
     say_prisoners_named(report, plan, division, out.lines);
+    say_losses_shown(rules, report, plan, division, out.lines);
     return out;
 }
 
@@ -679,6 +700,7 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
     const auto division = field_division_in(store);  // as the campaign stands before the battle's fog is written
     if (const auto planned = plan_closed_by(rules, db::Battles(store).plans(campaign), division, report, plan, Mode::apply, lines)) db::Battles(store).close_plan(*planned, battle);
     say_prisoners_named(report, plan, division, lines);
+    say_losses_shown(rules, report, plan, division, lines);
     store.set_audience(op, Audience::sides(plan.sides));
     // The stands each division engaged, before its losses; a division that fought has been
     // seen by the enemy it fought, unless the report says to keep it hidden. A battle of one

@@ -609,6 +609,25 @@ TEST_CASE("Prisoners taken from a division kept hidden are named in the captor's
     CHECK_THAT(c.ok("camp list --as union"), Contains("2 stands of Heth/Archer's Brigade"));
 }
 
+TEST_CASE("Stands lost by a division the enemy has seen, in a battle it does not read that division fight, are told the umpire to show in its order of battle") {
+    const test::CampaignFile c;
+    c.ok("campaign new G --sample gettysburg --seed 7");
+    c.ok("arrive --due");
+    c.ok("reveal Wadsworth");
+    const std::string told = "shown to the Confederates all the same: stands lost here by divisions they have seen";
+    // One side's alone, or kept hidden: the loss shows in the enemy's order of battle, the battle not.
+    for (const std::string fog : {"", " --keep-hidden"}) {
+        const auto said = c.ok("battle report --name Alone --loss \"Wadsworth/Cutler's Brigade=3\" --preview" + fog);
+        CHECK_THAT(said, Contains(told) && Contains("(Wadsworth/Cutler's Brigade 3)"));
+    }
+    // A division the enemy has not seen, or one it reads fighting there: nothing to tell.
+    CHECK_THAT(c.ok("battle report --name Alone --loss \"Robinson/1st Brigade=1\" --preview"), !Contains("shown to"));
+    CHECK_THAT(c.ok("battle report --name Met --loss \"Wadsworth/Cutler's Brigade=3\" --loss \"Heth/Archer's Brigade=1\" --preview"), !Contains("shown to"));
+    const auto before = c.ok("oob --as confederate");
+    CHECK_THAT(c.ok("battle report --name Alone --loss \"Wadsworth/Cutler's Brigade=3\" --keep-hidden"), Contains(told));
+    CHECK(c.ok("oob --as confederate") != before);  // as told
+}
+
 TEST_CASE("An amended fall of a leader above the divisions is told to the enemy that saw it, as his fall was") {
     test::CampaignFile c;
     c.ok("campaign new N --sample grossbeeren --seed 3");
