@@ -21,11 +21,18 @@ std::vector<campaign::ScheduleEntry> Season::schedule(std::int64_t campaign) con
     return guarded(m_store.path(), [&] {
         // A division due that is not there (or in no army) would drop out of the schedule unseen,
         // and a turn begin without it.
-        SQLite::Statement lost(m_store.impl().db, "SELECT s.division_id FROM schedule s WHERE NOT EXISTS (SELECT 1 FROM division d JOIN corps k ON k.id = d.corps_id "
-                                                  "JOIN army a ON a.id = k.army_id WHERE d.id = s.division_id) LIMIT 1");
-        if (lost.executeStep())
-            throw Damaged("the schedule names division #" + std::to_string(Row(lost).id("division_id")) +
-                          ", which is not there; run muster check, or restore a backup");
+        // Which link is missing is said: the division, its corps, or the corps' army.
+        SQLite::Statement lost(m_store.impl().db, "SELECT s.division_id, d.id IS NULL AS no_division, d.corps_id, k.id IS NULL AS no_corps, k.army_id "
+                                                  "FROM schedule s LEFT JOIN division d ON d.id = s.division_id LEFT JOIN corps k ON k.id = d.corps_id "
+                                                  "LEFT JOIN army a ON a.id = k.army_id WHERE a.id IS NULL LIMIT 1");
+        if (lost.executeStep()) {
+            const Row row(lost);
+            const auto named = "the schedule names division #" + std::to_string(row.id("division_id"));
+            throw Damaged((row.flag("no_division") ? named + ", which is not there"
+                           : row.flag("no_corps")  ? named + ", whose corps #" + std::to_string(row.id("corps_id")) + " is not there"
+                                                   : named + ", whose corps' army #" + std::to_string(row.id("army_id")) + " is not there") +
+                          "; run muster check, or restore a backup");
+        }
         SQLite::Statement q(m_store.impl().db,
                             "SELECT s.division_id, d.name, a.side, d.status, s.turn FROM schedule s JOIN division d ON d.id = s.division_id "
                             "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE d.campaign_id = ? "

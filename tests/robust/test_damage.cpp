@@ -1273,6 +1273,10 @@ TEST_CASE("An entry of no kind muster knows, a division due that is not there, a
              {"UPDATE operation SET kind = 'abc' WHERE id = (SELECT MAX(id) FROM operation)", {"undo"}, "column kind holds \"abc\", not a kind of operation"},
              {"PRAGMA foreign_keys = OFF; INSERT INTO schedule (division_id, turn) VALUES (999, 2)", {"turn", "next"},
               "the schedule names division #999, which is not there"},
+             // A link above it missing is named, not the division that is there.
+             {"PRAGMA foreign_keys = OFF; INSERT OR REPLACE INTO schedule (division_id, turn) SELECT MIN(d.id), 2 FROM division d; "
+              "UPDATE corps SET army_id = 55 WHERE id = (SELECT corps_id FROM division WHERE id = (SELECT MIN(id) FROM division))",
+              {"turn", "next"}, "whose corps' army #55 is not there"},
              {"PRAGMA foreign_keys = OFF; UPDATE prisoner SET camp_id = 999 WHERE id = (SELECT MIN(id) FROM prisoner)", {"exchange", "list"},
               ", which is not there"},
              // A sum SQLite cannot make, said as damage: the move that spoils it, not SQLite's words alone.
