@@ -181,6 +181,7 @@ void labels_html(const rules::RuleSet& rules, const army::OobSource& oob, const 
     (void)down;
     const auto paper = paper_of(sheet);
     const std::string w = mm(sheet.width_mm), h = mm(sheet.height_mm);
+    const std::string prov = html_escape(provenance_line(rules, oob, p)) + " | " + html_escape(rules.brigade_noun()) + " labels, " + html_escape(w + " x " + h);
     Buffered out(sink);
     out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + html_escape(rules.term_brigade) + " labels: " +
                       html_escape(oob.campaign) + "</title>\n<style>\n@page { size: " + mm(paper.width_mm) + " " + mm(paper.height_mm) + "; margin: 10mm; }\n"
@@ -193,9 +194,8 @@ void labels_html(const rules::RuleSet& rules, const army::OobSource& oob, const 
                       ".label div { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }\n"
                       ".label div.two { white-space: normal; overflow-wrap: anywhere; max-height: 2.3em; }\n"
                       ".label div.cut { word-break: break-all; }\n"
-                      ".name, .effectiveness { font-weight: bold; } .division { color: #555; }\n"
-                      "</style>\n</head>\n<body>\n<div class=\"provenance\">" +
-                      html_escape(provenance_line(rules, oob, p)) + " | " + html_escape(rules.brigade_noun()) + " labels, " + html_escape(w + " x " + h) +
+                      ".name, .effectiveness { font-weight: bold; } .division { color: #555; }\n" +
+                      PrintedFoot::k_style + "</style>\n</head>\n<body>\n" + PrintedFoot::k_begin + "<div class=\"provenance\">" + prov +
                       ", cut along the dashed lines</div>\n<div class=\"sheet\">\n";
     // Each line of a label keeps to one line, so the last stays on the label: set at its size
     // where it fits the width, else shrunk to fit down to 60% of it, else on two lines at half its
@@ -218,7 +218,7 @@ void labels_html(const rules::RuleSet& rules, const army::OobSource& oob, const 
                (sheet.brigadier && !l.brigadier.empty() ? line("brigadier", l.brigadier, 0.8, false) : "") + line("division", l.division, 0.8, false) +
                line("effectiveness", l.third_line(), 0.85, true) + "</div>\n";
     });
-    out += "</div>\n</body>\n</html>\n";
+    out += "</div>\n" + PrintedFoot::end(prov) + "</body>\n</html>\n";
     out.flush();
 }
 

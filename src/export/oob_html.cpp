@@ -15,18 +15,16 @@ h3 { font-size: 12pt; margin: 0.8em 0 0.3em 0; }
 h4 { font-size: 11pt; margin: 0.6em 0 0.2em 1em; }
 .provenance { color: #555; font-size: 9pt; }
 .commander { font-weight: normal; color: #444; }
-table { border-collapse: collapse; margin: 0.2em 0 0.4em 2em; }
+table:not(.page) { border-collapse: collapse; margin: 0.2em 0 0.4em 2em; }
 th, td { border: 1px solid #999; padding: 2px 6px; text-align: left; }
 td.num { text-align: right; }
 .Fresh { } .Worn { background: #fff3cd; } .Spent, .none-left { background: #f8d7da; }
 .artillery { margin-left: 2em; font-size: 10pt; }
 .total { margin-left: 2em; font-size: 10pt; }
-footer { display: none; }
 @media print {
   body { margin: 0; font-size: 9pt; }
   h2 { page-break-after: avoid; } h3, h4 { page-break-after: avoid; }
-  table { page-break-inside: avoid; }
-  footer { display: block; position: fixed; bottom: 0; font-size: 8pt; color: #555; }
+  table:not(.page) { page-break-inside: avoid; }
 }
 )";
 
@@ -105,7 +103,7 @@ void oob_html(const rules::RuleSet& rules, const army::OobSource& oob, const Pro
     const std::string prov = html_escape(provenance_line(rules, oob, p));
     Buffered out(sink);
     out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Order of battle: " + html_escape(oob.campaign) +
-           "</title>\n<style>" + k_style + "</style>\n</head>\n<body>\n";
+           "</title>\n<style>" + k_style + PrintedFoot::k_style + "</style>\n</head>\n<body>\n" + PrintedFoot::k_begin;
     out += "<h1>Order of battle: " + html_escape(oob.campaign) + "</h1>\n<p class=\"provenance\">" + prov + "</p>\n";
     Html writer(rules, out);
     oob.walk(writer);
@@ -113,7 +111,7 @@ void oob_html(const rules::RuleSet& rules, const army::OobSource& oob, const Pro
     else out += "<h2>Totals by side</h2>\n<ul>\n";
     for (const auto& line : side_totals_lines(rules, oob.view, writer.sides())) out += "<li>" + html_escape(line) + "</li>\n";
     if (!writer.sides().empty()) out += "</ul>\n";
-    out += "<footer>" + prov + "</footer>\n</body>\n</html>\n";
+    out += PrintedFoot::end(prov) + "</body>\n</html>\n";
     out.flush();
 }
 

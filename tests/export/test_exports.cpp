@@ -431,6 +431,53 @@ TEST_CASE("HTML labels printed by Chromium hold each line whole: a long name is 
     }
 }
 
+namespace {
+
+// Each page of a PDF, its line at the foot (the words whose boxes reach the height of the
+// lowest word), in order: a line printed over another holds the words of both.
+std::vector<std::string> page_feet(const std::string& pdf) {
+    const auto boxes = shell("pdftotext -bbox " + test::quote(pdf) + " - 2>/dev/null");
+    const std::regex word(R"re(<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="[0-9.]+" yMax="([0-9.]+)">([^<]*)</word>)re");
+    std::vector<std::string> feet;
+    for (size_t at = boxes.find("<page"); at != std::string::npos; at = boxes.find("<page", at + 1)) {
+        const auto page = boxes.substr(at, boxes.find("</page>", at) - at);
+        std::vector<std::tuple<double, double, double, std::string>> words;  // x, top, bottom, text
+        for (std::sregex_iterator i(page.begin(), page.end(), word), end; i != end; ++i)
+            words.emplace_back(std::stod((*i)[1]), std::stod((*i)[2]), std::stod((*i)[3]), (*i)[4]);
+        double top = 0;
+        for (const auto& w : words) top = std::max(top, std::get<1>(w));
+        std::sort(words.begin(), words.end());
+        std::string foot;
+        for (const auto& [x, y0, y1, text] : words)
+            if (y1 > top) foot += (foot.empty() ? "" : " ") + text;
+        feet.push_back(foot);
+    }
+    return feet;
+}
+
+}  // namespace
+
+TEST_CASE("HTML printed by Chromium says where it came from at the foot of every page, over nothing") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    for (int i = 0; i < 100; ++i) s.forces().add_brigade({"Wadsworth", "Brigade " + std::to_string(i), "veteran", 6, std::nullopt, "", "", {}});
+    for (const std::string what : {"oob", "labels"}) {
+        INFO(what);
+        const auto html = dir.file(what + ".html"), printed = dir.file(what + ".pdf");
+        app::write_file(html, what == "oob" ? test::export_oob(s, request("html")) : test::export_labels(s, request("html"), {60, 20, "a4"}));
+        shell("chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-component-update --no-pdf-header-footer --user-data-dir=" +
+              dir.file("profile") + " --print-to-pdf=" + printed + " file://" + html + " 2>/dev/null");
+        const auto feet = page_feet(printed);
+        REQUIRE(feet.size() >= 2);
+        for (size_t page = 0; page < feet.size(); ++page) {
+            INFO("page " << page + 1);
+            CHECK(feet[page].rfind("muster 0.1.0 | Test | turn 1 | umpire&apos;s view", 0) == 0);
+            CHECK(feet[page].find("Brigade") == std::string::npos);  // no line of the order of battle beneath it
+            CHECK(feet[page].find("Total") == std::string::npos);
+        }
+    }
+}
+
 TEST_CASE("The PDF has its pages and its text holds every brigade") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
