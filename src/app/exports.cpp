@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
+#include "core/version.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -138,7 +139,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
         // The papers are read first: nothing is written before everything has been read.
         const auto c = m_session.current();
         std::string papers = "Papers of " + rules.the_side(side) + ", campaign " + one_line(c.name) + ": " + c.turn.text() +
-                             (c.date ? ", " + c.date->text() : "") + "\n\n";
+                             (c.date ? ", " + c.date->text() : "") + "\nPrinted by muster " + k_version + "\n\n";
         const auto battles = m_session.battles().list(viewer);
         papers += "The last battle\n";
         papers += battles.empty() ? "  none fought yet\n" : summary_text(rules, m_session.battles().summary(battles.back().name, viewer));
@@ -167,7 +168,7 @@ void Exports::handout(const std::string& typed_side, const HandoutFile& file, co
         const auto turn = turn_report_text(rules, m_session.season().report(std::nullopt, viewer));
         const auto before = c.turn.plus(-1);
         const auto last_turn = before ? turn_report_text(rules, m_session.season().report(*before, viewer))
-                                      : "No turn before " + c.turn.text() + ": the campaign began with it.\n";
+                                      : "No turn before " + c.turn.text() + ": the campaign began with it.\nPrinted by muster " + k_version + "\n";
         ExportRequest everything;
         everything.viewer = viewer;
         ExportRequest own = everything;

@@ -15,6 +15,7 @@
 #include "db/prisoners.hpp"
 #include "core/date.hpp"
 #include "core/error.hpp"
+#include "core/version.hpp"
 
 namespace muster::app {
 namespace {
@@ -379,7 +380,8 @@ TurnReport Season::report(std::optional<Turn> asked, const View& viewer, std::op
 std::string turn_report_text(const rules::RuleSet& rules, const TurnReport& r) {
     const auto* side = r.viewer.is_umpire() ? nullptr : rules.find_side(r.viewer.side());
     std::string out = "The report of turn " + std::to_string(r.turn.number()) + ", campaign " + one_line(r.campaign) + (r.date ? ": from " + r.date->text() : "") +
-                      (r.current ? " (under way)" : "") + "\n" + "Seen by " + (side ? rules.the_side(side->id) : "the umpire") + "\n";  // "as the British reads it" read badly
+                      (r.current ? " (under way)" : "") + "\n" + "Seen by " + (side ? rules.the_side(side->id) : "the umpire") +  // "as the British reads it" read badly
+                      "\nPrinted by muster " + k_version + "\n";
     const auto section = [&](const std::string& title, const std::vector<std::string>& lines, const char* none) {
         out += "\n" + title + "\n";
         if (lines.empty()) out += std::string("  ") + none + "\n";

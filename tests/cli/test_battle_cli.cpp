@@ -329,7 +329,9 @@ TEST_CASE("A battle's summary per side and division, for the umpire and for each
     // The Union's handout: its view of the armies, its labels, and its papers.
     CHECK_THAT(ok("handout --side Union -o " + dir.file("union")), Contains("oob.pdf") && Contains("labels.pdf") && Contains("papers.txt"));
     const auto papers = test::file_bytes(dir.file("union/papers.txt"));
-    CHECK_THAT(papers, Contains("Papers of the Union, campaign V: turn 1"));
+    CHECK_THAT(papers, Contains("Papers of the Union, campaign V: turn 1") && Contains("\nPrinted by muster 0.1.0\n"));  // where it came from, as every paper says
+    CHECK_THAT(test::file_bytes(dir.file("union/turn.txt")), Contains("\nPrinted by muster 0.1.0\n"));
+    CHECK_THAT(ok("turn report --as union"), Contains("Seen by the Union\nPrinted by muster 0.1.0\n"));
     CHECK_THAT(papers, Contains("Battle of Skirmish"));              // its last battle
     CHECK(papers.find("Pender") == std::string::npos);              // kept hidden there
     CHECK_THAT(papers, Contains("Prisoners held by the Union\n  leader Archer (Fort Delaware)"));

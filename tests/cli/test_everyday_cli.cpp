@@ -477,7 +477,7 @@ TEST_CASE("turn report: what a turn brought, as the umpire and as a side reads i
     for (int i = 0; i < 7; ++i) c.ok("undo");
     CHECK_THAT(c.refused("turn report 2", 2), Contains("turn 2 has not begun"));
     c.ok("handout --side union -o " + test::quote(c.dir.file("papers")));
-    CHECK(test::file_bytes(c.dir.file("papers/last-turn.txt")) == "No turn before turn 1: the campaign began with it.\n");
+    CHECK(test::file_bytes(c.dir.file("papers/last-turn.txt")) == "No turn before turn 1: the campaign began with it.\nPrinted by muster 0.1.0\n");
 }
 
 TEST_CASE("battle amend corrects a brigade's loss as one operation: previewed, the ledger whole, the return worked out again, undone") {
