@@ -98,6 +98,9 @@ Platform::Platform(const PlatformOptions& options) : m_ini(options.ini_path) {
         static_cast<Platform*>(glfwGetWindowUserPointer(w))->key_event(key, scancode, action, mods);
     });
     glfwSetCharCallback(m_window, [](GLFWwindow* w, unsigned int c) { static_cast<Platform*>(glfwGetWindowUserPointer(w))->char_event(c); });
+    glfwSetMouseButtonCallback(m_window, [](GLFWwindow* w, int button, int action, int mods) {
+        static_cast<Platform*>(glfwGetWindowUserPointer(w))->mouse_button_event(button, action, mods);
+    });
 }
 
 void Platform::key_event(int key, int scancode, int action, int mods) {
@@ -106,15 +109,39 @@ void Platform::key_event(int key, int scancode, int action, int mods) {
 
 void Platform::char_event(unsigned int c) { m_keys.push_back({-1, 0, 0, 0, c}); }
 
+void Platform::mouse_button_event(int button, int action, int mods) { m_keys.push_back({button, 0, action, mods, 0, true}); }
+
+void Platform::move_pointer(double x, double y) { glfwSetCursorPos(m_window, x, y); }
+
 void Platform::take_keys() {
     // A field reads a frame's characters before its keys: a character after a key waits for the
     // next frame (Ctrl+A, then what replaces the selection). A key let go after one pressed waits
     // too: the frame reads the press with every key held as it was (Z with Ctrl still down, for a
     // tap whose Ctrl is let go as fast as its Z is pressed).
+    // A mouse button pressed with the pointer moved since the last frame waits a frame, once
+    // (mouse_button_event); let go after a press in this frame, it waits too.
+    double x = 0, y = 0;
+    glfwGetCursorPos(m_window, &x, &y);
+    const bool moved = x != m_pointer_x || y != m_pointer_y;
+    m_pointer_x = x;
+    m_pointer_y = y;
+    bool clicked = false;
     std::set<int> changed;
     bool pressed = false;
     while (!m_keys.empty()) {
         const auto k = m_keys.front();
+        if (k.button) {
+            if (k.action == GLFW_PRESS && moved && !m_press_waited) {
+                m_press_waited = true;
+                break;
+            }
+            if (k.action == GLFW_RELEASE && clicked) break;
+            clicked = clicked || k.action == GLFW_PRESS;
+            m_press_waited = false;
+            m_keys.pop_front();
+            ImGui_ImplGlfw_MouseButtonCallback(m_window, k.key, k.action, k.mods);
+            continue;
+        }
         if (k.key < 0 ? !changed.empty() : (pressed && k.action == GLFW_RELEASE) || !changed.insert(k.key).second) break;
         pressed = pressed || (k.key >= 0 && k.action == GLFW_PRESS);
         m_keys.pop_front();

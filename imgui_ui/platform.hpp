@@ -46,17 +46,28 @@ public:
     void key_event(int key, int scancode, int action, int mods);
     /// A character typed, as GLFW tells it: queued with the keys, in their order.
     void char_event(unsigned int c);
+    /// A mouse button pressed or released, as GLFW tells it: queued with the keys. A press that
+    /// comes with the pointer moved since the last frame waits a frame: ImGui 1.86 takes a tab
+    /// (an item that may overlap) as hovered only where it was hovered the frame before, so a
+    /// move and a click in one batch (a touch screen's, a remote desktop's, xdotool's) was lost.
+    void mouse_button_event(int button, int action, int mods);
+    /// Where the pointer is, as GLFW tells it (a test moves it so).
+    void move_pointer(double x, double y);
 
 private:
     /// Polls events (first waiting up to `wait_seconds` for one) and starts an ImGui frame.
     void start_frame(double wait_seconds, const std::function<void(ImGuiIO&)>& input);
-    /// Gives the backend the keys' events queued that this frame may take (key_event).
+    /// Gives the backend the keys', characters' and mouse buttons' events queued that this frame
+    /// may take (key_event, mouse_button_event).
     void take_keys();
     struct Key {
-        int key, scancode, action, mods;  ///< key -1: a character
+        int key, scancode, action, mods;  ///< key -1: a character; a mouse button's: its number
         unsigned int c;
+        bool button = false;  ///< a mouse button's
     };
-    std::deque<Key> m_keys;  // the keys' and characters' events not yet given to the backend, in order
+    std::deque<Key> m_keys;  // the keys', characters' and mouse buttons' events not yet given to the backend, in order
+    double m_pointer_x = -1, m_pointer_y = -1;  // where the last frame saw the pointer
+    bool m_press_waited = false;                // a press waited a frame for its move: it waits no more
     GLFWwindow* m_window = nullptr;
     std::string m_ini;
     float m_scale = 1.f;

@@ -23,8 +23,10 @@ public:
 
     void frame(const std::string& png = {}) {
         platform.begin_frame([this](ImGuiIO& io) {
-            if (m_mouse) io.MousePos = *m_mouse;
-            io.MouseDown[0] = m_down;
+            if (!mouse_from_platform) {
+                if (m_mouse) io.MousePos = *m_mouse;
+                io.MouseDown[0] = m_down;
+            }
             for (unsigned c : m_chars) io.AddInputCharacter(c);
             m_chars.clear();
             if (keys_from_platform) return;
@@ -42,6 +44,9 @@ public:
     /// Whether the keys are as the platform was told them (Platform::key_event, as GLFW tells
     /// them), not set by this driver's own keys.
     bool keys_from_platform = false;
+    /// Whether the mouse is as the platform was told it (Platform::mouse_button_event and the
+    /// pointer GLFW reads), not set by this driver.
+    bool mouse_from_platform = false;
     /// Whether each frame waits for long work to be done (off: the frames go on meanwhile).
     bool wait_for_work = true;
     void frames(int n) {

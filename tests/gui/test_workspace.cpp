@@ -617,6 +617,28 @@ TEST_CASE("Escape closes a popup, though tapped faster than a frame, and the nex
         if (b.ref() == "Heth/2nd Brigade") CHECK(b.status == BrigadeStatus::disbanded);
 }
 
+TEST_CASE("A tab clicked as the pointer comes to it, in one batch of events, is brought to the front") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    d.show<gui::JournalWindow>();
+    d.show<gui::SeasonWindow>();
+    const auto journal = gui::marked("Tab/Journal"), season = gui::marked("Tab/Season");
+    REQUIRE((journal && season));
+    d.mouse_from_platform = true;
+    // The pointer on the Season tab (an item hovered the frame before), then moved onto the
+    // Journal's and clicked there, all before the next frame.
+    d.platform.move_pointer(season->x, season->y);
+    d.frames(3);
+    REQUIRE(d.app.front() == &d.app.window<gui::SeasonWindow>());
+    d.platform.move_pointer(journal->x, journal->y);
+    d.platform.mouse_button_event(GLFW_MOUSE_BUTTON_LEFT, GLFW_PRESS, 0);
+    d.platform.mouse_button_event(GLFW_MOUSE_BUTTON_LEFT, GLFW_RELEASE, 0);
+    d.frames(4);
+    CHECK(d.app.front() == &d.app.window<gui::JournalWindow>());
+}
+
 TEST_CASE("Keys as a window takes them in batches - Ctrl let go in the batch that brought its Z, or before its Z is let go, undoes, a key tapped five times in one batch counts five, Ctrl+A then typing replaces") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
