@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
     // A file grown past the size limit (ulimit -f) is a write that failed, said in the panel.
     std::signal(SIGXFSZ, SIG_IGN);
     try {
-        muster::gui::Platform platform({1280, 800, "muster", muster::app::data_dir() + "/imgui.ini"});
+        muster::gui::Platform platform({.width = 1280, .height = 800, .title = "muster", .ini_path = muster::app::data_dir() + "/imgui.ini", .fit_screen = true});
         // A file named is opened, never made (a mistyped name is said, not made); the user's own is made on first use.
         muster::gui::GuiApp app(db.empty() ? muster::app::default_db_path() : db, db.empty() ? muster::app::Open::create : muster::app::Open::existing);
         muster::gui::register_windows(app);

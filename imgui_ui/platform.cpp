@@ -69,7 +69,16 @@ Platform::Platform(const PlatformOptions& options) : m_ini(options.ini_path) {
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    m_window = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
+    int width = options.width, height = options.height;
+    int room_x = 0, room_y = 0, room_width = 0, room_height = 0;  // the screen's, less its panels
+    if (auto* monitor = options.fit_screen ? glfwGetPrimaryMonitor() : nullptr) glfwGetMonitorWorkarea(monitor, &room_x, &room_y, &room_width, &room_height);
+    const bool too_large = room_width > 0 && room_height > 0 && (width > room_width || height > room_height);
+    if (too_large) {
+        width = std::min(width, room_width);  // where no window manager maximizes it
+        height = std::min(height, room_height);
+    }
+    glfwWindowHint(GLFW_MAXIMIZED, too_large ? GLFW_TRUE : GLFW_FALSE);
+    m_window = glfwCreateWindow(width, height, options.title.c_str(), nullptr, nullptr);
     if (!m_window) throw Error("cannot open a window with OpenGL 3.3");
     set_icon(m_window);
     glfwMakeContextCurrent(m_window);

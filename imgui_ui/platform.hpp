@@ -17,6 +17,7 @@ struct PlatformOptions {
     std::string title = "muster";
     std::string ini_path;  ///< where ImGui keeps the window layout; empty: not kept
     bool vsync = true;     ///< off for measuring frame time
+    bool fit_screen = false;  ///< a window larger than the screen's room opens maximized, within it
 };
 
 class Platform {

@@ -617,6 +617,20 @@ TEST_CASE("Escape closes a popup, though tapped faster than a frame, and the nex
         if (b.ref() == "Heth/2nd Brigade") CHECK(b.status == BrigadeStatus::disbanded);
 }
 
+TEST_CASE("A window larger than the screen opens within it, where asked to fit it, as muster-gui asks") {
+    for (const bool fit : {true, false}) {
+        gui::Platform platform({.width = 4000, .height = 3000, .title = "muster test", .fit_screen = fit});
+        platform.begin_frame();
+        const auto size = ImGui::GetIO().DisplaySize;
+        platform.end_frame();
+        CAPTURE(fit, size.x, size.y);
+        int screen_x = 0, screen_y = 0, screen_width = 0, screen_height = 0;
+        glfwGetMonitorWorkarea(glfwGetPrimaryMonitor(), &screen_x, &screen_y, &screen_width, &screen_height);
+        REQUIRE(screen_width < 4000);
+        CHECK((size.x <= static_cast<float>(screen_width) && size.y <= static_cast<float>(screen_height)) == fit);
+    }
+}
+
 TEST_CASE("A tab clicked as the pointer comes to it, in one batch of events, is brought to the front") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
