@@ -424,9 +424,10 @@ void BattleWindow::draw(GuiApp& app) {
     if (key != m_checked) {
         m_checked = key;
         try {
+            if (!model.current) throw UsageError("no campaign is current: choose one in the Campaigns panel");
             std::vector<campaign::DraftInfo> drafts;
             for (const auto& d : model.drafts) drafts.push_back({d.battle, 0, d.submitted});
-            const auto preview = app::describe_battle(model.roster, model.plans, model.oob, drafts, r, *model.rules);
+            const auto preview = app::describe_battle(*model.current, model.roster, model.plans, model.oob, drafts, r, *model.rules);
             m_check = join(preview.lines, "\n") + (preview.lines.empty() ? "" : "\n") + preview.summary;
             m_check_ok = true;
         } catch (const Error& e) {

@@ -620,10 +620,27 @@ std::optional<std::int64_t> plan_closed_by(const rules::RuleSet& rules, const st
     return p.plan.id;
 }
 
+// A battle is fought on the date the report gives, else the date and place it was planned for
+// (a plan of its name still open), else on the campaign's date; on a day of the rule set's years.
+void date_battle(const std::vector<campaign::PlannedBattle>& plans, battle::Report& report, const campaign::CampaignInfo& c, const rules::RuleSet& rules) {
+    if (const auto* p = open_plan_named(plans, report.name)) {
+        if (!report.date) report.date = p->plan.date;
+        if (trim(report.place).empty()) report.place = p->plan.place;
+    }
+    if (!report.date) report.date = c.date;
+    if (report.date) require_in_years(rules, *report.date, "battle date");
+    // Not after the turn the campaign is at, where its turns have a length: a battle is fought
+    // before it is recorded.
+    if (report.date && c.turn_ends() && *report.date > *c.turn_ends())
+        throw UsageError("battle date " + report.date->text() + " is after " + c.turn_and_days() +
+                         ": a battle is recorded once it is fought; give the day it was fought on, or begin its turn first (muster turn next)");
+}
+
 }  // namespace
 
-Outcome describe_battle(const campaign::Roster& roster, const std::vector<campaign::PlannedBattle>& plans, const army::OrderOfBattle& oob,
-                        const std::vector<campaign::DraftInfo>& drafts, const battle::Report& given, const rules::RuleSet& rules) {
+Outcome describe_battle(const campaign::CampaignInfo& c, const campaign::Roster& roster, const std::vector<campaign::PlannedBattle>& plans,
+                        const army::OrderOfBattle& oob, const std::vector<campaign::DraftInfo>& drafts, const battle::Report& given,
+                        const rules::RuleSet& rules) {
     const Refs refs(roster, rules);
     const auto division = [&](std::int64_t id) {
         for (const auto& a : oob.armies)
@@ -633,6 +650,7 @@ Outcome describe_battle(const campaign::Roster& roster, const std::vector<campai
         return FieldDivision{};
     };
     auto report = given;
+    date_battle(plans, report, c, rules);
     fight_on_planned_field(report, plans, division);
     const auto plan = plan_battle(refs, report, rules);
     auto out = plan.outcome;
@@ -765,23 +783,6 @@ void write_battle(db::Store& store, const rules::RuleSet& rules, std::int64_t ca
 
 namespace {
 
-// A battle is fought on the date the report gives, else the date and place it was planned for
-// (a plan of its name still open), else on the campaign's date; on a day of the rule set's years.
-void date_battle(const db::Store& store, battle::Report& report, const campaign::CampaignInfo& c, const rules::RuleSet& rules) {
-    const auto plans = db::Battles(store).plans(c.id);
-    if (const auto* p = open_plan_named(plans, report.name)) {
-        if (!report.date) report.date = p->plan.date;
-        if (trim(report.place).empty()) report.place = p->plan.place;
-    }
-    if (!report.date) report.date = c.date;
-    if (report.date) require_in_years(rules, *report.date, "battle date");
-    // Not after the turn the campaign is at, where its turns have a length: a battle is fought
-    // before it is recorded.
-    if (report.date && c.turn_ends() && *report.date > *c.turn_ends())
-        throw UsageError("battle date " + report.date->text() + " is after " + c.turn_and_days() +
-                         ": a battle is recorded once it is fought; give the day it was fought on, or begin its turn first (muster turn next)");
-}
-
 // A battle dated before the turn the campaign is at, recorded late: taken (muster's own
 // reading), with a line saying in which turn it counts.
 void say_if_late(Session& session, const battle::Report& report, const campaign::CampaignInfo& c, Outcome& out) {
@@ -853,7 +854,7 @@ Outcome Battles::report_battle(const battle::Report& given, Mode mode) {
     report.place = require_place(given.place);
     const auto c = m_session.current();
     auto& store = m_session.state().store;
-    date_battle(store, report, c, m_session.rules());
+    date_battle(db::Battles(store).plans(c.id), report, c, m_session.rules());
     fight_on_planned_field(report, db::Battles(store).plans(c.id), field_division_in(store));
     // What the report can name: brigades always (they give each division its engaged stands),
     // leaders always (the reminder names those who must reveal their grades), batteries and
@@ -997,7 +998,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         // Its date and place as given (else its plan's, else the campaign's date), as in any report.
         if (how.beside.date) report.date = how.beside.date;
         if (!trim(how.beside.place).empty()) report.place = require_place(how.beside.place);
-        date_battle(store, report, c, m_session.rules());
+        date_battle(db::Battles(store).plans(c.id), report, c, m_session.rules());
         fight_on_planned_field(report, plans, field, rolled_hidden);
         report.kept_hidden = hidden;
         return reported = report;

@@ -140,7 +140,8 @@ std::map<std::string, std::vector<std::string>> camps_to_choose(battle::Report r
 /// CLI's preview says it), or the error that refuses it. Reads nothing else: the GUI checks a
 /// report as it is typed with it.
 /// `drafts`: the draft reports waiting (one of them is not reported by name, and what it keeps is said).
-Outcome describe_battle(const campaign::Roster& roster, const std::vector<campaign::PlannedBattle>& plans, const army::OrderOfBattle& oob,
-                        const std::vector<campaign::DraftInfo>& drafts, const battle::Report& report, const rules::RuleSet& rules);
+Outcome describe_battle(const campaign::CampaignInfo& campaign, const campaign::Roster& roster, const std::vector<campaign::PlannedBattle>& plans,
+                        const army::OrderOfBattle& oob, const std::vector<campaign::DraftInfo>& drafts, const battle::Report& report,
+                        const rules::RuleSet& rules);
 
 }  // namespace muster::app

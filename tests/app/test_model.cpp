@@ -78,7 +78,7 @@ TEST_CASE("The campaign model holds what the application's queries return") {
     battle::Report next;
     next.name = "Seminary Ridge";
     next.brigades.push_back({"Heth/2nd Brigade", 2, 0, ""});
-    CHECK(app::describe_battle(m.roster, m.plans, m.oob, {}, next, s.rules()).summary == s.battles().report_battle(next, app::Mode::preview).summary);
+    CHECK(app::describe_battle(*m.current, m.roster, m.plans, m.oob, {}, next, s.rules()).summary == s.battles().report_battle(next, app::Mode::preview).summary);
 }
 
 TEST_CASE("A report checked against the model says what the service's preview says of the battle planned under its name") {
@@ -95,18 +95,28 @@ TEST_CASE("A report checked against the model says what the service's preview sa
     // knowing the battle was fought. Refused alike.
     const auto unseen = app::load_model(s);
     const auto refused = Contains("would close its plan, which every side reads, but the Confederate side would not know it was fought");
-    CHECK_THROWS_WITH(app::describe_battle(unseen.roster, unseen.plans, unseen.oob, {}, r, s.rules()), refused);
+    CHECK_THROWS_WITH(app::describe_battle(*unseen.current, unseen.roster, unseen.plans, unseen.oob, {}, r, s.rules()), refused);
     CHECK_THROWS_WITH(s.battles().report_battle(r, app::Mode::preview), refused);
     // Seen, and losing a stand to the Confederates' camp: they were there, and know the battle.
     s.forces().set_fog("Wadsworth", Fog::seen);
     r.brigades = {{"Wadsworth/Iron Brigade", 2, 1, "Libby Prison"}};
     const auto m = app::load_model(s);
-    const auto model = app::describe_battle(m.roster, m.plans, m.oob, {}, r, s.rules());
+    const auto model = app::describe_battle(*m.current, m.roster, m.plans, m.oob, {}, r, s.rules());
     const auto service = s.battles().report_battle(r, app::Mode::preview);
     CHECK(model.lines == service.lines);
     CHECK(model.summary == service.summary);
     CHECK_THAT(join(model.lines, "\n"), Contains("the plan of seminary ridge would be closed") &&
                                             Contains("on its field but not in the report, so not recorded as fighting there: Heth"));
+    // Dated after the turn the campaign is at (its turns a week long): refused alike, as typed.
+    app::CampaignSettings week;
+    week.date = Day::read("1863-07-01");
+    week.turn_days = 7;
+    s.change_settings(week);
+    r.date = Day::read("1863-07-20");
+    const auto later = app::load_model(s);
+    const auto after = Contains("battle date 1863-07-20 is after turn 1");
+    CHECK_THROWS_WITH(app::describe_battle(*later.current, later.roster, later.plans, later.oob, {}, r, s.rules()), after);
+    CHECK_THROWS_WITH(s.battles().report_battle(r, app::Mode::preview), after);
 }
 
 TEST_CASE("The model's journal is its newest page, oldest first, with the whole journal's size - for every view") {
