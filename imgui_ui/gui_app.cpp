@@ -339,6 +339,7 @@ void GuiApp::draw_workspace() {
             if (!w->open) continue;
             const bool front = ImGui::BeginTabItem(w->title(), &w->open, m_bring == w ? ImGuiTabItemFlags_SetSelected : 0);
             mark(std::string("Tab/") + w->title());
+            mark_end(std::string("TabEnd/") + w->title());
             if (!front) continue;
             m_front = w;
             draw_panel(*w);

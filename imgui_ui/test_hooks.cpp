@@ -25,6 +25,11 @@ void mark_row(const std::string& id) {
     marks()[id] = ImVec2(a.x + ImGui::GetFontSize(), (a.y + b.y) / 2);
 }
 
+void mark_end(const std::string& id) {
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    marks()[id] = ImVec2(b.x - (b.y - a.y) / 2, (a.y + b.y) / 2);
+}
+
 std::optional<ImVec2> marked(const std::string& id) {
     const auto it = marks().find(id);
     if (it == marks().end()) return std::nullopt;

@@ -13,6 +13,8 @@ void mark(const std::string& id);
 /// The same for a row spanning a table's columns: marked near its start, for its centre may
 /// fall on a column's border, where a click takes the border to resize the column.
 void mark_row(const std::string& id);
+/// The same for the item's right end, inside it (where a tab's close button is).
+void mark_end(const std::string& id);
 /// The centre of a marked item in the last frame, if it was drawn.
 std::optional<ImVec2> marked(const std::string& id);
 /// Forgets the marks (at the start of each frame).

@@ -1,5 +1,6 @@
 #include "theme.hpp"
 
+#include <cfloat>
 #include <filesystem>
 
 namespace muster::gui {
@@ -53,6 +54,9 @@ void spacing(ImGuiStyle& s) {
     s.ScrollbarRounding = 6;
     s.GrabRounding = 3;
     s.TabRounding = 4;
+    // A tab not in front shows no close button: a click at its right end brings it to the front
+    // (the button showed on hover, and a click there closed the panel that was to come forward).
+    s.TabMinWidthForCloseButton = FLT_MAX;
     s.WindowBorderSize = 0;
     s.ChildBorderSize = 1;
     s.FrameBorderSize = 0;

@@ -631,6 +631,20 @@ TEST_CASE("A window larger than the screen opens within it, where asked to fit i
     }
 }
 
+TEST_CASE("A tab not in front clicked at its right end comes to the front, not closed - the one in front closes there") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    auto& journal = d.show<gui::JournalWindow>();
+    d.show<gui::SeasonWindow>();
+    REQUIRE(d.click("TabEnd/Journal"));
+    CHECK(journal.open);
+    CHECK(d.app.front() == &journal);
+    REQUIRE(d.click("TabEnd/Journal"));  // in front, its close button is there
+    CHECK(!journal.open);
+}
+
 TEST_CASE("A tab clicked as the pointer comes to it, in one batch of events, is brought to the front") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
