@@ -35,14 +35,30 @@ void ArrivalWindow::arrive(GuiApp& app, const std::vector<std::string>& rolls, b
     previewed.done();
 }
 
+namespace {
+
+// No division chosen: which to choose, or that none is left to choose (the list is empty).
+void require_chosen(const GuiApp& app, const std::string& division) {
+    if (!division.empty()) return;
+    const auto& rules = *app.model().rules;
+    for (const auto& a : app.model().oob.armies)
+        for (const auto& k : a.corps)
+            for (const auto& d : k.divisions)
+                if (d.status == DivisionStatus::placeholder) throw UsageError("pick the " + rules.division_noun() + " that arrives");
+    throw UsageError("no " + rules.division_noun() + " is left to arrive: every one has arrived. A new one is laid out at the command line "
+                     "(muster add division NAME --corps CORPS), left empty to be rolled up when it arrives");
+}
+
+}  // namespace
+
 void ArrivalWindow::preview(GuiApp& app) {
-    if (division.empty()) throw UsageError("pick the division that arrives");
+    require_chosen(app, division);
     if (!physical.on(app)) return arrive(app, {}, true);
     dice.start(*app.session(), division + " (preview)", [this, g = &app](const std::vector<std::string>& rolls) { arrive(*g, rolls, true); });
 }
 
 void ArrivalWindow::accept(GuiApp& app) {
-    if (division.empty()) throw UsageError("pick the division that arrives");
+    require_chosen(app, division);
     // The preview on screen is done with its dice (the physical ones lie on the table), whatever
     // the Physical dice box says now.
     if (const auto rolls = previewed.dice_for(division)) return arrive(app, *rolls, false);
@@ -87,10 +103,12 @@ void ArrivalWindow::draw(GuiApp& app) {
             if (ImGui::Selectable(t.name.c_str(), theater == t.id)) theater = t.id;
         ImGui::EndCombo();
     }
-    if (!rules.years.empty() && ImGui::Checkbox("Roll the year and theater on the rule set's table", &roll_year_theater)) {
+    // As the command line offers it: where the rule set has theaters, whose table rolls both.
+    if (!rules.theaters.empty() && ImGui::Checkbox("Roll the year and theater on the rule set's table", &roll_year_theater)) {
         year = 0;
         theater.clear();
     }
+    if (!rules.theaters.empty()) mark("Arrival/RollYearTheater");
     if (physical.draw(app, "Physical dice (each roll asked for as the tables come to it)")) dice.cancel();
     mark("Arrival/Physical");
     dice.buttons(app, {{"Preview", "arrival.preview", "Arrival/Preview"}, {"Accept", "arrival.accept", "Arrival/Accept"}});

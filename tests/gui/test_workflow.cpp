@@ -242,6 +242,27 @@ TEST_CASE("A GUI refusal shows in its window and changes nothing") {
     d.frame(shot("refusal"));
 }
 
+TEST_CASE("The Arrival panel offers to roll a theater only in a rule set that has them, and says when no division is left to arrive") {
+    test::TempDir dir;
+    test::make_campaign(dir.file("acw.db"));
+    {
+        test::Driver d(dir.file("acw.db"));
+        d.show<gui::ArrivalWindow>();
+        CHECK(gui::marked("Arrival/RollYearTheater"));
+    }
+    const auto db = dir.file("n.db");
+    for (const auto* command : {"campaign new T --rules napoleonic --date 1813-08-23 --seed 2", "add army Nord --side allies --leader Bernadotte --grade average",
+                                "add corps III --army Nord --leader Bulow --grade average", "add division Borstell --corps III", "arrive Borstell"})
+        REQUIRE(test::run_muster("--db " + test::quote(db) + " " + command).code == 0);
+    test::Driver d(db);
+    auto& arrival = d.show<gui::ArrivalWindow>();
+    CHECK_FALSE(gui::marked("Arrival/RollYearTheater"));  // L'Ordre Mixte has no theaters
+    const auto before = test::dump(db);
+    REQUIRE(d.click("Arrival/Preview"));
+    CHECK_THAT(arrival.error, Contains("no division is left to arrive") && Contains("muster add division"));
+    CHECK(test::dump(db) == before);
+}
+
 TEST_CASE("An AWI battalion entered by hand in the order of battle takes its Alternate commander, named and graded") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
