@@ -9,6 +9,7 @@
 #include "test_hooks.hpp"
 #include "widgets.hpp"
 
+#include <algorithm>
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -73,8 +74,11 @@ void PlayersWindow::draw(GuiApp& app) {
     }
     if (model.players.empty()) ImGui::TextDisabled("No players yet.");
     ImGui::BeginDisabled(player.empty());
+    const auto whose = std::find_if(model.players.begin(), model.players.end(), [&](const auto& p) { return p.name == player; });
+    ImGui::BeginDisabled(whose != model.players.end() && whose->revoked);  // nothing to revoke: a new link is what he may need
     if (ImGui::Button(player.empty() ? "Revoke the link" : ("Revoke " + player + "'s link").c_str())) app.run("players.revoke");
     mark("Players/Revoke");
+    ImGui::EndDisabled();
     const auto relink_label = player.empty() ? std::string("New link") : "New link for " + player;
     next_on_line(button_width(relink_label.c_str()));
     if (ImGui::Button(relink_label.c_str())) app.run("players.relink");

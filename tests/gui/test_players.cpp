@@ -68,6 +68,11 @@ TEST_CASE("The players panel: a link made and copied once, the inbox read, a pro
     for (const auto& p : d.app.model().players)
         if (p.name == "Lee") CHECK(p.revoked);
     CHECK_FALSE(s.players().sign_in(lee_token));
+    // Revoked, his Revoke is not offered again (it would be refused as done already).
+    const auto revoked_note = w.note;
+    REQUIRE(d.click("Players/Revoke"));
+    CHECK(w.error.empty());
+    CHECK(w.note == revoked_note);
     // A new link for Lee: it signs him in, his old one still does not.
     REQUIRE(d.click("Players/Lee"));
     REQUIRE(d.click("Players/Relink"));
