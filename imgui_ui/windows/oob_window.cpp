@@ -326,13 +326,14 @@ void OobWindow::set_fog(GuiApp& app) {
 
 void OobWindow::brigade_out(GuiApp& app, BrigadeEnd end) {
     const auto found = selected_kind ? find_unit(app.model().oob, *selected_kind, selected_ref) : Found{};
-    if (!found.brigade) throw UsageError("choose a brigade in the order of battle");
+    const auto noun = app.model().rules->brigade_noun();  // AWI: battalion
+    if (!found.brigade) throw UsageError("choose a " + noun + " in the order of battle");
     auto battles = app.session()->battles();
     switch (end) {
         case BrigadeEnd::disband: note = battles.disband_brigade(selected_ref).summary; break;
         case BrigadeEnd::destroy: note = battles.destroy_brigade(selected_ref).summary; break;
         case BrigadeEnd::merge: {
-            if (merge_into.empty()) throw UsageError("choose the brigade of " + found.division->name + " to merge " + selected_ref + " into");
+            if (merge_into.empty()) throw UsageError("choose the " + noun + " of " + found.division->name + " to merge " + selected_ref + " into");
             note = battles.merge_brigade(selected_ref, found.division->name + "/" + merge_into).summary;
             merge_into.clear();
             break;
