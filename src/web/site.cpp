@@ -661,7 +661,15 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         const auto v = s.prisoners().propose_exchange(p);
         return "Exchange #" + std::to_string(v.row.number) + " proposed to " + s.rules().the_side(v.row.counterpart) + ": " + v.balance;
     }
-    if (action == "write") return s.players().send_message(player, field("text")).summary;
+    if (action == "write") {
+        // Written for the turn its page named: the turn moved on since, it is given back, not filed
+        // under a turn he did not write it for. (A form naming none is filed under the turn now.)
+        const auto turn = s.current().turn;
+        if (const auto shown = field("turn"); !shown.empty() && shown != std::to_string(turn.number()))
+            throw UsageError("the umpire has begun " + turn.text() + " since your page showed the turn you wrote for: your message is given back; "
+                             "send it again for " + turn.text() + ", as it stands or changed");
+        return s.players().send_message(player, field("text")).summary;
+    }
     return s.players().submit_losses(player, field("battle"), lines_of(field("losses"))).summary;
 }
 
@@ -884,8 +892,8 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
                table({"No.", "When", "What", "Summary"}, rows, "Nothing yet.");
     } else if (page == "orders") {
         if (!viewer.is_umpire())
-            main = "<h2>Orders or a message to the umpire</h2>\n" + form_start("write") +
-                   "<label>For " + html_escape(c.turn.text()) + "<textarea name=\"text\" rows=\"6\" maxlength=\"" +
+            main = "<h2>Orders or a message to the umpire</h2>\n" + form_start("write") + "<input type=\"hidden\" name=\"turn\" value=\"" +
+                   std::to_string(c.turn.number()) + "\">" + "<label>For " + html_escape(c.turn.text()) + "<textarea name=\"text\" rows=\"6\" maxlength=\"" +
                    std::to_string(app::k_max_message_chars) + "\" required><typed-text></textarea></label><button>Send</button></form>\n"
                    "<h2>Submit your losses in a battle</h2>\n" + form_start("losses") +
                    "<label>Battle<input name=\"battle\" maxlength=\"200\" value=\"<typed-battle>\" required></label>"

@@ -373,6 +373,24 @@ TEST_CASE("A form refused for a damaged file does not tell the player where the 
     CHECK(club.dump() == before);
 }
 
+TEST_CASE("Orders written for a turn the umpire has ended since are given back, not filed under the next") {
+    const Club club;
+    club.ok("campaign set --turn-length 7");
+    const test::Served server(club.db());
+    const auto page = server.get(club.meade + "orders").body;
+    REQUIRE_THAT(page, Contains("For turn 1") && Contains("name=\"turn\" value=\"1\""));
+    club.ok("turn next");
+    const auto before = club.dump();
+    const auto late = server.post(club.meade + "write", {{"token", test::form_token(page)}, {"turn", "1"}, {"text", "Orders for July 1"}});
+    CHECK(late.status == 422);
+    CHECK_THAT(late.body, Contains("has begun turn 2 since your page showed the turn you wrote for") && Contains("Orders for July 1"));  // given back
+    CHECK(club.dump() == before);
+    const auto fresh = server.get(club.meade + "orders").body;
+    const auto sent = server.post(club.meade + "write", {{"token", test::form_token(fresh)}, {"turn", "2"}, {"text", "Orders for July 1"}});
+    CHECK(sent.status == 200);
+    CHECK_THAT(club.ok("player inbox --turn 2"), Contains("Orders for July 1"));
+}
+
 TEST_CASE("A request under a player's link for what is not there is refused and changes nothing - his link's use is noted only for what he read") {
     const Club club;
     const test::Served server(club.db());
