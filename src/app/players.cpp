@@ -327,7 +327,8 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
                 refs_of_own.push_back(b.ref());
             }
         std::vector<Loss> out;
-        for (const auto& line : losses) {
+        std::vector<std::string> refused;  // every line refused is said at once, not one a sending
+        for (const auto& line : losses) try {
             const auto eq = line.rfind('=');
             const auto ref = std::string(trim(std::string_view(line).substr(0, eq == std::string::npos ? line.size() : eq)));
             const auto count = eq == std::string::npos ? std::string() : std::string(trim(std::string_view(line).substr(eq + 1)));
@@ -346,7 +347,11 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
                 throw UsageError("\"" + visible(line) + "\": stands lost must be 1 to " + std::to_string(brigade->stands) + ", the stands " + brigade->ref() +
                                  " has (or 0, to take back what you submitted for it)");
             out.push_back({brigade, n});
+        } catch (const UsageError& e) {
+            refused.emplace_back(e.what());
         }
+        if (refused.size() == 1) throw UsageError(refused.front());
+        if (!refused.empty()) throw UsageError(std::to_string(refused.size()) + " lines refused: " + join(refused, "; "));
         return out;
     };
     // Read first without the write lock: a player's form refused (a name mistyped, sent again

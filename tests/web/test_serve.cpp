@@ -426,6 +426,9 @@ TEST_CASE("A refused form gives back what the player typed, escaped, to mend - a
     const std::string lines = "Wadsworth/Iron Brigade=1\nWadsworth/Cutlers=1\n<b>&\"x\"";
     const auto refused = server.post(club.meade + "losses", {{"token", token}, {"battle", "Culp's \"Hill\""}, {"losses", lines}});
     CHECK(refused.status == 422);
+    // Both lines refused said at once, each with its own reason.
+    CHECK_THAT(refused.body, Contains("2 lines refused: ") && Contains("no brigade &quot;Wadsworth/Cutlers&quot;") &&
+                                 Contains("no brigade &quot;&lt;b&gt;&amp;&quot;x&quot;&quot;"));
     CHECK_THAT(refused.body, Contains("required>Wadsworth/Iron Brigade=1\nWadsworth/Cutlers=1\n&lt;b&gt;&amp;&quot;x&quot;</textarea>"));
     CHECK_THAT(refused.body, Contains("value=\"Culp&#39;s &quot;Hill&quot;\" required>"));
     CHECK_THAT(refused.body, !Contains("<b>&"));
