@@ -15,6 +15,7 @@
 #include "db/history.hpp"
 #include "db/players.hpp"
 
+#include <set>
 #include <openssl/evp.h>
 #include <sys/random.h>
 
@@ -301,9 +302,19 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
     // left out) is called as its plan spells it, which every side reads: the losses wait in its
     // draft, and no spelling of the player's names the battle to the enemy.
     std::vector<std::string> planned;
-    for (const auto& p : m_session.plans().list(View::of_side(side)))
+    const auto plans = m_session.plans().list(View::of_side(side));
+    for (const auto& p : plans)
         if (p.plan.open()) planned.push_back(p.plan.name);
-    if (const auto i = match_one(battle, planned, "planned battle"); i >= 0) battle = planned[static_cast<size_t>(i)];
+    // A planned battle's field, as his side reads it: its divisions there (deployed, or arrived
+    // from the reserve). Empty: not planned.
+    std::set<std::string> on_field;
+    if (const auto i = match_one(battle, planned, "planned battle"); i >= 0) {
+        battle = planned[static_cast<size_t>(i)];
+        for (const auto& p : plans)
+            if (p.plan.open() && p.plan.name == battle)
+                for (const auto* lines : {&p.deployed, &p.arrived})
+                    for (const auto& d : *lines) on_field.insert(d.division);
+    }
     // A slip of the name of a planned battle, or of one it fought, is refused, suggesting it:
     // filed apart, the losses would wait under a battle no one planned.
     known.insert(known.end(), planned.begin(), planned.end());
@@ -394,7 +405,11 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
                 continue;
             }
             db::Battles(store).insert_draft_line(m_session.current().id, d);
-            out.lines.push_back(brigade->ref() + ": " + count_of(n, "stand", "stands") + " lost" + (was ? " (was " + std::to_string(*was) + ")" : ""));
+            // A division not on the planned field: a slip of its name, likely; taken, and said, as
+            // the umpire is told it when he reports the battle.
+            const bool off_field = !on_field.empty() && !on_field.count(brigade->division);
+            out.lines.push_back(brigade->ref() + ": " + count_of(n, "stand", "stands") + " lost" + (was ? " (was " + std::to_string(*was) + ")" : "") +
+                                (off_field ? " (" + brigade->division + " is not on the field planned for " + battle + ": is it the one you meant?)" : ""));
         }
         // The same lines again (a form sent twice, a page reloaded) are refused, not filed anew.
         if (!changed)

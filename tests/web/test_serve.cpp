@@ -391,6 +391,20 @@ TEST_CASE("Orders written for a turn the umpire has ended since are given back, 
     CHECK_THAT(club.ok("player inbox --turn 2"), Contains("Orders for July 1"));
 }
 
+TEST_CASE("Losses submitted for a division not on the planned field are taken, and the player is asked whether he meant it") {
+    const Club club;
+    club.ok("arrive Robinson");
+    club.ok("battle plan \"Culp's Hill\"");
+    club.ok("battle deploy \"Culp's Hill\" Wadsworth");
+    const test::Served server(club.db());
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    const auto sent = server.post(club.meade + "losses", {{"token", token}, {"battle", "Culp's Hill"},
+                                                          {"losses", "Wadsworth/Iron Brigade=1\nRobinson/1st Brigade=1"}});
+    CHECK(sent.status == 200);
+    CHECK_THAT(sent.body, Contains("Robinson/1st Brigade: 1 stand lost (Robinson is not on the field planned for Culp&#39;s Hill: is it the one you meant?)"));
+    CHECK_THAT(sent.body, !Contains("Wadsworth is not on the field"));
+}
+
 TEST_CASE("A request under a player's link for what is not there is refused and changes nothing - his link's use is noted only for what he read") {
     const Club club;
     const test::Served server(club.db());
