@@ -258,7 +258,7 @@ std::string with(const std::string& head, const std::string& commander) {
 std::vector<std::string> header_row(const rules::RuleSet& rules) { return {rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"}; }
 
 // How the walk is kept: a heading ('H' and its line, drawn with what follows it), and blocks ('B' to 'E')
-// kept on one page where they fit one, of lines ('L'), rows ('R'), the table's header ('T')
+// kept on one page where they fit one (a corps's or army's totals, 'F' to 'E', kept with the block before them), of lines ('L'), rows ('R'), the table's header ('T')
 // and divisions' headings ('D': the division's theater, and its heading with the theater left
 // out and named, for the sheet names the theater most divisions are in once, at its top).
 void put(Spill& s, const Item& i) {
@@ -352,13 +352,13 @@ private:
         m_spill.put('E');
     }
     void finish_corps(const army::Army& a, const army::Corps& k, const Totals& t) override {
-        m_spill.put('B');
+        m_spill.put('F');
         if (!k.reserve.empty()) put(m_spill, line(20, m_rules.reserve_name(a.side, ReserveLevel::corps) + " of " + k.name + ": " + batteries_text(k.reserve), 8.5, false, 2));
         put(m_spill, line(20, "Total of " + k.name + ": " + totals_text(m_rules, t), 8.5, true, 2));
         m_spill.put('E');
     }
     void finish_army(const army::Army& a, const Totals& t) override {
-        m_spill.put('B');
+        m_spill.put('F');
         if (!a.reserve.empty()) put(m_spill, line(10, m_rules.reserve_name(a.side, ReserveLevel::army) + " of " + a.name + ": " + batteries_text(a.reserve), 8.5, false, 2));
         put(m_spill, line(10, "Total of " + a.name + ": " + totals_text(m_rules, t), 9, true, 2));
         m_spill.put('E');
@@ -374,16 +374,7 @@ private:
 // and a corps's heading on the page of what comes first under it.
 void draw(Spill& spill, Flow& flow, const rules::RuleSet& rules, const std::string& theater) {
     const Item header{true, 0, k_size, 0, true, header_row(rules), {}};
-    std::vector<Item> headings;
-    while (spill.more()) {
-        const char kind = spill.get_char();
-        if (kind == 'H') {
-            headings.push_back(get(spill, spill.get_char()));
-            continue;
-        }
-        // The block with the headings waiting for it.
-        auto items = std::move(headings);
-        headings.clear();
+    const auto read_block = [&](std::vector<Item>& items) {
         for (char part = spill.get_char(); part != 'E'; part = spill.get_char()) {
             if (part == 'T') {
                 items.push_back(header);
@@ -395,6 +386,21 @@ void draw(Spill& spill, Flow& flow, const rules::RuleSet& rules, const std::stri
                 items.push_back(get(spill, part));
             }
         }
+    };
+    const auto next_kind = [&] { return spill.more() ? spill.get_char() : '\0'; };
+    std::vector<Item> headings;
+    for (char kind = next_kind(); kind != '\0';) {
+        if (kind == 'H') {
+            headings.push_back(get(spill, spill.get_char()));
+            kind = next_kind();
+            continue;
+        }
+        // The block with the headings waiting for it, and the totals after it: a corps's total
+        // does not open a page alone.
+        auto items = std::move(headings);
+        headings.clear();
+        read_block(items);
+        for (kind = next_kind(); kind == 'F'; kind = next_kind()) read_block(items);
         flow.block(items);
     }
 }

@@ -478,6 +478,37 @@ TEST_CASE("HTML printed by Chromium says where it came from at the foot of every
     }
 }
 
+TEST_CASE("An order-of-battle PDF opens no page with a corps's or an army's total: it goes over with what it totals") {
+    // Brigades added one by one to the first division move every page break down a line at a
+    // time, past each total in turn.
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    s.forces().add_corps("Army of the Potomac", "XI Corps", {"Howard", "average"});
+    for (const char* d : {"Barlow", "Steinwehr", "Schurz"}) {
+        s.forces().add_division("XI Corps", d, "");
+        for (int b = 1; b <= 4; ++b) s.forces().add_brigade({d, std::to_string(b) + "th Brigade", "veteran", 6, std::nullopt, "", "", {}});
+    }
+    int pages_seen = 0;
+    for (int extra = 0; extra < 60; ++extra) {
+        s.forces().add_brigade({"Wadsworth", "Extra " + std::to_string(extra), "veteran", 6, std::nullopt, "", "", {}});
+        app::write_file(dir.file("oob.pdf"), test::export_oob(s, request("pdf")));
+        const int pages = pdf_pages(dir.file("oob.pdf"));
+        pages_seen = std::max(pages_seen, pages);
+        for (int page = 2; page <= pages; ++page) {
+            std::istringstream text(shell("pdftotext -f " + std::to_string(page) + " -l " + std::to_string(page) + " -layout " + test::quote(dir.file("oob.pdf")) + " - 2>/dev/null"));
+            std::string first;
+            for (std::string l; std::getline(text, l);)
+                if (const auto t = std::string(trim(l)); !t.empty() && t.rfind("muster 0.1.0", 0) != 0) {
+                    first = t;
+                    break;
+                }
+            INFO("extra " << extra << ", page " << page << ": " << first);
+            CHECK(first.rfind("Total of", 0) != 0);
+        }
+    }
+    CHECK(pages_seen >= 2);  // the breaks were there to test
+}
+
 TEST_CASE("The PDF has its pages and its text holds every brigade") {
     test::TempDir dir;
     auto s = test::make_campaign(dir.file("c.db"));
