@@ -24,6 +24,12 @@ TEST_CASE("Names as people type them: exactly, ignoring case, or a unique beginn
     CHECK(did_you_mean("Grossbern", marked) == ": did you mean Großbeeren?");
     CHECK(did_you_mean("Blucher Corps", marked) == ": did you mean Blücher's Corps?");
     CHECK(did_you_mean("Katzbach", marked).empty());
+    // A slip of a name's beginning: offered after the slips of whole names.
+    const std::vector<std::string> battalions{"Advanced Corps/Grenadier Battalion", "Advanced Corps/Light Infantry", "Advanced Corps/Grenadiers' Guard"};
+    CHECK_THAT(did_you_mean("Advanced Corps/Grenadiers", battalions), Contains("Advanced Corps/Grenadier Battalion") && Contains("Advanced Corps/Grenadiers' Guard") &&
+                                                                         !Contains("Light Infantry"));
+    CHECK(did_you_mean("Grenadiers", {"Grenadier Battalion"}) == ": did you mean Grenadier Battalion?");
+    CHECK(did_you_mean("Rob", names).empty());  // too short to guess at a beginning
 }
 
 TEST_CASE("A leader is found by his surname, the last words of his name, as a name is by its beginning") {
