@@ -906,7 +906,8 @@ std::string Site::Impl::render(app::Session& s, const campaign::PlayerInfo& play
         for (auto it = sent.rbegin(); it != sent.rend() && rows.size() < app::k_messages_shown; ++it)
             rows.push_back({html_escape(it->turn.text()), html_escape(it->player + (viewer.is_umpire() ? " (" + rules.side_name(it->side) + ")" : "")),
                             "<div class=\"message\">" + html_escape(it->text) + "</div>"});
-        main += "<h2>Sent</h2>\n" + table({"Turn", "From", "Message"}, rows, "Nothing sent yet.") + not_shown(sent.size(), rows.size());
+        main += std::string(viewer.is_umpire() ? "<h2>Received from the players</h2>\n" : "<h2>Sent</h2>\n") +
+                table({"Turn", "From", "Message"}, rows, viewer.is_umpire() ? "Nothing received yet." : "Nothing sent yet.") + not_shown(sent.size(), rows.size());
         // The losses its players submitted, as its journal reads them, newest first, each with
         // what became of it: waiting for the umpire's review, reported, taken back.
         rows.clear();

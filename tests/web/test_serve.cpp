@@ -749,7 +749,9 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     CHECK_THAT(club.ok("journal --as union"), Contains("Message from Meade (Union) to the umpire, turn 1: Hold Cemetery Hill."));
     CHECK_THAT(club.ok("journal --as confederate"), !Contains("Message from"));
     // The umpire's link reads it, its sender's side named as the rule set names it.
-    CHECK_THAT(server.get(test::link_path(club.ok("player add Ump --side umpire")) + "orders").body, Contains("Meade (Union)") && !Contains("Meade (union)"));
+    CHECK_THAT(server.get(test::link_path(club.ok("player add Ump --side umpire")) + "orders").body,
+               Contains("Meade (Union)") && !Contains("Meade (union)") && Contains("<h2>Received from the players</h2>"));
+    CHECK_THAT(server.get(club.meade + "orders").body, Contains("<h2>Sent</h2>"));
     // Sent again (the page reloaded): refused, not doubled; losses sent again replace the first.
     const auto again = server.post(club.meade + "write", {{"token", test::form_token(page)}, {"text", "Hold Cemetery Hill.\r\nSend Sykes up."}});
     CHECK(again.status == 422);
