@@ -104,7 +104,8 @@ void add_serve_commands(CLI::App& app, Io& io) {
             if (x.awaiting()) {
                 ++waiting;
                 io.out << "  #" << x.row.number << " " << session.rules().side_name(x.row.proposer) << " -> " << session.rules().side_name(x.row.counterpart) << ": offers "
-                       << (x.offer.empty() ? "nothing" : join(x.offer, ", ")) << "; asks " << (x.ask.empty() ? "nothing" : join(x.ask, ", ")) << x.lapsed_note() << "\n";
+                       << (x.offer.empty() ? "nothing" : join(x.offer, ", ")) << "; asks " << (x.ask.empty() ? "nothing" : join(x.ask, ", ")) << x.lapsed_note()
+                       << (x.row.note.empty() ? "" : "; its note: \"" + x.row.note + "\"") << "\n";
             }
         if (!waiting) io.out << "  none\n";
         io.out << "Draft reports waiting (losses submitted, rolls at the table side):\n";

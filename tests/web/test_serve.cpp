@@ -735,7 +735,7 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
                                       {{"token", test::form_token(page)}, {"offer", "2 stands of Pickett/Garnett's Brigade"}, {"note", "Take them home"}});
     REQUIRE(proposed.status == 200);
     CHECK_THAT(proposed.body, Contains("Exchange #1 proposed to the Confederates"));
-    CHECK_THAT(club.ok("player inbox"), Contains("#1 Union -> Confederate: offers"));
+    CHECK_THAT(club.ok("player inbox"), Contains("#1 Union -> Confederate: offers") && Contains("; its note: \"Take them home\""));
     page = server.get(club.lee + "camps").body;
     CHECK_THAT(page, Contains("Take them home") && Contains("value=\"accept\""));
     const auto answered = server.post(club.lee + "exchange-answer", {{"token", test::form_token(page)}, {"exchange", "1"}, {"seen", seen(page)}, {"answer", "accept"}});
