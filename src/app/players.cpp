@@ -362,7 +362,10 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             refused.emplace_back(e.what());
         }
         if (refused.size() == 1) throw UsageError(refused.front());
-        if (!refused.empty()) throw UsageError(std::to_string(refused.size()) + " lines refused: " + join(refused, "; "));
+        if (!refused.empty()) {  // said whole up to ten; a form of a thousand slips is not said back a thousand times
+            const auto said = std::vector(refused.begin(), refused.begin() + static_cast<long>(std::min<size_t>(refused.size(), 10)));
+            throw UsageError(std::to_string(refused.size()) + " lines refused: " + join(said, "; ") + (refused.size() > said.size() ? "; ..." : ""));
+        }
         return out;
     };
     // Read first without the write lock: a player's form refused (a name mistyped, sent again

@@ -258,7 +258,8 @@ std::string with(const std::string& head, const std::string& commander) {
 std::vector<std::string> header_row(const rules::RuleSet& rules) { return {rules.term_brigade, "Stands", "Label", "State", "Rating", "Commander"}; }
 
 // How the walk is kept: a heading ('H' and its line, drawn with what follows it), and blocks ('B' to 'E')
-// kept on one page where they fit one (a corps's or army's totals, 'F' to 'E', kept with the block before them), of lines ('L'), rows ('R'), the table's header ('T')
+// kept on one page where they fit one (a corps's or army's totals, 'F' to 'E', kept with the block
+// before them), of lines ('L'), rows ('R'), the table's header ('T')
 // and divisions' headings ('D': the division's theater, and its heading with the theater left
 // out and named, for the sheet names the theater most divisions are in once, at its top).
 void put(Spill& s, const Item& i) {

@@ -665,9 +665,13 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         // Written for the turn its page named: the turn moved on since, it is given back, not filed
         // under a turn he did not write it for. (A form naming none is filed under the turn now.)
         const auto turn = s.current().turn;
-        if (const auto shown = field("turn"); !shown.empty() && shown != std::to_string(turn.number()))
-            throw UsageError("the umpire has begun " + turn.text() + " since your page showed the turn you wrote for: your message is given back; "
-                             "send it again for " + turn.text() + ", as it stands or changed");
+        if (const auto shown = field("turn"); !shown.empty()) {
+            if (shown.size() > 9 || !std::all_of(shown.begin(), shown.end(), [](char c) { return c >= '0' && c <= '9'; }))
+                throw UsageError("\"" + visible(shown) + "\" is not a turn's number (as the page gives it: 1, 2, ...)");
+            if (std::stol(shown) != turn.number())
+                throw UsageError("the campaign is at " + turn.text() + " now, not at the turn your page showed (turn " + std::to_string(std::stol(shown)) +
+                                 "): your message is given back; send it again for " + turn.text() + ", as it stands or changed");
+        }
         return s.players().send_message(player, field("text")).summary;
     }
     return s.players().submit_losses(player, field("battle"), lines_of(field("losses"))).summary;

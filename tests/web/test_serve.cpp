@@ -383,10 +383,12 @@ TEST_CASE("Orders written for a turn the umpire has ended since are given back, 
     const auto before = club.dump();
     const auto late = server.post(club.meade + "write", {{"token", test::form_token(page)}, {"turn", "1"}, {"text", "Orders for July 1"}});
     CHECK(late.status == 422);
-    CHECK_THAT(late.body, Contains("has begun turn 2 since your page showed the turn you wrote for") && Contains("Orders for July 1"));  // given back
+    CHECK_THAT(late.body, Contains("the campaign is at turn 2 now, not at the turn your page showed (turn 1)") && Contains("Orders for July 1"));  // given back
+    for (const std::string turn : {"x", "-1", "1e3", "99999999999"})
+        CHECK_THAT(server.post(club.meade + "write", {{"token", test::form_token(page)}, {"turn", turn}, {"text", "Orders"}}).body, Contains("not a turn&#39;s number"));
     CHECK(club.dump() == before);
     const auto fresh = server.get(club.meade + "orders").body;
-    const auto sent = server.post(club.meade + "write", {{"token", test::form_token(fresh)}, {"turn", "2"}, {"text", "Orders for July 1"}});
+    const auto sent = server.post(club.meade + "write", {{"token", test::form_token(fresh)}, {"turn", "02"}, {"text", "Orders for July 1"}});  // 02 is turn 2
     CHECK(sent.status == 200);
     CHECK_THAT(club.ok("player inbox --turn 2"), Contains("Orders for July 1"));
 }
@@ -440,6 +442,11 @@ TEST_CASE("A refused form gives back what the player typed, escaped, to mend - a
     const std::string lines = "Wadsworth/Iron Brigade=1\nWadsworth/Cutlers=1\n<b>&\"x\"";
     const auto refused = server.post(club.meade + "losses", {{"token", token}, {"battle", "Culp's \"Hill\""}, {"losses", lines}});
     CHECK(refused.status == 422);
+    // A form of many slips: ten said, the rest counted.
+    std::string many;
+    for (int i = 0; i < 40; ++i) many += "Nowhere/Brigade " + std::to_string(i) + "=1\n";
+    const auto slips = server.post(club.meade + "losses", {{"token", token}, {"battle", "X"}, {"losses", many}});
+    CHECK_THAT(slips.body, Contains("40 lines refused: ") && Contains("Nowhere/Brigade 9=1") && !Contains("Nowhere/Brigade 10=1&quot;") && Contains("; ..."));
     // Both lines refused said at once, each with its own reason.
     CHECK_THAT(refused.body, Contains("2 lines refused: ") && Contains("no brigade &quot;Wadsworth/Cutlers&quot;") &&
                                  Contains("no brigade &quot;&lt;b&gt;&amp;&quot;x&quot;&quot;"));
