@@ -148,7 +148,10 @@ void Platform::take_keys() {
             clicked = clicked || k.action == GLFW_PRESS;
             m_press_waited = false;
             m_keys.pop_front();
-            ImGui_ImplGlfw_MouseButtonCallback(m_window, k.key, k.action, k.mods);
+            if (k.key >= 0 && static_cast<size_t>(k.key) < m_buttons.size()) {
+                m_buttons[static_cast<size_t>(k.key)] = k.action == GLFW_PRESS;
+                m_pressed[static_cast<size_t>(k.key)] = m_pressed[static_cast<size_t>(k.key)] || k.action == GLFW_PRESS;
+            }
             continue;
         }
         if (k.key < 0 ? !changed.empty() : (pressed && k.action == GLFW_RELEASE) || !changed.insert(k.key).second) break;
@@ -166,7 +169,15 @@ void Platform::start_frame(double wait_seconds, const std::function<void(ImGuiIO
     take_keys();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    if (input) input(ImGui::GetIO());
+    // The buttons as the queue has given them, not as GLFW holds them now: the backend reads
+    // GLFW's, which a press held back a frame has changed already (the click then landed in
+    // the frame it was held from).
+    auto& io = ImGui::GetIO();
+    for (size_t b = 0; b < m_buttons.size(); ++b) {
+        io.MouseDown[b] = m_buttons[b] || m_pressed[b];
+        m_pressed[b] = false;
+    }
+    if (input) input(io);
     ImGui::NewFrame();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The window, the OpenGL context and Dear ImGui's GLFW/OpenGL3 backends; the content scale (theme.hpp: fonts, look);
 // screenshots. Used by muster-gui and by the GUI tests alike.
+#include <array>
 #include <deque>
 #include <functional>
 #include <string>
@@ -69,6 +70,8 @@ private:
     std::deque<Key> m_keys;  // the keys', characters' and mouse buttons' events not yet given to the backend, in order
     double m_pointer_x = -1, m_pointer_y = -1;  // where the last frame saw the pointer
     bool m_press_waited = false;                // a press waited a frame for its move: it waits no more
+    std::array<bool, 5> m_buttons{};            // the mouse buttons held, as the queue gave them
+    std::array<bool, 5> m_pressed{};            // pressed since the last frame (and perhaps let go)
     GLFWwindow* m_window = nullptr;
     std::string m_ini;
     float m_scale = 1.f;

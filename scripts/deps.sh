@@ -7,7 +7,7 @@ build=(cmake ninja-build pkg-config g++ libsqlitecpp-dev libsqlite3-dev libcerea
        libfmt-dev libcli11-dev zlib1g-dev libmicrohttpd-dev libssl-dev fonts-dejavu-core)
 gui=(libimgui-dev libstb-dev libglfw3-dev libgl-dev fonts-dejavu-core fonts-font-awesome)
 test=(catch2 libbenchmark-dev poppler-utils chromium chromium-driver xvfb xauth libgl1-mesa-dri time curl
-      lintian desktop-file-utils appstream man-db zsh openssl)
+      lintian desktop-file-utils appstream man-db zsh openssl xdotool)
 fuzz=(clang libclang-rt-14-dev)
 
 want=("${build[@]}")

@@ -4,6 +4,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <thread>
@@ -615,6 +616,36 @@ TEST_CASE("Escape closes a popup, though tapped faster than a frame, and the nex
     REQUIRE(d.click("OOB/Disband"));
     for (const auto& b : d.app.session()->forces().brigades())
         if (b.ref() == "Heth/2nd Brigade") CHECK(b.status == BrigadeStatus::disbanded);
+}
+
+TEST_CASE("A tab clicked as the pointer comes to it from another tab, as the window system sends it, is brought to the front") {
+    // xdotool's move and press in one batch, its release in a later one: the press, held a
+    // frame for its move, is not read meanwhile from GLFW's buttons as they are now.
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    d.show<gui::JournalWindow>();
+    d.show<gui::SeasonWindow>();
+    d.mouse_from_platform = true;
+    auto window = test::shell("xdotool search --name '^muster test$' 2>/dev/null | head -1");
+    window.erase(std::remove(window.begin(), window.end(), '\n'), window.end());
+    REQUIRE(!window.empty());
+    const auto at = [&](const std::string& mark) {
+        const auto p = gui::marked(mark);
+        REQUIRE(p);
+        return "--window " + window + " " + std::to_string(static_cast<int>(p->x)) + " " + std::to_string(static_cast<int>(p->y));
+    };
+    const auto season = at("Tab/Season"), journal = at("Tab/Journal");
+    const std::vector<std::pair<std::string, gui::Window*>> targets{{journal, &d.app.window<gui::JournalWindow>()}, {season, &d.app.window<gui::SeasonWindow>()}};
+    for (int round = 0; round < 3; ++round)
+        for (const auto& [to, expected] : targets) {
+            test::shell("xdotool mousemove " + to + " mousedown 1");
+            d.frames(1);
+            test::shell("xdotool mouseup 1");
+            d.frames(3);
+            CHECK(d.app.front() == expected);
+        }
 }
 
 TEST_CASE("A window larger than the screen opens within it, where asked to fit it, as muster-gui asks") {
