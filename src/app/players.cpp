@@ -306,14 +306,15 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
     for (const auto& p : plans)
         if (p.plan.open()) planned.push_back(p.plan.name);
     // A planned battle's field, as his side reads it: its divisions there (deployed, or arrived
-    // from the reserve). Empty: not planned.
-    std::set<std::string> on_field;
+    // from the reserve), his own whole.
+    std::optional<std::set<std::string>> on_field;  // none: not planned
     if (const auto i = match_one(battle, planned, "planned battle"); i >= 0) {
         battle = planned[static_cast<size_t>(i)];
+        on_field.emplace();
         for (const auto& p : plans)
             if (p.plan.open() && p.plan.name == battle)
                 for (const auto* lines : {&p.deployed, &p.arrived})
-                    for (const auto& d : *lines) on_field.insert(d.division);
+                    for (const auto& d : *lines) on_field->insert(d.division);
     }
     // A slip of the name of a planned battle, or of one it fought, is refused, suggesting it:
     // filed apart, the losses would wait under a battle no one planned.
@@ -410,7 +411,7 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             db::Battles(store).insert_draft_line(m_session.current().id, d);
             // A division not on the planned field: a slip of its name, likely; taken, and said, as
             // the umpire is told it when he reports the battle.
-            const bool off_field = !on_field.empty() && !on_field.count(brigade->division);
+            const bool off_field = on_field && !on_field->count(brigade->division);
             out.lines.push_back(brigade->ref() + ": " + count_of(n, "stand", "stands") + " lost" + (was ? " (was " + std::to_string(*was) + ")" : "") +
                                 (off_field ? " (" + brigade->division + " is not on the field planned for " + battle + ": is it the one you meant?)" : ""));
         }

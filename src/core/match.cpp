@@ -191,12 +191,12 @@ std::string did_you_mean(std::string_view typed, const std::vector<std::string>&
     std::vector<std::pair<size_t, size_t>> near;  // distance, index
     for (size_t i = 0; i < names.size(); ++i) {
         plain(names[i], name_plain);
-        // A slip of the whole name, or else a smaller one of its beginning, a letter in ten
-        // ("Advanced Corps/Grenadiers" for "Advanced Corps/Grenadier Battalion"; not "Heth/9th"
-        // for "Heth/1st Brigade"), offered after the whole names' slips.
+        // A slip of the whole name, or else a smaller one of its beginning, a letter in ten typed
+        // ("Advanced Corps/Grenadiers" for "Advanced Corps/Grenadier Battalion"; a name of fewer
+        // than ten letters, "Stew" or "Heth/9th", is no beginning slipped), offered after the
+        // whole names' slips.
         auto d = distance(typed_plain, name_plain, limit);
-        if (const size_t begin_limit = std::max<size_t>(1, typed_plain.size() / 10);
-            d > limit && name_plain.size() > typed_plain.size() && typed_plain.size() >= 4)
+        if (const size_t begin_limit = typed_plain.size() / 10; d > limit && begin_limit > 0 && name_plain.size() > typed_plain.size())
             if (const auto b = distance(typed_plain, std::string_view(name_plain).substr(0, typed_plain.size()), begin_limit); b <= begin_limit) d = b + 1;
         const bool again = std::any_of(near.begin(), near.end(), [&](const auto& n) { return names[n.second] == names[i]; });
         if (d <= limit && !again) near.emplace_back(d, i);

@@ -405,6 +405,11 @@ TEST_CASE("Losses submitted for a division not on the planned field are taken, a
     CHECK(sent.status == 200);
     CHECK_THAT(sent.body, Contains("Robinson/1st Brigade: 1 stand lost (Robinson is not on the field planned for Culp&#39;s Hill: is it the one you meant?)"));
     CHECK_THAT(sent.body, !Contains("Wadsworth is not on the field"));
+    // A field of none of his side's, and none of the enemy's he has seen: said alike.
+    club.ok("battle plan \"Baltimore Pike\"");
+    club.ok("battle deploy \"Baltimore Pike\" Rodes");  // hidden from the Union
+    const auto far = server.post(club.meade + "losses", {{"token", token}, {"battle", "Baltimore Pike"}, {"losses", "Wadsworth/Iron Brigade=1"}});
+    CHECK_THAT(far.body, Contains("Wadsworth is not on the field planned for Baltimore Pike"));
 }
 
 TEST_CASE("A request under a player's link for what is not there is refused and changes nothing - his link's use is noted only for what he read") {
