@@ -1191,7 +1191,8 @@ Outcome Battles::amend(const std::string& battle_name, const std::vector<std::st
         }
     }
     if (asked.brigades.empty() && asked.leaders.empty() && not_fallen.empty())
-        throw UsageError("give what to amend: --loss \"Division/Brigade=N\", the stands it lost there, or --leader \"REF:FATE\" (or REF:none)");
+        throw UsageError("give what to amend: --loss \"" + m_session.rules().term_division + "/" + m_session.rules().term_brigade +
+                         "=N\", the stands it lost there, or --leader \"REF:FATE\" (or REF:none)");
     const auto c = m_session.current();
     auto& store = m_session.state().store;
     Outcome out;
