@@ -174,7 +174,7 @@ campaign::ExchangeItem parse_item(const Refs& refs, const rules::RuleSet& r, con
         const auto eq = rest.rfind('=');
         int n = 0;
         if (eq == std::string::npos || !parse_int(std::string(trim(std::string_view(rest).substr(eq + 1))), n) || n < 1)
-            throw UsageError("exchange item \"" + visible(spec) + "\": expected stands:Division/Brigade=N with N a whole number of stands: 1 or more, and at most what its camps hold");
+            throw UsageError("exchange item \"" + visible(spec) + "\": expected stands:" + refs.form() + "=N with N a whole number of stands: 1 or more, and at most what its camps hold");
         item.stands = n;
         rest = rest.substr(0, eq);
     }

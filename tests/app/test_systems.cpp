@@ -190,6 +190,10 @@ TEST_CASE("An AWI campaign speaks of brigades and battalions, as its rule set na
     CHECK_THROWS_WITH(s.arrivals().arrive(a), Contains("no brigade named \"Grnt\"") && Contains("did you mean Grant?"));
     CHECK_THROWS_WITH(s.forces().rename(NamedKind::division, "Grnt", "Gray"), Contains("no brigade named \"Grnt\""));
     CHECK_THROWS_WITH(s.battles().amend("Chadds Ford", {}, {}, app::Mode::apply), Contains("--loss \"Brigade/Battalion=N\""));
+    app::ExchangeProposal swap;
+    swap.from = "british";
+    swap.offer = {"stands:Stirn/Leib Regiment=x"};
+    CHECK_THROWS_WITH(s.prisoners().propose_exchange(swap), Contains("expected stands:Brigade/Battalion=N"));
     s.forces().add_division("Knyphausen's Column", "Grayson", "");
     a.division = "Gr";
     CHECK_THROWS_WITH(s.arrivals().arrive(a), Contains("brigade \"Gr\" could be") && !Contains("division"));
