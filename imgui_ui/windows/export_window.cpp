@@ -168,10 +168,24 @@ void ExportWindow::draw(GuiApp& app) {
         const float size = std::min(ImGui::GetFontSize(), height_mm * k / 3.4f);
         const std::pair<const std::string*, ImU32> lines[] = {
             {&t.brigade, IM_COL32(0, 0, 0, 255)}, {&t.division, IM_COL32(90, 90, 90, 255)}, {&third, IM_COL32(30, 30, 30, 255)}};
-        for (size_t j = 0; j < std::size(lines); ++j)
-            dl->AddText(ImGui::GetFont(), size, ImVec2(x + 3, y + 2 + static_cast<float>(j) * size * 1.1f), lines[j].second, lines[j].first->c_str());
+        // Each line set smaller where it is wider than the label, as the sheet sets it, down to
+        // 60% of its size; past that, cut and ended in "...".
+        const float room = width_mm * k - 6;
+        for (size_t j = 0; j < std::size(lines); ++j) {
+            std::string text = *lines[j].first;
+            const float wide = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
+            const float set = wide <= room ? size : std::max(size * 0.6f, size * room / wide);
+            if (ImGui::GetFont()->CalcTextSizeA(set, FLT_MAX, 0, text.c_str()).x > room) {
+                while (!text.empty() && ImGui::GetFont()->CalcTextSizeA(set, FLT_MAX, 0, (text + "...").c_str()).x > room) {
+                    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();  // a letter whole
+                    if (!text.empty()) text.pop_back();
+                }
+                text += "...";
+            }
+            dl->AddText(ImGui::GetFont(), set, ImVec2(x + 3, y + 2 + static_cast<float>(j) * size * 1.1f), lines[j].second, text.c_str());
+        }
         dl->PopClipRect();
-        // The preview is to scale, so a long name is cut at the label's edge: hover reads it whole.
+        // The preview is to scale, so a long name is set smaller or cut: hover reads it whole.
         if (ImGui::IsMouseHoveringRect(ImVec2(x, y), ImVec2(x + width_mm * k, y + height_mm * k)))
             ImGui::SetTooltip("%s\n%s\n%s", t.brigade.c_str(), t.division.c_str(), third.c_str());
     }

@@ -226,6 +226,8 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     REQUIRE(d.click("Export/Export"));
     CHECK(std::filesystem::file_size(dir.file("labels.pdf")) > 1000);
     d.frame(shot("export_labels"));
+    // The sheet's preview sets a long line smaller, or cuts it with "...": no letter cut at a label's edge.
+    for (const auto& g : gui::clipped_glyphs()) FAIL_CHECK("a glyph cut at " << g.edge << " in " << g.window);
 }
 
 TEST_CASE("A GUI refusal shows in its window and changes nothing") {
