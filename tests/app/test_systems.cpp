@@ -171,7 +171,7 @@ TEST_CASE("An AWI campaign speaks of brigades and battalions, as its rule set na
     CHECK(text.find("brigadier") == std::string::npos);
     // A battalion whose label has no Spent state (militia 5/4/-) left with no stands is said to
     // have none left, in the order of battle as in the battle report; not Worn.
-    s.forces().add_brigade({"Stirn", "Jaegers", "militia", 5, std::nullopt, "", "", {"Ewald", "competent"}});
+    s.forces().add_brigade({"Stirn", "Jaegers", "militia", 5, std::nullopt, "", "", {}});  // no leader: a name of his might be drawn already (the seed is fresh)
     battle::Report all;
     all.name = "Birmingham Meeting House";
     battle::add_loss_spec(all, "Stirn/Jaegers=5");
