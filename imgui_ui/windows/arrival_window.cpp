@@ -37,14 +37,26 @@ void ArrivalWindow::arrive(GuiApp& app, const std::vector<std::string>& rolls, b
 
 namespace {
 
+// The divisions still to arrive, each with its army and corps: what the panel offers.
+struct Placeholder {
+    const army::Army* army;
+    const army::Corps* corps;
+    const army::Division* division;
+};
+std::vector<Placeholder> placeholders(const army::OrderOfBattle& oob) {
+    std::vector<Placeholder> out;
+    for (const auto& a : oob.armies)
+        for (const auto& k : a.corps)
+            for (const auto& d : k.divisions)
+                if (d.status == DivisionStatus::placeholder) out.push_back({&a, &k, &d});
+    return out;
+}
+
 // No division chosen: which to choose, or that none is left to choose (the list is empty).
 void require_chosen(const GuiApp& app, const std::string& division) {
     if (!division.empty()) return;
     const auto& rules = *app.model().rules;
-    for (const auto& a : app.model().oob.armies)
-        for (const auto& k : a.corps)
-            for (const auto& d : k.divisions)
-                if (d.status == DivisionStatus::placeholder) throw UsageError("pick the " + rules.division_noun() + " that arrives");
+    if (!placeholders(app.model().oob).empty()) throw UsageError("pick the " + rules.division_noun() + " that arrives");
     throw UsageError("no " + rules.division_noun() + " is left to arrive: every one has arrived. A new one is laid out at the command line "
                      "(muster add division NAME --corps CORPS), left empty to be rolled up when it arrives");
 }
@@ -78,17 +90,14 @@ void ArrivalWindow::draw(GuiApp& app) {
     const bool choosing = ImGui::BeginCombo((rules.term_division + "##division").c_str(), division.empty() ? "(choose a placeholder)" : division.c_str());
     mark("Arrival/Division");
     if (choosing) {
-        for (const auto& a : app.model().oob.armies)
-            for (const auto& k : a.corps)
-                for (const auto& d : k.divisions) {
-                    if (d.status != DivisionStatus::placeholder) continue;
-                    if (ImGui::Selectable((d.name + "  (" + k.name + ", " + app.model().rules->side_name(a.side) + ")").c_str())) {
-                        division = d.name;
-                        dice.cancel();
-                        shown.reset();
-                    }
-                    mark("Arrival/Division/" + d.name);
-                }
+        for (const auto& [a, k, d] : placeholders(app.model().oob)) {
+            if (ImGui::Selectable((d->name + "  (" + k->name + ", " + rules.side_name(a->side) + ")").c_str())) {
+                division = d->name;
+                dice.cancel();
+                shown.reset();
+            }
+            mark("Arrival/Division/" + d->name);
+        }
         ImGui::EndCombo();
     }
     const auto& campaign = *app.model().current;

@@ -666,10 +666,11 @@ std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& pla
         // under a turn he did not write it for. (A form naming none is filed under the turn now.)
         const auto turn = s.current().turn;
         if (const auto shown = field("turn"); !shown.empty()) {
-            if (shown.size() > 9 || !std::all_of(shown.begin(), shown.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            int number = 0;
+            if (shown.find_first_not_of("0123456789") != std::string::npos || !parse_int(shown, number))
                 throw UsageError("\"" + visible(shown) + "\" is not a turn's number (as the page gives it: 1, 2, ...)");
-            if (std::stol(shown) != turn.number())
-                throw UsageError("the campaign is at " + turn.text() + " now, not at the turn your page showed (turn " + std::to_string(std::stol(shown)) +
+            if (number != turn.number())
+                throw UsageError("the campaign is at " + turn.text() + " now, not at the turn your page showed (turn " + std::to_string(number) +
                                  "): your message is given back; send it again for " + turn.text() + ", as it stands or changed");
         }
         return s.players().send_message(player, field("text")).summary;

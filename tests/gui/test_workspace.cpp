@@ -618,15 +618,29 @@ TEST_CASE("Escape closes a popup, though tapped faster than a frame, and the nex
         if (b.ref() == "Heth/2nd Brigade") CHECK(b.status == BrigadeStatus::disbanded);
 }
 
+namespace {
+
+// A workspace with the Journal's and the Season's tabs open, the Season's in front.
+struct TwoTabs {
+    test::TempDir dir;
+    test::Driver d;
+    TwoTabs() : d(campaign(dir)) {
+        d.show<gui::JournalWindow>();
+        d.show<gui::SeasonWindow>();
+    }
+    static std::string campaign(const test::TempDir& dir) {
+        test::season_campaign(dir.file("c.db"));
+        return dir.file("c.db");
+    }
+};
+
+}  // namespace
+
 TEST_CASE("A tab clicked as the pointer comes to it from another tab, as the window system sends it, is brought to the front") {
     // xdotool's move and press in one batch, its release in a later one: the press, held a
     // frame for its move, is not read meanwhile from GLFW's buttons as they are now.
-    test::TempDir dir;
-    const auto db = dir.file("c.db");
-    test::season_campaign(db);
-    test::Driver d(db);
-    d.show<gui::JournalWindow>();
-    d.show<gui::SeasonWindow>();
+    TwoTabs w;
+    auto& d = w.d;
     d.mouse_from_platform = true;
     auto window = test::shell("xdotool search --name '^muster test$' 2>/dev/null | head -1");
     window.erase(std::remove(window.begin(), window.end(), '\n'), window.end());
@@ -663,12 +677,9 @@ TEST_CASE("A window larger than the screen opens within it, where asked to fit i
 }
 
 TEST_CASE("A tab not in front clicked at its right end comes to the front, not closed - the one in front closes there") {
-    test::TempDir dir;
-    const auto db = dir.file("c.db");
-    test::season_campaign(db);
-    test::Driver d(db);
-    auto& journal = d.show<gui::JournalWindow>();
-    d.show<gui::SeasonWindow>();
+    TwoTabs w;
+    auto& d = w.d;
+    auto& journal = d.app.window<gui::JournalWindow>();
     REQUIRE(d.click("TabEnd/Journal"));
     CHECK(journal.open);
     CHECK(d.app.front() == &journal);
@@ -677,12 +688,8 @@ TEST_CASE("A tab not in front clicked at its right end comes to the front, not c
 }
 
 TEST_CASE("A tab clicked as the pointer comes to it, in one batch of events, is brought to the front") {
-    test::TempDir dir;
-    const auto db = dir.file("c.db");
-    test::season_campaign(db);
-    test::Driver d(db);
-    d.show<gui::JournalWindow>();
-    d.show<gui::SeasonWindow>();
+    TwoTabs w;
+    auto& d = w.d;
     const auto journal = gui::marked("Tab/Journal"), season = gui::marked("Tab/Season");
     REQUIRE((journal && season));
     d.mouse_from_platform = true;
