@@ -309,16 +309,17 @@ void GuiApp::draw_workspace() {
                                    ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("##workspace", nullptr, fixed);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    navigator_width = std::clamp(navigator_width, 120.f, std::max(120.f, avail.x - 320.f));
-    ImGui::BeginChild("##navigator", ImVec2(navigator_width, 0), true);
+    // Its width is kept for 16 px text (px): a HiDPI screen widens it with its words.
+    navigator_width = std::clamp(navigator_width, 120.f, std::max(120.f, avail.x / px(1) - 320.f));
+    ImGui::BeginChild("##navigator", ImVec2(px(navigator_width), 0), true);
     if (model().current) m_navigator->draw(*this);
     else ImGui::TextDisabled("No campaign chosen.");
     ImGui::EndChild();
     // The splitter: dragged, it gives the navigator more or less of the width.
     ImGui::SameLine(0, 0);
-    ImGui::InvisibleButton("##split", ImVec2(8, std::max(1.f, avail.y)));
+    ImGui::InvisibleButton("##split", ImVec2(px(8), std::max(1.f, avail.y)));
     mark("Workspace/Splitter");
-    if (ImGui::IsItemActive()) navigator_width += ImGui::GetIO().MouseDelta.x;
+    if (ImGui::IsItemActive()) navigator_width += ImGui::GetIO().MouseDelta.x / px(1);
     if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     ImGui::GetWindowDrawList()->AddLine(ImVec2((a.x + b.x) / 2, a.y), ImVec2((a.x + b.x) / 2, b.y), ImGui::GetColorU32(ImGuiCol_Separator), 2.f);

@@ -125,7 +125,7 @@ public:
     std::string layout_text() const;
     /// Restores a layout line read from the settings file; unknown keys and panels are ignored.
     void restore_layout(std::string_view line);
-    float navigator_width = 300;
+    float navigator_width = 300;  ///< in pixels of 16 px text (px): wider on a HiDPI screen
 
 private:
     void run_in_front(const Action& action);

@@ -137,15 +137,19 @@ TEST_CASE("On a HiDPI screen (MUSTER_SCALE=1.5) the text and the spacing are dra
     const auto db = dir.file("c.db");
     test::season_campaign(db);
     setenv("MUSTER_SCALE", "1.5", 1);
-    test::Driver d(db, {}, 1280, 800);
+    test::Driver d(db, {}, 1920, 1200);  // a 1280x800 screen's room, at 1.5 times its size
     unsetenv("MUSTER_SCALE");
     d.frame();
     CHECK(d.platform.scale() == 1.5f);
     CHECK(ImGui::GetFontSize() == 24.f);  // 16 px at 1
     CHECK(ImGui::GetStyle().ItemSpacing.x == 12.f);
+    // The navigator is as wide for its larger text: 300 at 16 px is 450 at 24 (the splitter's
+    // middle lies just past it).
+    REQUIRE(gui::marked("Workspace/Splitter"));
+    CHECK(gui::marked("Workspace/Splitter")->x == Approx(ImGui::GetStyle().WindowPadding.x + 450 + gui::px(8) / 2).margin(3));
     for (const auto& a : d.app.actions())
         if (a.id.rfind("window.", 0) == 0) d.app.run(a.id);
-    walk_panels(d, "1280x800_scale_1.5");
+    walk_panels(d, "1920x1200_scale_1.5");
 }
 
 }  // namespace muster
