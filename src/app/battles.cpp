@@ -898,7 +898,9 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
     std::string battle;
     battle::Report reported;  // as the report of the draft reads, once made
     std::vector<std::string> kept;  // the divisions it keeps hidden that the report does not name
-    const auto say_kept = [&](Outcome& out) {
+    std::vector<std::string> past_submitted;  // prisoners given beyond a player's loss (prisoners_past_submitted)
+    const auto say_notes = [&](Outcome& out) {
+        out.lines.insert(out.lines.end(), past_submitted.begin(), past_submitted.end());
         if (!kept.empty())
             out.lines.push_back("fought as the draft's lines say, but kept hidden from the enemy, which has not seen " + std::string(kept.size() == 1 ? "it" : "them") + ": " +
                                 join(kept, ", ") + " (to show " + (kept.size() == 1 ? "it" : "them") + " fighting, give " + (kept.size() == 1 ? "it" : "each") + " with --division)");
@@ -911,6 +913,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         for (const auto& b : how.beside.brigades)
             if (b.captured > 0) captured_beside[refs.brigade(b.brigade).id] += b.captured;
         require_no_doubled_loss(m_session.rules(), battle, lines, refs, captured_beside);
+        past_submitted = prisoners_past_submitted(lines, refs, captured_beside);
         // Its states on the table go with it (they are the table's, not the report's): read as
         // `battle draft` reads them, so one the file has lost the unit of is refused here too.
         for (const auto& st : db::Battles(store).draft_states(c.id, battle)) {
@@ -1019,7 +1022,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         const Refs refs(roster, m_session.rules());
         const auto report = report_of(refs);
         auto out = preview_battle(store, m_session.rules(), c.id, report, plan_of(refs, report));
-        say_kept(out);
+        say_notes(out);
         say_if_late(m_session, report, c, out);
         return out;
     }
@@ -1030,7 +1033,7 @@ Outcome Battles::report_draft(const std::string& typed, const DraftReport& how, 
         const auto report = report_of(refs);
         const auto plan = plan_of(refs, report);
         out = plan.outcome;
-        say_kept(out);
+        say_notes(out);
         write_battle(store, m_session.rules(), c.id, op, roster, report, plan, out.lines);
         db::Battles(store).clear_draft(c.id, battle);
         return out.summary;

@@ -829,12 +829,17 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
     return report;
 }
 
-std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& lines, const Refs& refs, const std::map<std::int64_t, int>& captured_beside) {
-    struct Taken {
-        int lost = 0, captured = 0, submitted = 0;  // rolled at the table: lost, captured; and submitted
-        std::string by;
-    };
-    std::map<std::int64_t, Taken> taken;  // per brigade
+namespace {
+
+// A brigade's stands in a draft: rolled at the table (lost, captured), the umpire's prisoners
+// given beside it, and what a player submitted (by whom).
+struct Taken {
+    int lost = 0, captured = 0, beside = 0, submitted = 0;
+    std::string by;
+};
+
+std::map<std::int64_t, Taken> taken_by_brigade(const std::vector<campaign::DraftLine>& lines, const std::map<std::int64_t, int>& captured_beside) {
+    std::map<std::int64_t, Taken> taken;
     for (const auto& l : lines) {
         if (!l.brigade_id || (l.kind != DraftKind::lost && l.kind != DraftKind::captured)) continue;
         auto& t = taken[*l.brigade_id];
@@ -845,17 +850,33 @@ std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& 
             t.by = l.why;
         }
     }
-    // The umpire's prisoners beside the draft, where the table took stands too, are among them.
     for (auto& [id, t] : taken)
-        if (t.lost + t.captured > 0)
-            if (const auto it = captured_beside.find(id); it != captured_beside.end()) t.captured += it->second;
+        if (const auto it = captured_beside.find(id); it != captured_beside.end()) t.beside = it->second;
+    return taken;
+}
+
+}  // namespace
+
+std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& lines, const Refs& refs, const std::map<std::int64_t, int>& captured_beside) {
     std::vector<std::string> out;
-    for (const auto& [id, t] : taken)
+    for (const auto& [id, t] : taken_by_brigade(lines, captured_beside)) {
+        // The umpire's prisoners beside the draft, where the table took stands too, are among them.
+        const int captured = t.captured + (t.lost + t.captured > 0 ? t.beside : 0);
         // The same: one loss told twice, as the draft reads it (the larger of the two).
-        if (const int rolled = t.lost + t.captured; rolled > 0 && t.submitted > 0 && rolled != t.submitted)
+        if (const int rolled = t.lost + captured; rolled > 0 && t.submitted > 0 && rolled != t.submitted)
             out.push_back(refs.brigade_at(id, "a draft line").ref() + ": " + count_of(rolled, "stand", "stands") +
-                          (t.captured ? " lost and captured (" + std::to_string(t.lost) + " and " + std::to_string(t.captured) + ")" : std::string(" lost")) +
+                          (captured ? " lost and captured (" + std::to_string(t.lost) + " and " + std::to_string(captured) + ")" : std::string(" lost")) +
                           " rolled at the table, " + std::to_string(t.submitted) + " " + t.by);
+    }
+    return out;
+}
+
+std::vector<std::string> prisoners_past_submitted(const std::vector<campaign::DraftLine>& lines, const Refs& refs, const std::map<std::int64_t, int>& captured_beside) {
+    std::vector<std::string> out;
+    for (const auto& [id, t] : taken_by_brigade(lines, captured_beside))
+        if (t.lost + t.captured == 0 && t.submitted > 0 && t.beside > t.submitted)
+            out.push_back(refs.brigade_at(id, "a draft line").ref() + ": " + count_of(t.beside, "stand", "stands") + " captured given with the report, more than the " +
+                          std::to_string(t.submitted) + " lost (captured ones too) " + t.by + ": the prisoners taken, no stand lost besides");
     return out;
 }
 
@@ -909,6 +930,11 @@ Draft TableSide::draft(const std::string& typed) const {
 Draft make_draft(const std::string& battle, const std::vector<campaign::DraftLine>& lines, const std::vector<campaign::DraftState>& states,
                  const Refs& refs, const rules::RuleSet& rules) {
     Draft out{battle, {}, {}, {}, report_from_draft(battle, lines, refs), doubled_losses(lines, refs)};
+    for (const auto& l : lines)
+        if (l.submitted && l.kind == DraftKind::lost && l.brigade_id) {
+            const auto& b = refs.brigade_at(*l.brigade_id, "a draft line");
+            out.submitted.push_back({b.id, b.ref(), b.side, l.stands, l.why});
+        }
     // Each unit's states now, where they differ from the default (in good order, on the field).
     const TableStates now(states);
     std::set<std::string> done;

@@ -104,6 +104,12 @@ battle::Report report_from_draft(const std::string& battle, const std::vector<ca
 std::vector<std::string> doubled_losses(const std::vector<campaign::DraftLine>& lines, const Refs& refs,
                                         const std::map<std::int64_t, int>& captured_beside = {});
 
+/// The brigades of a draft whose only loss is a player's, given fewer stands than the prisoners
+/// the umpire gives beside the draft: the umpire's word is taken (the prisoners, no stand lost
+/// besides), each said in words for him to see the two disagreed.
+std::vector<std::string> prisoners_past_submitted(const std::vector<campaign::DraftLine>& lines, const Refs& refs,
+                                                  const std::map<std::int64_t, int>& captured_beside);
+
 /// Refuses (UsageError) a draft in which a brigade has stands lost both rolled at the table and
 /// submitted by a player (doubled_losses, every one named): a player gives his brigade's whole
 /// loss, so the two are not added; the umpire writes the draft out and gives the loss in the file.

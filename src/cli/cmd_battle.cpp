@@ -186,6 +186,12 @@ void add_battle_commands(CLI::App& app, Io& io) {
                 io.out << "Check the stands lost of each " << session.rules().brigade_noun() << " both rolled at the table and submitted by a player: "
                        << "the file gives the larger, not the two added\n";
             for (const auto& l : d.doubled) io.out << "  " << l << "\n";
+            // The file's "lost" leaves out the prisoners given beside it, which a player's number counts.
+            std::vector<std::string> submitted;
+            for (const auto& l : d.submitted) submitted.push_back(l.brigade + ": " + std::to_string(l.stands) + " " + l.why);
+            if (!submitted.empty())
+                io.out << "A player's number is his " << session.rules().brigade_noun() << "'s whole loss, captured ones too: where you give prisoners of one in the file, "
+                       << "take them off its \"lost\" (" << join(submitted, "; ") << ")\n";
             return;
         }
         io.out << "Draft report of " << d.battle << "\n  Rolled for at the table: " << (d.engaged.empty() ? "none yet" : join(d.engaged, ", ")) << "\n";

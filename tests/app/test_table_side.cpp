@@ -384,11 +384,16 @@ TEST_CASE("A player's loss counts the prisoners the umpire gives beside the draf
     CHECK_THAT(preview.summary + join(preview.lines, "\n"), Contains("2 lost, 1 captured"));
     w.s.battles().report_draft("Wagram", how, app::Mode::apply);
     CHECK(w.stands("Fresnel/Kleist") == before - 3);
-    // More prisoners than he gave: the umpire's, none lost besides.
+    CHECK_THAT(join(preview.lines, "\n"), !Contains("more than"));
+    // More prisoners than he gave: the umpire's, none lost besides, and said so (in the preview
+    // and the report alike), for the two numbers disagree.
     w.s.history().undo();
     app::DraftReport more;
     battle::add_captured_spec(more.beside, "Fresnel/Kleist=4@Vincennes");
-    w.s.battles().report_draft("Wagram", more, app::Mode::apply);
+    const std::string said = "Fresnel/Kleist: 4 stands captured given with the report, more than the 3 lost (captured ones too) submitted by Karl (Allies): "
+                             "the prisoners taken, no stand lost besides";
+    CHECK_THAT(join(w.s.battles().report_draft("Wagram", more, app::Mode::preview).lines, "\n"), Contains(said));
+    CHECK_THAT(join(w.s.battles().report_draft("Wagram", more, app::Mode::apply).lines, "\n"), Contains(said));
     CHECK(w.stands("Fresnel/Kleist") == before - 4);
 }
 

@@ -590,7 +590,11 @@ TEST_CASE("Losses a player submitted that the umpire discards are told to his si
     // Written out, edited and reported as a file, the draft is cleared with it: the losses were
     // reported, not set aside, and the side is told nothing more than the battle.
     const auto file = club.dir.file("culps.json");
-    club.ok("battle draft \"Culp's Hill\" --write " + test::quote(file));
+    // The file's "lost" is what the brigade lost but its prisoners: the player's number counts
+    // them too, which the umpire is told as the file is written.
+    CHECK_THAT(club.ok("battle draft \"Culp's Hill\" --write " + test::quote(file)),
+               Contains("A player's number is his brigade's whole loss, captured ones too: where you give prisoners of one in the file, take them off "
+                        "its \"lost\" (Wadsworth/Iron Brigade: 2 submitted by"));
     CHECK_THAT(club.ok("battle report " + test::quote(file)), Contains("the draft report of Culp's Hill is cleared"));
     const auto reported = club.ok("journal --as union");
     CHECK_THAT(reported.substr(reported.rfind("\n#")), Contains("battle  Battle of Culp's Hill: 1 division, 2 stands lost") && !Contains("set aside"));
