@@ -519,20 +519,27 @@ void require_whole(const std::string& path) {
                       std::to_string(static_cast<std::uintmax_t>(*h->pages) * h->page_size) + ": it was cut short");
 }
 
-// A rollback journal beside a file in rollback mode is rolled into it as it is opened, by any
-// connection, whatever file it was written for. muster writes with a write-ahead log and leaves
-// none, so a live one there (its header still marked) is another program's or another file's:
-// refused, changing nothing.
+// SQLite takes a -journal beside a database as a live (hot) one where it holds a first byte that
+// is not zero, and any at all beside a database of no pages (or none): as the database is
+// opened, by any connection and in either journal mode, it rolls a live one into the file,
+// whatever file it was written for, and deletes one it cannot read as a journal. muster writes
+// with a write-ahead log and leaves none, so one there is another program's, another file's,
+// or no journal: refused, changing nothing. One whose first byte is zero (spent) is left alone.
 void require_no_foreign_journal(const std::string& path) {
-    const auto h = header_of(path);
-    if (!h || h->write_version != 1) return;
     std::ifstream in(path + "-journal", std::ios::binary);
-    unsigned char magic[8] = {};
+    if (!in) return;
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    unsigned char head[8] = {};
+    in.read(reinterpret_cast<char*>(head), sizeof head);
+    if (head[0] == 0 && !ec && size > 0) return;
     static constexpr unsigned char k_journal_magic[8] = {0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7};
-    if (!in.read(reinterpret_cast<char*>(magic), sizeof magic) || !std::equal(std::begin(magic), std::end(magic), std::begin(k_journal_magic))) return;
-    throw Error(path + "-journal: a rollback journal lies beside the campaign, which muster leaves none of: opening the campaign would roll it "
-                       "into the file, whatever file it was written for. Nothing was opened or changed: move it away, or, if another program "
-                       "writing this very file left it, open the file once with that program to finish");
+    if (in.gcount() == sizeof head && std::equal(std::begin(head), std::end(head), std::begin(k_journal_magic)))
+        throw Error(path + "-journal: a rollback journal lies beside the campaign, which muster leaves none of: opening the campaign would roll it "
+                           "into the file, whatever file it was written for. Nothing was opened or changed: move it away, or, if another program "
+                           "writing this very file left it, open the file once with that program to finish");
+    throw Error(path + "-journal: a file lies beside the campaign where SQLite keeps a rollback journal, and muster leaves none there: opening the "
+                       "campaign would delete it. Nothing was opened or changed: move it away");
 }
 
 // What a path that is not a regular file is, for a refusal.
@@ -572,6 +579,7 @@ void require_plain_companions(const std::string& path) {
         if (!ec && type != fs::file_type::not_found && type != fs::file_type::regular)
             throw Error(path + beside + " beside the campaign is " + kind_of(type) + ", where SQLite keeps a file of its own: move it away; nothing was opened or changed");
     }
+    require_no_foreign_journal(path);
 }
 
 // Identifies an existing file on a read-only connection before anything may write it: one
@@ -582,7 +590,6 @@ void require_plain_companions(const std::string& path) {
 // locking mode, say) is read from its header, and the writable open waits --lock-wait once, not twice.
 void identify(const std::string& path, int busy_timeout_ms) {
     require_whole(path);
-    require_no_foreign_journal(path);
     std::error_code ec;
     const bool wal = fs::exists(path + "-wal", ec), shm = fs::exists(path + "-shm", ec);
     const auto refusal = [&]() -> std::string {

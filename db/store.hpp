@@ -51,7 +51,8 @@ void connections_one_thread_each();
 
 /// Refuses (Error) a folder, a link or a pipe where SQLite keeps a file beside the database at
 /// `path` (its -wal, -shm or -journal), made or to be made: SQLite would make another beside it,
-/// then fail as if the file were read-only.
+/// then fail as if the file were read-only. Refuses too a -journal SQLite would roll into the
+/// database or delete as it opens it: muster leaves none.
 void require_plain_companions(const std::string& path);
 
 enum class OpenMode {

@@ -35,7 +35,8 @@ enum class Open { existing, create };
 /// The default campaign database: <data dir>/campaigns.db.
 std::string default_db_path();
 /// Refuses what lies beside a campaign database where SQLite keeps its own files (a folder, a
-/// link): checked before a new file is made and linked into that place.
+/// link, a rollback journal it would take up): checked before a new file is made and linked
+/// into that place.
 void require_plain_companions(const std::string& path);
 
 /// Called first by a program whose sessions are each used by one thread at a time (the CLI,

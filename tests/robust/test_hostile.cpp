@@ -477,35 +477,66 @@ TEST_CASE("A full disk under an export: refused with a clear message, the file i
     }
 }
 
-TEST_CASE("Another file's rollback journal beside a campaign in rollback mode is refused, not rolled into it") {
-    test::TempDir dir;
+TEST_CASE("A file where SQLite keeps a rollback journal, another file's journal or none at all, is refused beside a campaign in either journal mode, not rolled into it nor deleted") {
     namespace fs = std::filesystem;
-    const auto path = dir.file("c.db"), other = dir.file("other.db");
-    { test::make_campaign(path); }
-    test::raw_sql(path, "PRAGMA journal_mode = DELETE");  // as another program may leave it
-    {
-        // Another database in the middle of a write larger than its cache, which SQLite has begun
-        // writing into the file: its live journal (marked hot), copied beside the campaign.
+    test::TempDir scratch;
+    // Another database in the middle of a write larger than its cache, which SQLite has begun
+    // writing into the file: its live journal (marked hot).
+    const auto live = [&] {
+        const auto other = scratch.file("other.db");
         SQLite::Database db(other, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
         db.exec("PRAGMA journal_mode = DELETE; CREATE TABLE t(x); WITH n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) "
                 "INSERT INTO t SELECT zeroblob(3000) FROM n");
         db.exec("PRAGMA cache_size = 2; BEGIN; UPDATE t SET x = zeroblob(3500)");
         REQUIRE(fs::file_size(other + "-journal") > 0);
-        fs::copy_file(other + "-journal", path + "-journal");
+        auto bytes = test::file_bytes(other + "-journal");
         db.exec("ROLLBACK");
-    }
-    const auto before = test::file_bytes(path), journal = test::file_bytes(path + "-journal");
-    for (const char* command : {"campaign list", "oob", "check", "camp new Elmira --side union"}) {
-        INFO(command);
-        const auto r = test::run_muster("--db " + test::quote(path) + " " + command);
-        CHECK(r.code == 1);
-        CHECK_THAT(r.err, Contains("c.db-journal: a rollback journal lies beside the campaign") && Contains("Nothing was opened or changed"));
-        CHECK(test::file_bytes(path) == before);
-        CHECK(test::file_bytes(path + "-journal") == journal);
-    }
-    // Moved away, the campaign opens as it was.
-    fs::remove(path + "-journal");
+        return bytes;
+    }();
+    struct Beside {
+        const char* what;
+        std::string bytes;
+        const char* said;
+    };
+    const Beside journals[] = {{"another file's live journal", live, "c.db-journal: a rollback journal lies beside the campaign"},
+                               {"bytes that are no journal", "\x07" + std::string(3000, 'x'), "c.db-journal: a file lies beside the campaign where SQLite keeps a rollback journal"}};
+    for (const bool wal : {true, false})
+        for (const auto& journal : journals) {
+            INFO((wal ? "as muster leaves it (WAL), " : "in rollback mode, ") << journal.what);
+            test::TempDir dir;
+            const auto path = dir.file("c.db");
+            { test::make_campaign(path); }
+            if (!wal) test::raw_sql(path, "PRAGMA journal_mode = DELETE");  // as another program may leave it
+            std::ofstream(path + "-journal", std::ios::binary) << journal.bytes;
+            const auto before = test::file_bytes(path);
+            for (const char* command : {"campaign list", "oob", "check", "camp new Elmira --side union"}) {
+                INFO(command);
+                const auto r = test::run_muster("--db " + test::quote(path) + " " + command);
+                CHECK(r.code == 1);
+                CHECK_THAT(r.err, Contains(journal.said) && Contains("Nothing was opened or changed"));
+                CHECK(test::file_bytes(path) == before);
+                CHECK(test::file_bytes(path + "-journal") == journal.bytes);
+            }
+            // Moved away, the campaign opens as it was.
+            fs::remove(path + "-journal");
+            CHECK(test::run_muster("--db " + test::quote(path) + " check").code == 0);
+        }
+    // One SQLite reads as spent (its first byte zero) it leaves alone, and so does muster.
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    { test::make_campaign(path); }
+    const std::string spent(512, '\0');
+    std::ofstream(path + "-journal", std::ios::binary) << spent;
     CHECK(test::run_muster("--db " + test::quote(path) + " check").code == 0);
+    CHECK(test::file_bytes(path + "-journal") == spent);
+    // Beside a campaign not made yet, SQLite would delete any: a new one is not made there.
+    const auto fresh = dir.file("new.db");
+    std::ofstream(fresh + "-journal", std::ios::binary) << spent;
+    const auto r = test::run_muster("--db " + test::quote(fresh) + " campaign new N --rules acw");
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Contains("new.db-journal: a file lies beside the campaign where SQLite keeps a rollback journal"));
+    CHECK(!fs::exists(fresh));
+    CHECK(test::file_bytes(fresh + "-journal") == spent);
 }
 
 TEST_CASE("A folder or a link where SQLite keeps a file beside the campaign is refused, naming it, and nothing is made beside it") {
