@@ -545,17 +545,17 @@ std::vector<army::Unit> Forces::units(std::int64_t campaign, const std::string* 
                       : "";
         const std::string plus = divisions ? "+" : "";  // filtered: by the ids, not the campaign's index
         SQLite::Statement q(m_store.impl().db,
-                            "SELECT 1 AS tier, 'army' AS kind, id, name, side, NULL AS status FROM army WHERE " + plus + "campaign_id = ?1" + only_armies +
-                                " UNION ALL SELECT 2, 'corps', k.id, k.name, a.side, NULL FROM corps k JOIN army a ON a.id = k.army_id "
+                            "SELECT 1 AS tier, 'army' AS kind, id, name, side, NULL AS status, 0 AS parent FROM army WHERE " + plus + "campaign_id = ?1" + only_armies +
+                                " UNION ALL SELECT 2, 'corps', k.id, k.name, a.side, NULL, k.army_id FROM corps k JOIN army a ON a.id = k.army_id "
                                 "WHERE " + plus + "k.campaign_id = ?1" + only_corps +
-                                " UNION ALL SELECT 3, 'division', d.id, d.name, a.side, d.status FROM division d "
+                                " UNION ALL SELECT 3, 'division', d.id, d.name, a.side, d.status, d.corps_id FROM division d "
                                 "JOIN corps k ON k.id = d.corps_id JOIN army a ON a.id = k.army_id WHERE " + plus + "d.campaign_id = ?1" + only_divisions +
                                 " ORDER BY tier, id");
         if (divisions) bind_all(q, campaign, *divisions);
         else bind_all(q, campaign);
         std::vector<army::Unit> out;
         for (const Row row(q); q.executeStep();) {
-            army::Unit u{row.word<UnitKind>("kind"), row.id("id"), row.text("name"), row.text("side"), std::nullopt};
+            army::Unit u{row.word<UnitKind>("kind"), row.id("id"), row.text("name"), row.text("side"), std::nullopt, row.id("parent")};
             if (!row.null("status")) u.status = row.word<DivisionStatus>("status");
             out.push_back(std::move(u));
         }

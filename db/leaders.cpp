@@ -134,11 +134,13 @@ std::vector<army::Leader> Leaders::leaders_of(std::int64_t campaign, const std::
         auto& db = m_store.impl().db;
         const ReadSnapshot snapshot(db);
         auto commands = command_offers(db, campaign, &divisions);
-        // The commanders, and the leaders attached to them.
+        // The commanders, the leaders attached to them, and those they are attached to (whether
+        // that one is still in play says whether a corps leader is with his division leader).
         std::string ids = "[";
         for (const auto& [id, _] : commands) ids += (ids.size() > 1 ? "," : "") + std::to_string(id);
         ids += "]";
-        SQLite::Statement attached(db, "SELECT id FROM leader WHERE attached_to IN (SELECT value FROM json_each(?1))");
+        SQLite::Statement attached(db, "SELECT id FROM leader WHERE attached_to IN (SELECT value FROM json_each(?1)) UNION "
+                                       "SELECT attached_to FROM leader WHERE id IN (SELECT value FROM json_each(?1)) AND attached_to IS NOT NULL");
         bind_all(attached, ids);
         std::string with = ids.substr(0, ids.size() - 1);
         for (const Row row(attached); attached.executeStep();) with += (with.size() > 1 ? "," : "") + std::to_string(row.id("id"));

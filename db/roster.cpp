@@ -398,9 +398,9 @@ Whole Rosters::whole(std::int64_t campaign) const {
         for (auto& a : w.oob.armies) {
             units[0].push_back({{UnitKind::army, a.id, a.name, a.side, std::nullopt}, &a.commander});
             for (auto& k : a.corps) {
-                units[1].push_back({{UnitKind::corps, k.id, k.name, a.side, std::nullopt}, &k.commander});
+                units[1].push_back({{UnitKind::corps, k.id, k.name, a.side, std::nullopt, a.id}, &k.commander});
                 for (auto& d : k.divisions) {
-                    units[2].push_back({{UnitKind::division, d.id, d.name, a.side, d.status}, &d.commander});
+                    units[2].push_back({{UnitKind::division, d.id, d.name, a.side, d.status, k.id}, &d.commander});
                     for (auto& b : d.brigades) {
                         b.division = d.name;
                         b.side = d.side;

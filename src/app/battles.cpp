@@ -266,19 +266,30 @@ struct SideSight {
 
 // A grade its owner must reveal (source 003's despicable leader): each such leader of the
 // divisions that fought who is not revealed yet and was in play when it fought (not one fallen
-// in an earlier battle, who did not fight), named to the umpire with what forgetting costs.
+// in an earlier battle, who did not fight), named to the umpire with what forgetting costs. A
+// corps leader whose grade seeks company, attached to none of his division leaders, is with one
+// muster cannot name: where a division of his corps fought, the umpire is asked.
 void remind_unrevealed(const Refs& refs, const rules::RuleSet& rules, const std::vector<std::int64_t>& divisions,
                        std::vector<std::string>& lines) {
     std::map<std::string, std::vector<std::string>> unrevealed;  // side -> "Grade leader"
     std::map<std::string, std::set<std::string>> downgrades;     // side -> grades a penalty may downgrade
+    const auto corps_fought = [&](std::int64_t corps) {
+        return std::any_of(divisions.begin(), divisions.end(), [&](std::int64_t d) {
+            const auto* division = refs.division_by_id(d);
+            return division && division->parent == corps;
+        });
+    };
     for (const auto& l : refs.leaders()) {
         const auto* grade = rules.find_grade(l.grade);
         if (!grade || !grade->must_reveal() || l.grade_revealed || !is_active(l.status)) continue;
         // A corps leader attached to a division leader (his grade seeks company) fights with his
         // division, while the two are together (the attachment ends when either falls).
         auto division = refs.division_of(l);
-        if (const auto* with = !division && l.attached_to ? refs.leader_by_id(*l.attached_to) : nullptr; with && is_active(with->status))
-            division = refs.division_of(*with);
+        const auto* with = !division && l.attached_to ? refs.leader_by_id(*l.attached_to) : nullptr;
+        if (with && is_active(with->status)) division = refs.division_of(*with);
+        else if (!division && grade->corps_leader_attaches && l.command.kind == UnitKind::corps && corps_fought(l.command.unit_id))
+            lines.push_back("reminder: " + grade->name + " " + l.label() + " commands " + l.command.unit + ", a division of which fought, and is attached to none of its " +
+                            "division leaders (muster leader attach " + shell_word(l.name) + " DIVISION): if he was with one that fought, reveal him");
         if (!division || std::find(divisions.begin(), divisions.end(), *division) == divisions.end()) continue;
         unrevealed[l.side].push_back(grade->name + " " + l.label());
         for (const auto& g : grade->penalty_downgrades) {

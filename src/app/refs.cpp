@@ -358,9 +358,8 @@ const army::BrigadeRecord* Refs::brigade_by_id(std::int64_t id) const { return b
 const army::Leader* Refs::leader_by_id(std::int64_t id) const { return by_id(m.leaders, id); }
 const army::Battery* Refs::battery_by_id(std::int64_t id) const { return by_id(m.batteries, id); }
 const campaign::CampInfo* Refs::camp_by_id(std::int64_t id) const { return by_id(m.camps, id); }
-const army::Unit* Refs::division_by_id(std::int64_t id) const {
-    // The units hold armies, corps and divisions, each kind numbered on its own.
-    const auto it = std::find_if(m.units.begin(), m.units.end(), [&](const army::Unit& u) { return u.kind == UnitKind::division && u.id == id; });
+const army::Unit* Refs::unit_by_id(UnitKind kind, std::int64_t id) const {
+    const auto it = std::find_if(m.units.begin(), m.units.end(), [&](const army::Unit& u) { return u.kind == kind && u.id == id; });
     return it == m.units.end() ? nullptr : &*it;
 }
 

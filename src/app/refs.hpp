@@ -62,7 +62,9 @@ public:
     const army::Leader* leader_by_id(std::int64_t id) const;
     const army::Battery* battery_by_id(std::int64_t id) const;
     const campaign::CampInfo* camp_by_id(std::int64_t id) const;
-    const army::Unit* division_by_id(std::int64_t id) const;
+    const army::Unit* division_by_id(std::int64_t id) const { return unit_by_id(UnitKind::division, id); }
+    /// An army, corps or division by its kind and number (each kind numbered on its own), or nullptr.
+    const army::Unit* unit_by_id(UnitKind kind, std::int64_t id) const;
     /// The same, where the campaign's rows say it is there: one that is not is damage, refused
     /// naming what pointed at it (`by`: "a prisoner") and pointing at muster check.
     const army::BrigadeRecord& brigade_at(std::int64_t id, std::string_view by) const;

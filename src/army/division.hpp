@@ -148,6 +148,7 @@ struct Unit {
     std::string name;
     Interned side;
     std::optional<DivisionStatus> status;  ///< a division's
+    std::int64_t parent = 0;               ///< the corps a division is of, the army a corps is of; 0: an army's
 };
 
 /// How the artillery was worked out: ratio, whole batteries, the fraction and its roll, the split.

@@ -41,17 +41,23 @@ TEST_CASE("A despicable leader who fought unrevealed is named at the report, wit
     const auto report = c.ok("battle report --name Seminary --loss \"Wadsworth/Iron=1\" --loss \"Heth/Davis=1\"");
     CHECK_THAT(report, Contains("reminder: Despicable Burnside fought unrevealed (Union)") &&
                            Contains("the opponent downgrades one Average leader of it (muster leader penalty LEADER)"));
-    CHECK_THAT(report, !Contains("Archer") && !Contains("Reynolds"));  // average, and a corps leader in no division that fought
+    CHECK_THAT(report, !Contains("Archer") && !Contains("Despicable Burnside, "));  // average; one reminder for Burnside alone
+    // Reynolds, despicable, attached to none of his division leaders as the rule has him: a
+    // division of his corps fought, and he may have been with it, which muster cannot know.
+    CHECK_THAT(report, Contains("reminder: Despicable Reynolds commands I Corps, a division of which fought, and is attached to none of its division "
+                                "leaders (muster leader attach Reynolds DIVISION): if he was with one that fought, reveal him"));
+    CHECK_THAT(c.ok("battle report --name Ridge --loss \"Heth/Davis=1\" --preview"), !Contains("Reynolds"));  // none of his corps fought
     {
         // Attached to Wadsworth, Reynolds fights where Wadsworth's division does.
         const Leaders attached;
         attached.ok("leader attach Reynolds Wadsworth");
         CHECK_THAT(attached.ok("battle report --name Seminary --loss \"Wadsworth/Iron=1\" --preview"),
                    Contains("reminder: Despicable ") && Contains("Despicable Reynolds") && Contains("fought unrevealed (Union)"));
-        CHECK_THAT(attached.ok("battle report --name Seminary --loss \"Doubleday/Vermont=1\" --preview"), !Contains("Reynolds"));
+        CHECK_THAT(attached.ok("battle report --name Seminary --loss \"Doubleday/Vermont=1\" --preview"), !Contains("Reynolds"));  // with another division
         // Wadsworth fallen, the attachment ends: Reynolds fights with no division of his.
         attached.ok("battle report --name First --loss \"Doubleday/Vermont=1\" --leader \"Wadsworth:killed\"");
-        CHECK_THAT(attached.ok("battle report --name Later --loss \"Wadsworth/Iron=1\" --preview"), Contains("Burnside") && !Contains("Reynolds"));
+        CHECK_THAT(attached.ok("battle report --name Later --loss \"Wadsworth/Iron=1\" --preview"),
+                   Contains("Burnside") && Contains("Reynolds commands I Corps, a division of which fought, and is attached to none"));
     }
     // Fallen in a battle (the one he falls in still reminds), he fights no later one.
     for (const std::string fate : {"killed", "wounded/2", "captured@Libby"}) {
@@ -60,10 +66,11 @@ TEST_CASE("A despicable leader who fought unrevealed is named at the report, wit
         fallen.ok("camp new Libby --side confederate");
         CHECK_THAT(fallen.ok("battle report --name First --loss \"Wadsworth/Iron=1\" --leader \"Burnside:" + fate + "\""),
                    Contains("reminder: Despicable Burnside fought unrevealed"));
-        CHECK_THAT(fallen.ok("battle report --name Later --loss \"Wadsworth/Second=1\""), !Contains("reminder"));
+        CHECK_THAT(fallen.ok("battle report --name Later --loss \"Wadsworth/Second=1\""), !Contains("Burnside"));
     }
     // Revealed, he is no reminder; the reminder is the umpire's (no side's journal reads it).
     c.ok("leader reveal Burnside");
+    c.ok("leader reveal Reynolds");
     CHECK_THAT(c.ok("battle report --name Again --loss \"Wadsworth/Iron=1\" --preview"), !Contains("reminder"));
     CHECK_THAT(c.ok("journal --as union") + c.ok("journal --as confederate"), !Contains("reminder"));
 }
