@@ -33,7 +33,7 @@ void add_serve_commands(CLI::App& app, Io& io) {
             session.select_campaign(c.name);
             session.rules();
         }
-        web::Site site(session.db_path(), app::random_token(), [&io](const std::string& what) { io.err << "muster: failed: " << what << "\n"; });
+        web::Site site(session.db_path(), app::random_token(), io.lock_wait_ms, [&io](const std::string& what) { io.err << "muster: failed: " << what << "\n"; });
         site.prepare();  // its pages made before the first player comes
         web::serve(*so, site, io.out, io.err);
     });

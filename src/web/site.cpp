@@ -167,6 +167,7 @@ const std::vector<std::pair<std::string, std::string>>& security_headers() {
 struct Site::Impl {
     std::string db_path;
     std::string secret;
+    int lock_wait_ms = 5000;
     std::function<void(const std::string&)> failed;
 
     // A page as rendered for a view at a revision of its campaign, a form token's place kept.
@@ -359,7 +360,7 @@ struct Site::Impl {
     app::Session& session() {
         thread_local std::map<const Impl*, std::unique_ptr<app::Session>> sessions;
         auto& s = sessions[this];
-        if (!s) s = std::make_unique<app::Session>(db_path, app::Open::existing);
+        if (!s) s = std::make_unique<app::Session>(db_path, app::Open::existing, lock_wait_ms);
         return *s;
     }
 
@@ -394,9 +395,10 @@ struct Site::Impl {
     std::string act_for(app::Session& s, const campaign::PlayerInfo& player, const std::string& action, const std::map<std::string, std::string>& form);
 };
 
-Site::Site(std::string db_path, std::string secret, std::function<void(const std::string&)> failed) : m(std::make_unique<Impl>()) {
+Site::Site(std::string db_path, std::string secret, int lock_wait_ms, std::function<void(const std::string&)> failed) : m(std::make_unique<Impl>()) {
     m->db_path = std::move(db_path);
     m->secret = std::move(secret);
+    m->lock_wait_ms = lock_wait_ms;
     m->failed = std::move(failed);
 }
 Site::~Site() = default;

@@ -42,9 +42,10 @@ const std::vector<std::pair<std::string, std::string>>& security_headers();
 class Site {
 public:
     /// `db_path`: the campaign file; `secret`: the key form tokens are made with (random per
-    /// run); `failed`: told what went wrong where a request failed unexpectedly (the client is
-    /// told nothing of it).
-    Site(std::string db_path, std::string secret, std::function<void(const std::string&)> failed = {});
+    /// run); `lock_wait_ms`: how long a form waits for another muster's write lock (--lock-wait);
+    /// `failed`: told what went wrong where a request failed unexpectedly (the client is told
+    /// nothing of it).
+    Site(std::string db_path, std::string secret, int lock_wait_ms, std::function<void(const std::string&)> failed = {});
     ~Site();
     /// Renders every page of every view a player's link opens, and returns once they are made:
     /// a server that does this before it listens never keeps its first players waiting.

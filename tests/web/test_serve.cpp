@@ -235,6 +235,32 @@ TEST_CASE("While another muster writes, forms wait on a thread of their own and 
     CHECK(server.post(club.meade + "write", {{"token", token}, {"text", "Orders again"}}).status == 200);
 }
 
+TEST_CASE("A form waits for another muster's write lock as long as --lock-wait says, as every command does") {
+    const Club club;
+    SQLite::Database writer(club.db(), SQLite::OPEN_READWRITE);
+    {
+        // None: told at once that the campaign is busy, not after the 5 s a command waits unless told.
+        const test::Served server(club.db(), "--lock-wait 0");
+        const auto token = test::form_token(server.get(club.meade + "orders").body);
+        writer.exec("BEGIN IMMEDIATE");
+        const auto started = std::chrono::steady_clock::now();
+        CHECK(server.post(club.meade + "write", {{"token", token}, {"text", "Orders at once"}}, 20000).status == 503);
+        CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(3));
+        writer.exec("ROLLBACK");
+    }
+    // Longer than 5 s: a write over in 6 s is waited for, and the form written.
+    const test::Served server(club.db(), "--lock-wait 15000");
+    const auto token = test::form_token(server.get(club.meade + "orders").body);
+    writer.exec("BEGIN IMMEDIATE");
+    test::Reply reply;
+    std::thread form([&] { reply = server.post(club.meade + "write", {{"token", token}, {"text", "Orders after the wait"}}, 30000); });
+    std::this_thread::sleep_for(std::chrono::seconds(6));
+    writer.exec("ROLLBACK");
+    form.join();
+    CHECK(reply.status == 200);
+    CHECK_THAT(club.ok("player inbox"), Contains("Orders after the wait"));
+}
+
 TEST_CASE("A form whose player went while it waited for the campaign is written, and logged as written") {
     const Club club;
     test::Served server(club.db());
