@@ -49,8 +49,9 @@ void start_window_system() {
     if (!started) throw Error("cannot start the window system (no display? muster-gui needs one; the CLI does not)");
 }
 
-// The screen's content scale (HiDPI), as the window system gives it; MUSTER_SCALE (1 to 3)
-// where it does not say, as X11 without Xft.dpi.
+// The screen's content scale (HiDPI), as the window system gives it for the window, or before
+// there is one for the primary monitor; MUSTER_SCALE (1 to 3) where it does not say, as X11
+// without Xft.dpi.
 float content_scale(GLFWwindow* window) {
     if (const char* forced = std::getenv("MUSTER_SCALE"); forced && *forced) {
         char* end = nullptr;
@@ -58,7 +59,8 @@ float content_scale(GLFWwindow* window) {
         if (end && *end == 0 && s >= 1.f && s <= 3.f) return s;
     }
     float x = 1.f, y = 1.f;
-    glfwGetWindowContentScale(window, &x, &y);
+    if (window) glfwGetWindowContentScale(window, &x, &y);
+    else if (auto* monitor = glfwGetPrimaryMonitor()) glfwGetMonitorContentScale(monitor, &x, &y);
     return std::clamp(x, 1.f, 3.f);
 }
 
@@ -71,6 +73,12 @@ Platform::Platform(const PlatformOptions& options) : m_ini(options.ini_path) {
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     int width = options.width, height = options.height;
     int room_x = 0, room_y = 0, room_width = 0, room_height = 0;  // the screen's, less its panels
+    if (options.fit_screen) {
+        // Laid out for text at 16 px: at twice the size, twice the room.
+        const float scale = content_scale(nullptr);
+        width = static_cast<int>(static_cast<float>(width) * scale);
+        height = static_cast<int>(static_cast<float>(height) * scale);
+    }
     if (auto* monitor = options.fit_screen ? glfwGetPrimaryMonitor() : nullptr) glfwGetMonitorWorkarea(monitor, &room_x, &room_y, &room_width, &room_height);
     const bool too_large = room_width > 0 && room_height > 0 && (width > room_width || height > room_height);
     if (too_large) {

@@ -18,7 +18,9 @@ struct PlatformOptions {
     std::string title = "muster";
     std::string ini_path;  ///< where ImGui keeps the window layout; empty: not kept
     bool vsync = true;     ///< off for measuring frame time
-    bool fit_screen = false;  ///< a window larger than the screen's room opens maximized, within it
+    /// The size is the screen's at scale 1: grown by its content scale (HiDPI), and where then
+    /// larger than the screen's room, opened maximized within it.
+    bool fit_screen = false;
 };
 
 class Platform {

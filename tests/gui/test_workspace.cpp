@@ -676,6 +676,17 @@ TEST_CASE("A window larger than the screen opens within it, where asked to fit i
     }
 }
 
+TEST_CASE("On a HiDPI screen muster-gui's window opens as large as its text is, so its panels have the room they are laid out for") {
+    setenv("MUSTER_SCALE", "1.5", 1);
+    gui::Platform platform({.width = 640, .height = 400, .title = "muster test", .fit_screen = true});
+    unsetenv("MUSTER_SCALE");
+    platform.begin_frame();
+    const auto size = ImGui::GetIO().DisplaySize;
+    platform.end_frame();
+    CHECK(size.x == 960);
+    CHECK(size.y == 600);
+}
+
 TEST_CASE("A tab not in front clicked at its right end comes to the front, not closed - the one in front closes there") {
     TwoTabs w;
     auto& d = w.d;
