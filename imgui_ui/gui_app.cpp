@@ -290,6 +290,9 @@ void GuiApp::set_viewer(const View& viewer) {
     // arrival, a new commander): another view does not read it.
     m_status.clear();
     forget_what_panels_said();
+    // Nor what was typed into the navigator's filter: a name searched for in the umpire's view
+    // ("No unit's name holds ...") is not shown to a side.
+    m_navigator->filter.clear();
 }
 
 void GuiApp::forget_what_panels_said() {

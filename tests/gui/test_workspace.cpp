@@ -196,13 +196,17 @@ TEST_CASE("The navigator: Ctrl+F and a typed filter find a brigade, a click show
     CHECK(d.app.front() == &oob);
     CHECK(oob.selected_ref == "Wadsworth/Iron Brigade");
     d.frame(shot("navigator_oob"));
-    // The Union's view: Pender, a placeholder hidden from it, is not in its navigator.
+    // The Union's view: Pender, a placeholder hidden from it, is not in its navigator, nor is
+    // the umpire's search for him.
     REQUIRE(d.click("Navigator/Filter"));
     d.backspace(4);
-    CHECK(d.app.navigator().filter.empty());
+    d.type("Pend");
+    d.frames(2);
+    REQUIRE(d.app.navigator().rows().size() == 3);  // the Army of Northern Virginia, Third Corps, Pender
     REQUIRE(d.click("Menu/View"));
     REQUIRE(d.click("Menu/View/union"));
     d.frames(2);
+    CHECK(d.app.navigator().filter.empty());
     for (const auto& r : d.app.navigator().rows()) CHECK(*r.name != "Pender");
     CHECK(d.app.navigator().rows().size() > 0);
     d.frame(shot("navigator_union_view"));
