@@ -13,6 +13,10 @@ std::map<std::string, ImVec2>& marks() {
     static std::map<std::string, ImVec2> m;
     return m;
 }
+std::map<std::string, std::string>& texts() {
+    static std::map<std::string, std::string> m;
+    return m;
+}
 }  // namespace
 
 void mark(const std::string& id) {
@@ -36,7 +40,18 @@ std::optional<ImVec2> marked(const std::string& id) {
     return it->second;
 }
 
-void clear_marks() { marks().clear(); }
+void mark_shown(const std::string& id, std::string text) { texts()[id] = std::move(text); }
+
+std::optional<std::string> shown(const std::string& id) {
+    const auto it = texts().find(id);
+    if (it == texts().end()) return std::nullopt;
+    return it->second;
+}
+
+void clear_marks() {
+    marks().clear();
+    texts().clear();
+}
 
 namespace {
 std::mutex g_hold_mutex;

@@ -17,6 +17,10 @@ void mark_row(const std::string& id);
 void mark_end(const std::string& id);
 /// The centre of a marked item in the last frame, if it was drawn.
 std::optional<ImVec2> marked(const std::string& id);
+/// Records what the item marked `id` shows where its text is not its label (a combo's choice).
+void mark_shown(const std::string& id, std::string text);
+/// What the item marked `id` showed in the last frame, if it was drawn.
+std::optional<std::string> shown(const std::string& id);
 /// Forgets the marks (at the start of each frame).
 void clear_marks();
 

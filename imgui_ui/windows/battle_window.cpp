@@ -326,21 +326,28 @@ void BattleWindow::draw(GuiApp& app) {
 
     // The camps that can take a unit's prisoners: the other side's, not liberated (for the
     // batteries' one camp, every camp).
-    // Left empty, the captor's only camp takes them; where it has more, one is to be chosen.
+    // Left empty, the captor's only camp takes them, and is shown; where it has more, one is to
+    // be chosen.
     const auto camp_combo = [&](const char* id, std::string& camp, const std::string& marked, const std::string& own_side) {
-        const auto open_camps = std::count_if(model.roster.camps.begin(), model.roster.camps.end(), [&](const auto& c) { return !c.liberated && c.side != own_side; });
-        const std::string unchosen = open_camps == 0 ? "(the captor has no camp: open one in the Prisoners panel)"
-                                     : open_camps == 1 ? "(the captor's only camp)"
-                                                       : "(choose one of the captor's " + std::to_string(open_camps) + " camps)";
-        const bool open = ImGui::BeginCombo(id, camp.empty() && open_camps > 1 ? "choose a camp" : camp.c_str());
+        std::vector<const campaign::CampInfo*> open_camps;
+        for (const auto& c : model.roster.camps)
+            if (!c.liberated && c.side != own_side) open_camps.push_back(&c);
+        const std::string unchosen = open_camps.empty()      ? "(the captor has no camp: open one in the Prisoners panel)"
+                                     : open_camps.size() == 1 ? "(the captor's only camp)"
+                                                              : "(choose one of the captor's " + std::to_string(open_camps.size()) + " camps)";
+        const std::string shown = !camp.empty()               ? camp
+                                  : open_camps.size() == 1    ? open_camps.front()->name
+                                  : open_camps.empty()        ? std::string()
+                                                              : "choose a camp";
+        const bool open = ImGui::BeginCombo(id, shown.c_str());
         mark(marked);
+        mark_shown(marked, shown);
         if (!open) return;
         if (ImGui::Selectable(unchosen.c_str(), camp.empty())) camp.clear();
         mark(marked + "/");
-        for (const auto& c : model.roster.camps) {
-            if (c.liberated || c.side == own_side) continue;
-            if (ImGui::Selectable(c.name.c_str(), camp == c.name)) camp = c.name;
-            mark(marked + "/" + c.name);
+        for (const auto* c : open_camps) {
+            if (ImGui::Selectable(c->name.c_str(), camp == c->name)) camp = c->name;
+            mark(marked + "/" + c->name);
         }
         ImGui::EndCombo();
     };

@@ -112,6 +112,8 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
     };
     cell("Lost", "Heth/1st Brigade", "2");
     cell("Captured", "Heth/1st Brigade", "1");
+    // Not chosen, the captor's only camp takes them, and the field says so.
+    CHECK(gui::shown("Battle/Camp/Heth/1st Brigade") == "Fort Delaware");
     choose("Battle/Camp/Heth/1st Brigade", "Fort Delaware");
     cell("Lost", "Wadsworth/Iron Brigade", "1");
     cell("Captured", "Wadsworth/Iron Brigade", "2");
