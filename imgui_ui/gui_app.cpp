@@ -83,6 +83,7 @@ void GuiApp::restore_layout(std::string_view line) {
 void GuiApp::show(Window& window) {
     window.open = true;
     m_bring = &window;
+    m_focus_panel = &window;
 }
 
 void GuiApp::open_database(const std::string& path, app::Open mode) {
@@ -342,6 +343,8 @@ void GuiApp::draw_workspace() {
         for (auto* w : order) {
             if (!w->open) continue;
             const bool front = ImGui::BeginTabItem(w->title(), &w->open, m_bring == w ? ImGuiTabItemFlags_SetSelected : 0);
+            // A panel chosen by its tab takes the keyboard, as one brought forward otherwise does.
+            if (ImGui::IsItemClicked()) m_focus_panel = w;
             mark(std::string("Tab/") + w->title());
             mark_end(std::string("TabEnd/") + w->title());
             if (!front) continue;
@@ -389,6 +392,12 @@ void GuiApp::draw_panel(Window& w) {
     // A line is kept for it though nothing is said: a refusal of one line moves no control (a
     // click aimed at a button below a table would land on another).
     const float foot = std::max(height(" "), (said.empty() ? 0.f : height(said)) + (working.empty() ? 0.f : height(working)));
+    // Brought to the front, its body takes the keyboard: Tab goes to its first field (the tab
+    // bar, which the click focused, holds none), with no click inside it first.
+    if (m_focus_panel == &w) {
+        ImGui::SetNextWindowFocus();
+        m_focus_panel = nullptr;
+    }
     ImGui::BeginChild("##body", ImVec2(0, -foot));
     if (!model().current && w.needs_campaign()) ImGui::TextDisabled("No campaign chosen: make one current in the Campaigns panel.");
     else if (w.umpire_only() && !viewer().is_umpire()) ImGui::TextWrapped("This is the umpire's work: it shows what no side may read. Choose View > The umpire in the menu bar.");

@@ -157,6 +157,7 @@ private:
     std::unique_ptr<Navigator> m_navigator;
     Window* m_front = nullptr;
     Window* m_bring = nullptr;  // brought to the front in the next frame
+    Window* m_focus_panel = nullptr;  // brought to the front: its body takes the keyboard as it is next drawn
     bool m_next_steps = false;
     Layout m_layout;            // constructed last: it reads the panels' titles
 };

@@ -622,6 +622,27 @@ TEST_CASE("Escape closes a popup, though tapped faster than a frame, and the nex
         if (b.ref() == "Heth/2nd Brigade") CHECK(b.status == BrigadeStatus::disbanded);
 }
 
+TEST_CASE("A panel brought to the front by its tab takes the keyboard - Tab goes to its first field, with no click inside it") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    auto& arrival = d.show<gui::ArrivalWindow>();
+    d.show<gui::JournalWindow>();
+    REQUIRE(d.click("Tab/Arrival"));
+    REQUIRE(d.app.front() == &arrival);
+    REQUIRE(d.hover("Workspace/Splitter"));  // the pointer away from the panel
+    d.keys_from_platform = true;
+    d.platform.key_event(GLFW_KEY_TAB, 0, GLFW_PRESS, 0);
+    d.platform.key_event(GLFW_KEY_TAB, 0, GLFW_RELEASE, 0);
+    d.frames(2);
+    d.type("1864");
+    d.platform.key_event(GLFW_KEY_ENTER, 0, GLFW_PRESS, 0);
+    d.platform.key_event(GLFW_KEY_ENTER, 0, GLFW_RELEASE, 0);
+    d.frames(2);
+    CHECK(arrival.year == 1864);
+}
+
 namespace {
 
 // A workspace with the Journal's and the Season's tabs open, the Season's in front.
