@@ -326,19 +326,20 @@ void BattleWindow::draw(GuiApp& app) {
 
     // The camps that can take a unit's prisoners: the other side's, not liberated (for the
     // batteries' one camp, every camp).
-    // Left empty, the captor's only camp takes them, and is shown; where it has more, one is to
-    // be chosen.
-    const auto camp_combo = [&](const char* id, std::string& camp, const std::string& marked, const std::string& own_side) {
+    // Left empty, the captor's only camp takes them; where it has more, one is to be chosen:
+    // either said where there are `prisoners` to go there.
+    const auto camp_combo = [&](const char* id, std::string& camp, const std::string& marked, const std::string& own_side, int prisoners) {
         std::vector<const campaign::CampInfo*> open_camps;
         for (const auto& c : model.roster.camps)
             if (!c.liberated && c.side != own_side) open_camps.push_back(&c);
         const std::string unchosen = open_camps.empty()      ? "(the captor has no camp: open one in the Prisoners panel)"
                                      : open_camps.size() == 1 ? "(the captor's only camp)"
                                                               : "(choose one of the captor's " + std::to_string(open_camps.size()) + " camps)";
-        const std::string shown = !camp.empty()               ? camp
-                                  : open_camps.size() == 1    ? open_camps.front()->name
-                                  : open_camps.empty()        ? std::string()
-                                                              : "choose a camp";
+        const std::string shown = !camp.empty()          ? camp
+                                  : prisoners == 0         ? std::string()
+                                  : open_camps.size() == 1 ? open_camps.front()->name
+                                  : open_camps.empty()     ? std::string()
+                                                           : "choose a camp";
         const bool open = ImGui::BeginCombo(id, shown.c_str());
         mark(marked);
         mark_shown(marked, shown);
@@ -404,7 +405,7 @@ void BattleWindow::draw(GuiApp& app) {
                 }
                 ImGui::TableSetColumnIndex(4);
                 ImGui::SetNextItemWidth(-1);
-                camp_combo("##camp", l.camp, "Battle/Camp/" + u.ref, u.side);
+                camp_combo("##camp", l.camp, "Battle/Camp/" + u.ref, u.side, l.captured + (l.fate == LeaderFate::captured ? 1 : 0));
                 ImGui::TableSetColumnIndex(5);
                 ImGui::SetNextItemWidth(-1);
                 if (u.has_commander) word_combo("##fate", l.fate, "Battle/Fate/" + u.ref);
@@ -418,7 +419,8 @@ void BattleWindow::draw(GuiApp& app) {
         ImGui::EndTable();
     }
     ImGui::SetNextItemWidth(px(200));
-    camp_combo("Camp for captured batteries", battery_camp, "Battle/BatteryCamp", "");
+    camp_combo("Camp for captured batteries", battery_camp, "Battle/BatteryCamp", "",
+               static_cast<int>(std::count_if(batteries.begin(), batteries.end(), [](const auto& b) { return b.second == BatteryFate::captured; })));
 
     // Inline validation: the report is checked against the model whenever it changes.
     const auto r = report();

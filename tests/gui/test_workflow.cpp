@@ -111,9 +111,11 @@ TEST_CASE("The GUI creates a campaign, makes a division arrive, records a battle
         REQUIRE(d.click(combo + "/" + item));
     };
     cell("Lost", "Heth/1st Brigade", "2");
+    // Not chosen, the captor's only camp takes the prisoners, and the field says so where there are any.
+    CHECK(gui::shown("Battle/Camp/Heth/1st Brigade") == "");
     cell("Captured", "Heth/1st Brigade", "1");
-    // Not chosen, the captor's only camp takes them, and the field says so.
     CHECK(gui::shown("Battle/Camp/Heth/1st Brigade") == "Fort Delaware");
+    CHECK(gui::shown("Battle/Camp/Heth/2nd Brigade") == "");
     choose("Battle/Camp/Heth/1st Brigade", "Fort Delaware");
     cell("Lost", "Wadsworth/Iron Brigade", "1");
     cell("Captured", "Wadsworth/Iron Brigade", "2");
