@@ -53,7 +53,7 @@ std::string value_name(const CLI::Option& o) {
     if (words_of(o) || o.get_type_name() == "FOLDER") return o.get_type_name();  // named where it is made (handout -o FOLDER)
     static const std::map<std::string, std::string> named = {
         {"db", "FILE"},     {"output", "FILE"},      {"cert", "FILE"},   {"key", "FILE"},   {"write", "FILE"},   {"as", "VIEW"},
-        {"side", "SIDE"},   {"campaign", "NAME"},     {"listen", "ADDR:PORT"}, {"base", "URL"}, {"date", "YYYY-MM-DD"},
+        {"side", "SIDE"},   {"campaign", "NAME"},     {"listen", "ADDRESS"}, {"base", "URL"}, {"date", "YYYY-MM-DD"},
         {"lock-wait", "MS"}, {"size", "WxH"},         {"paper", "a4|letter"}, {"rules", "RULES"}, {"seed", "SEED"}};
     const std::string name = o.get_lnames().empty() ? "" : o.get_lnames().front();
     if (const auto it = named.find(name); it != named.end()) return it->second;
