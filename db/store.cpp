@@ -433,6 +433,7 @@ namespace {
 // version says less than its tables hold) leaves the file as it was, not half brought up.
 void migrate(SQLite::Database& db) {
     with_migration_functions(db);
+    write_ahead(db);
     SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
     // Read under the write lock: another process may have migrated meanwhile.
     const int from = db.execAndGet("PRAGMA user_version").getInt();
@@ -522,9 +523,11 @@ void require_whole(const std::string& path) {
 // SQLite takes a -journal beside a database as a live (hot) one where it holds a first byte that
 // is not zero, and any at all beside a database of no pages (or none): as the database is
 // opened, by any connection and in either journal mode, it rolls a live one into the file,
-// whatever file it was written for, and deletes one it cannot read as a journal. muster writes
-// with a write-ahead log and leaves none, so one there is another program's, another file's,
-// or no journal: refused, changing nothing. One whose first byte is zero (spent) is left alone.
+// whatever file it was written for, and deletes one it cannot read as a journal; beside a file
+// in rollback mode, the next write takes up even a spent one (its first byte zero). muster
+// writes with a write-ahead log (write_ahead) and leaves none, so one there is another
+// program's, another file's, or no journal: refused, changing nothing. A spent one beside a
+// file in WAL mode, which SQLite never reads, is left alone.
 void require_no_foreign_journal(const std::string& path) {
     std::ifstream in(path + "-journal", std::ios::binary);
     if (!in) return;
@@ -532,14 +535,15 @@ void require_no_foreign_journal(const std::string& path) {
     const auto size = fs::file_size(path, ec);
     unsigned char head[8] = {};
     in.read(reinterpret_cast<char*>(head), sizeof head);
-    if (head[0] == 0 && !ec && size > 0) return;
+    const auto h = header_of(path);
+    if (head[0] == 0 && !ec && size > 0 && h && h->write_version == 2) return;
     static constexpr unsigned char k_journal_magic[8] = {0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7};
     if (in.gcount() == sizeof head && std::equal(std::begin(head), std::end(head), std::begin(k_journal_magic)))
         throw Error(path + "-journal: a rollback journal lies beside the campaign, which muster leaves none of: opening the campaign would roll it "
                            "into the file, whatever file it was written for. Nothing was opened or changed: move it away, or, if another program "
                            "writing this very file left it, open the file once with that program to finish");
-    throw Error(path + "-journal: a file lies beside the campaign where SQLite keeps a rollback journal, and muster leaves none there: opening the "
-                       "campaign would delete it. Nothing was opened or changed: move it away");
+    throw Error(path + "-journal: a file lies beside the campaign where SQLite keeps a rollback journal, and muster leaves none there: opening or "
+                       "writing the campaign would delete it or write over it. Nothing was opened or changed: move it away");
 }
 
 // What a path that is not a regular file is, for a refusal.
@@ -651,6 +655,10 @@ std::atomic<std::uint64_t> g_changes_saved{0};
 
 std::uint64_t changes_saved() { return g_changes_saved.load(); }
 void forget_changes_saved_since(std::uint64_t count) { g_changes_saved = count; }
+
+void write_ahead(SQLite::Database& db) {
+    if (sqlite3_get_autocommit(db.getHandle()) && db.execAndGet("PRAGMA journal_mode").getString() != "wal") db.exec("PRAGMA journal_mode = WAL");
+}
 
 void saved(SQLite::Transaction& t) {
     t.commit();
@@ -896,7 +904,6 @@ Store::Store(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_pa
         // A file of this muster's schema is only read here: readers never wait for a writer.
         // Only a new file, or one of an older schema, takes the write lock to be brought up.
         if (db.execAndGet("PRAGMA user_version").getInt() == schema_version()) return;
-        if (db.execAndGet("PRAGMA journal_mode").getString() != "wal") db.exec("PRAGMA journal_mode = WAL");
         migrate(db);
     });
 }
@@ -1017,6 +1024,7 @@ std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
                 throw;
             }
         }
+        write_ahead(db);
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         require_sound_trees();
         check_not_stale(campaign);
@@ -1030,6 +1038,7 @@ std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
 void Store::together(std::int64_t campaign, const std::function<void()>& work) {
     if (m_together) return work();
     guarded(m_path, [&] {
+        write_ahead(m_impl->db);
         SQLite::Transaction t(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
         require_sound_trees();
         check_not_stale(campaign);
@@ -1322,6 +1331,7 @@ std::vector<journal::Entry> Store::redo_last(std::int64_t campaign) { return tak
 std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, bool players_too) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
+        write_ahead(db);
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         require_sound_trees();
         check_not_stale(campaign);

@@ -115,6 +115,12 @@ private:
 /// Commits `t`, counted among the changes this process saved (changes_saved).
 void saved(SQLite::Transaction& t);
 
+/// Before a write transaction: a file another program left in rollback mode is given a
+/// write-ahead log first (outside a transaction; inside one, it was given it as that began).
+/// muster's writes so leave no rollback journal beside a campaign, and one there is never its
+/// own (require_no_foreign_journal refuses it).
+void write_ahead(SQLite::Database& db);
+
 /// Refuses, without writing anything, an existing file that is not a muster campaign database
 /// this muster may open (see store.cpp).
 void identify(const std::string& path, int busy_timeout_ms);

@@ -521,13 +521,23 @@ TEST_CASE("A file where SQLite keeps a rollback journal, another file's journal 
             fs::remove(path + "-journal");
             CHECK(test::run_muster("--db " + test::quote(path) + " check").code == 0);
         }
-    // One SQLite reads as spent (its first byte zero) it leaves alone, and so does muster.
+    // One SQLite reads as spent (its first byte zero) it leaves alone beside a file in WAL mode,
+    // and so does muster, writing or not; beside one in rollback mode a write would take it up.
     test::TempDir dir;
     const auto path = dir.file("c.db");
     { test::make_campaign(path); }
     const std::string spent(512, '\0');
     std::ofstream(path + "-journal", std::ios::binary) << spent;
     CHECK(test::run_muster("--db " + test::quote(path) + " check").code == 0);
+    CHECK(test::run_muster("--db " + test::quote(path) + " camp new Elmira --side union").code == 0);
+    CHECK(test::file_bytes(path + "-journal") == spent);
+    test::raw_sql(path, "PRAGMA journal_mode = DELETE");
+    std::ofstream(path + "-journal", std::ios::binary) << spent;
+    const auto before = test::file_bytes(path);
+    const auto spent_refused = test::run_muster("--db " + test::quote(path) + " camp new Libby --side confederate");
+    CHECK(spent_refused.code == 1);
+    CHECK_THAT(spent_refused.err, Contains("c.db-journal: a file lies beside the campaign where SQLite keeps a rollback journal"));
+    CHECK(test::file_bytes(path) == before);
     CHECK(test::file_bytes(path + "-journal") == spent);
     // Beside a campaign not made yet, SQLite would delete any: a new one is not made there.
     const auto fresh = dir.file("new.db");
@@ -537,6 +547,29 @@ TEST_CASE("A file where SQLite keeps a rollback journal, another file's journal 
     CHECK_THAT(r.err, Contains("new.db-journal: a file lies beside the campaign where SQLite keeps a rollback journal"));
     CHECK(!fs::exists(fresh));
     CHECK(test::file_bytes(fresh + "-journal") == spent);
+}
+
+TEST_CASE("A campaign another program left in rollback mode is read as it is and written with a write-ahead log from its first change - muster leaves no rollback journal of its own") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    { test::make_campaign(path); }
+    test::raw_sql(path, "PRAGMA journal_mode = DELETE");
+    const auto mode = [&] {
+        SQLite::Database db(path, SQLite::OPEN_READONLY);
+        return db.execAndGet("PRAGMA journal_mode").getString();
+    };
+    REQUIRE(mode() == "delete");
+    // Read: not a byte changed, the mode as it was.
+    const auto before = test::file_bytes(path);
+    CHECK(test::run_muster("--db " + test::quote(path) + " oob").code == 0);
+    CHECK(test::file_bytes(path) == before);
+    CHECK(mode() == "delete");
+    // Written: in WAL mode from then on, so that a muster killed mid-write leaves a -wal, which
+    // the next one takes in, never a rollback journal it would refuse as another's.
+    CHECK(test::run_muster("--db " + test::quote(path) + " camp new Elmira --side union").code == 0);
+    CHECK(mode() == "wal");
+    CHECK(!std::filesystem::exists(path + "-journal"));
+    CHECK_THAT(test::run_muster("--db " + test::quote(path) + " camp list").out, Contains("Elmira"));
 }
 
 TEST_CASE("A folder or a link where SQLite keeps a file beside the campaign is refused, naming it, and nothing is made beside it") {
