@@ -288,8 +288,9 @@ void remind_unrevealed(const Refs& refs, const rules::RuleSet& rules, const std:
         const auto* with = !division && l.attached_to ? refs.leader_by_id(*l.attached_to) : nullptr;
         if (with && is_active(with->status)) division = refs.division_of(*with);
         else if (!division && grade->corps_leader_attaches && l.command.kind == UnitKind::corps && corps_fought(l.command.unit_id))
-            lines.push_back("reminder: " + grade->name + " " + l.label() + " commands " + l.command.unit + ", a division of which fought, and is attached to none of its " +
-                            "division leaders (muster leader attach " + shell_word(l.name) + " DIVISION): if he was with one that fought, reveal him");
+            lines.push_back("reminder: " + grade->name + " " + l.label() + " commands " + l.command.unit + ", a division of which fought, and " +
+                            (with ? "was attached to " + with->label() + ", out of play since" : std::string("is attached to none of its division leaders")) +
+                            ": attach him (muster leader attach " + shell_word(l.name) + " DIVISION), and if he was with one that fought, reveal him");
         if (!division || std::find(divisions.begin(), divisions.end(), *division) == divisions.end()) continue;
         unrevealed[l.side].push_back(grade->name + " " + l.label());
         for (const auto& g : grade->penalty_downgrades) {

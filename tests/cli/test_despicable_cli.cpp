@@ -45,7 +45,7 @@ TEST_CASE("A despicable leader who fought unrevealed is named at the report, wit
     // Reynolds, despicable, attached to none of his division leaders as the rule has him: a
     // division of his corps fought, and he may have been with it, which muster cannot know.
     CHECK_THAT(report, Contains("reminder: Despicable Reynolds commands I Corps, a division of which fought, and is attached to none of its division "
-                                "leaders (muster leader attach Reynolds DIVISION): if he was with one that fought, reveal him"));
+                                "leaders: attach him (muster leader attach Reynolds DIVISION), and if he was with one that fought, reveal him"));
     CHECK_THAT(c.ok("battle report --name Ridge --loss \"Heth/Davis=1\" --preview"), !Contains("Reynolds"));  // none of his corps fought
     {
         // Attached to Wadsworth, Reynolds fights where Wadsworth's division does.
@@ -57,7 +57,8 @@ TEST_CASE("A despicable leader who fought unrevealed is named at the report, wit
         // Wadsworth fallen, the attachment ends: Reynolds fights with no division of his.
         attached.ok("battle report --name First --loss \"Doubleday/Vermont=1\" --leader \"Wadsworth:killed\"");
         CHECK_THAT(attached.ok("battle report --name Later --loss \"Wadsworth/Iron=1\" --preview"),
-                   Contains("Burnside") && Contains("Reynolds commands I Corps, a division of which fought, and is attached to none"));
+                   Contains("Burnside") && Contains("Reynolds commands I Corps, a division of which fought, and was attached to Wadsworth, out of play since: "
+                                                    "attach him (muster leader attach Reynolds DIVISION)"));
     }
     // Fallen in a battle (the one he falls in still reminds), he fights no later one.
     for (const std::string fate : {"killed", "wounded/2", "captured@Libby"}) {
