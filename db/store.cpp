@@ -657,7 +657,21 @@ std::uint64_t changes_saved() { return g_changes_saved.load(); }
 void forget_changes_saved_since(std::uint64_t count) { g_changes_saved = count; }
 
 void write_ahead(SQLite::Database& db) {
-    if (sqlite3_get_autocommit(db.getHandle()) && db.execAndGet("PRAGMA journal_mode").getString() != "wal") db.exec("PRAGMA journal_mode = WAL");
+    if (!sqlite3_get_autocommit(db.getHandle())) return;
+    const auto mode = db.execAndGet("PRAGMA journal_mode").getString();
+    if (mode == "wal") return;
+    // SQLite gives a file its write-ahead log by rewriting its first page in a transaction its
+    // rollback journal keeps, which a muster killed there would leave beside the file: the page
+    // is written with no journal (a process killed writing it writes all of it or none).
+    db.exec("PRAGMA journal_mode = OFF");
+    std::string now;
+    try {
+        now = db.execAndGet("PRAGMA journal_mode = WAL").getString();
+    } catch (...) {
+        db.exec("PRAGMA journal_mode = " + mode);  // busy: the connection writes as before, with its journal
+        throw;
+    }
+    if (now != "wal") db.exec("PRAGMA journal_mode = " + mode);
 }
 
 void saved(SQLite::Transaction& t) {

@@ -15,6 +15,7 @@
 #include "support.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
 #include <fmt/format.h>
 #include <catch2/catch.hpp>
 
@@ -963,4 +964,51 @@ TEST_CASE("Exchanges of a file from before schema 41 keep their ids as their num
     // The first campaign's next is its third; the other campaign's is its fourth (after #3).
     CHECK(s.prisoners().propose_exchange({"union", "", {"stands:Heth/1st Brigade=1"}, {}, ""}).row.number == 3);
     CHECK(test::raw_sql_value(path, "SELECT number FROM exchange WHERE id = 4") == "3");
+}
+
+namespace {
+
+// The default VFS, each file it opens named in `opened`: what SQLite makes beside a database.
+std::vector<std::string> g_opened;
+sqlite3_vfs g_watching;
+int open_watched(sqlite3_vfs* vfs, const char* name, sqlite3_file* file, int flags, int* out_flags) {
+    if (name) g_opened.emplace_back(name);
+    auto* real = static_cast<sqlite3_vfs*>(vfs->pAppData);
+    return real->xOpen(real, name, file, flags, out_flags);
+}
+const char* watching_vfs() {
+    static const bool registered = [] {
+        sqlite3_vfs* real = sqlite3_vfs_find(nullptr);
+        g_watching = *real;
+        g_watching.zName = "muster-watching";
+        g_watching.pAppData = real;
+        g_watching.xOpen = open_watched;
+        return sqlite3_vfs_register(&g_watching, 0) == SQLITE_OK;
+    }();
+    REQUIRE(registered);
+    return g_watching.zName;
+}
+
+}  // namespace
+
+TEST_CASE("A file in rollback mode is given its write-ahead log with no rollback journal made - a muster killed there leaves none behind") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    { test::make_campaign(path); }
+    test::raw_sql(path, "PRAGMA journal_mode = DELETE");
+    SQLite::Database db(path, SQLite::OPEN_READWRITE, 0, watching_vfs());
+    g_opened.clear();
+    db::write_ahead(db);
+    CHECK(db.execAndGet("PRAGMA journal_mode").getString() == "wal");
+    for (const auto& name : g_opened) CHECK(name.find("-journal") == std::string::npos);
+    // Where the file cannot be given one now (another connection reads it), the connection
+    // keeps its rollback journal: never a write with none.
+    test::raw_sql(path, "PRAGMA journal_mode = DELETE");
+    SQLite::Database other(path, SQLite::OPEN_READONLY);
+    other.exec("BEGIN");
+    other.execAndGet("SELECT count(*) FROM campaign");
+    SQLite::Database busy(path, SQLite::OPEN_READWRITE, 0, watching_vfs());
+    CHECK_THROWS(db::write_ahead(busy));
+    CHECK(busy.execAndGet("PRAGMA journal_mode").getString() == "delete");
+    other.exec("COMMIT");
 }
