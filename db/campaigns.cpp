@@ -49,7 +49,7 @@ std::int64_t Store::create_campaign(const campaign::CampaignInfo& row, std::stri
                                             const std::optional<FirstOperation>& first) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
-        write_ahead(db);
+        write_ahead(db, m_impl->busy_timeout_ms);
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         require_sound_trees();
         // One as people type it, case aside (as --campaign finds it): "shiloh" beside "Shiloh"
@@ -164,7 +164,7 @@ void Store::set_meta(std::string_view key, std::string_view value) {
     guarded(m_path, [&] {
         // Under the write lock: its own transaction, or the one it is written in.
         std::optional<SQLite::Transaction> t;
-        write_ahead(m_impl->db);
+        write_ahead(m_impl->db, m_impl->busy_timeout_ms);
         if (sqlite3_get_autocommit(m_impl->db.getHandle())) t.emplace(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
         require_sound_trees();
         SQLite::Statement q(m_impl->db, "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");

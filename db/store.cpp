@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <sstream>
 #include <cstdint>
 #include <ctime>
@@ -22,6 +23,7 @@
 #include <map>
 #include <set>
 #include <mutex>
+#include <thread>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -431,9 +433,9 @@ namespace {
 
 // Every step from the file's version on, in one transaction: a step that fails (a file whose
 // version says less than its tables hold) leaves the file as it was, not half brought up.
-void migrate(SQLite::Database& db) {
+void migrate(SQLite::Database& db, int lock_wait_ms) {
     with_migration_functions(db);
-    write_ahead(db);
+    write_ahead(db, lock_wait_ms);
     SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
     // Read under the write lock: another process may have migrated meanwhile.
     const int from = db.execAndGet("PRAGMA user_version").getInt();
@@ -656,7 +658,7 @@ std::atomic<std::uint64_t> g_changes_saved{0};
 std::uint64_t changes_saved() { return g_changes_saved.load(); }
 void forget_changes_saved_since(std::uint64_t count) { g_changes_saved = count; }
 
-void write_ahead(SQLite::Database& db) {
+void write_ahead(SQLite::Database& db, int lock_wait_ms) {
     if (!sqlite3_get_autocommit(db.getHandle())) return;
     const auto mode = db.execAndGet("PRAGMA journal_mode").getString();
     if (mode == "wal") return;
@@ -664,12 +666,22 @@ void write_ahead(SQLite::Database& db) {
     // rollback journal keeps, which a muster killed there would leave beside the file: the page
     // is written with no journal (a process killed writing it writes all of it or none).
     db.exec("PRAGMA journal_mode = OFF");
+    // The switch reads the first page, then takes the write lock: SQLite waits for no lock
+    // taken so (another might wait on this one), so it is asked again until the lock wait ends.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(lock_wait_ms);
     std::string now;
-    try {
-        now = db.execAndGet("PRAGMA journal_mode = WAL").getString();
-    } catch (...) {
-        db.exec("PRAGMA journal_mode = " + mode);  // busy: the connection writes as before, with its journal
-        throw;
+    for (;;) {
+        try {
+            now = db.execAndGet("PRAGMA journal_mode = WAL").getString();
+            break;
+        } catch (const SQLite::Exception& e) {
+            if ((e.getErrorCode() & 0xff) == SQLITE_BUSY && std::chrono::steady_clock::now() < until) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                continue;
+            }
+            db.exec("PRAGMA journal_mode = " + mode);  // busy: the connection writes as before, with its journal
+            throw;
+        }
     }
     if (now != "wal") db.exec("PRAGMA journal_mode = " + mode);
 }
@@ -918,7 +930,7 @@ Store::Store(const std::string& path, OpenMode mode, int busy_timeout_ms) : m_pa
         // A file of this muster's schema is only read here: readers never wait for a writer.
         // Only a new file, or one of an older schema, takes the write lock to be brought up.
         if (db.execAndGet("PRAGMA user_version").getInt() == schema_version()) return;
-        migrate(db);
+        migrate(db, busy_timeout_ms);
     });
 }
 
@@ -1038,7 +1050,7 @@ std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
                 throw;
             }
         }
-        write_ahead(db);
+        write_ahead(db, m_impl->busy_timeout_ms);
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         require_sound_trees();
         check_not_stale(campaign);
@@ -1052,7 +1064,7 @@ std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
 void Store::together(std::int64_t campaign, const std::function<void()>& work) {
     if (m_together) return work();
     guarded(m_path, [&] {
-        write_ahead(m_impl->db);
+        write_ahead(m_impl->db, m_impl->busy_timeout_ms);
         SQLite::Transaction t(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
         require_sound_trees();
         check_not_stale(campaign);
@@ -1345,7 +1357,7 @@ std::vector<journal::Entry> Store::redo_last(std::int64_t campaign) { return tak
 std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, bool players_too) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
-        write_ahead(db);
+        write_ahead(db, m_impl->busy_timeout_ms);
         SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
         require_sound_trees();
         check_not_stale(campaign);

@@ -116,10 +116,11 @@ private:
 void saved(SQLite::Transaction& t);
 
 /// Before a write transaction: a file another program left in rollback mode is given a
-/// write-ahead log first (outside a transaction; inside one, it was given it as that began).
-/// muster's writes so leave no rollback journal beside a campaign, and one there is never its
-/// own (require_no_foreign_journal refuses it).
-void write_ahead(SQLite::Database& db);
+/// write-ahead log first (outside a transaction; inside one, it was given it as that began),
+/// waiting up to `lock_wait_ms` for another connection's lock. muster's writes so leave no
+/// rollback journal beside a campaign, and one there is never its own
+/// (require_no_foreign_journal refuses it).
+void write_ahead(SQLite::Database& db, int lock_wait_ms);
 
 /// Refuses, without writing anything, an existing file that is not a muster campaign database
 /// this muster may open (see store.cpp).

@@ -20,6 +20,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <thread>
 
 namespace muster::embedded {
 const std::vector<std::pair<std::string_view, std::string_view>>& migrations();
@@ -998,17 +999,29 @@ TEST_CASE("A file in rollback mode is given its write-ahead log with no rollback
     test::raw_sql(path, "PRAGMA journal_mode = DELETE");
     SQLite::Database db(path, SQLite::OPEN_READWRITE, 0, watching_vfs());
     g_opened.clear();
-    db::write_ahead(db);
+    db::write_ahead(db, 0);
     CHECK(db.execAndGet("PRAGMA journal_mode").getString() == "wal");
     for (const auto& name : g_opened) CHECK(name.find("-journal") == std::string::npos);
-    // Where the file cannot be given one now (another connection reads it), the connection
-    // keeps its rollback journal: never a write with none.
+    // Where another connection reads the file, the switch waits for it as long as the lock
+    // wait says (SQLite itself waits for no lock the switch takes)...
     test::raw_sql(path, "PRAGMA journal_mode = DELETE");
     SQLite::Database other(path, SQLite::OPEN_READONLY);
     other.exec("BEGIN");
     other.execAndGet("SELECT count(*) FROM campaign");
+    SQLite::Database waiting(path, SQLite::OPEN_READWRITE, 0, watching_vfs());
+    std::thread reader([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        other.exec("COMMIT");
+    });
+    db::write_ahead(waiting, 10000);
+    reader.join();
+    CHECK(waiting.execAndGet("PRAGMA journal_mode").getString() == "wal");
+    // ...and past it, the connection keeps its rollback journal: never a write with none.
+    test::raw_sql(path, "PRAGMA journal_mode = DELETE");
+    other.exec("BEGIN");
+    other.execAndGet("SELECT count(*) FROM campaign");
     SQLite::Database busy(path, SQLite::OPEN_READWRITE, 0, watching_vfs());
-    CHECK_THROWS(db::write_ahead(busy));
+    CHECK_THROWS(db::write_ahead(busy, 100));
     CHECK(busy.execAndGet("PRAGMA journal_mode").getString() == "delete");
     other.exec("COMMIT");
 }
