@@ -192,10 +192,12 @@ void GuiApp::run_in_front(const Action& a) {
 // The first action whose shortcut is pressed, if it can run now; none while text is typed.
 void GuiApp::process_shortcuts() {
     const ImGuiIO& io = ImGui::GetIO();
-    if (io.WantTextInput) return;
+    // A field being typed in keeps the keys its text is edited with (Ctrl+Z undoes the typing,
+    // not the campaign); the others (Ctrl+F) work from it too.
+    const auto edits_text = [](const Shortcut& k) { return k.ctrl && std::string_view("ACVXYZ").find(static_cast<char>(k.key)) != std::string_view::npos; };
     for (const auto& a : m_actions)
         for (const auto& k : {a.shortcut, a.also})
-            if (k.key && io.KeyCtrl == k.ctrl && io.KeyShift == k.shift && ImGui::IsKeyPressed(k.key, false)) {
+            if (k.key && !(io.WantTextInput && edits_text(k)) && io.KeyCtrl == k.ctrl && io.KeyShift == k.shift && ImGui::IsKeyPressed(k.key, false)) {
                 // Pressed in a side's view, the umpire's work says so (Ctrl+Z did nothing, silently).
                 if (!runs_in_view(a) && !a.label.empty()) {
                     m_status = a.label + " is the umpire's work: choose View > The umpire in the menu bar";

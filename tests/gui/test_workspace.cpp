@@ -622,6 +622,25 @@ TEST_CASE("Escape closes a popup, though tapped faster than a frame, and the nex
         if (b.ref() == "Heth/2nd Brigade") CHECK(b.status == BrigadeStatus::disbanded);
 }
 
+TEST_CASE("Ctrl+F finds in the navigator from a field being typed in, whose own keys (Ctrl+Z) stay the field's") {
+    test::TempDir dir;
+    const auto db = dir.file("c.db");
+    test::season_campaign(db);
+    test::Driver d(db);
+    auto& battle = d.show<gui::BattleWindow>();
+    REQUIRE(d.click("Battle/Name"));
+    d.type("Seminary");
+    const auto revision = d.app.revision();
+    d.ctrl_z();  // the typing's undo, not the campaign's
+    d.frames(2);
+    CHECK(d.app.revision() == revision);
+    d.ctrl_key('F');
+    d.type("iron");
+    d.frames(2);
+    CHECK(d.app.navigator().filter == "iron");
+    CHECK(battle.name.find("iron") == std::string::npos);
+}
+
 TEST_CASE("A panel brought to the front by its tab takes the keyboard - Tab goes to its first field, with no click inside it") {
     test::TempDir dir;
     const auto db = dir.file("c.db");
