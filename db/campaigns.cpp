@@ -49,8 +49,7 @@ std::int64_t Store::create_campaign(const campaign::CampaignInfo& row, std::stri
                                             const std::optional<FirstOperation>& first) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
-        write_ahead(db, m_impl->busy_timeout_ms);
-        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Transaction t = write_transaction(db, m_impl->busy_timeout_ms);
         require_sound_trees();
         // One as people type it, case aside (as --campaign finds it): "shiloh" beside "Shiloh"
         // could then be named by neither but whole.

@@ -67,8 +67,7 @@ void Players::used(std::int64_t player, std::string_view when) const {
     auto& db = m_store.impl().db;
     try {
         db.setBusyTimeout(0);
-        write_ahead(db, 0);
-        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Transaction t = write_transaction(db, 0);
         m_store.require_sound_trees();  // a file that would change behind the note (a trigger of another's) takes none; its forms say why
         SQLite::Statement q(db, "INSERT INTO player_use (player_id, last_used) VALUES (?, ?) "
                                 "ON CONFLICT (player_id) DO UPDATE SET last_used = excluded.last_used");

@@ -435,8 +435,7 @@ namespace {
 // version says less than its tables hold) leaves the file as it was, not half brought up.
 void migrate(SQLite::Database& db, int lock_wait_ms) {
     with_migration_functions(db);
-    write_ahead(db, lock_wait_ms);
-    SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+    SQLite::Transaction t = write_transaction(db, lock_wait_ms);
     // Read under the write lock: another process may have migrated meanwhile.
     const int from = db.execAndGet("PRAGMA user_version").getInt();
     int to = from;
@@ -684,6 +683,11 @@ void write_ahead(SQLite::Database& db, int lock_wait_ms) {
         }
     }
     if (now != "wal") db.exec("PRAGMA journal_mode = " + mode);
+}
+
+SQLite::Transaction write_transaction(SQLite::Database& db, int lock_wait_ms) {
+    write_ahead(db, lock_wait_ms);
+    return SQLite::Transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
 }
 
 void saved(SQLite::Transaction& t) {
@@ -1050,8 +1054,7 @@ std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
                 throw;
             }
         }
-        write_ahead(db, m_impl->busy_timeout_ms);
-        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Transaction t = write_transaction(db, m_impl->busy_timeout_ms);
         require_sound_trees();
         check_not_stale(campaign);
         const std::int64_t op = record_operation(campaign, kind, change);
@@ -1064,8 +1067,7 @@ std::int64_t Store::run_operation(std::int64_t campaign, OperationKind kind,
 void Store::together(std::int64_t campaign, const std::function<void()>& work) {
     if (m_together) return work();
     guarded(m_path, [&] {
-        write_ahead(m_impl->db, m_impl->busy_timeout_ms);
-        SQLite::Transaction t(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Transaction t = write_transaction(m_impl->db, m_impl->busy_timeout_ms);
         require_sound_trees();
         check_not_stale(campaign);
         m_together = true;
@@ -1357,8 +1359,7 @@ std::vector<journal::Entry> Store::redo_last(std::int64_t campaign) { return tak
 std::vector<journal::Entry> Store::take_step(std::int64_t campaign, bool redo, bool players_too) {
     return guarded(m_path, [&] {
         auto& db = m_impl->db;
-        write_ahead(db, m_impl->busy_timeout_ms);
-        SQLite::Transaction t(db, SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Transaction t = write_transaction(db, m_impl->busy_timeout_ms);
         require_sound_trees();
         check_not_stale(campaign);
         const auto step = take_or_plan(db, campaign, redo);

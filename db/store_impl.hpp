@@ -121,6 +121,9 @@ void saved(SQLite::Transaction& t);
 /// rollback journal beside a campaign, and one there is never its own
 /// (require_no_foreign_journal refuses it).
 void write_ahead(SQLite::Database& db, int lock_wait_ms);
+/// A write transaction begun (BEGIN IMMEDIATE, waiting as the connection's busy timeout says),
+/// the file given its write-ahead log first (write_ahead).
+SQLite::Transaction write_transaction(SQLite::Database& db, int lock_wait_ms);
 
 /// Refuses, without writing anything, an existing file that is not a muster campaign database
 /// this muster may open (see store.cpp).

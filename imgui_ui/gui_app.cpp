@@ -189,7 +189,7 @@ void GuiApp::run_in_front(const Action& a) {
     run(a.id);
 }
 
-// The first action whose shortcut is pressed, if it can run now; none while text is typed.
+// The first action whose shortcut is pressed, if it can run now (while text is typed, none of the keys that edit it).
 void GuiApp::process_shortcuts() {
     const ImGuiIO& io = ImGui::GetIO();
     // A field being typed in keeps the keys its text is edited with (Ctrl+Z undoes the typing,
