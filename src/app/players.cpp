@@ -346,6 +346,18 @@ Outcome Players::submit_losses(const campaign::PlayerInfo& player, const std::st
             const auto count = eq == std::string::npos ? std::string() : std::string(trim(std::string_view(line).substr(eq + 1)));
             const auto i = match_one(ref, refs_of_own, r.brigade_noun() + " of " + the_side);
             const army::BrigadeRecord* brigade = i < 0 ? nullptr : own[static_cast<size_t>(i)];
+            if (!brigade && eq == std::string::npos) {
+                // A line with no '=': its stands given after a space, or no line of the form at all.
+                const auto space = ref.find_last_of(" \t");
+                const auto stands = space == std::string::npos ? std::string() : ref.substr(space + 1);
+                const auto j = !stands.empty() && std::all_of(stands.begin(), stands.end(), [](char ch) { return ch >= '0' && ch <= '9'; })
+                                   ? match_one(std::string(trim(std::string_view(ref).substr(0, space))), refs_of_own, r.brigade_noun() + " of " + the_side)
+                                   : -1;
+                if (j >= 0)
+                    throw UsageError("\"" + visible(line) + "\": no '=' before the stands lost: give " + form + " (" + own[static_cast<size_t>(j)]->ref() + "=" +
+                                     stands + ", say)");
+                throw UsageError("\"" + visible(line) + "\" is not " + form + ": no '=' before the stands lost" + did_you_mean(ref, refs_of_own));
+            }
             if (!brigade)
                 throw UsageError("\"" + visible(line) + "\": no " + r.brigade_noun() + " \"" + visible(ref) + "\" of " + the_side +
                                  " in service (give " + form + ", as your order of battle names it)" + did_you_mean(ref, refs_of_own));

@@ -821,6 +821,12 @@ TEST_CASE("Players answer and propose exchanges, write to the umpire and submit 
     // A line given without its number is told so.
     const auto bare = server.post(club.meade + "losses", {{"token", test::form_token(page)}, {"battle", "culp's hill"}, {"losses", "wadsworth/iron"}});
     CHECK_THAT(bare.body, Contains("no stands lost given"));
+    // Its number given without its '=' is told so, not that the brigade is unknown.
+    const auto spaced = server.post(club.meade + "losses", {{"token", test::form_token(page)}, {"battle", "culp's hill"}, {"losses", "wadsworth/iron 2"}});
+    CHECK_THAT(spaced.body, Contains("no &#39;=&#39; before the stands lost: give &quot;Division/Brigade=N&quot; (Wadsworth/Iron Brigade=2, say)") &&
+                                !Contains("no brigade"));
+    const auto shapeless = server.post(club.meade + "losses", {{"token", test::form_token(page)}, {"battle", "culp's hill"}, {"losses", "Blah"}});
+    CHECK_THAT(shapeless.body, Contains("&quot;Blah&quot; is not &quot;Division/Brigade=N&quot;") && !Contains("no brigade"));
     const auto draft = club.ok("battle draft \"Culp's Hill\"");
     CHECK_THAT(draft, Contains("Wadsworth/Iron Brigade: 3 stands lost") && !Contains("2 stands lost") && Contains("Cutler's Brigade: 1 stand lost"));
     CHECK_THAT(club.ok("player inbox"), Contains("Culp's Hill: 2 lines"));
