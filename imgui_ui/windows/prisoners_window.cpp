@@ -1,6 +1,7 @@
 #include "prisoners_window.hpp"
 #include "theme.hpp"
 
+#include "app/refs.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "gui_app.hpp"
@@ -132,13 +133,15 @@ void PrisonersWindow::draw(GuiApp& app) {
                     fit_text(c);
                 }
                 ImGui::TableNextColumn();
-                ImGui::PushID(v.camp.name.c_str());
+                ImGui::PushID(static_cast<int>(v.camp.id));
                 if (!v.camp.liberated && viewer.is_umpire()) {
+                    // Named as it is found: "Elmira (Union)" where the other side's bears its name too.
+                    const auto ref = app::Refs(app.model().roster, rules).camp_ref(v.camp);
                     if (ImGui::SmallButton("Liberate")) {
-                        liberate_camp = v.camp.name;
+                        liberate_camp = ref;
                         app.run("camp.liberate");
                     }
-                    mark("Prisoners/Liberate/" + v.camp.name);
+                    mark("Prisoners/Liberate/" + ref);
                 }
                 ImGui::PopID();
             }

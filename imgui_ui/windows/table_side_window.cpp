@@ -355,7 +355,7 @@ void TableSideWindow::draw(GuiApp& app) {
             // Where a captor has more than one open camp, the umpire chooses the one its prisoners go to.
             if (const auto at = d.battle + "|" + std::to_string(app.revision()); at != m_choose_at) {
                 m_choose_at = at;
-                m_choose = app::camps_to_choose(d.report, app::Refs(app.model().roster));
+                m_choose = app::camps_to_choose(d.report, app::Refs(app.model().roster, rules));
                 std::erase_if(camps, [&](const auto& c) { return !m_choose.count(c.first); });
             }
             for (const auto& [side, names] : m_choose) {

@@ -56,7 +56,7 @@ const campaign::CampInfo& captor_camp(const Refs& refs, const std::string& name,
                                       const std::string& taken) {
     const campaign::CampInfo* camp = nullptr;
     if (!name.empty()) {
-        camp = &refs.camp(name);
+        camp = &refs.camp(name, unit_side);
     } else {
         std::vector<const campaign::CampInfo*> open;
         for (const auto& c : refs.camps())
@@ -97,7 +97,7 @@ std::map<std::string, std::vector<std::string>> camps_to_choose(battle::Report r
         if (!camp.empty()) return;
         std::map<std::string, std::vector<std::string>> open;
         for (const auto& c : refs.camps())
-            if (c.side != unit_side && !c.liberated) open[c.side].push_back(c.name);
+            if (c.side != unit_side && !c.liberated) open[c.side].push_back(refs.camp_ref(c));
         for (auto& [side, names] : open)
             if (names.size() > 1) out[side] = std::move(names);
     });

@@ -411,9 +411,11 @@ std::string Prisoners::add_camp(const std::string& typed_side, const std::string
     auto& store = m_session.state().store;
     store.run_operation(c.id, OperationKind::camp, [&](std::int64_t op) {
         store.set_audience(op, Audience::side(side));
+        // A name is its side's own: another side's camp of that name, which this side may not
+        // see, is no refusal (two sides' camps of one name are told apart by their sides).
         for (const auto& camp : db::Prisoners(store).camps(c.id))
-            if (same_ignoring_case(camp.name, name))
-                throw Error("a camp named \"" + camp.name + "\" already exists" +
+            if (camp.side == side && same_ignoring_case(camp.name, name))
+                throw Error("a camp of the " + m_session.rules().side_name(side) + " side named \"" + camp.name + "\" already exists" +
                             (camp.liberated ? " (liberated: it keeps its name in the battles and exchanges that tell of it): give the new one another, \"" +
                                                   camp.name + " II\" perhaps"
                                             : ""));
@@ -515,7 +517,7 @@ Outcome Prisoners::liberate(const std::string& camp_name, Mode mode) {
             const auto roster = db::Rosters(store).roster(m_session.current().id);
             std::set<std::string> sides;
             SummaryLines lines;
-            const Refs refs(roster);
+            const Refs refs(roster, m_session.rules());
             const auto& camp = liberated(refs, std::nullopt, sides, lines);
             for (const auto& l : lines.lines) out.lines.push_back(l.text);
             // A brigade they would take above its start, as the liberation labels it.

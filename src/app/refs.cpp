@@ -345,11 +345,42 @@ const army::Battery& Refs::battery(const std::string& ref) const {
                     "Owner/Battery, as the order of battle names it", m_division + ", corps or army");
 }
 
-const campaign::CampInfo& Refs::camp(const std::string& name) const {
-    std::vector<std::string> names;
-    for (const auto& c : m.camps) names.push_back(c.name);
-    return by_name(m.camps, name, "camp",
-                   " (camps: " + (names.empty() ? "none yet: muster camp new NAME --side SIDE, or in the GUI the Prisoners panel's New camp" : join(names, ", ")) + ")");
+std::string Refs::camp_of_side(const campaign::CampInfo& camp) const {
+    return camp.name + " (" + (m_rules ? m_rules->side_name(camp.side) : camp.side) + ")";
+}
+
+std::string Refs::camp_ref(const campaign::CampInfo& camp) const {
+    const bool shared = std::any_of(m.camps.begin(), m.camps.end(), [&](const auto& c) { return c.id != camp.id && same_ignoring_case(c.name, camp.name); });
+    return shared ? camp_of_side(camp) : camp.name;
+}
+
+const campaign::CampInfo& Refs::camp(const std::string& name, std::string_view prisoners_of) const {
+    // Each camp by its name, then as "Name (Side)".
+    std::vector<std::string> keys;
+    for (const auto& c : m.camps) keys.push_back(c.name);
+    for (const auto& c : m.camps) keys.push_back(camp_of_side(c));
+    std::vector<size_t> hits;
+    for (const auto k : matching_names(name, keys))
+        if (const auto i = k % m.camps.size(); std::find(hits.begin(), hits.end(), i) == hits.end()) hits.push_back(i);
+    if (hits.size() > 1 && !prisoners_of.empty()) {
+        std::vector<size_t> captors;
+        std::copy_if(hits.begin(), hits.end(), std::back_inserter(captors), [&](size_t i) { return m.camps[i].side != prisoners_of; });
+        if (!captors.empty()) hits = captors;
+    }
+    if (hits.size() == 1) return m.camps[hits.front()];
+    std::vector<std::string> refs;
+    for (const auto& c : m.camps) refs.push_back(camp_ref(c));
+    if (hits.empty()) {
+        const auto near = did_you_mean(name, refs);
+        throw NotFoundError("no camp named \"" + visible(name) + "\" in this campaign" +
+                            (!near.empty()     ? near
+                             : refs.empty() ? " (camps: none yet: muster camp new NAME --side SIDE, or in the GUI the Prisoners panel's New camp)"
+                                            : " (camps: " + join(refs, ", ") + ")"));
+    }
+    std::vector<std::string> candidates;
+    for (size_t i = 0; i < hits.size() && i < 6; ++i) candidates.push_back(visible(refs[hits[i]]));
+    throw UsageError("camp \"" + visible(name) + "\" could be any of " + std::to_string(hits.size()) + " (" + join(candidates, ", ") +
+                     (hits.size() > candidates.size() ? ", ..." : "") + "): give the camp as muster camp list names it, \"" + candidates.front() + "\"");
 }
 
 const campaign::BattleInfo& Refs::battle(const std::string& name) const { return by_name(m.battles, name, "battle", ""); }

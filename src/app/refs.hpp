@@ -21,7 +21,7 @@ public:
     /// none given, as most rule sets do (division, brigade).
     explicit Refs(const campaign::Roster& roster) : m(roster) {}
     Refs(const campaign::Roster& roster, const rules::RuleSet& rules)
-        : m(roster), m_division(rules.division_noun()), m_brigade(rules.brigade_noun()), m_form(rules.term_division + "/" + rules.term_brigade) {}
+        : m(roster), m_rules(&rules), m_division(rules.division_noun()), m_brigade(rules.brigade_noun()), m_form(rules.term_division + "/" + rules.term_brigade) {}
 
     /// What the rule set calls a brigade ("battalion"), for a refusal that names one.
     const std::string& brigade_noun() const { return m_brigade; }
@@ -55,7 +55,12 @@ public:
     const army::Unit* find_unit(UnitKind kind, const std::string& name) const;
     /// "Owner/Battery", or a battery name unique in the campaign.
     const army::Battery& battery(const std::string& ref) const;
-    const campaign::CampInfo& camp(const std::string& name) const;
+    /// A camp by its name (exactly, ignoring case, or a unique beginning). Two sides' camps may
+    /// bear one name: either is found as camp_ref names it ("Elmira (Union)"), or as the one that
+    /// may hold prisoners of the side `prisoners_of` (a camp of another side's).
+    const campaign::CampInfo& camp(const std::string& name, std::string_view prisoners_of = {}) const;
+    /// How a camp is named to be found: its name, or "Name (Side)" where another side's bears it.
+    std::string camp_ref(const campaign::CampInfo& camp) const;
     const campaign::BattleInfo& battle(const std::string& name) const;
 
     const army::BrigadeRecord* brigade_by_id(std::int64_t id) const;
@@ -96,7 +101,9 @@ private:
     void refuse_commanderless(const army::Unit* whole, const std::string& ref) const;
     Unit with_commander(Unit u) const;  // the leader in command of it, if any
     std::string noun(UnitKind kind) const;  // "division", "brigade", as the rule set calls them
+    std::string camp_of_side(const campaign::CampInfo& camp) const;  // "Name (Side)"
     const campaign::Roster& m;
+    const rules::RuleSet* m_rules = nullptr;
     std::string m_division = "division", m_brigade = "brigade", m_form = "Division/Brigade";
 };
 

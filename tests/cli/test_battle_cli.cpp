@@ -880,3 +880,24 @@ TEST_CASE("A reserve's battery captured where its captor saw no division of that
     // The Union reads First Corps through that battery alone: it is not renamed out of its sight.
     CHECK_THAT(c.refused("rename corps 'First Corps' 'I Corps CSA'", 1), Contains("a battery of its reserve it took"));
 }
+
+TEST_CASE("Two sides' camps may bear one name, each found as the camp list names it or as the captor's of the prisoners sent to it") {
+    test::CampaignFile campaign;
+    campaign.ok("campaign new G --sample gettysburg --seed 3");
+    campaign.ok("arrive --due");
+    campaign.ok("camp new Elmira --side union");
+    // A name is its side's own: another side's camp of it is no refusal, one of its own is.
+    CHECK_THAT(campaign.ok("camp new ELMIRA --side confederate"), Contains("Opened camp ELMIRA (Confederate)"));
+    CHECK_THAT(campaign.refused("camp new elmira --side union", 1), Contains("a camp of the Union side named \"Elmira\" already exists"));
+    // Prisoners go to the captor's camp of the name: each side's men to the other's.
+    campaign.ok("battle report --name Skirmish --captured \"Heth/Archer=1@Elmira\" --captured \"Wadsworth/Iron Brigade=2@elmira\"");
+    const auto listed = campaign.ok("camp list");
+    CHECK_THAT(listed, Contains("Elmira (Union): 1 holding\n  1 stand of Heth/Archer") &&
+                           Contains("ELMIRA (Confederate): 1 holding\n  2 stands of Wadsworth/Iron Brigade"));
+    // Where nothing says which, the camp is named as the list names it.
+    CHECK_THAT(campaign.refused("camp liberate elmira", 2),
+               Contains("camp \"elmira\" could be any of 2 (Elmira (Union), ELMIRA (Confederate)): give the camp as muster camp list names it, \"Elmira (Union)\""));
+    CHECK_THAT(campaign.ok("camp liberate \"ELMIRA (confederate)\""), Contains("home: 2 stands of Wadsworth/Iron Brigade") && !Contains("Heth"));
+    CHECK_THAT(campaign.ok("camp list"), Contains("ELMIRA (Confederate, liberated): holds no one") && Contains("Elmira (Union): 1 holding"));
+    CHECK_THAT(campaign.ok("check"), !Contains("named alike"));
+}

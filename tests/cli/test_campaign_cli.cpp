@@ -886,7 +886,7 @@ TEST_CASE("A new name must differ from the others of its kind by more than case 
     Cli cli;
     cli.ok("campaign new Gettysburg --sample gettysburg");
     cli.ok("camp new Elmira --side union");
-    CHECK_THAT(cli.refused("camp new ELMIRA --side union", 1), Contains("a camp named \"Elmira\" already exists"));
+    CHECK_THAT(cli.refused("camp new ELMIRA --side union", 1), Contains("a camp of the Union side named \"Elmira\" already exists"));
     CHECK_THAT(cli.refused("add army \"army of the potomac\" --side union", 1), Contains("an army named \"Army of the Potomac\" already exists"));
     CHECK_THAT(cli.refused("add corps \"i corps\" --army \"Army of the Potomac\"", 1), Contains("a corps named \"I Corps\" already exists in this campaign (two armies, two corps or two divisions are never called alike, on either side"));
     CHECK_THAT(cli.refused("add division HETH --corps \"Third Corps\"", 1), Contains("a division named \"Heth\" already exists"));

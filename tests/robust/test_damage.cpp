@@ -1318,7 +1318,7 @@ TEST_CASE("Check names what the schema lets by and muster never writes - a unit 
         {"UPDATE brigade SET name = '#12' WHERE name = 'Iron Brigade'", "names: brigade \"#12\""},
         {"UPDATE division SET name = 'leader #5' WHERE name = 'Wadsworth'", "names: division \"leader #5\""},
         {"INSERT INTO battle_plan (campaign_id, name) VALUES (1, 'mcpherson ridge')", "plans a battle \"mcpherson ridge\" under the name of one it recorded"},
-        {"UPDATE camp SET name = 'libby prison' WHERE name = 'Fort Delaware'", "camps of campaign Test are named alike but for case (\"Libby Prison\", \"libby prison\"): a name typed in another case names them all (undo the step that named the second"},
+        {"INSERT INTO camp (campaign_id, side, name) VALUES (1, 'union', 'fort delaware')", "camps of campaign Test, side union are named alike but for case (\"Fort Delaware\", \"fort delaware\"): a name typed in another case names them all (undo the step that named the second"},
         {"UPDATE battle SET name = 'mcpherson ridge' WHERE name = 'Seminary Ridge'", "battles of campaign Test are named alike but for case"},
         {"UPDATE division SET name = 'heth' WHERE name = 'Pender'", "(rename all but one, or restore a backup)"},
         {"UPDATE operation SET seen_by = 'martian' WHERE kind = 'battle'", "a side reading it \"martian\""},

@@ -680,6 +680,11 @@ TEST_CASE("What the enemy does out of sight does not show through a shared plan,
          {{with_hidden, "camp new Libby --side confederate"}, {both, "camp new Elmira --side union"}, {without, "camp new Libby --side confederate"},
           {both, "arrive Heth"}, {both, "reveal Heth"},
           {both, "battle report --name Skirmish --captured \"Wadsworth/1st Brigade=1@Libby\" --captured \"Heth/1st Brigade=1@Elmira\""}}},
+        // A camp's name is its side's own: the Union's new camp is not refused for the name of
+        // one it cannot see, and each side's camp takes its enemy's prisoners by that name.
+        {"an enemy camp holding none of the side's men, named as the side's new camp",
+         {{with_hidden, "camp new \"ELMIRA\" --side confederate"}, {both, "camp new Elmira --side union"}, {both, "arrive Heth"}, {both, "reveal Heth"},
+          {both, "battle report --name Skirmish --captured \"Heth/1st Brigade=1@Elmira\""}, {both, "camp liberate \"Elmira (Union)\""}}},
         {"a corps leader fallen and a reserve battery lost where only the enemy's hidden divisions fought",
          {{with_hidden, "add division Pender --corps \"Third Corps\""}, {with_hidden, "arrive Pender"},
           {with_hidden, "battle report --name Skirmish --keep-hidden --loss \"Wadsworth/1st Brigade=2\" --loss \"Pender/1st Brigade=1\" "
