@@ -171,17 +171,21 @@ private:
 // until its answer is made: a form waiting for the campaign (another muster writing, as long
 // as the session waits) holds none of the server's few threads, which answer pages meanwhile.
 // Forms queued behind one answered busy are answered busy at once (the campaign was busy when
-// they came), and past k_most_waiting a form is answered busy as it comes.
+// they came), and past k_most_waiting a form is answered busy as it comes; so is one of a link
+// that has k_most_a_link waiting already: a player sending many at once (or a stranger with his
+// link) takes no other player's place.
 class Forms {
 public:
     explicit Forms(Site& site) : m_site(site), m_thread([this] { run(); }) {}
     ~Forms() { stop(); }
-    static constexpr size_t k_most_waiting = 16;
+    static constexpr size_t k_most_waiting = 16, k_most_a_link = 2;
     /// Takes the form on `connection` (suspended here, from its request's handler) to be written;
     /// false: too many wait, and it is the caller's to answer.
     bool take(MHD_Connection* connection, Pending& pending, Request request) {
         const std::lock_guard lock(m_mutex);
-        if (m_stopping || m_queue.size() >= k_most_waiting) return false;
+        const auto link = std::string_view(request.path).substr(0, request.path.find('/', 3));  // "/p/TOKEN"
+        const auto of_link = std::count_if(m_queue.begin(), m_queue.end(), [&](const Job& j) { return j.request.path.starts_with(link); });
+        if (m_stopping || m_queue.size() >= k_most_waiting || static_cast<size_t>(of_link) >= k_most_a_link) return false;
         MHD_suspend_connection(connection);
         pending.taken = true;
         m_queue.push_back({connection, &pending, std::move(request), ++m_taken});

@@ -457,7 +457,9 @@ Response Site::handle(const Request& r) {
 bool Site::takes_form(const std::string& path) {
     try {
         const auto p = player_path(path);
-        return p && p->file.empty() && m->session().players().sign_in(p->token).has_value();
+        if (!p || !p->file.empty()) return false;
+        const auto player = m->session().players().sign_in(p->token);
+        return player && !player->umpire;  // the umpire's pages have no forms
     } catch (const std::exception&) {
         return true;  // a busy or damaged file: the request is read, and answered as handle answers it
     }
@@ -506,6 +508,7 @@ Response Site::Impl::player_request(const Request& r, const std::string& token, 
     };
     if (r.method == "POST") {
         if (!file.empty()) return plain(405, "Method not allowed.\n");
+        if (player->umpire) return plain(405, "The umpire's link sends no forms: nothing was sent.\n");
         // The media type itself, whatever parameters follow it ("; charset=UTF-8"), any case.
         const auto type = r.headers.count("content-type") ? r.headers.at("content-type") : "";
         if (!same_ignoring_case(trim(std::string_view(type).substr(0, type.find(';'))), "application/x-www-form-urlencoded"))
@@ -626,7 +629,6 @@ std::string Site::Impl::act(app::Session& s, const campaign::PlayerInfo& player,
 std::string Site::Impl::act_for(app::Session& s, const campaign::PlayerInfo& player, const std::string& action,
                                 const std::map<std::string, std::string>& form) {
     const auto field = [&](const char* name) { return form.count(name) ? form.at(name) : std::string(); };
-    if (player.umpire) throw UsageError("the umpire's link reads every side; a side's player answers for his side");
     if (action == "exchange-answer") {
         const auto id = field("exchange");
         if (id.empty()) throw UsageError("no exchange given");

@@ -235,6 +235,44 @@ TEST_CASE("While another muster writes, forms wait on a thread of their own and 
     CHECK(server.post(club.meade + "write", {{"token", token}, {"text", "Orders again"}}).status == 200);
 }
 
+TEST_CASE("One link's forms hold at most two places among those waiting for the campaign - a player sending many at once turns no other player away") {
+    const Club club;
+    const test::Served server(club.db(), "--lock-wait 15000");
+    const auto lee = test::form_token(server.get(club.lee + "orders").body);
+    const auto meade = test::form_token(server.get(club.meade + "orders").body);
+    SQLite::Database writer(club.db(), SQLite::OPEN_READWRITE);
+    writer.exec("BEGIN IMMEDIATE");  // the organiser's write: the forms wait for it
+    // More of one link's forms at once than the server lets wait in all, a wrong token's among them.
+    std::vector<test::Reply> flood(20);
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < flood.size(); ++i)
+        threads.emplace_back([&, i] { flood[i] = server.post(club.lee + "write", {{"token", i % 2 ? lee : std::string(64, '0')}, {"text", "Flood " + std::to_string(i)}}, 30000); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    test::Reply reply;
+    threads.emplace_back([&] { reply = server.post(club.meade + "write", {{"token", meade}, {"text", "Orders through the flood"}}, 30000); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    writer.exec("ROLLBACK");
+    for (auto& t : threads) t.join();
+    INFO(reply.body);
+    CHECK(reply.status == 200);
+    CHECK_THAT(club.ok("player inbox"), Contains("Orders through the flood"));
+    // Those of the flooding link past its two places were answered at once (busy, or their token
+    // refused), written none.
+    CHECK(std::count_if(flood.begin(), flood.end(), [](const test::Reply& r) { return r.status == 200; }) <= 2);
+    CHECK(std::count_if(flood.begin(), flood.end(), [](const test::Reply& r) { return r.status == 503; }) >= 8);
+}
+
+TEST_CASE("The umpire's link is told it sends no forms, not that its form was out of date") {
+    const Club club;
+    const test::Served server(club.db());
+    const auto umpire = test::link_path(club.ok("player add Ump --side umpire"));
+    const auto before = club.dump();
+    const auto sent = server.post(umpire + "write", {{"token", std::string(64, '0')}, {"text", "x"}});
+    CHECK(sent.status == 405);
+    CHECK_THAT(sent.body, Contains("The umpire's link sends no forms: nothing was sent.") && !Contains("restarted"));
+    CHECK(club.dump() == before);
+}
+
 TEST_CASE("A form waits for another muster's write lock as long as --lock-wait says, as every command does") {
     const Club club;
     SQLite::Database writer(club.db(), SQLite::OPEN_READWRITE);
