@@ -518,7 +518,7 @@ TEST_CASE("A refused form gives back what the player typed, escaped, to mend - a
     CHECK_THAT(slips.body, Contains("40 lines refused: ") && Contains("Nowhere/Brigade 9=1") && !Contains("Nowhere/Brigade 10=1&quot;") && Contains("; ..."));
     // Both lines refused said at once, each with its own reason.
     CHECK_THAT(refused.body, Contains("2 lines refused: ") && Contains("no brigade &quot;Wadsworth/Cutlers&quot;") &&
-                                 Contains("no brigade &quot;&lt;b&gt;&amp;&quot;x&quot;&quot;"));
+                                 Contains("&quot;&lt;b&gt;&amp;&quot;x&quot;&quot; is not &quot;Division/Brigade=N&quot;"));
     CHECK_THAT(refused.body, Contains("required>Wadsworth/Iron Brigade=1\nWadsworth/Cutlers=1\n&lt;b&gt;&amp;&quot;x&quot;</textarea>"));
     CHECK_THAT(refused.body, Contains("value=\"Culp&#39;s &quot;Hill&quot;\" required>"));
     CHECK_THAT(refused.body, !Contains("<b>&"));
