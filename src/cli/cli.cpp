@@ -82,7 +82,8 @@ std::string said(std::string_view what) {
 }
 
 // Every whole-number option takes its number in decimal digits: CLI11 alone reads "0x10" as 16
-// and "0b11" as 3, which muster's files and forms refuse.
+// and "0b11" as 3, which muster's files and forms refuse, and "010" as 8 (octal): read as 10,
+// its leading zeros dropped before any check of the option's.
 void decimal_only(CLI::App* app) {
     static const CLI::Validator decimal(
         [](const std::string& value) {
@@ -91,8 +92,18 @@ void decimal_only(CLI::App* app) {
             return "\"" + value + "\" is not a whole number: expected decimal digits, such as 3";
         },
         "", "decimal");
+    static const CLI::Validator no_leading_zeros(
+        [](std::string& value) {
+            const size_t sign = !value.empty() && (value[0] == '+' || value[0] == '-') ? 1 : 0;
+            const auto digits = std::string_view(value).substr(sign);
+            if (!digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos)
+                value.erase(sign, std::min(digits.find_first_not_of('0'), digits.size() - 1));
+            return std::string();
+        },
+        "", "no leading zeros");
     for (auto* option : app->get_options())
-        if (const auto type = option->get_type_name(); type.rfind("INT", 0) == 0 || type.rfind("UINT", 0) == 0) option->check(decimal);
+        if (const auto type = option->get_type_name(); type.rfind("INT", 0) == 0 || type.rfind("UINT", 0) == 0)
+            option->check(decimal)->transform(no_leading_zeros);  // (a transform is run first)
     for (auto* sub : app->get_subcommands([](CLI::App*) { return true; })) decimal_only(sub);
 }
 

@@ -142,6 +142,11 @@ TEST_CASE("Campaign commands end to end") {
         CHECK_THAT(cli.refused("--lock-wait " + test::quote(number) + " arrive Heth", 2),
                    Contains("--lock-wait: \"" + number + "\" is not a whole number: expected one from 0 to 600000"));
     }
+    // Leading zeros are no octal: "010" is ten, as a person writes it (CLI11 alone read it as 8).
+    CHECK_THAT(cli("campaign set --return-rate 010").out, Contains("Casualties returning  10%"));
+    CHECK_THAT(cli("campaign set --return-rate 09").out, Contains("Casualties returning  9%"));
+    CHECK_THAT(cli("campaign set --men-per-stand 0100").out, Contains("Men per stand         100"));
+    CHECK(cli("--lock-wait 010 oob").code == 0);
     // A whole number outside an option's range is said to be out of it, however far.
     for (const std::string number : {"-1", "600001", "99999999999999999999"})
         CHECK_THAT(cli.refused("--lock-wait " + number + " arrive Heth", 2), Contains("--lock-wait: \"" + number + "\" is out of range: expected 0 to 600000"));
