@@ -103,6 +103,50 @@ Target find_target(const Refs& refs, const std::string& ref, const std::string& 
     return t;
 }
 
+// The units a roll or a state at the table side names (none: nullptr), held to the battles
+// planned. Not a division its plan keeps in reserve off the field, until it arrives there, nor
+// one a plan that lays out its field does not name (a slip of the unit typed, as often as a
+// division not yet deployed): its loss would take it into the report, seen by the enemy. A plan
+// with nothing deployed yet has no field to hold to: said only (in `lines`).
+void hold_to_plans(const db::Store& store, std::int64_t campaign, const Refs& refs, const std::string& battle,
+                   std::initializer_list<const Target*> targets, std::vector<std::string>& lines) {
+    // A division is in one battle planned at a time: a roll for it under another battle's name
+    // (a slip of the name: "Freemans Farm") would take its losses into that battle's report.
+    const auto plans = db::Battles(store).plans(campaign);
+    const auto* plan = open_plan_named(plans, battle);
+    const auto planned_elsewhere = [&](std::int64_t division) -> const campaign::PlannedBattle* {
+        for (const auto& p : plans)
+            if (p.plan.open() && &p != plan)
+                for (const auto& d : p.divisions)
+                    if (d.division_id == division) return &p;
+        return nullptr;
+    };
+    for (const auto* t : targets)
+        if (const auto division = t ? t->division() : std::nullopt) {
+            const auto* u = refs.division_by_id(*division);
+            if (!u) throw Damaged(t->ref() + " is of division " + std::to_string(*division) + ", which is not there; run muster check, or restore a backup");
+            const auto* elsewhere = planned_elsewhere(*division);
+            const auto there = elsewhere ? "it is in the plan of " + elsewhere->plan.name + " (a division is in one battle planned at a time: give --battle " +
+                                               shell_word(elsewhere->plan.name) + ")"
+                                         : std::string();
+            if (!plan) {
+                if (elsewhere) throw Error(t->ref() + " is of " + u->name + ", and " + battle + " is no battle planned: " + there);
+                continue;
+            }
+            const auto at = std::find_if(plan->divisions.begin(), plan->divisions.end(), [&](const campaign::PlanDivision& d) { return d.division_id == *division; });
+            if (at != plan->divisions.end() && at->role == PlanRole::reserve)
+                throw Error(t->ref() + " is of " + u->name + ", in reserve off the field at " + battle +
+                            ": bring it on first with muster battle arrive " + shell_word(battle) + " " + shell_word(u->name));
+            if (at == plan->divisions.end()) {
+                const auto deploy = "muster battle deploy " + shell_word(battle) + " " + shell_word(u->name);
+                const auto said = t->ref() + " is of " + u->name + ", which the plan of " + battle + " does not put on its field";
+                if (elsewhere) throw Error(said + ": " + there);
+                if (!plan->divisions.empty()) throw Error(said + ": deploy it first with " + deploy);
+                lines.push_back(said + " (" + deploy + " puts it there)");
+            }
+        }
+}
+
 std::string signed_text(int v) { return (v >= 0 ? "+" : "") + std::to_string(v); }
 
 // Worse fates first: a leader killed and captured in one battle was killed; a battery
@@ -559,45 +603,7 @@ CampaignRolled TableSide::roll(const CampaignRoll& r, const std::vector<std::str
             if (const auto* silenced = firer_facts->find(Fact::silenced); silenced && silenced->value == rules::k_yes)
                 throw Error(silenced->why + " in " + battle + ": a silenced battery limbers up and moves back, and fires once it is no longer silenced (muster table state --battle " +
                             shell_word(battle) + " --unit " + shell_word(firer->ref()) + " silenced=no; --override rolls it all the same)");
-        // Nor is a division its plan keeps in reserve off the field, until it arrives there, or
-        // one a plan that lays out its field does not name (a slip of the unit typed, as often
-        // as a division not yet deployed): its loss would take it into the report, seen by the
-        // enemy. A plan with nothing deployed yet has no field to hold to: said only.
-        // A division is in one battle planned at a time: a roll for it under another battle's name
-        // (a slip of the name: "Freemans Farm") would take its losses into that battle's report.
-        const auto plans = db::Battles(store).plans(c.id);
-        const auto* plan = open_plan_named(plans, battle);
-        const auto planned_elsewhere = [&](std::int64_t division) -> const campaign::PlannedBattle* {
-            for (const auto& p : plans)
-                if (p.plan.open() && &p != plan)
-                    for (const auto& d : p.divisions)
-                        if (d.division_id == division) return &p;
-            return nullptr;
-        };
-        for (const auto* t : {&unit, &defender, &firer})
-            if (const auto division = *t ? (*t)->division() : std::nullopt) {
-                const auto* u = refs.division_by_id(*division);
-                if (!u) throw Damaged((*t)->ref() + " is of division " + std::to_string(*division) + ", which is not there; run muster check, or restore a backup");
-                const auto* elsewhere = planned_elsewhere(*division);
-                const auto there = elsewhere ? "it is in the plan of " + elsewhere->plan.name + " (a division is in one battle planned at a time: give --battle " +
-                                                   shell_word(elsewhere->plan.name) + ")"
-                                             : std::string();
-                if (!plan) {
-                    if (elsewhere) throw Error((*t)->ref() + " is of " + u->name + ", and " + battle + " is no battle planned: " + there);
-                    continue;
-                }
-                const auto at = std::find_if(plan->divisions.begin(), plan->divisions.end(), [&](const campaign::PlanDivision& d) { return d.division_id == *division; });
-                if (at != plan->divisions.end() && at->role == PlanRole::reserve)
-                    throw Error((*t)->ref() + " is of " + u->name + ", in reserve off the field at " + battle +
-                                ": bring it on first with muster battle arrive " + shell_word(battle) + " " + shell_word(u->name));
-                if (at == plan->divisions.end()) {
-                    const auto deploy = "muster battle deploy " + shell_word(battle) + " " + shell_word(u->name);
-                    const auto said = (*t)->ref() + " is of " + u->name + ", which the plan of " + battle + " does not put on its field";
-                    if (elsewhere) throw Error(said + ": " + there);
-                    if (!plan->divisions.empty()) throw Error(said + ": deploy it first with " + deploy);
-                    out.outcome.lines.push_back(said + " (" + deploy + " puts it there)");
-                }
-            }
+        hold_to_plans(store, c.id, refs, battle, {unit ? &*unit : nullptr, defender ? &*defender : nullptr, firer ? &*firer : nullptr}, out.outcome.lines);
         auto ptr = [](const std::optional<play::Facts>& f) { return f ? &*f : nullptr; };
         const auto resolved = play::with_campaign(table, r.request, {ptr(unit_facts), ptr(defender_facts), ptr(firer_facts)}, r.override);
         auto request = resolved.request;
@@ -707,6 +713,7 @@ Outcome TableSide::set_state(const std::string& typed, const std::string& ref, c
         const auto battle = draft_battle(store, c.id, refs, typed);
         const auto unit = find_target(refs, ref, "--unit");
         CampaignRolled scratch;
+        hold_to_plans(store, c.id, refs, battle, {&unit}, scratch.outcome.lines);
         OperationDice dice(m_session.state(), c, op, Audience::umpire_only(), "table side", "operation " + std::to_string(op), {});
         DraftWriter draft(store, c, op, battle, typed, refs, rules, false, dice, scratch);
         draft.engaged(unit, "state on the table set by the umpire", false);

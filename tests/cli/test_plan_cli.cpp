@@ -163,6 +163,11 @@ TEST_CASE("A planned battle's draft written out carries the plan's day and place
                Contains("which the plan of Blankenfelde does not put on its field: it is in the plan of Grossbeeren") && Contains("give --battle Grossbeeren"));
     CHECK_THAT(c.refused("table roll musketry --battle Grossbeern --unit Krafft/Colberg --points 6", 1),
                Contains("Grossbeern is no battle planned: it is in the plan of Grossbeeren"));
+    // A state set at the table is held to the plans as a roll is: no draft under a slip of the name.
+    CHECK_THAT(c.refused("table state disordered=yes --battle Grossbeern --unit Krafft/Colberg", 1),
+               Contains("Grossbeern is no battle planned: it is in the plan of Grossbeeren"));
+    CHECK_THAT(c.refused("table state disordered=yes --battle Blankenfelde --unit Krafft/Colberg", 1),
+               Contains("which the plan of Blankenfelde does not put on its field: it is in the plan of Grossbeeren"));
     CHECK_THAT(c.ok("battle draft"), !Contains("Grossbeern:"));
     const auto file = c.dir.file("draft.json");
     c.ok("battle draft Blankenfelde --write " + test::quote(file));
