@@ -150,6 +150,19 @@ std::vector<campaign::Holding> Prisoners::holdings(std::int64_t campaign) const 
             throw Damaged("prisoner row " + std::to_string(row.id("id")) + " is held in camp #" + std::to_string(row.id("camp_id")) +
                           ", which is not there; run muster check, or restore a backup");
         }
+        // One held by his own side would go "home" from it, or be offered back to it.
+        SQLite::Statement own(m_store.impl().db,
+                              "SELECT p.id, c.name, c.side FROM prisoner p JOIN camp c ON c.id = p.camp_id "
+                              "LEFT JOIN brigade b ON b.id = p.brigade_id LEFT JOIN division d ON d.id = b.division_id LEFT JOIN corps k ON k.id = d.corps_id "
+                              "LEFT JOIN army a ON a.id = k.army_id LEFT JOIN leader l ON l.id = p.leader_id LEFT JOIN battery t ON t.id = p.battery_id "
+                              "LEFT JOIN division td ON td.id = t.division_id LEFT JOIN corps tk ON tk.id = COALESCE(t.corps_id, td.corps_id) "
+                              "LEFT JOIN army ta ON ta.id = COALESCE(t.army_id, tk.army_id) WHERE c.campaign_id = ? AND c.side = COALESCE(a.side, l.side, ta.side) LIMIT 1");
+        bind_all(own, campaign);
+        if (own.executeStep()) {
+            const Row row(own);
+            throw Damaged("prisoner row " + std::to_string(row.id("id")) + " is held in camp " + visible(row.text("name")) + " of his own side (" +
+                          visible(row.text("side")) + "); run muster check, or restore a backup");
+        }
         SQLite::Statement q(m_store.impl().db,
                             std::string("SELECT p.id, p.camp_id, ") + k_held_kind +
                                 ", COALESCE(brigade_id, leader_id, battery_id) AS unit_id, p.stands, COALESCE(p.known_as, '') AS known_as, "
