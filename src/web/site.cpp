@@ -219,6 +219,45 @@ struct Site::Impl {
     bool stopping = false;
     std::vector<std::thread> threads;
 
+    // A page rendered now, on this thread, in `player`'s view (its revision and ETag with it).
+    Cached made(const campaign::PlayerInfo& player, const std::string& page_id) {
+        auto& s = session();
+        for (const auto& c : s.campaigns())
+            if (c.id == player.campaign_id) s.select_campaign(c.name);
+        Cached out;
+        out.player = player;
+        out.page_id = page_id;
+        out.revision = s.last_operation();
+        auto page = std::make_shared<Page>();
+        page->text = render(s, player, page_id);
+        std::vector<std::string_view> holes{k_form_token, k_player_name};
+        for (const auto& typed : k_typed) holes.push_back(typed.first);
+        for (const auto hole : holes)
+            for (size_t at = 0; (at = page->text.find(hole, at)) != std::string::npos; at += hole.size()) page->holes.emplace_back(at, hole);
+        std::sort(page->holes.begin(), page->holes.end());
+        page->main_at = page->text.find("<main");
+        out.etag = "\"" + app::token_hash(page->text).substr(0, 32) + "\"";
+        out.page = std::move(page);
+        return out;
+    }
+    // A render's outcome kept for its page (a failed one keeps the page it had, saying why).
+    void keep(const std::string& key, Cached fresh) {
+        const std::lock_guard lock(cache_mutex);
+        auto& c = cache[key];
+        if (fresh.error.empty()) {
+            c.player = std::move(fresh.player);
+            c.page_id = std::move(fresh.page_id);
+            c.revision = fresh.revision;
+            c.page = std::move(fresh.page);
+            c.etag = std::move(fresh.etag);
+            c.error.clear();
+        } else {
+            c.error = fresh.error;
+        }
+        c.rendering = false;
+        rendered.notify_all();
+    }
+
     void render_jobs(bool urgent_only) {
         for (;;) {
             Job job;
@@ -231,38 +270,12 @@ struct Site::Impl {
             }
             Cached fresh;
             try {
-                auto& s = session();
-                for (const auto& c : s.campaigns())
-                    if (c.id == job.player.campaign_id) s.select_campaign(c.name);
-                fresh.revision = s.last_operation();
-                auto page = std::make_shared<Page>();
-                page->text = render(s, job.player, job.page);
-                std::vector<std::string_view> holes{k_form_token, k_player_name};
-                for (const auto& typed : k_typed) holes.push_back(typed.first);
-                for (const auto hole : holes)
-                    for (size_t at = 0; (at = page->text.find(hole, at)) != std::string::npos; at += hole.size()) page->holes.emplace_back(at, hole);
-                std::sort(page->holes.begin(), page->holes.end());
-                page->main_at = page->text.find("<main");
-                fresh.etag = "\"" + app::token_hash(page->text).substr(0, 32) + "\"";
-                fresh.page = std::move(page);
+                fresh = made(job.player, job.page);
             } catch (const std::exception& e) {
                 fresh.error = e.what();
                 if (failed) failed(e.what());
             }
-            {
-                const std::lock_guard lock(cache_mutex);
-                auto& c = cache[job.key];
-                if (fresh.error.empty()) {
-                    c.revision = fresh.revision;
-                    c.page = std::move(fresh.page);
-                    c.etag = std::move(fresh.etag);
-                    c.error.clear();
-                } else {
-                    c.error = fresh.error;
-                }
-                c.rendering = false;
-                rendered.notify_all();
-            }
+            keep(job.key, std::move(fresh));
             // A render's working memory (megabytes, on this thread's heap) is given back, so the
             // server's memory stays what its cache holds.
             malloc_trim(0);
@@ -405,6 +418,15 @@ Site::~Site() = default;
 
 void Site::prepare() {
     auto& s = m->session();
+    // Every page as the umpire reads it, made here: a file damaged where a page reads (its camps,
+    // its leaders) is refused before anyone is told to come, not answered 500 page by page.
+    for (const auto& campaign : s.campaigns())
+        for (const auto& p : k_pages) {
+            campaign::PlayerInfo umpire;
+            umpire.campaign_id = campaign.id;
+            umpire.umpire = true;
+            m->keep(Impl::key_of(umpire, p.id), m->made(umpire, p.id));
+        }
     std::vector<std::string> keys;
     std::unique_lock lock(m->cache_mutex);
     for (const auto& campaign : s.campaigns()) {

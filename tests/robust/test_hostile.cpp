@@ -324,6 +324,19 @@ TEST_CASE("muster serve does not start on a damaged file, as no other command wo
     const auto refused = test::shell("timeout 20 " MUSTER_BINARY " --db " + test::quote(unreadable) + " serve --listen 127.0.0.1:0 2>&1; echo \"exit $?\"");
     CHECK_THAT(refused, Contains("the rule set pinned by campaign") && Contains("not valid JSON") && Contains("exit 1"));
     CHECK(refused.find("Serving") == std::string::npos);
+
+    // Damaged where only a page reads (a prisoner held in a camp not there): refused at the start,
+    // not answered 500 page by page once the players come.
+    const auto held = dir.file("held.db");
+    const auto muster = std::string(MUSTER_BINARY) + " --db " + test::quote(held) + " ";
+    REQUIRE(test::shell(muster + "campaign new G --sample gettysburg >/dev/null && " + muster + "camp new Elmira --side union >/dev/null && " + muster +
+                        "battle report --name Skirmish --captured 'Heth/Archer'\\''s Brigade=1@Elmira' >/dev/null; echo $?") == "0\n");
+    test::raw_sql(held, "PRAGMA foreign_keys = OFF; UPDATE prisoner SET camp_id = 999");
+    const auto before = test::file_bytes(held);
+    const auto lost = test::shell("timeout 20 " + muster + "serve --listen 127.0.0.1:0 2>&1; echo \"exit $?\"");
+    CHECK_THAT(lost, Contains("is held in camp #999, which is not there") && Contains("exit 1"));
+    CHECK(lost.find("Serving") == std::string::npos);
+    CHECK(test::file_bytes(held) == before);
 }
 
 TEST_CASE("A refused file is never touched - with its -wal and -shm, nothing is checkpointed, created or deleted") {
