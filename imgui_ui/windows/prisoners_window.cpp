@@ -197,7 +197,7 @@ void PrisonersWindow::draw(GuiApp& app) {
                     mark("Prisoners/Stands/" + item.spec);
                 }
                 ImGui::SameLine();
-                fit_text((item.holder == from ? "offer: " : "ask for: ") + item.text + " in " + item.camp);
+                fit_text((item.holder == from ? "offer: " : "ask for: ") + item.text + " in " + app::camp_shown(seen.camps, item.camp, item.holder, rules));
                 if (!toggled && ImGui::IsItemClicked()) toggled = in = !in;
                 if (toggled) n = in ? item.stands > 0 ? item.stands : 1 : 0;
                 ImGui::PopID();

@@ -88,8 +88,8 @@ SeasonPicture season_picture(const CampaignModel& model, const View& viewer) {
     for (const auto& c : seen.camps) {
         int held = 0;
         for (const auto& h : seen.held)
-            if (h.camp == c.camp.name && h.kind == HeldKind::stands) held += h.stands;
-        out.prisoners.push_back({c.camp.name, c.camp.side, {held}});
+            if (h.camp == c.camp.name && h.holder == c.camp.side && h.kind == HeldKind::stands) held += h.stands;
+        out.prisoners.push_back({camp_shown(seen.camps, c.camp.name, c.camp.side, rules), c.camp.side, {held}});
     }
     return out;
 }

@@ -33,6 +33,10 @@ struct CampView {
     std::vector<std::string> holds;
 };
 
+/// A camp as a view names it: its name, with its side ("Elmira (Union)") where another camp the
+/// view sees (`seen`) bears that name too, as camps of two sides may.
+std::string camp_shown(const std::vector<CampView>& seen, const std::string& name, const std::string& side, const rules::RuleSet& rules);
+
 /// One thing held in a camp, as the prisoners screen lists it.
 struct HeldItem {
     std::string camp;

@@ -255,7 +255,7 @@ TEST_CASE("Liberating a camp sends everyone home - a liberated camp is refused, 
     battle::add_battery_spec(r, "Heth/1st Battery:captured@Fort Delaware");
     f.s.battles().report_battle(r, app::Mode::apply);
     f.s.battles().disband_brigade("Heth/Archer");  // its captured stand has no brigade in service to return to
-    CHECK_THAT(f.s.prisoners().liberate("Libby Prison").summary, Contains("Liberated Libby Prison: it held no one, and takes no more prisoners"));
+    CHECK_THAT(f.s.prisoners().liberate("Libby Prison").summary, Contains("Liberated Libby Prison (Confederate): it held no one, and takes no more prisoners"));
     const auto out = f.s.prisoners().liberate("Fort Delaware");
     CHECK(out.lines.size() == 3);
     CHECK_THAT(out.lines[0], Contains("the brigade is disbanded: they wait there until merged"));

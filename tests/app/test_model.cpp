@@ -179,6 +179,23 @@ TEST_CASE("The season picture counts a brigade disbanded after a battle in servi
     }
 }
 
+TEST_CASE("The season picture counts each camp's own prisoners, two sides' camps of one name told apart by their sides") {
+    test::TempDir dir;
+    auto s = test::make_campaign(dir.file("c.db"));
+    test::ready_to_fight(s);
+    test::fight(s);  // Heth/1st Brigade: 2 captured to Fort Delaware (the Union's)
+    s.prisoners().add_camp("confederate", "Fort Delaware");
+    const auto m = app::load_model(s);
+    const auto picture = app::season_picture(m, View::umpire());
+    std::map<std::string, int> held;
+    for (const auto& camp : picture.prisoners) held[camp.name] = camp.values.at(0);
+    CHECK(held.at("Fort Delaware (Union)") == 2);
+    CHECK(held.at("Fort Delaware (Confederate)") == 0);
+    // A side that sees one camp of the name (the enemy's holds none of its men) reads it by its
+    // name alone: nothing says there is another.
+    for (const auto& camp : app::season_picture(m, View::of_side("union")).prisoners) CHECK(camp.name.find('(') == std::string::npos);
+}
+
 TEST_CASE("The season picture's stands in service before a battle are those the armies had then, not today's less its losses") {
     // After McPherson Ridge, Pender arrives and the prisoners are exchanged home: neither was in
     // service before the battle, and neither is counted there.

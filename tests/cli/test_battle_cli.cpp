@@ -109,7 +109,7 @@ TEST_CASE("After the battle from the command line") {
     ok("battle report --name Antietam --captured 'Heth/Archer=2@Fort Delaware' --leader 'Meredith:wounded/1'");
     // Previewed, it says who would go home and changes nothing, the journal included.
     const auto before = test::dump(dir.file("c.db"));
-    CHECK_THAT(ok("camp liberate 'Fort Delaware' --preview"), Contains("PREVIEW (nothing stored)\n") && Contains("Liberation of Fort Delaware: home: 2 stands of Heth/Archer") && !Contains("Liberated"));
+    CHECK_THAT(ok("camp liberate 'Fort Delaware' --preview"), Contains("PREVIEW (nothing stored)\n") && Contains("Liberation of Fort Delaware (Union): home: 2 stands of Heth/Archer") && !Contains("Liberated"));
     CHECK(test::dump(dir.file("c.db")) == before);
     CHECK_THAT(ok("camp liberate 'Fort Delaware'"), Contains("home: 2 stands of Heth/Archer"));
     CHECK(run("camp liberate 'Fort Delaware'").code == 1);
@@ -237,9 +237,9 @@ TEST_CASE("A camp overrun while it held no one is liberated too, and takes no mo
     campaign.ok("campaign new D --rules acw --date 1863-07-01 --theater east");
     campaign.ok("camp new \"Belle Isle\" --side confederate");
     const auto before = test::dump(campaign.dir.file("c.db"));
-    CHECK_THAT(campaign.ok("camp liberate \"Belle Isle\" --preview"), Contains("Liberation of Belle Isle: it held no one, and takes no more prisoners"));
+    CHECK_THAT(campaign.ok("camp liberate \"Belle Isle\" --preview"), Contains("Liberation of Belle Isle (Confederate): it held no one, and takes no more prisoners"));
     CHECK(test::dump(campaign.dir.file("c.db")) == before);
-    CHECK_THAT(campaign.ok("camp liberate \"Belle Isle\""), Contains("Liberated Belle Isle: it held no one"));
+    CHECK_THAT(campaign.ok("camp liberate \"Belle Isle\""), Contains("Liberated Belle Isle (Confederate): it held no one"));
     CHECK_THAT(campaign.ok("camp list"), Contains("Belle Isle") && Contains("liberated"));
     CHECK(campaign.run("camp liberate \"Belle Isle\"").code == 1);
     campaign.ok("undo");
@@ -899,5 +899,7 @@ TEST_CASE("Two sides' camps may bear one name, each found as the camp list names
                Contains("camp \"elmira\" could be any of 2 (Elmira (Union), ELMIRA (Confederate)): give the camp as muster camp list names it, \"Elmira (Union)\""));
     CHECK_THAT(campaign.ok("camp liberate \"ELMIRA (confederate)\""), Contains("home: 2 stands of Wadsworth/Iron Brigade") && !Contains("Heth"));
     CHECK_THAT(campaign.ok("camp list"), Contains("ELMIRA (Confederate, liberated): holds no one") && Contains("Elmira (Union): 1 holding"));
+    // The Union, whose own camp bears the name, reads which was freed.
+    CHECK_THAT(campaign.ok("journal --as union"), Contains("Liberated ELMIRA (Confederate): home: 2 stands of Wadsworth/Iron Brigade"));
     CHECK_THAT(campaign.ok("check"), !Contains("named alike"));
 }
