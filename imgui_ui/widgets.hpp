@@ -67,6 +67,12 @@ inline float checkbox_width(const char* label) {
     return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x;
 }
 inline float field_width(float field, const char* label) { return field + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label, nullptr, true).x; }
+/// The next labelled field `field` wide, or narrower where the line has less room, so that its
+/// label (drawn to its right) is never cut off by the panel's edge.
+inline void field_fits(float field, const char* label) {
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemInnerSpacing.x - ImGui::CalcTextSize(label, nullptr, true).x;
+    ImGui::SetNextItemWidth(std::max(std::min(field, room), 4 * ImGui::GetFontSize()));
+}
 /// A field wide enough for `hint`, the example it shows while empty.
 inline float hint_width(const char* hint) { return ImGui::CalcTextSize(hint).x + 2 * ImGui::GetStyle().FramePadding.x + 4; }
 

@@ -172,7 +172,7 @@ void TableSideWindow::draw(GuiApp& app) {
         return;
     }
     if (m_shown != table || ticked.size() != t->modifiers.size()) reset_for(table, t->modifiers.size());
-    ImGui::SetNextItemWidth(px(360));
+    field_fits(px(360), "Table");
     const bool choosing = ImGui::BeginCombo("Table", (t->title + " [" + t->id + "]").c_str());
     mark("TableSide/Table");
     if (choosing) {
@@ -200,7 +200,7 @@ void TableSideWindow::draw(GuiApp& app) {
     ImGui::BeginChild("roll", ImVec2(left_w, 0));
     ImGui::Text("Dice: %s%s", std::string(rules::die_name(t->die)).c_str(), t->difference ? " each side; the difference is read" : "");
     if (t->by_points()) {
-        ImGui::SetNextItemWidth(px(120));
+        field_fits(px(120), "Fire points");
         ImGui::InputText("Fire points", &points);
         mark("TableSide/Points");
     } else if (t->columns.size() > 1) {
@@ -287,7 +287,7 @@ void TableSideWindow::draw(GuiApp& app) {
     }
 
     if (!physical) {
-        ImGui::SetNextItemWidth(px(160));
+        field_fits(px(160), "Dice from the table");
         ImGui::InputTextWithHint("Dice from the table", "blank: muster rolls", &dice);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Each die as it lay, in order, with commas: 10,1 (a roll that brings a fallen leader's asks for more; Physical dice asks for each)");
@@ -298,26 +298,26 @@ void TableSideWindow::draw(GuiApp& app) {
     ImGui::Checkbox("Ask each die", &physical);
     mark("TableSide/Physical");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Physical dice: each die asked for by its purpose as the roll comes to it, with take-back");
-    ImGui::SetNextItemWidth(px(200));
     const bool umpire = app.viewer().is_umpire();
     if (umpire) {
+        field_fits(px(200), "Battle");
         ImGui::InputTextWithHint("Battle", "blank: a roll not recorded", &battle);
         mark("TableSide/Battle");
     } else {
         ImGui::TextDisabled("A side's view: rolls here are not recorded");
     }
     if (umpire && !trim(battle).empty()) {
-        ImGui::SetNextItemWidth(px(240));
         const auto hint = rules.term_division + "/" + rules.term_brigade + " or a battery";
+        field_fits(px(240), t->difference ? "Attacker" : "Unit");
         ImGui::InputTextWithHint(t->difference ? "Attacker" : "Unit", hint.c_str(), &unit);
         mark("TableSide/Unit");
         if (t->difference) {
-            ImGui::SetNextItemWidth(px(240));
+            field_fits(px(240), "Defender");
             ImGui::InputTextWithHint("Defender", hint.c_str(), &defender);
             mark("TableSide/Defender");
         }
         if (t->fire) {
-            ImGui::SetNextItemWidth(px(240));
+            field_fits(px(240), "Firer");
             ImGui::InputTextWithHint("Firer", "the unit firing (optional)", &firer);
             mark("TableSide/Firer");
         }
@@ -372,7 +372,9 @@ void TableSideWindow::draw(GuiApp& app) {
                     ImGui::EndCombo();
                 }
             }
-            if (ImGui::Button("Apply the draft as the battle's report")) app.run("tableside.apply");
+            // Short words, that a narrow panel does not cut: what the draft becomes is said on hover.
+            if (ImGui::Button("Apply the draft")) app.run("tableside.apply");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("Apply the draft as the battle's report");
             mark("TableSide/Apply");
             next_on_line(button_width("Discard the draft"));
             if (ImGui::Button("Discard the draft")) app.run("tableside.discard_draft");

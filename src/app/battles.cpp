@@ -318,7 +318,8 @@ BattlePlan plan_battle(const Refs& refs, const battle::Report& report, const rul
     if (trim(report.name).empty()) throw UsageError("the battle needs a name");
     if (report.divisions.empty() && report.brigades.empty() && report.leaders.empty() && report.batteries.empty())
         throw UsageError("the report of " + report.name + " names no one who fought there: give the divisions that fought (--division), "
-                         "their losses (--loss, --captured), fallen leaders (--leader) or lost batteries (--battery)");
+                         "their losses (--loss, --captured), fallen leaders (--leader) or lost batteries (--battery); in the GUI, the losses, "
+                         "captures and fates in the Battle report's table, or the divisions ticked as fought");
     // Named, or called (the journal's "Battle of Gettysburg" for "Gettysburg"), as one recorded.
     for (const auto& b : refs.battles())
         if (same_ignoring_case(b.name, report.name) || same_ignoring_case(battle_title(b.name), battle_title(report.name)))

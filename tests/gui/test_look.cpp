@@ -106,6 +106,17 @@ TEST_CASE("The table side and the play tables of L'Ordre Mixte at 1024x700: a ta
     REQUIRE(d.click("TableSide/Table"));
     REQUIRE(d.click("TableSide/Table/charge"));
     walk_panels(d, "1024x700_lordre_mixte");
+    // A charge named, its units' fields shown, and rolled into the battle's draft: its buttons shown.
+    auto& side = d.show<gui::TableSideWindow>();
+    side.battle = "Wagram";
+    side.unit = "Legrand/Ledru";
+    side.defender = "Fresnel/Kleist";
+    side.dice = "11,3";
+    d.frames(2);
+    REQUIRE(d.click("TableSide/Roll"));
+    d.frames(3);
+    REQUIRE(gui::marked("TableSide/Apply"));
+    walk_panels(d, "1024x700_lordre_mixte_draft");
     // L'Ordre Mixte has no despicable leaders: its settings say so, with nothing to choose.
     d.show<gui::CampaignsWindow>();
     d.frames(2);
