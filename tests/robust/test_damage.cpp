@@ -669,7 +669,7 @@ void journal_edit_refused(const std::string& sql, const std::string& check_says,
     base_campaign(file);
     if (nothing_after)
         for (int i = 0; i < 2; ++i)
-            REQUIRE(in_process({"--db", file, "table", "state", "--battle", "Cemetery Ridge", "--unit", "Heth/2nd Brigade", "disordered=yes"}).code == 0);
+            REQUIRE(in_process({"--db", file, "table", "state", "--battle", "Cemetery Ridge", "--unit", "Wadsworth/Iron Brigade", "disordered=yes"}).code == 0);
     test::raw_sql(file, sql);
     const auto check = in_process({"--db", file, "check"});
     CHECK(check.code == 1);
