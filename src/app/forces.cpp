@@ -16,12 +16,19 @@
 
 namespace muster::app {
 
-// Why a unit's name is refused though the other's is in another army, or of the other side.
-// Why a name is refused that another army, corps or division has, as the rule set calls them.
+// Why a name is refused that another army, corps or division has, as the rule set calls them
+// (though the other is in another army, or of the other side, or a unit of another kind).
 std::string names_shared(const rules::RuleSet& r) {
-    return " in this campaign (two armies, two corps or two " + r.division_noun() + "s are never called alike, on either side: commands find them by name)";
+    return " in this campaign (no two armies, corps or " + r.division_noun() + "s are called alike, on either side: commands find them by name)";
 }
 namespace {
+
+// A new army's, corps' or division's name: no army, corps or division bears it, in any case.
+void require_unit_name_unused(const db::Store& store, std::int64_t campaign, const rules::RuleSet& r, const std::string& name) {
+    for (const auto kind : {UnitKind::army, UnitKind::corps, UnitKind::division})
+        if (const auto taken = db::Forces(store).unit_named_ignoring_case(campaign, kind, name))
+            throw Error(std::string(kind == UnitKind::army ? "an " : "a ") + r.noun_of(kind) + " named \"" + *taken + "\" already exists" + names_shared(r));
+}
 
 // The rule set's arm a person typed (rules::typed_word).
 std::string arm_named(const rules::RuleSet& r, const std::string& typed) { return rules::typed_word(r, r.arms, typed, "arm").id; }
@@ -208,7 +215,7 @@ std::string Forces::add_army(const std::string& typed_side, const std::string& g
     auto& store = m_session.state().store;
     std::string summary;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
-        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::army, name)) throw Error("an army named \"" + *taken + "\" already exists" + names_shared(m_session.rules()));
+        require_unit_name_unused(store, c.id, m_session.rules(), name);
         store.set_audience(op, Audience::side(side));
         if (!leader.present() && !commander.name.empty()) leader = rolled_commander(m_session, store, c, op, side, name, commander, "army commander");
         std::optional<std::int64_t> lid;
@@ -229,7 +236,7 @@ std::string Forces::add_corps(const std::string& army, const std::string& given_
     std::string summary;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto a = army_named(store, c, army);
-        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::corps, name)) throw Error("a corps named \"" + *taken + "\" already exists" + names_shared(m_session.rules()));
+        require_unit_name_unused(store, c.id, m_session.rules(), name);
         store.set_audience(op, Audience::side(a.side));
         if (!leader.present() && !commander.name.empty())
             leader = rolled_commander(m_session, store, c, op, a.side, name, commander, "corps commander");
@@ -255,7 +262,7 @@ std::string Forces::add_division(const std::string& corps, const std::string& gi
     std::string summary;
     store.run_operation(c.id, OperationKind::add, [&](std::int64_t op) {
         const auto k = corps_named(store, c, corps);
-        if (const auto taken = db::Forces(store).unit_named_ignoring_case(c.id, UnitKind::division, name)) throw Error("a " + r.division_noun() + " named \"" + *taken + "\" already exists" + names_shared(r));
+        require_unit_name_unused(store, c.id, m_session.rules(), name);
         store.set_audience(op, Audience::side(k.side));
         require_new_leader_name(store, c, r, leader, name);
         require_unit_name_free(store, c.id, name, leader);
@@ -384,8 +391,8 @@ Outcome Forces::rename(NamedKind kind, const std::string& ref, const std::string
                             m_session.rules().division_noun() + "s of it hidden from it now, or a battery of its reserve it took): a new name would show it a "
                             "change it may not see; reveal one of its " + m_session.rules().division_noun() + "s first (muster reveal), or keep the name");
             for (const auto& other : refs.units())
-                if (other.kind == unit_kind && other.id != u->id && same_ignoring_case(other.name, new_name))
-                    throw Error((kind == NamedKind::army ? "an " : "a ") + m_session.rules().noun_of(unit_kind) +
+                if ((other.kind != unit_kind || other.id != u->id) && same_ignoring_case(other.name, new_name))
+                    throw Error((other.kind == UnitKind::army ? "an " : "a ") + m_session.rules().noun_of(other.kind) +
                                 " named \"" + other.name + "\" already exists" + names_shared(m_session.rules()));
             for (const auto& l : refs.leaders())
                 if (same_ignoring_case(l.name, new_name) && !(l.command.kind == unit_kind && l.command.unit_id == u->id))

@@ -270,6 +270,12 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
         for (const auto& n : db::Forces(store).unit_names(campaign, kind))
             units.emplace(lower(n), (kind == UnitKind::division ? rules.division_noun() : word(kind)) + " " + n);
     for (const auto& [n, ref] : db::Forces(store).brigade_names(campaign)) units.emplace(lower(n), rules.brigade_noun() + " " + ref);
+    // An army, corps or division of the file: no army, corps or division bears its name (any case).
+    const auto new_unit = [&](const std::string& name) {
+        for (const auto kind : {UnitKind::army, UnitKind::corps, UnitKind::division})
+            if (const auto taken = db::Forces(store).unit_named_ignoring_case(campaign, kind, name))
+                throw Error("the campaign already has " + std::string(kind == UnitKind::army ? "an " : "a ") + rules.noun_of(kind) + " named \"" + *taken + "\"");
+    };
     const auto free_name = [&](const std::string& name, const std::string& what, bool leader) {
         if (name.empty()) return;
         if (const auto it = leaders.find(lower(name)); it != leaders.end())
@@ -279,22 +285,19 @@ std::string store_imported_oob(db::Store& store, std::int64_t campaign, std::int
             throw Error("the file's " + what + " \"" + name + "\" bears the name of the campaign's " + it->second + ": a reference to it would name two leaders; give him another name");
     };
     for (const auto& a : oob.armies) {
-        if (const auto taken = db::Forces(store).unit_named_ignoring_case(campaign, UnitKind::army, a.name))
-            throw Error("the campaign already has an army named \"" + *taken + "\"");
+        new_unit(a.name);
         free_name(a.name, "army", false);
         free_name(a.commander.name, "commander of " + a.name, true);
         const auto army_id = db::Forces(store).insert_army(campaign, a.side, a.name, leader_id(a.commander, a.side, Rank::army));
         for (const auto& bat : a.reserve) db::Forces(store).insert_battery(campaign, {0, army_id}, 0, release(bat));
         for (const auto& k : a.corps) {
-            if (const auto taken = db::Forces(store).unit_named_ignoring_case(campaign, UnitKind::corps, k.name))
-                throw Error("the campaign already has a corps named \"" + *taken + "\"");
+            new_unit(k.name);
             free_name(k.name, "corps", false);
             free_name(k.commander.name, "commander of " + k.name, true);
             const auto corps_id = db::Forces(store).insert_corps(campaign, army_id, k.name, leader_id(k.commander, a.side, Rank::corps));
             for (const auto& bat : k.reserve) db::Forces(store).insert_battery(campaign, {corps_id, 0}, 0, release(bat));
             for (const auto& d : k.divisions) {
-                if (const auto taken = db::Forces(store).unit_named_ignoring_case(campaign, UnitKind::division, d.name))
-                    throw Error("the campaign already has a division named \"" + *taken + "\"");
+                new_unit(d.name);
                 free_name(d.name, rules.division_noun(), false);
                 free_name(d.commander.name, "commander of " + d.name, true);
                 for (const auto& b : d.brigades) {

@@ -893,8 +893,14 @@ TEST_CASE("A new name must differ from the others of its kind by more than case 
     cli.ok("camp new Elmira --side union");
     CHECK_THAT(cli.refused("camp new ELMIRA --side union", 1), Contains("a camp of the Union side named \"Elmira\" already exists"));
     CHECK_THAT(cli.refused("add army \"army of the potomac\" --side union", 1), Contains("an army named \"Army of the Potomac\" already exists"));
-    CHECK_THAT(cli.refused("add corps \"i corps\" --army \"Army of the Potomac\"", 1), Contains("a corps named \"I Corps\" already exists in this campaign (two armies, two corps or two divisions are never called alike, on either side"));
+    CHECK_THAT(cli.refused("add corps \"i corps\" --army \"Army of the Potomac\"", 1), Contains("a corps named \"I Corps\" already exists in this campaign (no two armies, corps or divisions are called alike, on either side"));
     CHECK_THAT(cli.refused("add division HETH --corps \"Third Corps\"", 1), Contains("a division named \"Heth\" already exists"));
+    // Nor an army, a corps and a division alike: "I Corps" would name them all, and no more of
+    // the name could tell them apart.
+    CHECK_THAT(cli.refused("rename army \"Army of the Potomac\" \"i corps\"", 1), Contains("a corps named \"I Corps\" already exists"));
+    CHECK_THAT(cli.refused("add division \"I Corps\" --corps \"II Corps\"", 1), Contains("a corps named \"I Corps\" already exists"));
+    CHECK_THAT(cli.refused("add corps Heth --army \"Army of the Potomac\"", 1), Contains("a division named \"Heth\" already exists"));
+    CHECK_THAT(cli.refused("rename corps \"I Corps\" heth", 1), Contains("a division named \"Heth\" already exists"));
     CHECK_THAT(cli.refused("add brigade \"ARCHER'S BRIGADE\" --division Heth --rating veteran --stands 6", 1),
                Contains("division Heth already has a brigade named \"Archer's Brigade\""));
     CHECK_THAT(cli.refused("rename division Pender HETH", 1), Contains("a division named \"Heth\" already exists"));
@@ -1010,7 +1016,7 @@ TEST_CASE("A refusal names a unit in its rule set's terms, with the article its 
     // A unit not found, named twice, not in the fight, or with no commander, in its terms.
     CHECK_THAT(c.refused("battle report --name X --loss \"D/Bx=1\"", 2),
                Contains("no battalion \"D/Bx\" in this campaign (give Brigade/Battalion, as the order of battle names it)") && !Contains("Heth"));
-    CHECK_THAT(c.refused("add division d --corps C", 1), Contains("a brigade named \"D\" already exists") && Contains("two brigades are never"));
+    CHECK_THAT(c.refused("add division d --corps C", 1), Contains("a brigade named \"D\" already exists") && Contains("no two armies, corps or brigades are called alike"));
     CHECK_THAT(c.refused("battle report --name X --division E --loss \"D/B=1\"", 2), Contains("battalion D/B is reported, but its brigade D is not among those that fought (E)"));
 }
 
