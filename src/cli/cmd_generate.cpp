@@ -1,6 +1,7 @@
 #include "app/roll_division.hpp"
 #include "cli/commands.hpp"
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "export/division_text.hpp"
 
 #include <memory>
@@ -33,6 +34,9 @@ void add_generate_command(CLI::App& app, Io& io) {
     cmd->add_flag("--show-rolls", o->show_rolls, "Also print every roll: purpose, dice, reading, result");
     on_run(cmd, io, [o, &io, cmd] {
         auto& r = o->request;
+        // Named as a campaign's division is: no control, invisible or unpaired bidi characters, no
+        // bytes that are not UTF-8 (which no JSON could carry), and a length a page can print.
+        if (cmd->count("--name")) r.division.name = checked_name("division name", r.division.name);
         if (cmd->count("--year")) r.division.year = o->year;
         if (cmd->count("--theater")) r.division.theater = o->theater;
         r.division.despicable_by_the_book = o->despicable == Despicable::book;

@@ -63,6 +63,20 @@ TEST_CASE("muster generate --rolls uses the organiser's dice - --format json") {
     CHECK_THAT(r.out, Contains("\"to_reserve\": 1"));
 }
 
+TEST_CASE("muster generate --name takes a name as a campaign's division takes it, so its JSON is JSON") {
+    // Bytes that are not UTF-8, a bidi control, an invisible character, a control, a name past 200
+    // characters, or none: each refused, naming it.
+    for (const std::string name : std::vector<std::string>{"x\xff", "a\xe2\x80\xae" "b", "a\xe2\x80\x8b" "b", "a\tb", std::string(201, 'n'), "  "}) {
+        const auto r = test::run_muster("generate --rules acw --side union --seed 1 --format json --name " + test::quote(name), k_env);
+        INFO(r.out << r.err);
+        CHECK(r.code == 2);
+        CHECK_THAT(r.err, Contains("division name"));
+        CHECK(r.out.empty());
+    }
+    const auto named = test::run_muster("generate --rules acw --side union --seed 1 --format json --name ' Iron Division '", k_env);
+    CHECK_THAT(named.out, Contains("\"name\": \"Iron Division\","));
+}
+
 TEST_CASE("Bad input: one clear line and exit code 2 or 1") {
     const auto missing = test::run_muster("generate --rules acw", k_env);
     CHECK(missing.code == 2);
