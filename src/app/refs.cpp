@@ -355,18 +355,24 @@ std::string Refs::camp_ref(const campaign::CampInfo& camp) const {
 }
 
 const campaign::CampInfo& Refs::camp(const std::string& name, std::string_view prisoners_of) const {
-    // Each camp by its name, then as "Name (Side)".
-    std::vector<std::string> keys;
-    for (const auto& c : m.camps) keys.push_back(c.name);
-    for (const auto& c : m.camps) keys.push_back(camp_of_side(c));
-    std::vector<size_t> hits;
-    for (const auto k : matching_names(name, keys))
-        if (const auto i = k % m.camps.size(); std::find(hits.begin(), hits.end(), i) == hits.end()) hits.push_back(i);
-    if (hits.size() > 1 && !prisoners_of.empty()) {
-        std::vector<size_t> captors;
-        std::copy_if(hits.begin(), hits.end(), std::back_inserter(captors), [&](size_t i) { return m.camps[i].side != prisoners_of; });
-        if (!captors.empty()) hits = captors;
-    }
+    // Each camp by its name, then as "Name (Side)"; the captor's camps alone first, where the
+    // prisoners' side is known (a camp of their own that the name fits better is no captor's).
+    const auto found = [&](bool captors_only) {
+        std::vector<std::string> keys;
+        std::vector<size_t> owner;
+        for (const bool of_side : {false, true})
+            for (size_t i = 0; i < m.camps.size(); ++i)
+                if (!captors_only || m.camps[i].side != prisoners_of) {
+                    keys.push_back(of_side ? camp_of_side(m.camps[i]) : m.camps[i].name);
+                    owner.push_back(i);
+                }
+        std::vector<size_t> hits;
+        for (const auto k : matching_names(name, keys))
+            if (std::find(hits.begin(), hits.end(), owner[k]) == hits.end()) hits.push_back(owner[k]);
+        return hits;
+    };
+    auto hits = prisoners_of.empty() ? std::vector<size_t>() : found(true);
+    if (hits.empty()) hits = found(false);
     if (hits.size() == 1) return m.camps[hits.front()];
     std::vector<std::string> refs;
     for (const auto& c : m.camps) refs.push_back(camp_ref(c));

@@ -56,8 +56,9 @@ public:
     /// "Owner/Battery", or a battery name unique in the campaign.
     const army::Battery& battery(const std::string& ref) const;
     /// A camp by its name (exactly, ignoring case, or a unique beginning). Two sides' camps may
-    /// bear one name: either is found as camp_ref names it ("Elmira (Union)"), or as the one that
-    /// may hold prisoners of the side `prisoners_of` (a camp of another side's).
+    /// bear one name: either is found as camp_ref names it ("Elmira (Union)"). Given the side
+    /// whose men it takes (`prisoners_of`), the captor's camps are looked among first: "Belle"
+    /// for Belle Isle, though the prisoners' own side has a camp "Belle".
     const campaign::CampInfo& camp(const std::string& name, std::string_view prisoners_of = {}) const;
     /// How a camp is named to be found: its name, or "Name (Side)" where another side's bears it.
     std::string camp_ref(const campaign::CampInfo& camp) const;

@@ -894,6 +894,12 @@ TEST_CASE("Two sides' camps may bear one name, each found as the camp list names
     const auto listed = campaign.ok("camp list");
     CHECK_THAT(listed, Contains("Elmira (Union): 1 holding\n  1 stand of Heth/Archer") &&
                            Contains("ELMIRA (Confederate): 1 holding\n  2 stands of Wadsworth/Iron Brigade"));
+    // The captor's camp is found first, by any part of its name: not one of the prisoners' own
+    // side that the name fits better.
+    campaign.ok("camp new \"Belle Isle\" --side confederate");
+    campaign.ok("camp new Belle --side union");
+    CHECK_THAT(campaign.ok("battle report --name Other --captured \"Wadsworth/Iron Brigade=1@Belle\" --preview"), Contains("1 captured to Belle Isle"));
+    CHECK_THAT(campaign.ok("battle report --name Other --captured \"Heth/Archer=1@belle\" --preview"), Contains("1 captured to Belle)"));
     // Where nothing says which, the camp is named as the list names it.
     CHECK_THAT(campaign.refused("camp liberate elmira", 2),
                Contains("camp \"elmira\" could be any of 2 (Elmira (Union), ELMIRA (Confederate)): give the camp as muster camp list names it, \"Elmira (Union)\""));
