@@ -260,6 +260,16 @@ std::vector<Players::Submission> Players::submissions(const View& viewer) const 
         }
         return "";
     };
+    // A submission of take-backs alone ("=0" a line: "Ref: taken back (was 2)"), no line of
+    // stands lost ("Ref: 2 stands lost"), waited for nothing: it took lines out of the draft.
+    const auto takes_back_only = [](const std::string& summary) {
+        for (auto at = summary.find(": "); at != std::string::npos; at = summary.find(": ", at + 2)) {
+            auto digits = at + 2;
+            while (digits < summary.size() && summary[digits] >= '0' && summary[digits] <= '9') ++digits;
+            if (digits > at + 2 && summary.compare(digits, 6, " stand") == 0) return false;
+        }
+        return true;
+    };
     std::vector<Submission> out;
     for (auto& e : entries) {
         if (e.kind != OperationKind::submission) continue;
@@ -267,6 +277,7 @@ std::vector<Players::Submission> Players::submissions(const View& viewer) const 
         if (e.undone_by) state = "taken back";
         else if (const auto battle = reported(e.summary); !battle.empty()) state = "reported: the battle of " + battle;
         else if (std::binary_search(waiting.begin(), waiting.end(), e.id)) state = "waiting for the umpire";
+        else if (takes_back_only(e.summary)) state = "its lines taken out of the draft, as the side asked (=0)";
         else state = "no longer waiting: replaced by a later submission, or set aside by the umpire (the journal says which)";
         out.push_back({std::move(e), std::move(state)});
     }

@@ -621,6 +621,11 @@ TEST_CASE("A player takes back a line he submitted with =0, and only one his sid
     CHECK_THAT(club.ok("battle draft \"Culp's Hill\""), !Contains("Cutler") && Contains("Wadsworth/Iron Brigade: 2 stands lost"));
     CHECK_THAT(club.ok("journal --as union"), Contains("Wadsworth/Cutler's Brigade: taken back (was 1)"));
     CHECK_THAT(club.ok("journal --as confederate"), !Contains("Cutler"));
+    // His Orders page says what the take-back did: not that a later submission replaced it.
+    const auto orders = server.get(club.meade + "orders").body;
+    const auto listed = orders.find("taken back (was 1)");
+    REQUIRE(listed != std::string::npos);
+    CHECK(orders.find("its lines taken out of the draft, as the side asked (=0)", listed) < orders.find("</tr>", listed));
     // Nothing of his side's to take back (taken back already, or a battle he did not submit
     // in): refused whole, naming it, and the campaign as it was.
     const auto before = test::dump(club.db());
