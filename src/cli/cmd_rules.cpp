@@ -120,7 +120,7 @@ void add_rules_commands(CLI::App& app, Io& io) {
     auto copy_o = std::make_shared<CopyOptions>();
     auto* copy = rules_cmd->add_subcommand("copy", "Write a rule set's JSON to a file, to edit it into your own");
     copy->add_option("RULES", copy_o->name, "Rule set id")->required();
-    copy->add_option("FILE", copy_o->dest, "Where to write it (must not exist)")->required();
+    copy->add_option("FILE", copy_o->dest, "Where to write it (must not exist)")->required()->check(named("give the name of the file to write", true));
     on_run(copy, io, [copy_o, &io] {
         app::write_new_file(copy_o->dest, app::default_catalog().text(copy_o->name));
         io.out << "Wrote " << copy_o->dest << ". Edit it, then: muster rules validate " << shell_word(copy_o->dest)
