@@ -515,7 +515,7 @@ std::string Forces::import_oob(const std::string& file, const std::map<std::stri
     const auto text = json::read_file(file, k_max_oob_bytes);
     const bool csv = spreadsheet(file, text);
     if (csv && text.size() > k_max_sheet_bytes)
-        throw UsageError("\"" + visible(file) + "\" is a spreadsheet of " + std::to_string(text.size()) + " bytes; muster reads one of at most " +
+        throw Error("\"" + visible(file) + "\" is a spreadsheet of " + std::to_string(text.size()) + " bytes; muster reads one of at most " +
                          std::to_string(k_max_sheet_bytes) + " (its own of 33,000 divisions is 52 MB): split it, or import muster's JSON");
     if (!csv && !columns.empty())
         throw UsageError("--columns maps a spreadsheet's headers: \"" + visible(file) + "\" is read as muster-oob JSON (" +

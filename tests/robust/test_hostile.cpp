@@ -104,6 +104,14 @@ TEST_CASE("Huge files are refused before they are read") {
     std::ofstream(sheet).close();
     std::filesystem::resize_file(sheet, app::k_max_sheet_bytes + 1);
     CHECK_THROWS_WITH(s.forces().import_oob(sheet), Contains("is a spreadsheet of 67108865 bytes; muster reads one of at most 67108864"));
+    // Refused as a file that does not load is (exit 1), as a JSON file past its cap: not as a
+    // command mistyped (exit 2).
+    try {
+        s.forces().import_oob(sheet);
+    } catch (const UsageError& e) {
+        FAIL("refused as a usage error: " << e.what());
+    } catch (const Error&) {
+    }
     CHECK_THROWS_WITH(battle::read_report_file(path), Contains("muster reads at most"));
     CHECK_THROWS_WITH(rules::load_rule_set_file(dir.path()), Contains("is a folder, not a file"));
 }
