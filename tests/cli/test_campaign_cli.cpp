@@ -921,7 +921,14 @@ TEST_CASE("A new name must differ from the others of its kind by more than case 
     CHECK_THAT(cli("rename division heth HETH").out, Contains("Renamed division Heth to HETH."));
     CHECK_THAT(cli("rename brigade \"heth/archer\" \"archer's brigade\"").out, Contains("Renamed brigade HETH/Archer's Brigade to archer's brigade."));
     CHECK_THAT(cli("camp new Libby --side CONFEDERATE").out, Contains("Opened camp Libby (Confederate)."));
-    CHECK_THAT(cli.refused("camp new Andersonville --side ''", 2), Contains("no side given: expected one of rule set acw's sides (union, confederate)"));
+    CHECK_THAT(cli.refused("camp new Andersonville --side ''", 2), Contains("--side: is empty: give a value"));
+    // An empty value is no value, whatever the option: refused naming it, never read as the option
+    // left out (an export of every battle, every side's order of battle, the dice rolled unasked).
+    for (const std::string command : {"export oob -o x.txt --battle ''", "oob --side ''", "arrive Pender --rolls ''", "battle draft ''",
+                                      "exchange propose --from union --with '' --offer x", "rules show acw ''"}) {
+        INFO(command);
+        CHECK_THAT(cli.refused(command, 2), Contains(": is empty: give a value"));
+    }
     cli.ok("campaign new Other --rules awi --date 1777-01-01");
     CHECK_THAT(cli("campaign use gettys").out, Contains("Current campaign: Gettysburg"));
 }

@@ -98,7 +98,7 @@ TEST_CASE("Bad input: one clear line and exit code 2 or 1") {
     CHECK_THAT(file.err, Contains("/nonexistent/x.json: cannot open the file"));
     const auto nameless = test::run_muster("rules copy acw ''", k_env);
     CHECK(nameless.code == 2);
-    CHECK_THAT(nameless.err, Contains("the file to write is empty: give its name"));
+    CHECK_THAT(nameless.err, Contains("FILE: is empty: give the name of the file to write"));
     const auto sub = test::run_muster("fly", k_env);
     CHECK(sub.code == 2);
     const auto twice = test::run_muster("generate --rules acw --side union --rolls 50 --rolls 60", k_env);
