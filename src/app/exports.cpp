@@ -191,6 +191,7 @@ void Exports::write_handout(const std::string& side, const std::string& folder,
     // replace must be a folder, and in it each file a regular one, or nothing: never a link, a
     // pipe or a device (refused before anything is written).
     const fs::path target(folder);
+    require_no_campaign_part(folder);
     const bool exists = fs::exists(fs::symlink_status(target, ec));
     if (exists && !fs::is_directory(target, ec)) throw FileError(folder, "", "is not a folder: the handout is written into a folder");
     if (exists)

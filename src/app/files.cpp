@@ -82,6 +82,15 @@ std::string part_of(const std::string& stem) {
     return stem + ".part-" + std::to_string(::getpid());
 }
 
+void require_no_campaign_part(const std::string& path) {
+    namespace fs = std::filesystem;
+    if (!campaign_part(path)) return;
+    std::error_code ec;
+    throw Error(path + (fs::exists(fs::symlink_status(path, ec)) ? ": is a campaign database (or part of one): muster does not write over it"
+                                                                : ": is where the campaign database beside it keeps its log or journal: muster does not write there") +
+                "; give another file name; nothing was written");
+}
+
 std::uintmax_t write_file(const std::string& path, const Producer& produce) {
     namespace fs = std::filesystem;
     if (path.empty()) throw UsageError("the file to write is empty: give its name");
@@ -98,11 +107,7 @@ std::uintmax_t write_file(const std::string& path, const Producer& produce) {
                      : fs::is_character_file(status) || fs::is_block_file(status) ? std::string("a device")
                                                                                    : std::string("not a regular file")) +
                     ": muster writes only a new file or replaces a regular one; nothing was written");
-    // (Not there yet too: a database's write-ahead log or journal to come, beside it.)
-    if (campaign_part(path))
-        throw Error(path + (fs::exists(status) ? ": is a campaign database (or part of one): muster does not write over it"
-                                               : ": is where the campaign database beside it keeps its log or journal: muster does not write there") +
-                    "; give another file name; nothing was written");
+    require_no_campaign_part(path);
     // Written unnamed in its folder where the file system can (O_TMPFILE), and named only once
     // whole, so a muster killed while writing leaves nothing; elsewhere (or with no /proc to
     // name it through) as the part of this process, which the next write removes once it is old.

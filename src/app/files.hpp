@@ -17,6 +17,11 @@ std::uintmax_t write_file(const std::string& path, std::string_view content);
 /// refused, naming it, and nothing is written.
 std::uintmax_t write_new_file(const std::string& path, std::string_view content);
 
+/// Refuses, naming it, a path that is a campaign database or part of one (its write-ahead log,
+/// its index or its journal), there or to come: anything written there would destroy it, or
+/// be read as its log and keep it from opening.
+void require_no_campaign_part(const std::string& path);
+
 /// The temporary file or folder `stem` + ".part-PID" of this process, with any of the same stem
 /// left by a muster that died before it could put its own in place (killed: its process is gone,
 /// and the part untouched for ten minutes) removed first. Another's still being written is left

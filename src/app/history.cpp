@@ -1,4 +1,5 @@
 #include "app/history.hpp"
+#include "app/files.hpp"
 
 #include "app/session_state.hpp"
 #include "core/error.hpp"
@@ -104,7 +105,10 @@ campaign::CheckReport History::check() const {
     return report;
 }
 
-void History::backup(const std::string& dest) const { db::History(m_session.state().store).backup(dest); }
+void History::backup(const std::string& dest) const {
+    require_no_campaign_part(dest);
+    db::History(m_session.state().store).backup(dest);
+}
 void History::require_whole(const std::string& instead) const { db::History(m_session.state().store).require_whole(instead); }
 
 }  // namespace muster::app

@@ -287,11 +287,13 @@ TEST_CASE("Files and numbers - special files refused and never waited on, only a
         }
     // Nor where a campaign's log or journal is to come, no file there yet: a rule set copied
     // there would be read as the campaign's log.
-    for (const auto& out : {other + "-wal", other + "-journal"}) {
-        REQUIRE_FALSE(std::filesystem::exists(out));
-        CHECK_THAT(cli.refused("rules copy acw " + test::quote(out), 1), Contains(out + ": is where the campaign database beside it keeps its log or journal"));
-        CHECK_FALSE(std::filesystem::exists(out));
-    }
+    for (const auto& out : {other + "-wal", other + "-journal", other + "-shm"})
+        for (const std::string command : {"rules copy acw ", "backup ", "handout --side union -o "}) {
+            INFO(command << out);
+            REQUIRE_FALSE(std::filesystem::exists(out));
+            CHECK_THAT(cli.refused(command + test::quote(out), 1), Contains(out + ": is where the campaign database beside it keeps its log or journal"));
+            CHECK_FALSE(std::filesystem::exists(out));
+        }
     CHECK_THAT(cli.refused("rules copy acw -", 2), Contains("is \"-\": muster writes a file whole"));
     CHECK(test::file_bytes(cli.db) == campaign);
     CHECK(test::file_bytes(other) == other_bytes);
