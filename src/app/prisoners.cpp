@@ -411,6 +411,14 @@ std::string Prisoners::add_camp(const std::string& typed_side, const std::string
     if (const auto at = name.find_first_of("@:="); at != std::string::npos)
         throw UsageError("camp name \"" + visible(name) + "\" is refused: a \"" + name[at] +
                          "\" (a report names a camp after a fate or a count and an \"@\": REF:captured@CAMP, REF=2@CAMP)");
+    // Nor one that ends as muster names a camp by its side ("Elmira (Union)", where both sides
+    // have an Elmira): it would name two camps. (Held to the rule set's sides, not to the camps
+    // there are: a refusal tells no side of a camp it may not see.)
+    for (const auto& sd : m_session.rules().sides)
+        for (const auto& called : {sd.name, sd.id})
+            if (const auto tail = " (" + called + ")"; name.size() > tail.size() && same_ignoring_case(std::string_view(name).substr(name.size() - tail.size()), tail))
+                throw UsageError("camp name \"" + visible(name) + "\" is refused: it ends as muster names a camp by its side where two sides' camps share a name (\"" +
+                                 visible(name.substr(0, name.size() - tail.size())) + tail + "\"): give it another");
     const auto c = m_session.current();
     const auto side = side_id(m_session.rules(), typed_side);
     auto& store = m_session.state().store;

@@ -889,6 +889,10 @@ TEST_CASE("Two sides' camps may bear one name, each found as the camp list names
     // A name is its side's own: another side's camp of it is no refusal, one of its own is.
     CHECK_THAT(campaign.ok("camp new ELMIRA --side confederate"), Contains("Opened camp ELMIRA (Confederate)"));
     CHECK_THAT(campaign.refused("camp new elmira --side union", 1), Contains("a camp of the Union side named \"Elmira\" already exists"));
+    // Nor is a name taken that ends as a camp is named by its side: it would name two camps.
+    for (const std::string name : {"Elmira (Union)", "elmira (UNION)", "Belle (confederate)"})
+        CHECK_THAT(campaign.refused("camp new " + test::quote(name) + " --side confederate", 2), Contains("it ends as muster names a camp by its side"));
+    CHECK_THAT(campaign.ok("camp new \"Fort (North)\" --side union"), Contains("Opened camp Fort (North) (Union)"));
     // Prisoners go to the captor's camp of the name: each side's men to the other's.
     campaign.ok("battle report --name Skirmish --captured \"Heth/Archer=1@Elmira\" --captured \"Wadsworth/Iron Brigade=2@elmira\"");
     const auto listed = campaign.ok("camp list");
