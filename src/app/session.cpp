@@ -345,12 +345,7 @@ Outcome named_operation(Session& session, OperationKind kind, Mode mode, const s
 
 std::string require_name(const std::string& what, const std::string& name) { return checked_name(what + " name", name); }
 
-std::string require_unit_name(const std::string& what, const std::string& name) {
-    auto kept = require_name(what, name);
-    if (const auto problem = leader_name_problem(kept); !problem.empty())
-        throw UsageError(what + " name \"" + visible(kept) + "\" is refused: " + problem + ", and would be read as a leader's");
-    return kept;
-}
+std::string require_unit_name(const std::string& what, const std::string& name) { return checked_unit_name(what, name); }
 
 std::string require_place(const std::string& given) {
     const std::string place(trim(given));

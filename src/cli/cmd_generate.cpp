@@ -35,8 +35,9 @@ void add_generate_command(CLI::App& app, Io& io) {
     on_run(cmd, io, [o, &io, cmd] {
         auto& r = o->request;
         // Named as a campaign's division is: no control, invisible or unpaired bidi characters, no
-        // bytes that are not UTF-8 (which no JSON could carry), and a length a page can print.
-        if (cmd->count("--name")) r.division.name = checked_name("division name", r.division.name);
+        // bytes that are not UTF-8 (which no JSON could carry), a length a page can print, and
+        // not as a leader is called ("#12").
+        if (cmd->count("--name")) r.division.name = checked_unit_name("division", r.division.name);
         if (cmd->count("--year")) r.division.year = o->year;
         if (cmd->count("--theater")) r.division.theater = o->theater;
         r.division.despicable_by_the_book = o->despicable == Despicable::book;

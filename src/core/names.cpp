@@ -328,4 +328,11 @@ std::string json_string(std::string_view text) {
     return out + "\"";
 }
 
+std::string checked_unit_name(const std::string& what, std::string_view name) {
+    auto kept = checked_name(what + " name", name);
+    if (const auto problem = leader_name_problem(kept); !problem.empty())
+        throw UsageError(what + " name \"" + visible(kept) + "\" is refused: " + problem + ", and would be read as a leader's");
+    return kept;
+}
+
 }  // namespace muster

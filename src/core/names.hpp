@@ -26,6 +26,10 @@ std::string name_problem(std::string_view name, NameRule rule = NameRule::entere
 /// "brigade name"), the name as it can be shown, the problem and where it is.
 std::string checked_name(std::string_view what, std::string_view name);
 
+/// The same for an army's, corps', division's or brigade's name (`what`: "division"), which may
+/// not begin as a reference to a leader does ("#12", "commander of Heth"): it would be read as his.
+std::string checked_unit_name(const std::string& what, std::string_view name);
+
 /// What is wrong with a leader's name beyond the name rule, or "": it may not begin as his number
 /// or an unnamed leader's call does ("#12", "leader #12", "commander of ...").
 std::string leader_name_problem(std::string_view name);

@@ -66,7 +66,7 @@ TEST_CASE("muster generate --rolls uses the organiser's dice - --format json") {
 TEST_CASE("muster generate --name takes a name as a campaign's division takes it, so its JSON is JSON") {
     // Bytes that are not UTF-8, a bidi control, an invisible character, a control, a name past 200
     // characters, or none: each refused, naming it.
-    for (const std::string name : std::vector<std::string>{"x\xff", "a\xe2\x80\xae" "b", "a\xe2\x80\x8b" "b", "a\tb", std::string(201, 'n'), "  "}) {
+    for (const std::string name : std::vector<std::string>{"x\xff", "a\xe2\x80\xae" "b", "a\xe2\x80\x8b" "b", "a\tb", std::string(201, 'n'), "  ", "#12", "commander of Heth"}) {
         const auto r = test::run_muster("generate --rules acw --side union --seed 1 --format json --name " + test::quote(name), k_env);
         INFO(r.out << r.err);
         CHECK(r.code == 2);
