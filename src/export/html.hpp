@@ -12,6 +12,10 @@ std::string html_escape(const std::string& text);
 struct PrintedFoot {
     static constexpr const char* k_style =
         "table.page, table.page > * > tr > td { border: 0; padding: 0; margin: 0; border-collapse: collapse; }\n"
+        // As wide as the paper, whatever it holds: a name of no spaces breaks within its cell,
+        // not widens the page past the paper's edge.
+        "table.page { width: 100%; table-layout: fixed; }\n"
+        "td, th, h1, h2, h3, h4, p, li { overflow-wrap: anywhere; }\n"
         ".foot-room, footer { display: none; }\n"
         "@media print {\n"
         "  .foot-room { display: block; height: 1.8em; }\n"

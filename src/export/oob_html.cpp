@@ -18,6 +18,7 @@ h4 { font-size: 11pt; margin: 0.6em 0 0.2em 1em; }
 table:not(.page) { border-collapse: collapse; margin: 0.2em 0 0.4em 2em; }
 th, td { border: 1px solid #999; padding: 2px 6px; text-align: left; }
 td.num { text-align: right; }
+th, td:not(:first-child):not(:last-child) { white-space: nowrap; }
 .Fresh { } .Worn { background: #fff3cd; } .Spent, .none-left { background: #f8d7da; }
 .artillery { margin-left: 2em; font-size: 10pt; }
 .total { margin-left: 2em; font-size: 10pt; }

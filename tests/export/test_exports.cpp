@@ -405,6 +405,31 @@ std::string clipped_in_chromium(const test::TempDir& dir, const std::string& htm
 
 }  // namespace
 
+TEST_CASE("An HTML order of battle stays as wide as its paper however long a name of no spaces - the name breaks in its cell") {
+    test::TempDir dir;
+    const auto db = test::quote(dir.file("c.db"));
+    for (const std::string& command : std::vector<std::string>{"campaign new T --rules acw --date 1863-07-01", "add army A --side union --leader Meade --grade average",
+                                      "add corps K --army A --leader Reynolds --grade average", "add division D --corps K",
+                                      "add brigade " + std::string(100, 'Z') + " --division D --rating crack --stands 6 --leader " + std::string(72, 'W') + " --grade average"})
+        REQUIRE(test::run_muster("--db " + db + " " + command).code == 0);
+    const auto html = dir.file("oob.html"), probe = dir.file("probe.html");
+    REQUIRE(test::run_muster("--db " + db + " export oob --format html -o " + test::quote(html)).code == 0);
+    // Laid out 700 px wide (a sheet's printed width): is the page wider than that, and are the
+    // short columns whole (their headings not broken within a word)?
+    std::string page = test::file_bytes(html);
+    page.insert(page.rfind("</body>"), "<pre id=\"width\"></pre><script>document.getElementById('width').append(document.documentElement.scrollWidth + ' ' + "
+                                       "[...document.querySelectorAll('th')].map(e => e.getClientRects().length + ':' + (e.scrollHeight > 30 ? 'tall' : 'one')).join(','));</script>");
+    app::write_file(probe, page);
+    const auto dom = shell("chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-component-update --window-size=700,900 --user-data-dir=" +
+                           dir.file("profile") + " --dump-dom file://" + probe + " 2>/dev/null");
+    REQUIRE_THAT(dom, Contains("<pre id=\"width\">"));  // it rendered
+    const auto from = dom.find("<pre id=\"width\">") + 16;
+    const auto said = dom.substr(from, dom.find("</pre>", from) - from);
+    INFO(said);
+    CHECK(std::stoi(said) <= 700);
+    CHECK(said.find("tall") == std::string::npos);  // no heading broken over lines
+}
+
 TEST_CASE("HTML labels printed by Chromium hold each line whole: a long name is set smaller, not cut off") {
     test::TempDir dir;
     const auto db = test::quote(dir.file("c.db"));
