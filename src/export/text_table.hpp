@@ -23,7 +23,8 @@ private:
     std::vector<size_t> m_right;
 };
 
-/// Display width of a UTF-8 string, counted in code points.
+/// Display width of a UTF-8 string in a terminal's fixed-width font: its code points, East
+/// Asian wide characters and emoji counted twice, combining marks not at all.
 size_t text_width(const std::string& text);
 
 }  // namespace muster::exporter

@@ -12,6 +12,7 @@
 #include "core/text.hpp"
 #include "export/oob.hpp"
 #include "export/pdf.hpp"
+#include "export/text_table.hpp"
 #include "json/json.hpp"
 #include "bench/generated_forces.hpp"
 #include "db/db_support.hpp"
@@ -252,6 +253,16 @@ TEST_CASE("A PDF holds no clock: the same sheet printed a second later is the sa
     CHECK(test::export_oob(s, request("pdf", std::nullopt, "union")) == oob);
     CHECK(test::export_labels(s, request("pdf"), {}) == labels);
     CHECK(oob.find("/CreationDate") == std::string::npos);
+}
+
+TEST_CASE("A text table's columns line up on a terminal whatever script a name is in - wide characters take two columns, a combining mark none") {
+    exporter::TextTable t;
+    t.add({"\u7B2C\u4E00\u65C5\u56E3 \U0001F409", "6/6"});  // four CJK characters and a dragon: 11 columns
+    t.add({"Zo\u00EB's Brigade", "6/6"});                 // 13
+    t.add({"e\u0301te", "6/6"});                          // "ete" with its accent set on the e: 3
+    CHECK(t.render() == "\u7B2C\u4E00\u65C5\u56E3 \U0001F409    6/6\n"
+                        "Zo\u00EB's Brigade  6/6\n"
+                        "e\u0301te            6/6\n");
 }
 
 TEST_CASE("CSV quotes by RFC 4180") {
