@@ -445,6 +445,12 @@ void migrate(SQLite::Database& db, int lock_wait_ms) {
         try {
             db.exec(std::string(sql));
         } catch (const SQLite::Exception& e) {
+            // Rows the older schema let by that this one refuses (two camps of one side named
+            // alike, put there by hand): named, as the constraint SQLite says they break.
+            if ((e.getErrorCode() & 0xff) == SQLITE_CONSTRAINT)
+                throw Damaged("its rows cannot be brought up to schema " + std::to_string(version) + ", which refuses them (" + e.what() +
+                              "); muster's own never wrote such rows; nothing was changed: mend them with the muster that wrote the file "
+                              "(its check names them), or restore a backup");
             if ((e.getErrorCode() & 0xff) != SQLITE_ERROR) throw;  // busy, full, I/O: said as such
             throw Damaged("its schema says version " + std::to_string(from) + ", but bringing it up to " + std::to_string(version) + " failed (" +
                           e.what() + "): its tables are not those of version " + std::to_string(from) +

@@ -105,6 +105,22 @@ TEST_CASE("A file whose schema version says less than its tables hold is refused
     }
 }
 
+TEST_CASE("A file of schema 44 holding two camps of one side of one name, put there by hand, is refused naming the rule it breaks, and left as it was") {
+    test::TempDir dir;
+    const auto path = dir.file("c.db");
+    { test::make_campaign(path); }
+    // The camp table as schema 44 made it, but for its UNIQUE, and two Elmiras in it.
+    test::raw_sql(path, "PRAGMA foreign_keys = OFF; CREATE TABLE camp_old (id INTEGER PRIMARY KEY, campaign_id INTEGER NOT NULL REFERENCES campaign(id), "
+                        "side TEXT NOT NULL, name TEXT NOT NULL, liberated INTEGER NOT NULL DEFAULT 0); INSERT INTO camp_old SELECT * FROM camp; "
+                        "DROP TABLE camp; ALTER TABLE camp_old RENAME TO camp; INSERT INTO camp (campaign_id, side, name) VALUES (1, 'union', 'Elmira'), "
+                        "(1, 'union', 'Elmira'); PRAGMA user_version = 44");
+    const auto before = test::file_bytes(path);
+    CHECK_THAT(refusal(path), Contains("its rows cannot be brought up to schema 45, which refuses them (UNIQUE constraint failed: camp.campaign_id, camp.side, camp.name)") &&
+                                  Contains("nothing was changed"));
+    CHECK(test::file_bytes(path) == before);
+    CHECK(pragma(path, "user_version") == 44);
+}
+
 TEST_CASE("A database from a newer muster is refused and left untouched") {
     test::TempDir dir;
     const auto path = dir.file("c.db");
