@@ -180,7 +180,7 @@ std::vector<campaign::Holding> Prisoners::holdings(std::int64_t campaign) const 
                 if (named.size() != 1)
                     throw Damaged((named.empty() ? std::string("it names none of brigade_id, leader_id and battery_id") : "it names " + join(named, " and ")) +
                                   " (expected exactly one of them); run muster check, or restore a backup");
-                const int stands = row.count("stands");
+                const int stands = row.count("stands", 999);  // no brigade holds more: freed, they would overflow it
                 if ((stands > 0) != !row.null("brigade_id"))
                     throw Damaged("column stands holds " + std::to_string(stands) + (row.null("brigade_id") ? " for a leader or a battery (expected 0)" : " of a brigade (expected 1 or more)") +
                                   "; run muster check, or restore a backup");

@@ -430,6 +430,8 @@ TEST_CASE("A number outside the schema's bounds in the file is damage - refused 
          {{"camp", "list"}, {"exchange", "propose", "--from", "confederate", "--offer", "stands:Wadsworth/Iron Brigade=1", "--ask", "stands:Heth/1st Brigade=1"}}},
         {"UPDATE prisoner SET leader_id = (SELECT MIN(id) FROM leader) WHERE brigade_id IS NOT NULL", " and leader_id ",
          {{"camp", "list"}, {"exchange", "propose", "--from", "confederate", "--offer", "stands:Wadsworth/Iron Brigade=1", "--ask", "stands:Heth/1st Brigade=1"}}},
+        {"UPDATE prisoner SET stands = 1000 WHERE brigade_id IS NOT NULL", "column stands holds 1000, more than the 999 the schema allows",
+         {{"camp", "list"}, {"camp", "liberate", "Fort Delaware"}}},
         // Held by his own side: liberated, he would go "home" from it.
         {"UPDATE prisoner SET camp_id = (SELECT id FROM camp WHERE side = 'confederate') WHERE brigade_id = (SELECT id FROM brigade WHERE name = '1st Brigade' "
          "AND division_id = (SELECT id FROM division WHERE name = 'Heth'))",
