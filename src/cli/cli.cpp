@@ -106,11 +106,13 @@ void decimal_only(CLI::App* app) {
     // words are checked says so itself; a check of the option's own, added before, speaks first.)
     static const CLI::Validator given(
         [](const std::string& value) { return value.empty() ? std::string("is empty: give a value, or leave it out") : std::string(); }, "", "given");
+    static const CLI::Validator required(
+        [](const std::string& value) { return value.empty() ? std::string("is empty: give a value") : std::string(); }, "", "given");
     for (auto* option : app->get_options())
         if (const auto type = option->get_type_name(); type.rfind("INT", 0) == 0 || type.rfind("UINT", 0) == 0)
             option->check(decimal)->transform(no_leading_zeros);  // (a transform is run first)
         else if (type == "TEXT" && option->get_items_expected_min() > 0)
-            option->check(given);
+            option->check(option->get_required() ? required : given);
     for (auto* sub : app->get_subcommands([](CLI::App*) { return true; })) decimal_only(sub);
 }
 

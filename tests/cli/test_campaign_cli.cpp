@@ -931,6 +931,8 @@ TEST_CASE("A new name must differ from the others of its kind by more than case 
         INFO(command);
         CHECK_THAT(cli.refused(command, 2), Contains(": is empty: give a value"));
     }
+    // A value that must be given is not told to be left out.
+    CHECK_THAT(cli.refused("battle show ''", 2), Contains("BATTLE: is empty: give a value") && !Contains("leave it out"));
     cli.ok("campaign new Other --rules awi --date 1777-01-01");
     CHECK_THAT(cli("campaign use gettys").out, Contains("Current campaign: Gettysburg"));
 }
