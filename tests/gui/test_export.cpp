@@ -73,12 +73,12 @@ TEST_CASE("Exports and handouts are written on a worker: the frames go on showin
     REQUIRE(cli.code == 0);
     CHECK(papers == test::file_bytes(dir.file("cli") + "/papers.txt"));
     CHECK_THAT(test::pdf_text(folder + "/oob.pdf"), !Contains("Pender") && Contains("Iron Brigade"));
-    // A folder that is a file is refused, naming it; nothing is written.
+    // A folder that is a file (the campaign's own) is refused, naming it; nothing is written.
     d.wait_for_work = true;
     REQUIRE(d.click("Export/HandoutFolder"));
     d.type(db);
     REQUIRE(d.click("Export/Handout"));
-    CHECK_THAT(w.error, Contains(db) && Contains("folder"));
+    CHECK_THAT(w.error, Contains(db) && Contains("is a campaign database") && Contains("nothing was written"));
     // Work started in the umpire's view and finished in a side's does not say what it wrote
     // (its size would say how much the umpire's order of battle holds).
     REQUIRE(d.click("Export/Export"));
