@@ -252,12 +252,7 @@ void relations(SQLite::Database& db, Problems& out) {
                                     "UNION ALL SELECT alternate_id FROM brigade) "
                                     "WHERE commander_id IS NOT NULL GROUP BY commander_id HAVING count(*) > 1)").getInt();
     if (twice) out.push_back("leaders: " + std::to_string(twice) + " leader(s) command more than one unit (a brigade's Alternate holds that post alone)");
-    const int own = db.execAndGet(
-        "SELECT count(*) FROM prisoner p JOIN camp c ON c.id = p.camp_id "
-        "LEFT JOIN brigade b ON b.id = p.brigade_id LEFT JOIN division d ON d.id = b.division_id LEFT JOIN corps k ON k.id = d.corps_id "
-        "LEFT JOIN army a ON a.id = k.army_id LEFT JOIN leader l ON l.id = p.leader_id LEFT JOIN battery t ON t.id = p.battery_id "
-        "LEFT JOIN division td ON td.id = t.division_id LEFT JOIN corps tk ON tk.id = COALESCE(t.corps_id, td.corps_id) "
-        "LEFT JOIN army ta ON ta.id = COALESCE(t.army_id, tk.army_id) WHERE c.side = COALESCE(a.side, l.side, ta.side)").getInt();
+    const int own = db.execAndGet(std::string("SELECT count(*) ") + k_prisoner_sides + "WHERE c.side = " + k_held_side).getInt();
     if (own) out.push_back("prisoners: " + std::to_string(own) + " held in a camp of their own side");
     // A unit's leaders are of its side; a brigade's, of its division's side.
     const int sides = db.execAndGet(

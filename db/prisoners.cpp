@@ -151,12 +151,8 @@ std::vector<campaign::Holding> Prisoners::holdings(std::int64_t campaign) const 
                           ", which is not there; run muster check, or restore a backup");
         }
         // One held by his own side would go "home" from it, or be offered back to it.
-        SQLite::Statement own(m_store.impl().db,
-                              "SELECT p.id, c.name, c.side FROM prisoner p JOIN camp c ON c.id = p.camp_id "
-                              "LEFT JOIN brigade b ON b.id = p.brigade_id LEFT JOIN division d ON d.id = b.division_id LEFT JOIN corps k ON k.id = d.corps_id "
-                              "LEFT JOIN army a ON a.id = k.army_id LEFT JOIN leader l ON l.id = p.leader_id LEFT JOIN battery t ON t.id = p.battery_id "
-                              "LEFT JOIN division td ON td.id = t.division_id LEFT JOIN corps tk ON tk.id = COALESCE(t.corps_id, td.corps_id) "
-                              "LEFT JOIN army ta ON ta.id = COALESCE(t.army_id, tk.army_id) WHERE c.campaign_id = ? AND c.side = COALESCE(a.side, l.side, ta.side) LIMIT 1");
+        SQLite::Statement own(m_store.impl().db, std::string("SELECT p.id, c.name, c.side ") + k_prisoner_sides + "WHERE c.campaign_id = ? AND c.side = " +
+                                                     k_held_side + " LIMIT 1");
         bind_all(own, campaign);
         if (own.executeStep()) {
             const Row row(own);

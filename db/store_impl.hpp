@@ -141,6 +141,17 @@ std::vector<std::string> broken_checks(SQLite::Database& db, const std::string& 
 /// A digest of the file's schema, object by object; and that of what the migrations make.
 std::uint64_t schema_digest(SQLite::Database& db);
 std::uint64_t schema_made_digest();
+/// A prisoner row `p` joined to its camp `c` and to the side of what it holds (brigade,
+/// leader or battery, above its division where it has one): `held_side`.
+inline constexpr const char* k_prisoner_sides =
+    "FROM prisoner p JOIN camp c ON c.id = p.camp_id "
+    "LEFT JOIN brigade b ON b.id = p.brigade_id LEFT JOIN division d ON d.id = b.division_id LEFT JOIN corps k ON k.id = d.corps_id "
+    "LEFT JOIN army a ON a.id = k.army_id LEFT JOIN leader l ON l.id = p.leader_id LEFT JOIN battery t ON t.id = p.battery_id "
+    "LEFT JOIN division td ON td.id = t.division_id LEFT JOIN corps tk ON tk.id = COALESCE(t.corps_id, td.corps_id) "
+    "LEFT JOIN army ta ON ta.id = COALESCE(t.army_id, tk.army_id) ";
+/// The side of what a prisoner row of k_prisoner_sides holds.
+inline constexpr const char* k_held_side = "COALESCE(a.side, l.side, ta.side)";
+
 /// schema_made_digest(), kept: a file whose schema digests to it is as muster makes it, found at
 /// the cost of reading its schema (making the schema afresh to compare takes longer than many a
 /// command). A migration added changes it; a test holds it to the migrations.
