@@ -401,7 +401,7 @@ std::vector<ExchangeView> exchanges_of(const Refs& refs, const rules::RuleSet& r
 
 std::string camp_shown(const std::vector<CampView>& seen, const std::string& name, const std::string& side, const rules::RuleSet& rules) {
     const bool shared = std::any_of(seen.begin(), seen.end(), [&](const CampView& v) { return v.camp.side != side && same_ignoring_case(v.camp.name, name); });
-    return shared ? name + " (" + rules.side_name(side) + ")" : name;
+    return shared ? camp_with_side(name, side, rules) : name;
 }
 
 std::string Prisoners::add_camp(const std::string& typed_side, const std::string& given_name) {
@@ -541,7 +541,7 @@ Outcome Prisoners::liberate(const std::string& camp_name, Mode mode) {
                 const auto& b = refs.brigade_at(id, "a prisoner");
                 if (auto said = above_start(m_session.rules(), b, b.stands + stands, b.ref())) out.lines.push_back(std::move(said->second));
             }
-            out.summary = "Liberation of " + camp.name + " (" + m_session.rules().side_name(camp.side) + "): " + join(out.lines, "; ");  // not done: no "Liberated"
+            out.summary = "Liberation of " + camp_with_side(camp.name, camp.side, m_session.rules()) + ": " + join(out.lines, "; ");  // not done: no "Liberated"
         });
         return out;
     }
@@ -558,7 +558,7 @@ Outcome Prisoners::liberate(const std::string& camp_name, Mode mode) {
         db::Prisoners(store).set_camp_liberated(camp.id);
         store.set_audience(op, Audience::sides(sides));
         // Its side said, to every reader: one whose own camp bears its name reads which was freed.
-        lines.write(store, op, "Liberated " + camp.name + " (" + m_session.rules().side_name(camp.side) + "): ", readers, out);
+        lines.write(store, op, "Liberated " + camp_with_side(camp.name, camp.side, m_session.rules()) + ": ", readers, out);
     });
 }
 

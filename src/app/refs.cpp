@@ -345,8 +345,10 @@ const army::Battery& Refs::battery(const std::string& ref) const {
                     "Owner/Battery, as the order of battle names it", m_division + ", corps or army");
 }
 
+std::string camp_with_side(const std::string& name, const std::string& side, const rules::RuleSet& rules) { return name + " (" + rules.side_name(side) + ")"; }
+
 std::string Refs::camp_of_side(const campaign::CampInfo& camp) const {
-    return camp.name + " (" + (m_rules ? m_rules->side_name(camp.side) : camp.side) + ")";
+    return m_rules ? camp_with_side(camp.name, camp.side, *m_rules) : camp.name + " (" + camp.side + ")";
 }
 
 std::string Refs::camp_ref(const campaign::CampInfo& camp) const {

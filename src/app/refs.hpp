@@ -15,6 +15,10 @@ class Store;
 
 namespace muster::app {
 
+/// A camp named with its side, "Elmira (Union)": as `camp list` names it, as Refs::camp finds one
+/// of two sides' camps of one name, and as a view that sees both shows it.
+std::string camp_with_side(const std::string& name, const std::string& side, const rules::RuleSet& rules);
+
 class Refs {
 public:
     /// Its refusals name the units as the rule set does ("battalion Poor/1st New Hampshire"); with

@@ -81,10 +81,10 @@ std::string said(std::string_view what) {
     return line.substr(0, cut) + " ... (" + std::to_string(line.size() - cut) + " more bytes)";
 }
 
-// Every whole-number option takes its number in decimal digits: CLI11 alone reads "0x10" as 16
-// and "0b11" as 3, which muster's files and forms refuse, and "010" as 8 (octal): read as 10,
-// its leading zeros dropped before any check of the option's.
-void decimal_only(CLI::App* app) {
+// Every option's value as given, checked: a whole number takes decimal digits (CLI11 alone reads "0x10" as 16
+// and "0b11" as 3, which muster's files and forms refuse, and "010" as 8, octal: read as 10, its
+// leading zeros dropped before any check of the option's); a text is never empty (below).
+void values_checked(CLI::App* app) {
     static const CLI::Validator decimal(
         [](const std::string& value) {
             const auto digits = std::string_view(value).substr(!value.empty() && (value[0] == '+' || value[0] == '-') ? 1 : 0);
@@ -113,7 +113,7 @@ void decimal_only(CLI::App* app) {
             option->check(decimal)->transform(no_leading_zeros);  // (a transform is run first)
         else if (type == "TEXT" && option->get_items_expected_min() > 0)
             option->check(option->get_required() ? required : given);
-    for (auto* sub : app->get_subcommands([](CLI::App*) { return true; })) decimal_only(sub);
+    for (auto* sub : app->get_subcommands([](CLI::App*) { return true; })) values_checked(sub);
 }
 
 }  // namespace
@@ -246,7 +246,7 @@ int run(int argc, const char* const* argv, std::ostream& raw_out, std::ostream& 
     add_generate_command(app, io);
     add_table_commands(app, io);
     add_rules_commands(app, io);
-    decimal_only(&app);  // before the docs name the values: an integer's type is known by its name until then
+    values_checked(&app);  // before the docs name the values: an integer's type is known by its name until then
     add_docs_commands(app, io);
     try {
         app.parse(argc, argv);
